@@ -1,0 +1,2 @@
+export { implementationModule } from "./dynamic";
+export { Probe, type ProbeArgs } from "./probe";

@@ -1,0 +1,64 @@
+import { execFileSync } from "node:child_process";
+import * as path from "node:path";
+import { describe, expect, it } from "vitest";
+import { installedHome, type ProgramHome, requireToolchain, runPulumi, sourceHome } from "./harness";
+
+const program = path.join(__dirname, "programs", "probe.cjs");
+
+describe("toolchain", () => {
+  it("the Pulumi CLI is the pinned version of @pulumi/pulumi", () => {
+    requireToolchain();
+    const cli = path.join(process.env.CIM_PULUMI_ROOT!, "bin", "pulumi");
+    const pinned = require("../../package.json").dependencies["@pulumi/pulumi"];
+    expect(execFileSync(cli, ["version"], { encoding: "utf8" }).trim()).toBe(`v${pinned}`);
+  });
+});
+
+async function lifecycle(home: ProgramHome) {
+  const results = await runPulumi({
+    home,
+    stackName: `probe-${home.label}`,
+    program,
+    steps: [
+      { op: "up", config: { "probe:value": "one" } },
+      { op: "preview" },
+      { op: "up", config: { "probe:value": "two" } },
+      { op: "export" },
+      { op: "destroy" },
+      { op: "rm" },
+    ],
+  });
+  const [created, preview, updated, exported, destroyed] = results;
+
+  expect(created.summary).toEqual({ create: 2 }); // the stack and the probe
+  expect(created.outputs?.value).toBe("one");
+  expect(created.outputs?.revision).toBe(1);
+  expect(created.outputs?.type).toBe("pulumi-nodejs:dynamic/cim:Probe");
+  expect(String(created.outputs?.urn)).toContain("pulumi-nodejs:dynamic/cim:Probe::probe");
+
+  // A preview right after up shows nothing to do.
+  expect(preview.summary).toEqual({ same: 2 });
+
+  // Changing the input updates in place (no replace), and the provider saw the old outputs.
+  expect(updated.summary).toEqual({ same: 1, update: 1 });
+  expect(updated.outputs?.value).toBe("two");
+  expect(updated.outputs?.revision).toBe(2);
+
+  // The provider in state is a thin shim that loads the implementation at call time.
+  const probe = exported.deployment!.deployment.resources.find((r: any) => r.type.endsWith("cim:Probe"));
+  const serialized: string = probe.inputs.__provider;
+  expect(serialized).toContain(home.label === "installed" ? '"pulumi-cim/provider"' : "dist/provider");
+  expect(serialized.length).toBeLessThan(4000);
+
+  expect(destroyed.summary).toEqual({ delete: 2 });
+}
+
+describe("a program with one dynamic resource, through the Automation API and the real CLI", () => {
+  it("deploys, previews with no changes, updates and destroys from the source tree", async () => {
+    await lifecycle(sourceHome("probe"));
+  }, 240_000);
+
+  it("does the same from a program that installs the packed package", async () => {
+    await lifecycle(await installedHome("probe"));
+  }, 360_000);
+});
