@@ -94,6 +94,10 @@ cim_ensure_pulumi() {
     fi
     cim_build_pulumi "$version" "$root"
   fi
+  # Our own policy-pack host (scripts/pulumi-analyzer-policy-nodejs) beside the CLI, refreshed when it changes.
+  if [ -w "$root/bin" ] && ! cmp -s "$CIM_ROOT/scripts/pulumi-analyzer-policy-nodejs" "$root/bin/pulumi-analyzer-policy-nodejs"; then
+    install -m 755 "$CIM_ROOT/scripts/pulumi-analyzer-policy-nodejs" "$root/bin/pulumi-analyzer-policy-nodejs"
+  fi
   export CIM_PULUMI_ROOT="$root" CIM_PULUMI_VERSION="$version"
   export PATH="$root/bin:$PATH"
 }
