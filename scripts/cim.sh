@@ -21,8 +21,11 @@ case "$task" in
     npx --no-install biome check . || cim_die "biome found problems; run 'npm run format' to fix formatting"
     npx --no-install tsc -p tsconfig.json --noEmit || cim_die "type errors"
     cim_build
-    npx --no-install vitest run "$@"
+    status=0
+    npx --no-install vitest run --reporter=default --reporter=json --outputFile.json=.state/vitest.json "$@" || status=$?
+    node scripts/summary.mjs .state/vitest.json || true
     cim_log "npm test finished in $((SECONDS - t0)) s"
+    exit "$status"
     ;;
   demo)
     cim_build
