@@ -1,0 +1,157 @@
+// Bearer credential handling. The token lives only inside the closure built by `createCredential`: it is not
+// a property of any object, so it cannot leak through JSON.stringify, util.inspect, error objects or logs.
+// The preflight decodes (does not verify) the JWT so an obviously unusable token fails before any call.
+
+import { ConfigurationError, TokenError } from "./errors";
+
+/** Non-secret claims of the token, for diagnostics and preflight. */
+export interface TokenClaims {
+  subject?: string;
+  audience?: string[];
+  expiresAt?: Date;
+  issuedAt?: Date;
+  /** The token carries claims typical of an OpenID identity token (nonce, at_hash). */
+  looksLikeIdToken: boolean;
+}
+
+export interface Credential {
+  readonly claims: TokenClaims;
+  /** Throws TokenError when the token has expired by `now`. */
+  assertUsable(now?: number): void;
+  /** The Authorization header value. Only the transport calls this. */
+  authorization(): string;
+  /** Replaces every occurrence of the token in a text (defence in depth for server-echoed text). */
+  redact(text: string): string;
+}
+
+const B64URL = /^[A-Za-z0-9_-]+$/;
+
+function decodePart(part: string, which: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(part, "base64url").toString("utf8"));
+  } catch {
+    throw malformed(`its ${which} is not base64url-encoded JSON`);
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    throw malformed(`its ${which} is not a JSON object`);
+  }
+  return parsed as Record<string, unknown>;
+}
+
+function malformed(why: string): TokenError {
+  return new TokenError(
+    "malformed",
+    `The API token (cim:token / CIM_TOKEN) is not a usable JWT: ${why}. Copy the access token (three dot-separated parts) from a console sign-in and set it with \`pulumi config set --secret cim:token\`.`,
+  );
+}
+
+/** Decodes the JWT payload without verifying it. Throws TokenError("malformed"). */
+export function decodeToken(token: string): TokenClaims {
+  const parts = token.split(".");
+  if (parts.length === 5)
+    throw malformed("it is an encrypted token (JWE, five parts); the API needs a signed JWT");
+  if (parts.length !== 3) throw malformed(`expected three dot-separated parts, found ${parts.length}`);
+  if (!B64URL.test(parts[0]) || !B64URL.test(parts[1]))
+    throw malformed("it contains characters outside base64url");
+  const header = decodePart(parts[0], "header");
+  if (typeof header.alg !== "string") throw malformed("its header has no alg");
+  const payload = decodePart(parts[1], "payload");
+  const num = (k: string) => {
+    const v = payload[k];
+    if (v === undefined) return undefined;
+    if (typeof v !== "number" || !Number.isFinite(v)) throw malformed(`its "${k}" claim is not a number`);
+    return new Date(v * 1000);
+  };
+  const aud = payload.aud;
+  let audience: string[] | undefined;
+  if (typeof aud === "string") audience = [aud];
+  else if (Array.isArray(aud) && aud.every((a) => typeof a === "string")) audience = aud as string[];
+  else if (aud !== undefined) throw malformed('its "aud" claim is neither a string nor a list of strings');
+  return {
+    subject: typeof payload.sub === "string" ? payload.sub : undefined,
+    audience,
+    expiresAt: num("exp"),
+    issuedAt: num("iat"),
+    looksLikeIdToken: "nonce" in payload || "at_hash" in payload,
+  };
+}
+
+/**
+ * Builds the credential. Checks format and (when `expectedAudience` is set) the audience now; expiry is
+ * checked before every call by `assertUsable`, because a long deployment can outlive the token.
+ */
+export function createCredential(rawToken: string, expectedAudience?: string): Credential {
+  if (typeof rawToken !== "string" || rawToken.trim() === "") {
+    throw malformed("it is empty (set cim:token or CIM_TOKEN)");
+  }
+  // Tolerate a pasted "Bearer " prefix and surrounding whitespace.
+  const token = rawToken.trim().replace(/^Bearer\s+/i, "");
+  const claims = Object.freeze(decodeToken(token));
+  if (expectedAudience !== undefined && !(claims.audience ?? []).includes(expectedAudience)) {
+    const kind = claims.looksLikeIdToken
+      ? " It looks like an identity (ID) token, which the API refuses."
+      : "";
+    throw new TokenError(
+      "audience",
+      `The API token (cim:token) was issued for audience ${JSON.stringify((claims.audience ?? []).join(",") || "(none)")}, but cim:audience is ${JSON.stringify(expectedAudience)}: it is an identity token or a token for another application.${kind} Use the access token issued for the API.`,
+    );
+  }
+  const header = `Bearer ${token}`;
+  return Object.freeze({
+    claims,
+    assertUsable(now = Date.now()) {
+      const exp = claims.expiresAt;
+      if (exp && exp.getTime() <= now) {
+        const ago = Math.max(1, Math.round((now - exp.getTime()) / 60_000));
+        throw new TokenError(
+          "expired",
+          `The API token (cim:token / CIM_TOKEN) expired at ${exp.toISOString()} (${ago} min ago). Tokens cannot be refreshed outside the browser: sign in to the console again, copy a fresh access token and set it with \`pulumi config set --secret cim:token\`.`,
+          exp,
+        );
+      }
+    },
+    authorization: () => header,
+    redact: (text: string) => (text.includes(token) ? text.split(token).join("[redacted]") : text),
+  });
+}
+
+const LOOPBACK_V4 = /^127(?:\.\d{1,3}){3}$/;
+
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  return h === "localhost" || h === "::1" || LOOPBACK_V4.test(h);
+}
+
+/**
+ * Validates the base URL: absolute, https (http only for loopback hosts), no credentials, no query.
+ * Returns the origin plus path prefix without a trailing slash or a trailing /api/v1.
+ */
+export function normaliseBaseUrl(baseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new ConfigurationError(
+      `cim:baseUrl ${JSON.stringify(baseUrl)} is not an absolute URL; set it to the API's address, for example https://api.example.com.`,
+    );
+  }
+  if (url.username || url.password) {
+    throw new ConfigurationError(
+      "cim:baseUrl must not carry credentials (user:password@); the API takes only a bearer token in cim:token.",
+    );
+  }
+  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+    throw new ConfigurationError(
+      `cim:baseUrl uses http:// for ${url.hostname}; the API is HTTPS only (http is allowed only for loopback hosts such as the local emulator). Use https://${url.host}${url.pathname === "/" ? "" : url.pathname}.`,
+    );
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ConfigurationError(`cim:baseUrl must be an https:// URL, not ${url.protocol}//.`);
+  }
+  if (url.search || url.hash) {
+    throw new ConfigurationError("cim:baseUrl must not have a query string or fragment.");
+  }
+  const path = url.pathname.replace(/\/+$/, "").replace(/\/api\/v1$/, "");
+  return `${url.origin}${path}`;
+}

@@ -1,0 +1,96 @@
+// Backup schedules: /api/v1/backups/schedules. Synchronous ({id} without jobId).
+// Lost answers: create is NOT idempotent (a second POST makes a second schedule), so the client first looks
+// for a schedule of the same instance with the same content and adopts it; update re-reads and compares;
+// delete re-reads and treats 404 as done. In each case it sends the request at most once more.
+
+import { type AcceptedMutation, acceptedIn, type CallOptions } from "./core";
+import { Family, readOrUndefined } from "./family";
+import type { ListOptions } from "./instances";
+import { Paginator } from "./pagination";
+import { apiPath } from "./paths";
+import { type BackupSchedule, BackupScheduleSchema } from "./schemas";
+
+export interface BackupScheduleInput {
+  vmId: string;
+  /** Allowed values are not documented by the spec. */
+  intervalType: string;
+  schedule: string;
+  timezone: string;
+}
+
+export function backupScheduleBody(i: BackupScheduleInput): BackupScheduleInput {
+  return { vmId: i.vmId, intervalType: i.intervalType, schedule: i.schedule, timezone: i.timezone };
+}
+
+/** Same content; the API upper-cases intervalType, so it compares case-insensitively. */
+export function sameSchedule(have: BackupSchedule, want: BackupScheduleInput): boolean {
+  return (
+    have.vmId === want.vmId &&
+    have.intervalType?.toUpperCase() === want.intervalType.toUpperCase() &&
+    have.schedule === want.schedule &&
+    (have.timezone ?? "UTC") === (want.timezone || "UTC")
+  );
+}
+
+export class BackupSchedules extends Family {
+  async get(id: string, o?: CallOptions): Promise<BackupSchedule> {
+    return this.core.get(apiPath`/backups/schedules/${id}`, BackupScheduleSchema, undefined, o);
+  }
+
+  /** Schedules of one instance (paged server-side; all pages are read). */
+  async list(vmId: string, o?: ListOptions): Promise<BackupSchedule[]> {
+    const spec = {
+      path: apiPath`/backups/schedules`,
+      query: { vmId },
+      key: "backupschedules",
+      item: BackupScheduleSchema,
+    };
+    return (await new Paginator(this.core, { ...spec, options: o }).all()).items;
+  }
+
+  async create(input: BackupScheduleInput, o?: CallOptions): Promise<AcceptedMutation> {
+    const body = backupScheduleBody(input);
+    return this.sync("POST", apiPath`/backups/schedules`, body, o, async () => {
+      const same = (await this.list(input.vmId, o)).find((s) => sameSchedule(s, body));
+      return same?.id;
+    });
+  }
+
+  async update(id: string, input: BackupScheduleInput, o?: CallOptions): Promise<AcceptedMutation> {
+    const body = backupScheduleBody(input);
+    return this.sync("PUT", apiPath`/backups/schedules/${id}`, body, o, async () => {
+      const now = await readOrUndefined(() => this.get(id, o));
+      return now && sameSchedule(now, body) ? id : undefined;
+    });
+  }
+
+  async delete(id: string, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.sync("DELETE", apiPath`/backups/schedules/${id}`, undefined, o, async () =>
+      (await readOrUndefined(() => this.get(id, o))) === undefined ? id : undefined,
+    );
+  }
+
+  private sync(
+    method: "POST" | "PUT" | "DELETE",
+    path: ReturnType<typeof apiPath>,
+    body: object | undefined,
+    o: CallOptions | undefined,
+    appliedId: () => Promise<string | undefined>,
+  ): Promise<AcceptedMutation> {
+    const region = this.core.regionFor(o);
+    return this.core.mutate<AcceptedMutation>({
+      method,
+      path,
+      body,
+      options: o,
+      schema: acceptedIn(region),
+      recovery: {
+        kind: "reconcile",
+        reconcile: async () => {
+          const id = await appliedId();
+          return id === undefined ? undefined : { id, region };
+        },
+      },
+    });
+  }
+}

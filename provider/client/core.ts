@@ -1,0 +1,388 @@
+// The request core: builds headers (token, region, tenant), performs one exchange, maps failures to the
+// error hierarchy, validates bodies, retries reads, and runs the spec's lost-answer protocol for mutations.
+// Family modules (instances.ts, volumes.ts, …) are one or two lines over `get`, `mutate` and `accepted`.
+
+import type { z } from "zod";
+import type { Credential } from "./auth";
+import {
+  ApiError,
+  type CallContext,
+  ConfigurationError,
+  ConnectionError,
+  type ErrorBody,
+  InvalidResponseError,
+  MutationOutcomeUnknownError,
+  makeApiError,
+  RateLimitError,
+  RequestAbortedError,
+  RequestTimeoutError,
+} from "./errors";
+import {
+  type ApiPath,
+  headerIdentifier,
+  isTenantPath,
+  type Query,
+  queryString,
+  type TenantPath,
+} from "./paths";
+import {
+  claimJob,
+  type JobCommand,
+  noteServerDate,
+  type RecoveryOptions,
+  recoverLostMutation,
+  serverSkewMs,
+} from "./recovery";
+import { isTransient, parseRetryAfter, retryDelay, sleep } from "./retry";
+import { ErrorBodySchema, type Job } from "./schemas";
+import { exchange, header, type RawResponse, TransportFailure } from "./transport";
+import {
+  type AcceptedMutation,
+  acceptedIn,
+  type CallOptions,
+  type ClientEvent,
+  type CoreSettings,
+  type Exchange,
+  type MutationSpec,
+  type Scope,
+} from "./types";
+
+export type {
+  AcceptedMutation,
+  CallOptions,
+  ClientEvent,
+  CoreSettings,
+  Method,
+  MutationSpec,
+  Recovery,
+} from "./types";
+export { acceptedIn } from "./types";
+
+export class CimCore {
+  // ES private fields: invisible to util.inspect, JSON.stringify and Object.keys, so neither the credential
+  // closure nor a test dispatcher's request history can surface through a logged client.
+  readonly #settings: CoreSettings;
+  readonly #credential: Credential;
+
+  constructor(settings: CoreSettings, credential: Credential) {
+    this.#settings = settings;
+    this.#credential = credential;
+  }
+
+  get region(): string | undefined {
+    return this.#settings.region;
+  }
+
+  get claims() {
+    return this.#credential.claims;
+  }
+
+  withRegion(region: string | undefined): CimCore {
+    return new CimCore({ ...this.#settings, region }, this.#credential);
+  }
+
+  regionFor(options?: CallOptions): string | undefined {
+    return options?.region ?? this.#settings.region;
+  }
+
+  /** A read, retried on transient failures. */
+  get<T>(
+    path: ApiPath,
+    schema: z.ZodType<T>,
+    query?: Query,
+    options?: CallOptions,
+    scope?: Scope,
+  ): Promise<T> {
+    return this.read({ method: "GET", path, schema, query, options, scope });
+  }
+
+  /** A read on an organization route, the only kind of call that may carry X-Tenant-Context. */
+  tenantGet<T>(
+    path: TenantPath,
+    schema: z.ZodType<T>,
+    options?: CallOptions & { tenantContext?: string },
+  ): Promise<T> {
+    return this.read({
+      method: "GET",
+      path,
+      schema,
+      options,
+      scope: "region",
+      tenantContext: options?.tenantContext,
+    });
+  }
+
+  /** An asynchronous mutation answering the accepted-mutation result. */
+  accepted(
+    spec: Omit<MutationSpec<AcceptedMutation>, "schema" | "recovery"> & {
+      command: JobCommand;
+      resourceId?: string;
+      verify?: (job: Job) => Promise<boolean>;
+    },
+  ): Promise<AcceptedMutation> {
+    const region = this.regionFor(spec.options);
+    return this.mutate({
+      ...spec,
+      schema: acceptedIn(region),
+      recovery: {
+        kind: "job",
+        command: spec.command,
+        resourceId: spec.resourceId,
+        verify: spec.verify,
+        adopt: (job) => ({ jobId: job.jobId, id: job.resourceId ?? spec.resourceId, region, adopted: true }),
+      },
+    });
+  }
+
+  private async read<T>(x: Exchange<T>): Promise<T> {
+    const policy = this.#settings.retry;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.once(x, attempt);
+      } catch (err) {
+        const delay =
+          isTransient(err) && attempt <= policy.maxRetries ? retryDelay(err, attempt, policy) : undefined;
+        if (delay === undefined) throw err;
+        await this.pause(x, attempt, delay, err);
+      }
+    }
+  }
+
+  /**
+   * A mutation. Never retried blindly: an explicit refusal (connection never made, 429) is retried after
+   * the backoff; a lost answer (timeout, reset after sending, 5xx, unreadable 2xx) is first resolved by the
+   * recovery protocol, and retried only when it shows the request did not land.
+   */
+  async mutate<T>(x: MutationSpec<T>): Promise<T> {
+    const policy = this.#settings.retry;
+    const startedAt = Date.now() + serverSkewMs();
+    let reconciled = false;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const value = await this.once(x, attempt);
+        const jobId = (value as { jobId?: unknown } | undefined)?.jobId;
+        if (typeof jobId === "string") claimJob(jobId);
+        return value;
+      } catch (err) {
+        const refused = (err instanceof ConnectionError && !err.sent) || err instanceof RateLimitError;
+        if (!refused) {
+          if (!answerLost(err)) throw err;
+          const found = await this.resolveLost(x, err as Error, attempt, startedAt);
+          if (found) return found.value;
+          // A 2xx was accepted even if unreadable, so "no job" does not mean "not landed": never resend.
+          if (err instanceof InvalidResponseError) throw err;
+          // Synchronous, content-idempotent changes are sent at most once more.
+          if (x.recovery.kind === "reconcile") {
+            if (reconciled) throw err;
+            reconciled = true;
+          }
+        }
+        const delay = attempt <= policy.maxRetries ? retryDelay(err, attempt, policy) : undefined;
+        if (delay === undefined) throw err;
+        await this.pause(x, attempt, delay, err);
+      }
+    }
+  }
+
+  /** The spec's lost-answer protocol: the adopted job (or the re-read state), or undefined when not landed. */
+  private async resolveLost<T>(
+    x: MutationSpec<T>,
+    err: Error,
+    attempt: number,
+    startedAt: number,
+  ): Promise<{ value: T } | undefined> {
+    const recovery = x.recovery;
+    const event = { type: "recovery" as const, method: x.method, path: x.path, attempt };
+    if (recovery.kind === "reconcile") {
+      try {
+        const current = await recovery.reconcile();
+        return current === undefined ? undefined : { value: current };
+      } catch (readErr) {
+        const cause = readErr instanceof Error ? readErr : err;
+        throw new MutationOutcomeUnknownError(this.context(x, attempt), `${x.method} ${x.path}`, cause);
+      }
+    }
+    const job = await recoverLostMutation(this, {
+      method: x.method,
+      path: x.path,
+      region: this.regionFor(x.options),
+      command: recovery.command,
+      resourceId: recovery.resourceId,
+      verify: recovery.verify,
+      startedAtServerMs: startedAt,
+      mayBeInFlight: err instanceof RequestTimeoutError || (err instanceof ApiError && err.status >= 502),
+      cause: err,
+      signal: x.options?.signal,
+    });
+    this.emit({ ...event, outcome: job ? `adopted ${job.jobId}` : "no job found" });
+    return job ? { value: await recovery.adopt(job) } : undefined;
+  }
+
+  private async pause(x: Exchange<unknown>, attempt: number, delayMs: number, err: unknown): Promise<void> {
+    this.emit({
+      type: "retry",
+      method: x.method,
+      path: x.path,
+      region: this.regionFor(x.options),
+      attempt,
+      delayMs,
+      error: err instanceof Error ? err.name : undefined,
+    });
+    try {
+      await sleep(delayMs, x.options?.signal);
+    } catch {
+      throw new RequestAbortedError(this.context(x, attempt), x.method !== "GET");
+    }
+  }
+
+  private context(x: Exchange<unknown>, attempt: number): CallContext {
+    return {
+      method: x.method,
+      path: x.path + queryString(x.query),
+      region: x.scope === "global" ? undefined : this.regionFor(x.options),
+      attempts: attempt,
+    };
+  }
+
+  /** One HTTP exchange: headers, transport, error mapping, JSON and schema. */
+  private async once<T>(x: Exchange<T>, attempt: number): Promise<T> {
+    this.#credential.assertUsable();
+    const ctx = this.context(x, attempt);
+    const headers: Record<string, string> = {
+      authorization: this.#credential.authorization(),
+      accept: "application/json",
+      "user-agent": this.#settings.userAgent,
+    };
+    if (x.body !== undefined) headers["content-type"] = "application/json";
+    if (ctx.region !== undefined) headers["x-region-context"] = headerIdentifier("region", ctx.region);
+    if (x.tenantContext !== undefined) {
+      // By construction only tenantGet sets tenantContext, and only with a TenantPath; assert it anyway.
+      if (!isTenantPath(x.path))
+        throw new Error(`X-Tenant-Context refused on ${x.path}: organization routes only`);
+      headers["x-tenant-context"] = headerIdentifier("tenantContext", x.tenantContext);
+    }
+    const started = Date.now();
+    let raw: RawResponse;
+    try {
+      raw = await exchange({
+        url: this.#settings.baseUrl + ctx.path,
+        method: x.method,
+        headers,
+        body: x.body === undefined ? undefined : JSON.stringify(x.body),
+        timeoutMs: x.options?.timeoutMs ?? this.#settings.timeoutMs,
+        signal: x.options?.signal,
+        dispatcher: this.#settings.dispatcher,
+      });
+    } catch (err) {
+      const mapped = this.transportError(err, ctx, x);
+      this.emit({
+        ...eventBase(ctx, attempt),
+        type: "failure",
+        durationMs: Date.now() - started,
+        error: mapped.name,
+      });
+      throw mapped;
+    }
+    noteServerDate(header(raw.headers, "date"));
+    this.emit({
+      ...eventBase(ctx, attempt),
+      type: "response",
+      status: raw.status,
+      durationMs: Date.now() - started,
+    });
+    if (raw.status < 200 || raw.status > 299) throw this.apiError(raw, ctx);
+    // A server that echoes the Authorization header must not smuggle the token into results or errors.
+    const text = this.#credential.redact(raw.text);
+    let json: unknown = {};
+    if (text.trim() !== "") {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new InvalidResponseError(ctx, raw.status, "json");
+      }
+    }
+    const parsed = x.schema.safeParse(json);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`);
+      throw new InvalidResponseError(ctx, raw.status, "shape", issues);
+    }
+    return parsed.data;
+  }
+
+  private transportError(err: unknown, ctx: CallContext, x: Exchange<unknown>): Error {
+    if (!(err instanceof TransportFailure) || err.kind === "invalid") {
+      // undici refused the request itself (e.g. an invalid header value): a bug, not a network problem.
+      const message = this.#credential.redact(err instanceof Error ? err.message : String(err));
+      return new ConfigurationError(`${ctx.method} ${ctx.path} could not be sent: ${message}.`);
+    }
+    if (err.kind === "timeout") {
+      return new RequestTimeoutError(ctx, x.options?.timeoutMs ?? this.#settings.timeoutMs);
+    }
+    if (err.kind === "aborted") return new RequestAbortedError(ctx, x.method !== "GET" && err.sent);
+    return new ConnectionError(
+      ctx,
+      new URL(this.#settings.baseUrl).origin,
+      err.code,
+      err.sent,
+      this.sanitise(err),
+    );
+  }
+
+  /** A fresh, plain Error with a redacted message: undici errors are never attached as they are. */
+  private sanitise(err: unknown): Error {
+    const message = err instanceof Error ? err.message : String(err);
+    const out = new Error(this.#credential.redact(message));
+    out.name = err instanceof Error ? err.name : "Error";
+    return out;
+  }
+
+  private apiError(raw: RawResponse, ctx: CallContext): ApiError {
+    const text = this.#credential.redact(raw.text);
+    let body: ErrorBody | string | undefined = text.trim() ? text.slice(0, 2000) : undefined;
+    try {
+      const parsed = ErrorBodySchema.safeParse(JSON.parse(text));
+      if (parsed.success) body = parsed.data as ErrorBody;
+    } catch {
+      // not JSON: keep the (truncated) text
+    }
+    const claims = this.#credential.claims;
+    return makeApiError(raw.status, body, ctx, {
+      requestId: header(raw.headers, "x-request-id") ?? header(raw.headers, "request-id"),
+      retryAfterMs: parseRetryAfter(
+        header(raw.headers, "retry-after"),
+        header(raw.headers, "retry-after-ms"),
+      ),
+      auth: {
+        expiresAt: claims.expiresAt,
+        audience: claims.audience,
+        subject: claims.subject,
+      },
+    });
+  }
+
+  emit(e: ClientEvent): void {
+    try {
+      if (this.#settings.onEvent) this.#settings.onEvent(e);
+      else if (process.env.CIM_DEBUG) process.stderr.write(`[cim-client] ${JSON.stringify(e)}\n`);
+    } catch {
+      // a faulty listener never breaks a call
+    }
+  }
+
+  get recoveryOptions(): Required<RecoveryOptions> {
+    return this.#settings.recovery;
+  }
+}
+
+function eventBase(ctx: CallContext, attempt: number) {
+  return { method: ctx.method, path: ctx.path, region: ctx.region, attempt };
+}
+
+/** The request may have landed but its answer is unknown. */
+function answerLost(err: unknown): boolean {
+  if (err instanceof ConnectionError) return err.sent;
+  if (err instanceof RequestTimeoutError) return true;
+  // A 2xx the client cannot read (not JSON, or not the documented shape) was accepted: its jobId is lost.
+  if (err instanceof InvalidResponseError) return true;
+  return err instanceof ApiError && err.status >= 500;
+}

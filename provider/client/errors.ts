@@ -1,0 +1,378 @@
+// One error hierarchy for the whole client. Callers branch with `instanceof`; every message names what
+// failed (method, path, region, resource) and what to do next. No error ever holds request headers or the
+// token: errors are built from plain values only, and the core redacts the token from any server text.
+
+export type ErrorBody = { message?: string; detail?: string; timestamp?: string; [k: string]: unknown };
+
+/** Where a failed call was going. Never contains headers. */
+export interface CallContext {
+  method: string;
+  path: string;
+  /** The X-Region-Context sent, or undefined when the API default region was used. */
+  region?: string;
+  /** How many HTTP attempts were made, retries included. */
+  attempts?: number;
+}
+
+export class CimError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** A problem with the client's own configuration (base URL, options), found before any call. */
+export class ConfigurationError extends CimError {}
+
+export type TokenProblem = "malformed" | "expired" | "audience";
+
+/** The token failed the local preflight check (decoded, not verified), before any call was made. */
+export class TokenError extends CimError {
+  constructor(
+    readonly problem: TokenProblem,
+    message: string,
+    /** When the token expired (problem "expired"). */
+    readonly expiredAt?: Date,
+  ) {
+    super(message);
+  }
+}
+
+const where = (c: CallContext) =>
+  `${c.method} ${c.path}${c.region ? ` (region ${c.region})` : " (default region)"}`;
+const attemptsNote = (c: CallContext) =>
+  c.attempts && c.attempts > 1 ? ` [gave up after ${c.attempts} attempts]` : "";
+
+/** The API answered with a non-2xx status. */
+export class ApiError extends CimError {
+  readonly method: string;
+  readonly path: string;
+  readonly region?: string;
+  readonly attempts: number;
+  constructor(
+    readonly status: number,
+    /** Parsed error body ({message, timestamp, detail}) or the raw text when it was not JSON. */
+    readonly body: ErrorBody | string | undefined,
+    context: CallContext,
+    readonly requestId?: string,
+    hint?: string,
+  ) {
+    const said = apiMessage(body);
+    super(
+      `${where(context)} failed with ${status}${said ? `: ${said}` : ""}.${hint ? ` ${hint}` : ""}${attemptsNote(context)}`,
+    );
+    this.method = context.method;
+    this.path = context.path;
+    this.region = context.region;
+    this.attempts = context.attempts ?? 1;
+  }
+  /** The server's own message, then its detail. */
+  get apiMessage(): string | undefined {
+    return apiMessage(this.body);
+  }
+}
+
+export class BadRequestError extends ApiError {
+  /** The parameter the API said was missing, when it said so. */
+  readonly missingParameter?: string;
+  constructor(body: ErrorBody | string | undefined, context: CallContext, requestId?: string) {
+    const missing = findMissingParameter(body);
+    const hint = missing
+      ? `The API did not receive parameter "${missing}". Some routes (POST /volumes, PUT /compute/instances/{id}) take their inputs as query parameters, not JSON; pass "${missing}" where the route expects it.`
+      : /region/i.test(apiMessage(body) ?? "")
+        ? "Check the region id (cim:region or the resource's region input) against GET /api/v1/regions."
+        : "Fix the request inputs named in the message and run again.";
+    super(400, body, context, requestId, hint);
+    this.missingParameter = missing;
+  }
+}
+
+export class AuthenticationError extends ApiError {}
+export class PermissionDeniedError extends ApiError {}
+export class NotFoundError extends ApiError {}
+export class ConflictError extends ApiError {}
+export class RateLimitError extends ApiError {
+  constructor(
+    body: ErrorBody | string | undefined,
+    context: CallContext,
+    requestId?: string,
+    /** The server's Retry-After, in ms, when it sent one. */
+    readonly retryAfterMs?: number,
+  ) {
+    super(
+      429,
+      body,
+      context,
+      requestId,
+      `The API is rate limiting this account${retryAfterMs !== undefined ? ` (it asked to wait ${Math.ceil(retryAfterMs / 1000)} s)` : ""}; lower Pulumi's parallelism (pulumi up --parallel N) or run again later.`,
+    );
+  }
+}
+export class InternalServerError extends ApiError {}
+
+/** The connection failed: refused, reset, DNS, TLS. `sent` is false only when the request surely never left. */
+export class ConnectionError extends CimError {
+  readonly method: string;
+  readonly path: string;
+  readonly region?: string;
+  readonly attempts: number;
+  constructor(
+    context: CallContext,
+    readonly origin: string,
+    readonly code: string | undefined,
+    readonly sent: boolean,
+    cause?: Error,
+  ) {
+    super(
+      `${where(context)}: could not talk to ${origin} (${code ?? "connection error"}: ${cause?.message ?? "no detail"}). Check cim:baseUrl / CIM_BASE_URL and that the API is reachable, then run again.${attemptsNote(context)}`,
+      { cause },
+    );
+    this.method = context.method;
+    this.path = context.path;
+    this.region = context.region;
+    this.attempts = context.attempts ?? 1;
+  }
+}
+
+/** No complete answer within the per-request timeout. */
+export class RequestTimeoutError extends CimError {
+  readonly method: string;
+  readonly path: string;
+  readonly region?: string;
+  readonly attempts: number;
+  constructor(
+    context: CallContext,
+    readonly timeoutMs: number,
+  ) {
+    super(
+      `${where(context)}: no answer within ${timeoutMs} ms. The API may be slow or unreachable; raise the timeout (timeoutMs) or run again later.${attemptsNote(context)}`,
+    );
+    this.method = context.method;
+    this.path = context.path;
+    this.region = context.region;
+    this.attempts = context.attempts ?? 1;
+  }
+}
+
+/** The caller's AbortSignal fired. For a mutation, the outcome is unknown: check the resource before retrying. */
+export class RequestAbortedError extends CimError {
+  constructor(
+    context: CallContext,
+    readonly mutation: boolean,
+  ) {
+    super(
+      `${where(context)} was cancelled by the caller.${mutation ? " The change may or may not have reached the API: read the resource or GET /api/v1/jobs?hoursBack=1 before trying again." : ""}`,
+    );
+  }
+}
+
+/** A 2xx answer whose body is not JSON or not the documented shape. */
+export class InvalidResponseError extends CimError {
+  readonly method: string;
+  readonly path: string;
+  readonly region?: string;
+  readonly attempts: number;
+  constructor(
+    context: CallContext,
+    readonly status: number,
+    readonly reason: "json" | "shape",
+    /** For "shape": the paths and problems zod reported (never values). */
+    readonly issues: string[] = [],
+  ) {
+    super(
+      `${where(context)} answered ${status} with ${reason === "json" ? "a body that is not valid JSON" : `a body of an unexpected shape (${issues.slice(0, 5).join("; ")})`}. The API or a proxy in front of it returned something this client does not understand; check cim:baseUrl points at the API and report it if it persists.${attemptsNote(context)}`,
+    );
+    this.method = context.method;
+    this.path = context.path;
+    this.region = context.region;
+    this.attempts = context.attempts ?? 1;
+  }
+}
+
+/**
+ * A mutation's answer was lost and the client could not establish whether it landed (the job lookup itself
+ * failed). The client did NOT retry, to avoid a duplicate.
+ */
+export class MutationOutcomeUnknownError extends CimError {
+  constructor(
+    readonly context: CallContext,
+    readonly command: string,
+    cause: Error,
+  ) {
+    super(
+      `${where(context)} (${command}): the answer was lost (${cause.message}) and the recent-jobs lookup failed, so it is unknown whether the change landed. Not retried to avoid a duplicate: check GET /api/v1/jobs?hoursBack=1 and the resource, then run again (pulumi refresh, then pulumi up).`,
+      { cause },
+    );
+  }
+}
+
+export type JobFailureKind = "quota" | "capacity" | "other";
+
+export function classifyJobFailure(detail: string | undefined): JobFailureKind {
+  if (!detail) return "other";
+  if (/quota|limit .*reached|limit exceeded|exceeds? .*limit/i.test(detail)) return "quota";
+  if (/capacity|insufficient|no (?:suitable )?hosts?|not enough/i.test(detail)) return "capacity";
+  return "other";
+}
+
+/** A job ended in `error`. Retrying the same request does not fix quota or capacity failures. */
+export class JobFailedError extends CimError {
+  readonly kind: JobFailureKind;
+  constructor(
+    readonly jobId: string,
+    readonly detail: string | undefined,
+    readonly region?: string,
+    readonly command?: string,
+    readonly resourceId?: string,
+    /** Raw platform status code, for diagnostics only. */
+    readonly statusCode?: number,
+  ) {
+    const kind = classifyJobFailure(detail);
+    const what = `Job ${jobId}${command ? ` (${command}${resourceId ? ` on ${resourceId}` : ""})` : ""}${region ? ` in region ${region}` : ""}`;
+    const next =
+      kind === "quota"
+        ? "This is a quota ceiling: retrying fails the same way. Delete unused resources or ask for a higher limit (GET /api/v1/tenants/my-limits shows usage)."
+        : kind === "capacity"
+          ? "The zone has no capacity: retrying now fails the same way. Choose another zone or offering, or try later."
+          : "Read the detail, fix the cause, then run again.";
+    super(`${what} failed: ${detail ?? "no detail given"}. ${next}`);
+    this.kind = kind;
+  }
+}
+
+/** A job was still running when the wait deadline passed. It may still finish. */
+export class WaitTimeoutError extends CimError {
+  constructor(
+    readonly jobId: string,
+    readonly waitedMs: number,
+    readonly lastStatus: string | undefined,
+    readonly region?: string,
+  ) {
+    super(
+      `Job ${jobId}${region ? ` in region ${region}` : ""} was still ${lastStatus ?? "unread"} after ${Math.round(waitedMs / 1000)} s. It may still finish: raise the resource's timeout and run again (pulumi refresh picks up the result), or check GET /api/v1/jobs/${jobId}.`,
+    );
+  }
+}
+
+/** The caller's AbortSignal fired while waiting for a job. The job itself keeps running. */
+export class WaitAbortedError extends CimError {
+  constructor(readonly jobId: string) {
+    super(
+      `Waiting for job ${jobId} was cancelled. The job keeps running on the platform; read it with GET /api/v1/jobs/${jobId}.`,
+    );
+  }
+}
+
+export function apiMessage(body: ErrorBody | string | undefined): string | undefined {
+  if (body === undefined) return undefined;
+  if (typeof body === "string") return body.trim() ? body.trim().slice(0, 300) : undefined;
+  const parts = [body.message, body.detail].filter((s): s is string => typeof s === "string" && s.length > 0);
+  const unique = parts.filter((p, i) => parts.indexOf(p) === i);
+  return unique.length ? unique.join(" — ") : undefined;
+}
+
+const MISSING_PATTERNS = [
+  /missing (?:required )?(?:request |query )?param(?:eter)?s?[\s:]+['"`]?([A-Za-z_][\w.-]*)/i,
+  /required (?:request |query )?param(?:eter)? ['"`]?([A-Za-z_][\w.-]*)['"`]?[^.]*(?:not present|missing)/i,
+  /param(?:eter)? ['"`]?([A-Za-z_][\w.-]*)['"`]? (?:is )?(?:missing|required|not present)/i,
+];
+
+/** Extracts the parameter name from a "missing parameter" 400, in the shapes servers commonly use. */
+export function findMissingParameter(body: ErrorBody | string | undefined): string | undefined {
+  const texts =
+    typeof body === "string"
+      ? [body]
+      : body
+        ? [body.message, body.detail].filter((t) => typeof t === "string")
+        : [];
+  for (const text of texts as string[]) {
+    for (const re of MISSING_PATTERNS) {
+      const m = re.exec(text);
+      if (m) return m[1];
+    }
+  }
+  if (body && typeof body === "object") {
+    for (const key of ["parameter", "parameterName", "missingParameter"]) {
+      const v = body[key];
+      if (typeof v === "string" && v) return v;
+    }
+  }
+  return undefined;
+}
+
+export interface ApiErrorExtras {
+  requestId?: string;
+  retryAfterMs?: number;
+  /** Token facts (never the token) used to explain a 401/403. */
+  auth?: { expiresAt?: Date; audience?: string[]; expectedAudience?: string; subject?: string };
+}
+
+/** The one factory: picks the subclass for a status and writes the what-next hint. */
+export function makeApiError(
+  status: number,
+  body: ErrorBody | string | undefined,
+  context: CallContext,
+  extras: ApiErrorExtras = {},
+): ApiError {
+  const { requestId } = extras;
+  switch (true) {
+    case status === 400:
+      return new BadRequestError(body, context, requestId);
+    case status === 401:
+      return new AuthenticationError(401, body, context, requestId, explain401(extras.auth));
+    case status === 403:
+      return new PermissionDeniedError(403, body, context, requestId, explain403(context, extras.auth));
+    case status === 404:
+      return new NotFoundError(
+        404,
+        body,
+        context,
+        requestId,
+        `Identifiers are valid only in their own region${context.region ? ` (this call used region ${context.region})` : " (this call used the API default region)"}: check the resource's region, or whether it was deleted outside Pulumi (pulumi refresh).`,
+      );
+    case status === 409:
+      return new ConflictError(
+        409,
+        body,
+        context,
+        requestId,
+        "The resource's current state forbids this (for example deleteProtection is on, or another operation is running); change that state or wait, then run again.",
+      );
+    case status === 429:
+      return new RateLimitError(body, context, requestId, extras.retryAfterMs);
+    case status >= 500:
+      return new InternalServerError(
+        status,
+        body,
+        context,
+        requestId,
+        "The API failed on its side; run again later, and report it with the request id if it persists.",
+      );
+    default:
+      return new ApiError(
+        status,
+        body,
+        context,
+        requestId,
+        "Check the inputs named in the message and run again.",
+      );
+  }
+}
+
+function explain401(auth: ApiErrorExtras["auth"]): string {
+  const facts: string[] = [];
+  if (auth?.expiresAt) {
+    const past = auth.expiresAt.getTime() <= Date.now();
+    facts.push(`it ${past ? "expired" : "expires"} at ${auth.expiresAt.toISOString()}`);
+  }
+  if (auth?.audience) facts.push(`its aud is ${JSON.stringify(auth.audience.join(","))}`);
+  return (
+    "The API did not accept the token. Likely causes: it expired (tokens last minutes to hours), or it was not issued for this API — an identity (ID) token, or an access token for another application, is refused because its audience (aud) does not name the API" +
+    (facts.length ? ` (this token: ${facts.join("; ")})` : "") +
+    ". Sign in to the console again, copy a fresh access token and set it with `pulumi config set --secret cim:token` (or CIM_TOKEN); set cim:audience to catch a wrong audience before calling."
+  );
+}
+
+function explain403(context: CallContext, auth: ApiErrorExtras["auth"]): string {
+  return `The token is valid but this user${auth?.subject ? ` (${auth.subject})` : ""} is not allowed here: the user may be unregistered or inactive, have no account in ${context.region ? `region ${context.region}` : "the default region"}, or the route needs an administrative permission. Check the user and the region (cim:region); a new token will not help.`;
+}

@@ -1,0 +1,49 @@
+// Small pieces shared by the family modules.
+
+import type { CimCore } from "./core";
+import { NotFoundError } from "./errors";
+import type { Job } from "./schemas";
+
+/** Base of every family: one core, no state of its own. */
+export abstract class Family {
+  constructor(protected readonly core: CimCore) {}
+}
+
+/**
+ * For lost create answers: a candidate job belongs to this request when the resource it created carries the
+ * requested name. Uses the job's resourceName when present, otherwise reads the resource.
+ */
+export function createdWithName(
+  name: string | undefined,
+  read: (id: string) => Promise<{ name?: string }>,
+): ((job: Job) => Promise<boolean>) | undefined {
+  if (name === undefined) return undefined;
+  return async (job) => {
+    const resourceName = (job as { resourceName?: unknown }).resourceName;
+    if (typeof resourceName === "string") return resourceName === name;
+    if (!job.resourceId) return false;
+    try {
+      return (await read(job.resourceId)).name === name;
+    } catch (err) {
+      if (err instanceof NotFoundError) return false;
+      throw err;
+    }
+  };
+}
+
+/** True when every field of `want` equals the one in `have` (undefined fields ignored). */
+export function matches(have: object, want: object): boolean {
+  return Object.entries(want).every(
+    ([k, v]) => v === undefined || (have as Record<string, unknown>)[k] === v,
+  );
+}
+
+/** Reads a resource, answering undefined for 404 (used by reconcile-after-lost-answer). */
+export async function readOrUndefined<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof NotFoundError) return undefined;
+    throw err;
+  }
+}

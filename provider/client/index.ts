@@ -1,0 +1,129 @@
+// CimClient: the typed client for the Cloud Infrastructure Management API. Cheap to construct (the dynamic
+// provider builds one per call); every instance shares the process-wide connection pool (transport.ts).
+// The token is validated (decoded, not verified) here and then lives only inside a closure.
+
+import type { Dispatcher } from "undici";
+import { Audit } from "./audit";
+import { createCredential, normaliseBaseUrl, type TokenClaims } from "./auth";
+import { BackupSchedules } from "./backupSchedules";
+import { Catalogue } from "./catalogue";
+import { CimCore, type ClientEvent } from "./core";
+import { ConfigurationError } from "./errors";
+import { Instances } from "./instances";
+import { Jobs } from "./jobs";
+import { Networks } from "./networks";
+import { headerIdentifier } from "./paths";
+import { type RecoveryOptions, recoveryOptions } from "./recovery";
+import { type RetryOptions, retryPolicy } from "./retry";
+import { Tags } from "./tags";
+import { Volumes } from "./volumes";
+import { Vpcs } from "./vpcs";
+
+export interface CimClientOptions {
+  /** cim:baseUrl. https only; http is accepted for loopback hosts (the emulator). */
+  baseUrl: string;
+  /** cim:token: the user's access token (JWT). Never stored on the client object. */
+  token: string;
+  /** cim:region: default X-Region-Context (region uuid); omitted means the API default region. */
+  region?: string;
+  /** cim:audience: when set, a token whose aud does not include it is refused before any call. */
+  audience?: string;
+  /** Per-request timeout. Default 30 s. */
+  timeoutMs?: number;
+  userAgent?: string;
+  /** Retries of reads (and of mutations shown not to have landed). */
+  retry?: RetryOptions;
+  /** Lost-answer protocol tuning. */
+  recovery?: RecoveryOptions;
+  /** Diagnostic events (never headers or the token). Without it, CIM_DEBUG=1 prints them to stderr. */
+  onEvent?: (e: ClientEvent) => void;
+  /** Test seam: an undici dispatcher (e.g. MockAgent) instead of the shared pool. */
+  dispatcher?: Dispatcher;
+}
+
+function positive(name: string, v: number): number {
+  if (!Number.isFinite(v) || v <= 0)
+    throw new ConfigurationError(`${name} must be a positive number of milliseconds.`);
+  return v;
+}
+
+export const CLIENT_VERSION = "0.1.0";
+
+export class CimClient {
+  readonly instances: Instances;
+  readonly volumes: Volumes;
+  readonly vpcs: Vpcs;
+  readonly networks: Networks;
+  readonly tags: Tags;
+  readonly backupSchedules: BackupSchedules;
+  readonly jobs: Jobs;
+  readonly catalogue: Catalogue;
+  readonly audit: Audit;
+  readonly #core: CimCore;
+
+  /** @internal used by withRegion */
+  constructor(options: CimCore);
+  constructor(options: CimClientOptions);
+  constructor(options: CimClientOptions | CimCore) {
+    this.#core =
+      options instanceof CimCore
+        ? options
+        : new CimCore(
+            {
+              baseUrl: normaliseBaseUrl(options.baseUrl),
+              region: options.region || undefined,
+              timeoutMs: positive("timeoutMs", options.timeoutMs ?? 30_000),
+              userAgent: options.userAgent ?? `pulumi-cim/${CLIENT_VERSION} node/${process.versions.node}`,
+              dispatcher: options.dispatcher,
+              retry: retryPolicy(options.retry),
+              recovery: recoveryOptions(options.recovery),
+              onEvent: options.onEvent,
+            },
+            createCredential(options.token, options.audience),
+          );
+    const core = this.#core;
+    if (core.region !== undefined) headerIdentifier("cim:region", core.region);
+    this.instances = new Instances(core);
+    this.volumes = new Volumes(core);
+    this.vpcs = new Vpcs(core);
+    this.networks = new Networks(core);
+    this.tags = new Tags(core);
+    this.backupSchedules = new BackupSchedules(core);
+    this.jobs = new Jobs(core);
+    this.catalogue = new Catalogue(core);
+    this.audit = new Audit(core);
+  }
+
+  /** The default region of this client (undefined: the API default). */
+  get region(): string | undefined {
+    return this.#core.region;
+  }
+
+  /** Non-secret facts about the token (subject, audience, expiry). */
+  get tokenClaims(): TokenClaims {
+    return this.#core.claims;
+  }
+
+  /** The same client (same token, pool and options) with another default region. */
+  withRegion(region: string | undefined): CimClient {
+    return new CimClient(this.#core.withRegion(region || undefined));
+  }
+}
+
+export type { TokenClaims } from "./auth";
+export type { BackupScheduleInput } from "./backupSchedules";
+export type { AcceptedMutation, CallOptions, ClientEvent } from "./core";
+export * from "./errors";
+export type { CreateInstanceInput, InstanceCreated, UpdateInstanceInput } from "./instances";
+export type { CreateNetworkInput } from "./networks";
+export type { ListResult, Page, Paginator } from "./pagination";
+export { normaliseList } from "./pagination";
+export type { JobCommand, RecoveryOptions } from "./recovery";
+export type { RetryOptions } from "./retry";
+export type * from "./schemas";
+export type { TagCollection, TagMap, TagTarget } from "./tags";
+export { tagMap } from "./tags";
+export type { CreateVolumeInput, ResizeVolumeInput } from "./volumes";
+export type { CreateVpcInput, RenameInput } from "./vpcs";
+export type { WaiterState, WaitOptions, WaitSchedule } from "./waiter";
+export { jobState, pollDelay, waitForJob } from "./waiter";

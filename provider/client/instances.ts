@@ -1,0 +1,255 @@
+// Compute instances: /api/v1/compute/instances. Deploy, actions and delete are asynchronous (jobs); the PUT
+// update is synchronous and takes query parameters only.
+
+import type { AcceptedMutation, CallOptions } from "./core";
+import { CimError, ConfigurationError } from "./errors";
+import { createdWithName, Family, matches } from "./family";
+import { type ListResult, Paginator, readOnce } from "./pagination";
+import { apiPath } from "./paths";
+import { type Instance, InstanceAcceptedSchema, InstanceSchema } from "./schemas";
+
+export type ImageType = "template" | "iso" | "volume" | "snapshot";
+
+/** Create-instance input, as the spec's create-instance table. */
+export interface CreateInstanceInput {
+  serviceOfferingId: string;
+  templateId: string;
+  zoneId: string;
+  name?: string;
+  displayName?: string;
+  /** Attached in order; the first is the default interface. Sent comma-separated. */
+  networkIds?: readonly string[];
+  startVm?: boolean;
+  keyPair?: string;
+  /** base64 cloud-init */
+  userData?: string;
+  hypervisor?: string;
+  allowPasswordSsh?: boolean;
+  disableRootCompletely?: boolean;
+  isoId?: string;
+  diskOfferingId?: string;
+  /** GB */
+  rootDiskSize?: number;
+  imageType?: ImageType;
+  /** Only the first name is used by the API. */
+  sshKeyNames?: readonly string[];
+  dataDiskOfferingList?: readonly Record<string, unknown>[];
+  ipToNetworkList?: readonly Record<string, unknown>[];
+}
+
+/** The JSON body exactly as the API reads it, key by key. */
+export interface CreateInstanceBody {
+  serviceOfferingId: string;
+  templateId: string;
+  zoneId: string;
+  name?: string;
+  displayName?: string;
+  networkIds?: string;
+  startVm?: boolean;
+  keyPair?: string;
+  userData?: string;
+  hypervisor?: string;
+  allowPasswordSsh?: boolean;
+  disableRootCompletely?: boolean;
+  isoId?: string;
+  diskOfferingId?: string;
+  rootDiskSize?: number;
+  imageType?: ImageType;
+  sshKeyNames?: string[];
+  dataDiskOfferingList?: Record<string, unknown>[];
+  ipToNetworkList?: Record<string, unknown>[];
+}
+
+/** Builds the create body from typed input; only known keys leave this function. */
+export function createInstanceBody(i: CreateInstanceInput): CreateInstanceBody {
+  if (i.imageType === "iso" && (!i.isoId || !i.diskOfferingId)) {
+    throw new ConfigurationError('imageType "iso" needs isoId and diskOfferingId (an ISO carries no disk).');
+  }
+  const body: CreateInstanceBody = {
+    serviceOfferingId: i.serviceOfferingId,
+    templateId: i.templateId,
+    zoneId: i.zoneId,
+    name: i.name,
+    displayName: i.displayName,
+    networkIds: i.networkIds?.length ? i.networkIds.join(",") : undefined,
+    startVm: i.startVm,
+    keyPair: i.keyPair,
+    userData: i.userData,
+    hypervisor: i.hypervisor,
+    allowPasswordSsh: i.allowPasswordSsh,
+    disableRootCompletely: i.disableRootCompletely,
+    isoId: i.isoId,
+    diskOfferingId: i.diskOfferingId,
+    rootDiskSize: i.rootDiskSize,
+    imageType: i.imageType,
+    sshKeyNames: i.sshKeyNames ? [...i.sshKeyNames] : undefined,
+    dataDiskOfferingList: i.dataDiskOfferingList?.map((d) => ({ ...d })),
+    ipToNetworkList: i.ipToNetworkList?.map((d) => ({ ...d })),
+  };
+  return body;
+}
+
+/** Fields the synchronous PUT /compute/instances/{id} accepts, as query parameters. */
+export interface UpdateInstanceInput {
+  name?: string;
+  displayName?: string;
+  haEnabled?: boolean;
+  deleteProtection?: boolean;
+}
+
+export function updateInstanceQuery(u: UpdateInstanceInput) {
+  return {
+    name: u.name,
+    displayName: u.displayName,
+    haEnabled: u.haEnabled,
+    deleteProtection: u.deleteProtection,
+  };
+}
+
+export interface InstanceCreated extends AcceptedMutation {
+  id: string;
+  /** The Instance the API answered (absent when the answer was lost and the job was adopted). */
+  instance?: Instance;
+}
+
+export type ListOptions = CallOptions & { pageSize?: number };
+
+const KEY = "virtualmachines";
+
+export class Instances extends Family {
+  async get(id: string, o?: CallOptions): Promise<Instance> {
+    return this.core.get(apiPath`/compute/instances/${id}`, InstanceSchema, undefined, o);
+  }
+
+  /** Paged list: `for await (const vm of client.instances.list())`. */
+  list(o?: ListOptions): Paginator<Instance> {
+    return new Paginator(this.core, {
+      path: apiPath`/compute/instances`,
+      key: KEY,
+      item: InstanceSchema,
+      options: o,
+    });
+  }
+
+  /** Every instance of the region, through paging (for batched refresh reads). */
+  async listAll(o?: ListOptions): Promise<ListResult<Instance>> {
+    return this.list(o).all();
+  }
+
+  /** GET /compute/instances/all: unpaged, one large response. */
+  async all(o?: CallOptions): Promise<ListResult<Instance>> {
+    return readOnce(this.core, {
+      path: apiPath`/compute/instances/all`,
+      key: KEY,
+      item: InstanceSchema,
+      options: o,
+    });
+  }
+
+  /** GET /compute/instances/summary: unpaged. */
+  async summary(o?: CallOptions): Promise<ListResult<Instance>> {
+    return readOnce(this.core, {
+      path: apiPath`/compute/instances/summary`,
+      key: KEY,
+      item: InstanceSchema,
+      options: o,
+    });
+  }
+
+  /** Deploy. Returns the deploy job; wait for it with `client.jobs.wait(result)`. */
+  async create(input: CreateInstanceInput, o?: CallOptions): Promise<InstanceCreated> {
+    const region = this.core.regionFor(o);
+    return this.core.mutate<InstanceCreated>({
+      method: "POST",
+      path: apiPath`/compute/instances`,
+      body: createInstanceBody(input),
+      options: o,
+      schema: InstanceAcceptedSchema.transform(({ jobId, ...instance }) => ({
+        jobId,
+        id: instance.id,
+        region,
+        instance,
+      })),
+      recovery: {
+        kind: "job",
+        command: "instance.deploy",
+        verify: createdWithName(input.name, (id) => this.get(id, o)),
+        adopt: async (job) => {
+          const id = job.resourceId;
+          if (!id)
+            throw new CimError(
+              `The deploy landed as job ${job.jobId} but the job names no instance; find it with client.instances.listAll() before running again.`,
+            );
+          // Best effort: the deploy landed, so a failed read must not turn into an error (and a retry).
+          const instance = await this.get(id, o).catch(() => undefined);
+          return { jobId: job.jobId, id, region, adopted: true, instance };
+        },
+      },
+    });
+  }
+
+  /** Synchronous update (query parameters). Content-idempotent: a lost answer is resolved by re-reading. */
+  async update(id: string, changes: UpdateInstanceInput, o?: CallOptions): Promise<Instance> {
+    return this.core.mutate({
+      method: "PUT",
+      path: apiPath`/compute/instances/${id}`,
+      query: updateInstanceQuery(changes),
+      schema: InstanceSchema,
+      options: o,
+      recovery: {
+        kind: "reconcile",
+        reconcile: async () => {
+          const now = await this.get(id, o);
+          return matches(now, updateInstanceQuery(changes)) ? now : undefined;
+        },
+      },
+    });
+  }
+
+  async start(id: string, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.action(id, "start", o);
+  }
+
+  async stop(id: string, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.action(id, "stop", o);
+  }
+
+  async reboot(id: string, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.action(id, "reboot", o);
+  }
+
+  async scale(id: string, serviceOfferingId: string, o?: CallOptions): Promise<AcceptedMutation> {
+    const path = apiPath`/compute/instances/${id}/scale`;
+    return this.core.accepted({
+      method: "POST",
+      path,
+      query: { serviceOfferingId },
+      options: o,
+      command: "instance.scale",
+      resourceId: id,
+    });
+  }
+
+  /** 409 when deleteProtection is on. */
+  async delete(id: string, o?: CallOptions): Promise<AcceptedMutation> {
+    const path = apiPath`/compute/instances/${id}`;
+    return this.core.accepted({
+      method: "DELETE",
+      path,
+      options: o,
+      command: "instance.destroy",
+      resourceId: id,
+    });
+  }
+
+  private action(id: string, verb: "start" | "stop" | "reboot", o?: CallOptions): Promise<AcceptedMutation> {
+    const path = apiPath`/compute/instances/${id}/${verb}`;
+    return this.core.accepted({
+      method: "POST",
+      path,
+      options: o,
+      command: `instance.${verb}`,
+      resourceId: id,
+    });
+  }
+}

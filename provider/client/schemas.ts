@@ -1,0 +1,269 @@
+// zod schemas for every record the spec shows, plus the emulator's documented choices (emulator/README.md).
+// Loose objects: unknown fields pass through untouched (the API may add fields). Strict about types: a
+// field that is present must have its documented type; null is read as "absent".
+
+import { z } from "zod";
+
+/** An optional field: absent or null reads as undefined; a present value must have the type. */
+const opt = <T extends z.ZodType>(s: T) =>
+  s
+    .nullable()
+    .transform((v) => v ?? undefined)
+    .optional();
+
+const str = () => opt(z.string());
+const num = () => opt(z.number());
+const int = () => opt(z.number().int());
+const bool = () => opt(z.boolean());
+const record = () => opt(z.record(z.string(), z.unknown()));
+
+// ---------------------------------------------------------------------------------------------- spec records
+
+export const ErrorBodySchema = z.looseObject({ message: str(), timestamp: str(), detail: str() });
+
+export const AcceptedSchema = z.looseObject({ jobId: str(), id: str() });
+
+export const TagSchema = z.looseObject({
+  key: z.string(),
+  value: z.string(),
+  resourceId: str(),
+  resourceType: str(),
+});
+
+export const MultiRegionQuotaSchema = z.looseObject({
+  maxMultiRegions: z.number().int(),
+  maxMultiRegionMembers: z.number().int(),
+  currentMultiRegions: z.number().int(),
+});
+
+export const JobSchema = z.looseObject({
+  jobId: str(),
+  /** Normalised: running | success | error. Any other value counts as running. */
+  status: z.string(),
+  /** Raw platform status; diagnostic only, never used for decisions. */
+  statusCode: int(),
+  detail: str(),
+  command: str(),
+  resourceId: str(),
+  created: str(),
+});
+
+export const InstanceSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  displayName: str(),
+  state: str(),
+  instanceType: str(),
+  cpuNumber: int(),
+  cpuSpeed: int(),
+  memoryKbs: num(),
+  hypervisor: str(),
+  ipAddress: str(),
+  networkKbsRead: num(),
+  networkKbsWrite: num(),
+  receivedBytes: num(),
+  sentBytes: num(),
+  diskKbsRead: num(),
+  diskKbsWrite: num(),
+  diskIoRead: num(),
+  diskIoWrite: num(),
+  osDisplayName: str(),
+  haEnabled: bool(),
+  deleteProtection: bool(),
+  created: str(),
+  lastUpdated: str(),
+  account: str(),
+  domain: str(),
+  tags: record(),
+  details: record(),
+  cpuUtilization: str(),
+  memoryUtilization: str(),
+  templateId: str(),
+  templateName: str(),
+  templateType: str(),
+  templateFormat: str(),
+  templateDisplayText: str(),
+  serviceOfferingId: str(),
+  serviceOfferingName: str(),
+  diskOfferingId: str(),
+  diskOfferingName: str(),
+  zoneId: str(),
+  zoneName: str(),
+  hostId: str(),
+  hostname: str(),
+  hostControlState: str(),
+  memory: int(),
+  cpuTotal: str(),
+  memoryTotal: str(),
+  instanceName: str(),
+  passwordEnabled: bool(),
+  displayVm: bool(),
+  isDynamicallyScalable: bool(),
+  userId: str(),
+  username: str(),
+  domainId: str(),
+  guestOsId: str(),
+  osTypeId: str(),
+  rootDeviceId: int(),
+  rootDeviceType: str(),
+  bootMode: str(),
+  bootType: str(),
+  poolType: str(),
+  arch: str(),
+  hasAnnotations: bool(),
+  backupOfferingId: str(),
+  backupOfferingName: str(),
+});
+
+/** Create Instance answers the Instance object; the emulator adds jobId (the deploy job). */
+export const InstanceAcceptedSchema = InstanceSchema.extend({ jobId: str() });
+
+// ---------------------------------------------------------------------------------------------- list envelopes
+
+export const PagedEnvelopeSchema = z.looseObject({
+  content: z.array(z.unknown()),
+  page: int(),
+  pageSize: int(),
+  totalElements: int(),
+  totalPages: int(),
+});
+
+/** Pass-through envelope: the collection sits under the platform's own key (checked by the list reader). */
+export const PassThroughMetaSchema = z.looseObject({
+  count: int(),
+  totalElements: int(),
+  page: int(),
+  currentPage: int(),
+  pageSize: int(),
+  regionErrors: record(),
+});
+
+export const BareArraySchema = z.array(z.unknown());
+
+// ---------------------------------------------------------------------------------------------- emulator table
+
+export const VolumeSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  zoneId: str(),
+  diskOfferingId: str(),
+  /** GB */
+  size: num(),
+  state: str(),
+  virtualMachineId: str(),
+  deviceId: int(),
+  tags: record(),
+});
+
+export const VpcSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  displayText: str(),
+  zoneId: str(),
+  cidr: str(),
+  vpcOfferingId: str(),
+  networkDomain: str(),
+  state: str(),
+  tags: record(),
+});
+
+export const NetworkSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  displayText: str(),
+  zoneId: str(),
+  networkOfferingId: str(),
+  vpcId: str(),
+  gateway: str(),
+  netmask: str(),
+  cidr: str(),
+  state: str(),
+  tags: record(),
+});
+
+export const BackupScheduleSchema = z.looseObject({
+  id: z.string(),
+  vmId: str(),
+  intervalType: str(),
+  schedule: str(),
+  timezone: str(),
+});
+
+export const RegionSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  primary: bool(),
+  active: bool(),
+});
+
+export const ZoneSchema = z.looseObject({ id: z.string(), name: str(), regionId: str(), capacity: num() });
+
+export const TemplateSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  displayText: str(),
+  minRootDiskSizeGb: num(),
+  osTypeId: str(),
+  format: str(),
+});
+
+export const IsoSchema = z.looseObject({ id: z.string(), name: str(), displayText: str() });
+
+export const ComputeOfferingSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  cpuNumber: int(),
+  cpuSpeed: int(),
+  memory: int(),
+  zoneId: str(),
+});
+
+export const DiskOfferingSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  diskSizeGb: num(),
+  customized: bool(),
+});
+
+export const NetworkOfferingSchema = z.looseObject({ id: z.string(), name: str(), forVpc: bool() });
+
+export const VpcOfferingSchema = z.looseObject({ id: z.string(), name: str() });
+
+export const MyLimitsSchema = z.looseObject({
+  instanceLimit: num(),
+  instanceCount: num(),
+  volumeLimit: num(),
+  volumeCount: num(),
+  vpcLimit: num(),
+  vpcCount: num(),
+  networkLimit: num(),
+  networkCount: num(),
+});
+
+export const AclListSchema = z.looseObject({ id: z.string(), name: str(), vpcId: str() });
+
+export const InstanceGroupSchema = z.looseObject({ id: opt(z.string()), name: str() });
+
+export const AuditEntrySchema = z.looseObject({});
+
+export type Accepted = z.output<typeof AcceptedSchema>;
+export type Tag = z.output<typeof TagSchema>;
+export type MultiRegionQuota = z.output<typeof MultiRegionQuotaSchema>;
+export type Job = z.output<typeof JobSchema>;
+export type Instance = z.output<typeof InstanceSchema>;
+export type Volume = z.output<typeof VolumeSchema>;
+export type Vpc = z.output<typeof VpcSchema>;
+export type Network = z.output<typeof NetworkSchema>;
+export type BackupSchedule = z.output<typeof BackupScheduleSchema>;
+export type Region = z.output<typeof RegionSchema>;
+export type Zone = z.output<typeof ZoneSchema>;
+export type Template = z.output<typeof TemplateSchema>;
+export type Iso = z.output<typeof IsoSchema>;
+export type ComputeOffering = z.output<typeof ComputeOfferingSchema>;
+export type DiskOffering = z.output<typeof DiskOfferingSchema>;
+export type NetworkOffering = z.output<typeof NetworkOfferingSchema>;
+export type VpcOffering = z.output<typeof VpcOfferingSchema>;
+export type MyLimits = z.output<typeof MyLimitsSchema>;
+export type AclList = z.output<typeof AclListSchema>;
+export type InstanceGroup = z.output<typeof InstanceGroupSchema>;
+export type AuditEntry = z.output<typeof AuditEntrySchema>;

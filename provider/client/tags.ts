@@ -1,0 +1,98 @@
+// Tags. Synchronous everywhere: per-collection routes (/<collection>/{id}/tags) for instances, volumes, VPCs,
+// networks, public IPs and Kubernetes clusters, and the generic /tags route for any other resource type.
+// There is no tag edit: to change a value, remove the key and add it again.
+// Lost answers: add and remove are idempotent by content, so the client re-reads the tags; if the change is
+// already there it returns, otherwise it sends the request once more.
+
+import { type AcceptedMutation, acceptedIn, type CallOptions } from "./core";
+import { Family } from "./family";
+import { readOnce } from "./pagination";
+import { type ApiPath, apiPath } from "./paths";
+import { type Tag, TagSchema } from "./schemas";
+
+export type TagCollection = "instance" | "volume" | "vpc" | "network" | "publicIp" | "cluster";
+
+/** A resource with a dedicated tag route, or any resource through the generic route. */
+export type TagTarget = { kind: TagCollection; id: string } | { resourceType: string; resourceId: string };
+
+export type TagMap = Readonly<Record<string, string>>;
+
+function collectionPath(kind: TagCollection, id: string): ApiPath {
+  switch (kind) {
+    case "instance":
+      return apiPath`/compute/instances/${id}/tags`;
+    case "volume":
+      return apiPath`/volumes/${id}/tags`;
+    case "vpc":
+      return apiPath`/vpcs/${id}/tags`;
+    case "network":
+      return apiPath`/networks/${id}/tags`;
+    case "publicIp":
+      return apiPath`/public-ips/${id}/tags`;
+    case "cluster":
+      return apiPath`/compute/kubernetes/clusters/${id}/tags`;
+  }
+}
+
+/** The request body of tag add/remove: {tags} on collection routes, {resourceType, resourceId, tags} on /tags. */
+export function tagBody(target: TagTarget, tags: TagMap) {
+  const copy = { ...tags };
+  return "kind" in target
+    ? { tags: copy }
+    : { resourceType: target.resourceType, resourceId: target.resourceId, tags: copy };
+}
+
+/** Tag records → {key: value}. */
+export function tagMap(tags: readonly Tag[]): Record<string, string> {
+  return Object.fromEntries(tags.map((t) => [t.key, t.value]));
+}
+
+export class Tags extends Family {
+  async list(target: TagTarget, o?: CallOptions): Promise<Tag[]> {
+    const spec =
+      "kind" in target
+        ? { path: collectionPath(target.kind, target.id), key: "tags", item: TagSchema, options: o }
+        : {
+            path: apiPath`/tags`,
+            query: { resourceType: target.resourceType, resourceId: target.resourceId },
+            key: "tags",
+            item: TagSchema,
+            options: o,
+          };
+    return (await readOnce(this.core, spec)).items;
+  }
+
+  /** Adds tags (keys must not exist yet: there is no edit). */
+  async add(target: TagTarget, tags: TagMap, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.change("POST", target, tags, o, (now) =>
+      Object.entries(tags).every(([k, v]) => now[k] === v),
+    );
+  }
+
+  /** Removes tags by key and value. */
+  async remove(target: TagTarget, tags: TagMap, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.change("DELETE", target, tags, o, (now) => Object.keys(tags).every((k) => !(k in now)));
+  }
+
+  private change(
+    method: "POST" | "DELETE",
+    target: TagTarget,
+    tags: TagMap,
+    o: CallOptions | undefined,
+    applied: (now: Record<string, string>) => boolean,
+  ): Promise<AcceptedMutation> {
+    const id = "kind" in target ? target.id : target.resourceId;
+    const region = this.core.regionFor(o);
+    return this.core.mutate<AcceptedMutation>({
+      method,
+      path: "kind" in target ? collectionPath(target.kind, target.id) : apiPath`/tags`,
+      body: tagBody(target, tags),
+      schema: acceptedIn(region),
+      options: o,
+      recovery: {
+        kind: "reconcile",
+        reconcile: async () => (applied(tagMap(await this.list(target, o))) ? { id, region } : undefined),
+      },
+    });
+  }
+}

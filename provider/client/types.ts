@@ -1,0 +1,93 @@
+// Shapes shared by the core and the family modules: call options, events, accepted mutations, and the
+// description of a mutation with its lost-answer recovery.
+
+import type { Dispatcher } from "undici";
+import type { z } from "zod";
+import type { ApiPath, Query } from "./paths";
+import type { JobCommand, RecoveryOptions } from "./recovery";
+import type { RetryPolicy } from "./retry";
+import { AcceptedSchema, type Job } from "./schemas";
+
+export type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+/** Per-call options every family method accepts. */
+export interface CallOptions {
+  /** Region uuid for X-Region-Context; defaults to the client's region, then the API default. */
+  region?: string;
+  signal?: AbortSignal;
+  /** Per-request timeout; defaults to the client's timeoutMs. */
+  timeoutMs?: number;
+}
+
+/** What the client reports to `onEvent` (and to stderr with CIM_DEBUG=1). Never headers, never the token. */
+export interface ClientEvent {
+  type: "response" | "failure" | "retry" | "recovery";
+  method: string;
+  path: string;
+  region?: string;
+  attempt: number;
+  status?: number;
+  durationMs?: number;
+  delayMs?: number;
+  error?: string;
+  outcome?: string;
+}
+
+export interface CoreSettings {
+  baseUrl: string;
+  region?: string;
+  timeoutMs: number;
+  userAgent: string;
+  dispatcher?: Dispatcher;
+  retry: RetryPolicy;
+  recovery: Required<RecoveryOptions>;
+  onEvent?: (e: ClientEvent) => void;
+}
+
+/** An accepted asynchronous mutation: poll `jobId` in `region`. No jobId means it completed synchronously. */
+export interface AcceptedMutation {
+  jobId?: string;
+  id?: string;
+  /** The X-Region-Context the call used (undefined: API default); waitForJob polls with the same. */
+  region?: string;
+  /** True when the answer was lost and the job was found in the recent-jobs list instead. */
+  adopted?: boolean;
+}
+
+export type Scope = "region" | "global";
+
+export interface Exchange<T> {
+  method: Method;
+  path: ApiPath;
+  query?: Query;
+  body?: object;
+  schema: z.ZodType<T>;
+  scope?: Scope;
+  options?: CallOptions;
+  tenantContext?: string;
+}
+
+/** How a mutation whose answer was lost is resolved; see recovery.ts. */
+export type Recovery<T> =
+  | {
+      kind: "job";
+      command: JobCommand;
+      resourceId?: string;
+      /** Extra check on a candidate job (e.g. the created resource has the requested name). */
+      verify?: (job: Job) => Promise<boolean>;
+      adopt: (job: Job) => Promise<T> | T;
+    }
+  | {
+      /** Synchronous, content-idempotent mutation: re-read state; undefined means "not applied". */
+      kind: "reconcile";
+      reconcile: () => Promise<T | undefined>;
+    };
+
+export interface MutationSpec<T> extends Exchange<T> {
+  method: "POST" | "PUT" | "DELETE";
+  recovery: Recovery<T>;
+}
+
+/** The accepted-mutation result, tagged with the region the call used. */
+export const acceptedIn = (region: string | undefined) =>
+  AcceptedSchema.transform((a): AcceptedMutation => ({ jobId: a.jobId, id: a.id, region }));

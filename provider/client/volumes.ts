@@ -1,0 +1,95 @@
+// Volumes: /api/v1/volumes. POST /volumes takes its inputs as query parameters (JSON there is a 400 naming a
+// missing parameter); create, attach, detach, resize and delete are asynchronous.
+
+import type { AcceptedMutation, CallOptions } from "./core";
+import { createdWithName, Family } from "./family";
+import type { ListOptions } from "./instances";
+import { type ListResult, Paginator } from "./pagination";
+import { apiPath } from "./paths";
+import { type Volume, VolumeSchema } from "./schemas";
+
+export interface CreateVolumeInput {
+  name: string;
+  zoneId: string;
+  diskOfferingId: string;
+  /** GB; for customised disk offerings. */
+  size?: number;
+}
+
+/** Query parameters of POST /volumes; only known keys leave this function. */
+export function createVolumeQuery(i: CreateVolumeInput) {
+  return { name: i.name, zoneId: i.zoneId, diskOfferingId: i.diskOfferingId, size: i.size };
+}
+
+export interface ResizeVolumeInput {
+  size?: number;
+  diskOfferingId?: string;
+}
+
+const KEY = "volumes";
+
+export class Volumes extends Family {
+  async get(id: string, o?: CallOptions): Promise<Volume> {
+    return this.core.get(apiPath`/volumes/${id}`, VolumeSchema, undefined, o);
+  }
+
+  list(o?: ListOptions): Paginator<Volume> {
+    return new Paginator(this.core, { path: apiPath`/volumes`, key: KEY, item: VolumeSchema, options: o });
+  }
+
+  async listAll(o?: ListOptions): Promise<ListResult<Volume>> {
+    return this.list(o).all();
+  }
+
+  async create(input: CreateVolumeInput, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.core.accepted({
+      method: "POST",
+      path: apiPath`/volumes`,
+      query: createVolumeQuery(input),
+      options: o,
+      command: "volume.create",
+      verify: createdWithName(input.name, (id) => this.get(id, o)),
+    });
+  }
+
+  async attach(id: string, virtualMachineId: string, o?: CallOptions): Promise<AcceptedMutation> {
+    const path = apiPath`/volumes/${id}/attach`;
+    return this.core.accepted({
+      method: "POST",
+      path,
+      query: { virtualMachineId },
+      options: o,
+      command: "volume.attach",
+      resourceId: id,
+    });
+  }
+
+  async detach(id: string, o?: CallOptions): Promise<AcceptedMutation> {
+    const path = apiPath`/volumes/${id}/detach`;
+    return this.core.accepted({ method: "POST", path, options: o, command: "volume.detach", resourceId: id });
+  }
+
+  async resize(id: string, r: ResizeVolumeInput, o?: CallOptions): Promise<AcceptedMutation> {
+    const path = apiPath`/volumes/${id}/resize`;
+    const query = { size: r.size, diskOfferingId: r.diskOfferingId };
+    return this.core.accepted({
+      method: "POST",
+      path,
+      query,
+      options: o,
+      command: "volume.resize",
+      resourceId: id,
+    });
+  }
+
+  async delete(id: string, o?: CallOptions): Promise<AcceptedMutation> {
+    const path = apiPath`/volumes/${id}`;
+    return this.core.accepted({
+      method: "DELETE",
+      path,
+      options: o,
+      command: "volume.delete",
+      resourceId: id,
+    });
+  }
+}

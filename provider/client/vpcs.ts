@@ -1,0 +1,117 @@
+// VPCs: /api/v1/vpcs. Create, delete and restart are asynchronous; the PUT update is synchronous and takes
+// query parameters.
+
+import type { AcceptedMutation, CallOptions } from "./core";
+import { createdWithName, Family, matches } from "./family";
+import type { ListOptions } from "./instances";
+import { type ListResult, Paginator, readOnce } from "./pagination";
+import { apiPath } from "./paths";
+import { type AclList, AclListSchema, type Vpc, VpcSchema } from "./schemas";
+
+export interface CreateVpcInput {
+  name: string;
+  displayText: string;
+  zoneId: string;
+  cidr: string;
+  vpcOfferingId: string;
+  networkDomain?: string;
+}
+
+export interface CreateVpcBody {
+  name: string;
+  displayText: string;
+  zoneId: string;
+  cidr: string;
+  vpcOfferingId: string;
+  networkDomain?: string;
+}
+
+export function createVpcBody(i: CreateVpcInput): CreateVpcBody {
+  return {
+    name: i.name,
+    displayText: i.displayText,
+    zoneId: i.zoneId,
+    cidr: i.cidr,
+    vpcOfferingId: i.vpcOfferingId,
+    networkDomain: i.networkDomain,
+  };
+}
+
+/** Query parameters of PUT /vpcs/{id} and PUT /networks/{id}. */
+export interface RenameInput {
+  name?: string;
+  displayText?: string;
+}
+
+export const renameQuery = (r: RenameInput) => ({ name: r.name, displayText: r.displayText });
+
+export class Vpcs extends Family {
+  async get(id: string, o?: CallOptions): Promise<Vpc> {
+    return this.core.get(apiPath`/vpcs/${id}`, VpcSchema, undefined, o);
+  }
+
+  list(o?: ListOptions): Paginator<Vpc> {
+    return new Paginator(this.core, { path: apiPath`/vpcs`, key: "vpcs", item: VpcSchema, options: o });
+  }
+
+  async listAll(o?: ListOptions): Promise<ListResult<Vpc>> {
+    return this.list(o).all();
+  }
+
+  async create(input: CreateVpcInput, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.core.accepted({
+      method: "POST",
+      path: apiPath`/vpcs`,
+      body: createVpcBody(input),
+      options: o,
+      command: "vpc.create",
+      verify: createdWithName(input.name, (id) => this.get(id, o)),
+    });
+  }
+
+  /** Synchronous rename; a lost answer is resolved by re-reading. */
+  async update(id: string, changes: RenameInput, o?: CallOptions): Promise<Vpc> {
+    return this.core.mutate({
+      method: "PUT",
+      path: apiPath`/vpcs/${id}`,
+      query: renameQuery(changes),
+      schema: VpcSchema,
+      options: o,
+      recovery: {
+        kind: "reconcile",
+        reconcile: async () => {
+          const now = await this.get(id, o);
+          return matches(now, renameQuery(changes)) ? now : undefined;
+        },
+      },
+    });
+  }
+
+  async delete(id: string, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.core.accepted({
+      method: "DELETE",
+      path: apiPath`/vpcs/${id}`,
+      options: o,
+      command: "vpc.delete",
+      resourceId: id,
+    });
+  }
+
+  async restart(id: string, o?: CallOptions): Promise<AcceptedMutation> {
+    const path = apiPath`/vpcs/${id}/restart`;
+    return this.core.accepted({ method: "POST", path, options: o, command: "vpc.restart", resourceId: id });
+  }
+
+  /** ACL lists of one VPC (a subset of the caller's ACLs). The envelope key is not documented. */
+  async aclLists(id: string, o?: CallOptions): Promise<AclList[]> {
+    const key = ["aclLists", "acllists", "networkacllists", "networkAclLists", "acls"];
+    return (
+      await readOnce(this.core, {
+        path: apiPath`/vpcs/${id}/acl-lists`,
+        key,
+        item: AclListSchema,
+        options: o,
+      })
+    ).items;
+  }
+}

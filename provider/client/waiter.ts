@@ -1,0 +1,105 @@
+// Job waiting, after smithy's util-waiter: an acceptor maps a job to a state (success → SUCCESS, error →
+// FAILURE, anything else → RETRY), a poller sleeps between checks with jitter, a deadline is checked before
+// each sleep, and an AbortSignal cancels. The loop runs on p-wait-for; the spec's cadence is a first check
+// after about 1 s, then every 2–3 s. All delays are injectable so tests run fast and benchmarks compare.
+
+import pWaitFor from "p-wait-for";
+import { JobFailedError, WaitAbortedError, WaitTimeoutError } from "./errors";
+import { isTransient, sleep } from "./retry";
+import type { Job } from "./schemas";
+
+export type WaiterState = "success" | "failure" | "retry";
+
+/** The acceptor. Only success and error are terminal; unknown statuses count as running. */
+export function jobState(job: Pick<Job, "status">): WaiterState {
+  const s = job.status.trim().toLowerCase();
+  return s === "success" ? "success" : s === "error" ? "failure" : "retry";
+}
+
+export interface WaitSchedule {
+  /** Delay before the first check. Default 1,000 ms. */
+  firstDelayMs?: number;
+  /** Interval between later checks, drawn uniformly from [min, max]. Default 2,000–3,000 ms. */
+  minIntervalMs?: number;
+  maxIntervalMs?: number;
+}
+
+export interface WaitOptions extends WaitSchedule {
+  /** Deadline for the whole wait. Default 30 min. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Consecutive transient read failures tolerated (each already retried by the core). Default 5. */
+  maxPollErrors?: number;
+  random?: () => number;
+  /** Called after every check, for progress reporting. */
+  onPoll?: (job: Job, check: number) => void;
+}
+
+/** The delay before check number `check` (1-based). */
+export function pollDelay(check: number, s: WaitSchedule, random: () => number = Math.random): number {
+  if (check === 1) return s.firstDelayMs ?? 1_000;
+  const min = s.minIntervalMs ?? 2_000;
+  const max = Math.max(min, s.maxIntervalMs ?? 3_000);
+  return Math.round(min + (max - min) * random());
+}
+
+class DeadlineReached extends Error {}
+
+/**
+ * Polls `readJob` until the job succeeds (returns it), fails (JobFailedError with detail and kind), the
+ * deadline passes (WaitTimeoutError) or the signal fires (WaitAbortedError).
+ */
+export async function waitForJob(
+  readJob: (signal: AbortSignal) => Promise<Job>,
+  jobId: string,
+  region: string | undefined,
+  o: WaitOptions = {},
+): Promise<Job> {
+  const timeoutMs = o.timeoutMs ?? 30 * 60_000;
+  const random = o.random ?? Math.random;
+  const maxPollErrors = o.maxPollErrors ?? 5;
+  const started = Date.now();
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new DeadlineReached()), timeoutMs);
+  const signal = o.signal ? AbortSignal.any([o.signal, deadline.signal]) : deadline.signal;
+  let check = 0;
+  let pollErrors = 0;
+  let last: Job | undefined;
+  try {
+    return await pWaitFor(
+      async () => {
+        check++;
+        // Deadline checked before each sleep: never sleep past it, take one last look at it instead.
+        const remaining = started + timeoutMs - Date.now();
+        await sleep(Math.max(0, Math.min(pollDelay(check, o, random), remaining)), signal);
+        let job: Job;
+        try {
+          job = await readJob(signal);
+        } catch (err) {
+          if (signal.aborted) throw signal.reason;
+          if (!isTransient(err) || ++pollErrors > maxPollErrors) throw err;
+          return false;
+        }
+        pollErrors = 0;
+        last = job;
+        o.onPoll?.(job, check);
+        const state = jobState(job);
+        if (state === "success") return pWaitFor.resolveWith(job);
+        if (state === "failure") {
+          throw new JobFailedError(jobId, job.detail, region, job.command, job.resourceId, job.statusCode);
+        }
+        if (Date.now() - started >= timeoutMs) throw new DeadlineReached();
+        return false;
+      },
+      { interval: 0, signal },
+    );
+  } catch (err) {
+    if (deadline.signal.aborted || err instanceof DeadlineReached) {
+      throw new WaitTimeoutError(jobId, Date.now() - started, last?.status, region);
+    }
+    if (o.signal?.aborted) throw new WaitAbortedError(jobId);
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}

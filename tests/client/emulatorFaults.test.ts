@@ -1,0 +1,236 @@
+// Faults injected through the emulator's control routes: read retries (429 + Retry-After, 5xx bursts,
+// dropped connections) and the lost-answer protocol for mutations, asserted from the emulator's own state:
+// no duplicate is ever created, and a retry happens only when the request did not land.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  type CimClient,
+  ConnectionError,
+  InternalServerError,
+  JobFailedError,
+  MutationOutcomeUnknownError,
+} from "../../provider/client";
+import { fastWait, type Harness, harness } from "./emulatorHarness";
+
+let h: Harness;
+let client: CimClient;
+let cat: { zoneId: string; templateId: string; serviceOfferingId: string; diskOfferingId: string };
+beforeAll(async () => {
+  h = await harness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+beforeEach(async () => {
+  await h.reset();
+  client = await h.client();
+  const [zones, templates, offerings, disks] = await Promise.all([
+    client.catalogue.zones(),
+    client.catalogue.templates(),
+    client.catalogue.computeOfferings(),
+    client.catalogue.diskOfferings(),
+  ]);
+  cat = {
+    zoneId: zones[0].id,
+    templateId: templates[0].id,
+    serviceOfferingId: offerings[0].id,
+    diskOfferingId: disks[0].id,
+  };
+  await h.admin("DELETE", "/requests");
+});
+
+const vmInput = (name: string) => ({
+  name,
+  zoneId: cat.zoneId,
+  templateId: cat.templateId,
+  serviceOfferingId: cat.serviceOfferingId,
+});
+const hits = async (key: string) => (await h.counters())[key] ?? 0;
+const jobsOf = async (command: string) =>
+  Object.values((await h.state()).jobs as Record<string, any>).filter((j) => j.command === command);
+const named = async (collection: "instances" | "volumes" | "vpcs", name: string) =>
+  Object.values((await h.state())[collection] as Record<string, any>).filter((r) => r.name === name);
+
+describe("reads under faults", () => {
+  it("waits out a 429 with Retry-After", async () => {
+    await h.fault({ method: "GET", route: "/api/v1/zones", status: 429, retryAfter: 1, times: 1 });
+    const started = Date.now();
+    expect((await client.catalogue.zones()).length).toBeGreaterThan(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(await hits("GET /api/v1/zones")).toBe(2);
+  });
+
+  it("rides out a 5xx burst, and gives up with the attempt count on a longer outage", async () => {
+    await h.fault({ method: "GET", route: "/api/v1/zones", status: 503, times: 2 });
+    await client.catalogue.zones();
+    expect(await hits("GET /api/v1/zones")).toBe(3);
+    await h.fault({ method: "GET", route: "/api/v1/templates", status: 500, times: 10 });
+    const err = await client.catalogue.templates().catch((e) => e);
+    expect(err).toBeInstanceOf(InternalServerError);
+    expect(err.attempts).toBe(3);
+    expect(await hits("GET /api/v1/templates")).toBe(3);
+  });
+
+  it("retries a dropped connection", async () => {
+    await h.fault({ method: "GET", route: "/api/v1/isos", action: "drop-before", times: 1 });
+    expect((await client.catalogue.isos()).length).toBeGreaterThan(0);
+    expect(await hits("GET /api/v1/isos")).toBe(2);
+  });
+});
+
+describe("asynchronous mutations whose answer is lost", () => {
+  it("timeout after the request landed creates no duplicate", async () => {
+    // The emulator holds the request 1.5 s before handling it; the client gives up after 0.5 s. The first
+    // job lookup finds nothing (still in flight); the second, after the grace period, finds the deploy.
+    await h.fault({ method: "POST", route: "/api/v1/compute/instances", latencyMs: 1500, times: 1 });
+    const slow = await h.client({ timeoutMs: 500 });
+    const got = await slow.instances.create(vmInput("slow"));
+    expect(got.adopted).toBe(true);
+    expect(await hits("POST /api/v1/compute/instances")).toBe(1);
+    expect(await named("instances", "slow")).toHaveLength(1);
+    expect(await jobsOf("deployVirtualMachine")).toHaveLength(1);
+    await slow.jobs.wait(got, fastWait);
+    expect((await client.instances.get(got.id)).state).toBe("Running");
+  });
+
+  it("adopts the job when the connection drops after the request was handled", async () => {
+    const vm = await client.instances.create(vmInput("web"));
+    await client.jobs.wait(vm, fastWait);
+    await h.fault({
+      method: "POST",
+      route: "/api/v1/compute/instances/{id}/stop",
+      action: "drop-after",
+      times: 1,
+    });
+    const got = await client.instances.stop(vm.id);
+    expect(got).toMatchObject({ adopted: true, id: vm.id });
+    expect(await hits("POST /api/v1/compute/instances/{id}/stop")).toBe(1);
+    expect(await jobsOf("stopVirtualMachine")).toHaveLength(1);
+    await client.jobs.wait(got, fastWait);
+    expect((await client.instances.get(vm.id)).state).toBe("Stopped");
+  });
+
+  it("adopts a lost volume create by name (query-parameter route)", async () => {
+    await h.fault({ method: "POST", route: "/api/v1/volumes", action: "drop-after", times: 1 });
+    const got = await client.volumes.create({
+      name: "data",
+      zoneId: cat.zoneId,
+      diskOfferingId: cat.diskOfferingId,
+    });
+    expect(got.adopted).toBe(true);
+    expect(await named("volumes", "data")).toHaveLength(1);
+    expect(await hits("POST /api/v1/volumes")).toBe(1);
+  });
+
+  it("retries when the request never landed (dropped before handling, or a 5xx before handling)", async () => {
+    await h.fault({ method: "POST", route: "/api/v1/volumes", action: "drop-before", times: 1 });
+    const v = await client.volumes.create({
+      name: "retried",
+      zoneId: cat.zoneId,
+      diskOfferingId: cat.diskOfferingId,
+    });
+    expect(v.adopted).toBeUndefined();
+    expect(await hits("POST /api/v1/volumes")).toBe(2);
+    expect(await named("volumes", "retried")).toHaveLength(1);
+
+    await h.fault({ method: "POST", route: "/api/v1/compute/instances", status: 502, times: 1 });
+    const vm = await client.instances.create(vmInput("after-502"));
+    expect(vm.adopted).toBeUndefined();
+    expect(await hits("POST /api/v1/compute/instances")).toBe(2);
+    expect(await named("instances", "after-502")).toHaveLength(1);
+  });
+
+  it("does not retry when the job lookup fails: the outcome is unknown, and nothing is duplicated", async () => {
+    await h.fault({ method: "POST", route: "/api/v1/vpcs", action: "drop-after", times: 1 });
+    await h.fault({ method: "GET", route: "/api/v1/jobs", status: 500, times: 50 });
+    const zones = await client.catalogue.zones();
+    const [offering] = await client.catalogue.vpcOfferings();
+    const err = await client.vpcs
+      .create({
+        name: "main",
+        displayText: "Main",
+        zoneId: zones[0].id,
+        cidr: "10.1.0.0/16",
+        vpcOfferingId: offering.id,
+      })
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(MutationOutcomeUnknownError);
+    expect(await hits("POST /api/v1/vpcs")).toBe(1);
+    expect(await named("vpcs", "main")).toHaveLength(1);
+  });
+
+  it("reports an injected job failure with its detail", async () => {
+    await h.fault({
+      method: "POST",
+      route: "/api/v1/volumes",
+      jobFail: { detail: "Insufficient capacity in zone de-fra-1a" },
+      times: 1,
+    });
+    const v = await client.volumes.create({
+      name: "doomed",
+      zoneId: cat.zoneId,
+      diskOfferingId: cat.diskOfferingId,
+    });
+    const err = await client.jobs.wait(v, fastWait).catch((e) => e);
+    expect(err).toBeInstanceOf(JobFailedError);
+    expect(err.kind).toBe("capacity");
+    expect(err.jobId).toBe(v.jobId);
+  });
+});
+
+describe("synchronous mutations whose answer is lost", () => {
+  it("re-reads the instance after a dropped PUT instead of sending it again", async () => {
+    const vm = await client.instances.create(vmInput("web"));
+    await h.fault({ method: "PUT", route: "/api/v1/compute/instances/{id}", action: "drop-after", times: 1 });
+    const got = await client.instances.update(vm.id, { displayName: "Web" });
+    expect(got.displayName).toBe("Web");
+    expect(await hits("PUT /api/v1/compute/instances/{id}")).toBe(1);
+  });
+
+  it("re-reads tags after a dropped add, and sends once more after a dropped-before add", async () => {
+    const vm = await client.instances.create(vmInput("web"));
+    const target = { kind: "instance" as const, id: vm.id };
+    await h.fault({
+      method: "POST",
+      route: "/api/v1/compute/instances/{id}/tags",
+      action: "drop-after",
+      times: 1,
+    });
+    await client.tags.add(target, { env: "prod" });
+    expect(await hits("POST /api/v1/compute/instances/{id}/tags")).toBe(1);
+    await h.fault({
+      method: "POST",
+      route: "/api/v1/compute/instances/{id}/tags",
+      action: "drop-before",
+      times: 1,
+    });
+    await client.tags.add(target, { team: "web" });
+    expect(await hits("POST /api/v1/compute/instances/{id}/tags")).toBe(3);
+    expect((await client.tags.list(target)).map((t) => t.key).sort()).toEqual(["env", "team"]);
+  });
+
+  it("adopts an identical backup schedule after a dropped create (create is not idempotent)", async () => {
+    const vm = await client.instances.create(vmInput("web"));
+    await h.fault({ method: "POST", route: "/api/v1/backups/schedules", action: "drop-after", times: 1 });
+    const s = await client.backupSchedules.create({
+      vmId: vm.id,
+      intervalType: "daily",
+      schedule: "30:02",
+      timezone: "UTC",
+    });
+    expect(await hits("POST /api/v1/backups/schedules")).toBe(1);
+    expect((await client.backupSchedules.list(vm.id)).map((x) => x.id)).toEqual([s.id]);
+  });
+
+  it("fails with a ConnectionError when both attempts of a synchronous change are lost", async () => {
+    const vm = await client.instances.create(vmInput("web"));
+    await h.fault({
+      method: "POST",
+      route: "/api/v1/compute/instances/{id}/tags",
+      action: "drop-before",
+      times: 5,
+    });
+    const err = await client.tags.add({ kind: "instance", id: vm.id }, { env: "prod" }).catch((e) => e);
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect(await hits("POST /api/v1/compute/instances/{id}/tags")).toBe(2);
+  });
+});

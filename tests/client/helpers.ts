@@ -1,0 +1,61 @@
+// Shared test helpers: unsigned JWTs for preflight tests, a MockAgent-backed client, and a recorder of the
+// requests a mock origin received.
+
+import { MockAgent } from "undici";
+import { CimClient, type CimClientOptions } from "../../provider/client";
+
+export const ORIGIN = "http://127.0.0.1:9999";
+export const REGION_A = "11111111-1111-4111-8111-111111111111";
+export const REGION_B = "22222222-2222-4222-8222-222222222222";
+
+const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
+
+/** An unsigned-but-well-formed JWT (the client decodes, never verifies). */
+export function fakeJwt(claims: Record<string, unknown> = {}, ttlSeconds = 3600): string {
+  const now = Math.floor(Date.now() / 1000);
+  const payload = { sub: "user-1", aud: "cim-api", iat: now, exp: now + ttlSeconds, ...claims };
+  return `${b64({ alg: "ES256", typ: "JWT" })}.${b64(payload)}.c2lnbmF0dXJlLW5vdC1jaGVja2Vk`;
+}
+
+export interface Recorded {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** A MockAgent with net connect disabled and a log of every request the origin saw. */
+export function mockOrigin() {
+  const agent = new MockAgent({ enableCallHistory: true });
+  agent.disableNetConnect();
+  const pool = agent.get(ORIGIN);
+  const calls = (): Recorded[] =>
+    (agent.getCallHistory()?.calls() ?? []).map((c) => ({
+      method: c.method,
+      path: (({ pathname, search }) => pathname + search)(new URL(c.fullUrl)),
+      headers: Object.fromEntries(
+        Object.entries(c.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]),
+      ),
+      body: typeof c.body === "string" ? c.body : undefined,
+    }));
+  return { agent, pool, calls };
+}
+
+export function mockClient(
+  agent: MockAgent,
+  extra: Partial<CimClientOptions> = {},
+): { client: CimClient; token: string } {
+  const token = extra.token ?? fakeJwt();
+  const client = new CimClient({
+    baseUrl: ORIGIN,
+    token,
+    region: REGION_A,
+    dispatcher: agent,
+    retry: { baseDelayMs: 5, maxDelayMs: 20, ...extra.retry },
+    recovery: { graceMs: 10, ...extra.recovery },
+    ...extra,
+  });
+  return { client, token };
+}
+
+export const json = { headers: { "content-type": "application/json" } };

@@ -1,0 +1,446 @@
+// Mutations are never retried blindly. A lost answer (reset, timeout, 5xx, unreadable 2xx) is resolved from
+// GET /jobs?hoursBack= first: a matching job is adopted, a retry happens only when none exists. Synchronous
+// mutations re-read state. Also: query-parameter routes, typed bodies, region and tenant headers.
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  BadRequestError,
+  CimClient,
+  ConfigurationError,
+  MutationOutcomeUnknownError,
+} from "../../provider/client";
+import { isTenantPath } from "../../provider/client/paths";
+import { fakeJwt, json, mockClient, mockOrigin, REGION_A, REGION_B } from "./helpers";
+import { type RawCall, rawServer, resetMidResponse, sendJson } from "./rawServer";
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c();
+});
+function origin() {
+  const o = mockOrigin();
+  cleanups.push(() => o.agent.close());
+  return o;
+}
+async function server(handler: Parameters<typeof rawServer>[0]) {
+  const s = await rawServer(handler);
+  cleanups.push(s.close);
+  return s;
+}
+const clientFor = (url: string, extra: Partial<ConstructorParameters<typeof CimClient>[0]> = {}) =>
+  new CimClient({
+    baseUrl: url,
+    token: fakeJwt(),
+    region: REGION_A,
+    retry: { baseDelayMs: 5, maxDelayMs: 20 },
+    recovery: { graceMs: 20 },
+    ...extra,
+  });
+
+const jobsPage = (jobs: object[]) => ({
+  jobs,
+  count: jobs.length,
+  totalElements: jobs.length,
+  page: 1,
+  currentPage: 1,
+});
+const isJobsList = (c: RawCall) => c.method === "GET" && c.url.startsWith("/api/v1/jobs?");
+const posts = (calls: RawCall[], path: string) =>
+  calls.filter((c) => c.method === "POST" && c.url.startsWith(path));
+
+describe("lost answers of asynchronous mutations", () => {
+  it("adopts the job when the connection resets after the request landed", async () => {
+    const jobs: object[] = [];
+    const s = await server((c, res) => {
+      if (c.method === "POST") {
+        jobs.push({
+          jobId: "j-1",
+          status: "running",
+          command: "stopVirtualMachine",
+          resourceId: "vm-1",
+          created: new Date().toISOString(),
+        });
+        return resetMidResponse(res);
+      }
+      if (isJobsList(c)) return sendJson(res, 200, jobsPage(jobs));
+      sendJson(res, 404, { message: "no" });
+    });
+    const got = await clientFor(s.url).instances.stop("vm-1");
+    expect(got).toEqual({ jobId: "j-1", id: "vm-1", region: REGION_A, adopted: true });
+    expect(posts(s.calls, "/api/v1/compute/instances/vm-1/stop")).toHaveLength(1);
+    const lookup = s.calls.find(isJobsList)!;
+    expect(lookup.url).toMatch(/hoursBack=1/);
+    expect(lookup.headers["x-region-context"]).toBe(REGION_A);
+  });
+
+  it("adopts the job when the request times out after landing (no duplicate)", async () => {
+    const jobs: object[] = [];
+    const s = await server((c, res) => {
+      if (c.method === "POST") {
+        jobs.push({
+          jobId: "j-2",
+          status: "running",
+          command: "createVolume",
+          resourceId: "vol-9",
+          resourceName: "data",
+          created: new Date().toISOString(),
+        });
+        return; // never answers
+      }
+      if (isJobsList(c)) return sendJson(res, 200, jobsPage(jobs));
+    });
+    const got = await clientFor(s.url, { timeoutMs: 100 }).volumes.create({
+      name: "data",
+      zoneId: "z1",
+      diskOfferingId: "d1",
+      size: 10,
+    });
+    expect(got).toMatchObject({ jobId: "j-2", id: "vol-9", adopted: true });
+    expect(posts(s.calls, "/api/v1/volumes")).toHaveLength(1);
+  });
+
+  it("ignores jobs of another command, another resource, another name or from before the request", async () => {
+    const old = new Date(Date.now() - 10 * 60_000).toISOString();
+    const now = () => new Date().toISOString();
+    const s = await server((c, res) => {
+      if (c.method === "POST" && posts(s.calls, "/api/v1/volumes").length === 1) return res.socket?.destroy();
+      if (c.method === "POST") return sendJson(res, 200, { jobId: "j-new", id: "vol-new" });
+      if (isJobsList(c)) {
+        return sendJson(
+          res,
+          200,
+          jobsPage([
+            {
+              jobId: "a",
+              status: "success",
+              command: "createVolume",
+              resourceId: "v-old",
+              resourceName: "data",
+              created: old,
+            },
+            { jobId: "b", status: "running", command: "deleteVolume", resourceId: "v-x", created: now() },
+            {
+              jobId: "c",
+              status: "running",
+              command: "createVolume",
+              resourceId: "v-y",
+              resourceName: "other",
+              created: now(),
+            },
+          ]),
+        );
+      }
+    });
+    const got = await clientFor(s.url).volumes.create({ name: "data", zoneId: "z1", diskOfferingId: "d1" });
+    expect(got).toEqual({ jobId: "j-new", id: "vol-new", region: REGION_A });
+    expect(posts(s.calls, "/api/v1/volumes")).toHaveLength(2);
+  });
+
+  it("retries when no job exists (the request never reached the platform)", async () => {
+    const s = await server((c, res) => {
+      if (c.method === "POST")
+        return posts(s.calls, "/api/v1").length === 1
+          ? sendJson(res, 502, { message: "bad gateway" })
+          : sendJson(res, 200, { jobId: "j-3", id: "vm-1" });
+      if (isJobsList(c)) return sendJson(res, 200, jobsPage([]));
+    });
+    const got = await clientFor(s.url).instances.start("vm-1");
+    expect(got).toEqual({ jobId: "j-3", id: "vm-1", region: REGION_A });
+    expect(posts(s.calls, "/api/v1/compute/instances/vm-1/start")).toHaveLength(2);
+    // 502 may still be in flight: two looks (the second after the grace period) before retrying.
+    expect(s.calls.filter(isJobsList)).toHaveLength(2);
+  });
+
+  it("reads the job list before concluding on an unreadable 2xx body", async () => {
+    const jobs: object[] = [];
+    const s = await server((c, res) => {
+      if (c.method === "DELETE") {
+        jobs.push({
+          jobId: "j-4",
+          status: "running",
+          command: "deleteVPC",
+          resourceId: "vpc-1",
+          created: new Date().toISOString(),
+        });
+        res.writeHead(200, { "content-type": "application/json" });
+        return res.end("{oops");
+      }
+      if (isJobsList(c)) return sendJson(res, 200, jobsPage(jobs));
+    });
+    expect(await clientFor(s.url).vpcs.delete("vpc-1")).toMatchObject({ jobId: "j-4", adopted: true });
+    expect(s.calls.filter((c) => c.method === "DELETE")).toHaveLength(1);
+  });
+
+  it("never resends after an unreadable 2xx even when no job is found (it was accepted)", async () => {
+    const s = await server((c, res) => {
+      if (c.method === "DELETE") {
+        res.writeHead(200, { "content-type": "application/json" });
+        return res.end("<html>");
+      }
+      if (isJobsList(c)) return sendJson(res, 200, jobsPage([]));
+    });
+    const err = await clientFor(s.url)
+      .volumes.delete("vol-1")
+      .catch((e) => e);
+    expect(err.name).toBe("InvalidResponseError");
+    expect(s.calls.filter((c) => c.method === "DELETE")).toHaveLength(1);
+  });
+
+  it("does not retry when the job lookup itself fails: the outcome is unknown", async () => {
+    const s = await server((c, res) => {
+      if (c.method === "POST") return resetMidResponse(res);
+      sendJson(res, 500, { message: "jobs unavailable" });
+    });
+    const err = await clientFor(s.url)
+      .networks.restart("net-1")
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(MutationOutcomeUnknownError);
+    expect(err.message).toMatch(/unknown whether the change landed/);
+    expect(posts(s.calls, "/api/v1/networks")).toHaveLength(1);
+  });
+
+  it("matches lost creates by name, and never adopts one job twice", async () => {
+    const jobs: object[] = [];
+    const s = await server((c, res) => {
+      if (c.method === "POST") {
+        const n = jobs.length + 1;
+        const name = c.body ? JSON.parse(c.body).name : undefined;
+        const command = c.url.startsWith("/api/v1/vpcs") ? "createVPC" : "deployVirtualMachine";
+        jobs.push({
+          jobId: `j-c${n}`,
+          status: "running",
+          command,
+          resourceId: `r-${n}`,
+          resourceName: name,
+          created: new Date().toISOString(),
+        });
+        return resetMidResponse(res);
+      }
+      if (isJobsList(c)) return sendJson(res, 200, jobsPage(jobs));
+      sendJson(res, 404, { message: "not found" });
+    });
+    const client = clientFor(s.url);
+    const vpc = { displayText: "x", zoneId: "z", cidr: "10.0.0.0/16", vpcOfferingId: "o" };
+    const [a, b] = await Promise.all([
+      client.vpcs.create({ ...vpc, name: "a" }),
+      client.vpcs.create({ ...vpc, name: "b" }),
+    ]);
+    const byName = Object.fromEntries(jobs.map((j: any) => [j.resourceName, j.jobId]));
+    expect(a.jobId).toBe(byName.a);
+    expect(b.jobId).toBe(byName.b);
+    // Unnamed deploys can only be matched by command and time: each adopts a different job.
+    const vm = { serviceOfferingId: "s", templateId: "t", zoneId: "z" };
+    const [x, y] = await Promise.all([client.instances.create(vm), client.instances.create(vm)]);
+    expect(x.adopted && y.adopted).toBe(true);
+    expect(x.jobId).not.toBe(y.jobId);
+    expect(posts(s.calls, "/api/v1/")).toHaveLength(4);
+  });
+
+  it("retries a refused connection and a 429 without a lookup; never retries a 400", async () => {
+    const o = origin();
+    o.pool
+      .intercept({ path: "/api/v1/compute/instances/vm-1/reboot", method: "POST" })
+      .reply(429, { message: "slow" }, { headers: { "retry-after": "0" } });
+    o.pool
+      .intercept({ path: "/api/v1/compute/instances/vm-1/reboot", method: "POST" })
+      .reply(200, { jobId: "j-5", id: "vm-1" }, json);
+    o.pool
+      .intercept({ path: "/api/v1/volumes?name=x&zoneId=z&diskOfferingId=d", method: "POST" })
+      .reply(400, { message: "Required parameter 'size' is not present" });
+    const { client } = mockClient(o.agent);
+    expect(await client.instances.reboot("vm-1")).toMatchObject({ jobId: "j-5" });
+    const err = await client.volumes.create({ name: "x", zoneId: "z", diskOfferingId: "d" }).catch((e) => e);
+    expect(err).toBeInstanceOf(BadRequestError);
+    expect(err.missingParameter).toBe("size");
+    expect(o.calls().filter((c) => c.path.startsWith("/api/v1/jobs"))).toHaveLength(0);
+    expect(o.calls()).toHaveLength(3);
+  });
+});
+
+describe("lost answers of synchronous mutations", () => {
+  it("re-reads the instance after a lost PUT and returns it when the change is there", async () => {
+    const s = await server((c, res) => {
+      if (c.method === "PUT") return sendJson(res, 503, { message: "unavailable" });
+      sendJson(res, 200, { id: "vm-1", displayName: "web", deleteProtection: true });
+    });
+    const vm = await clientFor(s.url).instances.update("vm-1", {
+      displayName: "web",
+      deleteProtection: true,
+    });
+    expect(vm.displayName).toBe("web");
+    expect(s.calls.filter((c) => c.method === "PUT")).toHaveLength(1);
+  });
+
+  it("reports an unknown outcome when the re-read itself fails", async () => {
+    const s = await server((c, res) => {
+      if (c.method === "PUT") return resetMidResponse(res);
+      sendJson(res, 500, { message: "down" });
+    });
+    const err = await clientFor(s.url)
+      .vpcs.update("vpc-1", { name: "x" })
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(MutationOutcomeUnknownError);
+    expect(s.calls.filter((c) => c.method === "PUT")).toHaveLength(1);
+  });
+
+  it("sends a tag change once more when the re-read shows it missing, and only once", async () => {
+    const s = await server((c, res) => {
+      if (c.method === "POST") return resetMidResponse(res);
+      sendJson(res, 200, []);
+    });
+    const err = await clientFor(s.url)
+      .tags.add({ kind: "volume", id: "v1" }, { env: "prod" })
+      .catch((e) => e);
+    expect(err.name).toBe("ConnectionError");
+    expect(s.calls.filter((c) => c.method === "POST")).toHaveLength(2);
+  });
+
+  it("adopts an existing identical backup schedule instead of creating a second", async () => {
+    const s = await server((c, res) => {
+      if (c.method === "POST") return resetMidResponse(res);
+      sendJson(res, 200, {
+        backupschedules: [
+          { id: "bs-1", vmId: "vm-1", intervalType: "DAILY", schedule: "00:30", timezone: "UTC" },
+        ],
+        count: 1,
+      });
+    });
+    const got = await clientFor(s.url).backupSchedules.create({
+      vmId: "vm-1",
+      intervalType: "DAILY",
+      schedule: "00:30",
+      timezone: "UTC",
+    });
+    expect(got).toEqual({ id: "bs-1", region: REGION_A });
+    expect(s.calls.filter((c) => c.method === "POST")).toHaveLength(1);
+  });
+});
+
+describe("requests are built from typed inputs", () => {
+  it("sends POST /volumes and the instance PUT as query parameters without a body", async () => {
+    const o = origin();
+    o.pool
+      .intercept({ path: (p) => p.startsWith("/api/v1/volumes?"), method: "POST" })
+      .reply(200, { jobId: "j", id: "v" }, json);
+    o.pool
+      .intercept({ path: (p) => p.startsWith("/api/v1/compute/instances/vm%2F1?"), method: "PUT" })
+      .reply(200, { id: "vm/1" }, json);
+    const { client } = mockClient(o.agent);
+    await client.volumes.create({ name: "data", zoneId: "z1", diskOfferingId: "d1", size: 20 });
+    await client.instances.update("vm/1", { displayName: "web", haEnabled: false });
+    const [vol, put] = o.calls();
+    expect(vol.path).toBe("/api/v1/volumes?name=data&zoneId=z1&diskOfferingId=d1&size=20");
+    expect(vol.body).toBeUndefined();
+    expect(vol.headers["content-type"]).toBeUndefined();
+    expect(put.path).toBe("/api/v1/compute/instances/vm%2F1?displayName=web&haEnabled=false");
+    expect(put.body).toBeUndefined();
+  });
+
+  it("builds the create-instance body key by key (networkIds comma-separated, unknown keys dropped)", async () => {
+    const o = origin();
+    o.pool
+      .intercept({ path: "/api/v1/compute/instances", method: "POST" })
+      .reply(200, { id: "vm-1", name: "web", state: "Starting", jobId: "j-1" }, json);
+    const { client } = mockClient(o.agent);
+    const input = {
+      serviceOfferingId: "so",
+      templateId: "t",
+      zoneId: "z",
+      name: "web",
+      networkIds: ["n1", "n2"],
+      serviceofferingid: "typo",
+    };
+    const got = await client.instances.create(input);
+    expect(got).toMatchObject({
+      jobId: "j-1",
+      id: "vm-1",
+      region: REGION_A,
+      instance: { name: "web", state: "Starting" },
+    });
+    expect(JSON.parse(o.calls()[0].body!)).toEqual({
+      serviceOfferingId: "so",
+      templateId: "t",
+      zoneId: "z",
+      name: "web",
+      networkIds: "n1,n2",
+    });
+    expect(o.calls()[0].headers["content-type"]).toBe("application/json");
+  });
+
+  it("refuses an empty id and an iso deploy without isoId before any call", async () => {
+    const o = origin();
+    const { client } = mockClient(o.agent);
+    await expect(client.instances.delete("")).rejects.toBeInstanceOf(ConfigurationError);
+    await expect(
+      client.instances.create({ serviceOfferingId: "s", templateId: "t", zoneId: "z", imageType: "iso" }),
+    ).rejects.toThrow(/isoId/);
+    expect(o.calls()).toHaveLength(0);
+  });
+});
+
+describe("region and tenant headers", () => {
+  it("sends X-Region-Context on region-scoped calls, per-call override wins, none on global reads", async () => {
+    const o = origin();
+    o.pool
+      .intercept({ path: (p) => p.startsWith("/api/v1/"), method: "GET" })
+      .reply(200, (req) => {
+        if (req.path.includes("quota"))
+          return { maxMultiRegions: 3, maxMultiRegionMembers: 5, currentMultiRegions: 0 };
+        return [];
+      })
+      .persist();
+    const { client } = mockClient(o.agent);
+    await client.catalogue.zones();
+    await client.catalogue.zones({ region: REGION_B });
+    await client.withRegion(REGION_B).catalogue.templates();
+    await client.catalogue.regions();
+    await client.catalogue.multiRegionQuota();
+    const regions = o.calls().map((c) => c.headers["x-region-context"]);
+    expect(regions).toEqual([REGION_A, REGION_B, REGION_B, undefined, undefined]);
+    expect(client.region).toBe(REGION_A);
+  });
+
+  it("recognises organization routes only", () => {
+    for (const p of [
+      "/api/v1/tenants",
+      "/api/v1/tenants/my-limits",
+      "/api/v1/invitations",
+      "/api/v1/invitations/i-1",
+    ]) {
+      expect(isTenantPath(p)).toBe(true);
+    }
+    for (const p of [
+      "/api/v1/tenantsx",
+      "/api/v1/compute/instances",
+      "/api/v1/zones/tenants/x",
+      "/api/v1/invitationsx",
+    ]) {
+      expect(isTenantPath(p)).toBe(false);
+    }
+  });
+
+  it("refuses a region that cannot be a header value, before any call", async () => {
+    const o = origin();
+    const { client } = mockClient(o.agent);
+    await expect(client.catalogue.zones({ region: "eu\r\nX-Evil: 1" })).rejects.toBeInstanceOf(
+      ConfigurationError,
+    );
+    await expect(client.instances.stop("vm-1", { region: "" })).rejects.toBeInstanceOf(ConfigurationError);
+    expect(() => client.withRegion("bad region")).toThrow(ConfigurationError);
+    expect(o.calls()).toHaveLength(0);
+  });
+
+  it("sends X-Tenant-Context only on organization routes", async () => {
+    const o = origin();
+    o.pool
+      .intercept({ path: "/api/v1/tenants/my-limits", method: "GET" })
+      .reply(200, { instanceLimit: 5, instanceCount: 1 }, json);
+    o.pool.intercept({ path: "/api/v1/zones", method: "GET" }).reply(200, [], json);
+    const { client } = mockClient(o.agent);
+    await client.catalogue.myLimits({ tenantContext: "membership-1" });
+    // @ts-expect-error: no other family accepts tenantContext
+    await client.catalogue.zones({ tenantContext: "membership-1" });
+    const [limits, zones] = o.calls();
+    expect(limits.headers["x-tenant-context"]).toBe("membership-1");
+    expect(zones.headers["x-tenant-context"]).toBeUndefined();
+  });
+});
