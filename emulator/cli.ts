@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// cim-emulator start | token — see emulator/README.md.
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { TokenService } from "./auth";
+import { startEmulator } from "./index";
+
+const USAGE = `usage:
+  cim-emulator start [--port N] [--data-dir DIR] [--job-latency MS] [--job-jitter MS] [--host 127.0.0.1]
+  cim-emulator token [--data-dir DIR] [--sub USER] [--ttl SECONDS] [--aud AUD] [--admin]`;
+
+/** Same default for start and token, so a token minted without --data-dir fits a server started without it. */
+const defaultDataDir = () => process.env.CIM_EMULATOR_DATA_DIR ?? resolve(".state/emulator");
+
+function int(value: string | undefined, flag: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`--${flag} must be a non-negative integer, got ${value}`);
+  return n;
+}
+
+async function start(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      port: { type: "string" },
+      "data-dir": { type: "string" },
+      "job-latency": { type: "string" },
+      "job-jitter": { type: "string" },
+      host: { type: "string" },
+    },
+  });
+  const host = values.host ?? "127.0.0.1";
+  const emu = await startEmulator({
+    port: int(values.port, "port", 0),
+    host,
+    dataDir: resolve(values["data-dir"] ?? defaultDataDir()),
+    jobLatencyMs: int(values["job-latency"], "job-latency", 0),
+    jobJitterMs: int(values["job-jitter"], "job-jitter", 0),
+  });
+  const port = new URL(emu.url).port;
+  process.stdout.write(`listening on http://${host.includes(":") ? `[${host}]` : host}:${port}\n`);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await emu.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+async function token(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      "data-dir": { type: "string" },
+      sub: { type: "string" },
+      ttl: { type: "string" },
+      aud: { type: "string" },
+      admin: { type: "boolean" },
+    },
+  });
+  const tokens = await TokenService.open(resolve(values["data-dir"] ?? defaultDataDir()));
+  const jwt = await tokens.sign({
+    sub: values.sub,
+    ttlSeconds: int(values.ttl, "ttl", 3600),
+    aud: values.aud,
+    admin: values.admin ?? false,
+  });
+  process.stdout.write(`${jwt}\n`);
+}
+
+async function main() {
+  const [command, ...rest] = process.argv.slice(2);
+  if (command === "start") return start(rest);
+  if (command === "token") return token(rest);
+  process.stderr.write(`${USAGE}\n`);
+  process.exit(command === "--help" || command === "-h" ? 0 : 2);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`cim-emulator: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});

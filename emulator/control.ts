@@ -1,0 +1,198 @@
+// Emulator-only control routes under /_emulator (service:admin): reset, counters, state dump, faults, clock,
+// limits, users, zone capacity, regions and seeding of read-only families.
+import { randomUUID } from "node:crypto";
+import { limitsOf } from "./handlers/tenants";
+import { badRequest, type Ctx, notFound, ok, type RouteDef } from "./http";
+import { newUser } from "./seed";
+import type { Runtime } from "./server";
+import type { Limits } from "./store";
+
+type Obj = Record<string, unknown>;
+
+function obj(ctx: Ctx): Obj {
+  const b = ctx.body;
+  if (typeof b !== "object" || b === null || Array.isArray(b)) throw badRequest("Body must be a JSON object");
+  return b as Obj;
+}
+
+function num(b: Obj, key: string, min = 0): number | undefined {
+  const v = b[key];
+  if (v === undefined) return undefined;
+  if (typeof v !== "number" || !Number.isFinite(v) || v < min)
+    throw badRequest(`${key} must be a number ≥ ${min}`);
+  return v;
+}
+
+/** Region ids or names → ids. */
+function regionIds(rt: Runtime, v: unknown): string[] {
+  if (!Array.isArray(v)) throw badRequest("regions must be an array of region ids or names");
+  return v.map((x) => {
+    const r = rt.store.state.regions.find((r) => r.id === x || r.name === x);
+    if (!r) throw badRequest(`Unknown region ${String(x)}`);
+    return r.id;
+  });
+}
+
+const LIMIT_KEYS: (keyof Limits)[] = [
+  "instanceLimit",
+  "volumeLimit",
+  "vpcLimit",
+  "networkLimit",
+  "maxMultiRegions",
+  "maxMultiRegionMembers",
+];
+
+export function controlRoutes(rt: Runtime): RouteDef[] {
+  const { store, jobs, clock, faults, stats } = rt;
+  const route = (method: RouteDef["method"], path: string, handler: RouteDef["handler"]): RouteDef => ({
+    method,
+    path: `/_emulator${path}`,
+    handler,
+    scope: "admin",
+  });
+  const settle = () => {
+    if (!clock.paused) jobs.settle();
+  };
+
+  return [
+    route("POST", "/reset", () => {
+      store.reset();
+      jobs.rebuild();
+      faults.clear();
+      stats.reset();
+      clock.reset();
+      return ok({ reset: true });
+    }),
+    route("GET", "/requests", () => ok(stats.counters())),
+    route("DELETE", "/requests", () => {
+      stats.reset();
+      return ok({});
+    }),
+    route("GET", "/requests/log", (ctx) => {
+      const limit = Number(ctx.query.limit ?? 200);
+      return ok(stats.recent(Number.isFinite(limit) && limit > 0 ? limit : 200));
+    }),
+    route("GET", "/state", () => {
+      settle();
+      return ok({
+        clock: clock.describe(),
+        jobTiming: jobs.timing,
+        faults: faults.rules,
+        state: store.state,
+      });
+    }),
+    route("GET", "/faults", () => ok(faults.rules)),
+    route("POST", "/faults", (ctx) => ok(faults.add(ctx.body))),
+    route("DELETE", "/faults", () => {
+      faults.clear();
+      return ok({});
+    }),
+    route("DELETE", "/faults/{id}", (ctx) => {
+      if (!faults.remove(ctx.params.id)) throw notFound(`Fault ${ctx.params.id} not found`);
+      return ok({ id: ctx.params.id });
+    }),
+    route("POST", "/clock", (ctx) => {
+      const b = obj(ctx);
+      if (b.paused === true) clock.pause();
+      if (b.paused === false) clock.resume();
+      const advance = num(b, "advanceMs");
+      if (advance) clock.advance(advance);
+      // An explicit advance settles what is due even while paused.
+      if (advance !== undefined || !clock.paused) jobs.settle();
+      return ok(clock.describe());
+    }),
+    route("PUT", "/job-timing", (ctx) => {
+      const b = obj(ctx);
+      jobs.timing.latencyMs = num(b, "latencyMs") ?? jobs.timing.latencyMs;
+      jobs.timing.jitterMs = num(b, "jitterMs") ?? jobs.timing.jitterMs;
+      return ok(jobs.timing);
+    }),
+    route("PUT", "/limits", (ctx) => {
+      const b = obj(ctx);
+      if (typeof b.sub !== "string" || !b.sub) throw badRequest("sub is required");
+      const limits = limitsOf(store, b.sub);
+      for (const k of LIMIT_KEYS) limits[k] = num(b, k) ?? limits[k];
+      store.markDirty();
+      return ok({ sub: b.sub, ...limits });
+    }),
+    route("POST", "/users", (ctx) => {
+      const b = obj(ctx);
+      if (typeof b.sub !== "string" || !b.sub) throw badRequest("sub is required");
+      const existing = store.state.users[b.sub];
+      const regions = b.regions === undefined ? undefined : regionIds(rt, b.regions);
+      const user =
+        existing ??
+        newUser(
+          b.sub,
+          true,
+          store.state.regions.map((r) => r.id),
+        );
+      if (typeof b.active === "boolean") user.active = b.active;
+      if (regions) user.regionIds = regions;
+      store.state.users[b.sub] = user;
+      limitsOf(store, b.sub);
+      store.markDirty();
+      return ok(user);
+    }),
+    route("PUT", "/zones/{id}", (ctx) => {
+      const zone = store.state.zones.find((z) => z.id === ctx.params.id || z.name === ctx.params.id);
+      if (!zone) throw notFound(`Zone ${ctx.params.id} not found`);
+      zone.capacity = num(obj(ctx), "capacity") ?? zone.capacity;
+      store.markDirty();
+      return ok(zone);
+    }),
+    route("PUT", "/regions/{id}", (ctx) => {
+      const region = store.state.regions.find((r) => r.id === ctx.params.id || r.name === ctx.params.id);
+      if (!region) throw notFound(`Region ${ctx.params.id} not found`);
+      const b = obj(ctx);
+      if (typeof b.active === "boolean") region.active = b.active;
+      if (b.primary === true) for (const r of store.state.regions) r.primary = r === region;
+      if (b.primary === false) region.primary = false;
+      store.markDirty();
+      return ok(region);
+    }),
+    route("POST", "/seed", (ctx) => {
+      const b = obj(ctx);
+      const created: { instanceGroups: string[]; fileSystems: string[] } = {
+        instanceGroups: [],
+        fileSystems: [],
+      };
+      const now = new Date(clock.now()).toISOString();
+      const primary = store.state.regions.find((r) => r.primary) ?? store.state.regions[0];
+      const items = (key: string) => (Array.isArray(b[key]) ? (b[key] as Obj[]) : []);
+      for (const g of items("instanceGroups")) {
+        const regionId = typeof g.regionId === "string" ? g.regionId : primary.id;
+        const id = randomUUID();
+        const account = typeof g.sub === "string" ? g.sub : "user-1";
+        store.state.instanceGroups[id] = {
+          id,
+          regionId,
+          account,
+          created: now,
+          lastUpdated: now,
+          name: String(g.name ?? `group-${id.slice(0, 8)}`),
+        };
+        created.instanceGroups.push(id);
+      }
+      for (const f of items("fileSystems")) {
+        const regionId = typeof f.regionId === "string" ? f.regionId : primary.id;
+        const zone = store.state.zones.find((z) => z.regionId === regionId);
+        const id = randomUUID();
+        store.state.fileSystems[id] = {
+          id,
+          regionId,
+          account: typeof f.sub === "string" ? f.sub : "user-1",
+          created: now,
+          lastUpdated: now,
+          name: String(f.name ?? `fs-${id.slice(0, 8)}`),
+          zoneId: typeof f.zoneId === "string" ? f.zoneId : (zone?.id ?? ""),
+          sizeGb: typeof f.sizeGb === "number" ? f.sizeGb : 100,
+          state: "Ready",
+        };
+        created.fileSystems.push(id);
+      }
+      store.markDirty();
+      return ok(created);
+    }),
+  ];
+}

@@ -1,0 +1,133 @@
+// Fault injection: rules matched by method and route (template or path glob), consumed per matching call.
+import { randomUUID } from "node:crypto";
+import { badRequest } from "./http";
+
+export type FaultAction = "drop-before" | "drop-after";
+
+export interface FaultRule {
+  id: string;
+  method: string;
+  route: string;
+  status?: number;
+  retryAfter?: number;
+  /** Remaining applications; undefined means every matching call. */
+  times?: number;
+  probability?: number;
+  latencyMs?: number;
+  action?: FaultAction;
+  jobFail?: { detail: string };
+  jobStuck?: boolean;
+  hits: number;
+}
+
+const API_PREFIX = "/api/v1";
+
+function globToRegExp(glob: string): RegExp {
+  let out = "";
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === "*") {
+      if (glob[i + 1] === "*") {
+        out += ".*";
+        i++;
+      } else out += "[^/]*";
+    } else out += c.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
+  }
+  return new RegExp(`^${out}$`);
+}
+
+interface CompiledRule {
+  rule: FaultRule;
+  patterns: string[];
+  globs: RegExp[];
+}
+
+export class Faults {
+  private compiled: CompiledRule[] = [];
+
+  get rules(): FaultRule[] {
+    return this.compiled.map((c) => c.rule);
+  }
+
+  add(input: unknown): FaultRule {
+    const rule = parseRule(input);
+    const patterns = [rule.route];
+    if (!rule.route.startsWith("/api/") && !rule.route.startsWith("/_"))
+      patterns.push(API_PREFIX + rule.route);
+    this.compiled.push({ rule, patterns, globs: patterns.map(globToRegExp) });
+    return rule;
+  }
+
+  remove(id: string): boolean {
+    const before = this.compiled.length;
+    this.compiled = this.compiled.filter((c) => c.rule.id !== id);
+    return this.compiled.length !== before;
+  }
+
+  clear(): void {
+    this.compiled = [];
+  }
+
+  /** The first rule that matches and fires (probability), consuming one of its times. */
+  match(method: string, template: string, path: string): FaultRule | undefined {
+    if (this.compiled.length === 0) return undefined;
+    for (const c of this.compiled) {
+      const { rule } = c;
+      if (rule.method !== "*" && rule.method !== method) continue;
+      const hit = c.patterns.includes(template) || c.globs.some((g) => g.test(path) || g.test(template));
+      if (!hit) continue;
+      if (rule.probability !== undefined && Math.random() >= rule.probability) continue;
+      rule.hits++;
+      if (rule.times !== undefined) {
+        rule.times--;
+        if (rule.times <= 0) this.compiled = this.compiled.filter((x) => x !== c);
+      }
+      return rule;
+    }
+    return undefined;
+  }
+}
+
+function parseRule(input: unknown): FaultRule {
+  if (typeof input !== "object" || input === null) throw badRequest("Fault rule must be a JSON object");
+  const r = input as Record<string, unknown>;
+  const num = (key: string, min: number, max: number): number | undefined => {
+    const v = r[key];
+    if (v === undefined || v === null) return undefined;
+    if (typeof v !== "number" || !Number.isFinite(v) || v < min || v > max) {
+      throw badRequest(`Fault field ${key} must be a number between ${min} and ${max}`);
+    }
+    return v;
+  };
+  if (typeof r.route !== "string" || !r.route.startsWith("/")) {
+    throw badRequest("Fault field route is required: a route template or path glob starting with /");
+  }
+  const method = typeof r.method === "string" ? r.method.toUpperCase() : "*";
+  const action = r.action;
+  if (action !== undefined && action !== "drop-before" && action !== "drop-after") {
+    throw badRequest("Fault field action must be drop-before or drop-after");
+  }
+  let jobFail: FaultRule["jobFail"];
+  if (r.jobFail !== undefined) {
+    const detail = (r.jobFail as { detail?: unknown } | null)?.detail;
+    jobFail = { detail: typeof detail === "string" && detail ? detail : "Injected job failure" };
+  }
+  const rule: FaultRule = {
+    id: randomUUID(),
+    method,
+    route: r.route,
+    status: num("status", 100, 599),
+    retryAfter: num("retryAfter", 0, 86_400),
+    times: num("times", 1, 1_000_000),
+    probability: num("probability", 0, 1),
+    latencyMs: num("latencyMs", 0, 600_000),
+    action: action as FaultAction | undefined,
+    jobFail,
+    jobStuck: r.jobStuck === true ? true : undefined,
+    hits: 0,
+  };
+  if (!rule.status && !rule.latencyMs && !rule.action && !rule.jobFail && !rule.jobStuck) {
+    throw badRequest("Fault rule does nothing: give status, latencyMs, action, jobFail or jobStuck");
+  }
+  return rule;
+}

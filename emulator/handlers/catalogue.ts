@@ -1,0 +1,77 @@
+// Catalogue reads (bare arrays): regions, zones, templates, ISOs and the four offering lists.
+import { type Ctx, ok } from "../http";
+
+const inRegion = <T extends { regionId: string }>(ctx: Ctx, list: T[]) =>
+  list.filter((x) => x.regionId === ctx.region.id);
+
+/** The emulator's own route: the spec names none that lists regions, and X-Region-Context needs their ids. */
+export function listRegions(ctx: Ctx) {
+  return ok(ctx.store.state.regions.map(({ id, name, primary, active }) => ({ id, name, primary, active })));
+}
+
+export function listZones(ctx: Ctx) {
+  return ok(
+    inRegion(ctx, ctx.store.state.zones).map(({ id, name, regionId, capacity, defaultNetworkId }) => ({
+      id,
+      name,
+      regionId,
+      capacity,
+      defaultNetworkId,
+    })),
+  );
+}
+
+export function listTemplates(ctx: Ctx) {
+  return ok(
+    inRegion(ctx, ctx.store.state.templates).map((t) => ({
+      id: t.id,
+      name: t.name,
+      displayText: t.displayText,
+      minRootDiskSizeGb: t.minRootDiskSizeGb,
+      osTypeId: t.osTypeId,
+      osDisplayName: t.osDisplayName,
+      format: t.format,
+      passwordEnabled: t.passwordEnabled,
+    })),
+  );
+}
+
+export function listIsos(ctx: Ctx) {
+  return ok(
+    inRegion(ctx, ctx.store.state.isos).map(({ id, name, displayText }) => ({ id, name, displayText })),
+  );
+}
+
+/** zoneId is accepted and has no effect, as the spec says: filter client-side. */
+export function listComputeOfferings(ctx: Ctx) {
+  return ok(
+    inRegion(ctx, ctx.store.state.computeOfferings).map(({ id, name, cpuNumber, cpuSpeed, memory }) => ({
+      id,
+      name,
+      cpuNumber,
+      cpuSpeed,
+      memory,
+    })),
+  );
+}
+
+export function listDiskOfferings(ctx: Ctx) {
+  return ok(
+    inRegion(ctx, ctx.store.state.diskOfferings).map(({ id, name, diskSizeGb, customized }) => ({
+      id,
+      name,
+      diskSizeGb,
+      customized,
+    })),
+  );
+}
+
+export function listNetworkOfferings(ctx: Ctx) {
+  return ok(
+    inRegion(ctx, ctx.store.state.networkOfferings).map(({ id, name, forVpc }) => ({ id, name, forVpc })),
+  );
+}
+
+export function listVpcOfferings(ctx: Ctx) {
+  return ok(inRegion(ctx, ctx.store.state.vpcOfferings).map(({ id, name }) => ({ id, name })));
+}

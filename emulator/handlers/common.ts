@@ -1,0 +1,144 @@
+// Helpers every handler family uses: reading inputs key by key, region-scoped lookups, list envelopes.
+import { badRequest, type Ctx, notFound } from "../http";
+import type { Owned } from "../store";
+
+export type Obj = Record<string, unknown>;
+
+/** The JSON body as an object; absent body is {}. Unknown keys are ignored by every reader below. */
+export function body(ctx: Ctx): Obj {
+  const b = ctx.body;
+  if (b === undefined || b === null || b === "") return {};
+  if (typeof b !== "object" || Array.isArray(b)) throw badRequest("Request body must be a JSON object");
+  return b as Obj;
+}
+
+export function hasJsonBody(ctx: Ctx): boolean {
+  return typeof ctx.body === "object" && ctx.body !== null && Object.keys(ctx.body).length > 0;
+}
+
+/** Query parameters as one flat object (first value wins), so the readers work on both. */
+export function query(ctx: Ctx): Obj {
+  const out: Obj = {};
+  for (const [k, v] of Object.entries(ctx.query)) out[k] = Array.isArray(v) ? v[0] : v;
+  return out;
+}
+
+const missing = (key: string) =>
+  badRequest(`Required parameter '${key}' is not present`, `Missing parameter: ${key}`);
+
+export function str(src: Obj, key: string): string | undefined {
+  const v = src[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== "string") throw badRequest(`Parameter '${key}' must be a string`);
+  return v;
+}
+
+export function reqStr(src: Obj, key: string): string {
+  const v = str(src, key);
+  if (v === undefined || v.trim() === "") throw missing(key);
+  return v;
+}
+
+/** Booleans arrive as JSON booleans or, in query strings, as "true" / "false". */
+export function bool(src: Obj, key: string): boolean | undefined {
+  const v = src[key];
+  if (v === undefined || v === null || v === "") return undefined;
+  if (typeof v === "boolean") return v;
+  if (v === "true") return true;
+  if (v === "false") return false;
+  throw badRequest(`Parameter '${key}' must be true or false`);
+}
+
+export function int(src: Obj, key: string): number | undefined {
+  const v = src[key];
+  if (v === undefined || v === null || v === "") return undefined;
+  const n =
+    typeof v === "number" ? v : typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v) : Number.NaN;
+  if (!Number.isSafeInteger(n)) throw badRequest(`Parameter '${key}' must be an integer`);
+  return n;
+}
+
+export function reqInt(src: Obj, key: string): number {
+  const v = int(src, key);
+  if (v === undefined) throw missing(key);
+  return v;
+}
+
+/** A resource of the caller's account in the routed region; anything else is a 404 naming both. */
+export function owned<T extends Owned>(ctx: Ctx, records: Record<string, T>, id: string, label: string): T {
+  const r = records[id];
+  if (!r || r.regionId !== ctx.region.id || r.account !== ctx.user.sub) {
+    throw notFound(`${label} ${id} not found in region ${ctx.region.name}`);
+  }
+  return r;
+}
+
+/** Records of the caller's account in the routed region, in insertion order. */
+export function ownedList<T extends Owned>(ctx: Ctx, records: Record<string, T>): T[] {
+  const out: T[] = [];
+  const region = ctx.region.id;
+  const account = ctx.user.sub;
+  for (const id in records) {
+    const r = records[id];
+    if (r.regionId === region && r.account === account) out.push(r);
+  }
+  return out;
+}
+
+export function isoNow(ctx: Ctx): string {
+  return new Date(ctx.clock.now()).toISOString();
+}
+
+export const PAGE_SIZE_CEILING = 200;
+export const DEFAULT_PAGE_SIZE = 20;
+
+export interface Paging {
+  page: number;
+  pageSize: number;
+}
+
+/** page starts at 1 (0 or less is 1); pageSize above the ceiling is clamped, absent or 0 is the default. */
+export function paging(ctx: Ctx, ceiling = PAGE_SIZE_CEILING): Paging {
+  const q = query(ctx);
+  const page = Math.max(1, int(q, "page") ?? 1);
+  const requested = int(q, "pageSize") ?? DEFAULT_PAGE_SIZE;
+  const pageSize = requested <= 0 ? DEFAULT_PAGE_SIZE : Math.min(requested, ceiling);
+  return { page, pageSize };
+}
+
+function slice<T>(items: T[], p: Paging): T[] {
+  const start = (p.page - 1) * p.pageSize;
+  return items.slice(start, start + p.pageSize);
+}
+
+/**
+ * The pass-through envelope of compute-platform lists: collection key, count, totalElements, page, currentPage.
+ * `view` runs on the page's rows only, so big lists cost the page, not the collection.
+ */
+export function passThrough<T, U = T>(key: string, items: T[], p?: Paging, view?: (item: T) => U): Obj {
+  const rows = p ? slice(items, p) : items;
+  const page = p?.page ?? 1;
+  return {
+    [key]: view ? rows.map(view) : rows,
+    count: items.length,
+    totalElements: items.length,
+    page,
+    currentPage: page,
+  };
+}
+
+/** The paged envelope of lists the API composes itself. */
+export function pagedEnvelope<T>(items: T[], p: Paging): Obj {
+  return {
+    content: slice(items, p),
+    page: p.page,
+    pageSize: p.pageSize,
+    totalElements: items.length,
+    totalPages: Math.ceil(items.length / p.pageSize),
+  };
+}
+
+/** Tags object → tag records as the tag list routes return them. */
+export function tagRecords(tags: Record<string, string>, resourceId: string, resourceType: string) {
+  return Object.entries(tags).map(([key, value]) => ({ key, value, resourceId, resourceType }));
+}

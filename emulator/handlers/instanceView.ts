@@ -1,0 +1,149 @@
+// Instance reads: the Instance view of the spec, get, the paged list, /all and /summary.
+import { type Ctx, ok } from "../http";
+import { seedId } from "../seed";
+import type { InstanceRec, Store } from "../store";
+import { owned, ownedList, paging, passThrough, query, str } from "./common";
+
+export function findInstance(ctx: Ctx, id: string): InstanceRec {
+  return owned(ctx, ctx.store.state.instances, id, "Instance");
+}
+
+/** Three fake hypervisor hosts per zone; their ids are hashed once, not on every view. */
+const hostIds = new Map<string, string>();
+function hostId(zoneName: string, index: number): string {
+  const key = `${zoneName}/${index}`;
+  let id = hostIds.get(key);
+  if (!id) {
+    id = seedId(zoneName, "host", String(index));
+    hostIds.set(key, id);
+  }
+  return id;
+}
+
+const ghz = (mhz: number) => `${Number((mhz / 1000).toFixed(2))} Ghz`;
+
+/** The Instance object of the spec, plus networkIds and nics (emulator extras); userData is never returned. */
+export function instanceView(store: Store, r: InstanceRec) {
+  const zone = store.catalogue("zones", r.zoneId, r.regionId);
+  const offering = store.catalogue("computeOfferings", r.serviceOfferingId, r.regionId);
+  const template = r.templateId ? store.catalogue("templates", r.templateId, r.regionId) : undefined;
+  const iso = r.isoId ? store.catalogue("isos", r.isoId, r.regionId) : undefined;
+  const disk = r.diskOfferingId ? store.catalogue("diskOfferings", r.diskOfferingId, r.regionId) : undefined;
+  const user = store.state.users[r.account];
+  const cpuNumber = offering?.cpuNumber ?? 0;
+  const cpuSpeed = offering?.cpuSpeed ?? 0;
+  const memory = offering?.memory ?? 0;
+  const running = r.state === "Running" || r.state === "Rebooting" || r.state === "Stopping";
+  const hostIndex = (r.seq % 3) + 1;
+  const defaultNic = r.nics.find((n) => n.isDefault) ?? r.nics[0];
+  return {
+    id: r.id,
+    name: r.name,
+    displayName: r.displayName,
+    state: r.state,
+    instanceType: offering?.name ?? "",
+    cpuNumber,
+    cpuSpeed,
+    memoryKbs: memory * 1024,
+    hypervisor: r.hypervisor,
+    ipAddress: defaultNic?.ipAddress ?? "",
+    networkKbsRead: 0,
+    networkKbsWrite: 0,
+    receivedBytes: 0,
+    sentBytes: 0,
+    diskKbsRead: 0,
+    diskKbsWrite: 0,
+    diskIoRead: 0,
+    diskIoWrite: 0,
+    osDisplayName: template?.osDisplayName ?? iso?.osDisplayName ?? "",
+    haEnabled: r.haEnabled,
+    deleteProtection: r.deleteProtection,
+    created: r.created,
+    lastUpdated: r.lastUpdated,
+    account: r.account,
+    domain: "ROOT",
+    tags: { ...r.tags },
+    details: { ...r.details, rootDiskSize: String(r.rootDiskSize) },
+    cpuUtilization: running ? "0%" : "",
+    memoryUtilization: running ? "0%" : "",
+    templateId: r.templateId ?? r.isoId ?? "",
+    templateName: template?.name ?? iso?.name ?? "",
+    templateType: template ? template.templateType : "ISO",
+    templateFormat: template?.format ?? "ISO",
+    templateDisplayText: template?.displayText ?? iso?.displayText ?? "",
+    serviceOfferingId: r.serviceOfferingId,
+    serviceOfferingName: offering?.name ?? "",
+    diskOfferingId: r.diskOfferingId ?? "",
+    diskOfferingName: disk?.name ?? "",
+    zoneId: r.zoneId,
+    zoneName: zone?.name ?? "",
+    hostId: running ? hostId(zone?.name ?? "", hostIndex) : "",
+    hostname: running ? `kvm-${zone?.name ?? "zone"}-${hostIndex}` : "",
+    hostControlState: running ? "Enabled" : "",
+    memory,
+    cpuTotal: ghz(cpuNumber * cpuSpeed),
+    memoryTotal: `${(memory / 1024).toFixed(2)} GiB`,
+    instanceName: `i-${user ? Number.parseInt(user.userId.slice(0, 4), 16) : 0}-${r.seq}-VM`,
+    passwordEnabled: template?.passwordEnabled ?? false,
+    displayVm: true,
+    isDynamicallyScalable: true,
+    userId: user?.userId ?? "",
+    username: user?.username ?? r.account,
+    domainId: user?.domainId ?? "",
+    guestOsId: template?.osTypeId ?? iso?.osTypeId ?? "",
+    osTypeId: template?.osTypeId ?? iso?.osTypeId ?? "",
+    rootDeviceId: 0,
+    rootDeviceType: "ROOT",
+    bootMode: "LEGACY",
+    bootType: "BIOS",
+    poolType: "NetworkFilesystem",
+    arch: "x86_64",
+    hasAnnotations: r.hasAnnotations,
+    backupOfferingId: "",
+    backupOfferingName: "",
+    keyPair: r.keyPair ?? "",
+    networkIds: r.nics.map((n) => n.networkId),
+    nics: r.nics.map((n) => ({ ...n })),
+  };
+}
+
+export function getInstance(ctx: Ctx) {
+  return ok(instanceView(ctx.store, findInstance(ctx, ctx.params.id)));
+}
+
+/** Instances of the account in the region, filtered by zoneId, name and state when given. */
+function filtered(ctx: Ctx): InstanceRec[] {
+  const q = query(ctx);
+  const zoneId = str(q, "zoneId");
+  const name = str(q, "name");
+  const state = str(q, "state");
+  return ownedList(ctx, ctx.store.state.instances).filter(
+    (r) => (!zoneId || r.zoneId === zoneId) && (!name || r.name === name) && (!state || r.state === state),
+  );
+}
+
+export function listInstances(ctx: Ctx) {
+  return ok(passThrough("virtualmachines", filtered(ctx), paging(ctx), (r) => instanceView(ctx.store, r)));
+}
+
+export function listAllInstances(ctx: Ctx) {
+  return ok(passThrough("virtualmachines", filtered(ctx), undefined, (r) => instanceView(ctx.store, r)));
+}
+
+export function instanceSummary(ctx: Ctx) {
+  const rows = filtered(ctx).map((r) => {
+    const v = instanceView(ctx.store, r);
+    return {
+      id: v.id,
+      name: v.name,
+      displayName: v.displayName,
+      state: v.state,
+      zoneId: v.zoneId,
+      zoneName: v.zoneName,
+      ipAddress: v.ipAddress,
+      instanceType: v.instanceType,
+      created: v.created,
+    };
+  });
+  return ok(passThrough("virtualmachines", rows));
+}

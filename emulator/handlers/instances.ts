@@ -1,0 +1,289 @@
+// Instance create: validation of the create body, addresses, data disks, quota and capacity; the deploy job.
+import { randomUUID } from "node:crypto";
+import { badRequest, type Ctx, conflict, ok } from "../http";
+import type { JobEffect } from "../jobs";
+import { formatIp, isHost, parseCidr, parseIp, size } from "../net";
+import type { InstanceRec, NetworkRec, Nic, Store, VolumeRec } from "../store";
+import { body, bool, int, isoNow, type Obj, ownedList, reqStr, str } from "./common";
+import { instanceView } from "./instanceView";
+import { requireVisibleNetwork } from "./networks";
+import { quotaFailure } from "./tenants";
+
+export const HOST_NAME = /^[a-zA-Z]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/;
+const IMAGE_TYPES = ["template", "iso", "volume", "snapshot"];
+
+export function checkHostName(ctx: Ctx, name: string, exceptId?: string): void {
+  if (!HOST_NAME.test(name)) {
+    throw badRequest(
+      `Instance name '${name}' is not a valid host name`,
+      "Use 1-63 letters, digits and hyphens, starting with a letter and not ending with a hyphen",
+    );
+  }
+  const lower = name.toLowerCase();
+  for (const other of ownedList(ctx, ctx.store.state.instances)) {
+    if (other.id !== exceptId && other.name.toLowerCase() === lower) {
+      throw conflict(
+        `An instance named ${name} already exists in region ${ctx.region.name}`,
+        `id=${other.id}`,
+      );
+    }
+  }
+}
+
+function networkList(b: Obj): string[] {
+  const v = b.networkIds;
+  if (v === undefined || v === null || v === "") return [];
+  if (typeof v === "string") {
+    return v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+  }
+  if (Array.isArray(v) && v.every((x) => typeof x === "string")) return v as string[];
+  throw badRequest("Parameter 'networkIds' must be a comma-separated string of network ids");
+}
+
+function objectList(b: Obj, key: string): Obj[] {
+  const v = b[key];
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v) || !v.every((x) => typeof x === "object" && x !== null)) {
+    throw badRequest(`Parameter '${key}' must be an array of objects`);
+  }
+  return v as Obj[];
+}
+
+/** Addresses in use on a network: every NIC of every instance attached to it. */
+function usedAddresses(store: Store, networkId: string): Set<number> {
+  const used = new Set<number>();
+  for (const id in store.state.instances) {
+    for (const nic of store.state.instances[id].nics) {
+      if (nic.networkId === networkId) used.add(parseIp(nic.ipAddress)!);
+    }
+  }
+  return used;
+}
+
+function allocate(net: NetworkRec, used: Set<number>): string {
+  const range = parseCidr(net.cidr)!;
+  const gateway = parseIp(net.gateway);
+  for (let ip = range.base + 1; ip < range.base + size(range) - 1; ip++) {
+    if (ip !== gateway && !used.has(ip)) {
+      used.add(ip);
+      return formatIp(ip);
+    }
+  }
+  throw conflict(`Network ${net.name} has no free address left`, `cidr=${net.cidr}`);
+}
+
+/** NICs in order: networkIds (or ipToNetworkList's networks, or the zone default), fixed addresses honoured. */
+function planNics(ctx: Ctx, b: Obj, zoneId: string, defaultNetworkId: string): Nic[] {
+  const fixed = objectList(b, "ipToNetworkList").map((item) => ({
+    networkId: reqStr(item, "networkId"),
+    ipAddress: str(item, "ipAddress") ?? reqStr(item, "ip"),
+  }));
+  let ids = networkList(b);
+  if (ids.length === 0) ids = fixed.length ? [...new Set(fixed.map((f) => f.networkId))] : [defaultNetworkId];
+  const nets = ids.map((id) => {
+    const net = requireVisibleNetwork(ctx, id, "networkIds");
+    if (net.zoneId !== zoneId) throw badRequest(`Network ${id} is not in zone ${zoneId}`);
+    if (net.state === "Error") throw badRequest(`Network ${id} is in state Error`);
+    return net;
+  });
+  const addresses = new Map<string, string>();
+  for (const f of fixed) {
+    const net = nets.find((n) => n.id === f.networkId);
+    if (!net) throw badRequest(`ipToNetworkList names network ${f.networkId}, which is not among networkIds`);
+    const ip = parseIp(f.ipAddress);
+    const range = parseCidr(net.cidr)!;
+    if (ip === undefined || !isHost(range, ip) || f.ipAddress === net.gateway) {
+      throw badRequest(
+        `Address ${f.ipAddress} is not a usable address of network ${net.name}`,
+        `The address must lie inside ${net.cidr} and not be its gateway, network or broadcast address`,
+      );
+    }
+    if (usedAddresses(ctx.store, net.id).has(ip) || addresses.get(net.id) === f.ipAddress) {
+      throw conflict(`Address ${f.ipAddress} is already in use on network ${net.name}`);
+    }
+    addresses.set(net.id, f.ipAddress);
+  }
+  return nets.map((net, i) => ({
+    networkId: net.id,
+    ipAddress: addresses.get(net.id) ?? allocate(net, usedAddresses(ctx.store, net.id)),
+    isDefault: i === 0,
+  }));
+}
+
+export function createInstance(ctx: Ctx) {
+  const b = body(ctx);
+  const { store, region } = ctx;
+  const serviceOfferingId = reqStr(b, "serviceOfferingId");
+  const zoneId = reqStr(b, "zoneId");
+  const imageType = str(b, "imageType") ?? "template";
+  if (!IMAGE_TYPES.includes(imageType))
+    throw badRequest(`imageType must be one of ${IMAGE_TYPES.join(", ")}`);
+  if (imageType === "volume" || imageType === "snapshot") {
+    throw badRequest(`imageType ${imageType} is not supported by the emulator; use template or iso`);
+  }
+  const zone = store.catalogue("zones", zoneId, region.id);
+  if (!zone) throw badRequest(`zoneId ${zoneId} is not a zone of region ${region.name}`);
+  const offering = store.catalogue("computeOfferings", serviceOfferingId, region.id);
+  if (!offering)
+    throw badRequest(`serviceOfferingId ${serviceOfferingId} is not a compute offering in ${region.name}`);
+  let rootDiskSize = int(b, "rootDiskSize");
+  let templateId: string | undefined;
+  let isoId: string | undefined;
+  let diskOfferingId: string | undefined;
+  if (imageType === "iso") {
+    isoId = reqStr(b, "isoId");
+    diskOfferingId = reqStr(b, "diskOfferingId");
+    if (!store.catalogue("isos", isoId, region.id))
+      throw badRequest(`isoId ${isoId} is not an ISO in ${region.name}`);
+    const disk = store.catalogue("diskOfferings", diskOfferingId, region.id);
+    if (!disk) throw badRequest(`diskOfferingId ${diskOfferingId} is not a disk offering in ${region.name}`);
+    rootDiskSize ??= disk.customized ? undefined : disk.diskSizeGb;
+    if (rootDiskSize === undefined)
+      throw badRequest("rootDiskSize is required with a customized disk offering");
+  } else {
+    templateId = reqStr(b, "templateId");
+    const template = store.catalogue("templates", templateId, region.id);
+    if (!template) throw badRequest(`templateId ${templateId} is not a template in ${region.name}`);
+    rootDiskSize ??= template.minRootDiskSizeGb;
+    if (rootDiskSize < template.minRootDiskSizeGb) {
+      throw badRequest(
+        `rootDiskSize ${rootDiskSize} GB is smaller than the ${template.minRootDiskSizeGb} GB template ${template.name} requires`,
+      );
+    }
+  }
+  if (rootDiskSize < 1) throw badRequest("rootDiskSize must be at least 1 GB");
+  const name = str(b, "name") || `vm-${randomUUID().slice(0, 8)}`;
+  checkHostName(ctx, name);
+  const userData = str(b, "userData");
+  if (userData !== undefined && !/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(userData)) {
+    throw badRequest("userData must be base64-encoded");
+  }
+  const sshKeyNames = b.sshKeyNames;
+  if (
+    sshKeyNames !== undefined &&
+    !(Array.isArray(sshKeyNames) && sshKeyNames.every((k) => typeof k === "string"))
+  ) {
+    throw badRequest("sshKeyNames must be an array of strings");
+  }
+  const dataDisks = objectList(b, "dataDiskOfferingList").map((item) => {
+    const id = reqStr(item, "diskOfferingId");
+    const disk = store.catalogue("diskOfferings", id, region.id);
+    if (!disk) throw badRequest(`dataDiskOfferingList: ${id} is not a disk offering in ${region.name}`);
+    const sizeGb = int(item, "size") ?? (disk.customized ? undefined : disk.diskSizeGb);
+    if (!sizeGb || sizeGb < 1)
+      throw badRequest(`dataDiskOfferingList: size is required for offering ${disk.name}`);
+    return { disk, sizeGb };
+  });
+  const startVm = bool(b, "startVm") ?? true;
+  const haEnabled = bool(b, "haEnabled") ?? false;
+  const deleteProtection = bool(b, "deleteProtection") ?? false;
+  const details: Record<string, string> = {};
+  const pwSsh = bool(b, "allowPasswordSsh");
+  const noRoot = bool(b, "disableRootCompletely");
+  if (pwSsh !== undefined) details.sshPasswordAuthentication = String(pwSsh);
+  if (noRoot !== undefined) details.disableRootCompletely = String(noRoot);
+  const nics = planNics(ctx, b, zone.id, zone.defaultNetworkId);
+  const failDetail =
+    quotaFailure(store, ctx.user.sub, "instance") ??
+    (zoneLoad(store, zone.id) >= zone.capacity ? `Insufficient capacity in zone ${zone.name}` : undefined);
+
+  const now = isoNow(ctx);
+  const rec: InstanceRec = {
+    id: randomUUID(),
+    seq: ++store.state.instanceSeq,
+    regionId: region.id,
+    account: ctx.user.sub,
+    created: now,
+    lastUpdated: now,
+    tags: {},
+    hasAnnotations: false,
+    name,
+    displayName: str(b, "displayName") || name,
+    state: startVm ? "Starting" : "Creating",
+    zoneId: zone.id,
+    imageType,
+    templateId,
+    isoId,
+    serviceOfferingId,
+    diskOfferingId,
+    rootDiskSize,
+    hypervisor: str(b, "hypervisor") || "KVM",
+    haEnabled,
+    deleteProtection,
+    nics,
+    keyPair: (sshKeyNames as string[] | undefined)?.[0] ?? str(b, "keyPair"),
+    userData,
+    startVm,
+    dataDiskIds: [],
+    details,
+  };
+  store.state.instances[rec.id] = rec;
+  dataDisks.forEach(({ disk, sizeGb }, i) => {
+    const vol: VolumeRec = {
+      id: randomUUID(),
+      regionId: region.id,
+      account: ctx.user.sub,
+      created: now,
+      lastUpdated: now,
+      tags: {},
+      hasAnnotations: false,
+      name: `${name}-data-${i + 1}`,
+      zoneId: zone.id,
+      diskOfferingId: disk.id,
+      size: sizeGb,
+      state: "Creating",
+      virtualMachineId: rec.id,
+      deviceId: i + 1,
+    };
+    store.state.volumes[vol.id] = vol;
+    rec.dataDiskIds.push(vol.id);
+  });
+  ctx.audit.resourceId = rec.id;
+  ctx.audit.resourceType = "Instance";
+  const job = ctx.jobs.submit(ctx, {
+    command: "deployVirtualMachine",
+    resourceType: "Instance",
+    resourceId: rec.id,
+    resourceName: name,
+    failDetail,
+  });
+  return ok({ ...instanceView(store, rec), jobId: job.jobId });
+}
+
+/** Instances occupying a zone's capacity: any account, any state but Error. */
+function zoneLoad(store: Store, zoneId: string): number {
+  let n = 0;
+  for (const id in store.state.instances) {
+    const r = store.state.instances[id];
+    if (r.zoneId === zoneId && r.state !== "Error") n++;
+  }
+  return n;
+}
+
+export function touch(r: { lastUpdated: string }, ms: number | undefined) {
+  r.lastUpdated = new Date(ms ?? Date.now()).toISOString();
+}
+
+export const deployEffect: JobEffect = {
+  success(store, job) {
+    const r = store.state.instances[job.resourceId];
+    if (!r) return;
+    r.state = r.startVm ? "Running" : "Stopped";
+    touch(r, job.completedMs);
+    for (const id of r.dataDiskIds) {
+      const v = store.state.volumes[id];
+      if (v) v.state = "Ready";
+    }
+  },
+  failure(store, job) {
+    const r = store.state.instances[job.resourceId];
+    if (!r) return;
+    r.state = "Error";
+    touch(r, job.completedMs);
+    for (const id of r.dataDiskIds) delete store.state.volumes[id];
+    r.dataDiskIds = [];
+  },
+};

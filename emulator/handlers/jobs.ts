@@ -1,0 +1,69 @@
+// Job reads: one job (region-scoped), the most recent N, and a time window.
+import { badRequest, type Ctx, notFound, ok } from "../http";
+import { RAW_STATES } from "../jobs";
+import type { Job } from "../store";
+import { int, passThrough, query } from "./common";
+
+const MAX_RECENT = 200;
+
+export function jobView(ctx: Ctx, job: Job) {
+  const raw = ctx.jobs.rawState(job);
+  return {
+    jobId: job.jobId,
+    status: job.status,
+    statusCode: RAW_STATES[raw],
+    command: job.command,
+    resourceType: job.resourceType,
+    resourceId: job.resourceId,
+    ...(job.resourceName ? { resourceName: job.resourceName } : {}),
+    ...(job.detail ? { detail: job.detail } : {}),
+    created: new Date(job.createdMs).toISOString(),
+    ...(job.completedMs !== undefined ? { completed: new Date(job.completedMs).toISOString() } : {}),
+  };
+}
+
+export function getJob(ctx: Ctx) {
+  const job = ctx.store.state.jobs[ctx.params.jobId];
+  if (!job || job.regionId !== ctx.region.id || job.account !== ctx.user.sub) {
+    throw notFound(`Job ${ctx.params.jobId} not found in region ${ctx.region.name}`);
+  }
+  return ok(jobView(ctx, job));
+}
+
+/** The caller's jobs in the routed region, newest first. */
+function myJobs(ctx: Ctx): Job[] {
+  const out: Job[] = [];
+  for (const job of Object.values(ctx.store.state.jobs)) {
+    if (job.regionId === ctx.region.id && job.account === ctx.user.sub) out.push(job);
+  }
+  // Insertion order is creation order; reversing first keeps jobs of the same millisecond newest first.
+  return out.reverse().sort((a, b) => b.createdMs - a.createdMs);
+}
+
+export function recentJobs(ctx: Ctx) {
+  const limit = Math.min(Math.max(int(query(ctx), "limit") ?? 20, 1), MAX_RECENT);
+  return ok(
+    passThrough(
+      "jobs",
+      myJobs(ctx)
+        .slice(0, limit)
+        .map((j) => jobView(ctx, j)),
+    ),
+  );
+}
+
+export function jobsInWindow(ctx: Ctx) {
+  const q = query(ctx);
+  const raw = q.hoursBack;
+  const hours = raw === undefined || raw === "" ? 24 : Number(raw);
+  if (!Number.isFinite(hours) || hours <= 0) throw badRequest("hoursBack must be a positive number of hours");
+  const since = ctx.clock.now() - hours * 3_600_000;
+  return ok(
+    passThrough(
+      "jobs",
+      myJobs(ctx)
+        .filter((j) => j.createdMs >= since)
+        .map((j) => jobView(ctx, j)),
+    ),
+  );
+}

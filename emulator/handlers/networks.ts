@@ -1,0 +1,241 @@
+// Networks: isolated networks and VPC tiers (gateway and netmask inside the VPC's cidr), plus zone defaults.
+import { randomUUID } from "node:crypto";
+import { badRequest, type Ctx, conflict, forbidden, notFound, ok } from "../http";
+import type { JobEffect } from "../jobs";
+import {
+  containsCidr,
+  formatCidr,
+  isHost,
+  maskOf,
+  overlaps,
+  parseCidr,
+  parseIp,
+  prefixOfNetmask,
+} from "../net";
+import type { NetworkRec, Store } from "../store";
+import { body, hasJsonBody, isoNow, ownedList, paging, passThrough, query, reqStr, str } from "./common";
+import { createEffect, deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
+import { quotaFailure } from "./tenants";
+
+const DEFAULT_GATEWAY = "10.1.1.1";
+const DEFAULT_NETMASK = "255.255.255.0";
+
+/** The caller's networks and the zone default (shared) networks of the routed region. */
+function visible(ctx: Ctx, id: string): NetworkRec | undefined {
+  const r = ctx.store.state.networks[id];
+  if (!r || r.regionId !== ctx.region.id) return undefined;
+  return r.shared || r.account === ctx.user.sub ? r : undefined;
+}
+
+export function networkById(ctx: Ctx, id: string): NetworkRec {
+  const r = visible(ctx, id);
+  if (!r) throw notFound(`Network ${id} not found in region ${ctx.region.name}`);
+  return r;
+}
+
+/** A network named in a request body: absent is a 400 naming the field. */
+export function requireVisibleNetwork(ctx: Ctx, id: string, field: string): NetworkRec {
+  const r = visible(ctx, id);
+  if (!r) throw badRequest(`${field}: network ${id} not found in region ${ctx.region.name}`);
+  return r;
+}
+
+/** A network the caller may change: not a shared zone network. */
+export function findNetwork(ctx: Ctx, id: string): NetworkRec {
+  const r = networkById(ctx, id);
+  if (r.shared)
+    throw forbidden(`Network ${r.name} is the shared default network of its zone and cannot be changed`);
+  return r;
+}
+
+export function networkView(store: Store, r: NetworkRec) {
+  const zone = store.catalogue("zones", r.zoneId, r.regionId);
+  const offering = store.catalogue("networkOfferings", r.networkOfferingId, r.regionId);
+  return {
+    id: r.id,
+    name: r.name,
+    displayText: r.displayText,
+    zoneId: r.zoneId,
+    zoneName: zone?.name ?? "",
+    networkOfferingId: r.networkOfferingId,
+    networkOfferingName: offering?.name ?? "",
+    vpcId: r.vpcId ?? "",
+    gateway: r.gateway,
+    netmask: r.netmask,
+    cidr: r.cidr,
+    networkDomain: r.networkDomain,
+    type: r.shared ? "Shared" : "Isolated",
+    state: r.state,
+    account: r.account,
+    tags: { ...r.tags },
+    hasAnnotations: r.hasAnnotations,
+    created: r.created,
+    lastUpdated: r.lastUpdated,
+  };
+}
+
+/** gateway + netmask → the network's cidr, checking the gateway is a host address of it. */
+function rangeOf(gateway: string, netmask: string) {
+  const prefix = prefixOfNetmask(netmask);
+  const gw = parseIp(gateway);
+  if (prefix === undefined || prefix < 8 || prefix > 29) {
+    throw badRequest(`netmask ${netmask} is not a valid netmask (from 255.0.0.0 to 255.255.255.248)`);
+  }
+  if (gw === undefined) throw badRequest(`gateway ${gateway} is not an IPv4 address`);
+  const range = { base: (gw & maskOf(prefix)) >>> 0, prefix };
+  if (!isHost(range, gw))
+    throw badRequest(`gateway ${gateway} is not a host address of ${formatCidr(range)}`);
+  return range;
+}
+
+export function createNetwork(ctx: Ctx) {
+  const b = body(ctx);
+  const { store, region } = ctx;
+  const name = reqStr(b, "name");
+  const zoneId = reqStr(b, "zoneId");
+  const networkOfferingId = reqStr(b, "networkOfferingId");
+  const vpcId = str(b, "vpcId") || undefined;
+  if (!store.catalogue("zones", zoneId, region.id))
+    throw badRequest(`zoneId ${zoneId} is not a zone of ${region.name}`);
+  const offering = store.catalogue("networkOfferings", networkOfferingId, region.id);
+  if (!offering)
+    throw badRequest(`networkOfferingId ${networkOfferingId} is not a network offering in ${region.name}`);
+  let gateway = str(b, "gateway") || undefined;
+  let netmask = str(b, "netmask") || undefined;
+  if (vpcId) {
+    const vpc = store.state.vpcs[vpcId];
+    if (!vpc || vpc.regionId !== region.id || vpc.account !== ctx.user.sub) {
+      throw badRequest(`vpcId ${vpcId} is not a VPC in region ${region.name}`);
+    }
+    if (vpc.state === "Error" || vpc.state === "Destroying")
+      throw badRequest(`VPC ${vpc.name} is ${vpc.state}`);
+    if (vpc.zoneId !== zoneId) throw badRequest(`VPC ${vpc.name} is in zone ${vpc.zoneId}, not ${zoneId}`);
+    if (!offering.forVpc) throw badRequest(`Network offering ${offering.name} cannot be used for VPC tiers`);
+    if (!gateway) reqStr(b, "gateway");
+    if (!netmask) reqStr(b, "netmask");
+  } else {
+    if (offering.forVpc) throw badRequest(`Network offering ${offering.name} needs a vpcId`);
+    if (!gateway !== !netmask) throw badRequest("gateway and netmask go together: give both or neither");
+    gateway ??= DEFAULT_GATEWAY;
+    netmask ??= DEFAULT_NETMASK;
+  }
+  const range = rangeOf(gateway!, netmask!);
+  const cidr = formatCidr(range);
+  if (vpcId) {
+    const vpc = store.state.vpcs[vpcId];
+    if (!containsCidr(parseCidr(vpc.cidr)!, range)) {
+      throw badRequest(`Network range ${cidr} is not inside the VPC's cidr ${vpc.cidr}`);
+    }
+    for (const other of Object.values(store.state.networks)) {
+      if (other.vpcId === vpcId && other.state !== "Error" && overlaps(parseCidr(other.cidr)!, range)) {
+        throw conflict(`Network range ${cidr} overlaps network ${other.name} (${other.cidr}) in the VPC`);
+      }
+    }
+  }
+  const now = isoNow(ctx);
+  const rec: NetworkRec = {
+    id: randomUUID(),
+    regionId: region.id,
+    account: ctx.user.sub,
+    created: now,
+    lastUpdated: now,
+    tags: {},
+    hasAnnotations: false,
+    name,
+    displayText: str(b, "displayText") || name,
+    zoneId,
+    networkOfferingId,
+    vpcId,
+    gateway: gateway!,
+    netmask: netmask!,
+    cidr,
+    state: "Implementing",
+    shared: false,
+    networkDomain: str(b, "networkDomain") || "cim.internal",
+  };
+  const failDetail = quotaFailure(store, ctx.user.sub, "network");
+  store.state.networks[rec.id] = rec;
+  return networkJob(ctx, rec, "createNetwork", "Implementing", failDetail);
+}
+
+export function getNetwork(ctx: Ctx) {
+  return ok(networkView(ctx.store, networkById(ctx, ctx.params.id)));
+}
+
+/** The caller's networks (zone defaults are read by id, see GET /zones); filters vpcId and zoneId. */
+export function listNetworks(ctx: Ctx) {
+  const q = query(ctx);
+  const vpcId = str(q, "vpcId");
+  const zoneId = str(q, "zoneId");
+  const rows = ownedList(ctx, ctx.store.state.networks).filter(
+    (r) => (!vpcId || r.vpcId === vpcId) && (!zoneId || r.zoneId === zoneId),
+  );
+  return ok(passThrough("networks", rows, paging(ctx), (r) => networkView(ctx.store, r)));
+}
+
+export function updateNetwork(ctx: Ctx) {
+  const r = findNetwork(ctx, ctx.params.id);
+  const q = query(ctx);
+  if (hasJsonBody(ctx) && !("name" in q) && !("displayText" in q)) {
+    throw badRequest(
+      "Required parameter 'name' is not present",
+      "This endpoint takes query parameters, not a JSON body",
+    );
+  }
+  const name = str(q, "name");
+  const displayText = str(q, "displayText");
+  if (name) r.name = name;
+  if (displayText !== undefined) r.displayText = displayText;
+  r.lastUpdated = isoNow(ctx);
+  ctx.audit.resourceId = r.id;
+  ctx.audit.resourceType = "Network";
+  return ok(networkView(ctx.store, r));
+}
+
+function checkIdle(r: NetworkRec) {
+  if (r.state === "Implementing" || r.state === "Destroying") {
+    throw conflict(`Network ${r.name} is ${r.state}; wait for its job to finish`);
+  }
+}
+
+export function deleteNetwork(ctx: Ctx) {
+  const r = findNetwork(ctx, ctx.params.id);
+  checkIdle(r);
+  const users = Object.values(ctx.store.state.instances).filter((i) =>
+    i.nics.some((n) => n.networkId === r.id),
+  );
+  if (users.length) {
+    throw conflict(
+      `Network ${r.name} is used by ${users.length} instance(s); delete them first`,
+      `instances=${users.map((i) => i.id).join(",")}`,
+    );
+  }
+  return networkJob(ctx, r, "deleteNetwork", "Destroying");
+}
+
+export function restartNetwork(ctx: Ctx) {
+  const r = findNetwork(ctx, ctx.params.id);
+  checkIdle(r);
+  return networkJob(ctx, r, "restartNetwork", r.state);
+}
+
+function networkJob(ctx: Ctx, r: NetworkRec, command: string, interim: string, failDetail?: string) {
+  ctx.audit.resourceId = r.id;
+  ctx.audit.resourceType = "Network";
+  const job = ctx.jobs.submit(ctx, {
+    command,
+    resourceType: "Network",
+    resourceId: r.id,
+    resourceName: r.name,
+    failDetail,
+    payload: { prevState: r.state },
+  });
+  r.state = interim;
+  return ok({ jobId: job.jobId, id: r.id });
+}
+
+export const networkJobEffects: Record<string, JobEffect> = {
+  createNetwork: createEffect("networks", "Implemented"),
+  deleteNetwork: deleteEffect("networks", dropAnnotations),
+  restartNetwork: restoreEffect("networks"),
+};

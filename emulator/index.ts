@@ -1,0 +1,71 @@
+// Programmatic entry point used by every test: start an emulator on a port, mint tokens, close it.
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type TokenOptions, TokenService } from "./auth";
+import { Clock } from "./clock";
+import { Faults } from "./faults";
+import { JobEngine } from "./jobs";
+import { jobEffects, routeTable } from "./routes";
+import { buildServer, type Runtime } from "./server";
+import { RequestStats } from "./stats";
+import { Store } from "./store";
+
+export interface StartOptions {
+  port?: number;
+  host?: string;
+  /** A temp dir, removed on close, when omitted. */
+  dataDir?: string;
+  jobLatencyMs?: number;
+  jobJitterMs?: number;
+}
+
+export interface Emulator {
+  /** e.g. http://127.0.0.1:PORT */
+  url: string;
+  dataDir: string;
+  token(opts?: TokenOptions): Promise<string>;
+  adminToken(): Promise<string>;
+  regions: { id: string; name: string; primary: boolean }[];
+  close(): Promise<void>;
+}
+
+export type { TokenOptions };
+
+export async function startEmulator(opts: StartOptions = {}): Promise<Emulator> {
+  const ownDir = opts.dataDir === undefined;
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "cim-emulator-"));
+  const tokens = await TokenService.open(dataDir);
+  const store = new Store(dataDir);
+  const clock = new Clock();
+  const timing = { latencyMs: opts.jobLatencyMs ?? 0, jitterMs: opts.jobJitterMs ?? 0 };
+  const rt: Runtime = {
+    store,
+    clock,
+    tokens,
+    jobs: new JobEngine(store, clock, jobEffects, timing),
+    faults: new Faults(),
+    stats: new RequestStats(),
+  };
+  const app = buildServer(rt, routeTable(rt));
+  const host = opts.host ?? "127.0.0.1";
+  await app.listen({ port: opts.port ?? 0, host });
+  const { port } = app.server.address() as AddressInfo;
+  const urlHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+  let closed = false;
+  return {
+    url: `http://${urlHost}:${port}`,
+    dataDir,
+    token: (o) => tokens.sign(o),
+    adminToken: () => tokens.sign({ admin: true }),
+    regions: store.state.regions.map(({ id, name, primary }) => ({ id, name, primary })),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      store.flushSync();
+      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

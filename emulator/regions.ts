@@ -1,0 +1,28 @@
+// Region selection: X-Region-Context names a region by id; absent means the primary, else the first active.
+import { ApiError, badRequest } from "./http";
+import type { Region, Store } from "./store";
+
+export function defaultRegion(store: Store): Region {
+  const regions = store.state.regions;
+  const region = regions.find((r) => r.primary && r.active) ?? regions.find((r) => r.active);
+  if (!region) throw new ApiError(503, "No active region is available");
+  return region;
+}
+
+/** The region a header names, undefined when the header is absent; unknown or inactive regions are a 400. */
+export function regionFromHeader(store: Store, header: string | string[] | undefined): Region | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || value === "") return undefined;
+  const region = store.state.regions.find((r) => r.id === value);
+  if (!region)
+    throw badRequest(
+      `Unknown region ${value}`,
+      "X-Region-Context must be a region id from GET /api/v1/regions",
+    );
+  if (!region.active) throw badRequest(`Region ${region.name} is not active`);
+  return region;
+}
+
+export function resolveRegion(store: Store, header: string | string[] | undefined): Region {
+  return regionFromHeader(store, header) ?? defaultRegion(store);
+}

@@ -1,0 +1,269 @@
+// The HTTP layer: registers the route table on fastify and runs each request through faults, authentication,
+// region resolution, job settlement, the handler, the audit trail and persistence.
+import { randomUUID } from "node:crypto";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { ADMIN_PERMISSION, bearerToken, hasQueryToken, type TokenService } from "./auth";
+import type { Clock } from "./clock";
+import type { FaultRule, Faults } from "./faults";
+import {
+  ApiError,
+  badRequest,
+  type Ctx,
+  errorBody,
+  forbidden,
+  localTimestamp,
+  type Reply,
+  type RouteDef,
+  unauthorized,
+} from "./http";
+import type { JobEngine } from "./jobs";
+import { resolveRegion } from "./regions";
+import { type RequestLogEntry, type RequestStats, UNMATCHED } from "./stats";
+import type { Region, Store, User } from "./store";
+
+export interface Runtime {
+  store: Store;
+  jobs: JobEngine;
+  clock: Clock;
+  faults: Faults;
+  tokens: TokenService;
+  stats: RequestStats;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    logEntry: RequestLogEntry | null;
+  }
+  interface FastifyContextConfig {
+    template?: string;
+  }
+}
+
+const CONTROL_PREFIX = "/_emulator";
+const BODY_LIMIT = 10 * 1024 * 1024;
+
+const toFastifyPath = (template: string) => template.replace(/\{(\w+)\}/g, ":$1");
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const pathOf = (url: string) => {
+  const q = url.indexOf("?");
+  return q === -1 ? url : url.slice(0, q);
+};
+
+function errorReply(e: unknown, path: string): Reply {
+  if (e instanceof ApiError) {
+    return { status: e.status, body: errorBody(e.message, e.detail ?? `uri=${path}`), headers: e.headers };
+  }
+  // Never echo internals that might carry request data; the message of a bug is enough to debug it.
+  const message = e instanceof Error ? e.message : String(e);
+  return { status: 500, body: errorBody(`Internal emulator error: ${message}`, `uri=${path}`) };
+}
+
+function send(reply: FastifyReply, r: Reply) {
+  reply.code(r.status);
+  if (r.headers) reply.headers(r.headers);
+  if (r.body === undefined) return reply.send();
+  reply.type("application/json");
+  return reply.send(JSON.stringify(r.body));
+}
+
+/** Destroy the connection without answering; the client sees a reset or an early close. */
+function drop(req: FastifyRequest, reply: FastifyReply) {
+  if (req.logEntry) req.logEntry.status = "dropped";
+  reply.hijack();
+  req.raw.socket.destroy();
+}
+
+/** Authentication and the checks that run before any resource is reached, in the order the README states. */
+async function buildCtx(rt: Runtime, def: RouteDef, req: FastifyRequest, path: string, fault?: FaultRule) {
+  const query = req.query as Ctx["query"];
+  if (hasQueryToken(query)) {
+    throw unauthorized("Tokens in the query string are not accepted; send Authorization: Bearer <token>");
+  }
+  const claims = await rt.tokens.verify(bearerToken(req.headers.authorization));
+  const ctx = {
+    method: def.method,
+    template: def.path,
+    path,
+    params: req.params as Record<string, string>,
+    query,
+    body: req.body,
+    headers: req.headers,
+    principal: { sub: claims.sub, admin: claims.permissions.includes(ADMIN_PERMISSION) },
+    store: rt.store,
+    jobs: rt.jobs,
+    clock: rt.clock,
+    fault,
+    audit: {},
+  } as Ctx;
+  if (def.scope === "admin") {
+    if (!ctx.principal.admin)
+      throw forbidden(`This route needs a token with the ${ADMIN_PERMISSION} permission`);
+    return ctx;
+  }
+  if (def.scope !== "tenant" && req.headers["x-tenant-context"] !== undefined) {
+    throw badRequest(
+      "X-Tenant-Context is not accepted on this route",
+      "The header is only for /api/v1/tenants/** and invitation routes; remove it",
+    );
+  }
+  const user: User | undefined = rt.store.state.users[claims.sub];
+  if (!user) throw forbidden(`User ${claims.sub} is not registered`);
+  if (!user.active) throw forbidden(`User ${claims.sub} is inactive`);
+  ctx.user = user;
+  if (def.scope === "region") {
+    const region: Region = resolveRegion(rt.store, req.headers["x-region-context"]);
+    if (!user.regionIds.includes(region.id))
+      throw forbidden(`No account for user ${claims.sub} in region ${region.name}`);
+    ctx.region = region;
+  }
+  return ctx;
+}
+
+/**
+ * Applies the matching fault rule before any work: latency, drop-before, an injected status. Returns the rule
+ * (whose jobFail, jobStuck and drop-after act later) and whether the reply has already been sent.
+ */
+async function preFault(
+  rt: Runtime,
+  method: string,
+  template: string,
+  path: string,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const fault = rt.faults.match(method, template, path);
+  if (!fault) return { fault, handled: false };
+  if (fault.latencyMs) await sleep(fault.latencyMs);
+  if (fault.action === "drop-before") {
+    drop(req, reply);
+    return { fault, handled: true };
+  }
+  if (fault.status) {
+    send(reply, {
+      status: fault.status,
+      body: errorBody(`Injected fault: status ${fault.status}`, `fault=${fault.id} uri=${path}`),
+      headers: fault.retryAfter !== undefined ? { "retry-after": String(fault.retryAfter) } : undefined,
+    });
+    return { fault, handled: true };
+  }
+  return { fault, handled: false };
+}
+
+function handlerFor(rt: Runtime, def: RouteDef) {
+  const control = def.scope === "admin";
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const path = pathOf(req.url);
+    let fault: FaultRule | undefined;
+    if (!control) {
+      const pre = await preFault(rt, def.method, def.path, path, req, reply);
+      if (pre.handled) return reply;
+      fault = pre.fault;
+    }
+    let result: Reply;
+    try {
+      const ctx = await buildCtx(rt, def, req, path, fault);
+      if (!rt.clock.paused) rt.jobs.settle();
+      result = await def.handler(ctx);
+      if (!control && def.method !== "GET" && result.status < 300) {
+        rt.store.addAudit({
+          id: randomUUID(),
+          timestamp: localTimestamp(),
+          user: ctx.user.sub,
+          regionId: ctx.region?.id,
+          method: def.method,
+          route: def.path,
+          path,
+          status: result.status,
+          ...ctx.audit,
+        });
+        rt.store.markDirty();
+      }
+    } catch (e) {
+      result = errorReply(e, path);
+    }
+    if (fault?.action === "drop-after") return drop(req, reply);
+    return send(reply, result);
+  };
+}
+
+/** A JSON parser that treats an empty body as no body (clients send Content-Type on bodiless POSTs). */
+function parseJson(
+  _req: FastifyRequest,
+  text: string | Buffer,
+  done: (err: Error | null, body?: unknown) => void,
+) {
+  const s = typeof text === "string" ? text : text.toString("utf8");
+  if (s.trim() === "") return done(null, undefined);
+  try {
+    done(null, JSON.parse(s));
+  } catch {
+    done(badRequest("Request body is not valid JSON"));
+  }
+}
+
+export function buildServer(rt: Runtime, routes: RouteDef[]): FastifyInstance {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT,
+    forceCloseConnections: true,
+    return503OnClosing: true,
+  });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("application/json", { parseAs: "string" }, parseJson);
+  app.addContentTypeParser("*", { parseAs: "string" }, parseJson);
+  app.decorateRequest("logEntry", null);
+
+  app.addHook("onRequest", (req, _reply, done) => {
+    const path = pathOf(req.url);
+    if (!path.startsWith(CONTROL_PREFIX)) {
+      req.logEntry = rt.stats.record(
+        req.method,
+        req.routeOptions.config?.template ?? UNMATCHED,
+        path,
+        req.headers,
+      );
+    }
+    done();
+  });
+  app.addHook("onResponse", (req, reply, done) => {
+    const entry = req.logEntry;
+    if (entry) {
+      entry.status = reply.statusCode;
+      entry.durationMs = Math.round(reply.elapsedTime * 100) / 100;
+    }
+    done();
+  });
+
+  for (const def of routes) {
+    app.route({
+      method: def.method,
+      url: toFastifyPath(def.path),
+      config: { template: def.path },
+      handler: handlerFor(rt, def),
+    });
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const path = pathOf(req.url);
+    if (
+      !path.startsWith(CONTROL_PREFIX) &&
+      (await preFault(rt, req.method, UNMATCHED, path, req, reply)).handled
+    ) {
+      return reply;
+    }
+    return send(reply, { status: 404, body: errorBody(`No route ${req.method} ${path}`, `uri=${path}`) });
+  });
+  app.setErrorHandler((err, req, reply) => {
+    const path = pathOf(req.url);
+    if (err instanceof ApiError) return send(reply, errorReply(err, path));
+    const status =
+      typeof (err as { statusCode?: unknown }).statusCode === "number"
+        ? (err as { statusCode: number }).statusCode
+        : 500;
+    return send(reply, {
+      status,
+      body: errorBody(err instanceof Error ? err.message : String(err), `uri=${path}`),
+    });
+  });
+  return app;
+}

@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { Api, type Catalogue, expectErrorBody } from "./harness";
+
+let api: Api;
+let c: Catalogue;
+beforeAll(async () => {
+  api = await Api.start();
+  c = await api.catalogue();
+});
+beforeEach(async () => {
+  await api.control("DELETE", "/faults");
+});
+afterAll(() => api.close());
+
+const vmBody = (name?: string) => ({
+  zoneId: c.zone.id,
+  templateId: c.template.id,
+  serviceOfferingId: c.offering.id,
+  name,
+});
+const countVms = async () => (await api.ok("GET", "/compute/instances/all")).virtualmachines.length;
+
+describe("Fault injection", () => {
+  it("Faults: answer status N with Retry-After for the next K matching calls, then behave normally", async () => {
+    const rule = await api.control("POST", "/faults", {
+      method: "GET",
+      route: "/api/v1/zones",
+      status: 503,
+      retryAfter: 2,
+      times: 2,
+    });
+    expect(rule.status).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const res = await api.get("/zones");
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("2");
+      expect(expectErrorBody(res.body)).toBe(true);
+    }
+    expect((await api.get("/zones")).status).toBe(200);
+    expect((await api.control("GET", "/faults")).body).toEqual([]);
+  });
+
+  it("Faults: a rule matches by method and route template, or by a path glob", async () => {
+    const vm = await api.instance(c);
+    await api.control("POST", "/faults", {
+      method: "GET",
+      route: "/api/v1/compute/instances/{id}",
+      status: 500,
+    });
+    expect((await api.get(`/compute/instances/${vm.id}`)).status).toBe(500);
+    expect((await api.get("/compute/instances")).status).toBe(200);
+    expect((await api.put(`/compute/instances/${vm.id}`, { query: { displayName: "x" } })).status).toBe(200);
+    await api.control("DELETE", "/faults");
+    await api.control("POST", "/faults", {
+      method: "*",
+      route: "/api/v1/compute/instances/*/tags",
+      status: 429,
+    });
+    expect((await api.get(`/compute/instances/${vm.id}/tags`)).status).toBe(429);
+    expect((await api.get(`/compute/instances/${vm.id}`)).status).toBe(200);
+    await api.control("DELETE", "/faults");
+    await api.control("POST", "/faults", { method: "GET", route: "/volumes/**", status: 502 });
+    expect((await api.get("/volumes/anything/at/all")).status).toBe(502);
+  });
+
+  it("Faults: probability 0 never fires; probability 1 always does", async () => {
+    await api.control("POST", "/faults", {
+      method: "GET",
+      route: "/api/v1/isos",
+      status: 500,
+      probability: 0,
+    });
+    for (let i = 0; i < 5; i++) expect((await api.get("/isos")).status).toBe(200);
+    await api.control("DELETE", "/faults");
+    await api.control("POST", "/faults", {
+      method: "GET",
+      route: "/api/v1/isos",
+      status: 500,
+      probability: 1,
+    });
+    for (let i = 0; i < 5; i++) expect((await api.get("/isos")).status).toBe(500);
+  });
+
+  it("Faults: latencyMs delays the answer", async () => {
+    await api.control("POST", "/faults", {
+      method: "GET",
+      route: "/api/v1/templates",
+      latencyMs: 150,
+      times: 1,
+    });
+    const t0 = Date.now();
+    expect((await api.get("/templates")).status).toBe(200);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(140);
+  });
+
+  it("Faults: drop-before destroys the connection without doing the work", async () => {
+    const before = await countVms();
+    await api.control("POST", "/faults", {
+      method: "POST",
+      route: "/api/v1/compute/instances",
+      action: "drop-before",
+      times: 1,
+    });
+    await expect(api.post("/compute/instances", { body: vmBody("dropped-before") })).rejects.toThrow();
+    expect(await countVms()).toBe(before);
+    const jobs = await api.ok("GET", "/jobs", { query: { hoursBack: 1 } });
+    expect(jobs.jobs.some((j: any) => j.resourceName === "dropped-before")).toBe(false);
+  });
+
+  it("Faults / Async 7: drop-after does the work, then drops: the job is found by reading recent jobs", async () => {
+    const before = await countVms();
+    await api.control("POST", "/faults", {
+      method: "POST",
+      route: "/api/v1/compute/instances",
+      action: "drop-after",
+      times: 1,
+    });
+    await expect(api.post("/compute/instances", { body: vmBody("dropped-after") })).rejects.toThrow();
+    expect(await countVms()).toBe(before + 1);
+    const jobs = await api.ok("GET", "/jobs", { query: { hoursBack: 1 } });
+    const job = jobs.jobs.find((j: any) => j.resourceName === "dropped-after");
+    expect(job).toMatchObject({ command: "deployVirtualMachine" });
+  });
+
+  it("Faults: jobFail makes the next matching job fail with the given detail; jobStuck keeps it running", async () => {
+    await api.control("POST", "/faults", {
+      method: "POST",
+      route: "/api/v1/compute/instances/{id}/stop",
+      jobFail: { detail: "hypervisor busy" },
+      times: 1,
+    });
+    const vm = await api.instance(c);
+    const stop = await api.ok("POST", `/compute/instances/${vm.id}/stop`);
+    expect(await api.waitJob(stop.jobId)).toMatchObject({ status: "error", detail: "hypervisor busy" });
+    expect((await api.ok("GET", `/compute/instances/${vm.id}`)).state).toBe("Running");
+    await api.control("POST", "/faults", {
+      method: "POST",
+      route: "/api/v1/compute/instances/{id}/stop",
+      jobStuck: true,
+      times: 1,
+    });
+    const stuck = await api.ok("POST", `/compute/instances/${vm.id}/stop`);
+    expect((await api.ok("GET", `/jobs/${stuck.jobId}`)).status).toBe("running");
+    expect((await api.ok("GET", `/compute/instances/${vm.id}`)).state).toBe("Stopping");
+  });
+
+  it("Faults: DELETE /_emulator/faults/{id} removes one rule; faults never apply to control routes", async () => {
+    const a = (await api.control("POST", "/faults", { method: "*", route: "/**", status: 503 })).body;
+    expect((await api.get("/zones")).status).toBe(503);
+    expect((await api.control("GET", "/faults")).status).toBe(200);
+    expect((await api.control("DELETE", `/faults/${a.id}`)).status).toBe(200);
+    expect((await api.get("/zones")).status).toBe(200);
+  });
+
+  it("Faults: an invalid rule is a 400", async () => {
+    expect((await api.control("POST", "/faults", { method: "GET" })).status).toBe(400);
+    expect((await api.control("POST", "/faults", { route: "/zones", status: 99 })).status).toBe(400);
+    expect((await api.control("POST", "/faults", { route: "/zones" })).status).toBe(400);
+  });
+});
+
+describe("Observability", () => {
+  it("Requests: counts per method and route template, excluding /_emulator routes; DELETE zeroes them", async () => {
+    const vm = await api.instance(c);
+    await api.control("DELETE", "/requests");
+    for (let i = 0; i < 3; i++) await api.get(`/compute/instances/${vm.id}`);
+    await api.get("/zones");
+    await api.get("/nope");
+    await api.control("GET", "/state");
+    const counts = (await api.control("GET", "/requests")).body;
+    expect(counts).toEqual({
+      "GET /api/v1/compute/instances/{id}": 3,
+      "GET /api/v1/zones": 1,
+      "GET (unmatched)": 1,
+    });
+    await api.control("DELETE", "/requests");
+    expect((await api.control("GET", "/requests")).body).toEqual({});
+  });
+
+  it("Requests log: recent requests with route template, path, header names and X-Tenant-Context presence, never the token", async () => {
+    await api.control("DELETE", "/requests");
+    await api.get("/compute/instances", { headers: { "x-tenant-context": "m-1" } });
+    await api.get("/tenants/my-limits", { region: api.primary.id });
+    const log = (await api.control("GET", "/requests/log")).body;
+    expect(log).toHaveLength(2);
+    expect(log[0]).toMatchObject({
+      method: "GET",
+      route: "/api/v1/compute/instances",
+      path: "/api/v1/compute/instances",
+      tenantContext: true,
+      status: 400,
+    });
+    expect(log[0].headers).toContain("authorization");
+    expect(log[1]).toMatchObject({
+      route: "/api/v1/tenants/my-limits",
+      tenantContext: false,
+      regionContext: api.primary.id,
+      status: 200,
+    });
+    const text = JSON.stringify(log);
+    expect(text).not.toContain(api.token);
+    expect(text).not.toContain(api.token.split(".")[2]);
+  });
+
+  it("State dump: GET /_emulator/state shows resources and jobs, never a token", async () => {
+    const vm = await api.instance(c, { name: "dumped" });
+    const dump = (await api.control("GET", "/state")).body;
+    expect(dump.state.instances[vm.id].name).toBe("dumped");
+    expect(Object.keys(dump.state.jobs).length).toBeGreaterThan(0);
+    const text = JSON.stringify(dump);
+    expect(text).not.toContain(api.token);
+    expect(text).not.toContain(api.admin);
+    expect(text).not.toContain("privateJwk");
+  });
+
+  it("Security: 401 bodies and the request log never carry the Authorization value", async () => {
+    const bad = `${api.token}x`;
+    const res = await api.get("/zones", { token: bad });
+    expect(res.status).toBe(401);
+    expect(JSON.stringify(res.body)).not.toContain(api.token.slice(20, 60));
+    const log = JSON.stringify((await api.control("GET", "/requests/log")).body);
+    expect(log).not.toContain(api.token.slice(20, 60));
+  });
+});

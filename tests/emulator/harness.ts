@@ -1,0 +1,158 @@
+// Black-box test harness: an emulator on port 0 with a temp data dir, and a small fetch-based caller.
+import { type Emulator, type StartOptions, startEmulator } from "../../emulator/index";
+
+export interface Res<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  /** Sent as-is (a string body goes out without JSON encoding). */
+  rawBody?: string;
+  query?: Record<string, string | number | boolean>;
+  headers?: Record<string, string>;
+  region?: string;
+  /** null sends no Authorization header. */
+  token?: string | null;
+}
+
+export interface Catalogue {
+  zone: any;
+  zone2?: any;
+  templates: any[];
+  template: any;
+  offering: any;
+  offerings: any[];
+  diskOfferings: any[];
+  networkOfferings: any[];
+  vpcOffering: any;
+  isos: any[];
+}
+
+export class Api {
+  private constructor(
+    readonly emu: Emulator,
+    readonly token: string,
+    readonly admin: string,
+  ) {}
+
+  static async start(opts: StartOptions = {}): Promise<Api> {
+    const emu = await startEmulator({ port: 0, jobLatencyMs: 0, ...opts });
+    return new Api(emu, await emu.token(), await emu.adminToken());
+  }
+
+  get primary() {
+    return this.emu.regions.find((r) => r.primary)!;
+  }
+
+  get secondary() {
+    return this.emu.regions.find((r) => !r.primary)!;
+  }
+
+  async call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<Res<T>> {
+    const url = new URL(path.startsWith("/_emulator") ? path : `/api/v1${path}`, this.emu.url);
+    for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
+    const headers: Record<string, string> = { ...opts.headers };
+    const token = opts.token === undefined ? this.token : opts.token;
+    if (token !== null) headers.authorization = `Bearer ${token}`;
+    if (opts.region) headers["x-region-context"] = opts.region;
+    let body: string | undefined = opts.rawBody;
+    if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers["content-type"] = "application/json";
+    }
+    const res = await fetch(url, { method, headers, body });
+    const text = await res.text();
+    let parsed: any = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // leave as text
+    }
+    return { status: res.status, body: parsed, headers: res.headers };
+  }
+
+  get = <T = any>(path: string, opts?: CallOptions) => this.call<T>("GET", path, opts);
+  post = <T = any>(path: string, opts?: CallOptions) => this.call<T>("POST", path, opts);
+  put = <T = any>(path: string, opts?: CallOptions) => this.call<T>("PUT", path, opts);
+  del = <T = any>(path: string, opts?: CallOptions) => this.call<T>("DELETE", path, opts);
+
+  /** A control route with the admin token. */
+  control = <T = any>(method: string, path: string, body?: unknown) =>
+    this.call<T>(method, `/_emulator${path}`, { token: this.admin, body });
+
+  /** 200 or fail with the error body, so a failing test says why. */
+  async ok<T = any>(method: string, path: string, opts?: CallOptions): Promise<T> {
+    const res = await this.call<T>(method, path, opts);
+    if (res.status !== 200) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  }
+
+  /** Polls a job until success or error (job latency is 0 in most tests, so this is one or two reads). */
+  async waitJob(jobId: string, region?: string, timeoutMs = 5000): Promise<any> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const job = await this.ok("GET", `/jobs/${jobId}`, { region });
+      if (job.status !== "running") return job;
+      if (Date.now() > deadline) throw new Error(`job ${jobId} still running`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  async catalogue(region?: string): Promise<Catalogue> {
+    const [zones, templates, offerings, diskOfferings, networkOfferings, vpcOfferings, isos] =
+      await Promise.all(
+        [
+          "/zones",
+          "/templates",
+          "/offerings/compute",
+          "/offerings/disk",
+          "/offerings/network",
+          "/offerings/vpc",
+          "/isos",
+        ].map((p) => this.ok<any[]>("GET", p, { region })),
+      );
+    return {
+      zone: zones[0],
+      zone2: zones[1],
+      templates,
+      template: templates.find((t) => t.minRootDiskSizeGb === 10) ?? templates[0],
+      offering: offerings[0],
+      offerings,
+      diskOfferings,
+      networkOfferings,
+      vpcOffering: vpcOfferings[0],
+      isos,
+    };
+  }
+
+  /** Create an instance and wait for its deploy job; returns the instance as read back. */
+  async instance(c: Catalogue, extra: Record<string, unknown> = {}, region?: string): Promise<any> {
+    const created = await this.ok("POST", "/compute/instances", {
+      region,
+      body: { zoneId: c.zone.id, templateId: c.template.id, serviceOfferingId: c.offering.id, ...extra },
+    });
+    const job = await this.waitJob(created.jobId, region);
+    if (job.status !== "success") throw new Error(`deploy failed: ${job.detail}`);
+    return this.ok("GET", `/compute/instances/${created.id}`, { region });
+  }
+
+  close() {
+    return this.emu.close();
+  }
+}
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Local server time without offset: yyyy-MM-ddTHH:mm:ss.SSS. */
+export const LOCAL_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/;
+
+export function expectErrorBody(body: any) {
+  return (
+    typeof body?.message === "string" &&
+    typeof body?.detail === "string" &&
+    typeof body?.timestamp === "string" &&
+    LOCAL_TIMESTAMP.test(body.timestamp)
+  );
+}

@@ -1,0 +1,185 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
+import ts from "typescript";
+import { afterAll, describe, expect, it } from "vitest";
+import { Api } from "./harness";
+
+const dirs: string[] = [];
+const tempDir = (prefix: string) => {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe("Persistence", () => {
+  it("Persistence: state survives a restart on the same data dir, and tokens stay valid (same key)", async () => {
+    const dataDir = tempDir("cim-persist-");
+    const first = await Api.start({ dataDir });
+    const c = await first.catalogue();
+    const vm = await first.instance(c, { name: "survivor" });
+    await first.ok("POST", `/compute/instances/${vm.id}/tags`, { body: { tags: { keep: "me" } } });
+    const token = first.token;
+    await first.close();
+    expect(existsSync(join(dataDir, "state.json"))).toBe(true);
+    expect(readdirSync(dataDir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+
+    const second = await Api.start({ dataDir });
+    try {
+      const again = await second.ok("GET", `/compute/instances/${vm.id}`, { token });
+      expect(again).toMatchObject({ name: "survivor", state: "Running", tags: { keep: "me" } });
+      expect(
+        (
+          await second.post("/compute/instances", {
+            body: {
+              zoneId: c.zone.id,
+              templateId: c.template.id,
+              serviceOfferingId: c.offering.id,
+              name: "survivor",
+            },
+          })
+        ).status,
+      ).toBe(409);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("Persistence: a job still running at shutdown settles after the restart", async () => {
+    const dataDir = tempDir("cim-persist-");
+    const first = await Api.start({ dataDir, jobLatencyMs: 200 });
+    const c = await first.catalogue();
+    const res = await first.ok("POST", "/compute/instances", {
+      body: { zoneId: c.zone.id, templateId: c.template.id, serviceOfferingId: c.offering.id },
+    });
+    await first.close();
+    const second = await Api.start({ dataDir });
+    try {
+      const job = await second.waitJob(res.jobId);
+      expect(job.status).toBe("success");
+      expect((await second.ok("GET", `/compute/instances/${res.id}`)).state).toBe("Running");
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("Persistence: POST /_emulator/reset restores the seeded state", async () => {
+    const api = await Api.start();
+    try {
+      const c = await api.catalogue();
+      await api.instance(c);
+      await api.control("POST", "/faults", { route: "/zones", status: 500 });
+      expect((await api.control("POST", "/reset")).status).toBe(200);
+      expect((await api.ok("GET", "/compute/instances/all")).virtualmachines).toEqual([]);
+      expect((await api.get("/zones")).status).toBe(200);
+      expect((await api.ok("GET", "/zones"))[0].id).toBe(c.zone.id);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it("Persistence: a temp data dir made by startEmulator is removed on close", async () => {
+    const api = await Api.start();
+    const dir = api.emu.dataDir;
+    expect(existsSync(dir)).toBe(true);
+    await api.close();
+    expect(existsSync(dir)).toBe(false);
+  });
+});
+
+/** Transpile emulator/ to CommonJS under .cache (inside the repo so node_modules resolves). */
+function buildCli(): string {
+  const root = resolve(__dirname, "../..");
+  const out = join(root, ".cache", `emulator-cli-test-${process.pid}`);
+  dirs.push(out);
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((f) => {
+      const p = join(dir, f);
+      return statSync(p).isDirectory() ? walk(p) : p.endsWith(".ts") ? [p] : [];
+    });
+  for (const file of walk(join(root, "emulator"))) {
+    const js = ts.transpileModule(readFileSync(file, "utf8"), {
+      compilerOptions: {
+        module: ts.ModuleKind.CommonJS,
+        target: ts.ScriptTarget.ES2023,
+        esModuleInterop: true,
+      },
+    }).outputText;
+    const target = join(out, relative(root, file)).replace(/\.ts$/, ".js");
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, js);
+  }
+  return join(out, "emulator", "cli.js");
+}
+
+describe("Command line", () => {
+  let child: ChildProcess | undefined;
+  afterAll(() => {
+    child?.kill("SIGTERM");
+  });
+
+  it("CLI: start prints only 'listening on http://HOST:PORT'; token prints only a JWT that the server accepts", async () => {
+    const cli = buildCli();
+    const dataDir = tempDir("cim-cli-");
+    child = spawn(
+      process.execPath,
+      [cli, "start", "--port", "0", "--data-dir", dataDir, "--job-latency", "0"],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    const url = await new Promise<string>((ok, fail) => {
+      let out = "";
+      child!.stdout!.on("data", (d: Buffer) => {
+        out += d.toString();
+        if (out.includes("\n")) {
+          const m = /^listening on (http:\/\/127\.0\.0\.1:\d+)\n$/.exec(out);
+          m ? ok(m[1]) : fail(new Error(`unexpected stdout: ${out}`));
+        }
+      });
+      child!.on("exit", (code) => fail(new Error(`exited ${code}`)));
+    });
+    const token = execFileSync(process.execPath, [cli, "token", "--data-dir", dataDir]).toString();
+    expect(token).toMatch(/^eyJ[\w-]+\.[\w-]+\.[\w-]+\n$/);
+    const res = await fetch(`${url}/api/v1/zones`, { headers: { authorization: `Bearer ${token.trim()}` } });
+    expect(res.status).toBe(200);
+    const admin = execFileSync(process.execPath, [
+      cli,
+      "token",
+      "--data-dir",
+      dataDir,
+      "--admin",
+      "--ttl",
+      "60",
+    ])
+      .toString()
+      .trim();
+    expect(
+      (await fetch(`${url}/_emulator/requests`, { headers: { authorization: `Bearer ${admin}` } })).status,
+    ).toBe(200);
+    const other = execFileSync(process.execPath, [cli, "token", "--data-dir", dataDir, "--aud", "other"])
+      .toString()
+      .trim();
+    expect(
+      (await fetch(`${url}/api/v1/zones`, { headers: { authorization: `Bearer ${other}` } })).status,
+    ).toBe(401);
+    const exited = new Promise((r) => child!.once("exit", r));
+    child.kill("SIGTERM");
+    await exited;
+    child = undefined;
+    expect(existsSync(join(dataDir, "state.json"))).toBe(true);
+  });
+});

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Api, type Catalogue } from "./harness";
+
+let api: Api;
+let c: Catalogue;
+let fixed: any;
+let custom: any;
+beforeAll(async () => {
+  api = await Api.start();
+  c = await api.catalogue();
+  fixed = c.diskOfferings.find((d) => !d.customized);
+  custom = c.diskOfferings.find((d) => d.customized);
+});
+afterAll(() => api.close());
+
+async function volume(query: Record<string, string | number> = {}) {
+  const res = await api.ok("POST", "/volumes", {
+    query: { name: "data", zoneId: c.zone.id, diskOfferingId: fixed.id, ...query },
+  });
+  const job = await api.waitJob(res.jobId);
+  expect(job.status).toBe("success");
+  return api.ok("GET", `/volumes/${res.id}`);
+}
+
+describe("Volumes", () => {
+  it("Common rules 5: POST /volumes takes name, zoneId, diskOfferingId as query parameters", async () => {
+    const v = await volume({ name: "by-query" });
+    expect(v).toMatchObject({
+      name: "by-query",
+      zoneId: c.zone.id,
+      diskOfferingId: fixed.id,
+      size: fixed.diskSizeGb,
+      state: "Allocated",
+    });
+  });
+
+  it("Common rules 5 / Errors 3: sending JSON to POST /volumes yields a 400 about the missing parameter name", async () => {
+    const res = await api.post("/volumes", {
+      body: { name: "x", zoneId: c.zone.id, diskOfferingId: fixed.id },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain("name");
+    expect(res.body.detail).toContain("name");
+  });
+
+  it("Volumes: size is required with a customized disk offering and is in GB", async () => {
+    const missing = await api.post("/volumes", {
+      query: { name: "c", zoneId: c.zone.id, diskOfferingId: custom.id },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toContain("size");
+    expect((await volume({ diskOfferingId: custom.id, size: 33 })).size).toBe(33);
+  });
+
+  it("Volumes: the volume is Creating until its job succeeds", async () => {
+    await api.control("POST", "/clock", { paused: true });
+    const res = await api.ok("POST", "/volumes", {
+      query: { name: "slow", zoneId: c.zone.id, diskOfferingId: fixed.id },
+    });
+    expect((await api.ok("GET", `/volumes/${res.id}`)).state).toBe("Creating");
+    await api.control("POST", "/clock", { paused: false });
+    await api.waitJob(res.jobId);
+    expect((await api.ok("GET", `/volumes/${res.id}`)).state).toBe("Allocated");
+  });
+
+  it("Volumes: attach makes the volume Ready with virtualMachineId and deviceId; detach returns it to Allocated", async () => {
+    const vm = await api.instance(c);
+    const v = await volume();
+    const attach = await api.ok("POST", `/volumes/${v.id}/attach`, { query: { virtualMachineId: vm.id } });
+    await api.waitJob(attach.jobId);
+    expect(await api.ok("GET", `/volumes/${v.id}`)).toMatchObject({
+      state: "Ready",
+      virtualMachineId: vm.id,
+      deviceId: 1,
+    });
+    const again = await api.post(`/volumes/${v.id}/attach`, { query: { virtualMachineId: vm.id } });
+    expect(again.status).toBe(409);
+    const busy = await api.del(`/volumes/${v.id}`);
+    expect(busy.status).toBe(409);
+    const detach = await api.ok("POST", `/volumes/${v.id}/detach`);
+    await api.waitJob(detach.jobId);
+    const after = await api.ok("GET", `/volumes/${v.id}`);
+    expect(after.state).toBe("Allocated");
+    expect(after.virtualMachineId).toBeUndefined();
+  });
+
+  it("Volumes: resize grows the volume; shrinking is refused", async () => {
+    const v = await volume({ diskOfferingId: custom.id, size: 10 });
+    const res = await api.ok("POST", `/volumes/${v.id}/resize`, { query: { size: 25 } });
+    await api.waitJob(res.jobId);
+    expect((await api.ok("GET", `/volumes/${v.id}`)).size).toBe(25);
+    expect((await api.post(`/volumes/${v.id}/resize`, { query: { size: 5 } })).status).toBe(400);
+  });
+
+  it("Volumes: delete removes the volume when its job succeeds", async () => {
+    const v = await volume();
+    const res = await api.ok("DELETE", `/volumes/${v.id}`);
+    await api.waitJob(res.jobId);
+    expect((await api.get(`/volumes/${v.id}`)).status).toBe(404);
+  });
+
+  it("Volumes: the list is the pass-through envelope under volumes", async () => {
+    const list = await api.ok("GET", "/volumes", { query: { pageSize: 2 } });
+    expect(list.volumes).toHaveLength(2);
+    expect(list.totalElements).toBeGreaterThan(2);
+  });
+
+  it("Volumes: a volume quota ceiling fails the create job with detail", async () => {
+    const limits = await api.ok("GET", "/tenants/my-limits");
+    await api.control("PUT", "/limits", { sub: "user-1", volumeLimit: limits.volumeCount });
+    const res = await api.ok("POST", "/volumes", {
+      query: { name: "over", zoneId: c.zone.id, diskOfferingId: fixed.id },
+    });
+    const job = await api.waitJob(res.jobId);
+    expect(job.status).toBe("error");
+    expect(job.detail).toMatch(/^Quota exceeded: volume limit/);
+    expect((await api.ok("GET", `/volumes/${res.id}`)).state).toBe("Error");
+    await api.control("PUT", "/limits", { sub: "user-1", volumeLimit: 2000 });
+  });
+});
