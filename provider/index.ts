@@ -5,10 +5,22 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { setProviderConfig } from "./config";
+import { backupScheduleProvider } from "./resources/backupSchedule";
+import { instanceProvider } from "./resources/instance";
+import { networkProvider } from "./resources/network";
 import { probeProvider } from "./resources/probe";
+import { tagsProvider } from "./resources/tags";
+import { volumeProvider } from "./resources/volume";
+import { vpcProvider } from "./resources/vpc";
 
 const providers: Record<string, pulumi.dynamic.ResourceProvider> = {
   Probe: probeProvider,
+  Instance: instanceProvider,
+  Volume: volumeProvider,
+  Vpc: vpcProvider,
+  Network: networkProvider,
+  BackupSchedule: backupScheduleProvider,
+  Tags: tagsProvider,
 };
 
 /** Called by every shim's `configure`; the engine passes the whole stack config (secrets in plain text). */

@@ -1,2 +1,10 @@
+export { BackupSchedule, type BackupScheduleArgs } from "./backupSchedule";
+export type { ResourceTimeouts, TagMap } from "./common";
 export { implementationModule } from "./dynamic";
+export { type FixedAddressArgs, Instance, type InstanceArgs } from "./instance";
+export * from "./lookups";
+export { Network, type NetworkArgs } from "./network";
 export { Probe, type ProbeArgs } from "./probe";
+export { Tags, type TagsArgs } from "./tags";
+export { Volume, type VolumeArgs } from "./volume";
+export { Vpc, type VpcArgs } from "./vpc";

@@ -1,0 +1,80 @@
+// What every kind's check does after its own rules: resolve the region (the input, else cim:region), check
+// the provider settings (base URL, token, region) so a broken configuration fails at preview, check that the
+// region exists and look ids up in it (best effort, see lookups.ts), and count creates for the quota
+// preflight. Settings failures name the config key; nothing here ever prints the token.
+
+import { ConfigurationError, TokenError } from "../../client";
+import { providerConfig } from "../../config";
+import { type QuotaKind, quotaPreflight } from "../quotaPreflight";
+import type { Checked, CheckFailure } from "./check";
+import { regionsOf } from "./lookups";
+import { isConfigured, openSession } from "./session";
+import { compact, containsUnknown } from "./values";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface CheckRun<I> {
+  kind: string;
+  /** Old inputs as the engine passed them (empty for a new resource). */
+  olds: Record<string, unknown>;
+  checked: Checked<I>;
+  /** Region-aware lookups of the kind, run when everything else passed. */
+  lookups?: (inputs: I, region: string | undefined) => Promise<CheckFailure[]>;
+  /** Counted by the quota preflight. */
+  quota?: QuotaKind;
+}
+
+export async function finishCheck<I>(
+  run: CheckRun<I>,
+): Promise<{ inputs: Record<string, unknown>; failures: CheckFailure[] }> {
+  const { inputs, failures } = run.checked;
+  const given = (inputs as { region?: string }).region;
+  const configured = providerConfig().region || undefined;
+  const region = given ?? configured;
+  const inputsOut = compact({ ...(inputs as Record<string, unknown>), region });
+  failures.push(...settingsFailures());
+  if (given === undefined && configured !== undefined && !UUID.test(configured)) {
+    failures.push({
+      property: "region",
+      reason: `region must be an id (a UUID), not a name: cim:region (CIM_REGION) is ${JSON.stringify(configured)}; cim.getRegion("${configured}") gives the id`,
+    });
+  }
+  if (failures.length) return { inputs: inputsOut, failures };
+  if (region !== undefined && !containsUnknown(region)) {
+    const regions = await regionsOf(run.kind);
+    if (regions && !regions.some((r) => r.id === region)) {
+      const known = regions.map((r) => `${r.name ?? "?"} (${r.id})`).join(", ");
+      const source = given === undefined ? " (from cim:region / CIM_REGION)" : "";
+      failures.push({
+        property: "region",
+        reason: `region ${region}${source} is not a region of the API; known: ${known}`,
+      });
+    }
+  }
+  if (!failures.length && run.lookups) failures.push(...(await run.lookups(inputs, region)));
+  if (!failures.length && run.quota) await quotaPreflight(run.quota, run.olds, inputsOut);
+  return { inputs: inputsOut, failures };
+}
+
+/** Problems with cim:baseUrl, cim:token and cim:audience that no call can get past. */
+export function settingsFailures(): CheckFailure[] {
+  if (!isConfigured()) return [];
+  try {
+    const { client } = openSession("settings", undefined);
+    const expires = client.tokenClaims.expiresAt;
+    if (expires && expires.getTime() <= Date.now()) {
+      return [
+        {
+          property: "",
+          reason: `cim:token (CIM_TOKEN) expired at ${expires.toISOString()}: tokens last minutes to hours. Sign in to the console again and set a fresh access token.`,
+        },
+      ];
+    }
+    return [];
+  } catch (err) {
+    if (err instanceof TokenError) return [{ property: "", reason: `cim:token (CIM_TOKEN): ${err.message}` }];
+    if (err instanceof ConfigurationError)
+      return [{ property: "", reason: `cim:baseUrl (CIM_BASE_URL): ${err.message}` }];
+    return [];
+  }
+}

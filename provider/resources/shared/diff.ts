@@ -1,0 +1,69 @@
+// The diff framework. `olds` are the OLD OUTPUTS (what create/update/read returned), `news` the checked new
+// inputs. Each field says how a change is applied (in place or by replacement), which old output it is
+// compared with, how values are normalised, and what an absent input means: "keep" (the API chose a value
+// and the program has no opinion) or a desired default (tags: none; power state: running).
+
+import { containsUnknown, sameValue } from "./values";
+
+export type Change = "update" | "replace";
+
+export interface FieldRule {
+  change: Change;
+  /** Absent input: "keep" ignores the field; otherwise a function giving the desired value. Default "keep". */
+  unset?: "keep" | ((news: Record<string, unknown>) => unknown);
+  /** The old value to compare with. Default: the old output of the same name. */
+  old?: (olds: Record<string, unknown>) => unknown;
+  /** Equality after the API's normalisations. Default: deep equality. */
+  same?: (desired: unknown, old: unknown) => boolean;
+  /** Only compared when this holds for the new inputs (e.g. templateId only for template images). */
+  when?: (news: Record<string, unknown>) => boolean;
+}
+
+export type FieldRules = Record<string, FieldRule>;
+
+export interface FieldDiff {
+  /** Input fields whose desired value differs from the old state (or is not known yet). */
+  changed: string[];
+  /** The subset that needs a replacement. */
+  replaces: string[];
+}
+
+/** A kind's diff decision; `updates` are the fields to change in place (empty when replacing). */
+export interface DiffDecision {
+  changes: boolean;
+  replaces: string[];
+  deleteBeforeReplace: boolean;
+  updates: string[];
+}
+
+/** Compares each field's desired value with the old outputs. Unknown (preview) values count as changed. */
+export function diffFields(
+  rules: FieldRules,
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): FieldDiff {
+  const changed: string[] = [];
+  const replaces: string[] = [];
+  for (const [field, rule] of Object.entries(rules)) {
+    if (rule.when && !rule.when(news)) continue;
+    let desired = news[field];
+    if (desired === undefined || desired === null) {
+      if (rule.unset === undefined || rule.unset === "keep") continue;
+      desired = rule.unset(news);
+    }
+    const old = rule.old ? rule.old(olds) : olds[field];
+    const differs = containsUnknown(desired) || !(rule.same ?? sameValue)(desired, old);
+    if (!differs) continue;
+    changed.push(field);
+    if (rule.change === "replace") replaces.push(field);
+  }
+  return { changed, replaces };
+}
+
+/** Shared rules of every kind: the region replaces (when asked for explicitly); timeouts and adoptId only
+ * live in state. */
+export const commonRules: FieldRules = {
+  region: { change: "replace" },
+  // Changing them changes nothing on the platform; recorded in state by an update without API calls.
+  timeouts: { change: "update", unset: () => undefined, same: (a, b) => sameValue(a ?? {}, b ?? {}) },
+};

@@ -1,0 +1,106 @@
+// Errors the engine shows: they name the kind, the resource, the field where relevant, the region and the
+// job's detail, and say what to do. Never the token: the client redacts server text and never holds the token
+// on an object; these messages are built from plain values only.
+
+import { JobFailedError, NotFoundError, WaitTimeoutError } from "../../client";
+import type { Session } from "./session";
+import { compact } from "./values";
+
+const regionNames = new Map<string, Promise<string | undefined>>();
+
+/** "de-fra-1 (8d3c…)" when the API lists regions, else the uuid; "the API default region" when none. */
+export async function regionLabel(s: Session, region: string | undefined): Promise<string> {
+  if (!region) return "the API default region";
+  let name = regionNames.get(region);
+  if (!name) {
+    name = s.client.catalogue
+      .regions({ timeoutMs: 5_000 })
+      .then((rs) => rs.find((r) => r.id === region)?.name)
+      .catch(() => undefined);
+    regionNames.set(region, name);
+  }
+  const n = await name;
+  return n ? `${n} (${region})` : region;
+}
+
+/** `cim:Instance "web-1" (id …) in region de-fra-1 (…)` */
+export async function describe(
+  s: Session,
+  what: { name?: unknown; id?: string },
+  region = s.region,
+): Promise<string> {
+  const name = typeof what.name === "string" && what.name ? ` "${what.name}"` : "";
+  const id = what.id ? ` (id ${what.id})` : "";
+  return `cim:${s.kind}${name}${id} in region ${await regionLabel(s, region)}`;
+}
+
+/** A failure the engine reports as an error of this resource. */
+export class ResourceError extends Error {
+  constructor(message: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = "ResourceError";
+  }
+}
+
+export async function failure(
+  s: Session,
+  what: { name?: unknown; id?: string },
+  action: string,
+  err: unknown,
+  next?: string,
+): Promise<ResourceError> {
+  const detail = err instanceof Error ? err.message : String(err);
+  return new ResourceError(
+    `${await describe(s, what)}: ${action} failed: ${detail}${next ? ` ${next}` : ""}`,
+    err,
+  );
+}
+
+/**
+ * Partial state: the API accepted the create but it did not finish well (job failed, timed out, or the
+ * result does not match). The engine records the resource as failed-to-initialize instead of losing it; the
+ * next `pulumi up` repairs or replaces it. The dynamic-provider host does not add `__provider` to these
+ * properties, so it is copied from the inputs here, else later operations could not load the provider.
+ */
+export class PartialStateError extends Error {
+  readonly id: string;
+  readonly properties: Record<string, unknown>;
+  readonly reasons: string[];
+  constructor(
+    id: string,
+    outputs: Record<string, unknown>,
+    inputs: Record<string, unknown>,
+    message: string,
+  ) {
+    super(message);
+    this.name = "PartialStateError";
+    this.id = id;
+    this.properties = compact({ ...outputs, __provider: inputs.__provider });
+    this.reasons = [message];
+  }
+}
+
+export function isJobProblem(err: unknown): err is JobFailedError | WaitTimeoutError {
+  return err instanceof JobFailedError || err instanceof WaitTimeoutError;
+}
+
+export function isNotFound(err: unknown): boolean {
+  return err instanceof NotFoundError;
+}
+
+/** Reads a record, answering undefined for 404. */
+export async function readOrGone<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof NotFoundError) return undefined;
+    throw err;
+  }
+}
+
+/** Fields the API did not apply as asked: "displayName (asked "a", got "b")". */
+export function mismatches(pairs: [string, unknown, unknown, boolean][]): string[] {
+  return pairs
+    .filter(([, , , same]) => !same)
+    .map(([f, want, got]) => `${f} (asked ${JSON.stringify(want)}, got ${JSON.stringify(got)})`);
+}

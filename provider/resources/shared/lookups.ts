@@ -1,0 +1,155 @@
+// Region-aware lookups for check: zones, templates and offerings of the resource's region, so a program that
+// names an id of another region, or a root disk below the template's minimum, fails at preview. They are
+// best-effort by design: when the API is not configured or cannot be reached (or refuses the token), check
+// skips them and a valid program still previews; the API enforces the same rules at create. A lookup that
+// answers and does not contain the id is a failure. Results are cached per process for a minute.
+
+import type { CimClient } from "../../client";
+import { ConnectionError, RequestTimeoutError } from "../../client";
+import { isConfigured, openSession } from "./session";
+
+const TTL_MS = 60_000;
+/** After a lookup could not be made, further ones are skipped for a while instead of waiting again. */
+const FAILED_TTL_MS = 15_000;
+const cache = new Map<string, { at: number; value: Promise<unknown[] | undefined> }>();
+let unreachableUntil = 0;
+
+export type CatalogueName =
+  | "zones"
+  | "templates"
+  | "isos"
+  | "computeOfferings"
+  | "diskOfferings"
+  | "networkOfferings"
+  | "vpcOfferings";
+
+function fetchList(client: CimClient, name: CatalogueName): Promise<unknown[]> {
+  const c = client.catalogue;
+  const o = {};
+  switch (name) {
+    case "zones":
+      return c.zones(o);
+    case "templates":
+      return c.templates(o);
+    case "isos":
+      return c.isos(o);
+    case "computeOfferings":
+      return c.computeOfferings({}, o);
+    case "diskOfferings":
+      return c.diskOfferings(o);
+    case "networkOfferings":
+      return c.networkOfferings(o);
+    case "vpcOfferings":
+      return c.vpcOfferings(o);
+  }
+}
+
+/** The catalogue list of a region, or undefined when it cannot be read now. */
+export async function catalogue<T extends { id: string }>(
+  kind: string,
+  region: string | undefined,
+  name: CatalogueName,
+): Promise<T[] | undefined> {
+  if (process.env.CIM_SKIP_LOOKUPS === "1" || !isConfigured() || Date.now() < unreachableUntil)
+    return undefined;
+  const key = `${region ?? ""}/${name}`;
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < TTL_MS) return (await hit.value) as T[] | undefined;
+  const value = (async () => {
+    try {
+      // One attempt, short timeout: a lookup is a convenience, never a reason to hold up a preview.
+      const { client } = openSession(kind, region, undefined, {
+        retry: { maxRetries: 0 },
+        timeoutMs: 10_000,
+      });
+      return await fetchList(client, name);
+    } catch (err) {
+      if (err instanceof ConnectionError || err instanceof RequestTimeoutError) {
+        unreachableUntil = Date.now() + FAILED_TTL_MS;
+      }
+      return undefined; // unreachable, refused, or not offered by this API: skip the lookup
+    }
+  })();
+  cache.set(key, { at: Date.now(), value });
+  const rows = await value;
+  if (rows === undefined) cache.delete(key);
+  return rows as T[] | undefined;
+}
+
+export interface LookupFailure {
+  property: string;
+  reason: string;
+}
+
+/** "zoneId … is not a zone of region …" when the list was read and does not contain the id. */
+export async function mustExist(
+  kind: string,
+  region: string | undefined,
+  name: CatalogueName,
+  field: string,
+  value: unknown,
+  what: string,
+): Promise<{ failure?: LookupFailure; row?: Record<string, unknown> }> {
+  if (typeof value !== "string") return {};
+  const rows = await catalogue<{ id: string }>(kind, region, name);
+  if (!rows) return {};
+  const row = rows.find((r) => r.id === value);
+  if (row) return { row: row as Record<string, unknown> };
+  const where = region ? `region ${region}` : "the default region (cim:region is not set)";
+  return {
+    failure: {
+      property: field,
+      reason: `${field} ${value} is not ${what} of ${where}; ids are valid only in their own region (GET /api/v1/${endpoint(name)} with that region lists them)`,
+    },
+  };
+}
+
+function endpoint(name: CatalogueName): string {
+  switch (name) {
+    case "computeOfferings":
+      return "offerings/compute";
+    case "diskOfferings":
+      return "offerings/disk";
+    case "networkOfferings":
+      return "offerings/network";
+    case "vpcOfferings":
+      return "offerings/vpc";
+    default:
+      return name;
+  }
+}
+
+let regionList: { at: number; value: Promise<{ id: string; name?: string }[] | undefined> } | undefined;
+
+/** The API's regions (not region-scoped), or undefined when they cannot be read now. Cached a minute. */
+export async function regionsOf(kind: string): Promise<{ id: string; name?: string }[] | undefined> {
+  if (process.env.CIM_SKIP_LOOKUPS === "1" || !isConfigured() || Date.now() < unreachableUntil)
+    return undefined;
+  if (!regionList || Date.now() - regionList.at > TTL_MS) {
+    const value = (async () => {
+      try {
+        const { client } = openSession(kind, undefined, undefined, {
+          retry: { maxRetries: 0 },
+          timeoutMs: 10_000,
+        });
+        return await client.catalogue.regions();
+      } catch (err) {
+        if (err instanceof ConnectionError || err instanceof RequestTimeoutError) {
+          unreachableUntil = Date.now() + FAILED_TTL_MS;
+        }
+        return undefined;
+      }
+    })();
+    regionList = { at: Date.now(), value };
+  }
+  const rows = await regionList.value;
+  if (!rows) regionList = undefined;
+  return rows;
+}
+
+/** Test seam. */
+export function resetLookups(): void {
+  regionList = undefined;
+  cache.clear();
+  unreachableUntil = 0;
+}

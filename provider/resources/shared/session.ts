@@ -1,0 +1,117 @@
+// One API session per provider call: a client built inside the call (the client module shares one connection
+// pool per process), the resource's region, and job waiting bounded by the resource's timeouts. Nothing here
+// is captured by the serialized provider.
+
+import type { AcceptedMutation, CimClientOptions } from "../../client";
+import { CimClient } from "../../client";
+import { providerConfig } from "../../config";
+import { type Operation, resolveTimeouts } from "./timeouts";
+
+export interface Session {
+  kind: string;
+  client: CimClient;
+  /** The region uuid every call of this resource uses (undefined: the API default region). */
+  region?: string;
+  timeouts: Record<Operation, number>;
+}
+
+/** Raised before any call when the provider has no API address or token. */
+export class NotConfiguredError extends Error {
+  constructor(kind: string, missing: string[]) {
+    super(
+      `cim:${kind}: the API is not configured (missing ${missing.join(" and ")}). Set cim:baseUrl (or CIM_BASE_URL) and the secret cim:token (or CIM_TOKEN); for the local emulator, npm run demo shows how.`,
+    );
+    this.name = "NotConfiguredError";
+  }
+}
+
+export function isConfigured(): boolean {
+  const c = providerConfig();
+  return Boolean(c.baseUrl && c.token);
+}
+
+export function openSession(
+  kind: string,
+  region: string | undefined,
+  timeouts?: unknown,
+  clientOptions: Partial<Pick<CimClientOptions, "retry" | "timeoutMs">> = {},
+): Session {
+  const c = providerConfig();
+  const missing = [!c.baseUrl && "cim:baseUrl", !c.token && "cim:token"].filter((m): m is string =>
+    Boolean(m),
+  );
+  if (missing.length) throw new NotConfiguredError(kind, missing);
+  const client = new CimClient({
+    baseUrl: c.baseUrl!,
+    token: c.token!,
+    region: region || c.region || undefined,
+    audience: c.audience || undefined,
+    ...clientOptions,
+  });
+  return { kind, client, region: region || c.region || undefined, timeouts: resolveTimeouts(timeouts) };
+}
+
+/**
+ * The job-poll cadence: the spec recommends 2–3 s between polls. CIM_POLL_INTERVAL_MS overrides it (first
+ * poll and interval) for fast local runs against the emulator.
+ */
+export function pollSchedule(): { firstDelayMs?: number; minIntervalMs?: number; maxIntervalMs?: number } {
+  const v = Number(process.env.CIM_POLL_INTERVAL_MS);
+  if (!Number.isFinite(v) || v < 0 || process.env.CIM_POLL_INTERVAL_MS === undefined) return {};
+  return { firstDelayMs: v, minIntervalMs: v, maxIntervalMs: v };
+}
+
+/** Waits for an accepted mutation's job (no job: it completed synchronously). */
+export async function waitFor(s: Session, accepted: AcceptedMutation, op: Operation): Promise<void> {
+  await s.client.jobs.wait(accepted, {
+    ...pollSchedule(),
+    timeoutMs: s.timeouts[op],
+    region: accepted.region ?? s.region,
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Polls a resource until its state is not transitional (e.g. a job started by an earlier, interrupted run),
+ * within the operation's timeout. Returns the settled record, or undefined when it is gone.
+ */
+export async function settle<T extends { state?: string }>(
+  s: Session,
+  op: Operation,
+  read: () => Promise<T | undefined>,
+  busy: (state: string | undefined) => boolean,
+): Promise<T | undefined> {
+  const deadline = Date.now() + s.timeouts[op];
+  const { minIntervalMs = 2_000 } = pollSchedule();
+  for (;;) {
+    const r = await read();
+    if (!r || !busy(r.state)) return r;
+    if (Date.now() >= deadline) {
+      throw new Error(
+        `cim:${s.kind}: still ${r.state} after waiting ${Math.round(s.timeouts[op] / 1000)} s for an earlier operation to finish; raise timeouts.${op} or run again later.`,
+      );
+    }
+    await sleep(Math.max(50, minIntervalMs));
+  }
+}
+
+const defaults = new Map<string, { at: number; id: Promise<string | undefined> }>();
+
+/**
+ * The region's id when the program named none: the API default (primary, else first active), if the API
+ * lists regions; cached per API address for a minute. Recorded as the resource's region, so later calls name
+ * it explicitly even if the default changes.
+ */
+export async function defaultRegion(s: Session): Promise<string | undefined> {
+  if (s.region) return s.region;
+  const key = providerConfig().baseUrl ?? "";
+  const hit = defaults.get(key);
+  if (hit && Date.now() - hit.at < 60_000) return hit.id;
+  const id = s.client.catalogue.regions().then(
+    (regions) => (regions.find((r) => r.primary) ?? regions.find((r) => r.active !== false))?.id,
+    () => undefined,
+  );
+  defaults.set(key, { at: Date.now(), id });
+  return id;
+}

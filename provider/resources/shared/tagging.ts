@@ -1,0 +1,32 @@
+// Tags through the client: remove what is gone or changed (there is no tag edit), add what is new, read back.
+
+import type { CimClient, TagTarget } from "../../client";
+import { tagMap } from "../../client";
+import { sameTags, type TagMap, tagDelta } from "./values";
+
+/** The tags a resource has now, through its tag route. */
+export async function currentTags(
+  client: CimClient,
+  target: TagTarget,
+  region: string | undefined,
+): Promise<TagMap> {
+  return tagMap(await client.tags.list(target, { region }));
+}
+
+/**
+ * Makes the resource's tags equal `desired`. `current` is what the caller just read (live); returns the tags
+ * read back afterwards, or `current` when nothing had to change.
+ */
+export async function applyTags(
+  client: CimClient,
+  target: TagTarget,
+  current: TagMap,
+  desired: TagMap,
+  region: string | undefined,
+): Promise<TagMap> {
+  if (sameTags(current, desired)) return current;
+  const { remove, add } = tagDelta(current, desired);
+  if (Object.keys(remove).length) await client.tags.remove(target, remove, { region });
+  if (Object.keys(add).length) await client.tags.add(target, add, { region });
+  return currentTags(client, target, region);
+}

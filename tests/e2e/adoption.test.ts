@@ -1,0 +1,82 @@
+// Done-when 7: an instance and a volume made outside Pulumi are adopted by id: create verifies they match the
+// program and records them without creating anything; a mismatch in a field that cannot change fails clearly.
+import * as path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { runPulumi, sourceHome } from "./harness";
+import { startApi, type TestApi, uniqueStack } from "./support";
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await startApi();
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+const program = path.join(__dirname, "programs", "single.cjs");
+const mine = (records: Record<string, any>) => Object.values(records).filter((r) => r.account === "user-1");
+
+it("adopts an existing instance and volume by id", async () => {
+  const c = api.client;
+  const zoneId = (await c.catalogue.zones())[0].id;
+  const template = (await c.catalogue.templates()).find((t) => t.name === "Ubuntu 22.04 LTS")!;
+  const offering = (await c.catalogue.computeOfferings()).find((o) => o.name === "Small")!;
+  const custom = (await c.catalogue.diskOfferings()).find((o) => o.name === "Custom")!;
+  const vm = await c.instances.create({
+    zoneId,
+    templateId: template.id,
+    serviceOfferingId: offering.id,
+    name: "legacy-1",
+  });
+  await c.jobs.wait(vm, { firstDelayMs: 0 });
+  const vol = await c.volumes.create({ name: "legacy-data", zoneId, diskOfferingId: custom.id, size: 10 });
+  await c.jobs.wait(vol, { firstDelayMs: 0 });
+
+  const home = sourceHome("adoption");
+  const stackName = uniqueStack("adoption");
+  const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
+    runPulumi({ home, stackName, program, steps, envVars: api.envVars });
+  const adopt = {
+    "cim-e2e:volume": "true",
+    "cim-e2e:adoptInstance": vm.id,
+    "cim-e2e:adoptVolume": String(vol.id),
+  };
+
+  // A program that does not match (another template) is refused before anything is recorded.
+  const [refused] = await run([
+    { op: "up", expectFailure: true, config: { ...adopt, "cim-e2e:template": "Debian 12" } },
+  ]);
+  expect(refused.ok).toBe(false);
+  expect(refused.output).toContain("cannot adopt: the live instance does not match the program");
+  expect(refused.output).toMatch(/templateId \(asked "[0-9a-f-]+", got "[0-9a-f-]+"\)/);
+
+  await api.control.resetRequests();
+  const [adopted, preview] = await run([
+    { op: "up", config: { ...adopt, "cim-e2e:template": null } },
+    { op: "preview" },
+  ]);
+  expect(adopted.outputs).toMatchObject({
+    vmId: vm.id,
+    vmName: "legacy-1",
+    volumeId: vol.id,
+    volumeName: "legacy-data",
+  });
+  // Nothing was created: no deploy, no volume create. The adopted volume was attached and both tagged.
+  const calls = await api.control.requests();
+  expect(calls["POST /api/v1/compute/instances"]).toBeUndefined();
+  expect(calls["POST /api/v1/volumes"]).toBeUndefined();
+  expect(preview.summary).toEqual({ same: 3 });
+  const state = await api.control.state();
+  expect(mine(state.instances)).toHaveLength(1);
+  expect(mine(state.volumes)).toHaveLength(1);
+  expect(state.instances[vm.id].tags).toEqual({ suite: "e2e" });
+  expect(state.volumes[String(vol.id)].virtualMachineId).toBe(vm.id);
+
+  // Adopted resources are managed from then on: destroy removes them.
+  await run([{ op: "destroy" }, { op: "rm" }]);
+  const after = await api.control.state();
+  expect(mine(after.instances)).toHaveLength(0);
+  expect(mine(after.volumes)).toHaveLength(0);
+}, 240_000);

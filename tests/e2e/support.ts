@@ -1,0 +1,120 @@
+// Support for the resource e2e tests: an emulator in this process, its control routes, a direct API client
+// for out-of-band changes, and program adapters that run the example programs (examples/*/index.ts) through
+// the harness, from the source tree or copied next to an installed package.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { type Emulator, startEmulator } from "../../emulator";
+import { CimClient } from "../../provider/client";
+import { type ProgramHome, repoRoot } from "./harness";
+
+export interface TestApi {
+  emu: Emulator;
+  token: string;
+  /** Passed to the CLI (and so to the provider process) of every run. */
+  envVars: Record<string, string>;
+  client: CimClient;
+  control: Control;
+  close(): Promise<void>;
+}
+
+export interface Control {
+  requests(): Promise<Record<string, number>>;
+  resetRequests(): Promise<void>;
+  limits(limits: Record<string, number>): Promise<void>;
+  fault(rule: Record<string, unknown>): Promise<void>;
+  clearFaults(): Promise<void>;
+  state(): Promise<any>;
+  jobLatency(ms: number): Promise<void>;
+}
+
+/** An emulator with instant jobs, a user token and the env a program run needs. */
+export async function startApi(): Promise<TestApi> {
+  const emu = await startEmulator({ port: 0, jobLatencyMs: 0 });
+  const token = await emu.token();
+  const admin = await emu.adminToken();
+  const call = async (method: string, route: string, body?: unknown): Promise<any> => {
+    const res = await fetch(`${emu.url}/_emulator${route}`, {
+      method,
+      headers: { authorization: `Bearer ${admin}`, ...(body ? { "content-type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${method} /_emulator${route}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const envVars = { CIM_BASE_URL: emu.url, CIM_TOKEN: token, CIM_POLL_INTERVAL_MS: "25" };
+  // The program (lookups) runs in the harness's runner process, which inherits this process's environment.
+  Object.assign(process.env, envVars);
+  return {
+    emu,
+    token,
+    envVars,
+    client: new CimClient({ baseUrl: emu.url, token }),
+    control: {
+      requests: () => call("GET", "/requests"),
+      resetRequests: async () => void (await call("DELETE", "/requests")),
+      limits: async (limits) => void (await call("PUT", "/limits", { sub: "user-1", ...limits })),
+      fault: async (rule) => void (await call("POST", "/faults", rule)),
+      clearFaults: async () => void (await call("DELETE", "/faults")),
+      state: async () => (await call("GET", "/state")).state,
+      jobLatency: async (ms) => void (await call("PUT", "/job-timing", { latencyMs: ms })),
+    },
+    close: () => emu.close(),
+  };
+}
+
+/** Request counts of calls that change something (anything but GET). */
+export function mutating(counts: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(counts).filter(([k]) => !k.startsWith("GET ")));
+}
+
+/**
+ * A CommonJS program for the harness that runs an example program (TypeScript with erasable syntax only,
+ * loaded by Node's type stripping). Each run imports it afresh, so every step registers its resources. In an
+ * installed home the example is copied into the program folder, so `import "pulumi-cim"` resolves to the
+ * installed package, as in a user's project.
+ */
+export function exampleProgram(home: ProgramHome, example: "quickstart" | "multi-region"): string {
+  const source = path.join(repoRoot, "examples", example, "index.ts");
+  let file = source;
+  if (home.label === "installed") {
+    const dir = path.join(home.workDir, example);
+    fs.mkdirSync(dir, { recursive: true });
+    file = path.join(dir, "index.ts");
+    fs.copyFileSync(source, file);
+  }
+  const adapter = path.join(home.workDir, `${example}-program.cjs`);
+  fs.writeFileSync(
+    adapter,
+    `"use strict";
+const { pathToFileURL } = require("node:url");
+let run = 0;
+module.exports = async () => ({ ...(await import(pathToFileURL(${JSON.stringify(file)}).href + "?run=" + run++)) });
+`,
+  );
+  return adapter;
+}
+
+/** Resources of a stack export by type suffix (e.g. "cim:Instance"). */
+export function resourcesOf(deployment: any, type: string): any[] {
+  return (deployment?.deployment?.resources ?? []).filter((r: any) => r.type.endsWith(type));
+}
+
+/** A stack name of its own per run: the file backend is shared, and a failed run may leave its stack. */
+export function uniqueStack(base: string): string {
+  return `${base}-${process.pid}-${Date.now().toString(36)}`;
+}
+
+/** `pulumi stack export` as a user runs it (secrets stay encrypted), from the program folder. */
+export async function cliExport(home: ProgramHome, stackName: string): Promise<string> {
+  const { execFile } = await import("node:child_process");
+  const cli = path.join(process.env.CIM_PULUMI_ROOT ?? "", "bin", "pulumi");
+  return new Promise((resolve, reject) =>
+    execFile(
+      cli,
+      ["stack", "export", "--stack", stackName],
+      { cwd: home.workDir, env: process.env },
+      (err, out, errOut) =>
+        err ? reject(new Error(`pulumi stack export: ${err.message}\n${errOut}`)) : resolve(out),
+    ),
+  );
+}

@@ -1,0 +1,111 @@
+// check is region-aware when the API answers, and never blocks a valid program when it does not.
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { instanceProvider } from "../../provider/resources/instance";
+import { resetQuotaPreflight } from "../../provider/resources/quotaPreflight";
+import { resetLookups } from "../../provider/resources/shared/lookups";
+
+const zone = "7d1d9c2e-5c1a-5b8e-9a7e-0c1f2e3d4a5b";
+const offering = "1b6c2d3e-4f50-5617-8a9b-c0d1e2f3a4b5";
+const template = "2c7d3e4f-5061-5728-9bac-d1e2f3a4b5c6";
+const program = { zoneId: zone, serviceOfferingId: offering, templateId: template, rootDiskSize: 8 };
+
+const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
+const token = `${b64({ alg: "ES256", typ: "JWT" })}.${b64({ sub: "user-1", aud: "cim-api", exp: Math.floor(Date.now() / 1000) + 3600 })}.c2ln`;
+
+const saved = { ...process.env };
+afterEach(() => {
+  process.env = { ...saved };
+  resetLookups();
+});
+
+beforeAll(() => resetQuotaPreflight(() => undefined));
+afterAll(() => resetQuotaPreflight());
+
+describe("Instance check lookups", () => {
+  it("skips lookups when the API cannot be reached, so a valid program still previews", async () => {
+    Object.assign(process.env, { CIM_BASE_URL: "http://127.0.0.1:9", CIM_TOKEN: token, CIM_REGION: "" });
+    const started = Date.now();
+    const r = await instanceProvider.check!({}, program);
+    expect(r.failures).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("skips lookups when no API is configured", async () => {
+    delete process.env.CIM_BASE_URL;
+    delete process.env.CIM_TOKEN;
+    expect((await instanceProvider.check!({}, program)).failures).toEqual([]);
+  });
+
+  it("refuses a misspelt input, suggesting the name", async () => {
+    delete process.env.CIM_BASE_URL;
+    const { failures } = await instanceProvider.check!({}, { ...program, displayNmae: "web" });
+    expect(failures?.[0]).toMatchObject({ property: "displayNmae" });
+    expect(failures?.[0].reason).toContain(
+      "displayNmae is not an input of this resource (did you mean displayName?)",
+    );
+  });
+
+  it("fails settings no call can get past, naming the config key and never the token", async () => {
+    const expired = `${b64({ alg: "ES256" })}.${b64({ sub: "u", aud: "cim-api", exp: 1000 })}.c2ln`;
+    const cases: [Record<string, string>, RegExp][] = [
+      [
+        { CIM_BASE_URL: "http://cloud.example.com", CIM_TOKEN: token },
+        /^cim:baseUrl \(CIM_BASE_URL\): .*HTTPS only/,
+      ],
+      [
+        { CIM_BASE_URL: "https://cloud.example.com", CIM_TOKEN: "not-a-jwt" },
+        /^cim:token \(CIM_TOKEN\): .*not a usable JWT/,
+      ],
+      [
+        { CIM_BASE_URL: "https://cloud.example.com", CIM_TOKEN: expired },
+        /^cim:token \(CIM_TOKEN\) expired at 1970/,
+      ],
+      [
+        { CIM_BASE_URL: "https://cloud.example.com", CIM_TOKEN: token, CIM_AUDIENCE: "other-api" },
+        /^cim:token \(CIM_TOKEN\): .*audience/,
+      ],
+      [
+        { CIM_BASE_URL: "http://127.0.0.1:9", CIM_TOKEN: token, CIM_REGION: "de-fra-1" },
+        /^region must be an id \(a UUID\), not a name: cim:region/,
+      ],
+    ];
+    for (const [env, message] of cases) {
+      process.env = { ...saved, CIM_REGION: "", CIM_AUDIENCE: "", ...env };
+      const failures = (await instanceProvider.check!({}, program)).failures ?? [];
+      expect(failures.map((f) => f.reason).join("\n"), JSON.stringify(env)).toMatch(message);
+      for (const f of failures) expect(f.reason).not.toContain(env.CIM_TOKEN);
+    }
+  });
+
+  it("names ids of another region and the template's minimum root disk when the API answers", async () => {
+    const rows: Record<string, unknown[]> = {
+      "/api/v1/zones": [{ id: "00000000-0000-5000-8000-000000000001", name: "elsewhere" }],
+      "/api/v1/offerings/compute": [{ id: offering, name: "Small" }],
+      "/api/v1/templates": [{ id: template, name: "Ubuntu 22.04 LTS", minRootDiskSizeGb: 10 }],
+    };
+    const server = http.createServer((req, res) => {
+      const body = rows[(req.url ?? "").split("?")[0]];
+      res.writeHead(body ? 200 : 404, { "content-type": "application/json" });
+      res.end(JSON.stringify(body ?? { message: "not found" }));
+    });
+    await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+    try {
+      const { port } = server.address() as AddressInfo;
+      Object.assign(process.env, {
+        CIM_BASE_URL: `http://127.0.0.1:${port}`,
+        CIM_TOKEN: token,
+        CIM_REGION: "",
+      });
+      const failures = (await instanceProvider.check!({}, program)).failures ?? [];
+      expect(failures.map((f) => f.property).sort()).toEqual(["rootDiskSize", "zoneId"]);
+      expect(failures.find((f) => f.property === "zoneId")?.reason).toContain(
+        `zoneId ${zone} is not a zone of`,
+      );
+      expect(failures.find((f) => f.property === "rootDiskSize")?.reason).toContain("smaller than the 10 GB");
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import { checkBackupSchedule, diffBackupSchedule } from "../../provider/resources/backupScheduleRules";
+import { checkNetwork, diffNetwork } from "../../provider/resources/networkRules";
+import { managedSubset } from "../../provider/resources/tags";
+import { checkTags, diffTags } from "../../provider/resources/tagsRules";
+import { checkVolume, diffVolume, sizeProblem } from "../../provider/resources/volumeRules";
+import { checkVpc, diffVpc } from "../../provider/resources/vpcRules";
+
+const zone = "7d1d9c2e-5c1a-5b8e-9a7e-0c1f2e3d4a5b";
+const off = "1b6c2d3e-4f50-5617-8a9b-c0d1e2f3a4b5";
+const off2 = "2c7d3e4f-5061-5728-9bac-d1e2f3a4b5c6";
+const vm = "3d8e4f50-6172-5839-8cbd-e2f3a4b5c6d7";
+const vpc = "4e9f5061-7283-594a-9dce-f3a4b5c6d7e8";
+
+describe("Volume", () => {
+  const news = { name: "data", zoneId: zone, diskOfferingId: off, size: 20, instanceId: vm, tags: {} };
+  const olds = { ...news, region: "r", state: "Ready", deviceId: 1 };
+
+  it("checks inputs and refuses to shrink", () => {
+    expect(checkVolume({}, news).failures).toEqual([]);
+    expect(checkVolume({}, { zoneId: zone, diskOfferingId: off }).failures[0].reason).toBe(
+      "name is required: the volume's name",
+    );
+    expect(checkVolume({}, { zoneId: zone, diskOfferingId: off, adoptId: vm }).failures).toEqual([]);
+    expect(checkVolume({ size: 50 }, news).failures[0].reason).toContain("cannot shrink (50 GB → 20 GB)");
+    expect(() => diffVolume({ ...olds, size: 50 }, news)).toThrow(/cannot shrink/);
+  });
+
+  it("agrees with fixed-size offerings", () => {
+    expect(sizeProblem(30, { name: "Small 20 GB", diskSizeGb: 20, customized: false })).toContain(
+      "fixed 20 GB",
+    );
+    expect(sizeProblem(20, { diskSizeGb: 20, customized: false })).toBeUndefined();
+    expect(sizeProblem(30, { diskSizeGb: 0, customized: true })).toBeUndefined();
+  });
+
+  it("resizes, attaches and detaches in place; name and zone replace", () => {
+    expect(diffVolume(olds, news).changes).toBe(false);
+    expect(diffVolume(olds, { ...news, size: 40, diskOfferingId: off2 })).toMatchObject({
+      replaces: [],
+      updates: ["diskOfferingId", "size"],
+    });
+    const { instanceId: _, ...detached } = news;
+    expect(diffVolume(olds, detached).updates).toEqual(["instanceId"]);
+    expect(diffVolume({ ...olds, instanceId: undefined }, detached).changes).toBe(false);
+    expect(diffVolume(olds, { ...news, name: "data2" }).replaces).toEqual(["name"]);
+    // refresh after an out-of-band delete drops it from state; a size the program leaves out is the API's
+    const { size: __, ...unsized } = news;
+    expect(diffVolume(olds, unsized).changes).toBe(false);
+  });
+});
+
+describe("Vpc", () => {
+  const news = { name: "main", zoneId: zone, cidr: "10.1.0.0/16", vpcOfferingId: off };
+
+  it("checks the CIDR", () => {
+    expect(checkVpc(news).failures).toEqual([]);
+    expect(checkVpc({ ...news, cidr: "10.1.2.3/16" }).failures[0].reason).toContain(
+      "10.1.0.0/16, not 10.1.2.3/16",
+    );
+    expect(checkVpc({ ...news, cidr: "10.1.0.0" }).failures[0].reason).toContain("CIDR notation");
+    expect(checkVpc({ ...news, cidr: "10.1.0.0/33" }).failures[0].property).toBe("cidr");
+  });
+
+  it("renames in place and replaces on range changes, with no perpetual diff", () => {
+    const olds: Record<string, unknown> = {
+      ...checkVpc(news).inputs,
+      displayText: "main",
+      networkDomain: "cim.internal",
+      state: "Implemented",
+      tags: {},
+    };
+    expect(diffVpc(olds, { ...checkVpc(news).inputs }).changes).toBe(false);
+    expect(diffVpc(olds, { ...news, name: "core", displayText: "Core" })).toMatchObject({
+      replaces: [],
+      updates: ["name", "displayText"],
+    });
+    expect(diffVpc(olds, { ...news, cidr: "10.2.0.0/16" }).replaces).toEqual(["cidr"]);
+  });
+});
+
+describe("Network", () => {
+  const news = {
+    name: "web",
+    zoneId: zone,
+    networkOfferingId: off,
+    vpcId: vpc,
+    gateway: "10.1.1.1",
+    netmask: "255.255.255.0",
+  };
+
+  it("checks gateway and netmask together", () => {
+    expect(checkNetwork(news).failures).toEqual([]);
+    expect(checkNetwork({ ...news, netmask: undefined }).failures[0].reason).toContain(
+      "give both or neither",
+    );
+    expect(checkNetwork({ ...news, netmask: "255.0.255.0" }).failures[0].reason).toContain("contiguous");
+    expect(checkNetwork({ ...news, gateway: "10.1.1.0" }).failures[0].reason).toContain(
+      "not a host address of 10.1.1.0/24",
+    );
+  });
+
+  it("deletes before replacing a VPC tier that keeps its range", () => {
+    const olds = { ...news, region: "r", cidr: "10.1.1.0/24", state: "Implemented", tags: {} };
+    expect(diffNetwork(olds, news).changes).toBe(false);
+    expect(diffNetwork(olds, { ...news, networkOfferingId: off2 })).toMatchObject({
+      replaces: ["networkOfferingId"],
+      deleteBeforeReplace: true,
+    });
+    expect(diffNetwork(olds, { ...news, gateway: "10.1.2.1" }).deleteBeforeReplace).toBe(false);
+    expect(diffNetwork(olds, { ...news, name: "web2" })).toMatchObject({ replaces: [], updates: ["name"] });
+  });
+});
+
+describe("BackupSchedule", () => {
+  it("requires the instance and the schedule; intervalType compares case-insensitively", () => {
+    const f = checkBackupSchedule({}).failures.map((x) => x.property);
+    expect(f).toEqual(["instanceId", "intervalType", "schedule"]);
+    const news: Record<string, unknown> = {
+      ...checkBackupSchedule({ instanceId: vm, intervalType: "daily", schedule: "30:02" }).inputs,
+    };
+    expect(news.intervalType).toBe("DAILY");
+    const olds = { ...news, timezone: "UTC", region: "r" };
+    expect(diffBackupSchedule(olds, news).changes).toBe(false);
+    expect(diffBackupSchedule(olds, { ...news, schedule: "00:03" })).toMatchObject({
+      replaces: [],
+      updates: ["schedule"],
+    });
+    expect(diffBackupSchedule(olds, { ...news, instanceId: vpc }).replaces).toEqual(["instanceId"]);
+  });
+});
+
+describe("Tags", () => {
+  it("checks the target and manages only its own keys", () => {
+    expect(checkTags({ resourceType: "Template", resourceId: vm, tags: { a: "1" } }).failures).toEqual([]);
+    expect(checkTags({ resourceType: "no type", resourceId: vm }).failures[0].property).toBe("resourceType");
+    expect(managedSubset({ a: "1", other: "x" }, ["a", "b"])).toEqual({ a: "1" });
+    const olds = { resourceType: "Template", resourceId: vm, tags: { a: "1" } };
+    expect(diffTags(olds, { ...olds, tags: { a: "2" } })).toMatchObject({ replaces: [], updates: ["tags"] });
+    expect(diffTags(olds, { ...olds, resourceId: vpc })).toMatchObject({
+      replaces: ["resourceId"],
+      deleteBeforeReplace: true,
+    });
+  });
+});

@@ -1,0 +1,129 @@
+// The quota preflight (provider/resources/quotaPreflight.ts) against the emulator: creates are counted per kind
+// and account, my-limits is read once, one warning per kind when the allowance would be exceeded; updates,
+// replacements and adoptions do not count; failures of the read never reach the check.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type Emulator, startEmulator } from "../../emulator";
+import { overLimit, quotaPreflight, resetQuotaPreflight } from "../../provider/resources/quotaPreflight";
+
+let emu: Emulator;
+let admin: (method: string, route: string, body?: unknown) => Promise<any>;
+let warnings: string[];
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  emu = await startEmulator({ jobLatencyMs: 0 });
+  const adminToken = await emu.adminToken();
+  admin = async (method, route, body) => {
+    const res = await fetch(`${emu.url}/_emulator${route}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${adminToken}`,
+        ...(body ? { "content-type": "application/json" } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  // The provider's config falls back to the environment when configure() has not run.
+  process.env.CIM_BASE_URL = emu.url;
+  process.env.CIM_TOKEN = await emu.token();
+  delete process.env.CIM_REGION;
+  delete process.env.CIM_QUOTA_PREFLIGHT;
+});
+
+afterAll(async () => {
+  process.env = saved;
+  resetQuotaPreflight();
+  await emu?.close();
+});
+
+beforeEach(async () => {
+  warnings = [];
+  resetQuotaPreflight((m) => void warnings.push(m));
+  await admin("DELETE", "/faults");
+  await admin("DELETE", "/requests");
+  await admin("PUT", "/limits", {
+    sub: "user-1",
+    instanceLimit: 2,
+    volumeLimit: 1,
+    vpcLimit: 100,
+    networkLimit: 500,
+  });
+});
+
+const create = (kind: "Instance" | "Volume" | "Vpc" | "Network", inputs: Record<string, unknown> = {}) =>
+  quotaPreflight(kind, {}, { zoneId: "z", ...inputs });
+
+describe("quota preflight", () => {
+  it("warns once per kind when the creates pass the allowance, reading my-limits once", async () => {
+    await create("Instance");
+    await create("Instance");
+    expect(warnings).toEqual([]);
+    await create("Instance");
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain("cim quota: this program creates at least 3 new instances");
+    expect(warnings[0]).toContain(
+      "the account has 2 of 2 instances left (0 in use, GET /api/v1/tenants/my-limits)",
+    );
+    expect(warnings[0]).toContain("instanceLimit");
+    await create("Instance");
+    expect(warnings).toHaveLength(1);
+
+    await create("Volume");
+    expect(warnings).toHaveLength(1);
+    await create("Volume");
+    expect(warnings).toHaveLength(2);
+    expect(warnings[1]).toContain("at least 2 new volumes, but the account has 1 of 1 volume left");
+
+    await Promise.all([create("Vpc"), create("Network"), create("Network")]);
+    expect(warnings).toHaveLength(2);
+
+    const counters = await admin("GET", "/requests");
+    expect(counters["GET /api/v1/tenants/my-limits"]).toBe(1);
+  });
+
+  it("counts what is already in use", async () => {
+    await admin("PUT", "/limits", { sub: "user-1", instanceLimit: 0 });
+    await create("Instance");
+    expect(warnings).toEqual([
+      expect.stringContaining("creates at least 1 new instance, but the account has 0 of 0 instances left"),
+    ]);
+  });
+
+  it("does not count updates, replacements or adoptions", async () => {
+    for (let i = 0; i < 5; i++)
+      await quotaPreflight("Instance", { zoneId: "z", name: `old-${i}` }, { zoneId: "z" });
+    for (let i = 0; i < 5; i++) await create("Instance", { adoptId: `9f0c…${i}` });
+    expect(warnings).toEqual([]);
+    await create("Instance");
+    await create("Instance");
+    expect(warnings).toEqual([]);
+  });
+
+  it("stays silent when my-limits cannot be read, and never throws", async () => {
+    await admin("POST", "/faults", { method: "GET", route: "/api/v1/tenants/my-limits", status: 404 });
+    for (let i = 0; i < 4; i++) await expect(create("Instance")).resolves.toBeUndefined();
+    expect(warnings).toEqual([]);
+  });
+
+  it("can be turned off with CIM_QUOTA_PREFLIGHT=off", async () => {
+    process.env.CIM_QUOTA_PREFLIGHT = "off";
+    try {
+      for (let i = 0; i < 4; i++) await create("Instance");
+      expect(warnings).toEqual([]);
+      expect((await admin("GET", "/requests"))["GET /api/v1/tenants/my-limits"]).toBeUndefined();
+    } finally {
+      delete process.env.CIM_QUOTA_PREFLIGHT;
+    }
+  });
+
+  it("phrases the warning from the limits record", () => {
+    const limits = { vpcLimit: 10, vpcCount: 9 };
+    expect(overLimit("Vpc", 1, limits)).toBeUndefined();
+    expect(overLimit("Vpc", 2, limits)).toContain(
+      "creates at least 2 new VPCs, but the account has 1 of 10 VPCs left",
+    );
+    expect(overLimit("Network", 5, {})).toBeUndefined(); // no limit reported: nothing to compare
+  });
+});

@@ -1,0 +1,180 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { checkFields, id, region, tags, timeouts } from "../../provider/resources/shared/check";
+import { batchedRead, resetBatches } from "../../provider/resources/shared/readBatch";
+import { parseDuration, resolveTimeouts, timeoutProblems } from "../../provider/resources/shared/timeouts";
+import {
+  compact,
+  containsUnknown,
+  sameTags,
+  tagDelta,
+  tagsOf,
+  UNKNOWN,
+} from "../../provider/resources/shared/values";
+
+describe("values", () => {
+  it("compact removes undefined everywhere (protobuf Structs refuse it)", () => {
+    expect(compact({ a: 1, b: undefined, c: { d: undefined, e: [1, undefined, { f: undefined }] } })).toEqual(
+      {
+        a: 1,
+        c: { e: [1, {}] },
+      },
+    );
+  });
+
+  it("finds unknown preview values at any depth", () => {
+    expect(containsUnknown(UNKNOWN)).toBe(true);
+    expect(containsUnknown(["a", UNKNOWN])).toBe(true);
+    expect(containsUnknown({ x: { y: UNKNOWN } })).toBe(true);
+    expect(containsUnknown({ x: "y" })).toBe(false);
+  });
+
+  it("reads tags from an object or from tag records", () => {
+    expect(tagsOf({ env: "prod", n: 1 })).toEqual({ env: "prod", n: "1" });
+    expect(tagsOf([{ key: "env", value: "prod", resourceId: "x" }])).toEqual({ env: "prod" });
+    expect(tagsOf(undefined)).toEqual({});
+  });
+
+  it("compares tag maps regardless of order", () => {
+    expect(sameTags({ a: "1", b: "2" }, { b: "2", a: "1" })).toBe(true);
+    expect(sameTags({ a: "1" }, { a: "2" })).toBe(false);
+    expect(sameTags(undefined, {})).toBe(true);
+  });
+
+  it("changes a tag value by removing and adding it (there is no tag edit)", () => {
+    expect(tagDelta({ env: "dev", keep: "x", gone: "y" }, { env: "prod", keep: "x", fresh: "z" })).toEqual({
+      remove: { env: "dev", gone: "y" },
+      add: { env: "prod", fresh: "z" },
+    });
+  });
+});
+
+describe("timeouts", () => {
+  it("reads milliseconds and duration texts", () => {
+    expect(parseDuration(1500)).toBe(1500);
+    expect(parseDuration("90s")).toBe(90_000);
+    expect(parseDuration("10m")).toBe(600_000);
+    expect(parseDuration("1h30m")).toBe(5_400_000);
+    expect(parseDuration("250ms")).toBe(250);
+    expect(parseDuration("2000")).toBe(2000);
+    expect(parseDuration("ten minutes")).toBeUndefined();
+    expect(parseDuration(-1)).toBeUndefined();
+  });
+
+  it("names the operation at fault", () => {
+    expect(timeoutProblems({ create: "soon" })[0]).toMatchObject({ key: "create" });
+    expect(timeoutProblems({ destroy: "1m" })[0].message).toContain("create, update or delete");
+    expect(timeoutProblems("10m")[0].message).toContain("object");
+    expect(timeoutProblems({ create: "10m", delete: 5000 })).toEqual([]);
+  });
+
+  it("fills in 20-minute defaults", () => {
+    expect(resolveTimeouts({ create: "5m" })).toEqual({
+      create: 300_000,
+      update: 1_200_000,
+      delete: 1_200_000,
+    });
+  });
+});
+
+describe("checkFields", () => {
+  const fields = { region, zoneId: id("the zone"), tags, timeouts };
+
+  it("names the field and the rule", () => {
+    const { failures } = checkFields(fields, {
+      zoneId: "de-fra-1a",
+      tags: { env: 1 },
+      timeouts: { create: "x" },
+    });
+    expect(failures.map((f) => f.property)).toEqual(["zoneId", "tags", "timeouts"]);
+    expect(failures[0].reason).toMatch(/^zoneId must be an id \(a UUID\), not a name: the zone/);
+    expect(failures[1].reason).toMatch(/^tags\.env /);
+    expect(failures[2].reason).toMatch(/^timeouts\.create must be a positive number/);
+  });
+
+  it("says what is wrong with a tag key", () => {
+    const { failures } = checkFields(fields, {
+      zoneId: "7d1d9c2e-5c1a-5b8e-9a7e-0c1f2e3d4a5b",
+      tags: { ["k".repeat(129)]: "v" },
+    });
+    expect(failures[0].reason).toMatch(/^tags keys must be at most 128 characters \(key "k{40}…"\)$/);
+    expect(
+      checkFields(fields, { zoneId: "7d1d9c2e-5c1a-5b8e-9a7e-0c1f2e3d4a5b", tags: "env=prod" }).failures[0]
+        .reason,
+    ).toBe('tags must be a map of text keys to text values, e.g. { env: "prod" }');
+  });
+
+  it("refuses inputs it does not know, suggesting the closest", () => {
+    const { failures } = checkFields(fields, { zoneID: "x", regoin: "y", __provider: "p" });
+    expect(failures.filter((f) => f.property === "zoneID")[0].reason).toContain("(did you mean zoneId?)");
+    expect(failures.filter((f) => f.property === "regoin")[0].reason).toContain("(did you mean region?)");
+    expect(failures.some((f) => f.property === "__provider")).toBe(false);
+  });
+
+  it("reports a missing required field as required", () => {
+    expect(checkFields(fields, {}).failures[0].reason).toBe("zoneId is required: the zone");
+  });
+
+  it("passes unknown preview values through unvalidated", () => {
+    const r = checkFields(fields, { zoneId: UNKNOWN });
+    expect(r.failures).toEqual([]);
+    expect(r.values.zoneId).toBe(UNKNOWN);
+  });
+
+  it("hides the value of secret fields by reporting no property", () => {
+    const r = checkFields({ zoneId: id("the zone") }, { zoneId: "nope" }, { secret: ["zoneId"] });
+    expect(r.failures[0].property).toBe("");
+    expect(r.failures[0].reason).toContain("zoneId");
+  });
+});
+
+describe("batchedRead", () => {
+  afterEach(resetBatches);
+
+  it("reads the first one alone, then shares one list among reads close together", async () => {
+    let gets = 0;
+    let lists = 0;
+    const rows = Array.from({ length: 50 }, (_, i) => ({ id: `r${i}` }));
+    const read = (id: string, now: number) =>
+      batchedRead({
+        lane: "Instance/r1",
+        id,
+        now: () => now,
+        get: async () => {
+          gets++;
+          return rows.find((r) => r.id === id);
+        },
+        list: async () => {
+          lists++;
+          return rows;
+        },
+      });
+    expect(await read("r0", 0)).toEqual({ id: "r0" });
+    const many = await Promise.all(rows.slice(1).map((r, i) => read(r.id, 10 + i)));
+    expect(many.every(Boolean)).toBe(true);
+    expect(gets).toBe(1);
+    expect(lists).toBe(1);
+    // After the window a new list is fetched.
+    await read("r1", 5_000);
+    await read("r2", 5_010);
+    expect(lists).toBe(2);
+  });
+
+  it("falls back to a get when the id is not in the list (created after it started)", async () => {
+    let gets = 0;
+    const read = (id: string, now: number) =>
+      batchedRead({
+        lane: "Volume/r1",
+        id,
+        now: () => now,
+        get: async () => {
+          gets++;
+          return id === "late" ? { id } : undefined;
+        },
+        list: async () => [{ id: "a" }],
+      });
+    await read("a", 0);
+    expect(await read("late", 1)).toEqual({ id: "late" });
+    expect(await read("gone", 2)).toBeUndefined();
+    expect(gets).toBe(3);
+  });
+});
