@@ -1,0 +1,332 @@
+// The pulumi-cim policy pack's policies (the pack itself is policy/index.ts). Every policy matches resources by
+// the pulumi-cim type tokens (`pulumi-nodejs:dynamic/cim:<Kind>`, the classes' `__pulumiType`). Configuration
+// and enforcement levels: policy/README.md.
+//
+// Resource policies see a resource's checked inputs (after the provider's check, so `region` already carries
+// `cim:region` when the program set none). Stack policies see every resource of the program; during preview
+// some values are unknown until deploy (ids above all), so they link resources through the engine's property
+// dependencies (a BackupSchedule's `instanceId` depends on that Instance) rather than by id.
+
+import {
+  type EnforcementLevel,
+  type PolicyResource,
+  type ReportViolation,
+  type ResourceValidationPolicy,
+  type StackValidationArgs,
+  type StackValidationPolicy,
+  UnknownValueError,
+  validateResourceOfType,
+} from "@pulumi/policy";
+import { BackupSchedule } from "../sdk/backupSchedule";
+import { Instance } from "../sdk/instance";
+import { Network } from "../sdk/network";
+import { Tags } from "../sdk/tags";
+import { Volume } from "../sdk/volume";
+import { Vpc } from "../sdk/vpc";
+
+export const PACK_NAME = "pulumi-cim";
+
+/** The pulumi-cim resource kinds and their type tokens. */
+export const TYPES = {
+  Instance: Instance.__pulumiType,
+  Volume: Volume.__pulumiType,
+  Vpc: Vpc.__pulumiType,
+  Network: Network.__pulumiType,
+  BackupSchedule: BackupSchedule.__pulumiType,
+  Tags: Tags.__pulumiType,
+} as const;
+
+export type Kind = keyof typeof TYPES;
+
+const kindOf = (type: string): Kind | undefined =>
+  (Object.keys(TYPES) as Kind[]).find((k) => TYPES[k] === type);
+
+/** Default enforcement levels: mandatory for the security rules, advisory for the rest. */
+export const DEFAULT_ENFORCEMENT: Record<string, EnforcementLevel> = {
+  "cim-no-password-ssh": "mandatory",
+  "cim-production-delete-protection": "mandatory",
+  "cim-required-tags": "advisory",
+  "cim-allowed-regions": "advisory",
+  "cim-allowed-zones": "advisory",
+  "cim-max-root-disk-size": "advisory",
+  "cim-instance-backup-schedule": "advisory",
+  "cim-volume-same-zone": "advisory",
+};
+
+/** Default configuration of every configurable policy (also declared in each policy's configSchema). */
+export const DEFAULT_CONFIG = {
+  "cim-production-delete-protection": { tagKey: "env", tagValues: ["prod", "production"] },
+  "cim-required-tags": { requiredTags: ["env"], resourceTypes: ["Instance", "Volume", "Vpc", "Network"] },
+  "cim-allowed-regions": { allowedRegions: [] as string[] },
+  "cim-allowed-zones": { allowedZones: [] as string[] },
+  "cim-max-root-disk-size": { maxRootDiskSizeGb: 500 },
+};
+
+type Config<N extends keyof typeof DEFAULT_CONFIG> = (typeof DEFAULT_CONFIG)[N];
+
+/** The policy's config with defaults filled in (the engine applies schema defaults too; this is belt and braces). */
+function configOf<N extends keyof typeof DEFAULT_CONFIG>(
+  name: N,
+  args: { getConfig<T extends object>(): T },
+): Config<N> {
+  const given = (args.getConfig<Partial<Config<N>>>() ?? {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...DEFAULT_CONFIG[name] };
+  for (const [k, v] of Object.entries(given)) if (v !== undefined && v !== null) out[k] = v;
+  return out as Config<N>;
+}
+
+const stringList = (description: string, defaults: string[]) => ({
+  type: "array" as const,
+  items: { type: "string" as const },
+  default: defaults,
+  description,
+});
+
+/** A value of the props, or UNKNOWN when it is not known until deploy (instead of aborting the whole policy). */
+const UNKNOWN = Symbol("unknown");
+function known<T>(read: () => T): T | typeof UNKNOWN {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof UnknownValueError) return UNKNOWN;
+    throw e;
+  }
+}
+
+// ------------------------------------------------------------------------------------------ resource policies
+
+export const noPasswordSsh: ResourceValidationPolicy = {
+  name: "cim-no-password-ssh",
+  description: "Instances must not enable SSH password authentication (allowPasswordSsh); use SSH keys.",
+  enforcementLevel: DEFAULT_ENFORCEMENT["cim-no-password-ssh"],
+  severity: "high",
+  validateResource: validateResourceOfType(Instance, (props, _args, report) => {
+    if (props.allowPasswordSsh === true) {
+      report(
+        "allowPasswordSsh is true: the instance would accept SSH password logins. Remove allowPasswordSsh and give sshKeyNames instead.",
+      );
+    }
+  }),
+};
+
+export const productionDeleteProtection: ResourceValidationPolicy = {
+  name: "cim-production-delete-protection",
+  description:
+    "Instances tagged as production (by default env=prod or env=production) must set deleteProtection: true.",
+  enforcementLevel: DEFAULT_ENFORCEMENT["cim-production-delete-protection"],
+  severity: "high",
+  configSchema: {
+    properties: {
+      tagKey: {
+        type: "string",
+        default: DEFAULT_CONFIG["cim-production-delete-protection"].tagKey,
+        description: "The tag that marks production.",
+      },
+      tagValues: stringList(
+        "Values of that tag that mean production (compared case-insensitively).",
+        DEFAULT_CONFIG["cim-production-delete-protection"].tagValues,
+      ),
+    },
+  },
+  validateResource: validateResourceOfType(Instance, (props, args, report) => {
+    const { tagKey, tagValues } = configOf("cim-production-delete-protection", args);
+    const tags = (props.tags ?? {}) as Record<string, string>;
+    const value = Object.entries(tags).find(([k]) => k === tagKey)?.[1];
+    if (typeof value !== "string") return;
+    if (!tagValues.some((v) => v.toLowerCase() === value.toLowerCase())) return;
+    if (props.deleteProtection !== true) {
+      report(
+        `the instance is tagged ${tagKey}=${value} (production) but deleteProtection is not true. Set deleteProtection: true so the API refuses to delete it.`,
+      );
+    }
+  }),
+};
+
+export const requiredTags: ResourceValidationPolicy = {
+  name: "cim-required-tags",
+  description: "Taggable resources (instances, volumes, VPCs, networks) must carry the required tag keys.",
+  enforcementLevel: DEFAULT_ENFORCEMENT["cim-required-tags"],
+  severity: "low",
+  configSchema: {
+    properties: {
+      requiredTags: stringList(
+        "Tag keys every resource must have.",
+        DEFAULT_CONFIG["cim-required-tags"].requiredTags,
+      ),
+      resourceTypes: {
+        type: "array",
+        items: { type: "string", enum: ["Instance", "Volume", "Vpc", "Network"] },
+        default: DEFAULT_CONFIG["cim-required-tags"].resourceTypes,
+        description: "Which kinds the rule applies to.",
+      },
+    },
+  },
+  validateResource: (args, report) => {
+    const kind = kindOf(args.type);
+    const { requiredTags: keys, resourceTypes } = configOf("cim-required-tags", args);
+    if (!kind || !resourceTypes.includes(kind)) return;
+    const tags = (args.props.tags ?? {}) as Record<string, string>;
+    const missing = keys.filter((k) => !Object.keys(tags).includes(k) || `${tags[k]}`.trim() === "");
+    if (missing.length) {
+      report(
+        `missing required tag${missing.length > 1 ? "s" : ""} ${missing.join(", ")} (required: ${keys.join(", ")}). Add ${missing.length > 1 ? "them" : "it"} to tags.`,
+      );
+    }
+  },
+};
+
+export const allowedRegions: ResourceValidationPolicy = {
+  name: "cim-allowed-regions",
+  description: "Resources must live in an allowed region (region uuids; an empty list allows every region).",
+  enforcementLevel: DEFAULT_ENFORCEMENT["cim-allowed-regions"],
+  severity: "medium",
+  configSchema: {
+    properties: {
+      allowedRegions: stringList(
+        "Region uuids resources may live in; empty allows all.",
+        DEFAULT_CONFIG["cim-allowed-regions"].allowedRegions,
+      ),
+    },
+  },
+  validateResource: (args, report) => {
+    if (!kindOf(args.type)) return;
+    const { allowedRegions: allowed } = configOf("cim-allowed-regions", args);
+    if (!allowed.length) return;
+    const region = args.props.region as string | undefined;
+    if (region === undefined || region === "") {
+      report(
+        `no region is set (neither the region input nor cim:region), so the API's default region is used, which this policy cannot verify. Set region or cim:region to one of: ${allowed.join(", ")}.`,
+      );
+    } else if (!allowed.includes(region)) {
+      report(`region ${region} is not allowed; allowed regions: ${allowed.join(", ")}.`);
+    }
+  },
+};
+
+export const allowedZones: ResourceValidationPolicy = {
+  name: "cim-allowed-zones",
+  description:
+    "Instances, volumes, VPCs and networks must be in an allowed zone (zone uuids; empty allows all).",
+  enforcementLevel: DEFAULT_ENFORCEMENT["cim-allowed-zones"],
+  severity: "medium",
+  configSchema: {
+    properties: {
+      allowedZones: stringList(
+        "Zone uuids resources may be placed in; empty allows all.",
+        DEFAULT_CONFIG["cim-allowed-zones"].allowedZones,
+      ),
+    },
+  },
+  validateResource: (args, report) => {
+    const kind = kindOf(args.type);
+    if (kind !== "Instance" && kind !== "Volume" && kind !== "Vpc" && kind !== "Network") return;
+    const { allowedZones: allowed } = configOf("cim-allowed-zones", args);
+    if (!allowed.length) return;
+    const zone = args.props.zoneId as string | undefined;
+    if (typeof zone === "string" && !allowed.includes(zone)) {
+      report(`zone ${zone} is not allowed; allowed zones: ${allowed.join(", ")}.`);
+    }
+  },
+};
+
+export const maxRootDiskSize: ResourceValidationPolicy = {
+  name: "cim-max-root-disk-size",
+  description: "An instance's root disk (rootDiskSize, GB) must not exceed the configured maximum.",
+  enforcementLevel: DEFAULT_ENFORCEMENT["cim-max-root-disk-size"],
+  severity: "low",
+  configSchema: {
+    properties: {
+      maxRootDiskSizeGb: {
+        type: "number",
+        minimum: 1,
+        default: DEFAULT_CONFIG["cim-max-root-disk-size"].maxRootDiskSizeGb,
+        description: "The largest root disk allowed, in GB.",
+      },
+    },
+  },
+  validateResource: validateResourceOfType(Instance, (props, args, report) => {
+    const { maxRootDiskSizeGb: max } = configOf("cim-max-root-disk-size", args);
+    const size = props.rootDiskSize;
+    if (typeof size === "number" && size > max) {
+      report(
+        `rootDiskSize is ${size} GB, above the maximum of ${max} GB. Use a smaller root disk and add volumes.`,
+      );
+    }
+  }),
+};
+
+// --------------------------------------------------------------------------------------------- stack policies
+
+const label = (r: PolicyResource) => `${r.name} (${kindOf(r.type) ?? r.type})`;
+
+/**
+ * The resources of kind `kind` that property `property` of `r` depends on. When the engine recorded no
+ * property dependencies for `r` at all, its resource dependencies of that kind stand in.
+ */
+function dependsThrough(r: PolicyResource, property: string, kind: Kind): PolicyResource[] {
+  const byProperty = r.propertyDependencies ?? {};
+  const deps = Object.keys(byProperty).length ? (byProperty[property] ?? []) : (r.dependencies ?? []);
+  return deps.filter((d) => d.type === TYPES[kind]);
+}
+
+export const instanceBackupSchedule: StackValidationPolicy = {
+  name: "cim-instance-backup-schedule",
+  description:
+    "Every instance in the program must have a cim.BackupSchedule whose instanceId is that instance.",
+  enforcementLevel: DEFAULT_ENFORCEMENT["cim-instance-backup-schedule"],
+  severity: "medium",
+  validateStack: (args: StackValidationArgs, report: ReportViolation) => {
+    const instances = args.resources.filter((r) => r.type === TYPES.Instance);
+    const schedules = args.resources.filter((r) => r.type === TYPES.BackupSchedule);
+    const covered = new Set<string>();
+    for (const s of schedules) {
+      for (const d of dependsThrough(s, "instanceId", "Instance")) covered.add(d.urn);
+      // An instance adopted by id and a schedule that names the same id literally.
+      const id = known(() => s.props.instanceId);
+      if (typeof id === "string") {
+        for (const i of instances) if (known(() => i.props.adoptId) === id) covered.add(i.urn);
+      }
+    }
+    for (const i of instances) {
+      if (!covered.has(i.urn)) {
+        report(
+          `instance ${i.name} has no backup schedule. Add new cim.BackupSchedule("${i.name}-backup", { instanceId: ${i.name}.id, intervalType: "DAILY", schedule: "30:02" }).`,
+          i.urn,
+        );
+      }
+    }
+  },
+};
+
+export const volumeSameZone: StackValidationPolicy = {
+  name: "cim-volume-same-zone",
+  description: "A volume attached to an instance must be in the same zone as that instance.",
+  enforcementLevel: DEFAULT_ENFORCEMENT["cim-volume-same-zone"],
+  severity: "medium",
+  validateStack: (args: StackValidationArgs, report: ReportViolation) => {
+    for (const v of args.resources.filter((r) => r.type === TYPES.Volume)) {
+      const volumeZone = known(() => v.props.zoneId);
+      if (typeof volumeZone !== "string") continue;
+      for (const i of dependsThrough(v, "instanceId", "Instance")) {
+        const instanceZone = known(() => i.props.zoneId);
+        if (typeof instanceZone === "string" && instanceZone !== volumeZone) {
+          report(
+            `volume ${v.name} is in zone ${volumeZone} but is attached to ${label(i)} in zone ${instanceZone}; a volume attaches only to an instance of its own zone. Create the volume in zone ${instanceZone}.`,
+            v.urn,
+          );
+        }
+      }
+    }
+  },
+};
+
+export const policies = [
+  noPasswordSsh,
+  productionDeleteProtection,
+  requiredTags,
+  allowedRegions,
+  allowedZones,
+  maxRootDiskSize,
+  instanceBackupSchedule,
+  volumeSameZone,
+];

@@ -1,0 +1,149 @@
+// Quota preflight: `pulumi preview` (and `up`) warn when the creates in a program would exceed the account's
+// allowances (GET /api/v1/tenants/my-limits). The Instance, Volume, Vpc and Network providers call
+// `quotaPreflight` from check. All dynamic resources share one provider process per operation, so this module
+// counts the creates it sees there, per API account (base URL and token subject) and kind, reads my-limits once
+// per account, and warns once per kind when used + creates passes the limit.
+//
+// A check is a create when the engine passes no old inputs (a new resource). Updates, replacements (one out,
+// one in) and adoptions (`adoptId`) do not add to usage. The API counts allowances per user across regions (as
+// the emulator does), so the count is not split by region.
+//
+// The warning reaches the user as an engine diagnostic of severity warning: the dynamic-provider host is
+// started with the engine's address as its first argument, and the provider logs through the engine's Log RPC.
+// Without that address (e.g. in tests) it goes to stderr, which the engine shows as a plain message.
+// Best effort throughout: nothing here fails a check or delays it by more than one my-limits read.
+
+import * as path from "node:path";
+import type { MyLimits } from "../client";
+import { providerConfig } from "../config";
+import { isConfigured, openSession } from "./shared/session";
+
+export type QuotaKind = "Instance" | "Volume" | "Vpc" | "Network";
+
+const FIELDS: Record<QuotaKind, { limit: keyof MyLimits; count: keyof MyLimits; noun: [string, string] }> = {
+  Instance: { limit: "instanceLimit", count: "instanceCount", noun: ["instance", "instances"] },
+  Volume: { limit: "volumeLimit", count: "volumeCount", noun: ["volume", "volumes"] },
+  Vpc: { limit: "vpcLimit", count: "vpcCount", noun: ["VPC", "VPCs"] },
+  Network: { limit: "networkLimit", count: "networkCount", noun: ["network", "networks"] },
+};
+
+interface Account {
+  limits: Promise<MyLimits | undefined>;
+  creates: Record<QuotaKind, number>;
+  warned: Set<QuotaKind>;
+}
+
+const accounts = new Map<string, Account>();
+
+/** Where warnings go; replaceable for tests. */
+let emit: (message: string) => Promise<void> = engineWarning;
+
+/**
+ * Counts a create of `kind` and warns when the creates seen so far in this operation would exceed the
+ * account's allowance. Call it from check with the old inputs the engine passed and the checked inputs:
+ *
+ *   if (!failures.length) await quotaPreflight("Instance", olds, checkedInputs);
+ *
+ * Never throws; returns after at most one my-limits read (shared by every check of the process).
+ */
+export async function quotaPreflight(
+  kind: QuotaKind,
+  olds: Record<string, unknown> | undefined,
+  checked: object,
+): Promise<void> {
+  const inputs = checked as { region?: unknown; adoptId?: unknown };
+  try {
+    if (process.env.CIM_QUOTA_PREFLIGHT === "off") return;
+    if (olds && Object.keys(olds).length > 0) return; // an update or a replacement
+    if (typeof inputs.adoptId === "string" && inputs.adoptId) return; // adopts an existing resource
+    if (!isConfigured()) return;
+    const region = typeof inputs.region === "string" && inputs.region ? inputs.region : undefined;
+    const session = openSession(kind, region);
+    const key = `${session.client.tokenClaims.subject ?? ""}@${providerConfig().baseUrl ?? ""}`;
+    let account = accounts.get(key);
+    if (!account) {
+      account = {
+        limits: session.client.catalogue.myLimits({ timeoutMs: 10_000 }).catch(() => undefined),
+        creates: { Instance: 0, Volume: 0, Vpc: 0, Network: 0 },
+        warned: new Set(),
+      };
+      accounts.set(key, account);
+    }
+    account.creates[kind] += 1;
+    const creates = account.creates[kind];
+    const limits = await account.limits;
+    const message = limits && overLimit(kind, creates, limits);
+    if (message && !account.warned.has(kind)) {
+      account.warned.add(kind);
+      await emit(message);
+    }
+  } catch {
+    // best effort: a preflight never fails or blocks a check
+  }
+}
+
+/** The warning text when `creates` more of `kind` would exceed the allowance, else undefined. */
+export function overLimit(kind: QuotaKind, creates: number, limits: MyLimits): string | undefined {
+  const f = FIELDS[kind];
+  const limit = limits[f.limit];
+  const used = limits[f.count] ?? 0;
+  if (typeof limit !== "number" || typeof used !== "number" || used + creates <= limit) return undefined;
+  const left = Math.max(0, limit - used);
+  const noun = (n: number) => f.noun[n === 1 ? 0 : 1];
+  return (
+    `cim quota: this program creates at least ${creates} new ${noun(creates)}, but the account has ` +
+    `${left} of ${limit} ${noun(limit)} left (${used} in use, GET /api/v1/tenants/my-limits). ` +
+    `The API fails creates beyond the allowance ("Quota exceeded"): remove ${f.noun[1]} or ask for a higher ${f.limit}.`
+  );
+}
+
+/**
+ * Logs a warning through the engine (shown like any Pulumi warning). The dynamic-provider host receives the
+ * engine's address as its first argument but does not connect @pulumi/pulumi's log to it, so this does.
+ */
+async function engineWarning(message: string): Promise<void> {
+  const address = engineAddress();
+  if (address) {
+    try {
+      await logToEngine(address, message);
+      return;
+    } catch {
+      // fall through to stderr
+    }
+  }
+  process.stderr.write(`warning: ${message}\n`);
+}
+
+function engineAddress(): string | undefined {
+  const [, script, address] = process.argv;
+  if (!script || !/dynamic-provider/.test(script)) return undefined;
+  return address && /^[\w.-]+:\d+$|^\[[0-9a-fA-F:]+\]:\d+$/.test(address) ? address : undefined;
+}
+
+let engineClient: { client: any; engproto: any } | undefined;
+
+function logToEngine(address: string, message: string): Promise<void> {
+  if (!engineClient) {
+    // The engine protocol stubs and the gRPC library @pulumi/pulumi itself uses (one copy, same instance).
+    const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
+    const grpc = require(require.resolve("@grpc/grpc-js", { paths: [pulumiDir] }));
+    const engrpc = require("@pulumi/pulumi/proto/engine_grpc_pb");
+    const engproto = require("@pulumi/pulumi/proto/engine_pb");
+    engineClient = { client: new engrpc.EngineClient(address, grpc.credentials.createInsecure()), engproto };
+  }
+  const { client, engproto } = engineClient;
+  const req = new engproto.LogRequest();
+  req.setSeverity(engproto.LogSeverity.WARNING);
+  req.setMessage(message);
+  req.setUrn("");
+  req.setEphemeral(false);
+  return new Promise((resolve, reject) => {
+    client.log(req, { deadline: Date.now() + 5_000 }, (err: unknown) => (err ? reject(err) : resolve()));
+  });
+}
+
+/** Test seams: forget every count and reading, and capture warnings instead of logging them. */
+export function resetQuotaPreflight(capture?: (message: string) => Promise<void> | void): void {
+  accounts.clear();
+  emit = capture ? async (m) => void (await capture(m)) : engineWarning;
+}

@@ -1,0 +1,58 @@
+// The policy-pack e2e program: a program that complies with the pack as configured by tests/e2e/policy.test.ts,
+// and one violation at a time, chosen by `policytest:violation`. Ids come from the lookup functions.
+module.exports = async (cim, pulumi) => {
+  const violation = new pulumi.Config("policytest").get("violation") ?? "none";
+  const is = (v) => violation === v;
+
+  const fraA = await cim.getZone("de-fra-1a");
+  const fraB = await cim.getZone("de-fra-1b");
+  const template = await cim.getTemplate("Ubuntu 22.04 LTS");
+  const small = await cim.getComputeOffering({ name: "Small", zoneId: fraA.id });
+  const custom = await cim.getDiskOffering("Custom");
+  const isolated = await cim.getNetworkOffering({ name: "Isolated", forVpc: false });
+
+  const tags = { env: "prod", owner: "platform" };
+
+  const web = new cim.Instance("web", {
+    zoneId: fraA.id,
+    templateId: template.id,
+    serviceOfferingId: small.id,
+    sshKeyNames: ["ops"],
+    allowPasswordSsh: is("password-ssh") ? true : undefined,
+    deleteProtection: !is("delete-protection"),
+    rootDiskSize: is("root-disk") ? 200 : 20,
+    tags: is("tags") ? { env: "prod" } : tags,
+  });
+
+  if (!is("backup")) {
+    new cim.BackupSchedule("web-backup", {
+      instanceId: web.id,
+      intervalType: "DAILY",
+      schedule: "30:02",
+      timezone: "UTC",
+    });
+  }
+
+  new cim.Volume("data", {
+    zoneId: is("volume-zone") ? fraB.id : fraA.id,
+    diskOfferingId: custom.id,
+    size: 20,
+    instanceId: web.id,
+    tags,
+  });
+
+  new cim.Network("isolated", { zoneId: fraB.id, networkOfferingId: isolated.id, tags });
+
+  if (is("region")) {
+    const secondary = (await cim.getRegions()).find((r) => !r.primary);
+    const foreign = await cim.getTemplate({ name: "Debian 12", region: secondary.id });
+    new cim.Tags("foreign-template", {
+      region: secondary.id,
+      resourceType: "Template",
+      resourceId: foreign.id,
+      tags: { team: "platform" },
+    });
+  }
+
+  return { violation, zoneA: fraA.id, zoneB: fraB.id };
+};

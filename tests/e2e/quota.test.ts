@@ -1,0 +1,87 @@
+// Quota preflight through the real CLI: `pulumi preview` of a program whose creates exceed the account's
+// allowances (GET /tenants/my-limits, lowered on the emulator) shows a warning per kind; within the
+// allowances it shows none. The warning comes from the providers' check (provider/resources/quotaPreflight.ts).
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Emulator, startEmulator } from "../../emulator";
+import { repoRoot, requireToolchain, runPulumi, sourceHome } from "./harness";
+
+const program = path.join(__dirname, "programs", "quota.cjs");
+
+/** The providers call the preflight from check (the built code is what the provider process runs). */
+function wired(): boolean {
+  const built = (kind: string) => path.join(repoRoot, "dist", "provider", "resources", `${kind}.js`);
+  return ["instance", "volume"].every(
+    (k) => fs.existsSync(built(k)) && fs.readFileSync(built(k), "utf8").includes("quotaPreflight"),
+  );
+}
+
+let emu: Emulator;
+
+beforeAll(async () => {
+  requireToolchain();
+  emu = await startEmulator({ jobLatencyMs: 0 });
+  const adminToken = await emu.adminToken();
+  const res = await fetch(`${emu.url}/_emulator/limits`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
+    body: JSON.stringify({ sub: "user-1", instanceLimit: 2, volumeLimit: 3 }),
+  });
+  if (!res.ok) throw new Error(`PUT /_emulator/limits: ${res.status}`);
+}, 60_000);
+
+afterAll(async () => {
+  await emu?.close();
+});
+
+describe.skipIf(!wired())("quota preflight, through pulumi preview", () => {
+  it("warns when the creates would exceed my-limits, and only then", async () => {
+    const token = await emu.token();
+    const [within, over, up, after] = await runPulumi({
+      home: sourceHome("quota"),
+      stackName: `quota-${process.pid}`,
+      program,
+      steps: [
+        {
+          op: "preview",
+          config: {
+            "cim:baseUrl": emu.url,
+            "cim:token": { value: token, secret: true },
+            "quota:instances": "2",
+            "quota:volumes": "1",
+          },
+          // The progress display (not the diff display) prints the engine's warnings.
+          options: { diff: false },
+        },
+        { op: "preview", config: { "quota:instances": "3", "quota:volumes": "4" }, options: { diff: false } },
+        { op: "up", config: { "quota:instances": "2", "quota:volumes": "1" } },
+        // Two instances now exist: one more is over the allowance; the existing ones do not count as creates.
+        { op: "preview", config: { "quota:instances": "3" }, options: { diff: false } },
+        { op: "destroy" },
+        { op: "rm" },
+      ],
+    });
+    expect(within.summary).toEqual({ create: 4 });
+    expect(within.output).not.toContain("cim quota");
+
+    expect(over.ok).toBe(true); // a warning, not a failure
+    expect(over.summary).toEqual({ create: 8 });
+    expect(over.output).toContain("warning: cim quota: this program creates at least 3 new instances");
+    expect(over.output).toContain("2 of 2 instances left");
+    expect(over.output).toContain("at least 4 new volumes, but the account has 3 of 3 volumes left");
+    // One warning per kind (the progress display prints each inline and again under Diagnostics).
+    expect([...new Set(over.output.match(/cim quota: .*/g))]).toHaveLength(2);
+    if (process.env.CIM_QUOTA_DUMP) fs.writeFileSync(process.env.CIM_QUOTA_DUMP, over.output);
+    expect(over.output).not.toContain(token);
+
+    expect(up.summary).toEqual({ create: 4 });
+    expect(up.output).not.toContain("cim quota");
+    expect(after.summary).toEqual({ create: 1, same: 4 });
+    const afterWarnings = [...new Set(after.output.match(/cim quota: .*/g))];
+    expect(afterWarnings).toHaveLength(1);
+    expect(afterWarnings[0]).toContain(
+      "creates at least 1 new instance, but the account has 0 of 2 instances left (2 in use",
+    );
+  }, 240_000);
+});

@@ -1,0 +1,212 @@
+// Lookup functions (sdk/lookups.ts) against the emulator: by name and id, region-aware, client-side zone
+// filtering, failures that list the candidates, and no token in any message.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type Emulator, startEmulator } from "../../emulator";
+import * as cim from "../../sdk";
+import { clearLookupCache, LookupError } from "../../sdk/lookups";
+
+let emu: Emulator;
+let dataDir: string;
+let token: string;
+let primary: { id: string; name: string };
+let secondary: { id: string; name: string };
+const saved = { ...process.env };
+
+async function failure(p: Promise<unknown>): Promise<LookupError> {
+  const e = await p.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  expect(e).toBeInstanceOf(LookupError);
+  return e as LookupError;
+}
+
+beforeAll(async () => {
+  // A duplicate template name in the secondary region, written into the data dir between two starts.
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cim-lookups-"));
+  const first = await startEmulator({ dataDir });
+  await first.close();
+  const file = path.join(dataDir, "state.json");
+  const state = JSON.parse(fs.readFileSync(file, "utf8"));
+  const second = state.regions.find((r: any) => !r.primary);
+  const debian = state.templates.find((t: any) => t.regionId === second.id && t.name === "Debian 12");
+  state.templates.push({ ...debian, id: "0b6c6f0e-1d7a-4a3e-9a55-2d6f6f0f0001" });
+  fs.writeFileSync(file, JSON.stringify(state));
+
+  emu = await startEmulator({ dataDir });
+  token = await emu.token();
+  primary = emu.regions.find((r) => r.primary)!;
+  secondary = emu.regions.find((r) => !r.primary)!;
+  process.env.CIM_BASE_URL = emu.url;
+  process.env.CIM_TOKEN = token;
+  delete process.env.CIM_REGION;
+  delete process.env.CIM_AUDIENCE;
+});
+
+afterEach(() => {
+  delete process.env.CIM_REGION;
+  clearLookupCache();
+});
+
+afterAll(async () => {
+  process.env = saved;
+  await emu?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("regions", () => {
+  it("lists the regions and finds one by name or id", async () => {
+    const regions = await cim.getRegions();
+    expect(regions.map((r) => r.name).sort()).toEqual(["de-fra-1", "nl-ams-1"]);
+    expect((await cim.getRegion("nl-ams-1")).id).toBe(secondary.id);
+    expect((await cim.getRegion({ id: primary.id })).name).toBe(primary.name);
+    expect((await cim.getRegion(secondary.id)).name).toBe("nl-ams-1");
+  });
+
+  it("the default region is the API's primary, or cim:region / CIM_REGION when set", async () => {
+    expect((await cim.getDefaultRegion()).id).toBe(primary.id);
+    process.env.CIM_REGION = secondary.id;
+    expect((await cim.getDefaultRegion()).id).toBe(secondary.id);
+  });
+
+  it("an unknown region fails listing the regions", async () => {
+    const e = await failure(cim.getRegion("mars-1"));
+    expect(e.message).toContain('no region named "mars-1"');
+    expect(e.message).toContain(`de-fra-1 (${primary.id})`);
+    expect(e.candidates).toHaveLength(2);
+  });
+});
+
+describe("region-scoped catalogues", () => {
+  it("finds a zone by name in the default region and by name in another region", async () => {
+    const a = await cim.getZone("de-fra-1a");
+    expect(a.regionId).toBe(primary.id);
+    const b = await cim.getZone({ name: "nl-ams-1a", region: "nl-ams-1" });
+    expect(b.regionId).toBe(secondary.id);
+    const c = await cim.getZone({ name: "nl-ams-1a", region: secondary.id });
+    expect(c.id).toBe(b.id);
+    expect((await cim.getZone({ id: a.id })).name).toBe("de-fra-1a");
+    expect((await cim.getZones({ region: "de-fra-1" })).map((z) => z.name).sort()).toEqual([
+      "de-fra-1a",
+      "de-fra-1b",
+    ]);
+  });
+
+  it("follows CIM_REGION when no region is given", async () => {
+    process.env.CIM_REGION = "nl-ams-1";
+    expect((await cim.getZone("nl-ams-1a")).regionId).toBe(secondary.id);
+  });
+
+  it("a name that matches nothing fails with the candidates of that region", async () => {
+    const e = await failure(cim.getZone("nl-ams-1a"));
+    expect(e.message).toContain('no zone named "nl-ams-1a" in the default region');
+    expect(e.message).toContain("de-fra-1a (");
+    expect(e.message).toContain("de-fra-1b (");
+    expect(e.candidates.map((c) => c.name).sort()).toEqual(["de-fra-1a", "de-fra-1b"]);
+  });
+
+  it("an id of another region is not found: ids are valid only in their own region", async () => {
+    const other = await cim.getTemplate({ name: "Ubuntu 22.04 LTS", region: "nl-ams-1" });
+    const e = await failure(cim.getTemplate({ id: other.id }));
+    expect(e.message).toContain(`no template with id ${other.id}`);
+    expect(e.message).toContain("valid only in their own region");
+    expect(e.candidates.length).toBeGreaterThan(0);
+  });
+
+  it("a name matching several records fails listing them, and the id picks one", async () => {
+    const e = await failure(cim.getTemplate({ name: "Debian 12", region: "nl-ams-1" }));
+    expect(e.message).toContain('more than one template named "Debian 12"');
+    expect(e.message).toContain("Look it up by id");
+    expect(e.candidates).toHaveLength(2);
+    const picked = await cim.getTemplate({ id: e.candidates[1].id, region: "nl-ams-1" });
+    expect(picked.name).toBe("Debian 12");
+  });
+
+  it("names match exactly first, then case-insensitively", async () => {
+    const t = await cim.getTemplate("ubuntu 22.04 lts");
+    expect(t.name).toBe("Ubuntu 22.04 LTS");
+    expect(t.minRootDiskSizeGb).toBe(10);
+  });
+
+  it("ISOs, disk, network and VPC offerings", async () => {
+    expect((await cim.getIso("Alpine 3.20")).name).toBe("Alpine 3.20");
+    expect((await cim.getIsos()).length).toBe(2);
+    const custom = await cim.getDiskOffering("Custom");
+    expect(custom.customized).toBe(true);
+    expect((await cim.getDiskOfferings()).length).toBe(3);
+    const tier = await cim.getNetworkOffering({ name: "VPC Tier" });
+    expect(tier.forVpc).toBe(true);
+    expect((await cim.getNetworkOfferings({ forVpc: false })).map((o) => o.name)).toEqual(["Isolated"]);
+    const e = await failure(cim.getNetworkOffering({ name: "Isolated", forVpc: true }));
+    expect(e.candidates.map((c) => c.name)).toEqual(["VPC Tier"]);
+    expect((await cim.getVpcOffering("Default VPC")).name).toBe("Default VPC");
+    expect((await cim.getVpcOfferings({ region: "nl-ams-1" })).length).toBe(1);
+  });
+
+  it("compute offerings are filtered by zone on the client", async () => {
+    const zone = await cim.getZone("de-fra-1a");
+    const medium = await cim.getComputeOffering({ name: "Medium", zoneId: zone.id });
+    expect(medium.cpuNumber).toBe(2);
+    expect(medium.memory).toBe(4096);
+    const all = await cim.getComputeOfferings();
+    expect(all.map((o) => o.name).sort()).toEqual(["Large", "Medium", "Small"]);
+    // Rows that name a zone are kept only for that zone; rows without a zone are available everywhere.
+    const inZone = await cim.getComputeOfferings({ zoneId: zone.id });
+    expect(inZone.every((o) => o.zoneId === undefined || o.zoneId === zone.id)).toBe(true);
+  });
+
+  it("reads each list once per region per process", async () => {
+    const admin = await emu.adminToken();
+    const count = async () => {
+      const res = await fetch(`${emu.url}/_emulator/requests`, {
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      const counters = (await res.json()) as Record<string, number>;
+      return Object.entries(counters)
+        .filter(([k]) => k.includes("/zones"))
+        .reduce((n, [, v]) => n + v, 0);
+    };
+    const before = await count();
+    await Promise.all([cim.getZone("de-fra-1a"), cim.getZone("de-fra-1b"), cim.getZones()]);
+    expect((await count()) - before).toBe(1);
+  });
+});
+
+describe("allowances", () => {
+  it("reads my limits and the multi-region quota", async () => {
+    const limits = await cim.getMyLimits();
+    expect(limits.instanceLimit).toBe(1000);
+    expect(limits.instanceCount).toBe(0);
+    expect(limits.vpcLimit).toBe(100);
+    const quota = await cim.getMultiRegionQuota();
+    expect(quota.maxMultiRegions).toBe(5);
+    expect(quota.currentMultiRegions).toBe(0);
+  });
+});
+
+describe("configuration", () => {
+  it("fails clearly without an address or token, and never prints the token", async () => {
+    delete process.env.CIM_TOKEN;
+    try {
+      await expect(cim.getZones()).rejects.toThrow(/cim:token \(or CIM_TOKEN\)/);
+    } finally {
+      process.env.CIM_TOKEN = token;
+    }
+    const other = await emu.token({ sub: "user-inactive" });
+    process.env.CIM_TOKEN = other;
+    try {
+      const e = await cim.getZones().then(
+        () => undefined,
+        (err: Error) => err,
+      );
+      expect(e).toBeInstanceOf(Error);
+      expect(String(e?.message)).not.toContain(other);
+      expect(String(e?.stack)).not.toContain(other);
+    } finally {
+      process.env.CIM_TOKEN = token;
+    }
+  });
+});
