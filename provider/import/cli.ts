@@ -1,0 +1,164 @@
+#!/usr/bin/env node
+// pulumi-cim — the package's command line (`npx pulumi-cim …`).
+//
+//   pulumi-cim import --region R [--out DIR] [--project NAME] [--force]
+//                     [--base-url URL] [--token-file FILE] [--audience AUD]
+//
+// `import` reads the instances, volumes, VPCs, networks and backup schedules of one region and writes a
+// Pulumi TypeScript program (index.ts, package.json, Pulumi.yaml, tsconfig.json) that adopts them: its
+// first `pulumi up` changes nothing. Reads only. Credentials: CIM_BASE_URL and CIM_TOKEN (or --base-url and
+// --token-file); the token is never printed or written.
+
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+import { CimClient } from "../client";
+import { generateProgram } from "./generate";
+import { readInventory, resolveRegion } from "./inventory";
+
+const USAGE = `usage: pulumi-cim import --region REGION [--out DIR] [--project NAME] [--force]
+                         [--base-url URL] [--token-file FILE] [--audience AUD]
+
+  Writes a Pulumi TypeScript program that adopts the instances, volumes, VPCs, networks and backup
+  schedules of REGION (a region id or name), with inputs equal to their live state.
+
+  --region R        region id (uuid) or name; default: $CIM_REGION
+  --out DIR         where to write the program; default: ./cim-import-<region>
+  --project NAME    Pulumi project name; default: the folder's name
+  --force           overwrite files of an earlier import in DIR
+  --base-url URL    the API; default: $CIM_BASE_URL
+  --token-file F    a file holding the access token; default: $CIM_TOKEN
+  --audience AUD    check the token's audience first; default: $CIM_AUDIENCE`;
+
+class UsageError extends Error {}
+
+/** pulumi-cim's own package.json (versions for the generated package.json). */
+function ownPackage(): { version: string; dependencies?: Record<string, string> } {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, "package.json");
+    if (fs.existsSync(file)) {
+      const pkg = JSON.parse(fs.readFileSync(file, "utf8"));
+      if (pkg.name === "pulumi-cim") return pkg;
+    }
+    if (path.dirname(dir) === dir) return { version: "0.1.0" };
+  }
+}
+
+/** The base URL without anything that could be a credential (user info, query, fragment). */
+function displayUrl(baseUrl: string): string {
+  try {
+    const u = new URL(baseUrl);
+    return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, "")}`;
+  } catch {
+    return "";
+  }
+}
+
+const FILES = ["index.ts", "package.json", "Pulumi.yaml", "tsconfig.json"];
+
+export async function importCommand(
+  argv: string[],
+  out: (s: string) => void = (s) => process.stdout.write(s),
+) {
+  const { values: a } = parseArgs({
+    args: argv,
+    allowPositionals: false,
+    options: {
+      region: { type: "string" },
+      out: { type: "string" },
+      project: { type: "string" },
+      force: { type: "boolean", default: false },
+      "base-url": { type: "string" },
+      "token-file": { type: "string" },
+      audience: { type: "string" },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (a.help) {
+    out(`${USAGE}\n`);
+    return;
+  }
+  const regionArg = a.region ?? process.env.CIM_REGION;
+  if (!regionArg) throw new UsageError("--region is required (or set CIM_REGION)");
+  const baseUrl = a["base-url"] ?? process.env.CIM_BASE_URL;
+  if (!baseUrl) throw new UsageError("the API address is missing: set CIM_BASE_URL or give --base-url");
+  let token = process.env.CIM_TOKEN;
+  if (a["token-file"]) {
+    try {
+      token = fs.readFileSync(a["token-file"], "utf8").trim();
+    } catch {
+      throw new UsageError(`cannot read the token file ${a["token-file"]}`);
+    }
+  }
+  if (!token) throw new UsageError("the access token is missing: set CIM_TOKEN or give --token-file");
+
+  const client = new CimClient({ baseUrl, token, audience: a.audience ?? process.env.CIM_AUDIENCE });
+  token = undefined;
+  const region = await resolveRegion(client, regionArg);
+  const inventory = await readInventory(client.withRegion(region.id), region);
+  inventory.baseUrl = displayUrl(baseUrl) || undefined;
+
+  const dir = path.resolve(
+    a.out ?? `cim-import-${(region.name ?? region.id.slice(0, 8)).replace(/[^A-Za-z0-9._-]+/g, "-")}`,
+  );
+  const existing = FILES.filter((f) => fs.existsSync(path.join(dir, f)));
+  if (existing.length && !a.force) {
+    throw new UsageError(`${dir} already has ${existing.join(", ")}; give --force to overwrite`);
+  }
+  const pkg = ownPackage();
+  const generated = generateProgram(inventory, {
+    project: a.project ?? (path.basename(dir).replace(/[^A-Za-z0-9._-]+/g, "-") || "cim-import"),
+    versions: {
+      pulumiCim: `^${pkg.version}`,
+      pulumi: pkg.dependencies?.["@pulumi/pulumi"] ?? "^3.0.0",
+    },
+    generatedAt: new Date().toISOString(),
+  });
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [file, text] of Object.entries(generated.files)) fs.writeFileSync(path.join(dir, file), text);
+
+  const count = (kind: string) => generated.resources.filter((r) => r.kind === kind).length;
+  const rel = path.relative(process.cwd(), dir) || ".";
+  out(
+    [
+      `Region ${region.name ? `${region.name} (${region.id})` : region.id}: ${count("Instance")} instance(s), ${count("Volume")} volume(s), ${count("Vpc")} VPC(s), ${count("Network")} network(s), ${count("BackupSchedule")} backup schedule(s) to adopt.`,
+      ...inventory.skipped.map((s) => `  not adopted: ${s.kind} ${s.name ?? ""} ${s.id} (${s.reason})`),
+      `Wrote ${FILES.map((f) => path.join(rel, f)).join(", ")}.`,
+      "Next:",
+      `  cd ${rel} && npm install`,
+      "  pulumi stack init <name>",
+      "  pulumi up        # adopts every resource; changes nothing in the cloud",
+      "  pulumi preview   # shows no changes",
+      "",
+    ].join("\n"),
+  );
+  return generated;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === "import") {
+      await importCommand(rest);
+      return 0;
+    }
+    if (command === undefined || command === "help" || command === "--help" || command === "-h") {
+      process.stdout.write(`${USAGE}\n`);
+      return command === undefined ? 1 : 0;
+    }
+    throw new UsageError(`unknown command "${command}"`);
+  } catch (err) {
+    const message = (err as Error)?.message ?? String(err);
+    process.stderr.write(`pulumi-cim: ${message}\n`);
+    if (err instanceof UsageError || (err as { code?: string })?.code?.startsWith?.("ERR_PARSE_ARGS")) {
+      process.stderr.write(`\n${USAGE}\n`);
+    }
+    return 1;
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

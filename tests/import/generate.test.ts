@@ -1,0 +1,309 @@
+// provider/import/generate.ts: the adopting program written from an inventory of live resources.
+import { describe, expect, it } from "vitest";
+import { generateProgram, literal, resourceName, variableName } from "../../provider/import/generate";
+import type { Inventory } from "../../provider/import/inventory";
+
+const ZONE = "11111111-0000-0000-0000-000000000001";
+const TEMPLATE = "11111111-0000-0000-0000-000000000002";
+const SMALL = "11111111-0000-0000-0000-000000000003";
+const CUSTOM = "11111111-0000-0000-0000-000000000004";
+const TIER = "11111111-0000-0000-0000-000000000005";
+const VPC_OFFERING = "11111111-0000-0000-0000-000000000006";
+const ISO = "11111111-0000-0000-0000-000000000007";
+const SHARED = "22222222-0000-0000-0000-00000000000a";
+
+function inventory(): Inventory {
+  return {
+    region: { id: "99999999-0000-0000-0000-000000000000", name: "de-fra" },
+    baseUrl: "https://cloud.example.com",
+    vpcs: [
+      {
+        id: "vpc-1",
+        name: "main",
+        displayText: "the main VPC",
+        zoneId: ZONE,
+        cidr: "10.1.0.0/16",
+        vpcOfferingId: VPC_OFFERING,
+        networkDomain: "cim.internal",
+        state: "Enabled",
+        tags: { env: "prod" },
+      },
+    ],
+    networks: [
+      {
+        id: "net-1",
+        name: "app tier",
+        displayText: "app",
+        zoneId: ZONE,
+        networkOfferingId: TIER,
+        vpcId: "vpc-1",
+        gateway: "10.1.1.1",
+        netmask: "255.255.255.0",
+        state: "Implemented",
+        tags: {},
+      },
+    ],
+    instances: [
+      {
+        id: "vm-1",
+        name: "vm-4c1c4b45",
+        displayName: "web",
+        state: "Running",
+        zoneId: ZONE,
+        templateId: TEMPLATE,
+        templateType: "USER",
+        serviceOfferingId: SMALL,
+        diskOfferingId: "",
+        details: { rootDiskSize: "20" },
+        haEnabled: true,
+        deleteProtection: false,
+        networkIds: ["net-1", SHARED],
+        keyPair: "ops",
+        tags: { env: "prod", "team/name": "web" },
+      },
+      {
+        id: "vm-2",
+        name: "vm-2",
+        displayName: "web",
+        state: "Stopped",
+        zoneId: ZONE,
+        templateId: ISO,
+        templateType: "ISO",
+        serviceOfferingId: SMALL,
+        diskOfferingId: CUSTOM,
+        details: { rootDiskSize: "30" },
+        deleteProtection: true,
+        networkIds: [SHARED],
+        tags: {},
+      },
+    ],
+    volumes: [
+      {
+        id: "vol-1",
+        name: "data",
+        zoneId: ZONE,
+        diskOfferingId: CUSTOM,
+        size: 50,
+        state: "Ready",
+        virtualMachineId: "vm-1",
+        deviceId: 1,
+        tags: { env: "prod" },
+      },
+      { id: "vol-2", name: "spare", zoneId: ZONE, diskOfferingId: CUSTOM, size: 5, state: "Ready", tags: {} },
+    ],
+    schedules: [{ id: "bs-1", vmId: "vm-1", intervalType: "DAILY", schedule: "30:02", timezone: "UTC" }],
+    names: {
+      [ZONE]: "de-fra-1a",
+      [TEMPLATE]: "Ubuntu 22.04 LTS",
+      [SMALL]: "Small",
+      [CUSTOM]: "Custom",
+      [TIER]: "VPC Tier",
+      [VPC_OFFERING]: "Default VPC",
+      [ISO]: "Rescue ISO",
+      [SHARED]: "default (shared zone network)",
+    },
+    skipped: [{ kind: "Instance", id: "vm-9", name: "broken", reason: "state Error" }],
+  } as Inventory;
+}
+
+const options = {
+  project: "imported",
+  versions: { pulumiCim: "^0.1.0", pulumi: "3.259.0" },
+  scheduleAdoption: true,
+};
+
+describe("generateProgram", () => {
+  const { files, resources } = generateProgram(inventory(), options);
+  const index = files["index.ts"];
+
+  it("plans one resource per live one, in dependency order, with unique names and variables", () => {
+    expect(resources.map((r) => `${r.kind} ${r.name} ${r.variable} ${r.id}`)).toEqual([
+      "Vpc main vpcMain vpc-1",
+      "Network app-tier networkAppTier net-1",
+      "Instance web instanceWeb vm-1",
+      "Instance web-2 instanceWeb2 vm-2",
+      "Volume data volumeData vol-1",
+      "Volume spare volumeSpare vol-2",
+      "BackupSchedule web-daily backupWebDaily bs-1",
+    ]);
+  });
+
+  it("adopts each resource with inputs equal to its live state", () => {
+    expect(index).toContain(`const vpcMain = new cim.Vpc("main", {
+  adoptId: "vpc-1",
+  region,
+  name: "main",
+  displayText: "the main VPC",
+  zoneId: "${ZONE}", // de-fra-1a
+  cidr: "10.1.0.0/16",
+  vpcOfferingId: "${VPC_OFFERING}", // Default VPC
+  networkDomain: "cim.internal",
+  tags: { env: "prod" },
+});`);
+    expect(index).toContain(`const networkAppTier = new cim.Network("app-tier", {
+  adoptId: "net-1",
+  region,
+  name: "app tier",
+  displayText: "app",
+  zoneId: "${ZONE}", // de-fra-1a
+  networkOfferingId: "${TIER}", // VPC Tier
+  vpcId: vpcMain.id,
+  gateway: "10.1.1.1",
+  netmask: "255.255.255.0",
+});`);
+    expect(index).toContain(`const instanceWeb = new cim.Instance("web", {
+  adoptId: "vm-1",
+  region,
+  zoneId: "${ZONE}", // de-fra-1a
+  templateId: "${TEMPLATE}", // Ubuntu 22.04 LTS
+  serviceOfferingId: "${SMALL}", // Small
+  rootDiskSize: 20,
+  name: "vm-4c1c4b45",
+  displayName: "web",
+  networkIds: [
+    networkAppTier.id,
+    "${SHARED}", // network default (shared zone network)
+  ],
+  sshKeyNames: ["ops"],
+  haEnabled: true,
+  tags: { env: "prod", "team/name": "web" },
+});`);
+    expect(index).toContain(`const instanceWeb2 = new cim.Instance("web-2", {
+  adoptId: "vm-2",
+  region,
+  zoneId: "${ZONE}", // de-fra-1a
+  imageType: "iso",
+  isoId: "${ISO}", // Rescue ISO
+  diskOfferingId: "${CUSTOM}", // Custom
+  serviceOfferingId: "${SMALL}", // Small
+  rootDiskSize: 30,
+  name: "vm-2",
+  displayName: "web",
+  networkIds: [
+    "${SHARED}", // network default (shared zone network)
+  ],
+  powerState: "stopped",
+  deleteProtection: true,
+});`);
+    expect(index).toContain(`const volumeData = new cim.Volume("data", {
+  adoptId: "vol-1",
+  region,
+  name: "data",
+  zoneId: "${ZONE}", // de-fra-1a
+  diskOfferingId: "${CUSTOM}", // Custom
+  size: 50,
+  instanceId: instanceWeb.id,
+  tags: { env: "prod" },
+});`);
+    expect(index).toContain(`const volumeSpare = new cim.Volume("spare", {
+  adoptId: "vol-2",
+  region,
+  name: "spare",
+  zoneId: "${ZONE}", // de-fra-1a
+  diskOfferingId: "${CUSTOM}", // Custom
+  size: 5,
+});`);
+    expect(index).toContain(`const backupWebDaily = new cim.BackupSchedule("web-daily", {
+  adoptId: "bs-1",
+  region,
+  instanceId: instanceWeb.id,
+  intervalType: "DAILY",
+  schedule: "30:02",
+  timezone: "UTC",
+});`);
+  });
+
+  it("names the region, the source and what was left out, and imports only pulumi-cim", () => {
+    expect(index).toContain('const region = "99999999-0000-0000-0000-000000000000"; // de-fra');
+    expect(index).toContain(
+      "of region de-fra (99999999-0000-0000-0000-000000000000) of https://cloud.example.com.",
+    );
+    expect(index).toContain("//   Instance broken vm-9: state Error");
+    expect(index).toContain("userData, allowPasswordSsh, disableRootCompletely, ipToNetworkList");
+    expect(index.match(/^import .*$/gm)).toEqual(['import * as cim from "pulumi-cim";']);
+  });
+
+  it("writes package.json, Pulumi.yaml and tsconfig.json for the usual Pulumi TypeScript setup", () => {
+    expect(JSON.parse(files["package.json"])).toMatchObject({
+      name: "imported",
+      main: "index.ts",
+      dependencies: { "@pulumi/pulumi": "3.259.0", "pulumi-cim": "^0.1.0" },
+    });
+    expect(files["Pulumi.yaml"]).toBe(
+      "name: imported\ndescription: Infrastructure of region de-fra, adopted by pulumi-cim import\nruntime: nodejs\n",
+    );
+    expect(JSON.parse(files["tsconfig.json"]).files).toEqual(["index.ts"]);
+  });
+
+  it("shows a schedule commented out when cim.BackupSchedule cannot adopt", () => {
+    const without = generateProgram(inventory(), { ...options, scheduleAdoption: false });
+    expect(without.resources.map((r) => r.kind)).not.toContain("BackupSchedule");
+    const text = without.files["index.ts"];
+    expect(text).toContain(
+      "// Backup schedule bs-1 is not adopted: cim.BackupSchedule of this pulumi-cim version has no",
+    );
+    expect(text).toContain(`// const backupWebDaily = new cim.BackupSchedule("web-daily", {
+//   region,
+//   instanceId: instanceWeb.id,
+//   intervalType: "DAILY",`);
+    expect(text).not.toMatch(/^const backupWebDaily/m);
+  });
+
+  it("writes a valid program for an empty region", () => {
+    const empty = generateProgram(
+      { ...inventory(), vpcs: [], networks: [], instances: [], volumes: [], schedules: [], skipped: [] },
+      options,
+    );
+    expect(empty.resources).toEqual([]);
+    expect(empty.files["index.ts"]).toContain("// Nothing to adopt");
+  });
+
+  it("leaves out what the live resource does not have and refers to resources it does not adopt by id", () => {
+    const inv = inventory();
+    inv.instances = [
+      {
+        ...inv.instances[0],
+        displayName: "",
+        name: "Not_a_host_name",
+        networkIds: undefined,
+        keyPair: "",
+        haEnabled: false,
+        tags: {},
+        details: {},
+      } as Inventory["instances"][number],
+    ];
+    inv.volumes = [{ ...inv.volumes[0], virtualMachineId: "vm-elsewhere" }];
+    inv.names["vm-elsewhere"] = "vm-x";
+    const text = generateProgram(inv, options).files["index.ts"];
+    const block = text.slice(
+      text.indexOf("new cim.Instance"),
+      text.indexOf("});", text.indexOf("new cim.Instance")),
+    );
+    expect(block).toContain('new cim.Instance("Not_a_host_name"');
+    for (const absent of [
+      "name:",
+      "displayName",
+      "networkIds",
+      "sshKeyNames",
+      "haEnabled",
+      "tags",
+      "rootDiskSize",
+    ]) {
+      expect(block).not.toContain(absent);
+    }
+    expect(text).toContain('instanceId: "vm-elsewhere", // instance vm-x');
+  });
+});
+
+describe("names and literals", () => {
+  it("makes resource names and variables", () => {
+    expect(resourceName("db data/1", "x")).toBe("db-data-1");
+    expect(resourceName("  ", "volume-1234")).toBe("volume-1234");
+    expect(variableName("network", "app-tier.2")).toBe("networkAppTier2");
+  });
+
+  it("writes TypeScript literals", () => {
+    expect(literal({ a: 1, "b-c": [true, "x"], d: {} })).toBe('{ a: 1, "b-c": [true, "x"], d: {} }');
+    expect(literal('say "hi"\n')).toBe('"say \\"hi\\"\\n"');
+  });
+});
