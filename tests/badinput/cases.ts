@@ -1,0 +1,695 @@
+// The bad-input table: invalid programs and settings, each of which `pulumi preview` must reject with a message
+// that names the resource and the field, before any call that changes something. Every check rule of
+// provider/resources/*Rules.ts has a row, plus wrong types, ids of another region, catalogue lookups,
+// misspelt fields, bad region ids and bad provider settings (base URL, token, region, audience).
+import type { CatalogueIds } from "../reliability/support";
+
+export type Kind = "Instance" | "Volume" | "Vpc" | "Network" | "Tags" | "BackupSchedule";
+
+export interface Ids extends CatalogueIds {
+  /** The same catalogue in the other region (nl-ams-1). */
+  other: CatalogueIds;
+  /** A well-formed uuid that names nothing. */
+  unknown: string;
+  /** Another one. */
+  unknown2: string;
+  /** The default region's id. */
+  regionId: string;
+}
+
+export interface Settings {
+  /** Overrides of the provider's environment (CIM_BASE_URL, CIM_TOKEN, CIM_REGION, CIM_AUDIENCE). */
+  env: (ids: Ids, tokens: Tokens) => Record<string, string>;
+}
+
+export interface Tokens {
+  valid: string;
+  expired: string;
+  otherAudience: string;
+}
+
+export interface BadCase {
+  name: string;
+  kind: Kind;
+  args: (ids: Ids) => Record<string, unknown>;
+  /** The field the message must name (a config key for settings cases). */
+  field: string;
+  /** What the message must say. */
+  message: RegExp;
+  /** Provider settings of this preview (cases about configuration). */
+  settings?: Settings;
+  /** Deploy these args first (mutations allowed), then preview `args` against the existing resource. */
+  existing?: (ids: Ids) => Record<string, unknown>;
+  /** Text that must not appear in the output (secret inputs). */
+  mustNotShow?: string;
+}
+
+const vm = (ids: Ids, extra: Record<string, unknown> = {}) => ({
+  zoneId: ids.zoneId,
+  templateId: ids.templateId,
+  serviceOfferingId: ids.small,
+  ...extra,
+});
+const without = (o: Record<string, unknown>, key: string) => {
+  const { [key]: _drop, ...rest } = o;
+  return rest;
+};
+const volume = (ids: Ids, extra: Record<string, unknown> = {}) => ({
+  zoneId: ids.zoneId,
+  diskOfferingId: ids.customDisk,
+  size: 10,
+  ...extra,
+});
+const vpc = (ids: Ids, extra: Record<string, unknown> = {}) => ({
+  zoneId: ids.zoneId,
+  cidr: "10.1.0.0/16",
+  vpcOfferingId: ids.vpcOffering,
+  ...extra,
+});
+const network = (ids: Ids, extra: Record<string, unknown> = {}) => ({
+  zoneId: ids.zoneId,
+  networkOfferingId: ids.isolated,
+  ...extra,
+});
+const schedule = (ids: Ids, extra: Record<string, unknown> = {}) => ({
+  instanceId: ids.unknown,
+  intervalType: "DAILY",
+  schedule: "30:02",
+  timezone: "UTC",
+  ...extra,
+});
+const CLOUD_INIT = "#cloud-config\npackages: [nginx]\n";
+
+export const CASES: BadCase[] = [
+  // ------------------------------------------------------------------------------------------ Instance
+  {
+    name: "instance without zoneId",
+    kind: "Instance",
+    args: (i) => without(vm(i), "zoneId"),
+    field: "zoneId",
+    message: /zoneId is required/,
+  },
+  {
+    name: "instance zoneId is a zone name, not an id",
+    kind: "Instance",
+    args: (i) => vm(i, { zoneId: "de-fra-1a" }),
+    field: "zoneId",
+    message: /zoneId must be an id \(a UUID\), not a name/,
+  },
+  {
+    name: "instance zone of another region",
+    kind: "Instance",
+    args: (i) => vm(i, { zoneId: i.other.zoneId }),
+    field: "zoneId",
+    message: /zoneId \S+ is not a zone of/,
+  },
+  {
+    name: "instance unknown compute offering",
+    kind: "Instance",
+    args: (i) => vm(i, { serviceOfferingId: i.unknown }),
+    field: "serviceOfferingId",
+    message: /serviceOfferingId \S+ is not a compute offering/,
+  },
+  {
+    name: "instance compute offering of another region",
+    kind: "Instance",
+    args: (i) => vm(i, { serviceOfferingId: i.other.small }),
+    field: "serviceOfferingId",
+    message: /serviceOfferingId \S+ is not a compute offering/,
+  },
+  {
+    name: "instance serviceOfferingId of the wrong type (number)",
+    kind: "Instance",
+    args: (i) => vm(i, { serviceOfferingId: 42 }),
+    field: "serviceOfferingId",
+    message: /serviceOfferingId must be a string/,
+  },
+  {
+    name: "instance without templateId",
+    kind: "Instance",
+    args: (i) => without(vm(i), "templateId"),
+    field: "templateId",
+    message: /templateId is required/,
+  },
+  {
+    name: "instance unknown template",
+    kind: "Instance",
+    args: (i) => vm(i, { templateId: i.unknown }),
+    field: "templateId",
+    message: /templateId \S+ is not a template/,
+  },
+  {
+    name: "instance imageType snapshot",
+    kind: "Instance",
+    args: (i) => vm(i, { imageType: "snapshot" }),
+    field: "imageType",
+    message: /imageType must be "template" \(the default\) or "iso"/,
+  },
+  {
+    name: "instance ISO image without isoId",
+    kind: "Instance",
+    args: (i) => vm(i, { templateId: undefined, imageType: "iso", diskOfferingId: i.customDisk }),
+    field: "isoId",
+    message: /isoId is required when imageType is "iso"/,
+  },
+  {
+    name: "instance ISO image without disk offering",
+    kind: "Instance",
+    args: (i) => vm(i, { templateId: undefined, imageType: "iso", isoId: i.isoId }),
+    field: "diskOfferingId",
+    message: /diskOfferingId is required when imageType is "iso": an ISO carries no disk/,
+  },
+  {
+    name: "instance isoId with a template image",
+    kind: "Instance",
+    args: (i) => vm(i, { isoId: i.isoId }),
+    field: "isoId",
+    message: /isoId is only used with imageType "iso"/,
+  },
+  {
+    name: "instance unknown ISO",
+    kind: "Instance",
+    args: (i) =>
+      vm(i, { templateId: undefined, imageType: "iso", isoId: i.unknown, diskOfferingId: i.customDisk }),
+    field: "isoId",
+    message: /isoId \S+ is not an ISO/,
+  },
+  {
+    name: "instance root disk smaller than the template needs",
+    kind: "Instance",
+    args: (i) => vm(i, { rootDiskSize: 5 }),
+    field: "rootDiskSize",
+    message: /rootDiskSize 5 GB is smaller than the 10 GB/,
+  },
+  {
+    name: "instance root disk not a whole number",
+    kind: "Instance",
+    args: (i) => vm(i, { rootDiskSize: 10.5 }),
+    field: "rootDiskSize",
+    message: /rootDiskSize must be a whole number of GB/,
+  },
+  {
+    name: "instance root disk as text",
+    kind: "Instance",
+    args: (i) => vm(i, { rootDiskSize: "20" }),
+    field: "rootDiskSize",
+    message: /rootDiskSize must be a whole number of GB/,
+  },
+  {
+    name: "instance name with an underscore",
+    kind: "Instance",
+    args: (i) => vm(i, { name: "web_1" }),
+    field: "name",
+    message: /name must be a host name/,
+  },
+  {
+    name: "instance name starting with a digit",
+    kind: "Instance",
+    args: (i) => vm(i, { name: "1web" }),
+    field: "name",
+    message: /name must be a host name/,
+  },
+  {
+    name: "instance name of 64 characters",
+    kind: "Instance",
+    args: (i) => vm(i, { name: `w${"e".repeat(63)}` }),
+    field: "name",
+    message: /name must be a host name: 1-63/,
+  },
+  {
+    name: "instance empty displayName",
+    kind: "Instance",
+    args: (i) => vm(i, { displayName: "" }),
+    field: "displayName",
+    message: /displayName must not be empty/,
+  },
+  {
+    name: "instance empty networkIds",
+    kind: "Instance",
+    args: (i) => vm(i, { networkIds: [] }),
+    field: "networkIds",
+    message: /networkIds must name at least one network/,
+  },
+  {
+    name: "instance network named twice",
+    kind: "Instance",
+    args: (i) => vm(i, { networkIds: [i.unknown, i.unknown] }),
+    field: "networkIds",
+    message: /networkIds must not name a network twice/,
+  },
+  {
+    name: "instance networkIds as comma-separated text",
+    kind: "Instance",
+    args: (i) => vm(i, { networkIds: `${i.unknown},${i.unknown2}` }),
+    field: "networkIds",
+    message: /networkIds must be a list of network ids/,
+  },
+  {
+    name: "instance network given by name",
+    kind: "Instance",
+    args: (i) => vm(i, { networkIds: ["default"] }),
+    field: "networkIds",
+    message: /networkIds\[0\] must be an id \(a UUID\)/,
+  },
+  {
+    name: "instance fixed address on a network not in networkIds",
+    kind: "Instance",
+    args: (i) =>
+      vm(i, {
+        networkIds: [i.unknown],
+        ipToNetworkList: [{ networkId: i.unknown2, ipAddress: "10.1.1.20" }],
+      }),
+    field: "ipToNetworkList",
+    message: /ipToNetworkList names network \S+, which is not among networkIds/,
+  },
+  {
+    name: "instance fixed address not IPv4",
+    kind: "Instance",
+    args: (i) =>
+      vm(i, {
+        networkIds: [i.unknown],
+        ipToNetworkList: [{ networkId: i.unknown, ipAddress: "10.1.1.300" }],
+      }),
+    field: "ipToNetworkList",
+    message: /ipToNetworkList\[0\]\.ipAddress must be an IPv4 address/,
+  },
+  {
+    name: "instance two fixed addresses on one network",
+    kind: "Instance",
+    args: (i) =>
+      vm(i, {
+        networkIds: [i.unknown],
+        ipToNetworkList: [
+          { networkId: i.unknown, ipAddress: "10.1.1.20" },
+          { networkId: i.unknown, ipAddress: "10.1.1.21" },
+        ],
+      }),
+    field: "ipToNetworkList",
+    message: /ipToNetworkList must fix at most one address per network/,
+  },
+  {
+    name: "instance userData not base64",
+    kind: "Instance",
+    args: (i) => vm(i, { userData: CLOUD_INIT }),
+    field: "userData",
+    message: /userData must be base64-encoded/,
+    mustNotShow: "packages: [nginx]",
+  },
+  {
+    name: "instance empty userData",
+    kind: "Instance",
+    args: (i) => vm(i, { userData: "" }),
+    field: "userData",
+    message: /userData must not be empty/,
+  },
+  {
+    name: "instance several SSH keys",
+    kind: "Instance",
+    args: (i) => vm(i, { sshKeyNames: ["ops", "deploy"] }),
+    field: "sshKeyNames",
+    message: /sshKeyNames may name one SSH key pair only/,
+  },
+  {
+    name: "instance powerState paused",
+    kind: "Instance",
+    args: (i) => vm(i, { powerState: "paused" }),
+    field: "powerState",
+    message: /powerState must be "running" \(the default\) or "stopped"/,
+  },
+  {
+    name: "instance haEnabled as text",
+    kind: "Instance",
+    args: (i) => vm(i, { haEnabled: "yes" }),
+    field: "haEnabled",
+    message: /haEnabled must be true or false/,
+  },
+  {
+    name: "instance hypervisor of 65 characters",
+    kind: "Instance",
+    args: (i) => vm(i, { hypervisor: "k".repeat(65) }),
+    field: "hypervisor",
+    message: /hypervisor must be at most 64 characters/,
+  },
+  {
+    name: "instance tag value not text",
+    kind: "Instance",
+    args: (i) => vm(i, { tags: { env: 1 } }),
+    field: "tags",
+    message: /tags\.env values must be strings/,
+  },
+  {
+    name: "instance tag key of 129 characters",
+    kind: "Instance",
+    args: (i) => vm(i, { tags: { ["k".repeat(129)]: "v" } }),
+    field: "tags",
+    message: /keys must be at most 128 characters/,
+  },
+  {
+    name: "instance tags as a list",
+    kind: "Instance",
+    args: (i) => vm(i, { tags: ["env=prod"] }),
+    field: "tags",
+    message: /tags must be a map of text keys to text values/,
+  },
+  {
+    name: "instance timeout that is not a duration",
+    kind: "Instance",
+    args: (i) => vm(i, { timeouts: { create: "soon" } }),
+    field: "timeouts",
+    message: /timeouts\.create must be a positive number of milliseconds or a duration/,
+  },
+  {
+    name: "instance timeout for an unknown operation",
+    kind: "Instance",
+    args: (i) => vm(i, { timeouts: { creat: "5m" } }),
+    field: "timeouts",
+    message: /timeouts\.creat is not an operation: use create, update or delete/,
+  },
+  {
+    name: "instance timeouts as text",
+    kind: "Instance",
+    args: (i) => vm(i, { timeouts: "10m" }),
+    field: "timeouts",
+    message: /timeouts must be an object/,
+  },
+  {
+    name: "instance region given by name",
+    kind: "Instance",
+    args: (i) => vm(i, { region: "de-fra-1" }),
+    field: "region",
+    message: /region must be an id \(a UUID\), not a name/,
+  },
+  {
+    name: "instance region that does not exist",
+    kind: "Instance",
+    args: (i) => vm(i, { region: i.unknown }),
+    field: "region",
+    message: /region .*(unknown|not a region|no region|does not exist)/i,
+  },
+  {
+    name: "instance adoptId not an id",
+    kind: "Instance",
+    args: (i) => vm(i, { adoptId: "web-1" }),
+    field: "adoptId",
+    message: /adoptId must be an id \(a UUID\)/,
+  },
+  {
+    name: "instance misspelt required field (zoneID)",
+    kind: "Instance",
+    args: (i) => ({ ...without(vm(i), "zoneId"), zoneID: i.zoneId }),
+    field: "zoneId",
+    message: /zoneId is required/,
+  },
+  {
+    name: "instance misspelt optional field (displayNmae)",
+    kind: "Instance",
+    args: (i) => vm(i, { displayNmae: "web" }),
+    field: "displayNmae",
+    message: /displayNmae.*(unknown|not an input|misspelt|did you mean)/i,
+  },
+  {
+    name: "instance misspelt optional field (deleteProtecton)",
+    kind: "Instance",
+    args: (i) => vm(i, { deleteProtecton: true }),
+    field: "deleteProtecton",
+    message: /deleteProtecton.*(unknown|not an input|misspelt|did you mean)/i,
+  },
+
+  // -------------------------------------------------------------------------------------------- Volume
+  {
+    name: "volume size 0",
+    kind: "Volume",
+    args: (i) => volume(i, { size: 0 }),
+    field: "size",
+    message: /size must be at least 1 GB/,
+  },
+  {
+    name: "volume size as text",
+    kind: "Volume",
+    args: (i) => volume(i, { size: "10" }),
+    field: "size",
+    message: /size must be a whole number of GB/,
+  },
+  {
+    name: "volume customized offering without size",
+    kind: "Volume",
+    args: (i) => without(volume(i), "size"),
+    field: "size",
+    message: /size is required: disk offering Custom is customized/,
+  },
+  {
+    name: "volume size against a fixed-size offering",
+    kind: "Volume",
+    args: (i) => volume(i, { diskOfferingId: i.fixedDisk.id, size: i.fixedDisk.diskSizeGb + 10 }),
+    field: "size",
+    message: /size \d+ GB does not match disk offering/,
+  },
+  {
+    name: "volume unknown disk offering",
+    kind: "Volume",
+    args: (i) => volume(i, { diskOfferingId: i.unknown }),
+    field: "diskOfferingId",
+    message: /diskOfferingId \S+ is not a disk offering/,
+  },
+  {
+    name: "volume empty name",
+    kind: "Volume",
+    args: (i) => volume(i, { name: "" }),
+    field: "name",
+    message: /name must not be empty/,
+  },
+  {
+    name: "volume instanceId not an id",
+    kind: "Volume",
+    args: (i) => volume(i, { instanceId: "db" }),
+    field: "instanceId",
+    message: /instanceId must be an id \(a UUID\)/,
+  },
+  {
+    name: "volume zone of another region",
+    kind: "Volume",
+    args: (i) => volume(i, { zoneId: i.other.zoneId }),
+    field: "zoneId",
+    message: /zoneId \S+ is not a zone of/,
+  },
+  {
+    name: "volume shrinking an existing volume",
+    kind: "Volume",
+    existing: (i) => volume(i, { size: 20 }),
+    args: (i) => volume(i, { size: 10 }),
+    field: "size",
+    message: /size cannot shrink \(20 GB → 10 GB\)/,
+  },
+
+  // ----------------------------------------------------------------------------------------------- VPC
+  {
+    name: "vpc without cidr",
+    kind: "Vpc",
+    args: (i) => without(vpc(i), "cidr"),
+    field: "cidr",
+    message: /cidr is required/,
+  },
+  {
+    name: "vpc cidr prefix /33",
+    kind: "Vpc",
+    args: (i) => vpc(i, { cidr: "10.1.0.0/33" }),
+    field: "cidr",
+    message: /cidr must be an IPv4 range in CIDR notation/,
+  },
+  {
+    name: "vpc cidr with host bits set",
+    kind: "Vpc",
+    args: (i) => vpc(i, { cidr: "10.1.2.3/16" }),
+    field: "cidr",
+    message: /cidr must be written as its network address: 10\.1\.0\.0\/16/,
+  },
+  {
+    name: "vpc cidr without prefix",
+    kind: "Vpc",
+    args: (i) => vpc(i, { cidr: "10.1.0.0" }),
+    field: "cidr",
+    message: /cidr must be an IPv4 range in CIDR notation/,
+  },
+  {
+    name: "vpc cidr that is not an address",
+    kind: "Vpc",
+    args: (i) => vpc(i, { cidr: "ten.one.zero.zero/16" }),
+    field: "cidr",
+    message: /cidr must be an IPv4 range in CIDR notation/,
+  },
+  {
+    name: "vpc unknown VPC offering",
+    kind: "Vpc",
+    args: (i) => vpc(i, { vpcOfferingId: i.unknown }),
+    field: "vpcOfferingId",
+    message: /vpcOfferingId \S+ is not a VPC offering/,
+  },
+  {
+    name: "vpc empty networkDomain",
+    kind: "Vpc",
+    args: (i) => vpc(i, { networkDomain: "" }),
+    field: "networkDomain",
+    message: /networkDomain must not be empty/,
+  },
+
+  // ------------------------------------------------------------------------------------------- Network
+  {
+    name: "network gateway without netmask",
+    kind: "Network",
+    args: (i) => network(i, { gateway: "10.1.1.1" }),
+    field: "netmask",
+    message: /gateway and netmask go together: give both or neither/,
+  },
+  {
+    name: "network netmask that is not contiguous",
+    kind: "Network",
+    args: (i) => network(i, { gateway: "10.1.1.1", netmask: "255.0.255.0" }),
+    field: "netmask",
+    message: /netmask must be a contiguous netmask/,
+  },
+  {
+    name: "network gateway that is the network address",
+    kind: "Network",
+    args: (i) => network(i, { gateway: "10.1.1.0", netmask: "255.255.255.0" }),
+    field: "gateway",
+    message: /gateway 10\.1\.1\.0 is not a host address of 10\.1\.1\.0\/24/,
+  },
+  {
+    name: "network gateway not IPv4",
+    kind: "Network",
+    args: (i) => network(i, { gateway: "10.1.1.999", netmask: "255.255.255.0" }),
+    field: "gateway",
+    message: /gateway must be an IPv4 address/,
+  },
+  {
+    name: "network VPC-tier offering without vpcId",
+    kind: "Network",
+    args: (i) => network(i, { networkOfferingId: i.vpcTier }),
+    field: "networkOfferingId",
+    message: /network offering VPC Tier is for VPC tiers: set vpcId/,
+  },
+  {
+    name: "network isolated offering for a VPC tier",
+    kind: "Network",
+    args: (i) => network(i, { vpcId: i.unknown, gateway: "10.1.1.1", netmask: "255.255.255.0" }),
+    field: "networkOfferingId",
+    message: /cannot be used for a VPC tier/,
+  },
+  {
+    name: "network vpcId not an id",
+    kind: "Network",
+    args: (i) => network(i, { vpcId: "main" }),
+    field: "vpcId",
+    message: /vpcId must be an id \(a UUID\)/,
+  },
+  {
+    name: "network unknown network offering",
+    kind: "Network",
+    args: (i) => network(i, { networkOfferingId: i.unknown }),
+    field: "networkOfferingId",
+    message: /networkOfferingId \S+ is not a network offering/,
+  },
+
+  // ---------------------------------------------------------------------------------------------- Tags
+  {
+    name: "tags resourceType with a space",
+    kind: "Tags",
+    args: (i) => ({ resourceType: "Public IP", resourceId: i.unknown, tags: { env: "prod" } }),
+    field: "resourceType",
+    message: /resourceType must be a resource type name/,
+  },
+  {
+    name: "tags without resourceId",
+    kind: "Tags",
+    args: () => ({ resourceType: "Template", tags: { env: "prod" } }),
+    field: "resourceId",
+    message: /resourceId is required/,
+  },
+  {
+    name: "tags given as text",
+    kind: "Tags",
+    args: (i) => ({ resourceType: "Template", resourceId: i.unknown, tags: "env=prod" }),
+    field: "tags",
+    message: /tags must be a map of text keys to text values/,
+  },
+
+  // ------------------------------------------------------------------------------------ BackupSchedule
+  {
+    name: "backup schedule instanceId not an id",
+    kind: "BackupSchedule",
+    args: (i) => schedule(i, { instanceId: "db" }),
+    field: "instanceId",
+    message: /instanceId must be an id \(a UUID\)/,
+  },
+  {
+    name: "backup schedule empty intervalType",
+    kind: "BackupSchedule",
+    args: (i) => schedule(i, { intervalType: "" }),
+    field: "intervalType",
+    message: /intervalType must not be empty/,
+  },
+  {
+    name: "backup schedule without schedule",
+    kind: "BackupSchedule",
+    args: (i) => without(schedule(i), "schedule"),
+    field: "schedule",
+    message: /schedule is required/,
+  },
+  {
+    name: "backup schedule timezone of 65 characters",
+    kind: "BackupSchedule",
+    args: (i) => schedule(i, { timezone: "Z".repeat(65) }),
+    field: "timezone",
+    message: /timezone must be at most 64 characters/,
+  },
+
+  // ---------------------------------------------------------------------------------- provider settings
+  {
+    name: "settings: http base URL of a remote host",
+    kind: "Instance",
+    args: (i) => vm(i),
+    settings: { env: () => ({ CIM_BASE_URL: "http://cloud.example.com" }) },
+    field: "cim:baseUrl",
+    message: /https/i,
+  },
+  {
+    name: "settings: malformed token",
+    kind: "Instance",
+    args: (i) => vm(i),
+    settings: { env: () => ({ CIM_TOKEN: "not-a-jwt" }) },
+    field: "cim:token",
+    message: /not a usable JWT/,
+  },
+  {
+    name: "settings: expired token",
+    kind: "Instance",
+    args: (i) => vm(i),
+    settings: { env: (_i, t) => ({ CIM_TOKEN: t.expired }) },
+    field: "cim:token",
+    message: /expired/,
+  },
+  {
+    name: "settings: token for another audience",
+    kind: "Instance",
+    args: (i) => vm(i),
+    settings: { env: (_i, t) => ({ CIM_TOKEN: t.otherAudience, CIM_AUDIENCE: "cim-api" }) },
+    field: "cim:token",
+    message: /audience/,
+  },
+  {
+    name: "settings: cim:region given by name",
+    kind: "Instance",
+    args: (i) => vm(i),
+    settings: { env: () => ({ CIM_REGION: "de-fra-1" }) },
+    field: "region",
+    message: /region .*(UUID|id)/,
+  },
+  {
+    name: "settings: cim:region that does not exist",
+    kind: "Instance",
+    args: (i) => vm(i),
+    settings: { env: (i) => ({ CIM_REGION: i.unknown }) },
+    field: "region",
+    message: /region .*(unknown|not a region|no region|does not exist)/i,
+  },
+];

@@ -1,0 +1,333 @@
+// Support for the fault, bad-input and security suites: an emulator that can be restarted on the same port
+// and data dir, its control routes, a long-lived stack runner (stackRunner.cjs) that takes one Pulumi
+// operation at a time so the emulator can be changed between (and during) operations, and the comparison of
+// what the emulator holds with what the stack's state holds.
+import { type ChildProcess, spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import * as readline from "node:readline";
+import { type Emulator, startEmulator } from "../../emulator";
+import { type ProgramHome, requireToolchain, sourceHome } from "../e2e/harness";
+
+/** How quickly the provider polls jobs (the spec's 2-3 s cadence is overridden for local runs). */
+export const POLL_MS = "50";
+
+export interface FaultRule {
+  method?: string;
+  route: string;
+  status?: number;
+  retryAfter?: number;
+  times?: number;
+  probability?: number;
+  latencyMs?: number;
+  action?: "drop-before" | "drop-after";
+  jobFail?: { detail: string };
+  jobStuck?: boolean;
+}
+
+/** An emulator on a fixed port and data dir that survives restarts, with its control routes. */
+export class TestEmulator {
+  private emu!: Emulator;
+  private adminToken = "";
+  readonly dataDir: string;
+  port = 0;
+  url = "";
+
+  private constructor(private readonly jobLatencyMs: number) {
+    this.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cim-rel-emu-"));
+  }
+
+  static async start(opts: { jobLatencyMs?: number } = {}): Promise<TestEmulator> {
+    const t = new TestEmulator(opts.jobLatencyMs ?? 0);
+    await t.boot();
+    return t;
+  }
+
+  private async boot(): Promise<void> {
+    this.emu = await startEmulator({
+      port: this.port,
+      dataDir: this.dataDir,
+      jobLatencyMs: this.jobLatencyMs,
+    });
+    this.url = this.emu.url;
+    this.port = Number(new URL(this.url).port);
+    this.adminToken = await this.emu.adminToken();
+  }
+
+  get regions() {
+    return this.emu.regions;
+  }
+
+  token(opts?: Parameters<Emulator["token"]>[0]): Promise<string> {
+    return this.emu.token(opts);
+  }
+
+  /** Stops the server (state flushed to the data dir) and starts a new one on the same port and dir. */
+  async restart(downMs = 300): Promise<void> {
+    await this.emu.close();
+    await sleep(downMs);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.boot();
+        return;
+      } catch (err) {
+        if (attempt >= 20) throw err;
+        await sleep(100);
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.emu.close();
+    fs.rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  async control(method: string, route: string, body?: unknown): Promise<any> {
+    const res = await fetch(`${this.url}/_emulator${route}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${this.adminToken}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} /_emulator${route}: ${res.status} ${await res.text()}`);
+    return res.json();
+  }
+
+  fault(rule: FaultRule) {
+    return this.control("POST", "/faults", rule);
+  }
+  clearFaults() {
+    return this.control("DELETE", "/faults");
+  }
+  faults(): Promise<any[]> {
+    return this.control("GET", "/faults");
+  }
+  requests(): Promise<Record<string, number>> {
+    return this.control("GET", "/requests");
+  }
+  resetRequests() {
+    return this.control("DELETE", "/requests");
+  }
+  requestLog(limit = 1000): Promise<any[]> {
+    return this.control("GET", `/requests/log?limit=${limit}`);
+  }
+  async state(): Promise<any> {
+    return (await this.control("GET", "/state")).state;
+  }
+  pauseClock(paused: boolean) {
+    return this.control("POST", "/clock", { paused });
+  }
+
+  /** Waits until the request counter of `key` ("METHOD /api/v1/…") reaches `n`; false on timeout. */
+  async waitForRequest(key: string, n = 1, timeoutMs = 60_000): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (((await this.requests())[key] ?? 0) >= n) return true;
+      await sleep(25);
+    }
+    return false;
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Request counts of calls that change something (anything but GET). */
+export function mutating(counts: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(counts).filter(([k]) => !k.startsWith("GET ")));
+}
+
+/** Ids the emulator holds per kind (every state, Error included), optionally for one account. */
+export function emulatorIds(state: any, account?: string): Record<"Instance" | "Volume", string[]> {
+  const of = (records: Record<string, any>) =>
+    Object.values(records ?? {})
+      .filter((r: any) => account === undefined || r.account === account)
+      .map((r: any) => String(r.id))
+      .sort();
+  return { Instance: of(state.instances), Volume: of(state.volumes) };
+}
+
+/** Ids the stack's state holds per kind. */
+export function stateIds(deployment: any): Record<"Instance" | "Volume", string[]> {
+  const resources: any[] = deployment?.deployment?.resources ?? [];
+  const of = (kind: string) =>
+    resources
+      .filter((r) => String(r.type).endsWith(`cim:${kind}`) && !r.delete)
+      .map((r) => String(r.id))
+      .sort();
+  return { Instance: of("Instance"), Volume: of("Volume") };
+}
+
+/** Any JWT-shaped string (header.payload.signature, base64url, header starting {"). */
+export const JWT_SHAPE = /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/;
+
+export interface OpResult {
+  id: number;
+  op: string;
+  ok: boolean;
+  error?: string;
+  summary?: Record<string, number>;
+  outputs?: Record<string, any>;
+  deployment?: { version: number; deployment: any };
+  output: string;
+  stderr: string;
+  ms: number;
+}
+
+export interface OpRequest {
+  config?: Record<string, string | { value: string; secret?: boolean } | null>;
+  env?: Record<string, string | null>;
+  options?: Record<string, unknown>;
+}
+
+/** One stack, one long-lived runner process; operations run one at a time. */
+export class StackSession {
+  private next = 1;
+  private waiting = new Map<number | string, (r: any) => void>();
+  private stderr = "";
+  private exited: Promise<number>;
+
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly stackName: string,
+    /** The program folder (Pulumi.yaml and the stack's config file live here). */
+    readonly workDir: string,
+  ) {
+    const lines = readline.createInterface({ input: child.stdout! });
+    lines.on("line", (line) => {
+      if (!line.startsWith("{")) return;
+      const msg = JSON.parse(line);
+      this.waiting.get(msg.id)?.(msg);
+      this.waiting.delete(msg.id);
+    });
+    child.stderr!.on("data", (d) => {
+      this.stderr += d;
+    });
+    this.exited = new Promise((resolve) => child.on("close", (c) => resolve(c ?? 1)));
+    this.exited.then((code) => {
+      for (const [, resolve] of this.waiting)
+        resolve({ ok: false, error: `runner exited ${code}: ${this.stderr}` });
+      this.waiting.clear();
+    });
+  }
+
+  static async open(opts: {
+    name: string;
+    /** A CommonJS file exporting `(cim, pulumi) => outputs`, or a function that makes one in the home. */
+    program: string | ((home: ProgramHome) => string);
+    envVars: Record<string, string>;
+    projectName?: string;
+  }): Promise<StackSession> {
+    requireToolchain();
+    const home = sourceHome(opts.name);
+    const program = typeof opts.program === "string" ? opts.program : opts.program(home);
+    const stackName = `${opts.name}-${process.pid}-${Date.now().toString(36)}`;
+    const specFile = path.join(home.workDir, `spec-${stackName}.json`);
+    fs.writeFileSync(
+      specFile,
+      JSON.stringify({
+        workDir: home.workDir,
+        sdk: home.sdk,
+        stackName,
+        projectName: opts.projectName ?? "cim-rel",
+        program,
+        envVars: opts.envVars,
+      }),
+    );
+    const runner = path.join(home.workDir, "cim-stack-runner.cjs");
+    fs.copyFileSync(path.join(__dirname, "stackRunner.cjs"), runner);
+    const child = spawn(process.execPath, [runner, specFile], {
+      cwd: home.workDir,
+      env: { ...process.env, ...opts.envVars },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    const session = new StackSession(child, stackName, home.workDir);
+    const ready = await new Promise<any>((resolve) => session.waiting.set("ready", resolve));
+    if (!ready.ok) throw new Error(`stack runner did not start: ${ready.error}`);
+    return session;
+  }
+
+  run(op: string, req: OpRequest = {}): Promise<OpResult> {
+    const id = this.next++;
+    const done = new Promise<OpResult>((resolve) => this.waiting.set(id, resolve));
+    this.child.stdin!.write(`${JSON.stringify({ id, op, ...req })}\n`);
+    return done;
+  }
+
+  /** Like run, but throws with the CLI output when the operation fails. */
+  async must(op: string, req: OpRequest = {}): Promise<OpResult> {
+    const r = await this.run(op, req);
+    if (!r.ok) throw new Error(`${op} failed: ${r.error}\n${r.output}`);
+    return r;
+  }
+
+  async close(): Promise<void> {
+    if (this.child.exitCode === null) this.child.stdin!.write(`${JSON.stringify({ op: "exit" })}\n`);
+    const timer = setTimeout(() => this.child.kill(), 10_000);
+    await this.exited;
+    clearTimeout(timer);
+  }
+}
+
+/** The catalogue ids a test program needs, read from the emulator. */
+export async function catalogueIds(emu: TestEmulator, token: string, region?: string) {
+  const get = async (p: string) => {
+    const res = await fetch(`${emu.url}/api/v1${p}`, {
+      headers: { authorization: `Bearer ${token}`, ...(region ? { "x-region-context": region } : {}) },
+    });
+    if (!res.ok) throw new Error(`GET ${p}: ${res.status}`);
+    return (await res.json()) as any[];
+  };
+  const [zones, templates, compute, disk, network, vpc, isos] = await Promise.all([
+    get("/zones"),
+    get("/templates"),
+    get("/offerings/compute"),
+    get("/offerings/disk"),
+    get("/offerings/network"),
+    get("/offerings/vpc"),
+    get("/isos"),
+  ]);
+  const byName = (rows: any[], name: string) => {
+    const row = rows.find((r) => r.name === name);
+    if (!row) throw new Error(`no ${name} in ${JSON.stringify(rows.map((r) => r.name))}`);
+    return row;
+  };
+  return {
+    zoneId: (zones.find((z) => z.name === "de-fra-1a") ?? zones[0]).id as string,
+    templateId: byName(templates, "Ubuntu 22.04 LTS").id as string,
+    template: byName(templates, "Ubuntu 22.04 LTS"),
+    small: byName(compute, "Small").id as string,
+    medium: byName(compute, "Medium").id as string,
+    customDisk: disk.find((d) => d.customized === true).id as string,
+    fixedDisk: disk.find((d) => d.customized === false),
+    vpcTier: network.find((n) => n.forVpc === true).id as string,
+    isolated: network.find((n) => n.forVpc === false).id as string,
+    vpcOffering: vpc[0].id as string,
+    isoId: isos[0]?.id as string,
+    zones,
+  };
+}
+
+export type CatalogueIds = Awaited<ReturnType<typeof catalogueIds>>;
+
+/** Tally of a table-driven suite, printed as one line `N passed, M failed` when the file ends. */
+export class Tally {
+  passed = 0;
+  failed: string[] = [];
+  constructor(private readonly label: string) {}
+  async case(name: string, body: () => Promise<void>): Promise<void> {
+    try {
+      await body();
+      this.passed++;
+    } catch (err) {
+      this.failed.push(name);
+      throw err;
+    }
+  }
+  print(): void {
+    const failed = this.failed.length ? ` (${this.failed.join("; ")})` : "";
+    console.log(`${this.label}: ${this.passed} passed, ${this.failed.length} failed${failed}`);
+  }
+}
