@@ -15,6 +15,12 @@ export interface BackupScheduleArgs {
   readonly timezone?: pulumi.Input<string>;
   /** How long to wait for the API (ms or "10m"); default 20 minutes each. */
   readonly timeouts?: pulumi.Input<ResourceTimeouts>;
+  /**
+   * Adopt the existing schedule with this id instead of creating one: it must belong to `instanceId`;
+   * `intervalType`, `schedule` and `timezone` are then changed in place where they differ. Read only when the
+   * resource is first created: changing or removing it afterwards changes nothing.
+   */
+  readonly adoptId?: pulumi.Input<string>;
 }
 
 /** A backup schedule of one instance. */
@@ -28,6 +34,7 @@ export class BackupSchedule extends pulumi.dynamic.Resource {
   declare readonly schedule: pulumi.Output<string>;
   declare readonly timezone: pulumi.Output<string>;
   declare readonly timeouts: pulumi.Output<ResourceTimeouts | undefined>;
+  declare readonly adoptId: pulumi.Output<string | undefined>;
   declare readonly created: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: BackupScheduleArgs, opts?: pulumi.CustomResourceOptions) {
@@ -43,6 +50,7 @@ export class BackupSchedule extends pulumi.dynamic.Resource {
         schedule: args.schedule,
         timezone: args.timezone,
         timeouts: args.timeouts,
+        adoptId: args.adoptId,
         created: undefined,
       },
       opts,

@@ -19,6 +19,8 @@ export interface NetworkArgs {
   readonly gateway?: pulumi.Input<string>;
   /** Netmask, e.g. `255.255.255.0`. Replaces on change. */
   readonly netmask?: pulumi.Input<string>;
+  /** DNS domain of the network (API default when left out). Replaces on change (the API cannot change it). */
+  readonly networkDomain?: pulumi.Input<string>;
   /** Tags; the program's map is authoritative. Changed in place. */
   readonly tags?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** How long to wait for the API's jobs (ms or "10m"); default 20 minutes each. */
@@ -44,7 +46,7 @@ export class Network extends pulumi.dynamic.Resource {
   declare readonly netmask: pulumi.Output<string>;
   /** The network's range, e.g. `10.1.1.0/24`. */
   declare readonly cidr: pulumi.Output<string>;
-  /** The network's DNS domain (chosen by the API). */
+  /** The network's DNS domain (the input, else the API's default). */
   declare readonly networkDomain: pulumi.Output<string | undefined>;
   /** The API's network state (Implementing, Implemented, …). */
   declare readonly state: pulumi.Output<string>;
@@ -68,7 +70,7 @@ export class Network extends pulumi.dynamic.Resource {
         vpcId: args.vpcId,
         gateway: args.gateway,
         netmask: args.netmask,
-        networkDomain: undefined,
+        networkDomain: args.networkDomain,
         tags: args.tags,
         timeouts: args.timeouts,
         adoptId: args.adoptId,

@@ -15,20 +15,30 @@ export interface BackupScheduleInput {
   /** Allowed values are not documented by the spec. */
   intervalType: string;
   schedule: string;
-  timezone: string;
+  /** IANA time zone name, e.g. `UTC`. The spec does not say it is required: left out, the API's default
+   * applies on create (the emulator: UTC) and the schedule keeps its time zone on update. */
+  timezone?: string;
 }
 
 export function backupScheduleBody(i: BackupScheduleInput): BackupScheduleInput {
   return { vmId: i.vmId, intervalType: i.intervalType, schedule: i.schedule, timezone: i.timezone };
 }
 
-/** Same content; the API upper-cases intervalType, so it compares case-insensitively. */
-export function sameSchedule(have: BackupSchedule, want: BackupScheduleInput): boolean {
+/**
+ * Same content; the API upper-cases intervalType, so it compares case-insensitively. A timezone left out
+ * means the API default (taken to be UTC) for a create and "whatever the schedule has" for an update.
+ */
+export function sameSchedule(
+  have: BackupSchedule,
+  want: BackupScheduleInput,
+  on: "create" | "update" = "create",
+): boolean {
+  const timezone = want.timezone || (on === "create" ? "UTC" : undefined);
   return (
     have.vmId === want.vmId &&
     have.intervalType?.toUpperCase() === want.intervalType.toUpperCase() &&
     have.schedule === want.schedule &&
-    (have.timezone ?? "UTC") === (want.timezone || "UTC")
+    (timezone === undefined || (have.timezone ?? "UTC") === timezone)
   );
 }
 
@@ -60,7 +70,7 @@ export class BackupSchedules extends Family {
     const body = backupScheduleBody(input);
     return this.sync("PUT", apiPath`/backups/schedules/${id}`, body, o, async () => {
       const now = await readOrUndefined(() => this.get(id, o));
-      return now && sameSchedule(now, body) ? id : undefined;
+      return now && sameSchedule(now, body, "update") ? id : undefined;
     });
   }
 

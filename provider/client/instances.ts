@@ -13,7 +13,8 @@ export type ImageType = "template" | "iso" | "volume" | "snapshot";
 /** Create-instance input, as the spec's create-instance table. */
 export interface CreateInstanceInput {
   serviceOfferingId: string;
-  templateId: string;
+  /** The image to boot from. Required, except that the API ignores it for `imageType: "iso"`. */
+  templateId?: string;
   zoneId: string;
   name?: string;
   displayName?: string;
@@ -40,7 +41,7 @@ export interface CreateInstanceInput {
 /** The JSON body exactly as the API reads it, key by key. */
 export interface CreateInstanceBody {
   serviceOfferingId: string;
-  templateId: string;
+  templateId?: string;
   zoneId: string;
   name?: string;
   displayName?: string;
@@ -64,6 +65,11 @@ export interface CreateInstanceBody {
 export function createInstanceBody(i: CreateInstanceInput): CreateInstanceBody {
   if (i.imageType === "iso" && (!i.isoId || !i.diskOfferingId)) {
     throw new ConfigurationError('imageType "iso" needs isoId and diskOfferingId (an ISO carries no disk).');
+  }
+  if (i.imageType !== "iso" && !i.templateId) {
+    throw new ConfigurationError(
+      `imageType "${i.imageType ?? "template"}" needs templateId (only an ISO image boots without one).`,
+    );
   }
   const body: CreateInstanceBody = {
     serviceOfferingId: i.serviceOfferingId,

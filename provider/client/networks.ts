@@ -17,6 +17,8 @@ export interface CreateNetworkInput {
   vpcId?: string;
   gateway?: string;
   netmask?: string;
+  /** DNS domain of the network (the API's default when left out; the emulator: `cim.internal`). */
+  networkDomain?: string;
 }
 
 export interface CreateNetworkBody {
@@ -27,6 +29,7 @@ export interface CreateNetworkBody {
   vpcId?: string;
   gateway?: string;
   netmask?: string;
+  networkDomain?: string;
 }
 
 export function createNetworkBody(i: CreateNetworkInput): CreateNetworkBody {
@@ -38,6 +41,7 @@ export function createNetworkBody(i: CreateNetworkInput): CreateNetworkBody {
     vpcId: i.vpcId,
     gateway: i.gateway,
     netmask: i.netmask,
+    networkDomain: i.networkDomain,
   };
 }
 

@@ -177,6 +177,7 @@ export const NetworkSchema = z.looseObject({
   gateway: str(),
   netmask: str(),
   cidr: str(),
+  networkDomain: str(),
   state: str(),
   tags: record(),
 });

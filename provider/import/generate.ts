@@ -189,6 +189,7 @@ export function generateProgram(inv: Inventory, opts: GenerateOptions): Generate
         ["vpcId", present(n.vpcId) ? idOf(n.vpcId, "VPC") : undefined],
         ["gateway", gatewayAndMask ? text(n.gateway) : undefined],
         ["netmask", gatewayAndMask ? text(n.netmask) : undefined],
+        ["networkDomain", text(n.networkDomain)],
         ["tags", tags(n.tags)],
       ]),
     );

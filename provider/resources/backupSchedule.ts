@@ -1,11 +1,13 @@
 // The provider behind cim.BackupSchedule. The API keeps schedules itself: create, update and delete are
 // synchronous (no job), so there is no partial state; every change is read back and compared.
+// Adoption (adoptId): create reads the schedule, requires it to belong to instanceId (which cannot change in
+// place), and sends an update only when intervalType, schedule or timezone differ from the program.
 
 import type * as pulumi from "@pulumi/pulumi";
 import type { BackupSchedule, BackupScheduleInput } from "../client";
 import { type BackupScheduleInputs, checkBackupSchedule, diffBackupSchedule } from "./backupScheduleRules";
 import { finishCheck } from "./shared/checkRun";
-import { describe, failure, mismatches, ResourceError, readOrGone } from "./shared/errors";
+import { describe, failure, mismatches, ResourceError, readOrGone, regionLabel } from "./shared/errors";
 import { defaultRegion, openSession, type Session, waitFor } from "./shared/session";
 import { compact } from "./shared/values";
 
@@ -23,6 +25,7 @@ export function backupScheduleOutputs(
     schedule: live.schedule ?? rec.schedule,
     timezone: live.timezone ?? rec.timezone,
     timeouts: rec.timeouts,
+    adoptId: rec.adoptId,
     created: (live as Record<string, unknown>).created as string | undefined,
   });
 }
@@ -31,9 +34,12 @@ const body = (i: BackupScheduleInputs): BackupScheduleInput => ({
   vmId: i.instanceId,
   intervalType: i.intervalType,
   schedule: i.schedule,
-  // the API's default applies when left out
-  timezone: i.timezone as string,
+  // left out: the API's default on create; the schedule keeps its time zone on update
+  timezone: i.timezone,
 });
+
+const label = (i: Partial<BackupScheduleInputs> & Record<string, unknown>) =>
+  `${i.intervalType} for instance ${i.instanceId}`;
 
 function notApplied(want: BackupScheduleInputs, live: BackupSchedule): string[] {
   const upper = (v: unknown) => String(v ?? "").toUpperCase();
@@ -63,6 +69,34 @@ async function readBack(s: Session, id: string, want: BackupScheduleInputs): Pro
   return live;
 }
 
+/** Records the existing schedule adoptId names; changes it only where the program differs. */
+async function adopt(s: Session, want: BackupScheduleInputs & Record<string, unknown>) {
+  const id = want.adoptId!;
+  const what = { name: label(want), id };
+  try {
+    const live = await readOrGone(() => s.client.backupSchedules.get(id, { region: s.region }));
+    if (!live) {
+      throw new ResourceError(
+        `cim:${KIND} "${what.name}": adoptId: no backup schedule ${id} in region ${await regionLabel(s, s.region)}. Check the id and the resource's region (ids are valid only in their own region).`,
+      );
+    }
+    if (live.vmId !== want.instanceId) {
+      const wrong = mismatches([["instanceId", want.instanceId, live.vmId, false]]);
+      throw new ResourceError(
+        `${await describe(s, what)}: cannot adopt: the live schedule belongs to another instance: ${wrong.join("; ")}. The instance of a schedule cannot change: set instanceId to the schedule's instance, or leave out adoptId to create a new schedule.`,
+      );
+    }
+    if (notApplied(want, live).length === 0) {
+      return { id, outs: backupScheduleOutputs(want, live, s.region) };
+    }
+    await waitFor(s, await s.client.backupSchedules.update(id, body(want), { region: s.region }), "create");
+    return { id, outs: backupScheduleOutputs(want, await readBack(s, id, want), s.region) };
+  } catch (err) {
+    if (err instanceof ResourceError) throw err;
+    throw await failure(s, what, "adopt", err);
+  }
+}
+
 export const backupScheduleProvider: pulumi.dynamic.ResourceProvider = {
   check: (olds, news) => finishCheck({ kind: KIND, olds, checked: checkBackupSchedule(news) }),
 
@@ -76,7 +110,8 @@ export const backupScheduleProvider: pulumi.dynamic.ResourceProvider = {
     const s = openSession(KIND, want.region, want.timeouts);
     const region = await defaultRegion(s);
     s.region = region;
-    const what = { name: `${want.intervalType} for instance ${want.instanceId}` };
+    if (want.adoptId) return adopt(s, want);
+    const what = { name: label(want) };
     let id: string | undefined;
     try {
       const accepted = await s.client.backupSchedules.create(body(want), { region });
@@ -103,14 +138,15 @@ export const backupScheduleProvider: pulumi.dynamic.ResourceProvider = {
     try {
       await waitFor(s, await s.client.backupSchedules.update(id, body(want), { region: s.region }), "update");
       const live = await readBack(s, id, want);
-      return { outs: backupScheduleOutputs({ ...olds, timeouts: want.timeouts }, live, olds.region) };
+      return {
+        outs: backupScheduleOutputs(
+          { ...olds, timeouts: want.timeouts, adoptId: want.adoptId },
+          live,
+          olds.region,
+        ),
+      };
     } catch (err) {
-      throw await failure(
-        s,
-        { name: `${olds.intervalType} for instance ${olds.instanceId}`, id },
-        "update",
-        err,
-      );
+      throw await failure(s, { name: label(olds), id }, "update", err);
     }
   },
 

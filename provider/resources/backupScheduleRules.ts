@@ -2,7 +2,7 @@
 // The spec does not show the allowed intervalType values or the schedule format, so check only requires
 // text and the API judges the rest (its message is passed on, naming the field).
 
-import { type Checked, checkFields, type Inputs, id, region, text, timeouts } from "./shared/check";
+import { adoptId, type Checked, checkFields, type Inputs, id, region, text, timeouts } from "./shared/check";
 import { commonRules, type DiffDecision, diffFields, type FieldRules } from "./shared/diff";
 import type { TimeoutsInput } from "./shared/timeouts";
 
@@ -13,6 +13,7 @@ export interface BackupScheduleInputs {
   schedule: string;
   timezone?: string;
   timeouts?: TimeoutsInput;
+  adoptId?: string;
 }
 
 export const backupScheduleFields = {
@@ -24,6 +25,7 @@ export const backupScheduleFields = {
   schedule: text('when within the interval, e.g. "30:02" (minute:hour) for DAILY', 64),
   timezone: text('the time zone of the schedule, e.g. "UTC" or "Europe/Berlin"', 64).optional(),
   timeouts,
+  adoptId,
 };
 
 export function checkBackupSchedule(news: Inputs): Checked<BackupScheduleInputs> {
@@ -33,6 +35,8 @@ export function checkBackupSchedule(news: Inputs): Checked<BackupScheduleInputs>
 
 const sameText = (a: unknown, b: unknown) => String(a).toUpperCase() === String(b ?? "").toUpperCase();
 
+// adoptId has no rule, as on every kind: it is read only by create, so changing or removing it later is no
+// change at all (neither an update nor a replacement); the state keeps the id that was adopted.
 export const backupScheduleRules: FieldRules = {
   ...commonRules,
   instanceId: { change: "replace" },

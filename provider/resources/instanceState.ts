@@ -66,7 +66,7 @@ export function createInput(i: InstanceInputs): CreateInstanceInput {
   return {
     serviceOfferingId: i.serviceOfferingId,
     // ignored by the API for ISO images; left out of the body then
-    templateId: (iso ? undefined : i.templateId) as string,
+    templateId: iso ? undefined : i.templateId,
     zoneId: i.zoneId,
     name: i.name,
     displayName: i.displayName,

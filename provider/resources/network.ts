@@ -1,6 +1,6 @@
 // The provider behind cim.Network (see shared/namedResource.ts for the lifecycle).
 
-import type { Network } from "../client";
+import type { CreateNetworkInput, Network } from "../client";
 import { checkNetwork, diffNetwork, type NetworkInputs, networkCidr } from "./networkRules";
 import type { CheckFailure } from "./shared/check";
 import { mustExist } from "./shared/lookups";
@@ -28,7 +28,7 @@ export function networkOutputs(
     gateway,
     netmask,
     cidr: live.cidr ?? networkCidr(gateway, netmask),
-    networkDomain: v.networkDomain as string | undefined,
+    networkDomain: rec.networkDomain ?? live.networkDomain,
     state: live.state,
     tags: tagsOf(live.tags),
     timeouts: rec.timeouts,
@@ -67,7 +67,7 @@ async function lookups(i: NetworkInputs, region: string | undefined): Promise<Ch
   return out;
 }
 
-export const networkProvider = namedProvider<NetworkInputs, Network>({
+export const networkProvider = namedProvider<NetworkInputs, Network, CreateNetworkInput>({
   kind: "Network",
   noun: "network",
   tagCollection: "network",
@@ -83,6 +83,7 @@ export const networkProvider = namedProvider<NetworkInputs, Network>({
     vpcId: i.vpcId,
     gateway: i.gateway,
     netmask: i.netmask,
+    networkDomain: i.networkDomain,
   }),
   outputs: networkOutputs,
   immutable: (i, live) => [
@@ -107,6 +108,14 @@ export const networkProvider = namedProvider<NetworkInputs, Network>({
       i.netmask === undefined ||
         live.netmask === undefined ||
         prefixOfNetmask(live.netmask) === prefixOfNetmask(i.netmask),
+    ],
+    [
+      "networkDomain",
+      i.networkDomain,
+      live.networkDomain,
+      i.networkDomain === undefined ||
+        live.networkDomain === undefined ||
+        live.networkDomain === i.networkDomain,
     ],
   ],
 });

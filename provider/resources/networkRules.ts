@@ -29,6 +29,7 @@ export interface NetworkInputs {
   vpcId?: string;
   gateway?: string;
   netmask?: string;
+  networkDomain?: string;
   tags?: TagMap;
   timeouts?: TimeoutsInput;
   adoptId?: string;
@@ -53,6 +54,7 @@ export const networkFields = {
   netmask: ipv4("the network's netmask, e.g. 255.255.255.0")
     .refine((s) => prefixOfNetmask(s) !== undefined, "must be a contiguous netmask such as 255.255.255.0")
     .optional(),
+  networkDomain: text("the network's DNS domain; the API's default when left out").optional(),
   tags,
   timeouts,
   adoptId,
@@ -100,6 +102,8 @@ export const networkRules: FieldRules = {
     change: "replace",
     same: (a, b) => prefixOfNetmask(String(a)) === prefixOfNetmask(String(b ?? "")),
   },
+  // PUT /networks/{id} takes only name and displayText: the domain is set at create.
+  networkDomain: { change: "replace" },
   name: { change: "update" },
   displayText: { change: "update" },
   tags: { change: "update", unset: () => ({}), same: (a, b) => sameTags(a as TagMap, b as TagMap) },

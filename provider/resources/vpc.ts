@@ -1,6 +1,6 @@
 // The provider behind cim.Vpc (see shared/namedResource.ts for the lifecycle).
 
-import type { Vpc } from "../client";
+import type { CreateVpcInput, Vpc } from "../client";
 import type { CheckFailure } from "./shared/check";
 import { mustExist } from "./shared/lookups";
 import { namedProvider } from "./shared/namedResource";
@@ -45,7 +45,7 @@ async function lookups(i: VpcInputs, region: string | undefined): Promise<CheckF
   return out;
 }
 
-export const vpcProvider = namedProvider<VpcInputs, Vpc>({
+export const vpcProvider = namedProvider<VpcInputs, Vpc, CreateVpcInput>({
   kind: "Vpc",
   noun: "VPC",
   tagCollection: "vpc",

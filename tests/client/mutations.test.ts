@@ -8,6 +8,9 @@ import {
   ConfigurationError,
   MutationOutcomeUnknownError,
 } from "../../provider/client";
+import { backupScheduleBody, sameSchedule } from "../../provider/client/backupSchedules";
+import { createInstanceBody } from "../../provider/client/instances";
+import { createNetworkBody } from "../../provider/client/networks";
 import { isTenantPath } from "../../provider/client/paths";
 import { fakeJwt, json, mockClient, mockOrigin, REGION_A, REGION_B } from "./helpers";
 import { type RawCall, rawServer, resetMidResponse, sendJson } from "./rawServer";
@@ -373,7 +376,47 @@ describe("requests are built from typed inputs", () => {
     await expect(
       client.instances.create({ serviceOfferingId: "s", templateId: "t", zoneId: "z", imageType: "iso" }),
     ).rejects.toThrow(/isoId/);
+    await expect(client.instances.create({ serviceOfferingId: "s", zoneId: "z" })).rejects.toThrow(
+      /needs templateId/,
+    );
     expect(o.calls()).toHaveLength(0);
+  });
+
+  it("leaves templateId out of an ISO deploy and networkDomain and timezone out when not given", async () => {
+    const iso = createInstanceBody({
+      serviceOfferingId: "s",
+      zoneId: "z",
+      imageType: "iso",
+      isoId: "i",
+      diskOfferingId: "d",
+    });
+    expect(JSON.parse(JSON.stringify(iso))).toEqual({
+      serviceOfferingId: "s",
+      zoneId: "z",
+      imageType: "iso",
+      isoId: "i",
+      diskOfferingId: "d",
+    });
+    const net = { name: "n", displayText: "n", zoneId: "z", networkOfferingId: "o" };
+    expect(JSON.parse(JSON.stringify(createNetworkBody(net)))).toEqual(net);
+    expect(createNetworkBody({ ...net, networkDomain: "corp.example" }).networkDomain).toBe("corp.example");
+    const schedule = { vmId: "vm", intervalType: "DAILY", schedule: "30:02" };
+    expect(JSON.parse(JSON.stringify(backupScheduleBody(schedule)))).toEqual(schedule);
+  });
+
+  it("compares a schedule without timezone as UTC on create and as any time zone on update", () => {
+    const have = {
+      id: "bs",
+      vmId: "vm",
+      intervalType: "DAILY",
+      schedule: "30:02",
+      timezone: "Europe/Berlin",
+    };
+    const want = { vmId: "vm", intervalType: "daily", schedule: "30:02" };
+    expect(sameSchedule(have, want)).toBe(false);
+    expect(sameSchedule({ ...have, timezone: "UTC" }, want)).toBe(true);
+    expect(sameSchedule(have, want, "update")).toBe(true);
+    expect(sameSchedule(have, { ...want, timezone: "UTC" }, "update")).toBe(false);
   });
 });
 

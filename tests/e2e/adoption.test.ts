@@ -1,9 +1,10 @@
 // Done-when 7: an instance and a volume made outside Pulumi are adopted by id: create verifies they match the
 // program and records them without creating anything; a mismatch in a field that cannot change fails clearly.
+// A backup schedule likewise: it must belong to the program's instance, and only what differs is changed.
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { runPulumi, sourceHome } from "./harness";
-import { startApi, type TestApi, uniqueStack } from "./support";
+import { mutating, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
 
@@ -79,4 +80,74 @@ it("adopts an existing instance and volume by id", async () => {
   const after = await api.control.state();
   expect(mine(after.instances)).toHaveLength(0);
   expect(mine(after.volumes)).toHaveLength(0);
+}, 240_000);
+
+it("adopts an existing backup schedule by id, changing only what differs from the program", async () => {
+  const c = api.client;
+  const zoneId = (await c.catalogue.zones())[0].id;
+  const templateId = (await c.catalogue.templates()).find((t) => t.name === "Ubuntu 22.04 LTS")!.id;
+  const serviceOfferingId = (await c.catalogue.computeOfferings()).find((o) => o.name === "Small")!.id;
+  const deploy = async (name: string) => {
+    const vm = await c.instances.create({ zoneId, templateId, serviceOfferingId, name });
+    await c.jobs.wait(vm, { firstDelayMs: 0 });
+    return vm.id;
+  };
+  const vmId = await deploy("legacy-2");
+  const otherVm = await deploy("legacy-3");
+  const daily = { intervalType: "DAILY", schedule: "30:02", timezone: "UTC" };
+  const nightly = (await c.backupSchedules.create({ vmId, ...daily })).id!;
+  const foreign = (await c.backupSchedules.create({ vmId: otherVm, ...daily })).id!;
+  const missing = "00000000-0000-4000-8000-000000000000";
+
+  const home = sourceHome("adoption-schedule");
+  const stackName = uniqueStack("adoption-schedule");
+  const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
+    runPulumi({ home, stackName, program, steps, envVars: api.envVars });
+  // Same interval (in another case) and schedule, another time zone: adopted, then changed in place.
+  const adopt = {
+    "cim-e2e:adoptInstance": vmId,
+    "cim-e2e:schedule": "30:02",
+    "cim-e2e:intervalType": "daily",
+    "cim-e2e:timezone": "Europe/Berlin",
+  };
+
+  // A schedule of another instance, and an id that names no schedule, are refused; neither is recorded.
+  const [otherInstance, unknown] = await run([
+    { op: "up", expectFailure: true, config: { ...adopt, "cim-e2e:adoptSchedule": foreign } },
+    { op: "up", expectFailure: true, config: { "cim-e2e:adoptSchedule": missing } },
+  ]);
+  expect(otherInstance.ok).toBe(false);
+  expect(otherInstance.output).toContain("cannot adopt: the live schedule belongs to another instance");
+  expect(otherInstance.output).toContain(`instanceId (asked "${vmId}", got "${otherVm}")`);
+  expect(unknown.ok).toBe(false);
+  expect(unknown.output).toMatch(new RegExp(`adoptId: no backup schedule ${missing} in region \\S+`));
+  expect((await api.control.state()).backupSchedules[foreign]).toMatchObject({ vmId: otherVm, ...daily });
+
+  await api.control.resetRequests();
+  const [adopted, preview] = await run([
+    { op: "up", config: { "cim-e2e:adoptSchedule": nightly } },
+    { op: "preview" },
+  ]);
+  expect(adopted.outputs).toMatchObject({
+    vmId,
+    scheduleId: nightly,
+    scheduleInstance: vmId,
+    scheduleInterval: "DAILY",
+    scheduleTimezone: "Europe/Berlin",
+  });
+  // The instance was recorded by the first (failed) up. Nothing was created: one PUT for the time zone.
+  expect(mutating(await api.control.requests())).toEqual({ "PUT /api/v1/backups/schedules/{id}": 1 });
+  expect(preview.summary).toEqual({ same: 3 });
+  const state = await api.control.state();
+  expect(mine(state.backupSchedules)).toHaveLength(2);
+  expect(state.backupSchedules[nightly]).toMatchObject({ vmId, ...daily, timezone: "Europe/Berlin" });
+  expect(state.backupSchedules[foreign]).toMatchObject({ vmId: otherVm, ...daily });
+
+  // Managed from then on: destroy removes the schedule and its instance, nothing else.
+  await run([{ op: "destroy" }, { op: "rm" }]);
+  const after = await api.control.state();
+  expect(Object.keys(after.backupSchedules)).toEqual([foreign]);
+  expect(mine(after.instances).map((i) => i.id)).toEqual([otherVm]);
+  await c.backupSchedules.delete(foreign);
+  await c.jobs.wait(await c.instances.delete(otherVm), { firstDelayMs: 0 });
 }, 240_000);

@@ -10,7 +10,7 @@ import { type ProgramHome, repoRoot } from "./harness";
 export interface TestApi {
   emu: Emulator;
   token: string;
-  /** Passed to the CLI (and so to the provider process) of every run. */
+  /** The env of every run: runPulumi gives it to the program's process and to the CLI (and so the providers). */
   envVars: Record<string, string>;
   client: CimClient;
   control: Control;
@@ -42,8 +42,6 @@ export async function startApi(): Promise<TestApi> {
     return res.json();
   };
   const envVars = { CIM_BASE_URL: emu.url, CIM_TOKEN: token, CIM_POLL_INTERVAL_MS: "25" };
-  // The program (lookups) runs in the harness's runner process, which inherits this process's environment.
-  Object.assign(process.env, envVars);
   return {
     emu,
     token,

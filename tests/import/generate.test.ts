@@ -39,6 +39,7 @@ function inventory(): Inventory {
         vpcId: "vpc-1",
         gateway: "10.1.1.1",
         netmask: "255.255.255.0",
+        networkDomain: "app.internal",
         state: "Implemented",
         tags: {},
       },
@@ -150,6 +151,7 @@ describe("generateProgram", () => {
   vpcId: vpcMain.id,
   gateway: "10.1.1.1",
   netmask: "255.255.255.0",
+  networkDomain: "app.internal",
 });`);
     expect(index).toContain(`const instanceWeb = new cim.Instance("web", {
   adoptId: "vm-1",

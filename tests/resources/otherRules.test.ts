@@ -110,6 +110,19 @@ describe("Network", () => {
     expect(diffNetwork(olds, { ...news, gateway: "10.1.2.1" }).deleteBeforeReplace).toBe(false);
     expect(diffNetwork(olds, { ...news, name: "web2" })).toMatchObject({ replaces: [], updates: ["name"] });
   });
+
+  it("takes networkDomain: left out keeps the API's, a change replaces (the API cannot change it)", () => {
+    expect(checkNetwork({ ...news, networkDomain: " corp.internal " }).inputs.networkDomain).toBe(
+      "corp.internal",
+    );
+    expect(checkNetwork({ ...news, networkDomain: "" }).failures[0].property).toBe("networkDomain");
+    const olds = { ...news, region: "r", networkDomain: "cim.internal", state: "Implemented", tags: {} };
+    expect(diffNetwork(olds, news).changes).toBe(false);
+    expect(diffNetwork(olds, { ...news, networkDomain: "cim.internal" }).changes).toBe(false);
+    expect(diffNetwork(olds, { ...news, networkDomain: "corp.internal" }).replaces).toEqual([
+      "networkDomain",
+    ]);
+  });
 });
 
 describe("BackupSchedule", () => {
@@ -127,6 +140,24 @@ describe("BackupSchedule", () => {
       updates: ["schedule"],
     });
     expect(diffBackupSchedule(olds, { ...news, instanceId: vpc }).replaces).toEqual(["instanceId"]);
+  });
+
+  it("takes adoptId, read only at create: changing or removing it later is no change", () => {
+    const inputs = { instanceId: vm, intervalType: "DAILY", schedule: "30:02" };
+    expect(checkBackupSchedule({ ...inputs, adoptId: vpc })).toMatchObject({
+      inputs: { adoptId: vpc },
+      failures: [],
+    });
+    expect(checkBackupSchedule({ ...inputs, adoptId: "nightly" }).failures).toEqual([
+      expect.objectContaining({ property: "adoptId", reason: expect.stringContaining("must be an id") }),
+    ]);
+    const olds = { ...inputs, timezone: "UTC", region: "r", adoptId: vpc };
+    expect(diffBackupSchedule(olds, { ...inputs, adoptId: vm }).changes).toBe(false);
+    expect(diffBackupSchedule(olds, inputs).changes).toBe(false);
+    expect(diffBackupSchedule(olds, { ...inputs, adoptId: vm, schedule: "00:03" })).toMatchObject({
+      replaces: [],
+      updates: ["schedule"],
+    });
   });
 });
 

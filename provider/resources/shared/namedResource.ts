@@ -31,10 +31,10 @@ export interface NamedRecord {
 }
 
 /** The family methods the factory needs (client.vpcs and client.networks have them). */
-export interface NamedFamily<R extends NamedRecord> {
+export interface NamedFamily<R extends NamedRecord, C> {
   get(id: string, o?: CallOptions): Promise<R>;
   listAll(o?: CallOptions): Promise<ListResult<R>>;
-  create(input: any, o?: CallOptions): Promise<AcceptedMutation>;
+  create(input: C, o?: CallOptions): Promise<AcceptedMutation>;
   update(id: string, changes: { name?: string; displayText?: string }, o?: CallOptions): Promise<R>;
   delete(id: string, o?: CallOptions): Promise<AcceptedMutation>;
 }
@@ -48,16 +48,18 @@ export interface NamedInputs {
   adoptId?: string;
 }
 
-export interface NamedSpec<I extends NamedInputs, R extends NamedRecord> {
+/** I: the checked inputs; R: the API's record; C: the client's create input. */
+export interface NamedSpec<I extends NamedInputs, R extends NamedRecord, C> {
   kind: "Vpc" | "Network";
   /** Lower-case noun for messages ("VPC", "network"). */
   noun: string;
   tagCollection: TagCollection;
-  family: (c: CimClient) => NamedFamily<R>;
+  family: (c: CimClient) => NamedFamily<R, C>;
   check: (news: Record<string, unknown>) => Checked<I>;
   diff: (olds: Record<string, unknown>, news: Record<string, unknown>) => DiffDecision;
   lookups: (inputs: I, region: string | undefined) => Promise<CheckFailure[]>;
-  createInput: (inputs: I) => unknown;
+  /** The create input (typed by the client, so no input can be dropped on the way); name is known then. */
+  createInput: (inputs: I & { name: string }) => C;
   /** Outputs from the recorded inputs (immutable ones) and the live record. */
   outputs: (
     rec: Partial<I> & Record<string, unknown>,
@@ -71,8 +73,8 @@ export interface NamedSpec<I extends NamedInputs, R extends NamedRecord> {
 const BUSY = new Set(["Implementing", "Allocating", "Creating", "Destroying", "Restarting", "Shutdown"]);
 const GONE = new Set(["Destroyed", "Expunged"]);
 
-export function namedProvider<I extends NamedInputs, R extends NamedRecord>(
-  spec: NamedSpec<I, R>,
+export function namedProvider<I extends NamedInputs, R extends NamedRecord, C>(
+  spec: NamedSpec<I, R, C>,
 ): pulumi.dynamic.ResourceProvider {
   const lane = (region: string | undefined) => `${spec.kind}/${region ?? ""}`;
   const getLive = async (s: Session, id: string) => {
@@ -161,9 +163,12 @@ export function namedProvider<I extends NamedInputs, R extends NamedRecord>(
       s.region = region;
       if (want.adoptId) return adopt(s, want, region);
       const what = { name: want.name };
+      const name = want.name;
+      // check requires a name unless adopting
+      if (name === undefined) throw new ResourceError(`${await describe(s, what)}: name is required.`);
       let accepted: AcceptedMutation;
       try {
-        accepted = await spec.family(s.client).create(spec.createInput(want), { region });
+        accepted = await spec.family(s.client).create(spec.createInput({ ...want, name }), { region });
       } catch (err) {
         throw await failure(s, what, "create", err);
       }

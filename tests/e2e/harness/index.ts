@@ -47,6 +47,10 @@ export interface RunSpec {
   /** A CommonJS file exporting `(cim, pulumi) => outputs`. */
   program: string;
   steps: Step[];
+  /**
+   * Environment of the run, over this process's: for the runner process (where the program and its lookups
+   * run) and for the CLI (LocalWorkspace envVars, so also the provider processes it starts).
+   */
   envVars?: Record<string, string>;
 }
 
@@ -119,7 +123,7 @@ export async function runPulumi(spec: RunSpec): Promise<StepResult[]> {
   fs.copyFileSync(path.join(__dirname, "runner.cjs"), runner);
   const child = spawn(process.execPath, [runner, specFile], {
     cwd: spec.home.workDir,
-    env: process.env,
+    env: { ...process.env, ...spec.envVars },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";

@@ -20,6 +20,7 @@ async function main() {
   const pulumiCommand = await auto.PulumiCommand.get({ root: process.env.CIM_PULUMI_ROOT });
   const stack = await auto.LocalWorkspace.createOrSelectStack(
     { stackName: spec.stackName, projectName: spec.projectName, program: () => program(cim, pulumi) },
+    // spec.envVars are in this process's environment too (runPulumi starts it so), for the program's lookups.
     { workDir: spec.workDir, pulumiCommand, envVars: spec.envVars ?? {} },
   );
 

@@ -1,5 +1,6 @@
-// One instance (and optionally a volume attached to it), every knob from stack config: region, template,
-// name, deleteProtection, userData, adoption ids. Used by the protection, adoption and region tests.
+// One instance (and optionally a volume attached to it and a backup schedule of it), every knob from stack
+// config: region, template, name, deleteProtection, userData, adoption ids. Used by the protection, adoption,
+// timeouts and region tests.
 module.exports = async (cim, pulumi) => {
   const c = new pulumi.Config();
   const regionName = c.get("region");
@@ -37,6 +38,22 @@ module.exports = async (cim, pulumi) => {
       volumeName: data.name,
       volumeSize: data.size,
       attachedTo: data.instanceId,
+    });
+  }
+  if (c.get("schedule")) {
+    const backup = new cim.BackupSchedule("backup", {
+      region,
+      instanceId: vm.id,
+      intervalType: c.get("intervalType") ?? "DAILY",
+      schedule: c.get("schedule"),
+      timezone: c.get("timezone"),
+      adoptId: c.get("adoptSchedule"),
+    });
+    Object.assign(out, {
+      scheduleId: backup.id,
+      scheduleInstance: backup.instanceId,
+      scheduleInterval: backup.intervalType,
+      scheduleTimezone: backup.timezone,
     });
   }
   if (c.get("templateTags")) {
