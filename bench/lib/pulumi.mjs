@@ -1,0 +1,191 @@
+// Pulumi operations on the bench program through the e2e harness runner (tests/e2e/harness/runner.cjs: the
+// Automation API with an inline program, the real CLI and dynamic-provider host), plus peak-RSS sampling of
+// the dynamic-provider process while the steps run.
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { benchDir, repoRoot } from "./paths.mjs";
+
+const RUNNER = path.join(repoRoot, "tests", "e2e", "harness", "runner.cjs");
+const PROGRAM = path.join(benchDir, "program.cjs");
+let serial = 0;
+
+/** A fresh program folder (git-ignored) and a unique stack name for one scenario case. */
+export function newStack(label) {
+  const id = `${label}-${process.pid}-${Date.now().toString(36)}-${serial++}`;
+  const workDir = path.join(repoRoot, ".state", "bench", id);
+  fs.mkdirSync(workDir, { recursive: true });
+  return { workDir, stackName: id.replace(/[^A-Za-z0-9_.-]/g, "-") };
+}
+
+/**
+ * Runs steps ({op, config?, options?}) on the bench program in one runner process. Resolves with one result
+ * per step ({op, ok, ms, summary, providerPeakRssMb, providerPids}); rejects on a failed step, with the CLI
+ * output. `timeoutMs` bounds the whole run (the runner is killed past it).
+ */
+export async function runSteps({ stack, steps, envVars, timeoutMs = 20 * 60_000 }) {
+  const specFile = path.join(stack.workDir, `spec-${Date.now()}.json`);
+  fs.writeFileSync(
+    specFile,
+    JSON.stringify({
+      workDir: stack.workDir,
+      sdk: repoRoot,
+      stackName: stack.stackName,
+      projectName: "cim-bench",
+      program: PROGRAM,
+      steps,
+    }),
+  );
+  const runner = path.join(stack.workDir, "cim-runner.cjs");
+  fs.copyFileSync(RUNNER, runner);
+  // The runner process (the program) and the CLI and provider it starts get the emulator's address and token
+  // through the environment (never the spec file), and a shortened poll interval only when envVars asks for
+  // one (setup runs): measured runs use the real cadence.
+  const env = { ...process.env };
+  delete env.CIM_POLL_INTERVAL_MS;
+  delete env.CIM_DEBUG;
+  Object.assign(env, envVars);
+  const child = spawn(process.execPath, [runner, specFile], {
+    cwd: stack.workDir,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const sampler = new ProviderSampler(child.pid);
+  const results = [];
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d) => {
+    stdout += d;
+    let nl = stdout.indexOf("\n");
+    while (nl >= 0) {
+      const line = stdout.slice(0, nl);
+      stdout = stdout.slice(nl + 1);
+      if (line.startsWith("{")) {
+        const r = JSON.parse(line);
+        sampler.sample();
+        const mem = sampler.takeStep();
+        results.push({ ...r, providerPeakRssMb: mem.peakMb, providerPids: mem.pids });
+      }
+      nl = stdout.indexOf("\n");
+    }
+  });
+  child.stderr.on("data", (d) => {
+    stderr += d;
+    if (stderr.length > 200_000) stderr = stderr.slice(-100_000);
+  });
+  const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+  const code = await new Promise((resolve) => child.on("close", (c) => resolve(c ?? 1)));
+  clearTimeout(timer);
+  sampler.stop();
+  fs.rmSync(specFile, { force: true });
+  // A removed stack takes its folder along.
+  if (steps.at(-1)?.op === "rm" && results.at(-1)?.ok)
+    fs.rmSync(stack.workDir, { recursive: true, force: true });
+  const failed = results.find((r) => !r.ok && !steps[r.step]?.expectFailure);
+  if (failed) {
+    throw new Error(`${stack.stackName}: ${failed.op} failed: ${failed.error}\n${tail(failed.output)}`);
+  }
+  if (code !== 0 || results.length !== steps.length) {
+    throw new Error(`${stack.stackName}: runner exited ${code}\n${tail(stderr)}`);
+  }
+  for (const r of results) delete r.output;
+  return results;
+}
+
+/** Steps that remove a stack without touching the API (the scenario's emulator is thrown away). */
+export const removeStack = { op: "rm" };
+
+function tail(s = "", n = 4000) {
+  return s.length > n ? `…${s.slice(-n)}` : s;
+}
+
+/**
+ * Polls /proc every 100 ms for node processes running Pulumi's dynamic-provider script below a root pid and
+ * keeps their peak resident set size (VmHWM, the kernel's high-water mark, so short peaks between samples
+ * count too).
+ */
+class ProviderSampler {
+  constructor(rootPid) {
+    this.rootPid = rootPid;
+    this.seen = new Map(); // pid -> peak kB
+    this.taken = new Set();
+    this.timer = setInterval(() => this.sample(), 100);
+    this.timer.unref();
+  }
+
+  sample() {
+    let entries;
+    try {
+      entries = fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d));
+    } catch {
+      return; // no /proc: no memory figures
+    }
+    const children = new Map();
+    for (const pid of entries) {
+      const ppid = readPpid(pid);
+      if (ppid === undefined) continue;
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid).push(pid);
+    }
+    const stack = [String(this.rootPid)];
+    while (stack.length) {
+      const pid = stack.pop();
+      for (const c of children.get(pid) ?? []) {
+        stack.push(c);
+        if (this.taken.has(c)) continue;
+        let cmd = "";
+        try {
+          cmd = fs.readFileSync(`/proc/${c}/cmdline`, "utf8");
+        } catch {
+          continue;
+        }
+        if (!isDynamicProvider(cmd.split("\0"))) continue;
+        const kb = readHwm(c);
+        if (kb !== undefined) this.seen.set(c, Math.max(this.seen.get(c) ?? 0, kb));
+      }
+    }
+  }
+
+  /** Provider processes seen since the last step ended (they belong to the step that just ended). */
+  takeStep() {
+    let peak = 0;
+    const pids = [];
+    for (const [pid, kb] of this.seen) {
+      if (this.taken.has(pid)) continue;
+      this.taken.add(pid);
+      pids.push(Number(pid));
+      peak = Math.max(peak, kb);
+    }
+    this.seen = new Map([...this.seen].filter(([pid]) => !this.taken.has(pid)));
+    return { peakMb: pids.length ? Math.round((peak / 1024) * 10) / 10 : undefined, pids };
+  }
+
+  stop() {
+    clearInterval(this.timer);
+  }
+}
+
+/** `node …/@pulumi/pulumi/cmd/dynamic-provider[/index.js] …`, not the `node -e` that resolves that path. */
+function isDynamicProvider(argv) {
+  return !argv.includes("-e") && argv.slice(1).some((a) => /[\\/]dynamic-provider([\\/]index\.js)?$/.test(a));
+}
+
+function readPpid(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // pid (comm) state ppid …; comm may hold spaces and parentheses
+    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return rest[1];
+  } catch {
+    return undefined;
+  }
+}
+
+function readHwm(pid) {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
