@@ -7,6 +7,7 @@ import { startEmulator } from "./index";
 
 const USAGE = `usage:
   cim-emulator start [--port N] [--data-dir DIR] [--job-latency MS] [--job-jitter MS] [--host 127.0.0.1]
+                    [--fault JSON]...   (a rule as POST /_emulator/faults takes it; repeatable)
   cim-emulator token [--data-dir DIR] [--sub USER] [--ttl SECONDS] [--aud AUD] [--admin]`;
 
 /** Same default for start and token, so a token minted without --data-dir fits a server started without it. */
@@ -29,15 +30,26 @@ async function start(args: string[]) {
       "job-latency": { type: "string" },
       "job-jitter": { type: "string" },
       host: { type: "string" },
+      fault: { type: "string", multiple: true },
     },
   });
   const host = values.host ?? "127.0.0.1";
+  const faults = (values.fault ?? []).map((text) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new Error(
+        `--fault takes a JSON rule such as '{"method":"GET","route":"/zones","status":503,"times":2}', got ${text}`,
+      );
+    }
+  });
   const emu = await startEmulator({
     port: int(values.port, "port", 0),
     host,
     dataDir: resolve(values["data-dir"] ?? defaultDataDir()),
     jobLatencyMs: int(values["job-latency"], "job-latency", 0),
     jobJitterMs: int(values["job-jitter"], "job-jitter", 0),
+    faults,
   });
   const port = new URL(emu.url).port;
   process.stdout.write(`listening on http://${host.includes(":") ? `[${host}]` : host}:${port}\n`);

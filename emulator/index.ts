@@ -19,6 +19,8 @@ export interface StartOptions {
   dataDir?: string;
   jobLatencyMs?: number;
   jobJitterMs?: number;
+  /** Fault rules active from the start, as POST /_emulator/faults takes them (the CLI's --fault). */
+  faults?: unknown[];
 }
 
 export interface Emulator {
@@ -48,6 +50,7 @@ export async function startEmulator(opts: StartOptions = {}): Promise<Emulator> 
     faults: new Faults(),
     stats: new RequestStats(),
   };
+  for (const rule of opts.faults ?? []) rt.faults.add(rule);
   const app = buildServer(rt, routeTable(rt));
   const host = opts.host ?? "127.0.0.1";
   await app.listen({ port: opts.port ?? 0, host });

@@ -131,12 +131,23 @@ describe("Command line", () => {
     child?.kill("SIGTERM");
   });
 
-  it("CLI: start prints only 'listening on http://HOST:PORT'; token prints only a JWT that the server accepts", async () => {
+  it("CLI: start prints only 'listening on http://HOST:PORT' and applies --fault rules; token prints only a JWT that the server accepts", async () => {
     const cli = buildCli();
     const dataDir = tempDir("cim-cli-");
     child = spawn(
       process.execPath,
-      [cli, "start", "--port", "0", "--data-dir", dataDir, "--job-latency", "0"],
+      [
+        cli,
+        "start",
+        "--port",
+        "0",
+        "--data-dir",
+        dataDir,
+        "--job-latency",
+        "0",
+        "--fault",
+        JSON.stringify({ method: "GET", route: "/zones", status: 503, times: 1 }),
+      ],
       {
         stdio: ["ignore", "pipe", "pipe"],
       },
@@ -154,8 +165,11 @@ describe("Command line", () => {
     });
     const token = execFileSync(process.execPath, [cli, "token", "--data-dir", dataDir]).toString();
     expect(token).toMatch(/^eyJ[\w-]+\.[\w-]+\.[\w-]+\n$/);
-    const res = await fetch(`${url}/api/v1/zones`, { headers: { authorization: `Bearer ${token.trim()}` } });
-    expect(res.status).toBe(200);
+    const zones = () =>
+      fetch(`${url}/api/v1/zones`, { headers: { authorization: `Bearer ${token.trim()}` } });
+    // The --fault rule answers the first GET /zones with 503, once.
+    expect((await zones()).status).toBe(503);
+    expect((await zones()).status).toBe(200);
     const admin = execFileSync(process.execPath, [
       cli,
       "token",
