@@ -95,7 +95,11 @@ async function main() {
       `Deploying examples/quickstart to stack "demo" (backend ${process.env.PULUMI_BACKEND_URL ?? "default"})\n`,
     );
     // --refresh: the emulator's data dir may have been reset since the last run; the diff is against live state.
-    const result = await stack.up({ onOutput: (s) => process.stdout.write(s), color: "never", refresh: true });
+    const result = await stack.up({
+      onOutput: (s) => process.stdout.write(s),
+      color: "never",
+      refresh: true,
+    });
     // The CLI output above lists the outputs; the summary is repeated in one line.
     const changes = result.summary.resourceChanges ?? {};
     const changed = Object.entries(changes).filter(([op]) => op !== "same");

@@ -38,7 +38,10 @@ export interface InstanceArgs {
   readonly networkIds?: pulumi.Input<pulumi.Input<string>[]>;
   /** Fixed private addresses, one per network. Replaces on change (deleting first when an address is kept). */
   readonly ipToNetworkList?: pulumi.Input<pulumi.Input<FixedAddressArgs>[]>;
-  /** base64-encoded cloud-init payload. Secret in state. Replaces on change. */
+  /**
+   * base64-encoded cloud-init payload. A secret input; outputs keep only its digest (`userDataHash`), never
+   * the payload. Replaces on change.
+   */
   readonly userData?: pulumi.Input<string>;
   /** One SSH key pair name (the API uses only the first). Replaces on change. */
   readonly sshKeyNames?: pulumi.Input<pulumi.Input<string>[]>;
@@ -87,8 +90,11 @@ export class Instance extends pulumi.dynamic.Resource {
   declare readonly displayName: pulumi.Output<string>;
   declare readonly networkIds: pulumi.Output<string[]>;
   declare readonly ipToNetworkList: pulumi.Output<{ networkId: string; ipAddress: string }[] | undefined>;
-  /** Secret. */
-  declare readonly userData: pulumi.Output<string | undefined>;
+  /**
+   * sha256 (hex) of the normalised base64 `userData`, what state records of it (the payload is never an
+   * output: the API does not return it, and the engine logs outputs). Secret. Absent without `userData`.
+   */
+  declare readonly userDataHash: pulumi.Output<string | undefined>;
   declare readonly sshKeyNames: pulumi.Output<string[] | undefined>;
   declare readonly allowPasswordSsh: pulumi.Output<boolean | undefined>;
   declare readonly disableRootCompletely: pulumi.Output<boolean | undefined>;
@@ -150,6 +156,7 @@ export class Instance extends pulumi.dynamic.Resource {
         tags: args.tags,
         timeouts: args.timeouts,
         adoptId: args.adoptId,
+        userDataHash: undefined,
         zoneName: undefined,
         serviceOfferingName: undefined,
         templateName: undefined,
@@ -168,7 +175,7 @@ export class Instance extends pulumi.dynamic.Resource {
         created: undefined,
         lastUpdated: undefined,
       },
-      withSecretOutputs(opts, ["userData"]),
+      withSecretOutputs(opts, ["userDataHash"]),
       "cim",
       "Instance",
     );

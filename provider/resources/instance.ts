@@ -1,7 +1,8 @@
 // The provider behind cim.Instance: deploy (a job), in-place changes (PUT fields, scale, start/stop, tags),
 // batched refresh reads, delete (a job), adoption, and partial state when a deploy job fails after the API
 // accepted it. Outputs keep the immutable inputs (they cannot drift and the API does not echo all of them)
-// and the live values of everything that can change, so refresh shows drift and diff never flaps.
+// and the live values of everything that can change, so refresh shows drift and diff never flaps; userData
+// only as its digest (userDataHash): outputs are logged by the engine and sent back to the program.
 
 import type * as pulumi from "@pulumi/pulumi";
 import type { Instance, UpdateInstanceInput } from "../client";
@@ -13,7 +14,7 @@ import {
   powerStateOf,
   rootDiskProblem,
 } from "./instanceRules";
-import { adoptionMismatches, createInput, instanceOutputs } from "./instanceState";
+import { adoptionMismatches, createInput, instanceOutputs, recordedInputs } from "./instanceState";
 import type { CheckFailure } from "./shared/check";
 import { finishCheck } from "./shared/checkRun";
 import {
@@ -30,7 +31,7 @@ import { batchedRead, invalidateLane } from "./shared/readBatch";
 import { defaultRegion, openSession, type Session, settle, waitFor } from "./shared/session";
 import { applyTags, currentTags } from "./shared/tagging";
 import type { Operation } from "./shared/timeouts";
-import { compact, containsUnknown, sameTags, type TagMap, tagsOf } from "./shared/values";
+import { containsUnknown, sameTags, type TagMap, tagsOf } from "./shared/values";
 
 const KIND = "Instance";
 /** States in which another operation is under way: wait before acting. */
@@ -169,6 +170,8 @@ async function adopt(
       (st) => BUSY.has(st ?? ""),
     )) ?? live;
   const done = await converge(s, settled, inputs, "create");
+  // userData (like the SSH flags) cannot be verified, the API never returns it: the program's is recorded
+  // (its digest), and an adopted instance given none records none, so adding it later replaces.
   const outs = instanceOutputs(inputs, done.live, region, done.tags);
   if (done.problems.length) {
     throw new PartialStateError(
@@ -210,7 +213,7 @@ export const instanceProvider: pulumi.dynamic.ResourceProvider = {
       const current = live ?? (await getLive(s, id).catch(() => undefined)) ?? created.instance;
       const outs = current
         ? instanceOutputs(want, current, region, tagsOf(current.tags))
-        : compact({ ...want, region });
+        : recordedInputs(want, region);
       return new PartialStateError(id, outs, want, message);
     };
     try {

@@ -1,5 +1,6 @@
 // cim:Instance — input rules (check) and change rules (diff). Pure: no Pulumi, no client.
 
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import {
   adoptId,
@@ -62,6 +63,24 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 /** userData without the line breaks and spaces base64 text may carry: what is compared and sent. */
 export function normaliseUserData(v: string): string {
   return v.replace(/\s+/g, "");
+}
+
+/**
+ * What state records of userData: the sha256 (hex) of the normalised base64 payload, never the payload. The
+ * API never returns userData, and the engine logs a provider's outputs at verbosity 9 and sends them back to
+ * the program, so outputs carry this digest (`userDataHash`) and diff compares digests.
+ */
+export function userDataDigest(v: string): string {
+  return createHash("sha256").update(normaliseUserData(v)).digest("hex");
+}
+
+/**
+ * The digest recorded in old outputs. State written by versions before the digest holds the payload itself
+ * as `userData` (a secret); its digest is computed, so upgrading shows no change.
+ */
+export function recordedUserDataHash(olds: Record<string, unknown>): string | undefined {
+  if (typeof olds.userData === "string") return userDataDigest(olds.userData);
+  return typeof olds.userDataHash === "string" ? olds.userDataHash : undefined;
 }
 
 const fixedAddress = z.object(
@@ -220,9 +239,11 @@ export const instanceRules: FieldRules = {
     unset: () => [],
     same: (a, b) => sameValue(sortFixed(a), sortFixed(b)),
   },
+  // Compared by digest: outputs record userDataHash, not the payload (see userDataDigest).
   userData: {
     change: "replace",
-    same: (a, b) => typeof b === "string" && normaliseUserData(String(a)) === normaliseUserData(b),
+    old: recordedUserDataHash,
+    same: (a, b) => typeof b === "string" && userDataDigest(String(a)) === b,
   },
   sshKeyNames: { change: "replace", same: (a, b) => sameList(a as string[], (b as string[]) ?? []) },
   allowPasswordSsh: { change: "replace" },

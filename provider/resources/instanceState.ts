@@ -1,15 +1,20 @@
 // cim:Instance — how program inputs become the create body, and how the API's Instance becomes outputs.
 // Outputs keep the immutable inputs (they cannot drift and the API does not echo all of them) and the live
-// values of everything that can change, so refresh shows drift and diff never flaps.
+// values of everything that can change, so refresh shows drift and diff never flaps. userData is the one
+// input outputs never keep: they record its digest, userDataHash (see userDataDigest).
 
 import type { CreateInstanceInput, Instance } from "../client";
-import { type InstanceInputs, normaliseUserData, powerStateOf } from "./instanceRules";
+import { type InstanceInputs, normaliseUserData, powerStateOf, recordedUserDataHash } from "./instanceRules";
 import { mismatches } from "./shared/errors";
 import { compact, sameList, type TagMap } from "./shared/values";
 
 type Recorded = Partial<InstanceInputs> & Record<string, unknown>;
 
-/** The program's view of an instance: recorded immutable inputs plus the live values of the rest. */
+/**
+ * The program's view of an instance: recorded immutable inputs plus the live values of the rest. `rec` is the
+ * program's inputs (create, adoption) or the old outputs (update, read); either way userData becomes its
+ * digest.
+ */
 export function instanceOutputs(rec: Recorded, live: Instance, region: string | undefined, tags: TagMap) {
   const rootDisk = Number((live.details as Record<string, unknown> | undefined)?.rootDiskSize);
   const liveNetworks = (live as Record<string, unknown>).networkIds;
@@ -33,7 +38,7 @@ export function instanceOutputs(rec: Recorded, live: Instance, region: string | 
         ? liveNetworks
         : undefined),
     ipToNetworkList: rec.ipToNetworkList,
-    userData: rec.userData,
+    userDataHash: recordedUserDataHash(rec),
     sshKeyNames: rec.sshKeyNames,
     allowPasswordSsh: rec.allowPasswordSsh,
     disableRootCompletely: rec.disableRootCompletely,
@@ -59,6 +64,15 @@ export function instanceOutputs(rec: Recorded, live: Instance, region: string | 
     created: live.created,
     lastUpdated: live.lastUpdated,
   });
+}
+
+/**
+ * The inputs recorded as outputs when the instance cannot be read back (partial state of a failed deploy):
+ * all of them but userData, which becomes its digest as in instanceOutputs.
+ */
+export function recordedInputs(rec: Recorded, region: string | undefined): Record<string, unknown> {
+  const { userData: _payload, ...rest } = rec;
+  return compact({ ...rest, userDataHash: recordedUserDataHash(rec), region });
 }
 
 export function createInput(i: InstanceInputs): CreateInstanceInput {

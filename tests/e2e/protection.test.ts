@@ -1,5 +1,5 @@
 // Done-when 6 (deleteProtection) and the secret userData: destroy is refused clearly while deleteProtection
-// is on, goes through once the program turns it off; userData is a secret in state.
+// is on, goes through once the program turns it off; userData is a secret in state (outputs: its digest).
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { runPulumi, sourceHome } from "./harness";
@@ -38,12 +38,14 @@ it("refuses to destroy a protected instance, then destroys it once unprotected",
   const vmId = String(up.outputs?.vmId);
   expect((await api.control.state()).instances[vmId].deleteProtection).toBe(true);
 
-  // userData is a secret in the checkpoint, inputs and outputs alike: `pulumi stack export` shows only
-  // ciphertext (the Automation API's export decrypts secrets but still marks them).
+  // userData is a secret input in the checkpoint, and outputs keep only its digest, a secret too:
+  // `pulumi stack export` shows only ciphertext (the Automation API's export decrypts secrets but still
+  // marks them).
   const vm = resourcesOf(exported.deployment, "cim:Instance")[0];
   const SECRET = "4dabf18193072939515e22adb298388d";
-  expect(vm.outputs.userData).toHaveProperty(SECRET);
   expect(vm.inputs.userData).toHaveProperty(SECRET);
+  expect(vm.outputs.userData).toBeUndefined();
+  expect(vm.outputs.userDataHash).toHaveProperty(SECRET);
   const plain = await cliExport(home, stackName);
   expect(plain).toContain('"ciphertext"');
   expect(plain).not.toContain(userData);

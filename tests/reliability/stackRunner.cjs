@@ -3,7 +3,10 @@
 // one at a time on stdin, so a test can change the emulator (faults, clock, restart, token) between them
 // without paying for a new process and stack selection each time.
 //
-// usage: node stackRunner.cjs SPEC.json   (spec: {workDir, sdk, stackName, projectName, program, envVars})
+// usage: node stackRunner.cjs SPEC.json   (spec: {workDir, sdk, stackName, projectName, program})
+// The environment of the runs (CIM_TOKEN, …) is this process's, set by whoever starts it, never in the spec
+// file; the CLI inherits it (the Automation API runs the CLI with process.env under the workspace's
+// envVars, which stay empty), and a command's `env` changes it for that command and the ones after.
 // stdin: one JSON command a line: {id, op, config?, env?, options?}
 //   op: up | preview | refresh | destroy | export (secrets shown, as the Automation API does) |
 //       export-raw (`pulumi stack export`: secrets as ciphertext) | rm | env (only applies `env`) | exit
@@ -22,12 +25,11 @@ async function main() {
   const pulumi = fromWorkDir("@pulumi/pulumi");
   const cim = fromWorkDir(spec.sdk);
   const program = require(path.resolve(spec.program));
-  Object.assign(process.env, spec.envVars ?? {});
 
   const pulumiCommand = await auto.PulumiCommand.get({ root: process.env.CIM_PULUMI_ROOT });
   const stack = await auto.LocalWorkspace.createOrSelectStack(
     { stackName: spec.stackName, projectName: spec.projectName, program: () => program(cim, pulumi) },
-    { workDir: spec.workDir, pulumiCommand, envVars: { ...(spec.envVars ?? {}) } },
+    { workDir: spec.workDir, pulumiCommand },
   );
   process.stdout.write(`${JSON.stringify({ id: "ready", ok: true })}\n`);
 
@@ -49,13 +51,8 @@ async function main() {
     try {
       if (cmd.env) {
         for (const [k, v] of Object.entries(cmd.env)) {
-          if (v === null) {
-            delete stack.workspace.envVars[k];
-            delete process.env[k];
-          } else {
-            stack.workspace.envVars[k] = v;
-            process.env[k] = v;
-          }
+          if (v === null) delete process.env[k];
+          else process.env[k] = v;
         }
       }
       if (cmd.config) {
@@ -98,7 +95,7 @@ async function main() {
           const { stdout } = await execFile(
             path.join(process.env.CIM_PULUMI_ROOT, "bin", "pulumi"),
             ["stack", "export", "--stack", spec.stackName],
-            { cwd: spec.workDir, env: { ...process.env, ...stack.workspace.envVars }, maxBuffer: 64 << 20 },
+            { cwd: spec.workDir, env: process.env, maxBuffer: 64 << 20 },
           );
           result.deployment = JSON.parse(stdout);
           break;

@@ -233,7 +233,6 @@ export class StackSession {
         stackName,
         projectName: opts.projectName ?? "cim-rel",
         program,
-        envVars: opts.envVars,
       }),
     );
     const runner = path.join(home.workDir, "cim-stack-runner.cjs");

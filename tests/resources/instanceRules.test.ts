@@ -1,5 +1,12 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { checkInstance, diffInstance, rootDiskProblem } from "../../provider/resources/instanceRules";
+import {
+  checkInstance,
+  diffInstance,
+  rootDiskProblem,
+  userDataDigest,
+} from "../../provider/resources/instanceRules";
+import { instanceOutputs, recordedInputs } from "../../provider/resources/instanceState";
 import { UNKNOWN } from "../../provider/resources/shared/values";
 
 const zone = "7d1d9c2e-5c1a-5b8e-9a7e-0c1f2e3d4a5b";
@@ -137,10 +144,27 @@ describe("Instance diff", () => {
     // hypervisor case, a set rootDiskSize equal to the template default, whitespace in userData
     expect(
       diffInstance(
-        { ...olds, userData: "YWJj" },
+        { ...olds, userDataHash: userDataDigest("YWJj") },
         { ...news, hypervisor: "kvm", rootDiskSize: 10, userData: "YW\nJj" },
       ).changes,
     ).toBe(false);
+  });
+
+  it("compares userData by the digest outputs record, also with state of earlier versions", () => {
+    const digest = userDataDigest("YWJj");
+    expect(digest).toBe(createHash("sha256").update("YWJj").digest("hex"));
+    expect(userDataDigest("YW\nJj ")).toBe(digest);
+    const recorded = { ...olds, userDataHash: digest };
+    expect(diffInstance(recorded, { ...news, userData: "YWJj" }).changes).toBe(false);
+    expect(diffInstance(recorded, { ...news, userData: "YWJk" }).replaces).toEqual(["userData"]);
+    // left out of the program: keeps what was deployed
+    expect(diffInstance(recorded, news).changes).toBe(false);
+    // state written before the digest: the payload itself as the userData output
+    const legacy = { ...olds, userData: "YWJj" };
+    expect(diffInstance(legacy, { ...news, userData: "YW\nJj" }).changes).toBe(false);
+    expect(diffInstance(legacy, { ...news, userData: "YWJk" }).replaces).toEqual(["userData"]);
+    // nothing recorded (adopted or imported without userData): adding it replaces
+    expect(diffInstance(olds, { ...news, userData: "YWJj" }).replaces).toEqual(["userData"]);
   });
 
   it("updates display name and tags in place", () => {
@@ -217,5 +241,31 @@ describe("Instance diff", () => {
       changes: true,
       replaces: [],
     });
+  });
+});
+
+describe("Instance outputs", () => {
+  const live = { id: "i-1", name: "vm-1", state: "Running", zoneId: zone, serviceOfferingId: offering };
+
+  it("record the userData digest, never the payload (create, adoption, update, read)", () => {
+    const fromInputs = instanceOutputs({ ...news, userData: "YWJj" }, live as never, "r-1", {});
+    expect(fromInputs).not.toHaveProperty("userData");
+    expect(fromInputs.userDataHash).toBe(userDataDigest("YWJj"));
+    // update and read start from the old outputs: the digest is kept
+    const again = instanceOutputs(fromInputs as never, live as never, "r-1", {});
+    expect(again.userDataHash).toBe(userDataDigest("YWJj"));
+    expect(JSON.stringify(again)).not.toContain("YWJj");
+    // old outputs of an earlier version (the payload): rewritten as the digest
+    const migrated = instanceOutputs({ ...olds, userData: "YWJj" } as never, live as never, "r-1", {});
+    expect(migrated).not.toHaveProperty("userData");
+    expect(migrated.userDataHash).toBe(userDataDigest("YWJj"));
+    // no userData: no digest
+    expect(instanceOutputs(news, live as never, "r-1", {})).not.toHaveProperty("userDataHash");
+  });
+
+  it("partial state of a deploy that cannot be read back records the digest too", () => {
+    const outs = recordedInputs({ ...news, userData: "YWJj" }, "r-1");
+    expect(outs).not.toHaveProperty("userData");
+    expect(outs).toMatchObject({ displayName: "web", region: "r-1", userDataHash: userDataDigest("YWJj") });
   });
 });

@@ -1,5 +1,5 @@
 // The SDK classes' wiring, with Pulumi's mocks: type tokens, output keys present, default names, secret
-// userData merged into the caller's options.
+// userDataHash merged into the caller's options.
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
 
@@ -51,16 +51,18 @@ describe("SDK resource classes", () => {
     expect(Object.keys(vmReg.inputs)).toContain("__provider");
     // adopting without a name keeps the live name: no default
     expect(registered.find((r) => r.name === "data")!.inputs.name).toBeUndefined();
-    // userData is secret from the program on (the engine also gets additionalSecretOutputs: see below)
-    expect(await pulumi.isSecret(vm.userData)).toBe(true);
+    // userData is secret from the program on; outputs record only its digest, userDataHash (secret through
+    // additionalSecretOutputs: see below), and the program's own property still reads the secret input
+    expect(await pulumi.isSecret((vm as unknown as { userData: pulumi.Output<string> }).userData)).toBe(true);
+    expect(pulumi.Output.isInstance(vm.userDataHash)).toBe(true);
   });
 
   it("merge secret outputs with the caller's options", async () => {
     const { withSecretOutputs } = await import("../../sdk/common");
-    const opts = withSecretOutputs({ protect: true, additionalSecretOutputs: ["tags", "userData"] }, [
-      "userData",
+    const opts = withSecretOutputs({ protect: true, additionalSecretOutputs: ["tags", "userDataHash"] }, [
+      "userDataHash",
     ]);
-    expect(opts).toEqual({ protect: true, additionalSecretOutputs: ["tags", "userData"] });
-    expect(withSecretOutputs(undefined, ["userData"]).additionalSecretOutputs).toEqual(["userData"]);
+    expect(opts).toEqual({ protect: true, additionalSecretOutputs: ["tags", "userDataHash"] });
+    expect(withSecretOutputs(undefined, ["userDataHash"]).additionalSecretOutputs).toEqual(["userDataHash"]);
   });
 });

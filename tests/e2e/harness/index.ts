@@ -48,8 +48,9 @@ export interface RunSpec {
   program: string;
   steps: Step[];
   /**
-   * Environment of the run, over this process's: for the runner process (where the program and its lookups
-   * run) and for the CLI (LocalWorkspace envVars, so also the provider processes it starts).
+   * Environment of the run, over this process's: given to the runner process only (where the program and
+   * its lookups run); the CLI and the provider processes it starts inherit it from there. Never written to
+   * disk: it carries the token.
    */
   envVars?: Record<string, string>;
 }
@@ -114,7 +115,6 @@ export async function runPulumi(spec: RunSpec): Promise<StepResult[]> {
       projectName: spec.projectName ?? "cim-e2e",
       program: spec.program,
       steps: spec.steps,
-      envVars: spec.envVars ?? {},
     }),
   );
   // The runner runs from the program folder: from inside this repository, Node's package

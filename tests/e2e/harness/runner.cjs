@@ -20,8 +20,10 @@ async function main() {
   const pulumiCommand = await auto.PulumiCommand.get({ root: process.env.CIM_PULUMI_ROOT });
   const stack = await auto.LocalWorkspace.createOrSelectStack(
     { stackName: spec.stackName, projectName: spec.projectName, program: () => program(cim, pulumi) },
-    // spec.envVars are in this process's environment too (runPulumi starts it so), for the program's lookups.
-    { workDir: spec.workDir, pulumiCommand, envVars: spec.envVars ?? {} },
+    // The run's environment (CIM_TOKEN, …) is this process's (runPulumi starts it so), never in the spec
+    // file: the program's lookups read it here, and the CLI inherits it (the Automation API runs the CLI with
+    // process.env under its workspace envVars, which stay empty).
+    { workDir: spec.workDir, pulumiCommand },
   );
 
   for (const [i, step] of spec.steps.entries()) {
