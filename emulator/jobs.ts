@@ -114,7 +114,8 @@ export class JobEngine {
 
   private finish(job: Job, now: number): void {
     const effect = this.effects[job.command];
-    job.completedMs = now;
+    // The job ended at its due time, whenever a request happened to settle it (settling is lazy).
+    job.completedMs = Math.min(now, job.dueAtMs);
     if (job.failDetail) {
       job.status = "error";
       job.detail = job.failDetail;

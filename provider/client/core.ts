@@ -17,6 +17,7 @@ import {
   RequestAbortedError,
   RequestTimeoutError,
 } from "./errors";
+import { noteJobCommand } from "./jobHistory";
 import {
   type ApiPath,
   headerIdentifier,
@@ -162,13 +163,13 @@ export class CimCore {
         const value = await this.once(x, attempt);
         const jobId = (value as { jobId?: unknown } | undefined)?.jobId;
         if (typeof jobId === "string") claimJob(jobId);
-        return value;
+        return this.noteCommand(x, value);
       } catch (err) {
         const refused = (err instanceof ConnectionError && !err.sent) || err instanceof RateLimitError;
         if (!refused) {
           if (!answerLost(err)) throw err;
           const found = await this.resolveLost(x, err as Error, attempt, startedAt);
-          if (found) return found.value;
+          if (found) return this.noteCommand(x, found.value);
           // A 2xx was accepted even if unreadable, so "no job" does not mean "not landed": never resend.
           if (err instanceof InvalidResponseError) throw err;
           // Synchronous, content-idempotent changes are sent at most once more.
@@ -182,6 +183,16 @@ export class CimCore {
         await this.pause(x, attempt, delay, err);
       }
     }
+  }
+
+  /**
+   * Notes the command of an accepted job by its id: the waiter's history key (region, command) for
+   * `jobs.wait(result)`, without changing the result's shape.
+   */
+  private noteCommand<T>(x: MutationSpec<T>, value: T): T {
+    const jobId = (value as { jobId?: unknown } | undefined)?.jobId;
+    if (typeof jobId === "string" && x.recovery.kind === "job") noteJobCommand(jobId, x.recovery.command);
+    return value;
   }
 
   /** The spec's lost-answer protocol: the adopted job (or the re-read state), or undefined when not landed. */

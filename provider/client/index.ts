@@ -115,6 +115,8 @@ export type { BackupScheduleInput } from "./backupSchedules";
 export type { AcceptedMutation, CallOptions, ClientEvent } from "./core";
 export * from "./errors";
 export type { CreateInstanceInput, InstanceCreated, UpdateInstanceInput } from "./instances";
+export type { JobDurationsOptions, JobObservation } from "./jobHistory";
+export { durationKey, durationSample, JobDurations, jobDurations } from "./jobHistory";
 export type { CreateNetworkInput } from "./networks";
 export type { ListResult, Page, Paginator } from "./pagination";
 export { normaliseList } from "./pagination";

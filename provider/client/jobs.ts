@@ -2,6 +2,7 @@
 
 import type { AcceptedMutation, CallOptions } from "./core";
 import { Family } from "./family";
+import { jobCommandOf } from "./jobHistory";
 import { type ListResult, Paginator } from "./pagination";
 import { apiPath } from "./paths";
 import { type Job, JobSchema } from "./schemas";
@@ -38,7 +39,8 @@ export class Jobs extends Family {
   /**
    * Waits for an accepted mutation (or a job id). A result without jobId completed synchronously: returns
    * undefined at once. Polls with the mutation's own region. Throws JobFailedError (with detail and kind
-   * quota | capacity | other), WaitTimeoutError or WaitAbortedError.
+   * quota | capacity | other), WaitTimeoutError or WaitAbortedError. The first check is adaptive for jobs
+   * this process started (their command is known): see waiter.ts.
    */
   async wait(
     job: string | AcceptedMutation,
@@ -51,7 +53,7 @@ export class Jobs extends Family {
       (signal) => this.get(jobId, { region, signal, timeoutMs: o.requestTimeoutMs }),
       jobId,
       region,
-      o,
+      { ...o, command: o.command ?? jobCommandOf(jobId) },
     );
   }
 }

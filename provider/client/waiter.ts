@@ -1,10 +1,14 @@
 // Job waiting, after smithy's util-waiter: an acceptor maps a job to a state (success → SUCCESS, error →
 // FAILURE, anything else → RETRY), a poller sleeps between checks with jitter, a deadline is checked before
-// each sleep, and an AbortSignal cancels. The loop runs on p-wait-for; the spec's cadence is a first check
-// after about 1 s, then every 2–3 s. All delays are injectable so tests run fast and benchmarks compare.
+// each sleep, and an AbortSignal cancels. The loop runs on p-wait-for. The spec recommends a poll every
+// 2–3 s; after the first check the waiter never polls faster than that. The first check is adaptive: at
+// the time jobs of the same (region, command) have recently taken to finish in this process (jobHistory.ts:
+// known precisely from the job record's own times when the API gives them), clamped to 0.5–10 s, and at
+// 1 s without history. All delays are injectable so tests run fast and benchmarks compare.
 
 import pWaitFor from "p-wait-for";
 import { JobFailedError, WaitAbortedError, WaitTimeoutError } from "./errors";
+import { durationKey, durationSample, type JobDurations, jobDurations } from "./jobHistory";
 import { isTransient, sleep } from "./retry";
 import type { Job } from "./schemas";
 
@@ -17,7 +21,10 @@ export function jobState(job: Pick<Job, "status">): WaiterState {
 }
 
 export interface WaitSchedule {
-  /** Delay before the first check. Default 1,000 ms. */
+  /**
+   * Delay before the first check. Given, it is used as is; left out, the adaptive first check applies
+   * (see `adaptive`), and 1,000 ms without history.
+   */
   firstDelayMs?: number;
   /** Interval between later checks, drawn uniformly from [min, max]. Default 2,000–3,000 ms. */
   minIntervalMs?: number;
@@ -33,6 +40,15 @@ export interface WaitOptions extends WaitSchedule {
   random?: () => number;
   /** Called after every check, for progress reporting. */
   onPoll?: (job: Job, check: number) => void;
+  /**
+   * Adaptive first check (default true): remember how long successful jobs of the same region and command
+   * took, and check first when such a job is expected to end. false: neither read nor record the history.
+   */
+  adaptive?: boolean;
+  /** The job's command, the history key with the region. `jobs.wait` knows it for jobs this process started. */
+  command?: string;
+  /** The history to use. Default: this process's (`jobDurations()`); tests and benchmarks inject their own. */
+  history?: JobDurations;
 }
 
 /** The delay before check number `check` (1-based). */
@@ -59,6 +75,15 @@ export async function waitForJob(
   const random = o.random ?? Math.random;
   const maxPollErrors = o.maxPollErrors ?? 5;
   const started = Date.now();
+  const history = o.adaptive !== false && o.command ? (o.history ?? jobDurations()) : undefined;
+  const key = o.command ? durationKey(region, o.command) : "";
+  const minInterval = o.minIntervalMs ?? 2_000;
+  const meanInterval = (minInterval + Math.max(minInterval, o.maxIntervalMs ?? 3_000)) / 2;
+  const schedule: WaitSchedule = {
+    ...o,
+    firstDelayMs: o.firstDelayMs ?? history?.firstDelay(key, meanInterval),
+  };
+  let lowerMs = 0;
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new DeadlineReached()), timeoutMs);
   const signal = o.signal ? AbortSignal.any([o.signal, deadline.signal]) : deadline.signal;
@@ -71,7 +96,8 @@ export async function waitForJob(
         check++;
         // Deadline checked before each sleep: never sleep past it, take one last look at it instead.
         const remaining = started + timeoutMs - Date.now();
-        await sleep(Math.max(0, Math.min(pollDelay(check, o, random), remaining)), signal);
+        await sleep(Math.max(0, Math.min(pollDelay(check, schedule, random), remaining)), signal);
+        const sentMs = Date.now() - started;
         let job: Job;
         try {
           job = await readJob(signal);
@@ -84,10 +110,17 @@ export async function waitForJob(
         last = job;
         o.onPoll?.(job, check);
         const state = jobState(job);
-        if (state === "success") return pWaitFor.resolveWith(job);
+        if (state === "success") {
+          if (history) {
+            const sample = durationSample({ lowerMs, upperMs: Date.now() - started, job });
+            if (sample !== undefined) history.record(key, sample);
+          }
+          return pWaitFor.resolveWith(job);
+        }
         if (state === "failure") {
           throw new JobFailedError(jobId, job.detail, region, job.command, job.resourceId, job.statusCode);
         }
+        lowerMs = sentMs; // still running (any status but success and error) when this check was sent
         if (Date.now() - started >= timeoutMs) throw new DeadlineReached();
         return false;
       },
