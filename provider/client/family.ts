@@ -1,12 +1,41 @@
 // Small pieces shared by the family modules.
 
-import type { CimCore } from "./core";
+import type { z } from "zod";
+import type { CallOptions, CimCore } from "./core";
 import { NotFoundError } from "./errors";
+import type { ApiPath, Query } from "./paths";
 import type { Job } from "./schemas";
 
 /** Base of every family: one core, no state of its own. */
 export abstract class Family {
   constructor(protected readonly core: CimCore) {}
+
+  /**
+   * A synchronous PUT that takes query parameters (the spec's update routes). Content-idempotent: a lost
+   * answer is resolved by re-reading the resource and comparing it with what was asked.
+   */
+  protected putQuery<T extends object>(
+    path: ApiPath,
+    query: Query,
+    schema: z.ZodType<T>,
+    read: () => Promise<T>,
+    options?: CallOptions,
+  ): Promise<T> {
+    return this.core.mutate({
+      method: "PUT",
+      path,
+      query,
+      schema,
+      options,
+      recovery: {
+        kind: "reconcile",
+        reconcile: async () => {
+          const now = await read();
+          return matches(now, query) ? now : undefined;
+        },
+      },
+    });
+  }
 }
 
 /**

@@ -3,7 +3,7 @@
 
 import type { AcceptedMutation, CallOptions } from "./core";
 import { CimError, ConfigurationError } from "./errors";
-import { createdWithName, Family, matches } from "./family";
+import { createdWithName, Family } from "./family";
 import { type ListResult, Paginator, readOnce } from "./pagination";
 import { apiPath } from "./paths";
 import { type Instance, InstanceAcceptedSchema, InstanceSchema } from "./schemas";
@@ -196,20 +196,8 @@ export class Instances extends Family {
 
   /** Synchronous update (query parameters). Content-idempotent: a lost answer is resolved by re-reading. */
   async update(id: string, changes: UpdateInstanceInput, o?: CallOptions): Promise<Instance> {
-    return this.core.mutate({
-      method: "PUT",
-      path: apiPath`/compute/instances/${id}`,
-      query: updateInstanceQuery(changes),
-      schema: InstanceSchema,
-      options: o,
-      recovery: {
-        kind: "reconcile",
-        reconcile: async () => {
-          const now = await this.get(id, o);
-          return matches(now, updateInstanceQuery(changes)) ? now : undefined;
-        },
-      },
-    });
+    const path = apiPath`/compute/instances/${id}`;
+    return this.putQuery(path, updateInstanceQuery(changes), InstanceSchema, () => this.get(id, o), o);
   }
 
   async start(id: string, o?: CallOptions): Promise<AcceptedMutation> {

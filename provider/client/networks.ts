@@ -2,7 +2,7 @@
 // takes query parameters.
 
 import type { AcceptedMutation, CallOptions } from "./core";
-import { createdWithName, Family, matches } from "./family";
+import { createdWithName, Family } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator } from "./pagination";
 import { apiPath } from "./paths";
@@ -76,20 +76,13 @@ export class Networks extends Family {
 
   /** Synchronous rename; a lost answer is resolved by re-reading. */
   async update(id: string, changes: RenameInput, o?: CallOptions): Promise<Network> {
-    return this.core.mutate({
-      method: "PUT",
-      path: apiPath`/networks/${id}`,
-      query: renameQuery(changes),
-      schema: NetworkSchema,
-      options: o,
-      recovery: {
-        kind: "reconcile",
-        reconcile: async () => {
-          const now = await this.get(id, o);
-          return matches(now, renameQuery(changes)) ? now : undefined;
-        },
-      },
-    });
+    return this.putQuery(
+      apiPath`/networks/${id}`,
+      renameQuery(changes),
+      NetworkSchema,
+      () => this.get(id, o),
+      o,
+    );
   }
 
   async delete(id: string, o?: CallOptions): Promise<AcceptedMutation> {

@@ -2,7 +2,7 @@
 // query parameters.
 
 import type { AcceptedMutation, CallOptions } from "./core";
-import { createdWithName, Family, matches } from "./family";
+import { createdWithName, Family } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator, readOnce } from "./pagination";
 import { apiPath } from "./paths";
@@ -71,20 +71,7 @@ export class Vpcs extends Family {
 
   /** Synchronous rename; a lost answer is resolved by re-reading. */
   async update(id: string, changes: RenameInput, o?: CallOptions): Promise<Vpc> {
-    return this.core.mutate({
-      method: "PUT",
-      path: apiPath`/vpcs/${id}`,
-      query: renameQuery(changes),
-      schema: VpcSchema,
-      options: o,
-      recovery: {
-        kind: "reconcile",
-        reconcile: async () => {
-          const now = await this.get(id, o);
-          return matches(now, renameQuery(changes)) ? now : undefined;
-        },
-      },
-    });
+    return this.putQuery(apiPath`/vpcs/${id}`, renameQuery(changes), VpcSchema, () => this.get(id, o), o);
   }
 
   async delete(id: string, o?: CallOptions): Promise<AcceptedMutation> {
