@@ -5,35 +5,27 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { setProviderConfig } from "./config";
-import { backupScheduleProvider } from "./resources/backupSchedule";
-import { instanceProvider } from "./resources/instance";
-import { networkProvider } from "./resources/network";
-import { probeProvider } from "./resources/probe";
-import { tagsProvider } from "./resources/tags";
-import { volumeProvider } from "./resources/volume";
-import { vpcProvider } from "./resources/vpc";
+import { kindNamed } from "./kinds";
+import { providerOf } from "./lifecycle/engine";
 
-const providers: Record<string, pulumi.dynamic.ResourceProvider> = {
-  Probe: probeProvider,
-  Instance: instanceProvider,
-  Volume: volumeProvider,
-  Vpc: vpcProvider,
-  Network: networkProvider,
-  BackupSchedule: backupScheduleProvider,
-  Tags: tagsProvider,
-};
+const providers = new Map<string, pulumi.dynamic.ResourceProvider>();
 
 /** Called by every shim's `configure`; the engine passes the whole stack config (secrets in plain text). */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
   setProviderConfig(req.config);
 }
 
-export function providerFor(kind: string): pulumi.dynamic.ResourceProvider {
-  const provider = providers[kind];
+export function providerFor(name: string): pulumi.dynamic.ResourceProvider {
+  let provider = providers.get(name);
   if (!provider) {
-    throw new Error(
-      `pulumi-cim has no provider for resource kind '${kind}'. The state was written by a newer pulumi-cim; upgrade the package.`,
-    );
+    const kind = kindNamed(name);
+    if (!kind) {
+      throw new Error(
+        `pulumi-cim has no provider for resource kind '${name}'. The state was written by a newer pulumi-cim; upgrade the package.`,
+      );
+    }
+    provider = providerOf(kind);
+    providers.set(name, provider);
   }
   return provider;
 }

@@ -153,6 +153,9 @@ export const VolumeSchema = z.looseObject({
   virtualMachineId: str(),
   deviceId: int(),
   tags: record(),
+  zoneName: str(),
+  diskOfferingName: str(),
+  created: str(),
 });
 
 export const VpcSchema = z.looseObject({
@@ -165,6 +168,9 @@ export const VpcSchema = z.looseObject({
   networkDomain: str(),
   state: str(),
   tags: record(),
+  zoneName: str(),
+  vpcOfferingName: str(),
+  created: str(),
 });
 
 export const NetworkSchema = z.looseObject({
@@ -180,6 +186,9 @@ export const NetworkSchema = z.looseObject({
   networkDomain: str(),
   state: str(),
   tags: record(),
+  zoneName: str(),
+  networkOfferingName: str(),
+  created: str(),
 });
 
 export const BackupScheduleSchema = z.looseObject({
@@ -188,6 +197,7 @@ export const BackupScheduleSchema = z.looseObject({
   intervalType: str(),
   schedule: str(),
   timezone: str(),
+  created: str(),
 });
 
 export const RegionSchema = z.looseObject({

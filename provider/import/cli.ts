@@ -13,6 +13,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { CimClient } from "../client";
+import { kindList } from "../kinds";
 import { generateProgram } from "./generate";
 import { readInventory, resolveRegion } from "./inventory";
 
@@ -121,7 +122,10 @@ export async function importCommand(
   const rel = path.relative(process.cwd(), dir) || ".";
   out(
     [
-      `Region ${region.name ? `${region.name} (${region.id})` : region.id}: ${count("Instance")} instance(s), ${count("Volume")} volume(s), ${count("Vpc")} VPC(s), ${count("Network")} network(s), ${count("BackupSchedule")} backup schedule(s) to adopt.`,
+      `Region ${region.name ? `${region.name} (${region.id})` : region.id}: ${kindList
+        .filter((k) => k.importer)
+        .map((k) => `${count(k.name)} ${k.noun}(s)`)
+        .join(", ")} to adopt.`,
       ...inventory.skipped.map((s) => `  not adopted: ${s.kind} ${s.name ?? ""} ${s.id} (${s.reason})`),
       `Wrote ${FILES.map((f) => path.join(rel, f)).join(", ")}.`,
       "Next:",

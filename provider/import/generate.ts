@@ -4,15 +4,19 @@
 // Every resource gets `adoptId` (its live id) and inputs equal to its live state, and refers to the other
 // adopted resources by reference (network → VPC, instance → networks, volume → instance, schedule →
 // instance), so the first `pulumi up` records everything without changing anything and `pulumi preview`
-// afterwards shows no changes. Inputs the API does not return (userData, SSH password and root login
-// flags, fixed addresses) are left out: an input left out keeps what was deployed.
+// afterwards shows no changes. All of it comes from the kinds' declarations (provider/kinds/): the live
+// value of each field, its catalogue lookup (a comment with the entry's name), what it refers to, and the
+// kind's importer (order, names, adjustments). Inputs the API does not return (userData, SSH password and
+// root login flags, fixed addresses) are left out: an input left out keeps what was deployed.
 //
 // The program is erasable TypeScript (Node runs it as it is) and also compiles with the usual Pulumi
 // TypeScript setup (ts-node), so `pulumi up` works either way.
 
-import { backupScheduleFields } from "../resources/backupScheduleRules";
-import { HOST_NAME, powerStateOf } from "../resources/instanceRules";
-import type { Inventory } from "./inventory";
+import { kinds } from "../kinds";
+import { backupSchedule } from "../kinds/backupSchedule";
+import { type Kind, liveValue, type Recorded } from "../kinds/define";
+import { sameValue } from "../lifecycle/values";
+import { type Inventory, importedKinds, type LiveRow } from "./inventory";
 
 export interface GenerateOptions {
   /** Pulumi project name (Pulumi.yaml `name`, package.json `name`). */
@@ -29,11 +33,12 @@ export interface GenerateOptions {
  * cim.BackupSchedule of this version takes adoptId. Without it a schedule cannot be adopted: creating it
  * again would make a second schedule (or fail), so the program then shows it commented out.
  */
-export const SCHEDULE_ADOPTION = "adoptId" in backupScheduleFields;
+export const SCHEDULE_ADOPTION = "adoptId" in backupSchedule.fields;
 
 /** One resource of the generated program. */
 export interface PlannedResource {
-  kind: "Vpc" | "Network" | "Instance" | "Volume" | "BackupSchedule";
+  /** The kind's name (Vpc, Network, Instance, …). */
+  kind: string;
   /** Pulumi resource name. */
   name: string;
   /** TypeScript variable. */
@@ -93,8 +98,26 @@ function unique(taken: Set<string>, base: string, join = "-"): string {
   return candidate;
 }
 
-const present = (v: unknown): v is string => typeof v === "string" && v.length > 0;
 const short = (id: string) => id.slice(0, 8);
+
+/** Fields every kind has that the generator writes itself (adoptId, region) or from the record (tags). */
+const OWN = new Set(["adoptId", "region", "timeouts", "tags"]);
+
+/**
+ * The inputs of a program that adopts `live`: each field's live value (a value equal to the field's default
+ * is left out, as is one the API does not report), then the kind's adjustments.
+ */
+export function importedInputs(kind: Kind, live: LiveRow): Recorded {
+  const values: Recorded = {};
+  for (const [k, f] of Object.entries(kind.fields)) {
+    if (OWN.has(k) || f.secret || f.live === undefined) continue;
+    const v = liveValue(f, k, live, values);
+    if (v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0)) continue;
+    if (typeof f.unset === "function" && (f.same ?? sameValue)(f.unset(values), v)) continue;
+    values[k] = v;
+  }
+  return kind.importer?.inputs ? kind.importer.inputs(values, live) : values;
+}
 
 /** Builds index.ts, package.json, Pulumi.yaml and tsconfig.json. */
 export function generateProgram(inv: Inventory, opts: GenerateOptions): Generated {
@@ -104,22 +127,20 @@ export function generateProgram(inv: Inventory, opts: GenerateOptions): Generate
   const namesByKind = new Map<string, Set<string>>();
   /** live id → variable of the adopted resource. */
   const refs = new Map<string, string>();
+  /** live id → resource name of the adopted resource. */
+  const adoptedNames = new Map<string, string>();
   const named = (id: string | undefined) => (id ? inv.names[id] : undefined);
 
-  const plan = (
-    kind: PlannedResource["kind"],
-    preferred: string | undefined,
-    id: string,
-    prefix: string,
-    adopted = true,
-  ) => {
-    const taken = namesByKind.get(kind) ?? new Set<string>();
-    namesByKind.set(kind, taken);
+  const plan = (kind: Kind, preferred: string | undefined, id: string, adopted: boolean) => {
+    const prefix = kind.importer!.prefix;
+    const taken = namesByKind.get(kind.name) ?? new Set<string>();
+    namesByKind.set(kind.name, taken);
     const name = unique(taken, resourceName(preferred, `${prefix}-${short(id)}`));
     const variable = unique(variables, variableName(prefix, name), "");
     if (adopted) {
-      resources.push({ kind, name, variable, id });
+      resources.push({ kind: kind.name, name, variable, id });
       refs.set(id, variable);
+      adoptedNames.set(id, name);
     }
     return { name, variable };
   };
@@ -133,6 +154,17 @@ export function generateProgram(inv: Inventory, opts: GenerateOptions): Generate
   const tags = (t: Record<string, unknown> | undefined): Expr | undefined => {
     const entries = Object.entries(t ?? {}).map(([k, v]) => [k, String(v)] as const);
     return entries.length ? { code: literal(Object.fromEntries(entries)) } : undefined;
+  };
+  /** A field's value as code: catalogue ids with their names, references to adopted resources. */
+  const valueOf = (kind: Kind, field: string, v: unknown): Arg => {
+    const f = kind.fields[field];
+    const one = (x: unknown): Expr => {
+      if (typeof x === "string" && f.lookup) return catalogue(x);
+      if (typeof x === "string" && f.ref)
+        return idOf(x, (kinds as Record<string, Kind>)[f.ref]?.noun ?? f.ref);
+      return { code: literal(x) };
+    };
+    return Array.isArray(v) && f.ref ? v.map(one) : one(v);
   };
   const emit = (variable: string, kind: string, name: string, args: [string, Arg | undefined][]) => {
     const lines = [`const ${variable} = new cim.${kind}(${literal(name)}, {`];
@@ -153,131 +185,38 @@ export function generateProgram(inv: Inventory, opts: GenerateOptions): Generate
     lines.push("});");
     return lines.join("\n");
   };
-  const region: Expr = { code: "region" };
-  const text = (v: string | undefined): Expr | undefined => (present(v) ? { code: literal(v) } : undefined);
 
-  // VPCs
-  for (const v of sorted(inv.vpcs)) {
-    const { name, variable } = plan("Vpc", v.name, v.id, "vpc");
-    blocks.push(
-      emit(variable, "Vpc", name, [
-        ["adoptId", { code: literal(v.id) }],
-        ["region", region],
-        ["name", text(v.name)],
-        ["displayText", text(v.displayText)],
-        ["zoneId", present(v.zoneId) ? catalogue(v.zoneId) : undefined],
-        ["cidr", text(v.cidr)],
-        ["vpcOfferingId", present(v.vpcOfferingId) ? catalogue(v.vpcOfferingId) : undefined],
-        ["networkDomain", text(v.networkDomain)],
-        ["tags", tags(v.tags)],
-      ]),
-    );
-  }
-
-  // Networks (tiers after their VPC, which is above)
-  for (const n of sorted(inv.networks)) {
-    const { name, variable } = plan("Network", n.name, n.id, "network");
-    const gatewayAndMask = present(n.gateway) && present(n.netmask);
-    blocks.push(
-      emit(variable, "Network", name, [
-        ["adoptId", { code: literal(n.id) }],
-        ["region", region],
-        ["name", text(n.name)],
-        ["displayText", text(n.displayText)],
-        ["zoneId", present(n.zoneId) ? catalogue(n.zoneId) : undefined],
-        ["networkOfferingId", present(n.networkOfferingId) ? catalogue(n.networkOfferingId) : undefined],
-        ["vpcId", present(n.vpcId) ? idOf(n.vpcId, "VPC") : undefined],
-        ["gateway", gatewayAndMask ? text(n.gateway) : undefined],
-        ["netmask", gatewayAndMask ? text(n.netmask) : undefined],
-        ["networkDomain", text(n.networkDomain)],
-        ["tags", tags(n.tags)],
-      ]),
-    );
-  }
-
-  // Instances
-  for (const i of sorted(inv.instances, (x) => x.displayName || x.name)) {
-    const r = i as typeof i & Record<string, unknown>;
-    const iso =
-      String(r.templateType ?? "").toUpperCase() === "ISO" ||
-      String(r.templateFormat ?? "").toUpperCase() === "ISO" ||
-      present(r.isoId);
-    const imageId = present(r.isoId) ? r.isoId : i.templateId;
-    const { name, variable } = plan("Instance", i.displayName || i.name, i.id, "instance");
-    const rootDisk = Number((i.details as Record<string, unknown> | undefined)?.rootDiskSize);
-    const networks = Array.isArray(r.networkIds) ? (r.networkIds as unknown[]).filter(present) : [];
-    const keyPair = present(r.keyPair) ? r.keyPair : undefined;
-    blocks.push(
-      emit(variable, "Instance", name, [
-        ["adoptId", { code: literal(i.id) }],
-        ["region", region],
-        ["zoneId", present(i.zoneId) ? catalogue(i.zoneId) : undefined],
-        ...(iso
-          ? ([
-              ["imageType", { code: literal("iso") }],
-              ["isoId", present(imageId) ? catalogue(imageId) : undefined],
-              ["diskOfferingId", present(i.diskOfferingId) ? catalogue(i.diskOfferingId) : undefined],
-            ] as [string, Arg | undefined][])
-          : ([["templateId", present(imageId) ? catalogue(imageId) : undefined]] as [
-              string,
-              Arg | undefined,
-            ][])),
-        ["serviceOfferingId", present(i.serviceOfferingId) ? catalogue(i.serviceOfferingId) : undefined],
-        ["rootDiskSize", Number.isInteger(rootDisk) && rootDisk > 0 ? { code: String(rootDisk) } : undefined],
-        ["name", present(i.name) && HOST_NAME.test(i.name) ? { code: literal(i.name) } : undefined],
-        ["displayName", text(i.displayName)],
-        ["networkIds", networks.length ? networks.map((id) => idOf(id, "network")) : undefined],
-        ["sshKeyNames", keyPair ? [{ code: literal(keyPair) }] : undefined],
-        ["powerState", powerStateOf(i.state) === "stopped" ? { code: literal("stopped") } : undefined],
-        ["haEnabled", i.haEnabled ? { code: "true" } : undefined],
-        ["deleteProtection", i.deleteProtection ? { code: "true" } : undefined],
-        ["tags", tags(i.tags)],
-      ]),
-    );
-  }
-
-  // Volumes
-  for (const v of sorted(inv.volumes)) {
-    const { name, variable } = plan("Volume", v.name, v.id, "volume");
-    blocks.push(
-      emit(variable, "Volume", name, [
-        ["adoptId", { code: literal(v.id) }],
-        ["region", region],
-        ["name", text(v.name)],
-        ["zoneId", present(v.zoneId) ? catalogue(v.zoneId) : undefined],
-        ["diskOfferingId", present(v.diskOfferingId) ? catalogue(v.diskOfferingId) : undefined],
-        ["size", typeof v.size === "number" ? { code: String(v.size) } : undefined],
-        ["instanceId", present(v.virtualMachineId) ? idOf(v.virtualMachineId, "instance") : undefined],
-        ["tags", tags(v.tags)],
-      ]),
-    );
-  }
-
-  // Backup schedules
   const adoptSchedules = opts.scheduleAdoption ?? SCHEDULE_ADOPTION;
-  for (const s of [...inv.schedules].sort((a, b) => a.id.localeCompare(b.id))) {
-    const owner = s.vmId ? resources.find((p) => p.id === s.vmId) : undefined;
-    const base = `${owner?.name ?? "instance"}-${(s.intervalType ?? "backup").toLowerCase()}`;
-    const { name, variable } = plan("BackupSchedule", base, s.id, "backup", adoptSchedules);
-    const block = emit(variable, "BackupSchedule", name, [
-      ...(adoptSchedules ? ([["adoptId", { code: literal(s.id) }]] as [string, Arg][]) : []),
-      ["region", region],
-      ["instanceId", present(s.vmId) ? idOf(s.vmId, "instance") : undefined],
-      ["intervalType", text(s.intervalType)],
-      ["schedule", text(s.schedule)],
-      ["timezone", text(s.timezone)],
-    ]);
-    if (adoptSchedules) {
-      blocks.push(block);
-    } else {
-      blocks.push(
-        [
-          `// Backup schedule ${s.id} is not adopted: cim.BackupSchedule of this pulumi-cim version has no`,
-          "// adoptId, and declaring it would create a second schedule. To manage it here, delete it through",
-          "// the API and uncomment this (pulumi up then creates it again):",
-          ...block.split("\n").map((l) => `// ${l}`),
-        ].join("\n"),
-      );
+  for (const kind of importedKinds()) {
+    const importer = kind.importer!;
+    const adoptable = kind !== backupSchedule || adoptSchedules;
+    const preferred = (r: LiveRow) =>
+      importer.name ? importer.name(r, (id) => (id ? adoptedNames.get(id) : undefined)) : r.name;
+    const key = importer.sortKey ?? ((r: LiveRow) => preferred(r) ?? "");
+    const rows = [...(inv.records[kind.name] ?? [])].sort(
+      (a, b) => key(a).localeCompare(key(b)) || a.id.localeCompare(b.id),
+    );
+    for (const live of rows) {
+      const { name, variable } = plan(kind, preferred(live), live.id, adoptable);
+      const inputs = importedInputs(kind, live);
+      const block = emit(variable, kind.name, name, [
+        ...(adoptable ? ([["adoptId", { code: literal(live.id) }]] as [string, Arg][]) : []),
+        ["region", { code: "region" }],
+        ...Object.entries(inputs).map(([k, v]) => [k, valueOf(kind, k, v)] as [string, Arg]),
+        ["tags", kind.tags ? tags(live.tags as Record<string, unknown>) : undefined],
+      ]);
+      if (adoptable) {
+        blocks.push(block);
+      } else {
+        blocks.push(
+          [
+            `// Backup schedule ${live.id} is not adopted: cim.BackupSchedule of this pulumi-cim version has no`,
+            "// adoptId, and declaring it would create a second schedule. To manage it here, delete it through",
+            "// the API and uncomment this (pulumi up then creates it again):",
+            ...block.split("\n").map((l) => `// ${l}`),
+          ].join("\n"),
+        );
+      }
     }
   }
 
@@ -324,10 +263,15 @@ export function generateProgram(inv: Inventory, opts: GenerateOptions): Generate
   return { files, resources };
 }
 
-/** Rows by name (or the given key), then id: the same inventory always gives the same program. */
-function sorted<T extends { id: string; name?: string }>(rows: T[], key = (r: T) => r.name): T[] {
-  return [...rows].sort((a, b) => (key(a) ?? "").localeCompare(key(b) ?? "") || a.id.localeCompare(b.id));
+/** "instances, volumes, VPCs, networks and backup schedules": the kinds import adopts, in the registry's order. */
+export function nounList(last = "and"): string {
+  const plural = importedKinds()
+    .slice()
+    .sort((a, b) => order(a) - order(b))
+    .map((k) => `${k.noun}s`);
+  return plural.length > 1 ? `${plural.slice(0, -1).join(", ")} ${last} ${plural.at(-1)}` : (plural[0] ?? "");
 }
+const order = (k: Kind) => Object.values(kinds).indexOf(k as never);
 
 function yamlText(s: string): string {
   return /^[A-Za-z0-9 ._()-]*$/.test(s) ? s : JSON.stringify(s);
@@ -339,17 +283,22 @@ function indexTs(inv: Inventory, opts: GenerateOptions, blocks: string[]): strin
   const when = opts.generatedAt ? ` on ${opts.generatedAt}` : "";
   const header = [
     `// Generated by \`pulumi-cim import\`${when}:`,
-    `// the instances, volumes, VPCs, networks and backup schedules of region ${where}${from}.`,
+    `// the ${nounList()} of region ${where}${from}.`,
     "//",
     "// Each resource adopts the live one (adoptId) with inputs equal to its live state, so the first",
     "// `pulumi up` records them in the stack without changing anything, and `pulumi preview` afterwards shows",
     "// no changes. adoptId is only read when a resource is first recorded; keep it or remove it after that.",
     "// From then on this program is the source of truth: edit it and run `pulumi up` as usual.",
-    "//",
-    "// The API does not return these instance inputs, so they are left out (which keeps what was deployed):",
-    "// userData, allowPasswordSsh, disableRootCompletely, ipToNetworkList. Changing any of them later",
-    "// replaces the instance.",
   ];
+  for (const kind of importedKinds()) {
+    const unreported = kind.importer?.unreported;
+    if (!unreported?.length) continue;
+    header.push(
+      "//",
+      `// The API does not return these ${kind.noun} inputs, so they are left out (which keeps what was deployed):`,
+      `// ${unreported.join(", ")}. Changing any of them later replaces the ${kind.noun}.`,
+    );
+  }
   if (inv.skipped.length) {
     header.push("//", "// Read but not adopted:");
     for (const s of inv.skipped) {
@@ -359,7 +308,7 @@ function indexTs(inv: Inventory, opts: GenerateOptions, blocks: string[]): strin
   }
   const body = blocks.length
     ? blocks.join("\n\n")
-    : "// Nothing to adopt: the region has no instances, volumes, VPCs, networks or backup schedules.";
+    : `// Nothing to adopt: the region has no ${nounList("or")}.`;
   return [
     ...header,
     "",

@@ -1,27 +1,34 @@
-// `pulumi-cim import`, step 1: read what lives in one region through the API client. Instances, volumes,
-// VPCs, networks and backup schedules, with their tags, plus the catalogue names the generated program
-// shows in comments. Reads only: nothing here changes the cloud.
+// `pulumi-cim import`, step 1: read what lives in one region through the API client: the records of every kind
+// the registry marks importable (provider/kinds/: `importer`), with their tags, plus the catalogue names the
+// generated program shows in comments. Reads only: nothing here changes the cloud.
 
-import type { BackupSchedule, CimClient, Instance, Network, Region, Volume, Vpc } from "../client";
+import type { CimClient, Network, Region } from "../client";
 import { tagMap } from "../client";
+import { kindList } from "../kinds";
+import type { Kind, LiveRecord } from "../kinds/define";
+import type { Session } from "../lifecycle/session";
 
 /** States of resources that are gone or going: never adopted. */
 const GONE = new Set(["Destroyed", "Destroying", "Expunging", "Expunged"]);
+
+/** A live record as read: its tags as a map for kinds that carry tags. */
+export type LiveRow = LiveRecord & Record<string, any> & { name?: string };
 
 export interface Inventory {
   region: { id: string; name?: string };
   /** Where it was read from (the API base address; no credential). */
   baseUrl?: string;
-  instances: (Instance & { tags: Record<string, string> })[];
-  volumes: Volume[];
-  vpcs: Vpc[];
-  networks: Network[];
-  schedules: BackupSchedule[];
+  /** The records to adopt, by kind name (Instance, Volume, …). */
+  records: Record<string, LiveRow[]>;
   /** Catalogue names by id (zones, templates, ISOs, offerings), for comments. */
   names: Record<string, string>;
   /** Resources read but not adopted, and why. */
   skipped: { kind: string; id: string; name?: string; reason: string }[];
 }
+
+/** The kinds `pulumi-cim import` adopts, in the order the program declares them. */
+export const importedKinds = (): Kind[] =>
+  kindList.filter((k) => k.importer && k.api).sort((a, b) => a.importer!.order - b.importer!.order);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -59,92 +66,58 @@ export async function readInventory(
   region: { id: string; name?: string },
 ): Promise<Inventory> {
   const o = { region: region.id };
+  const session = { client, region: region.id, kind: "import" } as unknown as Session;
   const skipped: Inventory["skipped"] = [];
-  const [instances, volumes, vpcs, networks] = await Promise.all([
-    client.instances.listAll(o),
-    client.volumes.listAll(o),
-    client.vpcs.listAll(o),
-    client.networks.listAll(o),
-  ]);
-
-  const live = <T extends { id: string; name?: string; state?: string }>(kind: string, rows: T[]) =>
-    rows.filter((r) => {
-      if (!GONE.has(r.state ?? "")) return true;
-      skipped.push({ kind, id: r.id, name: r.name, reason: `state ${r.state}` });
-      return false;
-    });
-
-  const keptInstances = live("Instance", instances.items).filter((i) => {
-    if (i.state !== "Error") return true;
-    skipped.push({
-      kind: "Instance",
-      id: i.id,
-      name: i.name,
-      reason: "state Error (a failed deploy cannot be adopted; delete it or redeploy)",
-    });
-    return false;
-  });
-  const withTags = await Promise.all(
-    keptInstances.map(async (i) => ({
-      ...i,
-      tags:
-        i.tags && typeof i.tags === "object"
-          ? stringMap(i.tags)
-          : tagMap(await client.tags.list({ kind: "instance", id: i.id }, o)),
-    })),
-  );
-
-  const keptVolumes = live("Volume", volumes.items).filter((v) => {
-    const type = String((v as Record<string, unknown>).type ?? "").toUpperCase();
-    if (type !== "ROOT") return true;
-    skipped.push({ kind: "Volume", id: v.id, name: v.name, reason: "root disk (part of its instance)" });
-    return false;
-  });
-
-  const keptNetworks = live("Network", networks.items).filter((n) => {
-    if (!isShared(n)) return true;
-    skipped.push({
-      kind: "Network",
-      id: n.id,
-      name: n.name,
-      reason: "shared zone network (not owned by the account)",
-    });
-    return false;
-  });
-
-  const schedules = (await Promise.all(withTags.map((i) => client.backupSchedules.list(i.id, o)))).flat();
+  const records: Record<string, LiveRow[]> = {};
+  const everything: LiveRow[] = [];
+  // Kinds of the same order do not depend on each other: read them at once.
+  const orders = [...new Set(importedKinds().map((k) => k.importer!.order))];
+  for (const order of orders) {
+    const batch = importedKinds().filter((k) => k.importer!.order === order);
+    await Promise.all(
+      batch.map(async (kind) => {
+        const importer = kind.importer!;
+        const rows = (
+          importer.list ? await importer.list(session, records) : await kind.api!.list!(session)
+        ) as LiveRow[];
+        everything.push(...rows);
+        const kept = rows.filter((r) => {
+          const why = GONE.has(r.state ?? "") ? `state ${r.state}` : importer.skip?.(r);
+          if (why) skipped.push({ kind: kind.name, id: r.id, name: r.name, reason: why });
+          return !why;
+        });
+        records[kind.name] = kind.tags
+          ? await Promise.all(
+              kept.map(async (r) => ({
+                ...r,
+                tags:
+                  r.tags && typeof r.tags === "object" && !Array.isArray(r.tags)
+                    ? stringMap(r.tags as Record<string, unknown>)
+                    : tagMap(await client.tags.list({ kind: kind.tags!, id: r.id }, o)),
+              })),
+            )
+          : kept;
+      }),
+    );
+  }
 
   const names = await catalogueNames(client, o);
   // Names of what may be referred to without being adopted (shared networks, skipped resources).
-  for (const n of networks.items)
-    names[n.id] = isShared(n) ? `${n.name} (shared zone network)` : (n.name ?? n.id);
-  // Networks the instances use that the list does not show (the zone's shared network): their names.
-  const listed = new Set(networks.items.map((n) => n.id));
+  for (const r of everything)
+    if (r.name) names[r.id] = isShared(r as Network) ? `${r.name} (shared zone network)` : r.name;
+  // Networks the instances use that the lists do not show (the zone's shared network): their names.
   const unlisted = new Set(
-    withTags.flatMap((i) => {
-      const ids = (i as Record<string, unknown>).networkIds;
-      return Array.isArray(ids)
-        ? ids.filter((id): id is string => typeof id === "string" && !listed.has(id))
-        : [];
-    }),
+    (records.Instance ?? []).flatMap((i) =>
+      Array.isArray(i.networkIds)
+        ? i.networkIds.filter((id: unknown): id is string => typeof id === "string" && !(id in names))
+        : [],
+    ),
   );
   for (const id of unlisted) {
     const n = await client.networks.get(id, o).catch(() => undefined);
     if (n?.name) names[id] = isShared(n) ? `${n.name} (shared zone network)` : n.name;
   }
-  for (const v of vpcs.items) if (v.name) names[v.id] = v.name;
-  for (const i of instances.items) if (i.name) names[i.id] = i.name;
-
-  return {
-    region,
-    instances: withTags,
-    volumes: keptVolumes,
-    vpcs: live("Vpc", vpcs.items),
-    networks: keptNetworks,
-    schedules,
-    names,
-    skipped,
-  };
+  return { region, records, names, skipped };
 }
 
 /** A network the account does not own: the zone's shared network (the emulator's `type: Shared`). */

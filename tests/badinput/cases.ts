@@ -1,6 +1,6 @@
 // The bad-input table: invalid programs and settings, each of which `pulumi preview` must reject with a message
 // that names the resource and the field, before any call that changes something. Every check rule of
-// provider/resources/*Rules.ts has a row, plus wrong types, ids of another region, catalogue lookups,
+// provider/kinds/*.ts has a row, plus wrong types, ids of another region, catalogue lookups,
 // misspelt fields, bad region ids and bad provider settings (base URL, token, region, audience).
 import type { CatalogueIds } from "../reliability/support";
 

@@ -117,7 +117,9 @@ it("adopts an existing backup schedule by id, changing only what differs from th
     { op: "up", expectFailure: true, config: { "cim-e2e:adoptSchedule": missing } },
   ]);
   expect(otherInstance.ok).toBe(false);
-  expect(otherInstance.output).toContain("cannot adopt: the live schedule belongs to another instance");
+  expect(otherInstance.output).toContain(
+    "cannot adopt: the live backup schedule does not match the program in fields that cannot change in place",
+  );
   expect(otherInstance.output).toContain(`instanceId (asked "${vmId}", got "${otherVm}")`);
   expect(unknown.ok).toBe(false);
   expect(unknown.output).toMatch(new RegExp(`adoptId: no backup schedule ${missing} in region \\S+`));

@@ -1,6 +1,6 @@
 // Quota preflight through the real CLI: `pulumi preview` of a program whose creates exceed the account's
 // allowances (GET /tenants/my-limits, lowered on the emulator) shows a warning per kind; within the
-// allowances it shows none. The warning comes from the providers' check (provider/resources/quotaPreflight.ts).
+// allowances it shows none. The warning comes from the providers' check (provider/lifecycle/quotaPreflight.ts).
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -16,83 +16,95 @@ function inventory(): Inventory {
   return {
     region: { id: "99999999-0000-0000-0000-000000000000", name: "de-fra" },
     baseUrl: "https://cloud.example.com",
-    vpcs: [
-      {
-        id: "vpc-1",
-        name: "main",
-        displayText: "the main VPC",
-        zoneId: ZONE,
-        cidr: "10.1.0.0/16",
-        vpcOfferingId: VPC_OFFERING,
-        networkDomain: "cim.internal",
-        state: "Enabled",
-        tags: { env: "prod" },
-      },
-    ],
-    networks: [
-      {
-        id: "net-1",
-        name: "app tier",
-        displayText: "app",
-        zoneId: ZONE,
-        networkOfferingId: TIER,
-        vpcId: "vpc-1",
-        gateway: "10.1.1.1",
-        netmask: "255.255.255.0",
-        networkDomain: "app.internal",
-        state: "Implemented",
-        tags: {},
-      },
-    ],
-    instances: [
-      {
-        id: "vm-1",
-        name: "vm-4c1c4b45",
-        displayName: "web",
-        state: "Running",
-        zoneId: ZONE,
-        templateId: TEMPLATE,
-        templateType: "USER",
-        serviceOfferingId: SMALL,
-        diskOfferingId: "",
-        details: { rootDiskSize: "20" },
-        haEnabled: true,
-        deleteProtection: false,
-        networkIds: ["net-1", SHARED],
-        keyPair: "ops",
-        tags: { env: "prod", "team/name": "web" },
-      },
-      {
-        id: "vm-2",
-        name: "vm-2",
-        displayName: "web",
-        state: "Stopped",
-        zoneId: ZONE,
-        templateId: ISO,
-        templateType: "ISO",
-        serviceOfferingId: SMALL,
-        diskOfferingId: CUSTOM,
-        details: { rootDiskSize: "30" },
-        deleteProtection: true,
-        networkIds: [SHARED],
-        tags: {},
-      },
-    ],
-    volumes: [
-      {
-        id: "vol-1",
-        name: "data",
-        zoneId: ZONE,
-        diskOfferingId: CUSTOM,
-        size: 50,
-        state: "Ready",
-        virtualMachineId: "vm-1",
-        deviceId: 1,
-        tags: { env: "prod" },
-      },
-      { id: "vol-2", name: "spare", zoneId: ZONE, diskOfferingId: CUSTOM, size: 5, state: "Ready", tags: {} },
-    ],
-    schedules: [{ id: "bs-1", vmId: "vm-1", intervalType: "DAILY", schedule: "30:02", timezone: "UTC" }],
+    records: {
+      Vpc: [
+        {
+          id: "vpc-1",
+          name: "main",
+          displayText: "the main VPC",
+          zoneId: ZONE,
+          cidr: "10.1.0.0/16",
+          vpcOfferingId: VPC_OFFERING,
+          networkDomain: "cim.internal",
+          state: "Enabled",
+          tags: { env: "prod" },
+        },
+      ],
+      Network: [
+        {
+          id: "net-1",
+          name: "app tier",
+          displayText: "app",
+          zoneId: ZONE,
+          networkOfferingId: TIER,
+          vpcId: "vpc-1",
+          gateway: "10.1.1.1",
+          netmask: "255.255.255.0",
+          networkDomain: "app.internal",
+          state: "Implemented",
+          tags: {},
+        },
+      ],
+      Instance: [
+        {
+          id: "vm-1",
+          name: "vm-4c1c4b45",
+          displayName: "web",
+          state: "Running",
+          zoneId: ZONE,
+          templateId: TEMPLATE,
+          templateType: "USER",
+          serviceOfferingId: SMALL,
+          diskOfferingId: "",
+          details: { rootDiskSize: "20" },
+          haEnabled: true,
+          deleteProtection: false,
+          networkIds: ["net-1", SHARED],
+          keyPair: "ops",
+          tags: { env: "prod", "team/name": "web" },
+        },
+        {
+          id: "vm-2",
+          name: "vm-2",
+          displayName: "web",
+          state: "Stopped",
+          zoneId: ZONE,
+          templateId: ISO,
+          templateType: "ISO",
+          serviceOfferingId: SMALL,
+          diskOfferingId: CUSTOM,
+          details: { rootDiskSize: "30" },
+          deleteProtection: true,
+          networkIds: [SHARED],
+          tags: {},
+        },
+      ],
+      Volume: [
+        {
+          id: "vol-1",
+          name: "data",
+          zoneId: ZONE,
+          diskOfferingId: CUSTOM,
+          size: 50,
+          state: "Ready",
+          virtualMachineId: "vm-1",
+          deviceId: 1,
+          tags: { env: "prod" },
+        },
+        {
+          id: "vol-2",
+          name: "spare",
+          zoneId: ZONE,
+          diskOfferingId: CUSTOM,
+          size: 5,
+          state: "Ready",
+          tags: {},
+        },
+      ],
+      BackupSchedule: [
+        { id: "bs-1", vmId: "vm-1", intervalType: "DAILY", schedule: "30:02", timezone: "UTC" },
+      ],
+    },
     names: {
       [ZONE]: "de-fra-1a",
       [TEMPLATE]: "Ubuntu 22.04 LTS",
@@ -252,19 +264,16 @@ describe("generateProgram", () => {
   });
 
   it("writes a valid program for an empty region", () => {
-    const empty = generateProgram(
-      { ...inventory(), vpcs: [], networks: [], instances: [], volumes: [], schedules: [], skipped: [] },
-      options,
-    );
+    const empty = generateProgram({ ...inventory(), records: {}, skipped: [] }, options);
     expect(empty.resources).toEqual([]);
     expect(empty.files["index.ts"]).toContain("// Nothing to adopt");
   });
 
   it("leaves out what the live resource does not have and refers to resources it does not adopt by id", () => {
     const inv = inventory();
-    inv.instances = [
+    inv.records.Instance = [
       {
-        ...inv.instances[0],
+        ...inv.records.Instance[0],
         displayName: "",
         name: "Not_a_host_name",
         networkIds: undefined,
@@ -272,9 +281,9 @@ describe("generateProgram", () => {
         haEnabled: false,
         tags: {},
         details: {},
-      } as Inventory["instances"][number],
+      },
     ];
-    inv.volumes = [{ ...inv.volumes[0], virtualMachineId: "vm-elsewhere" }];
+    inv.records.Volume = [{ ...inv.records.Volume[0], virtualMachineId: "vm-elsewhere" }];
     inv.names["vm-elsewhere"] = "vm-x";
     const text = generateProgram(inv, options).files["index.ts"];
     const block = text.slice(

@@ -2,9 +2,11 @@
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { instanceProvider } from "../../provider/resources/instance";
-import { resetQuotaPreflight } from "../../provider/resources/quotaPreflight";
-import { resetLookups } from "../../provider/resources/shared/lookups";
+import { providerFor } from "../../provider";
+import { resetLookups } from "../../provider/lifecycle/lookups";
+import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
+
+const instanceProvider = providerFor("Instance");
 
 const zone = "7d1d9c2e-5c1a-5b8e-9a7e-0c1f2e3d4a5b";
 const offering = "1b6c2d3e-4f50-5617-8a9b-c0d1e2f3a4b5";

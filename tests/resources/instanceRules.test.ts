@@ -1,13 +1,17 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import {
-  checkInstance,
-  diffInstance,
-  rootDiskProblem,
-  userDataDigest,
-} from "../../provider/resources/instanceRules";
-import { instanceOutputs, recordedInputs } from "../../provider/resources/instanceState";
-import { UNKNOWN } from "../../provider/resources/shared/values";
+import { instance } from "../../provider/kinds/instance";
+import { rootDiskProblem, userDataDigest } from "../../provider/kinds/instanceRules";
+import { checkKind, diffKind, outputsOf } from "../../provider/lifecycle/fields";
+import { UNKNOWN } from "../../provider/lifecycle/values";
+
+type Rec = Record<string, unknown>;
+const checkInstance = (news: Rec) => checkKind(instance, {}, news);
+const diffInstance = (olds: Rec, news: Rec) => diffKind(instance, olds, news);
+const instanceOutputs = (rec: Rec, live: Rec, region: string, tags: Record<string, string>) =>
+  outputsOf(instance, rec, live, region, tags);
+/** Partial state of a deploy that cannot be read back: outputs from the inputs alone. */
+const recordedInputs = (rec: Rec, region: string) => outputsOf(instance, rec, {}, region);
 
 const zone = "7d1d9c2e-5c1a-5b8e-9a7e-0c1f2e3d4a5b";
 const offering = "1b6c2d3e-4f50-5617-8a9b-c0d1e2f3a4b5";

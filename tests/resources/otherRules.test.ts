@@ -1,10 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { checkBackupSchedule, diffBackupSchedule } from "../../provider/resources/backupScheduleRules";
-import { checkNetwork, diffNetwork } from "../../provider/resources/networkRules";
-import { managedSubset } from "../../provider/resources/tags";
-import { checkTags, diffTags } from "../../provider/resources/tagsRules";
-import { checkVolume, diffVolume, sizeProblem } from "../../provider/resources/volumeRules";
-import { checkVpc, diffVpc } from "../../provider/resources/vpcRules";
+import { kinds } from "../../provider/kinds";
+import type { Kind } from "../../provider/kinds/define";
+import { managedSubset } from "../../provider/kinds/tags";
+import { sizeProblem } from "../../provider/kinds/volume";
+import { checkKind, diffKind } from "../../provider/lifecycle/fields";
+
+type Rec = Record<string, unknown>;
+const checker = (kind: Kind) => (news: Rec) => checkKind(kind, {}, news);
+const differ = (kind: Kind) => (olds: Rec, news: Rec) => diffKind(kind, olds, news);
+const checkVolume = (olds: Rec, news: Rec) => checkKind(kinds.Volume, olds, news);
+const diffVolume = differ(kinds.Volume);
+const [checkVpc, diffVpc] = [checker(kinds.Vpc), differ(kinds.Vpc)];
+const [checkNetwork, diffNetwork] = [checker(kinds.Network), differ(kinds.Network)];
+const [checkBackupSchedule, diffBackupSchedule] = [
+  checker(kinds.BackupSchedule),
+  differ(kinds.BackupSchedule),
+];
+const [checkTags, diffTags] = [checker(kinds.Tags), differ(kinds.Tags)];
 
 const zone = "7d1d9c2e-5c1a-5b8e-9a7e-0c1f2e3d4a5b";
 const off = "1b6c2d3e-4f50-5617-8a9b-c0d1e2f3a4b5";

@@ -1,9 +1,10 @@
-// The quota preflight (provider/resources/quotaPreflight.ts) against the emulator: creates are counted per kind
+// The quota preflight (provider/lifecycle/quotaPreflight.ts) against the emulator: creates are counted per kind
 // and account, my-limits is read once, one warning per kind when the allowance would be exceeded; updates,
 // replacements and adoptions do not count; failures of the read never reach the check.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
-import { overLimit, quotaPreflight, resetQuotaPreflight } from "../../provider/resources/quotaPreflight";
+import { kinds } from "../../provider/kinds";
+import { overLimit, quotaPreflight, resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
 
 let emu: Emulator;
 let admin: (method: string, route: string, body?: unknown) => Promise<any>;
@@ -53,7 +54,7 @@ beforeEach(async () => {
 });
 
 const create = (kind: "Instance" | "Volume" | "Vpc" | "Network", inputs: Record<string, unknown> = {}) =>
-  quotaPreflight(kind, {}, { zoneId: "z", ...inputs });
+  quotaPreflight(kinds[kind], {}, { zoneId: "z", ...inputs });
 
 describe("quota preflight", () => {
   it("warns once per kind when the creates pass the allowance, reading my-limits once", async () => {
@@ -93,7 +94,7 @@ describe("quota preflight", () => {
 
   it("does not count updates, replacements or adoptions", async () => {
     for (let i = 0; i < 5; i++)
-      await quotaPreflight("Instance", { zoneId: "z", name: `old-${i}` }, { zoneId: "z" });
+      await quotaPreflight(kinds.Instance, { zoneId: "z", name: `old-${i}` }, { zoneId: "z" });
     for (let i = 0; i < 5; i++) await create("Instance", { adoptId: `9f0c…${i}` });
     expect(warnings).toEqual([]);
     await create("Instance");
@@ -120,10 +121,10 @@ describe("quota preflight", () => {
 
   it("phrases the warning from the limits record", () => {
     const limits = { vpcLimit: 10, vpcCount: 9 };
-    expect(overLimit("Vpc", 1, limits)).toBeUndefined();
-    expect(overLimit("Vpc", 2, limits)).toContain(
+    expect(overLimit(kinds.Vpc, 1, limits)).toBeUndefined();
+    expect(overLimit(kinds.Vpc, 2, limits)).toContain(
       "creates at least 2 new VPCs, but the account has 1 of 10 VPCs left",
     );
-    expect(overLimit("Network", 5, {})).toBeUndefined(); // no limit reported: nothing to compare
+    expect(overLimit(kinds.Network, 5, {})).toBeUndefined(); // no limit reported: nothing to compare
   });
 });

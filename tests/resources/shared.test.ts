@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { checkFields, id, region, tags, timeouts } from "../../provider/resources/shared/check";
-import { batchedRead, resetBatches } from "../../provider/resources/shared/readBatch";
-import { parseDuration, resolveTimeouts, timeoutProblems } from "../../provider/resources/shared/timeouts";
+import { checkFields, id, region, tags, timeouts } from "../../provider/lifecycle/check";
+import { batchedRead, resetBatches } from "../../provider/lifecycle/readBatch";
+import { parseDuration, resolveTimeouts, timeoutProblems } from "../../provider/lifecycle/timeouts";
 import {
   compact,
   containsUnknown,
@@ -9,7 +9,7 @@ import {
   tagDelta,
   tagsOf,
   UNKNOWN,
-} from "../../provider/resources/shared/values";
+} from "../../provider/lifecycle/values";
 
 describe("values", () => {
   it("compact removes undefined everywhere (protobuf Structs refuse it)", () => {

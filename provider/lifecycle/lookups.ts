@@ -4,8 +4,8 @@
 // skips them and a valid program still previews; the API enforces the same rules at create. A lookup that
 // answers and does not contain the id is a failure. Results are cached per process for a minute.
 
-import type { CimClient } from "../../client";
-import { ConnectionError, RequestTimeoutError } from "../../client";
+import type { CimClient } from "../client";
+import { ConnectionError, RequestTimeoutError } from "../client";
 import { isConfigured, openSession } from "./session";
 
 const TTL_MS = 60_000;

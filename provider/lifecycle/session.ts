@@ -2,9 +2,9 @@
 // pool per process), the resource's region, and job waiting bounded by the resource's timeouts. Nothing here
 // is captured by the serialized provider.
 
-import type { AcceptedMutation, CimClientOptions } from "../../client";
-import { CimClient } from "../../client";
-import { providerConfig } from "../../config";
+import type { AcceptedMutation, CimClientOptions } from "../client";
+import { CimClient } from "../client";
+import { providerConfig } from "../config";
 import { type Operation, resolveTimeouts } from "./timeouts";
 
 export interface Session {

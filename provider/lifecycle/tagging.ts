@@ -1,7 +1,7 @@
 // Tags through the client: remove what is gone or changed (there is no tag edit), add what is new, read back.
 
-import type { CimClient, TagTarget } from "../../client";
-import { tagMap } from "../../client";
+import type { CimClient, TagTarget } from "../client";
+import { tagMap } from "../client";
 import { sameTags, type TagMap, tagDelta } from "./values";
 
 /** The tags a resource has now, through its tag route. */

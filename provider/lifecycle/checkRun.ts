@@ -3,25 +3,23 @@
 // region exists and look ids up in it (best effort, see lookups.ts), and count creates for the quota
 // preflight. Settings failures name the config key; nothing here ever prints the token.
 
-import { ConfigurationError, TokenError } from "../../client";
-import { providerConfig } from "../../config";
-import { type QuotaKind, quotaPreflight } from "../quotaPreflight";
+import { ConfigurationError, TokenError } from "../client";
+import { providerConfig } from "../config";
 import type { Checked, CheckFailure } from "./check";
 import { regionsOf } from "./lookups";
+import { type QuotaSubject, quotaPreflight } from "./quotaPreflight";
 import { isConfigured, openSession } from "./session";
 import { compact, containsUnknown } from "./values";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface CheckRun<I> {
-  kind: string;
+  kind: QuotaSubject;
   /** Old inputs as the engine passed them (empty for a new resource). */
   olds: Record<string, unknown>;
   checked: Checked<I>;
   /** Region-aware lookups of the kind, run when everything else passed. */
   lookups?: (inputs: I, region: string | undefined) => Promise<CheckFailure[]>;
-  /** Counted by the quota preflight. */
-  quota?: QuotaKind;
 }
 
 export async function finishCheck<I>(
@@ -41,7 +39,7 @@ export async function finishCheck<I>(
   }
   if (failures.length) return { inputs: inputsOut, failures };
   if (region !== undefined && !containsUnknown(region)) {
-    const regions = await regionsOf(run.kind);
+    const regions = await regionsOf(run.kind.name);
     if (regions && !regions.some((r) => r.id === region)) {
       const known = regions.map((r) => `${r.name ?? "?"} (${r.id})`).join(", ");
       const source = given === undefined ? " (from cim:region / CIM_REGION)" : "";
@@ -52,7 +50,7 @@ export async function finishCheck<I>(
     }
   }
   if (!failures.length && run.lookups) failures.push(...(await run.lookups(inputs, region)));
-  if (!failures.length && run.quota) await quotaPreflight(run.quota, run.olds, inputsOut);
+  if (!failures.length) await quotaPreflight(run.kind, run.olds, inputsOut);
   return { inputs: inputsOut, failures };
 }
 

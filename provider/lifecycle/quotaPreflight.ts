@@ -1,6 +1,6 @@
 // Quota preflight: `pulumi preview` (and `up`) warn when the creates in a program would exceed the account's
-// allowances (GET /api/v1/tenants/my-limits). The Instance, Volume, Vpc and Network providers call
-// `quotaPreflight` from check. All dynamic resources share one provider process per operation, so this module
+// allowances (GET /api/v1/tenants/my-limits). Every kind that declares a `quota` key is counted (the engine
+// calls `quotaPreflight` from check). All dynamic resources share one provider process per operation, so this module
 // counts the creates it sees there, per API account (base URL and token subject) and kind, reads my-limits once
 // per account, and warns once per kind when used + creates passes the limit.
 //
@@ -16,21 +16,20 @@
 import * as path from "node:path";
 import type { MyLimits } from "../client";
 import { providerConfig } from "../config";
-import { isConfigured, openSession } from "./shared/session";
+import type { QuotaKey } from "../kinds/define";
+import { isConfigured, openSession } from "./session";
 
-export type QuotaKind = "Instance" | "Volume" | "Vpc" | "Network";
-
-const FIELDS: Record<QuotaKind, { limit: keyof MyLimits; count: keyof MyLimits; noun: [string, string] }> = {
-  Instance: { limit: "instanceLimit", count: "instanceCount", noun: ["instance", "instances"] },
-  Volume: { limit: "volumeLimit", count: "volumeCount", noun: ["volume", "volumes"] },
-  Vpc: { limit: "vpcLimit", count: "vpcCount", noun: ["VPC", "VPCs"] },
-  Network: { limit: "networkLimit", count: "networkCount", noun: ["network", "networks"] },
-};
+/** What the preflight needs of a kind: its name, its noun for the message and its allowance. */
+export interface QuotaSubject {
+  name: string;
+  noun: string;
+  quota?: QuotaKey;
+}
 
 interface Account {
   limits: Promise<MyLimits | undefined>;
-  creates: Record<QuotaKind, number>;
-  warned: Set<QuotaKind>;
+  creates: Map<string, number>;
+  warned: Set<string>;
 }
 
 const accounts = new Map<string, Account>();
@@ -42,39 +41,39 @@ let emit: (message: string) => Promise<void> = engineWarning;
  * Counts a create of `kind` and warns when the creates seen so far in this operation would exceed the
  * account's allowance. Call it from check with the old inputs the engine passed and the checked inputs:
  *
- *   if (!failures.length) await quotaPreflight("Instance", olds, checkedInputs);
+ *   if (!failures.length) await quotaPreflight(kind, olds, checkedInputs);
  *
  * Never throws; returns after at most one my-limits read (shared by every check of the process).
  */
 export async function quotaPreflight(
-  kind: QuotaKind,
+  kind: QuotaSubject,
   olds: Record<string, unknown> | undefined,
   checked: object,
 ): Promise<void> {
   const inputs = checked as { region?: unknown; adoptId?: unknown };
   try {
-    if (process.env.CIM_QUOTA_PREFLIGHT === "off") return;
+    if (process.env.CIM_QUOTA_PREFLIGHT === "off" || !kind.quota) return;
     if (olds && Object.keys(olds).length > 0) return; // an update or a replacement
     if (typeof inputs.adoptId === "string" && inputs.adoptId) return; // adopts an existing resource
     if (!isConfigured()) return;
     const region = typeof inputs.region === "string" && inputs.region ? inputs.region : undefined;
-    const session = openSession(kind, region);
+    const session = openSession(kind.name, region);
     const key = `${session.client.tokenClaims.subject ?? ""}@${providerConfig().baseUrl ?? ""}`;
     let account = accounts.get(key);
     if (!account) {
       account = {
         limits: session.client.catalogue.myLimits({ timeoutMs: 10_000 }).catch(() => undefined),
-        creates: { Instance: 0, Volume: 0, Vpc: 0, Network: 0 },
+        creates: new Map(),
         warned: new Set(),
       };
       accounts.set(key, account);
     }
-    account.creates[kind] += 1;
-    const creates = account.creates[kind];
+    const creates = (account.creates.get(kind.name) ?? 0) + 1;
+    account.creates.set(kind.name, creates);
     const limits = await account.limits;
     const message = limits && overLimit(kind, creates, limits);
-    if (message && !account.warned.has(kind)) {
-      account.warned.add(kind);
+    if (message && !account.warned.has(kind.name)) {
+      account.warned.add(kind.name);
       await emit(message);
     }
   } catch {
@@ -83,17 +82,19 @@ export async function quotaPreflight(
 }
 
 /** The warning text when `creates` more of `kind` would exceed the allowance, else undefined. */
-export function overLimit(kind: QuotaKind, creates: number, limits: MyLimits): string | undefined {
-  const f = FIELDS[kind];
+export function overLimit(kind: QuotaSubject, creates: number, limits: MyLimits): string | undefined {
+  const f = kind.quota;
+  if (!f) return undefined;
   const limit = limits[f.limit];
   const used = limits[f.count] ?? 0;
   if (typeof limit !== "number" || typeof used !== "number" || used + creates <= limit) return undefined;
   const left = Math.max(0, limit - used);
-  const noun = (n: number) => f.noun[n === 1 ? 0 : 1];
+  const plural = `${kind.noun}s`;
+  const noun = (n: number) => (n === 1 ? kind.noun : plural);
   return (
     `cim quota: this program creates at least ${creates} new ${noun(creates)}, but the account has ` +
     `${left} of ${limit} ${noun(limit)} left (${used} in use, GET /api/v1/tenants/my-limits). ` +
-    `The API fails creates beyond the allowance ("Quota exceeded"): remove ${f.noun[1]} or ask for a higher ${f.limit}.`
+    `The API fails creates beyond the allowance ("Quota exceeded"): remove ${plural} or ask for a higher ${f.limit}.`
   );
 }
 

@@ -2,7 +2,7 @@
 // job's detail, and say what to do. Never the token: the client redacts server text and never holds the token
 // on an object; these messages are built from plain values only.
 
-import { JobFailedError, NotFoundError, WaitTimeoutError } from "../../client";
+import { JobFailedError, NotFoundError, WaitTimeoutError } from "../client";
 import type { Session } from "./session";
 import { compact } from "./values";
 

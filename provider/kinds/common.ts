@@ -1,0 +1,50 @@
+// Fields every kind shares, declared once: the region, tags, timeouts and adoption.
+
+import type { z } from "zod";
+import {
+  adoptId as adoptIdSchema,
+  region as regionSchema,
+  tags as tagsSchema,
+  timeouts as timeoutsSchema,
+} from "../lifecycle/check";
+import type { TimeoutsInput } from "../lifecycle/timeouts";
+import { sameTags, sameValue, type TagMap } from "../lifecycle/values";
+import type { FieldSpec, Recorded } from "./define";
+
+/** A field declaration with its types inferred from the schema (and from `output` when it has one). */
+export function field<Out, In, R = any>(
+  schema: z.ZodType<Out, In>,
+  rule: Omit<FieldSpec<Out, In, R, Out>, "schema" | "output">,
+): FieldSpec<Out, In, R, Out>;
+export function field<Out, In, R, Shown>(
+  schema: z.ZodType<Out, In>,
+  rule: Omit<FieldSpec<Out, In, R, Shown>, "schema" | "output"> & {
+    output: (live: R, rec: Recorded) => Shown;
+  },
+): FieldSpec<Out, In, R, Shown>;
+export function field(schema: z.ZodType, rule: Omit<FieldSpec, "schema">): FieldSpec {
+  return { schema, ...rule };
+}
+
+/** Region uuid; a change replaces (ids are valid only in their own region). Recorded by the engine. */
+export const region = field(regionSchema, { change: "replace" });
+
+/** Tags: the program's map is authoritative; the engine applies and verifies them through the kind's tag route. */
+export const tags = field(tagsSchema, {
+  change: "update",
+  unset: () => ({}),
+  same: (a, b) => sameTags(a as TagMap, b as TagMap),
+  present: true,
+});
+
+/** How long to wait for the API's jobs; changing it changes nothing through the API. */
+export const timeouts = field(
+  timeoutsSchema as unknown as z.ZodType<TimeoutsInput | undefined, TimeoutsInput | undefined>,
+  { change: "state", unset: () => undefined, same: (a, b) => sameValue(a ?? {}, b ?? {}) },
+);
+
+/** The id of an existing resource to adopt instead of creating one; read only by create. */
+export const adoptId = field(adoptIdSchema, { change: "ignore" });
+
+/** The fields of every kind backed by a record (all but the generic tag endpoint have adoptId). */
+export const commonFields = { region, timeouts, adoptId };

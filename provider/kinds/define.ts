@@ -1,0 +1,282 @@
+// A resource kind, declared once. Every input field carries its check (a zod schema whose messages state the
+// rule), its change rule (in place, replace, or state only), how the live record shows it (verify after write,
+// adoption, outputs, import) and what it refers to (catalogue lookups at check, references in generated
+// programs). Output-only fields say where they come from. Everything else is derived from the declaration:
+// the provider (provider/lifecycle/engine.ts), the SDK class and its types (sdk/), the policy pack's type
+// lists, the quota preflight, `pulumi-cim import` and the README's resource table.
+//
+// This module is pure: no client, no Pulumi; the lifecycle hooks receive their session from the engine.
+
+import type { z } from "zod";
+import type { AcceptedMutation, MyLimits, TagCollection } from "../client";
+import type { CatalogueName } from "../lifecycle/lookups";
+import type { Session } from "../lifecycle/session";
+import type { Operation } from "../lifecycle/timeouts";
+
+/**
+ * How a change to a field is applied: in place, by replacing the resource, in state only (an update that makes
+ * no API call, e.g. timeouts), or not at all (read only by create, e.g. adoptId: changing it later is no change).
+ */
+export type Change = "update" | "replace" | "state" | "ignore";
+
+/** Recorded values: a kind's checked inputs (create, adoption) or its old outputs (update, read). */
+export type Recorded = Record<string, unknown>;
+
+/** A live record as the client returns it. */
+export interface LiveRecord {
+  id: string;
+  state?: string;
+  tags?: unknown;
+}
+
+/** How the live record shows a field: `true` for the property of the same name, else a getter. A getter
+ * returns `undefined` when the API does not say, `null` when it says "none". */
+export type LiveValue<R = any> = true | ((live: R, rec: Recorded) => unknown);
+
+/**
+ * One input field. Out: its checked type; In: what programs pass; R: the kind's live record; Shown: its type
+ * in outputs (when `output` shows it in another form).
+ */
+export interface FieldSpec<Out = unknown, In = unknown, R = any, Shown = Out> {
+  /** Validation and normalisation at check; its messages name the rule. */
+  readonly schema: z.ZodType<Out, In>;
+  readonly change: Change;
+  /** An absent input: "keep" (the API chose and the program has no opinion, the default) or the desired value. */
+  readonly unset?: "keep" | ((news: Recorded) => unknown);
+  /** Equality after the API's normalisations. Default: deep equality. */
+  readonly same?: (desired: unknown, old: unknown) => boolean;
+  /** The old output to compare with in diff. Default: the output of the same name. */
+  readonly old?: (olds: Recorded) => unknown;
+  /** Only compared (diff, verify, adoption) when this holds for the inputs. */
+  readonly when?: (rec: Recorded) => boolean;
+  /** How the live record shows it. Absent: the API does not report it (it is recorded from the inputs). */
+  readonly live?: LiveValue<R>;
+  /** In outputs, which wins when both are known. Default: the input for replace and state fields, live for update ones. */
+  readonly prefer?: "input" | "live";
+  /** Overrides how the output is made (for values the API reports in another form). */
+  readonly output?: (live: R, rec: Recorded) => Shown;
+  /** A secret input: never an output, and check failures do not name it (the engine prints failing values). */
+  readonly secret?: boolean;
+  /** Required at create, optional when adopting (the live value is kept then); the text says what it is. */
+  readonly requiredUnlessAdopting?: string;
+  /** The id of a catalogue entry, looked up in the resource's region at check. */
+  readonly lookup?: { catalogue: CatalogueName; what: string };
+  /** The id (or ids) of another kind's resource: generated programs refer to it by reference. */
+  readonly ref?: string;
+  /** Always present in outputs (typed as such in the SDK), though optional as an input. */
+  readonly present?: boolean;
+}
+
+export interface OutputSpec<T = unknown, R = any> {
+  readonly schema: z.ZodType<T>;
+  readonly from: (live: R, rec: Recorded) => unknown;
+  /** A secret output (`additionalSecretOutputs`). */
+  readonly secret?: boolean;
+}
+
+export type Fields = Record<string, FieldSpec<any, any, any, any>>;
+export type Outputs = Record<string, OutputSpec<any, any>>;
+
+type OutOf<F> = F extends FieldSpec<infer O, any, any, any> ? O : never;
+type InOf<F> = F extends FieldSpec<any, infer I, any, any> ? I : never;
+type ShownOf<F> = F extends FieldSpec<any, any, any, infer S> ? S : never;
+
+/** Checked inputs (what the provider works with). */
+export type InputsOf<F extends Fields> = {
+  [K in keyof F as undefined extends OutOf<F[K]> ? never : K]: OutOf<F[K]>;
+} & {
+  [K in keyof F as undefined extends OutOf<F[K]> ? K : never]?: OutOf<F[K]>;
+};
+
+/** What a program passes (before check's normalisation). */
+export type RawInputsOf<F extends Fields> = {
+  [K in keyof F as undefined extends InOf<F[K]> ? never : K]: InOf<F[K]>;
+} & {
+  [K in keyof F as undefined extends InOf<F[K]> ? K : never]?: InOf<F[K]>;
+};
+
+type Secret<F> = F extends { secret: true } ? true : false;
+type Present<F> = F extends { present: true } ? true : undefined extends ShownOf<F> ? false : true;
+
+/** Outputs: the non-secret inputs (recorded or live), the output-only fields, and the region. */
+export type OutputsOf<F extends Fields, O extends Outputs> = {
+  [K in keyof F as Secret<F[K]> extends true ? never : Present<F[K]> extends true ? K : never]: NonNullable<
+    ShownOf<F[K]>
+  >;
+} & {
+  [K in keyof F as Secret<F[K]> extends true ? never : Present<F[K]> extends true ? never : K]?: ShownOf<
+    F[K]
+  >;
+} & {
+  [K in keyof O]: O[K] extends OutputSpec<infer T, any> ? T : never;
+} & { region: string };
+
+/** Which allowance of GET /tenants/my-limits a kind's creates count against. */
+export interface QuotaKey {
+  limit: keyof MyLimits;
+  count: keyof MyLimits;
+}
+
+/** A check failure of a region-aware rule. */
+export interface LookupFailure {
+  property: string;
+  reason: string;
+}
+
+/** The API calls of a kind and what is special about its lifecycle. The engine owns everything else. */
+export interface KindApi<I, R extends LiveRecord> {
+  get(s: Session, id: string): Promise<R>;
+  /** Every record of the region (all pages): refresh reads are served from one list when many come at once. */
+  list?(s: Session): Promise<R[]>;
+  /** Starts the create; `record` when the API answers with the resource itself. */
+  create(s: Session, want: I & { name?: string }): Promise<AcceptedMutation & { record?: R }>;
+  /**
+   * Applies the in-place fields in `changed` (those whose wanted value differs from live), waiting for their
+   * jobs. Tags are applied by the engine. Omit it when tags are the only in-place field.
+   */
+  apply?(s: Session, live: R, want: I, changed: ReadonlySet<string>, op: Operation): Promise<void>;
+  /** Before the delete call: refuse (throw) or prepare (detach). */
+  beforeDelete?(s: Session, live: R): Promise<void>;
+  delete(s: Session, live: R): Promise<AcceptedMutation>;
+}
+
+/** How `pulumi-cim import` reads and writes a kind (provider/import/). */
+export interface Importer<R = any> {
+  /** Lower first; resources referred to come before those that refer to them. */
+  readonly order: number;
+  /** The prefix of variables and of fallback resource names ("vpc" → vpcMain, vpc-1a2b3c4d). */
+  readonly prefix: string;
+  /** Why a live record is not adopted (shared, part of another resource, failed, …), if it is not. */
+  skip?(live: R): string | undefined;
+  /** The records to adopt, when not the kind's list (e.g. schedules read per adopted instance). */
+  list?(s: Session, adopted: Record<string, LiveRecord[]>): Promise<R[]>;
+  /** The resource name it prefers (default: the live `name`); `nameOf` gives the names of adopted ones. */
+  name?(live: R, nameOf: (id: string | undefined) => string | undefined): string | undefined;
+  /** What records are sorted by (default: the preferred name), then id. */
+  sortKey?(live: R): string;
+  /**
+   * The inputs of the adopting program, from the ones the live getters give (values equal to the field's
+   * default left out). Adjusts what the getters cannot say alone (an ISO instance, a gateway without mask).
+   */
+  inputs?(values: Recorded, live: R): Recorded;
+  /** Inputs the API does not return, named in the generated program's header (they keep what was deployed). */
+  readonly unreported?: readonly string[];
+}
+
+export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRecord> {
+  /** The type token's last part and the SDK class: `pulumi-nodejs:dynamic/cim:<name>`. */
+  readonly name: string;
+  /** For messages: "volume", "VPC". */
+  readonly noun: string;
+  /** One line for the README's resource table. */
+  readonly summary: string;
+  readonly fields: F;
+  readonly outputs: O;
+  /** Its API calls (every kind but those with a `custom` lifecycle). */
+  readonly api?: KindApi<InputsOf<F>, R>;
+  /** The SDK sets `name` to the Pulumi resource name when the program gives none (and does not adopt). */
+  readonly nameFromResource?: boolean;
+  /** The verb of create in messages ("deploy" for instances). */
+  readonly createVerb?: string;
+  /** How to name a resource in messages when it has no `name` (e.g. a schedule). */
+  readonly label?: (rec: Recorded) => string | undefined;
+  /** Cross-field rules at check, run on the field-checked values. `olds` are the old inputs. */
+  readonly rules?: (
+    values: Recorded,
+    fail: (property: string, reason: string) => void,
+    olds: Recorded,
+  ) => void;
+  /** Region-aware rules on the catalogue rows the field lookups found. */
+  lookups?(inputs: InputsOf<F>, rows: Record<string, Record<string, unknown> | undefined>): LookupFailure[];
+  readonly states?: {
+    /** Another operation is under way: wait before acting. */
+    busy?: readonly string[];
+    /** The resource no longer exists. */
+    gone?: readonly string[];
+    /** Being deleted: a delete waits for it to go. */
+    deleting?: string;
+    /** A failed create left it unusable: the next `up` replaces it. */
+    failed?: string;
+  };
+  /** Its tag collection; taggable kinds take a `tags` field the engine applies and verifies. */
+  readonly tags?: TagCollection;
+  /** The allowance its creates count against (quota preflight). */
+  readonly quota?: QuotaKey;
+  /** Why a live record cannot be adopted, if it cannot. */
+  readonly adoptable?: (live: R) => string | undefined;
+  /** Replacement must delete first (names or ranges that cannot exist twice). */
+  readonly deleteBeforeReplace?: (olds: Recorded, news: Recorded) => boolean;
+  /** Diff refusals beyond the field rules (e.g. a volume never shrinks); throw with the reason. */
+  readonly diffGuard?: (olds: Recorded, news: Recorded, replacing: boolean) => void;
+  /** `pulumi-cim import`: which records are adopted, in what order, and how a live record becomes inputs. */
+  readonly importer?: Importer<R>;
+  /**
+   * A lifecycle of its own for kinds that are not a record with a job (the generic tag endpoint). The engine
+   * still runs check and diff from the fields.
+   */
+  readonly custom?: {
+    create(s: Session, want: InputsOf<F>): Promise<{ id: string; outs: Recorded }>;
+    read(s: Session, id: string, props: Recorded): Promise<{ id?: string; props?: Recorded }>;
+    update(s: Session, id: string, olds: Recorded, news: InputsOf<F>): Promise<{ outs: Recorded }>;
+    delete(s: Session, id: string, props: Recorded): Promise<void>;
+  };
+}
+
+export type Kind<
+  F extends Fields = Fields,
+  O extends Outputs = Outputs,
+  R extends LiveRecord = any,
+> = KindSpec<F, O, R> & {
+  /** Phantom types for the SDK. */
+  readonly __types?: { inputs: InputsOf<F>; raw: RawInputsOf<F>; outputs: OutputsOf<F, O> };
+};
+
+/** Declares a kind. Checks at load time what types cannot: in-place fields must be verifiable. */
+export function defineKind<F extends Fields, O extends Outputs, R extends LiveRecord>(
+  spec: KindSpec<F, O, R>,
+): Kind<F, O, R> {
+  if (!spec.api === !spec.custom) throw new Error(`kind ${spec.name}: declare either api or custom`);
+  for (const [name, f] of Object.entries(spec.fields)) {
+    if (f.change !== "update" || name === "tags" || spec.custom) continue;
+    if (f.live === undefined) {
+      throw new Error(
+        `kind ${spec.name}: in-place field ${name} needs a live value to verify what was applied`,
+      );
+    }
+    if (!spec.api?.apply) throw new Error(`kind ${spec.name}: in-place field ${name} needs api.apply`);
+  }
+  if (spec.tags && !("tags" in spec.fields))
+    throw new Error(`kind ${spec.name}: a tag collection needs a tags field`);
+  return spec;
+}
+
+/** The type token of a kind's resources: in state, in `pulumi preview`, and the SDK class's `__pulumiType`. */
+export function typeToken(kind: { name: string }): string {
+  return `pulumi-nodejs:dynamic/cim:${kind.name}`;
+}
+
+/** A field's live value, or undefined when the API does not report it (or `when` does not hold). */
+export function liveValue(f: FieldSpec, name: string, live: Record<string, unknown>, rec: Recorded): unknown {
+  if (f.live === undefined || (f.when && !f.when(rec))) return undefined;
+  return f.live === true ? live[name] : f.live(live, rec);
+}
+
+/** The names of a kind's outputs, in declaration order (the SDK registers them). */
+export function outputNames(kind: Kind): string[] {
+  const names = ["region"];
+  for (const [k, f] of Object.entries(kind.fields)) if (!f.secret && k !== "region") names.push(k);
+  names.push(...Object.keys(kind.outputs));
+  return names;
+}
+
+export function secretInputs(kind: Kind): string[] {
+  return Object.entries(kind.fields)
+    .filter(([, f]) => f.secret)
+    .map(([k]) => k);
+}
+
+export function secretOutputs(kind: Kind): string[] {
+  return Object.entries(kind.outputs)
+    .filter(([, o]) => o.secret)
+    .map(([k]) => k);
+}

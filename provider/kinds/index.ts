@@ -1,0 +1,35 @@
+// The registry of kinds: the one list. The provider (providerFor), the SDK's classes, the policy pack's type
+// lists, the quota preflight, `pulumi-cim import` and the README's resource table all come from here.
+// Adding a kind: its module in this folder, one entry below.
+
+import { backupSchedule } from "./backupSchedule";
+import type { Kind } from "./define";
+import { instance } from "./instance";
+import { network } from "./network";
+import { tags } from "./tags";
+import { volume } from "./volume";
+import { vpc } from "./vpc";
+
+/** Every kind by name, in the order the README lists them. */
+export const kinds = {
+  Instance: instance,
+  Volume: volume,
+  Vpc: vpc,
+  Network: network,
+  BackupSchedule: backupSchedule,
+  Tags: tags,
+} as const;
+
+export type KindName = keyof typeof kinds;
+
+for (const [name, kind] of Object.entries(kinds)) {
+  if (kind.name !== name) throw new Error(`kind registry: ${name} is declared as ${kind.name}`);
+}
+
+export const kindList: readonly Kind[] = Object.values(kinds) as Kind[];
+
+export function kindNamed(name: string): Kind | undefined {
+  return Object.hasOwn(kinds, name) ? (kinds as Record<string, Kind>)[name] : undefined;
+}
+
+export type { Kind } from "./define";

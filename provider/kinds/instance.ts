@@ -1,0 +1,437 @@
+// cim.Instance: deployed by a job; names and flags changed by a synchronous PUT, the offering by scale (stop,
+// scale, start when the platform refuses a running scale), the power state by start/stop; refused deletion
+// while deleteProtection is on. userData is a secret input that outputs keep only as its digest.
+
+import { z } from "zod";
+import { ConflictError, type Instance, type UpdateInstanceInput } from "../client";
+import { bool, id, optionalId, text, whenKnown } from "../lifecycle/check";
+import { describe, ResourceError } from "../lifecycle/errors";
+import { parseIpv4 } from "../lifecycle/net";
+import { waitFor } from "../lifecycle/session";
+import { sameList, sameValue } from "../lifecycle/values";
+import { commonFields, field, tags } from "./common";
+import { defineKind, type Recorded } from "./define";
+import {
+  BASE64,
+  type FixedAddress,
+  HOST_NAME,
+  instanceWouldCollide,
+  normaliseUserData,
+  powerStateOf,
+  recordedUserDataHash,
+  rootDiskProblem,
+  sortFixed,
+  userDataDigest,
+} from "./instanceRules";
+
+const isIso = (rec: Record<string, unknown>) => rec.imageType === "iso";
+const isTemplate = (rec: Record<string, unknown>) => !isIso(rec);
+const sameName = (a: unknown, b: unknown) => String(a).toLowerCase() === String(b ?? "").toLowerCase();
+const sameFlag = (a: unknown, b: unknown) => a === (b ?? false);
+
+const fixedAddress = z.object(
+  {
+    networkId: id("the network the address is fixed on"),
+    ipAddress: z
+      .string({ error: "is required: the private IPv4 address to fix on that network" })
+      .trim()
+      .refine((s) => parseIpv4(s) !== undefined, "must be an IPv4 address such as 10.1.1.20"),
+  },
+  { error: "must be a list of { networkId, ipAddress }" },
+);
+
+const detail = (v: Instance, key: string) => (v.details as Record<string, unknown> | undefined)?.[key];
+const liveNetworks = (v: Instance) => {
+  const ids = (v as Record<string, unknown>).networkIds;
+  return Array.isArray(ids) && ids.every((n) => typeof n === "string") ? (ids as string[]) : undefined;
+};
+const rootDisk = (v: Instance) => {
+  const n = Number(detail(v, "rootDiskSize"));
+  return Number.isFinite(n) && n > 0 ? n : undefined;
+};
+
+/** The field order of the declaration, for values assembled out of order. */
+const reorder = (r: Recorded): Recorded => {
+  const order = Object.keys(instance.fields);
+  return Object.fromEntries(Object.entries(r).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)));
+};
+
+export const instance = defineKind({
+  name: "Instance",
+  noun: "instance",
+  summary: "A compute instance (virtual machine).",
+  createVerb: "deploy",
+  tags: "instance",
+  quota: { limit: "instanceLimit", count: "instanceCount" },
+  states: {
+    busy: ["Starting", "Creating", "Stopping", "Rebooting", "Migrating", "Destroying", "Expunging"],
+    gone: ["Destroyed", "Expunged", "Expunging"],
+    deleting: "Destroying",
+    failed: "Error",
+  },
+  fields: {
+    region: commonFields.region,
+    /** Zone to deploy in (a zone of the region). Replaces on change. */
+    zoneId: field(
+      id("the zone to deploy in; it must be a zone of the resource's region (GET /api/v1/zones)"),
+      {
+        change: "replace",
+        live: true,
+        lookup: { catalogue: "zones", what: "a zone" },
+      },
+    ),
+    /** Template to boot from (required unless `imageType` is `"iso"`). Replaces on change. */
+    templateId: field(optionalId("the template to boot from, from GET /api/v1/templates"), {
+      change: "replace",
+      when: isTemplate,
+      live: true,
+      output: (v: Instance, rec: Recorded) =>
+        isIso(rec)
+          ? (rec.templateId as string | undefined)
+          : ((rec.templateId as string | undefined) ?? v.templateId),
+      lookup: { catalogue: "templates", what: "a template" },
+    }),
+    /** `"template"` (default) or `"iso"`. Replaces on change. */
+    imageType: field(
+      z
+        .enum(["template", "iso"], {
+          error:
+            'must be "template" (the default) or "iso"; the API\'s volume and snapshot image types take inputs the spec does not show',
+        })
+        .optional(),
+      {
+        change: "replace",
+        unset: () => "template",
+        old: (o) => o.imageType ?? "template",
+        output: (_v: Instance, rec: Recorded) =>
+          (rec.imageType as "template" | "iso" | undefined) ?? "template",
+      },
+    ),
+    /** ISO to boot from; required with `imageType: "iso"`. Replaces on change. */
+    isoId: field(optionalId("the ISO to boot from (imageType iso)"), {
+      change: "replace",
+      when: isIso,
+      live: (v: Instance) => (v as Record<string, unknown>).isoId ?? v.templateId,
+      lookup: { catalogue: "isos", what: "an ISO" },
+    }),
+    /** Root disk offering; required with `imageType: "iso"` (an ISO carries no disk). Replaces on change. */
+    diskOfferingId: field(optionalId("the root disk offering (imageType iso: an ISO carries no disk)"), {
+      change: "replace",
+      when: isIso,
+      lookup: { catalogue: "diskOfferings", what: "a disk offering" },
+    }),
+    /** Compute offering (vCPU and memory). Changed in place (scale). */
+    serviceOfferingId: field(
+      id("the compute offering (vCPU and memory), from GET /api/v1/offerings/compute"),
+      {
+        change: "update",
+        live: true,
+        lookup: { catalogue: "computeOfferings", what: "a compute offering" },
+      },
+    ),
+    /** Root disk size in GB; not smaller than the template requires. Default: the template's size. Replaces. */
+    rootDiskSize: field(
+      z
+        .number({ error: "must be a whole number of GB" })
+        .int("must be a whole number of GB")
+        .min(1, "must be at least 1 GB")
+        .optional(),
+      { change: "replace", live: rootDisk, present: true },
+    ),
+    /**
+     * Internal host name: 1–63 letters, digits and hyphens, starting with a letter, unique in the region.
+     * Generated by the API when left out. Renamed in place; a replacement with the same name deletes first.
+     */
+    name: field(
+      z
+        .string({ error: "must be a string" })
+        .trim()
+        .regex(
+          HOST_NAME,
+          "must be a host name: 1-63 letters, digits and hyphens, starting with a letter and not ending with a hyphen (it must also be unique in the region)",
+        )
+        .optional(),
+      { change: "update", same: sameName, live: true, present: true },
+    ),
+    /** Free-form listing label (need not be unique). Changed in place. */
+    displayName: field(text("a free-form listing label").optional(), {
+      change: "update",
+      live: true,
+      present: true,
+    }),
+    /** Networks in order; the first is the default interface. Default: the zone's default network. Replaces. */
+    networkIds: field(
+      z
+        .array(id("a network id"), { error: "must be a list of network ids" })
+        .min(1, "must name at least one network when given (leave it out for the zone's default network)")
+        .refine((a) => new Set(a).size === a.length, "must not name a network twice")
+        .optional(),
+      {
+        change: "replace",
+        same: (a, b) => sameList(a as string[], b as string[]),
+        live: liveNetworks,
+        ref: "Network",
+        present: true,
+      },
+    ),
+    /** Fixed private addresses, one per network. Replaces on change (deleting first when an address is kept). */
+    ipToNetworkList: field(
+      z
+        .array(fixedAddress, { error: "must be a list of { networkId, ipAddress }" })
+        .refine(
+          (a) => new Set(a.map((f) => f.networkId)).size === a.length,
+          "must fix at most one address per network",
+        )
+        .optional(),
+      { change: "replace", unset: () => [], same: (a, b) => sameValue(sortFixed(a), sortFixed(b)) },
+    ),
+    /**
+     * base64-encoded cloud-init payload. A secret input; outputs keep only its digest (`userDataHash`), never
+     * the payload. Replaces on change.
+     */
+    userData: field(
+      z
+        .string({ error: "must be a string: base64-encoded cloud-init" })
+        .transform(normaliseUserData)
+        .refine((s) => BASE64.test(s) && s.length % 4 === 0, "must be base64-encoded (cloud-init payload)")
+        .refine((s) => s.length > 0, "must not be empty (leave it out instead)")
+        .optional(),
+      {
+        change: "replace",
+        secret: true,
+        // Compared by digest: outputs record userDataHash, not the payload.
+        old: recordedUserDataHash,
+        same: (a, b) => typeof b === "string" && userDataDigest(String(a)) === b,
+      },
+    ),
+    /** One SSH key pair name (the API uses only the first). Replaces on change. */
+    sshKeyNames: field(
+      z
+        .array(text("an SSH key pair name"), { error: "must be a list of SSH key pair names" })
+        .max(1, "may name one SSH key pair only: the API uses only the first name")
+        .optional(),
+      { change: "replace", same: (a, b) => sameList(a as string[], (b as string[]) ?? []) },
+    ),
+    /** Enable SSH password authentication in the generated cloud-init. Replaces on change. */
+    allowPasswordSsh: field(bool("enables SSH password authentication in the generated cloud-init"), {
+      change: "replace",
+    }),
+    /** Disable root SSH login in the generated cloud-init. Replaces on change. */
+    disableRootCompletely: field(bool("disables root SSH login in the generated cloud-init"), {
+      change: "replace",
+    }),
+    /** Overrides the hypervisor chosen for the deployment. Replaces on change. */
+    hypervisor: field(text("overrides the hypervisor chosen for the deployment", 64).optional(), {
+      change: "replace",
+      same: sameName,
+      live: true,
+      present: true,
+    }),
+    /** Desired power state, `"running"` (default) or `"stopped"`; enforced with start/stop. Output: also `"error"`. */
+    powerState: field(
+      z.enum(["running", "stopped"], { error: 'must be "running" (the default) or "stopped"' }).optional(),
+      {
+        change: "update",
+        unset: () => "running",
+        live: (v: Instance) => powerStateOf(v.state) ?? v.state,
+        output: (v: Instance, rec: Recorded) =>
+          (powerStateOf(v.state) ?? v.state ?? rec.powerState) as string,
+        present: true,
+      },
+    ),
+    /** High availability (default false). Changed in place. */
+    haEnabled: field(bool("high availability"), {
+      change: "update",
+      unset: () => false,
+      same: sameFlag,
+      live: (v: Instance) => v.haEnabled,
+      output: (v: Instance, rec: Recorded) => v.haEnabled ?? (rec.haEnabled as boolean | undefined) ?? false,
+    }),
+    /** While true the API refuses to delete the instance (default false). Changed in place. */
+    deleteProtection: field(bool("refuse deletion while true"), {
+      change: "update",
+      unset: () => false,
+      same: sameFlag,
+      live: (v: Instance) => v.deleteProtection,
+      output: (v: Instance, rec: Recorded) =>
+        v.deleteProtection ?? (rec.deleteProtection as boolean | undefined) ?? false,
+    }),
+    /** Tags; the program's map is authoritative (tags added elsewhere are removed on the next update). */
+    tags,
+    timeouts: commonFields.timeouts,
+    adoptId: commonFields.adoptId,
+  },
+  outputs: {
+    /**
+     * sha256 (hex) of the normalised base64 `userData`, what state records of it (the payload is never an
+     * output: the API does not return it, and the engine logs outputs). Secret. Absent without `userData`.
+     */
+    userDataHash: {
+      schema: z.string().optional(),
+      from: (_v, rec) => recordedUserDataHash(rec),
+      secret: true,
+    },
+    zoneName: { schema: z.string(), from: (v: Instance) => v.zoneName },
+    serviceOfferingName: { schema: z.string(), from: (v: Instance) => v.serviceOfferingName },
+    templateName: { schema: z.string(), from: (v: Instance) => v.templateName },
+    /** The API's instance state (Running, Stopped, Starting, Error, …). */
+    state: { schema: z.string(), from: (v: Instance) => v.state },
+    /** The default interface's private address. */
+    ipAddress: { schema: z.string(), from: (v: Instance) => v.ipAddress },
+    /** The service offering's name. */
+    instanceType: { schema: z.string(), from: (v: Instance) => v.instanceType },
+    cpuNumber: { schema: z.number(), from: (v: Instance) => v.cpuNumber },
+    /** MHz per vCPU. */
+    cpuSpeed: { schema: z.number(), from: (v: Instance) => v.cpuSpeed },
+    /** Memory in MB. */
+    memory: { schema: z.number(), from: (v: Instance) => v.memory },
+    osDisplayName: { schema: z.string(), from: (v: Instance) => v.osDisplayName },
+    osTypeId: { schema: z.string(), from: (v: Instance) => v.osTypeId },
+    instanceName: { schema: z.string(), from: (v: Instance) => v.instanceName },
+    passwordEnabled: { schema: z.boolean(), from: (v: Instance) => v.passwordEnabled },
+    account: { schema: z.string(), from: (v: Instance) => v.account },
+    domain: { schema: z.string(), from: (v: Instance) => v.domain },
+    created: { schema: z.string(), from: (v: Instance) => v.created },
+    lastUpdated: { schema: z.string(), from: (v: Instance) => v.lastUpdated },
+  },
+  rules(values, fail) {
+    whenKnown(values, ["imageType", "templateId", "isoId", "diskOfferingId"], () => {
+      if (values.imageType === "iso") {
+        if (values.isoId === undefined) fail("isoId", 'isoId is required when imageType is "iso"');
+        if (values.diskOfferingId === undefined) {
+          fail(
+            "diskOfferingId",
+            'diskOfferingId is required when imageType is "iso": an ISO carries no disk',
+          );
+        }
+      } else {
+        if (values.templateId === undefined) {
+          fail("templateId", 'templateId is required (or set imageType "iso" with isoId and diskOfferingId)');
+        }
+        if (values.isoId !== undefined) fail("isoId", 'isoId is only used with imageType "iso"');
+      }
+    });
+    whenKnown(values, ["networkIds", "ipToNetworkList"], () => {
+      const nets = values.networkIds as string[] | undefined;
+      const fixed = (values.ipToNetworkList as FixedAddress[] | undefined) ?? [];
+      if (!nets) return;
+      for (const f of fixed) {
+        if (!nets.includes(f.networkId)) {
+          fail(
+            "ipToNetworkList",
+            `ipToNetworkList names network ${f.networkId}, which is not among networkIds`,
+          );
+        }
+      }
+    });
+  },
+  lookups(i, rows) {
+    const problem =
+      isIso(i) || typeof i.rootDiskSize !== "number"
+        ? undefined
+        : rootDiskProblem(i.rootDiskSize, rows.templateId);
+    return problem ? [{ property: "rootDiskSize", reason: problem }] : [];
+  },
+  deleteBeforeReplace: instanceWouldCollide,
+  adoptable: (v) =>
+    v.state === "Error" ? "the instance is in state Error; delete it or adopt another." : undefined,
+  api: {
+    get: (s, id) => s.client.instances.get(id, { region: s.region }),
+    list: async (s) => (await s.client.instances.all({ region: s.region })).items,
+    async create(s, i) {
+      const iso = i.imageType === "iso";
+      const created = await s.client.instances.create(
+        {
+          serviceOfferingId: i.serviceOfferingId,
+          // ignored by the API for ISO images; left out of the body then
+          templateId: iso ? undefined : i.templateId,
+          zoneId: i.zoneId,
+          name: i.name,
+          displayName: i.displayName,
+          networkIds: i.networkIds,
+          startVm: (i.powerState ?? "running") === "running",
+          userData: i.userData === undefined ? undefined : normaliseUserData(i.userData),
+          hypervisor: i.hypervisor,
+          allowPasswordSsh: i.allowPasswordSsh,
+          disableRootCompletely: i.disableRootCompletely,
+          isoId: iso ? i.isoId : undefined,
+          diskOfferingId: iso ? i.diskOfferingId : undefined,
+          rootDiskSize: i.rootDiskSize,
+          imageType: i.imageType,
+          sshKeyNames: i.sshKeyNames,
+          ipToNetworkList: i.ipToNetworkList?.map((f) => ({
+            networkId: f.networkId,
+            ipAddress: f.ipAddress,
+          })),
+        },
+        { region: s.region },
+      );
+      return { ...created, record: created.instance };
+    },
+    async apply(s, live, want, changed, op) {
+      const o = { region: s.region };
+      const id = live.id;
+      const put: UpdateInstanceInput = {
+        name: changed.has("name") ? want.name : undefined,
+        displayName: changed.has("displayName") ? want.displayName : undefined,
+        haEnabled: changed.has("haEnabled") ? (want.haEnabled ?? false) : undefined,
+        deleteProtection: changed.has("deleteProtection") ? (want.deleteProtection ?? false) : undefined,
+      };
+      if (Object.values(put).some((v) => v !== undefined)) await s.client.instances.update(id, put, o);
+      let state = live.state;
+      if (changed.has("serviceOfferingId")) {
+        try {
+          await waitFor(s, await s.client.instances.scale(id, want.serviceOfferingId, o), op);
+        } catch (err) {
+          // Some platforms scale only stopped instances: stop, scale, and let the power step start it again.
+          if (!(err instanceof ConflictError) || powerStateOf(state) !== "running") throw err;
+          await waitFor(s, await s.client.instances.stop(id, o), op);
+          state = "Stopped";
+          await waitFor(s, await s.client.instances.scale(id, want.serviceOfferingId, o), op);
+        }
+      }
+      const power = want.powerState ?? "running";
+      if (powerStateOf(state) !== power) {
+        const action = power === "running" ? s.client.instances.start(id, o) : s.client.instances.stop(id, o);
+        await waitFor(s, await action, op);
+      }
+    },
+    async beforeDelete(s, live) {
+      if (!live.deleteProtection) return;
+      throw new ResourceError(
+        `${await describe(s, { name: live.name, id: live.id })}: deleteProtection is on, so the API refuses to delete it. Set deleteProtection: false in the program and run pulumi up, then delete again (or remove it from the stack with pulumi state delete to keep the instance).`,
+      );
+    },
+    delete: (s, live) => s.client.instances.delete(live.id, { region: s.region }),
+  },
+  importer: {
+    order: 30,
+    prefix: "instance",
+    name: (v) => v.displayName || v.name,
+    unreported: ["userData", "allowPasswordSsh", "disableRootCompletely", "ipToNetworkList"],
+    inputs(values, v) {
+      const r = v as Instance & Record<string, unknown>;
+      const out: Recorded = { ...values };
+      const iso =
+        String(r.templateType ?? "").toUpperCase() === "ISO" ||
+        String(r.templateFormat ?? "").toUpperCase() === "ISO" ||
+        (typeof r.isoId === "string" && r.isoId !== "");
+      if (iso) {
+        const { templateId, ...rest } = out;
+        return reorder({
+          ...rest,
+          imageType: "iso",
+          isoId: (r.isoId as string) || templateId,
+          diskOfferingId: v.diskOfferingId || undefined,
+        });
+      }
+      if (typeof out.name === "string" && !HOST_NAME.test(out.name)) delete out.name;
+      if (typeof r.keyPair === "string" && r.keyPair) out.sshKeyNames = [r.keyPair];
+      return reorder(out);
+    },
+    skip: (v: Instance) =>
+      v.state === "Error"
+        ? "state Error (a failed deploy cannot be adopted; delete it or redeploy)"
+        : undefined,
+  },
+});

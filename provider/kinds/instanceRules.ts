@@ -1,0 +1,88 @@
+// cim.Instance: the pure rules its declaration uses (host names, user data digests, power states, root disk
+// sizes, what a replacement would collide with). No Pulumi, no client.
+
+import { createHash } from "node:crypto";
+import { containsUnknown } from "../lifecycle/values";
+
+export type PowerState = "running" | "stopped";
+
+export interface FixedAddress {
+  networkId: string;
+  ipAddress: string;
+}
+
+/** A host name: 1–63 letters, digits and hyphens, starting with a letter, not ending with a hyphen. */
+export const HOST_NAME = /^[a-zA-Z](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/;
+
+export const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** userData without the line breaks and spaces base64 text may carry: what is compared and sent. */
+export function normaliseUserData(v: string): string {
+  return v.replace(/\s+/g, "");
+}
+
+/**
+ * What state records of userData: the sha256 (hex) of the normalised base64 payload, never the payload. The
+ * API never returns userData, and the engine logs a provider's outputs at verbosity 9 and sends them back to
+ * the program, so outputs carry this digest (`userDataHash`) and diff compares digests.
+ */
+export function userDataDigest(v: string): string {
+  return createHash("sha256").update(normaliseUserData(v)).digest("hex");
+}
+
+/**
+ * The digest recorded in old outputs. State written by versions before the digest holds the payload itself
+ * as `userData` (a secret); its digest is computed, so upgrading shows no change.
+ */
+export function recordedUserDataHash(olds: Record<string, unknown>): string | undefined {
+  if (typeof olds.userData === "string") return userDataDigest(olds.userData);
+  return typeof olds.userDataHash === "string" ? olds.userDataHash : undefined;
+}
+
+/** The program's power state from the API's instance state. */
+export function powerStateOf(state: string | undefined): PowerState | "error" | undefined {
+  switch (state) {
+    case "Running":
+    case "Starting":
+    case "Rebooting":
+      return "running";
+    case "Stopped":
+    case "Stopping":
+    case "Creating":
+      return "stopped";
+    case "Error":
+      return "error";
+    default:
+      return undefined;
+  }
+}
+
+/** A template's minimum root disk, when the lookup found it. */
+export function rootDiskProblem(
+  rootDiskSize: number | undefined,
+  template: { name?: unknown; minRootDiskSizeGb?: unknown } | undefined,
+): string | undefined {
+  const min = template?.minRootDiskSizeGb;
+  if (rootDiskSize === undefined || typeof min !== "number" || rootDiskSize >= min) return undefined;
+  const which = template?.name ? `template ${String(template.name)}` : "template";
+  return `rootDiskSize ${rootDiskSize} GB is smaller than the ${min} GB the ${which} requires (the root disk cannot be smaller than the template needs)`;
+}
+
+export const sortFixed = (v: unknown) =>
+  [...((v as FixedAddress[] | undefined) ?? [])].sort((a, b) => a.networkId.localeCompare(b.networkId));
+
+/** The replacement would take the same unique name or the same fixed address as the instance it replaces. */
+export function instanceWouldCollide(olds: Record<string, unknown>, news: Record<string, unknown>): boolean {
+  if (olds.region !== undefined && news.region !== undefined && olds.region !== news.region) return false;
+  const name = news.name;
+  if (
+    typeof name === "string" &&
+    (containsUnknown(name) || name.toLowerCase() === String(olds.name ?? "").toLowerCase())
+  ) {
+    return true;
+  }
+  const oldFixed = new Set(sortFixed(olds.ipToNetworkList).map((f) => `${f.networkId}/${f.ipAddress}`));
+  return sortFixed(news.ipToNetworkList).some(
+    (f) => containsUnknown(f) || oldFixed.has(`${f.networkId}/${f.ipAddress}`),
+  );
+}

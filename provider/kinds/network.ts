@@ -1,0 +1,177 @@
+// cim.Network: an isolated network or a VPC tier; created by a job, renamed in place, tagged, deleted by a
+// job. A tier replaced with the same range in the same VPC deletes first (tier ranges may not overlap).
+
+import { z } from "zod";
+import type { Network } from "../client";
+import { id, optionalId, text, whenKnown } from "../lifecycle/check";
+import { formatIpv4, isHostOf, parseIpv4, prefixOfNetmask, rangeOf } from "../lifecycle/net";
+import { containsUnknown } from "../lifecycle/values";
+import { commonFields, field, tags } from "./common";
+import { defineKind } from "./define";
+import { namedFields, namedStates, renameApply } from "./named";
+
+const ipv4 = (rule: string) =>
+  z
+    .string({ error: `must be a string: ${rule}` })
+    .trim()
+    .refine((s) => parseIpv4(s) !== undefined, `must be an IPv4 address: ${rule}`);
+
+/** "10.1.1.0/24" from gateway and netmask, for outputs and comparisons. */
+export function networkCidr(gateway: unknown, netmask: unknown): string | undefined {
+  if (typeof gateway !== "string" || typeof netmask !== "string") return undefined;
+  const r = rangeOf(gateway, netmask);
+  return r ? `${formatIpv4(r.base)}/${r.prefix}` : undefined;
+}
+
+/** A VPC tier replaced in the same VPC with the same range would overlap the tier it replaces. */
+export function networkWouldOverlap(olds: Record<string, unknown>, news: Record<string, unknown>): boolean {
+  if (!news.vpcId || news.vpcId !== olds.vpcId) return false;
+  if (containsUnknown(news.gateway) || containsUnknown(news.netmask)) return true;
+  const before = networkCidr(olds.gateway, olds.netmask);
+  const after = networkCidr(news.gateway ?? olds.gateway, news.netmask ?? olds.netmask);
+  return before !== undefined && before === after;
+}
+
+export const network = defineKind({
+  name: "Network",
+  noun: "network",
+  summary: "An isolated network, or a tier of a VPC.",
+  nameFromResource: true,
+  tags: "network",
+  quota: { limit: "networkLimit", count: "networkCount" },
+  states: namedStates,
+  fields: {
+    ...commonFields,
+    ...namedFields("network"),
+    /** Zone of the network (a zone of the region). Replaces on change. */
+    zoneId: field(id("the zone of the network, in the resource's region (GET /api/v1/zones)"), {
+      change: "replace",
+      live: true,
+      lookup: { catalogue: "zones", what: "a zone" },
+    }),
+    /** Network offering (a VPC tier needs one made for VPCs). Replaces on change. */
+    networkOfferingId: field(
+      id("the network offering, from GET /api/v1/offerings/network (a VPC tier needs one made for VPCs)"),
+      {
+        change: "replace",
+        live: true,
+        lookup: { catalogue: "networkOfferings", what: "a network offering" },
+      },
+    ),
+    /** The VPC this network is a tier of; leave it out for an isolated network. Replaces on change. */
+    vpcId: field(optionalId("the VPC this network is a tier of; leave it out for an isolated network"), {
+      change: "replace",
+      unset: () => null,
+      same: (a, b) => (a || null) === (b || null),
+      live: (n: Network) => n.vpcId || null,
+      ref: "Vpc",
+    }),
+    /** Gateway, e.g. `10.1.1.1` (with `netmask`; the API chooses when both are left out). Replaces on change. */
+    gateway: field(ipv4("the network's gateway, e.g. 10.1.1.1").optional(), {
+      change: "replace",
+      live: true,
+    }),
+    /** Netmask, e.g. `255.255.255.0` (with `gateway`). Replaces on change. */
+    netmask: field(
+      ipv4("the network's netmask, e.g. 255.255.255.0")
+        .refine((s) => prefixOfNetmask(s) !== undefined, "must be a contiguous netmask such as 255.255.255.0")
+        .optional(),
+      {
+        change: "replace",
+        same: (a, b) => prefixOfNetmask(String(a)) === prefixOfNetmask(String(b ?? "")),
+        live: true,
+      },
+    ),
+    /** DNS domain (the API's default when left out). Replaces on change: PUT takes only the names. */
+    networkDomain: field(text("the network's DNS domain; the API's default when left out").optional(), {
+      change: "replace",
+      live: true,
+    }),
+    /** Tags; the program's map is authoritative. Changed in place. */
+    tags,
+  },
+  outputs: {
+    zoneName: { schema: z.string().optional(), from: (n: Network) => n.zoneName },
+    networkOfferingName: { schema: z.string().optional(), from: (n: Network) => n.networkOfferingName },
+    /** The network's range, e.g. `10.1.1.0/24`. */
+    cidr: {
+      schema: z.string().optional(),
+      from: (n: Network, rec) => n.cidr ?? networkCidr(rec.gateway ?? n.gateway, rec.netmask ?? n.netmask),
+    },
+    /** The API's network state (Allocated, Implemented, …). */
+    state: { schema: z.string(), from: (n: Network) => n.state },
+    created: { schema: z.string().optional(), from: (n: Network) => n.created },
+  },
+  rules(values, fail) {
+    whenKnown(values, ["gateway", "netmask"], () => {
+      const { gateway, netmask } = values as { gateway?: string; netmask?: string };
+      if ((gateway === undefined) !== (netmask === undefined)) {
+        fail(
+          gateway === undefined ? "gateway" : "netmask",
+          "gateway and netmask go together: give both or neither",
+        );
+        return;
+      }
+      if (gateway === undefined || netmask === undefined) return;
+      const range = rangeOf(gateway, netmask);
+      const gw = parseIpv4(gateway);
+      if (range && gw !== undefined && !isHostOf(gw, range.base, range.prefix)) {
+        fail(
+          "gateway",
+          `gateway ${gateway} is not a host address of ${formatIpv4(range.base)}/${range.prefix} (the range gateway and netmask make)`,
+        );
+      }
+    });
+  },
+  lookups(i, rows) {
+    // forVpc is the emulator's offering flag; real offerings without it are not judged here.
+    const offering = rows.networkOfferingId;
+    const forVpc = offering?.forVpc;
+    if (typeof forVpc !== "boolean" || containsUnknown(i.vpcId) || forVpc === Boolean(i.vpcId)) return [];
+    const name = String(offering?.name ?? i.networkOfferingId);
+    return [
+      {
+        property: "networkOfferingId",
+        reason: forVpc
+          ? `network offering ${name} is for VPC tiers: set vpcId, or pick an offering for isolated networks`
+          : `network offering ${name} cannot be used for a VPC tier: pick an offering made for VPCs`,
+      },
+    ];
+  },
+  deleteBeforeReplace: networkWouldOverlap,
+  api: {
+    get: (s, id) => s.client.networks.get(id, { region: s.region }),
+    list: async (s) => (await s.client.networks.listAll({ region: s.region })).items,
+    create: (s, i) =>
+      s.client.networks.create(
+        {
+          name: i.name ?? "",
+          displayText: i.displayText ?? i.name ?? "",
+          zoneId: i.zoneId,
+          networkOfferingId: i.networkOfferingId,
+          vpcId: i.vpcId,
+          gateway: i.gateway,
+          netmask: i.netmask,
+          networkDomain: i.networkDomain,
+        },
+        { region: s.region },
+      ),
+    apply: renameApply((s) => s.client.networks.update.bind(s.client.networks)),
+    delete: (s, live) => s.client.networks.delete(live.id, { region: s.region }),
+  },
+  importer: {
+    order: 20,
+    prefix: "network",
+    // gateway and netmask go together: one without the other is left out
+    inputs(values) {
+      if (values.gateway && values.netmask) return values;
+      const { gateway: _g, netmask: _m, ...rest } = values;
+      return rest;
+    },
+    skip: (n: Network) => {
+      const r = n as Record<string, unknown>;
+      const shared = String(r.type ?? "").toLowerCase() === "shared" || r.shared === true;
+      return shared ? "shared zone network (not owned by the account)" : undefined;
+    },
+  },
+});

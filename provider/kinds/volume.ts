@@ -1,0 +1,163 @@
+// cim.Volume: created from query parameters (a job), resized and attached or detached in place (jobs), never
+// shrunk, detached before delete.
+
+import { z } from "zod";
+import type { Volume } from "../client";
+import { id, optionalId, text } from "../lifecycle/check";
+import { waitFor } from "../lifecycle/session";
+import { commonFields, field, tags } from "./common";
+import { defineKind } from "./define";
+
+const size = z
+  .number({ error: "must be a whole number of GB" })
+  .int("must be a whole number of GB")
+  .min(1, "must be at least 1 GB");
+
+export function shrinkMessage(from: number, to: number): string {
+  return `size cannot shrink (${from} GB → ${to} GB): volumes only grow. To start over with a smaller volume, replace it (pulumi up --replace <urn>) after saving its data`;
+}
+
+/** A disk offering of fixed size decides the size; the size input must then agree with it. */
+export function sizeProblem(
+  size: number | undefined,
+  offering: { name?: unknown; diskSizeGb?: unknown; customized?: unknown } | undefined,
+): string | undefined {
+  if (size === undefined || !offering || offering.customized !== false || offering.diskSizeGb === undefined) {
+    return undefined;
+  }
+  if (size === offering.diskSizeGb) return undefined;
+  return `size ${size} GB does not match disk offering ${String(offering.name ?? "")} (a fixed ${String(offering.diskSizeGb)} GB); leave size out or pick a customized offering`;
+}
+
+const busy = [
+  "Creating",
+  "Allocating",
+  "Resizing",
+  "Attaching",
+  "Detaching",
+  "Migrating",
+  "Uploading",
+  "Destroying",
+];
+
+export const volume = defineKind({
+  name: "Volume",
+  noun: "volume",
+  summary: "A block storage volume, optionally attached to an instance.",
+  nameFromResource: true,
+  tags: "volume",
+  quota: { limit: "volumeLimit", count: "volumeCount" },
+  states: { busy, gone: ["Destroyed", "Expunged", "Expunging"], deleting: "Destroying", failed: "Error" },
+  fields: {
+    ...commonFields,
+    /** The volume's name (default: the resource name; when adopting, the live name). Replaces on change (the API has no rename). */
+    name: field(text("the volume's name (the SDK defaults it to the resource name)").optional(), {
+      change: "replace",
+      live: true,
+      requiredUnlessAdopting: "the volume's name",
+      present: true,
+    }),
+    /** Zone of the volume; an instance it attaches to must be in the same zone. Replaces on change. */
+    zoneId: field(id("the zone of the volume; an instance it attaches to must be in the same zone"), {
+      change: "replace",
+      live: true,
+      lookup: { catalogue: "zones", what: "a zone" },
+    }),
+    /** Disk offering. Changed in place (resize). */
+    diskOfferingId: field(id("the disk offering, from GET /api/v1/offerings/disk"), {
+      change: "update",
+      live: true,
+      lookup: { catalogue: "diskOfferings", what: "a disk offering" },
+    }),
+    /** Size in GB, for customized disk offerings. Grows in place (resize); volumes never shrink. */
+    size: field(size.optional(), { change: "update", live: true, present: true }),
+    /** The instance to attach to; leave it out to keep the volume detached. Changed in place (attach/detach). */
+    instanceId: field(
+      optionalId("the instance to attach the volume to; leave it out to keep the volume detached"),
+      {
+        change: "update",
+        unset: () => null,
+        same: (a, b) => (a ?? null) === (b ?? null),
+        live: (v: Volume) => v.virtualMachineId || null,
+        ref: "Instance",
+      },
+    ),
+    /** Tags; the program's map is authoritative. Changed in place. */
+    tags,
+  },
+  outputs: {
+    zoneName: { schema: z.string().optional(), from: (v: Volume) => v.zoneName },
+    diskOfferingName: { schema: z.string().optional(), from: (v: Volume) => v.diskOfferingName },
+    /** The device number on the instance it is attached to. */
+    deviceId: {
+      schema: z.number().optional(),
+      from: (v: Volume) => (v.virtualMachineId ? v.deviceId : undefined),
+    },
+    /** The API's volume state (Allocated, Ready, Resizing, …). */
+    state: { schema: z.string(), from: (v: Volume) => v.state },
+    created: { schema: z.string().optional(), from: (v: Volume) => v.created },
+  },
+  rules(values, fail, olds) {
+    const before = olds?.size;
+    const after = values.size;
+    if (typeof before === "number" && typeof after === "number" && after < before) {
+      fail("size", shrinkMessage(before, after));
+    }
+  },
+  lookups(i, rows) {
+    const out: { property: string; reason: string }[] = [];
+    const offering = rows.diskOfferingId;
+    const problem = sizeProblem(typeof i.size === "number" ? i.size : undefined, offering);
+    if (problem) out.push({ property: "size", reason: problem });
+    if (offering?.customized === true && i.size === undefined && !i.adoptId) {
+      out.push({
+        property: "size",
+        reason: `size is required: disk offering ${String(offering.name ?? i.diskOfferingId)} is customized`,
+      });
+    }
+    return out;
+  },
+  diffGuard(olds, news, replacing) {
+    const from = olds.size;
+    const to = news.size;
+    if (!replacing && typeof from === "number" && typeof to === "number" && to < from) {
+      throw new Error(`cim:Volume ${String(olds.name ?? "")}: ${shrinkMessage(from, to)}.`);
+    }
+  },
+  api: {
+    get: (s, id) => s.client.volumes.get(id, { region: s.region }),
+    list: async (s) => (await s.client.volumes.listAll({ region: s.region })).items,
+    create: (s, want) =>
+      s.client.volumes.create(
+        { name: want.name ?? "", zoneId: want.zoneId, diskOfferingId: want.diskOfferingId, size: want.size },
+        { region: s.region },
+      ),
+    async apply(s, live, want, changed, op) {
+      const o = { region: s.region };
+      if (want.size !== undefined && live.size !== undefined && want.size < live.size) {
+        throw new Error(shrinkMessage(live.size, want.size));
+      }
+      if (changed.has("size") || changed.has("diskOfferingId")) {
+        const r = { size: changed.has("size") ? want.size : undefined, diskOfferingId: want.diskOfferingId };
+        await waitFor(s, await s.client.volumes.resize(live.id, r, o), op);
+      }
+      if (changed.has("instanceId")) {
+        if (live.virtualMachineId) await waitFor(s, await s.client.volumes.detach(live.id, o), op);
+        if (want.instanceId) await waitFor(s, await s.client.volumes.attach(live.id, want.instanceId, o), op);
+      }
+    },
+    async beforeDelete(s, live) {
+      if (live.virtualMachineId)
+        await waitFor(s, await s.client.volumes.detach(live.id, { region: s.region }), "delete");
+    },
+    delete: (s, live) => s.client.volumes.delete(live.id, { region: s.region }),
+  },
+  importer: {
+    order: 40,
+    prefix: "volume",
+    skip: (v: Volume) =>
+      String((v as Record<string, unknown>).type ?? "").toUpperCase() === "ROOT"
+        ? "root disk (part of its instance)"
+        : undefined,
+  },
+});

@@ -1,0 +1,97 @@
+// cim.Vpc: created by a job, renamed in place, tagged, deleted by a job.
+
+import { z } from "zod";
+import type { Vpc } from "../client";
+import { id, text } from "../lifecycle/check";
+import { canonicalCidr, formatIpv4, parseCidr } from "../lifecycle/net";
+import { commonFields, field, tags } from "./common";
+import { defineKind } from "./define";
+import { namedFields, namedStates, renameApply } from "./named";
+
+/** An IPv4 network in CIDR notation, as its network address ("10.1.0.0/16", not "10.1.2.3/16"). */
+export const cidr = z
+  .string({
+    error: (i) =>
+      i.input === undefined ? "is required: an IPv4 range such as 10.1.0.0/16" : "must be a string",
+  })
+  .trim()
+  .superRefine((s, ctx) => {
+    const loose = parseCidr(s, false);
+    if (!loose) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be an IPv4 range in CIDR notation such as 10.1.0.0/16 (got "${s}")`,
+      });
+    } else if (!parseCidr(s, true)) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be written as its network address: ${formatIpv4(loose.base)}/${loose.prefix}, not ${s}`,
+      });
+    }
+  })
+  .transform((s) => canonicalCidr(s) ?? s);
+
+export const vpc = defineKind({
+  name: "Vpc",
+  noun: "VPC",
+  summary: "A virtual private cloud: an address range for network tiers.",
+  nameFromResource: true,
+  tags: "vpc",
+  quota: { limit: "vpcLimit", count: "vpcCount" },
+  states: namedStates,
+  fields: {
+    ...commonFields,
+    ...namedFields("VPC"),
+    /** Zone of the VPC (a zone of the region). Replaces on change. */
+    zoneId: field(id("the zone of the VPC, in the resource's region (GET /api/v1/zones)"), {
+      change: "replace",
+      live: true,
+      lookup: { catalogue: "zones", what: "a zone" },
+    }),
+    /** The VPC's range, e.g. `10.1.0.0/16`, written as its network address. Replaces on change. */
+    cidr: field(cidr, {
+      change: "replace",
+      same: (a, b) => canonicalCidr(a) === canonicalCidr(b),
+      live: (v: Vpc) => canonicalCidr(v.cidr) ?? v.cidr,
+    }),
+    /** VPC offering. Replaces on change. */
+    vpcOfferingId: field(id("the VPC offering, from GET /api/v1/offerings/vpc"), {
+      change: "replace",
+      live: true,
+      lookup: { catalogue: "vpcOfferings", what: "a VPC offering" },
+    }),
+    /** DNS domain of the VPC's networks (the API's default when left out). Replaces on change. */
+    networkDomain: field(text("the DNS domain of the VPC's networks").optional(), {
+      change: "replace",
+      live: true,
+    }),
+    /** Tags; the program's map is authoritative. Changed in place. */
+    tags,
+  },
+  outputs: {
+    zoneName: { schema: z.string().optional(), from: (v: Vpc) => v.zoneName },
+    vpcOfferingName: { schema: z.string().optional(), from: (v: Vpc) => v.vpcOfferingName },
+    /** The API's VPC state (Enabled, Implementing, …). */
+    state: { schema: z.string(), from: (v: Vpc) => v.state },
+    created: { schema: z.string().optional(), from: (v: Vpc) => v.created },
+  },
+  api: {
+    get: (s, id) => s.client.vpcs.get(id, { region: s.region }),
+    list: async (s) => (await s.client.vpcs.listAll({ region: s.region })).items,
+    create: (s, i) =>
+      s.client.vpcs.create(
+        {
+          name: i.name ?? "",
+          displayText: i.displayText ?? i.name ?? "",
+          zoneId: i.zoneId,
+          cidr: i.cidr,
+          vpcOfferingId: i.vpcOfferingId,
+          networkDomain: i.networkDomain,
+        },
+        { region: s.region },
+      ),
+    apply: renameApply((s) => s.client.vpcs.update.bind(s.client.vpcs)),
+    delete: (s, live) => s.client.vpcs.delete(live.id, { region: s.region }),
+  },
+  importer: { order: 10, prefix: "vpc" },
+});

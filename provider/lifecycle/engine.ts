@@ -1,0 +1,260 @@
+// The lifecycle engine: one dynamic provider for every kind, built from its declaration (provider/kinds/).
+// It owns what every kind does: check (fields, region, settings, catalogue lookups, quota preflight), diff,
+// create → wait → converge → verify (the API ignores keys it does not know, so what it reports is compared
+// with what was asked), partial state when the API accepted a create that then failed, adoption, batched
+// refresh reads and their invalidation, update after the resource settles, and delete that treats "already
+// gone" as success. A kind supplies its API calls and what is special about it (kinds/define.ts: KindApi).
+
+import type * as pulumi from "@pulumi/pulumi";
+import type { Kind, KindApi, LiveRecord, Recorded } from "../kinds/define";
+import type { CheckFailure } from "./check";
+import { finishCheck } from "./checkRun";
+import {
+  describe,
+  failure,
+  isJobProblem,
+  mismatches,
+  PartialStateError,
+  ResourceError,
+  readOrGone,
+  regionLabel,
+} from "./errors";
+import { changedFields, checkKind, compare, diffKind, outputsOf } from "./fields";
+import { mustExist } from "./lookups";
+import { batchedRead, invalidateLane } from "./readBatch";
+import { defaultRegion, openSession, type Session, settle, waitFor } from "./session";
+import { applyTags, currentTags } from "./tagging";
+import type { Operation } from "./timeouts";
+import { containsUnknown, sameTags, type TagMap, tagsOf } from "./values";
+
+type Live = LiveRecord & Record<string, unknown>;
+
+/** Past tense of a create verb, for messages: created, deployed, acquired. */
+const past = (verb: string) => (verb.endsWith("e") ? `${verb}d` : `${verb}ed`);
+
+export function providerOf(kind: Kind): pulumi.dynamic.ResourceProvider {
+  const busy = new Set(kind.states?.busy ?? []);
+  const gone = new Set(kind.states?.gone ?? []);
+  const deleting = kind.states?.deleting;
+  const noun = kind.noun;
+  const verb = kind.createVerb ?? "create";
+  const lane = (region: string | undefined) => `${kind.name}/${region ?? ""}`;
+  const nameOf = (rec: Recorded) => kind.label?.(rec) ?? rec.name;
+  // Every kind without a lifecycle of its own has its API calls (defineKind checks); custom ones never reach them.
+  const api = kind.api as KindApi<Recorded, Live>;
+
+  const getLive = async (s: Session, id: string): Promise<Live | undefined> => {
+    const live = (await readOrGone(() => api.get(s, id))) as Live | undefined;
+    return live && !gone.has(live.state ?? "") ? live : undefined;
+  };
+  /** The record once no other operation is under way on it (`except`: a state not worth waiting out). */
+  const settled = (s: Session, id: string, op: Operation, except?: string) =>
+    settle(
+      s,
+      op,
+      () => getLive(s, id),
+      (st) => busy.has(st ?? "") && st !== except,
+    );
+  const isGone = (s: Session, id: string) =>
+    getLive(s, id).then(
+      (x) => x === undefined,
+      () => false,
+    );
+
+  /** The tags of a taggable kind: from the record when it carries them, else its tag route. */
+  async function liveTags(s: Session, live: Live): Promise<TagMap | undefined> {
+    if (!kind.tags) return undefined;
+    if (live.tags && typeof live.tags === "object") return tagsOf(live.tags);
+    return currentTags(s.client, { kind: kind.tags, id: live.id }, s.region);
+  }
+
+  /** Applies the in-place fields that differ from live (the kind's calls, then tags), reads back, compares. */
+  async function converge(s: Session, live: Live, want: Recorded, op: Operation) {
+    const changed = changedFields(kind, want, live);
+    if (changed.size && api.apply) await api.apply(s, live, want, changed, op);
+    let tags: TagMap | undefined;
+    let before: TagMap | undefined;
+    if (kind.tags) {
+      before = await liveTags(s, live);
+      const target = { kind: kind.tags, id: live.id };
+      tags = await applyTags(s.client, target, before ?? {}, (want.tags as TagMap) ?? {}, s.region);
+    }
+    invalidateLane(lane(s.region));
+    const now = await getLive(s, live.id);
+    if (!now) {
+      throw new ResourceError(
+        `${await describe(s, { name: nameOf(live), id: live.id })}: the ${noun} disappeared while being changed.`,
+      );
+    }
+    // applyTags read the tags back when it changed them; otherwise read them from the fresh record.
+    if (kind.tags && sameTags(tags, before)) tags = await liveTags(s, now);
+    const problems = mismatches(compare(kind, "update", want, now, tags));
+    return { live: now, tags, problems };
+  }
+
+  async function adopt(s: Session, want: Recorded, region: string | undefined) {
+    const id = String(want.adoptId);
+    const live = await getLive(s, id);
+    if (!live) {
+      throw new ResourceError(
+        `cim:${kind.name}${typeof nameOf(want) === "string" ? ` "${nameOf(want)}"` : ""}: adoptId: no ${noun} ${id} in region ${await regionLabel(s, s.region)}. Check the id and the resource's region (ids are valid only in their own region).`,
+      );
+    }
+    const wrong = mismatches(compare(kind, "replace", want, live));
+    if (wrong.length) {
+      throw new ResourceError(
+        `${await describe(s, { name: nameOf(live), id })}: cannot adopt: the live ${noun} does not match the program in fields that cannot change in place: ${wrong.join("; ")}. Make the program match the ${noun}, or leave out adoptId to create a new one.`,
+      );
+    }
+    const why = kind.adoptable?.(live);
+    if (why)
+      throw new ResourceError(`${await describe(s, { name: nameOf(live), id })}: cannot adopt: ${why}`);
+    const done = await converge(s, (await settled(s, id, "create")) ?? live, want, "create");
+    const outs = outputsOf(kind, want, done.live, region, done.tags);
+    if (done.problems.length) {
+      throw new PartialStateError(
+        id,
+        outs,
+        want,
+        `${await describe(s, { name: nameOf(done.live), id })}: adopted, but the API did not apply ${done.problems.join("; ")}.`,
+      );
+    }
+    return { id, outs };
+  }
+
+  async function create(want: Recorded) {
+    const s = openSession(kind.name, want.region as string | undefined, want.timeouts);
+    const region = await defaultRegion(s);
+    s.region = region;
+    if (kind.custom) return kind.custom.create(s, want as never);
+    if (want.adoptId) return adopt(s, want, region);
+    const what = { name: nameOf(want) };
+    let accepted: Awaited<ReturnType<typeof api.create>>;
+    try {
+      accepted = await api.create(s, want);
+    } catch (err) {
+      throw await failure(s, what, verb, err);
+    }
+    const id = accepted.id;
+    if (!id)
+      throw new ResourceError(`${await describe(s, what)}: the API accepted the ${verb} but named no id.`);
+    invalidateLane(lane(region));
+    /** Partial state: the resource exists (the API accepted it), so it is recorded as failed, never lost. */
+    const partial = async (message: string, live?: Live) => {
+      const current = live ?? (await getLive(s, id).catch(() => undefined)) ?? (accepted.record as Live);
+      const tags = current && kind.tags ? tagsOf(current.tags) : undefined;
+      return new PartialStateError(id, outputsOf(kind, want, current ?? {}, region, tags), want, message);
+    };
+    try {
+      await waitFor(s, accepted, "create");
+    } catch (err) {
+      const next = isJobProblem(err)
+        ? `The ${noun} is kept in state as failed; fix the cause and run pulumi up again: it is repaired or replaced, never duplicated.`
+        : undefined;
+      const named = { name: nameOf((accepted.record as Recorded | undefined) ?? want) ?? what.name, id };
+      throw await partial((await failure(s, named, verb, err, next)).message);
+    }
+    try {
+      const live = await getLive(s, id);
+      if (!live) throw new Error(`the ${past(verb)} ${noun} cannot be read back (404)`);
+      const done = await converge(s, live, want, "create");
+      const wrong = [...mismatches(compare(kind, "replace", want, done.live)), ...done.problems];
+      if (wrong.length) {
+        throw await partial(
+          `${await describe(s, { name: nameOf(done.live), id })}: ${past(verb)}, but the API did not apply ${wrong.join("; ")}. The ${noun} is kept in state as failed; the next pulumi up retries.`,
+          done.live,
+        );
+      }
+      return { id, outs: outputsOf(kind, want, done.live, region, done.tags) };
+    } catch (err) {
+      if (err instanceof PartialStateError) throw err;
+      throw await partial((await failure(s, { ...what, id }, `configure after ${verb}`, err)).message);
+    }
+  }
+
+  async function read(id: string, props: Recorded) {
+    const s = openSession(kind.name, props.region as string | undefined, props.timeouts);
+    if (kind.custom) return kind.custom.read(s, id, props);
+    const list = api.list;
+    const live = list
+      ? await batchedRead<Live>({
+          lane: lane(s.region),
+          id,
+          get: () => getLive(s, id),
+          list: () => list(s) as Promise<Live[]>,
+        })
+      : await getLive(s, id);
+    if (!live || gone.has(live.state ?? "")) return {};
+    return {
+      id,
+      props: outputsOf(kind, props, live, props.region as string | undefined, await liveTags(s, live)),
+    };
+  }
+
+  async function update(id: string, olds: Recorded, news: Recorded) {
+    const s = openSession(kind.name, (olds.region ?? news.region) as string | undefined, news.timeouts);
+    if (kind.custom) return kind.custom.update(s, id, olds, news as never);
+    try {
+      const live = await settled(s, id, "update");
+      if (!live)
+        throw new Error(`the ${noun} no longer exists (run pulumi refresh, then pulumi up to recreate it)`);
+      const done = await converge(s, live, news, "update");
+      if (done.problems.length) throw new Error(`the API did not apply ${done.problems.join("; ")}`);
+      // What cannot change is recorded from the old state (it did not change, else this was a replacement).
+      const rec: Recorded = { ...olds };
+      for (const [k, f] of Object.entries(kind.fields)) if (f.change !== "replace") rec[k] = news[k];
+      return { outs: outputsOf(kind, rec, done.live, olds.region as string | undefined, done.tags) };
+    } catch (err) {
+      throw await failure(s, { name: nameOf(olds), id }, "update", err);
+    }
+  }
+
+  async function remove(id: string, props: Recorded) {
+    const s = openSession(kind.name, props.region as string | undefined, props.timeouts);
+    if (kind.custom) return kind.custom.delete(s, id, props);
+    try {
+      const live = await settled(s, id, "delete", deleting);
+      if (!live) return;
+      if (deleting !== undefined && live.state === deleting) {
+        await settled(s, id, "delete");
+        return;
+      }
+      await api.beforeDelete?.(s, live);
+      await waitFor(s, await api.delete(s, live), "delete");
+    } catch (err) {
+      if (err instanceof ResourceError) throw err; // a refusal of ours (e.g. delete protection)
+      if (await isGone(s, id)) return;
+      throw await failure(s, { name: nameOf(props), id }, "delete", err);
+    } finally {
+      invalidateLane(lane(s.region));
+    }
+  }
+
+  /** Field lookups (ids of the region's catalogue), then the kind's rules on the rows found. */
+  async function lookups(inputs: Recorded, region: string | undefined): Promise<CheckFailure[]> {
+    const out: CheckFailure[] = [];
+    const rows: Record<string, Record<string, unknown> | undefined> = {};
+    await Promise.all(
+      Object.entries(kind.fields).map(async ([k, f]) => {
+        if (!f.lookup || (f.when && !f.when(inputs)) || containsUnknown(inputs[k])) return;
+        const r = await mustExist(kind.name, region, f.lookup.catalogue, k, inputs[k], f.lookup.what);
+        if (r.failure) out.push(r.failure);
+        rows[k] = r.row;
+      }),
+    );
+    if (kind.lookups) out.push(...kind.lookups(inputs as never, rows));
+    return out;
+  }
+
+  return {
+    check: (olds, news) => finishCheck({ kind, olds, checked: checkKind(kind, olds, news), lookups }),
+    async diff(_id, olds, news) {
+      const d = diffKind(kind, olds, news);
+      return { changes: d.changes, replaces: d.replaces, deleteBeforeReplace: d.deleteBeforeReplace };
+    },
+    create,
+    read,
+    update,
+    delete: remove,
+  };
+}

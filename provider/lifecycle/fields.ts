@@ -1,0 +1,138 @@
+// What a kind's field declarations mean, once for every kind: check (schemas, adoption-optional fields,
+// cross-field rules), diff (change rules), verify after write (what the API reported against what was
+// asked: the API ignores keys it does not know) and outputs (recorded inputs and live values). Pure.
+
+import { type Kind, liveValue, type Recorded } from "../kinds/define";
+import { type Checked, checkFields, requiredUnlessAdopting } from "./check";
+import { type DiffDecision, diffFields, type FieldRules } from "./diff";
+import { compact, sameValue } from "./values";
+
+const entries = (kind: Kind) => Object.entries(kind.fields);
+
+/** Field schemas, adoption-optional fields and the kind's cross-field rules. `olds` are the old inputs. */
+export function checkKind(kind: Kind, olds: Recorded, news: Recorded): Checked<Recorded> {
+  const schemas = Object.fromEntries(entries(kind).map(([k, f]) => [k, f.schema]));
+  const secret = entries(kind)
+    .filter(([, f]) => f.secret)
+    .map(([k]) => k);
+  const { values, failures } = checkFields(schemas, news, { secret });
+  for (const [k, f] of entries(kind)) {
+    if (f.requiredUnlessAdopting) requiredUnlessAdopting(values, failures, k, f.requiredUnlessAdopting);
+  }
+  kind.rules?.(values, (property, reason) => failures.push({ property, reason }), olds ?? {});
+  return { inputs: values, failures };
+}
+
+const rulesCache = new WeakMap<Kind, FieldRules>();
+
+/** The diff rules of a kind's fields (state-only fields are updates without API calls). */
+export function diffRules(kind: Kind): FieldRules {
+  let rules = rulesCache.get(kind);
+  if (!rules) {
+    rules = {};
+    for (const [k, f] of entries(kind)) {
+      if (f.change === "ignore") continue;
+      rules[k] = {
+        change: f.change === "replace" ? "replace" : "update",
+        unset: f.unset,
+        same: f.same,
+        old: f.old,
+        when: f.when,
+      };
+    }
+    rulesCache.set(kind, rules);
+  }
+  return rules;
+}
+
+/** olds: the old OUTPUTS; news: the checked inputs. */
+export function diffKind(kind: Kind, olds: Recorded, news: Recorded): DiffDecision {
+  const { changed, replaces } = diffFields(diffRules(kind), olds, news);
+  kind.diffGuard?.(olds, news, replaces.length > 0);
+  // A create that failed leaves a resource that cannot be repaired: replace it.
+  if (kind.states?.failed !== undefined && olds.state === kind.states.failed) replaces.push("state");
+  const replacing = replaces.length > 0;
+  return {
+    changes: changed.length > 0 || replacing,
+    replaces,
+    deleteBeforeReplace: replacing && (kind.deleteBeforeReplace?.(olds, news) ?? false),
+    updates: replacing ? [] : changed,
+  };
+}
+
+/** [field, asked, got, same] for messages (errors.mismatches). */
+export type Comparison = [string, unknown, unknown, boolean];
+
+/**
+ * Wanted values against the live record. "update": the in-place fields (a field the API does not show as
+ * asked was not applied). "replace": the fields that cannot change in place (adoption, and verifying a
+ * create); one the API does not report is skipped. A field the program leaves out is skipped unless it has
+ * a desired default (tags: none; power state: running).
+ */
+export function compare(
+  kind: Kind,
+  phase: "update" | "replace",
+  want: Recorded,
+  live: Record<string, unknown>,
+  tags?: Record<string, string>,
+): Comparison[] {
+  const out: Comparison[] = [];
+  for (const [k, f] of entries(kind)) {
+    if (k === "region" || (phase === "update" ? f.change !== "update" : f.change !== "replace")) continue;
+    if (f.when && !f.when(want)) continue;
+    let desired = want[k];
+    if (desired === undefined || desired === null) {
+      if (f.unset === undefined || f.unset === "keep") continue;
+      desired = f.unset(want);
+    }
+    const got = k === "tags" && kind.tags ? tags : liveValue(f, k, live, want);
+    if (phase === "replace" && got === undefined) continue;
+    const same = f.same ?? sameValue;
+    out.push([k, desired, got ?? undefined, same(desired, got ?? undefined)]);
+  }
+  return out;
+}
+
+/** The fields of `compare("update", …)` whose live value differs from the wanted one: what to apply. */
+export function changedFields(kind: Kind, want: Recorded, live: Record<string, unknown>): Set<string> {
+  return new Set(
+    compare(kind, "update", want, live)
+      .filter(([k, , , same]) => !same && k !== "tags")
+      .map(([k]) => k),
+  );
+}
+
+/**
+ * The program's view of a resource: recorded values for what cannot change (and what the API does not
+ * report), live values for the rest, output-only fields, the region. `rec` is the checked inputs (create,
+ * adoption) or the old outputs (update, read). Without a live record (a create whose result cannot be read)
+ * pass `{}`: the recorded values are kept.
+ */
+export function outputsOf(
+  kind: Kind,
+  rec: Recorded,
+  live: Record<string, unknown>,
+  region: string | undefined,
+  tags?: Record<string, string>,
+): Recorded {
+  const out: Recorded = { region };
+  for (const [k, f] of entries(kind)) {
+    if (k === "region" || f.secret) continue;
+    if (k === "tags" && kind.tags) {
+      out.tags = tags ?? rec.tags;
+      continue;
+    }
+    if (f.output) {
+      out[k] = f.output(live, rec);
+      continue;
+    }
+    const lv = liveValue(f, k, live, rec);
+    const rv = rec[k];
+    const preferLive = (f.prefer ?? (f.change === "update" ? "live" : "input")) === "live";
+    // A live value of null means the API says "none": it wins over what was recorded.
+    out[k] = preferLive ? (lv === undefined ? rv : lv) : (rv ?? lv);
+    if (out[k] === null) out[k] = undefined;
+  }
+  for (const [k, o] of Object.entries(kind.outputs)) out[k] = o.from(live, rec);
+  return compact(out);
+}

@@ -1,0 +1,396 @@
+// Every kind's provider called in-process (check, diff, create, read, update, delete) against the emulator, no
+// CLI: the lifecycle engine (provider/lifecycle/engine.ts) as each kind's declaration shapes it. Partial
+// state, adoption, converge, gone-on-read, busy-then-settled and delete of something already gone, in seconds.
+// The CLI suites (tests/e2e) keep what only the engine shows: serialization, state, refresh, destroy.
+import type * as pulumi from "@pulumi/pulumi";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type Emulator, startEmulator } from "../../emulator";
+import { providerFor } from "../../provider";
+import { type KindName, kinds } from "../../provider/kinds";
+import { PartialStateError } from "../../provider/lifecycle/errors";
+import { resetLookups } from "../../provider/lifecycle/lookups";
+import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
+import { resetBatches } from "../../provider/lifecycle/readBatch";
+
+type Rec = Record<string, any>;
+
+let emu: Emulator;
+let token: string;
+let adminToken: string;
+const saved = { ...process.env };
+
+async function call(method: string, path: string, body?: unknown, admin = false): Promise<any> {
+  const url = path.startsWith("/_emulator") ? `${emu.url}${path}` : `${emu.url}/api/v1${path}`;
+  const res = await fetch(url, {
+    method,
+    headers: {
+      authorization: `Bearer ${admin ? adminToken : token}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+const control = (method: string, path: string, body?: unknown) =>
+  call(method, `/_emulator${path}`, body, true);
+/** Rows of a list answer, whatever its envelope. */
+const rows = (body: any): Rec[] =>
+  Array.isArray(body) ? body : (body.content ?? Object.values(body).find((v) => Array.isArray(v)) ?? []);
+const first = async (path: string, pick: (r: Rec) => boolean = () => true) => {
+  const row = rows(await call("GET", path)).find(pick);
+  if (!row) throw new Error(`no row of ${path} matches`);
+  return row;
+};
+
+const cat: Rec = {};
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0, jobLatencyMs: 0 });
+  token = await emu.token();
+  adminToken = await emu.adminToken();
+  process.env.CIM_BASE_URL = emu.url;
+  process.env.CIM_TOKEN = token;
+  delete process.env.CIM_REGION;
+  resetQuotaPreflight(() => undefined);
+  cat.zone = (await first("/zones")).id;
+  cat.offering = (await first("/offerings/compute")).id;
+  const offerings = rows(await call("GET", "/offerings/compute"));
+  cat.offering2 = offerings.find((o) => o.id !== cat.offering)?.id;
+  cat.template = (await first("/templates")).id;
+  cat.custom = (await first("/offerings/disk", (d) => d.customized)).id;
+  cat.vpcOffering = (await first("/offerings/vpc")).id;
+  cat.isolated = (await first("/offerings/network", (n) => !n.forVpc)).id;
+  cat.tier = (await first("/offerings/network", (n) => n.forVpc)).id;
+});
+
+afterAll(async () => {
+  process.env = saved;
+  resetQuotaPreflight();
+  await emu?.close();
+});
+
+beforeEach(() => {
+  resetLookups();
+  resetBatches();
+});
+afterEach(async () => {
+  await control("DELETE", "/faults");
+  await control("PUT", "/job-timing", { latencyMs: 0, jitterMs: 0 });
+});
+
+const p = (kind: KindName): pulumi.dynamic.ResourceProvider => providerFor(kind);
+
+/** check, then create: what the engine does for a new resource. */
+async function make(kind: KindName, news: Rec) {
+  const checked = await p(kind).check!({}, news);
+  expect(checked.failures ?? []).toEqual([]);
+  return p(kind).create(checked.inputs);
+}
+
+/** check + diff + update from old outputs to new inputs, as `pulumi up` of a changed program does. */
+async function change(kind: KindName, id: string, olds: Rec, news: Rec) {
+  const checked = await p(kind).check!(olds, news);
+  expect(checked.failures ?? []).toEqual([]);
+  const d = await p(kind).diff!(id, olds, checked.inputs);
+  return { diff: d, run: () => p(kind).update!(id, olds, checked.inputs) };
+}
+
+let unique = 0;
+const nameOf = (prefix: string) => `${prefix}-${++unique}`;
+
+/** What each kind needs to be made, changed in place, replaced, and refused at check. */
+interface Case {
+  kind: KindName;
+  /** Valid inputs of a new resource (each call a fresh name). */
+  inputs(): Promise<Rec> | Rec;
+  /** An in-place change and how outputs show it. */
+  inPlace: (olds: Rec) => { news: Rec; expect: Rec };
+  /** A change that replaces. */
+  replace: (olds: Rec) => { news: Rec; field: string };
+  /** An input check refuses, and the field it names. */
+  bad: (inputs: Rec) => { news: Rec; field: string };
+  /** The route of the create (a job fault there fails the create after the API accepted it). */
+  createRoute?: string;
+  /** The API path of one resource (to delete it behind the program's back). */
+  path: (id: string) => string;
+}
+
+const instanceInputs = () => ({
+  zoneId: cat.zone,
+  serviceOfferingId: cat.offering,
+  templateId: cat.template,
+  name: nameOf("vm"),
+  tags: { env: "test" },
+});
+
+const cases: Case[] = [
+  {
+    kind: "Instance",
+    inputs: instanceInputs,
+    inPlace: (o) => ({
+      news: { ...o, displayName: "renamed", powerState: "stopped", tags: { env: "prod" } },
+      expect: { displayName: "renamed", powerState: "stopped", tags: { env: "prod" } },
+    }),
+    replace: (o) => ({ news: { ...o, rootDiskSize: 99 }, field: "rootDiskSize" }),
+    bad: (i) => ({ news: { ...i, name: "not_a_host" }, field: "name" }),
+    createRoute: "/api/v1/compute/instances",
+    path: (id) => `/compute/instances/${id}`,
+  },
+  {
+    kind: "Volume",
+    inputs: () => ({
+      name: nameOf("disk"),
+      zoneId: cat.zone,
+      diskOfferingId: cat.custom,
+      size: 10,
+      tags: { a: "1" },
+    }),
+    inPlace: (o) => ({ news: { ...o, size: 20, tags: { a: "2" } }, expect: { size: 20, tags: { a: "2" } } }),
+    replace: (o) => ({ news: { ...o, name: `${o.name}-x` }, field: "name" }),
+    bad: (i) => ({ news: { ...i, size: -5 }, field: "size" }),
+    createRoute: "/api/v1/volumes",
+    path: (id) => `/volumes/${id}`,
+  },
+  {
+    kind: "Vpc",
+    inputs: () => ({
+      name: nameOf("vpc"),
+      zoneId: cat.zone,
+      cidr: `10.${unique % 250}.0.0/16`,
+      vpcOfferingId: cat.vpcOffering,
+    }),
+    inPlace: (o) => ({
+      news: { ...o, displayText: "changed", tags: { t: "x" } },
+      expect: { displayText: "changed", tags: { t: "x" } },
+    }),
+    replace: (o) => ({ news: { ...o, cidr: "172.16.0.0/16" }, field: "cidr" }),
+    bad: (i) => ({ news: { ...i, cidr: "10.0.0.0/33" }, field: "cidr" }),
+    createRoute: "/api/v1/vpcs",
+    path: (id) => `/vpcs/${id}`,
+  },
+  {
+    kind: "Network",
+    inputs: () => ({ name: nameOf("net"), zoneId: cat.zone, networkOfferingId: cat.isolated }),
+    inPlace: (o) => ({ news: { ...o, name: `${o.name}-r` }, expect: { name: `${o.name}-r` } }),
+    replace: (o) => ({ news: { ...o, networkDomain: "other.internal" }, field: "networkDomain" }),
+    bad: (i) => ({ news: { ...i, gateway: "10.1.1.1" }, field: "netmask" }),
+    createRoute: "/api/v1/networks",
+    path: (id) => `/networks/${id}`,
+  },
+];
+
+describe.each(cases)("$kind, in-process against the emulator", (c) => {
+  it("check names the field and the rule; diff shows nothing for the same program", async () => {
+    const inputs = await c.inputs();
+    const bad = c.bad(inputs);
+    const refused = await p(c.kind).check!({}, bad.news);
+    expect(refused.failures?.map((f) => f.property)).toContain(bad.field);
+    expect(refused.failures?.find((f) => f.property === bad.field)?.reason).toMatch(new RegExp(bad.field));
+  });
+
+  it("create, read, update in place, replace-diff, delete, delete again, read after delete", async () => {
+    const inputs = await c.inputs();
+    const { id, outs } = await make(c.kind, inputs);
+    expect(outs.region).toBe(emu.regions.find((r) => r.primary)!.id);
+    for (const [k, v] of Object.entries(inputs)) expect(outs[k], k).toEqual(v);
+
+    // refresh: the same outputs back
+    const read = await p(c.kind).read!(id, outs);
+    expect(read.id).toBe(id);
+    expect(read.props).toEqual(outs);
+
+    // the same program: no changes
+    const same = await p(c.kind).diff!(id, outs, (await p(c.kind).check!(outs, inputs)).inputs);
+    expect(same.changes).toBe(false);
+
+    // in place
+    const ip = c.inPlace(inputs);
+    const upd = await change(c.kind, id, outs, ip.news);
+    expect(upd.diff).toMatchObject({ changes: true, replaces: [] });
+    const updated = (await upd.run()).outs;
+    expect(updated).toMatchObject(ip.expect);
+    // what the API now reports, read back
+    expect((await p(c.kind).read!(id, updated)).props).toMatchObject(ip.expect);
+
+    // a replacement is a diff, not an update
+    const rep = c.replace(ip.news);
+    const replaced = await change(c.kind, id, updated, rep.news);
+    expect(replaced.diff.replaces).toContain(rep.field);
+
+    await p(c.kind).delete!(id, updated);
+    expect(await p(c.kind).read!(id, updated)).toEqual({}); // gone on read: refresh drops it
+    await p(c.kind).delete!(id, updated); // already gone: success
+  });
+
+  it("adopts a live resource: no second one, outputs as if created", async () => {
+    const inputs = await c.inputs();
+    const made = await make(c.kind, inputs);
+    const adopted = await make(c.kind, { ...inputs, adoptId: made.id });
+    expect(adopted.id).toBe(made.id);
+    const { adoptId: _a, ...rest } = adopted.outs;
+    const { adoptId: _b, ...base } = made.outs;
+    expect(rest).toEqual(base);
+    await p(c.kind).delete!(made.id, made.outs);
+  });
+
+  it("deleted behind the program's back: read drops it, delete succeeds", async () => {
+    const { id, outs } = await make(c.kind, await c.inputs());
+    await call("DELETE", c.path(id));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await p(c.kind).read!(id, outs)).toEqual({});
+    await p(c.kind).delete!(id, outs);
+  });
+
+  it.runIf(c.createRoute)(
+    "a create the API accepted but whose job failed is kept as partial state, never lost",
+    async () => {
+      await control("POST", "/faults", {
+        method: "POST",
+        route: c.createRoute,
+        times: 1,
+        jobFail: { detail: "simulated platform failure" },
+      });
+      const inputs = await c.inputs();
+      const err = await make(c.kind, inputs).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(PartialStateError);
+      const partial = err as PartialStateError;
+      expect(partial.message).toContain("simulated platform failure");
+      expect(partial.id).toMatch(/^[0-9a-f-]{36}$/);
+      // the resource exists in the cloud, in a failed state, and state records it with the program's inputs
+      const live = await call("GET", c.path(partial.id));
+      expect(live.state).toBe(kinds[c.kind].states?.failed);
+      expect(partial.properties).toMatchObject({ state: live.state });
+      // the next up replaces it
+      const d = await p(c.kind).diff!(
+        partial.id,
+        partial.properties,
+        (await p(c.kind).check!({}, inputs)).inputs,
+      );
+      expect(d.replaces).toContain("state");
+      await p(c.kind).delete!(partial.id, partial.properties);
+    },
+  );
+});
+
+describe("busy, then settled", () => {
+  it("an instance update waits out a running stop, then converges", async () => {
+    const { id, outs } = await make("Instance", instanceInputs());
+    await control("PUT", "/job-timing", { latencyMs: 400 });
+    await call("POST", `/compute/instances/${id}/stop`);
+    expect((await call("GET", `/compute/instances/${id}`)).state).toBe("Stopping");
+    const upd = await change("Instance", id, outs, {
+      ...instanceInputs(),
+      name: outs.name,
+      displayName: "after stop",
+      powerState: "running",
+    });
+    const { outs: after } = await upd.run();
+    expect(after).toMatchObject({ displayName: "after stop", powerState: "running", state: "Running" });
+    await control("PUT", "/job-timing", { latencyMs: 0 });
+    await p("Instance").delete!(id, after);
+  });
+
+  it("a volume resize waits while another resize runs", async () => {
+    const inputs = cases[1].inputs() as Rec;
+    const { id, outs } = await make("Volume", inputs);
+    await control("PUT", "/job-timing", { latencyMs: 400 });
+    await call("POST", `/volumes/${id}/resize`, { size: 15 });
+    const upd = await change("Volume", id, outs, { ...inputs, size: 30 });
+    const { outs: after } = await upd.run();
+    expect(after.size).toBe(30);
+    await control("PUT", "/job-timing", { latencyMs: 0 });
+    await p("Volume").delete!(id, after);
+  });
+
+  it("a delete of a resource already being deleted waits for it to go", async () => {
+    const { id, outs } = await make("Vpc", { ...((await cases[2].inputs()) as Rec) });
+    await control("PUT", "/job-timing", { latencyMs: 300 });
+    await call("DELETE", `/vpcs/${id}`);
+    await p("Vpc").delete!(id, outs);
+    await expect(call("GET", `/vpcs/${id}`)).rejects.toThrow(/404/);
+  });
+});
+
+describe("converge after create", () => {
+  it("an instance created stopped with HA and delete protection is verified as asked", async () => {
+    const inputs = { ...instanceInputs(), powerState: "stopped", haEnabled: true, deleteProtection: true };
+    const { id, outs } = await make("Instance", inputs);
+    const live = await call("GET", `/compute/instances/${id}`);
+    expect(live).toMatchObject({ state: "Stopped", haEnabled: true, deleteProtection: true });
+    expect(outs).toMatchObject({ powerState: "stopped", haEnabled: true, deleteProtection: true });
+    // delete protection refuses the delete, naming the way out; nothing is deleted
+    await expect(p("Instance").delete!(id, outs)).rejects.toThrow(/deleteProtection is on/);
+    const off = await change("Instance", id, outs, { ...inputs, deleteProtection: false });
+    const { outs: unprotected } = await off.run();
+    await p("Instance").delete!(id, unprotected);
+  });
+
+  it("a volume attaches to an instance, and delete detaches first", async () => {
+    const vm = await make("Instance", instanceInputs());
+    const inputs = { ...(cases[1].inputs() as Rec), instanceId: vm.id };
+    const { id, outs } = await make("Volume", inputs);
+    expect(outs.instanceId).toBe(vm.id);
+    expect((await call("GET", `/volumes/${id}`)).virtualMachineId).toBe(vm.id);
+    await p("Volume").delete!(id, outs);
+    await p("Instance").delete!(vm.id, vm.outs);
+  });
+
+  it("a VPC tier network, a backup schedule and generic tags", async () => {
+    const vpc = await make("Vpc", (await cases[2].inputs()) as Rec);
+    const tier = await make("Network", {
+      name: nameOf("tier"),
+      zoneId: cat.zone,
+      networkOfferingId: cat.tier,
+      vpcId: vpc.id,
+      gateway: `${vpc.outs.cidr.split(".").slice(0, 2).join(".")}.1.1`,
+      netmask: "255.255.255.0",
+    });
+    expect(tier.outs).toMatchObject({
+      vpcId: vpc.id,
+      cidr: `${vpc.outs.cidr.split(".").slice(0, 2).join(".")}.1.0/24`,
+    });
+
+    const vm = await make("Instance", instanceInputs());
+    const sched = await make("BackupSchedule", {
+      instanceId: vm.id,
+      intervalType: "daily",
+      schedule: "30:02",
+    });
+    expect(sched.outs).toMatchObject({ instanceId: vm.id, intervalType: "DAILY", schedule: "30:02" });
+    const moved = await change("BackupSchedule", sched.id, sched.outs, {
+      instanceId: vm.id,
+      intervalType: "WEEKLY",
+      schedule: "00:03:1",
+    });
+    expect(moved.diff).toMatchObject({ changes: true, replaces: [] });
+    expect((await moved.run()).outs).toMatchObject({ intervalType: "WEEKLY", schedule: "00:03:1" });
+    expect((await p("BackupSchedule").read!(sched.id, sched.outs)).props).toMatchObject({
+      intervalType: "WEEKLY",
+    });
+
+    const template = cat.template;
+    await call("POST", "/tags", {
+      resourceType: "Template",
+      resourceIds: [template],
+      tags: [{ key: "other", value: "kept" }],
+    }).catch(() => undefined);
+    const tags = await make("Tags", {
+      resourceType: "Template",
+      resourceId: template,
+      tags: { owner: "team-a" },
+    });
+    expect(tags.outs.tags).toEqual({ owner: "team-a" });
+    await p("Tags").delete!(tags.id, tags.outs);
+
+    await p("BackupSchedule").delete!(sched.id, sched.outs);
+    await p("BackupSchedule").delete!(sched.id, sched.outs); // already gone
+    await p("Instance").delete!(vm.id, vm.outs);
+    await p("Network").delete!(tier.id, tier.outs);
+    await p("Vpc").delete!(vpc.id, vpc.outs);
+  });
+});
