@@ -17,26 +17,24 @@ import {
   UnknownValueError,
   validateResourceOfType,
 } from "@pulumi/policy";
-import { BackupSchedule } from "../sdk/backupSchedule";
-import { Instance } from "../sdk/instance";
-import { Network } from "../sdk/network";
-import { Tags } from "../sdk/tags";
-import { Volume } from "../sdk/volume";
-import { Vpc } from "../sdk/vpc";
+import { type KindName, kindList, kinds } from "../provider/kinds";
+import { typeToken } from "../provider/kinds/define";
+import { Instance } from "../sdk/kinds";
 
 export const PACK_NAME = "pulumi-cim";
 
-/** The pulumi-cim resource kinds and their type tokens. */
-export const TYPES = {
-  Instance: Instance.__pulumiType,
-  Volume: Volume.__pulumiType,
-  Vpc: Vpc.__pulumiType,
-  Network: Network.__pulumiType,
-  BackupSchedule: BackupSchedule.__pulumiType,
-  Tags: Tags.__pulumiType,
-} as const;
+/** The pulumi-cim resource kinds (the registry, provider/kinds) and their type tokens. */
+export const TYPES = Object.fromEntries(Object.values(kinds).map((k) => [k.name, typeToken(k)])) as Record<
+  KindName,
+  string
+>;
 
-export type Kind = keyof typeof TYPES;
+export type Kind = KindName;
+
+/** The kinds that carry tags of their own (a `tags` input applied through their tag route). */
+const TAGGED: string[] = kindList.filter((k) => k.tags).map((k) => k.name);
+/** The kinds placed in a zone (a `zoneId` input). */
+const ZONED: string[] = kindList.filter((k) => "zoneId" in k.fields).map((k) => k.name);
 
 const kindOf = (type: string): Kind | undefined =>
   (Object.keys(TYPES) as Kind[]).find((k) => TYPES[k] === type);
@@ -56,7 +54,7 @@ export const DEFAULT_ENFORCEMENT: Record<string, EnforcementLevel> = {
 /** Default configuration of every configurable policy (also declared in each policy's configSchema). */
 export const DEFAULT_CONFIG = {
   "cim-production-delete-protection": { tagKey: "env", tagValues: ["prod", "production"] },
-  "cim-required-tags": { requiredTags: ["env"], resourceTypes: ["Instance", "Volume", "Vpc", "Network"] },
+  "cim-required-tags": { requiredTags: ["env"], resourceTypes: TAGGED },
   "cim-allowed-regions": { allowedRegions: [] as string[] },
   "cim-allowed-zones": { allowedZones: [] as string[] },
   "cim-max-root-disk-size": { maxRootDiskSizeGb: 500 },
@@ -155,7 +153,7 @@ export const requiredTags: ResourceValidationPolicy = {
       ),
       resourceTypes: {
         type: "array",
-        items: { type: "string", enum: ["Instance", "Volume", "Vpc", "Network"] },
+        items: { type: "string", enum: TAGGED },
         default: DEFAULT_CONFIG["cim-required-tags"].resourceTypes,
         description: "Which kinds the rule applies to.",
       },
@@ -219,7 +217,7 @@ export const allowedZones: ResourceValidationPolicy = {
   },
   validateResource: (args, report) => {
     const kind = kindOf(args.type);
-    if (kind !== "Instance" && kind !== "Volume" && kind !== "Vpc" && kind !== "Network") return;
+    if (!kind || !ZONED.includes(kind)) return;
     const { allowedZones: allowed } = configOf("cim-allowed-zones", args);
     if (!allowed.length) return;
     const zone = args.props.zoneId as string | undefined;

@@ -1,10 +1,10 @@
-export { BackupSchedule, type BackupScheduleArgs } from "./backupSchedule";
 export type { ResourceTimeouts, TagMap } from "./common";
 export { implementationModule } from "./dynamic";
-export { type FixedAddressArgs, Instance, type InstanceArgs } from "./instance";
+export * from "./kinds";
 export * from "./lookups";
-export { Network, type NetworkArgs } from "./network";
-export { Probe, type ProbeArgs } from "./probe";
-export { Tags, type TagsArgs } from "./tags";
-export { Volume, type VolumeArgs } from "./volume";
-export { Vpc, type VpcArgs } from "./vpc";
+export type { ArgsOf, InputOf, KindClass, KindResource, OutputsOfKind } from "./resource";
+
+import type { FixedAddress } from "../provider/kinds/instanceRules";
+import type { InputOf } from "./resource";
+/** A private address fixed on one of an instance's networks (`ipToNetworkList`). */
+export type FixedAddressArgs = { [K in keyof FixedAddress]: InputOf<FixedAddress[K]> };

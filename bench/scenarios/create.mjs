@@ -1,5 +1,5 @@
 // Create: `pulumi up` of N cim.Instance at an emulator job latency, against the engine floor: the same
-// program of N cim.Probe (a no-op dynamic resource that waits delayMs = the job latency in create). Both
+// program of N Probes (tests/fixtures/probe.cjs, a no-op dynamic resource that waits delayMs = the job latency in create). Both
 // run with the CLI's default parallelism and the provider's real job waiting (the adaptive first check:
 // one provider process per `up`, so its first jobs wait without history).
 import { startApi, summarize } from "../lib/emulator.mjs";

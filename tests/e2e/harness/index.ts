@@ -71,7 +71,7 @@ export function sourceHome(name: string): ProgramHome {
 let packed: Promise<string> | undefined;
 
 /** `npm pack` of this repository, once per test process. */
-function packOnce(): Promise<string> {
+export function packOnce(): Promise<string> {
   packed ??= (async () => {
     const dest = fs.mkdtempSync(path.join(os.tmpdir(), "cim-pack-"));
     const { stdout } = await exec("npm", ["pack", "--json", "--pack-destination", dest], { cwd: repoRoot });
@@ -85,8 +85,8 @@ function packOnce(): Promise<string> {
  * A program folder outside the repository that depends on the packed tarball, the way users install
  * pulumi-cim. Nothing in it can reach this repository's sources or node_modules.
  */
-export async function installedHome(name: string): Promise<ProgramHome> {
-  const tarball = await packOnce();
+export async function installedHome(name: string, tarball?: string): Promise<ProgramHome> {
+  tarball ??= await packOnce();
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `cim-${name}-`));
   fs.writeFileSync(
     path.join(workDir, "package.json"),

@@ -1,0 +1,41 @@
+// Generated from the registry of kinds (provider/kinds/index.ts) by `npm run generate`; do not edit.
+// Each class is made from its kind's declaration: Args are what the provider takes, outputs what it returns.
+
+import { kinds } from "../provider/kinds";
+import { type ArgsOf, type KindResource, resourceClass } from "./resource";
+
+/** A compute instance (virtual machine). */
+export const Instance = resourceClass(kinds.Instance);
+export type Instance = KindResource<typeof kinds.Instance>;
+/** The arguments of cim.Instance. */
+export type InstanceArgs = ArgsOf<typeof kinds.Instance>;
+
+/** A block storage volume, optionally attached to an instance. */
+export const Volume = resourceClass(kinds.Volume);
+export type Volume = KindResource<typeof kinds.Volume>;
+/** The arguments of cim.Volume. */
+export type VolumeArgs = ArgsOf<typeof kinds.Volume>;
+
+/** A virtual private cloud: an address range for network tiers. */
+export const Vpc = resourceClass(kinds.Vpc);
+export type Vpc = KindResource<typeof kinds.Vpc>;
+/** The arguments of cim.Vpc. */
+export type VpcArgs = ArgsOf<typeof kinds.Vpc>;
+
+/** An isolated network, or a tier of a VPC. */
+export const Network = resourceClass(kinds.Network);
+export type Network = KindResource<typeof kinds.Network>;
+/** The arguments of cim.Network. */
+export type NetworkArgs = ArgsOf<typeof kinds.Network>;
+
+/** When an instance is backed up (synchronous in the API). */
+export const BackupSchedule = resourceClass(kinds.BackupSchedule);
+export type BackupSchedule = KindResource<typeof kinds.BackupSchedule>;
+/** The arguments of cim.BackupSchedule. */
+export type BackupScheduleArgs = ArgsOf<typeof kinds.BackupSchedule>;
+
+/** Tags through the generic tag endpoint, for resource types without a tag route (templates, …). */
+export const Tags = resourceClass(kinds.Tags);
+export type Tags = KindResource<typeof kinds.Tags>;
+/** The arguments of cim.Tags. */
+export type TagsArgs = ArgsOf<typeof kinds.Tags>;

@@ -1,0 +1,78 @@
+// The SDK class of a kind, made from its declaration (provider/kinds/): its Args are the inputs the provider's
+// check takes (each wrapped in pulumi.Input), its outputs are the provider's outputs, so the two cannot drift.
+// Field documentation written on the declaration shows on Args and outputs in editors.
+
+import * as pulumi from "@pulumi/pulumi";
+import { type Kind, outputNames, secretInputs, secretOutputs, typeToken } from "../provider/kinds/define";
+import { withSecretOutputs } from "./common";
+import { providerShim } from "./dynamic";
+
+type Types<K extends Kind> = NonNullable<K["__types"]>;
+
+/** A program's value for an input of type T: the value or an Output of it, at every level. */
+export type InputOf<T> = [T] extends [readonly (infer E)[]]
+  ? pulumi.Input<InputOf<E>[]>
+  : [T] extends [Record<string, unknown>]
+    ? pulumi.Input<{ [P in keyof T]: InputOf<T[P]> }>
+    : pulumi.Input<T>;
+
+/** The arguments of a kind's SDK class. */
+export type ArgsOf<K extends Kind> = {
+  readonly [P in keyof Types<K>["raw"]]: InputOf<NonNullable<Types<K>["raw"][P]>>;
+};
+
+/** The outputs of a kind, as the provider returns them. */
+export type OutputsOfKind<K extends Kind> = Types<K>["outputs"];
+
+/** An instance of a kind's SDK class: a dynamic resource with one Output per provider output. */
+export type KindResource<K extends Kind> = pulumi.dynamic.Resource & {
+  readonly [P in keyof OutputsOfKind<K>]-?: pulumi.Output<OutputsOfKind<K>[P]>;
+};
+
+export interface KindClass<K extends Kind> {
+  new (name: string, args: ArgsOf<K>, opts?: pulumi.CustomResourceOptions): KindResource<K>;
+  /** `pulumi-nodejs:dynamic/cim:<Kind>`, the type token in state and in `pulumi preview`. */
+  readonly __pulumiType: string;
+  /** Whether `obj` is a resource of this kind (also across copies of the package). */
+  isInstance(obj: unknown): obj is KindResource<K>;
+}
+
+/** The SDK class of a kind. */
+export function resourceClass<K extends Kind>(kind: K): KindClass<K> {
+  const type = typeToken(kind);
+  const inputs = Object.keys(kind.fields);
+  const secrets = new Set(secretInputs(kind));
+  const outputOnly = outputNames(kind).filter((k) => !inputs.includes(k));
+  const secretOuts = secretOutputs(kind);
+
+  class KindResourceClass extends pulumi.dynamic.Resource {
+    static readonly __pulumiType = type;
+
+    constructor(name: string, args: ArgsOf<K>, opts?: pulumi.CustomResourceOptions) {
+      const given = (args ?? {}) as Record<string, unknown>;
+      // Keys that are not inputs (a misspelling in JavaScript) go along too, so check can name them.
+      const props: Record<string, unknown> = { ...given };
+      for (const k of inputs) {
+        const v = given[k];
+        props[k] = secrets.has(k) && v !== undefined ? pulumi.secret(v) : v;
+      }
+      if (kind.nameFromResource && given.name === undefined && given.adoptId === undefined) props.name = name;
+      // Output-only properties are registered as unknown so the class exposes them.
+      for (const k of outputOnly) props[k] = undefined;
+      super(
+        providerShim(kind.name),
+        name,
+        props,
+        secretOuts.length ? withSecretOutputs(opts, secretOuts) : opts,
+        "cim",
+        kind.name,
+      );
+    }
+
+    static isInstance(obj: unknown): obj is KindResource<K> {
+      return pulumi.Resource.isInstance(obj) && (obj as { __pulumiType?: unknown }).__pulumiType === type;
+    }
+  }
+  Object.defineProperty(KindResourceClass, "name", { value: kind.name });
+  return KindResourceClass as unknown as KindClass<K>;
+}

@@ -1,0 +1,112 @@
+// State written by the previous release is read by this one without changes. The previous layout (before
+// kinds were declared once, provider/kinds/) is built from git at PREVIOUS and installed into a program
+// folder like any user's; the quickstart is deployed with it; then the package is upgraded in place to this
+// checkout's and preview, up and refresh must show nothing to do and make no API call that changes anything.
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { installedHome, packOnce, repoRoot, runPulumi } from "./harness";
+import { exampleProgram, mutating, resourcesOf, startApi, type TestApi, uniqueStack } from "./support";
+
+const exec = promisify(execFile);
+
+/** The last commit of the previous layout (provider/resources/*, hand-written SDK classes). */
+const PREVIOUS = "4ca301061395b55865bcf798130e6ea981db6c29";
+
+/** The previous release as an npm tarball: its sources from git, built with this checkout's toolchain. */
+async function previousTarball(): Promise<string> {
+  const dir = path.join(repoRoot, ".state", "upgrade", PREVIOUS.slice(0, 12));
+  const done = path.join(dir, "tarball.txt");
+  if (fs.existsSync(done)) return fs.readFileSync(done, "utf8");
+  const src = path.join(dir, "src");
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(src, { recursive: true });
+  const archive = path.join(dir, "src.tar");
+  await exec("git", ["-C", repoRoot, "archive", "--format=tar", "-o", archive, PREVIOUS]);
+  await exec("tar", ["-xf", archive, "-C", src]);
+  fs.symlinkSync(path.join(repoRoot, "node_modules"), path.join(src, "node_modules"), "dir");
+  await exec(
+    process.execPath,
+    [path.join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"],
+    {
+      cwd: src,
+    },
+  );
+  const { stdout } = await exec("npm", ["pack", "--json", "--pack-destination", dir], { cwd: src });
+  const tarball = path.join(dir, JSON.parse(stdout)[0].filename);
+  fs.writeFileSync(done, tarball);
+  return tarball;
+}
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+const mine = (records: Record<string, any>) => Object.values(records).filter((r) => r.account === "user-1");
+
+it("reads a stack the previous release deployed: preview, up and refresh change nothing", async () => {
+  const home = await installedHome("upgrade", await previousTarball());
+  const program = exampleProgram(home, "quickstart");
+  const stackName = uniqueStack("upgrade");
+  const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
+    runPulumi({ home, stackName, program, steps, envVars: api.envVars });
+
+  const [deployed, before] = await run([{ op: "up" }, { op: "export" }]);
+  expect(deployed.summary).toMatchObject({ create: 7 });
+  const instances = mine((await api.control.state()).instances).length;
+
+  // upgrade the package in place, as `npm install pulumi-cim@latest` would
+  await exec(
+    "npm",
+    [
+      "install",
+      "--no-audit",
+      "--no-fund",
+      "--prefer-offline",
+      "--no-package-lock",
+      `file:${await packOnce()}`,
+    ],
+    {
+      cwd: home.workDir,
+    },
+  );
+  const installed = JSON.parse(
+    fs.readFileSync(path.join(home.workDir, "node_modules", "pulumi-cim", "package.json"), "utf8"),
+  );
+  expect(
+    fs.existsSync(path.join(home.workDir, "node_modules", "pulumi-cim", "dist", "provider", "kinds")),
+  ).toBe(true);
+  expect(installed.name).toBe("pulumi-cim");
+
+  await api.control.resetRequests();
+  const [preview, up, refresh, after] = await run([
+    { op: "preview" },
+    { op: "up" },
+    { op: "refresh" },
+    { op: "export" },
+  ]);
+  expect(preview.summary).toEqual({ same: 7 });
+  expect(up.summary).toEqual({ same: 7 });
+  expect(refresh.summary).toEqual({ same: 7 });
+  expect(mutating(await api.control.requests())).toEqual({});
+  expect(mine((await api.control.state()).instances)).toHaveLength(instances);
+
+  // the outputs the previous release recorded are the ones this release reads back
+  const outputs = (d: unknown) =>
+    Object.fromEntries(
+      resourcesOf(d, "cim:").map((r: any) => {
+        const { __provider: _p, ...rest } = r.outputs;
+        return [r.urn, rest];
+      }),
+    );
+  expect(outputs(after.deployment)).toEqual(outputs(before.deployment));
+
+  const [destroyed] = await run([{ op: "destroy" }, { op: "rm" }]);
+  expect(destroyed.summary).toEqual({ delete: 7 });
+}, 600_000);

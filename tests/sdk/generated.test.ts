@@ -1,0 +1,56 @@
+// Files made from the registry of kinds stay what the registry makes, and the README's resource table lists
+// every kind with exactly the fields its declaration changes in place and replaces.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { describe, expect, it } from "vitest";
+import { kindList } from "../../provider/kinds";
+import { generatedFiles } from "../../provider/kinds/render";
+
+const root = path.resolve(__dirname, "..", "..");
+
+describe("files generated from the registry of kinds", () => {
+  for (const [file, text] of Object.entries(generatedFiles())) {
+    it(`${file} is current (else run npm run generate)`, () => {
+      const onDisk = fs.readFileSync(path.join(root, file), "utf8");
+      // biome formats the written file; compare the code, not its line breaks
+      const squash = (s: string) => s.replace(/\s+/g, "");
+      expect(squash(onDisk)).toBe(squash(text));
+    });
+  }
+});
+
+describe("README resource table", () => {
+  const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+  const section = readme.slice(
+    readme.indexOf("## Resources"),
+    readme.indexOf("\n## ", readme.indexOf("## Resources") + 5),
+  );
+  const rows = new Map<string, string[]>();
+  for (const line of section.split("\n")) {
+    const m = /^\| `cim\.(\w+)` \|/.exec(line);
+    if (m) rows.set(m[1], line.split(" | "));
+  }
+  const codes = (cell: string) => new Set([...cell.matchAll(/`(\w+)`/g)].map((x) => x[1]));
+
+  it("has one row per kind of the registry, in its order", () => {
+    expect([...rows.keys()]).toEqual(kindList.map((k) => k.name));
+  });
+
+  for (const kind of kindList) {
+    it(`cim.${kind.name}: changed in place and replaced on change match the declaration`, () => {
+      const cells = rows.get(kind.name);
+      expect(cells, `no README row for cim.${kind.name}`).toBeDefined();
+      const [, , inPlace, replaced] = cells!;
+      const fields = Object.entries(kind.fields);
+      const update = fields.filter(([, f]) => f.change === "update").map(([k]) => k);
+      const replace = fields.filter(([, f]) => f.change === "replace").map(([k]) => k);
+      for (const k of update) expect(codes(inPlace), `${k} is changed in place`).toContain(k);
+      for (const k of replace) expect(codes(replaced), `${k} replaces`).toContain(k);
+      const known = new Set(Object.keys(kind.fields));
+      for (const k of codes(replaced))
+        if (known.has(k)) expect(replace, `${k} is listed as replacing`).toContain(k);
+      for (const k of codes(inPlace))
+        if (known.has(k)) expect(update, `${k} is listed as in place`).toContain(k);
+    });
+  }
+});
