@@ -21,16 +21,8 @@ export interface CreateNetworkInput {
   networkDomain?: string;
 }
 
-export interface CreateNetworkBody {
-  name: string;
-  displayText: string;
-  zoneId: string;
-  networkOfferingId: string;
-  vpcId?: string;
-  gateway?: string;
-  netmask?: string;
-  networkDomain?: string;
-}
+/** The body of a create: exactly the fields of CreateNetworkInput (a caller's other keys are not sent). */
+export type CreateNetworkBody = CreateNetworkInput;
 
 export function createNetworkBody(i: CreateNetworkInput): CreateNetworkBody {
   return {

@@ -17,14 +17,8 @@ export interface CreateVpcInput {
   networkDomain?: string;
 }
 
-export interface CreateVpcBody {
-  name: string;
-  displayText: string;
-  zoneId: string;
-  cidr: string;
-  vpcOfferingId: string;
-  networkDomain?: string;
-}
+/** The body of a create: exactly the fields of CreateVpcInput (a caller's other keys are not sent). */
+export type CreateVpcBody = CreateVpcInput;
 
 export function createVpcBody(i: CreateVpcInput): CreateVpcBody {
   return {

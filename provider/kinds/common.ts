@@ -7,6 +7,7 @@ import {
   tags as tagsSchema,
   timeouts as timeoutsSchema,
 } from "../lifecycle/check";
+import type { CatalogueName } from "../lifecycle/lookups";
 import type { TimeoutsInput } from "../lifecycle/timeouts";
 import { sameTags, sameValue, type TagMap } from "../lifecycle/values";
 import type { FieldSpec, Recorded } from "./define";
@@ -24,6 +25,16 @@ export function field<Out, In, R, Shown>(
 ): FieldSpec<Out, In, R, Shown>;
 export function field(schema: z.ZodType, rule: Omit<FieldSpec, "schema">): FieldSpec {
   return { schema, ...rule };
+}
+
+/** The id of a catalogue entry of the resource's region (a zone, an offering), shown live as the same field. */
+export function catalogueField<Out, In>(
+  schema: z.ZodType<Out, In>,
+  change: "update" | "replace",
+  catalogue: CatalogueName,
+  what: string,
+): FieldSpec<Out, In, any, Out> {
+  return { schema, change, live: true, lookup: { catalogue, what } };
 }
 
 /** Region uuid; a change replaces (ids are valid only in their own region). Recorded by the engine. */

@@ -9,7 +9,7 @@ import { describe, ResourceError } from "../lifecycle/errors";
 import { parseIpv4 } from "../lifecycle/net";
 import { waitFor } from "../lifecycle/session";
 import { sameList, sameValue } from "../lifecycle/values";
-import { commonFields, field, tags } from "./common";
+import { catalogueField, commonFields, field, tags } from "./common";
 import { defineKind, type Recorded } from "./define";
 import {
   BASE64,
@@ -72,13 +72,11 @@ export const instance = defineKind({
   fields: {
     region: commonFields.region,
     /** Zone to deploy in (a zone of the region). Replaces on change. */
-    zoneId: field(
+    zoneId: catalogueField(
       id("the zone to deploy in; it must be a zone of the resource's region (GET /api/v1/zones)"),
-      {
-        change: "replace",
-        live: true,
-        lookup: { catalogue: "zones", what: "a zone" },
-      },
+      "replace",
+      "zones",
+      "a zone",
     ),
     /** Template to boot from (required unless `imageType` is `"iso"`). Replaces on change. */
     templateId: field(optionalId("the template to boot from, from GET /api/v1/templates"), {
@@ -121,13 +119,11 @@ export const instance = defineKind({
       lookup: { catalogue: "diskOfferings", what: "a disk offering" },
     }),
     /** Compute offering (vCPU and memory). Changed in place (scale). */
-    serviceOfferingId: field(
+    serviceOfferingId: catalogueField(
       id("the compute offering (vCPU and memory), from GET /api/v1/offerings/compute"),
-      {
-        change: "update",
-        live: true,
-        lookup: { catalogue: "computeOfferings", what: "a compute offering" },
-      },
+      "update",
+      "computeOfferings",
+      "a compute offering",
     ),
     /** Root disk size in GB; not smaller than the template requires. Default: the template's size. Replaces. */
     rootDiskSize: field(

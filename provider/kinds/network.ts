@@ -6,7 +6,7 @@ import type { Network } from "../client";
 import { id, optionalId, text, whenKnown } from "../lifecycle/check";
 import { formatIpv4, isHostOf, parseIpv4, prefixOfNetmask, rangeOf } from "../lifecycle/net";
 import { containsUnknown } from "../lifecycle/values";
-import { commonFields, field, tags } from "./common";
+import { catalogueField, commonFields, field, tags } from "./common";
 import { defineKind } from "./define";
 import { namedFields, namedStates, renameApply } from "./named";
 
@@ -44,19 +44,18 @@ export const network = defineKind({
     ...commonFields,
     ...namedFields("network"),
     /** Zone of the network (a zone of the region). Replaces on change. */
-    zoneId: field(id("the zone of the network, in the resource's region (GET /api/v1/zones)"), {
-      change: "replace",
-      live: true,
-      lookup: { catalogue: "zones", what: "a zone" },
-    }),
+    zoneId: catalogueField(
+      id("the zone of the network, in the resource's region (GET /api/v1/zones)"),
+      "replace",
+      "zones",
+      "a zone",
+    ),
     /** Network offering (a VPC tier needs one made for VPCs). Replaces on change. */
-    networkOfferingId: field(
+    networkOfferingId: catalogueField(
       id("the network offering, from GET /api/v1/offerings/network (a VPC tier needs one made for VPCs)"),
-      {
-        change: "replace",
-        live: true,
-        lookup: { catalogue: "networkOfferings", what: "a network offering" },
-      },
+      "replace",
+      "networkOfferings",
+      "a network offering",
     ),
     /** The VPC this network is a tier of; leave it out for an isolated network. Replaces on change. */
     vpcId: field(optionalId("the VPC this network is a tier of; leave it out for an isolated network"), {
@@ -144,16 +143,8 @@ export const network = defineKind({
     list: async (s) => (await s.client.networks.listAll({ region: s.region })).items,
     create: (s, i) =>
       s.client.networks.create(
-        {
-          name: i.name ?? "",
-          displayText: i.displayText ?? i.name ?? "",
-          zoneId: i.zoneId,
-          networkOfferingId: i.networkOfferingId,
-          vpcId: i.vpcId,
-          gateway: i.gateway,
-          netmask: i.netmask,
-          networkDomain: i.networkDomain,
-        },
+        // the client sends the fields of a network create and nothing else
+        { ...i, name: i.name ?? "", displayText: i.displayText ?? i.name ?? "" },
         { region: s.region },
       ),
     apply: renameApply((s) => s.client.networks.update.bind(s.client.networks)),

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Volume } from "../client";
 import { id, optionalId, text } from "../lifecycle/check";
 import { waitFor } from "../lifecycle/session";
-import { commonFields, field, tags } from "./common";
+import { catalogueField, commonFields, field, tags } from "./common";
 import { defineKind } from "./define";
 
 const size = z
@@ -58,17 +58,19 @@ export const volume = defineKind({
       present: true,
     }),
     /** Zone of the volume; an instance it attaches to must be in the same zone. Replaces on change. */
-    zoneId: field(id("the zone of the volume; an instance it attaches to must be in the same zone"), {
-      change: "replace",
-      live: true,
-      lookup: { catalogue: "zones", what: "a zone" },
-    }),
+    zoneId: catalogueField(
+      id("the zone of the volume; an instance it attaches to must be in the same zone"),
+      "replace",
+      "zones",
+      "a zone",
+    ),
     /** Disk offering. Changed in place (resize). */
-    diskOfferingId: field(id("the disk offering, from GET /api/v1/offerings/disk"), {
-      change: "update",
-      live: true,
-      lookup: { catalogue: "diskOfferings", what: "a disk offering" },
-    }),
+    diskOfferingId: catalogueField(
+      id("the disk offering, from GET /api/v1/offerings/disk"),
+      "update",
+      "diskOfferings",
+      "a disk offering",
+    ),
     /** Size in GB, for customized disk offerings. Grows in place (resize); volumes never shrink. */
     size: field(size.optional(), { change: "update", live: true, present: true }),
     /** The instance to attach to; leave it out to keep the volume detached. Changed in place (attach/detach). */

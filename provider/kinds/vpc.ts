@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Vpc } from "../client";
 import { id, text } from "../lifecycle/check";
 import { canonicalCidr, formatIpv4, parseCidr } from "../lifecycle/net";
-import { commonFields, field, tags } from "./common";
+import { catalogueField, commonFields, field, tags } from "./common";
 import { defineKind } from "./define";
 import { namedFields, namedStates, renameApply } from "./named";
 
@@ -43,11 +43,12 @@ export const vpc = defineKind({
     ...commonFields,
     ...namedFields("VPC"),
     /** Zone of the VPC (a zone of the region). Replaces on change. */
-    zoneId: field(id("the zone of the VPC, in the resource's region (GET /api/v1/zones)"), {
-      change: "replace",
-      live: true,
-      lookup: { catalogue: "zones", what: "a zone" },
-    }),
+    zoneId: catalogueField(
+      id("the zone of the VPC, in the resource's region (GET /api/v1/zones)"),
+      "replace",
+      "zones",
+      "a zone",
+    ),
     /** The VPC's range, e.g. `10.1.0.0/16`, written as its network address. Replaces on change. */
     cidr: field(cidr, {
       change: "replace",
@@ -55,11 +56,12 @@ export const vpc = defineKind({
       live: (v: Vpc) => canonicalCidr(v.cidr) ?? v.cidr,
     }),
     /** VPC offering. Replaces on change. */
-    vpcOfferingId: field(id("the VPC offering, from GET /api/v1/offerings/vpc"), {
-      change: "replace",
-      live: true,
-      lookup: { catalogue: "vpcOfferings", what: "a VPC offering" },
-    }),
+    vpcOfferingId: catalogueField(
+      id("the VPC offering, from GET /api/v1/offerings/vpc"),
+      "replace",
+      "vpcOfferings",
+      "a VPC offering",
+    ),
     /** DNS domain of the VPC's networks (the API's default when left out). Replaces on change. */
     networkDomain: field(text("the DNS domain of the VPC's networks").optional(), {
       change: "replace",
