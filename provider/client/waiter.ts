@@ -59,7 +59,52 @@ export function pollDelay(check: number, s: WaitSchedule, random: () => number =
   return Math.round(min + (max - min) * random());
 }
 
-class DeadlineReached extends Error {}
+/** The deadline of a poll passed. */
+export class PollDeadline extends Error {}
+
+export interface PollOptions {
+  /** Deadline for the whole poll. */
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** The delay before check number `n` (1-based); never slept past the deadline. */
+  delay: (n: number) => number;
+}
+
+/**
+ * The one poller, for job waiting and for waiting until a resource settles: sleeps `delay(n)` (clipped to the
+ * deadline), calls `check`, and stops when it returns `{ value }` (resolves with it), throws (rejects with
+ * it), the deadline passes (PollDeadline, after one last check at the deadline) or `signal` fires (its reason).
+ */
+export async function poll<T>(
+  check: (n: number, signal: AbortSignal) => Promise<{ value: T } | undefined>,
+  o: PollOptions,
+): Promise<T> {
+  const started = Date.now();
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new PollDeadline()), o.timeoutMs);
+  const signal = o.signal ? AbortSignal.any([o.signal, deadline.signal]) : deadline.signal;
+  let n = 0;
+  try {
+    return await pWaitFor(
+      async () => {
+        n++;
+        const remaining = started + o.timeoutMs - Date.now();
+        await sleep(Math.max(0, Math.min(o.delay(n), remaining)), signal);
+        const r = await check(n, signal);
+        if (r) return pWaitFor.resolveWith(r.value);
+        if (Date.now() - started >= o.timeoutMs) throw new PollDeadline();
+        return false;
+      },
+      { interval: 0, signal },
+    );
+  } catch (err) {
+    if (err instanceof PollDeadline || (deadline.signal.aborted && !o.signal?.aborted))
+      throw new PollDeadline();
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * Polls `readJob` until the job succeeds (returns it), fails (JobFailedError with detail and kind), the
@@ -84,19 +129,11 @@ export async function waitForJob(
     firstDelayMs: o.firstDelayMs ?? history?.firstDelay(key, meanInterval),
   };
   let lowerMs = 0;
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new DeadlineReached()), timeoutMs);
-  const signal = o.signal ? AbortSignal.any([o.signal, deadline.signal]) : deadline.signal;
-  let check = 0;
   let pollErrors = 0;
   let last: Job | undefined;
   try {
-    return await pWaitFor(
-      async () => {
-        check++;
-        // Deadline checked before each sleep: never sleep past it, take one last look at it instead.
-        const remaining = started + timeoutMs - Date.now();
-        await sleep(Math.max(0, Math.min(pollDelay(check, schedule, random), remaining)), signal);
+    return await poll(
+      async (check, signal) => {
         const sentMs = Date.now() - started;
         let job: Job;
         try {
@@ -104,7 +141,7 @@ export async function waitForJob(
         } catch (err) {
           if (signal.aborted) throw signal.reason;
           if (!isTransient(err) || ++pollErrors > maxPollErrors) throw err;
-          return false;
+          return undefined;
         }
         pollErrors = 0;
         last = job;
@@ -115,24 +152,20 @@ export async function waitForJob(
             const sample = durationSample({ lowerMs, upperMs: Date.now() - started, job });
             if (sample !== undefined) history.record(key, sample);
           }
-          return pWaitFor.resolveWith(job);
+          return { value: job };
         }
         if (state === "failure") {
           throw new JobFailedError(jobId, job.detail, region, job.command, job.resourceId, job.statusCode);
         }
         lowerMs = sentMs; // still running (any status but success and error) when this check was sent
-        if (Date.now() - started >= timeoutMs) throw new DeadlineReached();
-        return false;
+        return undefined;
       },
-      { interval: 0, signal },
+      { timeoutMs, signal: o.signal, delay: (n) => pollDelay(n, schedule, random) },
     );
   } catch (err) {
-    if (deadline.signal.aborted || err instanceof DeadlineReached) {
+    if (err instanceof PollDeadline)
       throw new WaitTimeoutError(jobId, Date.now() - started, last?.status, region);
-    }
     if (o.signal?.aborted) throw new WaitAbortedError(jobId);
     throw err;
-  } finally {
-    clearTimeout(timer);
   }
 }

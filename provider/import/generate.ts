@@ -156,7 +156,7 @@ export function generateProgram(inv: Inventory, opts: GenerateOptions): Generate
     return entries.length ? { code: literal(Object.fromEntries(entries)) } : undefined;
   };
   /** A field's value as code: catalogue ids with their names, references to adopted resources. */
-  const valueOf = (kind: Kind, field: string, v: unknown): Arg => {
+  const fieldCode = (kind: Kind, field: string, v: unknown): Arg => {
     const f = kind.fields[field];
     const one = (x: unknown): Expr => {
       if (typeof x === "string" && f.lookup) return catalogue(x);
@@ -202,7 +202,7 @@ export function generateProgram(inv: Inventory, opts: GenerateOptions): Generate
       const block = emit(variable, kind.name, name, [
         ...(adoptable ? ([["adoptId", { code: literal(live.id) }]] as [string, Arg][]) : []),
         ["region", { code: "region" }],
-        ...Object.entries(inputs).map(([k, v]) => [k, valueOf(kind, k, v)] as [string, Arg]),
+        ...Object.entries(inputs).map(([k, v]) => [k, fieldCode(kind, k, v)] as [string, Arg]),
         ["tags", kind.tags ? tags(live.tags as Record<string, unknown>) : undefined],
       ]);
       if (adoptable) {

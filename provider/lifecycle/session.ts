@@ -4,6 +4,7 @@
 
 import type { AcceptedMutation, CimClientOptions } from "../client";
 import { CimClient } from "../client";
+import { PollDeadline, poll } from "../client/waiter";
 import { providerConfig } from "../config";
 import { type Operation, resolveTimeouts } from "./timeouts";
 
@@ -72,8 +73,6 @@ export async function waitFor(s: Session, accepted: AcceptedMutation, op: Operat
   });
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /**
  * Polls a resource until its state is not transitional (e.g. a job started by an earlier, interrupted run),
  * within the operation's timeout. Returns the settled record, or undefined when it is gone.
@@ -84,17 +83,21 @@ export async function settle<T extends { state?: string }>(
   read: () => Promise<T | undefined>,
   busy: (state: string | undefined) => boolean,
 ): Promise<T | undefined> {
-  const deadline = Date.now() + s.timeouts[op];
   const { minIntervalMs = 2_000 } = pollSchedule();
-  for (;;) {
-    const r = await read();
-    if (!r || !busy(r.state)) return r;
-    if (Date.now() >= deadline) {
-      throw new Error(
-        `cim:${s.kind}: still ${r.state} after waiting ${Math.round(s.timeouts[op] / 1000)} s for an earlier operation to finish; raise timeouts.${op} or run again later.`,
-      );
-    }
-    await sleep(Math.max(50, minIntervalMs));
+  let last: T | undefined;
+  try {
+    return await poll(
+      async () => {
+        last = await read();
+        return !last || !busy(last.state) ? { value: last } : undefined;
+      },
+      { timeoutMs: s.timeouts[op], delay: (n) => (n === 1 ? 0 : Math.max(50, minIntervalMs)) },
+    );
+  } catch (err) {
+    if (!(err instanceof PollDeadline)) throw err;
+    throw new Error(
+      `cim:${s.kind}: still ${last?.state} after waiting ${Math.round(s.timeouts[op] / 1000)} s for an earlier operation to finish; raise timeouts.${op} or run again later.`,
+    );
   }
 }
 
