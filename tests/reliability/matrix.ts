@@ -103,11 +103,12 @@ async function mutationSeen(ctx: PhaseContext): Promise<boolean> {
   ctx.opDone.then(() => {
     done = true;
   });
+  const seen = async () => ((await ctx.emu.requests())[`${method} ${route}`] ?? 0) > 0;
   while (!done) {
-    if (((await ctx.emu.requests())[`${method} ${route}`] ?? 0) > 0) return true;
+    if (await seen()) return true;
     await sleep(25);
   }
-  return false;
+  return seen(); // it may have come in the last 25 ms
 }
 
 function jwtExpiryMs(token: string): number {
@@ -150,20 +151,27 @@ export const FAULTS: Fault[] = [
     jobLatencyMs: 1_500,
     expect: "converge",
     advice: [RESUME],
-    async arm() {
+    async arm(ctx) {
+      // The job clock stops, so the job is still running when the emulator goes down: the restart always
+      // lands mid-run (a case that passed without its fault would prove nothing).
+      await ctx.emu.pauseClock(true);
       return {};
     },
     async during(ctx) {
       const seen = await mutationSeen(ctx);
       if (!seen) {
-        ctx.notes.push("the operation ended before the job mutation; not restarted");
-        return;
+        await ctx.emu.pauseClock(false);
+        throw new Error(
+          `the fault was not injected: the ${ctx.phase} ended before its job mutation (${JOB_MUTATION[ctx.phase].join(" ")})`,
+        );
       }
       await sleep(100);
       await ctx.emu.restart(500);
+      await ctx.emu.pauseClock(false);
       ctx.notes.push("restarted (same port and data dir) while the job was running");
     },
-    async disarm() {
+    async disarm(ctx) {
+      await ctx.emu.pauseClock(false);
       return {};
     },
   },
