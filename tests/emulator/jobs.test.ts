@@ -7,10 +7,15 @@ beforeAll(async () => {
   api = await Api.start();
   c = await api.catalogue();
 });
+// Every test leaves the emulator as it found it, whether it passed or not.
 afterEach(async () => {
   await api.control("POST", "/clock", { paused: false });
   await api.control("PUT", "/job-timing", { latencyMs: 0, jitterMs: 0 });
   await api.control("DELETE", "/faults");
+  await api.control("PUT", "/limits", { sub: "user-1", instanceLimit: 1000 });
+  for (const zone of new Set([c.zone.id, c.zone2?.id].filter(Boolean))) {
+    await api.control("PUT", `/zones/${zone}`, { capacity: 2000 });
+  }
 });
 afterAll(() => api.close());
 
@@ -37,16 +42,19 @@ describe("Asynchronous protocol", () => {
   });
 
   it("Job status: running moves to success; statusCode carries the raw platform state", async () => {
+    // The job clock, not the wall clock, moves the job: paused, it moves only when advanced.
     await api.control("PUT", "/job-timing", { latencyMs: 400 });
+    await api.control("POST", "/clock", { paused: true });
     const res = await api.ok("POST", "/compute/instances", { body: vmBody() });
     const first = await api.ok("GET", `/jobs/${res.jobId}`);
     expect(first.status).toBe("running");
     expect(first.statusCode).toBe(0); // PENDING
-    await new Promise((r) => setTimeout(r, 250));
+    await api.control("POST", "/clock", { advanceMs: 250 });
     const mid = await api.ok("GET", `/jobs/${res.jobId}`);
     expect(mid.status).toBe("running");
     expect(mid.statusCode).toBe(1); // PROCESSING
-    const done = await api.waitJob(res.jobId);
+    await api.control("POST", "/clock", { advanceMs: 150 });
+    const done = await api.ok("GET", `/jobs/${res.jobId}`);
     expect(done.status).toBe("success");
     expect(done.statusCode).toBe(2); // WEBHOOK_COMPLETED
     expect(done.command).toBe("deployVirtualMachine");
@@ -94,7 +102,6 @@ describe("Asynchronous protocol", () => {
         `Quota exceeded: instance limit of ${limits.instanceCount} reached for user user-1`,
       );
     }
-    await api.control("PUT", "/limits", { sub: "user-1", instanceLimit: 1000 });
   });
 
   it("Async 4 / Errors 5: no capacity in the zone fails the job with detail", async () => {
@@ -104,7 +111,6 @@ describe("Asynchronous protocol", () => {
     const job = await api.waitJob(res.jobId);
     expect(job.status).toBe("error");
     expect(job.detail).toBe(`Insufficient capacity in zone ${zone.name}`);
-    await api.control("PUT", `/zones/${zone.id}`, { capacity: 2000 });
   });
 
   it("Async 5: a response without jobId means the operation completed synchronously (tags)", async () => {
@@ -184,9 +190,12 @@ describe("Asynchronous protocol", () => {
 
   it("Job timing: jitter adds up to the configured milliseconds on top of latency", async () => {
     await api.control("PUT", "/job-timing", { latencyMs: 10, jitterMs: 50 });
+    await api.control("POST", "/clock", { paused: true });
     const res = await api.ok("POST", "/compute/instances", { body: vmBody() });
+    // due between 10 and 60 ms of job-clock time after the request
+    await api.control("POST", "/clock", { advanceMs: 9 });
     expect((await api.ok("GET", `/jobs/${res.jobId}`)).status).toBe("running");
-    await new Promise((r) => setTimeout(r, 80));
+    await api.control("POST", "/clock", { advanceMs: 52 });
     expect((await api.ok("GET", `/jobs/${res.jobId}`)).status).toBe("success");
   });
 
