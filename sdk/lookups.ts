@@ -8,15 +8,22 @@
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import {
+  AuthenticationError,
   CimClient,
+  CimError,
   type ComputeOffering,
+  ConfigurationError,
+  ConnectionError,
   type DiskOffering,
   type Iso,
   type MultiRegionQuota,
   type MyLimits,
   type NetworkOffering,
+  PermissionDeniedError,
   type Region,
+  RequestTimeoutError,
   type Template,
+  TokenError,
   type VpcOffering,
   type Zone,
 } from "../provider/client";
@@ -61,8 +68,11 @@ export interface NetworkOfferingQuery extends LookupQuery {
   forVpc?: boolean;
 }
 
-/** A lookup that found no record, or more than one, for a name or id. The message lists the candidates. */
-export class LookupError extends Error {
+/**
+ * A lookup that found no record, or more than one, for a name or id. The message lists the candidates. A
+ * `pulumi.RunError`: the CLI prints its message alone, without a stack trace.
+ */
+export class LookupError extends pulumi.RunError {
   constructor(
     message: string,
     /** The candidates considered (name and id), at most 50. */
@@ -70,7 +80,56 @@ export class LookupError extends Error {
   ) {
     super(message);
     this.name = "LookupError";
+    keepMessage(this);
   }
+}
+
+/**
+ * Pulumi prefixes the message of an error that reaches a resource input ("error serializing property …") and
+ * reports each error object once. Errors of a cause many lookups share are one object, and their message
+ * stays the cause: the user reads it once, as it was written.
+ */
+function keepMessage(err: Error): Error {
+  const message = err.message;
+  Object.defineProperty(err, "message", { get: () => message, set: () => undefined, configurable: true });
+  err.stack = `${err.name}: ${message}`;
+  return err;
+}
+
+/** A failure of the program's settings or of its access to the API: stops the program with one message. */
+function stop(message: string): pulumi.RunError {
+  return keepMessage(new pulumi.RunError(message)) as pulumi.RunError;
+}
+
+/** Causes every call of a process shares (settings, token, reaching the API, access): reported once. */
+function sharedCause(err: unknown): boolean {
+  return (
+    err instanceof ConfigurationError ||
+    err instanceof TokenError ||
+    err instanceof ConnectionError ||
+    err instanceof RequestTimeoutError ||
+    err instanceof AuthenticationError ||
+    err instanceof PermissionDeniedError
+  );
+}
+
+/** The first error of each shared cause, per API address and token: later calls fail with the same object. */
+const causes = new Map<string, pulumi.RunError>();
+
+/** What a lookup throws: a shared cause once per process, any other API error without our stack. */
+function asRunError(scope: string, err: unknown): unknown {
+  if (pulumi.RunError.isInstance(err)) return err;
+  if (sharedCause(err)) {
+    const key = `${scope}\n${(err as Error).constructor.name}`;
+    let cause = causes.get(key);
+    if (!cause) {
+      cause = stop(`pulumi-cim lookup: ${(err as Error).message}`);
+      causes.set(key, cause);
+    }
+    return cause;
+  }
+  if (err instanceof CimError) return stop(`pulumi-cim lookup: ${err.message}`);
+  return err;
 }
 
 // ------------------------------------------------------------------------------------------ client and cache
@@ -92,8 +151,11 @@ function settings(): Settings {
     !token && "the secret cim:token (or CIM_TOKEN)",
   ];
   if (!baseUrl || !token) {
-    throw new Error(
-      `pulumi-cim lookups need the API address and token: set ${missing.filter(Boolean).join(" and ")}.`,
+    throw asRunError(
+      "settings",
+      new ConfigurationError(
+        `pulumi-cim lookups need the API address and token: set ${missing.filter(Boolean).join(" and ")}.`,
+      ),
     );
   }
   return {
@@ -115,18 +177,61 @@ function client(): { client: CimClient; key: string; region?: string } {
     .digest("hex");
   let c = clients.get(key);
   if (!c) {
-    c = new CimClient({ baseUrl: s.baseUrl, token: s.token, audience: s.audience });
+    try {
+      c = new CimClient({ baseUrl: s.baseUrl, token: s.token, audience: s.audience });
+    } catch (err) {
+      throw asRunError(key.slice(0, 16), err);
+    }
     clients.set(key, c);
   }
   return { client: c, key: key.slice(0, 16), region: s.region };
 }
 
+/**
+ * Per API address and token, the first read goes alone: the others wait for its answer. When it fails for a
+ * cause they would share (no route to the API, a refused token), they fail with that answer at once instead of
+ * each trying again.
+ */
+const gates = new Map<string, Promise<void>>();
+
+async function gated<T>(scope: string, read: () => Promise<T>): Promise<T> {
+  const gate = gates.get(scope);
+  if (gate) {
+    await gate;
+    return read().catch((err) => {
+      throw asRunError(scope, err);
+    });
+  }
+  let open!: () => void;
+  let shut!: (err: unknown) => void;
+  const next = new Promise<void>((resolve, reject) => {
+    open = resolve;
+    shut = reject;
+  });
+  next.catch(() => undefined); // waiters handle it
+  gates.set(scope, next);
+  try {
+    const value = await read();
+    open();
+    return value;
+  } catch (err) {
+    const out = asRunError(scope, err);
+    if (sharedCause(err)) shut(out);
+    else {
+      gates.delete(scope);
+      open();
+    }
+    throw out;
+  }
+}
+
+/** A read cached for the process (`key` starts with its client's scope); a failed read is not remembered. */
 function cached<T>(key: string, read: () => Promise<T>): Promise<T> {
   let hit = cache.get(key) as Promise<T> | undefined;
   if (!hit) {
-    hit = read();
+    hit = gated(key.split("/")[0], read);
     cache.set(key, hit);
-    hit.catch(() => cache.delete(key)); // a failed read is not remembered
+    hit.catch(() => cache.delete(key));
   }
   return hit;
 }
@@ -135,20 +240,33 @@ function cached<T>(key: string, read: () => Promise<T>): Promise<T> {
 export function clearLookupCache(): void {
   cache.clear();
   clients.clear();
+  gates.clear();
+  causes.clear();
+  regionAnswers.clear();
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The region a lookup runs in: the option (id or name), else cim:region, else undefined (the API default). */
 async function regionOf(opts: LookupRegionOptions | undefined): Promise<{ id?: string; label: string }> {
-  const { region: configured } = client();
+  const { region: configured, key } = client();
   const wanted = opts?.region || configured;
   if (!wanted) return { id: undefined, label: "the default region" };
   if (UUID.test(wanted)) return { id: wanted, label: `region ${wanted}` };
-  const regions = await getRegions();
-  const found = pick(regions, wanted, "region", "");
-  return { id: found.id, label: `region ${found.name ?? found.id} (${found.id})` };
+  // One answer per region name: a name no region has fails every lookup with the same error, reported once.
+  let found = regionAnswers.get(`${key}/${wanted}`);
+  if (!found) {
+    found = getRegions().then((all) => {
+      const r = pick(all, wanted, "region", "");
+      return { id: r.id, label: `region ${r.name ?? r.id} (${r.id})` };
+    });
+    found.catch(() => undefined);
+    regionAnswers.set(`${key}/${wanted}`, found);
+  }
+  return found;
 }
+
+const regionAnswers = new Map<string, Promise<{ id: string; label: string }>>();
 
 type Row = { id: string; name?: string };
 

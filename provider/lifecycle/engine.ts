@@ -191,6 +191,17 @@ export function providerOf(kind: Kind): pulumi.dynamic.ResourceProvider {
     };
   }
 
+  /** Refresh: a failure names the kind, the resource, its region and what to do, like every other operation. */
+  async function readNamed(id: string, props: Recorded) {
+    try {
+      return await read(id, props);
+    } catch (err) {
+      if (err instanceof ResourceError) throw err;
+      const s = openSession(kind.name, props.region as string | undefined, props.timeouts);
+      throw await failure(s, { name: nameOf(props), id }, "refresh", err);
+    }
+  }
+
   async function update(id: string, olds: Recorded, news: Recorded) {
     const s = openSession(kind.name, (olds.region ?? news.region) as string | undefined, news.timeouts);
     if (kind.custom) return kind.custom.update(s, id, olds, news as never);
@@ -247,14 +258,46 @@ export function providerOf(kind: Kind): pulumi.dynamic.ResourceProvider {
   }
 
   return {
-    check: (olds, news) => finishCheck({ kind, olds, checked: checkKind(kind, olds, news), lookups }),
-    async diff(_id, olds, news) {
+    check: surfaced((olds, news) =>
+      finishCheck({ kind, olds, checked: checkKind(kind, olds, news), lookups }),
+    ),
+    diff: surfaced(async (_id, olds, news) => {
       const d = diffKind(kind, olds, news);
       return { changes: d.changes, replaces: d.replaces, deleteBeforeReplace: d.deleteBeforeReplace };
-    },
-    create,
-    read,
-    update,
-    delete: remove,
+    }),
+    create: surfaced(create),
+    read: surfaced(readNamed),
+    update: surfaced(update),
+    delete: surfaced(remove),
+  };
+}
+
+/** `CIM_DEBUG=stack` keeps the provider's stack traces in what the CLI shows (for bug reports). */
+const debugStacks = () => (process.env.CIM_DEBUG ?? "").split(",").includes("stack");
+
+/**
+ * Errors leave the provider as their message alone. Pulumi's dynamic-provider host prints `${err}: ${err.stack}`
+ * to the CLI for check, diff, read and delete (and sends the message besides): without this the user reads the
+ * cause twice and our stack between. What remains of that line points to the debug variable.
+ */
+function surfaced<A extends unknown[], R>(fn: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return async (...args) => {
+    try {
+      return await fn(...args);
+    } catch (err) {
+      if (err instanceof Error && !debugStacks()) {
+        Object.defineProperty(err, "stack", {
+          value: "the error follows (CIM_DEBUG=stack shows where it came from)",
+          configurable: true,
+          writable: true,
+        });
+        Object.defineProperty(err, "toString", {
+          value: () => "pulumi-cim",
+          configurable: true,
+          writable: true,
+        });
+      }
+      throw err;
+    }
   };
 }

@@ -3,7 +3,7 @@
 // is captured by the serialized provider.
 
 import type { AcceptedMutation, CimClientOptions } from "../client";
-import { CimClient } from "../client";
+import { CimClient, WaitTimeoutError } from "../client";
 import { PollDeadline, poll } from "../client/waiter";
 import { providerConfig } from "../config";
 import { type Operation, resolveTimeouts } from "./timeouts";
@@ -66,11 +66,19 @@ export function pollSchedule(): { firstDelayMs?: number; minIntervalMs?: number;
 
 /** Waits for an accepted mutation's job (no job: it completed synchronously). */
 export async function waitFor(s: Session, accepted: AcceptedMutation, op: Operation): Promise<void> {
-  await s.client.jobs.wait(accepted, {
-    ...pollSchedule(),
-    timeoutMs: s.timeouts[op],
-    region: accepted.region ?? s.region,
-  });
+  try {
+    await s.client.jobs.wait(accepted, {
+      ...pollSchedule(),
+      timeoutMs: s.timeouts[op],
+      region: accepted.region ?? s.region,
+    });
+  } catch (err) {
+    // Name the input that sets the deadline: the resource's `timeouts.<operation>`.
+    if (err instanceof WaitTimeoutError) {
+      err.message = `${err.message} The deadline is the resource's timeouts.${op} (now ${Math.round(s.timeouts[op] / 1000)} s), e.g. timeouts: { ${op}: "30m" }.`;
+    }
+    throw err;
+  }
 }
 
 /**

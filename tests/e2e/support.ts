@@ -25,6 +25,10 @@ export interface Control {
   clearFaults(): Promise<void>;
   state(): Promise<any>;
   jobLatency(ms: number): Promise<void>;
+  /** A zone's capacity for instances. */
+  zone(zone: string, capacity: number): Promise<void>;
+  /** Pauses or resumes the job clock. */
+  clock(body: { paused?: boolean; advanceMs?: number }): Promise<void>;
 }
 
 /** An emulator with instant jobs, a user token and the env a program run needs. */
@@ -55,6 +59,8 @@ export async function startApi(): Promise<TestApi> {
       clearFaults: async () => void (await call("DELETE", "/faults")),
       state: async () => (await call("GET", "/state")).state,
       jobLatency: async (ms) => void (await call("PUT", "/job-timing", { latencyMs: ms })),
+      zone: async (zone, capacity) => void (await call("PUT", `/zones/${zone}`, { capacity })),
+      clock: async (body) => void (await call("POST", "/clock", body)),
     },
     close: () => emu.close(),
   };

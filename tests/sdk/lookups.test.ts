@@ -210,3 +210,71 @@ describe("configuration", () => {
     }
   });
 });
+
+describe("a cause many lookups share is met once", () => {
+  it("concurrent lookups wait for the first answer: one request, one error object, no stack", async () => {
+    const http = await import("node:http");
+    let requests = 0;
+    const server = http.createServer((_req, res) => {
+      requests++;
+      res.writeHead(401, { "content-type": "application/json" });
+      res.end(JSON.stringify({ message: "Token signature or format is invalid" }));
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as { port: number };
+    process.env.CIM_BASE_URL = `http://127.0.0.1:${port}`;
+    clearLookupCache();
+    try {
+      const lookups = [
+        cim.getZone("a"),
+        cim.getTemplate("b"),
+        cim.getComputeOffering("c"),
+        cim.getComputeOffering("d"),
+        cim.getDiskOffering("e"),
+        cim.getVpcOffering("f"),
+      ];
+      const errors = await Promise.all(
+        lookups.map((p) =>
+          p.then(
+            () => undefined,
+            (e: unknown) => e,
+          ),
+        ),
+      );
+      expect(new Set(errors).size, "one error object for all six").toBe(1);
+      const err = errors[0] as Error;
+      const pulumi = await import("@pulumi/pulumi");
+      expect(pulumi.RunError.isInstance(err)).toBe(true);
+      expect(err.message).toContain("401");
+      expect(err.stack).not.toMatch(/^\s*at /m);
+      expect(requests, "the first lookup asked; the others waited for its answer").toBe(1);
+      // Pulumi prefixes messages of errors that reach resource inputs; the cause keeps its words
+      err.message = `error serializing property "zoneId": ${err.message}`;
+      expect(err.message).not.toContain("error serializing");
+    } finally {
+      server.close();
+      process.env.CIM_BASE_URL = emu.url;
+      clearLookupCache();
+    }
+  });
+
+  it("missing settings fail every lookup with the same error, naming the keys", async () => {
+    delete process.env.CIM_TOKEN;
+    clearLookupCache();
+    try {
+      const errors = await Promise.all(
+        [cim.getZone("a"), cim.getTemplate("b")].map((p) =>
+          p.then(
+            () => undefined,
+            (e: unknown) => e,
+          ),
+        ),
+      );
+      expect(errors[0]).toBe(errors[1]);
+      expect((errors[0] as Error).message).toContain("cim:token (or CIM_TOKEN)");
+    } finally {
+      process.env.CIM_TOKEN = token;
+      clearLookupCache();
+    }
+  });
+});

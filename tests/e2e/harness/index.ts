@@ -25,6 +25,8 @@ export interface StepResult {
   op: Op;
   ok: boolean;
   error?: string;
+  /** The engine's diagnostics of the step, one per event (the CLI's display prints each more than once). */
+  diagnostics?: { severity: string; message: string; urn?: string }[];
   summary?: Record<string, number>;
   outputs?: Record<string, unknown>;
   deployment?: { version: number; deployment: any };

@@ -38,27 +38,39 @@ async function main() {
       out += s;
     };
     const result = { step: i, op: step.op };
+    // What the engine reported, one entry per diagnostic (the display prints each one more than once).
+    const diagnostics = [];
+    const onEvent = (e) => {
+      const d = e.diagnosticEvent;
+      if (d) diagnostics.push({ severity: d.severity, message: d.message, urn: d.urn });
+    };
     const started = Date.now();
     try {
       switch (step.op) {
         case "up": {
-          const r = await stack.up({ onOutput, color: "never", ...(step.options ?? {}) });
+          const r = await stack.up({ onOutput, onEvent, color: "never", ...(step.options ?? {}) });
           result.summary = r.summary.resourceChanges;
           result.outputs = Object.fromEntries(Object.entries(r.outputs).map(([k, o]) => [k, o.value]));
           break;
         }
         case "preview": {
-          const r = await stack.preview({ onOutput, color: "never", diff: true, ...(step.options ?? {}) });
+          const r = await stack.preview({
+            onOutput,
+            onEvent,
+            color: "never",
+            diff: true,
+            ...(step.options ?? {}),
+          });
           result.summary = r.changeSummary;
           break;
         }
         case "refresh": {
-          const r = await stack.refresh({ onOutput, color: "never", ...(step.options ?? {}) });
+          const r = await stack.refresh({ onOutput, onEvent, color: "never", ...(step.options ?? {}) });
           result.summary = r.summary.resourceChanges;
           break;
         }
         case "destroy": {
-          const r = await stack.destroy({ onOutput, color: "never", ...(step.options ?? {}) });
+          const r = await stack.destroy({ onOutput, onEvent, color: "never", ...(step.options ?? {}) });
           result.summary = r.summary.resourceChanges;
           break;
         }
@@ -77,6 +89,7 @@ async function main() {
     } catch (e) {
       result.ok = false;
       result.error = String(e?.message ?? e);
+      result.diagnostics = diagnostics;
       if (!step.expectFailure) {
         result.output = out;
         process.stdout.write(`${JSON.stringify(result)}\n`);
@@ -86,6 +99,7 @@ async function main() {
     }
     result.ms = Date.now() - started;
     result.output = out;
+    result.diagnostics = diagnostics;
     process.stdout.write(`${JSON.stringify(result)}\n`);
   }
 }
