@@ -75,7 +75,7 @@ describe("in the program: lookups and settings (the quickstart, six lookups)", (
     ];
     // independent stacks and settings: previewed side by side
     const results = await Promise.all(cases.map(([label, env]) => preview(label, env)));
-    cases.forEach(([, , cause, fix, token], i) => expectOneCause(results[i], cause, fix, token));
+    for (const [i, [, , cause, fix, token]] of cases.entries()) expectOneCause(results[i], cause, fix, token);
   }, 300_000);
 
   it("a 401 and a 403 from the API, an endpoint that refuses connections, a TLS failure", async () => {
@@ -100,7 +100,7 @@ describe("in the program: lookups and settings (the quickstart, six lookups)", (
     ];
     // independent stacks and settings: previewed side by side
     const results = await Promise.all(cases.map(([label, env]) => preview(label, env)));
-    cases.forEach(([, , cause, fix, token], i) => expectOneCause(results[i], cause, fix, token));
+    for (const [i, [, , cause, fix, token]] of cases.entries()) expectOneCause(results[i], cause, fix, token);
   }, 300_000);
 
   it("an unknown region or zone by name", async () => {
