@@ -23,6 +23,7 @@ import { buildServer, type Runtime } from "./server";
 import { RequestStats } from "./stats";
 import { Store } from "./store";
 
+export { EmulatorControl, EmulatorControlError } from "./controlClient";
 export type { JobMode, JobTiming } from "./jobs";
 
 export interface StartOptions {

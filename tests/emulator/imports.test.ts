@@ -20,12 +20,14 @@ function resolveLocal(from: string, spec: string, files: Set<string>): string | 
 /** Every relative import and re-export of a file, `import type` included. */
 function importsOf(file: string, files: Set<string>): string[] {
   const text = readFileSync(file, "utf8");
-  const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+"(\.[^"]+)"/g)].map((m) => m[1]);
+  const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+"(\.[^"]+)"/g)].map(
+    (m) => m[1],
+  );
   return specs.map((s) => resolveLocal(file, s, files)).filter((f): f is string => f !== undefined);
 }
 
 /** The first cycle found by depth-first search, as a list of files, or undefined. */
-export function findCycle(graph: Map<string, string[]>): string[] | undefined {
+function findCycle(graph: Map<string, string[]>): string[] | undefined {
   const state = new Map<string, "open" | "done">();
   const stack: string[] = [];
   const visit = (node: string): string[] | undefined => {
@@ -58,7 +60,14 @@ describe("emulator module graph", () => {
       ["c", ["a"]],
     ]);
     expect(findCycle(graph)).toEqual(["a", "b", "c", "a"]);
-    expect(findCycle(new Map([["a", ["b"]], ["b", []]]))).toBeUndefined();
+    expect(
+      findCycle(
+        new Map([
+          ["a", ["b"]],
+          ["b", []],
+        ]),
+      ),
+    ).toBeUndefined();
   });
 
   it("has no import cycle, type-only imports included", () => {
