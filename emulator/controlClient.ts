@@ -5,19 +5,11 @@ import type { JobMode, JobTiming } from "./jobs";
 import type { Limits, Region, User, Zone } from "./records";
 import type { RequestLogEntry } from "./stats";
 
-/** A fault rule as POST /_emulator/faults takes it (see emulator/README.md). */
-export interface FaultInput {
-  method?: string;
+/** A fault rule as POST /_emulator/faults takes it (see emulator/README.md): the rule without id and hits. */
+export type FaultInput = Partial<Omit<FaultRule, "id" | "hits" | "route" | "jobFail">> & {
   route: string;
-  status?: number;
-  retryAfter?: number;
-  times?: number;
-  probability?: number;
-  latencyMs?: number;
-  action?: "drop-before" | "drop-after";
   jobFail?: { detail?: string };
-  jobStuck?: boolean;
-}
+};
 
 export interface ClockView {
   paused: boolean;

@@ -23,7 +23,13 @@ import { buildServer, type Runtime } from "./server";
 import { RequestStats } from "./stats";
 import { Store } from "./store";
 
-export { EmulatorControl, EmulatorControlError } from "./controlClient";
+export {
+  type ClockView,
+  EmulatorControl,
+  EmulatorControlError,
+  type FaultInput,
+  type StateDump,
+} from "./controlClient";
 export type { JobMode, JobTiming } from "./jobs";
 
 export interface StartOptions {

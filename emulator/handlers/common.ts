@@ -1,7 +1,8 @@
 // Helpers every handler family uses: reading inputs key by key, job submission, list envelopes.
 import { type AuditFacts, accepted, badRequest, type Ctx } from "../http";
 import type { JobRequest } from "../jobs";
-import type { Job } from "../records";
+import type { Job, Owned } from "../records";
+import type { Repository } from "../repository";
 
 export type Obj = Record<string, unknown>;
 
@@ -79,6 +80,25 @@ export function submitJob(ctx: Ctx, req: Omit<JobRequest, "account" | "regionId"
 /** The answer of an accepted job: `{jobId, id}`, audited with the job and the resource. */
 export function jobAccepted(job: Job) {
   return accepted(job.resourceId, job.jobId, audited(job.resourceType, job.resourceId, job.jobId));
+}
+
+/** A job on a record that shows `interim` while it runs; the effect restores `prevState` when it must. */
+export function stateJob<T extends Owned & { state: string; name: string }>(
+  ctx: Ctx,
+  repo: Repository<T>,
+  r: T,
+  job: { resourceType: string; command: string; interim: string; failDetail?: string },
+) {
+  const submitted = submitJob(ctx, {
+    command: job.command,
+    resourceType: job.resourceType,
+    resourceId: r.id,
+    resourceName: r.name,
+    failDetail: job.failDetail,
+    payload: { prevState: r.state },
+  });
+  repo.update(r, { state: job.interim } as Partial<T>);
+  return jobAccepted(submitted);
 }
 
 export function audited(resourceType: string, resourceId: string, jobId?: string): AuditFacts {

@@ -17,14 +17,13 @@ import {
   audited,
   body,
   isoNow,
-  jobAccepted,
   paging,
   passThrough,
   query,
   renameByQuery,
   reqStr,
+  stateJob,
   str,
-  submitJob,
 } from "./common";
 import { createEffect, deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
 
@@ -223,16 +222,7 @@ export function restartNetwork(ctx: NCtx) {
 }
 
 function networkJob(ctx: NCtx, r: NetworkRec, command: string, interim: string, failDetail?: string) {
-  const job = submitJob(ctx, {
-    command,
-    resourceType: "Network",
-    resourceId: r.id,
-    resourceName: r.name,
-    failDetail,
-    payload: { prevState: r.state },
-  });
-  ctx.data.networks.update(r, { state: interim });
-  return jobAccepted(job);
+  return stateJob(ctx, ctx.data.networks, r, { resourceType: "Network", command, interim, failDetail });
 }
 
 export const networkJobEffects: Record<string, JobEffect<NetworkData>> = {

@@ -16,6 +16,7 @@ import {
   query,
   renameByQuery,
   reqStr,
+  stateJob,
   str,
   submitJob,
 } from "./common";
@@ -141,15 +142,7 @@ export function restartVpc(ctx: VCtx) {
 }
 
 function vpcJob(ctx: VCtx, r: VpcRec, command: string, interim: string) {
-  const job = submitJob(ctx, {
-    command,
-    resourceType: "Vpc",
-    resourceId: r.id,
-    resourceName: r.name,
-    payload: { prevState: r.state },
-  });
-  ctx.data.vpcs.update(r, { state: interim });
-  return jobAccepted(job);
+  return stateJob(ctx, ctx.data.vpcs, r, { resourceType: "Vpc", command, interim });
 }
 
 function aclView(r: VpcRec) {

@@ -7,24 +7,14 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as readline from "node:readline";
-import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
+import { type Emulator, EmulatorControl, type FaultInput, startEmulator } from "../../emulator";
 import { type ProgramHome, requireToolchain, sourceHome } from "../e2e/harness";
 
 /** How quickly the provider polls jobs (the spec's 2-3 s cadence is overridden for local runs). */
 export const POLL_MS = "50";
 
-export interface FaultRule {
-  method?: string;
-  route: string;
-  status?: number;
-  retryAfter?: number;
-  times?: number;
-  probability?: number;
-  latencyMs?: number;
-  action?: "drop-before" | "drop-after";
-  jobFail?: { detail: string };
-  jobStuck?: boolean;
-}
+/** A fault rule as the matrix arms it. */
+export type FaultRule = FaultInput;
 
 /** An emulator on a fixed port and data dir that survives restarts, with its control routes. */
 export class TestEmulator {
