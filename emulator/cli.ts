@@ -4,9 +4,11 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { TokenService } from "./auth";
 import { startEmulator } from "./index";
+import { JOB_MODES, type JobMode } from "./jobs";
 
 const USAGE = `usage:
   cim-emulator start [--port N] [--data-dir DIR] [--job-latency MS] [--job-jitter MS] [--host 127.0.0.1]
+                    [--job-mode timed|immediate|reads|clock] [--job-reads N]
                     [--fault JSON]...   (a rule as POST /_emulator/faults takes it; repeatable)
   cim-emulator token [--data-dir DIR] [--sub USER] [--ttl SECONDS] [--aud AUD] [--admin]`;
 
@@ -29,6 +31,8 @@ async function start(args: string[]) {
       "data-dir": { type: "string" },
       "job-latency": { type: "string" },
       "job-jitter": { type: "string" },
+      "job-mode": { type: "string" },
+      "job-reads": { type: "string" },
       host: { type: "string" },
       fault: { type: "string", multiple: true },
     },
@@ -43,12 +47,17 @@ async function start(args: string[]) {
       );
     }
   });
+  const mode = values["job-mode"] ?? "timed";
+  if (!JOB_MODES.includes(mode as JobMode))
+    throw new Error(`--job-mode must be one of ${JOB_MODES.join(", ")}`);
   const emu = await startEmulator({
     port: int(values.port, "port", 0),
     host,
     dataDir: resolve(values["data-dir"] ?? defaultDataDir()),
     jobLatencyMs: int(values["job-latency"], "job-latency", 0),
     jobJitterMs: int(values["job-jitter"], "job-jitter", 0),
+    jobMode: mode as JobMode,
+    jobReads: int(values["job-reads"], "job-reads", 1),
     faults,
   });
   const port = new URL(emu.url).port;

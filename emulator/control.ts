@@ -1,11 +1,10 @@
 // Emulator-only control routes under /_emulator (service:admin): reset, counters, state dump, faults, clock,
 // limits, users, zone capacity, regions and seeding of read-only families.
 import { randomUUID } from "node:crypto";
-import { limitsOf } from "./handlers/tenants";
 import { badRequest, type Ctx, notFound, ok, type RouteDef } from "./http";
+import { JOB_MODES, type JobMode } from "./jobs";
 import { newUser } from "./seed";
 import type { Runtime } from "./server";
-import type { Limits } from "./store";
 
 type Obj = Record<string, unknown>;
 
@@ -33,17 +32,8 @@ function regionIds(rt: Runtime, v: unknown): string[] {
   });
 }
 
-const LIMIT_KEYS: (keyof Limits)[] = [
-  "instanceLimit",
-  "volumeLimit",
-  "vpcLimit",
-  "networkLimit",
-  "maxMultiRegions",
-  "maxMultiRegionMembers",
-];
-
 export function controlRoutes(rt: Runtime): RouteDef[] {
-  const { store, jobs, clock, faults, stats } = rt;
+  const { store, jobs, clock, faults, stats, quota, data } = rt;
   const route = (method: RouteDef["method"], path: string, handler: RouteDef["handler"]): RouteDef => ({
     method,
     path: `/_emulator${path}`,
@@ -61,6 +51,7 @@ export function controlRoutes(rt: Runtime): RouteDef[] {
       faults.clear();
       stats.reset();
       clock.reset();
+      jobs.setMode(jobs.timing.mode); // mode "clock" holds the fresh clock again
       return ok({ reset: true });
     }),
     route("GET", "/requests", () => ok(stats.counters())),
@@ -103,15 +94,20 @@ export function controlRoutes(rt: Runtime): RouteDef[] {
     }),
     route("PUT", "/job-timing", (ctx) => {
       const b = obj(ctx);
+      if (b.mode !== undefined && !JOB_MODES.includes(b.mode as JobMode)) {
+        throw badRequest(`mode must be one of ${JOB_MODES.join(", ")}`);
+      }
       jobs.timing.latencyMs = num(b, "latencyMs") ?? jobs.timing.latencyMs;
       jobs.timing.jitterMs = num(b, "jitterMs") ?? jobs.timing.jitterMs;
+      jobs.timing.reads = num(b, "reads") ?? jobs.timing.reads;
+      if (b.mode !== undefined) jobs.setMode(b.mode as JobMode);
       return ok(jobs.timing);
     }),
     route("PUT", "/limits", (ctx) => {
       const b = obj(ctx);
       if (typeof b.sub !== "string" || !b.sub) throw badRequest("sub is required");
-      const limits = limitsOf(store, b.sub);
-      for (const k of LIMIT_KEYS) limits[k] = num(b, k) ?? limits[k];
+      const limits = quota.limitsOf(b.sub);
+      for (const k of quota.limitNames) limits[k] = num(b, k) ?? limits[k];
       store.markDirty();
       return ok({ sub: b.sub, ...limits });
     }),
@@ -130,7 +126,7 @@ export function controlRoutes(rt: Runtime): RouteDef[] {
       if (typeof b.active === "boolean") user.active = b.active;
       if (regions) user.regionIds = regions;
       store.state.users[b.sub] = user;
-      limitsOf(store, b.sub);
+      quota.limitsOf(b.sub);
       store.markDirty();
       return ok(user);
     }),
@@ -160,35 +156,33 @@ export function controlRoutes(rt: Runtime): RouteDef[] {
       const now = new Date(clock.now()).toISOString();
       const primary = store.state.regions.find((r) => r.primary) ?? store.state.regions[0];
       const items = (key: string) => (Array.isArray(b[key]) ? (b[key] as Obj[]) : []);
+      /** Seeded records belong to `sub` (default user-1) in `regionId` (default the primary region). */
+      const ownerOf = (x: Obj) => {
+        const regionId = typeof x.regionId === "string" ? x.regionId : primary.id;
+        const regionName = store.state.regions.find((r) => r.id === regionId)?.name ?? regionId;
+        return { account: typeof x.sub === "string" ? x.sub : "user-1", regionId, regionName };
+      };
       for (const g of items("instanceGroups")) {
-        const regionId = typeof g.regionId === "string" ? g.regionId : primary.id;
         const id = randomUUID();
-        const account = typeof g.sub === "string" ? g.sub : "user-1";
-        store.state.instanceGroups[id] = {
+        data.instanceGroups.insert(
+          ownerOf(g),
+          { name: String(g.name ?? `group-${id.slice(0, 8)}`) },
+          now,
           id,
-          regionId,
-          account,
-          created: now,
-          lastUpdated: now,
-          name: String(g.name ?? `group-${id.slice(0, 8)}`),
-        };
+        );
         created.instanceGroups.push(id);
       }
       for (const f of items("fileSystems")) {
-        const regionId = typeof f.regionId === "string" ? f.regionId : primary.id;
-        const zone = store.state.zones.find((z) => z.regionId === regionId);
+        const owner = ownerOf(f);
+        const zone = store.state.zones.find((z) => z.regionId === owner.regionId);
         const id = randomUUID();
-        store.state.fileSystems[id] = {
-          id,
-          regionId,
-          account: typeof f.sub === "string" ? f.sub : "user-1",
-          created: now,
-          lastUpdated: now,
+        const fields = {
           name: String(f.name ?? `fs-${id.slice(0, 8)}`),
           zoneId: typeof f.zoneId === "string" ? f.zoneId : (zone?.id ?? ""),
           sizeGb: typeof f.sizeGb === "number" ? f.sizeGb : 100,
           state: "Ready",
         };
+        data.fileSystems.insert(owner, fields, now, id);
         created.fileSystems.push(id);
       }
       store.markDirty();

@@ -1,9 +1,12 @@
-// Shapes shared by the server, the route table and every handler: a handler is (ctx) -> {status, body}.
+// Shapes shared by the server, the route table and every handler: a handler is (ctx) -> {status, body, audit}.
 import type { IncomingHttpHeaders } from "node:http";
 import type { Clock } from "./clock";
-import type { FaultRule } from "./faults";
-import type { JobEngine } from "./jobs";
-import type { Region, Store, User } from "./store";
+import type { JobRequest } from "./jobs";
+import type { Job, Limits, Region, User } from "./records";
+import type { Owner } from "./repository";
+import type { Store } from "./store";
+
+export { ApiError, badRequest, conflict, forbidden, notFound, unauthorized } from "./errors";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -14,10 +17,19 @@ export type Scope =
   | "tenant" // an active user; X-Tenant-Context accepted (organization routes)
   | "admin"; // a token carrying service:admin (emulator control routes)
 
+/** What the audit row of an accepted mutation names. */
+export interface AuditFacts {
+  resourceId?: string;
+  resourceType?: string;
+  jobId?: string;
+}
+
 export interface Reply {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Facts for the audit row of a mutation; the HTTP layer writes the row. */
+  audit?: AuditFacts;
 }
 
 export interface Principal {
@@ -25,7 +37,27 @@ export interface Principal {
   admin: boolean;
 }
 
-export interface Ctx {
+/** The job engine as handlers see it: submit plain data, read jobs. */
+export interface Jobs {
+  submit(req: JobRequest): Job;
+  read(job: Job): void;
+  rawState(job: Job): string;
+}
+
+/** Usage and allowances per quota key; the failure detail a create job gets when the allowance is used up. */
+export interface QuotaService {
+  /** Quota keys in family order: `instance`, `volume`, … */
+  readonly keys: readonly string[];
+  limitsOf(account: string): Limits;
+  failure(account: string, key: string): string | undefined;
+  usage(account: string): Record<string, number>;
+}
+
+/**
+ * A request as handlers see it. `D` is the family data (repositories) the handler reaches; each handler module
+ * says which it needs, the registry provides all of them.
+ */
+export interface Ctx<D = unknown> {
   method: Method;
   /** The route template, e.g. /api/v1/compute/instances/{id}. */
   template: string;
@@ -39,42 +71,26 @@ export interface Ctx {
   user: User;
   /** Set for scope region. */
   region: Region;
+  /** The caller's account in the routed region (scope region). */
+  owner: Owner;
+  data: D;
   store: Store;
-  jobs: JobEngine;
+  jobs: Jobs;
+  quota: QuotaService;
   clock: Clock;
   /** The fault rule matched by this request, if any; job creation reads jobFail and jobStuck from it. */
-  fault?: FaultRule;
-  /** What the audit row of this mutation names; handlers fill it in. */
-  audit: { resourceId?: string; resourceType?: string; jobId?: string };
+  fault?: { jobFail?: { detail: string }; jobStuck?: boolean };
 }
 
-export type Handler = (ctx: Ctx) => Reply | Promise<Reply>;
+export type Handler<D = any> = (ctx: Ctx<D>) => Reply | Promise<Reply>;
 
-export interface RouteDef {
+export interface RouteDef<D = any> {
   method: Method;
   /** Full path template with {param} placeholders. */
   path: string;
-  handler: Handler;
+  handler: Handler<D>;
   scope: Scope;
 }
-
-/** An error that becomes the API's error body {message, timestamp, detail}. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly detail?: string,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
-
-export const badRequest = (message: string, detail?: string) => new ApiError(400, message, detail);
-export const unauthorized = (message: string) => new ApiError(401, message);
-export const forbidden = (message: string) => new ApiError(403, message);
-export const notFound = (message: string) => new ApiError(404, message);
-export const conflict = (message: string, detail?: string) => new ApiError(409, message, detail);
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
@@ -91,10 +107,11 @@ export function errorBody(message: string, detail: string) {
   return { message, timestamp: localTimestamp(), detail };
 }
 
-export const ok = (body: unknown): Reply => ({ status: 200, body });
+export const ok = (body: unknown, audit?: AuditFacts): Reply => ({ status: 200, body, audit });
 
 /** The accepted-mutation result; jobId absent means the operation completed synchronously. */
-export const accepted = (id: string, jobId?: string): Reply => ({
+export const accepted = (id: string, jobId?: string, audit?: AuditFacts): Reply => ({
   status: 200,
   body: jobId ? { jobId, id } : { id },
+  audit,
 });

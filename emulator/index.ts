@@ -5,12 +5,32 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type TokenOptions, TokenService } from "./auth";
 import { Clock } from "./clock";
+import {
+  countedFamilies,
+  defaultLimits,
+  emptyCollections,
+  jobEffects,
+  repositories,
+  type State,
+  upgradeState,
+} from "./families";
 import { Faults } from "./faults";
-import { JobEngine } from "./jobs";
-import { jobEffects, routeTable } from "./routes";
+import { JobEngine, type JobMode } from "./jobs";
+import { Quota } from "./quota";
+import { routeTable } from "./routes";
+import { seedWorld } from "./seed";
 import { buildServer, type Runtime } from "./server";
 import { RequestStats } from "./stats";
 import { Store } from "./store";
+
+export {
+  type ClockView,
+  EmulatorControl,
+  EmulatorControlError,
+  type FaultInput,
+  type StateDump,
+} from "./controlClient";
+export type { JobMode, JobTiming } from "./jobs";
 
 export interface StartOptions {
   port?: number;
@@ -19,6 +39,10 @@ export interface StartOptions {
   dataDir?: string;
   jobLatencyMs?: number;
   jobJitterMs?: number;
+  /** How jobs end: "timed" (default), "immediate", "reads" (after jobReads reads) or "clock" (when advanced). */
+  jobMode?: JobMode;
+  /** Mode "reads": how many reads of a job still see it running. */
+  jobReads?: number;
   /** Fault rules active from the start, as POST /_emulator/faults takes them (the CLI's --fault). */
   faults?: unknown[];
 }
@@ -39,14 +63,32 @@ export async function startEmulator(opts: StartOptions = {}): Promise<Emulator> 
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "cim-emulator-"));
   const tokens = await TokenService.open(dataDir);
-  const store = new Store(dataDir);
+  const seed = (): State => ({ ...emptyCollections(), ...seedWorld(defaultLimits()) });
+  const store = new Store<State>(dataDir, seed);
+  upgradeState(store.state);
+  const data = repositories(() => store.state);
   const clock = new Clock();
-  const timing = { latencyMs: opts.jobLatencyMs ?? 0, jitterMs: opts.jobJitterMs ?? 0 };
+  const timing = {
+    mode: opts.jobMode ?? "timed",
+    latencyMs: opts.jobLatencyMs ?? 0,
+    jitterMs: opts.jobJitterMs ?? 0,
+    reads: opts.jobReads ?? 1,
+  };
+  const jobs = new JobEngine(
+    () => store.state.jobs,
+    data,
+    clock,
+    jobEffects,
+    timing,
+    () => store.markDirty(),
+  );
   const rt: Runtime = {
     store,
+    data,
+    quota: new Quota(store, countedFamilies(data), defaultLimits),
     clock,
     tokens,
-    jobs: new JobEngine(store, clock, jobEffects, timing),
+    jobs,
     faults: new Faults(),
     stats: new RequestStats(),
   };

@@ -1,9 +1,9 @@
-// Asynchronous work: a job is created when a mutation is accepted and settles when the job clock passes
-// its due time. Effects are looked up by command, so pending jobs survive a restart.
+// Asynchronous work: a job is created when a mutation is accepted and settles by its transition mode.
+// The engine takes plain data (who, where, which command, which resource, what it decided at acceptance) and
+// knows nothing of requests; effects are looked up by command, so pending jobs survive a restart.
 import { randomUUID } from "node:crypto";
 import type { Clock } from "./clock";
-import type { Ctx } from "./http";
-import type { Job, Store } from "./store";
+import type { Job } from "./records";
 
 /** Raw platform states and their codes; the API collapses them into running | success | error. */
 export const RAW_STATES = {
@@ -13,85 +13,129 @@ export const RAW_STATES = {
   FAILED: 3,
 } as const;
 
-export interface JobEffect {
+/** What a job changes when it ends; `D` is the data the effects reach (the family repositories). */
+export interface JobEffect<D = unknown> {
   /** Applied when the job succeeds: the resource reaches its final state. */
-  success(store: Store, job: Job): void;
+  success(data: D, job: Job): void;
   /** Applied when the job fails: the resource goes to its failed or previous state. */
-  failure(store: Store, job: Job): void;
+  failure(data: D, job: Job): void;
 }
 
+/** A job as the domain submits it: plain data, no request. */
 export interface JobRequest {
+  account: string;
+  regionId: string;
   command: string;
   resourceType: string;
   resourceId: string;
   resourceName?: string;
-  /** Quota or capacity failure decided at acceptance. */
+  /** Quota, capacity or injected failure decided at acceptance: the job ends in error with this detail. */
   failDetail?: string;
+  /** Injected fault: the job never leaves running. */
+  stuck?: boolean;
   payload?: Record<string, unknown>;
 }
 
+/**
+ * How jobs move from running to their end, chosen per emulator (moto's managed state transitions):
+ * - `timed`: after latencyMs (+ up to jitterMs) on the job clock, which follows wall time unless paused;
+ * - `immediate`: ended by the time the accepting request has answered;
+ * - `reads`: running for the first `reads` reads of the job (GET /jobs/{jobId}), ended right after;
+ * - `clock`: after latencyMs (+ jitter) on the job clock, which stands still until advanced (POST /clock).
+ */
+export type JobMode = "timed" | "immediate" | "reads" | "clock";
+export const JOB_MODES: readonly JobMode[] = ["timed", "immediate", "reads", "clock"];
+
 export interface JobTiming {
+  mode: JobMode;
   latencyMs: number;
   jitterMs: number;
+  reads: number;
 }
 
-export class JobEngine {
+export class JobEngine<D = unknown> {
   /** Jobs still running and able to settle, with the earliest due time to skip idle checks cheaply. */
   private pending = new Set<string>();
   private nextDueMs = Number.POSITIVE_INFINITY;
 
   constructor(
-    private readonly store: Store,
+    private readonly jobs: () => Record<string, Job>,
+    private readonly data: D,
     private readonly clock: Clock,
-    private readonly effects: Record<string, JobEffect>,
+    private readonly effects: Record<string, JobEffect<D>>,
     readonly timing: JobTiming,
+    private readonly onChange: () => void = () => {},
   ) {
+    this.setMode(timing.mode);
     this.rebuild();
+  }
+
+  /** Switches the transition mode; "clock" holds the job clock so only an advance moves it. */
+  setMode(mode: JobMode): void {
+    this.timing.mode = mode;
+    if (mode === "clock") this.clock.hold();
+    else this.clock.release();
   }
 
   /** Re-reads pending jobs from the store (after load or reset). */
   rebuild(): void {
     this.pending.clear();
     this.nextDueMs = Number.POSITIVE_INFINITY;
-    for (const job of Object.values(this.store.state.jobs)) this.track(job);
+    for (const job of Object.values(this.jobs())) this.track(job);
   }
 
   private track(job: Job): void {
-    if (job.status !== "running" || job.stuck) return;
+    if (job.status !== "running" || job.stuck || job.readsLeft !== undefined) return;
     this.pending.add(job.jobId);
     if (job.dueAtMs < this.nextDueMs) this.nextDueMs = job.dueAtMs;
   }
 
-  submit(ctx: Ctx, req: JobRequest): Job {
+  submit(req: JobRequest): Job {
     const now = this.clock.now();
-    const duration = this.timing.latencyMs + Math.random() * this.timing.jitterMs;
-    const injectedFailure = ctx.fault?.jobFail?.detail;
+    const { mode, latencyMs, jitterMs, reads } = this.timing;
+    const duration = mode === "immediate" ? 0 : latencyMs + Math.random() * jitterMs;
     const job: Job = {
       jobId: randomUUID(),
-      regionId: ctx.region.id,
-      account: ctx.user.sub,
+      regionId: req.regionId,
+      account: req.account,
       command: req.command,
       resourceType: req.resourceType,
       resourceId: req.resourceId,
       resourceName: req.resourceName,
       createdMs: now,
-      dueAtMs: now + duration,
+      dueAtMs: mode === "reads" ? now : now + duration,
       status: "running",
-      failDetail: injectedFailure ?? req.failDetail,
-      stuck: ctx.fault?.jobStuck === true ? true : undefined,
+      failDetail: req.failDetail,
+      stuck: req.stuck ? true : undefined,
+      readsLeft: mode === "reads" && reads > 0 ? reads : undefined,
       payload: req.payload,
     };
-    this.store.state.jobs[job.jobId] = job;
+    this.jobs()[job.jobId] = job;
     this.track(job);
-    ctx.audit.jobId = job.jobId;
     return job;
+  }
+
+  /** A read of one job: in mode "reads" it uses up one of the job's reads; after the last, the job is due. */
+  read(job: Job): void {
+    if (job.readsLeft === undefined || job.status !== "running") return;
+    job.readsLeft = Math.max(0, job.readsLeft - 1);
+    if (job.readsLeft > 0) return;
+    // This read still sees it running; the next request settles it.
+    job.readsLeft = undefined;
+    job.dueAtMs = this.clock.now();
+    this.track(job);
+  }
+
+  /** The accepting request has answered: jobs of mode "immediate" end now. */
+  afterRequest(): void {
+    if (this.timing.mode === "immediate") this.settle();
   }
 
   /** Finish every job due by the job clock; cheap when nothing is due. */
   settle(): void {
     const now = this.clock.now();
     if (now < this.nextDueMs) return;
-    const jobs = this.store.state.jobs;
+    const jobs = this.jobs();
     let next = Number.POSITIVE_INFINITY;
     let finished = 0;
     for (const id of this.pending) {
@@ -109,7 +153,7 @@ export class JobEngine {
       finished++;
     }
     this.nextDueMs = next;
-    if (finished > 0) this.store.markDirty();
+    if (finished > 0) this.onChange();
   }
 
   private finish(job: Job, now: number): void {
@@ -119,18 +163,19 @@ export class JobEngine {
     if (job.failDetail) {
       job.status = "error";
       job.detail = job.failDetail;
-      effect?.failure(this.store, job);
+      effect?.failure(this.data, job);
     } else {
       job.status = "success";
-      effect?.success(this.store, job);
+      effect?.success(this.data, job);
     }
   }
 
-  /** The platform's raw state of a job, derived from the job clock. */
+  /** The platform's raw state of a job, derived from the job clock (or, in mode "reads", from its reads). */
   rawState(job: Job): keyof typeof RAW_STATES {
     if (job.status === "success") return "WEBHOOK_COMPLETED";
     if (job.status === "error") return "FAILED";
     if (job.stuck) return "PROCESSING";
+    if (job.readsLeft !== undefined) return job.readsLeft < this.timing.reads ? "PROCESSING" : "PENDING";
     const half = job.createdMs + (job.dueAtMs - job.createdMs) / 2;
     return this.clock.now() < half ? "PENDING" : "PROCESSING";
   }

@@ -1,6 +1,7 @@
 // Region selection: X-Region-Context names a region by id; absent means the primary, else the first active.
 import { ApiError, badRequest } from "./http";
-import type { Region, Store } from "./store";
+import type { Region } from "./records";
+import type { Store } from "./store";
 
 export function defaultRegion(store: Store): Region {
   const regions = store.state.regions;

@@ -1,6 +1,7 @@
-// The seeded world: two regions (one primary), their zones and catalogue, two users and their limits.
+// The seeded world: two regions (one primary), their zones and catalogue, their shared zone networks, two
+// users and their limits. The store is handed it; nothing here knows the store.
 import { createHash } from "node:crypto";
-import type { Limits, NetworkRec, State, User } from "./store";
+import type { BaseState, Limits, NetworkRec, User } from "./records";
 
 /** Deterministic UUID (v5 layout) so seeded ids are the same in every data dir. */
 export function seedId(...parts: string[]): string {
@@ -10,15 +11,6 @@ export function seedId(...parts: string[]): string {
   const variant = ((Number.parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
-
-export const DEFAULT_LIMITS: Limits = {
-  instanceLimit: 1000,
-  volumeLimit: 2000,
-  vpcLimit: 100,
-  networkLimit: 500,
-  maxMultiRegions: 5,
-  maxMultiRegionMembers: 10,
-};
 
 const ZONE_CAPACITY = 2000;
 const EPOCH = "2024-01-01T00:00:00.000Z";
@@ -51,8 +43,9 @@ const DISKS = [
   { name: "Custom", diskSizeGb: 0, customized: true },
 ];
 
-export function seedState(): State {
-  const s: State = {
+/** The world as it starts: the base state plus the zone default networks (the networks collection). */
+export function seedWorld(limits: Limits): BaseState & { networks: Record<string, NetworkRec> } {
+  const s: BaseState & { networks: Record<string, NetworkRec> } = {
     schema: 1,
     regions: [],
     zones: [],
@@ -64,17 +57,10 @@ export function seedState(): State {
     vpcOfferings: [],
     users: {},
     limits: {},
-    instances: {},
-    volumes: {},
-    vpcs: {},
     networks: {},
-    backupSchedules: {},
-    annotations: {},
     genericTags: {},
     jobs: {},
     audit: [],
-    instanceGroups: {},
-    fileSystems: {},
     instanceSeq: 0,
   };
   REGIONS.forEach((r, regionIndex) => {
@@ -131,7 +117,7 @@ export function seedState(): State {
     ["user-inactive", false],
   ] as const) {
     s.users[sub] = newUser(sub, active, allRegions);
-    s.limits[sub] = { ...DEFAULT_LIMITS };
+    s.limits[sub] = { ...limits };
   }
   return s;
 }

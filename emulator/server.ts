@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { ADMIN_PERMISSION, bearerToken, hasQueryToken, type TokenService } from "./auth";
 import type { Clock } from "./clock";
+import type { Data, State } from "./families";
 import type { FaultRule, Faults } from "./faults";
 import {
   ApiError,
@@ -17,13 +18,17 @@ import {
   unauthorized,
 } from "./http";
 import type { JobEngine } from "./jobs";
+import type { Quota } from "./quota";
+import type { Region, User } from "./records";
 import { resolveRegion } from "./regions";
 import { type RequestLogEntry, type RequestStats, UNMATCHED } from "./stats";
-import type { Region, Store, User } from "./store";
+import type { Store } from "./store";
 
 export interface Runtime {
-  store: Store;
-  jobs: JobEngine;
+  store: Store<State>;
+  data: Data;
+  quota: Quota;
+  jobs: JobEngine<Data>;
   clock: Clock;
   faults: Faults;
   tokens: TokenService;
@@ -90,11 +95,12 @@ async function buildCtx(rt: Runtime, def: RouteDef, req: FastifyRequest, path: s
     headers: req.headers,
     principal: { sub: claims.sub, admin: claims.permissions.includes(ADMIN_PERMISSION) },
     store: rt.store,
+    data: rt.data,
+    quota: rt.quota,
     jobs: rt.jobs,
     clock: rt.clock,
     fault,
-    audit: {},
-  } as Ctx;
+  } as Partial<Ctx> as Ctx;
   if (def.scope === "admin") {
     if (!ctx.principal.admin)
       throw forbidden(`This route needs a token with the ${ADMIN_PERMISSION} permission`);
@@ -115,6 +121,7 @@ async function buildCtx(rt: Runtime, def: RouteDef, req: FastifyRequest, path: s
     if (!user.regionIds.includes(region.id))
       throw forbidden(`No account for user ${claims.sub} in region ${region.name}`);
     ctx.region = region;
+    ctx.owner = { account: user.sub, regionId: region.id, regionName: region.name };
   }
   return ctx;
 }
@@ -164,6 +171,7 @@ function handlerFor(rt: Runtime, def: RouteDef) {
       const ctx = await buildCtx(rt, def, req, path, fault);
       if (!rt.clock.paused) rt.jobs.settle();
       result = await def.handler(ctx);
+      if (!rt.clock.paused) rt.jobs.afterRequest();
       if (!control && def.method !== "GET" && result.status < 300) {
         rt.store.addAudit({
           id: randomUUID(),
@@ -174,7 +182,7 @@ function handlerFor(rt: Runtime, def: RouteDef) {
           route: def.path,
           path,
           status: result.status,
-          ...ctx.audit,
+          ...result.audit,
         });
         rt.store.markDirty();
       }

@@ -1,303 +1,46 @@
 // The storage layer: one in-memory state object, persisted as JSON into the data dir (temp file + rename).
+// The store is handed its seed; what the state holds beyond the base (the families' collections) is the
+// caller's type.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { seedState } from "./seed";
-
-export interface Region {
-  id: string;
-  name: string;
-  primary: boolean;
-  active: boolean;
-}
-
-export interface Zone {
-  id: string;
-  name: string;
-  regionId: string;
-  /** How many instances (any account, not in Error) the zone holds before deploys fail. */
-  capacity: number;
-  /** The shared network used when an instance is deployed without networkIds. */
-  defaultNetworkId: string;
-}
-
-export interface Template {
-  id: string;
-  regionId: string;
-  name: string;
-  displayText: string;
-  minRootDiskSizeGb: number;
-  osTypeId: string;
-  osDisplayName: string;
-  format: string;
-  templateType: string;
-  passwordEnabled: boolean;
-}
-
-export interface Iso {
-  id: string;
-  regionId: string;
-  name: string;
-  displayText: string;
-  osTypeId: string;
-  osDisplayName: string;
-}
-
-export interface ComputeOffering {
-  id: string;
-  regionId: string;
-  name: string;
-  cpuNumber: number;
-  cpuSpeed: number;
-  memory: number;
-}
-
-export interface DiskOffering {
-  id: string;
-  regionId: string;
-  name: string;
-  diskSizeGb: number;
-  customized: boolean;
-}
-
-export interface NetworkOffering {
-  id: string;
-  regionId: string;
-  name: string;
-  forVpc: boolean;
-}
-
-export interface VpcOffering {
-  id: string;
-  regionId: string;
-  name: string;
-}
-
-export interface User {
-  sub: string;
-  userId: string;
-  username: string;
-  domainId: string;
-  active: boolean;
-  /** Regions where the user has an account. */
-  regionIds: string[];
-}
-
-export interface Limits {
-  instanceLimit: number;
-  volumeLimit: number;
-  vpcLimit: number;
-  networkLimit: number;
-  maxMultiRegions: number;
-  maxMultiRegionMembers: number;
-}
-
-/** Fields every region-scoped resource of an account carries. */
-export interface Owned {
-  id: string;
-  regionId: string;
-  account: string;
-  created: string;
-  lastUpdated: string;
-}
-
-export interface Tagged extends Owned {
-  tags: Record<string, string>;
-  hasAnnotations: boolean;
-}
-
-export interface Nic {
-  networkId: string;
-  ipAddress: string;
-  isDefault: boolean;
-}
-
-export interface InstanceRec extends Tagged {
-  seq: number;
-  name: string;
-  displayName: string;
-  state: string;
-  zoneId: string;
-  imageType: string;
-  templateId?: string;
-  isoId?: string;
-  serviceOfferingId: string;
-  diskOfferingId?: string;
-  rootDiskSize: number;
-  hypervisor: string;
-  haEnabled: boolean;
-  deleteProtection: boolean;
-  nics: Nic[];
-  hostId?: string;
-  keyPair?: string;
-  userData?: string;
-  startVm: boolean;
-  /** Data disks created by dataDiskOfferingList; they go with the instance. */
-  dataDiskIds: string[];
-  details: Record<string, string>;
-}
-
-export interface VolumeRec extends Tagged {
-  name: string;
-  zoneId: string;
-  diskOfferingId: string;
-  size: number;
-  state: string;
-  virtualMachineId?: string;
-  deviceId?: number;
-}
-
-export interface AclList {
-  id: string;
-  name: string;
-  description: string;
-}
-
-export interface VpcRec extends Tagged {
-  name: string;
-  displayText: string;
-  zoneId: string;
-  cidr: string;
-  vpcOfferingId: string;
-  networkDomain: string;
-  state: string;
-  aclLists: AclList[];
-}
-
-export interface NetworkRec extends Tagged {
-  name: string;
-  displayText: string;
-  zoneId: string;
-  networkOfferingId: string;
-  vpcId?: string;
-  gateway: string;
-  netmask: string;
-  cidr: string;
-  state: string;
-  /** Zone default networks are shared by every account and cannot be changed. */
-  shared: boolean;
-  networkDomain: string;
-}
-
-export interface BackupScheduleRec extends Owned {
-  vmId: string;
-  intervalType: string;
-  schedule: string;
-  timezone: string;
-}
-
-export interface AnnotationRec extends Owned {
-  entityType: string;
-  entityId: string;
-  annotation: string;
-  adminsOnly: boolean;
-  username: string;
-}
-
-export interface GenericTagSet {
-  regionId: string;
-  account: string;
-  resourceType: string;
-  resourceId: string;
-  tags: Record<string, string>;
-}
-
-export type JobStatus = "running" | "success" | "error";
-
-export interface Job {
-  jobId: string;
-  regionId: string;
-  account: string;
-  command: string;
-  resourceType: string;
-  resourceId: string;
-  resourceName?: string;
-  /** Job-clock milliseconds. */
-  createdMs: number;
-  dueAtMs: number;
-  completedMs?: number;
-  status: JobStatus;
-  detail?: string;
-  /** Decided at acceptance (quota, capacity, injected fault): the job ends in error with this detail. */
-  failDetail?: string;
-  /** Injected fault: the job never leaves running. */
-  stuck?: boolean;
-  payload?: Record<string, unknown>;
-}
-
-export interface AuditRow {
-  id: string;
-  timestamp: string;
-  user: string;
-  regionId?: string;
-  method: string;
-  route: string;
-  path: string;
-  status: number;
-  resourceType?: string;
-  resourceId?: string;
-  jobId?: string;
-}
-
-export interface InstanceGroupRec extends Owned {
-  name: string;
-}
-
-export interface FileSystemRec extends Owned {
-  name: string;
-  zoneId: string;
-  sizeGb: number;
-  state: string;
-}
-
-export interface State {
-  schema: 1;
-  regions: Region[];
-  zones: Zone[];
-  templates: Template[];
-  isos: Iso[];
-  computeOfferings: ComputeOffering[];
-  diskOfferings: DiskOffering[];
-  networkOfferings: NetworkOffering[];
-  vpcOfferings: VpcOffering[];
-  users: Record<string, User>;
-  limits: Record<string, Limits>;
-  instances: Record<string, InstanceRec>;
-  volumes: Record<string, VolumeRec>;
-  vpcs: Record<string, VpcRec>;
-  networks: Record<string, NetworkRec>;
-  backupSchedules: Record<string, BackupScheduleRec>;
-  annotations: Record<string, AnnotationRec>;
-  genericTags: Record<string, GenericTagSet>;
-  jobs: Record<string, Job>;
-  audit: AuditRow[];
-  instanceGroups: Record<string, InstanceGroupRec>;
-  fileSystems: Record<string, FileSystemRec>;
-  instanceSeq: number;
-}
+import type { AuditRow, BaseState, CatalogueKinds } from "./records";
 
 /** Catalogue entries are looked up by id on every deploy and every instance view. */
 type CatalogueItem = { id: string; regionId: string };
 type CatalogueKind = keyof CatalogueKinds;
+const CATALOGUE_KINDS: CatalogueKind[] = [
+  "zones",
+  "templates",
+  "isos",
+  "computeOfferings",
+  "diskOfferings",
+  "networkOfferings",
+  "vpcOfferings",
+];
 
 const FLUSH_DELAY_MS = 100;
 const AUDIT_CAP = 20_000;
 
-export class Store {
-  state: State;
+export class Store<S extends BaseState = BaseState> {
+  state: S;
   private catalogueIndex = new Map<string, { kind: CatalogueKind; item: CatalogueItem }>();
   private flushTimer: NodeJS.Timeout | undefined;
   private readonly file: string;
 
-  constructor(dataDir: string) {
+  constructor(
+    dataDir: string,
+    private readonly seed: () => S,
+  ) {
     mkdirSync(dataDir, { recursive: true });
     this.file = join(dataDir, "state.json");
-    this.state = existsSync(this.file) ? (JSON.parse(readFileSync(this.file, "utf8")) as State) : seedState();
+    const found = existsSync(this.file);
+    this.state = found ? (JSON.parse(readFileSync(this.file, "utf8")) as S) : seed();
     this.reindex();
-    if (!existsSync(this.file)) this.flushSync();
+    if (!found) this.flushSync();
   }
 
   reset(): void {
-    this.state = seedState();
+    this.state = this.seed();
     this.reindex();
     this.flushSync();
   }
@@ -305,27 +48,14 @@ export class Store {
   /** Call after catalogue lists (zones, offerings, …) change. */
   reindex(): void {
     this.catalogueIndex.clear();
-    const s = this.state;
-    const kinds: CatalogueKind[] = [
-      "zones",
-      "templates",
-      "isos",
-      "computeOfferings",
-      "diskOfferings",
-      "networkOfferings",
-      "vpcOfferings",
-    ];
-    for (const kind of kinds) {
-      for (const item of s[kind] as CatalogueItem[]) this.catalogueIndex.set(item.id, { kind, item });
+    for (const kind of CATALOGUE_KINDS) {
+      for (const item of this.state[kind] as CatalogueItem[])
+        this.catalogueIndex.set(item.id, { kind, item });
     }
   }
 
   /** A catalogue entry of a kind, in one region; undefined when absent there (ids are region-scoped). */
-  catalogue<K extends keyof CatalogueKinds>(
-    kind: K,
-    id: unknown,
-    regionId: string,
-  ): CatalogueKinds[K] | undefined {
+  catalogue<K extends CatalogueKind>(kind: K, id: unknown, regionId: string): CatalogueKinds[K] | undefined {
     if (typeof id !== "string") return undefined;
     const entry = this.catalogueIndex.get(id);
     if (!entry || entry.kind !== kind || entry.item.regionId !== regionId) return undefined;
@@ -351,14 +81,4 @@ export class Store {
     writeFileSync(tmp, JSON.stringify(this.state));
     renameSync(tmp, this.file);
   }
-}
-
-export interface CatalogueKinds {
-  zones: Zone;
-  templates: Template;
-  isos: Iso;
-  computeOfferings: ComputeOffering;
-  diskOfferings: DiskOffering;
-  networkOfferings: NetworkOffering;
-  vpcOfferings: VpcOffering;
 }

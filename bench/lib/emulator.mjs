@@ -6,30 +6,13 @@ const require = createRequire(import.meta.url);
 
 /** Starts an emulator on 127.0.0.1 with a fresh temp data dir; returns helpers for the bench. */
 export async function startApi({ jobLatencyMs = 0 } = {}) {
-  const { startEmulator } = require(dist("emulator"));
+  const { startEmulator, EmulatorControl } = require(dist("emulator"));
   const { CimClient } = require(dist("provider", "client"));
   const emu = await startEmulator({ port: 0, host: "127.0.0.1", jobLatencyMs });
   const token = await emu.token();
-  const admin = await emu.adminToken();
-  const call = async (method, route, body) => {
-    const res = await fetch(`${emu.url}/_emulator${route}`, {
-      method,
-      headers: { authorization: `Bearer ${admin}`, ...(body ? { "content-type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!res.ok) throw new Error(`${method} /_emulator${route}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
   const client = new CimClient({ baseUrl: emu.url, token });
-  const control = {
-    /** Request counts by "METHOD /api/v1/route/{template}". */
-    requests: () => call("GET", "/requests"),
-    resetRequests: async () => void (await call("DELETE", "/requests")),
-    limits: async (limits) => void (await call("PUT", "/limits", { sub: "user-1", ...limits })),
-    jobTiming: async (timing) => void (await call("PUT", "/job-timing", timing)),
-    state: () => call("GET", "/state"),
-    zoneCapacity: async (zone, capacity) => void (await call("PUT", `/zones/${zone}`, { capacity })),
-  };
+  /** The emulator's control client: requests(), limits(), jobTiming(), dump(), zoneCapacity(), … */
+  const control = await EmulatorControl.of(emu);
   // Room for every scenario: more instances than the largest N, in one zone.
   await control.limits({ instanceLimit: 5000, volumeLimit: 5000 });
   return {

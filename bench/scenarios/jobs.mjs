@@ -118,7 +118,7 @@ export default {
       log(
         `  ${waits.length} measured jobs of ${durations.map((d) => d / 1000).join(", ")} s (after ${waits.length} warm-up jobs), ${STRATEGIES.length} waiters each`,
       );
-      const { state } = await control.state();
+      const { state } = await control.dump();
       for (const w of waits) w.dueAtMs = state.jobs[w.jobId].dueAtMs;
 
       const stats = {};

@@ -1,8 +1,10 @@
 // Backup schedules, kept by the service itself (synchronous): CloudStack-style interval types and schedules.
-import { randomUUID } from "node:crypto";
-import { accepted, badRequest, type Ctx, conflict, notFound, ok } from "../http";
-import type { BackupScheduleRec } from "../store";
-import { body, isoNow, type Obj, ownedList, paging, passThrough, query, reqStr, str } from "./common";
+import type { Repos } from "../family";
+import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
+import type { BackupScheduleRec, InstanceRec } from "../records";
+import { audited, body, isoNow, type Obj, paging, passThrough, query, reqStr, str } from "./common";
+
+type BCtx = Ctx<Repos<{ backupSchedules: BackupScheduleRec; instances: InstanceRec }>>;
 
 export const INTERVAL_TYPES = ["HOURLY", "DAILY", "WEEKLY", "MONTHLY"] as const;
 
@@ -83,67 +85,48 @@ function view(r: BackupScheduleRec) {
   };
 }
 
-function checkUnique(ctx: Ctx, vmId: string, intervalType: string, exceptId?: string) {
-  const clash = ownedList(ctx, ctx.store.state.backupSchedules).find(
-    (s) => s.vmId === vmId && s.intervalType === intervalType && s.id !== exceptId,
-  );
+function checkUnique(ctx: BCtx, vmId: string, intervalType: string, exceptId?: string) {
+  const clash = ctx.data.backupSchedules
+    .list(ctx.owner)
+    .find((s) => s.vmId === vmId && s.intervalType === intervalType && s.id !== exceptId);
   if (clash)
     throw conflict(`Instance ${vmId} already has a ${intervalType} backup schedule`, `id=${clash.id}`);
 }
 
-function findSchedule(ctx: Ctx): BackupScheduleRec {
-  const r = ctx.store.state.backupSchedules[ctx.params.id];
-  if (!r || r.regionId !== ctx.region.id || r.account !== ctx.user.sub) {
-    throw notFound(`Backup schedule ${ctx.params.id} not found in region ${ctx.region.name}`);
-  }
-  return r;
-}
+const findSchedule = (ctx: BCtx) => ctx.data.backupSchedules.find(ctx.owner, ctx.params.id);
+const scheduleAccepted = (r: BackupScheduleRec) => accepted(r.id, undefined, audited("BackupSchedule", r.id));
 
-export function createSchedule(ctx: Ctx) {
+export function createSchedule(ctx: BCtx) {
   const b = body(ctx);
   const vmId = reqStr(b, "vmId");
   const intervalType = intervalOf(b);
   const schedule = reqStr(b, "schedule");
   const timezone = str(b, "timezone") || "UTC";
-  const vm = ctx.store.state.instances[vmId];
-  if (!vm || vm.regionId !== ctx.region.id || vm.account !== ctx.user.sub) {
+  if (!ctx.data.instances.get(ctx.owner, vmId)) {
     throw badRequest(`vmId ${vmId} is not an instance in region ${ctx.region.name}`);
   }
   checkSchedule(intervalType, schedule);
   checkTimezone(timezone);
   checkUnique(ctx, vmId, intervalType);
-  const now = isoNow(ctx);
-  const rec: BackupScheduleRec = {
-    id: randomUUID(),
-    regionId: ctx.region.id,
-    account: ctx.user.sub,
-    created: now,
-    lastUpdated: now,
-    vmId,
-    intervalType,
-    schedule,
-    timezone,
-  };
-  ctx.store.state.backupSchedules[rec.id] = rec;
-  ctx.audit.resourceId = rec.id;
-  ctx.audit.resourceType = "BackupSchedule";
-  return accepted(rec.id);
+  const fields = { vmId, intervalType, schedule, timezone };
+  return scheduleAccepted(ctx.data.backupSchedules.insert(ctx.owner, fields, isoNow(ctx)));
 }
 
-export function listSchedules(ctx: Ctx) {
+export function listSchedules(ctx: BCtx) {
   const vmId = str(query(ctx), "vmId");
-  const rows = ownedList(ctx, ctx.store.state.backupSchedules)
+  const rows = ctx.data.backupSchedules
+    .list(ctx.owner)
     .filter((r) => !vmId || r.vmId === vmId)
     .map(view);
   return ok(passThrough("backupschedules", rows, paging(ctx)));
 }
 
-export function getSchedule(ctx: Ctx) {
+export function getSchedule(ctx: BCtx) {
   return ok(view(findSchedule(ctx)));
 }
 
 /** Same JSON body as create; keys left out keep their value. */
-export function updateSchedule(ctx: Ctx) {
+export function updateSchedule(ctx: BCtx) {
   const r = findSchedule(ctx);
   const b = body(ctx);
   const intervalType = intervalOf(b, r.intervalType);
@@ -152,16 +135,13 @@ export function updateSchedule(ctx: Ctx) {
   checkSchedule(intervalType, schedule);
   checkTimezone(timezone);
   checkUnique(ctx, r.vmId, intervalType, r.id);
-  Object.assign(r, { intervalType, schedule, timezone, lastUpdated: isoNow(ctx) });
-  ctx.audit.resourceId = r.id;
-  ctx.audit.resourceType = "BackupSchedule";
-  return accepted(r.id);
+  return scheduleAccepted(
+    ctx.data.backupSchedules.update(r, { intervalType, schedule, timezone }, isoNow(ctx)),
+  );
 }
 
-export function deleteSchedule(ctx: Ctx) {
+export function deleteSchedule(ctx: BCtx) {
   const r = findSchedule(ctx);
-  delete ctx.store.state.backupSchedules[r.id];
-  ctx.audit.resourceId = r.id;
-  ctx.audit.resourceType = "BackupSchedule";
-  return accepted(r.id);
+  ctx.data.backupSchedules.delete(r.id);
+  return scheduleAccepted(r);
 }

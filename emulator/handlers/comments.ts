@@ -1,9 +1,11 @@
 // Comments (annotations) on volumes, networks, public IPs, VPCs and clusters; only volumes can delete one.
-import { randomUUID } from "node:crypto";
+import type { Repos } from "../family";
 import { accepted, type Ctx, notFound, ok } from "../http";
-import type { AnnotationRec, Store } from "../store";
-import { bool, isoNow, query, reqStr } from "./common";
-import { KINDS, type KindName } from "./resources";
+import type { AnnotationRec } from "../records";
+import { audited, bool, isoNow, query, reqStr } from "./common";
+import type { TaggableKind } from "./resources";
+
+type CCtx = Ctx<Repos<{ annotations: AnnotationRec }>>;
 
 function view(a: AnnotationRec) {
   return {
@@ -17,86 +19,56 @@ function view(a: AnnotationRec) {
   };
 }
 
-function refreshFlag(store: Store, entityType: string, entityId: string) {
-  const has = Object.values(store.state.annotations).some((a) => a.entityId === entityId);
-  const s = store.state;
-  const target =
-    entityType === "Volume"
-      ? s.volumes[entityId]
-      : entityType === "Vpc"
-        ? s.vpcs[entityId]
-        : entityType === "Network"
-          ? s.networks[entityId]
-          : undefined;
-  if (target) target.hasAnnotations = has;
-}
-
 /** Handlers for /<collection>/{id}/annotations and /<collection>/annotations/{annotationId}/…. */
-export function commentHandlers(name: KindName) {
-  const kind = KINDS[name];
-  const findComment = (ctx: Ctx) => {
-    const a = ctx.store.state.annotations[ctx.params.annotationId];
-    if (
-      !a ||
-      a.entityType !== kind.resourceType ||
-      a.regionId !== ctx.region.id ||
-      a.account !== ctx.user.sub
-    ) {
+export function commentHandlers(kind: TaggableKind) {
+  const findComment = (ctx: CCtx) => {
+    const a = ctx.data.annotations.get(ctx.owner, ctx.params.annotationId);
+    if (!a || a.entityType !== kind.resourceType) {
       throw notFound(
         `Comment ${ctx.params.annotationId} not found on any ${kind.label} in region ${ctx.region.name}`,
       );
     }
     return a;
   };
+  const done = (a: AnnotationRec) => accepted(a.id, undefined, audited(kind.resourceType, a.entityId));
   return {
-    add(ctx: Ctx) {
+    add(ctx: CCtx) {
       const r = kind.find(ctx, ctx.params.id, true);
       const q = query(ctx);
       const annotation = reqStr(q, "annotation");
-      const now = isoNow(ctx);
-      const a: AnnotationRec = {
-        id: randomUUID(),
-        regionId: ctx.region.id,
-        account: ctx.user.sub,
-        created: now,
-        lastUpdated: now,
-        entityType: kind.resourceType,
-        entityId: r.id,
-        annotation,
-        adminsOnly: bool(q, "adminsOnly") ?? false,
-        username: ctx.user.username,
-      };
-      ctx.store.state.annotations[a.id] = a;
-      r.hasAnnotations = true;
-      ctx.audit.resourceId = r.id;
-      ctx.audit.resourceType = kind.resourceType;
-      return accepted(a.id);
-    },
-    list(ctx: Ctx) {
-      const r = kind.find(ctx, ctx.params.id, false);
-      return ok(
-        Object.values(ctx.store.state.annotations)
-          .filter((a) => a.entityId === r.id)
-          .map(view),
+      const a = ctx.data.annotations.insert(
+        ctx.owner,
+        {
+          entityType: kind.resourceType,
+          entityId: r.id,
+          annotation,
+          adminsOnly: bool(q, "adminsOnly") ?? false,
+          username: ctx.user.username,
+        },
+        isoNow(ctx),
       );
+      kind.repo(ctx).update(r, { hasAnnotations: true });
+      return done(a);
     },
-    visibility(ctx: Ctx) {
+    list(ctx: CCtx) {
+      const r = kind.find(ctx, ctx.params.id, false);
+      return ok(ctx.data.annotations.where((a) => a.entityId === r.id).map(view));
+    },
+    visibility(ctx: CCtx) {
       const a = findComment(ctx);
       const adminsOnly = bool(query(ctx), "adminsOnly");
       if (adminsOnly === undefined) reqStr(query(ctx), "adminsOnly");
-      a.adminsOnly = adminsOnly!;
-      a.lastUpdated = isoNow(ctx);
-      ctx.audit.resourceId = a.entityId;
-      ctx.audit.resourceType = kind.resourceType;
-      return accepted(a.id);
+      ctx.data.annotations.update(a, { adminsOnly: adminsOnly! }, isoNow(ctx));
+      return done(a);
     },
-    remove(ctx: Ctx) {
+    remove(ctx: CCtx) {
       const a = findComment(ctx);
-      delete ctx.store.state.annotations[a.id];
-      refreshFlag(ctx.store, a.entityType, a.entityId);
-      ctx.audit.resourceId = a.entityId;
-      ctx.audit.resourceType = kind.resourceType;
-      return accepted(a.id);
+      ctx.data.annotations.delete(a.id);
+      // The flag follows the comments that are left.
+      const target = kind.repo(ctx).byId(a.entityId);
+      const has = ctx.data.annotations.where((x) => x.entityId === a.entityId).length > 0;
+      if (target) kind.repo(ctx).update(target, { hasAnnotations: has });
+      return done(a);
     },
   };
 }

@@ -1,6 +1,8 @@
-// Helpers every handler family uses: reading inputs key by key, region-scoped lookups, list envelopes.
-import { badRequest, type Ctx, notFound } from "../http";
-import type { Owned } from "../store";
+// Helpers every handler family uses: reading inputs key by key, job submission, list envelopes.
+import { type AuditFacts, accepted, badRequest, type Ctx } from "../http";
+import type { JobRequest } from "../jobs";
+import type { Job, Owned } from "../records";
+import type { Repository } from "../repository";
 
 export type Obj = Record<string, unknown>;
 
@@ -64,25 +66,43 @@ export function reqInt(src: Obj, key: string): number {
   return v;
 }
 
-/** A resource of the caller's account in the routed region; anything else is a 404 naming both. */
-export function owned<T extends Owned>(ctx: Ctx, records: Record<string, T>, id: string, label: string): T {
-  const r = records[id];
-  if (!r || r.regionId !== ctx.region.id || r.account !== ctx.user.sub) {
-    throw notFound(`${label} ${id} not found in region ${ctx.region.name}`);
-  }
-  return r;
+/** Submits a job for the caller in the routed region; an injected fault decides failure or a stuck job. */
+export function submitJob(ctx: Ctx, req: Omit<JobRequest, "account" | "regionId" | "stuck">): Job {
+  return ctx.jobs.submit({
+    ...req,
+    account: ctx.user.sub,
+    regionId: ctx.region.id,
+    failDetail: ctx.fault?.jobFail?.detail ?? req.failDetail,
+    stuck: ctx.fault?.jobStuck === true,
+  });
 }
 
-/** Records of the caller's account in the routed region, in insertion order. */
-export function ownedList<T extends Owned>(ctx: Ctx, records: Record<string, T>): T[] {
-  const out: T[] = [];
-  const region = ctx.region.id;
-  const account = ctx.user.sub;
-  for (const id in records) {
-    const r = records[id];
-    if (r.regionId === region && r.account === account) out.push(r);
-  }
-  return out;
+/** The answer of an accepted job: `{jobId, id}`, audited with the job and the resource. */
+export function jobAccepted(job: Job) {
+  return accepted(job.resourceId, job.jobId, audited(job.resourceType, job.resourceId, job.jobId));
+}
+
+/** A job on a record that shows `interim` while it runs; the effect restores `prevState` when it must. */
+export function stateJob<T extends Owned & { state: string; name: string }>(
+  ctx: Ctx,
+  repo: Repository<T>,
+  r: T,
+  job: { resourceType: string; command: string; interim: string; failDetail?: string },
+) {
+  const submitted = submitJob(ctx, {
+    command: job.command,
+    resourceType: job.resourceType,
+    resourceId: r.id,
+    resourceName: r.name,
+    failDetail: job.failDetail,
+    payload: { prevState: r.state },
+  });
+  repo.update(r, { state: job.interim } as Partial<T>);
+  return jobAccepted(submitted);
+}
+
+export function audited(resourceType: string, resourceId: string, jobId?: string): AuditFacts {
+  return jobId ? { resourceId, resourceType, jobId } : { resourceId, resourceType };
 }
 
 export function isoNow(ctx: Ctx): string {
@@ -141,4 +161,21 @@ export function pagedEnvelope<T>(items: T[], p: Paging): Obj {
 /** Tags object → tag records as the tag list routes return them. */
 export function tagRecords(tags: Record<string, string>, resourceId: string, resourceType: string) {
   return Object.entries(tags).map(([key, value]) => ({ key, value, resourceId, resourceType }));
+}
+
+/**
+ * The synchronous PUT of VPCs and networks: name and displayText as query parameters. A JSON body with neither
+ * is refused naming `name`, as the platform does.
+ */
+export function renameByQuery(ctx: Ctx): { name?: string; displayText?: string } {
+  const q = query(ctx);
+  if (hasJsonBody(ctx) && !("name" in q) && !("displayText" in q)) {
+    throw badRequest(
+      "Required parameter 'name' is not present",
+      "This endpoint takes query parameters, not a JSON body",
+    );
+  }
+  const name = str(q, "name");
+  const displayText = str(q, "displayText");
+  return { ...(name ? { name } : {}), ...(displayText !== undefined ? { displayText } : {}) };
 }

@@ -1,13 +1,15 @@
 // Instance actions (start, stop, reboot/restart, scale, delete) and the synchronous update by query parameters.
-import { badRequest, type Ctx, conflict, ok } from "../http";
+import { badRequest, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
-import type { InstanceRec, Job, Store } from "../store";
-import { bool, hasJsonBody, isoNow, query, reqStr, str } from "./common";
-import { checkHostName, touch } from "./instances";
+import type { InstanceRec, Job } from "../records";
+import { audited, bool, hasJsonBody, isoNow, jobAccepted, query, reqStr, str, submitJob } from "./common";
+import { checkHostName, type ICtx, type InstanceData } from "./instances";
 import { findInstance, instanceView } from "./instanceView";
+import { stampOf } from "./lifecycle";
 
 /** States in which another operation is under way; every action answers 409 then. */
-const BUSY = new Set(["Starting", "Creating", "Stopping", "Rebooting", "Destroying"]);
+export const BUSY_STATES = ["Starting", "Creating", "Stopping", "Rebooting", "Destroying"];
+const BUSY = new Set(BUSY_STATES);
 
 interface ActionPlan {
   command: string;
@@ -18,9 +20,7 @@ interface ActionPlan {
   payload?: Record<string, unknown>;
 }
 
-function runAction(ctx: Ctx, r: InstanceRec, plan: ActionPlan) {
-  ctx.audit.resourceId = r.id;
-  ctx.audit.resourceType = "Instance";
+function runAction(ctx: ICtx, r: InstanceRec, plan: ActionPlan) {
   const noop = plan.noop?.includes(r.state) ?? false;
   const interim = plan.from[r.state];
   if (!noop && interim === undefined) {
@@ -28,21 +28,18 @@ function runAction(ctx: Ctx, r: InstanceRec, plan: ActionPlan) {
     const why = BUSY.has(r.state) ? "another operation is in progress" : `it needs one of ${allowed}`;
     throw conflict(`Instance ${r.name} is ${r.state}; ${plan.command} is not possible because ${why}`);
   }
-  const job = ctx.jobs.submit(ctx, {
+  const job = submitJob(ctx, {
     command: plan.command,
     resourceType: "Instance",
     resourceId: r.id,
     resourceName: r.name,
     payload: { ...plan.payload, prevState: r.state, noop },
   });
-  if (!noop) {
-    r.state = interim;
-    r.lastUpdated = isoNow(ctx);
-  }
-  return ok({ jobId: job.jobId, id: r.id });
+  if (!noop) ctx.data.instances.update(r, { state: interim }, isoNow(ctx));
+  return jobAccepted(job);
 }
 
-export function startInstance(ctx: Ctx) {
+export function startInstance(ctx: ICtx) {
   const r = findInstance(ctx, ctx.params.id);
   return runAction(ctx, r, {
     command: "startVirtualMachine",
@@ -51,7 +48,7 @@ export function startInstance(ctx: Ctx) {
   });
 }
 
-export function stopInstance(ctx: Ctx) {
+export function stopInstance(ctx: ICtx) {
   const r = findInstance(ctx, ctx.params.id);
   return runAction(ctx, r, {
     command: "stopVirtualMachine",
@@ -61,12 +58,12 @@ export function stopInstance(ctx: Ctx) {
 }
 
 /** One handler for /reboot and its deprecated alias /restart. */
-export function rebootInstance(ctx: Ctx) {
+export function rebootInstance(ctx: ICtx) {
   const r = findInstance(ctx, ctx.params.id);
   return runAction(ctx, r, { command: "rebootVirtualMachine", from: { Running: "Rebooting" } });
 }
 
-export function scaleInstance(ctx: Ctx) {
+export function scaleInstance(ctx: ICtx) {
   const r = findInstance(ctx, ctx.params.id);
   const serviceOfferingId = reqStr(query(ctx), "serviceOfferingId");
   if (!ctx.store.catalogue("computeOfferings", serviceOfferingId, ctx.region.id)) {
@@ -81,7 +78,7 @@ export function scaleInstance(ctx: Ctx) {
   });
 }
 
-export function deleteInstance(ctx: Ctx) {
+export function deleteInstance(ctx: ICtx) {
   const r = findInstance(ctx, ctx.params.id);
   if (r.deleteProtection) {
     throw conflict(
@@ -98,7 +95,7 @@ export function deleteInstance(ctx: Ctx) {
 const UPDATE_PARAMS = ["displayName", "haEnabled", "deleteProtection", "name"];
 
 /** PUT takes query parameters only; a JSON body with none of them is refused like POST /volumes refuses one. */
-export function updateInstance(ctx: Ctx) {
+export function updateInstance(ctx: ICtx) {
   const r = findInstance(ctx, ctx.params.id);
   const q = query(ctx);
   if (hasJsonBody(ctx) && !UPDATE_PARAMS.some((k) => k in q)) {
@@ -112,66 +109,57 @@ export function updateInstance(ctx: Ctx) {
   const displayName = str(q, "displayName");
   const haEnabled = bool(q, "haEnabled");
   const deleteProtection = bool(q, "deleteProtection");
+  const patch: Partial<InstanceRec> = {};
   if (name !== undefined && name !== r.name) {
     checkHostName(ctx, name, r.id);
-    r.name = name;
+    patch.name = name;
   }
-  if (displayName !== undefined) r.displayName = displayName;
-  if (haEnabled !== undefined) r.haEnabled = haEnabled;
-  if (deleteProtection !== undefined) r.deleteProtection = deleteProtection;
-  r.lastUpdated = isoNow(ctx);
-  ctx.audit.resourceId = r.id;
-  ctx.audit.resourceType = "Instance";
-  return ok(instanceView(ctx.store, r));
+  if (displayName !== undefined) patch.displayName = displayName;
+  if (haEnabled !== undefined) patch.haEnabled = haEnabled;
+  if (deleteProtection !== undefined) patch.deleteProtection = deleteProtection;
+  ctx.data.instances.update(r, patch, isoNow(ctx));
+  return ok(instanceView(ctx.store, r), audited("Instance", r.id));
 }
 
+type Effect = JobEffect<InstanceData>;
+
 /** Effect of an action job: on success the final state, on failure back to where it started. */
-function actionEffect(finalState: string | undefined, apply?: (r: InstanceRec, job: Job) => void): JobEffect {
-  const get = (store: Store, job: Job) => store.state.instances[job.resourceId];
+function actionEffect(finalState: string | undefined, apply?: (job: Job) => Partial<InstanceRec>): Effect {
   return {
-    success(store, job) {
-      const r = get(store, job);
+    success({ instances }, job) {
+      const r = instances.byId(job.resourceId);
       if (!r || job.payload?.noop) return;
-      if (finalState) r.state = finalState;
-      apply?.(r, job);
-      touch(r, job.completedMs);
+      instances.update(r, { ...(finalState ? { state: finalState } : {}), ...apply?.(job) }, stampOf(job));
     },
-    failure(store, job) {
-      const r = get(store, job);
+    failure({ instances }, job) {
+      const r = instances.byId(job.resourceId);
       if (!r || job.payload?.noop) return;
-      r.state = String(job.payload?.prevState ?? r.state);
-      touch(r, job.completedMs);
+      instances.update(r, { state: String(job.payload?.prevState ?? r.state) }, stampOf(job));
     },
   };
 }
 
 /** A destroyed instance disappears: its own data disks go with it, other volumes are detached. */
-const destroyEffect: JobEffect = {
-  success(store, job) {
-    const r = store.state.instances[job.resourceId];
+const destroyEffect: Effect = {
+  success({ instances, volumes, backupSchedules }, job) {
+    const r = instances.byId(job.resourceId);
     if (!r) return;
-    const s = store.state;
-    for (const id of r.dataDiskIds) delete s.volumes[id];
-    for (const v of Object.values(s.volumes)) {
-      if (v.virtualMachineId === r.id) {
-        v.virtualMachineId = undefined;
-        v.deviceId = undefined;
-        v.state = "Allocated";
-      }
+    for (const id of r.dataDiskIds) volumes.delete(id);
+    for (const v of volumes.where((v) => v.virtualMachineId === r.id)) {
+      volumes.update(v, { virtualMachineId: undefined, deviceId: undefined, state: "Allocated" });
     }
-    for (const [id, sched] of Object.entries(s.backupSchedules))
-      if (sched.vmId === r.id) delete s.backupSchedules[id];
-    delete s.instances[r.id];
+    for (const sched of backupSchedules.where((s) => s.vmId === r.id)) backupSchedules.delete(sched.id);
+    instances.delete(r.id);
   },
   failure: actionEffect(undefined).failure,
 };
 
-export const instanceJobEffects: Record<string, JobEffect> = {
+export const instanceJobEffects: Record<string, Effect> = {
   startVirtualMachine: actionEffect("Running"),
   stopVirtualMachine: actionEffect("Stopped"),
   rebootVirtualMachine: actionEffect("Running"),
-  scaleVirtualMachine: actionEffect(undefined, (r, job) => {
-    r.serviceOfferingId = String(job.payload?.serviceOfferingId ?? r.serviceOfferingId);
-  }),
+  scaleVirtualMachine: actionEffect(undefined, (job) => ({
+    serviceOfferingId: String(job.payload?.serviceOfferingId),
+  })),
   destroyVirtualMachine: destroyEffect,
 };

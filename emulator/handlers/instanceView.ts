@@ -1,12 +1,14 @@
 // Instance reads: the Instance view of the spec, get, the paged list, /all and /summary.
+import type { Repos } from "../family";
 import { type Ctx, ok } from "../http";
+import type { InstanceRec } from "../records";
 import { seedId } from "../seed";
-import type { InstanceRec, Store } from "../store";
-import { owned, ownedList, paging, passThrough, query, str } from "./common";
+import type { Store } from "../store";
+import { paging, passThrough, query, str } from "./common";
 
-export function findInstance(ctx: Ctx, id: string): InstanceRec {
-  return owned(ctx, ctx.store.state.instances, id, "Instance");
-}
+type ICtx = Ctx<Repos<{ instances: InstanceRec }>>;
+
+export const findInstance = (ctx: ICtx, id: string) => ctx.data.instances.find(ctx.owner, id);
 
 /** Three fake hypervisor hosts per zone; their ids are hashed once, not on every view. */
 const hostIds = new Map<string, string>();
@@ -107,30 +109,32 @@ export function instanceView(store: Store, r: InstanceRec) {
   };
 }
 
-export function getInstance(ctx: Ctx) {
+export function getInstance(ctx: ICtx) {
   return ok(instanceView(ctx.store, findInstance(ctx, ctx.params.id)));
 }
 
 /** Instances of the account in the region, filtered by zoneId, name and state when given. */
-function filtered(ctx: Ctx): InstanceRec[] {
+function filtered(ctx: ICtx): InstanceRec[] {
   const q = query(ctx);
   const zoneId = str(q, "zoneId");
   const name = str(q, "name");
   const state = str(q, "state");
-  return ownedList(ctx, ctx.store.state.instances).filter(
-    (r) => (!zoneId || r.zoneId === zoneId) && (!name || r.name === name) && (!state || r.state === state),
-  );
+  return ctx.data.instances
+    .list(ctx.owner)
+    .filter(
+      (r) => (!zoneId || r.zoneId === zoneId) && (!name || r.name === name) && (!state || r.state === state),
+    );
 }
 
-export function listInstances(ctx: Ctx) {
+export function listInstances(ctx: ICtx) {
   return ok(passThrough("virtualmachines", filtered(ctx), paging(ctx), (r) => instanceView(ctx.store, r)));
 }
 
-export function listAllInstances(ctx: Ctx) {
+export function listAllInstances(ctx: ICtx) {
   return ok(passThrough("virtualmachines", filtered(ctx), undefined, (r) => instanceView(ctx.store, r)));
 }
 
-export function instanceSummary(ctx: Ctx) {
+export function instanceSummary(ctx: ICtx) {
   const rows = filtered(ctx).map((r) => {
     const v = instanceView(ctx.store, r);
     return {

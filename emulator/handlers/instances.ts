@@ -1,18 +1,27 @@
 // Instance create: validation of the create body, addresses, data disks, quota and capacity; the deploy job.
 import { randomUUID } from "node:crypto";
+import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import { formatIp, isHost, parseCidr, parseIp, size } from "../net";
-import type { InstanceRec, NetworkRec, Nic, Store, VolumeRec } from "../store";
-import { body, bool, int, isoNow, type Obj, ownedList, reqStr, str } from "./common";
+import type { BackupScheduleRec, InstanceRec, NetworkRec, Nic, VolumeRec } from "../records";
+import { audited, body, bool, int, isoNow, type Obj, reqStr, str, submitJob } from "./common";
 import { instanceView } from "./instanceView";
+import { stampOf } from "./lifecycle";
 import { requireVisibleNetwork } from "./networks";
-import { quotaFailure } from "./tenants";
+
+export type InstanceData = Repos<{
+  instances: InstanceRec;
+  volumes: VolumeRec;
+  networks: NetworkRec;
+  backupSchedules: BackupScheduleRec;
+}>;
+export type ICtx = Ctx<InstanceData>;
 
 export const HOST_NAME = /^[a-zA-Z]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/;
 const IMAGE_TYPES = ["template", "iso", "volume", "snapshot"];
 
-export function checkHostName(ctx: Ctx, name: string, exceptId?: string): void {
+export function checkHostName(ctx: ICtx, name: string, exceptId?: string): void {
   if (!HOST_NAME.test(name)) {
     throw badRequest(
       `Instance name '${name}' is not a valid host name`,
@@ -20,7 +29,7 @@ export function checkHostName(ctx: Ctx, name: string, exceptId?: string): void {
     );
   }
   const lower = name.toLowerCase();
-  for (const other of ownedList(ctx, ctx.store.state.instances)) {
+  for (const other of ctx.data.instances.list(ctx.owner)) {
     if (other.id !== exceptId && other.name.toLowerCase() === lower) {
       throw conflict(
         `An instance named ${name} already exists in region ${ctx.region.name}`,
@@ -53,12 +62,10 @@ function objectList(b: Obj, key: string): Obj[] {
 }
 
 /** Addresses in use on a network: every NIC of every instance attached to it. */
-function usedAddresses(store: Store, networkId: string): Set<number> {
+function usedAddresses(ctx: ICtx, networkId: string): Set<number> {
   const used = new Set<number>();
-  for (const id in store.state.instances) {
-    for (const nic of store.state.instances[id].nics) {
-      if (nic.networkId === networkId) used.add(parseIp(nic.ipAddress)!);
-    }
+  for (const r of ctx.data.instances.where((r) => r.nics.some((n) => n.networkId === networkId))) {
+    for (const nic of r.nics) if (nic.networkId === networkId) used.add(parseIp(nic.ipAddress)!);
   }
   return used;
 }
@@ -76,7 +83,7 @@ function allocate(net: NetworkRec, used: Set<number>): string {
 }
 
 /** NICs in order: networkIds (or ipToNetworkList's networks, or the zone default), fixed addresses honoured. */
-function planNics(ctx: Ctx, b: Obj, zoneId: string, defaultNetworkId: string): Nic[] {
+function planNics(ctx: ICtx, b: Obj, zoneId: string, defaultNetworkId: string): Nic[] {
   const fixed = objectList(b, "ipToNetworkList").map((item) => ({
     networkId: reqStr(item, "networkId"),
     ipAddress: str(item, "ipAddress") ?? reqStr(item, "ip"),
@@ -101,19 +108,19 @@ function planNics(ctx: Ctx, b: Obj, zoneId: string, defaultNetworkId: string): N
         `The address must lie inside ${net.cidr} and not be its gateway, network or broadcast address`,
       );
     }
-    if (usedAddresses(ctx.store, net.id).has(ip) || addresses.get(net.id) === f.ipAddress) {
+    if (usedAddresses(ctx, net.id).has(ip) || addresses.get(net.id) === f.ipAddress) {
       throw conflict(`Address ${f.ipAddress} is already in use on network ${net.name}`);
     }
     addresses.set(net.id, f.ipAddress);
   }
   return nets.map((net, i) => ({
     networkId: net.id,
-    ipAddress: addresses.get(net.id) ?? allocate(net, usedAddresses(ctx.store, net.id)),
+    ipAddress: addresses.get(net.id) ?? allocate(net, usedAddresses(ctx, net.id)),
     isDefault: i === 0,
   }));
 }
 
-export function createInstance(ctx: Ctx) {
+export function createInstance(ctx: ICtx) {
   const b = body(ctx);
   const { store, region } = ctx;
   const serviceOfferingId = reqStr(b, "serviceOfferingId");
@@ -187,103 +194,85 @@ export function createInstance(ctx: Ctx) {
   if (noRoot !== undefined) details.disableRootCompletely = String(noRoot);
   const nics = planNics(ctx, b, zone.id, zone.defaultNetworkId);
   const failDetail =
-    quotaFailure(store, ctx.user.sub, "instance") ??
-    (zoneLoad(store, zone.id) >= zone.capacity ? `Insufficient capacity in zone ${zone.name}` : undefined);
+    ctx.quota.failure(ctx.user.sub, "instance") ??
+    (zoneLoad(ctx, zone.id) >= zone.capacity ? `Insufficient capacity in zone ${zone.name}` : undefined);
 
   const now = isoNow(ctx);
-  const rec: InstanceRec = {
-    id: randomUUID(),
-    seq: ++store.state.instanceSeq,
-    regionId: region.id,
-    account: ctx.user.sub,
-    created: now,
-    lastUpdated: now,
-    tags: {},
-    hasAnnotations: false,
-    name,
-    displayName: str(b, "displayName") || name,
-    state: startVm ? "Starting" : "Creating",
-    zoneId: zone.id,
-    imageType,
-    templateId,
-    isoId,
-    serviceOfferingId,
-    diskOfferingId,
-    rootDiskSize,
-    hypervisor: str(b, "hypervisor") || "KVM",
-    haEnabled,
-    deleteProtection,
-    nics,
-    keyPair: (sshKeyNames as string[] | undefined)?.[0] ?? str(b, "keyPair"),
-    userData,
-    startVm,
-    dataDiskIds: [],
-    details,
-  };
-  store.state.instances[rec.id] = rec;
-  dataDisks.forEach(({ disk, sizeGb }, i) => {
-    const vol: VolumeRec = {
-      id: randomUUID(),
-      regionId: region.id,
-      account: ctx.user.sub,
-      created: now,
-      lastUpdated: now,
+  const rec = ctx.data.instances.insert(
+    ctx.owner,
+    {
+      seq: ++store.state.instanceSeq,
       tags: {},
       hasAnnotations: false,
-      name: `${name}-data-${i + 1}`,
+      name,
+      displayName: str(b, "displayName") || name,
+      state: startVm ? "Starting" : "Creating",
       zoneId: zone.id,
-      diskOfferingId: disk.id,
-      size: sizeGb,
-      state: "Creating",
-      virtualMachineId: rec.id,
-      deviceId: i + 1,
-    };
-    store.state.volumes[vol.id] = vol;
+      imageType,
+      templateId,
+      isoId,
+      serviceOfferingId,
+      diskOfferingId,
+      rootDiskSize,
+      hypervisor: str(b, "hypervisor") || "KVM",
+      haEnabled,
+      deleteProtection,
+      nics,
+      keyPair: (sshKeyNames as string[] | undefined)?.[0] ?? str(b, "keyPair"),
+      userData,
+      startVm,
+      dataDiskIds: [],
+      details,
+    },
+    now,
+  );
+  dataDisks.forEach(({ disk, sizeGb }, i) => {
+    const vol = ctx.data.volumes.insert(
+      ctx.owner,
+      {
+        tags: {},
+        hasAnnotations: false,
+        name: `${name}-data-${i + 1}`,
+        zoneId: zone.id,
+        diskOfferingId: disk.id,
+        size: sizeGb,
+        state: "Creating",
+        virtualMachineId: rec.id,
+        deviceId: i + 1,
+      },
+      now,
+    );
     rec.dataDiskIds.push(vol.id);
   });
-  ctx.audit.resourceId = rec.id;
-  ctx.audit.resourceType = "Instance";
-  const job = ctx.jobs.submit(ctx, {
+  const job = submitJob(ctx, {
     command: "deployVirtualMachine",
     resourceType: "Instance",
     resourceId: rec.id,
     resourceName: name,
     failDetail,
   });
-  return ok({ ...instanceView(store, rec), jobId: job.jobId });
+  return ok({ ...instanceView(store, rec), jobId: job.jobId }, audited("Instance", rec.id, job.jobId));
 }
 
 /** Instances occupying a zone's capacity: any account, any state but Error. */
-function zoneLoad(store: Store, zoneId: string): number {
-  let n = 0;
-  for (const id in store.state.instances) {
-    const r = store.state.instances[id];
-    if (r.zoneId === zoneId && r.state !== "Error") n++;
-  }
-  return n;
+function zoneLoad(ctx: ICtx, zoneId: string): number {
+  return ctx.data.instances.where((r) => r.zoneId === zoneId && r.state !== "Error").length;
 }
 
-export function touch(r: { lastUpdated: string }, ms: number | undefined) {
-  r.lastUpdated = new Date(ms ?? Date.now()).toISOString();
-}
-
-export const deployEffect: JobEffect = {
-  success(store, job) {
-    const r = store.state.instances[job.resourceId];
+export const deployEffect: JobEffect<InstanceData> = {
+  success({ instances, volumes }, job) {
+    const r = instances.byId(job.resourceId);
     if (!r) return;
-    r.state = r.startVm ? "Running" : "Stopped";
-    touch(r, job.completedMs);
+    instances.update(r, { state: r.startVm ? "Running" : "Stopped" }, stampOf(job));
     for (const id of r.dataDiskIds) {
-      const v = store.state.volumes[id];
-      if (v) v.state = "Ready";
+      const v = volumes.byId(id);
+      if (v) volumes.update(v, { state: "Ready" });
     }
   },
-  failure(store, job) {
-    const r = store.state.instances[job.resourceId];
+  failure({ instances, volumes }, job) {
+    const r = instances.byId(job.resourceId);
     if (!r) return;
-    r.state = "Error";
-    touch(r, job.completedMs);
-    for (const id of r.dataDiskIds) delete store.state.volumes[id];
-    r.dataDiskIds = [];
+    for (const id of r.dataDiskIds) volumes.delete(id);
+    instances.update(r, { state: "Error", dataDiskIds: [] }, stampOf(job));
   },
 };

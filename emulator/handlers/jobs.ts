@@ -1,13 +1,13 @@
 // Job reads: one job (region-scoped), the most recent N, and a time window.
 import { badRequest, type Ctx, notFound, ok } from "../http";
 import { RAW_STATES } from "../jobs";
-import type { Job } from "../store";
+import type { Job } from "../records";
 import { int, passThrough, query } from "./common";
 
 const MAX_RECENT = 200;
 
 export function jobView(ctx: Ctx, job: Job) {
-  const raw = ctx.jobs.rawState(job);
+  const raw = ctx.jobs.rawState(job) as keyof typeof RAW_STATES;
   return {
     jobId: job.jobId,
     status: job.status,
@@ -27,6 +27,7 @@ export function getJob(ctx: Ctx) {
   if (!job || job.regionId !== ctx.region.id || job.account !== ctx.user.sub) {
     throw notFound(`Job ${ctx.params.jobId} not found in region ${ctx.region.name}`);
   }
+  ctx.jobs.read(job);
   return ok(jobView(ctx, job));
 }
 

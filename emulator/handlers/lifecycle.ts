@@ -1,67 +1,52 @@
 // Job effects shared by resources whose create ends in a ready state and whose delete removes the record.
 import type { JobEffect } from "../jobs";
-import type { State, Store } from "../store";
+import type { AnnotationRec, Job, Owned } from "../records";
+import type { Repository } from "../repository";
 
-type StatefulKey = "vpcs" | "networks" | "volumes";
-
-function record(store: Store, key: StatefulKey, id: string) {
-  return (store.state as State)[key][id] as { state: string; lastUpdated: string } | undefined;
+interface Stateful extends Owned {
+  state: string;
 }
 
-function stamp(r: { lastUpdated: string }, ms: number | undefined) {
-  r.lastUpdated = new Date(ms ?? Date.now()).toISOString();
-}
+type On<K extends string> = { [k in K]: Repository<Stateful> };
+
+export const stampOf = (job: Job) => new Date(job.completedMs ?? Date.now()).toISOString();
 
 /** Create: interim state → readyState on success, Error on failure (the record stays, deletable). */
-export function createEffect(key: StatefulKey, readyState: string): JobEffect {
-  return {
-    success(store, job) {
-      const r = record(store, key, job.resourceId);
-      if (!r) return;
-      r.state = readyState;
-      stamp(r, job.completedMs);
-    },
-    failure(store, job) {
-      const r = record(store, key, job.resourceId);
-      if (!r) return;
-      r.state = "Error";
-      stamp(r, job.completedMs);
-    },
+export function createEffect<K extends string>(key: K, readyState: string): JobEffect<On<K>> {
+  const end = (state: string) => (data: On<K>, job: Job) => {
+    const r = data[key].byId(job.resourceId);
+    if (r) data[key].update(r, { state }, stampOf(job));
   };
+  return { success: end(readyState), failure: end("Error") };
 }
 
 /** Delete: the record disappears on success; on failure it returns to the state it had. */
-export function deleteEffect(key: StatefulKey, cleanup?: (store: Store, id: string) => void): JobEffect {
+export function deleteEffect<K extends string, X = unknown>(
+  key: K,
+  cleanup?: (data: X, id: string) => void,
+): JobEffect<On<K> & X> {
   return {
-    success(store, job) {
-      if (!record(store, key, job.resourceId)) return;
-      cleanup?.(store, job.resourceId);
-      delete (store.state as State)[key][job.resourceId];
+    success(data, job) {
+      if (!data[key].byId(job.resourceId)) return;
+      cleanup?.(data, job.resourceId);
+      data[key].delete(job.resourceId);
     },
     failure: restoreEffect(key).failure,
   };
 }
 
 /** Operations that change nothing visible beyond the job (restarts), or return to prevState on failure. */
-export function restoreEffect(key: StatefulKey): JobEffect {
-  return {
-    success(store, job) {
-      const r = record(store, key, job.resourceId);
-      if (!r) return;
-      if (typeof job.payload?.prevState === "string") r.state = job.payload.prevState;
-      stamp(r, job.completedMs);
-    },
-    failure(store, job) {
-      const r = record(store, key, job.resourceId);
-      if (!r) return;
-      if (typeof job.payload?.prevState === "string") r.state = job.payload.prevState;
-      stamp(r, job.completedMs);
-    },
+export function restoreEffect<K extends string>(key: K): JobEffect<On<K>> {
+  const back = (data: On<K>, job: Job) => {
+    const r = data[key].byId(job.resourceId);
+    if (!r) return;
+    const prev = job.payload?.prevState;
+    data[key].update(r, typeof prev === "string" ? { state: prev } : {}, stampOf(job));
   };
+  return { success: back, failure: back };
 }
 
 /** Comments on a resource go with it. */
-export function dropAnnotations(store: Store, entityId: string): void {
-  const all = store.state.annotations;
-  for (const id in all) if (all[id].entityId === entityId) delete all[id];
+export function dropAnnotations(data: { annotations: Repository<AnnotationRec> }, entityId: string): void {
+  for (const a of data.annotations.where((a) => a.entityId === entityId)) data.annotations.delete(a.id);
 }

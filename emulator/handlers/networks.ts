@@ -1,5 +1,5 @@
 // Networks: isolated networks and VPC tiers (gateway and netmask inside the VPC's cidr), plus zone defaults.
-import { randomUUID } from "node:crypto";
+import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, forbidden, notFound, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import {
@@ -12,43 +12,66 @@ import {
   parseIp,
   prefixOfNetmask,
 } from "../net";
-import type { NetworkRec, Store } from "../store";
-import { body, hasJsonBody, isoNow, ownedList, paging, passThrough, query, reqStr, str } from "./common";
+import type { AnnotationRec, InstanceRec, NetworkRec, VpcRec } from "../records";
+import {
+  audited,
+  body,
+  isoNow,
+  paging,
+  passThrough,
+  query,
+  renameByQuery,
+  reqStr,
+  stateJob,
+  str,
+} from "./common";
 import { createEffect, deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
-import { quotaFailure } from "./tenants";
+
+export type NetworkData = Repos<{
+  networks: NetworkRec;
+  vpcs: VpcRec;
+  instances: InstanceRec;
+  annotations: AnnotationRec;
+}>;
+type NCtx = Ctx<NetworkData>;
 
 const DEFAULT_GATEWAY = "10.1.1.1";
 const DEFAULT_NETMASK = "255.255.255.0";
 
 /** The caller's networks and the zone default (shared) networks of the routed region. */
-function visible(ctx: Ctx, id: string): NetworkRec | undefined {
-  const r = ctx.store.state.networks[id];
+function visible(ctx: Ctx<Pick<NetworkData, "networks">>, id: string): NetworkRec | undefined {
+  const r = ctx.data.networks.byId(id);
   if (!r || r.regionId !== ctx.region.id) return undefined;
   return r.shared || r.account === ctx.user.sub ? r : undefined;
 }
 
-export function networkById(ctx: Ctx, id: string): NetworkRec {
+export function networkById(ctx: Ctx<Pick<NetworkData, "networks">>, id: string): NetworkRec {
   const r = visible(ctx, id);
   if (!r) throw notFound(`Network ${id} not found in region ${ctx.region.name}`);
   return r;
 }
 
 /** A network named in a request body: absent is a 400 naming the field. */
-export function requireVisibleNetwork(ctx: Ctx, id: string, field: string): NetworkRec {
+export function requireVisibleNetwork(
+  ctx: Ctx<Pick<NetworkData, "networks">>,
+  id: string,
+  field: string,
+): NetworkRec {
   const r = visible(ctx, id);
   if (!r) throw badRequest(`${field}: network ${id} not found in region ${ctx.region.name}`);
   return r;
 }
 
 /** A network the caller may change: not a shared zone network. */
-export function findNetwork(ctx: Ctx, id: string): NetworkRec {
+export function findNetwork(ctx: Ctx<Pick<NetworkData, "networks">>, id: string): NetworkRec {
   const r = networkById(ctx, id);
   if (r.shared)
     throw forbidden(`Network ${r.name} is the shared default network of its zone and cannot be changed`);
   return r;
 }
 
-export function networkView(store: Store, r: NetworkRec) {
+export function networkView(ctx: Ctx, r: NetworkRec) {
+  const { store } = ctx;
   const zone = store.catalogue("zones", r.zoneId, r.regionId);
   const offering = store.catalogue("networkOfferings", r.networkOfferingId, r.regionId);
   return {
@@ -88,7 +111,7 @@ function rangeOf(gateway: string, netmask: string) {
   return range;
 }
 
-export function createNetwork(ctx: Ctx) {
+export function createNetwork(ctx: NCtx) {
   const b = body(ctx);
   const { store, region } = ctx;
   const name = reqStr(b, "name");
@@ -103,8 +126,8 @@ export function createNetwork(ctx: Ctx) {
   let gateway = str(b, "gateway") || undefined;
   let netmask = str(b, "netmask") || undefined;
   if (vpcId) {
-    const vpc = store.state.vpcs[vpcId];
-    if (!vpc || vpc.regionId !== region.id || vpc.account !== ctx.user.sub) {
+    const vpc = ctx.data.vpcs.get(ctx.owner, vpcId);
+    if (!vpc) {
       throw badRequest(`vpcId ${vpcId} is not a VPC in region ${region.name}`);
     }
     if (vpc.state === "Error" || vpc.state === "Destroying")
@@ -122,23 +145,18 @@ export function createNetwork(ctx: Ctx) {
   const range = rangeOf(gateway!, netmask!);
   const cidr = formatCidr(range);
   if (vpcId) {
-    const vpc = store.state.vpcs[vpcId];
+    const vpc = ctx.data.vpcs.byId(vpcId)!;
     if (!containsCidr(parseCidr(vpc.cidr)!, range)) {
       throw badRequest(`Network range ${cidr} is not inside the VPC's cidr ${vpc.cidr}`);
     }
-    for (const other of Object.values(store.state.networks)) {
-      if (other.vpcId === vpcId && other.state !== "Error" && overlaps(parseCidr(other.cidr)!, range)) {
+    for (const other of ctx.data.networks.where((n) => n.vpcId === vpcId)) {
+      if (other.state !== "Error" && overlaps(parseCidr(other.cidr)!, range)) {
         throw conflict(`Network range ${cidr} overlaps network ${other.name} (${other.cidr}) in the VPC`);
       }
     }
   }
-  const now = isoNow(ctx);
-  const rec: NetworkRec = {
-    id: randomUUID(),
-    regionId: region.id,
-    account: ctx.user.sub,
-    created: now,
-    lastUpdated: now,
+  const failDetail = ctx.quota.failure(ctx.user.sub, "network");
+  const fields = {
     tags: {},
     hasAnnotations: false,
     name,
@@ -153,43 +171,29 @@ export function createNetwork(ctx: Ctx) {
     shared: false,
     networkDomain: str(b, "networkDomain") || "cim.internal",
   };
-  const failDetail = quotaFailure(store, ctx.user.sub, "network");
-  store.state.networks[rec.id] = rec;
+  const rec = ctx.data.networks.insert(ctx.owner, fields, isoNow(ctx));
   return networkJob(ctx, rec, "createNetwork", "Implementing", failDetail);
 }
 
-export function getNetwork(ctx: Ctx) {
-  return ok(networkView(ctx.store, networkById(ctx, ctx.params.id)));
+export function getNetwork(ctx: NCtx) {
+  return ok(networkView(ctx, networkById(ctx, ctx.params.id)));
 }
 
 /** The caller's networks (zone defaults are read by id, see GET /zones); filters vpcId and zoneId. */
-export function listNetworks(ctx: Ctx) {
+export function listNetworks(ctx: NCtx) {
   const q = query(ctx);
   const vpcId = str(q, "vpcId");
   const zoneId = str(q, "zoneId");
-  const rows = ownedList(ctx, ctx.store.state.networks).filter(
-    (r) => (!vpcId || r.vpcId === vpcId) && (!zoneId || r.zoneId === zoneId),
-  );
-  return ok(passThrough("networks", rows, paging(ctx), (r) => networkView(ctx.store, r)));
+  const rows = ctx.data.networks
+    .list(ctx.owner)
+    .filter((r) => (!vpcId || r.vpcId === vpcId) && (!zoneId || r.zoneId === zoneId));
+  return ok(passThrough("networks", rows, paging(ctx), (r) => networkView(ctx, r)));
 }
 
-export function updateNetwork(ctx: Ctx) {
+export function updateNetwork(ctx: NCtx) {
   const r = findNetwork(ctx, ctx.params.id);
-  const q = query(ctx);
-  if (hasJsonBody(ctx) && !("name" in q) && !("displayText" in q)) {
-    throw badRequest(
-      "Required parameter 'name' is not present",
-      "This endpoint takes query parameters, not a JSON body",
-    );
-  }
-  const name = str(q, "name");
-  const displayText = str(q, "displayText");
-  if (name) r.name = name;
-  if (displayText !== undefined) r.displayText = displayText;
-  r.lastUpdated = isoNow(ctx);
-  ctx.audit.resourceId = r.id;
-  ctx.audit.resourceType = "Network";
-  return ok(networkView(ctx.store, r));
+  ctx.data.networks.update(r, renameByQuery(ctx), isoNow(ctx));
+  return ok(networkView(ctx, r), audited("Network", r.id));
 }
 
 function checkIdle(r: NetworkRec) {
@@ -198,12 +202,10 @@ function checkIdle(r: NetworkRec) {
   }
 }
 
-export function deleteNetwork(ctx: Ctx) {
+export function deleteNetwork(ctx: NCtx) {
   const r = findNetwork(ctx, ctx.params.id);
   checkIdle(r);
-  const users = Object.values(ctx.store.state.instances).filter((i) =>
-    i.nics.some((n) => n.networkId === r.id),
-  );
+  const users = ctx.data.instances.where((i) => i.nics.some((n) => n.networkId === r.id));
   if (users.length) {
     throw conflict(
       `Network ${r.name} is used by ${users.length} instance(s); delete them first`,
@@ -213,28 +215,17 @@ export function deleteNetwork(ctx: Ctx) {
   return networkJob(ctx, r, "deleteNetwork", "Destroying");
 }
 
-export function restartNetwork(ctx: Ctx) {
+export function restartNetwork(ctx: NCtx) {
   const r = findNetwork(ctx, ctx.params.id);
   checkIdle(r);
   return networkJob(ctx, r, "restartNetwork", r.state);
 }
 
-function networkJob(ctx: Ctx, r: NetworkRec, command: string, interim: string, failDetail?: string) {
-  ctx.audit.resourceId = r.id;
-  ctx.audit.resourceType = "Network";
-  const job = ctx.jobs.submit(ctx, {
-    command,
-    resourceType: "Network",
-    resourceId: r.id,
-    resourceName: r.name,
-    failDetail,
-    payload: { prevState: r.state },
-  });
-  r.state = interim;
-  return ok({ jobId: job.jobId, id: r.id });
+function networkJob(ctx: NCtx, r: NetworkRec, command: string, interim: string, failDetail?: string) {
+  return stateJob(ctx, ctx.data.networks, r, { resourceType: "Network", command, interim, failDetail });
 }
 
-export const networkJobEffects: Record<string, JobEffect> = {
+export const networkJobEffects: Record<string, JobEffect<NetworkData>> = {
   createNetwork: createEffect("networks", "Implemented"),
   deleteNetwork: deleteEffect("networks", dropAnnotations),
   restartNetwork: restoreEffect("networks"),

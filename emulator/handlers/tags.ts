@@ -1,8 +1,8 @@
 // Tags: per-collection routes (instances, volumes, VPCs, networks, public IPs, clusters) and the generic endpoint.
 // A tag has one value; there is no edit: adding an existing key with another value is a 409.
 import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
-import { body, type Obj, query, reqStr, str, tagRecords } from "./common";
-import { KINDS, type KindName, kindOfResourceType, type TaggableKind } from "./resources";
+import { audited, body, type Obj, query, reqStr, str, tagRecords } from "./common";
+import { kindOfResourceType, type TaggableKind } from "./resources";
 
 function tagsOf(b: Obj): Record<string, string> {
   const t = b.tags;
@@ -24,7 +24,7 @@ function tagsOf(b: Obj): Record<string, string> {
   return out;
 }
 
-function addTo(target: Record<string, string>, add: Record<string, string>, what: string) {
+function added(target: Record<string, string>, add: Record<string, string>, what: string) {
   for (const [k, v] of Object.entries(add)) {
     if (k in target && target[k] !== v) {
       throw conflict(
@@ -33,114 +33,111 @@ function addTo(target: Record<string, string>, add: Record<string, string>, what
       );
     }
   }
-  Object.assign(target, add);
+  return { ...target, ...add };
 }
 
-function removeFrom(target: Record<string, string>, keys: Record<string, string>) {
-  for (const k of Object.keys(keys)) delete target[k];
+function removed(target: Record<string, string>, keys: Record<string, string>) {
+  const out = { ...target };
+  for (const k of Object.keys(keys)) delete out[k];
+  return out;
+}
+
+/** The tags a request changes, and how the change is written back. */
+interface TagTarget {
+  id: string;
+  type: string;
+  label: string;
+  tags: Record<string, string>;
+  write(tags: Record<string, string>): void;
+}
+
+/** POST (add keys) and DELETE (remove keys) over whatever record `target` resolves; synchronous `{id}`. */
+function tagChanges(target: (ctx: Ctx, b: Obj) => TagTarget) {
+  const change = (ctx: Ctx, edit: (t: TagTarget) => Record<string, string>) => {
+    const t = target(ctx, body(ctx));
+    t.write(edit(t));
+    return accepted(t.id, undefined, audited(t.type, t.id));
+  };
+  return {
+    add(ctx: Ctx) {
+      const add = tagsOf(body(ctx));
+      return change(ctx, (t) => added(t.tags, add, t.label));
+    },
+    remove(ctx: Ctx) {
+      const keys = tagsOf(body(ctx));
+      return change(ctx, (t) => removed(t.tags, keys));
+    },
+  };
+}
+
+function familyTarget(ctx: Ctx, kind: TaggableKind, id: string): TagTarget {
+  const r = kind.find(ctx, id, true);
+  const write = (tags: Record<string, string>) => kind.repo(ctx).update(r, { tags });
+  return { id: r.id, type: kind.resourceType, label: `${kind.label} ${r.id}`, tags: r.tags, write };
 }
 
 /** GET, POST and DELETE handlers for /<collection>/{id}/tags. */
-export function tagHandlers(name: KindName) {
-  const kind: TaggableKind = KINDS[name];
+export function tagHandlers(kind: TaggableKind) {
   return {
     list(ctx: Ctx) {
       const r = kind.find(ctx, ctx.params.id, false);
       return ok(tagRecords(r.tags, r.id, kind.resourceType));
     },
-    add(ctx: Ctx) {
-      const add = tagsOf(body(ctx));
-      const r = kind.find(ctx, ctx.params.id, true);
-      addTo(r.tags, add, `${kind.label} ${r.id}`);
-      ctx.audit.resourceId = r.id;
-      ctx.audit.resourceType = kind.resourceType;
-      return accepted(r.id);
-    },
-    remove(ctx: Ctx) {
-      const keys = tagsOf(body(ctx));
-      const r = kind.find(ctx, ctx.params.id, true);
-      removeFrom(r.tags, keys);
-      ctx.audit.resourceId = r.id;
-      ctx.audit.resourceType = kind.resourceType;
-      return accepted(r.id);
-    },
+    ...tagChanges((ctx) => familyTarget(ctx, kind, ctx.params.id)),
   };
 }
 
-/** Tags of a resource type without a dedicated store live in genericTags, keyed per account and region. */
-function genericSet(ctx: Ctx, resourceType: string, resourceId: string, create: boolean) {
+/** Tags of a resource type without a family live in genericTags, keyed per account and region. */
+function genericTarget(ctx: Ctx, resourceType: string, resourceId: string): TagTarget {
   const key = `${ctx.region.id}|${ctx.user.sub}|${resourceType}|${resourceId}`;
   const sets = ctx.store.state.genericTags;
-  if (!sets[key] && create) {
-    sets[key] = { regionId: ctx.region.id, account: ctx.user.sub, resourceType, resourceId, tags: {} };
-  }
-  return sets[key];
-}
-
-function genericTarget(ctx: Ctx, b: Obj) {
-  const resourceType = reqStr(b, "resourceType");
-  const resourceId = reqStr(b, "resourceId");
-  const kind = kindOfResourceType(resourceType);
-  if (kind) {
-    const r = kind.find(ctx, resourceId, true);
-    return { tags: r.tags, id: r.id, type: kind.resourceType, label: `${kind.label} ${r.id}` };
-  }
-  const set = genericSet(ctx, resourceType, resourceId, true);
-  return { tags: set.tags, id: resourceId, type: resourceType, label: `${resourceType} ${resourceId}` };
-}
-
-export function addGenericTags(ctx: Ctx) {
-  const b = body(ctx);
-  const add = tagsOf(b);
-  const t = genericTarget(ctx, b);
-  addTo(t.tags, add, t.label);
-  ctx.audit.resourceId = t.id;
-  ctx.audit.resourceType = t.type;
-  return accepted(t.id);
-}
-
-export function deleteGenericTags(ctx: Ctx) {
-  const b = body(ctx);
-  const keys = tagsOf(b);
-  const t = genericTarget(ctx, b);
-  removeFrom(t.tags, keys);
-  ctx.audit.resourceId = t.id;
-  ctx.audit.resourceType = t.type;
-  return accepted(t.id);
-}
-
-/** Tag records of the caller in the routed region, filtered by resourceType and resourceId when given. */
-export function listGenericTags(ctx: Ctx) {
-  const q = query(ctx);
-  const type = str(q, "resourceType");
-  const id = str(q, "resourceId");
-  const kind = type ? kindOfResourceType(type) : undefined;
-  if (kind && id) {
-    const r = kind.find(ctx, id, false);
-    return ok(tagRecords(r.tags, r.id, kind.resourceType));
-  }
-  const s = ctx.store.state;
-  const rows: ReturnType<typeof tagRecords> = [];
-  const collect = (
-    records: Record<string, { id: string; regionId: string; account: string; tags: Record<string, string> }>,
-    resourceType: string,
-  ) => {
-    if (type && kindOfResourceType(type)?.resourceType !== resourceType) return;
-    for (const r of Object.values(records)) {
-      if (r.regionId === ctx.region.id && r.account === ctx.user.sub && (!id || r.id === id)) {
-        rows.push(...tagRecords(r.tags, r.id, resourceType));
-      }
-    }
+  sets[key] ??= { regionId: ctx.region.id, account: ctx.user.sub, resourceType, resourceId, tags: {} };
+  const set = sets[key];
+  const write = (tags: Record<string, string>) => {
+    set.tags = tags;
   };
-  collect(s.instances, "Instance");
-  collect(s.volumes, "Volume");
-  collect(s.vpcs, "Vpc");
-  collect(s.networks, "Network");
-  for (const set of Object.values(s.genericTags)) {
-    if (set.regionId !== ctx.region.id || set.account !== ctx.user.sub) continue;
-    if ((type && set.resourceType.toLowerCase() !== type.toLowerCase()) || (id && set.resourceId !== id))
-      continue;
-    rows.push(...tagRecords(set.tags, set.resourceId, set.resourceType));
-  }
-  return ok(rows);
+  return {
+    id: resourceId,
+    type: resourceType,
+    label: `${resourceType} ${resourceId}`,
+    tags: set.tags,
+    write,
+  };
+}
+
+/** The generic endpoint: GET, POST and DELETE /tags over every taggable family and the generic sets. */
+export function genericTagHandlers(kinds: TaggableKind[]) {
+  return {
+    ...tagChanges((ctx, b) => {
+      const resourceType = reqStr(b, "resourceType");
+      const resourceId = reqStr(b, "resourceId");
+      const kind = kindOfResourceType(kinds, resourceType);
+      return kind ? familyTarget(ctx, kind, resourceId) : genericTarget(ctx, resourceType, resourceId);
+    }),
+    /** Tag records of the caller in the routed region, filtered by resourceType and resourceId when given. */
+    list(ctx: Ctx) {
+      const q = query(ctx);
+      const type = str(q, "resourceType");
+      const id = str(q, "resourceId");
+      const kind = type ? kindOfResourceType(kinds, type) : undefined;
+      if (kind && id) {
+        const r = kind.find(ctx, id, false);
+        return ok(tagRecords(r.tags, r.id, kind.resourceType));
+      }
+      const rows: ReturnType<typeof tagRecords> = [];
+      for (const k of kinds) {
+        if (type && kind?.resourceType !== k.resourceType) continue;
+        for (const r of k.repo(ctx).list(ctx.owner)) {
+          if (!id || r.id === id) rows.push(...tagRecords(r.tags, r.id, k.resourceType));
+        }
+      }
+      for (const set of Object.values(ctx.store.state.genericTags)) {
+        if (set.regionId !== ctx.region.id || set.account !== ctx.user.sub) continue;
+        if ((type && set.resourceType.toLowerCase() !== type.toLowerCase()) || (id && set.resourceId !== id))
+          continue;
+        rows.push(...tagRecords(set.tags, set.resourceId, set.resourceType));
+      }
+      return ok(rows);
+    },
+  };
 }

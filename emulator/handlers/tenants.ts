@@ -1,60 +1,21 @@
-// Per-user allowances and the organization routes (the only ones that accept X-Tenant-Context).
+// Per-user allowances as the API shows them, and the organization routes (the only ones that accept
+// X-Tenant-Context). Usage counts come from the quota service, which the family declarations configure.
 import { type Ctx, ok } from "../http";
-import { DEFAULT_LIMITS } from "../seed";
-import type { Limits, Store } from "../store";
 
-export type QuotaKind = "instance" | "volume" | "vpc" | "network";
-
-/** Usage counts across every region; resources in Error do not count. */
-export function usage(store: Store, sub: string): Record<QuotaKind, number> {
-  const s = store.state;
-  const count = (records: Record<string, { account: string; state: string }>) => {
-    let n = 0;
-    for (const id in records) {
-      const r = records[id];
-      if (r.account === sub && r.state !== "Error") n++;
-    }
-    return n;
-  };
-  return {
-    instance: count(s.instances),
-    volume: count(s.volumes),
-    vpc: count(s.vpcs),
-    network: count(s.networks),
-  };
-}
-
-export function limitsOf(store: Store, sub: string): Limits {
-  store.state.limits[sub] ??= { ...DEFAULT_LIMITS };
-  return store.state.limits[sub];
-}
-
-/** The detail a create job fails with when the user's allowance is used up, else undefined. */
-export function quotaFailure(store: Store, sub: string, kind: QuotaKind, adding = 1): string | undefined {
-  const limit = limitsOf(store, sub)[`${kind}Limit`];
-  const used = usage(store, sub)[kind];
-  return used + adding > limit
-    ? `Quota exceeded: ${kind} limit of ${limit} reached for user ${sub}`
-    : undefined;
-}
-
+/** GET /tenants/my-limits: `<key>Limit` and `<key>Count` for every family with a quota key, in family order. */
 export function myLimits(ctx: Ctx) {
-  const l = limitsOf(ctx.store, ctx.user.sub);
-  const u = usage(ctx.store, ctx.user.sub);
-  return ok({
-    instanceLimit: l.instanceLimit,
-    instanceCount: u.instance,
-    volumeLimit: l.volumeLimit,
-    volumeCount: u.volume,
-    vpcLimit: l.vpcLimit,
-    vpcCount: u.vpc,
-    networkLimit: l.networkLimit,
-    networkCount: u.network,
-  });
+  const l = ctx.quota.limitsOf(ctx.user.sub);
+  const u = ctx.quota.usage(ctx.user.sub);
+  const out: Record<string, number> = {};
+  for (const key of ctx.quota.keys) {
+    out[`${key}Limit`] = l[`${key}Limit`];
+    out[`${key}Count`] = u[key];
+  }
+  return ok(out);
 }
 
 export function multiRegionQuota(ctx: Ctx) {
-  const l = limitsOf(ctx.store, ctx.user.sub);
+  const l = ctx.quota.limitsOf(ctx.user.sub);
   return ok({
     maxMultiRegions: l.maxMultiRegions,
     maxMultiRegionMembers: l.maxMultiRegionMembers,

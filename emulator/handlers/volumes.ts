@@ -1,23 +1,23 @@
 // Volumes: create from query parameters only, attach, detach, resize, delete.
-import { randomUUID } from "node:crypto";
+import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
-import type { Store, VolumeRec } from "../store";
-import { int, isoNow, owned, ownedList, paging, passThrough, query, reqStr, str } from "./common";
-import { findInstance } from "./instanceView";
-import { createEffect, deleteEffect, dropAnnotations } from "./lifecycle";
-import { quotaFailure } from "./tenants";
+import type { AnnotationRec, InstanceRec, Job, VolumeRec } from "../records";
+import { int, isoNow, jobAccepted, paging, passThrough, query, reqStr, str, submitJob } from "./common";
+import { createEffect, deleteEffect, dropAnnotations, stampOf } from "./lifecycle";
 
 const MAX_SIZE_GB = 16_384;
 
-export function findVolume(ctx: Ctx, id: string): VolumeRec {
-  return owned(ctx, ctx.store.state.volumes, id, "Volume");
-}
+export type VolumeData = Repos<{ volumes: VolumeRec; instances: InstanceRec; annotations: AnnotationRec }>;
+type VCtx = Ctx<VolumeData>;
 
-export function volumeView(store: Store, r: VolumeRec) {
+export const findVolume = (ctx: VCtx, id: string) => ctx.data.volumes.find(ctx.owner, id);
+
+export function volumeView(ctx: VCtx, r: VolumeRec) {
+  const { store } = ctx;
   const zone = store.catalogue("zones", r.zoneId, r.regionId);
   const offering = store.catalogue("diskOfferings", r.diskOfferingId, r.regionId);
-  const vm = r.virtualMachineId ? store.state.instances[r.virtualMachineId] : undefined;
+  const vm = r.virtualMachineId ? ctx.data.instances.byId(r.virtualMachineId) : undefined;
   return {
     id: r.id,
     name: r.name,
@@ -45,7 +45,7 @@ function checkSize(size: number) {
 }
 
 /** Inputs are query parameters; a JSON body is not read, so its callers get a 400 naming `name`. */
-export function createVolume(ctx: Ctx) {
+export function createVolume(ctx: VCtx) {
   const q = query(ctx);
   const { store, region } = ctx;
   const name = reqStr(q, "name");
@@ -60,34 +60,23 @@ export function createVolume(ctx: Ctx) {
   if (size === undefined)
     throw badRequest(`Required parameter 'size' is not present (offering ${offering.name} is customized)`);
   checkSize(size);
-  const now = isoNow(ctx);
-  const rec: VolumeRec = {
-    id: randomUUID(),
-    regionId: region.id,
-    account: ctx.user.sub,
-    created: now,
-    lastUpdated: now,
-    tags: {},
-    hasAnnotations: false,
-    name,
-    zoneId,
-    diskOfferingId,
-    size,
-    state: "Creating",
-  };
-  const failDetail = quotaFailure(store, ctx.user.sub, "volume");
-  store.state.volumes[rec.id] = rec;
+  const failDetail = ctx.quota.failure(ctx.user.sub, "volume");
+  const rec = ctx.data.volumes.insert(
+    ctx.owner,
+    { tags: {}, hasAnnotations: false, name, zoneId, diskOfferingId, size, state: "Creating" },
+    isoNow(ctx),
+  );
   return volumeJob(ctx, rec, "createVolume", "Creating", { failDetail });
 }
 
-export function getVolume(ctx: Ctx) {
-  return ok(volumeView(ctx.store, findVolume(ctx, ctx.params.id)));
+export function getVolume(ctx: VCtx) {
+  return ok(volumeView(ctx, findVolume(ctx, ctx.params.id)));
 }
 
-export function listVolumes(ctx: Ctx) {
+export function listVolumes(ctx: VCtx) {
   const vmId = str(query(ctx), "virtualMachineId");
-  const rows = ownedList(ctx, ctx.store.state.volumes).filter((r) => !vmId || r.virtualMachineId === vmId);
-  return ok(passThrough("volumes", rows, paging(ctx), (r) => volumeView(ctx.store, r)));
+  const rows = ctx.data.volumes.list(ctx.owner).filter((r) => !vmId || r.virtualMachineId === vmId);
+  return ok(passThrough("volumes", rows, paging(ctx), (r) => volumeView(ctx, r)));
 }
 
 function checkIdle(r: VolumeRec) {
@@ -96,37 +85,34 @@ function checkIdle(r: VolumeRec) {
   }
 }
 
-export function attachVolume(ctx: Ctx) {
+export function attachVolume(ctx: VCtx) {
   const r = findVolume(ctx, ctx.params.id);
   checkIdle(r);
   if (r.state === "Error") throw conflict(`Volume ${r.name} is in state Error; delete it`);
   if (r.virtualMachineId)
     throw conflict(`Volume ${r.name} is already attached to instance ${r.virtualMachineId}`);
-  const vm = findInstance(ctx, reqStr(query(ctx), "virtualMachineId"));
+  const vm = ctx.data.instances.find(ctx.owner, reqStr(query(ctx), "virtualMachineId"));
   if (vm.zoneId !== r.zoneId)
     throw badRequest(`Instance ${vm.name} is in another zone than volume ${r.name}`);
   if (vm.state !== "Running" && vm.state !== "Stopped") {
     throw conflict(`Instance ${vm.name} is ${vm.state}; attach needs Running or Stopped`);
   }
-  const taken = new Set(
-    Object.values(ctx.store.state.volumes).map((v) => (v.virtualMachineId === vm.id ? v.deviceId : -1)),
-  );
+  const taken = new Set(ctx.data.volumes.where((v) => v.virtualMachineId === vm.id).map((v) => v.deviceId));
   let deviceId = 1;
   while (taken.has(deviceId)) deviceId++;
   // Reserve the instance now so two concurrent attaches cannot take the same device.
-  r.virtualMachineId = vm.id;
-  r.deviceId = deviceId;
+  ctx.data.volumes.update(r, { virtualMachineId: vm.id, deviceId });
   return volumeJob(ctx, r, "attachVolume", r.state, { virtualMachineId: vm.id });
 }
 
-export function detachVolume(ctx: Ctx) {
+export function detachVolume(ctx: VCtx) {
   const r = findVolume(ctx, ctx.params.id);
   checkIdle(r);
   if (!r.virtualMachineId) throw conflict(`Volume ${r.name} is not attached`);
   return volumeJob(ctx, r, "detachVolume", r.state, { virtualMachineId: r.virtualMachineId });
 }
 
-export function resizeVolume(ctx: Ctx) {
+export function resizeVolume(ctx: VCtx) {
   const r = findVolume(ctx, ctx.params.id);
   checkIdle(r);
   const q = query(ctx);
@@ -141,7 +127,7 @@ export function resizeVolume(ctx: Ctx) {
   return volumeJob(ctx, r, "resizeVolume", "Resizing", { size, diskOfferingId });
 }
 
-export function deleteVolume(ctx: Ctx) {
+export function deleteVolume(ctx: VCtx) {
   const r = findVolume(ctx, ctx.params.id);
   checkIdle(r);
   if (r.virtualMachineId) {
@@ -151,16 +137,14 @@ export function deleteVolume(ctx: Ctx) {
 }
 
 function volumeJob(
-  ctx: Ctx,
+  ctx: VCtx,
   r: VolumeRec,
   command: string,
   interim: string,
   extra: { failDetail?: string; [k: string]: unknown } = {},
 ) {
   const { failDetail, ...payload } = extra;
-  ctx.audit.resourceId = r.id;
-  ctx.audit.resourceType = "Volume";
-  const job = ctx.jobs.submit(ctx, {
+  const job = submitJob(ctx, {
     command,
     resourceType: "Volume",
     resourceId: r.id,
@@ -168,52 +152,38 @@ function volumeJob(
     failDetail,
     payload: { ...payload, prevState: r.state },
   });
-  r.state = interim;
-  r.lastUpdated = isoNow(ctx);
-  return ok({ jobId: job.jobId, id: r.id });
+  ctx.data.volumes.update(r, { state: interim }, isoNow(ctx));
+  return jobAccepted(job);
 }
+
+type Effect = JobEffect<VolumeData>;
 
 function volumeEffect(
-  apply: (r: VolumeRec, payload: Record<string, unknown>) => void,
-  undo?: (r: VolumeRec) => void,
-) {
-  const effect: JobEffect = {
-    success(store, job) {
-      const r = store.state.volumes[job.resourceId];
-      if (!r) return;
-      apply(r, job.payload ?? {});
-      r.lastUpdated = new Date(job.completedMs ?? Date.now()).toISOString();
+  apply: (r: VolumeRec, job: Job) => Partial<VolumeRec>,
+  undo?: Partial<VolumeRec>,
+): Effect {
+  return {
+    success({ volumes }, job) {
+      const r = volumes.byId(job.resourceId);
+      if (r) volumes.update(r, apply(r, job), stampOf(job));
     },
-    failure(store, job) {
-      const r = store.state.volumes[job.resourceId];
-      if (!r) return;
-      r.state = String(job.payload?.prevState ?? r.state);
-      undo?.(r);
+    failure({ volumes }, job) {
+      const r = volumes.byId(job.resourceId);
+      if (r) volumes.update(r, { state: String(job.payload?.prevState ?? r.state), ...undo });
     },
   };
-  return effect;
 }
 
-export const volumeJobEffects: Record<string, JobEffect> = {
+const detached = { virtualMachineId: undefined, deviceId: undefined };
+
+export const volumeJobEffects: Record<string, Effect> = {
   createVolume: createEffect("volumes", "Allocated"),
-  attachVolume: volumeEffect(
-    (r) => {
-      r.state = "Ready";
-    },
-    (r) => {
-      r.virtualMachineId = undefined;
-      r.deviceId = undefined;
-    },
-  ),
-  detachVolume: volumeEffect((r) => {
-    r.virtualMachineId = undefined;
-    r.deviceId = undefined;
-    r.state = "Allocated";
-  }),
-  resizeVolume: volumeEffect((r, p) => {
-    r.size = Number(p.size);
-    r.diskOfferingId = String(p.diskOfferingId);
-    r.state = String(p.prevState);
-  }),
+  attachVolume: volumeEffect(() => ({ state: "Ready" }), detached),
+  detachVolume: volumeEffect(() => ({ ...detached, state: "Allocated" })),
+  resizeVolume: volumeEffect((_r, { payload: p = {} }) => ({
+    size: Number(p.size),
+    diskOfferingId: String(p.diskOfferingId),
+    state: String(p.prevState),
+  })),
   deleteVolume: deleteEffect("volumes", dropAnnotations),
 };

@@ -1,32 +1,36 @@
 // VPCs: create, read, list, update by query parameters, delete, restart, and their ACL lists.
 import { randomUUID } from "node:crypto";
+import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import { containsCidr, parseCidr } from "../net";
+import type { AnnotationRec, NetworkRec, VpcRec } from "../records";
 import { seedId } from "../seed";
-import type { Store, VpcRec } from "../store";
 import {
+  audited,
   body,
-  hasJsonBody,
   isoNow,
-  owned,
-  ownedList,
+  jobAccepted,
   paging,
   passThrough,
   query,
+  renameByQuery,
   reqStr,
+  stateJob,
   str,
+  submitJob,
 } from "./common";
 import { createEffect, deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
-import { quotaFailure } from "./tenants";
+
+export type VpcData = Repos<{ vpcs: VpcRec; networks: NetworkRec; annotations: AnnotationRec }>;
+type VCtx = Ctx<VpcData>;
 
 const PRIVATE_RANGES = ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"].map((c) => parseCidr(c)!);
 
-export function findVpc(ctx: Ctx, id: string): VpcRec {
-  return owned(ctx, ctx.store.state.vpcs, id, "VPC");
-}
+export const findVpc = (ctx: VCtx, id: string) => ctx.data.vpcs.find(ctx.owner, id);
 
-export function vpcView(store: Store, r: VpcRec) {
+export function vpcView(ctx: Ctx, r: VpcRec) {
+  const { store } = ctx;
   const zone = store.catalogue("zones", r.zoneId, r.regionId);
   const offering = store.catalogue("vpcOfferings", r.vpcOfferingId, r.regionId);
   return {
@@ -48,7 +52,7 @@ export function vpcView(store: Store, r: VpcRec) {
   };
 }
 
-export function createVpc(ctx: Ctx) {
+export function createVpc(ctx: VCtx) {
   const b = body(ctx);
   const { store, region } = ctx;
   const name = reqStr(b, "name");
@@ -67,14 +71,9 @@ export function createVpc(ctx: Ctx) {
       "Use a private IPv4 network address with a prefix from /8 to /28, e.g. 10.1.0.0/16",
     );
   }
-  const now = isoNow(ctx);
   const id = randomUUID();
-  const rec: VpcRec = {
-    id,
-    regionId: region.id,
-    account: ctx.user.sub,
-    created: now,
-    lastUpdated: now,
+  const failDetail = ctx.quota.failure(ctx.user.sub, "vpc");
+  const fields = {
     tags: {},
     hasAnnotations: false,
     name,
@@ -90,58 +89,43 @@ export function createVpc(ctx: Ctx) {
       description: n === "default_allow" ? "Allow all traffic" : "Deny all traffic",
     })),
   };
-  const failDetail = quotaFailure(store, ctx.user.sub, "vpc");
-  store.state.vpcs[id] = rec;
-  ctx.audit.resourceId = id;
-  ctx.audit.resourceType = "Vpc";
-  const job = ctx.jobs.submit(ctx, {
-    command: "createVPC",
-    resourceType: "Vpc",
-    resourceId: id,
-    resourceName: name,
-    failDetail,
-  });
-  return ok({ jobId: job.jobId, id });
+  ctx.data.vpcs.insert(ctx.owner, fields, isoNow(ctx), id);
+  return jobAccepted(
+    submitJob(ctx, {
+      command: "createVPC",
+      resourceType: "Vpc",
+      resourceId: id,
+      resourceName: name,
+      failDetail,
+    }),
+  );
 }
 
-export function getVpc(ctx: Ctx) {
-  return ok(vpcView(ctx.store, findVpc(ctx, ctx.params.id)));
+export function getVpc(ctx: VCtx) {
+  return ok(vpcView(ctx, findVpc(ctx, ctx.params.id)));
 }
 
-export function listVpcs(ctx: Ctx) {
+export function listVpcs(ctx: VCtx) {
   const zoneId = str(query(ctx), "zoneId");
-  const rows = ownedList(ctx, ctx.store.state.vpcs).filter((r) => !zoneId || r.zoneId === zoneId);
-  return ok(passThrough("vpcs", rows, paging(ctx), (r) => vpcView(ctx.store, r)));
+  const rows = ctx.data.vpcs.list(ctx.owner).filter((r) => !zoneId || r.zoneId === zoneId);
+  return ok(passThrough("vpcs", rows, paging(ctx), (r) => vpcView(ctx, r)));
 }
 
 /** name and displayText as query parameters; synchronous. */
-export function updateVpc(ctx: Ctx) {
+export function updateVpc(ctx: VCtx) {
   const r = findVpc(ctx, ctx.params.id);
-  const q = query(ctx);
-  if (hasJsonBody(ctx) && !("name" in q) && !("displayText" in q)) {
-    throw badRequest(
-      "Required parameter 'name' is not present",
-      "This endpoint takes query parameters, not a JSON body",
-    );
-  }
-  const name = str(q, "name");
-  const displayText = str(q, "displayText");
-  if (name) r.name = name;
-  if (displayText !== undefined) r.displayText = displayText;
-  r.lastUpdated = isoNow(ctx);
-  ctx.audit.resourceId = r.id;
-  ctx.audit.resourceType = "Vpc";
-  return ok(vpcView(ctx.store, r));
+  ctx.data.vpcs.update(r, renameByQuery(ctx), isoNow(ctx));
+  return ok(vpcView(ctx, r), audited("Vpc", r.id));
 }
 
 function busy(state: string) {
   return state === "Implementing" || state === "Destroying";
 }
 
-export function deleteVpc(ctx: Ctx) {
+export function deleteVpc(ctx: VCtx) {
   const r = findVpc(ctx, ctx.params.id);
   if (busy(r.state)) throw conflict(`VPC ${r.name} is ${r.state}; wait for its job to finish`);
-  const tiers = Object.values(ctx.store.state.networks).filter((n) => n.vpcId === r.id);
+  const tiers = ctx.data.networks.where((n) => n.vpcId === r.id);
   if (tiers.length) {
     throw conflict(
       `VPC ${r.name} still has ${tiers.length} network(s); delete them first`,
@@ -151,40 +135,30 @@ export function deleteVpc(ctx: Ctx) {
   return vpcJob(ctx, r, "deleteVPC", "Destroying");
 }
 
-export function restartVpc(ctx: Ctx) {
+export function restartVpc(ctx: VCtx) {
   const r = findVpc(ctx, ctx.params.vpcId);
   if (busy(r.state)) throw conflict(`VPC ${r.name} is ${r.state}; wait for its job to finish`);
   return vpcJob(ctx, r, "restartVPC", r.state);
 }
 
-function vpcJob(ctx: Ctx, r: VpcRec, command: string, interim: string) {
-  ctx.audit.resourceId = r.id;
-  ctx.audit.resourceType = "Vpc";
-  const job = ctx.jobs.submit(ctx, {
-    command,
-    resourceType: "Vpc",
-    resourceId: r.id,
-    resourceName: r.name,
-    payload: { prevState: r.state },
-  });
-  r.state = interim;
-  return ok({ jobId: job.jobId, id: r.id });
+function vpcJob(ctx: VCtx, r: VpcRec, command: string, interim: string) {
+  return stateJob(ctx, ctx.data.vpcs, r, { resourceType: "Vpc", command, interim });
 }
 
 function aclView(r: VpcRec) {
   return r.aclLists.map((a) => ({ ...a, vpcId: r.id }));
 }
 
-export function listVpcAcls(ctx: Ctx) {
+export function listVpcAcls(ctx: VCtx) {
   return ok(aclView(findVpc(ctx, ctx.params.vpcId)));
 }
 
 /** Every ACL list of the caller's VPCs in the region (a superset of one VPC's acl-lists). */
-export function listNetworkAcls(ctx: Ctx) {
-  return ok(ownedList(ctx, ctx.store.state.vpcs).flatMap(aclView));
+export function listNetworkAcls(ctx: VCtx) {
+  return ok(ctx.data.vpcs.list(ctx.owner).flatMap(aclView));
 }
 
-export const vpcJobEffects: Record<string, JobEffect> = {
+export const vpcJobEffects: Record<string, JobEffect<VpcData>> = {
   createVPC: createEffect("vpcs", "Implemented"),
   deleteVPC: deleteEffect("vpcs", dropAnnotations),
   restartVPC: restoreEffect("vpcs"),

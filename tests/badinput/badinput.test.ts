@@ -84,11 +84,11 @@ async function lane(cases: BadCase[], n: number): Promise<void> {
             env: { ...env, BAD_CASE: JSON.stringify({ kind, name: logical, args: c.existing(ids) }) },
           });
         }
-        await emu.resetRequests();
+        await emu.control.resetRequests();
         const preview = await session.run("preview", {
           env: { ...env, BAD_CASE: JSON.stringify({ kind: c.kind, name: logical, args: c.args(ids) }) },
         });
-        const mutations = mutating(await emu.requests());
+        const mutations = mutating(await emu.control.requests());
         if (c.existing) await session.must("destroy", { env: { ...baseEnv, BAD_CASE: "null" } });
         settle.get(c)!.resolve({ preview, mutations, logical });
       } catch (err) {

@@ -24,7 +24,7 @@ afterAll(async () => {
   await h?.close();
 });
 beforeEach(async () => {
-  await h.reset();
+  await h.control.reset();
   client = await h.client();
 });
 
@@ -66,7 +66,7 @@ describe("catalogue", () => {
     const zonesB = await client.catalogue.zones({ region: h.secondary });
     expect(zonesA.every((z) => z.regionId === h.primary)).toBe(true);
     expect(zonesB.every((z) => z.regionId === h.secondary)).toBe(true);
-    const log: any[] = await h.admin("GET", "/requests/log");
+    const log: any[] = await h.control.requestLog();
     const regionsCall = log.find((e) => e.path === "/api/v1/regions");
     expect(regionsCall.regionContext).toBeUndefined();
     expect(log.filter((e) => e.path === "/api/v1/zones").map((e) => e.regionContext)).toEqual([
@@ -87,7 +87,7 @@ describe("catalogue", () => {
   it("sends X-Tenant-Context on my-limits only", async () => {
     await client.catalogue.myLimits({ tenantContext: "membership-1" });
     await client.catalogue.zones();
-    const log: any[] = await h.admin("GET", "/requests/log");
+    const log: any[] = await h.control.requestLog();
     expect(log.map((e) => [e.path, e.tenantContext])).toEqual([
       ["/api/v1/tenants/my-limits", true],
       ["/api/v1/zones", false],
@@ -95,8 +95,8 @@ describe("catalogue", () => {
   });
 
   it("surfaces regionErrors of the multi-region instance-group read", async () => {
-    await h.admin("POST", "/users", { sub: "partial", regions: [h.primary] });
-    await h.admin("POST", "/seed", {
+    await h.control.user("partial", { regions: [h.primary] });
+    await h.control.seed({
       instanceGroups: [{ name: "web", sub: "partial", regionId: h.primary }],
     });
     const partial = await h.client({ token: await h.emu.token({ sub: "partial" }) });
@@ -148,10 +148,10 @@ describe("instances", () => {
         serviceOfferingId: cat.serviceOfferingId,
       });
     }
-    await h.admin("DELETE", "/requests");
+    await h.control.resetRequests();
     const paged = await client.instances.listAll({ pageSize: 2 });
     expect(paged.items.map((v) => v.name).sort()).toEqual(["vm-0", "vm-1", "vm-2", "vm-3", "vm-4"]);
-    expect((await h.counters())["GET /api/v1/compute/instances"]).toBe(3);
+    expect((await h.control.requests())["GET /api/v1/compute/instances"]).toBe(3);
     const seen: string[] = [];
     for await (const vm of client.instances.list({ pageSize: 200 })) seen.push(vm.id);
     expect(seen).toHaveLength(5);
@@ -160,7 +160,7 @@ describe("instances", () => {
   });
 
   it("reports quota and capacity failures from the job detail", async () => {
-    await h.admin("PUT", "/limits", { sub: "user-1", instanceLimit: 0 });
+    await h.control.limits({ instanceLimit: 0 });
     const cat = await catalogue();
     const r = await client.instances.create({
       name: "over",
@@ -174,8 +174,8 @@ describe("instances", () => {
     expect(err.detail).toMatch(/Quota exceeded/);
     expect(err.message).toMatch(/retrying fails the same way/);
 
-    await h.admin("PUT", "/limits", { sub: "user-1", instanceLimit: 100 });
-    await h.admin("PUT", `/zones/${cat.zoneId}`, { capacity: 0 });
+    await h.control.limits({ instanceLimit: 100 });
+    await h.control.zoneCapacity(cat.zoneId, 0);
     const r2 = await client.instances.create({
       name: "full",
       zoneId: cat.zoneId,
@@ -188,7 +188,12 @@ describe("instances", () => {
   });
 
   it("gives up on a stuck job at the deadline", async () => {
-    await h.fault({ method: "POST", route: "/api/v1/compute/instances/{id}/stop", jobStuck: true, times: 1 });
+    await h.control.fault({
+      method: "POST",
+      route: "/api/v1/compute/instances/{id}/stop",
+      jobStuck: true,
+      times: 1,
+    });
     const vm = await deploy("stuck");
     const err = await client.jobs
       .wait(await client.instances.stop(vm.id), { ...fastWait, timeoutMs: 300 })
@@ -317,12 +322,12 @@ describe("authentication and regions", () => {
   });
 
   it("refuses wrong-audience and expired tokens before any call when it can tell", async () => {
-    await h.admin("DELETE", "/requests");
+    await h.control.resetRequests();
     const wrongAud = await h.emu.token({ aud: "console-app" });
     await expect(h.client({ token: wrongAud, audience: "cim-api" })).rejects.toBeInstanceOf(TokenError);
     const expired = await h.client({ token: await h.emu.token({ ttlSeconds: -5 }) });
     await expect(expired.catalogue.zones()).rejects.toMatchObject({ problem: "expired" });
-    expect(await h.counters()).toEqual({});
+    expect(await h.control.requests()).toEqual({});
     const ok = await h.client({ audience: "cim-api" });
     expect(await ok.catalogue.zones()).not.toHaveLength(0);
   });

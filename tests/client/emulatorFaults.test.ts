@@ -21,7 +21,7 @@ afterAll(async () => {
   await h?.close();
 });
 beforeEach(async () => {
-  await h.reset();
+  await h.control.reset();
   client = await h.client();
   const [zones, templates, offerings, disks] = await Promise.all([
     client.catalogue.zones(),
@@ -35,7 +35,7 @@ beforeEach(async () => {
     serviceOfferingId: offerings[0].id,
     diskOfferingId: disks[0].id,
   };
-  await h.admin("DELETE", "/requests");
+  await h.control.resetRequests();
 });
 
 const vmInput = (name: string) => ({
@@ -44,15 +44,15 @@ const vmInput = (name: string) => ({
   templateId: cat.templateId,
   serviceOfferingId: cat.serviceOfferingId,
 });
-const hits = async (key: string) => (await h.counters())[key] ?? 0;
+const hits = async (key: string) => (await h.control.requests())[key] ?? 0;
 const jobsOf = async (command: string) =>
-  Object.values((await h.state()).jobs as Record<string, any>).filter((j) => j.command === command);
+  Object.values((await h.control.state()).jobs as Record<string, any>).filter((j) => j.command === command);
 const named = async (collection: "instances" | "volumes" | "vpcs", name: string) =>
-  Object.values((await h.state())[collection] as Record<string, any>).filter((r) => r.name === name);
+  Object.values((await h.control.state())[collection] as Record<string, any>).filter((r) => r.name === name);
 
 describe("reads under faults", () => {
   it("waits out a 429 with Retry-After", async () => {
-    await h.fault({ method: "GET", route: "/api/v1/zones", status: 429, retryAfter: 1, times: 1 });
+    await h.control.fault({ method: "GET", route: "/api/v1/zones", status: 429, retryAfter: 1, times: 1 });
     const started = Date.now();
     expect((await client.catalogue.zones()).length).toBeGreaterThan(0);
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
@@ -60,10 +60,10 @@ describe("reads under faults", () => {
   });
 
   it("rides out a 5xx burst, and gives up with the attempt count on a longer outage", async () => {
-    await h.fault({ method: "GET", route: "/api/v1/zones", status: 503, times: 2 });
+    await h.control.fault({ method: "GET", route: "/api/v1/zones", status: 503, times: 2 });
     await client.catalogue.zones();
     expect(await hits("GET /api/v1/zones")).toBe(3);
-    await h.fault({ method: "GET", route: "/api/v1/templates", status: 500, times: 10 });
+    await h.control.fault({ method: "GET", route: "/api/v1/templates", status: 500, times: 10 });
     const err = await client.catalogue.templates().catch((e) => e);
     expect(err).toBeInstanceOf(InternalServerError);
     expect(err.attempts).toBe(3);
@@ -71,7 +71,7 @@ describe("reads under faults", () => {
   });
 
   it("retries a dropped connection", async () => {
-    await h.fault({ method: "GET", route: "/api/v1/isos", action: "drop-before", times: 1 });
+    await h.control.fault({ method: "GET", route: "/api/v1/isos", action: "drop-before", times: 1 });
     expect((await client.catalogue.isos()).length).toBeGreaterThan(0);
     expect(await hits("GET /api/v1/isos")).toBe(2);
   });
@@ -81,7 +81,7 @@ describe("asynchronous mutations whose answer is lost", () => {
   it("timeout after the request landed creates no duplicate", async () => {
     // The emulator holds the request 1.5 s before handling it; the client gives up after 0.5 s. The first
     // job lookup finds nothing (still in flight); the second, after the grace period, finds the deploy.
-    await h.fault({ method: "POST", route: "/api/v1/compute/instances", latencyMs: 1500, times: 1 });
+    await h.control.fault({ method: "POST", route: "/api/v1/compute/instances", latencyMs: 1500, times: 1 });
     const slow = await h.client({ timeoutMs: 500 });
     const got = await slow.instances.create(vmInput("slow"));
     expect(got.adopted).toBe(true);
@@ -95,7 +95,7 @@ describe("asynchronous mutations whose answer is lost", () => {
   it("adopts the job when the connection drops after the request was handled", async () => {
     const vm = await client.instances.create(vmInput("web"));
     await client.jobs.wait(vm, fastWait);
-    await h.fault({
+    await h.control.fault({
       method: "POST",
       route: "/api/v1/compute/instances/{id}/stop",
       action: "drop-after",
@@ -110,7 +110,7 @@ describe("asynchronous mutations whose answer is lost", () => {
   });
 
   it("adopts a lost volume create by name (query-parameter route)", async () => {
-    await h.fault({ method: "POST", route: "/api/v1/volumes", action: "drop-after", times: 1 });
+    await h.control.fault({ method: "POST", route: "/api/v1/volumes", action: "drop-after", times: 1 });
     const got = await client.volumes.create({
       name: "data",
       zoneId: cat.zoneId,
@@ -122,7 +122,7 @@ describe("asynchronous mutations whose answer is lost", () => {
   });
 
   it("retries when the request never landed (dropped before handling, or a 5xx before handling)", async () => {
-    await h.fault({ method: "POST", route: "/api/v1/volumes", action: "drop-before", times: 1 });
+    await h.control.fault({ method: "POST", route: "/api/v1/volumes", action: "drop-before", times: 1 });
     const v = await client.volumes.create({
       name: "retried",
       zoneId: cat.zoneId,
@@ -132,7 +132,7 @@ describe("asynchronous mutations whose answer is lost", () => {
     expect(await hits("POST /api/v1/volumes")).toBe(2);
     expect(await named("volumes", "retried")).toHaveLength(1);
 
-    await h.fault({ method: "POST", route: "/api/v1/compute/instances", status: 502, times: 1 });
+    await h.control.fault({ method: "POST", route: "/api/v1/compute/instances", status: 502, times: 1 });
     const vm = await client.instances.create(vmInput("after-502"));
     expect(vm.adopted).toBeUndefined();
     expect(await hits("POST /api/v1/compute/instances")).toBe(2);
@@ -140,8 +140,8 @@ describe("asynchronous mutations whose answer is lost", () => {
   });
 
   it("does not retry when the job lookup fails: the outcome is unknown, and nothing is duplicated", async () => {
-    await h.fault({ method: "POST", route: "/api/v1/vpcs", action: "drop-after", times: 1 });
-    await h.fault({ method: "GET", route: "/api/v1/jobs", status: 500, times: 50 });
+    await h.control.fault({ method: "POST", route: "/api/v1/vpcs", action: "drop-after", times: 1 });
+    await h.control.fault({ method: "GET", route: "/api/v1/jobs", status: 500, times: 50 });
     const zones = await client.catalogue.zones();
     const [offering] = await client.catalogue.vpcOfferings();
     const err = await client.vpcs
@@ -159,7 +159,7 @@ describe("asynchronous mutations whose answer is lost", () => {
   });
 
   it("reports an injected job failure with its detail", async () => {
-    await h.fault({
+    await h.control.fault({
       method: "POST",
       route: "/api/v1/volumes",
       jobFail: { detail: "Insufficient capacity in zone de-fra-1a" },
@@ -180,7 +180,12 @@ describe("asynchronous mutations whose answer is lost", () => {
 describe("synchronous mutations whose answer is lost", () => {
   it("re-reads the instance after a dropped PUT instead of sending it again", async () => {
     const vm = await client.instances.create(vmInput("web"));
-    await h.fault({ method: "PUT", route: "/api/v1/compute/instances/{id}", action: "drop-after", times: 1 });
+    await h.control.fault({
+      method: "PUT",
+      route: "/api/v1/compute/instances/{id}",
+      action: "drop-after",
+      times: 1,
+    });
     const got = await client.instances.update(vm.id, { displayName: "Web" });
     expect(got.displayName).toBe("Web");
     expect(await hits("PUT /api/v1/compute/instances/{id}")).toBe(1);
@@ -189,7 +194,7 @@ describe("synchronous mutations whose answer is lost", () => {
   it("re-reads tags after a dropped add, and sends once more after a dropped-before add", async () => {
     const vm = await client.instances.create(vmInput("web"));
     const target = { kind: "instance" as const, id: vm.id };
-    await h.fault({
+    await h.control.fault({
       method: "POST",
       route: "/api/v1/compute/instances/{id}/tags",
       action: "drop-after",
@@ -197,7 +202,7 @@ describe("synchronous mutations whose answer is lost", () => {
     });
     await client.tags.add(target, { env: "prod" });
     expect(await hits("POST /api/v1/compute/instances/{id}/tags")).toBe(1);
-    await h.fault({
+    await h.control.fault({
       method: "POST",
       route: "/api/v1/compute/instances/{id}/tags",
       action: "drop-before",
@@ -210,7 +215,12 @@ describe("synchronous mutations whose answer is lost", () => {
 
   it("adopts an identical backup schedule after a dropped create (create is not idempotent)", async () => {
     const vm = await client.instances.create(vmInput("web"));
-    await h.fault({ method: "POST", route: "/api/v1/backups/schedules", action: "drop-after", times: 1 });
+    await h.control.fault({
+      method: "POST",
+      route: "/api/v1/backups/schedules",
+      action: "drop-after",
+      times: 1,
+    });
     const s = await client.backupSchedules.create({
       vmId: vm.id,
       intervalType: "daily",
@@ -223,7 +233,7 @@ describe("synchronous mutations whose answer is lost", () => {
 
   it("fails with a ConnectionError when both attempts of a synchronous change are lost", async () => {
     const vm = await client.instances.create(vmInput("web"));
-    await h.fault({
+    await h.control.fault({
       method: "POST",
       route: "/api/v1/compute/instances/{id}/tags",
       action: "drop-before",

@@ -1,48 +1,28 @@
-// Emulator-backed test harness: one in-process emulator per test file, an admin helper for the /_emulator
-// control routes (faults, state, counters, limits, users, job timing), and a client factory.
+// Emulator-backed test harness: one in-process emulator per test file, its control client (faults, state,
+// counters, limits, users, job timing), and a client factory.
 
-import { type Emulator, startEmulator } from "../../emulator";
+import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { CimClient, type CimClientOptions } from "../../provider/client";
 
 export interface Harness {
   emu: Emulator;
   primary: string;
   secondary: string;
-  admin<T = any>(method: string, path: string, body?: unknown): Promise<T>;
-  fault(rule: Record<string, unknown>): Promise<void>;
-  state(): Promise<any>;
-  counters(): Promise<Record<string, number>>;
+  control: EmulatorControl;
   client(extra?: Partial<CimClientOptions>): Promise<CimClient>;
-  reset(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function harness(): Promise<Harness> {
   const emu = await startEmulator({ jobLatencyMs: 0 });
-  const adminToken = await emu.adminToken();
+  const control = await EmulatorControl.of(emu);
   const primary = emu.regions.find((r) => r.primary)!.id;
   const secondary = emu.regions.find((r) => !r.primary)!.id;
-  const admin = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${emu.url}/_emulator${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${adminToken}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} /_emulator${path} → ${res.status}: ${text}`);
-    return text ? JSON.parse(text) : undefined;
-  };
   return {
     emu,
     primary,
     secondary,
-    admin,
-    fault: (rule) => admin("POST", "/faults", rule),
-    state: async () => (await admin("GET", "/state")).state,
-    counters: () => admin("GET", "/requests"),
+    control,
     client: async (extra = {}) =>
       new CimClient({
         baseUrl: emu.url,
@@ -52,7 +32,6 @@ export async function harness(): Promise<Harness> {
         recovery: { graceMs: 2_000 },
         ...extra,
       }),
-    reset: () => admin("POST", "/reset"),
     close: () => emu.close(),
   };
 }

@@ -138,29 +138,32 @@ describe("in the provider: create, update, refresh and destroy", () => {
     ][] = [
       [
         "quota",
-        () => api.control.limits({ instanceLimit: 0 }),
-        () => api.control.limits({ instanceLimit: 1000 }),
+        () => api.control.limits({ instanceLimit: 0 }).then(() => undefined),
+        () => api.control.limits({ instanceLimit: 1000 }).then(() => undefined),
         /Quota exceeded/,
         "quota ceiling",
       ],
       [
         "capacity",
-        () => api.control.zone(zone, 0),
-        () => api.control.zone(zone, 2000),
+        () => api.control.zoneCapacity(zone, 0).then(() => undefined),
+        () => api.control.zoneCapacity(zone, 2000).then(() => undefined),
         /Insufficient capacity/,
         "pulumi up again",
       ],
       [
         "timeout",
-        () => api.control.clock({ paused: true }),
-        () => api.control.clock({ paused: false }),
+        () => api.control.pauseClock(true).then(() => undefined),
+        () => api.control.pauseClock(false).then(() => undefined),
         /timeouts\.create/,
         "timeouts.create",
         { "cim-e2e:timeout": "3s" },
       ],
       [
         "5xx",
-        () => api.control.fault({ method: "POST", route: "/api/v1/compute/instances", status: 503 }),
+        () =>
+          api.control
+            .fault({ method: "POST", route: "/api/v1/compute/instances", status: 503 })
+            .then(() => undefined),
         () => api.control.clearFaults(),
         /503/,
         "run again",

@@ -3,7 +3,7 @@
 // allowances it shows none. The warning comes from the providers' check (provider/lifecycle/quotaPreflight.ts).
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Emulator, startEmulator } from "../../emulator";
+import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { requireToolchain, runPulumi, sourceHome } from "./harness";
 
 const program = path.join(__dirname, "programs", "quota.cjs");
@@ -13,13 +13,7 @@ let emu: Emulator;
 beforeAll(async () => {
   requireToolchain();
   emu = await startEmulator({ jobLatencyMs: 0 });
-  const adminToken = await emu.adminToken();
-  const res = await fetch(`${emu.url}/_emulator/limits`, {
-    method: "PUT",
-    headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
-    body: JSON.stringify({ sub: "user-1", instanceLimit: 2, volumeLimit: 3 }),
-  });
-  if (!res.ok) throw new Error(`PUT /_emulator/limits: ${res.status}`);
+  await (await EmulatorControl.of(emu)).limits({ instanceLimit: 2, volumeLimit: 3 });
 }, 60_000);
 
 afterAll(async () => {

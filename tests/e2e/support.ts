@@ -3,7 +3,7 @@
 // the harness, from the source tree or copied next to an installed package.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { type Emulator, startEmulator } from "../../emulator";
+import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { CimClient } from "../../provider/client";
 import { type ProgramHome, repoRoot } from "./harness";
 
@@ -13,55 +13,21 @@ export interface TestApi {
   /** The env of every run: runPulumi gives it to the program's process and to the CLI (and so the providers). */
   envVars: Record<string, string>;
   client: CimClient;
-  control: Control;
+  control: EmulatorControl;
   close(): Promise<void>;
-}
-
-export interface Control {
-  requests(): Promise<Record<string, number>>;
-  resetRequests(): Promise<void>;
-  limits(limits: Record<string, number>): Promise<void>;
-  fault(rule: Record<string, unknown>): Promise<void>;
-  clearFaults(): Promise<void>;
-  state(): Promise<any>;
-  jobLatency(ms: number): Promise<void>;
-  /** A zone's capacity for instances. */
-  zone(zone: string, capacity: number): Promise<void>;
-  /** Pauses or resumes the job clock. */
-  clock(body: { paused?: boolean; advanceMs?: number }): Promise<void>;
 }
 
 /** An emulator with instant jobs, a user token and the env a program run needs. */
 export async function startApi(): Promise<TestApi> {
   const emu = await startEmulator({ port: 0, jobLatencyMs: 0 });
   const token = await emu.token();
-  const admin = await emu.adminToken();
-  const call = async (method: string, route: string, body?: unknown): Promise<any> => {
-    const res = await fetch(`${emu.url}/_emulator${route}`, {
-      method,
-      headers: { authorization: `Bearer ${admin}`, ...(body ? { "content-type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!res.ok) throw new Error(`${method} /_emulator${route}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
   const envVars = { CIM_BASE_URL: emu.url, CIM_TOKEN: token, CIM_POLL_INTERVAL_MS: "25" };
   return {
     emu,
     token,
     envVars,
     client: new CimClient({ baseUrl: emu.url, token }),
-    control: {
-      requests: () => call("GET", "/requests"),
-      resetRequests: async () => void (await call("DELETE", "/requests")),
-      limits: async (limits) => void (await call("PUT", "/limits", { sub: "user-1", ...limits })),
-      fault: async (rule) => void (await call("POST", "/faults", rule)),
-      clearFaults: async () => void (await call("DELETE", "/faults")),
-      state: async () => (await call("GET", "/state")).state,
-      jobLatency: async (ms) => void (await call("PUT", "/job-timing", { latencyMs: ms })),
-      zone: async (zone, capacity) => void (await call("PUT", `/zones/${zone}`, { capacity })),
-      clock: async (body) => void (await call("POST", "/clock", body)),
-    },
+    control: await EmulatorControl.of(emu),
     close: () => emu.close(),
   };
 }

@@ -22,7 +22,7 @@ it("keeps a deploy that timed out and completes it on the next up", async () => 
   const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
     runPulumi({ home, stackName, program, steps, envVars: api.envVars });
 
-  await api.control.jobLatency(4_000);
+  await api.control.jobTiming({ latencyMs: 4_000 });
   const [slow, exported] = await run([
     { op: "up", expectFailure: true, config: { "cim-e2e:createTimeout": "1s" } },
     { op: "export" },
@@ -33,7 +33,7 @@ it("keeps a deploy that timed out and completes it on the next up", async () => 
   expect(vm.initErrors?.length).toBe(1);
   expect(vm.outputs.state).toBe("Starting");
 
-  await api.control.jobLatency(0);
+  await api.control.jobTiming({ latencyMs: 0 });
   const [done, stable] = await run([
     { op: "up", config: { "cim-e2e:createTimeout": null } },
     { op: "preview" },

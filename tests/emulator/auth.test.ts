@@ -1,5 +1,6 @@
 import { generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EmulatorControl, EmulatorControlError } from "../../emulator";
 import { Api, expectErrorBody } from "./harness";
 
 let api: Api;
@@ -88,7 +89,7 @@ describe("Authentication", () => {
   });
 
   it("Authentication 6: a region without an account for the user is refused with 403 (region selection)", async () => {
-    await api.control("POST", "/users", { sub: "user-one-region", regions: [api.primary.id] });
+    await api.control.user("user-one-region", { regions: [api.primary.id] });
     const token = await api.emu.token({ sub: "user-one-region" });
     expect((await api.get("/zones", { token, region: api.primary.id })).status).toBe(200);
     const other = await api.get("/zones", { token, region: api.secondary.id });
@@ -97,10 +98,10 @@ describe("Authentication", () => {
   });
 
   it("Authentication 6: users can be deactivated through the control route, and 403 follows", async () => {
-    await api.control("POST", "/users", { sub: "user-temp" });
+    await api.control.user("user-temp");
     const token = await api.emu.token({ sub: "user-temp" });
     expect((await api.get("/zones", { token })).status).toBe(200);
-    await api.control("POST", "/users", { sub: "user-temp", active: false });
+    await api.control.user("user-temp", { active: false });
     expect((await api.get("/zones", { token })).status).toBe(403);
   });
 
@@ -119,13 +120,14 @@ describe("Authentication", () => {
   });
 
   it("Authentication 8: service:admin gates administrative (/_emulator) routes; a user token gets 403", async () => {
-    const user = await api.call("GET", "/_emulator/requests", { token: api.token });
-    expect(user.status).toBe(403);
-    expect(expectErrorBody(user.body)).toBe(true);
-    const none = await api.call("GET", "/_emulator/requests", { token: null });
+    const asUser = new EmulatorControl(api.emu.url, api.token);
+    const refused = await asUser.requests().catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(EmulatorControlError);
+    expect((refused as EmulatorControlError).status).toBe(403);
+    expect(expectErrorBody((refused as EmulatorControlError).body)).toBe(true);
+    const none = await fetch(`${api.emu.url}/_emulator/requests`);
     expect(none.status).toBe(401);
-    const admin = await api.control("GET", "/requests");
-    expect(admin.status).toBe(200);
+    expect(await api.control.requests()).toBeTypeOf("object");
   });
 
   it("Authentication 9: X-Tenant-Context on instance, volume, network or VPC calls is refused with 400", async () => {
@@ -146,7 +148,7 @@ describe("Authentication", () => {
   });
 
   it("Authentication 10: everything outside organization endpoints runs on the personal account of the token's subject", async () => {
-    await api.control("POST", "/users", { sub: "user-2" });
+    await api.control.user("user-2");
     const c = await api.catalogue();
     const mine = await api.instance(c);
     const other = await api.get(`/compute/instances/${mine.id}`, {

@@ -8,7 +8,7 @@ beforeAll(async () => {
   c = await api.catalogue();
 });
 beforeEach(async () => {
-  await api.control("DELETE", "/faults");
+  await api.control.clearFaults();
 });
 afterAll(() => api.close());
 
@@ -22,14 +22,14 @@ const countVms = async () => (await api.ok("GET", "/compute/instances/all")).vir
 
 describe("Fault injection", () => {
   it("Faults: answer status N with Retry-After for the next K matching calls, then behave normally", async () => {
-    const rule = await api.control("POST", "/faults", {
+    const rule = await api.control.fault({
       method: "GET",
       route: "/api/v1/zones",
       status: 503,
       retryAfter: 2,
       times: 2,
     });
-    expect(rule.status).toBe(200);
+    expect(rule).toMatchObject({ status: 503, retryAfter: 2, times: 2, hits: 0 });
     for (let i = 0; i < 2; i++) {
       const res = await api.get("/zones");
       expect(res.status).toBe(503);
@@ -37,12 +37,12 @@ describe("Fault injection", () => {
       expect(expectErrorBody(res.body)).toBe(true);
     }
     expect((await api.get("/zones")).status).toBe(200);
-    expect((await api.control("GET", "/faults")).body).toEqual([]);
+    expect(await api.control.faults()).toEqual([]);
   });
 
   it("Faults: a rule matches by method and route template, or by a path glob", async () => {
     const vm = await api.instance(c);
-    await api.control("POST", "/faults", {
+    await api.control.fault({
       method: "GET",
       route: "/api/v1/compute/instances/{id}",
       status: 500,
@@ -50,29 +50,29 @@ describe("Fault injection", () => {
     expect((await api.get(`/compute/instances/${vm.id}`)).status).toBe(500);
     expect((await api.get("/compute/instances")).status).toBe(200);
     expect((await api.put(`/compute/instances/${vm.id}`, { query: { displayName: "x" } })).status).toBe(200);
-    await api.control("DELETE", "/faults");
-    await api.control("POST", "/faults", {
+    await api.control.clearFaults();
+    await api.control.fault({
       method: "*",
       route: "/api/v1/compute/instances/*/tags",
       status: 429,
     });
     expect((await api.get(`/compute/instances/${vm.id}/tags`)).status).toBe(429);
     expect((await api.get(`/compute/instances/${vm.id}`)).status).toBe(200);
-    await api.control("DELETE", "/faults");
-    await api.control("POST", "/faults", { method: "GET", route: "/volumes/**", status: 502 });
+    await api.control.clearFaults();
+    await api.control.fault({ method: "GET", route: "/volumes/**", status: 502 });
     expect((await api.get("/volumes/anything/at/all")).status).toBe(502);
   });
 
   it("Faults: probability 0 never fires; probability 1 always does", async () => {
-    await api.control("POST", "/faults", {
+    await api.control.fault({
       method: "GET",
       route: "/api/v1/isos",
       status: 500,
       probability: 0,
     });
     for (let i = 0; i < 5; i++) expect((await api.get("/isos")).status).toBe(200);
-    await api.control("DELETE", "/faults");
-    await api.control("POST", "/faults", {
+    await api.control.clearFaults();
+    await api.control.fault({
       method: "GET",
       route: "/api/v1/isos",
       status: 500,
@@ -82,7 +82,7 @@ describe("Fault injection", () => {
   });
 
   it("Faults: latencyMs delays the answer", async () => {
-    await api.control("POST", "/faults", {
+    await api.control.fault({
       method: "GET",
       route: "/api/v1/templates",
       latencyMs: 150,
@@ -95,7 +95,7 @@ describe("Fault injection", () => {
 
   it("Faults: drop-before destroys the connection without doing the work", async () => {
     const before = await countVms();
-    await api.control("POST", "/faults", {
+    await api.control.fault({
       method: "POST",
       route: "/api/v1/compute/instances",
       action: "drop-before",
@@ -109,7 +109,7 @@ describe("Fault injection", () => {
 
   it("Faults / Async 7: drop-after does the work, then drops: the job is found by reading recent jobs", async () => {
     const before = await countVms();
-    await api.control("POST", "/faults", {
+    await api.control.fault({
       method: "POST",
       route: "/api/v1/compute/instances",
       action: "drop-after",
@@ -123,7 +123,7 @@ describe("Fault injection", () => {
   });
 
   it("Faults: jobFail makes the next matching job fail with the given detail; jobStuck keeps it running", async () => {
-    await api.control("POST", "/faults", {
+    await api.control.fault({
       method: "POST",
       route: "/api/v1/compute/instances/{id}/stop",
       jobFail: { detail: "hypervisor busy" },
@@ -133,7 +133,7 @@ describe("Fault injection", () => {
     const stop = await api.ok("POST", `/compute/instances/${vm.id}/stop`);
     expect(await api.waitJob(stop.jobId)).toMatchObject({ status: "error", detail: "hypervisor busy" });
     expect((await api.ok("GET", `/compute/instances/${vm.id}`)).state).toBe("Running");
-    await api.control("POST", "/faults", {
+    await api.control.fault({
       method: "POST",
       route: "/api/v1/compute/instances/{id}/stop",
       jobStuck: true,
@@ -145,43 +145,45 @@ describe("Fault injection", () => {
   });
 
   it("Faults: DELETE /_emulator/faults/{id} removes one rule; faults never apply to control routes", async () => {
-    const a = (await api.control("POST", "/faults", { method: "*", route: "/**", status: 503 })).body;
+    const a = await api.control.fault({ method: "*", route: "/**", status: 503 });
     expect((await api.get("/zones")).status).toBe(503);
-    expect((await api.control("GET", "/faults")).status).toBe(200);
-    expect((await api.control("DELETE", `/faults/${a.id}`)).status).toBe(200);
+    expect((await api.control.faults()).map((r) => r.id)).toEqual([a.id]);
+    await api.control.removeFault(a.id);
     expect((await api.get("/zones")).status).toBe(200);
+    await expect(api.control.removeFault(a.id)).rejects.toMatchObject({ status: 404 });
   });
 
   it("Faults: an invalid rule is a 400", async () => {
-    expect((await api.control("POST", "/faults", { method: "GET" })).status).toBe(400);
-    expect((await api.control("POST", "/faults", { route: "/zones", status: 99 })).status).toBe(400);
-    expect((await api.control("POST", "/faults", { route: "/zones" })).status).toBe(400);
+    const invalid = (rule: unknown) => api.control.call("POST", "/faults", rule);
+    await expect(invalid({ method: "GET" })).rejects.toMatchObject({ status: 400 });
+    await expect(invalid({ route: "/zones", status: 99 })).rejects.toMatchObject({ status: 400 });
+    await expect(invalid({ route: "/zones" })).rejects.toMatchObject({ status: 400 });
   });
 });
 
 describe("Observability", () => {
   it("Requests: counts per method and route template, excluding /_emulator routes; DELETE zeroes them", async () => {
     const vm = await api.instance(c);
-    await api.control("DELETE", "/requests");
+    await api.control.resetRequests();
     for (let i = 0; i < 3; i++) await api.get(`/compute/instances/${vm.id}`);
     await api.get("/zones");
     await api.get("/nope");
-    await api.control("GET", "/state");
-    const counts = (await api.control("GET", "/requests")).body;
+    await api.control.dump();
+    const counts = await api.control.requests();
     expect(counts).toEqual({
       "GET /api/v1/compute/instances/{id}": 3,
       "GET /api/v1/zones": 1,
       "GET (unmatched)": 1,
     });
-    await api.control("DELETE", "/requests");
-    expect((await api.control("GET", "/requests")).body).toEqual({});
+    await api.control.resetRequests();
+    expect(await api.control.requests()).toEqual({});
   });
 
   it("Requests log: recent requests with route template, path, header names and X-Tenant-Context presence, never the token", async () => {
-    await api.control("DELETE", "/requests");
+    await api.control.resetRequests();
     await api.get("/compute/instances", { headers: { "x-tenant-context": "m-1" } });
     await api.get("/tenants/my-limits", { region: api.primary.id });
-    const log = (await api.control("GET", "/requests/log")).body;
+    const log = await api.control.requestLog();
     expect(log).toHaveLength(2);
     expect(log[0]).toMatchObject({
       method: "GET",
@@ -204,7 +206,7 @@ describe("Observability", () => {
 
   it("State dump: GET /_emulator/state shows resources and jobs, never a token", async () => {
     const vm = await api.instance(c, { name: "dumped" });
-    const dump = (await api.control("GET", "/state")).body;
+    const dump = await api.control.dump();
     expect(dump.state.instances[vm.id].name).toBe("dumped");
     expect(Object.keys(dump.state.jobs).length).toBeGreaterThan(0);
     const text = JSON.stringify(dump);
@@ -218,7 +220,7 @@ describe("Observability", () => {
     const res = await api.get("/zones", { token: bad });
     expect(res.status).toBe(401);
     expect(JSON.stringify(res.body)).not.toContain(api.token.slice(20, 60));
-    const log = JSON.stringify((await api.control("GET", "/requests/log")).body);
+    const log = JSON.stringify(await api.control.requestLog());
     expect(log).not.toContain(api.token.slice(20, 60));
   });
 });

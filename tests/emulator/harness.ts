@@ -1,5 +1,5 @@
 // Black-box test harness: an emulator on port 0 with a temp data dir, and a small fetch-based caller.
-import { type Emulator, type StartOptions, startEmulator } from "../../emulator/index";
+import { type Emulator, EmulatorControl, type StartOptions, startEmulator } from "../../emulator/index";
 
 export interface Res<T = any> {
   status: number;
@@ -32,11 +32,16 @@ export interface Catalogue {
 }
 
 export class Api {
+  /** The control routes (/_emulator/**) with the admin token. */
+  readonly control: EmulatorControl;
+
   private constructor(
     readonly emu: Emulator,
     readonly token: string,
     readonly admin: string,
-  ) {}
+  ) {
+    this.control = new EmulatorControl(emu.url, admin);
+  }
 
   static async start(opts: StartOptions = {}): Promise<Api> {
     const emu = await startEmulator({ port: 0, jobLatencyMs: 0, ...opts });
@@ -52,7 +57,7 @@ export class Api {
   }
 
   async call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<Res<T>> {
-    const url = new URL(path.startsWith("/_emulator") ? path : `/api/v1${path}`, this.emu.url);
+    const url = new URL(`/api/v1${path}`, this.emu.url);
     for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { ...opts.headers };
     const token = opts.token === undefined ? this.token : opts.token;
@@ -78,10 +83,6 @@ export class Api {
   post = <T = any>(path: string, opts?: CallOptions) => this.call<T>("POST", path, opts);
   put = <T = any>(path: string, opts?: CallOptions) => this.call<T>("PUT", path, opts);
   del = <T = any>(path: string, opts?: CallOptions) => this.call<T>("DELETE", path, opts);
-
-  /** A control route with the admin token. */
-  control = <T = any>(method: string, path: string, body?: unknown) =>
-    this.call<T>(method, `/_emulator${path}`, { token: this.admin, body });
 
   /** 200 or fail with the error body, so a failing test says why. */
   async ok<T = any>(method: string, path: string, opts?: CallOptions): Promise<T> {

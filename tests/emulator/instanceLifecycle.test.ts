@@ -30,10 +30,10 @@ describe("Instance lifecycle", () => {
 
   it("Further endpoints / Versioning: /restart is the deprecated alias of /reboot, served by the same handler", async () => {
     const vm = await api.instance(c);
-    await api.control("POST", "/clock", { paused: true });
+    await api.control.pauseClock();
     const res = await api.ok("POST", `/compute/instances/${vm.id}/restart`);
     expect((await api.ok("GET", `/compute/instances/${vm.id}`)).state).toBe("Rebooting");
-    await api.control("POST", "/clock", { paused: false });
+    await api.control.pauseClock(false);
     const job = await api.waitJob(res.jobId);
     expect(job.command).toBe("rebootVirtualMachine");
     // Same handler: the same refusal for a stopped instance.
@@ -109,15 +109,15 @@ describe("Instance lifecycle", () => {
   });
 
   it("Endpoints: an action while another operation is in progress is a 409", async () => {
-    await api.control("POST", "/clock", { paused: true });
+    await api.control.pauseClock();
     const res = await api.ok("POST", "/compute/instances", { body: vmBody() });
     const busy = await api.post(`/compute/instances/${res.id}/stop`);
     expect(busy.status).toBe(409);
-    await api.control("POST", "/clock", { paused: false });
+    await api.control.pauseClock(false);
   });
 
   it("Endpoints: a failed deploy leaves an Error instance that can be deleted", async () => {
-    await api.control("POST", "/faults", {
+    await api.control.fault({
       method: "POST",
       route: "/compute/instances",
       jobFail: { detail: "boom" },

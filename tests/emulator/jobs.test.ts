@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { Api, type Catalogue, UUID } from "./harness";
 
 let api: Api;
@@ -7,15 +7,10 @@ beforeAll(async () => {
   api = await Api.start();
   c = await api.catalogue();
 });
-// Every test leaves the emulator as it found it, whether it passed or not.
 afterEach(async () => {
-  await api.control("POST", "/clock", { paused: false });
-  await api.control("PUT", "/job-timing", { latencyMs: 0, jitterMs: 0 });
-  await api.control("DELETE", "/faults");
-  await api.control("PUT", "/limits", { sub: "user-1", instanceLimit: 1000 });
-  for (const zone of new Set([c.zone.id, c.zone2?.id].filter(Boolean))) {
-    await api.control("PUT", `/zones/${zone}`, { capacity: 2000 });
-  }
+  await api.control.pauseClock(false);
+  await api.control.jobTiming({ mode: "timed", latencyMs: 0, jitterMs: 0, reads: 1 });
+  await api.control.clearFaults();
 });
 afterAll(() => api.close());
 
@@ -23,7 +18,7 @@ const vmBody = () => ({ zoneId: c.zone.id, templateId: c.template.id, serviceOff
 
 describe("Asynchronous protocol", () => {
   it("Async 1-2: a compute mutation answers 200 with jobId and id: accepted, not finished", async () => {
-    await api.control("POST", "/clock", { paused: true });
+    await api.control.pauseClock();
     const res = await api.post("/vpcs", {
       body: { name: "a", zoneId: c.zone.id, cidr: "10.1.0.0/16", vpcOfferingId: c.vpcOffering.id },
     });
@@ -42,18 +37,17 @@ describe("Asynchronous protocol", () => {
   });
 
   it("Job status: running moves to success; statusCode carries the raw platform state", async () => {
-    // The job clock, not the wall clock, moves the job: paused, it moves only when advanced.
-    await api.control("PUT", "/job-timing", { latencyMs: 400 });
-    await api.control("POST", "/clock", { paused: true });
+    // The job clock holds still: only the advances below move the job, however slow the machine.
+    await api.control.jobMode("clock", { latencyMs: 400 });
     const res = await api.ok("POST", "/compute/instances", { body: vmBody() });
     const first = await api.ok("GET", `/jobs/${res.jobId}`);
     expect(first.status).toBe("running");
     expect(first.statusCode).toBe(0); // PENDING
-    await api.control("POST", "/clock", { advanceMs: 250 });
+    await api.control.advanceClock(250);
     const mid = await api.ok("GET", `/jobs/${res.jobId}`);
     expect(mid.status).toBe("running");
     expect(mid.statusCode).toBe(1); // PROCESSING
-    await api.control("POST", "/clock", { advanceMs: 150 });
+    await api.control.advanceClock(150);
     const done = await api.ok("GET", `/jobs/${res.jobId}`);
     expect(done.status).toBe("success");
     expect(done.statusCode).toBe(2); // WEBHOOK_COMPLETED
@@ -68,7 +62,7 @@ describe("Asynchronous protocol", () => {
   });
 
   it("Job status / Async 4: a failed job ends in error with detail and statusCode 3; the resource goes to Error", async () => {
-    await api.control("POST", "/faults", {
+    await api.control.fault({
       method: "POST",
       route: "/api/v1/compute/instances",
       jobFail: { detail: "no host available" },
@@ -81,11 +75,11 @@ describe("Asynchronous protocol", () => {
   });
 
   it("Job status: only success and error are terminal; a stuck job stays running", async () => {
-    await api.control("POST", "/faults", { method: "POST", route: "/api/v1/vpcs", jobStuck: true, times: 1 });
+    await api.control.fault({ method: "POST", route: "/api/v1/vpcs", jobStuck: true, times: 1 });
     const res = await api.ok("POST", "/vpcs", {
       body: { name: "stuck", zoneId: c.zone.id, cidr: "10.2.0.0/16", vpcOfferingId: c.vpcOffering.id },
     });
-    await api.control("POST", "/clock", { advanceMs: 3_600_000 });
+    await api.control.advanceClock(3_600_000);
     const job = await api.ok("GET", `/jobs/${res.jobId}`);
     expect(job.status).toBe("running");
     expect((await api.ok("GET", `/vpcs/${res.id}`)).state).toBe("Implementing");
@@ -93,7 +87,8 @@ describe("Asynchronous protocol", () => {
 
   it("Async 4 / Errors 5: a quota ceiling fails the job with its reason in detail, and a retry fails the same way", async () => {
     const limits = await api.ok("GET", "/tenants/my-limits");
-    await api.control("PUT", "/limits", { sub: "user-1", instanceLimit: limits.instanceCount });
+    onTestFinished(async () => void (await api.control.limits({ instanceLimit: limits.instanceLimit })));
+    await api.control.limits({ instanceLimit: limits.instanceCount });
     for (let i = 0; i < 2; i++) {
       const res = await api.ok("POST", "/compute/instances", { body: vmBody() });
       const job = await api.waitJob(res.jobId);
@@ -106,7 +101,8 @@ describe("Asynchronous protocol", () => {
 
   it("Async 4 / Errors 5: no capacity in the zone fails the job with detail", async () => {
     const zone = c.zone2 ?? c.zone;
-    await api.control("PUT", `/zones/${zone.id}`, { capacity: 0 });
+    onTestFinished(async () => void (await api.control.zoneCapacity(zone.id, zone.capacity)));
+    await api.control.zoneCapacity(zone.id, 0);
     const res = await api.ok("POST", "/compute/instances", { body: { ...vmBody(), zoneId: zone.id } });
     const job = await api.waitJob(res.jobId);
     expect(job.status).toBe("error");
@@ -164,39 +160,73 @@ describe("Asynchronous protocol", () => {
       resourceName: "landed",
     });
     // Jobs older than the window drop out once the job clock moves past it.
-    await api.control("POST", "/clock", { advanceMs: 2 * 3_600_000 });
+    await api.control.advanceClock(2 * 3_600_000);
     const later = await api.ok("GET", "/jobs", { query: { hoursBack: 1 } });
     expect(later.jobs.find((j: any) => j.jobId === res.jobId)).toBeUndefined();
   });
 
   it("States: a resource reaches its final state only when its job succeeds", async () => {
-    await api.control("POST", "/clock", { paused: true });
+    await api.control.pauseClock();
     const res = await api.ok("POST", "/compute/instances", { body: vmBody() });
     expect(res.state).toBe("Starting");
     expect((await api.ok("GET", `/compute/instances/${res.id}`)).state).toBe("Starting");
-    await api.control("POST", "/clock", { advanceMs: 0 });
+    await api.control.advanceClock(0);
     expect((await api.ok("GET", `/compute/instances/${res.id}`)).state).toBe("Running");
   });
 
   it("Fault controls: the job clock can be paused and advanced past a job's latency", async () => {
-    await api.control("PUT", "/job-timing", { latencyMs: 60_000 });
+    await api.control.jobTiming({ latencyMs: 60_000 });
     const res = await api.ok("POST", "/compute/instances", { body: vmBody() });
-    await api.control("POST", "/clock", { paused: true });
-    await api.control("POST", "/clock", { advanceMs: 30_000 });
+    await api.control.pauseClock();
+    await api.control.advanceClock(30_000);
     expect((await api.ok("GET", `/jobs/${res.jobId}`)).status).toBe("running");
-    await api.control("POST", "/clock", { advanceMs: 31_000 });
+    await api.control.advanceClock(31_000);
     expect((await api.ok("GET", `/jobs/${res.jobId}`)).status).toBe("success");
   });
 
   it("Job timing: jitter adds up to the configured milliseconds on top of latency", async () => {
-    await api.control("PUT", "/job-timing", { latencyMs: 10, jitterMs: 50 });
-    await api.control("POST", "/clock", { paused: true });
+    await api.control.jobMode("clock", { latencyMs: 10, jitterMs: 50 });
     const res = await api.ok("POST", "/compute/instances", { body: vmBody() });
-    // due between 10 and 60 ms of job-clock time after the request
-    await api.control("POST", "/clock", { advanceMs: 9 });
+    await api.control.advanceClock(9);
     expect((await api.ok("GET", `/jobs/${res.jobId}`)).status).toBe("running");
-    await api.control("POST", "/clock", { advanceMs: 52 });
+    await api.control.advanceClock(51);
     expect((await api.ok("GET", `/jobs/${res.jobId}`)).status).toBe("success");
+  });
+
+  it("Job modes: clock holds jobs however much wall time passes, until the clock is advanced", async () => {
+    const timing = await api.control.jobMode("clock", { latencyMs: 1 });
+    expect(timing.mode).toBe("clock");
+    const res = await api.ok("POST", "/compute/instances", { body: vmBody() });
+    await new Promise((r) => setTimeout(r, 20)); // wall time alone does not end the job
+    expect((await api.ok("GET", `/jobs/${res.jobId}`)).status).toBe("running");
+    expect((await api.ok("GET", `/compute/instances/${res.id}`)).state).toBe("Starting");
+    await api.control.advanceClock(1);
+    expect((await api.ok("GET", `/compute/instances/${res.id}`)).state).toBe("Running");
+  });
+
+  it("Job modes: immediate ends the job by the time the mutation has answered", async () => {
+    await api.control.jobMode("immediate", { latencyMs: 60_000 });
+    const res = await api.ok("POST", "/vpcs", {
+      body: { name: "now", zoneId: c.zone.id, cidr: "10.3.0.0/16", vpcOfferingId: c.vpcOffering.id },
+    });
+    expect((await api.ok("GET", `/vpcs/${res.id}`)).state).toBe("Implemented");
+    expect((await api.ok("GET", `/jobs/${res.jobId}`)).status).toBe("success");
+  });
+
+  it("Job modes: reads keeps a job running for its first N reads and ends it after the last", async () => {
+    await api.control.jobMode("reads", { reads: 2 });
+    const res = await api.ok("POST", "/compute/instances", { body: vmBody() });
+    const first = await api.ok("GET", `/jobs/${res.jobId}`);
+    expect(first).toMatchObject({ status: "running", statusCode: 1 });
+    expect((await api.ok("GET", `/jobs/${res.jobId}`)).status).toBe("running");
+    expect((await api.ok("GET", `/compute/instances/${res.id}`)).state).toBe("Running");
+    expect((await api.ok("GET", `/jobs/${res.jobId}`)).status).toBe("success");
+  });
+
+  it("Job modes: an unknown mode is refused and the current timing kept", async () => {
+    const refused = api.control.call("PUT", "/job-timing", { mode: "sometimes" });
+    await expect(refused).rejects.toMatchObject({ status: 400 });
+    expect((await api.control.dump()).jobTiming.mode).toBe("timed");
   });
 
   it("Other records: a job record has status, statusCode, command, resourceId and created", async () => {

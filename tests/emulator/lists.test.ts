@@ -8,7 +8,7 @@ beforeAll(async () => {
   api = await Api.start();
   c = await api.catalogue();
   // 205 VPCs: enough to see clamping at 200 and a second page.
-  await api.control("PUT", "/limits", { sub: "user-1", vpcLimit: 1000 });
+  await api.control.limits({ vpcLimit: 1000 });
   vpcIds = [];
   for (let i = 0; i < 205; i++) {
     const r = await api.ok("POST", "/vpcs", {

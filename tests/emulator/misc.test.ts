@@ -239,9 +239,9 @@ describe("Account reads", () => {
       expect(typeof limits[k], k).toBe("number");
     }
     expect(limits.instanceCount).toBeGreaterThanOrEqual(1);
-    await api.control("PUT", "/limits", { sub: "user-1", instanceLimit: 7 });
+    await api.control.limits({ instanceLimit: 7 });
     expect((await api.ok("GET", "/tenants/my-limits")).instanceLimit).toBe(7);
-    await api.control("PUT", "/limits", { sub: "user-1", instanceLimit: 1000 });
+    await api.control.limits({ instanceLimit: 1000 });
   });
 
   it("Endpoints / Limits: GET /multi-regions/quota returns maxMultiRegions, maxMultiRegionMembers, currentMultiRegions", async () => {
@@ -255,7 +255,7 @@ describe("Account reads", () => {
   });
 
   it("Known pass-through lists: instance groups return instancegroups, count, regionErrors", async () => {
-    await api.control("POST", "/seed", { instanceGroups: [{ name: "web" }] });
+    await api.control.seed({ instanceGroups: [{ name: "web" }] });
     const res = await api.ok("GET", "/instance-groups");
     expect(Object.keys(res).sort()).toEqual(["count", "instancegroups", "regionErrors"]);
     expect(res.count).toBe(1);
@@ -265,7 +265,7 @@ describe("Account reads", () => {
   });
 
   it("Known pass-through lists: the file system read returns count, fileSystems, page, pageSize", async () => {
-    const seeded = (await api.control("POST", "/seed", { fileSystems: [{ name: "shared" }] })).body;
+    const seeded = await api.control.seed({ fileSystems: [{ name: "shared" }] });
     const id = seeded.fileSystems[0];
     const res = await api.ok("GET", `/filesystems/${id}`);
     expect(Object.keys(res).sort()).toEqual(["count", "fileSystems", "page", "pageSize"]);

@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
+import { EmulatorControl } from "../../emulator";
 import { Api } from "./harness";
 
 const dirs: string[] = [];
@@ -81,8 +82,8 @@ describe("Persistence", () => {
     try {
       const c = await api.catalogue();
       await api.instance(c);
-      await api.control("POST", "/faults", { route: "/zones", status: 500 });
-      expect((await api.control("POST", "/reset")).status).toBe(200);
+      await api.control.fault({ route: "/zones", status: 500 });
+      await api.control.reset();
       expect((await api.ok("GET", "/compute/instances/all")).virtualmachines).toEqual([]);
       expect((await api.get("/zones")).status).toBe(200);
       expect((await api.ok("GET", "/zones"))[0].id).toBe(c.zone.id);
@@ -181,9 +182,7 @@ describe("Command line", () => {
     ])
       .toString()
       .trim();
-    expect(
-      (await fetch(`${url}/_emulator/requests`, { headers: { authorization: `Bearer ${admin}` } })).status,
-    ).toBe(200);
+    expect(await new EmulatorControl(url, admin).requests()).toMatchObject({ "GET /api/v1/zones": 2 });
     const other = execFileSync(process.execPath, [cli, "token", "--data-dir", dataDir, "--aud", "other"])
       .toString()
       .trim();

@@ -26,15 +26,15 @@ describe("Regions", () => {
   });
 
   it("Regions: without a primary region the default is the first active one", async () => {
-    await api.control("PUT", `/regions/${api.primary.id}`, { primary: false });
+    await api.control.region(api.primary.id, { primary: false });
     try {
       const zones = await api.ok("GET", "/zones");
       expect(zones[0].regionId).toBe(api.primary.id); // first active in order
-      await api.control("PUT", `/regions/${api.primary.id}`, { active: false });
+      await api.control.region(api.primary.id, { active: false });
       const next = await api.ok("GET", "/zones");
       expect(next[0].regionId).toBe(api.secondary.id);
     } finally {
-      await api.control("PUT", `/regions/${api.primary.id}`, { primary: true, active: true });
+      await api.control.region(api.primary.id, { primary: true, active: true });
     }
   });
 
@@ -77,7 +77,7 @@ describe("Regions", () => {
   });
 
   it("Regions: multi-region reads report per-region failures in regionErrors (instance groups)", async () => {
-    await api.control("POST", "/users", { sub: "one-region-user", regions: [api.primary.id] });
+    await api.control.user("one-region-user", { regions: [api.primary.id] });
     const token = await api.emu.token({ sub: "one-region-user" });
     const res = await api.ok("GET", "/instance-groups", { token });
     expect(res.regionErrors[api.secondary.id]).toMatch(/No account/);

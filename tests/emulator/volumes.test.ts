@@ -53,12 +53,12 @@ describe("Volumes", () => {
   });
 
   it("Volumes: the volume is Creating until its job succeeds", async () => {
-    await api.control("POST", "/clock", { paused: true });
+    await api.control.pauseClock();
     const res = await api.ok("POST", "/volumes", {
       query: { name: "slow", zoneId: c.zone.id, diskOfferingId: fixed.id },
     });
     expect((await api.ok("GET", `/volumes/${res.id}`)).state).toBe("Creating");
-    await api.control("POST", "/clock", { paused: false });
+    await api.control.pauseClock(false);
     await api.waitJob(res.jobId);
     expect((await api.ok("GET", `/volumes/${res.id}`)).state).toBe("Allocated");
   });
@@ -107,7 +107,7 @@ describe("Volumes", () => {
 
   it("Volumes: a volume quota ceiling fails the create job with detail", async () => {
     const limits = await api.ok("GET", "/tenants/my-limits");
-    await api.control("PUT", "/limits", { sub: "user-1", volumeLimit: limits.volumeCount });
+    await api.control.limits({ volumeLimit: limits.volumeCount });
     const res = await api.ok("POST", "/volumes", {
       query: { name: "over", zoneId: c.zone.id, diskOfferingId: fixed.id },
     });
@@ -115,6 +115,6 @@ describe("Volumes", () => {
     expect(job.status).toBe("error");
     expect(job.detail).toMatch(/^Quota exceeded: volume limit/);
     expect((await api.ok("GET", `/volumes/${res.id}`)).state).toBe("Error");
-    await api.control("PUT", "/limits", { sub: "user-1", volumeLimit: 2000 });
+    await api.control.limits({ volumeLimit: 2000 });
   });
 });

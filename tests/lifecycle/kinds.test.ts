@@ -4,7 +4,7 @@
 // The CLI suites (tests/e2e) keep what only the engine shows: serialization, state, refresh, destroy.
 import type * as pulumi from "@pulumi/pulumi";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Emulator, startEmulator } from "../../emulator";
+import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { providerFor } from "../../provider";
 import { type KindName, kinds } from "../../provider/kinds";
 import { PartialStateError } from "../../provider/lifecycle/errors";
@@ -16,15 +16,15 @@ type Rec = Record<string, any>;
 
 let emu: Emulator;
 let token: string;
-let adminToken: string;
+let ctl: EmulatorControl;
 const saved = { ...process.env };
 
-async function call(method: string, path: string, body?: unknown, admin = false): Promise<any> {
-  const url = path.startsWith("/_emulator") ? `${emu.url}${path}` : `${emu.url}/api/v1${path}`;
-  const res = await fetch(url, {
+/** A call of the API as the user (for changes behind the program's back). */
+async function call(method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${emu.url}/api/v1${path}`, {
     method,
     headers: {
-      authorization: `Bearer ${admin ? adminToken : token}`,
+      authorization: `Bearer ${token}`,
       ...(body === undefined ? {} : { "content-type": "application/json" }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -33,8 +33,6 @@ async function call(method: string, path: string, body?: unknown, admin = false)
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
   return text ? JSON.parse(text) : undefined;
 }
-const control = (method: string, path: string, body?: unknown) =>
-  call(method, `/_emulator${path}`, body, true);
 /** Rows of a list answer, whatever its envelope. */
 const rows = (body: any): Rec[] =>
   Array.isArray(body) ? body : (body.content ?? Object.values(body).find((v) => Array.isArray(v)) ?? []);
@@ -49,7 +47,7 @@ const cat: Rec = {};
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, jobLatencyMs: 0 });
   token = await emu.token();
-  adminToken = await emu.adminToken();
+  ctl = await EmulatorControl.of(emu);
   process.env.CIM_BASE_URL = emu.url;
   process.env.CIM_TOKEN = token;
   delete process.env.CIM_REGION;
@@ -76,8 +74,8 @@ beforeEach(() => {
   resetBatches();
 });
 afterEach(async () => {
-  await control("DELETE", "/faults");
-  await control("PUT", "/job-timing", { latencyMs: 0, jitterMs: 0 });
+  await ctl.clearFaults();
+  await ctl.jobTiming({ mode: "timed", latencyMs: 0, jitterMs: 0 });
 });
 
 const p = (kind: KindName): pulumi.dynamic.ResourceProvider => providerFor(kind);
@@ -246,9 +244,9 @@ describe.each(cases)("$kind, in-process against the emulator", (c) => {
   it.runIf(c.createRoute)(
     "a create the API accepted but whose job failed is kept as partial state, never lost",
     async () => {
-      await control("POST", "/faults", {
+      await ctl.fault({
         method: "POST",
-        route: c.createRoute,
+        route: c.createRoute ?? "",
         times: 1,
         jobFail: { detail: "simulated platform failure" },
       });
@@ -280,7 +278,7 @@ describe.each(cases)("$kind, in-process against the emulator", (c) => {
 describe("busy, then settled", () => {
   it("an instance update waits out a running stop, then converges", async () => {
     const { id, outs } = await make("Instance", instanceInputs());
-    await control("PUT", "/job-timing", { latencyMs: 400 });
+    await ctl.jobTiming({ latencyMs: 400 });
     await call("POST", `/compute/instances/${id}/stop`);
     expect((await call("GET", `/compute/instances/${id}`)).state).toBe("Stopping");
     const upd = await change("Instance", id, outs, {
@@ -291,25 +289,25 @@ describe("busy, then settled", () => {
     });
     const { outs: after } = await upd.run();
     expect(after).toMatchObject({ displayName: "after stop", powerState: "running", state: "Running" });
-    await control("PUT", "/job-timing", { latencyMs: 0 });
+    await ctl.jobTiming({ latencyMs: 0 });
     await p("Instance").delete!(id, after);
   });
 
   it("a volume resize waits while another resize runs", async () => {
     const inputs = cases[1].inputs() as Rec;
     const { id, outs } = await make("Volume", inputs);
-    await control("PUT", "/job-timing", { latencyMs: 400 });
+    await ctl.jobTiming({ latencyMs: 400 });
     await call("POST", `/volumes/${id}/resize`, { size: 15 });
     const upd = await change("Volume", id, outs, { ...inputs, size: 30 });
     const { outs: after } = await upd.run();
     expect(after.size).toBe(30);
-    await control("PUT", "/job-timing", { latencyMs: 0 });
+    await ctl.jobTiming({ latencyMs: 0 });
     await p("Volume").delete!(id, after);
   });
 
   it("a delete of a resource already being deleted waits for it to go", async () => {
     const { id, outs } = await make("Vpc", { ...((await cases[2].inputs()) as Rec) });
-    await control("PUT", "/job-timing", { latencyMs: 300 });
+    await ctl.jobTiming({ latencyMs: 300 });
     await call("DELETE", `/vpcs/${id}`);
     await p("Vpc").delete!(id, outs);
     await expect(call("GET", `/vpcs/${id}`)).rejects.toThrow(/404/);

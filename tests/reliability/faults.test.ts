@@ -76,13 +76,13 @@ const changesOf = (summary: Record<string, number> | undefined) =>
 async function expectNoDuplicateNoOrphan(emu: TestEmulator, session: StackSession, when: string) {
   const exported = await session.must("export");
   const inState = stateIds(exported.deployment);
-  const inEmulator = emulatorIds(await emu.state());
+  const inEmulator = emulatorIds(await emu.control.state());
   expect(inEmulator, `${when}: emulator resources (left) must equal the stack's state`).toEqual(inState);
   return inState;
 }
 
 async function expectDesired(emu: TestEmulator, ids: CatalogueIds, version: "1" | "2") {
-  const state = await emu.state();
+  const state = await emu.control.state();
   const vms = Object.values(state.instances) as any[];
   const vols = Object.values(state.volumes) as any[];
   expect(vms, "exactly one instance").toHaveLength(1);
@@ -139,7 +139,7 @@ async function runPhase(
   const op = phase === "delete" ? "destroy" : "up";
   const version = phase === "create" ? "1" : "2";
   const checks = new Checks();
-  await emu.resetRequests();
+  await emu.control.resetRequests();
   let markDone!: () => void;
   const ctx: PhaseContext = {
     emu,
@@ -159,7 +159,7 @@ async function runPhase(
     const running = session.run(op, { env: { REL_VERSION: version, ...armed.env } }).finally(markDone);
     const [result] = await Promise.all([running, fault.during?.(ctx)]);
     first = result;
-    const left = (await emu.faults()).filter((r: any) => ctx.rules.includes(r.id) && r.hits === 0);
+    const left = (await emu.control.faults()).filter((r: any) => ctx.rules.includes(r.id) && r.hits === 0);
     checks.check(() =>
       expect(
         left.map((r: any) => `${r.method} ${r.route}`),
@@ -269,8 +269,8 @@ async function runSequence(fault: Fault): Promise<void> {
     }
   } finally {
     if (session) {
-      await emu.clearFaults().catch(() => {});
-      await emu.pauseClock(false).catch(() => {});
+      await emu.control.clearFaults().catch(() => {});
+      await emu.control.pauseClock(false).catch(() => {});
       await session.run("destroy", { env: { CIM_TOKEN: await emu.token() } });
       await session.run("rm");
       await session.close();

@@ -87,12 +87,12 @@ const READS: Route[] = [
 ];
 
 async function addRules(ctx: PhaseContext, rules: FaultRule[]): Promise<Armed> {
-  for (const rule of rules) ctx.rules.push((await ctx.emu.fault(rule)).id);
+  for (const rule of rules) ctx.rules.push((await ctx.emu.control.fault(rule)).id);
   return {};
 }
 
 async function clear(ctx: PhaseContext): Promise<Armed> {
-  await ctx.emu.clearFaults();
+  await ctx.emu.control.clearFaults();
   return {};
 }
 
@@ -103,7 +103,7 @@ async function mutationSeen(ctx: PhaseContext): Promise<boolean> {
   ctx.opDone.then(() => {
     done = true;
   });
-  const seen = async () => ((await ctx.emu.requests())[`${method} ${route}`] ?? 0) > 0;
+  const seen = async () => ((await ctx.emu.control.requests())[`${method} ${route}`] ?? 0) > 0;
   while (!done) {
     if (await seen()) return true;
     await sleep(25);
@@ -129,7 +129,7 @@ export const FAULTS: Fault[] = [
     async arm(ctx) {
       const short = await ctx.emu.token({ ttlSeconds: SHORT_TOKEN_TTL_S });
       (ctx as any).expiresAt = jwtExpiryMs(short);
-      await ctx.emu.pauseClock(true); // the job keeps running until the token has expired
+      await ctx.emu.control.pauseClock(true); // the job keeps running until the token has expired
       return { env: { CIM_TOKEN: short } };
     },
     async during(ctx) {
@@ -139,10 +139,10 @@ export const FAULTS: Fault[] = [
       );
       const wait = (ctx as any).expiresAt + 1_500 - Date.now();
       if (seen && wait > 0) await Promise.race([sleep(wait), ctx.opDone]);
-      await ctx.emu.pauseClock(false);
+      await ctx.emu.control.pauseClock(false);
     },
     async disarm(ctx) {
-      await ctx.emu.pauseClock(false);
+      await ctx.emu.control.pauseClock(false);
       return { env: { CIM_TOKEN: ctx.token } };
     },
   },
@@ -154,24 +154,24 @@ export const FAULTS: Fault[] = [
     async arm(ctx) {
       // The job clock stops, so the job is still running when the emulator goes down: the restart always
       // lands mid-run (a case that passed without its fault would prove nothing).
-      await ctx.emu.pauseClock(true);
+      await ctx.emu.control.pauseClock(true);
       return {};
     },
     async during(ctx) {
       const seen = await mutationSeen(ctx);
       if (!seen) {
-        await ctx.emu.pauseClock(false);
+        await ctx.emu.control.pauseClock(false);
         throw new Error(
           `the fault was not injected: the ${ctx.phase} ended before its job mutation (${JOB_MUTATION[ctx.phase].join(" ")})`,
         );
       }
       await sleep(100);
       await ctx.emu.restart(500);
-      await ctx.emu.pauseClock(false);
+      await ctx.emu.control.pauseClock(false);
       ctx.notes.push("restarted (same port and data dir) while the job was running");
     },
     async disarm(ctx) {
-      await ctx.emu.pauseClock(false);
+      await ctx.emu.control.pauseClock(false);
       return {};
     },
   },
@@ -183,11 +183,11 @@ export const FAULTS: Fault[] = [
     async arm(ctx) {
       // The job clock stops: every job stays running past the 3 s timeouts, and finishes once it resumes
       // (a slow job, not a lost one: a job that never ends cannot converge by any retry).
-      await ctx.emu.pauseClock(true);
+      await ctx.emu.control.pauseClock(true);
       return {};
     },
     async disarm(ctx) {
-      await ctx.emu.pauseClock(false);
+      await ctx.emu.control.pauseClock(false);
       return {};
     },
   },
@@ -244,7 +244,7 @@ export const FAULTS: Fault[] = [
     async arm(ctx) {
       if (ctx.phase === "create") {
         // The real ceiling: the deploy and the volume create are accepted, their jobs fail.
-        await ctx.emu.control("PUT", "/limits", { sub: "user-1", instanceLimit: 0, volumeLimit: 0 });
+        await ctx.emu.control.limits({ instanceLimit: 0, volumeLimit: 0 });
         return {};
       }
       return addRules(
@@ -260,7 +260,7 @@ export const FAULTS: Fault[] = [
       );
     },
     async disarm(ctx) {
-      await ctx.emu.control("PUT", "/limits", { sub: "user-1", instanceLimit: 1000, volumeLimit: 2000 });
+      await ctx.emu.control.limits({ instanceLimit: 1000, volumeLimit: 2000 });
       return clear(ctx);
     },
   },
@@ -271,7 +271,7 @@ export const FAULTS: Fault[] = [
     async arm(ctx) {
       if (ctx.phase === "create") {
         // The real zone ceiling: the deploy is accepted and its job fails (volumes take no capacity).
-        await ctx.emu.control("PUT", "/zones/de-fra-1a", { capacity: 0 });
+        await ctx.emu.control.zoneCapacity("de-fra-1a", 0);
         return {};
       }
       return addRules(
@@ -285,7 +285,7 @@ export const FAULTS: Fault[] = [
       );
     },
     async disarm(ctx) {
-      await ctx.emu.control("PUT", "/zones/de-fra-1a", { capacity: 2000 });
+      await ctx.emu.control.zoneCapacity("de-fra-1a", 2000);
       return clear(ctx);
     },
   },

@@ -7,29 +7,20 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as readline from "node:readline";
-import { type Emulator, startEmulator } from "../../emulator";
+import { type Emulator, EmulatorControl, type FaultInput, startEmulator } from "../../emulator";
 import { type ProgramHome, requireToolchain, sourceHome } from "../e2e/harness";
 
 /** How quickly the provider polls jobs (the spec's 2-3 s cadence is overridden for local runs). */
 export const POLL_MS = "50";
 
-export interface FaultRule {
-  method?: string;
-  route: string;
-  status?: number;
-  retryAfter?: number;
-  times?: number;
-  probability?: number;
-  latencyMs?: number;
-  action?: "drop-before" | "drop-after";
-  jobFail?: { detail: string };
-  jobStuck?: boolean;
-}
+/** A fault rule as the matrix arms it. */
+export type FaultRule = FaultInput;
 
 /** An emulator on a fixed port and data dir that survives restarts, with its control routes. */
 export class TestEmulator {
   private emu!: Emulator;
-  private adminToken = "";
+  /** The control routes; a new client after each restart. */
+  control!: EmulatorControl;
   readonly dataDir: string;
   port = 0;
   url = "";
@@ -52,7 +43,7 @@ export class TestEmulator {
     });
     this.url = this.emu.url;
     this.port = Number(new URL(this.url).port);
-    this.adminToken = await this.emu.adminToken();
+    this.control = await EmulatorControl.of(this.emu);
   }
 
   get regions() {
@@ -83,49 +74,11 @@ export class TestEmulator {
     fs.rmSync(this.dataDir, { recursive: true, force: true });
   }
 
-  async control(method: string, route: string, body?: unknown): Promise<any> {
-    const res = await fetch(`${this.url}/_emulator${route}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${this.adminToken}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} /_emulator${route}: ${res.status} ${await res.text()}`);
-    return res.json();
-  }
-
-  fault(rule: FaultRule) {
-    return this.control("POST", "/faults", rule);
-  }
-  clearFaults() {
-    return this.control("DELETE", "/faults");
-  }
-  faults(): Promise<any[]> {
-    return this.control("GET", "/faults");
-  }
-  requests(): Promise<Record<string, number>> {
-    return this.control("GET", "/requests");
-  }
-  resetRequests() {
-    return this.control("DELETE", "/requests");
-  }
-  requestLog(limit = 1000): Promise<any[]> {
-    return this.control("GET", `/requests/log?limit=${limit}`);
-  }
-  async state(): Promise<any> {
-    return (await this.control("GET", "/state")).state;
-  }
-  pauseClock(paused: boolean) {
-    return this.control("POST", "/clock", { paused });
-  }
-
   /** Waits until the request counter of `key` ("METHOD /api/v1/…") reaches `n`; false on timeout. */
   async waitForRequest(key: string, n = 1, timeoutMs = 60_000): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      if (((await this.requests())[key] ?? 0) >= n) return true;
+      if (((await this.control.requests())[key] ?? 0) >= n) return true;
       await sleep(25);
     }
     return false;

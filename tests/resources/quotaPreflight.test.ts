@@ -2,30 +2,18 @@
 // and account, my-limits is read once, one warning per kind when the allowance would be exceeded; updates,
 // replacements and adoptions do not count; failures of the read never reach the check.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Emulator, startEmulator } from "../../emulator";
+import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { kinds } from "../../provider/kinds";
 import { overLimit, quotaPreflight, resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
 
 let emu: Emulator;
-let admin: (method: string, route: string, body?: unknown) => Promise<any>;
+let control: EmulatorControl;
 let warnings: string[];
 const saved = { ...process.env };
 
 beforeAll(async () => {
   emu = await startEmulator({ jobLatencyMs: 0 });
-  const adminToken = await emu.adminToken();
-  admin = async (method, route, body) => {
-    const res = await fetch(`${emu.url}/_emulator${route}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${adminToken}`,
-        ...(body ? { "content-type": "application/json" } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
+  control = await EmulatorControl.of(emu);
   // The provider's config falls back to the environment when configure() has not run.
   process.env.CIM_BASE_URL = emu.url;
   process.env.CIM_TOKEN = await emu.token();
@@ -42,10 +30,9 @@ afterAll(async () => {
 beforeEach(async () => {
   warnings = [];
   resetQuotaPreflight((m) => void warnings.push(m));
-  await admin("DELETE", "/faults");
-  await admin("DELETE", "/requests");
-  await admin("PUT", "/limits", {
-    sub: "user-1",
+  await control.clearFaults();
+  await control.resetRequests();
+  await control.limits({
     instanceLimit: 2,
     volumeLimit: 1,
     vpcLimit: 100,
@@ -80,12 +67,12 @@ describe("quota preflight", () => {
     await Promise.all([create("Vpc"), create("Network"), create("Network")]);
     expect(warnings).toHaveLength(2);
 
-    const counters = await admin("GET", "/requests");
+    const counters = await control.requests();
     expect(counters["GET /api/v1/tenants/my-limits"]).toBe(1);
   });
 
   it("counts what is already in use", async () => {
-    await admin("PUT", "/limits", { sub: "user-1", instanceLimit: 0 });
+    await control.limits({ instanceLimit: 0 });
     await create("Instance");
     expect(warnings).toEqual([
       expect.stringContaining("creates at least 1 new instance, but the account has 0 of 0 instances left"),
@@ -103,7 +90,7 @@ describe("quota preflight", () => {
   });
 
   it("stays silent when my-limits cannot be read, and never throws", async () => {
-    await admin("POST", "/faults", { method: "GET", route: "/api/v1/tenants/my-limits", status: 404 });
+    await control.fault({ method: "GET", route: "/api/v1/tenants/my-limits", status: 404 });
     for (let i = 0; i < 4; i++) await expect(create("Instance")).resolves.toBeUndefined();
     expect(warnings).toEqual([]);
   });
@@ -113,7 +100,7 @@ describe("quota preflight", () => {
     try {
       for (let i = 0; i < 4; i++) await create("Instance");
       expect(warnings).toEqual([]);
-      expect((await admin("GET", "/requests"))["GET /api/v1/tenants/my-limits"]).toBeUndefined();
+      expect((await control.requests())["GET /api/v1/tenants/my-limits"]).toBeUndefined();
     } finally {
       delete process.env.CIM_QUOTA_PREFLIGHT;
     }

@@ -4,7 +4,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Emulator, startEmulator } from "../../emulator";
+import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import * as cim from "../../sdk";
 import { clearLookupCache, LookupError } from "../../sdk/lookups";
 
@@ -159,12 +159,9 @@ describe("region-scoped catalogues", () => {
   });
 
   it("reads each list once per region per process", async () => {
-    const admin = await emu.adminToken();
+    const control = await EmulatorControl.of(emu);
     const count = async () => {
-      const res = await fetch(`${emu.url}/_emulator/requests`, {
-        headers: { authorization: `Bearer ${admin}` },
-      });
-      const counters = (await res.json()) as Record<string, number>;
+      const counters = await control.requests();
       return Object.entries(counters)
         .filter(([k]) => k.includes("/zones"))
         .reduce((n, [, v]) => n + v, 0);

@@ -225,7 +225,7 @@ const envScenario = once(async () => {
       if (text.includes(secret)) inExport.push(`stack export${context(text, secret)}`);
     }
     const vm = instanceOf(exported);
-    const deployed = Object.values((await emu.state()).instances) as any[];
+    const deployed = Object.values((await emu.control.state()).instances) as any[];
 
     // Thrown errors with the token in play: a lookup that fails in the program, and an API that refuses
     // the token (signed by another key: only the server can tell).
@@ -411,9 +411,9 @@ describe.concurrent("security suite", () => {
       });
       const seen: any[] = [];
       const collect = async (op: string) => {
-        await emu.resetRequests();
+        await emu.control.resetRequests();
         const r = await s.must(op);
-        const log = await emu.requestLog(1000);
+        const log = await emu.control.requestLog(1000);
         expect(log.length, `${op}: the request log kept every request`).toBeLessThan(1000);
         seen.push(...log.map((e) => ({ ...e, op })));
         return r;

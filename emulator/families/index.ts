@@ -1,0 +1,128 @@
+// The registry of families: the one list from which the state's shape, the repositories, the quota counters,
+// the job effects and the family routes (with their tag and comment routes) derive.
+import type { AnyFamily, CollectionsOf, DataOf } from "../family";
+import { apiRoute as r } from "../family";
+import { commentHandlers } from "../handlers/comments";
+import type { InstanceData } from "../handlers/instances";
+import type { NetworkData } from "../handlers/networks";
+import type { TaggableKind } from "../handlers/resources";
+import { tagHandlers } from "../handlers/tags";
+import type { VolumeData } from "../handlers/volumes";
+import type { VpcData } from "../handlers/vpcs";
+import type { RouteDef } from "../http";
+import type { JobEffect } from "../jobs";
+import { MULTI_REGION_DEFAULTS } from "../quota";
+import type { BaseState, Limits, Owned, Tagged } from "../records";
+import { Repository } from "../repository";
+import { backupSchedules } from "./backupSchedules";
+import { instances } from "./instances";
+import { networks } from "./networks";
+import { clusters, publicIps } from "./pending";
+import { annotations, fileSystems, instanceGroups } from "./readOnly";
+import { volumes } from "./volumes";
+import { vpcs } from "./vpcs";
+
+export const FAMILIES = [
+  instances,
+  volumes,
+  vpcs,
+  networks,
+  publicIps,
+  clusters,
+  backupSchedules,
+  annotations,
+  instanceGroups,
+  fileSystems,
+] as const;
+
+type Families = typeof FAMILIES;
+export type Collections = CollectionsOf<Families>;
+export type State = BaseState & Collections;
+export type Data = DataOf<Families>;
+
+/** Every handler module's data needs are met by the registry's repositories (a compile-time check). */
+type Meets<T extends U, U> = T;
+export type CheckedData = Meets<Data, InstanceData & VolumeData & VpcData & NetworkData>;
+
+export const COLLECTION_KEYS = FAMILIES.map((f) => f.key);
+
+export function emptyCollections(): Collections {
+  return Object.fromEntries(COLLECTION_KEYS.map((k) => [k, {}])) as Collections;
+}
+
+/** State written before a family existed lacks its collection: add it empty. */
+export function upgradeState(state: State): State {
+  for (const key of COLLECTION_KEYS) (state as unknown as Record<string, object>)[key] ??= {};
+  return state;
+}
+
+export function repositories(state: () => State): Data {
+  const out: Record<string, Repository<Owned>> = {};
+  for (const f of FAMILIES) {
+    out[f.key] = new Repository(
+      () => (state() as unknown as Record<string, Record<string, Owned>>)[f.key],
+      f.label,
+    );
+  }
+  return out as unknown as Data;
+}
+
+export const jobEffects: Record<string, JobEffect<Data>> = Object.assign(
+  {},
+  ...FAMILIES.map((f: AnyFamily) => f.jobEffects ?? {}),
+);
+
+/** Families with tag routes, as the tag and comment handlers see them. */
+export const taggableKinds: TaggableKind[] = FAMILIES.flatMap((f: AnyFamily) => {
+  if (!f.tags || !f.resourceType) return [];
+  const repo = (ctx: { data: unknown }) => (ctx.data as Record<string, Repository<Tagged>>)[f.key];
+  const find = f.tags.find ?? ((ctx, id) => repo(ctx).find(ctx.owner, id));
+  return [{ resourceType: f.resourceType, label: f.label, repo, find }];
+});
+
+/** GET/POST/DELETE <collection>/{id}/tags; comments: add and list on the resource, visibility by id. */
+function tagAndCommentRoutes(f: AnyFamily, kind: TaggableKind): RouteDef[] {
+  const c = f.tags!.collection;
+  const tags = tagHandlers(kind);
+  const routes = [
+    r("GET", `${c}/{id}/tags`, tags.list),
+    r("POST", `${c}/{id}/tags`, tags.add),
+    r("DELETE", `${c}/{id}/tags`, tags.remove),
+  ];
+  if (!f.tags?.comments) return routes;
+  const h = commentHandlers(kind);
+  routes.push(
+    r("POST", `${c}/{id}/annotations`, h.add),
+    r("GET", `${c}/{id}/annotations`, h.list),
+    r("PUT", `${c}/annotations/{annotationId}/visibility`, h.visibility),
+  );
+  if (f.tags.commentDelete) routes.push(r("DELETE", `${c}/annotations/{annotationId}`, h.remove));
+  return routes;
+}
+
+export const familyRoutes: RouteDef[] = FAMILIES.flatMap((f: AnyFamily) => {
+  const kind = taggableKinds.find((k) => k.resourceType === f.resourceType);
+  return [...(f.routes ?? []), ...(kind ? tagAndCommentRoutes(f, kind) : [])];
+});
+
+/** The seeded allowances of every user: `<quota key>Limit` per counted family, then the multi-region ones. */
+export function defaultLimits(): Limits {
+  const out: Record<string, number> = {};
+  for (const f of FAMILIES as readonly AnyFamily[]) if (f.quota) out[`${f.quota.key}Limit`] = f.quota.default;
+  return { ...out, ...MULTI_REGION_DEFAULTS };
+}
+
+/** The families that count against a user's allowances, in family order. */
+export function countedFamilies(data: Data) {
+  return FAMILIES.flatMap((f: AnyFamily) =>
+    f.quota
+      ? [
+          {
+            key: f.quota.key,
+            repo: (data as unknown as Record<string, Repository<Owned & { state?: string }>>)[f.key],
+            failedState: f.states?.failed ?? "Error",
+          },
+        ]
+      : [],
+  );
+}

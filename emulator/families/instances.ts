@@ -1,0 +1,39 @@
+// Instances: deploy, read, update by query, power actions, scale, delete; tags.
+import { defineFamily, apiRoute as r } from "../family";
+import {
+  BUSY_STATES,
+  deleteInstance,
+  instanceJobEffects,
+  rebootInstance,
+  scaleInstance,
+  startInstance,
+  stopInstance,
+  updateInstance,
+} from "../handlers/instanceActions";
+import { createInstance, deployEffect } from "../handlers/instances";
+import { getInstance, instanceSummary, listAllInstances, listInstances } from "../handlers/instanceView";
+import type { InstanceRec } from "../records";
+
+export const instances = defineFamily<InstanceRec>()({
+  key: "instances",
+  label: "Instance",
+  resourceType: "Instance",
+  quota: { key: "instance", default: 1000 },
+  states: { busy: BUSY_STATES, failed: "Error" },
+  routes: [
+    r("POST", "/compute/instances", createInstance),
+    r("GET", "/compute/instances", listInstances),
+    r("GET", "/compute/instances/all", listAllInstances),
+    r("GET", "/compute/instances/summary", instanceSummary),
+    r("GET", "/compute/instances/{id}", getInstance),
+    r("PUT", "/compute/instances/{id}", updateInstance),
+    r("DELETE", "/compute/instances/{id}", deleteInstance),
+    r("POST", "/compute/instances/{id}/start", startInstance),
+    r("POST", "/compute/instances/{id}/stop", stopInstance),
+    r("POST", "/compute/instances/{id}/reboot", rebootInstance),
+    r("POST", "/compute/instances/{id}/restart", rebootInstance), // deprecated alias, same handler
+    r("POST", "/compute/instances/{id}/scale", scaleInstance),
+  ],
+  jobEffects: { deployVirtualMachine: deployEffect, ...instanceJobEffects },
+  tags: { collection: "/compute/instances" },
+});

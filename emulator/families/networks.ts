@@ -1,0 +1,26 @@
+// Networks: isolated networks, VPC tiers and the shared zone defaults (readable by all, changeable by none).
+import { defineFamily, apiRoute as r } from "../family";
+import * as n from "../handlers/networks";
+import type { NetworkRec } from "../records";
+
+export const networks = defineFamily<NetworkRec>()({
+  key: "networks",
+  label: "Network",
+  resourceType: "Network",
+  quota: { key: "network", default: 500 },
+  states: { busy: ["Implementing", "Destroying"], failed: "Error" },
+  routes: [
+    r("POST", "/networks", n.createNetwork),
+    r("GET", "/networks", n.listNetworks),
+    r("GET", "/networks/{id}", n.getNetwork),
+    r("PUT", "/networks/{id}", n.updateNetwork),
+    r("DELETE", "/networks/{id}", n.deleteNetwork),
+    r("POST", "/networks/{id}/restart", n.restartNetwork),
+  ],
+  jobEffects: n.networkJobEffects,
+  tags: {
+    collection: "/networks",
+    comments: true,
+    find: (ctx, id, change) => (change ? n.findNetwork(ctx, id) : n.networkById(ctx, id)),
+  },
+});

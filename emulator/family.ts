@@ -1,0 +1,75 @@
+// A family of the API declared once: its record type, collection key, routes, job effects, quota key and
+// states. The registry (families/index.ts) derives the state's shape, the quota counters and the collection
+// list from these declarations; nothing else lists families by hand.
+import type { Ctx, Handler, Method, RouteDef, Scope } from "./http";
+import type { JobEffect } from "./jobs";
+import type { Owned, Tagged } from "./records";
+import type { Repository } from "./repository";
+
+/** Repositories by collection key: what a handler module says it reaches, e.g. Repos<{volumes: VolumeRec}>. */
+export type Repos<M> = { [K in keyof M]: M[K] extends Owned ? Repository<M[K]> : never };
+
+export interface QuotaDecl {
+  /** `instance` → the allowance `instanceLimit` and the my-limits counter `instanceCount`. */
+  key: string;
+  /** The seeded allowance of every user. */
+  default: number;
+}
+
+/** Tag routes (and comment routes) under a collection path. */
+export interface TagDecl {
+  /** Path under /api/v1 of the collection, e.g. "/compute/instances". */
+  collection: string;
+  /** The record a tag or comment request names; `change` is true for requests that alter it. */
+  find?(ctx: Ctx<any>, id: string, change: boolean): Tagged;
+  comments?: boolean;
+  /** Whether DELETE /<collection>/annotations/{annotationId} exists (the spec shows it for volumes only). */
+  commentDelete?: boolean;
+}
+
+export interface FamilyDecl<K extends string, D = any> {
+  key: K;
+  /** How messages name one record: "Instance", "VPC". */
+  label: string;
+  /** The resourceType of jobs, audit rows and tag records, when the family has one. */
+  resourceType?: string;
+  quota?: QuotaDecl;
+  states?: {
+    /** States in which a job is under way; mutations answer 409 then. */
+    busy?: readonly string[];
+    /** The state of a record whose create failed; such records do not count against quota or capacity. */
+    failed?: string;
+  };
+  /** The family's own routes (tag and comment routes come from `tags`). */
+  routes?: RouteDef[];
+  jobEffects?: Record<string, JobEffect<D>>;
+  tags?: TagDecl;
+}
+
+/** A declared family; `R` is carried in the type only, so the registry can derive the state's shape. */
+export type Family<K extends string, R extends Owned, D> = FamilyDecl<K, D> & { readonly record?: R };
+
+/** `defineFamily<VolumeRec>()({ key: "volumes", … })`: the record type given, the rest inferred. */
+export function defineFamily<R extends Owned>() {
+  return <K extends string, D = any>(decl: FamilyDecl<K, D>): Family<K, R, D> => decl;
+}
+
+export type RecordOf<F> = F extends Family<string, infer R, unknown> ? R : never;
+export type AnyFamily = Family<string, any, any>;
+
+/** The family collections of the state, derived from a list of families. */
+export type CollectionsOf<Fs extends readonly AnyFamily[]> = {
+  [F in Fs[number] as F["key"]]: Record<string, NonNullable<F["record"]>>;
+};
+
+/** The repositories of a list of families. */
+export type DataOf<Fs extends readonly AnyFamily[]> = {
+  [F in Fs[number] as F["key"]]: Repository<NonNullable<F["record"]>>;
+};
+
+const API = "/api/v1";
+
+/** A route of the API: path under /api/v1; scope "region" unless told. */
+export function apiRoute(method: Method, path: string, handler: Handler, scope: Scope = "region"): RouteDef {
+  return { method, path: API + path, handler, scope };
+}

@@ -1,0 +1,273 @@
+// The records the emulator keeps: catalogue entries, users, resources of an account in a region, jobs, audit rows.
+// Plain types only; the store holds them, families declare which collections of them exist.
+
+export interface Region {
+  id: string;
+  name: string;
+  primary: boolean;
+  active: boolean;
+}
+
+export interface Zone {
+  id: string;
+  name: string;
+  regionId: string;
+  /** How many instances (any account, not in Error) the zone holds before deploys fail. */
+  capacity: number;
+  /** The shared network used when an instance is deployed without networkIds. */
+  defaultNetworkId: string;
+}
+
+export interface Template {
+  id: string;
+  regionId: string;
+  name: string;
+  displayText: string;
+  minRootDiskSizeGb: number;
+  osTypeId: string;
+  osDisplayName: string;
+  format: string;
+  templateType: string;
+  passwordEnabled: boolean;
+}
+
+export interface Iso {
+  id: string;
+  regionId: string;
+  name: string;
+  displayText: string;
+  osTypeId: string;
+  osDisplayName: string;
+}
+
+export interface ComputeOffering {
+  id: string;
+  regionId: string;
+  name: string;
+  cpuNumber: number;
+  cpuSpeed: number;
+  memory: number;
+}
+
+export interface DiskOffering {
+  id: string;
+  regionId: string;
+  name: string;
+  diskSizeGb: number;
+  customized: boolean;
+}
+
+export interface NetworkOffering {
+  id: string;
+  regionId: string;
+  name: string;
+  forVpc: boolean;
+}
+
+export interface VpcOffering {
+  id: string;
+  regionId: string;
+  name: string;
+}
+
+export interface User {
+  sub: string;
+  userId: string;
+  username: string;
+  domainId: string;
+  active: boolean;
+  /** Regions where the user has an account. */
+  regionIds: string[];
+}
+
+/** Per-user allowances: `<quota>Limit` for every family with a quota key, and the multi-region ones. */
+export type Limits = Record<string, number> & { maxMultiRegions: number; maxMultiRegionMembers: number };
+
+/** Fields every region-scoped resource of an account carries. */
+export interface Owned {
+  id: string;
+  regionId: string;
+  account: string;
+  created: string;
+  lastUpdated: string;
+}
+
+export interface Tagged extends Owned {
+  tags: Record<string, string>;
+  hasAnnotations: boolean;
+}
+
+export interface Nic {
+  networkId: string;
+  ipAddress: string;
+  isDefault: boolean;
+}
+
+export interface InstanceRec extends Tagged {
+  seq: number;
+  name: string;
+  displayName: string;
+  state: string;
+  zoneId: string;
+  imageType: string;
+  templateId?: string;
+  isoId?: string;
+  serviceOfferingId: string;
+  diskOfferingId?: string;
+  rootDiskSize: number;
+  hypervisor: string;
+  haEnabled: boolean;
+  deleteProtection: boolean;
+  nics: Nic[];
+  hostId?: string;
+  keyPair?: string;
+  userData?: string;
+  startVm: boolean;
+  /** Data disks created by dataDiskOfferingList; they go with the instance. */
+  dataDiskIds: string[];
+  details: Record<string, string>;
+}
+
+export interface VolumeRec extends Tagged {
+  name: string;
+  zoneId: string;
+  diskOfferingId: string;
+  size: number;
+  state: string;
+  virtualMachineId?: string;
+  deviceId?: number;
+}
+
+export interface AclList {
+  id: string;
+  name: string;
+  description: string;
+}
+
+export interface VpcRec extends Tagged {
+  name: string;
+  displayText: string;
+  zoneId: string;
+  cidr: string;
+  vpcOfferingId: string;
+  networkDomain: string;
+  state: string;
+  aclLists: AclList[];
+}
+
+export interface NetworkRec extends Tagged {
+  name: string;
+  displayText: string;
+  zoneId: string;
+  networkOfferingId: string;
+  vpcId?: string;
+  gateway: string;
+  netmask: string;
+  cidr: string;
+  state: string;
+  /** Zone default networks are shared by every account and cannot be changed. */
+  shared: boolean;
+  networkDomain: string;
+}
+
+export interface BackupScheduleRec extends Owned {
+  vmId: string;
+  intervalType: string;
+  schedule: string;
+  timezone: string;
+}
+
+export interface AnnotationRec extends Owned {
+  entityType: string;
+  entityId: string;
+  annotation: string;
+  adminsOnly: boolean;
+  username: string;
+}
+
+export interface GenericTagSet {
+  regionId: string;
+  account: string;
+  resourceType: string;
+  resourceId: string;
+  tags: Record<string, string>;
+}
+
+export type JobStatus = "running" | "success" | "error";
+
+export interface Job {
+  jobId: string;
+  regionId: string;
+  account: string;
+  command: string;
+  resourceType: string;
+  resourceId: string;
+  resourceName?: string;
+  /** Job-clock milliseconds. */
+  createdMs: number;
+  dueAtMs: number;
+  completedMs?: number;
+  status: JobStatus;
+  detail?: string;
+  /** Decided at acceptance (quota, capacity, injected fault): the job ends in error with this detail. */
+  failDetail?: string;
+  /** Injected fault: the job never leaves running. */
+  stuck?: boolean;
+  /** Job mode "reads": reads of the job left before it is due. */
+  readsLeft?: number;
+  payload?: Record<string, unknown>;
+}
+
+export interface AuditRow {
+  id: string;
+  timestamp: string;
+  user: string;
+  regionId?: string;
+  method: string;
+  route: string;
+  path: string;
+  status: number;
+  resourceType?: string;
+  resourceId?: string;
+  jobId?: string;
+}
+
+export interface InstanceGroupRec extends Owned {
+  name: string;
+}
+
+export interface FileSystemRec extends Owned {
+  name: string;
+  zoneId: string;
+  sizeGb: number;
+  state: string;
+}
+
+/** The part of the state that is not a family's collection: the world, its users, jobs and the audit trail. */
+export interface BaseState {
+  schema: 1;
+  regions: Region[];
+  zones: Zone[];
+  templates: Template[];
+  isos: Iso[];
+  computeOfferings: ComputeOffering[];
+  diskOfferings: DiskOffering[];
+  networkOfferings: NetworkOffering[];
+  vpcOfferings: VpcOffering[];
+  users: Record<string, User>;
+  limits: Record<string, Limits>;
+  genericTags: Record<string, GenericTagSet>;
+  jobs: Record<string, Job>;
+  audit: AuditRow[];
+  instanceSeq: number;
+}
+
+export interface CatalogueKinds {
+  zones: Zone;
+  templates: Template;
+  isos: Iso;
+  computeOfferings: ComputeOffering;
+  diskOfferings: DiskOffering;
+  networkOfferings: NetworkOffering;
+  vpcOfferings: VpcOffering;
+}
