@@ -67,22 +67,17 @@ export function verdict(rows: Row[]): { code: number; line: string } {
   return { code: 0, line: warns ? `Ready to deploy, with ${warns} warning(s).` : "Ready to deploy." };
 }
 
+const OPTIONS = {
+  stack: { type: "string" },
+  cwd: { type: "string" },
+  "env-only": { type: "boolean", default: false },
+  timeout: { type: "string" },
+  help: { type: "boolean", default: false },
+} as const;
+
 /** Runs doctor; returns the exit code. `out` receives everything it prints (already redacted). */
-export async function doctorCommand(
-  argv: string[],
-  out: (s: string) => void = (s) => process.stdout.write(s),
-): Promise<number> {
-  const { values: a } = parseArgs({
-    args: argv,
-    allowPositionals: false,
-    options: {
-      stack: { type: "string" },
-      cwd: { type: "string" },
-      "env-only": { type: "boolean", default: false },
-      timeout: { type: "string" },
-      help: { type: "boolean", default: false },
-    },
-  });
+export async function doctorCommand(argv: string[], out = (s: string) => void process.stdout.write(s)) {
+  const a = parseArgs({ args: argv, options: OPTIONS, allowPositionals: false }).values;
   if (a.help) {
     out(`${DOCTOR_USAGE}\n`);
     return 0;
