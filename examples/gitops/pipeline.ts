@@ -5,11 +5,16 @@
 //   node examples/gitops/pipeline.ts --stack prod --program examples/quickstart/index.ts \
 //     [--policy-pack policy] [--policy-pack-config policy.json] [--config key=value]... \
 //     [--out .gitops] [--work-dir DIR] [--project NAME] [--refresh] \
-//     [--apply | --no-apply] [--main-branch main] [--fail-on-advisory]
+//     [--apply | --no-apply] [--main-branch main] [--fail-on-advisory] [--lock-wait SECONDS]
 //
 // Apply or not: --apply / --no-apply when given; otherwise only a push to the main branch applies
 // (GITHUB_EVENT_NAME + GITHUB_REF on GitHub Actions, CI_MERGE_REQUEST_IID + CI_COMMIT_BRANCH on GitLab CI,
 // GITOPS_BRANCH elsewhere). Pull requests are previewed only.
+//
+// Shared state (a postgres:// or s3:// backend) lets several runners work on one stack; the backend locks
+// the stack during an update, and a second update fails with "the stack is currently locked". With
+// --lock-wait N the pipeline retries such an operation (backoff with jitter, re-running the program on the
+// state the other update left) for up to N seconds instead of failing.
 //
 // Writes OUT/summary.json and OUT/summary.md (also appended to $GITHUB_STEP_SUMMARY when set).
 // Exit codes: 0 done; 1 the preview or the apply failed (or bad arguments); 2 blocking policy violations
@@ -42,7 +47,7 @@ process.on("warning", (w: Error & { code?: string }) => {
 
 const USAGE = `usage: node pipeline.ts --stack NAME --program FILE [--policy-pack DIR]... [--policy-pack-config FILE]...
   [--config key=value]... [--out DIR] [--work-dir DIR] [--project NAME] [--refresh]
-  [--apply | --no-apply] [--main-branch NAME] [--fail-on-advisory]`;
+  [--apply | --no-apply] [--main-branch NAME] [--fail-on-advisory] [--lock-wait SECONDS]`;
 
 function fail(message: string): never {
   process.stderr.write(`pipeline: ${message}\n${USAGE}\n`);
@@ -68,6 +73,7 @@ function options(argv: string[]) {
         "no-apply": { type: "boolean" },
         "main-branch": { type: "string" },
         "fail-on-advisory": { type: "boolean", default: false },
+        "lock-wait": { type: "string", default: "0" },
         help: { type: "boolean", default: false },
       },
     }).values;
@@ -94,6 +100,35 @@ function plainOutputs(outputs: OutputMap): Record<string, unknown> {
   return Object.fromEntries(Object.entries(outputs).map(([k, o]) => [k, o.secret ? "[secret]" : o.value]));
 }
 
+const LOCKED = /the stack is currently locked/;
+
+/**
+ * Runs `operation`, and again while it fails because another update holds the stack's lock, until
+ * `waitSeconds` have passed: 1–3 s, then up to 15 s between tries, with jitter so that two runners that
+ * collided do not collide again. Calls `onWait` before each pause.
+ */
+async function whileLocked<T>(
+  operation: () => Promise<T>,
+  waitSeconds: number,
+  onWait: (delayMs: number) => void,
+): Promise<T> {
+  const deadline = Date.now() + waitSeconds * 1000;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await operation();
+    } catch (err) {
+      const left = deadline - Date.now();
+      if (!LOCKED.test(String((err as Error)?.message ?? err)) || left <= 0) throw err;
+      const delay = Math.min(
+        left,
+        Math.min(15_000, 1000 * 2 ** Math.min(attempt, 4)) * (0.5 + Math.random()),
+      );
+      onWait(delay);
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+}
+
 /** The last lines of a failed command's message: enough to see why, not the whole log. */
 function shortError(err: unknown): string {
   const text = String((err as Error)?.message ?? err);
@@ -111,6 +146,9 @@ async function main(): Promise<number> {
   if (!stackName) fail("--stack is required");
   if (!args.program) fail("--program is required");
   if (args.apply && args["no-apply"]) fail("--apply and --no-apply exclude each other");
+  const lockWait = Number(args["lock-wait"]);
+  if (!Number.isFinite(lockWait) || lockWait < 0)
+    fail(`--lock-wait takes seconds, got "${args["lock-wait"]}"`);
   const programFile = path.resolve(args.program);
   if (!fs.existsSync(programFile)) fail(`no program at ${programFile}`);
   const config: [string, string][] = args.config.map((kv) => {
@@ -153,11 +191,31 @@ async function main(): Promise<number> {
     policyPackConfigs: policyPackConfigs.length ? policyPackConfigs : undefined,
   };
 
+  let lockWaits = 0;
+  const onLocked = (what: string) => (delayMs: number) => {
+    lockWaits++;
+    log(
+      `pipeline: the stack is locked by another update; ${what} again in ${(delayMs / 1000).toFixed(1)} s (--lock-wait ${lockWait} s)\n`,
+    );
+  };
+
   log(`pipeline: preview of ${project}/${stackName} (${decision.reason})\n`);
-  const events: EngineEvent[] = [];
+  let events: EngineEvent[] = [];
   let previewError: unknown;
   try {
-    await stack.preview({ ...common, diff: true, refresh: args.refresh, onEvent: (e) => events.push(e) });
+    await whileLocked(
+      () => {
+        events = [];
+        return stack.preview({
+          ...common,
+          diff: true,
+          refresh: args.refresh,
+          onEvent: (e) => events.push(e),
+        });
+      },
+      lockWait,
+      onLocked("previewing"),
+    );
   } catch (err) {
     previewError = err;
   }
@@ -171,12 +229,13 @@ async function main(): Promise<number> {
     status: blocking.length ? "policy-violations" : previewError ? "preview-failed" : "ok",
     decision,
     applied: false,
+    lockWaits: 0,
   };
 
   if (report.status === "ok" && decision.apply) {
     log(`pipeline: applying ${project}/${stackName}\n`);
     try {
-      const up = await stack.up({ ...common, diff: true });
+      const up = await whileLocked(() => stack.up({ ...common, diff: true }), lockWait, onLocked("applying"));
       report.applied = true;
       report.apply = {
         ok: true,
@@ -189,6 +248,7 @@ async function main(): Promise<number> {
     }
   }
 
+  report.lockWaits = lockWaits;
   const markdown = renderMarkdown(summary, {
     decision,
     applied: report.apply,

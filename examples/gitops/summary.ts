@@ -356,6 +356,8 @@ export interface Report extends Summary {
   decision: ApplyDecision;
   applied: boolean;
   apply?: { ok: boolean; counts?: Record<string, number>; outputs?: Record<string, unknown>; error?: string };
+  /** How often an operation waited for another update's lock on the stack (--lock-wait). */
+  lockWaits?: number;
 }
 
 // --------------------------------------------------------------------------------------------- Markdown

@@ -3,6 +3,7 @@
 //
 //   pulumi-cim import --region R [--out DIR] [--project NAME] [--force]
 //                     [--base-url URL] [--token-file FILE] [--audience AUD]
+//   pulumi-cim doctor [--stack NAME] [--cwd DIR] [--env-only] [--timeout MS]   (../doctor)
 //
 // `import` reads the instances, volumes, VPCs, networks and backup schedules of one region and writes a
 // Pulumi TypeScript program (index.ts, package.json, Pulumi.yaml, tsconfig.json) that adopts them: its
@@ -13,11 +14,12 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { CimClient } from "../client";
+import { DOCTOR_USAGE, doctorCommand } from "../doctor";
 import { kindList } from "../kinds";
 import { generateProgram } from "./generate";
 import { readInventory, resolveRegion } from "./inventory";
 
-const USAGE = `usage: pulumi-cim import --region REGION [--out DIR] [--project NAME] [--force]
+const IMPORT_USAGE = `usage: pulumi-cim import --region REGION [--out DIR] [--project NAME] [--force]
                          [--base-url URL] [--token-file FILE] [--audience AUD]
 
   Writes a Pulumi TypeScript program that adopts the instances, volumes, VPCs, networks and backup
@@ -30,6 +32,16 @@ const USAGE = `usage: pulumi-cim import --region REGION [--out DIR] [--project N
   --base-url URL    the API; default: $CIM_BASE_URL
   --token-file F    a file holding the access token; default: $CIM_TOKEN
   --audience AUD    check the token's audience first; default: $CIM_AUDIENCE`;
+
+const USAGE = `usage: pulumi-cim <command> [options]   (pulumi-cim <command> --help for one command)
+
+commands:
+  doctor   check the endpoint, token, regions and quota a deployment needs (exit 1 when pulumi up would fail)
+  import   write a Pulumi program that adopts the resources of one region
+
+${DOCTOR_USAGE}
+
+${IMPORT_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -76,7 +88,7 @@ export async function importCommand(
     },
   });
   if (a.help) {
-    out(`${USAGE}\n`);
+    out(`${IMPORT_USAGE}\n`);
     return;
   }
   const regionArg = a.region ?? process.env.CIM_REGION;
@@ -146,6 +158,7 @@ async function main(argv: string[]): Promise<number> {
       await importCommand(rest);
       return 0;
     }
+    if (command === "doctor") return await doctorCommand(rest);
     if (command === undefined || command === "help" || command === "--help" || command === "-h") {
       process.stdout.write(`${USAGE}\n`);
       return command === undefined ? 1 : 0;

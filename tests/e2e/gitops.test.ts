@@ -1,87 +1,19 @@
 // examples/gitops/pipeline.ts end to end against the emulator, as CI would run it: a pull request previews
 // and writes the summary without touching the cloud; a push to main applies; policy violations stop it.
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace, PulumiCommand } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Report } from "../../examples/gitops/summary";
+import { type PipelineRun, pipelineRunner, pullRequest, pushToMain } from "./gitopsPipeline";
 import { repoRoot, requireToolchain, sourceHome } from "./harness";
 import { mutating, startApi, type TestApi, uniqueStack } from "./support";
 
-const pipeline = path.join(repoRoot, "examples", "gitops", "pipeline.ts");
-const program = path.join(__dirname, "programs", "gitops.ts");
-const pack = path.join(repoRoot, "policy");
-
 let api: TestApi;
 let workDir: string;
+let runPipeline: PipelineRun;
 const stack = uniqueStack("gitops");
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-  report: Report;
-  markdown: string;
-}
-
-/** The CI variables of the machine running the tests must not leak into the pipeline's decision. */
-function cleanEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (v === undefined || /^(GITHUB_|CI_|GITOPS_)/.test(k)) continue;
-    env[k] = v;
-  }
-  return env;
-}
-
-let runs = 0;
-async function runPipeline(ci: Record<string, string>, args: string[]): Promise<Run> {
-  const out = path.join(workDir, `out-${runs++}`);
-  const child = spawn(
-    process.execPath,
-    [
-      pipeline,
-      "--stack",
-      stack,
-      "--project",
-      "gitops-e2e",
-      "--program",
-      program,
-      "--work-dir",
-      path.join(workDir, "project"),
-      "--out",
-      out,
-      "--policy-pack",
-      pack,
-      ...args,
-    ],
-    { cwd: workDir, env: { ...cleanEnv(), ...api.envVars, ...ci }, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (d) => {
-    stdout += d;
-  });
-  child.stderr.on("data", (d) => {
-    stderr += d;
-  });
-  const code = await new Promise<number>((resolve) => child.on("close", (c) => resolve(c ?? -1)));
-  const jsonFile = path.join(out, "summary.json");
-  if (!fs.existsSync(jsonFile)) throw new Error(`no summary (exit ${code})\n${stdout}\n${stderr}`);
-  const markdown = fs.readFileSync(path.join(out, "summary.md"), "utf8");
-  const raw = fs.readFileSync(jsonFile, "utf8");
-  // The token never reaches the summary or the log.
-  for (const text of [raw, markdown, stdout, stderr]) expect(text).not.toContain(api.token);
-  return { code, stdout, stderr, report: JSON.parse(raw), markdown };
-}
-
-const pullRequest = {
-  GITHUB_EVENT_NAME: "pull_request",
-  GITHUB_REF: "refs/pull/7/merge",
-  GITHUB_HEAD_REF: "feature",
-};
-const pushToMain = { GITHUB_EVENT_NAME: "push", GITHUB_REF: "refs/heads/main" };
 /** The program's changes: web renamed (update), worker on another template (replace), the volume gone (delete). */
 const changes = [
   "--config",
@@ -101,6 +33,7 @@ beforeAll(async () => {
   }
   api = await startApi();
   workDir = sourceHome("gitops").workDir;
+  runPipeline = pipelineRunner({ api, stack, workDir });
 });
 
 afterAll(async () => {

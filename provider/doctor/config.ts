@@ -1,0 +1,119 @@
+// Where doctor's settings come from: exactly what the provider would see. In a Pulumi project folder the
+// selected (or given) stack's config is read with `pulumi config --json --show-secrets` and handed to the
+// provider's own loader (provider/config.ts), which falls back to CIM_* variables key by key; elsewhere the
+// CIM_* variables alone. Secrets stay in this process's memory; nothing here prints a value.
+
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { type ProviderConfig, providerConfig, setProviderConfig } from "../config";
+
+export interface LoadedConfig {
+  config: ProviderConfig;
+  /** Where each setting came from ("stack dev", "CIM_TOKEN", …) for the table; never a value. */
+  sources: Partial<Record<keyof ProviderConfig, string>>;
+  /** The stack whose config was read, when one was. */
+  stack?: string;
+  /** Why the stack config could not be read (then the environment alone counts). */
+  stackError?: string;
+}
+
+export interface ConfigOptions {
+  /** The project folder; default: the current folder. */
+  cwd: string;
+  /** --stack; default: the selected stack. */
+  stack?: string;
+  /** --env-only: ignore any stack config. */
+  envOnly?: boolean;
+}
+
+const KEYS: [keyof ProviderConfig, string, string][] = [
+  ["baseUrl", "cim:baseUrl", "CIM_BASE_URL"],
+  ["token", "cim:token", "CIM_TOKEN"],
+  ["region", "cim:region", "CIM_REGION"],
+  ["audience", "cim:audience", "CIM_AUDIENCE"],
+];
+
+export function isProjectFolder(dir: string): boolean {
+  return ["Pulumi.yaml", "Pulumi.yml"].some((f) => fs.existsSync(path.join(dir, f)));
+}
+
+/** The Pulumi CLI the project's tooling uses: $CIM_PULUMI_ROOT/bin/pulumi, else `pulumi` on PATH. */
+function pulumiCli(env: NodeJS.ProcessEnv): string {
+  const root = env.CIM_PULUMI_ROOT;
+  const local = root ? path.join(root, "bin", "pulumi") : undefined;
+  return local && fs.existsSync(local) ? local : "pulumi";
+}
+
+interface StackConfig {
+  stack: string;
+  values: Record<string, string>;
+}
+
+/** `pulumi config --json --show-secrets` of the stack: plain `key → value` (secrets decrypted, in memory). */
+function readStackConfig(opts: ConfigOptions): Promise<StackConfig> {
+  const env = process.env;
+  const stackArgs = opts.stack ? ["--stack", opts.stack] : [];
+  const run = (args: string[]) =>
+    new Promise<string>((resolve, reject) =>
+      execFile(
+        pulumiCli(env),
+        [...args, ...stackArgs, "--non-interactive"],
+        { cwd: opts.cwd, env, maxBuffer: 16 * 1024 * 1024, timeout: 60_000 },
+        (err, stdout, stderr) => {
+          if (!err) return resolve(stdout);
+          // stderr of `pulumi config` names the stack or the passphrase problem, never a config value.
+          const why = String(stderr || err.message)
+            .split("\n")
+            .map((l) => l.trim())
+            .filter(Boolean)
+            .slice(-2)
+            .join(" ");
+          reject(new Error(why || "pulumi config failed"));
+        },
+      ),
+    );
+  return (async () => {
+    const stack = opts.stack ?? (await run(["stack", "--show-name"])).trim();
+    const raw = JSON.parse(await run(["config", "--json", "--show-secrets"])) as Record<
+      string,
+      { value?: unknown }
+    >;
+    const values: Record<string, string> = {};
+    for (const [k, v] of Object.entries(raw)) if (typeof v?.value === "string") values[k] = v.value;
+    return { stack, values };
+  })();
+}
+
+/**
+ * The provider's settings as `pulumi up` would see them in `opts.cwd`. The provider's loader decides the
+ * precedence (stack config, then CIM_*); this only supplies the stack config and records the sources.
+ */
+export async function loadConfig(opts: ConfigOptions): Promise<LoadedConfig> {
+  const env = process.env;
+  let stack: StackConfig | undefined;
+  let stackError: string | undefined;
+  if (!opts.envOnly && (opts.stack || isProjectFolder(opts.cwd))) {
+    try {
+      stack = await readStackConfig(opts);
+    } catch (err) {
+      stackError = (err as Error).message;
+    }
+  }
+  const values = stack?.values ?? {};
+  setProviderConfig({
+    get: (key) => values[key],
+    require: (key) => {
+      const v = values[key];
+      if (v === undefined) throw new Error(`missing required configuration ${key}`);
+      return v;
+    },
+  });
+  const config = providerConfig();
+  const sources: LoadedConfig["sources"] = {};
+  for (const [field, key, variable] of KEYS) {
+    if (values[key] !== undefined) sources[field] = `stack ${stack?.stack} (${key})`;
+    else if (env[variable] !== undefined) sources[field] = variable;
+  }
+  return { config, sources, stack: stack?.stack, stackError };
+}
