@@ -1,54 +1,36 @@
 // Done-when 8 and 9: the quickstart from a program that installs the packed package (not the source tree):
 // a quota failure leaves partial state that the next up repairs, a second up changes nothing, an in-place
 // update, destroy; the serialized provider is the installed package's, and no token is anywhere.
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { installedHome, runPulumi } from "./harness";
-import {
-  cliExport,
-  exampleProgram,
-  mutating,
-  resourcesOf,
-  startApi,
-  type TestApi,
-  uniqueStack,
-} from "./support";
+import { cliExport, exampleProgram, mine, mutating, resourcesOf, uniqueStack, useApi } from "./support";
 
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startApi();
-});
-
-afterAll(async () => {
-  await api?.close();
-});
-
-const mine = (records: Record<string, any>) => Object.values(records).filter((r) => r.account === "user-1");
+const api = useApi();
 
 it("runs the quickstart from an installed package", async () => {
   const home = await installedHome("quickstart");
   const program = exampleProgram(home, "quickstart");
   const stackName = uniqueStack("installed");
   const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
-    runPulumi({ home, stackName, program, steps, envVars: api.envVars });
+    runPulumi({ home, stackName, program, steps, envVars: api().envVars });
 
-  await api.control.limits({ instanceLimit: 1 });
+  await api().control.limits({ instanceLimit: 1 });
   const [failed, partial] = await run([{ op: "up", expectFailure: true }, { op: "export" }]);
   expect(failed.output).toContain("Quota exceeded: instance limit of 1 reached");
   const broken = resourcesOf(partial.deployment, "cim:Instance").find((r: any) => r.initErrors?.length);
   // The partial state carries the provider, so later operations on it can load it.
   expect(broken.outputs.__provider).toContain('"pulumi-cim/provider"');
 
-  await api.control.limits({ instanceLimit: 1000 });
+  await api().control.limits({ instanceLimit: 1000 });
   const [up, preview] = await run([{ op: "up" }, { op: "preview" }]);
   expect(up.outputs?.webState).toBe("Running");
   expect(preview.summary).toEqual({ same: 7 });
-  expect(mine((await api.control.state()).instances)).toHaveLength(2);
+  expect(mine((await api().control.state()).instances)).toHaveLength(2);
 
-  await api.control.resetRequests();
+  await api().control.resetRequests();
   const [again] = await run([{ op: "up" }]);
   expect(again.summary).toEqual({ same: 7 });
-  expect(mutating(await api.control.requests())).toEqual({});
+  expect(mutating(await api().control.requests())).toEqual({});
 
   const [renamed, exported] = await run([
     { op: "up", config: { "cim-e2e:webDisplayName": "frontend" } },
@@ -60,11 +42,11 @@ it("runs the quickstart from an installed package", async () => {
     expect(r.inputs.__provider).not.toContain(home.workDir);
   }
   for (const text of [JSON.stringify(exported.deployment), await cliExport(home, stackName)]) {
-    expect(text).not.toContain(api.token);
+    expect(text).not.toContain(api().token);
   }
-  for (const r of [failed, up, preview, again, renamed]) expect(r.output).not.toContain(api.token);
+  for (const r of [failed, up, preview, again, renamed]) expect(r.output).not.toContain(api().token);
 
   const [destroyed] = await run([{ op: "destroy" }, { op: "rm" }]);
   expect(destroyed.summary).toEqual({ delete: 7 });
-  expect(mine((await api.control.state()).instances)).toHaveLength(0);
+  expect(mine((await api().control.state()).instances)).toHaveLength(0);
 }, 420_000);

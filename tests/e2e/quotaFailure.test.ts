@@ -1,30 +1,20 @@
 // Done-when 4: a quota failure injected in the emulator fails `up` with a message naming the resource, the
 // region and the job's detail; after the quota is raised the next `up` converges with no duplicate.
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { runPulumi, sourceHome } from "./harness";
-import { exampleProgram, startApi, type TestApi, uniqueStack } from "./support";
+import { exampleProgram, mine, uniqueStack, useApi } from "./support";
 
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startApi();
-});
-
-afterAll(async () => {
-  await api?.close();
-});
-
-const mine = (records: Record<string, any>) => Object.values(records).filter((r) => r.account === "user-1");
+const api = useApi();
 
 it("fails clearly on a quota ceiling and converges once it is raised, without duplicates", async () => {
   const home = sourceHome("quota-failure");
   const program = exampleProgram(home, "quickstart");
   const stackName = uniqueStack("quota-failure");
   const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
-    runPulumi({ home, stackName, program, steps, envVars: api.envVars });
+    runPulumi({ home, stackName, program, steps, envVars: api().envVars });
 
   // One instance allowed: of web and db, the second deploy the API accepts fails in its job.
-  await api.control.limits({ instanceLimit: 1 });
+  await api().control.limits({ instanceLimit: 1 });
   const [failed, exported] = await run([{ op: "up", expectFailure: true }, { op: "export" }]);
   expect(failed.ok).toBe(false);
   const text = failed.output;
@@ -33,7 +23,7 @@ it("fails clearly on a quota ceiling and converges once it is raised, without du
     /cim:Instance "vm-[0-9a-f]{8}" \(id [0-9a-f-]{36}\) in region de-fra-1 \([0-9a-f-]{36}\): deploy failed/,
   );
   expect(text).toMatch(/pulumi-nodejs:dynamic\/cim:Instance \((web|db)\)/);
-  expect(text).not.toContain(api.token);
+  expect(text).not.toContain(api().token);
 
   // The failed instance is in the state (partial state), not lost; the platform holds it in state Error.
   const vms = exported.deployment!.deployment.resources.filter((r: any) => r.type.endsWith("cim:Instance"));
@@ -41,14 +31,14 @@ it("fails clearly on a quota ceiling and converges once it is raised, without du
   const broken = vms.find((r: any) => r.initErrors?.length);
   expect(broken.outputs.state).toBe("Error");
   expect(broken.outputs.__provider).toBeTruthy();
-  expect(mine((await api.control.state()).instances)).toHaveLength(2);
+  expect(mine((await api().control.state()).instances)).toHaveLength(2);
 
   // Raised: the failed instance is replaced, everything else is created; nothing is duplicated.
-  await api.control.limits({ instanceLimit: 1000 });
+  await api().control.limits({ instanceLimit: 1000 });
   const [converged, stable] = await run([{ op: "up" }, { op: "preview" }]);
   expect(converged.summary?.replace).toBe(1);
   expect(stable.summary).toEqual({ same: 7 });
-  const state = await api.control.state();
+  const state = await api().control.state();
   const instances = mine(state.instances);
   expect(instances).toHaveLength(2);
   expect(instances.every((i: any) => i.state === "Running")).toBe(true);

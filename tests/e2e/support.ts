@@ -3,6 +3,7 @@
 // the harness, from the source tree or copied next to an installed package.
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { CimClient } from "../../provider/client";
 import { type ProgramHome, repoRoot } from "./harness";
@@ -31,6 +32,25 @@ export async function startApi(): Promise<TestApi> {
     close: () => emu.close(),
   };
 }
+
+/** An emulator for one test file: started before its tests, closed after them. Call the result in tests. */
+export function useApi(): () => TestApi {
+  let api: TestApi | undefined;
+  beforeAll(async () => {
+    api = await startApi();
+  }, 60_000);
+  afterAll(async () => {
+    await api?.close();
+  });
+  return () => {
+    if (!api) throw new Error("the emulator of this file has not started");
+    return api;
+  };
+}
+
+/** The records of the test user (user-1) in an emulator state collection. */
+export const mine = (records: Record<string, any>) =>
+  Object.values(records).filter((r) => r.account === "user-1");
 
 /** Request counts of calls that change something (anything but GET). */
 export function mutating(counts: Record<string, number>): Record<string, number> {

@@ -6,9 +6,9 @@ import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { installedHome, packOnce, repoRoot, runPulumi } from "./harness";
-import { exampleProgram, mutating, resourcesOf, startApi, type TestApi, uniqueStack } from "./support";
+import { exampleProgram, mine, mutating, resourcesOf, uniqueStack, useApi } from "./support";
 
 const exec = promisify(execFile);
 
@@ -40,26 +40,18 @@ async function previousTarball(): Promise<string> {
   return tarball;
 }
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(async () => {
-  await api?.close();
-});
-
-const mine = (records: Record<string, any>) => Object.values(records).filter((r) => r.account === "user-1");
+const api = useApi();
 
 it("reads a stack the previous release deployed: preview, up and refresh change nothing", async () => {
   const home = await installedHome("upgrade", await previousTarball());
   const program = exampleProgram(home, "quickstart");
   const stackName = uniqueStack("upgrade");
   const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
-    runPulumi({ home, stackName, program, steps, envVars: api.envVars });
+    runPulumi({ home, stackName, program, steps, envVars: api().envVars });
 
   const [deployed, before] = await run([{ op: "up" }, { op: "export" }]);
   expect(deployed.summary).toMatchObject({ create: 7 });
-  const instances = mine((await api.control.state()).instances).length;
+  const instances = mine((await api().control.state()).instances).length;
 
   // upgrade the package in place, as `npm install pulumi-cim@latest` would
   await exec(
@@ -84,7 +76,7 @@ it("reads a stack the previous release deployed: preview, up and refresh change 
   ).toBe(true);
   expect(installed.name).toBe("pulumi-cim");
 
-  await api.control.resetRequests();
+  await api().control.resetRequests();
   const [preview, up, refresh, after] = await run([
     { op: "preview" },
     { op: "up" },
@@ -94,8 +86,8 @@ it("reads a stack the previous release deployed: preview, up and refresh change 
   expect(preview.summary).toEqual({ same: 7 });
   expect(up.summary).toEqual({ same: 7 });
   expect(refresh.summary).toEqual({ same: 7 });
-  expect(mutating(await api.control.requests())).toEqual({});
-  expect(mine((await api.control.state()).instances)).toHaveLength(instances);
+  expect(mutating(await api().control.requests())).toEqual({});
+  expect(mine((await api().control.state()).instances)).toHaveLength(instances);
 
   // the outputs the previous release recorded are the ones this release reads back
   const outputs = (d: unknown) =>
