@@ -51,17 +51,25 @@ function expectOneCause(r: StepResult, cause: RegExp, fix: string | RegExp, toke
     expect(everything).not.toContain(secret);
 }
 
-describe("in the program: lookups and settings (the quickstart, six lookups)", () => {
+describe("in the program: lookups and settings (the quickstart, six lookups), at preview and at up", () => {
+  /** `pulumi preview`, then `pulumi up`, of the quickstart with these settings: both must fail the same way. */
   const preview = async (label: string, env: Record<string, string>, config: Record<string, string> = {}) => {
     const home = sourceHome(`errors-${label}`);
-    const [r] = await runPulumi({
+    const [preview, up] = await runPulumi({
       home,
       stackName: uniqueStack(`errors-${label}`),
       program: exampleProgram(home, "quickstart"),
-      steps: [{ op: "preview", expectFailure: true, config }, { op: "rm" }],
+      steps: [
+        { op: "preview", expectFailure: true, config },
+        { op: "up", expectFailure: true },
+        { op: "rm" },
+      ],
       envVars: { ...api.envVars, ...env },
     });
-    return r;
+    return [preview, up];
+  };
+  const expectBoth = (runs: StepResult[], cause: RegExp, fix: string | RegExp, token?: string) => {
+    for (const r of runs) expectOneCause(r, cause, fix, token);
   };
 
   it("missing settings, a malformed, expired or wrong-audience token, an http address", async () => {
@@ -75,7 +83,7 @@ describe("in the program: lookups and settings (the quickstart, six lookups)", (
     ];
     // independent stacks and settings: previewed side by side
     const results = await Promise.all(cases.map(([label, env]) => preview(label, env)));
-    for (const [i, [, , cause, fix, token]] of cases.entries()) expectOneCause(results[i], cause, fix, token);
+    for (const [i, [, , cause, fix, token]] of cases.entries()) expectBoth(results[i], cause, fix, token);
   }, 300_000);
 
   it("a 401 and a 403 from the API, an endpoint that refuses connections, a TLS failure", async () => {
@@ -100,16 +108,16 @@ describe("in the program: lookups and settings (the quickstart, six lookups)", (
     ];
     // independent stacks and settings: previewed side by side
     const results = await Promise.all(cases.map(([label, env]) => preview(label, env)));
-    for (const [i, [, , cause, fix, token]] of cases.entries()) expectOneCause(results[i], cause, fix, token);
+    for (const [i, [, , cause, fix, token]] of cases.entries()) expectBoth(results[i], cause, fix, token);
   }, 300_000);
 
   it("an unknown region or zone by name", async () => {
-    expectOneCause(
+    expectBoth(
       await preview("region", { CIM_REGION: "atlantis-1" }),
       /no region named "atlantis-1"/,
       "atlantis-1",
     );
-    expectOneCause(
+    expectBoth(
       await preview("zone", {}, { "cim-e2e:zone": "nowhere-1a" }),
       /no zone named "nowhere-1a"/,
       "Candidates",
