@@ -27,6 +27,7 @@ import {
   type VpcOffering,
   type Zone,
 } from "../provider/client";
+import { type CatalogueName, fetchCatalogue } from "../provider/lifecycle/lookups";
 
 export type {
   ComputeOffering,
@@ -350,14 +351,7 @@ export async function getDefaultRegion(): Promise<Region> {
 
 // ----------------------------------------------------------------------------------- region-scoped catalogues
 
-type CatalogueKind =
-  | "zones"
-  | "templates"
-  | "isos"
-  | "computeOfferings"
-  | "diskOfferings"
-  | "networkOfferings"
-  | "vpcOfferings";
+type CatalogueKind = CatalogueName;
 
 async function list<T extends Row>(
   kind: CatalogueKind,
@@ -366,24 +360,7 @@ async function list<T extends Row>(
   const { client: c, key } = client();
   const region = await regionOf(opts);
   const o = { region: region.id };
-  const rows = await cached(`${key}/${region.id ?? ""}/${kind}`, (): Promise<unknown[]> => {
-    switch (kind) {
-      case "zones":
-        return c.catalogue.zones(o);
-      case "templates":
-        return c.catalogue.templates(o);
-      case "isos":
-        return c.catalogue.isos(o);
-      case "computeOfferings":
-        return c.catalogue.computeOfferings({}, o);
-      case "diskOfferings":
-        return c.catalogue.diskOfferings(o);
-      case "networkOfferings":
-        return c.catalogue.networkOfferings(o);
-      case "vpcOfferings":
-        return c.catalogue.vpcOfferings(o);
-    }
-  });
+  const rows = await cached(`${key}/${region.id ?? ""}/${kind}`, () => fetchCatalogue(c, kind, o));
   return { rows: rows as T[], where: region.label };
 }
 

@@ -12,7 +12,7 @@
 // The program is erasable TypeScript (Node runs it as it is) and also compiles with the usual Pulumi
 // TypeScript setup (ts-node), so `pulumi up` works either way.
 
-import { kinds } from "../kinds";
+import { kindList, kinds } from "../kinds";
 import { backupSchedule } from "../kinds/backupSchedule";
 import { type Kind, liveValue, type Recorded } from "../kinds/define";
 import { sameValue } from "../lifecycle/values";
@@ -116,7 +116,10 @@ export function importedInputs(kind: Kind, live: LiveRow): Recorded {
     if (typeof f.unset === "function" && (f.same ?? sameValue)(f.unset(values), v)) continue;
     values[k] = v;
   }
-  return kind.importer?.inputs ? kind.importer.inputs(values, live) : values;
+  const adjusted = kind.importer?.inputs ? kind.importer.inputs(values, live) : values;
+  // Declaration order, whatever order the adjustments left (programs list fields as the SDK documents them).
+  const order = Object.keys(kind.fields);
+  return Object.fromEntries(Object.entries(adjusted).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)));
 }
 
 /** Builds index.ts, package.json, Pulumi.yaml and tsconfig.json. */
@@ -265,13 +268,9 @@ export function generateProgram(inv: Inventory, opts: GenerateOptions): Generate
 
 /** "instances, volumes, VPCs, networks and backup schedules": the kinds import adopts, in the registry's order. */
 export function nounList(last = "and"): string {
-  const plural = importedKinds()
-    .slice()
-    .sort((a, b) => order(a) - order(b))
-    .map((k) => `${k.noun}s`);
+  const plural = kindList.filter((k) => k.importer && k.api).map((k) => `${k.noun}s`);
   return plural.length > 1 ? `${plural.slice(0, -1).join(", ")} ${last} ${plural.at(-1)}` : (plural[0] ?? "");
 }
-const order = (k: Kind) => Object.values(kinds).indexOf(k as never);
 
 function yamlText(s: string): string {
   return /^[A-Za-z0-9 ._()-]*$/.test(s) ? s : JSON.stringify(s);

@@ -50,12 +50,6 @@ const rootDisk = (v: Instance) => {
   return Number.isFinite(n) && n > 0 ? n : undefined;
 };
 
-/** The field order of the declaration, for values assembled out of order. */
-const reorder = (r: Recorded): Recorded => {
-  const order = Object.keys(instance.fields);
-  return Object.fromEntries(Object.entries(r).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)));
-};
-
 export const instance = defineKind({
   name: "Instance",
   noun: "instance",
@@ -414,16 +408,16 @@ export const instance = defineKind({
         (typeof r.isoId === "string" && r.isoId !== "");
       if (iso) {
         const { templateId, ...rest } = out;
-        return reorder({
+        return {
           ...rest,
           imageType: "iso",
           isoId: (r.isoId as string) || templateId,
           diskOfferingId: v.diskOfferingId || undefined,
-        });
+        };
       }
       if (typeof out.name === "string" && !HOST_NAME.test(out.name)) delete out.name;
       if (typeof r.keyPair === "string" && r.keyPair) out.sshKeyNames = [r.keyPair];
-      return reorder(out);
+      return out;
     },
     skip: (v: Instance) =>
       v.state === "Error"

@@ -2,7 +2,7 @@
 // cross-field rules), diff (change rules), verify after write (what the API reported against what was
 // asked: the API ignores keys it does not know) and outputs (recorded inputs and live values). Pure.
 
-import { type Kind, liveValue, type Recorded } from "../kinds/define";
+import { type Kind, liveValue, type Recorded, secretInputs } from "../kinds/define";
 import { type Checked, checkFields, requiredUnlessAdopting } from "./check";
 import { type DiffDecision, diffFields, type FieldRules } from "./diff";
 import { compact, sameValue } from "./values";
@@ -10,12 +10,21 @@ import { compact, sameValue } from "./values";
 const entries = (kind: Kind) => Object.entries(kind.fields);
 
 /** Field schemas, adoption-optional fields and the kind's cross-field rules. `olds` are the old inputs. */
+const checkCache = new WeakMap<
+  Kind,
+  { schemas: Record<string, Kind["fields"][string]["schema"]>; secret: string[] }
+>();
+
 export function checkKind(kind: Kind, olds: Recorded, news: Recorded): Checked<Recorded> {
-  const schemas = Object.fromEntries(entries(kind).map(([k, f]) => [k, f.schema]));
-  const secret = entries(kind)
-    .filter(([, f]) => f.secret)
-    .map(([k]) => k);
-  const { values, failures } = checkFields(schemas, news, { secret });
+  let spec = checkCache.get(kind);
+  if (!spec) {
+    spec = {
+      schemas: Object.fromEntries(entries(kind).map(([k, f]) => [k, f.schema])),
+      secret: secretInputs(kind),
+    };
+    checkCache.set(kind, spec);
+  }
+  const { values, failures } = checkFields(spec.schemas, news, { secret: spec.secret });
   for (const [k, f] of entries(kind)) {
     if (f.requiredUnlessAdopting) requiredUnlessAdopting(values, failures, k, f.requiredUnlessAdopting);
   }

@@ -23,9 +23,13 @@ export type CatalogueName =
   | "networkOfferings"
   | "vpcOfferings";
 
-function fetchList(client: CimClient, name: CatalogueName): Promise<unknown[]> {
+/** One catalogue list of the client's region (or `o.region`): the provider's lookups and the SDK's read it. */
+export function fetchCatalogue(
+  client: CimClient,
+  name: CatalogueName,
+  o: { region?: string } = {},
+): Promise<unknown[]> {
   const c = client.catalogue;
-  const o = {};
   switch (name) {
     case "zones":
       return c.zones(o);
@@ -62,7 +66,7 @@ export async function catalogue<T extends { id: string }>(
         retry: { maxRetries: 0 },
         timeoutMs: 10_000,
       });
-      return await fetchList(client, name);
+      return await fetchCatalogue(client, name);
     } catch (err) {
       if (err instanceof ConnectionError || err instanceof RequestTimeoutError) {
         unreachableUntil = Date.now() + FAILED_TTL_MS;
