@@ -62,6 +62,7 @@ export function repositories(state: () => State): Data {
     out[f.key] = new Repository(
       () => (state() as unknown as Record<string, Record<string, Owned>>)[f.key],
       f.label,
+      f.states?.busy,
     );
   }
   return out as unknown as Data;

@@ -1,7 +1,6 @@
 // Instances: deploy, read, update by query, power actions, scale, delete; tags.
 import { defineFamily, apiRoute as r } from "../family";
 import {
-  BUSY_STATES,
   deleteInstance,
   instanceJobEffects,
   rebootInstance,
@@ -19,7 +18,8 @@ export const instances = defineFamily<InstanceRec>()({
   label: "Instance",
   resourceType: "Instance",
   quota: { key: "instance", default: 1000 },
-  states: { busy: BUSY_STATES, failed: "Error" },
+  // Another operation is under way: every action answers 409 (handlers ask the repository, which knows these).
+  states: { busy: ["Starting", "Creating", "Stopping", "Rebooting", "Destroying"], failed: "Error" },
   routes: [
     r("POST", "/compute/instances", createInstance),
     r("GET", "/compute/instances", listInstances),

@@ -7,10 +7,6 @@ import { checkHostName, type ICtx, type InstanceData } from "./instances";
 import { findInstance, instanceView } from "./instanceView";
 import { stampOf } from "./lifecycle";
 
-/** States in which another operation is under way; every action answers 409 then. */
-export const BUSY_STATES = ["Starting", "Creating", "Stopping", "Rebooting", "Destroying"];
-const BUSY = new Set(BUSY_STATES);
-
 interface ActionPlan {
   command: string;
   /** States the action starts from, with the interim state shown while the job runs. */
@@ -25,7 +21,9 @@ function runAction(ctx: ICtx, r: InstanceRec, plan: ActionPlan) {
   const interim = plan.from[r.state];
   if (!noop && interim === undefined) {
     const allowed = [...Object.keys(plan.from), ...(plan.noop ?? [])].join(", ");
-    const why = BUSY.has(r.state) ? "another operation is in progress" : `it needs one of ${allowed}`;
+    const why = ctx.data.instances.isBusy(r)
+      ? "another operation is in progress"
+      : `it needs one of ${allowed}`;
     throw conflict(`Instance ${r.name} is ${r.state}; ${plan.command} is not possible because ${why}`);
   }
   const job = submitJob(ctx, {

@@ -79,15 +79,9 @@ export function listVolumes(ctx: VCtx) {
   return ok(passThrough("volumes", rows, paging(ctx), (r) => volumeView(ctx, r)));
 }
 
-function checkIdle(r: VolumeRec) {
-  if (r.state !== "Allocated" && r.state !== "Ready" && r.state !== "Error") {
-    throw conflict(`Volume ${r.name} is ${r.state}; wait for its job to finish`);
-  }
-}
-
 export function attachVolume(ctx: VCtx) {
   const r = findVolume(ctx, ctx.params.id);
-  checkIdle(r);
+  ctx.data.volumes.idle(r);
   if (r.state === "Error") throw conflict(`Volume ${r.name} is in state Error; delete it`);
   if (r.virtualMachineId)
     throw conflict(`Volume ${r.name} is already attached to instance ${r.virtualMachineId}`);
@@ -107,14 +101,14 @@ export function attachVolume(ctx: VCtx) {
 
 export function detachVolume(ctx: VCtx) {
   const r = findVolume(ctx, ctx.params.id);
-  checkIdle(r);
+  ctx.data.volumes.idle(r);
   if (!r.virtualMachineId) throw conflict(`Volume ${r.name} is not attached`);
   return volumeJob(ctx, r, "detachVolume", r.state, { virtualMachineId: r.virtualMachineId });
 }
 
 export function resizeVolume(ctx: VCtx) {
   const r = findVolume(ctx, ctx.params.id);
-  checkIdle(r);
+  ctx.data.volumes.idle(r);
   const q = query(ctx);
   const diskOfferingId = str(q, "diskOfferingId") || r.diskOfferingId;
   const offering = ctx.store.catalogue("diskOfferings", diskOfferingId, ctx.region.id);
@@ -129,7 +123,7 @@ export function resizeVolume(ctx: VCtx) {
 
 export function deleteVolume(ctx: VCtx) {
   const r = findVolume(ctx, ctx.params.id);
-  checkIdle(r);
+  ctx.data.volumes.idle(r);
   if (r.virtualMachineId) {
     throw conflict(`Volume ${r.name} is attached to instance ${r.virtualMachineId}; detach it first`);
   }
