@@ -225,12 +225,14 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
   readonly importer?: Importer<R>;
   /**
    * A lifecycle of its own for kinds that are not a record with a job (the generic tag endpoint). The engine
-   * still runs check and diff from the fields.
+   * still runs check and diff from the fields, and makes the outputs from the values each call says to record
+   * (there is no live record: what the API reports goes into those values).
    */
   readonly custom?: {
-    create(s: Session, want: InputsOf<F>): Promise<{ id: string; outs: Recorded }>;
-    read(s: Session, id: string, props: Recorded): Promise<{ id?: string; props?: Recorded }>;
-    update(s: Session, id: string, olds: Recorded, news: InputsOf<F>): Promise<{ outs: Recorded }>;
+    create(s: Session, want: InputsOf<F>): Promise<{ id: string; recorded: Recorded }>;
+    /** What to record now, or undefined when it is gone. `props` are the old outputs. */
+    read(s: Session, id: string, props: Recorded): Promise<Recorded | undefined>;
+    update(s: Session, id: string, olds: Recorded, news: InputsOf<F>): Promise<Recorded>;
     delete(s: Session, id: string, props: Recorded): Promise<void>;
   };
 }

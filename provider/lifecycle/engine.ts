@@ -126,7 +126,10 @@ export function providerOf(kind: Kind): pulumi.dynamic.ResourceProvider {
     const s = openSession(kind.name, want.region as string | undefined, want.timeouts);
     const region = await defaultRegion(s);
     s.region = region;
-    if (kind.custom) return kind.custom.create(s, want as never);
+    if (kind.custom) {
+      const made = await kind.custom.create(s, want as never);
+      return { id: made.id, outs: outputsOf(kind, made.recorded, {}, region) };
+    }
     if (want.adoptId) return adopt(s, want, region);
     const what = { name: nameOf(want) };
     let accepted: Awaited<ReturnType<typeof api.create>>;
@@ -174,7 +177,10 @@ export function providerOf(kind: Kind): pulumi.dynamic.ResourceProvider {
 
   async function read(id: string, props: Recorded) {
     const s = openSession(kind.name, props.region as string | undefined, props.timeouts);
-    if (kind.custom) return kind.custom.read(s, id, props);
+    if (kind.custom) {
+      const now = await kind.custom.read(s, id, props);
+      return now ? { id, props: outputsOf(kind, now, {}, props.region as string | undefined) } : {};
+    }
     const list = api.list;
     const live = list
       ? await batchedRead<Live>({
@@ -204,7 +210,10 @@ export function providerOf(kind: Kind): pulumi.dynamic.ResourceProvider {
 
   async function update(id: string, olds: Recorded, news: Recorded) {
     const s = openSession(kind.name, (olds.region ?? news.region) as string | undefined, news.timeouts);
-    if (kind.custom) return kind.custom.update(s, id, olds, news as never);
+    if (kind.custom) {
+      const now = await kind.custom.update(s, id, olds, news as never);
+      return { outs: outputsOf(kind, now, {}, olds.region as string | undefined) };
+    }
     try {
       const live = await settled(s, id, "update");
       if (!live)
