@@ -6,7 +6,7 @@
 // gone" as success. A kind supplies its API calls and what is special about it (kinds/define.ts: KindApi).
 
 import type * as pulumi from "@pulumi/pulumi";
-import type { Kind, KindApi, LiveRecord, Recorded } from "../kinds/define";
+import type { Fields, Kind, KindApi, LiveRecord, Outputs, OutputsOf, Recorded } from "../kinds/define";
 import type { CheckFailure } from "./check";
 import { finishCheck } from "./checkRun";
 import {
@@ -32,7 +32,10 @@ type Live = LiveRecord & Record<string, unknown>;
 /** Past tense of a create verb, for messages: created, deployed, acquired. */
 const past = (verb: string) => (verb.endsWith("e") ? `${verb}d` : `${verb}ed`);
 
-export function providerOf(kind: Kind): pulumi.dynamic.ResourceProvider {
+/** The provider of a kind: it takes checked inputs and returns the kind's outputs (what the SDK class types). */
+export function providerOf<F extends Fields, O extends Outputs>(
+  kind: Kind<F, O>,
+): pulumi.dynamic.ResourceProvider<Recorded, OutputsOf<F, O>> {
   const busy = new Set(kind.states?.busy ?? []);
   const gone = new Set(kind.states?.gone ?? []);
   const deleting = kind.states?.deleting;
@@ -197,8 +200,11 @@ export function providerOf(kind: Kind): pulumi.dynamic.ResourceProvider {
     };
   }
 
-  /** Refresh: a failure names the kind, the resource, its region and what to do, like every other operation. */
-  async function readNamed(id: string, props: Recorded) {
+  /**
+   * Refresh: a failure names the kind, the resource, its region and what to do, like every other operation.
+   * The engine always passes the old outputs; Pulumi's provider interface types them optional.
+   */
+  async function readNamed(id: string, props: Recorded = {}) {
     try {
       return await read(id, props);
     } catch (err) {
