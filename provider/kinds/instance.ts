@@ -97,6 +97,7 @@ export const instance = defineKind({
         old: (o) => o.imageType ?? "template",
         output: (_v: Instance, rec: Recorded) =>
           (rec.imageType as "template" | "iso" | undefined) ?? "template",
+        shown: z.enum(["template", "iso"]),
       },
     ),
     /** ISO to boot from; required with `imageType: "iso"`. Replaces on change. */
@@ -226,6 +227,8 @@ export const instance = defineKind({
         live: (v: Instance) => powerStateOf(v.state) ?? v.state,
         output: (v: Instance, rec: Recorded) =>
           (powerStateOf(v.state) ?? v.state ?? rec.powerState) as string,
+        // running, stopped, error, or the API's state when it says nothing about power (e.g. Migrating)
+        shown: z.string(),
         present: true,
       },
     ),
@@ -236,6 +239,7 @@ export const instance = defineKind({
       same: sameFlag,
       live: (v: Instance) => v.haEnabled,
       output: (v: Instance, rec: Recorded) => v.haEnabled ?? (rec.haEnabled as boolean | undefined) ?? false,
+      shown: z.boolean(),
     }),
     /** While true the API refuses to delete the instance (default false). Changed in place. */
     deleteProtection: field(bool("refuse deletion while true"), {
@@ -245,6 +249,7 @@ export const instance = defineKind({
       live: (v: Instance) => v.deleteProtection,
       output: (v: Instance, rec: Recorded) =>
         v.deleteProtection ?? (rec.deleteProtection as boolean | undefined) ?? false,
+      shown: z.boolean(),
     }),
     /** Tags; the program's map is authoritative (tags added elsewhere are removed on the next update). */
     tags,

@@ -2,11 +2,14 @@
 // CLI: the lifecycle engine (provider/lifecycle/engine.ts) as each kind's declaration shapes it. Partial
 // state, adoption, converge, gone-on-read, busy-then-settled and delete of something already gone, in seconds.
 // The CLI suites (tests/e2e) keep what only the engine shows: serialization, state, refresh, destroy.
+// Every output a provider returns here (create, read, update, partial state) is parsed strictly with its kind's
+// outputs schema (provider/kinds/outputSchema.ts), the runtime twin of the SDK class's outputs type.
 import type * as pulumi from "@pulumi/pulumi";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { providerFor } from "../../provider";
-import { type KindName, kinds } from "../../provider/kinds";
+import { type Kind, type KindName, kinds } from "../../provider/kinds";
+import { outputSchema } from "../../provider/kinds/outputSchema";
 import { PartialStateError } from "../../provider/lifecycle/errors";
 import { resetLookups } from "../../provider/lifecycle/lookups";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
@@ -78,7 +81,49 @@ afterEach(async () => {
   await ctl.jobTiming({ mode: "timed", latencyMs: 0, jitterMs: 0 });
 });
 
-const p = (kind: KindName): pulumi.dynamic.ResourceProvider => providerFor(kind);
+/** "<kind> <create|read|update|partial>" for each kind and operation whose outputs were parsed. */
+const parsed = new Set<string>();
+
+/** Outputs as the kind declares them: no key it does not declare, none it declares always present missing. */
+function expectDeclared(kind: KindName, op: string, outs: unknown) {
+  const declared: Kind = kinds[kind];
+  const r = outputSchema(declared).safeParse(outs);
+  const issues = r.error?.issues.map((i) => `${i.path.join(".") || "(outputs)"}: ${i.message}`) ?? [];
+  expect(issues, `${kind} ${op} outputs against the kind's declaration`).toEqual([]);
+  parsed.add(`${kind} ${op}`);
+}
+
+/** A kind's provider whose every output is checked against the kind's declaration. */
+function p(kind: KindName): pulumi.dynamic.ResourceProvider {
+  const provider = providerFor(kind);
+  return {
+    ...provider,
+    async create(inputs) {
+      try {
+        const made = await provider.create(inputs);
+        expectDeclared(kind, "create", made.outs);
+        return made;
+      } catch (err) {
+        if (err instanceof PartialStateError) {
+          // __provider is the dynamic-provider host's (the serialized provider), not an output of the kind
+          const { __provider: _, ...outs } = err.properties;
+          expectDeclared(kind, "partial", outs);
+        }
+        throw err;
+      }
+    },
+    async read(id, props) {
+      const got = await provider.read!(id, props);
+      if (got.props !== undefined) expectDeclared(kind, "read", got.props);
+      return got;
+    },
+    async update(id, olds, news) {
+      const done = await provider.update!(id, olds, news);
+      expectDeclared(kind, "update", done.outs);
+      return done;
+    },
+  };
+}
 
 /** check, then create: what the engine does for a new resource. */
 async function make(kind: KindName, news: Rec) {
@@ -383,6 +428,14 @@ describe("converge after create", () => {
       tags: { owner: "team-a" },
     });
     expect(tags.outs.tags).toEqual({ owner: "team-a" });
+    expect((await p("Tags").read!(tags.id, tags.outs)).props).toEqual(tags.outs);
+    const retagged = await change("Tags", tags.id, tags.outs, {
+      resourceType: "Template",
+      resourceId: template,
+      tags: { owner: "team-b" },
+    });
+    expect(retagged.diff).toMatchObject({ changes: true, replaces: [] });
+    expect((await retagged.run()).outs.tags).toEqual({ owner: "team-b" });
     await p("Tags").delete!(tags.id, tags.outs);
 
     await p("BackupSchedule").delete!(sched.id, sched.outs);
@@ -390,5 +443,14 @@ describe("converge after create", () => {
     await p("Instance").delete!(vm.id, vm.outs);
     await p("Network").delete!(tier.id, tier.outs);
     await p("Vpc").delete!(vpc.id, vpc.outs);
+  });
+});
+
+describe("outputs", () => {
+  it("every kind's create, read and update outputs (and partial state's) were parsed with its declaration", () => {
+    const ops = ["create", "read", "update"];
+    const expected = Object.keys(kinds).flatMap((k) => ops.map((op) => `${k} ${op}`));
+    for (const c of cases) if (c.createRoute) expected.push(`${c.kind} partial`);
+    expect([...parsed]).toEqual(expect.arrayContaining(expected));
   });
 });
