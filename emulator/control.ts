@@ -86,6 +86,19 @@ export function controlRoutes(rt: Runtime): RouteDef[] {
       const b = obj(ctx);
       if (b.paused === true) clock.pause();
       if (b.paused === false) clock.resume();
+      if (b.skewMs !== undefined) {
+        if (typeof b.skewMs !== "number" || !Number.isFinite(b.skewMs))
+          throw badRequest("skewMs must be a number of ms (negative: the server's clock is behind)");
+        clock.skewMs = b.skewMs;
+      }
+      if (b.timeZone !== undefined) {
+        if (typeof b.timeZone !== "string") throw badRequest("timeZone must be an IANA time zone name");
+        try {
+          clock.timeZone = b.timeZone;
+        } catch (e) {
+          throw badRequest((e as Error).message);
+        }
+      }
       const advance = num(b, "advanceMs");
       if (advance) clock.advance(advance);
       // An explicit advance settles what is due even while paused.

@@ -92,19 +92,9 @@ export interface RouteDef<D = any> {
   scope: Scope;
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, "0");
-
-/** Local server time without offset, yyyy-MM-ddTHH:mm:ss.SSS, as the API layer writes it. */
-export function localTimestamp(ms: number = Date.now()): string {
-  const d = new Date(ms);
-  return (
-    `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T` +
-    `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`
-  );
-}
-
-export function errorBody(message: string, detail: string) {
-  return { message, timestamp: localTimestamp(), detail };
+/** The error body; its timestamp is the server's local time without offset, as the API layer writes it. */
+export function errorBody(clock: Clock, message: string, detail: string) {
+  return { message, timestamp: clock.local(), detail };
 }
 
 export const ok = (body: unknown, audit?: AuditFacts): Reply => ({ status: 200, body, audit });

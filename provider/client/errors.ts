@@ -198,9 +198,11 @@ export class MutationOutcomeUnknownError extends CimError {
     readonly context: CallContext,
     readonly command: string,
     cause: Error,
+    /** Why the lookup could not decide; default: it failed. */
+    why = "the recent-jobs lookup failed",
   ) {
     super(
-      `${where(context)} (${command}): the answer was lost (${cause.message}) and the recent-jobs lookup failed, so it is unknown whether the change landed. Not retried to avoid a duplicate: check GET /api/v1/jobs?hoursBack=1 and the resource, then run again (pulumi refresh, then pulumi up).`,
+      `${where(context)} (${command}): the answer was lost (${cause.message}) and ${why}, so it is unknown whether the change landed. Not retried to avoid a duplicate: check GET /api/v1/jobs?hoursBack=1 and the resource, then run again (pulumi refresh, then pulumi up).`,
       { cause },
     );
   }
