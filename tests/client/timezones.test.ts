@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { CimClient } from "../../provider/client";
 import { durationKey, JobDurations } from "../../provider/client/jobHistory";
+import { type CatalogueIds, catalogueIds } from "./emulatorHarness";
 
 const MINUTES_5 = 5 * 60_000;
 
@@ -18,7 +19,7 @@ describe.each([
   let token: string;
   let client: CimClient;
   let region: string;
-  let cat: { zoneId: string; templateId: string; serviceOfferingId: string; diskOfferingId: string };
+  let cat: CatalogueIds;
 
   beforeAll(async () => {
     emu = await startEmulator({ jobLatencyMs: 0, timezone, clockSkewMs });
@@ -36,18 +37,7 @@ describe.each([
       retry: { baseDelayMs: 10, maxDelayMs: 50 },
       recovery: { graceMs: 200 },
     });
-    const [zones, templates, offerings, disks] = await Promise.all([
-      client.catalogue.zones(),
-      client.catalogue.templates(),
-      client.catalogue.computeOfferings(),
-      client.catalogue.diskOfferings(),
-    ]);
-    cat = {
-      zoneId: zones[0].id,
-      templateId: templates[0].id,
-      serviceOfferingId: offerings[0].id,
-      diskOfferingId: disks.find((d) => !d.customized)!.id,
-    };
+    cat = await catalogueIds(client);
   });
 
   /** A mutation sent by someone else (not this client, so no job of it is known here), then a minute passes. */
