@@ -49,7 +49,7 @@ export interface QuotaService {
   /** Quota keys in family order: `instance`, `volume`, … */
   readonly keys: readonly string[];
   limitsOf(account: string): Limits;
-  failure(account: string, key: string): string | undefined;
+  failure(account: string, key: string, adding?: number): string | undefined;
   usage(account: string): Record<string, number>;
 }
 

@@ -120,8 +120,9 @@ export function countedFamilies(data: Data) {
       ? [
           {
             key: f.quota.key,
+            platformType: f.quota.platformType,
             repo: (data as unknown as Record<string, Repository<Owned & { state?: string }>>)[f.key],
-            failedState: f.states?.failed ?? "Error",
+            uncounted: [f.states?.failed ?? "Error", ...(f.states?.gone ?? [])],
           },
         ]
       : [],

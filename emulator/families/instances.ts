@@ -17,7 +17,7 @@ export const instances = defineFamily<InstanceRec>()({
   key: "instances",
   label: "Instance",
   resourceType: "Instance",
-  quota: { key: "instance", default: 1000 },
+  quota: { key: "instance", default: 1000, platformType: "user_vm" },
   // Another operation is under way: every action answers 409 (handlers ask the repository, which knows these).
   states: { busy: ["Starting", "Creating", "Stopping", "Rebooting", "Destroying"], failed: "Error" },
   routes: [

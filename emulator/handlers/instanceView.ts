@@ -24,6 +24,12 @@ function hostId(zoneName: string, index: number): string {
 
 const ghz = (mhz: number) => `${Number((mhz / 1000).toFixed(2))} Ghz`;
 
+/** The platform's internal name of an instance, `i-<user number>-<sequence>-VM`, as CloudStack names VMs. */
+export function instanceName(store: Store, r: InstanceRec): string {
+  const user = store.state.users[r.account];
+  return `i-${user ? Number.parseInt(user.userId.slice(0, 4), 16) : 0}-${r.seq}-VM`;
+}
+
 /** The Instance object of the spec, plus networkIds and nics (emulator extras); userData is never returned. */
 export function instanceView(store: Store, r: InstanceRec) {
   const zone = store.catalogue("zones", r.zoneId, r.regionId);
@@ -85,7 +91,7 @@ export function instanceView(store: Store, r: InstanceRec) {
     memory,
     cpuTotal: ghz(cpuNumber * cpuSpeed),
     memoryTotal: `${(memory / 1024).toFixed(2)} GiB`,
-    instanceName: `i-${user ? Number.parseInt(user.userId.slice(0, 4), 16) : 0}-${r.seq}-VM`,
+    instanceName: instanceName(store, r),
     passwordEnabled: template?.passwordEnabled ?? false,
     displayVm: true,
     isDynamicallyScalable: true,

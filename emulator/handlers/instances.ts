@@ -6,7 +6,7 @@ import type { JobEffect } from "../jobs";
 import { formatIp, isHost, parseCidr, parseIp, size } from "../net";
 import type { BackupScheduleRec, InstanceRec, NetworkRec, Nic, VolumeRec } from "../records";
 import { audited, body, bool, int, isoNow, type Obj, reqStr, str, submitJob } from "./common";
-import { instanceView } from "./instanceView";
+import { instanceName, instanceView } from "./instanceView";
 import { stampOf } from "./lifecycle";
 import { requireVisibleNetwork } from "./networks";
 
@@ -193,9 +193,8 @@ export function createInstance(ctx: ICtx) {
   if (pwSsh !== undefined) details.sshPasswordAuthentication = String(pwSsh);
   if (noRoot !== undefined) details.disableRootCompletely = String(noRoot);
   const nics = planNics(ctx, b, zone.id, zone.defaultNetworkId);
-  const failDetail =
-    ctx.quota.failure(ctx.user.sub, "instance") ??
-    (zoneLoad(ctx, zone.id) >= zone.capacity ? `Insufficient capacity in zone ${zone.name}` : undefined);
+  const quotaFailure = ctx.quota.failure(ctx.user.sub, "instance");
+  const zoneFull = zoneLoad(ctx, zone.id) >= zone.capacity;
 
   const now = isoNow(ctx);
   const rec = ctx.data.instances.insert(
@@ -244,12 +243,16 @@ export function createInstance(ctx: ICtx) {
     );
     rec.dataDiskIds.push(vol.id);
   });
+  // CloudStack's planner finds no host: InsufficientServerCapacityException from VirtualMachineManagerImpl.
+  const noHost = zoneFull
+    ? `Unable to create a deployment for VM[User|${instanceName(store, rec)}]`
+    : undefined;
   const job = submitJob(ctx, {
     command: "deployVirtualMachine",
     resourceType: "Instance",
     resourceId: rec.id,
     resourceName: name,
-    failDetail,
+    failDetail: quotaFailure ?? noHost,
   });
   return ok({ ...instanceView(store, rec), jobId: job.jobId }, audited("Instance", rec.id, job.jobId));
 }

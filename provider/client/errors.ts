@@ -258,7 +258,9 @@ export class JobFailedError extends CimError {
         : kind === "capacity"
           ? "The zone has no capacity: retrying now fails the same way. Choose another zone or offering, or try later."
           : "Read the detail, fix the cause, then run again.";
-    super(`${what} failed: ${detail ?? "no detail given"}. ${next}`);
+    // The platform's reason verbatim; CloudStack's texts end with their own full stop.
+    const reason = detail ?? "no detail given";
+    super(`${what} failed: ${reason}${/[.!?]$/.test(reason) ? "" : "."} ${next}`);
     this.kind = kind;
   }
 }

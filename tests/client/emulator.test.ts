@@ -171,7 +171,7 @@ describe("instances", () => {
     const err = await client.jobs.wait(r, fastWait).catch((e) => e);
     expect(err).toBeInstanceOf(JobFailedError);
     expect(err.kind).toBe("quota");
-    expect(err.detail).toMatch(/Quota exceeded/);
+    expect(err.detail).toMatch(/^Maximum number of resources of type 'user_vm' for account name=/);
     expect(err.message).toMatch(/retrying fails the same way/);
 
     await h.control.limits({ instanceLimit: 100 });

@@ -181,7 +181,8 @@ describe("job failures", () => {
     expect(err.kind).toBe(kind);
     // The platform's words reach the user unchanged, whatever the class.
     expect(err.detail).toBe(detail);
-    expect(err.message).toContain(`failed: ${detail}. `);
+    expect(err.message).toContain(`failed: ${detail}`);
+    expect(err.message).not.toMatch(/\.\. /);
   });
 
   it("passes an unknown reason on verbatim, without a quota or capacity hint", () => {

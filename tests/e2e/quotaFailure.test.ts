@@ -18,7 +18,10 @@ it("fails clearly on a quota ceiling and converges once it is raised, without du
   const [failed, exported] = await run([{ op: "up", expectFailure: true }, { op: "export" }]);
   expect(failed.ok).toBe(false);
   const text = failed.output;
-  expect(text).toMatch(/Quota exceeded: instance limit of 1 reached for user user-1/);
+  expect(text).toMatch(
+    /Maximum number of resources of type 'user_vm' for account name=user-1 in domain id=\S+ has been exceeded\./,
+  );
+  expect(text).toMatch(/This is a quota ceiling: retrying fails the same way/);
   expect(text).toMatch(
     /cim:Instance "vm-[0-9a-f]{8}" \(id [0-9a-f-]{36}\) in region de-fra-1 \([0-9a-f-]{36}\): deploy failed/,
   );

@@ -113,7 +113,7 @@ describe("Volumes", () => {
     });
     const job = await api.waitJob(res.jobId);
     expect(job.status).toBe("error");
-    expect(job.detail).toMatch(/^Quota exceeded: volume limit/);
+    expect(job.detail).toMatch(/^Maximum number of resources of type 'volume' for account name=user-1 /);
     expect((await api.ok("GET", `/volumes/${res.id}`)).state).toBe("Error");
     await api.control.limits({ volumeLimit: 2000 });
   });
