@@ -63,6 +63,7 @@ export function repositories(state: () => State): Data {
       () => (state() as unknown as Record<string, Record<string, Owned>>)[f.key],
       f.label,
       f.states?.busy,
+      f.states?.gone,
     );
   }
   return out as unknown as Data;

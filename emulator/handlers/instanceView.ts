@@ -1,6 +1,6 @@
 // Instance reads: the Instance view of the spec, get, the paged list, /all and /summary.
 import type { Repos } from "../family";
-import { type Ctx, ok } from "../http";
+import { type Ctx, notFound, ok } from "../http";
 import type { InstanceRec } from "../records";
 import { seedId } from "../seed";
 import type { Store } from "../store";
@@ -8,7 +8,15 @@ import { paging, passThrough, query, str } from "./common";
 
 type ICtx = Ctx<Repos<{ instances: InstanceRec }>>;
 
+/** The caller's instance by id, as actions reach it (a Destroyed one too: it can still be expunged). */
 export const findInstance = (ctx: ICtx, id: string) => ctx.data.instances.find(ctx.owner, id);
+
+/**
+ * Whether reads show the instance: CloudStack's listVirtualMachines (QueryManagerImpl) hides Destroyed and
+ * Expunging instances from users unless their account has `allow.user.view.destroyed.vm`.
+ */
+const visible = (ctx: ICtx, r: InstanceRec) =>
+  !ctx.data.instances.isGone(r) || ctx.user.allowUserViewDestroyedVm === true;
 
 /** Three fake hypervisor hosts per zone; their ids are hashed once, not on every view. */
 const hostIds = new Map<string, string>();
@@ -41,7 +49,7 @@ export function instanceView(store: Store, r: InstanceRec) {
   const cpuNumber = offering?.cpuNumber ?? 0;
   const cpuSpeed = offering?.cpuSpeed ?? 0;
   const memory = offering?.memory ?? 0;
-  const running = r.state === "Running" || r.state === "Rebooting" || r.state === "Stopping";
+  const running = r.state === "Running" || r.state === "Stopping" || r.state === "Migrating";
   const hostIndex = (r.seq % 3) + 1;
   const defaultNic = r.nics.find((n) => n.isDefault) ?? r.nics[0];
   return {
@@ -94,7 +102,7 @@ export function instanceView(store: Store, r: InstanceRec) {
     instanceName: instanceName(store, r),
     passwordEnabled: template?.passwordEnabled ?? false,
     displayVm: true,
-    isDynamicallyScalable: true,
+    isDynamicallyScalable: r.dynamicallyScalable !== false,
     userId: user?.userId ?? "",
     username: user?.username ?? r.account,
     domainId: user?.domainId ?? "",
@@ -116,7 +124,10 @@ export function instanceView(store: Store, r: InstanceRec) {
 }
 
 export function getInstance(ctx: ICtx) {
-  return ok(instanceView(ctx.store, findInstance(ctx, ctx.params.id)));
+  const r = findInstance(ctx, ctx.params.id);
+  if (!visible(ctx, r))
+    throw notFound(`${ctx.data.instances.label} ${r.id} not found in region ${ctx.region.name}`);
+  return ok(instanceView(ctx.store, r));
 }
 
 /** Instances of the account in the region, filtered by zoneId, name and state when given. */
@@ -128,7 +139,11 @@ function filtered(ctx: ICtx): InstanceRec[] {
   return ctx.data.instances
     .list(ctx.owner)
     .filter(
-      (r) => (!zoneId || r.zoneId === zoneId) && (!name || r.name === name) && (!state || r.state === state),
+      (r) =>
+        visible(ctx, r) &&
+        (!zoneId || r.zoneId === zoneId) &&
+        (!name || r.name === name) &&
+        (!state || r.state === state),
     );
 }
 

@@ -29,11 +29,15 @@ export function checkHostName(ctx: ICtx, name: string, exceptId?: string): void 
     );
   }
   const lower = name.toLowerCase();
+  // A Destroyed instance keeps its host name until expunged (CloudStack's listDistinctHostNames counts every
+  // instance not yet removed).
   for (const other of ctx.data.instances.list(ctx.owner)) {
     if (other.id !== exceptId && other.name.toLowerCase() === lower) {
       throw conflict(
         `An instance named ${name} already exists in region ${ctx.region.name}`,
-        `id=${other.id}`,
+        ctx.data.instances.isGone(other)
+          ? `id=${other.id}, state ${other.state}: the name is free once the platform expunges it`
+          : `id=${other.id}`,
       );
     }
   }
@@ -140,6 +144,8 @@ export function createInstance(ctx: ICtx) {
   let templateId: string | undefined;
   let isoId: string | undefined;
   let diskOfferingId: string | undefined;
+  // CloudStack makes an instance dynamically scalable when its template and its offering both allow it.
+  let dynamicallyScalable = offering.dynamicScalingEnabled !== false;
   if (imageType === "iso") {
     isoId = reqStr(b, "isoId");
     diskOfferingId = reqStr(b, "diskOfferingId");
@@ -155,6 +161,7 @@ export function createInstance(ctx: ICtx) {
     const template = store.catalogue("templates", templateId, region.id);
     if (!template) throw badRequest(`templateId ${templateId} is not a template in ${region.name}`);
     rootDiskSize ??= template.minRootDiskSizeGb;
+    dynamicallyScalable &&= template.isDynamicallyScalable !== false;
     if (rootDiskSize < template.minRootDiskSizeGb) {
       throw badRequest(
         `rootDiskSize ${rootDiskSize} GB is smaller than the ${template.minRootDiskSizeGb} GB template ${template.name} requires`,
@@ -205,7 +212,8 @@ export function createInstance(ctx: ICtx) {
       hasAnnotations: false,
       name,
       displayName: str(b, "displayName") || name,
-      state: startVm ? "Starting" : "Creating",
+      // CloudStack: a deploy that starts the instance shows Starting; one that does not leaves it Stopped.
+      state: startVm ? "Starting" : "Stopped",
       zoneId: zone.id,
       imageType,
       templateId,
@@ -220,6 +228,7 @@ export function createInstance(ctx: ICtx) {
       keyPair: (sshKeyNames as string[] | undefined)?.[0] ?? str(b, "keyPair"),
       userData,
       startVm,
+      dynamicallyScalable,
       dataDiskIds: [],
       details,
     },
@@ -257,15 +266,17 @@ export function createInstance(ctx: ICtx) {
   return ok({ ...instanceView(store, rec), jobId: job.jobId }, audited("Instance", rec.id, job.jobId));
 }
 
-/** Instances occupying a zone's capacity: any account, any state but Error. */
+/** Instances occupying a zone's capacity: any account, neither in Error nor destroyed. */
 function zoneLoad(ctx: ICtx, zoneId: string): number {
-  return ctx.data.instances.where((r) => r.zoneId === zoneId && r.state !== "Error").length;
+  const { instances } = ctx.data;
+  return instances.where((r) => r.zoneId === zoneId && r.state !== "Error" && !instances.isGone(r)).length;
 }
 
 export const deployEffect: JobEffect<InstanceData> = {
   success({ instances, volumes }, job) {
     const r = instances.byId(job.resourceId);
-    if (!r) return;
+    // Destroyed meanwhile (a deploy with startVm false leaves the instance Stopped, so deletable, while it runs).
+    if (!r || instances.isGone(r)) return;
     instances.update(r, { state: r.startVm ? "Running" : "Stopped" }, stampOf(job));
     for (const id of r.dataDiskIds) {
       const v = volumes.byId(id);
@@ -274,7 +285,7 @@ export const deployEffect: JobEffect<InstanceData> = {
   },
   failure({ instances, volumes }, job) {
     const r = instances.byId(job.resourceId);
-    if (!r) return;
+    if (!r || instances.isGone(r)) return;
     for (const id of r.dataDiskIds) volumes.delete(id);
     instances.update(r, { state: "Error", dataDiskIds: [] }, stampOf(job));
   },
