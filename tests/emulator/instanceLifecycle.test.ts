@@ -273,6 +273,35 @@ describe("Instance tags", () => {
     expect((await api.ok("GET", `/compute/instances/${vm.id}/tags`)).map((t: any) => t.key)).toEqual(["b"]);
   });
 
+  it("deleteTags as CloudStack: by key and value (case-insensitive); a value that does not match leaves the tag", async () => {
+    const vm = await api.instance(c);
+    const tags = async () => (await api.ok("GET", `/compute/instances/${vm.id}`)).tags;
+    await api.ok("POST", `/compute/instances/${vm.id}/tags`, {
+      body: { tags: { env: "prod", team: "Web", owner: "ann" } },
+    });
+    // One matches, one does not: only the match goes.
+    await api.ok("DELETE", `/compute/instances/${vm.id}/tags`, {
+      body: { tags: { env: "dev", TEAM: "web" } },
+    });
+    expect(await tags()).toEqual({ env: "prod", owner: "ann" });
+    // Nothing matches: refused, nothing changes.
+    const none = await api.del(`/compute/instances/${vm.id}/tags`, { body: { tags: { env: "dev" } } });
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe("Unable to find tags by parameters specified");
+    expect(await tags()).toEqual({ env: "prod", owner: "ann" });
+    // An empty value names the key whatever its value; the generic endpoint behaves the same.
+    await api.ok("DELETE", `/compute/instances/${vm.id}/tags`, { body: { tags: { env: "" } } });
+    await api
+      .ok("DELETE", "/tags", {
+        body: { resourceType: "Instance", resourceId: vm.id, tags: { owner: "bob" } },
+      })
+      .then(
+        () => expect.unreachable("a value that does not match deletes nothing"),
+        (e: Error) => expect(e.message).toMatch(/400/),
+      );
+    expect(await tags()).toEqual({ owner: "ann" });
+  });
+
   it("Other request bodies: there is no tag edit; adding an existing key with another value is a 409", async () => {
     const vm = await api.instance(c);
     await api.ok("POST", `/compute/instances/${vm.id}/tags`, { body: { tags: { env: "dev" } } });
