@@ -133,10 +133,14 @@ export interface InstanceRec extends Tagged {
   dynamicallyScalable?: boolean;
   /** Data disks created by dataDiskOfferingList; they go with the instance. */
   dataDiskIds: string[];
+  /** Its root disk, a ROOT volume on device 0 (absent in state written before root volumes were listed). */
+  rootVolumeId?: string;
   details: Record<string, string>;
 }
 
 export interface VolumeRec extends Tagged {
+  /** CloudStack's volume type: an instance's root disk (device 0), or a data disk (absent in older state). */
+  type?: "ROOT" | "DATADISK";
   name: string;
   zoneId: string;
   diskOfferingId: string;

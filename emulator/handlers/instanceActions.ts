@@ -5,7 +5,7 @@ import { badRequest, conflict, ok } from "../http";
 import type { FollowUp, JobEffect } from "../jobs";
 import type { InstanceRec, Job } from "../records";
 import { audited, bool, hasJsonBody, isoNow, jobAccepted, query, reqStr, str, submitJob } from "./common";
-import { checkHostName, type ICtx, type InstanceData } from "./instances";
+import { checkHostName, type ICtx, type InstanceData, ownDisks } from "./instances";
 import { findInstance, instanceName, instanceView } from "./instanceView";
 import { stampOf } from "./lifecycle";
 
@@ -169,7 +169,7 @@ function actionEffect(finalState: string | undefined, apply?: (job: Job) => Part
  * schedules removed. Until then a Destroyed instance keeps its name and addresses, as CloudStack's do.
  */
 function expungeInstance({ instances, volumes, backupSchedules }: InstanceData, r: InstanceRec): void {
-  for (const id of r.dataDiskIds) volumes.delete(id);
+  for (const id of ownDisks(r)) volumes.delete(id);
   for (const v of volumes.where((v) => v.virtualMachineId === r.id)) {
     volumes.update(v, { virtualMachineId: undefined, deviceId: undefined, state: "Allocated" });
   }

@@ -200,7 +200,10 @@ export function createInstance(ctx: ICtx) {
   if (pwSsh !== undefined) details.sshPasswordAuthentication = String(pwSsh);
   if (noRoot !== undefined) details.disableRootCompletely = String(noRoot);
   const nics = planNics(ctx, b, zone.id, zone.defaultNetworkId);
-  const quotaFailure = ctx.quota.failure(ctx.user.sub, "instance");
+  // CloudStack checks the instance allowance, then the volume allowance for its root and data disks.
+  const quotaFailure =
+    ctx.quota.failure(ctx.user.sub, "instance") ??
+    ctx.quota.failure(ctx.user.sub, "volume", 1 + dataDisks.length);
   const zoneFull = zoneLoad(ctx, zone.id) >= zone.capacity;
 
   const now = isoNow(ctx);
@@ -234,12 +237,31 @@ export function createInstance(ctx: ICtx) {
     },
     now,
   );
+  // The root disk is a volume of its own, as CloudStack lists it: ROOT-<sequence>, device 0.
+  const root = ctx.data.volumes.insert(
+    ctx.owner,
+    {
+      tags: {},
+      hasAnnotations: false,
+      type: "ROOT",
+      name: `ROOT-${rec.seq}`,
+      zoneId: zone.id,
+      diskOfferingId: diskOfferingId ?? "",
+      size: rootDiskSize,
+      state: "Allocated",
+      virtualMachineId: rec.id,
+      deviceId: 0,
+    },
+    now,
+  );
+  rec.rootVolumeId = root.id;
   dataDisks.forEach(({ disk, sizeGb }, i) => {
     const vol = ctx.data.volumes.insert(
       ctx.owner,
       {
         tags: {},
         hasAnnotations: false,
+        type: "DATADISK",
         name: `${name}-data-${i + 1}`,
         zoneId: zone.id,
         diskOfferingId: disk.id,
@@ -272,13 +294,19 @@ function zoneLoad(ctx: ICtx, zoneId: string): number {
   return instances.where((r) => r.zoneId === zoneId && r.state !== "Error" && !instances.isGone(r)).length;
 }
 
+/** The volumes an instance made for itself (root and data disks): they go with it. */
+export const ownDisks = (r: InstanceRec): string[] => [
+  ...(r.rootVolumeId ? [r.rootVolumeId] : []),
+  ...r.dataDiskIds,
+];
+
 export const deployEffect: JobEffect<InstanceData> = {
   success({ instances, volumes }, job) {
     const r = instances.byId(job.resourceId);
     // Destroyed meanwhile (a deploy with startVm false leaves the instance Stopped, so deletable, while it runs).
     if (!r || instances.isGone(r)) return;
     instances.update(r, { state: r.startVm ? "Running" : "Stopped" }, stampOf(job));
-    for (const id of r.dataDiskIds) {
+    for (const id of ownDisks(r)) {
       const v = volumes.byId(id);
       if (v) volumes.update(v, { state: "Ready" });
     }
@@ -286,7 +314,7 @@ export const deployEffect: JobEffect<InstanceData> = {
   failure({ instances, volumes }, job) {
     const r = instances.byId(job.resourceId);
     if (!r || instances.isGone(r)) return;
-    for (const id of r.dataDiskIds) volumes.delete(id);
-    instances.update(r, { state: "Error", dataDiskIds: [] }, stampOf(job));
+    for (const id of ownDisks(r)) volumes.delete(id);
+    instances.update(r, { state: "Error", dataDiskIds: [], rootVolumeId: undefined }, stampOf(job));
   },
 };

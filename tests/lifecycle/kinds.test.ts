@@ -366,6 +366,18 @@ describe("the platform's instance lifecycle (CloudStack's)", () => {
     await p("Instance").delete!(id, after);
   });
 
+  it("an instance's root disk is listed as a ROOT volume that cim.Volume refuses to adopt", async () => {
+    const { id, outs } = await make("Instance", instanceInputs());
+    const root = (await call("GET", `/volumes?virtualMachineId=${id}`)).volumes[0];
+    expect(root).toMatchObject({ type: "ROOT", deviceId: 0 });
+    const checked = await p("Volume").check!(
+      {},
+      { name: root.name, zoneId: cat.zone, diskOfferingId: cat.custom, adoptId: root.id },
+    );
+    await expect(p("Volume").create(checked.inputs)).rejects.toThrow(/root disk of an instance/);
+    await p("Instance").delete!(id, outs);
+  });
+
   it("a Destroyed instance waiting to be expunged is gone: delete ends there, read drops it, delete again sends nothing", async () => {
     await ctl.user("user-1", { allowUserViewDestroyedVm: true });
     await ctl.jobTiming({ expungeDelayMs: 3_600_000 });
