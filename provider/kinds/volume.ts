@@ -41,7 +41,7 @@ const busy = [
 ];
 
 /** An instance's root disk, which the platform lists among volumes (CloudStack's type ROOT). */
-const isRoot = (v: Volume) => String((v as Record<string, unknown>).type ?? "").toUpperCase() === "ROOT";
+const isRoot = (v: Volume) => String(v.type ?? "").toUpperCase() === "ROOT";
 
 export const volume = defineKind({
   name: "Volume",
