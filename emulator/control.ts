@@ -113,6 +113,7 @@ export function controlRoutes(rt: Runtime): RouteDef[] {
       jobs.timing.latencyMs = num(b, "latencyMs") ?? jobs.timing.latencyMs;
       jobs.timing.jitterMs = num(b, "jitterMs") ?? jobs.timing.jitterMs;
       jobs.timing.reads = num(b, "reads") ?? jobs.timing.reads;
+      jobs.timing.expungeDelayMs = num(b, "expungeDelayMs") ?? jobs.timing.expungeDelayMs;
       if (b.mode !== undefined) jobs.setMode(b.mode as JobMode);
       return ok(jobs.timing);
     }),
@@ -137,6 +138,8 @@ export function controlRoutes(rt: Runtime): RouteDef[] {
           store.state.regions.map((r) => r.id),
         );
       if (typeof b.active === "boolean") user.active = b.active;
+      if (typeof b.allowUserViewDestroyedVm === "boolean")
+        user.allowUserViewDestroyedVm = b.allowUserViewDestroyedVm;
       if (regions) user.regionIds = regions;
       store.state.users[b.sub] = user;
       quota.limitsOf(b.sub);

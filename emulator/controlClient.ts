@@ -160,8 +160,14 @@ export class EmulatorControl {
     return this.call("PUT", "/limits", { ...limits, sub });
   }
 
-  /** Adds a user (active, accounts in every region unless `regions`), or changes one. */
-  user(sub: string, change: { active?: boolean; regions?: string[] } = {}): Promise<User> {
+  /**
+   * Adds a user (active, accounts in every region unless `regions`), or changes one; `allowUserViewDestroyedVm`
+   * is CloudStack's account setting that shows Destroyed instances in reads.
+   */
+  user(
+    sub: string,
+    change: { active?: boolean; regions?: string[]; allowUserViewDestroyedVm?: boolean } = {},
+  ): Promise<User> {
     return this.call("POST", "/users", { ...change, sub });
   }
 

@@ -21,11 +21,21 @@ export class Repository<T extends Owned> {
     readonly label: string,
     /** The family's declared states in which a job is under way (families/*.ts `states.busy`). */
     busyStates: readonly string[] = [],
+    /** The family's declared states of a deleted record not yet expunged (families/*.ts `states.gone`). */
+    goneStates: readonly string[] = [],
   ) {
     this.busy = new Set(busyStates);
+    this.gone = new Set(goneStates);
   }
 
   private readonly busy: ReadonlySet<string>;
+  private readonly gone: ReadonlySet<string>;
+
+  /** Whether the record is deleted and waits to be expunged (its state is one the family declares gone). */
+  isGone(r: T): boolean {
+    const state = (r as { state?: unknown }).state;
+    return typeof state === "string" && this.gone.has(state);
+  }
 
   /** Whether a job is under way on the record (its state is one the family declares busy). */
   isBusy(r: T): boolean {

@@ -245,7 +245,7 @@ export function quotaRows(limits: MyLimits): Row[] {
       rows.push({
         check,
         status: "fail",
-        detail: `${used} of ${limit} used: creating another ${kind} fails ("Quota exceeded"); delete some or ask for a higher ${key}`,
+        detail: `${used} of ${limit} used: creating another ${kind} fails ("Maximum number of resources … has been exceeded"); delete some or ask for a higher ${key}`,
       });
     } else {
       const near = used >= limit * NEAR_LIMIT;

@@ -94,7 +94,7 @@ export function overLimit(kind: QuotaSubject, creates: number, limits: MyLimits)
   return (
     `cim quota: this program creates at least ${creates} new ${noun(creates)}, but the account has ` +
     `${left} of ${limit} ${noun(limit)} left (${used} in use, GET /api/v1/tenants/my-limits). ` +
-    `The API fails creates beyond the allowance ("Quota exceeded"): remove ${plural} or ask for a higher ${f.limit}.`
+    `The API fails creates beyond the allowance ("Maximum number of resources … has been exceeded"): remove ${plural} or ask for a higher ${f.limit}.`
   );
 }
 

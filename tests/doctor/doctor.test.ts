@@ -181,7 +181,7 @@ describe("pulumi-cim doctor", () => {
       expect(run.rows.get("quota volume")).toEqual({
         status: "FAIL",
         detail:
-          '4 of 4 used: creating another volume fails ("Quota exceeded"); delete some or ask for a higher volumeLimit',
+          '4 of 4 used: creating another volume fails ("Maximum number of resources … has been exceeded"); delete some or ask for a higher volumeLimit',
       });
       expect(run.rows.get("quota vpc")).toEqual({ status: "ok", detail: "0 of 5 used, 5 left" });
 

@@ -60,6 +60,8 @@ beforeAll(async () => {
   const offerings = rows(await call("GET", "/offerings/compute"));
   cat.offering2 = offerings.find((o) => o.id !== cat.offering)?.id;
   cat.template = (await first("/templates")).id;
+  // An image without the tools to scale while running (CloudStack's template flag isdynamicallyscalable).
+  cat.fixedSize = (await first("/templates", (t) => t.isDynamicallyScalable === false)).id;
   cat.custom = (await first("/offerings/disk", (d) => d.customized)).id;
   cat.vpcOffering = (await first("/offerings/vpc")).id;
   cat.isolated = (await first("/offerings/network", (n) => !n.forVpc)).id;
@@ -356,6 +358,92 @@ describe("busy, then settled", () => {
     await call("DELETE", `/vpcs/${id}`);
     await p("Vpc").delete!(id, outs);
     await expect(call("GET", `/vpcs/${id}`)).rejects.toThrow(/404/);
+  });
+});
+
+/** What the platform did to one resource, oldest first: `command:status` of the user's jobs on it. */
+async function jobsOn(id: string): Promise<string[]> {
+  const { jobs } = await call("GET", "/jobs/recent?limit=200");
+  return (jobs as Rec[])
+    .filter((j) => j.resourceId === id)
+    .reverse()
+    .map((j) => `${j.command}:${j.status}`);
+}
+
+describe("the platform's instance lifecycle (CloudStack's)", () => {
+  it("a running scale refused as a failed job (no dynamic scaling): stop, scale, start", async () => {
+    const inputs = { ...instanceInputs(), templateId: cat.fixedSize };
+    const { id, outs } = await make("Instance", inputs);
+    const upd = await change("Instance", id, outs, { ...inputs, serviceOfferingId: cat.offering2 });
+    expect(upd.diff).toMatchObject({ changes: true, replaces: [] });
+    const { outs: after } = await upd.run();
+    expect(after).toMatchObject({
+      serviceOfferingId: cat.offering2,
+      powerState: "running",
+      state: "Running",
+    });
+    expect(await jobsOn(id)).toEqual([
+      "deployVirtualMachine:success",
+      "scaleVirtualMachine:error",
+      "stopVirtualMachine:success",
+      "scaleVirtualMachine:success",
+      "startVirtualMachine:success",
+    ]);
+    await p("Instance").delete!(id, after);
+  });
+
+  it("a running scale refused at once (409): the same stop, scale, start", async () => {
+    const { id, outs } = await make("Instance", instanceInputs());
+    await ctl.fault({ method: "POST", route: "/api/v1/compute/instances/{id}/scale", status: 409, times: 1 });
+    const upd = await change("Instance", id, outs, {
+      ...instanceInputs(),
+      name: outs.name,
+      serviceOfferingId: cat.offering2,
+    });
+    const { outs: after } = await upd.run();
+    expect(after).toMatchObject({ serviceOfferingId: cat.offering2, state: "Running" });
+    expect(await jobsOn(id)).toEqual([
+      "deployVirtualMachine:success",
+      "stopVirtualMachine:success",
+      "scaleVirtualMachine:success",
+      "startVirtualMachine:success",
+    ]);
+    await p("Instance").delete!(id, after);
+  });
+
+  it("an instance's root disk is listed as a ROOT volume that cim.Volume refuses to adopt", async () => {
+    const { id, outs } = await make("Instance", instanceInputs());
+    const root = (await call("GET", `/volumes?virtualMachineId=${id}`)).volumes[0];
+    expect(root).toMatchObject({ type: "ROOT", deviceId: 0 });
+    const checked = await p("Volume").check!(
+      {},
+      { name: root.name, zoneId: cat.zone, diskOfferingId: cat.custom, adoptId: root.id },
+    );
+    await expect(p("Volume").create(checked.inputs)).rejects.toThrow(/root disk of an instance/);
+    await p("Instance").delete!(id, outs);
+  });
+
+  it("a Destroyed instance waiting to be expunged is gone: delete ends there, read drops it, delete again sends nothing", async () => {
+    await ctl.user("user-1", { allowUserViewDestroyedVm: true });
+    await ctl.jobTiming({ expungeDelayMs: 3_600_000 });
+    try {
+      const { id, outs } = await make("Instance", instanceInputs());
+      await p("Instance").delete!(id, outs);
+      expect((await call("GET", `/compute/instances/${id}`)).state).toBe("Destroyed");
+      expect(await p("Instance").read!(id, outs)).toEqual({});
+      await p("Instance").delete!(id, outs);
+      expect(await jobsOn(id)).toEqual(["deployVirtualMachine:success", "destroyVirtualMachine:success"]);
+
+      // destroyed behind the program's back: the same
+      const other = await make("Instance", instanceInputs());
+      await call("DELETE", `/compute/instances/${other.id}`);
+      await new Promise((r) => setTimeout(r, 20));
+      expect((await call("GET", `/compute/instances/${other.id}`)).state).toBe("Destroyed");
+      expect(await p("Instance").read!(other.id, other.outs)).toEqual({});
+    } finally {
+      await ctl.user("user-1", { allowUserViewDestroyedVm: false });
+      await ctl.jobTiming({ expungeDelayMs: 0 });
+    }
   });
 });
 
