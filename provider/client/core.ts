@@ -136,7 +136,7 @@ export class CimCore {
         return await this.once(x, attempt);
       } catch (err) {
         const delay =
-          isTransient(err) && attempt <= policy.maxRetries ? retryDelay(err, attempt, policy) : undefined;
+          isTransient(err) && attempt <= policy.maxReadRetries ? retryDelay(err, attempt, policy) : undefined;
         if (delay === undefined) throw err;
         await this.pause(x, attempt, delay, err);
       }
@@ -283,6 +283,7 @@ export class CimCore {
         timeoutMs: x.options?.timeoutMs ?? this.#settings.timeoutMs,
         signal: x.options?.signal,
         dispatcher: this.#settings.dispatcher,
+        maxConcurrent: this.#settings.maxConcurrentRequests,
       });
     } catch (err) {
       const mapped = this.transportError(err, ctx, x);
@@ -326,7 +327,13 @@ export class CimCore {
       return new ConfigurationError(`${ctx.method} ${ctx.path} could not be sent: ${message}.`);
     }
     if (err.kind === "timeout") {
-      return new RequestTimeoutError(ctx, x.options?.timeoutMs ?? this.#settings.timeoutMs);
+      // Name what set the limit: the client's (a setting such as cim:requestTimeout) or this call's own.
+      const own = x.options?.timeoutMs;
+      return new RequestTimeoutError(
+        ctx,
+        own ?? this.#settings.timeoutMs,
+        own === undefined ? this.#settings.timeoutName : undefined,
+      );
     }
     if (err.kind === "aborted") return new RequestAbortedError(ctx, x.method !== "GET" && err.sent);
     return new ConnectionError(

@@ -143,9 +143,11 @@ export class RequestTimeoutError extends CimError {
   constructor(
     context: CallContext,
     readonly timeoutMs: number,
+    /** The setting that sets the limit, when it is the client's (e.g. "cim:requestTimeout"). */
+    readonly setting?: string,
   ) {
     super(
-      `${where(context)}: no answer within ${timeoutMs} ms. The API may be slow or unreachable; raise the timeout (timeoutMs) or run again later.${attemptsNote(context)}`,
+      `${where(context)}: no answer within ${timeoutMs} ms${setting ? ` (the limit ${setting} sets)` : ""}. The API may be slow or unreachable; raise ${setting ?? "the timeout (timeoutMs)"} or run again later.${attemptsNote(context)}`,
     );
     this.method = context.method;
     this.path = context.path;
