@@ -130,6 +130,13 @@ export interface QuotaKey {
   count: keyof MyLimits;
 }
 
+/** Another kind's allowance that a create uses up: `count` of them, named `noun` in the warning. */
+export interface QuotaUse {
+  quota: QuotaKey;
+  noun: string;
+  count: number;
+}
+
 /** A check failure of a region-aware rule. */
 export interface LookupFailure {
   property: string;
@@ -215,6 +222,8 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
   readonly tags?: TagCollection;
   /** The allowance its creates count against (quota preflight). */
   readonly quota?: QuotaKey;
+  /** Other allowances each create uses up (an instance's root disk is a volume), counted with that kind's. */
+  readonly alsoUses?: readonly QuotaUse[];
   /** Why a live record cannot be adopted, if it cannot. */
   readonly adoptable?: (live: R) => string | undefined;
   /** Replacement must delete first (names or ranges that cannot exist twice). */

@@ -63,6 +63,8 @@ export const instance = defineKind({
   createVerb: "deploy",
   tags: "instance",
   quota: { limit: "instanceLimit", count: "instanceCount" },
+  // Every deploy makes a ROOT volume, which counts against the volume allowance (CloudStack checks both).
+  alsoUses: [{ quota: { limit: "volumeLimit", count: "volumeCount" }, noun: "volume", count: 1 }],
   // CloudStack's VirtualMachine.State: the transitional states are busy; a destroyed instance waiting to be
   // expunged is gone (a destroy in progress shows Stopping, then Destroyed).
   states: {
