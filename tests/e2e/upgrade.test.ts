@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { expect, it } from "vitest";
-import { installedHome, packOnce, repoRoot, runPulumi } from "./harness";
+import { installedHome, packOnce, repoRoot, runPulumi } from "../harness";
 import { exampleProgram, mine, mutating, resourcesOf, uniqueStack, useApi } from "./support";
 
 const exec = promisify(execFile);
