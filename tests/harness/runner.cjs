@@ -146,6 +146,8 @@ async function main() {
     if (cmd.op === "exit") break;
     process.stdout.write(`${JSON.stringify(await perform(cmd))}\n`);
   }
+  // `exit` ends the run even while the caller holds the pipe open: an open stdin keeps Node alive.
+  process.stdin.destroy();
 }
 
 main().catch((e) => {

@@ -139,7 +139,7 @@ export class StackSession {
   }
 
   async close(): Promise<void> {
-    if (!this.gone) this.child.stdin!.write(`${JSON.stringify({ op: "exit" })}\n`);
+    if (!this.gone) this.child.stdin!.end(`${JSON.stringify({ op: "exit" })}\n`);
     const timer = setTimeout(() => this.child.kill(), 10_000);
     await this.exited;
     clearTimeout(timer);
