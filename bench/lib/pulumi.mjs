@@ -1,12 +1,13 @@
-// Pulumi operations on the bench program through the e2e harness runner (tests/e2e/harness/runner.cjs: the
-// Automation API with an inline program, the real CLI and dynamic-provider host), plus peak-RSS sampling of
-// the dynamic-provider process while the steps run.
+// Pulumi operations on the bench program through the tests' Automation API runner (tests/harness/runner.cjs:
+// an inline program, the real CLI and dynamic-provider host), plus peak-RSS sampling of the dynamic-provider
+// process while the steps run.
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import * as readline from "node:readline";
 import { benchDir, repoRoot } from "./paths.mjs";
 
-const RUNNER = path.join(repoRoot, "tests", "e2e", "harness", "runner.cjs");
+const RUNNER = path.join(repoRoot, "tests", "harness", "runner.cjs");
 const PROGRAM = path.join(benchDir, "program.cjs");
 let serial = 0;
 
@@ -19,65 +20,66 @@ export function newStack(label) {
 }
 
 /**
- * Runs steps ({op, config?, options?}) on the bench program in one runner process. Resolves with one result
- * per step ({op, ok, ms, summary, providerPeakRssMb, providerPids}); rejects on a failed step, with the CLI
- * output. `timeoutMs` bounds the whole run (the runner is killed past it).
+ * Runs steps ({op, config?, options?, expectFailure?}) on the bench program in one runner process, one at a
+ * time, stopping at the first step that fails unexpectedly. Resolves with one result per step ({op, ok, ms,
+ * summary, providerPeakRssMb, providerPids}); rejects on a failed step, with the CLI output. `timeoutMs`
+ * bounds the whole run (the runner is killed past it).
  */
 export async function runSteps({ stack, steps, envVars, timeoutMs = 20 * 60_000 }) {
-  const specFile = path.join(stack.workDir, `spec-${Date.now()}.json`);
-  fs.writeFileSync(
-    specFile,
-    JSON.stringify({
-      workDir: stack.workDir,
-      sdk: repoRoot,
-      stackName: stack.stackName,
-      projectName: "cim-bench",
-      program: PROGRAM,
-      steps,
-    }),
-  );
   const runner = path.join(stack.workDir, "cim-runner.cjs");
   fs.copyFileSync(RUNNER, runner);
   // The runner process (the program) and the CLI and provider it starts get the emulator's address and token
-  // through the environment (never the spec file), and a shortened poll interval only when envVars asks for
-  // one (setup runs): measured runs use the real cadence.
+  // through the environment (never a file), and a shortened poll interval only when envVars asks for one
+  // (setup runs): measured runs use the real cadence.
   const env = { ...process.env };
   delete env.CIM_POLL_INTERVAL_MS;
   delete env.CIM_DEBUG;
   Object.assign(env, envVars);
-  const child = spawn(process.execPath, [runner, specFile], {
+  const child = spawn(process.execPath, [runner], {
     cwd: stack.workDir,
     env,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe"],
   });
+  child.stdin.on("error", () => {}); // a runner that died is reported by its exit code
+  const send = (command) => child.stdin.write(`${JSON.stringify(command)}\n`);
   const sampler = new ProviderSampler(child.pid);
   const results = [];
-  let stdout = "";
+  let opened;
   let stderr = "";
-  child.stdout.on("data", (d) => {
-    stdout += d;
-    let nl = stdout.indexOf("\n");
-    while (nl >= 0) {
-      const line = stdout.slice(0, nl);
-      stdout = stdout.slice(nl + 1);
-      if (line.startsWith("{")) {
-        const r = JSON.parse(line);
-        sampler.sample();
-        const mem = sampler.takeStep();
-        results.push({ ...r, providerPeakRssMb: mem.peakMb, providerPids: mem.pids });
-      }
-      nl = stdout.indexOf("\n");
+  // The runner answers each command with one line: `open` first, then the steps; the next goes out then.
+  readline.createInterface({ input: child.stdout }).on("line", (line) => {
+    if (!line.startsWith("{")) return;
+    const r = JSON.parse(line);
+    if (r.op === "open") opened = r;
+    else {
+      sampler.sample();
+      const mem = sampler.takeStep();
+      results.push({ ...r, step: results.length, providerPeakRssMb: mem.peakMb, providerPids: mem.pids });
     }
+    const stop = !r.ok && (r.op === "open" || !steps[results.length - 1].expectFailure);
+    const next = steps[results.length];
+    if (stop || !next) child.stdin.end(`${JSON.stringify({ op: "exit" })}\n`);
+    else send({ id: results.length + 1, ...next });
   });
   child.stderr.on("data", (d) => {
     stderr += d;
     if (stderr.length > 200_000) stderr = stderr.slice(-100_000);
   });
+  send({
+    id: 0,
+    op: "open",
+    workDir: stack.workDir,
+    sdk: repoRoot,
+    stackName: stack.stackName,
+    projectName: "cim-bench",
+    program: PROGRAM,
+  });
   const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
   const code = await new Promise((resolve) => child.on("close", (c) => resolve(c ?? 1)));
   clearTimeout(timer);
   sampler.stop();
-  fs.rmSync(specFile, { force: true });
+  if (opened && !opened.ok)
+    throw new Error(`${stack.stackName}: the runner could not open it: ${opened.error}`);
   // A removed stack takes its folder along.
   if (steps.at(-1)?.op === "rm" && results.at(-1)?.ok)
     fs.rmSync(stack.workDir, { recursive: true, force: true });
@@ -88,7 +90,10 @@ export async function runSteps({ stack, steps, envVars, timeoutMs = 20 * 60_000 
   if (code !== 0 || results.length !== steps.length) {
     throw new Error(`${stack.stackName}: runner exited ${code}\n${tail(stderr)}`);
   }
-  for (const r of results) delete r.output;
+  for (const r of results) {
+    delete r.output;
+    delete r.stderr;
+  }
   return results;
 }
 

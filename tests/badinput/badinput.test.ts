@@ -5,15 +5,8 @@
 // no request that changes anything. The file ends with one line: `bad input suite: N passed, M failed`.
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  catalogueIds,
-  mutating,
-  type OpResult,
-  POLL_MS,
-  StackSession,
-  Tally,
-  TestEmulator,
-} from "../reliability/support";
+import { type OpResult, StackSession } from "../harness";
+import { catalogueIds, mutating, POLL_MS, Tally, TestEmulator } from "../reliability/support";
 import { type BadCase, CASES, type Ids, type Tokens } from "./cases";
 
 const program = path.join(__dirname, "programs", "oneResource.cjs");
@@ -68,7 +61,12 @@ async function lane(cases: BadCase[], n: number): Promise<void> {
       CIM_TOKEN: valid,
       CIM_POLL_INTERVAL_MS: POLL_MS,
     };
-    session = await StackSession.open({ name: `badinput-${n}`, program, envVars: baseEnv });
+    session = await StackSession.open({
+      name: `badinput-${n}`,
+      program,
+      projectName: "cim-rel",
+      envVars: baseEnv,
+    });
     for (const c of cases) {
       const logical = slug(c.name);
       const env = {

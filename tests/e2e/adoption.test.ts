@@ -3,7 +3,7 @@
 // A backup schedule likewise: it must belong to the program's instance, and only what differs is changed.
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { runPulumi, sourceHome } from "./harness";
+import { runPulumi, sourceHome } from "../harness";
 import { mutating, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;

@@ -1,7 +1,7 @@
 // Done-when 3: changes made straight to the API (a tag added, an instance stopped, a volume deleted) show
 // after `pulumi refresh`, and the next `up` restores what the program declares.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { runPulumi, sourceHome } from "./harness";
+import { runPulumi, sourceHome } from "../harness";
 import { exampleProgram, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;

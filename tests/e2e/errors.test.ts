@@ -4,7 +4,7 @@
 // searched for stack lines and the token.
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runPulumi, type StepResult, sourceHome } from "./harness";
+import { type OpResult, runPulumi, sourceHome } from "../harness";
 import { exampleProgram, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
@@ -30,7 +30,7 @@ const hour = () => Math.floor(Date.now() / 1000) + 3600;
 const OUR_STACK = /^\s*at .*(\/provider\/|\/sdk\/|\/emulator\/|pulumi-cim\/dist\/)/m;
 
 /** Asserts what the user read: the cause once, the thing to fix, no stack of ours, no token. */
-function expectOneCause(r: StepResult, cause: RegExp, fix: string | RegExp, token?: string) {
+function expectOneCause(r: OpResult, cause: RegExp, fix: string | RegExp, token?: string) {
   expect(r.ok, "the command fails").toBe(false);
   const reported = (r.diagnostics ?? []).filter((d) => d.severity === "error");
   // An inline program's host (the Automation API's) reports the program's failure once more as the run's
@@ -68,7 +68,7 @@ describe("in the program: lookups and settings (the quickstart, six lookups), at
     });
     return [preview, up];
   };
-  const expectBoth = (runs: StepResult[], cause: RegExp, fix: string | RegExp, token?: string) => {
+  const expectBoth = (runs: OpResult[], cause: RegExp, fix: string | RegExp, token?: string) => {
     for (const r of runs) expectOneCause(r, cause, fix, token);
   };
 

@@ -5,8 +5,8 @@ import * as path from "node:path";
 import { LocalWorkspace, PulumiCommand } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Report } from "../../examples/gitops/summary";
+import { repoRoot, requireToolchain, sourceHome } from "../harness";
 import { type PipelineRun, pipelineRunner, pullRequest, pushToMain } from "./gitopsPipeline";
-import { repoRoot, requireToolchain, sourceHome } from "./harness";
 import { mutating, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;

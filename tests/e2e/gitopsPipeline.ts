@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { expect } from "vitest";
 import type { Report } from "../../examples/gitops/summary";
-import { repoRoot } from "./harness";
+import { repoRoot } from "../harness";
 import type { TestApi } from "./support";
 
 export const pipeline = path.join(repoRoot, "examples", "gitops", "pipeline.ts");

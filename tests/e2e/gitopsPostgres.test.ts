@@ -9,8 +9,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repoRoot, requireToolchain, sourceHome } from "../harness";
 import { type PipelineRun, pipelineRunner, pullRequest, pushToMain, type Run } from "./gitopsPipeline";
-import { repoRoot, requireToolchain, sourceHome } from "./harness";
 import { mutating, resourcesOf, startApi, type TestApi, uniqueStack } from "./support";
 
 const exec = promisify(execFile);

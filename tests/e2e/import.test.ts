@@ -16,7 +16,7 @@ import {
   requireToolchain,
   runPulumi,
   sourceHome,
-} from "./harness";
+} from "../harness";
 import { mutating, resourcesOf, startApi, type TestApi, uniqueStack } from "./support";
 
 const exec = promisify(execFile);

@@ -2,7 +2,7 @@
 // a quota failure leaves partial state that the next up repairs, a second up changes nothing, an in-place
 // update, destroy; the serialized provider is the installed package's, and no token is anywhere.
 import { expect, it } from "vitest";
-import { installedHome, runPulumi } from "./harness";
+import { installedHome, runPulumi } from "../harness";
 import { cliExport, exampleProgram, mine, mutating, resourcesOf, uniqueStack, useApi } from "./support";
 
 const api = useApi();

@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
-import { repoRoot, requireToolchain, runPulumi, type StepResult, sourceHome } from "./harness";
+import { type OpResult, repoRoot, requireToolchain, runPulumi, sourceHome } from "../harness";
 
 const program = path.join(__dirname, "programs", "policy.cjs");
 const pack = path.join(repoRoot, "policy");
@@ -24,7 +24,7 @@ interface Violation {
  * The policy violations in a preview's output, printed as
  * `pulumi-cim@v0.1.0 [level] [severity: s]  policy  (type: name)description\nmessage`.
  */
-function violations(result: StepResult): Violation[] {
+function violations(result: OpResult): Violation[] {
   const out = `${result.output ?? ""}`;
   const header = /^\s*pulumi-cim@v[\d.]+ \[(\w+)\](?: \[severity: \w+\])?\s+(\S+)\s+\((\S+): ([^)]+)\)/gm;
   const found: Violation[] = [];
@@ -115,7 +115,7 @@ const cases = [
 ] as const;
 
 describe("the policy pack, through pulumi preview --policy-pack", () => {
-  let results: StepResult[];
+  let results: OpResult[];
 
   beforeAll(async () => {
     results = await runPulumi({

@@ -2,7 +2,7 @@
 // is on, goes through once the program turns it off; userData is a secret in state (outputs: its digest).
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { runPulumi, sourceHome } from "./harness";
+import { runPulumi, sourceHome } from "../harness";
 import { cliExport, resourcesOf, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;

@@ -2,7 +2,7 @@
 // nothing (no mutating API call), display name and tag changes update in place, a template change replaces,
 // destroy removes everything, and neither the stack export nor the CLI output holds the token.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runPulumi, sourceHome } from "./harness";
+import { runPulumi, sourceHome } from "../harness";
 import { exampleProgram, mutating, resourcesOf, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;

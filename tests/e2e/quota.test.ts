@@ -4,7 +4,7 @@
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
-import { requireToolchain, runPulumi, sourceHome } from "./harness";
+import { requireToolchain, runPulumi, sourceHome } from "../harness";
 
 const program = path.join(__dirname, "programs", "quota.cjs");
 

@@ -2,7 +2,7 @@
 // the same kind and region close together share a list of the region instead of one GET per resource.
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { runPulumi, sourceHome } from "./harness";
+import { runPulumi, sourceHome } from "../harness";
 import { startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;

@@ -1,7 +1,7 @@
 // Done-when 5: the multi-region example keeps ids per region; changing a resource's region replaces it.
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { runPulumi, sourceHome } from "./harness";
+import { runPulumi, sourceHome } from "../harness";
 import { exampleProgram, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;

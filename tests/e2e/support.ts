@@ -6,7 +6,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { type Emulator, EmulatorControl, type StartOptions, startEmulator } from "../../emulator";
 import { CimClient } from "../../provider/client";
-import { type ProgramHome, repoRoot } from "./harness";
+import { type ProgramHome, repoRoot } from "../harness";
 
 export interface TestApi {
   emu: Emulator;

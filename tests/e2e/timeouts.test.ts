@@ -2,7 +2,7 @@
 // the next up waits for the platform to finish and completes it.
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { runPulumi, sourceHome } from "./harness";
+import { runPulumi, sourceHome } from "../harness";
 import { resourcesOf, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;

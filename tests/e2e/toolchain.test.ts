@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
-import { type ProgramHome, requireToolchain, runPulumi, sourceHome } from "./harness";
+import { type ProgramHome, requireToolchain, runPulumi, sourceHome } from "../harness";
 
 const program = path.join(__dirname, "programs", "probe.cjs");
 

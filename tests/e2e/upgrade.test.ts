@@ -8,7 +8,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { expect, it } from "vitest";
-import { installedHome, packOnce, repoRoot, runPulumi } from "./harness";
+import { installedHome, packOnce, repoRoot, runPulumi } from "../harness";
 import { exampleProgram, mine, mutating, resourcesOf, uniqueStack, useApi } from "./support";
 
 const exec = promisify(execFile);

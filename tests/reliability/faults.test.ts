@@ -6,14 +6,13 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type OpResult, StackSession } from "../harness";
 import { FAULTS, type Fault, PHASES, type Phase, type PhaseContext } from "./matrix";
 import {
   type CatalogueIds,
   catalogueIds,
   emulatorIds,
-  type OpResult,
   POLL_MS,
-  StackSession,
   stateIds,
   Tally,
   TestEmulator,
@@ -240,6 +239,7 @@ async function runSequence(fault: Fault): Promise<void> {
     session = await StackSession.open({
       name: `rel-${fault.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 24)}`,
       program,
+      projectName: "cim-rel",
       envVars: {
         CIM_BASE_URL: emu.url,
         CIM_TOKEN: token,

@@ -2,7 +2,8 @@
 // of a small program (tests/reliability/programs/faultProgram.cjs: one instance with tags, one volume).
 // A fault arms itself before the operation, may act while it runs (`during`), and is disarmed before the
 // second run, which must converge.
-import type { FaultRule, StackSession, TestEmulator } from "./support";
+import type { StackSession } from "../harness";
+import type { FaultRule, TestEmulator } from "./support";
 import { sleep } from "./support";
 
 export type Phase = "create" | "update" | "delete";

@@ -1,14 +1,11 @@
 // Support for the fault, bad-input and security suites: an emulator that can be restarted on the same port
-// and data dir, its control routes, a long-lived stack runner (stackRunner.cjs) that takes one Pulumi
-// operation at a time so the emulator can be changed between (and during) operations, and the comparison of
-// what the emulator holds with what the stack's state holds.
-import { type ChildProcess, spawn } from "node:child_process";
+// and data dir, its control routes, and the comparison of what the emulator holds with what the stack's
+// state holds. Their stacks run through the harness's StackSession (tests/harness), one operation at a time,
+// so the emulator can be changed between (and during) operations.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import * as readline from "node:readline";
 import { type Emulator, EmulatorControl, type FaultInput, startEmulator } from "../../emulator";
-import { type ProgramHome, requireToolchain, sourceHome } from "../e2e/harness";
 
 /** How quickly the provider polls jobs (the spec's 2-3 s cadence is overridden for local runs). */
 export const POLL_MS = "50";
@@ -115,113 +112,6 @@ export function stateIds(deployment: any): Record<"Instance" | "Volume", string[
 
 /** Any JWT-shaped string (header.payload.signature, base64url, header starting {"). */
 export const JWT_SHAPE = /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/;
-
-export interface OpResult {
-  id: number;
-  op: string;
-  ok: boolean;
-  error?: string;
-  summary?: Record<string, number>;
-  outputs?: Record<string, any>;
-  deployment?: { version: number; deployment: any };
-  output: string;
-  stderr: string;
-  ms: number;
-}
-
-export interface OpRequest {
-  config?: Record<string, string | { value: string; secret?: boolean } | null>;
-  env?: Record<string, string | null>;
-  options?: Record<string, unknown>;
-}
-
-/** One stack, one long-lived runner process; operations run one at a time. */
-export class StackSession {
-  private next = 1;
-  private waiting = new Map<number | string, (r: any) => void>();
-  private stderr = "";
-  private exited: Promise<number>;
-
-  private constructor(
-    private readonly child: ChildProcess,
-    readonly stackName: string,
-    /** The program folder (Pulumi.yaml and the stack's config file live here). */
-    readonly workDir: string,
-  ) {
-    const lines = readline.createInterface({ input: child.stdout! });
-    lines.on("line", (line) => {
-      if (!line.startsWith("{")) return;
-      const msg = JSON.parse(line);
-      this.waiting.get(msg.id)?.(msg);
-      this.waiting.delete(msg.id);
-    });
-    child.stderr!.on("data", (d) => {
-      this.stderr += d;
-    });
-    this.exited = new Promise((resolve) => child.on("close", (c) => resolve(c ?? 1)));
-    this.exited.then((code) => {
-      for (const [, resolve] of this.waiting)
-        resolve({ ok: false, error: `runner exited ${code}: ${this.stderr}` });
-      this.waiting.clear();
-    });
-  }
-
-  static async open(opts: {
-    name: string;
-    /** A CommonJS file exporting `(cim, pulumi) => outputs`, or a function that makes one in the home. */
-    program: string | ((home: ProgramHome) => string);
-    envVars: Record<string, string>;
-    projectName?: string;
-  }): Promise<StackSession> {
-    requireToolchain();
-    const home = sourceHome(opts.name);
-    const program = typeof opts.program === "string" ? opts.program : opts.program(home);
-    const stackName = `${opts.name}-${process.pid}-${Date.now().toString(36)}`;
-    const specFile = path.join(home.workDir, `spec-${stackName}.json`);
-    fs.writeFileSync(
-      specFile,
-      JSON.stringify({
-        workDir: home.workDir,
-        sdk: home.sdk,
-        stackName,
-        projectName: opts.projectName ?? "cim-rel",
-        program,
-      }),
-    );
-    const runner = path.join(home.workDir, "cim-stack-runner.cjs");
-    fs.copyFileSync(path.join(__dirname, "stackRunner.cjs"), runner);
-    const child = spawn(process.execPath, [runner, specFile], {
-      cwd: home.workDir,
-      env: { ...process.env, ...opts.envVars },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    const session = new StackSession(child, stackName, home.workDir);
-    const ready = await new Promise<any>((resolve) => session.waiting.set("ready", resolve));
-    if (!ready.ok) throw new Error(`stack runner did not start: ${ready.error}`);
-    return session;
-  }
-
-  run(op: string, req: OpRequest = {}): Promise<OpResult> {
-    const id = this.next++;
-    const done = new Promise<OpResult>((resolve) => this.waiting.set(id, resolve));
-    this.child.stdin!.write(`${JSON.stringify({ id, op, ...req })}\n`);
-    return done;
-  }
-
-  /** Like run, but throws with the CLI output when the operation fails. */
-  async must(op: string, req: OpRequest = {}): Promise<OpResult> {
-    const r = await this.run(op, req);
-    if (!r.ok) throw new Error(`${op} failed: ${r.error}\n${r.output}`);
-    return r;
-  }
-
-  async close(): Promise<void> {
-    if (this.child.exitCode === null) this.child.stdin!.write(`${JSON.stringify({ op: "exit" })}\n`);
-    const timer = setTimeout(() => this.child.kill(), 10_000);
-    await this.exited;
-    clearTimeout(timer);
-  }
-}
 
 /** The catalogue ids a test program needs, read from the emulator. */
 export async function catalogueIds(emu: TestEmulator, token: string, region?: string) {

@@ -24,20 +24,12 @@ import { startEmulator } from "../../emulator";
 import type { RouteDef } from "../../emulator/http";
 import { apiRoutes, routeTable } from "../../emulator/routes";
 import type { Runtime } from "../../emulator/server";
-import { repoRoot } from "../e2e/harness";
 import { exampleProgram } from "../e2e/support";
+import { type Op, type OpResult, repoRoot, StackSession } from "../harness";
 
 const execFileAsync = promisify(execFile);
 
-import {
-  catalogueIds,
-  JWT_SHAPE,
-  type OpResult,
-  POLL_MS,
-  StackSession,
-  Tally,
-  TestEmulator,
-} from "../reliability/support";
+import { catalogueIds, JWT_SHAPE, POLL_MS, Tally, TestEmulator } from "../reliability/support";
 
 const program = path.join(__dirname, "programs", "secretProgram.cjs");
 const tally = new Tally("security suite");
@@ -410,7 +402,7 @@ describe.concurrent("security suite", () => {
         envVars: { CIM_BASE_URL: emu.url, CIM_TOKEN: token, CIM_POLL_INTERVAL_MS: POLL_MS },
       });
       const seen: any[] = [];
-      const collect = async (op: string) => {
+      const collect = async (op: Op) => {
         await emu.control.resetRequests();
         const r = await s.must(op);
         const log = await emu.control.requestLog(1000);

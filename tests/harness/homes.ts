@@ -1,0 +1,66 @@
+// Where a test program runs from, and how it loads pulumi-cim: the source checkout (this repository's built
+// dist/) or a folder that installed the packed package, the way users install it.
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { promisify } from "node:util";
+
+const exec = promisify(execFile);
+
+export const repoRoot = path.resolve(__dirname, "..", "..");
+
+/** Where a program runs from, and how it loads pulumi-cim. */
+export interface ProgramHome {
+  workDir: string;
+  /** Module id or path the runner requires as `cim` (resolved from workDir). */
+  sdk: string;
+  label: "source" | "installed";
+}
+
+export function requireToolchain(): void {
+  if (!process.env.CIM_PULUMI_ROOT || !fs.existsSync(path.join(repoRoot, "dist", "sdk", "index.js"))) {
+    throw new Error("e2e tests need the bootstrapped toolchain and a build: run them through `npm test`");
+  }
+}
+
+/** The source checkout: programs load the built dist/ of this repository. */
+export function sourceHome(name: string): ProgramHome {
+  const workDir = path.join(repoRoot, ".state", "e2e", `${name}-${process.pid}-${Date.now().toString(36)}`);
+  fs.mkdirSync(workDir, { recursive: true });
+  return { workDir, sdk: repoRoot, label: "source" };
+}
+
+let packed: Promise<string> | undefined;
+
+/** `npm pack` of this repository, once per test process. */
+export function packOnce(): Promise<string> {
+  packed ??= (async () => {
+    const dest = fs.mkdtempSync(path.join(os.tmpdir(), "cim-pack-"));
+    const { stdout } = await exec("npm", ["pack", "--json", "--pack-destination", dest], { cwd: repoRoot });
+    const [info] = JSON.parse(stdout);
+    return path.join(dest, info.filename);
+  })();
+  return packed;
+}
+
+/**
+ * A program folder outside the repository that depends on the packed tarball, the way users install
+ * pulumi-cim. Nothing in it can reach this repository's sources or node_modules.
+ */
+export async function installedHome(name: string, tarball?: string): Promise<ProgramHome> {
+  tarball ??= await packOnce();
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `cim-${name}-`));
+  fs.writeFileSync(
+    path.join(workDir, "package.json"),
+    JSON.stringify({
+      name: `cim-e2e-${name}`,
+      private: true,
+      dependencies: { "pulumi-cim": `file:${tarball}` },
+    }),
+  );
+  await exec("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--no-package-lock"], {
+    cwd: workDir,
+  });
+  return { workDir, sdk: "pulumi-cim", label: "installed" };
+}

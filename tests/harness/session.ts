@@ -1,0 +1,201 @@
+// The driver of tests/harness/runner.cjs: one stack, one long-lived runner process, one Pulumi operation at a
+// time, so a test can change the emulator between (and during) operations. `runPulumi` is the one-shot form
+// the e2e tests use: open, run the steps, close.
+import { type ChildProcess, spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as readline from "node:readline";
+import { type ProgramHome, requireToolchain, sourceHome } from "./homes";
+
+export type Op = "up" | "preview" | "refresh" | "destroy" | "export" | "export-raw" | "rm" | "env";
+/** What the runner takes on stdin: `open` (once, first), then operations. */
+type Command = Op | "open";
+
+export interface OpRequest {
+  /** Stack config to set before the operation (`null` removes a key). */
+  config?: Record<string, string | { value: string; secret?: boolean } | null>;
+  /** The runner's environment from this operation on (`null` removes a variable). */
+  env?: Record<string, string | null>;
+  /** Extra Automation API options for the operation. */
+  options?: Record<string, unknown>;
+}
+
+/** What one operation returned. */
+export interface OpResult {
+  id: number;
+  op: Command;
+  ok: boolean;
+  error?: string;
+  /** The engine's diagnostics, one per event (the CLI's display prints each more than once). */
+  diagnostics: { severity: string; message: string; urn?: string }[];
+  summary?: Record<string, number>;
+  outputs?: Record<string, any>;
+  /** `export`: secrets shown, as the Automation API does; `export-raw`: as `pulumi stack export` prints. */
+  deployment?: { version: number; deployment: any };
+  /** The CLI's standard output and standard error. */
+  output: string;
+  stderr: string;
+  ms: number;
+}
+
+export interface SessionOptions {
+  /** Prefix of the stack name, and of the program folder when no home is given. */
+  name: string;
+  /** Where the program runs from; a new source home by default. */
+  home?: ProgramHome;
+  /** The whole stack name; `<name>-<pid>-<time>` by default. */
+  stackName?: string;
+  projectName: string;
+  /** A CommonJS file exporting `(cim, pulumi) => outputs`, or a function that makes one in the home. */
+  program: string | ((home: ProgramHome) => string);
+  /**
+   * Environment of the runs, over this process's: given to the runner process only (where the program and
+   * its lookups run); the CLI and the provider processes it starts inherit it from there. Never written to
+   * disk: it carries the token.
+   */
+  envVars?: Record<string, string>;
+}
+
+export class StackSession {
+  private next = 1;
+  /** Operations sent and not answered yet, by id. */
+  private readonly waiting = new Map<number, { op: Command; resolve(r: OpResult): void }>();
+  /** The runner process's own stderr (the CLI's comes with each result). */
+  private processStderr = "";
+  private readonly exited: Promise<number>;
+  /** Why the runner is gone, once it is. */
+  private gone?: string;
+
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly stackName: string,
+    /** The program folder (Pulumi.yaml and the stack's config file live here). */
+    readonly workDir: string,
+  ) {
+    readline.createInterface({ input: child.stdout! }).on("line", (line) => {
+      if (!line.startsWith("{")) return;
+      const result = JSON.parse(line) as OpResult;
+      this.waiting.get(result.id)?.resolve(result);
+      this.waiting.delete(result.id);
+    });
+    child.stderr!.on("data", (d) => {
+      this.processStderr += d;
+    });
+    // A runner that died reports through `exited`, not through a write to its closed stdin.
+    child.stdin!.on("error", () => {});
+    this.exited = new Promise((resolve) => child.on("close", (c) => resolve(c ?? 1)));
+    this.exited.then((code) => {
+      this.gone = `runner exited ${code}: ${this.processStderr}`;
+      for (const [id, { op, resolve }] of this.waiting) resolve(this.failure(id, op));
+      this.waiting.clear();
+    });
+  }
+
+  static async open(opts: SessionOptions): Promise<StackSession> {
+    requireToolchain();
+    const home = opts.home ?? sourceHome(opts.name);
+    const program = typeof opts.program === "string" ? opts.program : opts.program(home);
+    const stackName = opts.stackName ?? `${opts.name}-${process.pid}-${Date.now().toString(36)}`;
+    // The runner runs from the program folder: from inside this repository, Node's package self-reference
+    // would resolve "pulumi-cim" to the checkout instead of an installed copy.
+    const runner = path.join(home.workDir, "cim-runner.cjs");
+    fs.copyFileSync(path.join(__dirname, "runner.cjs"), runner);
+    const child = spawn(process.execPath, [runner], {
+      cwd: home.workDir,
+      env: { ...process.env, ...opts.envVars },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    const session = new StackSession(child, stackName, home.workDir);
+    const opened = await session.send({
+      op: "open",
+      workDir: home.workDir,
+      sdk: home.sdk,
+      stackName,
+      projectName: opts.projectName,
+      program,
+    });
+    if (!opened.ok) {
+      await session.close();
+      throw new Error(`the runner could not open stack ${stackName}: ${opened.error}`);
+    }
+    return session;
+  }
+
+  /** Runs one operation; a failed one resolves with `ok: false` and what the CLI said. */
+  run(op: Op, req: OpRequest = {}): Promise<OpResult> {
+    return this.send({ op, ...req });
+  }
+
+  /** Like run, but throws with the CLI output when the operation fails. */
+  async must(op: Op, req: OpRequest = {}): Promise<OpResult> {
+    const r = await this.run(op, req);
+    if (!r.ok) throw new Error(`${op} failed: ${r.error}\n${r.output}\n${r.stderr}`);
+    return r;
+  }
+
+  /** Whether the runner process has ended (every operation from then on fails). */
+  get ended(): boolean {
+    return this.gone !== undefined;
+  }
+
+  async close(): Promise<void> {
+    if (!this.gone) this.child.stdin!.end(`${JSON.stringify({ op: "exit" })}\n`);
+    const timer = setTimeout(() => this.child.kill(), 10_000);
+    await this.exited;
+    clearTimeout(timer);
+  }
+
+  private send(command: { op: Command } & Record<string, unknown>): Promise<OpResult> {
+    const id = this.next++;
+    if (this.gone) return Promise.resolve(this.failure(id, command.op));
+    const done = new Promise<OpResult>((resolve) => this.waiting.set(id, { op: command.op, resolve }));
+    this.child.stdin!.write(`${JSON.stringify({ id, ...command })}\n`);
+    return done;
+  }
+
+  private failure(id: number, op: Command): OpResult {
+    return { id, op, ok: false, error: this.gone, diagnostics: [], output: "", stderr: "", ms: 0 };
+  }
+}
+
+export interface Step extends OpRequest {
+  op: Op;
+  /** The step may fail; the run goes on and the result carries `error`. */
+  expectFailure?: boolean;
+}
+
+export interface RunSpec {
+  home: ProgramHome;
+  stackName: string;
+  projectName?: string;
+  /** A CommonJS file exporting `(cim, pulumi) => outputs`. */
+  program: string;
+  steps: Step[];
+  /** Environment of the run, over this process's (see SessionOptions.envVars). */
+  envVars?: Record<string, string>;
+}
+
+/** Opens a session, runs the steps in order and closes it; one result per step. */
+export async function runPulumi(spec: RunSpec): Promise<OpResult[]> {
+  const session = await StackSession.open({
+    name: spec.stackName,
+    home: spec.home,
+    stackName: spec.stackName,
+    projectName: spec.projectName ?? "cim-e2e",
+    program: spec.program,
+    envVars: spec.envVars,
+  });
+  try {
+    const results: OpResult[] = [];
+    for (const [i, { op, expectFailure, ...req }] of spec.steps.entries()) {
+      const r = await session.run(op, req);
+      if (!r.ok && (!expectFailure || session.ended)) {
+        throw new Error(`step ${i} (${op}) failed: ${r.error}\n${r.output}\n${r.stderr}`);
+      }
+      results.push(r);
+    }
+    return results;
+  } finally {
+    await session.close();
+  }
+}
