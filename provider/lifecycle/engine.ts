@@ -6,7 +6,17 @@
 // gone" as success. A kind supplies its API calls and what is special about it (kinds/define.ts: KindApi).
 
 import type * as pulumi from "@pulumi/pulumi";
-import type { Fields, Kind, KindApi, LiveRecord, Outputs, OutputsOf, Recorded } from "../kinds/define";
+import { kindNamed } from "../kinds";
+import {
+  type Fields,
+  type Kind,
+  type KindApi,
+  type LiveRecord,
+  type Outputs,
+  type OutputsOf,
+  type Recorded,
+  refOf,
+} from "../kinds/define";
 import type { CheckFailure } from "./check";
 import { finishCheck } from "./checkRun";
 import {
@@ -20,7 +30,7 @@ import {
   regionLabel,
 } from "./errors";
 import { changedFields, checkKind, compare, diffKind, outputsOf } from "./fields";
-import { mustExist } from "./lookups";
+import { mustExist, mustReferToExisting } from "./lookups";
 import { batchedRead, invalidateLane } from "./readBatch";
 import { defaultRegion, openSession, type Session, settle, waitFor } from "./session";
 import { applyTags, currentTags } from "./tagging";
@@ -256,13 +266,21 @@ export function providerOf<F extends Fields, O extends Outputs>(
     }
   }
 
-  /** Field lookups (ids of the region's catalogue), then the kind's rules on the rows found. */
+  /**
+   * Field lookups (ids of the region's catalogue; resources of other kinds a field must name), then the kind's
+   * rules on the catalogue rows found.
+   */
   async function lookups(inputs: Recorded, region: string | undefined): Promise<CheckFailure[]> {
     const out: CheckFailure[] = [];
     const rows: Record<string, Record<string, unknown> | undefined> = {};
     await Promise.all(
       Object.entries(kind.fields).map(async ([k, f]) => {
-        if (!f.lookup || (f.when && !f.when(inputs)) || containsUnknown(inputs[k])) return;
+        if ((f.when && !f.when(inputs)) || containsUnknown(inputs[k]) || inputs[k] === undefined) return;
+        const ref = refOf(f);
+        const target = ref?.mustExist ? kindNamed(ref.kind) : undefined;
+        if (ref && target)
+          out.push(...(await mustReferToExisting(kind.name, region, k, inputs[k], target, ref.by)));
+        if (!f.lookup) return;
         const r = await mustExist(kind.name, region, f.lookup.catalogue, k, inputs[k], f.lookup.what);
         if (r.failure) out.push(r.failure);
         rows[k] = r.row;
