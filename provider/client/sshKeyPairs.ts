@@ -36,7 +36,7 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 export type ParsedPublicKey =
   | { ok: true; type: string; blob: Buffer; line: string }
-  | { ok: false; problem: string };
+  | { ok: false; problem: string; privateKey?: true };
 
 /**
  * An OpenSSH public key line, read as the platform reads it (a line without a space is a base64-encoded key
@@ -46,6 +46,7 @@ export function parsePublicKey(text: string): ParsedPublicKey {
   if (PRIVATE.test(text)) {
     return {
       ok: false,
+      privateKey: true,
       problem:
         "is a private key: give the public key (the .pub file, e.g. ssh-ed25519 AAAA… you@host); the private key must never pass through the program or its state",
     };
