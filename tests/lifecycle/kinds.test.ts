@@ -14,7 +14,7 @@ import { PartialStateError } from "../../provider/lifecycle/errors";
 import { resetLookups } from "../../provider/lifecycle/lookups";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
 import { resetBatches } from "../../provider/lifecycle/readBatch";
-import { freshEd25519, PRIVATE_KEY_SHAPE } from "../fixtures/sshKeys";
+import { freshEd25519 } from "../fixtures/sshKeys";
 
 type Rec = Record<string, any>;
 
@@ -229,7 +229,7 @@ const cases: Case[] = [
     inputs: () => ({ name: nameOf("key"), publicKey: freshEd25519() }),
     inPlace: (o) => ({ news: { ...o, timeouts: { delete: "5m" } }, expect: { timeouts: { delete: "5m" } } }),
     replace: (o) => ({ news: { ...o, publicKey: freshEd25519() }, field: "publicKey" }),
-    bad: (i) => ({ news: { ...i, publicKey: PRIVATE_KEY_SHAPE }, field: "publicKey" }),
+    bad: (i) => ({ news: { ...i, publicKey: "ssh-ed25519 AAAA-cut-short" }, field: "publicKey" }),
     path: (id) => `/ssh-keypairs/${id}`,
   },
 ];
