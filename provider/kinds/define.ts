@@ -82,12 +82,19 @@ export interface Ref {
   /** What the value is: the resource's id (default) or its name. */
   readonly by?: "id" | "name";
   /**
-   * Check at preview that each value known then names such a resource in the resource's region, through that
-   * kind's list (best effort, like the catalogue lookups). A value that comes from a resource still to be
-   * created is unknown at preview and not looked up.
+   * Check that each value the program gives as plain text names such a resource in the resource's region,
+   * through that kind's list (best effort, like the catalogue lookups). A value taken from another resource's
+   * output is not looked up (PLAIN_REFERENCES): that resource may be created by the same run.
    */
   readonly mustExist?: boolean;
 }
+
+/**
+ * The hidden input in which the SDK lists the `mustExist` reference fields a program gave as plain values. Only
+ * those are looked up: a value taken from another resource's output (`[keyPair.name]`) is already known at
+ * preview when it was that resource's input, yet the resource may still be to create.
+ */
+export const PLAIN_REFERENCES = "__plainReferences";
 
 /** A field's reference, if it has one, with the default filled in. */
 export function refOf(

@@ -14,6 +14,7 @@ import {
   type LiveRecord,
   type Outputs,
   type OutputsOf,
+  PLAIN_REFERENCES,
   type Recorded,
   refOf,
 } from "../kinds/define";
@@ -270,14 +271,20 @@ export function providerOf<F extends Fields, O extends Outputs>(
    * Field lookups (ids of the region's catalogue; resources of other kinds a field must name), then the kind's
    * rules on the catalogue rows found.
    */
-  async function lookups(inputs: Recorded, region: string | undefined): Promise<CheckFailure[]> {
+  async function lookups(
+    inputs: Recorded,
+    region: string | undefined,
+    news: Recorded,
+  ): Promise<CheckFailure[]> {
     const out: CheckFailure[] = [];
     const rows: Record<string, Record<string, unknown> | undefined> = {};
+    const plain = news[PLAIN_REFERENCES];
     await Promise.all(
       Object.entries(kind.fields).map(async ([k, f]) => {
         if ((f.when && !f.when(inputs)) || containsUnknown(inputs[k]) || inputs[k] === undefined) return;
         const ref = refOf(f);
-        const target = ref?.mustExist ? kindNamed(ref.kind) : undefined;
+        const checked = ref?.mustExist && Array.isArray(plain) && plain.includes(k);
+        const target = checked ? kindNamed(ref.kind) : undefined;
         if (ref && target)
           out.push(...(await mustReferToExisting(kind.name, region, k, inputs[k], target, ref.by)));
         if (!f.lookup) return;
@@ -292,7 +299,12 @@ export function providerOf<F extends Fields, O extends Outputs>(
 
   return {
     check: surfaced((olds, news) =>
-      finishCheck({ kind, olds, checked: checkKind(kind, olds, news), lookups }),
+      finishCheck({
+        kind,
+        olds,
+        checked: checkKind(kind, olds, news),
+        lookups: (inputs, region) => lookups(inputs, region, news),
+      }),
     ),
     diff: surfaced(async (_id, olds, news) => {
       const d = diffKind(kind, olds, news);

@@ -9,11 +9,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { providerFor } from "../../provider";
 import { type Kind, type KindName, kinds } from "../../provider/kinds";
+import { PLAIN_REFERENCES } from "../../provider/kinds/define";
 import { outputSchema } from "../../provider/kinds/outputSchema";
 import { PartialStateError } from "../../provider/lifecycle/errors";
 import { resetLookups } from "../../provider/lifecycle/lookups";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
 import { resetBatches } from "../../provider/lifecycle/readBatch";
+import { UNKNOWN } from "../../provider/lifecycle/values";
 import { freshEd25519 } from "../fixtures/sshKeys";
 
 type Rec = Record<string, any>;
@@ -515,14 +517,15 @@ describe("SSH key pairs and the instances that name them", () => {
     await p("SshKeyPair").delete!(made.id, made.outs);
   });
 
-  it("an instance's sshKeyNames must name a key pair of its region at preview; a new key pair's name is unknown then", async () => {
+  it("an instance's sshKeyNames given as plain text must name a key pair of its region at check; an output is not looked up", async () => {
     const key = await make("SshKeyPair", keyInputs());
     const other = emu.regions.find((r) => !r.primary)!.id;
     const elsewhere = await call("POST", "/ssh-keypairs", { name: "elsewhere", publicKey: freshEd25519() });
-    expect(elsewhere.id).toBeDefined(); // in the primary region: not the instance's below
+    // what the SDK sends for sshKeyNames written as text in the program (sdk/resource.ts)
+    const plain = { [PLAIN_REFERENCES]: ["sshKeyNames"] };
     const vm = { ...instanceInputs(), sshKeyNames: [key.outs.name] };
-    expect((await p("Instance").check!({}, vm)).failures ?? []).toEqual([]);
-    const missing = await p("Instance").check!({}, { ...vm, sshKeyNames: ["no-such-key"] });
+    expect((await p("Instance").check!({}, { ...vm, ...plain })).failures ?? []).toEqual([]);
+    const missing = await p("Instance").check!({}, { ...vm, ...plain, sshKeyNames: ["no-such-key"] });
     expect(missing.failures).toEqual([
       expect.objectContaining({
         property: "sshKeyNames",
@@ -531,12 +534,19 @@ describe("SSH key pairs and the instances that name them", () => {
         ),
       }),
     ]);
-    // a name known only in another region is refused in this one
-    const inOther = await p("Instance").check!({}, { ...vm, region: other, sshKeyNames: ["elsewhere"] });
+    // "elsewhere" is a key pair of the primary region, not of the other one
+    const inOther = await p("Instance").check!(
+      {},
+      { ...vm, ...plain, region: other, sshKeyNames: ["elsewhere"] },
+    );
     expect(inOther.failures?.map((f) => f.property)).toContain("sshKeyNames");
-    // unknown at preview (the key pair is still to be created): not looked up
-    const unknown = "04da6b54-80e4-46f7-96ec-b56ff0331ba9"; // Pulumi's unknown-value sentinel
-    expect((await p("Instance").check!({}, { ...vm, sshKeyNames: [unknown] })).failures ?? []).toEqual([]);
+    // taken from another resource's output (known at preview, yet maybe still to be created): not looked up
+    expect((await p("Instance").check!({}, { ...vm, sshKeyNames: ["no-such-key"] })).failures ?? []).toEqual(
+      [],
+    );
+    // unknown at preview: not looked up either
+    const unknown = { ...vm, ...plain, sshKeyNames: [UNKNOWN] };
+    expect((await p("Instance").check!({}, unknown)).failures ?? []).toEqual([]);
     // deployed with it: recorded, verified against the live keyPair, and adopted the same way
     const made = await make("Instance", vm);
     expect(made.outs.sshKeyNames).toEqual([key.outs.name]);
