@@ -7,6 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { COLLECTION_KEYS } from "../../emulator/families";
 import type { AcceptedMutation } from "../../provider/client";
 import { SCHEDULE_ADOPTION } from "../../provider/import/generate";
 import { ED25519 } from "../fixtures/sshKeys";
@@ -38,17 +39,10 @@ let foreignVpc: string;
 
 const fast = { firstDelayMs: 0, minIntervalMs: 10, maxIntervalMs: 20 };
 
-/** What the emulator holds of the six kinds: must not change while the program adopts them. */
+/** What the emulator holds in every family's collection (its registry): must not change while the program adopts. */
 async function liveState() {
   const s = await api.control.state();
-  return {
-    sshKeyPairs: s.sshKeyPairs,
-    instances: s.instances,
-    volumes: s.volumes,
-    vpcs: s.vpcs,
-    networks: s.networks,
-    backupSchedules: s.backupSchedules,
-  };
+  return Object.fromEntries(COLLECTION_KEYS.map((k) => [k, s[k]]));
 }
 
 /** The existing infrastructure, made through the API as another tool (or the console) would. */
