@@ -20,12 +20,9 @@ let client: CimClient;
 beforeAll(async () => {
   h = await harness();
 });
-afterAll(async () => {
-  await h?.close();
-});
+afterAll(() => h?.close());
 beforeEach(async () => {
-  await h.control.reset();
-  client = await h.client();
+  client = await h.fresh();
 });
 
 /** Ids of the first zone, template, compute and disk offering of a region. */

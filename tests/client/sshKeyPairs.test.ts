@@ -58,12 +58,9 @@ describe("sshKeyPairs against the emulator", () => {
   beforeAll(async () => {
     h = await harness();
   });
-  afterAll(async () => {
-    await h?.close();
-  });
+  afterAll(() => h?.close());
   beforeEach(async () => {
-    await h.control.reset();
-    client = await h.client();
+    client = await h.fresh();
   });
   const hits = async (route: string) => (await h.control.requests())[route] ?? 0;
 

@@ -4,10 +4,7 @@ import { Api, type Catalogue, UUID } from "./harness";
 
 let api: Api;
 let c: Catalogue;
-beforeAll(async () => {
-  api = await Api.start();
-  c = await api.catalogue();
-});
+beforeAll(async () => ({ api, c } = await Api.withCatalogue()));
 afterAll(() => api.close());
 
 const vmBody = (extra: Record<string, unknown> = {}) => ({

@@ -16,10 +16,7 @@ import { Api, type Catalogue, expectErrorBody, UUID } from "./harness";
 
 let api: Api;
 let c: Catalogue;
-beforeAll(async () => {
-  api = await Api.start();
-  c = await api.catalogue();
-});
+beforeAll(async () => ({ api, c } = await Api.withCatalogue()));
 afterAll(() => api.close());
 beforeEach(() => api.control.reset());
 
