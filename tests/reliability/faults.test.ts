@@ -57,12 +57,23 @@ function diagnostics(r: OpResult): string {
   return (at >= 0 ? text.slice(at, at + 20_000) : text.slice(0, 20_000)).trim();
 }
 
-/** The provider's messages in a failed run's diagnostics (the engine prints each as "error: message", or as "* message" under "error: 1 error occurred:"). */
+/**
+ * The provider's messages in a failed run's diagnostics (the engine prints each as "error: message", or as
+ * "* message" under "error: 1 error occurred:"). A refusal at check (e.g. a token found expired before anything
+ * was sent) is printed by the engine as "<type> resource '<name>' has a problem: message": the engine names
+ * the resource there, so it reads as `cim:<Kind> "<name>": message`.
+ */
 function messages(told: string): string[] {
   const lines = told
     .split("\n")
     .map((l) => l.trim())
     .map((l) => l.replace(/^(\* |error: )/, ""))
+    .map((l) =>
+      l.replace(
+        /^pulumi-nodejs:dynamic\/(cim:(?:Instance|Volume)) resource '([^']+)' has a problem: /,
+        '$1 "$2": ',
+      ),
+    )
     .filter((l) => /^cim:(Instance|Volume)\b/.test(l));
   return [...new Set(lines)];
 }
