@@ -1,6 +1,7 @@
 // Network ACL lists (a VPC's two defaults and the lists made in it), their rules, and the list a VPC tier uses:
 // CloudStack's network ACL commands, each change a job. The rules are managed only under /network-acls/rules.
 import { defineFamily, apiRoute as r } from "../family";
+import * as rules from "../handlers/aclRules";
 import * as a from "../handlers/networkAcls";
 import type { NetworkAclListRec, NetworkAclRuleRec } from "../records";
 
@@ -27,11 +28,11 @@ export const networkAclRules = defineFamily<NetworkAclRuleRec>()({
   // CloudStack's NetworkACLItem.State: Add while being applied, Revoke while being removed
   states: { busy: ["Add", "Revoke"] },
   routes: [
-    r("POST", "/network-acls/rules", a.createRule),
-    r("GET", "/network-acls/rules", a.listRules),
-    r("GET", "/network-acls/rules/{id}", a.getRule),
-    r("PUT", "/network-acls/rules/{id}", a.updateRule),
-    r("DELETE", "/network-acls/rules/{id}", a.deleteRule),
+    r("POST", "/network-acls/rules", rules.createRule),
+    r("GET", "/network-acls/rules", rules.listRules),
+    r("GET", "/network-acls/rules/{id}", rules.getRule),
+    r("PUT", "/network-acls/rules/{id}", rules.updateRule),
+    r("DELETE", "/network-acls/rules/{id}", rules.deleteRule),
   ],
-  jobEffects: a.aclRuleJobEffects,
+  jobEffects: rules.aclRuleJobEffects,
 });
