@@ -1,6 +1,6 @@
-// Network ACL lists of a VPC and their rules, and the list a VPC tier uses, as CloudStack keeps them
-// (createNetworkACLList, updateNetworkACLList, deleteNetworkACLList, createNetworkACL, updateNetworkACLItem,
-// deleteNetworkACL, listNetworkACLs, replaceNetworkACLList in NetworkACLServiceImpl / NetworkACLManagerImpl).
+// Network ACL lists of a VPC and the list a VPC tier uses, as CloudStack keeps them (createNetworkACLList,
+// updateNetworkACLList, deleteNetworkACLList, replaceNetworkACLList in NetworkACLServiceImpl /
+// NetworkACLManagerImpl); their rules are in aclRules.ts.
 // Every VPC has the two default lists (its `aclLists`): they are read like the others and never changed.
 // The spec names the routes' prefixes only: the shapes and texts chosen are in emulator/README.md.
 import type { Repos } from "../family";
