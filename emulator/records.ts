@@ -158,6 +158,31 @@ export interface AclList {
   description: string;
 }
 
+/** A network ACL list a user made in a VPC (CloudStack's createNetworkACLList); the defaults are the VPC's `aclLists`. */
+export interface NetworkAclListRec extends Owned {
+  name: string;
+  description: string;
+  vpcId: string;
+}
+
+/** A rule of a network ACL list (CloudStack's NetworkACLItem), numbered uniquely within its list. */
+export interface NetworkAclRuleRec extends Owned {
+  aclId: string;
+  number: number;
+  /** tcp, udp, icmp, all, or a protocol number (lower case, as sent). */
+  protocol: string;
+  startPort?: number;
+  endPort?: number;
+  icmpType?: number;
+  icmpCode?: number;
+  cidrList: string[];
+  action: "Allow" | "Deny";
+  trafficType: "Ingress" | "Egress";
+  reason?: string;
+  /** CloudStack's NetworkACLItem.State: Add (being applied), Active, Revoke (being removed). */
+  state: string;
+}
+
 export interface VpcRec extends Tagged {
   name: string;
   displayText: string;
@@ -181,6 +206,8 @@ export interface NetworkRec extends Tagged {
   state: string;
   /** Zone default networks are shared by every account and cannot be changed. */
   shared: boolean;
+  /** A VPC tier's network ACL list (CloudStack's network_acl_id); absent for other networks. */
+  aclId?: string;
   networkDomain: string;
 }
 

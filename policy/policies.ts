@@ -19,7 +19,7 @@ import {
 } from "@pulumi/policy";
 import { type KindName, kindList, kinds } from "../provider/kinds";
 import { typeToken } from "../provider/kinds/define";
-import { Instance } from "../sdk/kinds";
+import { Instance, NetworkAclRule } from "../sdk/kinds";
 
 export const PACK_NAME = "pulumi-cim";
 
@@ -42,6 +42,7 @@ const kindOf = (type: string): Kind | undefined =>
 /** Default enforcement levels: mandatory for the security rules, advisory for the rest. */
 export const DEFAULT_ENFORCEMENT: Record<string, EnforcementLevel> = {
   "cim-no-password-ssh": "mandatory",
+  "cim-no-open-admin-ports": "mandatory",
   "cim-production-delete-protection": "mandatory",
   "cim-required-tags": "advisory",
   "cim-allowed-regions": "advisory",
@@ -53,6 +54,7 @@ export const DEFAULT_ENFORCEMENT: Record<string, EnforcementLevel> = {
 
 /** Default configuration of every configurable policy (also declared in each policy's configSchema). */
 export const DEFAULT_CONFIG = {
+  "cim-no-open-admin-ports": { ports: [22, 3389] },
   "cim-production-delete-protection": { tagKey: "env", tagValues: ["prod", "production"] },
   "cim-required-tags": { requiredTags: ["env"], resourceTypes: TAGGED },
   "cim-allowed-regions": { allowedRegions: [] as string[] },
@@ -104,6 +106,61 @@ export const noPasswordSsh: ResourceValidationPolicy = {
         "allowPasswordSsh is true: the instance would accept SSH password logins. Remove allowPasswordSsh and give sshKeyNames instead.",
       );
     }
+  }),
+};
+
+/** CIDRs that mean "anywhere". */
+const ANYWHERE = ["0.0.0.0/0", "::/0"];
+
+/**
+ * An ACL rule that lets the whole internet reach SSH or RDP. Mandatory by default, like the other security rules:
+ * an admin port open to 0.0.0.0/0 is how most exposed machines are broken into, and a bastion or a VPN range
+ * says the same thing safely; a team that must open one can make the rule advisory or change its ports.
+ */
+export const noOpenAdminPorts: ResourceValidationPolicy = {
+  name: "cim-no-open-admin-ports",
+  description:
+    "A network ACL rule must not allow ingress from anywhere (0.0.0.0/0 or ::/0) to an admin port (SSH 22, RDP 3389 by default).",
+  enforcementLevel: DEFAULT_ENFORCEMENT["cim-no-open-admin-ports"],
+  severity: "high",
+  configSchema: {
+    properties: {
+      ports: {
+        type: "array",
+        items: { type: "integer", minimum: 1, maximum: 65535 },
+        default: DEFAULT_CONFIG["cim-no-open-admin-ports"].ports,
+        description: "Ports no rule may open to anywhere.",
+      },
+    },
+  },
+  validateResource: validateResourceOfType(NetworkAclRule, (props, args, report) => {
+    const { ports } = configOf("cim-no-open-admin-ports", args);
+    const p = props as Record<string, unknown>;
+    const lower = (v: unknown, absent: string) => (typeof v === "string" ? v.toLowerCase() : absent);
+    // absent: the API's defaults, allow and ingress
+    if (lower(p.action, "allow") !== "allow" || lower(p.trafficType, "ingress") !== "ingress") return;
+    const protocol = lower(p.protocol, "");
+    if (!["tcp", "udp", "all"].includes(protocol)) return;
+    const cidrs = known(() => p.cidrList);
+    if (!Array.isArray(cidrs)) return;
+    const open = cidrs.filter((c) => typeof c === "string" && ANYWHERE.includes(c.trim()));
+    if (!open.length) return;
+    // tcp and udp without ports, and protocol all, cover every port
+    const start = typeof p.startPort === "number" ? p.startPort : undefined;
+    const end = typeof p.endPort === "number" ? p.endPort : start;
+    const hit = ports.filter(
+      (port) => protocol === "all" || start === undefined || (port >= start && port <= (end ?? start)),
+    );
+    if (!hit.length) return;
+    const what =
+      protocol === "all"
+        ? "all traffic"
+        : start === undefined
+          ? `every ${protocol} port`
+          : `${protocol} ${start === end ? start : `${start}-${end}`}`;
+    report(
+      `the rule allows ingress from ${open.join(" and ")} to ${what}, which includes admin port${hit.length > 1 ? "s" : ""} ${hit.join(", ")}: anyone on the internet can reach it. Narrow cidrList to the addresses that need it (a VPN or bastion range), or deny it.`,
+    );
   }),
 };
 
@@ -320,6 +377,7 @@ export const volumeSameZone: StackValidationPolicy = {
 
 export const policies = [
   noPasswordSsh,
+  noOpenAdminPorts,
   productionDeleteProtection,
   requiredTags,
   allowedRegions,

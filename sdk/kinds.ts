@@ -28,6 +28,18 @@ export type Network = KindResource<typeof kinds.Network>;
 /** The arguments of cim.Network. */
 export type NetworkArgs = ArgsOf<typeof kinds.Network>;
 
+/** A network ACL list of a VPC, for its tiers (the two default lists are looked up, not made). */
+export const NetworkAclList = resourceClass(kinds.NetworkAclList);
+export type NetworkAclList = KindResource<typeof kinds.NetworkAclList>;
+/** The arguments of cim.NetworkAclList. */
+export type NetworkAclListArgs = ArgsOf<typeof kinds.NetworkAclList>;
+
+/** A rule of a network ACL list: protocol, ports or ICMP type, CIDRs, allow or deny, ingress or egress. */
+export const NetworkAclRule = resourceClass(kinds.NetworkAclRule);
+export type NetworkAclRule = KindResource<typeof kinds.NetworkAclRule>;
+/** The arguments of cim.NetworkAclRule. */
+export type NetworkAclRuleArgs = ArgsOf<typeof kinds.NetworkAclRule>;
+
 /** When an instance is backed up (synchronous in the API). */
 export const BackupSchedule = resourceClass(kinds.BackupSchedule);
 export type BackupSchedule = KindResource<typeof kinds.BackupSchedule>;

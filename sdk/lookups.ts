@@ -9,6 +9,7 @@
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import {
+  type AclList,
   AuthenticationError,
   CimClient,
   CimError,
@@ -32,6 +33,7 @@ import { clientSettings, type ProviderConfig, resolveProviderConfig } from "../p
 import { type CatalogueName, fetchCatalogue } from "../provider/lifecycle/lookups";
 
 export type {
+  AclList,
   ComputeOffering,
   DiskOffering,
   Iso,
@@ -461,6 +463,36 @@ export async function getVpcOffering(query: LookupQuery | string): Promise<VpcOf
 
 function asQuery<T extends LookupQuery>(query: T | string): T {
   return (typeof query === "string" ? {} : query) as T;
+}
+
+// ------------------------------------------------------------------------------------------ network ACLs
+
+/** Which network ACL list: by `name` or `id`, within one VPC. */
+export interface NetworkAclListQuery extends LookupQuery {
+  /** The VPC (its id; a `cim.Vpc`'s `id` output inside `apply`). */
+  vpcId: string;
+}
+
+/**
+ * The network ACL lists of a VPC (GET /api/v1/vpcs/{vpcId}/acl-lists): the platform's two default lists,
+ * `default_allow` and `default_deny`, and the lists made in the VPC. Not cached: lists are the account's own
+ * resources and change while programs run.
+ */
+export async function getNetworkAclLists(opts: LookupRegionOptions & { vpcId: string }): Promise<AclList[]> {
+  const { client: c, key } = client();
+  const region = await regionOf(opts);
+  return gated(key, () => c.vpcs.aclLists(opts.vpcId, { region: region.id }));
+}
+
+/**
+ * One network ACL list of a VPC by name (e.g. `default_deny`, which cannot be declared) or id; a miss lists
+ * the VPC's lists as candidates. A VPC made by the same program: `vpc.id.apply((vpcId) =>
+ * cim.getNetworkAclList({ vpcId, name: "default_deny" }))`.
+ */
+export async function getNetworkAclList(query: NetworkAclListQuery): Promise<AclList> {
+  const rows = await getNetworkAclLists(query);
+  const region = await regionOf(query);
+  return pick(rows, query, "network ACL list", `VPC ${query.vpcId}, ${region.label}`);
 }
 
 // ------------------------------------------------------------------------------------------ allowances

@@ -4,6 +4,7 @@ import type { AnyFamily, CollectionsOf, DataOf } from "../family";
 import { apiRoute as r } from "../family";
 import { commentHandlers } from "../handlers/comments";
 import type { InstanceData } from "../handlers/instances";
+import type { AclData } from "../handlers/networkAcls";
 import type { NetworkData } from "../handlers/networks";
 import type { TaggableKind } from "../handlers/resources";
 import { tagHandlers } from "../handlers/tags";
@@ -16,6 +17,7 @@ import type { BaseState, Limits, Owned, Tagged } from "../records";
 import { Repository } from "../repository";
 import { backupSchedules } from "./backupSchedules";
 import { instances } from "./instances";
+import { networkAclLists, networkAclRules } from "./networkAcls";
 import { networks } from "./networks";
 import { clusters, publicIps } from "./pending";
 import { annotations, fileSystems, instanceGroups } from "./readOnly";
@@ -28,6 +30,8 @@ export const FAMILIES = [
   volumes,
   vpcs,
   networks,
+  networkAclLists,
+  networkAclRules,
   publicIps,
   clusters,
   backupSchedules,
@@ -44,7 +48,7 @@ export type Data = DataOf<Families>;
 
 /** Every handler module's data needs are met by the registry's repositories (a compile-time check). */
 type Meets<T extends U, U> = T;
-export type CheckedData = Meets<Data, InstanceData & VolumeData & VpcData & NetworkData>;
+export type CheckedData = Meets<Data, InstanceData & VolumeData & VpcData & NetworkData & AclData>;
 
 export const COLLECTION_KEYS = FAMILIES.map((f) => f.key);
 

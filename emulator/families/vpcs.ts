@@ -1,4 +1,4 @@
-// VPCs and their ACL lists: create, read, update by query, delete, restart; tags and comments.
+// VPCs: create, read, update by query, delete, restart; tags and comments.
 import { defineFamily, apiRoute as r } from "../family";
 import * as v from "../handlers/vpcs";
 import type { VpcRec } from "../records";
@@ -16,8 +16,6 @@ export const vpcs = defineFamily<VpcRec>()({
     r("PUT", "/vpcs/{id}", v.updateVpc),
     r("DELETE", "/vpcs/{id}", v.deleteVpc),
     r("POST", "/vpcs/{vpcId}/restart", v.restartVpc),
-    r("GET", "/vpcs/{vpcId}/acl-lists", v.listVpcAcls),
-    r("GET", "/network-acls", v.listNetworkAcls),
   ],
   jobEffects: v.vpcJobEffects,
   tags: { collection: "/vpcs", comments: true },

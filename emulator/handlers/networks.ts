@@ -12,7 +12,7 @@ import {
   parseIp,
   prefixOfNetmask,
 } from "../net";
-import type { AnnotationRec, InstanceRec, NetworkRec, VpcRec } from "../records";
+import type { AnnotationRec, InstanceRec, NetworkAclListRec, NetworkRec, VpcRec } from "../records";
 import {
   audited,
   body,
@@ -29,6 +29,7 @@ import { createEffect, deleteEffect, dropAnnotations, restoreEffect } from "./li
 
 export type NetworkData = Repos<{
   networks: NetworkRec;
+  networkAclLists: NetworkAclListRec;
   vpcs: VpcRec;
   instances: InstanceRec;
   annotations: AnnotationRec;
@@ -87,6 +88,7 @@ export function networkView(ctx: Ctx, r: NetworkRec) {
     netmask: r.netmask,
     cidr: r.cidr,
     networkDomain: r.networkDomain,
+    ...(r.aclId ? { aclId: r.aclId } : {}),
     type: r.shared ? "Shared" : "Isolated",
     state: r.state,
     account: r.account,
@@ -155,8 +157,11 @@ export function createNetwork(ctx: NCtx) {
       }
     }
   }
+  const aclId = vpcId ? tierAcl(ctx, ctx.data.vpcs.byId(vpcId)!, str(b, "aclId")) : undefined;
+  if (!vpcId && str(b, "aclId")) throw badRequest("aclId: a network ACL list applies to VPC tiers only");
   const failDetail = ctx.quota.failure(ctx.user.sub, "network");
   const fields = {
+    aclId,
     tags: {},
     hasAnnotations: false,
     name,
@@ -173,6 +178,20 @@ export function createNetwork(ctx: NCtx) {
   };
   const rec = ctx.data.networks.insert(ctx.owner, fields, isoNow(ctx));
   return networkJob(ctx, rec, "createNetwork", "Implementing", failDetail);
+}
+
+/**
+ * The ACL list of a new VPC tier: the one asked for, which must be a list of the same VPC (createNetwork's
+ * aclid), else the VPC's default_deny, as CloudStack assigns a tier without ACLs (NetworkACL.DEFAULT_DENY).
+ */
+function tierAcl(ctx: NCtx, vpc: VpcRec, aclId: string | undefined): string {
+  if (!aclId) return vpc.aclLists.find((a) => a.name === "default_deny")?.id ?? vpc.aclLists[0].id;
+  const own = ctx.data.networkAclLists.get(ctx.owner, aclId);
+  if (own?.vpcId === vpc.id || vpc.aclLists.some((a) => a.id === aclId)) return aclId;
+  throw badRequest(
+    own ? `Network ACL ${aclId} does not belong to VPC ${vpc.name}` : "Invalid network acl id passed",
+    `aclId ${aclId} is not a network ACL list of VPC ${vpc.id} in region ${ctx.region.name}`,
+  );
 }
 
 export function getNetwork(ctx: NCtx) {

@@ -1,10 +1,10 @@
-// VPCs: create, read, list, update by query parameters, delete, restart, and their ACL lists.
+// VPCs: create, read, list, update by query parameters, delete, restart; each has two default ACL lists.
 import { randomUUID } from "node:crypto";
 import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import { containsCidr, parseCidr } from "../net";
-import type { AnnotationRec, NetworkRec, VpcRec } from "../records";
+import type { AnnotationRec, NetworkAclListRec, NetworkAclRuleRec, NetworkRec, VpcRec } from "../records";
 import { seedId } from "../seed";
 import {
   audited,
@@ -22,7 +22,13 @@ import {
 } from "./common";
 import { createEffect, deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
 
-export type VpcData = Repos<{ vpcs: VpcRec; networks: NetworkRec; annotations: AnnotationRec }>;
+export type VpcData = Repos<{
+  vpcs: VpcRec;
+  networks: NetworkRec;
+  annotations: AnnotationRec;
+  networkAclLists: NetworkAclListRec;
+  networkAclRules: NetworkAclRuleRec;
+}>;
 type VCtx = Ctx<VpcData>;
 
 const PRIVATE_RANGES = ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"].map((c) => parseCidr(c)!);
@@ -141,21 +147,23 @@ function vpcJob(ctx: VCtx, r: VpcRec, command: string, interim: string) {
   return stateJob(ctx, ctx.data.vpcs, r, { resourceType: "Vpc", command, interim });
 }
 
-function aclView(r: VpcRec) {
-  return r.aclLists.map((a) => ({ ...a, vpcId: r.id }));
-}
-
-export function listVpcAcls(ctx: VCtx) {
-  return ok(aclView(findVpc(ctx, ctx.params.vpcId)));
-}
-
-/** Every ACL list of the caller's VPCs in the region (a superset of one VPC's acl-lists). */
-export function listNetworkAcls(ctx: VCtx) {
-  return ok(ctx.data.vpcs.list(ctx.owner).flatMap(aclView));
+/**
+ * The VPC's network ACL lists and their rules go with it (VpcManagerImpl.cleanupVpcResources deletes the
+ * VPC's ACLs; NetworkACLManagerImpl.deleteNetworkACL revokes their rules).
+ */
+function dropVpcAcls(data: VpcData, vpcId: string): void {
+  for (const l of data.networkAclLists.where((x) => x.vpcId === vpcId)) {
+    for (const rule of data.networkAclRules.where((x) => x.aclId === l.id))
+      data.networkAclRules.delete(rule.id);
+    data.networkAclLists.delete(l.id);
+  }
 }
 
 export const vpcJobEffects: Record<string, JobEffect<VpcData>> = {
   createVPC: createEffect("vpcs", "Implemented"),
-  deleteVPC: deleteEffect("vpcs", dropAnnotations),
+  deleteVPC: deleteEffect("vpcs", (data: VpcData, id) => {
+    dropAnnotations(data, id);
+    dropVpcAcls(data, id);
+  }),
   restartVPC: restoreEffect("vpcs"),
 };

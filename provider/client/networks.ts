@@ -19,6 +19,8 @@ export interface CreateNetworkInput {
   netmask?: string;
   /** DNS domain of the network (the API's default when left out; the emulator: `cim.internal`). */
   networkDomain?: string;
+  /** A VPC tier's network ACL list (the API's default when left out: the VPC's default_deny). */
+  aclId?: string;
 }
 
 /** The body of a create: exactly the fields of CreateNetworkInput (a caller's other keys are not sent). */
@@ -34,6 +36,7 @@ export function createNetworkBody(i: CreateNetworkInput): CreateNetworkBody {
     gateway: i.gateway,
     netmask: i.netmask,
     networkDomain: i.networkDomain,
+    aclId: i.aclId,
   };
 }
 

@@ -49,6 +49,12 @@ export const JOB_COMMANDS = {
   "network.create": ["createNetwork"],
   "network.delete": ["deleteNetwork"],
   "network.restart": ["restartNetwork"],
+  "network.replaceAcl": ["replaceNetworkACLList"],
+  "networkAclList.create": ["createNetworkACLList"],
+  "networkAclList.delete": ["deleteNetworkACLList"],
+  "networkAclRule.create": ["createNetworkACL"],
+  "networkAclRule.update": ["updateNetworkACLItem"],
+  "networkAclRule.delete": ["deleteNetworkACL"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type JobCommand = keyof typeof JOB_COMMANDS;

@@ -186,6 +186,8 @@ export const NetworkSchema = z.looseObject({
   netmask: str(),
   cidr: str(),
   networkDomain: str(),
+  /** A VPC tier's network ACL list. */
+  aclId: str(),
   state: str(),
   tags: record(),
   zoneName: str(),
@@ -261,7 +263,38 @@ export const MyLimitsSchema = z.looseObject({
   networkCount: num(),
 });
 
-export const AclListSchema = z.looseObject({ id: z.string(), name: str(), vpcId: str() });
+export const AclListSchema = z.looseObject({ id: z.string(), name: str(), description: str(), vpcId: str() });
+
+/** CIDRs as a list; the platform joins them with commas (CloudStack's NetworkACLItemResponse). */
+const cidrs = () =>
+  opt(
+    z
+      .union([z.string(), z.array(z.string())])
+      .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((c) => c.trim()).filter((c) => c !== "")),
+  );
+
+/** A rule of a network ACL list (emulator/README.md: CloudStack's NetworkACLItem). */
+export const NetworkAclRuleSchema = z.looseObject({
+  id: z.string(),
+  aclId: str(),
+  aclName: str(),
+  number: int(),
+  protocol: str(),
+  startPort: int(),
+  endPort: int(),
+  icmpType: int(),
+  icmpCode: int(),
+  cidrList: cidrs(),
+  /** Allow or Deny (any case). */
+  action: str(),
+  /** Ingress or Egress (any case). */
+  trafficType: str(),
+  /** CloudStack's `reason`: why the rule exists. */
+  reason: str(),
+  /** Add (being applied), Active, Revoke (being removed). */
+  state: str(),
+  created: str(),
+});
 
 export const InstanceGroupSchema = z.looseObject({ id: opt(z.string()), name: str() });
 
@@ -287,5 +320,6 @@ export type NetworkOffering = z.output<typeof NetworkOfferingSchema>;
 export type VpcOffering = z.output<typeof VpcOfferingSchema>;
 export type MyLimits = z.output<typeof MyLimitsSchema>;
 export type AclList = z.output<typeof AclListSchema>;
+export type NetworkAclRule = z.output<typeof NetworkAclRuleSchema>;
 export type InstanceGroup = z.output<typeof InstanceGroupSchema>;
 export type AuditEntry = z.output<typeof AuditEntrySchema>;

@@ -6,6 +6,8 @@ import { backupSchedule } from "./backupSchedule";
 import type { Kind } from "./define";
 import { instance } from "./instance";
 import { network } from "./network";
+import { networkAclList } from "./networkAclList";
+import { networkAclRule } from "./networkAclRule";
 import { sshKeyPair } from "./sshKeyPair";
 import { tags } from "./tags";
 import { volume } from "./volume";
@@ -17,6 +19,8 @@ export const kinds = {
   Volume: volume,
   Vpc: vpc,
   Network: network,
+  NetworkAclList: networkAclList,
+  NetworkAclRule: networkAclRule,
   BackupSchedule: backupSchedule,
   SshKeyPair: sshKeyPair,
   Tags: tags,

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Network } from "../client";
 import { id, optionalId, text, whenKnown } from "../lifecycle/check";
 import { formatIpv4, isHostOf, parseIpv4, prefixOfNetmask, rangeOf } from "../lifecycle/net";
+import { waitFor } from "../lifecycle/session";
 import { containsUnknown } from "../lifecycle/values";
 import { catalogueField, commonFields, field, tags } from "./common";
 import { defineKind } from "./define";
@@ -31,6 +32,8 @@ export function networkWouldOverlap(olds: Record<string, unknown>, news: Record<
   const after = networkCidr(news.gateway ?? olds.gateway, news.netmask ?? olds.netmask);
   return before !== undefined && before === after;
 }
+
+const rename = renameApply((s) => s.client.networks.update.bind(s.client.networks));
 
 export const network = defineKind({
   name: "Network",
@@ -86,6 +89,16 @@ export const network = defineKind({
       change: "replace",
       live: true,
     }),
+    /**
+     * A VPC tier's network ACL list (a `cim.NetworkAclList` id, or a default list from `cim.getNetworkAclList`);
+     * left out, the API's choice stays (the platform gives a new tier its VPC's default_deny). Changed in place
+     * (the platform's replace-ACL-list, a job).
+     */
+    aclId: field(optionalId("a network ACL list of the tier's VPC"), {
+      change: "update",
+      live: (n: Network) => n.aclId || undefined,
+      ref: "NetworkAclList",
+    }),
     /** Tags; the program's map is authoritative. Changed in place. */
     tags,
   },
@@ -102,6 +115,10 @@ export const network = defineKind({
     created: { schema: z.string().optional(), from: (n: Network) => n.created },
   },
   rules(values, fail) {
+    whenKnown(values, ["aclId", "vpcId"], () => {
+      if (values.aclId !== undefined && values.vpcId === undefined)
+        fail("aclId", "a network ACL list applies to VPC tiers only: set vpcId, or leave out aclId");
+    });
     whenKnown(values, ["gateway", "netmask"], () => {
       const { gateway, netmask } = values as { gateway?: string; netmask?: string };
       if ((gateway === undefined) !== (netmask === undefined)) {
@@ -147,7 +164,13 @@ export const network = defineKind({
         { ...i, name: i.name ?? "", displayText: i.displayText ?? i.name ?? "" },
         { region: s.region },
       ),
-    apply: renameApply((s) => s.client.networks.update.bind(s.client.networks)),
+    async apply(s, live, want, changed, op) {
+      await rename(s, live, want, changed);
+      if (changed.has("aclId") && want.aclId) {
+        const o = { region: s.region };
+        await waitFor(s, await s.client.networkAcls.replaceOnNetwork(live.id, want.aclId, o), op);
+      }
+    },
     delete: (s, live) => s.client.networks.delete(live.id, { region: s.region }),
   },
   importer: {

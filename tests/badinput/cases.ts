@@ -74,6 +74,13 @@ const network = (ids: Ids, extra: Record<string, unknown> = {}) => ({
   networkOfferingId: ids.isolated,
   ...extra,
 });
+const aclRule = (ids: Ids, extra: Record<string, unknown> = {}) => ({
+  aclId: ids.unknown,
+  protocol: "tcp",
+  startPort: 22,
+  cidrList: ["10.0.0.0/8"],
+  ...extra,
+});
 const schedule = (ids: Ids, extra: Record<string, unknown> = {}) => ({
   instanceId: ids.unknown,
   intervalType: "DAILY",
@@ -696,6 +703,99 @@ export const CASES: BadCase[] = [
     args: (i) => vm(i, { sshKeyNames: ["no-such-key"] }),
     field: "sshKeyNames",
     message: /sshKeyNames names no SSH key pair named "no-such-key"/,
+  },
+
+  // ------------------------------------------------------------------------- NetworkAclList, NetworkAclRule
+  {
+    name: "network ACL list named as a default list",
+    kind: "NetworkAclList",
+    args: (i) => ({ name: "default_allow", vpcId: i.unknown }),
+    field: "name",
+    message: /name is the name of one of the VPC's default lists .* cim.getNetworkAclList/,
+  },
+  {
+    name: "network ACL list without vpcId",
+    kind: "NetworkAclList",
+    args: () => ({ name: "web" }),
+    field: "vpcId",
+    message: /vpcId is required: the VPC the list belongs to/,
+  },
+  {
+    name: "network ACL rule port above 65535",
+    kind: "NetworkAclRule",
+    args: (i) => aclRule(i, { startPort: 22, endPort: 70000 }),
+    field: "endPort",
+    message: /endPort must be from 1 to 65535/,
+  },
+  {
+    name: "network ACL rule start port above end port",
+    kind: "NetworkAclRule",
+    args: (i) => aclRule(i, { startPort: 443, endPort: 80 }),
+    field: "endPort",
+    message: /endPort 80 is below startPort 443/,
+  },
+  {
+    name: "network ACL rule ports on an icmp rule",
+    kind: "NetworkAclRule",
+    args: (i) => aclRule(i, { protocol: "icmp", startPort: 22 }),
+    field: "startPort",
+    message: /startPort applies to tcp and udp rules only \(protocol is icmp\)/,
+  },
+  {
+    name: "network ACL rule ICMP type on a tcp rule",
+    kind: "NetworkAclRule",
+    args: (i) => aclRule(i, { icmpType: 8 }),
+    field: "icmpType",
+    message: /icmpType applies to icmp rules only \(protocol is tcp\)/,
+  },
+  {
+    name: "network ACL rule ICMP code out of range",
+    kind: "NetworkAclRule",
+    args: (i) => aclRule(i, { protocol: "icmp", icmpType: 3, icmpCode: 99 }),
+    field: "icmpCode",
+    message: /icmpCode must be from -1 to 16/,
+  },
+  {
+    name: "network ACL rule unknown protocol",
+    kind: "NetworkAclRule",
+    args: (i) => aclRule(i, { protocol: "gre" }),
+    field: "protocol",
+    message: /protocol must be one of tcp, udp, icmp, all/,
+  },
+  {
+    name: "network ACL rule CIDR not written as its network address",
+    kind: "NetworkAclRule",
+    args: (i) => aclRule(i, { cidrList: ["10.0.0.7/8"] }),
+    field: "cidrList",
+    message: /cidrList.*must be written as its network address: 10.0.0.0\/8/,
+  },
+  {
+    name: "network ACL rule without CIDRs",
+    kind: "NetworkAclRule",
+    args: (i) => aclRule(i, { cidrList: [] }),
+    field: "cidrList",
+    message: /cidrList must name at least one CIDR/,
+  },
+  {
+    name: "network ACL rule unknown action",
+    kind: "NetworkAclRule",
+    args: (i) => aclRule(i, { action: "reject" }),
+    field: "action",
+    message: /action must be allow or deny/,
+  },
+  {
+    name: "network ACL rule unknown traffic type",
+    kind: "NetworkAclRule",
+    args: (i) => aclRule(i, { trafficType: "inbound" }),
+    field: "trafficType",
+    message: /trafficType must be ingress or egress/,
+  },
+  {
+    name: "network ACL on an isolated network",
+    kind: "Network",
+    args: (i) => network(i, { aclId: i.unknown }),
+    field: "aclId",
+    message: /a network ACL list applies to VPC tiers only/,
   },
 
   // ---------------------------------------------------------------------------------- provider settings

@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { COLLECTION_KEYS } from "../../emulator/families";
-import type { AcceptedMutation } from "../../provider/client";
+import type { AcceptedMutation, AclRuleInput } from "../../provider/client";
 import { SCHEDULE_ADOPTION } from "../../provider/import/generate";
 import { ED25519 } from "../fixtures/sshKeys";
 import {
@@ -31,6 +31,8 @@ const made: Record<string, string[]> = {
   SshKeyPair: [],
   Vpc: [],
   Network: [],
+  NetworkAclList: [],
+  NetworkAclRule: [],
   Instance: [],
   Volume: [],
   BackupSchedule: [],
@@ -76,6 +78,31 @@ async function createInfrastructure() {
     ),
   );
   await c.tags.add({ kind: "vpc", id: vpc }, { env: "legacy", owner: "ops" }, region);
+  // The web tier's own ACL list with two rules; the VPC's default lists are the platform's (not adopted).
+  const acl = await wait(
+    await c.networkAcls.createList({ name: "legacy-web", description: "web", vpcId: vpc }, region),
+  );
+  const rule = (r: Omit<AclRuleInput, "aclId">) =>
+    c.networkAcls.createRule({ aclId: acl, ...r }, region).then(wait);
+  const https = await rule({
+    number: 10,
+    protocol: "tcp",
+    startPort: 443,
+    endPort: 443,
+    cidrList: ["0.0.0.0/0"],
+    action: "allow",
+    trafficType: "ingress",
+  });
+  const noPing = await rule({
+    number: 20,
+    protocol: "icmp",
+    icmpType: 8,
+    icmpCode: 0,
+    cidrList: ["0.0.0.0/0"],
+    action: "deny",
+    trafficType: "egress",
+    reason: "no ping out",
+  });
   const tier = await wait(
     await c.networks.create(
       {
@@ -86,6 +113,7 @@ async function createInfrastructure() {
         vpcId: vpc,
         gateway: "10.20.1.1",
         netmask: "255.255.255.0",
+        aclId: acl,
       },
       region,
     ),
@@ -154,6 +182,8 @@ async function createInfrastructure() {
   made.SshKeyPair.push(key.id!);
   made.Vpc.push(vpc);
   made.Network.push(tier, isolated);
+  made.NetworkAclList.push(acl);
+  made.NetworkAclRule.push(https, noPing);
   made.Instance.push(web, db, jump);
   made.Volume.push(data, spare);
   made.BackupSchedule.push(nightly.id!);
@@ -269,7 +299,7 @@ describe("pulumi-cim import", () => {
     const { stdout, files } = await runImport(process.execPath, [cli], home.workDir, out);
 
     expect(stdout).toContain(
-      `Region ${primary.name} (${primary.id}): 3 instance(s), 2 volume(s), 1 VPC(s), 2 network(s), ${SCHEDULE_ADOPTION ? 1 : 0} backup schedule(s), 1 SSH key pair(s) to adopt.`,
+      `Region ${primary.name} (${primary.id}): 3 instance(s), 2 volume(s), 1 VPC(s), 2 network(s), 1 network ACL list(s), 2 network ACL rule(s), ${SCHEDULE_ADOPTION ? 1 : 0} backup schedule(s), 1 SSH key pair(s) to adopt.`,
     );
     const index = files["index.ts"];
     for (const [, ids] of adopted()) for (const id of ids) expect(index).toContain(`adoptId: "${id}"`);
@@ -279,6 +309,13 @@ describe("pulumi-cim import", () => {
     expect(index).not.toContain(foreignVpc);
     // References between the adopted resources, live values as inputs.
     expect(index).toContain("vpcId: vpcLegacy.id,");
+    // ACLs: the list refers to its VPC, its rules to the list, the tier to its list
+    expect(index).toMatch(/new cim\.NetworkAclList\("legacy-web", \{[^}]*vpcId: vpcLegacy\.id,/);
+    expect(index).toMatch(
+      /new cim\.NetworkAclRule\("legacy-web-20", \{[^}]*aclId: aclLegacyWeb\.id,[^}]*icmpType: 8,/,
+    );
+    expect(index).toMatch(/new cim\.Network\("legacy-app", \{[^}]*aclId: aclLegacyWeb\.id,/);
+    expect(index).not.toMatch(/adoptId: .*\n.*\n\s+name: "default_(allow|deny)"/);
     expect(index).toMatch(/networkIds: \[networkLegacyApp\.id, networkLegacyBackend\.id\]/);
     expect(index).toContain("instanceId: instanceDb.id,");
     expect(index).toContain("sshKeyNames: [sshKeyLegacyOps.name],");
@@ -289,6 +326,7 @@ describe("pulumi-cim import", () => {
     expect(index).toContain("rootDiskSize: 40,");
     expect(index).toContain('tags: { env: "legacy", owner: "ops" },');
     expect(index).toContain("(shared zone network)");
+    expect(stdout).toMatch(/not adopted: NetworkAclList default_deny [0-9a-f-]{36} \(a VPC's default list/);
     expect(JSON.parse(files["package.json"]).dependencies["pulumi-cim"]).toMatch(/^\^\d/);
 
     // The program compiles as the usual Pulumi TypeScript project would compile it.

@@ -112,6 +112,7 @@ const cases = [
   { violation: "none", config: "example", policies: [] },
   { violation: "backup", config: "example", policies: [] },
   { violation: "tags", config: "example", policies: ["cim-required-tags"], mandatory: true },
+  { violation: "open-ssh", config: "main", policies: ["cim-no-open-admin-ports"], mandatory: true },
 ] as const;
 
 describe("the policy pack, through pulumi preview --policy-pack", () => {
@@ -152,7 +153,8 @@ describe("the policy pack, through pulumi preview --policy-pack", () => {
     const r = results[0];
     expect(r.ok).toBe(true);
     expect(violations(r)).toEqual([]);
-    expect(r.summary).toEqual({ create: 6 }); // stack, key pair, instance, backup schedule, volume, network
+    // stack, key pair, instance, backup schedule, volume, network, VPC, ACL list, ACL rule
+    expect(r.summary).toEqual({ create: 9 });
     expect(r.output).toContain("pulumi-cim");
   });
 
@@ -186,5 +188,9 @@ describe("the policy pack, through pulumi preview --policy-pack", () => {
     expect(one(8)).toMatchObject({ type: "pulumi-nodejs:dynamic/cim:Volume", name: "data" });
     expect(one(8).text).toMatch(/volume data is in zone \S+ but is attached to web \(Instance\) in zone/);
     expect(one(9).text).toContain("allowPasswordSsh is true");
+    expect(one(14)).toMatchObject({ type: "pulumi-nodejs:dynamic/cim:NetworkAclRule", name: "ssh" });
+    expect(one(14).text).toContain(
+      "the rule allows ingress from 0.0.0.0/0 to tcp 22, which includes admin port 22: anyone on the internet can reach it",
+    );
   });
 });

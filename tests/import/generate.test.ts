@@ -248,7 +248,7 @@ describe("generateProgram", () => {
     expect(index).toContain(
       "// The API does not return these SSH key pair inputs, so they are left out (which keeps what was deployed):\n// publicKey.",
     );
-    expect(index).toContain("networks, backup schedules and SSH key pairs of region de-fra");
+    expect(index).toContain("network ACL rules, backup schedules and SSH key pairs of region de-fra");
     expect(index.match(/^import .*$/gm)).toEqual(['import * as cim from "pulumi-cim";']);
   });
 
@@ -339,5 +339,98 @@ describe("names and literals", () => {
   it("writes TypeScript literals", () => {
     expect(literal({ a: 1, "b-c": [true, "x"], d: {} })).toBe('{ a: 1, "b-c": [true, "x"], d: {} }');
     expect(literal('say "hi"\n')).toBe('"say \\"hi\\"\\n"');
+  });
+});
+
+describe("network ACLs", () => {
+  const DENY = "9b1e6a70-3c2d-4e5f-8a9b-0c1d2e3f4a5b";
+  function withAcls(tierAcl: string): Inventory {
+    const inv = inventory();
+    const net = inv.records.Network[0] as Record<string, unknown>;
+    net.aclId = tierAcl;
+    inv.records.NetworkAclList = [{ id: "acl-1", name: "web", description: "web tier", vpcId: "vpc-1" }];
+    inv.records.NetworkAclRule = [
+      {
+        id: "rule-2",
+        aclId: "acl-1",
+        aclName: "web",
+        number: 20,
+        protocol: "icmp",
+        icmpType: -1,
+        icmpCode: -1,
+        cidrList: ["10.0.0.0/8", "::/0"],
+        action: "Deny",
+        trafficType: "Egress",
+        reason: "no ping out",
+        state: "Active",
+      },
+      {
+        id: "rule-1",
+        aclId: "acl-1",
+        aclName: "web",
+        number: 10,
+        protocol: "tcp",
+        startPort: 443,
+        endPort: 443,
+        cidrList: ["0.0.0.0/0"],
+        action: "Allow",
+        trafficType: "Ingress",
+        state: "Active",
+      },
+    ];
+    inv.names[DENY] = "default_deny";
+    inv.skipped.push({
+      kind: "NetworkAclList",
+      id: DENY,
+      name: "default_deny",
+      reason: "a VPC's default list (the platform's; look it up with getNetworkAclList)",
+    });
+    return inv;
+  }
+
+  it("adopts lists (referring to their VPC) and rules (referring to their list), API defaults left out", () => {
+    const { files, resources } = generateProgram(withAcls("acl-1"), options);
+    const index = files["index.ts"];
+    const order = resources.map((r) => `${r.kind} ${r.name}`);
+    expect(order.indexOf("NetworkAclList web")).toBeGreaterThan(order.indexOf("Vpc main"));
+    expect(order.indexOf("NetworkAclRule web-10")).toBeGreaterThan(order.indexOf("NetworkAclList web"));
+    expect(order.indexOf("Network app-tier")).toBeGreaterThan(order.indexOf("NetworkAclList web"));
+    expect(index).toContain(`const aclWeb = new cim.NetworkAclList("web", {
+  adoptId: "acl-1",
+  region,
+  name: "web",
+  description: "web tier",
+  vpcId: vpcMain.id,
+});`);
+    // allow, ingress, the end port equal to the start port: the API's defaults, left out
+    expect(index).toContain(`const aclRuleWeb10 = new cim.NetworkAclRule("web-10", {
+  adoptId: "rule-1",
+  region,
+  aclId: aclWeb.id,
+  number: 10,
+  protocol: "tcp",
+  startPort: 443,
+  cidrList: ["0.0.0.0/0"],
+});`);
+    // icmp type and code -1 are the API's defaults too
+    expect(index).toContain(`const aclRuleWeb20 = new cim.NetworkAclRule("web-20", {
+  adoptId: "rule-2",
+  region,
+  aclId: aclWeb.id,
+  number: 20,
+  protocol: "icmp",
+  cidrList: ["10.0.0.0/8", "::/0"],
+  action: "deny",
+  trafficType: "egress",
+  description: "no ping out",
+});`);
+    expect(index).toContain('  networkDomain: "app.internal",\n  aclId: aclWeb.id,\n});');
+  });
+
+  it("a tier on a default list names it by id, with its name; the default list is not adopted", () => {
+    const index = generateProgram(withAcls(DENY), options).files["index.ts"];
+    expect(index).toContain(`  aclId: "${DENY}", // network ACL list default_deny`);
+    expect(index).not.toContain(`adoptId: "${DENY}"`);
+    expect(index).toContain(`NetworkAclList default_deny ${DENY}`);
   });
 });

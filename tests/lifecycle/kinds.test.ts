@@ -236,7 +236,67 @@ const cases: Case[] = [
     bad: (i) => ({ news: { ...i, publicKey: "ssh-ed25519 AAAA-cut-short" }, field: "publicKey" }),
     path: (id) => `/ssh-keypairs/${id}`,
   },
+  {
+    kind: "NetworkAclList",
+    inputs: async () => ({ name: nameOf("acl"), description: "web tier", vpcId: await aclVpc() }),
+    inPlace: (o) => ({
+      news: { ...o, name: `${o.name}-r`, description: "changed" },
+      expect: { name: `${o.name}-r`, description: "changed" },
+    }),
+    replace: (o) => ({ news: { ...o, vpcId: OTHER_ID }, field: "vpcId" }),
+    bad: (i) => ({ news: { ...i, name: "default_deny" }, field: "name" }),
+    path: (id) => `/network-acls/${id}`,
+  },
+  {
+    kind: "NetworkAclRule",
+    inputs: async () => ({
+      aclId: await aclList(),
+      number: 10,
+      protocol: "tcp",
+      startPort: 443,
+      endPort: 443,
+      cidrList: ["10.0.0.0/8", "192.168.0.0/16"],
+      action: "allow",
+      trafficType: "ingress",
+      description: "https",
+    }),
+    // every field of the rule changes in place (one updateNetworkACLItem): tcp 443 becomes icmp echo, denied
+    inPlace: (o) => ({
+      news: {
+        ...o,
+        protocol: "icmp",
+        startPort: undefined,
+        endPort: undefined,
+        icmpType: 8,
+        icmpCode: 0,
+        action: "deny",
+      },
+      expect: { protocol: "icmp", icmpType: 8, icmpCode: 0, action: "deny", number: 10 },
+    }),
+    replace: (o) => ({ news: { ...o, aclId: OTHER_ID }, field: "aclId" }),
+    bad: (i) => ({ news: { ...i, startPort: 70000 }, field: "startPort" }),
+    path: (id) => `/network-acls/rules/${id}`,
+  },
 ];
+
+/** An id of nothing: a change to it is a diff (replacements are only diffed here). */
+const OTHER_ID = "0b9e5c3a-2f41-4d8e-9c6b-7a1e2d3f4c5b";
+
+let aclOctet = 0;
+/** A VPC made through the API, for the ACL kinds. */
+async function aclVpc(): Promise<string> {
+  const v = await call("POST", "/vpcs", {
+    name: nameOf("aclvpc"),
+    zoneId: cat.zone,
+    cidr: `172.${16 + (aclOctet++ % 16)}.0.0/16`,
+    vpcOfferingId: cat.vpcOffering,
+  });
+  return v.id;
+}
+/** A list made through the API in a new VPC. */
+async function aclList(vpcId?: string): Promise<string> {
+  return (await call("POST", "/network-acls", { name: nameOf("list"), vpcId: vpcId ?? (await aclVpc()) })).id;
+}
 
 describe.each(cases)("$kind, in-process against the emulator", (c) => {
   it("check names the field and the rule; diff shows nothing for the same program", async () => {
@@ -332,6 +392,84 @@ describe.each(cases)("$kind, in-process against the emulator", (c) => {
       await p(c.kind).delete!(partial.id, partial.properties);
     },
   );
+});
+
+describe("network ACLs: a tier's list, the default lists, the rules' own rules", () => {
+  it("a VPC tier takes aclId at create and changes it in place (the platform's replace-ACL-list job)", async () => {
+    const vpcId = await aclVpc();
+    const [web, app] = [await aclList(vpcId), await aclList(vpcId)];
+    const { cidr } = await call("GET", `/vpcs/${vpcId}`);
+    const [a, b] = cidr.split(".");
+    const inputs = {
+      name: nameOf("tier"),
+      zoneId: cat.zone,
+      networkOfferingId: cat.tier,
+      vpcId,
+      gateway: `${a}.${b}.1.1`,
+      netmask: "255.255.255.0",
+      aclId: web,
+    };
+    const { id, outs } = await make("Network", inputs);
+    expect(outs.aclId).toBe(web);
+    const upd = await change("Network", id, outs, { ...inputs, aclId: app });
+    expect(upd.diff).toMatchObject({ changes: true, replaces: [] });
+    expect((await upd.run()).outs.aclId).toBe(app);
+    expect((await call("GET", `/networks/${id}`)).aclId).toBe(app);
+    expect(await jobsOn(id)).toEqual(["createNetwork:success", "replaceNetworkACLList:success"]);
+    // left out: the API's choice stays, no change
+    const { aclId: _, ...without } = inputs;
+    expect(
+      (await p("Network").diff!(id, { ...outs, aclId: app }, (await p("Network").check!({}, without)).inputs))
+        .changes,
+    ).toBe(false);
+    // a list in use cannot go (the platform's refusal, passed on)
+    const listDelete = await p("NetworkAclList").delete!(app, { region: outs.region, name: "x" }).catch(
+      (e) => e,
+    );
+    expect(String(listDelete?.message)).toContain("ACL is still associated with 1 tier(s)");
+    await p("Network").delete!(id, outs);
+    const refused = await p("Network").check!(
+      {},
+      { name: "iso", zoneId: cat.zone, networkOfferingId: cat.isolated, aclId: web },
+    );
+    expect(refused.failures).toEqual([
+      expect.objectContaining({ property: "aclId", reason: expect.stringMatching(/VPC tiers only/) }),
+    ]);
+  });
+
+  it("the default lists are looked up, never adopted; a rule on one is refused by the API", async () => {
+    const vpcId = await aclVpc();
+    const deny = (await call("GET", `/vpcs/${vpcId}/acl-lists`)).find((l: Rec) => l.name === "default_deny");
+    const adopt = await p("NetworkAclList").check!({}, { adoptId: deny.id, vpcId });
+    expect(adopt.failures ?? []).toEqual([]);
+    const err = await p("NetworkAclList")
+      .create(adopt.inputs)
+      .catch((e) => e);
+    expect(String(err.message)).toMatch(/default_deny is one of the VPC's default lists/);
+    const rule = { aclId: deny.id, protocol: "all", cidrList: ["0.0.0.0/0"] };
+    const onDefault = await make("NetworkAclRule", rule).catch((e) => e);
+    expect(String(onDefault.message)).toContain("Default ACL cannot be modified");
+  });
+
+  it("icmp gets type and code -1 from the API (no diff); a rule without number gets the next one", async () => {
+    const aclId = await aclList();
+    const inputs = { aclId, protocol: "icmp", cidrList: ["0.0.0.0/0"] };
+    const { id, outs } = await make("NetworkAclRule", inputs);
+    expect(outs).toMatchObject({
+      number: 1,
+      icmpType: -1,
+      icmpCode: -1,
+      action: "allow",
+      trafficType: "ingress",
+    });
+    const again = await p("NetworkAclRule").diff!(
+      id,
+      outs,
+      (await p("NetworkAclRule").check!(outs, inputs)).inputs,
+    );
+    expect(again.changes).toBe(false);
+    await p("NetworkAclRule").delete!(id, outs);
+  });
 });
 
 describe("busy, then settled", () => {

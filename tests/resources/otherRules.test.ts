@@ -226,3 +226,109 @@ describe("SshKeyPair", () => {
     expect(diffKey(olds, { name: UNKNOWN, publicKey: ED25519_B }).deleteBeforeReplace).toBe(true);
   });
 });
+
+describe("NetworkAclList and NetworkAclRule", () => {
+  const [checkList, diffList] = [checker(kinds.NetworkAclList), differ(kinds.NetworkAclList)];
+  const [checkRule, diffRule] = [checker(kinds.NetworkAclRule), differ(kinds.NetworkAclRule)];
+  const acl = "5fa06172-8394-5a5b-8edf-a4b5c6d7e8f9";
+  const failures = (news: Rec) => checkRule({ aclId: acl, cidrList: ["0.0.0.0/0"], ...news }).failures;
+  const props = (news: Rec) => failures(news).map((f) => f.property);
+
+  it("a list may not take a default list's name; vpcId replaces, names change in place", () => {
+    expect(checkList({ name: "Default_Deny", vpcId: vpc }).failures).toEqual([
+      { property: "name", reason: expect.stringMatching(/default lists .* cim.getNetworkAclList/) },
+    ]);
+    expect(checkList({ name: "web", vpcId: "web-vpc" }).failures.map((f) => f.property)).toEqual(["vpcId"]);
+    const olds = { name: "web", description: "a", vpcId: vpc, region: "r" };
+    expect(diffList(olds, { name: "app", description: "b", vpcId: vpc })).toMatchObject({ replaces: [] });
+    expect(diffList(olds, { name: "web", vpcId: acl }).replaces).toEqual(["vpcId"]);
+  });
+
+  it("ports: 1-65535, start <= end, tcp and udp only; an end needs a start", () => {
+    expect(failures({ protocol: "tcp", startPort: 22 })).toEqual([]);
+    expect(props({ protocol: "tcp", startPort: 0 })).toEqual(["startPort"]);
+    expect(props({ protocol: "udp", startPort: 53, endPort: 65536 })).toEqual(["endPort"]);
+    expect(failures({ protocol: "tcp", startPort: 90, endPort: 80 })).toEqual([
+      { property: "endPort", reason: "endPort 80 is below startPort 90: the range is startPort to endPort" },
+    ]);
+    expect(props({ protocol: "tcp", endPort: 80 })).toEqual(["startPort"]);
+    expect(props({ protocol: "icmp", startPort: 22 })).toEqual(["startPort"]);
+    expect(failures({ protocol: "all", startPort: 1, endPort: 2 }).map((f) => f.reason)).toEqual([
+      "startPort applies to tcp and udp rules only (protocol is all)",
+      "endPort applies to tcp and udp rules only (protocol is all)",
+    ]);
+  });
+
+  it("ICMP type and code only with icmp, in range; protocol, action and traffic type are words in any case", () => {
+    expect(failures({ protocol: "icmp", icmpType: 8, icmpCode: 0 })).toEqual([]);
+    expect(props({ protocol: "tcp", icmpType: 8 })).toEqual(["icmpType"]);
+    expect(props({ protocol: "udp", icmpCode: 3 })).toEqual(["icmpCode"]);
+    expect(props({ protocol: "icmp", icmpType: 256, icmpCode: 17 })).toEqual(["icmpType", "icmpCode"]);
+    expect(props({ protocol: "gre" })).toEqual(["protocol"]);
+    expect(failures({ protocol: "gre" })[0].reason).toMatch(/one of tcp, udp, icmp, all/);
+    expect(props({})).toEqual(["protocol"]);
+    const ok = checkRule({
+      aclId: acl,
+      cidrList: ["0.0.0.0/0"],
+      protocol: "TCP",
+      action: "DENY",
+      trafficType: "Egress",
+    });
+    expect(ok.inputs).toMatchObject({ protocol: "tcp", action: "deny", trafficType: "egress" });
+    expect(props({ protocol: "tcp", action: "reject", trafficType: "sideways" })).toEqual([
+      "action",
+      "trafficType",
+    ]);
+  });
+
+  it("CIDRs: at least one, IPv4 as its network address or IPv6", () => {
+    expect(failures({ protocol: "all", cidrList: ["10.0.0.0/8", "::/0", "2001:db8::/32"] })).toEqual([]);
+    expect(props({ protocol: "all", cidrList: [] })).toEqual(["cidrList"]);
+    expect(failures({ protocol: "all", cidrList: ["10.0.0.5/8"] })[0].reason).toMatch(
+      /network address: 10.0.0.0\/8, not 10.0.0.5\/8/,
+    );
+    expect(props({ protocol: "all", cidrList: ["anywhere"] })).toEqual(["cidrList"]);
+    expect(props({ protocol: "all", cidrList: ["::/129"] })).toEqual(["cidrList"]);
+    expect(props({ protocol: "all", cidrList: undefined })).toEqual(["cidrList"]);
+  });
+
+  it("diff: the API's defaults are no change, CIDR order does not matter, aclId alone replaces", () => {
+    const olds = {
+      aclId: acl,
+      number: 3,
+      protocol: "icmp",
+      icmpType: -1,
+      icmpCode: -1,
+      cidrList: ["10.0.0.0/8", "0.0.0.0/0"],
+      action: "allow",
+      trafficType: "ingress",
+      region: "r",
+      state: "Active",
+    };
+    const same = checkRule({ aclId: acl, protocol: "icmp", cidrList: ["0.0.0.0/0", "10.0.0.0/8"] }).inputs;
+    expect(diffRule(olds, same).changes).toBe(false);
+    const tcp = { aclId: acl, protocol: "tcp", startPort: 22, cidrList: ["0.0.0.0/0"] };
+    expect(diffRule(olds, checkRule(tcp).inputs)).toMatchObject({ changes: true, replaces: [] });
+    expect(diffRule(olds, { ...same, aclId: vpc }).replaces).toEqual(["aclId"]);
+    // an end port left out is the start port (as the API sets it)
+    const ssh = {
+      ...olds,
+      protocol: "tcp",
+      icmpType: undefined,
+      icmpCode: undefined,
+      startPort: 22,
+      endPort: 22,
+      cidrList: ["0.0.0.0/0"],
+    };
+    expect(diffRule(ssh, checkRule(tcp).inputs).changes).toBe(false);
+  });
+
+  it("a network's aclId needs a VPC tier and changes in place", () => {
+    const tier = { name: "t", zoneId: zone, networkOfferingId: off, vpcId: vpc, aclId: acl };
+    expect(checkNetwork(tier).failures).toEqual([]);
+    expect(checkNetwork({ ...tier, vpcId: undefined }).failures.map((f) => f.property)).toEqual(["aclId"]);
+    const olds = { ...tier, region: "r", state: "Implemented", displayText: "t" };
+    expect(diffNetwork(olds, { ...tier, aclId: vm })).toMatchObject({ changes: true, replaces: [] });
+    expect(diffNetwork(olds, { ...tier, aclId: undefined }).changes).toBe(false);
+  });
+});

@@ -128,6 +128,38 @@ describe("SDK resource classes", () => {
 
   // (That state keeps userDataHash secret, through additionalSecretOutputs, only the engine shows:
   // tests/security and tests/e2e/protection.test.ts check it in real state.)
+  it("a VPC with its own ACL list and rule, a tier on it, and a default list looked up by name", async () => {
+    const cim = await import("../../sdk");
+    const vpc = new cim.Vpc("acl-net", {
+      zoneId: cat.zone,
+      cidr: "10.19.0.0/16",
+      vpcOfferingId: cat.vpcOffering,
+    });
+    const web = new cim.NetworkAclList("web-acl", { vpcId: vpc.id, description: "web tier" });
+    const https = new cim.NetworkAclRule("https", {
+      aclId: web.id,
+      protocol: "TCP",
+      startPort: 443,
+      cidrList: ["0.0.0.0/0"],
+    });
+    const tier = new cim.Network("web-tier", {
+      zoneId: cat.zone,
+      networkOfferingId: (await list("/offerings/network")).find((o) => o.forVpc)!.id,
+      vpcId: vpc.id,
+      gateway: "10.19.1.1",
+      netmask: "255.255.255.0",
+      aclId: web.id,
+    });
+    expect(await value(web.name)).toBe("web-acl");
+    expect(await value(https.protocol)).toBe("tcp");
+    expect(await value(https.endPort)).toBe(443);
+    expect(await value(https.number)).toBe(1);
+    expect(await value(https.aclName)).toBe("web-acl");
+    expect(await value(tier.aclId)).toBe(await value(web.id));
+    const deny = await value(vpc.id.apply((vpcId) => cim.getNetworkAclList({ vpcId, name: "default_deny" })));
+    expect(deny).toMatchObject({ name: "default_deny", vpcId: await value(vpc.id) });
+  });
+
   it("userData goes to the provider, outputs carry only its digest", async () => {
     const cim = await import("../../sdk");
     const vm = new cim.Instance(

@@ -304,3 +304,44 @@ describe("a cause many lookups share is met once", () => {
     }
   });
 });
+
+describe("network ACL lists", () => {
+  async function call(method: string, p: string, body?: unknown): Promise<any> {
+    const res = await fetch(`${emu.url}/api/v1${p}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(res.status, `${method} ${p}`).toBe(200);
+    return res.json();
+  }
+  const newVpc = async (cidr: string) => {
+    const zoneId = (await call("GET", "/zones"))[0].id;
+    const vpcOfferingId = (await call("GET", "/offerings/vpc"))[0].id;
+    return (await call("POST", "/vpcs", { name: "v", zoneId, cidr, vpcOfferingId })).id as string;
+  };
+
+  it("finds a VPC's default list or its own by name or id; a miss lists the VPC's lists", async () => {
+    const vpcId = await newVpc("10.91.0.0/16");
+    const web = await call("POST", "/network-acls", { name: "web", vpcId });
+    const deny = await cim.getNetworkAclList({ vpcId, name: "default_deny" });
+    expect(deny).toMatchObject({ name: "default_deny", vpcId });
+    expect((await cim.getNetworkAclList({ vpcId, name: "WEB" })).id).toBe(web.id);
+    expect((await cim.getNetworkAclList({ vpcId, id: deny.id })).name).toBe("default_deny");
+    expect((await cim.getNetworkAclLists({ vpcId })).map((l) => l.name).sort()).toEqual([
+      "default_allow",
+      "default_deny",
+      "web",
+    ]);
+    // another VPC's list is not a candidate
+    const other = await newVpc("10.92.0.0/16");
+    await call("POST", "/network-acls", { name: "app", vpcId: other });
+    const miss = await failure(cim.getNetworkAclList({ vpcId, name: "app" }));
+    expect(miss.message).toMatch(
+      new RegExp(
+        `no network ACL list named "app" in VPC ${vpcId}, the default region. Candidates: default_allow`,
+      ),
+    );
+    expect(miss.candidates.map((c) => c.name)).toEqual(["default_allow", "default_deny", "web"]);
+  });
+});

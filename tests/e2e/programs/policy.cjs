@@ -48,6 +48,22 @@ module.exports = async (cim, pulumi) => {
 
   new cim.Network("isolated", { zoneId: fraB.id, networkOfferingId: isolated.id, tags });
 
+  // SSH to the app VPC's tiers from the VPN range only; from anywhere is the open-ssh violation.
+  const vpcOffering = await cim.getVpcOffering("Default VPC");
+  const vpc = new cim.Vpc("app", {
+    zoneId: fraA.id,
+    cidr: "10.40.0.0/16",
+    vpcOfferingId: vpcOffering.id,
+    tags,
+  });
+  const acl = new cim.NetworkAclList("app-acl", { vpcId: vpc.id });
+  new cim.NetworkAclRule("ssh", {
+    aclId: acl.id,
+    protocol: "tcp",
+    startPort: 22,
+    cidrList: is("open-ssh") ? ["10.8.0.0/16", "0.0.0.0/0"] : ["10.8.0.0/16"],
+  });
+
   if (is("region")) {
     const secondary = (await cim.getRegions()).find((r) => !r.primary);
     const foreign = await cim.getTemplate({ name: "Debian 12", region: secondary.id });

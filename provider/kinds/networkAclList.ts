@@ -1,0 +1,73 @@
+// cim.NetworkAclList: a network ACL list of a VPC, which VPC tiers (cim.Network aclId) use and rules
+// (cim.NetworkAclRule) fill. Created and deleted by jobs, renamed in place by a synchronous PUT (the platform's
+// createNetworkACLList, updateNetworkACLList, deleteNetworkACLList). Every VPC has two default lists,
+// default_allow and default_deny: they are the platform's, looked up (cim.getNetworkAclList), never created,
+// adopted or deleted here.
+
+import type { AclList } from "../client";
+import { id, text } from "../lifecycle/check";
+import { commonFields, field } from "./common";
+import { defineKind } from "./define";
+
+/** The platform's two default lists, present in every VPC. */
+export const DEFAULT_ACL_LISTS = ["default_allow", "default_deny"] as const;
+
+export const isDefaultAclList = (name: unknown) =>
+  typeof name === "string" && (DEFAULT_ACL_LISTS as readonly string[]).includes(name.trim().toLowerCase());
+
+const DEFAULT_REFUSAL =
+  'is the name of one of the VPC\'s default lists (default_allow, default_deny), which the platform makes and keeps: look it up with cim.getNetworkAclList({ vpcId, name: "default_deny" }) instead of declaring it';
+
+export const networkAclList = defineKind({
+  name: "NetworkAclList",
+  noun: "network ACL list",
+  summary: "A network ACL list of a VPC, for its tiers (the two default lists are looked up, not made).",
+  nameFromResource: true,
+  fields: {
+    ...commonFields,
+    /** The list's name; not `default_allow` or `default_deny` (the VPC's own lists). Changed in place. */
+    name: field(
+      text("the list's name (the SDK defaults it to the resource name)")
+        .refine((s) => !isDefaultAclList(s), DEFAULT_REFUSAL)
+        .optional(),
+      { change: "update", live: true, requiredUnlessAdopting: "the list's name", present: true },
+    ),
+    /** What the list is for (the API's `description`). Changed in place. */
+    description: field(text("what the list is for").optional(), {
+      change: "update",
+      live: (l: AclList) => l.description || undefined,
+    }),
+    /** The VPC the list belongs to; only that VPC's tiers can use it. Replaces on change. */
+    vpcId: field(id("the VPC the list belongs to"), { change: "replace", live: true, ref: "Vpc" }),
+  },
+  outputs: {},
+  adoptable: (l: AclList) =>
+    isDefaultAclList(l.name)
+      ? `${l.name} is one of the VPC's default lists, which the platform keeps: look it up with cim.getNetworkAclList instead of adopting it.`
+      : undefined,
+  api: {
+    get: (s, id) => s.client.networkAcls.getList(id, { region: s.region }),
+    list: (s) => s.client.networkAcls.lists({ region: s.region }),
+    create: (s, i) =>
+      s.client.networkAcls.createList(
+        { name: i.name ?? "", description: i.description, vpcId: i.vpcId },
+        { region: s.region },
+      ),
+    async apply(s, live, want, changed) {
+      const put = {
+        name: changed.has("name") ? want.name : undefined,
+        description: changed.has("description") ? want.description : undefined,
+      };
+      await s.client.networkAcls.updateList(live.id, put, { region: s.region });
+    },
+    delete: (s, live) => s.client.networkAcls.deleteList(live.id, { region: s.region }),
+  },
+  importer: {
+    order: 15,
+    prefix: "acl",
+    skip: (l: AclList) =>
+      isDefaultAclList(l.name)
+        ? "a VPC's default list (the platform's; look it up with getNetworkAclList)"
+        : undefined,
+  },
+});

@@ -1,0 +1,216 @@
+// cim.NetworkAclRule: one rule of a network ACL list, managed only under /network-acls/rules. Created, changed
+// and deleted by jobs (the platform's createNetworkACL, updateNetworkACLItem, deleteNetworkACL). Everything but
+// the list it belongs to changes in place, as updateNetworkACLItem allows: one update sets the whole rule.
+// Check holds the platform's rules (ports 1–65535 with start ≤ end and only for tcp/udp, ICMP type and code
+// only for icmp, CIDRs) so a bad rule fails at preview.
+
+import { isIPv6 } from "node:net";
+import { z } from "zod";
+import type { AclRuleInput, NetworkAclRule } from "../client";
+import { id, text, whenKnown } from "../lifecycle/check";
+import { formatIpv4, parseCidr } from "../lifecycle/net";
+import { waitFor } from "../lifecycle/session";
+import { commonFields, field } from "./common";
+import { defineKind, type Recorded } from "./define";
+
+export const ACL_PROTOCOLS = ["tcp", "udp", "icmp", "all"] as const;
+
+/** A choice among lower-case words, given in any case (the API answers `Allow`, `Ingress`). */
+const word = <T extends string>(values: readonly [T, ...T[]], rule: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+    z.enum(values, { error: (i) => (i.input === undefined ? `is required: ${rule}` : `must be ${rule}`) }),
+  );
+
+const whole = (min: number, max: number, rule: string) =>
+  z
+    .number({ error: `must be a whole number: ${rule}` })
+    .int(`must be a whole number: ${rule}`)
+    .min(min, `must be from ${min} to ${max}: ${rule}`)
+    .max(max, `must be from ${min} to ${max}: ${rule}`);
+
+/** An IPv4 range written as its network address, or an IPv6 range, in CIDR notation. */
+const cidr = z
+  .string({ error: "must be a string: a CIDR such as 10.0.0.0/8, 0.0.0.0/0 or ::/0" })
+  .trim()
+  .superRefine((s, ctx) => {
+    const slash = s.indexOf("/");
+    const v6 = slash > 0 && isIPv6(s.slice(0, slash)) && /^\d{1,3}$/.test(s.slice(slash + 1));
+    if (v6 && Number(s.slice(slash + 1)) <= 128) return;
+    const loose = parseCidr(s, false);
+    if (!loose) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be a CIDR such as 203.0.113.0/24, 0.0.0.0/0 or ::/0 (got "${s}")`,
+      });
+    } else if (!parseCidr(s, true)) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be written as its network address: ${formatIpv4(loose.base)}/${loose.prefix}, not ${s}`,
+      });
+    }
+  });
+
+const cidrList = z
+  .array(cidr, { error: 'must be a list of CIDRs, e.g. ["10.0.0.0/8"]' })
+  .min(1, 'must name at least one CIDR, e.g. ["0.0.0.0/0"] for anywhere');
+
+/** Absent and null are the same ("none"), for values the API leaves out. */
+const sameOrNone = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+const sameSet = (a: unknown, b: unknown) =>
+  Array.isArray(a) && Array.isArray(b) && [...a].sort().join(",") === [...b].sort().join(",");
+const lower = (v: string | undefined) => v?.toLowerCase();
+const icmpDefault = (news: Recorded) => (news.protocol === "icmp" ? -1 : null);
+
+interface Rule {
+  aclId: string;
+  number?: number;
+  protocol: string;
+  startPort?: number | null;
+  endPort?: number | null;
+  icmpType?: number | null;
+  icmpCode?: number | null;
+  cidrList: string[];
+  action?: string;
+  trafficType?: string;
+  description?: string | null;
+}
+
+/** The whole rule as the API takes it (an update sets every field; what is left out is cleared). */
+const ruleInput = (i: Rule, number?: number): AclRuleInput => ({
+  aclId: i.aclId,
+  number: i.number ?? number,
+  protocol: i.protocol,
+  startPort: i.startPort ?? undefined,
+  endPort: i.endPort ?? i.startPort ?? undefined,
+  icmpType: i.icmpType ?? undefined,
+  icmpCode: i.icmpCode ?? undefined,
+  cidrList: i.cidrList,
+  action: i.action ?? "allow",
+  trafficType: i.trafficType ?? "ingress",
+  reason: i.description ?? undefined,
+});
+
+export const networkAclRule = defineKind({
+  name: "NetworkAclRule",
+  noun: "network ACL rule",
+  summary:
+    "A rule of a network ACL list: protocol, ports or ICMP type, CIDRs, allow or deny, ingress or egress.",
+  createVerb: "add",
+  label: (rec) => (rec.number === undefined ? undefined : `rule ${String(rec.number)}`),
+  states: { busy: ["Add"], deleting: "Revoke" },
+  fields: {
+    ...commonFields,
+    /** The list the rule belongs to (`cim.NetworkAclList` id; not a default list). Replaces on change. */
+    aclId: field(id("the network ACL list of the rule (a cim.NetworkAclList's id)"), {
+      change: "replace",
+      live: true,
+      ref: "NetworkAclList",
+    }),
+    /** Its place in the list (rules are matched in this order), unique in the list; the API picks the next when left out. Changed in place. */
+    number: field(whole(1, 2147483647, "the rule's place in its list, unique there").optional(), {
+      change: "update",
+      live: true,
+    }),
+    /** `tcp`, `udp`, `icmp` or `all`. Changed in place. */
+    protocol: field(word(ACL_PROTOCOLS, "one of tcp, udp, icmp, all"), {
+      change: "update",
+      live: (r: NetworkAclRule) => lower(r.protocol),
+    }),
+    /** First port (1–65535; tcp and udp only). Changed in place. */
+    startPort: field(whole(1, 65535, "a port of tcp or udp").optional(), {
+      change: "update",
+      unset: () => null,
+      same: sameOrNone,
+      live: (r: NetworkAclRule) => r.startPort ?? null,
+    }),
+    /** Last port (1–65535, at least startPort; defaults to startPort). Changed in place. */
+    endPort: field(whole(1, 65535, "a port of tcp or udp").optional(), {
+      change: "update",
+      unset: (news) => news.startPort ?? null,
+      same: sameOrNone,
+      live: (r: NetworkAclRule) => r.endPort ?? null,
+    }),
+    /** ICMP type (icmp only; -1 for any, the default). Changed in place. */
+    icmpType: field(whole(-1, 255, "an ICMP type of an icmp rule, -1 for any").optional(), {
+      change: "update",
+      unset: icmpDefault,
+      same: sameOrNone,
+      live: (r: NetworkAclRule) => r.icmpType ?? null,
+    }),
+    /** ICMP code (icmp only; -1 for any, the default). Changed in place. */
+    icmpCode: field(whole(-1, 16, "an ICMP code of an icmp rule, -1 for any").optional(), {
+      change: "update",
+      unset: icmpDefault,
+      same: sameOrNone,
+      live: (r: NetworkAclRule) => r.icmpCode ?? null,
+    }),
+    /** Where traffic comes from (ingress) or goes to (egress): IPv4 or IPv6 CIDRs; order does not matter. Changed in place. */
+    cidrList: field(cidrList, { change: "update", same: sameSet, live: (r: NetworkAclRule) => r.cidrList }),
+    /** `allow` (default) or `deny`. Changed in place. */
+    action: field(word(["allow", "deny"], "allow or deny").optional(), {
+      change: "update",
+      unset: () => "allow",
+      live: (r: NetworkAclRule) => lower(r.action),
+    }),
+    /** `ingress` (default) or `egress`. Changed in place. */
+    trafficType: field(word(["ingress", "egress"], "ingress or egress").optional(), {
+      change: "update",
+      unset: () => "ingress",
+      live: (r: NetworkAclRule) => lower(r.trafficType),
+    }),
+    /** Why the rule exists (the API's `reason`). Changed in place. */
+    description: field(text("why the rule exists").optional(), {
+      change: "update",
+      unset: () => null,
+      same: sameOrNone,
+      live: (r: NetworkAclRule) => r.reason ?? null,
+    }),
+  },
+  outputs: {
+    /** The list's name. */
+    aclName: { schema: z.string().optional(), from: (r: NetworkAclRule) => r.aclName },
+    /** The API's rule state (Add while being applied, Active, Revoke while being removed). */
+    state: { schema: z.string().optional(), from: (r: NetworkAclRule) => r.state },
+  },
+  rules(values, fail) {
+    whenKnown(values, ["protocol", "startPort", "endPort", "icmpType", "icmpCode"], () => {
+      const v = values as { protocol?: string; startPort?: number; endPort?: number };
+      const { icmpType, icmpCode } = values as { icmpType?: number; icmpCode?: number };
+      const ports = v.protocol === "tcp" || v.protocol === "udp";
+      if (v.protocol !== undefined && !ports) {
+        for (const k of ["startPort", "endPort"] as const)
+          if (v[k] !== undefined)
+            fail(k, `${k} applies to tcp and udp rules only (protocol is ${v.protocol})`);
+      }
+      if (v.endPort !== undefined && v.startPort === undefined)
+        fail("startPort", "startPort is required with endPort: a port range is startPort to endPort");
+      if (ports && v.startPort !== undefined && v.endPort !== undefined && v.startPort > v.endPort)
+        fail(
+          "endPort",
+          `endPort ${v.endPort} is below startPort ${v.startPort}: the range is startPort to endPort`,
+        );
+      if (v.protocol !== undefined && v.protocol !== "icmp") {
+        if (icmpType !== undefined)
+          fail("icmpType", `icmpType applies to icmp rules only (protocol is ${v.protocol})`);
+        if (icmpCode !== undefined)
+          fail("icmpCode", `icmpCode applies to icmp rules only (protocol is ${v.protocol})`);
+      }
+    });
+  },
+  api: {
+    get: (s, id) => s.client.networkAcls.getRule(id, { region: s.region }),
+    list: async (s) => (await s.client.networkAcls.listAllRules({ region: s.region })).items,
+    create: (s, i) => s.client.networkAcls.createRule(ruleInput(i), { region: s.region }),
+    async apply(s, live, want, _changed, op) {
+      const { aclId: _, ...rule } = ruleInput(want, live.number);
+      await waitFor(s, await s.client.networkAcls.updateRule(live.id, rule, { region: s.region }), op);
+    },
+    delete: (s, live) => s.client.networkAcls.deleteRule(live.id, { region: s.region }),
+  },
+  importer: {
+    order: 16,
+    prefix: "aclRule",
+    name: (r, nameOf) => `${nameOf(r.aclId) ?? r.aclName ?? "acl"}-${r.number ?? "rule"}`,
+  },
+});
