@@ -5,6 +5,7 @@ import { apiRoute as r } from "../family";
 import { commentHandlers } from "../handlers/comments";
 import type { InstanceData } from "../handlers/instances";
 import type { NetworkData } from "../handlers/networks";
+import type { PublicIpData } from "../handlers/publicIps";
 import type { TaggableKind } from "../handlers/resources";
 import { tagHandlers } from "../handlers/tags";
 import type { VolumeData } from "../handlers/volumes";
@@ -17,7 +18,8 @@ import { Repository } from "../repository";
 import { backupSchedules } from "./backupSchedules";
 import { instances } from "./instances";
 import { networks } from "./networks";
-import { clusters, publicIps } from "./pending";
+import { clusters } from "./pending";
+import { publicIps } from "./publicIps";
 import { annotations, fileSystems, instanceGroups } from "./readOnly";
 import { sshKeyPairs } from "./sshKeyPairs";
 import { volumes } from "./volumes";
@@ -44,7 +46,7 @@ export type Data = DataOf<Families>;
 
 /** Every handler module's data needs are met by the registry's repositories (a compile-time check). */
 type Meets<T extends U, U> = T;
-export type CheckedData = Meets<Data, InstanceData & VolumeData & VpcData & NetworkData>;
+export type CheckedData = Meets<Data, InstanceData & VolumeData & VpcData & NetworkData & PublicIpData>;
 
 export const COLLECTION_KEYS = FAMILIES.map((f) => f.key);
 

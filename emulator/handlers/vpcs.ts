@@ -21,8 +21,14 @@ import {
   submitJob,
 } from "./common";
 import { createEffect, deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
+import { allocateSourceNat, type PublicIpRec, releaseAddressesOf, settleSourceNat } from "./publicIps";
 
-export type VpcData = Repos<{ vpcs: VpcRec; networks: NetworkRec; annotations: AnnotationRec }>;
+export type VpcData = Repos<{
+  vpcs: VpcRec;
+  networks: NetworkRec;
+  annotations: AnnotationRec;
+  publicIps: PublicIpRec;
+}>;
 type VCtx = Ctx<VpcData>;
 
 const PRIVATE_RANGES = ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"].map((c) => parseCidr(c)!);
@@ -90,6 +96,7 @@ export function createVpc(ctx: VCtx) {
     })),
   };
   ctx.data.vpcs.insert(ctx.owner, fields, isoNow(ctx), id);
+  allocateSourceNat(ctx, { zoneId, vpcId: id });
   return jobAccepted(
     submitJob(ctx, {
       command: "createVPC",
@@ -154,8 +161,23 @@ export function listNetworkAcls(ctx: VCtx) {
   return ok(ctx.data.vpcs.list(ctx.owner).flatMap(aclView));
 }
 
+const created = createEffect("vpcs", "Implemented");
+
 export const vpcJobEffects: Record<string, JobEffect<VpcData>> = {
-  createVPC: createEffect("vpcs", "Implemented"),
-  deleteVPC: deleteEffect("vpcs", dropAnnotations),
+  createVPC: {
+    success(data, job) {
+      created.success(data, job);
+      settleSourceNat(data.publicIps, (ip) => ip.vpcId === job.resourceId, true);
+    },
+    failure(data, job) {
+      created.failure(data, job);
+      settleSourceNat(data.publicIps, (ip) => ip.vpcId === job.resourceId, false);
+    },
+  },
+  // its addresses (the source-NAT one included) are released with it
+  deleteVPC: deleteEffect("vpcs", (data: VpcData, id: string) => {
+    dropAnnotations(data, id);
+    releaseAddressesOf(data, (ip) => ip.vpcId === id);
+  }),
   restartVPC: restoreEffect("vpcs"),
 };
