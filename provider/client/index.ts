@@ -13,6 +13,7 @@ import { Instances } from "./instances";
 import { Jobs } from "./jobs";
 import { Networks } from "./networks";
 import { headerIdentifier } from "./paths";
+import { PublicIps } from "./publicIps";
 import { type RecoveryOptions, recoveryOptions } from "./recovery";
 import { type RetryOptions, retryPolicy } from "./retry";
 import { SshKeyPairs } from "./sshKeyPairs";
@@ -71,6 +72,7 @@ export class CimClient {
   readonly volumes: Volumes;
   readonly vpcs: Vpcs;
   readonly networks: Networks;
+  readonly publicIps: PublicIps;
   readonly tags: Tags;
   readonly backupSchedules: BackupSchedules;
   readonly sshKeyPairs: SshKeyPairs;
@@ -107,6 +109,7 @@ export class CimClient {
     this.volumes = new Volumes(core);
     this.vpcs = new Vpcs(core);
     this.networks = new Networks(core);
+    this.publicIps = new PublicIps(core);
     this.tags = new Tags(core);
     this.backupSchedules = new BackupSchedules(core);
     this.sshKeyPairs = new SshKeyPairs(core);
@@ -141,6 +144,8 @@ export { durationKey, durationSample, JobDurations, jobDurations } from "./jobHi
 export type { CreateNetworkInput } from "./networks";
 export type { ListResult, Page, Paginator } from "./pagination";
 export { normaliseList } from "./pagination";
+export type { AcquirePublicIpInput, EnableStaticNatInput, PublicIpFilter, StaticNat } from "./publicIps";
+export { staticNatOf } from "./publicIps";
 export type { JobCommand, RecoveryOptions } from "./recovery";
 export type { RetryOptions } from "./retry";
 export { DEFAULT_MAX_RETRIES } from "./retry";

@@ -49,6 +49,10 @@ export const JOB_COMMANDS = {
   "network.create": ["createNetwork"],
   "network.delete": ["deleteNetwork"],
   "network.restart": ["restartNetwork"],
+  "publicIp.acquire": ["associateIpAddress"],
+  "publicIp.release": ["disassociateIpAddress"],
+  "staticNat.enable": ["enableStaticNat"],
+  "staticNat.disable": ["disableStaticNat"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type JobCommand = keyof typeof JOB_COMMANDS;
