@@ -6,7 +6,9 @@ import { backupSchedule } from "./backupSchedule";
 import type { Kind } from "./define";
 import { instance } from "./instance";
 import { network } from "./network";
+import { publicIp } from "./publicIp";
 import { sshKeyPair } from "./sshKeyPair";
+import { staticNat } from "./staticNat";
 import { tags } from "./tags";
 import { volume } from "./volume";
 import { vpc } from "./vpc";
@@ -19,6 +21,8 @@ export const kinds = {
   Network: network,
   BackupSchedule: backupSchedule,
   SshKeyPair: sshKeyPair,
+  PublicIp: publicIp,
+  StaticNat: staticNat,
   Tags: tags,
 } as const;
 
