@@ -101,6 +101,10 @@ export const publicIp = defineKind({
     prefix: "publicIp",
     name: (ip) => `ip-${String(ip.ipAddress ?? ip.id).replace(/\./g, "-")}`,
     skip: (ip) =>
-      ip.isSourceNat ? "source-NAT address (made and released with its network or VPC)" : undefined,
+      ip.isSourceNat
+        ? "source-NAT address (made and released with its network or VPC)"
+        : ip.state === "Error"
+          ? "state Error (its acquisition failed)"
+          : undefined,
   },
 });

@@ -180,8 +180,8 @@ describe("public IPs", () => {
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const out = await res.json();
-    for (let job = out; job.jobId && job.status !== "success"; ) {
+    const out: any = await res.json();
+    for (let job: any = out; job.jobId && job.status !== "success"; ) {
       job = await (
         await fetch(`${emu.url}/api/v1/jobs/${out.jobId}`, { headers: { authorization: `Bearer ${token}` } })
       ).json();
