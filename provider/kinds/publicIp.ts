@@ -1,6 +1,8 @@
 // cim.PublicIp: a public address acquired for an isolated network or a VPC (a job), tagged, released by a job.
 // Every VPC and isolated network also has a source-NAT address the platform made with it: it is read (outputs
 // say isSourceNat) and can be adopted, but never released, so delete refuses it clearly before the API does.
+// What a static NAT does to the address (isStaticNat, the VPC tier it then serves) is not an output here: it is
+// cim.StaticNat's, and would otherwise show as a change of this resource on every refresh after one is made.
 
 import { z } from "zod";
 import type { PublicIp } from "../client";
@@ -55,13 +57,6 @@ export const publicIp = defineKind({
     zoneName: { schema: z.string().optional(), from: (ip: PublicIp) => ip.zoneName },
     /** Whether it is the source-NAT address of its network or VPC (such an address cannot be released). */
     isSourceNat: { schema: z.boolean(), from: (ip: PublicIp) => ip.isSourceNat === true },
-    /** Whether a static NAT maps it onto an instance (cim.StaticNat). */
-    isStaticNat: { schema: z.boolean(), from: (ip: PublicIp) => ip.isStaticNat === true },
-    /** The network it serves now: its isolated network, or for a VPC address the tier its static NAT points into. */
-    associatedNetworkId: {
-      schema: z.string().optional(),
-      from: (ip: PublicIp) => ip.associatedNetworkId || undefined,
-    },
     /** The API's address state (Allocating, Allocated, Releasing, …). */
     state: { schema: z.string(), from: (ip: PublicIp) => ip.state ?? "" },
     created: { schema: z.string().optional(), from: (ip: PublicIp) => ip.created },
@@ -90,7 +85,7 @@ export const publicIp = defineKind({
     async beforeDelete(_s, live) {
       if (live.isSourceNat) {
         throw new ResourceError(
-          `cim:PublicIp ${live.ipAddress ?? live.id} (id ${live.id}) is the source-NAT address of its ${live.vpcId ? "VPC" : "network"}: the platform never releases it ("ip address is used for source nat purposes and can not be disassociated."). It goes when its ${live.vpcId ? "VPC" : "network"} is deleted; to stop managing it, remove it from the program with retainOnDelete: true first.`,
+          `cim:PublicIp ${live.ipAddress ?? live.id} (id ${live.id}) is the source-NAT address of its ${live.vpcId ? "VPC" : "network"}: the platform never releases it ("ip address is used for source nat purposes and can not be disassociated."). It goes when its ${live.vpcId ? "VPC" : "network"} is deleted. To stop managing it, give it the retainOnDelete resource option, run pulumi up, then remove it from the program.`,
         );
       }
     },

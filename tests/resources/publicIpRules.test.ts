@@ -38,8 +38,6 @@ describe("PublicIp", () => {
   it("tags change in place; the network, VPC and zone replace; a VPC address's tier is not drift", () => {
     const olds = { vpcId: vpc, region: "r", tags: {}, ipAddress: "198.18.0.9", state: "Allocated" };
     expect(diffIp(olds, { vpcId: vpc }).changes).toBe(false);
-    // its static NAT points into a tier (an output), the program names no network: no change
-    expect(diffIp({ ...olds, associatedNetworkId: net }, { vpcId: vpc }).changes).toBe(false);
     expect(diffIp(olds, { vpcId: vpc, tags: { a: "b" } })).toMatchObject({ changes: true, replaces: [] });
     expect(diffIp(olds, { networkId: net }).replaces.sort()).toEqual(["networkId", "vpcId"]);
     expect(diffIp({ ...olds, zoneId: "z" }, { vpcId: vpc, zoneId: net }).replaces).toEqual(["zoneId"]);
