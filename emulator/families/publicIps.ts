@@ -3,6 +3,7 @@
 // disableStaticNat, jobs too), tags and comments. Counted against the account's public_ip allowance.
 import { defineFamily, apiRoute as r } from "../family";
 import * as p from "../handlers/publicIps";
+import * as n from "../handlers/staticNat";
 
 export const publicIps = defineFamily<p.PublicIpRec>()({
   key: "publicIps",
@@ -15,9 +16,9 @@ export const publicIps = defineFamily<p.PublicIpRec>()({
     r("GET", "/public-ips", p.listPublicIps),
     r("GET", "/public-ips/{id}", p.getPublicIp),
     r("DELETE", "/public-ips/{id}", p.disassociateIp),
-    r("POST", "/public-ips/{id}/static-nat", p.enableStaticNat),
-    r("DELETE", "/public-ips/{id}/static-nat", p.disableStaticNat),
+    r("POST", "/public-ips/{id}/static-nat", n.enableStaticNat),
+    r("DELETE", "/public-ips/{id}/static-nat", n.disableStaticNat),
   ],
-  jobEffects: p.publicIpJobEffects,
+  jobEffects: { ...p.publicIpJobEffects, ...n.staticNatJobEffects },
   tags: { collection: "/public-ips", comments: true },
 });

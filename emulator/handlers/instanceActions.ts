@@ -8,7 +8,7 @@ import { audited, bool, hasJsonBody, isoNow, jobAccepted, query, reqStr, str, su
 import { checkHostName, type ICtx, type InstanceData, ownDisks } from "./instances";
 import { findInstance, hostIndexOf, instanceName, instanceView, zoneHost } from "./instanceView";
 import { stampOf } from "./lifecycle";
-import { dropStaticNatOf } from "./publicIps";
+import { dropStaticNatOf } from "./staticNat";
 
 interface ActionPlan {
   command: string;
