@@ -122,10 +122,14 @@ describe("quota preflight", () => {
 
   it("counts public IPs against publicIpLimit, with what is in use (the source-NAT addresses of VPCs count)", async () => {
     await control.limits({ publicIpLimit: 2 });
-    const zoneId = (await (await fetch(`${emu.url}/api/v1/zones`, { headers: auth() })).json())[0].id;
-    const vpcOfferingId = (
-      await (await fetch(`${emu.url}/api/v1/offerings/vpc`, { headers: auth() })).json()
-    )[0].id;
+    const first = async (path: string): Promise<string> => {
+      const rows = (await (await fetch(`${emu.url}/api/v1${path}`, { headers: auth() })).json()) as {
+        id: string;
+      }[];
+      return rows[0].id;
+    };
+    const zoneId = await first("/zones");
+    const vpcOfferingId = await first("/offerings/vpc");
     const made = await fetch(`${emu.url}/api/v1/vpcs`, {
       method: "POST",
       headers: { ...auth(), "content-type": "application/json" },
