@@ -50,6 +50,7 @@ export const DEFAULT_ENFORCEMENT: Record<string, EnforcementLevel> = {
   "cim-max-root-disk-size": "advisory",
   "cim-instance-backup-schedule": "advisory",
   "cim-volume-same-zone": "advisory",
+  "cim-static-nat-exposure": "mandatory",
 };
 
 /** Default configuration of every configurable policy (also declared in each policy's configSchema). */
@@ -199,7 +200,7 @@ export const productionDeleteProtection: ResourceValidationPolicy = {
 
 export const requiredTags: ResourceValidationPolicy = {
   name: "cim-required-tags",
-  description: "Taggable resources (instances, volumes, VPCs, networks) must carry the required tag keys.",
+  description: `Taggable resources (${TAGGED.join(", ")}) must carry the required tag keys.`,
   enforcementLevel: DEFAULT_ENFORCEMENT["cim-required-tags"],
   severity: "low",
   configSchema: {
@@ -375,6 +376,33 @@ export const volumeSameZone: StackValidationPolicy = {
   },
 };
 
+export const staticNatExposure: StackValidationPolicy = {
+  name: "cim-static-nat-exposure",
+  description:
+    "An instance a cim.StaticNat maps a public address onto (every port reachable) must not accept SSH password logins.",
+  enforcementLevel: DEFAULT_ENFORCEMENT["cim-static-nat-exposure"],
+  severity: "high",
+  validateStack: (args: StackValidationArgs, report: ReportViolation) => {
+    const instances = args.resources.filter((r) => r.type === TYPES.Instance);
+    for (const nat of args.resources.filter((r) => r.type === TYPES.StaticNat)) {
+      const targets = new Set(dependsThrough(nat, "instanceId", "Instance"));
+      // an instance adopted by id and a static NAT that names the same id literally
+      const id = known(() => nat.props.instanceId);
+      if (typeof id === "string") {
+        for (const i of instances) if (known(() => i.props.adoptId) === id) targets.add(i);
+      }
+      for (const i of targets) {
+        if (known(() => i.props.allowPasswordSsh) === true) {
+          report(
+            `static NAT ${nat.name} makes every port of ${label(i)} reachable from a public address, and ${i.name} accepts SSH password logins (allowPasswordSsh: true). Remove allowPasswordSsh and give sshKeyNames, or do not expose the instance.`,
+            nat.urn,
+          );
+        }
+      }
+    }
+  },
+};
+
 export const policies = [
   noPasswordSsh,
   noOpenAdminPorts,
@@ -385,4 +413,5 @@ export const policies = [
   maxRootDiskSize,
   instanceBackupSchedule,
   volumeSameZone,
+  staticNatExposure,
 ];

@@ -52,6 +52,18 @@ export type SshKeyPair = KindResource<typeof kinds.SshKeyPair>;
 /** The arguments of cim.SshKeyPair. */
 export type SshKeyPairArgs = ArgsOf<typeof kinds.SshKeyPair>;
 
+/** A public IP address acquired for an isolated network or a VPC. */
+export const PublicIp = resourceClass(kinds.PublicIp);
+export type PublicIp = KindResource<typeof kinds.PublicIp>;
+/** The arguments of cim.PublicIp. */
+export type PublicIpArgs = ArgsOf<typeof kinds.PublicIp>;
+
+/** A public IP mapped one to one onto an instance's NIC (every port). */
+export const StaticNat = resourceClass(kinds.StaticNat);
+export type StaticNat = KindResource<typeof kinds.StaticNat>;
+/** The arguments of cim.StaticNat. */
+export type StaticNatArgs = ArgsOf<typeof kinds.StaticNat>;
+
 /** Tags through the generic tag endpoint, for resource types without a tag route (templates, …). */
 export const Tags = resourceClass(kinds.Tags);
 export type Tags = KindResource<typeof kinds.Tags>;

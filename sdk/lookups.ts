@@ -22,6 +22,7 @@ import {
   type MyLimits,
   type NetworkOffering,
   PermissionDeniedError,
+  type PublicIp,
   type Region,
   RequestTimeoutError,
   type Template,
@@ -493,6 +494,52 @@ export async function getNetworkAclList(query: NetworkAclListQuery): Promise<Acl
   const rows = await getNetworkAclLists(query);
   const region = await regionOf(query);
   return pick(rows, query, "network ACL list", `VPC ${query.vpcId}, ${region.label}`);
+}
+
+// ------------------------------------------------------------------------------------------ public IPs
+
+/** A public IP address as the API shows it (the lookups' record; `cim.PublicIp` is the resource class). */
+export type PublicIpAddress = PublicIp;
+
+/** Which addresses: those of one VPC or one (isolated) network. */
+export interface PublicIpFilter extends LookupRegionOptions {
+  vpcId?: string;
+  networkId?: string;
+}
+
+/** Which address: exactly one of `address` (e.g. `198.18.0.7`) or `id`. */
+export interface PublicIpQuery extends PublicIpFilter {
+  address?: string;
+  id?: string;
+}
+
+/**
+ * The account's public IP addresses in a region (optionally of one VPC or network), read afresh each time:
+ * addresses are acquired and released, unlike the catalogues.
+ */
+export async function getPublicIps(opts?: PublicIpFilter): Promise<PublicIpAddress[]> {
+  return (await publicIps(opts)).rows;
+}
+
+/** One public IP address by its address or id; a miss lists the candidates (address and id). */
+export async function getPublicIp(query: PublicIpQuery | string): Promise<PublicIpAddress> {
+  const q: PublicIpQuery = typeof query === "string" ? {} : query;
+  const { rows, where } = await publicIps(q);
+  // pick() matches ids and names: an address is the name of an address
+  const named = rows.map((r) => ({ ...r, name: r.ipAddress }));
+  const found =
+    typeof query === "string"
+      ? pick(named, query, "public IP", where)
+      : pick(named, { id: q.id, name: q.address }, "public IP", where);
+  return rows.find((r) => r.id === found.id)!;
+}
+
+async function publicIps(opts: PublicIpFilter | undefined): Promise<{ rows: PublicIp[]; where: string }> {
+  const { client: c, key } = client();
+  const region = await regionOf(opts);
+  const filter = { region: region.id, vpcId: opts?.vpcId, associatedNetworkId: opts?.networkId };
+  const rows = await gated(key, async () => (await c.publicIps.listAll(filter)).items);
+  return { rows, where: region.label };
 }
 
 // ------------------------------------------------------------------------------------------ allowances

@@ -6,6 +6,7 @@ import { commentHandlers } from "../handlers/comments";
 import type { InstanceData } from "../handlers/instances";
 import type { AclData } from "../handlers/networkAcls";
 import type { NetworkData } from "../handlers/networks";
+import type { PublicIpData } from "../handlers/publicIps";
 import type { TaggableKind } from "../handlers/resources";
 import { tagHandlers } from "../handlers/tags";
 import type { VolumeData } from "../handlers/volumes";
@@ -19,7 +20,8 @@ import { backupSchedules } from "./backupSchedules";
 import { instances } from "./instances";
 import { networkAclLists, networkAclRules } from "./networkAcls";
 import { networks } from "./networks";
-import { clusters, publicIps } from "./pending";
+import { clusters } from "./pending";
+import { publicIps } from "./publicIps";
 import { annotations, fileSystems, instanceGroups } from "./readOnly";
 import { sshKeyPairs } from "./sshKeyPairs";
 import { volumes } from "./volumes";
@@ -48,7 +50,10 @@ export type Data = DataOf<Families>;
 
 /** Every handler module's data needs are met by the registry's repositories (a compile-time check). */
 type Meets<T extends U, U> = T;
-export type CheckedData = Meets<Data, InstanceData & VolumeData & VpcData & NetworkData & AclData>;
+export type CheckedData = Meets<
+  Data,
+  InstanceData & VolumeData & VpcData & NetworkData & AclData & PublicIpData
+>;
 
 export const COLLECTION_KEYS = FAMILIES.map((f) => f.key);
 

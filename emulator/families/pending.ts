@@ -3,13 +3,6 @@
 import { defineFamily } from "../family";
 import type { Tagged } from "../records";
 
-export const publicIps = defineFamily<Tagged>()({
-  key: "publicIps",
-  label: "Public IP",
-  resourceType: "PublicIpAddress",
-  tags: { collection: "/public-ips", comments: true },
-});
-
 export const clusters = defineFamily<Tagged>()({
   key: "clusters",
   label: "Kubernetes cluster",

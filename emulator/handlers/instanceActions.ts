@@ -8,6 +8,7 @@ import { audited, bool, hasJsonBody, isoNow, jobAccepted, query, reqStr, str, su
 import { checkHostName, type ICtx, type InstanceData, ownDisks } from "./instances";
 import { findInstance, hostIndexOf, instanceName, instanceView, zoneHost } from "./instanceView";
 import { stampOf } from "./lifecycle";
+import { dropStaticNatOf } from "./staticNat";
 
 interface ActionPlan {
   command: string;
@@ -195,14 +196,18 @@ function actionEffect(finalState: string | undefined, apply?: (job: Job) => Part
 
 /**
  * An expunged instance disappears: its own data disks go with it, other volumes are detached, its backup
- * schedules removed. Until then a Destroyed instance keeps its name and addresses, as CloudStack's do.
+ * schedules removed, its static NAT disabled. Until then a Destroyed instance keeps its name and addresses, as CloudStack's do.
  */
-function expungeInstance({ instances, volumes, backupSchedules }: InstanceData, r: InstanceRec): void {
+function expungeInstance(
+  { instances, volumes, backupSchedules, publicIps }: InstanceData,
+  r: InstanceRec,
+): void {
   for (const id of ownDisks(r)) volumes.delete(id);
   for (const v of volumes.where((v) => v.virtualMachineId === r.id)) {
     volumes.update(v, { virtualMachineId: undefined, deviceId: undefined, state: "Allocated" });
   }
   for (const sched of backupSchedules.where((s) => s.vmId === r.id)) backupSchedules.delete(sched.id);
+  dropStaticNatOf(publicIps, r.id);
   instances.delete(r.id);
 }
 

@@ -9,6 +9,7 @@ import { audited, body, bool, int, isoNow, type Obj, reqStr, str, submitJob } fr
 import { instanceName, instanceView } from "./instanceView";
 import { stampOf } from "./lifecycle";
 import { requireVisibleNetwork } from "./networks";
+import type { PublicIpRec } from "./publicIps";
 import { keyPairNamed, type SshKeyPairRec } from "./sshKeyPairs";
 
 export type InstanceData = Repos<{
@@ -17,6 +18,7 @@ export type InstanceData = Repos<{
   networks: NetworkRec;
   backupSchedules: BackupScheduleRec;
   sshKeyPairs: SshKeyPairRec;
+  publicIps: PublicIpRec;
 }>;
 export type ICtx = Ctx<InstanceData>;
 

@@ -26,6 +26,7 @@ import {
   str,
 } from "./common";
 import { createEffect, deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
+import { allocateSourceNat, type PublicIpRec, releaseAddressesOf, settleSourceNat } from "./publicIps";
 
 export type NetworkData = Repos<{
   networks: NetworkRec;
@@ -33,6 +34,7 @@ export type NetworkData = Repos<{
   vpcs: VpcRec;
   instances: InstanceRec;
   annotations: AnnotationRec;
+  publicIps: PublicIpRec;
 }>;
 type NCtx = Ctx<NetworkData>;
 
@@ -177,6 +179,8 @@ export function createNetwork(ctx: NCtx) {
     networkDomain: str(b, "networkDomain") || "cim.internal",
   };
   const rec = ctx.data.networks.insert(ctx.owner, fields, isoNow(ctx));
+  // an isolated network gets its source-NAT address as it is implemented (a VPC tier uses the VPC's)
+  if (!vpcId) allocateSourceNat(ctx, { zoneId, networkId: rec.id });
   return networkJob(ctx, rec, "createNetwork", "Implementing", failDetail);
 }
 
@@ -238,8 +242,23 @@ function networkJob(ctx: NCtx, r: NetworkRec, command: string, interim: string, 
   return stateJob(ctx, ctx.data.networks, r, { resourceType: "Network", command, interim, failDetail });
 }
 
+const created = createEffect("networks", "Implemented");
+
 export const networkJobEffects: Record<string, JobEffect<NetworkData>> = {
-  createNetwork: createEffect("networks", "Implemented"),
-  deleteNetwork: deleteEffect("networks", dropAnnotations),
+  createNetwork: {
+    success(data, job) {
+      created.success(data, job);
+      settleSourceNat(data.publicIps, (ip) => ip.networkId === job.resourceId, true);
+    },
+    failure(data, job) {
+      created.failure(data, job);
+      settleSourceNat(data.publicIps, (ip) => ip.networkId === job.resourceId, false);
+    },
+  },
+  // its addresses (the source-NAT one included) are released with it
+  deleteNetwork: deleteEffect("networks", (data: NetworkData, id: string) => {
+    dropAnnotations(data, id);
+    releaseAddressesOf(data, (ip) => ip.networkId === id && !ip.vpcId);
+  }),
   restartNetwork: restoreEffect("networks"),
 };

@@ -21,6 +21,7 @@ import {
   submitJob,
 } from "./common";
 import { createEffect, deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
+import { allocateSourceNat, type PublicIpRec, releaseAddressesOf, settleSourceNat } from "./publicIps";
 
 export type VpcData = Repos<{
   vpcs: VpcRec;
@@ -28,6 +29,7 @@ export type VpcData = Repos<{
   annotations: AnnotationRec;
   networkAclLists: NetworkAclListRec;
   networkAclRules: NetworkAclRuleRec;
+  publicIps: PublicIpRec;
 }>;
 type VCtx = Ctx<VpcData>;
 
@@ -96,6 +98,7 @@ export function createVpc(ctx: VCtx) {
     })),
   };
   ctx.data.vpcs.insert(ctx.owner, fields, isoNow(ctx), id);
+  allocateSourceNat(ctx, { zoneId, vpcId: id });
   return jobAccepted(
     submitJob(ctx, {
       command: "createVPC",
@@ -159,11 +162,24 @@ function dropVpcAcls(data: VpcData, vpcId: string): void {
   }
 }
 
+const created = createEffect("vpcs", "Implemented");
+
 export const vpcJobEffects: Record<string, JobEffect<VpcData>> = {
-  createVPC: createEffect("vpcs", "Implemented"),
-  deleteVPC: deleteEffect("vpcs", (data: VpcData, id) => {
+  createVPC: {
+    success(data, job) {
+      created.success(data, job);
+      settleSourceNat(data.publicIps, (ip) => ip.vpcId === job.resourceId, true);
+    },
+    failure(data, job) {
+      created.failure(data, job);
+      settleSourceNat(data.publicIps, (ip) => ip.vpcId === job.resourceId, false);
+    },
+  },
+  // its ACL lists and their rules go with it, and its addresses (the source-NAT one included) are released
+  deleteVPC: deleteEffect("vpcs", (data: VpcData, id: string) => {
     dropAnnotations(data, id);
     dropVpcAcls(data, id);
+    releaseAddressesOf(data, (ip) => ip.vpcId === id);
   }),
   restartVPC: restoreEffect("vpcs"),
 };

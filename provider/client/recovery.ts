@@ -55,6 +55,10 @@ export const JOB_COMMANDS = {
   "networkAclRule.create": ["createNetworkACL"],
   "networkAclRule.update": ["updateNetworkACLItem"],
   "networkAclRule.delete": ["deleteNetworkACL"],
+  "publicIp.acquire": ["associateIpAddress"],
+  "publicIp.release": ["disassociateIpAddress"],
+  "staticNat.enable": ["enableStaticNat"],
+  "staticNat.disable": ["disableStaticNat"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type JobCommand = keyof typeof JOB_COMMANDS;

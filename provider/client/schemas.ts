@@ -212,6 +212,25 @@ export const SshKeyPairSchema = z.looseObject({
   account: str(),
 });
 
+/** A public IP address as the platform shows it (CloudStack's IPAddressResponse, emulator/README.md). */
+export const PublicIpSchema = z.looseObject({
+  id: z.string(),
+  ipAddress: str(),
+  zoneId: str(),
+  zoneName: str(),
+  vpcId: str(),
+  associatedNetworkId: str(),
+  associatedNetworkName: str(),
+  isSourceNat: bool(),
+  isStaticNat: bool(),
+  virtualMachineId: str(),
+  virtualMachineName: str(),
+  vmIpAddress: str(),
+  state: str(),
+  tags: record(),
+  created: str(),
+});
+
 export const RegionSchema = z.looseObject({
   id: z.string(),
   name: str(),
@@ -261,6 +280,8 @@ export const MyLimitsSchema = z.looseObject({
   vpcCount: num(),
   networkLimit: num(),
   networkCount: num(),
+  publicIpLimit: num(),
+  publicIpCount: num(),
 });
 
 export const AclListSchema = z.looseObject({ id: z.string(), name: str(), description: str(), vpcId: str() });
@@ -310,6 +331,7 @@ export type Vpc = z.output<typeof VpcSchema>;
 export type Network = z.output<typeof NetworkSchema>;
 export type BackupSchedule = z.output<typeof BackupScheduleSchema>;
 export type SshKeyPair = z.output<typeof SshKeyPairSchema>;
+export type PublicIp = z.output<typeof PublicIpSchema>;
 export type Region = z.output<typeof RegionSchema>;
 export type Zone = z.output<typeof ZoneSchema>;
 export type Template = z.output<typeof TemplateSchema>;

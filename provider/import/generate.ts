@@ -130,9 +130,12 @@ export function generateProgram(inv: Inventory, opts: GenerateOptions): Generate
   const blocks: string[] = [];
   const variables = new Set<string>(["cim", "region"]);
   const namesByKind = new Map<string, Set<string>>();
-  /** live id → variable of the adopted resource. */
+  /**
+   * "<kind>/<live id>" → variable of the adopted resource: ids are unique within a kind only (a static NAT is
+   * named by its address's id), so a reference resolves among the resources of the kind its field names.
+   */
   const refs = new Map<string, string>();
-  /** live id → resource name of the adopted resource. */
+  /** live id → resource name of the adopted resource (the first kind that adopted the id: its owner). */
   const adoptedNames = new Map<string, string>();
   /** "<kind>/<live name>" → variable of the adopted resource (for fields that name, not id, it). */
   const byName = new Map<string, string>();
@@ -146,13 +149,13 @@ export function generateProgram(inv: Inventory, opts: GenerateOptions): Generate
     const variable = unique(variables, variableName(prefix, name), "");
     if (adopted) {
       resources.push({ kind: kind.name, name, variable, id });
-      refs.set(id, variable);
-      adoptedNames.set(id, name);
+      refs.set(`${kind.name}/${id}`, variable);
+      if (!adoptedNames.has(id)) adoptedNames.set(id, name);
     }
     return { name, variable };
   };
-  const idOf = (id: string, what: string): Expr => {
-    const v = refs.get(id);
+  const idOf = (kind: string, id: string, what: string): Expr => {
+    const v = refs.get(`${kind}/${id}`);
     if (v) return { code: `${v}.id` };
     const label = named(id);
     return { code: literal(id), comment: label ? `${what} ${label}` : what };
@@ -174,7 +177,7 @@ export function generateProgram(inv: Inventory, opts: GenerateOptions): Generate
     const one = (x: unknown): Expr => {
       if (typeof x === "string" && f.lookup) return catalogue(x);
       if (typeof x === "string" && ref?.by === "name") return nameOf(ref.kind, x);
-      if (typeof x === "string" && ref) return idOf(x, kindNamed(ref.kind)?.noun ?? ref.kind);
+      if (typeof x === "string" && ref) return idOf(ref.kind, x, kindNamed(ref.kind)?.noun ?? ref.kind);
       return { code: literal(x) };
     };
     return Array.isArray(v) && ref ? v.map(one) : one(v);

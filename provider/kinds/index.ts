@@ -8,7 +8,9 @@ import { instance } from "./instance";
 import { network } from "./network";
 import { networkAclList } from "./networkAclList";
 import { networkAclRule } from "./networkAclRule";
+import { publicIp } from "./publicIp";
 import { sshKeyPair } from "./sshKeyPair";
+import { staticNat } from "./staticNat";
 import { tags } from "./tags";
 import { volume } from "./volume";
 import { vpc } from "./vpc";
@@ -23,6 +25,8 @@ export const kinds = {
   NetworkAclRule: networkAclRule,
   BackupSchedule: backupSchedule,
   SshKeyPair: sshKeyPair,
+  PublicIp: publicIp,
+  StaticNat: staticNat,
   Tags: tags,
 } as const;
 

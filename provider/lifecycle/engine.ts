@@ -6,6 +6,7 @@
 // gone" as success. A kind supplies its API calls and what is special about it (kinds/define.ts: KindApi).
 
 import type * as pulumi from "@pulumi/pulumi";
+import { JobFailedError } from "../client";
 import { kindNamed } from "../kinds";
 import {
   type Fields,
@@ -165,6 +166,17 @@ export function providerOf<F extends Fields, O extends Outputs>(
     try {
       await waitFor(s, accepted, "create");
     } catch (err) {
+      // A job that ended in error and left nothing behind (the API shows the resource gone, e.g. a static NAT
+      // that was never enabled): nothing exists to record, so the error is plain and the next up creates it.
+      if (err instanceof JobFailedError && (await isGone(s, id))) {
+        throw await failure(
+          s,
+          { ...what, id },
+          verb,
+          err,
+          `Nothing was ${past(verb)}; fix the cause and run pulumi up again.`,
+        );
+      }
       const next = isJobProblem(err)
         ? `The ${noun} is kept in state as failed; fix the cause and run pulumi up again: it is repaired or replaced, never duplicated.`
         : undefined;

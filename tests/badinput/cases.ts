@@ -797,6 +797,58 @@ export const CASES: BadCase[] = [
     field: "aclId",
     message: /a network ACL list applies to VPC tiers only/,
   },
+  // ------------------------------------------------------------------------------------------ PublicIp
+  {
+    name: "public IP for neither a network nor a VPC",
+    kind: "PublicIp",
+    args: () => ({ tags: { role: "web" } }),
+    field: "networkId",
+    message: /networkId or vpcId is required: an address is acquired for an isolated network or a VPC/,
+  },
+  {
+    name: "public IP for both a network and a VPC",
+    kind: "PublicIp",
+    args: (i) => ({ networkId: i.unknown, vpcId: i.unknown2 }),
+    field: "vpcId",
+    message: /give exactly one of networkId and vpcId/,
+  },
+  {
+    name: "public IP naming its network by name",
+    kind: "PublicIp",
+    args: () => ({ networkId: "web-tier" }),
+    field: "networkId",
+    message: /networkId must be an id \(a UUID\), not a name/,
+  },
+  {
+    name: "public IP in a zone of another region",
+    kind: "PublicIp",
+    args: (i) => ({ vpcId: i.unknown, zoneId: i.other.zoneId }),
+    field: "zoneId",
+    message: /zoneId \S+ is not a zone of/,
+  },
+
+  // ----------------------------------------------------------------------------------------- StaticNat
+  {
+    name: "static NAT without an instance",
+    kind: "StaticNat",
+    args: (i) => ({ publicIpId: i.unknown }),
+    field: "instanceId",
+    message: /instanceId is required: the instance the address maps onto/,
+  },
+  {
+    name: "static NAT naming its public IP by address",
+    kind: "StaticNat",
+    args: (i) => ({ publicIpId: "198.18.0.7", instanceId: i.unknown }),
+    field: "publicIpId",
+    message: /publicIpId must be an id \(a UUID\), not a name/,
+  },
+  {
+    name: "static NAT with a network name",
+    kind: "StaticNat",
+    args: (i) => ({ publicIpId: i.unknown, instanceId: i.unknown2, networkId: "web" }),
+    field: "networkId",
+    message: /networkId must be an id \(a UUID\), not a name/,
+  },
 
   // ---------------------------------------------------------------------------------- provider settings
   {

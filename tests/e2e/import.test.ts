@@ -36,6 +36,8 @@ const made: Record<string, string[]> = {
   Instance: [],
   Volume: [],
   BackupSchedule: [],
+  PublicIp: [],
+  StaticNat: [],
 };
 let foreignVpc: string;
 
@@ -179,7 +181,19 @@ async function createInfrastructure() {
     region,
   );
 
+  // A VPC address mapped onto the web instance, and an isolated network's spare address. The VPC and the
+  // isolated network have their source-NAT addresses too: those go with them and are not adopted.
+  const front = await wait(await c.publicIps.acquire({ vpcId: vpc }, region));
+  await c.tags.add({ kind: "publicIp", id: front }, { role: "front" }, region);
+  await c.jobs.wait(
+    await c.publicIps.enableStaticNat(front, { virtualMachineId: web, networkId: tier }, region),
+    fast,
+  );
+  const spareIp = await wait(await c.publicIps.acquire({ networkId: isolated }, region));
+
   made.SshKeyPair.push(key.id!);
+  made.PublicIp.push(front, spareIp);
+  made.StaticNat.push(front);
   made.Vpc.push(vpc);
   made.Network.push(tier, isolated);
   made.NetworkAclList.push(acl);
@@ -299,7 +313,7 @@ describe("pulumi-cim import", () => {
     const { stdout, files } = await runImport(process.execPath, [cli], home.workDir, out);
 
     expect(stdout).toContain(
-      `Region ${primary.name} (${primary.id}): 3 instance(s), 2 volume(s), 1 VPC(s), 2 network(s), 1 network ACL list(s), 2 network ACL rule(s), ${SCHEDULE_ADOPTION ? 1 : 0} backup schedule(s), 1 SSH key pair(s) to adopt.`,
+      `Region ${primary.name} (${primary.id}): 3 instance(s), 2 volume(s), 1 VPC(s), 2 network(s), 1 network ACL list(s), 2 network ACL rule(s), ${SCHEDULE_ADOPTION ? 1 : 0} backup schedule(s), 1 SSH key pair(s), 2 public IP(s), 1 static NAT(s) to adopt.`,
     );
     const index = files["index.ts"];
     for (const [, ids] of adopted()) for (const id of ids) expect(index).toContain(`adoptId: "${id}"`);
@@ -327,6 +341,12 @@ describe("pulumi-cim import", () => {
     expect(index).toContain('tags: { env: "legacy", owner: "ops" },');
     expect(index).toContain("(shared zone network)");
     expect(stdout).toMatch(/not adopted: NetworkAclList default_deny [0-9a-f-]{36} \(a VPC's default list/);
+    // the static NAT refers to its address, instance and tier (it shares the address's id)
+    expect(index).toMatch(
+      /publicIpId: publicIpIp[\d]+\.id,\n {2}instanceId: instanceWeb\.id,\n {2}networkId: networkLegacyApp\.id,/,
+    );
+    expect(index).toContain('tags: { role: "front" },');
+    expect(index).toContain("source-NAT address (made and released with its network or VPC)");
     expect(JSON.parse(files["package.json"]).dependencies["pulumi-cim"]).toMatch(/^\^\d/);
 
     // The program compiles as the usual Pulumi TypeScript project would compile it.

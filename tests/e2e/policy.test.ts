@@ -42,7 +42,14 @@ function violations(result: OpResult): Violation[] {
 let emu: Emulator;
 let token: string;
 let dir: string;
-let files: { main: string; zones: string; advisorySsh: string; mandatoryTags: string; example: string };
+let files: {
+  main: string;
+  zones: string;
+  advisorySsh: string;
+  noSsh: string;
+  mandatoryTags: string;
+  example: string;
+};
 
 beforeAll(async () => {
   requireToolchain();
@@ -73,6 +80,7 @@ beforeAll(async () => {
     main: write("main", base),
     zones: write("zones", { ...base, "cim-allowed-zones": { allowedZones: [zone("de-fra-1a")] } }),
     advisorySsh: write("advisory-ssh", { ...base, "cim-no-password-ssh": "advisory" }),
+    noSsh: write("no-ssh", { ...base, "cim-no-password-ssh": "disabled" }),
     mandatoryTags: write("mandatory-tags", {
       ...base,
       "cim-required-tags": { enforcementLevel: "mandatory", requiredTags: ["env", "owner"] },
@@ -113,6 +121,14 @@ const cases = [
   { violation: "backup", config: "example", policies: [] },
   { violation: "tags", config: "example", policies: ["cim-required-tags"], mandatory: true },
   { violation: "open-ssh", config: "main", policies: ["cim-no-open-admin-ports"], mandatory: true },
+  // An instance with password SSH exposed by a static NAT: the exposure rule holds where the general one is off.
+  { violation: "exposed-ssh", config: "noSsh", policies: ["cim-static-nat-exposure"], mandatory: true },
+  {
+    violation: "exposed-ssh",
+    config: "main",
+    policies: ["cim-no-password-ssh", "cim-static-nat-exposure"],
+    mandatory: true,
+  },
 ] as const;
 
 describe("the policy pack, through pulumi preview --policy-pack", () => {
@@ -191,6 +207,10 @@ describe("the policy pack, through pulumi preview --policy-pack", () => {
     expect(one(14)).toMatchObject({ type: "pulumi-nodejs:dynamic/cim:NetworkAclRule", name: "ssh" });
     expect(one(14).text).toContain(
       "the rule allows ingress from 0.0.0.0/0 to tcp 22, which includes admin port 22: anyone on the internet can reach it",
+    );
+    expect(one(15)).toMatchObject({ type: "pulumi-nodejs:dynamic/cim:StaticNat", name: "bastion" });
+    expect(one(15).text).toContain(
+      "static NAT bastion makes every port of web (Instance) reachable from a public address",
     );
   });
 });

@@ -235,6 +235,8 @@ describe("Account reads", () => {
       "vpcCount",
       "networkLimit",
       "networkCount",
+      "publicIpLimit",
+      "publicIpCount",
     ]) {
       expect(typeof limits[k], k).toBe("number");
     }

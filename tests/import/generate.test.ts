@@ -107,6 +107,29 @@ function inventory(): Inventory {
       SshKeyPair: [
         { id: "key-1", name: "ops", fingerprint: "be:b1:5c:09:89:6a:44:42:50:a9:ef:58:34:32:a0:5e" },
       ],
+      PublicIp: [
+        {
+          id: "ip-1",
+          ipAddress: "198.18.0.7",
+          zoneId: ZONE,
+          vpcId: "vpc-1",
+          associatedNetworkId: "net-1",
+          isSourceNat: false,
+          isStaticNat: true,
+          state: "Allocated",
+          tags: { role: "web" },
+        },
+      ],
+      StaticNat: [
+        {
+          id: "ip-1",
+          state: "Enabled",
+          ipAddress: "198.18.0.7",
+          virtualMachineId: "vm-1",
+          networkId: "net-1",
+          vmIpAddress: "10.1.1.2",
+        },
+      ],
     },
     names: {
       [ZONE]: "de-fra-1a",
@@ -137,8 +160,10 @@ describe("generateProgram", () => {
       "SshKeyPair ops sshKeyOps key-1",
       "Vpc main vpcMain vpc-1",
       "Network app-tier networkAppTier net-1",
+      "PublicIp ip-198-18-0-7 publicIpIp1981807 ip-1",
       "Instance web instanceWeb vm-1",
       "Instance web-2 instanceWeb2 vm-2",
+      "StaticNat web-198-18-0-7 staticNatWeb1981807 ip-1",
       "Volume data volumeData vol-1",
       "Volume spare volumeSpare vol-2",
       "BackupSchedule web-daily backupWebDaily bs-1",
@@ -248,7 +273,9 @@ describe("generateProgram", () => {
     expect(index).toContain(
       "// The API does not return these SSH key pair inputs, so they are left out (which keeps what was deployed):\n// publicKey.",
     );
-    expect(index).toContain("network ACL rules, backup schedules and SSH key pairs of region de-fra");
+    expect(index).toContain(
+      "network ACL rules, backup schedules, SSH key pairs, public IPs and static NATs of region de-fra",
+    );
     expect(index.match(/^import .*$/gm)).toEqual(['import * as cim from "pulumi-cim";']);
   });
 
@@ -318,6 +345,24 @@ describe("generateProgram", () => {
       expect(block).not.toContain(absent);
     }
     expect(text).toContain('instanceId: "vm-elsewhere", // instance vm-x');
+  });
+
+  it("a public IP refers to its VPC; a static NAT to its address, instance and network, though it shares the address's id", () => {
+    // the VPC's address: its tier (associatedNetworkId, while its static NAT lasts) is not an input
+    expect(index).toContain(`const publicIpIp1981807 = new cim.PublicIp("ip-198-18-0-7", {
+  adoptId: "ip-1",
+  region,
+  vpcId: vpcMain.id,
+  zoneId: "${ZONE}", // de-fra-1a
+  tags: { role: "web" },
+});`);
+    expect(index).toContain(`const staticNatWeb1981807 = new cim.StaticNat("web-198-18-0-7", {
+  adoptId: "ip-1",
+  region,
+  publicIpId: publicIpIp1981807.id,
+  instanceId: instanceWeb.id,
+  networkId: networkAppTier.id,
+});`);
   });
 
   it("names a key pair it does not adopt by its name", () => {

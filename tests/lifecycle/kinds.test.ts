@@ -69,7 +69,36 @@ beforeAll(async () => {
   cat.vpcOffering = (await first("/offerings/vpc")).id;
   cat.isolated = (await first("/offerings/network", (n) => !n.forVpc)).id;
   cat.tier = (await first("/offerings/network", (n) => n.forVpc)).id;
+  // an isolated network for public IPs and the instances static NAT maps them onto
+  cat.net = (await job(await call("POST", "/networks", isolatedBody("ip-net")))).resourceId;
 });
+
+/** An accepted mutation's job, once it has ended (jobs end at their first read here). */
+async function job(accepted: { jobId: string }): Promise<Rec> {
+  for (;;) {
+    const j = await call("GET", `/jobs/${accepted.jobId}`);
+    if (j.status !== "running") return j;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+function isolatedBody(name: string) {
+  return { name, displayText: name, zoneId: cat.zone, networkOfferingId: cat.isolated };
+}
+
+/** A public IP of the shared isolated network and a fresh instance on it, made through the API. */
+async function addressAndInstance(networkId: string = cat.net) {
+  const ip = await call("POST", "/public-ips", { networkId });
+  await job(ip);
+  const vm = await call("POST", "/compute/instances", {
+    zoneId: cat.zone,
+    serviceOfferingId: cat.offering,
+    templateId: cat.template,
+    networkIds: networkId,
+  });
+  await job(vm);
+  return { publicIpId: ip.id as string, instanceId: vm.id as string };
+}
 
 afterAll(async () => {
   process.env = saved;
@@ -144,6 +173,9 @@ async function change(kind: KindName, id: string, olds: Rec, news: Rec) {
   const d = await p(kind).diff!(id, olds, checked.inputs);
   return { diff: d, run: () => p(kind).update!(id, olds, checked.inputs) };
 }
+
+/** A well-formed id that names nothing. */
+const OTHER_ID = "0b5c6f9e-1d2a-4e3b-8c7d-6e5f4a3b2c1d";
 
 let unique = 0;
 const nameOf = (prefix: string) => `${prefix}-${++unique}`;
@@ -277,10 +309,25 @@ const cases: Case[] = [
     bad: (i) => ({ news: { ...i, startPort: 70000 }, field: "startPort" }),
     path: (id) => `/network-acls/rules/${id}`,
   },
+  {
+    kind: "PublicIp",
+    inputs: () => ({ networkId: cat.net, tags: { role: "web" } }),
+    inPlace: (o) => ({ news: { ...o, tags: { role: "api" } }, expect: { tags: { role: "api" } } }),
+    replace: (o) => ({ news: { ...o, networkId: OTHER_ID }, field: "networkId" }),
+    bad: (i) => ({ news: { ...i, vpcId: OTHER_ID }, field: "vpcId" }),
+    createRoute: "/api/v1/public-ips",
+    path: (id) => `/public-ips/${id}`,
+  },
+  {
+    // Every field replaces: timeouts are the in-place (state only) change.
+    kind: "StaticNat",
+    inputs: () => addressAndInstance(),
+    inPlace: (o) => ({ news: { ...o, timeouts: { delete: "5m" } }, expect: { timeouts: { delete: "5m" } } }),
+    replace: (o) => ({ news: { ...o, instanceId: OTHER_ID }, field: "instanceId" }),
+    bad: (i) => ({ news: { ...i, publicIpId: "web-ip" }, field: "publicIpId" }),
+    path: (id) => `/public-ips/${id}/static-nat`,
+  },
 ];
-
-/** An id of nothing: a change to it is a diff (replacements are only diffed here). */
-const OTHER_ID = "0b9e5c3a-2f41-4d8e-9c6b-7a1e2d3f4c5b";
 
 let aclOctet = 0;
 /** A VPC made through the API, for the ACL kinds. */
@@ -782,6 +829,115 @@ describe("SSH key pairs and the instances that name them", () => {
     await p("Instance").delete!(made.id, made.outs);
     await p("SshKeyPair").delete!(key.id, key.outs);
     await call("DELETE", `/ssh-keypairs/${elsewhere.id}`);
+  });
+});
+
+describe("public IPs and static NAT", () => {
+  it("the network's source-NAT address can be adopted but not released: delete refuses it, naming why", async () => {
+    const nat = await first("/public-ips?isSourceNat=true", (r) => r.associatedNetworkId === cat.net);
+    const { id, outs } = await make("PublicIp", { networkId: cat.net, adoptId: nat.id });
+    expect(outs).toMatchObject({ isSourceNat: true, ipAddress: nat.ipAddress, state: "Allocated" });
+    await expect(p("PublicIp").delete!(id, outs)).rejects.toThrow(
+      /is the source-NAT address of its network: the platform never releases it/,
+    );
+    expect((await call("GET", `/public-ips/${id}`)).state).toBe("Allocated");
+    expect(await jobsOn(id)).toEqual([]); // nothing was sent
+  });
+
+  it("a VPC address mapped onto a tier instance: the address shows no drift while its static NAT lasts", async () => {
+    const vpc = await job(
+      await call("POST", "/vpcs", {
+        name: nameOf("vpc"),
+        displayText: "v",
+        zoneId: cat.zone,
+        cidr: "10.77.0.0/16",
+        vpcOfferingId: cat.vpcOffering,
+      }),
+    );
+    const tier = await job(
+      await call("POST", "/networks", {
+        ...isolatedBody(nameOf("tier")),
+        networkOfferingId: cat.tier,
+        vpcId: vpc.resourceId,
+        gateway: "10.77.1.1",
+        netmask: "255.255.255.0",
+      }),
+    );
+    const ipInputs = { vpcId: vpc.resourceId };
+    const ip = await make("PublicIp", ipInputs);
+    expect(ip.outs).toMatchObject({ vpcId: vpc.resourceId, isSourceNat: false });
+    expect(ip.outs.networkId ?? null).toBeNull();
+    const vm = await job(
+      await call("POST", "/compute/instances", {
+        zoneId: cat.zone,
+        serviceOfferingId: cat.offering,
+        templateId: cat.template,
+        networkIds: tier.resourceId,
+      }),
+    );
+    // a VPC address needs the tier: check cannot know that, the API says so
+    await expect(make("StaticNat", { publicIpId: ip.id, instanceId: vm.resourceId })).rejects.toThrow(
+      /enable failed: .*no networkId is passed in/,
+    );
+    const nat = await make("StaticNat", {
+      publicIpId: ip.id,
+      instanceId: vm.resourceId,
+      networkId: tier.resourceId,
+    });
+    expect(nat.id).toBe(ip.id);
+    expect(nat.outs).toMatchObject({
+      ipAddress: ip.outs.ipAddress,
+      state: "Enabled",
+      networkId: tier.resourceId,
+    });
+    const refreshed = (await p("PublicIp").read!(ip.id, ip.outs)).props as Rec;
+    expect(refreshed).toEqual(ip.outs); // the mapping is the static NAT's, not a change of the address
+    expect((await change("PublicIp", ip.id, refreshed, ipInputs)).diff.changes).toBe(false);
+    await p("StaticNat").delete!(nat.id, nat.outs);
+    await p("PublicIp").delete!(ip.id, refreshed);
+  });
+
+  it("static NAT on a source-NAT address is the API's refusal at enable; nothing is recorded", async () => {
+    const { instanceId } = await addressAndInstance();
+    const nat = await first("/public-ips?isSourceNat=true", (r) => r.associatedNetworkId === cat.net);
+    const err = await make("StaticNat", { publicIpId: nat.id, instanceId }).catch((e: Error) => e);
+    expect(err).not.toBeInstanceOf(PartialStateError);
+    expect((err as Error).message).toMatch(
+      /enable failed: .*Can't enable static, ip address .* is a sourceNat ip address/,
+    );
+  });
+
+  it("an enable whose job failed left no static NAT: a plain error, nothing kept in state", async () => {
+    const inputs = await addressAndInstance();
+    await ctl.fault({
+      method: "POST",
+      route: "/api/v1/public-ips/{id}/static-nat",
+      times: 1,
+      jobFail: { detail: "simulated platform failure" },
+    });
+    const err = await make("StaticNat", inputs).catch((e: Error) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).not.toBeInstanceOf(PartialStateError);
+    expect((err as Error).message).toMatch(
+      /enable failed: .*simulated platform failure.* Nothing was enabled/,
+    );
+    expect((await call("GET", `/public-ips/${inputs.publicIpId}`)).isStaticNat).toBe(false);
+    // the next up creates it
+    const made = await make("StaticNat", inputs);
+    expect(made.outs.state).toBe("Enabled");
+    await p("StaticNat").delete!(made.id, made.outs);
+  });
+
+  it("a replacement that keeps the address or the instance disables first", async () => {
+    const olds = { publicIpId: OTHER_ID, instanceId: cat.net, networkId: cat.net };
+    const diff = (news: Rec) => p("StaticNat").diff!(OTHER_ID, olds, news);
+    expect(await diff({ ...olds, instanceId: OTHER_ID })).toMatchObject({
+      replaces: ["instanceId"],
+      deleteBeforeReplace: true,
+    });
+    expect(await diff({ ...olds, publicIpId: cat.net, instanceId: OTHER_ID })).toMatchObject({
+      deleteBeforeReplace: false,
+    });
   });
 });
 

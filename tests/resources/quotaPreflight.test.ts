@@ -37,8 +37,11 @@ beforeEach(async () => {
     volumeLimit: 5,
     vpcLimit: 100,
     networkLimit: 500,
+    publicIpLimit: 500,
   });
 });
+
+const auth = () => ({ authorization: `Bearer ${process.env.CIM_TOKEN}` });
 
 const create = (kind: "Instance" | "Volume" | "Vpc" | "Network", inputs: Record<string, unknown> = {}) =>
   quotaPreflight(kinds[kind], {}, { zoneId: "z", ...inputs });
@@ -115,6 +118,33 @@ describe("quota preflight", () => {
     } finally {
       delete process.env.CIM_QUOTA_PREFLIGHT;
     }
+  });
+
+  it("counts public IPs against publicIpLimit, with what is in use (the source-NAT addresses of VPCs count)", async () => {
+    await control.limits({ publicIpLimit: 2 });
+    const first = async (path: string): Promise<string> => {
+      const rows = (await (await fetch(`${emu.url}/api/v1${path}`, { headers: auth() })).json()) as {
+        id: string;
+      }[];
+      return rows[0].id;
+    };
+    const zoneId = await first("/zones");
+    const vpcOfferingId = await first("/offerings/vpc");
+    const made = await fetch(`${emu.url}/api/v1/vpcs`, {
+      method: "POST",
+      headers: { ...auth(), "content-type": "application/json" },
+      body: JSON.stringify({ name: "q", displayText: "q", zoneId, cidr: "10.60.0.0/16", vpcOfferingId }),
+    });
+    expect(made.status).toBe(200);
+    await quotaPreflight(kinds.PublicIp, {}, { vpcId: "v" });
+    expect(warnings).toEqual([]);
+    await quotaPreflight(kinds.PublicIp, {}, { vpcId: "v" });
+    expect(warnings).toEqual([
+      expect.stringContaining(
+        "creates at least 2 new public IPs, but the account has 1 of 2 public IPs left (1 in use",
+      ),
+    ]);
+    expect(warnings[0]).toContain("publicIpLimit");
   });
 
   it("phrases the warning from the limits record", () => {

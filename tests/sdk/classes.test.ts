@@ -213,6 +213,30 @@ describe("SDK resource classes", () => {
     expect(registered.find((r) => r.name === "wrapped")?.inputs[PLAIN_REFERENCES]).toBeUndefined();
   });
 
+  it("a public IP and a static NAT wired by outputs: the address, its flags and the mapping on the classes", async () => {
+    const cim = await import("../../sdk");
+    const offering = (await list("/offerings/network")).find((o) => !o.forVpc)!.id;
+    const net = new cim.Network("edge", { zoneId: cat.zone, networkOfferingId: offering });
+    const vm = new cim.Instance("bastion", {
+      zoneId: cat.zone,
+      serviceOfferingId: cat.offering,
+      templateId: cat.template,
+      networkIds: [net.id],
+    });
+    const ip = new cim.PublicIp("bastion", { networkId: net.id, tags: { role: "bastion" } });
+    const nat = new cim.StaticNat("bastion", { publicIpId: ip.id, instanceId: vm.id });
+    const address = await value(ip.ipAddress);
+    expect(address).toMatch(/^198\.1[89]\./);
+    expect(await value(ip.isSourceNat)).toBe(false);
+    expect(await value(ip.tags)).toEqual({ role: "bastion" });
+    expect(await value(nat.ipAddress)).toBe(address);
+    expect(await value(nat.state)).toBe("Enabled");
+    expect(await value(nat.networkId)).toBe(await value(net.id)); // the address's network, given by the API
+    expect(await value(nat.id)).toBe(await value(ip.id)); // a static NAT is named by its address
+    const live = (await list("/public-ips")).find((r) => r.ipAddress === address)!;
+    expect(live).toMatchObject({ isStaticNat: true, virtualMachineId: await value(vm.id) });
+  });
+
   it("adopting without a name keeps the live name; a misspelt key is named at check", async () => {
     const cim = await import("../../sdk");
     const adopted = new cim.Volume("adopted", {

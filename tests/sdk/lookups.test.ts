@@ -172,6 +172,49 @@ describe("region-scoped catalogues", () => {
   });
 });
 
+describe("public IPs", () => {
+  /** Runs a request as the user and waits for its job. */
+  async function api(method: string, route: string, body?: unknown): Promise<any> {
+    const res = await fetch(`${emu.url}/api/v1${route}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const out: any = await res.json();
+    for (let job: any = out; job.jobId && job.status !== "success"; ) {
+      job = await (
+        await fetch(`${emu.url}/api/v1/jobs/${out.jobId}`, { headers: { authorization: `Bearer ${token}` } })
+      ).json();
+      if (job.status === "error") throw new Error(job.detail);
+    }
+    return out;
+  }
+
+  it("finds an address by address or id, reads afresh, filters by network, lists candidates on a miss", async () => {
+    const zone = await cim.getZone("de-fra-1a");
+    const offering = (await cim.getNetworkOfferings({ forVpc: false }))[0];
+    const net = await api("POST", "/networks", {
+      name: "lookup-net",
+      displayText: "n",
+      zoneId: zone.id,
+      networkOfferingId: offering.id,
+    });
+    const acquired = await api("POST", "/public-ips", { networkId: net.id });
+    const all = await cim.getPublicIps({ networkId: net.id });
+    expect(all).toHaveLength(2); // with the network's source-NAT address
+    const ip = all.find((r) => r.id === acquired.id)!;
+    expect((await cim.getPublicIp(ip.ipAddress!)).id).toBe(ip.id);
+    expect((await cim.getPublicIp({ id: ip.id })).ipAddress).toBe(ip.ipAddress);
+    const miss = await failure(cim.getPublicIp("203.0.113.9"));
+    expect(miss.message).toMatch(/no public IP named "203\.0\.113\.9" in the default region\. Candidates: /);
+    expect(miss.message).toContain(`${ip.ipAddress} (${ip.id})`);
+    // not cached: a released address is gone from the next lookup
+    await api("DELETE", `/public-ips/${ip.id}`);
+    await failure(cim.getPublicIp(ip.ipAddress!));
+    expect(await cim.getPublicIps({ region: secondary.name })).toEqual([]);
+  });
+});
+
 describe("allowances", () => {
   it("reads my limits and the multi-region quota", async () => {
     const limits = await cim.getMyLimits();

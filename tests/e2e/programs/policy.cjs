@@ -23,7 +23,7 @@ module.exports = async (cim, pulumi) => {
     templateId: template.id,
     serviceOfferingId: small.id,
     sshKeyNames: [ops.name],
-    allowPasswordSsh: is("password-ssh") ? true : undefined,
+    allowPasswordSsh: is("password-ssh") || is("exposed-ssh") ? true : undefined,
     deleteProtection: !is("delete-protection"),
     rootDiskSize: is("root-disk") ? 200 : 20,
     tags: is("tags") ? { env: "prod" } : tags,
@@ -46,7 +46,12 @@ module.exports = async (cim, pulumi) => {
     tags,
   });
 
-  new cim.Network("isolated", { zoneId: fraB.id, networkOfferingId: isolated.id, tags });
+  const net = new cim.Network("isolated", { zoneId: fraB.id, networkOfferingId: isolated.id, tags });
+
+  if (is("exposed-ssh")) {
+    const ip = new cim.PublicIp("bastion", { networkId: net.id, tags });
+    new cim.StaticNat("bastion", { publicIpId: ip.id, instanceId: web.id });
+  }
 
   // SSH to the app VPC's tiers from the VPN range only; from anywhere is the open-ssh violation.
   const vpcOffering = await cim.getVpcOffering("Default VPC");

@@ -1,0 +1,130 @@
+// Public IP addresses: /api/v1/public-ips (the spec shows only their comment route; emulator/README.md: CloudStack's
+// associateIpAddress, listPublicIpAddresses, disassociateIpAddress, enableStaticNat and disableStaticNat).
+// Acquire, release, enable and disable static NAT are asynchronous. Static NAT is not a record of its own: it is
+// the address's one-to-one mapping onto an instance's NIC, shown on the address (isStaticNat, virtualMachineId,
+// vmIpAddress), so `staticNatOf` reads it from there.
+
+import type { AcceptedMutation, CallOptions } from "./core";
+import { Family } from "./family";
+import type { ListOptions } from "./instances";
+import { type ListResult, Paginator } from "./pagination";
+import { apiPath } from "./paths";
+import { type PublicIp, PublicIpSchema } from "./schemas";
+
+/** An isolated network or a VPC to acquire an address for (exactly one), optionally naming its zone. */
+export interface AcquirePublicIpInput {
+  networkId?: string;
+  vpcId?: string;
+  zoneId?: string;
+}
+
+export interface EnableStaticNatInput {
+  /** The instance the address maps onto. */
+  virtualMachineId: string;
+  /** The network of the instance's NIC; the API's default: the network the address serves. */
+  networkId?: string;
+}
+
+export interface PublicIpFilter {
+  ipAddress?: string;
+  vpcId?: string;
+  associatedNetworkId?: string;
+  isStaticNat?: boolean;
+}
+
+/** An address's static NAT, as one record: `state` Enabled while it maps onto an instance, else Disabled. */
+export interface StaticNat {
+  /** The address's id (a static NAT has none of its own). */
+  id: string;
+  state: "Enabled" | "Disabled";
+  ipAddress?: string;
+  virtualMachineId?: string;
+  virtualMachineName?: string;
+  /** The network of the instance's NIC the address maps onto. */
+  networkId?: string;
+  vmIpAddress?: string;
+  zoneId?: string;
+}
+
+export function staticNatOf(ip: PublicIp): StaticNat {
+  const on = ip.isStaticNat === true && Boolean(ip.virtualMachineId);
+  return {
+    id: ip.id,
+    state: on ? "Enabled" : "Disabled",
+    ipAddress: ip.ipAddress,
+    virtualMachineId: on ? ip.virtualMachineId : undefined,
+    virtualMachineName: on ? ip.virtualMachineName || undefined : undefined,
+    networkId: on ? ip.associatedNetworkId || undefined : undefined,
+    vmIpAddress: on ? ip.vmIpAddress || undefined : undefined,
+    zoneId: ip.zoneId,
+  };
+}
+
+export class PublicIps extends Family {
+  async get(id: string, o?: CallOptions): Promise<PublicIp> {
+    return this.core.get(apiPath`/public-ips/${id}`, PublicIpSchema, undefined, o);
+  }
+
+  list(o?: ListOptions & PublicIpFilter): Paginator<PublicIp> {
+    return new Paginator(this.core, {
+      path: apiPath`/public-ips`,
+      query: {
+        ipAddress: o?.ipAddress,
+        vpcId: o?.vpcId,
+        associatedNetworkId: o?.associatedNetworkId,
+        isStaticNat: o?.isStaticNat === undefined ? undefined : String(o.isStaticNat),
+      },
+      key: "publicipaddress",
+      item: PublicIpSchema,
+      options: o,
+    });
+  }
+
+  async listAll(o?: ListOptions & PublicIpFilter): Promise<ListResult<PublicIp>> {
+    return this.list(o).all();
+  }
+
+  /** Acquires an address (associateIpAddress); the job's end makes it Allocated. */
+  async acquire(input: AcquirePublicIpInput, o?: CallOptions): Promise<AcceptedMutation> {
+    const body = { networkId: input.networkId, vpcId: input.vpcId, zoneId: input.zoneId };
+    return this.core.accepted({
+      method: "POST",
+      path: apiPath`/public-ips`,
+      body,
+      options: o,
+      command: "publicIp.acquire",
+    });
+  }
+
+  /** Releases an address (disassociateIpAddress); the API refuses a source-NAT address. */
+  async release(id: string, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.core.accepted({
+      method: "DELETE",
+      path: apiPath`/public-ips/${id}`,
+      options: o,
+      command: "publicIp.release",
+      resourceId: id,
+    });
+  }
+
+  async enableStaticNat(id: string, input: EnableStaticNatInput, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.core.accepted({
+      method: "POST",
+      path: apiPath`/public-ips/${id}/static-nat`,
+      body: { virtualMachineId: input.virtualMachineId, networkId: input.networkId },
+      options: o,
+      command: "staticNat.enable",
+      resourceId: id,
+    });
+  }
+
+  async disableStaticNat(id: string, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.core.accepted({
+      method: "DELETE",
+      path: apiPath`/public-ips/${id}/static-nat`,
+      options: o,
+      command: "staticNat.disable",
+      resourceId: id,
+    });
+  }
+}

@@ -1,0 +1,105 @@
+// cim.PublicIp: a public address acquired for an isolated network or a VPC (a job), tagged, released by a job.
+// Every VPC and isolated network also has a source-NAT address the platform made with it: it is read (outputs
+// say isSourceNat) and can be adopted, but never released, so delete refuses it clearly before the API does.
+// What a static NAT does to the address (isStaticNat, the VPC tier it then serves) is not an output here: it is
+// cim.StaticNat's, and would otherwise show as a change of this resource on every refresh after one is made.
+
+import { z } from "zod";
+import type { PublicIp } from "../client";
+import { optionalId, whenKnown } from "../lifecycle/check";
+import { ResourceError } from "../lifecycle/errors";
+import { catalogueField, commonFields, field, tags } from "./common";
+import { defineKind } from "./define";
+
+const noneIsNull = (a: unknown, b: unknown) => (a || null) === (b || null);
+
+export const publicIp = defineKind({
+  name: "PublicIp",
+  noun: "public IP",
+  summary: "A public IP address acquired for an isolated network or a VPC.",
+  createVerb: "acquire",
+  label: (rec) => (typeof rec.ipAddress === "string" ? rec.ipAddress : undefined),
+  tags: "publicIp",
+  quota: { limit: "publicIpLimit", count: "publicIpCount" },
+  states: { busy: ["Allocating", "Releasing"], gone: ["Free"], deleting: "Releasing", failed: "Error" },
+  fields: {
+    ...commonFields,
+    /** The isolated network to acquire the address for (exactly one of networkId and vpcId). Replaces on change. */
+    networkId: field(optionalId("the isolated network to acquire the address for; give networkId or vpcId"), {
+      change: "replace",
+      unset: () => null,
+      same: noneIsNull,
+      // a VPC address serves a tier only while a rule points into it: that is not this input
+      live: (ip: PublicIp) => (ip.vpcId ? null : ip.associatedNetworkId || null),
+      ref: "Network",
+    }),
+    /** The VPC to acquire the address for (exactly one of networkId and vpcId). Replaces on change. */
+    vpcId: field(optionalId("the VPC to acquire the address for; give networkId or vpcId"), {
+      change: "replace",
+      unset: () => null,
+      same: noneIsNull,
+      live: (ip: PublicIp) => ip.vpcId || null,
+      ref: "Vpc",
+    }),
+    /** The zone (the network's or VPC's; the API's choice when left out). Replaces on change. */
+    zoneId: catalogueField(
+      optionalId("the zone of the address: the network's or the VPC's (left out: the API takes theirs)"),
+      "replace",
+      "zones",
+      "a zone",
+    ),
+    /** Tags; the program's map is authoritative. Changed in place. */
+    tags,
+  },
+  outputs: {
+    /** The address, e.g. `198.18.0.7`. */
+    ipAddress: { schema: z.string(), from: (ip: PublicIp) => ip.ipAddress ?? "" },
+    zoneName: { schema: z.string().optional(), from: (ip: PublicIp) => ip.zoneName },
+    /** Whether it is the source-NAT address of its network or VPC (such an address cannot be released). */
+    isSourceNat: { schema: z.boolean(), from: (ip: PublicIp) => ip.isSourceNat === true },
+    /** The API's address state (Allocating, Allocated, Releasing, …). */
+    state: { schema: z.string(), from: (ip: PublicIp) => ip.state ?? "" },
+    created: { schema: z.string().optional(), from: (ip: PublicIp) => ip.created },
+  },
+  rules(values, fail) {
+    whenKnown(values, ["networkId", "vpcId", "adoptId"], () => {
+      if (values.adoptId) return;
+      if (!values.networkId === !values.vpcId) {
+        fail(
+          values.networkId ? "vpcId" : "networkId",
+          values.networkId
+            ? "give exactly one of networkId and vpcId: an address is acquired for an isolated network or a VPC, not both"
+            : "networkId or vpcId is required: an address is acquired for an isolated network or a VPC",
+        );
+      }
+    });
+  },
+  api: {
+    get: (s, id) => s.client.publicIps.get(id, { region: s.region }),
+    list: async (s) => (await s.client.publicIps.listAll({ region: s.region })).items,
+    create: (s, i) =>
+      s.client.publicIps.acquire(
+        { networkId: i.networkId ?? undefined, vpcId: i.vpcId ?? undefined, zoneId: i.zoneId },
+        { region: s.region },
+      ),
+    async beforeDelete(_s, live) {
+      if (live.isSourceNat) {
+        throw new ResourceError(
+          `cim:PublicIp ${live.ipAddress ?? live.id} (id ${live.id}) is the source-NAT address of its ${live.vpcId ? "VPC" : "network"}: the platform never releases it ("ip address is used for source nat purposes and can not be disassociated."). It goes when its ${live.vpcId ? "VPC" : "network"} is deleted. To stop managing it, give it the retainOnDelete resource option, run pulumi up, then remove it from the program.`,
+        );
+      }
+    },
+    delete: (s, live) => s.client.publicIps.release(live.id, { region: s.region }),
+  },
+  importer: {
+    order: 25,
+    prefix: "publicIp",
+    name: (ip) => `ip-${String(ip.ipAddress ?? ip.id).replace(/\./g, "-")}`,
+    skip: (ip) =>
+      ip.isSourceNat
+        ? "source-NAT address (made and released with its network or VPC)"
+        : ip.state === "Error"
+          ? "state Error (its acquisition failed)"
+          : undefined,
+  },
+});

@@ -1,0 +1,82 @@
+// cim.StaticNat: a public address mapped one to one onto an instance's NIC (enableStaticNat, a job), removed by
+// disableStaticNat (a job). It is not a record of its own in the API: it is read from its address (the client's
+// staticNatOf), so its id is the address's, and an address without static NAT shows it gone. Every field
+// replaces. The API refuses a source-NAT address and one that carries load-balancer rules.
+
+import { z } from "zod";
+import { type StaticNat, staticNatOf } from "../client";
+import { id, optionalId } from "../lifecycle/check";
+import { containsUnknown } from "../lifecycle/values";
+import { commonFields, field } from "./common";
+import { defineKind } from "./define";
+
+export const staticNat = defineKind({
+  name: "StaticNat",
+  noun: "static NAT",
+  summary: "A public IP mapped one to one onto an instance's NIC (every port).",
+  createVerb: "enable",
+  label: (rec) =>
+    typeof rec.ipAddress === "string" ? `${rec.ipAddress} → ${String(rec.instanceId)}` : undefined,
+  states: { gone: ["Disabled"] },
+  fields: {
+    ...commonFields,
+    /** The public IP (a cim.PublicIp's id) to map; not a source-NAT address. Replaces on change. */
+    publicIpId: field(id("the public IP to map onto the instance (a cim.PublicIp's id)"), {
+      change: "replace",
+      live: (n: StaticNat) => n.id,
+      ref: "PublicIp",
+    }),
+    /** The instance whose NIC the address maps onto. Replaces on change. */
+    instanceId: field(id("the instance the address maps onto"), {
+      change: "replace",
+      live: (n: StaticNat) => n.virtualMachineId,
+      ref: "Instance",
+    }),
+    /**
+     * The network of the instance's NIC: required for a VPC address (the tier), else the address's network.
+     * Replaces on change.
+     */
+    networkId: field(
+      optionalId(
+        "the network of the instance's NIC; required for a VPC address (the tier the instance is on)",
+      ),
+      { change: "replace", live: (n: StaticNat) => n.networkId, ref: "Network", present: true },
+    ),
+  },
+  outputs: {
+    /** The public address, e.g. `198.18.0.7`. */
+    ipAddress: { schema: z.string().optional(), from: (n: StaticNat) => n.ipAddress },
+    /** The instance's address on that network, which the public address maps onto. */
+    vmIpAddress: { schema: z.string().optional(), from: (n: StaticNat) => n.vmIpAddress },
+    /** Enabled while the mapping exists. */
+    state: { schema: z.string(), from: (n: StaticNat) => n.state },
+  },
+  // One address maps onto one NIC, and one NIC address has one public address: a replacement that keeps the
+  // address or the instance disables first (its id is the address's, so the same address cannot be held twice).
+  deleteBeforeReplace: (olds, news) =>
+    containsUnknown(news.publicIpId) ||
+    containsUnknown(news.instanceId) ||
+    news.publicIpId === olds.publicIpId ||
+    news.instanceId === olds.instanceId,
+  api: {
+    get: async (s, id) => staticNatOf(await s.client.publicIps.get(id, { region: s.region })),
+    list: async (s) =>
+      (await s.client.publicIps.listAll({ region: s.region, isStaticNat: true })).items.map(staticNatOf),
+    async create(s, i) {
+      const accepted = await s.client.publicIps.enableStaticNat(
+        i.publicIpId,
+        { virtualMachineId: i.instanceId, networkId: i.networkId },
+        { region: s.region },
+      );
+      // the mapping is named by its address
+      return { ...accepted, id: accepted.id ?? i.publicIpId };
+    },
+    delete: (s, live) => s.client.publicIps.disableStaticNat(live.id, { region: s.region }),
+  },
+  importer: {
+    order: 35,
+    prefix: "staticNat",
+    name: (n, nameOf) =>
+      `${nameOf(n.virtualMachineId) ?? "instance"}-${String(n.ipAddress ?? n.id).replace(/\./g, "-")}`,
+  },
+});
