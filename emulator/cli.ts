@@ -9,6 +9,7 @@ import { JOB_MODES, type JobMode } from "./jobs";
 const USAGE = `usage:
   cim-emulator start [--port N] [--data-dir DIR] [--job-latency MS] [--job-jitter MS] [--host 127.0.0.1]
                     [--job-mode timed|immediate|reads|clock] [--job-reads N]
+                    [--timezone IANA-ZONE] [--clock-skew-ms MS]
                     [--fault JSON]...   (a rule as POST /_emulator/faults takes it; repeatable)
   cim-emulator token [--data-dir DIR] [--sub USER] [--ttl SECONDS] [--aud AUD] [--admin]`;
 
@@ -20,6 +21,13 @@ function int(value: string | undefined, flag: string, fallback: number): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0)
     throw new Error(`--${flag} must be a non-negative integer, got ${value}`);
+  return n;
+}
+
+function signedInt(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n)) throw new Error(`--${flag} must be an integer (negative: behind), got ${value}`);
   return n;
 }
 
@@ -35,6 +43,8 @@ async function start(args: string[]) {
       "job-reads": { type: "string" },
       host: { type: "string" },
       fault: { type: "string", multiple: true },
+      timezone: { type: "string" },
+      "clock-skew-ms": { type: "string" },
     },
   });
   const host = values.host ?? "127.0.0.1";
@@ -59,6 +69,8 @@ async function start(args: string[]) {
     jobMode: mode as JobMode,
     jobReads: int(values["job-reads"], "job-reads", 1),
     faults,
+    timezone: values.timezone,
+    clockSkewMs: signedInt(values["clock-skew-ms"], "clock-skew-ms"),
   });
   const port = new URL(emu.url).port;
   process.stdout.write(`listening on http://${host.includes(":") ? `[${host}]` : host}:${port}\n`);

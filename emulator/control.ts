@@ -86,6 +86,19 @@ export function controlRoutes(rt: Runtime): RouteDef[] {
       const b = obj(ctx);
       if (b.paused === true) clock.pause();
       if (b.paused === false) clock.resume();
+      if (b.skewMs !== undefined) {
+        if (typeof b.skewMs !== "number" || !Number.isFinite(b.skewMs))
+          throw badRequest("skewMs must be a number of ms (negative: the server's clock is behind)");
+        clock.skewMs = b.skewMs;
+      }
+      if (b.timeZone !== undefined) {
+        if (typeof b.timeZone !== "string") throw badRequest("timeZone must be an IANA time zone name");
+        try {
+          clock.timeZone = b.timeZone;
+        } catch (e) {
+          throw badRequest((e as Error).message);
+        }
+      }
       const advance = num(b, "advanceMs");
       if (advance) clock.advance(advance);
       // An explicit advance settles what is due even while paused.
@@ -100,6 +113,7 @@ export function controlRoutes(rt: Runtime): RouteDef[] {
       jobs.timing.latencyMs = num(b, "latencyMs") ?? jobs.timing.latencyMs;
       jobs.timing.jitterMs = num(b, "jitterMs") ?? jobs.timing.jitterMs;
       jobs.timing.reads = num(b, "reads") ?? jobs.timing.reads;
+      jobs.timing.expungeDelayMs = num(b, "expungeDelayMs") ?? jobs.timing.expungeDelayMs;
       if (b.mode !== undefined) jobs.setMode(b.mode as JobMode);
       return ok(jobs.timing);
     }),
@@ -124,6 +138,8 @@ export function controlRoutes(rt: Runtime): RouteDef[] {
           store.state.regions.map((r) => r.id),
         );
       if (typeof b.active === "boolean") user.active = b.active;
+      if (typeof b.allowUserViewDestroyedVm === "boolean")
+        user.allowUserViewDestroyedVm = b.allowUserViewDestroyedVm;
       if (regions) user.regionIds = regions;
       store.state.users[b.sub] = user;
       quota.limitsOf(b.sub);

@@ -14,7 +14,12 @@ export type FaultInput = Partial<Omit<FaultRule, "id" | "hits" | "route" | "jobF
 export interface ClockView {
   paused: boolean;
   held: boolean;
+  /** The server clock's instant (ISO, UTC). */
   now: string;
+  /** The same instant as the API layer writes it: local time of `timeZone`, no offset. */
+  local: string;
+  timeZone: string;
+  skewMs: number;
   offsetMs: number;
 }
 
@@ -120,8 +125,16 @@ export class EmulatorControl {
     await this.call("DELETE", "/faults");
   }
 
-  /** Pause or resume the job clock, or move it forward (an advance settles what is due, even while paused). */
-  clock(change: { paused?: boolean; advanceMs?: number }): Promise<ClockView> {
+  /**
+   * Pause or resume the job clock, or move it forward (an advance settles what is due, even while paused);
+   * set the server clock's skew from real time or the zone of its local time.
+   */
+  clock(change: {
+    paused?: boolean;
+    advanceMs?: number;
+    skewMs?: number;
+    timeZone?: string;
+  }): Promise<ClockView> {
     return this.call("POST", "/clock", change);
   }
 
@@ -147,8 +160,14 @@ export class EmulatorControl {
     return this.call("PUT", "/limits", { ...limits, sub });
   }
 
-  /** Adds a user (active, accounts in every region unless `regions`), or changes one. */
-  user(sub: string, change: { active?: boolean; regions?: string[] } = {}): Promise<User> {
+  /**
+   * Adds a user (active, accounts in every region unless `regions`), or changes one; `allowUserViewDestroyedVm`
+   * is CloudStack's account setting that shows Destroyed instances in reads.
+   */
+  user(
+    sub: string,
+    change: { active?: boolean; regions?: string[]; allowUserViewDestroyedVm?: boolean } = {},
+  ): Promise<User> {
     return this.call("POST", "/users", { ...change, sub });
   }
 

@@ -14,6 +14,8 @@ export interface QuotaDecl {
   key: string;
   /** The seeded allowance of every user. */
   default: number;
+  /** The platform's name of the allowance in its limit texts (CloudStack's Resource.ResourceType): `user_vm`. */
+  platformType: string;
 }
 
 /** Tag routes (and comment routes) under a collection path. */
@@ -39,6 +41,11 @@ export interface FamilyDecl<K extends string, D = any> {
     busy?: readonly string[];
     /** The state of a record whose create failed; such records do not count against quota or capacity. */
     failed?: string;
+    /**
+     * States of a record deleted but not yet expunged (CloudStack's Destroyed, Expunging): it no longer counts
+     * against quota or capacity, and reads show it only where the platform does.
+     */
+    gone?: readonly string[];
   };
   /** The family's own routes (tag and comment routes come from `tags`). */
   routes?: RouteDef[];

@@ -1,7 +1,7 @@
 // Shapes shared by the server, the route table and every handler: a handler is (ctx) -> {status, body, audit}.
 import type { IncomingHttpHeaders } from "node:http";
 import type { Clock } from "./clock";
-import type { JobRequest } from "./jobs";
+import type { JobRequest, JobTiming } from "./jobs";
 import type { Job, Limits, Region, User } from "./records";
 import type { Owner } from "./repository";
 import type { Store } from "./store";
@@ -37,8 +37,9 @@ export interface Principal {
   admin: boolean;
 }
 
-/** The job engine as handlers see it: submit plain data, read jobs. */
+/** The job engine as handlers see it: submit plain data, read jobs, the platform's timing. */
 export interface Jobs {
+  readonly timing: JobTiming;
   submit(req: JobRequest): Job;
   read(job: Job): void;
   rawState(job: Job): string;
@@ -49,7 +50,7 @@ export interface QuotaService {
   /** Quota keys in family order: `instance`, `volume`, … */
   readonly keys: readonly string[];
   limitsOf(account: string): Limits;
-  failure(account: string, key: string): string | undefined;
+  failure(account: string, key: string, adding?: number): string | undefined;
   usage(account: string): Record<string, number>;
 }
 
@@ -92,19 +93,9 @@ export interface RouteDef<D = any> {
   scope: Scope;
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, "0");
-
-/** Local server time without offset, yyyy-MM-ddTHH:mm:ss.SSS, as the API layer writes it. */
-export function localTimestamp(ms: number = Date.now()): string {
-  const d = new Date(ms);
-  return (
-    `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T` +
-    `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`
-  );
-}
-
-export function errorBody(message: string, detail: string) {
-  return { message, timestamp: localTimestamp(), detail };
+/** The error body; its timestamp is the server's local time without offset, as the API layer writes it. */
+export function errorBody(clock: Clock, message: string, detail: string) {
+  return { message, timestamp: clock.local(), detail };
 }
 
 export const ok = (body: unknown, audit?: AuditFacts): Reply => ({ status: 200, body, audit });

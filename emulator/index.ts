@@ -45,6 +45,13 @@ export interface StartOptions {
   jobReads?: number;
   /** Fault rules active from the start, as POST /_emulator/faults takes them (the CLI's --fault). */
   faults?: unknown[];
+  /**
+   * IANA zone of the server's local time (error, job and audit times). Default: this process's zone (TZ),
+   * as a real server writes its own local time.
+   */
+  timezone?: string;
+  /** The server's clock runs this many ms ahead of real time (negative: behind); the Date header follows. */
+  clockSkewMs?: number;
 }
 
 export interface Emulator {
@@ -60,6 +67,8 @@ export interface Emulator {
 export type { TokenOptions };
 
 export async function startEmulator(opts: StartOptions = {}): Promise<Emulator> {
+  // First: an unknown zone fails before anything is written.
+  const clock = new Clock({ timeZone: opts.timezone, skewMs: opts.clockSkewMs });
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "cim-emulator-"));
   const tokens = await TokenService.open(dataDir);
@@ -67,7 +76,6 @@ export async function startEmulator(opts: StartOptions = {}): Promise<Emulator> 
   const store = new Store<State>(dataDir, seed);
   upgradeState(store.state);
   const data = repositories(() => store.state);
-  const clock = new Clock();
   const timing = {
     mode: opts.jobMode ?? "timed",
     latencyMs: opts.jobLatencyMs ?? 0,

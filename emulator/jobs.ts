@@ -13,10 +13,24 @@ export const RAW_STATES = {
   FAILED: 3,
 } as const;
 
+/**
+ * Platform work a job leaves behind on its resource, done later by the platform itself (CloudStack's expunge
+ * thread): a job of the system account, so the user's job reads never show it, due `delayMs` after the job
+ * ended on the job clock.
+ */
+export interface FollowUp {
+  command: string;
+  delayMs: number;
+  payload?: Record<string, unknown>;
+}
+
+/** The account of the platform's own work (follow-ups); no user has it. */
+export const SYSTEM_ACCOUNT = "system";
+
 /** What a job changes when it ends; `D` is the data the effects reach (the family repositories). */
 export interface JobEffect<D = unknown> {
-  /** Applied when the job succeeds: the resource reaches its final state. */
-  success(data: D, job: Job): void;
+  /** Applied when the job succeeds: the resource reaches its final state; it may leave work for later. */
+  success(data: D, job: Job): FollowUp | undefined | void;
   /** Applied when the job fails: the resource goes to its failed or previous state. */
   failure(data: D, job: Job): void;
 }
@@ -34,6 +48,10 @@ export interface JobRequest {
   /** Injected fault: the job never leaves running. */
   stuck?: boolean;
   payload?: Record<string, unknown>;
+  /** Due this long after submission whatever the mode (follow-ups); otherwise the timing decides. */
+  delayMs?: number;
+  /** Submitted at this job-clock time (a follow-up: when its job ended), not now. */
+  atMs?: number;
 }
 
 /**
@@ -51,6 +69,11 @@ export interface JobTiming {
   latencyMs: number;
   jitterMs: number;
   reads: number;
+  /**
+   * How long a destroyed instance stays Destroyed before the platform expunges it, on the job clock
+   * (CloudStack's `expunge.delay`, a day by default there); 0 (the default) expunges it as its destroy job ends.
+   */
+  expungeDelayMs?: number;
 }
 
 export class JobEngine<D = unknown> {
@@ -91,9 +114,10 @@ export class JobEngine<D = unknown> {
   }
 
   submit(req: JobRequest): Job {
-    const now = this.clock.now();
-    const { mode, latencyMs, jitterMs, reads } = this.timing;
-    const duration = mode === "immediate" ? 0 : latencyMs + Math.random() * jitterMs;
+    const now = req.atMs ?? this.clock.now();
+    const { latencyMs, jitterMs, reads } = this.timing;
+    const mode = req.delayMs === undefined ? this.timing.mode : "timed";
+    const duration = req.delayMs ?? (mode === "immediate" ? 0 : latencyMs + Math.random() * jitterMs);
     const job: Job = {
       jobId: randomUUID(),
       regionId: req.regionId,
@@ -166,7 +190,20 @@ export class JobEngine<D = unknown> {
       effect?.failure(this.data, job);
     } else {
       job.status = "success";
-      effect?.success(this.data, job);
+      const next = effect?.success(this.data, job);
+      if (next) {
+        this.submit({
+          account: SYSTEM_ACCOUNT,
+          regionId: job.regionId,
+          command: next.command,
+          resourceType: job.resourceType,
+          resourceId: job.resourceId,
+          resourceName: job.resourceName,
+          payload: next.payload,
+          delayMs: next.delayMs,
+          atMs: job.completedMs,
+        });
+      }
     }
   }
 

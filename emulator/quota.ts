@@ -1,5 +1,5 @@
 // Allowances per user: which families count (their quota keys), the seeded defaults, usage over every region
-// (records in a family's failed state do not count) and the detail a create job fails with.
+// (records in a family's failed or gone states do not count) and the platform's text a create job fails with.
 import type { QuotaService } from "./http";
 import type { Limits, Owned } from "./records";
 import type { Repository } from "./repository";
@@ -7,8 +7,11 @@ import type { Store } from "./store";
 
 export interface Counted {
   key: string;
+  /** The platform's name of the allowance in its texts (CloudStack's resource type, e.g. `user_vm`). */
+  platformType: string;
   repo: Repository<Owned & { state?: string }>;
-  failedState: string;
+  /** States that do not count: a failed create, a deleted record not yet expunged. */
+  uncounted: readonly string[];
 }
 
 export const MULTI_REGION_DEFAULTS = { maxMultiRegions: 5, maxMultiRegionMembers: 10 };
@@ -41,16 +44,23 @@ export class Quota implements QuotaService {
   }
 
   private count(c: Counted, sub: string): number {
-    return c.repo.where((r) => r.account === sub && r.state !== c.failedState).length;
+    return c.repo.where((r) => r.account === sub && !c.uncounted.includes(r.state ?? "")).length;
   }
 
+  /**
+   * The detail a create job fails with when the allowance is used up: CloudStack's text for an account limit
+   * (server/src/com/cloud/resourcelimit/ResourceLimitManagerImpl.java, checkResourceLimit), naming the
+   * user's account and domain as the platform does.
+   */
   failure(sub: string, key: string, adding = 1): string | undefined {
     const counted = this.counted.find((c) => c.key === key);
     if (!counted) throw new Error(`No family counts against quota key ${key}`);
     const limit = this.limitsOf(sub)[`${key}Limit`];
-    const used = this.count(counted, sub);
-    return used + adding > limit
-      ? `Quota exceeded: ${key} limit of ${limit} reached for user ${sub}`
-      : undefined;
+    if (this.count(counted, sub) + adding <= limit) return undefined;
+    const user = this.store.state.users[sub];
+    return (
+      `Maximum number of resources of type '${counted.platformType}' for account name=${user?.username ?? sub}` +
+      ` in domain id=${user?.domainId ?? ""} has been exceeded.`
+    );
   }
 }

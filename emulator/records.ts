@@ -29,6 +29,8 @@ export interface Template {
   format: string;
   templateType: string;
   passwordEnabled: boolean;
+  /** CloudStack's template flag `isdynamicallyscalable`: the image has the tools to scale while running. */
+  isDynamicallyScalable: boolean;
 }
 
 export interface Iso {
@@ -47,6 +49,8 @@ export interface ComputeOffering {
   cpuNumber: number;
   cpuSpeed: number;
   memory: number;
+  /** CloudStack's offering flag `dynamicscalingenabled`: instances of it may scale while running. */
+  dynamicScalingEnabled: boolean;
 }
 
 export interface DiskOffering {
@@ -78,6 +82,8 @@ export interface User {
   active: boolean;
   /** Regions where the user has an account. */
   regionIds: string[];
+  /** CloudStack's account setting `allow.user.view.destroyed.vm`: reads show Destroyed instances (default no). */
+  allowUserViewDestroyedVm?: boolean;
 }
 
 /** Per-user allowances: `<quota>Limit` for every family with a quota key, and the multi-region ones. */
@@ -123,12 +129,18 @@ export interface InstanceRec extends Tagged {
   keyPair?: string;
   userData?: string;
   startVm: boolean;
+  /** Scalable while running: template and offering both allow it, as CloudStack decides at deploy. */
+  dynamicallyScalable?: boolean;
   /** Data disks created by dataDiskOfferingList; they go with the instance. */
   dataDiskIds: string[];
+  /** Its root disk, a ROOT volume on device 0 (absent in state written before root volumes were listed). */
+  rootVolumeId?: string;
   details: Record<string, string>;
 }
 
 export interface VolumeRec extends Tagged {
+  /** CloudStack's volume type: an instance's root disk (device 0), or a data disk (absent in older state). */
+  type?: "ROOT" | "DATADISK";
   name: string;
   zoneId: string;
   diskOfferingId: string;

@@ -1,7 +1,7 @@
 // Records of a family, reached by the account and region that own them. Handlers and job effects go through
 // a repository instead of writing the store: one place decides what "yours, in this region" means.
 import { randomUUID } from "node:crypto";
-import { notFound } from "./errors";
+import { conflict, notFound } from "./errors";
 import type { Owned } from "./records";
 
 /** Who is asking: the account and the routed region (its name is for messages). */
@@ -19,7 +19,38 @@ export class Repository<T extends Owned> {
     private readonly records: () => Record<string, T>,
     /** How messages name a record of the family, e.g. "Instance", "VPC". */
     readonly label: string,
-  ) {}
+    /** The family's declared states in which a job is under way (families/*.ts `states.busy`). */
+    busyStates: readonly string[] = [],
+    /** The family's declared states of a deleted record not yet expunged (families/*.ts `states.gone`). */
+    goneStates: readonly string[] = [],
+  ) {
+    this.busy = new Set(busyStates);
+    this.gone = new Set(goneStates);
+  }
+
+  private readonly busy: ReadonlySet<string>;
+  private readonly gone: ReadonlySet<string>;
+
+  /** Whether the record is deleted and waits to be expunged (its state is one the family declares gone). */
+  isGone(r: T): boolean {
+    const state = (r as { state?: unknown }).state;
+    return typeof state === "string" && this.gone.has(state);
+  }
+
+  /** Whether a job is under way on the record (its state is one the family declares busy). */
+  isBusy(r: T): boolean {
+    const state = (r as { state?: unknown }).state;
+    return typeof state === "string" && this.busy.has(state);
+  }
+
+  /** Refuses (409) a change while a job is under way on the record: the family's busy states decide. */
+  idle(r: T, why = "wait for its job to finish"): T {
+    if (this.isBusy(r)) {
+      const { name, state } = r as { name?: unknown; state?: unknown };
+      throw conflict(`${this.label} ${String(name ?? r.id)} is ${String(state)}; ${why}`);
+    }
+    return r;
+  }
 
   /** The owner's record, or undefined (another account's or region's record is not there for it). */
   get(owner: Owner, id: string): T | undefined {

@@ -20,10 +20,17 @@ const REGIONS = [
   { name: "nl-ams-1", primary: false, zones: ["nl-ams-1a"] },
 ];
 
+/** `scalable`: the image has the tools to scale while running (the Windows image has none installed). */
 const TEMPLATES = [
-  { name: "Ubuntu 22.04 LTS", min: 10, os: "Ubuntu 22.04 (64-bit)", password: false },
-  { name: "Debian 12", min: 8, os: "Debian GNU/Linux 12 (64-bit)", password: false },
-  { name: "Windows Server 2022", min: 40, os: "Windows Server 2022 (64-bit)", password: true },
+  { name: "Ubuntu 22.04 LTS", min: 10, os: "Ubuntu 22.04 (64-bit)", password: false, scalable: true },
+  { name: "Debian 12", min: 8, os: "Debian GNU/Linux 12 (64-bit)", password: false, scalable: true },
+  {
+    name: "Windows Server 2022",
+    min: 40,
+    os: "Windows Server 2022 (64-bit)",
+    password: true,
+    scalable: false,
+  },
 ];
 
 const ISOS = [
@@ -32,9 +39,9 @@ const ISOS = [
 ];
 
 const COMPUTE = [
-  { name: "Small", cpuNumber: 1, cpuSpeed: 500, memory: 512 },
-  { name: "Medium", cpuNumber: 2, cpuSpeed: 2000, memory: 4096 },
-  { name: "Large", cpuNumber: 4, cpuSpeed: 2000, memory: 8192 },
+  { name: "Small", cpuNumber: 1, cpuSpeed: 500, memory: 512, dynamicScalingEnabled: true },
+  { name: "Medium", cpuNumber: 2, cpuSpeed: 2000, memory: 4096, dynamicScalingEnabled: true },
+  { name: "Large", cpuNumber: 4, cpuSpeed: 2000, memory: 8192, dynamicScalingEnabled: true },
 ];
 
 const DISKS = [
@@ -90,6 +97,7 @@ export function seedWorld(limits: Limits): BaseState & { networks: Record<string
         format: "QCOW2",
         templateType: "USER",
         passwordEnabled: t.password,
+        isDynamicallyScalable: t.scalable,
       });
     }
     for (const i of ISOS) {

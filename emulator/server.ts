@@ -12,7 +12,6 @@ import {
   type Ctx,
   errorBody,
   forbidden,
-  localTimestamp,
   type Reply,
   type RouteDef,
   unauthorized,
@@ -54,13 +53,17 @@ const pathOf = (url: string) => {
   return q === -1 ? url : url.slice(0, q);
 };
 
-function errorReply(e: unknown, path: string): Reply {
+function errorReply(clock: Clock, e: unknown, path: string): Reply {
   if (e instanceof ApiError) {
-    return { status: e.status, body: errorBody(e.message, e.detail ?? `uri=${path}`), headers: e.headers };
+    return {
+      status: e.status,
+      body: errorBody(clock, e.message, e.detail ?? `uri=${path}`),
+      headers: e.headers,
+    };
   }
   // Never echo internals that might carry request data; the message of a bug is enough to debug it.
   const message = e instanceof Error ? e.message : String(e);
-  return { status: 500, body: errorBody(`Internal emulator error: ${message}`, `uri=${path}`) };
+  return { status: 500, body: errorBody(clock, `Internal emulator error: ${message}`, `uri=${path}`) };
 }
 
 function send(reply: FastifyReply, r: Reply) {
@@ -148,7 +151,7 @@ async function preFault(
   if (fault.status) {
     send(reply, {
       status: fault.status,
-      body: errorBody(`Injected fault: status ${fault.status}`, `fault=${fault.id} uri=${path}`),
+      body: errorBody(rt.clock, `Injected fault: status ${fault.status}`, `fault=${fault.id} uri=${path}`),
       headers: fault.retryAfter !== undefined ? { "retry-after": String(fault.retryAfter) } : undefined,
     });
     return { fault, handled: true };
@@ -175,7 +178,7 @@ function handlerFor(rt: Runtime, def: RouteDef) {
       if (!control && def.method !== "GET" && result.status < 300) {
         rt.store.addAudit({
           id: randomUUID(),
-          timestamp: localTimestamp(),
+          timestamp: rt.clock.local(),
           user: ctx.user.sub,
           regionId: ctx.region?.id,
           method: def.method,
@@ -187,7 +190,7 @@ function handlerFor(rt: Runtime, def: RouteDef) {
         rt.store.markDirty();
       }
     } catch (e) {
-      result = errorReply(e, path);
+      result = errorReply(rt.clock, e, path);
     }
     if (fault?.action === "drop-after") return drop(req, reply);
     return send(reply, result);
@@ -233,6 +236,11 @@ export function buildServer(rt: Runtime, routes: RouteDef[]): FastifyInstance {
     }
     done();
   });
+  // The Date header follows the server's clock (skew included), as a real server's does.
+  app.addHook("onSend", (_req, reply, _payload, done) => {
+    reply.header("date", new Date(rt.clock.now()).toUTCString());
+    done();
+  });
   app.addHook("onResponse", (req, reply, done) => {
     const entry = req.logEntry;
     if (entry) {
@@ -259,18 +267,21 @@ export function buildServer(rt: Runtime, routes: RouteDef[]): FastifyInstance {
     ) {
       return reply;
     }
-    return send(reply, { status: 404, body: errorBody(`No route ${req.method} ${path}`, `uri=${path}`) });
+    return send(reply, {
+      status: 404,
+      body: errorBody(rt.clock, `No route ${req.method} ${path}`, `uri=${path}`),
+    });
   });
   app.setErrorHandler((err, req, reply) => {
     const path = pathOf(req.url);
-    if (err instanceof ApiError) return send(reply, errorReply(err, path));
+    if (err instanceof ApiError) return send(reply, errorReply(rt.clock, err, path));
     const status =
       typeof (err as { statusCode?: unknown }).statusCode === "number"
         ? (err as { statusCode: number }).statusCode
         : 500;
     return send(reply, {
       status,
-      body: errorBody(err instanceof Error ? err.message : String(err), `uri=${path}`),
+      body: errorBody(rt.clock, err instanceof Error ? err.message : String(err), `uri=${path}`),
     });
   });
   return app;

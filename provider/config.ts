@@ -1,35 +1,168 @@
-import type * as pulumi from "@pulumi/pulumi";
+// The provider's settings, in one place: each setting's stack config key, environment variable, default and
+// rule (SETTINGS), and the one resolution (stack config, then CIM_* environment, then the default) that the
+// dynamic provider's configure(), the SDK's lookups and `pulumi-cim doctor` all use, with the client options
+// it yields. A value that breaks its rule is reported as a problem naming the setting and the rule; the token
+// is never part of a message.
 
-/** Provider settings, from stack config (`cim:*`) with environment variables as fallback. */
+import type * as pulumi from "@pulumi/pulumi";
+import { type CimClientOptions, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from "./client";
+import { formatDuration, parseDuration } from "./lifecycle/timeouts";
+
+/** The largest cim:requestTimeout: a request the API has not answered in an hour will not be answered. */
+const MAX_REQUEST_TIMEOUT_MS = 3_600_000;
+const MAX_RETRIES = 10;
+const MAX_CONCURRENT_REQUESTS = 256;
+
+export interface Setting {
+  /** The key after `cim:` in stack config. */
+  name: string;
+  env: string;
+  /** The default, as the README's table and doctor show it. */
+  default: string;
+}
+
+/** Every setting, in the order the README's Settings table lists them (a test holds the two together). */
+export const SETTINGS = [
+  { name: "baseUrl", env: "CIM_BASE_URL", default: "none: required" },
+  { name: "token", env: "CIM_TOKEN", default: "none: required" },
+  { name: "region", env: "CIM_REGION", default: "the API's default region" },
+  { name: "audience", env: "CIM_AUDIENCE", default: "not checked" },
+  { name: "requestTimeout", env: "CIM_REQUEST_TIMEOUT", default: formatDuration(DEFAULT_TIMEOUT_MS) },
+  { name: "maxRetries", env: "CIM_MAX_RETRIES", default: String(DEFAULT_MAX_RETRIES) },
+  { name: "maxConcurrentRequests", env: "CIM_MAX_CONCURRENT_REQUESTS", default: "no limit" },
+] as const satisfies readonly Setting[];
+
+export type SettingName = (typeof SETTINGS)[number]["name"];
+
+const settingNamed = (name: SettingName): Setting => SETTINGS.find((s) => s.name === name)!;
+
+/** `cim:requestTimeout (CIM_REQUEST_TIMEOUT)`: how messages name a setting. */
+export function settingLabel(name: SettingName): string {
+  return `cim:${name} (${settingNamed(name).env})`;
+}
+
+/** Provider settings, resolved: stack config (`cim:*`) first, then the environment, then the default. */
 export interface ProviderConfig {
   baseUrl?: string;
   region?: string;
   audience?: string;
   /** Held only in this process's memory; never returned in outputs, logs or errors. */
   token?: string;
+  /** cim:requestTimeout in milliseconds. */
+  requestTimeoutMs: number;
+  /** cim:maxRetries: retries of a read. */
+  maxRetries: number;
+  /** cim:maxConcurrentRequests; undefined: no ceiling. */
+  maxConcurrentRequests?: number;
+  /** Where each value that is set came from. */
+  sources: Partial<Record<SettingName, "stack" | "env">>;
+  /** One sentence per value that breaks its setting's rule (its default is used in its place). */
+  problems: string[];
 }
 
-let current: ProviderConfig = {};
+/** Reads one stack config key (`cim:` prefixed); undefined when the stack does not set it. */
+export type StackConfigReader = (key: string) => string | undefined;
 
-export function setProviderConfig(config: pulumi.dynamic.Config): void {
-  const read = (key: string, env: string) => config.get(`cim:${key}`) ?? process.env[env] ?? undefined;
-  current = {
-    baseUrl: read("baseUrl", "CIM_BASE_URL"),
-    region: read("region", "CIM_REGION"),
-    audience: read("audience", "CIM_AUDIENCE"),
-    token: read("token", "CIM_TOKEN"),
+const noStackConfig: StackConfigReader = () => undefined;
+
+/** A whole number in [min, max]; undefined when the text is not one. */
+function wholeNumber(v: string, min: number, max: number): number | undefined {
+  if (!/^\d+$/.test(v)) return undefined;
+  const n = Number(v);
+  return n >= min && n <= max ? n : undefined;
+}
+
+/**
+ * The settings from a stack config reader and an environment. A value counts as set when it is not blank,
+ * so a blank stack value falls back to the environment as an unset one does.
+ */
+export function resolveProviderConfig(
+  stack: StackConfigReader = noStackConfig,
+  env: NodeJS.ProcessEnv = process.env,
+): ProviderConfig {
+  const sources: ProviderConfig["sources"] = {};
+  const problems: string[] = [];
+  const raw = (name: SettingName): string | undefined => {
+    const fromStack = stack(`cim:${name}`);
+    if (fromStack !== undefined && fromStack !== null && String(fromStack).trim() !== "") {
+      sources[name] = "stack";
+      return String(fromStack);
+    }
+    const fromEnv = env[settingNamed(name).env];
+    if (fromEnv !== undefined && fromEnv.trim() !== "") {
+      sources[name] = "env";
+      return fromEnv;
+    }
+    return undefined;
+  };
+  // A value that breaks the rule: the default stands in, and the problem names the setting, the rule and the
+  // value's origin (these settings are plain numbers and durations, never secrets).
+  const parsed = <T>(name: SettingName, parse: (v: string) => T | undefined, rule: string, fallback: T) => {
+    const v = raw(name)?.trim();
+    if (v === undefined) return fallback;
+    const value = parse(v);
+    if (value !== undefined) return value;
+    const where = sources[name] === "stack" ? "the stack config" : settingNamed(name).env;
+    problems.push(`cim:${name} must be ${rule}; got ${JSON.stringify(v)} from ${where}.`);
+    return fallback;
+  };
+  return {
+    baseUrl: raw("baseUrl"),
+    token: raw("token"),
+    region: raw("region"),
+    audience: raw("audience"),
+    requestTimeoutMs: parsed(
+      "requestTimeout",
+      (v) => {
+        const ms = parseDuration(v);
+        return ms !== undefined && ms <= MAX_REQUEST_TIMEOUT_MS ? ms : undefined;
+      },
+      'a duration such as "30s", "2m" or "1500ms", or a number of milliseconds, above 0 and at most 1h',
+      DEFAULT_TIMEOUT_MS,
+    ),
+    maxRetries: parsed(
+      "maxRetries",
+      (v) => wholeNumber(v, 0, MAX_RETRIES),
+      `a whole number from 0 (one attempt per read) to ${MAX_RETRIES}`,
+      DEFAULT_MAX_RETRIES,
+    ),
+    maxConcurrentRequests: parsed<number | undefined>(
+      "maxConcurrentRequests",
+      (v) => wholeNumber(v, 1, MAX_CONCURRENT_REQUESTS),
+      `a whole number from 1 to ${MAX_CONCURRENT_REQUESTS}`,
+      undefined,
+    ),
+    sources,
+    problems,
   };
 }
 
-/** The settings of this process; environment variables alone when configure() has not run (reads). */
+/** What the client settings make of a client: its timeout (named in its errors), read retries and ceiling. */
+export function clientSettings(
+  c: ProviderConfig,
+): Pick<CimClientOptions, "timeoutMs" | "timeoutName" | "retry" | "maxConcurrentRequests"> {
+  return {
+    timeoutMs: c.requestTimeoutMs,
+    timeoutName: settingLabel("requestTimeout"),
+    retry: { maxReadRetries: c.maxRetries },
+    maxConcurrentRequests: c.maxConcurrentRequests,
+  };
+}
+
+let stackConfig: StackConfigReader | undefined;
+let current: ProviderConfig | undefined;
+
+/** Called by configure() with the whole stack config (secrets in plain text, kept in memory only). */
+export function setProviderConfig(config: pulumi.dynamic.Config): void {
+  stackConfig = (key) => config.get(key);
+  current = resolveProviderConfig(stackConfig);
+}
+
+/**
+ * The settings of this process. Before configure() has run (reads), and while neither address nor token is
+ * set anywhere, they are resolved again, so CIM_* variables set since count.
+ */
 export function providerConfig(): ProviderConfig {
-  if (!current.baseUrl && !current.token) {
-    return {
-      baseUrl: process.env.CIM_BASE_URL,
-      region: process.env.CIM_REGION,
-      audience: process.env.CIM_AUDIENCE,
-      token: process.env.CIM_TOKEN,
-    };
-  }
+  if (!current || (!current.baseUrl && !current.token)) return resolveProviderConfig(stackConfig);
   return current;
 }

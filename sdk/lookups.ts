@@ -1,7 +1,8 @@
 // Lookup functions for programs: find zones, templates, ISOs, offerings and regions by name (or id) instead of
 // hard-coding ids, and read the user's allowances. Plain async functions that run in the program's process:
-// they build an API client from the stack config (`cim:baseUrl`, `cim:token`, `cim:region`, `cim:audience`,
-// with the CIM_* environment variables as fallback), exactly as the resource providers do. The token is held
+// they build an API client from the stack config (`cim:baseUrl`, `cim:token`, `cim:region`, `cim:audience` and
+// the client settings, with the CIM_* environment variables as fallback), resolved as the resource providers
+// resolve them (provider/config.ts). The token is held
 // by the client and never appears in a message. Every catalogue read is cached for the life of the process,
 // so a program that looks up ten things in one region reads each list once.
 
@@ -27,6 +28,7 @@ import {
   type VpcOffering,
   type Zone,
 } from "../provider/client";
+import { clientSettings, type ProviderConfig, resolveProviderConfig } from "../provider/config";
 import { type CatalogueName, fetchCatalogue } from "../provider/lifecycle/lookups";
 
 export type {
@@ -135,23 +137,19 @@ function asRunError(scope: string, err: unknown): unknown {
 
 // ------------------------------------------------------------------------------------------ client and cache
 
-interface Settings {
-  baseUrl: string;
-  token: string;
-  region?: string;
-  audience?: string;
-}
-
-function settings(): Settings {
+/** The provider's settings, resolved as the provider resolves them; the address and token are required here. */
+function settings(): ProviderConfig & { baseUrl: string; token: string } {
   const config = new pulumi.Config("cim");
-  const read = (key: string, env: string) => config.get(key) || process.env[env] || undefined;
-  const baseUrl = read("baseUrl", "CIM_BASE_URL");
-  const token = read("token", "CIM_TOKEN");
-  const missing = [
-    !baseUrl && "cim:baseUrl (or CIM_BASE_URL)",
-    !token && "the secret cim:token (or CIM_TOKEN)",
-  ];
+  const s = resolveProviderConfig((key) => config.get(key.slice("cim:".length)));
+  if (s.problems.length) {
+    throw asRunError("settings", new ConfigurationError(s.problems.join(" ")));
+  }
+  const { baseUrl, token } = s;
   if (!baseUrl || !token) {
+    const missing = [
+      !baseUrl && "cim:baseUrl (or CIM_BASE_URL)",
+      !token && "the secret cim:token (or CIM_TOKEN)",
+    ];
     throw asRunError(
       "settings",
       new ConfigurationError(
@@ -159,27 +157,26 @@ function settings(): Settings {
       ),
     );
   }
-  return {
-    baseUrl,
-    token,
-    region: read("region", "CIM_REGION"),
-    audience: read("audience", "CIM_AUDIENCE"),
-  };
+  return { ...s, baseUrl, token };
 }
 
 const clients = new Map<string, CimClient>();
 const cache = new Map<string, Promise<unknown>>();
 
-/** One client per API address and token in this process (keyed by a digest; the token itself is not kept). */
+/** One client per API address, token and settings in this process (keyed by a digest; the token is not kept). */
 function client(): { client: CimClient; key: string; region?: string } {
   const s = settings();
   const key = createHash("sha256")
-    .update(`${s.baseUrl}\n${s.token}\n${s.audience ?? ""}`)
+    .update(
+      [s.baseUrl, s.token, s.audience ?? "", s.requestTimeoutMs, s.maxRetries, s.maxConcurrentRequests].join(
+        "\n",
+      ),
+    )
     .digest("hex");
   let c = clients.get(key);
   if (!c) {
     try {
-      c = new CimClient({ baseUrl: s.baseUrl, token: s.token, audience: s.audience });
+      c = new CimClient({ baseUrl: s.baseUrl, token: s.token, audience: s.audience, ...clientSettings(s) });
     } catch (err) {
       throw asRunError(key.slice(0, 16), err);
     }

@@ -9,8 +9,8 @@ import { FAST_POLLS } from "./refresh.mjs";
 export default {
   name: "noop",
   describe: "preview and up of an unchanged stack: mutating calls and job polls (expect 0 and 0)",
-  async run({ quick, log }) {
-    const n = quick ? 10 : 50;
+  async run({ quick, smoke, log }) {
+    const n = smoke ? 2 : quick ? 10 : 50;
     const api = await startApi();
     const inst = newStack("noop-instance");
     const probe = newStack("noop-probe");
@@ -33,7 +33,7 @@ export default {
       });
       // Three rounds, medians of wall time (runs of a few seconds are noisy); counts are the sums of the
       // rounds, so a single stray call shows.
-      const rounds = 3;
+      const rounds = smoke ? 1 : 3;
       for (const op of ["preview", "up"]) {
         const ms = [];
         const probeMs = [];

@@ -62,6 +62,8 @@ export function repositories(state: () => State): Data {
     out[f.key] = new Repository(
       () => (state() as unknown as Record<string, Record<string, Owned>>)[f.key],
       f.label,
+      f.states?.busy,
+      f.states?.gone,
     );
   }
   return out as unknown as Data;
@@ -119,8 +121,9 @@ export function countedFamilies(data: Data) {
       ? [
           {
             key: f.quota.key,
+            platformType: f.quota.platformType,
             repo: (data as unknown as Record<string, Repository<Owned & { state?: string }>>)[f.key],
-            failedState: f.states?.failed ?? "Error",
+            uncounted: [f.states?.failed ?? "Error", ...(f.states?.gone ?? [])],
           },
         ]
       : [],

@@ -1,7 +1,6 @@
 // Instances: deploy, read, update by query, power actions, scale, delete; tags.
 import { defineFamily, apiRoute as r } from "../family";
 import {
-  BUSY_STATES,
   deleteInstance,
   instanceJobEffects,
   rebootInstance,
@@ -18,8 +17,15 @@ export const instances = defineFamily<InstanceRec>()({
   key: "instances",
   label: "Instance",
   resourceType: "Instance",
-  quota: { key: "instance", default: 1000 },
-  states: { busy: BUSY_STATES, failed: "Error" },
+  quota: { key: "instance", default: 1000, platformType: "user_vm" },
+  // CloudStack's VirtualMachine.State: its transitional states are busy (every action answers 409; handlers ask
+  // the repository, which knows these); a destroyed instance stays Destroyed until expunged. A deploy goes
+  // Starting (or straight to Stopped with startVm false), a reboot keeps Running: no Creating, no Rebooting.
+  states: {
+    busy: ["Starting", "Stopping", "Migrating", "Expunging"],
+    gone: ["Destroyed", "Expunging"],
+    failed: "Error",
+  },
   routes: [
     r("POST", "/compute/instances", createInstance),
     r("GET", "/compute/instances", listInstances),

@@ -7,7 +7,7 @@ export const networks = defineFamily<NetworkRec>()({
   key: "networks",
   label: "Network",
   resourceType: "Network",
-  quota: { key: "network", default: 500 },
+  quota: { key: "network", default: 500, platformType: "network" },
   states: { busy: ["Implementing", "Destroying"], failed: "Error" },
   routes: [
     r("POST", "/networks", n.createNetwork),

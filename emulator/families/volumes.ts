@@ -7,7 +7,7 @@ export const volumes = defineFamily<VolumeRec>()({
   key: "volumes",
   label: "Volume",
   resourceType: "Volume",
-  quota: { key: "volume", default: 2000 },
+  quota: { key: "volume", default: 2000, platformType: "volume" },
   states: { busy: ["Creating", "Resizing", "Destroying"], failed: "Error" },
   routes: [
     r("POST", "/volumes", v.createVolume),

@@ -7,7 +7,7 @@ export const vpcs = defineFamily<VpcRec>()({
   key: "vpcs",
   label: "VPC",
   resourceType: "Vpc",
-  quota: { key: "vpc", default: 100 },
+  quota: { key: "vpc", default: 100, platformType: "vpc" },
   states: { busy: ["Implementing", "Destroying"], failed: "Error" },
   routes: [
     r("POST", "/vpcs", v.createVpc),

@@ -32,6 +32,7 @@ export function listTemplates(ctx: Ctx) {
       osDisplayName: t.osDisplayName,
       format: t.format,
       passwordEnabled: t.passwordEnabled,
+      isDynamicallyScalable: t.isDynamicallyScalable !== false,
     })),
   );
 }
@@ -45,12 +46,14 @@ export function listIsos(ctx: Ctx) {
 /** zoneId is accepted and has no effect, as the spec says: filter client-side. */
 export function listComputeOfferings(ctx: Ctx) {
   return ok(
-    inRegion(ctx, ctx.store.state.computeOfferings).map(({ id, name, cpuNumber, cpuSpeed, memory }) => ({
-      id,
-      name,
-      cpuNumber,
-      cpuSpeed,
-      memory,
+    inRegion(ctx, ctx.store.state.computeOfferings).map((o) => ({
+      id: o.id,
+      name: o.name,
+      cpuNumber: o.cpuNumber,
+      cpuSpeed: o.cpuSpeed,
+      memory: o.memory,
+      // State written before the flag existed lacks it: scaling was allowed then.
+      dynamicScalingEnabled: o.dynamicScalingEnabled !== false,
     })),
   );
 }

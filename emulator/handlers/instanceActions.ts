@@ -1,23 +1,23 @@
-// Instance actions (start, stop, reboot/restart, scale, delete) and the synchronous update by query parameters.
+// Instance actions (start, stop, reboot/restart, scale, destroy) and the synchronous update by query parameters.
+// States and transitions are CloudStack's VirtualMachine.State machine (api/src/main/java/com/cloud/vm/
+// VirtualMachine.java): a reboot keeps the instance Running, a destroy leaves it Destroyed until expunged.
 import { badRequest, conflict, ok } from "../http";
-import type { JobEffect } from "../jobs";
+import type { FollowUp, JobEffect } from "../jobs";
 import type { InstanceRec, Job } from "../records";
 import { audited, bool, hasJsonBody, isoNow, jobAccepted, query, reqStr, str, submitJob } from "./common";
-import { checkHostName, type ICtx, type InstanceData } from "./instances";
-import { findInstance, instanceView } from "./instanceView";
+import { checkHostName, type ICtx, type InstanceData, ownDisks } from "./instances";
+import { findInstance, instanceName, instanceView } from "./instanceView";
 import { stampOf } from "./lifecycle";
-
-/** States in which another operation is under way; every action answers 409 then. */
-export const BUSY_STATES = ["Starting", "Creating", "Stopping", "Rebooting", "Destroying"];
-const BUSY = new Set(BUSY_STATES);
 
 interface ActionPlan {
   command: string;
-  /** States the action starts from, with the interim state shown while the job runs. */
+  /** States the action starts from, with the state shown while the job runs (the same one if none). */
   from: Record<string, string>;
   /** States in which the action is already done: the job succeeds without changing anything. */
   noop?: string[];
   payload?: Record<string, unknown>;
+  /** The platform refuses inside the job: it is accepted, then ends in error with this detail. */
+  failDetail?: string;
 }
 
 function runAction(ctx: ICtx, r: InstanceRec, plan: ActionPlan) {
@@ -25,7 +25,9 @@ function runAction(ctx: ICtx, r: InstanceRec, plan: ActionPlan) {
   const interim = plan.from[r.state];
   if (!noop && interim === undefined) {
     const allowed = [...Object.keys(plan.from), ...(plan.noop ?? [])].join(", ");
-    const why = BUSY.has(r.state) ? "another operation is in progress" : `it needs one of ${allowed}`;
+    const why = ctx.data.instances.isBusy(r)
+      ? "another operation is in progress"
+      : `it needs one of ${allowed}`;
     throw conflict(`Instance ${r.name} is ${r.state}; ${plan.command} is not possible because ${why}`);
   }
   const job = submitJob(ctx, {
@@ -34,6 +36,7 @@ function runAction(ctx: ICtx, r: InstanceRec, plan: ActionPlan) {
     resourceId: r.id,
     resourceName: r.name,
     payload: { ...plan.payload, prevState: r.state, noop },
+    failDetail: plan.failDetail,
   });
   if (!noop) ctx.data.instances.update(r, { state: interim }, isoNow(ctx));
   return jobAccepted(job);
@@ -57,12 +60,16 @@ export function stopInstance(ctx: ICtx) {
   });
 }
 
-/** One handler for /reboot and its deprecated alias /restart. */
+/** One handler for /reboot and its deprecated alias /restart; CloudStack keeps a rebooting instance Running. */
 export function rebootInstance(ctx: ICtx) {
   const r = findInstance(ctx, ctx.params.id);
-  return runAction(ctx, r, { command: "rebootVirtualMachine", from: { Running: "Rebooting" } });
+  return runAction(ctx, r, { command: "rebootVirtualMachine", from: { Running: "Running" } });
 }
 
+/**
+ * scaleVirtualMachine: a stopped instance takes any offering; a running one only when it is dynamically
+ * scalable, else the job fails with CloudStack's text (UserVmManagerImpl.upgradeRunningVirtualMachine).
+ */
 export function scaleInstance(ctx: ICtx) {
   const r = findInstance(ctx, ctx.params.id);
   const serviceOfferingId = reqStr(query(ctx), "serviceOfferingId");
@@ -71,15 +78,26 @@ export function scaleInstance(ctx: ICtx) {
       `serviceOfferingId ${serviceOfferingId} is not a compute offering in ${ctx.region.name}`,
     );
   }
+  const refused =
+    r.state === "Running" && r.dynamicallyScalable === false
+      ? `Unable to scale VM[User|${instanceName(ctx.store, r)}] as it does not have tools to support dynamic scaling.`
+      : undefined;
   return runAction(ctx, r, {
     command: "scaleVirtualMachine",
     from: { Running: "Running", Stopped: "Stopped" },
     payload: { serviceOfferingId },
+    failDetail: refused,
   });
 }
 
+/**
+ * destroyVirtualMachine: a running instance is stopped first (Stopping), then Destroyed; it is expunged after
+ * the platform's expunge delay, or when the job ends with `expunge=true`. An instance in Error goes straight to
+ * Expunging. Destroying a Destroyed instance again changes nothing unless it asks to expunge.
+ */
 export function deleteInstance(ctx: ICtx) {
   const r = findInstance(ctx, ctx.params.id);
+  const expunge = bool(query(ctx), "expunge") ?? false;
   if (r.deleteProtection) {
     throw conflict(
       `Instance ${r.name} has deleteProtection enabled`,
@@ -88,7 +106,14 @@ export function deleteInstance(ctx: ICtx) {
   }
   return runAction(ctx, r, {
     command: "destroyVirtualMachine",
-    from: { Running: "Destroying", Stopped: "Destroying", Error: "Destroying" },
+    from: {
+      Running: "Stopping",
+      Stopped: "Stopped",
+      Error: "Expunging",
+      ...(expunge ? { Destroyed: "Expunging" } : {}),
+    },
+    noop: expunge ? ["Expunging"] : ["Destroyed", "Expunging"],
+    payload: { expunge, expungeDelayMs: ctx.jobs.timing.expungeDelayMs ?? 0 },
   });
 }
 
@@ -104,7 +129,7 @@ export function updateInstance(ctx: ICtx) {
       `This endpoint takes query parameters (${UPDATE_PARAMS.join(", ")}), not a JSON body`,
     );
   }
-  if (r.state === "Destroying") throw conflict(`Instance ${r.name} is being destroyed`);
+  if (ctx.data.instances.isGone(r)) throw conflict(`Instance ${r.name} is ${r.state}`);
   const name = str(q, "name");
   const displayName = str(q, "displayName");
   const haEnabled = bool(q, "haEnabled");
@@ -139,19 +164,43 @@ function actionEffect(finalState: string | undefined, apply?: (job: Job) => Part
   };
 }
 
-/** A destroyed instance disappears: its own data disks go with it, other volumes are detached. */
+/**
+ * An expunged instance disappears: its own data disks go with it, other volumes are detached, its backup
+ * schedules removed. Until then a Destroyed instance keeps its name and addresses, as CloudStack's do.
+ */
+function expungeInstance({ instances, volumes, backupSchedules }: InstanceData, r: InstanceRec): void {
+  for (const id of ownDisks(r)) volumes.delete(id);
+  for (const v of volumes.where((v) => v.virtualMachineId === r.id)) {
+    volumes.update(v, { virtualMachineId: undefined, deviceId: undefined, state: "Allocated" });
+  }
+  for (const sched of backupSchedules.where((s) => s.vmId === r.id)) backupSchedules.delete(sched.id);
+  instances.delete(r.id);
+}
+
+const EXPUNGE = "expungeVirtualMachine";
+
+/** Destroyed, then expunged by the platform after its delay; with `expunge` (or from Error) expunged at once. */
 const destroyEffect: Effect = {
-  success({ instances, volumes, backupSchedules }, job) {
-    const r = instances.byId(job.resourceId);
-    if (!r) return;
-    for (const id of r.dataDiskIds) volumes.delete(id);
-    for (const v of volumes.where((v) => v.virtualMachineId === r.id)) {
-      volumes.update(v, { virtualMachineId: undefined, deviceId: undefined, state: "Allocated" });
+  success(data, job): FollowUp | undefined {
+    const r = data.instances.byId(job.resourceId);
+    if (!r || job.payload?.noop) return undefined;
+    if (job.payload?.expunge === true || r.state === "Expunging") {
+      expungeInstance(data, r);
+      return undefined;
     }
-    for (const sched of backupSchedules.where((s) => s.vmId === r.id)) backupSchedules.delete(sched.id);
-    instances.delete(r.id);
+    data.instances.update(r, { state: "Destroyed" }, stampOf(job));
+    return { command: EXPUNGE, delayMs: Number(job.payload?.expungeDelayMs ?? 0) };
   },
   failure: actionEffect(undefined).failure,
+};
+
+/** The platform's own expunge of a Destroyed instance (a system job the user's job reads never show). */
+const expungeEffect: Effect = {
+  success(data, job) {
+    const r = data.instances.byId(job.resourceId);
+    if (r?.state === "Destroyed") expungeInstance(data, r);
+  },
+  failure() {},
 };
 
 export const instanceJobEffects: Record<string, Effect> = {
@@ -162,4 +211,5 @@ export const instanceJobEffects: Record<string, Effect> = {
     serviceOfferingId: String(job.payload?.serviceOfferingId),
   })),
   destroyVirtualMachine: destroyEffect,
+  [EXPUNGE]: expungeEffect,
 };

@@ -1,6 +1,6 @@
 // Instance reads: the Instance view of the spec, get, the paged list, /all and /summary.
 import type { Repos } from "../family";
-import { type Ctx, ok } from "../http";
+import { type Ctx, notFound, ok } from "../http";
 import type { InstanceRec } from "../records";
 import { seedId } from "../seed";
 import type { Store } from "../store";
@@ -8,7 +8,15 @@ import { paging, passThrough, query, str } from "./common";
 
 type ICtx = Ctx<Repos<{ instances: InstanceRec }>>;
 
+/** The caller's instance by id, as actions reach it (a Destroyed one too: it can still be expunged). */
 export const findInstance = (ctx: ICtx, id: string) => ctx.data.instances.find(ctx.owner, id);
+
+/**
+ * Whether reads show the instance: CloudStack's listVirtualMachines (QueryManagerImpl) hides Destroyed and
+ * Expunging instances from users unless their account has `allow.user.view.destroyed.vm`.
+ */
+const visible = (ctx: ICtx, r: InstanceRec) =>
+  !ctx.data.instances.isGone(r) || ctx.user.allowUserViewDestroyedVm === true;
 
 /** Three fake hypervisor hosts per zone; their ids are hashed once, not on every view. */
 const hostIds = new Map<string, string>();
@@ -24,6 +32,12 @@ function hostId(zoneName: string, index: number): string {
 
 const ghz = (mhz: number) => `${Number((mhz / 1000).toFixed(2))} Ghz`;
 
+/** The platform's internal name of an instance, `i-<user number>-<sequence>-VM`, as CloudStack names VMs. */
+export function instanceName(store: Store, r: InstanceRec): string {
+  const user = store.state.users[r.account];
+  return `i-${user ? Number.parseInt(user.userId.slice(0, 4), 16) : 0}-${r.seq}-VM`;
+}
+
 /** The Instance object of the spec, plus networkIds and nics (emulator extras); userData is never returned. */
 export function instanceView(store: Store, r: InstanceRec) {
   const zone = store.catalogue("zones", r.zoneId, r.regionId);
@@ -35,7 +49,7 @@ export function instanceView(store: Store, r: InstanceRec) {
   const cpuNumber = offering?.cpuNumber ?? 0;
   const cpuSpeed = offering?.cpuSpeed ?? 0;
   const memory = offering?.memory ?? 0;
-  const running = r.state === "Running" || r.state === "Rebooting" || r.state === "Stopping";
+  const running = r.state === "Running" || r.state === "Stopping" || r.state === "Migrating";
   const hostIndex = (r.seq % 3) + 1;
   const defaultNic = r.nics.find((n) => n.isDefault) ?? r.nics[0];
   return {
@@ -85,10 +99,10 @@ export function instanceView(store: Store, r: InstanceRec) {
     memory,
     cpuTotal: ghz(cpuNumber * cpuSpeed),
     memoryTotal: `${(memory / 1024).toFixed(2)} GiB`,
-    instanceName: `i-${user ? Number.parseInt(user.userId.slice(0, 4), 16) : 0}-${r.seq}-VM`,
+    instanceName: instanceName(store, r),
     passwordEnabled: template?.passwordEnabled ?? false,
     displayVm: true,
-    isDynamicallyScalable: true,
+    isDynamicallyScalable: r.dynamicallyScalable !== false,
     userId: user?.userId ?? "",
     username: user?.username ?? r.account,
     domainId: user?.domainId ?? "",
@@ -110,7 +124,10 @@ export function instanceView(store: Store, r: InstanceRec) {
 }
 
 export function getInstance(ctx: ICtx) {
-  return ok(instanceView(ctx.store, findInstance(ctx, ctx.params.id)));
+  const r = findInstance(ctx, ctx.params.id);
+  if (!visible(ctx, r))
+    throw notFound(`${ctx.data.instances.label} ${r.id} not found in region ${ctx.region.name}`);
+  return ok(instanceView(ctx.store, r));
 }
 
 /** Instances of the account in the region, filtered by zoneId, name and state when given. */
@@ -122,7 +139,11 @@ function filtered(ctx: ICtx): InstanceRec[] {
   return ctx.data.instances
     .list(ctx.owner)
     .filter(
-      (r) => (!zoneId || r.zoneId === zoneId) && (!name || r.name === name) && (!state || r.state === state),
+      (r) =>
+        visible(ctx, r) &&
+        (!zoneId || r.zoneId === zoneId) &&
+        (!name || r.name === name) &&
+        (!state || r.state === state),
     );
 }
 

@@ -6,7 +6,7 @@ import type { JobEffect } from "../jobs";
 import { formatIp, isHost, parseCidr, parseIp, size } from "../net";
 import type { BackupScheduleRec, InstanceRec, NetworkRec, Nic, VolumeRec } from "../records";
 import { audited, body, bool, int, isoNow, type Obj, reqStr, str, submitJob } from "./common";
-import { instanceView } from "./instanceView";
+import { instanceName, instanceView } from "./instanceView";
 import { stampOf } from "./lifecycle";
 import { requireVisibleNetwork } from "./networks";
 
@@ -29,11 +29,15 @@ export function checkHostName(ctx: ICtx, name: string, exceptId?: string): void 
     );
   }
   const lower = name.toLowerCase();
+  // A Destroyed instance keeps its host name until expunged (CloudStack's listDistinctHostNames counts every
+  // instance not yet removed).
   for (const other of ctx.data.instances.list(ctx.owner)) {
     if (other.id !== exceptId && other.name.toLowerCase() === lower) {
       throw conflict(
         `An instance named ${name} already exists in region ${ctx.region.name}`,
-        `id=${other.id}`,
+        ctx.data.instances.isGone(other)
+          ? `id=${other.id}, state ${other.state}: the name is free once the platform expunges it`
+          : `id=${other.id}`,
       );
     }
   }
@@ -140,6 +144,8 @@ export function createInstance(ctx: ICtx) {
   let templateId: string | undefined;
   let isoId: string | undefined;
   let diskOfferingId: string | undefined;
+  // CloudStack makes an instance dynamically scalable when its template and its offering both allow it.
+  let dynamicallyScalable = offering.dynamicScalingEnabled !== false;
   if (imageType === "iso") {
     isoId = reqStr(b, "isoId");
     diskOfferingId = reqStr(b, "diskOfferingId");
@@ -155,6 +161,7 @@ export function createInstance(ctx: ICtx) {
     const template = store.catalogue("templates", templateId, region.id);
     if (!template) throw badRequest(`templateId ${templateId} is not a template in ${region.name}`);
     rootDiskSize ??= template.minRootDiskSizeGb;
+    dynamicallyScalable &&= template.isDynamicallyScalable !== false;
     if (rootDiskSize < template.minRootDiskSizeGb) {
       throw badRequest(
         `rootDiskSize ${rootDiskSize} GB is smaller than the ${template.minRootDiskSizeGb} GB template ${template.name} requires`,
@@ -193,9 +200,11 @@ export function createInstance(ctx: ICtx) {
   if (pwSsh !== undefined) details.sshPasswordAuthentication = String(pwSsh);
   if (noRoot !== undefined) details.disableRootCompletely = String(noRoot);
   const nics = planNics(ctx, b, zone.id, zone.defaultNetworkId);
-  const failDetail =
+  // CloudStack checks the instance allowance, then the volume allowance for its root and data disks.
+  const quotaFailure =
     ctx.quota.failure(ctx.user.sub, "instance") ??
-    (zoneLoad(ctx, zone.id) >= zone.capacity ? `Insufficient capacity in zone ${zone.name}` : undefined);
+    ctx.quota.failure(ctx.user.sub, "volume", 1 + dataDisks.length);
+  const zoneFull = zoneLoad(ctx, zone.id) >= zone.capacity;
 
   const now = isoNow(ctx);
   const rec = ctx.data.instances.insert(
@@ -206,7 +215,8 @@ export function createInstance(ctx: ICtx) {
       hasAnnotations: false,
       name,
       displayName: str(b, "displayName") || name,
-      state: startVm ? "Starting" : "Creating",
+      // CloudStack: a deploy that starts the instance shows Starting; one that does not leaves it Stopped.
+      state: startVm ? "Starting" : "Stopped",
       zoneId: zone.id,
       imageType,
       templateId,
@@ -221,17 +231,37 @@ export function createInstance(ctx: ICtx) {
       keyPair: (sshKeyNames as string[] | undefined)?.[0] ?? str(b, "keyPair"),
       userData,
       startVm,
+      dynamicallyScalable,
       dataDiskIds: [],
       details,
     },
     now,
   );
+  // The root disk is a volume of its own, as CloudStack lists it: ROOT-<sequence>, device 0.
+  const root = ctx.data.volumes.insert(
+    ctx.owner,
+    {
+      tags: {},
+      hasAnnotations: false,
+      type: "ROOT",
+      name: `ROOT-${rec.seq}`,
+      zoneId: zone.id,
+      diskOfferingId: diskOfferingId ?? "",
+      size: rootDiskSize,
+      state: "Allocated",
+      virtualMachineId: rec.id,
+      deviceId: 0,
+    },
+    now,
+  );
+  rec.rootVolumeId = root.id;
   dataDisks.forEach(({ disk, sizeGb }, i) => {
     const vol = ctx.data.volumes.insert(
       ctx.owner,
       {
         tags: {},
         hasAnnotations: false,
+        type: "DATADISK",
         name: `${name}-data-${i + 1}`,
         zoneId: zone.id,
         diskOfferingId: disk.id,
@@ -244,35 +274,47 @@ export function createInstance(ctx: ICtx) {
     );
     rec.dataDiskIds.push(vol.id);
   });
+  // CloudStack's planner finds no host: InsufficientServerCapacityException from VirtualMachineManagerImpl.
+  const noHost = zoneFull
+    ? `Unable to create a deployment for VM[User|${instanceName(store, rec)}]`
+    : undefined;
   const job = submitJob(ctx, {
     command: "deployVirtualMachine",
     resourceType: "Instance",
     resourceId: rec.id,
     resourceName: name,
-    failDetail,
+    failDetail: quotaFailure ?? noHost,
   });
   return ok({ ...instanceView(store, rec), jobId: job.jobId }, audited("Instance", rec.id, job.jobId));
 }
 
-/** Instances occupying a zone's capacity: any account, any state but Error. */
+/** Instances occupying a zone's capacity: any account, neither in Error nor destroyed. */
 function zoneLoad(ctx: ICtx, zoneId: string): number {
-  return ctx.data.instances.where((r) => r.zoneId === zoneId && r.state !== "Error").length;
+  const { instances } = ctx.data;
+  return instances.where((r) => r.zoneId === zoneId && r.state !== "Error" && !instances.isGone(r)).length;
 }
+
+/** The volumes an instance made for itself (root and data disks): they go with it. */
+export const ownDisks = (r: InstanceRec): string[] => [
+  ...(r.rootVolumeId ? [r.rootVolumeId] : []),
+  ...r.dataDiskIds,
+];
 
 export const deployEffect: JobEffect<InstanceData> = {
   success({ instances, volumes }, job) {
     const r = instances.byId(job.resourceId);
-    if (!r) return;
+    // Destroyed meanwhile (a deploy with startVm false leaves the instance Stopped, so deletable, while it runs).
+    if (!r || instances.isGone(r)) return;
     instances.update(r, { state: r.startVm ? "Running" : "Stopped" }, stampOf(job));
-    for (const id of r.dataDiskIds) {
+    for (const id of ownDisks(r)) {
       const v = volumes.byId(id);
       if (v) volumes.update(v, { state: "Ready" });
     }
   },
   failure({ instances, volumes }, job) {
     const r = instances.byId(job.resourceId);
-    if (!r) return;
-    for (const id of r.dataDiskIds) volumes.delete(id);
-    instances.update(r, { state: "Error", dataDiskIds: [] }, stampOf(job));
+    if (!r || instances.isGone(r)) return;
+    for (const id of ownDisks(r)) volumes.delete(id);
+    instances.update(r, { state: "Error", dataDiskIds: [], rootVolumeId: undefined }, stampOf(job));
   },
 };

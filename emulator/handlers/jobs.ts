@@ -17,8 +17,9 @@ export function jobView(ctx: Ctx, job: Job) {
     resourceId: job.resourceId,
     ...(job.resourceName ? { resourceName: job.resourceName } : {}),
     ...(job.detail ? { detail: job.detail } : {}),
-    created: new Date(job.createdMs).toISOString(),
-    ...(job.completedMs !== undefined ? { completed: new Date(job.completedMs).toISOString() } : {}),
+    // API-layer values: the server's local time without offset.
+    created: ctx.clock.local(job.createdMs),
+    ...(job.completedMs !== undefined ? { completed: ctx.clock.local(job.completedMs) } : {}),
   };
 }
 

@@ -196,15 +196,9 @@ export function updateNetwork(ctx: NCtx) {
   return ok(networkView(ctx, r), audited("Network", r.id));
 }
 
-function checkIdle(r: NetworkRec) {
-  if (r.state === "Implementing" || r.state === "Destroying") {
-    throw conflict(`Network ${r.name} is ${r.state}; wait for its job to finish`);
-  }
-}
-
 export function deleteNetwork(ctx: NCtx) {
   const r = findNetwork(ctx, ctx.params.id);
-  checkIdle(r);
+  ctx.data.networks.idle(r);
   const users = ctx.data.instances.where((i) => i.nics.some((n) => n.networkId === r.id));
   if (users.length) {
     throw conflict(
@@ -217,7 +211,7 @@ export function deleteNetwork(ctx: NCtx) {
 
 export function restartNetwork(ctx: NCtx) {
   const r = findNetwork(ctx, ctx.params.id);
-  checkIdle(r);
+  ctx.data.networks.idle(r);
   return networkJob(ctx, r, "restartNetwork", r.state);
 }
 

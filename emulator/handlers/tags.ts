@@ -1,5 +1,6 @@
 // Tags: per-collection routes (instances, volumes, VPCs, networks, public IPs, clusters) and the generic endpoint.
-// A tag has one value; there is no edit: adding an existing key with another value is a 409.
+// A tag has one value; there is no edit: adding an existing key with another value is a 409. A delete names
+// tags by key and value, as CloudStack's deleteTags does.
 import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
 import { audited, body, type Obj, query, reqStr, str, tagRecords } from "./common";
 import { kindOfResourceType, type TaggableKind } from "./resources";
@@ -36,9 +37,26 @@ function added(target: Record<string, string>, add: Record<string, string>, what
   return { ...target, ...add };
 }
 
-function removed(target: Record<string, string>, keys: Record<string, string>) {
-  const out = { ...target };
-  for (const k of Object.keys(keys)) delete out[k];
+/**
+ * deleteTags as CloudStack does it (TaggedResourceManagerImpl, server/src/main/java/com/cloud/tags/): a tag goes
+ * when a key named matches its key and the value given matches its value, both case-insensitively; an empty
+ * value matches any value; an empty map names every tag. A request that matches nothing is refused.
+ */
+function removed(target: Record<string, string>, asked: Record<string, string>, what: string) {
+  const wanted = Object.entries(asked).map(([k, v]) => [k.toLowerCase(), v.toLowerCase()] as const);
+  const matches = (key: string, value: string) =>
+    wanted.length === 0 ||
+    wanted.some(([k, v]) => k === key.toLowerCase() && (v === "" || v === value.toLowerCase()));
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(target)) if (!matches(k, v)) out[k] = v;
+  if (Object.keys(out).length === Object.keys(target).length) {
+    throw badRequest(
+      "Unable to find tags by parameters specified",
+      `No tag of ${what} has ${Object.entries(asked)
+        .map(([k, v]) => (v === "" ? `key ${k}` : `${k}=${v}`))
+        .join(", ")}: a tag is deleted by its key and value`,
+    );
+  }
   return out;
 }
 
@@ -65,7 +83,7 @@ function tagChanges(target: (ctx: Ctx, b: Obj) => TagTarget) {
     },
     remove(ctx: Ctx) {
       const keys = tagsOf(body(ctx));
-      return change(ctx, (t) => removed(t.tags, keys));
+      return change(ctx, (t) => removed(t.tags, keys, t.label));
     },
   };
 }

@@ -26,7 +26,7 @@ export function volumeView(ctx: VCtx, r: VolumeRec) {
     diskOfferingId: r.diskOfferingId,
     diskOfferingName: offering?.name ?? "",
     size: r.size,
-    type: "DATADISK",
+    type: r.type ?? "DATADISK",
     state: r.state,
     ...(r.virtualMachineId
       ? { virtualMachineId: r.virtualMachineId, virtualMachineName: vm?.name ?? "" }
@@ -63,7 +63,16 @@ export function createVolume(ctx: VCtx) {
   const failDetail = ctx.quota.failure(ctx.user.sub, "volume");
   const rec = ctx.data.volumes.insert(
     ctx.owner,
-    { tags: {}, hasAnnotations: false, name, zoneId, diskOfferingId, size, state: "Creating" },
+    {
+      tags: {},
+      hasAnnotations: false,
+      type: "DATADISK",
+      name,
+      zoneId,
+      diskOfferingId,
+      size,
+      state: "Creating",
+    },
     isoNow(ctx),
   );
   return volumeJob(ctx, rec, "createVolume", "Creating", { failDetail });
@@ -79,15 +88,9 @@ export function listVolumes(ctx: VCtx) {
   return ok(passThrough("volumes", rows, paging(ctx), (r) => volumeView(ctx, r)));
 }
 
-function checkIdle(r: VolumeRec) {
-  if (r.state !== "Allocated" && r.state !== "Ready" && r.state !== "Error") {
-    throw conflict(`Volume ${r.name} is ${r.state}; wait for its job to finish`);
-  }
-}
-
 export function attachVolume(ctx: VCtx) {
   const r = findVolume(ctx, ctx.params.id);
-  checkIdle(r);
+  ctx.data.volumes.idle(r);
   if (r.state === "Error") throw conflict(`Volume ${r.name} is in state Error; delete it`);
   if (r.virtualMachineId)
     throw conflict(`Volume ${r.name} is already attached to instance ${r.virtualMachineId}`);
@@ -105,33 +108,59 @@ export function attachVolume(ctx: VCtx) {
   return volumeJob(ctx, r, "attachVolume", r.state, { virtualMachineId: vm.id });
 }
 
+/**
+ * detachVolume with CloudStack's refusals and texts (VolumeApiServiceImpl.detachVolumeFromVM): a data volume
+ * only, attached, to an instance that is Running, Stopped or Destroyed.
+ */
 export function detachVolume(ctx: VCtx) {
   const r = findVolume(ctx, ctx.params.id);
-  checkIdle(r);
-  if (!r.virtualMachineId) throw conflict(`Volume ${r.name} is not attached`);
+  ctx.data.volumes.idle(r);
+  if (r.type === "ROOT") {
+    throw badRequest(
+      "Please specify a data volume.",
+      `Volume ${r.name} is the root disk of its instance; it goes with the instance`,
+    );
+  }
+  if (!r.virtualMachineId) throw badRequest("The specified volume is not attached to a VM.");
+  const vm = ctx.data.instances.byId(r.virtualMachineId);
+  if (vm && !["Running", "Stopped", "Destroyed"].includes(vm.state)) {
+    throw badRequest(
+      "Please specify a VM that is either running or stopped.",
+      `Instance ${vm.name} is ${vm.state}`,
+    );
+  }
   return volumeJob(ctx, r, "detachVolume", r.state, { virtualMachineId: r.virtualMachineId });
 }
 
 export function resizeVolume(ctx: VCtx) {
   const r = findVolume(ctx, ctx.params.id);
-  checkIdle(r);
+  ctx.data.volumes.idle(r);
   const q = query(ctx);
+  // A template's root disk has no disk offering of its own: it grows by size alone.
   const diskOfferingId = str(q, "diskOfferingId") || r.diskOfferingId;
-  const offering = ctx.store.catalogue("diskOfferings", diskOfferingId, ctx.region.id);
-  if (!offering)
+  const offering = diskOfferingId
+    ? ctx.store.catalogue("diskOfferings", diskOfferingId, ctx.region.id)
+    : undefined;
+  if (diskOfferingId && !offering)
     throw badRequest(`diskOfferingId ${diskOfferingId} is not a disk offering in ${ctx.region.name}`);
-  const size = offering.customized ? (int(q, "size") ?? r.size) : offering.diskSizeGb;
+  const size = offering && !offering.customized ? offering.diskSizeGb : (int(q, "size") ?? r.size);
   checkSize(size);
   if (size < r.size)
     throw badRequest(`Volumes cannot shrink: ${r.name} is ${r.size} GB, asked for ${size} GB`);
   return volumeJob(ctx, r, "resizeVolume", "Resizing", { size, diskOfferingId });
 }
 
+/** deleteVolume refuses an attached volume (a root disk always is) with CloudStack's text. */
 export function deleteVolume(ctx: VCtx) {
   const r = findVolume(ctx, ctx.params.id);
-  checkIdle(r);
+  ctx.data.volumes.idle(r);
   if (r.virtualMachineId) {
-    throw conflict(`Volume ${r.name} is attached to instance ${r.virtualMachineId}; detach it first`);
+    throw badRequest(
+      "Please specify a volume that is not attached to any VM.",
+      r.type === "ROOT"
+        ? `Volume ${r.name} is the root disk of instance ${r.virtualMachineId}; it goes with the instance`
+        : `Volume ${r.name} is attached to instance ${r.virtualMachineId}; detach it first`,
+    );
   }
   return volumeJob(ctx, r, "deleteVolume", "Destroying");
 }
@@ -180,10 +209,23 @@ export const volumeJobEffects: Record<string, Effect> = {
   createVolume: createEffect("volumes", "Allocated"),
   attachVolume: volumeEffect(() => ({ state: "Ready" }), detached),
   detachVolume: volumeEffect(() => ({ ...detached, state: "Allocated" })),
-  resizeVolume: volumeEffect((_r, { payload: p = {} }) => ({
-    size: Number(p.size),
-    diskOfferingId: String(p.diskOfferingId),
-    state: String(p.prevState),
-  })),
+  resizeVolume: {
+    success(data, job) {
+      const p = job.payload ?? {};
+      const r = data.volumes.byId(job.resourceId);
+      if (!r) return;
+      const size = Number(p.size);
+      data.volumes.update(
+        r,
+        { size, diskOfferingId: String(p.diskOfferingId), state: String(p.prevState) },
+        stampOf(job),
+      );
+      // The instance reports its root disk's size.
+      const vm =
+        r.type === "ROOT" && r.virtualMachineId ? data.instances.byId(r.virtualMachineId) : undefined;
+      if (vm) data.instances.update(vm, { rootDiskSize: size });
+    },
+    failure: volumeEffect(() => ({})).failure,
+  },
   deleteVolume: deleteEffect("volumes", dropAnnotations),
 };

@@ -118,13 +118,9 @@ export function updateVpc(ctx: VCtx) {
   return ok(vpcView(ctx, r), audited("Vpc", r.id));
 }
 
-function busy(state: string) {
-  return state === "Implementing" || state === "Destroying";
-}
-
 export function deleteVpc(ctx: VCtx) {
   const r = findVpc(ctx, ctx.params.id);
-  if (busy(r.state)) throw conflict(`VPC ${r.name} is ${r.state}; wait for its job to finish`);
+  ctx.data.vpcs.idle(r);
   const tiers = ctx.data.networks.where((n) => n.vpcId === r.id);
   if (tiers.length) {
     throw conflict(
@@ -137,7 +133,7 @@ export function deleteVpc(ctx: VCtx) {
 
 export function restartVpc(ctx: VCtx) {
   const r = findVpc(ctx, ctx.params.vpcId);
-  if (busy(r.state)) throw conflict(`VPC ${r.name} is ${r.state}; wait for its job to finish`);
+  ctx.data.vpcs.idle(r);
   return vpcJob(ctx, r, "restartVPC", r.state);
 }
 

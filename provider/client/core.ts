@@ -26,16 +26,10 @@ import {
   queryString,
   type TenantPath,
 } from "./paths";
-import {
-  claimJob,
-  type JobCommand,
-  noteServerDate,
-  type RecoveryOptions,
-  recoverLostMutation,
-  serverSkewMs,
-} from "./recovery";
+import { claimJob, type JobCommand, type RecoveryOptions, recoverLostMutation } from "./recovery";
 import { isTransient, parseRetryAfter, retryDelay, sleep } from "./retry";
 import { ErrorBodySchema, type Job } from "./schemas";
+import { monotonicNow, readingOf } from "./serverTime";
 import { exchange, header, type RawResponse, TransportFailure } from "./transport";
 import {
   type AcceptedMutation,
@@ -142,7 +136,7 @@ export class CimCore {
         return await this.once(x, attempt);
       } catch (err) {
         const delay =
-          isTransient(err) && attempt <= policy.maxRetries ? retryDelay(err, attempt, policy) : undefined;
+          isTransient(err) && attempt <= policy.maxReadRetries ? retryDelay(err, attempt, policy) : undefined;
         if (delay === undefined) throw err;
         await this.pause(x, attempt, delay, err);
       }
@@ -156,9 +150,12 @@ export class CimCore {
    */
   async mutate<T>(x: MutationSpec<T>): Promise<T> {
     const policy = this.#settings.retry;
-    const startedAt = Date.now() + serverSkewMs();
+    const startedAt = monotonicNow();
+    // Jobs listed by the lookups of earlier attempts: none of them is a later attempt's.
+    const seen = new Set<string>();
     let reconciled = false;
     for (let attempt = 1; ; attempt++) {
+      const sentAt = monotonicNow();
       try {
         const value = await this.once(x, attempt);
         const jobId = (value as { jobId?: unknown } | undefined)?.jobId;
@@ -168,7 +165,7 @@ export class CimCore {
         const refused = (err instanceof ConnectionError && !err.sent) || err instanceof RateLimitError;
         if (!refused) {
           if (!answerLost(err)) throw err;
-          const found = await this.resolveLost(x, err as Error, attempt, startedAt);
+          const found = await this.resolveLost(x, err as Error, attempt, { startedAt, sentAt, seen });
           if (found) return this.noteCommand(x, found.value);
           // A 2xx was accepted even if unreadable, so "no job" does not mean "not landed": never resend.
           if (err instanceof InvalidResponseError) throw err;
@@ -200,7 +197,7 @@ export class CimCore {
     x: MutationSpec<T>,
     err: Error,
     attempt: number,
-    startedAt: number,
+    times: { startedAt: number; sentAt: number; seen: Set<string> },
   ): Promise<{ value: T } | undefined> {
     const recovery = x.recovery;
     const event = { type: "recovery" as const, method: x.method, path: x.path, attempt };
@@ -220,7 +217,10 @@ export class CimCore {
       command: recovery.command,
       resourceId: recovery.resourceId,
       verify: recovery.verify,
-      startedAtServerMs: startedAt,
+      startedAt: times.startedAt,
+      // A 5xx from the API layer carries its clock in the error body's timestamp (a proxy's page does not).
+      reading: err instanceof ApiError ? readingOf(err.body, times.sentAt, monotonicNow()) : undefined,
+      seen: times.seen,
       mayBeInFlight: err instanceof RequestTimeoutError || (err instanceof ApiError && err.status >= 502),
       cause: err,
       signal: x.options?.signal,
@@ -283,6 +283,7 @@ export class CimCore {
         timeoutMs: x.options?.timeoutMs ?? this.#settings.timeoutMs,
         signal: x.options?.signal,
         dispatcher: this.#settings.dispatcher,
+        maxConcurrent: this.#settings.maxConcurrentRequests,
       });
     } catch (err) {
       const mapped = this.transportError(err, ctx, x);
@@ -294,7 +295,6 @@ export class CimCore {
       });
       throw mapped;
     }
-    noteServerDate(header(raw.headers, "date"));
     this.emit({
       ...eventBase(ctx, attempt),
       type: "response",
@@ -327,7 +327,13 @@ export class CimCore {
       return new ConfigurationError(`${ctx.method} ${ctx.path} could not be sent: ${message}.`);
     }
     if (err.kind === "timeout") {
-      return new RequestTimeoutError(ctx, x.options?.timeoutMs ?? this.#settings.timeoutMs);
+      // Name what set the limit: the client's (a setting such as cim:requestTimeout) or this call's own.
+      const own = x.options?.timeoutMs;
+      return new RequestTimeoutError(
+        ctx,
+        own ?? this.#settings.timeoutMs,
+        own === undefined ? this.#settings.timeoutName : undefined,
+      );
     }
     if (err.kind === "aborted") return new RequestAbortedError(ctx, x.method !== "GET" && err.sent);
     return new ConnectionError(

@@ -143,9 +143,11 @@ export class RequestTimeoutError extends CimError {
   constructor(
     context: CallContext,
     readonly timeoutMs: number,
+    /** The setting that sets the limit, when it is the client's (e.g. "cim:requestTimeout"). */
+    readonly setting?: string,
   ) {
     super(
-      `${where(context)}: no answer within ${timeoutMs} ms. The API may be slow or unreachable; raise the timeout (timeoutMs) or run again later.${attemptsNote(context)}`,
+      `${where(context)}: no answer within ${timeoutMs} ms${setting ? ` (the limit ${setting} sets)` : ""}. The API may be slow or unreachable; raise ${setting ?? "the timeout (timeoutMs)"} or run again later.${attemptsNote(context)}`,
     );
     this.method = context.method;
     this.path = context.path;
@@ -198,9 +200,11 @@ export class MutationOutcomeUnknownError extends CimError {
     readonly context: CallContext,
     readonly command: string,
     cause: Error,
+    /** Why the lookup could not decide; default: it failed. */
+    why = "the recent-jobs lookup failed",
   ) {
     super(
-      `${where(context)} (${command}): the answer was lost (${cause.message}) and the recent-jobs lookup failed, so it is unknown whether the change landed. Not retried to avoid a duplicate: check GET /api/v1/jobs?hoursBack=1 and the resource, then run again (pulumi refresh, then pulumi up).`,
+      `${where(context)} (${command}): the answer was lost (${cause.message}) and ${why}, so it is unknown whether the change landed. Not retried to avoid a duplicate: check GET /api/v1/jobs?hoursBack=1 and the resource, then run again (pulumi refresh, then pulumi up).`,
       { cause },
     );
   }
@@ -208,10 +212,33 @@ export class MutationOutcomeUnknownError extends CimError {
 
 export type JobFailureKind = "quota" | "capacity" | "other";
 
+/**
+ * Allowance ceilings: the emulator's wording and Apache CloudStack's (the platform behind the API), whose
+ * ResourceLimitManagerImpl says "Maximum number of resources of type 'user_vm' for account name=… in domain
+ * id=… has been exceeded." (before 4.19) or "Maximum amount of resources of Type = 'volume', tag = … is
+ * exceeded: …" and "Maximum domain resource limits of Type '…' for Domain Id = … is exceeded: …" (4.19 on).
+ */
+const QUOTA = [
+  /quota|limit .*reached|limit exceeded|exceeds? .*limit/i,
+  /\bmaximum (?:number|amount) of resources of type\b/i,
+  /\bmaximum domain resource limits of type\b/i,
+];
+
+/**
+ * No room: CloudStack's InsufficientCapacityException family ("Unable to create a deployment for
+ * VM[User|i-2-5-VM]", "Unable to start a VM due to insufficient capacity", "Insufficient address capacity",
+ * "Unable to scale … due to insufficient resources.") and the emulator's own wording.
+ */
+const CAPACITY = [
+  /capacity|insufficient|no (?:suitable )?hosts?|not enough/i,
+  /\bunable to create a deployment for\b/i,
+];
+
+/** Quota and capacity failures repeat when retried; anything else is passed on as the platform said it. */
 export function classifyJobFailure(detail: string | undefined): JobFailureKind {
   if (!detail) return "other";
-  if (/quota|limit .*reached|limit exceeded|exceeds? .*limit/i.test(detail)) return "quota";
-  if (/capacity|insufficient|no (?:suitable )?hosts?|not enough/i.test(detail)) return "capacity";
+  if (QUOTA.some((re) => re.test(detail))) return "quota";
+  if (CAPACITY.some((re) => re.test(detail))) return "capacity";
   return "other";
 }
 
@@ -235,7 +262,9 @@ export class JobFailedError extends CimError {
         : kind === "capacity"
           ? "The zone has no capacity: retrying now fails the same way. Choose another zone or offering, or try later."
           : "Read the detail, fix the cause, then run again.";
-    super(`${what} failed: ${detail ?? "no detail given"}. ${next}`);
+    // The platform's reason verbatim; CloudStack's texts end with their own full stop.
+    const reason = detail ?? "no detail given";
+    super(`${what} failed: ${reason}${/[.!?]$/.test(reason) ? "" : "."} ${next}`);
     this.kind = kind;
   }
 }

@@ -28,8 +28,15 @@ export interface CimClientOptions {
   region?: string;
   /** cim:audience: when set, a token whose aud does not include it is refused before any call. */
   audience?: string;
-  /** Per-request timeout. Default 30 s. */
+  /** Per-request timeout, from when the request is sent. Default 30 s (cim:requestTimeout). */
   timeoutMs?: number;
+  /** What sets timeoutMs, named by the timeout error (e.g. "cim:requestTimeout (CIM_REQUEST_TIMEOUT)"). */
+  timeoutName?: string;
+  /**
+   * cim:maxConcurrentRequests: a request of this client starts only while fewer than this many requests of
+   * the process are in flight; later ones wait in order. Absent: no ceiling but the pool's 64 connections.
+   */
+  maxConcurrentRequests?: number;
   userAgent?: string;
   /** Retries of reads (and of mutations shown not to have landed). */
   retry?: RetryOptions;
@@ -47,6 +54,15 @@ function positive(name: string, v: number): number {
   return v;
 }
 
+function concurrency(v: number | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  if (!Number.isInteger(v) || v < 1)
+    throw new ConfigurationError("maxConcurrentRequests must be a whole number of 1 or more.");
+  return v;
+}
+
+/** The per-request timeout when none is given. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
 export const CLIENT_VERSION = "0.1.0";
 
 export class CimClient {
@@ -72,7 +88,9 @@ export class CimClient {
             {
               baseUrl: normaliseBaseUrl(options.baseUrl),
               region: options.region || undefined,
-              timeoutMs: positive("timeoutMs", options.timeoutMs ?? 30_000),
+              timeoutMs: positive("timeoutMs", options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+              timeoutName: options.timeoutName,
+              maxConcurrentRequests: concurrency(options.maxConcurrentRequests),
               userAgent: options.userAgent ?? `pulumi-cim/${CLIENT_VERSION} node/${process.versions.node}`,
               dispatcher: options.dispatcher,
               retry: retryPolicy(options.retry),
@@ -122,6 +140,7 @@ export type { ListResult, Page, Paginator } from "./pagination";
 export { normaliseList } from "./pagination";
 export type { JobCommand, RecoveryOptions } from "./recovery";
 export type { RetryOptions } from "./retry";
+export { DEFAULT_MAX_RETRIES } from "./retry";
 export type * from "./schemas";
 export type { TagCollection, TagMap, TagTarget } from "./tags";
 export { tagMap } from "./tags";

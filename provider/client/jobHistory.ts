@@ -7,7 +7,8 @@
 // its last "running" check was sent (lower bound) and had ended when the success answer arrived (upper
 // bound). With a 2–3 s cadence those bounds are seconds apart, and the upper one carries the poll's own
 // lateness. So only precise durations are remembered (`durationSample`):
-//   - the job record's own `created` / `completed` times, when the API gives them (the spec does not
+//   - the job record's own `created` / `completed` times, when the API gives them (server-local times in
+//     any zone: only their difference is used, never either against this process's clock; the spec does not
 //     promise them; a missing or malformed field, a precision coarser than 1 s or a figure far outside the
 //     local bounds and they are ignored): the late end of the server's figure within its precision, and
 //     within the local bounds (the emulator: to the millisecond);
@@ -24,6 +25,7 @@
 // with both quick and slow jobs the quick ones' end (the slow ones are then found by the cadence).
 
 import type { Job } from "./schemas";
+import { comparable, parseServerTime } from "./serverTime";
 
 const HISTORY = Symbol.for("pulumi-cim.client.jobDurations");
 const COMMANDS = Symbol.for("pulumi-cim.client.jobCommands");
@@ -182,32 +184,12 @@ export function serverDuration(
   job: Record<string, unknown> | undefined,
 ): { ms: number; precisionMs: number } | undefined {
   if (!job) return undefined;
-  const a = jobTime(job.created);
-  const b = jobTime(job.completed ?? job.finished ?? job.completedAt);
-  if (!a || !b || b.ms < a.ms) return undefined;
+  const a = parseServerTime(job.created);
+  const b = parseServerTime(job.completed ?? job.finished ?? job.completedAt);
+  // Two times of the server's own clock, in its own zone: their difference holds whatever that zone is.
+  if (!a || !b || !comparable(a, b) || b.ms < a.ms) return undefined;
   const ms = b.ms - a.ms;
   // Beyond a day the fields mean something else.
   if (ms > 86_400_000) return undefined;
   return { ms, precisionMs: Math.max(a.precisionMs, b.precisionMs) };
-}
-
-/** A timestamp as the API may write it: ISO text (zone-less read as UTC), epoch ms or epoch seconds. */
-function jobTime(v: unknown): { ms: number; precisionMs: number } | undefined {
-  if (typeof v === "number" && Number.isFinite(v) && v > 0) {
-    if (v > 1e11) return { ms: v, precisionMs: Number.isInteger(v) ? 1 : 0 };
-    return { ms: v * 1000, precisionMs: Number.isInteger(v) ? 1000 : 1 };
-  }
-  if (typeof v !== "string" || !/^\d{4}-\d\d-\d\d[T ]\d\d:\d\d/.test(v.trim())) return undefined;
-  const s = v.trim().replace(" ", "T");
-  const hasZone = /(?:[zZ]|[+-]\d\d:?\d\d)$/.test(s);
-  const ms = Date.parse(hasZone ? s : `${s}Z`);
-  if (Number.isNaN(ms)) return undefined;
-  const fraction = /:\d\d\.(\d+)/.exec(s)?.[1];
-  const seconds = /T\d\d:\d\d:\d\d/.test(s);
-  const precisionMs = fraction
-    ? Math.max(1, 10 ** (3 - Math.min(3, fraction.length)))
-    : seconds
-      ? 1000
-      : 60_000;
-  return { ms, precisionMs };
 }

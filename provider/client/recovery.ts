@@ -1,14 +1,30 @@
 // The spec's protocol for a mutation whose answer was lost (Asynchronous protocol, rule 7): before any retry,
-// list recent jobs and look for one of the same command (and resource, when known) created after the
-// request started. Found: the request landed, adopt the job. Not found: it never reached the platform, so
-// the caller may retry. If the lookup itself fails the outcome is unknown and nothing is retried.
+// list recent jobs and look for one of the same command (and resource, when known) that this request made.
+// Found: the request landed, adopt the job. Not found: it never reached the platform, so the caller may
+// retry. If the lookup itself fails the outcome is unknown and nothing is retried.
+//
+// Which job is this request's is decided without this process's clock and without the Date header (the
+// server writes job times in its own zone, from its own clock: see serverTime.ts): by command, resource id
+// and requested name; never a job this process already owns or one listed before this attempt was sent; and
+// by time only on the server's own timeline: a reading of the server's clock (the lost answer's error body,
+// else one probe whose error body carries it, sent only here) says what the server's clock read when the
+// request was sent, and a job created before that (less `clockToleranceMs`) is not this request's.
 
+import { randomUUID } from "node:crypto";
 import type { CimCore } from "./core";
-import { type CallContext, MutationOutcomeUnknownError, NotFoundError } from "./errors";
+import { ApiError, type CallContext, MutationOutcomeUnknownError, NotFoundError } from "./errors";
 import { Paginator } from "./pagination";
 import { apiPath } from "./paths";
 import { sleep } from "./retry";
 import { type Job, JobSchema } from "./schemas";
+import {
+  comparable,
+  monotonicNow,
+  parseServerTime,
+  readingOf,
+  type ServerClockReading,
+  serverTimeAt,
+} from "./serverTime";
 
 /**
  * The platform command names a job carries, per operation. Matching is case- and punctuation-insensitive,
@@ -42,7 +58,11 @@ export interface RecoveryOptions {
    * concluding that the request did not land. Default 2 s.
    */
   graceMs?: number;
-  /** Clock slack when comparing a job's `created` with the request start. Default 10 s. */
+  /**
+   * Slack when comparing a job's `created` with what the server's clock read when the request was sent
+   * (both server times): the server's clocks may differ a little between its job records and its error
+   * bodies. Default 10 s.
+   */
   clockToleranceMs?: number;
   /** Pages of /jobs?hoursBack= to read at most. Default 5 (1,000 jobs). */
   maxPages?: number;
@@ -54,20 +74,6 @@ export function recoveryOptions(o: RecoveryOptions = {}): Required<RecoveryOptio
     clockToleranceMs: o.clockToleranceMs ?? 10_000,
     maxPages: o.maxPages ?? 5,
   };
-}
-
-const SKEW = Symbol.for("pulumi-cim.client.serverSkewMs");
-type SkewHolder = { [SKEW]?: number };
-
-/** Server clock minus local clock, from the last Date header seen in this process. */
-export function serverSkewMs(): number {
-  return (globalThis as SkewHolder)[SKEW] ?? 0;
-}
-
-export function noteServerDate(date: string | undefined): void {
-  const server = date ? Date.parse(date) : Number.NaN;
-  // Date has one-second resolution; add half a second so the estimate is unbiased.
-  if (!Number.isNaN(server)) (globalThis as SkewHolder)[SKEW] = server + 500 - Date.now();
 }
 
 const CLAIMED = Symbol.for("pulumi-cim.client.claimedJobs");
@@ -95,14 +101,6 @@ export function commandMatches(jobCommand: string | undefined, command: JobComma
   return JOB_COMMANDS[command].some((alias) => norm(alias) === c) || norm(command) === c;
 }
 
-/** Job timestamps are server-local time without offset; the spec says to read them as UTC. */
-export function parseJobTime(created: string | undefined): number | undefined {
-  if (!created) return undefined;
-  const hasZone = /(?:[zZ]|[+-]\d\d:?\d\d)$/.test(created);
-  const ms = Date.parse(hasZone ? created : `${created}Z`);
-  return Number.isNaN(ms) ? undefined : ms;
-}
-
 export interface LostMutation {
   method: string;
   path: string;
@@ -110,8 +108,15 @@ export interface LostMutation {
   command: JobCommand;
   resourceId?: string;
   verify?: (job: Job) => Promise<boolean>;
-  /** Request start, in server-clock ms (local start plus the skew measured from Date headers). */
-  startedAtServerMs: number;
+  /** When the mutation's first attempt was sent, on this process's monotonic clock (serverTime.ts). */
+  startedAt: number;
+  /** A reading of the server's clock that came with the failure itself (a 5xx error body), if any. */
+  reading?: ServerClockReading;
+  /**
+   * Job ids listed by the lookups of earlier attempts of this mutation: they existed before this attempt
+   * was sent, so none is its job. Filled with what this lookup lists when it finds nothing.
+   */
+  seen: Set<string>;
   mayBeInFlight: boolean;
   cause: Error;
   signal?: AbortSignal;
@@ -122,27 +127,52 @@ export async function recoverLostMutation(core: CimCore, m: LostMutation): Promi
   const o = core.recoveryOptions;
   const looks = m.mayBeInFlight && o.graceMs > 0 ? 2 : 1;
   const context: CallContext = { method: m.method, path: m.path, region: m.region };
-  for (let look = 0; look < looks; look++) {
-    try {
+  let listed: Job[] = [];
+  try {
+    const reading = m.reading ?? (await readServerClock(core, m));
+    for (let look = 0; look < looks; look++) {
       if (look > 0) await sleep(o.graceMs, m.signal);
-      const jobs = await recentJobs(core, m, o.maxPages);
-      const job = await pick(jobs, m, o.clockToleranceMs);
+      listed = await recentJobs(core, m, o.maxPages);
+      const job = await pick(listed, m, reading, o.clockToleranceMs);
       if (job) {
         if (job.jobId) claimJob(job.jobId);
         return job;
       }
-    } catch (err) {
-      throw new MutationOutcomeUnknownError(context, m.command, err instanceof Error ? err : m.cause);
     }
+  } catch (err) {
+    if (err instanceof MutationOutcomeUnknownError) throw err;
+    throw new MutationOutcomeUnknownError(context, m.command, err instanceof Error ? err : m.cause);
+  }
+  for (const j of listed) if (j.jobId) m.seen.add(j.jobId);
+  return undefined;
+}
+
+/**
+ * One reading of the server's clock: a read of a job id that cannot exist, whose error body carries the
+ * server's local time (spec: every error body has its timestamp). Only the lost-answer path sends it.
+ * Undefined when the server answers without a usable timestamp or not at all.
+ */
+export async function readServerClock(
+  core: CimCore,
+  m: Pick<LostMutation, "region" | "signal">,
+): Promise<ServerClockReading | undefined> {
+  const sentAt = monotonicNow();
+  try {
+    await core.get(apiPath`/jobs/${randomUUID()}`, JobSchema, undefined, {
+      region: m.region,
+      signal: m.signal,
+    });
+  } catch (err) {
+    if (err instanceof ApiError) return readingOf(err.body, sentAt, monotonicNow());
+    if (m.signal?.aborted) throw err;
   }
   return undefined;
 }
 
 async function recentJobs(core: CimCore, m: LostMutation, maxPages: number): Promise<Job[]> {
-  const hoursBack = Math.max(
-    1,
-    Math.ceil((Date.now() + serverSkewMs() - m.startedAtServerMs + 60_000) / 3_600_000),
-  );
+  // The window is what has passed since the request was sent (our own elapsed time) plus a minute; the
+  // server applies it to its own clock, so neither its zone nor its skew matters here.
+  const hoursBack = Math.max(1, Math.ceil((monotonicNow() - m.startedAt + 60_000) / 3_600_000));
   const options = { region: m.region, signal: m.signal, pageSize: 200 };
   const out: Job[] = [];
   try {
@@ -173,27 +203,52 @@ async function recentJobs(core: CimCore, m: LostMutation, maxPages: number): Pro
   }
 }
 
-const distance = (created: number | undefined, start: number) =>
+/** A job created before the estimate counts double: this request's job is created just after it was sent. */
+const distance = (created: number | undefined, estimate: number) =>
   created === undefined
     ? Number.MAX_SAFE_INTEGER
-    : created >= start
-      ? created - start
-      : 2 * (start - created);
+    : created >= estimate
+      ? created - estimate
+      : 2 * (estimate - created);
 
-async function pick(jobs: Job[], m: LostMutation, toleranceMs: number): Promise<Job | undefined> {
+async function pick(
+  jobs: Job[],
+  m: LostMutation,
+  reading: ServerClockReading | undefined,
+  toleranceMs: number,
+): Promise<Job | undefined> {
   const owned = claimed();
-  const since = m.startedAtServerMs - toleranceMs;
-  const candidates = jobs
-    .filter((j) => !(j.jobId && owned.has(j.jobId)))
+  // A resource id or a name check ties a job to this request without time; an unnamed create needs time.
+  const tied = m.resourceId !== undefined || m.verify !== undefined;
+  const sent = reading ? serverTimeAt(reading, m.startedAt) : undefined;
+  const matching = jobs
+    .filter((j) => !(j.jobId && (owned.has(j.jobId) || m.seen.has(j.jobId))))
     .filter((j) => commandMatches(j.command, m.command))
     .filter((j) => m.resourceId === undefined || j.resourceId === m.resourceId)
-    .map((j) => ({ job: j, created: parseJobTime(j.created) }))
-    // Without a creation time only a resource match (or a verify check) can tie the job to this request.
+    .map((j) => {
+      const created = parseServerTime(j.created);
+      // Only a time on the reading's timeline (both offset-less, or both instants) can be compared with it.
+      const at = created && (!reading || comparable(created, reading.time)) ? created.ms : undefined;
+      return { job: j, at };
+    });
+  if (!reading && !tied && matching.length > 0) {
+    throw new MutationOutcomeUnknownError(
+      { method: m.method, path: m.path, region: m.region },
+      m.command,
+      m.cause,
+      `the server gave no time to tell whether one of the ${matching.length} recent ${m.command} job(s) is this request's`,
+    );
+  }
+  const candidates = matching
     .filter((c) =>
-      c.created === undefined ? m.resourceId !== undefined || m.verify !== undefined : c.created >= since,
+      sent && c.at !== undefined ? c.at >= sent.earliest - toleranceMs : tied || sent === undefined,
     )
-    // Nearest to the request start first: ours is created just after it was sent.
-    .sort((a, b) => distance(a.created, m.startedAtServerMs) - distance(b.created, m.startedAtServerMs));
+    .sort((a, b) =>
+      sent
+        ? distance(a.at, sent.estimate) - distance(b.at, sent.estimate)
+        : // No reading: the newest first (server times against each other only).
+          (b.at ?? Number.NEGATIVE_INFINITY) - (a.at ?? Number.NEGATIVE_INFINITY),
+    );
   for (const c of candidates) {
     if (!m.verify || (await m.verify(c.job))) return c.job;
   }

@@ -11,8 +11,13 @@ import {
 } from "./errors";
 
 export interface RetryOptions {
-  /** Retries after the first attempt. Default 2 (three attempts in all). */
+  /**
+   * Retries after the first attempt: of a read, and of a mutation shown not to have landed (or refused
+   * before it was sent). Default 2 (three attempts in all).
+   */
   maxRetries?: number;
+  /** Retries of a read alone (cim:maxRetries); default: maxRetries. Mutations keep maxRetries. */
+  maxReadRetries?: number;
   /** First backoff delay. Default 500 ms. */
   baseDelayMs?: number;
   /** Backoff ceiling. Default 8 s. */
@@ -25,9 +30,14 @@ export interface RetryOptions {
 
 export type RetryPolicy = Required<RetryOptions>;
 
+/** Retries when none are given: three attempts in all. */
+export const DEFAULT_MAX_RETRIES = 2;
+
 export function retryPolicy(o: RetryOptions = {}): RetryPolicy {
+  const maxRetries = Math.max(0, Math.floor(o.maxRetries ?? DEFAULT_MAX_RETRIES));
   return {
-    maxRetries: Math.max(0, Math.floor(o.maxRetries ?? 2)),
+    maxRetries,
+    maxReadRetries: Math.max(0, Math.floor(o.maxReadRetries ?? maxRetries)),
     baseDelayMs: o.baseDelayMs ?? 500,
     maxDelayMs: o.maxDelayMs ?? 8_000,
     maxRetryAfterMs: o.maxRetryAfterMs ?? 30_000,

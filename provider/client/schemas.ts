@@ -149,6 +149,8 @@ export const VolumeSchema = z.looseObject({
   diskOfferingId: str(),
   /** GB */
   size: num(),
+  /** `ROOT` (an instance's root disk, which the platform lists among volumes) or `DATADISK`. */
+  type: str(),
   state: str(),
   virtualMachineId: str(),
   deviceId: int(),

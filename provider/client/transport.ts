@@ -1,30 +1,51 @@
 // The HTTP exchange on undici. One keep-alive Agent per process, created lazily and kept on globalThis under
 // a registered symbol, so every client (the dynamic provider builds one per call) and even a second copy of
-// this module share one connection pool. This layer knows nothing about the API: it returns status, headers
-// and text, or throws a TransportFailure that the core turns into a CimError with context.
+// this module share one connection pool; likewise one gate counting the requests in flight, which a client
+// with a concurrency ceiling (cim:maxConcurrentRequests) waits at. This layer knows nothing about the API: it
+// returns status, headers and text, or throws a TransportFailure that the core turns into a CimError.
 
 import { Agent, type Dispatcher, request } from "undici";
+import { RequestGate } from "./gate";
 
 const AGENT_KEY = Symbol.for("pulumi-cim.client.agent");
+const AGENT_SIZE_KEY = Symbol.for("pulumi-cim.client.agentConnections");
+const GATE_KEY = Symbol.for("pulumi-cim.client.gate");
 
-type AgentHolder = { [AGENT_KEY]?: Agent };
+/** Connections per API address when no larger concurrency ceiling asks for more. */
+export const POOL_CONNECTIONS = 64;
 
-/** The process-wide pooled keep-alive dispatcher. */
-export function sharedAgent(): Agent {
-  const holder = globalThis as AgentHolder;
-  let agent = holder[AGENT_KEY];
-  if (!agent || agent.closed || agent.destroyed) {
-    agent = new Agent({
-      keepAliveTimeout: 30_000,
-      keepAliveMaxTimeout: 120_000,
-      connections: 64,
-      // The per-request timeout in `exchange` is the real limit; these only stop a stuck socket forever.
-      headersTimeout: 300_000,
-      bodyTimeout: 300_000,
-    });
-    holder[AGENT_KEY] = agent;
-  }
+type Holder = { [AGENT_KEY]?: Agent; [AGENT_SIZE_KEY]?: number; [GATE_KEY]?: RequestGate };
+
+/**
+ * The process-wide pooled keep-alive dispatcher, with at least `connections` connections per origin (64
+ * unless a ceiling above that is asked for: a request the gate admitted should not queue again in the pool).
+ * A larger pool replaces a smaller one, which closes once its requests have finished.
+ */
+export function sharedAgent(connections = POOL_CONNECTIONS): Agent {
+  const holder = globalThis as Holder;
+  const wanted = Math.max(POOL_CONNECTIONS, Number.isFinite(connections) ? connections : 0);
+  const held = holder[AGENT_KEY];
+  const usable = held && !held.closed && !held.destroyed;
+  if (usable && (holder[AGENT_SIZE_KEY] ?? POOL_CONNECTIONS) >= wanted) return held;
+  const agent = new Agent({
+    keepAliveTimeout: 30_000,
+    keepAliveMaxTimeout: 120_000,
+    connections: wanted,
+    // The per-request timeout in `exchange` is the real limit; these only stop a stuck socket forever.
+    headersTimeout: 300_000,
+    bodyTimeout: 300_000,
+  });
+  if (usable) held.close().catch(() => undefined);
+  holder[AGENT_KEY] = agent;
+  holder[AGENT_SIZE_KEY] = wanted;
   return agent;
+}
+
+/** The process-wide count of requests in flight, and the queue of those waiting for a slot. */
+export function requestGate(): RequestGate {
+  const holder = globalThis as Holder;
+  holder[GATE_KEY] ??= new RequestGate();
+  return holder[GATE_KEY];
 }
 
 export interface RawRequest {
@@ -32,9 +53,15 @@ export interface RawRequest {
   method: "GET" | "POST" | "PUT" | "DELETE";
   headers: Record<string, string>;
   body?: string;
+  /** Counted from when the request is sent: waiting at the gate for a slot does not count. */
   timeoutMs: number;
   signal?: AbortSignal;
   dispatcher?: Dispatcher;
+  /**
+   * The most requests this process may have in flight for this one to start (cim:maxConcurrentRequests);
+   * it waits in order behind earlier waiters. Absent: no ceiling (only the pool's connections).
+   */
+  maxConcurrent?: number;
 }
 
 export interface RawResponse {
@@ -84,8 +111,25 @@ function errorCode(err: unknown): string | undefined {
   return undefined;
 }
 
-/** One HTTP exchange with a hard overall timeout covering headers and body. */
+/**
+ * One HTTP exchange with a hard overall timeout covering headers and body, started once the process-wide
+ * gate has a slot for it (at once without a ceiling). The slot is held until the body has been read.
+ */
 export async function exchange(req: RawRequest): Promise<RawResponse> {
+  const gate = requestGate();
+  try {
+    await gate.acquire(req.maxConcurrent, req.signal);
+  } catch {
+    throw new TransportFailure("aborted", false, undefined, "cancelled by the caller");
+  }
+  try {
+    return await send(req);
+  } finally {
+    gate.release();
+  }
+}
+
+async function send(req: RawRequest): Promise<RawResponse> {
   const timer = new AbortController();
   const timeout = setTimeout(() => timer.abort(new Error("timeout")), req.timeoutMs);
   const signal = req.signal ? AbortSignal.any([req.signal, timer.signal]) : timer.signal;
@@ -103,7 +147,7 @@ export async function exchange(req: RawRequest): Promise<RawResponse> {
       headers: req.headers,
       body: req.body,
       signal,
-      dispatcher: req.dispatcher ?? sharedAgent(),
+      dispatcher: req.dispatcher ?? sharedAgent(req.maxConcurrent),
     });
     const text = await res.body.text();
     return { status: res.statusCode, headers: res.headers, text };

@@ -37,6 +37,10 @@ export interface CoreSettings {
   baseUrl: string;
   region?: string;
   timeoutMs: number;
+  /** What sets timeoutMs, for the timeout error (e.g. "cim:requestTimeout (CIM_REQUEST_TIMEOUT)"). */
+  timeoutName?: string;
+  /** The most requests in flight in this process for one of this client's to start; absent: no ceiling. */
+  maxConcurrentRequests?: number;
   userAgent: string;
   dispatcher?: Dispatcher;
   retry: RetryPolicy;

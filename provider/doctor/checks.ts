@@ -7,7 +7,8 @@
 import { ApiError, CimClient, type MyLimits, type Region, type TokenClaims, TokenError } from "../client";
 import { createCredential, decodeToken, isLoopbackHost, normaliseBaseUrl } from "../client/auth";
 import { exchange, TransportFailure } from "../client/transport";
-import type { ProviderConfig } from "../config";
+import { type ProviderConfig, SETTINGS, type SettingName } from "../config";
+import { formatDuration } from "../lifecycle/timeouts";
 
 export type Status = "ok" | "warn" | "fail" | "skip";
 
@@ -21,7 +22,7 @@ export interface CheckOptions {
   /** Per-request timeout. */
   timeoutMs: number;
   /** Where each setting came from, for the details. */
-  sources: Partial<Record<keyof ProviderConfig, string>>;
+  sources: Partial<Record<SettingName, string>>;
   now?: number;
 }
 
@@ -30,7 +31,7 @@ const SHORT_LIFE_MS = 15 * 60_000;
 /** From this share of a ceiling on, a limit is reported as a warning. */
 const NEAR_LIMIT = 0.8;
 
-const from = (o: CheckOptions, key: keyof ProviderConfig) => (o.sources[key] ? ` (${o.sources[key]})` : "");
+const from = (o: CheckOptions, key: SettingName) => (o.sources[key] ? ` (${o.sources[key]})` : "");
 
 /** The reason an error gives, short: the API's own message for API errors, else the message. */
 function reason(err: unknown): string {
@@ -245,7 +246,7 @@ export function quotaRows(limits: MyLimits): Row[] {
       rows.push({
         check,
         status: "fail",
-        detail: `${used} of ${limit} used: creating another ${kind} fails ("Quota exceeded"); delete some or ask for a higher ${key}`,
+        detail: `${used} of ${limit} used: creating another ${kind} fails ("Maximum number of resources … has been exceeded"); delete some or ask for a higher ${key}`,
       });
     } else {
       const near = used >= limit * NEAR_LIMIT;
@@ -260,8 +261,28 @@ export function quotaRows(limits: MyLimits): Row[] {
 }
 
 /** Runs every check; later checks are skipped (with the reason) when an earlier one makes them moot. */
+/**
+ * The client settings the provider would apply (timeout, read retries, concurrency ceiling), each with where
+ * it came from; a value that breaks its rule fails, as the provider refuses it before any change.
+ */
+function checkClientSettings(c: ProviderConfig, o: CheckOptions): Row {
+  if (c.problems.length) return { check: "client settings", status: "fail", detail: c.problems.join(" ") };
+  const shown: Record<"requestTimeout" | "maxRetries" | "maxConcurrentRequests", string | undefined> = {
+    requestTimeout: formatDuration(c.requestTimeoutMs),
+    maxRetries: String(c.maxRetries),
+    maxConcurrentRequests: c.maxConcurrentRequests?.toString(),
+  };
+  const parts = Object.entries(shown).map(([name, value]) => {
+    const key = name as keyof typeof shown;
+    const source = o.sources[key] ?? `default`;
+    return `${name} ${value ?? SETTINGS.find((s) => s.name === key)!.default} (${source})`;
+  });
+  return { check: "client settings", status: "ok", detail: parts.join(", ") };
+}
+
 export async function runChecks(c: ProviderConfig, o: CheckOptions): Promise<Row[]> {
   const { rows, base } = checkBaseUrl(c, o);
+  rows.push(checkClientSettings(c, o));
   let reachable = false;
   if (base) {
     const row = await checkReachable(base, o);

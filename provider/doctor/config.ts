@@ -1,17 +1,17 @@
 // Where doctor's settings come from: exactly what the provider would see. In a Pulumi project folder the
 // selected (or given) stack's config is read with `pulumi config --json --show-secrets` and handed to the
-// provider's own loader (provider/config.ts), which falls back to CIM_* variables key by key; elsewhere the
+// provider's own resolution (provider/config.ts), which falls back to CIM_* variables key by key; elsewhere the
 // CIM_* variables alone. Secrets stay in this process's memory; nothing here prints a value.
 
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { type ProviderConfig, providerConfig, setProviderConfig } from "../config";
+import { type ProviderConfig, resolveProviderConfig, SETTINGS, type SettingName } from "../config";
 
 export interface LoadedConfig {
   config: ProviderConfig;
   /** Where each setting came from ("stack dev", "CIM_TOKEN", …) for the table; never a value. */
-  sources: Partial<Record<keyof ProviderConfig, string>>;
+  sources: Partial<Record<SettingName, string>>;
   /** The stack whose config was read, when one was. */
   stack?: string;
   /** Why the stack config could not be read (then the environment alone counts). */
@@ -26,13 +26,6 @@ export interface ConfigOptions {
   /** --env-only: ignore any stack config. */
   envOnly?: boolean;
 }
-
-const KEYS: [keyof ProviderConfig, string, string][] = [
-  ["baseUrl", "cim:baseUrl", "CIM_BASE_URL"],
-  ["token", "cim:token", "CIM_TOKEN"],
-  ["region", "cim:region", "CIM_REGION"],
-  ["audience", "cim:audience", "CIM_AUDIENCE"],
-];
 
 export function isProjectFolder(dir: string): boolean {
   return ["Pulumi.yaml", "Pulumi.yml"].some((f) => fs.existsSync(path.join(dir, f)));
@@ -90,7 +83,6 @@ function readStackConfig(opts: ConfigOptions): Promise<StackConfig> {
  * precedence (stack config, then CIM_*); this only supplies the stack config and records the sources.
  */
 export async function loadConfig(opts: ConfigOptions): Promise<LoadedConfig> {
-  const env = process.env;
   let stack: StackConfig | undefined;
   let stackError: string | undefined;
   if (!opts.envOnly && (opts.stack || isProjectFolder(opts.cwd))) {
@@ -101,19 +93,11 @@ export async function loadConfig(opts: ConfigOptions): Promise<LoadedConfig> {
     }
   }
   const values = stack?.values ?? {};
-  setProviderConfig({
-    get: (key) => values[key],
-    require: (key) => {
-      const v = values[key];
-      if (v === undefined) throw new Error(`missing required configuration ${key}`);
-      return v;
-    },
-  });
-  const config = providerConfig();
+  const config = resolveProviderConfig((key) => values[key]);
   const sources: LoadedConfig["sources"] = {};
-  for (const [field, key, variable] of KEYS) {
-    if (values[key] !== undefined) sources[field] = `stack ${stack?.stack} (${key})`;
-    else if (env[variable] !== undefined) sources[field] = variable;
+  for (const { name, env } of SETTINGS) {
+    const from = config.sources[name];
+    if (from) sources[name] = from === "stack" ? `stack ${stack?.stack} (cim:${name})` : env;
   }
   return { config, sources, stack: stack?.stack, stackError };
 }

@@ -11,10 +11,12 @@ import { loadConfig } from "./config";
 export const DOCTOR_USAGE = `usage: pulumi-cim doctor [--stack NAME] [--cwd DIR] [--env-only] [--timeout MS]
 
   Checks what \`pulumi up\` needs, with the settings the provider reads: in a Pulumi project folder the
-  stack's config (cim:baseUrl, cim:token, cim:region, cim:audience, read with \`pulumi config\`), each
-  falling back to CIM_BASE_URL, CIM_TOKEN, CIM_REGION, CIM_AUDIENCE; elsewhere those variables alone.
+  stack's config (cim:baseUrl, cim:token, cim:region, cim:audience, cim:requestTimeout, cim:maxRetries,
+  cim:maxConcurrentRequests, read with \`pulumi config\`), each falling back to its CIM_* variable
+  (CIM_BASE_URL, CIM_TOKEN, …, CIM_MAX_CONCURRENT_REQUESTS); elsewhere those variables alone.
 
-  Checks: the base URL (https; http only for loopback hosts) and that it answers; the token (a JWT, its
+  Checks: the base URL (https; http only for loopback hosts) and that it answers; the client settings
+  (each value and where it came from, or the rule it breaks); the token (a JWT, its
   expiry and time left, its audience when cim:audience is set, and whether the API accepts it, or why
   not); the regions and the default one (cim:region must exist); and GET /api/v1/tenants/my-limits usage
   against each ceiling. Prints a table; never prints the token.
@@ -24,7 +26,7 @@ export const DOCTOR_USAGE = `usage: pulumi-cim doctor [--stack NAME] [--cwd DIR]
   --stack NAME   the stack whose config to read; default: the selected stack
   --cwd DIR      the Pulumi project folder; default: the current folder
   --env-only     ignore stack config; read CIM_* only
-  --timeout MS   per-request timeout; default 10000`;
+  --timeout MS   doctor's own per-request timeout; default 10000 (cim:requestTimeout is shown, not used)`;
 
 const LABEL: Record<Status, string> = { ok: "ok", warn: "WARN", fail: "FAIL", skip: "-" };
 

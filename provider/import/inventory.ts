@@ -8,8 +8,9 @@ import { kindList } from "../kinds";
 import type { Kind, LiveRecord } from "../kinds/define";
 import type { Session } from "../lifecycle/session";
 
-/** States of resources that are gone or going: never adopted. */
-const GONE = new Set(["Destroyed", "Destroying", "Expunging", "Expunged"]);
+/** States of a kind's resources that are gone or going (its declaration says which): never adopted. */
+const goneOrGoing = (kind: Kind) =>
+  new Set([...(kind.states?.gone ?? []), ...(kind.states?.deleting ? [kind.states.deleting] : [])]);
 
 /** A live record as read: its tags as a map for kinds that carry tags. */
 export type LiveRow = LiveRecord & Record<string, any> & { name?: string };
@@ -81,8 +82,9 @@ export async function readInventory(
           importer.list ? await importer.list(session, records) : await kind.api!.list!(session)
         ) as LiveRow[];
         everything.push(...rows);
+        const gone = goneOrGoing(kind);
         const kept = rows.filter((r) => {
-          const why = GONE.has(r.state ?? "") ? `state ${r.state}` : importer.skip?.(r);
+          const why = gone.has(r.state ?? "") ? `state ${r.state}` : importer.skip?.(r);
           if (why) skipped.push({ kind: kind.name, id: r.id, name: r.name, reason: why });
           return !why;
         });

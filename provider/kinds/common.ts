@@ -12,16 +12,25 @@ import type { TimeoutsInput } from "../lifecycle/timeouts";
 import { sameTags, sameValue, type TagMap } from "../lifecycle/values";
 import type { FieldSpec, Recorded } from "./define";
 
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+
+/**
+ * An `output` getter that shows the field in another type than the checked one must say how that form is
+ * checked (`shown`): the kind's outputs schema parses the output with it (kinds/outputSchema.ts).
+ */
+type ShownRule<Out, Shown> =
+  Same<Out, Shown> extends true ? { shown?: z.ZodType<Shown> } : { shown: z.ZodType<Shown> };
+
 /** A field declaration with its types inferred from the schema (and from `output` when it has one). */
 export function field<Out, In, R = any>(
   schema: z.ZodType<Out, In>,
-  rule: Omit<FieldSpec<Out, In, R, Out>, "schema" | "output">,
+  rule: Omit<FieldSpec<Out, In, R, Out>, "schema" | "output" | "shown">,
 ): FieldSpec<Out, In, R, Out>;
 export function field<Out, In, R, Shown>(
   schema: z.ZodType<Out, In>,
-  rule: Omit<FieldSpec<Out, In, R, Shown>, "schema" | "output"> & {
+  rule: Omit<FieldSpec<Out, In, R, Shown>, "schema" | "output" | "shown"> & {
     output: (live: R, rec: Recorded) => Shown;
-  },
+  } & ShownRule<Out, Shown>,
 ): FieldSpec<Out, In, R, Shown>;
 export function field(schema: z.ZodType, rule: Omit<FieldSpec, "schema">): FieldSpec {
   return { schema, ...rule };

@@ -55,6 +55,11 @@ export interface FieldSpec<Out = unknown, In = unknown, R = any, Shown = Out> {
   readonly prefer?: "input" | "live";
   /** Overrides how the output is made (for values the API reports in another form). */
   readonly output?: (live: R, rec: Recorded) => Shown;
+  /**
+   * The schema of that other form, when it is not the checked one (e.g. a power state that outputs show as
+   * any state the API reports): the kind's outputs schema (kinds/outputSchema.ts) parses the output with it.
+   */
+  readonly shown?: z.ZodType<Shown>;
   /** A secret input: never an output, and check failures do not name it (the engine prints failing values). */
   readonly secret?: boolean;
   /** Required at create, optional when adopting (the live value is kept then); the text says what it is. */
@@ -79,7 +84,8 @@ export type Outputs = Record<string, OutputSpec<any, any>>;
 
 type OutOf<F> = F extends FieldSpec<infer O, any, any, any> ? O : never;
 type InOf<F> = F extends FieldSpec<any, infer I, any, any> ? I : never;
-type ShownOf<F> = F extends FieldSpec<any, any, any, infer S> ? S : never;
+/** A field's type in outputs. */
+export type ShownOf<F> = F extends FieldSpec<any, any, any, infer S> ? S : never;
 
 /** Checked inputs (what the provider works with). */
 export type InputsOf<F extends Fields> = {
@@ -97,8 +103,13 @@ export type RawInputsOf<F extends Fields> = {
 
 type Secret<F> = F extends { secret: true } ? true : false;
 type Present<F> = F extends { present: true } ? true : undefined extends ShownOf<F> ? false : true;
+type Produced<S> = S extends OutputSpec<infer T, any> ? T : never;
 
-/** Outputs: the non-secret inputs (recorded or live), the output-only fields, and the region. */
+/**
+ * Outputs: the non-secret inputs (recorded or live), the output-only fields, and the region. A key whose value
+ * may be undefined is optional: the provider leaves it out (protobuf has no undefined). kinds/outputSchema.ts
+ * derives the runtime schema of the same outputs and proves at compile time that its type is this one.
+ */
 export type OutputsOf<F extends Fields, O extends Outputs> = {
   [K in keyof F as Secret<F[K]> extends true ? never : Present<F[K]> extends true ? K : never]: NonNullable<
     ShownOf<F[K]>
@@ -108,13 +119,22 @@ export type OutputsOf<F extends Fields, O extends Outputs> = {
     F[K]
   >;
 } & {
-  [K in keyof O]: O[K] extends OutputSpec<infer T, any> ? T : never;
+  [K in keyof O as undefined extends Produced<O[K]> ? never : K]: Produced<O[K]>;
+} & {
+  [K in keyof O as undefined extends Produced<O[K]> ? K : never]?: Produced<O[K]>;
 } & { region: string };
 
 /** Which allowance of GET /tenants/my-limits a kind's creates count against. */
 export interface QuotaKey {
   limit: keyof MyLimits;
   count: keyof MyLimits;
+}
+
+/** Another kind's allowance that a create uses up: `count` of them, named `noun` in the warning. */
+export interface QuotaUse {
+  quota: QuotaKey;
+  noun: string;
+  count: number;
 }
 
 /** A check failure of a region-aware rule. */
@@ -202,6 +222,8 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
   readonly tags?: TagCollection;
   /** The allowance its creates count against (quota preflight). */
   readonly quota?: QuotaKey;
+  /** Other allowances each create uses up (an instance's root disk is a volume), counted with that kind's. */
+  readonly alsoUses?: readonly QuotaUse[];
   /** Why a live record cannot be adopted, if it cannot. */
   readonly adoptable?: (live: R) => string | undefined;
   /** Replacement must delete first (names or ranges that cannot exist twice). */
@@ -212,12 +234,14 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
   readonly importer?: Importer<R>;
   /**
    * A lifecycle of its own for kinds that are not a record with a job (the generic tag endpoint). The engine
-   * still runs check and diff from the fields.
+   * still runs check and diff from the fields, and makes the outputs from the values each call says to record
+   * (there is no live record: what the API reports goes into those values).
    */
   readonly custom?: {
-    create(s: Session, want: InputsOf<F>): Promise<{ id: string; outs: Recorded }>;
-    read(s: Session, id: string, props: Recorded): Promise<{ id?: string; props?: Recorded }>;
-    update(s: Session, id: string, olds: Recorded, news: InputsOf<F>): Promise<{ outs: Recorded }>;
+    create(s: Session, want: InputsOf<F>): Promise<{ id: string; recorded: Recorded }>;
+    /** What to record now, or undefined when it is gone. `props` are the old outputs. */
+    read(s: Session, id: string, props: Recorded): Promise<Recorded | undefined>;
+    update(s: Session, id: string, olds: Recorded, news: InputsOf<F>): Promise<Recorded>;
     delete(s: Session, id: string, props: Recorded): Promise<void>;
   };
 }

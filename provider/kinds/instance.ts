@@ -1,9 +1,10 @@
 // cim.Instance: deployed by a job; names and flags changed by a synchronous PUT, the offering by scale (stop,
-// scale, start when the platform refuses a running scale), the power state by start/stop; refused deletion
-// while deleteProtection is on. userData is a secret input that outputs keep only as its digest.
+// scale, start when the platform refuses a running scale, at once or in a failed job), the power state by
+// start/stop; refused deletion while deleteProtection is on; Destroyed (not yet expunged) counts as gone.
+// userData is a secret input that outputs keep only as its digest.
 
 import { z } from "zod";
-import { ConflictError, type Instance, type UpdateInstanceInput } from "../client";
+import { ConflictError, type Instance, JobFailedError, type UpdateInstanceInput } from "../client";
 import { bool, id, optionalId, text, whenKnown } from "../lifecycle/check";
 import { describe, ResourceError } from "../lifecycle/errors";
 import { parseIpv4 } from "../lifecycle/net";
@@ -19,6 +20,7 @@ import {
   normaliseUserData,
   powerStateOf,
   recordedUserDataHash,
+  refusedWhileRunning,
   rootDiskProblem,
   sortFixed,
   userDataDigest,
@@ -45,6 +47,10 @@ const liveNetworks = (v: Instance) => {
   const ids = (v as Record<string, unknown>).networkIds;
   return Array.isArray(ids) && ids.every((n) => typeof n === "string") ? (ids as string[]) : undefined;
 };
+/** The platform refused a running scale: a synchronous 409, or a failed job saying it cannot scale live. */
+const cannotScaleRunning = (err: unknown) =>
+  err instanceof ConflictError || (err instanceof JobFailedError && refusedWhileRunning(err.detail));
+
 const rootDisk = (v: Instance) => {
   const n = Number(detail(v, "rootDiskSize"));
   return Number.isFinite(n) && n > 0 ? n : undefined;
@@ -57,10 +63,13 @@ export const instance = defineKind({
   createVerb: "deploy",
   tags: "instance",
   quota: { limit: "instanceLimit", count: "instanceCount" },
+  // Every deploy makes a ROOT volume, which counts against the volume allowance (CloudStack checks both).
+  alsoUses: [{ quota: { limit: "volumeLimit", count: "volumeCount" }, noun: "volume", count: 1 }],
+  // CloudStack's VirtualMachine.State: the transitional states are busy; a destroyed instance waiting to be
+  // expunged is gone (a destroy in progress shows Stopping, then Destroyed).
   states: {
-    busy: ["Starting", "Creating", "Stopping", "Rebooting", "Migrating", "Destroying", "Expunging"],
-    gone: ["Destroyed", "Expunged", "Expunging"],
-    deleting: "Destroying",
+    busy: ["Starting", "Stopping", "Migrating"],
+    gone: ["Destroyed", "Expunging"],
     failed: "Error",
   },
   fields: {
@@ -97,6 +106,7 @@ export const instance = defineKind({
         old: (o) => o.imageType ?? "template",
         output: (_v: Instance, rec: Recorded) =>
           (rec.imageType as "template" | "iso" | undefined) ?? "template",
+        shown: z.enum(["template", "iso"]),
       },
     ),
     /** ISO to boot from; required with `imageType: "iso"`. Replaces on change. */
@@ -226,6 +236,8 @@ export const instance = defineKind({
         live: (v: Instance) => powerStateOf(v.state) ?? v.state,
         output: (v: Instance, rec: Recorded) =>
           (powerStateOf(v.state) ?? v.state ?? rec.powerState) as string,
+        // running, stopped, error, or the API's state when it says nothing about power (e.g. Migrating)
+        shown: z.string(),
         present: true,
       },
     ),
@@ -236,6 +248,7 @@ export const instance = defineKind({
       same: sameFlag,
       live: (v: Instance) => v.haEnabled,
       output: (v: Instance, rec: Recorded) => v.haEnabled ?? (rec.haEnabled as boolean | undefined) ?? false,
+      shown: z.boolean(),
     }),
     /** While true the API refuses to delete the instance (default false). Changed in place. */
     deleteProtection: field(bool("refuse deletion while true"), {
@@ -245,6 +258,7 @@ export const instance = defineKind({
       live: (v: Instance) => v.deleteProtection,
       output: (v: Instance, rec: Recorded) =>
         v.deleteProtection ?? (rec.deleteProtection as boolean | undefined) ?? false,
+      shown: z.boolean(),
     }),
     /** Tags; the program's map is authoritative (tags added elsewhere are removed on the next update). */
     tags,
@@ -373,8 +387,9 @@ export const instance = defineKind({
         try {
           await waitFor(s, await s.client.instances.scale(id, want.serviceOfferingId, o), op);
         } catch (err) {
-          // Some platforms scale only stopped instances: stop, scale, and let the power step start it again.
-          if (!(err instanceof ConflictError) || powerStateOf(state) !== "running") throw err;
+          // A running instance the platform will not scale (refused at once, or a scale job that failed for want
+          // of dynamic scaling): stop, scale, and let the power step start it again.
+          if (!cannotScaleRunning(err) || powerStateOf(state) !== "running") throw err;
           await waitFor(s, await s.client.instances.stop(id, o), op);
           state = "Stopped";
           await waitFor(s, await s.client.instances.scale(id, want.serviceOfferingId, o), op);

@@ -39,22 +39,33 @@ export function recordedUserDataHash(olds: Record<string, unknown>): string | un
   return typeof olds.userDataHash === "string" ? olds.userDataHash : undefined;
 }
 
-/** The program's power state from the API's instance state. */
+/**
+ * The program's power state from the API's instance state (CloudStack's VirtualMachine.State: a rebooting
+ * instance stays Running, a migrating one runs, a deploy without start is Stopped at once).
+ */
 export function powerStateOf(state: string | undefined): PowerState | "error" | undefined {
   switch (state) {
     case "Running":
     case "Starting":
-    case "Rebooting":
+    case "Migrating":
       return "running";
     case "Stopped":
     case "Stopping":
-    case "Creating":
       return "stopped";
     case "Error":
       return "error";
     default:
       return undefined;
   }
+}
+
+/**
+ * Whether a failed scale's reason says the instance cannot scale while it runs, so stopping it first helps:
+ * CloudStack's "Unable to scale VM[…] as it does not have tools to support dynamic scaling." and "Dynamically
+ * scaling virtual machines is disabled for this zone, …" (UserVmManagerImpl.upgradeRunningVirtualMachine).
+ */
+export function refusedWhileRunning(detail: string | undefined): boolean {
+  return /\bdynamic(?:ally)? scal/i.test(detail ?? "");
 }
 
 /** A template's minimum root disk, when the lookup found it. */

@@ -1,7 +1,7 @@
 // cim.Tags: tags on any resource through the generic tag endpoint, for types without a tag route of their
 // own. It manages only the keys of its own map: keys others set on the same resource are left alone, and
 // deleting it removes only the keys it manages. Its id is "<resourceType>/<resourceId>". Not a record with a
-// job, so it has a lifecycle of its own; check and diff come from the fields like every kind's.
+// job, so it has a lifecycle of its own; check, diff and outputs come from the fields like every kind's.
 
 import { z } from "zod";
 import type { TagTarget } from "../client";
@@ -9,7 +9,7 @@ import { id, tagMap } from "../lifecycle/check";
 import { failure, isNotFound, mismatches, readOrGone } from "../lifecycle/errors";
 import type { Session } from "../lifecycle/session";
 import { applyTags, currentTags } from "../lifecycle/tagging";
-import { compact, sameTags, type TagMap } from "../lifecycle/values";
+import { sameTags, type TagMap } from "../lifecycle/values";
 import { commonFields, field } from "./common";
 import { defineKind, type Recorded } from "./define";
 
@@ -24,15 +24,6 @@ const target = (i: Recorded): TagTarget => ({
   resourceType: String(i.resourceType),
   resourceId: String(i.resourceId),
 });
-
-const outputs = (rec: Recorded, tags: TagMap, region: unknown) =>
-  compact({
-    region,
-    resourceType: rec.resourceType,
-    resourceId: rec.resourceId,
-    tags,
-    timeouts: rec.timeouts,
-  });
 
 async function converge(s: Session, want: Recorded, managedKeys: Iterable<string>): Promise<TagMap> {
   const t = target(want);
@@ -85,23 +76,20 @@ export const tags = defineKind({
     async create(s, want) {
       const id = `${want.resourceType}/${want.resourceId}`;
       try {
-        return { id, outs: outputs(want, await converge(s, want, []), s.region) };
+        return { id, recorded: { ...want, tags: await converge(s, want, []) } };
       } catch (err) {
         throw await failure(s, { name: id }, "tagging", err);
       }
     },
-    async read(s, id, props) {
+    async read(s, _id, props) {
       const live = await readOrGone(() => currentTags(s.client, target(props), s.region));
-      if (!live) return {};
-      return {
-        id,
-        props: outputs(props, managedSubset(live, Object.keys((props.tags as TagMap) ?? {})), props.region),
-      };
+      if (!live) return undefined;
+      return { ...props, tags: managedSubset(live, Object.keys((props.tags as TagMap) ?? {})) };
     },
     async update(s, id, olds, news) {
       try {
         const tags = await converge(s, news, Object.keys((olds.tags as TagMap) ?? {}));
-        return { outs: outputs({ ...olds, timeouts: news.timeouts }, tags, olds.region) };
+        return { ...olds, timeouts: news.timeouts, tags };
       } catch (err) {
         throw await failure(s, { name: id }, "tagging", err);
       }

@@ -40,6 +40,9 @@ const busy = [
   "Destroying",
 ];
 
+/** An instance's root disk, which the platform lists among volumes (CloudStack's type ROOT). */
+const isRoot = (v: Volume) => String(v.type ?? "").toUpperCase() === "ROOT";
+
 export const volume = defineKind({
   name: "Volume",
   noun: "volume",
@@ -154,12 +157,13 @@ export const volume = defineKind({
     },
     delete: (s, live) => s.client.volumes.delete(live.id, { region: s.region }),
   },
+  adoptable: (v) =>
+    isRoot(v)
+      ? "it is the root disk of an instance (type ROOT): it goes with its instance; adopt the instance instead."
+      : undefined,
   importer: {
     order: 40,
     prefix: "volume",
-    skip: (v: Volume) =>
-      String((v as Record<string, unknown>).type ?? "").toUpperCase() === "ROOT"
-        ? "root disk (part of its instance)"
-        : undefined,
+    skip: (v: Volume) => (isRoot(v) ? "root disk (part of its instance)" : undefined),
   },
 });

@@ -56,6 +56,8 @@ export async function finishCheck<I>(
 
 /** Problems with cim:baseUrl, cim:token and cim:audience that no call can get past. */
 export function settingsFailures(): CheckFailure[] {
+  const problems = providerConfig().problems;
+  if (problems.length) return problems.map((reason) => ({ property: "", reason }));
   if (!isConfigured()) return [];
   try {
     const { client } = openSession("settings", undefined);

@@ -6,7 +6,7 @@
 // gone" as success. A kind supplies its API calls and what is special about it (kinds/define.ts: KindApi).
 
 import type * as pulumi from "@pulumi/pulumi";
-import type { Kind, KindApi, LiveRecord, Recorded } from "../kinds/define";
+import type { Fields, Kind, KindApi, LiveRecord, Outputs, OutputsOf, Recorded } from "../kinds/define";
 import type { CheckFailure } from "./check";
 import { finishCheck } from "./checkRun";
 import {
@@ -32,7 +32,10 @@ type Live = LiveRecord & Record<string, unknown>;
 /** Past tense of a create verb, for messages: created, deployed, acquired. */
 const past = (verb: string) => (verb.endsWith("e") ? `${verb}d` : `${verb}ed`);
 
-export function providerOf(kind: Kind): pulumi.dynamic.ResourceProvider {
+/** The provider of a kind: it takes checked inputs and returns the kind's outputs (what the SDK class types). */
+export function providerOf<F extends Fields, O extends Outputs>(
+  kind: Kind<F, O>,
+): pulumi.dynamic.ResourceProvider<Recorded, OutputsOf<F, O>> {
   const busy = new Set(kind.states?.busy ?? []);
   const gone = new Set(kind.states?.gone ?? []);
   const deleting = kind.states?.deleting;
@@ -126,7 +129,10 @@ export function providerOf(kind: Kind): pulumi.dynamic.ResourceProvider {
     const s = openSession(kind.name, want.region as string | undefined, want.timeouts);
     const region = await defaultRegion(s);
     s.region = region;
-    if (kind.custom) return kind.custom.create(s, want as never);
+    if (kind.custom) {
+      const made = await kind.custom.create(s, want as never);
+      return { id: made.id, outs: outputsOf(kind, made.recorded, {}, region) };
+    }
     if (want.adoptId) return adopt(s, want, region);
     const what = { name: nameOf(want) };
     let accepted: Awaited<ReturnType<typeof api.create>>;
@@ -174,7 +180,10 @@ export function providerOf(kind: Kind): pulumi.dynamic.ResourceProvider {
 
   async function read(id: string, props: Recorded) {
     const s = openSession(kind.name, props.region as string | undefined, props.timeouts);
-    if (kind.custom) return kind.custom.read(s, id, props);
+    if (kind.custom) {
+      const now = await kind.custom.read(s, id, props);
+      return now ? { id, props: outputsOf(kind, now, {}, props.region as string | undefined) } : {};
+    }
     const list = api.list;
     const live = list
       ? await batchedRead<Live>({
@@ -191,8 +200,11 @@ export function providerOf(kind: Kind): pulumi.dynamic.ResourceProvider {
     };
   }
 
-  /** Refresh: a failure names the kind, the resource, its region and what to do, like every other operation. */
-  async function readNamed(id: string, props: Recorded) {
+  /**
+   * Refresh: a failure names the kind, the resource, its region and what to do, like every other operation.
+   * The engine always passes the old outputs; Pulumi's provider interface types them optional.
+   */
+  async function readNamed(id: string, props: Recorded = {}) {
     try {
       return await read(id, props);
     } catch (err) {
@@ -204,7 +216,10 @@ export function providerOf(kind: Kind): pulumi.dynamic.ResourceProvider {
 
   async function update(id: string, olds: Recorded, news: Recorded) {
     const s = openSession(kind.name, (olds.region ?? news.region) as string | undefined, news.timeouts);
-    if (kind.custom) return kind.custom.update(s, id, olds, news as never);
+    if (kind.custom) {
+      const now = await kind.custom.update(s, id, olds, news as never);
+      return { outs: outputsOf(kind, now, {}, olds.region as string | undefined) };
+    }
     try {
       const live = await settled(s, id, "update");
       if (!live)

@@ -2,7 +2,15 @@
 // cross-field rules), diff (change rules), verify after write (what the API reported against what was
 // asked: the API ignores keys it does not know) and outputs (recorded inputs and live values). Pure.
 
-import { type Kind, liveValue, type Recorded, secretInputs } from "../kinds/define";
+import {
+  type Fields,
+  type Kind,
+  liveValue,
+  type Outputs,
+  type OutputsOf,
+  type Recorded,
+  secretInputs,
+} from "../kinds/define";
 import { type Checked, checkFields, requiredUnlessAdopting } from "./check";
 import { type DiffDecision, diffFields, type FieldRules } from "./diff";
 import { compact, sameValue } from "./values";
@@ -117,13 +125,13 @@ export function changedFields(kind: Kind, want: Recorded, live: Record<string, u
  * adoption) or the old outputs (update, read). Without a live record (a create whose result cannot be read)
  * pass `{}`: the recorded values are kept.
  */
-export function outputsOf(
-  kind: Kind,
+export function outputsOf<F extends Fields, O extends Outputs>(
+  kind: Kind<F, O>,
   rec: Recorded,
   live: Record<string, unknown>,
   region: string | undefined,
   tags?: Record<string, string>,
-): Recorded {
+): OutputsOf<F, O> {
   const out: Recorded = { region };
   for (const [k, f] of entries(kind)) {
     if (k === "region" || f.secret) continue;
@@ -143,5 +151,8 @@ export function outputsOf(
     if (out[k] === null) out[k] = undefined;
   }
   for (const [k, o] of Object.entries(kind.outputs)) out[k] = o.from(live, rec);
-  return compact(out);
+  // Built key by key from the declaration, which the type system cannot follow: the one cast of the outputs.
+  // The lifecycle tests parse what the providers return with the kind's outputs schema (kinds/outputSchema.ts),
+  // whose type is proved at compile time to be OutputsOf<F, O>.
+  return compact(out) as OutputsOf<F, O>;
 }

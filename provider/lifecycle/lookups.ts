@@ -6,11 +6,17 @@
 
 import type { CimClient } from "../client";
 import { ConnectionError, RequestTimeoutError } from "../client";
+import { providerConfig } from "../config";
 import { isConfigured, openSession } from "./session";
 
 const TTL_MS = 60_000;
 /** After a lookup could not be made, further ones are skipped for a while instead of waiting again. */
 const FAILED_TTL_MS = 15_000;
+
+/** One attempt, at most 10 s (less when cim:requestTimeout is shorter): a lookup never holds up a preview. */
+function lookupClient() {
+  return { retry: { maxRetries: 0 }, timeoutMs: Math.min(10_000, providerConfig().requestTimeoutMs) };
+}
 const cache = new Map<string, { at: number; value: Promise<unknown[] | undefined> }>();
 let unreachableUntil = 0;
 
@@ -62,10 +68,7 @@ export async function catalogue<T extends { id: string }>(
   const value = (async () => {
     try {
       // One attempt, short timeout: a lookup is a convenience, never a reason to hold up a preview.
-      const { client } = openSession(kind, region, undefined, {
-        retry: { maxRetries: 0 },
-        timeoutMs: 10_000,
-      });
+      const { client } = openSession(kind, region, undefined, lookupClient());
       return await fetchCatalogue(client, name);
     } catch (err) {
       if (err instanceof ConnectionError || err instanceof RequestTimeoutError) {
@@ -132,10 +135,7 @@ export async function regionsOf(kind: string): Promise<{ id: string; name?: stri
   if (!regionList || Date.now() - regionList.at > TTL_MS) {
     const value = (async () => {
       try {
-        const { client } = openSession(kind, undefined, undefined, {
-          retry: { maxRetries: 0 },
-          timeoutMs: 10_000,
-        });
+        const { client } = openSession(kind, undefined, undefined, lookupClient());
         return await client.catalogue.regions();
       } catch (err) {
         if (err instanceof ConnectionError || err instanceof RequestTimeoutError) {

@@ -2,7 +2,8 @@
 // allowances (GET /api/v1/tenants/my-limits). Every kind that declares a `quota` key is counted (the engine
 // calls `quotaPreflight` from check). All dynamic resources share one provider process per operation, so this module
 // counts the creates it sees there, per API account (base URL and token subject) and kind, reads my-limits once
-// per account, and warns once per kind when used + creates passes the limit.
+// per account, and warns once per allowance when used + creates passes the limit. A create can use up more than
+// its own kind's allowance (`alsoUses`: an instance's root disk is a volume); those count with that kind's.
 //
 // A check is a create when the engine passes no old inputs (a new resource). Updates, replacements (one out,
 // one in) and adoptions (`adoptId`) do not add to usage. The API counts allowances per user across regions (as
@@ -16,18 +17,26 @@
 import * as path from "node:path";
 import type { MyLimits } from "../client";
 import { providerConfig } from "../config";
-import type { QuotaKey } from "../kinds/define";
+import type { QuotaKey, QuotaUse } from "../kinds/define";
 import { isConfigured, openSession } from "./session";
 
-/** What the preflight needs of a kind: its name, its noun for the message and its allowance. */
+/** What the preflight needs of a kind: its name, its noun for the message and its allowances. */
 export interface QuotaSubject {
   name: string;
   noun: string;
   quota?: QuotaKey;
+  alsoUses?: readonly QuotaUse[];
+}
+
+/** The allowances one create of the kind uses up, its own first. */
+function usesOf(kind: QuotaSubject): QuotaUse[] {
+  const own = kind.quota ? [{ quota: kind.quota, noun: kind.noun, count: 1 }] : [];
+  return [...own, ...(kind.alsoUses ?? [])];
 }
 
 interface Account {
   limits: Promise<MyLimits | undefined>;
+  /** Creates seen per allowance (its `limit` key): a volume and an instance's root disk add to the same one. */
   creates: Map<string, number>;
   warned: Set<string>;
 }
@@ -52,7 +61,8 @@ export async function quotaPreflight(
 ): Promise<void> {
   const inputs = checked as { region?: unknown; adoptId?: unknown };
   try {
-    if (process.env.CIM_QUOTA_PREFLIGHT === "off" || !kind.quota) return;
+    const uses = usesOf(kind);
+    if (process.env.CIM_QUOTA_PREFLIGHT === "off" || !uses.length) return;
     if (olds && Object.keys(olds).length > 0) return; // an update or a replacement
     if (typeof inputs.adoptId === "string" && inputs.adoptId) return; // adopts an existing resource
     if (!isConfigured()) return;
@@ -68,13 +78,19 @@ export async function quotaPreflight(
       };
       accounts.set(key, account);
     }
-    const creates = (account.creates.get(kind.name) ?? 0) + 1;
-    account.creates.set(kind.name, creates);
+    const counted = uses.map((u) => {
+      const creates = (account.creates.get(u.quota.limit) ?? 0) + u.count;
+      account.creates.set(u.quota.limit, creates);
+      return [u, creates] as const;
+    });
     const limits = await account.limits;
-    const message = limits && overLimit(kind, creates, limits);
-    if (message && !account.warned.has(kind.name)) {
-      account.warned.add(kind.name);
-      await emit(message);
+    if (!limits) return;
+    for (const [u, creates] of counted) {
+      const message = overLimit({ noun: u.noun, quota: u.quota }, creates, limits);
+      if (message && !account.warned.has(u.quota.limit)) {
+        account.warned.add(u.quota.limit);
+        await emit(message);
+      }
     }
   } catch {
     // best effort: a preflight never fails or blocks a check
@@ -82,7 +98,11 @@ export async function quotaPreflight(
 }
 
 /** The warning text when `creates` more of `kind` would exceed the allowance, else undefined. */
-export function overLimit(kind: QuotaSubject, creates: number, limits: MyLimits): string | undefined {
+export function overLimit(
+  kind: Pick<QuotaSubject, "noun" | "quota">,
+  creates: number,
+  limits: MyLimits,
+): string | undefined {
   const f = kind.quota;
   if (!f) return undefined;
   const limit = limits[f.limit];
@@ -94,7 +114,7 @@ export function overLimit(kind: QuotaSubject, creates: number, limits: MyLimits)
   return (
     `cim quota: this program creates at least ${creates} new ${noun(creates)}, but the account has ` +
     `${left} of ${limit} ${noun(limit)} left (${used} in use, GET /api/v1/tenants/my-limits). ` +
-    `The API fails creates beyond the allowance ("Quota exceeded"): remove ${plural} or ask for a higher ${f.limit}.`
+    `The API fails creates beyond the allowance ("Maximum number of resources … has been exceeded"): remove ${plural} or ask for a higher ${f.limit}.`
   );
 }
 

@@ -5,7 +5,7 @@
 import type { AcceptedMutation, CimClientOptions } from "../client";
 import { CimClient, WaitTimeoutError } from "../client";
 import { PollDeadline, poll } from "../client/waiter";
-import { providerConfig } from "../config";
+import { clientSettings, providerConfig } from "../config";
 import { type Operation, resolveTimeouts } from "./timeouts";
 
 export interface Session {
@@ -26,6 +26,16 @@ export class NotConfiguredError extends Error {
   }
 }
 
+/** Raised before any call when a client setting (cim:requestTimeout, …) breaks its rule. */
+export class InvalidSettingsError extends Error {
+  constructor(kind: string, problems: string[]) {
+    super(
+      `cim:${kind}: ${problems.join(" ")} Fix the stack config (pulumi config set) or the CIM_* variable.`,
+    );
+    this.name = "InvalidSettingsError";
+  }
+}
+
 export function isConfigured(): boolean {
   const c = providerConfig();
   return Boolean(c.baseUrl && c.token);
@@ -38,6 +48,7 @@ export function openSession(
   clientOptions: Partial<Pick<CimClientOptions, "retry" | "timeoutMs">> = {},
 ): Session {
   const c = providerConfig();
+  if (c.problems.length) throw new InvalidSettingsError(kind, c.problems);
   const missing = [!c.baseUrl && "cim:baseUrl", !c.token && "cim:token"].filter((m): m is string =>
     Boolean(m),
   );
@@ -47,6 +58,7 @@ export function openSession(
     token: c.token!,
     region: region || c.region || undefined,
     audience: c.audience || undefined,
+    ...clientSettings(c),
     ...clientOptions,
   });
   return { kind, client, region: region || c.region || undefined, timeouts: resolveTimeouts(timeouts) };

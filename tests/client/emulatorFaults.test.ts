@@ -9,11 +9,11 @@ import {
   JobFailedError,
   MutationOutcomeUnknownError,
 } from "../../provider/client";
-import { fastWait, type Harness, harness } from "./emulatorHarness";
+import { type CatalogueIds, catalogueIds, fastWait, type Harness, harness } from "./emulatorHarness";
 
 let h: Harness;
 let client: CimClient;
-let cat: { zoneId: string; templateId: string; serviceOfferingId: string; diskOfferingId: string };
+let cat: CatalogueIds;
 beforeAll(async () => {
   h = await harness();
 });
@@ -23,18 +23,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await h.control.reset();
   client = await h.client();
-  const [zones, templates, offerings, disks] = await Promise.all([
-    client.catalogue.zones(),
-    client.catalogue.templates(),
-    client.catalogue.computeOfferings(),
-    client.catalogue.diskOfferings(),
-  ]);
-  cat = {
-    zoneId: zones[0].id,
-    templateId: templates[0].id,
-    serviceOfferingId: offerings[0].id,
-    diskOfferingId: disks[0].id,
-  };
+  cat = await catalogueIds(client);
   await h.control.resetRequests();
 });
 

@@ -1,7 +1,7 @@
 // Emulator-backed test harness: one in-process emulator per test file, its control client (faults, state,
 // counters, limits, users, job timing), and a client factory.
 
-import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
+import { type Emulator, EmulatorControl, type StartOptions, startEmulator } from "../../emulator";
 import { CimClient, type CimClientOptions } from "../../provider/client";
 
 export interface Harness {
@@ -13,8 +13,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function harness(): Promise<Harness> {
-  const emu = await startEmulator({ jobLatencyMs: 0 });
+/** An emulator with instant jobs (and whatever else `options` sets: time zone, clock skew, …). */
+export async function harness(options: StartOptions = {}): Promise<Harness> {
+  const emu = await startEmulator({ jobLatencyMs: 0, ...options });
   const control = await EmulatorControl.of(emu);
   const primary = emu.regions.find((r) => r.primary)!.id;
   const secondary = emu.regions.find((r) => !r.primary)!.id;
@@ -38,3 +39,26 @@ export async function harness(): Promise<Harness> {
 
 /** Fast polling for tests: the emulator finishes jobs at the first read (job latency 0). */
 export const fastWait = { firstDelayMs: 5, minIntervalMs: 10, maxIntervalMs: 20, timeoutMs: 10_000 };
+
+/** The catalogue ids a create needs, from the emulator's seed (the disk offering is a fixed-size one). */
+export interface CatalogueIds {
+  zoneId: string;
+  templateId: string;
+  serviceOfferingId: string;
+  diskOfferingId: string;
+}
+
+export async function catalogueIds(client: CimClient): Promise<CatalogueIds> {
+  const [zones, templates, offerings, disks] = await Promise.all([
+    client.catalogue.zones(),
+    client.catalogue.templates(),
+    client.catalogue.computeOfferings(),
+    client.catalogue.diskOfferings(),
+  ]);
+  return {
+    zoneId: zones[0].id,
+    templateId: templates[0].id,
+    serviceOfferingId: offerings[0].id,
+    diskOfferingId: disks.find((d) => !d.customized)!.id,
+  };
+}

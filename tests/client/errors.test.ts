@@ -104,12 +104,94 @@ describe("makeApiError", () => {
   });
 });
 
+/**
+ * Job failure details as Apache CloudStack writes them (the platform behind the API), each with the source file
+ * it comes from (apache/cloudstack), and what a user must be told about each.
+ */
+const CLOUDSTACK_FAILURES: [string, string, "quota" | "capacity" | "other"][] = [
+  // server/src/com/cloud/resourcelimit/ResourceLimitManagerImpl.java (4.x, checkResourceLimit)
+  [
+    "account limit, before 4.19",
+    "Maximum number of resources of type 'user_vm' for account name=user-1 in domain id=1 has been exceeded.",
+    "quota",
+  ],
+  [
+    "project limit, before 4.19",
+    "Maximum number of resources of type 'volume' for project name=web in domain id=2 has been exceeded.",
+    "quota",
+  ],
+  [
+    "public IP limit, before 4.19",
+    "Maximum number of resources of type 'public_ip' for account name=admin in domain id=1 has been exceeded.",
+    "quota",
+  ],
+  // server/src/main/java/com/cloud/resourcelimit/ResourceLimitManagerImpl.java (4.19+, checkAccountResourceLimit)
+  [
+    "account limit, 4.19 on",
+    "Maximum amount of resources of Type = 'user_vm', tag = 'null' for Account Name = user-1 in Domain Id = 1 is exceeded: Account Resource Limit = 2, Current Account Resource Amount = 2, Current Account Resource Reservation = 0, Requested Resource Amount = 1.",
+    "quota",
+  ],
+  [
+    "primary storage limit, 4.19 on",
+    "Maximum amount of resources of Type = 'primary_storage', tag = 'null' for Account Name = user-1 in Domain Id = 1 is exceeded: Account Resource Limit = 20.00 GB, Current Account Resource Amount = 18.00 GB, Current Account Resource Reservation = 0 bytes, Requested Resource Amount = 5.00 GB.",
+    "quota",
+  ],
+  // same file (checkDomainResourceLimit)
+  [
+    "domain limit, 4.19 on",
+    "Maximum domain resource limits of Type 'vpc' for Domain Id = 7f2e1c84-5c31-4f3e-9c4a-1b2d3e4f5a6b is exceeded: Domain Resource Limit = 5, Current Domain Resource Amount = 5, Current Resource Reservation = 0, Requested Resource Amount = 1.",
+    "quota",
+  ],
+  // engine/orchestration/src/main/java/com/cloud/vm/VirtualMachineManagerImpl.java (InsufficientServerCapacityException)
+  ["no host for a deploy", "Unable to create a deployment for VM[User|i-2-5-VM]", "capacity"],
+  [
+    "no host, affinity groups",
+    "Unable to create a deployment for VM[User|i-2-5-VM], Please check the affinity groups provided, there may not be sufficient capacity to follow them",
+    "capacity",
+  ],
+  ["start without room", "Unable to start a VM due to insufficient capacity", "capacity"],
+  // server/src/main/java/com/cloud/network/IpAddressManagerImpl.java (InsufficientAddressCapacityException)
+  ["public addresses used up", "Insufficient address capacity", "capacity"],
+  // server/src/main/java/com/cloud/vm/UserVmManagerImpl.java (upgradeRunningVirtualMachine)
+  [
+    "scale over the cluster threshold",
+    "Unable to scale VM[User|i-2-5-VM] due to insufficient resources.",
+    "capacity",
+  ],
+  [
+    "scale without dynamic scaling",
+    "Unable to scale VM[User|i-2-5-VM] as it does not have tools to support dynamic scaling.",
+    "other",
+  ],
+  // server/src/main/java/com/cloud/storage/VolumeApiServiceImpl.java
+  ["attached volume", "Please specify a volume that is not attached to any VM.", "other"],
+];
+
 describe("job failures", () => {
-  it("classifies quota and capacity details", () => {
+  it("classifies the emulator's quota and capacity details", () => {
     expect(classifyJobFailure("Quota exceeded: instance limit of 5 reached for user user-1")).toBe("quota");
     expect(classifyJobFailure("Insufficient capacity in zone zone-a")).toBe("capacity");
     expect(classifyJobFailure("disk on fire")).toBe("other");
     expect(classifyJobFailure(undefined)).toBe("other");
+  });
+
+  it.each(CLOUDSTACK_FAILURES)("classifies CloudStack's text: %s", (_what, detail, kind) => {
+    expect(classifyJobFailure(detail)).toBe(kind);
+    const err = new JobFailedError("j9", detail, "r", "deployVirtualMachine", "vm-1");
+    expect(err.kind).toBe(kind);
+    // The platform's words reach the user unchanged, whatever the class.
+    expect(err.detail).toBe(detail);
+    expect(err.message).toContain(`failed: ${detail}`);
+    expect(err.message).not.toMatch(/\.\. /);
+  });
+
+  it("passes an unknown reason on verbatim, without a quota or capacity hint", () => {
+    const detail = "Failed to attach config drive: ISO store ssvm-3 unreachable (errno=113)";
+    const err = new JobFailedError("j10", detail, "r", "startVirtualMachine", "vm-2");
+    expect(err.kind).toBe("other");
+    expect(err.message).toBe(
+      `Job j10 (startVirtualMachine on vm-2) in region r failed: ${detail}. Read the detail, fix the cause, then run again.`,
+    );
   });
 
   it("JobFailedError says retrying will not help for quota and capacity", () => {

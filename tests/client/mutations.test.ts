@@ -1,6 +1,8 @@
 // Mutations are never retried blindly. A lost answer (reset, timeout, 5xx, unreadable 2xx) is resolved from
 // GET /jobs?hoursBack= first: a matching job is adopted, a retry happens only when none exists. Synchronous
 // mutations re-read state. Also: query-parameter routes, typed bodies, region and tenant headers.
+// The mock servers keep time as a real one may: their clock 5 minutes behind ours, their local time that of
+// UTC−10, written without offset in job records and error bodies.
 import { afterEach, describe, expect, it } from "vitest";
 import {
   BadRequestError,
@@ -47,6 +49,16 @@ const jobsPage = (jobs: object[]) => ({
   currentPage: 1,
 });
 const isJobsList = (c: RawCall) => c.method === "GET" && c.url.startsWith("/api/v1/jobs?");
+const isJobRead = (c: RawCall) => c.method === "GET" && /^\/api\/v1\/jobs\/[^/?]+$/.test(c.url);
+/**
+ * The server's local time, `agoMs` ago, as it writes it (no offset): by default a server at UTC−10 whose clock
+ * is 5 minutes behind ours.
+ */
+const serverLocal = (agoMs = 0, zone = { utcOffsetHours: -10, skewMs: -5 * 60_000 }) =>
+  new Date(Date.now() + zone.skewMs + zone.utcOffsetHours * 3_600_000 - agoMs).toISOString().slice(0, 23);
+/** A 404 as the spec's API answers it: the error body with the server's local time. */
+const notFound = (res: Parameters<typeof sendJson>[0]) =>
+  sendJson(res, 404, { message: "not found", timestamp: serverLocal(), detail: "uri=/api/v1" });
 const posts = (calls: RawCall[], path: string) =>
   calls.filter((c) => c.method === "POST" && c.url.startsWith(path));
 
@@ -60,12 +72,12 @@ describe("lost answers of asynchronous mutations", () => {
           status: "running",
           command: "stopVirtualMachine",
           resourceId: "vm-1",
-          created: new Date().toISOString(),
+          created: serverLocal(),
         });
         return resetMidResponse(res);
       }
       if (isJobsList(c)) return sendJson(res, 200, jobsPage(jobs));
-      sendJson(res, 404, { message: "no" });
+      notFound(res);
     });
     const got = await clientFor(s.url).instances.stop("vm-1");
     expect(got).toEqual({ jobId: "j-1", id: "vm-1", region: REGION_A, adopted: true });
@@ -85,11 +97,12 @@ describe("lost answers of asynchronous mutations", () => {
           command: "createVolume",
           resourceId: "vol-9",
           resourceName: "data",
-          created: new Date().toISOString(),
+          created: serverLocal(),
         });
         return; // never answers
       }
       if (isJobsList(c)) return sendJson(res, 200, jobsPage(jobs));
+      notFound(res);
     });
     const got = await clientFor(s.url, { timeoutMs: 100 }).volumes.create({
       name: "data",
@@ -102,8 +115,8 @@ describe("lost answers of asynchronous mutations", () => {
   });
 
   it("ignores jobs of another command, another resource, another name or from before the request", async () => {
-    const old = new Date(Date.now() - 10 * 60_000).toISOString();
-    const now = () => new Date().toISOString();
+    const old = serverLocal(10 * 60_000);
+    const now = () => serverLocal();
     const s = await server((c, res) => {
       if (c.method === "POST" && posts(s.calls, "/api/v1/volumes").length === 1) return res.socket?.destroy();
       if (c.method === "POST") return sendJson(res, 200, { jobId: "j-new", id: "vol-new" });
@@ -132,6 +145,7 @@ describe("lost answers of asynchronous mutations", () => {
           ]),
         );
       }
+      notFound(res);
     });
     const got = await clientFor(s.url).volumes.create({ name: "data", zoneId: "z1", diskOfferingId: "d1" });
     expect(got).toEqual({ jobId: "j-new", id: "vol-new", region: REGION_A });
@@ -145,6 +159,7 @@ describe("lost answers of asynchronous mutations", () => {
           ? sendJson(res, 502, { message: "bad gateway" })
           : sendJson(res, 200, { jobId: "j-3", id: "vm-1" });
       if (isJobsList(c)) return sendJson(res, 200, jobsPage([]));
+      notFound(res);
     });
     const got = await clientFor(s.url).instances.start("vm-1");
     expect(got).toEqual({ jobId: "j-3", id: "vm-1", region: REGION_A });
@@ -162,12 +177,13 @@ describe("lost answers of asynchronous mutations", () => {
           status: "running",
           command: "deleteVPC",
           resourceId: "vpc-1",
-          created: new Date().toISOString(),
+          created: serverLocal(),
         });
         res.writeHead(200, { "content-type": "application/json" });
         return res.end("{oops");
       }
       if (isJobsList(c)) return sendJson(res, 200, jobsPage(jobs));
+      notFound(res);
     });
     expect(await clientFor(s.url).vpcs.delete("vpc-1")).toMatchObject({ jobId: "j-4", adopted: true });
     expect(s.calls.filter((c) => c.method === "DELETE")).toHaveLength(1);
@@ -180,6 +196,7 @@ describe("lost answers of asynchronous mutations", () => {
         return res.end("<html>");
       }
       if (isJobsList(c)) return sendJson(res, 200, jobsPage([]));
+      notFound(res);
     });
     const err = await clientFor(s.url)
       .volumes.delete("vol-1")
@@ -214,12 +231,12 @@ describe("lost answers of asynchronous mutations", () => {
           command,
           resourceId: `r-${n}`,
           resourceName: name,
-          created: new Date().toISOString(),
+          created: serverLocal(),
         });
         return resetMidResponse(res);
       }
       if (isJobsList(c)) return sendJson(res, 200, jobsPage(jobs));
-      sendJson(res, 404, { message: "not found" });
+      notFound(res);
     });
     const client = clientFor(s.url);
     const vpc = { displayText: "x", zoneId: "z", cidr: "10.0.0.0/16", vpcOfferingId: "o" };
@@ -236,6 +253,92 @@ describe("lost answers of asynchronous mutations", () => {
     expect(x.adopted && y.adopted).toBe(true);
     expect(x.jobId).not.toBe(y.jobId);
     expect(posts(s.calls, "/api/v1/")).toHaveLength(4);
+  });
+
+  it("places jobs on the server's own timeline: east of UTC, a job of a minute ago is not the new one", async () => {
+    // UTC+14, clock 5 minutes ahead: every job looks hours "in the future" to a reader of our clock.
+    const east = { utcOffsetHours: 14, skewMs: 5 * 60_000 };
+    const jobs: object[] = [
+      { jobId: "j-east-old", status: "success", command: "deployVirtualMachine", resourceId: "vm-old" },
+    ];
+    Object.assign(jobs[0], { created: serverLocal(60_000, east) });
+    const s = await server((c, res) => {
+      if (c.method === "POST") {
+        jobs.push({
+          jobId: "j-east-new",
+          status: "running",
+          command: "deployVirtualMachine",
+          resourceId: "vm-new",
+          created: serverLocal(0, east),
+        });
+        return resetMidResponse(res);
+      }
+      if (isJobsList(c)) return sendJson(res, 200, jobsPage(jobs));
+      sendJson(res, 404, { message: "not found", timestamp: serverLocal(0, east), detail: "" });
+    });
+    const got = await clientFor(s.url).instances.create({
+      serviceOfferingId: "s",
+      templateId: "t",
+      zoneId: "z",
+    });
+    expect(got).toMatchObject({ jobId: "j-east-new", id: "vm-new", adopted: true });
+    expect(posts(s.calls, "/api/v1/compute/instances")).toHaveLength(1);
+  });
+
+  it("takes the server's clock from the lost answer's own error body when it has one (no probe)", async () => {
+    const jobs: object[] = [];
+    const s = await server((c, res) => {
+      if (c.method === "POST") {
+        jobs.push({
+          jobId: "j-5xx",
+          status: "running",
+          command: "deployVirtualMachine",
+          resourceId: "vm-5",
+          created: serverLocal(),
+        });
+        return sendJson(res, 500, { message: "internal", timestamp: serverLocal(), detail: "" });
+      }
+      if (isJobsList(c)) return sendJson(res, 200, jobsPage(jobs));
+      notFound(res);
+    });
+    const got = await clientFor(s.url).instances.create({
+      serviceOfferingId: "s",
+      templateId: "t",
+      zoneId: "z",
+    });
+    expect(got).toMatchObject({ jobId: "j-5xx", adopted: true });
+    expect(s.calls.filter(isJobRead)).toHaveLength(0);
+    expect(posts(s.calls, "/api/v1/compute/instances")).toHaveLength(1);
+  });
+
+  it("without any server time, matches by name only and never resends an unnamed create it cannot tie", async () => {
+    const jobs: object[] = [];
+    const s = await server((c, res) => {
+      if (c.method === "POST") {
+        const name = c.body ? JSON.parse(c.body).name : undefined;
+        jobs.push({
+          jobId: `j-untimed-${jobs.length + 1}`,
+          status: "running",
+          command: "deployVirtualMachine",
+          resourceId: `vm-${jobs.length + 1}`,
+          resourceName: name,
+          created: serverLocal(),
+        });
+        return resetMidResponse(res);
+      }
+      if (isJobsList(c)) return sendJson(res, 200, jobsPage(jobs));
+      sendJson(res, 404, { message: "not found" }); // no timestamp: no reading of the server's clock
+    });
+    const client = clientFor(s.url);
+    const vm = { serviceOfferingId: "s", templateId: "t", zoneId: "z" };
+    expect(await client.instances.create({ ...vm, name: "web" })).toMatchObject({
+      jobId: "j-untimed-1",
+      adopted: true,
+    });
+    const err = await client.instances.create(vm).catch((e) => e);
+    expect(err).toBeInstanceOf(MutationOutcomeUnknownError);
+    expect(err.message).toMatch(/gave no time to tell whether one of the 1 recent instance\.deploy job/);
+    expect(posts(s.calls, "/api/v1/compute/instances")).toHaveLength(2);
   });
 
   it("retries a refused connection and a 429 without a lookup; never retries a 400", async () => {

@@ -185,4 +185,17 @@ describe("connection pool", () => {
     expect(s.connections()).toBeLessThanOrEqual(2);
     expect(sharedAgent()).toBe(sharedAgent());
   });
+
+  it("grows for a concurrency ceiling above its 64 connections, and never shrinks for a smaller one", async () => {
+    const small = sharedAgent();
+    const large = sharedAgent(100);
+    expect(large).not.toBe(small);
+    expect(sharedAgent(80)).toBe(large);
+    expect(sharedAgent()).toBe(large);
+    // The pool it replaced closes once its requests are done; the process keeps working on the new one.
+    await new Promise((r) => setTimeout(r, 10));
+    expect(small.closed).toBe(true);
+    const s = await server((_c, res) => sendJson(res, 200, []));
+    expect(await clientFor(s.url, { maxConcurrentRequests: 100 }).catalogue.zones()).toEqual([]);
+  });
 });

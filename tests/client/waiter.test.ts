@@ -419,14 +419,23 @@ describe("job history", () => {
     expect(
       serverDuration({ created: "2026-01-01T00:00:00+0000", completed: "2026-01-01T00:00:05+0000" }),
     ).toEqual({ ms: 5000, precisionMs: 1000 });
-    expect(serverDuration({ created: "2026-01-01T00:00:00", completed: 1767225603000 })).toEqual({
+    expect(serverDuration({ created: "2026-01-01T00:00:00", completed: "2026-01-01T00:00:03.000" })).toEqual({
       ms: 3000,
       precisionMs: 1000,
     });
-    expect(serverDuration({ created: "2026-01-01T00:00:00", completed: 1767225603 })).toEqual({
+    expect(serverDuration({ created: 1767225600000, completed: 1767225603000 })).toEqual({
+      ms: 3000,
+      precisionMs: 1,
+    });
+    expect(serverDuration({ created: 1767225600, completed: 1767225603 })).toEqual({
       ms: 3000,
       precisionMs: 1000,
     });
+    // The server's local time (any zone) against an instant says nothing: no figure rather than a wrong one.
+    expect(serverDuration({ created: "2026-01-01T00:00:00", completed: 1767225603000 })).toBeUndefined();
+    expect(
+      serverDuration({ created: "2026-01-01T00:00:00", completed: "2026-01-01T00:00:03Z" }),
+    ).toBeUndefined();
     expect(serverDuration({ created: "2026-01-01T00:00:00Z" })).toBeUndefined();
     expect(serverDuration(undefined)).toBeUndefined();
   });

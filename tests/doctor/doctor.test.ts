@@ -103,6 +103,11 @@ describe("pulumi-cim doctor", () => {
       detail: `${emu.url} (http: allowed for loopback hosts only) (CIM_BASE_URL)`,
     });
     expect(run.rows.get("reachable")?.detail).toMatch(/^answered HTTP 401 in \d+ ms \(no token sent\)$/);
+    expect(run.rows.get("client settings")).toEqual({
+      status: "ok",
+      detail:
+        "requestTimeout 30s (default), maxRetries 2 (default), maxConcurrentRequests no limit (default)",
+    });
     expect(run.rows.get("token")).toEqual({ status: "ok", detail: "a JWT, subject user-1 (CIM_TOKEN)" });
     expect(run.rows.get("token expiry")?.status).toBe("ok");
     expect(run.rows.get("token expiry")?.detail).toMatch(/\((59|60) min left\)|\(1 h 0 min left\)/);
@@ -181,7 +186,7 @@ describe("pulumi-cim doctor", () => {
       expect(run.rows.get("quota volume")).toEqual({
         status: "FAIL",
         detail:
-          '4 of 4 used: creating another volume fails ("Quota exceeded"); delete some or ask for a higher volumeLimit',
+          '4 of 4 used: creating another volume fails ("Maximum number of resources … has been exceeded"); delete some or ask for a higher volumeLimit',
       });
       expect(run.rows.get("quota vpc")).toEqual({ status: "ok", detail: "0 of 5 used, 5 left" });
 
@@ -193,6 +198,23 @@ describe("pulumi-cim doctor", () => {
     } finally {
       await admin("PUT", "/limits", { sub: "user-1", volumeLimit: 2000, vpcLimit: 100 });
     }
+  });
+
+  it("shows the client settings and where they came from, and fails one that breaks its rule", async () => {
+    const env = { CIM_BASE_URL: emu.url, CIM_TOKEN: token };
+    const good = await doctor({ ...env, CIM_REQUEST_TIMEOUT: "90s", CIM_MAX_CONCURRENT_REQUESTS: "4" });
+    expect(good.code).toBe(0);
+    expect(good.rows.get("client settings")?.detail).toBe(
+      "requestTimeout 90s (CIM_REQUEST_TIMEOUT), maxRetries 2 (default), maxConcurrentRequests 4 (CIM_MAX_CONCURRENT_REQUESTS)",
+    );
+    const bad = await doctor({ ...env, CIM_MAX_RETRIES: "-1", CIM_MAX_CONCURRENT_REQUESTS: "0" });
+    expect(bad.code).toBe(1);
+    expect(bad.rows.get("client settings")).toEqual({
+      status: "FAIL",
+      detail:
+        'cim:maxRetries must be a whole number from 0 (one attempt per read) to 10; got "-1" from CIM_MAX_RETRIES. cim:maxConcurrentRequests must be a whole number from 1 to 256; got "0" from CIM_MAX_CONCURRENT_REQUESTS.',
+    });
+    expect(bad.output).not.toContain(token);
   });
 
   it("refuses plain http to a remote host and reports an unreachable endpoint", async () => {
@@ -224,13 +246,17 @@ describe("pulumi-cim doctor", () => {
       await cli("config", "set", "--secret", "cim:token", token);
       const wrong = "97a733d7-0000-4000-8000-000000000000";
       await cli("config", "set", "cim:region", emu.regions.find((r) => !r.primary)!.id);
-      const run = await doctor({ CIM_REGION: wrong }, [], project);
+      await cli("config", "set", "cim:maxRetries", "0");
+      const run = await doctor({ CIM_REGION: wrong, CIM_MAX_RETRIES: "7" }, [], project);
       expect(run.code).toBe(0);
       expect(run.rows.get("config from")?.detail).toBe(`stack ${stack}, then CIM_* variables`);
       expect(run.rows.get("base URL")?.detail).toContain(`(stack ${stack} (cim:baseUrl))`);
       expect(run.rows.get("token")?.detail).toBe(`a JWT, subject user-1 (stack ${stack} (cim:token))`);
       // Stack config wins over the environment, as in the provider.
       expect(run.rows.get("default region")?.detail).toMatch(/^nl-ams-1 \(.*\) \(stack .* \(cim:region\)\)/);
+      expect(run.rows.get("client settings")?.detail).toContain(
+        `maxRetries 0 (stack ${stack} (cim:maxRetries))`,
+      );
       expect(fs.readFileSync(path.join(project, `Pulumi.${stack}.yaml`), "utf8")).not.toContain(token);
 
       const missing = await doctor({}, ["--stack", `${stack}-missing`], project);

@@ -71,7 +71,7 @@ it("adopts an existing instance and volume by id", async () => {
   expect(preview.summary).toEqual({ same: 3 });
   const state = await api.control.state();
   expect(mine(state.instances)).toHaveLength(1);
-  expect(mine(state.volumes)).toHaveLength(1);
+  expect(mine(state.volumes).filter((v: any) => v.type !== "ROOT")).toHaveLength(1);
   expect(state.instances[vm.id].tags).toEqual({ suite: "e2e" });
   expect(state.volumes[String(vol.id)].virtualMachineId).toBe(vm.id);
 

@@ -148,14 +148,14 @@ describe("in the provider: create, update, refresh and destroy", () => {
         "quota",
         () => api.control.limits({ instanceLimit: 0 }).then(() => undefined),
         () => api.control.limits({ instanceLimit: 1000 }).then(() => undefined),
-        /Quota exceeded/,
+        /Maximum number of resources of type 'user_vm' for account name=user-1 in domain id=\S+ has been exceeded\./,
         "quota ceiling",
       ],
       [
         "capacity",
         () => api.control.zoneCapacity(zone, 0).then(() => undefined),
         () => api.control.zoneCapacity(zone, 2000).then(() => undefined),
-        /Insufficient capacity/,
+        /Unable to create a deployment for VM\[User\|i-\d+-\d+-VM\]/,
         "pulumi up again",
       ],
       [

@@ -16,7 +16,7 @@ it("runs the quickstart from an installed package", async () => {
 
   await api().control.limits({ instanceLimit: 1 });
   const [failed, partial] = await run([{ op: "up", expectFailure: true }, { op: "export" }]);
-  expect(failed.output).toContain("Quota exceeded: instance limit of 1 reached");
+  expect(failed.output).toContain("Maximum number of resources of type 'user_vm' for account name=user-1");
   const broken = resourcesOf(partial.deployment, "cim:Instance").find((r: any) => r.initErrors?.length);
   // The partial state carries the provider, so later operations on it can load it.
   expect(broken.outputs.__provider).toContain('"pulumi-cim/provider"');

@@ -62,10 +62,14 @@ describe("quota preflight, through pulumi preview", () => {
     expect(up.summary).toEqual({ create: 4 });
     expect(up.output).not.toContain("cim quota");
     expect(after.summary).toEqual({ create: 1, same: 4 });
-    const afterWarnings = [...new Set(after.output.match(/cim quota: .*/g))];
-    expect(afterWarnings).toHaveLength(1);
+    const afterWarnings = [...new Set(after.output.match(/cim quota: .*/g))].sort();
+    expect(afterWarnings).toHaveLength(2);
     expect(afterWarnings[0]).toContain(
       "creates at least 1 new instance, but the account has 0 of 2 instances left (2 in use",
+    );
+    // the new instance's root disk is a volume, and the two deployed instances' root disks are in use
+    expect(afterWarnings[1]).toContain(
+      "creates at least 1 new volume, but the account has 0 of 3 volumes left (3 in use",
     );
   }, 240_000);
 });

@@ -4,7 +4,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
+import { type Emulator, EmulatorControl, type StartOptions, startEmulator } from "../../emulator";
 import { CimClient } from "../../provider/client";
 import { type ProgramHome, repoRoot } from "../harness";
 
@@ -18,9 +18,9 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-/** An emulator with instant jobs, a user token and the env a program run needs. */
-export async function startApi(): Promise<TestApi> {
-  const emu = await startEmulator({ port: 0, jobLatencyMs: 0 });
+/** An emulator with instant jobs (and `options`, e.g. a time zone), a user token and the env a program run needs. */
+export async function startApi(options: StartOptions = {}): Promise<TestApi> {
+  const emu = await startEmulator({ port: 0, jobLatencyMs: 0, ...options });
   const token = await emu.token();
   const envVars = { CIM_BASE_URL: emu.url, CIM_TOKEN: token, CIM_POLL_INTERVAL_MS: "25" };
   return {

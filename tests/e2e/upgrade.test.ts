@@ -4,6 +4,7 @@
 // checkout's and preview, up and refresh must show nothing to do and make no API call that changes anything.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { expect, it } from "vitest";
@@ -15,11 +16,23 @@ const exec = promisify(execFile);
 /** The last commit of the previous layout (provider/resources/*, hand-written SDK classes). */
 const PREVIOUS = "4ca301061395b55865bcf798130e6ea981db6c29";
 
-/** The previous release as an npm tarball: its sources from git, built with this checkout's toolchain. */
+/** The toolchain's cache (scripts/bootstrap.sh): it outlives checkouts, so a warm CI run builds this once. */
+const CACHE =
+  process.env.CIM_CACHE_DIR ??
+  path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pulumi-cim");
+
+/**
+ * The previous release as an npm tarball: its sources from git, built with this checkout's toolchain. Kept in
+ * the cache, keyed by the commit and the TypeScript version that built it (both decide its bytes).
+ */
 async function previousTarball(): Promise<string> {
-  const dir = path.join(repoRoot, ".state", "upgrade", PREVIOUS.slice(0, 12));
+  const tsc = JSON.parse(
+    fs.readFileSync(path.join(repoRoot, "node_modules", "typescript", "package.json"), "utf8"),
+  ).version;
+  const dir = path.join(CACHE, "upgrade", `${PREVIOUS.slice(0, 12)}-ts${tsc}`);
   const done = path.join(dir, "tarball.txt");
-  if (fs.existsSync(done)) return fs.readFileSync(done, "utf8");
+  if (fs.existsSync(done) && fs.existsSync(fs.readFileSync(done, "utf8")))
+    return fs.readFileSync(done, "utf8");
   const src = path.join(dir, "src");
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(src, { recursive: true });
@@ -36,6 +49,9 @@ async function previousTarball(): Promise<string> {
   );
   const { stdout } = await exec("npm", ["pack", "--json", "--pack-destination", dir], { cwd: src });
   const tarball = path.join(dir, JSON.parse(stdout)[0].filename);
+  // Only the tarball is kept: the sources link to this checkout's node_modules, which may not outlive it.
+  fs.rmSync(src, { recursive: true, force: true });
+  fs.rmSync(archive, { force: true });
   fs.writeFileSync(done, tarball);
   return tarball;
 }

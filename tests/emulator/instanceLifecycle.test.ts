@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { Api, type Catalogue } from "./harness";
 
 let api: Api;
@@ -15,24 +15,52 @@ const vmBody = (extra: Record<string, unknown> = {}) => ({
   serviceOfferingId: c.offering.id,
   ...extra,
 });
-describe("Instance lifecycle", () => {
-  it("Endpoints: stop, start and reboot move the instance through Stopping/Starting/Rebooting to their end states", async () => {
+const stateOf = async (id: string) => (await api.ok("GET", `/compute/instances/${id}`)).state;
+
+/** Jobs end only when the test advances the clock; restored afterwards. */
+async function clockMode() {
+  onTestFinished(async () => void (await api.control.jobMode("timed", { latencyMs: 0 })));
+  await api.control.jobMode("clock", { latencyMs: 1000 });
+}
+
+describe("Instance lifecycle (CloudStack's VirtualMachine.State)", () => {
+  it("Endpoints: stop and start move the instance through Stopping and Starting to Stopped and Running", async () => {
     const vm = await api.instance(c);
+    await clockMode();
     const stop = await api.ok("POST", `/compute/instances/${vm.id}/stop`);
-    await api.waitJob(stop.jobId);
-    expect((await api.ok("GET", `/compute/instances/${vm.id}`)).state).toBe("Stopped");
+    expect(await stateOf(vm.id)).toBe("Stopping");
+    await api.control.advanceClock(1000);
+    expect((await api.waitJob(stop.jobId)).status).toBe("success");
+    expect(await stateOf(vm.id)).toBe("Stopped");
     const reboot = await api.post(`/compute/instances/${vm.id}/reboot`);
     expect(reboot.status).toBe(409);
     const start = await api.ok("POST", `/compute/instances/${vm.id}/start`);
+    expect(await stateOf(vm.id)).toBe("Starting");
+    await api.control.advanceClock(1000);
     await api.waitJob(start.jobId);
-    expect((await api.ok("GET", `/compute/instances/${vm.id}`)).state).toBe("Running");
+    expect(await stateOf(vm.id)).toBe("Running");
+  });
+
+  it("a deploy shows Starting, or Stopped with startVm false; never an invented Creating", async () => {
+    await clockMode();
+    const started = await api.ok("POST", "/compute/instances", { body: vmBody() });
+    const stopped = await api.ok("POST", "/compute/instances", { body: vmBody({ startVm: false }) });
+    expect(started.state).toBe("Starting");
+    expect(stopped.state).toBe("Stopped");
+    expect(await stateOf(stopped.id)).toBe("Stopped");
+    await api.control.advanceClock(1000);
+    expect((await api.waitJob(stopped.jobId)).status).toBe("success");
+    expect(await stateOf(started.id)).toBe("Running");
+    expect(await stateOf(stopped.id)).toBe("Stopped");
   });
 
   it("Further endpoints / Versioning: /restart is the deprecated alias of /reboot, served by the same handler", async () => {
     const vm = await api.instance(c);
     await api.control.pauseClock();
     const res = await api.ok("POST", `/compute/instances/${vm.id}/restart`);
-    expect((await api.ok("GET", `/compute/instances/${vm.id}`)).state).toBe("Rebooting");
+    // CloudStack keeps a rebooting instance Running: there is no Rebooting state.
+    expect(await stateOf(vm.id)).toBe("Running");
+    expect((await api.ok("GET", `/jobs/${res.jobId}`)).status).toBe("running");
     await api.control.pauseClock(false);
     const job = await api.waitJob(res.jobId);
     expect(job.command).toBe("rebootVirtualMachine");
@@ -56,6 +84,32 @@ describe("Instance lifecycle", () => {
     expect(after.serviceOfferingId).toBe(target.id);
     expect(after.cpuNumber).toBe(target.cpuNumber);
     expect((await api.post(`/compute/instances/${vm.id}/scale`)).status).toBe(400);
+  });
+
+  it("scaleVirtualMachine: a running instance without dynamic scaling is refused as a failed job with CloudStack's text; stopped, it scales", async () => {
+    const windows = c.templates.find((t) => t.isDynamicallyScalable === false);
+    expect(windows?.name).toBe("Windows Server 2022");
+    expect(c.offerings.every((o) => o.dynamicScalingEnabled === true)).toBe(true);
+    const vm = await api.instance(c, { templateId: windows.id });
+    expect(vm.isDynamicallyScalable).toBe(false);
+    const target = c.offerings.find((o) => o.id !== vm.serviceOfferingId);
+    const res = await api.ok("POST", `/compute/instances/${vm.id}/scale`, {
+      query: { serviceOfferingId: target.id },
+    });
+    const job = await api.waitJob(res.jobId);
+    expect(job.status).toBe("error");
+    expect(job.detail).toBe(
+      `Unable to scale VM[User|${vm.instanceName}] as it does not have tools to support dynamic scaling.`,
+    );
+    const after = await api.ok("GET", `/compute/instances/${vm.id}`);
+    expect(after).toMatchObject({ state: "Running", serviceOfferingId: vm.serviceOfferingId });
+
+    await api.waitJob((await api.ok("POST", `/compute/instances/${vm.id}/stop`)).jobId);
+    const stopped = await api.ok("POST", `/compute/instances/${vm.id}/scale`, {
+      query: { serviceOfferingId: target.id },
+    });
+    expect((await api.waitJob(stopped.jobId)).status).toBe("success");
+    expect((await api.ok("GET", `/compute/instances/${vm.id}`)).serviceOfferingId).toBe(target.id);
   });
 
   it("Endpoints: PUT /compute/instances/{id} updates by query parameters and returns the Instance (synchronous)", async () => {
@@ -116,6 +170,72 @@ describe("Instance lifecycle", () => {
     await api.control.pauseClock(false);
   });
 
+  it("destroyVirtualMachine: a running instance is stopped first, ends Destroyed, and is expunged after the platform's delay", async () => {
+    const vm = await api.instance(c, { name: "doomed" });
+    const before = await api.ok("GET", "/tenants/my-limits");
+    await clockMode();
+    onTestFinished(async () => void (await api.control.jobTiming({ expungeDelayMs: 0 })));
+    await api.control.jobTiming({ expungeDelayMs: 60_000 });
+    const res = await api.ok("DELETE", `/compute/instances/${vm.id}`);
+    expect(await stateOf(vm.id)).toBe("Stopping");
+    await api.control.advanceClock(1000);
+    expect((await api.waitJob(res.jobId)).status).toBe("success");
+
+    // Reads hide it, as listVirtualMachines does for users without allow.user.view.destroyed.vm.
+    expect((await api.get(`/compute/instances/${vm.id}`)).status).toBe(404);
+    const all = await api.ok("GET", "/compute/instances/all");
+    expect(all.virtualmachines.map((v: any) => v.id)).not.toContain(vm.id);
+    const raw = (await api.control.state()).instances[vm.id];
+    expect(raw.state).toBe("Destroyed");
+    // It no longer counts against the allowance, but keeps its host name until expunged.
+    expect((await api.ok("GET", "/tenants/my-limits")).instanceCount).toBe(before.instanceCount - 1);
+    const clash = await api.post("/compute/instances", { body: vmBody({ name: "doomed" }) });
+    expect(clash.status).toBe(409);
+    expect(clash.body.detail).toContain("state Destroyed");
+    // Destroying it again changes nothing; the expunge is the platform's work, not a job the user sees.
+    const again = await api.ok("DELETE", `/compute/instances/${vm.id}`);
+    await api.control.advanceClock(1000);
+    expect((await api.waitJob(again.jobId)).status).toBe("success");
+    expect((await api.control.state()).instances[vm.id].state).toBe("Destroyed");
+    const jobs = (await api.ok("GET", "/jobs/recent", { query: { limit: 200 } })).jobs;
+    expect(jobs.map((j: any) => j.command)).not.toContain("expungeVirtualMachine");
+
+    await api.control.advanceClock(58_000);
+    expect((await api.control.state()).instances[vm.id].state).toBe("Destroyed");
+    await api.control.advanceClock(1_000);
+    expect((await api.control.state()).instances[vm.id]).toBeUndefined();
+    const reused = await api.ok("POST", "/compute/instances", { body: vmBody({ name: "doomed" }) });
+    await api.control.advanceClock(1000);
+    expect((await api.waitJob(reused.jobId)).status).toBe("success");
+  });
+
+  it("destroyVirtualMachine: with allow.user.view.destroyed.vm reads show Destroyed; expunge=true removes at once", async () => {
+    onTestFinished(async () => {
+      await api.control.user("user-1", { allowUserViewDestroyedVm: false });
+      await api.control.jobTiming({ expungeDelayMs: 0 });
+    });
+    await api.control.user("user-1", { allowUserViewDestroyedVm: true });
+    await api.control.jobTiming({ expungeDelayMs: 3_600_000 });
+    const kept = await api.instance(c);
+    const gone = await api.instance(c);
+    await api.waitJob((await api.ok("DELETE", `/compute/instances/${kept.id}`)).jobId);
+    expect(await stateOf(kept.id)).toBe("Destroyed");
+    const destroyed = await api.ok("GET", "/compute/instances", { query: { state: "Destroyed" } });
+    expect(destroyed.virtualmachines.map((v: any) => v.id)).toContain(kept.id);
+    // Nothing but a destroy (with expunge) is possible on it.
+    expect((await api.post(`/compute/instances/${kept.id}/start`)).status).toBe(409);
+    expect((await api.put(`/compute/instances/${kept.id}`, { query: { displayName: "x" } })).status).toBe(
+      409,
+    );
+    const expunge = await api.ok("DELETE", `/compute/instances/${kept.id}`, { query: { expunge: true } });
+    expect((await api.waitJob(expunge.jobId)).status).toBe("success");
+    expect((await api.get(`/compute/instances/${kept.id}`)).status).toBe(404);
+
+    const direct = await api.ok("DELETE", `/compute/instances/${gone.id}`, { query: { expunge: true } });
+    expect((await api.waitJob(direct.jobId)).status).toBe("success");
+    expect((await api.control.state()).instances[gone.id]).toBeUndefined();
+  });
+
   it("Endpoints: a failed deploy leaves an Error instance that can be deleted", async () => {
     await api.control.fault({
       method: "POST",
@@ -151,6 +271,35 @@ describe("Instance tags", () => {
     const res = await api.ok("DELETE", `/compute/instances/${vm.id}/tags`, { body: { tags: { a: "1" } } });
     expect(res).toEqual({ id: vm.id });
     expect((await api.ok("GET", `/compute/instances/${vm.id}/tags`)).map((t: any) => t.key)).toEqual(["b"]);
+  });
+
+  it("deleteTags as CloudStack: by key and value (case-insensitive); a value that does not match leaves the tag", async () => {
+    const vm = await api.instance(c);
+    const tags = async () => (await api.ok("GET", `/compute/instances/${vm.id}`)).tags;
+    await api.ok("POST", `/compute/instances/${vm.id}/tags`, {
+      body: { tags: { env: "prod", team: "Web", owner: "ann" } },
+    });
+    // One matches, one does not: only the match goes.
+    await api.ok("DELETE", `/compute/instances/${vm.id}/tags`, {
+      body: { tags: { env: "dev", TEAM: "web" } },
+    });
+    expect(await tags()).toEqual({ env: "prod", owner: "ann" });
+    // Nothing matches: refused, nothing changes.
+    const none = await api.del(`/compute/instances/${vm.id}/tags`, { body: { tags: { env: "dev" } } });
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe("Unable to find tags by parameters specified");
+    expect(await tags()).toEqual({ env: "prod", owner: "ann" });
+    // An empty value names the key whatever its value; the generic endpoint behaves the same.
+    await api.ok("DELETE", `/compute/instances/${vm.id}/tags`, { body: { tags: { env: "" } } });
+    await api
+      .ok("DELETE", "/tags", {
+        body: { resourceType: "Instance", resourceId: vm.id, tags: { owner: "bob" } },
+      })
+      .then(
+        () => expect.unreachable("a value that does not match deletes nothing"),
+        (e: Error) => expect(e.message).toMatch(/400/),
+      );
+    expect(await tags()).toEqual({ owner: "ann" });
   });
 
   it("Other request bodies: there is no tag edit; adding an existing key with another value is a 409", async () => {

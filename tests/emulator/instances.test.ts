@@ -291,7 +291,10 @@ describe("Instance record and create body", () => {
   it("Create body: dataDiskOfferingList creates data disks attached at deploy time", async () => {
     const vm = await api.instance(c, { dataDiskOfferingList: [{ diskOfferingId: c.diskOfferings[0].id }] });
     const vols = await api.ok("GET", "/volumes", { query: { virtualMachineId: vm.id } });
-    expect(vols.volumes).toHaveLength(1);
-    expect(vols.volumes[0]).toMatchObject({ state: "Ready", virtualMachineId: vm.id, deviceId: 1 });
+    expect(vols.volumes.map((v: any) => [v.type, v.deviceId])).toEqual([
+      ["ROOT", 0],
+      ["DATADISK", 1],
+    ]);
+    expect(vols.volumes[1]).toMatchObject({ state: "Ready", virtualMachineId: vm.id, deviceId: 1 });
   });
 });

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { FAMILIES as families } from "../../emulator/families";
 import { Api, type Catalogue } from "./harness";
 
 let api: Api;
@@ -167,5 +168,33 @@ describe("Networks", () => {
     const list = await api.ok("GET", "/networks");
     expect(Array.isArray(list.networks)).toBe(true);
     expect(list.count).toBe(list.totalElements);
+  });
+});
+
+describe("Busy records (the families' declared busy states)", () => {
+  afterEach(() => api.control.pauseClock(false));
+
+  it("a VPC or tier whose job is under way refuses delete and restart with a 409 naming its state", async () => {
+    await api.control.pauseClock();
+    const v = await api.ok("POST", "/vpcs", {
+      body: { name: "busy", zoneId: c.zone.id, cidr: "10.70.0.0/16", vpcOfferingId: c.vpcOffering.id },
+    });
+    expect(families.find((f) => f.key === "vpcs")?.states?.busy).toContain("Implementing");
+    for (const [method, path] of [
+      ["DELETE", `/vpcs/${v.id}`],
+      ["POST", `/vpcs/${v.id}/restart`],
+    ] as const) {
+      const res = await api.call(method, path);
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe("VPC busy is Implementing; wait for its job to finish");
+    }
+    await api.control.pauseClock(false);
+    await api.waitJob(v.jobId);
+    await api.control.pauseClock();
+    const t = await tier(v.id, "10.70.1.1");
+    expect(t.status).toBe(200);
+    const del = await api.call("DELETE", `/networks/${t.body.id}`);
+    expect(del.status).toBe(409);
+    expect(del.body.message).toBe("Network tier is Implementing; wait for its job to finish");
   });
 });

@@ -14,7 +14,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
-import { Api } from "./harness";
+import { Api, LOCAL_TIMESTAMP } from "./harness";
 
 const dirs: string[] = [];
 const tempDir = (prefix: string) => {
@@ -148,6 +148,9 @@ describe("Command line", () => {
         "0",
         "--fault",
         JSON.stringify({ method: "GET", route: "/zones", status: 503, times: 1 }),
+        "--timezone",
+        "Pacific/Honolulu",
+        "--clock-skew-ms=-300000",
       ],
       {
         stdio: ["ignore", "pipe", "pipe"],
@@ -168,8 +171,15 @@ describe("Command line", () => {
     expect(token).toMatch(/^eyJ[\w-]+\.[\w-]+\.[\w-]+\n$/);
     const zones = () =>
       fetch(`${url}/api/v1/zones`, { headers: { authorization: `Bearer ${token.trim()}` } });
-    // The --fault rule answers the first GET /zones with 503, once.
-    expect((await zones()).status).toBe(503);
+    // The --fault rule answers the first GET /zones with 503, once; its error body is written in local time
+    // of --timezone (UTC−10) by a clock --clock-skew-ms behind ours, which the Date header follows.
+    const refused = await zones();
+    expect(refused.status).toBe(503);
+    const { timestamp } = (await refused.json()) as { timestamp: string };
+    expect(timestamp).toMatch(LOCAL_TIMESTAMP);
+    const serverNow = Date.now() - 300_000;
+    expect(Math.abs(Date.parse(`${timestamp}Z`) + 10 * 3_600_000 - serverNow)).toBeLessThan(3_000);
+    expect(Math.abs(Date.parse(refused.headers.get("date")!) - serverNow)).toBeLessThan(2_500);
     expect((await zones()).status).toBe(200);
     const admin = execFileSync(process.execPath, [
       cli,

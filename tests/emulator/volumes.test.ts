@@ -75,13 +75,82 @@ describe("Volumes", () => {
     });
     const again = await api.post(`/volumes/${v.id}/attach`, { query: { virtualMachineId: vm.id } });
     expect(again.status).toBe(409);
-    const busy = await api.del(`/volumes/${v.id}`);
-    expect(busy.status).toBe(409);
+    // deleteVolume refuses an attached volume with CloudStack's text.
+    const attached = await api.del(`/volumes/${v.id}`);
+    expect(attached.status).toBe(400);
+    expect(attached.body.message).toBe("Please specify a volume that is not attached to any VM.");
     const detach = await api.ok("POST", `/volumes/${v.id}/detach`);
     await api.waitJob(detach.jobId);
     const after = await api.ok("GET", `/volumes/${v.id}`);
     expect(after.state).toBe("Allocated");
     expect(after.virtualMachineId).toBeUndefined();
+    const unattached = await api.post(`/volumes/${v.id}/detach`);
+    expect(unattached.status).toBe(400);
+    expect(unattached.body.message).toBe("The specified volume is not attached to a VM.");
+  });
+
+  it("Volumes: an instance's root disk is a ROOT volume on device 0 that can be neither detached nor deleted", async () => {
+    const vm = await api.instance(c);
+    const { volumes } = await api.ok("GET", "/volumes", { query: { virtualMachineId: vm.id } });
+    expect(volumes).toHaveLength(1);
+    const root = volumes[0];
+    expect(root).toMatchObject({
+      type: "ROOT",
+      deviceId: 0,
+      state: "Ready",
+      size: Number(vm.details.rootDiskSize),
+      virtualMachineId: vm.id,
+    });
+    const detach = await api.post(`/volumes/${root.id}/detach`);
+    expect(detach.status).toBe(400);
+    expect(detach.body.message).toBe("Please specify a data volume.");
+    const del = await api.del(`/volumes/${root.id}`);
+    expect(del.status).toBe(400);
+    expect(del.body.message).toBe("Please specify a volume that is not attached to any VM.");
+    // It grows by size (a template's root disk has no disk offering), and the instance reports the new size.
+    const grow = await api.ok("POST", `/volumes/${root.id}/resize`, { query: { size: root.size + 5 } });
+    expect((await api.waitJob(grow.jobId)).status).toBe("success");
+    const grown = await api.ok("GET", `/compute/instances/${vm.id}`);
+    expect(grown.details.rootDiskSize).toBe(String(root.size + 5));
+    // It goes with its instance.
+    await api.waitJob((await api.ok("DELETE", `/compute/instances/${vm.id}`)).jobId);
+    expect((await api.get(`/volumes/${root.id}`)).status).toBe(404);
+  });
+
+  it("Volumes: a deploy needs the volume allowance for its root disk, as CloudStack checks it", async () => {
+    const limits = await api.ok("GET", "/tenants/my-limits");
+    await api.control.limits({ volumeLimit: limits.volumeCount });
+    try {
+      const res = await api.ok("POST", "/compute/instances", {
+        body: { zoneId: c.zone.id, templateId: c.template.id, serviceOfferingId: c.offering.id },
+      });
+      const job = await api.waitJob(res.jobId);
+      expect(job.status).toBe("error");
+      expect(job.detail).toMatch(/^Maximum number of resources of type 'volume' for account name=user-1 /);
+      expect((await api.ok("GET", `/compute/instances/${res.id}`)).state).toBe("Error");
+      const { volumes } = await api.ok("GET", "/volumes", { query: { virtualMachineId: res.id } });
+      expect(volumes).toEqual([]);
+    } finally {
+      await api.control.limits({ volumeLimit: limits.volumeLimit });
+    }
+  });
+
+  it("Volumes: detach from an instance that is neither running nor stopped is refused with CloudStack's text", async () => {
+    const vm = await api.instance(c);
+    const v = await volume();
+    await api.waitJob(
+      (await api.ok("POST", `/volumes/${v.id}/attach`, { query: { virtualMachineId: vm.id } })).jobId,
+    );
+    await api.control.pauseClock();
+    try {
+      await api.ok("POST", `/compute/instances/${vm.id}/stop`);
+      const res = await api.post(`/volumes/${v.id}/detach`);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("Please specify a VM that is either running or stopped.");
+      expect(res.body.detail).toContain("Stopping");
+    } finally {
+      await api.control.pauseClock(false);
+    }
   });
 
   it("Volumes: resize grows the volume; shrinking is refused", async () => {
@@ -113,7 +182,7 @@ describe("Volumes", () => {
     });
     const job = await api.waitJob(res.jobId);
     expect(job.status).toBe("error");
-    expect(job.detail).toMatch(/^Quota exceeded: volume limit/);
+    expect(job.detail).toMatch(/^Maximum number of resources of type 'volume' for account name=user-1 /);
     expect((await api.ok("GET", `/volumes/${res.id}`)).state).toBe("Error");
     await api.control.limits({ volumeLimit: 2000 });
   });

@@ -2,11 +2,14 @@
 // CLI: the lifecycle engine (provider/lifecycle/engine.ts) as each kind's declaration shapes it. Partial
 // state, adoption, converge, gone-on-read, busy-then-settled and delete of something already gone, in seconds.
 // The CLI suites (tests/e2e) keep what only the engine shows: serialization, state, refresh, destroy.
+// Every output a provider returns here (create, read, update, partial state) is parsed strictly with its kind's
+// outputs schema (provider/kinds/outputSchema.ts), the runtime twin of the SDK class's outputs type.
 import type * as pulumi from "@pulumi/pulumi";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { providerFor } from "../../provider";
-import { type KindName, kinds } from "../../provider/kinds";
+import { type Kind, type KindName, kinds } from "../../provider/kinds";
+import { outputSchema } from "../../provider/kinds/outputSchema";
 import { PartialStateError } from "../../provider/lifecycle/errors";
 import { resetLookups } from "../../provider/lifecycle/lookups";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
@@ -57,6 +60,8 @@ beforeAll(async () => {
   const offerings = rows(await call("GET", "/offerings/compute"));
   cat.offering2 = offerings.find((o) => o.id !== cat.offering)?.id;
   cat.template = (await first("/templates")).id;
+  // An image without the tools to scale while running (CloudStack's template flag isdynamicallyscalable).
+  cat.fixedSize = (await first("/templates", (t) => t.isDynamicallyScalable === false)).id;
   cat.custom = (await first("/offerings/disk", (d) => d.customized)).id;
   cat.vpcOffering = (await first("/offerings/vpc")).id;
   cat.isolated = (await first("/offerings/network", (n) => !n.forVpc)).id;
@@ -78,7 +83,49 @@ afterEach(async () => {
   await ctl.jobTiming({ mode: "timed", latencyMs: 0, jitterMs: 0 });
 });
 
-const p = (kind: KindName): pulumi.dynamic.ResourceProvider => providerFor(kind);
+/** "<kind> <create|read|update|partial>" for each kind and operation whose outputs were parsed. */
+const parsed = new Set<string>();
+
+/** Outputs as the kind declares them: no key it does not declare, none it declares always present missing. */
+function expectDeclared(kind: KindName, op: string, outs: unknown) {
+  const declared: Kind = kinds[kind];
+  const r = outputSchema(declared).safeParse(outs);
+  const issues = r.error?.issues.map((i) => `${i.path.join(".") || "(outputs)"}: ${i.message}`) ?? [];
+  expect(issues, `${kind} ${op} outputs against the kind's declaration`).toEqual([]);
+  parsed.add(`${kind} ${op}`);
+}
+
+/** A kind's provider whose every output is checked against the kind's declaration. */
+function p(kind: KindName): pulumi.dynamic.ResourceProvider {
+  const provider = providerFor(kind);
+  return {
+    ...provider,
+    async create(inputs) {
+      try {
+        const made = await provider.create(inputs);
+        expectDeclared(kind, "create", made.outs);
+        return made;
+      } catch (err) {
+        if (err instanceof PartialStateError) {
+          // __provider is the dynamic-provider host's (the serialized provider), not an output of the kind
+          const { __provider: _, ...outs } = err.properties;
+          expectDeclared(kind, "partial", outs);
+        }
+        throw err;
+      }
+    },
+    async read(id, props) {
+      const got = await provider.read!(id, props);
+      if (got.props !== undefined) expectDeclared(kind, "read", got.props);
+      return got;
+    },
+    async update(id, olds, news) {
+      const done = await provider.update!(id, olds, news);
+      expectDeclared(kind, "update", done.outs);
+      return done;
+    },
+  };
+}
 
 /** check, then create: what the engine does for a new resource. */
 async function make(kind: KindName, news: Rec) {
@@ -314,6 +361,92 @@ describe("busy, then settled", () => {
   });
 });
 
+/** What the platform did to one resource, oldest first: `command:status` of the user's jobs on it. */
+async function jobsOn(id: string): Promise<string[]> {
+  const { jobs } = await call("GET", "/jobs/recent?limit=200");
+  return (jobs as Rec[])
+    .filter((j) => j.resourceId === id)
+    .reverse()
+    .map((j) => `${j.command}:${j.status}`);
+}
+
+describe("the platform's instance lifecycle (CloudStack's)", () => {
+  it("a running scale refused as a failed job (no dynamic scaling): stop, scale, start", async () => {
+    const inputs = { ...instanceInputs(), templateId: cat.fixedSize };
+    const { id, outs } = await make("Instance", inputs);
+    const upd = await change("Instance", id, outs, { ...inputs, serviceOfferingId: cat.offering2 });
+    expect(upd.diff).toMatchObject({ changes: true, replaces: [] });
+    const { outs: after } = await upd.run();
+    expect(after).toMatchObject({
+      serviceOfferingId: cat.offering2,
+      powerState: "running",
+      state: "Running",
+    });
+    expect(await jobsOn(id)).toEqual([
+      "deployVirtualMachine:success",
+      "scaleVirtualMachine:error",
+      "stopVirtualMachine:success",
+      "scaleVirtualMachine:success",
+      "startVirtualMachine:success",
+    ]);
+    await p("Instance").delete!(id, after);
+  });
+
+  it("a running scale refused at once (409): the same stop, scale, start", async () => {
+    const { id, outs } = await make("Instance", instanceInputs());
+    await ctl.fault({ method: "POST", route: "/api/v1/compute/instances/{id}/scale", status: 409, times: 1 });
+    const upd = await change("Instance", id, outs, {
+      ...instanceInputs(),
+      name: outs.name,
+      serviceOfferingId: cat.offering2,
+    });
+    const { outs: after } = await upd.run();
+    expect(after).toMatchObject({ serviceOfferingId: cat.offering2, state: "Running" });
+    expect(await jobsOn(id)).toEqual([
+      "deployVirtualMachine:success",
+      "stopVirtualMachine:success",
+      "scaleVirtualMachine:success",
+      "startVirtualMachine:success",
+    ]);
+    await p("Instance").delete!(id, after);
+  });
+
+  it("an instance's root disk is listed as a ROOT volume that cim.Volume refuses to adopt", async () => {
+    const { id, outs } = await make("Instance", instanceInputs());
+    const root = (await call("GET", `/volumes?virtualMachineId=${id}`)).volumes[0];
+    expect(root).toMatchObject({ type: "ROOT", deviceId: 0 });
+    const checked = await p("Volume").check!(
+      {},
+      { name: root.name, zoneId: cat.zone, diskOfferingId: cat.custom, adoptId: root.id },
+    );
+    await expect(p("Volume").create(checked.inputs)).rejects.toThrow(/root disk of an instance/);
+    await p("Instance").delete!(id, outs);
+  });
+
+  it("a Destroyed instance waiting to be expunged is gone: delete ends there, read drops it, delete again sends nothing", async () => {
+    await ctl.user("user-1", { allowUserViewDestroyedVm: true });
+    await ctl.jobTiming({ expungeDelayMs: 3_600_000 });
+    try {
+      const { id, outs } = await make("Instance", instanceInputs());
+      await p("Instance").delete!(id, outs);
+      expect((await call("GET", `/compute/instances/${id}`)).state).toBe("Destroyed");
+      expect(await p("Instance").read!(id, outs)).toEqual({});
+      await p("Instance").delete!(id, outs);
+      expect(await jobsOn(id)).toEqual(["deployVirtualMachine:success", "destroyVirtualMachine:success"]);
+
+      // destroyed behind the program's back: the same
+      const other = await make("Instance", instanceInputs());
+      await call("DELETE", `/compute/instances/${other.id}`);
+      await new Promise((r) => setTimeout(r, 20));
+      expect((await call("GET", `/compute/instances/${other.id}`)).state).toBe("Destroyed");
+      expect(await p("Instance").read!(other.id, other.outs)).toEqual({});
+    } finally {
+      await ctl.user("user-1", { allowUserViewDestroyedVm: false });
+      await ctl.jobTiming({ expungeDelayMs: 0 });
+    }
+  });
+});
+
 describe("converge after create", () => {
   it("an instance created stopped with HA and delete protection is verified as asked", async () => {
     const inputs = { ...instanceInputs(), powerState: "stopped", haEnabled: true, deleteProtection: true };
@@ -383,6 +516,14 @@ describe("converge after create", () => {
       tags: { owner: "team-a" },
     });
     expect(tags.outs.tags).toEqual({ owner: "team-a" });
+    expect((await p("Tags").read!(tags.id, tags.outs)).props).toEqual(tags.outs);
+    const retagged = await change("Tags", tags.id, tags.outs, {
+      resourceType: "Template",
+      resourceId: template,
+      tags: { owner: "team-b" },
+    });
+    expect(retagged.diff).toMatchObject({ changes: true, replaces: [] });
+    expect((await retagged.run()).outs.tags).toEqual({ owner: "team-b" });
     await p("Tags").delete!(tags.id, tags.outs);
 
     await p("BackupSchedule").delete!(sched.id, sched.outs);
@@ -390,5 +531,14 @@ describe("converge after create", () => {
     await p("Instance").delete!(vm.id, vm.outs);
     await p("Network").delete!(tier.id, tier.outs);
     await p("Vpc").delete!(vpc.id, vpc.outs);
+  });
+});
+
+describe("outputs", () => {
+  it("every kind's create, read and update outputs (and partial state's) were parsed with its declaration", () => {
+    const ops = ["create", "read", "update"];
+    const expected = Object.keys(kinds).flatMap((k) => ops.map((op) => `${k} ${op}`));
+    for (const c of cases) if (c.createRoute) expected.push(`${c.kind} partial`);
+    expect([...parsed]).toEqual(expect.arrayContaining(expected));
   });
 });

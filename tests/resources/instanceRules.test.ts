@@ -1,7 +1,12 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { instance } from "../../provider/kinds/instance";
-import { rootDiskProblem, userDataDigest } from "../../provider/kinds/instanceRules";
+import {
+  powerStateOf,
+  refusedWhileRunning,
+  rootDiskProblem,
+  userDataDigest,
+} from "../../provider/kinds/instanceRules";
 import { checkKind, diffKind, outputsOf } from "../../provider/lifecycle/fields";
 import { UNKNOWN } from "../../provider/lifecycle/values";
 
@@ -141,6 +146,59 @@ const news = {
   networkIds: [net1],
   tags: { team: "a", env: "prod" },
 };
+
+describe("Instance states as CloudStack reports them", () => {
+  it("maps VirtualMachine.State to the program's power state", () => {
+    const table: [string, string | undefined][] = [
+      ["Starting", "running"],
+      ["Running", "running"],
+      ["Migrating", "running"],
+      ["Stopping", "stopped"],
+      ["Stopped", "stopped"],
+      ["Error", "error"],
+      ["Destroyed", undefined],
+      ["Expunging", undefined],
+    ];
+    for (const [state, power] of table) expect(powerStateOf(state), state).toBe(power);
+  });
+
+  it("declares CloudStack's transitional states busy and Destroyed / Expunging gone", () => {
+    expect(instance.states).toEqual({
+      busy: ["Starting", "Stopping", "Migrating"],
+      gone: ["Destroyed", "Expunging"],
+      failed: "Error",
+    });
+  });
+
+  it("knows a scale the platform refuses while the instance runs (stop, scale, start helps)", () => {
+    // server/src/main/java/com/cloud/vm/UserVmManagerImpl.java, upgradeRunningVirtualMachine (apache/cloudstack)
+    expect(
+      refusedWhileRunning(
+        "Unable to scale VM[User|i-2-5-VM] as it does not have tools to support dynamic scaling.",
+      ),
+    ).toBe(true);
+    expect(
+      refusedWhileRunning(
+        "Unable to Scale the vm: 6f1c… as vm does not have tools to support dynamic scaling",
+      ),
+    ).toBe(true);
+    expect(
+      refusedWhileRunning(
+        "Dynamically scaling virtual machines is disabled for this zone, please contact your admin.",
+      ),
+    ).toBe(true);
+    // Not a reason stopping cures: the cluster has no room, or the allowance is used up.
+    expect(refusedWhileRunning("Unable to scale VM[User|i-2-5-VM] due to insufficient resources.")).toBe(
+      false,
+    );
+    expect(
+      refusedWhileRunning(
+        "Maximum number of resources of type 'cpu' for account name=u in domain id=1 has been exceeded.",
+      ),
+    ).toBe(false);
+    expect(refusedWhileRunning(undefined)).toBe(false);
+  });
+});
 
 describe("Instance diff", () => {
   it("shows no changes when the program matches (normalised values, API defaults)", () => {

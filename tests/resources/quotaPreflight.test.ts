@@ -34,7 +34,7 @@ beforeEach(async () => {
   await control.resetRequests();
   await control.limits({
     instanceLimit: 2,
-    volumeLimit: 1,
+    volumeLimit: 5,
     vpcLimit: 100,
     networkLimit: 500,
   });
@@ -58,17 +58,28 @@ describe("quota preflight", () => {
     await create("Instance");
     expect(warnings).toHaveLength(1);
 
+    // the four instances' root disks are volumes: the second volume is the sixth
     await create("Volume");
     expect(warnings).toHaveLength(1);
     await create("Volume");
     expect(warnings).toHaveLength(2);
-    expect(warnings[1]).toContain("at least 2 new volumes, but the account has 1 of 1 volume left");
+    expect(warnings[1]).toContain("at least 6 new volumes, but the account has 5 of 5 volumes left");
 
     await Promise.all([create("Vpc"), create("Network"), create("Network")]);
     expect(warnings).toHaveLength(2);
 
     const counters = await control.requests();
     expect(counters["GET /api/v1/tenants/my-limits"]).toBe(1);
+  });
+
+  it("counts an instance's root disk against the volume allowance", async () => {
+    await control.limits({ instanceLimit: 100, volumeLimit: 1 });
+    await create("Instance");
+    expect(warnings).toEqual([]);
+    await create("Instance");
+    expect(warnings).toEqual([
+      expect.stringContaining("creates at least 2 new volumes, but the account has 1 of 1 volume left"),
+    ]);
   });
 
   it("counts what is already in use", async () => {

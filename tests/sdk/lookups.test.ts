@@ -206,6 +206,35 @@ describe("configuration", () => {
       process.env.CIM_TOKEN = token;
     }
   });
+
+  it("applies the client settings: a broken one fails naming it, a short requestTimeout fails a slow read", async () => {
+    process.env.CIM_MAX_RETRIES = "many";
+    try {
+      await expect(cim.getZones()).rejects.toThrow(
+        /^pulumi-cim lookup: cim:maxRetries must be a whole number from 0 .* got "many" from CIM_MAX_RETRIES\.$/,
+      );
+    } finally {
+      delete process.env.CIM_MAX_RETRIES;
+      clearLookupCache();
+    }
+    const control = await EmulatorControl.of(emu);
+    await control.fault({ method: "GET", route: "/api/v1/isos", latencyMs: 1_000, times: 1 });
+    Object.assign(process.env, { CIM_REQUEST_TIMEOUT: "200ms", CIM_MAX_RETRIES: "0" });
+    try {
+      const e = await cim.getIsos().then(
+        () => undefined,
+        (err: Error) => err,
+      );
+      expect(e?.message).toMatch(
+        /no answer within 200 ms .*raise cim:requestTimeout \(CIM_REQUEST_TIMEOUT\)/,
+      );
+      expect(e?.message).not.toContain(token);
+    } finally {
+      delete process.env.CIM_REQUEST_TIMEOUT;
+      delete process.env.CIM_MAX_RETRIES;
+      await control.clearFaults();
+    }
+  });
 });
 
 describe("a cause many lookups share is met once", () => {

@@ -508,7 +508,7 @@ describe("bench output", () => {
     const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cim-bench-sec-")), "latest.json");
     const { stdout, stderr } = await execFileAsync(
       process.execPath,
-      [path.join(repoRoot, "bench", "run.mjs"), "--quick", "noop", "--out", out],
+      [path.join(repoRoot, "bench", "run.mjs"), "--smoke", "noop", "--out", out],
       { cwd: repoRoot, env: process.env, maxBuffer: 64 * 1024 * 1024 },
     );
     const text = `${stdout}\n${stderr}\n${fs.readFileSync(out, "utf8")}`;
