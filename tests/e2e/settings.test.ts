@@ -5,7 +5,7 @@
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type CountingProxy, countingProxy } from "../client/countingProxy";
-import { runPulumi, sourceHome } from "./harness";
+import { runPulumi, sourceHome } from "../harness";
 import { mine, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;

@@ -3,7 +3,7 @@
 // one instance exists, the state holds it, and a second `up` changes nothing.
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { runPulumi, sourceHome } from "./harness";
+import { runPulumi, sourceHome } from "../harness";
 import { mine, mutating, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
