@@ -11,6 +11,7 @@ import { FAULTS, type Fault, PHASES, type Phase, type PhaseContext } from "./mat
 import {
   type CatalogueIds,
   catalogueIds,
+  dataVolumes,
   emulatorIds,
   POLL_MS,
   stateIds,
@@ -83,7 +84,7 @@ async function expectNoDuplicateNoOrphan(emu: TestEmulator, session: StackSessio
 async function expectDesired(emu: TestEmulator, ids: CatalogueIds, version: "1" | "2") {
   const state = await emu.control.state();
   const vms = Object.values(state.instances) as any[];
-  const vols = Object.values(state.volumes) as any[];
+  const vols = dataVolumes(state);
   expect(vms, "exactly one instance").toHaveLength(1);
   expect(vols, "exactly one volume").toHaveLength(1);
   const two = version === "2";

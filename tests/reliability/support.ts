@@ -89,15 +89,24 @@ export function mutating(counts: Record<string, number>): Record<string, number>
   return Object.fromEntries(Object.entries(counts).filter(([k]) => !k.startsWith("GET ")));
 }
 
-/** Ids the emulator holds per kind (every state, Error included), optionally for one account. */
+/**
+ * Ids the emulator holds per kind (every state, Error included), optionally for one account. An instance's
+ * root disk (a ROOT volume) is part of its instance, not a resource of the stack: it is left out while its
+ * instance exists, and counts (as an orphan) once it outlives it.
+ */
 export function emulatorIds(state: any, account?: string): Record<"Instance" | "Volume", string[]> {
   const of = (records: Record<string, any>) =>
     Object.values(records ?? {})
       .filter((r: any) => account === undefined || r.account === account)
+      .filter((r: any) => !(r.type === "ROOT" && state.instances?.[r.virtualMachineId]))
       .map((r: any) => String(r.id))
       .sort();
   return { Instance: of(state.instances), Volume: of(state.volumes) };
 }
+
+/** The data volumes the emulator holds (root disks left out). */
+export const dataVolumes = (state: any): any[] =>
+  Object.values(state.volumes ?? {}).filter((v: any) => v.type !== "ROOT");
 
 /** Ids the stack's state holds per kind. */
 export function stateIds(deployment: any): Record<"Instance" | "Volume", string[]> {
