@@ -126,6 +126,8 @@ export interface InstanceRec extends Tagged {
   deleteProtection: boolean;
   nics: Nic[];
   hostId?: string;
+  /** Which of its zone's three hosts it runs on (1-3), once migrated; before that the host follows `seq`. */
+  hostIndex?: number;
   keyPair?: string;
   userData?: string;
   startVm: boolean;

@@ -34,6 +34,12 @@ export type BackupSchedule = KindResource<typeof kinds.BackupSchedule>;
 /** The arguments of cim.BackupSchedule. */
 export type BackupScheduleArgs = ArgsOf<typeof kinds.BackupSchedule>;
 
+/** A public key registered under a name, for instances' sshKeyNames (the private key never passes through). */
+export const SshKeyPair = resourceClass(kinds.SshKeyPair);
+export type SshKeyPair = KindResource<typeof kinds.SshKeyPair>;
+/** The arguments of cim.SshKeyPair. */
+export type SshKeyPairArgs = ArgsOf<typeof kinds.SshKeyPair>;
+
 /** Tags through the generic tag endpoint, for resource types without a tag route (templates, …). */
 export const Tags = resourceClass(kinds.Tags);
 export type Tags = KindResource<typeof kinds.Tags>;

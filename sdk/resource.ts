@@ -3,7 +3,15 @@
 // Field documentation written on the declaration shows on Args and outputs in editors.
 
 import * as pulumi from "@pulumi/pulumi";
-import { type Kind, outputNames, secretInputs, secretOutputs, typeToken } from "../provider/kinds/define";
+import {
+  type Kind,
+  outputNames,
+  PLAIN_REFERENCES,
+  refOf,
+  secretInputs,
+  secretOutputs,
+  typeToken,
+} from "../provider/kinds/define";
 import { withSecretOutputs } from "./common";
 import { providerShim } from "./dynamic";
 
@@ -44,6 +52,7 @@ export function resourceClass<K extends Kind>(kind: K): KindClass<K> {
   const secrets = new Set(secretInputs(kind));
   const outputOnly = outputNames(kind).filter((k) => !inputs.includes(k));
   const secretOuts = secretOutputs(kind);
+  const checkedRefs = Object.keys(kind.fields).filter((k) => refOf(kind.fields[k])?.mustExist);
 
   class KindResourceClass extends pulumi.dynamic.Resource {
     static readonly __pulumiType = type;
@@ -57,6 +66,9 @@ export function resourceClass<K extends Kind>(kind: K): KindClass<K> {
         props[k] = secrets.has(k) && v !== undefined ? pulumi.secret(v) : v;
       }
       if (kind.nameFromResource && given.name === undefined && given.adoptId === undefined) props.name = name;
+      // References given as plain text are looked up at check; those taken from outputs are not.
+      const plain = checkedRefs.filter((k) => given[k] !== undefined && isPlain(given[k]));
+      if (plain.length) props[PLAIN_REFERENCES] = plain;
       // Output-only properties are registered as unknown so the class exposes them.
       for (const k of outputOnly) props[k] = undefined;
       super(
@@ -75,4 +87,12 @@ export function resourceClass<K extends Kind>(kind: K): KindClass<K> {
   }
   Object.defineProperty(KindResourceClass, "name", { value: kind.name });
   return KindResourceClass as unknown as KindClass<K>;
+}
+
+/** A value written in the program itself: no Output or promise in it (lists and maps looked into). */
+function isPlain(v: unknown): boolean {
+  if (pulumi.Output.isInstance(v) || v instanceof Promise) return false;
+  if (Array.isArray(v)) return v.every(isPlain);
+  if (v !== null && typeof v === "object") return Object.values(v).every(isPlain);
+  return true;
 }

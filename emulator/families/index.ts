@@ -19,6 +19,7 @@ import { instances } from "./instances";
 import { networks } from "./networks";
 import { clusters, publicIps } from "./pending";
 import { annotations, fileSystems, instanceGroups } from "./readOnly";
+import { sshKeyPairs } from "./sshKeyPairs";
 import { volumes } from "./volumes";
 import { vpcs } from "./vpcs";
 
@@ -30,6 +31,7 @@ export const FAMILIES = [
   publicIps,
   clusters,
   backupSchedules,
+  sshKeyPairs,
   annotations,
   instanceGroups,
   fileSystems,

@@ -3,6 +3,7 @@ import { defineFamily, apiRoute as r } from "../family";
 import {
   deleteInstance,
   instanceJobEffects,
+  migrateInstance,
   rebootInstance,
   scaleInstance,
   startInstance,
@@ -39,6 +40,7 @@ export const instances = defineFamily<InstanceRec>()({
     r("POST", "/compute/instances/{id}/reboot", rebootInstance),
     r("POST", "/compute/instances/{id}/restart", rebootInstance), // deprecated alias, same handler
     r("POST", "/compute/instances/{id}/scale", scaleInstance),
+    r("POST", "/compute/instances/{id}/migrate", migrateInstance),
   ],
   jobEffects: { deployVirtualMachine: deployEffect, ...instanceJobEffects },
   tags: { collection: "/compute/instances" },

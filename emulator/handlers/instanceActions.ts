@@ -6,7 +6,7 @@ import type { FollowUp, JobEffect } from "../jobs";
 import type { InstanceRec, Job } from "../records";
 import { audited, bool, hasJsonBody, isoNow, jobAccepted, query, reqStr, str, submitJob } from "./common";
 import { checkHostName, type ICtx, type InstanceData, ownDisks } from "./instances";
-import { findInstance, instanceName, instanceView } from "./instanceView";
+import { findInstance, hostIndexOf, instanceName, instanceView, zoneHost } from "./instanceView";
 import { stampOf } from "./lifecycle";
 
 interface ActionPlan {
@@ -64,6 +64,35 @@ export function stopInstance(ctx: ICtx) {
 export function rebootInstance(ctx: ICtx) {
   const r = findInstance(ctx, ctx.params.id);
   return runAction(ctx, r, { command: "rebootVirtualMachine", from: { Running: "Running" } });
+}
+
+/**
+ * migrateVirtualMachine: a Running instance moves to another host of its zone (`hostId`, default the next
+ * one), `Migrating` while the job runs, `Running` after. Any other state is refused as CloudStack refuses it
+ * (UserVmManagerImpl.migrateVirtualMachine: InvalidParameterValueException, a 400 here); a busy one is a 409.
+ */
+export function migrateInstance(ctx: ICtx) {
+  const r = findInstance(ctx, ctx.params.id);
+  ctx.data.instances.idle(r, "another operation is in progress");
+  if (r.state !== "Running") {
+    throw badRequest("VM is not Running, unable to migrate the vm with specified id", `state=${r.state}`);
+  }
+  const zoneName = ctx.store.catalogue("zones", r.zoneId, r.regionId)?.name ?? "";
+  const hosts = [1, 2, 3].map((i) => ({ index: i, ...zoneHost(zoneName, i) }));
+  const current = hostIndexOf(r);
+  const wanted = str(query(ctx), "hostId");
+  const target = wanted
+    ? hosts.find((h) => h.id === wanted)
+    : hosts.find((h) => h.index === (current % 3) + 1);
+  if (!target) throw badRequest(`Unable to find the host by id=${wanted}`, "hostId");
+  if (target.index === current) {
+    throw badRequest(`VM is already running on host ${target.name}; choose another host`, "hostId");
+  }
+  return runAction(ctx, r, {
+    command: "migrateVirtualMachine",
+    from: { Running: "Migrating" },
+    payload: { hostIndex: target.index },
+  });
 }
 
 /**
@@ -207,6 +236,7 @@ export const instanceJobEffects: Record<string, Effect> = {
   startVirtualMachine: actionEffect("Running"),
   stopVirtualMachine: actionEffect("Stopped"),
   rebootVirtualMachine: actionEffect("Running"),
+  migrateVirtualMachine: actionEffect("Running", (job) => ({ hostIndex: Number(job.payload?.hostIndex) })),
   scaleVirtualMachine: actionEffect(undefined, (job) => ({
     serviceOfferingId: String(job.payload?.serviceOfferingId),
   })),

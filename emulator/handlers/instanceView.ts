@@ -18,6 +18,16 @@ export const findInstance = (ctx: ICtx, id: string) => ctx.data.instances.find(c
 const visible = (ctx: ICtx, r: InstanceRec) =>
   !ctx.data.instances.isGone(r) || ctx.user.allowUserViewDestroyedVm === true;
 
+/** The host (1-3) an instance runs on: where it was migrated to, else where it was placed at deploy. */
+export function hostIndexOf(r: InstanceRec): number {
+  return r.hostIndex ?? (r.seq % 3) + 1;
+}
+
+/** The host of that index in the zone: its id and name as instance views show them. */
+export function zoneHost(zoneName: string, index: number): { id: string; name: string } {
+  return { id: hostId(zoneName, index), name: `kvm-${zoneName || "zone"}-${index}` };
+}
+
 /** Three fake hypervisor hosts per zone; their ids are hashed once, not on every view. */
 const hostIds = new Map<string, string>();
 function hostId(zoneName: string, index: number): string {
@@ -50,7 +60,7 @@ export function instanceView(store: Store, r: InstanceRec) {
   const cpuSpeed = offering?.cpuSpeed ?? 0;
   const memory = offering?.memory ?? 0;
   const running = r.state === "Running" || r.state === "Stopping" || r.state === "Migrating";
-  const hostIndex = (r.seq % 3) + 1;
+  const hostIndex = hostIndexOf(r);
   const defaultNic = r.nics.find((n) => n.isDefault) ?? r.nics[0];
   return {
     id: r.id,

@@ -9,17 +9,35 @@ import { audited, body, bool, int, isoNow, type Obj, reqStr, str, submitJob } fr
 import { instanceName, instanceView } from "./instanceView";
 import { stampOf } from "./lifecycle";
 import { requireVisibleNetwork } from "./networks";
+import { keyPairNamed, type SshKeyPairRec } from "./sshKeyPairs";
 
 export type InstanceData = Repos<{
   instances: InstanceRec;
   volumes: VolumeRec;
   networks: NetworkRec;
   backupSchedules: BackupScheduleRec;
+  sshKeyPairs: SshKeyPairRec;
 }>;
 export type ICtx = Ctx<InstanceData>;
 
 export const HOST_NAME = /^[a-zA-Z]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/;
 const IMAGE_TYPES = ["template", "iso", "volume", "snapshot"];
+
+/**
+ * The key pair the instance gets: the first of sshKeyNames (the spec: only the first is used), else keyPair.
+ * A name the account has not registered in the region is refused before anything is made, as CloudStack's
+ * deployVirtualMachine refuses it ("Not all specified keypairs exist").
+ */
+function keyPairOf(ctx: ICtx, name: string | undefined): string | undefined {
+  if (name === undefined || name === "") return undefined;
+  if (!keyPairNamed(ctx, name)) {
+    throw badRequest(
+      "Not all specified keypairs exist",
+      `No SSH key pair named '${name}' is registered for this account in region ${ctx.region.name}`,
+    );
+  }
+  return name;
+}
 
 export function checkHostName(ctx: ICtx, name: string, exceptId?: string): void {
   if (!HOST_NAME.test(name)) {
@@ -182,6 +200,7 @@ export function createInstance(ctx: ICtx) {
   ) {
     throw badRequest("sshKeyNames must be an array of strings");
   }
+  const keyPair = keyPairOf(ctx, (sshKeyNames as string[] | undefined)?.[0] ?? str(b, "keyPair"));
   const dataDisks = objectList(b, "dataDiskOfferingList").map((item) => {
     const id = reqStr(item, "diskOfferingId");
     const disk = store.catalogue("diskOfferings", id, region.id);
@@ -228,7 +247,7 @@ export function createInstance(ctx: ICtx) {
       haEnabled,
       deleteProtection,
       nics,
-      keyPair: (sshKeyNames as string[] | undefined)?.[0] ?? str(b, "keyPair"),
+      keyPair,
       userData,
       startVm,
       dynamicallyScalable,

@@ -3,7 +3,7 @@
 // for a schedule of the same instance with the same content and adopts it; update re-reads and compares;
 // delete re-reads and treats 404 as done. In each case it sends the request at most once more.
 
-import { type AcceptedMutation, acceptedIn, type CallOptions } from "./core";
+import type { AcceptedMutation, CallOptions } from "./core";
 import { Family, readOrUndefined } from "./family";
 import type { ListOptions } from "./instances";
 import { Paginator } from "./pagination";
@@ -60,7 +60,7 @@ export class BackupSchedules extends Family {
 
   async create(input: BackupScheduleInput, o?: CallOptions): Promise<AcceptedMutation> {
     const body = backupScheduleBody(input);
-    return this.sync("POST", apiPath`/backups/schedules`, body, o, async () => {
+    return this.synchronous("POST", apiPath`/backups/schedules`, body, o, async () => {
       const same = (await this.list(input.vmId, o)).find((s) => sameSchedule(s, body));
       return same?.id;
     });
@@ -68,39 +68,15 @@ export class BackupSchedules extends Family {
 
   async update(id: string, input: BackupScheduleInput, o?: CallOptions): Promise<AcceptedMutation> {
     const body = backupScheduleBody(input);
-    return this.sync("PUT", apiPath`/backups/schedules/${id}`, body, o, async () => {
+    return this.synchronous("PUT", apiPath`/backups/schedules/${id}`, body, o, async () => {
       const now = await readOrUndefined(() => this.get(id, o));
       return now && sameSchedule(now, body, "update") ? id : undefined;
     });
   }
 
   async delete(id: string, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.sync("DELETE", apiPath`/backups/schedules/${id}`, undefined, o, async () =>
+    return this.synchronous("DELETE", apiPath`/backups/schedules/${id}`, undefined, o, async () =>
       (await readOrUndefined(() => this.get(id, o))) === undefined ? id : undefined,
     );
-  }
-
-  private sync(
-    method: "POST" | "PUT" | "DELETE",
-    path: ReturnType<typeof apiPath>,
-    body: object | undefined,
-    o: CallOptions | undefined,
-    appliedId: () => Promise<string | undefined>,
-  ): Promise<AcceptedMutation> {
-    const region = this.core.regionFor(o);
-    return this.core.mutate<AcceptedMutation>({
-      method,
-      path,
-      body,
-      options: o,
-      schema: acceptedIn(region),
-      recovery: {
-        kind: "reconcile",
-        reconcile: async () => {
-          const id = await appliedId();
-          return id === undefined ? undefined : { id, region };
-        },
-      },
-    });
   }
 }

@@ -1,7 +1,7 @@
 // Small pieces shared by the family modules.
 
 import type { z } from "zod";
-import type { CallOptions, CimCore } from "./core";
+import { type AcceptedMutation, acceptedIn, type CallOptions, type CimCore } from "./core";
 import { NotFoundError } from "./errors";
 import type { ApiPath, Query } from "./paths";
 import type { Job } from "./schemas";
@@ -32,6 +32,36 @@ export abstract class Family {
         reconcile: async () => {
           const now = await read();
           return matches(now, query) ? now : undefined;
+        },
+      },
+    });
+  }
+
+  /**
+   * A synchronous mutation answering the accepted-mutation result without a job (data the service keeps
+   * itself, or a platform call that is not asynchronous). A lost answer is resolved by `appliedId`, which
+   * re-reads the state and names the resource the request made or changed (undefined: it did not land);
+   * the request is then sent at most once more.
+   */
+  protected synchronous(
+    method: "POST" | "PUT" | "DELETE",
+    path: ApiPath,
+    body: object | undefined,
+    o: CallOptions | undefined,
+    appliedId: () => Promise<string | undefined>,
+  ): Promise<AcceptedMutation> {
+    const region = this.core.regionFor(o);
+    return this.core.mutate<AcceptedMutation>({
+      method,
+      path,
+      body,
+      options: o,
+      schema: acceptedIn(region),
+      recovery: {
+        kind: "reconcile",
+        reconcile: async () => {
+          const id = await appliedId();
+          return id === undefined ? undefined : { id, region };
         },
       },
     });

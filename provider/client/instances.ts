@@ -224,6 +224,19 @@ export class Instances extends Family {
     });
   }
 
+  /** Live migration of a Running instance to another host of its zone (default: the platform picks). */
+  async migrate(id: string, hostId?: string, o?: CallOptions): Promise<AcceptedMutation> {
+    const path = apiPath`/compute/instances/${id}/migrate`;
+    return this.core.accepted({
+      method: "POST",
+      path,
+      query: hostId ? { hostId } : {},
+      options: o,
+      command: "instance.migrate",
+      resourceId: id,
+    });
+  }
+
   /** 409 when deleteProtection is on. */
   async delete(id: string, o?: CallOptions): Promise<AcceptedMutation> {
     const path = apiPath`/compute/instances/${id}`;

@@ -36,6 +36,7 @@ export const JOB_COMMANDS = {
   "instance.stop": ["stopVirtualMachine", "stopInstance"],
   "instance.reboot": ["rebootVirtualMachine", "rebootInstance", "restartInstance"],
   "instance.scale": ["scaleVirtualMachine", "scaleInstance"],
+  "instance.migrate": ["migrateVirtualMachine", "migrateInstance"],
   "instance.destroy": ["destroyVirtualMachine", "expungeVirtualMachine", "deleteInstance", "destroyInstance"],
   "volume.create": ["createVolume"],
   "volume.attach": ["attachVolume"],

@@ -202,6 +202,14 @@ export const BackupScheduleSchema = z.looseObject({
   created: str(),
 });
 
+/** An SSH key pair as the platform shows it: never the public key (emulator/README.md, CloudStack's response). */
+export const SshKeyPairSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  fingerprint: str(),
+  account: str(),
+});
+
 export const RegionSchema = z.looseObject({
   id: z.string(),
   name: str(),
@@ -268,6 +276,7 @@ export type Volume = z.output<typeof VolumeSchema>;
 export type Vpc = z.output<typeof VpcSchema>;
 export type Network = z.output<typeof NetworkSchema>;
 export type BackupSchedule = z.output<typeof BackupScheduleSchema>;
+export type SshKeyPair = z.output<typeof SshKeyPairSchema>;
 export type Region = z.output<typeof RegionSchema>;
 export type Zone = z.output<typeof ZoneSchema>;
 export type Template = z.output<typeof TemplateSchema>;

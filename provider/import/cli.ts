@@ -5,8 +5,8 @@
 //                     [--base-url URL] [--token-file FILE] [--audience AUD]
 //   pulumi-cim doctor [--stack NAME] [--cwd DIR] [--env-only] [--timeout MS]   (../doctor)
 //
-// `import` reads the instances, volumes, VPCs, networks and backup schedules of one region and writes a
-// Pulumi TypeScript program (index.ts, package.json, Pulumi.yaml, tsconfig.json) that adopts them: its
+// `import` reads the resources of one region that the registry of kinds marks importable (instances, volumes,
+// VPCs, …: provider/kinds) and writes a Pulumi TypeScript program (index.ts, package.json, Pulumi.yaml, tsconfig.json) that adopts them: its
 // first `pulumi up` changes nothing. Reads only. Credentials: CIM_BASE_URL and CIM_TOKEN (or --base-url and
 // --token-file); the token is never printed or written.
 
@@ -16,14 +16,14 @@ import { parseArgs } from "node:util";
 import { CimClient } from "../client";
 import { DOCTOR_USAGE, doctorCommand } from "../doctor";
 import { kindList } from "../kinds";
-import { generateProgram } from "./generate";
+import { generateProgram, nounList } from "./generate";
 import { readInventory, resolveRegion } from "./inventory";
 
 const IMPORT_USAGE = `usage: pulumi-cim import --region REGION [--out DIR] [--project NAME] [--force]
                          [--base-url URL] [--token-file FILE] [--audience AUD]
 
-  Writes a Pulumi TypeScript program that adopts the instances, volumes, VPCs, networks and backup
-  schedules of REGION (a region id or name), with inputs equal to their live state.
+  Writes a Pulumi TypeScript program that adopts, in REGION (a region id or name), the
+  ${nounList()}, with inputs equal to their live state.
 
   --region R        region id (uuid) or name; default: $CIM_REGION
   --out DIR         where to write the program; default: ./cim-import-<region>

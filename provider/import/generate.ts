@@ -12,9 +12,9 @@
 // The program is erasable TypeScript (Node runs it as it is) and also compiles with the usual Pulumi
 // TypeScript setup (ts-node), so `pulumi up` works either way.
 
-import { kindList, kinds } from "../kinds";
+import { kindList, kindNamed } from "../kinds";
 import { backupSchedule } from "../kinds/backupSchedule";
-import { type Kind, liveValue, type Recorded } from "../kinds/define";
+import { type Kind, liveValue, type Recorded, refOf } from "../kinds/define";
 import { sameValue } from "../lifecycle/values";
 import { type Inventory, importedKinds, type LiveRow } from "./inventory";
 
@@ -105,12 +105,14 @@ const OWN = new Set(["adoptId", "region", "timeouts", "tags"]);
 
 /**
  * The inputs of a program that adopts `live`: each field's live value (a value equal to the field's default
- * is left out, as is one the API does not report), then the kind's adjustments.
+ * is left out, as is one the API does not report, or reports only in another form, such as a key's
+ * fingerprint: the importer's `unreported`), then the kind's adjustments.
  */
 export function importedInputs(kind: Kind, live: LiveRow): Recorded {
   const values: Recorded = {};
+  const unreported = new Set(kind.importer?.unreported);
   for (const [k, f] of Object.entries(kind.fields)) {
-    if (OWN.has(k) || f.secret || f.live === undefined) continue;
+    if (OWN.has(k) || f.secret || f.live === undefined || unreported.has(k)) continue;
     const v = liveValue(f, k, live, values);
     if (v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0)) continue;
     if (typeof f.unset === "function" && (f.same ?? sameValue)(f.unset(values), v)) continue;
@@ -132,6 +134,8 @@ export function generateProgram(inv: Inventory, opts: GenerateOptions): Generate
   const refs = new Map<string, string>();
   /** live id → resource name of the adopted resource. */
   const adoptedNames = new Map<string, string>();
+  /** "<kind>/<live name>" → variable of the adopted resource (for fields that name, not id, it). */
+  const byName = new Map<string, string>();
   const named = (id: string | undefined) => (id ? inv.names[id] : undefined);
 
   const plan = (kind: Kind, preferred: string | undefined, id: string, adopted: boolean) => {
@@ -158,16 +162,22 @@ export function generateProgram(inv: Inventory, opts: GenerateOptions): Generate
     const entries = Object.entries(t ?? {}).map(([k, v]) => [k, String(v)] as const);
     return entries.length ? { code: literal(Object.fromEntries(entries)) } : undefined;
   };
+  /** A name of another kind's resource: the adopted one's `name` output, else the name as it is. */
+  const nameOf = (kind: string, name: string): Expr => {
+    const v = byName.get(`${kind}/${name}`);
+    return { code: v ? `${v}.name` : literal(name) };
+  };
   /** A field's value as code: catalogue ids with their names, references to adopted resources. */
   const fieldCode = (kind: Kind, field: string, v: unknown): Arg => {
     const f = kind.fields[field];
+    const ref = refOf(f);
     const one = (x: unknown): Expr => {
       if (typeof x === "string" && f.lookup) return catalogue(x);
-      if (typeof x === "string" && f.ref)
-        return idOf(x, (kinds as Record<string, Kind>)[f.ref]?.noun ?? f.ref);
+      if (typeof x === "string" && ref?.by === "name") return nameOf(ref.kind, x);
+      if (typeof x === "string" && ref) return idOf(x, kindNamed(ref.kind)?.noun ?? ref.kind);
       return { code: literal(x) };
     };
-    return Array.isArray(v) && f.ref ? v.map(one) : one(v);
+    return Array.isArray(v) && ref ? v.map(one) : one(v);
   };
   const emit = (variable: string, kind: string, name: string, args: [string, Arg | undefined][]) => {
     const lines = [`const ${variable} = new cim.${kind}(${literal(name)}, {`];
@@ -201,6 +211,7 @@ export function generateProgram(inv: Inventory, opts: GenerateOptions): Generate
     );
     for (const live of rows) {
       const { name, variable } = plan(kind, preferred(live), live.id, adoptable);
+      if (adoptable && typeof live.name === "string") byName.set(`${kind.name}/${live.name}`, variable);
       const inputs = importedInputs(kind, live);
       const block = emit(variable, kind.name, name, [
         ...(adoptable ? ([["adoptId", { code: literal(live.id) }]] as [string, Arg][]) : []),

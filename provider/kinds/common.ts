@@ -21,17 +21,24 @@ type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 
 type ShownRule<Out, Shown> =
   Same<Out, Shown> extends true ? { shown?: z.ZodType<Shown> } : { shown: z.ZodType<Shown> };
 
+/**
+ * `present: true` kept in the field's type, so the SDK types the output as always there (`Output<string>`, not
+ * `Output<string | undefined>`): a key pair's `name` can then be passed where a string is wanted.
+ */
+type PresentOf<P> = P extends true ? { readonly present: true } : unknown;
+
 /** A field declaration with its types inferred from the schema (and from `output` when it has one). */
-export function field<Out, In, R = any>(
+export function field<Out, In, R = any, P extends boolean = false>(
   schema: z.ZodType<Out, In>,
-  rule: Omit<FieldSpec<Out, In, R, Out>, "schema" | "output" | "shown">,
-): FieldSpec<Out, In, R, Out>;
-export function field<Out, In, R, Shown>(
+  rule: Omit<FieldSpec<Out, In, R, Out>, "schema" | "output" | "shown" | "present"> & { present?: P },
+): FieldSpec<Out, In, R, Out> & PresentOf<P>;
+export function field<Out, In, R, Shown, P extends boolean = false>(
   schema: z.ZodType<Out, In>,
-  rule: Omit<FieldSpec<Out, In, R, Shown>, "schema" | "output" | "shown"> & {
+  rule: Omit<FieldSpec<Out, In, R, Shown>, "schema" | "output" | "shown" | "present"> & {
     output: (live: R, rec: Recorded) => Shown;
+    present?: P;
   } & ShownRule<Out, Shown>,
-): FieldSpec<Out, In, R, Shown>;
+): FieldSpec<Out, In, R, Shown> & PresentOf<P>;
 export function field(schema: z.ZodType, rule: Omit<FieldSpec, "schema">): FieldSpec {
   return { schema, ...rule };
 }

@@ -66,10 +66,43 @@ export interface FieldSpec<Out = unknown, In = unknown, R = any, Shown = Out> {
   readonly requiredUnlessAdopting?: string;
   /** The id of a catalogue entry, looked up in the resource's region at check. */
   readonly lookup?: { catalogue: CatalogueName; what: string };
-  /** The id (or ids) of another kind's resource: generated programs refer to it by reference. */
-  readonly ref?: string;
+  /**
+   * What the value names: another kind's resource (or resources, for a list), by id unless told. Generated
+   * programs refer to adopted ones by reference; with `mustExist`, check looks the value up at preview.
+   */
+  readonly ref?: string | Ref;
   /** Always present in outputs (typed as such in the SDK), though optional as an input. */
   readonly present?: boolean;
+}
+
+/** A field that names resources of another kind of the registry. */
+export interface Ref {
+  /** The kind's name (Instance, SshKeyPair, …). */
+  readonly kind: string;
+  /** What the value is: the resource's id (default) or its name. */
+  readonly by?: "id" | "name";
+  /**
+   * Check that each value the program gives as plain text names such a resource in the resource's region,
+   * through that kind's list (best effort, like the catalogue lookups). A value taken from another resource's
+   * output is not looked up (PLAIN_REFERENCES): that resource may be created by the same run.
+   */
+  readonly mustExist?: boolean;
+}
+
+/**
+ * The hidden input in which the SDK lists the `mustExist` reference fields a program gave as plain values. Only
+ * those are looked up: a value taken from another resource's output (`[keyPair.name]`) is already known at
+ * preview when it was that resource's input, yet the resource may still be to create.
+ */
+export const PLAIN_REFERENCES = "__plainReferences";
+
+/** A field's reference, if it has one, with the default filled in. */
+export function refOf(
+  f: FieldSpec<any, any, any, any>,
+): (Required<Omit<Ref, "mustExist">> & Ref) | undefined {
+  if (f.ref === undefined) return undefined;
+  const ref = typeof f.ref === "string" ? { kind: f.ref } : f.ref;
+  return { ...ref, by: ref.by ?? "id" };
 }
 
 export interface OutputSpec<T = unknown, R = any> {

@@ -6,6 +6,7 @@ import { backupSchedule } from "./backupSchedule";
 import type { Kind } from "./define";
 import { instance } from "./instance";
 import { network } from "./network";
+import { sshKeyPair } from "./sshKeyPair";
 import { tags } from "./tags";
 import { volume } from "./volume";
 import { vpc } from "./vpc";
@@ -17,6 +18,7 @@ export const kinds = {
   Vpc: vpc,
   Network: network,
   BackupSchedule: backupSchedule,
+  SshKeyPair: sshKeyPair,
   Tags: tags,
 } as const;
 

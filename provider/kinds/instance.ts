@@ -204,13 +204,25 @@ export const instance = defineKind({
         same: (a, b) => typeof b === "string" && userDataDigest(String(a)) === b,
       },
     ),
-    /** One SSH key pair name (the API uses only the first). Replaces on change. */
+    /**
+     * One SSH key pair, by name (the API uses only the first): a `cim.SshKeyPair`'s `name`, or a key pair
+     * registered in the region (looked up at preview). Replaces on change.
+     */
     sshKeyNames: field(
       z
         .array(text("an SSH key pair name"), { error: "must be a list of SSH key pair names" })
         .max(1, "may name one SSH key pair only: the API uses only the first name")
         .optional(),
-      { change: "replace", same: (a, b) => sameList(a as string[], (b as string[]) ?? []) },
+      {
+        change: "replace",
+        same: (a, b) => sameList(a as string[], (b as string[]) ?? []),
+        // the key pair the instance got, when the API says (the emulator's `keyPair`; not in the spec)
+        live: (v: Instance) => {
+          const k = (v as Record<string, unknown>).keyPair;
+          return typeof k === "string" && k !== "" ? [k] : undefined;
+        },
+        ref: { kind: "SshKeyPair", by: "name", mustExist: true },
+      },
     ),
     /** Enable SSH password authentication in the generated cloud-init. Replaces on change. */
     allowPasswordSsh: field(bool("enables SSH password authentication in the generated cloud-init"), {
@@ -431,7 +443,6 @@ export const instance = defineKind({
         };
       }
       if (typeof out.name === "string" && !HOST_NAME.test(out.name)) delete out.name;
-      if (typeof r.keyPair === "string" && r.keyPair) out.sshKeyNames = [r.keyPair];
       return out;
     },
     skip: (v: Instance) =>

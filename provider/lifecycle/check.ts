@@ -1,7 +1,7 @@
 // The check framework: every input field has a zod schema whose messages state the spec's rule; a field
 // whose value is not known yet (preview of a program whose inputs come from resources still to be created)
-// is passed through unvalidated. Failures name the field; secret fields are reported without a property so
-// the engine does not print their value.
+// is passed through unvalidated. Failures name the field; secret fields (and values a schema marks concealed)
+// are reported without a property so the engine does not print their value.
 
 import { z } from "zod";
 import { timeoutProblems } from "./timeouts";
@@ -75,12 +75,20 @@ export function checkFields(
     const secret = options.secret?.includes(field) ?? false;
     for (const issue of parsed.error.issues) {
       failures.push({
-        property: secret ? "" : field,
+        property: secret || concealed(issue) ? "" : field,
         reason: describeIssue(field, issue),
       });
     }
   }
   return { values, failures };
+}
+
+/**
+ * A failure whose value must not be echoed even though the field is not secret (the engine prints a failing
+ * property's value): a schema says so with `params: { conceal: true }`, e.g. a private key given as a public one.
+ */
+function concealed(issue: z.core.$ZodIssue): boolean {
+  return issue.code === "custom" && (issue.params as { conceal?: unknown } | undefined)?.conceal === true;
 }
 
 /** The known name closest to a misspelt one (case, a few letters off), if any is close. */

@@ -6,7 +6,18 @@
 // gone" as success. A kind supplies its API calls and what is special about it (kinds/define.ts: KindApi).
 
 import type * as pulumi from "@pulumi/pulumi";
-import type { Fields, Kind, KindApi, LiveRecord, Outputs, OutputsOf, Recorded } from "../kinds/define";
+import { kindNamed } from "../kinds";
+import {
+  type Fields,
+  type Kind,
+  type KindApi,
+  type LiveRecord,
+  type Outputs,
+  type OutputsOf,
+  PLAIN_REFERENCES,
+  type Recorded,
+  refOf,
+} from "../kinds/define";
 import type { CheckFailure } from "./check";
 import { finishCheck } from "./checkRun";
 import {
@@ -20,7 +31,7 @@ import {
   regionLabel,
 } from "./errors";
 import { changedFields, checkKind, compare, diffKind, outputsOf } from "./fields";
-import { mustExist } from "./lookups";
+import { mustExist, mustReferToExisting } from "./lookups";
 import { batchedRead, invalidateLane } from "./readBatch";
 import { defaultRegion, openSession, type Session, settle, waitFor } from "./session";
 import { applyTags, currentTags } from "./tagging";
@@ -281,13 +292,27 @@ export function providerOf<F extends Fields, O extends Outputs>(
     }
   }
 
-  /** Field lookups (ids of the region's catalogue), then the kind's rules on the rows found. */
-  async function lookups(inputs: Recorded, region: string | undefined): Promise<CheckFailure[]> {
+  /**
+   * Field lookups (ids of the region's catalogue; resources of other kinds a field must name), then the kind's
+   * rules on the catalogue rows found.
+   */
+  async function lookups(
+    inputs: Recorded,
+    region: string | undefined,
+    news: Recorded,
+  ): Promise<CheckFailure[]> {
     const out: CheckFailure[] = [];
     const rows: Record<string, Record<string, unknown> | undefined> = {};
+    const plain = news[PLAIN_REFERENCES];
     await Promise.all(
       Object.entries(kind.fields).map(async ([k, f]) => {
-        if (!f.lookup || (f.when && !f.when(inputs)) || containsUnknown(inputs[k])) return;
+        if ((f.when && !f.when(inputs)) || containsUnknown(inputs[k]) || inputs[k] === undefined) return;
+        const ref = refOf(f);
+        const checked = ref?.mustExist && Array.isArray(plain) && plain.includes(k);
+        const target = checked ? kindNamed(ref.kind) : undefined;
+        if (ref && target)
+          out.push(...(await mustReferToExisting(kind.name, region, k, inputs[k], target, ref.by)));
+        if (!f.lookup) return;
         const r = await mustExist(kind.name, region, f.lookup.catalogue, k, inputs[k], f.lookup.what);
         if (r.failure) out.push(r.failure);
         rows[k] = r.row;
@@ -299,7 +324,12 @@ export function providerOf<F extends Fields, O extends Outputs>(
 
   return {
     check: surfaced((olds, news) =>
-      finishCheck({ kind, olds, checked: checkKind(kind, olds, news), lookups }),
+      finishCheck({
+        kind,
+        olds,
+        checked: checkKind(kind, olds, news),
+        lookups: (inputs, region) => lookups(inputs, region, news),
+      }),
     ),
     diff: surfaced(async (_id, olds, news) => {
       const d = diffKind(kind, olds, news);

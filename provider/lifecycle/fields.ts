@@ -34,7 +34,10 @@ export function checkKind(kind: Kind, olds: Recorded, news: Recorded): Checked<R
   }
   const { values, failures } = checkFields(spec.schemas, news, { secret: spec.secret });
   for (const [k, f] of entries(kind)) {
-    if (f.requiredUnlessAdopting) requiredUnlessAdopting(values, failures, k, f.requiredUnlessAdopting);
+    // only when left out: a value given and refused has its own failure (named or, if concealed, not)
+    const given = news[k] !== undefined && news[k] !== null;
+    if (f.requiredUnlessAdopting && !given)
+      requiredUnlessAdopting(values, failures, k, f.requiredUnlessAdopting);
   }
   kind.rules?.(values, (property, reason) => failures.push({ property, reason }), olds ?? {});
   return { inputs: values, failures };

@@ -2,12 +2,15 @@
 // names an id of another region, or a root disk below the template's minimum, fails at preview. They are
 // best-effort by design: when the API is not configured or cannot be reached (or refuses the token), check
 // skips them and a valid program still previews; the API enforces the same rules at create. A lookup that
-// answers and does not contain the id is a failure. Results are cached per process for a minute.
+// answers and does not contain the id is a failure. Results are cached per process for a minute. Fields that
+// name another kind's resources (`ref.mustExist`, e.g. an instance's SSH key pair) are looked up the same way,
+// through that kind's list, without the cache.
 
 import type { CimClient } from "../client";
 import { ConnectionError, RequestTimeoutError } from "../client";
 import { providerConfig } from "../config";
-import { isConfigured, openSession } from "./session";
+import type { Kind, LiveRecord } from "../kinds/define";
+import { isConfigured, openSession, type Session } from "./session";
 
 const TTL_MS = 60_000;
 /** After a lookup could not be made, further ones are skipped for a while instead of waiting again. */
@@ -54,29 +57,41 @@ export function fetchCatalogue(
   }
 }
 
+/** Lookups are off (CIM_SKIP_LOOKUPS=1), impossible (no address or token), or paused after a failure. */
+const skipped = () =>
+  process.env.CIM_SKIP_LOOKUPS === "1" || !isConfigured() || Date.now() < unreachableUntil;
+
+/**
+ * One best-effort read for check: one attempt with a short timeout (a lookup is a convenience, never a reason
+ * to hold up a preview). Undefined when it cannot be made now: unreachable (then further lookups pause for a
+ * while), refused, or not offered by this API.
+ */
+async function attempt<T>(
+  kind: string,
+  region: string | undefined,
+  read: (s: Session) => Promise<T>,
+): Promise<T | undefined> {
+  try {
+    return await read(openSession(kind, region, undefined, lookupClient()));
+  } catch (err) {
+    if (err instanceof ConnectionError || err instanceof RequestTimeoutError) {
+      unreachableUntil = Date.now() + FAILED_TTL_MS;
+    }
+    return undefined;
+  }
+}
+
 /** The catalogue list of a region, or undefined when it cannot be read now. */
 export async function catalogue<T extends { id: string }>(
   kind: string,
   region: string | undefined,
   name: CatalogueName,
 ): Promise<T[] | undefined> {
-  if (process.env.CIM_SKIP_LOOKUPS === "1" || !isConfigured() || Date.now() < unreachableUntil)
-    return undefined;
+  if (skipped()) return undefined;
   const key = `${region ?? ""}/${name}`;
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < TTL_MS) return (await hit.value) as T[] | undefined;
-  const value = (async () => {
-    try {
-      // One attempt, short timeout: a lookup is a convenience, never a reason to hold up a preview.
-      const { client } = openSession(kind, region, undefined, lookupClient());
-      return await fetchCatalogue(client, name);
-    } catch (err) {
-      if (err instanceof ConnectionError || err instanceof RequestTimeoutError) {
-        unreachableUntil = Date.now() + FAILED_TTL_MS;
-      }
-      return undefined; // unreachable, refused, or not offered by this API: skip the lookup
-    }
-  })();
+  const value = attempt(kind, region, (s) => fetchCatalogue(s.client, name));
   cache.set(key, { at: Date.now(), value });
   const rows = await value;
   if (rows === undefined) cache.delete(key);
@@ -130,30 +145,58 @@ let regionList: { at: number; value: Promise<{ id: string; name?: string }[] | u
 
 /** The API's regions (not region-scoped), or undefined when they cannot be read now. Cached a minute. */
 export async function regionsOf(kind: string): Promise<{ id: string; name?: string }[] | undefined> {
-  if (process.env.CIM_SKIP_LOOKUPS === "1" || !isConfigured() || Date.now() < unreachableUntil)
-    return undefined;
+  if (skipped()) return undefined;
   if (!regionList || Date.now() - regionList.at > TTL_MS) {
-    const value = (async () => {
-      try {
-        const { client } = openSession(kind, undefined, undefined, lookupClient());
-        return await client.catalogue.regions();
-      } catch (err) {
-        if (err instanceof ConnectionError || err instanceof RequestTimeoutError) {
-          unreachableUntil = Date.now() + FAILED_TTL_MS;
-        }
-        return undefined;
-      }
-    })();
-    regionList = { at: Date.now(), value };
+    regionList = { at: Date.now(), value: attempt(kind, undefined, (s) => s.client.catalogue.regions()) };
   }
   const rows = await regionList.value;
   if (!rows) regionList = undefined;
   return rows;
 }
 
+/** Reads of another kind's records in flight, shared by the checks that run at the same time. */
+const inFlight = new Map<string, Promise<LiveRecord[] | undefined>>();
+
+/**
+ * "sshKeyNames names no SSH key pair named "ops" in region …" for each value of a field that refers to another
+ * kind's resources (`ref.mustExist`) and names none of the region's, read through that kind's list. Best
+ * effort like the catalogue lookups, but never cached beyond the checks in flight: such resources change
+ * within a run (one made earlier in the same `up` must be found).
+ */
+export async function mustReferToExisting(
+  kind: string,
+  region: string | undefined,
+  field: string,
+  value: unknown,
+  target: Kind,
+  by: "id" | "name",
+): Promise<LookupFailure[]> {
+  const values = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
+  const list = target.api?.list;
+  if (!values.length || !list || skipped()) return [];
+  const key = `${target.name}/${region ?? ""}`;
+  let read = inFlight.get(key);
+  if (!read) {
+    read = attempt(kind, region, (s) => list(s));
+    inFlight.set(key, read);
+    void read.finally(() => inFlight.delete(key));
+  }
+  const records = await read;
+  if (!records) return [];
+  const known = new Set(records.map((r) => (by === "name" ? (r as { name?: unknown }).name : r.id)));
+  const where = region ? `region ${region}` : "the default region (cim:region is not set)";
+  return values
+    .filter((v) => !known.has(v))
+    .map((v) => ({
+      property: field,
+      reason: `${field} names no ${target.noun} ${by === "name" ? "named" : "with id"} "${v}" in ${where}. Create it first (declare a cim.${target.name} and pass its ${by} output here, so it is made before this resource), or correct the ${by}`,
+    }));
+}
+
 /** Test seam. */
 export function resetLookups(): void {
   regionList = undefined;
   cache.clear();
+  inFlight.clear();
   unreachableUntil = 0;
 }

@@ -2,9 +2,12 @@
 // that names the resource and the field, before any call that changes something. Every check rule of
 // provider/kinds/*.ts has a row, plus wrong types, ids of another region, catalogue lookups,
 // misspelt fields, bad region ids and bad provider settings (base URL, token, region, audience).
+import type { KindName } from "../../provider/kinds";
+import { ED25519, PRIVATE_KEY_SHAPE } from "../fixtures/sshKeys";
 import type { CatalogueIds } from "../reliability/support";
 
-export type Kind = "Instance" | "Volume" | "Vpc" | "Network" | "Tags" | "BackupSchedule";
+/** The kinds of the registry (provider/kinds). */
+export type Kind = KindName;
 
 export interface Ids extends CatalogueIds {
   /** The same catalogue in the other region (nl-ams-1). */
@@ -641,6 +644,58 @@ export const CASES: BadCase[] = [
     args: (i) => schedule(i, { timezone: "Z".repeat(65) }),
     field: "timezone",
     message: /timezone must be at most 64 characters/,
+  },
+
+  // ---------------------------------------------------------------------------------------- SshKeyPair
+  {
+    name: "ssh key pair malformed public key",
+    kind: "SshKeyPair",
+    args: () => ({ publicKey: "ssh-ed25519 AAAA-not-a-key" }),
+    field: "publicKey",
+    message: /publicKey has key data that is not a ssh-ed25519 key/,
+  },
+  {
+    name: "ssh key pair of an unknown key type",
+    kind: "SshKeyPair",
+    args: () => ({ publicKey: "ssh-foo AAAAC3NzaC1lZDI1NTE5 me@host" }),
+    field: "publicKey",
+    message: /publicKey must be an OpenSSH public key line/,
+  },
+  {
+    name: "ssh key pair given a private key",
+    kind: "SshKeyPair",
+    args: () => ({ publicKey: PRIVATE_KEY_SHAPE }),
+    field: "publicKey",
+    message: /publicKey is a private key: give the public key/,
+    mustNotShow: "bm90IGEga2V5LCBqdXN0IGl0cyBzaGFwZQ",
+  },
+  {
+    name: "ssh key pair without publicKey",
+    kind: "SshKeyPair",
+    args: () => ({ name: "ops" }),
+    field: "publicKey",
+    message: /publicKey is required/,
+  },
+  {
+    name: "ssh key pair empty name",
+    kind: "SshKeyPair",
+    args: () => ({ name: "", publicKey: ED25519 }),
+    field: "name",
+    message: /name must not be empty/,
+  },
+  {
+    name: "ssh key pair name of 256 characters",
+    kind: "SshKeyPair",
+    args: () => ({ name: "k".repeat(256), publicKey: ED25519 }),
+    field: "name",
+    message: /name must be at most 255 characters/,
+  },
+  {
+    name: "instance sshKeyNames naming a key pair that is not registered",
+    kind: "Instance",
+    args: (i) => vm(i, { sshKeyNames: ["no-such-key"] }),
+    field: "sshKeyNames",
+    message: /sshKeyNames names no SSH key pair named "no-such-key"/,
   },
 
   // ---------------------------------------------------------------------------------- provider settings

@@ -20,12 +20,9 @@ let client: CimClient;
 beforeAll(async () => {
   h = await harness();
 });
-afterAll(async () => {
-  await h?.close();
-});
+afterAll(() => h?.close());
 beforeEach(async () => {
-  await h.control.reset();
-  client = await h.client();
+  client = await h.fresh();
 });
 
 /** Ids of the first zone, template, compute and disk offering of a region. */
@@ -107,7 +104,7 @@ describe("catalogue", () => {
 });
 
 describe("instances", () => {
-  it("deploys, updates by query parameters, protects, stops, starts, scales and deletes", async () => {
+  it("deploys, updates by query parameters, protects, stops, starts, scales, migrates and deletes", async () => {
     const vm = await deploy("web-1");
     expect(vm.instance?.name).toBe("web-1");
     expect((await client.instances.get(vm.id)).state).toBe("Running");
@@ -123,8 +120,12 @@ describe("instances", () => {
     await client.jobs.wait(await client.instances.scale(vm.id, vm.cat.largerOfferingId), fastWait);
     await client.jobs.wait(await client.instances.start(vm.id), fastWait);
     await client.jobs.wait(await client.instances.reboot(vm.id), fastWait);
+    const host = (await client.instances.get(vm.id)).hostId;
+    const migrated = await client.jobs.wait(await client.instances.migrate(vm.id), fastWait);
+    expect(migrated).toMatchObject({ status: "success", command: "migrateVirtualMachine" });
     const now = await client.instances.get(vm.id);
     expect(now).toMatchObject({ state: "Running", serviceOfferingId: vm.cat.largerOfferingId });
+    expect(now.hostId).not.toBe(host);
 
     await client.instances.update(vm.id, { deleteProtection: false });
     const job = await client.jobs.wait(await client.instances.delete(vm.id), fastWait);

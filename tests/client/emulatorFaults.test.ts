@@ -18,12 +18,9 @@ let cat: CatalogueIds;
 beforeAll(async () => {
   h = await harness();
 });
-afterAll(async () => {
-  await h?.close();
-});
+afterAll(() => h?.close());
 beforeEach(async () => {
-  await h.control.reset();
-  client = await h.client();
+  client = await h.fresh();
   cat = await catalogueIds(client);
   await h.control.resetRequests();
 });

@@ -10,6 +10,8 @@ export interface Harness {
   secondary: string;
   control: EmulatorControl;
   client(extra?: Partial<CimClientOptions>): Promise<CimClient>;
+  /** The emulator reset to its seed, and a new client: `beforeEach(async () => { client = await h.fresh(); })`. */
+  fresh(extra?: Partial<CimClientOptions>): Promise<CimClient>;
   close(): Promise<void>;
 }
 
@@ -19,20 +21,25 @@ export async function harness(options: StartOptions = {}): Promise<Harness> {
   const control = await EmulatorControl.of(emu);
   const primary = emu.regions.find((r) => r.primary)!.id;
   const secondary = emu.regions.find((r) => !r.primary)!.id;
+  const client = async (extra: Partial<CimClientOptions> = {}) =>
+    new CimClient({
+      baseUrl: emu.url,
+      token: extra.token ?? (await emu.token()),
+      region: primary,
+      retry: { baseDelayMs: 10, maxDelayMs: 50 },
+      recovery: { graceMs: 2_000 },
+      ...extra,
+    });
   return {
     emu,
     primary,
     secondary,
     control,
-    client: async (extra = {}) =>
-      new CimClient({
-        baseUrl: emu.url,
-        token: extra.token ?? (await emu.token()),
-        region: primary,
-        retry: { baseDelayMs: 10, maxDelayMs: 50 },
-        recovery: { graceMs: 2_000 },
-        ...extra,
-      }),
+    client,
+    async fresh(extra = {}) {
+      await control.reset();
+      return client(extra);
+    },
     close: () => emu.close(),
   };
 }

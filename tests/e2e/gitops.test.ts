@@ -96,7 +96,9 @@ describe("the GitOps pipeline (examples/gitops/pipeline.ts)", () => {
     webId = String(r.apply?.outputs?.webId);
     const web = await api.client.instances.get(webId);
     expect(web.displayName).toBe("web");
-    const [volume] = (await api.client.volumes.listAll()).items.filter((v) => v.virtualMachineId === webId);
+    const [volume] = (await api.client.volumes.listAll()).items.filter(
+      (v) => v.virtualMachineId === webId && v.type !== "ROOT",
+    );
     volumeId = volume.id;
     expect(run.markdown).toContain("**Applied** (on the main branch main (GITHUB_REF)).");
   }, 180_000);

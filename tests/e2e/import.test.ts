@@ -7,8 +7,10 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { COLLECTION_KEYS } from "../../emulator/families";
 import type { AcceptedMutation } from "../../provider/client";
 import { SCHEDULE_ADOPTION } from "../../provider/import/generate";
+import { ED25519 } from "../fixtures/sshKeys";
 import {
   installedHome,
   type ProgramHome,
@@ -25,21 +27,22 @@ const cli = path.join(repoRoot, "dist", "provider", "import", "cli.js");
 let api: TestApi;
 let primary: { id: string; name: string };
 /** Live ids by kind, as created below. */
-const made: Record<string, string[]> = { Vpc: [], Network: [], Instance: [], Volume: [], BackupSchedule: [] };
+const made: Record<string, string[]> = {
+  SshKeyPair: [],
+  Vpc: [],
+  Network: [],
+  Instance: [],
+  Volume: [],
+  BackupSchedule: [],
+};
 let foreignVpc: string;
 
 const fast = { firstDelayMs: 0, minIntervalMs: 10, maxIntervalMs: 20 };
 
-/** What the emulator holds of the five kinds: must not change while the program adopts them. */
+/** What the emulator holds in every family's collection (its registry): must not change while the program adopts. */
 async function liveState() {
   const s = await api.control.state();
-  return {
-    instances: s.instances,
-    volumes: s.volumes,
-    vpcs: s.vpcs,
-    networks: s.networks,
-    backupSchedules: s.backupSchedules,
-  };
+  return Object.fromEntries(COLLECTION_KEYS.map((k) => [k, s[k]]));
 }
 
 /** The existing infrastructure, made through the API as another tool (or the console) would. */
@@ -63,6 +66,8 @@ async function createInfrastructure() {
   const tierOffering = netOfferings.find((o) => o.forVpc === true)!.id;
   const isolatedOffering = netOfferings.find((o) => o.forVpc === false)!.id;
   const vpcOfferingId = (await c.catalogue.vpcOfferings(region))[0].id;
+
+  const key = await c.sshKeyPairs.register({ name: "legacy-ops", publicKey: ED25519 }, region);
 
   const vpc = await wait(
     await c.vpcs.create(
@@ -102,6 +107,7 @@ async function createInfrastructure() {
         name: "legacy-web",
         displayName: "web",
         networkIds: [tier],
+        sshKeyNames: ["legacy-ops"],
       },
       region,
     ),
@@ -145,6 +151,7 @@ async function createInfrastructure() {
     region,
   );
 
+  made.SshKeyPair.push(key.id!);
   made.Vpc.push(vpc);
   made.Network.push(tier, isolated);
   made.Instance.push(web, db, jump);
@@ -262,7 +269,7 @@ describe("pulumi-cim import", () => {
     const { stdout, files } = await runImport(process.execPath, [cli], home.workDir, out);
 
     expect(stdout).toContain(
-      `Region ${primary.name} (${primary.id}): 3 instance(s), 2 volume(s), 1 VPC(s), 2 network(s), ${SCHEDULE_ADOPTION ? 1 : 0} backup schedule(s) to adopt.`,
+      `Region ${primary.name} (${primary.id}): 3 instance(s), 2 volume(s), 1 VPC(s), 2 network(s), ${SCHEDULE_ADOPTION ? 1 : 0} backup schedule(s), 1 SSH key pair(s) to adopt.`,
     );
     const index = files["index.ts"];
     for (const [, ids] of adopted()) for (const id of ids) expect(index).toContain(`adoptId: "${id}"`);
@@ -274,6 +281,8 @@ describe("pulumi-cim import", () => {
     expect(index).toContain("vpcId: vpcLegacy.id,");
     expect(index).toMatch(/networkIds: \[networkLegacyApp\.id, networkLegacyBackend\.id\]/);
     expect(index).toContain("instanceId: instanceDb.id,");
+    expect(index).toContain("sshKeyNames: [sshKeyLegacyOps.name],");
+    expect(index).not.toContain("publicKey:"); // the API shows only the fingerprint: adopted without it
     expect(index).toContain('powerState: "stopped",');
     expect(index).toContain("haEnabled: true,");
     expect(index).toContain("deleteProtection: true,");

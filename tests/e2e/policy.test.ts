@@ -152,7 +152,7 @@ describe("the policy pack, through pulumi preview --policy-pack", () => {
     const r = results[0];
     expect(r.ok).toBe(true);
     expect(violations(r)).toEqual([]);
-    expect(r.summary).toEqual({ create: 5 }); // stack, instance, backup schedule, volume, network
+    expect(r.summary).toEqual({ create: 6 }); // stack, key pair, instance, backup schedule, volume, network
     expect(r.output).toContain("pulumi-cim");
   });
 

@@ -48,6 +48,12 @@ export class Api {
     return new Api(emu, await emu.token(), await emu.adminToken());
   }
 
+  /** An emulator and its seeded catalogue: `beforeAll(async () => ({ api, c } = await Api.withCatalogue()))`. */
+  static async withCatalogue(opts: StartOptions = {}): Promise<{ api: Api; c: Catalogue }> {
+    const api = await Api.start(opts);
+    return { api, c: await api.catalogue() };
+  }
+
   get primary() {
     return this.emu.regions.find((r) => r.primary)!;
   }

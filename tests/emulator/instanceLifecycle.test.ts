@@ -3,10 +3,7 @@ import { Api, type Catalogue } from "./harness";
 
 let api: Api;
 let c: Catalogue;
-beforeAll(async () => {
-  api = await Api.start();
-  c = await api.catalogue();
-});
+beforeAll(async () => ({ api, c } = await Api.withCatalogue()));
 afterAll(() => api.close());
 
 const vmBody = (extra: Record<string, unknown> = {}) => ({
@@ -160,6 +157,40 @@ describe("Instance lifecycle (CloudStack's VirtualMachine.State)", () => {
     const res = await api.ok("DELETE", `/compute/instances/${vm.id}`);
     await api.waitJob(res.jobId);
     expect((await api.get(`/compute/instances/${vm.id}`)).status).toBe(404);
+  });
+
+  it("migrate (migrateVirtualMachine): Running → Migrating → Running on another host of the zone; only a Running instance", async () => {
+    const vm = await api.instance(c);
+    const before = await api.ok("GET", `/compute/instances/${vm.id}`);
+    await api.control.pauseClock();
+    const res = await api.ok("POST", `/compute/instances/${vm.id}/migrate`);
+    expect((await api.ok("GET", `/compute/instances/${vm.id}`)).state).toBe("Migrating");
+    const busy = await api.post(`/compute/instances/${vm.id}/stop`);
+    expect(busy.status).toBe(409);
+    await api.control.pauseClock(false);
+    const job = await api.waitJob(res.jobId);
+    expect(job).toMatchObject({ status: "success", command: "migrateVirtualMachine" });
+    const after = await api.ok("GET", `/compute/instances/${vm.id}`);
+    expect(after.state).toBe("Running");
+    expect(after.hostId).not.toBe(before.hostId);
+    expect(after.hostname).not.toBe(before.hostname);
+
+    // back to the first host by id; the host it is on already, or an unknown one, is a 400
+    const again = await api.post(`/compute/instances/${vm.id}/migrate`, { query: { hostId: after.hostId } });
+    expect(again.status).toBe(400);
+    const unknown = await api.post(`/compute/instances/${vm.id}/migrate`, { query: { hostId: "nope" } });
+    expect(unknown.status).toBe(400);
+    const back = await api.ok("POST", `/compute/instances/${vm.id}/migrate`, {
+      query: { hostId: before.hostId },
+    });
+    await api.waitJob(back.jobId);
+    expect((await api.ok("GET", `/compute/instances/${vm.id}`)).hostId).toBe(before.hostId);
+
+    const stop = await api.ok("POST", `/compute/instances/${vm.id}/stop`);
+    await api.waitJob(stop.jobId);
+    const stopped = await api.post(`/compute/instances/${vm.id}/migrate`);
+    expect(stopped.status).toBe(400);
+    expect(stopped.body.message).toBe("VM is not Running, unable to migrate the vm with specified id");
   });
 
   it("Endpoints: an action while another operation is in progress is a 409", async () => {

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ED25519, ED25519_B } from "../fixtures/sshKeys";
 import { Api, type Catalogue, UUID } from "./harness";
 
 let api: Api;
 let c: Catalogue;
-beforeAll(async () => {
-  api = await Api.start();
-  c = await api.catalogue();
-});
+beforeAll(async () => ({ api, c } = await Api.withCatalogue()));
 afterAll(() => api.close());
 
 const vmBody = (extra: Record<string, unknown> = {}) => ({
@@ -211,6 +209,8 @@ describe("Instance record and create body", () => {
   });
 
   it("Create body / Limits: sshKeyNames — only the first is used", async () => {
+    await api.ok("POST", "/ssh-keypairs", { body: { name: "first", publicKey: ED25519 } });
+    await api.ok("POST", "/ssh-keypairs", { body: { name: "second", publicKey: ED25519_B } });
     const vm = await api.instance(c, { sshKeyNames: ["first", "second"] });
     expect(vm.keyPair).toBe("first");
   });

@@ -3,10 +3,7 @@ import { Api, type Catalogue } from "./harness";
 
 let api: Api;
 let c: Catalogue;
-beforeAll(async () => {
-  api = await Api.start();
-  c = await api.catalogue();
-});
+beforeAll(async () => ({ api, c } = await Api.withCatalogue()));
 afterAll(() => api.close());
 
 describe("Regions", () => {

@@ -104,6 +104,9 @@ function inventory(): Inventory {
       BackupSchedule: [
         { id: "bs-1", vmId: "vm-1", intervalType: "DAILY", schedule: "30:02", timezone: "UTC" },
       ],
+      SshKeyPair: [
+        { id: "key-1", name: "ops", fingerprint: "be:b1:5c:09:89:6a:44:42:50:a9:ef:58:34:32:a0:5e" },
+      ],
     },
     names: {
       [ZONE]: "de-fra-1a",
@@ -131,6 +134,7 @@ describe("generateProgram", () => {
 
   it("plans one resource per live one, in dependency order, with unique names and variables", () => {
     expect(resources.map((r) => `${r.kind} ${r.name} ${r.variable} ${r.id}`)).toEqual([
+      "SshKeyPair ops sshKeyOps key-1",
       "Vpc main vpcMain vpc-1",
       "Network app-tier networkAppTier net-1",
       "Instance web instanceWeb vm-1",
@@ -142,6 +146,13 @@ describe("generateProgram", () => {
   });
 
   it("adopts each resource with inputs equal to its live state", () => {
+    // the API shows a key pair's fingerprint, not its key: publicKey is left out (and named in the header)
+    expect(index).toContain(`const sshKeyOps = new cim.SshKeyPair("ops", {
+  adoptId: "key-1",
+  region,
+  name: "ops",
+});`);
+    expect(index).not.toContain("be:b1:5c");
     expect(index).toContain(`const vpcMain = new cim.Vpc("main", {
   adoptId: "vpc-1",
   region,
@@ -178,7 +189,7 @@ describe("generateProgram", () => {
     networkAppTier.id,
     "${SHARED}", // network default (shared zone network)
   ],
-  sshKeyNames: ["ops"],
+  sshKeyNames: [sshKeyOps.name],
   haEnabled: true,
   tags: { env: "prod", "team/name": "web" },
 });`);
@@ -234,6 +245,10 @@ describe("generateProgram", () => {
     );
     expect(index).toContain("//   Instance broken vm-9: state Error");
     expect(index).toContain("userData, allowPasswordSsh, disableRootCompletely, ipToNetworkList");
+    expect(index).toContain(
+      "// The API does not return these SSH key pair inputs, so they are left out (which keeps what was deployed):\n// publicKey.",
+    );
+    expect(index).toContain("networks, backup schedules and SSH key pairs of region de-fra");
     expect(index.match(/^import .*$/gm)).toEqual(['import * as cim from "pulumi-cim";']);
   });
 
@@ -303,6 +318,14 @@ describe("generateProgram", () => {
       expect(block).not.toContain(absent);
     }
     expect(text).toContain('instanceId: "vm-elsewhere", // instance vm-x');
+  });
+
+  it("names a key pair it does not adopt by its name", () => {
+    const inv = inventory();
+    delete inv.records.SshKeyPair;
+    const text = generateProgram(inv, options).files["index.ts"];
+    expect(text).toContain('  sshKeyNames: ["ops"],');
+    expect(text).not.toContain("cim.SshKeyPair");
   });
 });
 

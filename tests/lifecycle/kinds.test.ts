@@ -9,11 +9,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { providerFor } from "../../provider";
 import { type Kind, type KindName, kinds } from "../../provider/kinds";
+import { PLAIN_REFERENCES } from "../../provider/kinds/define";
 import { outputSchema } from "../../provider/kinds/outputSchema";
 import { PartialStateError } from "../../provider/lifecycle/errors";
 import { resetLookups } from "../../provider/lifecycle/lookups";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
 import { resetBatches } from "../../provider/lifecycle/readBatch";
+import { UNKNOWN } from "../../provider/lifecycle/values";
+import { freshEd25519 } from "../fixtures/sshKeys";
 
 type Rec = Record<string, any>;
 
@@ -223,6 +226,15 @@ const cases: Case[] = [
     bad: (i) => ({ news: { ...i, gateway: "10.1.1.1" }, field: "netmask" }),
     createRoute: "/api/v1/networks",
     path: (id) => `/networks/${id}`,
+  },
+  {
+    // Nothing changes in place through the API: timeouts are the in-place (state only) change.
+    kind: "SshKeyPair",
+    inputs: () => ({ name: nameOf("key"), publicKey: freshEd25519() }),
+    inPlace: (o) => ({ news: { ...o, timeouts: { delete: "5m" } }, expect: { timeouts: { delete: "5m" } } }),
+    replace: (o) => ({ news: { ...o, publicKey: freshEd25519() }, field: "publicKey" }),
+    bad: (i) => ({ news: { ...i, publicKey: "ssh-ed25519 AAAA-cut-short" }, field: "publicKey" }),
+    path: (id) => `/ssh-keypairs/${id}`,
   },
 ];
 
@@ -531,6 +543,107 @@ describe("converge after create", () => {
     await p("Instance").delete!(vm.id, vm.outs);
     await p("Network").delete!(tier.id, tier.outs);
     await p("Vpc").delete!(vpc.id, vpc.outs);
+  });
+});
+
+describe("SSH key pairs and the instances that name them", () => {
+  const keyInputs = () => ({ name: nameOf("key"), publicKey: freshEd25519("me@laptop") });
+
+  it("the key is compared by fingerprint: a new comment is no change; a key re-registered behind the program's back replaces", async () => {
+    const inputs = keyInputs();
+    const { id, outs } = await make("SshKeyPair", inputs);
+    expect(outs.fingerprint).toMatch(/^([0-9a-f]{2}:){15}[0-9a-f]{2}$/);
+    const recommented = await change("SshKeyPair", id, outs, {
+      ...inputs,
+      publicKey: inputs.publicKey.replace("me@laptop", "me@desktop"),
+    });
+    expect(recommented.diff.changes).toBe(false);
+    // out of band: deleted and registered again under the same name with another key
+    await call("DELETE", `/ssh-keypairs/${id}`);
+    const again = await call("POST", "/ssh-keypairs", { name: inputs.name, publicKey: freshEd25519() });
+    expect((await p("SshKeyPair").read!(id, outs)).props).toBeUndefined(); // the old id is gone
+    const refreshed = (await p("SshKeyPair").read!(again.id, outs)).props as Rec;
+    expect(refreshed.fingerprint).not.toBe(outs.fingerprint);
+    const d = await change("SshKeyPair", again.id, refreshed, inputs);
+    expect(d.diff).toMatchObject({ changes: true, replaces: ["publicKey"], deleteBeforeReplace: true });
+    await p("SshKeyPair").delete!(again.id, refreshed);
+  });
+
+  it("a replacement deletes first unless both the name and the key change (the API refuses either twice)", async () => {
+    const inputs = keyInputs();
+    const { id, outs } = await make("SshKeyPair", inputs);
+    const newKey = await change("SshKeyPair", id, outs, { ...inputs, publicKey: freshEd25519() });
+    expect(newKey.diff).toMatchObject({ replaces: ["publicKey"], deleteBeforeReplace: true });
+    const newName = await change("SshKeyPair", id, outs, { ...inputs, name: `${inputs.name}-b` });
+    expect(newName.diff).toMatchObject({ replaces: ["name"], deleteBeforeReplace: true });
+    const both = await change("SshKeyPair", id, outs, {
+      name: `${inputs.name}-c`,
+      publicKey: freshEd25519(),
+    });
+    expect(both.diff.deleteBeforeReplace).toBe(false);
+    await p("SshKeyPair").delete!(id, outs);
+  });
+
+  it("adoption checks the program's key against the live fingerprint; without publicKey it keeps the live one", async () => {
+    const inputs = keyInputs();
+    const made = await make("SshKeyPair", inputs);
+    const wrong = { ...inputs, publicKey: freshEd25519(), adoptId: made.id };
+    await expect(make("SshKeyPair", wrong)).rejects.toThrow(/cannot adopt: .*publicKey/);
+    const bare = await make("SshKeyPair", { adoptId: made.id });
+    expect(bare.outs).toMatchObject({ name: inputs.name, fingerprint: made.outs.fingerprint });
+    expect(bare.outs.publicKey).toBeUndefined();
+    await p("SshKeyPair").delete!(made.id, made.outs);
+  });
+
+  it("a taken name fails the register with the API's reason, and nothing is recorded", async () => {
+    const inputs = keyInputs();
+    const made = await make("SshKeyPair", inputs);
+    const err = await make("SshKeyPair", { ...inputs, publicKey: freshEd25519() }).catch((e: Error) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).not.toBeInstanceOf(PartialStateError);
+    expect((err as Error).message).toMatch(/register failed: .*already exists/);
+    await p("SshKeyPair").delete!(made.id, made.outs);
+  });
+
+  it("an instance's sshKeyNames given as plain text must name a key pair of its region at check; an output is not looked up", async () => {
+    const key = await make("SshKeyPair", keyInputs());
+    const other = emu.regions.find((r) => !r.primary)!.id;
+    const elsewhere = await call("POST", "/ssh-keypairs", { name: "elsewhere", publicKey: freshEd25519() });
+    // what the SDK sends for sshKeyNames written as text in the program (sdk/resource.ts)
+    const plain = { [PLAIN_REFERENCES]: ["sshKeyNames"] };
+    const vm = { ...instanceInputs(), sshKeyNames: [key.outs.name] };
+    expect((await p("Instance").check!({}, { ...vm, ...plain })).failures ?? []).toEqual([]);
+    const missing = await p("Instance").check!({}, { ...vm, ...plain, sshKeyNames: ["no-such-key"] });
+    expect(missing.failures).toEqual([
+      expect.objectContaining({
+        property: "sshKeyNames",
+        reason: expect.stringMatching(
+          /sshKeyNames names no SSH key pair named "no-such-key" in .*region.*cim\.SshKeyPair/,
+        ),
+      }),
+    ]);
+    // "elsewhere" is a key pair of the primary region, not of the other one
+    const inOther = await p("Instance").check!(
+      {},
+      { ...vm, ...plain, region: other, sshKeyNames: ["elsewhere"] },
+    );
+    expect(inOther.failures?.map((f) => f.property)).toContain("sshKeyNames");
+    // taken from another resource's output (known at preview, yet maybe still to be created): not looked up
+    expect((await p("Instance").check!({}, { ...vm, sshKeyNames: ["no-such-key"] })).failures ?? []).toEqual(
+      [],
+    );
+    // unknown at preview: not looked up either
+    const unknown = { ...vm, ...plain, sshKeyNames: [UNKNOWN] };
+    expect((await p("Instance").check!({}, unknown)).failures ?? []).toEqual([]);
+    // deployed with it: recorded, verified against the live keyPair, and adopted the same way
+    const made = await make("Instance", vm);
+    expect(made.outs.sshKeyNames).toEqual([key.outs.name]);
+    await expect(
+      make("Instance", { ...vm, name: made.outs.name, sshKeyNames: ["elsewhere"], adoptId: made.id }),
+    ).rejects.toThrow(/cannot adopt: .*sshKeyNames/);
+    await p("Instance").delete!(made.id, made.outs);
+    await p("SshKeyPair").delete!(key.id, key.outs);
+    await call("DELETE", `/ssh-keypairs/${elsewhere.id}`);
   });
 });
 

@@ -4,6 +4,8 @@ import type { Kind } from "../../provider/kinds/define";
 import { managedSubset } from "../../provider/kinds/tags";
 import { sizeProblem } from "../../provider/kinds/volume";
 import { checkKind, diffKind } from "../../provider/lifecycle/fields";
+import { UNKNOWN } from "../../provider/lifecycle/values";
+import { ED25519, ED25519_B, ED25519_MD5, PRIVATE_KEY_SHAPE } from "../fixtures/sshKeys";
 
 type Rec = Record<string, unknown>;
 const checker = (kind: Kind) => (news: Rec) => checkKind(kind, {}, news);
@@ -17,6 +19,7 @@ const [checkBackupSchedule, diffBackupSchedule] = [
   differ(kinds.BackupSchedule),
 ];
 const [checkTags, diffTags] = [checker(kinds.Tags), differ(kinds.Tags)];
+const [checkKey, diffKey] = [checker(kinds.SshKeyPair), differ(kinds.SshKeyPair)];
 
 const zone = "7d1d9c2e-5c1a-5b8e-9a7e-0c1f2e3d4a5b";
 const off = "1b6c2d3e-4f50-5617-8a9b-c0d1e2f3a4b5";
@@ -184,5 +187,42 @@ describe("Tags", () => {
       replaces: ["resourceId"],
       deleteBeforeReplace: true,
     });
+  });
+});
+
+describe("SshKeyPair", () => {
+  const olds = { name: "ops", publicKey: ED25519, fingerprint: ED25519_MD5, region: "r" };
+
+  it("takes a public key line, trimmed; refuses a private key without naming the property (no echo)", () => {
+    const ok = checkKey({ name: "ops", publicKey: `\n${ED25519}\n` });
+    expect(ok.failures).toEqual([]);
+    expect(ok.inputs.publicKey).toBe(ED25519);
+    const priv = checkKey({ name: "ops", publicKey: PRIVATE_KEY_SHAPE }).failures;
+    expect(priv).toEqual([{ property: "", reason: expect.stringMatching(/^publicKey is a private key/) }]);
+    // other problems name the field as usual
+    expect(checkKey({ name: "ops", publicKey: "ssh-rsa" }).failures.map((f) => f.property)).toEqual([
+      "publicKey",
+    ]);
+    expect(checkKey({ adoptId: vm }).failures).toEqual([]);
+  });
+
+  it("compares the key by fingerprint; name and key replace; unknown values delete first", () => {
+    expect(diffKey(olds, { name: "ops", publicKey: ED25519.replace("ops@example", "x@y") }).changes).toBe(
+      false,
+    );
+    // state without a fingerprint (not from this version) falls back to the recorded key
+    expect(diffKey({ ...olds, fingerprint: undefined }, { name: "ops", publicKey: ED25519 }).changes).toBe(
+      false,
+    );
+    expect(diffKey(olds, { name: "ops", publicKey: ED25519_B })).toMatchObject({
+      replaces: ["publicKey"],
+      deleteBeforeReplace: true,
+    });
+    expect(diffKey(olds, { name: "ops2", publicKey: ED25519 })).toMatchObject({
+      replaces: ["name"],
+      deleteBeforeReplace: true,
+    });
+    expect(diffKey(olds, { name: "ops2", publicKey: ED25519_B }).deleteBeforeReplace).toBe(false);
+    expect(diffKey(olds, { name: UNKNOWN, publicKey: ED25519_B }).deleteBeforeReplace).toBe(true);
   });
 });

@@ -13,11 +13,16 @@ module.exports = async (cim, pulumi) => {
 
   const tags = { env: "prod", owner: "platform" };
 
+  // A key pair of the program: the instance names it through its name output (created first).
+  const ops = new cim.SshKeyPair("ops", {
+    publicKey: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIMj+Z95qjDlVsd155q2L8M8zifUxVLavt4nnnAvPq9hR ops@example",
+  });
+
   const web = new cim.Instance("web", {
     zoneId: fraA.id,
     templateId: template.id,
     serviceOfferingId: small.id,
-    sshKeyNames: ["ops"],
+    sshKeyNames: [ops.name],
     allowPasswordSsh: is("password-ssh") ? true : undefined,
     deleteProtection: !is("delete-protection"),
     rootDiskSize: is("root-disk") ? 200 : 20,

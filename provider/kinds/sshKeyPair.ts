@@ -1,0 +1,88 @@
+// cim.SshKeyPair: a public key registered under a name, for instances' `sshKeyNames`. Only the public key is
+// given: the private key stays where it was made and never passes through the program or its state (check
+// refuses one). Synchronous in the API, no in-place change. The API never returns the public key, only its
+// fingerprint (CloudStack's MD5 of the key blob), so the key is compared by fingerprint: in diff (a key
+// re-registered behind the program's back shows after refresh), when adopting, and when verifying a create.
+
+import { z } from "zod";
+import { PUBLIC_KEY_MAX, parsePublicKey, publicKeyFingerprint, type SshKeyPair } from "../client";
+import { text } from "../lifecycle/check";
+import { containsUnknown } from "../lifecycle/values";
+import { commonFields, field } from "./common";
+import { defineKind, type Recorded } from "./define";
+
+/** An OpenSSH public key line; its comment and surrounding space are not part of the key. */
+const publicKey = z
+  .string({
+    error: (i) =>
+      i.input === undefined
+        ? 'is required: the public key line, e.g. fs.readFileSync("id_ed25519.pub", "utf8")'
+        : "must be a string: the public key line",
+  })
+  .trim()
+  .max(PUBLIC_KEY_MAX, `must be at most ${PUBLIC_KEY_MAX} characters (the API's limit)`)
+  .superRefine((s, ctx) => {
+    const key = parsePublicKey(s);
+    // a private key given by mistake: refused without the engine printing it
+    if (!key.ok)
+      ctx.addIssue({ code: "custom", message: key.problem, params: key.privateKey ? { conceal: true } : {} });
+  });
+
+/** The same key: the fingerprint of the program's key against a recorded or live fingerprint. */
+const sameKey = (key: unknown, fingerprint: unknown) =>
+  typeof key === "string" && fingerprint !== undefined && publicKeyFingerprint(key) === fingerprint;
+
+export const sshKeyPair = defineKind({
+  name: "SshKeyPair",
+  noun: "SSH key pair",
+  summary:
+    "A public key registered under a name, for instances' sshKeyNames (the private key never passes through).",
+  createVerb: "register",
+  nameFromResource: true,
+  fields: {
+    ...commonFields,
+    /** The key pair's name, unique in the account and region; instances name it in `sshKeyNames`. Replaces on change. */
+    name: field(text("the key pair's name (the SDK defaults it to the resource name)").optional(), {
+      change: "replace",
+      live: true,
+      requiredUnlessAdopting: "the key pair's name",
+      present: true,
+    }),
+    /**
+     * The public key line (`ssh-ed25519 AAAA… you@host`, the .pub file), never the private key. Compared by
+     * fingerprint, so its comment may change freely. Replaces on change.
+     */
+    publicKey: field(publicKey.optional(), {
+      change: "replace",
+      requiredUnlessAdopting: "the public key line",
+      same: sameKey,
+      old: (o) =>
+        o.fingerprint ?? (typeof o.publicKey === "string" ? publicKeyFingerprint(o.publicKey) : undefined),
+      // The API shows only the fingerprint: what adoption and create compare the program's key with.
+      live: (k: SshKeyPair) => k.fingerprint,
+      output: (_k: SshKeyPair, rec: Recorded) => rec.publicKey as string | undefined,
+    }),
+  },
+  outputs: {
+    /** The API's fingerprint of the key: MD5 of the key blob, as `ssh-keygen -l -E md5` prints it. */
+    fingerprint: { schema: z.string(), from: (k: SshKeyPair) => k.fingerprint },
+  },
+  // The API refuses a second key pair of the same name, and a second one with the same key: a replacement
+  // that keeps either deletes first.
+  deleteBeforeReplace: (olds, news) =>
+    containsUnknown(news.name) ||
+    containsUnknown(news.publicKey) ||
+    news.name === olds.name ||
+    sameKey(news.publicKey, olds.fingerprint),
+  api: {
+    get: (s, id) => s.client.sshKeyPairs.get(id, { region: s.region }),
+    list: async (s) => (await s.client.sshKeyPairs.listAll({ region: s.region })).items,
+    create: (s, i) =>
+      s.client.sshKeyPairs.register(
+        { name: i.name ?? "", publicKey: i.publicKey ?? "" },
+        { region: s.region },
+      ),
+    delete: (s, live) => s.client.sshKeyPairs.delete(live.id, { region: s.region }),
+  },
+  importer: { order: 5, prefix: "sshKey", unreported: ["publicKey"] },
+});
