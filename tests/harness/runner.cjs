@@ -95,6 +95,21 @@ async function applyConfig(stack, config) {
   }
 }
 
+/**
+ * True when an operation failed only because the inline program never connected to the engine: the gRPC
+ * "14 UNAVAILABLE: No connection established" is the one diagnostic and it sits on the stack itself.
+ */
+function programNeverConnected(e, diagnostics) {
+  const said = String(e?.message ?? e);
+  if (!/14 UNAVAILABLE: No connection established/.test(said)) return false;
+  const errors = diagnostics.filter((d) => d.severity === "error");
+  return errors.every(
+    (d) =>
+      /14 UNAVAILABLE: No connection established/.test(d.message) &&
+      /pulumi:pulumi:Stack::/.test(d.urn ?? ""),
+  );
+}
+
 async function perform(cmd) {
   const result = { id: cmd.id, op: cmd.op };
   let output = "";
@@ -125,7 +140,19 @@ async function perform(cmd) {
       if (!operation) throw new Error(`unknown op ${cmd.op}`);
       applyEnv(cmd.env);
       await applyConfig(session.stack, cmd.config);
-      Object.assign(result, await operation(session.stack, o));
+      try {
+        Object.assign(result, await operation(session.stack, o));
+      } catch (e) {
+        if (!programNeverConnected(e, diagnostics)) throw e;
+        // The inline program could not reach the engine's gRPC server, so nothing was registered or sent
+        // (pulumi/pulumi#6457, seen here only on an overloaded machine): an infrastructure hiccup of the
+        // harness, not a result. Run the operation once more, and say so in the result and on stderr.
+        result.retried = String(e?.message ?? e).split("\n")[0];
+        process.stderr.write(`runner: ${cmd.op} retried once: the program never connected to the engine\n`);
+        diagnostics.length = 0;
+        output += "\n[runner: retried once: the program never connected to the engine]\n";
+        Object.assign(result, await operation(session.stack, o));
+      }
     }
     result.ok = true;
   } catch (e) {

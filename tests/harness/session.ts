@@ -36,6 +36,8 @@ export interface OpResult {
   output: string;
   stderr: string;
   ms: number;
+  /** Set when the runner ran the operation a second time because the program never reached the engine. */
+  retried?: string;
 }
 
 export interface SessionOptions {
