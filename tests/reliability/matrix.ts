@@ -82,14 +82,14 @@ export const JOB_MUTATION: Record<Phase, Route> = {
   delete: ["DELETE", "/api/v1/compute/instances/{id}"],
 };
 
-/** Asynchronous mutations only (the ones that create a job). */
+/** Asynchronous mutations only (the ones that create a job; a volume's delete is done at once, no job). */
 export const JOB_MUTATIONS: Record<Phase, Route[]> = {
   create: MUTATIONS.create,
   update: [
     ["POST", "/api/v1/compute/instances/{id}/scale"],
     ["POST", "/api/v1/volumes/{id}/resize"],
   ],
-  delete: MUTATIONS.delete,
+  delete: [["DELETE", "/api/v1/compute/instances/{id}"]],
 };
 
 export const READS: Route[] = [
