@@ -7,7 +7,9 @@ import type { InstanceData } from "../handlers/instances";
 import type { AclData } from "../handlers/networkAcls";
 import type { NetworkData } from "../handlers/networks";
 import type { TaggableKind } from "../handlers/resources";
+import type { SnapshotData } from "../handlers/snapshots";
 import { tagHandlers } from "../handlers/tags";
+import type { VmSnapshotData } from "../handlers/vmSnapshots";
 import type { VolumeData } from "../handlers/volumes";
 import type { VpcData } from "../handlers/vpcs";
 import type { RouteDef } from "../http";
@@ -21,6 +23,7 @@ import { networkAclLists, networkAclRules } from "./networkAcls";
 import { networks } from "./networks";
 import { clusters, publicIps } from "./pending";
 import { annotations, fileSystems, instanceGroups } from "./readOnly";
+import { snapshots, vmSnapshots } from "./snapshots";
 import { sshKeyPairs } from "./sshKeyPairs";
 import { volumes } from "./volumes";
 import { vpcs } from "./vpcs";
@@ -36,6 +39,8 @@ export const FAMILIES = [
   clusters,
   backupSchedules,
   sshKeyPairs,
+  snapshots,
+  vmSnapshots,
   annotations,
   instanceGroups,
   fileSystems,
@@ -48,7 +53,10 @@ export type Data = DataOf<Families>;
 
 /** Every handler module's data needs are met by the registry's repositories (a compile-time check). */
 type Meets<T extends U, U> = T;
-export type CheckedData = Meets<Data, InstanceData & VolumeData & VpcData & NetworkData & AclData>;
+export type CheckedData = Meets<
+  Data,
+  InstanceData & VolumeData & VpcData & NetworkData & AclData & SnapshotData & VmSnapshotData
+>;
 
 export const COLLECTION_KEYS = FAMILIES.map((f) => f.key);
 
