@@ -55,6 +55,10 @@ export const JOB_COMMANDS = {
   "networkAclRule.create": ["createNetworkACL"],
   "networkAclRule.update": ["updateNetworkACLItem"],
   "networkAclRule.delete": ["deleteNetworkACL"],
+  "volumeSnapshot.create": ["createSnapshot"],
+  "volumeSnapshot.delete": ["deleteSnapshot"],
+  "instanceSnapshot.create": ["createVMSnapshot"],
+  "instanceSnapshot.delete": ["deleteVMSnapshot"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type JobCommand = keyof typeof JOB_COMMANDS;

@@ -212,6 +212,41 @@ export const SshKeyPairSchema = z.looseObject({
   account: str(),
 });
 
+/** A volume snapshot (emulator/README.md: CloudStack's Snapshot; BackedUp when usable). */
+export const VolumeSnapshotSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  volumeId: str(),
+  volumeName: str(),
+  /** ROOT or DATADISK: the kind of volume it was taken of. */
+  volumeType: str(),
+  /** The instance the volume is attached to now, if any. */
+  virtualMachineId: str(),
+  zoneId: str(),
+  zoneName: str(),
+  diskOfferingId: str(),
+  /** GB: the volume's size when taken. */
+  size: num(),
+  /** Allocated, Creating, BackingUp, BackedUp, Error, Destroying (CloudStack's Snapshot.State). */
+  state: str(),
+  created: str(),
+});
+
+/** An instance snapshot (emulator/README.md: CloudStack's VMSnapshot). */
+export const InstanceSnapshotSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  description: str(),
+  virtualMachineId: str(),
+  virtualMachineName: str(),
+  /** Disk, or DiskAndMemory (CloudStack's VMSnapshot.Type). */
+  type: str(),
+  /** Allocated, Creating, Ready, Expunging, Reverting, Error (CloudStack's VMSnapshot.State). */
+  state: str(),
+  zoneId: str(),
+  created: str(),
+});
+
 export const RegionSchema = z.looseObject({
   id: z.string(),
   name: str(),
@@ -261,6 +296,8 @@ export const MyLimitsSchema = z.looseObject({
   vpcCount: num(),
   networkLimit: num(),
   networkCount: num(),
+  snapshotLimit: num(),
+  snapshotCount: num(),
 });
 
 export const AclListSchema = z.looseObject({ id: z.string(), name: str(), description: str(), vpcId: str() });
@@ -310,6 +347,8 @@ export type Vpc = z.output<typeof VpcSchema>;
 export type Network = z.output<typeof NetworkSchema>;
 export type BackupSchedule = z.output<typeof BackupScheduleSchema>;
 export type SshKeyPair = z.output<typeof SshKeyPairSchema>;
+export type VolumeSnapshot = z.output<typeof VolumeSnapshotSchema>;
+export type InstanceSnapshot = z.output<typeof InstanceSnapshotSchema>;
 export type Region = z.output<typeof RegionSchema>;
 export type Zone = z.output<typeof ZoneSchema>;
 export type Template = z.output<typeof TemplateSchema>;
