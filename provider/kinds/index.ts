@@ -5,12 +5,14 @@
 import { backupSchedule } from "./backupSchedule";
 import type { Kind } from "./define";
 import { instance } from "./instance";
+import { instanceSnapshot } from "./instanceSnapshot";
 import { network } from "./network";
 import { networkAclList } from "./networkAclList";
 import { networkAclRule } from "./networkAclRule";
 import { sshKeyPair } from "./sshKeyPair";
 import { tags } from "./tags";
 import { volume } from "./volume";
+import { volumeSnapshot } from "./volumeSnapshot";
 import { vpc } from "./vpc";
 
 /** Every kind by name, in the order the README lists them. */
@@ -23,6 +25,8 @@ export const kinds = {
   NetworkAclRule: networkAclRule,
   BackupSchedule: backupSchedule,
   SshKeyPair: sshKeyPair,
+  VolumeSnapshot: volumeSnapshot,
+  InstanceSnapshot: instanceSnapshot,
   Tags: tags,
 } as const;
 

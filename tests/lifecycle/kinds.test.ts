@@ -277,10 +277,46 @@ const cases: Case[] = [
     bad: (i) => ({ news: { ...i, startPort: 70000 }, field: "startPort" }),
     path: (id) => `/network-acls/rules/${id}`,
   },
+  {
+    // Nothing changes in place through the API: timeouts are the in-place (state only) change.
+    kind: "VolumeSnapshot",
+    inputs: async () => ({ name: nameOf("snap"), volumeId: (await snapVm()).rootId }),
+    inPlace: (o) => ({ news: { ...o, timeouts: { delete: "5m" } }, expect: { timeouts: { delete: "5m" } } }),
+    replace: (o) => ({ news: { ...o, name: `${o.name}-x` }, field: "name" }),
+    bad: (i) => ({ news: { ...i, volumeId: "data-disk" }, field: "volumeId" }),
+    createRoute: "/api/v1/snapshots",
+    path: (id) => `/snapshots/${id}`,
+  },
+  {
+    kind: "InstanceSnapshot",
+    inputs: async () => ({
+      name: nameOf("vs"),
+      instanceId: (await snapVm()).id,
+      description: "before the upgrade",
+      memory: true,
+    }),
+    inPlace: (o) => ({ news: { ...o, timeouts: { delete: "5m" } }, expect: { timeouts: { delete: "5m" } } }),
+    replace: (o) => ({ news: { ...o, memory: false }, field: "memory" }),
+    bad: (i) => ({ news: { ...i, memory: "yes" }, field: "memory" }),
+    createRoute: "/api/v1/vm-snapshots",
+    path: (id) => `/vm-snapshots/${id}`,
+  },
 ];
 
 /** An id of nothing: a change to it is a diff (replacements are only diffed here). */
 const OTHER_ID = "0b9e5c3a-2f41-4d8e-9c6b-7a1e2d3f4c5b";
+
+/** A running instance made through the API, and its root disk, for the snapshot kinds. */
+async function snapVm(extra: Rec = {}): Promise<{ id: string; rootId: string }> {
+  const vm = await call("POST", "/compute/instances", { ...instanceInputs(), tags: undefined, ...extra });
+  for (let i = 0; i < 200; i++) {
+    const { state } = await call("GET", `/compute/instances/${vm.id}`);
+    if (state === "Running" || state === "Stopped") break;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const root = await first(`/volumes?virtualMachineId=${vm.id}`, (v) => v.type === "ROOT");
+  return { id: vm.id, rootId: root.id };
+}
 
 let aclOctet = 0;
 /** A VPC made through the API, for the ACL kinds. */
@@ -791,5 +827,37 @@ describe("outputs", () => {
     const expected = Object.keys(kinds).flatMap((k) => ops.map((op) => `${k} ${op}`));
     for (const c of cases) if (c.createRoute) expected.push(`${c.kind} partial`);
     expect([...parsed]).toEqual(expect.arrayContaining(expected));
+  });
+});
+
+describe("snapshots: what only the platform can decide fails the create with its reason, nothing recorded", () => {
+  it("memory of a stopped instance, and an instance snapshot while a volume of the instance has a snapshot", async () => {
+    const cold = await snapVm({ startVm: false });
+    const err = await make("InstanceSnapshot", {
+      name: nameOf("vs"),
+      instanceId: cold.id,
+      memory: true,
+    }).catch((e: Error) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).not.toBeInstanceOf(PartialStateError);
+    expect((err as Error).message).toMatch(
+      /take failed: .*Can not snapshot memory when VM is in stopped state/,
+    );
+    // disk only of the stopped instance is fine; memory of a running one makes DiskAndMemory
+    const disk = await make("InstanceSnapshot", { name: nameOf("vs"), instanceId: cold.id });
+    expect(disk.outs).toMatchObject({ memory: false, type: "Disk", state: "Ready" });
+    await p("InstanceSnapshot").delete!(disk.id, disk.outs);
+
+    const vm = await snapVm();
+    const snap = await make("VolumeSnapshot", { name: nameOf("snap"), volumeId: vm.rootId });
+    expect(snap.outs).toMatchObject({ volumeType: "ROOT", state: "BackedUp" });
+    const refused = await make("InstanceSnapshot", { name: nameOf("vs"), instanceId: vm.id }).catch(
+      (e: Error) => e,
+    );
+    expect((refused as Error).message).toMatch(/This VM has volumes attached which has snapshots/);
+    await p("VolumeSnapshot").delete!(snap.id, snap.outs);
+    const now = await make("InstanceSnapshot", { name: nameOf("vs"), instanceId: vm.id, memory: true });
+    expect(now.outs).toMatchObject({ memory: true, type: "DiskAndMemory" });
+    await p("InstanceSnapshot").delete!(now.id, now.outs);
   });
 });
