@@ -248,7 +248,9 @@ describe("generateProgram", () => {
     expect(index).toContain(
       "// The API does not return these SSH key pair inputs, so they are left out (which keeps what was deployed):\n// publicKey.",
     );
-    expect(index).toContain("network ACL rules, backup schedules and SSH key pairs of region de-fra");
+    expect(index).toContain(
+      "backup schedules, SSH key pairs, volume snapshots and instance snapshots of region de-fra",
+    );
     expect(index.match(/^import .*$/gm)).toEqual(['import * as cim from "pulumi-cim";']);
   });
 
@@ -432,5 +434,55 @@ describe("network ACLs", () => {
     expect(index).toContain(`  aclId: "${DENY}", // network ACL list default_deny`);
     expect(index).not.toContain(`adoptId: "${DENY}"`);
     expect(index).toContain(`NetworkAclList default_deny ${DENY}`);
+  });
+});
+
+describe("snapshots", () => {
+  function withSnapshots(): Inventory {
+    const inv = inventory();
+    inv.records.VolumeSnapshot = [
+      { id: "snap-1", name: "nightly", volumeId: "vol-1", volumeName: "data", state: "BackedUp" },
+      // of a root disk, which is not adopted (it goes with its instance): named by id
+      { id: "snap-2", name: "root-before", volumeId: "root-9", volumeName: "ROOT-9", state: "BackedUp" },
+    ];
+    inv.records.InstanceSnapshot = [
+      {
+        id: "vs-1",
+        name: "pre-upgrade",
+        description: "before 2.0",
+        virtualMachineId: "vm-1",
+        type: "DiskAndMemory",
+        state: "Ready",
+      },
+      { id: "vs-2", name: "cold", virtualMachineId: "vm-2", type: "Disk", state: "Ready" },
+    ];
+    return inv;
+  }
+
+  it("adopts volume snapshots referring to their volume and instance snapshots referring to their instance", () => {
+    const { files, resources } = generateProgram(withSnapshots(), options);
+    const index = files["index.ts"];
+    const order = resources.map((r) => `${r.kind} ${r.name}`);
+    expect(order.indexOf("VolumeSnapshot nightly")).toBeGreaterThan(order.indexOf("Volume data"));
+    expect(order.indexOf("InstanceSnapshot pre-upgrade")).toBeGreaterThan(order.indexOf("Instance web"));
+    expect(index).toContain(`const snapshotNightly = new cim.VolumeSnapshot("nightly", {
+  adoptId: "snap-1",
+  region,
+  name: "nightly",
+  volumeId: volumeData.id,
+});`);
+    expect(index).toContain('  volumeId: "root-9",');
+    expect(index).toContain(`const instanceSnapshotPreUpgrade = new cim.InstanceSnapshot("pre-upgrade", {
+  adoptId: "vs-1",
+  region,
+  name: "pre-upgrade",
+  instanceId: instanceWeb.id,
+  description: "before 2.0",
+  memory: true,
+});`);
+    // memory false is the default: left out
+    expect(index).toMatch(
+      /new cim\.InstanceSnapshot\("cold", \{\n {2}adoptId: "vs-2",\n {2}region,\n {2}name: "cold",\n {2}instanceId: \w+\.id,\n\}\);/,
+    );
   });
 });
