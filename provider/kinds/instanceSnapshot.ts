@@ -6,7 +6,7 @@
 
 import { z } from "zod";
 import type { InstanceSnapshot } from "../client";
-import { bool, id, text } from "../lifecycle/check";
+import { bool, optionalId, text } from "../lifecycle/check";
 import { commonFields, field } from "./common";
 import { defineKind, type Recorded } from "./define";
 
@@ -32,11 +32,12 @@ export const instanceSnapshot = defineKind({
       present: true,
     }),
     /** The instance to snapshot, Running or Stopped. Replaces on change. */
-    instanceId: field(id("the instance to snapshot (a cim.Instance's id)"), {
+    instanceId: field(optionalId("the instance to snapshot (a cim.Instance's id)"), {
       change: "replace",
       live: (s: InstanceSnapshot) => s.virtualMachineId,
       requiredUnlessAdopting: "the instance to snapshot",
       ref: "Instance",
+      present: true,
     }),
     /** What the snapshot is for (the API's `description`). Replaces on change. */
     description: field(text("what the snapshot is for").optional(), {
@@ -72,7 +73,7 @@ export const instanceSnapshot = defineKind({
     create: (s, i) =>
       s.client.instanceSnapshots.create(
         {
-          virtualMachineId: i.instanceId,
+          virtualMachineId: i.instanceId ?? "",
           name: i.name ?? "",
           description: i.description,
           snapshotMemory: i.memory ?? false,

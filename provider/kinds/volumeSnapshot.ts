@@ -6,7 +6,7 @@
 
 import { z } from "zod";
 import type { VolumeSnapshot } from "../client";
-import { id, text } from "../lifecycle/check";
+import { optionalId, text } from "../lifecycle/check";
 import { commonFields, field } from "./common";
 import { defineKind } from "./define";
 
@@ -37,11 +37,12 @@ export const volumeSnapshot = defineKind({
      * The volume to snapshot: a data volume or an instance's root disk, attached to an instance (a volume the
      * platform has not placed on storage yet, never attached, cannot be snapshotted). Replaces on change.
      */
-    volumeId: field(id("the volume to snapshot (a cim.Volume's id, or an instance's root disk)"), {
+    volumeId: field(optionalId("the volume to snapshot (a cim.Volume's id, or an instance's root disk)"), {
       change: "replace",
       live: true,
       requiredUnlessAdopting: "the volume to snapshot",
       ref: "Volume",
+      present: true,
     }),
   },
   outputs: {
@@ -60,7 +61,10 @@ export const volumeSnapshot = defineKind({
     get: (s, id) => s.client.volumeSnapshots.get(id, { region: s.region }),
     list: async (s) => (await s.client.volumeSnapshots.listAll({ region: s.region })).items,
     create: (s, i) =>
-      s.client.volumeSnapshots.create({ volumeId: i.volumeId, name: i.name ?? "" }, { region: s.region }),
+      s.client.volumeSnapshots.create(
+        { volumeId: i.volumeId ?? "", name: i.name ?? "" },
+        { region: s.region },
+      ),
     delete: (s, live) => s.client.volumeSnapshots.delete(live.id, { region: s.region }),
   },
   importer: {

@@ -798,6 +798,50 @@ export const CASES: BadCase[] = [
     message: /a network ACL list applies to VPC tiers only/,
   },
 
+  // ------------------------------------------------------------------------ VolumeSnapshot, InstanceSnapshot
+  {
+    name: "volume snapshot without volumeId",
+    kind: "VolumeSnapshot",
+    args: () => ({ name: "nightly" }),
+    field: "volumeId",
+    message: /volumeId is required/,
+  },
+  {
+    name: "volume snapshot naming its volume by name",
+    kind: "VolumeSnapshot",
+    args: () => ({ volumeId: "data" }),
+    field: "volumeId",
+    message: /volumeId must be an id \(a UUID\), not a name/,
+  },
+  {
+    name: "volume snapshot name of 256 characters",
+    kind: "VolumeSnapshot",
+    args: (i) => ({ name: "s".repeat(256), volumeId: i.unknown }),
+    field: "name",
+    message: /name must be at most 255 characters/,
+  },
+  {
+    name: "instance snapshot without instanceId",
+    kind: "InstanceSnapshot",
+    args: () => ({ memory: true }),
+    field: "instanceId",
+    message: /instanceId is required/,
+  },
+  {
+    name: "instance snapshot memory as text",
+    kind: "InstanceSnapshot",
+    args: (i) => ({ instanceId: i.unknown, memory: "yes" }),
+    field: "memory",
+    message: /memory must be true or false/,
+  },
+  {
+    name: "instance snapshot description of 256 characters",
+    kind: "InstanceSnapshot",
+    args: (i) => ({ instanceId: i.unknown, description: "d".repeat(256) }),
+    field: "description",
+    message: /description must be at most 255 characters/,
+  },
+
   // ---------------------------------------------------------------------------------- provider settings
   {
     name: "settings: http base URL of a remote host",

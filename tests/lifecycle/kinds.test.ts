@@ -851,6 +851,9 @@ describe("snapshots: what only the platform can decide fails the create with its
     const vm = await snapVm();
     const snap = await make("VolumeSnapshot", { name: nameOf("snap"), volumeId: vm.rootId });
     expect(snap.outs).toMatchObject({ volumeType: "ROOT", state: "BackedUp" });
+    // adopted with nothing but its id: the live name and volume are kept
+    const bare = await make("VolumeSnapshot", { adoptId: snap.id });
+    expect(bare.outs).toMatchObject({ name: snap.outs.name, volumeId: vm.rootId, volumeType: "ROOT" });
     const refused = await make("InstanceSnapshot", { name: nameOf("vs"), instanceId: vm.id }).catch(
       (e: Error) => e,
     );
