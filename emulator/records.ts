@@ -150,6 +150,8 @@ export interface VolumeRec extends Tagged {
   state: string;
   virtualMachineId?: string;
   deviceId?: number;
+  /** The volume snapshot it was made from (CloudStack's createVolume with snapshotid). */
+  snapshotId?: string;
 }
 
 export interface AclList {

@@ -130,6 +130,73 @@ describe("Volume snapshots", () => {
   });
 });
 
+describe("Volumes from a snapshot (createVolume with snapshotid)", () => {
+  it("takes the snapshot's zone, disk offering and size; a larger size is allowed, a smaller one refused", async () => {
+    const disk = c.diskOfferings.find((d: any) => d.customized);
+    const vm = await api.instance(c);
+    const v = await api.ok("POST", "/volumes", {
+      query: { name: "data", zoneId: c.zone.id, diskOfferingId: disk.id, size: 12 },
+    });
+    await api.waitJob(v.jobId);
+    await api.waitJob(
+      (await api.ok("POST", `/volumes/${v.id}/attach`, { query: { virtualMachineId: vm.id } })).jobId,
+    );
+    const s = await snapshot(v.id);
+    const made = await api.ok("POST", "/volumes", { query: { name: "restored", snapshotId: s.id } });
+    expect((await api.waitJob(made.jobId)).status).toBe("success");
+    expect(await api.ok("GET", `/volumes/${made.id}`)).toMatchObject({
+      name: "restored",
+      zoneId: c.zone.id,
+      diskOfferingId: disk.id,
+      size: 12,
+      snapshotId: s.id,
+      state: "Allocated",
+    });
+    const bigger = await api.ok("POST", "/volumes", {
+      query: { name: "bigger", snapshotId: s.id, size: 20 },
+    });
+    await api.waitJob(bigger.jobId);
+    expect((await api.ok("GET", `/volumes/${bigger.id}`)).size).toBe(20);
+    const smaller = await api.post("/volumes", { query: { name: "small", snapshotId: s.id, size: 5 } });
+    expect(smaller.status).toBe(400);
+    expect(smaller.body.message).toContain("smaller than the snapshot's 12 GB");
+    const otherZone = await api.post("/volumes", {
+      query: { name: "far", snapshotId: s.id, zoneId: c.zone2.id, diskOfferingId: disk.id },
+    });
+    expect(otherZone.status).toBe(400);
+    expect(otherZone.body.message).toContain("is not available in zone");
+  });
+
+  it("only a BackedUp snapshot of the caller's region; a root disk's snapshot needs a disk offering", async () => {
+    const vm = await api.instance(c);
+    const root = await rootOf(vm.id);
+    await api.control.pauseClock();
+    const taking = await api.ok("POST", "/snapshots", { body: { volumeId: root.id, name: "r" } });
+    const early = await api.post("/volumes", { query: { name: "early", snapshotId: taking.id } });
+    expect(early.status).toBe(400);
+    expect(early.body.message).toBe(
+      `Snapshot id=${taking.id} is not in BackedUp state yet and can't be used for volume creation`,
+    );
+    await api.control.pauseClock(false);
+    await done(taking);
+    const noOffering = await api.post("/volumes", { query: { name: "r1", snapshotId: taking.id } });
+    expect(noOffering.status).toBe(400);
+    expect(noOffering.body.message).toContain("diskOfferingId");
+    const fixed = c.diskOfferings.find((d: any) => !d.customized);
+    const made = await api.ok("POST", "/volumes", {
+      query: { name: "r2", snapshotId: taking.id, diskOfferingId: fixed.id },
+    });
+    await api.waitJob(made.jobId);
+    expect((await api.ok("GET", `/volumes/${made.id}`)).size).toBe(root.size);
+    const elsewhere = await api.post("/volumes", {
+      query: { name: "r3", snapshotId: taking.id },
+      region: api.secondary.id,
+    });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.message).toContain("Unable to find a snapshot with id");
+  });
+});
+
 describe("Instance snapshots", () => {
   const take = (virtualMachineId: string, extra: Record<string, unknown> = {}) =>
     api.post("/vm-snapshots", { body: { virtualMachineId, name: "vs", ...extra } });
