@@ -154,6 +154,8 @@ export const VolumeSchema = z.looseObject({
   state: str(),
   virtualMachineId: str(),
   deviceId: int(),
+  /** The volume snapshot it was made from. */
+  snapshotId: str(),
   tags: record(),
   zoneName: str(),
   diskOfferingName: str(),

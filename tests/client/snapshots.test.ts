@@ -51,6 +51,25 @@ describe("volumeSnapshots", () => {
     await expect(client.volumeSnapshots.get(made.id!)).rejects.toBeInstanceOf(NotFoundError);
   });
 
+  it("volumes.create with snapshotId makes a volume of the snapshot's size, naming its snapshot", async () => {
+    const vm = await instance();
+    const snap = await client.volumeSnapshots.create({ volumeId: vm.rootId, name: "root" });
+    await client.jobs.wait(snap, fastWait);
+    const ids = await catalogueIds(client);
+    const vol = await client.volumes.create({
+      name: "restored",
+      zoneId: ids.zoneId,
+      diskOfferingId: ids.diskOfferingId,
+      snapshotId: snap.id,
+    });
+    await client.jobs.wait(vol, fastWait);
+    const live = await client.volumes.get(vol.id!);
+    expect(live).toMatchObject({
+      snapshotId: snap.id,
+      size: (await client.volumeSnapshots.get(snap.id!)).size,
+    });
+  });
+
   it("a volume that is not Ready is a BadRequestError with the platform's text", async () => {
     const ids = await catalogueIds(client);
     const vol = await client.volumes.create({

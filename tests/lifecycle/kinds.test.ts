@@ -864,3 +864,42 @@ describe("snapshots: what only the platform can decide fails the create with its
     await p("InstanceSnapshot").delete!(now.id, now.outs);
   });
 });
+
+describe("a volume restored from a volume snapshot (cim.Volume snapshotId)", () => {
+  it("takes the snapshot's size when none is given, even with a customized offering; another snapshot replaces", async () => {
+    const vm = await snapVm();
+    const disk = await make("Volume", {
+      name: nameOf("data"),
+      zoneId: cat.zone,
+      diskOfferingId: cat.custom,
+      size: 14,
+      instanceId: vm.id,
+    });
+    const snap = await make("VolumeSnapshot", { name: nameOf("snap"), volumeId: disk.id });
+    expect(snap.outs.size).toBe(14);
+    const inputs = {
+      name: nameOf("restored"),
+      zoneId: cat.zone,
+      diskOfferingId: cat.custom,
+      snapshotId: snap.id,
+    };
+    const restored = await make("Volume", inputs);
+    expect(restored.outs).toMatchObject({ snapshotId: snap.id, size: 14, state: "Allocated" });
+    expect((await p("Volume").read!(restored.id, restored.outs)).props).toEqual(restored.outs);
+    const same = await change("Volume", restored.id, restored.outs, inputs);
+    expect(same.diff.changes).toBe(false);
+    const other = await change("Volume", restored.id, restored.outs, { ...inputs, snapshotId: OTHER_ID });
+    expect(other.diff.replaces).toEqual(["snapshotId"]);
+    // without a snapshot, the customized offering still needs a size
+    const { snapshotId: _, ...plain } = inputs;
+    const refused = await p("Volume").check!({}, plain);
+    expect(refused.failures?.map((f) => f.property)).toContain("size");
+    // the snapshot stays usable after its volume goes
+    await p("Volume").delete!(restored.id, restored.outs);
+    await p("Volume").delete!(disk.id, disk.outs);
+    const again = await make("Volume", { ...inputs, name: nameOf("restored"), size: 20 });
+    expect(again.outs).toMatchObject({ snapshotId: snap.id, size: 20 });
+    await p("Volume").delete!(again.id, again.outs);
+    await p("VolumeSnapshot").delete!(snap.id, snap.outs);
+  });
+});
