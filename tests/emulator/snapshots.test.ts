@@ -294,3 +294,72 @@ describe("Instance snapshots", () => {
     expect((await api.ok("GET", "/vm-snapshots")).vmsnapshots).toEqual([]);
   });
 });
+
+describe("Instances from a volume or a snapshot (imageType volume, snapshot)", () => {
+  const deploy = (extra: Record<string, unknown>) =>
+    api.post("/compute/instances", {
+      body: { zoneId: c.zone.id, templateId: c.template.id, serviceOfferingId: c.offering.id, ...extra },
+    });
+
+  async function detachedVolume(size = 15) {
+    const disk = c.diskOfferings.find((d: any) => d.customized);
+    const v = await api.ok("POST", "/volumes", {
+      query: { name: "boot", zoneId: c.zone.id, diskOfferingId: disk.id, size },
+    });
+    await api.waitJob(v.jobId);
+    return api.ok("GET", `/volumes/${v.id}`);
+  }
+
+  it("imageType volume: the detached volume becomes the root disk (device 0) and goes with the instance", async () => {
+    const v = await detachedVolume();
+    expect((await deploy({ imageType: "volume" })).body.message).toContain("volumeId");
+    const res = await deploy({ imageType: "volume", volumeId: v.id });
+    expect(res.status).toBe(200);
+    expect((await api.waitJob(res.body.jobId)).status).toBe("success");
+    const vm = await api.ok("GET", `/compute/instances/${res.body.id}`);
+    expect(vm).toMatchObject({ state: "Running", volumeId: v.id, details: { rootDiskSize: "15" } });
+    expect(await api.ok("GET", `/volumes/${v.id}`)).toMatchObject({
+      type: "ROOT",
+      virtualMachineId: vm.id,
+      deviceId: 0,
+      state: "Ready",
+    });
+    // it is the root disk now: another instance cannot take it
+    const again = await deploy({ imageType: "volume", volumeId: v.id });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toContain("is attached to an instance");
+  });
+
+  it("imageType volume: the root disk size is the volume's; a failed deploy gives the volume back", async () => {
+    const v = await detachedVolume(9);
+    const sized = await deploy({ imageType: "volume", volumeId: v.id, rootDiskSize: 30 });
+    expect(sized.status).toBe(400);
+    expect(sized.body.message).toContain("does not apply");
+    await api.control.limits({ instanceLimit: 0 });
+    const res = await deploy({ imageType: "volume", volumeId: v.id });
+    expect((await api.waitJob(res.body.jobId)).status).toBe("error");
+    await api.control.limits({ instanceLimit: 1000 });
+    const back = await api.ok("GET", `/volumes/${v.id}`);
+    expect(back).toMatchObject({ type: "DATADISK", size: 9 });
+    expect(back.virtualMachineId).toBeUndefined();
+  });
+
+  it("imageType snapshot: a new root disk of at least the snapshot's size, from a BackedUp snapshot", async () => {
+    const vm = await api.instance(c);
+    const s = await snapshot((await rootOf(vm.id)).id);
+    const small = await deploy({ imageType: "snapshot", snapshotId: s.id, rootDiskSize: s.size - 1 });
+    expect(small.status).toBe(400);
+    expect(small.body.message).toContain("smaller than the snapshot's");
+    const res = await deploy({ imageType: "snapshot", snapshotId: s.id, rootDiskSize: s.size + 5 });
+    expect((await api.waitJob(res.body.jobId)).status).toBe("success");
+    const made = await api.ok("GET", `/compute/instances/${res.body.id}`);
+    expect(made.snapshotId).toBe(s.id);
+    expect(await rootOf(made.id)).toMatchObject({ size: s.size + 5, snapshotId: s.id, state: "Ready" });
+    const missing = await deploy({
+      imageType: "snapshot",
+      snapshotId: "00000000-0000-4000-8000-000000000000",
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toContain("Unable to find a snapshot");
+  });
+});
