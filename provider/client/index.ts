@@ -143,7 +143,7 @@ export type { TokenClaims } from "./auth";
 export type { BackupScheduleInput } from "./backupSchedules";
 export type { AcceptedMutation, CallOptions, ClientEvent } from "./core";
 export * from "./errors";
-export type { CreateInstanceInput, InstanceCreated, UpdateInstanceInput } from "./instances";
+export type { CreateInstanceInput, ImageType, InstanceCreated, UpdateInstanceInput } from "./instances";
 export type { JobDurationsOptions, JobObservation } from "./jobHistory";
 export { durationKey, durationSample, JobDurations, jobDurations } from "./jobHistory";
 export type { AclRuleInput, CreateAclListInput } from "./networkAcls";

@@ -480,6 +480,14 @@ describe("snapshots", () => {
   description: "before 2.0",
   memory: true,
 });`);
+    // an instance booted from a snapshot says so, referring to the adopted snapshot's id literal (snapshots
+    // are declared after instances, which they refer to)
+    const inv = withSnapshots();
+    (inv.records.Instance[0] as Record<string, unknown>).snapshotId = "snap-1";
+    const fromSnap = generateProgram(inv, options).files["index.ts"];
+    expect(fromSnap).toMatch(
+      /imageType: "snapshot",\n(.*\n)*? {2}snapshotId: "snap-1", \/\/ volume snapshot/,
+    );
     // memory false is the default: left out
     expect(index).toMatch(
       /new cim\.InstanceSnapshot\("cold", \{\n {2}adoptId: "vs-2",\n {2}region,\n {2}name: "cold",\n {2}instanceId: \w+\.id,\n\}\);/,

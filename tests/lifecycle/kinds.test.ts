@@ -903,3 +903,50 @@ describe("a volume restored from a volume snapshot (cim.Volume snapshotId)", () 
     await p("VolumeSnapshot").delete!(snap.id, snap.outs);
   });
 });
+
+describe("an instance from a volume or a volume snapshot (imageType volume, snapshot)", () => {
+  it("boots from a snapshot's copy and from a detached volume; refresh shows no change; the source replaces", async () => {
+    const vm = await snapVm();
+    const snap = await make("VolumeSnapshot", { name: nameOf("snap"), volumeId: vm.rootId });
+    const fromSnap = { ...instanceInputs(), imageType: "snapshot", snapshotId: snap.id };
+    const a = await make("Instance", fromSnap);
+    expect(a.outs).toMatchObject({
+      imageType: "snapshot",
+      snapshotId: snap.id,
+      rootDiskSize: snap.outs.size,
+    });
+    expect((await p("Instance").read!(a.id, a.outs)).props).toEqual(a.outs);
+    const same = await change("Instance", a.id, a.outs, fromSnap);
+    expect(same.diff.changes).toBe(false);
+    expect(
+      (await change("Instance", a.id, a.outs, { ...fromSnap, snapshotId: OTHER_ID })).diff.replaces,
+    ).toEqual(["snapshotId"]);
+
+    const disk = await make("Volume", {
+      name: nameOf("boot"),
+      zoneId: cat.zone,
+      diskOfferingId: cat.custom,
+      size: 11,
+    });
+    const fromVolume = { ...instanceInputs(), imageType: "volume", volumeId: disk.id };
+    const b = await make("Instance", fromVolume);
+    expect(b.outs).toMatchObject({
+      imageType: "volume",
+      volumeId: disk.id,
+      rootDiskSize: 11,
+      powerState: "running",
+    });
+    expect((await change("Instance", b.id, b.outs, fromVolume)).diff.changes).toBe(false);
+    expect((await call("GET", `/volumes/${disk.id}`)).type).toBe("ROOT");
+    // check: the source each image type needs, and nothing it does not use
+    const missing = await p("Instance").check!({}, { ...instanceInputs(), imageType: "volume" });
+    expect(missing.failures?.map((f) => f.property)).toContain("volumeId");
+    const stray = await p("Instance").check!({}, { ...instanceInputs(), snapshotId: snap.id });
+    expect(stray.failures?.map((f) => f.property)).toContain("snapshotId");
+    const sized = await p("Instance").check!({}, { ...fromVolume, rootDiskSize: 40 });
+    expect(sized.failures?.map((f) => f.property)).toContain("rootDiskSize");
+    await p("Instance").delete!(a.id, a.outs);
+    await p("Instance").delete!(b.id, b.outs);
+    await p("VolumeSnapshot").delete!(snap.id, snap.outs);
+  });
+});
