@@ -82,6 +82,20 @@ describe("quota preflight", () => {
     ]);
   });
 
+  it("counts volume snapshots against the snapshot allowance (CloudStack's resource type snapshot)", async () => {
+    await control.limits({ snapshotLimit: 1 });
+    await quotaPreflight(kinds.VolumeSnapshot, {}, { volumeId: "v" });
+    expect(warnings).toEqual([]);
+    await quotaPreflight(kinds.VolumeSnapshot, {}, { volumeId: "v" });
+    expect(warnings).toEqual([
+      expect.stringContaining(
+        "creates at least 2 new volume snapshots, but the account has 1 of 1 volume snapshot left",
+      ),
+    ]);
+    expect(warnings[0]).toContain("snapshotLimit");
+    await control.limits({ snapshotLimit: 20 });
+  });
+
   it("counts what is already in use", async () => {
     await control.limits({ instanceLimit: 0 });
     await create("Instance");
