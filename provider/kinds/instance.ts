@@ -70,7 +70,15 @@ export const instance = defineKind({
   tags: "instance",
   quota: { limit: "instanceLimit", count: "instanceCount" },
   // Every deploy makes a ROOT volume, which counts against the volume allowance (CloudStack checks both).
-  alsoUses: [{ quota: { limit: "volumeLimit", count: "volumeCount" }, noun: "volume", count: 1 }],
+  // its root disk is a new volume, unless a volume of the account becomes it (imageType volume)
+  alsoUses: [
+    {
+      quota: { limit: "volumeLimit", count: "volumeCount" },
+      noun: "volume",
+      count: 1,
+      when: (i) => i.imageType !== "volume",
+    },
+  ],
   // CloudStack's VirtualMachine.State: the transitional states are busy; a destroyed instance waiting to be
   // expunged is gone (a destroy in progress shows Stopping, then Destroyed).
   states: {

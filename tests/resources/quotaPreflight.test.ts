@@ -96,6 +96,16 @@ describe("quota preflight", () => {
     await control.limits({ snapshotLimit: 20 });
   });
 
+  it("an instance booted from a volume makes no new volume: its root disk is counted already", async () => {
+    await control.limits({ instanceLimit: 100, volumeLimit: 1 });
+    await create("Instance", { imageType: "volume", volumeId: "v" });
+    await create("Instance", { imageType: "volume", volumeId: "w" });
+    expect(warnings).toEqual([]);
+    await create("Instance", { imageType: "snapshot", snapshotId: "s" });
+    await create("Instance");
+    expect(warnings).toEqual([expect.stringContaining("creates at least 2 new volumes")]);
+  });
+
   it("counts what is already in use", async () => {
     await control.limits({ instanceLimit: 0 });
     await create("Instance");
