@@ -137,6 +137,9 @@ export interface InstanceRec extends Tagged {
   dataDiskIds: string[];
   /** Its root disk, a ROOT volume on device 0 (absent in state written before root volumes were listed). */
   rootVolumeId?: string;
+  /** imageType volume: the data volume that became its root disk; imageType snapshot: the snapshot copied. */
+  volumeId?: string;
+  snapshotId?: string;
   details: Record<string, string>;
 }
 
@@ -150,6 +153,8 @@ export interface VolumeRec extends Tagged {
   state: string;
   virtualMachineId?: string;
   deviceId?: number;
+  /** The volume snapshot it was made from (CloudStack's createVolume with snapshotid). */
+  snapshotId?: string;
 }
 
 export interface AclList {

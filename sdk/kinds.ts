@@ -64,6 +64,18 @@ export type StaticNat = KindResource<typeof kinds.StaticNat>;
 /** The arguments of cim.StaticNat. */
 export type StaticNatArgs = ArgsOf<typeof kinds.StaticNat>;
 
+/** A point-in-time copy of a volume (a job), for restoring it as a new volume. */
+export const VolumeSnapshot = resourceClass(kinds.VolumeSnapshot);
+export type VolumeSnapshot = KindResource<typeof kinds.VolumeSnapshot>;
+/** The arguments of cim.VolumeSnapshot. */
+export type VolumeSnapshotArgs = ArgsOf<typeof kinds.VolumeSnapshot>;
+
+/** The disks (and optionally the memory) of an instance at a point in time (a job). */
+export const InstanceSnapshot = resourceClass(kinds.InstanceSnapshot);
+export type InstanceSnapshot = KindResource<typeof kinds.InstanceSnapshot>;
+/** The arguments of cim.InstanceSnapshot. */
+export type InstanceSnapshotArgs = ArgsOf<typeof kinds.InstanceSnapshot>;
+
 /** Tags through the generic tag endpoint, for resource types without a tag route (templates, …). */
 export const Tags = resourceClass(kinds.Tags);
 export type Tags = KindResource<typeof kinds.Tags>;

@@ -17,6 +17,7 @@ import {
   ConfigurationError,
   ConnectionError,
   type DiskOffering,
+  type InstanceSnapshot,
   type Iso,
   type MultiRegionQuota,
   type MyLimits,
@@ -27,6 +28,7 @@ import {
   RequestTimeoutError,
   type Template,
   TokenError,
+  type VolumeSnapshot,
   type VpcOffering,
   type Zone,
 } from "../provider/client";
@@ -46,6 +48,10 @@ export type {
   VpcOffering,
   Zone,
 };
+/** A volume snapshot as the API shows it (cim.VolumeSnapshot is the resource class). */
+export type VolumeSnapshotInfo = VolumeSnapshot;
+/** An instance snapshot as the API shows it (cim.InstanceSnapshot is the resource class). */
+export type InstanceSnapshotInfo = InstanceSnapshot;
 
 /** Where a lookup runs. */
 export interface LookupRegionOptions {
@@ -540,6 +546,72 @@ async function publicIps(opts: PublicIpFilter | undefined): Promise<{ rows: Publ
   const filter = { region: region.id, vpcId: opts?.vpcId, associatedNetworkId: opts?.networkId };
   const rows = await gated(key, async () => (await c.publicIps.listAll(filter)).items);
   return { rows, where: region.label };
+}
+
+// ------------------------------------------------------------------------------------------ snapshots
+
+/** Which volume snapshot: by `name` or `id`, optionally among one volume's snapshots. */
+export interface VolumeSnapshotQuery extends LookupQuery {
+  /** Only snapshots of this volume (its id). */
+  volumeId?: string;
+}
+
+/**
+ * The volume snapshots of a region (GET /api/v1/snapshots), optionally of one volume. Not cached: snapshots
+ * are the account's own resources and change while programs run.
+ */
+export async function getVolumeSnapshots(
+  opts?: LookupRegionOptions & { volumeId?: string },
+): Promise<VolumeSnapshot[]> {
+  const { client: c, key } = client();
+  const region = await regionOf(opts);
+  const o = { region: region.id, volumeId: opts?.volumeId };
+  return gated(key, async () => (await c.volumeSnapshots.listAll(o)).items);
+}
+
+/**
+ * One volume snapshot by name or id, e.g. to restore it: `new cim.Volume("restored", { snapshotId:
+ * (await cim.getVolumeSnapshot({ name: "nightly" })).id, … })`. A miss lists the candidates.
+ */
+export async function getVolumeSnapshot(query: VolumeSnapshotQuery | string): Promise<VolumeSnapshot> {
+  const q = asQuery(query);
+  const rows = await getVolumeSnapshots(q);
+  const region = await regionOf(q);
+  return pick(
+    rows,
+    query,
+    "volume snapshot",
+    q.volumeId ? `volume ${q.volumeId}, ${region.label}` : region.label,
+  );
+}
+
+/** Which instance snapshot: by `name` or `id`, optionally among one instance's snapshots. */
+export interface InstanceSnapshotQuery extends LookupQuery {
+  /** Only snapshots of this instance (its id). */
+  instanceId?: string;
+}
+
+/** The instance snapshots of a region (GET /api/v1/vm-snapshots), optionally of one instance. Not cached. */
+export async function getInstanceSnapshots(
+  opts?: LookupRegionOptions & { instanceId?: string },
+): Promise<InstanceSnapshot[]> {
+  const { client: c, key } = client();
+  const region = await regionOf(opts);
+  const o = { region: region.id, virtualMachineId: opts?.instanceId };
+  return gated(key, async () => (await c.instanceSnapshots.listAll(o)).items);
+}
+
+/** One instance snapshot by name or id (names are unique per instance: give `instanceId` to narrow). */
+export async function getInstanceSnapshot(query: InstanceSnapshotQuery | string): Promise<InstanceSnapshot> {
+  const q = asQuery(query);
+  const rows = await getInstanceSnapshots(q);
+  const region = await regionOf(q);
+  return pick(
+    rows,
+    query,
+    "instance snapshot",
+    q.instanceId ? `instance ${q.instanceId}, ${region.label}` : region.label,
+  );
 }
 
 // ------------------------------------------------------------------------------------------ allowances

@@ -8,7 +8,9 @@ import type { AclData } from "../handlers/networkAcls";
 import type { NetworkData } from "../handlers/networks";
 import type { PublicIpData } from "../handlers/publicIps";
 import type { TaggableKind } from "../handlers/resources";
+import type { SnapshotData } from "../handlers/snapshots";
 import { tagHandlers } from "../handlers/tags";
+import type { VmSnapshotData } from "../handlers/vmSnapshots";
 import type { VolumeData } from "../handlers/volumes";
 import type { VpcData } from "../handlers/vpcs";
 import type { RouteDef } from "../http";
@@ -23,6 +25,7 @@ import { networks } from "./networks";
 import { clusters } from "./pending";
 import { publicIps } from "./publicIps";
 import { annotations, fileSystems, instanceGroups } from "./readOnly";
+import { snapshots, vmSnapshots } from "./snapshots";
 import { sshKeyPairs } from "./sshKeyPairs";
 import { volumes } from "./volumes";
 import { vpcs } from "./vpcs";
@@ -38,6 +41,8 @@ export const FAMILIES = [
   clusters,
   backupSchedules,
   sshKeyPairs,
+  snapshots,
+  vmSnapshots,
   annotations,
   instanceGroups,
   fileSystems,
@@ -52,7 +57,7 @@ export type Data = DataOf<Families>;
 type Meets<T extends U, U> = T;
 export type CheckedData = Meets<
   Data,
-  InstanceData & VolumeData & VpcData & NetworkData & AclData & PublicIpData
+  InstanceData & VolumeData & VpcData & NetworkData & AclData & PublicIpData & SnapshotData & VmSnapshotData
 >;
 
 export const COLLECTION_KEYS = FAMILIES.map((f) => f.key);

@@ -97,6 +97,9 @@ export function instanceView(store: Store, r: InstanceRec) {
     templateType: template ? template.templateType : "ISO",
     templateFormat: template?.format ?? "ISO",
     templateDisplayText: template?.displayText ?? iso?.displayText ?? "",
+    // imageType volume or snapshot: what the root disk was made from (emulator extra, CloudStack 4.20's inputs)
+    ...(r.volumeId ? { volumeId: r.volumeId } : {}),
+    ...(r.snapshotId ? { snapshotId: r.snapshotId } : {}),
     serviceOfferingId: r.serviceOfferingId,
     serviceOfferingName: offering?.name ?? "",
     diskOfferingId: r.diskOfferingId ?? "",

@@ -10,6 +10,8 @@ import { instanceName, instanceView } from "./instanceView";
 import { stampOf } from "./lifecycle";
 import { requireVisibleNetwork } from "./networks";
 import type { PublicIpRec } from "./publicIps";
+import { type RootSource, rootSource } from "./rootSource";
+import type { SnapshotRec } from "./snapshots";
 import { keyPairNamed, type SshKeyPairRec } from "./sshKeyPairs";
 
 export type InstanceData = Repos<{
@@ -19,6 +21,7 @@ export type InstanceData = Repos<{
   backupSchedules: BackupScheduleRec;
   sshKeyPairs: SshKeyPairRec;
   publicIps: PublicIpRec;
+  snapshots: SnapshotRec;
 }>;
 export type ICtx = Ctx<InstanceData>;
 
@@ -152,9 +155,6 @@ export function createInstance(ctx: ICtx) {
   const imageType = str(b, "imageType") ?? "template";
   if (!IMAGE_TYPES.includes(imageType))
     throw badRequest(`imageType must be one of ${IMAGE_TYPES.join(", ")}`);
-  if (imageType === "volume" || imageType === "snapshot") {
-    throw badRequest(`imageType ${imageType} is not supported by the emulator; use template or iso`);
-  }
   const zone = store.catalogue("zones", zoneId, region.id);
   if (!zone) throw badRequest(`zoneId ${zoneId} is not a zone of region ${region.name}`);
   const offering = store.catalogue("computeOfferings", serviceOfferingId, region.id);
@@ -164,6 +164,7 @@ export function createInstance(ctx: ICtx) {
   let templateId: string | undefined;
   let isoId: string | undefined;
   let diskOfferingId: string | undefined;
+  let source: RootSource | undefined;
   // CloudStack makes an instance dynamically scalable when its template and its offering both allow it.
   let dynamicallyScalable = offering.dynamicScalingEnabled !== false;
   if (imageType === "iso") {
@@ -180,9 +181,13 @@ export function createInstance(ctx: ICtx) {
     templateId = reqStr(b, "templateId");
     const template = store.catalogue("templates", templateId, region.id);
     if (!template) throw badRequest(`templateId ${templateId} is not a template in ${region.name}`);
-    rootDiskSize ??= template.minRootDiskSizeGb;
     dynamicallyScalable &&= template.isDynamicallyScalable !== false;
-    if (rootDiskSize < template.minRootDiskSizeGb) {
+    if (imageType === "volume" || imageType === "snapshot") {
+      source = rootSource(ctx, b, imageType, zone.id);
+      rootDiskSize = source.size;
+    }
+    rootDiskSize ??= template.minRootDiskSizeGb;
+    if (!source && rootDiskSize < template.minRootDiskSizeGb) {
       throw badRequest(
         `rootDiskSize ${rootDiskSize} GB is smaller than the ${template.minRootDiskSizeGb} GB template ${template.name} requires`,
       );
@@ -224,7 +229,7 @@ export function createInstance(ctx: ICtx) {
   // CloudStack checks the instance allowance, then the volume allowance for its root and data disks.
   const quotaFailure =
     ctx.quota.failure(ctx.user.sub, "instance") ??
-    ctx.quota.failure(ctx.user.sub, "volume", 1 + dataDisks.length);
+    ctx.quota.failure(ctx.user.sub, "volume", (source?.volume ? 0 : 1) + dataDisks.length);
   const zoneFull = zoneLoad(ctx, zone.id) >= zone.capacity;
 
   const now = isoNow(ctx);
@@ -255,26 +260,32 @@ export function createInstance(ctx: ICtx) {
       dynamicallyScalable,
       dataDiskIds: [],
       details,
+      volumeId: source?.volume?.id,
+      snapshotId: source?.snapshot?.id,
     },
     now,
   );
   // The root disk is a volume of its own, as CloudStack lists it: ROOT-<sequence>, device 0.
-  const root = ctx.data.volumes.insert(
-    ctx.owner,
-    {
-      tags: {},
-      hasAnnotations: false,
-      type: "ROOT",
-      name: `ROOT-${rec.seq}`,
-      zoneId: zone.id,
-      diskOfferingId: diskOfferingId ?? "",
-      size: rootDiskSize,
-      state: "Allocated",
-      virtualMachineId: rec.id,
-      deviceId: 0,
-    },
-    now,
-  );
+  // From a volume, that volume becomes the root disk (a job failure gives it back, see deployEffect).
+  const root = source?.volume
+    ? ctx.data.volumes.update(source.volume, { type: "ROOT", virtualMachineId: rec.id, deviceId: 0 })
+    : ctx.data.volumes.insert(
+        ctx.owner,
+        {
+          tags: {},
+          hasAnnotations: false,
+          type: "ROOT",
+          name: `ROOT-${rec.seq}`,
+          zoneId: zone.id,
+          diskOfferingId: diskOfferingId ?? source?.snapshot?.diskOfferingId ?? "",
+          size: rootDiskSize,
+          state: "Allocated",
+          virtualMachineId: rec.id,
+          deviceId: 0,
+          ...(source?.snapshot ? { snapshotId: source.snapshot.id } : {}),
+        },
+        now,
+      );
   rec.rootVolumeId = root.id;
   dataDisks.forEach(({ disk, sizeGb }, i) => {
     const vol = ctx.data.volumes.insert(
@@ -335,7 +346,13 @@ export const deployEffect: JobEffect<InstanceData> = {
   failure({ instances, volumes }, job) {
     const r = instances.byId(job.resourceId);
     if (!r || instances.isGone(r)) return;
-    for (const id of ownDisks(r)) volumes.delete(id);
+    for (const id of ownDisks(r)) {
+      const v = volumes.byId(id);
+      // a volume that became the root disk (imageType volume) is the user's: given back, detached
+      if (v && id === r.volumeId)
+        volumes.update(v, { type: "DATADISK", virtualMachineId: undefined, deviceId: undefined });
+      else volumes.delete(id);
+    }
     instances.update(r, { state: "Error", dataDiskIds: [], rootVolumeId: undefined }, stampOf(job));
   },
 };

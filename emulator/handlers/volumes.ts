@@ -16,10 +16,16 @@ import {
   submitJob,
 } from "./common";
 import { createEffect, dropAnnotations, stampOf } from "./lifecycle";
+import type { SnapshotRec } from "./snapshots";
 
 const MAX_SIZE_GB = 16_384;
 
-export type VolumeData = Repos<{ volumes: VolumeRec; instances: InstanceRec; annotations: AnnotationRec }>;
+export type VolumeData = Repos<{
+  volumes: VolumeRec;
+  instances: InstanceRec;
+  annotations: AnnotationRec;
+  snapshots: SnapshotRec;
+}>;
 type VCtx = Ctx<VolumeData>;
 
 export const findVolume = (ctx: VCtx, id: string) => ctx.data.volumes.find(ctx.owner, id);
@@ -43,6 +49,7 @@ export function volumeView(ctx: VCtx, r: VolumeRec) {
       ? { virtualMachineId: r.virtualMachineId, virtualMachineName: vm?.name ?? "" }
       : {}),
     ...(r.deviceId !== undefined ? { deviceId: r.deviceId } : {}),
+    ...(r.snapshotId ? { snapshotId: r.snapshotId } : {}),
     account: r.account,
     tags: { ...r.tags },
     hasAnnotations: r.hasAnnotations,
@@ -55,21 +62,51 @@ function checkSize(size: number) {
   if (size < 1 || size > MAX_SIZE_GB) throw badRequest(`size must be between 1 and ${MAX_SIZE_GB} GB`);
 }
 
-/** Inputs are query parameters; a JSON body is not read, so its callers get a 400 naming `name`. */
+/**
+ * Inputs are query parameters; a JSON body is not read, so its callers get a 400 naming `name`. With
+ * `snapshotId` (CloudStack's createVolume with snapshotid) the volume is made from a BackedUp snapshot of the
+ * caller: in the snapshot's zone, its size at least the snapshot's, the disk offering the snapshot's volume had
+ * unless another is given.
+ */
 export function createVolume(ctx: VCtx) {
   const q = query(ctx);
   const { store, region } = ctx;
   const name = reqStr(q, "name");
-  const zoneId = reqStr(q, "zoneId");
-  const diskOfferingId = reqStr(q, "diskOfferingId");
+  const snapshotId = str(q, "snapshotId") || undefined;
+  const snap = snapshotId ? sourceSnapshot(ctx, snapshotId) : undefined;
+  const zoneId = snap ? str(q, "zoneId") || snap.zoneId : reqStr(q, "zoneId");
   if (!store.catalogue("zones", zoneId, region.id))
     throw badRequest(`zoneId ${zoneId} is not a zone of ${region.name}`);
+  if (snap && zoneId !== snap.zoneId) {
+    throw badRequest(
+      `Snapshot ${snap.name} is not available in zone ${zoneId}`,
+      `The snapshot is in zone ${snap.zoneId}: a volume made from it must be in the same zone`,
+    );
+  }
+  const diskOfferingId = snap ? str(q, "diskOfferingId") || snap.diskOfferingId : reqStr(q, "diskOfferingId");
+  if (!diskOfferingId) {
+    throw badRequest(
+      "Required parameter 'diskOfferingId' is not present",
+      `Snapshot ${snap?.name} is of a root disk without a disk offering of its own: name one`,
+    );
+  }
   const offering = store.catalogue("diskOfferings", diskOfferingId, region.id);
   if (!offering)
     throw badRequest(`diskOfferingId ${diskOfferingId} is not a disk offering in ${region.name}`);
-  const size = offering.customized ? int(q, "size") : offering.diskSizeGb;
-  if (size === undefined)
-    throw badRequest(`Required parameter 'size' is not present (offering ${offering.name} is customized)`);
+  let size: number | undefined;
+  if (snap) {
+    size = int(q, "size") ?? snap.size;
+    if (size < snap.size) {
+      throw badRequest(
+        `Volume size ${size} GB is smaller than the snapshot's ${snap.size} GB`,
+        "A volume made from a snapshot is at least as big as the snapshot",
+      );
+    }
+  } else {
+    size = offering.customized ? int(q, "size") : offering.diskSizeGb;
+    if (size === undefined)
+      throw badRequest(`Required parameter 'size' is not present (offering ${offering.name} is customized)`);
+  }
   checkSize(size);
   const failDetail = ctx.quota.failure(ctx.user.sub, "volume");
   const rec = ctx.data.volumes.insert(
@@ -83,10 +120,29 @@ export function createVolume(ctx: VCtx) {
       diskOfferingId,
       size,
       state: "Creating",
+      ...(snap ? { snapshotId: snap.id } : {}),
     },
     isoNow(ctx),
   );
   return volumeJob(ctx, rec, "createVolume", "Creating", { failDetail });
+}
+
+/** The snapshot a volume is made from: the caller's, BackedUp (CloudStack's texts otherwise). */
+function sourceSnapshot(ctx: VCtx, id: string): SnapshotRec {
+  const snap = ctx.data.snapshots.get(ctx.owner, id);
+  if (!snap) {
+    throw badRequest(
+      `Unable to find a snapshot with id ${id}`,
+      `snapshotId ${id} is not a volume snapshot in region ${ctx.region.name}`,
+    );
+  }
+  if (snap.state !== "BackedUp") {
+    throw badRequest(
+      `Snapshot id=${id} is not in BackedUp state yet and can't be used for volume creation`,
+      `Snapshot ${snap.name} is ${snap.state}`,
+    );
+  }
+  return snap;
 }
 
 export function getVolume(ctx: VCtx) {

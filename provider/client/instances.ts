@@ -32,6 +32,10 @@ export interface CreateInstanceInput {
   /** GB */
   rootDiskSize?: number;
   imageType?: ImageType;
+  /** imageType "volume": the detached data volume that becomes the root disk (emulator/README.md). */
+  volumeId?: string;
+  /** imageType "snapshot": the volume snapshot the root disk is made from (emulator/README.md). */
+  snapshotId?: string;
   /** Only the first name is used by the API. */
   sshKeyNames?: readonly string[];
   dataDiskOfferingList?: readonly Record<string, unknown>[];
@@ -56,6 +60,8 @@ export interface CreateInstanceBody {
   diskOfferingId?: string;
   rootDiskSize?: number;
   imageType?: ImageType;
+  volumeId?: string;
+  snapshotId?: string;
   sshKeyNames?: string[];
   dataDiskOfferingList?: Record<string, unknown>[];
   ipToNetworkList?: Record<string, unknown>[];
@@ -69,6 +75,16 @@ export function createInstanceBody(i: CreateInstanceInput): CreateInstanceBody {
   if (i.imageType !== "iso" && !i.templateId) {
     throw new ConfigurationError(
       `imageType "${i.imageType ?? "template"}" needs templateId (only an ISO image boots without one).`,
+    );
+  }
+  if (i.imageType === "volume" && !i.volumeId) {
+    throw new ConfigurationError(
+      'imageType "volume" needs volumeId (the volume that becomes the root disk).',
+    );
+  }
+  if (i.imageType === "snapshot" && !i.snapshotId) {
+    throw new ConfigurationError(
+      'imageType "snapshot" needs snapshotId (the snapshot the root disk is made from).',
     );
   }
   const body: CreateInstanceBody = {
@@ -88,6 +104,8 @@ export function createInstanceBody(i: CreateInstanceInput): CreateInstanceBody {
     diskOfferingId: i.diskOfferingId,
     rootDiskSize: i.rootDiskSize,
     imageType: i.imageType,
+    volumeId: i.imageType === "volume" ? i.volumeId : undefined,
+    snapshotId: i.imageType === "snapshot" ? i.snapshotId : undefined,
     sshKeyNames: i.sshKeyNames ? [...i.sshKeyNames] : undefined,
     dataDiskOfferingList: i.dataDiskOfferingList?.map((d) => ({ ...d })),
     ipToNetworkList: i.ipToNetworkList?.map((d) => ({ ...d })),

@@ -59,6 +59,10 @@ export const JOB_COMMANDS = {
   "publicIp.release": ["disassociateIpAddress"],
   "staticNat.enable": ["enableStaticNat"],
   "staticNat.disable": ["disableStaticNat"],
+  "volumeSnapshot.create": ["createSnapshot"],
+  "volumeSnapshot.delete": ["deleteSnapshot"],
+  "instanceSnapshot.create": ["createVMSnapshot"],
+  "instanceSnapshot.delete": ["deleteVMSnapshot"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type JobCommand = keyof typeof JOB_COMMANDS;

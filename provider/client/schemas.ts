@@ -154,6 +154,8 @@ export const VolumeSchema = z.looseObject({
   state: str(),
   virtualMachineId: str(),
   deviceId: int(),
+  /** The volume snapshot it was made from. */
+  snapshotId: str(),
   tags: record(),
   zoneName: str(),
   diskOfferingName: str(),
@@ -231,6 +233,41 @@ export const PublicIpSchema = z.looseObject({
   created: str(),
 });
 
+/** A volume snapshot (emulator/README.md: CloudStack's Snapshot; BackedUp when usable). */
+export const VolumeSnapshotSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  volumeId: str(),
+  volumeName: str(),
+  /** ROOT or DATADISK: the kind of volume it was taken of. */
+  volumeType: str(),
+  /** The instance the volume is attached to now, if any. */
+  virtualMachineId: str(),
+  zoneId: str(),
+  zoneName: str(),
+  diskOfferingId: str(),
+  /** GB: the volume's size when taken. */
+  size: num(),
+  /** Allocated, Creating, BackingUp, BackedUp, Error, Destroying (CloudStack's Snapshot.State). */
+  state: str(),
+  created: str(),
+});
+
+/** An instance snapshot (emulator/README.md: CloudStack's VMSnapshot). */
+export const InstanceSnapshotSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  description: str(),
+  virtualMachineId: str(),
+  virtualMachineName: str(),
+  /** Disk, or DiskAndMemory (CloudStack's VMSnapshot.Type). */
+  type: str(),
+  /** Allocated, Creating, Ready, Expunging, Reverting, Error (CloudStack's VMSnapshot.State). */
+  state: str(),
+  zoneId: str(),
+  created: str(),
+});
+
 export const RegionSchema = z.looseObject({
   id: z.string(),
   name: str(),
@@ -282,6 +319,8 @@ export const MyLimitsSchema = z.looseObject({
   networkCount: num(),
   publicIpLimit: num(),
   publicIpCount: num(),
+  snapshotLimit: num(),
+  snapshotCount: num(),
 });
 
 export const AclListSchema = z.looseObject({ id: z.string(), name: str(), description: str(), vpcId: str() });
@@ -332,6 +371,8 @@ export type Network = z.output<typeof NetworkSchema>;
 export type BackupSchedule = z.output<typeof BackupScheduleSchema>;
 export type SshKeyPair = z.output<typeof SshKeyPairSchema>;
 export type PublicIp = z.output<typeof PublicIpSchema>;
+export type VolumeSnapshot = z.output<typeof VolumeSnapshotSchema>;
+export type InstanceSnapshot = z.output<typeof InstanceSnapshotSchema>;
 export type Region = z.output<typeof RegionSchema>;
 export type Zone = z.output<typeof ZoneSchema>;
 export type Template = z.output<typeof TemplateSchema>;

@@ -13,13 +13,21 @@ export interface CreateVolumeInput {
   name: string;
   zoneId: string;
   diskOfferingId: string;
-  /** GB; for customised disk offerings. */
+  /** GB; for customised disk offerings. From a snapshot: at least its size (default: its size). */
   size?: number;
+  /** A BackedUp volume snapshot to make the volume from (in the snapshot's zone). */
+  snapshotId?: string;
 }
 
 /** Query parameters of POST /volumes; only known keys leave this function. */
 export function createVolumeQuery(i: CreateVolumeInput) {
-  return { name: i.name, zoneId: i.zoneId, diskOfferingId: i.diskOfferingId, size: i.size };
+  return {
+    name: i.name,
+    zoneId: i.zoneId,
+    diskOfferingId: i.diskOfferingId,
+    size: i.size,
+    snapshotId: i.snapshotId,
+  };
 }
 
 export interface ResizeVolumeInput {

@@ -168,6 +168,8 @@ export interface QuotaUse {
   quota: QuotaKey;
   noun: string;
   count: number;
+  /** Only for creates whose checked inputs pass this (absent: every create). */
+  when?: (inputs: Recorded) => boolean;
 }
 
 /** A check failure of a region-aware rule. */

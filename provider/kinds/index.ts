@@ -5,6 +5,7 @@
 import { backupSchedule } from "./backupSchedule";
 import type { Kind } from "./define";
 import { instance } from "./instance";
+import { instanceSnapshot } from "./instanceSnapshot";
 import { network } from "./network";
 import { networkAclList } from "./networkAclList";
 import { networkAclRule } from "./networkAclRule";
@@ -13,6 +14,7 @@ import { sshKeyPair } from "./sshKeyPair";
 import { staticNat } from "./staticNat";
 import { tags } from "./tags";
 import { volume } from "./volume";
+import { volumeSnapshot } from "./volumeSnapshot";
 import { vpc } from "./vpc";
 
 /** Every kind by name, in the order the README lists them. */
@@ -27,6 +29,8 @@ export const kinds = {
   SshKeyPair: sshKeyPair,
   PublicIp: publicIp,
   StaticNat: staticNat,
+  VolumeSnapshot: volumeSnapshot,
+  InstanceSnapshot: instanceSnapshot,
   Tags: tags,
 } as const;
 

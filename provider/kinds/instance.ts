@@ -4,7 +4,13 @@
 // userData is a secret input that outputs keep only as its digest.
 
 import { z } from "zod";
-import { ConflictError, type Instance, JobFailedError, type UpdateInstanceInput } from "../client";
+import {
+  ConflictError,
+  type ImageType,
+  type Instance,
+  JobFailedError,
+  type UpdateInstanceInput,
+} from "../client";
 import { bool, id, optionalId, text, whenKnown } from "../lifecycle/check";
 import { describe, ResourceError } from "../lifecycle/errors";
 import { parseIpv4 } from "../lifecycle/net";
@@ -64,7 +70,15 @@ export const instance = defineKind({
   tags: "instance",
   quota: { limit: "instanceLimit", count: "instanceCount" },
   // Every deploy makes a ROOT volume, which counts against the volume allowance (CloudStack checks both).
-  alsoUses: [{ quota: { limit: "volumeLimit", count: "volumeCount" }, noun: "volume", count: 1 }],
+  // its root disk is a new volume, unless a volume of the account becomes it (imageType volume)
+  alsoUses: [
+    {
+      quota: { limit: "volumeLimit", count: "volumeCount" },
+      noun: "volume",
+      count: 1,
+      when: (i) => i.imageType !== "volume",
+    },
+  ],
   // CloudStack's VirtualMachine.State: the transitional states are busy; a destroyed instance waiting to be
   // expunged is gone (a destroy in progress shows Stopping, then Destroyed).
   states: {
@@ -92,23 +106,41 @@ export const instance = defineKind({
           : ((rec.templateId as string | undefined) ?? v.templateId),
       lookup: { catalogue: "templates", what: "a template" },
     }),
-    /** `"template"` (default) or `"iso"`. Replaces on change. */
+    /**
+     * `"template"` (default), `"iso"`, `"volume"` (a detached volume becomes the root disk) or `"snapshot"` (the
+     * root disk is made from a volume snapshot). Replaces on change.
+     */
     imageType: field(
       z
-        .enum(["template", "iso"], {
-          error:
-            'must be "template" (the default) or "iso"; the API\'s volume and snapshot image types take inputs the spec does not show',
+        .enum(["template", "iso", "volume", "snapshot"], {
+          error: 'must be "template" (the default), "iso", "volume" or "snapshot"',
         })
         .optional(),
       {
         change: "replace",
         unset: () => "template",
         old: (o) => o.imageType ?? "template",
-        output: (_v: Instance, rec: Recorded) =>
-          (rec.imageType as "template" | "iso" | undefined) ?? "template",
-        shown: z.enum(["template", "iso"]),
+        output: (_v: Instance, rec: Recorded) => (rec.imageType as ImageType | undefined) ?? "template",
+        shown: z.enum(["template", "iso", "volume", "snapshot"]),
       },
     ),
+    /**
+     * With `imageType: "volume"`: a detached data volume of the zone that becomes the instance's root disk (and
+     * goes with the instance). Replaces on change.
+     */
+    volumeId: field(optionalId("the detached volume that becomes the root disk (imageType volume)"), {
+      change: "replace",
+      when: (rec) => rec.imageType === "volume",
+      live: (v: Instance) => (v as Record<string, unknown>).volumeId,
+      ref: "Volume",
+    }),
+    /** With `imageType: "snapshot"`: a BackedUp volume snapshot the root disk is made from. Replaces on change. */
+    snapshotId: field(optionalId("the volume snapshot the root disk is made from (imageType snapshot)"), {
+      change: "replace",
+      when: (rec) => rec.imageType === "snapshot",
+      live: (v: Instance) => (v as Record<string, unknown>).snapshotId,
+      ref: "VolumeSnapshot",
+    }),
     /** ISO to boot from; required with `imageType: "iso"`. Replaces on change. */
     isoId: field(optionalId("the ISO to boot from (imageType iso)"), {
       change: "replace",
@@ -327,6 +359,28 @@ export const instance = defineKind({
         if (values.isoId !== undefined) fail("isoId", 'isoId is only used with imageType "iso"');
       }
     });
+    whenKnown(values, ["imageType", "volumeId", "snapshotId", "rootDiskSize"], () => {
+      const type = values.imageType ?? "template";
+      if (type === "volume" && values.volumeId === undefined)
+        fail(
+          "volumeId",
+          'volumeId is required when imageType is "volume": the volume that becomes the root disk',
+        );
+      if (type === "snapshot" && values.snapshotId === undefined)
+        fail(
+          "snapshotId",
+          'snapshotId is required when imageType is "snapshot": the snapshot the root disk is made from',
+        );
+      if (type !== "volume" && values.volumeId !== undefined)
+        fail("volumeId", 'volumeId is only used with imageType "volume"');
+      if (type !== "snapshot" && values.snapshotId !== undefined)
+        fail("snapshotId", 'snapshotId is only used with imageType "snapshot"');
+      if (type === "volume" && values.rootDiskSize !== undefined)
+        fail(
+          "rootDiskSize",
+          'rootDiskSize does not apply with imageType "volume": the volume is the root disk, as big as it is',
+        );
+    });
     whenKnown(values, ["networkIds", "ipToNetworkList"], () => {
       const nets = values.networkIds as string[] | undefined;
       const fixed = (values.ipToNetworkList as FixedAddress[] | undefined) ?? [];
@@ -343,7 +397,7 @@ export const instance = defineKind({
   },
   lookups(i, rows) {
     const problem =
-      isIso(i) || typeof i.rootDiskSize !== "number"
+      isIso(i) || i.imageType === "volume" || i.imageType === "snapshot" || typeof i.rootDiskSize !== "number"
         ? undefined
         : rootDiskProblem(i.rootDiskSize, rows.templateId);
     return problem ? [{ property: "rootDiskSize", reason: problem }] : [];
@@ -374,6 +428,8 @@ export const instance = defineKind({
           diskOfferingId: iso ? i.diskOfferingId : undefined,
           rootDiskSize: i.rootDiskSize,
           imageType: i.imageType,
+          volumeId: i.volumeId,
+          snapshotId: i.snapshotId,
           sshKeyNames: i.sshKeyNames,
           ipToNetworkList: i.ipToNetworkList?.map((f) => ({
             networkId: f.networkId,
@@ -443,6 +499,13 @@ export const instance = defineKind({
         };
       }
       if (typeof out.name === "string" && !HOST_NAME.test(out.name)) delete out.name;
+      // made from a volume or a snapshot: what the root disk came from (a volume's size is its own)
+      if (typeof r.volumeId === "string" && r.volumeId) {
+        const { rootDiskSize: _, ...rest } = out;
+        return { ...rest, imageType: "volume", volumeId: r.volumeId };
+      }
+      if (typeof r.snapshotId === "string" && r.snapshotId)
+        return { ...out, imageType: "snapshot", snapshotId: r.snapshotId };
       return out;
     },
     skip: (v: Instance) =>

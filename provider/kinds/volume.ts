@@ -87,6 +87,15 @@ export const volume = defineKind({
         ref: "Instance",
       },
     ),
+    /**
+     * A volume snapshot to make the volume from (BackedUp, in the same zone); its size is the default and the
+     * minimum. Replaces on change.
+     */
+    snapshotId: field(optionalId("a volume snapshot to make the volume from (a cim.VolumeSnapshot's id)"), {
+      change: "replace",
+      live: (v: Volume) => v.snapshotId || undefined,
+      ref: "VolumeSnapshot",
+    }),
     /** Tags; the program's map is authoritative. Changed in place. */
     tags,
   },
@@ -114,7 +123,7 @@ export const volume = defineKind({
     const offering = rows.diskOfferingId;
     const problem = sizeProblem(typeof i.size === "number" ? i.size : undefined, offering);
     if (problem) out.push({ property: "size", reason: problem });
-    if (offering?.customized === true && i.size === undefined && !i.adoptId) {
+    if (offering?.customized === true && i.size === undefined && !i.adoptId && !i.snapshotId) {
       out.push({
         property: "size",
         reason: `size is required: disk offering ${String(offering.name ?? i.diskOfferingId)} is customized`,
@@ -134,7 +143,13 @@ export const volume = defineKind({
     list: async (s) => (await s.client.volumes.listAll({ region: s.region })).items,
     create: (s, want) =>
       s.client.volumes.create(
-        { name: want.name ?? "", zoneId: want.zoneId, diskOfferingId: want.diskOfferingId, size: want.size },
+        {
+          name: want.name ?? "",
+          zoneId: want.zoneId,
+          diskOfferingId: want.diskOfferingId,
+          size: want.size,
+          snapshotId: want.snapshotId,
+        },
         { region: s.region },
       ),
     async apply(s, live, want, changed, op) {

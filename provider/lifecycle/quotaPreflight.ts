@@ -28,10 +28,10 @@ export interface QuotaSubject {
   alsoUses?: readonly QuotaUse[];
 }
 
-/** The allowances one create of the kind uses up, its own first. */
-function usesOf(kind: QuotaSubject): QuotaUse[] {
+/** The allowances one create of the kind with these inputs uses up, its own first. */
+function usesOf(kind: QuotaSubject, inputs: Record<string, unknown>): QuotaUse[] {
   const own = kind.quota ? [{ quota: kind.quota, noun: kind.noun, count: 1 }] : [];
-  return [...own, ...(kind.alsoUses ?? [])];
+  return [...own, ...(kind.alsoUses ?? []).filter((u) => !u.when || u.when(inputs))];
 }
 
 interface Account {
@@ -61,7 +61,7 @@ export async function quotaPreflight(
 ): Promise<void> {
   const inputs = checked as { region?: unknown; adoptId?: unknown };
   try {
-    const uses = usesOf(kind);
+    const uses = usesOf(kind, checked as Record<string, unknown>);
     if (process.env.CIM_QUOTA_PREFLIGHT === "off" || !uses.length) return;
     if (olds && Object.keys(olds).length > 0) return; // an update or a replacement
     if (typeof inputs.adoptId === "string" && inputs.adoptId) return; // adopts an existing resource

@@ -149,11 +149,32 @@ export const CASES: BadCase[] = [
     message: /templateId \S+ is not a template/,
   },
   {
-    name: "instance imageType snapshot",
+    name: "instance imageType snapshot without snapshotId",
     kind: "Instance",
     args: (i) => vm(i, { imageType: "snapshot" }),
+    field: "snapshotId",
+    message: /snapshotId is required when imageType is "snapshot"/,
+  },
+  {
+    name: "instance imageType volume without volumeId",
+    kind: "Instance",
+    args: (i) => vm(i, { imageType: "volume" }),
+    field: "volumeId",
+    message: /volumeId is required when imageType is "volume"/,
+  },
+  {
+    name: "instance imageType volume with rootDiskSize",
+    kind: "Instance",
+    args: (i) => vm(i, { imageType: "volume", volumeId: i.unknown, rootDiskSize: 40 }),
+    field: "rootDiskSize",
+    message: /rootDiskSize does not apply with imageType "volume"/,
+  },
+  {
+    name: "instance imageType unknown",
+    kind: "Instance",
+    args: (i) => vm(i, { imageType: "container" }),
     field: "imageType",
-    message: /imageType must be "template" \(the default\) or "iso"/,
+    message: /imageType must be "template" \(the default\), "iso", "volume" or "snapshot"/,
   },
   {
     name: "instance ISO image without isoId",
@@ -848,6 +869,50 @@ export const CASES: BadCase[] = [
     args: (i) => ({ publicIpId: i.unknown, instanceId: i.unknown2, networkId: "web" }),
     field: "networkId",
     message: /networkId must be an id \(a UUID\), not a name/,
+  },
+
+  // ------------------------------------------------------------------------ VolumeSnapshot, InstanceSnapshot
+  {
+    name: "volume snapshot without volumeId",
+    kind: "VolumeSnapshot",
+    args: () => ({ name: "nightly" }),
+    field: "volumeId",
+    message: /volumeId is required/,
+  },
+  {
+    name: "volume snapshot naming its volume by name",
+    kind: "VolumeSnapshot",
+    args: () => ({ volumeId: "data" }),
+    field: "volumeId",
+    message: /volumeId must be an id \(a UUID\), not a name/,
+  },
+  {
+    name: "volume snapshot name of 256 characters",
+    kind: "VolumeSnapshot",
+    args: (i) => ({ name: "s".repeat(256), volumeId: i.unknown }),
+    field: "name",
+    message: /name must be at most 255 characters/,
+  },
+  {
+    name: "instance snapshot without instanceId",
+    kind: "InstanceSnapshot",
+    args: () => ({ memory: true }),
+    field: "instanceId",
+    message: /instanceId is required/,
+  },
+  {
+    name: "instance snapshot memory as text",
+    kind: "InstanceSnapshot",
+    args: (i) => ({ instanceId: i.unknown, memory: "yes" }),
+    field: "memory",
+    message: /memory must be true or false/,
+  },
+  {
+    name: "instance snapshot description of 256 characters",
+    kind: "InstanceSnapshot",
+    args: (i) => ({ instanceId: i.unknown, description: "d".repeat(256) }),
+    field: "description",
+    message: /description must be at most 255 characters/,
   },
 
   // ---------------------------------------------------------------------------------- provider settings

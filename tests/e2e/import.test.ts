@@ -38,6 +38,8 @@ const made: Record<string, string[]> = {
   BackupSchedule: [],
   PublicIp: [],
   StaticNat: [],
+  VolumeSnapshot: [],
+  InstanceSnapshot: [],
 };
 let foreignVpc: string;
 
@@ -190,6 +192,16 @@ async function createInfrastructure() {
     fast,
   );
   const spareIp = await wait(await c.publicIps.acquire({ networkId: isolated }, region));
+  // A snapshot of the database's data volume, and the web instance's disks and memory.
+  const dataSnap = await wait(
+    await c.volumeSnapshots.create({ volumeId: data, name: "db-data-nightly" }, region),
+  );
+  const webState = await wait(
+    await c.instanceSnapshots.create(
+      { virtualMachineId: web, name: "web-before-upgrade", description: "before 2.0", snapshotMemory: true },
+      region,
+    ),
+  );
 
   made.SshKeyPair.push(key.id!);
   made.PublicIp.push(front, spareIp);
@@ -201,6 +213,8 @@ async function createInfrastructure() {
   made.Instance.push(web, db, jump);
   made.Volume.push(data, spare);
   made.BackupSchedule.push(nightly.id!);
+  made.VolumeSnapshot.push(dataSnap);
+  made.InstanceSnapshot.push(webState);
 
   // Another region's VPC: not part of the import of this region.
   const secondary = api.emu.regions.find((r) => !r.primary)!;
@@ -313,7 +327,7 @@ describe("pulumi-cim import", () => {
     const { stdout, files } = await runImport(process.execPath, [cli], home.workDir, out);
 
     expect(stdout).toContain(
-      `Region ${primary.name} (${primary.id}): 3 instance(s), 2 volume(s), 1 VPC(s), 2 network(s), 1 network ACL list(s), 2 network ACL rule(s), ${SCHEDULE_ADOPTION ? 1 : 0} backup schedule(s), 1 SSH key pair(s), 2 public IP(s), 1 static NAT(s) to adopt.`,
+      `Region ${primary.name} (${primary.id}): 3 instance(s), 2 volume(s), 1 VPC(s), 2 network(s), 1 network ACL list(s), 2 network ACL rule(s), ${SCHEDULE_ADOPTION ? 1 : 0} backup schedule(s), 1 SSH key pair(s), 2 public IP(s), 1 static NAT(s), 1 volume snapshot(s), 1 instance snapshot(s) to adopt.`,
     );
     const index = files["index.ts"];
     for (const [, ids] of adopted()) for (const id of ids) expect(index).toContain(`adoptId: "${id}"`);
@@ -332,6 +346,10 @@ describe("pulumi-cim import", () => {
     expect(index).not.toMatch(/adoptId: .*\n.*\n\s+name: "default_(allow|deny)"/);
     expect(index).toMatch(/networkIds: \[networkLegacyApp\.id, networkLegacyBackend\.id\]/);
     expect(index).toContain("instanceId: instanceDb.id,");
+    expect(index).toMatch(/new cim\.VolumeSnapshot\("db-data-nightly", \{[^}]*volumeId: volumeDbData\.id,/);
+    expect(index).toMatch(
+      /new cim\.InstanceSnapshot\("web-before-upgrade", \{[^}]*instanceId: instanceWeb\.id,\n {2}description: "before 2\.0",\n {2}memory: true,/,
+    );
     expect(index).toContain("sshKeyNames: [sshKeyLegacyOps.name],");
     expect(index).not.toContain("publicKey:"); // the API shows only the fingerprint: adopted without it
     expect(index).toContain('powerState: "stopped",');

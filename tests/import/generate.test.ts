@@ -274,7 +274,7 @@ describe("generateProgram", () => {
       "// The API does not return these SSH key pair inputs, so they are left out (which keeps what was deployed):\n// publicKey.",
     );
     expect(index).toContain(
-      "network ACL rules, backup schedules, SSH key pairs, public IPs and static NATs of region de-fra",
+      "network ACL rules, backup schedules, SSH key pairs, public IPs, static NATs, volume snapshots and instance snapshots of region de-fra",
     );
     expect(index.match(/^import .*$/gm)).toEqual(['import * as cim from "pulumi-cim";']);
   });
@@ -477,5 +477,63 @@ describe("network ACLs", () => {
     expect(index).toContain(`  aclId: "${DENY}", // network ACL list default_deny`);
     expect(index).not.toContain(`adoptId: "${DENY}"`);
     expect(index).toContain(`NetworkAclList default_deny ${DENY}`);
+  });
+});
+
+describe("snapshots", () => {
+  function withSnapshots(): Inventory {
+    const inv = inventory();
+    inv.records.VolumeSnapshot = [
+      { id: "snap-1", name: "nightly", volumeId: "vol-1", volumeName: "data", state: "BackedUp" },
+      // of a root disk, which is not adopted (it goes with its instance): named by id
+      { id: "snap-2", name: "root-before", volumeId: "root-9", volumeName: "ROOT-9", state: "BackedUp" },
+    ];
+    inv.records.InstanceSnapshot = [
+      {
+        id: "vs-1",
+        name: "pre-upgrade",
+        description: "before 2.0",
+        virtualMachineId: "vm-1",
+        type: "DiskAndMemory",
+        state: "Ready",
+      },
+      { id: "vs-2", name: "cold", virtualMachineId: "vm-2", type: "Disk", state: "Ready" },
+    ];
+    return inv;
+  }
+
+  it("adopts volume snapshots referring to their volume and instance snapshots referring to their instance", () => {
+    const { files, resources } = generateProgram(withSnapshots(), options);
+    const index = files["index.ts"];
+    const order = resources.map((r) => `${r.kind} ${r.name}`);
+    expect(order.indexOf("VolumeSnapshot nightly")).toBeGreaterThan(order.indexOf("Volume data"));
+    expect(order.indexOf("InstanceSnapshot pre-upgrade")).toBeGreaterThan(order.indexOf("Instance web"));
+    expect(index).toContain(`const snapshotNightly = new cim.VolumeSnapshot("nightly", {
+  adoptId: "snap-1",
+  region,
+  name: "nightly",
+  volumeId: volumeData.id,
+});`);
+    expect(index).toContain('  volumeId: "root-9",');
+    expect(index).toContain(`const instanceSnapshotPreUpgrade = new cim.InstanceSnapshot("pre-upgrade", {
+  adoptId: "vs-1",
+  region,
+  name: "pre-upgrade",
+  instanceId: instanceWeb.id,
+  description: "before 2.0",
+  memory: true,
+});`);
+    // an instance booted from a snapshot says so, referring to the adopted snapshot's id literal (snapshots
+    // are declared after instances, which they refer to)
+    const inv = withSnapshots();
+    (inv.records.Instance[0] as Record<string, unknown>).snapshotId = "snap-1";
+    const fromSnap = generateProgram(inv, options).files["index.ts"];
+    expect(fromSnap).toMatch(
+      /imageType: "snapshot",\n(.*\n)*? {2}snapshotId: "snap-1", \/\/ volume snapshot/,
+    );
+    // memory false is the default: left out
+    expect(index).toMatch(
+      /new cim\.InstanceSnapshot\("cold", \{\n {2}adoptId: "vs-2",\n {2}region,\n {2}name: "cold",\n {2}instanceId: \w+\.id,\n\}\);/,
+    );
   });
 });

@@ -327,7 +327,43 @@ const cases: Case[] = [
     bad: (i) => ({ news: { ...i, publicIpId: "web-ip" }, field: "publicIpId" }),
     path: (id) => `/public-ips/${id}/static-nat`,
   },
+  {
+    // Nothing changes in place through the API: timeouts are the in-place (state only) change.
+    kind: "VolumeSnapshot",
+    inputs: async () => ({ name: nameOf("snap"), volumeId: (await snapVm()).rootId }),
+    inPlace: (o) => ({ news: { ...o, timeouts: { delete: "5m" } }, expect: { timeouts: { delete: "5m" } } }),
+    replace: (o) => ({ news: { ...o, name: `${o.name}-x` }, field: "name" }),
+    bad: (i) => ({ news: { ...i, volumeId: "data-disk" }, field: "volumeId" }),
+    createRoute: "/api/v1/snapshots",
+    path: (id) => `/snapshots/${id}`,
+  },
+  {
+    kind: "InstanceSnapshot",
+    inputs: async () => ({
+      name: nameOf("vs"),
+      instanceId: (await snapVm()).id,
+      description: "before the upgrade",
+      memory: true,
+    }),
+    inPlace: (o) => ({ news: { ...o, timeouts: { delete: "5m" } }, expect: { timeouts: { delete: "5m" } } }),
+    replace: (o) => ({ news: { ...o, memory: false }, field: "memory" }),
+    bad: (i) => ({ news: { ...i, memory: "yes" }, field: "memory" }),
+    createRoute: "/api/v1/vm-snapshots",
+    path: (id) => `/vm-snapshots/${id}`,
+  },
 ];
+
+/** A running instance made through the API, and its root disk, for the snapshot kinds. */
+async function snapVm(extra: Rec = {}): Promise<{ id: string; rootId: string }> {
+  const vm = await call("POST", "/compute/instances", { ...instanceInputs(), tags: undefined, ...extra });
+  for (let i = 0; i < 200; i++) {
+    const { state } = await call("GET", `/compute/instances/${vm.id}`);
+    if (state === "Running" || state === "Stopped") break;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const root = await first(`/volumes?virtualMachineId=${vm.id}`, (v) => v.type === "ROOT");
+  return { id: vm.id, rootId: root.id };
+}
 
 let aclOctet = 0;
 /** A VPC made through the API, for the ACL kinds. */
@@ -947,5 +983,126 @@ describe("outputs", () => {
     const expected = Object.keys(kinds).flatMap((k) => ops.map((op) => `${k} ${op}`));
     for (const c of cases) if (c.createRoute) expected.push(`${c.kind} partial`);
     expect([...parsed]).toEqual(expect.arrayContaining(expected));
+  });
+});
+
+describe("snapshots: what only the platform can decide fails the create with its reason, nothing recorded", () => {
+  it("memory of a stopped instance, and an instance snapshot while a volume of the instance has a snapshot", async () => {
+    const cold = await snapVm({ startVm: false });
+    const err = await make("InstanceSnapshot", {
+      name: nameOf("vs"),
+      instanceId: cold.id,
+      memory: true,
+    }).catch((e: Error) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).not.toBeInstanceOf(PartialStateError);
+    expect((err as Error).message).toMatch(
+      /take failed: .*Can not snapshot memory when VM is in stopped state/,
+    );
+    // disk only of the stopped instance is fine; memory of a running one makes DiskAndMemory
+    const disk = await make("InstanceSnapshot", { name: nameOf("vs"), instanceId: cold.id });
+    expect(disk.outs).toMatchObject({ memory: false, type: "Disk", state: "Ready" });
+    await p("InstanceSnapshot").delete!(disk.id, disk.outs);
+
+    const vm = await snapVm();
+    const snap = await make("VolumeSnapshot", { name: nameOf("snap"), volumeId: vm.rootId });
+    expect(snap.outs).toMatchObject({ volumeType: "ROOT", state: "BackedUp" });
+    // adopted with nothing but its id: the live name and volume are kept
+    const bare = await make("VolumeSnapshot", { adoptId: snap.id });
+    expect(bare.outs).toMatchObject({ name: snap.outs.name, volumeId: vm.rootId, volumeType: "ROOT" });
+    const refused = await make("InstanceSnapshot", { name: nameOf("vs"), instanceId: vm.id }).catch(
+      (e: Error) => e,
+    );
+    expect((refused as Error).message).toMatch(/This VM has volumes attached which has snapshots/);
+    await p("VolumeSnapshot").delete!(snap.id, snap.outs);
+    const now = await make("InstanceSnapshot", { name: nameOf("vs"), instanceId: vm.id, memory: true });
+    expect(now.outs).toMatchObject({ memory: true, type: "DiskAndMemory" });
+    await p("InstanceSnapshot").delete!(now.id, now.outs);
+  });
+});
+
+describe("a volume restored from a volume snapshot (cim.Volume snapshotId)", () => {
+  it("takes the snapshot's size when none is given, even with a customized offering; another snapshot replaces", async () => {
+    const vm = await snapVm();
+    const disk = await make("Volume", {
+      name: nameOf("data"),
+      zoneId: cat.zone,
+      diskOfferingId: cat.custom,
+      size: 14,
+      instanceId: vm.id,
+    });
+    const snap = await make("VolumeSnapshot", { name: nameOf("snap"), volumeId: disk.id });
+    expect(snap.outs.size).toBe(14);
+    const inputs = {
+      name: nameOf("restored"),
+      zoneId: cat.zone,
+      diskOfferingId: cat.custom,
+      snapshotId: snap.id,
+    };
+    const restored = await make("Volume", inputs);
+    expect(restored.outs).toMatchObject({ snapshotId: snap.id, size: 14, state: "Allocated" });
+    expect((await p("Volume").read!(restored.id, restored.outs)).props).toEqual(restored.outs);
+    const same = await change("Volume", restored.id, restored.outs, inputs);
+    expect(same.diff.changes).toBe(false);
+    const other = await change("Volume", restored.id, restored.outs, { ...inputs, snapshotId: OTHER_ID });
+    expect(other.diff.replaces).toEqual(["snapshotId"]);
+    // without a snapshot, the customized offering still needs a size
+    const { snapshotId: _, ...plain } = inputs;
+    const refused = await p("Volume").check!({}, plain);
+    expect(refused.failures?.map((f) => f.property)).toContain("size");
+    // the snapshot stays usable after its volume goes
+    await p("Volume").delete!(restored.id, restored.outs);
+    await p("Volume").delete!(disk.id, disk.outs);
+    const again = await make("Volume", { ...inputs, name: nameOf("restored"), size: 20 });
+    expect(again.outs).toMatchObject({ snapshotId: snap.id, size: 20 });
+    await p("Volume").delete!(again.id, again.outs);
+    await p("VolumeSnapshot").delete!(snap.id, snap.outs);
+  });
+});
+
+describe("an instance from a volume or a volume snapshot (imageType volume, snapshot)", () => {
+  it("boots from a snapshot's copy and from a detached volume; refresh shows no change; the source replaces", async () => {
+    const vm = await snapVm();
+    const snap = await make("VolumeSnapshot", { name: nameOf("snap"), volumeId: vm.rootId });
+    const fromSnap = { ...instanceInputs(), imageType: "snapshot", snapshotId: snap.id };
+    const a = await make("Instance", fromSnap);
+    expect(a.outs).toMatchObject({
+      imageType: "snapshot",
+      snapshotId: snap.id,
+      rootDiskSize: snap.outs.size,
+    });
+    expect((await p("Instance").read!(a.id, a.outs)).props).toEqual(a.outs);
+    const same = await change("Instance", a.id, a.outs, fromSnap);
+    expect(same.diff.changes).toBe(false);
+    expect(
+      (await change("Instance", a.id, a.outs, { ...fromSnap, snapshotId: OTHER_ID })).diff.replaces,
+    ).toEqual(["snapshotId"]);
+
+    const disk = await make("Volume", {
+      name: nameOf("boot"),
+      zoneId: cat.zone,
+      diskOfferingId: cat.custom,
+      size: 11,
+    });
+    const fromVolume = { ...instanceInputs(), imageType: "volume", volumeId: disk.id };
+    const b = await make("Instance", fromVolume);
+    expect(b.outs).toMatchObject({
+      imageType: "volume",
+      volumeId: disk.id,
+      rootDiskSize: 11,
+      powerState: "running",
+    });
+    expect((await change("Instance", b.id, b.outs, fromVolume)).diff.changes).toBe(false);
+    expect((await call("GET", `/volumes/${disk.id}`)).type).toBe("ROOT");
+    // check: the source each image type needs, and nothing it does not use
+    const missing = await p("Instance").check!({}, { ...instanceInputs(), imageType: "volume" });
+    expect(missing.failures?.map((f) => f.property)).toContain("volumeId");
+    const stray = await p("Instance").check!({}, { ...instanceInputs(), snapshotId: snap.id });
+    expect(stray.failures?.map((f) => f.property)).toContain("snapshotId");
+    const sized = await p("Instance").check!({}, { ...fromVolume, rootDiskSize: 40 });
+    expect(sized.failures?.map((f) => f.property)).toContain("rootDiskSize");
+    await p("Instance").delete!(a.id, a.outs);
+    await p("Instance").delete!(b.id, b.outs);
+    await p("VolumeSnapshot").delete!(snap.id, snap.outs);
   });
 });

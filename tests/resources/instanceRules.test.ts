@@ -66,7 +66,22 @@ describe("Instance check", () => {
       }),
     ).toEqual([]);
     expect(failuresOf({ ...base, isoId: iso })[0].property).toBe("isoId");
-    expect(failuresOf({ ...base, imageType: "volume" })[0].reason).toContain('"template"');
+    expect(failuresOf({ ...base, imageType: "container" })[0].reason).toContain('"volume" or "snapshot"');
+  });
+
+  it("imageType volume needs volumeId and no rootDiskSize; snapshot needs snapshotId; neither id goes elsewhere", () => {
+    expect(failuresOf({ ...base, imageType: "volume" }).map((x) => x.property)).toEqual(["volumeId"]);
+    expect(failuresOf({ ...base, imageType: "volume", volumeId: disk })).toEqual([]);
+    expect(failuresOf({ ...base, imageType: "volume", volumeId: disk, rootDiskSize: 40 })[0]).toMatchObject({
+      property: "rootDiskSize",
+      reason: expect.stringContaining("the volume is the root disk"),
+    });
+    expect(failuresOf({ ...base, imageType: "snapshot" }).map((x) => x.property)).toEqual(["snapshotId"]);
+    expect(failuresOf({ ...base, imageType: "snapshot", snapshotId: disk, rootDiskSize: 40 })).toEqual([]);
+    expect(failuresOf({ ...base, volumeId: disk }).map((x) => x.property)).toEqual(["volumeId"]);
+    expect(
+      failuresOf({ ...base, imageType: "volume", volumeId: disk, snapshotId: disk }).map((x) => x.property),
+    ).toEqual(["snapshotId"]);
   });
 
   it("requires base64 userData and never names its value", () => {

@@ -332,3 +332,52 @@ describe("NetworkAclList and NetworkAclRule", () => {
     expect(diffNetwork(olds, { ...tier, aclId: undefined }).changes).toBe(false);
   });
 });
+
+describe("VolumeSnapshot and InstanceSnapshot", () => {
+  const [checkSnap, diffSnap] = [checker(kinds.VolumeSnapshot), differ(kinds.VolumeSnapshot)];
+  const [checkVs, diffVs] = [checker(kinds.InstanceSnapshot), differ(kinds.InstanceSnapshot)];
+
+  it("a volume snapshot names a volume by id and has a name of at most 255 characters", () => {
+    expect(checkSnap({ name: "nightly", volumeId: vm }).failures).toEqual([]);
+    expect(checkSnap({ name: "nightly", volumeId: "data" }).failures).toEqual([
+      {
+        property: "volumeId",
+        reason: expect.stringMatching(/^volumeId must be an id \(a UUID\), not a name/),
+      },
+    ]);
+    expect(checkSnap({ name: "nightly" }).failures.map((f) => f.property)).toEqual(["volumeId"]);
+    expect(checkSnap({ name: "s".repeat(256), volumeId: vm }).failures.map((f) => f.property)).toEqual([
+      "name",
+    ]);
+    expect(checkSnap({ adoptId: vm }).failures).toEqual([]);
+  });
+
+  it("nothing of a volume snapshot changes in place: name and volume replace; timeouts change state only", () => {
+    const olds = { name: "nightly", volumeId: vm, region: "r", state: "BackedUp" };
+    expect(diffSnap(olds, { name: "nightly", volumeId: vm }).changes).toBe(false);
+    expect(diffSnap(olds, { name: "weekly", volumeId: vm }).replaces).toEqual(["name"]);
+    expect(diffSnap(olds, { name: "nightly", volumeId: zone }).replaces).toEqual(["volumeId"]);
+    expect(diffSnap(olds, { name: "nightly", volumeId: vm, timeouts: { create: "1h" } })).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
+  });
+
+  it("an instance snapshot's memory is a boolean, false when left out; every field replaces", () => {
+    expect(checkVs({ name: "pre", instanceId: vm }).inputs.memory).toBeUndefined();
+    expect(checkVs({ name: "pre", instanceId: vm, memory: "yes" }).failures).toEqual([
+      { property: "memory", reason: expect.stringMatching(/^memory must be true or false/) },
+    ]);
+    expect(
+      checkVs({ name: "pre", instanceId: vm, description: "d".repeat(256) }).failures.map((f) => f.property),
+    ).toEqual(["description"]);
+    const olds = { name: "pre", instanceId: vm, memory: false, region: "r", state: "Ready" };
+    expect(diffVs(olds, { name: "pre", instanceId: vm }).changes).toBe(false);
+    expect(diffVs(olds, { name: "pre", instanceId: vm, memory: false }).changes).toBe(false);
+    expect(diffVs(olds, { name: "pre", instanceId: vm, memory: true }).replaces).toEqual(["memory"]);
+    expect(diffVs(olds, { name: "pre", instanceId: vm, description: "why" }).replaces).toEqual([
+      "description",
+    ]);
+    expect(diffVs(olds, { name: "pre", instanceId: zone }).replaces).toEqual(["instanceId"]);
+  });
+});

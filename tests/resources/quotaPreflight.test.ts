@@ -85,6 +85,30 @@ describe("quota preflight", () => {
     ]);
   });
 
+  it("counts volume snapshots against the snapshot allowance (CloudStack's resource type snapshot)", async () => {
+    await control.limits({ snapshotLimit: 1 });
+    await quotaPreflight(kinds.VolumeSnapshot, {}, { volumeId: "v" });
+    expect(warnings).toEqual([]);
+    await quotaPreflight(kinds.VolumeSnapshot, {}, { volumeId: "v" });
+    expect(warnings).toEqual([
+      expect.stringContaining(
+        "creates at least 2 new volume snapshots, but the account has 1 of 1 volume snapshot left",
+      ),
+    ]);
+    expect(warnings[0]).toContain("snapshotLimit");
+    await control.limits({ snapshotLimit: 20 });
+  });
+
+  it("an instance booted from a volume makes no new volume: its root disk is counted already", async () => {
+    await control.limits({ instanceLimit: 100, volumeLimit: 1 });
+    await create("Instance", { imageType: "volume", volumeId: "v" });
+    await create("Instance", { imageType: "volume", volumeId: "w" });
+    expect(warnings).toEqual([]);
+    await create("Instance", { imageType: "snapshot", snapshotId: "s" });
+    await create("Instance");
+    expect(warnings).toEqual([expect.stringContaining("creates at least 2 new volumes")]);
+  });
+
   it("counts what is already in use", async () => {
     await control.limits({ instanceLimit: 0 });
     await create("Instance");

@@ -160,6 +160,30 @@ describe("SDK resource classes", () => {
     expect(deny).toMatchObject({ name: "default_deny", vpcId: await value(vpc.id) });
   });
 
+  it("a volume snapshot of an attached volume and an instance snapshot with memory, then looked up by name", async () => {
+    const cim = await import("../../sdk");
+    const base = { zoneId: cat.zone, templateId: cat.template, serviceOfferingId: cat.offering };
+    const db = new cim.Instance("snap-db", base);
+    const data = new cim.Volume("snap-data", {
+      zoneId: cat.zone,
+      diskOfferingId: cat.disk,
+      size: 8,
+      instanceId: db.id,
+    });
+    const snap = new cim.VolumeSnapshot("data-nightly", { volumeId: data.id });
+    expect(await value(snap.name)).toBe("data-nightly");
+    expect(await value(snap.volumeName)).toBe("snap-data");
+    expect(await value(snap.size)).toBe(8);
+    expect(await value(snap.state)).toBe("BackedUp");
+    const app = new cim.Instance("snap-app", base);
+    const state = new cim.InstanceSnapshot("app-state", { instanceId: app.id, memory: true });
+    expect(await value(state.memory)).toBe(true);
+    expect(await value(state.type)).toBe("DiskAndMemory");
+    expect(await value(state.instanceName)).toBe(await value(app.name));
+    expect((await cim.getVolumeSnapshot({ name: "data-nightly" })).id).toBe(await value(snap.id));
+    expect((await cim.getInstanceSnapshot({ name: "app-state" })).id).toBe(await value(state.id));
+  });
+
   it("userData goes to the provider, outputs carry only its digest", async () => {
     const cim = await import("../../sdk");
     const vm = new cim.Instance(

@@ -388,3 +388,53 @@ describe("network ACL lists", () => {
     expect(miss.candidates.map((c) => c.name)).toEqual(["default_allow", "default_deny", "web"]);
   });
 });
+
+describe("snapshots", () => {
+  async function call(method: string, p: string, body?: unknown): Promise<any> {
+    const res = await fetch(`${emu.url}/api/v1${p}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(res.status, `${method} ${p}`).toBe(200);
+    return res.json();
+  }
+  async function settled(path: string, ready: string) {
+    for (let i = 0; i < 200 && (await call("GET", path)).state !== ready; i++)
+      await new Promise((r) => setTimeout(r, 10));
+  }
+  async function vm() {
+    const [zone] = await call("GET", "/zones");
+    const [template] = await call("GET", "/templates");
+    const [offering] = await call("GET", "/offerings/compute");
+    const made = await call("POST", "/compute/instances", {
+      zoneId: zone.id,
+      templateId: template.id,
+      serviceOfferingId: offering.id,
+    });
+    await settled(`/compute/instances/${made.id}`, "Running");
+    const root = (await call("GET", `/volumes?virtualMachineId=${made.id}`)).volumes[0];
+    return { id: made.id as string, rootId: root.id as string };
+  }
+
+  it("finds a volume snapshot or an instance snapshot by name or id; a miss lists the candidates", async () => {
+    const a = await vm();
+    const snap = await call("POST", "/snapshots", { volumeId: a.rootId, name: "root-nightly" });
+    await settled(`/snapshots/${snap.id}`, "BackedUp");
+    const b = await vm();
+    const vs = await call("POST", "/vm-snapshots", { virtualMachineId: b.id, name: "pre-upgrade" });
+    await settled(`/vm-snapshots/${vs.id}`, "Ready");
+    expect((await cim.getVolumeSnapshot({ name: "ROOT-NIGHTLY" })).id).toBe(snap.id);
+    expect((await cim.getVolumeSnapshot(snap.id)).name).toBe("root-nightly");
+    expect((await cim.getVolumeSnapshots({ volumeId: a.rootId })).map((s) => s.id)).toEqual([snap.id]);
+    expect((await cim.getInstanceSnapshot({ name: "pre-upgrade", instanceId: b.id })).id).toBe(vs.id);
+    const miss = await failure(cim.getVolumeSnapshot({ name: "weekly" }));
+    expect(miss.message).toMatch(
+      /no volume snapshot named "weekly" in the default region\. Candidates: root-nightly/,
+    );
+    expect(miss.candidates.map((c) => c.name)).toContain("root-nightly");
+    const other = await failure(cim.getInstanceSnapshot({ name: "pre-upgrade", instanceId: a.id }));
+    expect(other.message).toMatch(new RegExp(`no instance snapshot named "pre-upgrade" in instance ${a.id}`));
+    expect(other.candidates).toEqual([]);
+  });
+});
