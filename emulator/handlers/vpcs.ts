@@ -21,6 +21,7 @@ import {
   submitJob,
 } from "./common";
 import { createEffect, deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
+import { dropVpcGateways, type PrivateGatewayRec, type StaticRouteRec } from "./privateGateways";
 import { allocateSourceNat, type PublicIpRec, releaseAddressesOf, settleSourceNat } from "./publicIps";
 
 export type VpcData = Repos<{
@@ -30,6 +31,8 @@ export type VpcData = Repos<{
   networkAclLists: NetworkAclListRec;
   networkAclRules: NetworkAclRuleRec;
   publicIps: PublicIpRec;
+  privateGateways: PrivateGatewayRec;
+  staticRoutes: StaticRouteRec;
 }>;
 type VCtx = Ctx<VpcData>;
 
@@ -175,9 +178,11 @@ export const vpcJobEffects: Record<string, JobEffect<VpcData>> = {
       settleSourceNat(data.publicIps, (ip) => ip.vpcId === job.resourceId, false);
     },
   },
-  // its ACL lists and their rules go with it, and its addresses (the source-NAT one included) are released
+  // its ACL lists and their rules, its private gateways and their static routes go with it, and its addresses
+  // (the source-NAT one included) are released
   deleteVPC: deleteEffect("vpcs", (data: VpcData, id: string) => {
     dropAnnotations(data, id);
+    dropVpcGateways(data, id);
     dropVpcAcls(data, id);
     releaseAddressesOf(data, (ip) => ip.vpcId === id);
   }),
