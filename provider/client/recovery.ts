@@ -59,6 +59,9 @@ export const JOB_COMMANDS = {
   "publicIp.release": ["disassociateIpAddress"],
   "staticNat.enable": ["enableStaticNat"],
   "staticNat.disable": ["disableStaticNat"],
+  "privateGateway.create": ["createPrivateGateway"],
+  "privateGateway.delete": ["deletePrivateGateway"],
+  "privateGateway.replaceAcl": ["replaceNetworkACLList"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type JobCommand = keyof typeof JOB_COMMANDS;

@@ -231,6 +231,25 @@ export const PublicIpSchema = z.looseObject({
   created: str(),
 });
 
+/** A VPC private gateway (emulator/README.md: CloudStack's PrivateGatewayResponse, camelCase). */
+export const PrivateGatewaySchema = z.looseObject({
+  id: z.string(),
+  vpcId: str(),
+  vpcName: str(),
+  zoneId: str(),
+  zoneName: str(),
+  ipAddress: str(),
+  gateway: str(),
+  netmask: str(),
+  /** The VLAN tag; CloudStack shows it as text ("100"), a number is read the same. */
+  vlan: opt(z.union([z.string(), z.number()]).transform(String)),
+  sourceNatSupported: bool(),
+  aclId: str(),
+  aclName: str(),
+  state: str(),
+  created: str(),
+});
+
 export const RegionSchema = z.looseObject({
   id: z.string(),
   name: str(),
@@ -332,6 +351,7 @@ export type Network = z.output<typeof NetworkSchema>;
 export type BackupSchedule = z.output<typeof BackupScheduleSchema>;
 export type SshKeyPair = z.output<typeof SshKeyPairSchema>;
 export type PublicIp = z.output<typeof PublicIpSchema>;
+export type PrivateGateway = z.output<typeof PrivateGatewaySchema>;
 export type Region = z.output<typeof RegionSchema>;
 export type Zone = z.output<typeof ZoneSchema>;
 export type Template = z.output<typeof TemplateSchema>;
