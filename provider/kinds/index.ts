@@ -14,6 +14,7 @@ import { staticNat } from "./staticNat";
 import { tags } from "./tags";
 import { volume } from "./volume";
 import { vpc } from "./vpc";
+import { vpcGateway } from "./vpcGateway";
 
 /** Every kind by name, in the order the README lists them. */
 export const kinds = {
@@ -27,6 +28,7 @@ export const kinds = {
   SshKeyPair: sshKeyPair,
   PublicIp: publicIp,
   StaticNat: staticNat,
+  VpcGateway: vpcGateway,
   Tags: tags,
 } as const;
 
