@@ -3,8 +3,9 @@
 // each change a job; a gateway's ACL list is replaced in place (replaceNetworkACLList with a gateway id).
 import { defineFamily, apiRoute as r } from "../family";
 import * as g from "../handlers/privateGateways";
+import type { PrivateGatewayRec, StaticRouteRec } from "../records";
 
-export const privateGateways = defineFamily<g.PrivateGatewayRec>()({
+export const privateGateways = defineFamily<PrivateGatewayRec>()({
   key: "privateGateways",
   label: "Private gateway",
   resourceType: "PrivateGateway",
@@ -19,7 +20,7 @@ export const privateGateways = defineFamily<g.PrivateGatewayRec>()({
   jobEffects: g.gatewayJobEffects,
 });
 
-export const staticRoutes = defineFamily<g.StaticRouteRec>()({
+export const staticRoutes = defineFamily<StaticRouteRec>()({
   key: "staticRoutes",
   label: "Static route",
   resourceType: "StaticRoute",

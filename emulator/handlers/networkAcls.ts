@@ -6,11 +6,17 @@
 import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, forbidden, notFound, ok } from "../http";
 import type { JobEffect } from "../jobs";
-import type { AclList, NetworkAclListRec, NetworkAclRuleRec, NetworkRec, VpcRec } from "../records";
+import type {
+  AclList,
+  NetworkAclListRec,
+  NetworkAclRuleRec,
+  NetworkRec,
+  PrivateGatewayRec,
+  VpcRec,
+} from "../records";
 import { audited, body, hasJsonBody, isoNow, jobAccepted, query, reqStr, str, submitJob } from "./common";
 import { stampOf } from "./lifecycle";
 import { findNetwork } from "./networks";
-import type { PrivateGatewayRec } from "./privateGateways";
 
 export type AclData = Repos<{
   vpcs: VpcRec;

@@ -7,7 +7,7 @@ import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, notFound, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import { formatCidr, isHost, maskOf, overlaps, parseCidr, parseIp, prefixOfNetmask } from "../net";
-import type { Job, NetworkAclListRec, Owned, VpcRec } from "../records";
+import type { Job, NetworkAclListRec, PrivateGatewayRec, StaticRouteRec, VpcRec } from "../records";
 import type { Repository } from "../repository";
 import {
   body,
@@ -23,31 +23,6 @@ import {
 } from "./common";
 import { stampOf } from "./lifecycle";
 import { aclOf } from "./networkAcls";
-
-/** CloudStack's VpcGatewayVO of type Private. */
-export interface PrivateGatewayRec extends Owned {
-  vpcId: string;
-  zoneId: string;
-  /** The VPC router's address on the private network (CloudStack's ip4Address). */
-  ipAddress: string;
-  gateway: string;
-  netmask: string;
-  /** The VLAN tag of the private network (its broadcast URI vlan://N). */
-  vlan: number;
-  sourceNatSupported: boolean;
-  aclId: string;
-  /** VpcGateway.State: Creating, Ready, Deleting. */
-  state: string;
-}
-
-/** CloudStack's StaticRouteVO: a CIDR outside the VPC routed through a private gateway. */
-export interface StaticRouteRec extends Owned {
-  gatewayId: string;
-  vpcId: string;
-  cidr: string;
-  /** StaticRoute.State: Add, Active, Revoke. */
-  state: string;
-}
 
 export type GatewayData = Repos<{
   vpcs: VpcRec;

@@ -4,7 +4,15 @@ import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import { containsCidr, parseCidr } from "../net";
-import type { AnnotationRec, NetworkAclListRec, NetworkAclRuleRec, NetworkRec, VpcRec } from "../records";
+import type {
+  AnnotationRec,
+  NetworkAclListRec,
+  NetworkAclRuleRec,
+  NetworkRec,
+  PrivateGatewayRec,
+  StaticRouteRec,
+  VpcRec,
+} from "../records";
 import { seedId } from "../seed";
 import {
   audited,
@@ -21,7 +29,7 @@ import {
   submitJob,
 } from "./common";
 import { createEffect, deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
-import { dropVpcGateways, type PrivateGatewayRec, type StaticRouteRec } from "./privateGateways";
+import { dropVpcGateways } from "./privateGateways";
 import { allocateSourceNat, type PublicIpRec, releaseAddressesOf, settleSourceNat } from "./publicIps";
 
 export type VpcData = Repos<{
