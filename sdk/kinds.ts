@@ -76,6 +76,12 @@ export type InstanceSnapshot = KindResource<typeof kinds.InstanceSnapshot>;
 /** The arguments of cim.InstanceSnapshot. */
 export type InstanceSnapshotArgs = ArgsOf<typeof kinds.InstanceSnapshot>;
 
+/** A VPC private gateway: the VPC's address on a private network (a VLAN) beyond the VPC. */
+export const VpcGateway = resourceClass(kinds.VpcGateway);
+export type VpcGateway = KindResource<typeof kinds.VpcGateway>;
+/** The arguments of cim.VpcGateway. */
+export type VpcGatewayArgs = ArgsOf<typeof kinds.VpcGateway>;
+
 /** Tags through the generic tag endpoint, for resource types without a tag route (templates, …). */
 export const Tags = resourceClass(kinds.Tags);
 export type Tags = KindResource<typeof kinds.Tags>;

@@ -23,6 +23,7 @@ import {
   type MyLimits,
   type NetworkOffering,
   PermissionDeniedError,
+  type PrivateGateway,
   type PublicIp,
   type Region,
   RequestTimeoutError,
@@ -612,6 +613,43 @@ export async function getInstanceSnapshot(query: InstanceSnapshotQuery | string)
     "instance snapshot",
     q.instanceId ? `instance ${q.instanceId}, ${region.label}` : region.label,
   );
+}
+
+// ------------------------------------------------------------------------------------- VPC gateways
+
+/** Which private gateway of a VPC: exactly one of `address` (the VPC's address on it, e.g. `172.16.0.2`) or `id`. */
+export interface VpcGatewayQuery extends LookupRegionOptions {
+  /** The VPC (its id; a `cim.Vpc`'s `id` output inside `apply`). */
+  vpcId: string;
+  address?: string;
+  id?: string;
+}
+
+/** The private gateways of a VPC (GET /api/v1/vpcs/private-gateways?vpcId=), read afresh each time. */
+export async function getVpcGateways(
+  opts: LookupRegionOptions & { vpcId: string },
+): Promise<PrivateGateway[]> {
+  const { client: c, key } = client();
+  const region = await regionOf(opts);
+  return gated(
+    key,
+    async () => (await c.privateGateways.listAll({ region: region.id, vpcId: opts.vpcId })).items,
+  );
+}
+
+/** One private gateway of a VPC by its address or id; a miss lists the VPC's gateways (address and id). */
+export async function getVpcGateway(query: VpcGatewayQuery): Promise<PrivateGateway> {
+  const rows = await getVpcGateways(query);
+  const region = await regionOf(query);
+  // pick() matches ids and names: a gateway is named by its address
+  const named = rows.map((r) => ({ ...r, name: r.ipAddress }));
+  const found = pick(
+    named,
+    { id: query.id, name: query.address },
+    "VPC gateway",
+    `VPC ${query.vpcId}, ${region.label}`,
+  );
+  return rows.find((r) => r.id === found.id)!;
 }
 
 // ------------------------------------------------------------------------------------------ allowances

@@ -6,6 +6,7 @@ import { commentHandlers } from "../handlers/comments";
 import type { InstanceData } from "../handlers/instances";
 import type { AclData } from "../handlers/networkAcls";
 import type { NetworkData } from "../handlers/networks";
+import type { GatewayData } from "../handlers/privateGateways";
 import type { PublicIpData } from "../handlers/publicIps";
 import type { TaggableKind } from "../handlers/resources";
 import type { SnapshotData } from "../handlers/snapshots";
@@ -23,6 +24,7 @@ import { instances } from "./instances";
 import { networkAclLists, networkAclRules } from "./networkAcls";
 import { networks } from "./networks";
 import { clusters } from "./pending";
+import { privateGateways, staticRoutes } from "./privateGateways";
 import { publicIps } from "./publicIps";
 import { annotations, fileSystems, instanceGroups } from "./readOnly";
 import { snapshots, vmSnapshots } from "./snapshots";
@@ -38,6 +40,8 @@ export const FAMILIES = [
   networkAclLists,
   networkAclRules,
   publicIps,
+  privateGateways,
+  staticRoutes,
   clusters,
   backupSchedules,
   sshKeyPairs,
@@ -57,7 +61,15 @@ export type Data = DataOf<Families>;
 type Meets<T extends U, U> = T;
 export type CheckedData = Meets<
   Data,
-  InstanceData & VolumeData & VpcData & NetworkData & AclData & PublicIpData & SnapshotData & VmSnapshotData
+  InstanceData &
+    VolumeData &
+    VpcData &
+    NetworkData &
+    AclData &
+    PublicIpData &
+    SnapshotData &
+    VmSnapshotData &
+    GatewayData
 >;
 
 export const COLLECTION_KEYS = FAMILIES.map((f) => f.key);

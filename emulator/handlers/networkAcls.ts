@@ -6,7 +6,14 @@
 import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, forbidden, notFound, ok } from "../http";
 import type { JobEffect } from "../jobs";
-import type { AclList, NetworkAclListRec, NetworkAclRuleRec, NetworkRec, VpcRec } from "../records";
+import type {
+  AclList,
+  NetworkAclListRec,
+  NetworkAclRuleRec,
+  NetworkRec,
+  PrivateGatewayRec,
+  VpcRec,
+} from "../records";
 import { audited, body, hasJsonBody, isoNow, jobAccepted, query, reqStr, str, submitJob } from "./common";
 import { stampOf } from "./lifecycle";
 import { findNetwork } from "./networks";
@@ -16,6 +23,7 @@ export type AclData = Repos<{
   networks: NetworkRec;
   networkAclLists: NetworkAclListRec;
   networkAclRules: NetworkAclRuleRec;
+  privateGateways: PrivateGatewayRec;
 }>;
 type ACtx = Ctx<AclData>;
 
@@ -200,9 +208,16 @@ export const aclListJobEffects: Record<string, Effect> = {
   createNetworkACLList: { success: nothing, failure: (data, job) => dropAclList(data, job.resourceId) },
   deleteNetworkACLList: { success: (data, job) => dropAclList(data, job.resourceId), failure: nothing },
   replaceNetworkACLList: {
+    // a VPC tier's list, or a private gateway's (the same command with a gateway id)
     success(data, job) {
+      const aclId = String(job.payload?.aclId);
+      if (job.resourceType === "PrivateGateway") {
+        const g = data.privateGateways.byId(job.resourceId);
+        if (g) data.privateGateways.update(g, { aclId }, stampOf(job));
+        return;
+      }
       const n = data.networks.byId(job.resourceId);
-      if (n) data.networks.update(n, { aclId: String(job.payload?.aclId) }, stampOf(job));
+      if (n) data.networks.update(n, { aclId }, stampOf(job));
     },
     failure: nothing,
   },

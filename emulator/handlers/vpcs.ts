@@ -4,7 +4,15 @@ import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import { containsCidr, parseCidr } from "../net";
-import type { AnnotationRec, NetworkAclListRec, NetworkAclRuleRec, NetworkRec, VpcRec } from "../records";
+import type {
+  AnnotationRec,
+  NetworkAclListRec,
+  NetworkAclRuleRec,
+  NetworkRec,
+  PrivateGatewayRec,
+  StaticRouteRec,
+  VpcRec,
+} from "../records";
 import { seedId } from "../seed";
 import {
   audited,
@@ -21,6 +29,7 @@ import {
   submitJob,
 } from "./common";
 import { createEffect, deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
+import { dropVpcGateways } from "./privateGateways";
 import { allocateSourceNat, type PublicIpRec, releaseAddressesOf, settleSourceNat } from "./publicIps";
 
 export type VpcData = Repos<{
@@ -30,6 +39,8 @@ export type VpcData = Repos<{
   networkAclLists: NetworkAclListRec;
   networkAclRules: NetworkAclRuleRec;
   publicIps: PublicIpRec;
+  privateGateways: PrivateGatewayRec;
+  staticRoutes: StaticRouteRec;
 }>;
 type VCtx = Ctx<VpcData>;
 
@@ -175,9 +186,11 @@ export const vpcJobEffects: Record<string, JobEffect<VpcData>> = {
       settleSourceNat(data.publicIps, (ip) => ip.vpcId === job.resourceId, false);
     },
   },
-  // its ACL lists and their rules go with it, and its addresses (the source-NAT one included) are released
+  // its ACL lists and their rules, its private gateways and their static routes go with it, and its addresses
+  // (the source-NAT one included) are released
   deleteVPC: deleteEffect("vpcs", (data: VpcData, id: string) => {
     dropAnnotations(data, id);
+    dropVpcGateways(data, id);
     dropVpcAcls(data, id);
     releaseAddressesOf(data, (ip) => ip.vpcId === id);
   }),

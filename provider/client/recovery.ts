@@ -63,6 +63,9 @@ export const JOB_COMMANDS = {
   "volumeSnapshot.delete": ["deleteSnapshot"],
   "instanceSnapshot.create": ["createVMSnapshot"],
   "instanceSnapshot.delete": ["deleteVMSnapshot"],
+  "privateGateway.create": ["createPrivateGateway"],
+  "privateGateway.delete": ["deletePrivateGateway"],
+  "privateGateway.replaceAcl": ["replaceNetworkACLList"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type JobCommand = keyof typeof JOB_COMMANDS;

@@ -253,6 +253,25 @@ export const VolumeSnapshotSchema = z.looseObject({
   created: str(),
 });
 
+/** A VPC private gateway (emulator/README.md: CloudStack's PrivateGatewayResponse, camelCase). */
+export const PrivateGatewaySchema = z.looseObject({
+  id: z.string(),
+  vpcId: str(),
+  vpcName: str(),
+  zoneId: str(),
+  zoneName: str(),
+  ipAddress: str(),
+  gateway: str(),
+  netmask: str(),
+  /** The VLAN tag; CloudStack shows it as text ("100"), a number is read the same. */
+  vlan: opt(z.union([z.string(), z.number()]).transform(String)),
+  sourceNatSupported: bool(),
+  aclId: str(),
+  aclName: str(),
+  state: str(),
+  created: str(),
+});
+
 /** An instance snapshot (emulator/README.md: CloudStack's VMSnapshot). */
 export const InstanceSnapshotSchema = z.looseObject({
   id: z.string(),
@@ -373,6 +392,7 @@ export type SshKeyPair = z.output<typeof SshKeyPairSchema>;
 export type PublicIp = z.output<typeof PublicIpSchema>;
 export type VolumeSnapshot = z.output<typeof VolumeSnapshotSchema>;
 export type InstanceSnapshot = z.output<typeof InstanceSnapshotSchema>;
+export type PrivateGateway = z.output<typeof PrivateGatewaySchema>;
 export type Region = z.output<typeof RegionSchema>;
 export type Zone = z.output<typeof ZoneSchema>;
 export type Template = z.output<typeof TemplateSchema>;

@@ -16,6 +16,7 @@ import { tags } from "./tags";
 import { volume } from "./volume";
 import { volumeSnapshot } from "./volumeSnapshot";
 import { vpc } from "./vpc";
+import { vpcGateway } from "./vpcGateway";
 
 /** Every kind by name, in the order the README lists them. */
 export const kinds = {
@@ -31,6 +32,7 @@ export const kinds = {
   StaticNat: staticNat,
   VolumeSnapshot: volumeSnapshot,
   InstanceSnapshot: instanceSnapshot,
+  VpcGateway: vpcGateway,
   Tags: tags,
 } as const;
 

@@ -11,11 +11,23 @@ import { catalogueField, commonFields, field, tags } from "./common";
 import { defineKind } from "./define";
 import { namedFields, namedStates, renameApply } from "./named";
 
-const ipv4 = (rule: string) =>
+/** An IPv4 address in dotted form (also the private gateway's addresses). */
+export const ipv4 = (rule: string) =>
   z
     .string({ error: `must be a string: ${rule}` })
     .trim()
     .refine((s) => parseIpv4(s) !== undefined, `must be an IPv4 address: ${rule}`);
+
+/** A contiguous netmask such as 255.255.255.0. */
+export const netmask = (rule: string) =>
+  ipv4(rule).refine(
+    (s) => prefixOfNetmask(s) !== undefined,
+    "must be a contiguous netmask such as 255.255.255.0",
+  );
+
+/** Two netmasks are the same when they make the same prefix. */
+export const sameNetmask = (a: unknown, b: unknown) =>
+  prefixOfNetmask(String(a)) === prefixOfNetmask(String(b ?? ""));
 
 /** "10.1.1.0/24" from gateway and netmask, for outputs and comparisons. */
 export function networkCidr(gateway: unknown, netmask: unknown): string | undefined {
@@ -74,16 +86,11 @@ export const network = defineKind({
       live: true,
     }),
     /** Netmask, e.g. `255.255.255.0` (with `gateway`). Replaces on change. */
-    netmask: field(
-      ipv4("the network's netmask, e.g. 255.255.255.0")
-        .refine((s) => prefixOfNetmask(s) !== undefined, "must be a contiguous netmask such as 255.255.255.0")
-        .optional(),
-      {
-        change: "replace",
-        same: (a, b) => prefixOfNetmask(String(a)) === prefixOfNetmask(String(b ?? "")),
-        live: true,
-      },
-    ),
+    netmask: field(netmask("the network's netmask, e.g. 255.255.255.0").optional(), {
+      change: "replace",
+      same: sameNetmask,
+      live: true,
+    }),
     /** DNS domain (the API's default when left out). Replaces on change: PUT takes only the names. */
     networkDomain: field(text("the network's DNS domain; the API's default when left out").optional(), {
       change: "replace",

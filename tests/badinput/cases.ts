@@ -57,6 +57,14 @@ const without = (o: Record<string, unknown>, key: string) => {
   const { [key]: _drop, ...rest } = o;
   return rest;
 };
+const gateway = (ids: Ids, extra: Record<string, unknown> = {}) => ({
+  vpcId: ids.unknown,
+  ipAddress: "172.16.0.2",
+  gateway: "172.16.0.1",
+  netmask: "255.255.255.0",
+  vlan: 100,
+  ...extra,
+});
 const volume = (ids: Ids, extra: Record<string, unknown> = {}) => ({
   zoneId: ids.zoneId,
   diskOfferingId: ids.customDisk,
@@ -913,6 +921,50 @@ export const CASES: BadCase[] = [
     args: (i) => ({ instanceId: i.unknown, description: "d".repeat(256) }),
     field: "description",
     message: /description must be at most 255 characters/,
+  },
+  // ---------------------------------------------------------------------------------------- VpcGateway
+  {
+    name: "VPC gateway with an address outside the gateway's subnet",
+    kind: "VpcGateway",
+    args: (i) => gateway(i, { ipAddress: "172.16.1.2" }),
+    field: "ipAddress",
+    message:
+      /ipAddress 172\.16\.1\.2 is not a host address of 172\.16\.0\.0\/24, the subnet of gateway 172\.16\.0\.1/,
+  },
+  {
+    name: "VPC gateway whose address is the gateway's",
+    kind: "VpcGateway",
+    args: (i) => gateway(i, { ipAddress: "172.16.0.1" }),
+    field: "ipAddress",
+    message: /is the gateway's own address/,
+  },
+  {
+    name: "VPC gateway with a netmask that is not contiguous",
+    kind: "VpcGateway",
+    args: (i) => gateway(i, { netmask: "255.0.255.0" }),
+    field: "netmask",
+    message: /must be a contiguous netmask/,
+  },
+  {
+    name: "VPC gateway with a gateway that is not an IPv4 address",
+    kind: "VpcGateway",
+    args: (i) => gateway(i, { gateway: "172.16.0" }),
+    field: "gateway",
+    message: /must be an IPv4 address/,
+  },
+  {
+    name: "VPC gateway on VLAN 4095",
+    kind: "VpcGateway",
+    args: (i) => gateway(i, { vlan: 4095 }),
+    field: "vlan",
+    message: /must be from 1 to 4094/,
+  },
+  {
+    name: "VPC gateway without a VLAN",
+    kind: "VpcGateway",
+    args: (i) => without(gateway(i), "vlan"),
+    field: "vlan",
+    message: /vlan .*(required|must be a whole number)/,
   },
 
   // ---------------------------------------------------------------------------------- provider settings

@@ -40,6 +40,7 @@ const made: Record<string, string[]> = {
   StaticNat: [],
   VolumeSnapshot: [],
   InstanceSnapshot: [],
+  VpcGateway: [],
 };
 let foreignVpc: string;
 
@@ -202,10 +203,25 @@ async function createInfrastructure() {
       region,
     ),
   );
+  // A private gateway of the VPC on its own ACL list (the VLAN read back as text, adopted as a number).
+  const link = await wait(
+    await c.privateGateways.create(
+      {
+        vpcId: vpc,
+        ipAddress: "172.16.0.2",
+        gateway: "172.16.0.1",
+        netmask: "255.255.255.0",
+        vlan: 100,
+        aclId: acl,
+      },
+      region,
+    ),
+  );
 
   made.SshKeyPair.push(key.id!);
   made.PublicIp.push(front, spareIp);
   made.StaticNat.push(front);
+  made.VpcGateway.push(link);
   made.Vpc.push(vpc);
   made.Network.push(tier, isolated);
   made.NetworkAclList.push(acl);
@@ -327,7 +343,7 @@ describe("pulumi-cim import", () => {
     const { stdout, files } = await runImport(process.execPath, [cli], home.workDir, out);
 
     expect(stdout).toContain(
-      `Region ${primary.name} (${primary.id}): 3 instance(s), 2 volume(s), 1 VPC(s), 2 network(s), 1 network ACL list(s), 2 network ACL rule(s), ${SCHEDULE_ADOPTION ? 1 : 0} backup schedule(s), 1 SSH key pair(s), 2 public IP(s), 1 static NAT(s), 1 volume snapshot(s), 1 instance snapshot(s) to adopt.`,
+      `Region ${primary.name} (${primary.id}): 3 instance(s), 2 volume(s), 1 VPC(s), 2 network(s), 1 network ACL list(s), 2 network ACL rule(s), ${SCHEDULE_ADOPTION ? 1 : 0} backup schedule(s), 1 SSH key pair(s), 2 public IP(s), 1 static NAT(s), 1 volume snapshot(s), 1 instance snapshot(s), 1 VPC private gateway(s) to adopt.`,
     );
     const index = files["index.ts"];
     for (const [, ids] of adopted()) for (const id of ids) expect(index).toContain(`adoptId: "${id}"`);
@@ -364,6 +380,10 @@ describe("pulumi-cim import", () => {
       /publicIpId: publicIpIp[\d]+\.id,\n {2}instanceId: instanceWeb\.id,\n {2}networkId: networkLegacyApp\.id,/,
     );
     expect(index).toContain('tags: { role: "front" },');
+    // the gateway refers to its VPC and its ACL list
+    expect(index).toMatch(
+      /new cim\.VpcGateway\("legacy-gw-172-16-0-2", \{[^}]*vpcId: vpcLegacy\.id,[^}]*vlan: 100,\n {2}aclId: aclLegacyWeb\.id,/,
+    );
     expect(index).toContain("source-NAT address (made and released with its network or VPC)");
     expect(JSON.parse(files["package.json"]).dependencies["pulumi-cim"]).toMatch(/^\^\d/);
 

@@ -274,7 +274,7 @@ describe("generateProgram", () => {
       "// The API does not return these SSH key pair inputs, so they are left out (which keeps what was deployed):\n// publicKey.",
     );
     expect(index).toContain(
-      "network ACL rules, backup schedules, SSH key pairs, public IPs, static NATs, volume snapshots and instance snapshots of region de-fra",
+      "network ACL rules, backup schedules, SSH key pairs, public IPs, static NATs, volume snapshots, instance snapshots and VPC private gateways of region de-fra",
     );
     expect(index.match(/^import .*$/gm)).toEqual(['import * as cim from "pulumi-cim";']);
   });
@@ -477,6 +477,45 @@ describe("network ACLs", () => {
     expect(index).toContain(`  aclId: "${DENY}", // network ACL list default_deny`);
     expect(index).not.toContain(`adoptId: "${DENY}"`);
     expect(index).toContain(`NetworkAclList default_deny ${DENY}`);
+  });
+
+  it("a private gateway refers to its VPC and its ACL list, or names a default list by id", () => {
+    const gw = (aclId: string) => ({
+      id: "gw-1",
+      vpcId: "vpc-1",
+      ipAddress: "172.16.0.2",
+      gateway: "172.16.0.1",
+      netmask: "255.255.255.0",
+      vlan: "100",
+      sourceNatSupported: false,
+      aclId,
+      state: "Ready",
+    });
+    const inv = withAcls("acl-1");
+    inv.records.VpcGateway = [gw("acl-1")];
+    const { files, resources } = generateProgram(inv, options);
+    const order = resources.map((r) => `${r.kind} ${r.name}`);
+    expect(order.indexOf("VpcGateway main-gw-172-16-0-2")).toBeGreaterThan(
+      order.indexOf("NetworkAclList web"),
+    );
+    // the VLAN is read back as text and written as the number the input takes; sourceNatSupported false is the default
+    expect(
+      files["index.ts"],
+    ).toContain(`const gatewayMainGw1721602 = new cim.VpcGateway("main-gw-172-16-0-2", {
+  adoptId: "gw-1",
+  region,
+  vpcId: vpcMain.id,
+  ipAddress: "172.16.0.2",
+  gateway: "172.16.0.1",
+  netmask: "255.255.255.0",
+  vlan: 100,
+  aclId: aclWeb.id,
+});`);
+    const onDefault = withAcls("acl-1");
+    onDefault.records.VpcGateway = [gw(DENY)];
+    expect(generateProgram(onDefault, options).files["index.ts"]).toContain(
+      `  aclId: "${DENY}", // network ACL list default_deny\n});`,
+    );
   });
 });
 

@@ -351,6 +351,29 @@ const cases: Case[] = [
     createRoute: "/api/v1/vm-snapshots",
     path: (id) => `/vm-snapshots/${id}`,
   },
+  {
+    // A failed create is not kept by the platform (applyVpcPrivateGateway destroys it): no partial-state row.
+    kind: "VpcGateway",
+    inputs: async () => {
+      const vpcId = await gatewayVpc();
+      return {
+        vpcId,
+        ipAddress: "192.168.200.2",
+        gateway: "192.168.200.1",
+        netmask: "255.255.255.0",
+        vlan: 1000 + unique++,
+        aclId: await aclList(vpcId),
+      };
+    },
+    // the ACL list changes in place (replaceNetworkACLList with the gateway's id, a job)
+    inPlace: (o) => ({
+      news: { ...o, aclId: gatewayAcls.get(o.vpcId) },
+      expect: { aclId: gatewayAcls.get(o.vpcId) },
+    }),
+    replace: (o) => ({ news: { ...o, vlan: o.vlan + 1 }, field: "vlan" }),
+    bad: (i) => ({ news: { ...i, ipAddress: "192.168.201.2" }, field: "ipAddress" }),
+    path: (id) => `/vpcs/private-gateways/${id}`,
+  },
 ];
 
 /** A running instance made through the API, and its root disk, for the snapshot kinds. */
@@ -365,6 +388,9 @@ async function snapVm(extra: Rec = {}): Promise<{ id: string; rootId: string }> 
   return { id: vm.id, rootId: root.id };
 }
 
+/** A second list of each gateway's VPC, for the in-place change of a gateway's aclId. */
+const gatewayAcls = new Map<string, string>();
+
 let aclOctet = 0;
 /** A VPC made through the API, for the ACL kinds. */
 async function aclVpc(): Promise<string> {
@@ -374,7 +400,14 @@ async function aclVpc(): Promise<string> {
     cidr: `172.${16 + (aclOctet++ % 16)}.0.0/16`,
     vpcOfferingId: cat.vpcOffering,
   });
+  await job(v);
   return v.id;
+}
+/** A VPC for a gateway, with a second list for its in-place change. */
+async function gatewayVpc(): Promise<string> {
+  const vpcId = await aclVpc();
+  gatewayAcls.set(vpcId, await aclList(vpcId));
+  return vpcId;
 }
 /** A list made through the API in a new VPC. */
 async function aclList(vpcId?: string): Promise<string> {
@@ -974,6 +1007,26 @@ describe("public IPs and static NAT", () => {
     expect(await diff({ ...olds, publicIpId: cat.net, instanceId: OTHER_ID })).toMatchObject({
       deleteBeforeReplace: false,
     });
+  });
+});
+
+describe("VPC private gateways", () => {
+  it("a gateway static routes still use is not deleted: the API's reason, and it stays; the default list when aclId is left out", async () => {
+    const vpcId = await gatewayVpc();
+    const { aclId: _, ...inputs } = await cases.find((c) => c.kind === "VpcGateway")!.inputs();
+    const { id, outs } = await make("VpcGateway", { ...inputs, vpcId });
+    expect(outs).toMatchObject({ state: "Ready", aclName: "default_deny" });
+    const route = await call("POST", "/vpcs/static-routes", { gatewayId: id, cidr: "192.0.2.0/24" });
+    await job(route);
+    const err = await p("VpcGateway").delete!(id, outs).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(err?.message).toMatch(/as it has 1 static routes applied\. Remove the routes first/);
+    expect((await p("VpcGateway").read!(id, outs)).id).toBe(id);
+    await job(await call("DELETE", `/vpcs/static-routes/${route.id}`));
+    await p("VpcGateway").delete!(id, outs);
+    expect(await p("VpcGateway").read!(id, outs)).toEqual({});
   });
 });
 

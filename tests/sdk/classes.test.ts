@@ -261,6 +261,31 @@ describe("SDK resource classes", () => {
     expect(live).toMatchObject({ isStaticNat: true, virtualMachineId: await value(vm.id) });
   });
 
+  it("a VPC private gateway wired to its VPC and ACL list: addresses, VLAN and list name on the class", async () => {
+    const cim = await import("../../sdk");
+    const vpc = new cim.Vpc("gw-net", {
+      zoneId: cat.zone,
+      cidr: "10.29.0.0/16",
+      vpcOfferingId: cat.vpcOffering,
+    });
+    const acl = new cim.NetworkAclList("gw-acl", { vpcId: vpc.id });
+    const gw = new cim.VpcGateway("dc-link", {
+      vpcId: vpc.id,
+      ipAddress: "172.16.40.2",
+      gateway: "172.16.40.1",
+      netmask: "255.255.255.0",
+      vlan: 440,
+      aclId: acl.id,
+    });
+    expect(await value(gw.state)).toBe("Ready");
+    expect(await value(gw.vlan)).toBe(440);
+    expect(await value(gw.sourceNatSupported)).toBe(false);
+    expect(await value(gw.aclName)).toBe("gw-acl");
+    expect(await value(gw.vpcName)).toBe("gw-net");
+    const found = await value(vpc.id.apply((vpcId) => cim.getVpcGateway({ vpcId, address: "172.16.40.2" })));
+    expect(found.id).toBe(await value(gw.id));
+  });
+
   it("adopting without a name keeps the live name; a misspelt key is named at check", async () => {
     const cim = await import("../../sdk");
     const adopted = new cim.Volume("adopted", {

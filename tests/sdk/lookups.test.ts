@@ -213,6 +213,33 @@ describe("public IPs", () => {
     await failure(cim.getPublicIp(ip.ipAddress!));
     expect(await cim.getPublicIps({ region: secondary.name })).toEqual([]);
   });
+
+  it("finds a VPC's private gateway by address or id, and lists the VPC's gateways on a miss", async () => {
+    const zone = await cim.getZone("de-fra-1a");
+    const vpcOffering = (await cim.getVpcOfferings())[0];
+    const vpc = await api("POST", "/vpcs", {
+      name: "lookup-vpc",
+      zoneId: zone.id,
+      cidr: "10.77.0.0/16",
+      vpcOfferingId: vpcOffering.id,
+    });
+    const made = await api("POST", "/vpcs/private-gateways", {
+      vpcId: vpc.id,
+      ipAddress: "172.16.9.2",
+      gateway: "172.16.9.1",
+      netmask: "255.255.255.0",
+      vlan: 909,
+    });
+    expect((await cim.getVpcGateway({ vpcId: vpc.id, address: "172.16.9.2" })).id).toBe(made.id);
+    const byId = await cim.getVpcGateway({ vpcId: vpc.id, id: made.id });
+    expect(byId).toMatchObject({ ipAddress: "172.16.9.2", vlan: "909", aclName: "default_deny" });
+    const miss = await failure(cim.getVpcGateway({ vpcId: vpc.id, address: "172.16.9.3" }));
+    expect(miss.message).toMatch(
+      /no VPC gateway named "172\.16\.9\.3" in VPC \S+, the default region\. Candidates: /,
+    );
+    expect(miss.message).toContain(`172.16.9.2 (${made.id})`);
+    expect(await cim.getVpcGateways({ vpcId: vpc.id, region: secondary.name })).toEqual([]);
+  });
 });
 
 describe("allowances", () => {

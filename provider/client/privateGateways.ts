@@ -1,0 +1,101 @@
+// VPC private gateways: /api/v1/vpcs/private-gateways (the spec names gateways only among the asynchronous work;
+// emulator/README.md: CloudStack's createPrivateGateway, listPrivateGateways, deletePrivateGateway, and
+// replaceNetworkACLList with a gateway id). Create, delete and the ACL change are jobs.
+
+import type { AcceptedMutation, CallOptions } from "./core";
+import { Family, readOrUndefined } from "./family";
+import type { ListOptions } from "./instances";
+import { type ListResult, Paginator } from "./pagination";
+import { apiPath } from "./paths";
+import { type PrivateGateway, PrivateGatewaySchema } from "./schemas";
+
+/** A private gateway as the API takes it (CloudStack's createPrivateGateway parameters, camelCase). */
+export interface CreatePrivateGatewayInput {
+  vpcId: string;
+  /** The VPC router's address on the private network. */
+  ipAddress: string;
+  /** The private network's gateway (the next hop beyond the VPC). */
+  gateway: string;
+  netmask: string;
+  /** The VLAN tag of the private network, 1–4094. */
+  vlan: number;
+  /** Whether the VPC source-NATs traffic leaving through the gateway. */
+  sourceNatSupported?: boolean;
+  /** The gateway's network ACL list; the API's default is the VPC's default_deny. */
+  aclId?: string;
+}
+
+export interface PrivateGatewayFilter {
+  vpcId?: string;
+  ipAddress?: string;
+}
+
+export class PrivateGateways extends Family {
+  async get(id: string, o?: CallOptions): Promise<PrivateGateway> {
+    return this.core.get(apiPath`/vpcs/private-gateways/${id}`, PrivateGatewaySchema, undefined, o);
+  }
+
+  list(o?: ListOptions & PrivateGatewayFilter): Paginator<PrivateGateway> {
+    return new Paginator(this.core, {
+      path: apiPath`/vpcs/private-gateways`,
+      query: { vpcId: o?.vpcId, ipAddress: o?.ipAddress },
+      key: ["privategateway", "privateGateways", "gateways"],
+      item: PrivateGatewaySchema,
+      options: o,
+    });
+  }
+
+  async listAll(o?: ListOptions & PrivateGatewayFilter): Promise<ListResult<PrivateGateway>> {
+    return this.list(o).all();
+  }
+
+  /**
+   * Creates a gateway (a job; the job's end makes it Ready). A lost answer is tied to its job by command, then
+   * by the gateway it made: same VPC and address.
+   */
+  async create(input: CreatePrivateGatewayInput, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.core.accepted({
+      method: "POST",
+      path: apiPath`/vpcs/private-gateways`,
+      body: {
+        vpcId: input.vpcId,
+        ipAddress: input.ipAddress,
+        gateway: input.gateway,
+        netmask: input.netmask,
+        vlan: input.vlan,
+        sourceNatSupported: input.sourceNatSupported,
+        aclId: input.aclId,
+      },
+      options: o,
+      command: "privateGateway.create",
+      verify: async (job) => {
+        if (!job.resourceId) return false;
+        const made = await readOrUndefined(() => this.get(job.resourceId!, o));
+        return made?.vpcId === input.vpcId && made.ipAddress === input.ipAddress;
+      },
+    });
+  }
+
+  /** Deletes a gateway (a job); the API refuses one that static routes still use. */
+  async delete(id: string, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.core.accepted({
+      method: "DELETE",
+      path: apiPath`/vpcs/private-gateways/${id}`,
+      options: o,
+      command: "privateGateway.delete",
+      resourceId: id,
+    });
+  }
+
+  /** Puts the gateway on another ACL list of its VPC (CloudStack's replaceNetworkACLList, a job). */
+  async replaceAcl(id: string, aclId: string, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.core.accepted({
+      method: "POST",
+      path: apiPath`/vpcs/private-gateways/${id}/replace-acl`,
+      query: { aclId },
+      options: o,
+      command: "privateGateway.replaceAcl",
+      resourceId: id,
+    });
+  }
+}

@@ -1,0 +1,140 @@
+// cim.VpcGateway: a VPC private gateway, the gateway the spec lists among the asynchronous work: the VPC
+// router's address (ipAddress) on a private network (gateway, netmask) carried by a VLAN of the zone's physical
+// network, through which static routes reach networks beyond the VPC (the platform's createPrivateGateway /
+// deletePrivateGateway, jobs). Its ACL list changes in place (replaceNetworkACLList with the gateway's id, a
+// job); everything else replaces. A replacement on the same VLAN deletes first: a VLAN carries one network.
+
+import { z } from "zod";
+import type { PrivateGateway } from "../client";
+import { bool, id, optionalId, whenKnown } from "../lifecycle/check";
+import { formatIpv4, isHostOf, parseIpv4, rangeOf } from "../lifecycle/net";
+import { waitFor } from "../lifecycle/session";
+import { containsUnknown } from "../lifecycle/values";
+import { commonFields, field } from "./common";
+import { defineKind } from "./define";
+import { ipv4, netmask, sameNetmask } from "./network";
+
+const vlan = z
+  .number({ error: "must be a whole number: the VLAN tag of the private network, 1–4094" })
+  .int("must be a whole number: the VLAN tag of the private network, 1–4094")
+  .min(1, "must be from 1 to 4094: a VLAN tag (0 and 4095 are reserved)")
+  .max(4094, "must be from 1 to 4094: a VLAN tag (0 and 4095 are reserved)");
+
+export const vpcGateway = defineKind({
+  name: "VpcGateway",
+  noun: "VPC private gateway",
+  summary: "A VPC private gateway: the VPC's address on a private network (a VLAN) beyond the VPC.",
+  label: (rec) => (typeof rec.ipAddress === "string" ? rec.ipAddress : undefined),
+  // VpcGateway.State
+  states: { busy: ["Creating", "Deleting"], deleting: "Deleting" },
+  fields: {
+    ...commonFields,
+    /** The VPC the gateway belongs to. Replaces on change. */
+    vpcId: field(id("the VPC the gateway belongs to"), { change: "replace", live: true, ref: "Vpc" }),
+    /** The VPC router's address on the private network, e.g. `172.16.0.2`. Replaces on change. */
+    ipAddress: field(ipv4("the VPC's address on the private network, e.g. 172.16.0.2"), {
+      change: "replace",
+      live: true,
+    }),
+    /** The private network's gateway (the next hop beyond the VPC), e.g. `172.16.0.1`. Replaces on change. */
+    gateway: field(ipv4("the private network's gateway, e.g. 172.16.0.1"), { change: "replace", live: true }),
+    /** The private network's netmask, e.g. `255.255.255.0`. Replaces on change. */
+    netmask: field(netmask("the private network's netmask, e.g. 255.255.255.0"), {
+      change: "replace",
+      same: sameNetmask,
+      live: true,
+    }),
+    /** The VLAN tag of the private network, 1–4094, unused in the zone. Replaces on change. */
+    vlan: field(vlan, {
+      change: "replace",
+      live: (g: PrivateGateway) => (g.vlan === undefined ? undefined : Number(g.vlan)),
+    }),
+    /** Whether traffic leaving through the gateway is source-NATed (default false). Replaces on change. */
+    sourceNatSupported: field(bool("whether traffic leaving through the gateway is source-NATed"), {
+      change: "replace",
+      unset: () => false,
+      same: (a, b) => Boolean(a) === Boolean(b),
+      live: (g: PrivateGateway) => g.sourceNatSupported,
+    }),
+    /**
+     * The gateway's network ACL list (a `cim.NetworkAclList` of the same VPC, or a default list from
+     * `cim.getNetworkAclList`); left out, the API's choice stays (the VPC's default_deny). Changed in place.
+     */
+    aclId: field(optionalId("a network ACL list of the gateway's VPC"), {
+      change: "update",
+      live: (g: PrivateGateway) => g.aclId || undefined,
+      ref: "NetworkAclList",
+    }),
+  },
+  outputs: {
+    vpcName: { schema: z.string().optional(), from: (g: PrivateGateway) => g.vpcName },
+    zoneId: { schema: z.string().optional(), from: (g: PrivateGateway) => g.zoneId },
+    zoneName: { schema: z.string().optional(), from: (g: PrivateGateway) => g.zoneName },
+    /** The name of the gateway's ACL list (default_deny unless aclId says otherwise). */
+    aclName: { schema: z.string().optional(), from: (g: PrivateGateway) => g.aclName },
+    /** The API's gateway state (Creating, Ready, Deleting). */
+    state: { schema: z.string(), from: (g: PrivateGateway) => g.state ?? "" },
+    created: { schema: z.string().optional(), from: (g: PrivateGateway) => g.created },
+  },
+  rules(values, fail) {
+    whenKnown(values, ["ipAddress", "gateway", "netmask"], () => {
+      const { ipAddress, gateway, netmask: mask } = values as Record<string, string | undefined>;
+      if (!ipAddress || !gateway || !mask) return;
+      const range = rangeOf(gateway, mask);
+      const gw = parseIpv4(gateway);
+      const ip = parseIpv4(ipAddress);
+      if (!range || gw === undefined || ip === undefined) return;
+      const cidr = `${formatIpv4(range.base)}/${range.prefix}`;
+      if (!isHostOf(gw, range.base, range.prefix)) {
+        fail(
+          "gateway",
+          `gateway ${gateway} is not a host address of ${cidr} (the range gateway and netmask make)`,
+        );
+      } else if (!isHostOf(ip, range.base, range.prefix)) {
+        fail(
+          "ipAddress",
+          `ipAddress ${ipAddress} is not a host address of ${cidr}, the subnet of gateway ${gateway}`,
+        );
+      } else if (ip === gw) {
+        fail(
+          "ipAddress",
+          `ipAddress ${ipAddress} is the gateway's own address: the VPC needs another one in ${cidr}`,
+        );
+      }
+    });
+  },
+  // a VLAN carries one network in the zone: a replacement on the same VLAN deletes the old gateway first
+  deleteBeforeReplace: (olds, news) => containsUnknown(news.vlan) || news.vlan === olds.vlan,
+  api: {
+    get: (s, id) => s.client.privateGateways.get(id, { region: s.region }),
+    list: async (s) => (await s.client.privateGateways.listAll({ region: s.region })).items,
+    create: (s, i) =>
+      s.client.privateGateways.create(
+        {
+          vpcId: i.vpcId,
+          ipAddress: i.ipAddress,
+          gateway: i.gateway,
+          netmask: i.netmask,
+          vlan: i.vlan,
+          sourceNatSupported: i.sourceNatSupported,
+          aclId: i.aclId,
+        },
+        { region: s.region },
+      ),
+    async apply(s, live, want, changed, op) {
+      if (changed.has("aclId") && want.aclId) {
+        await waitFor(
+          s,
+          await s.client.privateGateways.replaceAcl(live.id, want.aclId, { region: s.region }),
+          op,
+        );
+      }
+    },
+    delete: (s, live) => s.client.privateGateways.delete(live.id, { region: s.region }),
+  },
+  importer: {
+    order: 22,
+    prefix: "gateway",
+    name: (g, nameOf) => `${nameOf(g.vpcId) ?? "vpc"}-gw-${String(g.ipAddress ?? g.id).replace(/\./g, "-")}`,
+  },
+});
