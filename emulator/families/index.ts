@@ -4,6 +4,7 @@ import type { AnyFamily, CollectionsOf, DataOf } from "../family";
 import { apiRoute as r } from "../family";
 import { commentHandlers } from "../handlers/comments";
 import type { InstanceData } from "../handlers/instances";
+import type { LoadBalancerData } from "../handlers/loadBalancerRules";
 import type { AclData } from "../handlers/networkAcls";
 import type { NetworkData } from "../handlers/networks";
 import type { PublicIpData } from "../handlers/publicIps";
@@ -18,6 +19,7 @@ import type { BaseState, Limits, Owned, Tagged } from "../records";
 import { Repository } from "../repository";
 import { backupSchedules } from "./backupSchedules";
 import { instances } from "./instances";
+import { loadBalancerRules } from "./loadBalancers";
 import { networkAclLists, networkAclRules } from "./networkAcls";
 import { networks } from "./networks";
 import { clusters } from "./pending";
@@ -35,6 +37,7 @@ export const FAMILIES = [
   networkAclLists,
   networkAclRules,
   publicIps,
+  loadBalancerRules,
   clusters,
   backupSchedules,
   sshKeyPairs,
@@ -52,7 +55,7 @@ export type Data = DataOf<Families>;
 type Meets<T extends U, U> = T;
 export type CheckedData = Meets<
   Data,
-  InstanceData & VolumeData & VpcData & NetworkData & AclData & PublicIpData
+  InstanceData & VolumeData & VpcData & NetworkData & AclData & PublicIpData & LoadBalancerData
 >;
 
 export const COLLECTION_KEYS = FAMILIES.map((f) => f.key);
@@ -95,7 +98,8 @@ export const taggableKinds: TaggableKind[] = FAMILIES.flatMap((f: AnyFamily) => 
 
 /** GET/POST/DELETE <collection>/{id}/tags; comments: add and list on the resource, visibility by id. */
 function tagAndCommentRoutes(f: AnyFamily, kind: TaggableKind): RouteDef[] {
-  const c = f.tags!.collection;
+  const c = f.tags?.collection;
+  if (c === undefined) return []; // tagged through the generic /tags route only
   const tags = tagHandlers(kind);
   const routes = [
     r("GET", `${c}/{id}/tags`, tags.list),

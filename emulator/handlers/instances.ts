@@ -4,7 +4,14 @@ import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import { formatIp, isHost, parseCidr, parseIp, size } from "../net";
-import type { BackupScheduleRec, InstanceRec, NetworkRec, Nic, VolumeRec } from "../records";
+import type {
+  BackupScheduleRec,
+  InstanceRec,
+  LoadBalancerRuleRec,
+  NetworkRec,
+  Nic,
+  VolumeRec,
+} from "../records";
 import { audited, body, bool, int, isoNow, type Obj, reqStr, str, submitJob } from "./common";
 import { instanceName, instanceView } from "./instanceView";
 import { stampOf } from "./lifecycle";
@@ -19,6 +26,7 @@ export type InstanceData = Repos<{
   backupSchedules: BackupScheduleRec;
   sshKeyPairs: SshKeyPairRec;
   publicIps: PublicIpRec;
+  loadBalancerRules: LoadBalancerRuleRec;
 }>;
 export type ICtx = Ctx<InstanceData>;
 

@@ -4,7 +4,14 @@ import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import { containsCidr, parseCidr } from "../net";
-import type { AnnotationRec, NetworkAclListRec, NetworkAclRuleRec, NetworkRec, VpcRec } from "../records";
+import type {
+  AnnotationRec,
+  LoadBalancerRuleRec,
+  NetworkAclListRec,
+  NetworkAclRuleRec,
+  NetworkRec,
+  VpcRec,
+} from "../records";
 import { seedId } from "../seed";
 import {
   audited,
@@ -30,6 +37,7 @@ export type VpcData = Repos<{
   networkAclLists: NetworkAclListRec;
   networkAclRules: NetworkAclRuleRec;
   publicIps: PublicIpRec;
+  loadBalancerRules: LoadBalancerRuleRec;
 }>;
 type VCtx = Ctx<VpcData>;
 
