@@ -59,6 +59,11 @@ export const JOB_COMMANDS = {
   "publicIp.release": ["disassociateIpAddress"],
   "staticNat.enable": ["enableStaticNat"],
   "staticNat.disable": ["disableStaticNat"],
+  "loadBalancerRule.create": ["createLoadBalancerRule"],
+  "loadBalancerRule.update": ["updateLoadBalancerRule"],
+  "loadBalancerRule.delete": ["deleteLoadBalancerRule"],
+  "loadBalancerRule.assign": ["assignToLoadBalancerRule"],
+  "loadBalancerRule.remove": ["removeFromLoadBalancerRule"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type JobCommand = keyof typeof JOB_COMMANDS;
