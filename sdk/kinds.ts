@@ -64,6 +64,12 @@ export type StaticNat = KindResource<typeof kinds.StaticNat>;
 /** The arguments of cim.StaticNat. */
 export type StaticNatArgs = ArgsOf<typeof kinds.StaticNat>;
 
+/** A public load-balancer rule: a port of a public IP balanced over member instances. */
+export const LoadBalancerRule = resourceClass(kinds.LoadBalancerRule);
+export type LoadBalancerRule = KindResource<typeof kinds.LoadBalancerRule>;
+/** The arguments of cim.LoadBalancerRule. */
+export type LoadBalancerRuleArgs = ArgsOf<typeof kinds.LoadBalancerRule>;
+
 /** Tags through the generic tag endpoint, for resource types without a tag route (templates, …). */
 export const Tags = resourceClass(kinds.Tags);
 export type Tags = KindResource<typeof kinds.Tags>;

@@ -5,6 +5,7 @@
 import { backupSchedule } from "./backupSchedule";
 import type { Kind } from "./define";
 import { instance } from "./instance";
+import { loadBalancerRule } from "./loadBalancerRule";
 import { network } from "./network";
 import { networkAclList } from "./networkAclList";
 import { networkAclRule } from "./networkAclRule";
@@ -27,6 +28,7 @@ export const kinds = {
   SshKeyPair: sshKeyPair,
   PublicIp: publicIp,
   StaticNat: staticNat,
+  LoadBalancerRule: loadBalancerRule,
   Tags: tags,
 } as const;
 
