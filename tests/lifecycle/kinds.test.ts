@@ -1036,6 +1036,25 @@ describe("load-balancer rules", () => {
     await p("LoadBalancerRule").delete!(partial.id, partial.properties);
   });
 
+  it("a create whose job failed left no rule (the platform removes it): a plain error, nothing kept in state", async () => {
+    const { publicIpId } = await balanced();
+    await ctl.fault({
+      method: "POST",
+      route: "/api/v1/loadbalancer/rules",
+      times: 1,
+      jobFail: { detail: "simulated platform failure" },
+    });
+    const inputs = { name: nameOf("lb"), publicIpId, publicPort: 80, privatePort: 80 };
+    const err = await make("LoadBalancerRule", inputs).catch((e: unknown) => e);
+    expect(err).not.toBeInstanceOf(PartialStateError);
+    expect(String((err as Error).message)).toContain("simulated platform failure");
+    expect(String((err as Error).message)).toContain("Nothing was created");
+    expect(rows(await call("GET", `/loadbalancer/rules?publicIpId=${publicIpId}`))).toEqual([]);
+    // the next up makes it
+    const made = await make("LoadBalancerRule", inputs);
+    await p("LoadBalancerRule").delete!(made.id, made.outs);
+  });
+
   it("an address with static NAT takes no rule: the API's refusal at create, nothing recorded", async () => {
     const { publicIpId, instanceId } = await addressAndInstance();
     await make("StaticNat", { publicIpId, instanceId });
