@@ -2,13 +2,33 @@
 import { randomUUID } from "node:crypto";
 import { badRequest } from "./http";
 
-export type FaultAction = "drop-before" | "drop-after";
+/**
+ * What happens to the request instead of (or after) its normal handling:
+ * - `drop-before`: the connection is destroyed before any work;
+ * - `drop-after`: the work is done (job, audit, persistence), then the connection is destroyed;
+ * - `status-after`: the work is done, then `status` is answered in place of the real answer (a gateway whose
+ *   upstream did the work but whose answer it lost or gave up waiting for: a 502 or 504);
+ * - `truncate-after`: the work is done, then the real answer is sent with its body cut in the middle (a
+ *   complete HTTP message whose JSON ends mid-document).
+ */
+export type FaultAction = "drop-before" | "drop-after" | "status-after" | "truncate-after";
+export const FAULT_ACTIONS: readonly FaultAction[] = [
+  "drop-before",
+  "drop-after",
+  "status-after",
+  "truncate-after",
+];
+
+/** The body of an injected status: the API's JSON error body, or the HTML page a proxy writes. */
+export type FaultBody = "json" | "html";
 
 export interface FaultRule {
   id: string;
   method: string;
   route: string;
   status?: number;
+  /** The body of an injected status (default json). */
+  body?: FaultBody;
   retryAfter?: number;
   /** Remaining applications; undefined means every matching call. */
   times?: number;
@@ -17,6 +37,8 @@ export interface FaultRule {
   action?: FaultAction;
   jobFail?: { detail: string };
   jobStuck?: boolean;
+  /** The job the request creates stays running this many ms past its normal end, then ends as it would have. */
+  jobStuckMs?: number;
   hits: number;
 }
 
@@ -104,8 +126,12 @@ function parseRule(input: unknown): FaultRule {
   }
   const method = typeof r.method === "string" ? r.method.toUpperCase() : "*";
   const action = r.action;
-  if (action !== undefined && action !== "drop-before" && action !== "drop-after") {
-    throw badRequest("Fault field action must be drop-before or drop-after");
+  if (action !== undefined && !FAULT_ACTIONS.includes(action as FaultAction)) {
+    throw badRequest(`Fault field action must be one of ${FAULT_ACTIONS.join(", ")}`);
+  }
+  const body = r.body;
+  if (body !== undefined && body !== "json" && body !== "html") {
+    throw badRequest("Fault field body must be json or html");
   }
   let jobFail: FaultRule["jobFail"];
   if (r.jobFail !== undefined) {
@@ -117,6 +143,7 @@ function parseRule(input: unknown): FaultRule {
     method,
     route: r.route,
     status: num("status", 100, 599),
+    body: body as FaultBody | undefined,
     retryAfter: num("retryAfter", 0, 86_400),
     times: num("times", 1, 1_000_000),
     probability: num("probability", 0, 1),
@@ -124,10 +151,19 @@ function parseRule(input: unknown): FaultRule {
     action: action as FaultAction | undefined,
     jobFail,
     jobStuck: r.jobStuck === true ? true : undefined,
+    jobStuckMs: num("jobStuckMs", 1, 86_400_000),
     hits: 0,
   };
-  if (!rule.status && !rule.latencyMs && !rule.action && !rule.jobFail && !rule.jobStuck) {
-    throw badRequest("Fault rule does nothing: give status, latencyMs, action, jobFail or jobStuck");
+  if (rule.action === "status-after" && !rule.status) {
+    throw badRequest("Fault action status-after needs a status: the answer that replaces the real one");
+  }
+  if (rule.body && !rule.status)
+    throw badRequest("Fault field body needs a status: the answer it is the body of");
+  const acts = [rule.status, rule.latencyMs, rule.action, rule.jobFail, rule.jobStuck, rule.jobStuckMs];
+  if (!acts.some(Boolean)) {
+    throw badRequest(
+      "Fault rule does nothing: give status, latencyMs, action, jobFail, jobStuck or jobStuckMs",
+    );
   }
   return rule;
 }

@@ -79,8 +79,8 @@ export interface Ctx<D = unknown> {
   jobs: Jobs;
   quota: QuotaService;
   clock: Clock;
-  /** The fault rule matched by this request, if any; job creation reads jobFail and jobStuck from it. */
-  fault?: { jobFail?: { detail: string }; jobStuck?: boolean };
+  /** The fault rule matched by this request, if any; job creation reads jobFail, jobStuck and jobStuckMs. */
+  fault?: { jobFail?: { detail: string }; jobStuck?: boolean; jobStuckMs?: number };
 }
 
 export type Handler<D = any> = (ctx: Ctx<D>) => Reply | Promise<Reply>;

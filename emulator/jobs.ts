@@ -47,6 +47,8 @@ export interface JobRequest {
   failDetail?: string;
   /** Injected fault: the job never leaves running. */
   stuck?: boolean;
+  /** Injected fault: the job stays running this long past its normal end (in any mode: at least this long). */
+  stuckMs?: number;
   payload?: Record<string, unknown>;
   /** Due this long after submission whatever the mode (follow-ups); otherwise the timing decides. */
   delayMs?: number;
@@ -116,8 +118,15 @@ export class JobEngine<D = unknown> {
   submit(req: JobRequest): Job {
     const now = req.atMs ?? this.clock.now();
     const { latencyMs, jitterMs, reads } = this.timing;
-    const mode = req.delayMs === undefined ? this.timing.mode : "timed";
-    const duration = req.delayMs ?? (mode === "immediate" ? 0 : latencyMs + Math.random() * jitterMs);
+    const stuckMs = req.stuckMs ?? 0;
+    // A job held past its end runs on the job clock: modes that end it by reads or at once cannot hold it.
+    const timing = this.timing.mode === "clock" ? "clock" : "timed";
+    const mode = req.delayMs !== undefined ? "timed" : stuckMs > 0 ? timing : this.timing.mode;
+    const normal =
+      this.timing.mode === "immediate" || this.timing.mode === "reads"
+        ? 0
+        : latencyMs + Math.random() * jitterMs;
+    const duration = (req.delayMs ?? normal) + stuckMs;
     const job: Job = {
       jobId: randomUUID(),
       regionId: req.regionId,

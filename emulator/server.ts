@@ -1,6 +1,7 @@
 // The HTTP layer: registers the route table on fastify and runs each request through faults, authentication,
 // region resolution, job settlement, the handler, the audit trail and persistence.
 import { randomUUID } from "node:crypto";
+import { STATUS_CODES } from "node:http";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { ADMIN_PERMISSION, bearerToken, hasQueryToken, type TokenService } from "./auth";
 import type { Clock } from "./clock";
@@ -66,12 +67,37 @@ function errorReply(clock: Clock, e: unknown, path: string): Reply {
   return { status: 500, body: errorBody(clock, `Internal emulator error: ${message}`, `uri=${path}`) };
 }
 
-function send(reply: FastifyReply, r: Reply) {
+function send(reply: FastifyReply, r: Reply, cut = false) {
   reply.code(r.status);
   if (r.headers) reply.headers(r.headers);
   if (r.body === undefined) return reply.send();
   reply.type("application/json");
-  return reply.send(JSON.stringify(r.body));
+  const text = JSON.stringify(r.body);
+  // A truncated answer: a complete HTTP message (its Content-Length fits) whose JSON stops mid-document.
+  return reply.send(cut ? text.slice(0, Math.max(1, Math.floor(text.length / 2))) : text);
+}
+
+/** The error page a proxy (nginx's wording) writes for a status, in place of the API's JSON error body. */
+export function proxyPage(status: number): string {
+  const title = `${status} ${STATUS_CODES[status] ?? "Error"}`;
+  return `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+}
+
+/** The answer of an injected status: the API's error body, or a proxy's HTML page. */
+function sendFaultStatus(rt: Runtime, reply: FastifyReply, fault: FaultRule, path: string) {
+  const status = fault.status as number;
+  const headers = fault.retryAfter !== undefined ? { "retry-after": String(fault.retryAfter) } : undefined;
+  if (fault.body === "html") {
+    reply.code(status);
+    if (headers) reply.headers(headers);
+    reply.type("text/html");
+    return reply.send(proxyPage(status));
+  }
+  return send(reply, {
+    status,
+    body: errorBody(rt.clock, `Injected fault: status ${status}`, `fault=${fault.id} uri=${path}`),
+    headers,
+  });
 }
 
 /** Destroy the connection without answering; the client sees a reset or an early close. */
@@ -131,7 +157,7 @@ async function buildCtx(rt: Runtime, def: RouteDef, req: FastifyRequest, path: s
 
 /**
  * Applies the matching fault rule before any work: latency, drop-before, an injected status. Returns the rule
- * (whose jobFail, jobStuck and drop-after act later) and whether the reply has already been sent.
+ * (whose job faults and after-the-work actions act later) and whether the reply has already been sent.
  */
 async function preFault(
   rt: Runtime,
@@ -148,12 +174,8 @@ async function preFault(
     drop(req, reply);
     return { fault, handled: true };
   }
-  if (fault.status) {
-    send(reply, {
-      status: fault.status,
-      body: errorBody(rt.clock, `Injected fault: status ${fault.status}`, `fault=${fault.id} uri=${path}`),
-      headers: fault.retryAfter !== undefined ? { "retry-after": String(fault.retryAfter) } : undefined,
-    });
+  if (fault.status && fault.action !== "status-after") {
+    sendFaultStatus(rt, reply, fault, path);
     return { fault, handled: true };
   }
   return { fault, handled: false };
@@ -193,7 +215,8 @@ function handlerFor(rt: Runtime, def: RouteDef) {
       result = errorReply(rt.clock, e, path);
     }
     if (fault?.action === "drop-after") return drop(req, reply);
-    return send(reply, result);
+    if (fault?.action === "status-after") return sendFaultStatus(rt, reply, fault, path);
+    return send(reply, result, fault?.action === "truncate-after");
   };
 }
 

@@ -8,7 +8,7 @@ export const volumes = defineFamily<VolumeRec>()({
   label: "Volume",
   resourceType: "Volume",
   quota: { key: "volume", default: 2000, platformType: "volume" },
-  states: { busy: ["Creating", "Resizing", "Destroying"], failed: "Error" },
+  states: { busy: ["Creating", "Resizing"], failed: "Error" },
   routes: [
     r("POST", "/volumes", v.createVolume),
     r("GET", "/volumes", v.listVolumes),

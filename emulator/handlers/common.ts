@@ -67,13 +67,17 @@ export function reqInt(src: Obj, key: string): number {
 }
 
 /** Submits a job for the caller in the routed region; an injected fault decides failure or a stuck job. */
-export function submitJob(ctx: Ctx, req: Omit<JobRequest, "account" | "regionId" | "stuck">): Job {
+export function submitJob(
+  ctx: Ctx,
+  req: Omit<JobRequest, "account" | "regionId" | "stuck" | "stuckMs">,
+): Job {
   return ctx.jobs.submit({
     ...req,
     account: ctx.user.sub,
     regionId: ctx.region.id,
     failDetail: ctx.fault?.jobFail?.detail ?? req.failDetail,
     stuck: ctx.fault?.jobStuck === true,
+    stuckMs: ctx.fault?.jobStuckMs,
   });
 }
 

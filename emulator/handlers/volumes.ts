@@ -1,10 +1,21 @@
 // Volumes: create from query parameters only, attach, detach, resize, delete.
 import type { Repos } from "../family";
-import { badRequest, type Ctx, conflict, ok } from "../http";
+import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import type { AnnotationRec, InstanceRec, Job, VolumeRec } from "../records";
-import { int, isoNow, jobAccepted, paging, passThrough, query, reqStr, str, submitJob } from "./common";
-import { createEffect, deleteEffect, dropAnnotations, stampOf } from "./lifecycle";
+import {
+  audited,
+  int,
+  isoNow,
+  jobAccepted,
+  paging,
+  passThrough,
+  query,
+  reqStr,
+  str,
+  submitJob,
+} from "./common";
+import { createEffect, dropAnnotations, stampOf } from "./lifecycle";
 
 const MAX_SIZE_GB = 16_384;
 
@@ -150,7 +161,11 @@ export function resizeVolume(ctx: VCtx) {
   return volumeJob(ctx, r, "resizeVolume", "Resizing", { size, diskOfferingId });
 }
 
-/** deleteVolume refuses an attached volume (a root disk always is) with CloudStack's text. */
+/**
+ * deleteVolume refuses an attached volume (a root disk always is) with CloudStack's text, and is otherwise
+ * done at once: CloudStack's DeleteVolumeCmd is a synchronous command (BaseCmd), and the spec does not list a
+ * volume's delete among the asynchronous operations. The answer carries no jobId.
+ */
 export function deleteVolume(ctx: VCtx) {
   const r = findVolume(ctx, ctx.params.id);
   ctx.data.volumes.idle(r);
@@ -162,7 +177,9 @@ export function deleteVolume(ctx: VCtx) {
         : `Volume ${r.name} is attached to instance ${r.virtualMachineId}; detach it first`,
     );
   }
-  return volumeJob(ctx, r, "deleteVolume", "Destroying");
+  dropAnnotations(ctx.data, r.id);
+  ctx.data.volumes.delete(r.id);
+  return accepted(r.id, undefined, audited("Volume", r.id));
 }
 
 function volumeJob(
@@ -227,5 +244,4 @@ export const volumeJobEffects: Record<string, Effect> = {
     },
     failure: volumeEffect(() => ({})).failure,
   },
-  deleteVolume: deleteEffect("volumes", dropAnnotations),
 };

@@ -4,6 +4,7 @@
 
 import type { z } from "zod";
 import type { Credential } from "./auth";
+import { parseBody } from "./bodies";
 import {
   ApiError,
   type CallContext,
@@ -306,11 +307,9 @@ export class CimCore {
     const text = this.#credential.redact(raw.text);
     let json: unknown = {};
     if (text.trim() !== "") {
-      try {
-        json = JSON.parse(text);
-      } catch {
-        throw new InvalidResponseError(ctx, raw.status, "json");
-      }
+      const parsed = parseBody(text, header(raw.headers, "content-type"));
+      if (!parsed.ok) throw new InvalidResponseError(ctx, raw.status, "json", [], parsed.unreadable);
+      json = parsed.value;
     }
     const parsed = x.schema.safeParse(json);
     if (!parsed.success) {
@@ -356,11 +355,11 @@ export class CimCore {
   private apiError(raw: RawResponse, ctx: CallContext): ApiError {
     const text = this.#credential.redact(raw.text);
     let body: ErrorBody | string | undefined = text.trim() ? text.slice(0, 2000) : undefined;
-    try {
-      const parsed = ErrorBodySchema.safeParse(JSON.parse(text));
-      if (parsed.success) body = parsed.data as ErrorBody;
-    } catch {
-      // not JSON: keep the (truncated) text
+    // Not JSON (a proxy's HTML page, a cut answer): keep the text; messages describe it (errors.apiMessage).
+    const parsed = parseBody(text, header(raw.headers, "content-type"));
+    if (parsed.ok) {
+      const errorBody = ErrorBodySchema.safeParse(parsed.value);
+      if (errorBody.success) body = errorBody.data as ErrorBody;
     }
     const claims = this.#credential.claims;
     return makeApiError(raw.status, body, ctx, {

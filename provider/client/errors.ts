@@ -2,6 +2,8 @@
 // failed (method, path, region, resource) and what to do next. No error ever holds request headers or the
 // token: errors are built from plain values only, and the core redacts the token from any server text.
 
+import { describeUnreadable, looksLikeHtml, type UnreadableBody } from "./bodies";
+
 export type ErrorBody = { message?: string; detail?: string; timestamp?: string; [k: string]: unknown };
 
 /** Where a failed call was going. Never contains headers. */
@@ -56,6 +58,8 @@ export class ApiError extends CimError {
     context: CallContext,
     readonly requestId?: string,
     hint?: string,
+    /** The server's Retry-After, in ms, when it sent one (429, 503, …). */
+    readonly retryAfterMs?: number,
   ) {
     const said = apiMessage(body);
     super(
@@ -96,15 +100,15 @@ export class RateLimitError extends ApiError {
     body: ErrorBody | string | undefined,
     context: CallContext,
     requestId?: string,
-    /** The server's Retry-After, in ms, when it sent one. */
-    readonly retryAfterMs?: number,
+    retryAfterMs?: number,
   ) {
     super(
       429,
       body,
       context,
       requestId,
-      `The API is rate limiting this account${retryAfterMs !== undefined ? ` (it asked to wait ${Math.ceil(retryAfterMs / 1000)} s)` : ""}; lower Pulumi's parallelism (pulumi up --parallel N) or run again later.`,
+      `The API is rate limiting this account${waitNote(retryAfterMs)}; lower Pulumi's parallelism (pulumi up --parallel N) or run again later.`,
+      retryAfterMs,
     );
   }
 }
@@ -180,10 +184,20 @@ export class InvalidResponseError extends CimError {
     readonly reason: "json" | "shape",
     /** For "shape": the paths and problems zod reported (never values). */
     readonly issues: string[] = [],
+    /** For "json": what the body was instead (an HTML page, JSON cut short, other text). */
+    readonly unreadable?: UnreadableBody,
   ) {
-    super(
-      `${where(context)} answered ${status} with ${reason === "json" ? "a body that is not valid JSON" : `a body of an unexpected shape (${issues.slice(0, 5).join("; ")})`}. The API or a proxy in front of it returned something this client does not understand; check cim:baseUrl points at the API and report it if it persists.${attemptsNote(context)}`,
-    );
+    const what =
+      reason === "shape"
+        ? `a body of an unexpected shape (${issues.slice(0, 5).join("; ")})`
+        : `${unreadable?.description ?? "a body that is not valid JSON"} instead of the API's JSON`;
+    const next =
+      unreadable?.kind === "truncated"
+        ? "The connection or a proxy cut the answer short; run again, and check the network path to the API if it persists."
+        : unreadable?.kind === "html"
+          ? "A proxy, gateway or sign-in page answered in place of the API: check cim:baseUrl points at the API itself and that nothing in between needs a sign-in."
+          : "The API or a proxy in front of it returned something this client does not understand; check cim:baseUrl points at the API and report it if it persists.";
+    super(`${where(context)} answered ${status} with ${what}. ${next}${attemptsNote(context)}`);
     this.method = context.method;
     this.path = context.path;
     this.region = context.region;
@@ -283,6 +297,24 @@ export class WaitTimeoutError extends CimError {
   }
 }
 
+/**
+ * Reads of a job answered 404 again and again: the platform has no record of the job (any more, or not where
+ * it was asked), so how it ended is unknown. The change itself may well have been made.
+ */
+export class JobNotFoundError extends CimError {
+  constructor(
+    readonly jobId: string,
+    /** How many reads in a row answered 404. */
+    readonly reads: number,
+    readonly region?: string,
+    readonly command?: string,
+  ) {
+    super(
+      `Job ${jobId}${command ? ` (${command})` : ""}${region ? ` in region ${region}` : ""} was not found: ${reads} reads of GET /api/v1/jobs/${jobId} in a row answered 404, so the platform has no record of it and how it ended is unknown. The change may have been made: read the resource itself (pulumi refresh), then run again.`,
+    );
+  }
+}
+
 /** The caller's AbortSignal fired while waiting for a job. The job itself keeps running. */
 export class WaitAbortedError extends CimError {
   constructor(readonly jobId: string) {
@@ -294,7 +326,13 @@ export class WaitAbortedError extends CimError {
 
 export function apiMessage(body: ErrorBody | string | undefined): string | undefined {
   if (body === undefined) return undefined;
-  if (typeof body === "string") return body.trim() ? body.trim().slice(0, 300) : undefined;
+  if (typeof body === "string") {
+    if (!body.trim()) return undefined;
+    // A proxy's error page: say whose it is, never its markup (nor a JSON parser's complaint about it).
+    if (looksLikeHtml(body))
+      return `${describeUnreadable(body).description} from a proxy or gateway in front of the API, not the API itself`;
+    return body.trim().slice(0, 300);
+  }
   const parts = [body.message, body.detail].filter((s): s is string => typeof s === "string" && s.length > 0);
   const unique = parts.filter((p, i) => parts.indexOf(p) === i);
   return unique.length ? unique.join(" — ") : undefined;
@@ -375,7 +413,12 @@ export function makeApiError(
         body,
         context,
         requestId,
-        "The API failed on its side; run again later, and report it with the request id if it persists.",
+        status === 502 || status === 504
+          ? `A proxy or gateway in front of the API got no usable answer from it in time; this is usually brief: run again later${waitNote(extras.retryAfterMs)}, and report it with the request id if it persists.`
+          : status === 503
+            ? `The API is unavailable for now${waitNote(extras.retryAfterMs)}; run again later.`
+            : "The API failed on its side; run again later, and report it with the request id if it persists.",
+        extras.retryAfterMs,
       );
     default:
       return new ApiError(
@@ -384,9 +427,14 @@ export function makeApiError(
         context,
         requestId,
         "Check the inputs named in the message and run again.",
+        extras.retryAfterMs,
       );
   }
 }
+
+/** " (it asked to wait 3 s)" when the server sent Retry-After. */
+const waitNote = (ms: number | undefined) =>
+  ms === undefined ? "" : ` (it asked to wait ${Math.ceil(ms / 1000)} s)`;
 
 function explain401(auth: ApiErrorExtras["auth"]): string {
   const facts: string[] = [];

@@ -2,13 +2,7 @@
 // jitter, Retry-After honoured within bounds), how many times. Reads use it directly; mutations use it only
 // after the lost-answer protocol (recovery.ts) has established that the request did not land.
 
-import {
-  ApiError,
-  ConnectionError,
-  InvalidResponseError,
-  RateLimitError,
-  RequestTimeoutError,
-} from "./errors";
+import { ApiError, ConnectionError, InvalidResponseError, RequestTimeoutError } from "./errors";
 
 export interface RetryOptions {
   /**
@@ -53,9 +47,12 @@ export function isTransient(err: unknown): boolean {
   return false;
 }
 
-/** Delay before attempt `attempt + 1` (attempt is 1-based), or undefined when the error says not to retry. */
+/**
+ * Delay before attempt `attempt + 1` (attempt is 1-based), or undefined when the error says not to retry.
+ * A Retry-After is honoured on any status that sends it (429, and 503 as RFC 9110 has it), within bounds.
+ */
 export function retryDelay(err: unknown, attempt: number, p: RetryPolicy): number | undefined {
-  if (err instanceof RateLimitError && err.retryAfterMs !== undefined) {
+  if (err instanceof ApiError && err.retryAfterMs !== undefined) {
     if (err.retryAfterMs > p.maxRetryAfterMs) return undefined;
     return err.retryAfterMs;
   }

@@ -1,5 +1,6 @@
 // Volumes: /api/v1/volumes. POST /volumes takes its inputs as query parameters (JSON there is a 400 naming a
-// missing parameter); create, attach, detach, resize and delete are asynchronous.
+// missing parameter); create, attach, detach and resize are asynchronous (the spec's list); delete is done at
+// once, as CloudStack's deleteVolume, and answers without a jobId (waiting on it returns at once).
 
 import type { AcceptedMutation, CallOptions } from "./core";
 import { createdWithName, Family } from "./family";

@@ -7,7 +7,13 @@
 // 1 s without history. All delays are injectable so tests run fast and benchmarks compare.
 
 import pWaitFor from "p-wait-for";
-import { JobFailedError, WaitAbortedError, WaitTimeoutError } from "./errors";
+import {
+  JobFailedError,
+  JobNotFoundError,
+  NotFoundError,
+  WaitAbortedError,
+  WaitTimeoutError,
+} from "./errors";
 import { durationKey, durationSample, type JobDurations, jobDurations } from "./jobHistory";
 import { isTransient, sleep } from "./retry";
 import type { Job } from "./schemas";
@@ -37,6 +43,11 @@ export interface WaitOptions extends WaitSchedule {
   signal?: AbortSignal;
   /** Consecutive transient read failures tolerated (each already retried by the core). Default 5. */
   maxPollErrors?: number;
+  /**
+   * Reads in a row that may answer 404 before the job counts as not found (JobNotFoundError): a job's record
+   * can appear a little after its mutation was answered. Default 3.
+   */
+  maxNotFound?: number;
   random?: () => number;
   /** Called after every check, for progress reporting. */
   onPoll?: (job: Job, check: number) => void;
@@ -119,6 +130,7 @@ export async function waitForJob(
   const timeoutMs = o.timeoutMs ?? 30 * 60_000;
   const random = o.random ?? Math.random;
   const maxPollErrors = o.maxPollErrors ?? 5;
+  const maxNotFound = Math.max(1, o.maxNotFound ?? 3);
   const started = Date.now();
   const history = o.adaptive !== false && o.command ? (o.history ?? jobDurations()) : undefined;
   const key = o.command ? durationKey(region, o.command) : "";
@@ -130,6 +142,7 @@ export async function waitForJob(
   };
   let lowerMs = 0;
   let pollErrors = 0;
+  let notFound = 0;
   let last: Job | undefined;
   try {
     return await poll(
@@ -140,10 +153,15 @@ export async function waitForJob(
           job = await readJob(signal);
         } catch (err) {
           if (signal.aborted) throw signal.reason;
+          if (err instanceof NotFoundError) {
+            if (++notFound >= maxNotFound) throw new JobNotFoundError(jobId, notFound, region, o.command);
+            return undefined;
+          }
           if (!isTransient(err) || ++pollErrors > maxPollErrors) throw err;
           return undefined;
         }
         pollErrors = 0;
+        notFound = 0;
         last = job;
         o.onPoll?.(job, check);
         const state = jobState(job);

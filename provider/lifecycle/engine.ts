@@ -70,6 +70,13 @@ export function providerOf<F extends Fields, O extends Outputs>(
       () => getLive(s, id),
       (st) => busy.has(st ?? "") && st !== except,
     );
+  /** When the platform has no record of a job, waitFor watches the resource until it settles instead. */
+  const watching = (s: Session, id: string) => {
+    s.watch = async (op) => {
+      await settled(s, id, op);
+    };
+    return s;
+  };
   const isGone = (s: Session, id: string) =>
     getLive(s, id).then(
       (x) => x === undefined,
@@ -157,6 +164,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
     if (!id)
       throw new ResourceError(`${await describe(s, what)}: the API accepted the ${verb} but named no id.`);
     invalidateLane(lane(region));
+    watching(s, id);
     /** Partial state: the resource exists (the API accepted it), so it is recorded as failed, never lost. */
     const partial = async (message: string, live?: Live) => {
       const current = live ?? (await getLive(s, id).catch(() => undefined)) ?? (accepted.record as Live);
@@ -186,6 +194,13 @@ export function providerOf<F extends Fields, O extends Outputs>(
     try {
       const live = await getLive(s, id);
       if (!live) throw new Error(`the ${past(verb)} ${noun} cannot be read back (404)`);
+      const failed = kind.states?.failed;
+      if (failed !== undefined && live.state === failed) {
+        throw await partial(
+          `${await describe(s, { name: nameOf(live), id })}: the ${verb} left the ${noun} in state ${failed}. It is kept in state as failed; run pulumi up again: it is replaced, never duplicated.`,
+          live,
+        );
+      }
       const done = await converge(s, live, want, "create");
       const wrong = [...mismatches(compare(kind, "replace", want, done.live)), ...done.problems];
       if (wrong.length) {
@@ -243,6 +258,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
       const now = await kind.custom.update(s, id, olds, news as never);
       return { outs: outputsOf(kind, now, {}, olds.region as string | undefined) };
     }
+    watching(s, id);
     try {
       const live = await settled(s, id, "update");
       if (!live)
@@ -261,6 +277,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
   async function remove(id: string, props: Recorded) {
     const s = openSession(kind.name, props.region as string | undefined, props.timeouts);
     if (kind.custom) return kind.custom.delete(s, id, props);
+    watching(s, id);
     try {
       const live = await settled(s, id, "delete", deleting);
       if (!live) return;
@@ -269,7 +286,15 @@ export function providerOf<F extends Fields, O extends Outputs>(
         return;
       }
       await api.beforeDelete?.(s, live);
-      await waitFor(s, await api.delete(s, live), "delete");
+      if ((await waitFor(s, await api.delete(s, live), "delete")) === "watched") {
+        // No job to say how the delete ended: the record says it, once it has settled.
+        const left = await getLive(s, id);
+        if (left) {
+          throw new ResourceError(
+            `${await describe(s, { name: nameOf(props), id })}: delete failed: the platform has no record of the delete job and the ${noun} is still there (state ${left.state ?? "unknown"}). Run pulumi destroy (or pulumi up) again.`,
+          );
+        }
+      }
     } catch (err) {
       if (err instanceof ResourceError) throw err; // a refusal of ours (e.g. delete protection)
       if (await isGone(s, id)) return;

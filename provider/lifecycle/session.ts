@@ -3,7 +3,7 @@
 // is captured by the serialized provider.
 
 import type { AcceptedMutation, CimClientOptions } from "../client";
-import { CimClient, WaitTimeoutError } from "../client";
+import { CimClient, JobNotFoundError, WaitTimeoutError } from "../client";
 import { PollDeadline, poll } from "../client/waiter";
 import { clientSettings, providerConfig } from "../config";
 import { type Operation, resolveTimeouts } from "./timeouts";
@@ -14,6 +14,12 @@ export interface Session {
   /** The region uuid every call of this resource uses (undefined: the API default region). */
   region?: string;
   timeouts: Record<Operation, number>;
+  /**
+   * Waits on the resource's own record until no operation is under way on it, within the operation's
+   * timeout: what a job wait falls back to when the platform has no record of the job (the engine sets it
+   * once it knows the resource's id).
+   */
+  watch?: (op: Operation) => Promise<void>;
 }
 
 /** Raised before any call when the provider has no API address or token. */
@@ -76,15 +82,28 @@ export function pollSchedule(): { firstDelayMs?: number; minIntervalMs?: number;
   return { firstDelayMs: v, minIntervalMs: v, maxIntervalMs: v };
 }
 
-/** Waits for an accepted mutation's job (no job: it completed synchronously). */
-export async function waitFor(s: Session, accepted: AcceptedMutation, op: Operation): Promise<void> {
+/**
+ * Waits for an accepted mutation's job (no job: it completed synchronously). When the platform has no record
+ * of the job (reads answer 404 again and again) and the session can watch the resource, it waits on the
+ * resource's own state instead and answers "watched": the job's outcome is then what the caller reads back.
+ */
+export async function waitFor(
+  s: Session,
+  accepted: AcceptedMutation,
+  op: Operation,
+): Promise<"job" | "watched"> {
   try {
     await s.client.jobs.wait(accepted, {
       ...pollSchedule(),
       timeoutMs: s.timeouts[op],
       region: accepted.region ?? s.region,
     });
+    return "job";
   } catch (err) {
+    if (err instanceof JobNotFoundError && s.watch) {
+      await s.watch(op);
+      return "watched";
+    }
     // Name the input that sets the deadline: the resource's `timeouts.<operation>`.
     if (err instanceof WaitTimeoutError) {
       err.message = `${err.message} The deadline is the resource's timeouts.${op} (now ${Math.round(s.timeouts[op] / 1000)} s), e.g. timeouts: { ${op}: "30m" }.`;

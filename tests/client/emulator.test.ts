@@ -226,7 +226,10 @@ describe("volumes, VPCs, networks, tags, backup schedules", () => {
     const listed = (await client.volumes.listAll()).items;
     expect(listed.filter((x) => x.type === "DATADISK").map((x) => x.id)).toEqual([v.id]);
     expect(listed.filter((x) => x.type === "ROOT").map((x) => x.virtualMachineId)).toEqual([vm.id]);
-    await client.jobs.wait(await client.volumes.delete(v.id!), fastWait);
+    // deleteVolume is synchronous: no job to wait for, and the volume is gone at once.
+    const deleted = await client.volumes.delete(v.id!);
+    expect(deleted.jobId).toBeUndefined();
+    await expect(client.volumes.get(v.id!)).rejects.toThrow(/404|not found/i);
   });
 
   it("creates a VPC with a tier network, renames both, reads ACL lists, deletes both", async () => {

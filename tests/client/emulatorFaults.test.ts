@@ -7,6 +7,7 @@ import {
   ConnectionError,
   InternalServerError,
   JobFailedError,
+  JobNotFoundError,
   MutationOutcomeUnknownError,
 } from "../../provider/client";
 import { type CatalogueIds, catalogueIds, fastWait, type Harness, harness } from "./emulatorHarness";
@@ -160,6 +161,82 @@ describe("asynchronous mutations whose answer is lost", () => {
     expect(err).toBeInstanceOf(JobFailedError);
     expect(err.kind).toBe("capacity");
     expect(err.jobId).toBe(v.jobId);
+  });
+});
+
+describe("a proxy's pages, cut answers, Retry-After and lost jobs", () => {
+  it("a gateway's 504 page after the deploy was done: the lost-answer protocol adopts the job", async () => {
+    await h.control.fault({
+      method: "POST",
+      route: "/api/v1/compute/instances",
+      action: "status-after",
+      status: 504,
+      body: "html",
+      times: 1,
+    });
+    const got = await client.instances.create(vmInput("behind-proxy"));
+    expect(got.adopted).toBe(true);
+    expect(await hits("POST /api/v1/compute/instances")).toBe(1);
+    expect(await named("instances", "behind-proxy")).toHaveLength(1);
+  });
+
+  it("a proxy's 502 page before the request reached the API: looked up, not found, sent again", async () => {
+    await h.control.fault({ method: "POST", route: "/api/v1/volumes", status: 502, body: "html", times: 1 });
+    const v = await client.volumes.create({
+      name: "retried",
+      zoneId: cat.zoneId,
+      diskOfferingId: cat.diskOfferingId,
+    });
+    expect(v.adopted).toBeUndefined();
+    expect(await hits("POST /api/v1/volumes")).toBe(2);
+    expect(await named("volumes", "retried")).toHaveLength(1);
+  });
+
+  it("an accepted answer cut mid-JSON after the work: the job is adopted, never sent again", async () => {
+    await h.control.fault({
+      method: "POST",
+      route: "/api/v1/compute/instances",
+      action: "truncate-after",
+      times: 1,
+    });
+    const got = await client.instances.create(vmInput("cut-short"));
+    expect(got.adopted).toBe(true);
+    expect(await hits("POST /api/v1/compute/instances")).toBe(1);
+    expect(await named("instances", "cut-short")).toHaveLength(1);
+  });
+
+  it("a 503 with Retry-After is waited out: on a read, and on a mutation shown not to have landed", async () => {
+    await h.control.fault({ method: "GET", route: "/api/v1/zones", status: 503, retryAfter: 1, times: 1 });
+    let started = Date.now();
+    await client.catalogue.zones();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(await hits("GET /api/v1/zones")).toBe(2);
+
+    const quick = await h.client({ recovery: { graceMs: 100 } });
+    await h.control.fault({
+      method: "POST",
+      route: "/api/v1/compute/instances",
+      status: 503,
+      body: "html",
+      retryAfter: 1,
+      times: 1,
+    });
+    started = Date.now();
+    const vm = await quick.instances.create(vmInput("after-503"));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_050); // grace, then the server's 1 s
+    expect(vm.adopted).toBeUndefined();
+    expect(await hits("POST /api/v1/compute/instances")).toBe(2);
+    expect(await named("instances", "after-503")).toHaveLength(1);
+  });
+
+  it("a job whose reads all answer 404 ends the wait with JobNotFoundError, not a region hint", async () => {
+    const vm = await client.instances.create(vmInput("unseen-job"));
+    await h.control.fault({ method: "GET", route: "/api/v1/jobs/{jobId}", status: 404 });
+    const err = await client.jobs.wait(vm, fastWait).catch((e) => e);
+    expect(err).toBeInstanceOf(JobNotFoundError);
+    expect(await hits("GET /api/v1/jobs/{jobId}")).toBe(3);
+    expect(err.message).toContain(`Job ${vm.jobId} (instance.deploy) in region ${h.primary} was not found`);
+    expect(err.message).not.toMatch(/Identifiers are valid only/);
   });
 });
 

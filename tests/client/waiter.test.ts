@@ -6,8 +6,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   ConnectionError,
   JobFailedError,
+  JobNotFoundError,
   jobState,
   NotFoundError,
+  PermissionDeniedError,
   WaitAbortedError,
   WaitTimeoutError,
   waitForJob,
@@ -166,15 +168,49 @@ describe("waitForJob", () => {
     await expect(
       waitForJob(sequence(transient, transient, job("success")), "j1", "r", fast),
     ).resolves.toMatchObject({ status: "success" });
-    const notFound = new NotFoundError(
-      404,
-      { message: "Job j1 not found" },
+    const forbidden = new PermissionDeniedError(
+      403,
+      { message: "No account for user user-1 in region r" },
       { method: "GET", path: "/api/v1/jobs/j1" },
     );
-    await expect(waitForJob(sequence(notFound), "j1", "r", fast)).rejects.toBe(notFound);
+    await expect(waitForJob(sequence(forbidden), "j1", "r", fast)).rejects.toBe(forbidden);
     const many = sequence(transient);
     await expect(waitForJob(many, "j1", "r", { ...fast, maxPollErrors: 3 })).rejects.toBe(transient);
     expect(many).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe("a job the platform has no record of", () => {
+  const notFound = new NotFoundError(
+    404,
+    { message: "Job j1 not found" },
+    { method: "GET", path: "/api/v1/jobs/j1" },
+  );
+
+  it("tolerates a record that appears a little late (404, then the job)", async () => {
+    const late = sequence(notFound, notFound, job("running"), job("success"));
+    await expect(waitForJob(late, "j1", "r", fast)).resolves.toMatchObject({ status: "success" });
+    expect(late).toHaveBeenCalledTimes(4);
+  });
+
+  it("gives up with JobNotFoundError after maxNotFound 404s in a row: the outcome is unknown, not failed", async () => {
+    const never = sequence(notFound);
+    const err = await waitForJob(never, "j1", "r", { ...fast, command: "deployVirtualMachine" }).catch(
+      (e) => e,
+    );
+    expect(err).toBeInstanceOf(JobNotFoundError);
+    expect(never).toHaveBeenCalledTimes(3);
+    expect(err.message).toBe(
+      "Job j1 (deployVirtualMachine) in region r was not found: 3 reads of GET /api/v1/jobs/j1 in a row answered 404, so the platform has no record of it and how it ended is unknown. The change may have been made: read the resource itself (pulumi refresh), then run again.",
+    );
+    // A 404 between reads that found the job starts the count again.
+    const flaky = sequence(notFound, notFound, job("running"), notFound, notFound, job("success"));
+    await expect(waitForJob(flaky, "j1", "r", fast)).resolves.toMatchObject({ status: "success" });
+    const five = sequence(notFound);
+    await expect(waitForJob(five, "j1", "r", { ...fast, maxNotFound: 5 })).rejects.toBeInstanceOf(
+      JobNotFoundError,
+    );
+    expect(five).toHaveBeenCalledTimes(5);
   });
 });
 

@@ -144,6 +144,102 @@ describe("Fault injection", () => {
     expect((await api.ok("GET", `/compute/instances/${vm.id}`)).state).toBe("Stopping");
   });
 
+  it("Faults: body html answers the status with a proxy's HTML page instead of the API's JSON error body", async () => {
+    await api.control.fault({ method: "GET", route: "/zones", status: 502, body: "html", times: 1 });
+    await api.control.fault({
+      method: "GET",
+      route: "/zones",
+      status: 503,
+      body: "html",
+      retryAfter: 3,
+      times: 1,
+    });
+    const bad = await api.get("/zones");
+    expect(bad.status).toBe(502);
+    expect(bad.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(bad.body).toMatch(/^<html>/);
+    expect(bad.body).toContain("<title>502 Bad Gateway</title>");
+    const busy = await api.get("/zones");
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get("retry-after")).toBe("3");
+    expect(busy.body).toContain("503 Service Unavailable");
+    expect((await api.get("/zones")).status).toBe(200);
+  });
+
+  it("Faults: status-after does the work, then answers the status in place of the real answer (a gateway's 504)", async () => {
+    const before = await countVms();
+    await api.control.fault({
+      method: "POST",
+      route: "/compute/instances",
+      action: "status-after",
+      status: 504,
+      body: "html",
+      times: 1,
+    });
+    const res = await api.post("/compute/instances", { body: vmBody("gateway-timeout") });
+    expect(res.status).toBe(504);
+    expect(res.body).toContain("504 Gateway Timeout");
+    expect(await countVms()).toBe(before + 1);
+    const jobs = await api.ok("GET", "/jobs", { query: { hoursBack: 1 } });
+    expect(jobs.jobs.find((j: any) => j.resourceName === "gateway-timeout")).toMatchObject({
+      command: "deployVirtualMachine",
+    });
+  });
+
+  it("Faults: truncate-after does the work, then answers with its JSON cut in the middle (a complete HTTP message)", async () => {
+    const vm = await api.instance(c);
+    await api.control.fault({
+      method: "POST",
+      route: "/compute/instances/{id}/stop",
+      action: "truncate-after",
+      times: 1,
+    });
+    const res = await api.post(`/compute/instances/${vm.id}/stop`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(typeof res.body).toBe("string"); // the harness could not parse it
+    expect(Number(res.headers.get("content-length"))).toBe(Buffer.byteLength(res.body));
+    const jobs = await api.ok("GET", "/jobs", { query: { hoursBack: 1 } });
+    const job = jobs.jobs.find((j: any) => j.resourceId === vm.id && j.command === "stopVirtualMachine");
+    expect(job).toBeDefined(); // the work was done
+    // The cut answer is the first half of the real one, {jobId, id}.
+    const whole = JSON.stringify({ jobId: job.jobId, id: vm.id });
+    expect(res.body).toBe(whole.slice(0, Math.floor(whole.length / 2)));
+  });
+
+  it("Faults: latencyMs holds a mutation past a client that gave up, then performs it", async () => {
+    const before = await countVms();
+    await api.control.fault({ method: "POST", route: "/compute/instances", latencyMs: 600, times: 1 });
+    const gaveUp = await fetch(new URL("/api/v1/compute/instances", api.emu.url), {
+      method: "POST",
+      headers: { authorization: `Bearer ${api.token}`, "content-type": "application/json" },
+      body: JSON.stringify(vmBody("held")),
+      signal: AbortSignal.timeout(150),
+    }).catch((e) => e);
+    expect(gaveUp).toBeInstanceOf(Error);
+    expect(await countVms()).toBe(before); // still held
+    await new Promise((r) => setTimeout(r, 700));
+    expect(await countVms()).toBe(before + 1);
+  });
+
+  it("Faults: jobStuckMs keeps the job running that long past its end, then it ends as it would have", async () => {
+    await api.control.fault({
+      method: "POST",
+      route: "/compute/instances/{id}/stop",
+      jobStuckMs: 400,
+      times: 1,
+    });
+    const vm = await api.instance(c);
+    const stop = await api.ok("POST", `/compute/instances/${vm.id}/stop`);
+    expect((await api.ok("GET", `/jobs/${stop.jobId}`)).status).toBe("running");
+    expect((await api.ok("GET", `/compute/instances/${vm.id}`)).state).toBe("Stopping");
+    const other = await api.instance(c); // jobs of other requests are not held
+    expect(other.state).toBe("Running");
+    await new Promise((r) => setTimeout(r, 450));
+    expect(await api.ok("GET", `/jobs/${stop.jobId}`)).toMatchObject({ status: "success" });
+    expect((await api.ok("GET", `/compute/instances/${vm.id}`)).state).toBe("Stopped");
+  });
+
   it("Faults: DELETE /_emulator/faults/{id} removes one rule; faults never apply to control routes", async () => {
     const a = await api.control.fault({ method: "*", route: "/**", status: 503 });
     expect((await api.get("/zones")).status).toBe(503);
@@ -158,6 +254,12 @@ describe("Fault injection", () => {
     await expect(invalid({ method: "GET" })).rejects.toMatchObject({ status: 400 });
     await expect(invalid({ route: "/zones", status: 99 })).rejects.toMatchObject({ status: 400 });
     await expect(invalid({ route: "/zones" })).rejects.toMatchObject({ status: 400 });
+    await expect(invalid({ route: "/zones", action: "status-after" })).rejects.toMatchObject({ status: 400 });
+    await expect(invalid({ route: "/zones", status: 502, body: "xml" })).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(invalid({ route: "/zones", body: "html" })).rejects.toMatchObject({ status: 400 });
+    await expect(invalid({ route: "/zones", action: "explode" })).rejects.toMatchObject({ status: 400 });
   });
 });
 

@@ -1,33 +1,65 @@
-// Fault suite (issue 6): each emulator fault at create, update and delete of one instance with tags and one
-// volume, through the real CLI. After each faulted run: it converged, or it failed with a message that names
-// the resource and says what to do; a second run converges; and the emulator holds exactly the resources
-// the stack's state holds (no duplicate, no orphan). One emulator and one stack per fault; faults run in
-// CIM_REL_LANES parallel lanes (default 3). The file ends with one line: `fault suite: N passed, M failed`.
+// Fault suite (issues 6 and 11): each emulator fault at create, update and delete of one instance with tags
+// and one volume, through the real CLI. After each faulted run: it converged, or it failed with a message that
+// names the resource and says what to do; a second run converges; and the emulator holds exactly the
+// resources the stack's state holds (no duplicate, no orphan). The whole matrix runs against a server at UTC,
+// then again against one at UTC−10 and one at UTC+14 (the times the API writes are its local time, without
+// an offset). One emulator and one stack per fault and zone; sequences run in CIM_REL_LANES parallel lanes
+// (default 3). The file ends with one line: the counts, passed and failed, and how long it took.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OpResult, StackSession } from "../harness";
-import { FAULTS, type Fault, PHASES, type Phase, type PhaseContext } from "./matrix";
+import { type Fault, PHASES, type Phase, type PhaseContext, PLATFORM_FAULTS } from "./matrix";
 import {
   type CatalogueIds,
   catalogueIds,
   dataVolumes,
+  deploymentOf,
   emulatorIds,
   POLL_MS,
   stateIds,
-  Tally,
   TestEmulator,
 } from "./support";
+import { WIRE_FAULTS } from "./wireFaults";
 
 const program = path.join(__dirname, "programs", "faultProgram.cjs");
+const PROJECT = "cim-rel";
 const LANES = Number(process.env.CIM_REL_LANES ?? 3);
+const FAULTS = [...PLATFORM_FAULTS, ...WIRE_FAULTS];
+
+/** The server's time zones: the matrix at UTC, then again at the two ends of the zones in use. */
+interface Zone {
+  label: string;
+  timezone: string;
+}
+const ZONES: Zone[] = [
+  { label: "UTC", timezone: "UTC" },
+  { label: "UTC−10", timezone: "Pacific/Honolulu" },
+  { label: "UTC+14", timezone: "Pacific/Kiritimati" },
+];
+
 /**
- * Development aids: CIM_REL_ONLY=regex runs only the faults whose name matches; CIM_REL_DUMP=dir writes each
- * faulted run's diagnostics to dir/<case>.txt.
+ * Development aids: CIM_REL_ONLY=regex runs only the faults whose name matches; CIM_REL_ZONES=UTC,UTC−10
+ * (labels, or "main" for UTC alone) runs only those zones; CIM_REL_DUMP=dir writes each faulted run's
+ * diagnostics to dir/<case>.txt.
  */
 const ONLY = process.env.CIM_REL_ONLY ? new RegExp(process.env.CIM_REL_ONLY, "i") : undefined;
 const SELECTED = FAULTS.filter((f) => !ONLY || ONLY.test(f.name));
-const tally = new Tally("fault suite");
+const ZONE_LABELS = (process.env.CIM_REL_ZONES ?? "")
+  .split(",")
+  .map((z) => (z.trim() === "main" ? "UTC" : z.trim().replace("-", "−")))
+  .filter(Boolean);
+const SELECTED_ZONES = ZONES.filter((z) => !ZONE_LABELS.length || ZONE_LABELS.includes(z.label));
+/**
+ * The zones a fault runs at: UTC for every fault; UTC−10 and UTC+14 for the faults whose handling reads the
+ * times the server writes (`zones: true`: lost answers and the job lookups that resolve them), or for every
+ * fault with CIM_REL_ZONES_ALL=1 (about three times as long).
+ */
+const ALL_ZONES = process.env.CIM_REL_ZONES_ALL === "1";
+const zonesOf = (fault: Fault) => SELECTED_ZONES.filter((z) => z.label === "UTC" || fault.zones || ALL_ZONES);
+const passed: string[] = [];
+const failed: string[] = [];
+const startedAt = Date.now();
 
 interface Deferred {
   promise: Promise<void>;
@@ -46,9 +78,12 @@ function deferred(): Deferred {
   return { promise, resolve, reject };
 }
 
-const caseName = (fault: Fault, phase: Phase) => `${fault.name} at ${phase}`;
+const caseName = (fault: Fault, phase: Phase, zone: Zone) =>
+  `${fault.name} at ${phase}${zone.label === "UTC" ? "" : ` (server at ${zone.label})`}`;
 const cases = new Map<string, Deferred>();
-for (const fault of SELECTED) for (const phase of PHASES) cases.set(caseName(fault, phase), deferred());
+for (const fault of SELECTED)
+  for (const zone of zonesOf(fault))
+    for (const phase of PHASES) cases.set(caseName(fault, phase, zone), deferred());
 
 /** The engine's diagnostics of a failed run: the lines a user reads. */
 function diagnostics(r: OpResult): string {
@@ -59,9 +94,8 @@ function diagnostics(r: OpResult): string {
 
 /**
  * The provider's messages in a failed run's diagnostics (the engine prints each as "error: message", or as
- * "* message" under "error: 1 error occurred:"). A refusal at check (e.g. a token found expired before anything
- * was sent) is printed by the engine as "<type> resource '<name>' has a problem: message": the engine names
- * the resource there, so it reads as `cim:<Kind> "<name>": message`.
+ * "* message" under "error: 1 error occurred:"). A failure in `check` comes as the engine words it,
+ * "pulumi-nodejs:dynamic/cim:Volume resource 'data' has a problem: message", read as `cim:Volume "data": message`.
  */
 function messages(told: string): string[] {
   const lines = told
@@ -69,10 +103,7 @@ function messages(told: string): string[] {
     .map((l) => l.trim())
     .map((l) => l.replace(/^(\* |error: )/, ""))
     .map((l) =>
-      l.replace(
-        /^pulumi-nodejs:dynamic\/(cim:(?:Instance|Volume)) resource '([^']+)' has a problem: /,
-        '$1 "$2": ',
-      ),
+      l.replace(/^pulumi-nodejs:dynamic\/(cim:\w+) resource '([^']+)' has a problem: /, '$1 "$2": '),
     )
     .filter((l) => /^cim:(Instance|Volume)\b/.test(l));
   return [...new Set(lines)];
@@ -85,8 +116,7 @@ const changesOf = (summary: Record<string, number> | undefined) =>
 
 /** Emulator and state hold the same ids, per kind. */
 async function expectNoDuplicateNoOrphan(emu: TestEmulator, session: StackSession, when: string) {
-  const exported = await session.must("export");
-  const inState = stateIds(exported.deployment);
+  const inState = stateIds(await deploymentOf(session, PROJECT));
   const inEmulator = emulatorIds(await emu.control.state());
   expect(inEmulator, `${when}: emulator resources (left) must equal the stack's state`).toEqual(inState);
   return inState;
@@ -144,7 +174,7 @@ class Checks {
 async function runPhase(
   fault: Fault,
   phase: Phase,
-  seq: { emu: TestEmulator; session: StackSession; token: string; ids: CatalogueIds },
+  seq: { emu: TestEmulator; session: StackSession; token: string; ids: CatalogueIds; zone: Zone },
 ) {
   const { emu, session, ids } = seq;
   const op = phase === "delete" ? "destroy" : "up";
@@ -185,7 +215,7 @@ async function runPhase(
   try {
     const told = diagnostics(first);
     if (process.env.CIM_REL_DUMP) {
-      fs.writeFileSync(path.join(process.env.CIM_REL_DUMP, `${caseName(fault, phase)}.txt`), told);
+      fs.writeFileSync(path.join(process.env.CIM_REL_DUMP, `${caseName(fault, phase, seq.zone)}.txt`), told);
     }
     const said = messages(told);
     ctx.notes.unshift(
@@ -237,13 +267,23 @@ async function runPhase(
   } catch (err) {
     checks.problems.push(err instanceof Error ? err.message : String(err));
   } finally {
-    console.log(`${caseName(fault, phase)}: ${ctx.notes.join("; ")}`);
+    console.log(`${caseName(fault, phase, seq.zone)}: ${ctx.notes.join("; ")}`);
   }
   checks.throwIfAny();
 }
 
+/**
+ * One fault's cases: one emulator and one stack; create, update and delete at each of the fault's zones in
+ * turn (the server moves to the next zone once the stack is empty again, and from then on writes the
+ * instants it keeps in that zone, as a server does).
+ */
 async function runSequence(fault: Fault): Promise<void> {
-  const emu = await TestEmulator.start({ jobLatencyMs: fault.jobLatencyMs ?? 200 });
+  const zones = zonesOf(fault);
+  const emu = await TestEmulator.start({
+    jobLatencyMs: fault.jobLatencyMs ?? 200,
+    timezone: zones[0].timezone,
+    ...fault.emulator,
+  });
   let session: StackSession | undefined;
   try {
     const token = await emu.token();
@@ -251,7 +291,7 @@ async function runSequence(fault: Fault): Promise<void> {
     session = await StackSession.open({
       name: `rel-${fault.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 24)}`,
       program,
-      projectName: "cim-rel",
+      projectName: PROJECT,
       envVars: {
         CIM_BASE_URL: emu.url,
         CIM_TOKEN: token,
@@ -261,23 +301,30 @@ async function runSequence(fault: Fault): Promise<void> {
         ...(fault.timeouts ? { REL_TIMEOUTS: JSON.stringify(fault.timeouts) } : {}),
       },
     });
-    for (const phase of PHASES) {
-      const d = cases.get(caseName(fault, phase))!;
-      try {
-        await runPhase(fault, phase, { emu, session, token, ids });
-        tally.passed++;
-        d.resolve();
-      } catch (err) {
-        tally.failed.push(caseName(fault, phase));
-        d.reject(err);
+    for (const zone of zones) {
+      await emu.setTimeZone(zone.timezone);
+      for (const phase of PHASES) {
+        const name = caseName(fault, phase, zone);
+        const d = cases.get(name)!;
+        try {
+          await runPhase(fault, phase, { emu, session, token, ids, zone });
+          passed.push(name);
+          d.resolve();
+        } catch (err) {
+          failed.push(name);
+          d.reject(err);
+        }
       }
     }
   } catch (err) {
-    // The sequence could not even start: every case of it fails with that reason.
-    for (const phase of PHASES) {
-      const name = caseName(fault, phase);
-      if (!tally.failed.includes(name)) tally.failed.push(name);
-      cases.get(name)!.reject(err);
+    // The sequence could not go on: every case of it not run yet fails with that reason.
+    for (const zone of zones) {
+      for (const phase of PHASES) {
+        const name = caseName(fault, phase, zone);
+        if (failed.includes(name) || passed.includes(name)) continue;
+        failed.push(name);
+        cases.get(name)!.reject(err);
+      }
     }
   } finally {
     if (session) {
@@ -292,7 +339,9 @@ async function runSequence(fault: Fault): Promise<void> {
 }
 
 beforeAll(() => {
-  const queue = [...SELECTED];
+  // The longest sequences (more zones, slower faults) first, so that the lanes end close together.
+  const weight = (f: Fault) => zonesOf(f).length * (f.weight ?? 1);
+  const queue = [...SELECTED].sort((a, b) => weight(b) - weight(a));
   const lane = async () => {
     for (let f = queue.shift(); f; f = queue.shift()) await runSequence(f);
   };
@@ -300,14 +349,38 @@ beforeAll(() => {
   void Promise.all(Array.from({ length: Math.max(1, LANES) }, lane));
 });
 
+/**
+ * `fault suite: 16 faults × create/update/delete = 48 cases, + time zones UTC−10 and UTC+14 (7 faults ×
+ * create/update/delete each) = 42 cases; 90 passed, 0 failed: all converged or failed clearly; 9.1 min`
+ */
+function summary(): string {
+  const phases = PHASES.join("/");
+  const main = SELECTED.filter((f) => zonesOf(f).some((z) => z.label === "UTC"));
+  const others = SELECTED_ZONES.filter((z) => z.label !== "UTC");
+  const zoned = SELECTED.filter((f) => zonesOf(f).some((z) => z.label !== "UTC"));
+  const parts: string[] = [];
+  if (main.length) parts.push(`${main.length} faults × ${phases} = ${main.length * PHASES.length} cases`);
+  if (others.length && zoned.length) {
+    parts.push(
+      `${parts.length ? "+ " : ""}time zones ${others.map((z) => z.label).join(" and ")} (${zoned.length} faults × ${phases} each) = ${zoned.length * PHASES.length * others.length} cases`,
+    );
+  }
+  const verdict = failed.length ? `not all green (${failed.join("; ")})` : "all converged or failed clearly";
+  const minutes = ((Date.now() - startedAt) / 60_000).toFixed(1);
+  return `fault suite: ${parts.join(", ")}; ${passed.length} passed, ${failed.length} failed: ${verdict}; ${minutes} min`;
+}
+
 afterAll(() => {
-  tally.print();
+  console.log(summary());
 });
 
-describe("fault suite: every emulator fault at create, update and delete", () => {
+describe("fault suite: every emulator fault at create, update and delete, and at UTC−10 and UTC+14", () => {
   for (const fault of SELECTED) {
-    for (const phase of PHASES) {
-      it(caseName(fault, phase), () => cases.get(caseName(fault, phase))!.promise, 900_000);
+    for (const zone of zonesOf(fault)) {
+      for (const phase of PHASES) {
+        const name = caseName(fault, phase, zone);
+        it(name, () => cases.get(name)!.promise, 1_800_000);
+      }
     }
   }
 });

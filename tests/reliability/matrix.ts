@@ -1,9 +1,11 @@
-// The fault matrix: every emulator fault of the reliability issue, each applied at create, update and delete
+// The fault matrix: every emulator fault of the reliability issues, each applied at create, update and delete
 // of a small program (tests/reliability/programs/faultProgram.cjs: one instance with tags, one volume).
 // A fault arms itself before the operation, may act while it runs (`during`), and is disarmed before the
-// second run, which must converge.
+// second run, which must converge. This file holds the shared pieces and the faults of the platform and the
+// session (restarts, tokens, quota, capacity, slow jobs, rate limits, lost connections); wireFaults.ts those
+// of answers that go wrong on their way (proxy pages, cut JSON, held requests, lost jobs, a skewed clock).
 import type { StackSession } from "../harness";
-import type { FaultRule, TestEmulator } from "./support";
+import type { FaultRule, TestEmulator, TestEmulatorOptions } from "./support";
 import { sleep } from "./support";
 
 export type Phase = "create" | "update" | "delete";
@@ -32,6 +34,15 @@ export interface Fault {
   name: string;
   /** Job duration in the emulator of this sequence. Default 200 ms. */
   jobLatencyMs?: number;
+  /** How the sequence's emulator starts besides (a server clock off the client's from the start). */
+  emulator?: Pick<TestEmulatorOptions, "clockSkewMs">;
+  /**
+   * Also run at UTC−10 and UTC+14: the fault's handling reads times the server writes (a lost answer is
+   * resolved by the jobs' \`created\`, placed on the server's own timeline through its error bodies).
+   */
+  zones?: boolean;
+  /** How long its cases take against the usual ones (1), to start the longest sequences first. */
+  weight?: number;
   /** Every resource's `timeouts` input in this sequence. */
   timeouts?: Record<string, string>;
   /** What the faulted run must do. */
@@ -71,28 +82,28 @@ export const JOB_MUTATION: Record<Phase, Route> = {
   delete: ["DELETE", "/api/v1/compute/instances/{id}"],
 };
 
-/** Asynchronous mutations only (the ones that create a job). */
-const JOB_MUTATIONS: Record<Phase, Route[]> = {
+/** Asynchronous mutations only (the ones that create a job; a volume's delete is done at once, no job). */
+export const JOB_MUTATIONS: Record<Phase, Route[]> = {
   create: MUTATIONS.create,
   update: [
     ["POST", "/api/v1/compute/instances/{id}/scale"],
     ["POST", "/api/v1/volumes/{id}/resize"],
   ],
-  delete: MUTATIONS.delete,
+  delete: [["DELETE", "/api/v1/compute/instances/{id}"]],
 };
 
-const READS: Route[] = [
+export const READS: Route[] = [
   ["GET", "/api/v1/jobs/{jobId}"],
   ["GET", "/api/v1/compute/instances/{id}"],
   ["GET", "/api/v1/volumes/{id}"],
 ];
 
-async function addRules(ctx: PhaseContext, rules: FaultRule[]): Promise<Armed> {
+export async function addRules(ctx: PhaseContext, rules: FaultRule[]): Promise<Armed> {
   for (const rule of rules) ctx.rules.push((await ctx.emu.control.fault(rule)).id);
   return {};
 }
 
-async function clear(ctx: PhaseContext): Promise<Armed> {
+export async function clear(ctx: PhaseContext): Promise<Armed> {
   await ctx.emu.control.clearFaults();
   return {};
 }
@@ -117,14 +128,15 @@ function jwtExpiryMs(token: string): number {
   return payload.exp * 1000;
 }
 
-const RESUME = /run (pulumi up )?again|pulumi up again|run again/i;
+export const RESUME = /run (pulumi up )?again|pulumi up again|run again/i;
 
 /** Seconds a short-lived token lives: long enough to reach the phase's mutation on a loaded machine. */
 const SHORT_TOKEN_TTL_S = Number(process.env.CIM_REL_TOKEN_TTL_S ?? 12);
 
-export const FAULTS: Fault[] = [
+export const PLATFORM_FAULTS: Fault[] = [
   {
     name: "token expired mid-run",
+    weight: 2,
     expect: "fail",
     advice: [/token .*expired/i, /fresh access token|sign in/i],
     async arm(ctx) {
@@ -149,6 +161,7 @@ export const FAULTS: Fault[] = [
   },
   {
     name: "emulator restarted mid-run",
+    weight: 1.5,
     jobLatencyMs: 1_500,
     expect: "converge",
     advice: [RESUME],
@@ -177,7 +190,8 @@ export const FAULTS: Fault[] = [
     },
   },
   {
-    name: "job stuck past the resource timeout",
+    name: "job clock paused past the resource timeout",
+    weight: 1.5,
     timeouts: { create: "3s", update: "3s", delete: "3s" },
     expect: "fail",
     advice: [/timeout/i, RESUME],
@@ -220,6 +234,7 @@ export const FAULTS: Fault[] = [
   },
   {
     name: "connection reset before the answer to a mutation (drop-before)",
+    zones: true,
     expect: "converge",
     arm: (ctx) =>
       addRules(
@@ -230,6 +245,7 @@ export const FAULTS: Fault[] = [
   },
   {
     name: "mutation lands, answer lost (drop-after)",
+    zones: true,
     expect: "converge",
     arm: (ctx) =>
       addRules(

@@ -5,13 +5,24 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { type Emulator, EmulatorControl, type FaultInput, startEmulator } from "../../emulator";
+import { fileURLToPath } from "node:url";
+import {
+  type Emulator,
+  EmulatorControl,
+  type FaultInput,
+  type StartOptions,
+  startEmulator,
+} from "../../emulator";
+import type { StackSession } from "../harness";
 
 /** How quickly the provider polls jobs (the spec's 2-3 s cadence is overridden for local runs). */
 export const POLL_MS = "50";
 
 /** A fault rule as the matrix arms it. */
 export type FaultRule = FaultInput;
+
+/** How a test emulator starts (and restarts): job latency, the server's time zone and clock skew. */
+export type TestEmulatorOptions = Pick<StartOptions, "jobLatencyMs" | "timezone" | "clockSkewMs">;
 
 /** An emulator on a fixed port and data dir that survives restarts, with its control routes. */
 export class TestEmulator {
@@ -22,22 +33,18 @@ export class TestEmulator {
   port = 0;
   url = "";
 
-  private constructor(private readonly jobLatencyMs: number) {
+  private constructor(private options: TestEmulatorOptions) {
     this.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cim-rel-emu-"));
   }
 
-  static async start(opts: { jobLatencyMs?: number } = {}): Promise<TestEmulator> {
-    const t = new TestEmulator(opts.jobLatencyMs ?? 0);
+  static async start(opts: TestEmulatorOptions = {}): Promise<TestEmulator> {
+    const t = new TestEmulator({ jobLatencyMs: 0, ...opts });
     await t.boot();
     return t;
   }
 
   private async boot(): Promise<void> {
-    this.emu = await startEmulator({
-      port: this.port,
-      dataDir: this.dataDir,
-      jobLatencyMs: this.jobLatencyMs,
-    });
+    this.emu = await startEmulator({ ...this.options, port: this.port, dataDir: this.dataDir });
     this.url = this.emu.url;
     this.port = Number(new URL(this.url).port);
     this.control = await EmulatorControl.of(this.emu);
@@ -45,6 +52,12 @@ export class TestEmulator {
 
   get regions() {
     return this.emu.regions;
+  }
+
+  /** Moves the server to another time zone (its clock and stored instants unchanged); restarts keep it. */
+  async setTimeZone(timezone: string): Promise<void> {
+    this.options.timezone = timezone;
+    await this.control.clock({ timeZone: timezone });
   }
 
   token(opts?: Parameters<Emulator["token"]>[0]): Promise<string> {
@@ -107,6 +120,28 @@ export function emulatorIds(state: any, account?: string): Record<"Instance" | "
 /** The data volumes the emulator holds (root disks left out). */
 export const dataVolumes = (state: any): any[] =>
   Object.values(state.volumes ?? {}).filter((v: any) => v.type !== "ROOT");
+
+/**
+ * The stack's deployment as `stateIds` reads it, from the file backend's checkpoint (what `pulumi stack export`
+ * prints, without a CLI call per check); through the runner's export when the backend is not a folder.
+ */
+export async function deploymentOf(session: StackSession, projectName: string): Promise<any> {
+  const backend = process.env.PULUMI_BACKEND_URL ?? "";
+  if (backend.startsWith("file://")) {
+    const file = path.join(
+      fileURLToPath(backend),
+      ".pulumi",
+      "stacks",
+      projectName,
+      `${session.stackName}.json`,
+    );
+    if (fs.existsSync(file)) {
+      const { version, checkpoint } = JSON.parse(fs.readFileSync(file, "utf8"));
+      return { version, deployment: checkpoint?.latest ?? {} };
+    }
+  }
+  return (await session.must("export")).deployment;
+}
 
 /** Ids the stack's state holds per kind. */
 export function stateIds(deployment: any): Record<"Instance" | "Volume", string[]> {

@@ -1,0 +1,141 @@
+// Faults of answers that go wrong on their way (issue 11): a proxy's HTML pages, JSON cut mid-document, a
+// mutation held past the client's timeout and then performed, a job the platform has no record of, one job
+// stuck in running past the resource's timeout, a 503 with Retry-After, and a server clock five minutes
+// behind the client's. Each is armed with the emulator's fault rules (emulator/README.md, Fault rules).
+import {
+  addRules,
+  clear,
+  type Fault,
+  JOB_MUTATION,
+  MUTATIONS,
+  type PhaseContext,
+  READS,
+  RESUME,
+} from "./matrix";
+import { type FaultRule, sleep } from "./support";
+
+type Route = [method: string, route: string];
+const onVolume = ([, route]: Route) => route.includes("/volumes");
+const rule = ([method, route]: Route, fault: Omit<FaultRule, "method" | "route">): FaultRule => ({
+  method,
+  route,
+  times: 1,
+  ...fault,
+});
+
+/** The client's request timeout in the held-mutation case, and how long the server holds the mutation. */
+const REQUEST_TIMEOUT_MS = 1_500;
+/** Past the timeout, and within the client's second look for the job (its grace period, 2 s, later). */
+const HOLD_MS = 2_500;
+/** Past the 3 s timeouts of the stuck-job case, with room for a slow start of the wait. */
+const STUCK_MS = 4_000;
+
+/** Waits until no job of the user is running (a stuck job has ended), at most `timeoutMs`. */
+async function jobsEnded(ctx: PhaseContext, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const jobs = Object.values((await ctx.emu.control.state()).jobs ?? {}) as any[];
+    const running = jobs.filter((j) => j.status === "running" && j.account !== "system");
+    if (running.length === 0) return;
+    if (Date.now() > deadline) {
+      throw new Error(
+        `jobs still running after ${timeoutMs} ms: ${running.map((j) => j.command).join(", ")}`,
+      );
+    }
+    await sleep(100);
+  }
+}
+
+export const WIRE_FAULTS: Fault[] = [
+  {
+    name: "proxy pages: 502 before the API, 504 after it did the work",
+    zones: true,
+    expect: "converge",
+    arm: (ctx) =>
+      addRules(ctx, [
+        // The instance's calls reach the API, which does the work; the gateway in front answers its 504 page.
+        ...MUTATIONS[ctx.phase]
+          .filter((r) => !onVolume(r))
+          .map((r) => rule(r, { action: "status-after", status: 504, body: "html" })),
+        // The volume's calls stop at the proxy, which answers its 502 page.
+        ...MUTATIONS[ctx.phase].filter(onVolume).map((r) => rule(r, { status: 502, body: "html" })),
+        rule(READS[1], { status: 502, body: "html" }),
+      ]),
+    disarm: clear,
+  },
+  {
+    name: "answers cut mid-JSON after the work",
+    zones: true,
+    expect: "converge",
+    arm: (ctx) =>
+      addRules(
+        ctx,
+        [...MUTATIONS[ctx.phase], ...READS.slice(1)].map((r) => rule(r, { action: "truncate-after" })),
+      ),
+    disarm: clear,
+  },
+  {
+    name: "mutation held past cim:requestTimeout, then performed",
+    zones: true,
+    weight: 1.5,
+    expect: "converge",
+    async arm(ctx) {
+      await addRules(
+        ctx,
+        MUTATIONS[ctx.phase].map((r) => rule(r, { latencyMs: HOLD_MS })),
+      );
+      return { env: { CIM_REQUEST_TIMEOUT: `${REQUEST_TIMEOUT_MS}ms` } };
+    },
+    async disarm(ctx) {
+      await clear(ctx);
+      return { env: { CIM_REQUEST_TIMEOUT: null } };
+    },
+  },
+  {
+    name: "job never found (404 on every poll)",
+    // Shorter than three polls (50 ms apart), so the resource has settled by the time the provider watches it.
+    jobLatencyMs: 50,
+    expect: "converge",
+    arm: (ctx) => addRules(ctx, [{ method: "GET", route: "/api/v1/jobs/{jobId}", status: 404 }]),
+    disarm: clear,
+  },
+  {
+    name: "one job stuck in running past the resource timeout",
+    weight: 1.5,
+    timeouts: { create: "3s", update: "3s", delete: "3s" },
+    expect: "fail",
+    advice: [/timeout/i, RESUME],
+    arm: (ctx) => addRules(ctx, [rule(JOB_MUTATION[ctx.phase], { jobStuckMs: STUCK_MS })]),
+    async disarm(ctx) {
+      await clear(ctx);
+      // The second run comes once the stuck job has ended on its own, as the advice says to wait for.
+      await jobsEnded(ctx);
+      return {};
+    },
+  },
+  {
+    name: "503 with Retry-After",
+    zones: true,
+    weight: 1.5,
+    expect: "converge",
+    arm: (ctx) =>
+      addRules(
+        ctx,
+        [...MUTATIONS[ctx.phase], READS[0]].map((r) => rule(r, { status: 503, retryAfter: 1 })),
+      ),
+    disarm: clear,
+  },
+  {
+    name: "server clock 5 minutes behind the client's, answers lost",
+    zones: true,
+    // Behind from the start, as a server's clock is (a clock that jumped mid-run would be another fault).
+    emulator: { clockSkewMs: -300_000 },
+    expect: "converge",
+    arm: (ctx) =>
+      addRules(
+        ctx,
+        MUTATIONS[ctx.phase].map((r) => rule(r, { action: "drop-after" })),
+      ),
+    disarm: clear,
+  },
+];
