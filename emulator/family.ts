@@ -18,10 +18,10 @@ export interface QuotaDecl {
   platformType: string;
 }
 
-/** Tag routes (and comment routes) under a collection path. */
+/** Tag routes (and comment routes) under a collection path, or only the generic /tags route. */
 export interface TagDecl {
-  /** Path under /api/v1 of the collection, e.g. "/compute/instances". */
-  collection: string;
+  /** Path under /api/v1 of the collection, e.g. "/compute/instances"; absent: tagged through /tags only. */
+  collection?: string;
   /** The record a tag or comment request names; `change` is true for requests that alter it. */
   find?(ctx: Ctx<any>, id: string, change: boolean): Tagged;
   comments?: boolean;

@@ -213,6 +213,27 @@ export interface StaticRouteRec extends Owned {
   state: string;
 }
 
+/**
+ * A public load-balancer rule (CloudStack's LoadBalancerVO with scheme Public): one public port of an address
+ * forwarded to one private port of its member instances on the rule's network.
+ */
+export interface LoadBalancerRuleRec extends Tagged {
+  name: string;
+  description: string;
+  publicIpId: string;
+  publicPort: number;
+  privatePort: number;
+  /** tcp, udp or tcp-proxy (CloudStack's lbProtocol). */
+  protocol: string;
+  /** roundrobin, leastconn or source. */
+  algorithm: string;
+  networkId: string;
+  /** Member instances and the NIC address on the rule's network each is balanced to (load_balancer_vm_map). */
+  members: { vmId: string; vmIp: string }[];
+  /** CloudStack's FirewallRule.State: Add (being applied), Active, Revoke (being removed). */
+  state: string;
+}
+
 export interface VpcRec extends Tagged {
   name: string;
   displayText: string;

@@ -19,7 +19,7 @@ import {
 } from "@pulumi/policy";
 import { type KindName, kindList, kinds } from "../provider/kinds";
 import { typeToken } from "../provider/kinds/define";
-import { Instance, NetworkAclRule } from "../sdk/kinds";
+import { Instance, LoadBalancerRule, NetworkAclRule } from "../sdk/kinds";
 
 export const PACK_NAME = "pulumi-cim";
 
@@ -51,6 +51,7 @@ export const DEFAULT_ENFORCEMENT: Record<string, EnforcementLevel> = {
   "cim-instance-backup-schedule": "advisory",
   "cim-volume-same-zone": "advisory",
   "cim-static-nat-exposure": "mandatory",
+  "cim-lb-min-members": "advisory",
 };
 
 /** Default configuration of every configurable policy (also declared in each policy's configSchema). */
@@ -61,6 +62,7 @@ export const DEFAULT_CONFIG = {
   "cim-allowed-regions": { allowedRegions: [] as string[] },
   "cim-allowed-zones": { allowedZones: [] as string[] },
   "cim-max-root-disk-size": { maxRootDiskSizeGb: 500 },
+  "cim-lb-min-members": { minMembers: 2 },
 };
 
 type Config<N extends keyof typeof DEFAULT_CONFIG> = (typeof DEFAULT_CONFIG)[N];
@@ -311,6 +313,39 @@ export const maxRootDiskSize: ResourceValidationPolicy = {
   }),
 };
 
+/**
+ * A load balancer in front of one instance balances nothing: that instance's failure, reboot or upgrade takes the
+ * service down with it, and the rule only adds a hop. Advisory: a rule may be made before its members (a
+ * blue/green switch, a service being scaled out), and some services are single on purpose.
+ */
+export const lbMinMembers: ResourceValidationPolicy = {
+  name: "cim-lb-min-members",
+  description:
+    "A load-balancer rule has at least two member instances (memberIds), so one instance's failure or upgrade does not take the service down.",
+  enforcementLevel: DEFAULT_ENFORCEMENT["cim-lb-min-members"],
+  severity: "medium",
+  configSchema: {
+    properties: {
+      minMembers: {
+        type: "number",
+        minimum: 1,
+        default: DEFAULT_CONFIG["cim-lb-min-members"].minMembers,
+        description: "The fewest member instances a rule may have.",
+      },
+    },
+  },
+  validateResource: validateResourceOfType(LoadBalancerRule, (props, args, report) => {
+    const { minMembers: min } = configOf("cim-lb-min-members", args);
+    // the list is known at preview even when the ids in it are not (instances still to create)
+    const count = known(() => (Array.isArray(props.memberIds) ? props.memberIds.length : 0));
+    if (count !== UNKNOWN && count < min) {
+      report(
+        `memberIds names ${count} instance${count === 1 ? "" : "s"}, fewer than ${min}: with a single member, its failure, reboot or upgrade takes the service down. Add instances on the rule's network to memberIds.`,
+      );
+    }
+  }),
+};
+
 // --------------------------------------------------------------------------------------------- stack policies
 
 const label = (r: PolicyResource) => `${r.name} (${kindOf(r.type) ?? r.type})`;
@@ -414,4 +449,5 @@ export const policies = [
   instanceBackupSchedule,
   volumeSameZone,
   staticNatExposure,
+  lbMinMembers,
 ];

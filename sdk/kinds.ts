@@ -82,6 +82,12 @@ export type VpcGateway = KindResource<typeof kinds.VpcGateway>;
 /** The arguments of cim.VpcGateway. */
 export type VpcGatewayArgs = ArgsOf<typeof kinds.VpcGateway>;
 
+/** A public load-balancer rule: a port of a public IP balanced over member instances. */
+export const LoadBalancerRule = resourceClass(kinds.LoadBalancerRule);
+export type LoadBalancerRule = KindResource<typeof kinds.LoadBalancerRule>;
+/** The arguments of cim.LoadBalancerRule. */
+export type LoadBalancerRuleArgs = ArgsOf<typeof kinds.LoadBalancerRule>;
+
 /** Tags through the generic tag endpoint, for resource types without a tag route (templates, …). */
 export const Tags = resourceClass(kinds.Tags);
 export type Tags = KindResource<typeof kinds.Tags>;

@@ -19,6 +19,7 @@ import {
   type DiskOffering,
   type InstanceSnapshot,
   type Iso,
+  type LoadBalancerRule,
   type MultiRegionQuota,
   type MyLimits,
   type NetworkOffering,
@@ -650,6 +651,50 @@ export async function getVpcGateway(query: VpcGatewayQuery): Promise<PrivateGate
     `VPC ${query.vpcId}, ${region.label}`,
   );
   return rows.find((r) => r.id === found.id)!;
+}
+
+// ------------------------------------------------------------------------------------------ load-balancer rules
+
+/** A public load-balancer rule as the API shows it, with its `memberIds` (`cim.LoadBalancerRule` is the class). */
+export type LoadBalancerRuleRecord = LoadBalancerRule;
+
+/** Which rules: those of one public IP or one network. */
+export interface LoadBalancerRuleFilter extends LookupRegionOptions {
+  publicIpId?: string;
+  networkId?: string;
+}
+
+/** Which rule: its name or id. */
+export interface LoadBalancerRuleQuery extends LoadBalancerRuleFilter {
+  name?: string;
+  id?: string;
+}
+
+/** The account's public load-balancer rules in a region, with their members, read afresh each time. */
+export async function getLoadBalancerRules(opts?: LoadBalancerRuleFilter): Promise<LoadBalancerRuleRecord[]> {
+  return (await loadBalancerRules(opts)).rows;
+}
+
+/** One public load-balancer rule by name or id; a miss lists the candidates (name and id). */
+export async function getLoadBalancerRule(
+  query: LoadBalancerRuleQuery | string,
+): Promise<LoadBalancerRuleRecord> {
+  const q: LoadBalancerRuleQuery = typeof query === "string" ? {} : query;
+  const { rows, where } = await loadBalancerRules(q);
+  return pick(
+    rows,
+    typeof query === "string" ? query : { id: q.id, name: q.name },
+    "load-balancer rule",
+    where,
+  );
+}
+
+async function loadBalancerRules(opts: LoadBalancerRuleFilter | undefined) {
+  const { client: c, key } = client();
+  const region = await regionOf(opts);
+  const filter = { region: region.id, publicIpId: opts?.publicIpId, networkId: opts?.networkId };
+  const rows = await gated(key, () => c.loadBalancers.listAll(filter));
+  return { rows, where: region.label };
 }
 
 // ------------------------------------------------------------------------------------------ allowances

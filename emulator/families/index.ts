@@ -4,6 +4,7 @@ import type { AnyFamily, CollectionsOf, DataOf } from "../family";
 import { apiRoute as r } from "../family";
 import { commentHandlers } from "../handlers/comments";
 import type { InstanceData } from "../handlers/instances";
+import type { LoadBalancerData } from "../handlers/loadBalancerRules";
 import type { AclData } from "../handlers/networkAcls";
 import type { NetworkData } from "../handlers/networks";
 import type { GatewayData } from "../handlers/privateGateways";
@@ -21,6 +22,7 @@ import type { BaseState, Limits, Owned, Tagged } from "../records";
 import { Repository } from "../repository";
 import { backupSchedules } from "./backupSchedules";
 import { instances } from "./instances";
+import { loadBalancerRules } from "./loadBalancers";
 import { networkAclLists, networkAclRules } from "./networkAcls";
 import { networks } from "./networks";
 import { clusters } from "./pending";
@@ -42,6 +44,7 @@ export const FAMILIES = [
   publicIps,
   privateGateways,
   staticRoutes,
+  loadBalancerRules,
   clusters,
   backupSchedules,
   sshKeyPairs,
@@ -69,7 +72,8 @@ export type CheckedData = Meets<
     PublicIpData &
     SnapshotData &
     VmSnapshotData &
-    GatewayData
+    GatewayData &
+    LoadBalancerData
 >;
 
 export const COLLECTION_KEYS = FAMILIES.map((f) => f.key);
@@ -112,7 +116,8 @@ export const taggableKinds: TaggableKind[] = FAMILIES.flatMap((f: AnyFamily) => 
 
 /** GET/POST/DELETE <collection>/{id}/tags; comments: add and list on the resource, visibility by id. */
 function tagAndCommentRoutes(f: AnyFamily, kind: TaggableKind): RouteDef[] {
-  const c = f.tags!.collection;
+  const c = f.tags?.collection;
+  if (c === undefined) return []; // tagged through the generic /tags route only
   const tags = tagHandlers(kind);
   const routes = [
     r("GET", `${c}/{id}/tags`, tags.list),

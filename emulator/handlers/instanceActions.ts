@@ -196,10 +196,10 @@ function actionEffect(finalState: string | undefined, apply?: (job: Job) => Part
 
 /**
  * An expunged instance disappears: its own data disks go with it, other volumes are detached, its backup
- * schedules removed, its static NAT disabled. Until then a Destroyed instance keeps its name and addresses, as CloudStack's do.
+ * schedules removed, its static NAT disabled, its load-balancer memberships removed. Until then a Destroyed instance keeps its name and addresses, as CloudStack's do.
  */
 function expungeInstance(
-  { instances, volumes, backupSchedules, publicIps }: InstanceData,
+  { instances, volumes, backupSchedules, publicIps, loadBalancerRules }: InstanceData,
   r: InstanceRec,
 ): void {
   for (const id of ownDisks(r)) volumes.delete(id);
@@ -208,6 +208,10 @@ function expungeInstance(
   }
   for (const sched of backupSchedules.where((s) => s.vmId === r.id)) backupSchedules.delete(sched.id);
   dropStaticNatOf(publicIps, r.id);
+  // LoadBalancingRulesManagerImpl.removeVmFromLoadBalancers: an expunged VM leaves every rule it was in
+  for (const lb of loadBalancerRules.where((x) => x.members.some((m) => m.vmId === r.id))) {
+    loadBalancerRules.update(lb, { members: lb.members.filter((m) => m.vmId !== r.id) });
+  }
   instances.delete(r.id);
 }
 

@@ -4,7 +4,14 @@ import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import { formatIp, isHost, parseCidr, parseIp, size } from "../net";
-import type { BackupScheduleRec, InstanceRec, NetworkRec, Nic, VolumeRec } from "../records";
+import type {
+  BackupScheduleRec,
+  InstanceRec,
+  LoadBalancerRuleRec,
+  NetworkRec,
+  Nic,
+  VolumeRec,
+} from "../records";
 import { audited, body, bool, int, isoNow, type Obj, reqStr, str, submitJob } from "./common";
 import { instanceName, instanceView } from "./instanceView";
 import { stampOf } from "./lifecycle";
@@ -22,6 +29,7 @@ export type InstanceData = Repos<{
   sshKeyPairs: SshKeyPairRec;
   publicIps: PublicIpRec;
   snapshots: SnapshotRec;
+  loadBalancerRules: LoadBalancerRuleRec;
 }>;
 export type ICtx = Ctx<InstanceData>;
 

@@ -12,7 +12,14 @@ import {
   parseIp,
   prefixOfNetmask,
 } from "../net";
-import type { AnnotationRec, InstanceRec, NetworkAclListRec, NetworkRec, VpcRec } from "../records";
+import type {
+  AnnotationRec,
+  InstanceRec,
+  LoadBalancerRuleRec,
+  NetworkAclListRec,
+  NetworkRec,
+  VpcRec,
+} from "../records";
 import {
   audited,
   body,
@@ -26,7 +33,13 @@ import {
   str,
 } from "./common";
 import { createEffect, deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
-import { allocateSourceNat, type PublicIpRec, releaseAddressesOf, settleSourceNat } from "./publicIps";
+import {
+  allocateSourceNat,
+  dropLoadBalancerRules,
+  type PublicIpRec,
+  releaseAddressesOf,
+  settleSourceNat,
+} from "./publicIps";
 
 export type NetworkData = Repos<{
   networks: NetworkRec;
@@ -35,6 +48,7 @@ export type NetworkData = Repos<{
   instances: InstanceRec;
   annotations: AnnotationRec;
   publicIps: PublicIpRec;
+  loadBalancerRules: LoadBalancerRuleRec;
 }>;
 type NCtx = Ctx<NetworkData>;
 
@@ -258,6 +272,8 @@ export const networkJobEffects: Record<string, JobEffect<NetworkData>> = {
   // its addresses (the source-NAT one included) are released with it
   deleteNetwork: deleteEffect("networks", (data: NetworkData, id: string) => {
     dropAnnotations(data, id);
+    // the tier's load-balancer rules go with it (its VPC addresses stay with the VPC)
+    dropLoadBalancerRules(data, (r) => r.networkId === id);
     releaseAddressesOf(data, (ip) => ip.networkId === id && !ip.vpcId);
   }),
   restartNetwork: restoreEffect("networks"),

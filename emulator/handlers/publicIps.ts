@@ -6,7 +6,7 @@ import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import { formatIp, parseIp } from "../net";
-import type { AnnotationRec, InstanceRec, NetworkRec, Tagged, VpcRec } from "../records";
+import type { AnnotationRec, InstanceRec, LoadBalancerRuleRec, NetworkRec, Tagged, VpcRec } from "../records";
 import type { Repository } from "../repository";
 import type { Store } from "../store";
 import { body, isoNow, jobAccepted, paging, passThrough, query, str, submitJob } from "./common";
@@ -38,6 +38,7 @@ export type PublicIpData = Repos<{
   vpcs: VpcRec;
   instances: InstanceRec;
   annotations: AnnotationRec;
+  loadBalancerRules: LoadBalancerRuleRec;
 }>;
 type PCtx = Ctx<PublicIpData>;
 
@@ -97,12 +98,32 @@ export function settleSourceNat(
   }
 }
 
+type RuleRepos = {
+  publicIps: Repository<PublicIpRec>;
+  loadBalancerRules: Repository<LoadBalancerRuleRec>;
+};
+
+/**
+ * Removes the load-balancer rules `test` picks; a VPC address serves its tier only while a rule (or its static
+ * NAT) points into it, so one left with neither is unassigned from the tier, as CloudStack's
+ * VpcManager.unassignIPFromVpcNetwork does.
+ */
+export function dropLoadBalancerRules(data: RuleRepos, test: (r: LoadBalancerRuleRec) => boolean): void {
+  for (const rule of data.loadBalancerRules.where(test)) {
+    data.loadBalancerRules.delete(rule.id);
+    const ip = data.publicIps.byId(rule.publicIpId);
+    const left = data.loadBalancerRules.where((r) => r.publicIpId === rule.publicIpId).length;
+    if (ip?.vpcId && !ip.isStaticNat && !left) data.publicIps.update(ip, { networkId: undefined });
+  }
+}
+
 /** The owner (network or VPC) is deleted: its addresses are released with it, as CloudStack's cleanup does. */
 export function releaseAddressesOf(
-  data: { publicIps: Repository<PublicIpRec>; annotations: Repository<AnnotationRec> },
+  data: RuleRepos & { annotations: Repository<AnnotationRec> },
   test: (ip: PublicIpRec) => boolean,
 ): void {
   for (const ip of data.publicIps.where(test)) {
+    dropLoadBalancerRules(data, (r) => r.publicIpId === ip.id);
     dropAnnotations(data, ip.id);
     data.publicIps.delete(ip.id);
   }
@@ -290,6 +311,8 @@ export const publicIpJobEffects: Record<string, JobEffect<PublicIpData>> = {
   disassociateIpAddress: {
     success(data, job) {
       if (!data.publicIps.byId(job.resourceId)) return;
+      // IpAddressManagerImpl.cleanupIpResources: the address's load-balancer rules go before it
+      dropLoadBalancerRules(data, (r) => r.publicIpId === job.resourceId);
       dropAnnotations(data, job.resourceId);
       data.publicIps.delete(job.resourceId);
     },

@@ -35,7 +35,8 @@ function clearStaticNat(publicIps: Repository<PublicIpRec>, ip: PublicIpRec, now
 /**
  * enableStaticNat (RulesManagerImpl.enableStaticNat and isIpReadyForStaticNat): the instance must have a NIC on
  * the network; a VPC address is associated with the tier on the way; a source-NAT address, an address mapped to
- * another instance and an instance address that already has a public address are refused with CloudStack's texts.
+ * another instance, an address with load-balancer rules and an instance address that already has a public address
+ * are refused with CloudStack's texts.
  */
 export function enableStaticNat(ctx: PCtx) {
   const ip = findPublicIp(ctx, ctx.params.id);
@@ -74,6 +75,12 @@ export function enableStaticNat(ctx: PCtx) {
   }
   if (ip.isSourceNat) {
     throw badRequest(`Can't enable static, ip address ${ip.ipAddress} is a sourceNat ip address`);
+  }
+  if (!ip.isStaticNat && ctx.data.loadBalancerRules.where((r) => r.publicIpId === ip.id).length) {
+    // RulesManagerImpl.isIpReadyForStaticNat, a NetworkRuleConflictException
+    throw conflict(
+      `Failed to enable static nat for the ip address ${ip.ipAddress} as it already has LoadBalancing rules assigned`,
+    );
   }
   if (ip.isStaticNat && ip.virtualMachineId !== vmId) {
     throw conflict(

@@ -6,6 +6,7 @@ import type { JobEffect } from "../jobs";
 import { containsCidr, parseCidr } from "../net";
 import type {
   AnnotationRec,
+  LoadBalancerRuleRec,
   NetworkAclListRec,
   NetworkAclRuleRec,
   NetworkRec,
@@ -41,6 +42,7 @@ export type VpcData = Repos<{
   publicIps: PublicIpRec;
   privateGateways: PrivateGatewayRec;
   staticRoutes: StaticRouteRec;
+  loadBalancerRules: LoadBalancerRuleRec;
 }>;
 type VCtx = Ctx<VpcData>;
 

@@ -11,6 +11,7 @@ import { CimCore, type ClientEvent } from "./core";
 import { ConfigurationError } from "./errors";
 import { Instances } from "./instances";
 import { Jobs } from "./jobs";
+import { LoadBalancers } from "./loadBalancers";
 import { NetworkAcls } from "./networkAcls";
 import { Networks } from "./networks";
 import { headerIdentifier } from "./paths";
@@ -78,6 +79,7 @@ export class CimClient {
   readonly networkAcls: NetworkAcls;
   readonly publicIps: PublicIps;
   readonly privateGateways: PrivateGateways;
+  readonly loadBalancers: LoadBalancers;
   readonly tags: Tags;
   readonly backupSchedules: BackupSchedules;
   readonly sshKeyPairs: SshKeyPairs;
@@ -119,6 +121,7 @@ export class CimClient {
     this.networkAcls = new NetworkAcls(core);
     this.publicIps = new PublicIps(core);
     this.privateGateways = new PrivateGateways(core);
+    this.loadBalancers = new LoadBalancers(core);
     this.tags = new Tags(core);
     this.backupSchedules = new BackupSchedules(core);
     this.sshKeyPairs = new SshKeyPairs(core);
@@ -152,6 +155,12 @@ export * from "./errors";
 export type { CreateInstanceInput, ImageType, InstanceCreated, UpdateInstanceInput } from "./instances";
 export type { JobDurationsOptions, JobObservation } from "./jobHistory";
 export { durationKey, durationSample, JobDurations, jobDurations } from "./jobHistory";
+export type {
+  CreateLoadBalancerRuleInput,
+  LoadBalancerRule,
+  LoadBalancerRuleFilter,
+  UpdateLoadBalancerRuleInput,
+} from "./loadBalancers";
 export type { AclRuleInput, CreateAclListInput } from "./networkAcls";
 export type { CreateNetworkInput } from "./networks";
 export type { ListResult, Page, Paginator } from "./pagination";

@@ -66,6 +66,11 @@ export const JOB_COMMANDS = {
   "privateGateway.create": ["createPrivateGateway"],
   "privateGateway.delete": ["deletePrivateGateway"],
   "privateGateway.replaceAcl": ["replaceNetworkACLList"],
+  "loadBalancerRule.create": ["createLoadBalancerRule"],
+  "loadBalancerRule.update": ["updateLoadBalancerRule"],
+  "loadBalancerRule.delete": ["deleteLoadBalancerRule"],
+  "loadBalancerRule.assign": ["assignToLoadBalancerRule"],
+  "loadBalancerRule.remove": ["removeFromLoadBalancerRule"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type JobCommand = keyof typeof JOB_COMMANDS;

@@ -375,6 +375,39 @@ export const NetworkAclRuleSchema = z.looseObject({
   created: str(),
 });
 
+/** A port the platform may show as text (CloudStack's LoadBalancerResponse carries ports as strings). */
+const port = () => opt(z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]));
+
+/** A public load-balancer rule (CloudStack's LoadBalancerResponse, emulator/README.md). */
+export const LoadBalancerRuleSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  description: str(),
+  publicIpId: str(),
+  publicIp: str(),
+  publicPort: port(),
+  privatePort: port(),
+  /** roundrobin, leastconn or source. */
+  algorithm: str(),
+  /** tcp, udp or tcp-proxy. */
+  protocol: str(),
+  networkId: str(),
+  zoneId: str(),
+  zoneName: str(),
+  /** Add (a change being applied), Active, Revoke (being removed). */
+  state: str(),
+  tags: record(),
+  created: str(),
+});
+
+/** A member of a load-balancer rule (a row of CloudStack's listLoadBalancerRuleInstances). */
+export const LoadBalancerMemberSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  state: str(),
+  ipAddress: str(),
+});
+
 export const InstanceGroupSchema = z.looseObject({ id: opt(z.string()), name: str() });
 
 export const AuditEntrySchema = z.looseObject({});
@@ -404,5 +437,7 @@ export type VpcOffering = z.output<typeof VpcOfferingSchema>;
 export type MyLimits = z.output<typeof MyLimitsSchema>;
 export type AclList = z.output<typeof AclListSchema>;
 export type NetworkAclRule = z.output<typeof NetworkAclRuleSchema>;
+export type LoadBalancerRuleRecord = z.output<typeof LoadBalancerRuleSchema>;
+export type LoadBalancerMember = z.output<typeof LoadBalancerMemberSchema>;
 export type InstanceGroup = z.output<typeof InstanceGroupSchema>;
 export type AuditEntry = z.output<typeof AuditEntrySchema>;

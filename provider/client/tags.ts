@@ -10,10 +10,30 @@ import { readOnce } from "./pagination";
 import { type ApiPath, apiPath } from "./paths";
 import { type Tag, TagSchema } from "./schemas";
 
-export type TagCollection = "instance" | "volume" | "vpc" | "network" | "publicIp" | "cluster";
+export type TagCollection =
+  | "instance"
+  | "volume"
+  | "vpc"
+  | "network"
+  | "publicIp"
+  | "cluster"
+  | "loadBalancerRule";
 
 /** A resource with a dedicated tag route, or any resource through the generic route. */
 export type TagTarget = { kind: TagCollection; id: string } | { resourceType: string; resourceId: string };
+
+/**
+ * Collections the spec names no tag route for: tagged through the generic route with the platform's resource
+ * type (a public load-balancer rule is CloudStack's `LoadBalancer`).
+ */
+const GENERIC: Partial<Record<TagCollection, string>> = { loadBalancerRule: "LoadBalancer" };
+
+/** A collection target without a route of its own, as the generic route's target. */
+function routed(target: TagTarget): TagTarget {
+  if (!("kind" in target)) return target;
+  const resourceType = GENERIC[target.kind];
+  return resourceType ? { resourceType, resourceId: target.id } : target;
+}
 
 export type TagMap = Readonly<Record<string, string>>;
 
@@ -31,11 +51,14 @@ function collectionPath(kind: TagCollection, id: string): ApiPath {
       return apiPath`/public-ips/${id}/tags`;
     case "cluster":
       return apiPath`/compute/kubernetes/clusters/${id}/tags`;
+    case "loadBalancerRule":
+      throw new Error("load-balancer rules are tagged through the generic route");
   }
 }
 
 /** The request body of tag add/remove: {tags} on collection routes, {resourceType, resourceId, tags} on /tags. */
-export function tagBody(target: TagTarget, tags: TagMap) {
+export function tagBody(asked: TagTarget, tags: TagMap) {
+  const target = routed(asked);
   const copy = { ...tags };
   return "kind" in target
     ? { tags: copy }
@@ -48,7 +71,8 @@ export function tagMap(tags: readonly Tag[]): Record<string, string> {
 }
 
 export class Tags extends Family {
-  async list(target: TagTarget, o?: CallOptions): Promise<Tag[]> {
+  async list(asked: TagTarget, o?: CallOptions): Promise<Tag[]> {
+    const target = routed(asked);
     const spec =
       "kind" in target
         ? { path: collectionPath(target.kind, target.id), key: "tags", item: TagSchema, options: o }
@@ -76,11 +100,12 @@ export class Tags extends Family {
 
   private change(
     method: "POST" | "DELETE",
-    target: TagTarget,
+    asked: TagTarget,
     tags: TagMap,
     o: CallOptions | undefined,
     applied: (now: Record<string, string>) => boolean,
   ): Promise<AcceptedMutation> {
+    const target = routed(asked);
     const id = "kind" in target ? target.id : target.resourceId;
     const region = this.core.regionFor(o);
     return this.core.mutate<AcceptedMutation>({

@@ -6,6 +6,7 @@ import { backupSchedule } from "./backupSchedule";
 import type { Kind } from "./define";
 import { instance } from "./instance";
 import { instanceSnapshot } from "./instanceSnapshot";
+import { loadBalancerRule } from "./loadBalancerRule";
 import { network } from "./network";
 import { networkAclList } from "./networkAclList";
 import { networkAclRule } from "./networkAclRule";
@@ -33,6 +34,7 @@ export const kinds = {
   VolumeSnapshot: volumeSnapshot,
   InstanceSnapshot: instanceSnapshot,
   VpcGateway: vpcGateway,
+  LoadBalancerRule: loadBalancerRule,
   Tags: tags,
 } as const;
 

@@ -31,6 +31,15 @@ export interface Tokens {
   otherAudience: string;
 }
 
+/** A valid load-balancer rule (check only: the ids name nothing), with `over` changed. */
+const lbRule = (i: Ids, over: Record<string, unknown>) => ({
+  publicIpId: i.unknown,
+  publicPort: 80,
+  privatePort: 8080,
+  memberIds: [i.unknown2],
+  ...over,
+});
+
 export interface BadCase {
   name: string;
   kind: Kind;
@@ -965,6 +974,49 @@ export const CASES: BadCase[] = [
     args: (i) => without(gateway(i), "vlan"),
     field: "vlan",
     message: /vlan .*(required|must be a whole number)/,
+  },
+  // ---------------------------------------------------------------------------------- LoadBalancerRule
+  {
+    name: "load-balancer rule with public port 0",
+    kind: "LoadBalancerRule",
+    args: (i) => lbRule(i, { publicPort: 0 }),
+    field: "publicPort",
+    message: /publicPort must be from 1 to 65535: the public port of the address/,
+  },
+  {
+    name: "load-balancer rule with private port 70000",
+    kind: "LoadBalancerRule",
+    args: (i) => lbRule(i, { privatePort: 70000 }),
+    field: "privatePort",
+    message: /privatePort must be from 1 to 65535: the port on the member instances/,
+  },
+  {
+    name: "load-balancer rule with an unknown algorithm",
+    kind: "LoadBalancerRule",
+    args: (i) => lbRule(i, { algorithm: "random" }),
+    field: "algorithm",
+    message: /algorithm must be one of roundrobin, leastconn, source/,
+  },
+  {
+    name: "load-balancer rule with protocol icmp",
+    kind: "LoadBalancerRule",
+    args: (i) => lbRule(i, { protocol: "icmp" }),
+    field: "protocol",
+    message: /protocol must be one of tcp, udp, tcp-proxy/,
+  },
+  {
+    name: "load-balancer rule naming a member twice",
+    kind: "LoadBalancerRule",
+    args: (i) => lbRule(i, { memberIds: [i.unknown2, i.unknown2] }),
+    field: "memberIds",
+    message: /memberIds must not name an id twice/,
+  },
+  {
+    name: "load-balancer rule naming a member by name",
+    kind: "LoadBalancerRule",
+    args: (i) => lbRule(i, { memberIds: ["web-1"] }),
+    field: "memberIds",
+    message: /memberIds\[0\] must be an id \(a UUID\), not a name/,
   },
 
   // ---------------------------------------------------------------------------------- provider settings

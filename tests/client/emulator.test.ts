@@ -279,7 +279,7 @@ describe("volumes, VPCs, networks, tags, backup schedules", () => {
     const generic = { resourceType: "Instance", resourceId: vm.id };
     await client.tags.add(generic, { owner: "ops" });
     expect(tagMap(await client.tags.list(generic))).toEqual({ team: "web", owner: "ops" });
-    const other = { resourceType: "LoadBalancer", resourceId: "lb-1" };
+    const other = { resourceType: "AutoScaleVmGroup", resourceId: "asg-1" }; // a type without a family
     await client.tags.add(other, { tier: "edge" });
     expect(tagMap(await client.tags.list(other))).toEqual({ tier: "edge" });
   });

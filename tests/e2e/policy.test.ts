@@ -129,6 +129,8 @@ const cases = [
     policies: ["cim-no-password-ssh", "cim-static-nat-exposure"],
     mandatory: true,
   },
+  // A load-balancer rule in front of one instance (advisory).
+  { violation: "lb-one-member", config: "main", policies: ["cim-lb-min-members"] },
 ] as const;
 
 describe("the policy pack, through pulumi preview --policy-pack", () => {
@@ -212,5 +214,7 @@ describe("the policy pack, through pulumi preview --policy-pack", () => {
     expect(one(15).text).toContain(
       "static NAT bastion makes every port of web (Instance) reachable from a public address",
     );
+    expect(one(17)).toMatchObject({ type: "pulumi-nodejs:dynamic/cim:LoadBalancerRule", name: "web" });
+    expect(one(17).text).toContain("memberIds names 1 instance, fewer than 2");
   });
 });

@@ -119,6 +119,33 @@ function inventory(): Inventory {
           state: "Allocated",
           tags: { role: "web" },
         },
+        {
+          id: "ip-2",
+          ipAddress: "198.18.0.8",
+          zoneId: ZONE,
+          vpcId: "vpc-1",
+          associatedNetworkId: "net-1",
+          isSourceNat: false,
+          isStaticNat: false,
+          state: "Allocated",
+          tags: {},
+        },
+      ],
+      LoadBalancerRule: [
+        {
+          id: "lb-1",
+          name: "front",
+          description: "",
+          publicIpId: "ip-2",
+          networkId: "net-1",
+          publicPort: 80,
+          privatePort: 8080,
+          protocol: "tcp",
+          algorithm: "leastconn",
+          memberIds: ["vm-1", "vm-2"],
+          state: "Active",
+          tags: { tier: "web" },
+        },
       ],
       StaticNat: [
         {
@@ -161,9 +188,11 @@ describe("generateProgram", () => {
       "Vpc main vpcMain vpc-1",
       "Network app-tier networkAppTier net-1",
       "PublicIp ip-198-18-0-7 publicIpIp1981807 ip-1",
+      "PublicIp ip-198-18-0-8 publicIpIp1981808 ip-2",
       "Instance web instanceWeb vm-1",
       "Instance web-2 instanceWeb2 vm-2",
       "StaticNat web-198-18-0-7 staticNatWeb1981807 ip-1",
+      "LoadBalancerRule front lbRuleFront lb-1",
       "Volume data volumeData vol-1",
       "Volume spare volumeSpare vol-2",
       "BackupSchedule web-daily backupWebDaily bs-1",
@@ -274,7 +303,7 @@ describe("generateProgram", () => {
       "// The API does not return these SSH key pair inputs, so they are left out (which keeps what was deployed):\n// publicKey.",
     );
     expect(index).toContain(
-      "network ACL rules, backup schedules, SSH key pairs, public IPs, static NATs, volume snapshots, instance snapshots and VPC private gateways of region de-fra",
+      "network ACL rules, backup schedules, SSH key pairs, public IPs, static NATs, volume snapshots, instance snapshots, VPC private gateways and load-balancer rules of region de-fra",
     );
     expect(index.match(/^import .*$/gm)).toEqual(['import * as cim from "pulumi-cim";']);
   });
@@ -362,6 +391,22 @@ describe("generateProgram", () => {
   publicIpId: publicIpIp1981807.id,
   instanceId: instanceWeb.id,
   networkId: networkAppTier.id,
+});`);
+  });
+
+  it("a load-balancer rule refers to its address, network and member instances; API defaults left out", () => {
+    // protocol tcp and the empty description are the API's defaults: left out, as a program would
+    expect(index).toContain(`const lbRuleFront = new cim.LoadBalancerRule("front", {
+  adoptId: "lb-1",
+  region,
+  name: "front",
+  publicIpId: publicIpIp1981808.id,
+  networkId: networkAppTier.id,
+  publicPort: 80,
+  privatePort: 8080,
+  algorithm: "leastconn",
+  memberIds: [instanceWeb.id, instanceWeb2.id],
+  tags: { tier: "web" },
 });`);
   });
 

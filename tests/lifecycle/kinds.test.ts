@@ -86,6 +86,17 @@ function isolatedBody(name: string) {
   return { name, displayText: name, zoneId: cat.zone, networkOfferingId: cat.isolated };
 }
 
+/** Both instances made for a load-balancer rule's address, by address. */
+const lbMembers = new Map<string, string[]>();
+
+/** A fresh public IP of the shared isolated network and two fresh instances on it: a load-balancer rule's parts. */
+async function balanced() {
+  const { publicIpId, instanceId: a } = await addressAndInstance();
+  const { instanceId: b } = await addressAndInstance();
+  lbMembers.set(publicIpId, [a, b].sort());
+  return { publicIpId, members: [a, b].sort() };
+}
+
 /** A public IP of the shared isolated network and a fresh instance on it, made through the API. */
 async function addressAndInstance(networkId: string = cat.net) {
   const ip = await call("POST", "/public-ips", { networkId });
@@ -373,6 +384,33 @@ const cases: Case[] = [
     replace: (o) => ({ news: { ...o, vlan: o.vlan + 1 }, field: "vlan" }),
     bad: (i) => ({ news: { ...i, ipAddress: "192.168.201.2" }, field: "ipAddress" }),
     path: (id) => `/vpcs/private-gateways/${id}`,
+  },
+  {
+    kind: "LoadBalancerRule",
+    inputs: async () => {
+      const { publicIpId, members } = await balanced();
+      return {
+        name: nameOf("lb"),
+        publicIpId,
+        publicPort: 80,
+        privatePort: 8080,
+        memberIds: [members[0]],
+        tags: { tier: "web" },
+      };
+    },
+    // one more member (the address's second instance), another name and algorithm, no tags
+    inPlace: (o) => {
+      const more = {
+        name: `${o.name}-2`,
+        algorithm: "leastconn",
+        memberIds: lbMembers.get(o.publicIpId),
+        tags: {},
+      };
+      return { news: { ...o, ...more }, expect: more };
+    },
+    replace: (o) => ({ news: { ...o, publicPort: 81 }, field: "publicPort" }),
+    bad: (i) => ({ news: { ...i, privatePort: 70000 }, field: "privatePort" }),
+    path: (id) => `/loadbalancer/rules/${id}`,
   },
 ];
 
@@ -1027,6 +1065,97 @@ describe("VPC private gateways", () => {
     await job(await call("DELETE", `/vpcs/static-routes/${route.id}`));
     await p("VpcGateway").delete!(id, outs);
     expect(await p("VpcGateway").read!(id, outs)).toEqual({});
+  });
+});
+
+describe("load-balancer rules", () => {
+  it("members change in place: one removal job, then one assign job; the same set in another order is no change", async () => {
+    const { publicIpId, members } = await balanced();
+    const { instanceId: third } = await addressAndInstance();
+    const inputs = { name: nameOf("lb"), publicIpId, publicPort: 80, privatePort: 80, memberIds: members };
+    const { id, outs } = await make("LoadBalancerRule", inputs);
+    expect(await jobsOn(id)).toEqual(["createLoadBalancerRule:success", "assignToLoadBalancerRule:success"]);
+    const reordered = await change("LoadBalancerRule", id, outs, {
+      ...inputs,
+      memberIds: [...members].reverse(),
+    });
+    expect(reordered.diff.changes).toBe(false);
+    const swapped = await change("LoadBalancerRule", id, outs, { ...inputs, memberIds: [members[0], third] });
+    expect(swapped.diff).toMatchObject({ changes: true, replaces: [] });
+    const after = (await swapped.run()).outs as Rec;
+    expect(after.memberIds).toEqual([members[0], third].sort());
+    expect((await jobsOn(id)).slice(2)).toEqual([
+      "removeFromLoadBalancerRule:success",
+      "assignToLoadBalancerRule:success",
+    ]);
+    // a member removed behind the program's back shows after refresh, and the next up adds it again
+    await job(await call("DELETE", `/loadbalancer/rules/${id}/instances`, { virtualMachineIds: [third] }));
+    const refreshed = (await p("LoadBalancerRule").read!(id, after)).props as Rec;
+    expect(refreshed.memberIds).toEqual([members[0]]);
+    const repaired = await change("LoadBalancerRule", id, refreshed, {
+      ...inputs,
+      memberIds: [members[0], third],
+    });
+    expect(((await repaired.run()).outs as Rec).memberIds).toEqual([members[0], third].sort());
+    // a replacement that keeps the address and the public port deletes first (the port is the address's once)
+    expect(
+      (await p("LoadBalancerRule").diff!(id, after, { ...after, privatePort: 81 })).deleteBeforeReplace,
+    ).toBe(true);
+    expect(
+      (await p("LoadBalancerRule").diff!(id, after, { ...after, publicPort: 81 })).deleteBeforeReplace,
+    ).toBe(false);
+    await p("LoadBalancerRule").delete!(id, after);
+  });
+
+  it("a member off the rule's network: the rule is made and kept in state as failed, naming the API's reason", async () => {
+    const { publicIpId } = await balanced();
+    const other = (await job(await call("POST", "/networks", isolatedBody(nameOf("elsewhere"))))).resourceId;
+    const { instanceId: stranger } = await addressAndInstance(other);
+    const err = await make("LoadBalancerRule", {
+      name: nameOf("lb"),
+      publicIpId,
+      publicPort: 80,
+      privatePort: 80,
+      memberIds: [stranger],
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PartialStateError);
+    const partial = err as PartialStateError;
+    expect(partial.message).toContain("doesn't belong in the same network");
+    expect((await call("GET", `/loadbalancer/rules/${partial.id}`)).state).toBe("Active");
+    await p("LoadBalancerRule").delete!(partial.id, partial.properties);
+  });
+
+  it("a create whose job failed left no rule (the platform removes it): a plain error, nothing kept in state", async () => {
+    const { publicIpId } = await balanced();
+    await ctl.fault({
+      method: "POST",
+      route: "/api/v1/loadbalancer/rules",
+      times: 1,
+      jobFail: { detail: "simulated platform failure" },
+    });
+    const inputs = { name: nameOf("lb"), publicIpId, publicPort: 80, privatePort: 80 };
+    const err = await make("LoadBalancerRule", inputs).catch((e: unknown) => e);
+    expect(err).not.toBeInstanceOf(PartialStateError);
+    expect(String((err as Error).message)).toContain("simulated platform failure");
+    expect(String((err as Error).message)).toContain("Nothing was created");
+    expect(rows(await call("GET", `/loadbalancer/rules?publicIpId=${publicIpId}`))).toEqual([]);
+    // the next up makes it
+    const made = await make("LoadBalancerRule", inputs);
+    await p("LoadBalancerRule").delete!(made.id, made.outs);
+  });
+
+  it("an address with static NAT takes no rule: the API's refusal at create, nothing recorded", async () => {
+    const { publicIpId, instanceId } = await addressAndInstance();
+    await make("StaticNat", { publicIpId, instanceId });
+    const err = await make("LoadBalancerRule", {
+      name: nameOf("lb"),
+      publicIpId,
+      publicPort: 80,
+      privatePort: 80,
+    }).catch((e: Error) => e);
+    expect(err).not.toBeInstanceOf(PartialStateError);
+    expect(String((err as Error).message)).toContain("Can't do load balance on ip address");
+    expect(rows(await call("GET", `/loadbalancer/rules?publicIpId=${publicIpId}`))).toEqual([]);
   });
 });
 

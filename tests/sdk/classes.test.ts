@@ -286,6 +286,38 @@ describe("SDK resource classes", () => {
     expect(found.id).toBe(await value(gw.id));
   });
 
+  it("a load-balancer rule wired by outputs: its name from the resource, members from instances, the address shown", async () => {
+    const cim = await import("../../sdk");
+    const offering = (await list("/offerings/network")).find((o) => !o.forVpc)!.id;
+    const net = new cim.Network("lb-net", { zoneId: cat.zone, networkOfferingId: offering });
+    const web = [1, 2].map(
+      (n) =>
+        new cim.Instance(`lb-web-${n}`, {
+          zoneId: cat.zone,
+          serviceOfferingId: cat.offering,
+          templateId: cat.template,
+          networkIds: [net.id],
+        }),
+    );
+    const ip = new cim.PublicIp("lb-front", { networkId: net.id });
+    const rule = new cim.LoadBalancerRule("front", {
+      publicIpId: ip.id,
+      publicPort: 80,
+      privatePort: 8080,
+      memberIds: web.map((w) => w.id),
+      tags: { tier: "web" },
+    });
+    expect(await value(rule.name)).toBe("front");
+    expect(await value(rule.publicIp)).toBe(await value(ip.ipAddress));
+    expect(await value(rule.networkId)).toBe(await value(net.id)); // the address's network, given by the API
+    expect(await value(rule.algorithm)).toBe("roundrobin");
+    expect(await value(rule.protocol)).toBe("tcp");
+    expect(await value(rule.memberIds)).toEqual((await Promise.all(web.map((w) => value(w.id)))).sort());
+    expect(await value(rule.state)).toBe("Active");
+    const live = (await list("/loadbalancer/rules")).find((r) => r.name === "front")!;
+    expect(live).toMatchObject({ publicPort: "80", privatePort: "8080", tags: { tier: "web" } });
+  });
+
   it("adopting without a name keeps the live name; a misspelt key is named at check", async () => {
     const cim = await import("../../sdk");
     const adopted = new cim.Volume("adopted", {

@@ -240,6 +240,35 @@ describe("public IPs", () => {
     expect(miss.message).toContain(`172.16.9.2 (${made.id})`);
     expect(await cim.getVpcGateways({ vpcId: vpc.id, region: secondary.name })).toEqual([]);
   });
+
+  it("finds a load-balancer rule by name or id with its members, filters by address, lists candidates on a miss", async () => {
+    const zone = await cim.getZone("de-fra-1a");
+    const offering = (await cim.getNetworkOfferings({ forVpc: false }))[0];
+    const net = await api("POST", "/networks", {
+      name: "lb-net",
+      displayText: "n",
+      zoneId: zone.id,
+      networkOfferingId: offering.id,
+    });
+    const ip = await api("POST", "/public-ips", { networkId: net.id });
+    const rule = await api("POST", "/loadbalancer/rules", {
+      name: "front",
+      publicIpId: ip.id,
+      publicPort: 80,
+      privatePort: 8080,
+      algorithm: "roundrobin",
+    });
+    const found = await cim.getLoadBalancerRule("front");
+    expect(found).toMatchObject({ id: rule.id, publicIpId: ip.id, publicPort: 80, memberIds: [] });
+    expect((await cim.getLoadBalancerRule({ id: rule.id })).name).toBe("front");
+    expect((await cim.getLoadBalancerRules({ publicIpId: ip.id })).map((r) => r.id)).toEqual([rule.id]);
+    const miss = await failure(cim.getLoadBalancerRule("back"));
+    expect(miss.message).toMatch(/no load-balancer rule named "back" in the default region\. Candidates: /);
+    expect(miss.message).toContain(`front (${rule.id})`);
+    // not cached: a deleted rule is gone from the next lookup
+    await api("DELETE", `/loadbalancer/rules/${rule.id}`);
+    expect(await cim.getLoadBalancerRules({ publicIpId: ip.id })).toEqual([]);
+  });
 });
 
 describe("allowances", () => {

@@ -53,6 +53,17 @@ module.exports = async (cim, pulumi) => {
     new cim.StaticNat("bastion", { publicIpId: ip.id, instanceId: web.id });
   }
 
+  if (is("lb-one-member")) {
+    const ip = new cim.PublicIp("web", { networkId: net.id, tags });
+    new cim.LoadBalancerRule("web", {
+      publicIpId: ip.id,
+      publicPort: 80,
+      privatePort: 80,
+      memberIds: [web.id],
+      tags,
+    });
+  }
+
   // SSH to the app VPC's tiers from the VPN range only; from anywhere is the open-ssh violation.
   const vpcOffering = await cim.getVpcOffering("Default VPC");
   const vpc = new cim.Vpc("app", {

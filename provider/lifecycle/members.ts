@@ -1,0 +1,64 @@
+// Members: an in-place field that is a set of resource ids the API changes by add and remove calls (a
+// load balancer's instances), not by setting the whole value. Declared once here, for every kind with such a
+// field: the field (ids, no duplicates, order does not matter, none when left out) and its convergence (the
+// calls for what left and what came, each waited for as a job, removals first so a replaced member never
+// holds a slot twice).
+
+import { z } from "zod";
+import type { AcceptedMutation } from "../client";
+import { field } from "../kinds/common";
+import { id } from "./check";
+import { type Session, waitFor } from "./session";
+import type { Operation } from "./timeouts";
+
+/** Two id lists that hold the same ids, in any order. */
+export function sameMembers(a: unknown, b: unknown): boolean {
+  const x = Array.isArray(a) ? a : [];
+  const y = Array.isArray(b) ? b : [];
+  return x.length === y.length && [...x].sort().join(",") === [...y].sort().join(",");
+}
+
+/** What to remove from `live` and add to it to make it `want`. */
+export function membershipDelta(live: readonly string[], want: readonly string[]) {
+  const now = new Set(live);
+  const next = new Set(want);
+  return { add: want.filter((m) => !now.has(m)), remove: live.filter((m) => !next.has(m)) };
+}
+
+/**
+ * A members field: ids of `kind` (the registry's name), changed in place; none when left out. `live` reads the
+ * current members from the record.
+ */
+export function membersField<R>(rule: string, kind: string, live: (r: R) => string[] | undefined) {
+  const schema = z
+    .array(id(rule), { error: `must be a list of ids: ${rule}` })
+    .refine((ids) => new Set(ids).size === ids.length, `must not name an id twice: ${rule}`)
+    .optional();
+  return field(schema, {
+    change: "update",
+    unset: () => [],
+    same: sameMembers,
+    live: (r: R) => [...(live(r) ?? [])].sort(),
+    ref: kind,
+    present: true,
+  });
+}
+
+/** The API's calls that change a resource's members; each starts a job. */
+export interface MemberCalls {
+  add(ids: string[]): Promise<AcceptedMutation>;
+  remove(ids: string[]): Promise<AcceptedMutation>;
+}
+
+/** Makes the members `want`: one removal job for those that left, then one add job for those that came. */
+export async function convergeMembers(
+  s: Session,
+  op: Operation,
+  live: readonly string[],
+  want: readonly string[],
+  calls: MemberCalls,
+): Promise<void> {
+  const { add, remove } = membershipDelta(live, want);
+  if (remove.length) await waitFor(s, await calls.remove(remove), op);
+  if (add.length) await waitFor(s, await calls.add(add), op);
+}
