@@ -74,6 +74,19 @@ export interface VpcOffering {
   name: string;
 }
 
+/** CloudStack's backup offering (listBackupOfferings): per zone, imported by an admin from a provider. */
+export interface BackupOffering {
+  id: string;
+  regionId: string;
+  zoneId: string;
+  name: string;
+  description: string;
+  /** The backup provider (CloudStack's `provider`: dummy, nas, veeam, networker). */
+  provider: string;
+  /** CloudStack's `allowuserdrivenbackups`: users may take backups and set schedules themselves. */
+  allowUserDrivenBackups: boolean;
+}
+
 export interface User {
   sub: string;
   userId: string;
@@ -137,6 +150,8 @@ export interface InstanceRec extends Tagged {
   dataDiskIds: string[];
   /** Its root disk, a ROOT volume on device 0 (absent in state written before root volumes were listed). */
   rootVolumeId?: string;
+  /** CloudStack's backup_offering_id: set by assignVirtualMachineToBackupOffering, cleared by its removal. */
+  backupOfferingId?: string;
   details: Record<string, string>;
 }
 
@@ -209,6 +224,20 @@ export interface NetworkRec extends Tagged {
   /** A VPC tier's network ACL list (CloudStack's network_acl_id); absent for other networks. */
   aclId?: string;
   networkDomain: string;
+}
+
+/** An on-demand backup of an instance (CloudStack's createBackup); `state` holds CloudStack's Backup.Status. */
+export interface BackupRec extends Owned {
+  name: string;
+  description: string;
+  vmId: string;
+  vmName: string;
+  zoneId: string;
+  backupOfferingId: string;
+  /** Allocated, BackingUp, BackedUp, Error, Removed (Backup.Status). */
+  state: string;
+  /** Bytes: the instance's volumes when the backup was taken. */
+  size: number;
 }
 
 export interface BackupScheduleRec extends Owned {
@@ -295,6 +324,7 @@ export interface BaseState {
   diskOfferings: DiskOffering[];
   networkOfferings: NetworkOffering[];
   vpcOfferings: VpcOffering[];
+  backupOfferings: BackupOffering[];
   users: Record<string, User>;
   limits: Record<string, Limits>;
   genericTags: Record<string, GenericTagSet>;
@@ -311,4 +341,5 @@ export interface CatalogueKinds {
   diskOfferings: DiskOffering;
   networkOfferings: NetworkOffering;
   vpcOfferings: VpcOffering;
+  backupOfferings: BackupOffering;
 }

@@ -3,6 +3,7 @@
 import type { AnyFamily, CollectionsOf, DataOf } from "../family";
 import { apiRoute as r } from "../family";
 import { commentHandlers } from "../handlers/comments";
+import type { BackupData } from "../handlers/instanceBackups";
 import type { InstanceData } from "../handlers/instances";
 import type { AclData } from "../handlers/networkAcls";
 import type { NetworkData } from "../handlers/networks";
@@ -16,6 +17,7 @@ import { MULTI_REGION_DEFAULTS } from "../quota";
 import type { BaseState, Limits, Owned, Tagged } from "../records";
 import { Repository } from "../repository";
 import { backupSchedules } from "./backupSchedules";
+import { backups } from "./backups";
 import { instances } from "./instances";
 import { networkAclLists, networkAclRules } from "./networkAcls";
 import { networks } from "./networks";
@@ -35,6 +37,7 @@ export const FAMILIES = [
   publicIps,
   clusters,
   backupSchedules,
+  backups,
   sshKeyPairs,
   annotations,
   instanceGroups,
@@ -48,7 +51,10 @@ export type Data = DataOf<Families>;
 
 /** Every handler module's data needs are met by the registry's repositories (a compile-time check). */
 type Meets<T extends U, U> = T;
-export type CheckedData = Meets<Data, InstanceData & VolumeData & VpcData & NetworkData & AclData>;
+export type CheckedData = Meets<
+  Data,
+  InstanceData & VolumeData & VpcData & NetworkData & AclData & BackupData
+>;
 
 export const COLLECTION_KEYS = FAMILIES.map((f) => f.key);
 
