@@ -6,6 +6,7 @@ import type { Dispatcher } from "undici";
 import { Audit } from "./audit";
 import { createCredential, normaliseBaseUrl, type TokenClaims } from "./auth";
 import { BackupSchedules } from "./backupSchedules";
+import { Backups } from "./backups";
 import { Catalogue } from "./catalogue";
 import { CimCore, type ClientEvent } from "./core";
 import { ConfigurationError } from "./errors";
@@ -75,6 +76,7 @@ export class CimClient {
   readonly networkAcls: NetworkAcls;
   readonly tags: Tags;
   readonly backupSchedules: BackupSchedules;
+  readonly backups: Backups;
   readonly sshKeyPairs: SshKeyPairs;
   readonly jobs: Jobs;
   readonly catalogue: Catalogue;
@@ -112,6 +114,7 @@ export class CimClient {
     this.networkAcls = new NetworkAcls(core);
     this.tags = new Tags(core);
     this.backupSchedules = new BackupSchedules(core);
+    this.backups = new Backups(core);
     this.sshKeyPairs = new SshKeyPairs(core);
     this.jobs = new Jobs(core);
     this.catalogue = new Catalogue(core);
@@ -136,6 +139,7 @@ export class CimClient {
 
 export type { TokenClaims } from "./auth";
 export type { BackupScheduleInput } from "./backupSchedules";
+export type { CreateBackupInput } from "./backups";
 export type { AcceptedMutation, CallOptions, ClientEvent } from "./core";
 export * from "./errors";
 export type { CreateInstanceInput, InstanceCreated, UpdateInstanceInput } from "./instances";

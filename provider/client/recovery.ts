@@ -55,6 +55,10 @@ export const JOB_COMMANDS = {
   "networkAclRule.create": ["createNetworkACL"],
   "networkAclRule.update": ["updateNetworkACLItem"],
   "networkAclRule.delete": ["deleteNetworkACL"],
+  "instance.assignBackupOffering": ["assignVirtualMachineToBackupOffering"],
+  "instance.removeBackupOffering": ["removeVirtualMachineFromBackupOffering"],
+  "backup.create": ["createBackup"],
+  "backup.delete": ["deleteBackup"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type JobCommand = keyof typeof JOB_COMMANDS;

@@ -9,7 +9,14 @@ import {
   JobFailedError,
   MutationOutcomeUnknownError,
 } from "../../provider/client";
-import { type CatalogueIds, catalogueIds, fastWait, type Harness, harness } from "./emulatorHarness";
+import {
+  type CatalogueIds,
+  catalogueIds,
+  fastWait,
+  type Harness,
+  harness,
+  withBackupOffering,
+} from "./emulatorHarness";
 
 let h: Harness;
 let client: CimClient;
@@ -201,6 +208,7 @@ describe("synchronous mutations whose answer is lost", () => {
 
   it("adopts an identical backup schedule after a dropped create (create is not idempotent)", async () => {
     const vm = await client.instances.create(vmInput("web"));
+    await withBackupOffering(client, vm);
     await h.control.fault({
       method: "POST",
       route: "/api/v1/backups/schedules",
