@@ -46,6 +46,12 @@ export type BackupSchedule = KindResource<typeof kinds.BackupSchedule>;
 /** The arguments of cim.BackupSchedule. */
 export type BackupScheduleArgs = ArgsOf<typeof kinds.BackupSchedule>;
 
+/** An on-demand backup of an instance that has a backup offering. */
+export const Backup = resourceClass(kinds.Backup);
+export type Backup = KindResource<typeof kinds.Backup>;
+/** The arguments of cim.Backup. */
+export type BackupArgs = ArgsOf<typeof kinds.Backup>;
+
 /** A public key registered under a name, for instances' sshKeyNames (the private key never passes through). */
 export const SshKeyPair = resourceClass(kinds.SshKeyPair);
 export type SshKeyPair = KindResource<typeof kinds.SshKeyPair>;

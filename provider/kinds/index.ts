@@ -2,6 +2,7 @@
 // lists, the quota preflight, `pulumi-cim import` and the README's resource table all come from here.
 // Adding a kind: its module in this folder, one entry below.
 
+import { backup } from "./backup";
 import { backupSchedule } from "./backupSchedule";
 import type { Kind } from "./define";
 import { instance } from "./instance";
@@ -22,6 +23,7 @@ export const kinds = {
   NetworkAclList: networkAclList,
   NetworkAclRule: networkAclRule,
   BackupSchedule: backupSchedule,
+  Backup: backup,
   SshKeyPair: sshKeyPair,
   Tags: tags,
 } as const;
