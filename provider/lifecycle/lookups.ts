@@ -23,15 +23,19 @@ function lookupClient() {
 const cache = new Map<string, { at: number; value: Promise<unknown[] | undefined> }>();
 let unreachableUntil = 0;
 
-export type CatalogueName =
-  | "zones"
-  | "templates"
-  | "isos"
-  | "computeOfferings"
-  | "diskOfferings"
-  | "networkOfferings"
-  | "vpcOfferings"
-  | "backupOfferings";
+/** Every catalogue list of a region (ids that resources name: zones, images, offerings). */
+export const CATALOGUES = [
+  "zones",
+  "templates",
+  "isos",
+  "computeOfferings",
+  "diskOfferings",
+  "networkOfferings",
+  "vpcOfferings",
+  "backupOfferings",
+] as const;
+
+export type CatalogueName = (typeof CATALOGUES)[number];
 
 /** One catalogue list of the client's region (or `o.region`): the provider's lookups and the SDK's read it. */
 export function fetchCatalogue(
