@@ -113,6 +113,7 @@ const cases = [
   { violation: "backup", config: "example", policies: [] },
   { violation: "tags", config: "example", policies: ["cim-required-tags"], mandatory: true },
   { violation: "open-ssh", config: "main", policies: ["cim-no-open-admin-ports"], mandatory: true },
+  { violation: "backup-offering", config: "main", policies: ["cim-backup-needs-offering"], mandatory: true },
 ] as const;
 
 describe("the policy pack, through pulumi preview --policy-pack", () => {
@@ -192,5 +193,7 @@ describe("the policy pack, through pulumi preview --policy-pack", () => {
     expect(one(14).text).toContain(
       "the rule allows ingress from 0.0.0.0/0 to tcp 22, which includes admin port 22: anyone on the internet can reach it",
     );
+    expect(one(15)).toMatchObject({ type: "pulumi-nodejs:dynamic/cim:BackupSchedule", name: "web-backup" });
+    expect(one(15).text).toContain("backs up instance web, which has no backupOfferingId");
   });
 });
