@@ -274,12 +274,12 @@ export const instance = defineKind({
     }),
     /**
      * Backup offering (a backup offering of the instance's zone: `cim.getBackupOffering`), which backups and
-     * backup schedules need. Left out: none. Changed in place; removing or changing it makes the platform
-     * delete the instance's backup schedules.
+     * backup schedules need. Changed in place; a change makes the platform delete the instance's backup
+     * schedules. Left out, the instance keeps whatever offering it has (removal deletes schedules, so it is
+     * never done for a field the program does not set).
      */
     backupOfferingId: field(optionalId("the backup offering, from GET /api/v1/offerings/backup"), {
       change: "update",
-      unset: () => "",
       same: (a, b) => (a || "") === (b || ""),
       live: (v: Instance) => v.backupOfferingId,
       output: (v: Instance, rec: Recorded) =>

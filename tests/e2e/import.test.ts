@@ -36,6 +36,7 @@ const made: Record<string, string[]> = {
   Instance: [],
   Volume: [],
   BackupSchedule: [],
+  Backup: [],
 };
 let foreignVpc: string;
 
@@ -174,10 +175,14 @@ async function createInfrastructure() {
   const spare = await wait(
     await c.volumes.create({ name: "spare", zoneId, diskOfferingId: custom, size: 5 }, region),
   );
+  // schedules and backups need the instance's backup offering
+  const [standard] = await c.catalogue.backupOfferings({ zoneId }, region);
+  await c.jobs.wait(await c.instances.assignBackupOffering(db, standard.id, region), fast);
   const nightly = await c.backupSchedules.create(
     { vmId: db, intervalType: "DAILY", schedule: "30:02", timezone: "UTC" },
     region,
   );
+  const beforeUpgrade = await wait(await c.backups.create({ vmId: db, name: "db-before-upgrade" }, region));
 
   made.SshKeyPair.push(key.id!);
   made.Vpc.push(vpc);
@@ -187,6 +192,7 @@ async function createInfrastructure() {
   made.Instance.push(web, db, jump);
   made.Volume.push(data, spare);
   made.BackupSchedule.push(nightly.id!);
+  made.Backup.push(beforeUpgrade);
 
   // Another region's VPC: not part of the import of this region.
   const secondary = api.emu.regions.find((r) => !r.primary)!;
@@ -299,7 +305,7 @@ describe("pulumi-cim import", () => {
     const { stdout, files } = await runImport(process.execPath, [cli], home.workDir, out);
 
     expect(stdout).toContain(
-      `Region ${primary.name} (${primary.id}): 3 instance(s), 2 volume(s), 1 VPC(s), 2 network(s), 1 network ACL list(s), 2 network ACL rule(s), ${SCHEDULE_ADOPTION ? 1 : 0} backup schedule(s), 1 SSH key pair(s) to adopt.`,
+      `Region ${primary.name} (${primary.id}): 3 instance(s), 2 volume(s), 1 VPC(s), 2 network(s), 1 network ACL list(s), 2 network ACL rule(s), ${SCHEDULE_ADOPTION ? 1 : 0} backup schedule(s), 1 backup(s), 1 SSH key pair(s) to adopt.`,
     );
     const index = files["index.ts"];
     for (const [, ids] of adopted()) for (const id of ids) expect(index).toContain(`adoptId: "${id}"`);
@@ -318,6 +324,9 @@ describe("pulumi-cim import", () => {
     expect(index).not.toMatch(/adoptId: .*\n.*\n\s+name: "default_(allow|deny)"/);
     expect(index).toMatch(/networkIds: \[networkLegacyApp\.id, networkLegacyBackend\.id\]/);
     expect(index).toContain("instanceId: instanceDb.id,");
+    // the backup refers to its instance, which keeps its backup offering
+    expect(index).toMatch(/new cim\.Backup\("db-before-upgrade", \{[^}]*instanceId: instanceDb\.id,/);
+    expect(index).toMatch(/backupOfferingId: "[0-9a-f-]{36}", \/\/ Standard/);
     expect(index).toContain("sshKeyNames: [sshKeyLegacyOps.name],");
     expect(index).not.toContain("publicKey:"); // the API shows only the fingerprint: adopted without it
     expect(index).toContain('powerState: "stopped",');

@@ -789,7 +789,7 @@ describe("backups: an instance's offering, its schedules and backups", () => {
     await p("Instance").delete!(bare.id, withOffering);
   });
 
-  it("the offering changes in place (remove, then assign); left out, it is removed, and the platform drops the schedules", async () => {
+  it("the offering changes in place (remove, then assign) and the platform drops the schedules; left out, it is kept", async () => {
     const vm = await make("Instance", { ...instanceInputs(), backupOfferingId: cat.backupOffering });
     expect(vm.outs.backupOfferingId).toBe(cat.backupOffering);
     const sched = await make("BackupSchedule", {
@@ -816,23 +816,26 @@ describe("backups: an instance's offering, its schedules and backups", () => {
     // the platform's removal took the schedule with it: refresh drops it; the backup stays
     expect(await p("BackupSchedule").read!(sched.id, sched.outs)).toEqual({});
     expect((await p("Backup").read!(bk.id, bk.outs)).props).toMatchObject({ state: "BackedUp" });
-    const removed = await change("Instance", vm.id, gold, {
+    // left out: the offering stays (a removal would delete schedules); no change, nothing sent
+    const leftOut = await change("Instance", vm.id, gold, {
       ...instanceInputs(),
       name: vm.outs.name,
       tags: vm.outs.tags,
     });
-    expect(removed.diff.changes).toBe(true);
-    const none = (await removed.run()).outs;
+    expect(leftOut.diff.changes).toBe(false);
+    expect((await call("GET", `/compute/instances/${vm.id}`)).backupOfferingId).toBe(cat.backupOffering2);
+    // taken away behind the program's back: refresh shows none, and the next up assigns it again
+    await waitJob((await call("DELETE", `/compute/instances/${vm.id}/backup-offering`)).jobId);
+    const none = (await p("Instance").read!(vm.id, gold)).props as Rec;
     expect(none.backupOfferingId).toBeUndefined();
-    expect((await call("GET", `/compute/instances/${vm.id}`)).backupOfferingId).toBe("");
-    // the same program again: no changes
-    const again = await p("Instance").diff!(
-      vm.id,
-      none,
-      (await p("Instance").check!(none, { ...instanceInputs(), name: vm.outs.name, tags: vm.outs.tags }))
-        .inputs,
-    );
-    expect(again.changes).toBe(false);
+    const again = await change("Instance", vm.id, none, {
+      ...instanceInputs(),
+      name: vm.outs.name,
+      tags: vm.outs.tags,
+      backupOfferingId: cat.backupOffering,
+    });
+    expect(again.diff).toMatchObject({ changes: true, replaces: [] });
+    expect((await again.run()).outs.backupOfferingId).toBe(cat.backupOffering);
     await p("Backup").delete!(bk.id, bk.outs);
     await p("Instance").delete!(vm.id, none);
   });
