@@ -114,6 +114,20 @@ export const CASES: BadCase[] = [
     message: /zoneId \S+ is not a zone of/,
   },
   {
+    name: "instance unknown backup offering",
+    kind: "Instance",
+    args: (i) => vm(i, { backupOfferingId: i.unknown }),
+    field: "backupOfferingId",
+    message: /backupOfferingId \S+ is not a backup offering of/,
+  },
+  {
+    name: "instance backup offering given by name",
+    kind: "Instance",
+    args: (i) => vm(i, { backupOfferingId: "Standard" }),
+    field: "backupOfferingId",
+    message: /backupOfferingId must be an id \(a UUID\), not a name/,
+  },
+  {
     name: "instance unknown compute offering",
     kind: "Instance",
     args: (i) => vm(i, { serviceOfferingId: i.unknown }),
@@ -651,6 +665,44 @@ export const CASES: BadCase[] = [
     args: (i) => schedule(i, { timezone: "Z".repeat(65) }),
     field: "timezone",
     message: /timezone must be at most 64 characters/,
+  },
+
+  {
+    name: "backup schedule of an instance that does not exist (plain id)",
+    kind: "BackupSchedule",
+    args: (i) => schedule(i),
+    field: "instanceId",
+    message: /instanceId names no instance with id "\S+" in .*cim\.Instance/,
+  },
+
+  // -------------------------------------------------------------------------------------------- Backup
+  {
+    name: "backup instanceId not an id",
+    kind: "Backup",
+    args: () => ({ instanceId: "db" }),
+    field: "instanceId",
+    message: /instanceId must be an id \(a UUID\)/,
+  },
+  {
+    name: "backup without instanceId",
+    kind: "Backup",
+    args: () => ({ description: "nightly" }),
+    field: "instanceId",
+    message: /instanceId is required/,
+  },
+  {
+    name: "backup of an instance that does not exist (plain id)",
+    kind: "Backup",
+    args: (i) => ({ instanceId: i.unknown }),
+    field: "instanceId",
+    message: /instanceId names no instance with id/,
+  },
+  {
+    name: "backup description of 1025 characters",
+    kind: "Backup",
+    args: (i) => ({ instanceId: i.unknown, description: "d".repeat(1025) }),
+    field: "description",
+    message: /description must be at most 1024 characters/,
   },
 
   // ---------------------------------------------------------------------------------------- SshKeyPair
