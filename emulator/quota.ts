@@ -33,7 +33,8 @@ export class Quota implements QuotaService {
   }
 
   limitsOf(sub: string): Limits {
-    const limits = (this.store.state.limits[sub] ??= this.defaults());
+    this.store.state.limits[sub] ??= this.defaults();
+    const limits = this.store.state.limits[sub];
     // Limits written before a family counted lack its allowance: it gets the seeded default.
     for (const [k, v] of Object.entries(this.defaults())) limits[k] ??= v;
     return limits;

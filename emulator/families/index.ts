@@ -24,6 +24,7 @@ import { networks } from "./networks";
 import { clusters, publicIps } from "./pending";
 import { annotations, fileSystems, instanceGroups } from "./readOnly";
 import { sshKeyPairs } from "./sshKeyPairs";
+import { vmSchedules } from "./vmSchedules";
 import { volumes } from "./volumes";
 import { vpcs } from "./vpcs";
 
@@ -38,6 +39,7 @@ export const FAMILIES = [
   clusters,
   backupSchedules,
   backups,
+  vmSchedules,
   sshKeyPairs,
   annotations,
   instanceGroups,

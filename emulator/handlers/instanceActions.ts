@@ -195,14 +195,18 @@ function actionEffect(finalState: string | undefined, apply?: (job: Job) => Part
 
 /**
  * An expunged instance disappears: its own data disks go with it, other volumes are detached, its backup
- * schedules removed. Until then a Destroyed instance keeps its name and addresses, as CloudStack's do.
+ * schedules and instance schedules removed (CloudStack's VMScheduleManagerImpl drops them on the VM's destroy). Until then a Destroyed instance keeps its name and addresses, as CloudStack's do.
  */
-function expungeInstance({ instances, volumes, backupSchedules }: InstanceData, r: InstanceRec): void {
+function expungeInstance(
+  { instances, volumes, backupSchedules, vmSchedules }: InstanceData,
+  r: InstanceRec,
+): void {
   for (const id of ownDisks(r)) volumes.delete(id);
   for (const v of volumes.where((v) => v.virtualMachineId === r.id)) {
     volumes.update(v, { virtualMachineId: undefined, deviceId: undefined, state: "Allocated" });
   }
   for (const sched of backupSchedules.where((s) => s.vmId === r.id)) backupSchedules.delete(sched.id);
+  for (const sched of vmSchedules.where((s) => s.vmId === r.id)) vmSchedules.delete(sched.id);
   instances.delete(r.id);
 }
 

@@ -10,6 +10,7 @@ import { instanceName, instanceView } from "./instanceView";
 import { stampOf } from "./lifecycle";
 import { requireVisibleNetwork } from "./networks";
 import { keyPairNamed, type SshKeyPairRec } from "./sshKeyPairs";
+import type { VmScheduleRec } from "./vmSchedules";
 
 export type InstanceData = Repos<{
   instances: InstanceRec;
@@ -17,6 +18,7 @@ export type InstanceData = Repos<{
   networks: NetworkRec;
   backupSchedules: BackupScheduleRec;
   sshKeyPairs: SshKeyPairRec;
+  vmSchedules: VmScheduleRec;
 }>;
 export type ICtx = Ctx<InstanceData>;
 
