@@ -195,6 +195,23 @@ export const NetworkSchema = z.looseObject({
   created: str(),
 });
 
+/** An instance schedule (CloudStack's VMScheduleResponse, camelCase): a power action on a cron schedule. */
+export const InstanceScheduleSchema = z.looseObject({
+  id: z.string(),
+  virtualMachineId: str(),
+  name: str(),
+  description: str(),
+  /** Five cron fields: minute hour day-of-month month day-of-week. */
+  schedule: str(),
+  timezone: str(),
+  /** START, STOP, REBOOT, FORCE_STOP, FORCE_REBOOT. */
+  action: str(),
+  enabled: bool(),
+  startDate: str(),
+  endDate: str(),
+  created: str(),
+});
+
 export const BackupScheduleSchema = z.looseObject({
   id: z.string(),
   vmId: str(),
@@ -357,6 +374,7 @@ export type NetworkOffering = z.output<typeof NetworkOfferingSchema>;
 export type VpcOffering = z.output<typeof VpcOfferingSchema>;
 export type MyLimits = z.output<typeof MyLimitsSchema>;
 export type BackupOffering = z.output<typeof BackupOfferingSchema>;
+export type InstanceSchedule = z.output<typeof InstanceScheduleSchema>;
 export type Backup = z.output<typeof BackupSchema>;
 export type AclList = z.output<typeof AclListSchema>;
 export type NetworkAclRule = z.output<typeof NetworkAclRuleSchema>;

@@ -6,6 +6,7 @@ import { backup } from "./backup";
 import { backupSchedule } from "./backupSchedule";
 import type { Kind } from "./define";
 import { instance } from "./instance";
+import { instanceSchedule } from "./instanceSchedule";
 import { network } from "./network";
 import { networkAclList } from "./networkAclList";
 import { networkAclRule } from "./networkAclRule";
@@ -24,6 +25,7 @@ export const kinds = {
   NetworkAclRule: networkAclRule,
   BackupSchedule: backupSchedule,
   Backup: backup,
+  InstanceSchedule: instanceSchedule,
   SshKeyPair: sshKeyPair,
   Tags: tags,
 } as const;

@@ -166,6 +166,8 @@ interface Case {
   createRoute?: string;
   /** The API path of one resource (to delete it behind the program's back). */
   path: (id: string) => string;
+  /** Where to delete it behind the program's back, when not at `path`. */
+  deletePath?: (id: string, outs: Rec) => string;
   /** The state a live record read from `path` shows (default: its `state`). */
   liveState?: (live: Rec) => string;
 }
@@ -311,7 +313,54 @@ const cases: Case[] = [
     path: (id) => `/backups/${id}`,
     liveState: (b) => b.status,
   },
+  {
+    kind: "InstanceSchedule",
+    inputs: async () => ({
+      instanceId: await scheduledInstance(),
+      action: "stop",
+      schedule: "0 22 * * MON-FRI",
+      timezone: "Europe/Berlin",
+      name: nameOf("night"),
+    }),
+    // every field but the instance changes in place (the spec's PUT with query parameters)
+    inPlace: (o) => ({
+      news: {
+        ...o,
+        action: "start",
+        schedule: "30 6 * * *",
+        timezone: "UTC",
+        enabled: false,
+        endDate: "2099-01-01T00:00:00.000Z",
+      },
+      expect: {
+        action: "start",
+        schedule: "30 6 * * *",
+        timezone: "UTC",
+        enabled: false,
+        endDate: "2099-01-01T00:00:00.000Z",
+      },
+    }),
+    replace: (o) => ({ news: { ...o, instanceId: OTHER_ID }, field: "instanceId" }),
+    bad: (i) => ({ news: { ...i, schedule: "0 25 * * *" }, field: "schedule" }),
+    path: (id) => `/compute/instances/schedules/${id}`,
+    deletePath: (id, outs) => `/compute/instances/${outs.instanceId}/schedules/${id}`,
+  },
 ];
+
+let scheduledVm: string | undefined;
+/** One instance for the schedule rows (made through the API once). */
+async function scheduledInstance(): Promise<string> {
+  if (scheduledVm) return scheduledVm;
+  const vm = await call("POST", "/compute/instances", {
+    zoneId: cat.zone,
+    serviceOfferingId: cat.offering,
+    templateId: cat.template,
+    name: nameOf("svm"),
+  });
+  await waitJob(vm.jobId);
+  scheduledVm = vm.id;
+  return vm.id;
+}
 
 /** An instance under a backup offering, made through the API (for backups and their schedules). */
 async function backedUpInstance(): Promise<string> {
@@ -414,7 +463,7 @@ describe.each(cases)("$kind, in-process against the emulator", (c) => {
 
   it("deleted behind the program's back: read drops it, delete succeeds", async () => {
     const { id, outs } = await make(c.kind, await c.inputs());
-    await call("DELETE", c.path(id));
+    await call("DELETE", c.deletePath?.(id, outs) ?? c.path(id));
     await new Promise((r) => setTimeout(r, 20));
     expect(await p(c.kind).read!(id, outs)).toEqual({});
     await p(c.kind).delete!(id, outs);
