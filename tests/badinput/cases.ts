@@ -88,6 +88,13 @@ const schedule = (ids: Ids, extra: Record<string, unknown> = {}) => ({
   timezone: "UTC",
   ...extra,
 });
+const powerSchedule = (ids: Ids, extra: Record<string, unknown> = {}) => ({
+  instanceId: ids.unknown,
+  action: "stop",
+  schedule: "0 22 * * MON-FRI",
+  timezone: "Europe/Berlin",
+  ...extra,
+});
 const CLOUD_INIT = "#cloud-config\npackages: [nginx]\n";
 
 export const CASES: BadCase[] = [
@@ -703,6 +710,57 @@ export const CASES: BadCase[] = [
     args: (i) => ({ instanceId: i.unknown, description: "d".repeat(1025) }),
     field: "description",
     message: /description must be at most 1024 characters/,
+  },
+
+  // ---------------------------------------------------------------------------------- InstanceSchedule
+  {
+    name: "instance schedule cron of four fields",
+    kind: "InstanceSchedule",
+    args: (i) => powerSchedule(i, { schedule: "0 22 * *" }),
+    field: "schedule",
+    message: /schedule must be a cron schedule of five fields: expected minute hour/,
+  },
+  {
+    name: "instance schedule hour 25",
+    kind: "InstanceSchedule",
+    args: (i) => powerSchedule(i, { schedule: "0 25 * * *" }),
+    field: "schedule",
+    message: /the hour field "25" is not a value or range of 0-23/,
+  },
+  {
+    name: "instance schedule unknown time zone",
+    kind: "InstanceSchedule",
+    args: (i) => powerSchedule(i, { timezone: "Europe/Atlantis" }),
+    field: "timezone",
+    message: /timezone must be an IANA time zone name/,
+  },
+  {
+    name: "instance schedule end before start",
+    kind: "InstanceSchedule",
+    args: (i) => powerSchedule(i, { startDate: "2099-02-01T00:00:00Z", endDate: "2099-01-01T00:00:00Z" }),
+    field: "endDate",
+    message: /endDate \S+ is before startDate \S+: a schedule must end after it starts/,
+  },
+  {
+    name: "instance schedule unknown action",
+    kind: "InstanceSchedule",
+    args: (i) => powerSchedule(i, { action: "hibernate" }),
+    field: "action",
+    message: /action must be one of start, stop, reboot, force_stop, force_reboot/,
+  },
+  {
+    name: "instance schedule start date not a date",
+    kind: "InstanceSchedule",
+    args: (i) => powerSchedule(i, { startDate: "next monday" }),
+    field: "startDate",
+    message: /startDate must be when the schedule starts: an ISO 8601 date and time/,
+  },
+  {
+    name: "instance schedule of an instance that does not exist (plain id)",
+    kind: "InstanceSchedule",
+    args: (i) => powerSchedule(i),
+    field: "instanceId",
+    message: /instanceId names no instance with id/,
   },
 
   // ---------------------------------------------------------------------------------------- SshKeyPair
