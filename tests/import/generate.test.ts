@@ -117,6 +117,19 @@ function inventory(): Inventory {
           state: "BackedUp",
         },
       ],
+      InstanceSchedule: [
+        {
+          id: "vs-1",
+          virtualMachineId: "vm-1",
+          action: "STOP",
+          schedule: "0 22 * * MON-FRI",
+          timezone: "Europe/Berlin",
+          enabled: true,
+          startDate: "2026-11-23T10:00:00.000Z",
+          name: "",
+          description: "",
+        },
+      ],
       SshKeyPair: [
         { id: "key-1", name: "ops", fingerprint: "be:b1:5c:09:89:6a:44:42:50:a9:ef:58:34:32:a0:5e" },
       ],
@@ -156,6 +169,7 @@ describe("generateProgram", () => {
       "Volume data volumeData vol-1",
       "Volume spare volumeSpare vol-2",
       "BackupSchedule web-daily backupWebDaily bs-1",
+      "InstanceSchedule web-stop powerScheduleWebStop vs-1",
       "Backup before-upgrade vmBackupBeforeUpgrade bk-1",
     ]);
   });
@@ -261,6 +275,16 @@ describe("generateProgram", () => {
   description: "kept until the upgrade is done",
 });`);
     expect(index).toContain(`  backupOfferingId: "${STANDARD}", // Standard\n`);
+    // an instance schedule refers to its instance; the platform's defaults (enabled) are left out
+    expect(index).toContain(`const powerScheduleWebStop = new cim.InstanceSchedule("web-stop", {
+  adoptId: "vs-1",
+  region,
+  instanceId: instanceWeb.id,
+  action: "stop",
+  schedule: "0 22 * * MON-FRI",
+  timezone: "Europe/Berlin",
+  startDate: "2026-11-23T10:00:00.000Z",
+});`);
   });
 
   it("names the region, the source and what was left out, and imports only pulumi-cim", () => {
@@ -274,7 +298,7 @@ describe("generateProgram", () => {
       "// The API does not return these SSH key pair inputs, so they are left out (which keeps what was deployed):\n// publicKey.",
     );
     expect(index).toContain(
-      "network ACL rules, backup schedules, backups and SSH key pairs of region de-fra",
+      "network ACL rules, backup schedules, backups, instance schedules and SSH key pairs of region de-fra",
     );
     expect(index.match(/^import .*$/gm)).toEqual(['import * as cim from "pulumi-cim";']);
   });
