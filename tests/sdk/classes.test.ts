@@ -152,6 +152,35 @@ describe("SDK resource classes", () => {
     expect(registered.find((r) => r.name === "before-upgrade")?.inputs[PLAIN_REFERENCES]).toBeUndefined();
   });
 
+  it("an instance schedule: the action as given, enabled by default; a bad cron is named at check", async () => {
+    const cim = await import("../../sdk");
+    const vm = new cim.Instance("scheduled", {
+      zoneId: cat.zone,
+      templateId: cat.template,
+      serviceOfferingId: cat.offering,
+    });
+    const night = new cim.InstanceSchedule("night", {
+      instanceId: vm.id,
+      action: "STOP",
+      schedule: "0 22 * * MON-FRI",
+      timezone: "Europe/Berlin",
+    });
+    expect(cim.InstanceSchedule.__pulumiType).toBe("pulumi-nodejs:dynamic/cim:InstanceSchedule");
+    expect(await value(night.action)).toBe("stop");
+    expect(await value(night.enabled)).toBe(true);
+    expect(await value(night.instanceId)).toBe(await value(vm.id));
+    const bad = new cim.InstanceSchedule("bad-cron", {
+      instanceId: vm.id,
+      action: "start",
+      schedule: "0 6 * *",
+      timezone: "Europe/Berlin",
+    });
+    await value(bad.id).catch(() => undefined);
+    expect(registered.find((r) => r.name === "bad-cron")?.failures?.join(" ")).toContain(
+      "schedule must be a cron schedule of five fields",
+    );
+  });
+
   // (That state keeps userDataHash secret, through additionalSecretOutputs, only the engine shows:
   // tests/security and tests/e2e/protection.test.ts check it in real state.)
   it("a VPC with its own ACL list and rule, a tier on it, and a default list looked up by name", async () => {
