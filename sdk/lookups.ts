@@ -10,8 +10,8 @@ import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import {
   type AclList,
-  type BackupOffering,
   AuthenticationError,
+  type BackupOffering,
   CimClient,
   CimError,
   type ComputeOffering,

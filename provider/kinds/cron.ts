@@ -25,7 +25,7 @@ const FIELDS: CronField[] = [
   { name: "day of week", min: 0, max: 7, names: DAYS, first: 0, any: true },
 ];
 
-function valueOf(text: string, f: CronField): number | undefined {
+function fieldValue(text: string, f: CronField): number | undefined {
   const named = f.names?.indexOf(text.toUpperCase()) ?? -1;
   const n = named >= 0 ? named + (f.first ?? 0) : /^\d+$/.test(text) ? Number(text) : Number.NaN;
   return n >= f.min && n <= f.max ? n : undefined;
@@ -46,8 +46,8 @@ export function cronProblem(expression: string): string | undefined {
       }
       if (range === "*" || (range === "?" && f.any)) continue;
       const [from, to, more] = range.split("-");
-      const a = valueOf(from ?? "", f);
-      const b = to === undefined ? a : valueOf(to, f);
+      const a = fieldValue(from ?? "", f);
+      const b = to === undefined ? a : fieldValue(to, f);
       if (more !== undefined || a === undefined || b === undefined || a > b) {
         const names = f.names ? ` or ${f.names[0]}-${f.names[f.names.length - 1]}` : "";
         return `the ${f.name} field "${item}" is not a value or range of ${f.min}-${f.max}${names}`;

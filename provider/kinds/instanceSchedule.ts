@@ -106,7 +106,8 @@ export const instanceSchedule = defineKind({
       unset: () => true,
       same: (a, b) => a === (b ?? true),
       live: (s: InstanceSchedule) => s.enabled,
-      output: (s: InstanceSchedule, rec: Recorded) => s.enabled ?? (rec.enabled as boolean | undefined) ?? true,
+      output: (s: InstanceSchedule, rec: Recorded) =>
+        s.enabled ?? (rec.enabled as boolean | undefined) ?? true,
       shown: z.boolean(),
     }),
     /** A name for the schedule. Changed in place. */
