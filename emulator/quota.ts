@@ -34,7 +34,10 @@ export class Quota implements QuotaService {
 
   limitsOf(sub: string): Limits {
     this.store.state.limits[sub] ??= this.defaults();
-    return this.store.state.limits[sub];
+    const limits = this.store.state.limits[sub];
+    // Limits written before a family counted lack its allowance: it gets the seeded default.
+    for (const [k, v] of Object.entries(this.defaults())) limits[k] ??= v;
+    return limits;
   }
 
   usage(sub: string): Record<string, number> {

@@ -74,6 +74,19 @@ export interface VpcOffering {
   name: string;
 }
 
+/** CloudStack's backup offering (listBackupOfferings): per zone, imported by an admin from a provider. */
+export interface BackupOffering {
+  id: string;
+  regionId: string;
+  zoneId: string;
+  name: string;
+  description: string;
+  /** The backup provider (CloudStack's `provider`: dummy, nas, veeam, networker). */
+  provider: string;
+  /** CloudStack's `allowuserdrivenbackups`: users may take backups and set schedules themselves. */
+  allowUserDrivenBackups: boolean;
+}
+
 export interface User {
   sub: string;
   userId: string;
@@ -140,6 +153,8 @@ export interface InstanceRec extends Tagged {
   /** imageType volume: the data volume that became its root disk; imageType snapshot: the snapshot copied. */
   volumeId?: string;
   snapshotId?: string;
+  /** CloudStack's backup_offering_id: set by assignVirtualMachineToBackupOffering, cleared by its removal. */
+  backupOfferingId?: string;
   details: Record<string, string>;
 }
 
@@ -262,6 +277,20 @@ export interface NetworkRec extends Tagged {
   networkDomain: string;
 }
 
+/** An on-demand backup of an instance (CloudStack's createBackup); `state` holds CloudStack's Backup.Status. */
+export interface BackupRec extends Owned {
+  name: string;
+  description: string;
+  vmId: string;
+  vmName: string;
+  zoneId: string;
+  backupOfferingId: string;
+  /** Allocated, BackingUp, BackedUp, Error, Removed (Backup.Status). */
+  state: string;
+  /** Bytes: the instance's volumes when the backup was taken. */
+  size: number;
+}
+
 export interface BackupScheduleRec extends Owned {
   vmId: string;
   intervalType: string;
@@ -346,6 +375,7 @@ export interface BaseState {
   diskOfferings: DiskOffering[];
   networkOfferings: NetworkOffering[];
   vpcOfferings: VpcOffering[];
+  backupOfferings: BackupOffering[];
   users: Record<string, User>;
   limits: Record<string, Limits>;
   genericTags: Record<string, GenericTagSet>;
@@ -362,4 +392,5 @@ export interface CatalogueKinds {
   diskOfferings: DiskOffering;
   networkOfferings: NetworkOffering;
   vpcOfferings: VpcOffering;
+  backupOfferings: BackupOffering;
 }

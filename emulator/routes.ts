@@ -23,6 +23,7 @@ export const apiRoutes: RouteDef[] = [
   r("GET", "/offerings/disk", catalogue.listDiskOfferings),
   r("GET", "/offerings/network", catalogue.listNetworkOfferings),
   r("GET", "/offerings/vpc", catalogue.listVpcOfferings),
+  r("GET", "/offerings/backup", catalogue.listBackupOfferings),
 
   // Jobs
   r("GET", "/jobs/recent", recentJobs),

@@ -50,6 +50,15 @@ const DISKS = [
   { name: "Custom", diskSizeGb: 0, customized: true },
 ];
 
+/**
+ * Backup offerings, in every zone (CloudStack's are per zone). Both allow user-driven backups: an account that
+ * is not an admin sees only those (BackupManagerImpl.listBackupOfferings).
+ */
+const BACKUP_OFFERINGS = [
+  { name: "Standard", description: "Daily backups kept 7 days" },
+  { name: "Gold", description: "Hourly backups kept 30 days" },
+];
+
 /** The world as it starts: the base state plus the zone default networks (the networks collection). */
 export function seedWorld(limits: Limits): BaseState & { networks: Record<string, NetworkRec> } {
   const s: BaseState & { networks: Record<string, NetworkRec> } = {
@@ -62,6 +71,7 @@ export function seedWorld(limits: Limits): BaseState & { networks: Record<string
     diskOfferings: [],
     networkOfferings: [],
     vpcOfferings: [],
+    backupOfferings: [],
     users: {},
     limits: {},
     networks: {},
@@ -84,6 +94,10 @@ export function seedWorld(limits: Limits): BaseState & { networks: Record<string
         capacity: ZONE_CAPACITY,
         defaultNetworkId: net.id,
       });
+      for (const b of BACKUP_OFFERINGS) {
+        const id = seedId(r.name, zoneName, "backupoffering", b.name);
+        s.backupOfferings.push({ id, regionId, zoneId, ...b, provider: "nas", allowUserDrivenBackups: true });
+      }
     });
     for (const t of TEMPLATES) {
       s.templates.push({

@@ -16,6 +16,7 @@ const CATALOGUE_KINDS: CatalogueKind[] = [
   "diskOfferings",
   "networkOfferings",
   "vpcOfferings",
+  "backupOfferings",
 ];
 
 const FLUSH_DELAY_MS = 100;
@@ -35,6 +36,12 @@ export class Store<S extends BaseState = BaseState> {
     this.file = join(dataDir, "state.json");
     const found = existsSync(this.file);
     this.state = found ? (JSON.parse(readFileSync(this.file, "utf8")) as S) : seed();
+    // State written before a catalogue list existed gets the seeded one (the world's ids are deterministic).
+    const missing = CATALOGUE_KINDS.filter((k) => !Array.isArray(this.state[k]));
+    if (missing.length) {
+      const seeded = seed();
+      for (const k of missing) (this.state as BaseState)[k] = seeded[k] as never;
+    }
     this.reindex();
     if (!found) this.flushSync();
   }

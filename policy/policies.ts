@@ -49,6 +49,7 @@ export const DEFAULT_ENFORCEMENT: Record<string, EnforcementLevel> = {
   "cim-allowed-zones": "advisory",
   "cim-max-root-disk-size": "advisory",
   "cim-instance-backup-schedule": "advisory",
+  "cim-backup-needs-offering": "mandatory",
   "cim-volume-same-zone": "advisory",
   "cim-static-nat-exposure": "mandatory",
   "cim-lb-min-members": "advisory",
@@ -381,8 +382,36 @@ export const instanceBackupSchedule: StackValidationPolicy = {
     for (const i of instances) {
       if (!covered.has(i.urn)) {
         report(
-          `instance ${i.name} has no backup schedule. Add new cim.BackupSchedule("${i.name}-backup", { instanceId: ${i.name}.id, intervalType: "DAILY", schedule: "30:02" }).`,
+          `instance ${i.name} has no backup schedule. Add new cim.BackupSchedule("${i.name}-backup", { instanceId: ${i.name}.id, intervalType: "DAILY", schedule: "30:02" }) (the instance needs a backupOfferingId for it).`,
           i.urn,
+        );
+      }
+    }
+  },
+};
+
+/**
+ * Mandatory by default: the platform refuses a backup schedule or backup of an instance without a backup offering
+ * (CloudStack's createBackupSchedule and createBackup), so such a program cannot succeed. `up` would fail at that
+ * resource after making the others; the provider's check cannot see it for an instance of the same program (not
+ * made yet at preview), this rule can.
+ */
+export const backupNeedsOffering: StackValidationPolicy = {
+  name: "cim-backup-needs-offering",
+  description:
+    "A cim.BackupSchedule or cim.Backup of an instance of the program needs that instance's backupOfferingId.",
+  enforcementLevel: DEFAULT_ENFORCEMENT["cim-backup-needs-offering"],
+  severity: "high",
+  validateStack: (args: StackValidationArgs, report: ReportViolation) => {
+    const backups = args.resources.filter((r) => r.type === TYPES.BackupSchedule || r.type === TYPES.Backup);
+    for (const b of backups) {
+      for (const i of dependsThrough(b, "instanceId", "Instance")) {
+        // unknown until deploy (from another resource's output) counts as given
+        const offering = known(() => i.props.backupOfferingId);
+        if (offering !== undefined && offering !== null && offering !== "") continue;
+        report(
+          `${label(b)} backs up instance ${i.name}, which has no backupOfferingId: the platform refuses backups and backup schedules of an instance without a backup offering. Give ${i.name} a backupOfferingId, e.g. (await cim.getBackupOffering({ name: "Standard", zoneId })).id.`,
+          b.urn,
         );
       }
     }
@@ -447,6 +476,7 @@ export const policies = [
   allowedZones,
   maxRootDiskSize,
   instanceBackupSchedule,
+  backupNeedsOffering,
   volumeSameZone,
   staticNatExposure,
   lbMinMembers,

@@ -46,6 +46,18 @@ export type BackupSchedule = KindResource<typeof kinds.BackupSchedule>;
 /** The arguments of cim.BackupSchedule. */
 export type BackupScheduleArgs = ArgsOf<typeof kinds.BackupSchedule>;
 
+/** An on-demand backup of an instance that has a backup offering. */
+export const Backup = resourceClass(kinds.Backup);
+export type Backup = KindResource<typeof kinds.Backup>;
+/** The arguments of cim.Backup. */
+export type BackupArgs = ArgsOf<typeof kinds.Backup>;
+
+/** Starts, stops or reboots an instance on a cron schedule in a time zone (synchronous in the API). */
+export const InstanceSchedule = resourceClass(kinds.InstanceSchedule);
+export type InstanceSchedule = KindResource<typeof kinds.InstanceSchedule>;
+/** The arguments of cim.InstanceSchedule. */
+export type InstanceScheduleArgs = ArgsOf<typeof kinds.InstanceSchedule>;
+
 /** A public key registered under a name, for instances' sshKeyNames (the private key never passes through). */
 export const SshKeyPair = resourceClass(kinds.SshKeyPair);
 export type SshKeyPair = KindResource<typeof kinds.SshKeyPair>;

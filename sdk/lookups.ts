@@ -11,6 +11,7 @@ import * as pulumi from "@pulumi/pulumi";
 import {
   type AclList,
   AuthenticationError,
+  type BackupOffering,
   CimClient,
   CimError,
   type ComputeOffering,
@@ -39,6 +40,7 @@ import { type CatalogueName, fetchCatalogue } from "../provider/lifecycle/lookup
 
 export type {
   AclList,
+  BackupOffering,
   ComputeOffering,
   DiskOffering,
   Iso,
@@ -468,6 +470,31 @@ export async function getVpcOfferings(opts?: LookupRegionOptions): Promise<VpcOf
 export async function getVpcOffering(query: LookupQuery | string): Promise<VpcOffering> {
   const { rows, where } = await list<VpcOffering>("vpcOfferings", asQuery(query));
   return pick(rows, query, "VPC offering", where);
+}
+
+/** A backup-offering query: backup offerings are per zone, and zones commonly have offerings of the same name. */
+export interface BackupOfferingQuery extends LookupQuery {
+  /** Only the offerings of this zone (the instance's zone: an instance takes an offering of its own zone). */
+  zoneId?: string;
+}
+
+/** The backup offerings of a region (those that allow user backups), optionally of one zone. */
+export async function getBackupOfferings(
+  opts?: LookupRegionOptions & { zoneId?: string },
+): Promise<BackupOffering[]> {
+  const rows = (await list<BackupOffering>("backupOfferings", opts)).rows;
+  return opts?.zoneId ? rows.filter((r) => r.zoneId === opts.zoneId) : rows;
+}
+
+/**
+ * One backup offering by name (e.g. `Standard`) or id, for an instance's `backupOfferingId`. Give `zoneId`
+ * (the instance's zone): the same name in several zones is ambiguous without it.
+ */
+export async function getBackupOffering(query: BackupOfferingQuery | string): Promise<BackupOffering> {
+  const q = asQuery(query) as BackupOfferingQuery;
+  const { rows, where } = await list<BackupOffering>("backupOfferings", q);
+  const inZone = q.zoneId ? rows.filter((r) => r.zoneId === q.zoneId) : rows;
+  return pick(inZone, query, "backup offering", q.zoneId ? `${where}, zone ${q.zoneId}` : where);
 }
 
 function asQuery<T extends LookupQuery>(query: T | string): T {

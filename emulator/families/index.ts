@@ -3,6 +3,7 @@
 import type { AnyFamily, CollectionsOf, DataOf } from "../family";
 import { apiRoute as r } from "../family";
 import { commentHandlers } from "../handlers/comments";
+import type { BackupData } from "../handlers/instanceBackups";
 import type { InstanceData } from "../handlers/instances";
 import type { LoadBalancerData } from "../handlers/loadBalancerRules";
 import type { AclData } from "../handlers/networkAcls";
@@ -21,6 +22,7 @@ import { MULTI_REGION_DEFAULTS } from "../quota";
 import type { BaseState, Limits, Owned, Tagged } from "../records";
 import { Repository } from "../repository";
 import { backupSchedules } from "./backupSchedules";
+import { backups } from "./backups";
 import { instances } from "./instances";
 import { loadBalancerRules } from "./loadBalancers";
 import { networkAclLists, networkAclRules } from "./networkAcls";
@@ -31,6 +33,7 @@ import { publicIps } from "./publicIps";
 import { annotations, fileSystems, instanceGroups } from "./readOnly";
 import { snapshots, vmSnapshots } from "./snapshots";
 import { sshKeyPairs } from "./sshKeyPairs";
+import { vmSchedules } from "./vmSchedules";
 import { volumes } from "./volumes";
 import { vpcs } from "./vpcs";
 
@@ -47,6 +50,8 @@ export const FAMILIES = [
   loadBalancerRules,
   clusters,
   backupSchedules,
+  backups,
+  vmSchedules,
   sshKeyPairs,
   snapshots,
   vmSnapshots,
@@ -73,7 +78,8 @@ export type CheckedData = Meets<
     SnapshotData &
     VmSnapshotData &
     GatewayData &
-    LoadBalancerData
+    LoadBalancerData &
+    BackupData
 >;
 
 export const COLLECTION_KEYS = FAMILIES.map((f) => f.key);

@@ -6,6 +6,9 @@ import { audited, body, isoNow, type Obj, paging, passThrough, query, reqStr, st
 
 type BCtx = Ctx<Repos<{ backupSchedules: BackupScheduleRec; instances: InstanceRec }>>;
 
+export const NO_OFFERING_SCHEDULE =
+  "Cannot configure backup schedule for the VM without having any backup offering";
+
 export const INTERVAL_TYPES = ["HOURLY", "DAILY", "WEEKLY", "MONTHLY"] as const;
 
 /**
@@ -102,9 +105,10 @@ export function createSchedule(ctx: BCtx) {
   const intervalType = intervalOf(b);
   const schedule = reqStr(b, "schedule");
   const timezone = str(b, "timezone") || "UTC";
-  if (!ctx.data.instances.get(ctx.owner, vmId)) {
-    throw badRequest(`vmId ${vmId} is not an instance in region ${ctx.region.name}`);
-  }
+  const vm = ctx.data.instances.get(ctx.owner, vmId);
+  if (!vm) throw badRequest(`vmId ${vmId} is not an instance in region ${ctx.region.name}`);
+  // CloudStack's configureBackupSchedule (BackupManagerImpl): a schedule needs the instance's backup offering.
+  if (!vm.backupOfferingId) throw badRequest(NO_OFFERING_SCHEDULE, `vmId=${vmId}`);
   checkSchedule(intervalType, schedule);
   checkTimezone(timezone);
   checkUnique(ctx, vmId, intervalType);

@@ -1,5 +1,6 @@
 // Catalogue reads (bare arrays): regions, zones, templates, ISOs and the four offering lists.
 import { type Ctx, ok } from "../http";
+import { query, str } from "./common";
 
 const inRegion = <T extends { regionId: string }>(ctx: Ctx, list: T[]) =>
   list.filter((x) => x.regionId === ctx.region.id);
@@ -77,4 +78,29 @@ export function listNetworkOfferings(ctx: Ctx) {
 
 export function listVpcOfferings(ctx: Ctx) {
   return ok(inRegion(ctx, ctx.store.state.vpcOfferings).map(({ id, name }) => ({ id, name })));
+}
+
+/**
+ * CloudStack's listBackupOfferings, as a bare array like the other offering lists; `zoneId` and `name` filter
+ * (exact). A caller who is not an admin sees only offerings that allow user-driven backups, as in CloudStack.
+ */
+export function listBackupOfferings(ctx: Ctx) {
+  const q = query(ctx);
+  const zoneId = str(q, "zoneId");
+  const name = str(q, "name");
+  return ok(
+    inRegion(ctx, ctx.store.state.backupOfferings)
+      .filter(
+        (o) => o.allowUserDrivenBackups && (!zoneId || o.zoneId === zoneId) && (!name || o.name === name),
+      )
+      .map((o) => ({
+        id: o.id,
+        name: o.name,
+        description: o.description,
+        zoneId: o.zoneId,
+        zoneName: ctx.store.catalogue("zones", o.zoneId, o.regionId)?.name ?? "",
+        provider: o.provider,
+        allowUserDrivenBackups: o.allowUserDrivenBackups,
+      })),
+  );
 }

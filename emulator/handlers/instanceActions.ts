@@ -196,10 +196,12 @@ function actionEffect(finalState: string | undefined, apply?: (job: Job) => Part
 
 /**
  * An expunged instance disappears: its own data disks go with it, other volumes are detached, its backup
- * schedules removed, its static NAT disabled, its load-balancer memberships removed. Until then a Destroyed instance keeps its name and addresses, as CloudStack's do.
+ * schedules and instance schedules removed (CloudStack's VMScheduleManagerImpl drops them on the VM's destroy),
+ * its static NAT disabled, its load-balancer memberships removed. Until then a Destroyed instance keeps its name
+ * and addresses, as CloudStack's do.
  */
 function expungeInstance(
-  { instances, volumes, backupSchedules, publicIps, loadBalancerRules }: InstanceData,
+  { instances, volumes, backupSchedules, vmSchedules, publicIps, loadBalancerRules }: InstanceData,
   r: InstanceRec,
 ): void {
   for (const id of ownDisks(r)) volumes.delete(id);
@@ -212,6 +214,7 @@ function expungeInstance(
   for (const lb of loadBalancerRules.where((x) => x.members.some((m) => m.vmId === r.id))) {
     loadBalancerRules.update(lb, { members: lb.members.filter((m) => m.vmId !== r.id) });
   }
+  for (const sched of vmSchedules.where((s) => s.vmId === r.id)) vmSchedules.delete(sched.id);
   instances.delete(r.id);
 }
 

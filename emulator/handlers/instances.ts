@@ -20,6 +20,7 @@ import type { PublicIpRec } from "./publicIps";
 import { type RootSource, rootSource } from "./rootSource";
 import type { SnapshotRec } from "./snapshots";
 import { keyPairNamed, type SshKeyPairRec } from "./sshKeyPairs";
+import type { VmScheduleRec } from "./vmSchedules";
 
 export type InstanceData = Repos<{
   instances: InstanceRec;
@@ -30,6 +31,7 @@ export type InstanceData = Repos<{
   publicIps: PublicIpRec;
   snapshots: SnapshotRec;
   loadBalancerRules: LoadBalancerRuleRec;
+  vmSchedules: VmScheduleRec;
 }>;
 export type ICtx = Ctx<InstanceData>;
 

@@ -68,6 +68,10 @@ function stack(index: number) {
     serviceOfferingId: offering,
     networkIds: [tier.id],
     displayName: `db ${suffix}`,
+    // the backup schedule below needs it (backup offerings are per zone)
+    backupOfferingId: at(
+      async (r) => (await cim.getBackupOffering({ region: r, name: "Standard", zoneId: await zoneId })).id,
+    ),
     tags: { env, role: "db" },
   });
   const data = new cim.Volume(`db-data-${suffix}`, {

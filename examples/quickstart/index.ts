@@ -1,5 +1,5 @@
 // The pulumi-cim quickstart: a VPC, a network tier in it, two instances with tags, a data volume attached
-// to one of them and a nightly backup schedule of it. `npm run demo` deploys it to the local emulator.
+// to one of them and a nightly backup schedule of it (under a backup offering, which the platform requires). `npm run demo` deploys it to the local emulator.
 //
 // Ids of the zone, template and offerings are looked up by name in the region the stack deploys to
 // (cim:region, else the API default). Every name can be changed through stack config, e.g.
@@ -15,6 +15,10 @@ const zoneId = zone.then((z) => z.id);
 const templateId = cim.getTemplate(config.get("template") ?? "Ubuntu 22.04 LTS").then((t) => t.id);
 const smallOffering = cim.getComputeOffering(config.get("webOffering") ?? "Small").then((o) => o.id);
 const mediumOffering = cim.getComputeOffering(config.get("dbOffering") ?? "Medium").then((o) => o.id);
+// Backup offerings are per zone: the db's zone's.
+const backupOffering = zone
+  .then((z) => cim.getBackupOffering({ name: config.get("backupOffering") ?? "Standard", zoneId: z.id }))
+  .then((o) => o.id);
 
 const vpc = new cim.Vpc("main", {
   zoneId,
@@ -50,6 +54,7 @@ const db = new cim.Instance("db", {
   serviceOfferingId: mediumOffering,
   networkIds: [tier.id],
   displayName: "db",
+  backupOfferingId: backupOffering,
   tags: { env, role: "db" },
 });
 

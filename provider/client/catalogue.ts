@@ -6,6 +6,8 @@ import { Family } from "./family";
 import { type ListResult, readOnce } from "./pagination";
 import { apiPath, tenantPath } from "./paths";
 import {
+  type BackupOffering,
+  BackupOfferingSchema,
   type ComputeOffering,
   ComputeOfferingSchema,
   type DiskOffering,
@@ -99,6 +101,19 @@ export class Catalogue extends Family {
       options: o,
     };
     return (await readOnce(this.core, spec)).items;
+  }
+
+  /** Backup offerings (per zone; CloudStack's listBackupOfferings), optionally of one zone. */
+  async backupOfferings(filter: { zoneId?: string } = {}, o?: CallOptions): Promise<BackupOffering[]> {
+    const spec = {
+      path: apiPath`/offerings/backup`,
+      query: { zoneId: filter.zoneId },
+      key: ["backupoffering", "offerings"],
+      item: BackupOfferingSchema,
+    };
+    const rows = (await readOnce(this.core, { ...spec, options: o })).items;
+    // filtered here too: an API that ignores zoneId (as it does for compute offerings) must not widen it
+    return filter.zoneId ? rows.filter((r) => r.zoneId === undefined || r.zoneId === filter.zoneId) : rows;
   }
 
   async vpcOfferings(o?: CallOptions): Promise<VpcOffering[]> {

@@ -41,7 +41,7 @@ export abstract class Family {
    * A synchronous mutation answering the accepted-mutation result without a job (data the service keeps
    * itself, or a platform call that is not asynchronous). A lost answer is resolved by `appliedId`, which
    * re-reads the state and names the resource the request made or changed (undefined: it did not land);
-   * the request is then sent at most once more.
+   * the request is then sent at most once more. `query`: inputs sent as query parameters (routes without a body).
    */
   protected synchronous(
     method: "POST" | "PUT" | "DELETE",
@@ -49,12 +49,14 @@ export abstract class Family {
     body: object | undefined,
     o: CallOptions | undefined,
     appliedId: () => Promise<string | undefined>,
+    query?: Query,
   ): Promise<AcceptedMutation> {
     const region = this.core.regionFor(o);
     return this.core.mutate<AcceptedMutation>({
       method,
       path,
       body,
+      query,
       options: o,
       schema: acceptedIn(region),
       recovery: {

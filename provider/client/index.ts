@@ -6,9 +6,11 @@ import type { Dispatcher } from "undici";
 import { Audit } from "./audit";
 import { createCredential, normaliseBaseUrl, type TokenClaims } from "./auth";
 import { BackupSchedules } from "./backupSchedules";
+import { Backups } from "./backups";
 import { Catalogue } from "./catalogue";
 import { CimCore, type ClientEvent } from "./core";
 import { ConfigurationError } from "./errors";
+import { InstanceSchedules } from "./instanceSchedules";
 import { Instances } from "./instances";
 import { Jobs } from "./jobs";
 import { LoadBalancers } from "./loadBalancers";
@@ -82,6 +84,8 @@ export class CimClient {
   readonly loadBalancers: LoadBalancers;
   readonly tags: Tags;
   readonly backupSchedules: BackupSchedules;
+  readonly backups: Backups;
+  readonly instanceSchedules: InstanceSchedules;
   readonly sshKeyPairs: SshKeyPairs;
   readonly volumeSnapshots: VolumeSnapshots;
   readonly instanceSnapshots: InstanceSnapshots;
@@ -124,6 +128,8 @@ export class CimClient {
     this.loadBalancers = new LoadBalancers(core);
     this.tags = new Tags(core);
     this.backupSchedules = new BackupSchedules(core);
+    this.backups = new Backups(core);
+    this.instanceSchedules = new InstanceSchedules(core);
     this.sshKeyPairs = new SshKeyPairs(core);
     this.volumeSnapshots = new VolumeSnapshots(core);
     this.instanceSnapshots = new InstanceSnapshots(core);
@@ -150,8 +156,10 @@ export class CimClient {
 
 export type { TokenClaims } from "./auth";
 export type { BackupScheduleInput } from "./backupSchedules";
+export type { CreateBackupInput } from "./backups";
 export type { AcceptedMutation, CallOptions, ClientEvent } from "./core";
 export * from "./errors";
+export type { InstanceScheduleInput } from "./instanceSchedules";
 export type { CreateInstanceInput, ImageType, InstanceCreated, UpdateInstanceInput } from "./instances";
 export type { JobDurationsOptions, JobObservation } from "./jobHistory";
 export { durationKey, durationSample, JobDurations, jobDurations } from "./jobHistory";

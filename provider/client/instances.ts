@@ -242,6 +242,39 @@ export class Instances extends Family {
     });
   }
 
+  /**
+   * Puts the instance under a backup offering (a job; CloudStack's assignVirtualMachineToBackupOffering). The
+   * platform refuses an instance that has one already: remove it first.
+   */
+  async assignBackupOffering(
+    id: string,
+    backupOfferingId: string,
+    o?: CallOptions,
+  ): Promise<AcceptedMutation> {
+    return this.core.accepted({
+      method: "POST",
+      path: apiPath`/compute/instances/${id}/backup-offering`,
+      query: { backupOfferingId },
+      options: o,
+      command: "instance.assignBackupOffering",
+      resourceId: id,
+    });
+  }
+
+  /**
+   * Takes the instance off its backup offering (a job; CloudStack's removeVirtualMachineFromBackupOffering).
+   * The platform deletes the instance's backup schedules with it; its backups stay.
+   */
+  async removeBackupOffering(id: string, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.core.accepted({
+      method: "DELETE",
+      path: apiPath`/compute/instances/${id}/backup-offering`,
+      options: o,
+      command: "instance.removeBackupOffering",
+      resourceId: id,
+    });
+  }
+
   /** Live migration of a Running instance to another host of its zone (default: the platform picks). */
   async migrate(id: string, hostId?: string, o?: CallOptions): Promise<AcceptedMutation> {
     const path = apiPath`/compute/instances/${id}/migrate`;

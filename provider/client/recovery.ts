@@ -71,6 +71,10 @@ export const JOB_COMMANDS = {
   "loadBalancerRule.delete": ["deleteLoadBalancerRule"],
   "loadBalancerRule.assign": ["assignToLoadBalancerRule"],
   "loadBalancerRule.remove": ["removeFromLoadBalancerRule"],
+  "instance.assignBackupOffering": ["assignVirtualMachineToBackupOffering"],
+  "instance.removeBackupOffering": ["removeVirtualMachineFromBackupOffering"],
+  "backup.create": ["createBackup"],
+  "backup.delete": ["deleteBackup"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type JobCommand = keyof typeof JOB_COMMANDS;

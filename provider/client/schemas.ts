@@ -197,6 +197,23 @@ export const NetworkSchema = z.looseObject({
   created: str(),
 });
 
+/** An instance schedule (CloudStack's VMScheduleResponse, camelCase): a power action on a cron schedule. */
+export const InstanceScheduleSchema = z.looseObject({
+  id: z.string(),
+  virtualMachineId: str(),
+  name: str(),
+  description: str(),
+  /** Five cron fields: minute hour day-of-month month day-of-week. */
+  schedule: str(),
+  timezone: str(),
+  /** START, STOP, REBOOT, FORCE_STOP, FORCE_REBOOT. */
+  action: str(),
+  enabled: bool(),
+  startDate: str(),
+  endDate: str(),
+  created: str(),
+});
+
 export const BackupScheduleSchema = z.looseObject({
   id: z.string(),
   vmId: str(),
@@ -327,6 +344,40 @@ export const NetworkOfferingSchema = z.looseObject({ id: z.string(), name: str()
 
 export const VpcOfferingSchema = z.looseObject({ id: z.string(), name: str() });
 
+/** A backup offering (CloudStack's listBackupOfferings row); per zone. */
+export const BackupOfferingSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  description: str(),
+  zoneId: str(),
+  zoneName: str(),
+  provider: str(),
+  allowUserDrivenBackups: bool(),
+});
+
+/**
+ * An on-demand backup (CloudStack's BackupResponse, camelCase). The platform calls its state `status`
+ * (Backup.Status: BackingUp, BackedUp, Error, Removed, …); `state` is the same value, for the lifecycle.
+ */
+export const BackupSchema = z
+  .looseObject({
+    id: z.string(),
+    name: str(),
+    description: str(),
+    virtualMachineId: str(),
+    virtualMachineName: str(),
+    zoneId: str(),
+    backupOfferingId: str(),
+    backupOfferingName: str(),
+    status: str(),
+    type: str(),
+    size: num(),
+    virtualSize: num(),
+    date: str(),
+    created: str(),
+  })
+  .transform((b) => ({ ...b, state: b.status }));
+
 export const MyLimitsSchema = z.looseObject({
   instanceLimit: num(),
   instanceCount: num(),
@@ -340,6 +391,9 @@ export const MyLimitsSchema = z.looseObject({
   publicIpCount: num(),
   snapshotLimit: num(),
   snapshotCount: num(),
+  /** CloudStack's `backup` resource type (the emulator reports it; other APIs may not). */
+  backupLimit: num(),
+  backupCount: num(),
 });
 
 export const AclListSchema = z.looseObject({ id: z.string(), name: str(), description: str(), vpcId: str() });
@@ -435,6 +489,9 @@ export type DiskOffering = z.output<typeof DiskOfferingSchema>;
 export type NetworkOffering = z.output<typeof NetworkOfferingSchema>;
 export type VpcOffering = z.output<typeof VpcOfferingSchema>;
 export type MyLimits = z.output<typeof MyLimitsSchema>;
+export type BackupOffering = z.output<typeof BackupOfferingSchema>;
+export type InstanceSchedule = z.output<typeof InstanceScheduleSchema>;
+export type Backup = z.output<typeof BackupSchema>;
 export type AclList = z.output<typeof AclListSchema>;
 export type NetworkAclRule = z.output<typeof NetworkAclRuleSchema>;
 export type LoadBalancerRuleRecord = z.output<typeof LoadBalancerRuleSchema>;

@@ -6,6 +6,7 @@ import type { CimClient, Network, Region } from "../client";
 import { tagMap } from "../client";
 import { kindList } from "../kinds";
 import type { Kind, LiveRecord } from "../kinds/define";
+import { CATALOGUES, fetchCatalogue } from "../lifecycle/lookups";
 import type { Session } from "../lifecycle/session";
 
 /** States of a kind's resources that are gone or going (its declaration says which): never adopted. */
@@ -134,16 +135,9 @@ function stringMap(o: Record<string, unknown>): Record<string, string> {
 
 /** id → name of the catalogue entries; a catalogue that cannot be read only costs its comments. */
 async function catalogueNames(client: CimClient, o: { region: string }): Promise<Record<string, string>> {
-  const c = client.catalogue;
-  const reads: Promise<{ id: string; name?: string }[]>[] = [
-    c.zones(o),
-    c.templates(o),
-    c.isos(o),
-    c.computeOfferings({}, o),
-    c.diskOfferings(o),
-    c.networkOfferings(o),
-    c.vpcOfferings(o),
-  ];
+  const reads = CATALOGUES.map(
+    (name) => fetchCatalogue(client, name, o) as Promise<{ id: string; name?: string }[]>,
+  );
   const names: Record<string, string> = {};
   for (const r of await Promise.allSettled(reads)) {
     if (r.status !== "fulfilled") continue;

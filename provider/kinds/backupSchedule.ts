@@ -1,13 +1,24 @@
 // cim.BackupSchedule: the API keeps schedules itself, so create, update and delete are synchronous (no job);
 // every change is still read back and compared. The spec does not show the interval types or the schedule
-// format: check requires text and the API judges the rest (its message is passed on, naming the field).
+// format: check requires text and the API judges the rest (its message is passed on, naming the field). The
+// platform needs the instance's backup offering: an instance given as a plain id is read at check for it.
 
 import { z } from "zod";
 import type { BackupSchedule } from "../client";
 import { id, text } from "../lifecycle/check";
 import { waitFor } from "../lifecycle/session";
 import { commonFields, field } from "./common";
-import { defineKind } from "./define";
+import { defineKind, type LiveRecord } from "./define";
+
+/**
+ * The platform refuses a schedule, or a backup, of an instance without a backup offering (CloudStack's
+ * BackupManagerImpl: "Cannot configure backup schedule for the VM without having any backup offering").
+ */
+export const NEEDS_BACKUP_OFFERING = {
+  holds: (vm: LiveRecord) => Boolean((vm as { backupOfferingId?: unknown }).backupOfferingId),
+  reason:
+    "has no backup offering: the platform refuses backups and backup schedules of such an instance. Give the instance a backupOfferingId (cim.getBackupOffering) in the program, or assign one to it, first",
+};
 
 const sameText = (a: unknown, b: unknown) => String(a).toUpperCase() === String(b ?? "").toUpperCase();
 
@@ -26,12 +37,15 @@ export const backupSchedule = defineKind({
   label: (rec) => `${String(rec.intervalType)} for instance ${String(rec.instanceId ?? rec.vmId)}`,
   fields: {
     ...commonFields,
-    /** The instance to back up (the API's `vmId`). Replaces on change. */
+    /**
+     * The instance to back up (the API's `vmId`); it must have a backup offering (`backupOfferingId`). Replaces
+     * on change.
+     */
     instanceId: field(id("the instance to back up (the API's vmId)"), {
       change: "replace",
       live: (b: BackupSchedule) => b.vmId,
       prefer: "live",
-      ref: "Instance",
+      ref: { kind: "Instance", mustExist: true, requires: NEEDS_BACKUP_OFFERING },
     }),
     /** How often: e.g. `HOURLY`, `DAILY`, `WEEKLY`, `MONTHLY` (compared case-insensitively). Changed in place. */
     intervalType: field(

@@ -87,6 +87,12 @@ export interface Ref {
    * output is not looked up (PLAIN_REFERENCES): that resource may be created by the same run.
    */
   readonly mustExist?: boolean;
+  /**
+   * With `mustExist`: what the platform requires of the resource named, checked on the record found (e.g. an
+   * instance that a backup schedule names must have a backup offering). `reason` completes "<field> names
+   * <noun> <value>, which …".
+   */
+  readonly requires?: { readonly holds: (record: LiveRecord) => boolean; readonly reason: string };
 }
 
 /**
@@ -99,7 +105,7 @@ export const PLAIN_REFERENCES = "__plainReferences";
 /** A field's reference, if it has one, with the default filled in. */
 export function refOf(
   f: FieldSpec<any, any, any, any>,
-): (Required<Omit<Ref, "mustExist">> & Ref) | undefined {
+): (Required<Pick<Ref, "kind" | "by">> & Ref) | undefined {
   if (f.ref === undefined) return undefined;
   const ref = typeof f.ref === "string" ? { kind: f.ref } : f.ref;
   return { ...ref, by: ref.by ?? "id" };

@@ -2,9 +2,11 @@
 // lists, the quota preflight, `pulumi-cim import` and the README's resource table all come from here.
 // Adding a kind: its module in this folder, one entry below.
 
+import { backup } from "./backup";
 import { backupSchedule } from "./backupSchedule";
 import type { Kind } from "./define";
 import { instance } from "./instance";
+import { instanceSchedule } from "./instanceSchedule";
 import { instanceSnapshot } from "./instanceSnapshot";
 import { loadBalancerRule } from "./loadBalancerRule";
 import { network } from "./network";
@@ -28,6 +30,8 @@ export const kinds = {
   NetworkAclList: networkAclList,
   NetworkAclRule: networkAclRule,
   BackupSchedule: backupSchedule,
+  Backup: backup,
+  InstanceSchedule: instanceSchedule,
   SshKeyPair: sshKeyPair,
   PublicIp: publicIp,
   StaticNat: staticNat,

@@ -304,6 +304,22 @@ export const instance = defineKind({
         v.deleteProtection ?? (rec.deleteProtection as boolean | undefined) ?? false,
       shown: z.boolean(),
     }),
+    /**
+     * Backup offering (a backup offering of the instance's zone: `cim.getBackupOffering`), which backups and
+     * backup schedules need. Changed in place; a change makes the platform delete the instance's backup
+     * schedules. Left out, the instance keeps whatever offering it has (removal deletes schedules, so it is
+     * never done for a field the program does not set).
+     */
+    backupOfferingId: field(optionalId("the backup offering, from GET /api/v1/offerings/backup"), {
+      change: "update",
+      same: (a, b) => (a || "") === (b || ""),
+      live: (v: Instance) => v.backupOfferingId,
+      output: (v: Instance, rec: Recorded) =>
+        v.backupOfferingId === undefined
+          ? (rec.backupOfferingId as string | undefined)
+          : v.backupOfferingId || undefined,
+      lookup: { catalogue: "backupOfferings", what: "a backup offering" },
+    }),
     /** Tags; the program's map is authoritative (tags added elsewhere are removed on the next update). */
     tags,
     timeouts: commonFields.timeouts,
@@ -400,7 +416,15 @@ export const instance = defineKind({
       isIso(i) || i.imageType === "volume" || i.imageType === "snapshot" || typeof i.rootDiskSize !== "number"
         ? undefined
         : rootDiskProblem(i.rootDiskSize, rows.templateId);
-    return problem ? [{ property: "rootDiskSize", reason: problem }] : [];
+    const out = problem ? [{ property: "rootDiskSize", reason: problem }] : [];
+    const backup = rows.backupOfferingId;
+    if (backup && typeof i.zoneId === "string" && backup.zoneId && backup.zoneId !== i.zoneId) {
+      out.push({
+        property: "backupOfferingId",
+        reason: `backupOfferingId ${i.backupOfferingId} is a backup offering of zone ${String(backup.zoneName || backup.zoneId)}, not of the instance's zone ${i.zoneId}: backup offerings are per zone (cim.getBackupOffering({ name, zoneId }))`,
+      });
+    }
+    return out;
   },
   deleteBeforeReplace: instanceWouldCollide,
   adoptable: (v) =>
@@ -467,6 +491,13 @@ export const instance = defineKind({
       if (powerStateOf(state) !== power) {
         const action = power === "running" ? s.client.instances.start(id, o) : s.client.instances.stop(id, o);
         await waitFor(s, await action, op);
+      }
+      // The platform takes one offering at a time: the old one goes first (with the instance's schedules).
+      if (changed.has("backupOfferingId")) {
+        if (live.backupOfferingId) await waitFor(s, await s.client.instances.removeBackupOffering(id, o), op);
+        if (want.backupOfferingId) {
+          await waitFor(s, await s.client.instances.assignBackupOffering(id, want.backupOfferingId, o), op);
+        }
       }
     },
     async beforeDelete(s, live) {

@@ -323,7 +323,9 @@ export function providerOf<F extends Fields, O extends Outputs>(
         const checked = ref?.mustExist && Array.isArray(plain) && plain.includes(k);
         const target = checked ? kindNamed(ref.kind) : undefined;
         if (ref && target)
-          out.push(...(await mustReferToExisting(kind.name, region, k, inputs[k], target, ref.by)));
+          out.push(
+            ...(await mustReferToExisting(kind.name, region, k, inputs[k], target, ref.by, ref.requires)),
+          );
         if (!f.lookup) return;
         const r = await mustExist(kind.name, region, f.lookup.catalogue, k, inputs[k], f.lookup.what);
         if (r.failure) out.push(r.failure);

@@ -9,7 +9,7 @@
 import type { CimClient } from "../client";
 import { ConnectionError, RequestTimeoutError } from "../client";
 import { providerConfig } from "../config";
-import type { Kind, LiveRecord } from "../kinds/define";
+import type { Kind, LiveRecord, Ref } from "../kinds/define";
 import { isConfigured, openSession, type Session } from "./session";
 
 const TTL_MS = 60_000;
@@ -23,14 +23,19 @@ function lookupClient() {
 const cache = new Map<string, { at: number; value: Promise<unknown[] | undefined> }>();
 let unreachableUntil = 0;
 
-export type CatalogueName =
-  | "zones"
-  | "templates"
-  | "isos"
-  | "computeOfferings"
-  | "diskOfferings"
-  | "networkOfferings"
-  | "vpcOfferings";
+/** Every catalogue list of a region (ids that resources name: zones, images, offerings). */
+export const CATALOGUES = [
+  "zones",
+  "templates",
+  "isos",
+  "computeOfferings",
+  "diskOfferings",
+  "networkOfferings",
+  "vpcOfferings",
+  "backupOfferings",
+] as const;
+
+export type CatalogueName = (typeof CATALOGUES)[number];
 
 /** One catalogue list of the client's region (or `o.region`): the provider's lookups and the SDK's read it. */
 export function fetchCatalogue(
@@ -54,6 +59,8 @@ export function fetchCatalogue(
       return c.networkOfferings(o);
     case "vpcOfferings":
       return c.vpcOfferings(o);
+    case "backupOfferings":
+      return c.backupOfferings({}, o);
   }
 }
 
@@ -136,6 +143,8 @@ function endpoint(name: CatalogueName): string {
       return "offerings/network";
     case "vpcOfferings":
       return "offerings/vpc";
+    case "backupOfferings":
+      return "offerings/backup";
     default:
       return name;
   }
@@ -170,6 +179,7 @@ export async function mustReferToExisting(
   value: unknown,
   target: Kind,
   by: "id" | "name",
+  requires?: Ref["requires"],
 ): Promise<LookupFailure[]> {
   const values = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
   const list = target.api?.list;
@@ -183,14 +193,16 @@ export async function mustReferToExisting(
   }
   const records = await read;
   if (!records) return [];
-  const known = new Set(records.map((r) => (by === "name" ? (r as { name?: unknown }).name : r.id)));
+  const known = new Map(records.map((r) => [by === "name" ? (r as { name?: unknown }).name : r.id, r]));
   const where = region ? `region ${region}` : "the default region (cim:region is not set)";
-  return values
-    .filter((v) => !known.has(v))
-    .map((v) => ({
-      property: field,
-      reason: `${field} names no ${target.noun} ${by === "name" ? "named" : "with id"} "${v}" in ${where}. Create it first (declare a cim.${target.name} and pass its ${by} output here, so it is made before this resource), or correct the ${by}`,
-    }));
+  return values.flatMap((v) => {
+    const found = known.get(v);
+    if (found && (!requires || requires.holds(found))) return [];
+    const reason = found
+      ? `${field} names ${target.noun} ${v} in ${where}, which ${requires?.reason}`
+      : `${field} names no ${target.noun} ${by === "name" ? "named" : "with id"} "${v}" in ${where}. Create it first (declare a cim.${target.name} and pass its ${by} output here, so it is made before this resource), or correct the ${by}`;
+    return [{ property: field, reason }];
+  });
 }
 
 /** Test seam. */

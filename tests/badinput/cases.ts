@@ -105,6 +105,13 @@ const schedule = (ids: Ids, extra: Record<string, unknown> = {}) => ({
   timezone: "UTC",
   ...extra,
 });
+const powerSchedule = (ids: Ids, extra: Record<string, unknown> = {}) => ({
+  instanceId: ids.unknown,
+  action: "stop",
+  schedule: "0 22 * * MON-FRI",
+  timezone: "Europe/Berlin",
+  ...extra,
+});
 const CLOUD_INIT = "#cloud-config\npackages: [nginx]\n";
 
 export const CASES: BadCase[] = [
@@ -129,6 +136,20 @@ export const CASES: BadCase[] = [
     args: (i) => vm(i, { zoneId: i.other.zoneId }),
     field: "zoneId",
     message: /zoneId \S+ is not a zone of/,
+  },
+  {
+    name: "instance unknown backup offering",
+    kind: "Instance",
+    args: (i) => vm(i, { backupOfferingId: i.unknown }),
+    field: "backupOfferingId",
+    message: /backupOfferingId \S+ is not a backup offering of/,
+  },
+  {
+    name: "instance backup offering given by name",
+    kind: "Instance",
+    args: (i) => vm(i, { backupOfferingId: "Standard" }),
+    field: "backupOfferingId",
+    message: /backupOfferingId must be an id \(a UUID\), not a name/,
   },
   {
     name: "instance unknown compute offering",
@@ -689,6 +710,95 @@ export const CASES: BadCase[] = [
     args: (i) => schedule(i, { timezone: "Z".repeat(65) }),
     field: "timezone",
     message: /timezone must be at most 64 characters/,
+  },
+
+  {
+    name: "backup schedule of an instance that does not exist (plain id)",
+    kind: "BackupSchedule",
+    args: (i) => schedule(i),
+    field: "instanceId",
+    message: /instanceId names no instance with id "\S+" in .*cim\.Instance/,
+  },
+
+  // -------------------------------------------------------------------------------------------- Backup
+  {
+    name: "backup instanceId not an id",
+    kind: "Backup",
+    args: () => ({ instanceId: "db" }),
+    field: "instanceId",
+    message: /instanceId must be an id \(a UUID\)/,
+  },
+  {
+    name: "backup without instanceId",
+    kind: "Backup",
+    args: () => ({ description: "nightly" }),
+    field: "instanceId",
+    message: /instanceId is required/,
+  },
+  {
+    name: "backup of an instance that does not exist (plain id)",
+    kind: "Backup",
+    args: (i) => ({ instanceId: i.unknown }),
+    field: "instanceId",
+    message: /instanceId names no instance with id/,
+  },
+  {
+    name: "backup description of 1025 characters",
+    kind: "Backup",
+    args: (i) => ({ instanceId: i.unknown, description: "d".repeat(1025) }),
+    field: "description",
+    message: /description must be at most 1024 characters/,
+  },
+
+  // ---------------------------------------------------------------------------------- InstanceSchedule
+  {
+    name: "instance schedule cron of four fields",
+    kind: "InstanceSchedule",
+    args: (i) => powerSchedule(i, { schedule: "0 22 * *" }),
+    field: "schedule",
+    message: /schedule must be a cron schedule of five fields: expected minute hour/,
+  },
+  {
+    name: "instance schedule hour 25",
+    kind: "InstanceSchedule",
+    args: (i) => powerSchedule(i, { schedule: "0 25 * * *" }),
+    field: "schedule",
+    message: /the hour field "25" is not a value or range of 0-23/,
+  },
+  {
+    name: "instance schedule unknown time zone",
+    kind: "InstanceSchedule",
+    args: (i) => powerSchedule(i, { timezone: "Europe/Atlantis" }),
+    field: "timezone",
+    message: /timezone must be an IANA time zone name/,
+  },
+  {
+    name: "instance schedule end before start",
+    kind: "InstanceSchedule",
+    args: (i) => powerSchedule(i, { startDate: "2099-02-01T00:00:00Z", endDate: "2099-01-01T00:00:00Z" }),
+    field: "endDate",
+    message: /endDate \S+ is before startDate \S+: a schedule must end after it starts/,
+  },
+  {
+    name: "instance schedule unknown action",
+    kind: "InstanceSchedule",
+    args: (i) => powerSchedule(i, { action: "hibernate" }),
+    field: "action",
+    message: /action must be one of start, stop, reboot, force_stop, force_reboot/,
+  },
+  {
+    name: "instance schedule start date not a date",
+    kind: "InstanceSchedule",
+    args: (i) => powerSchedule(i, { startDate: "next monday" }),
+    field: "startDate",
+    message: /startDate must be when the schedule starts: an ISO 8601 date and time/,
+  },
+  {
+    name: "instance schedule of an instance that does not exist (plain id)",
+    kind: "InstanceSchedule",
+    args: (i) => powerSchedule(i),
+    field: "instanceId",
+    message: /instanceId names no instance with id/,
   },
 
   // ---------------------------------------------------------------------------------------- SshKeyPair

@@ -13,7 +13,7 @@ import {
   tagMap,
   WaitTimeoutError,
 } from "../../provider/client";
-import { fastWait, type Harness, harness } from "./emulatorHarness";
+import { fastWait, type Harness, harness, withBackupOffering } from "./emulatorHarness";
 
 let h: Harness;
 let client: CimClient;
@@ -286,6 +286,7 @@ describe("volumes, VPCs, networks, tags, backup schedules", () => {
 
   it("manages backup schedules synchronously", async () => {
     const vm = await deploy("backed-up");
+    await withBackupOffering(client, vm);
     const created = await client.backupSchedules.create({
       vmId: vm.id,
       intervalType: "DAILY",

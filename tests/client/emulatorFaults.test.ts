@@ -10,7 +10,14 @@ import {
   JobNotFoundError,
   MutationOutcomeUnknownError,
 } from "../../provider/client";
-import { type CatalogueIds, catalogueIds, fastWait, type Harness, harness } from "./emulatorHarness";
+import {
+  type CatalogueIds,
+  catalogueIds,
+  fastWait,
+  type Harness,
+  harness,
+  withBackupOffering,
+} from "./emulatorHarness";
 
 let h: Harness;
 let client: CimClient;
@@ -278,6 +285,7 @@ describe("synchronous mutations whose answer is lost", () => {
 
   it("adopts an identical backup schedule after a dropped create (create is not idempotent)", async () => {
     const vm = await client.instances.create(vmInput("web"));
+    await withBackupOffering(client, vm);
     await h.control.fault({
       method: "POST",
       route: "/api/v1/backups/schedules",

@@ -69,3 +69,18 @@ export async function catalogueIds(client: CimClient): Promise<CatalogueIds> {
     diskOfferingId: disks.find((d) => !d.customized)!.id,
   };
 }
+
+/**
+ * Puts an instance under its zone's first backup offering and waits for the job: backup schedules and backups
+ * need one (the platform refuses them otherwise). Waits for the instance's own job first when given.
+ */
+export async function withBackupOffering(
+  client: CimClient,
+  vm: { id: string; jobId?: string },
+): Promise<string> {
+  if (vm.jobId) await client.jobs.wait(vm.jobId, fastWait);
+  const { zoneId } = await client.instances.get(vm.id);
+  const [offering] = await client.catalogue.backupOfferings({ zoneId });
+  await client.jobs.wait(await client.instances.assignBackupOffering(vm.id, offering.id), fastWait);
+  return offering.id;
+}

@@ -87,9 +87,12 @@ it("adopts an existing backup schedule by id, changing only what differs from th
   const zoneId = (await c.catalogue.zones())[0].id;
   const templateId = (await c.catalogue.templates()).find((t) => t.name === "Ubuntu 22.04 LTS")!.id;
   const serviceOfferingId = (await c.catalogue.computeOfferings()).find((o) => o.name === "Small")!.id;
+  const [backupOffering] = await c.catalogue.backupOfferings({ zoneId });
   const deploy = async (name: string) => {
     const vm = await c.instances.create({ zoneId, templateId, serviceOfferingId, name });
     await c.jobs.wait(vm, { firstDelayMs: 0 });
+    // schedules need the instance's backup offering (the platform refuses them otherwise)
+    await c.jobs.wait(await c.instances.assignBackupOffering(vm.id, backupOffering.id), { firstDelayMs: 0 });
     return vm.id;
   };
   const vmId = await deploy("legacy-2");

@@ -41,6 +41,7 @@ const made: Record<string, string[]> = {
   VolumeSnapshot: [],
   InstanceSnapshot: [],
   VpcGateway: [],
+  Backup: [],
 };
 let foreignVpc: string;
 
@@ -179,10 +180,14 @@ async function createInfrastructure() {
   const spare = await wait(
     await c.volumes.create({ name: "spare", zoneId, diskOfferingId: custom, size: 5 }, region),
   );
+  // schedules and backups need the instance's backup offering
+  const [standard] = await c.catalogue.backupOfferings({ zoneId }, region);
+  await c.jobs.wait(await c.instances.assignBackupOffering(db, standard.id, region), fast);
   const nightly = await c.backupSchedules.create(
     { vmId: db, intervalType: "DAILY", schedule: "30:02", timezone: "UTC" },
     region,
   );
+  const beforeUpgrade = await wait(await c.backups.create({ vmId: db, name: "db-before-upgrade" }, region));
 
   // A VPC address mapped onto the web instance, and an isolated network's spare address. The VPC and the
   // isolated network have their source-NAT addresses too: those go with them and are not adopted.
@@ -231,6 +236,7 @@ async function createInfrastructure() {
   made.BackupSchedule.push(nightly.id!);
   made.VolumeSnapshot.push(dataSnap);
   made.InstanceSnapshot.push(webState);
+  made.Backup.push(beforeUpgrade);
 
   // Another region's VPC: not part of the import of this region.
   const secondary = api.emu.regions.find((r) => !r.primary)!;
@@ -343,7 +349,7 @@ describe("pulumi-cim import", () => {
     const { stdout, files } = await runImport(process.execPath, [cli], home.workDir, out);
 
     expect(stdout).toContain(
-      `Region ${primary.name} (${primary.id}): 3 instance(s), 2 volume(s), 1 VPC(s), 2 network(s), 1 network ACL list(s), 2 network ACL rule(s), ${SCHEDULE_ADOPTION ? 1 : 0} backup schedule(s), 1 SSH key pair(s), 2 public IP(s), 1 static NAT(s), 1 volume snapshot(s), 1 instance snapshot(s), 1 VPC private gateway(s) to adopt.`,
+      `Region ${primary.name} (${primary.id}): 3 instance(s), 2 volume(s), 1 VPC(s), 2 network(s), 1 network ACL list(s), 2 network ACL rule(s), ${SCHEDULE_ADOPTION ? 1 : 0} backup schedule(s), 1 backup(s), 1 SSH key pair(s), 2 public IP(s), 1 static NAT(s), 1 volume snapshot(s), 1 instance snapshot(s), 1 VPC private gateway(s) to adopt.`,
     );
     const index = files["index.ts"];
     for (const [, ids] of adopted()) for (const id of ids) expect(index).toContain(`adoptId: "${id}"`);
@@ -366,6 +372,9 @@ describe("pulumi-cim import", () => {
     expect(index).toMatch(
       /new cim\.InstanceSnapshot\("web-before-upgrade", \{[^}]*instanceId: instanceWeb\.id,\n {2}description: "before 2\.0",\n {2}memory: true,/,
     );
+    // the backup refers to its instance, which keeps its backup offering
+    expect(index).toMatch(/new cim\.Backup\("db-before-upgrade", \{[^}]*instanceId: instanceDb\.id,/);
+    expect(index).toMatch(/backupOfferingId: "[0-9a-f-]{36}", \/\/ Standard/);
     expect(index).toContain("sshKeyNames: [sshKeyLegacyOps.name],");
     expect(index).not.toContain("publicKey:"); // the API shows only the fingerprint: adopted without it
     expect(index).toContain('powerState: "stopped",');

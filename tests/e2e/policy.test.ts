@@ -131,6 +131,7 @@ const cases = [
   },
   // A load-balancer rule in front of one instance (advisory).
   { violation: "lb-one-member", config: "main", policies: ["cim-lb-min-members"] },
+  { violation: "backup-offering", config: "main", policies: ["cim-backup-needs-offering"], mandatory: true },
 ] as const;
 
 describe("the policy pack, through pulumi preview --policy-pack", () => {
@@ -216,5 +217,7 @@ describe("the policy pack, through pulumi preview --policy-pack", () => {
     );
     expect(one(17)).toMatchObject({ type: "pulumi-nodejs:dynamic/cim:LoadBalancerRule", name: "web" });
     expect(one(17).text).toContain("memberIds names 1 instance, fewer than 2");
+    expect(one(18)).toMatchObject({ type: "pulumi-nodejs:dynamic/cim:BackupSchedule", name: "web-backup" });
+    expect(one(18).text).toContain("backs up instance web, which has no backupOfferingId");
   });
 });

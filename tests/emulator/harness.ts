@@ -146,6 +146,21 @@ export class Api {
     return this.ok("GET", `/compute/instances/${created.id}`, { region });
   }
 
+  /** Puts an instance under the zone's first backup offering (waits for the job); returns the offering. */
+  async assignBackupOffering(vm: { id: string; zoneId: string }, region?: string): Promise<any> {
+    const [offering] = await this.ok<any[]>("GET", "/offerings/backup", {
+      region,
+      query: { zoneId: vm.zoneId },
+    });
+    const res = await this.ok("POST", `/compute/instances/${vm.id}/backup-offering`, {
+      region,
+      query: { backupOfferingId: offering.id },
+    });
+    const job = await this.waitJob(res.jobId, region);
+    if (job.status !== "success") throw new Error(`assign failed: ${job.detail}`);
+    return offering;
+  }
+
   close() {
     return this.emu.close();
   }

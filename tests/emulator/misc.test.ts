@@ -8,6 +8,7 @@ beforeAll(async () => {
   api = await Api.start();
   c = await api.catalogue();
   vm = await api.instance(c, { name: "misc-vm" });
+  await api.assignBackupOffering(vm);
 });
 afterAll(() => api.close());
 

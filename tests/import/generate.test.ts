@@ -11,6 +11,7 @@ const TIER = "11111111-0000-0000-0000-000000000005";
 const VPC_OFFERING = "11111111-0000-0000-0000-000000000006";
 const ISO = "11111111-0000-0000-0000-000000000007";
 const SHARED = "22222222-0000-0000-0000-00000000000a";
+const STANDARD = "11111111-0000-0000-0000-000000000008";
 
 function inventory(): Inventory {
   return {
@@ -61,6 +62,7 @@ function inventory(): Inventory {
           deleteProtection: false,
           networkIds: ["net-1", SHARED],
           keyPair: "ops",
+          backupOfferingId: STANDARD,
           tags: { env: "prod", "team/name": "web" },
         },
         {
@@ -103,6 +105,30 @@ function inventory(): Inventory {
       ],
       BackupSchedule: [
         { id: "bs-1", vmId: "vm-1", intervalType: "DAILY", schedule: "30:02", timezone: "UTC" },
+      ],
+      Backup: [
+        {
+          id: "bk-1",
+          name: "before-upgrade",
+          description: "kept until the upgrade is done",
+          virtualMachineId: "vm-1",
+          backupOfferingId: STANDARD,
+          status: "BackedUp",
+          state: "BackedUp",
+        },
+      ],
+      InstanceSchedule: [
+        {
+          id: "vs-1",
+          virtualMachineId: "vm-1",
+          action: "STOP",
+          schedule: "0 22 * * MON-FRI",
+          timezone: "Europe/Berlin",
+          enabled: true,
+          startDate: "2026-11-23T10:00:00.000Z",
+          name: "",
+          description: "",
+        },
       ],
       SshKeyPair: [
         { id: "key-1", name: "ops", fingerprint: "be:b1:5c:09:89:6a:44:42:50:a9:ef:58:34:32:a0:5e" },
@@ -167,6 +193,7 @@ function inventory(): Inventory {
       [VPC_OFFERING]: "Default VPC",
       [ISO]: "Rescue ISO",
       [SHARED]: "default (shared zone network)",
+      [STANDARD]: "Standard",
     },
     skipped: [{ kind: "Instance", id: "vm-9", name: "broken", reason: "state Error" }],
   } as Inventory;
@@ -196,6 +223,8 @@ describe("generateProgram", () => {
       "Volume data volumeData vol-1",
       "Volume spare volumeSpare vol-2",
       "BackupSchedule web-daily backupWebDaily bs-1",
+      "InstanceSchedule web-stop powerScheduleWebStop vs-1",
+      "Backup before-upgrade vmBackupBeforeUpgrade bk-1",
     ]);
   });
 
@@ -245,6 +274,7 @@ describe("generateProgram", () => {
   ],
   sshKeyNames: [sshKeyOps.name],
   haEnabled: true,
+  backupOfferingId: "${STANDARD}", // Standard
   tags: { env: "prod", "team/name": "web" },
 });`);
     expect(index).toContain(`const instanceWeb2 = new cim.Instance("web-2", {
@@ -290,6 +320,25 @@ describe("generateProgram", () => {
   schedule: "30:02",
   timezone: "UTC",
 });`);
+    // a backup refers to its instance, which adopts its backup offering (named in a comment)
+    expect(index).toContain(`const vmBackupBeforeUpgrade = new cim.Backup("before-upgrade", {
+  adoptId: "bk-1",
+  region,
+  instanceId: instanceWeb.id,
+  name: "before-upgrade",
+  description: "kept until the upgrade is done",
+});`);
+    expect(index).toContain(`  backupOfferingId: "${STANDARD}", // Standard\n`);
+    // an instance schedule refers to its instance; the platform's defaults (enabled) are left out
+    expect(index).toContain(`const powerScheduleWebStop = new cim.InstanceSchedule("web-stop", {
+  adoptId: "vs-1",
+  region,
+  instanceId: instanceWeb.id,
+  action: "stop",
+  schedule: "0 22 * * MON-FRI",
+  timezone: "Europe/Berlin",
+  startDate: "2026-11-23T10:00:00.000Z",
+});`);
   });
 
   it("names the region, the source and what was left out, and imports only pulumi-cim", () => {
@@ -303,7 +352,7 @@ describe("generateProgram", () => {
       "// The API does not return these SSH key pair inputs, so they are left out (which keeps what was deployed):\n// publicKey.",
     );
     expect(index).toContain(
-      "network ACL rules, backup schedules, SSH key pairs, public IPs, static NATs, volume snapshots, instance snapshots, VPC private gateways and load-balancer rules of region de-fra",
+      "network ACL rules, backup schedules, backups, instance schedules, SSH key pairs, public IPs, static NATs, volume snapshots, instance snapshots, VPC private gateways and load-balancer rules of region de-fra",
     );
     expect(index.match(/^import .*$/gm)).toEqual(['import * as cim from "pulumi-cim";']);
   });

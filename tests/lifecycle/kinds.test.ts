@@ -71,6 +71,9 @@ beforeAll(async () => {
   cat.tier = (await first("/offerings/network", (n) => n.forVpc)).id;
   // an isolated network for public IPs and the instances static NAT maps them onto
   cat.net = (await job(await call("POST", "/networks", isolatedBody("ip-net")))).resourceId;
+  const backupOfferings = rows(await call("GET", `/offerings/backup?zoneId=${cat.zone}`));
+  cat.backupOffering = backupOfferings[0].id;
+  cat.backupOffering2 = backupOfferings[1].id;
 });
 
 /** An accepted mutation's job, once it has ended (jobs end at their first read here). */
@@ -206,6 +209,10 @@ interface Case {
   createRoute?: string;
   /** The API path of one resource (to delete it behind the program's back). */
   path: (id: string) => string;
+  /** Where to delete it behind the program's back, when not at `path`. */
+  deletePath?: (id: string, outs: Rec) => string;
+  /** The state a live record read from `path` shows (default: its `state`). */
+  liveState?: (live: Rec) => string;
 }
 
 const instanceInputs = () => ({
@@ -221,8 +228,19 @@ const cases: Case[] = [
     kind: "Instance",
     inputs: instanceInputs,
     inPlace: (o) => ({
-      news: { ...o, displayName: "renamed", powerState: "stopped", tags: { env: "prod" } },
-      expect: { displayName: "renamed", powerState: "stopped", tags: { env: "prod" } },
+      news: {
+        ...o,
+        displayName: "renamed",
+        powerState: "stopped",
+        tags: { env: "prod" },
+        backupOfferingId: cat.backupOffering,
+      },
+      expect: {
+        displayName: "renamed",
+        powerState: "stopped",
+        tags: { env: "prod" },
+        backupOfferingId: cat.backupOffering,
+      },
     }),
     replace: (o) => ({ news: { ...o, rootDiskSize: 99 }, field: "rootDiskSize" }),
     bad: (i) => ({ news: { ...i, name: "not_a_host" }, field: "name" }),
@@ -412,6 +430,56 @@ const cases: Case[] = [
     bad: (i) => ({ news: { ...i, privatePort: 70000 }, field: "privatePort" }),
     path: (id) => `/loadbalancer/rules/${id}`,
   },
+  {
+    // Nothing changes in place through the API: timeouts are the in-place (state only) change.
+    kind: "Backup",
+    inputs: async () => ({
+      instanceId: await backedUpInstance(),
+      name: nameOf("bk"),
+      description: "nightly",
+    }),
+    inPlace: (o) => ({
+      news: { ...o, timeouts: { create: "30m" } },
+      expect: { timeouts: { create: "30m" } },
+    }),
+    replace: (o) => ({ news: { ...o, description: "another" }, field: "description" }),
+    bad: (i) => ({ news: { ...i, instanceId: 42 }, field: "instanceId" }),
+    createRoute: "/api/v1/backups",
+    path: (id) => `/backups/${id}`,
+    liveState: (b) => b.status,
+  },
+  {
+    kind: "InstanceSchedule",
+    inputs: async () => ({
+      instanceId: await scheduledInstance(),
+      action: "stop",
+      schedule: "0 22 * * MON-FRI",
+      timezone: "Europe/Berlin",
+      name: nameOf("night"),
+    }),
+    // every field but the instance changes in place (the spec's PUT with query parameters)
+    inPlace: (o) => ({
+      news: {
+        ...o,
+        action: "start",
+        schedule: "30 6 * * *",
+        timezone: "UTC",
+        enabled: false,
+        endDate: "2099-01-01T00:00:00.000Z",
+      },
+      expect: {
+        action: "start",
+        schedule: "30 6 * * *",
+        timezone: "UTC",
+        enabled: false,
+        endDate: "2099-01-01T00:00:00.000Z",
+      },
+    }),
+    replace: (o) => ({ news: { ...o, instanceId: OTHER_ID }, field: "instanceId" }),
+    bad: (i) => ({ news: { ...i, schedule: "0 25 * * *" }, field: "schedule" }),
+    path: (id) => `/compute/instances/schedules/${id}`,
+    deletePath: (id, outs) => `/compute/instances/${outs.instanceId}/schedules/${id}`,
+  },
 ];
 
 /** A running instance made through the API, and its root disk, for the snapshot kinds. */
@@ -428,6 +496,47 @@ async function snapVm(extra: Rec = {}): Promise<{ id: string; rootId: string }> 
 
 /** A second list of each gateway's VPC, for the in-place change of a gateway's aclId. */
 const gatewayAcls = new Map<string, string>();
+
+let scheduledVm: string | undefined;
+/** One instance for the schedule rows (made through the API once). */
+async function scheduledInstance(): Promise<string> {
+  if (scheduledVm) return scheduledVm;
+  const vm = await call("POST", "/compute/instances", {
+    zoneId: cat.zone,
+    serviceOfferingId: cat.offering,
+    templateId: cat.template,
+    name: nameOf("svm"),
+  });
+  await waitJob(vm.jobId);
+  scheduledVm = vm.id;
+  return vm.id;
+}
+
+/** An instance under a backup offering, made through the API (for backups and their schedules). */
+async function backedUpInstance(): Promise<string> {
+  const vm = await call("POST", "/compute/instances", {
+    zoneId: cat.zone,
+    serviceOfferingId: cat.offering,
+    templateId: cat.template,
+    name: nameOf("bvm"),
+  });
+  await waitJob(vm.jobId);
+  const job = await call(
+    "POST",
+    `/compute/instances/${vm.id}/backup-offering?backupOfferingId=${cat.backupOffering}`,
+  );
+  await waitJob(job.jobId);
+  return vm.id;
+}
+
+async function waitJob(jobId: string) {
+  for (let i = 0; i < 200; i++) {
+    const job = await call("GET", `/jobs/${jobId}`);
+    if (job.status !== "running") return job;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`job ${jobId} still running`);
+}
 
 let aclOctet = 0;
 /** A VPC made through the API, for the ACL kinds. */
@@ -508,7 +617,7 @@ describe.each(cases)("$kind, in-process against the emulator", (c) => {
 
   it("deleted behind the program's back: read drops it, delete succeeds", async () => {
     const { id, outs } = await make(c.kind, await c.inputs());
-    await call("DELETE", c.path(id));
+    await call("DELETE", c.deletePath?.(id, outs) ?? c.path(id));
     await new Promise((r) => setTimeout(r, 20));
     expect(await p(c.kind).read!(id, outs)).toEqual({});
     await p(c.kind).delete!(id, outs);
@@ -534,8 +643,9 @@ describe.each(cases)("$kind, in-process against the emulator", (c) => {
       expect(partial.id).toMatch(/^[0-9a-f-]{36}$/);
       // the resource exists in the cloud, in a failed state, and state records it with the program's inputs
       const live = await call("GET", c.path(partial.id));
-      expect(live.state).toBe(kinds[c.kind].states?.failed);
-      expect(partial.properties).toMatchObject({ state: live.state });
+      const state = c.liveState?.(live) ?? live.state;
+      expect(state).toBe(kinds[c.kind].states?.failed);
+      expect(partial.properties).toMatchObject({ state });
       // the next up replaces it
       const d = await p(c.kind).diff!(
         partial.id,
@@ -790,7 +900,7 @@ describe("converge after create", () => {
       cidr: `${vpc.outs.cidr.split(".").slice(0, 2).join(".")}.1.0/24`,
     });
 
-    const vm = await make("Instance", instanceInputs());
+    const vm = await make("Instance", { ...instanceInputs(), backupOfferingId: cat.backupOffering });
     const sched = await make("BackupSchedule", {
       instanceId: vm.id,
       intervalType: "daily",
@@ -835,6 +945,118 @@ describe("converge after create", () => {
     await p("Instance").delete!(vm.id, vm.outs);
     await p("Network").delete!(tier.id, tier.outs);
     await p("Vpc").delete!(vpc.id, vpc.outs);
+  });
+});
+
+describe("backups: an instance's offering, its schedules and backups", () => {
+  it("a schedule or backup of an instance given as plain id without an offering fails at check; an output is not read", async () => {
+    const bare = await make("Instance", instanceInputs());
+    const plain = { [PLAIN_REFERENCES]: ["instanceId"] };
+    const sched = { instanceId: bare.id, intervalType: "DAILY", schedule: "30:02" };
+    const refused = await p("BackupSchedule").check!({}, { ...sched, ...plain });
+    expect(refused.failures).toEqual([
+      expect.objectContaining({
+        property: "instanceId",
+        reason: expect.stringMatching(
+          new RegExp(`instanceId names instance ${bare.id} in .*has no backup offering.*backupOfferingId`),
+        ),
+      }),
+    ]);
+    const backupRefused = await p("Backup").check!({}, { instanceId: bare.id, name: "b", ...plain });
+    expect(backupRefused.failures?.map((f) => f.property)).toEqual(["instanceId"]);
+    // from an output (the instance may get its offering in the same run): not read; the API refuses at create
+    expect((await p("BackupSchedule").check!({}, sched)).failures ?? []).toEqual([]);
+    const atCreate = await p("BackupSchedule")
+      .create(sched)
+      .then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+    expect(atCreate?.message).toContain(
+      "Cannot configure backup schedule for the VM without having any backup offering",
+    );
+    // an id of no instance at all
+    const none = await p("BackupSchedule").check!({}, { ...sched, ...plain, instanceId: OTHER_ID });
+    expect(none.failures?.[0].reason).toMatch(/names no instance with id/);
+    // with an offering (in place), both pass check
+    const given = await change("Instance", bare.id, bare.outs, {
+      ...instanceInputs(),
+      name: bare.outs.name,
+      tags: bare.outs.tags,
+      backupOfferingId: cat.backupOffering,
+    });
+    expect(given.diff).toMatchObject({ changes: true, replaces: [] });
+    const withOffering = (await given.run()).outs;
+    expect(withOffering.backupOfferingId).toBe(cat.backupOffering);
+    expect((await p("BackupSchedule").check!({}, { ...sched, ...plain })).failures ?? []).toEqual([]);
+    await p("Instance").delete!(bare.id, withOffering);
+  });
+
+  it("the offering changes in place (remove, then assign) and the platform drops the schedules; left out, it is kept", async () => {
+    const vm = await make("Instance", { ...instanceInputs(), backupOfferingId: cat.backupOffering });
+    expect(vm.outs.backupOfferingId).toBe(cat.backupOffering);
+    const sched = await make("BackupSchedule", {
+      instanceId: vm.id,
+      intervalType: "DAILY",
+      schedule: "30:02",
+    });
+    const bk = await make("Backup", { instanceId: vm.id, name: nameOf("bk") });
+    expect(bk.outs).toMatchObject({
+      state: "BackedUp",
+      backupOfferingId: cat.backupOffering,
+      instanceId: vm.id,
+    });
+    expect(bk.outs.size).toBeGreaterThan(0);
+    const moved = await change("Instance", vm.id, vm.outs, {
+      ...instanceInputs(),
+      name: vm.outs.name,
+      tags: vm.outs.tags,
+      backupOfferingId: cat.backupOffering2,
+    });
+    expect(moved.diff).toMatchObject({ changes: true, replaces: [] });
+    const gold = (await moved.run()).outs;
+    expect(gold.backupOfferingId).toBe(cat.backupOffering2);
+    // the platform's removal took the schedule with it: refresh drops it; the backup stays
+    expect(await p("BackupSchedule").read!(sched.id, sched.outs)).toEqual({});
+    expect((await p("Backup").read!(bk.id, bk.outs)).props).toMatchObject({ state: "BackedUp" });
+    // left out: the offering stays (a removal would delete schedules); no change, nothing sent
+    const leftOut = await change("Instance", vm.id, gold, {
+      ...instanceInputs(),
+      name: vm.outs.name,
+      tags: vm.outs.tags,
+    });
+    expect(leftOut.diff.changes).toBe(false);
+    expect((await call("GET", `/compute/instances/${vm.id}`)).backupOfferingId).toBe(cat.backupOffering2);
+    // taken away behind the program's back: refresh shows none, and the next up assigns it again
+    await waitJob((await call("DELETE", `/compute/instances/${vm.id}/backup-offering`)).jobId);
+    const none = (await p("Instance").read!(vm.id, gold)).props as Rec;
+    expect(none.backupOfferingId).toBeUndefined();
+    const again = await change("Instance", vm.id, none, {
+      ...instanceInputs(),
+      name: vm.outs.name,
+      tags: vm.outs.tags,
+      backupOfferingId: cat.backupOffering,
+    });
+    expect(again.diff).toMatchObject({ changes: true, replaces: [] });
+    expect((await again.run()).outs.backupOfferingId).toBe(cat.backupOffering);
+    await p("Backup").delete!(bk.id, bk.outs);
+    await p("Instance").delete!(vm.id, none);
+  });
+
+  it("an offering of another zone or region fails the instance's check", async () => {
+    const [otherZone] = rows(await call("GET", "/offerings/backup")).filter((o) => o.zoneId !== cat.zone);
+    const wrongZone = await p("Instance").check!({}, { ...instanceInputs(), backupOfferingId: otherZone.id });
+    expect(wrongZone.failures).toEqual([
+      expect.objectContaining({
+        property: "backupOfferingId",
+        reason: expect.stringMatching(/not of the instance's zone/),
+      }),
+    ]);
+    const unknown = await p("Instance").check!({}, { ...instanceInputs(), backupOfferingId: OTHER_ID });
+    expect(unknown.failures?.[0]).toMatchObject({
+      property: "backupOfferingId",
+      reason: expect.stringMatching(/is not a backup offering of/),
+    });
   });
 });
 

@@ -19,6 +19,8 @@ const [checkBackupSchedule, diffBackupSchedule] = [
   differ(kinds.BackupSchedule),
 ];
 const [checkTags, diffTags] = [checker(kinds.Tags), differ(kinds.Tags)];
+const [checkBackup, diffBackup] = [checker(kinds.Backup), differ(kinds.Backup)];
+const [checkInstance, diffInstance] = [checker(kinds.Instance), differ(kinds.Instance)];
 const [checkKey, diffKey] = [checker(kinds.SshKeyPair), differ(kinds.SshKeyPair)];
 
 const zone = "7d1d9c2e-5c1a-5b8e-9a7e-0c1f2e3d4a5b";
@@ -173,6 +175,52 @@ describe("BackupSchedule", () => {
       replaces: [],
       updates: ["schedule"],
     });
+  });
+});
+
+describe("Backup", () => {
+  it("requires the instance; every field but timeouts replaces (the API changes nothing of a backup)", () => {
+    expect(checkBackup({}).failures.map((x) => x.property)).toEqual(["instanceId"]);
+    expect(checkBackup({ instanceId: "db" }).failures[0].reason).toContain("must be an id");
+    const news = checkBackup({ instanceId: vm, name: "before-upgrade", description: "why" }).inputs;
+    const olds = { ...news, region: "r", state: "BackedUp" };
+    expect(diffBackup(olds, news).changes).toBe(false);
+    expect(diffBackup(olds, { ...news, description: "other" }).replaces).toEqual(["description"]);
+    expect(diffBackup(olds, { ...news, name: "x" }).replaces).toEqual(["name"]);
+    expect(diffBackup(olds, { ...news, instanceId: vpc }).replaces).toEqual(["instanceId"]);
+    expect(diffBackup(olds, { ...news, timeouts: { create: "1h" } })).toMatchObject({
+      replaces: [],
+      changes: true,
+    });
+    // a backup whose job failed (state Error) is replaced by the next up
+    expect(diffBackup({ ...olds, state: "Error" }, news).replaces).toEqual(["state"]);
+  });
+});
+
+describe("Instance backupOfferingId", () => {
+  const base = { zoneId: zone, templateId: off, serviceOfferingId: off2 };
+  it("is an id, changed in place; left out, the live offering is kept (no diff)", () => {
+    expect(checkInstance({ ...base, backupOfferingId: "Standard" }).failures[0]).toMatchObject({
+      property: "backupOfferingId",
+      reason: expect.stringContaining("must be an id"),
+    });
+    const olds = {
+      ...base,
+      region: "r",
+      state: "Running",
+      powerState: "running",
+      tags: {},
+      backupOfferingId: vm,
+    };
+    expect(diffInstance(olds, { ...base, backupOfferingId: vpc })).toMatchObject({
+      replaces: [],
+      updates: ["backupOfferingId"],
+    });
+    expect(diffInstance(olds, { ...base, backupOfferingId: vm }).changes).toBe(false);
+    expect(diffInstance(olds, base).changes).toBe(false);
+    expect(
+      diffInstance({ ...olds, backupOfferingId: undefined }, { ...base, backupOfferingId: vm }).updates,
+    ).toEqual(["backupOfferingId"]);
   });
 });
 

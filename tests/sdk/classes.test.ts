@@ -126,6 +126,61 @@ describe("SDK resource classes", () => {
     expect((await list("/volumes")).find((v) => v.id === id)).toMatchObject({ name: "data", size: 12 });
   });
 
+  it("an instance under a backup offering looked up by name, its schedule and a backup named after the resource", async () => {
+    const cim = await import("../../sdk");
+    const standard = await cim.getBackupOffering({ name: "Standard", zoneId: cat.zone });
+    const db = new cim.Instance("backed-up", {
+      zoneId: cat.zone,
+      templateId: cat.template,
+      serviceOfferingId: cat.offering,
+      backupOfferingId: standard.id,
+    });
+    const nightly = new cim.BackupSchedule("nightly", {
+      instanceId: db.id,
+      intervalType: "DAILY",
+      schedule: "30:02",
+    });
+    const once = new cim.Backup("before-upgrade", { instanceId: db.id, description: "before 2.0" });
+    expect(cim.Backup.__pulumiType).toBe("pulumi-nodejs:dynamic/cim:Backup");
+    expect(await value(db.backupOfferingId)).toBe(standard.id);
+    expect(await value(nightly.intervalType)).toBe("DAILY");
+    expect(await value(once.name)).toBe("before-upgrade");
+    expect(await value(once.state)).toBe("BackedUp");
+    expect(await value(once.backupOfferingId)).toBe(standard.id);
+    expect(await value(once.instanceId)).toBe(await value(db.id));
+    // the instance came from an output: not read at check (it may get its offering in the same run)
+    expect(registered.find((r) => r.name === "before-upgrade")?.inputs[PLAIN_REFERENCES]).toBeUndefined();
+  });
+
+  it("an instance schedule: the action as given, enabled by default; a bad cron is named at check", async () => {
+    const cim = await import("../../sdk");
+    const vm = new cim.Instance("scheduled", {
+      zoneId: cat.zone,
+      templateId: cat.template,
+      serviceOfferingId: cat.offering,
+    });
+    const night = new cim.InstanceSchedule("night", {
+      instanceId: vm.id,
+      action: "STOP",
+      schedule: "0 22 * * MON-FRI",
+      timezone: "Europe/Berlin",
+    });
+    expect(cim.InstanceSchedule.__pulumiType).toBe("pulumi-nodejs:dynamic/cim:InstanceSchedule");
+    expect(await value(night.action)).toBe("stop");
+    expect(await value(night.enabled)).toBe(true);
+    expect(await value(night.instanceId)).toBe(await value(vm.id));
+    const bad = new cim.InstanceSchedule("bad-cron", {
+      instanceId: vm.id,
+      action: "start",
+      schedule: "0 6 * *",
+      timezone: "Europe/Berlin",
+    });
+    await value(bad.id).catch(() => undefined);
+    expect(registered.find((r) => r.name === "bad-cron")?.failures?.join(" ")).toContain(
+      "schedule must be a cron schedule of five fields",
+    );
+  });
+
   // (That state keeps userDataHash secret, through additionalSecretOutputs, only the engine shows:
   // tests/security and tests/e2e/protection.test.ts check it in real state.)
   it("a VPC with its own ACL list and rule, a tier on it, and a default list looked up by name", async () => {

@@ -146,6 +146,22 @@ describe("region-scoped catalogues", () => {
     expect((await cim.getVpcOfferings({ region: "nl-ams-1" })).length).toBe(1);
   });
 
+  it("backup offerings are per zone: a name alone is ambiguous, with zoneId it is one", async () => {
+    const zone = await cim.getZone("de-fra-1a");
+    const standard = await cim.getBackupOffering({ name: "Standard", zoneId: zone.id });
+    expect(standard).toMatchObject({ name: "Standard", zoneId: zone.id, allowUserDrivenBackups: true });
+    expect((await cim.getBackupOfferings({ zoneId: zone.id })).map((o) => o.name)).toEqual([
+      "Standard",
+      "Gold",
+    ]);
+    const e = await failure(cim.getBackupOffering("Standard"));
+    expect(e.message).toContain('more than one backup offering named "Standard"');
+    expect(e.candidates).toHaveLength(2); // one per zone of the default region
+    const miss = await failure(cim.getBackupOffering({ name: "Platinum", zoneId: zone.id }));
+    expect(miss.message).toContain(`zone ${zone.id}`);
+    expect(miss.candidates.map((c) => c.name)).toEqual(["Standard", "Gold"]);
+  });
+
   it("compute offerings are filtered by zone on the client", async () => {
     const zone = await cim.getZone("de-fra-1a");
     const medium = await cim.getComputeOffering({ name: "Medium", zoneId: zone.id });

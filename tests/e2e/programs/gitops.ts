@@ -18,6 +18,10 @@ const web = new cim.Instance("web", {
   serviceOfferingId: small,
   displayName: config.get("displayName") ?? "web",
   allowPasswordSsh: config.getBoolean("passwordSsh") ? true : undefined,
+  // web-backup below needs it
+  backupOfferingId: zoneId
+    .then((id) => cim.getBackupOffering({ name: "Standard", zoneId: id }))
+    .then((o) => o.id),
   tags,
 });
 

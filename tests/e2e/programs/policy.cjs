@@ -10,6 +10,7 @@ module.exports = async (cim, pulumi) => {
   const small = await cim.getComputeOffering({ name: "Small", zoneId: fraA.id });
   const custom = await cim.getDiskOffering("Custom");
   const isolated = await cim.getNetworkOffering({ name: "Isolated", forVpc: false });
+  const standard = await cim.getBackupOffering({ name: "Standard", zoneId: fraA.id });
 
   const tags = { env: "prod", owner: "platform" };
 
@@ -26,6 +27,8 @@ module.exports = async (cim, pulumi) => {
     allowPasswordSsh: is("password-ssh") || is("exposed-ssh") ? true : undefined,
     deleteProtection: !is("delete-protection"),
     rootDiskSize: is("root-disk") ? 200 : 20,
+    // backed up below: without an offering the platform refuses the schedule (cim-backup-needs-offering)
+    backupOfferingId: is("backup-offering") ? undefined : standard.id,
     tags: is("tags") ? { env: "prod" } : tags,
   });
 

@@ -1,0 +1,60 @@
+// On-demand backups of instances: /api/v1/backups (CloudStack's createBackup, listBackups, deleteBackup). The spec
+// names backups among the asynchronous operations and shows no route: emulator/README.md writes down the shapes.
+// Create and delete are jobs; a lost create answer is tied to its job by command and the backup's name.
+
+import type { AcceptedMutation, CallOptions } from "./core";
+import { createdWithName, Family } from "./family";
+import type { ListOptions } from "./instances";
+import { type ListResult, Paginator } from "./pagination";
+import { apiPath } from "./paths";
+import { type Backup, BackupSchema } from "./schemas";
+
+export interface CreateBackupInput {
+  /** The instance to back up; it must have a backup offering. */
+  vmId: string;
+  /** The platform names it `<host name>-<time>` when left out. */
+  name?: string;
+  description?: string;
+}
+
+export class Backups extends Family {
+  async get(id: string, o?: CallOptions): Promise<Backup> {
+    return this.core.get(apiPath`/backups/${id}`, BackupSchema, undefined, o);
+  }
+
+  /** Backups of the region, or of one instance. */
+  list(o?: ListOptions & { vmId?: string }): Paginator<Backup> {
+    return new Paginator(this.core, {
+      path: apiPath`/backups`,
+      query: { vmId: o?.vmId },
+      key: ["backups", "backup"],
+      item: BackupSchema,
+      options: o,
+    });
+  }
+
+  async listAll(o?: ListOptions & { vmId?: string }): Promise<ListResult<Backup>> {
+    return this.list(o).all();
+  }
+
+  async create(input: CreateBackupInput, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.core.accepted({
+      method: "POST",
+      path: apiPath`/backups`,
+      body: { vmId: input.vmId, name: input.name, description: input.description },
+      options: o,
+      command: "backup.create",
+      verify: createdWithName(input.name, (id) => this.get(id, o)),
+    });
+  }
+
+  async delete(id: string, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.core.accepted({
+      method: "DELETE",
+      path: apiPath`/backups/${id}`,
+      options: o,
+      command: "backup.delete",
+      resourceId: id,
+    });
+  }
+}

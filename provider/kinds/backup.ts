@@ -1,0 +1,74 @@
+// cim.Backup: an on-demand backup of an instance (the platform's createBackup, a job), deleted with the resource
+// (deleteBackup, a job). Nothing of it changes in place. The instance must have a backup offering
+// (cim.Instance backupOfferingId): one given as a plain id is read at check for it; the platform refuses the rest.
+
+import { z } from "zod";
+import type { Backup } from "../client";
+import { id, text } from "../lifecycle/check";
+import { NEEDS_BACKUP_OFFERING } from "./backupSchedule";
+import { commonFields, field } from "./common";
+import { defineKind } from "./define";
+
+export const backup = defineKind({
+  name: "Backup",
+  noun: "backup",
+  summary: "An on-demand backup of an instance that has a backup offering.",
+  nameFromResource: true,
+  quota: { limit: "backupLimit", count: "backupCount" },
+  // CloudStack's Backup.Status: a backup being taken is busy; one being deleted (Removed) counts as gone.
+  states: {
+    busy: ["Allocated", "Queued", "BackingUp"],
+    gone: ["Removed", "Expunged"],
+    failed: "Error",
+  },
+  fields: {
+    ...commonFields,
+    /** The instance to back up (the API's `vmId`); it must have a backup offering. Replaces on change. */
+    instanceId: field(id("the instance to back up (the API's vmId)"), {
+      change: "replace",
+      live: (b: Backup) => b.virtualMachineId,
+      prefer: "live",
+      ref: { kind: "Instance", mustExist: true, requires: NEEDS_BACKUP_OFFERING },
+    }),
+    /** The backup's name (the SDK defaults it to the resource name). Replaces on change: the API has no rename. */
+    name: field(text("the backup's name (the SDK defaults it to the resource name)").optional(), {
+      change: "replace",
+      live: true,
+      present: true,
+    }),
+    /** What the backup is for. Replaces on change. */
+    description: field(text("what the backup is for", 1024).optional(), {
+      change: "replace",
+      live: (b: Backup) => b.description || undefined,
+    }),
+  },
+  outputs: {
+    /** The platform's status: BackedUp once taken (BackingUp, Error, …). */
+    state: { schema: z.string(), from: (b: Backup) => b.state },
+    /** The backup offering it was taken under. */
+    backupOfferingId: { schema: z.string().optional(), from: (b: Backup) => b.backupOfferingId || undefined },
+    backupOfferingName: {
+      schema: z.string().optional(),
+      from: (b: Backup) => b.backupOfferingName || undefined,
+    },
+    zoneId: { schema: z.string().optional(), from: (b: Backup) => b.zoneId || undefined },
+    /** Bytes. */
+    size: { schema: z.number().optional(), from: (b: Backup) => b.size },
+    created: { schema: z.string().optional(), from: (b: Backup) => b.created ?? b.date },
+  },
+  api: {
+    get: (s, id) => s.client.backups.get(id, { region: s.region }),
+    list: async (s) => (await s.client.backups.listAll({ region: s.region })).items,
+    create: (s, i) =>
+      s.client.backups.create(
+        { vmId: i.instanceId, name: i.name, description: i.description },
+        { region: s.region },
+      ),
+    delete: (s, live) => s.client.backups.delete(live.id, { region: s.region }),
+  },
+  importer: {
+    order: 55,
+    prefix: "vmBackup",
+    skip: (b: Backup) => (b.state === "Error" ? "state Error (a failed backup; delete it)" : undefined),
+  },
+});

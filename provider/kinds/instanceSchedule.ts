@@ -1,0 +1,186 @@
+// cim.InstanceSchedule: start, stop or reboot an instance on a cron schedule in a time zone, between optional
+// dates, enabled or not (the platform's VM schedules). Synchronous in the API; every field but the instance
+// changes in place through the spec's PUT /compute/instances/{id}/schedules/{scheduleId} (query parameters).
+// check applies the platform's rules: five cron fields, IANA time zones, a start before the end, the actions.
+
+import { z } from "zod";
+import type { InstanceSchedule } from "../client";
+import { bool, id, text } from "../lifecycle/check";
+import { commonFields, field } from "./common";
+import { cronProblem } from "./cron";
+import { defineKind, type Recorded } from "./define";
+
+const ACTIONS = ["start", "stop", "reboot", "force_stop", "force_reboot"] as const;
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** An ISO 8601 date and time; compared as instants (the API may write it in another form). */
+const dateTime = (what: string) =>
+  z
+    .string({ error: `must be ${what}: an ISO 8601 date and time, e.g. "2026-12-01T00:00:00Z"` })
+    .trim()
+    .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), {
+      message: `must be ${what}: an ISO 8601 date and time, e.g. "2026-12-01T00:00:00Z"`,
+    })
+    .optional();
+const sameInstant = (a: unknown, b: unknown) =>
+  b !== undefined && b !== null && Date.parse(String(a)) === Date.parse(String(b));
+const sameCron = (a: unknown, b: unknown) =>
+  String(a).trim().split(/\s+/).join(" ") ===
+  String(b ?? "")
+    .trim()
+    .split(/\s+/)
+    .join(" ");
+
+export const instanceSchedule = defineKind({
+  name: "InstanceSchedule",
+  noun: "instance schedule",
+  summary: "Starts, stops or reboots an instance on a cron schedule in a time zone (synchronous in the API).",
+  label: (rec) => `${String(rec.action ?? "schedule")} of instance ${String(rec.instanceId ?? "")}`,
+  fields: {
+    ...commonFields,
+    /** The instance to start, stop or reboot. Replaces on change. */
+    instanceId: field(id("the instance the schedule acts on"), {
+      change: "replace",
+      live: (s: InstanceSchedule) => s.virtualMachineId,
+      prefer: "live",
+      ref: { kind: "Instance", mustExist: true },
+    }),
+    /** `start`, `stop`, `reboot`, `force_stop` or `force_reboot` (any case). Changed in place. */
+    action: field(
+      z
+        .string({ error: `must be one of ${ACTIONS.join(", ")}` })
+        .trim()
+        .toLowerCase()
+        .pipe(z.enum(ACTIONS, { error: `must be one of ${ACTIONS.join(", ")}` })),
+      {
+        change: "update",
+        same: (a, b) => String(a).toLowerCase() === String(b ?? "").toLowerCase(),
+        live: (s: InstanceSchedule) => s.action?.toLowerCase(),
+      },
+    ),
+    /**
+     * Five cron fields, minute hour day-of-month month day-of-week, e.g. `"0 22 * * MON-FRI"` (22:00 on
+     * weekdays). Changed in place.
+     */
+    schedule: field(
+      text(
+        'five cron fields: minute hour day-of-month month day-of-week, e.g. "0 22 * * MON-FRI"',
+        255,
+      ).superRefine((s, ctx) => {
+        const problem = cronProblem(s);
+        if (problem)
+          ctx.addIssue({ code: "custom", message: `must be a cron schedule of five fields: ${problem}` });
+      }),
+      { change: "update", same: sameCron, live: true },
+    ),
+    /** IANA time zone the schedule runs in, e.g. `"Europe/Berlin"`. Changed in place. */
+    timezone: field(
+      text('the IANA time zone the schedule runs in, e.g. "Europe/Berlin" or "UTC"', 64).refine(isTimeZone, {
+        message: 'must be an IANA time zone name, e.g. "Europe/Berlin" or "UTC"',
+      }),
+      { change: "update", live: true },
+    ),
+    /** First moment the schedule may run (ISO 8601; the API refuses one in the past at create). Left out: now. Changed in place. */
+    startDate: field(dateTime("when the schedule starts"), {
+      change: "update",
+      same: sameInstant,
+      live: (s: InstanceSchedule) => s.startDate,
+    }),
+    /** Last moment it may run (ISO 8601, after `startDate`). Changed in place; the API cannot take it away once set. */
+    endDate: field(dateTime("when the schedule ends"), {
+      change: "update",
+      same: sameInstant,
+      live: (s: InstanceSchedule) => s.endDate,
+    }),
+    /** Whether the schedule runs (default true). Changed in place. */
+    enabled: field(bool("whether the schedule runs"), {
+      change: "update",
+      unset: () => true,
+      same: (a, b) => a === (b ?? true),
+      live: (s: InstanceSchedule) => s.enabled,
+      output: (s: InstanceSchedule, rec: Recorded) =>
+        s.enabled ?? (rec.enabled as boolean | undefined) ?? true,
+      shown: z.boolean(),
+    }),
+    /** A name for the schedule. Changed in place. */
+    name: field(text("a name for the schedule").optional(), {
+      change: "update",
+      live: (s: InstanceSchedule) => s.name || undefined,
+    }),
+    /** What the schedule is for. Changed in place. */
+    description: field(text("what the schedule is for", 1024).optional(), {
+      change: "update",
+      live: (s: InstanceSchedule) => s.description || undefined,
+    }),
+  },
+  outputs: {
+    created: { schema: z.string().optional(), from: (s: InstanceSchedule) => s.created },
+  },
+  rules(values, fail) {
+    const { startDate, endDate } = values as { startDate?: string; endDate?: string };
+    if (
+      typeof startDate === "string" &&
+      typeof endDate === "string" &&
+      Date.parse(startDate) > Date.parse(endDate)
+    ) {
+      fail(
+        "endDate",
+        `endDate ${endDate} is before startDate ${startDate}: a schedule must end after it starts`,
+      );
+    }
+  },
+  api: {
+    get: (s, id) => s.client.instanceSchedules.get(id, { region: s.region }),
+    list: (s) => s.client.instanceSchedules.list({ region: s.region }),
+    create: (s, i) =>
+      s.client.instanceSchedules.create(
+        i.instanceId,
+        {
+          schedule: i.schedule,
+          timezone: i.timezone,
+          action: i.action,
+          startDate: i.startDate,
+          endDate: i.endDate,
+          enabled: i.enabled,
+          name: i.name,
+          description: i.description,
+        },
+        { region: s.region },
+      ),
+    async apply(s, live, want, changed) {
+      const put = (k: keyof typeof want) => (changed.has(k) ? want[k] : undefined);
+      await s.client.instanceSchedules.update(
+        live.virtualMachineId ?? want.instanceId,
+        live.id,
+        {
+          schedule: put("schedule") as string | undefined,
+          timezone: put("timezone") as string | undefined,
+          action: put("action") as string | undefined,
+          startDate: put("startDate") as string | undefined,
+          endDate: put("endDate") as string | undefined,
+          enabled: changed.has("enabled") ? (want.enabled ?? true) : undefined,
+          name: put("name") as string | undefined,
+          description: put("description") as string | undefined,
+        },
+        { region: s.region },
+      );
+    },
+    delete: (s, live) =>
+      s.client.instanceSchedules.delete(live.virtualMachineId ?? "", live.id, { region: s.region }),
+  },
+  importer: {
+    order: 52,
+    prefix: "powerSchedule",
+    name: (v, nameOf) =>
+      `${nameOf(v.virtualMachineId) ?? "instance"}-${(v.action ?? "schedule").toLowerCase()}`,
+    sortKey: (v) => v.id,
+  },
+});

@@ -1,0 +1,100 @@
+// cim.InstanceSchedule's check and diff rules, without the API: the platform's cron syntax (five fields, as
+// CloudStack's VM schedules read them), IANA time zones, dates in order, the actions; what changes in place.
+import { describe, expect, it } from "vitest";
+import { kinds } from "../../provider/kinds";
+import { cronProblem } from "../../provider/kinds/cron";
+import { checkKind, diffKind } from "../../provider/lifecycle/fields";
+
+type Rec = Record<string, unknown>;
+const check = (news: Rec) => checkKind(kinds.InstanceSchedule, {}, news);
+const diff = (olds: Rec, news: Rec) => diffKind(kinds.InstanceSchedule, olds, news);
+const vm = "3d8e4f50-6172-5839-8cbd-e2f3a4b5c6d7";
+const base = { instanceId: vm, action: "stop", schedule: "0 22 * * MON-FRI", timezone: "Europe/Berlin" };
+const failuresOf = (news: Rec) => check(news).failures.map((f) => `${f.property}: ${f.reason}`);
+
+describe("cron expressions", () => {
+  it("takes the five-field forms the platform takes", () => {
+    for (const ok of [
+      "0 22 * * MON-FRI",
+      "*/15 8-18 * * 1-5",
+      "0 0 1,15 JAN-JUN ?",
+      "30 6 ? * SUN",
+      "0 3 * * 0",
+      "0 3 * * 7",
+      "0 0-23/2 * * *",
+      "  5   4 * * *  ",
+    ]) {
+      expect(cronProblem(ok), ok).toBeUndefined();
+    }
+  });
+
+  it("refuses the wrong number of fields, values out of range, bad names, steps and ranges, naming the field", () => {
+    expect(cronProblem("0 22 * *")).toMatch(/found 4 field\(s\)/);
+    expect(cronProblem("0 0 22 * * *")).toMatch(/found 6 field\(s\)/);
+    expect(cronProblem("60 * * * *")).toMatch(/the minute field "60" is not a value or range of 0-59/);
+    expect(cronProblem("0 24 * * *")).toMatch(/the hour field "24"/);
+    expect(cronProblem("0 0 0 * *")).toMatch(/the day of month field "0"/);
+    expect(cronProblem("0 0 * 13 *")).toMatch(/the month field "13" .* or JAN-DEC/);
+    expect(cronProblem("0 0 * * FUN")).toMatch(/the day of week field "FUN" .* or SUN-SAT/);
+    expect(cronProblem("0 0 * * 5-1")).toMatch(/the day of week field "5-1"/);
+    expect(cronProblem("*/0 * * * *")).toMatch(/bad step/);
+    expect(cronProblem("? * * * *")).toMatch(/the minute field "\?"/);
+    expect(cronProblem("0 22 * * MON-FRI-SAT")).toMatch(/day of week/);
+  });
+});
+
+describe("InstanceSchedule check", () => {
+  it("requires the instance, action, schedule and time zone", () => {
+    expect(check({}).failures.map((f) => f.property)).toEqual([
+      "instanceId",
+      "action",
+      "schedule",
+      "timezone",
+    ]);
+    expect(check(base).failures).toEqual([]);
+  });
+
+  it("names the field and the rule: cron, time zone, action, dates and their order", () => {
+    expect(failuresOf({ ...base, schedule: "0 25 * * *" })).toEqual([
+      'schedule: schedule must be a cron schedule of five fields: the hour field "25" is not a value or range of 0-23',
+    ]);
+    expect(failuresOf({ ...base, timezone: "Mars/Olympus" })[0]).toMatch(
+      /^timezone: .*must be an IANA time zone name/,
+    );
+    expect(failuresOf({ ...base, action: "hibernate" })[0]).toMatch(
+      /^action: .*must be one of start, stop, reboot, force_stop, force_reboot/,
+    );
+    expect(failuresOf({ ...base, startDate: "tomorrow" })[0]).toMatch(/^startDate: .*ISO 8601 date and time/);
+    expect(
+      failuresOf({ ...base, startDate: "2027-02-01T00:00:00Z", endDate: "2027-01-01T00:00:00Z" }),
+    ).toEqual([
+      "endDate: endDate 2027-01-01T00:00:00Z is before startDate 2027-02-01T00:00:00Z: a schedule must end after it starts",
+    ]);
+    expect(check({ ...base, action: "FORCE_STOP" }).inputs.action).toBe("force_stop");
+  });
+});
+
+describe("InstanceSchedule diff", () => {
+  const olds = { ...base, region: "r", enabled: true, startDate: "2026-11-23T10:00:00.000Z" };
+  it("every field but the instance changes in place; values are compared as the platform writes them", () => {
+    expect(diff(olds, check(base).inputs).changes).toBe(false);
+    // the same instant written otherwise, extra spaces in the cron text, the action in another case: no change
+    expect(diff(olds, check({ ...base, startDate: "2026-11-23T11:00:00+01:00" }).inputs).changes).toBe(false);
+    expect(
+      diff(olds, check({ ...base, schedule: "0  22 * *  MON-FRI", action: "STOP" }).inputs).changes,
+    ).toBe(false);
+    for (const [k, v] of [
+      ["action", "start"],
+      ["schedule", "30 6 * * *"],
+      ["timezone", "UTC"],
+      ["enabled", false],
+      ["endDate", "2099-01-01T00:00:00Z"],
+      ["name", "night"],
+    ] as const) {
+      expect(diff(olds, check({ ...base, [k]: v }).inputs), k).toMatchObject({ replaces: [], updates: [k] });
+    }
+    expect(
+      diff(olds, check({ ...base, instanceId: "4e9f5061-7283-594a-9dce-f3a4b5c6d7e8" }).inputs).replaces,
+    ).toEqual(["instanceId"]);
+  });
+});
