@@ -80,7 +80,7 @@ it("adopts an existing instance and volume by id", async () => {
   const after = await api.control.state();
   expect(mine(after.instances)).toHaveLength(0);
   expect(mine(after.volumes)).toHaveLength(0);
-}, 240_000);
+}, 600_000);
 
 it("adopts an existing backup schedule by id, changing only what differs from the program", async () => {
   const c = api.client;
@@ -152,4 +152,4 @@ it("adopts an existing backup schedule by id, changing only what differs from th
   expect(mine(after.instances).map((i) => i.id)).toEqual([otherVm]);
   await c.backupSchedules.delete(foreign);
   await c.jobs.wait(await c.instances.delete(otherVm), { firstDelayMs: 0 });
-}, 240_000);
+}, 600_000);

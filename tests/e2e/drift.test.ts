@@ -53,4 +53,4 @@ it("shows out-of-band changes after refresh and restores them on the next up", a
   expect(state.volumes[volumeId]).toBeUndefined();
 
   await run([{ op: "destroy" }, { op: "rm" }]);
-}, 300_000);
+}, 600_000);

@@ -82,4 +82,4 @@ it("refuses to destroy a protected instance, then destroys it once unprotected",
   // cim.Tags removed only the keys it manages.
   expect(await tagsOf()).toEqual({ unrelated: "kept" });
   expect((await api.control.state()).instances[vmId]).toBeUndefined();
-}, 240_000);
+}, 600_000);

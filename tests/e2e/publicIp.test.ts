@@ -68,4 +68,4 @@ it("acquires, maps, shows no drift, re-maps by replacement and destroys leaving 
   const state = await api.control.state();
   expect(mine(state.publicIps)).toEqual([]);
   expect(mine(state.vpcs)).toEqual([]);
-}, 300_000);
+}, 600_000);

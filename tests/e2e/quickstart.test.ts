@@ -89,5 +89,5 @@ describe("the quickstart, from the source tree", () => {
     expect(mine(empty.vpcs)).toEqual([]);
     expect(mine(empty.networks)).toEqual([]);
     expect(mine(empty.backupSchedules)).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 });

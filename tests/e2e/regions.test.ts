@@ -48,7 +48,7 @@ it("deploys the multi-region example with every resource in its own region", asy
   expect(refresh.summary).toEqual({ same: 13 });
 
   await run([{ op: "destroy" }, { op: "rm" }]);
-}, 300_000);
+}, 600_000);
 
 it("replaces a resource whose region changes", async () => {
   const home = sourceHome("region-move");
@@ -73,4 +73,4 @@ it("replaces a resource whose region changes", async () => {
   expect(state.instances[String(moved.outputs?.vmId)]).toMatchObject({ regionId: ams, name: "mover" });
 
   await run([{ op: "destroy" }, { op: "rm" }]);
-}, 240_000);
+}, 600_000);
