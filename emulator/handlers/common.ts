@@ -35,6 +35,25 @@ export function str(src: Obj, key: string): string | undefined {
   return v;
 }
 
+/**
+ * The filter of a CloudStack-style list from its query: each parameter of `exact` that is given must equal the
+ * record's field of that name, and `keyword`, when given, must be part of one of the `keywordIn` fields.
+ */
+export function listFilter<T extends object>(
+  q: Obj,
+  exact: Partial<Record<string, keyof T>>,
+  keywordIn: (keyof T)[],
+): (r: T) => boolean {
+  const wanted = Object.entries(exact).flatMap(([param, field]) => {
+    const v = str(q, param);
+    return v === undefined || field === undefined ? [] : [[field, v] as const];
+  });
+  const keyword = str(q, "keyword");
+  return (r) =>
+    wanted.every(([field, v]) => r[field] === v) &&
+    (!keyword || keywordIn.some((f) => String(r[f] ?? "").includes(keyword)));
+}
+
 export function reqStr(src: Obj, key: string): string {
   const v = str(src, key);
   if (v === undefined || v.trim() === "") throw missing(key);

@@ -11,6 +11,7 @@ import {
   body,
   isoNow,
   jobAccepted,
+  listFilter,
   paging,
   passThrough,
   query,
@@ -154,18 +155,8 @@ export function createSnapshot(ctx: SCtx) {
 
 /** GET /snapshots: filters `volumeId`, `name` (exact), `keyword` (name contains). Destroyed ones are not listed. */
 export function listSnapshots(ctx: SCtx) {
-  const q = query(ctx);
-  const volumeId = str(q, "volumeId");
-  const name = str(q, "name");
-  const keyword = str(q, "keyword");
-  const rows = ctx.data.snapshots
-    .list(ctx.owner)
-    .filter(
-      (s) =>
-        (!volumeId || s.volumeId === volumeId) &&
-        (!name || s.name === name) &&
-        (!keyword || s.name.includes(keyword)),
-    );
+  const match = listFilter<SnapshotRec>(query(ctx), { volumeId: "volumeId", name: "name" }, ["name"]);
+  const rows = ctx.data.snapshots.list(ctx.owner).filter(match);
   return ok(passThrough("snapshots", rows, paging(ctx), (s) => snapshotView(ctx, s)));
 }
 

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import type { Repos } from "../family";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
 import type { Owned } from "../records";
-import { audited, body, isoNow, paging, passThrough, query, reqStr, str } from "./common";
+import { audited, body, isoNow, listFilter, paging, passThrough, query, reqStr } from "./common";
 
 export interface SshKeyPairRec extends Owned {
   name: string;
@@ -99,18 +99,11 @@ export function registerKeyPair(ctx: KCtx) {
 
 /** Filters of listSSHKeyPairs: `name` and `fingerprint` (exact), `keyword` (either contains it). */
 export function listKeyPairs(ctx: KCtx) {
-  const q = query(ctx);
-  const name = str(q, "name");
-  const fingerprint = str(q, "fingerprint");
-  const keyword = str(q, "keyword");
-  const rows = ctx.data.sshKeyPairs
-    .list(ctx.owner)
-    .filter(
-      (k) =>
-        (!name || k.name === name) &&
-        (!fingerprint || k.fingerprint === fingerprint) &&
-        (!keyword || k.name.includes(keyword) || k.fingerprint.includes(keyword)),
-    );
+  const match = listFilter<SshKeyPairRec>(query(ctx), { name: "name", fingerprint: "fingerprint" }, [
+    "name",
+    "fingerprint",
+  ]);
+  const rows = ctx.data.sshKeyPairs.list(ctx.owner).filter(match);
   return ok(passThrough("sshkeypairs", rows, paging(ctx), view));
 }
 

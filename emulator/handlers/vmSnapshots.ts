@@ -13,6 +13,7 @@ import {
   bool,
   isoNow,
   jobAccepted,
+  listFilter,
   paging,
   passThrough,
   query,
@@ -154,18 +155,14 @@ export function createVmSnapshot(ctx: MCtx) {
 
 /** GET /vm-snapshots: filters `virtualMachineId`, `name` (exact), `keyword` (name contains). */
 export function listVmSnapshots(ctx: MCtx) {
-  const q = query(ctx);
-  const vmId = str(q, "virtualMachineId");
-  const name = str(q, "name");
-  const keyword = str(q, "keyword");
+  const match = listFilter<VmSnapshotRec>(
+    query(ctx),
+    { virtualMachineId: "virtualMachineId", name: "name" },
+    ["name"],
+  );
   const rows = ctx.data.vmSnapshots
     .list(ctx.owner)
-    .filter(
-      (s) =>
-        (!vmId || s.virtualMachineId === vmId) &&
-        (!name || s.name === name) &&
-        (!keyword || s.name.includes(keyword)),
-    )
+    .filter(match)
     .flatMap((s) => {
       const vm = liveInstance(ctx, s);
       return vm ? [{ s, vm }] : [];
