@@ -1,7 +1,13 @@
 // State written by the previous release is read by this one without changes. The previous layout (before
 // kinds were declared once, provider/kinds/) is built from git at PREVIOUS and installed into a program
-// folder like any user's; the quickstart is deployed with it; then the package is upgraded in place to this
-// checkout's and preview, up and refresh must show nothing to do and make no API call that changes anything.
+// folder like any user's; that release's own quickstart is deployed with it; then the package is upgraded in
+// place to this checkout's and preview, up and refresh of the same, unchanged program must show nothing to do
+// and make no API call that changes anything.
+//
+// The previous quickstart schedules backups of an instance it gives no backup offering, which the platform
+// refuses (CloudStack's createBackupSchedule needs the instance's offering); a user of that release had to
+// put the instance under an offering outside the program. The test does the same: a first `up` without the
+// schedule, the offering assigned through the API, then the whole program.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -9,7 +15,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { expect, it } from "vitest";
 import { installedHome, packOnce, repoRoot, runPulumi } from "../harness";
-import { exampleProgram, mine, mutating, resourcesOf, uniqueStack, useApi } from "./support";
+import { mine, mutating, resourcesOf, uniqueStack, useApi } from "./support";
 
 const exec = promisify(execFile);
 
@@ -56,17 +62,60 @@ async function previousTarball(): Promise<string> {
   return tarball;
 }
 
+/**
+ * The previous release's quickstart as its users have it, copied into the program folder (with the backup
+ * schedule left out when `schedule` is false), and the adapter that runs it as an inline program.
+ */
+async function previousQuickstart(workDir: string, schedule: boolean): Promise<string> {
+  const { stdout } = await exec("git", ["-C", repoRoot, "show", `${PREVIOUS}:examples/quickstart/index.ts`]);
+  let text = stdout;
+  if (!schedule) {
+    const start = text.indexOf('const nightly = new cim.BackupSchedule("db-nightly"');
+    const end = text.indexOf("});\n", start) + 4;
+    if (start < 0 || end < 4) throw new Error("the previous quickstart has no db-nightly schedule");
+    text = (text.slice(0, start) + text.slice(end)).replace(
+      "export const backupScheduleId = nightly.id;\n",
+      "",
+    );
+    if (/\bnightly\./.test(text)) throw new Error("the previous quickstart still names its schedule");
+  }
+  const dir = path.join(workDir, schedule ? "quickstart" : "quickstart-unscheduled");
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, "index.ts"), text);
+  const adapter = path.join(workDir, `${path.basename(dir)}-program.cjs`);
+  fs.writeFileSync(
+    adapter,
+    `"use strict";
+const { pathToFileURL } = require("node:url");
+let run = 0;
+module.exports = async () => ({ ...(await import(pathToFileURL(${JSON.stringify(path.join(dir, "index.ts"))}).href + "?run=" + run++)) });
+`,
+  );
+  return adapter;
+}
+
 const api = useApi();
 
 it("reads a stack the previous release deployed: preview, up and refresh change nothing", async () => {
   const home = await installedHome("upgrade", await previousTarball());
-  const program = exampleProgram(home, "quickstart");
+  const program = await previousQuickstart(home.workDir, true);
   const stackName = uniqueStack("upgrade");
-  const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
-    runPulumi({ home, stackName, program, steps, envVars: api().envVars });
+  const run = (steps: Parameters<typeof runPulumi>[0]["steps"], prog = program) =>
+    runPulumi({ home, stackName, program: prog, steps, envVars: api().envVars });
 
+  // deployed as its user had to: the instances first, the db instance put under a backup offering outside
+  // the program, then the whole program with its schedule
+  const [first, firstExport] = await run(
+    [{ op: "up" }, { op: "export" }],
+    await previousQuickstart(home.workDir, false),
+  );
+  expect(first.summary).toMatchObject({ create: 6 });
+  const c = api().client;
+  const [db] = resourcesOf(firstExport.deployment, "cim:Instance").filter((r: any) => r.urn.endsWith("::db"));
+  const [offering] = await c.catalogue.backupOfferings({ zoneId: db.outputs.zoneId });
+  await c.jobs.wait(await c.instances.assignBackupOffering(db.id, offering.id), { firstDelayMs: 0 });
   const [deployed, before] = await run([{ op: "up" }, { op: "export" }]);
-  expect(deployed.summary).toMatchObject({ create: 7 });
+  expect(deployed.summary).toMatchObject({ create: 1, same: 6 });
   const instances = mine((await api().control.state()).instances).length;
 
   // upgrade the package in place, as `npm install pulumi-cim@latest` would
