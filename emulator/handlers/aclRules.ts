@@ -11,14 +11,14 @@ import {
   bool,
   int,
   isoNow,
-  jobAccepted,
   type Obj,
   paging,
   passThrough,
   query,
+  recordJob,
   reqStr,
+  stateJob,
   str,
-  submitJob,
 } from "./common";
 import { stampOf } from "./lifecycle";
 import { type AclData, aclOf } from "./networkAcls";
@@ -170,13 +170,7 @@ export function createRule(ctx: ACtx) {
   const siblings = ctx.data.networkAclRules.where((x) => x.aclId === aclId);
   rule.number = number ?? Math.max(0, ...siblings.map((x) => x.number)) + 1;
   const rec = ctx.data.networkAclRules.insert(ctx.owner, { ...rule, state: "Add" }, isoNow(ctx));
-  return jobAccepted(
-    submitJob(ctx, {
-      command: "createNetworkACL",
-      resourceType: "NetworkAclRule",
-      resourceId: rec.id,
-    }),
-  );
+  return recordJob(ctx, rec, { resourceType: "NetworkAclRule", command: "createNetworkACL" });
 }
 
 export function getRule(ctx: ACtx) {
@@ -218,27 +212,21 @@ export function updateRule(ctx: ACtx) {
   numberFree(ctx, r.aclId, next.number, r.id);
   validateRule(next);
   const { aclId: _, ...patch } = next;
-  return jobAccepted(
-    submitJob(ctx, {
-      command: "updateNetworkACLItem",
-      resourceType: "NetworkAclRule",
-      resourceId: r.id,
-      payload: { patch },
-    }),
-  );
+  return recordJob(ctx, r, {
+    resourceType: "NetworkAclRule",
+    command: "updateNetworkACLItem",
+    payload: { patch },
+  });
 }
 
 /** DELETE /network-acls/rules/{id}: deleteNetworkACL (a job; the rule shows `Revoke` until it is gone). */
 export function deleteRule(ctx: ACtx) {
   const r = ctx.data.networkAclRules.idle(findRule(ctx, ctx.params.id));
-  const job = submitJob(ctx, {
-    command: "deleteNetworkACL",
+  return stateJob(ctx, ctx.data.networkAclRules, r, {
     resourceType: "NetworkAclRule",
-    resourceId: r.id,
-    payload: { prevState: r.state },
+    command: "deleteNetworkACL",
+    interim: "Revoke",
   });
-  ctx.data.networkAclRules.update(r, { state: "Revoke" });
-  return jobAccepted(job);
 }
 
 const nothing = () => undefined;

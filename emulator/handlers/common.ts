@@ -105,23 +105,36 @@ export function jobAccepted(job: Job) {
   return accepted(job.resourceId, job.jobId, audited(job.resourceType, job.resourceId, job.jobId));
 }
 
-/** A job on a record that shows `interim` while it runs; the effect restores `prevState` when it must. */
-export function stateJob<T extends Owned & { state: string; name: string }>(
+/** A job on one record: what it runs, and what the record shows meanwhile. */
+export interface RecordJob {
+  resourceType: string;
+  command: string;
+  /** The job's resource name when it is not the record's `name` (an address, a CIDR). */
+  name?: string;
+  payload?: Obj;
+  failDetail?: string;
+}
+
+/** Submits a job on record `r` and answers `{jobId, id}`: the shape every job-backed change shares. */
+export function recordJob(ctx: Ctx, r: { id: string; name?: string }, job: RecordJob) {
+  const { name, ...rest } = job;
+  return jobAccepted(submitJob(ctx, { ...rest, resourceId: r.id, resourceName: name ?? r.name }));
+}
+
+/**
+ * A job on a record that shows `interim` while it runs; its state before goes into the payload (`prevState`)
+ * for the effect to restore when it must. `stamp` also stamps lastUpdated (some operations leave it alone).
+ */
+export function stateJob<T extends Owned & { state: string; name?: string }>(
   ctx: Ctx,
   repo: Repository<T>,
   r: T,
-  job: { resourceType: string; command: string; interim: string; failDetail?: string },
+  job: RecordJob & { interim: string; stamp?: boolean },
 ) {
-  const submitted = submitJob(ctx, {
-    command: job.command,
-    resourceType: job.resourceType,
-    resourceId: r.id,
-    resourceName: r.name,
-    failDetail: job.failDetail,
-    payload: { prevState: r.state },
-  });
-  repo.update(r, { state: job.interim } as Partial<T>);
-  return jobAccepted(submitted);
+  const { interim, stamp, ...rest } = job;
+  const answer = recordJob(ctx, r, { ...rest, payload: { ...job.payload, prevState: r.state } });
+  repo.update(r, { state: interim } as Partial<T>, stamp ? isoNow(ctx) : undefined);
+  return answer;
 }
 
 export function audited(resourceType: string, resourceId: string, jobId?: string): AuditFacts {

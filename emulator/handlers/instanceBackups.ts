@@ -5,18 +5,7 @@ import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import type { BackupRec, BackupScheduleRec, InstanceRec, Job, VolumeRec } from "../records";
-import {
-  body,
-  bool,
-  isoNow,
-  jobAccepted,
-  paging,
-  passThrough,
-  query,
-  reqStr,
-  str,
-  submitJob,
-} from "./common";
+import { body, bool, isoNow, paging, passThrough, query, recordJob, reqStr, stateJob, str } from "./common";
 import { deleteEffect, stampOf } from "./lifecycle";
 
 export type BackupData = Repos<{
@@ -48,9 +37,7 @@ function settled(ctx: BCtx, vm: InstanceRec) {
 }
 
 function instanceJob(ctx: BCtx, vm: InstanceRec, command: string, payload: Record<string, unknown>) {
-  return jobAccepted(
-    submitJob(ctx, { command, resourceType: "Instance", resourceId: vm.id, resourceName: vm.name, payload }),
-  );
+  return recordJob(ctx, vm, { resourceType: "Instance", command, payload });
 }
 
 /** POST /compute/instances/{id}/backup-offering?backupOfferingId= */
@@ -146,14 +133,7 @@ export function createBackup(ctx: BCtx) {
     },
     now,
   );
-  const job = submitJob(ctx, {
-    command: "createBackup",
-    resourceType: "Backup",
-    resourceId: rec.id,
-    resourceName: rec.name,
-    failDetail,
-  });
-  return jobAccepted(job);
+  return recordJob(ctx, rec, { resourceType: "Backup", command: "createBackup", failDetail });
 }
 
 export function listBackups(ctx: BCtx) {
@@ -170,15 +150,12 @@ export function getBackup(ctx: BCtx) {
 export function deleteBackup(ctx: BCtx) {
   const r = ctx.data.backups.find(ctx.owner, ctx.params.id);
   if (r.state === "BackingUp") throw conflict(`Backup ${r.name} is BackingUp; wait for it to end`);
-  const job = submitJob(ctx, {
-    command: "deleteBackup",
+  return stateJob(ctx, ctx.data.backups, r, {
     resourceType: "Backup",
-    resourceId: r.id,
-    resourceName: r.name,
-    payload: { prevState: r.state },
+    command: "deleteBackup",
+    interim: "Removed",
+    stamp: true,
   });
-  ctx.data.backups.update(r, { state: "Removed" }, isoNow(ctx));
-  return jobAccepted(job);
 }
 
 type Effect = JobEffect<BackupData>;

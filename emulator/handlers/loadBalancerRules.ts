@@ -8,19 +8,7 @@ import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import type { InstanceRec, Job, LoadBalancerRuleRec, NetworkRec, VpcRec } from "../records";
-import {
-  body,
-  int,
-  isoNow,
-  jobAccepted,
-  type Obj,
-  paging,
-  passThrough,
-  query,
-  reqStr,
-  str,
-  submitJob,
-} from "./common";
+import { body, int, isoNow, type Obj, paging, passThrough, query, reqStr, stateJob, str } from "./common";
 import { instanceName } from "./instanceView";
 import { stampOf } from "./lifecycle";
 import { dropLoadBalancerRules, type PublicIpRec } from "./publicIps";
@@ -257,15 +245,12 @@ export function listInstances(ctx: LCtx) {
 }
 
 function ruleJob(ctx: LCtx, rule: LoadBalancerRuleRec, command: string, interim: string, payload?: Obj) {
-  const job = submitJob(ctx, {
-    command,
+  return stateJob(ctx, ctx.data.loadBalancerRules, rule, {
     resourceType: "LoadBalancer",
-    resourceId: rule.id,
-    resourceName: rule.name,
-    payload: { prevState: rule.state, ...payload },
+    command,
+    interim,
+    payload,
   });
-  ctx.data.loadBalancerRules.update(rule, { state: interim });
-  return jobAccepted(job);
 }
 
 type Effects = Record<string, JobEffect<LoadBalancerData>>;

@@ -14,7 +14,7 @@ import type {
   PrivateGatewayRec,
   VpcRec,
 } from "../records";
-import { audited, body, hasJsonBody, isoNow, jobAccepted, query, reqStr, str, submitJob } from "./common";
+import { audited, body, hasJsonBody, isoNow, query, recordJob, reqStr, str } from "./common";
 import { stampOf } from "./lifecycle";
 import { findNetwork } from "./networks";
 
@@ -109,14 +109,7 @@ export function createAclList(ctx: ACtx) {
     throw badRequest(`VPC ${vpc.name} is ${vpc.state}`);
   const fields = { name, description: str(b, "description") ?? "", vpcId };
   const rec = ctx.data.networkAclLists.insert(ctx.owner, fields, isoNow(ctx));
-  return jobAccepted(
-    submitJob(ctx, {
-      command: "createNetworkACLList",
-      resourceType: "NetworkAclList",
-      resourceId: rec.id,
-      resourceName: name,
-    }),
-  );
+  return recordJob(ctx, rec, { resourceType: "NetworkAclList", command: "createNetworkACLList" });
 }
 
 /** The list a change names: one the user made; a default list is refused with CloudStack's text. */
@@ -155,14 +148,7 @@ export function deleteAclList(ctx: ACtx) {
       `networks=${tiers.map((n) => n.id).join(",")}`,
     );
   }
-  return jobAccepted(
-    submitJob(ctx, {
-      command: "deleteNetworkACLList",
-      resourceType: "NetworkAclList",
-      resourceId: r.id,
-      resourceName: r.name,
-    }),
-  );
+  return recordJob(ctx, r, { resourceType: "NetworkAclList", command: "deleteNetworkACLList" });
 }
 
 /** A list goes with its rules (NetworkACLManagerImpl.deleteNetworkACL revokes them first). */
@@ -187,15 +173,11 @@ export function replaceNetworkAcl(ctx: ACtx) {
   }
   if (found.view.vpcId !== network.vpcId)
     throw badRequest(`Network: ${network.id} and ACL: ${aclId} do not belong to the same VPC`);
-  return jobAccepted(
-    submitJob(ctx, {
-      command: "replaceNetworkACLList",
-      resourceType: "Network",
-      resourceId: network.id,
-      resourceName: network.name,
-      payload: { aclId },
-    }),
-  );
+  return recordJob(ctx, network, {
+    resourceType: "Network",
+    command: "replaceNetworkACLList",
+    payload: { aclId },
+  });
 }
 
 // ------------------------------------------------------------------------------------------ job effects

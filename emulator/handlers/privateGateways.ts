@@ -9,18 +9,7 @@ import type { JobEffect } from "../jobs";
 import { formatCidr, isHost, maskOf, overlaps, parseCidr, parseIp, prefixOfNetmask } from "../net";
 import type { Job, NetworkAclListRec, PrivateGatewayRec, StaticRouteRec, VpcRec } from "../records";
 import type { Repository } from "../repository";
-import {
-  body,
-  bool,
-  isoNow,
-  jobAccepted,
-  paging,
-  passThrough,
-  query,
-  reqStr,
-  str,
-  submitJob,
-} from "./common";
+import { body, bool, isoNow, paging, passThrough, query, recordJob, reqStr, stateJob, str } from "./common";
 import { stampOf } from "./lifecycle";
 import { aclOf } from "./networkAcls";
 
@@ -137,14 +126,11 @@ export function createPrivateGateway(ctx: GCtx) {
     state: "Creating",
   };
   const rec = ctx.data.privateGateways.insert(ctx.owner, fields, isoNow(ctx));
-  return jobAccepted(
-    submitJob(ctx, {
-      command: "createPrivateGateway",
-      resourceType: "PrivateGateway",
-      resourceId: rec.id,
-      resourceName: ipAddress,
-    }),
-  );
+  return recordJob(ctx, rec, {
+    resourceType: "PrivateGateway",
+    command: "createPrivateGateway",
+    name: ipAddress,
+  });
 }
 
 export function getPrivateGateway(ctx: GCtx) {
@@ -182,14 +168,12 @@ export function deletePrivateGateway(ctx: GCtx) {
       `gateway ${g.id}`,
     );
   }
-  const job = submitJob(ctx, {
-    command: "deletePrivateGateway",
+  return stateJob(ctx, ctx.data.privateGateways, g, {
     resourceType: "PrivateGateway",
-    resourceId: g.id,
-    resourceName: g.ipAddress,
+    command: "deletePrivateGateway",
+    name: g.ipAddress,
+    interim: "Deleting",
   });
-  ctx.data.privateGateways.update(g, { state: "Deleting" });
-  return jobAccepted(job);
 }
 
 /** POST /vpcs/private-gateways/{id}/replace-acl?aclId=: replaceNetworkACLList with a gateway id, a job. */
@@ -201,15 +185,12 @@ export function replaceGatewayAcl(ctx: GCtx) {
     throw badRequest("Unable to find specified NetworkACL", `aclId ${aclId} is not a network ACL list`);
   if (found.view.vpcId !== g.vpcId)
     throw badRequest(`Private Gateway: ${g.id} and ACL: ${aclId} do not belong to the same VPC`);
-  return jobAccepted(
-    submitJob(ctx, {
-      command: "replaceNetworkACLList",
-      resourceType: "PrivateGateway",
-      resourceId: g.id,
-      resourceName: g.ipAddress,
-      payload: { aclId },
-    }),
-  );
+  return recordJob(ctx, g, {
+    resourceType: "PrivateGateway",
+    command: "replaceNetworkACLList",
+    name: g.ipAddress,
+    payload: { aclId },
+  });
 }
 
 // ---------------------------------------------------------------------------------------- static routes
@@ -244,13 +225,7 @@ export function createStaticRoute(ctx: GCtx) {
     throw conflict(`The static gateway cidr overlaps with one of the static routes of the VPC: ${cidr}`);
   const fields = { gatewayId, vpcId: vpc.id, cidr: formatCidr(range), state: "Add" };
   const rec = ctx.data.staticRoutes.insert(ctx.owner, fields, isoNow(ctx));
-  const job = {
-    command: "createStaticRoute",
-    resourceType: "StaticRoute",
-    resourceId: rec.id,
-    resourceName: cidr,
-  };
-  return jobAccepted(submitJob(ctx, job));
+  return recordJob(ctx, rec, { resourceType: "StaticRoute", command: "createStaticRoute", name: cidr });
 }
 
 export function listStaticRoutes(ctx: GCtx) {
@@ -267,14 +242,12 @@ export function deleteStaticRoute(ctx: GCtx) {
   const r = ctx.data.staticRoutes.get(ctx.owner, ctx.params.id);
   if (!r) throw notFound(`Static route ${ctx.params.id} not found in region ${ctx.region.name}`);
   ctx.data.staticRoutes.idle(r);
-  const job = submitJob(ctx, {
-    command: "deleteStaticRoute",
+  return stateJob(ctx, ctx.data.staticRoutes, r, {
     resourceType: "StaticRoute",
-    resourceId: r.id,
-    resourceName: r.cidr,
+    command: "deleteStaticRoute",
+    name: r.cidr,
+    interim: "Revoke",
   });
-  ctx.data.staticRoutes.update(r, { state: "Revoke" });
-  return jobAccepted(job);
 }
 
 /** A VPC's gateways and their routes go with it (VpcManagerImpl.cleanupVpcResources). */

@@ -9,7 +9,7 @@ import { formatIp, parseIp } from "../net";
 import type { AnnotationRec, InstanceRec, LoadBalancerRuleRec, NetworkRec, Tagged, VpcRec } from "../records";
 import type { Repository } from "../repository";
 import type { Store } from "../store";
-import { body, isoNow, jobAccepted, paging, passThrough, query, str, submitJob } from "./common";
+import { body, isoNow, paging, passThrough, query, recordJob, stateJob, str } from "./common";
 import { instanceName } from "./instanceView";
 import { dropAnnotations, stampOf } from "./lifecycle";
 
@@ -217,15 +217,12 @@ export function associateIp(ctx: PCtx) {
     isStaticNat: false,
   };
   const ip = ctx.data.publicIps.insert(ctx.owner, fields, isoNow(ctx));
-  return jobAccepted(
-    submitJob(ctx, {
-      command: "associateIpAddress",
-      resourceType: "PublicIpAddress",
-      resourceId: ip.id,
-      resourceName: ip.ipAddress,
-      failDetail,
-    }),
-  );
+  return recordJob(ctx, ip, {
+    resourceType: "PublicIpAddress",
+    command: "associateIpAddress",
+    name: ip.ipAddress,
+    failDetail,
+  });
 }
 
 export function getPublicIp(ctx: PCtx) {
@@ -277,15 +274,8 @@ export function ipJob(
   interim?: string,
   payload?: Record<string, unknown>,
 ) {
-  const job = submitJob(ctx, {
-    command,
-    resourceType: "PublicIpAddress",
-    resourceId: ip.id,
-    resourceName: ip.ipAddress,
-    payload: { prevState: ip.state, ...payload },
-  });
-  if (interim) ctx.data.publicIps.update(ip, { state: interim });
-  return jobAccepted(job);
+  const job = { resourceType: "PublicIpAddress", command, name: ip.ipAddress, payload };
+  return stateJob(ctx, ctx.data.publicIps, ip, { ...job, interim: interim ?? ip.state });
 }
 
 export const restorePrev = (

@@ -10,15 +10,14 @@ import type { InstanceRec, Owned, VolumeRec } from "../records";
 import {
   body,
   isoNow,
-  jobAccepted,
   listFilter,
   paging,
   passThrough,
   query,
+  recordJob,
   reqStr,
   stateJob,
   str,
-  submitJob,
 } from "./common";
 import { createEffect, deleteEffect } from "./lifecycle";
 
@@ -143,14 +142,11 @@ export function createSnapshot(ctx: SCtx) {
     },
     isoNow(ctx),
   );
-  const job = submitJob(ctx, {
-    command: "createSnapshot",
+  return recordJob(ctx, rec, {
     resourceType: "Snapshot",
-    resourceId: rec.id,
-    resourceName: name,
+    command: "createSnapshot",
     failDetail: ctx.quota.failure(ctx.user.sub, "snapshot"),
   });
-  return jobAccepted(job);
 }
 
 /** GET /snapshots: filters `volumeId`, `name` (exact), `keyword` (name contains). Destroyed ones are not listed. */

@@ -12,15 +12,14 @@ import {
   body,
   bool,
   isoNow,
-  jobAccepted,
   listFilter,
   paging,
   passThrough,
   query,
+  recordJob,
   reqStr,
   stateJob,
   str,
-  submitJob,
 } from "./common";
 import { instanceName } from "./instanceView";
 import { createEffect, deleteEffect } from "./lifecycle";
@@ -143,14 +142,7 @@ export function createVmSnapshot(ctx: MCtx) {
     { name, description, virtualMachineId: vm.id, type, state: "Creating" },
     isoNow(ctx),
   );
-  return jobAccepted(
-    submitJob(ctx, {
-      command: "createVMSnapshot",
-      resourceType: "VMSnapshot",
-      resourceId: rec.id,
-      resourceName: name,
-    }),
-  );
+  return recordJob(ctx, rec, { resourceType: "VMSnapshot", command: "createVMSnapshot" });
 }
 
 /** GET /vm-snapshots: filters `virtualMachineId`, `name` (exact), `keyword` (name contains). */

@@ -3,18 +3,7 @@ import type { Repos } from "../family";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import type { AnnotationRec, InstanceRec, Job, VolumeRec } from "../records";
-import {
-  audited,
-  int,
-  isoNow,
-  jobAccepted,
-  paging,
-  passThrough,
-  query,
-  reqStr,
-  str,
-  submitJob,
-} from "./common";
+import { audited, int, isoNow, paging, passThrough, query, reqStr, stateJob, str } from "./common";
 import { createEffect, dropAnnotations, stampOf } from "./lifecycle";
 import type { SnapshotRec } from "./snapshots";
 
@@ -246,16 +235,14 @@ function volumeJob(
   extra: { failDetail?: string; [k: string]: unknown } = {},
 ) {
   const { failDetail, ...payload } = extra;
-  const job = submitJob(ctx, {
-    command,
+  return stateJob(ctx, ctx.data.volumes, r, {
     resourceType: "Volume",
-    resourceId: r.id,
-    resourceName: r.name,
+    command,
     failDetail,
-    payload: { ...payload, prevState: r.state },
+    payload,
+    interim,
+    stamp: true,
   });
-  ctx.data.volumes.update(r, { state: interim }, isoNow(ctx));
-  return jobAccepted(job);
 }
 
 type Effect = JobEffect<VolumeData>;

@@ -19,15 +19,14 @@ import {
   audited,
   body,
   isoNow,
-  jobAccepted,
   paging,
   passThrough,
   query,
+  recordJob,
   renameByQuery,
   reqStr,
   stateJob,
   str,
-  submitJob,
 } from "./common";
 import { createEffect, deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
 import { dropVpcGateways } from "./privateGateways";
@@ -110,17 +109,9 @@ export function createVpc(ctx: VCtx) {
       description: n === "default_allow" ? "Allow all traffic" : "Deny all traffic",
     })),
   };
-  ctx.data.vpcs.insert(ctx.owner, fields, isoNow(ctx), id);
+  const rec = ctx.data.vpcs.insert(ctx.owner, fields, isoNow(ctx), id);
   allocateSourceNat(ctx, { zoneId, vpcId: id });
-  return jobAccepted(
-    submitJob(ctx, {
-      command: "createVPC",
-      resourceType: "Vpc",
-      resourceId: id,
-      resourceName: name,
-      failDetail,
-    }),
-  );
+  return recordJob(ctx, rec, { resourceType: "Vpc", command: "createVPC", failDetail });
 }
 
 export function getVpc(ctx: VCtx) {
