@@ -7,7 +7,7 @@ interface Stateful extends Owned {
   state: string;
 }
 
-type On<K extends string> = { [k in K]: Repository<Stateful> };
+export type On<K extends string> = { [k in K]: Repository<Stateful> };
 
 export const stampOf = (job: Job) => new Date(job.completedMs ?? Date.now()).toISOString();
 

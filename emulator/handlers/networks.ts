@@ -32,13 +32,13 @@ import {
   stateJob,
   str,
 } from "./common";
-import { createEffect, deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
+import { deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
 import {
   allocateSourceNat,
+  createWithSourceNat,
   dropLoadBalancerRules,
   type PublicIpRec,
   releaseAddressesOf,
-  settleSourceNat,
 } from "./publicIps";
 
 export type NetworkData = Repos<{
@@ -256,19 +256,8 @@ function networkJob(ctx: NCtx, r: NetworkRec, command: string, interim: string, 
   return stateJob(ctx, ctx.data.networks, r, { resourceType: "Network", command, interim, failDetail });
 }
 
-const created = createEffect("networks", "Implemented");
-
 export const networkJobEffects: Record<string, JobEffect<NetworkData>> = {
-  createNetwork: {
-    success(data, job) {
-      created.success(data, job);
-      settleSourceNat(data.publicIps, (ip) => ip.networkId === job.resourceId, true);
-    },
-    failure(data, job) {
-      created.failure(data, job);
-      settleSourceNat(data.publicIps, (ip) => ip.networkId === job.resourceId, false);
-    },
-  },
+  createNetwork: createWithSourceNat("networks", "networkId"),
   // its addresses (the source-NAT one included) are released with it
   deleteNetwork: deleteEffect("networks", (data: NetworkData, id: string) => {
     dropAnnotations(data, id);

@@ -6,12 +6,20 @@ import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import { formatIp, parseIp } from "../net";
-import type { AnnotationRec, InstanceRec, LoadBalancerRuleRec, NetworkRec, Tagged, VpcRec } from "../records";
+import type {
+  AnnotationRec,
+  InstanceRec,
+  Job,
+  LoadBalancerRuleRec,
+  NetworkRec,
+  Tagged,
+  VpcRec,
+} from "../records";
 import type { Repository } from "../repository";
 import type { Store } from "../store";
 import { body, isoNow, paging, passThrough, query, recordJob, stateJob, str } from "./common";
 import { instanceName } from "./instanceView";
-import { dropAnnotations, stampOf } from "./lifecycle";
+import { createEffect, dropAnnotations, type On, stampOf } from "./lifecycle";
 
 export interface PublicIpRec extends Tagged {
   ipAddress: string;
@@ -86,16 +94,26 @@ export function allocateSourceNat(
   return ctx.data.publicIps.insert(ctx.owner, fields, isoNow(ctx));
 }
 
-/** The owner's create ended: its source-NAT address is Allocated, or goes with a failed create. */
-export function settleSourceNat(
-  publicIps: Repository<PublicIpRec>,
-  ofOwner: (ip: PublicIpRec) => boolean,
-  success: boolean,
-): void {
-  for (const ip of publicIps.where((r) => r.isSourceNat && r.state === "Allocating" && ofOwner(r))) {
-    if (success) publicIps.update(ip, { state: "Allocated" });
-    else publicIps.delete(ip.id);
-  }
+/**
+ * The create of an isolated network or a VPC (under `key`), Implemented when it succeeds: its source-NAT
+ * address (whose `owner` field names it) is then Allocated, and goes with a failed create.
+ */
+export function createWithSourceNat<K extends "networks" | "vpcs">(
+  key: K,
+  owner: "networkId" | "vpcId",
+): JobEffect<On<K> & { publicIps: Repository<PublicIpRec> }> {
+  const created = createEffect(key, "Implemented");
+  const end = (success: boolean) => (data: On<K> & { publicIps: Repository<PublicIpRec> }, job: Job) => {
+    (success ? created.success : created.failure)(data, job);
+    const { publicIps } = data;
+    for (const ip of publicIps.where(
+      (r) => r.isSourceNat && r.state === "Allocating" && r[owner] === job.resourceId,
+    )) {
+      if (success) publicIps.update(ip, { state: "Allocated" });
+      else publicIps.delete(ip.id);
+    }
+  };
+  return { success: end(true), failure: end(false) };
 }
 
 type RuleRepos = {

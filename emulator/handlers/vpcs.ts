@@ -28,9 +28,10 @@ import {
   stateJob,
   str,
 } from "./common";
-import { createEffect, deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
+import { deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
+import { dropAclList } from "./networkAcls";
 import { dropVpcGateways } from "./privateGateways";
-import { allocateSourceNat, type PublicIpRec, releaseAddressesOf, settleSourceNat } from "./publicIps";
+import { allocateSourceNat, createWithSourceNat, type PublicIpRec, releaseAddressesOf } from "./publicIps";
 
 export type VpcData = Repos<{
   vpcs: VpcRec;
@@ -159,26 +160,11 @@ function vpcJob(ctx: VCtx, r: VpcRec, command: string, interim: string) {
  * VPC's ACLs; NetworkACLManagerImpl.deleteNetworkACL revokes their rules).
  */
 function dropVpcAcls(data: VpcData, vpcId: string): void {
-  for (const l of data.networkAclLists.where((x) => x.vpcId === vpcId)) {
-    for (const rule of data.networkAclRules.where((x) => x.aclId === l.id))
-      data.networkAclRules.delete(rule.id);
-    data.networkAclLists.delete(l.id);
-  }
+  for (const l of data.networkAclLists.where((x) => x.vpcId === vpcId)) dropAclList(data, l.id);
 }
 
-const created = createEffect("vpcs", "Implemented");
-
 export const vpcJobEffects: Record<string, JobEffect<VpcData>> = {
-  createVPC: {
-    success(data, job) {
-      created.success(data, job);
-      settleSourceNat(data.publicIps, (ip) => ip.vpcId === job.resourceId, true);
-    },
-    failure(data, job) {
-      created.failure(data, job);
-      settleSourceNat(data.publicIps, (ip) => ip.vpcId === job.resourceId, false);
-    },
-  },
+  createVPC: createWithSourceNat("vpcs", "vpcId"),
   // its ACL lists and their rules, its private gateways and their static routes go with it, and its addresses
   // (the source-NAT one included) are released
   deleteVPC: deleteEffect("vpcs", (data: VpcData, id: string) => {
