@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Backup } from "../client";
 import { id, text } from "../lifecycle/check";
 import { NEEDS_BACKUP_OFFERING } from "./backupSchedule";
-import { commonFields, field } from "./common";
+import { commonFields, descriptionField, field } from "./common";
 import { defineKind } from "./define";
 
 export const backup = defineKind({
@@ -37,10 +37,7 @@ export const backup = defineKind({
       present: true,
     }),
     /** What the backup is for. Replaces on change. */
-    description: field(text("what the backup is for", 1024).optional(), {
-      change: "replace",
-      live: (b: Backup) => b.description || undefined,
-    }),
+    description: descriptionField("what the backup is for", "replace", 1024),
   },
   outputs: {
     /** The platform's status: BackedUp once taken (BackingUp, Error, …). */

@@ -5,6 +5,7 @@ import {
   adoptId as adoptIdSchema,
   region as regionSchema,
   tags as tagsSchema,
+  text,
   timeouts as timeoutsSchema,
 } from "../lifecycle/check";
 import type { CatalogueName } from "../lifecycle/lookups";
@@ -52,6 +53,31 @@ export function catalogueField<Out, In>(
 ): FieldSpec<Out, In, any, Out> {
   return { schema, change, live: true, lookup: { catalogue, what } };
 }
+
+/**
+ * A kind's `name`: the SDK defaults it to the resource name, it is required unless adopting, and `change` says
+ * whether the API renames it in place.
+ */
+export function nameField(noun: string, change: "update" | "replace") {
+  return field(text(`the ${noun}'s name (the SDK defaults it to the resource name)`).optional(), {
+    change,
+    live: true,
+    requiredUnlessAdopting: `the ${noun}'s name`,
+    present: true,
+  });
+}
+
+/** A free-text `description` (at most `max` characters); the API shows an empty one for none. */
+export function descriptionField(what: string, change: "update" | "replace", max?: number) {
+  return field(text(what, max).optional(), {
+    change,
+    live: (r: { description?: string }) => r.description || undefined,
+  });
+}
+
+/** pulumi-cim import leaves out what a failed create left behind (state Error), saying why. */
+export const skipFailed = (r: { state?: string }) =>
+  r.state === "Error" ? "failed (state Error): delete it" : undefined;
 
 /** Region uuid; a change replaces (ids are valid only in their own region). Recorded by the engine. */
 export const region = field(regionSchema, { change: "replace" });

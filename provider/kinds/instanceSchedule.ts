@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { InstanceSchedule } from "../client";
 import { bool, id, text } from "../lifecycle/check";
-import { commonFields, field } from "./common";
+import { commonFields, descriptionField, field } from "./common";
 import { cronProblem } from "./cron";
 import { defineKind, type Recorded } from "./define";
 
@@ -116,10 +116,7 @@ export const instanceSchedule = defineKind({
       live: (s: InstanceSchedule) => s.name || undefined,
     }),
     /** What the schedule is for. Changed in place. */
-    description: field(text("what the schedule is for", 1024).optional(), {
-      change: "update",
-      live: (s: InstanceSchedule) => s.description || undefined,
-    }),
+    description: descriptionField("what the schedule is for", "update", 1024),
   },
   outputs: {
     created: { schema: z.string().optional(), from: (s: InstanceSchedule) => s.created },

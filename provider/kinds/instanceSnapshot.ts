@@ -6,8 +6,8 @@
 
 import { z } from "zod";
 import type { InstanceSnapshot } from "../client";
-import { bool, optionalId, text } from "../lifecycle/check";
-import { commonFields, field } from "./common";
+import { bool, optionalId } from "../lifecycle/check";
+import { commonFields, descriptionField, field, nameField, skipFailed } from "./common";
 import { defineKind, type Recorded } from "./define";
 
 export const instanceSnapshot = defineKind({
@@ -25,12 +25,7 @@ export const instanceSnapshot = defineKind({
   fields: {
     ...commonFields,
     /** The snapshot's name, unique among the instance's snapshots (default: the resource name). Replaces on change. */
-    name: field(text("the snapshot's name (the SDK defaults it to the resource name)").optional(), {
-      change: "replace",
-      live: true,
-      requiredUnlessAdopting: "the snapshot's name",
-      present: true,
-    }),
+    name: nameField("snapshot", "replace"),
     /** The instance to snapshot, Running or Stopped. Replaces on change. */
     instanceId: field(optionalId("the instance to snapshot (a cim.Instance's id)"), {
       change: "replace",
@@ -40,10 +35,7 @@ export const instanceSnapshot = defineKind({
       present: true,
     }),
     /** What the snapshot is for (the API's `description`). Replaces on change. */
-    description: field(text("what the snapshot is for").optional(), {
-      change: "replace",
-      live: (s: InstanceSnapshot) => s.description || undefined,
-    }),
+    description: descriptionField("what the snapshot is for", "replace"),
     /**
      * Also the instance's memory (default false): the instance must be running; restoring it resumes the
      * instance where it was. Replaces on change.
@@ -85,6 +77,6 @@ export const instanceSnapshot = defineKind({
   importer: {
     order: 46,
     prefix: "instanceSnapshot",
-    skip: (s: InstanceSnapshot) => (s.state === "Error" ? "failed (state Error): delete it" : undefined),
+    skip: skipFailed,
   },
 });

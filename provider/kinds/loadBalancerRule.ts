@@ -8,11 +8,11 @@
 
 import { z } from "zod";
 import type { LoadBalancerRule } from "../client";
-import { id, optionalId, text } from "../lifecycle/check";
+import { id, optionalId } from "../lifecycle/check";
 import { convergeMembers, membersField } from "../lifecycle/members";
 import { waitFor } from "../lifecycle/session";
 import { containsUnknown } from "../lifecycle/values";
-import { commonFields, field, tags } from "./common";
+import { commonFields, descriptionField, field, nameField, tags } from "./common";
 import { defineKind } from "./define";
 
 export const LB_ALGORITHMS = ["roundrobin", "leastconn", "source"] as const;
@@ -45,17 +45,9 @@ export const loadBalancerRule = defineKind({
   fields: {
     ...commonFields,
     /** The rule's name (the SDK defaults it to the resource name). Changed in place. */
-    name: field(text("the rule's name (the SDK defaults it to the resource name)").optional(), {
-      change: "update",
-      live: true,
-      requiredUnlessAdopting: "the rule's name",
-      present: true,
-    }),
+    name: nameField("rule", "update"),
     /** What the rule is for. Changed in place. */
-    description: field(text("what the rule is for", 4096).optional(), {
-      change: "update",
-      live: (r: LoadBalancerRule) => r.description || undefined,
-    }),
+    description: descriptionField("what the rule is for", "update", 4096),
     /** The public IP (a cim.PublicIp's id) whose port is balanced; not one with static NAT. Replaces on change. */
     publicIpId: field(id("the public IP whose port is balanced (a cim.PublicIp's id)"), {
       change: "replace",

@@ -4,7 +4,7 @@
 import type { CallOptions } from "../client";
 import { text } from "../lifecycle/check";
 import type { Session } from "../lifecycle/session";
-import { field } from "./common";
+import { field, nameField } from "./common";
 
 export const namedStates = {
   busy: ["Implementing", "Allocating", "Creating", "Destroying", "Restarting", "Shutdown"],
@@ -16,12 +16,7 @@ export const namedStates = {
 /** `name` (required unless adopting) and `displayText`, both renamed in place. */
 export function namedFields(noun: string) {
   return {
-    name: field(text(`the ${noun}'s name (the SDK defaults it to the resource name)`).optional(), {
-      change: "update",
-      live: true,
-      requiredUnlessAdopting: `the ${noun}'s name`,
-      present: true,
-    }),
+    name: nameField(noun, "update"),
     displayText: field(text("a description; the API uses the name when left out").optional(), {
       change: "update",
       live: true,

@@ -6,7 +6,7 @@
 
 import type { AclList } from "../client";
 import { id, text } from "../lifecycle/check";
-import { commonFields, field } from "./common";
+import { commonFields, descriptionField, field } from "./common";
 import { defineKind } from "./define";
 
 /** The platform's two default lists, present in every VPC. */
@@ -33,10 +33,7 @@ export const networkAclList = defineKind({
       { change: "update", live: true, requiredUnlessAdopting: "the list's name", present: true },
     ),
     /** What the list is for (the API's `description`). Changed in place. */
-    description: field(text("what the list is for").optional(), {
-      change: "update",
-      live: (l: AclList) => l.description || undefined,
-    }),
+    description: descriptionField("what the list is for", "update"),
     /** The VPC the list belongs to; only that VPC's tiers can use it. Replaces on change. */
     vpcId: field(id("the VPC the list belongs to"), { change: "replace", live: true, ref: "Vpc" }),
   },

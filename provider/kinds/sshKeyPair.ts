@@ -6,9 +6,8 @@
 
 import { z } from "zod";
 import { PUBLIC_KEY_MAX, parsePublicKey, publicKeyFingerprint, type SshKeyPair } from "../client";
-import { text } from "../lifecycle/check";
 import { containsUnknown } from "../lifecycle/values";
-import { commonFields, field } from "./common";
+import { commonFields, field, nameField } from "./common";
 import { defineKind, type Recorded } from "./define";
 
 /** An OpenSSH public key line; its comment and surrounding space are not part of the key. */
@@ -42,12 +41,7 @@ export const sshKeyPair = defineKind({
   fields: {
     ...commonFields,
     /** The key pair's name, unique in the account and region; instances name it in `sshKeyNames`. Replaces on change. */
-    name: field(text("the key pair's name (the SDK defaults it to the resource name)").optional(), {
-      change: "replace",
-      live: true,
-      requiredUnlessAdopting: "the key pair's name",
-      present: true,
-    }),
+    name: nameField("key pair", "replace"),
     /**
      * The public key line (`ssh-ed25519 AAAA… you@host`, the .pub file), never the private key. Compared by
      * fingerprint, so its comment may change freely. Replaces on change.

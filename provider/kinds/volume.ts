@@ -3,9 +3,9 @@
 
 import { z } from "zod";
 import type { Volume } from "../client";
-import { id, optionalId, text } from "../lifecycle/check";
+import { id, optionalId } from "../lifecycle/check";
 import { waitFor } from "../lifecycle/session";
-import { catalogueField, commonFields, field, tags } from "./common";
+import { catalogueField, commonFields, field, nameField, tags } from "./common";
 import { defineKind } from "./define";
 
 const size = z
@@ -54,12 +54,7 @@ export const volume = defineKind({
   fields: {
     ...commonFields,
     /** The volume's name (default: the resource name; when adopting, the live name). Replaces on change (the API has no rename). */
-    name: field(text("the volume's name (the SDK defaults it to the resource name)").optional(), {
-      change: "replace",
-      live: true,
-      requiredUnlessAdopting: "the volume's name",
-      present: true,
-    }),
+    name: nameField("volume", "replace"),
     /** Zone of the volume; an instance it attaches to must be in the same zone. Replaces on change. */
     zoneId: catalogueField(
       id("the zone of the volume; an instance it attaches to must be in the same zone"),

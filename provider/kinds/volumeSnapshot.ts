@@ -6,8 +6,8 @@
 
 import { z } from "zod";
 import type { VolumeSnapshot } from "../client";
-import { optionalId, text } from "../lifecycle/check";
-import { commonFields, field } from "./common";
+import { optionalId } from "../lifecycle/check";
+import { commonFields, field, nameField, skipFailed } from "./common";
 import { defineKind } from "./define";
 
 export const volumeSnapshot = defineKind({
@@ -27,12 +27,7 @@ export const volumeSnapshot = defineKind({
   fields: {
     ...commonFields,
     /** The snapshot's name (default: the resource name). Replaces on change (the API has no rename). */
-    name: field(text("the snapshot's name (the SDK defaults it to the resource name)").optional(), {
-      change: "replace",
-      live: true,
-      requiredUnlessAdopting: "the snapshot's name",
-      present: true,
-    }),
+    name: nameField("snapshot", "replace"),
     /**
      * The volume to snapshot: a data volume or an instance's root disk, attached to an instance (a volume the
      * platform has not placed on storage yet, never attached, cannot be snapshotted). Replaces on change.
@@ -70,6 +65,6 @@ export const volumeSnapshot = defineKind({
   importer: {
     order: 45,
     prefix: "snapshot",
-    skip: (s: VolumeSnapshot) => (s.state === "Error" ? "failed (state Error): delete it" : undefined),
+    skip: skipFailed,
   },
 });
