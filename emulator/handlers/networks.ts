@@ -1,6 +1,6 @@
 // Networks: isolated networks and VPC tiers (gateway and netmask inside the VPC's cidr), plus zone defaults.
 import type { Repos } from "../family";
-import { badRequest, type Ctx, conflict, forbidden, notFound, ok } from "../http";
+import { badRequest, type Ctx, conflict, forbidden, notFound } from "../http";
 import type { JobEffect } from "../jobs";
 import {
   containsCidr,
@@ -20,19 +20,9 @@ import type {
   NetworkRec,
   VpcRec,
 } from "../records";
-import {
-  audited,
-  body,
-  isoNow,
-  paging,
-  passThrough,
-  query,
-  renameByQuery,
-  reqStr,
-  stateJob,
-  str,
-} from "./common";
+import { body, isoNow, reqStr, str } from "./common";
 import { deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
+import { namedHandlers } from "./named";
 import {
   allocateSourceNat,
   createWithSourceNat,
@@ -195,7 +185,7 @@ export function createNetwork(ctx: NCtx) {
   const rec = ctx.data.networks.insert(ctx.owner, fields, isoNow(ctx));
   // an isolated network gets its source-NAT address as it is implemented (a VPC tier uses the VPC's)
   if (!vpcId) allocateSourceNat(ctx, { zoneId, networkId: rec.id });
-  return networkJob(ctx, rec, "createNetwork", "Implementing", failDetail);
+  return named.job(ctx, rec, "createNetwork", "Implementing", failDetail);
 }
 
 /**
@@ -212,49 +202,33 @@ function tierAcl(ctx: NCtx, vpc: VpcRec, aclId: string | undefined): string {
   );
 }
 
-export function getNetwork(ctx: NCtx) {
-  return ok(networkView(ctx, networkById(ctx, ctx.params.id)));
-}
-
-/** The caller's networks (zone defaults are read by id, see GET /zones); filters vpcId and zoneId. */
-export function listNetworks(ctx: NCtx) {
-  const q = query(ctx);
-  const vpcId = str(q, "vpcId");
-  const zoneId = str(q, "zoneId");
-  const rows = ctx.data.networks
-    .list(ctx.owner)
-    .filter((r) => (!vpcId || r.vpcId === vpcId) && (!zoneId || r.zoneId === zoneId));
-  return ok(passThrough("networks", rows, paging(ctx), (r) => networkView(ctx, r)));
-}
-
-export function updateNetwork(ctx: NCtx) {
-  const r = findNetwork(ctx, ctx.params.id);
-  ctx.data.networks.update(r, renameByQuery(ctx), isoNow(ctx));
-  return ok(networkView(ctx, r), audited("Network", r.id));
-}
-
-export function deleteNetwork(ctx: NCtx) {
-  const r = findNetwork(ctx, ctx.params.id);
-  ctx.data.networks.idle(r);
-  const users = ctx.data.instances.where((i) => i.nics.some((n) => n.networkId === r.id));
-  if (users.length) {
-    throw conflict(
-      `Network ${r.name} is used by ${users.length} instance(s); delete them first`,
-      `instances=${users.map((i) => i.id).join(",")}`,
-    );
-  }
-  return networkJob(ctx, r, "deleteNetwork", "Destroying");
-}
-
-export function restartNetwork(ctx: NCtx) {
-  const r = findNetwork(ctx, ctx.params.id);
-  ctx.data.networks.idle(r);
-  return networkJob(ctx, r, "restartNetwork", r.state);
-}
-
-function networkJob(ctx: NCtx, r: NetworkRec, command: string, interim: string, failDetail?: string) {
-  return stateJob(ctx, ctx.data.networks, r, { resourceType: "Network", command, interim, failDetail });
-}
+/**
+ * Read, list (the caller's networks; zone defaults are read by id, see GET /zones; filters vpcId and zoneId),
+ * rename, delete (refused while an instance has a NIC on it) and restart.
+ */
+const named = namedHandlers<NetworkData, NetworkRec>({
+  resourceType: "Network",
+  listKey: "networks",
+  repo: (ctx) => ctx.data.networks,
+  find: findNetwork,
+  read: networkById,
+  view: networkView,
+  filters: ["vpcId", "zoneId"],
+  dependents: (ctx, r) => ({
+    ids: ctx.data.instances.where((i) => i.nics.some((n) => n.networkId === r.id)).map((i) => i.id),
+    refusal: (n) => `Network ${r.name} is used by ${n} instance(s); delete them first`,
+    detail: "instances",
+  }),
+  commands: { delete: "deleteNetwork", restart: "restartNetwork" },
+  restartParam: "id",
+});
+export const {
+  get: getNetwork,
+  list: listNetworks,
+  update: updateNetwork,
+  delete: deleteNetwork,
+  restart: restartNetwork,
+} = named;
 
 export const networkJobEffects: Record<string, JobEffect<NetworkData>> = {
   createNetwork: createWithSourceNat("networks", "networkId"),

@@ -1,7 +1,7 @@
 // VPCs: create, read, list, update by query parameters, delete, restart; each has two default ACL lists.
 import { randomUUID } from "node:crypto";
 import type { Repos } from "../family";
-import { badRequest, type Ctx, conflict, ok } from "../http";
+import { badRequest, type Ctx } from "../http";
 import type { JobEffect } from "../jobs";
 import { containsCidr, parseCidr } from "../net";
 import type {
@@ -15,20 +15,9 @@ import type {
   VpcRec,
 } from "../records";
 import { seedId } from "../seed";
-import {
-  audited,
-  body,
-  isoNow,
-  paging,
-  passThrough,
-  query,
-  recordJob,
-  renameByQuery,
-  reqStr,
-  stateJob,
-  str,
-} from "./common";
+import { body, isoNow, recordJob, reqStr, str } from "./common";
 import { deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
+import { namedHandlers } from "./named";
 import { dropAclList } from "./networkAcls";
 import { dropVpcGateways } from "./privateGateways";
 import { allocateSourceNat, createWithSourceNat, type PublicIpRec, releaseAddressesOf } from "./publicIps";
@@ -115,45 +104,29 @@ export function createVpc(ctx: VCtx) {
   return recordJob(ctx, rec, { resourceType: "Vpc", command: "createVPC", failDetail });
 }
 
-export function getVpc(ctx: VCtx) {
-  return ok(vpcView(ctx, findVpc(ctx, ctx.params.id)));
-}
-
-export function listVpcs(ctx: VCtx) {
-  const zoneId = str(query(ctx), "zoneId");
-  const rows = ctx.data.vpcs.list(ctx.owner).filter((r) => !zoneId || r.zoneId === zoneId);
-  return ok(passThrough("vpcs", rows, paging(ctx), (r) => vpcView(ctx, r)));
-}
-
-/** name and displayText as query parameters; synchronous. */
-export function updateVpc(ctx: VCtx) {
-  const r = findVpc(ctx, ctx.params.id);
-  ctx.data.vpcs.update(r, renameByQuery(ctx), isoNow(ctx));
-  return ok(vpcView(ctx, r), audited("Vpc", r.id));
-}
-
-export function deleteVpc(ctx: VCtx) {
-  const r = findVpc(ctx, ctx.params.id);
-  ctx.data.vpcs.idle(r);
-  const tiers = ctx.data.networks.where((n) => n.vpcId === r.id);
-  if (tiers.length) {
-    throw conflict(
-      `VPC ${r.name} still has ${tiers.length} network(s); delete them first`,
-      `networks=${tiers.map((n) => n.id).join(",")}`,
-    );
-  }
-  return vpcJob(ctx, r, "deleteVPC", "Destroying");
-}
-
-export function restartVpc(ctx: VCtx) {
-  const r = findVpc(ctx, ctx.params.vpcId);
-  ctx.data.vpcs.idle(r);
-  return vpcJob(ctx, r, "restartVPC", r.state);
-}
-
-function vpcJob(ctx: VCtx, r: VpcRec, command: string, interim: string) {
-  return stateJob(ctx, ctx.data.vpcs, r, { resourceType: "Vpc", command, interim });
-}
+/** Read, list (filter zoneId), rename, delete (refused while a tier is in it) and restart. */
+const named = namedHandlers<VpcData, VpcRec>({
+  resourceType: "Vpc",
+  listKey: "vpcs",
+  repo: (ctx) => ctx.data.vpcs,
+  find: findVpc,
+  view: vpcView,
+  filters: ["zoneId"],
+  dependents: (ctx, r) => ({
+    ids: ctx.data.networks.where((n) => n.vpcId === r.id).map((n) => n.id),
+    refusal: (n) => `VPC ${r.name} still has ${n} network(s); delete them first`,
+    detail: "networks",
+  }),
+  commands: { delete: "deleteVPC", restart: "restartVPC" },
+  restartParam: "vpcId",
+});
+export const {
+  get: getVpc,
+  list: listVpcs,
+  update: updateVpc,
+  delete: deleteVpc,
+  restart: restartVpc,
+} = named;
 
 /**
  * The VPC's network ACL lists and their rules go with it (VpcManagerImpl.cleanupVpcResources deletes the
