@@ -80,22 +80,3 @@ const API = "/api/v1";
 export function apiRoute(method: Method, path: string, handler: Handler, scope: Scope = "region"): RouteDef {
   return { method, path: API + path, handler, scope };
 }
-
-/**
- * The routes of a collection under /api/v1: `create` (POST) and `list` (GET) on `path`; `get` (GET), `update`
- * (PUT) and `delete` (DELETE) on `path/{id}`, each where the family has it.
- */
-export function collectionRoutes(
-  path: string,
-  h: { create: Handler; list: Handler; get?: Handler; update?: Handler; delete?: Handler },
-): RouteDef[] {
-  const one = `${path}/{id}`;
-  const routes: [Method, string, Handler | undefined][] = [
-    ["POST", path, h.create],
-    ["GET", path, h.list],
-    ["GET", one, h.get],
-    ["PUT", one, h.update],
-    ["DELETE", one, h.delete],
-  ];
-  return routes.flatMap(([method, at, handler]) => (handler ? [apiRoute(method, at, handler)] : []));
-}

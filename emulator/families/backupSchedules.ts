@@ -1,5 +1,5 @@
 // Backup schedules: kept by the service itself, synchronous.
-import { collectionRoutes, defineFamily } from "../family";
+import { defineFamily, apiRoute as r } from "../family";
 import * as b from "../handlers/backups";
 import type { BackupScheduleRec } from "../records";
 
@@ -8,12 +8,10 @@ export const backupSchedules = defineFamily<BackupScheduleRec>()({
   label: "Backup schedule",
   resourceType: "BackupSchedule",
   routes: [
-    ...collectionRoutes("/backups/schedules", {
-      create: b.createSchedule,
-      list: b.listSchedules,
-      get: b.getSchedule,
-      update: b.updateSchedule,
-      delete: b.deleteSchedule,
-    }),
+    r("POST", "/backups/schedules", b.createSchedule),
+    r("GET", "/backups/schedules", b.listSchedules),
+    r("GET", "/backups/schedules/{id}", b.getSchedule),
+    r("PUT", "/backups/schedules/{id}", b.updateSchedule),
+    r("DELETE", "/backups/schedules/{id}", b.deleteSchedule),
   ],
 });

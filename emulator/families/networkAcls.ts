@@ -1,6 +1,6 @@
 // Network ACL lists (a VPC's two defaults and the lists made in it), their rules, and the list a VPC tier uses:
 // CloudStack's network ACL commands, each change a job. The rules are managed only under /network-acls/rules.
-import { collectionRoutes, defineFamily, apiRoute as r } from "../family";
+import { defineFamily, apiRoute as r } from "../family";
 import * as rules from "../handlers/aclRules";
 import * as a from "../handlers/networkAcls";
 import type { NetworkAclListRec, NetworkAclRuleRec } from "../records";
@@ -28,13 +28,11 @@ export const networkAclRules = defineFamily<NetworkAclRuleRec>()({
   // CloudStack's NetworkACLItem.State: Add while being applied, Revoke while being removed
   states: { busy: ["Add", "Revoke"] },
   routes: [
-    ...collectionRoutes("/network-acls/rules", {
-      create: rules.createRule,
-      list: rules.listRules,
-      get: rules.getRule,
-      update: rules.updateRule,
-      delete: rules.deleteRule,
-    }),
+    r("POST", "/network-acls/rules", rules.createRule),
+    r("GET", "/network-acls/rules", rules.listRules),
+    r("GET", "/network-acls/rules/{id}", rules.getRule),
+    r("PUT", "/network-acls/rules/{id}", rules.updateRule),
+    r("DELETE", "/network-acls/rules/{id}", rules.deleteRule),
   ],
   jobEffects: rules.aclRuleJobEffects,
 });

@@ -1,5 +1,5 @@
 // Networks: isolated networks, VPC tiers and the shared zone defaults (readable by all, changeable by none).
-import { collectionRoutes, defineFamily, apiRoute as r } from "../family";
+import { defineFamily, apiRoute as r } from "../family";
 import * as n from "../handlers/networks";
 import type { NetworkRec } from "../records";
 
@@ -10,13 +10,11 @@ export const networks = defineFamily<NetworkRec>()({
   quota: { key: "network", default: 500, platformType: "network" },
   states: { busy: ["Implementing", "Destroying"], failed: "Error" },
   routes: [
-    ...collectionRoutes("/networks", {
-      create: n.createNetwork,
-      list: n.listNetworks,
-      get: n.getNetwork,
-      update: n.updateNetwork,
-      delete: n.deleteNetwork,
-    }),
+    r("POST", "/networks", n.createNetwork),
+    r("GET", "/networks", n.listNetworks),
+    r("GET", "/networks/{id}", n.getNetwork),
+    r("PUT", "/networks/{id}", n.updateNetwork),
+    r("DELETE", "/networks/{id}", n.deleteNetwork),
     r("POST", "/networks/{id}/restart", n.restartNetwork),
   ],
   jobEffects: n.networkJobEffects,

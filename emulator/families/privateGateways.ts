@@ -1,7 +1,7 @@
 // VPC private gateways and the static routes through them: CloudStack's createPrivateGateway /
 // deletePrivateGateway / listPrivateGateways and createStaticRoute / deleteStaticRoute / listStaticRoutes,
 // each change a job; a gateway's ACL list is replaced in place (replaceNetworkACLList with a gateway id).
-import { collectionRoutes, defineFamily, apiRoute as r } from "../family";
+import { defineFamily, apiRoute as r } from "../family";
 import * as g from "../handlers/privateGateways";
 import type { PrivateGatewayRec, StaticRouteRec } from "../records";
 
@@ -11,12 +11,10 @@ export const privateGateways = defineFamily<PrivateGatewayRec>()({
   resourceType: "PrivateGateway",
   states: { busy: ["Creating", "Deleting"] },
   routes: [
-    ...collectionRoutes("/vpcs/private-gateways", {
-      create: g.createPrivateGateway,
-      list: g.listPrivateGateways,
-      get: g.getPrivateGateway,
-      delete: g.deletePrivateGateway,
-    }),
+    r("POST", "/vpcs/private-gateways", g.createPrivateGateway),
+    r("GET", "/vpcs/private-gateways", g.listPrivateGateways),
+    r("GET", "/vpcs/private-gateways/{id}", g.getPrivateGateway),
+    r("DELETE", "/vpcs/private-gateways/{id}", g.deletePrivateGateway),
     r("POST", "/vpcs/private-gateways/{id}/replace-acl", g.replaceGatewayAcl),
   ],
   jobEffects: g.gatewayJobEffects,
@@ -29,10 +27,8 @@ export const staticRoutes = defineFamily<StaticRouteRec>()({
   // StaticRoute.State: Add while being applied, Revoke while being removed
   states: { busy: ["Add", "Revoke"] },
   routes: [
-    ...collectionRoutes("/vpcs/static-routes", {
-      create: g.createStaticRoute,
-      list: g.listStaticRoutes,
-      delete: g.deleteStaticRoute,
-    }),
+    r("POST", "/vpcs/static-routes", g.createStaticRoute),
+    r("GET", "/vpcs/static-routes", g.listStaticRoutes),
+    r("DELETE", "/vpcs/static-routes/{id}", g.deleteStaticRoute),
   ],
 });

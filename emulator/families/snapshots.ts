@@ -2,7 +2,7 @@
 // listSnapshots / deleteSnapshot and createVMSnapshot / listVMSnapshot / deleteVMSnapshot. Every create and
 // delete is a job. Volume snapshots count against the `snapshot` allowance (CloudStack's resource type
 // snapshot); instance snapshots against none (CloudStack caps them per instance with vmsnapshot.max).
-import { collectionRoutes, defineFamily } from "../family";
+import { defineFamily, apiRoute as r } from "../family";
 import * as s from "../handlers/snapshots";
 import * as m from "../handlers/vmSnapshots";
 
@@ -14,12 +14,10 @@ export const snapshots = defineFamily<s.SnapshotRec>()({
   quota: { key: "snapshot", default: 20, platformType: "snapshot" },
   states: { busy: ["Creating", "Destroying"], failed: "Error" },
   routes: [
-    ...collectionRoutes("/snapshots", {
-      create: s.createSnapshot,
-      list: s.listSnapshots,
-      get: s.getSnapshot,
-      delete: s.deleteSnapshot,
-    }),
+    r("POST", "/snapshots", s.createSnapshot),
+    r("GET", "/snapshots", s.listSnapshots),
+    r("GET", "/snapshots/{id}", s.getSnapshot),
+    r("DELETE", "/snapshots/{id}", s.deleteSnapshot),
   ],
   jobEffects: s.snapshotJobEffects,
 });
@@ -30,12 +28,10 @@ export const vmSnapshots = defineFamily<m.VmSnapshotRec>()({
   resourceType: "VMSnapshot",
   states: { busy: m.VM_SNAPSHOT_ACTIVE, failed: "Error" },
   routes: [
-    ...collectionRoutes("/vm-snapshots", {
-      create: m.createVmSnapshot,
-      list: m.listVmSnapshots,
-      get: m.getVmSnapshot,
-      delete: m.deleteVmSnapshot,
-    }),
+    r("POST", "/vm-snapshots", m.createVmSnapshot),
+    r("GET", "/vm-snapshots", m.listVmSnapshots),
+    r("GET", "/vm-snapshots/{id}", m.getVmSnapshot),
+    r("DELETE", "/vm-snapshots/{id}", m.deleteVmSnapshot),
   ],
   jobEffects: m.vmSnapshotJobEffects,
 });

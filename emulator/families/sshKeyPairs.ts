@@ -1,6 +1,6 @@
 // SSH key pairs: registered by name with a public key, listed, read and deleted; synchronous, like CloudStack's
 // registerSSHKeyPair / listSSHKeyPairs / deleteSSHKeyPair. No tags, no quota (CloudStack counts neither).
-import { collectionRoutes, defineFamily } from "../family";
+import { defineFamily, apiRoute as r } from "../family";
 import * as k from "../handlers/sshKeyPairs";
 
 export const sshKeyPairs = defineFamily<k.SshKeyPairRec>()({
@@ -8,11 +8,9 @@ export const sshKeyPairs = defineFamily<k.SshKeyPairRec>()({
   label: "SSH key pair",
   resourceType: "SshKeyPair",
   routes: [
-    ...collectionRoutes("/ssh-keypairs", {
-      create: k.registerKeyPair,
-      list: k.listKeyPairs,
-      get: k.getKeyPair,
-      delete: k.deleteKeyPair,
-    }),
+    r("POST", "/ssh-keypairs", k.registerKeyPair),
+    r("GET", "/ssh-keypairs", k.listKeyPairs),
+    r("GET", "/ssh-keypairs/{id}", k.getKeyPair),
+    r("DELETE", "/ssh-keypairs/{id}", k.deleteKeyPair),
   ],
 });

@@ -1,5 +1,5 @@
 // VPCs: create, read, update by query, delete, restart; tags and comments.
-import { collectionRoutes, defineFamily, apiRoute as r } from "../family";
+import { defineFamily, apiRoute as r } from "../family";
 import * as v from "../handlers/vpcs";
 import type { VpcRec } from "../records";
 
@@ -10,13 +10,11 @@ export const vpcs = defineFamily<VpcRec>()({
   quota: { key: "vpc", default: 100, platformType: "vpc" },
   states: { busy: ["Implementing", "Destroying"], failed: "Error" },
   routes: [
-    ...collectionRoutes("/vpcs", {
-      create: v.createVpc,
-      list: v.listVpcs,
-      get: v.getVpc,
-      update: v.updateVpc,
-      delete: v.deleteVpc,
-    }),
+    r("POST", "/vpcs", v.createVpc),
+    r("GET", "/vpcs", v.listVpcs),
+    r("GET", "/vpcs/{id}", v.getVpc),
+    r("PUT", "/vpcs/{id}", v.updateVpc),
+    r("DELETE", "/vpcs/{id}", v.deleteVpc),
     r("POST", "/vpcs/{vpcId}/restart", v.restartVpc),
   ],
   jobEffects: v.vpcJobEffects,
