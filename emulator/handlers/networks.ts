@@ -15,6 +15,7 @@ import {
 import type {
   AnnotationRec,
   InstanceRec,
+  InternalLoadBalancerRec,
   LoadBalancerRuleRec,
   NetworkAclListRec,
   NetworkRec,
@@ -32,6 +33,7 @@ import {
   stateJob,
   str,
 } from "./common";
+import { dropInternalLoadBalancersOf } from "./internalLoadBalancers";
 import { createEffect, deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
 import {
   allocateSourceNat,
@@ -49,6 +51,7 @@ export type NetworkData = Repos<{
   annotations: AnnotationRec;
   publicIps: PublicIpRec;
   loadBalancerRules: LoadBalancerRuleRec;
+  internalLoadBalancers: InternalLoadBalancerRec;
 }>;
 type NCtx = Ctx<NetworkData>;
 
@@ -274,6 +277,7 @@ export const networkJobEffects: Record<string, JobEffect<NetworkData>> = {
     dropAnnotations(data, id);
     // the tier's load-balancer rules go with it (its VPC addresses stay with the VPC)
     dropLoadBalancerRules(data, (r) => r.networkId === id);
+    dropInternalLoadBalancersOf(data, id);
     releaseAddressesOf(data, (ip) => ip.networkId === id && !ip.vpcId);
   }),
   restartNetwork: restoreEffect("networks"),
