@@ -17,7 +17,7 @@ import type {
   VpcRec,
 } from "../records";
 import type { Repository } from "../repository";
-import { body, jobAccepted, type Obj, paging, passThrough, str, submitJob } from "./common";
+import { body, type Obj, paging, passThrough, stateJob, str } from "./common";
 import { instanceName } from "./instanceView";
 import { stampOf } from "./lifecycle";
 import type { PublicIpRec } from "./publicIps";
@@ -53,7 +53,7 @@ function repoOf(data: LoadBalancerData, id: string): AnyRepo | undefined {
   return undefined;
 }
 
-/** A job on a balancer that shows `interim` until the job ends; the effect restores the state it had. */
+/** A job on a balancer (CloudStack's resource type LoadBalancer) that shows `interim` until the job ends. */
 export function balancerJob<T extends LoadBalancerBase>(
   ctx: Ctx,
   repo: Repository<T>,
@@ -62,15 +62,7 @@ export function balancerJob<T extends LoadBalancerBase>(
   interim: string,
   payload?: Obj,
 ) {
-  const job = submitJob(ctx, {
-    command,
-    resourceType: "LoadBalancer",
-    resourceId: lb.id,
-    resourceName: lb.name,
-    payload: { prevState: lb.state, ...payload },
-  });
-  repo.update(lb, { state: interim } as Partial<T>);
-  return jobAccepted(job);
+  return stateJob(ctx, repo, lb, { resourceType: "LoadBalancer", command, interim, payload });
 }
 
 /** updateLoadBalancerRule (name, description, algorithm), a job; `params` is the body or the query. */

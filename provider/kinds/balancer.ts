@@ -10,6 +10,7 @@ import { convergeMembers, membersField } from "../lifecycle/members";
 import { type Session, waitFor } from "../lifecycle/session";
 import type { Operation } from "../lifecycle/timeouts";
 import { field } from "./common";
+import { nameField } from "./named";
 
 export const LB_ALGORITHMS = ["roundrobin", "leastconn", "source"] as const;
 
@@ -44,12 +45,7 @@ export interface BalancerRecord {
 export function balancerFields(noun: string, members: string) {
   return {
     /** The name (the SDK defaults it to the resource name). Changed in place. */
-    name: field(text(`the ${noun}'s name (the SDK defaults it to the resource name)`).optional(), {
-      change: "update",
-      live: true,
-      requiredUnlessAdopting: `the ${noun}'s name`,
-      present: true,
-    }),
+    name: nameField(noun),
     /** What it is for. Changed in place. */
     description: field(text(`what the ${noun} is for`, 4096).optional(), {
       change: "update",

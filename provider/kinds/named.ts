@@ -13,15 +13,20 @@ export const namedStates = {
   failed: "Error",
 };
 
+/** A `name` changed in place, required unless adopting (the SDK defaults it to the resource name). */
+export function nameField(noun: string) {
+  return field(text(`the ${noun}'s name (the SDK defaults it to the resource name)`).optional(), {
+    change: "update",
+    live: true,
+    requiredUnlessAdopting: `the ${noun}'s name`,
+    present: true,
+  });
+}
+
 /** `name` (required unless adopting) and `displayText`, both renamed in place. */
 export function namedFields(noun: string) {
   return {
-    name: field(text(`the ${noun}'s name (the SDK defaults it to the resource name)`).optional(), {
-      change: "update",
-      live: true,
-      requiredUnlessAdopting: `the ${noun}'s name`,
-      present: true,
-    }),
+    name: nameField(noun),
     displayText: field(text("a description; the API uses the name when left out").optional(), {
       change: "update",
       live: true,

@@ -51,17 +51,9 @@ const create = (query: Record<string, unknown>) =>
     query: { name: "app", algorithm: "roundrobin", sourcePort: 80, instancePort: 8080, ...query },
   });
 
-async function made(query: Record<string, unknown>) {
-  const res = await create(query);
-  expect(res.status).toBe(200);
-  expect((await done(res.body)).status).toBe("success");
-  return api.ok("GET", `/loadbalancer/internal/${res.body.id}`);
-}
-
-const members = async (id: string) =>
-  ((await api.ok("GET", `/loadbalancer/internal/${id}/instances`)).loadbalancerruleinstance as any[])
-    .map((m) => m.id)
-    .sort();
+const made = async (params: Record<string, unknown>) =>
+  api.created(await create(params), "/loadbalancer/internal");
+const members = (id: string) => api.memberIds(`/loadbalancer/internal/${id}`);
 
 describe("internal load balancers (createLoadBalancer scheme Internal, listLoadBalancers, deleteLoadBalancer)", () => {
   it("the catalogue offers a VPC tier offering with the internal LB, and only that one", () => {

@@ -100,30 +100,33 @@ async function balanced() {
   return { publicIpId, members: [a, b].sort() };
 }
 
-/** A VPC tier whose offering serves the internal LB, made once; its third octet counts the balancers' addresses. */
-let ilbTier: string | undefined;
-async function internalTier(): Promise<string> {
-  if (ilbTier) return ilbTier;
-  const offering = (await first("/offerings/network", (n) => n.internalLb === true)).id;
+/** A VPC `10.<octet>.0.0/16` and its tier `10.<octet>.1.0/24` of the network offering given, made through the API. */
+async function vpcTier(name: string, octet: number, networkOfferingId: string): Promise<string> {
   const vpc = await call("POST", "/vpcs", {
-    name: "ilb",
-    displayText: "ilb",
+    name,
+    displayText: name,
     zoneId: cat.zone,
-    cidr: "10.77.0.0/16",
+    cidr: `10.${octet}.0.0/16`,
     vpcOfferingId: cat.vpcOffering,
   });
   await job(vpc);
   const tier = await call("POST", "/networks", {
-    name: "ilb-tier",
-    displayText: "ilb-tier",
+    name: `${name}-tier`,
+    displayText: `${name}-tier`,
     zoneId: cat.zone,
-    networkOfferingId: offering,
+    networkOfferingId,
     vpcId: vpc.id,
-    gateway: "10.77.1.1",
+    gateway: `10.${octet}.1.1`,
     netmask: "255.255.255.0",
   });
   await job(tier);
-  ilbTier = tier.id as string;
+  return tier.id as string;
+}
+
+/** A VPC tier whose offering serves the internal LB, made once and shared. */
+let ilbTier: string | undefined;
+async function internalTier(): Promise<string> {
+  ilbTier ??= await vpcTier("ilb", 77, (await first("/offerings/network", (n) => n.internalLb === true)).id);
   return ilbTier;
 }
 
@@ -1487,24 +1490,7 @@ describe("internal load balancers", () => {
   });
 
   it("a tier without the internal LB: the API's refusal at create, nothing recorded", async () => {
-    const vpc = await call("POST", "/vpcs", {
-      name: "plain",
-      displayText: "plain",
-      zoneId: cat.zone,
-      cidr: "10.78.0.0/16",
-      vpcOfferingId: cat.vpcOffering,
-    });
-    await job(vpc);
-    const tier = await call("POST", "/networks", {
-      name: "plain-tier",
-      displayText: "plain-tier",
-      zoneId: cat.zone,
-      networkOfferingId: cat.tier,
-      vpcId: vpc.id,
-      gateway: "10.78.1.1",
-      netmask: "255.255.255.0",
-    });
-    await job(tier);
+    const tier = { id: await vpcTier("plain", 78, cat.tier) };
     const err = await make("InternalLoadBalancer", {
       name: nameOf("ilb"),
       networkId: tier.id,
