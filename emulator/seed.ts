@@ -130,6 +130,13 @@ export function seedWorld(limits: Limits): BaseState & { networks: Record<string
     s.networkOfferings.push(
       { id: seedId(r.name, "netoffering", "Isolated"), regionId, name: "Isolated", forVpc: false },
       { id: seedId(r.name, "netoffering", "VPC Tier"), regionId, name: "VPC Tier", forVpc: true },
+      {
+        id: seedId(r.name, "netoffering", "VPC Tier with Internal LB"),
+        regionId,
+        name: "VPC Tier with Internal LB",
+        forVpc: true,
+        internalLb: true,
+      },
     );
     s.vpcOfferings.push({ id: seedId(r.name, "vpcoffering", "Default VPC"), regionId, name: "Default VPC" });
   });

@@ -19,7 +19,7 @@ import {
 } from "@pulumi/policy";
 import { type KindName, kindList, kinds } from "../provider/kinds";
 import { typeToken } from "../provider/kinds/define";
-import { Instance, LoadBalancerRule, NetworkAclRule } from "../sdk/kinds";
+import { Instance, NetworkAclRule } from "../sdk/kinds";
 
 export const PACK_NAME = "pulumi-cim";
 
@@ -314,15 +314,18 @@ export const maxRootDiskSize: ResourceValidationPolicy = {
   }),
 };
 
+/** The kinds that balance over member instances (`memberIds`): public rules and internal load balancers. */
+const BALANCERS: ReadonlySet<string> = new Set([TYPES.LoadBalancerRule, TYPES.InternalLoadBalancer]);
+
 /**
  * A load balancer in front of one instance balances nothing: that instance's failure, reboot or upgrade takes the
- * service down with it, and the rule only adds a hop. Advisory: a rule may be made before its members (a
+ * service down with it, and the balancer only adds a hop. Advisory: a balancer may be made before its members (a
  * blue/green switch, a service being scaled out), and some services are single on purpose.
  */
 export const lbMinMembers: ResourceValidationPolicy = {
   name: "cim-lb-min-members",
   description:
-    "A load-balancer rule has at least two member instances (memberIds), so one instance's failure or upgrade does not take the service down.",
+    "A load-balancer rule or internal load balancer has at least two member instances (memberIds), so one instance's failure or upgrade does not take the service down.",
   enforcementLevel: DEFAULT_ENFORCEMENT["cim-lb-min-members"],
   severity: "medium",
   configSchema: {
@@ -331,20 +334,24 @@ export const lbMinMembers: ResourceValidationPolicy = {
         type: "number",
         minimum: 1,
         default: DEFAULT_CONFIG["cim-lb-min-members"].minMembers,
-        description: "The fewest member instances a rule may have.",
+        description: "The fewest member instances a load balancer may have.",
       },
     },
   },
-  validateResource: validateResourceOfType(LoadBalancerRule, (props, args, report) => {
+  validateResource: (args, report) => {
+    if (!BALANCERS.has(args.type)) return;
     const { minMembers: min } = configOf("cim-lb-min-members", args);
+    const props = args.props as { memberIds?: unknown };
     // the list is known at preview even when the ids in it are not (instances still to create)
     const count = known(() => (Array.isArray(props.memberIds) ? props.memberIds.length : 0));
     if (count !== UNKNOWN && count < min) {
+      const where =
+        args.type === TYPES.InternalLoadBalancer ? "the load balancer's tier" : "the rule's network";
       report(
-        `memberIds names ${count} instance${count === 1 ? "" : "s"}, fewer than ${min}: with a single member, its failure, reboot or upgrade takes the service down. Add instances on the rule's network to memberIds.`,
+        `memberIds names ${count} instance${count === 1 ? "" : "s"}, fewer than ${min}: with a single member, its failure, reboot or upgrade takes the service down. Add instances on ${where} to memberIds.`,
       );
     }
-  }),
+  },
 };
 
 // --------------------------------------------------------------------------------------------- stack policies

@@ -100,6 +100,12 @@ export type LoadBalancerRule = KindResource<typeof kinds.LoadBalancerRule>;
 /** The arguments of cim.LoadBalancerRule. */
 export type LoadBalancerRuleArgs = ArgsOf<typeof kinds.LoadBalancerRule>;
 
+/** A load balancer inside a VPC tier: a port of a tier address balanced over member instances. */
+export const InternalLoadBalancer = resourceClass(kinds.InternalLoadBalancer);
+export type InternalLoadBalancer = KindResource<typeof kinds.InternalLoadBalancer>;
+/** The arguments of cim.InternalLoadBalancer. */
+export type InternalLoadBalancerArgs = ArgsOf<typeof kinds.InternalLoadBalancer>;
+
 /** Tags through the generic tag endpoint, for resource types without a tag route (templates, …). */
 export const Tags = resourceClass(kinds.Tags);
 export type Tags = KindResource<typeof kinds.Tags>;

@@ -19,6 +19,7 @@ import {
   ConnectionError,
   type DiskOffering,
   type InstanceSnapshot,
+  type InternalLoadBalancer,
   type Iso,
   type LoadBalancerRule,
   type MultiRegionQuota,
@@ -706,22 +707,76 @@ export async function getLoadBalancerRules(opts?: LoadBalancerRuleFilter): Promi
 export async function getLoadBalancerRule(
   query: LoadBalancerRuleQuery | string,
 ): Promise<LoadBalancerRuleRecord> {
-  const q: LoadBalancerRuleQuery = typeof query === "string" ? {} : query;
-  const { rows, where } = await loadBalancerRules(q);
-  return pick(
-    rows,
-    typeof query === "string" ? query : { id: q.id, name: q.name },
-    "load-balancer rule",
-    where,
-  );
+  return pickBalancer(query, loadBalancerRules, "load-balancer rule");
 }
 
 async function loadBalancerRules(opts: LoadBalancerRuleFilter | undefined) {
+  return balancers(opts, (c, region) =>
+    c.loadBalancers.listAll({ region, publicIpId: opts?.publicIpId, networkId: opts?.networkId }),
+  );
+}
+
+// ------------------------------------------------------------------------------------------ internal load balancers
+
+/** An internal load balancer as the API shows it, with its `memberIds` (`cim.InternalLoadBalancer` is the class). */
+export type InternalLoadBalancerRecord = InternalLoadBalancer;
+
+/** Which internal load balancers: those of one tier, or of one source address. */
+export interface InternalLoadBalancerFilter extends LookupRegionOptions {
+  networkId?: string;
+  sourceIpAddress?: string;
+}
+
+/** Which internal load balancer: its name or id. */
+export interface InternalLoadBalancerQuery extends InternalLoadBalancerFilter {
+  name?: string;
+  id?: string;
+}
+
+/** The account's internal load balancers in a region, with their members, read afresh each time. */
+export async function getInternalLoadBalancers(
+  opts?: InternalLoadBalancerFilter,
+): Promise<InternalLoadBalancerRecord[]> {
+  return (await internalLoadBalancers(opts)).rows;
+}
+
+/** One internal load balancer by name or id; a miss lists the candidates (name and id). */
+export async function getInternalLoadBalancer(
+  query: InternalLoadBalancerQuery | string,
+): Promise<InternalLoadBalancerRecord> {
+  return pickBalancer(query, internalLoadBalancers, "internal load balancer");
+}
+
+async function internalLoadBalancers(opts: InternalLoadBalancerFilter | undefined) {
+  return balancers(opts, (c, region) =>
+    c.internalLoadBalancers.listAll({
+      region,
+      networkId: opts?.networkId,
+      sourceIpAddress: opts?.sourceIpAddress,
+    }),
+  );
+}
+
+/** A balancer family's rows in the region the options name (not cached: members change often). */
+async function balancers<T>(
+  opts: LookupRegionOptions | undefined,
+  read: (c: CimClient, region: string | undefined) => Promise<T[]>,
+) {
   const { client: c, key } = client();
   const region = await regionOf(opts);
-  const filter = { region: region.id, publicIpId: opts?.publicIpId, networkId: opts?.networkId };
-  const rows = await gated(key, () => c.loadBalancers.listAll(filter));
+  const rows = await gated(key, () => read(c, region.id));
   return { rows, where: region.label };
+}
+
+/** One balancer by name or id (a string is either) among the rows `read` gives for the query's filter. */
+async function pickBalancer<T extends Row, Q extends LookupRegionOptions & { name?: string; id?: string }>(
+  query: Q | string,
+  read: (q: Q) => Promise<{ rows: T[]; where: string }>,
+  what: string,
+): Promise<T> {
+  const q = (typeof query === "string" ? {} : query) as Q;
+  const { rows, where } = await read(q);
+  return pick(rows, typeof query === "string" ? query : { id: q.id, name: q.name }, what, where);
 }
 
 // ------------------------------------------------------------------------------------------ allowances

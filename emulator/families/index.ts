@@ -24,7 +24,7 @@ import { Repository } from "../repository";
 import { backupSchedules } from "./backupSchedules";
 import { backups } from "./backups";
 import { instances } from "./instances";
-import { loadBalancerRules } from "./loadBalancers";
+import { internalLoadBalancers, loadBalancerRules } from "./loadBalancers";
 import { networkAclLists, networkAclRules } from "./networkAcls";
 import { networks } from "./networks";
 import { clusters } from "./pending";
@@ -48,6 +48,7 @@ export const FAMILIES = [
   privateGateways,
   staticRoutes,
   loadBalancerRules,
+  internalLoadBalancers,
   clusters,
   backupSchedules,
   backups,

@@ -2,8 +2,9 @@
 // kin), each change a job, with their member instances. Tagged through the generic /tags route only (the spec
 // names no tag route of their own), as CloudStack's resource type LoadBalancer.
 import { defineFamily, apiRoute as r } from "../family";
+import * as ilb from "../handlers/internalLoadBalancers";
 import * as lb from "../handlers/loadBalancerRules";
-import type { LoadBalancerRuleRec } from "../records";
+import type { InternalLoadBalancerRec, LoadBalancerRuleRec } from "../records";
 
 export const loadBalancerRules = defineFamily<LoadBalancerRuleRec>()({
   key: "loadBalancerRules",
@@ -22,5 +23,27 @@ export const loadBalancerRules = defineFamily<LoadBalancerRuleRec>()({
     r("DELETE", "/loadbalancer/rules/{id}/instances", lb.removeInstances),
   ],
   jobEffects: lb.loadBalancerRuleJobEffects,
+  tags: {},
+});
+
+// Internal load balancers under /api/v1/loadbalancer/internal (CloudStack's createLoadBalancer with scheme
+// Internal, listLoadBalancers, deleteLoadBalancer, and the member and update commands the public rules share).
+// Tagged through the generic /tags route only, as CloudStack's resource type LoadBalancer.
+export const internalLoadBalancers = defineFamily<InternalLoadBalancerRec>()({
+  key: "internalLoadBalancers",
+  label: "Internal load balancer",
+  resourceType: "LoadBalancer",
+  states: { busy: ["Add", "Revoke"] },
+  routes: [
+    r("POST", "/loadbalancer/internal", ilb.createInternal),
+    r("GET", "/loadbalancer/internal", ilb.listInternal),
+    r("GET", "/loadbalancer/internal/{id}", ilb.getInternal),
+    r("PUT", "/loadbalancer/internal/{id}", ilb.updateInternal),
+    r("DELETE", "/loadbalancer/internal/{id}", ilb.deleteInternal),
+    r("GET", "/loadbalancer/internal/{id}/instances", ilb.listInternalMembers),
+    r("POST", "/loadbalancer/internal/{id}/instances", ilb.assignInternalMembers),
+    r("DELETE", "/loadbalancer/internal/{id}/instances", ilb.removeInternalMembers),
+  ],
+  jobEffects: ilb.internalLoadBalancerJobEffects,
   tags: {},
 });

@@ -72,7 +72,13 @@ export function listDiskOfferings(ctx: Ctx) {
 
 export function listNetworkOfferings(ctx: Ctx) {
   return ok(
-    inRegion(ctx, ctx.store.state.networkOfferings).map(({ id, name, forVpc }) => ({ id, name, forVpc })),
+    inRegion(ctx, ctx.store.state.networkOfferings).map(({ id, name, forVpc, internalLb }) => ({
+      id,
+      name,
+      forVpc,
+      // the Lb service's scheme: Internal (an internal load balancer's tier) or Public
+      internalLb: internalLb === true,
+    })),
   );
 }
 

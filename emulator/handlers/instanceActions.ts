@@ -4,6 +4,7 @@
 import { badRequest, conflict, ok } from "../http";
 import type { FollowUp, JobEffect } from "../jobs";
 import type { InstanceRec, Job } from "../records";
+import { dropMemberEverywhere } from "./balancers";
 import { audited, bool, hasJsonBody, isoNow, jobAccepted, query, reqStr, str, submitJob } from "./common";
 import { checkHostName, type ICtx, type InstanceData, ownDisks } from "./instances";
 import { findInstance, hostIndexOf, instanceName, instanceView, zoneHost } from "./instanceView";
@@ -201,7 +202,15 @@ function actionEffect(finalState: string | undefined, apply?: (job: Job) => Part
  * and addresses, as CloudStack's do.
  */
 function expungeInstance(
-  { instances, volumes, backupSchedules, vmSchedules, publicIps, loadBalancerRules }: InstanceData,
+  {
+    instances,
+    volumes,
+    backupSchedules,
+    vmSchedules,
+    publicIps,
+    loadBalancerRules,
+    internalLoadBalancers,
+  }: InstanceData,
   r: InstanceRec,
 ): void {
   for (const id of ownDisks(r)) volumes.delete(id);
@@ -210,10 +219,8 @@ function expungeInstance(
   }
   for (const sched of backupSchedules.where((s) => s.vmId === r.id)) backupSchedules.delete(sched.id);
   dropStaticNatOf(publicIps, r.id);
-  // LoadBalancingRulesManagerImpl.removeVmFromLoadBalancers: an expunged VM leaves every rule it was in
-  for (const lb of loadBalancerRules.where((x) => x.members.some((m) => m.vmId === r.id))) {
-    loadBalancerRules.update(lb, { members: lb.members.filter((m) => m.vmId !== r.id) });
-  }
+  // LoadBalancingRulesManagerImpl.removeVmFromLoadBalancers: an expunged VM leaves every balancer it was in
+  dropMemberEverywhere({ loadBalancerRules, internalLoadBalancers }, r.id);
   for (const sched of vmSchedules.where((s) => s.vmId === r.id)) vmSchedules.delete(sched.id);
   instances.delete(r.id);
 }

@@ -3,16 +3,18 @@ import { randomUUID } from "node:crypto";
 import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
-import { formatIp, isHost, parseCidr, parseIp, size } from "../net";
+import { isHost, parseCidr, parseIp } from "../net";
 import type {
   BackupScheduleRec,
   InstanceRec,
+  InternalLoadBalancerRec,
   LoadBalancerRuleRec,
   NetworkRec,
   Nic,
   VolumeRec,
 } from "../records";
 import { audited, body, bool, int, isoNow, type Obj, reqStr, str, submitJob } from "./common";
+import { allocate, usedAddresses } from "./guestAddresses";
 import { instanceName, instanceView } from "./instanceView";
 import { stampOf } from "./lifecycle";
 import { requireVisibleNetwork } from "./networks";
@@ -31,6 +33,7 @@ export type InstanceData = Repos<{
   publicIps: PublicIpRec;
   snapshots: SnapshotRec;
   loadBalancerRules: LoadBalancerRuleRec;
+  internalLoadBalancers: InternalLoadBalancerRec;
   vmSchedules: VmScheduleRec;
 }>;
 export type ICtx = Ctx<InstanceData>;
@@ -98,27 +101,6 @@ function objectList(b: Obj, key: string): Obj[] {
   return v as Obj[];
 }
 
-/** Addresses in use on a network: every NIC of every instance attached to it. */
-function usedAddresses(ctx: ICtx, networkId: string): Set<number> {
-  const used = new Set<number>();
-  for (const r of ctx.data.instances.where((r) => r.nics.some((n) => n.networkId === networkId))) {
-    for (const nic of r.nics) if (nic.networkId === networkId) used.add(parseIp(nic.ipAddress)!);
-  }
-  return used;
-}
-
-function allocate(net: NetworkRec, used: Set<number>): string {
-  const range = parseCidr(net.cidr)!;
-  const gateway = parseIp(net.gateway);
-  for (let ip = range.base + 1; ip < range.base + size(range) - 1; ip++) {
-    if (ip !== gateway && !used.has(ip)) {
-      used.add(ip);
-      return formatIp(ip);
-    }
-  }
-  throw conflict(`Network ${net.name} has no free address left`, `cidr=${net.cidr}`);
-}
-
 /** NICs in order: networkIds (or ipToNetworkList's networks, or the zone default), fixed addresses honoured. */
 function planNics(ctx: ICtx, b: Obj, zoneId: string, defaultNetworkId: string): Nic[] {
   const fixed = objectList(b, "ipToNetworkList").map((item) => ({
@@ -145,14 +127,14 @@ function planNics(ctx: ICtx, b: Obj, zoneId: string, defaultNetworkId: string): 
         `The address must lie inside ${net.cidr} and not be its gateway, network or broadcast address`,
       );
     }
-    if (usedAddresses(ctx, net.id).has(ip) || addresses.get(net.id) === f.ipAddress) {
+    if (usedAddresses(ctx.data, net.id).has(ip) || addresses.get(net.id) === f.ipAddress) {
       throw conflict(`Address ${f.ipAddress} is already in use on network ${net.name}`);
     }
     addresses.set(net.id, f.ipAddress);
   }
   return nets.map((net, i) => ({
     networkId: net.id,
-    ipAddress: addresses.get(net.id) ?? allocate(net, usedAddresses(ctx, net.id)),
+    ipAddress: addresses.get(net.id) ?? allocate(net, usedAddresses(ctx.data, net.id)),
     isDefault: i === 0,
   }));
 }

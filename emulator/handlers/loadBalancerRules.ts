@@ -4,36 +4,29 @@
 // assignToLoadBalancer, FirewallManagerImpl.detectRulesConflict for ports, with their texts. Every change is a
 // job; the rule shows CloudStack's FirewallRule state meanwhile. The spec shows only the route
 // /api/v1/loadbalancer/rules: the shapes and choices here are written in emulator/README.md.
-import type { Repos } from "../family";
-import { badRequest, type Ctx, conflict, ok } from "../http";
+import { badRequest, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
-import type { InstanceRec, Job, LoadBalancerRuleRec, NetworkRec, VpcRec } from "../records";
-import { body, int, isoNow, type Obj, paging, passThrough, query, reqStr, stateJob, str } from "./common";
-import { instanceName } from "./instanceView";
-import { stampOf } from "./lifecycle";
-import { dropLoadBalancerRules, type PublicIpRec } from "./publicIps";
+import type { LoadBalancerRuleRec } from "../records";
+import {
+  algorithmOf,
+  assignMembers,
+  balancerJob,
+  type LCtx,
+  type LoadBalancerData,
+  listMembers,
+  removeMembers,
+  restoreBalancer,
+  settleBalancer,
+  sharedBalancerJobEffects,
+  updateBalancer,
+  validPort,
+} from "./balancers";
+import { body, int, isoNow, paging, passThrough, query, reqStr, str } from "./common";
+import { dropLoadBalancerRules } from "./publicIps";
 
-export type LoadBalancerData = Repos<{
-  loadBalancerRules: LoadBalancerRuleRec;
-  publicIps: PublicIpRec;
-  networks: NetworkRec;
-  vpcs: VpcRec;
-  instances: InstanceRec;
-}>;
-type LCtx = Ctx<LoadBalancerData>;
+export type { LoadBalancerData } from "./balancers";
 
-const ALGORITHMS = ["roundrobin", "leastconn", "source"];
 const PROTOCOLS = ["tcp", "udp", "tcp-proxy"];
-
-/** NetUtils.isValidPort: 1–65535. */
-const validPort = (p: number) => Number.isInteger(p) && p >= 1 && p <= 65535;
-
-function algorithmOf(v: string | undefined): string {
-  // LoadBalancingRulesManagerImpl.createPublicLoadBalancer, NetUtils.isValidAlgorithm (case-insensitive)
-  const a = v?.trim().toLowerCase();
-  if (!a || !ALGORITHMS.includes(a)) throw badRequest(`Invalid algorithm: ${v ?? null}`);
-  return a;
-}
 
 function ruleView(ctx: LCtx, r: LoadBalancerRuleRec) {
   const ip = ctx.data.publicIps.byId(r.publicIpId);
@@ -96,6 +89,9 @@ export function createRule(ctx: LCtx) {
   if (!validPort(publicPort!)) throw badRequest(`publicPort is an invalid value: ${publicPort}`);
   if (!validPort(privatePort!)) throw badRequest(`privatePort is an invalid value: ${privatePort}`);
   const algorithm = algorithmOf(algorithmText);
+  // LoadBalancingRulesManagerImpl.isLbServiceSupportedInNetwork: an internal-LB tier balances no public address
+  if (ctx.store.catalogue("networkOfferings", network.networkOfferingId, network.regionId)?.internalLb)
+    throw badRequest(`Scheme Public is not supported by the network offering of network ${network.name}`);
   // createPublicLoadBalancerRule: an address with static NAT takes no load-balancer rule
   if (ip.isStaticNat) throw conflict(`Can't do load balance on ip address: ${ip.ipAddress}`);
   if (ip.isSourceNat && ip.vpcId) {
@@ -135,7 +131,7 @@ export function createRule(ctx: LCtx) {
   };
   const rule = ctx.data.loadBalancerRules.insert(ctx.owner, fields, isoNow(ctx));
   if (!ip.networkId) ctx.data.publicIps.update(ip, { networkId: lbNetwork });
-  return ruleJob(ctx, rule, "createLoadBalancerRule", "Add");
+  return balancerJob(ctx, ctx.data.loadBalancerRules, rule, "createLoadBalancerRule", "Add");
 }
 
 export function getRule(ctx: LCtx) {
@@ -160,147 +156,42 @@ export function listRules(ctx: LCtx) {
 
 /** PUT /loadbalancer/rules/{id}: updateLoadBalancerRule (name, description, algorithm), a job. */
 export function updateRule(ctx: LCtx) {
-  const rule = findRule(ctx, ctx.params.id);
-  ctx.data.loadBalancerRules.idle(rule);
-  const b = body(ctx);
-  const change: Obj = {};
-  const name = str(b, "name");
-  if (name !== undefined && name.trim() !== "") change.name = name;
-  const description = str(b, "description");
-  if (description !== undefined) change.description = description;
-  const algorithm = str(b, "algorithm");
-  if (algorithm !== undefined) change.algorithm = algorithmOf(algorithm);
-  return ruleJob(ctx, rule, "updateLoadBalancerRule", "Add", { change });
+  return updateBalancer(ctx, ctx.data.loadBalancerRules, findRule(ctx, ctx.params.id), body(ctx));
 }
 
 /** DELETE /loadbalancer/rules/{id}: deleteLoadBalancerRule; the rule shows `Revoke` until it is gone. */
 export function deleteRule(ctx: LCtx) {
   const rule = findRule(ctx, ctx.params.id);
   ctx.data.loadBalancerRules.idle(rule);
-  return ruleJob(ctx, rule, "deleteLoadBalancerRule", "Revoke");
+  return balancerJob(ctx, ctx.data.loadBalancerRules, rule, "deleteLoadBalancerRule", "Revoke");
 }
 
-function vmIdsOf(b: Obj): string[] {
-  const v = b.virtualMachineIds;
-  const ids = Array.isArray(v) ? v : typeof v === "string" ? v.split(",") : [];
-  const out = ids.filter((x): x is string => typeof x === "string" && x.trim() !== "").map((x) => x.trim());
-  // AssignToLoadBalancerRuleCmd / RemoveFromLoadBalancerRuleCmd with neither list
-  if (!out.length) throw badRequest("Both instanceids and vmidipmap  can't be null");
-  return [...new Set(out)];
-}
-
-/** POST /loadbalancer/rules/{id}/instances: assignToLoadBalancerRule, with CloudStack's checks per instance. */
+/** POST /loadbalancer/rules/{id}/instances: assignToLoadBalancerRule. */
 export function assignInstances(ctx: LCtx) {
-  const rule = findRule(ctx, ctx.params.id);
-  ctx.data.loadBalancerRules.idle(rule);
-  const added: { vmId: string; vmIp: string }[] = [];
-  for (const vmId of vmIdsOf(body(ctx))) {
-    const vm = ctx.data.instances.get(ctx.owner, vmId);
-    if (!vm || ctx.data.instances.isGone(vm))
-      throw badRequest("Invalid instance id specified", `instanceId ${vmId}`);
-    const nic = vm.nics.find((n) => n.networkId === rule.networkId);
-    if (!nic) {
-      throw badRequest(
-        "VM with id specified cannot be added because it doesn't belong in the same network.",
-        `instance ${instanceName(ctx.store, vm)} (${vm.id}) has no NIC on network ${rule.networkId}`,
-      );
-    }
-    if (rule.members.some((m) => m.vmId === vmId && m.vmIp === nic.ipAddress))
-      throw badRequest(`VM ${vmId} with ${nic.ipAddress} is already mapped to load balancer.`);
-    added.push({ vmId, vmIp: nic.ipAddress });
-  }
-  return ruleJob(ctx, rule, "assignToLoadBalancerRule", "Add", { added });
+  return assignMembers(ctx, ctx.data.loadBalancerRules, findRule(ctx, ctx.params.id));
 }
 
 /** DELETE /loadbalancer/rules/{id}/instances: removeFromLoadBalancerRule. */
 export function removeInstances(ctx: LCtx) {
-  const rule = findRule(ctx, ctx.params.id);
-  ctx.data.loadBalancerRules.idle(rule);
-  const removed = vmIdsOf(body(ctx));
-  for (const vmId of removed) {
-    if (!rule.members.some((m) => m.vmId === vmId))
-      throw badRequest(`The instance id: ${vmId} is not configured  for LB rule id ${rule.id}`);
-  }
-  return ruleJob(ctx, rule, "removeFromLoadBalancerRule", "Add", { removed });
+  return removeMembers(ctx, ctx.data.loadBalancerRules, findRule(ctx, ctx.params.id));
 }
 
-/** GET /loadbalancer/rules/{id}/instances: listLoadBalancerRuleInstances (the members, with their address). */
+/** GET /loadbalancer/rules/{id}/instances: listLoadBalancerRuleInstances. */
 export function listInstances(ctx: LCtx) {
-  const rule = findRule(ctx, ctx.params.id);
-  const rows = rule.members.flatMap((m) => {
-    const vm = ctx.data.instances.byId(m.vmId);
-    if (!vm) return [];
-    return [
-      {
-        id: vm.id,
-        name: instanceName(ctx.store, vm),
-        displayName: vm.displayName,
-        state: vm.state,
-        ipAddress: m.vmIp,
-        networkId: rule.networkId,
-      },
-    ];
-  });
-  return ok(passThrough("loadbalancerruleinstance", rows, paging(ctx)));
+  return listMembers(ctx, findRule(ctx, ctx.params.id));
 }
-
-function ruleJob(ctx: LCtx, rule: LoadBalancerRuleRec, command: string, interim: string, payload?: Obj) {
-  return stateJob(ctx, ctx.data.loadBalancerRules, rule, {
-    resourceType: "LoadBalancer",
-    command,
-    interim,
-    payload,
-  });
-}
-
-type Effects = Record<string, JobEffect<LoadBalancerData>>;
-
-const settle = (data: LoadBalancerData, job: Job, patch: Partial<LoadBalancerRuleRec> = {}) => {
-  const rule = data.loadBalancerRules.byId(job.resourceId);
-  if (rule) data.loadBalancerRules.update(rule, { ...patch, state: "Active" }, stampOf(job));
-};
-
-const restore = (data: LoadBalancerData, job: Job) => {
-  const rule = data.loadBalancerRules.byId(job.resourceId);
-  const prev = job.payload?.prevState;
-  if (rule && typeof prev === "string") data.loadBalancerRules.update(rule, { state: prev });
-};
 
 const dropRule = (data: LoadBalancerData, id: string) => dropLoadBalancerRules(data, (r) => r.id === id);
 
-export const loadBalancerRuleJobEffects: Effects = {
+export const loadBalancerRuleJobEffects: Record<string, JobEffect<LoadBalancerData>> = {
   createLoadBalancerRule: {
-    success: (data, job) => void settle(data, job),
+    success: (data, job) => void settleBalancer(data, job),
     // a rule whose apply failed is removed (createPublicLoadBalancer's finally → removeLBRule)
     failure: (data, job) => dropRule(data, job.resourceId),
   },
-  updateLoadBalancerRule: {
-    success: (data, job) =>
-      void settle(data, job, (job.payload?.change ?? {}) as Partial<LoadBalancerRuleRec>),
-    failure: restore,
-  },
   deleteLoadBalancerRule: {
     success: (data, job) => dropRule(data, job.resourceId),
-    failure: restore,
+    failure: restoreBalancer,
   },
-  assignToLoadBalancerRule: {
-    success(data, job) {
-      const rule = data.loadBalancerRules.byId(job.resourceId);
-      if (!rule) return;
-      const added = (job.payload?.added ?? []) as LoadBalancerRuleRec["members"];
-      const live = added.filter((m) => data.instances.byId(m.vmId));
-      settle(data, job, { members: [...rule.members, ...live] });
-    },
-    // the maps are rolled back (assignToLoadBalancer's finally)
-    failure: restore,
-  },
-  removeFromLoadBalancerRule: {
-    success(data, job) {
-      const rule = data.loadBalancerRules.byId(job.resourceId);
-      if (!rule) return;
-      const removed = new Set((job.payload?.removed ?? []) as string[]);
-      settle(data, job, { members: rule.members.filter((m) => !removed.has(m.vmId)) });
-    },
-    failure: restore,
-  },
+  ...sharedBalancerJobEffects,
 };

@@ -15,12 +15,14 @@ import {
 import type {
   AnnotationRec,
   InstanceRec,
+  InternalLoadBalancerRec,
   LoadBalancerRuleRec,
   NetworkAclListRec,
   NetworkRec,
   VpcRec,
 } from "../records";
 import { body, isoNow, reqStr, str } from "./common";
+import { dropInternalLoadBalancersOf } from "./internalLoadBalancers";
 import { deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
 import { namedHandlers } from "./named";
 import {
@@ -39,6 +41,7 @@ export type NetworkData = Repos<{
   annotations: AnnotationRec;
   publicIps: PublicIpRec;
   loadBalancerRules: LoadBalancerRuleRec;
+  internalLoadBalancers: InternalLoadBalancerRec;
 }>;
 type NCtx = Ctx<NetworkData>;
 
@@ -237,6 +240,7 @@ export const networkJobEffects: Record<string, JobEffect<NetworkData>> = {
     dropAnnotations(data, id);
     // the tier's load-balancer rules go with it (its VPC addresses stay with the VPC)
     dropLoadBalancerRules(data, (r) => r.networkId === id);
+    dropInternalLoadBalancersOf(data, id);
     releaseAddressesOf(data, (ip) => ip.networkId === id && !ip.vpcId);
   }),
   restartNetwork: restoreEffect("networks"),

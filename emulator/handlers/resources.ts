@@ -14,9 +14,19 @@ export interface TaggableKind {
   find(ctx: Ctx, id: string, change: boolean): Tagged;
 }
 
-/** resourceType of the generic tag endpoint → kind, case-insensitive, with the platform's aliases. */
-export function kindOfResourceType(kinds: TaggableKind[], resourceType: string): TaggableKind | undefined {
+/**
+ * resourceType of the generic tag endpoint → kind, case-insensitive, with the platform's aliases. Families that
+ * share a resourceType (CloudStack's LoadBalancer: public rules and internal load balancers) are told apart by
+ * which one holds `id`, when given.
+ */
+export function kindOfResourceType(
+  kinds: TaggableKind[],
+  resourceType: string,
+  holding?: { ctx: Ctx; id: string },
+): TaggableKind | undefined {
   const t = resourceType.toLowerCase();
   const type = t === "uservm" || t === "virtualmachine" ? "instance" : t;
-  return kinds.find((k) => k.resourceType.toLowerCase() === type);
+  const matching = kinds.filter((k) => k.resourceType.toLowerCase() === type);
+  const holder = holding && matching.find((k) => k.repo(holding.ctx).byId(holding.id));
+  return holder ?? matching[0];
 }

@@ -129,7 +129,7 @@ export function genericTagHandlers(kinds: TaggableKind[]) {
     ...tagChanges((ctx, b) => {
       const resourceType = reqStr(b, "resourceType");
       const resourceId = reqStr(b, "resourceId");
-      const kind = kindOfResourceType(kinds, resourceType);
+      const kind = kindOfResourceType(kinds, resourceType, { ctx, id: resourceId });
       return kind ? familyTarget(ctx, kind, resourceId) : genericTarget(ctx, resourceType, resourceId);
     }),
     /** Tag records of the caller in the routed region, filtered by resourceType and resourceId when given. */
@@ -137,7 +137,7 @@ export function genericTagHandlers(kinds: TaggableKind[]) {
       const q = query(ctx);
       const type = str(q, "resourceType");
       const id = str(q, "resourceId");
-      const kind = type ? kindOfResourceType(kinds, type) : undefined;
+      const kind = type ? kindOfResourceType(kinds, type, id ? { ctx, id } : undefined) : undefined;
       if (kind && id) {
         const r = kind.find(ctx, id, false);
         return ok(tagRecords(r.tags, r.id, kind.resourceType));

@@ -13,7 +13,7 @@ import { ConfigurationError } from "./errors";
 import { InstanceSchedules } from "./instanceSchedules";
 import { Instances } from "./instances";
 import { Jobs } from "./jobs";
-import { LoadBalancers } from "./loadBalancers";
+import { InternalLoadBalancers, LoadBalancers } from "./loadBalancers";
 import { NetworkAcls } from "./networkAcls";
 import { Networks } from "./networks";
 import { headerIdentifier } from "./paths";
@@ -82,6 +82,7 @@ export class CimClient {
   readonly publicIps: PublicIps;
   readonly privateGateways: PrivateGateways;
   readonly loadBalancers: LoadBalancers;
+  readonly internalLoadBalancers: InternalLoadBalancers;
   readonly tags: Tags;
   readonly backupSchedules: BackupSchedules;
   readonly backups: Backups;
@@ -126,6 +127,7 @@ export class CimClient {
     this.publicIps = new PublicIps(core);
     this.privateGateways = new PrivateGateways(core);
     this.loadBalancers = new LoadBalancers(core);
+    this.internalLoadBalancers = new InternalLoadBalancers(core);
     this.tags = new Tags(core);
     this.backupSchedules = new BackupSchedules(core);
     this.backups = new Backups(core);
@@ -164,7 +166,10 @@ export type { CreateInstanceInput, ImageType, InstanceCreated, UpdateInstanceInp
 export type { JobDurationsOptions, JobObservation } from "./jobHistory";
 export { durationKey, durationSample, JobDurations, jobDurations } from "./jobHistory";
 export type {
+  CreateInternalLoadBalancerInput,
   CreateLoadBalancerRuleInput,
+  InternalLoadBalancer,
+  InternalLoadBalancerFilter,
   LoadBalancerRule,
   LoadBalancerRuleFilter,
   UpdateLoadBalancerRuleInput,

@@ -1,15 +1,20 @@
-// Public load-balancer rules: /api/v1/loadbalancer/rules (the spec names the route, "distinct from the internal
+// Load balancers. Public rules: /api/v1/loadbalancer/rules (the spec names the route, "distinct from the internal
 // load balancer", and shows no shapes: emulator/README.md writes down the ones taken from CloudStack's
 // createLoadBalancerRule, updateLoadBalancerRule, deleteLoadBalancerRule, assignToLoadBalancerRule,
 // removeFromLoadBalancerRule and listLoadBalancerRuleInstances). Every change is a job; members are read from the
 // rule's instance list and joined to the rule as `memberIds` (CloudStack's rule response does not carry them).
+// Internal load balancers: /api/v1/loadbalancer/internal (CloudStack's createLoadBalancer with scheme Internal,
+// listLoadBalancers, deleteLoadBalancer), the same update and member commands; one base class holds what both do.
 
+import type { z } from "zod";
 import type { AcceptedMutation, CallOptions } from "./core";
 import { createdWithName, Family } from "./family";
 import type { ListOptions } from "./instances";
 import { Paginator, readOnce } from "./pagination";
-import { apiPath } from "./paths";
+import { type ApiPath, apiPath } from "./paths";
 import {
+  type InternalLoadBalancerRecord,
+  InternalLoadBalancerSchema,
   type LoadBalancerMember,
   LoadBalancerMemberSchema,
   type LoadBalancerRuleRecord,
@@ -47,27 +52,129 @@ export interface LoadBalancerRuleFilter {
 /** A rule with its members' instance ids. */
 export type LoadBalancerRule = LoadBalancerRuleRecord & { memberIds: string[] };
 
-export class LoadBalancers extends Family {
-  /** The rule alone, without its members (one request). */
-  async getRecord(id: string, o?: CallOptions): Promise<LoadBalancerRuleRecord> {
-    return this.core.get(apiPath`/loadbalancer/rules/${id}`, LoadBalancerRuleSchema, undefined, o);
+/** An internal load balancer as the API takes it (CloudStack's createLoadBalancer, scheme Internal, camelCase). */
+export interface CreateInternalLoadBalancerInput {
+  name: string;
+  description?: string;
+  /** The VPC tier of the members; its offering must serve the internal LB. */
+  networkId: string;
+  /** The tier the source address comes from (the API's default: networkId). */
+  sourceIpAddressNetworkId?: string;
+  /** A free address of the tier; left out, the API allocates one. */
+  sourceIpAddress?: string;
+  sourcePort: number;
+  instancePort: number;
+  /** roundrobin, leastconn or source. */
+  algorithm: string;
+}
+
+export interface InternalLoadBalancerFilter {
+  networkId?: string;
+  sourceIpAddress?: string;
+  name?: string;
+}
+
+/** An internal load balancer with its members' instance ids. */
+export type InternalLoadBalancer = InternalLoadBalancerRecord & { memberIds: string[] };
+
+/**
+ * What both balancer families do alike (CloudStack shares the commands): read one with its members, list the
+ * members, update name, description and algorithm, delete, and change members by jobs. A subclass names its
+ * collection, record schema, list key and job command prefix.
+ */
+abstract class Balancers<R extends { id: string; name?: string }, F extends object> extends Family {
+  protected abstract readonly schema: z.ZodType<R>;
+  /** The prefix of the client's job commands (recovery.ts). */
+  protected abstract readonly command: "loadBalancerRule" | "internalLoadBalancer";
+  protected abstract at(id: string, sub?: "instances"): ApiPath;
+  abstract list(o?: ListOptions & F): Paginator<R>;
+
+  /** The balancer alone, without its members (one request). */
+  async getRecord(id: string, o?: CallOptions): Promise<R> {
+    return this.core.get(this.at(id), this.schema, undefined, o);
   }
 
-  /** The rule and its members (two requests). */
-  async get(id: string, o?: CallOptions): Promise<LoadBalancerRule> {
-    const [rule, members] = await Promise.all([this.getRecord(id, o), this.members(id, o)]);
-    return { ...rule, memberIds: members.map((m) => m.id).sort() };
+  /** The balancer and its members (two requests). */
+  async get(id: string, o?: CallOptions): Promise<R & { memberIds: string[] }> {
+    const [record, members] = await Promise.all([this.getRecord(id, o), this.members(id, o)]);
+    return { ...record, memberIds: members.map((m) => m.id).sort() };
   }
 
-  /** The member instances of a rule (listLoadBalancerRuleInstances), with their address on its network. */
+  /** The member instances (listLoadBalancerRuleInstances), with their address on the balancer's network. */
   async members(id: string, o?: CallOptions): Promise<LoadBalancerMember[]> {
     const spec = {
-      path: apiPath`/loadbalancer/rules/${id}/instances`,
+      path: this.at(id, "instances"),
       key: ["loadbalancerruleinstance", "instances"],
       item: LoadBalancerMemberSchema,
       options: o,
     };
     return (await readOnce(this.core, spec)).items;
+  }
+
+  /** Every balancer of the region with its members (one list, then one member read per balancer). */
+  async listAll(o?: ListOptions & F): Promise<(R & { memberIds: string[] })[]> {
+    const records = (await this.list(o).all()).items;
+    return Promise.all(
+      records.map(async (r) => ({ ...r, memberIds: (await this.members(r.id, o)).map((m) => m.id).sort() })),
+    );
+  }
+
+  /** updateLoadBalancerRule: name, description, algorithm (a job). */
+  async update(id: string, input: UpdateLoadBalancerRuleInput, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.core.accepted({
+      method: "PUT",
+      path: this.at(id),
+      body: { name: input.name, description: input.description, algorithm: input.algorithm },
+      options: o,
+      command: `${this.command}.update`,
+      resourceId: id,
+    });
+  }
+
+  async delete(id: string, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.core.accepted({
+      method: "DELETE",
+      path: this.at(id),
+      options: o,
+      command: `${this.command}.delete`,
+      resourceId: id,
+    });
+  }
+
+  /** Adds instances (assignToLoadBalancerRule, one job for all of them). */
+  async assign(id: string, instanceIds: readonly string[], o?: CallOptions): Promise<AcceptedMutation> {
+    return this.changeMembers(id, instanceIds, "POST", "assign", o);
+  }
+
+  /** Removes instances (removeFromLoadBalancerRule, one job for all of them). */
+  async remove(id: string, instanceIds: readonly string[], o?: CallOptions): Promise<AcceptedMutation> {
+    return this.changeMembers(id, instanceIds, "DELETE", "remove", o);
+  }
+
+  private changeMembers(
+    id: string,
+    instanceIds: readonly string[],
+    method: "POST" | "DELETE",
+    verb: "assign" | "remove",
+    o?: CallOptions,
+  ): Promise<AcceptedMutation> {
+    return this.core.accepted({
+      method,
+      path: this.at(id, "instances"),
+      body: { virtualMachineIds: [...instanceIds] },
+      options: o,
+      command: `${this.command}.${verb}`,
+      resourceId: id,
+    });
+  }
+}
+
+/** Public load-balancer rules: /api/v1/loadbalancer/rules. */
+export class LoadBalancers extends Balancers<LoadBalancerRuleRecord, LoadBalancerRuleFilter> {
+  protected readonly schema = LoadBalancerRuleSchema;
+  protected readonly command = "loadBalancerRule" as const;
+  protected at(id: string, sub?: "instances"): ApiPath {
+    return sub ? apiPath`/loadbalancer/rules/${id}/instances` : apiPath`/loadbalancer/rules/${id}`;
   }
 
   list(o?: ListOptions & LoadBalancerRuleFilter): Paginator<LoadBalancerRuleRecord> {
@@ -78,14 +185,6 @@ export class LoadBalancers extends Family {
       item: LoadBalancerRuleSchema,
       options: o,
     });
-  }
-
-  /** Every rule of the region with its members (one list, then one member read per rule). */
-  async listAll(o?: ListOptions & LoadBalancerRuleFilter): Promise<LoadBalancerRule[]> {
-    const rules = (await this.list(o).all()).items;
-    return Promise.all(
-      rules.map(async (r) => ({ ...r, memberIds: (await this.members(r.id, o)).map((m) => m.id).sort() })),
-    );
   }
 
   /** Creates a rule (a job). A lost answer is tied to its job by command and the rule's name. */
@@ -108,49 +207,48 @@ export class LoadBalancers extends Family {
       verify: createdWithName(input.name, (id) => this.getRecord(id, o)),
     });
   }
+}
 
-  async update(id: string, input: UpdateLoadBalancerRuleInput, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "PUT",
-      path: apiPath`/loadbalancer/rules/${id}`,
-      body: { name: input.name, description: input.description, algorithm: input.algorithm },
+/**
+ * Internal load balancers: the spec's `POST /api/v1/loadbalancer/internal` with query parameters and no body;
+ * reads, update, delete and members under /api/v1/loadbalancer/internal/{id} (emulator/README.md).
+ */
+export class InternalLoadBalancers extends Balancers<InternalLoadBalancerRecord, InternalLoadBalancerFilter> {
+  protected readonly schema = InternalLoadBalancerSchema;
+  protected readonly command = "internalLoadBalancer" as const;
+  protected at(id: string, sub?: "instances"): ApiPath {
+    return sub ? apiPath`/loadbalancer/internal/${id}/instances` : apiPath`/loadbalancer/internal/${id}`;
+  }
+
+  list(o?: ListOptions & InternalLoadBalancerFilter): Paginator<InternalLoadBalancerRecord> {
+    return new Paginator(this.core, {
+      path: apiPath`/loadbalancer/internal`,
+      query: { networkId: o?.networkId, sourceIpAddress: o?.sourceIpAddress, name: o?.name },
+      key: ["loadbalancer", "loadBalancers"],
+      item: InternalLoadBalancerSchema,
       options: o,
-      command: "loadBalancerRule.update",
-      resourceId: id,
     });
   }
 
-  async delete(id: string, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "DELETE",
-      path: apiPath`/loadbalancer/rules/${id}`,
-      options: o,
-      command: "loadBalancerRule.delete",
-      resourceId: id,
-    });
-  }
-
-  /** Adds instances to a rule (assignToLoadBalancerRule, one job for all of them). */
-  async assign(id: string, instanceIds: readonly string[], o?: CallOptions): Promise<AcceptedMutation> {
+  /** Creates one (a job), inputs as query parameters. A lost answer is tied to its job by command and name. */
+  async create(input: CreateInternalLoadBalancerInput, o?: CallOptions): Promise<AcceptedMutation> {
     return this.core.accepted({
       method: "POST",
-      path: apiPath`/loadbalancer/rules/${id}/instances`,
-      body: { virtualMachineIds: [...instanceIds] },
+      path: apiPath`/loadbalancer/internal`,
+      query: {
+        name: input.name,
+        description: input.description,
+        scheme: "Internal",
+        networkId: input.networkId,
+        sourceIpAddressNetworkId: input.sourceIpAddressNetworkId,
+        sourceIpAddress: input.sourceIpAddress,
+        sourcePort: input.sourcePort,
+        instancePort: input.instancePort,
+        algorithm: input.algorithm,
+      },
       options: o,
-      command: "loadBalancerRule.assign",
-      resourceId: id,
-    });
-  }
-
-  /** Removes instances from a rule (removeFromLoadBalancerRule, one job for all of them). */
-  async remove(id: string, instanceIds: readonly string[], o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "DELETE",
-      path: apiPath`/loadbalancer/rules/${id}/instances`,
-      body: { virtualMachineIds: [...instanceIds] },
-      options: o,
-      command: "loadBalancerRule.remove",
-      resourceId: id,
+      command: "internalLoadBalancer.create",
+      verify: createdWithName(input.name, (id) => this.getRecord(id, o)),
     });
   }
 }

@@ -340,7 +340,13 @@ export const DiskOfferingSchema = z.looseObject({
   customized: bool(),
 });
 
-export const NetworkOfferingSchema = z.looseObject({ id: z.string(), name: str(), forVpc: bool() });
+export const NetworkOfferingSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  forVpc: bool(),
+  /** The offering's load balancing serves the Internal scheme (a tier for cim.InternalLoadBalancer). */
+  internalLb: bool(),
+});
 
 export const VpcOfferingSchema = z.looseObject({ id: z.string(), name: str() });
 
@@ -454,6 +460,29 @@ export const LoadBalancerRuleSchema = z.looseObject({
   created: str(),
 });
 
+/** An internal load balancer (CloudStack's ApplicationLoadBalancerResponse, one rule, emulator/README.md). */
+export const InternalLoadBalancerSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  description: str(),
+  /** Internal. */
+  scheme: str(),
+  sourceIpAddress: str(),
+  sourceIpAddressNetworkId: str(),
+  /** The VPC tier of the members. */
+  networkId: str(),
+  vpcId: str(),
+  zoneId: str(),
+  sourcePort: port(),
+  instancePort: port(),
+  /** roundrobin, leastconn or source. */
+  algorithm: str(),
+  /** Add (a change being applied), Active, Revoke (being removed). */
+  state: str(),
+  tags: record(),
+  created: str(),
+});
+
 /** A member of a load-balancer rule (a row of CloudStack's listLoadBalancerRuleInstances). */
 export const LoadBalancerMemberSchema = z.looseObject({
   id: z.string(),
@@ -496,5 +525,6 @@ export type AclList = z.output<typeof AclListSchema>;
 export type NetworkAclRule = z.output<typeof NetworkAclRuleSchema>;
 export type LoadBalancerRuleRecord = z.output<typeof LoadBalancerRuleSchema>;
 export type LoadBalancerMember = z.output<typeof LoadBalancerMemberSchema>;
+export type InternalLoadBalancerRecord = z.output<typeof InternalLoadBalancerSchema>;
 export type InstanceGroup = z.output<typeof InstanceGroupSchema>;
 export type AuditEntry = z.output<typeof AuditEntrySchema>;

@@ -17,16 +17,20 @@ export type TagCollection =
   | "network"
   | "publicIp"
   | "cluster"
-  | "loadBalancerRule";
+  | "loadBalancerRule"
+  | "internalLoadBalancer";
 
 /** A resource with a dedicated tag route, or any resource through the generic route. */
 export type TagTarget = { kind: TagCollection; id: string } | { resourceType: string; resourceId: string };
 
 /**
  * Collections the spec names no tag route for: tagged through the generic route with the platform's resource
- * type (a public load-balancer rule is CloudStack's `LoadBalancer`).
+ * type (a public load-balancer rule and an internal load balancer are CloudStack's `LoadBalancer`).
  */
-const GENERIC: Partial<Record<TagCollection, string>> = { loadBalancerRule: "LoadBalancer" };
+const GENERIC: Partial<Record<TagCollection, string>> = {
+  loadBalancerRule: "LoadBalancer",
+  internalLoadBalancer: "LoadBalancer",
+};
 
 /** A collection target without a route of its own, as the generic route's target. */
 function routed(target: TagTarget): TagTarget {
@@ -52,7 +56,8 @@ function collectionPath(kind: TagCollection, id: string): ApiPath {
     case "cluster":
       return apiPath`/compute/kubernetes/clusters/${id}/tags`;
     case "loadBalancerRule":
-      throw new Error("load-balancer rules are tagged through the generic route");
+    case "internalLoadBalancer":
+      throw new Error("load balancers are tagged through the generic route");
   }
 }
 

@@ -9,31 +9,14 @@
 import { z } from "zod";
 import type { LoadBalancerRule } from "../client";
 import { id, optionalId } from "../lifecycle/check";
-import { convergeMembers, membersField } from "../lifecycle/members";
-import { waitFor } from "../lifecycle/session";
 import { containsUnknown } from "../lifecycle/values";
-import { commonFields, descriptionField, field, nameField, tags } from "./common";
+import { applyBalancer, balancerFields, lower, port, word } from "./balancer";
+import { commonFields, field, tags } from "./common";
 import { defineKind } from "./define";
 
-export const LB_ALGORITHMS = ["roundrobin", "leastconn", "source"] as const;
 export const LB_PROTOCOLS = ["tcp", "udp", "tcp-proxy"] as const;
 
-/** A choice among lower-case words, given in any case. */
-const word = <T extends string>(values: readonly [T, ...T[]], rule: string) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
-    z.enum(values, { error: (i) => (i.input === undefined ? `is required: ${rule}` : `must be ${rule}`) }),
-  );
-
-/** A port, 1–65535. */
-export const port = (rule: string) =>
-  z
-    .number({ error: (i) => (i.input === undefined ? `is required: ${rule}` : `must be a number: ${rule}`) })
-    .int(`must be a whole number from 1 to 65535: ${rule}`)
-    .min(1, `must be from 1 to 65535: ${rule}`)
-    .max(65535, `must be from 1 to 65535: ${rule}`);
-
-const lower = (v: string | undefined) => v?.toLowerCase();
+const shared = balancerFields("rule", "the member instances, each on the rule's network");
 
 export const loadBalancerRule = defineKind({
   name: "LoadBalancerRule",
@@ -44,10 +27,8 @@ export const loadBalancerRule = defineKind({
   states: { busy: ["Add"], deleting: "Revoke" },
   fields: {
     ...commonFields,
-    /** The rule's name (the SDK defaults it to the resource name). Changed in place. */
-    name: nameField("rule", "update"),
-    /** What the rule is for. Changed in place. */
-    description: descriptionField("what the rule is for", "update", 4096),
+    name: shared.name,
+    description: shared.description,
     /** The public IP (a cim.PublicIp's id) whose port is balanced; not one with static NAT. Replaces on change. */
     publicIpId: field(id("the public IP whose port is balanced (a cim.PublicIp's id)"), {
       change: "replace",
@@ -72,21 +53,8 @@ export const loadBalancerRule = defineKind({
       unset: () => "tcp",
       live: (r: LoadBalancerRule) => lower(r.protocol),
     }),
-    /** `roundrobin` (default), `leastconn` or `source`. Changed in place. */
-    algorithm: field(word(LB_ALGORITHMS, "one of roundrobin, leastconn, source").optional(), {
-      change: "update",
-      unset: () => "roundrobin",
-      live: (r: LoadBalancerRule) => lower(r.algorithm),
-    }),
-    /**
-     * The member instances (ids), each with a NIC on the rule's network; order does not matter. Changed in
-     * place: one job removes those that left, one adds those that came.
-     */
-    memberIds: membersField(
-      "the member instances, each on the rule's network",
-      "Instance",
-      (r: LoadBalancerRule) => r.memberIds,
-    ),
+    algorithm: shared.algorithm,
+    memberIds: shared.memberIds,
     /** Tags; the program's map is authoritative. Changed in place. */
     tags,
   },
@@ -119,23 +87,7 @@ export const loadBalancerRule = defineKind({
         },
         { region: s.region },
       ),
-    async apply(s, live, want, changed, op) {
-      const o = { region: s.region };
-      if (changed.has("name") || changed.has("description") || changed.has("algorithm")) {
-        const update = {
-          name: changed.has("name") ? want.name : undefined,
-          description: changed.has("description") ? want.description : undefined,
-          algorithm: changed.has("algorithm") ? (want.algorithm ?? "roundrobin") : undefined,
-        };
-        await waitFor(s, await s.client.loadBalancers.update(live.id, update, o), op);
-      }
-      if (changed.has("memberIds")) {
-        await convergeMembers(s, op, live.memberIds, want.memberIds ?? [], {
-          add: (ids) => s.client.loadBalancers.assign(live.id, ids, o),
-          remove: (ids) => s.client.loadBalancers.remove(live.id, ids, o),
-        });
-      }
-    },
+    apply: applyBalancer((s) => s.client.loadBalancers),
     delete: (s, live) => s.client.loadBalancers.delete(live.id, { region: s.region }),
   },
   importer: {

@@ -40,6 +40,15 @@ const lbRule = (i: Ids, over: Record<string, unknown>) => ({
   ...over,
 });
 
+/** A valid internal load balancer (check only: the ids name nothing), with `over` changed. */
+const internalLb = (i: Ids, over: Record<string, unknown>) => ({
+  networkId: i.unknown,
+  sourcePort: 5432,
+  instancePort: 5432,
+  memberIds: [i.unknown2],
+  ...over,
+});
+
 export interface BadCase {
   name: string;
   kind: Kind;
@@ -1127,6 +1136,49 @@ export const CASES: BadCase[] = [
     args: (i) => lbRule(i, { memberIds: ["web-1"] }),
     field: "memberIds",
     message: /memberIds\[0\] must be an id \(a UUID\), not a name/,
+  },
+  // ---------------------------------------------------------------------------------- InternalLoadBalancer
+  {
+    name: "internal load balancer with source port 0",
+    kind: "InternalLoadBalancer",
+    args: (i) => internalLb(i, { sourcePort: 0 }),
+    field: "sourcePort",
+    message: /sourcePort must be from 1 to 65535: the balanced port of the source address/,
+  },
+  {
+    name: "internal load balancer with instance port 70000",
+    kind: "InternalLoadBalancer",
+    args: (i) => internalLb(i, { instancePort: 70000 }),
+    field: "instancePort",
+    message: /instancePort must be from 1 to 65535: the port on the member instances/,
+  },
+  {
+    name: "internal load balancer with an unknown algorithm",
+    kind: "InternalLoadBalancer",
+    args: (i) => internalLb(i, { algorithm: "random" }),
+    field: "algorithm",
+    message: /algorithm must be one of roundrobin, leastconn, source/,
+  },
+  {
+    name: "internal load balancer with a source address that is no IPv4 address",
+    kind: "InternalLoadBalancer",
+    args: (i) => internalLb(i, { sourceIpAddress: "10.1.2" }),
+    field: "sourceIpAddress",
+    message: /sourceIpAddress must be an IPv4 address: the balanced address/,
+  },
+  {
+    name: "internal load balancer naming its tier by name",
+    kind: "InternalLoadBalancer",
+    args: (i) => internalLb(i, { networkId: "app-tier" }),
+    field: "networkId",
+    message: /networkId must be an id \(a UUID\), not a name/,
+  },
+  {
+    name: "internal load balancer naming a member twice",
+    kind: "InternalLoadBalancer",
+    args: (i) => internalLb(i, { memberIds: [i.unknown2, i.unknown2] }),
+    field: "memberIds",
+    message: /memberIds must not name an id twice/,
   },
 
   // ---------------------------------------------------------------------------------- provider settings

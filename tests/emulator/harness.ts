@@ -108,6 +108,23 @@ export class Api {
     }
   }
 
+  /**
+   * A create that must be accepted and whose job must succeed (`res` its answer); the record read back from
+   * `collection/{id}`.
+   */
+  async created(res: Res, collection: string): Promise<any> {
+    if (res.status !== 200) throw new Error(`create → ${res.status} ${JSON.stringify(res.body)}`);
+    const job = await this.waitJob(res.body.jobId);
+    if (job.status !== "success") throw new Error(`create job failed: ${job.detail}`);
+    return this.ok("GET", `${collection}/${res.body.id}`);
+  }
+
+  /** The member instance ids of a load balancer at `path` (listLoadBalancerRuleInstances), sorted. */
+  async memberIds(path: string): Promise<string[]> {
+    const rows = (await this.ok("GET", `${path}/instances`)).loadbalancerruleinstance as { id: string }[];
+    return rows.map((m) => m.id).sort();
+  }
+
   async catalogue(region?: string): Promise<Catalogue> {
     const [zones, templates, offerings, diskOfferings, networkOfferings, vpcOfferings, isos] =
       await Promise.all(

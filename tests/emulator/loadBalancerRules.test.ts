@@ -64,17 +64,9 @@ const rule = (body: Record<string, unknown>) =>
     body: { name: "web", algorithm: "roundrobin", publicPort: 80, privatePort: 8080, ...body },
   });
 
-async function made(body: Record<string, unknown>) {
-  const res = await rule(body);
-  expect(res.status).toBe(200);
-  expect((await done(res.body)).status).toBe("success");
-  return api.ok("GET", `/loadbalancer/rules/${res.body.id}`);
-}
-
-const members = async (id: string) =>
-  ((await api.ok("GET", `/loadbalancer/rules/${id}/instances`)).loadbalancerruleinstance as any[])
-    .map((m) => m.id)
-    .sort();
+const made = async (params: Record<string, unknown>) =>
+  api.created(await rule(params), "/loadbalancer/rules");
+const members = (id: string) => api.memberIds(`/loadbalancer/rules/${id}`);
 
 describe("load-balancer rules (createLoadBalancerRule, listLoadBalancerRules, updateLoadBalancerRule, deleteLoadBalancerRule)", () => {
   it("creating is a job: Add, then Active; the record is CloudStack's LoadBalancerResponse", async () => {

@@ -173,6 +173,24 @@ function inventory(): Inventory {
           tags: { tier: "web" },
         },
       ],
+      InternalLoadBalancer: [
+        {
+          id: "ilb-1",
+          name: "db",
+          description: "",
+          scheme: "Internal",
+          networkId: "net-1",
+          sourceIpAddressNetworkId: "net-1",
+          sourceIpAddress: "10.1.1.50",
+          vpcId: "vpc-1",
+          sourcePort: 5432,
+          instancePort: 5432,
+          algorithm: "roundrobin",
+          memberIds: ["vm-2"],
+          state: "Active",
+          tags: {},
+        },
+      ],
       StaticNat: [
         {
           id: "ip-1",
@@ -220,6 +238,7 @@ describe("generateProgram", () => {
       "Instance web-2 instanceWeb2 vm-2",
       "StaticNat web-198-18-0-7 staticNatWeb1981807 ip-1",
       "LoadBalancerRule front lbRuleFront lb-1",
+      "InternalLoadBalancer db internalLbDb ilb-1",
       "Volume data volumeData vol-1",
       "Volume spare volumeSpare vol-2",
       "BackupSchedule web-daily backupWebDaily bs-1",
@@ -352,7 +371,7 @@ describe("generateProgram", () => {
       "// The API does not return these SSH key pair inputs, so they are left out (which keeps what was deployed):\n// publicKey.",
     );
     expect(index).toContain(
-      "network ACL rules, backup schedules, backups, instance schedules, SSH key pairs, public IPs, static NATs, volume snapshots, instance snapshots, VPC private gateways and load-balancer rules of region de-fra",
+      "network ACL rules, backup schedules, backups, instance schedules, SSH key pairs, public IPs, static NATs, volume snapshots, instance snapshots, VPC private gateways, load-balancer rules and internal load balancers of region de-fra",
     );
     expect(index.match(/^import .*$/gm)).toEqual(['import * as cim from "pulumi-cim";']);
   });
@@ -456,6 +475,21 @@ describe("generateProgram", () => {
   algorithm: "leastconn",
   memberIds: [instanceWeb.id, instanceWeb2.id],
   tags: { tier: "web" },
+});`);
+  });
+
+  it("an internal load balancer refers to its tier and member instances; its address kept, API defaults left out", () => {
+    // algorithm roundrobin, the empty description and no tags are the API's defaults: left out
+    expect(index).toContain(`const internalLbDb = new cim.InternalLoadBalancer("db", {
+  adoptId: "ilb-1",
+  region,
+  name: "db",
+  networkId: networkAppTier.id,
+  sourceIpAddressNetworkId: networkAppTier.id,
+  sourceIpAddress: "10.1.1.50",
+  sourcePort: 5432,
+  instancePort: 5432,
+  memberIds: [instanceWeb2.id],
 });`);
   });
 

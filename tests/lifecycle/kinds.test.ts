@@ -100,6 +100,51 @@ async function balanced() {
   return { publicIpId, members: [a, b].sort() };
 }
 
+/** A VPC `10.<octet>.0.0/16` and its tier `10.<octet>.1.0/24` of the network offering given, made through the API. */
+async function vpcTier(name: string, octet: number, networkOfferingId: string): Promise<string> {
+  const vpc = await call("POST", "/vpcs", {
+    name,
+    displayText: name,
+    zoneId: cat.zone,
+    cidr: `10.${octet}.0.0/16`,
+    vpcOfferingId: cat.vpcOffering,
+  });
+  await job(vpc);
+  const tier = await call("POST", "/networks", {
+    name: `${name}-tier`,
+    displayText: `${name}-tier`,
+    zoneId: cat.zone,
+    networkOfferingId,
+    vpcId: vpc.id,
+    gateway: `10.${octet}.1.1`,
+    netmask: "255.255.255.0",
+  });
+  await job(tier);
+  return tier.id as string;
+}
+
+/** A VPC tier whose offering serves the internal LB, made once and shared. */
+let ilbTier: string | undefined;
+async function internalTier(): Promise<string> {
+  ilbTier ??= await vpcTier("ilb", 77, (await first("/offerings/network", (n) => n.internalLb === true)).id);
+  return ilbTier;
+}
+
+/** A fresh instance on the internal-LB tier, made through the API. */
+async function tierInstance(): Promise<string> {
+  const vm = await call("POST", "/compute/instances", {
+    zoneId: cat.zone,
+    serviceOfferingId: cat.offering,
+    templateId: cat.template,
+    networkIds: await internalTier(),
+  });
+  await job(vm);
+  return vm.id as string;
+}
+
+/** Both instances made for an internal load balancer, by its name. */
+const ilbMembers = new Map<string, string[]>();
+
 /** A public IP of the shared isolated network and a fresh instance on it, made through the API. */
 async function addressAndInstance(networkId: string = cat.net) {
   const ip = await call("POST", "/public-ips", { networkId });
@@ -429,6 +474,35 @@ const cases: Case[] = [
     replace: (o) => ({ news: { ...o, publicPort: 81 }, field: "publicPort" }),
     bad: (i) => ({ news: { ...i, privatePort: 70000 }, field: "privatePort" }),
     path: (id) => `/loadbalancer/rules/${id}`,
+  },
+  {
+    kind: "InternalLoadBalancer",
+    inputs: async () => {
+      const name = nameOf("ilb");
+      const members = [await tierInstance(), await tierInstance()].sort();
+      ilbMembers.set(name, members);
+      return {
+        name,
+        networkId: await internalTier(),
+        sourcePort: 80,
+        instancePort: 8080,
+        memberIds: [members[0]],
+        tags: { tier: "app" },
+      };
+    },
+    // the second instance joins, the algorithm changes, the tags go; the name stays (it keys the members)
+    inPlace: (o) => {
+      const more = {
+        algorithm: "source",
+        memberIds: ilbMembers.get(o.name),
+        description: "inside",
+        tags: {},
+      };
+      return { news: { ...o, ...more }, expect: more };
+    },
+    replace: (o) => ({ news: { ...o, instancePort: 8081 }, field: "instancePort" }),
+    bad: (i) => ({ news: { ...i, sourcePort: 0 }, field: "sourcePort" }),
+    path: (id) => `/loadbalancer/internal/${id}`,
   },
   {
     // Nothing changes in place through the API: timeouts are the in-place (state only) change.
@@ -1378,6 +1452,72 @@ describe("load-balancer rules", () => {
     expect(err).not.toBeInstanceOf(PartialStateError);
     expect(String((err as Error).message)).toContain("Can't do load balance on ip address");
     expect(rows(await call("GET", `/loadbalancer/rules?publicIpId=${publicIpId}`))).toEqual([]);
+  });
+});
+
+describe("internal load balancers", () => {
+  it("members change in place by delta jobs; the allocated address is kept; a replacement naming it deletes first", async () => {
+    const networkId = await internalTier();
+    const [a, b, c] = [await tierInstance(), await tierInstance(), await tierInstance()];
+    const inputs = { name: nameOf("ilb"), networkId, sourcePort: 443, instancePort: 8443, memberIds: [a, b] };
+    const { id, outs } = await make("InternalLoadBalancer", inputs);
+    expect(await jobsOn(id)).toEqual(["createLoadBalancer:success", "assignToLoadBalancerRule:success"]);
+    expect(outs).toMatchObject({
+      sourceIpAddressNetworkId: networkId,
+      algorithm: "roundrobin",
+      state: "Active",
+    });
+    expect(outs.sourceIpAddress).toMatch(/^10\.77\.1\.\d+$/);
+    // the address the API chose is no diff when the program leaves it out
+    const same = await change("InternalLoadBalancer", id, outs, { ...inputs, memberIds: [b, a] });
+    expect(same.diff.changes).toBe(false);
+    const swapped = await change("InternalLoadBalancer", id, outs, { ...inputs, memberIds: [a, c] });
+    expect(swapped.diff).toMatchObject({ changes: true, replaces: [] });
+    const after = (await swapped.run()).outs as Rec;
+    expect(after.memberIds).toEqual([a, c].sort());
+    expect((await jobsOn(id)).slice(2)).toEqual([
+      "removeFromLoadBalancerRule:success",
+      "assignToLoadBalancerRule:success",
+    ]);
+    const p2 = p("InternalLoadBalancer");
+    const keep = { ...after, sourceIpAddress: after.sourceIpAddress };
+    expect((await p2.diff!(id, after, { ...keep, instancePort: 81 })).deleteBeforeReplace).toBe(true);
+    expect((await p2.diff!(id, after, { ...keep, sourcePort: 81 })).deleteBeforeReplace).toBe(false);
+    const { sourceIpAddress: _s, ...fresh } = keep;
+    const moved = await p2.diff!(id, after, { ...fresh, instancePort: 81 });
+    expect(moved).toMatchObject({ replaces: ["instancePort"], deleteBeforeReplace: false });
+    await p2.delete!(id, after);
+  });
+
+  it("a tier without the internal LB: the API's refusal at create, nothing recorded", async () => {
+    const tier = { id: await vpcTier("plain", 78, cat.tier) };
+    const err = await make("InternalLoadBalancer", {
+      name: nameOf("ilb"),
+      networkId: tier.id,
+      sourcePort: 80,
+      instancePort: 80,
+    }).catch((e: Error) => e);
+    expect(err).not.toBeInstanceOf(PartialStateError);
+    expect(String((err as Error).message)).toContain(
+      "Scheme Internal is not supported by the network offering",
+    );
+    expect(rows(await call("GET", `/loadbalancer/internal?networkId=${tier.id}`))).toEqual([]);
+  });
+
+  it("a member off the tier: the balancer is made and kept in state as failed, naming the API's reason", async () => {
+    const networkId = await internalTier();
+    const { instanceId: stranger } = await addressAndInstance();
+    const err = await make("InternalLoadBalancer", {
+      name: nameOf("ilb"),
+      networkId,
+      sourcePort: 80,
+      instancePort: 80,
+      memberIds: [stranger],
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PartialStateError);
+    const partial = err as PartialStateError;
+    expect(partial.message).toContain("doesn't belong in the same network");
+    await p("InternalLoadBalancer").delete!(partial.id, partial.properties);
   });
 });
 

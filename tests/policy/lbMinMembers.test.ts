@@ -1,6 +1,6 @@
-// cim-lb-min-members in process (the CLI run is tests/e2e/policy.test.ts): a rule with fewer members than
-// configured is reported, naming the count and what to do; enough members, a list of outputs not yet known, and
-// other kinds are not.
+// cim-lb-min-members in process (the CLI run is tests/e2e/policy.test.ts): a rule or internal load balancer with
+// fewer members than configured is reported, naming the count and what to do; enough members, a list of outputs
+// not yet known, and other kinds are not.
 import { describe, expect, it } from "vitest";
 import { lbMinMembers } from "../../policy/policies";
 import { kinds } from "../../provider/kinds";
@@ -46,6 +46,15 @@ describe("cim-lb-min-members", () => {
       expect.stringContaining("memberIds names 2 instances, fewer than 3"),
     ]);
     expect(run(LB, { memberIds: [a] }, { minMembers: 1 })).toEqual([]);
+  });
+
+  it("covers internal load balancers, naming their tier", () => {
+    const ILB = typeToken(kinds.InternalLoadBalancer);
+    expect(run(ILB, { memberIds: [a] })).toEqual([
+      expect.stringContaining("memberIds names 1 instance, fewer than 2"),
+    ]);
+    expect(run(ILB, { memberIds: [a] })[0]).toContain("Add instances on the load balancer's tier");
+    expect(run(ILB, { memberIds: [a, b] })).toEqual([]);
   });
 
   it("leaves other kinds alone", () => {

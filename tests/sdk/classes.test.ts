@@ -341,6 +341,47 @@ describe("SDK resource classes", () => {
     expect(found.id).toBe(await value(gw.id));
   });
 
+  it("an internal load balancer in a VPC tier: its name from the resource, members from instances, the address allocated", async () => {
+    const cim = await import("../../sdk");
+    const vpc = new cim.Vpc("ilb-net", {
+      zoneId: cat.zone,
+      cidr: "10.39.0.0/16",
+      vpcOfferingId: cat.vpcOffering,
+    });
+    const tier = new cim.Network("ilb-tier", {
+      zoneId: cat.zone,
+      networkOfferingId: (await list("/offerings/network")).find((o) => o.internalLb)!.id,
+      vpcId: vpc.id,
+      gateway: "10.39.1.1",
+      netmask: "255.255.255.0",
+    });
+    const app = [1, 2].map(
+      (n) =>
+        new cim.Instance(`ilb-app-${n}`, {
+          zoneId: cat.zone,
+          serviceOfferingId: cat.offering,
+          templateId: cat.template,
+          networkIds: [tier.id],
+        }),
+    );
+    const lb = new cim.InternalLoadBalancer("inside", {
+      networkId: tier.id,
+      sourcePort: 5432,
+      instancePort: 5432,
+      algorithm: "LeastConn",
+      memberIds: app.map((a) => a.id),
+    });
+    expect(await value(lb.name)).toBe("inside");
+    expect(await value(lb.sourceIpAddress)).toMatch(/^10\.39\.1\.\d+$/);
+    expect(await value(lb.sourceIpAddressNetworkId)).toBe(await value(tier.id));
+    expect(await value(lb.vpcId)).toBe(await value(vpc.id));
+    expect(await value(lb.algorithm)).toBe("leastconn");
+    expect(await value(lb.memberIds)).toEqual((await Promise.all(app.map((a) => value(a.id)))).sort());
+    expect(await value(lb.state)).toBe("Active");
+    const live = (await list("/loadbalancer/internal")).find((r) => r.name === "inside")!;
+    expect(live).toMatchObject({ scheme: "Internal", sourcePort: "5432", instancePort: "5432" });
+  });
+
   it("a load-balancer rule wired by outputs: its name from the resource, members from instances, the address shown", async () => {
     const cim = await import("../../sdk");
     const offering = (await list("/offerings/network")).find((o) => !o.forVpc)!.id;

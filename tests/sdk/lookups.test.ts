@@ -139,9 +139,10 @@ describe("region-scoped catalogues", () => {
     expect((await cim.getDiskOfferings()).length).toBe(3);
     const tier = await cim.getNetworkOffering({ name: "VPC Tier" });
     expect(tier.forVpc).toBe(true);
+    expect((await cim.getNetworkOffering("VPC Tier with Internal LB")).internalLb).toBe(true);
     expect((await cim.getNetworkOfferings({ forVpc: false })).map((o) => o.name)).toEqual(["Isolated"]);
     const e = await failure(cim.getNetworkOffering({ name: "Isolated", forVpc: true }));
-    expect(e.candidates.map((c) => c.name)).toEqual(["VPC Tier"]);
+    expect(e.candidates.map((c) => c.name)).toEqual(["VPC Tier", "VPC Tier with Internal LB"]);
     expect((await cim.getVpcOffering("Default VPC")).name).toBe("Default VPC");
     expect((await cim.getVpcOfferings({ region: "nl-ams-1" })).length).toBe(1);
   });
@@ -284,6 +285,54 @@ describe("public IPs", () => {
     // not cached: a deleted rule is gone from the next lookup
     await api("DELETE", `/loadbalancer/rules/${rule.id}`);
     expect(await cim.getLoadBalancerRules({ publicIpId: ip.id })).toEqual([]);
+  });
+
+  it("finds an internal load balancer by name or id with its members, filters by tier, lists candidates on a miss", async () => {
+    const zone = await cim.getZone("de-fra-1a");
+    const tierOffering = await cim.getNetworkOffering("VPC Tier with Internal LB");
+    const vpcOffering = (await cim.getVpcOfferings())[0];
+    const vpc = await api("POST", "/vpcs", {
+      name: "ilb-vpc",
+      displayText: "v",
+      zoneId: zone.id,
+      cidr: "10.90.0.0/16",
+      vpcOfferingId: vpcOffering.id,
+    });
+    const tier = await api("POST", "/networks", {
+      name: "ilb-tier",
+      displayText: "t",
+      zoneId: zone.id,
+      networkOfferingId: tierOffering.id,
+      vpcId: vpc.id,
+      gateway: "10.90.1.1",
+      netmask: "255.255.255.0",
+    });
+    const q = new URLSearchParams({
+      name: "inside",
+      networkId: tier.id,
+      sourcePort: "80",
+      instancePort: "8080",
+      algorithm: "source",
+    });
+    const lb = await api("POST", `/loadbalancer/internal?${q}`);
+    const found = await cim.getInternalLoadBalancer("inside");
+    expect(found).toMatchObject({
+      id: lb.id,
+      networkId: tier.id,
+      sourcePort: 80,
+      algorithm: "source",
+      memberIds: [],
+    });
+    expect((await cim.getInternalLoadBalancer({ id: lb.id })).name).toBe("inside");
+    expect((await cim.getInternalLoadBalancers({ networkId: tier.id })).map((r) => r.id)).toEqual([lb.id]);
+    expect(await cim.getLoadBalancerRules({ networkId: tier.id })).toEqual([]);
+    const miss = await failure(cim.getInternalLoadBalancer("outside"));
+    expect(miss.message).toMatch(
+      /no internal load balancer named "outside" in the default region\. Candidates: /,
+    );
+    expect(miss.message).toContain(`inside (${lb.id})`);
+    await api("DELETE", `/loadbalancer/internal/${lb.id}`);
+    expect(await cim.getInternalLoadBalancers({ networkId: tier.id })).toEqual([]);
   });
 });
 

@@ -1,0 +1,209 @@
+// Internal load balancers as CloudStack keeps them (createLoadBalancer with scheme Internal, listLoadBalancers,
+// deleteLoadBalancer; members and name, description and algorithm through the commands both schemes share):
+// ApplicationLoadBalancerManagerImpl.createApplicationLoadBalancer's checks with their texts. The spec shows only
+// `POST /api/v1/loadbalancer/internal` with query parameters; the other routes and the shapes are written in
+// emulator/README.md. Every change is a job; the balancer shows CloudStack's FirewallRule state meanwhile.
+import { badRequest, conflict, ok } from "../http";
+import type { JobEffect } from "../jobs";
+import { contains, parseCidr, parseIp } from "../net";
+import type { InternalLoadBalancerRec, NetworkRec } from "../records";
+import {
+  algorithmOf,
+  assignMembers,
+  balancerJob,
+  type LCtx,
+  type LoadBalancerData,
+  listMembers,
+  removeMembers,
+  restoreBalancer,
+  settleBalancer,
+  sharedBalancerJobEffects,
+  updateBalancer,
+  validPort,
+} from "./balancers";
+import { body, int, isoNow, listFilter, paging, passThrough, query, reqStr, str } from "./common";
+import { allocate, usedAddresses } from "./guestAddresses";
+
+function view(ctx: LCtx, lb: InternalLoadBalancerRec) {
+  const net = ctx.data.networks.byId(lb.networkId);
+  return {
+    id: lb.id,
+    name: lb.name,
+    description: lb.description,
+    scheme: "Internal",
+    sourceIpAddress: lb.sourceIp,
+    sourceIpAddressNetworkId: lb.sourceIpNetworkId,
+    networkId: lb.networkId,
+    vpcId: net?.vpcId ?? "",
+    zoneId: net?.zoneId ?? "",
+    // CloudStack's ApplicationLoadBalancerResponse: one rule per balancer here, ports as text
+    sourcePort: String(lb.sourcePort),
+    instancePort: String(lb.instancePort),
+    algorithm: lb.algorithm,
+    state: lb.state,
+    account: lb.account,
+    tags: { ...lb.tags },
+    created: lb.created,
+    lastUpdated: lb.lastUpdated,
+  };
+}
+
+const findLb = (ctx: LCtx, id: string) => ctx.data.internalLoadBalancers.find(ctx.owner, id);
+
+/** The guest network a parameter names, with createApplicationLoadBalancer's refusal when it is unknown. */
+function guestNetwork(ctx: LCtx, id: string, what: string): NetworkRec {
+  const net = ctx.data.networks.get(ctx.owner, id);
+  if (!net || ctx.data.networks.isGone(net)) throw badRequest(`Can't find ${what} by id`, `${what} ${id}`);
+  return net;
+}
+
+/** validateLbRule: the tier's offering must carry the Lb service with the Internal scheme. */
+function requireInternalLbTier(ctx: LCtx, net: NetworkRec): void {
+  const offering = ctx.store.catalogue("networkOfferings", net.networkOfferingId, net.regionId);
+  if (!net.vpcId || !offering?.internalLb) {
+    throw badRequest(
+      `Scheme Internal is not supported by the network offering of network ${net.name}`,
+      'Create the tier in a VPC with the network offering "VPC Tier with Internal LB" (GET /api/v1/offerings/network, internalLb: true)',
+    );
+  }
+}
+
+/**
+ * getSourceIp: a requested address must lie in the tier's CIDR; one another internal load balancer of the tier
+ * holds is shared with it (the port check then decides), one a NIC holds is refused; none asked: the next free.
+ */
+function sourceIpOf(ctx: LCtx, net: NetworkRec, requested: string | undefined): string {
+  if (requested === undefined || requested.trim() === "")
+    return allocate(net, usedAddresses(ctx.data, net.id));
+  const ip = parseIp(requested.trim());
+  if (ip === undefined) throw badRequest(`Invalid IP address: ${requested}`);
+  const text = requested.trim();
+  const sharing = ctx.data.internalLoadBalancers.where(
+    (l) => l.sourceIpNetworkId === net.id && l.sourceIp === text && l.state !== "Revoke",
+  );
+  if (sharing.length) return text;
+  if (!contains(parseCidr(net.cidr)!, ip))
+    throw badRequest("The requested IP is not in the network's CIDR subnet.", `cidr=${net.cidr}`);
+  // IpAddressManager.acquireGuestIpAddress: a taken address (a NIC's, the gateway) is not handed out
+  if (usedAddresses(ctx.data, net.id).has(ip) || text === net.gateway)
+    throw conflict(`The requested IP ${text} is already in use on network ${net.name}`);
+  return text;
+}
+
+/** POST /loadbalancer/internal (query parameters): createLoadBalancer with scheme Internal, a job. */
+export function createInternal(ctx: LCtx) {
+  const q = query(ctx);
+  const name = reqStr(q, "name");
+  const scheme = str(q, "scheme");
+  // ApplicationLoadBalancerManagerImpl: "Only Internal scheme is supported in this release"
+  if (scheme !== undefined && scheme.trim().toLowerCase() !== "internal")
+    throw badRequest("Only scheme of type Internal is supported");
+  const sourcePort = int(q, "sourcePort");
+  const instancePort = int(q, "instancePort");
+  if (sourcePort === undefined) reqStr(q, "sourcePort");
+  if (instancePort === undefined) reqStr(q, "instancePort");
+  const algorithmText = reqStr(q, "algorithm");
+  const net = guestNetwork(ctx, reqStr(q, "networkId"), "guest network");
+  const sourceNet = guestNetwork(ctx, str(q, "sourceIpAddressNetworkId") || net.id, "source ip network");
+  requireInternalLbTier(ctx, net);
+  if (!validPort(instancePort)) throw badRequest(`Invalid value for instance port: ${instancePort}`);
+  if (!validPort(sourcePort)) throw badRequest(`Invalid value for source port: ${sourcePort}`);
+  const algorithm = algorithmOf(algorithmText);
+  if (sourceNet.vpcId !== net.vpcId)
+    throw badRequest(`Source ip network ${sourceNet.name} is not in the VPC of network ${net.name}`);
+  const sourceIp = sourceIpOf(ctx, sourceNet, str(q, "sourceIpAddress"));
+  for (const other of ctx.data.internalLoadBalancers.where(
+    (l) => l.sourceIpNetworkId === sourceNet.id && l.sourceIp === sourceIp && l.state !== "Revoke",
+  )) {
+    // detectInternalLbRulesConflict: one source address serves one network, each port once
+    if (other.networkId !== net.id)
+      throw conflict(`New rule is for a different network than what's specified in rule ${other.id}`);
+    if (other.sourcePort === sourcePort) {
+      throw conflict(
+        `The range specified, ${sourcePort}-${sourcePort}, conflicts with rule ${other.id} which has ${other.sourcePort}-${other.sourcePort}`,
+      );
+    }
+  }
+  const fields = {
+    tags: {},
+    hasAnnotations: false,
+    name,
+    description: str(q, "description") ?? "",
+    networkId: net.id,
+    sourceIpNetworkId: sourceNet.id,
+    sourceIp,
+    sourcePort: sourcePort!,
+    instancePort: instancePort!,
+    algorithm,
+    members: [],
+    state: "Add",
+  };
+  const lb = ctx.data.internalLoadBalancers.insert(ctx.owner, fields, isoNow(ctx));
+  return balancerJob(ctx, ctx.data.internalLoadBalancers, lb, "createLoadBalancer", "Add");
+}
+
+export function getInternal(ctx: LCtx) {
+  return ok(view(ctx, findLb(ctx, ctx.params.id)));
+}
+
+/** listLoadBalancers: filters id, name, sourceIpAddress, sourceIpAddressNetworkId, networkId, keyword. */
+export function listInternal(ctx: LCtx) {
+  const test = listFilter<InternalLoadBalancerRec>(
+    query(ctx),
+    {
+      id: "id",
+      name: "name",
+      sourceIpAddress: "sourceIp",
+      sourceIpAddressNetworkId: "sourceIpNetworkId",
+      networkId: "networkId",
+    },
+    ["name", "description"],
+  );
+  const rows = ctx.data.internalLoadBalancers.list(ctx.owner).filter(test);
+  return ok(passThrough("loadbalancer", rows, paging(ctx), (r) => view(ctx, r)));
+}
+
+/** PUT /loadbalancer/internal/{id}: updateLoadBalancerRule (name, description, algorithm), query or body. */
+export function updateInternal(ctx: LCtx) {
+  const params = { ...query(ctx), ...body(ctx) };
+  return updateBalancer(ctx, ctx.data.internalLoadBalancers, findLb(ctx, ctx.params.id), params);
+}
+
+/** DELETE /loadbalancer/internal/{id}: deleteLoadBalancer; the balancer shows `Revoke` until it is gone. */
+export function deleteInternal(ctx: LCtx) {
+  const lb = findLb(ctx, ctx.params.id);
+  ctx.data.internalLoadBalancers.idle(lb);
+  return balancerJob(ctx, ctx.data.internalLoadBalancers, lb, "deleteLoadBalancer", "Revoke");
+}
+
+export const assignInternalMembers = (ctx: LCtx) =>
+  assignMembers(ctx, ctx.data.internalLoadBalancers, findLb(ctx, ctx.params.id));
+export const removeInternalMembers = (ctx: LCtx) =>
+  removeMembers(ctx, ctx.data.internalLoadBalancers, findLb(ctx, ctx.params.id));
+export const listInternalMembers = (ctx: LCtx) => listMembers(ctx, findLb(ctx, ctx.params.id));
+
+/** A tier that goes drops its internal load balancers (their source addresses go back to the pool). */
+export function dropInternalLoadBalancersOf(
+  data: Pick<LoadBalancerData, "internalLoadBalancers">,
+  networkId: string,
+) {
+  const lbs = data.internalLoadBalancers.where(
+    (l) => l.networkId === networkId || l.sourceIpNetworkId === networkId,
+  );
+  for (const lb of lbs) data.internalLoadBalancers.delete(lb.id);
+}
+
+const drop = (data: LoadBalancerData, id: string) => data.internalLoadBalancers.delete(id);
+
+export const internalLoadBalancerJobEffects: Record<string, JobEffect<LoadBalancerData>> = {
+  createLoadBalancer: {
+    success: (data, job) => void settleBalancer(data, job),
+    // a balancer whose apply failed is removed with its source address (persistLbRule's finally)
+    failure: (data, job) => void drop(data, job.resourceId),
+  },
+  deleteLoadBalancer: {
+    success: (data, job) => void drop(data, job.resourceId),
+    failure: restoreBalancer,
+  },
+  ...sharedBalancerJobEffects,
+};

@@ -1,0 +1,98 @@
+// cim.InternalLoadBalancer: a load balancer inside a VPC (the spec's POST /api/v1/loadbalancer/internal; CloudStack's
+// createLoadBalancer with scheme Internal): a port of a guest address of a VPC tier (given, or allocated from the
+// tier) balanced over member instances on that tier, by an algorithm. Name, description, algorithm and members
+// change in place, as for the public rule (balancer.ts); the tier, the source address and the ports replace.
+// Check holds the platform's rules on ports and algorithm; the API judges the rest (a tier whose offering does
+// not serve the internal LB, an address outside the tier or taken, a member off the tier) and its refusals pass on.
+
+import { z } from "zod";
+import type { InternalLoadBalancer } from "../client";
+import { id, optionalId } from "../lifecycle/check";
+import { containsUnknown } from "../lifecycle/values";
+import { applyBalancer, balancerFields, port } from "./balancer";
+import { commonFields, field, tags } from "./common";
+import { defineKind } from "./define";
+import { ipv4 } from "./network";
+
+const shared = balancerFields("load balancer", "the member instances, each with a NIC on the tier");
+
+export const internalLoadBalancer = defineKind({
+  name: "InternalLoadBalancer",
+  noun: "internal load balancer",
+  summary: "A load balancer inside a VPC tier: a port of a tier address balanced over member instances.",
+  nameFromResource: true,
+  tags: "internalLoadBalancer",
+  states: { busy: ["Add"], deleting: "Revoke" },
+  fields: {
+    ...commonFields,
+    name: shared.name,
+    description: shared.description,
+    /**
+     * The VPC tier (a cim.Network's id) of the members; its offering must serve the internal LB ("VPC Tier with
+     * Internal LB" in the emulator). Replaces on change.
+     */
+    networkId: field(id("the VPC tier of the member instances (a cim.Network's id)"), {
+      change: "replace",
+      live: true,
+      ref: "Network",
+    }),
+    /** The tier the source address is taken from (default: networkId). Replaces on change. */
+    sourceIpAddressNetworkId: field(optionalId("the tier the source address is taken from"), {
+      change: "replace",
+      live: true,
+      ref: "Network",
+      present: true,
+    }),
+    /** A free address inside the tier's CIDR; left out, the API allocates one (shown as an output). Replaces. */
+    sourceIpAddress: field(ipv4("the balanced address, inside the tier's CIDR, e.g. 10.1.2.10").optional(), {
+      change: "replace",
+      live: true,
+      present: true,
+    }),
+    /** The balanced port of the source address (1–65535). Replaces on change. */
+    sourcePort: field(port("the balanced port of the source address"), { change: "replace", live: true }),
+    /** The port on the members (1–65535). Replaces on change. */
+    instancePort: field(port("the port on the member instances"), { change: "replace", live: true }),
+    algorithm: shared.algorithm,
+    memberIds: shared.memberIds,
+    /** Tags; the program's map is authoritative. Changed in place. */
+    tags,
+  },
+  outputs: {
+    vpcId: { schema: z.string().optional(), from: (r: InternalLoadBalancer) => r.vpcId || undefined },
+    zoneId: { schema: z.string().optional(), from: (r: InternalLoadBalancer) => r.zoneId || undefined },
+    /** The API's state (Add while a change is applied, Active, Revoke while being removed). */
+    state: { schema: z.string().optional(), from: (r: InternalLoadBalancer) => r.state },
+  },
+  // A source address serves each port once: a replacement that names the same address and port deletes first
+  // (one that leaves the address out gets a fresh one).
+  deleteBeforeReplace: (olds, news) =>
+    news.sourceIpAddress !== undefined &&
+    (containsUnknown(news.sourceIpAddress) ||
+      containsUnknown(news.sourcePort) ||
+      (news.sourceIpAddress === olds.sourceIpAddress && news.sourcePort === olds.sourcePort)),
+  api: {
+    get: (s, id) => s.client.internalLoadBalancers.get(id, { region: s.region }),
+    list: (s) => s.client.internalLoadBalancers.listAll({ region: s.region }),
+    create: (s, i) =>
+      s.client.internalLoadBalancers.create(
+        {
+          name: i.name!,
+          description: i.description,
+          networkId: i.networkId,
+          sourceIpAddressNetworkId: i.sourceIpAddressNetworkId,
+          sourceIpAddress: i.sourceIpAddress,
+          sourcePort: i.sourcePort,
+          instancePort: i.instancePort,
+          algorithm: i.algorithm ?? "roundrobin",
+        },
+        { region: s.region },
+      ),
+    apply: applyBalancer((s) => s.client.internalLoadBalancers),
+    delete: (s, live) => s.client.internalLoadBalancers.delete(live.id, { region: s.region }),
+  },
+  importer: {
+    order: 39,
+    prefix: "internalLb",
+  },
+});
