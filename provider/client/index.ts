@@ -13,6 +13,7 @@ import { ConfigurationError } from "./errors";
 import { InstanceSchedules } from "./instanceSchedules";
 import { Instances } from "./instances";
 import { Jobs } from "./jobs";
+import { KubernetesClusters } from "./kubernetes";
 import { LoadBalancers } from "./loadBalancers";
 import { NetworkAcls } from "./networkAcls";
 import { Networks } from "./networks";
@@ -82,6 +83,7 @@ export class CimClient {
   readonly publicIps: PublicIps;
   readonly privateGateways: PrivateGateways;
   readonly loadBalancers: LoadBalancers;
+  readonly kubernetesClusters: KubernetesClusters;
   readonly tags: Tags;
   readonly backupSchedules: BackupSchedules;
   readonly backups: Backups;
@@ -126,6 +128,7 @@ export class CimClient {
     this.publicIps = new PublicIps(core);
     this.privateGateways = new PrivateGateways(core);
     this.loadBalancers = new LoadBalancers(core);
+    this.kubernetesClusters = new KubernetesClusters(core);
     this.tags = new Tags(core);
     this.backupSchedules = new BackupSchedules(core);
     this.backups = new Backups(core);
@@ -163,6 +166,7 @@ export type { InstanceScheduleInput } from "./instanceSchedules";
 export type { CreateInstanceInput, ImageType, InstanceCreated, UpdateInstanceInput } from "./instances";
 export type { JobDurationsOptions, JobObservation } from "./jobHistory";
 export { durationKey, durationSample, JobDurations, jobDurations } from "./jobHistory";
+export type { CreateKubernetesClusterInput, ScaleKubernetesClusterInput } from "./kubernetes";
 export type {
   CreateLoadBalancerRuleInput,
   LoadBalancerRule,
