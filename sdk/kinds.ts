@@ -100,6 +100,12 @@ export type LoadBalancerRule = KindResource<typeof kinds.LoadBalancerRule>;
 /** The arguments of cim.LoadBalancerRule. */
 export type LoadBalancerRuleArgs = ArgsOf<typeof kinds.LoadBalancerRule>;
 
+/** A Kubernetes cluster (CloudStack Kubernetes Service): scaled and upgraded in place; kubeconfig as a secret output. */
+export const KubernetesCluster = resourceClass(kinds.KubernetesCluster);
+export type KubernetesCluster = KindResource<typeof kinds.KubernetesCluster>;
+/** The arguments of cim.KubernetesCluster. */
+export type KubernetesClusterArgs = ArgsOf<typeof kinds.KubernetesCluster>;
+
 /** Tags through the generic tag endpoint, for resource types without a tag route (templates, …). */
 export const Tags = resourceClass(kinds.Tags);
 export type Tags = KindResource<typeof kinds.Tags>;

@@ -8,6 +8,7 @@ import type { Kind } from "./define";
 import { instance } from "./instance";
 import { instanceSchedule } from "./instanceSchedule";
 import { instanceSnapshot } from "./instanceSnapshot";
+import { kubernetesCluster } from "./kubernetesCluster";
 import { loadBalancerRule } from "./loadBalancerRule";
 import { network } from "./network";
 import { networkAclList } from "./networkAclList";
@@ -39,6 +40,7 @@ export const kinds = {
   InstanceSnapshot: instanceSnapshot,
   VpcGateway: vpcGateway,
   LoadBalancerRule: loadBalancerRule,
+  KubernetesCluster: kubernetesCluster,
   Tags: tags,
 } as const;
 
