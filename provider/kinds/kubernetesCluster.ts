@@ -230,10 +230,9 @@ export const kubernetesCluster = defineKind({
   },
   api: {
     get: async (s, id) => withKubeconfig(s, await s.client.kubernetesClusters.get(id, { region: s.region })),
-    list: async (s) => {
-      const all = await s.client.kubernetesClusters.listAll({ region: s.region });
-      return Promise.all(all.map((c) => withKubeconfig(s, c)));
-    },
+    // without kubeconfigs (one list for many reads, and none in `pulumi-cim import`'s inventory): a read served
+    // from it keeps the kubeconfig recorded
+    list: (s) => s.client.kubernetesClusters.listAll({ region: s.region }),
     create: (s, i) =>
       s.client.kubernetesClusters.create(
         {
@@ -273,6 +272,12 @@ export const kubernetesCluster = defineKind({
   importer: {
     order: 36,
     prefix: "cluster",
+    // while the autoscaler sets the worker count, the program names its bounds, not a count
+    inputs: (values) => {
+      if (!values.autoscaling) return values;
+      const { size: _, ...rest } = values;
+      return rest;
+    },
     skip: (r: LiveCluster) =>
       r.state === "Error" ? "failed (state Error): delete it, or recreate it with pulumi up" : undefined,
   },
