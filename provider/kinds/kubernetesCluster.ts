@@ -33,7 +33,7 @@ const autoscalingSchema = z
     { error: "must be { minSize, maxSize }: the autoscaler's bounds on the worker count" },
   )
   .refine((a) => a.maxSize > a.minSize, {
-    message: "maxSize must be greater than minSize (the platform refuses equal bounds)",
+    message: "must be greater than minSize (the platform refuses equal bounds)",
     path: ["maxSize"],
   })
   .optional();

@@ -43,7 +43,7 @@ describe("KubernetesCluster check", () => {
       expect.stringMatching(/^kubernetesVersionId: .*not a name/),
     ]);
     expect(reasons({ ...news, autoscaling: { minSize: 3, maxSize: 3 } })).toEqual([
-      expect.stringMatching(/maxSize must be greater than minSize/),
+      expect.stringMatching(/autoscaling.maxSize must be greater than minSize/),
     ]);
     expect(reasons({ ...news, autoscaling: { minSize: 0, maxSize: 3 } })).toEqual([
       expect.stringMatching(/at least 1/),
