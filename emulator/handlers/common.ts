@@ -105,12 +105,15 @@ export function jobAccepted(job: Job) {
   return accepted(job.resourceId, job.jobId, audited(job.resourceType, job.resourceId, job.jobId));
 }
 
-/** A job on a record that shows `interim` while it runs; the effect restores `prevState` when it must. */
+/**
+ * A job on a record that shows `interim` while it runs; the effect restores `prevState` when it must. `payload`:
+ * what the job's effect applies (e.g. the change a scale makes).
+ */
 export function stateJob<T extends Owned & { state: string; name: string }>(
   ctx: Ctx,
   repo: Repository<T>,
   r: T,
-  job: { resourceType: string; command: string; interim: string; failDetail?: string },
+  job: { resourceType: string; command: string; interim: string; failDetail?: string; payload?: Obj },
 ) {
   const submitted = submitJob(ctx, {
     command: job.command,
@@ -118,7 +121,7 @@ export function stateJob<T extends Owned & { state: string; name: string }>(
     resourceId: r.id,
     resourceName: r.name,
     failDetail: job.failDetail,
-    payload: { prevState: r.state },
+    payload: { prevState: r.state, ...job.payload },
   });
   repo.update(r, { state: job.interim } as Partial<T>);
   return jobAccepted(submitted);

@@ -16,15 +16,14 @@ import {
   bool,
   int,
   isoNow,
-  jobAccepted,
   listFilter,
   type Obj,
   paging,
   passThrough,
   query,
   reqStr,
+  stateJob,
   str,
-  submitJob,
 } from "./common";
 import { dropAnnotations, stampOf } from "./lifecycle";
 import { keyPairNamed, type SshKeyPairRec } from "./sshKeyPairs";
@@ -42,16 +41,9 @@ export const MAX_CLUSTER_SIZE = 10;
 /** KubernetesClusterService's default node root disk, GB. */
 const DEFAULT_ROOT_DISK_GB = 8;
 
-/** KubernetesVersionManagerImpl.compareSemanticVersions. */
-export function compareSemanticVersions(a: string, b: string): number {
-  const pa = a.split(".").map(Number);
-  const pb = b.split(".").map(Number);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return Math.sign(d);
-  }
-  return 0;
-}
+/** KubernetesVersionManagerImpl.compareSemanticVersions: part by part, numerically (1.10.0 after 1.9.9). */
+export const compareSemanticVersions = (a: string, b: string) =>
+  Math.sign(a.localeCompare(b, "en", { numeric: true }));
 
 /** KubernetesVersionManagerImpl.canUpgradeKubernetesVersion: why `to` is no upgrade of `from`, if it is not. */
 export function upgradeProblem(from: string, to: string): string | undefined {
@@ -354,17 +346,8 @@ export function getConfig(ctx: KCtx) {
   return ok({ id: c.id, name: c.name, configData: c.kubeconfig });
 }
 
-function clusterJob(ctx: KCtx, c: KubernetesClusterRec, command: string, interim: string, payload?: Obj) {
-  const job = submitJob(ctx, {
-    command,
-    resourceType: "KubernetesCluster",
-    resourceId: c.id,
-    resourceName: c.name,
-    payload: { prevState: c.state, ...payload },
-  });
-  ctx.data.clusters.update(c, { state: interim });
-  return jobAccepted(job);
-}
+const clusterJob = (ctx: KCtx, c: KubernetesClusterRec, command: string, interim: string, payload?: Obj) =>
+  stateJob(ctx, ctx.data.clusters, c, { resourceType: "KubernetesCluster", command, interim, payload });
 
 type Effects = Record<string, JobEffect<KubernetesData>>;
 

@@ -49,16 +49,9 @@ const liveAutoscaling = (r: LiveCluster): Autoscaling | null =>
 
 const autoscales = (rec: Recorded) => rec.autoscaling !== undefined && rec.autoscaling !== null;
 
-/** CloudStack's KubernetesVersionManagerImpl.compareSemanticVersions. */
-export function compareVersions(a: string, b: string): number {
-  const pa = a.split(".").map(Number);
-  const pb = b.split(".").map(Number);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return Math.sign(d);
-  }
-  return 0;
-}
+/** CloudStack's KubernetesVersionManagerImpl.compareSemanticVersions: part by part, numerically. */
+export const compareVersions = (a: string, b: string) =>
+  Math.sign(a.localeCompare(b, "en", { numeric: true }));
 
 /**
  * Whether a running cluster of `from` can be upgraded to `to` in place (canUpgradeKubernetesVersion): the same
