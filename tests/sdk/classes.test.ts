@@ -4,7 +4,7 @@
 // provider accepts, outputs the provider returns on the class's properties, secrets kept secret, misspelt keys
 // named at check.
 import * as pulumi from "@pulumi/pulumi";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import { providerFor } from "../../provider";
 import { kindList, kinds } from "../../provider/kinds";
@@ -183,6 +183,17 @@ describe("SDK resource classes", () => {
 
   it("a Kubernetes cluster on a network of the program, its version looked up; endpoint and kubeconfig on the class", async () => {
     const cim = await import("../../sdk");
+    // what the class asks the engine to keep secret in state, as the engine receives it
+    const monitor = pulumi.runtime.getMonitor() as any;
+    const register = monitor.registerResource.bind(monitor);
+    const secretOuts = new Map<string, string[]>();
+    monitor.registerResource = (req: any, cb: unknown) => {
+      secretOuts.set(req.getName(), req.getAdditionalsecretoutputsList());
+      return register(req, cb);
+    };
+    onTestFinished(() => {
+      monitor.registerResource = register;
+    });
     const offering = (await list("/offerings/network")).find((o) => !o.forVpc)!.id;
     const net = new cim.Network("kube-net", { zoneId: cat.zone, networkOfferingId: offering });
     const version = await cim.getKubernetesVersion("1.28.4");
@@ -202,6 +213,8 @@ describe("SDK resource classes", () => {
     expect(await value(kube.endpoint)).toMatch(/^https:\/\//);
     // the class asks the engine to keep it secret (additionalSecretOutputs); only the engine applies that
     expect(secretOutputs(kinds.KubernetesCluster)).toEqual(["kubeconfig"]);
+    expect(secretOuts.get("kube")).toEqual(["kubeconfig"]);
+    expect(secretOuts.get("kube-net")).toEqual([]);
     expect(await value(kube.kubeconfig)).toContain("kind: Config");
   });
 
