@@ -221,6 +221,10 @@ export const kubernetesCluster = defineKind({
     const to = semver(news.kubernetesVersionId);
     return from && to && !upgradableInPlace(from, to) ? ["kubernetesVersionId"] : [];
   },
+  adoptable: (r) =>
+    r.state === "Error"
+      ? "the cluster is in state Error (its create failed); delete it or adopt another."
+      : undefined,
   api: {
     get: async (s, id) => withKubeconfig(s, await s.client.kubernetesClusters.get(id, { region: s.region })),
     // without kubeconfigs (one list for many reads, and none in `pulumi-cim import`'s inventory): a read served

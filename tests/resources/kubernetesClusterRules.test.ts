@@ -53,6 +53,11 @@ describe("KubernetesCluster check", () => {
     ]);
   });
 
+  it("a cluster whose create failed (Error) cannot be adopted; a running one can", () => {
+    expect(kind.adoptable!({ id: "k", state: "Error" } as never)).toMatch(/state Error/);
+    expect(kind.adoptable!({ id: "k", state: "Running" } as never)).toBeUndefined();
+  });
+
   it("the name is required unless adopting", () => {
     const { name: _, ...nameless } = news;
     expect(check(nameless).failures.map((f) => f.property)).toEqual(["name"]);
