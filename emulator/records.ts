@@ -92,6 +92,25 @@ export interface BackupOffering {
   allowUserDrivenBackups: boolean;
 }
 
+/**
+ * CloudStack's KubernetesSupportedVersion (listKubernetesSupportedVersions): a Kubernetes release clusters can run,
+ * with the least vCPUs and RAM (MB) a node's offering must have; Disabled ones take no new cluster or upgrade.
+ */
+export interface KubernetesVersion {
+  id: string;
+  regionId: string;
+  name: string;
+  semanticVersion: string;
+  minimumCpuNumber: number;
+  minimumRamSize: number;
+  /** Enabled or Disabled. */
+  state: string;
+  /** CloudStack's supportsha: more than one control node (1.16.0 and later). */
+  supportsHa: boolean;
+  /** CloudStack's supportsautoscaling (1.24.0 and later). */
+  supportsAutoscaling: boolean;
+}
+
 export interface User {
   sub: string;
   userId: string;
@@ -274,6 +293,32 @@ export interface InternalLoadBalancerRec extends LoadBalancerBase {
   instancePort: number;
 }
 
+/**
+ * A CloudStack Kubernetes Service cluster (KubernetesClusterVO): control nodes and `size` workers of one compute
+ * offering on one isolated network or VPC tier. `state` is KubernetesCluster.State (Created, Starting, Running,
+ * Scaling, Upgrading, Stopped, Destroying, Destroyed, Error, Alert).
+ */
+export interface KubernetesClusterRec extends Tagged {
+  name: string;
+  description: string;
+  zoneId: string;
+  kubernetesVersionId: string;
+  serviceOfferingId: string;
+  networkId: string;
+  keyPair: string;
+  controlNodes: number;
+  /** Worker nodes. */
+  size: number;
+  nodeRootDiskSize: number;
+  autoscalingEnabled: boolean;
+  minSize: number;
+  maxSize: number;
+  state: string;
+  /** Set once the cluster first reached Running: the API server's address and the admin kubeconfig. */
+  endpoint: string;
+  kubeconfig: string;
+}
+
 export interface VpcRec extends Tagged {
   name: string;
   displayText: string;
@@ -401,6 +446,7 @@ export interface BaseState {
   networkOfferings: NetworkOffering[];
   vpcOfferings: VpcOffering[];
   backupOfferings: BackupOffering[];
+  kubernetesVersions: KubernetesVersion[];
   users: Record<string, User>;
   limits: Record<string, Limits>;
   genericTags: Record<string, GenericTagSet>;
@@ -418,4 +464,5 @@ export interface CatalogueKinds {
   networkOfferings: NetworkOffering;
   vpcOfferings: VpcOffering;
   backupOfferings: BackupOffering;
+  kubernetesVersions: KubernetesVersion;
 }

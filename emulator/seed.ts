@@ -59,6 +59,18 @@ const BACKUP_OFFERINGS = [
   { name: "Gold", description: "Hourly backups kept 30 days" },
 ];
 
+/**
+ * Kubernetes versions (CloudStack's listKubernetesSupportedVersions): every one needs 2 vCPUs and 2 GB per node
+ * (CloudStack's floor), so the Small offering is refused; 1.26.15 is Disabled (no new cluster, no upgrade to it).
+ */
+const KUBERNETES_VERSIONS = [
+  { semanticVersion: "1.26.15", state: "Disabled" },
+  { semanticVersion: "1.27.3", state: "Enabled" },
+  { semanticVersion: "1.27.8", state: "Enabled" },
+  { semanticVersion: "1.28.4", state: "Enabled" },
+  { semanticVersion: "1.29.2", state: "Enabled" },
+];
+
 /** The world as it starts: the base state plus the zone default networks (the networks collection). */
 export function seedWorld(limits: Limits): BaseState & { networks: Record<string, NetworkRec> } {
   const s: BaseState & { networks: Record<string, NetworkRec> } = {
@@ -72,6 +84,7 @@ export function seedWorld(limits: Limits): BaseState & { networks: Record<string
     networkOfferings: [],
     vpcOfferings: [],
     backupOfferings: [],
+    kubernetesVersions: [],
     users: {},
     limits: {},
     networks: {},
@@ -139,6 +152,19 @@ export function seedWorld(limits: Limits): BaseState & { networks: Record<string
       },
     );
     s.vpcOfferings.push({ id: seedId(r.name, "vpcoffering", "Default VPC"), regionId, name: "Default VPC" });
+    for (const k of KUBERNETES_VERSIONS) {
+      s.kubernetesVersions.push({
+        id: seedId(r.name, "kubernetes", k.semanticVersion),
+        regionId,
+        name: `v${k.semanticVersion}`,
+        semanticVersion: k.semanticVersion,
+        minimumCpuNumber: 2,
+        minimumRamSize: 2048,
+        state: k.state,
+        supportsHa: true,
+        supportsAutoscaling: true,
+      });
+    }
   });
   const allRegions = s.regions.map((r) => r.id);
   for (const [sub, active] of [

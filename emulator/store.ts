@@ -17,6 +17,7 @@ const CATALOGUE_KINDS: CatalogueKind[] = [
   "networkOfferings",
   "vpcOfferings",
   "backupOfferings",
+  "kubernetesVersions",
 ];
 
 const FLUSH_DELAY_MS = 100;

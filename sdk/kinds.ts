@@ -106,6 +106,12 @@ export type InternalLoadBalancer = KindResource<typeof kinds.InternalLoadBalance
 /** The arguments of cim.InternalLoadBalancer. */
 export type InternalLoadBalancerArgs = ArgsOf<typeof kinds.InternalLoadBalancer>;
 
+/** A Kubernetes cluster (CloudStack Kubernetes Service): scaled and upgraded in place; kubeconfig as a secret output. */
+export const KubernetesCluster = resourceClass(kinds.KubernetesCluster);
+export type KubernetesCluster = KindResource<typeof kinds.KubernetesCluster>;
+/** The arguments of cim.KubernetesCluster. */
+export type KubernetesClusterArgs = ArgsOf<typeof kinds.KubernetesCluster>;
+
 /** Tags through the generic tag endpoint, for resource types without a tag route (templates, …). */
 export const Tags = resourceClass(kinds.Tags);
 export type Tags = KindResource<typeof kinds.Tags>;

@@ -21,6 +21,8 @@ import {
   type InstanceSnapshot,
   type InternalLoadBalancer,
   type Iso,
+  type KubernetesCluster,
+  type KubernetesVersion,
   type LoadBalancerRule,
   type MultiRegionQuota,
   type MyLimits,
@@ -45,6 +47,7 @@ export type {
   ComputeOffering,
   DiskOffering,
   Iso,
+  KubernetesVersion,
   MultiRegionQuota,
   MyLimits,
   NetworkOffering,
@@ -777,6 +780,55 @@ async function pickBalancer<T extends Row, Q extends LookupRegionOptions & { nam
   const q = (typeof query === "string" ? {} : query) as Q;
   const { rows, where } = await read(q);
   return pick(rows, typeof query === "string" ? query : { id: q.id, name: q.name }, what, where);
+}
+
+// ------------------------------------------------------------------------------------------ Kubernetes
+
+/** Which Kubernetes version: exactly one of `version` (the semantic version, e.g. `1.28.4`) or `id`. */
+export interface KubernetesVersionQuery extends LookupRegionOptions {
+  version?: string;
+  id?: string;
+}
+
+/** The Kubernetes versions clusters can run in a region (listKubernetesSupportedVersions), Disabled ones too. */
+export async function getKubernetesVersions(opts?: LookupRegionOptions): Promise<KubernetesVersion[]> {
+  return (await list<KubernetesVersion>("kubernetesVersions", opts)).rows;
+}
+
+/**
+ * One Kubernetes version by semantic version (`1.28.4`, or `v1.28.4`) or id, for a cluster's
+ * `kubernetesVersionId`. A miss lists the candidates.
+ */
+export async function getKubernetesVersion(
+  query: KubernetesVersionQuery | string,
+): Promise<KubernetesVersion> {
+  const q: KubernetesVersionQuery = typeof query === "string" ? {} : query;
+  const { rows, where } = await list<KubernetesVersion>("kubernetesVersions", q);
+  // pick() matches ids and names: a version is named by its semantic version here
+  const named = rows.map((r) => ({ ...r, name: r.semanticVersion ?? r.name }));
+  const bare = (v: string) => v.replace(/^v(?=\d)/i, "");
+  const found =
+    typeof query === "string"
+      ? pick(named, rows.some((r) => r.id === query) ? query : bare(query), "Kubernetes version", where)
+      : pick(named, { id: q.id, name: q.version && bare(q.version) }, "Kubernetes version", where);
+  return rows.find((r) => r.id === found.id)!;
+}
+
+/** A Kubernetes cluster as the API shows it (`cim.KubernetesCluster` is the class); never its kubeconfig. */
+export type KubernetesClusterRecord = KubernetesCluster;
+
+/** The account's Kubernetes clusters in a region, read afresh each time. */
+export async function getKubernetesClusters(opts?: LookupRegionOptions): Promise<KubernetesClusterRecord[]> {
+  const { client: c, key } = client();
+  const region = await regionOf(opts);
+  return gated(key, () => c.kubernetesClusters.listAll({ region: region.id }));
+}
+
+/** One Kubernetes cluster by name or id; a miss lists the candidates (name and id). */
+export async function getKubernetesCluster(query: LookupQuery | string): Promise<KubernetesClusterRecord> {
+  const q = asQuery(query);
+  const rows = await getKubernetesClusters(q);
+  return pick(rows, query, "Kubernetes cluster", (await regionOf(q)).label);
 }
 
 // ------------------------------------------------------------------------------------------ allowances

@@ -5,6 +5,7 @@ import { apiRoute as r } from "../family";
 import { commentHandlers } from "../handlers/comments";
 import type { BackupData } from "../handlers/instanceBackups";
 import type { InstanceData } from "../handlers/instances";
+import type { KubernetesData } from "../handlers/kubernetes";
 import type { LoadBalancerData } from "../handlers/loadBalancerRules";
 import type { AclData } from "../handlers/networkAcls";
 import type { NetworkData } from "../handlers/networks";
@@ -24,10 +25,10 @@ import { Repository } from "../repository";
 import { backupSchedules } from "./backupSchedules";
 import { backups } from "./backups";
 import { instances } from "./instances";
+import { clusters } from "./kubernetes";
 import { internalLoadBalancers, loadBalancerRules } from "./loadBalancers";
 import { networkAclLists, networkAclRules } from "./networkAcls";
 import { networks } from "./networks";
-import { clusters } from "./pending";
 import { privateGateways, staticRoutes } from "./privateGateways";
 import { publicIps } from "./publicIps";
 import { annotations, fileSystems, instanceGroups } from "./readOnly";
@@ -80,6 +81,7 @@ export type CheckedData = Meets<
     VmSnapshotData &
     GatewayData &
     LoadBalancerData &
+    KubernetesData &
     BackupData
 >;
 

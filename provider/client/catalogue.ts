@@ -16,6 +16,8 @@ import {
   InstanceGroupSchema,
   type Iso,
   IsoSchema,
+  type KubernetesVersion,
+  KubernetesVersionSchema,
   type MultiRegionQuota,
   MultiRegionQuotaSchema,
   type MyLimits,
@@ -114,6 +116,17 @@ export class Catalogue extends Family {
     const rows = (await readOnce(this.core, { ...spec, options: o })).items;
     // filtered here too: an API that ignores zoneId (as it does for compute offerings) must not widen it
     return filter.zoneId ? rows.filter((r) => r.zoneId === undefined || r.zoneId === filter.zoneId) : rows;
+  }
+
+  /** Kubernetes releases clusters can run (CloudStack's listKubernetesSupportedVersions), a bare array. */
+  async kubernetesVersions(o?: CallOptions): Promise<KubernetesVersion[]> {
+    const spec = {
+      path: apiPath`/compute/kubernetes/versions`,
+      key: ["kubernetessupportedversion", "versions"],
+      item: KubernetesVersionSchema,
+      options: o,
+    };
+    return (await readOnce(this.core, spec)).items;
   }
 
   async vpcOfferings(o?: CallOptions): Promise<VpcOffering[]> {

@@ -13,6 +13,7 @@ import { ConfigurationError } from "./errors";
 import { InstanceSchedules } from "./instanceSchedules";
 import { Instances } from "./instances";
 import { Jobs } from "./jobs";
+import { KubernetesClusters } from "./kubernetes";
 import { InternalLoadBalancers, LoadBalancers } from "./loadBalancers";
 import { NetworkAcls } from "./networkAcls";
 import { Networks } from "./networks";
@@ -83,6 +84,7 @@ export class CimClient {
   readonly privateGateways: PrivateGateways;
   readonly loadBalancers: LoadBalancers;
   readonly internalLoadBalancers: InternalLoadBalancers;
+  readonly kubernetesClusters: KubernetesClusters;
   readonly tags: Tags;
   readonly backupSchedules: BackupSchedules;
   readonly backups: Backups;
@@ -128,6 +130,7 @@ export class CimClient {
     this.privateGateways = new PrivateGateways(core);
     this.loadBalancers = new LoadBalancers(core);
     this.internalLoadBalancers = new InternalLoadBalancers(core);
+    this.kubernetesClusters = new KubernetesClusters(core);
     this.tags = new Tags(core);
     this.backupSchedules = new BackupSchedules(core);
     this.backups = new Backups(core);
@@ -165,6 +168,7 @@ export type { InstanceScheduleInput } from "./instanceSchedules";
 export type { CreateInstanceInput, ImageType, InstanceCreated, UpdateInstanceInput } from "./instances";
 export type { JobDurationsOptions, JobObservation } from "./jobHistory";
 export { durationKey, durationSample, JobDurations, jobDurations } from "./jobHistory";
+export type { CreateKubernetesClusterInput, ScaleKubernetesClusterInput } from "./kubernetes";
 export type {
   CreateInternalLoadBalancerInput,
   CreateLoadBalancerRuleInput,

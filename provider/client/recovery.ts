@@ -80,6 +80,10 @@ export const JOB_COMMANDS = {
   "instance.removeBackupOffering": ["removeVirtualMachineFromBackupOffering"],
   "backup.create": ["createBackup"],
   "backup.delete": ["deleteBackup"],
+  "kubernetesCluster.create": ["createKubernetesCluster"],
+  "kubernetesCluster.scale": ["scaleKubernetesCluster"],
+  "kubernetesCluster.upgrade": ["upgradeKubernetesCluster"],
+  "kubernetesCluster.delete": ["deleteKubernetesCluster"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type JobCommand = keyof typeof JOB_COMMANDS;

@@ -491,6 +491,58 @@ export const LoadBalancerMemberSchema = z.looseObject({
   ipAddress: str(),
 });
 
+/** A Kubernetes release clusters can run (CloudStack's KubernetesSupportedVersionResponse, camelCase). */
+export const KubernetesVersionSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  /** MAJOR.MINOR.PATCH, e.g. 1.28.4. */
+  semanticVersion: str(),
+  /** The least vCPUs and RAM (MB) of a node's compute offering. */
+  minimumCpuNumber: int(),
+  minimumRamSize: int(),
+  /** Enabled or Disabled (no new cluster, no upgrade to it). */
+  state: str(),
+  supportsHa: bool(),
+  supportsAutoscaling: bool(),
+});
+
+/** A count the platform may show as text. */
+const count = () => opt(z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]));
+
+/**
+ * A Kubernetes cluster (CloudStack's KubernetesClusterResponse, camelCase, emulator/README.md). The kubeconfig is
+ * never part of it: GET …/{id}/config reads it.
+ */
+export const KubernetesClusterSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  description: str(),
+  zoneId: str(),
+  zoneName: str(),
+  kubernetesVersionId: str(),
+  kubernetesVersionName: str(),
+  serviceOfferingId: str(),
+  serviceOfferingName: str(),
+  networkId: str(),
+  keyPair: str(),
+  controlNodes: count(),
+  /** Worker nodes. */
+  size: count(),
+  nodeRootDiskSize: count(),
+  autoscalingEnabled: bool(),
+  minSize: count(),
+  maxSize: count(),
+  /** KubernetesCluster.State: Created, Starting, Running, Scaling, Upgrading, Stopped, Destroying, Error, Alert. */
+  state: str(),
+  /** The API server's address, once the cluster has run. */
+  endpoint: str(),
+  tags: record(),
+  created: str(),
+});
+
+/** getKubernetesClusterConfig: the kubeconfig text (a credential: never logged). */
+export const KubernetesConfigSchema = z.looseObject({ id: str(), name: str(), configData: z.string() });
+
 export const InstanceGroupSchema = z.looseObject({ id: opt(z.string()), name: str() });
 
 export const AuditEntrySchema = z.looseObject({});
@@ -526,5 +578,7 @@ export type NetworkAclRule = z.output<typeof NetworkAclRuleSchema>;
 export type LoadBalancerRuleRecord = z.output<typeof LoadBalancerRuleSchema>;
 export type LoadBalancerMember = z.output<typeof LoadBalancerMemberSchema>;
 export type InternalLoadBalancerRecord = z.output<typeof InternalLoadBalancerSchema>;
+export type KubernetesVersion = z.output<typeof KubernetesVersionSchema>;
+export type KubernetesCluster = z.output<typeof KubernetesClusterSchema>;
 export type InstanceGroup = z.output<typeof InstanceGroupSchema>;
 export type AuditEntry = z.output<typeof AuditEntrySchema>;

@@ -11,7 +11,7 @@ import type { z } from "zod";
 import type { AcceptedMutation, MyLimits, TagCollection } from "../client";
 import type { CatalogueName } from "../lifecycle/lookups";
 import type { Session } from "../lifecycle/session";
-import type { Operation } from "../lifecycle/timeouts";
+import type { Operation, TimeoutsInput } from "../lifecycle/timeouts";
 
 /**
  * How a change to a field is applied: in place, by replacing the resource, in state only (an update that makes
@@ -269,6 +269,14 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
   readonly adoptable?: (live: R) => string | undefined;
   /** Replacement must delete first (names or ranges that cannot exist twice). */
   readonly deleteBeforeReplace?: (olds: Recorded, news: Recorded) => boolean;
+  /**
+   * In-place changes the platform takes in one direction only (a Kubernetes upgrade, never a downgrade): which of
+   * `updates` must replace instead, decided at diff (best effort: catalogue reads; `[]` when they cannot be made,
+   * and the platform's refusal of the update says why).
+   */
+  readonly replaceWhen?: (olds: Recorded, news: Recorded, updates: readonly string[]) => Promise<string[]>;
+  /** Default timeouts of its operations, under the program's `timeouts` input (a long create). */
+  readonly timeouts?: TimeoutsInput;
   /** Diff refusals beyond the field rules (e.g. a volume never shrinks); throw with the reason. */
   readonly diffGuard?: (olds: Recorded, news: Recorded, replacing: boolean) => void;
   /** `pulumi-cim import`: which records are adopted, in what order, and how a live record becomes inputs. */

@@ -9,6 +9,7 @@ import { instance } from "./instance";
 import { instanceSchedule } from "./instanceSchedule";
 import { instanceSnapshot } from "./instanceSnapshot";
 import { internalLoadBalancer } from "./internalLoadBalancer";
+import { kubernetesCluster } from "./kubernetesCluster";
 import { loadBalancerRule } from "./loadBalancerRule";
 import { network } from "./network";
 import { networkAclList } from "./networkAclList";
@@ -41,6 +42,7 @@ export const kinds = {
   VpcGateway: vpcGateway,
   LoadBalancerRule: loadBalancerRule,
   InternalLoadBalancer: internalLoadBalancer,
+  KubernetesCluster: kubernetesCluster,
   Tags: tags,
 } as const;
 

@@ -36,7 +36,7 @@ import { mustExist, mustReferToExisting } from "./lookups";
 import { batchedRead, invalidateLane } from "./readBatch";
 import { defaultRegion, openSession, type Session, settle, waitFor } from "./session";
 import { applyTags, currentTags } from "./tagging";
-import type { Operation } from "./timeouts";
+import { type Operation, withDefaults } from "./timeouts";
 import { containsUnknown, sameTags, type TagMap, tagsOf } from "./values";
 
 type Live = LiveRecord & Record<string, unknown>;
@@ -145,7 +145,11 @@ export function providerOf<F extends Fields, O extends Outputs>(
   }
 
   async function create(want: Recorded) {
-    const s = openSession(kind.name, want.region as string | undefined, want.timeouts);
+    const s = openSession(
+      kind.name,
+      want.region as string | undefined,
+      withDefaults(want.timeouts, kind.timeouts),
+    );
     const region = await defaultRegion(s);
     s.region = region;
     if (kind.custom) {
@@ -217,7 +221,11 @@ export function providerOf<F extends Fields, O extends Outputs>(
   }
 
   async function read(id: string, props: Recorded) {
-    const s = openSession(kind.name, props.region as string | undefined, props.timeouts);
+    const s = openSession(
+      kind.name,
+      props.region as string | undefined,
+      withDefaults(props.timeouts, kind.timeouts),
+    );
     if (kind.custom) {
       const now = await kind.custom.read(s, id, props);
       return now ? { id, props: outputsOf(kind, now, {}, props.region as string | undefined) } : {};
@@ -247,13 +255,21 @@ export function providerOf<F extends Fields, O extends Outputs>(
       return await read(id, props);
     } catch (err) {
       if (err instanceof ResourceError) throw err;
-      const s = openSession(kind.name, props.region as string | undefined, props.timeouts);
+      const s = openSession(
+        kind.name,
+        props.region as string | undefined,
+        withDefaults(props.timeouts, kind.timeouts),
+      );
       throw await failure(s, { name: nameOf(props), id }, "refresh", err);
     }
   }
 
   async function update(id: string, olds: Recorded, news: Recorded) {
-    const s = openSession(kind.name, (olds.region ?? news.region) as string | undefined, news.timeouts);
+    const s = openSession(
+      kind.name,
+      (olds.region ?? news.region) as string | undefined,
+      withDefaults(news.timeouts, kind.timeouts),
+    );
     if (kind.custom) {
       const now = await kind.custom.update(s, id, olds, news as never);
       return { outs: outputsOf(kind, now, {}, olds.region as string | undefined) };
@@ -275,7 +291,11 @@ export function providerOf<F extends Fields, O extends Outputs>(
   }
 
   async function remove(id: string, props: Recorded) {
-    const s = openSession(kind.name, props.region as string | undefined, props.timeouts);
+    const s = openSession(
+      kind.name,
+      props.region as string | undefined,
+      withDefaults(props.timeouts, kind.timeouts),
+    );
     if (kind.custom) return kind.custom.delete(s, id, props);
     watching(s, id);
     try {
@@ -347,6 +367,14 @@ export function providerOf<F extends Fields, O extends Outputs>(
     ),
     diff: surfaced(async (_id, olds, news) => {
       const d = diffKind(kind, olds, news);
+      // in-place changes the platform takes in one direction only (a Kubernetes upgrade, never a downgrade)
+      const more = d.updates.length && kind.replaceWhen ? await kind.replaceWhen(olds, news, d.updates) : [];
+      if (more.length)
+        return {
+          changes: true,
+          replaces: more,
+          deleteBeforeReplace: kind.deleteBeforeReplace?.(olds, news) ?? false,
+        };
       return { changes: d.changes, replaces: d.replaces, deleteBeforeReplace: d.deleteBeforeReplace };
     }),
     create: surfaced(create),

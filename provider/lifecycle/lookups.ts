@@ -33,6 +33,7 @@ export const CATALOGUES = [
   "networkOfferings",
   "vpcOfferings",
   "backupOfferings",
+  "kubernetesVersions",
 ] as const;
 
 export type CatalogueName = (typeof CATALOGUES)[number];
@@ -61,6 +62,8 @@ export function fetchCatalogue(
       return c.vpcOfferings(o);
     case "backupOfferings":
       return c.backupOfferings({}, o);
+    case "kubernetesVersions":
+      return c.kubernetesVersions(o);
   }
 }
 
@@ -145,6 +148,8 @@ function endpoint(name: CatalogueName): string {
       return "offerings/vpc";
     case "backupOfferings":
       return "offerings/backup";
+    case "kubernetesVersions":
+      return "compute/kubernetes/versions";
     default:
       return name;
   }

@@ -62,6 +62,18 @@ export function resolveTimeouts(input: unknown): Timeouts {
   };
 }
 
+/**
+ * A kind's own defaults (a cluster's create takes tens of minutes) under the program's `timeouts` input: what
+ * the program gives wins, operation by operation.
+ */
+export function withDefaults(input: unknown, defaults: TimeoutsInput | undefined): unknown {
+  if (!defaults) return input;
+  const given = input && typeof input === "object" ? (input as Record<string, unknown>) : {};
+  const out: Record<string, unknown> = { ...defaults };
+  for (const [k, v] of Object.entries(given)) if (v !== undefined && v !== null) out[k] = v;
+  return out;
+}
+
 /** "20m", "90s", "1500ms": for messages. */
 export function formatDuration(ms: number): string {
   if (ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;

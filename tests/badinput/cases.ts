@@ -121,6 +121,15 @@ const powerSchedule = (ids: Ids, extra: Record<string, unknown> = {}) => ({
   timezone: "Europe/Berlin",
   ...extra,
 });
+/** A cluster on ids that name nothing (check only), with `extra` changed. */
+const cluster = (ids: Ids, extra: Record<string, unknown> = {}) => ({
+  zoneId: ids.zoneId,
+  kubernetesVersionId: ids.unknown,
+  serviceOfferingId: ids.medium,
+  networkId: ids.unknown2,
+  size: 2,
+  ...extra,
+});
 const CLOUD_INIT = "#cloud-config\npackages: [nginx]\n";
 
 export const CASES: BadCase[] = [
@@ -1205,6 +1214,42 @@ export const CASES: BadCase[] = [
     settings: { env: (_i, t) => ({ CIM_TOKEN: t.expired }) },
     field: "cim:token",
     message: /expired/,
+  },
+  // ------------------------------------------------------------------------------------ KubernetesCluster
+  {
+    name: "cluster without workers",
+    kind: "KubernetesCluster",
+    args: (i) => cluster(i, { size: 0 }),
+    field: "size",
+    message: /size must be at least 1: the worker nodes/,
+  },
+  {
+    name: "cluster version given by its semantic version",
+    kind: "KubernetesCluster",
+    args: (i) => cluster(i, { kubernetesVersionId: "1.28.4" }),
+    field: "kubernetesVersionId",
+    message: /kubernetesVersionId must be an id \(a UUID\), not a name: .*cim\.getKubernetesVersion/,
+  },
+  {
+    name: "cluster version that does not exist",
+    kind: "KubernetesCluster",
+    args: (i) => cluster(i),
+    field: "kubernetesVersionId",
+    message: /kubernetesVersionId \S+ is not a Kubernetes version of/,
+  },
+  {
+    name: "cluster autoscaling with equal bounds",
+    kind: "KubernetesCluster",
+    args: (i) => cluster(i, { autoscaling: { minSize: 3, maxSize: 3 } }),
+    field: "autoscaling",
+    message: /autoscaling\.maxSize must be greater than minSize/,
+  },
+  {
+    name: "cluster control nodes as text",
+    kind: "KubernetesCluster",
+    args: (i) => cluster(i, { controlNodes: "3" }),
+    field: "controlNodes",
+    message: /controlNodes must be a number/,
   },
   {
     name: "settings: token for another audience",

@@ -12,6 +12,7 @@ const VPC_OFFERING = "11111111-0000-0000-0000-000000000006";
 const ISO = "11111111-0000-0000-0000-000000000007";
 const SHARED = "22222222-0000-0000-0000-00000000000a";
 const STANDARD = "11111111-0000-0000-0000-000000000008";
+const K128 = "11111111-0000-0000-0000-000000000009";
 
 function inventory(): Inventory {
   return {
@@ -130,6 +131,27 @@ function inventory(): Inventory {
           description: "",
         },
       ],
+      KubernetesCluster: [
+        {
+          id: "k8s-1",
+          name: "kube",
+          description: "",
+          zoneId: ZONE,
+          kubernetesVersionId: K128,
+          serviceOfferingId: SMALL,
+          networkId: "net-1",
+          keyPair: "ops",
+          controlNodes: 3,
+          size: 4,
+          nodeRootDiskSize: 8,
+          autoscalingEnabled: true,
+          minSize: 2,
+          maxSize: 6,
+          state: "Running",
+          endpoint: "https://198.18.1.7:6443/",
+          tags: { team: "platform" },
+        },
+      ],
       SshKeyPair: [
         { id: "key-1", name: "ops", fingerprint: "be:b1:5c:09:89:6a:44:42:50:a9:ef:58:34:32:a0:5e" },
       ],
@@ -212,6 +234,7 @@ function inventory(): Inventory {
       [ISO]: "Rescue ISO",
       [SHARED]: "default (shared zone network)",
       [STANDARD]: "Standard",
+      [K128]: "v1.28.4",
     },
     skipped: [{ kind: "Instance", id: "vm-9", name: "broken", reason: "state Error" }],
   } as Inventory;
@@ -237,6 +260,7 @@ describe("generateProgram", () => {
       "Instance web instanceWeb vm-1",
       "Instance web-2 instanceWeb2 vm-2",
       "StaticNat web-198-18-0-7 staticNatWeb1981807 ip-1",
+      "KubernetesCluster kube clusterKube k8s-1",
       "LoadBalancerRule front lbRuleFront lb-1",
       "InternalLoadBalancer db internalLbDb ilb-1",
       "Volume data volumeData vol-1",
@@ -339,6 +363,22 @@ describe("generateProgram", () => {
   schedule: "30:02",
   timezone: "UTC",
 });`);
+    // a cluster refers to its network and key pair; its version and offering are named in comments; the
+    // autoscaler's bounds, not the worker count it set
+    expect(index).toContain(`const clusterKube = new cim.KubernetesCluster("kube", {
+  adoptId: "k8s-1",
+  region,
+  name: "kube",
+  zoneId: "${ZONE}", // de-fra-1a
+  kubernetesVersionId: "${K128}", // v1.28.4
+  serviceOfferingId: "${SMALL}", // Small
+  networkId: networkAppTier.id,
+  controlNodes: 3,
+  autoscaling: { minSize: 2, maxSize: 6 },
+  keyPair: sshKeyOps.name,
+  nodeRootDiskSize: 8,
+  tags: { team: "platform" },
+});`);
     // a backup refers to its instance, which adopts its backup offering (named in a comment)
     expect(index).toContain(`const vmBackupBeforeUpgrade = new cim.Backup("before-upgrade", {
   adoptId: "bk-1",
@@ -371,7 +411,7 @@ describe("generateProgram", () => {
       "// The API does not return these SSH key pair inputs, so they are left out (which keeps what was deployed):\n// publicKey.",
     );
     expect(index).toContain(
-      "network ACL rules, backup schedules, backups, instance schedules, SSH key pairs, public IPs, static NATs, volume snapshots, instance snapshots, VPC private gateways, load-balancer rules and internal load balancers of region de-fra",
+      "network ACL rules, backup schedules, backups, instance schedules, SSH key pairs, public IPs, static NATs, volume snapshots, instance snapshots, VPC private gateways, load-balancer rules, internal load balancers and Kubernetes clusters of region de-fra",
     );
     expect(index.match(/^import .*$/gm)).toEqual(['import * as cim from "pulumi-cim";']);
   });

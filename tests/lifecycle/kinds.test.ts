@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { providerFor } from "../../provider";
 import { type Kind, type KindName, kinds } from "../../provider/kinds";
-import { PLAIN_REFERENCES } from "../../provider/kinds/define";
+import { PLAIN_REFERENCES, secretOutputs } from "../../provider/kinds/define";
 import { outputSchema } from "../../provider/kinds/outputSchema";
 import { PartialStateError } from "../../provider/lifecycle/errors";
 import { resetLookups } from "../../provider/lifecycle/lookups";
@@ -71,6 +71,10 @@ beforeAll(async () => {
   cat.tier = (await first("/offerings/network", (n) => n.forVpc)).id;
   // an isolated network for public IPs and the instances static NAT maps them onto
   cat.net = (await job(await call("POST", "/networks", isolatedBody("ip-net")))).resourceId;
+  cat.medium = (await first("/offerings/compute", (o) => o.name === "Medium")).id;
+  cat.large = (await first("/offerings/compute", (o) => o.name === "Large")).id;
+  for (const v of rows(await call("GET", "/compute/kubernetes/versions")))
+    cat[`k8s-${v.semanticVersion}`] = v.id;
   const backupOfferings = rows(await call("GET", `/offerings/backup?zoneId=${cat.zone}`));
   cat.backupOffering = backupOfferings[0].id;
   cat.backupOffering2 = backupOfferings[1].id;
@@ -505,6 +509,23 @@ const cases: Case[] = [
     path: (id) => `/loadbalancer/internal/${id}`,
   },
   {
+    kind: "KubernetesCluster",
+    inputs: () => clusterInputs(),
+    // the workers scale through the nodes route, the version upgrades one minor step, the tags change
+    inPlace: (o) => {
+      const more = { size: 2, kubernetesVersionId: cat["k8s-1.28.4"], tags: { env: "prod" } };
+      return { news: { ...o, ...more }, expect: more };
+    },
+    // back down from 1.28.4: the platform never downgrades, so the diff replaces
+    replace: (o) => ({
+      news: { ...o, kubernetesVersionId: cat["k8s-1.27.3"] },
+      field: "kubernetesVersionId",
+    }),
+    bad: (i) => ({ news: { ...i, size: 0 }, field: "size" }),
+    createRoute: "/api/v1/compute/kubernetes/clusters",
+    path: (id) => `/compute/kubernetes/clusters/${id}`,
+  },
+  {
     // Nothing changes in place through the API: timeouts are the in-place (state only) change.
     kind: "Backup",
     inputs: async () => ({
@@ -555,6 +576,18 @@ const cases: Case[] = [
     deletePath: (id, outs) => `/compute/instances/${outs.instanceId}/schedules/${id}`,
   },
 ];
+
+/** A cluster of one worker on the shared isolated network, Kubernetes 1.27.3 on the Medium offering. */
+const clusterInputs = (extra: Rec = {}) => ({
+  name: nameOf("kube"),
+  zoneId: cat.zone,
+  kubernetesVersionId: cat["k8s-1.27.3"],
+  serviceOfferingId: cat.medium,
+  networkId: cat.net,
+  size: 1,
+  tags: { env: "test" },
+  ...extra,
+});
 
 /** A running instance made through the API, and its root disk, for the snapshot kinds. */
 async function snapVm(extra: Rec = {}): Promise<{ id: string; rootId: string }> {
@@ -1518,6 +1551,89 @@ describe("internal load balancers", () => {
     const partial = err as PartialStateError;
     expect(partial.message).toContain("doesn't belong in the same network");
     await p("InternalLoadBalancer").delete!(partial.id, partial.properties);
+  });
+});
+
+describe("Kubernetes clusters", () => {
+  it("the kubeconfig is a secret output: in outputs once Running, never in a message", async () => {
+    expect(secretOutputs(kinds.KubernetesCluster)).toEqual(["kubeconfig"]);
+    const { id, outs } = await make("KubernetesCluster", clusterInputs());
+    expect(outs.kubeconfig).toContain("kind: Config");
+    expect(outs.endpoint).toMatch(/^https:\/\/[\d.]+:6443\/$/);
+    // a scale the platform fails: the error names the cluster and the reason, never the kubeconfig
+    await ctl.fault({
+      method: "POST",
+      route: "/api/v1/compute/kubernetes/clusters/{id}/nodes",
+      times: 1,
+      jobFail: { detail: "worker did not join" },
+    });
+    const upd = await change("KubernetesCluster", id, outs, { ...clusterInputs(), name: outs.name, size: 3 });
+    const err: any = await upd.run().catch((e: unknown) => e);
+    expect(String(err?.message)).toContain("worker did not join");
+    const token = /token: (\S+)/.exec(outs.kubeconfig)![1];
+    expect(JSON.stringify({ message: err.message, stack: err.stack })).not.toContain(token);
+    await p("KubernetesCluster").delete!(id, outs);
+  });
+
+  it("version changes: a patch or the next minor upgrades in place; a skipped minor or a downgrade replaces", async () => {
+    const olds = { ...clusterInputs(), controlNodes: 1, region: emu.regions.find((r) => r.primary)!.id };
+    const diff = async (to: string) => {
+      const news = (await p("KubernetesCluster").check!(olds, { ...olds, kubernetesVersionId: cat[to] }))
+        .inputs;
+      return p("KubernetesCluster").diff!("k", olds, news);
+    };
+    expect(await diff("k8s-1.27.8")).toMatchObject({ changes: true, replaces: [] });
+    expect(await diff("k8s-1.28.4")).toMatchObject({ changes: true, replaces: [] });
+    expect((await diff("k8s-1.29.2")).replaces).toEqual(["kubernetesVersionId"]);
+    const down = { ...olds, kubernetesVersionId: cat["k8s-1.28.4"] };
+    const news = (
+      await p("KubernetesCluster").check!(down, { ...down, kubernetesVersionId: cat["k8s-1.27.8"] })
+    ).inputs;
+    expect((await p("KubernetesCluster").diff!("k", down, news)).replaces).toEqual(["kubernetesVersionId"]);
+  });
+
+  it("check refuses an offering below the version's minimum and a Disabled version, at preview", async () => {
+    const small = (await first("/offerings/compute", (o) => o.name === "Small")).id;
+    const weak = await p("KubernetesCluster").check!({}, clusterInputs({ serviceOfferingId: small }));
+    expect(weak.failures?.find((f) => f.property === "serviceOfferingId")?.reason).toMatch(
+      /needs at least 2 vCPUs and 2048 MB RAM per node/,
+    );
+    const off = await p("KubernetesCluster").check!(
+      {},
+      clusterInputs({ kubernetesVersionId: cat["k8s-1.26.15"] }),
+    );
+    expect(off.failures?.find((f) => f.property === "kubernetesVersionId")?.reason).toMatch(/Disabled/);
+  });
+
+  it("autoscaling changes in place; while it is on, the worker count the autoscaler sets is no drift", async () => {
+    const { id, outs } = await make("KubernetesCluster", clusterInputs());
+    const on = await change("KubernetesCluster", id, outs, {
+      ...clusterInputs(),
+      name: outs.name,
+      autoscaling: { minSize: 1, maxSize: 4 },
+      serviceOfferingId: cat.large,
+    });
+    expect(on.diff).toMatchObject({ changes: true, replaces: [] });
+    const scaled = (await on.run()).outs;
+    expect(scaled).toMatchObject({ autoscaling: { minSize: 1, maxSize: 4 }, serviceOfferingId: cat.large });
+    const news = { ...clusterInputs(), name: outs.name, autoscaling: { minSize: 1, maxSize: 4 } };
+    const same = await change(
+      "KubernetesCluster",
+      id,
+      { ...scaled, size: 3 },
+      { ...news, serviceOfferingId: cat.large, size: 1 },
+    );
+    expect(same.diff.changes).toBe(false);
+    const off = await change("KubernetesCluster", id, scaled, {
+      ...news,
+      autoscaling: undefined,
+      serviceOfferingId: cat.large,
+      size: 2,
+    });
+    const done = (await off.run()).outs;
+    expect(done.autoscaling).toBeUndefined();
+    expect(done.size).toBe(2);
+    await p("KubernetesCluster").delete!(id, done);
   });
 });
 

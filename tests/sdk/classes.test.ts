@@ -4,11 +4,11 @@
 // provider accepts, outputs the provider returns on the class's properties, secrets kept secret, misspelt keys
 // named at check.
 import * as pulumi from "@pulumi/pulumi";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import { providerFor } from "../../provider";
-import { kindList } from "../../provider/kinds";
-import { PLAIN_REFERENCES } from "../../provider/kinds/define";
+import { kindList, kinds } from "../../provider/kinds";
+import { PLAIN_REFERENCES, secretOutputs } from "../../provider/kinds/define";
 import { userDataDigest } from "../../provider/kinds/instanceRules";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
 import { ED25519, ED25519_MD5 } from "../fixtures/sshKeys";
@@ -179,6 +179,43 @@ describe("SDK resource classes", () => {
     expect(registered.find((r) => r.name === "bad-cron")?.failures?.join(" ")).toContain(
       "schedule must be a cron schedule of five fields",
     );
+  });
+
+  it("a Kubernetes cluster on a network of the program, its version looked up; endpoint and kubeconfig on the class", async () => {
+    const cim = await import("../../sdk");
+    // what the class asks the engine to keep secret in state, as the engine receives it
+    const monitor = pulumi.runtime.getMonitor() as any;
+    const register = monitor.registerResource.bind(monitor);
+    const secretOuts = new Map<string, string[]>();
+    monitor.registerResource = (req: any, cb: unknown) => {
+      secretOuts.set(req.getName(), req.getAdditionalsecretoutputsList());
+      return register(req, cb);
+    };
+    onTestFinished(() => {
+      monitor.registerResource = register;
+    });
+    const offering = (await list("/offerings/network")).find((o) => !o.forVpc)!.id;
+    const net = new cim.Network("kube-net", { zoneId: cat.zone, networkOfferingId: offering });
+    const version = await cim.getKubernetesVersion("1.28.4");
+    const medium = await cim.getComputeOffering("Medium");
+    const kube = new cim.KubernetesCluster("kube", {
+      zoneId: cat.zone,
+      kubernetesVersionId: version.id,
+      serviceOfferingId: medium.id,
+      networkId: net.id,
+      size: 2,
+    });
+    expect(cim.KubernetesCluster.__pulumiType).toBe("pulumi-nodejs:dynamic/cim:KubernetesCluster");
+    expect(await value(kube.name)).toBe("kube");
+    expect(await value(kube.size)).toBe(2);
+    expect(await value(kube.controlNodes)).toBe(1);
+    expect(await value(kube.state)).toBe("Running");
+    expect(await value(kube.endpoint)).toMatch(/^https:\/\//);
+    // the class asks the engine to keep it secret (additionalSecretOutputs); only the engine applies that
+    expect(secretOutputs(kinds.KubernetesCluster)).toEqual(["kubeconfig"]);
+    expect(secretOuts.get("kube")).toEqual(["kubeconfig"]);
+    expect(secretOuts.get("kube-net")).toEqual([]);
+    expect(await value(kube.kubeconfig)).toContain("kind: Config");
   });
 
   // (That state keeps userDataHash secret, through additionalSecretOutputs, only the engine shows:

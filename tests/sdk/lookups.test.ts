@@ -334,6 +334,41 @@ describe("public IPs", () => {
     await api("DELETE", `/loadbalancer/internal/${lb.id}`);
     expect(await cim.getInternalLoadBalancers({ networkId: tier.id })).toEqual([]);
   });
+
+  it("finds a Kubernetes version by semantic version or id, and a cluster by name or id; misses list candidates", async () => {
+    const v = await cim.getKubernetesVersion("1.28.4");
+    expect(v).toMatchObject({ semanticVersion: "1.28.4", minimumCpuNumber: 2, state: "Enabled" });
+    expect((await cim.getKubernetesVersion({ version: "v1.28.4" })).id).toBe(v.id);
+    expect((await cim.getKubernetesVersion(v.id)).semanticVersion).toBe("1.28.4");
+    const vMiss = await failure(cim.getKubernetesVersion("1.30.0"));
+    expect(vMiss.message).toMatch(
+      /no Kubernetes version named "1\.30\.0" in the default region\. Candidates: /,
+    );
+    expect(vMiss.message).toContain(`1.28.4 (${v.id})`);
+    const zone = await cim.getZone("de-fra-1a");
+    const offering = (await cim.getNetworkOfferings({ forVpc: false }))[0];
+    const net = await api("POST", "/networks", {
+      name: "k8s-net",
+      displayText: "n",
+      zoneId: zone.id,
+      networkOfferingId: offering.id,
+    });
+    const medium = await cim.getComputeOffering("Medium");
+    const k = await api("POST", "/compute/kubernetes/clusters", {
+      name: "kube",
+      zoneId: zone.id,
+      kubernetesVersionId: v.id,
+      serviceOfferingId: medium.id,
+      networkId: net.id,
+      size: 1,
+    });
+    expect((await cim.getKubernetesCluster("kube")).id).toBe(k.id);
+    expect((await cim.getKubernetesCluster({ id: k.id })).name).toBe("kube");
+    const miss = await failure(cim.getKubernetesCluster("other"));
+    expect(miss.message).toMatch(/no Kubernetes cluster named "other" in the default region\. Candidates: /);
+    expect(miss.message).toContain(`kube (${k.id})`);
+    expect(await cim.getKubernetesClusters({ region: secondary.name })).toEqual([]);
+  });
 });
 
 describe("allowances", () => {

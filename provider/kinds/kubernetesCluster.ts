@@ -1,0 +1,287 @@
+// cim.KubernetesCluster: a CloudStack Kubernetes Service cluster (createKubernetesCluster): control nodes and
+// workers of one compute offering on an isolated network or VPC tier, made by a long job (its default create
+// timeout is an hour, CloudStack's cloud.kubernetes.cluster.start.timeout). The worker count, the offering and the
+// autoscaling bounds change in place through the spec's nodes route (scaleKubernetesCluster, a job); the version
+// upgrades in place to the next minor or a patch release (upgradeKubernetesCluster), and any other version change
+// (a downgrade, a skipped minor) replaces. Outputs carry the API server's endpoint and the admin kubeconfig, the
+// latter a secret output (never in a message: the engine encrypts it in state).
+
+import { z } from "zod";
+import type { KubernetesVersion, KubernetesCluster as LiveCluster } from "../client";
+import { id, text } from "../lifecycle/check";
+import { catalogue } from "../lifecycle/lookups";
+import { type Session, waitFor } from "../lifecycle/session";
+import { containsUnknown, sameValue } from "../lifecycle/values";
+import { catalogueField, commonFields, field, tags } from "./common";
+import { defineKind, type Recorded } from "./define";
+
+/** A cluster as the client reads it, with its kubeconfig once it has one. */
+export type KubernetesClusterLive = LiveCluster & { kubeconfig?: string };
+
+const count = (rule: string, min: number) =>
+  z
+    .number({ error: (i) => (i.input === undefined ? `is required: ${rule}` : `must be a number: ${rule}`) })
+    .int(`must be a whole number: ${rule}`)
+    .min(min, `must be at least ${min}: ${rule}`);
+
+const autoscalingSchema = z
+  .object(
+    {
+      minSize: count("the fewest workers the autoscaler keeps", 1),
+      maxSize: count("the most workers the autoscaler makes", 1),
+    },
+    { error: "must be { minSize, maxSize }: the autoscaler's bounds on the worker count" },
+  )
+  .refine((a) => a.maxSize > a.minSize, {
+    message: "must be greater than minSize (the platform refuses equal bounds)",
+    path: ["maxSize"],
+  })
+  .optional();
+
+type Autoscaling = z.output<typeof autoscalingSchema>;
+
+const liveAutoscaling = (r: LiveCluster): Autoscaling | null =>
+  r.autoscalingEnabled === undefined
+    ? undefined
+    : r.autoscalingEnabled
+      ? { minSize: r.minSize ?? 0, maxSize: r.maxSize ?? 0 }
+      : null;
+
+const autoscales = (rec: Recorded) => rec.autoscaling !== undefined && rec.autoscaling !== null;
+
+/** CloudStack's KubernetesVersionManagerImpl.compareSemanticVersions: part by part, numerically. */
+export const compareVersions = (a: string, b: string) =>
+  Math.sign(a.localeCompare(b, "en", { numeric: true }));
+
+/**
+ * Whether a running cluster of `from` can be upgraded to `to` in place (canUpgradeKubernetesVersion): the same
+ * major, a higher version, at most the next minor.
+ */
+export function upgradableInPlace(from: string, to: string): boolean {
+  const [fMajor, fMinor] = from.split(".").map(Number);
+  const [tMajor, tMinor] = to.split(".").map(Number);
+  return compareVersions(to, from) > 0 && tMajor === fMajor && tMinor - fMinor <= 1;
+}
+
+export const kubernetesCluster = defineKind({
+  name: "KubernetesCluster",
+  noun: "Kubernetes cluster",
+  summary:
+    "A Kubernetes cluster (CloudStack Kubernetes Service): scaled and upgraded in place; kubeconfig as a secret output.",
+  nameFromResource: true,
+  tags: "cluster",
+  // CloudStack waits up to an hour for a cluster to start, scale or upgrade (cloud.kubernetes.cluster.*.timeout)
+  timeouts: { create: "60m", update: "60m", delete: "30m" },
+  // KubernetesCluster.State: jobs under way show Starting, Scaling, Upgrading or Destroying
+  states: {
+    busy: ["Created", "Starting", "Scaling", "Upgrading", "Stopping", "Destroying"],
+    gone: ["Destroyed"],
+    deleting: "Destroying",
+    failed: "Error",
+  },
+  fields: {
+    ...commonFields,
+    /** The cluster's name (default: the resource name), unique among the account's clusters. Replaces on change. */
+    name: field(text("the cluster's name (the SDK defaults it to the resource name)").optional(), {
+      change: "replace",
+      live: true,
+      requiredUnlessAdopting: "the cluster's name",
+      present: true,
+    }),
+    /** What the cluster is for. Replaces on change (the platform has no update of it). */
+    description: field(text("what the cluster is for", 4096).optional(), {
+      change: "replace",
+      live: (r: LiveCluster) => r.description || undefined,
+    }),
+    /** Zone of the cluster's nodes. Replaces on change. */
+    zoneId: catalogueField(
+      id("the zone of the cluster's nodes (GET /api/v1/zones)"),
+      "replace",
+      "zones",
+      "a zone",
+    ),
+    /**
+     * Kubernetes version (`cim.getKubernetesVersion`). Upgraded in place to the next minor or a patch release;
+     * any other change (a downgrade, a skipped minor) replaces the cluster.
+     */
+    kubernetesVersionId: catalogueField(
+      id("the Kubernetes version, from cim.getKubernetesVersion (GET /api/v1/compute/kubernetes/versions)"),
+      "update",
+      "kubernetesVersions",
+      "a Kubernetes version",
+    ),
+    /** Compute offering of every node; at least the version's minimum vCPUs and RAM. Changed in place (scale). */
+    serviceOfferingId: catalogueField(
+      id("the compute offering of the nodes, from GET /api/v1/offerings/compute"),
+      "update",
+      "computeOfferings",
+      "a compute offering",
+    ),
+    /** The isolated network or VPC tier of the nodes (a cim.Network's id). Replaces on change. */
+    networkId: field(id("the isolated network or VPC tier of the nodes (a cim.Network's id)"), {
+      change: "replace",
+      live: true,
+      ref: "Network",
+    }),
+    /** Control-plane nodes (default 1; more than one for high availability). Replaces on change. */
+    controlNodes: field(count("the control-plane nodes (default 1)", 1).optional(), {
+      change: "replace",
+      unset: () => 1,
+      live: true,
+      present: true,
+    }),
+    /**
+     * Worker nodes (at least 1; default: autoscaling's minSize, else 1). Changed in place (a scale job). Not compared while `autoscaling` is set: the
+     * autoscaler owns the count then.
+     */
+    size: field(count("the worker nodes", 1).optional(), {
+      change: "update",
+      when: (rec) => !autoscales(rec),
+      live: true,
+      present: true,
+    }),
+    /** Autoscaling bounds of the workers, `{ minSize, maxSize }`; left out: no autoscaling. Changed in place. */
+    autoscaling: field(autoscalingSchema, {
+      change: "update",
+      unset: () => null,
+      same: (a, b) => sameValue(a ?? null, b ?? null),
+      live: liveAutoscaling,
+    }),
+    /**
+     * An SSH key pair's name for the nodes (a `cim.SshKeyPair`'s `name`, looked up at preview). Replaces on change.
+     */
+    keyPair: field(text("an SSH key pair name").optional(), {
+      change: "replace",
+      live: (r: LiveCluster) => r.keyPair || undefined,
+      ref: { kind: "SshKeyPair", by: "name", mustExist: true },
+    }),
+    /** Root disk of each node in GB (default: the platform's, 8). Replaces on change. */
+    nodeRootDiskSize: field(count("the root disk of each node in GB", 1).optional(), {
+      change: "replace",
+      live: true,
+      present: true,
+    }),
+    /** Tags; the program's map is authoritative. Changed in place. */
+    tags,
+  },
+  outputs: {
+    /** The API server's address (e.g. `https://198.18.1.7:6443/`), once the cluster has run. */
+    endpoint: { schema: z.string().optional(), from: (r: KubernetesClusterLive) => r.endpoint || undefined },
+    /** The admin kubeconfig (getKubernetesClusterConfig). Secret. */
+    kubeconfig: {
+      schema: z.string().optional(),
+      from: (r: KubernetesClusterLive, rec: Recorded) =>
+        r.kubeconfig ?? (rec.kubeconfig as string | undefined),
+      secret: true,
+    },
+    /** The API's cluster state (Starting, Running, Scaling, Upgrading, Alert, Error, …). */
+    state: { schema: z.string().optional(), from: (r: LiveCluster) => r.state },
+    zoneName: { schema: z.string().optional(), from: (r: LiveCluster) => r.zoneName },
+    kubernetesVersionName: {
+      schema: z.string().optional(),
+      from: (r: LiveCluster) => r.kubernetesVersionName,
+    },
+    serviceOfferingName: { schema: z.string().optional(), from: (r: LiveCluster) => r.serviceOfferingName },
+    created: { schema: z.string().optional(), from: (r: LiveCluster) => r.created },
+  },
+  lookups(i, rows) {
+    const v = rows.kubernetesVersionId as KubernetesVersion | undefined;
+    const o = rows.serviceOfferingId as { cpuNumber?: number; memory?: number; name?: string } | undefined;
+    const out: { property: string; reason: string }[] = [];
+    if (!v) return out;
+    if (v.state && v.state !== "Enabled")
+      out.push({
+        property: "kubernetesVersionId",
+        reason: `kubernetesVersionId ${i.kubernetesVersionId} is Kubernetes ${v.semanticVersion}, which is ${v.state}: pick an Enabled version (cim.getKubernetesVersion)`,
+      });
+    const need = `Kubernetes ${v.semanticVersion} needs at least ${v.minimumCpuNumber} vCPUs and ${v.minimumRamSize} MB RAM per node`;
+    if (o && ((o.cpuNumber ?? 0) < (v.minimumCpuNumber ?? 0) || (o.memory ?? 0) < (v.minimumRamSize ?? 0)))
+      out.push({
+        property: "serviceOfferingId",
+        reason: `serviceOfferingId ${i.serviceOfferingId} (${o.name ?? "?"}: ${o.cpuNumber} vCPUs, ${o.memory} MB) is too small: ${need}`,
+      });
+    if ((i.controlNodes ?? 1) > 1 && v.supportsHa === false)
+      out.push({
+        property: "controlNodes",
+        reason: `controlNodes ${i.controlNodes}: Kubernetes ${v.semanticVersion} does not support more than one control node`,
+      });
+    if (i.autoscaling && v.supportsAutoscaling === false)
+      out.push({
+        property: "autoscaling",
+        reason: `autoscaling: Kubernetes ${v.semanticVersion} does not support autoscaling`,
+      });
+    return out;
+  },
+  async replaceWhen(olds, news, updates) {
+    if (!updates.includes("kubernetesVersionId") || containsUnknown(news.kubernetesVersionId)) return [];
+    const region = (news.region ?? olds.region) as string | undefined;
+    const versions = await catalogue<KubernetesVersion>("KubernetesCluster", region, "kubernetesVersions");
+    const semver = (v: unknown) => versions?.find((x) => x.id === v)?.semanticVersion;
+    const from = semver(olds.kubernetesVersionId);
+    const to = semver(news.kubernetesVersionId);
+    return from && to && !upgradableInPlace(from, to) ? ["kubernetesVersionId"] : [];
+  },
+  adoptable: (r) =>
+    r.state === "Error"
+      ? "the cluster is in state Error (its create failed); delete it or adopt another."
+      : undefined,
+  api: {
+    get: async (s, id) => withKubeconfig(s, await s.client.kubernetesClusters.get(id, { region: s.region })),
+    // without kubeconfigs (one list for many reads, and none in `pulumi-cim import`'s inventory): a read served
+    // from it keeps the kubeconfig recorded
+    list: (s) => s.client.kubernetesClusters.listAll({ region: s.region }),
+    create: (s, i) =>
+      s.client.kubernetesClusters.create(
+        {
+          name: i.name!,
+          description: i.description,
+          zoneId: i.zoneId,
+          kubernetesVersionId: i.kubernetesVersionId,
+          serviceOfferingId: i.serviceOfferingId,
+          networkId: i.networkId,
+          size: i.size ?? i.autoscaling?.minSize ?? 1,
+          controlNodes: i.controlNodes,
+          keyPair: i.keyPair,
+          nodeRootDiskSize: i.nodeRootDiskSize,
+          autoscalingEnabled: i.autoscaling ? true : undefined,
+          minSize: i.autoscaling?.minSize,
+          maxSize: i.autoscaling?.maxSize,
+        },
+        { region: s.region },
+      ),
+    async apply(s, live, want, changed, op) {
+      const o = { region: s.region };
+      const autoscalingChanged = changed.has("autoscaling");
+      const scale = {
+        size: changed.has("size") && !want.autoscaling ? want.size : undefined,
+        serviceOfferingId: changed.has("serviceOfferingId") ? want.serviceOfferingId : undefined,
+        autoscalingEnabled: autoscalingChanged ? Boolean(want.autoscaling) : undefined,
+        minSize: autoscalingChanged ? want.autoscaling?.minSize : undefined,
+        maxSize: autoscalingChanged ? want.autoscaling?.maxSize : undefined,
+      };
+      if (Object.values(scale).some((v) => v !== undefined))
+        await waitFor(s, await s.client.kubernetesClusters.scale(live.id, scale, o), op);
+      if (changed.has("kubernetesVersionId"))
+        await waitFor(s, await s.client.kubernetesClusters.upgrade(live.id, want.kubernetesVersionId, o), op);
+    },
+    delete: (s, live) => s.client.kubernetesClusters.delete(live.id, { region: s.region }),
+  },
+  importer: {
+    order: 36,
+    prefix: "cluster",
+    // while the autoscaler sets the worker count, the program names its bounds, not a count
+    inputs: (values) => {
+      if (!values.autoscaling) return values;
+      const { size: _, ...rest } = values;
+      return rest;
+    },
+    skip: (r: LiveCluster) =>
+      r.state === "Error" ? "failed (state Error): delete it, or recreate it with pulumi up" : undefined,
+  },
+});
+
+/** The cluster with its kubeconfig, read once the cluster has run (it has an endpoint then). */
+async function withKubeconfig(s: Session, c: LiveCluster): Promise<KubernetesClusterLive> {
+  if (!c.endpoint) return c;
+  return { ...c, kubeconfig: await s.client.kubernetesClusters.kubeconfig(c.id, { region: s.region }) };
+}

@@ -1,0 +1,128 @@
+// The Kubernetes cluster family of the client against the emulator: supported versions read, a cluster made
+// (a job), read, listed, scaled through the spec's nodes route with query parameters, upgraded and deleted;
+// the kubeconfig read on its own route; refusals typed; a lost create recognised in the recent jobs and a lost
+// scale adopted, never sent twice.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  BadRequestError,
+  type CimClient,
+  ConflictError,
+  type KubernetesVersion,
+  NotFoundError,
+} from "../../provider/client";
+import { type CatalogueIds, catalogueIds, fastWait, type Harness, harness } from "./emulatorHarness";
+
+describe("client.kubernetesClusters against the emulator", () => {
+  let h: Harness;
+  let client: CimClient;
+  let cat: CatalogueIds;
+  let versions: KubernetesVersion[];
+  beforeAll(async () => {
+    h = await harness();
+    const c = await h.client();
+    cat = await catalogueIds(c);
+    versions = await c.catalogue.kubernetesVersions();
+  });
+  afterAll(() => h?.close());
+  beforeEach(async () => {
+    client = await h.fresh();
+  });
+  const hits = async (route: string) => (await h.control.requests())[route] ?? 0;
+  const version = (semver: string) => versions.find((v) => v.semanticVersion === semver)!.id;
+
+  async function cluster(name = "k1") {
+    const offering = (await client.catalogue.networkOfferings()).find((o) => !o.forVpc)!;
+    const net = await client.networks.create({
+      name: "k8s",
+      displayText: "k8s",
+      zoneId: cat.zoneId,
+      networkOfferingId: offering.id,
+    });
+    await client.jobs.wait(net, fastWait);
+    const medium = (await client.catalogue.computeOfferings()).find((o) => o.name === "Medium")!;
+    return {
+      name,
+      zoneId: cat.zoneId,
+      kubernetesVersionId: version("1.27.3"),
+      serviceOfferingId: medium.id,
+      networkId: net.id!,
+      size: 2,
+    };
+  }
+
+  it("versions: semantic version, minimum CPU and RAM, state", () => {
+    expect(versions.find((v) => v.semanticVersion === "1.28.4")).toMatchObject({
+      minimumCpuNumber: 2,
+      minimumRamSize: 2048,
+      state: "Enabled",
+    });
+  });
+
+  it("create, get, list, scale (nodes route), upgrade, kubeconfig, delete; 404 after", async () => {
+    const made = await client.kubernetesClusters.create(await cluster());
+    expect((await client.jobs.wait(made, fastWait))?.status).toBe("success");
+    const k = await client.kubernetesClusters.get(made.id!);
+    expect(k).toMatchObject({ name: "k1", state: "Running", size: 2, controlNodes: 1 });
+    expect(k.endpoint).toMatch(/^https:\/\//);
+    expect((await client.kubernetesClusters.listAll()).map((x) => x.id)).toEqual([made.id]);
+    await client.jobs.wait(await client.kubernetesClusters.scale(made.id!, { size: 3 }), fastWait);
+    expect((await client.kubernetesClusters.get(made.id!)).size).toBe(3);
+    expect(await hits("POST /api/v1/compute/kubernetes/clusters/{id}/nodes")).toBe(1);
+    await client.jobs.wait(await client.kubernetesClusters.upgrade(made.id!, version("1.28.4")), fastWait);
+    expect((await client.kubernetesClusters.get(made.id!)).kubernetesVersionId).toBe(version("1.28.4"));
+    expect(await client.kubernetesClusters.kubeconfig(made.id!)).toContain("kind: Config");
+    await client.tags.add({ kind: "cluster", id: made.id! }, { env: "prod" });
+    expect((await client.kubernetesClusters.get(made.id!)).tags).toEqual({ env: "prod" });
+    await client.jobs.wait(await client.kubernetesClusters.delete(made.id!), fastWait);
+    await expect(client.kubernetesClusters.get(made.id!)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("refusals are typed: an offering below the version's minimum (400), a downgrade (400), a busy cluster (409)", async () => {
+    const want = await cluster();
+    const small = (await client.catalogue.computeOfferings()).find((o) => o.name === "Small")!;
+    const weak = await client.kubernetesClusters
+      .create({ ...want, serviceOfferingId: small.id })
+      .catch((e) => e);
+    expect(weak).toBeInstanceOf(BadRequestError);
+    expect(weak.message).toContain("needs minimum 2 vCPUs");
+    const made = await client.kubernetesClusters.create({ ...want, kubernetesVersionId: version("1.27.8") });
+    await client.jobs.wait(made, fastWait);
+    const down = await client.kubernetesClusters.upgrade(made.id!, version("1.27.3")).catch((e) => e);
+    expect(down).toBeInstanceOf(BadRequestError);
+    expect(down.message).toContain("can not be downgraded");
+    await h.control.jobMode("clock", { latencyMs: 60_000 });
+    try {
+      await client.kubernetesClusters.scale(made.id!, { size: 3 });
+      const busy = await client.kubernetesClusters.scale(made.id!, { size: 4 }).catch((e) => e);
+      expect(busy).toBeInstanceOf(ConflictError);
+    } finally {
+      await h.control.jobMode("timed", { latencyMs: 0 });
+    }
+  });
+
+  it("a create and a scale whose answers were lost are adopted from the recent jobs, not sent twice", async () => {
+    const want = await cluster("lost");
+    await h.control.fault({
+      method: "POST",
+      route: "/compute/kubernetes/clusters",
+      action: "drop-after",
+      times: 1,
+    });
+    const made = await client.kubernetesClusters.create(want);
+    expect(made.adopted).toBe(true);
+    expect(await hits("POST /api/v1/compute/kubernetes/clusters")).toBe(1);
+    expect((await client.jobs.wait(made, fastWait))?.status).toBe("success");
+    expect((await client.kubernetesClusters.get(made.id!)).name).toBe("lost");
+    await h.control.fault({
+      method: "POST",
+      route: "/compute/kubernetes/clusters/{id}/nodes",
+      action: "drop-after",
+      times: 1,
+    });
+    const scaled = await client.kubernetesClusters.scale(made.id!, { size: 5 });
+    expect(scaled).toMatchObject({ id: made.id, adopted: true });
+    expect(await hits("POST /api/v1/compute/kubernetes/clusters/{id}/nodes")).toBe(1);
+    await client.jobs.wait(scaled, fastWait);
+    expect((await client.kubernetesClusters.get(made.id!)).size).toBe(5);
+  });
+});
