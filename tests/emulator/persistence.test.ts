@@ -204,5 +204,7 @@ describe("Command line", () => {
     await exited;
     child = undefined;
     expect(existsSync(join(dataDir, "state.json"))).toBe(true);
-  });
+    // it starts node processes of the emulator's CLI three times: beside the CLI suites on 2 cores that took
+    // more than the default 30 s (a guard against hangs, no figure)
+  }, 120_000);
 });
