@@ -1,21 +1,16 @@
 // The backup pieces of the client against the emulator: backup offerings by zone, an instance's offering assigned
 // and removed (jobs), on-demand backups (create, read, list, delete; jobs), the platform's refusals with their
 // types, and lost answers: a dropped backup create with a name is tied to its job, never sent twice.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BadRequestError, type CimClient, JobFailedError, NotFoundError } from "../../provider/client";
-import { catalogueIds, fastWait, type Harness, harness, withBackupOffering } from "./emulatorHarness";
+import { catalogueIds, fastWait, useHarness, withBackupOffering } from "./emulatorHarness";
 
 describe("backups against the emulator", () => {
-  let h: Harness;
   let client: CimClient;
-  beforeAll(async () => {
-    h = await harness();
+  const t = useHarness((c) => {
+    client = c;
   });
-  afterAll(() => h?.close());
-  beforeEach(async () => {
-    client = await h.fresh();
-  });
-  const hits = async (route: string) => (await h.control.requests())[route] ?? 0;
+  const { hits } = t;
 
   async function instance(name: string) {
     const ids = await catalogueIds(client);
@@ -84,7 +79,7 @@ describe("backups against the emulator", () => {
     expect(refused).toBeInstanceOf(BadRequestError);
     expect(refused.message).toContain("VM has not backup offering configured");
     await withBackupOffering(client, vm);
-    await h.control.limits({ backupLimit: 0 });
+    await t.h.control.limits({ backupLimit: 0 });
     const made = await client.backups.create({ vmId: vm.id });
     const failed = await client.jobs.wait(made, fastWait).catch((e) => e);
     expect(failed).toBeInstanceOf(JobFailedError);
@@ -94,8 +89,8 @@ describe("backups against the emulator", () => {
   it("a named backup create whose answer was lost is tied to its job, not sent again", async () => {
     const vm = await instance("bk-lost");
     await withBackupOffering(client, vm);
-    await h.control.resetRequests();
-    await h.control.fault({ method: "POST", route: "/backups", action: "drop-after", times: 1 });
+    await t.h.control.resetRequests();
+    await t.h.control.fault({ method: "POST", route: "/backups", action: "drop-after", times: 1 });
     const made = await client.backups.create({ vmId: vm.id, name: "once" });
     expect(made.adopted).toBe(true);
     expect(await hits("POST /api/v1/backups")).toBe(1);

@@ -1,6 +1,6 @@
 // The client against the real emulator, in process: every family, auth outcomes, regions, tenant header,
 // list envelopes and paging, job waiting and job failures.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   AuthenticationError,
   BadRequestError,
@@ -13,16 +13,11 @@ import {
   tagMap,
   WaitTimeoutError,
 } from "../../provider/client";
-import { fastWait, type Harness, harness, withBackupOffering } from "./emulatorHarness";
+import { fastWait, useHarness, withBackupOffering } from "./emulatorHarness";
 
-let h: Harness;
 let client: CimClient;
-beforeAll(async () => {
-  h = await harness();
-});
-afterAll(() => h?.close());
-beforeEach(async () => {
-  client = await h.fresh();
+const t = useHarness((c) => {
+  client = c;
 });
 
 /** Ids of the first zone, template, compute and disk offering of a region. */
@@ -58,17 +53,17 @@ async function deploy(name: string, c: CimClient = client) {
 describe("catalogue", () => {
   it("reads regions without a region header and the rest in the client's region", async () => {
     const regions = await client.catalogue.regions();
-    expect(regions.map((r) => r.id).sort()).toEqual(h.emu.regions.map((r) => r.id).sort());
+    expect(regions.map((r) => r.id).sort()).toEqual(t.h.emu.regions.map((r) => r.id).sort());
     const zonesA = await client.catalogue.zones();
-    const zonesB = await client.catalogue.zones({ region: h.secondary });
-    expect(zonesA.every((z) => z.regionId === h.primary)).toBe(true);
-    expect(zonesB.every((z) => z.regionId === h.secondary)).toBe(true);
-    const log: any[] = await h.control.requestLog();
+    const zonesB = await client.catalogue.zones({ region: t.h.secondary });
+    expect(zonesA.every((z) => z.regionId === t.h.primary)).toBe(true);
+    expect(zonesB.every((z) => z.regionId === t.h.secondary)).toBe(true);
+    const log: any[] = await t.h.control.requestLog();
     const regionsCall = log.find((e) => e.path === "/api/v1/regions");
     expect(regionsCall.regionContext).toBeUndefined();
     expect(log.filter((e) => e.path === "/api/v1/zones").map((e) => e.regionContext)).toEqual([
-      h.primary,
-      h.secondary,
+      t.h.primary,
+      t.h.secondary,
     ]);
     const all = await Promise.all([
       client.catalogue.isos(),
@@ -84,7 +79,7 @@ describe("catalogue", () => {
   it("sends X-Tenant-Context on my-limits only", async () => {
     await client.catalogue.myLimits({ tenantContext: "membership-1" });
     await client.catalogue.zones();
-    const log: any[] = await h.control.requestLog();
+    const log: any[] = await t.h.control.requestLog();
     expect(log.map((e) => [e.path, e.tenantContext])).toEqual([
       ["/api/v1/tenants/my-limits", true],
       ["/api/v1/zones", false],
@@ -92,14 +87,14 @@ describe("catalogue", () => {
   });
 
   it("surfaces regionErrors of the multi-region instance-group read", async () => {
-    await h.control.user("partial", { regions: [h.primary] });
-    await h.control.seed({
-      instanceGroups: [{ name: "web", sub: "partial", regionId: h.primary }],
+    await t.h.control.user("partial", { regions: [t.h.primary] });
+    await t.h.control.seed({
+      instanceGroups: [{ name: "web", sub: "partial", regionId: t.h.primary }],
     });
-    const partial = await h.client({ token: await h.emu.token({ sub: "partial" }) });
+    const partial = await t.h.client({ token: await t.h.emu.token({ sub: "partial" }) });
     const got = await partial.catalogue.instanceGroups();
     expect(got.items.map((g) => g.name)).toEqual(["web"]);
-    expect(Object.keys(got.regionErrors ?? {})).toEqual([h.secondary]);
+    expect(Object.keys(got.regionErrors ?? {})).toEqual([t.h.secondary]);
   });
 });
 
@@ -149,10 +144,10 @@ describe("instances", () => {
         serviceOfferingId: cat.serviceOfferingId,
       });
     }
-    await h.control.resetRequests();
+    await t.h.control.resetRequests();
     const paged = await client.instances.listAll({ pageSize: 2 });
     expect(paged.items.map((v) => v.name).sort()).toEqual(["vm-0", "vm-1", "vm-2", "vm-3", "vm-4"]);
-    expect((await h.control.requests())["GET /api/v1/compute/instances"]).toBe(3);
+    expect((await t.h.control.requests())["GET /api/v1/compute/instances"]).toBe(3);
     const seen: string[] = [];
     for await (const vm of client.instances.list({ pageSize: 200 })) seen.push(vm.id);
     expect(seen).toHaveLength(5);
@@ -161,7 +156,7 @@ describe("instances", () => {
   });
 
   it("reports quota and capacity failures from the job detail", async () => {
-    await h.control.limits({ instanceLimit: 0 });
+    await t.h.control.limits({ instanceLimit: 0 });
     const cat = await catalogue();
     const r = await client.instances.create({
       name: "over",
@@ -175,8 +170,8 @@ describe("instances", () => {
     expect(err.detail).toMatch(/^Maximum number of resources of type 'user_vm' for account name=/);
     expect(err.message).toMatch(/retrying fails the same way/);
 
-    await h.control.limits({ instanceLimit: 100 });
-    await h.control.zoneCapacity(cat.zoneId, 0);
+    await t.h.control.limits({ instanceLimit: 100 });
+    await t.h.control.zoneCapacity(cat.zoneId, 0);
     const r2 = await client.instances.create({
       name: "full",
       zoneId: cat.zoneId,
@@ -189,7 +184,7 @@ describe("instances", () => {
   });
 
   it("gives up on a stuck job at the deadline", async () => {
-    await h.control.fault({
+    await t.h.control.fault({
       method: "POST",
       route: "/api/v1/compute/instances/{id}/stop",
       jobStuck: true,
@@ -322,7 +317,7 @@ describe("volumes, VPCs, networks, tags, backup schedules", () => {
 
 describe("authentication and regions", () => {
   it("explains a 401 for a token issued to another audience", async () => {
-    const other = await h.client({ token: await h.emu.token({ aud: "console-app" }) });
+    const other = await t.h.client({ token: await t.h.emu.token({ aud: "console-app" }) });
     const err = await other.catalogue.zones().catch((e) => e);
     expect(err).toBeInstanceOf(AuthenticationError);
     expect(err.message).toMatch(/identity \(ID\) token, or an access token for another application/);
@@ -330,34 +325,34 @@ describe("authentication and regions", () => {
   });
 
   it("refuses wrong-audience and expired tokens before any call when it can tell", async () => {
-    await h.control.resetRequests();
-    const wrongAud = await h.emu.token({ aud: "console-app" });
-    await expect(h.client({ token: wrongAud, audience: "cim-api" })).rejects.toBeInstanceOf(TokenError);
-    const expired = await h.client({ token: await h.emu.token({ ttlSeconds: -5 }) });
+    await t.h.control.resetRequests();
+    const wrongAud = await t.h.emu.token({ aud: "console-app" });
+    await expect(t.h.client({ token: wrongAud, audience: "cim-api" })).rejects.toBeInstanceOf(TokenError);
+    const expired = await t.h.client({ token: await t.h.emu.token({ ttlSeconds: -5 }) });
     await expect(expired.catalogue.zones()).rejects.toMatchObject({ problem: "expired" });
-    expect(await h.control.requests()).toEqual({});
-    const ok = await h.client({ audience: "cim-api" });
+    expect(await t.h.control.requests()).toEqual({});
+    const ok = await t.h.client({ audience: "cim-api" });
     expect(await ok.catalogue.zones()).not.toHaveLength(0);
   });
 
   it("tells 403 (unregistered, inactive) apart from 401", async () => {
-    const ghost = await h.client({ token: await h.emu.token({ sub: "ghost" }) });
+    const ghost = await t.h.client({ token: await t.h.emu.token({ sub: "ghost" }) });
     const e1 = await ghost.catalogue.zones().catch((e) => e);
     expect(e1).toBeInstanceOf(PermissionDeniedError);
     expect(e1.message).toMatch(/not registered/);
     expect(e1.message).toMatch(/a new token will not help/);
-    const inactive = await h.client({ token: await h.emu.token({ sub: "user-inactive" }) });
+    const inactive = await t.h.client({ token: await t.h.emu.token({ sub: "user-inactive" }) });
     await expect(inactive.catalogue.zones()).rejects.toBeInstanceOf(PermissionDeniedError);
   });
 
   it("keeps identifiers in their region and polls jobs in the mutation's region", async () => {
-    const west = client.withRegion(h.secondary);
+    const west = client.withRegion(t.h.secondary);
     const vm = await deploy("far-away", west);
-    expect(vm.region).toBe(h.secondary);
+    expect(vm.region).toBe(t.h.secondary);
     expect((await west.instances.get(vm.id)).name).toBe("far-away");
     const err = await client.instances.get(vm.id).catch((e) => e);
     expect(err).toBeInstanceOf(NotFoundError);
-    expect(err.message).toContain(`region ${h.primary}`);
+    expect(err.message).toContain(`region ${t.h.primary}`);
     // The job exists only in the secondary region; waiting from a primary-region client still works.
     const again = await west.instances.stop(vm.id);
     expect(await client.jobs.wait(again, fastWait)).toMatchObject({ status: "success" });

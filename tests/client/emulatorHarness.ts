@@ -1,6 +1,7 @@
 // Emulator-backed test harness: one in-process emulator per test file, its control client (faults, state,
 // counters, limits, users, job timing), and a client factory.
 
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { type Emulator, EmulatorControl, type StartOptions, startEmulator } from "../../emulator";
 import { CimClient, type CimClientOptions } from "../../provider/client";
 
@@ -83,4 +84,38 @@ export async function withBackupOffering(
   const [offering] = await client.catalogue.backupOfferings({ zoneId });
   await client.jobs.wait(await client.instances.assignBackupOffering(vm.id, offering.id), fastWait);
   return offering.id;
+}
+
+/** The harness of a test file or `describe` block, through its hooks: `useHarness`. */
+export interface HarnessUse {
+  /** The running harness (between the hooks). */
+  readonly h: Harness;
+  /** How often a route (e.g. "POST /api/v1/volumes") was called since the last reset. */
+  hits(route: string): Promise<number>;
+}
+
+/**
+ * One emulator for the tests of a file or `describe` block: started (and `setup` run on it) before them,
+ * closed after them, reset to its seed before each, which hands `fresh` a new client.
+ */
+export function useHarness(
+  fresh: (client: CimClient) => void,
+  setup?: (h: Harness) => Promise<void>,
+  options: StartOptions = {},
+): HarnessUse {
+  let current: Harness | undefined;
+  const use: HarnessUse = {
+    get h() {
+      if (!current) throw new Error("the harness runs only between its hooks");
+      return current;
+    },
+    hits: async (route) => (await use.h.control.requests())[route] ?? 0,
+  };
+  beforeAll(async () => {
+    current = await harness(options);
+    await setup?.(current);
+  });
+  afterAll(() => current?.close());
+  beforeEach(async () => fresh(await use.h.fresh()));
+  return use;
 }

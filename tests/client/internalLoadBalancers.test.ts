@@ -2,23 +2,22 @@
 // POST /api/v1/loadbalancer/internal), read with its members, listed, updated, members added and removed (each a
 // job), tagged through the generic route, CloudStack's refusals as typed errors, and a lost create recognised in
 // the recent jobs, never sent twice.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BadRequestError, type CimClient, ConflictError, NotFoundError } from "../../provider/client";
-import { type CatalogueIds, catalogueIds, fastWait, type Harness, harness } from "./emulatorHarness";
+import { type CatalogueIds, catalogueIds, fastWait, useHarness } from "./emulatorHarness";
 
 describe("client.internalLoadBalancers against the emulator", () => {
-  let h: Harness;
   let client: CimClient;
   let cat: CatalogueIds;
-  beforeAll(async () => {
-    h = await harness();
-    cat = await catalogueIds(await h.client());
-  });
-  afterAll(() => h?.close());
-  beforeEach(async () => {
-    client = await h.fresh();
-  });
-  const hits = async (route: string) => (await h.control.requests())[route] ?? 0;
+  const t = useHarness(
+    (c) => {
+      client = c;
+    },
+    async (h) => {
+      cat = await catalogueIds(await h.client());
+    },
+  );
+  const { hits } = t;
 
   /** A VPC, a tier whose offering serves the internal LB (or not), and two instances on it. */
   async function setup(internal = true) {
@@ -72,7 +71,7 @@ describe("client.internalLoadBalancers against the emulator", () => {
       sourceIpAddress: "10.8.1.100",
     });
     expect((await client.jobs.wait(made, fastWait))?.status).toBe("success");
-    expect(await h.control.requests()).toMatchObject({ "POST /api/v1/loadbalancer/internal": 1 });
+    expect(await t.h.control.requests()).toMatchObject({ "POST /api/v1/loadbalancer/internal": 1 });
     expect(await client.internalLoadBalancers.get(made.id!)).toMatchObject({
       name: "app",
       scheme: "Internal",
@@ -120,7 +119,7 @@ describe("client.internalLoadBalancers against the emulator", () => {
 
   it("a create whose answer was lost is adopted from the recent jobs, not sent twice", async () => {
     const { networkId, vms } = await setup();
-    await h.control.fault({
+    await t.h.control.fault({
       method: "POST",
       route: "/loadbalancer/internal",
       action: "drop-after",
@@ -130,7 +129,7 @@ describe("client.internalLoadBalancers against the emulator", () => {
     expect(made.adopted).toBe(true);
     expect(await hits("POST /api/v1/loadbalancer/internal")).toBe(1);
     await client.jobs.wait(made, fastWait);
-    await h.control.fault({
+    await t.h.control.fault({
       method: "DELETE",
       route: "/loadbalancer/internal/{id}/instances",
       action: "drop-after",

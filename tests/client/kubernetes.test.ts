@@ -2,7 +2,7 @@
 // (a job), read, listed, scaled through the spec's nodes route with query parameters, upgraded and deleted;
 // the kubeconfig read on its own route; refusals typed; a lost create recognised in the recent jobs and a lost
 // scale adopted, never sent twice.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   BadRequestError,
   type CimClient,
@@ -10,24 +10,23 @@ import {
   type KubernetesVersion,
   NotFoundError,
 } from "../../provider/client";
-import { type CatalogueIds, catalogueIds, fastWait, type Harness, harness } from "./emulatorHarness";
+import { type CatalogueIds, catalogueIds, fastWait, useHarness } from "./emulatorHarness";
 
 describe("client.kubernetesClusters against the emulator", () => {
-  let h: Harness;
   let client: CimClient;
   let cat: CatalogueIds;
   let versions: KubernetesVersion[];
-  beforeAll(async () => {
-    h = await harness();
-    const c = await h.client();
-    cat = await catalogueIds(c);
-    versions = await c.catalogue.kubernetesVersions();
-  });
-  afterAll(() => h?.close());
-  beforeEach(async () => {
-    client = await h.fresh();
-  });
-  const hits = async (route: string) => (await h.control.requests())[route] ?? 0;
+  const t = useHarness(
+    (c) => {
+      client = c;
+    },
+    async (h) => {
+      const c = await h.client();
+      cat = await catalogueIds(c);
+      versions = await c.catalogue.kubernetesVersions();
+    },
+  );
+  const { hits } = t;
   const version = (semver: string) => versions.find((v) => v.semanticVersion === semver)!.id;
 
   async function cluster(name = "k1") {
@@ -90,19 +89,19 @@ describe("client.kubernetesClusters against the emulator", () => {
     const down = await client.kubernetesClusters.upgrade(made.id!, version("1.27.3")).catch((e) => e);
     expect(down).toBeInstanceOf(BadRequestError);
     expect(down.message).toContain("can not be downgraded");
-    await h.control.jobMode("clock", { latencyMs: 60_000 });
+    await t.h.control.jobMode("clock", { latencyMs: 60_000 });
     try {
       await client.kubernetesClusters.scale(made.id!, { size: 3 });
       const busy = await client.kubernetesClusters.scale(made.id!, { size: 4 }).catch((e) => e);
       expect(busy).toBeInstanceOf(ConflictError);
     } finally {
-      await h.control.jobMode("timed", { latencyMs: 0 });
+      await t.h.control.jobMode("timed", { latencyMs: 0 });
     }
   });
 
   it("a create and a scale whose answers were lost are adopted from the recent jobs, not sent twice", async () => {
     const want = await cluster("lost");
-    await h.control.fault({
+    await t.h.control.fault({
       method: "POST",
       route: "/compute/kubernetes/clusters",
       action: "drop-after",
@@ -113,7 +112,7 @@ describe("client.kubernetesClusters against the emulator", () => {
     expect(await hits("POST /api/v1/compute/kubernetes/clusters")).toBe(1);
     expect((await client.jobs.wait(made, fastWait))?.status).toBe("success");
     expect((await client.kubernetesClusters.get(made.id!)).name).toBe("lost");
-    await h.control.fault({
+    await t.h.control.fault({
       method: "POST",
       route: "/compute/kubernetes/clusters/{id}/nodes",
       action: "drop-after",

@@ -1,23 +1,22 @@
 // The load-balancer family of the client against the emulator: a rule made, read with its members, listed,
 // updated, its members added and removed (each a job), tags through the generic route, CloudStack's refusals as
 // typed errors, and a lost create or assign recognised in the recent jobs, never sent twice.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BadRequestError, type CimClient, ConflictError, NotFoundError } from "../../provider/client";
-import { type CatalogueIds, catalogueIds, fastWait, type Harness, harness } from "./emulatorHarness";
+import { type CatalogueIds, catalogueIds, fastWait, useHarness } from "./emulatorHarness";
 
 describe("client.loadBalancers against the emulator", () => {
-  let h: Harness;
   let client: CimClient;
   let cat: CatalogueIds;
-  beforeAll(async () => {
-    h = await harness();
-    cat = await catalogueIds(await h.client());
-  });
-  afterAll(() => h?.close());
-  beforeEach(async () => {
-    client = await h.fresh();
-  });
-  const hits = async (route: string) => (await h.control.requests())[route] ?? 0;
+  const t = useHarness(
+    (c) => {
+      client = c;
+    },
+    async (h) => {
+      cat = await catalogueIds(await h.client());
+    },
+  );
+  const { hits } = t;
 
   /** An isolated network, two instances on it, and an address acquired for it. */
   async function setup() {
@@ -102,12 +101,12 @@ describe("client.loadBalancers against the emulator", () => {
 
   it("a create and an assign whose answers were lost are adopted from the recent jobs, not sent twice", async () => {
     const { vms, ipId } = await setup();
-    await h.control.fault({ method: "POST", route: "/loadbalancer/rules", action: "drop-after", times: 1 });
+    await t.h.control.fault({ method: "POST", route: "/loadbalancer/rules", action: "drop-after", times: 1 });
     const made = await client.loadBalancers.create(rule(ipId));
     expect(made.adopted).toBe(true);
     expect(await hits("POST /api/v1/loadbalancer/rules")).toBe(1);
     await client.jobs.wait(made, fastWait);
-    await h.control.fault({
+    await t.h.control.fault({
       method: "POST",
       route: "/loadbalancer/rules/{id}/instances",
       action: "drop-after",

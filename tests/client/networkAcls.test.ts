@@ -1,28 +1,27 @@
 // The network ACL family of the client against the emulator: lists (bare arrays, one VPC's subset), rules (paged,
 // CIDRs read back as a list), a whole-rule update, a tier's list, and lost answers: a dropped rule create is
 // found among the recent jobs and never sent twice.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BadRequestError, type CimClient, ConflictError, NotFoundError } from "../../provider/client";
-import { fastWait, type Harness, harness } from "./emulatorHarness";
+import { fastWait, useHarness } from "./emulatorHarness";
 
-let h: Harness;
 let client: CimClient;
 let zoneId: string;
 let tierOffering: string;
 let vpcOffering: string;
 
-beforeAll(async () => {
-  h = await harness();
-  const c = await h.client();
-  zoneId = (await c.catalogue.zones())[0].id;
-  tierOffering = (await c.catalogue.networkOfferings()).find((o) => o.forVpc)!.id;
-  vpcOffering = (await c.catalogue.vpcOfferings())[0].id;
-});
-afterAll(() => h?.close());
-beforeEach(async () => {
-  client = await h.fresh();
-});
-const hits = async (route: string) => (await h.control.requests())[route] ?? 0;
+const t = useHarness(
+  (c) => {
+    client = c;
+  },
+  async (h) => {
+    const c = await h.client();
+    zoneId = (await c.catalogue.zones())[0].id;
+    tierOffering = (await c.catalogue.networkOfferings()).find((o) => o.forVpc)!.id;
+    vpcOffering = (await c.catalogue.vpcOfferings())[0].id;
+  },
+);
+const { hits } = t;
 
 async function vpc(cidr = "10.20.0.0/16") {
   const made = await client.vpcs.create({
@@ -143,8 +142,8 @@ describe("network ACLs", () => {
     const vpcId = await vpc();
     const list = await client.networkAcls.createList({ name: "web", vpcId });
     await client.jobs.wait(list, fastWait);
-    await h.control.resetRequests();
-    await h.control.fault({ method: "POST", route: "/network-acls/rules", action: "drop-after", times: 1 });
+    await t.h.control.resetRequests();
+    await t.h.control.fault({ method: "POST", route: "/network-acls/rules", action: "drop-after", times: 1 });
     const made = await client.networkAcls.createRule({
       aclId: list.id!,
       protocol: "tcp",

@@ -2,26 +2,25 @@
 // VPC and address, the ACL list replaced by a job, refusals as typed errors (BadRequest for a VLAN in use,
 // Conflict for a gateway static routes still use), delete then 404, and a lost create found among the recent
 // jobs and never sent twice.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BadRequestError, type CimClient, ConflictError, NotFoundError } from "../../provider/client";
-import { fastWait, type Harness, harness } from "./emulatorHarness";
+import { fastWait, useHarness } from "./emulatorHarness";
 
-let h: Harness;
 let client: CimClient;
 let zoneId: string;
 let vpcOffering: string;
 
-beforeAll(async () => {
-  h = await harness();
-  const c = await h.client();
-  zoneId = (await c.catalogue.zones())[0].id;
-  vpcOffering = (await c.catalogue.vpcOfferings())[0].id;
-});
-afterAll(() => h?.close());
-beforeEach(async () => {
-  client = await h.fresh();
-});
-const hits = async (route: string) => (await h.control.requests())[route] ?? 0;
+const t = useHarness(
+  (c) => {
+    client = c;
+  },
+  async (h) => {
+    const c = await h.client();
+    zoneId = (await c.catalogue.zones())[0].id;
+    vpcOffering = (await c.catalogue.vpcOfferings())[0].id;
+  },
+);
+const { hits } = t;
 
 async function vpc(cidr = "10.30.0.0/16") {
   const made = await client.vpcs.create({
@@ -77,9 +76,9 @@ describe("client.privateGateways against the emulator", () => {
       /Network with vlan 320 already exists or overlaps with other network vlans/,
     );
     // static routes are emulator-side only (no client family): a plain request makes one
-    const route = await fetch(`${h.emu.url}/api/v1/vpcs/static-routes`, {
+    const route = await fetch(`${t.h.emu.url}/api/v1/vpcs/static-routes`, {
       method: "POST",
-      headers: { authorization: `Bearer ${await h.emu.token()}`, "content-type": "application/json" },
+      headers: { authorization: `Bearer ${await t.h.emu.token()}`, "content-type": "application/json" },
       body: JSON.stringify({ gatewayId: made.id, cidr: "192.168.70.0/24" }),
     });
     expect(route.status).toBe(200);
@@ -91,7 +90,7 @@ describe("client.privateGateways against the emulator", () => {
 
   it("a create whose answer was lost after it landed is adopted from the recent jobs, not sent twice", async () => {
     const vpcId = await vpc();
-    await h.control.fault({
+    await t.h.control.fault({
       method: "POST",
       route: "/vpcs/private-gateways",
       action: "drop-after",

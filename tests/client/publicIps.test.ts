@@ -1,7 +1,7 @@
 // The public IP family of the client against the emulator: acquire (a job), read and list with filters, release,
 // the source-NAT refusal as a BadRequestError, static NAT enabled and disabled (jobs) and read as one record
 // (staticNatOf), and a lost acquire or enable recognised in the recent jobs, never sent twice.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   BadRequestError,
   type CimClient,
@@ -9,21 +9,20 @@ import {
   NotFoundError,
   staticNatOf,
 } from "../../provider/client";
-import { type CatalogueIds, catalogueIds, fastWait, type Harness, harness } from "./emulatorHarness";
+import { type CatalogueIds, catalogueIds, fastWait, useHarness } from "./emulatorHarness";
 
 describe("client.publicIps against the emulator", () => {
-  let h: Harness;
   let client: CimClient;
   let cat: CatalogueIds;
-  beforeAll(async () => {
-    h = await harness();
-    cat = await catalogueIds(await h.client());
-  });
-  afterAll(() => h?.close());
-  beforeEach(async () => {
-    client = await h.fresh();
-  });
-  const hits = async (route: string) => (await h.control.requests())[route] ?? 0;
+  const t = useHarness(
+    (c) => {
+      client = c;
+    },
+    async (h) => {
+      cat = await catalogueIds(await h.client());
+    },
+  );
+  const { hits } = t;
 
   /** An isolated network (with its source-NAT address) and an instance on it. */
   async function networkWithInstance() {
@@ -105,7 +104,7 @@ describe("client.publicIps against the emulator", () => {
 
   it("an acquire whose answer was lost after it landed is adopted from the recent jobs, not sent twice", async () => {
     const { networkId } = await networkWithInstance();
-    await h.control.fault({ method: "POST", route: "/public-ips", action: "drop-after", times: 1 });
+    await t.h.control.fault({ method: "POST", route: "/public-ips", action: "drop-after", times: 1 });
     const made = await client.publicIps.acquire({ networkId });
     expect(made.adopted).toBe(true);
     expect(await hits("POST /api/v1/public-ips")).toBe(1);
@@ -117,7 +116,7 @@ describe("client.publicIps against the emulator", () => {
     const { networkId, vm } = await networkWithInstance();
     const made = await client.publicIps.acquire({ networkId });
     await client.jobs.wait(made, fastWait);
-    await h.control.fault({
+    await t.h.control.fault({
       method: "POST",
       route: "/public-ips/{id}/static-nat",
       action: "drop-after",

@@ -1,20 +1,15 @@
 // The snapshot families of the client against the emulator: volume snapshots and instance snapshots as two
 // resources, every create and delete a job, the platform's refusals kept as typed errors, lost create answers
 // adopted from the jobs by command and name (never sent twice).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BadRequestError, type CimClient, NotFoundError } from "../../provider/client";
-import { catalogueIds, fastWait, type Harness, harness } from "./emulatorHarness";
+import { catalogueIds, fastWait, useHarness } from "./emulatorHarness";
 
-let h: Harness;
 let client: CimClient;
-beforeAll(async () => {
-  h = await harness();
+const t = useHarness((c) => {
+  client = c;
 });
-afterAll(() => h?.close());
-beforeEach(async () => {
-  client = await h.fresh();
-});
-const hits = async (route: string) => (await h.control.requests())[route] ?? 0;
+const { hits } = t;
 
 async function instance(name = "db") {
   const ids = await catalogueIds(client);
@@ -45,7 +40,7 @@ describe("volumeSnapshots", () => {
       made.id,
     ]);
     expect((await client.volumeSnapshots.listAll({ name: "other" })).items).toEqual([]);
-    expect((await client.volumeSnapshots.listAll({ region: h.secondary })).items).toEqual([]);
+    expect((await client.volumeSnapshots.listAll({ region: t.h.secondary })).items).toEqual([]);
     const del = await client.volumeSnapshots.delete(made.id!);
     expect((await client.jobs.wait(del, fastWait))?.command).toBe("deleteSnapshot");
     await expect(client.volumeSnapshots.get(made.id!)).rejects.toBeInstanceOf(NotFoundError);
@@ -85,8 +80,8 @@ describe("volumeSnapshots", () => {
 
   it("a create whose answer was lost after it landed is adopted from the jobs, not sent again", async () => {
     const vm = await instance();
-    await h.control.resetRequests();
-    await h.control.fault({ method: "POST", route: "/snapshots", action: "drop-after", times: 1 });
+    await t.h.control.resetRequests();
+    await t.h.control.fault({ method: "POST", route: "/snapshots", action: "drop-after", times: 1 });
     const made = await client.volumeSnapshots.create({ volumeId: vm.rootId, name: "lost" });
     expect(made.adopted).toBe(true);
     expect(await hits("POST /api/v1/snapshots")).toBe(1);
@@ -136,8 +131,8 @@ describe("instanceSnapshots", () => {
 
   it("a create whose answer was lost after it landed is adopted from the jobs, not sent again", async () => {
     const vm = await instance();
-    await h.control.resetRequests();
-    await h.control.fault({ method: "POST", route: "/vm-snapshots", action: "drop-after", times: 1 });
+    await t.h.control.resetRequests();
+    await t.h.control.fault({ method: "POST", route: "/vm-snapshots", action: "drop-after", times: 1 });
     const made = await client.instanceSnapshots.create({ virtualMachineId: vm.id, name: "lost" });
     expect(made.adopted).toBe(true);
     expect(await hits("POST /api/v1/vm-snapshots")).toBe(1);

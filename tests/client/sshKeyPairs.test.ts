@@ -1,7 +1,7 @@
 // The SSH key pair family of the client: reading a public key line and computing the platform's fingerprint
 // (checked against ssh-keygen), and the calls against the emulator, lost answers included: a dropped register
 // is recognised by name and fingerprint and never sent twice; a dropped register that did not land is sent again.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   BadRequestError,
   type CimClient,
@@ -21,7 +21,7 @@ import {
   RSA,
   RSA_MD5,
 } from "../fixtures/sshKeys";
-import { type Harness, harness } from "./emulatorHarness";
+import { useHarness } from "./emulatorHarness";
 
 describe("public key lines", () => {
   it("fingerprints are the platform's: MD5 of the key blob, as ssh-keygen -E md5 prints them", () => {
@@ -53,20 +53,15 @@ describe("public key lines", () => {
 });
 
 describe("sshKeyPairs against the emulator", () => {
-  let h: Harness;
   let client: CimClient;
-  beforeAll(async () => {
-    h = await harness();
+  const t = useHarness((c) => {
+    client = c;
   });
-  afterAll(() => h?.close());
-  beforeEach(async () => {
-    client = await h.fresh();
-  });
-  const hits = async (route: string) => (await h.control.requests())[route] ?? 0;
+  const { hits } = t;
 
   it("register (synchronous), get, list, named, delete; 404 after", async () => {
     const made = await client.sshKeyPairs.register({ name: "ops", publicKey: ED25519 });
-    expect(made).toMatchObject({ jobId: undefined, region: h.primary });
+    expect(made).toMatchObject({ jobId: undefined, region: t.h.primary });
     expect(await client.jobs.wait(made)).toBeUndefined(); // no job to wait for
     const key = await client.sshKeyPairs.get(made.id!);
     expect(key).toMatchObject({ id: made.id, name: "ops", fingerprint: ED25519_MD5 });
@@ -74,7 +69,7 @@ describe("sshKeyPairs against the emulator", () => {
     expect((await client.sshKeyPairs.listAll()).items.map((k) => k.name)).toEqual(["ops", "deploy"]);
     expect((await client.sshKeyPairs.named("deploy"))?.fingerprint).toBe(ED25519_B_MD5);
     expect(await client.sshKeyPairs.named("nobody")).toBeUndefined();
-    expect((await client.sshKeyPairs.listAll({ region: h.secondary })).items).toEqual([]);
+    expect((await client.sshKeyPairs.listAll({ region: t.h.secondary })).items).toEqual([]);
     await client.sshKeyPairs.delete(made.id!);
     await expect(client.sshKeyPairs.get(made.id!)).rejects.toBeInstanceOf(NotFoundError);
     await expect(client.sshKeyPairs.delete(made.id!)).rejects.toBeInstanceOf(NotFoundError);
@@ -91,29 +86,34 @@ describe("sshKeyPairs against the emulator", () => {
   });
 
   it("a register whose answer was lost after it landed is recognised, not sent again", async () => {
-    await h.control.fault({ method: "POST", route: "/ssh-keypairs", action: "drop-after", times: 1 });
+    await t.h.control.fault({ method: "POST", route: "/ssh-keypairs", action: "drop-after", times: 1 });
     const made = await client.sshKeyPairs.register({ name: "ops", publicKey: ED25519 });
     expect(await hits("POST /api/v1/ssh-keypairs")).toBe(1);
     expect((await client.sshKeyPairs.listAll()).items.map((k) => k.id)).toEqual([made.id]);
   });
 
   it("a register lost before it landed is sent once more; a same-named key with another fingerprint is not ours", async () => {
-    await h.control.fault({ method: "POST", route: "/ssh-keypairs", action: "drop-before", times: 1 });
+    await t.h.control.fault({ method: "POST", route: "/ssh-keypairs", action: "drop-before", times: 1 });
     const made = await client.sshKeyPairs.register({ name: "ops", publicKey: ED25519 });
     expect(await hits("POST /api/v1/ssh-keypairs")).toBe(2);
     expect((await client.sshKeyPairs.get(made.id!)).name).toBe("ops");
     // someone else's "deploy" holds another key: the lost register is not taken for landed, and its retry
     // meets the API's refusal
     await client.sshKeyPairs.register({ name: "deploy", publicKey: RSA });
-    await h.control.fault({ method: "POST", route: "/ssh-keypairs", action: "drop-before", times: 1 });
+    await t.h.control.fault({ method: "POST", route: "/ssh-keypairs", action: "drop-before", times: 1 });
     const clash = await client.sshKeyPairs.register({ name: "deploy", publicKey: ED25519_B }).catch((e) => e);
     expect(clash).toBeInstanceOf(ConflictError);
   });
 
   it("a delete whose answer was lost is done when the key pair is gone", async () => {
     const made = await client.sshKeyPairs.register({ name: "ops", publicKey: ED25519 });
-    await h.control.resetRequests();
-    await h.control.fault({ method: "DELETE", route: "/ssh-keypairs/{id}", action: "drop-after", times: 1 });
+    await t.h.control.resetRequests();
+    await t.h.control.fault({
+      method: "DELETE",
+      route: "/ssh-keypairs/{id}",
+      action: "drop-after",
+      times: 1,
+    });
     expect(await client.sshKeyPairs.delete(made.id!)).toMatchObject({ id: made.id });
     expect(await hits("DELETE /api/v1/ssh-keypairs/{id}")).toBe(1);
   });
