@@ -119,3 +119,37 @@ export function useHarness(
   beforeEach(async () => fresh(await use.h.fresh()));
   return use;
 }
+
+/** An isolated network (the seed's first non-VPC offering) in the catalogue's zone, its create job waited for. */
+export async function isolatedNetwork(client: CimClient, cat: CatalogueIds, name = "app"): Promise<string> {
+  const offering = (await client.catalogue.networkOfferings()).find((o) => !o.forVpc)!;
+  const net = await client.networks.create({
+    name,
+    displayText: name,
+    zoneId: cat.zoneId,
+    networkOfferingId: offering.id,
+  });
+  await client.jobs.wait(net, fastWait);
+  return net.id!;
+}
+
+/** `count` instances of the catalogue's template and offering on a network, each deploy job waited for. */
+export async function instancesOn(
+  client: CimClient,
+  cat: CatalogueIds,
+  networkId: string,
+  count: number,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const vm = await client.instances.create({
+      zoneId: cat.zoneId,
+      templateId: cat.templateId,
+      serviceOfferingId: cat.serviceOfferingId,
+      networkIds: [networkId],
+    });
+    await client.jobs.wait(vm, fastWait);
+    ids.push(vm.id!);
+  }
+  return ids;
+}

@@ -4,7 +4,7 @@
 // the recent jobs, never sent twice.
 import { describe, expect, it } from "vitest";
 import { BadRequestError, type CimClient, ConflictError, NotFoundError } from "../../provider/client";
-import { type CatalogueIds, catalogueIds, fastWait, useHarness } from "./emulatorHarness";
+import { type CatalogueIds, catalogueIds, fastWait, instancesOn, useHarness } from "./emulatorHarness";
 
 describe("client.internalLoadBalancers against the emulator", () => {
   let client: CimClient;
@@ -43,18 +43,7 @@ describe("client.internalLoadBalancers against the emulator", () => {
       netmask: "255.255.255.0",
     });
     await client.jobs.wait(net, fastWait);
-    const vms: string[] = [];
-    for (let i = 0; i < 2; i++) {
-      const vm = await client.instances.create({
-        zoneId: cat.zoneId,
-        templateId: cat.templateId,
-        serviceOfferingId: cat.serviceOfferingId,
-        networkIds: [net.id!],
-      });
-      await client.jobs.wait(vm, fastWait);
-      vms.push(vm.id!);
-    }
-    return { networkId: net.id!, vms };
+    return { networkId: net.id!, vms: await instancesOn(client, cat, net.id!, 2) };
   }
   const lb = (networkId: string) => ({
     name: "app",

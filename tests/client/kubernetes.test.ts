@@ -10,7 +10,7 @@ import {
   type KubernetesVersion,
   NotFoundError,
 } from "../../provider/client";
-import { type CatalogueIds, catalogueIds, fastWait, useHarness } from "./emulatorHarness";
+import { type CatalogueIds, catalogueIds, fastWait, isolatedNetwork, useHarness } from "./emulatorHarness";
 
 describe("client.kubernetesClusters against the emulator", () => {
   let client: CimClient;
@@ -30,21 +30,14 @@ describe("client.kubernetesClusters against the emulator", () => {
   const version = (semver: string) => versions.find((v) => v.semanticVersion === semver)!.id;
 
   async function cluster(name = "k1") {
-    const offering = (await client.catalogue.networkOfferings()).find((o) => !o.forVpc)!;
-    const net = await client.networks.create({
-      name: "k8s",
-      displayText: "k8s",
-      zoneId: cat.zoneId,
-      networkOfferingId: offering.id,
-    });
-    await client.jobs.wait(net, fastWait);
+    const networkId = await isolatedNetwork(client, cat, "k8s");
     const medium = (await client.catalogue.computeOfferings()).find((o) => o.name === "Medium")!;
     return {
       name,
       zoneId: cat.zoneId,
       kubernetesVersionId: version("1.27.3"),
       serviceOfferingId: medium.id,
-      networkId: net.id!,
+      networkId,
       size: 2,
     };
   }

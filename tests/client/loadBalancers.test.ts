@@ -3,7 +3,14 @@
 // typed errors, and a lost create or assign recognised in the recent jobs, never sent twice.
 import { describe, expect, it } from "vitest";
 import { BadRequestError, type CimClient, ConflictError, NotFoundError } from "../../provider/client";
-import { type CatalogueIds, catalogueIds, fastWait, useHarness } from "./emulatorHarness";
+import {
+  type CatalogueIds,
+  catalogueIds,
+  fastWait,
+  instancesOn,
+  isolatedNetwork,
+  useHarness,
+} from "./emulatorHarness";
 
 describe("client.loadBalancers against the emulator", () => {
   let client: CimClient;
@@ -20,28 +27,11 @@ describe("client.loadBalancers against the emulator", () => {
 
   /** An isolated network, two instances on it, and an address acquired for it. */
   async function setup() {
-    const offering = (await client.catalogue.networkOfferings()).find((o) => !o.forVpc)!;
-    const net = await client.networks.create({
-      name: "app",
-      displayText: "app",
-      zoneId: cat.zoneId,
-      networkOfferingId: offering.id,
-    });
-    await client.jobs.wait(net, fastWait);
-    const vms: string[] = [];
-    for (let i = 0; i < 2; i++) {
-      const vm = await client.instances.create({
-        zoneId: cat.zoneId,
-        templateId: cat.templateId,
-        serviceOfferingId: cat.serviceOfferingId,
-        networkIds: [net.id!],
-      });
-      await client.jobs.wait(vm, fastWait);
-      vms.push(vm.id!);
-    }
-    const ip = await client.publicIps.acquire({ networkId: net.id! });
+    const networkId = await isolatedNetwork(client, cat);
+    const vms = await instancesOn(client, cat, networkId, 2);
+    const ip = await client.publicIps.acquire({ networkId });
     await client.jobs.wait(ip, fastWait);
-    return { networkId: net.id!, vms, ipId: ip.id! };
+    return { networkId, vms, ipId: ip.id! };
   }
   const rule = (ipId: string) => ({
     name: "web",

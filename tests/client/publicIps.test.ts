@@ -9,7 +9,14 @@ import {
   NotFoundError,
   staticNatOf,
 } from "../../provider/client";
-import { type CatalogueIds, catalogueIds, fastWait, useHarness } from "./emulatorHarness";
+import {
+  type CatalogueIds,
+  catalogueIds,
+  fastWait,
+  instancesOn,
+  isolatedNetwork,
+  useHarness,
+} from "./emulatorHarness";
 
 describe("client.publicIps against the emulator", () => {
   let client: CimClient;
@@ -26,22 +33,9 @@ describe("client.publicIps against the emulator", () => {
 
   /** An isolated network (with its source-NAT address) and an instance on it. */
   async function networkWithInstance() {
-    const offering = (await client.catalogue.networkOfferings()).find((o) => !o.forVpc)!;
-    const net = await client.networks.create({
-      name: "app",
-      displayText: "app",
-      zoneId: cat.zoneId,
-      networkOfferingId: offering.id,
-    });
-    await client.jobs.wait(net, fastWait);
-    const vm = await client.instances.create({
-      zoneId: cat.zoneId,
-      templateId: cat.templateId,
-      serviceOfferingId: cat.serviceOfferingId,
-      networkIds: [net.id!],
-    });
-    await client.jobs.wait(vm, fastWait);
-    return { networkId: net.id!, vm: await client.instances.get(vm.id!) };
+    const networkId = await isolatedNetwork(client, cat);
+    const [vm] = await instancesOn(client, cat, networkId, 1);
+    return { networkId, vm: await client.instances.get(vm) };
   }
 
   it("acquire, get, list by filter, release; 404 after", async () => {
