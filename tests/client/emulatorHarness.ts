@@ -90,6 +90,8 @@ export async function withBackupOffering(
 export interface HarnessUse {
   /** The running harness (between the hooks). */
   readonly h: Harness;
+  /** The seed's catalogue ids (read once, when the harness starts). */
+  readonly cat: CatalogueIds;
   /** How often a route (e.g. "POST /api/v1/volumes") was called since the last reset. */
   hits(route: string): Promise<number>;
 }
@@ -104,15 +106,21 @@ export function useHarness(
   options: StartOptions = {},
 ): HarnessUse {
   let current: Harness | undefined;
+  let cat: CatalogueIds | undefined;
   const use: HarnessUse = {
     get h() {
       if (!current) throw new Error("the harness runs only between its hooks");
       return current;
     },
+    get cat() {
+      if (!cat) throw new Error("the harness runs only between its hooks");
+      return cat;
+    },
     hits: async (route) => (await use.h.control.requests())[route] ?? 0,
   };
   beforeAll(async () => {
     current = await harness(options);
+    cat = await catalogueIds(await current.client());
     await setup?.(current);
   });
   afterAll(() => current?.close());

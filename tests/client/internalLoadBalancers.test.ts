@@ -4,19 +4,13 @@
 // the recent jobs, never sent twice.
 import { describe, expect, it } from "vitest";
 import { BadRequestError, type CimClient, ConflictError, NotFoundError } from "../../provider/client";
-import { type CatalogueIds, catalogueIds, fastWait, instancesOn, useHarness } from "./emulatorHarness";
+import { fastWait, instancesOn, useHarness } from "./emulatorHarness";
 
 describe("client.internalLoadBalancers against the emulator", () => {
   let client: CimClient;
-  let cat: CatalogueIds;
-  const t = useHarness(
-    (c) => {
-      client = c;
-    },
-    async (h) => {
-      cat = await catalogueIds(await h.client());
-    },
-  );
+  const t = useHarness((c) => {
+    client = c;
+  });
   const { hits } = t;
 
   /** A VPC, a tier whose offering serves the internal LB (or not), and two instances on it. */
@@ -25,7 +19,7 @@ describe("client.internalLoadBalancers against the emulator", () => {
     const vpc = await client.vpcs.create({
       name: "v",
       displayText: "v",
-      zoneId: cat.zoneId,
+      zoneId: t.cat.zoneId,
       cidr: "10.8.0.0/16",
       vpcOfferingId: vpcOffering.id,
     });
@@ -36,14 +30,14 @@ describe("client.internalLoadBalancers against the emulator", () => {
     const net = await client.networks.create({
       name: "app",
       displayText: "app",
-      zoneId: cat.zoneId,
+      zoneId: t.cat.zoneId,
       networkOfferingId: offering.id,
       vpcId: vpc.id,
       gateway: "10.8.1.1",
       netmask: "255.255.255.0",
     });
     await client.jobs.wait(net, fastWait);
-    return { networkId: net.id!, vms: await instancesOn(client, cat, net.id!, 2) };
+    return { networkId: net.id!, vms: await instancesOn(client, t.cat, net.id!, 2) };
   }
   const lb = (networkId: string) => ({
     name: "app",

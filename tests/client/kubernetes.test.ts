@@ -10,11 +10,10 @@ import {
   type KubernetesVersion,
   NotFoundError,
 } from "../../provider/client";
-import { type CatalogueIds, catalogueIds, fastWait, isolatedNetwork, useHarness } from "./emulatorHarness";
+import { fastWait, isolatedNetwork, useHarness } from "./emulatorHarness";
 
 describe("client.kubernetesClusters against the emulator", () => {
   let client: CimClient;
-  let cat: CatalogueIds;
   let versions: KubernetesVersion[];
   const t = useHarness(
     (c) => {
@@ -22,7 +21,6 @@ describe("client.kubernetesClusters against the emulator", () => {
     },
     async (h) => {
       const c = await h.client();
-      cat = await catalogueIds(c);
       versions = await c.catalogue.kubernetesVersions();
     },
   );
@@ -30,11 +28,11 @@ describe("client.kubernetesClusters against the emulator", () => {
   const version = (semver: string) => versions.find((v) => v.semanticVersion === semver)!.id;
 
   async function cluster(name = "k1") {
-    const networkId = await isolatedNetwork(client, cat, "k8s");
+    const networkId = await isolatedNetwork(client, t.cat, "k8s");
     const medium = (await client.catalogue.computeOfferings()).find((o) => o.name === "Medium")!;
     return {
       name,
-      zoneId: cat.zoneId,
+      zoneId: t.cat.zoneId,
       kubernetesVersionId: version("1.27.3"),
       serviceOfferingId: medium.id,
       networkId,

@@ -3,32 +3,19 @@
 // typed errors, and a lost create or assign recognised in the recent jobs, never sent twice.
 import { describe, expect, it } from "vitest";
 import { BadRequestError, type CimClient, ConflictError, NotFoundError } from "../../provider/client";
-import {
-  type CatalogueIds,
-  catalogueIds,
-  fastWait,
-  instancesOn,
-  isolatedNetwork,
-  useHarness,
-} from "./emulatorHarness";
+import { fastWait, instancesOn, isolatedNetwork, useHarness } from "./emulatorHarness";
 
 describe("client.loadBalancers against the emulator", () => {
   let client: CimClient;
-  let cat: CatalogueIds;
-  const t = useHarness(
-    (c) => {
-      client = c;
-    },
-    async (h) => {
-      cat = await catalogueIds(await h.client());
-    },
-  );
+  const t = useHarness((c) => {
+    client = c;
+  });
   const { hits } = t;
 
   /** An isolated network, two instances on it, and an address acquired for it. */
   async function setup() {
-    const networkId = await isolatedNetwork(client, cat);
-    const vms = await instancesOn(client, cat, networkId, 2);
+    const networkId = await isolatedNetwork(client, t.cat);
+    const vms = await instancesOn(client, t.cat, networkId, 2);
     const ip = await client.publicIps.acquire({ networkId });
     await client.jobs.wait(ip, fastWait);
     return { networkId, vms, ipId: ip.id! };

@@ -9,32 +9,19 @@ import {
   NotFoundError,
   staticNatOf,
 } from "../../provider/client";
-import {
-  type CatalogueIds,
-  catalogueIds,
-  fastWait,
-  instancesOn,
-  isolatedNetwork,
-  useHarness,
-} from "./emulatorHarness";
+import { fastWait, instancesOn, isolatedNetwork, useHarness } from "./emulatorHarness";
 
 describe("client.publicIps against the emulator", () => {
   let client: CimClient;
-  let cat: CatalogueIds;
-  const t = useHarness(
-    (c) => {
-      client = c;
-    },
-    async (h) => {
-      cat = await catalogueIds(await h.client());
-    },
-  );
+  const t = useHarness((c) => {
+    client = c;
+  });
   const { hits } = t;
 
   /** An isolated network (with its source-NAT address) and an instance on it. */
   async function networkWithInstance() {
-    const networkId = await isolatedNetwork(client, cat);
-    const [vm] = await instancesOn(client, cat, networkId, 1);
+    const networkId = await isolatedNetwork(client, t.cat);
+    const [vm] = await instancesOn(client, t.cat, networkId, 1);
     return { networkId, vm: await client.instances.get(vm) };
   }
 
@@ -82,9 +69,9 @@ describe("client.publicIps against the emulator", () => {
     expect((await client.publicIps.listAll({ isStaticNat: true })).items.map((i) => i.id)).toEqual([made.id]);
     // another instance on the same address is the platform's conflict
     const second = await client.instances.create({
-      zoneId: cat.zoneId,
-      templateId: cat.templateId,
-      serviceOfferingId: cat.serviceOfferingId,
+      zoneId: t.cat.zoneId,
+      templateId: t.cat.templateId,
+      serviceOfferingId: t.cat.serviceOfferingId,
       networkIds: [networkId],
     });
     await client.jobs.wait(second, fastWait);
