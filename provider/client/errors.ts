@@ -45,12 +45,23 @@ const where = (c: CallContext) =>
 const attemptsNote = (c: CallContext) =>
   c.attempts && c.attempts > 1 ? ` [gave up after ${c.attempts} attempts]` : "";
 
-/** The API answered with a non-2xx status. */
-export class ApiError extends CimError {
+/** A failure of one call: which request (method, path, region) and after how many attempts. */
+export class RequestError extends CimError {
   readonly method: string;
   readonly path: string;
   readonly region?: string;
   readonly attempts: number;
+  constructor(message: string, context: CallContext, options?: { cause?: unknown }) {
+    super(message, options);
+    this.method = context.method;
+    this.path = context.path;
+    this.region = context.region;
+    this.attempts = context.attempts ?? 1;
+  }
+}
+
+/** The API answered with a non-2xx status. */
+export class ApiError extends RequestError {
   constructor(
     readonly status: number,
     /** Parsed error body ({message, timestamp, detail}) or the raw text when it was not JSON. */
@@ -64,11 +75,8 @@ export class ApiError extends CimError {
     const said = apiMessage(body);
     super(
       `${where(context)} failed with ${status}${said ? `: ${said}` : ""}.${hint ? ` ${hint}` : ""}${attemptsNote(context)}`,
+      context,
     );
-    this.method = context.method;
-    this.path = context.path;
-    this.region = context.region;
-    this.attempts = context.attempts ?? 1;
   }
   /** The server's own message, then its detail. */
   get apiMessage(): string | undefined {
@@ -115,11 +123,7 @@ export class RateLimitError extends ApiError {
 export class InternalServerError extends ApiError {}
 
 /** The connection failed: refused, reset, DNS, TLS. `sent` is false only when the request surely never left. */
-export class ConnectionError extends CimError {
-  readonly method: string;
-  readonly path: string;
-  readonly region?: string;
-  readonly attempts: number;
+export class ConnectionError extends RequestError {
   constructor(
     context: CallContext,
     readonly origin: string,
@@ -129,21 +133,14 @@ export class ConnectionError extends CimError {
   ) {
     super(
       `${where(context)}: could not talk to ${origin} (${code ?? "connection error"}: ${cause?.message ?? "no detail"}). Check cim:baseUrl / CIM_BASE_URL and that the API is reachable, then run again.${attemptsNote(context)}`,
+      context,
       { cause },
     );
-    this.method = context.method;
-    this.path = context.path;
-    this.region = context.region;
-    this.attempts = context.attempts ?? 1;
   }
 }
 
 /** No complete answer within the per-request timeout. */
-export class RequestTimeoutError extends CimError {
-  readonly method: string;
-  readonly path: string;
-  readonly region?: string;
-  readonly attempts: number;
+export class RequestTimeoutError extends RequestError {
   constructor(
     context: CallContext,
     readonly timeoutMs: number,
@@ -152,11 +149,8 @@ export class RequestTimeoutError extends CimError {
   ) {
     super(
       `${where(context)}: no answer within ${timeoutMs} ms${setting ? ` (the limit ${setting} sets)` : ""}. The API may be slow or unreachable; raise ${setting ?? "the timeout (timeoutMs)"} or run again later.${attemptsNote(context)}`,
+      context,
     );
-    this.method = context.method;
-    this.path = context.path;
-    this.region = context.region;
-    this.attempts = context.attempts ?? 1;
   }
 }
 
@@ -173,11 +167,7 @@ export class RequestAbortedError extends CimError {
 }
 
 /** A 2xx answer whose body is not JSON or not the documented shape. */
-export class InvalidResponseError extends CimError {
-  readonly method: string;
-  readonly path: string;
-  readonly region?: string;
-  readonly attempts: number;
+export class InvalidResponseError extends RequestError {
   constructor(
     context: CallContext,
     readonly status: number,
@@ -197,11 +187,7 @@ export class InvalidResponseError extends CimError {
         : unreadable?.kind === "html"
           ? "A proxy, gateway or sign-in page answered in place of the API: check cim:baseUrl points at the API itself and that nothing in between needs a sign-in."
           : "The API or a proxy in front of it returned something this client does not understand; check cim:baseUrl points at the API and report it if it persists.";
-    super(`${where(context)} answered ${status} with ${what}. ${next}${attemptsNote(context)}`);
-    this.method = context.method;
-    this.path = context.path;
-    this.region = context.region;
-    this.attempts = context.attempts ?? 1;
+    super(`${where(context)} answered ${status} with ${what}. ${next}${attemptsNote(context)}`, context);
   }
 }
 

@@ -42,30 +42,19 @@ export interface CreateInstanceInput {
   ipToNetworkList?: readonly Record<string, unknown>[];
 }
 
-/** The JSON body exactly as the API reads it, key by key. */
-export interface CreateInstanceBody {
-  serviceOfferingId: string;
-  templateId?: string;
-  zoneId: string;
-  name?: string;
-  displayName?: string;
+/**
+ * The JSON body exactly as the API reads it, key by key: the input's keys, with the networks joined by commas
+ * and the lists mutable (the body is built, then sent).
+ */
+export type CreateInstanceBody = Omit<
+  CreateInstanceInput,
+  "networkIds" | "sshKeyNames" | "dataDiskOfferingList" | "ipToNetworkList"
+> & {
   networkIds?: string;
-  startVm?: boolean;
-  keyPair?: string;
-  userData?: string;
-  hypervisor?: string;
-  allowPasswordSsh?: boolean;
-  disableRootCompletely?: boolean;
-  isoId?: string;
-  diskOfferingId?: string;
-  rootDiskSize?: number;
-  imageType?: ImageType;
-  volumeId?: string;
-  snapshotId?: string;
   sshKeyNames?: string[];
   dataDiskOfferingList?: Record<string, unknown>[];
   ipToNetworkList?: Record<string, unknown>[];
-}
+};
 
 /** Builds the create body from typed input; only known keys leave this function. */
 export function createInstanceBody(i: CreateInstanceInput): CreateInstanceBody {
