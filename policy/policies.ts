@@ -53,6 +53,7 @@ export const DEFAULT_ENFORCEMENT: Record<string, EnforcementLevel> = {
   "cim-volume-same-zone": "advisory",
   "cim-static-nat-exposure": "mandatory",
   "cim-lb-min-members": "advisory",
+  "cim-cluster-ha": "advisory",
 };
 
 /** Default configuration of every configurable policy (also declared in each policy's configSchema). */
@@ -64,6 +65,7 @@ export const DEFAULT_CONFIG = {
   "cim-allowed-zones": { allowedZones: [] as string[] },
   "cim-max-root-disk-size": { maxRootDiskSizeGb: 500 },
   "cim-lb-min-members": { minMembers: 2 },
+  "cim-cluster-ha": { tagKey: "env", tagValues: ["prod", "production"], minControlNodes: 2 },
 };
 
 type Config<N extends keyof typeof DEFAULT_CONFIG> = (typeof DEFAULT_CONFIG)[N];
@@ -354,6 +356,52 @@ export const lbMinMembers: ResourceValidationPolicy = {
   },
 };
 
+/**
+ * A production Kubernetes cluster with one control-plane node loses its API server, scheduler and etcd with that
+ * one VM: workloads keep running but nothing can be deployed, scaled or healed until it is back. The platform
+ * runs more control nodes only on versions that support HA (checked at preview), and `controlNodes` replaces the
+ * cluster, so this is best decided before the first `up`. Advisory: a production cluster may be small on purpose.
+ */
+export const clusterHa: ResourceValidationPolicy = {
+  name: "cim-cluster-ha",
+  description:
+    "Kubernetes clusters tagged as production (by default env=prod or env=production) have at least two control-plane nodes (controlNodes).",
+  enforcementLevel: DEFAULT_ENFORCEMENT["cim-cluster-ha"],
+  severity: "medium",
+  configSchema: {
+    properties: {
+      tagKey: {
+        type: "string",
+        default: DEFAULT_CONFIG["cim-cluster-ha"].tagKey,
+        description: "The tag that marks production.",
+      },
+      tagValues: stringList(
+        "Values of that tag that mean production (compared case-insensitively).",
+        DEFAULT_CONFIG["cim-cluster-ha"].tagValues,
+      ),
+      minControlNodes: {
+        type: "number",
+        minimum: 1,
+        default: DEFAULT_CONFIG["cim-cluster-ha"].minControlNodes,
+        description: "The fewest control-plane nodes a production cluster may have.",
+      },
+    },
+  },
+  validateResource: (args, report) => {
+    if (args.type !== TYPES.KubernetesCluster) return;
+    const { tagKey, tagValues, minControlNodes: min } = configOf("cim-cluster-ha", args);
+    const props = args.props as { tags?: Record<string, unknown>; controlNodes?: unknown };
+    const value = known(() => props.tags?.[tagKey]);
+    if (typeof value !== "string" || !tagValues.some((v) => v.toLowerCase() === value.toLowerCase())) return;
+    const nodes = known(() => (typeof props.controlNodes === "number" ? props.controlNodes : 1));
+    if (nodes !== UNKNOWN && nodes < min) {
+      report(
+        `the cluster is tagged ${tagKey}=${value} (production) but has ${nodes} control-plane node${nodes === 1 ? "" : "s"}, fewer than ${min}: losing that VM stops deploys, scaling and self-healing until it is back. Set controlNodes to ${min} or more (a version that supports HA; a change replaces the cluster).`,
+      );
+    }
+  },
+};
+
 // --------------------------------------------------------------------------------------------- stack policies
 
 const label = (r: PolicyResource) => `${r.name} (${kindOf(r.type) ?? r.type})`;
@@ -487,4 +535,5 @@ export const policies = [
   volumeSameZone,
   staticNatExposure,
   lbMinMembers,
+  clusterHa,
 ];

@@ -132,6 +132,8 @@ const cases = [
   // A load-balancer rule in front of one instance (advisory).
   { violation: "lb-one-member", config: "main", policies: ["cim-lb-min-members"] },
   { violation: "backup-offering", config: "main", policies: ["cim-backup-needs-offering"], mandatory: true },
+  // A production Kubernetes cluster with one control-plane node (advisory).
+  { violation: "cluster-ha", config: "main", policies: ["cim-cluster-ha"] },
 ] as const;
 
 describe("the policy pack, through pulumi preview --policy-pack", () => {
@@ -221,5 +223,7 @@ describe("the policy pack, through pulumi preview --policy-pack", () => {
     expect(one(17).text).toContain("memberIds names 1 instance, fewer than 2");
     expect(one(18)).toMatchObject({ type: "pulumi-nodejs:dynamic/cim:BackupSchedule", name: "web-backup" });
     expect(one(18).text).toContain("backs up instance web, which has no backupOfferingId");
+    expect(one(19)).toMatchObject({ type: "pulumi-nodejs:dynamic/cim:KubernetesCluster", name: "kube" });
+    expect(one(19).text).toContain("tagged env=prod (production) but has 1 control-plane node, fewer than 2");
   });
 });

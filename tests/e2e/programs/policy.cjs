@@ -56,6 +56,18 @@ module.exports = async (cim, pulumi) => {
     new cim.StaticNat("bastion", { publicIpId: ip.id, instanceId: web.id });
   }
 
+  // A production cluster with one control-plane node (advisory).
+  if (is("cluster-ha")) {
+    new cim.KubernetesCluster("kube", {
+      zoneId: fraB.id,
+      kubernetesVersionId: (await cim.getKubernetesVersion("1.28.4")).id,
+      serviceOfferingId: (await cim.getComputeOffering({ name: "Medium", zoneId: fraB.id })).id,
+      networkId: net.id,
+      size: 2,
+      tags,
+    });
+  }
+
   if (is("lb-one-member")) {
     const ip = new cim.PublicIp("web", { networkId: net.id, tags });
     new cim.LoadBalancerRule("web", {
