@@ -6,20 +6,8 @@ import { badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import { parseCidr } from "../net";
 import type { NetworkAclRuleRec, Owned } from "../records";
-import {
-  body,
-  bool,
-  int,
-  isoNow,
-  type Obj,
-  paging,
-  passThrough,
-  query,
-  recordJob,
-  reqStr,
-  stateJob,
-  str,
-} from "./common";
+import { isoNow, paging, passThrough, recordJob, stateJob } from "./common";
+import { body, bool, int, type Obj, query, reqStr, str } from "./input";
 import { stampOf } from "./lifecycle";
 import { type AclData, aclOf } from "./networkAcls";
 

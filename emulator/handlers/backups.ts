@@ -2,7 +2,8 @@
 import type { Repos } from "../family";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
 import type { BackupScheduleRec, InstanceRec } from "../records";
-import { audited, body, isoNow, type Obj, paging, passThrough, query, reqStr, str } from "./common";
+import { audited, isoNow, paging, passThrough } from "./common";
+import { body, type Obj, query, reqStr, str } from "./input";
 
 type BCtx = Ctx<Repos<{ backupSchedules: BackupScheduleRec; instances: InstanceRec }>>;
 

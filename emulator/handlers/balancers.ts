@@ -17,7 +17,8 @@ import type {
   VpcRec,
 } from "../records";
 import type { Repository } from "../repository";
-import { body, type Obj, paging, passThrough, stateJob, str } from "./common";
+import { paging, passThrough, stateJob } from "./common";
+import { body, type Obj, str } from "./input";
 import { instanceName } from "./instanceView";
 import { stampOf } from "./lifecycle";
 import type { PublicIpRec } from "./publicIps";

@@ -1,6 +1,6 @@
 // Catalogue reads (bare arrays): regions, zones, templates, ISOs and the four offering lists.
 import { type Ctx, ok } from "../http";
-import { query, str } from "./common";
+import { query, str } from "./input";
 
 const inRegion = <T extends { regionId: string }>(ctx: Ctx, list: T[]) =>
   list.filter((x) => x.regionId === ctx.region.id);

@@ -2,7 +2,8 @@
 import type { Repos } from "../family";
 import { accepted, type Ctx, notFound, ok } from "../http";
 import type { AnnotationRec } from "../records";
-import { audited, bool, isoNow, query, reqStr } from "./common";
+import { audited, isoNow } from "./common";
+import { bool, query, reqStr } from "./input";
 import type { TaggableKind } from "./resources";
 
 type CCtx = Ctx<Repos<{ annotations: AnnotationRec }>>;

@@ -5,7 +5,8 @@ import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import type { BackupRec, BackupScheduleRec, InstanceRec, Job, VolumeRec } from "../records";
-import { body, bool, isoNow, paging, passThrough, query, recordJob, reqStr, stateJob, str } from "./common";
+import { isoNow, paging, passThrough, recordJob, stateJob, zoneOf } from "./common";
+import { body, bool, query, reqStr, str } from "./input";
 import { deleteEffect, stampOf } from "./lifecycle";
 
 export type BackupData = Repos<{
@@ -85,8 +86,7 @@ export function backupView(ctx: BCtx, b: BackupRec) {
     description: b.description,
     virtualMachineId: b.vmId,
     virtualMachineName: b.vmName,
-    zoneId: b.zoneId,
-    zoneName: ctx.store.catalogue("zones", b.zoneId, b.regionId)?.name ?? "",
+    ...zoneOf(ctx.store, b),
     backupOfferingId: b.backupOfferingId,
     backupOfferingName: offering?.name ?? "",
     status: b.state,

@@ -4,7 +4,8 @@ import { type Ctx, notFound, ok } from "../http";
 import type { InstanceRec } from "../records";
 import { seedId } from "../seed";
 import type { Store } from "../store";
-import { paging, passThrough, query, str } from "./common";
+import { paging, passThrough } from "./common";
+import { query, str } from "./input";
 
 type ICtx = Ctx<Repos<{ instances: InstanceRec }>>;
 

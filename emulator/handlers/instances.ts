@@ -13,8 +13,9 @@ import type {
   Nic,
   VolumeRec,
 } from "../records";
-import { audited, body, bool, int, isoNow, type Obj, reqStr, str, submitJob } from "./common";
+import { audited, isoNow, submitJob } from "./common";
 import { allocate, usedAddresses } from "./guestAddresses";
+import { body, bool, int, type Obj, reqStr, str } from "./input";
 import { instanceName, instanceView } from "./instanceView";
 import { stampOf } from "./lifecycle";
 import { requireVisibleNetwork } from "./networks";

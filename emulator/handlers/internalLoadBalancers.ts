@@ -21,8 +21,9 @@ import {
   updateBalancer,
   validPort,
 } from "./balancers";
-import { body, int, isoNow, listFilter, paging, passThrough, query, reqStr, str } from "./common";
+import { isoNow, paging, passThrough } from "./common";
 import { allocate, usedAddresses } from "./guestAddresses";
+import { body, int, listFilter, query, reqStr, str } from "./input";
 
 function view(ctx: LCtx, lb: InternalLoadBalancerRec) {
   const net = ctx.data.networks.byId(lb.networkId);

@@ -2,7 +2,8 @@
 import { badRequest, type Ctx, notFound, ok } from "../http";
 import { RAW_STATES } from "../jobs";
 import type { Job } from "../records";
-import { int, passThrough, query } from "./common";
+import { passThrough } from "./common";
+import { int, query } from "./input";
 
 const MAX_RECENT = 200;
 

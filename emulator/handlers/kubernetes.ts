@@ -11,20 +11,8 @@ import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, notFound, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import type { AnnotationRec, Job, KubernetesClusterRec, KubernetesVersion, NetworkRec } from "../records";
-import {
-  body,
-  bool,
-  int,
-  isoNow,
-  listFilter,
-  type Obj,
-  paging,
-  passThrough,
-  query,
-  reqStr,
-  stateJob,
-  str,
-} from "./common";
+import { isoNow, paging, passThrough, stateJob, zoneOf } from "./common";
+import { body, bool, int, listFilter, type Obj, query, reqStr, str } from "./input";
 import { dropAnnotations, stampOf } from "./lifecycle";
 import { keyPairNamed, type SshKeyPairRec } from "./sshKeyPairs";
 
@@ -129,14 +117,12 @@ function kubeconfigOf(c: KubernetesClusterRec, endpoint: string): string {
 function clusterView(ctx: KCtx, c: KubernetesClusterRec) {
   const v = ctx.store.catalogue("kubernetesVersions", c.kubernetesVersionId, c.regionId);
   const o = ctx.store.catalogue("computeOfferings", c.serviceOfferingId, c.regionId);
-  const zone = ctx.store.catalogue("zones", c.zoneId, c.regionId);
   const net = ctx.data.networks.byId(c.networkId);
   return {
     id: c.id,
     name: c.name,
     description: c.description,
-    zoneId: c.zoneId,
-    zoneName: zone?.name ?? "",
+    ...zoneOf(ctx.store, c),
     kubernetesVersionId: c.kubernetesVersionId,
     kubernetesVersionName: v?.name ?? "",
     serviceOfferingId: c.serviceOfferingId,

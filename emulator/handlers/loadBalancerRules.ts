@@ -21,7 +21,8 @@ import {
   updateBalancer,
   validPort,
 } from "./balancers";
-import { body, int, isoNow, paging, passThrough, query, reqStr, str } from "./common";
+import { isoNow, paging, passThrough } from "./common";
+import { body, int, query, reqStr, str } from "./input";
 import { dropLoadBalancerRules } from "./publicIps";
 
 export type { LoadBalancerData } from "./balancers";

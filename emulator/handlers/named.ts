@@ -4,7 +4,8 @@
 import { type Ctx, conflict, ok } from "../http";
 import type { Owned } from "../records";
 import type { Repository } from "../repository";
-import { audited, isoNow, paging, passThrough, query, renameByQuery, stateJob, str } from "./common";
+import { audited, isoNow, paging, passThrough, stateJob } from "./common";
+import { query, renameByQuery, str } from "./input";
 
 interface NamedRec extends Owned {
   name: string;

@@ -14,7 +14,8 @@ import type {
   PrivateGatewayRec,
   VpcRec,
 } from "../records";
-import { audited, body, hasJsonBody, isoNow, query, recordJob, reqStr, str } from "./common";
+import { audited, isoNow, recordJob } from "./common";
+import { body, hasJsonBody, query, reqStr, str } from "./input";
 import { stampOf } from "./lifecycle";
 import { findNetwork } from "./networks";
 

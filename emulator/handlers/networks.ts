@@ -21,7 +21,8 @@ import type {
   NetworkRec,
   VpcRec,
 } from "../records";
-import { body, isoNow, reqStr, str } from "./common";
+import { isoNow, zoneOf } from "./common";
+import { body, reqStr, str } from "./input";
 import { dropInternalLoadBalancersOf } from "./internalLoadBalancers";
 import { deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
 import { namedHandlers } from "./named";
@@ -82,14 +83,12 @@ export function findNetwork(ctx: Ctx<Pick<NetworkData, "networks">>, id: string)
 
 export function networkView(ctx: Ctx, r: NetworkRec) {
   const { store } = ctx;
-  const zone = store.catalogue("zones", r.zoneId, r.regionId);
   const offering = store.catalogue("networkOfferings", r.networkOfferingId, r.regionId);
   return {
     id: r.id,
     name: r.name,
     displayText: r.displayText,
-    zoneId: r.zoneId,
-    zoneName: zone?.name ?? "",
+    ...zoneOf(store, r),
     networkOfferingId: r.networkOfferingId,
     networkOfferingName: offering?.name ?? "",
     vpcId: r.vpcId ?? "",

@@ -9,7 +9,8 @@ import type { JobEffect } from "../jobs";
 import { formatCidr, isHost, maskOf, overlaps, parseCidr, parseIp, prefixOfNetmask } from "../net";
 import type { Job, NetworkAclListRec, PrivateGatewayRec, StaticRouteRec, VpcRec } from "../records";
 import type { Repository } from "../repository";
-import { body, bool, isoNow, paging, passThrough, query, recordJob, reqStr, stateJob, str } from "./common";
+import { isoNow, paging, passThrough, recordJob, stateJob, zoneOf } from "./common";
+import { body, bool, query, reqStr, str } from "./input";
 import { stampOf } from "./lifecycle";
 import { aclOf } from "./networkAcls";
 
@@ -23,14 +24,12 @@ type GCtx = Ctx<GatewayData>;
 
 export function gatewayView(ctx: GCtx, r: PrivateGatewayRec) {
   const vpc = ctx.data.vpcs.byId(r.vpcId);
-  const zone = ctx.store.catalogue("zones", r.zoneId, r.regionId);
   const acl = aclOf(ctx, r.aclId);
   return {
     id: r.id,
     vpcId: r.vpcId,
     vpcName: vpc?.name ?? "",
-    zoneId: r.zoneId,
-    zoneName: zone?.name ?? "",
+    ...zoneOf(ctx.store, r),
     ipAddress: r.ipAddress,
     gateway: r.gateway,
     netmask: r.netmask,

@@ -17,7 +17,8 @@ import type {
 } from "../records";
 import type { Repository } from "../repository";
 import type { Store } from "../store";
-import { body, isoNow, paging, passThrough, query, recordJob, stateJob, str } from "./common";
+import { isoNow, paging, passThrough, recordJob, stateJob, zoneOf } from "./common";
+import { body, query, str } from "./input";
 import { instanceName } from "./instanceView";
 import { createEffect, dropAnnotations, type On, stampOf } from "./lifecycle";
 
@@ -149,15 +150,13 @@ export function releaseAddressesOf(
 
 export function publicIpView(ctx: Ctx<PublicIpData>, r: PublicIpRec) {
   const { store } = ctx;
-  const zone = store.catalogue("zones", r.zoneId, r.regionId);
   const network = r.networkId ? ctx.data.networks.byId(r.networkId) : undefined;
   const vpc = r.vpcId ? ctx.data.vpcs.byId(r.vpcId) : undefined;
   const vm = r.virtualMachineId ? ctx.data.instances.byId(r.virtualMachineId) : undefined;
   return {
     id: r.id,
     ipAddress: r.ipAddress,
-    zoneId: r.zoneId,
-    zoneName: zone?.name ?? "",
+    ...zoneOf(store, r),
     vpcId: r.vpcId ?? "",
     vpcName: vpc?.name ?? "",
     associatedNetworkId: r.networkId ?? "",

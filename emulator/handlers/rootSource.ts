@@ -7,7 +7,7 @@
 import { badRequest, type Ctx } from "../http";
 import type { VolumeRec } from "../records";
 import type { Repository } from "../repository";
-import { int, type Obj, reqStr } from "./common";
+import { int, type Obj, reqStr } from "./input";
 import type { SnapshotRec } from "./snapshots";
 
 type RCtx = Ctx<{ volumes: Repository<VolumeRec>; snapshots: Repository<SnapshotRec> }>;

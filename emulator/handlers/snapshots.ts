@@ -7,18 +7,8 @@ import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import type { InstanceRec, Owned, VolumeRec } from "../records";
-import {
-  body,
-  isoNow,
-  listFilter,
-  paging,
-  passThrough,
-  query,
-  recordJob,
-  reqStr,
-  stateJob,
-  str,
-} from "./common";
+import { isoNow, paging, passThrough, recordJob, stateJob, zoneOf } from "./common";
+import { body, listFilter, query, reqStr, str } from "./input";
 import { createEffect, deleteEffect } from "./lifecycle";
 
 export interface SnapshotRec extends Owned {
@@ -76,8 +66,7 @@ export function snapshotView(ctx: SCtx, r: SnapshotRec) {
     volumeName: r.volumeName,
     volumeType: r.volumeType,
     ...(vol?.virtualMachineId ? { virtualMachineId: vol.virtualMachineId } : {}),
-    zoneId: r.zoneId,
-    zoneName: ctx.store.catalogue("zones", r.zoneId, r.regionId)?.name ?? "",
+    ...zoneOf(ctx.store, r),
     diskOfferingId: r.diskOfferingId,
     size: r.size,
     snapshotType: "MANUAL",

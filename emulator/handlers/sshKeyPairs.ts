@@ -5,7 +5,8 @@ import { createHash } from "node:crypto";
 import type { Repos } from "../family";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
 import type { Owned } from "../records";
-import { audited, body, isoNow, listFilter, paging, passThrough, query, reqStr } from "./common";
+import { audited, isoNow, paging, passThrough } from "./common";
+import { body, listFilter, query, reqStr } from "./input";
 
 export interface SshKeyPairRec extends Owned {
   name: string;

@@ -6,7 +6,7 @@
 import { badRequest, type Ctx, conflict } from "../http";
 import type { JobEffect } from "../jobs";
 import type { Repository } from "../repository";
-import { body, str } from "./common";
+import { body, str } from "./input";
 import { instanceName } from "./instanceView";
 import { stampOf } from "./lifecycle";
 import { findPublicIp, ipJob, type PublicIpData, type PublicIpRec, restorePrev } from "./publicIps";

@@ -2,7 +2,8 @@
 // A tag has one value; there is no edit: adding an existing key with another value is a 409. A delete names
 // tags by key and value, as CloudStack's deleteTags does.
 import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
-import { audited, body, type Obj, query, reqStr, str, tagRecords } from "./common";
+import { audited, tagRecords } from "./common";
+import { body, type Obj, query, reqStr, str } from "./input";
 import { kindOfResourceType, type TaggableKind } from "./resources";
 
 function tagsOf(b: Obj): Record<string, string> {

@@ -5,7 +5,8 @@
 import type { Repos } from "../family";
 import { accepted, badRequest, type Ctx, notFound, ok } from "../http";
 import type { InstanceRec, Owned } from "../records";
-import { audited, bool, isoNow, paging, passThrough, query, reqStr, str } from "./common";
+import { audited, isoNow, paging, passThrough } from "./common";
+import { bool, query, reqStr, str } from "./input";
 
 export interface VmScheduleRec extends Owned {
   vmId: string;

@@ -8,19 +8,8 @@ import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, notFound, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import type { InstanceRec, VolumeRec } from "../records";
-import {
-  body,
-  bool,
-  isoNow,
-  listFilter,
-  paging,
-  passThrough,
-  query,
-  recordJob,
-  reqStr,
-  stateJob,
-  str,
-} from "./common";
+import { isoNow, paging, passThrough, recordJob, stateJob } from "./common";
+import { body, bool, listFilter, query, reqStr, str } from "./input";
 import { instanceName } from "./instanceView";
 import { createEffect, deleteEffect } from "./lifecycle";
 import {

@@ -3,7 +3,8 @@ import type { Repos } from "../family";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import type { AnnotationRec, InstanceRec, Job, VolumeRec } from "../records";
-import { audited, int, isoNow, paging, passThrough, query, reqStr, stateJob, str } from "./common";
+import { audited, isoNow, paging, passThrough, stateJob, zoneOf } from "./common";
+import { int, query, reqStr, str } from "./input";
 import { createEffect, dropAnnotations, stampOf } from "./lifecycle";
 import type { SnapshotRec } from "./snapshots";
 
@@ -21,14 +22,12 @@ export const findVolume = (ctx: VCtx, id: string) => ctx.data.volumes.find(ctx.o
 
 export function volumeView(ctx: VCtx, r: VolumeRec) {
   const { store } = ctx;
-  const zone = store.catalogue("zones", r.zoneId, r.regionId);
   const offering = store.catalogue("diskOfferings", r.diskOfferingId, r.regionId);
   const vm = r.virtualMachineId ? ctx.data.instances.byId(r.virtualMachineId) : undefined;
   return {
     id: r.id,
     name: r.name,
-    zoneId: r.zoneId,
-    zoneName: zone?.name ?? "",
+    ...zoneOf(store, r),
     diskOfferingId: r.diskOfferingId,
     diskOfferingName: offering?.name ?? "",
     size: r.size,

@@ -15,7 +15,8 @@ import type {
   VpcRec,
 } from "../records";
 import { seedId } from "../seed";
-import { body, isoNow, recordJob, reqStr, str } from "./common";
+import { isoNow, recordJob, zoneOf } from "./common";
+import { body, reqStr, str } from "./input";
 import { deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
 import { namedHandlers } from "./named";
 import { dropAclList } from "./networkAcls";
@@ -41,14 +42,12 @@ export const findVpc = (ctx: VCtx, id: string) => ctx.data.vpcs.find(ctx.owner, 
 
 export function vpcView(ctx: Ctx, r: VpcRec) {
   const { store } = ctx;
-  const zone = store.catalogue("zones", r.zoneId, r.regionId);
   const offering = store.catalogue("vpcOfferings", r.vpcOfferingId, r.regionId);
   return {
     id: r.id,
     name: r.name,
     displayText: r.displayText,
-    zoneId: r.zoneId,
-    zoneName: zone?.name ?? "",
+    ...zoneOf(store, r),
     cidr: r.cidr,
     vpcOfferingId: r.vpcOfferingId,
     vpcOfferingName: offering?.name ?? "",
