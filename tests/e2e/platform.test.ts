@@ -72,6 +72,7 @@ describe("the platform example, from the source tree", () => {
         .trim(),
     );
     expect(text).not.toContain(api.token);
+    expect(up.output).toMatch(/kubeconfig\s*:\s*\[secret\]/);
 
     // A second preview shows no changes and makes no mutating call.
     await api.control.resetRequests();
@@ -80,7 +81,12 @@ describe("the platform example, from the source tree", () => {
     expect(mutating(await api.control.requests())).toEqual({});
 
     // Workers 2 → 4: one in-place update (the cluster's scale job), no replace, the same cluster.
+    await api.control.resetRequests();
     const [scaled] = await run([{ op: "up", config: { "cim-e2e:workers": "4" } }]);
+    // the one mutating call is the scale (POST …/clusters/{id}/nodes): nothing deleted or created
+    expect(Object.keys(mutating(await api.control.requests()))).toEqual([
+      expect.stringMatching(/^POST .*kubernetes\/clusters\/.*\/nodes$/),
+    ]);
     expect(scaled.ok, scaled.error).toBe(true);
     expect(scaled.summary).toEqual({ update: 1, same: 9 });
     expect(scaled.outputs?.clusterId).toBe(clusterId);
