@@ -4,21 +4,14 @@
 // `POST /api/v1/loadbalancer/internal` with query parameters; the other routes and the shapes are written in
 // emulator/README.md. Every change is a job; the balancer shows CloudStack's FirewallRule state meanwhile.
 import { badRequest, conflict, ok } from "../http";
-import type { JobEffect } from "../jobs";
 import { contains, parseCidr, parseIp } from "../net";
 import type { InternalLoadBalancerRec, NetworkRec } from "../records";
 import {
   algorithmOf,
-  assignMembers,
+  balancerHandlers,
   balancerJob,
   type LCtx,
   type LoadBalancerData,
-  listMembers,
-  removeMembers,
-  restoreBalancer,
-  settleBalancer,
-  sharedBalancerJobEffects,
-  updateBalancer,
   validPort,
 } from "./balancers";
 import { isoNow, paging, passThrough } from "./common";
@@ -164,24 +157,26 @@ export function listInternal(ctx: LCtx) {
   return ok(passThrough("loadbalancer", rows, paging(ctx), (r) => view(ctx, r)));
 }
 
-/** PUT /loadbalancer/internal/{id}: updateLoadBalancerRule (name, description, algorithm), query or body. */
-export function updateInternal(ctx: LCtx) {
-  const params = { ...query(ctx), ...body(ctx) };
-  return updateBalancer(ctx, ctx.data.internalLoadBalancers, findLb(ctx, ctx.params.id), params);
-}
-
-/** DELETE /loadbalancer/internal/{id}: deleteLoadBalancer; the balancer shows `Revoke` until it is gone. */
-export function deleteInternal(ctx: LCtx) {
-  const lb = findLb(ctx, ctx.params.id);
-  ctx.data.internalLoadBalancers.idle(lb);
-  return balancerJob(ctx, ctx.data.internalLoadBalancers, lb, "deleteLoadBalancer", "Revoke");
-}
-
-export const assignInternalMembers = (ctx: LCtx) =>
-  assignMembers(ctx, ctx.data.internalLoadBalancers, findLb(ctx, ctx.params.id));
-export const removeInternalMembers = (ctx: LCtx) =>
-  removeMembers(ctx, ctx.data.internalLoadBalancers, findLb(ctx, ctx.params.id));
-export const listInternalMembers = (ctx: LCtx) => listMembers(ctx, findLb(ctx, ctx.params.id));
+/**
+ * PUT /loadbalancer/internal/{id}: updateLoadBalancerRule (name, description, algorithm; query or body). DELETE:
+ * deleteLoadBalancer (`Revoke` until gone). Members under /instances. A balancer whose apply failed is removed
+ * with its source address (persistLbRule's finally).
+ */
+const internal = balancerHandlers({
+  repo: (data) => data.internalLoadBalancers,
+  find: findLb,
+  changes: (ctx) => ({ ...query(ctx), ...body(ctx) }),
+  commands: { create: "createLoadBalancer", delete: "deleteLoadBalancer" },
+  drop: (data, id) => void data.internalLoadBalancers.delete(id),
+});
+export const {
+  update: updateInternal,
+  delete: deleteInternal,
+  assign: assignInternalMembers,
+  remove: removeInternalMembers,
+  list: listInternalMembers,
+  jobEffects: internalLoadBalancerJobEffects,
+} = internal;
 
 /** A tier that goes drops its internal load balancers (their source addresses go back to the pool). */
 export function dropInternalLoadBalancersOf(
@@ -193,18 +188,3 @@ export function dropInternalLoadBalancersOf(
   );
   for (const lb of lbs) data.internalLoadBalancers.delete(lb.id);
 }
-
-const drop = (data: LoadBalancerData, id: string) => data.internalLoadBalancers.delete(id);
-
-export const internalLoadBalancerJobEffects: Record<string, JobEffect<LoadBalancerData>> = {
-  createLoadBalancer: {
-    success: (data, job) => void settleBalancer(data, job),
-    // a balancer whose apply failed is removed with its source address (persistLbRule's finally)
-    failure: (data, job) => void drop(data, job.resourceId),
-  },
-  deleteLoadBalancer: {
-    success: (data, job) => void drop(data, job.resourceId),
-    failure: restoreBalancer,
-  },
-  ...sharedBalancerJobEffects,
-};

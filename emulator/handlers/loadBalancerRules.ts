@@ -5,20 +5,13 @@
 // job; the rule shows CloudStack's FirewallRule state meanwhile. The spec shows only the route
 // /api/v1/loadbalancer/rules: the shapes and choices here are written in emulator/README.md.
 import { badRequest, conflict, ok } from "../http";
-import type { JobEffect } from "../jobs";
 import type { LoadBalancerRuleRec } from "../records";
 import {
   algorithmOf,
-  assignMembers,
+  balancerHandlers,
   balancerJob,
   type LCtx,
   type LoadBalancerData,
-  listMembers,
-  removeMembers,
-  restoreBalancer,
-  settleBalancer,
-  sharedBalancerJobEffects,
-  updateBalancer,
   validPort,
 } from "./balancers";
 import { isoNow, paging, passThrough } from "./common";
@@ -155,44 +148,24 @@ export function listRules(ctx: LCtx) {
   return ok(passThrough("loadbalancerrule", rows, paging(ctx), (r) => ruleView(ctx, r)));
 }
 
-/** PUT /loadbalancer/rules/{id}: updateLoadBalancerRule (name, description, algorithm), a job. */
-export function updateRule(ctx: LCtx) {
-  return updateBalancer(ctx, ctx.data.loadBalancerRules, findRule(ctx, ctx.params.id), body(ctx));
-}
-
-/** DELETE /loadbalancer/rules/{id}: deleteLoadBalancerRule; the rule shows `Revoke` until it is gone. */
-export function deleteRule(ctx: LCtx) {
-  const rule = findRule(ctx, ctx.params.id);
-  ctx.data.loadBalancerRules.idle(rule);
-  return balancerJob(ctx, ctx.data.loadBalancerRules, rule, "deleteLoadBalancerRule", "Revoke");
-}
-
-/** POST /loadbalancer/rules/{id}/instances: assignToLoadBalancerRule. */
-export function assignInstances(ctx: LCtx) {
-  return assignMembers(ctx, ctx.data.loadBalancerRules, findRule(ctx, ctx.params.id));
-}
-
-/** DELETE /loadbalancer/rules/{id}/instances: removeFromLoadBalancerRule. */
-export function removeInstances(ctx: LCtx) {
-  return removeMembers(ctx, ctx.data.loadBalancerRules, findRule(ctx, ctx.params.id));
-}
-
-/** GET /loadbalancer/rules/{id}/instances: listLoadBalancerRuleInstances. */
-export function listInstances(ctx: LCtx) {
-  return listMembers(ctx, findRule(ctx, ctx.params.id));
-}
-
-const dropRule = (data: LoadBalancerData, id: string) => dropLoadBalancerRules(data, (r) => r.id === id);
-
-export const loadBalancerRuleJobEffects: Record<string, JobEffect<LoadBalancerData>> = {
-  createLoadBalancerRule: {
-    success: (data, job) => void settleBalancer(data, job),
-    // a rule whose apply failed is removed (createPublicLoadBalancer's finally → removeLBRule)
-    failure: (data, job) => dropRule(data, job.resourceId),
-  },
-  deleteLoadBalancerRule: {
-    success: (data, job) => dropRule(data, job.resourceId),
-    failure: restoreBalancer,
-  },
-  ...sharedBalancerJobEffects,
-};
+/**
+ * PUT /loadbalancer/rules/{id}: updateLoadBalancerRule (name, description, algorithm), a job. DELETE:
+ * deleteLoadBalancerRule (`Revoke` until gone). Members under /instances: assignToLoadBalancerRule,
+ * removeFromLoadBalancerRule, listLoadBalancerRuleInstances. A rule whose create failed is removed
+ * (createPublicLoadBalancer's finally → removeLBRule).
+ */
+const rules = balancerHandlers({
+  repo: (data) => data.loadBalancerRules,
+  find: findRule,
+  changes: body,
+  commands: { create: "createLoadBalancerRule", delete: "deleteLoadBalancerRule" },
+  drop: (data, id) => dropLoadBalancerRules(data, (r) => r.id === id),
+});
+export const {
+  update: updateRule,
+  delete: deleteRule,
+  assign: assignInstances,
+  remove: removeInstances,
+  list: listInstances,
+  jobEffects: loadBalancerRuleJobEffects,
+} = rules;
