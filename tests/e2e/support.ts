@@ -63,7 +63,10 @@ export function mutating(counts: Record<string, number>): Record<string, number>
  * installed home the example is copied into the program folder, so `import "pulumi-cim"` resolves to the
  * installed package, as in a user's project.
  */
-export function exampleProgram(home: ProgramHome, example: "quickstart" | "multi-region"): string {
+export function exampleProgram(
+  home: ProgramHome,
+  example: "quickstart" | "multi-region" | "web-stack",
+): string {
   const source = path.join(repoRoot, "examples", example, "index.ts");
   let file = source;
   if (home.label === "installed") {
