@@ -1,15 +1,21 @@
 // Issue 12's done-when: examples/web-stack (a VPC, web and app tiers with their own ACLs, three web instances
 // behind a public load-balancer rule, two app instances behind an internal load balancer, a bastion behind static
-// NAT) deploys; a second preview and up change nothing (no mutating API call); members and ACL rules change in
-// place through stack config; out-of-band drift (a member removed from the rule, SSH opened to the world) is
-// repaired by `up --refresh`; destroy leaves nothing of the user's behind.
+// NAT) passes the policy pack, which refuses it with SSH open to the world; it deploys; a second preview and up
+// change nothing (no mutating API call); members and ACL rules change in place through stack config;
+// out-of-band drift (a member removed from the rule, SSH opened to the world) is repaired by `up --refresh`;
+// destroy leaves nothing of the user's behind.
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runPulumi, sourceHome } from "../harness";
+import { repoRoot, runPulumi, sourceHome } from "../harness";
 import { exampleProgram, mine, mutating, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
 
 beforeAll(async () => {
+  if (!fs.existsSync(path.join(repoRoot, "dist", "policy", "index.js"))) {
+    throw new Error("the policy pack is not built (dist/policy): run npm run build first");
+  }
   api = await startApi();
 });
 
@@ -24,14 +30,30 @@ const RESOURCES = 21;
 const membersOf = (rec: { members: { vmId: string }[] }) => rec.members.map((m) => m.vmId).sort();
 
 describe("the web stack, from the source tree", () => {
-  it("deploys, is stable, changes members and rules in place, repairs drift, and destroys", async () => {
+  it("passes the policy pack, deploys, is stable, changes members and rules in place, repairs drift, and destroys", async () => {
     const home = sourceHome("web-stack");
     const program = exampleProgram(home, "web-stack");
     const stackName = uniqueStack("web-stack");
     const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
       runPulumi({ home, stackName, program, steps, envVars: api.envVars });
 
-    const [up] = await run([{ op: "up" }]);
+    // The policy pack passes the example (only advisory findings: stateless instances without backup
+    // schedules); SSH from anywhere is refused by the mandatory cim-no-open-admin-ports before anything is made.
+    const policyPacks = [path.join(repoRoot, "policy")];
+    const [checked, refused, up] = await run([
+      { op: "preview", options: { policyPacks } },
+      {
+        op: "preview",
+        options: { policyPacks },
+        config: { "cim-e2e:sshCidr": "0.0.0.0/0" },
+        expectFailure: true,
+      },
+      { op: "up", config: { "cim-e2e:sshCidr": null } },
+    ]);
+    expect(checked.summary).toEqual({ create: RESOURCES });
+    expect(checked.output).not.toContain("[mandatory]");
+    expect(refused.ok).toBe(false);
+    expect(refused.error).toContain("cim-no-open-admin-ports");
     expect(up.summary).toEqual({ create: RESOURCES });
     const out = up.outputs!;
     const webIds = out.webIds as string[];
