@@ -3,10 +3,13 @@
 // the outputs and what changed. The emulator keeps its data in .state/demo/emulator and the stack lives in
 // the file backend, so a second run finds everything in place and changes nothing.
 //
+// `npm run demo -- web-stack` deploys examples/web-stack instead (any examples/<name>/index.ts): stack "demo"
+// of project pulumi-cim-<name>, whose folder is .state/demo/<name> (the root Pulumi.yaml is the quickstart's).
+//
 // Run through `npm run demo` (bootstrap and build first). Environment: CIM_BASE_URL and CIM_TOKEN to use
 // another API instead of the emulator; CIM_REGION optional.
 import { execFile, spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -55,7 +58,21 @@ function stopEmulator(child) {
   });
 }
 
+/** The example to deploy: the first argument (a folder of examples/ with an index.ts), else the quickstart. */
+function exampleOf(argv) {
+  const name = argv[0] ?? "quickstart";
+  const known = readdirSync(path.join(root, "examples")).filter((d) =>
+    existsSync(path.join(root, "examples", d, "index.ts")),
+  );
+  if (!known.includes(name)) throw new Error(`no example "${name}": one of ${known.join(", ")}`);
+  return name;
+}
+
+/** Where an example's stack lives: the root (its Pulumi.yaml) for the quickstart, .state/demo/<name> otherwise. */
+const workDirOf = (example) => (example === "quickstart" ? root : path.join(root, ".state", "demo", example));
+
 async function main() {
+  const example = exampleOf(process.argv.slice(2));
   let emulator;
   const env = {};
   if (process.env.CIM_BASE_URL) {
@@ -82,17 +99,22 @@ async function main() {
   try {
     const auto = require("@pulumi/pulumi/automation");
     const pulumiCommand = await auto.PulumiCommand.get({ root: process.env.CIM_PULUMI_ROOT });
-    const quickstart = pathToFileURL(path.join(root, "examples", "quickstart", "index.ts")).href;
+    const program = pathToFileURL(path.join(root, "examples", example, "index.ts")).href;
+    // The quickstart is the root Pulumi.yaml's project; another example gets a project (and folder) of its own.
+    const projectName = `pulumi-cim-${example}`;
+    const workDir = workDirOf(example);
+    mkdirSync(workDir, { recursive: true });
     const stack = await auto.LocalWorkspace.createOrSelectStack(
+      { stackName: "demo", projectName, program: async () => ({ ...(await import(program)) }) },
       {
-        stackName: "demo",
-        projectName: "pulumi-cim-quickstart",
-        program: async () => ({ ...(await import(quickstart)) }),
+        workDir,
+        pulumiCommand,
+        envVars: env,
+        ...(example === "quickstart" ? {} : { projectSettings: { name: projectName, runtime: "nodejs" } }),
       },
-      { workDir: root, pulumiCommand, envVars: env },
     );
     log(
-      `Deploying examples/quickstart to stack "demo" (backend ${process.env.PULUMI_BACKEND_URL ?? "default"})\n`,
+      `Deploying examples/${example} to stack "demo" of ${projectName} (backend ${process.env.PULUMI_BACKEND_URL ?? "default"})\n`,
     );
     // --refresh: the emulator's data dir may have been reset since the last run; the diff is against live state.
     const result = await stack.up({
@@ -108,10 +130,13 @@ async function main() {
         ` (${changes.same ?? 0} unchanged)`,
     );
     if (emulator) {
+      const again = example === "quickstart" ? "npm run demo" : `npm run demo -- ${example}`;
       log(
-        "Run `npm run demo` again: nothing changes. `npm run emulator -- start --data-dir .state/demo/emulator`",
+        `Run \`${again}\` again: nothing changes. \`npm run emulator -- start --data-dir .state/demo/emulator\``,
       );
-      log('serves the same data; destroy with the Pulumi CLI (eval "$(bash scripts/cim.sh env)").');
+      log(
+        `serves the same data; destroy with the Pulumi CLI (eval "$(bash scripts/cim.sh env)")${example === "quickstart" ? "" : ` from ${path.relative(root, workDirOf(example))}`}.`,
+      );
     }
   } finally {
     await stopEmulator(emulator?.child);
