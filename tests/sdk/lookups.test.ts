@@ -1,4 +1,4 @@
-// Lookup functions (sdk/lookups.ts) against the emulator: by name and id, region-aware, client-side zone
+// Lookup functions (sdk/lookups/) against the emulator: by name and id, region-aware, client-side zone
 // filtering, failures that list the candidates, and no token in any message.
 import * as fs from "node:fs";
 import * as os from "node:os";
