@@ -11,7 +11,7 @@ import type { AcceptedMutation, CallOptions } from "./core";
 import { createdWithName, Family } from "./family";
 import type { ListOptions } from "./instances";
 import { Paginator, readOnce } from "./pagination";
-import { type ApiPath, apiPath } from "./paths";
+import { type ApiPath, apiPath, type Query } from "./paths";
 import {
   type InternalLoadBalancerRecord,
   InternalLoadBalancerSchema,
@@ -82,12 +82,47 @@ export type InternalLoadBalancer = InternalLoadBalancerRecord & { memberIds: str
  * members, update name, description and algorithm, delete, and change members by jobs. A subclass names its
  * collection, record schema, list key and job command prefix.
  */
-abstract class Balancers<R extends { id: string; name?: string }, F extends object> extends Family {
+abstract class Balancers<
+  R extends { id: string; name?: string },
+  F extends object,
+  C extends { name: string },
+> extends Family {
   protected abstract readonly schema: z.ZodType<R>;
   /** The prefix of the client's job commands (recovery.ts). */
   protected abstract readonly command: "loadBalancerRule" | "internalLoadBalancer";
-  protected abstract at(id: string, sub?: "instances"): ApiPath;
-  abstract list(o?: ListOptions & F): Paginator<R>;
+  /** The collection's path and its list's keys (the platform's, then ours). */
+  protected abstract readonly collection: ApiPath;
+  protected abstract readonly listKeys: readonly string[];
+  /** What create sends, and where: a JSON body, or query parameters (the spec's internal load balancer). */
+  protected abstract createParams(input: C): { body?: Record<string, unknown>; query?: Query };
+  protected abstract listQuery(o?: F): Query;
+
+  protected at(id: string, sub?: "instances"): ApiPath {
+    const one = `${this.collection}${apiPath`/${id}`.slice("/api/v1".length)}` as ApiPath;
+    return sub ? (`${one}/${sub}` as ApiPath) : one;
+  }
+
+  list(o?: ListOptions & F): Paginator<R> {
+    return new Paginator(this.core, {
+      path: this.collection,
+      query: this.listQuery(o),
+      key: this.listKeys,
+      item: this.schema,
+      options: o,
+    });
+  }
+
+  /** Creates one (a job). A lost answer is tied to its job by command and name. */
+  async create(input: C, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.core.accepted({
+      method: "POST",
+      path: this.collection,
+      ...this.createParams(input),
+      options: o,
+      command: `${this.command}.create`,
+      verify: createdWithName(input.name, (id) => this.getRecord(id, o)),
+    });
+  }
 
   /** The balancer alone, without its members (one request). */
   async getRecord(id: string, o?: CallOptions): Promise<R> {
@@ -169,43 +204,26 @@ abstract class Balancers<R extends { id: string; name?: string }, F extends obje
   }
 }
 
-/** Public load-balancer rules: /api/v1/loadbalancer/rules. */
-export class LoadBalancers extends Balancers<LoadBalancerRuleRecord, LoadBalancerRuleFilter> {
+/** Public load-balancer rules: /api/v1/loadbalancer/rules, created with a JSON body. */
+export class LoadBalancers extends Balancers<
+  LoadBalancerRuleRecord,
+  LoadBalancerRuleFilter,
+  CreateLoadBalancerRuleInput
+> {
   protected readonly schema = LoadBalancerRuleSchema;
   protected readonly command = "loadBalancerRule" as const;
-  protected at(id: string, sub?: "instances"): ApiPath {
-    return sub ? apiPath`/loadbalancer/rules/${id}/instances` : apiPath`/loadbalancer/rules/${id}`;
+  protected readonly collection = apiPath`/loadbalancer/rules`;
+  protected readonly listKeys = ["loadbalancerrule", "loadBalancerRules"];
+
+  protected listQuery(o?: LoadBalancerRuleFilter): Query {
+    return { publicIpId: o?.publicIpId, networkId: o?.networkId, name: o?.name };
   }
 
-  list(o?: ListOptions & LoadBalancerRuleFilter): Paginator<LoadBalancerRuleRecord> {
-    return new Paginator(this.core, {
-      path: apiPath`/loadbalancer/rules`,
-      query: { publicIpId: o?.publicIpId, networkId: o?.networkId, name: o?.name },
-      key: ["loadbalancerrule", "loadBalancerRules"],
-      item: LoadBalancerRuleSchema,
-      options: o,
-    });
-  }
-
-  /** Creates a rule (a job). A lost answer is tied to its job by command and the rule's name. */
-  async create(input: CreateLoadBalancerRuleInput, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "POST",
-      path: apiPath`/loadbalancer/rules`,
-      body: {
-        name: input.name,
-        description: input.description,
-        publicIpId: input.publicIpId,
-        publicPort: input.publicPort,
-        privatePort: input.privatePort,
-        protocol: input.protocol,
-        algorithm: input.algorithm,
-        networkId: input.networkId,
-      },
-      options: o,
-      command: "loadBalancerRule.create",
-      verify: createdWithName(input.name, (id) => this.getRecord(id, o)),
-    });
+  protected createParams(input: CreateLoadBalancerRuleInput) {
+    const { name, description, publicIpId, publicPort, privatePort, protocol, algorithm, networkId } = input;
+    return {
+      body: { name, description, publicIpId, publicPort, privatePort, protocol, algorithm, networkId },
+    };
   }
 }
 
@@ -213,42 +231,35 @@ export class LoadBalancers extends Balancers<LoadBalancerRuleRecord, LoadBalance
  * Internal load balancers: the spec's `POST /api/v1/loadbalancer/internal` with query parameters and no body;
  * reads, update, delete and members under /api/v1/loadbalancer/internal/{id} (emulator/README.md).
  */
-export class InternalLoadBalancers extends Balancers<InternalLoadBalancerRecord, InternalLoadBalancerFilter> {
+export class InternalLoadBalancers extends Balancers<
+  InternalLoadBalancerRecord,
+  InternalLoadBalancerFilter,
+  CreateInternalLoadBalancerInput
+> {
   protected readonly schema = InternalLoadBalancerSchema;
   protected readonly command = "internalLoadBalancer" as const;
-  protected at(id: string, sub?: "instances"): ApiPath {
-    return sub ? apiPath`/loadbalancer/internal/${id}/instances` : apiPath`/loadbalancer/internal/${id}`;
+  protected readonly collection = apiPath`/loadbalancer/internal`;
+  protected readonly listKeys = ["loadbalancer", "loadBalancers"];
+
+  protected listQuery(o?: InternalLoadBalancerFilter): Query {
+    return { networkId: o?.networkId, sourceIpAddress: o?.sourceIpAddress, name: o?.name };
   }
 
-  list(o?: ListOptions & InternalLoadBalancerFilter): Paginator<InternalLoadBalancerRecord> {
-    return new Paginator(this.core, {
-      path: apiPath`/loadbalancer/internal`,
-      query: { networkId: o?.networkId, sourceIpAddress: o?.sourceIpAddress, name: o?.name },
-      key: ["loadbalancer", "loadBalancers"],
-      item: InternalLoadBalancerSchema,
-      options: o,
-    });
-  }
-
-  /** Creates one (a job), inputs as query parameters. A lost answer is tied to its job by command and name. */
-  async create(input: CreateInternalLoadBalancerInput, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "POST",
-      path: apiPath`/loadbalancer/internal`,
+  protected createParams(input: CreateInternalLoadBalancerInput) {
+    const { name, description, networkId, sourceIpAddressNetworkId, sourceIpAddress } = input;
+    const { sourcePort, instancePort, algorithm } = input;
+    return {
       query: {
-        name: input.name,
-        description: input.description,
+        name,
+        description,
         scheme: "Internal",
-        networkId: input.networkId,
-        sourceIpAddressNetworkId: input.sourceIpAddressNetworkId,
-        sourceIpAddress: input.sourceIpAddress,
-        sourcePort: input.sourcePort,
-        instancePort: input.instancePort,
-        algorithm: input.algorithm,
+        networkId,
+        sourceIpAddressNetworkId,
+        sourceIpAddress,
+        sourcePort,
+        instancePort,
+        algorithm,
       },
-      options: o,
-      command: "internalLoadBalancer.create",
-      verify: createdWithName(input.name, (id) => this.getRecord(id, o)),
-    });
+    };
   }
 }
