@@ -164,7 +164,7 @@ export type { BackupScheduleInput } from "./backupSchedules";
 export type { CreateBackupInput } from "./backups";
 export type { AcceptedMutation, CallOptions, ClientEvent } from "./core";
 export * from "./errors";
-export type { InstanceScheduleInput } from "./instanceSchedules";
+export { type InstanceScheduleInput, instanceScheduleQuery } from "./instanceSchedules";
 export type { CreateInstanceInput, ImageType, InstanceCreated, UpdateInstanceInput } from "./instances";
 export type { JobDurationsOptions, JobObservation } from "./jobHistory";
 export { durationKey, durationSample, JobDurations, jobDurations } from "./jobHistory";
