@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { repoRoot, requireToolchain, runPulumi, sourceHome } from "../harness";
+import { type ProgramHome, repoRoot, requireToolchain, runPulumi, sourceHome } from "../harness";
 import { type Browser, launchBrowser } from "./browser";
 import { exampleProgram, startApi, type TestApi, uniqueStack } from "./support";
 
@@ -34,10 +34,11 @@ let outputs: Record<string, any>;
 const seen: { url: string; authorization?: string; region?: string }[] = [];
 /** Uncaught errors of the page's scripts: none is expected, in any test. */
 const pageErrors: string[] = [];
-const home = sourceHome("console");
 const stackName = uniqueStack("console");
+let home: ProgramHome;
+let program: string;
 const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
-  runPulumi({ home, stackName, program: exampleProgram(home, "quickstart"), steps, envVars: api.envVars });
+  runPulumi({ home, stackName, program, steps, envVars: api.envVars });
 
 /** A call of the API with the test user's token, for changes made beside the console. */
 async function call(method: string, route: string, body?: unknown): Promise<any> {
@@ -71,6 +72,8 @@ async function signIn(p: Page, token?: string) {
 
 beforeAll(async () => {
   requireToolchain();
+  home = sourceHome("console");
+  program = exampleProgram(home, "quickstart");
   api = await startApi();
   browser = await launchBrowser();
   const [up, exported] = await run([{ op: "up" }, { op: "export" }]);
@@ -111,6 +114,8 @@ describe("the console after the quickstart", () => {
     expect(made.map((m) => m.type).sort()).toEqual(
       ["BackupSchedule", "Instance", "Instance", "Network", "Volume", "Vpc"].sort(),
     );
+    // Every resource but the backup schedule (a record with neither) has a name and a state to compare.
+    expect(made.filter((m) => m.name && m.state).length).toBe(made.length - 1);
     for (const m of made) {
       const row = page.locator(`tr[data-id="${m.id}"]`);
       expect(await row.count(), `${m.type} ${m.id} on the page`).toBe(1);
