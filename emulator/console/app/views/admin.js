@@ -41,14 +41,26 @@ export function adminView(ctx) {
     }
   }
 
+  /**
+   * A button that makes one control call, then shows the fresh state.
+   * @param {string} cls @param {string} label @param {string} method @param {string} route
+   * @param {() => unknown} [body] read when pressed
+   */
+  const control = (cls, label, method, route, body) =>
+    h(
+      "button",
+      {
+        type: "button",
+        class: cls,
+        onclick: () => act(() => api.request(method, `/_emulator${route}`, { body: body?.() })),
+      },
+      label,
+    );
+  const inputValue = (/** @type {HTMLElement} */ el) => /** @type {HTMLInputElement} */ (el).value;
+
   /** @param {any} clock @param {any} timing */
   function clockSection(clock, timing) {
     const advance = h("input", { type: "number", min: "0", step: "100", value: "1000", id: "advance-ms" });
-    const mode = h(
-      "select",
-      { id: "job-mode" },
-      ...JOB_MODES.map((m) => h("option", { value: m, selected: m === timing.mode }, m)),
-    );
     const latency = h("input", {
       type: "number",
       min: "0",
@@ -56,7 +68,9 @@ export function adminView(ctx) {
       value: String(timing.latencyMs),
       id: "job-latency",
     });
-    const value = (/** @type {HTMLElement} */ el) => /** @type {HTMLInputElement} */ (el).value;
+    const options = JOB_MODES.map((m) => h("option", { value: m, selected: m === timing.mode }, m));
+    const mode = h("select", { id: "job-mode" }, ...options);
+    const state = clock.paused ? "paused" : clock.held ? "held (mode clock)" : "running";
     return h(
       "section",
       { class: "clock" },
@@ -64,69 +78,27 @@ export function adminView(ctx) {
       h(
         "p",
         { class: "clock-state" },
-        h(
-          "span",
-          { class: "clock-paused" },
-          clock.paused ? "paused" : clock.held ? "held (mode clock)" : "running",
-        ),
+        h("span", { class: "clock-paused" }, state),
         ` · server time ${clock.local} (${clock.timeZone}) · skew ${clock.skewMs} ms`,
       ),
       h(
         "div",
         { class: "controls" },
         clock.paused
-          ? h(
-              "button",
-              {
-                type: "button",
-                class: "resume",
-                onclick: () =>
-                  act(() => api.request("POST", "/_emulator/clock", { body: { paused: false } })),
-              },
-              "Resume",
-            )
-          : h(
-              "button",
-              {
-                type: "button",
-                class: "pause",
-                onclick: () => act(() => api.request("POST", "/_emulator/clock", { body: { paused: true } })),
-              },
-              "Pause",
-            ),
+          ? control("resume", "Resume", "POST", "/clock", () => ({ paused: false }))
+          : control("pause", "Pause", "POST", "/clock", () => ({ paused: true })),
         h("label", {}, "Advance by ", advance, " ms "),
-        h(
-          "button",
-          {
-            type: "button",
-            class: "advance",
-            onclick: () =>
-              act(() =>
-                api.request("POST", "/_emulator/clock", { body: { advanceMs: Number(value(advance)) } }),
-              ),
-          },
-          "Advance",
-        ),
+        control("advance", "Advance", "POST", "/clock", () => ({ advanceMs: Number(inputValue(advance)) })),
       ),
       h(
         "div",
         { class: "controls" },
         h("label", {}, "Jobs end ", mode),
         h("label", {}, " after ", latency, " ms "),
-        h(
-          "button",
-          {
-            type: "button",
-            class: "apply-timing",
-            onclick: () =>
-              act(() =>
-                api.request("PUT", "/_emulator/job-timing", {
-                  body: { mode: value(mode), latencyMs: Number(value(latency)) },
-                }),
-              ),
-          },
-          "Apply",
-        ),
+        control("apply-timing", "Apply", "PUT", "/job-timing", () => ({
+          mode: inputValue(mode),
+          latencyMs: Number(inputValue(latency)),
+        })),
         h("span", { class: "muted" }, ` jitter ${timing.jitterMs} ms · reads ${timing.reads}`),
       ),
     );
@@ -149,20 +121,7 @@ export function adminView(ctx) {
         h("td", { class: "effect" }, effectOf(f)),
         h("td", {}, f.times === undefined ? "every call" : String(f.times)),
         h("td", {}, String(f.hits ?? 0)),
-        h(
-          "td",
-          {},
-          h(
-            "button",
-            {
-              type: "button",
-              class: "remove",
-              onclick: () =>
-                act(() => api.request("DELETE", `/_emulator/faults/${encodeURIComponent(f.id)}`)),
-            },
-            "Remove",
-          ),
-        ),
+        h("td", {}, control("remove", "Remove", "DELETE", `/faults/${encodeURIComponent(f.id)}`)),
       ),
     );
     return h(
@@ -172,33 +131,10 @@ export function adminView(ctx) {
       faults.length
         ? table(["Method", "Route", "Effect", "Times left", "Hits", ""], rows, { class: "fault-rules" })
         : h("p", { class: "muted" }, "No fault rules."),
-      faults.length
-        ? h(
-            "button",
-            {
-              type: "button",
-              class: "clear",
-              onclick: () => act(() => api.request("DELETE", "/_emulator/faults")),
-            },
-            "Remove all",
-          )
-        : "",
+      faults.length ? control("clear", "Remove all", "DELETE", "/faults") : "",
       h("h4", {}, "Add a rule"),
       input,
-      h(
-        "button",
-        {
-          type: "button",
-          class: "add-fault",
-          onclick: () =>
-            act(async () =>
-              api.request("POST", "/_emulator/faults", {
-                body: parseRule(/** @type {HTMLTextAreaElement} */ (input).value),
-              }),
-            ),
-        },
-        "Add rule",
-      ),
+      control("add-fault", "Add rule", "POST", "/faults", () => parseRule(inputValue(input))),
     );
   }
 
