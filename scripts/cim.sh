@@ -45,7 +45,7 @@ case "$task" in
     ;;
   emulator)
     cim_build
-    node dist/emulator/cli.js "$@"
+    node emulator/dist/cli.js "$@"
     ;;
   bootstrap)
     cim_log "node $(node --version), pulumi $(pulumi version) at $CIM_PULUMI_ROOT/bin"

@@ -34,13 +34,13 @@ const SECURITY_HEADERS = {
 
 /**
  * The console's files: beside this module when it runs from source (emulator/console/app), else found from
- * the compiled module upwards (dist/emulator/console → emulator/console/app): the TypeScript build does not
- * copy them.
+ * the compiled module upwards (emulator/dist/console → emulator/console/app, the package's console/app when
+ * installed): the TypeScript build does not copy them.
  */
 export function consoleAppDir(from = __dirname): string {
   const candidates = [join(from, "app")];
   for (let dir = from; dirname(dir) !== dir; dir = dirname(dir)) {
-    candidates.push(join(dir, "emulator", "console", "app"));
+    candidates.push(join(dir, "console", "app"), join(dir, "emulator", "console", "app"));
   }
   const found = candidates.find((d) => existsSync(join(d, "index.html")));
   if (!found) throw new Error(`the console's files (emulator/console/app) were not found from ${from}`);
