@@ -17,8 +17,10 @@ export type {
   VpcOffering,
   Zone,
 } from "../../provider/client";
+export * from "./backups";
 export * from "./catalogue";
 export { clearLookupCache, LookupError, type LookupQuery, type LookupRegionOptions } from "./core";
+export * from "./instanceSchedules";
 export * from "./kubernetes";
 export * from "./networking";
 export * from "./regions";

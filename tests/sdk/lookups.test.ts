@@ -189,24 +189,53 @@ describe("region-scoped catalogues", () => {
   });
 });
 
-describe("public IPs", () => {
-  /** Runs a request as the user and waits for its job. */
-  async function api(method: string, route: string, body?: unknown): Promise<any> {
-    const res = await fetch(`${emu.url}/api/v1${route}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const out: any = await res.json();
-    for (let job: any = out; job.jobId && job.status !== "success"; ) {
-      job = await (
-        await fetch(`${emu.url}/api/v1/jobs/${out.jobId}`, { headers: { authorization: `Bearer ${token}` } })
-      ).json();
-      if (job.status === "error") throw new Error(job.detail);
-    }
-    return out;
+/** Runs a request as the user and waits for its job. */
+async function api(method: string, route: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${emu.url}/api/v1${route}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const out: any = await res.json();
+  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${JSON.stringify(out)}`);
+  for (let job: any = out; job.jobId && job.status !== "success"; ) {
+    job = await (
+      await fetch(`${emu.url}/api/v1/jobs/${out.jobId}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    if (job.status === "error") throw new Error(job.detail);
   }
+  return out;
+}
 
+/** An isolated network of the default region's first zone, made through the API. */
+async function isolatedNetwork(name: string): Promise<string> {
+  const zone = await cim.getZone("de-fra-1a");
+  const offering = (await cim.getNetworkOfferings({ forVpc: false }))[0];
+  return (
+    await api("POST", "/networks", {
+      name,
+      displayText: name,
+      zoneId: zone.id,
+      networkOfferingId: offering.id,
+    })
+  ).id;
+}
+
+/** A running instance of the default region (on `networkId` when given), made through the API. */
+async function instanceOn(networkId?: string): Promise<string> {
+  const zone = await cim.getZone("de-fra-1a");
+  const template = await cim.getTemplate("Ubuntu 22.04 LTS");
+  const offering = await cim.getComputeOffering("Small");
+  const made = await api("POST", "/compute/instances", {
+    zoneId: zone.id,
+    templateId: template.id,
+    serviceOfferingId: offering.id,
+    ...(networkId ? { networkIds: [networkId] } : {}),
+  });
+  return made.id;
+}
+
+describe("public IPs", () => {
   it("finds an address by address or id, reads afresh, filters by network, lists candidates on a miss", async () => {
     const zone = await cim.getZone("de-fra-1a");
     const offering = (await cim.getNetworkOfferings({ forVpc: false }))[0];
@@ -545,6 +574,138 @@ describe("network ACL lists", () => {
   });
 });
 
+describe("static NAT", () => {
+  it("finds an address's static NAT (instance and network) by address or id; a miss lists the mapped addresses", async () => {
+    const networkId = await isolatedNetwork("nat-net");
+    const vmId = await instanceOn(networkId);
+    const mapped = await api("POST", "/public-ips", { networkId });
+    await api("POST", `/public-ips/${mapped.id}/static-nat`, { virtualMachineId: vmId });
+    const ip = await cim.getPublicIp({ id: mapped.id });
+    const nat = await cim.getStaticNat(ip.ipAddress!);
+    expect(nat).toMatchObject({
+      id: mapped.id,
+      state: "Enabled",
+      ipAddress: ip.ipAddress,
+      virtualMachineId: vmId,
+      networkId,
+    });
+    expect(nat.vmIpAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect((await cim.getStaticNat({ publicIpId: mapped.id })).virtualMachineId).toBe(vmId);
+    expect((await cim.getStaticNats({ instanceId: vmId })).map((n) => n.id)).toEqual([mapped.id]);
+    // the filter on addresses: with static NAT, and without (the network's source-NAT address)
+    expect((await cim.getPublicIps({ networkId, isStaticNat: true })).map((r) => r.id)).toEqual([mapped.id]);
+    const plain = await cim.getPublicIps({ networkId, isStaticNat: false });
+    expect(plain.map((r) => r.isSourceNat)).toEqual([true]);
+    // an address without static NAT is a miss that lists the addresses that have one
+    const miss = await failure(cim.getStaticNat({ address: plain[0].ipAddress, networkId }));
+    expect(miss.message).toMatch(/no static NAT named "[\d.]+" in the default region\. Candidates: /);
+    expect(miss.candidates).toEqual([{ name: ip.ipAddress, id: mapped.id }]);
+    await api("DELETE", `/public-ips/${mapped.id}/static-nat`);
+    expect(await cim.getStaticNats({ networkId })).toEqual([]);
+  });
+});
+
+describe("network ACL rules", () => {
+  it("finds a rule of a list by number or id, in number order; a miss lists the list's rules", async () => {
+    const zone = await cim.getZone("de-fra-1a");
+    const vpcOffering = (await cim.getVpcOfferings())[0];
+    const vpc = await api("POST", "/vpcs", {
+      name: "rules-vpc",
+      zoneId: zone.id,
+      cidr: "10.93.0.0/16",
+      vpcOfferingId: vpcOffering.id,
+    });
+    const list = await api("POST", "/network-acls", { name: "web", vpcId: vpc.id });
+    const rule = (number: number, startPort: number) =>
+      api("POST", "/network-acls/rules", {
+        aclId: list.id,
+        number,
+        protocol: "tcp",
+        startPort,
+        endPort: startPort,
+        cidrList: ["0.0.0.0/0"],
+        action: "allow",
+        trafficType: "ingress",
+      });
+    const ssh = await rule(20, 22);
+    const https = await rule(10, 443);
+    expect((await cim.getNetworkAclRules({ aclId: list.id })).map((r) => [r.number, r.startPort])).toEqual([
+      [10, 443],
+      [20, 22],
+    ]);
+    expect((await cim.getNetworkAclRule({ aclId: list.id, number: 20 })).id).toBe(ssh.id);
+    expect(await cim.getNetworkAclRule({ aclId: list.id, id: https.id })).toMatchObject({
+      number: 10,
+      protocol: "tcp",
+      cidrList: ["0.0.0.0/0"],
+    });
+    const miss = await failure(cim.getNetworkAclRule({ aclId: list.id, number: 30 }));
+    expect(miss.message).toMatch(
+      new RegExp(
+        `no network ACL rule named "30" in list ${list.id}, the default region\\. Candidates: 10 \\(`,
+      ),
+    );
+    expect(miss.candidates).toEqual([
+      { name: "10", id: https.id },
+      { name: "20", id: ssh.id },
+    ]);
+    // not cached: a deleted rule is gone from the next lookup
+    await api("DELETE", `/network-acls/rules/${ssh.id}`);
+    expect((await cim.getNetworkAclRules({ aclId: list.id })).map((r) => r.id)).toEqual([https.id]);
+  });
+});
+
+describe("backups and instance schedules", () => {
+  it("finds a backup by name or id, optionally of one instance; a miss lists the candidates", async () => {
+    const vmId = await instanceOn();
+    const zone = await cim.getZone("de-fra-1a");
+    const standard = await cim.getBackupOffering({ name: "Standard", zoneId: zone.id });
+    await api("POST", `/compute/instances/${vmId}/backup-offering?backupOfferingId=${standard.id}`);
+    const made = await api("POST", "/backups", { vmId, name: "db-before-upgrade" });
+    const found = await cim.getBackup("db-before-upgrade");
+    expect(found).toMatchObject({ id: made.id, virtualMachineId: vmId, backupOfferingId: standard.id });
+    expect((await cim.getBackup({ id: made.id, instanceId: vmId })).name).toBe("db-before-upgrade");
+    expect((await cim.getBackups({ instanceId: vmId })).map((b) => b.id)).toEqual([made.id]);
+    const miss = await failure(cim.getBackup({ name: "db-after-upgrade", instanceId: vmId }));
+    expect(miss.message).toMatch(
+      new RegExp(
+        `no backup named "db-after-upgrade" in instance ${vmId}, the default region\\. Candidates: `,
+      ),
+    );
+    expect(miss.candidates).toEqual([{ name: "db-before-upgrade", id: made.id }]);
+    expect(await cim.getBackups({ region: secondary.name })).toEqual([]);
+  });
+
+  it("finds an instance schedule by name or id, optionally of one instance; a miss lists the candidates", async () => {
+    const vmId = await instanceOn();
+    const q = new URLSearchParams({
+      name: "night-stop",
+      action: "stop",
+      schedule: "0 22 * * MON-FRI",
+      timezone: "Europe/Berlin",
+    });
+    const made = await api("POST", `/compute/instances/${vmId}/schedules?${q}`);
+    const found = await cim.getInstanceSchedule({ name: "night-stop", instanceId: vmId });
+    expect(found).toMatchObject({
+      id: made.id,
+      virtualMachineId: vmId,
+      schedule: "0 22 * * MON-FRI",
+      timezone: "Europe/Berlin",
+    });
+    expect((await cim.getInstanceSchedule(made.id)).name).toBe("night-stop");
+    expect((await cim.getInstanceSchedules({ instanceId: vmId })).map((s) => s.id)).toEqual([made.id]);
+    const miss = await failure(cim.getInstanceSchedule({ name: "morning-start", instanceId: vmId }));
+    expect(miss.message).toMatch(
+      new RegExp(
+        `no instance schedule named "morning-start" in instance ${vmId}, the default region\\. Candidates: night-stop`,
+      ),
+    );
+    expect(miss.candidates).toEqual([{ name: "night-stop", id: made.id }]);
+    await api("DELETE", `/compute/instances/${vmId}/schedules/${made.id}`);
+    expect(await cim.getInstanceSchedules({ instanceId: vmId })).toEqual([]);
+  });
+});
+
 describe("snapshots", () => {
   async function call(method: string, p: string, body?: unknown): Promise<any> {
     const res = await fetch(`${emu.url}/api/v1${p}`, {
@@ -592,5 +753,13 @@ describe("snapshots", () => {
     const other = await failure(cim.getInstanceSnapshot({ name: "pre-upgrade", instanceId: a.id }));
     expect(other.message).toMatch(new RegExp(`no instance snapshot named "pre-upgrade" in instance ${a.id}`));
     expect(other.candidates).toEqual([]);
+    // a name the instance's snapshots do not have: its snapshots are the candidates
+    const wrong = await failure(cim.getInstanceSnapshot({ name: "post-upgrade", instanceId: b.id }));
+    expect(wrong.message).toMatch(
+      new RegExp(
+        `no instance snapshot named "post-upgrade" in instance ${b.id}, the default region\\. Candidates: pre-upgrade \\(${vs.id}\\)`,
+      ),
+    );
+    expect(wrong.candidates).toEqual([{ name: "pre-upgrade", id: vs.id }]);
   });
 });
