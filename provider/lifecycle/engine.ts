@@ -344,7 +344,16 @@ export function providerOf<F extends Fields, O extends Outputs>(
         const target = checked ? kindNamed(ref.kind) : undefined;
         if (ref && target)
           out.push(
-            ...(await mustReferToExisting(kind.name, region, k, inputs[k], target, ref.by, ref.requires)),
+            ...(await mustReferToExisting(
+              kind.name,
+              region,
+              k,
+              inputs[k],
+              target,
+              ref.by,
+              ref.requires,
+              inputs,
+            )),
           );
         if (!f.lookup) return;
         const r = await mustExist(kind.name, region, f.lookup.catalogue, k, inputs[k], f.lookup.what);

@@ -5,6 +5,7 @@
 // no request that changes anything. The file ends with one line: `bad input suite: N passed, M failed`.
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CimClient } from "../../provider/client";
 import { type OpResult, StackSession } from "../harness";
 import { catalogueIds, mutating, POLL_MS, Tally, TestEmulator } from "../reliability/support";
 import { type BadCase, CASES, type Ids, type Tokens } from "./cases";
@@ -82,9 +83,11 @@ async function lane(cases: BadCase[], n: number): Promise<void> {
             env: { ...env, BAD_CASE: JSON.stringify({ kind, name: logical, args: c.existing(ids) }) },
           });
         }
+        const made = c.prepare ? await c.prepare(new CimClient({ baseUrl: emu.url, token: valid }), ids) : {};
         await emu.control.resetRequests();
+        const args = c.args(ids, made);
         const preview = await session.run("preview", {
-          env: { ...env, BAD_CASE: JSON.stringify({ kind: c.kind, name: logical, args: c.args(ids) }) },
+          env: { ...env, BAD_CASE: JSON.stringify({ kind: c.kind, name: logical, args }) },
         });
         const mutations = mutating(await emu.control.requests());
         if (c.existing) await session.must("destroy", { env: { ...baseEnv, BAD_CASE: "null" } });

@@ -1522,6 +1522,44 @@ describe("internal load balancers", () => {
     await p2.delete!(id, after);
   });
 
+  it("a source address outside a tier given as a plain id fails at check, naming the field and the tier's range", async () => {
+    const networkId = await internalTier();
+    const inputs = { name: nameOf("ilb"), networkId, sourcePort: 80, instancePort: 80 };
+    const check = (news: Rec) => p("InternalLoadBalancer").check!({}, news);
+    const plain = { [PLAIN_REFERENCES]: ["networkId"] };
+    const outside = await check({ ...inputs, ...plain, sourceIpAddress: "10.99.0.5" });
+    expect(outside.failures).toEqual([
+      {
+        property: "sourceIpAddress",
+        reason: expect.stringMatching(
+          new RegExp(
+            `^networkId names network ${networkId} in .*, which has the range 10\\.77\\.1\\.0/24: sourceIpAddress 10\\.99\\.0\\.5 lies outside it\\. Give a free address inside 10\\.77\\.1\\.0/24, or leave sourceIpAddress out`,
+          ),
+        ),
+      },
+    ]);
+    expect((await check({ ...inputs, ...plain, sourceIpAddress: "10.77.1.50" })).failures ?? []).toEqual([]);
+    expect((await check({ ...inputs, ...plain })).failures ?? []).toEqual([]);
+    // the address is taken from sourceIpAddressNetworkId when given: judged once, against that tier
+    const both = await check({
+      ...inputs,
+      [PLAIN_REFERENCES]: ["networkId", "sourceIpAddressNetworkId"],
+      sourceIpAddressNetworkId: networkId,
+      sourceIpAddress: "10.99.0.5",
+    });
+    expect(
+      both.failures?.map((f) => `${f.property}: ${f.reason.slice(0, f.reason.indexOf(" in "))}`),
+    ).toEqual([`sourceIpAddress: sourceIpAddressNetworkId names network ${networkId}`]);
+    // a tier taken from an output (it may be made in the same run) is not read: the API refuses at create
+    expect((await check({ ...inputs, sourceIpAddress: "10.99.0.5" })).failures ?? []).toEqual([]);
+    const err = await p("InternalLoadBalancer")
+      .create({ ...inputs, sourceIpAddress: "10.99.0.5" })
+      .catch((e: Error) => e);
+    expect(err).not.toBeInstanceOf(PartialStateError);
+    expect(String((err as Error).message)).toContain("The requested IP is not in the network's CIDR subnet.");
+    expect(rows(await call("GET", `/loadbalancer/internal?networkId=${networkId}`))).toEqual([]);
+  });
+
   it("a tier without the internal LB: the API's refusal at create, nothing recorded", async () => {
     const tier = { id: await vpcTier("plain", 78, cat.tier) };
     const err = await make("InternalLoadBalancer", {
