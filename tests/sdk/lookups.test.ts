@@ -24,6 +24,17 @@ async function failure(p: Promise<unknown>): Promise<LookupError> {
   return e as LookupError;
 }
 
+/** A call of the API as the user, which must succeed (records a lookup then finds). */
+async function userCall(method: string, p: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${emu.url}/api/v1${p}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.status, `${method} ${p}`).toBe(200);
+  return res.json();
+}
+
 beforeAll(async () => {
   // A duplicate template name in the secondary region, written into the data dir between two starts.
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cim-lookups-"));
@@ -505,15 +516,7 @@ describe("a cause many lookups share is met once", () => {
 });
 
 describe("network ACL lists", () => {
-  async function call(method: string, p: string, body?: unknown): Promise<any> {
-    const res = await fetch(`${emu.url}/api/v1${p}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(res.status, `${method} ${p}`).toBe(200);
-    return res.json();
-  }
+  const call = userCall;
   const newVpc = async (cidr: string) => {
     const zoneId = (await call("GET", "/zones"))[0].id;
     const vpcOfferingId = (await call("GET", "/offerings/vpc"))[0].id;
@@ -546,15 +549,7 @@ describe("network ACL lists", () => {
 });
 
 describe("snapshots", () => {
-  async function call(method: string, p: string, body?: unknown): Promise<any> {
-    const res = await fetch(`${emu.url}/api/v1${p}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(res.status, `${method} ${p}`).toBe(200);
-    return res.json();
-  }
+  const call = userCall;
   async function settled(path: string, ready: string) {
     for (let i = 0; i < 200 && (await call("GET", path)).state !== ready; i++)
       await new Promise((r) => setTimeout(r, 10));
@@ -596,22 +591,12 @@ describe("snapshots", () => {
 });
 
 describe("comments", () => {
-  async function call(method: string, p: string, body?: unknown): Promise<any> {
-    const res = await fetch(`${emu.url}/api/v1${p}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(res.status, `${method} ${p}`).toBe(200);
-    return res.json();
-  }
-
   it("reads the comments on one resource, and one of them by id or text; a miss lists the resource's comments", async () => {
-    const [zone] = await call("GET", "/zones");
-    const [disk] = await call("GET", "/offerings/disk");
-    const vol = await call("POST", `/volumes?name=notes&zoneId=${zone.id}&diskOfferingId=${disk.id}`);
+    const [zone] = await userCall("GET", "/zones");
+    const [disk] = await userCall("GET", "/offerings/disk");
+    const vol = await userCall("POST", `/volumes?name=notes&zoneId=${zone.id}&diskOfferingId=${disk.id}`);
     const add = (text: string) =>
-      call("POST", `/volumes/${vol.id}/annotations?annotation=${encodeURIComponent(text)}`);
+      userCall("POST", `/volumes/${vol.id}/annotations?annotation=${encodeURIComponent(text)}`);
     const first = await add("Backed up nightly");
     const second = await add("owner: team a");
     const all = await cim.getComments({ volumeId: vol.id });
