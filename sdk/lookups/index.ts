@@ -19,6 +19,7 @@ export type {
 } from "../../provider/client";
 export * from "./backups";
 export * from "./catalogue";
+export * from "./comments";
 export { clearLookupCache, LookupError, type LookupQuery, type LookupRegionOptions } from "./core";
 export * from "./instanceSchedules";
 export * from "./kubernetes";
