@@ -24,7 +24,7 @@ async function failure(p: Promise<unknown>): Promise<LookupError> {
   return e as LookupError;
 }
 
-/** A call of the API as the user, which must succeed (records a lookup then finds). */
+/** A call of the API as the user, which must succeed (records a lookup then finds); waits for its job. */
 async function userCall(method: string, p: string, body?: unknown): Promise<any> {
   const res = await fetch(`${emu.url}/api/v1${p}`, {
     method,
@@ -32,7 +32,14 @@ async function userCall(method: string, p: string, body?: unknown): Promise<any>
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   expect(res.status, `${method} ${p}`).toBe(200);
-  return res.json();
+  const out: any = await res.json();
+  for (let job: any = out; job?.jobId && job.status !== "success"; ) {
+    job = await (
+      await fetch(`${emu.url}/api/v1/jobs/${out.jobId}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    if (job.status === "error") throw new Error(`${method} ${p}: job failed: ${job.detail}`);
+  }
+  return out;
 }
 
 beforeAll(async () => {
@@ -200,30 +207,12 @@ describe("region-scoped catalogues", () => {
   });
 });
 
-/** Runs a request as the user and waits for its job. */
-async function api(method: string, route: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${emu.url}/api/v1${route}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const out: any = await res.json();
-  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${JSON.stringify(out)}`);
-  for (let job: any = out; job.jobId && job.status !== "success"; ) {
-    job = await (
-      await fetch(`${emu.url}/api/v1/jobs/${out.jobId}`, { headers: { authorization: `Bearer ${token}` } })
-    ).json();
-    if (job.status === "error") throw new Error(job.detail);
-  }
-  return out;
-}
-
 /** An isolated network of the default region's first zone, made through the API. */
 async function isolatedNetwork(name: string): Promise<string> {
   const zone = await cim.getZone("de-fra-1a");
   const offering = (await cim.getNetworkOfferings({ forVpc: false }))[0];
   return (
-    await api("POST", "/networks", {
+    await userCall("POST", "/networks", {
       name,
       displayText: name,
       zoneId: zone.id,
@@ -237,7 +226,7 @@ async function instanceOn(networkId?: string): Promise<string> {
   const zone = await cim.getZone("de-fra-1a");
   const template = await cim.getTemplate("Ubuntu 22.04 LTS");
   const offering = await cim.getComputeOffering("Small");
-  const made = await api("POST", "/compute/instances", {
+  const made = await userCall("POST", "/compute/instances", {
     zoneId: zone.id,
     templateId: template.id,
     serviceOfferingId: offering.id,
@@ -250,13 +239,13 @@ describe("public IPs", () => {
   it("finds an address by address or id, reads afresh, filters by network, lists candidates on a miss", async () => {
     const zone = await cim.getZone("de-fra-1a");
     const offering = (await cim.getNetworkOfferings({ forVpc: false }))[0];
-    const net = await api("POST", "/networks", {
+    const net = await userCall("POST", "/networks", {
       name: "lookup-net",
       displayText: "n",
       zoneId: zone.id,
       networkOfferingId: offering.id,
     });
-    const acquired = await api("POST", "/public-ips", { networkId: net.id });
+    const acquired = await userCall("POST", "/public-ips", { networkId: net.id });
     const all = await cim.getPublicIps({ networkId: net.id });
     expect(all).toHaveLength(2); // with the network's source-NAT address
     const ip = all.find((r) => r.id === acquired.id)!;
@@ -266,7 +255,7 @@ describe("public IPs", () => {
     expect(miss.message).toMatch(/no public IP named "203\.0\.113\.9" in the default region\. Candidates: /);
     expect(miss.message).toContain(`${ip.ipAddress} (${ip.id})`);
     // not cached: a released address is gone from the next lookup
-    await api("DELETE", `/public-ips/${ip.id}`);
+    await userCall("DELETE", `/public-ips/${ip.id}`);
     await failure(cim.getPublicIp(ip.ipAddress!));
     expect(await cim.getPublicIps({ region: secondary.name })).toEqual([]);
   });
@@ -274,13 +263,13 @@ describe("public IPs", () => {
   it("finds a VPC's private gateway by address or id, and lists the VPC's gateways on a miss", async () => {
     const zone = await cim.getZone("de-fra-1a");
     const vpcOffering = (await cim.getVpcOfferings())[0];
-    const vpc = await api("POST", "/vpcs", {
+    const vpc = await userCall("POST", "/vpcs", {
       name: "lookup-vpc",
       zoneId: zone.id,
       cidr: "10.77.0.0/16",
       vpcOfferingId: vpcOffering.id,
     });
-    const made = await api("POST", "/vpcs/private-gateways", {
+    const made = await userCall("POST", "/vpcs/private-gateways", {
       vpcId: vpc.id,
       ipAddress: "172.16.9.2",
       gateway: "172.16.9.1",
@@ -301,14 +290,14 @@ describe("public IPs", () => {
   it("finds a load-balancer rule by name or id with its members, filters by address, lists candidates on a miss", async () => {
     const zone = await cim.getZone("de-fra-1a");
     const offering = (await cim.getNetworkOfferings({ forVpc: false }))[0];
-    const net = await api("POST", "/networks", {
+    const net = await userCall("POST", "/networks", {
       name: "lb-net",
       displayText: "n",
       zoneId: zone.id,
       networkOfferingId: offering.id,
     });
-    const ip = await api("POST", "/public-ips", { networkId: net.id });
-    const rule = await api("POST", "/loadbalancer/rules", {
+    const ip = await userCall("POST", "/public-ips", { networkId: net.id });
+    const rule = await userCall("POST", "/loadbalancer/rules", {
       name: "front",
       publicIpId: ip.id,
       publicPort: 80,
@@ -323,7 +312,7 @@ describe("public IPs", () => {
     expect(miss.message).toMatch(/no load-balancer rule named "back" in the default region\. Candidates: /);
     expect(miss.message).toContain(`front (${rule.id})`);
     // not cached: a deleted rule is gone from the next lookup
-    await api("DELETE", `/loadbalancer/rules/${rule.id}`);
+    await userCall("DELETE", `/loadbalancer/rules/${rule.id}`);
     expect(await cim.getLoadBalancerRules({ publicIpId: ip.id })).toEqual([]);
   });
 
@@ -331,14 +320,14 @@ describe("public IPs", () => {
     const zone = await cim.getZone("de-fra-1a");
     const tierOffering = await cim.getNetworkOffering("VPC Tier with Internal LB");
     const vpcOffering = (await cim.getVpcOfferings())[0];
-    const vpc = await api("POST", "/vpcs", {
+    const vpc = await userCall("POST", "/vpcs", {
       name: "ilb-vpc",
       displayText: "v",
       zoneId: zone.id,
       cidr: "10.90.0.0/16",
       vpcOfferingId: vpcOffering.id,
     });
-    const tier = await api("POST", "/networks", {
+    const tier = await userCall("POST", "/networks", {
       name: "ilb-tier",
       displayText: "t",
       zoneId: zone.id,
@@ -354,7 +343,7 @@ describe("public IPs", () => {
       instancePort: "8080",
       algorithm: "source",
     });
-    const lb = await api("POST", `/loadbalancer/internal?${q}`);
+    const lb = await userCall("POST", `/loadbalancer/internal?${q}`);
     const found = await cim.getInternalLoadBalancer("inside");
     expect(found).toMatchObject({
       id: lb.id,
@@ -371,7 +360,7 @@ describe("public IPs", () => {
       /no internal load balancer named "outside" in the default region\. Candidates: /,
     );
     expect(miss.message).toContain(`inside (${lb.id})`);
-    await api("DELETE", `/loadbalancer/internal/${lb.id}`);
+    await userCall("DELETE", `/loadbalancer/internal/${lb.id}`);
     expect(await cim.getInternalLoadBalancers({ networkId: tier.id })).toEqual([]);
   });
 
@@ -387,14 +376,14 @@ describe("public IPs", () => {
     expect(vMiss.message).toContain(`1.28.4 (${v.id})`);
     const zone = await cim.getZone("de-fra-1a");
     const offering = (await cim.getNetworkOfferings({ forVpc: false }))[0];
-    const net = await api("POST", "/networks", {
+    const net = await userCall("POST", "/networks", {
       name: "k8s-net",
       displayText: "n",
       zoneId: zone.id,
       networkOfferingId: offering.id,
     });
     const medium = await cim.getComputeOffering("Medium");
-    const k = await api("POST", "/compute/kubernetes/clusters", {
+    const k = await userCall("POST", "/compute/kubernetes/clusters", {
       name: "kube",
       zoneId: zone.id,
       kubernetesVersionId: v.id,
@@ -581,8 +570,8 @@ describe("static NAT", () => {
   it("finds an address's static NAT (instance and network) by address or id; a miss lists the mapped addresses", async () => {
     const networkId = await isolatedNetwork("nat-net");
     const vmId = await instanceOn(networkId);
-    const mapped = await api("POST", "/public-ips", { networkId });
-    await api("POST", `/public-ips/${mapped.id}/static-nat`, { virtualMachineId: vmId });
+    const mapped = await userCall("POST", "/public-ips", { networkId });
+    await userCall("POST", `/public-ips/${mapped.id}/static-nat`, { virtualMachineId: vmId });
     const ip = await cim.getPublicIp({ id: mapped.id });
     const nat = await cim.getStaticNat(ip.ipAddress!);
     expect(nat).toMatchObject({
@@ -603,7 +592,7 @@ describe("static NAT", () => {
     const miss = await failure(cim.getStaticNat({ address: plain[0].ipAddress, networkId }));
     expect(miss.message).toMatch(/no static NAT named "[\d.]+" in the default region\. Candidates: /);
     expect(miss.candidates).toEqual([{ name: ip.ipAddress, id: mapped.id }]);
-    await api("DELETE", `/public-ips/${mapped.id}/static-nat`);
+    await userCall("DELETE", `/public-ips/${mapped.id}/static-nat`);
     expect(await cim.getStaticNats({ networkId })).toEqual([]);
   });
 });
@@ -612,15 +601,15 @@ describe("network ACL rules", () => {
   it("finds a rule of a list by number or id, in number order; a miss lists the list's rules", async () => {
     const zone = await cim.getZone("de-fra-1a");
     const vpcOffering = (await cim.getVpcOfferings())[0];
-    const vpc = await api("POST", "/vpcs", {
+    const vpc = await userCall("POST", "/vpcs", {
       name: "rules-vpc",
       zoneId: zone.id,
       cidr: "10.93.0.0/16",
       vpcOfferingId: vpcOffering.id,
     });
-    const list = await api("POST", "/network-acls", { name: "web", vpcId: vpc.id });
+    const list = await userCall("POST", "/network-acls", { name: "web", vpcId: vpc.id });
     const rule = (number: number, startPort: number) =>
-      api("POST", "/network-acls/rules", {
+      userCall("POST", "/network-acls/rules", {
         aclId: list.id,
         number,
         protocol: "tcp",
@@ -653,7 +642,7 @@ describe("network ACL rules", () => {
       { name: "20", id: ssh.id },
     ]);
     // not cached: a deleted rule is gone from the next lookup
-    await api("DELETE", `/network-acls/rules/${ssh.id}`);
+    await userCall("DELETE", `/network-acls/rules/${ssh.id}`);
     expect((await cim.getNetworkAclRules({ aclId: list.id })).map((r) => r.id)).toEqual([https.id]);
   });
 });
@@ -663,8 +652,8 @@ describe("backups and instance schedules", () => {
     const vmId = await instanceOn();
     const zone = await cim.getZone("de-fra-1a");
     const standard = await cim.getBackupOffering({ name: "Standard", zoneId: zone.id });
-    await api("POST", `/compute/instances/${vmId}/backup-offering?backupOfferingId=${standard.id}`);
-    const made = await api("POST", "/backups", { vmId, name: "db-before-upgrade" });
+    await userCall("POST", `/compute/instances/${vmId}/backup-offering?backupOfferingId=${standard.id}`);
+    const made = await userCall("POST", "/backups", { vmId, name: "db-before-upgrade" });
     const found = await cim.getBackup("db-before-upgrade");
     expect(found).toMatchObject({ id: made.id, virtualMachineId: vmId, backupOfferingId: standard.id });
     expect((await cim.getBackup({ id: made.id, instanceId: vmId })).name).toBe("db-before-upgrade");
@@ -687,7 +676,7 @@ describe("backups and instance schedules", () => {
       schedule: "0 22 * * MON-FRI",
       timezone: "Europe/Berlin",
     });
-    const made = await api("POST", `/compute/instances/${vmId}/schedules?${q}`);
+    const made = await userCall("POST", `/compute/instances/${vmId}/schedules?${q}`);
     const found = await cim.getInstanceSchedule({ name: "night-stop", instanceId: vmId });
     expect(found).toMatchObject({
       id: made.id,
@@ -704,7 +693,7 @@ describe("backups and instance schedules", () => {
       ),
     );
     expect(miss.candidates).toEqual([{ name: "night-stop", id: made.id }]);
-    await api("DELETE", `/compute/instances/${vmId}/schedules/${made.id}`);
+    await userCall("DELETE", `/compute/instances/${vmId}/schedules/${made.id}`);
     expect(await cim.getInstanceSchedules({ instanceId: vmId })).toEqual([]);
   });
 });
