@@ -20,7 +20,14 @@ export type {
 export * from "./backups";
 export * from "./catalogue";
 export * from "./comments";
-export { clearLookupCache, LookupError, type LookupQuery, type LookupRegionOptions } from "./core";
+export {
+  clearLookupCache,
+  LookupError,
+  type LookupQuery,
+  type LookupRegionOptions,
+  type OfInstanceFilter,
+  type OfInstanceQuery,
+} from "./core";
 export * from "./instanceSchedules";
 export * from "./kubernetes";
 export * from "./networking";

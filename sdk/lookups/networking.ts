@@ -127,13 +127,25 @@ export async function getPublicIps(opts?: PublicIpFilter): Promise<PublicIpAddre
   return (await publicIps(opts)).rows;
 }
 
+/**
+ * One record named by its public address (a string is the address or the id) among the rows `read` gives for
+ * the query's filter; `idOf` says which field of the query is the id.
+ */
+async function pickByAddress<T extends Row & { ipAddress?: string }, Q extends { address?: string }>(
+  query: Q | string,
+  read: (q: Q) => Promise<{ rows: T[]; where: string }>,
+  idOf: (q: Q) => string | undefined,
+  what: string,
+): Promise<T> {
+  const q = (typeof query === "string" ? {} : query) as Q;
+  const { rows, where } = await read(q);
+  const asked = typeof query === "string" ? query : { id: idOf(q), name: q.address };
+  return pickBy(rows, (r) => r.ipAddress, asked, what, where);
+}
+
 /** One public IP address by its address or id; a miss lists the candidates (address and id). */
 export async function getPublicIp(query: PublicIpQuery | string): Promise<PublicIpAddress> {
-  const q: PublicIpQuery = typeof query === "string" ? {} : query;
-  const { rows, where } = await publicIps(q);
-  // an address is the name of an address
-  const asked = typeof query === "string" ? query : { id: q.id, name: q.address };
-  return pickBy(rows, (r) => r.ipAddress, asked, "public IP", where);
+  return pickByAddress(query, publicIps, (q) => q.id, "public IP");
 }
 
 // ------------------------------------------------------------------------------------------ static NAT
@@ -181,11 +193,7 @@ export async function getStaticNats(opts?: StaticNatFilter): Promise<StaticNatRe
  * address without static NAT is a miss, which lists the addresses that have one (address and id).
  */
 export async function getStaticNat(query: StaticNatQuery | string): Promise<StaticNatRecord> {
-  const q: StaticNatQuery = typeof query === "string" ? {} : query;
-  const { rows, where } = await staticNats(q);
-  // a static NAT is named by its address
-  const asked = typeof query === "string" ? query : { id: q.publicIpId, name: q.address };
-  return pickBy(rows, (r) => r.ipAddress, asked, "static NAT", where);
+  return pickByAddress(query, staticNats, (q) => q.publicIpId, "static NAT");
 }
 
 // ------------------------------------------------------------------------------------- VPC gateways

@@ -116,36 +116,32 @@ async function createInfrastructure() {
     trafficType: "egress",
     reason: "no ping out",
   });
-  const tier = await wait(
-    await c.networks.create(
-      {
-        name: "legacy-app",
-        displayText: "app tier",
-        zoneId,
-        networkOfferingId: tierOffering,
-        vpcId: vpc,
-        gateway: "10.20.1.1",
-        netmask: "255.255.255.0",
-        aclId: acl,
-      },
-      region,
-    ),
-  );
+  /** A tier of the legacy VPC, `10.20.<octet>.0/24`. */
+  const vpcTier = async (
+    name: string,
+    displayText: string,
+    octet: number,
+    offering: string,
+    aclId?: string,
+  ) =>
+    wait(
+      await c.networks.create(
+        {
+          name,
+          displayText,
+          zoneId,
+          networkOfferingId: offering,
+          vpcId: vpc,
+          gateway: `10.20.${octet}.1`,
+          netmask: "255.255.255.0",
+          aclId,
+        },
+        region,
+      ),
+    );
+  const tier = await vpcTier("legacy-app", "app tier", 1, tierOffering, acl);
   // A second tier whose offering serves the internal load balancer below.
-  const inside = await wait(
-    await c.networks.create(
-      {
-        name: "legacy-inside",
-        displayText: "internal services",
-        zoneId,
-        networkOfferingId: internalLbOffering,
-        vpcId: vpc,
-        gateway: "10.20.2.1",
-        netmask: "255.255.255.0",
-      },
-      region,
-    ),
-  );
+  const inside = await vpcTier("legacy-inside", "internal services", 2, internalLbOffering);
   const isolated = await wait(
     await c.networks.create(
       { name: "legacy-backend", displayText: "backend", zoneId, networkOfferingId: isolatedOffering },

@@ -207,6 +207,15 @@ describe("region-scoped catalogues", () => {
   });
 });
 
+/** A VPC of the default region's first zone with the CIDR given, made through the API: its id. */
+async function newVpc(cidr: string): Promise<string> {
+  const zone = await cim.getZone("de-fra-1a");
+  const vpcOffering = (await cim.getVpcOfferings())[0];
+  return (
+    await userCall("POST", "/vpcs", { name: "v", zoneId: zone.id, cidr, vpcOfferingId: vpcOffering.id })
+  ).id;
+}
+
 /** An isolated network of the default region's first zone, made through the API. */
 async function isolatedNetwork(name: string): Promise<string> {
   const zone = await cim.getZone("de-fra-1a");
@@ -261,14 +270,7 @@ describe("public IPs", () => {
   });
 
   it("finds a VPC's private gateway by address or id, and lists the VPC's gateways on a miss", async () => {
-    const zone = await cim.getZone("de-fra-1a");
-    const vpcOffering = (await cim.getVpcOfferings())[0];
-    const vpc = await userCall("POST", "/vpcs", {
-      name: "lookup-vpc",
-      zoneId: zone.id,
-      cidr: "10.77.0.0/16",
-      vpcOfferingId: vpcOffering.id,
-    });
+    const vpc = { id: await newVpc("10.77.0.0/16") };
     const made = await userCall("POST", "/vpcs/private-gateways", {
       vpcId: vpc.id,
       ipAddress: "172.16.9.2",
@@ -535,11 +537,6 @@ describe("a cause many lookups share is met once", () => {
 
 describe("network ACL lists", () => {
   const call = userCall;
-  const newVpc = async (cidr: string) => {
-    const zoneId = (await call("GET", "/zones"))[0].id;
-    const vpcOfferingId = (await call("GET", "/offerings/vpc"))[0].id;
-    return (await call("POST", "/vpcs", { name: "v", zoneId, cidr, vpcOfferingId })).id as string;
-  };
 
   it("finds a VPC's default list or its own by name or id; a miss lists the VPC's lists", async () => {
     const vpcId = await newVpc("10.91.0.0/16");
@@ -599,15 +596,10 @@ describe("static NAT", () => {
 
 describe("network ACL rules", () => {
   it("finds a rule of a list by number or id, in number order; a miss lists the list's rules", async () => {
-    const zone = await cim.getZone("de-fra-1a");
-    const vpcOffering = (await cim.getVpcOfferings())[0];
-    const vpc = await userCall("POST", "/vpcs", {
-      name: "rules-vpc",
-      zoneId: zone.id,
-      cidr: "10.93.0.0/16",
-      vpcOfferingId: vpcOffering.id,
+    const list = await userCall("POST", "/network-acls", {
+      name: "web",
+      vpcId: await newVpc("10.93.0.0/16"),
     });
-    const list = await userCall("POST", "/network-acls", { name: "web", vpcId: vpc.id });
     const rule = (number: number, startPort: number) =>
       userCall("POST", "/network-acls/rules", {
         aclId: list.id,
