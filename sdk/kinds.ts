@@ -117,3 +117,15 @@ export const Tags = resourceClass(kinds.Tags);
 export type Tags = KindResource<typeof kinds.Tags>;
 /** The arguments of cim.Tags. */
 export type TagsArgs = ArgsOf<typeof kinds.Tags>;
+
+/** A shared file system (NFS) served on a network, its size grown in place. */
+export const FileSystem = resourceClass(kinds.FileSystem);
+export type FileSystem = KindResource<typeof kinds.FileSystem>;
+/** The arguments of cim.FileSystem. */
+export type FileSystemArgs = ArgsOf<typeof kinds.FileSystem>;
+
+/** A named group of instances in one region; instances join it by name (cim.Instance group). */
+export const InstanceGroup = resourceClass(kinds.InstanceGroup);
+export type InstanceGroup = KindResource<typeof kinds.InstanceGroup>;
+/** The arguments of cim.InstanceGroup. */
+export type InstanceGroupArgs = ArgsOf<typeof kinds.InstanceGroup>;

@@ -5,7 +5,9 @@
 import { backup } from "./backup";
 import { backupSchedule } from "./backupSchedule";
 import type { Kind } from "./define";
+import { fileSystem } from "./fileSystem";
 import { instance } from "./instance";
+import { instanceGroup } from "./instanceGroup";
 import { instanceSchedule } from "./instanceSchedule";
 import { instanceSnapshot } from "./instanceSnapshot";
 import { internalLoadBalancer } from "./internalLoadBalancer";
@@ -44,6 +46,8 @@ export const kinds = {
   InternalLoadBalancer: internalLoadBalancer,
   KubernetesCluster: kubernetesCluster,
   Tags: tags,
+  FileSystem: fileSystem,
+  InstanceGroup: instanceGroup,
 } as const;
 
 export type KindName = keyof typeof kinds;
