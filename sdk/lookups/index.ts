@@ -19,6 +19,8 @@ export type {
 } from "../../provider/client";
 export * from "./catalogue";
 export { clearLookupCache, LookupError, type LookupQuery, type LookupRegionOptions } from "./core";
+export * from "./fileSystems";
+export * from "./instanceGroups";
 export * from "./kubernetes";
 export * from "./networking";
 export * from "./regions";
