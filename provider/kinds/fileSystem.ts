@@ -9,7 +9,15 @@ import type { FileSystem } from "../client";
 import { id } from "../lifecycle/check";
 import { waitFor } from "../lifecycle/session";
 import { containsUnknown } from "../lifecycle/values";
-import { catalogueField, commonFields, descriptionField, field, nameField, skipFailed } from "./common";
+import {
+  catalogueField,
+  commonFields,
+  descriptionField,
+  field,
+  growOnly,
+  nameField,
+  skipFailed,
+} from "./common";
 import { defineKind } from "./define";
 
 /** The file-system VM's minimum offering on the platform's defaults (sharedfsvm.min.cpu.count, .min.ram.size). */
@@ -130,12 +138,7 @@ export const fileSystem = defineKind({
     state: { schema: z.string(), from: (f: FileSystem) => f.state ?? "" },
     created: { schema: z.string().optional(), from: (f: FileSystem) => f.created },
   },
-  rules(values, fail, olds) {
-    const before = olds?.size;
-    const after = values.size;
-    if (typeof before === "number" && typeof after === "number" && after < before)
-      fail("size", fsShrinkMessage(before, after));
-  },
+  ...growOnly("FileSystem", fsShrinkMessage),
   lookups(i, rows) {
     const out: { property: string; reason: string }[] = [];
     const problem = sizeProblem(i.size, rows.diskOfferingId, Boolean(i.adoptId));
@@ -151,12 +154,6 @@ export const fileSystem = defineKind({
   },
   // names are unique per account and region: a replacement that keeps the name deletes first
   deleteBeforeReplace: (olds, news) => containsUnknown(news.name) || news.name === olds.name,
-  diffGuard(olds, news, replacing) {
-    const from = olds.size;
-    const to = news.size;
-    if (!replacing && typeof from === "number" && typeof to === "number" && to < from)
-      throw new Error(`cim:FileSystem ${String(olds.name ?? "")}: ${fsShrinkMessage(from, to)}.`);
-  },
   api: {
     get: (s, id) => s.client.fileSystems.get(id, { region: s.region }),
     list: async (s) => (await s.client.fileSystems.listAll({ region: s.region })).items,
