@@ -11,7 +11,7 @@ import type { JobEffect } from "../jobs";
 import type { FileSystemRec, InstanceRec, InternalLoadBalancerRec, Job, NetworkRec } from "../records";
 import { audited, isoNow, type Paging, paging, stateJob, zoneOf } from "./common";
 import { allocate, usedAddresses } from "./guestAddresses";
-import { body, bool, hasJsonBody, int, listFilter, query, reqStr, str } from "./input";
+import { body, bool, int, listFilter, query, queryOnly, reqStr, str } from "./input";
 import { stampOf } from "./lifecycle";
 import { requireVisibleNetwork } from "./networks";
 import { checkSize } from "./volumes";
@@ -191,13 +191,7 @@ export function listFileSystems(ctx: FCtx) {
 /** PUT /filesystems/{id}?name=&description=: updateSharedFileSystem, synchronous; answers the row. */
 export function updateFileSystem(ctx: FCtx) {
   const r = findFs(ctx, ctx.params.id);
-  const q = query(ctx);
-  if (hasJsonBody(ctx) && !("name" in q) && !("description" in q)) {
-    throw badRequest(
-      "Required parameter 'name' is not present",
-      "This endpoint takes query parameters (name, description), not a JSON body",
-    );
-  }
+  const q = queryOnly(ctx, ["name", "description"]);
   const name = str(q, "name");
   const description = str(q, "description");
   const patch: Partial<FileSystemRec> = {};

@@ -6,7 +6,7 @@ import type { FollowUp, JobEffect } from "../jobs";
 import type { InstanceRec, Job } from "../records";
 import { dropMemberEverywhere } from "./balancers";
 import { audited, isoNow, jobAccepted, submitJob } from "./common";
-import { bool, hasJsonBody, query, reqStr, str } from "./input";
+import { bool, query, queryOnly, reqStr, str } from "./input";
 import { joinGroup } from "./instanceGroups";
 import { checkHostName, type ICtx, type InstanceData, ownDisks } from "./instances";
 import { findInstance, hostIndexOf, instanceName, instanceView, zoneHost } from "./instanceView";
@@ -155,13 +155,7 @@ const UPDATE_PARAMS = ["displayName", "haEnabled", "deleteProtection", "name", "
 /** PUT takes query parameters only; a JSON body with none of them is refused like POST /volumes refuses one. */
 export function updateInstance(ctx: ICtx) {
   const r = findInstance(ctx, ctx.params.id);
-  const q = query(ctx);
-  if (hasJsonBody(ctx) && !UPDATE_PARAMS.some((k) => k in q)) {
-    throw badRequest(
-      "Required parameter 'displayName' is not present",
-      `This endpoint takes query parameters (${UPDATE_PARAMS.join(", ")}), not a JSON body`,
-    );
-  }
+  const q = queryOnly(ctx, UPDATE_PARAMS);
   if (ctx.data.instances.isGone(r)) throw conflict(`Instance ${r.name} is ${r.state}`);
   const name = str(q, "name");
   const displayName = str(q, "displayName");

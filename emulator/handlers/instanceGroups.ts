@@ -11,7 +11,7 @@ import { regionFromHeader } from "../regions";
 import type { Owner } from "../repository";
 import type { Store } from "../store";
 import { audited, isoNow } from "./common";
-import { body, hasJsonBody, listFilter, query, reqStr, str } from "./input";
+import { body, listFilter, query, queryOnly, reqStr, str } from "./input";
 
 export type InstanceGroupData = Repos<{ instanceGroups: InstanceGroupRec; instances: InstanceRec }>;
 type GCtx = Ctx<InstanceGroupData>;
@@ -95,14 +95,7 @@ export function listInstanceGroups(ctx: GCtx) {
  */
 export function updateInstanceGroup(ctx: GCtx) {
   const g = ctx.data.instanceGroups.find(ctx.owner, ctx.params.id);
-  const q = query(ctx);
-  if (hasJsonBody(ctx) && !("name" in q)) {
-    throw badRequest(
-      "Required parameter 'name' is not present",
-      "This endpoint takes query parameters (name), not a JSON body",
-    );
-  }
-  const name = str(q, "name");
+  const name = str(queryOnly(ctx, ["name"]), "name");
   if (name !== undefined && name !== g.name) {
     if (name.trim() === "") throw badRequest("Instance group name must not be empty");
     checkName(name);
