@@ -80,6 +80,14 @@ function envelope(ctx: FCtx, rows: FileSystemRec[], p: Paging) {
 
 const findFs = (ctx: FCtx, id: string) => ctx.data.fileSystems.find(ctx.owner, id);
 
+/** findSharedFSByNameAccountDomain: every file system of the account not yet expunged holds its name (409). */
+function nameFree(ctx: FCtx, name: string) {
+  if (ctx.data.fileSystems.list(ctx.owner).some((f) => f.name === name))
+    throw conflict(
+      "There already exists a Shared FileSystem with this name for the given account and domain.",
+    );
+}
+
 /** validateDiskOffering: a fixed offering decides the size (a size with it is refused); a custom one needs one. */
 function sizeFor(ctx: FCtx, diskOfferingId: string, size: number | undefined): number {
   const disk = ctx.store.catalogue("diskOfferings", diskOfferingId, ctx.region.id);
@@ -151,12 +159,7 @@ export function createFileSystem(ctx: FCtx) {
   const filesystem = format.toUpperCase();
   if (!FORMATS.includes(filesystem))
     throw badRequest("Invalid File system format specified. Supported formats are EXT4 and XFS");
-  // findSharedFSByNameAccountDomain: every file system not yet expunged holds its name
-  if (ctx.data.fileSystems.list(ctx.owner).some((f) => f.name === name)) {
-    throw conflict(
-      "There already exists a Shared FileSystem with this name for the given account and domain.",
-    );
-  }
+  nameFree(ctx, name);
   const fields = {
     name,
     description: str(b, "description") ?? "",
@@ -173,7 +176,7 @@ export function createFileSystem(ctx: FCtx) {
   return fsJob(ctx, r, "createSharedFileSystem", "Allocated");
 }
 
-/** GET /filesystems/{id}: the spec's envelope around the one file system (Destroyed ones too: recoverable). */
+/** GET /filesystems/{id}: the spec's envelope around the one file system (a Destroyed one too, until expunged). */
 export function getFileSystem(ctx: FCtx) {
   return ok(envelope(ctx, [findFs(ctx, ctx.params.id)], paging(ctx)));
 }
@@ -197,10 +200,7 @@ export function updateFileSystem(ctx: FCtx) {
   const patch: Partial<FileSystemRec> = {};
   if (name !== undefined && name !== r.name) {
     if (name.trim() === "") throw badRequest("Shared FileSystem name must not be empty");
-    if (ctx.data.fileSystems.list(ctx.owner).some((f) => f.name === name))
-      throw conflict(
-        "There already exists a Shared FileSystem with this name for the given account and domain.",
-      );
+    nameFree(ctx, name);
     patch.name = name;
   }
   if (description !== undefined) patch.description = description;
