@@ -179,6 +179,8 @@ export interface InstanceRec extends Tagged {
   snapshotId?: string;
   /** CloudStack's backup_offering_id: set by assignVirtualMachineToBackupOffering, cleared by its removal. */
   backupOfferingId?: string;
+  /** Its instance group (CloudStack's instance_group_vm_map: one group at most), by the group's id. */
+  groupId?: string;
   details: Record<string, string>;
 }
 
@@ -423,14 +425,28 @@ export interface AuditRow {
   jobId?: string;
 }
 
+/** CloudStack's instance group (createInstanceGroup): a name per account and region; members name it by id. */
 export interface InstanceGroupRec extends Owned {
   name: string;
 }
 
+/**
+ * CloudStack's shared file system (createSharedFileSystem): an NFS export served by a file-system VM with a NIC
+ * on `networkId` (its address is `ipAddress`), its data on a volume of `diskOfferingId` of `sizeGb`. The VM and
+ * the volume are not records of their own here (see emulator/README.md).
+ */
 export interface FileSystemRec extends Owned {
   name: string;
+  description: string;
   zoneId: string;
+  networkId: string;
+  ipAddress: string;
+  diskOfferingId: string;
+  serviceOfferingId: string;
   sizeGb: number;
+  /** XFS or EXT4 (SharedFS.FileSystemType). */
+  filesystem: string;
+  /** SharedFS.State: Allocated, Ready, Stopping, Stopped, Starting, Destroyed, Expunging, Expunged, Error. */
   state: string;
 }
 

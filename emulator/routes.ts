@@ -30,7 +30,7 @@ export const apiRoutes: RouteDef[] = [
   r("GET", "/jobs/{jobId}", getJob),
   r("GET", "/jobs", jobsInWindow),
 
-  // Families: instances, volumes, VPCs, networks, public IPs, clusters, backup schedules, read-only families
+  // Families: every family of the registry (families/index.ts), with their tag and comment routes
   ...familyRoutes,
 
   // Generic tags

@@ -123,3 +123,15 @@ export const Comment = resourceClass(kinds.Comment);
 export type Comment = KindResource<typeof kinds.Comment>;
 /** The arguments of cim.Comment. */
 export type CommentArgs = ArgsOf<typeof kinds.Comment>;
+
+/** A shared file system (NFS) served on a network, its size grown in place. */
+export const FileSystem = resourceClass(kinds.FileSystem);
+export type FileSystem = KindResource<typeof kinds.FileSystem>;
+/** The arguments of cim.FileSystem. */
+export type FileSystemArgs = ArgsOf<typeof kinds.FileSystem>;
+
+/** A named group of instances in one region; instances join it by name (cim.Instance group). */
+export const InstanceGroup = resourceClass(kinds.InstanceGroup);
+export type InstanceGroup = KindResource<typeof kinds.InstanceGroup>;
+/** The arguments of cim.InstanceGroup. */
+export type InstanceGroupArgs = ArgsOf<typeof kinds.InstanceGroup>;

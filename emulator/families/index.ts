@@ -3,7 +3,9 @@
 import type { AnyFamily, CollectionsOf, DataOf } from "../family";
 import { apiRoute as r } from "../family";
 import { commentHandlers } from "../handlers/comments";
+import type { FileSystemData } from "../handlers/fileSystems";
 import type { BackupData } from "../handlers/instanceBackups";
+import type { InstanceGroupData } from "../handlers/instanceGroups";
 import type { InstanceData } from "../handlers/instances";
 import type { KubernetesData } from "../handlers/kubernetes";
 import type { LoadBalancerData } from "../handlers/loadBalancerRules";
@@ -24,6 +26,8 @@ import type { BaseState, Limits, Owned, Tagged } from "../records";
 import { Repository } from "../repository";
 import { backupSchedules } from "./backupSchedules";
 import { backups } from "./backups";
+import { fileSystems } from "./fileSystems";
+import { instanceGroups } from "./instanceGroups";
 import { instances } from "./instances";
 import { clusters } from "./kubernetes";
 import { internalLoadBalancers, loadBalancerRules } from "./loadBalancers";
@@ -31,7 +35,7 @@ import { networkAclLists, networkAclRules } from "./networkAcls";
 import { networks } from "./networks";
 import { privateGateways, staticRoutes } from "./privateGateways";
 import { publicIps } from "./publicIps";
-import { annotations, fileSystems, instanceGroups } from "./readOnly";
+import { annotations } from "./readOnly";
 import { snapshots, vmSnapshots } from "./snapshots";
 import { sshKeyPairs } from "./sshKeyPairs";
 import { vmSchedules } from "./vmSchedules";
@@ -82,7 +86,9 @@ export type CheckedData = Meets<
     GatewayData &
     LoadBalancerData &
     KubernetesData &
-    BackupData
+    BackupData &
+    FileSystemData &
+    InstanceGroupData
 >;
 
 export const COLLECTION_KEYS = FAMILIES.map((f) => f.key);

@@ -11,6 +11,8 @@ import { Catalogue } from "./catalogue";
 import { Comments } from "./comments";
 import { CimCore, type ClientEvent } from "./core";
 import { ConfigurationError } from "./errors";
+import { FileSystems } from "./fileSystems";
+import { InstanceGroups } from "./instanceGroups";
 import { InstanceSchedules } from "./instanceSchedules";
 import { Instances } from "./instances";
 import { Jobs } from "./jobs";
@@ -86,6 +88,8 @@ export class CimClient {
   readonly loadBalancers: LoadBalancers;
   readonly internalLoadBalancers: InternalLoadBalancers;
   readonly kubernetesClusters: KubernetesClusters;
+  readonly fileSystems: FileSystems;
+  readonly instanceGroups: InstanceGroups;
   readonly tags: Tags;
   readonly backupSchedules: BackupSchedules;
   readonly backups: Backups;
@@ -133,6 +137,8 @@ export class CimClient {
     this.loadBalancers = new LoadBalancers(core);
     this.internalLoadBalancers = new InternalLoadBalancers(core);
     this.kubernetesClusters = new KubernetesClusters(core);
+    this.fileSystems = new FileSystems(core);
+    this.instanceGroups = new InstanceGroups(core);
     this.tags = new Tags(core);
     this.backupSchedules = new BackupSchedules(core);
     this.backups = new Backups(core);
@@ -170,6 +176,8 @@ export type { AddCommentInput, CommentCollection, CommentTarget } from "./commen
 export { COMMENT_TEXT_MAX, DELETABLE_COMMENTS } from "./comments";
 export type { AcceptedMutation, CallOptions, ClientEvent } from "./core";
 export * from "./errors";
+export type { CreateFileSystemInput, FileSystemFilter } from "./fileSystems";
+export type { InstanceGroupFilter } from "./instanceGroups";
 export { type InstanceScheduleInput, instanceScheduleQuery } from "./instanceSchedules";
 export type { CreateInstanceInput, ImageType, InstanceCreated, UpdateInstanceInput } from "./instances";
 export type { JobDurationsOptions, JobObservation } from "./jobHistory";

@@ -113,6 +113,9 @@ export const InstanceSchema = z.looseObject({
   hasAnnotations: bool(),
   backupOfferingId: str(),
   backupOfferingName: str(),
+  /** Its instance group's name and id (emulator/README.md: CloudStack's UserVmResponse group, groupid). */
+  group: str(),
+  groupId: str(),
 });
 
 /** Create Instance answers the Instance object; the emulator adds jobId (the deploy job). */
@@ -543,7 +546,18 @@ export const KubernetesClusterSchema = z.looseObject({
 /** getKubernetesClusterConfig: the kubeconfig text (a credential: never logged). */
 export const KubernetesConfigSchema = z.looseObject({ id: str(), name: str(), configData: z.string() });
 
-export const InstanceGroupSchema = z.looseObject({ id: opt(z.string()), name: str() });
+/**
+ * A row of the spec's multi-region instance-group list (row fields not shown: emulator/README.md, CloudStack's
+ * InstanceGroupResponse plus the region it lives in).
+ */
+export const InstanceGroupSchema = z.looseObject({
+  id: opt(z.string()),
+  name: str(),
+  regionId: str(),
+  regionName: str(),
+  account: str(),
+  created: str(),
+});
 
 export const AuditEntrySchema = z.looseObject({});
 
@@ -598,3 +612,34 @@ export type KubernetesCluster = z.output<typeof KubernetesClusterSchema>;
 export type InstanceGroup = z.output<typeof InstanceGroupSchema>;
 export type AuditEntry = z.output<typeof AuditEntrySchema>;
 export type Comment = z.output<typeof CommentSchema>;
+
+/**
+ * A shared file system, a row of the spec's `fileSystems` (row fields not shown: emulator/README.md, CloudStack's
+ * SharedFSResponse camel-cased). `size` is in bytes; the platform's `sizeGb` is text ("10.00 GiB").
+ */
+export const FileSystemSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  description: str(),
+  zoneId: str(),
+  zoneName: str(),
+  networkId: str(),
+  networkName: str(),
+  /** The file-system VM's address on the network: the NFS server to mount from. */
+  ipAddress: str(),
+  /** The exported path (CloudStack's /mnt/fs/share). */
+  path: str(),
+  provider: str(),
+  /** XFS or EXT4. */
+  filesystem: str(),
+  diskOfferingId: str(),
+  diskOfferingName: str(),
+  serviceOfferingId: str(),
+  serviceOfferingName: str(),
+  size: num(),
+  sizeGb: str(),
+  /** SharedFS.State: Allocated, Ready, Stopping, Stopped, Starting, Destroyed, Expunging, Error. */
+  state: str(),
+  created: str(),
+});
+export type FileSystem = z.output<typeof FileSystemSchema>;

@@ -6,7 +6,9 @@ import { backup } from "./backup";
 import { backupSchedule } from "./backupSchedule";
 import { comment } from "./comment";
 import type { Kind } from "./define";
+import { fileSystem } from "./fileSystem";
 import { instance } from "./instance";
+import { instanceGroup } from "./instanceGroup";
 import { instanceSchedule } from "./instanceSchedule";
 import { instanceSnapshot } from "./instanceSnapshot";
 import { internalLoadBalancer } from "./internalLoadBalancer";
@@ -46,6 +48,8 @@ export const kinds = {
   KubernetesCluster: kubernetesCluster,
   Tags: tags,
   Comment: comment,
+  FileSystem: fileSystem,
+  InstanceGroup: instanceGroup,
 } as const;
 
 export type KindName = keyof typeof kinds;

@@ -20,6 +20,8 @@ export type {
 export * from "./catalogue";
 export * from "./comments";
 export { clearLookupCache, LookupError, type LookupQuery, type LookupRegionOptions } from "./core";
+export * from "./fileSystems";
+export * from "./instanceGroups";
 export * from "./kubernetes";
 export * from "./networking";
 export * from "./regions";

@@ -18,6 +18,8 @@ export interface Ids extends CatalogueIds {
   unknown2: string;
   /** The default region's id. */
   regionId: string;
+  /** An isolated network of the lane's emulator (file systems are served on one). */
+  networkId: string;
 }
 
 export interface Settings {
@@ -98,6 +100,14 @@ const vpc = (ids: Ids, extra: Record<string, unknown> = {}) => ({
 const network = (ids: Ids, extra: Record<string, unknown> = {}) => ({
   zoneId: ids.zoneId,
   networkOfferingId: ids.isolated,
+  ...extra,
+});
+const fileSystem = (ids: Ids, extra: Record<string, unknown> = {}) => ({
+  zoneId: ids.zoneId,
+  networkId: ids.networkId,
+  diskOfferingId: ids.customDisk,
+  size: 10,
+  serviceOfferingId: ids.medium,
   ...extra,
 });
 const aclRule = (ids: Ids, extra: Record<string, unknown> = {}) => ({
@@ -1309,5 +1319,56 @@ export const CASES: BadCase[] = [
     args: (i) => ({ volumeId: i.unknown, text: "x" }),
     field: "volumeId",
     message: /volumeId names no volume with id "[0-9a-f-]+" in the default region/,
+  },
+  // ---------------------------------------------------------------------------- FileSystem, InstanceGroup
+  {
+    name: "file system in an unknown format",
+    kind: "FileSystem",
+    args: (i) => fileSystem(i, { filesystem: "NTFS" }),
+    field: "filesystem",
+    message: /filesystem must be "XFS" \(the default\) or "EXT4"/,
+  },
+  {
+    name: "file system shrinking an existing one",
+    kind: "FileSystem",
+    existing: (i) => fileSystem(i, { size: 10 }),
+    args: (i) => fileSystem(i, { size: 5 }),
+    field: "size",
+    message: /size cannot shrink \(10 GB → 5 GB\): shared file systems only grow/,
+  },
+  {
+    name: "file system with a size on a fixed disk offering",
+    kind: "FileSystem",
+    args: (i) => fileSystem(i, { diskOfferingId: i.fixedDisk.id }),
+    field: "size",
+    message: /size does not apply to disk offering .*fixed/,
+  },
+  {
+    name: "file system served by an offering below the VM's minimum",
+    kind: "FileSystem",
+    args: (i) => fileSystem(i, { serviceOfferingId: i.small }),
+    field: "serviceOfferingId",
+    message: /too small for the file-system VM: it needs at least 2 vCPUs and 1024 MB/,
+  },
+  {
+    name: "file system on a network given by name",
+    kind: "FileSystem",
+    args: (i) => fileSystem(i, { networkId: "backend" }),
+    field: "networkId",
+    message: /networkId must be an id \(a UUID\), not a name/,
+  },
+  {
+    name: "instance in a group the region does not have",
+    kind: "Instance",
+    args: (i) => vm(i, { group: "no-such-group" }),
+    field: "group",
+    message: /group names no instance group named "no-such-group" in .*cim\.InstanceGroup/,
+  },
+  {
+    name: "instance group with an empty name",
+    kind: "InstanceGroup",
+    args: () => ({ name: " " }),
+    field: "name",
+    message: /name must not be empty/,
   },
 ];

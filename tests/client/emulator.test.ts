@@ -92,7 +92,7 @@ describe("catalogue", () => {
       instanceGroups: [{ name: "web", sub: "partial", regionId: t.h.primary }],
     });
     const partial = await t.h.client({ token: await t.h.emu.token({ sub: "partial" }) });
-    const got = await partial.catalogue.instanceGroups();
+    const got = await partial.instanceGroups.list();
     expect(got.items.map((g) => g.name)).toEqual(["web"]);
     expect(Object.keys(got.regionErrors ?? {})).toEqual([t.h.secondary]);
   });

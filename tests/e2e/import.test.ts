@@ -43,6 +43,8 @@ const made: Record<string, string[]> = {
   VpcGateway: [],
   Backup: [],
   Comment: [],
+  FileSystem: [],
+  InstanceGroup: [],
 };
 let foreignVpc: string;
 
@@ -229,6 +231,27 @@ async function createInfrastructure() {
     ),
   );
 
+  // The web instance's group, and a shared file system on the backend network.
+  const webServers = await c.instanceGroups.create({ name: "legacy-web" }, region);
+  await c.instances.update(web, { group: "legacy-web" }, region);
+  const files = await wait(
+    await c.fileSystems.create(
+      {
+        name: "legacy-files",
+        description: "shared files",
+        zoneId,
+        networkId: isolated,
+        diskOfferingId: custom,
+        size: 10,
+        serviceOfferingId: byName(offerings, "Medium"),
+        filesystem: "EXT4",
+      },
+      region,
+    ),
+  );
+
+  made.InstanceGroup.push(webServers.id!);
+  made.FileSystem.push(files);
   made.SshKeyPair.push(key.id!);
   made.PublicIp.push(front, spareIp);
   made.StaticNat.push(front);
@@ -356,7 +379,7 @@ describe("pulumi-cim import", () => {
     const { stdout, files } = await runImport(process.execPath, [cli], home.workDir, out);
 
     expect(stdout).toContain(
-      `Region ${primary.name} (${primary.id}): 3 instance(s), 2 volume(s), 1 VPC(s), 2 network(s), 1 network ACL list(s), 2 network ACL rule(s), ${SCHEDULE_ADOPTION ? 1 : 0} backup schedule(s), 1 backup(s), 0 instance schedule(s), 1 SSH key pair(s), 2 public IP(s), 1 static NAT(s), 1 volume snapshot(s), 1 instance snapshot(s), 1 VPC private gateway(s), 0 load-balancer rule(s), 0 internal load balancer(s), 0 Kubernetes cluster(s), 2 comment(s) to adopt.`,
+      `Region ${primary.name} (${primary.id}): 3 instance(s), 2 volume(s), 1 VPC(s), 2 network(s), 1 network ACL list(s), 2 network ACL rule(s), ${SCHEDULE_ADOPTION ? 1 : 0} backup schedule(s), 1 backup(s), 0 instance schedule(s), 1 SSH key pair(s), 2 public IP(s), 1 static NAT(s), 1 volume snapshot(s), 1 instance snapshot(s), 1 VPC private gateway(s), 0 load-balancer rule(s), 0 internal load balancer(s), 0 Kubernetes cluster(s), 2 comment(s), 1 shared file system(s), 1 instance group(s) to adopt.`,
     );
     const index = files["index.ts"];
     for (const [, ids] of adopted()) for (const id of ids) expect(index).toContain(`adoptId: "${id}"`);
@@ -407,6 +430,11 @@ describe("pulumi-cim import", () => {
     );
     expect(index).toMatch(
       /new cim\.Comment\("[\w-]+-comment", \{[^}]*networkId: network\w+\.id,\n {2}text: "legacy: do not extend",/,
+    );
+    // the web instance names its adopted group by the group's name output; the file system refers to its network
+    expect(index).toMatch(/new cim\.Instance\("web", \{[^}]*group: groupLegacyWeb\.name,/);
+    expect(index).toMatch(
+      /new cim\.FileSystem\("legacy-files", \{[^}]*networkId: networkLegacyBackend\.id,[^}]*size: 10,[^}]*filesystem: "EXT4",/,
     );
     expect(JSON.parse(files["package.json"]).dependencies["pulumi-cim"]).toMatch(/^\^\d/);
 

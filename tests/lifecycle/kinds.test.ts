@@ -586,6 +586,31 @@ const cases: Case[] = [
     bad: (i) => ({ news: { ...i, text: "x".repeat(256) }, field: "text" }),
     path: (id) => `/volumes/annotations/${id}`,
   },
+  {
+    kind: "FileSystem",
+    inputs: () => fsInputs(),
+    // grows in place (changeSharedFileSystemDiskOffering, a job) and is described anew (updateSharedFileSystem)
+    inPlace: (o) => ({
+      news: { ...o, size: 20, description: "grown" },
+      expect: { size: 20, description: "grown" },
+    }),
+    replace: (o) => ({ news: { ...o, filesystem: "EXT4" }, field: "filesystem" }),
+    bad: (i) => ({ news: { ...i, filesystem: "NTFS" }, field: "filesystem" }),
+    createRoute: "/api/v1/filesystems",
+    path: (id) => `/filesystems/${id}`,
+    // a Ready one is destroyed only when forced; left Destroyed (not expunged), it reads as gone
+    deletePath: (id) => `/filesystems/${id}?forced=true`,
+    liveState: (body) => body.fileSystems[0].state,
+  },
+  {
+    // Synchronous in the API (no job): no partial-state row.
+    kind: "InstanceGroup",
+    inputs: () => ({ name: nameOf("grp") }),
+    inPlace: (o) => ({ news: { ...o, name: `${o.name}-r` }, expect: { name: `${o.name}-r` } }),
+    replace: (o) => ({ news: { ...o, region: emu.regions.find((r) => !r.primary)!.id }, field: "region" }),
+    bad: (i) => ({ news: { ...i, name: " " }, field: "name" }),
+    path: (id) => `/instance-groups/${id}`,
+  },
 ];
 
 /** A data volume made through the API (a comment's target). */
@@ -600,6 +625,18 @@ async function apiVolume(): Promise<string> {
   await job(v);
   return v.id;
 }
+
+/** A shared file system of 10 GB on the shared isolated network, served by a Medium VM. */
+const fsInputs = (extra: Rec = {}) => ({
+  name: nameOf("fs"),
+  zoneId: cat.zone,
+  networkId: cat.net,
+  diskOfferingId: cat.custom,
+  size: 10,
+  serviceOfferingId: cat.medium,
+  description: "shared assets",
+  ...extra,
+});
 
 /** A cluster of one worker on the shared isolated network, Kubernetes 1.27.3 on the Medium offering. */
 const clusterInputs = (extra: Rec = {}) => ({
@@ -1873,5 +1910,122 @@ describe("comments", () => {
     expect(missing.failures).toEqual([
       expect.objectContaining({ property: "networkId", reason: expect.stringContaining(OTHER_ID) }),
     ]);
+  });
+});
+
+describe("shared file systems: size, the VM's offering, busy then settled", () => {
+  it("never shrinks: check refuses a smaller size against the old inputs, diff against the old outputs", async () => {
+    const inputs = fsInputs();
+    const { id, outs } = await make("FileSystem", inputs);
+    expect(outs).toMatchObject({ size: 10, filesystem: "XFS", state: "Ready", path: "/mnt/fs/share" });
+    expect(outs.mountSource).toBe(`${outs.ipAddress}:/mnt/fs/share`);
+    const smaller = await p("FileSystem").check!(inputs, { ...inputs, size: 5 });
+    expect(smaller.failures).toEqual([
+      expect.objectContaining({
+        property: "size",
+        reason: expect.stringMatching(/cannot shrink \(10 GB → 5 GB\)/),
+      }),
+    ]);
+    await expect(p("FileSystem").diff!(id, outs, { ...inputs, size: 5 })).rejects.toThrow(/only grow/);
+    // the platform's rules at preview: a fixed offering takes no size, the VM needs 2 vCPUs and 1024 MB
+    const fixed = (await first("/offerings/disk", (d) => !d.customized)).id;
+    const small = (await first("/offerings/compute", (o) => o.name === "Small")).id;
+    const refused = await p("FileSystem").check!(
+      {},
+      { ...inputs, diskOfferingId: fixed, serviceOfferingId: small },
+    );
+    expect(refused.failures?.map((f) => f.property).sort()).toEqual(["serviceOfferingId", "size"]);
+    await p("FileSystem").delete!(id, outs);
+    await expect(call("GET", `/filesystems/${id}`)).rejects.toThrow(/404/); // destroyed and expunged at once
+  });
+
+  it("an update waits out a stop under way, then grows it; the VM's offering is changed stopped, then started", async () => {
+    const inputs = fsInputs();
+    const { id, outs } = await make("FileSystem", inputs);
+    await ctl.jobTiming({ latencyMs: 400 });
+    await call("POST", `/filesystems/${id}/stop`);
+    expect((await call("GET", `/filesystems/${id}`)).fileSystems[0].state).toBe("Stopping");
+    const grown = await (await change("FileSystem", id, outs, { ...inputs, size: 15 })).run();
+    expect(grown.outs).toMatchObject({ size: 15, state: "Stopped" });
+    await ctl.jobTiming({ latencyMs: 0 });
+    await call("POST", `/filesystems/${id}/start`).then(job);
+    const ready = (await p("FileSystem").read!(id, grown.outs)).props as Rec;
+    const bigger = await change("FileSystem", id, ready, {
+      ...inputs,
+      size: 15,
+      serviceOfferingId: cat.large,
+    });
+    expect(bigger.diff).toMatchObject({ changes: true, replaces: [] });
+    expect((await bigger.run()).outs).toMatchObject({ serviceOfferingName: "Large", state: "Ready" });
+    expect(await jobsOn(id)).toEqual([
+      "createSharedFileSystem:success",
+      "stopSharedFileSystem:success",
+      "changeSharedFileSystemDiskOffering:success",
+      "startSharedFileSystem:success",
+      "stopSharedFileSystem:success",
+      "changeSharedFileSystemServiceOffering:success",
+      "startSharedFileSystem:success",
+    ]);
+    await p("FileSystem").delete!(id, ready);
+  });
+});
+
+describe("instance groups: an instance joins one by name", () => {
+  it("group in place after the deploy; a renamed group is no drift; a plain name must exist at check", async () => {
+    const group = await make("InstanceGroup", { name: nameOf("web") });
+    const inputs = { ...instanceInputs(), group: group.outs.name };
+    const vm = await make("Instance", inputs);
+    expect(vm.outs.group).toBe(group.outs.name);
+    expect((await call("GET", `/compute/instances/${vm.id}`)).groupId).toBe(group.id);
+    // the group renamed in place: the program passes the new name, the instance already shows it
+    const renamed = await (
+      await change("InstanceGroup", group.id, group.outs, { name: `${group.outs.name}-2` })
+    ).run();
+    const after = (await p("Instance").read!(vm.id, vm.outs)).props as Rec;
+    expect(after.group).toBe(renamed.outs.name);
+    expect(
+      (await change("Instance", vm.id, after, { ...inputs, group: renamed.outs.name })).diff.changes,
+    ).toBe(false);
+    // left out: no change, the instance stays in its group
+    const { group: _, ...without } = inputs;
+    expect((await change("Instance", vm.id, after, without)).diff.changes).toBe(false);
+    // written as text in the program: looked up in the instance's region at preview
+    const plain = { [PLAIN_REFERENCES]: ["group"] };
+    const missing = await p("Instance").check!({}, { ...inputs, group: "no-such-group", ...plain });
+    expect(missing.failures).toEqual([
+      expect.objectContaining({
+        property: "group",
+        reason: expect.stringMatching(
+          /group names no instance group named "no-such-group" in .*cim\.InstanceGroup/,
+        ),
+      }),
+    ]);
+    // deleting the group leaves the instance in none; refresh shows it and the next up would join it again
+    await p("InstanceGroup").delete!(group.id, renamed.outs);
+    const orphan = (await p("Instance").read!(vm.id, after)).props as Rec;
+    expect(orphan.group).toBeUndefined();
+    await p("Instance").delete!(vm.id, orphan);
+  });
+
+  it("a name no group of the region has is refused before the platform makes an empty group of it", async () => {
+    const name = nameOf("typo");
+    // a value taken from an output is not looked up at preview: the update refuses it instead
+    const err = await make("Instance", { ...instanceInputs(), group: name }).catch((e) => e);
+    expect(err).toBeInstanceOf(PartialStateError);
+    expect(err.message).toMatch(
+      new RegExp(`no instance group named "${name}" in region .*would make a new, empty one`),
+    );
+    const groups = rows(await call("GET", `/instance-groups?name=${name}`));
+    expect(groups).toEqual([]);
+    await p("Instance").delete!(err.id, err.properties);
+  });
+
+  it("a group whose region the API cannot read is a refresh failure, not a group that is gone", async () => {
+    const group = await make("InstanceGroup", { name: nameOf("east") });
+    await ctl.fault({ route: "/instance-groups", region: group.outs.region, status: 503 });
+    await expect(p("InstanceGroup").read!(group.id, group.outs)).rejects.toThrow(/refresh failed: .*503/);
+    await ctl.clearFaults();
+    expect((await p("InstanceGroup").read!(group.id, group.outs)).props).toEqual(group.outs);
+    await p("InstanceGroup").delete!(group.id, group.outs);
   });
 });

@@ -451,6 +451,37 @@ describe("SDK resource classes", () => {
     expect(live).toMatchObject({ publicPort: "80", privatePort: "8080", tags: { tier: "web" } });
   });
 
+  it("a file system on a network of the program and an instance joining a group by its name output", async () => {
+    const cim = await import("../../sdk");
+    const offering = (await list("/offerings/network")).find((o) => !o.forVpc)!.id;
+    const medium = (await list("/offerings/compute")).find((o) => o.name === "Medium")!.id;
+    const net = new cim.Network("files", { zoneId: cat.zone, networkOfferingId: offering });
+    const share = new cim.FileSystem("assets", {
+      zoneId: cat.zone,
+      networkId: net.id,
+      diskOfferingId: cat.disk,
+      size: 8,
+      serviceOfferingId: medium,
+    });
+    expect(await value(share.name)).toBe("assets");
+    expect(await value(share.size)).toBe(8);
+    expect(await value(share.filesystem)).toBe("XFS");
+    expect(await value(share.state)).toBe("Ready");
+    expect(await value(share.mountSource)).toBe(`${await value(share.ipAddress)}:/mnt/fs/share`);
+    const web = new cim.InstanceGroup("web-servers", {});
+    const vm = new cim.Instance("grouped", {
+      zoneId: cat.zone,
+      serviceOfferingId: cat.offering,
+      templateId: cat.template,
+      group: web.name,
+    });
+    expect(await value(web.name)).toBe("web-servers");
+    expect(await value(vm.group)).toBe("web-servers");
+    expect((await list("/compute/instances")).find((i) => i.group === "web-servers")?.groupId).toBe(
+      await value(web.id),
+    );
+  });
+
   it("adopting without a name keeps the live name; a misspelt key is named at check", async () => {
     const cim = await import("../../sdk");
     const adopted = new cim.Volume("adopted", {

@@ -623,3 +623,95 @@ describe("comments", () => {
     );
   });
 });
+
+describe("shared file systems and instance groups", () => {
+  async function call(method: string, p: string, body?: unknown, region?: string): Promise<any> {
+    const res = await fetch(`${emu.url}/api/v1${p}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        ...(region ? { "x-region-context": region } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(res.status, `${method} ${p}`).toBe(200);
+    return res.json();
+  }
+  const control = () => EmulatorControl.of(emu);
+
+  it("finds a file system by name or id, filters by network, lists candidates on a miss", async () => {
+    const [zone] = await call("GET", "/zones");
+    const isolated = (await call("GET", "/offerings/network")).find((o: any) => !o.forVpc);
+    const net = await call("POST", "/networks", {
+      name: "fs-lookup",
+      displayText: "n",
+      zoneId: zone.id,
+      networkOfferingId: isolated.id,
+    });
+    const custom = (await call("GET", "/offerings/disk")).find((d: any) => d.customized);
+    const medium = (await call("GET", "/offerings/compute")).find((o: any) => o.name === "Medium");
+    const fs = await call("POST", "/filesystems", {
+      name: "assets",
+      zoneId: zone.id,
+      networkId: net.id,
+      diskOfferingId: custom.id,
+      size: 5,
+      serviceOfferingId: medium.id,
+      filesystem: "XFS",
+    });
+    expect((await cim.getFileSystem("assets")).id).toBe(fs.id);
+    expect((await cim.getFileSystem({ id: fs.id })).name).toBe("assets");
+    expect((await cim.getFileSystems({ networkId: net.id })).map((f) => f.id)).toEqual([fs.id]);
+    const miss = await failure(cim.getFileSystem("media"));
+    expect(miss.message).toMatch(
+      /no shared file system named "media" in the default region\. Candidates: assets/,
+    );
+    expect(await cim.getFileSystems({ region: secondary.name })).toEqual([]);
+  });
+
+  it("instance groups of every region; a region that fails is named with its reason, never hidden", async () => {
+    const here = await call("POST", "/instance-groups", { name: "lookup-web" });
+    const there = await call("POST", "/instance-groups", { name: "lookup-web" }, secondary.id);
+    const all = await cim.getInstanceGroups();
+    expect(all.failedRegions).toEqual([]);
+    expect(
+      all.groups
+        .filter((g) => g.name === "lookup-web")
+        .map((g) => g.regionId)
+        .sort(),
+    ).toEqual([primary.id, secondary.id].sort());
+    // by name in every region: ambiguous, the candidates' regions named; with region: the one there
+    const twice = await failure(cim.getInstanceGroup("lookup-web"));
+    expect(twice.message).toMatch(
+      /more than one instance group named "lookup-web".*different regions.*give region/,
+    );
+    expect((await cim.getInstanceGroup({ name: "lookup-web", region: secondary.name })).id).toBe(there.id);
+    expect((await cim.getInstanceGroup(here.id)).regionId).toBe(primary.id);
+
+    const ctl = await control();
+    await ctl.fault({ route: "/instance-groups", region: secondary.id, status: 503 });
+    try {
+      const partial = await cim.getInstanceGroups();
+      expect(partial.failedRegions).toEqual([
+        { regionId: secondary.id, regionName: secondary.name, reason: expect.stringMatching(/503/) },
+      ]);
+      expect(partial.groups.map((g) => g.id)).toContain(here.id);
+      expect(partial.groups.map((g) => g.id)).not.toContain(there.id);
+      // a partial answer is an error for a lookup by name: the failed region may hold the group (or a second one)
+      const byName = await failure(cim.getInstanceGroup({ name: "lookup-web" }));
+      expect(byName.message).toMatch(
+        new RegExp(
+          `cannot look up instance group "lookup-web" in every region: 1 region\\(s\\) could not be read.*${secondary.name}.*503.*give region`,
+        ),
+      );
+      // not for an id found elsewhere (ids are unique), nor in the region asked for
+      expect((await cim.getInstanceGroup({ id: here.id })).name).toBe("lookup-web");
+      expect((await cim.getInstanceGroup({ name: "lookup-web", region: primary.name })).id).toBe(here.id);
+      // an id the answering regions do not have: it may be in the failed one
+      await failure(cim.getInstanceGroup({ id: there.id }));
+    } finally {
+      await ctl.clearFaults();
+    }
+  });
+});
