@@ -95,7 +95,8 @@ const PREFERENCE_KEY = /^[A-Za-z][A-Za-z0-9._-]{0,63}$/;
 const PREFERENCE_MAX = 1024;
 
 function preferencesOf(ctx: Ctx): Record<string, string> {
-  const all = (ctx.store.state.preferences ??= {});
+  ctx.store.state.preferences ??= {};
+  const all = ctx.store.state.preferences;
   all[ctx.user.sub] ??= {};
   return all[ctx.user.sub];
 }
