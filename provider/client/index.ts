@@ -15,10 +15,14 @@ import { Instances } from "./instances";
 import { Jobs } from "./jobs";
 import { KubernetesClusters } from "./kubernetes";
 import { InternalLoadBalancers, LoadBalancers } from "./loadBalancers";
+import { MultiRegions } from "./multiRegions";
 import { NetworkAcls } from "./networkAcls";
 import { Networks } from "./networks";
+import { Organizations } from "./organizations";
 import { headerIdentifier } from "./paths";
+import { UserPreferences } from "./preferences";
 import { PrivateGateways } from "./privateGateways";
+import { Projects } from "./projects";
 import { PublicIps } from "./publicIps";
 import { type RecoveryOptions, recoveryOptions } from "./recovery";
 import { type RetryOptions, retryPolicy } from "./retry";
@@ -95,6 +99,10 @@ export class CimClient {
   readonly jobs: Jobs;
   readonly catalogue: Catalogue;
   readonly audit: Audit;
+  readonly multiRegions: MultiRegions;
+  readonly organizations: Organizations;
+  readonly projects: Projects;
+  readonly preferences: UserPreferences;
   readonly #core: CimCore;
 
   /** @internal used by withRegion */
@@ -141,6 +149,10 @@ export class CimClient {
     this.jobs = new Jobs(core);
     this.catalogue = new Catalogue(core);
     this.audit = new Audit(core);
+    this.multiRegions = new MultiRegions(core);
+    this.organizations = new Organizations(core);
+    this.projects = new Projects(core);
+    this.preferences = new UserPreferences(core);
   }
 
   /** The default region of this client (undefined: the API default). */
@@ -159,6 +171,8 @@ export class CimClient {
   }
 }
 
+export type { AuditFilter, AuditQuery, AuditTime } from "./audit";
+export { AUDIT_PAGE_SIZE } from "./audit";
 export type { TokenClaims } from "./auth";
 export type { BackupScheduleInput } from "./backupSchedules";
 export type { CreateBackupInput } from "./backups";
@@ -178,11 +192,14 @@ export type {
   LoadBalancerRuleFilter,
   UpdateLoadBalancerRuleInput,
 } from "./loadBalancers";
+export type { AddVpcInput, MemberFilter, MultiRegionGroupInput } from "./multiRegions";
 export type { AclRuleInput, CreateAclListInput } from "./networkAcls";
 export type { CreateNetworkInput } from "./networks";
+export type { InvitationFilter, TenantContext } from "./organizations";
 export type { ListResult, Page, Paginator } from "./pagination";
 export { normaliseList } from "./pagination";
 export type { CreatePrivateGatewayInput, PrivateGatewayFilter } from "./privateGateways";
+export type { ProjectInput } from "./projects";
 export type { AcquirePublicIpInput, EnableStaticNatInput, PublicIpFilter, StaticNat } from "./publicIps";
 export { staticNatOf } from "./publicIps";
 export type { JobCommand, RecoveryOptions } from "./recovery";

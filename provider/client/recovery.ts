@@ -84,6 +84,9 @@ export const JOB_COMMANDS = {
   "kubernetesCluster.scale": ["scaleKubernetesCluster"],
   "kubernetesCluster.upgrade": ["upgradeKubernetesCluster"],
   "kubernetesCluster.delete": ["deleteKubernetesCluster"],
+  "multiRegionGroup.delete": ["deleteMultiRegionGroup"],
+  "multiRegionGroup.addVpc": ["assignToMultiRegionGroup"],
+  "multiRegionGroup.removeVpc": ["removeFromMultiRegionGroup"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type JobCommand = keyof typeof JOB_COMMANDS;
