@@ -11,9 +11,12 @@ import { instanceSnapshot } from "./instanceSnapshot";
 import { internalLoadBalancer } from "./internalLoadBalancer";
 import { kubernetesCluster } from "./kubernetesCluster";
 import { loadBalancerRule } from "./loadBalancerRule";
+import { multiRegionGroup } from "./multiRegionGroup";
+import { multiRegionGroupVpc } from "./multiRegionGroupVpc";
 import { network } from "./network";
 import { networkAclList } from "./networkAclList";
 import { networkAclRule } from "./networkAclRule";
+import { project } from "./project";
 import { publicIp } from "./publicIp";
 import { sshKeyPair } from "./sshKeyPair";
 import { staticNat } from "./staticNat";
@@ -44,6 +47,9 @@ export const kinds = {
   InternalLoadBalancer: internalLoadBalancer,
   KubernetesCluster: kubernetesCluster,
   Tags: tags,
+  MultiRegionGroup: multiRegionGroup,
+  MultiRegionGroupVpc: multiRegionGroupVpc,
+  Project: project,
 } as const;
 
 export type KindName = keyof typeof kinds;

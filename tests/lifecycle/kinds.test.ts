@@ -25,13 +25,14 @@ let token: string;
 let ctl: EmulatorControl;
 const saved = { ...process.env };
 
-/** A call of the API as the user (for changes behind the program's back). */
-async function call(method: string, path: string, body?: unknown): Promise<any> {
+/** A call of the API as the user (for changes behind the program's back), in a region when given. */
+async function call(method: string, path: string, body?: unknown, region?: string): Promise<any> {
   const res = await fetch(`${emu.url}/api/v1${path}`, {
     method,
     headers: {
       authorization: `Bearer ${token}`,
       ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(region ? { "x-region-context": region } : {}),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -58,6 +59,8 @@ beforeAll(async () => {
   process.env.CIM_TOKEN = token;
   delete process.env.CIM_REGION;
   resetQuotaPreflight(() => undefined);
+  // every multi-region member row makes its own group (one VPC per region in a group)
+  await ctl.limits({ maxMultiRegions: 100 });
   cat.zone = (await first("/zones")).id;
   cat.offering = (await first("/offerings/compute")).id;
   const offerings = rows(await call("GET", "/offerings/compute"));
@@ -575,7 +578,66 @@ const cases: Case[] = [
     path: (id) => `/compute/instances/schedules/${id}`,
     deletePath: (id, outs) => `/compute/instances/${outs.instanceId}/schedules/${id}`,
   },
+  {
+    kind: "MultiRegionGroup",
+    inputs: () => ({ name: nameOf("mesh"), description: "both sites" }),
+    inPlace: (o) => ({
+      news: { ...o, name: `${o.name}-r`, description: "changed" },
+      expect: { name: `${o.name}-r`, description: "changed" },
+    }),
+    replace: (o) => ({ news: { ...o, region: secondaryRegion() }, field: "region" }),
+    bad: (i) => ({ news: { ...i, name: "x".repeat(300) }, field: "name" }),
+    path: (id) => `/multi-regions/${id}`,
+  },
+  {
+    // A group of the primary region and a VPC of the other one: the member's region is the group's,
+    // vpcRegion the VPC's. Nothing changes in place through the API: timeouts are the in-place change.
+    kind: "MultiRegionGroupVpc",
+    inputs: async () => ({
+      groupId: (await call("POST", "/multi-regions", { name: nameOf("grp") })).id,
+      vpcId: await vpcIn(secondaryRegion()),
+      vpcRegion: secondaryRegion(),
+    }),
+    inPlace: (o) => ({ news: { ...o, timeouts: { delete: "5m" } }, expect: { timeouts: { delete: "5m" } } }),
+    replace: (o) => ({
+      news: { ...o, vpcRegion: emu.regions.find((r) => r.primary)!.id },
+      field: "vpcRegion",
+    }),
+    bad: (i) => ({ news: { ...i, vpcRegion: "nl-ams-1" }, field: "vpcRegion" }),
+    createRoute: "/api/v1/multi-regions/{id}/vpcs",
+    path: (id) => `/multi-regions/members/${id}`,
+  },
+  {
+    kind: "Project",
+    inputs: () => ({ name: nameOf("proj"), displayText: "the shop" }),
+    inPlace: (o) => ({
+      news: { ...o, name: `${o.name}-r`, displayText: "changed" },
+      expect: { name: `${o.name}-r`, displayText: "changed" },
+    }),
+    replace: (o) => ({ news: { ...o, region: secondaryRegion() }, field: "region" }),
+    bad: (i) => ({ news: { ...i, displayText: "" }, field: "displayText" }),
+    path: (id) => `/projects/${id}`,
+  },
 ];
+
+const secondaryRegion = () => emu.regions.find((r) => !r.primary)!.id;
+
+/** A VPC made through the API in a region (its job waited for there), for multi-region group members. */
+async function vpcIn(region: string): Promise<string> {
+  const zoneId = rows(await call("GET", "/zones", undefined, region))[0].id;
+  const vpcOfferingId = rows(await call("GET", "/offerings/vpc", undefined, region))[0].id;
+  const v = await call(
+    "POST",
+    "/vpcs",
+    { name: nameOf("mrvpc"), zoneId, cidr: `10.${unique % 250}.0.0/16`, vpcOfferingId },
+    region,
+  );
+  for (let i = 0; i < 200; i++) {
+    if ((await call("GET", `/jobs/${v.jobId}`, undefined, region)).status !== "running") return v.id;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`VPC job ${v.jobId} still running`);
+}
 
 /** A cluster of one worker on the shared isolated network, Kubernetes 1.27.3 on the Medium offering. */
 const clusterInputs = (extra: Rec = {}) => ({
@@ -1764,5 +1826,51 @@ describe("an instance from a volume or a volume snapshot (imageType volume, snap
     await p("Instance").delete!(a.id, a.outs);
     await p("Instance").delete!(b.id, b.outs);
     await p("VolumeSnapshot").delete!(snap.id, snap.outs);
+  });
+});
+
+describe("multi-region groups: a member's VPC is looked up in its own region; the ceiling is said plainly", () => {
+  it("check finds a plain vpcId in vpcRegion, and names the region where it is not", async () => {
+    const groupId = (await call("POST", "/multi-regions", { name: nameOf("grp") })).id;
+    const vpcId = await vpcIn(secondaryRegion());
+    const plain = { [PLAIN_REFERENCES]: ["groupId", "vpcId"] };
+    const there = await p("MultiRegionGroupVpc").check!(
+      {},
+      { groupId, vpcId, vpcRegion: secondaryRegion(), ...plain },
+    );
+    expect(there.failures ?? []).toEqual([]);
+    // left out, vpcRegion is the member's own region (the primary one here), where the VPC is not
+    const here = await p("MultiRegionGroupVpc").check!({}, { groupId, vpcId, ...plain });
+    expect(here.failures).toEqual([
+      expect.objectContaining({ property: "vpcId", reason: expect.stringMatching(/names no VPC with id/) }),
+    ]);
+    // the group is looked up in the member's region: a member routed to the other region does not find it
+    const away = await p("MultiRegionGroupVpc").check!(
+      {},
+      { groupId, vpcId, vpcRegion: secondaryRegion(), region: secondaryRegion(), ...plain },
+    );
+    expect(away.failures).toEqual([
+      expect.objectContaining({
+        property: "groupId",
+        reason: expect.stringMatching(
+          new RegExp(`names no multi-region group with id "${groupId}" in region ${secondaryRegion()}`),
+        ),
+      }),
+    ]);
+  });
+
+  it("a group create past maxMultiRegions fails naming the allowance and the quota route", async () => {
+    const { currentMultiRegions } = await call("GET", "/multi-regions/quota");
+    await ctl.limits({ maxMultiRegions: currentMultiRegions });
+    try {
+      const err: unknown = await make("MultiRegionGroup", { name: nameOf("full") }).catch((e: Error) => e);
+      expect(String((err as Error)?.message)).toMatch(
+        new RegExp(
+          `cim:MultiRegionGroup "full-\\d+" in region .*: create failed: the account has ${currentMultiRegions} of ${currentMultiRegions} multi-region groups in use \\(maxMultiRegions, GET /api/v1/multi-regions/quota\\)`,
+        ),
+      );
+    } finally {
+      await ctl.limits({ maxMultiRegions: 100 });
+    }
   });
 });
