@@ -1262,9 +1262,10 @@ export const CASES: BadCase[] = [
   {
     name: "multi-region member naming a VPC its vpcRegion does not have",
     kind: "MultiRegionGroupVpc",
-    args: (i) => ({ groupId: i.unknown, vpcId: i.unknown2 }),
+    // looked up in vpcRegion (the other region), not in the member's own (the default)
+    args: (i) => ({ groupId: i.unknown, vpcId: i.unknown2, vpcRegion: i.other.zones[0].regionId }),
     field: "vpcId",
-    message: /vpcId names no VPC with id "[0-9a-f-]+" in region/,
+    message: /vpcId names no VPC with id "[0-9a-f-]+" in region [0-9a-f]{8}-/,
   },
   {
     name: "multi-region group name of 256 characters",
