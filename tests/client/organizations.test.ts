@@ -1,7 +1,9 @@
 // Organizations, projects and preferences through the client against the emulator: the tenant reads send
 // X-Tenant-Context (a membership id) and nothing else does; projects are synchronous; preferences are per user.
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { type CimClient, NotFoundError, PermissionDeniedError } from "../../provider/client";
+import type { ListSpec } from "../../provider/client/pagination";
 import { useHarness } from "./emulatorHarness";
 
 let client: CimClient;
@@ -55,6 +57,24 @@ describe("client.organizations against the emulator", () => {
     const withContext = log.filter((e) => e.tenantContext);
     expect(withContext.length).toBeGreaterThanOrEqual(3);
     for (const e of withContext) expect(e.path).toMatch(/^\/api\/v1\/(tenants|invitations)(\/|\?|$)/);
+  });
+
+  it("a list can carry X-Tenant-Context only beside an organization path (the types refuse any other)", () => {
+    const item = z.unknown();
+    const fine: ListSpec<unknown> = {
+      path: "/api/v1/invitations",
+      key: "content",
+      item,
+      tenantContext: "m-1",
+    };
+    // @ts-expect-error: X-Tenant-Context on an instance list cannot be written
+    const refused: ListSpec<unknown> = {
+      path: "/api/v1/compute/instances",
+      key: "x",
+      item,
+      tenantContext: "m-1",
+    };
+    expect([fine.path, refused.path]).toHaveLength(2);
   });
 });
 
