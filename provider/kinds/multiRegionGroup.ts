@@ -10,6 +10,7 @@ import { ConflictError, type MultiRegionGroup } from "../client";
 import type { Session } from "../lifecycle/session";
 import { commonFields, descriptionField, nameField } from "./common";
 import { defineKind } from "./define";
+import { applyChanged } from "./named";
 
 /** The API's refusal of a create at the ceiling, said with the allowance and what to do. */
 async function createError(s: Session, err: unknown): Promise<unknown> {
@@ -56,13 +57,9 @@ export const multiRegionGroup = defineKind({
         throw await createError(s, err);
       }
     },
-    async apply(s, live, want, changed) {
-      const put = {
-        name: changed.has("name") ? want.name : undefined,
-        description: changed.has("description") ? want.description : undefined,
-      };
-      await s.client.multiRegions.update(live.id, put, { region: s.region });
-    },
+    apply: applyChanged(["name", "description"], (s, id, put) =>
+      s.client.multiRegions.update(id, put, { region: s.region }),
+    ),
     delete: (s, live) => s.client.multiRegions.delete(live.id, { region: s.region }),
   },
   importer: { order: 40, prefix: "multiRegion" },

@@ -7,6 +7,7 @@ import type { Project } from "../client";
 import { text } from "../lifecycle/check";
 import { commonFields, field, nameField } from "./common";
 import { defineKind } from "./define";
+import { applyChanged } from "./named";
 
 export const project = defineKind({
   name: "Project",
@@ -34,13 +35,9 @@ export const project = defineKind({
     list: async (s) => (await s.client.projects.listAll({ region: s.region })).items,
     create: (s, i) =>
       s.client.projects.create({ name: i.name ?? "", displayText: i.displayText }, { region: s.region }),
-    async apply(s, live, want, changed) {
-      const put = {
-        name: changed.has("name") ? want.name : undefined,
-        displayText: changed.has("displayText") ? want.displayText : undefined,
-      };
-      await s.client.projects.update(live.id, put, { region: s.region });
-    },
+    apply: applyChanged(["name", "displayText"], (s, id, put) =>
+      s.client.projects.update(id, put, { region: s.region }),
+    ),
     delete: (s, live) => s.client.projects.delete(live.id, { region: s.region }),
   },
   importer: { order: 42, prefix: "project" },

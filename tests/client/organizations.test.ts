@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type CimClient, NotFoundError, PermissionDeniedError } from "../../provider/client";
 import type { ListSpec } from "../../provider/client/pagination";
+import { apiCaller } from "../fixtures/apiCall";
 import { useHarness } from "./emulatorHarness";
 
 let client: CimClient;
@@ -12,19 +13,12 @@ const t = useHarness((c) => {
 });
 
 /** A call of the API as a user (organizations are made and joined in the console: the client only reads). */
-async function call(method: string, path: string, opts: { body?: unknown; sub?: string } = {}): Promise<any> {
-  const token = await t.h.emu.token({ sub: opts.sub ?? "user-1" });
-  const res = await fetch(`${t.h.emu.url}/api/v1${path}`, {
+const call = (method: string, path: string, opts: { body?: unknown; sub?: string } = {}) =>
+  apiCaller(async () => ({ url: t.h.emu.url, token: await t.h.emu.token({ sub: opts.sub ?? "user-1" }) }))(
     method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(opts.body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
+    path,
+    opts.body,
+  );
 
 describe("client.organizations against the emulator", () => {
   it("tenants, memberships, members and invitations; the membership id as context narrows the reads", async () => {

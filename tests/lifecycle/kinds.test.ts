@@ -16,6 +16,7 @@ import { resetLookups } from "../../provider/lifecycle/lookups";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
 import { resetBatches } from "../../provider/lifecycle/readBatch";
 import { UNKNOWN } from "../../provider/lifecycle/values";
+import { apiCaller } from "../fixtures/apiCall";
 import { freshEd25519 } from "../fixtures/sshKeys";
 
 type Rec = Record<string, any>;
@@ -26,20 +27,7 @@ let ctl: EmulatorControl;
 const saved = { ...process.env };
 
 /** A call of the API as the user (for changes behind the program's back), in a region when given. */
-async function call(method: string, path: string, body?: unknown, region?: string): Promise<any> {
-  const res = await fetch(`${emu.url}/api/v1${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...(region ? { "x-region-context": region } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
+const call = apiCaller(() => ({ url: emu.url, token }));
 /** Rows of a list answer, whatever its envelope. */
 const rows = (body: any): Rec[] =>
   Array.isArray(body) ? body : (body.content ?? Object.values(body).find((v) => Array.isArray(v)) ?? []);

@@ -1,35 +1,16 @@
 // cim-multi-region-same-region on the resources a preview hands a stack policy: a member sent to another region
 // than its group's, or looking its VPC up in another region than the VPC's, is reported on the member; regions
 // left to the API default (unknown to a policy) and members of literal ids are left to the provider's check.
-import type { PolicyResource, StackValidationArgs } from "@pulumi/policy";
+import type { PolicyResource } from "@pulumi/policy";
 import { describe, expect, it } from "vitest";
 import { multiRegionSameRegion } from "../../policy/multiRegion";
 import { TYPES } from "../../policy/policies";
+import { res, violationsOf } from "./stackResources";
 
 const FRA = "4b7718ab-60c2-5f8e-adc5-2993c68bd23f";
 const AMS = "97a7a1c2-0d3e-5f4a-8b6c-7d8e9f0a1b2c";
 
-const res = (
-  type: string,
-  name: string,
-  props: Record<string, unknown>,
-  deps: Record<string, PolicyResource[]> = {},
-) =>
-  ({
-    type,
-    name,
-    urn: `urn:pulumi:s::p::${type}::${name}`,
-    props,
-    propertyDependencies: deps,
-    dependencies: Object.values(deps).flat(),
-  }) as unknown as PolicyResource;
-
-function violations(resources: PolicyResource[]): { message: string; urn?: string }[] {
-  const out: { message: string; urn?: string }[] = [];
-  const args = { resources, getConfig: () => ({}) } as unknown as StackValidationArgs;
-  multiRegionSameRegion.validateStack(args, (message, urn) => out.push({ message, urn }));
-  return out;
-}
+const violations = (resources: PolicyResource[]) => violationsOf(multiRegionSameRegion, resources);
 
 describe("cim-multi-region-same-region", () => {
   const group = res(TYPES.MultiRegionGroup, "mesh", { region: FRA });

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import * as cim from "../../sdk";
 import { clearLookupCache, LookupError } from "../../sdk/lookups";
+import { apiCaller } from "../fixtures/apiCall";
 
 let emu: Emulator;
 let dataDir: string;
@@ -596,19 +597,7 @@ describe("snapshots", () => {
 });
 
 /** A call of the API as user-1, in a region when given (organizations and groups are made in the console). */
-async function api(method: string, p: string, body?: unknown, region?: string): Promise<any> {
-  const res = await fetch(`${emu.url}/api/v1${p}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...(region ? { "x-region-context": region } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
+const api = apiCaller(() => ({ url: emu.url, token }));
 
 describe("organizations, projects, preferences", () => {
   it("reads tenants, memberships, members and invitations; a membership id narrows them as X-Tenant-Context", async () => {
