@@ -13,9 +13,6 @@ export const multiRegionGroups = defineFamily<MultiRegionGroupRec>()({
     r("GET", "/multi-regions/quota", m.multiRegionQuota, "user"),
     r("POST", "/multi-regions", m.createGroup),
     r("GET", "/multi-regions", m.listGroups),
-    r("GET", "/multi-regions/members", m.listMembers),
-    r("GET", "/multi-regions/members/{memberId}", m.getMember),
-    r("DELETE", "/multi-regions/members/{memberId}", m.removeMember),
     r("GET", "/multi-regions/{id}", m.getGroup),
     r("PUT", "/multi-regions/{id}", m.updateGroup),
     r("DELETE", "/multi-regions/{id}", m.deleteGroup),
@@ -31,4 +28,9 @@ export const multiRegionMembers = defineFamily<MultiRegionMemberRec>()({
   resourceType: "MultiRegionGroupVpc",
   // Add while its join job runs, Revoke while its removal job runs; a failed join is Error
   states: { busy: ["Add", "Revoke"], failed: "Error" },
+  routes: [
+    r("GET", "/multi-regions/members", m.listMembers),
+    r("GET", "/multi-regions/members/{memberId}", m.getMember),
+    r("DELETE", "/multi-regions/members/{memberId}", m.removeMember),
+  ],
 });

@@ -11,26 +11,30 @@ export const tenants = defineFamily<TenantRec>()({
   resourceType: "Tenant",
   routes: [
     r("GET", "/tenants/my-limits", t.myLimits, "tenant"),
-    r("GET", "/tenants/memberships", t.listMemberships, "tenant"),
     r("GET", "/tenants", t.listTenants, "tenant"),
     r("POST", "/tenants", t.createTenant, "tenant"),
     r("GET", "/tenants/{tenantId}", t.getTenant, "tenant"),
-    r("GET", "/tenants/{tenantId}/members", t.listMembers, "tenant"),
-    r("POST", "/tenants/{tenantId}/invitations", t.inviteUser, "tenant"),
-    r("GET", "/invitations", t.listInvitations, "tenant"),
-    r("PUT", "/invitations/{id}", t.answerInvitation, "tenant"),
-    r("DELETE", "/invitations/{id}", t.deleteInvitation, "tenant"),
   ],
 });
 
 export const tenantMemberships = defineFamily<TenantMembershipRec>()({
   key: "tenantMemberships",
   label: "Membership",
+  routes: [
+    r("GET", "/tenants/memberships", t.listMemberships, "tenant"),
+    r("GET", "/tenants/{tenantId}/members", t.listMembers, "tenant"),
+  ],
 });
 
 export const tenantInvitations = defineFamily<TenantInvitationRec>()({
   key: "tenantInvitations",
   label: "Invitation",
+  routes: [
+    r("POST", "/tenants/{tenantId}/invitations", t.inviteUser, "tenant"),
+    r("GET", "/invitations", t.listInvitations, "tenant"),
+    r("PUT", "/invitations/{id}", t.answerInvitation, "tenant"),
+    r("DELETE", "/invitations/{id}", t.deleteInvitation, "tenant"),
+  ],
 });
 
 export const projects = defineFamily<ProjectRec>()({

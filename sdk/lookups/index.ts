@@ -24,6 +24,7 @@ export type {
 } from "../../provider/client";
 export * from "./audit";
 export * from "./catalogue";
+export * from "./comments";
 export { clearLookupCache, LookupError, type LookupQuery, type LookupRegionOptions } from "./core";
 export * from "./kubernetes";
 export * from "./multiRegions";
