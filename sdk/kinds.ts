@@ -135,3 +135,21 @@ export const InstanceGroup = resourceClass(kinds.InstanceGroup);
 export type InstanceGroup = KindResource<typeof kinds.InstanceGroup>;
 /** The arguments of cim.InstanceGroup. */
 export type InstanceGroupArgs = ArgsOf<typeof kinds.InstanceGroup>;
+
+/** A group that joins VPCs of several regions; each VPC joins through a cim.MultiRegionGroupVpc. */
+export const MultiRegionGroup = resourceClass(kinds.MultiRegionGroup);
+export type MultiRegionGroup = KindResource<typeof kinds.MultiRegionGroup>;
+/** The arguments of cim.MultiRegionGroup. */
+export type MultiRegionGroupArgs = ArgsOf<typeof kinds.MultiRegionGroup>;
+
+/** A VPC of any region in a multi-region group; its region is the group's, vpcRegion the VPC's. */
+export const MultiRegionGroupVpc = resourceClass(kinds.MultiRegionGroupVpc);
+export type MultiRegionGroupVpc = KindResource<typeof kinds.MultiRegionGroupVpc>;
+/** The arguments of cim.MultiRegionGroupVpc. */
+export type MultiRegionGroupVpcArgs = ArgsOf<typeof kinds.MultiRegionGroupVpc>;
+
+/** A project: a named grouping of work, kept by the service (synchronous). */
+export const Project = resourceClass(kinds.Project);
+export type Project = KindResource<typeof kinds.Project>;
+/** The arguments of cim.Project. */
+export type ProjectArgs = ArgsOf<typeof kinds.Project>;

@@ -9,13 +9,16 @@ import type { InstanceGroupData } from "../handlers/instanceGroups";
 import type { InstanceData } from "../handlers/instances";
 import type { KubernetesData } from "../handlers/kubernetes";
 import type { LoadBalancerData } from "../handlers/loadBalancerRules";
+import type { MultiRegionData } from "../handlers/multiRegions";
 import type { AclData } from "../handlers/networkAcls";
 import type { NetworkData } from "../handlers/networks";
 import type { GatewayData } from "../handlers/privateGateways";
+import type { ProjectData } from "../handlers/projects";
 import type { PublicIpData } from "../handlers/publicIps";
 import type { TaggableKind } from "../handlers/resources";
 import type { SnapshotData } from "../handlers/snapshots";
 import { tagHandlers } from "../handlers/tags";
+import type { TenantData } from "../handlers/tenants";
 import type { VmSnapshotData } from "../handlers/vmSnapshots";
 import type { VolumeData } from "../handlers/volumes";
 import type { VpcData } from "../handlers/vpcs";
@@ -31,8 +34,10 @@ import { instanceGroups } from "./instanceGroups";
 import { instances } from "./instances";
 import { clusters } from "./kubernetes";
 import { internalLoadBalancers, loadBalancerRules } from "./loadBalancers";
+import { multiRegionGroups, multiRegionMembers } from "./multiRegions";
 import { networkAclLists, networkAclRules } from "./networkAcls";
 import { networks } from "./networks";
+import { projects, tenantInvitations, tenantMemberships, tenants } from "./organizations";
 import { privateGateways, staticRoutes } from "./privateGateways";
 import { publicIps } from "./publicIps";
 import { annotations } from "./readOnly";
@@ -64,6 +69,12 @@ export const FAMILIES = [
   annotations,
   instanceGroups,
   fileSystems,
+  multiRegionGroups,
+  multiRegionMembers,
+  tenants,
+  tenantMemberships,
+  tenantInvitations,
+  projects,
 ] as const;
 
 type Families = typeof FAMILIES;
@@ -88,7 +99,10 @@ export type CheckedData = Meets<
     KubernetesData &
     BackupData &
     FileSystemData &
-    InstanceGroupData
+    InstanceGroupData &
+    MultiRegionData &
+    TenantData &
+    ProjectData
 >;
 
 export const COLLECTION_KEYS = FAMILIES.map((f) => f.key);

@@ -18,10 +18,14 @@ import { Instances } from "./instances";
 import { Jobs } from "./jobs";
 import { KubernetesClusters } from "./kubernetes";
 import { InternalLoadBalancers, LoadBalancers } from "./loadBalancers";
+import { MultiRegions } from "./multiRegions";
 import { NetworkAcls } from "./networkAcls";
 import { Networks } from "./networks";
+import { Organizations } from "./organizations";
 import { headerIdentifier } from "./paths";
+import { UserPreferences } from "./preferences";
 import { PrivateGateways } from "./privateGateways";
+import { Projects } from "./projects";
 import { PublicIps } from "./publicIps";
 import { type RecoveryOptions, recoveryOptions } from "./recovery";
 import { type RetryOptions, retryPolicy } from "./retry";
@@ -101,6 +105,10 @@ export class CimClient {
   readonly catalogue: Catalogue;
   readonly audit: Audit;
   readonly comments: Comments;
+  readonly multiRegions: MultiRegions;
+  readonly organizations: Organizations;
+  readonly projects: Projects;
+  readonly preferences: UserPreferences;
   readonly #core: CimCore;
 
   /** @internal used by withRegion */
@@ -150,6 +158,10 @@ export class CimClient {
     this.catalogue = new Catalogue(core);
     this.audit = new Audit(core);
     this.comments = new Comments(core);
+    this.multiRegions = new MultiRegions(core);
+    this.organizations = new Organizations(core);
+    this.projects = new Projects(core);
+    this.preferences = new UserPreferences(core);
   }
 
   /** The default region of this client (undefined: the API default). */
@@ -168,6 +180,8 @@ export class CimClient {
   }
 }
 
+export type { AuditFilter, AuditQuery, AuditTime } from "./audit";
+export { AUDIT_PAGE_SIZE } from "./audit";
 export type { TokenClaims } from "./auth";
 export { ADMIN_PERMISSION } from "./auth";
 export type { BackupScheduleInput } from "./backupSchedules";
@@ -192,11 +206,14 @@ export type {
   LoadBalancerRuleFilter,
   UpdateLoadBalancerRuleInput,
 } from "./loadBalancers";
+export type { AddVpcInput, MemberFilter, MultiRegionGroupInput } from "./multiRegions";
 export type { AclRuleInput, CreateAclListInput } from "./networkAcls";
 export type { CreateNetworkInput } from "./networks";
+export type { InvitationFilter, TenantContext } from "./organizations";
 export type { ListResult, Page, Paginator } from "./pagination";
 export { normaliseList } from "./pagination";
 export type { CreatePrivateGatewayInput, PrivateGatewayFilter } from "./privateGateways";
+export type { ProjectInput } from "./projects";
 export type { AcquirePublicIpInput, EnableStaticNatInput, PublicIpFilter, StaticNat } from "./publicIps";
 export { staticNatOf } from "./publicIps";
 export type { JobCommand, RecoveryOptions } from "./recovery";

@@ -91,6 +91,9 @@ export const JOB_COMMANDS = {
   "fileSystem.stop": ["stopSharedFileSystem"],
   "fileSystem.restart": ["restartSharedFileSystem"],
   "fileSystem.expunge": ["expungeSharedFileSystem"],
+  "multiRegionGroup.delete": ["deleteMultiRegionGroup"],
+  "multiRegionGroup.addVpc": ["assignToMultiRegionGroup"],
+  "multiRegionGroup.removeVpc": ["removeFromMultiRegionGroup"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type JobCommand = keyof typeof JOB_COMMANDS;

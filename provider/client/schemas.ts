@@ -559,7 +559,23 @@ export const InstanceGroupSchema = z.looseObject({
   created: str(),
 });
 
-export const AuditEntrySchema = z.looseObject({});
+/**
+ * A row of the audit trail (fields: emulator/README.md). `timestamp` is the server's local time without offset,
+ * in whatever zone the server runs: compare it only with other times of the same server (serverTime.ts).
+ */
+export const AuditEntrySchema = z.looseObject({
+  id: str(),
+  timestamp: str(),
+  user: str(),
+  regionId: str(),
+  method: str(),
+  route: str(),
+  path: str(),
+  status: int(),
+  resourceType: str(),
+  resourceId: str(),
+  jobId: str(),
+});
 
 /**
  * A comment (the spec's annotation) as CloudStack's AnnotationResponse shows it (emulator/README.md): `entityType`
@@ -643,3 +659,87 @@ export const FileSystemSchema = z.looseObject({
   created: str(),
 });
 export type FileSystem = z.output<typeof FileSystemSchema>;
+// ------------------------------------------------------------------ multi-region groups, organizations, projects
+
+/** A multi-region group: kept in the region its create was routed to. State Active, or Revoke while deleted. */
+export const MultiRegionGroupSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  description: str(),
+  state: str(),
+  regionId: str(),
+  regionName: str(),
+  memberCount: int(),
+  created: str(),
+});
+
+/** A VPC's membership of a group: `regionId` is the VPC's own region, not the group's. */
+export const MultiRegionMemberSchema = z.looseObject({
+  id: z.string(),
+  groupId: str(),
+  groupName: str(),
+  vpcId: str(),
+  vpcName: str(),
+  cidr: str(),
+  regionId: str(),
+  regionName: str(),
+  /** Add (joining), Active, Revoke (leaving), Error (the join failed). */
+  state: str(),
+  created: str(),
+});
+
+/** An organization the caller belongs to, with the caller's membership of it. */
+export const TenantSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  description: str(),
+  state: str(),
+  owner: str(),
+  /** The caller's membership: the value X-Tenant-Context carries. */
+  membershipId: str(),
+  role: str(),
+  memberCount: int(),
+  created: str(),
+});
+
+/** A membership of an organization (the caller's, or a member of one the caller belongs to). */
+export const MembershipSchema = z.looseObject({
+  id: z.string(),
+  tenantId: str(),
+  tenantName: str(),
+  user: str(),
+  /** Admin or Regular. */
+  role: str(),
+  created: str(),
+});
+
+/** An invitation to an organization: Pending, Completed (accepted), Declined or Expired. */
+export const InvitationSchema = z.looseObject({
+  id: z.string(),
+  tenantId: str(),
+  tenantName: str(),
+  user: str(),
+  invitedBy: str(),
+  state: str(),
+  created: str(),
+});
+
+export const ProjectSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  displayText: str(),
+  state: str(),
+  owner: str(),
+  created: str(),
+});
+
+/** The signed-in user's console preferences: one object of text values. */
+export const PreferencesSchema = z.record(z.string(), z.string());
+
+export type MultiRegionGroup = z.output<typeof MultiRegionGroupSchema>;
+export type MultiRegionMember = z.output<typeof MultiRegionMemberSchema>;
+export type Tenant = z.output<typeof TenantSchema>;
+export type Membership = z.output<typeof MembershipSchema>;
+export type Invitation = z.output<typeof InvitationSchema>;
+export type Project = z.output<typeof ProjectSchema>;
+export type Preferences = z.output<typeof PreferencesSchema>;

@@ -14,9 +14,12 @@ import { instanceSnapshot } from "./instanceSnapshot";
 import { internalLoadBalancer } from "./internalLoadBalancer";
 import { kubernetesCluster } from "./kubernetesCluster";
 import { loadBalancerRule } from "./loadBalancerRule";
+import { multiRegionGroup } from "./multiRegionGroup";
+import { multiRegionGroupVpc } from "./multiRegionGroupVpc";
 import { network } from "./network";
 import { networkAclList } from "./networkAclList";
 import { networkAclRule } from "./networkAclRule";
+import { project } from "./project";
 import { publicIp } from "./publicIp";
 import { sshKeyPair } from "./sshKeyPair";
 import { staticNat } from "./staticNat";
@@ -50,6 +53,9 @@ export const kinds = {
   Comment: comment,
   FileSystem: fileSystem,
   InstanceGroup: instanceGroup,
+  MultiRegionGroup: multiRegionGroup,
+  MultiRegionGroupVpc: multiRegionGroupVpc,
+  Project: project,
 } as const;
 
 export type KindName = keyof typeof kinds;

@@ -7,22 +7,31 @@ export type {
   BackupOffering,
   ComputeOffering,
   DiskOffering,
+  Invitation,
   Iso,
   KubernetesVersion,
+  Membership,
+  MultiRegionMember,
   MultiRegionQuota,
   MyLimits,
   NetworkOffering,
+  Preferences,
   Region,
   Template,
+  Tenant,
   VpcOffering,
   Zone,
 } from "../../provider/client";
+export * from "./audit";
 export * from "./catalogue";
 export * from "./comments";
 export { clearLookupCache, LookupError, type LookupQuery, type LookupRegionOptions } from "./core";
 export * from "./fileSystems";
 export * from "./instanceGroups";
 export * from "./kubernetes";
+export * from "./multiRegions";
 export * from "./networking";
+export * from "./organizations";
+export * from "./projects";
 export * from "./regions";
 export * from "./snapshots";

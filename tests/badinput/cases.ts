@@ -1261,6 +1261,36 @@ export const CASES: BadCase[] = [
     field: "controlNodes",
     message: /controlNodes must be a number/,
   },
+  // ------------------------------------------------------------------- multi-region groups, projects
+  {
+    name: "multi-region member with the VPC's region given by name",
+    kind: "MultiRegionGroupVpc",
+    args: (i) => ({ groupId: i.unknown, vpcId: i.unknown2, vpcRegion: "nl-ams-1" }),
+    field: "vpcRegion",
+    message: /vpcRegion must be an id \(a UUID\), not a name/,
+  },
+  {
+    name: "multi-region member naming a VPC its vpcRegion does not have",
+    kind: "MultiRegionGroupVpc",
+    // looked up in vpcRegion (the other region), not in the member's own (the default)
+    args: (i) => ({ groupId: i.unknown, vpcId: i.unknown2, vpcRegion: i.other.zones[0].regionId }),
+    field: "vpcId",
+    message: /vpcId names no VPC with id "[0-9a-f-]+" in region [0-9a-f]{8}-/,
+  },
+  {
+    name: "multi-region group name of 256 characters",
+    kind: "MultiRegionGroup",
+    args: () => ({ name: "g".repeat(256) }),
+    field: "name",
+    message: /name must be at most 255 characters/,
+  },
+  {
+    name: "project with an empty display text",
+    kind: "Project",
+    args: () => ({ name: "web", displayText: " " }),
+    field: "displayText",
+    message: /displayText must not be empty/,
+  },
   {
     name: "settings: token for another audience",
     kind: "Instance",

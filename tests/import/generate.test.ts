@@ -412,7 +412,7 @@ describe("generateProgram", () => {
       "// The API does not return these SSH key pair inputs, so they are left out (which keeps what was deployed):\n// publicKey.",
     );
     expect(index).toContain(
-      "network ACL rules, backup schedules, backups, instance schedules, SSH key pairs, public IPs, static NATs, volume snapshots, instance snapshots, VPC private gateways, load-balancer rules, internal load balancers, Kubernetes clusters, comments, shared file systems and instance groups of region de-fra",
+      "network ACL rules, backup schedules, backups, instance schedules, SSH key pairs, public IPs, static NATs, volume snapshots, instance snapshots, VPC private gateways, load-balancer rules, internal load balancers, Kubernetes clusters, comments, shared file systems, instance groups, multi-region groups, multi-region group members and projects of region de-fra",
     );
     expect(index.match(/^import .*$/gm)).toEqual(['import * as cim from "pulumi-cim";']);
   });
@@ -866,5 +866,54 @@ describe("shared file systems and instance groups", () => {
 });`);
     // a file system in Error is read but not adopted (the inventory skips it)
     expect(kinds.FileSystem.importer?.skip?.({ id: "fs-2", state: "Error" })).toMatch(/failed/);
+  });
+});
+
+describe("multi-region groups and projects", () => {
+  const AMS = "88888888-0000-0000-0000-000000000000";
+  function withGroups(): Inventory {
+    const inv = inventory();
+    const here = inv.region.id;
+    inv.records.MultiRegionGroup = [{ id: "mr-1", name: "mesh", description: "both sites", state: "Active" }];
+    inv.records.MultiRegionGroupVpc = [
+      { id: "m-1", groupId: "mr-1", vpcId: "vpc-1", vpcName: "main", regionId: here, state: "Active" },
+      // a VPC of another region: not adopted by this region's import, named by id with its region
+      { id: "m-2", groupId: "mr-1", vpcId: "vpc-ams", vpcName: "ams", regionId: AMS, state: "Active" },
+    ];
+    inv.records.Project = [{ id: "p-1", name: "shop", displayText: "the shop", state: "Active" }];
+    return inv;
+  }
+
+  it("adopts a group, its members referring to it and to the VPCs adopted here, and a project", () => {
+    const { files, resources } = generateProgram(withGroups(), options);
+    const index = files["index.ts"];
+    const order = resources.map((r) => `${r.kind} ${r.name}`);
+    expect(order.indexOf("MultiRegionGroupVpc mesh-main")).toBeGreaterThan(
+      order.indexOf("MultiRegionGroup mesh"),
+    );
+    expect(order.indexOf("MultiRegionGroupVpc mesh-main")).toBeGreaterThan(order.indexOf("Vpc main"));
+    expect(index).toContain(`const multiRegionMesh = new cim.MultiRegionGroup("mesh", {
+  adoptId: "mr-1",
+  region,
+  name: "mesh",
+  description: "both sites",
+});`);
+    expect(index).toContain(`const multiRegionVpcMeshMain = new cim.MultiRegionGroupVpc("mesh-main", {
+  adoptId: "m-1",
+  region,
+  groupId: multiRegionMesh.id,
+  vpcId: vpcMain.id,
+  vpcRegion: "${withGroups().region.id}",
+});`);
+    expect(index).toContain(`  groupId: multiRegionMesh.id,
+  vpcId: "vpc-ams", // VPC
+  vpcRegion: "${AMS}",
+});`);
+    expect(index).toContain(`const projectShop = new cim.Project("shop", {
+  adoptId: "p-1",
+  region,
+  name: "shop",
+  displayText: "the shop",
+});`);
   });
 });

@@ -17,6 +17,7 @@ import { resetLookups } from "../../provider/lifecycle/lookups";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
 import { resetBatches } from "../../provider/lifecycle/readBatch";
 import { UNKNOWN } from "../../provider/lifecycle/values";
+import { apiCaller } from "../fixtures/apiCall";
 import { freshEd25519 } from "../fixtures/sshKeys";
 
 type Rec = Record<string, any>;
@@ -26,20 +27,8 @@ let token: string;
 let ctl: EmulatorControl;
 const saved = { ...process.env };
 
-/** A call of the API as the user (for changes behind the program's back). */
-async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${emu.url}/api/v1${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
+/** A call of the API as the user (for changes behind the program's back), in a region when given. */
+const call = apiCaller(() => ({ url: emu.url, token }));
 /** Rows of a list answer, whatever its envelope. */
 const rows = (body: any): Rec[] =>
   Array.isArray(body) ? body : (body.content ?? Object.values(body).find((v) => Array.isArray(v)) ?? []);
@@ -59,6 +48,8 @@ beforeAll(async () => {
   process.env.CIM_TOKEN = token;
   delete process.env.CIM_REGION;
   resetQuotaPreflight(() => undefined);
+  // every multi-region member row makes its own group (one VPC per region in a group)
+  await ctl.limits({ maxMultiRegions: 100 });
   cat.zone = (await first("/zones")).id;
   cat.offering = (await first("/offerings/compute")).id;
   const offerings = rows(await call("GET", "/offerings/compute"));
@@ -611,7 +602,66 @@ const cases: Case[] = [
     bad: (i) => ({ news: { ...i, name: " " }, field: "name" }),
     path: (id) => `/instance-groups/${id}`,
   },
+  {
+    kind: "MultiRegionGroup",
+    inputs: () => ({ name: nameOf("mesh"), description: "both sites" }),
+    inPlace: (o) => ({
+      news: { ...o, name: `${o.name}-r`, description: "changed" },
+      expect: { name: `${o.name}-r`, description: "changed" },
+    }),
+    replace: (o) => ({ news: { ...o, region: secondaryRegion() }, field: "region" }),
+    bad: (i) => ({ news: { ...i, name: "x".repeat(300) }, field: "name" }),
+    path: (id) => `/multi-regions/${id}`,
+  },
+  {
+    // A group of the primary region and a VPC of the other one: the member's region is the group's,
+    // vpcRegion the VPC's. Nothing changes in place through the API: timeouts are the in-place change.
+    kind: "MultiRegionGroupVpc",
+    inputs: async () => ({
+      groupId: (await call("POST", "/multi-regions", { name: nameOf("grp") })).id,
+      vpcId: await vpcIn(secondaryRegion()),
+      vpcRegion: secondaryRegion(),
+    }),
+    inPlace: (o) => ({ news: { ...o, timeouts: { delete: "5m" } }, expect: { timeouts: { delete: "5m" } } }),
+    replace: (o) => ({
+      news: { ...o, vpcRegion: emu.regions.find((r) => r.primary)!.id },
+      field: "vpcRegion",
+    }),
+    bad: (i) => ({ news: { ...i, vpcRegion: "nl-ams-1" }, field: "vpcRegion" }),
+    createRoute: "/api/v1/multi-regions/{id}/vpcs",
+    path: (id) => `/multi-regions/members/${id}`,
+  },
+  {
+    kind: "Project",
+    inputs: () => ({ name: nameOf("proj"), displayText: "the shop" }),
+    inPlace: (o) => ({
+      news: { ...o, name: `${o.name}-r`, displayText: "changed" },
+      expect: { name: `${o.name}-r`, displayText: "changed" },
+    }),
+    replace: (o) => ({ news: { ...o, region: secondaryRegion() }, field: "region" }),
+    bad: (i) => ({ news: { ...i, displayText: "" }, field: "displayText" }),
+    path: (id) => `/projects/${id}`,
+  },
 ];
+
+const secondaryRegion = () => emu.regions.find((r) => !r.primary)!.id;
+
+/** A VPC made through the API in a region (its job waited for there), for multi-region group members. */
+async function vpcIn(region: string): Promise<string> {
+  const zoneId = rows(await call("GET", "/zones", undefined, region))[0].id;
+  const vpcOfferingId = rows(await call("GET", "/offerings/vpc", undefined, region))[0].id;
+  const v = await call(
+    "POST",
+    "/vpcs",
+    { name: nameOf("mrvpc"), zoneId, cidr: `10.${unique % 250}.0.0/16`, vpcOfferingId },
+    region,
+  );
+  for (let i = 0; i < 200; i++) {
+    if ((await call("GET", `/jobs/${v.jobId}`, undefined, region)).status !== "running") return v.id;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`VPC job ${v.jobId} still running`);
+}
 
 /** A data volume made through the API (a comment's target). */
 async function apiVolume(): Promise<string> {
@@ -2027,5 +2077,51 @@ describe("instance groups: an instance joins one by name", () => {
     await ctl.clearFaults();
     expect((await p("InstanceGroup").read!(group.id, group.outs)).props).toEqual(group.outs);
     await p("InstanceGroup").delete!(group.id, group.outs);
+  });
+});
+
+describe("multi-region groups: a member's VPC is looked up in its own region; the ceiling is said plainly", () => {
+  it("check finds a plain vpcId in vpcRegion, and names the region where it is not", async () => {
+    const groupId = (await call("POST", "/multi-regions", { name: nameOf("grp") })).id;
+    const vpcId = await vpcIn(secondaryRegion());
+    const plain = { [PLAIN_REFERENCES]: ["groupId", "vpcId"] };
+    const there = await p("MultiRegionGroupVpc").check!(
+      {},
+      { groupId, vpcId, vpcRegion: secondaryRegion(), ...plain },
+    );
+    expect(there.failures ?? []).toEqual([]);
+    // left out, vpcRegion is the member's own region (the primary one here), where the VPC is not
+    const here = await p("MultiRegionGroupVpc").check!({}, { groupId, vpcId, ...plain });
+    expect(here.failures).toEqual([
+      expect.objectContaining({ property: "vpcId", reason: expect.stringMatching(/names no VPC with id/) }),
+    ]);
+    // the group is looked up in the member's region: a member routed to the other region does not find it
+    const away = await p("MultiRegionGroupVpc").check!(
+      {},
+      { groupId, vpcId, vpcRegion: secondaryRegion(), region: secondaryRegion(), ...plain },
+    );
+    expect(away.failures).toEqual([
+      expect.objectContaining({
+        property: "groupId",
+        reason: expect.stringMatching(
+          new RegExp(`names no multi-region group with id "${groupId}" in region ${secondaryRegion()}`),
+        ),
+      }),
+    ]);
+  });
+
+  it("a group create past maxMultiRegions fails naming the allowance and the quota route", async () => {
+    const { currentMultiRegions } = await call("GET", "/multi-regions/quota");
+    await ctl.limits({ maxMultiRegions: currentMultiRegions });
+    try {
+      const err: unknown = await make("MultiRegionGroup", { name: nameOf("full") }).catch((e: Error) => e);
+      expect(String((err as Error)?.message)).toMatch(
+        new RegExp(
+          `cim:MultiRegionGroup "full-\\d+" in region .*: create failed: the account has ${currentMultiRegions} of ${currentMultiRegions} multi-region groups in use \\(maxMultiRegions, GET /api/v1/multi-regions/quota\\)`,
+        ),
+      );
+    } finally {
+      await ctl.limits({ maxMultiRegions: 100 });
+    }
   });
 });

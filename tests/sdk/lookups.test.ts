@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import * as cim from "../../sdk";
 import { clearLookupCache, LookupError } from "../../sdk/lookups";
+import { apiCaller } from "../fixtures/apiCall";
 
 let emu: Emulator;
 let dataDir: string;
@@ -468,6 +469,9 @@ describe("a cause many lookups share is met once", () => {
         cim.getComputeOffering("d"),
         cim.getDiskOffering("e"),
         cim.getVpcOffering("f"),
+        // reads of the moment (not cached) report the shared cause the same way
+        cim.getMyLimits(),
+        cim.getTenants(),
       ];
       const errors = await Promise.all(
         lookups.map((p) =>
@@ -477,7 +481,7 @@ describe("a cause many lookups share is met once", () => {
           ),
         ),
       );
-      expect(new Set(errors).size, "one error object for all six").toBe(1);
+      expect(new Set(errors).size, "one error object for all eight").toBe(1);
       const err = errors[0] as Error;
       const pulumi = await import("@pulumi/pulumi");
       expect(pulumi.RunError.isInstance(err)).toBe(true);
@@ -713,5 +717,87 @@ describe("shared file systems and instance groups", () => {
     } finally {
       await ctl.clearFaults();
     }
+  });
+});
+
+/** A call of the API as user-1, in a region when given (organizations and groups are made in the console). */
+const api = apiCaller(() => ({ url: emu.url, token }));
+
+describe("organizations, projects, preferences", () => {
+  it("reads tenants, memberships, members and invitations; a membership id narrows them as X-Tenant-Context", async () => {
+    const { id: acme } = await api("POST", "/tenants", { name: "acme" });
+    await api("POST", "/tenants", { name: "beta" });
+    const control = await EmulatorControl.of(emu);
+    await control.user("erin");
+    await api("POST", `/tenants/${acme}/invitations`, { user: "erin" });
+    const tenants = await cim.getTenants();
+    expect(tenants.map((t) => t.name).sort()).toEqual(["acme", "beta"]);
+    const found = await cim.getTenant("acme");
+    expect(found).toMatchObject({ id: acme, role: "Admin" });
+    expect((await cim.getTenants({ tenantContext: found.membershipId })).map((t) => t.id)).toEqual([acme]);
+    expect((await cim.getMemberships()).map((m) => m.tenantName).sort()).toEqual(["acme", "beta"]);
+    expect((await cim.getTenantMembers(acme)).map((m) => [m.user, m.role])).toEqual([["user-1", "Admin"]]);
+    const sent = await cim.getInvitations({ tenantContext: found.membershipId, state: "Pending" });
+    expect(sent.map((i) => i.user)).toEqual(["erin"]);
+    expect(await cim.getInvitations()).toEqual([]); // none to user-1
+    const e = await failure(cim.getTenant("gamma"));
+    expect(e.message).toContain('no tenant named "gamma"');
+    expect(e.message).toContain(`acme (${acme})`);
+  });
+
+  it("finds a project by name or id in its region; reads the preferences", async () => {
+    const { id } = await api("POST", "/projects", { name: "shop" }, secondary.id);
+    expect((await cim.getProject({ name: "shop", region: "nl-ams-1" })).id).toBe(id);
+    expect((await cim.getProjects({ region: secondary.id })).map((p) => p.name)).toEqual(["shop"]);
+    const miss = await failure(cim.getProject("shop")); // the default region has none
+    expect(miss.message).toContain('no project named "shop" in the default region');
+    await api("PUT", "/preferences", { theme: "dark" });
+    expect(await cim.getPreferences()).toEqual({ theme: "dark" });
+  });
+});
+
+describe("multi-region groups", () => {
+  it("finds a group by name in its region and lists its VPCs with their own regions", async () => {
+    const { id: group } = await api("POST", "/multi-regions", { name: "mesh" });
+    const zone = (await api("GET", "/zones", undefined, secondary.id))[0].id;
+    const offering = (await api("GET", "/offerings/vpc", undefined, secondary.id))[0].id;
+    const vpc = await api(
+      "POST",
+      "/vpcs",
+      { name: "ams", zoneId: zone, cidr: "10.77.0.0/16", vpcOfferingId: offering },
+      secondary.id,
+    );
+    for (
+      let i = 0;
+      i < 100 && (await api("GET", `/jobs/${vpc.jobId}`, undefined, secondary.id)).status === "running";
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 10));
+    await api("POST", `/multi-regions/${group}/vpcs`, { regionId: secondary.id, vpcId: vpc.id });
+    expect((await cim.getMultiRegionGroup("mesh")).id).toBe(group);
+    const members = await cim.getMultiRegionGroupVpcs({ groupId: group });
+    expect(members.map((m) => [m.vpcId, m.regionId])).toEqual([[vpc.id, secondary.id]]);
+    expect(await cim.getMultiRegionGroupVpcs({ vpcRegion: primary.id })).toEqual([]);
+    const miss = await failure(cim.getMultiRegionGroup({ name: "mesh", region: "nl-ams-1" }));
+    expect(miss.message).toContain('no multi-region group named "mesh" in region nl-ams-1');
+    expect((await cim.getMultiRegionQuota()).currentMultiRegions).toBe(1);
+  });
+});
+
+describe("audit trail", () => {
+  it("reads the rows of a window of this process's clock, newest first, filtered by resource", async () => {
+    const since = new Date();
+    await new Promise((r) => setTimeout(r, 20));
+    const { id } = await api("POST", "/projects", { name: "audited" });
+    await api("PUT", `/projects/${id}?displayText=changed`);
+    const rows = await cim.getAuditEntries({ since, resourceId: id });
+    expect(rows.map((r) => r.method)).toEqual(["PUT", "POST"]);
+    expect(rows[0]).toMatchObject({
+      user: "user-1",
+      resourceType: "Project",
+      route: "/api/v1/projects/{id}",
+    });
+    expect(await cim.getAuditEntries({ until: since, resourceId: id })).toEqual([]);
+    expect(await cim.getAuditEntries({ resourceId: id, maxEntries: 1 })).toHaveLength(1);
   });
 });
