@@ -1,5 +1,5 @@
 // Emulator-only control routes under /_emulator (service:admin): reset, counters, state dump, faults, clock,
-// limits, users, zone capacity, regions and seeding of read-only families.
+// limits, users, zone capacity, regions and seeding records for other users and regions (instance groups).
 import { randomUUID } from "node:crypto";
 import { badRequest, type Ctx, notFound, ok, type RouteDef } from "./http";
 import { JOB_MODES, type JobMode } from "./jobs";
@@ -167,10 +167,7 @@ export function controlRoutes(rt: Runtime): RouteDef[] {
     }),
     route("POST", "/seed", (ctx) => {
       const b = obj(ctx);
-      const created: { instanceGroups: string[]; fileSystems: string[] } = {
-        instanceGroups: [],
-        fileSystems: [],
-      };
+      const created: { instanceGroups: string[] } = { instanceGroups: [] };
       const now = new Date(clock.now()).toISOString();
       const primary = store.state.regions.find((r) => r.primary) ?? store.state.regions[0];
       const items = (key: string) => (Array.isArray(b[key]) ? (b[key] as Obj[]) : []);
@@ -189,19 +186,6 @@ export function controlRoutes(rt: Runtime): RouteDef[] {
           id,
         );
         created.instanceGroups.push(id);
-      }
-      for (const f of items("fileSystems")) {
-        const owner = ownerOf(f);
-        const zone = store.state.zones.find((z) => z.regionId === owner.regionId);
-        const id = randomUUID();
-        const fields = {
-          name: String(f.name ?? `fs-${id.slice(0, 8)}`),
-          zoneId: typeof f.zoneId === "string" ? f.zoneId : (zone?.id ?? ""),
-          sizeGb: typeof f.sizeGb === "number" ? f.sizeGb : 100,
-          state: "Ready",
-        };
-        data.fileSystems.insert(owner, fields, now, id);
-        created.fileSystems.push(id);
       }
       store.markDirty();
       return ok(created);

@@ -32,7 +32,6 @@ export interface StateDump {
 
 export interface SeedInput {
   instanceGroups?: { name?: string; regionId?: string; sub?: string }[];
-  fileSystems?: { name?: string; regionId?: string; zoneId?: string; sizeGb?: number; sub?: string }[];
 }
 
 /** A control route answered with something other than 2xx; `status` and `body` say what. */
@@ -181,8 +180,8 @@ export class EmulatorControl {
     return this.call("PUT", `/regions/${encodeURIComponent(region)}`, flags);
   }
 
-  /** Records of the read-only families; answers their ids. */
-  seed(records: SeedInput): Promise<{ instanceGroups: string[]; fileSystems: string[] }> {
+  /** Instance groups of any user and region (without that user's token); answers their ids. */
+  seed(records: SeedInput): Promise<{ instanceGroups: string[] }> {
     return this.call("POST", "/seed", records);
   }
 }

@@ -179,6 +179,8 @@ export interface InstanceRec extends Tagged {
   snapshotId?: string;
   /** CloudStack's backup_offering_id: set by assignVirtualMachineToBackupOffering, cleared by its removal. */
   backupOfferingId?: string;
+  /** Its instance group (CloudStack's instance_group_vm_map: one group at most), by the group's id. */
+  groupId?: string;
   details: Record<string, string>;
 }
 
@@ -423,14 +425,28 @@ export interface AuditRow {
   jobId?: string;
 }
 
+/** CloudStack's instance group (createInstanceGroup): a name per account and region; members name it by id. */
 export interface InstanceGroupRec extends Owned {
   name: string;
 }
 
+/**
+ * CloudStack's shared file system (createSharedFileSystem): an NFS export served by a file-system VM with a NIC
+ * on `networkId` (its address is `ipAddress`), its data on a volume of `diskOfferingId` of `sizeGb`. The VM and
+ * the volume are not records of their own here (see emulator/README.md).
+ */
 export interface FileSystemRec extends Owned {
   name: string;
+  description: string;
   zoneId: string;
+  networkId: string;
+  ipAddress: string;
+  diskOfferingId: string;
+  serviceOfferingId: string;
   sizeGb: number;
+  /** XFS or EXT4 (SharedFS.FileSystemType). */
+  filesystem: string;
+  /** SharedFS.State: Allocated, Ready, Stopping, Stopped, Starting, Destroyed, Expunging, Expunged, Error. */
   state: string;
 }
 
@@ -453,6 +469,8 @@ export interface BaseState {
   jobs: Record<string, Job>;
   audit: AuditRow[];
   instanceSeq: number;
+  /** Each user's console preferences (key → value), kept by the service; absent in state written before. */
+  preferences?: Record<string, Record<string, string>>;
 }
 
 export interface CatalogueKinds {
@@ -465,4 +483,68 @@ export interface CatalogueKinds {
   vpcOfferings: VpcOffering;
   backupOfferings: BackupOffering;
   kubernetesVersions: KubernetesVersion;
+}
+
+/**
+ * A multi-region group (the spec's /multi-regions): VPCs of several regions joined into one. Kept in the region
+ * its create was routed to, like every record; its members name VPCs of any region of the account. States follow
+ * CloudStack's closest concept, the global load-balancer rule (GlobalLoadBalancerRule.State): Active, and Revoke
+ * while its delete job runs.
+ */
+export interface MultiRegionGroupRec extends Owned {
+  name: string;
+  description: string;
+  state: string;
+}
+
+/**
+ * A VPC's membership of a multi-region group (CloudStack's GlobalLoadBalancerLbRuleMapVO, the GSLB rule's
+ * member map), kept in the group's region. `vpcRegionId` is the VPC's own region (the body's `regionId`).
+ * States: Add (its join job runs), Active, Revoke (its removal job runs), Error (the join failed).
+ */
+export interface MultiRegionMemberRec extends Owned {
+  groupId: string;
+  vpcId: string;
+  vpcRegionId: string;
+  state: string;
+}
+
+/** A project (CloudStack's ProjectVO): a named grouping of the account's work, synchronous data of the service. */
+export interface ProjectRec extends Owned {
+  name: string;
+  displayText: string;
+  /** CloudStack's Project.State: Active, Disabled, Suspended. */
+  state: string;
+}
+
+/**
+ * An organization, the spec's tenant (CloudStack's closest concept: a domain, the unit that owns accounts).
+ * `account` is the user who made it, `regionId` the region its create was routed to; it is not region-scoped:
+ * members reach it from any region.
+ */
+export interface TenantRec extends Owned {
+  name: string;
+  description: string;
+  /** Active or Inactive (CloudStack's Domain.State). */
+  state: string;
+}
+
+/**
+ * A user's membership of an organization (CloudStack's project account: listProjectAccounts' role Admin or
+ * Regular). `account` is the member; its id is what X-Tenant-Context carries.
+ */
+export interface TenantMembershipRec extends Owned {
+  tenantId: string;
+  role: string;
+}
+
+/**
+ * An invitation to an organization (CloudStack's ProjectInvitationVO): `account` is the admin who sent it,
+ * `invitee` the user invited. State Pending until answered: Completed (accepted), Declined; Expired once it is
+ * older than the invitation timeout (CloudStack's project.invite.timeout).
+ */
+export interface TenantInvitationRec extends Owned {
+  tenantId: string;
+  invitee: string;
+  state: string;
 }

@@ -89,8 +89,8 @@ const stringList = (description: string, defaults: string[]) => ({
 });
 
 /** A value of the props, or UNKNOWN when it is not known until deploy (instead of aborting the whole policy). */
-const UNKNOWN = Symbol("unknown");
-function known<T>(read: () => T): T | typeof UNKNOWN {
+export const UNKNOWN = Symbol("unknown");
+export function known<T>(read: () => T): T | typeof UNKNOWN {
   try {
     return read();
   } catch (e) {
@@ -404,13 +404,13 @@ export const clusterHa: ResourceValidationPolicy = {
 
 // --------------------------------------------------------------------------------------------- stack policies
 
-const label = (r: PolicyResource) => `${r.name} (${kindOf(r.type) ?? r.type})`;
+export const label = (r: PolicyResource) => `${r.name} (${kindOf(r.type) ?? r.type})`;
 
 /**
  * The resources of kind `kind` that property `property` of `r` depends on. When the engine recorded no
  * property dependencies for `r` at all, its resource dependencies of that kind stand in.
  */
-function dependsThrough(r: PolicyResource, property: string, kind: Kind): PolicyResource[] {
+export function dependsThrough(r: PolicyResource, property: string, kind: Kind): PolicyResource[] {
   const byProperty = r.propertyDependencies ?? {};
   const deps = Object.keys(byProperty).length ? (byProperty[property] ?? []) : (r.dependencies ?? []);
   return deps.filter((d) => d.type === TYPES[kind]);

@@ -123,3 +123,33 @@ export const Comment = resourceClass(kinds.Comment);
 export type Comment = KindResource<typeof kinds.Comment>;
 /** The arguments of cim.Comment. */
 export type CommentArgs = ArgsOf<typeof kinds.Comment>;
+
+/** A shared file system (NFS) served on a network, its size grown in place. */
+export const FileSystem = resourceClass(kinds.FileSystem);
+export type FileSystem = KindResource<typeof kinds.FileSystem>;
+/** The arguments of cim.FileSystem. */
+export type FileSystemArgs = ArgsOf<typeof kinds.FileSystem>;
+
+/** A named group of instances in one region; instances join it by name (cim.Instance group). */
+export const InstanceGroup = resourceClass(kinds.InstanceGroup);
+export type InstanceGroup = KindResource<typeof kinds.InstanceGroup>;
+/** The arguments of cim.InstanceGroup. */
+export type InstanceGroupArgs = ArgsOf<typeof kinds.InstanceGroup>;
+
+/** A group that joins VPCs of several regions; each VPC joins through a cim.MultiRegionGroupVpc. */
+export const MultiRegionGroup = resourceClass(kinds.MultiRegionGroup);
+export type MultiRegionGroup = KindResource<typeof kinds.MultiRegionGroup>;
+/** The arguments of cim.MultiRegionGroup. */
+export type MultiRegionGroupArgs = ArgsOf<typeof kinds.MultiRegionGroup>;
+
+/** A VPC of any region in a multi-region group; its region is the group's, vpcRegion the VPC's. */
+export const MultiRegionGroupVpc = resourceClass(kinds.MultiRegionGroupVpc);
+export type MultiRegionGroupVpc = KindResource<typeof kinds.MultiRegionGroupVpc>;
+/** The arguments of cim.MultiRegionGroupVpc. */
+export type MultiRegionGroupVpcArgs = ArgsOf<typeof kinds.MultiRegionGroupVpc>;
+
+/** A project: a named grouping of work, kept by the service (synchronous). */
+export const Project = resourceClass(kinds.Project);
+export type Project = KindResource<typeof kinds.Project>;
+/** The arguments of cim.Project. */
+export type ProjectArgs = ArgsOf<typeof kinds.Project>;

@@ -3,17 +3,22 @@
 import type { AnyFamily, CollectionsOf, DataOf } from "../family";
 import { apiRoute as r } from "../family";
 import { commentHandlers } from "../handlers/comments";
+import type { FileSystemData } from "../handlers/fileSystems";
 import type { BackupData } from "../handlers/instanceBackups";
+import type { InstanceGroupData } from "../handlers/instanceGroups";
 import type { InstanceData } from "../handlers/instances";
 import type { KubernetesData } from "../handlers/kubernetes";
 import type { LoadBalancerData } from "../handlers/loadBalancerRules";
+import type { MultiRegionData } from "../handlers/multiRegions";
 import type { AclData } from "../handlers/networkAcls";
 import type { NetworkData } from "../handlers/networks";
 import type { GatewayData } from "../handlers/privateGateways";
+import type { ProjectData } from "../handlers/projects";
 import type { PublicIpData } from "../handlers/publicIps";
 import type { TaggableKind } from "../handlers/resources";
 import type { SnapshotData } from "../handlers/snapshots";
 import { tagHandlers } from "../handlers/tags";
+import type { TenantData } from "../handlers/tenants";
 import type { VmSnapshotData } from "../handlers/vmSnapshots";
 import type { VolumeData } from "../handlers/volumes";
 import type { VpcData } from "../handlers/vpcs";
@@ -24,14 +29,18 @@ import type { BaseState, Limits, Owned, Tagged } from "../records";
 import { Repository } from "../repository";
 import { backupSchedules } from "./backupSchedules";
 import { backups } from "./backups";
+import { fileSystems } from "./fileSystems";
+import { instanceGroups } from "./instanceGroups";
 import { instances } from "./instances";
 import { clusters } from "./kubernetes";
 import { internalLoadBalancers, loadBalancerRules } from "./loadBalancers";
+import { multiRegionGroups, multiRegionMembers } from "./multiRegions";
 import { networkAclLists, networkAclRules } from "./networkAcls";
 import { networks } from "./networks";
+import { projects, tenantInvitations, tenantMemberships, tenants } from "./organizations";
 import { privateGateways, staticRoutes } from "./privateGateways";
 import { publicIps } from "./publicIps";
-import { annotations, fileSystems, instanceGroups } from "./readOnly";
+import { annotations } from "./readOnly";
 import { snapshots, vmSnapshots } from "./snapshots";
 import { sshKeyPairs } from "./sshKeyPairs";
 import { vmSchedules } from "./vmSchedules";
@@ -60,6 +69,12 @@ export const FAMILIES = [
   annotations,
   instanceGroups,
   fileSystems,
+  multiRegionGroups,
+  multiRegionMembers,
+  tenants,
+  tenantMemberships,
+  tenantInvitations,
+  projects,
 ] as const;
 
 type Families = typeof FAMILIES;
@@ -82,7 +97,12 @@ export type CheckedData = Meets<
     GatewayData &
     LoadBalancerData &
     KubernetesData &
-    BackupData
+    BackupData &
+    FileSystemData &
+    InstanceGroupData &
+    MultiRegionData &
+    TenantData &
+    ProjectData
 >;
 
 export const COLLECTION_KEYS = FAMILIES.map((f) => f.key);

@@ -8,6 +8,7 @@ import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import type {
+  FileSystemRec,
   InstanceRec,
   InternalLoadBalancerRec,
   Job,
@@ -30,6 +31,7 @@ export type LoadBalancerData = Repos<{
   networks: NetworkRec;
   vpcs: VpcRec;
   instances: InstanceRec;
+  fileSystems: FileSystemRec;
 }>;
 export type LCtx = Ctx<LoadBalancerData>;
 type AnyRepo = Repository<LoadBalancerBase>;

@@ -6,6 +6,7 @@ import { seedId } from "../seed";
 import type { Store } from "../store";
 import { paging, passThrough } from "./common";
 import { query, str } from "./input";
+import { groupOf } from "./instanceGroups";
 
 type ICtx = Ctx<Repos<{ instances: InstanceRec }>>;
 
@@ -132,6 +133,9 @@ export function instanceView(store: Store, r: InstanceRec) {
     backupOfferingId: r.backupOfferingId ?? "",
     backupOfferingName: store.catalogue("backupOfferings", r.backupOfferingId, r.regionId)?.name ?? "",
     keyPair: r.keyPair ?? "",
+    // CloudStack's UserVmResponse group and groupid (empty: in no group)
+    group: groupOf(store, r.groupId)?.name ?? "",
+    groupId: groupOf(store, r.groupId)?.id ?? "",
     networkIds: r.nics.map((n) => n.networkId),
     nics: r.nics.map((n) => ({ ...n })),
   };

@@ -6,6 +6,8 @@ import type { JobEffect } from "../jobs";
 import { isHost, parseCidr, parseIp } from "../net";
 import type {
   BackupScheduleRec,
+  FileSystemRec,
+  InstanceGroupRec,
   InstanceRec,
   InternalLoadBalancerRec,
   LoadBalancerRuleRec,
@@ -36,6 +38,8 @@ export type InstanceData = Repos<{
   loadBalancerRules: LoadBalancerRuleRec;
   internalLoadBalancers: InternalLoadBalancerRec;
   vmSchedules: VmScheduleRec;
+  fileSystems: FileSystemRec;
+  instanceGroups: InstanceGroupRec;
 }>;
 export type ICtx = Ctx<InstanceData>;
 

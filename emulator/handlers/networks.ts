@@ -14,6 +14,7 @@ import {
 } from "../net";
 import type {
   AnnotationRec,
+  FileSystemRec,
   InstanceRec,
   InternalLoadBalancerRec,
   LoadBalancerRuleRec,
@@ -44,6 +45,7 @@ export type NetworkData = Repos<{
   publicIps: PublicIpRec;
   loadBalancerRules: LoadBalancerRuleRec;
   internalLoadBalancers: InternalLoadBalancerRec;
+  fileSystems: FileSystemRec;
 }>;
 type NCtx = Ctx<NetworkData>;
 
@@ -217,9 +219,13 @@ const named = namedHandlers<NetworkData, NetworkRec>({
   read: networkById,
   view: networkView,
   filters: ["vpcId", "zoneId"],
+  // a shared file system's VM has its NIC on the network too (one in Error has no VM left)
   dependents: (ctx, r) => ({
-    ids: ctx.data.instances.where((i) => i.nics.some((n) => n.networkId === r.id)).map((i) => i.id),
-    refusal: (n) => `Network ${r.name} is used by ${n} instance(s); delete them first`,
+    ids: [
+      ...ctx.data.instances.where((i) => i.nics.some((n) => n.networkId === r.id)).map((i) => i.id),
+      ...ctx.data.fileSystems.where((f) => f.networkId === r.id && f.state !== "Error").map((f) => f.id),
+    ],
+    refusal: (n) => `Network ${r.name} is used by ${n} instance(s) or file system(s); delete them first`,
     detail: "instances",
   }),
   commands: { delete: "deleteNetwork", restart: "restartNetwork" },

@@ -47,7 +47,7 @@ export function volumeView(ctx: VCtx, r: VolumeRec) {
   };
 }
 
-function checkSize(size: number) {
+export function checkSize(size: number) {
   if (size < 1 || size > MAX_SIZE_GB) throw badRequest(`size must be between 1 and ${MAX_SIZE_GB} GB`);
 }
 

@@ -11,15 +11,21 @@ import { Catalogue } from "./catalogue";
 import { Comments } from "./comments";
 import { CimCore, type ClientEvent } from "./core";
 import { ConfigurationError } from "./errors";
+import { FileSystems } from "./fileSystems";
+import { InstanceGroups } from "./instanceGroups";
 import { InstanceSchedules } from "./instanceSchedules";
 import { Instances } from "./instances";
 import { Jobs } from "./jobs";
 import { KubernetesClusters } from "./kubernetes";
 import { InternalLoadBalancers, LoadBalancers } from "./loadBalancers";
+import { MultiRegions } from "./multiRegions";
 import { NetworkAcls } from "./networkAcls";
 import { Networks } from "./networks";
+import { Organizations } from "./organizations";
 import { headerIdentifier } from "./paths";
+import { UserPreferences } from "./preferences";
 import { PrivateGateways } from "./privateGateways";
+import { Projects } from "./projects";
 import { PublicIps } from "./publicIps";
 import { type RecoveryOptions, recoveryOptions } from "./recovery";
 import { type RetryOptions, retryPolicy } from "./retry";
@@ -86,6 +92,8 @@ export class CimClient {
   readonly loadBalancers: LoadBalancers;
   readonly internalLoadBalancers: InternalLoadBalancers;
   readonly kubernetesClusters: KubernetesClusters;
+  readonly fileSystems: FileSystems;
+  readonly instanceGroups: InstanceGroups;
   readonly tags: Tags;
   readonly backupSchedules: BackupSchedules;
   readonly backups: Backups;
@@ -97,6 +105,10 @@ export class CimClient {
   readonly catalogue: Catalogue;
   readonly audit: Audit;
   readonly comments: Comments;
+  readonly multiRegions: MultiRegions;
+  readonly organizations: Organizations;
+  readonly projects: Projects;
+  readonly preferences: UserPreferences;
   readonly #core: CimCore;
 
   /** @internal used by withRegion */
@@ -133,6 +145,8 @@ export class CimClient {
     this.loadBalancers = new LoadBalancers(core);
     this.internalLoadBalancers = new InternalLoadBalancers(core);
     this.kubernetesClusters = new KubernetesClusters(core);
+    this.fileSystems = new FileSystems(core);
+    this.instanceGroups = new InstanceGroups(core);
     this.tags = new Tags(core);
     this.backupSchedules = new BackupSchedules(core);
     this.backups = new Backups(core);
@@ -144,6 +158,10 @@ export class CimClient {
     this.catalogue = new Catalogue(core);
     this.audit = new Audit(core);
     this.comments = new Comments(core);
+    this.multiRegions = new MultiRegions(core);
+    this.organizations = new Organizations(core);
+    this.projects = new Projects(core);
+    this.preferences = new UserPreferences(core);
   }
 
   /** The default region of this client (undefined: the API default). */
@@ -162,6 +180,8 @@ export class CimClient {
   }
 }
 
+export type { AuditFilter, AuditQuery, AuditTime } from "./audit";
+export { AUDIT_PAGE_SIZE } from "./audit";
 export type { TokenClaims } from "./auth";
 export { ADMIN_PERMISSION } from "./auth";
 export type { BackupScheduleInput } from "./backupSchedules";
@@ -170,6 +190,8 @@ export type { AddCommentInput, CommentCollection, CommentTarget } from "./commen
 export { COMMENT_TEXT_MAX, DELETABLE_COMMENTS } from "./comments";
 export type { AcceptedMutation, CallOptions, ClientEvent } from "./core";
 export * from "./errors";
+export type { CreateFileSystemInput, FileSystemFilter } from "./fileSystems";
+export type { InstanceGroupFilter } from "./instanceGroups";
 export { type InstanceScheduleInput, instanceScheduleQuery } from "./instanceSchedules";
 export type { CreateInstanceInput, ImageType, InstanceCreated, UpdateInstanceInput } from "./instances";
 export type { JobDurationsOptions, JobObservation } from "./jobHistory";
@@ -184,11 +206,14 @@ export type {
   LoadBalancerRuleFilter,
   UpdateLoadBalancerRuleInput,
 } from "./loadBalancers";
+export type { AddVpcInput, MemberFilter, MultiRegionGroupInput } from "./multiRegions";
 export type { AclRuleInput, CreateAclListInput } from "./networkAcls";
 export type { CreateNetworkInput } from "./networks";
+export type { InvitationFilter, TenantContext } from "./organizations";
 export type { ListResult, Page, Paginator } from "./pagination";
 export { normaliseList } from "./pagination";
 export type { CreatePrivateGatewayInput, PrivateGatewayFilter } from "./privateGateways";
+export type { ProjectInput } from "./projects";
 export type { AcquirePublicIpInput, EnableStaticNatInput, PublicIpFilter, StaticNat } from "./publicIps";
 export { staticNatOf } from "./publicIps";
 export type { JobCommand, RecoveryOptions } from "./recovery";

@@ -113,6 +113,9 @@ export const InstanceSchema = z.looseObject({
   hasAnnotations: bool(),
   backupOfferingId: str(),
   backupOfferingName: str(),
+  /** Its instance group's name and id (emulator/README.md: CloudStack's UserVmResponse group, groupid). */
+  group: str(),
+  groupId: str(),
 });
 
 /** Create Instance answers the Instance object; the emulator adds jobId (the deploy job). */
@@ -543,9 +546,36 @@ export const KubernetesClusterSchema = z.looseObject({
 /** getKubernetesClusterConfig: the kubeconfig text (a credential: never logged). */
 export const KubernetesConfigSchema = z.looseObject({ id: str(), name: str(), configData: z.string() });
 
-export const InstanceGroupSchema = z.looseObject({ id: opt(z.string()), name: str() });
+/**
+ * A row of the spec's multi-region instance-group list (row fields not shown: emulator/README.md, CloudStack's
+ * InstanceGroupResponse plus the region it lives in).
+ */
+export const InstanceGroupSchema = z.looseObject({
+  id: opt(z.string()),
+  name: str(),
+  regionId: str(),
+  regionName: str(),
+  account: str(),
+  created: str(),
+});
 
-export const AuditEntrySchema = z.looseObject({});
+/**
+ * A row of the audit trail (fields: emulator/README.md). `timestamp` is the server's local time without offset,
+ * in whatever zone the server runs: compare it only with other times of the same server (serverTime.ts).
+ */
+export const AuditEntrySchema = z.looseObject({
+  id: str(),
+  timestamp: str(),
+  user: str(),
+  regionId: str(),
+  method: str(),
+  route: str(),
+  path: str(),
+  status: int(),
+  resourceType: str(),
+  resourceId: str(),
+  jobId: str(),
+});
 
 /**
  * A comment (the spec's annotation) as CloudStack's AnnotationResponse shows it (emulator/README.md): `entityType`
@@ -598,3 +628,118 @@ export type KubernetesCluster = z.output<typeof KubernetesClusterSchema>;
 export type InstanceGroup = z.output<typeof InstanceGroupSchema>;
 export type AuditEntry = z.output<typeof AuditEntrySchema>;
 export type Comment = z.output<typeof CommentSchema>;
+
+/**
+ * A shared file system, a row of the spec's `fileSystems` (row fields not shown: emulator/README.md, CloudStack's
+ * SharedFSResponse camel-cased). `size` is in bytes; the platform's `sizeGb` is text ("10.00 GiB").
+ */
+export const FileSystemSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  description: str(),
+  zoneId: str(),
+  zoneName: str(),
+  networkId: str(),
+  networkName: str(),
+  /** The file-system VM's address on the network: the NFS server to mount from. */
+  ipAddress: str(),
+  /** The exported path (CloudStack's /mnt/fs/share). */
+  path: str(),
+  provider: str(),
+  /** XFS or EXT4. */
+  filesystem: str(),
+  diskOfferingId: str(),
+  diskOfferingName: str(),
+  serviceOfferingId: str(),
+  serviceOfferingName: str(),
+  size: num(),
+  sizeGb: str(),
+  /** SharedFS.State: Allocated, Ready, Stopping, Stopped, Starting, Destroyed, Expunging, Error. */
+  state: str(),
+  created: str(),
+});
+export type FileSystem = z.output<typeof FileSystemSchema>;
+// ------------------------------------------------------------------ multi-region groups, organizations, projects
+
+/** A multi-region group: kept in the region its create was routed to. State Active, or Revoke while deleted. */
+export const MultiRegionGroupSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  description: str(),
+  state: str(),
+  regionId: str(),
+  regionName: str(),
+  memberCount: int(),
+  created: str(),
+});
+
+/** A VPC's membership of a group: `regionId` is the VPC's own region, not the group's. */
+export const MultiRegionMemberSchema = z.looseObject({
+  id: z.string(),
+  groupId: str(),
+  groupName: str(),
+  vpcId: str(),
+  vpcName: str(),
+  cidr: str(),
+  regionId: str(),
+  regionName: str(),
+  /** Add (joining), Active, Revoke (leaving), Error (the join failed). */
+  state: str(),
+  created: str(),
+});
+
+/** An organization the caller belongs to, with the caller's membership of it. */
+export const TenantSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  description: str(),
+  state: str(),
+  owner: str(),
+  /** The caller's membership: the value X-Tenant-Context carries. */
+  membershipId: str(),
+  role: str(),
+  memberCount: int(),
+  created: str(),
+});
+
+/** A membership of an organization (the caller's, or a member of one the caller belongs to). */
+export const MembershipSchema = z.looseObject({
+  id: z.string(),
+  tenantId: str(),
+  tenantName: str(),
+  user: str(),
+  /** Admin or Regular. */
+  role: str(),
+  created: str(),
+});
+
+/** An invitation to an organization: Pending, Completed (accepted), Declined or Expired. */
+export const InvitationSchema = z.looseObject({
+  id: z.string(),
+  tenantId: str(),
+  tenantName: str(),
+  user: str(),
+  invitedBy: str(),
+  state: str(),
+  created: str(),
+});
+
+export const ProjectSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  displayText: str(),
+  state: str(),
+  owner: str(),
+  created: str(),
+});
+
+/** The signed-in user's console preferences: one object of text values. */
+export const PreferencesSchema = z.record(z.string(), z.string());
+
+export type MultiRegionGroup = z.output<typeof MultiRegionGroupSchema>;
+export type MultiRegionMember = z.output<typeof MultiRegionMemberSchema>;
+export type Tenant = z.output<typeof TenantSchema>;
+export type Membership = z.output<typeof MembershipSchema>;
+export type Invitation = z.output<typeof InvitationSchema>;
+export type Project = z.output<typeof ProjectSchema>;
+export type Preferences = z.output<typeof PreferencesSchema>;

@@ -104,3 +104,23 @@ export const adoptId = field(adoptIdSchema, { change: "ignore" });
 
 /** The fields of every kind backed by a record (all but the generic tag endpoint have adoptId). */
 export const commonFields = { region, timeouts, adoptId };
+
+/**
+ * A `size` that only grows (the platform refuses to shrink what holds data): `rules` refuses a smaller size against
+ * the old inputs at check, `diffGuard` against the old outputs at diff (a refresh may have moved them), so preview
+ * stops before anything is sent. `message` says why, for the kind's noun.
+ */
+export function growOnly(kind: string, message: (from: number, to: number) => string) {
+  const shrinks = (from: unknown, to: unknown): [number, number] | undefined =>
+    typeof from === "number" && typeof to === "number" && to < from ? [from, to] : undefined;
+  return {
+    rules(values: Recorded, fail: (property: string, reason: string) => void, olds: Recorded) {
+      const s = shrinks(olds?.size, values.size);
+      if (s) fail("size", message(...s));
+    },
+    diffGuard(olds: Recorded, news: Recorded, replacing: boolean) {
+      const s = shrinks(olds.size, news.size);
+      if (s && !replacing) throw new Error(`cim:${kind} ${String(olds.name ?? "")}: ${message(...s)}.`);
+    },
+  };
+}

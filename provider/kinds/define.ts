@@ -8,7 +8,7 @@
 // This module is pure: no client, no Pulumi; the lifecycle hooks receive their session from the engine.
 
 import type { z } from "zod";
-import type { AcceptedMutation, MyLimits, TagCollection } from "../client";
+import type { AcceptedMutation, MultiRegionQuota, MyLimits, TagCollection } from "../client";
 import type { CatalogueName } from "../lifecycle/lookups";
 import type { Session } from "../lifecycle/session";
 import type { Operation, TimeoutsInput } from "../lifecycle/timeouts";
@@ -92,6 +92,12 @@ export interface Ref {
    * instance that a backup schedule names must have a backup offering).
    */
   readonly requires?: Requirement;
+  /**
+   * With `mustExist`: the input field that holds the region the resource named lives in, when that is not
+   * necessarily this resource's region (a multi-region group's member VPC). Absent or not given: this
+   * resource's region.
+   */
+  readonly regionFrom?: string;
 }
 
 /** A rule on the record a reference names, judged at check with the resource's checked inputs. */
@@ -174,11 +180,13 @@ export type OutputsOf<F extends Fields, O extends Outputs> = {
   [K in keyof O as undefined extends Produced<O[K]> ? K : never]?: Produced<O[K]>;
 } & { region: string };
 
-/** Which allowance of GET /tenants/my-limits a kind's creates count against. */
-export interface QuotaKey {
-  limit: keyof MyLimits;
-  count: keyof MyLimits;
-}
+/**
+ * Which allowance a kind's creates count against: one of GET /tenants/my-limits (the default), or of
+ * GET /multi-regions/quota (`source: "multi-regions"`: maxMultiRegions, currentMultiRegions).
+ */
+export type QuotaKey =
+  | { source?: "my-limits"; limit: keyof MyLimits; count: keyof MyLimits }
+  | { source: "multi-regions"; limit: keyof MultiRegionQuota; count: keyof MultiRegionQuota };
 
 /** Another kind's allowance that a create uses up: `count` of them, named `noun` in the warning. */
 export interface QuotaUse {

@@ -6,15 +6,20 @@ import { backup } from "./backup";
 import { backupSchedule } from "./backupSchedule";
 import { comment } from "./comment";
 import type { Kind } from "./define";
+import { fileSystem } from "./fileSystem";
 import { instance } from "./instance";
+import { instanceGroup } from "./instanceGroup";
 import { instanceSchedule } from "./instanceSchedule";
 import { instanceSnapshot } from "./instanceSnapshot";
 import { internalLoadBalancer } from "./internalLoadBalancer";
 import { kubernetesCluster } from "./kubernetesCluster";
 import { loadBalancerRule } from "./loadBalancerRule";
+import { multiRegionGroup } from "./multiRegionGroup";
+import { multiRegionGroupVpc } from "./multiRegionGroupVpc";
 import { network } from "./network";
 import { networkAclList } from "./networkAclList";
 import { networkAclRule } from "./networkAclRule";
+import { project } from "./project";
 import { publicIp } from "./publicIp";
 import { sshKeyPair } from "./sshKeyPair";
 import { staticNat } from "./staticNat";
@@ -46,6 +51,11 @@ export const kinds = {
   KubernetesCluster: kubernetesCluster,
   Tags: tags,
   Comment: comment,
+  FileSystem: fileSystem,
+  InstanceGroup: instanceGroup,
+  MultiRegionGroup: multiRegionGroup,
+  MultiRegionGroupVpc: multiRegionGroupVpc,
+  Project: project,
 } as const;
 
 export type KindName = keyof typeof kinds;

@@ -343,11 +343,14 @@ export function providerOf<F extends Fields, O extends Outputs>(
         const ref = refOf(f);
         const checked = ref?.mustExist && Array.isArray(plain) && plain.includes(k);
         const target = checked ? kindNamed(ref.kind) : undefined;
-        if (ref && target)
+        if (ref && target) {
+          // a resource of another region is looked up there (an id is valid only in its own region)
+          const elsewhere = ref.regionFrom ? inputs[ref.regionFrom] : undefined;
+          const where = typeof elsewhere === "string" ? elsewhere : region;
           out.push(
             ...(await mustReferToExisting(
               kind.name,
-              region,
+              where,
               k,
               inputs[k],
               target,
@@ -356,6 +359,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
               inputs,
             )),
           );
+        }
         if (!f.lookup) return;
         const r = await mustExist(kind.name, region, f.lookup.catalogue, k, inputs[k], f.lookup.what);
         if (r.failure) out.push(r.failure);

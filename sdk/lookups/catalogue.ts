@@ -19,6 +19,7 @@ import {
   asQuery,
   cached,
   client,
+  gated,
   type LookupQuery,
   type LookupRegionOptions,
   pick,
@@ -217,16 +218,21 @@ export async function getKubernetesVersion(
 // ------------------------------------------------------------------------------------------ allowances
 
 /**
- * The user's allowances and current usage (GET /api/v1/tenants/my-limits): instance, volume, VPC and network
- * limits and counts. Not cached: it is a reading of the moment.
+ * The user's allowances and current usage (GET /api/v1/tenants/my-limits): `<kind>Limit` and `<kind>Count` for
+ * instances, volumes, VPCs, networks, public IPs, volume snapshots and backups, counted over every region. Not
+ * cached: it is a reading of the moment. A failure of a cause every lookup shares is reported once.
  */
 export async function getMyLimits(opts?: LookupRegionOptions): Promise<MyLimits> {
-  const { client: c } = client();
+  const { client: c, key } = client();
   const region = await regionOf(opts);
-  return c.catalogue.myLimits({ region: region.id });
+  return gated(key, () => c.catalogue.myLimits({ region: region.id }));
 }
 
-/** The multi-region allowance (GET /api/v1/multi-regions/quota). Not cached. */
+/**
+ * The multi-region allowance (GET /api/v1/multi-regions/quota): `maxMultiRegions` groups, each of at most
+ * `maxMultiRegionMembers` VPCs, and `currentMultiRegions` in use, every region together. Not cached.
+ */
 export async function getMultiRegionQuota(): Promise<MultiRegionQuota> {
-  return client().client.catalogue.multiRegionQuota();
+  const { client: c, key } = client();
+  return gated(key, () => c.catalogue.multiRegionQuota());
 }

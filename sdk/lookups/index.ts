@@ -7,16 +7,22 @@ export type {
   BackupOffering,
   ComputeOffering,
   DiskOffering,
+  Invitation,
   Iso,
   KubernetesVersion,
+  Membership,
+  MultiRegionMember,
   MultiRegionQuota,
   MyLimits,
   NetworkOffering,
+  Preferences,
   Region,
   Template,
+  Tenant,
   VpcOffering,
   Zone,
 } from "../../provider/client";
+export * from "./audit";
 export * from "./backups";
 export * from "./catalogue";
 export * from "./comments";
@@ -28,8 +34,13 @@ export {
   type OfInstanceFilter,
   type OfInstanceQuery,
 } from "./core";
+export * from "./fileSystems";
+export * from "./instanceGroups";
 export * from "./instanceSchedules";
 export * from "./kubernetes";
+export * from "./multiRegions";
 export * from "./networking";
+export * from "./organizations";
+export * from "./projects";
 export * from "./regions";
 export * from "./snapshots";

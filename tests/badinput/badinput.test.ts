@@ -56,6 +56,7 @@ async function lane(cases: BadCase[], n: number): Promise<void> {
       unknown: "0b7e2a41-5f0c-4d8e-9a43-7c1d2e3f4a5b",
       unknown2: "5c9d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f",
       regionId: emu.regions.find((r) => r.primary)!.id,
+      networkId: await isolatedNetwork(emu.url, valid, here),
     };
     const baseEnv = {
       CIM_BASE_URL: emu.url,
@@ -117,6 +118,28 @@ beforeAll(() => {
 afterAll(() => {
   tally.print();
 });
+
+/** An isolated network of the lane's emulator, its create job ended (file systems are served on one). */
+async function isolatedNetwork(url: string, token: string, ids: { zoneId: string; isolated: string }) {
+  const call = async (method: string, p: string, body?: unknown) => {
+    const res = await fetch(`${url}/api/v1${p}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { id: string; jobId?: string; status?: string };
+  };
+  const net = await call("POST", "/networks", {
+    name: "badinput-net",
+    displayText: "for file systems",
+    zoneId: ids.zoneId,
+    networkOfferingId: ids.isolated,
+  });
+  for (let i = 0; i < 500 && (await call("GET", `/jobs/${net.jobId}`)).status === "running"; i++)
+    await new Promise((r) => setTimeout(r, 10));
+  return net.id;
+}
 
 /** What a user reads: the error (the CLI's stderr with the check failures), then the output. */
 const textOf = (r: OpResult) => `${r.error ?? ""}\n${r.stderr}\n${r.output}`;

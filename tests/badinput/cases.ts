@@ -19,6 +19,8 @@ export interface Ids extends CatalogueIds {
   unknown2: string;
   /** The default region's id. */
   regionId: string;
+  /** An isolated network of the lane's emulator (file systems are served on one). */
+  networkId: string;
 }
 
 export interface Settings {
@@ -108,6 +110,14 @@ const vpc = (ids: Ids, extra: Record<string, unknown> = {}) => ({
 const network = (ids: Ids, extra: Record<string, unknown> = {}) => ({
   zoneId: ids.zoneId,
   networkOfferingId: ids.isolated,
+  ...extra,
+});
+const fileSystem = (ids: Ids, extra: Record<string, unknown> = {}) => ({
+  zoneId: ids.zoneId,
+  networkId: ids.networkId,
+  diskOfferingId: ids.customDisk,
+  size: 10,
+  serviceOfferingId: ids.medium,
   ...extra,
 });
 const aclRule = (ids: Ids, extra: Record<string, unknown> = {}) => ({
@@ -1313,6 +1323,36 @@ export const CASES: BadCase[] = [
     field: "controlNodes",
     message: /controlNodes must be a number/,
   },
+  // ------------------------------------------------------------------- multi-region groups, projects
+  {
+    name: "multi-region member with the VPC's region given by name",
+    kind: "MultiRegionGroupVpc",
+    args: (i) => ({ groupId: i.unknown, vpcId: i.unknown2, vpcRegion: "nl-ams-1" }),
+    field: "vpcRegion",
+    message: /vpcRegion must be an id \(a UUID\), not a name/,
+  },
+  {
+    name: "multi-region member naming a VPC its vpcRegion does not have",
+    kind: "MultiRegionGroupVpc",
+    // looked up in vpcRegion (the other region), not in the member's own (the default)
+    args: (i) => ({ groupId: i.unknown, vpcId: i.unknown2, vpcRegion: i.other.zones[0].regionId }),
+    field: "vpcId",
+    message: /vpcId names no VPC with id "[0-9a-f-]+" in region [0-9a-f]{8}-/,
+  },
+  {
+    name: "multi-region group name of 256 characters",
+    kind: "MultiRegionGroup",
+    args: () => ({ name: "g".repeat(256) }),
+    field: "name",
+    message: /name must be at most 255 characters/,
+  },
+  {
+    name: "project with an empty display text",
+    kind: "Project",
+    args: () => ({ name: "web", displayText: " " }),
+    field: "displayText",
+    message: /displayText must not be empty/,
+  },
   {
     name: "settings: token for another audience",
     kind: "Instance",
@@ -1371,5 +1411,56 @@ export const CASES: BadCase[] = [
     args: (i) => ({ volumeId: i.unknown, text: "x" }),
     field: "volumeId",
     message: /volumeId names no volume with id "[0-9a-f-]+" in the default region/,
+  },
+  // ---------------------------------------------------------------------------- FileSystem, InstanceGroup
+  {
+    name: "file system in an unknown format",
+    kind: "FileSystem",
+    args: (i) => fileSystem(i, { filesystem: "NTFS" }),
+    field: "filesystem",
+    message: /filesystem must be "XFS" \(the default\) or "EXT4"/,
+  },
+  {
+    name: "file system shrinking an existing one",
+    kind: "FileSystem",
+    existing: (i) => fileSystem(i, { size: 10 }),
+    args: (i) => fileSystem(i, { size: 5 }),
+    field: "size",
+    message: /size cannot shrink \(10 GB → 5 GB\): shared file systems only grow/,
+  },
+  {
+    name: "file system with a size on a fixed disk offering",
+    kind: "FileSystem",
+    args: (i) => fileSystem(i, { diskOfferingId: i.fixedDisk.id }),
+    field: "size",
+    message: /size does not apply to disk offering .*fixed/,
+  },
+  {
+    name: "file system served by an offering below the VM's minimum",
+    kind: "FileSystem",
+    args: (i) => fileSystem(i, { serviceOfferingId: i.small }),
+    field: "serviceOfferingId",
+    message: /too small for the file-system VM: it needs at least 2 vCPUs and 1024 MB/,
+  },
+  {
+    name: "file system on a network given by name",
+    kind: "FileSystem",
+    args: (i) => fileSystem(i, { networkId: "backend" }),
+    field: "networkId",
+    message: /networkId must be an id \(a UUID\), not a name/,
+  },
+  {
+    name: "instance in a group the region does not have",
+    kind: "Instance",
+    args: (i) => vm(i, { group: "no-such-group" }),
+    field: "group",
+    message: /group names no instance group named "no-such-group" in .*cim\.InstanceGroup/,
+  },
+  {
+    name: "instance group with an empty name",
+    kind: "InstanceGroup",
+    args: () => ({ name: " " }),
+    field: "name",
+    message: /name must not be empty/,
   },
 ];

@@ -48,8 +48,15 @@ const made: Record<string, string[]> = {
   LoadBalancerRule: [],
   InternalLoadBalancer: [],
   KubernetesCluster: [],
+  FileSystem: [],
+  InstanceGroup: [],
 };
 let foreignVpc: string;
+/**
+ * Kinds the command adopts that this round trip does not make yet: multi-region groups, their member VPCs and
+ * projects (issue 14; tests/import/generate.test.ts covers their code). The README names them.
+ */
+const NOT_IN_ROUND_TRIP = ["MultiRegionGroup", "MultiRegionGroupVpc", "Project"];
 
 const fast = { firstDelayMs: 0, minIntervalMs: 10, maxIntervalMs: 20 };
 
@@ -289,6 +296,27 @@ async function createInfrastructure() {
     ),
   );
 
+  // The web instance's group, and a shared file system on the backend network.
+  const webServers = await c.instanceGroups.create({ name: "legacy-web" }, region);
+  await c.instances.update(web, { group: "legacy-web" }, region);
+  const files = await wait(
+    await c.fileSystems.create(
+      {
+        name: "legacy-files",
+        description: "shared files",
+        zoneId,
+        networkId: isolated,
+        diskOfferingId: custom,
+        size: 10,
+        serviceOfferingId: byName(offerings, "Medium"),
+        filesystem: "EXT4",
+      },
+      region,
+    ),
+  );
+
+  made.InstanceGroup.push(webServers.id!);
+  made.FileSystem.push(files);
   made.SshKeyPair.push(key.id!);
   made.PublicIp.push(front, spareIp);
   made.StaticNat.push(front);
@@ -420,12 +448,13 @@ describe("pulumi-cim import", () => {
     const { stdout, files } = await runImport(process.execPath, [cli], home.workDir, out);
 
     expect(stdout).toContain(
-      `Region ${primary.name} (${primary.id}): 3 instance(s), 2 volume(s), 1 VPC(s), 3 network(s), 1 network ACL list(s), 2 network ACL rule(s), ${SCHEDULE_ADOPTION ? 1 : 0} backup schedule(s), 1 backup(s), 1 instance schedule(s), 1 SSH key pair(s), 2 public IP(s), 1 static NAT(s), 1 volume snapshot(s), 1 instance snapshot(s), 1 VPC private gateway(s), 1 load-balancer rule(s), 1 internal load balancer(s), 1 Kubernetes cluster(s), 2 comment(s) to adopt.`,
+      `Region ${primary.name} (${primary.id}): 3 instance(s), 2 volume(s), 1 VPC(s), 3 network(s), 1 network ACL list(s), 2 network ACL rule(s), ${SCHEDULE_ADOPTION ? 1 : 0} backup schedule(s), 1 backup(s), 1 instance schedule(s), 1 SSH key pair(s), 2 public IP(s), 1 static NAT(s), 1 volume snapshot(s), 1 instance snapshot(s), 1 VPC private gateway(s), 1 load-balancer rule(s), 1 internal load balancer(s), 1 Kubernetes cluster(s), 2 comment(s), 1 shared file system(s), 1 instance group(s) to adopt.`,
     );
-    // one live resource at least of every kind the command adopts
+    // one live resource at least of every kind the command adopts, but those this round trip leaves out
     expect(Object.keys(made).sort()).toEqual(
       importedKinds()
         .map((k) => k.name)
+        .filter((k) => !NOT_IN_ROUND_TRIP.includes(k))
         .sort(),
     );
     for (const [kind, ids] of Object.entries(made)) expect(ids.length, kind).toBeGreaterThan(0);
@@ -492,6 +521,11 @@ describe("pulumi-cim import", () => {
     );
     expect(index).toMatch(
       /new cim\.Comment\("[\w-]+-comment", \{[^}]*networkId: network\w+\.id,\n {2}text: "legacy: do not extend",/,
+    );
+    // the web instance names its adopted group by the group's name output; the file system refers to its network
+    expect(index).toMatch(/new cim\.Instance\("web", \{[^}]*group: groupLegacyWeb\.name,/);
+    expect(index).toMatch(
+      /new cim\.FileSystem\("legacy-files", \{[^}]*networkId: networkLegacyBackend\.id,[^}]*size: 10,[^}]*filesystem: "EXT4",/,
     );
     expect(JSON.parse(files["package.json"]).dependencies["pulumi-cim"]).toMatch(/^\^\d/);
 

@@ -95,7 +95,11 @@ describe("Console description of the API (meta.json)", () => {
     expect(byKey.vmSchedules.item).toBe("/api/v1/compute/instances/schedules/{id}");
     expect(byKey.instanceGroups.list).toBe("/api/v1/instance-groups"); // its only GET route, no record route
     expect(byKey.instanceGroups.item).toBeUndefined();
-    expect(meta.unlisted.map((u: { key: string }) => u.key).sort()).toEqual(["annotations", "fileSystems"]);
+    expect(byKey.fileSystems).toMatchObject({
+      list: "/api/v1/filesystems",
+      item: "/api/v1/filesystems/{id}",
+    });
+    expect(meta.unlisted.map((u: { key: string }) => u.key).sort()).toEqual(["annotations"]);
     expect(meta.rawStates).toEqual({ 0: "PENDING", 1: "PROCESSING", 2: "WEBHOOK_COMPLETED", 3: "FAILED" });
     for (const f of meta.families) {
       expect((await api.get(f.list.replace("/api/v1", ""))).status, f.list).toBe(200);

@@ -260,25 +260,6 @@ describe("Account reads", () => {
     expect(Object.values(q).every((v) => Number.isInteger(v))).toBe(true);
   });
 
-  it("Known pass-through lists: instance groups return instancegroups, count, regionErrors", async () => {
-    await api.control.seed({ instanceGroups: [{ name: "web" }] });
-    const res = await api.ok("GET", "/instance-groups");
-    expect(Object.keys(res).sort()).toEqual(["count", "instancegroups", "regionErrors"]);
-    expect(res.count).toBe(1);
-    expect(res.instancegroups[0].name).toBe("web");
-    const scoped = await api.ok("GET", "/instance-groups", { region: api.secondary.id });
-    expect(scoped.count).toBe(0);
-  });
-
-  it("Known pass-through lists: the file system read returns count, fileSystems, page, pageSize", async () => {
-    const seeded = await api.control.seed({ fileSystems: [{ name: "shared" }] });
-    const id = seeded.fileSystems[0];
-    const res = await api.ok("GET", `/filesystems/${id}`);
-    expect(Object.keys(res).sort()).toEqual(["count", "fileSystems", "page", "pageSize"]);
-    expect(res.fileSystems[0].name).toBe("shared");
-    expect((await api.get("/filesystems/00000000-0000-4000-8000-000000000000")).status).toBe(404);
-  });
-
   it("Events: GET /audit is the paged envelope with a row per mutation", async () => {
     const before = (await api.ok("GET", "/audit")).totalElements;
     await api.ok("PUT", `/compute/instances/${vm.id}`, { query: { displayName: "audited" } });

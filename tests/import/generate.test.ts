@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { generateProgram, literal, resourceName, variableName } from "../../provider/import/generate";
 import type { Inventory } from "../../provider/import/inventory";
+import { kinds } from "../../provider/kinds";
 
 const ZONE = "11111111-0000-0000-0000-000000000001";
 const TEMPLATE = "11111111-0000-0000-0000-000000000002";
@@ -411,7 +412,7 @@ describe("generateProgram", () => {
       "// The API does not return these SSH key pair inputs, so they are left out (which keeps what was deployed):\n// publicKey.",
     );
     expect(index).toContain(
-      "network ACL rules, backup schedules, backups, instance schedules, SSH key pairs, public IPs, static NATs, volume snapshots, instance snapshots, VPC private gateways, load-balancer rules, internal load balancers, Kubernetes clusters and comments of region de-fra",
+      "network ACL rules, backup schedules, backups, instance schedules, SSH key pairs, public IPs, static NATs, volume snapshots, instance snapshots, VPC private gateways, load-balancer rules, internal load balancers, Kubernetes clusters, comments, shared file systems, instance groups, multi-region groups, multi-region group members and projects of region de-fra",
     );
     expect(index.match(/^import .*$/gm)).toEqual(['import * as cim from "pulumi-cim";']);
   });
@@ -800,6 +801,119 @@ describe("comments", () => {
   volumeId: volumeData.id,
   text: "restore tested weekly",
   adminsOnly: true,
+});`);
+  });
+});
+
+describe("shared file systems and instance groups", () => {
+  function withFilesAndGroups(): Inventory {
+    const inv = inventory();
+    inv.records.InstanceGroup = [
+      { id: "grp-1", name: "web-servers", regionId: "99999999-0000-0000-0000-000000000000" },
+    ];
+    (inv.records.Instance[0] as Record<string, unknown>).group = "web-servers";
+    // in a group the program does not adopt (another region's, say): named as it is
+    (inv.records.Instance[1] as Record<string, unknown>).group = "batch";
+    inv.records.FileSystem = [
+      {
+        id: "fs-1",
+        name: "assets",
+        description: "shared assets",
+        zoneId: ZONE,
+        networkId: "net-1",
+        diskOfferingId: CUSTOM,
+        serviceOfferingId: SMALL,
+        size: 20 * 1024 ** 3,
+        filesystem: "XFS",
+        state: "Ready",
+      },
+      {
+        id: "fs-2",
+        name: "scratch",
+        zoneId: ZONE,
+        networkId: "net-1",
+        diskOfferingId: CUSTOM,
+        state: "Error",
+      },
+    ];
+    return inv;
+  }
+
+  it("adopts groups before instances, which name them by the group's name output; file systems refer to their network", () => {
+    const { files, resources } = generateProgram(withFilesAndGroups(), options);
+    const index = files["index.ts"];
+    const order = resources.map((r) => `${r.kind} ${r.name}`);
+    expect(order.indexOf("InstanceGroup web-servers")).toBeLessThan(order.indexOf("Instance web"));
+    expect(order.indexOf("FileSystem assets")).toBeGreaterThan(order.indexOf("Network app-tier"));
+    expect(index).toContain(`const groupWebServers = new cim.InstanceGroup("web-servers", {
+  adoptId: "grp-1",
+  region,
+  name: "web-servers",
+});`);
+    expect(index).toMatch(/new cim\.Instance\("web", \{\n(.*\n)*? {2}group: groupWebServers\.name,\n/);
+    expect(index).toContain('  group: "batch",');
+    // size in GiB from the API's bytes; XFS is the default, left out
+    expect(index).toContain(`const fileSystemAssets = new cim.FileSystem("assets", {
+  adoptId: "fs-1",
+  region,
+  name: "assets",
+  description: "shared assets",
+  zoneId: "${ZONE}", // de-fra-1a
+  networkId: networkAppTier.id,
+  diskOfferingId: "${CUSTOM}", // Custom
+  size: 20,
+  serviceOfferingId: "${SMALL}", // Small
+});`);
+    // a file system in Error is read but not adopted (the inventory skips it)
+    expect(kinds.FileSystem.importer?.skip?.({ id: "fs-2", state: "Error" })).toMatch(/failed/);
+  });
+});
+
+describe("multi-region groups and projects", () => {
+  const AMS = "88888888-0000-0000-0000-000000000000";
+  function withGroups(): Inventory {
+    const inv = inventory();
+    const here = inv.region.id;
+    inv.records.MultiRegionGroup = [{ id: "mr-1", name: "mesh", description: "both sites", state: "Active" }];
+    inv.records.MultiRegionGroupVpc = [
+      { id: "m-1", groupId: "mr-1", vpcId: "vpc-1", vpcName: "main", regionId: here, state: "Active" },
+      // a VPC of another region: not adopted by this region's import, named by id with its region
+      { id: "m-2", groupId: "mr-1", vpcId: "vpc-ams", vpcName: "ams", regionId: AMS, state: "Active" },
+    ];
+    inv.records.Project = [{ id: "p-1", name: "shop", displayText: "the shop", state: "Active" }];
+    return inv;
+  }
+
+  it("adopts a group, its members referring to it and to the VPCs adopted here, and a project", () => {
+    const { files, resources } = generateProgram(withGroups(), options);
+    const index = files["index.ts"];
+    const order = resources.map((r) => `${r.kind} ${r.name}`);
+    expect(order.indexOf("MultiRegionGroupVpc mesh-main")).toBeGreaterThan(
+      order.indexOf("MultiRegionGroup mesh"),
+    );
+    expect(order.indexOf("MultiRegionGroupVpc mesh-main")).toBeGreaterThan(order.indexOf("Vpc main"));
+    expect(index).toContain(`const multiRegionMesh = new cim.MultiRegionGroup("mesh", {
+  adoptId: "mr-1",
+  region,
+  name: "mesh",
+  description: "both sites",
+});`);
+    expect(index).toContain(`const multiRegionVpcMeshMain = new cim.MultiRegionGroupVpc("mesh-main", {
+  adoptId: "m-1",
+  region,
+  groupId: multiRegionMesh.id,
+  vpcId: vpcMain.id,
+  vpcRegion: "${withGroups().region.id}",
+});`);
+    expect(index).toContain(`  groupId: multiRegionMesh.id,
+  vpcId: "vpc-ams", // VPC
+  vpcRegion: "${AMS}",
+});`);
+    expect(index).toContain(`const projectShop = new cim.Project("shop", {
+  adoptId: "p-1",
+  region,
+  name: "shop",
+  displayText: "the shop",
 });`);
   });
 });

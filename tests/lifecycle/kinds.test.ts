@@ -18,6 +18,7 @@ import { resetLookups } from "../../provider/lifecycle/lookups";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
 import { resetBatches } from "../../provider/lifecycle/readBatch";
 import { UNKNOWN } from "../../provider/lifecycle/values";
+import { apiCaller } from "../fixtures/apiCall";
 import { freshEd25519 } from "../fixtures/sshKeys";
 
 type Rec = Record<string, any>;
@@ -27,20 +28,8 @@ let token: string;
 let ctl: EmulatorControl;
 const saved = { ...process.env };
 
-/** A call of the API as the user (for changes behind the program's back). */
-async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${emu.url}/api/v1${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
+/** A call of the API as the user (for changes behind the program's back), in a region when given. */
+const call = apiCaller(() => ({ url: emu.url, token }));
 /** Rows of a list answer, whatever its envelope. */
 const rows = (body: any): Rec[] =>
   Array.isArray(body) ? body : (body.content ?? Object.values(body).find((v) => Array.isArray(v)) ?? []);
@@ -60,6 +49,8 @@ beforeAll(async () => {
   process.env.CIM_TOKEN = token;
   delete process.env.CIM_REGION;
   resetQuotaPreflight(() => undefined);
+  // every multi-region member row makes its own group (one VPC per region in a group)
+  await ctl.limits({ maxMultiRegions: 100 });
   cat.zone = (await first("/zones")).id;
   cat.offering = (await first("/offerings/compute")).id;
   const offerings = rows(await call("GET", "/offerings/compute"));
@@ -587,7 +578,91 @@ const cases: Case[] = [
     bad: (i) => ({ news: { ...i, text: "x".repeat(256) }, field: "text" }),
     path: (id) => `/volumes/annotations/${id}`,
   },
+  {
+    kind: "FileSystem",
+    inputs: () => fsInputs(),
+    // grows in place (changeSharedFileSystemDiskOffering, a job) and is described anew (updateSharedFileSystem)
+    inPlace: (o) => ({
+      news: { ...o, size: 20, description: "grown" },
+      expect: { size: 20, description: "grown" },
+    }),
+    replace: (o) => ({ news: { ...o, filesystem: "EXT4" }, field: "filesystem" }),
+    bad: (i) => ({ news: { ...i, filesystem: "NTFS" }, field: "filesystem" }),
+    createRoute: "/api/v1/filesystems",
+    path: (id) => `/filesystems/${id}`,
+    // a Ready one is destroyed only when forced; left Destroyed (not expunged), it reads as gone
+    deletePath: (id) => `/filesystems/${id}?forced=true`,
+    liveState: (body) => body.fileSystems[0].state,
+  },
+  {
+    // Synchronous in the API (no job): no partial-state row.
+    kind: "InstanceGroup",
+    inputs: () => ({ name: nameOf("grp") }),
+    inPlace: (o) => ({ news: { ...o, name: `${o.name}-r` }, expect: { name: `${o.name}-r` } }),
+    replace: (o) => ({ news: { ...o, region: emu.regions.find((r) => !r.primary)!.id }, field: "region" }),
+    bad: (i) => ({ news: { ...i, name: " " }, field: "name" }),
+    path: (id) => `/instance-groups/${id}`,
+  },
+  {
+    kind: "MultiRegionGroup",
+    inputs: () => ({ name: nameOf("mesh"), description: "both sites" }),
+    inPlace: (o) => ({
+      news: { ...o, name: `${o.name}-r`, description: "changed" },
+      expect: { name: `${o.name}-r`, description: "changed" },
+    }),
+    replace: (o) => ({ news: { ...o, region: secondaryRegion() }, field: "region" }),
+    bad: (i) => ({ news: { ...i, name: "x".repeat(300) }, field: "name" }),
+    path: (id) => `/multi-regions/${id}`,
+  },
+  {
+    // A group of the primary region and a VPC of the other one: the member's region is the group's,
+    // vpcRegion the VPC's. Nothing changes in place through the API: timeouts are the in-place change.
+    kind: "MultiRegionGroupVpc",
+    inputs: async () => ({
+      groupId: (await call("POST", "/multi-regions", { name: nameOf("grp") })).id,
+      vpcId: await vpcIn(secondaryRegion()),
+      vpcRegion: secondaryRegion(),
+    }),
+    inPlace: (o) => ({ news: { ...o, timeouts: { delete: "5m" } }, expect: { timeouts: { delete: "5m" } } }),
+    replace: (o) => ({
+      news: { ...o, vpcRegion: emu.regions.find((r) => r.primary)!.id },
+      field: "vpcRegion",
+    }),
+    bad: (i) => ({ news: { ...i, vpcRegion: "nl-ams-1" }, field: "vpcRegion" }),
+    createRoute: "/api/v1/multi-regions/{id}/vpcs",
+    path: (id) => `/multi-regions/members/${id}`,
+  },
+  {
+    kind: "Project",
+    inputs: () => ({ name: nameOf("proj"), displayText: "the shop" }),
+    inPlace: (o) => ({
+      news: { ...o, name: `${o.name}-r`, displayText: "changed" },
+      expect: { name: `${o.name}-r`, displayText: "changed" },
+    }),
+    replace: (o) => ({ news: { ...o, region: secondaryRegion() }, field: "region" }),
+    bad: (i) => ({ news: { ...i, displayText: "" }, field: "displayText" }),
+    path: (id) => `/projects/${id}`,
+  },
 ];
+
+const secondaryRegion = () => emu.regions.find((r) => !r.primary)!.id;
+
+/** A VPC made through the API in a region (its job waited for there), for multi-region group members. */
+async function vpcIn(region: string): Promise<string> {
+  const zoneId = rows(await call("GET", "/zones", undefined, region))[0].id;
+  const vpcOfferingId = rows(await call("GET", "/offerings/vpc", undefined, region))[0].id;
+  const v = await call(
+    "POST",
+    "/vpcs",
+    { name: nameOf("mrvpc"), zoneId, cidr: `10.${unique % 250}.0.0/16`, vpcOfferingId },
+    region,
+  );
+  for (let i = 0; i < 200; i++) {
+    if ((await call("GET", `/jobs/${v.jobId}`, undefined, region)).status !== "running") return v.id;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`VPC job ${v.jobId} still running`);
+}
 
 /** A data volume made through the API (a comment's target). */
 async function apiVolume(): Promise<string> {
@@ -601,6 +676,18 @@ async function apiVolume(): Promise<string> {
   await job(v);
   return v.id;
 }
+
+/** A shared file system of 10 GB on the shared isolated network, served by a Medium VM. */
+const fsInputs = (extra: Rec = {}) => ({
+  name: nameOf("fs"),
+  zoneId: cat.zone,
+  networkId: cat.net,
+  diskOfferingId: cat.custom,
+  size: 10,
+  serviceOfferingId: cat.medium,
+  description: "shared assets",
+  ...extra,
+});
 
 /** A cluster of one worker on the shared isolated network, Kubernetes 1.27.3 on the Medium offering. */
 const clusterInputs = (extra: Rec = {}) => ({
@@ -1968,5 +2055,168 @@ describe("comments", () => {
     expect(missing.failures).toEqual([
       expect.objectContaining({ property: "networkId", reason: expect.stringContaining(OTHER_ID) }),
     ]);
+  });
+});
+
+describe("shared file systems: size, the VM's offering, busy then settled", () => {
+  it("never shrinks: check refuses a smaller size against the old inputs, diff against the old outputs", async () => {
+    const inputs = fsInputs();
+    const { id, outs } = await make("FileSystem", inputs);
+    expect(outs).toMatchObject({ size: 10, filesystem: "XFS", state: "Ready", path: "/mnt/fs/share" });
+    expect(outs.mountSource).toBe(`${outs.ipAddress}:/mnt/fs/share`);
+    const smaller = await p("FileSystem").check!(inputs, { ...inputs, size: 5 });
+    expect(smaller.failures).toEqual([
+      expect.objectContaining({
+        property: "size",
+        reason: expect.stringMatching(/cannot shrink \(10 GB → 5 GB\)/),
+      }),
+    ]);
+    await expect(p("FileSystem").diff!(id, outs, { ...inputs, size: 5 })).rejects.toThrow(/only grow/);
+    // the platform's rules at preview: a fixed offering takes no size, the VM needs 2 vCPUs and 1024 MB
+    const fixed = (await first("/offerings/disk", (d) => !d.customized)).id;
+    const small = (await first("/offerings/compute", (o) => o.name === "Small")).id;
+    const refused = await p("FileSystem").check!(
+      {},
+      { ...inputs, diskOfferingId: fixed, serviceOfferingId: small },
+    );
+    expect(refused.failures?.map((f) => f.property).sort()).toEqual(["serviceOfferingId", "size"]);
+    await p("FileSystem").delete!(id, outs);
+    await expect(call("GET", `/filesystems/${id}`)).rejects.toThrow(/404/); // destroyed and expunged at once
+  });
+
+  it("an update waits out a stop under way, then grows it; the VM's offering is changed stopped, then started", async () => {
+    const inputs = fsInputs();
+    const { id, outs } = await make("FileSystem", inputs);
+    await ctl.jobTiming({ latencyMs: 400 });
+    await call("POST", `/filesystems/${id}/stop`);
+    expect((await call("GET", `/filesystems/${id}`)).fileSystems[0].state).toBe("Stopping");
+    const grown = await (await change("FileSystem", id, outs, { ...inputs, size: 15 })).run();
+    expect(grown.outs).toMatchObject({ size: 15, state: "Stopped" });
+    await ctl.jobTiming({ latencyMs: 0 });
+    await call("POST", `/filesystems/${id}/start`).then(job);
+    const ready = (await p("FileSystem").read!(id, grown.outs)).props as Rec;
+    const bigger = await change("FileSystem", id, ready, {
+      ...inputs,
+      size: 15,
+      serviceOfferingId: cat.large,
+    });
+    expect(bigger.diff).toMatchObject({ changes: true, replaces: [] });
+    expect((await bigger.run()).outs).toMatchObject({ serviceOfferingName: "Large", state: "Ready" });
+    expect(await jobsOn(id)).toEqual([
+      "createSharedFileSystem:success",
+      "stopSharedFileSystem:success",
+      "changeSharedFileSystemDiskOffering:success",
+      "startSharedFileSystem:success",
+      "stopSharedFileSystem:success",
+      "changeSharedFileSystemServiceOffering:success",
+      "startSharedFileSystem:success",
+    ]);
+    await p("FileSystem").delete!(id, ready);
+  });
+});
+
+describe("instance groups: an instance joins one by name", () => {
+  it("group in place after the deploy; a renamed group is no drift; a plain name must exist at check", async () => {
+    const group = await make("InstanceGroup", { name: nameOf("web") });
+    const inputs = { ...instanceInputs(), group: group.outs.name };
+    const vm = await make("Instance", inputs);
+    expect(vm.outs.group).toBe(group.outs.name);
+    expect((await call("GET", `/compute/instances/${vm.id}`)).groupId).toBe(group.id);
+    // the group renamed in place: the program passes the new name, the instance already shows it
+    const renamed = await (
+      await change("InstanceGroup", group.id, group.outs, { name: `${group.outs.name}-2` })
+    ).run();
+    const after = (await p("Instance").read!(vm.id, vm.outs)).props as Rec;
+    expect(after.group).toBe(renamed.outs.name);
+    expect(
+      (await change("Instance", vm.id, after, { ...inputs, group: renamed.outs.name })).diff.changes,
+    ).toBe(false);
+    // left out: no change, the instance stays in its group
+    const { group: _, ...without } = inputs;
+    expect((await change("Instance", vm.id, after, without)).diff.changes).toBe(false);
+    // written as text in the program: looked up in the instance's region at preview
+    const plain = { [PLAIN_REFERENCES]: ["group"] };
+    const missing = await p("Instance").check!({}, { ...inputs, group: "no-such-group", ...plain });
+    expect(missing.failures).toEqual([
+      expect.objectContaining({
+        property: "group",
+        reason: expect.stringMatching(
+          /group names no instance group named "no-such-group" in .*cim\.InstanceGroup/,
+        ),
+      }),
+    ]);
+    // deleting the group leaves the instance in none; refresh shows it and the next up would join it again
+    await p("InstanceGroup").delete!(group.id, renamed.outs);
+    const orphan = (await p("Instance").read!(vm.id, after)).props as Rec;
+    expect(orphan.group).toBeUndefined();
+    await p("Instance").delete!(vm.id, orphan);
+  });
+
+  it("a name no group of the region has is refused before the platform makes an empty group of it", async () => {
+    const name = nameOf("typo");
+    // a value taken from an output is not looked up at preview: the update refuses it instead
+    const err = await make("Instance", { ...instanceInputs(), group: name }).catch((e) => e);
+    expect(err).toBeInstanceOf(PartialStateError);
+    expect(err.message).toMatch(
+      new RegExp(`no instance group named "${name}" in region .*would make a new, empty one`),
+    );
+    const groups = rows(await call("GET", `/instance-groups?name=${name}`));
+    expect(groups).toEqual([]);
+    await p("Instance").delete!(err.id, err.properties);
+  });
+
+  it("a group whose region the API cannot read is a refresh failure, not a group that is gone", async () => {
+    const group = await make("InstanceGroup", { name: nameOf("east") });
+    await ctl.fault({ route: "/instance-groups", region: group.outs.region, status: 503 });
+    await expect(p("InstanceGroup").read!(group.id, group.outs)).rejects.toThrow(/refresh failed: .*503/);
+    await ctl.clearFaults();
+    expect((await p("InstanceGroup").read!(group.id, group.outs)).props).toEqual(group.outs);
+    await p("InstanceGroup").delete!(group.id, group.outs);
+  });
+});
+
+describe("multi-region groups: a member's VPC is looked up in its own region; the ceiling is said plainly", () => {
+  it("check finds a plain vpcId in vpcRegion, and names the region where it is not", async () => {
+    const groupId = (await call("POST", "/multi-regions", { name: nameOf("grp") })).id;
+    const vpcId = await vpcIn(secondaryRegion());
+    const plain = { [PLAIN_REFERENCES]: ["groupId", "vpcId"] };
+    const there = await p("MultiRegionGroupVpc").check!(
+      {},
+      { groupId, vpcId, vpcRegion: secondaryRegion(), ...plain },
+    );
+    expect(there.failures ?? []).toEqual([]);
+    // left out, vpcRegion is the member's own region (the primary one here), where the VPC is not
+    const here = await p("MultiRegionGroupVpc").check!({}, { groupId, vpcId, ...plain });
+    expect(here.failures).toEqual([
+      expect.objectContaining({ property: "vpcId", reason: expect.stringMatching(/names no VPC with id/) }),
+    ]);
+    // the group is looked up in the member's region: a member routed to the other region does not find it
+    const away = await p("MultiRegionGroupVpc").check!(
+      {},
+      { groupId, vpcId, vpcRegion: secondaryRegion(), region: secondaryRegion(), ...plain },
+    );
+    expect(away.failures).toEqual([
+      expect.objectContaining({
+        property: "groupId",
+        reason: expect.stringMatching(
+          new RegExp(`names no multi-region group with id "${groupId}" in region ${secondaryRegion()}`),
+        ),
+      }),
+    ]);
+  });
+
+  it("a group create past maxMultiRegions fails naming the allowance and the quota route", async () => {
+    const { currentMultiRegions } = await call("GET", "/multi-regions/quota");
+    await ctl.limits({ maxMultiRegions: currentMultiRegions });
+    try {
+      const err: unknown = await make("MultiRegionGroup", { name: nameOf("full") }).catch((e: Error) => e);
+      expect(String((err as Error)?.message)).toMatch(
+        new RegExp(
+          `cim:MultiRegionGroup "full-\\d+" in region .*: create failed: the account has ${currentMultiRegions} of ${currentMultiRegions} multi-region groups in use \\(maxMultiRegions, GET /api/v1/multi-regions/quota\\)`,
+        ),
+      );
+    } finally {
+      await ctl.limits({ maxMultiRegions: 100 });
+    }
   });
 });

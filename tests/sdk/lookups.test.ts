@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import * as cim from "../../sdk";
 import { clearLookupCache, LookupError } from "../../sdk/lookups";
+import { apiCaller } from "../fixtures/apiCall";
 
 let emu: Emulator;
 let dataDir: string;
@@ -488,6 +489,9 @@ describe("a cause many lookups share is met once", () => {
         cim.getComputeOffering("d"),
         cim.getDiskOffering("e"),
         cim.getVpcOffering("f"),
+        // reads of the moment (not cached) report the shared cause the same way
+        cim.getMyLimits(),
+        cim.getTenants(),
       ];
       const errors = await Promise.all(
         lookups.map((p) =>
@@ -497,7 +501,7 @@ describe("a cause many lookups share is met once", () => {
           ),
         ),
       );
-      expect(new Set(errors).size, "one error object for all six").toBe(1);
+      expect(new Set(errors).size, "one error object for all eight").toBe(1);
       const err = errors[0] as Error;
       const pulumi = await import("@pulumi/pulumi");
       expect(pulumi.RunError.isInstance(err)).toBe(true);
@@ -771,5 +775,179 @@ describe("comments", () => {
     await expect(cim.getComments({ volumeId: "0b7e2a41-5f0c-4d8e-9a43-7c1d2e3f4a5b" })).rejects.toThrow(
       /404/,
     );
+  });
+});
+
+describe("shared file systems and instance groups", () => {
+  async function call(method: string, p: string, body?: unknown, region?: string): Promise<any> {
+    const res = await fetch(`${emu.url}/api/v1${p}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        ...(region ? { "x-region-context": region } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(res.status, `${method} ${p}`).toBe(200);
+    return res.json();
+  }
+  const control = () => EmulatorControl.of(emu);
+
+  it("finds a file system by name or id, filters by network, lists candidates on a miss", async () => {
+    const [zone] = await call("GET", "/zones");
+    const isolated = (await call("GET", "/offerings/network")).find((o: any) => !o.forVpc);
+    const net = await call("POST", "/networks", {
+      name: "fs-lookup",
+      displayText: "n",
+      zoneId: zone.id,
+      networkOfferingId: isolated.id,
+    });
+    const custom = (await call("GET", "/offerings/disk")).find((d: any) => d.customized);
+    const medium = (await call("GET", "/offerings/compute")).find((o: any) => o.name === "Medium");
+    const fs = await call("POST", "/filesystems", {
+      name: "assets",
+      zoneId: zone.id,
+      networkId: net.id,
+      diskOfferingId: custom.id,
+      size: 5,
+      serviceOfferingId: medium.id,
+      filesystem: "XFS",
+    });
+    expect((await cim.getFileSystem("assets")).id).toBe(fs.id);
+    expect((await cim.getFileSystem({ id: fs.id })).name).toBe("assets");
+    expect((await cim.getFileSystems({ networkId: net.id })).map((f) => f.id)).toEqual([fs.id]);
+    const miss = await failure(cim.getFileSystem("media"));
+    expect(miss.message).toMatch(
+      /no shared file system named "media" in the default region\. Candidates: assets/,
+    );
+    expect(await cim.getFileSystems({ region: secondary.name })).toEqual([]);
+  });
+
+  it("instance groups of every region; a region that fails is named with its reason, never hidden", async () => {
+    const here = await call("POST", "/instance-groups", { name: "lookup-web" });
+    const there = await call("POST", "/instance-groups", { name: "lookup-web" }, secondary.id);
+    const all = await cim.getInstanceGroups();
+    expect(all.failedRegions).toEqual([]);
+    expect(
+      all.groups
+        .filter((g) => g.name === "lookup-web")
+        .map((g) => g.regionId)
+        .sort(),
+    ).toEqual([primary.id, secondary.id].sort());
+    // by name in every region: ambiguous, the candidates' regions named; with region: the one there
+    const twice = await failure(cim.getInstanceGroup("lookup-web"));
+    expect(twice.message).toMatch(
+      /more than one instance group named "lookup-web".*different regions.*give region/,
+    );
+    expect((await cim.getInstanceGroup({ name: "lookup-web", region: secondary.name })).id).toBe(there.id);
+    expect((await cim.getInstanceGroup(here.id)).regionId).toBe(primary.id);
+
+    const ctl = await control();
+    await ctl.fault({ route: "/instance-groups", region: secondary.id, status: 503 });
+    try {
+      const partial = await cim.getInstanceGroups();
+      expect(partial.failedRegions).toEqual([
+        { regionId: secondary.id, regionName: secondary.name, reason: expect.stringMatching(/503/) },
+      ]);
+      expect(partial.groups.map((g) => g.id)).toContain(here.id);
+      expect(partial.groups.map((g) => g.id)).not.toContain(there.id);
+      // a partial answer is an error for a lookup by name: the failed region may hold the group (or a second one)
+      const byName = await failure(cim.getInstanceGroup({ name: "lookup-web" }));
+      expect(byName.message).toMatch(
+        new RegExp(
+          `cannot look up instance group "lookup-web" in every region: 1 region\\(s\\) could not be read.*${secondary.name}.*503.*give region`,
+        ),
+      );
+      // not for an id found elsewhere (ids are unique), nor in the region asked for
+      expect((await cim.getInstanceGroup({ id: here.id })).name).toBe("lookup-web");
+      expect((await cim.getInstanceGroup({ name: "lookup-web", region: primary.name })).id).toBe(here.id);
+      // an id the answering regions do not have: it may be in the failed one
+      await failure(cim.getInstanceGroup({ id: there.id }));
+    } finally {
+      await ctl.clearFaults();
+    }
+  });
+});
+
+/** A call of the API as user-1, in a region when given (organizations and groups are made in the console). */
+const api = apiCaller(() => ({ url: emu.url, token }));
+
+describe("organizations, projects, preferences", () => {
+  it("reads tenants, memberships, members and invitations; a membership id narrows them as X-Tenant-Context", async () => {
+    const { id: acme } = await api("POST", "/tenants", { name: "acme" });
+    await api("POST", "/tenants", { name: "beta" });
+    const control = await EmulatorControl.of(emu);
+    await control.user("erin");
+    await api("POST", `/tenants/${acme}/invitations`, { user: "erin" });
+    const tenants = await cim.getTenants();
+    expect(tenants.map((t) => t.name).sort()).toEqual(["acme", "beta"]);
+    const found = await cim.getTenant("acme");
+    expect(found).toMatchObject({ id: acme, role: "Admin" });
+    expect((await cim.getTenants({ tenantContext: found.membershipId })).map((t) => t.id)).toEqual([acme]);
+    expect((await cim.getMemberships()).map((m) => m.tenantName).sort()).toEqual(["acme", "beta"]);
+    expect((await cim.getTenantMembers(acme)).map((m) => [m.user, m.role])).toEqual([["user-1", "Admin"]]);
+    const sent = await cim.getInvitations({ tenantContext: found.membershipId, state: "Pending" });
+    expect(sent.map((i) => i.user)).toEqual(["erin"]);
+    expect(await cim.getInvitations()).toEqual([]); // none to user-1
+    const e = await failure(cim.getTenant("gamma"));
+    expect(e.message).toContain('no tenant named "gamma"');
+    expect(e.message).toContain(`acme (${acme})`);
+  });
+
+  it("finds a project by name or id in its region; reads the preferences", async () => {
+    const { id } = await api("POST", "/projects", { name: "shop" }, secondary.id);
+    expect((await cim.getProject({ name: "shop", region: "nl-ams-1" })).id).toBe(id);
+    expect((await cim.getProjects({ region: secondary.id })).map((p) => p.name)).toEqual(["shop"]);
+    const miss = await failure(cim.getProject("shop")); // the default region has none
+    expect(miss.message).toContain('no project named "shop" in the default region');
+    await api("PUT", "/preferences", { theme: "dark" });
+    expect(await cim.getPreferences()).toEqual({ theme: "dark" });
+  });
+});
+
+describe("multi-region groups", () => {
+  it("finds a group by name in its region and lists its VPCs with their own regions", async () => {
+    const { id: group } = await api("POST", "/multi-regions", { name: "mesh" });
+    const zone = (await api("GET", "/zones", undefined, secondary.id))[0].id;
+    const offering = (await api("GET", "/offerings/vpc", undefined, secondary.id))[0].id;
+    const vpc = await api(
+      "POST",
+      "/vpcs",
+      { name: "ams", zoneId: zone, cidr: "10.77.0.0/16", vpcOfferingId: offering },
+      secondary.id,
+    );
+    for (
+      let i = 0;
+      i < 100 && (await api("GET", `/jobs/${vpc.jobId}`, undefined, secondary.id)).status === "running";
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 10));
+    await api("POST", `/multi-regions/${group}/vpcs`, { regionId: secondary.id, vpcId: vpc.id });
+    expect((await cim.getMultiRegionGroup("mesh")).id).toBe(group);
+    const members = await cim.getMultiRegionGroupVpcs({ groupId: group });
+    expect(members.map((m) => [m.vpcId, m.regionId])).toEqual([[vpc.id, secondary.id]]);
+    expect(await cim.getMultiRegionGroupVpcs({ vpcRegion: primary.id })).toEqual([]);
+    const miss = await failure(cim.getMultiRegionGroup({ name: "mesh", region: "nl-ams-1" }));
+    expect(miss.message).toContain('no multi-region group named "mesh" in region nl-ams-1');
+    expect((await cim.getMultiRegionQuota()).currentMultiRegions).toBe(1);
+  });
+});
+
+describe("audit trail", () => {
+  it("reads the rows of a window of this process's clock, newest first, filtered by resource", async () => {
+    const since = new Date();
+    await new Promise((r) => setTimeout(r, 20));
+    const { id } = await api("POST", "/projects", { name: "audited" });
+    await api("PUT", `/projects/${id}?displayText=changed`);
+    const rows = await cim.getAuditEntries({ since, resourceId: id });
+    expect(rows.map((r) => r.method)).toEqual(["PUT", "POST"]);
+    expect(rows[0]).toMatchObject({
+      user: "user-1",
+      resourceType: "Project",
+      route: "/api/v1/projects/{id}",
+    });
+    expect(await cim.getAuditEntries({ until: since, resourceId: id })).toEqual([]);
+    expect(await cim.getAuditEntries({ resourceId: id, maxEntries: 1 })).toHaveLength(1);
   });
 });
