@@ -133,14 +133,9 @@ async function laneNetworks(
     return a.id!;
   };
   const { zoneId } = ids;
-  const networkId = await made(
-    await c.networks.create({
-      name: "badinput-net",
-      displayText: "for file systems",
-      zoneId,
-      networkOfferingId: ids.isolated,
-    }),
-  );
+  const network = async (name: string, networkOfferingId: string, tier: Record<string, string> = {}) =>
+    made(await c.networks.create({ name, displayText: name, zoneId, networkOfferingId, ...tier }));
+  const networkId = await network("badinput-net", ids.isolated);
   const internalLb = (await c.catalogue.networkOfferings()).find((o) => o.internalLb === true)!;
   const vpcId = await made(
     await c.vpcs.create({
@@ -151,17 +146,11 @@ async function laneNetworks(
       vpcOfferingId: ids.vpcOffering,
     }),
   );
-  const internalLbTierId = await made(
-    await c.networks.create({
-      name: "badinput-ilb-tier",
-      displayText: "for internal load balancers",
-      zoneId,
-      networkOfferingId: internalLb.id,
-      vpcId,
-      gateway: "10.61.1.1",
-      netmask: "255.255.255.0",
-    }),
-  );
+  const internalLbTierId = await network("badinput-ilb-tier", internalLb.id, {
+    vpcId,
+    gateway: "10.61.1.1",
+    netmask: "255.255.255.0",
+  });
   return { networkId, internalLbTierId };
 }
 
