@@ -3,6 +3,7 @@
 import type { AnyFamily, CollectionsOf, DataOf } from "../family";
 import { apiRoute as r } from "../family";
 import { commentHandlers } from "../handlers/comments";
+import type { ImageData } from "../handlers/images";
 import type { BackupData } from "../handlers/instanceBackups";
 import type { InstanceData } from "../handlers/instances";
 import type { KubernetesData } from "../handlers/kubernetes";
@@ -24,6 +25,7 @@ import type { BaseState, Limits, Owned, Tagged } from "../records";
 import { Repository } from "../repository";
 import { backupSchedules } from "./backupSchedules";
 import { backups } from "./backups";
+import { images } from "./images";
 import { instances } from "./instances";
 import { clusters } from "./kubernetes";
 import { internalLoadBalancers, loadBalancerRules } from "./loadBalancers";
@@ -60,6 +62,7 @@ export const FAMILIES = [
   annotations,
   instanceGroups,
   fileSystems,
+  images,
 ] as const;
 
 type Families = typeof FAMILIES;
@@ -82,7 +85,8 @@ export type CheckedData = Meets<
     GatewayData &
     LoadBalancerData &
     KubernetesData &
-    BackupData
+    BackupData &
+    ImageData
 >;
 
 export const COLLECTION_KEYS = FAMILIES.map((f) => f.key);

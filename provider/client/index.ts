@@ -10,6 +10,7 @@ import { Backups } from "./backups";
 import { Catalogue } from "./catalogue";
 import { CimCore, type ClientEvent } from "./core";
 import { ConfigurationError } from "./errors";
+import { Images } from "./images";
 import { InstanceSchedules } from "./instanceSchedules";
 import { Instances } from "./instances";
 import { Jobs } from "./jobs";
@@ -22,6 +23,7 @@ import { PrivateGateways } from "./privateGateways";
 import { PublicIps } from "./publicIps";
 import { type RecoveryOptions, recoveryOptions } from "./recovery";
 import { type RetryOptions, retryPolicy } from "./retry";
+import type { Iso, Template } from "./schemas";
 import { InstanceSnapshots, VolumeSnapshots } from "./snapshots";
 import { SshKeyPairs } from "./sshKeyPairs";
 import { Tags } from "./tags";
@@ -95,6 +97,10 @@ export class CimClient {
   readonly jobs: Jobs;
   readonly catalogue: Catalogue;
   readonly audit: Audit;
+  /** Templates: the platform's featured ones and those accounts register. */
+  readonly templates: Images<Template>;
+  /** ISOs: the platform's featured ones and those accounts register. */
+  readonly isos: Images<Iso>;
   readonly #core: CimCore;
 
   /** @internal used by withRegion */
@@ -141,6 +147,8 @@ export class CimClient {
     this.jobs = new Jobs(core);
     this.catalogue = new Catalogue(core);
     this.audit = new Audit(core);
+    this.templates = new Images<Template>(core, "template");
+    this.isos = new Images<Iso>(core, "iso");
   }
 
   /** The default region of this client (undefined: the API default). */
@@ -164,6 +172,16 @@ export type { BackupScheduleInput } from "./backupSchedules";
 export type { CreateBackupInput } from "./backups";
 export type { AcceptedMutation, CallOptions, ClientEvent } from "./core";
 export * from "./errors";
+export type {
+  ImageAccess,
+  ImageFilter,
+  ImageKind,
+  ImagePermissionsBody,
+  ImagePermissionsChange,
+  RegisterImageInput,
+  UpdateImageInput,
+} from "./images";
+export { Images, imagePermissionsBody } from "./images";
 export type { InstanceScheduleInput } from "./instanceSchedules";
 export type { CreateInstanceInput, ImageType, InstanceCreated, UpdateInstanceInput } from "./instances";
 export type { JobDurationsOptions, JobObservation } from "./jobHistory";

@@ -84,6 +84,10 @@ export const JOB_COMMANDS = {
   "kubernetesCluster.scale": ["scaleKubernetesCluster"],
   "kubernetesCluster.upgrade": ["upgradeKubernetesCluster"],
   "kubernetesCluster.delete": ["deleteKubernetesCluster"],
+  "template.register": ["registerTemplate"],
+  "template.delete": ["deleteTemplate"],
+  "iso.register": ["registerIso"],
+  "iso.delete": ["deleteIso"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type JobCommand = keyof typeof JOB_COMMANDS;
