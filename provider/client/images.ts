@@ -103,9 +103,15 @@ export function imagePermissionsBody(c: ImagePermissionsChange): ImagePermission
 
 /** Who may use an image: its flags and the accounts given launch permission (the owner not among them). */
 export interface ImageAccess {
+  /** The image's id. */
+  id: string;
   isPublic: boolean;
+  isFeatured: boolean;
+  isExtractable: boolean;
   accounts: string[];
   projectIds: string[];
+  /** The image's owner (the API lists it among a private image's accounts; it is left out of `accounts`). */
+  account?: string;
 }
 
 const KIND = {
@@ -229,7 +235,7 @@ export class Images<T extends Template | Iso = Template | Iso> extends Family {
       this.get(id, o),
       this.core.get(this.path(id, "permissions"), ImagePermissionsSchema, undefined, o),
     ]);
-    return accessOf(p, image.account);
+    return accessOf(p, image);
   }
 
   /**
@@ -247,30 +253,33 @@ export class Images<T extends Template | Iso = Template | Iso> extends Family {
       imagePermissionsBody(change),
       o,
       async () => {
-        const image = await readOrUndefined(() => this.get(id, o));
-        const now = image && (await this.permissions(id, o));
-        return image && now && applied(change, image, now) ? id : undefined;
+        const now = await readOrUndefined(() => this.permissions(id, o));
+        return now && applied(change, now) ? id : undefined;
       },
     );
   }
 }
 
-function accessOf(p: ImagePermissions, owner: string | undefined): ImageAccess {
+function accessOf(p: ImagePermissions, image: Template | Iso): ImageAccess {
   return {
-    isPublic: p.isPublic ?? false,
-    accounts: (p.account ?? []).filter((a) => a !== owner),
+    id: image.id,
+    isPublic: p.isPublic ?? image.isPublic ?? false,
+    isFeatured: image.isFeatured ?? false,
+    isExtractable: image.isExtractable ?? false,
+    accounts: (p.account ?? []).filter((a) => a !== image.account),
     projectIds: p.projectIds ?? [],
+    account: image.account,
   };
 }
 
-/** Whether the image and its permissions show a change as done. */
-function applied(c: ImagePermissionsChange, image: Template | Iso, now: ImageAccess): boolean {
+/** Whether the permissions read back show a change as done. */
+function applied(c: ImagePermissionsChange, now: ImageAccess): boolean {
   const flags =
-    (c.isPublic === undefined || image.isPublic === (c.op === "reset" ? false : c.isPublic)) &&
-    (c.isFeatured === undefined || image.isFeatured === (c.op === "reset" ? false : c.isFeatured)) &&
-    (c.isExtractable === undefined || image.isExtractable === c.isExtractable);
+    (c.isPublic === undefined || now.isPublic === (c.op === "reset" ? false : c.isPublic)) &&
+    (c.isFeatured === undefined || now.isFeatured === (c.op === "reset" ? false : c.isFeatured)) &&
+    (c.isExtractable === undefined || now.isExtractable === c.isExtractable);
   const named = c.accounts ?? [];
-  if (c.op === "reset") return flags && !image.isPublic && now.accounts.length === 0;
+  if (c.op === "reset") return flags && !now.isPublic && now.accounts.length === 0;
   if (c.op === "add") return flags && named.every((a) => now.accounts.includes(a));
   if (c.op === "remove") return flags && named.every((a) => !now.accounts.includes(a));
   return flags;

@@ -9,6 +9,7 @@ import { instance } from "./instance";
 import { instanceSchedule } from "./instanceSchedule";
 import { instanceSnapshot } from "./instanceSnapshot";
 import { internalLoadBalancer } from "./internalLoadBalancer";
+import { iso } from "./iso";
 import { kubernetesCluster } from "./kubernetesCluster";
 import { loadBalancerRule } from "./loadBalancerRule";
 import { network } from "./network";
@@ -18,6 +19,8 @@ import { publicIp } from "./publicIp";
 import { sshKeyPair } from "./sshKeyPair";
 import { staticNat } from "./staticNat";
 import { tags } from "./tags";
+import { template } from "./template";
+import { templatePermissions } from "./templatePermissions";
 import { volume } from "./volume";
 import { volumeSnapshot } from "./volumeSnapshot";
 import { vpc } from "./vpc";
@@ -44,6 +47,9 @@ export const kinds = {
   InternalLoadBalancer: internalLoadBalancer,
   KubernetesCluster: kubernetesCluster,
   Tags: tags,
+  Template: template,
+  TemplatePermissions: templatePermissions,
+  Iso: iso,
 } as const;
 
 export type KindName = keyof typeof kinds;
