@@ -83,7 +83,10 @@ export interface ImageFilterOption {
 }
 
 /** Templates and ISOs: the catalogue read, or the filtered list when a filter is given (cached per filter). */
-async function images<T extends Row>(kind: "templates" | "isos", opts?: LookupRegionOptions & ImageFilterOption) {
+async function images<T extends Row>(
+  kind: "templates" | "isos",
+  opts?: LookupRegionOptions & ImageFilterOption,
+) {
   if (!opts?.filter) return list<T>(kind, opts);
   const { client: c, key } = client();
   const region = await regionOf(opts);
