@@ -70,7 +70,7 @@ async function converge(
 
 export const templatePermissions = defineKind({
   name: "TemplatePermissions",
-  noun: "template permissions",
+  noun: "template permission set",
   summary: "Who besides its owner may use a template: public, featured, extractable, named accounts.",
   createVerb: "set",
   label: (rec) => `of template ${String(rec.templateId ?? rec.id)}`,
