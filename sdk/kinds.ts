@@ -118,6 +118,12 @@ export type Tags = KindResource<typeof kinds.Tags>;
 /** The arguments of cim.Tags. */
 export type TagsArgs = ArgsOf<typeof kinds.Tags>;
 
+/** A comment (the API's annotation) on a volume, network, public IP, VPC or Kubernetes cluster. */
+export const Comment = resourceClass(kinds.Comment);
+export type Comment = KindResource<typeof kinds.Comment>;
+/** The arguments of cim.Comment. */
+export type CommentArgs = ArgsOf<typeof kinds.Comment>;
+
 /** A template registered from a URL (a download job), for instances' templateId once ready. */
 export const Template = resourceClass(kinds.Template);
 export type Template = KindResource<typeof kinds.Template>;

@@ -8,6 +8,7 @@ import { createCredential, normaliseBaseUrl, type TokenClaims } from "./auth";
 import { BackupSchedules } from "./backupSchedules";
 import { Backups } from "./backups";
 import { Catalogue } from "./catalogue";
+import { Comments } from "./comments";
 import { CimCore, type ClientEvent } from "./core";
 import { ConfigurationError } from "./errors";
 import { Images } from "./images";
@@ -97,6 +98,7 @@ export class CimClient {
   readonly jobs: Jobs;
   readonly catalogue: Catalogue;
   readonly audit: Audit;
+  readonly comments: Comments;
   /** Templates: the platform's featured ones and those accounts register. */
   readonly templates: Images<Template>;
   /** ISOs: the platform's featured ones and those accounts register. */
@@ -147,6 +149,7 @@ export class CimClient {
     this.jobs = new Jobs(core);
     this.catalogue = new Catalogue(core);
     this.audit = new Audit(core);
+    this.comments = new Comments(core);
     this.templates = new Images<Template>(core, "template");
     this.isos = new Images<Iso>(core, "iso");
   }
@@ -168,8 +171,11 @@ export class CimClient {
 }
 
 export type { TokenClaims } from "./auth";
+export { ADMIN_PERMISSION } from "./auth";
 export type { BackupScheduleInput } from "./backupSchedules";
 export type { CreateBackupInput } from "./backups";
+export type { AddCommentInput, CommentCollection, CommentTarget } from "./comments";
+export { COMMENT_TEXT_MAX, DELETABLE_COMMENTS } from "./comments";
 export type { AcceptedMutation, CallOptions, ClientEvent } from "./core";
 export * from "./errors";
 export type {
@@ -182,7 +188,7 @@ export type {
   UpdateImageInput,
 } from "./images";
 export { Images, imagePermissionsBody } from "./images";
-export type { InstanceScheduleInput } from "./instanceSchedules";
+export { type InstanceScheduleInput, instanceScheduleQuery } from "./instanceSchedules";
 export type { CreateInstanceInput, ImageType, InstanceCreated, UpdateInstanceInput } from "./instances";
 export type { JobDurationsOptions, JobObservation } from "./jobHistory";
 export { durationKey, durationSample, JobDurations, jobDurations } from "./jobHistory";

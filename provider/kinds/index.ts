@@ -4,6 +4,7 @@
 
 import { backup } from "./backup";
 import { backupSchedule } from "./backupSchedule";
+import { comment } from "./comment";
 import type { Kind } from "./define";
 import { instance } from "./instance";
 import { instanceSchedule } from "./instanceSchedule";
@@ -47,6 +48,7 @@ export const kinds = {
   InternalLoadBalancer: internalLoadBalancer,
   KubernetesCluster: kubernetesCluster,
   Tags: tags,
+  Comment: comment,
   Template: template,
   TemplatePermissions: templatePermissions,
   Iso: iso,

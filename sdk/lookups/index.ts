@@ -17,6 +17,7 @@ export type {
   Zone,
 } from "../../provider/client";
 export * from "./catalogue";
+export * from "./comments";
 export { clearLookupCache, LookupError, type LookupQuery, type LookupRegionOptions } from "./core";
 export * from "./kubernetes";
 export * from "./networking";
