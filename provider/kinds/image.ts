@@ -6,14 +6,12 @@
 
 import { z } from "zod";
 import type { CimClient, ImageKind, Iso, Template, UpdateImageInput } from "../client";
-import { bool, id, text } from "../lifecycle/check";
-import { catalogueField, commonFields, field, nameField } from "./common";
-import type { KindApi, LiveRecord, Recorded } from "./define";
+import { id, text } from "../lifecycle/check";
+import { catalogueField, commonFields, field, flagField, nameField } from "./common";
+import type { KindApi, LiveRecord } from "./define";
 
 /** The platform's download states: ready, under way (busy), failed (replaced by the next up). */
 export const imageStates = { busy: ["Downloading"], failed: "Error" };
-
-const sameFlag = (a: unknown, b: unknown) => a === (b ?? false);
 
 /** A host the platform refuses to download from (CloudStack's UriUtils.validateUrl): this machine's, not the cloud's. */
 const LOCAL_HOST = /^(localhost|0\.0\.0\.0|127\.\d+\.\d+\.\d+|169\.254\.\d+\.\d+|\[.*\])$/i;
@@ -112,17 +110,9 @@ export function imageFields(noun: string) {
       present: true as const,
     },
     /** Whether the image has the tools to scale an instance while it runs (default false). Changed in place. */
-    isDynamicallyScalable: field(
-      bool("whether the image can scale a running instance (it carries the hypervisor's tools)"),
-      {
-        change: "update",
-        unset: () => false,
-        same: sameFlag,
-        live: (t: Template | Iso) => t.isDynamicallyScalable,
-        output: (t: Template | Iso, rec: Recorded) =>
-          t.isDynamicallyScalable ?? (rec.isDynamicallyScalable as boolean | undefined) ?? false,
-        shown: z.boolean(),
-      },
+    isDynamicallyScalable: flagField(
+      "isDynamicallyScalable",
+      "whether the image can scale a running instance (it carries the hypervisor's tools)",
     ),
     /** The image's checksum, e.g. `{SHA-256}9f86d0…` (checked by the platform after the download). Replaces on change. */
     checksum: field(text("the image's checksum, e.g. {SHA-256}<hex> or an MD5 hex digest", 1024).optional(), {

@@ -3,11 +3,9 @@
 // description, OS type and whether it boots change in place (updateIso); where it comes from replaces it.
 // See ./image.ts for what it shares with cim.Template.
 
-import { z } from "zod";
 import type { Iso } from "../client";
-import { bool } from "../lifecycle/check";
-import { field } from "./common";
-import { defineKind, type Recorded } from "./define";
+import { flagField } from "./common";
+import { defineKind } from "./define";
 import {
   imageApi,
   imageFields,
@@ -33,14 +31,7 @@ export const iso = defineKind({
     /** The guest OS it boots (cim.getOsType); required unless `bootable` is false. Changed in place. */
     osTypeId: osTypeField(""),
     /** Whether instances can boot from it (default true); a data ISO (drivers, tools) is not. Changed in place. */
-    bootable: field(bool("whether instances can boot from the ISO (false for a data ISO)"), {
-      change: "update",
-      unset: () => true,
-      same: (a, b) => a === (b ?? true),
-      live: (i: Iso) => i.bootable,
-      output: (i: Iso, rec: Recorded) => i.bootable ?? (rec.bootable as boolean | undefined) ?? true,
-      shown: z.boolean(),
-    }),
+    bootable: flagField("bootable", "whether instances can boot from the ISO (false for a data ISO)", true),
   },
   outputs: imageOutputs,
   rules(values, fail) {

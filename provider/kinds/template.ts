@@ -5,9 +5,8 @@
 
 import { z } from "zod";
 import type { Template } from "../client";
-import { bool } from "../lifecycle/check";
-import { field } from "./common";
-import { defineKind, type Recorded } from "./define";
+import { field, flagField } from "./common";
+import { defineKind } from "./define";
 import {
   imageApi,
   imageFields,
@@ -48,7 +47,6 @@ const oneOf = (allowed: readonly string[], what: string) =>
     });
 
 const sameText = (a: unknown, b: unknown) => String(a).toLowerCase() === String(b ?? "").toLowerCase();
-const sameFlag = (a: unknown, b: unknown) => a === (b ?? false);
 
 export const template = defineKind({
   name: "Template",
@@ -79,15 +77,10 @@ export const template = defineKind({
     /** The guest OS it carries (cim.getOsType). Changed in place. */
     osTypeId: osTypeField("the guest OS type (cim.getOsType)"),
     /** Whether it supports the platform's password reset (default false). Changed in place. */
-    passwordEnabled: field(bool("whether the template supports the platform's password reset"), {
-      change: "update",
-      unset: () => false,
-      same: sameFlag,
-      live: (t: Template) => t.passwordEnabled,
-      output: (t: Template, rec: Recorded) =>
-        t.passwordEnabled ?? (rec.passwordEnabled as boolean | undefined) ?? false,
-      shown: z.boolean(),
-    }),
+    passwordEnabled: flagField(
+      "passwordEnabled",
+      "whether the template supports the platform's password reset",
+    ),
   },
   outputs: {
     ...imageOutputs,

@@ -7,14 +7,13 @@
 
 import { z } from "zod";
 import type { ImageAccess, ImagePermissionsChange } from "../client";
-import { bool, id, text } from "../lifecycle/check";
+import { id, text } from "../lifecycle/check";
 import type { Session } from "../lifecycle/session";
 import { containsUnknown } from "../lifecycle/values";
-import { commonFields, field } from "./common";
-import { defineKind, type Recorded } from "./define";
+import { commonFields, field, flagField } from "./common";
+import { defineKind } from "./define";
 import { ownImage } from "./image";
 
-const sameFlag = (a: unknown, b: unknown) => a === (b ?? false);
 const sameSet = (a: unknown, b: unknown) =>
   JSON.stringify([...((a as string[]) ?? [])].sort()) === JSON.stringify([...((b as string[]) ?? [])].sort());
 
@@ -27,16 +26,6 @@ const nameList = (what: string) =>
       "names must not contain commas (the API takes them comma-separated)",
     )
     .optional();
-
-const flag = (what: string, name: "isPublic" | "isFeatured" | "isExtractable") =>
-  field(bool(what), {
-    change: "update",
-    unset: () => false,
-    same: sameFlag,
-    live: (p: ImageAccess) => p[name],
-    output: (p: ImageAccess, rec: Recorded) => p[name] ?? (rec[name] as boolean | undefined) ?? false,
-    shown: z.boolean(),
-  });
 
 const templates = (s: Session) => s.client.templates;
 
@@ -84,11 +73,11 @@ export const templatePermissions = defineKind({
       lookup: { catalogue: "templates", what: "a template" },
     }),
     /** Every account may use it (default false). The policy pack refuses it unless allowed. Changed in place. */
-    isPublic: flag("every account may use the template", "isPublic"),
+    isPublic: flagField("isPublic", "every account may use the template"),
     /** Listed among the platform's featured templates (default false). Changed in place. */
-    isFeatured: flag("list the template among the featured ones", "isFeatured"),
+    isFeatured: flagField("isFeatured", "list the template among the featured ones"),
     /** Its disk image may be downloaded (extracted) by those who may use it (default false). Changed in place. */
-    isExtractable: flag("the template's image may be downloaded", "isExtractable"),
+    isExtractable: flagField("isExtractable", "the template's image may be downloaded"),
     /** Accounts (by name) given launch permission; the program's list is authoritative. Changed in place. */
     accounts: field(nameList("account name"), {
       change: "update",

@@ -3,22 +3,15 @@
 // given the template's id output is deployed only once the template is ready; a second preview shows no changes;
 // destroy deletes the instance before the template it was made from (the platform refuses the other order).
 import * as path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { requireToolchain, runPulumi, sourceHome } from "../harness";
-import { mine, resourcesOf, startApi, type TestApi, uniqueStack } from "./support";
+import { mine, resourcesOf, uniqueStack, useApi } from "./support";
 
-let api: TestApi;
-
-beforeAll(async () => {
-  requireToolchain();
-  api = await startApi();
-}, 60_000);
-
-afterAll(async () => {
-  await api?.close();
-});
+beforeAll(requireToolchain);
+const emulator = useApi();
 
 it("a failed download is kept and replaced; the instance waits for the ready template; destroy in order", async () => {
+  const api = emulator();
   const detail = " HTTP Server returned 404 (expected 200 OK) ";
   await api.control.fault({ method: "POST", route: "/templates", times: 1, jobFail: { detail } });
   // jobs that take a while, so that an instance started early would overlap the download
