@@ -200,3 +200,19 @@ export const ownImage = (t: Template | Iso) =>
 /** pulumi-cim import leaves out an image whose download failed. */
 export const skipFailedDownload = (t: Template | Iso) =>
   t.state === "Error" ? `its download failed (${t.status ?? "state Error"}): delete it` : undefined;
+
+/**
+ * What cim.Template and cim.Iso declare alike: registered (a job) under the resource's name, counted against the
+ * platform's `template` allowance (CloudStack counts ISOs there too), the download's states, only the account's own
+ * adopted, and `pulumi-cim import` leaving out failed downloads.
+ */
+export function imageKindBase(prefix: "template" | "iso") {
+  return {
+    createVerb: "register",
+    nameFromResource: true,
+    quota: { limit: "templateLimit", count: "templateCount" } as const,
+    states: imageStates,
+    adoptable: ownImage,
+    importer: { order: 3, prefix, skip: skipFailedDownload, unreported: ["checksum"] },
+  };
+}

@@ -6,26 +6,13 @@
 import type { Iso } from "../client";
 import { flagField } from "./common";
 import { defineKind } from "./define";
-import {
-  imageApi,
-  imageFields,
-  imageOutputs,
-  imageStates,
-  osTypeField,
-  ownImage,
-  skipFailedDownload,
-  urlFormatProblem,
-} from "./image";
+import { imageApi, imageFields, imageKindBase, imageOutputs, osTypeField, urlFormatProblem } from "./image";
 
 export const iso = defineKind({
   name: "Iso",
   noun: "ISO",
   summary: "An ISO registered from a URL (a download job), for instances' isoId (imageType iso) once ready.",
-  createVerb: "register",
-  nameFromResource: true,
-  // CloudStack counts ISOs against its template allowance
-  quota: { limit: "templateLimit", count: "templateCount" },
-  states: imageStates,
+  ...imageKindBase("iso"),
   fields: {
     ...imageFields("ISO"),
     /** The guest OS it boots (cim.getOsType); required unless `bootable` is false. Changed in place. */
@@ -43,7 +30,5 @@ export const iso = defineKind({
         "osTypeId is required for a bootable ISO (cim.getOsType); set bootable: false for a data ISO",
       );
   },
-  adoptable: ownImage,
   api: imageApi<Record<string, unknown>, Iso>("iso", (i) => ({ bootable: i.bootable })),
-  importer: { order: 3, prefix: "iso", skip: skipFailedDownload, unreported: ["checksum"] },
 });

@@ -7,16 +7,7 @@ import { z } from "zod";
 import type { Template } from "../client";
 import { field, flagField } from "./common";
 import { defineKind } from "./define";
-import {
-  imageApi,
-  imageFields,
-  imageOutputs,
-  imageStates,
-  osTypeField,
-  ownImage,
-  skipFailedDownload,
-  urlFormatProblem,
-} from "./image";
+import { imageApi, imageFields, imageKindBase, imageOutputs, osTypeField, urlFormatProblem } from "./image";
 
 /** The formats a template is registered in (CloudStack's Storage.ImageFormat with file endings, ISO aside). */
 export const TEMPLATE_FORMATS = ["QCOW2", "RAW", "VHD", "VHDX", "OVA", "VMDK", "TAR"] as const;
@@ -52,10 +43,7 @@ export const template = defineKind({
   name: "Template",
   noun: "template",
   summary: "A template registered from a URL (a download job), for instances' templateId once ready.",
-  createVerb: "register",
-  nameFromResource: true,
-  quota: { limit: "templateLimit", count: "templateCount" },
-  states: imageStates,
+  ...imageKindBase("template"),
   fields: {
     ...imageFields("template"),
     /** The disk image's format: QCOW2 (KVM), RAW, VHD (XenServer), VHDX (Hyper-V), OVA or VMDK (VMware), TAR. Replaces on change. */
@@ -91,11 +79,9 @@ export const template = defineKind({
     const problem = urlFormatProblem(values.url, values.format);
     if (problem) fail("url", problem);
   },
-  adoptable: ownImage,
   api: imageApi<Record<string, unknown>, Template>("template", (i) => ({
     format: i.format,
     hypervisor: i.hypervisor,
     passwordEnabled: i.passwordEnabled,
   })),
-  importer: { order: 3, prefix: "template", skip: skipFailedDownload, unreported: ["checksum"] },
 });
