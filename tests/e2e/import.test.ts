@@ -45,6 +45,9 @@ const made: Record<string, string[]> = {
   Comment: [],
   FileSystem: [],
   InstanceGroup: [],
+  Template: [],
+  TemplatePermissions: [],
+  Iso: [],
 };
 let foreignVpc: string;
 
@@ -166,10 +169,32 @@ async function createInfrastructure() {
     ),
   );
   await c.instances.update(db, { haEnabled: true }, region);
+  // The account's own template, shared (its permissions), and an ISO: the jump host is made from the template.
+  const osTypeId = byName(await c.catalogue.osTypes(region), "Ubuntu 22.04 (64-bit)");
+  const image = { zoneId, osTypeId, isDynamicallyScalable: true };
+  const golden = await wait(
+    await c.templates.register(
+      {
+        ...image,
+        name: "legacy-golden",
+        url: "https://images.example.com/golden.qcow2",
+        format: "QCOW2",
+        hypervisor: "KVM",
+      },
+      region,
+    ),
+  );
+  await c.templates.updatePermissions(golden, { isExtractable: true }, region);
+  const rescue = await wait(
+    await c.isos.register(
+      { ...image, name: "legacy-rescue", url: "https://images.example.com/rescue.iso" },
+      region,
+    ),
+  );
   // On the zone's shared network (no networkIds), protected from deletion.
   const jump = await wait(
     await c.instances.create(
-      { zoneId, templateId, serviceOfferingId: byName(offerings, "Small"), displayName: "jump host" },
+      { zoneId, templateId: golden, serviceOfferingId: byName(offerings, "Small"), displayName: "jump host" },
       region,
     ),
   );
@@ -267,6 +292,9 @@ async function createInfrastructure() {
   made.InstanceSnapshot.push(webState);
   made.Backup.push(beforeUpgrade);
   made.Comment.push(...notes.map((n) => n.id!));
+  made.Template.push(golden);
+  made.TemplatePermissions.push(golden);
+  made.Iso.push(rescue);
 
   // Another region's VPC: not part of the import of this region.
   const secondary = api.emu.regions.find((r) => !r.primary)!;
@@ -379,7 +407,7 @@ describe("pulumi-cim import", () => {
     const { stdout, files } = await runImport(process.execPath, [cli], home.workDir, out);
 
     expect(stdout).toContain(
-      `Region ${primary.name} (${primary.id}): 3 instance(s), 2 volume(s), 1 VPC(s), 2 network(s), 1 network ACL list(s), 2 network ACL rule(s), ${SCHEDULE_ADOPTION ? 1 : 0} backup schedule(s), 1 backup(s), 0 instance schedule(s), 1 SSH key pair(s), 2 public IP(s), 1 static NAT(s), 1 volume snapshot(s), 1 instance snapshot(s), 1 VPC private gateway(s), 0 load-balancer rule(s), 0 internal load balancer(s), 0 Kubernetes cluster(s), 2 comment(s), 1 shared file system(s), 1 instance group(s) to adopt.`,
+      `Region ${primary.name} (${primary.id}): 3 instance(s), 2 volume(s), 1 VPC(s), 2 network(s), 1 network ACL list(s), 2 network ACL rule(s), ${SCHEDULE_ADOPTION ? 1 : 0} backup schedule(s), 1 backup(s), 0 instance schedule(s), 1 SSH key pair(s), 2 public IP(s), 1 static NAT(s), 1 volume snapshot(s), 1 instance snapshot(s), 1 VPC private gateway(s), 0 load-balancer rule(s), 0 internal load balancer(s), 0 Kubernetes cluster(s), 2 comment(s), 1 shared file system(s), 1 instance group(s), 1 template(s), 1 template permission set(s), 1 ISO(s) to adopt.`,
     );
     const index = files["index.ts"];
     for (const [, ids] of adopted()) for (const id of ids) expect(index).toContain(`adoptId: "${id}"`);
@@ -435,6 +463,14 @@ describe("pulumi-cim import", () => {
     expect(index).toMatch(/new cim\.Instance\("web", \{[^}]*group: groupLegacyWeb\.name,/);
     expect(index).toMatch(
       /new cim\.FileSystem\("legacy-files", \{[^}]*networkId: networkLegacyBackend\.id,[^}]*size: 10,[^}]*filesystem: "EXT4",/,
+    );
+    // the account's template: the jump host and the template's permissions refer to it
+    expect(index).toMatch(/new cim\.Instance\("jump-host", \{[^}]*templateId: templateLegacyGolden\.id,/);
+    expect(index).toMatch(
+      /new cim\.TemplatePermissions\("legacy-golden-permissions", \{[^}]*templateId: templateLegacyGolden\.id,\n {2}isExtractable: true,/,
+    );
+    expect(index).toMatch(
+      /new cim\.Iso\("legacy-rescue", \{[^}]*url: "https:\/\/images\.example\.com\/rescue\.iso",/,
     );
     expect(JSON.parse(files["package.json"]).dependencies["pulumi-cim"]).toMatch(/^\^\d/);
 

@@ -201,6 +201,38 @@ describe("region-scoped catalogues", () => {
   });
 });
 
+describe("templates, ISOs and OS types", () => {
+  it("the account's own images are found beside the platform's; filter narrows; OS types by description", async () => {
+    const os = await cim.getOsType("Ubuntu 22.04 (64-bit)");
+    expect(os.description).toBe("Ubuntu 22.04 (64-bit)");
+    expect((await cim.getOsTypes()).length).toBeGreaterThan(3);
+    const api = (method: string, p: string, body?: unknown) =>
+      fetch(`${emu.url}/api/v1${p}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }).then((r) => r.json() as Promise<any>);
+    const zone = await cim.getZone("de-fra-1a");
+    const made = await api("POST", "/templates", {
+      name: "golden",
+      url: "https://images.example.com/golden.qcow2",
+      zoneId: zone.id,
+      format: "QCOW2",
+      hypervisor: "KVM",
+      osTypeId: os.id,
+    });
+    await api("GET", `/jobs/${made.jobId}`);
+    clearLookupCache();
+    expect(await cim.getTemplate("golden")).toMatchObject({ id: made.id, isReady: true, account: "user-1" });
+    expect((await cim.getTemplates({ filter: "self" })).map((t) => t.name)).toEqual(["golden"]);
+    const e = await failure(cim.getTemplate({ name: "golden", filter: "featured" }));
+    expect(e.message).toContain("filter featured");
+    expect((await cim.getTemplate({ name: "Ubuntu 22.04 LTS", filter: "featured" })).isFeatured).toBe(true);
+    expect((await cim.getIsos({ filter: "self" })).length).toBe(0);
+    await api("DELETE", `/templates/${made.id}`);
+  });
+});
+
 describe("public IPs", () => {
   /** Runs a request as the user and waits for its job. */
   async function api(method: string, route: string, body?: unknown): Promise<any> {
