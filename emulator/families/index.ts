@@ -4,6 +4,7 @@ import type { AnyFamily, CollectionsOf, DataOf } from "../family";
 import { apiRoute as r } from "../family";
 import { commentHandlers } from "../handlers/comments";
 import type { FileSystemData } from "../handlers/fileSystems";
+import type { ImageData } from "../handlers/images";
 import type { BackupData } from "../handlers/instanceBackups";
 import type { InstanceGroupData } from "../handlers/instanceGroups";
 import type { InstanceData } from "../handlers/instances";
@@ -30,6 +31,7 @@ import { Repository } from "../repository";
 import { backupSchedules } from "./backupSchedules";
 import { backups } from "./backups";
 import { fileSystems } from "./fileSystems";
+import { images } from "./images";
 import { instanceGroups } from "./instanceGroups";
 import { instances } from "./instances";
 import { clusters } from "./kubernetes";
@@ -75,6 +77,7 @@ export const FAMILIES = [
   tenantMemberships,
   tenantInvitations,
   projects,
+  images,
 ] as const;
 
 type Families = typeof FAMILIES;
@@ -102,7 +105,8 @@ export type CheckedData = Meets<
     InstanceGroupData &
     MultiRegionData &
     TenantData &
-    ProjectData
+    ProjectData &
+    ImageData
 >;
 
 export const COLLECTION_KEYS = FAMILIES.map((f) => f.key);

@@ -12,6 +12,7 @@ import { Comments } from "./comments";
 import { CimCore, type ClientEvent } from "./core";
 import { ConfigurationError } from "./errors";
 import { FileSystems } from "./fileSystems";
+import { Images } from "./images";
 import { InstanceGroups } from "./instanceGroups";
 import { InstanceSchedules } from "./instanceSchedules";
 import { Instances } from "./instances";
@@ -29,6 +30,7 @@ import { Projects } from "./projects";
 import { PublicIps } from "./publicIps";
 import { type RecoveryOptions, recoveryOptions } from "./recovery";
 import { type RetryOptions, retryPolicy } from "./retry";
+import type { Iso, Template } from "./schemas";
 import { InstanceSnapshots, VolumeSnapshots } from "./snapshots";
 import { SshKeyPairs } from "./sshKeyPairs";
 import { Tags } from "./tags";
@@ -109,6 +111,10 @@ export class CimClient {
   readonly organizations: Organizations;
   readonly projects: Projects;
   readonly preferences: UserPreferences;
+  /** Templates: the platform's featured ones and those accounts register. */
+  readonly templates: Images<Template>;
+  /** ISOs: the platform's featured ones and those accounts register. */
+  readonly isos: Images<Iso>;
   readonly #core: CimCore;
 
   /** @internal used by withRegion */
@@ -162,6 +168,8 @@ export class CimClient {
     this.organizations = new Organizations(core);
     this.projects = new Projects(core);
     this.preferences = new UserPreferences(core);
+    this.templates = new Images<Template>(core, "template");
+    this.isos = new Images<Iso>(core, "iso");
   }
 
   /** The default region of this client (undefined: the API default). */
@@ -191,6 +199,16 @@ export { COMMENT_TEXT_MAX, DELETABLE_COMMENTS } from "./comments";
 export type { AcceptedMutation, CallOptions, ClientEvent } from "./core";
 export * from "./errors";
 export type { CreateFileSystemInput, FileSystemFilter } from "./fileSystems";
+export type {
+  ImageAccess,
+  ImageFilter,
+  ImageKind,
+  ImagePermissionsBody,
+  ImagePermissionsChange,
+  RegisterImageInput,
+  UpdateImageInput,
+} from "./images";
+export { Images, imagePermissionsBody } from "./images";
 export type { InstanceGroupFilter } from "./instanceGroups";
 export { type InstanceScheduleInput, instanceScheduleQuery } from "./instanceSchedules";
 export type { CreateInstanceInput, ImageType, InstanceCreated, UpdateInstanceInput } from "./instances";

@@ -1,8 +1,9 @@
 // Fields every kind shares, declared once: the region, tags, timeouts and adoption.
 
-import type { z } from "zod";
+import { z } from "zod";
 import {
   adoptId as adoptIdSchema,
+  bool,
   region as regionSchema,
   tags as tagsSchema,
   text,
@@ -123,4 +124,20 @@ export function growOnly(kind: string, message: (from: number, to: number) => st
       if (s && !replacing) throw new Error(`cim:${kind} ${String(olds.name ?? "")}: ${message(...s)}.`);
     },
   };
+}
+
+/**
+ * A flag changed in place whose default the API applies when it is left out: compared with that default, shown as
+ * the API reports it (else as recorded, else the default), so outputs always carry it.
+ */
+export function flagField(name: string, what: string, dflt = false) {
+  return field(bool(what), {
+    change: "update",
+    unset: () => dflt,
+    same: (a, b) => a === (b ?? dflt),
+    live: (r: Recorded) => r[name] as boolean | undefined,
+    output: (r: Recorded, rec: Recorded) =>
+      (r[name] as boolean | undefined) ?? (rec[name] as boolean | undefined) ?? dflt,
+    shown: z.boolean(),
+  });
 }

@@ -34,6 +34,7 @@ export const CATALOGUES = [
   "vpcOfferings",
   "backupOfferings",
   "kubernetesVersions",
+  "osTypes",
 ] as const;
 
 export type CatalogueName = (typeof CATALOGUES)[number];
@@ -64,6 +65,8 @@ export function fetchCatalogue(
       return c.backupOfferings({}, o);
     case "kubernetesVersions":
       return c.kubernetesVersions(o);
+    case "osTypes":
+      return c.osTypes(o);
   }
 }
 
@@ -91,16 +94,17 @@ async function attempt<T>(
   }
 }
 
-/** The catalogue list of a region, or undefined when it cannot be read now. */
+/** The catalogue list of a region, or undefined when it cannot be read now. `fresh`: not from the cache. */
 export async function catalogue<T extends { id: string }>(
   kind: string,
   region: string | undefined,
   name: CatalogueName,
+  fresh = false,
 ): Promise<T[] | undefined> {
   if (skipped()) return undefined;
   const key = `${region ?? ""}/${name}`;
   const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < TTL_MS) return (await hit.value) as T[] | undefined;
+  if (!fresh && hit && Date.now() - hit.at < TTL_MS) return (await hit.value) as T[] | undefined;
   const value = attempt(kind, region, (s) => fetchCatalogue(s.client, name));
   cache.set(key, { at: Date.now(), value });
   const rows = await value;
@@ -125,8 +129,14 @@ export async function mustExist(
   if (typeof value !== "string") return {};
   const rows = await catalogue<{ id: string }>(kind, region, name);
   if (!rows) return {};
-  const row = rows.find((r) => r.id === value);
-  if (row) return { row: row as Record<string, unknown> };
+  let row = rows.find((r) => r.id === value) as Record<string, unknown> | undefined;
+  // The catalogue includes what the account registers (templates, ISOs): a cached list may predate one made
+  // earlier in the same run, or show it still downloading. Such a miss is read once more before it counts.
+  if (!row || row.isReady === false) {
+    const now = await catalogue<{ id: string }>(kind, region, name, true);
+    row = (now ?? rows).find((r) => r.id === value) as Record<string, unknown> | undefined;
+  }
+  if (row) return { row };
   const where = region ? `region ${region}` : "the default region (cim:region is not set)";
   return {
     failure: {
@@ -150,6 +160,8 @@ function endpoint(name: CatalogueName): string {
       return "offerings/backup";
     case "kubernetesVersions":
       return "compute/kubernetes/versions";
+    case "osTypes":
+      return "os-types";
     default:
       return name;
   }

@@ -50,6 +50,9 @@ const made: Record<string, string[]> = {
   KubernetesCluster: [],
   FileSystem: [],
   InstanceGroup: [],
+  Template: [],
+  TemplatePermissions: [],
+  Iso: [],
 };
 let foreignVpc: string;
 /**
@@ -188,10 +191,32 @@ async function createInfrastructure() {
     ),
   );
   await c.instances.update(db, { haEnabled: true }, region);
+  // The account's own template, shared (its permissions), and an ISO: the jump host is made from the template.
+  const osTypeId = byName(await c.catalogue.osTypes(region), "Ubuntu 22.04 (64-bit)");
+  const image = { zoneId, osTypeId, isDynamicallyScalable: true };
+  const golden = await wait(
+    await c.templates.register(
+      {
+        ...image,
+        name: "legacy-golden",
+        url: "https://images.example.com/golden.qcow2",
+        format: "QCOW2",
+        hypervisor: "KVM",
+      },
+      region,
+    ),
+  );
+  await c.templates.updatePermissions(golden, { isExtractable: true }, region);
+  const rescue = await wait(
+    await c.isos.register(
+      { ...image, name: "legacy-rescue", url: "https://images.example.com/rescue.iso" },
+      region,
+    ),
+  );
   // On the zone's shared network (no networkIds), protected from deletion.
   const jump = await wait(
     await c.instances.create(
-      { zoneId, templateId, serviceOfferingId: byName(offerings, "Small"), displayName: "jump host" },
+      { zoneId, templateId: golden, serviceOfferingId: byName(offerings, "Small"), displayName: "jump host" },
       region,
     ),
   );
@@ -336,6 +361,9 @@ async function createInfrastructure() {
   made.LoadBalancerRule.push(lbRule);
   made.InternalLoadBalancer.push(internalLb);
   made.KubernetesCluster.push(cluster);
+  made.Template.push(golden);
+  made.TemplatePermissions.push(golden);
+  made.Iso.push(rescue);
 
   // Another region's VPC: not part of the import of this region.
   const secondary = api.emu.regions.find((r) => !r.primary)!;
@@ -448,7 +476,7 @@ describe("pulumi-cim import", () => {
     const { stdout, files } = await runImport(process.execPath, [cli], home.workDir, out);
 
     expect(stdout).toContain(
-      `Region ${primary.name} (${primary.id}): 3 instance(s), 2 volume(s), 1 VPC(s), 3 network(s), 1 network ACL list(s), 2 network ACL rule(s), ${SCHEDULE_ADOPTION ? 1 : 0} backup schedule(s), 1 backup(s), 1 instance schedule(s), 1 SSH key pair(s), 2 public IP(s), 1 static NAT(s), 1 volume snapshot(s), 1 instance snapshot(s), 1 VPC private gateway(s), 1 load-balancer rule(s), 1 internal load balancer(s), 1 Kubernetes cluster(s), 2 comment(s), 1 shared file system(s), 1 instance group(s), 0 multi-region group(s), 0 multi-region group member(s), 0 project(s) to adopt.`,
+      `Region ${primary.name} (${primary.id}): 3 instance(s), 2 volume(s), 1 VPC(s), 3 network(s), 1 network ACL list(s), 2 network ACL rule(s), ${SCHEDULE_ADOPTION ? 1 : 0} backup schedule(s), 1 backup(s), 1 instance schedule(s), 1 SSH key pair(s), 2 public IP(s), 1 static NAT(s), 1 volume snapshot(s), 1 instance snapshot(s), 1 VPC private gateway(s), 1 load-balancer rule(s), 1 internal load balancer(s), 1 Kubernetes cluster(s), 2 comment(s), 1 shared file system(s), 1 instance group(s), 1 template(s), 1 template permission set(s), 1 ISO(s), 0 multi-region group(s), 0 multi-region group member(s), 0 project(s) to adopt.`,
     );
     // one live resource at least of every kind the command adopts, but those this round trip leaves out
     expect(Object.keys(made).sort()).toEqual(
@@ -526,6 +554,14 @@ describe("pulumi-cim import", () => {
     expect(index).toMatch(/new cim\.Instance\("web", \{[^}]*group: groupLegacyWeb\.name,/);
     expect(index).toMatch(
       /new cim\.FileSystem\("legacy-files", \{[^}]*networkId: networkLegacyBackend\.id,[^}]*size: 10,[^}]*filesystem: "EXT4",/,
+    );
+    // the account's template: the jump host and the template's permissions refer to it
+    expect(index).toMatch(/new cim\.Instance\("jump-host", \{[^}]*templateId: templateLegacyGolden\.id,/);
+    expect(index).toMatch(
+      /new cim\.TemplatePermissions\("legacy-golden-permissions", \{[^}]*templateId: templateLegacyGolden\.id,\n {2}isExtractable: true,/,
+    );
+    expect(index).toMatch(
+      /new cim\.Iso\("legacy-rescue", \{[^}]*url: "https:\/\/images\.example\.com\/rescue\.iso",/,
     );
     expect(JSON.parse(files["package.json"]).dependencies["pulumi-cim"]).toMatch(/^\^\d/);
 

@@ -208,6 +208,31 @@ describe("region-scoped catalogues", () => {
   });
 });
 
+describe("templates, ISOs and OS types", () => {
+  it("the account's own images are found beside the platform's; filter narrows; OS types by description", async () => {
+    const os = await cim.getOsType("Ubuntu 22.04 (64-bit)");
+    expect(os.description).toBe("Ubuntu 22.04 (64-bit)");
+    expect((await cim.getOsTypes()).length).toBeGreaterThan(3);
+    const zone = await cim.getZone("de-fra-1a");
+    const made = await userCall("POST", "/templates", {
+      name: "golden",
+      url: "https://images.example.com/golden.qcow2",
+      zoneId: zone.id,
+      format: "QCOW2",
+      hypervisor: "KVM",
+      osTypeId: os.id,
+    });
+    clearLookupCache();
+    expect(await cim.getTemplate("golden")).toMatchObject({ id: made.id, isReady: true, account: "user-1" });
+    expect((await cim.getTemplates({ filter: "self" })).map((t) => t.name)).toEqual(["golden"]);
+    const e = await failure(cim.getTemplate({ name: "golden", filter: "featured" }));
+    expect(e.message).toContain("filter featured");
+    expect((await cim.getTemplate({ name: "Ubuntu 22.04 LTS", filter: "featured" })).isFeatured).toBe(true);
+    expect((await cim.getIsos({ filter: "self" })).length).toBe(0);
+    await userCall("DELETE", `/templates/${made.id}`);
+  });
+});
+
 /** A VPC of the default region's first zone with the CIDR given, made through the API: its id. */
 async function newVpc(cidr: string): Promise<string> {
   const zone = await cim.getZone("de-fra-1a");
