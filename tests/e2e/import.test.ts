@@ -407,7 +407,7 @@ describe("pulumi-cim import", () => {
     const { stdout, files } = await runImport(process.execPath, [cli], home.workDir, out);
 
     expect(stdout).toContain(
-      `Region ${primary.name} (${primary.id}): 3 instance(s), 2 volume(s), 1 VPC(s), 2 network(s), 1 network ACL list(s), 2 network ACL rule(s), ${SCHEDULE_ADOPTION ? 1 : 0} backup schedule(s), 1 backup(s), 0 instance schedule(s), 1 SSH key pair(s), 2 public IP(s), 1 static NAT(s), 1 volume snapshot(s), 1 instance snapshot(s), 1 VPC private gateway(s), 0 load-balancer rule(s), 0 internal load balancer(s), 0 Kubernetes cluster(s), 2 comment(s), 1 shared file system(s), 1 instance group(s), 1 template(s), 1 template permission set(s), 1 ISO(s) to adopt.`,
+      `Region ${primary.name} (${primary.id}): 3 instance(s), 2 volume(s), 1 VPC(s), 2 network(s), 1 network ACL list(s), 2 network ACL rule(s), ${SCHEDULE_ADOPTION ? 1 : 0} backup schedule(s), 1 backup(s), 0 instance schedule(s), 1 SSH key pair(s), 2 public IP(s), 1 static NAT(s), 1 volume snapshot(s), 1 instance snapshot(s), 1 VPC private gateway(s), 0 load-balancer rule(s), 0 internal load balancer(s), 0 Kubernetes cluster(s), 2 comment(s), 1 shared file system(s), 1 instance group(s), 0 multi-region group(s), 0 multi-region group member(s), 0 project(s), 1 template(s), 1 template permission set(s), 1 ISO(s) to adopt.`,
     );
     const index = files["index.ts"];
     for (const [, ids] of adopted()) for (const id of ids) expect(index).toContain(`adoptId: "${id}"`);
