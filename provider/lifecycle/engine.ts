@@ -350,7 +350,16 @@ export function providerOf<F extends Fields, O extends Outputs>(
           const elsewhere = ref.regionFrom ? inputs[ref.regionFrom] : undefined;
           const where = typeof elsewhere === "string" ? elsewhere : region;
           out.push(
-            ...(await mustReferToExisting(kind.name, where, k, inputs[k], target, ref.by, ref.requires)),
+            ...(await mustReferToExisting(
+              kind.name,
+              where,
+              k,
+              inputs[k],
+              target,
+              ref.by,
+              ref.requires,
+              inputs,
+            )),
           );
         }
         if (!f.lookup) return;

@@ -9,7 +9,7 @@
 import type { CimClient } from "../client";
 import { ConnectionError, RequestTimeoutError } from "../client";
 import { providerConfig } from "../config";
-import type { Kind, LiveRecord, Ref } from "../kinds/define";
+import type { Kind, LiveRecord, Recorded, Requirement } from "../kinds/define";
 import { isConfigured, openSession, type Session } from "./session";
 
 const TTL_MS = 60_000;
@@ -196,7 +196,8 @@ export async function mustReferToExisting(
   value: unknown,
   target: Kind,
   by: "id" | "name",
-  requires?: Ref["requires"],
+  requires?: Requirement,
+  inputs: Recorded = {},
 ): Promise<LookupFailure[]> {
   const values = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
   const list = target.api?.list;
@@ -214,10 +215,17 @@ export async function mustReferToExisting(
   const where = region ? `region ${region}` : "the default region (cim:region is not set)";
   return values.flatMap((v) => {
     const found = known.get(v);
-    if (found && (!requires || requires.holds(found))) return [];
-    const reason = found
-      ? `${field} names ${target.noun} ${v} in ${where}, which ${requires?.reason}`
-      : `${field} names no ${target.noun} ${by === "name" ? "named" : "with id"} "${v}" in ${where}. Create it first (declare a cim.${target.name} and pass its ${by} output here, so it is made before this resource), or correct the ${by}`;
+    if (found && (!requires || requires.holds(found, inputs))) return [];
+    if (found && requires) {
+      const which = typeof requires.reason === "string" ? requires.reason : requires.reason(found, inputs);
+      return [
+        {
+          property: requires.property ?? field,
+          reason: `${field} names ${target.noun} ${v} in ${where}, which ${which}`,
+        },
+      ];
+    }
+    const reason = `${field} names no ${target.noun} ${by === "name" ? "named" : "with id"} "${v}" in ${where}. Create it first (declare a cim.${target.name} and pass its ${by} output here, so it is made before this resource), or correct the ${by}`;
     return [{ property: field, reason }];
   });
 }

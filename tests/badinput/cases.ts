@@ -20,6 +20,8 @@ export interface Ids extends CatalogueIds {
   regionId: string;
   /** An isolated network of the lane's emulator (file systems are served on one). */
   networkId: string;
+  /** A VPC tier of the lane's emulator, 10.61.1.0/24, whose offering serves the internal LB. */
+  internalLbTierId: string;
 }
 
 export interface Settings {
@@ -742,6 +744,13 @@ export const CASES: BadCase[] = [
     message: /schedule is required/,
   },
   {
+    name: "backup schedule timezone that is no IANA name",
+    kind: "BackupSchedule",
+    args: (i) => schedule(i, { timezone: "Europe/Atlantis" }),
+    field: "timezone",
+    message: /timezone must be an IANA time zone name, e\.g\. "Europe\/Berlin" or "UTC"/,
+  },
+  {
     name: "backup schedule timezone of 65 characters",
     kind: "BackupSchedule",
     args: (i) => schedule(i, { timezone: "Z".repeat(65) }),
@@ -1202,6 +1211,14 @@ export const CASES: BadCase[] = [
     message: /networkId must be an id \(a UUID\), not a name/,
   },
   {
+    name: "internal load balancer with a source address outside its tier (plain id)",
+    kind: "InternalLoadBalancer",
+    args: (i) => internalLb(i, { networkId: i.internalLbTierId, sourceIpAddress: "10.99.0.5" }),
+    field: "sourceIpAddress",
+    message:
+      /networkId names network \S+ in .*which has the range 10\.61\.1\.0\/24: sourceIpAddress 10\.99\.0\.5 lies outside it/,
+  },
+  {
     name: "internal load balancer naming a member twice",
     kind: "InternalLoadBalancer",
     args: (i) => internalLb(i, { memberIds: [i.unknown2, i.unknown2] }),
@@ -1262,6 +1279,13 @@ export const CASES: BadCase[] = [
     args: (i) => cluster(i, { autoscaling: { minSize: 3, maxSize: 3 } }),
     field: "autoscaling",
     message: /autoscaling\.maxSize must be greater than minSize/,
+  },
+  {
+    name: "cluster without control nodes",
+    kind: "KubernetesCluster",
+    args: (i) => cluster(i, { controlNodes: 0 }),
+    field: "controlNodes",
+    message: /controlNodes must be at least 1: the control-plane nodes/,
   },
   {
     name: "cluster control nodes as text",

@@ -5,10 +5,11 @@
 // Every output a provider returns here (create, read, update, partial state) is parsed strictly with its kind's
 // outputs schema (provider/kinds/outputSchema.ts), the runtime twin of the SDK class's outputs type.
 import type * as pulumi from "@pulumi/pulumi";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { providerFor } from "../../provider";
+import { Jobs } from "../../provider/client/jobs";
 import { IsoSchema, TemplateSchema } from "../../provider/client/schemas";
 import { type Kind, type KindName, kinds } from "../../provider/kinds";
 import { commonFields } from "../../provider/kinds/common";
@@ -1541,6 +1542,32 @@ describe("public IPs and static NAT", () => {
     );
   });
 
+  it("static NAT on an address with load-balancer rules is the API's refusal at enable: no partial state, no job", async () => {
+    const { publicIpId, members } = await balanced();
+    const rule = await make("LoadBalancerRule", {
+      name: nameOf("lb"),
+      publicIpId,
+      publicPort: 80,
+      privatePort: 8080,
+      memberIds: members,
+    });
+    const jobsBefore = await jobsOn(publicIpId);
+    const err = await make("StaticNat", { publicIpId, instanceId: members[0] }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).not.toBeInstanceOf(PartialStateError);
+    expect((err as Error).message).toMatch(
+      /enable failed: .*Failed to enable static nat for the ip address [\d.]+ as it already has LoadBalancing rules assigned/,
+    );
+    const address = await call("GET", `/public-ips/${publicIpId}`);
+    expect(address).toMatchObject({ isStaticNat: false });
+    expect(address.virtualMachineId || undefined).toBeUndefined(); // the platform shows "" for none
+    expect(await jobsOn(publicIpId)).toEqual(jobsBefore); // no enable job was started
+    expect(rows(await call("GET", "/jobs/recent?limit=200")).filter((j) => j.status === "running")).toEqual(
+      [],
+    );
+    await p("LoadBalancerRule").delete!(rule.id, rule.outs);
+  });
+
   it("an enable whose job failed left no static NAT: a plain error, nothing kept in state", async () => {
     const inputs = await addressAndInstance();
     await ctl.fault({
@@ -1720,6 +1747,44 @@ describe("internal load balancers", () => {
     await p2.delete!(id, after);
   });
 
+  it("a source address outside a tier given as a plain id fails at check, naming the field and the tier's range", async () => {
+    const networkId = await internalTier();
+    const inputs = { name: nameOf("ilb"), networkId, sourcePort: 80, instancePort: 80 };
+    const check = (news: Rec) => p("InternalLoadBalancer").check!({}, news);
+    const plain = { [PLAIN_REFERENCES]: ["networkId"] };
+    const outside = await check({ ...inputs, ...plain, sourceIpAddress: "10.99.0.5" });
+    expect(outside.failures).toEqual([
+      {
+        property: "sourceIpAddress",
+        reason: expect.stringMatching(
+          new RegExp(
+            `^networkId names network ${networkId} in .*, which has the range 10\\.77\\.1\\.0/24: sourceIpAddress 10\\.99\\.0\\.5 lies outside it\\. Give a free address inside 10\\.77\\.1\\.0/24, or leave sourceIpAddress out`,
+          ),
+        ),
+      },
+    ]);
+    expect((await check({ ...inputs, ...plain, sourceIpAddress: "10.77.1.50" })).failures ?? []).toEqual([]);
+    expect((await check({ ...inputs, ...plain })).failures ?? []).toEqual([]);
+    // the address is taken from sourceIpAddressNetworkId when given: judged once, against that tier
+    const both = await check({
+      ...inputs,
+      [PLAIN_REFERENCES]: ["networkId", "sourceIpAddressNetworkId"],
+      sourceIpAddressNetworkId: networkId,
+      sourceIpAddress: "10.99.0.5",
+    });
+    expect(
+      both.failures?.map((f) => `${f.property}: ${f.reason.slice(0, f.reason.indexOf(" in "))}`),
+    ).toEqual([`sourceIpAddress: sourceIpAddressNetworkId names network ${networkId}`]);
+    // a tier taken from an output (it may be made in the same run) is not read: the API refuses at create
+    expect((await check({ ...inputs, sourceIpAddress: "10.99.0.5" })).failures ?? []).toEqual([]);
+    const err = await p("InternalLoadBalancer")
+      .create({ ...inputs, sourceIpAddress: "10.99.0.5" })
+      .catch((e: Error) => e);
+    expect(err).not.toBeInstanceOf(PartialStateError);
+    expect(String((err as Error).message)).toContain("The requested IP is not in the network's CIDR subnet.");
+    expect(rows(await call("GET", `/loadbalancer/internal?networkId=${networkId}`))).toEqual([]);
+  });
+
   it("a tier without the internal LB: the API's refusal at create, nothing recorded", async () => {
     const tier = { id: await vpcTier("plain", 78, cat.tier) };
     const err = await make("InternalLoadBalancer", {
@@ -1771,6 +1836,36 @@ describe("Kubernetes clusters", () => {
     const token = /token: (\S+)/.exec(outs.kubeconfig)![1];
     expect(JSON.stringify({ message: err.message, stack: err.stack })).not.toContain(token);
     await p("KubernetesCluster").delete!(id, outs);
+  });
+
+  it("the engine waits on a cluster's jobs 60 minutes at create and 30 at delete, unless timeouts says otherwise", async () => {
+    // the deadline each job wait was given, by the command of the job (the waiter itself is tested apart)
+    const deadlines = async (run: () => Promise<unknown>) => {
+      const wait = vi.spyOn(Jobs.prototype, "wait");
+      try {
+        await run();
+        return wait.mock.calls.map(([, o]) => o?.timeoutMs);
+      } finally {
+        wait.mockRestore();
+      }
+    };
+    let made: Awaited<ReturnType<typeof make>> | undefined;
+    expect(await deadlines(async () => (made = await make("KubernetesCluster", clusterInputs())))).toEqual([
+      60 * 60_000,
+    ]);
+    expect(await deadlines(() => p("KubernetesCluster").delete!(made!.id, made!.outs))).toEqual([
+      30 * 60_000,
+    ]);
+    const given = { ...clusterInputs(), timeouts: { create: "90m", delete: 120_000 } };
+    expect(await deadlines(async () => (made = await make("KubernetesCluster", given)))).toEqual([
+      90 * 60_000,
+    ]);
+    expect(made!.outs?.timeouts).toEqual({ create: "90m", delete: 120_000 });
+    expect(await deadlines(() => p("KubernetesCluster").delete!(made!.id, made!.outs))).toEqual([120_000]);
+    // a kind without defaults of its own waits the provider's 20 minutes
+    const volume = { name: nameOf("disk"), zoneId: cat.zone, diskOfferingId: cat.custom, size: 5 };
+    expect(await deadlines(async () => (made = await make("Volume", volume)))).toEqual([20 * 60_000]);
+    await p("Volume").delete!(made!.id, made!.outs);
   });
 
   it("version changes: a patch or the next minor upgrades in place; a skipped minor or a downgrade replaces", async () => {
