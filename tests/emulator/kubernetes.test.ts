@@ -106,6 +106,18 @@ describe("Kubernetes clusters (createKubernetesCluster, listKubernetesClusters, 
     expect(list.kubernetescluster.map((x: any) => x.id)).toEqual([k.id]);
   });
 
+  it("modes immediate and reads end a cluster's create as they end any job: the multiple applies to durations", async () => {
+    const networkId = await isolated();
+    await api.control.jobMode("immediate");
+    const now = await create({ networkId });
+    expect((await api.ok("GET", `/jobs/${now.body.jobId}`)).status).toBe("success");
+    await api.control.jobMode("reads", { reads: 2 });
+    const read = await create({ networkId, name: "k2" });
+    expect((await api.ok("GET", `/jobs/${read.body.jobId}`)).status).toBe("running");
+    expect((await api.ok("GET", `/jobs/${read.body.jobId}`)).status).toBe("running");
+    expect((await api.ok("GET", `/jobs/${read.body.jobId}`)).status).toBe("success");
+  });
+
   it("a failed create leaves the cluster in Error, deletable", async () => {
     await api.control.fault({
       method: "POST",

@@ -9,10 +9,12 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type OpResult, StackSession } from "../harness";
+import type { OpResult, StackSession } from "../harness";
+import { LaneStacks } from "./laneStacks";
 import { type Fault, PHASES, type Phase, type PhaseContext, PLATFORM_FAULTS } from "./matrix";
 import { type CatalogueIds, catalogueIds, deploymentOf, POLL_MS, TestEmulator } from "./support";
 import { type FaultTarget, INSTANCE_AND_VOLUME, PUBLIC_IP_AND_CLUSTER } from "./targets";
+import { Checks, changesOf, diagnostics, messages } from "./verdicts";
 import { WIRE_FAULTS } from "./wireFaults";
 
 const PROJECT = "cim-rel";
@@ -109,37 +111,6 @@ const cases = new Map<string, Deferred>();
 for (const seq of SEQUENCES)
   for (const zone of seq.zones) for (const phase of PHASES) cases.set(caseName(seq, phase, zone), deferred());
 
-/** The engine's diagnostics of a failed run: the lines a user reads. */
-function diagnostics(r: OpResult): string {
-  const text = `${r.error ?? ""}\n${r.output}`;
-  const at = text.indexOf("Diagnostics:");
-  return (at >= 0 ? text.slice(at, at + 20_000) : text.slice(0, 20_000)).trim();
-}
-
-/**
- * The provider's messages about the target's kinds in a failed run's diagnostics (the engine prints each as
- * "error: message", or as "* message" under "error: 1 error occurred:"). A failure in `check` comes as the engine
- * words it, "pulumi-nodejs:dynamic/cim:Volume resource 'data' has a problem: message", read as
- * `cim:Volume "data": message`.
- */
-function messages(told: string, target: FaultTarget): string[] {
-  const ours = new RegExp(`^cim:(${target.kinds.join("|")})\\b`);
-  const lines = told
-    .split("\n")
-    .map((l) => l.trim())
-    .map((l) => l.replace(/^(\* |error: )/, ""))
-    .map((l) =>
-      l.replace(/^pulumi-nodejs:dynamic\/(cim:\w+) resource '([^']+)' has a problem: /, '$1 "$2": '),
-    )
-    .filter((l) => ours.test(l));
-  return [...new Set(lines)];
-}
-
-const changesOf = (summary: Record<string, number> | undefined) =>
-  Object.entries(summary ?? {})
-    .filter(([k, n]) => k !== "same" && n > 0)
-    .map(([k, n]) => `${k}: ${n}`);
-
 /** Emulator and state hold the same ids, per kind. */
 async function expectNoDuplicateNoOrphan(
   emu: TestEmulator,
@@ -151,39 +122,6 @@ async function expectNoDuplicateNoOrphan(
   const inEmulator = target.emulatorIds(await emu.control.state());
   expect(inEmulator, `${when}: emulator resources (left) must equal the stack's state`).toEqual(inState);
   return inState;
-}
-
-/**
- * Checks that do not stop the phase: the second run must still happen (it restores the stack for the next
- * phase), so every failed check is collected and the phase fails at its end with all of them.
- */
-class Checks {
-  problems: string[] = [];
-  /** The message, with what was expected and found when the assertion's message abridges them. */
-  static describe(err: unknown): string {
-    if (!(err instanceof Error)) return String(err);
-    const { actual, expected } = err as { actual?: unknown; expected?: unknown };
-    return actual === undefined && expected === undefined
-      ? err.message
-      : `${err.message}\n  expected: ${JSON.stringify(expected)}\n  found:    ${JSON.stringify(actual)}`;
-  }
-  check(body: () => void): void {
-    try {
-      body();
-    } catch (err) {
-      this.problems.push(Checks.describe(err));
-    }
-  }
-  async checkAsync(body: () => Promise<unknown>): Promise<void> {
-    try {
-      await body();
-    } catch (err) {
-      this.problems.push(Checks.describe(err));
-    }
-  }
-  throwIfAny(): void {
-    if (this.problems.length) throw new Error(this.problems.join("\n\n"));
-  }
 }
 
 /** What a phase runs on: the sequence's emulator and stack at one zone. */
@@ -310,53 +248,6 @@ async function runPhase(phase: Phase, run: Run) {
   checks.throwIfAny();
 }
 
-/**
- * A lane's stacks, one per target program: a sequence leaves its stack empty, so the next sequence of the lane
- * starts from it (one runner process and one `pulumi stack init` per lane and target, not per sequence). A
- * stack that could not be emptied is removed, and the lane opens a new one.
- */
-class LaneStacks {
-  private readonly open = new Map<FaultTarget, StackSession>();
-  constructor(private readonly lane: number) {}
-
-  async get(target: FaultTarget): Promise<StackSession> {
-    let session = this.open.get(target);
-    if (!session || session.ended) {
-      session = await StackSession.open({
-        name: `rel-${this.lane}-${target.id}`,
-        program: target.program,
-        projectName: PROJECT,
-      });
-      this.open.set(target, session);
-    }
-    return session;
-  }
-
-  /** Leaves the target's stack empty for the next sequence, or drops it. */
-  async release(target: FaultTarget, emu: TestEmulator): Promise<void> {
-    const session = this.open.get(target);
-    if (!session) return;
-    const left = () => deploymentOf(session, PROJECT).then((d) => Object.values(target.stateIds(d)).flat());
-    if ((await left()).length) {
-      await emu.control.clearFaults().catch(() => {});
-      await emu.control.pauseClock(false).catch(() => {});
-      await session.run("destroy", { env: { CIM_TOKEN: await emu.token() }, lean: true });
-    }
-    if (!session.ended && (await left()).length === 0) return;
-    this.open.delete(target);
-    await session.run("rm");
-    await session.close();
-  }
-
-  async close(): Promise<void> {
-    for (const session of this.open.values()) {
-      await session.run("rm");
-      await session.close();
-    }
-    this.open.clear();
-  }
-}
-
 /** Every variable a sequence sets for its runs: set anew per sequence, since a lane's stack outlives it. */
 const SEQUENCE_ENV = ["CIM_BASE_URL", "CIM_TOKEN", "CIM_POLL_INTERVAL_MS", "CIM_REQUEST_TIMEOUT", "REL_IDS"];
 
@@ -428,7 +319,7 @@ beforeAll(() => {
   const weight = (s: Sequence) => s.zones.length * (s.fault.weight ?? 1) * (s.target.weight ?? 1);
   const queue = [...SEQUENCES].sort((a, b) => weight(b) - weight(a));
   const lane = async (n: number) => {
-    const stacks = new LaneStacks(n);
+    const stacks = new LaneStacks(n, PROJECT);
     try {
       for (let s = queue.shift(); s; s = queue.shift()) await runSequence(s, stacks);
     } finally {
