@@ -79,8 +79,16 @@ const idsOf = (records: Record<string, any> | undefined, keep: (r: any) => boole
 const dataVolumes = (state: any): any[] =>
   Object.values(state.volumes ?? {}).filter((v: any) => v.type !== "ROOT");
 
+const JOB: Route = ["GET", "/api/v1/jobs/{jobId}"];
+
 const INSTANCE = "/api/v1/compute/instances";
 const VOLUMES = "/api/v1/volumes";
+const deploy: Route = ["POST", INSTANCE];
+const createVolume: Route = ["POST", VOLUMES];
+const scaleInstance: Route = ["POST", `${INSTANCE}/{id}/scale`];
+const resizeVolume: Route = ["POST", `${VOLUMES}/{id}/resize`];
+const destroyInstance: Route = ["DELETE", `${INSTANCE}/{id}`];
+const instanceReads: Route[] = [JOB, ["GET", `${INSTANCE}/{id}`], ["GET", `${VOLUMES}/{id}`]];
 
 /** One instance with tags and one volume (programs/faultProgram.cjs): every fault, at three time zones. */
 export const INSTANCE_AND_VOLUME: FaultTarget = {
@@ -89,49 +97,19 @@ export const INSTANCE_AND_VOLUME: FaultTarget = {
   program: path.join(programs, "faultProgram.cjs"),
   phaseNames: { create: "create", update: "update", delete: "delete" },
   mutations: {
-    create: [
-      ["POST", INSTANCE],
-      ["POST", VOLUMES],
-    ],
+    create: [deploy, createVolume],
     // what update sends: PUT, scale, tags, resize
-    update: [
-      ["PUT", `${INSTANCE}/{id}`],
-      ["POST", `${INSTANCE}/{id}/scale`],
-      ["POST", `${INSTANCE}/{id}/tags`],
-      ["POST", `${VOLUMES}/{id}/resize`],
-    ],
-    delete: [
-      ["DELETE", `${INSTANCE}/{id}`],
-      ["DELETE", `${VOLUMES}/{id}`],
-    ],
+    update: [["PUT", `${INSTANCE}/{id}`], scaleInstance, ["POST", `${INSTANCE}/{id}/tags`], resizeVolume],
+    delete: [destroyInstance, ["DELETE", `${VOLUMES}/{id}`]],
   },
-  jobMutation: {
-    create: ["POST", INSTANCE],
-    update: ["POST", `${INSTANCE}/{id}/scale`],
-    delete: ["DELETE", `${INSTANCE}/{id}`],
-  },
+  jobMutation: { create: deploy, update: scaleInstance, delete: destroyInstance },
+  // a volume's delete is done at once, no job
   jobMutations: {
-    create: [
-      ["POST", INSTANCE],
-      ["POST", VOLUMES],
-    ],
-    update: [
-      ["POST", `${INSTANCE}/{id}/scale`],
-      ["POST", `${VOLUMES}/{id}/resize`],
-    ],
-    // a volume's delete is done at once, no job
-    delete: [["DELETE", `${INSTANCE}/{id}`]],
+    create: [deploy, createVolume],
+    update: [scaleInstance, resizeVolume],
+    delete: [destroyInstance],
   },
-  reads: Object.fromEntries(
-    (["create", "update", "delete"] as Phase[]).map((p) => [
-      p,
-      [
-        ["GET", "/api/v1/jobs/{jobId}"],
-        ["GET", `${INSTANCE}/{id}`],
-        ["GET", `${VOLUMES}/{id}`],
-      ],
-    ]),
-  ) as Record<Phase, Route[]>,
+  reads: { create: instanceReads, update: instanceReads, delete: instanceReads },
   refusedByProxy: ([, route]) => route.includes("/volumes"),
   capacityDetail: () => "Insufficient capacity in zone de-fra-1a",
   // the deploy is accepted and its job fails (volumes take no capacity)
@@ -178,6 +156,19 @@ export const INSTANCE_AND_VOLUME: FaultTarget = {
 
 const IPS = "/api/v1/public-ips";
 const CLUSTERS = "/api/v1/compute/kubernetes/clusters";
+const acquire: Route = ["POST", IPS];
+const createCluster: Route = ["POST", CLUSTERS];
+const scaleCluster: Route = ["POST", `${CLUSTERS}/{id}/nodes`];
+const release: Route = ["DELETE", `${IPS}/{id}`];
+const deleteCluster: Route = ["DELETE", `${CLUSTERS}/{id}`];
+const readIp: Route = ["GET", `${IPS}/{id}`];
+const readCluster: Route = ["GET", `${CLUSTERS}/{id}`];
+/** Every call of theirs is a job. */
+const kindsMutations: Record<Phase, Route[]> = {
+  create: [acquire, createCluster],
+  update: [scaleCluster],
+  delete: [release, deleteCluster],
+};
 
 /**
  * A public IP and a Kubernetes cluster on an isolated network (programs/kindsFaultProgram.cjs): the IP acquired
@@ -202,69 +193,27 @@ export const PUBLIC_IP_AND_CLUSTER: FaultTarget = {
   weight: 1.5,
   program: path.join(programs, "kindsFaultProgram.cjs"),
   phaseNames: { create: "create", update: "scale", delete: "delete" },
-  mutations: {
-    create: [
-      ["POST", IPS],
-      ["POST", CLUSTERS],
-    ],
-    update: [["POST", `${CLUSTERS}/{id}/nodes`]],
-    delete: [
-      ["DELETE", `${IPS}/{id}`],
-      ["DELETE", `${CLUSTERS}/{id}`],
-    ],
-  },
-  jobMutation: {
-    create: ["POST", CLUSTERS],
-    update: ["POST", `${CLUSTERS}/{id}/nodes`],
-    delete: ["DELETE", `${IPS}/{id}`],
-  },
-  jobMutations: {
-    create: [
-      ["POST", IPS],
-      ["POST", CLUSTERS],
-    ],
-    update: [["POST", `${CLUSTERS}/{id}/nodes`]],
-    delete: [
-      ["DELETE", `${IPS}/{id}`],
-      ["DELETE", `${CLUSTERS}/{id}`],
-    ],
-  },
+  mutations: kindsMutations,
+  jobMutation: { create: createCluster, update: scaleCluster, delete: release },
+  jobMutations: kindsMutations,
   // the scale reads only the cluster: the address is not touched
   reads: {
-    create: [
-      ["GET", "/api/v1/jobs/{jobId}"],
-      ["GET", `${IPS}/{id}`],
-      ["GET", `${CLUSTERS}/{id}`],
-    ],
-    update: [
-      ["GET", "/api/v1/jobs/{jobId}"],
-      ["GET", `${CLUSTERS}/{id}`],
-    ],
-    delete: [
-      ["GET", "/api/v1/jobs/{jobId}"],
-      ["GET", `${IPS}/{id}`],
-      ["GET", `${CLUSTERS}/{id}`],
-    ],
+    create: [JOB, readIp, readCluster],
+    update: [JOB, readCluster],
+    delete: [JOB, readIp, readCluster],
   },
   // both reach the API and lose their answer behind the gateway (the case that can duplicate)
   refusedByProxy: () => false,
   // the address at create and delete, the cluster at create and scale: every job of the phase is held
-  stuck: {
-    create: [
-      ["POST", IPS],
-      ["POST", CLUSTERS],
-    ],
-    update: [["POST", `${CLUSTERS}/{id}/nodes`]],
-    delete: [["DELETE", `${IPS}/{id}`]],
-  },
+  stuck: { create: [acquire, createCluster], update: [scaleCluster], delete: [release] },
   // CloudStack's words (IpAddressManagerImpl, KubernetesClusterStartWorker, KubernetesClusterScaleWorker); a
   // delete's as the first target's
   capacityDetail: ([method, route]) =>
     method === "DELETE"
       ? "Insufficient capacity in zone de-fra-1a"
-      : route.startsWith(IPS)
+      : route === IPS
         ? "Insufficient address capacity"
-        : route.endsWith("/nodes")
+        : route === scaleCluster[1]
           ? "Scaling failed for Kubernetes cluster : cluster in zone : de-fra-1a, insufficient capacity"
           : "Provisioning the cluster failed due to insufficient capacity in the Kubernetes cluster: cluster",
   kinds: ["PublicIp", "KubernetesCluster"],
