@@ -8,7 +8,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { benchDir, dist, repoRoot } from "./lib/paths.mjs";
+import { benchDir, dist, emulatorDist, repoRoot } from "./lib/paths.mjs";
 import { markdownTable } from "./lib/report.mjs";
 import create from "./scenarios/create.mjs";
 import emulator from "./scenarios/emulator.mjs";
@@ -43,7 +43,7 @@ if (unknown.length) {
 }
 const selected = positionals.length ? SCENARIOS.filter((s) => positionals.includes(s.name)) : SCENARIOS;
 
-if (!fs.existsSync(dist("emulator", "index.js")) || !fs.existsSync(dist("sdk", "index.js"))) {
+if (!fs.existsSync(emulatorDist("index.js")) || !fs.existsSync(dist("sdk", "index.js"))) {
   console.error("bench: dist/ is missing; run `npm run bench` (it builds first) or `npm run build`");
   process.exit(2);
 }

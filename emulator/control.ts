@@ -82,6 +82,7 @@ export function controlRoutes(rt: Runtime): RouteDef[] {
       if (!faults.remove(ctx.params.id)) throw notFound(`Fault ${ctx.params.id} not found`);
       return ok({ id: ctx.params.id });
     }),
+    route("GET", "/clock", () => ok(clock.describe())),
     route("POST", "/clock", (ctx) => {
       const b = obj(ctx);
       if (b.paused === true) clock.pause();
@@ -105,6 +106,7 @@ export function controlRoutes(rt: Runtime): RouteDef[] {
       if (advance !== undefined || !clock.paused) jobs.settle();
       return ok(clock.describe());
     }),
+    route("GET", "/job-timing", () => ok(jobs.timing)),
     route("PUT", "/job-timing", (ctx) => {
       const b = obj(ctx);
       if (b.mode !== undefined && !JOB_MODES.includes(b.mode as JobMode)) {

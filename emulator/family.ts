@@ -24,9 +24,16 @@ export interface TagDecl {
   collection?: string;
   /** The record a tag or comment request names; `change` is true for requests that alter it. */
   find?(ctx: Ctx<any>, id: string, change: boolean): Tagged;
-  comments?: boolean;
+  /** Comment routes under the collection (the spec's annotations), when the family takes comments. */
+  comments?: CommentDecl;
+}
+
+/** How a family takes comments. */
+export interface CommentDecl {
+  /** The platform's annotation entity type (CloudStack's AnnotationService.EntityType): VOLUME, NETWORK, … */
+  entityType: string;
   /** Whether DELETE /<collection>/annotations/{annotationId} exists (the spec shows it for volumes only). */
-  commentDelete?: boolean;
+  deletable?: boolean;
 }
 
 export interface FamilyDecl<K extends string, D = any> {

@@ -41,6 +41,8 @@ declare module "fastify" {
   }
   interface FastifyContextConfig {
     template?: string;
+    /** A console route (page, files, meta): not part of the API, not counted. */
+    console?: boolean;
   }
 }
 
@@ -249,7 +251,7 @@ export function buildServer(rt: Runtime, routes: RouteDef[]): FastifyInstance {
 
   app.addHook("onRequest", (req, _reply, done) => {
     const path = pathOf(req.url);
-    if (!path.startsWith(CONTROL_PREFIX)) {
+    if (!path.startsWith(CONTROL_PREFIX) && !req.routeOptions.config?.console) {
       req.logEntry = rt.stats.record(
         req.method,
         req.routeOptions.config?.template ?? UNMATCHED,

@@ -8,17 +8,19 @@ import type { AuditRow, BaseState, CatalogueKinds } from "./records";
 /** Catalogue entries are looked up by id on every deploy and every instance view. */
 type CatalogueItem = { id: string; regionId: string };
 type CatalogueKind = keyof CatalogueKinds;
-const CATALOGUE_KINDS: CatalogueKind[] = [
-  "zones",
-  "templates",
-  "isos",
-  "computeOfferings",
-  "diskOfferings",
-  "networkOfferings",
-  "vpcOfferings",
-  "backupOfferings",
-  "kubernetesVersions",
-];
+/** Every catalogue collection, checked by the compiler against CatalogueKinds (none forgotten, none misspelt). */
+const CATALOGUES: Record<CatalogueKind, true> = {
+  zones: true,
+  templates: true,
+  isos: true,
+  computeOfferings: true,
+  diskOfferings: true,
+  networkOfferings: true,
+  vpcOfferings: true,
+  backupOfferings: true,
+  kubernetesVersions: true,
+};
+const CATALOGUE_KINDS = Object.keys(CATALOGUES) as CatalogueKind[];
 
 const FLUSH_DELAY_MS = 100;
 const AUDIT_CAP = 20_000;

@@ -117,3 +117,9 @@ export const Tags = resourceClass(kinds.Tags);
 export type Tags = KindResource<typeof kinds.Tags>;
 /** The arguments of cim.Tags. */
 export type TagsArgs = ArgsOf<typeof kinds.Tags>;
+
+/** A comment (the API's annotation) on a volume, network, public IP, VPC or Kubernetes cluster. */
+export const Comment = resourceClass(kinds.Comment);
+export type Comment = KindResource<typeof kinds.Comment>;
+/** The arguments of cim.Comment. */
+export type CommentArgs = ArgsOf<typeof kinds.Comment>;

@@ -1,12 +1,12 @@
-// An emulator in this process (the built dist/emulator), its admin control routes, and a user client.
+// An emulator in this process (the built emulator package, emulator/dist), its admin control routes, and a user client.
 import { createRequire } from "node:module";
-import { dist } from "./paths.mjs";
+import { dist, emulatorDist } from "./paths.mjs";
 
 const require = createRequire(import.meta.url);
 
 /** Starts an emulator on 127.0.0.1 with a fresh temp data dir; returns helpers for the bench. */
 export async function startApi({ jobLatencyMs = 0 } = {}) {
-  const { startEmulator, EmulatorControl } = require(dist("emulator"));
+  const { startEmulator, EmulatorControl } = require(emulatorDist());
   const { CimClient } = require(dist("provider", "client"));
   const emu = await startEmulator({ port: 0, host: "127.0.0.1", jobLatencyMs });
   const token = await emu.token();

@@ -123,7 +123,7 @@ export const taggableKinds: TaggableKind[] = FAMILIES.flatMap((f: AnyFamily) => 
   return [{ resourceType: f.resourceType, label: f.label, repo, find }];
 });
 
-/** GET/POST/DELETE <collection>/{id}/tags; comments: add and list on the resource, visibility by id. */
+/** GET/POST/DELETE <collection>/{id}/tags; comments: add and list on the resource, read and visibility by id. */
 function tagAndCommentRoutes(f: AnyFamily, kind: TaggableKind): RouteDef[] {
   const c = f.tags?.collection;
   if (c === undefined) return []; // tagged through the generic /tags route only
@@ -133,14 +133,16 @@ function tagAndCommentRoutes(f: AnyFamily, kind: TaggableKind): RouteDef[] {
     r("POST", `${c}/{id}/tags`, tags.add),
     r("DELETE", `${c}/{id}/tags`, tags.remove),
   ];
-  if (!f.tags?.comments) return routes;
-  const h = commentHandlers(kind);
+  const comments = f.tags?.comments;
+  if (!comments) return routes;
+  const h = commentHandlers(kind, comments);
   routes.push(
     r("POST", `${c}/{id}/annotations`, h.add),
     r("GET", `${c}/{id}/annotations`, h.list),
+    r("GET", `${c}/annotations/{annotationId}`, h.get),
     r("PUT", `${c}/annotations/{annotationId}/visibility`, h.visibility),
   );
-  if (f.tags.commentDelete) routes.push(r("DELETE", `${c}/annotations/{annotationId}`, h.remove));
+  if (comments.deletable) routes.push(r("DELETE", `${c}/annotations/{annotationId}`, h.remove));
   return routes;
 }
 

@@ -19,5 +19,5 @@ export const volumes = defineFamily<VolumeRec>()({
     r("POST", "/volumes/{id}/resize", v.resizeVolume),
   ],
   jobEffects: v.volumeJobEffects,
-  tags: { collection: "/volumes", comments: true, commentDelete: true },
+  tags: { collection: "/volumes", comments: { entityType: "VOLUME", deletable: true } },
 });

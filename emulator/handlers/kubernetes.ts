@@ -11,6 +11,7 @@ import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, notFound, ok } from "../http";
 import type { FollowUp, JobEffect } from "../jobs";
 import type { AnnotationRec, Job, KubernetesClusterRec, KubernetesVersion, NetworkRec } from "../records";
+import { hasComments } from "./comments";
 import { isoNow, paging, passThrough, stateJob, zoneOf } from "./common";
 import { body, bool, int, listFilter, type Obj, query, reqStr, str } from "./input";
 import { dropAnnotations, stampOf } from "./lifecycle";
@@ -142,7 +143,7 @@ function clusterView(ctx: KCtx, c: KubernetesClusterRec) {
     endpoint: c.endpoint,
     account: c.account,
     tags: { ...c.tags },
-    hasAnnotations: c.hasAnnotations,
+    hasAnnotations: hasComments(ctx, c.id),
     created: c.created,
     lastUpdated: c.lastUpdated,
   };

@@ -21,6 +21,7 @@ import type {
   NetworkRec,
   VpcRec,
 } from "../records";
+import { hasComments } from "./comments";
 import { isoNow, zoneOf } from "./common";
 import { body, reqStr, str } from "./input";
 import { dropInternalLoadBalancersOf } from "./internalLoadBalancers";
@@ -101,7 +102,7 @@ export function networkView(ctx: Ctx, r: NetworkRec) {
     state: r.state,
     account: r.account,
     tags: { ...r.tags },
-    hasAnnotations: r.hasAnnotations,
+    hasAnnotations: hasComments(ctx, r.id),
     created: r.created,
     lastUpdated: r.lastUpdated,
   };

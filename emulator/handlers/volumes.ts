@@ -3,6 +3,7 @@ import type { Repos } from "../family";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import type { AnnotationRec, InstanceRec, Job, VolumeRec } from "../records";
+import { hasComments } from "./comments";
 import { audited, isoNow, paging, passThrough, stateJob, zoneOf } from "./common";
 import { int, query, reqStr, str } from "./input";
 import { createEffect, dropAnnotations, stampOf } from "./lifecycle";
@@ -40,7 +41,7 @@ export function volumeView(ctx: VCtx, r: VolumeRec) {
     ...(r.snapshotId ? { snapshotId: r.snapshotId } : {}),
     account: r.account,
     tags: { ...r.tags },
-    hasAnnotations: r.hasAnnotations,
+    hasAnnotations: hasComments(ctx, r.id),
     created: r.created,
     lastUpdated: r.lastUpdated,
   };

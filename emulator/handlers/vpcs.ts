@@ -15,6 +15,7 @@ import type {
   VpcRec,
 } from "../records";
 import { seedId } from "../seed";
+import { hasComments } from "./comments";
 import { isoNow, recordJob, zoneOf } from "./common";
 import { body, reqStr, str } from "./input";
 import { deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
@@ -55,7 +56,7 @@ export function vpcView(ctx: Ctx, r: VpcRec) {
     state: r.state,
     account: r.account,
     tags: { ...r.tags },
-    hasAnnotations: r.hasAnnotations,
+    hasAnnotations: hasComments(ctx, r.id),
     created: r.created,
     lastUpdated: r.lastUpdated,
   };

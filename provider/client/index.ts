@@ -8,6 +8,7 @@ import { createCredential, normaliseBaseUrl, type TokenClaims } from "./auth";
 import { BackupSchedules } from "./backupSchedules";
 import { Backups } from "./backups";
 import { Catalogue } from "./catalogue";
+import { Comments } from "./comments";
 import { CimCore, type ClientEvent } from "./core";
 import { ConfigurationError } from "./errors";
 import { InstanceSchedules } from "./instanceSchedules";
@@ -95,6 +96,7 @@ export class CimClient {
   readonly jobs: Jobs;
   readonly catalogue: Catalogue;
   readonly audit: Audit;
+  readonly comments: Comments;
   readonly #core: CimCore;
 
   /** @internal used by withRegion */
@@ -141,6 +143,7 @@ export class CimClient {
     this.jobs = new Jobs(core);
     this.catalogue = new Catalogue(core);
     this.audit = new Audit(core);
+    this.comments = new Comments(core);
   }
 
   /** The default region of this client (undefined: the API default). */
@@ -160,11 +163,14 @@ export class CimClient {
 }
 
 export type { TokenClaims } from "./auth";
+export { ADMIN_PERMISSION } from "./auth";
 export type { BackupScheduleInput } from "./backupSchedules";
 export type { CreateBackupInput } from "./backups";
+export type { AddCommentInput, CommentCollection, CommentTarget } from "./comments";
+export { COMMENT_TEXT_MAX, DELETABLE_COMMENTS } from "./comments";
 export type { AcceptedMutation, CallOptions, ClientEvent } from "./core";
 export * from "./errors";
-export type { InstanceScheduleInput } from "./instanceSchedules";
+export { type InstanceScheduleInput, instanceScheduleQuery } from "./instanceSchedules";
 export type { CreateInstanceInput, ImageType, InstanceCreated, UpdateInstanceInput } from "./instances";
 export type { JobDurationsOptions, JobObservation } from "./jobHistory";
 export { durationKey, durationSample, JobDurations, jobDurations } from "./jobHistory";

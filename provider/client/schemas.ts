@@ -547,6 +547,21 @@ export const InstanceGroupSchema = z.looseObject({ id: opt(z.string()), name: st
 
 export const AuditEntrySchema = z.looseObject({});
 
+/**
+ * A comment (the spec's annotation) as CloudStack's AnnotationResponse shows it (emulator/README.md): `entityType`
+ * the platform's (VOLUME, NETWORK, PUBLIC_IP_ADDRESS, VPC, KUBERNETES_CLUSTER).
+ */
+export const CommentSchema = z.looseObject({
+  id: z.string(),
+  entityId: str(),
+  entityType: str(),
+  entityName: str(),
+  annotation: z.string(),
+  adminsOnly: bool(),
+  username: str(),
+  created: str(),
+});
+
 export type Accepted = z.output<typeof AcceptedSchema>;
 export type Tag = z.output<typeof TagSchema>;
 export type MultiRegionQuota = z.output<typeof MultiRegionQuotaSchema>;
@@ -582,3 +597,4 @@ export type KubernetesVersion = z.output<typeof KubernetesVersionSchema>;
 export type KubernetesCluster = z.output<typeof KubernetesClusterSchema>;
 export type InstanceGroup = z.output<typeof InstanceGroupSchema>;
 export type AuditEntry = z.output<typeof AuditEntrySchema>;
+export type Comment = z.output<typeof CommentSchema>;

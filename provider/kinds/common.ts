@@ -85,6 +85,9 @@ export function descriptionField(what: string, change: "update" | "replace", max
   });
 }
 
+/** For optional ids the API shows as "" or null when there is none: none equals none. */
+export const noneIsNull = (a: unknown, b: unknown) => (a || null) === (b || null);
+
 /** pulumi-cim import leaves out what a failed create left behind (state Error), saying why. */
 export const skipFailed = (r: { state?: string }) =>
   r.state === "Error" ? "failed (state Error): delete it" : undefined;

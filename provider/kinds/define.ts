@@ -186,7 +186,12 @@ export interface LookupFailure {
 
 /** The API calls of a kind and what is special about its lifecycle. The engine owns everything else. */
 export interface KindApi<I, R extends LiveRecord> {
-  get(s: Session, id: string): Promise<R>;
+  /**
+   * The live record. `rec` is what the engine knows of the resource (the checked inputs at create and adoption,
+   * the old outputs after), for records the API finds only through another resource (a comment, under the
+   * collection of the resource it is on).
+   */
+  get(s: Session, id: string, rec: Recorded): Promise<R>;
   /** Every record of the region (all pages): refresh reads are served from one list when many come at once. */
   list?(s: Session): Promise<R[]>;
   /** Starts the create; `record` when the API answers with the resource itself. */

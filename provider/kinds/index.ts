@@ -4,6 +4,7 @@
 
 import { backup } from "./backup";
 import { backupSchedule } from "./backupSchedule";
+import { comment } from "./comment";
 import type { Kind } from "./define";
 import { instance } from "./instance";
 import { instanceSchedule } from "./instanceSchedule";
@@ -44,6 +45,7 @@ export const kinds = {
   InternalLoadBalancer: internalLoadBalancer,
   KubernetesCluster: kubernetesCluster,
   Tags: tags,
+  Comment: comment,
 } as const;
 
 export type KindName = keyof typeof kinds;

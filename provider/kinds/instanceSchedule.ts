@@ -4,7 +4,7 @@
 // check applies the platform's rules: five cron fields, IANA time zones, a start before the end, the actions.
 
 import { z } from "zod";
-import type { InstanceSchedule } from "../client";
+import { type InstanceSchedule, instanceScheduleQuery } from "../client";
 import { bool, id, text } from "../lifecycle/check";
 import { commonFields, descriptionField, field } from "./common";
 import { cronProblem } from "./cron";
@@ -137,38 +137,14 @@ export const instanceSchedule = defineKind({
   api: {
     get: (s, id) => s.client.instanceSchedules.get(id, { region: s.region }),
     list: (s) => s.client.instanceSchedules.list({ region: s.region }),
-    create: (s, i) =>
-      s.client.instanceSchedules.create(
-        i.instanceId,
-        {
-          schedule: i.schedule,
-          timezone: i.timezone,
-          action: i.action,
-          startDate: i.startDate,
-          endDate: i.endDate,
-          enabled: i.enabled,
-          name: i.name,
-          description: i.description,
-        },
-        { region: s.region },
-      ),
+    // the client sends the schedule's known keys only (the others of the inputs stay home)
+    create: (s, i) => s.client.instanceSchedules.create(i.instanceId, i, { region: s.region }),
     async apply(s, live, want, changed) {
-      const put = (k: keyof typeof want) => (changed.has(k) ? want[k] : undefined);
-      await s.client.instanceSchedules.update(
-        live.virtualMachineId ?? want.instanceId,
-        live.id,
-        {
-          schedule: put("schedule") as string | undefined,
-          timezone: put("timezone") as string | undefined,
-          action: put("action") as string | undefined,
-          startDate: put("startDate") as string | undefined,
-          endDate: put("endDate") as string | undefined,
-          enabled: changed.has("enabled") ? (want.enabled ?? true) : undefined,
-          name: put("name") as string | undefined,
-          description: put("description") as string | undefined,
-        },
-        { region: s.region },
-      );
+      const all = instanceScheduleQuery({ ...want, enabled: want.enabled ?? true });
+      const only = Object.fromEntries(Object.entries(all).filter(([k]) => changed.has(k)));
+      await s.client.instanceSchedules.update(live.virtualMachineId ?? want.instanceId, live.id, only, {
+        region: s.region,
+      });
     },
     delete: (s, live) =>
       s.client.instanceSchedules.delete(live.virtualMachineId ?? "", live.id, { region: s.region }),

@@ -58,27 +58,27 @@ export function providerOf<F extends Fields, O extends Outputs>(
   // Every kind without a lifecycle of its own has its API calls (defineKind checks); custom ones never reach them.
   const api = kind.api as KindApi<Recorded, Live>;
 
-  const getLive = async (s: Session, id: string): Promise<Live | undefined> => {
-    const live = (await readOrGone(() => api.get(s, id))) as Live | undefined;
+  const getLive = async (s: Session, id: string, rec: Recorded): Promise<Live | undefined> => {
+    const live = (await readOrGone(() => api.get(s, id, rec))) as Live | undefined;
     return live && !gone.has(live.state ?? "") ? live : undefined;
   };
   /** The record once no other operation is under way on it (`except`: a state not worth waiting out). */
-  const settled = (s: Session, id: string, op: Operation, except?: string) =>
+  const settled = (s: Session, id: string, rec: Recorded, op: Operation, except?: string) =>
     settle(
       s,
       op,
-      () => getLive(s, id),
+      () => getLive(s, id, rec),
       (st) => busy.has(st ?? "") && st !== except,
     );
   /** When the platform has no record of a job, waitFor watches the resource until it settles instead. */
-  const watching = (s: Session, id: string) => {
+  const watching = (s: Session, id: string, rec: Recorded) => {
     s.watch = async (op) => {
-      await settled(s, id, op);
+      await settled(s, id, rec, op);
     };
     return s;
   };
-  const isGone = (s: Session, id: string) =>
-    getLive(s, id).then(
+  const isGone = (s: Session, id: string, rec: Recorded) =>
+    getLive(s, id, rec).then(
       (x) => x === undefined,
       () => false,
     );
@@ -102,7 +102,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
       tags = await applyTags(s.client, target, before ?? {}, (want.tags as TagMap) ?? {}, s.region);
     }
     invalidateLane(lane(s.region));
-    const now = await getLive(s, live.id);
+    const now = await getLive(s, live.id, want);
     if (!now) {
       throw new ResourceError(
         `${await describe(s, { name: nameOf(live), id: live.id })}: the ${noun} disappeared while being changed.`,
@@ -116,7 +116,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
 
   async function adopt(s: Session, want: Recorded, region: string | undefined) {
     const id = String(want.adoptId);
-    const live = await getLive(s, id);
+    const live = await getLive(s, id, want);
     if (!live) {
       throw new ResourceError(
         `cim:${kind.name}${typeof nameOf(want) === "string" ? ` "${nameOf(want)}"` : ""}: adoptId: no ${noun} ${id} in region ${await regionLabel(s, s.region)}. Check the id and the resource's region (ids are valid only in their own region).`,
@@ -131,7 +131,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
     const why = kind.adoptable?.(live);
     if (why)
       throw new ResourceError(`${await describe(s, { name: nameOf(live), id })}: cannot adopt: ${why}`);
-    const done = await converge(s, (await settled(s, id, "create")) ?? live, want, "create");
+    const done = await converge(s, (await settled(s, id, want, "create")) ?? live, want, "create");
     const outs = outputsOf(kind, want, done.live, region, done.tags);
     if (done.problems.length) {
       throw new PartialStateError(
@@ -168,10 +168,11 @@ export function providerOf<F extends Fields, O extends Outputs>(
     if (!id)
       throw new ResourceError(`${await describe(s, what)}: the API accepted the ${verb} but named no id.`);
     invalidateLane(lane(region));
-    watching(s, id);
+    watching(s, id, want);
     /** Partial state: the resource exists (the API accepted it), so it is recorded as failed, never lost. */
     const partial = async (message: string, live?: Live) => {
-      const current = live ?? (await getLive(s, id).catch(() => undefined)) ?? (accepted.record as Live);
+      const current =
+        live ?? (await getLive(s, id, want).catch(() => undefined)) ?? (accepted.record as Live);
       const tags = current && kind.tags ? tagsOf(current.tags) : undefined;
       return new PartialStateError(id, outputsOf(kind, want, current ?? {}, region, tags), want, message);
     };
@@ -180,7 +181,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
     } catch (err) {
       // A job that ended in error and left nothing behind (the API shows the resource gone, e.g. a static NAT
       // that was never enabled): nothing exists to record, so the error is plain and the next up creates it.
-      if (err instanceof JobFailedError && (await isGone(s, id))) {
+      if (err instanceof JobFailedError && (await isGone(s, id, want))) {
         throw await failure(
           s,
           { ...what, id },
@@ -196,7 +197,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
       throw await partial((await failure(s, named, verb, err, next)).message);
     }
     try {
-      const live = await getLive(s, id);
+      const live = await getLive(s, id, want);
       if (!live) throw new Error(`the ${past(verb)} ${noun} cannot be read back (404)`);
       const failed = kind.states?.failed;
       if (failed !== undefined && live.state === failed) {
@@ -235,10 +236,10 @@ export function providerOf<F extends Fields, O extends Outputs>(
       ? await batchedRead<Live>({
           lane: lane(s.region),
           id,
-          get: () => getLive(s, id),
+          get: () => getLive(s, id, props),
           list: () => list(s) as Promise<Live[]>,
         })
-      : await getLive(s, id);
+      : await getLive(s, id, props);
     if (!live || gone.has(live.state ?? "")) return {};
     return {
       id,
@@ -274,9 +275,9 @@ export function providerOf<F extends Fields, O extends Outputs>(
       const now = await kind.custom.update(s, id, olds, news as never);
       return { outs: outputsOf(kind, now, {}, olds.region as string | undefined) };
     }
-    watching(s, id);
+    watching(s, id, olds);
     try {
-      const live = await settled(s, id, "update");
+      const live = await settled(s, id, olds, "update");
       if (!live)
         throw new Error(`the ${noun} no longer exists (run pulumi refresh, then pulumi up to recreate it)`);
       const done = await converge(s, live, news, "update");
@@ -297,18 +298,18 @@ export function providerOf<F extends Fields, O extends Outputs>(
       withDefaults(props.timeouts, kind.timeouts),
     );
     if (kind.custom) return kind.custom.delete(s, id, props);
-    watching(s, id);
+    watching(s, id, props);
     try {
-      const live = await settled(s, id, "delete", deleting);
+      const live = await settled(s, id, props, "delete", deleting);
       if (!live) return;
       if (deleting !== undefined && live.state === deleting) {
-        await settled(s, id, "delete");
+        await settled(s, id, props, "delete");
         return;
       }
       await api.beforeDelete?.(s, live);
       if ((await waitFor(s, await api.delete(s, live), "delete")) === "watched") {
         // No job to say how the delete ended: the record says it, once it has settled.
-        const left = await getLive(s, id);
+        const left = await getLive(s, id, props);
         if (left) {
           throw new ResourceError(
             `${await describe(s, { name: nameOf(props), id })}: delete failed: the platform has no record of the delete job and the ${noun} is still there (state ${left.state ?? "unknown"}). Run pulumi destroy (or pulumi up) again.`,
@@ -317,7 +318,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
       }
     } catch (err) {
       if (err instanceof ResourceError) throw err; // a refusal of ours (e.g. delete protection)
-      if (await isGone(s, id)) return;
+      if (await isGone(s, id, props)) return;
       throw await failure(s, { name: nameOf(props), id }, "delete", err);
     } finally {
       invalidateLane(lane(s.region));

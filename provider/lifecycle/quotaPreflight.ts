@@ -9,15 +9,13 @@
 // one in) and adoptions (`adoptId`) do not add to usage. The API counts allowances per user across regions (as
 // the emulator does), so the count is not split by region.
 //
-// The warning reaches the user as an engine diagnostic of severity warning: the dynamic-provider host is
-// started with the engine's address as its first argument, and the provider logs through the engine's Log RPC.
-// Without that address (e.g. in tests) it goes to stderr, which the engine shows as a plain message.
+// The warning reaches the user as an engine diagnostic of severity warning (engineLog.ts).
 // Best effort throughout: nothing here fails a check or delays it by more than one my-limits read.
 
-import * as path from "node:path";
 import type { MyLimits } from "../client";
 import { providerConfig } from "../config";
 import type { QuotaKey, QuotaUse } from "../kinds/define";
+import { engineWarning } from "./engineLog";
 import { isConfigured, openSession } from "./session";
 
 /** What the preflight needs of a kind: its name, its noun for the message and its allowances. */
@@ -116,51 +114,6 @@ export function overLimit(
     `${left} of ${limit} ${noun(limit)} left (${used} in use, GET /api/v1/tenants/my-limits). ` +
     `The API fails creates beyond the allowance ("Maximum number of resources … has been exceeded"): remove ${plural} or ask for a higher ${f.limit}.`
   );
-}
-
-/**
- * Logs a warning through the engine (shown like any Pulumi warning). The dynamic-provider host receives the
- * engine's address as its first argument but does not connect @pulumi/pulumi's log to it, so this does.
- */
-async function engineWarning(message: string): Promise<void> {
-  const address = engineAddress();
-  if (address) {
-    try {
-      await logToEngine(address, message);
-      return;
-    } catch {
-      // fall through to stderr
-    }
-  }
-  process.stderr.write(`warning: ${message}\n`);
-}
-
-function engineAddress(): string | undefined {
-  const [, script, address] = process.argv;
-  if (!script || !/dynamic-provider/.test(script)) return undefined;
-  return address && /^[\w.-]+:\d+$|^\[[0-9a-fA-F:]+\]:\d+$/.test(address) ? address : undefined;
-}
-
-let engineClient: { client: any; engproto: any } | undefined;
-
-function logToEngine(address: string, message: string): Promise<void> {
-  if (!engineClient) {
-    // The engine protocol stubs and the gRPC library @pulumi/pulumi itself uses (one copy, same instance).
-    const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
-    const grpc = require(require.resolve("@grpc/grpc-js", { paths: [pulumiDir] }));
-    const engrpc = require("@pulumi/pulumi/proto/engine_grpc_pb");
-    const engproto = require("@pulumi/pulumi/proto/engine_pb");
-    engineClient = { client: new engrpc.EngineClient(address, grpc.credentials.createInsecure()), engproto };
-  }
-  const { client, engproto } = engineClient;
-  const req = new engproto.LogRequest();
-  req.setSeverity(engproto.LogSeverity.WARNING);
-  req.setMessage(message);
-  req.setUrn("");
-  req.setEphemeral(false);
-  return new Promise((resolve, reject) => {
-    client.log(req, { deadline: Date.now() + 5_000 }, (err: unknown) => (err ? reject(err) : resolve()));
-  });
 }
 
 /** Test seams: forget every count and reading, and capture warnings instead of logging them. */

@@ -42,6 +42,7 @@ const made: Record<string, string[]> = {
   InstanceSnapshot: [],
   VpcGateway: [],
   Backup: [],
+  Comment: [],
 };
 let foreignVpc: string;
 
@@ -198,6 +199,11 @@ async function createInfrastructure() {
     fast,
   );
   const spareIp = await wait(await c.publicIps.acquire({ networkId: isolated }, region));
+  // Comments on the data volume and the isolated network, adopted referring to them.
+  const notes = [
+    await c.comments.add({ kind: "volume", id: data }, { annotation: "restore tested weekly" }, region),
+    await c.comments.add({ kind: "network", id: isolated }, { annotation: "legacy: do not extend" }, region),
+  ];
   // A snapshot of the database's data volume, and the web instance's disks and memory.
   const dataSnap = await wait(
     await c.volumeSnapshots.create({ volumeId: data, name: "db-data-nightly" }, region),
@@ -237,6 +243,7 @@ async function createInfrastructure() {
   made.VolumeSnapshot.push(dataSnap);
   made.InstanceSnapshot.push(webState);
   made.Backup.push(beforeUpgrade);
+  made.Comment.push(...notes.map((n) => n.id!));
 
   // Another region's VPC: not part of the import of this region.
   const secondary = api.emu.regions.find((r) => !r.primary)!;
@@ -349,7 +356,7 @@ describe("pulumi-cim import", () => {
     const { stdout, files } = await runImport(process.execPath, [cli], home.workDir, out);
 
     expect(stdout).toContain(
-      `Region ${primary.name} (${primary.id}): 3 instance(s), 2 volume(s), 1 VPC(s), 2 network(s), 1 network ACL list(s), 2 network ACL rule(s), ${SCHEDULE_ADOPTION ? 1 : 0} backup schedule(s), 1 backup(s), 0 instance schedule(s), 1 SSH key pair(s), 2 public IP(s), 1 static NAT(s), 1 volume snapshot(s), 1 instance snapshot(s), 1 VPC private gateway(s), 0 load-balancer rule(s), 0 internal load balancer(s), 0 Kubernetes cluster(s) to adopt.`,
+      `Region ${primary.name} (${primary.id}): 3 instance(s), 2 volume(s), 1 VPC(s), 2 network(s), 1 network ACL list(s), 2 network ACL rule(s), ${SCHEDULE_ADOPTION ? 1 : 0} backup schedule(s), 1 backup(s), 0 instance schedule(s), 1 SSH key pair(s), 2 public IP(s), 1 static NAT(s), 1 volume snapshot(s), 1 instance snapshot(s), 1 VPC private gateway(s), 0 load-balancer rule(s), 0 internal load balancer(s), 0 Kubernetes cluster(s), 2 comment(s) to adopt.`,
     );
     const index = files["index.ts"];
     for (const [, ids] of adopted()) for (const id of ids) expect(index).toContain(`adoptId: "${id}"`);
@@ -394,6 +401,13 @@ describe("pulumi-cim import", () => {
       /new cim\.VpcGateway\("legacy-gw-172-16-0-2", \{[^}]*vpcId: vpcLegacy\.id,[^}]*vlan: 100,\n {2}aclId: aclLegacyWeb\.id,/,
     );
     expect(index).toContain("source-NAT address (made and released with its network or VPC)");
+    // comments refer to the resource they are on
+    expect(index).toMatch(
+      /new cim\.Comment\("db-data-comment", \{[^}]*volumeId: volumeDbData\.id,\n {2}text: "restore tested weekly",/,
+    );
+    expect(index).toMatch(
+      /new cim\.Comment\("[\w-]+-comment", \{[^}]*networkId: network\w+\.id,\n {2}text: "legacy: do not extend",/,
+    );
     expect(JSON.parse(files["package.json"]).dependencies["pulumi-cim"]).toMatch(/^\^\d/);
 
     // The program compiles as the usual Pulumi TypeScript project would compile it.

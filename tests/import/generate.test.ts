@@ -411,7 +411,7 @@ describe("generateProgram", () => {
       "// The API does not return these SSH key pair inputs, so they are left out (which keeps what was deployed):\n// publicKey.",
     );
     expect(index).toContain(
-      "network ACL rules, backup schedules, backups, instance schedules, SSH key pairs, public IPs, static NATs, volume snapshots, instance snapshots, VPC private gateways, load-balancer rules, internal load balancers and Kubernetes clusters of region de-fra",
+      "network ACL rules, backup schedules, backups, instance schedules, SSH key pairs, public IPs, static NATs, volume snapshots, instance snapshots, VPC private gateways, load-balancer rules, internal load balancers, Kubernetes clusters and comments of region de-fra",
     );
     expect(index.match(/^import .*$/gm)).toEqual(['import * as cim from "pulumi-cim";']);
   });
@@ -742,5 +742,64 @@ describe("snapshots", () => {
     expect(index).toMatch(
       /new cim\.InstanceSnapshot\("cold", \{\n {2}adoptId: "vs-2",\n {2}region,\n {2}name: "cold",\n {2}instanceId: \w+\.id,\n\}\);/,
     );
+  });
+});
+
+describe("comments", () => {
+  it("adopts the comments of adopted resources, referring to them; visibility only when admins-only", () => {
+    const inv = inventory();
+    inv.records.Comment = [
+      {
+        id: "note-2",
+        on: "volume",
+        entityId: "vol-1",
+        entityType: "VOLUME",
+        annotation: "restore tested weekly",
+        adminsOnly: true,
+        created: "2026-11-02T10:00:00Z",
+      },
+      {
+        id: "note-1",
+        on: "network",
+        entityId: "net-1",
+        entityType: "NETWORK",
+        annotation: 'owned by "team a"',
+        adminsOnly: false,
+        created: "2026-11-01T10:00:00Z",
+      },
+      {
+        id: "note-3",
+        on: "network",
+        entityId: "net-1",
+        entityType: "NETWORK",
+        annotation: "second note",
+        adminsOnly: false,
+        created: "2026-11-03T10:00:00Z",
+      },
+    ];
+    const { files, resources } = generateProgram(inv, options);
+    const index = files["index.ts"];
+    const comments = resources.filter((r) => r.kind === "Comment");
+    expect(comments.map((r) => `${r.name} ${r.id}`)).toEqual([
+      "app-tier-comment note-1",
+      "app-tier-comment-2 note-3",
+      "data-comment note-2",
+    ]);
+    // after what they refer to
+    const order = resources.map((r) => r.kind);
+    expect(order.indexOf("Comment")).toBeGreaterThan(order.lastIndexOf("Volume"));
+    expect(index).toContain(`const commentAppTierComment = new cim.Comment("app-tier-comment", {
+  adoptId: "note-1",
+  region,
+  networkId: networkAppTier.id,
+  text: "owned by \\"team a\\"",
+});`);
+    expect(index).toContain(`const commentDataComment = new cim.Comment("data-comment", {
+  adoptId: "note-2",
+  region,
+  volumeId: volumeData.id,
+  text: "restore tested weekly",
+  adminsOnly: true,
+});`);
   });
 });

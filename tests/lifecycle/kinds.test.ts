@@ -11,6 +11,7 @@ import { providerFor } from "../../provider";
 import { type Kind, type KindName, kinds } from "../../provider/kinds";
 import { PLAIN_REFERENCES, secretOutputs } from "../../provider/kinds/define";
 import { outputSchema } from "../../provider/kinds/outputSchema";
+import { captureWarnings } from "../../provider/lifecycle/engineLog";
 import { PartialStateError } from "../../provider/lifecycle/errors";
 import { resetLookups } from "../../provider/lifecycle/lookups";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
@@ -575,7 +576,30 @@ const cases: Case[] = [
     path: (id) => `/compute/instances/schedules/${id}`,
     deletePath: (id, outs) => `/compute/instances/${outs.instanceId}/schedules/${id}`,
   },
+  {
+    // A volume's comment (the one kind of comment the API deletes). Visibility, its in-place field, needs an
+    // administrator's token: "comments" below; here timeouts are the in-place (state only) change.
+    kind: "Comment",
+    inputs: async () => ({ volumeId: await apiVolume(), text: `note ${nameOf("c")}` }),
+    inPlace: (o) => ({ news: { ...o, timeouts: { delete: "5m" } }, expect: { timeouts: { delete: "5m" } } }),
+    replace: (o) => ({ news: { ...o, text: `${o.text} (edited)` }, field: "text" }),
+    bad: (i) => ({ news: { ...i, text: "x".repeat(256) }, field: "text" }),
+    path: (id) => `/volumes/annotations/${id}`,
+  },
 ];
+
+/** A data volume made through the API (a comment's target). */
+async function apiVolume(): Promise<string> {
+  const q = new URLSearchParams({
+    name: nameOf("cvol"),
+    zoneId: cat.zone,
+    diskOfferingId: cat.custom,
+    size: "5",
+  });
+  const v = await call("POST", `/volumes?${q}`);
+  await job(v);
+  return v.id;
+}
 
 /** A cluster of one worker on the shared isolated network, Kubernetes 1.27.3 on the Medium offering. */
 const clusterInputs = (extra: Rec = {}) => ({
@@ -1769,5 +1793,90 @@ describe("an instance from a volume or a volume snapshot (imageType volume, snap
     await p("Instance").delete!(a.id, a.outs);
     await p("Instance").delete!(b.id, b.outs);
     await p("VolumeSnapshot").delete!(snap.id, snap.outs);
+  });
+});
+
+describe("comments", () => {
+  const asUser = () => {
+    process.env.CIM_TOKEN = token;
+  };
+  afterEach(asUser);
+
+  it("visibility changes in place with an administrator's token; a user's token is refused at check", async () => {
+    process.env.CIM_TOKEN = await emu.adminToken();
+    const inputs = { networkId: cat.net, text: "for the on-call team" };
+    const { id, outs } = await make("Comment", inputs);
+    expect(outs).toMatchObject({ adminsOnly: false, username: "user-1", text: inputs.text });
+    const upd = await change("Comment", id, outs, { ...inputs, adminsOnly: true });
+    expect(upd.diff).toMatchObject({ changes: true, replaces: [] });
+    const { outs: hidden } = await upd.run();
+    expect(hidden.adminsOnly).toBe(true);
+    expect((await call("GET", `/networks/${cat.net}/annotations`)).map((c: Rec) => c.id)).not.toContain(id);
+    expect((await p("Comment").read!(id, hidden)).props).toMatchObject({ adminsOnly: true });
+    asUser();
+    const refused = await p("Comment").check!(hidden, { ...inputs, adminsOnly: false });
+    expect(refused.failures).toEqual([
+      expect.objectContaining({
+        property: "adminsOnly",
+        reason: expect.stringMatching(/updateAnnotationVisibility/),
+      }),
+    ]);
+    const hiddenAtCreate = await p("Comment").check!({}, { ...inputs, adminsOnly: true });
+    expect(hiddenAtCreate.failures?.[0].reason).toMatch(/could not be read back/);
+  });
+
+  it("a comment the API cannot delete leaves the stack, stays in the cloud, and a warning says so", async () => {
+    const warnings: string[] = [];
+    captureWarnings((m) => warnings.push(m));
+    try {
+      const vpc = await aclVpc();
+      const ip = await call("POST", "/public-ips", { networkId: cat.net });
+      await job(ip);
+      const cluster = await call("POST", "/compute/kubernetes/clusters", {
+        ...clusterInputs(),
+        tags: undefined,
+      });
+      await job(cluster);
+      const targets: [string, string, string, string][] = [
+        ["networkId", cat.net, "networks", "network"],
+        ["publicIpId", ip.id, "public-ips", "public IP"],
+        ["vpcId", vpc, "vpcs", "VPC"],
+        ["kubernetesClusterId", cluster.id, "compute/kubernetes/clusters", "Kubernetes cluster"],
+      ];
+      for (const [field, target, collection, noun] of targets) {
+        const { id, outs } = await make("Comment", { [field]: target, text: "kept" });
+        expect((await call("GET", `/${collection}/${target}`)).hasAnnotations, noun).toBe(true);
+        // a text change replaces: the engine makes the new comment, then deletes the old one
+        expect((await change("Comment", id, outs, { [field]: target, text: "new" })).diff.replaces).toEqual([
+          "text",
+        ]);
+        await p("Comment").delete!(id, outs);
+        expect(warnings.pop()).toMatch(
+          new RegExp(
+            `^cim:Comment "on ${noun} .+" \\(id ${id}\\) in region .+: removed from the stack but kept in the cloud: the API cannot delete a comment on a ${noun} \\(only comments on volumes can be deleted\\)\\. It stays on ${noun} ${target} until the ${noun} itself is deleted\\.$`,
+          ),
+        );
+        expect((await call("GET", `/${collection}/annotations/${id}`)).annotation).toBe("kept");
+      }
+      // a volume's comment is deleted, without a warning
+      const vol = await make("Comment", { volumeId: await apiVolume(), text: "goes" });
+      await p("Comment").delete!(vol.id, vol.outs);
+      expect(warnings).toEqual([]);
+      await expect(call("GET", `/volumes/annotations/${vol.id}`)).rejects.toThrow(/404/);
+    } finally {
+      captureWarnings();
+    }
+  });
+
+  it("check: exactly one target, and a plain id must name a resource of the region", async () => {
+    const both = await p("Comment").check!({}, { volumeId: OTHER_ID, networkId: cat.net, text: "x" });
+    expect(both.failures?.map((f) => f.property)).toEqual(["networkId"]);
+    const missing = await p("Comment").check!(
+      {},
+      { networkId: OTHER_ID, text: "x", [PLAIN_REFERENCES]: ["networkId"] },
+    );
+    expect(missing.failures).toEqual([
+      expect.objectContaining({ property: "networkId", reason: expect.stringContaining(OTHER_ID) }),
+    ]);
   });
 });

@@ -468,4 +468,18 @@ describe("SDK resource classes", () => {
       "sizee is not an input of this resource (did you mean size?)",
     );
   });
+
+  it("a comment on a volume of the program: its text, visibility and author on the class", async () => {
+    const cim = await import("../../sdk");
+    const data = new cim.Volume("commented", { zoneId: cat.zone, diskOfferingId: cat.disk, size: 6 });
+    const note = new cim.Comment("data-note", { volumeId: data.id, text: "restore tests run weekly" });
+    expect(cim.Comment.__pulumiType).toBe("pulumi-nodejs:dynamic/cim:Comment");
+    expect(await value(note.text)).toBe("restore tests run weekly");
+    expect(await value(note.adminsOnly)).toBe(false);
+    expect(await value(note.username)).toBe("user-1");
+    expect(await value(note.volumeId)).toBe(await value(data.id));
+    expect(await value(note.networkId)).toBeUndefined();
+    const [live] = await list(`/volumes/${await value(data.id)}/annotations`);
+    expect(live).toMatchObject({ id: await value(note.id), annotation: "restore tests run weekly" });
+  });
 });

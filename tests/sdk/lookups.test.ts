@@ -1,4 +1,4 @@
-// Lookup functions (sdk/lookups.ts) against the emulator: by name and id, region-aware, client-side zone
+// Lookup functions (sdk/lookups/) against the emulator: by name and id, region-aware, client-side zone
 // filtering, failures that list the candidates, and no token in any message.
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -22,6 +22,17 @@ async function failure(p: Promise<unknown>): Promise<LookupError> {
   );
   expect(e).toBeInstanceOf(LookupError);
   return e as LookupError;
+}
+
+/** A call of the API as the user, which must succeed (records a lookup then finds). */
+async function userCall(method: string, p: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${emu.url}/api/v1${p}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.status, `${method} ${p}`).toBe(200);
+  return res.json();
 }
 
 beforeAll(async () => {
@@ -505,15 +516,7 @@ describe("a cause many lookups share is met once", () => {
 });
 
 describe("network ACL lists", () => {
-  async function call(method: string, p: string, body?: unknown): Promise<any> {
-    const res = await fetch(`${emu.url}/api/v1${p}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(res.status, `${method} ${p}`).toBe(200);
-    return res.json();
-  }
+  const call = userCall;
   const newVpc = async (cidr: string) => {
     const zoneId = (await call("GET", "/zones"))[0].id;
     const vpcOfferingId = (await call("GET", "/offerings/vpc"))[0].id;
@@ -546,15 +549,7 @@ describe("network ACL lists", () => {
 });
 
 describe("snapshots", () => {
-  async function call(method: string, p: string, body?: unknown): Promise<any> {
-    const res = await fetch(`${emu.url}/api/v1${p}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(res.status, `${method} ${p}`).toBe(200);
-    return res.json();
-  }
+  const call = userCall;
   async function settled(path: string, ready: string) {
     for (let i = 0; i < 200 && (await call("GET", path)).state !== ready; i++)
       await new Promise((r) => setTimeout(r, 10));
@@ -592,5 +587,39 @@ describe("snapshots", () => {
     const other = await failure(cim.getInstanceSnapshot({ name: "pre-upgrade", instanceId: a.id }));
     expect(other.message).toMatch(new RegExp(`no instance snapshot named "pre-upgrade" in instance ${a.id}`));
     expect(other.candidates).toEqual([]);
+  });
+});
+
+describe("comments", () => {
+  it("reads the comments on one resource, and one of them by id or text; a miss lists the resource's comments", async () => {
+    const [zone] = await userCall("GET", "/zones");
+    const [disk] = await userCall("GET", "/offerings/disk");
+    const vol = await userCall("POST", `/volumes?name=notes&zoneId=${zone.id}&diskOfferingId=${disk.id}`);
+    const add = (text: string) =>
+      userCall("POST", `/volumes/${vol.id}/annotations?annotation=${encodeURIComponent(text)}`);
+    const first = await add("Backed up nightly");
+    const second = await add("owner: team a");
+    const all = await cim.getComments({ volumeId: vol.id });
+    expect(all.map((c) => [c.id, c.annotation, c.entityType])).toEqual([
+      [first.id, "Backed up nightly", "VOLUME"],
+      [second.id, "owner: team a", "VOLUME"],
+    ]);
+    expect((await cim.getComment({ volumeId: vol.id, text: "backed up nightly" })).id).toBe(first.id);
+    expect((await cim.getComment({ volumeId: vol.id, id: second.id })).annotation).toBe("owner: team a");
+    const miss = await failure(cim.getComment({ volumeId: vol.id, text: "gone" }));
+    expect(miss.message).toContain(`in volume ${vol.id}, the default region`);
+    expect(miss.candidates).toEqual([
+      { id: first.id, name: "Backed up nightly" },
+      { id: second.id, name: "owner: team a" },
+    ]);
+    // comments are read on exactly one resource
+    const both = await failure(cim.getComments({ volumeId: vol.id, vpcId: vol.id }));
+    expect(both.message).toContain(
+      "give exactly one of volumeId, networkId, publicIpId, vpcId, kubernetesClusterId",
+    );
+    // an id of no volume of the region: the API's 404, passed on
+    await expect(cim.getComments({ volumeId: "0b7e2a41-5f0c-4d8e-9a43-7c1d2e3f4a5b" })).rejects.toThrow(
+      /404/,
+    );
   });
 });

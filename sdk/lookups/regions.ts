@@ -1,0 +1,23 @@
+// Regions: every region of the API, one by name or id, and the one resources land in by default.
+import type { Region } from "../../provider/client";
+import { candidatesOf, client, getRegions, LookupError, type LookupQuery, pick } from "./core";
+
+export { getRegions };
+
+/** One region by name (e.g. `de-fra-1`) or id. */
+export async function getRegion(query: LookupQuery | string): Promise<Region> {
+  return pick(await getRegions(), query, "region", "");
+}
+
+/**
+ * The region resources land in when they name none: `cim:region` (or `CIM_REGION`) when set, else the API's
+ * default, the primary region if one exists, otherwise the first active one.
+ */
+export async function getDefaultRegion(): Promise<Region> {
+  const { region: configured } = client();
+  const regions = await getRegions();
+  if (configured) return pick(regions, configured, "region", "");
+  const found = regions.find((r) => r.primary) ?? regions.find((r) => r.active !== false);
+  if (!found) throw new LookupError("cim: the API lists no active region", candidatesOf(regions));
+  return found;
+}
