@@ -83,10 +83,10 @@ async function open(spec) {
 
 /**
  * A lean operation skips what the Automation API runs after `up`, `refresh` and `destroy`: `pulumi stack output`
- * twice (masked, then with secrets) and `pulumi stack history`, three more CLI processes that each load the
- * stack and derive the passphrase key (PBKDF2, a million rounds: about 0.3 s of CPU apiece, as much as a third
- * of a small `up`). Its summary is the engine's own summary event; it has no outputs. For callers that read
- * neither (the fault suite): the operation itself is the same CLI run.
+ * twice (masked, then with secrets) and `pulumi stack history`, three more CLI processes that load the stack,
+ * two of them deriving the passphrase key (PBKDF2, a million rounds): about 0.7 s of CPU together, over half of
+ * what a small `up` itself costs. Its summary is the engine's own summary event; it has no outputs. For callers
+ * that read neither (the fault suite): the operation itself is the same CLI run.
  */
 async function lean(stack, body) {
   stack.info = async () => undefined;
