@@ -11,7 +11,7 @@ import {
 } from "../lifecycle/check";
 import type { CatalogueName } from "../lifecycle/lookups";
 import type { TimeoutsInput } from "../lifecycle/timeouts";
-import { sameTags, sameValue, type TagMap } from "../lifecycle/values";
+import { containsUnknown, sameTags, sameValue, type TagMap } from "../lifecycle/values";
 import type { FieldSpec, Recorded } from "./define";
 
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -67,6 +67,16 @@ export function nameField(noun: string, change: "update" | "replace") {
     present: true,
   });
 }
+
+/**
+ * `deleteBeforeReplace` of a kind whose `keys` together are unique (a name in its account, or under its
+ * instance): a replacement that keeps them all, or cannot tell yet (unknown at preview), would be refused as a
+ * duplicate while the old one exists, so it deletes first. A failed create's replacement keeps them.
+ */
+export const uniqueTogether =
+  (...keys: string[]) =>
+  (olds: Recorded, news: Recorded): boolean =>
+    keys.every((k) => containsUnknown(news[k]) || news[k] === olds[k]);
 
 /** A free-text `description` (at most `max` characters); the API shows an empty one for none. */
 export function descriptionField(what: string, change: "update" | "replace", max?: number) {

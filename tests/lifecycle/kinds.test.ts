@@ -952,14 +952,15 @@ describe.each(cases)("$kind, in-process against the emulator", (c) => {
       const state = c.liveState?.(live) ?? live.state;
       expect(state).toBe(kinds[c.kind].states?.failed);
       expect(partial.properties).toMatchObject({ state });
-      // the next up replaces it
-      const d = await p(c.kind).diff!(
-        partial.id,
-        partial.properties,
-        (await p(c.kind).check!({}, inputs)).inputs,
-      );
+      // the next up replaces it, as the engine does: deleting it first when the diff says so, else after the
+      // replacement is made (a kind whose names are unique must say so, or the replacement is refused)
+      const news = (await p(c.kind).check!({}, inputs)).inputs;
+      const d = await p(c.kind).diff!(partial.id, partial.properties, news);
       expect(d.replaces).toContain("state");
-      await p(c.kind).delete!(partial.id, partial.properties);
+      if (d.deleteBeforeReplace) await p(c.kind).delete!(partial.id, partial.properties);
+      const replacement = await p(c.kind).create(news);
+      if (!d.deleteBeforeReplace) await p(c.kind).delete!(partial.id, partial.properties);
+      await p(c.kind).delete!(replacement.id, replacement.outs);
     },
   );
 });
@@ -1883,6 +1884,10 @@ describe("Kubernetes clusters", () => {
       await p("KubernetesCluster").check!(down, { ...down, kubernetesVersionId: cat["k8s-1.27.8"] })
     ).inputs;
     expect((await p("KubernetesCluster").diff!("k", down, news)).replaces).toEqual(["kubernetesVersionId"]);
+    // names are unique among the account's clusters: a replacement keeping the name deletes the old one first
+    expect((await p("KubernetesCluster").diff!("k", down, news)).deleteBeforeReplace).toBe(true);
+    const renamed = (await p("KubernetesCluster").check!(down, { ...news, name: `${down.name}-2` })).inputs;
+    expect((await p("KubernetesCluster").diff!("k", down, renamed)).deleteBeforeReplace).toBe(false);
   });
 
   it("check refuses an offering below the version's minimum and a Disabled version, at preview", async () => {
