@@ -5,6 +5,13 @@ import type { Ctx, Handler, Method, RouteDef, Scope } from "./http";
 import type { JobEffect } from "./jobs";
 import type { Owned, Tagged } from "./records";
 import type { Repository } from "./repository";
+import type { Store } from "./store";
+
+/** What a view of a record may reach outside a request: the store (catalogue, users) and the repositories. */
+export interface ViewScope<D = any> {
+  store: Store;
+  data: D;
+}
 
 /** Repositories by collection key: what a handler module says it reaches, e.g. Repos<{volumes: VolumeRec}>. */
 export type Repos<M> = { [K in keyof M]: M[K] extends Owned ? Repository<M[K]> : never };
@@ -50,6 +57,11 @@ export interface FamilyDecl<K extends string, D = any> {
   /** The family's own routes (tag and comment routes come from `tags`). */
   routes?: RouteDef[];
   jobEffects?: Record<string, JobEffect<D>>;
+  /**
+   * The result a successful job of this family's resource shows: the record as its read shows it when the job
+   * ends (CloudStack's `jobresult`). Left out, its jobs carry no result.
+   */
+  jobResult?(scope: ViewScope<D>, record: any): Record<string, unknown>;
   tags?: TagDecl;
 }
 

@@ -78,11 +78,33 @@ export interface JobTiming {
   expungeDelayMs?: number;
 }
 
+/**
+ * What job reads show besides status: the job's own times (`created`, `completed`) and a successful job's
+ * `result`. Both on by default; a bench or test turns them off to see a client cope with an API without them
+ * (the spec promises neither).
+ */
+export interface JobRecordView {
+  times: boolean;
+  results: boolean;
+}
+
+/** How often a job was read (GET /jobs/{jobId}) and when a read first showed it ended, on the job clock. */
+export interface JobReads {
+  reads: number;
+  seenEndedMs?: number;
+}
+
 export class JobEngine<D = unknown> {
   /** Jobs still running and able to settle, with the earliest due time to skip idle checks cheaply. */
   private pending = new Set<string>();
   private nextDueMs = Number.POSITIVE_INFINITY;
+  /** Reads per job since the counters were last reset (the request counters' companion, for benchmarks). */
+  private reads = new Map<string, JobReads>();
+  readonly view: JobRecordView = { times: true, results: true };
 
+  /**
+   * `resultOf` gives what a successful job shows as its result (the registry's family views), or undefined.
+   */
   constructor(
     private readonly jobs: () => Record<string, Job>,
     private readonly data: D,
@@ -90,6 +112,7 @@ export class JobEngine<D = unknown> {
     private readonly effects: Record<string, JobEffect<D>>,
     readonly timing: JobTiming,
     private readonly onChange: () => void = () => {},
+    private readonly resultOf: (job: Job) => Record<string, unknown> | undefined = () => undefined,
   ) {
     this.setMode(timing.mode);
     this.rebuild();
@@ -150,6 +173,10 @@ export class JobEngine<D = unknown> {
 
   /** A read of one job: in mode "reads" it uses up one of the job's reads; after the last, the job is due. */
   read(job: Job): void {
+    const seen = this.reads.get(job.jobId) ?? { reads: 0 };
+    seen.reads++;
+    if (job.status !== "running" && seen.seenEndedMs === undefined) seen.seenEndedMs = this.clock.now();
+    this.reads.set(job.jobId, seen);
     if (job.readsLeft === undefined || job.status !== "running") return;
     job.readsLeft = Math.max(0, job.readsLeft - 1);
     if (job.readsLeft > 0) return;
@@ -157,6 +184,15 @@ export class JobEngine<D = unknown> {
     job.readsLeft = undefined;
     job.dueAtMs = this.clock.now();
     this.track(job);
+  }
+
+  /** Reads of each job read since the last reset, by job id. */
+  readCounts(): ReadonlyMap<string, JobReads> {
+    return this.reads;
+  }
+
+  resetReadCounts(): void {
+    this.reads = new Map();
   }
 
   /** The accepting request has answered: jobs of mode "immediate" end now. */
@@ -200,6 +236,8 @@ export class JobEngine<D = unknown> {
     } else {
       job.status = "success";
       const next = effect?.success(this.data, job);
+      const result = this.resultOf(job);
+      if (result) job.result = result;
       if (next) {
         this.submit({
           account: SYSTEM_ACCOUNT,
