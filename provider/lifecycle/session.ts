@@ -72,9 +72,9 @@ export function openSession(
 
 /**
  * The job-poll cadence: the spec recommends 2–3 s between polls; left empty, the client's waiter uses that,
- * with an adaptive first poll (at the time recent jobs of the same region and command took in this
- * process; 1 s without history). CIM_POLL_INTERVAL_MS overrides it (first poll and interval) for fast local
- * runs against the emulator.
+ * with an adaptive first poll (where jobs of the same region and command ended in this process; at once
+ * without history). CIM_POLL_INTERVAL_MS overrides it (first poll and interval) for fast local runs against
+ * the emulator.
  */
 export function pollSchedule(): { firstDelayMs?: number; minIntervalMs?: number; maxIntervalMs?: number } {
   const v = Number(process.env.CIM_POLL_INTERVAL_MS);
