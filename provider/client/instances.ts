@@ -6,7 +6,7 @@ import { CimError, ConfigurationError } from "./errors";
 import { createdWithName, Family } from "./family";
 import { type ListResult, Paginator, readOnce } from "./pagination";
 import { apiPath } from "./paths";
-import { type Instance, InstanceAcceptedSchema, InstanceSchema } from "./schemas";
+import { type Instance, InstanceAcceptedSchema, InstanceSchema, type Job } from "./schemas";
 
 export type ImageType = "template" | "iso" | "volume" | "snapshot";
 
@@ -132,6 +132,11 @@ const KEY = "virtualmachines";
 export class Instances extends Family {
   async get(id: string, o?: CallOptions): Promise<Instance> {
     return this.core.get(apiPath`/compute/instances/${id}`, InstanceSchema, undefined, o);
+  }
+
+  /** The instance a successful job of it carries, when the API gives it (no read needed). */
+  fromJob(job: Job | undefined, id: string): Instance | undefined {
+    return this.resultOf(job, InstanceSchema, id);
   }
 
   /** Paged list: `for await (const vm of client.instances.list())`. */

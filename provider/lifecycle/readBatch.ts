@@ -1,11 +1,14 @@
-// Batched reads for refresh. Every dynamic resource shares one provider process, so a refresh of N resources
-// of one kind in one region can be served by a few list calls instead of N gets: within a short window
-// (WINDOW_MS), reads of the same kind and region share one list. The first read of a quiet period does a
-// plain get (a stack with one instance should not list the whole account); from the second read on, a list
-// is fetched and shared. An id missing from the list falls back to a get, so a resource created after the
-// list started is never reported gone by mistake.
+// Batched reads. Every dynamic resource shares one provider process, so reads of N resources of one kind in
+// one region (a refresh, the reads before updates and deletes) can be served by a few list calls instead of N
+// gets: within a short window (WINDOW_MS), reads of the same kind and region share one list. The first read of
+// a quiet period does a plain get (a stack with one instance should not list the whole account); from the
+// second read on, a list is fetched and shared. An id missing from the list falls back to a get, so a
+// resource created after the list started is never reported gone by mistake; so does an id this process
+// changed since the list was asked for (`markChanged`): the list stays good for every other id of the lane.
 
 const WINDOW_MS = 1_500;
+/** Change marks older than the window can no longer be newer than a usable list: they are dropped past this. */
+const MARKS_KEPT = 256;
 
 interface Batch<T> {
   startedAt: number;
@@ -15,6 +18,8 @@ interface Batch<T> {
 interface Lane<T> {
   lastReadAt: number;
   batch?: Batch<T>;
+  /** When this process last changed each id (only the recent ones matter). */
+  changedAt: Map<string, number>;
 }
 
 const lanes = new Map<string, Lane<unknown>>();
@@ -34,11 +39,16 @@ export interface BatchedRead<T> {
 /** Reads one record, through a shared list when other reads of the lane are near. */
 export async function batchedRead<T extends { id: string }>(r: BatchedRead<T>): Promise<T | undefined> {
   const now = (r.now ?? Date.now)();
-  const lane = (lanes.get(r.lane) ?? { lastReadAt: Number.NEGATIVE_INFINITY }) as Lane<T>;
+  const lane = (lanes.get(r.lane) ?? {
+    lastReadAt: Number.NEGATIVE_INFINITY,
+    changedAt: new Map(),
+  }) as Lane<T>;
   lanes.set(r.lane, lane);
   const busy = now - lane.lastReadAt <= WINDOW_MS;
   lane.lastReadAt = now;
   let batch = lane.batch && now - lane.batch.startedAt <= WINDOW_MS ? lane.batch : undefined;
+  const changed = lane.changedAt.get(r.id);
+  if (batch && changed !== undefined && changed >= batch.startedAt) return r.get();
   if (!batch && busy) {
     batch = {
       startedAt: now,
@@ -53,10 +63,14 @@ export async function batchedRead<T extends { id: string }>(r: BatchedRead<T>): 
   return rows?.get(r.id) ?? (await r.get());
 }
 
-/** Forget shared lists of a lane (after a mutation in it). */
-export function invalidateLane(lane: string): void {
+/** This process changed `id` (or made or deleted it): lists asked for before now no longer answer for it. */
+export function markChanged(lane: string, id: string, now = Date.now()): void {
   const l = lanes.get(lane);
-  if (l) l.batch = undefined;
+  if (!l) return; // no list of the lane yet: any later one is newer than the change
+  l.changedAt.set(id, now);
+  if (l.changedAt.size > MARKS_KEPT) {
+    for (const [k, at] of l.changedAt) if (now - at > WINDOW_MS) l.changedAt.delete(k);
+  }
 }
 
 /** Test seam: forget everything. */

@@ -2,7 +2,7 @@
 // pool per process), the resource's region, and job waiting bounded by the resource's timeouts. Nothing here
 // is captured by the serialized provider.
 
-import type { AcceptedMutation, CimClientOptions } from "../client";
+import type { AcceptedMutation, CimClientOptions, Job } from "../client";
 import { CimClient, JobNotFoundError, WaitTimeoutError } from "../client";
 import { PollDeadline, poll } from "../client/waiter";
 import { clientSettings, providerConfig } from "../config";
@@ -82,27 +82,30 @@ export function pollSchedule(): { firstDelayMs?: number; minIntervalMs?: number;
   return { firstDelayMs: v, minIntervalMs: v, maxIntervalMs: v };
 }
 
+/** How a wait ended: the job's own record (a successful job, or none: completed synchronously), or watched. */
+export interface Waited {
+  /** The successful job's record; undefined when the mutation had no job or the resource was watched. */
+  job?: Job;
+  watched: boolean;
+}
+
 /**
  * Waits for an accepted mutation's job (no job: it completed synchronously). When the platform has no record
  * of the job (reads answer 404 again and again) and the session can watch the resource, it waits on the
- * resource's own state instead and answers "watched": the job's outcome is then what the caller reads back.
+ * resource's own state instead (`watched`): the job's outcome is then what the caller reads back.
  */
-export async function waitFor(
-  s: Session,
-  accepted: AcceptedMutation,
-  op: Operation,
-): Promise<"job" | "watched"> {
+export async function awaitJob(s: Session, accepted: AcceptedMutation, op: Operation): Promise<Waited> {
   try {
-    await s.client.jobs.wait(accepted, {
+    const job = await s.client.jobs.wait(accepted, {
       ...pollSchedule(),
       timeoutMs: s.timeouts[op],
       region: accepted.region ?? s.region,
     });
-    return "job";
+    return { job, watched: false };
   } catch (err) {
     if (err instanceof JobNotFoundError && s.watch) {
       await s.watch(op);
-      return "watched";
+      return { watched: true };
     }
     // Name the input that sets the deadline: the resource's `timeouts.<operation>`.
     if (err instanceof WaitTimeoutError) {
@@ -110,6 +113,15 @@ export async function waitFor(
     }
     throw err;
   }
+}
+
+/** `awaitJob` for callers that need only how it ended. */
+export async function waitFor(
+  s: Session,
+  accepted: AcceptedMutation,
+  op: Operation,
+): Promise<"job" | "watched"> {
+  return (await awaitJob(s, accepted, op)).watched ? "watched" : "job";
 }
 
 /**

@@ -14,10 +14,11 @@ export async function currentTags(
 }
 
 /**
- * Makes the resource's tags equal `desired`. `current` is what the caller just read (live); returns the tags
- * read back afterwards, or `current` when nothing had to change.
+ * Makes the resource's tags equal `desired`, from `current` (what the caller just read): removes what is gone
+ * or changed (there is no tag edit), adds what is new. Returns `desired`, or `current` when nothing had to
+ * change. Tags are the service's own data, changed synchronously: an answered request is stored.
  */
-export async function applyTags(
+export async function changeTags(
   client: CimClient,
   target: TagTarget,
   current: TagMap,
@@ -28,5 +29,18 @@ export async function applyTags(
   const { remove, add } = tagDelta(current, desired);
   if (Object.keys(remove).length) await client.tags.remove(target, remove, { region });
   if (Object.keys(add).length) await client.tags.add(target, add, { region });
+  return { ...desired };
+}
+
+/** `changeTags`, then the tags read back (cim.Tags compares them: its target may be any resource type). */
+export async function applyTags(
+  client: CimClient,
+  target: TagTarget,
+  current: TagMap,
+  desired: TagMap,
+  region: string | undefined,
+): Promise<TagMap> {
+  if (sameTags(current, desired)) return current;
+  await changeTags(client, target, current, desired, region);
   return currentTags(client, target, region);
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { checkFields, id, region, tags, timeouts } from "../../provider/lifecycle/check";
-import { batchedRead, resetBatches } from "../../provider/lifecycle/readBatch";
+import { batchedRead, markChanged, resetBatches } from "../../provider/lifecycle/readBatch";
 import { parseDuration, resolveTimeouts, timeoutProblems } from "../../provider/lifecycle/timeouts";
 import {
   compact,
@@ -176,5 +176,41 @@ describe("batchedRead", () => {
     expect(await read("late", 1)).toEqual({ id: "late" });
     expect(await read("gone", 2)).toBeUndefined();
     expect(gets).toBe(3);
+  });
+
+  it("reads an id this process changed after the list was asked for alone; the list still serves the others", async () => {
+    const gets: string[] = [];
+    let lists = 0;
+    const rows = [
+      { id: "a", v: 1 },
+      { id: "b", v: 1 },
+      { id: "c", v: 1 },
+    ];
+    const read = (id: string, now: number) =>
+      batchedRead({
+        lane: "Instance/r2",
+        id,
+        now: () => now,
+        get: async () => {
+          gets.push(id);
+          return { id, v: 2 };
+        },
+        list: async () => {
+          lists++;
+          return rows;
+        },
+      });
+    await read("a", 0); // first of a quiet period: a get
+    expect(await read("b", 10)).toEqual({ id: "b", v: 1 }); // starts the shared list
+    markChanged("Instance/r2", "c", 20);
+    expect(await read("c", 30)).toEqual({ id: "c", v: 2 }); // changed after the list was asked for
+    expect(await read("a", 40)).toEqual({ id: "a", v: 1 }); // the list still answers for the others
+    expect(gets).toEqual(["a", "c"]);
+    expect(lists).toBe(1);
+    // A list asked for after the change answers for it again.
+    await read("c", 5_000);
+    await read("c", 5_010);
+    expect(lists).toBe(2);
+    expect(gets).toEqual(["a", "c", "c"]);
   });
 });
