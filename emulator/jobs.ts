@@ -148,7 +148,8 @@ export class JobEngine<D = unknown> {
     const normal =
       this.timing.mode === "immediate" || this.timing.mode === "reads"
         ? 0
-        : latencyMs + Math.random() * jitterMs;
+        : // whole milliseconds: the job's times are written to the ms
+          latencyMs + Math.round(Math.random() * jitterMs);
     const duration = (req.delayMs ?? normal) + stuckMs;
     const job: Job = {
       jobId: randomUUID(),

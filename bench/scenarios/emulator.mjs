@@ -81,7 +81,7 @@ async function instanceBody() {
     const cat = await api.catalogue();
     const vm = await api.client.instances.create({ ...cat, name: "bench" });
     const res = await fetch(`${api.url}/api/v1/compute/instances/${vm.id}`, {
-      headers: { authorization: `Bearer ${api.token}` },
+      headers: { authorization: `Bearer ${api.envVars.CIM_TOKEN}` },
     });
     return await res.text();
   } finally {

@@ -7,13 +7,14 @@
 //     cadence);
 //   - bounds only (an API without the job's times): a check that found a job ended says it took at most that
 //     long, one that found it running says it took longer. While the longest "still running" L and the shortest
-//     "ended by" H leave a gap wider than the tolerance, one job at a time checks first in the gap's middle (a
-//     bisection: each answer halves the gap) and the others at H, where jobs so far had always ended; once the
-//     gap is closed the first check is H, and when L passes H (jobs of this key spread wider than the gap) it is
-//     past L by as much as they spread (L − H, at least the margin): the top of the spread, found in a few
-//     misses.
-// A missed first check costs one more check 2 s later (the spec's cadence), so the exploration is cheap next
-// to a first check that stays a second late for every job of a long run.
+//     "ended by" H leave a gap worth exploring (below), a job checks first in the gap's middle (a bisection:
+//     each answer halves the gap; up to 2 jobs at once take the middles of what the other leaves) and the
+//     others at H, where jobs so far had always ended; once the gap is closed the first check is H, and
+//     when L passes H (jobs of this key spread wider than the gap) it is past L by as much as they spread
+//     (L − H, at least the margin): the top of the spread, found in a few misses.
+// A missed first check costs one more check 2 s later (the spec's cadence). While the gap is about that wide
+// (a run's first jobs leave 0–2 s), an exploring check costs as much on average as one at H, so exploring is
+// free at first; it narrows the gap for every later job of the run.
 
 export interface FirstCheckOptions {
   /** What one more check is worth, in ms of detection lag, when choosing among candidates. */
@@ -26,6 +27,8 @@ export interface FirstCheckOptions {
   maxFirstDelayMs: number;
   /** The first check without history (0: at once), also always a candidate. */
   defaultFirstDelayMs: number;
+  /** Jobs of one key exploring the bounds' gap at once, at most. */
+  maxExplorers: number;
 }
 
 /** The cadence after the first check: the second check `minMs` later, later ones `meanMs` apart on average. */
@@ -82,11 +85,16 @@ export function cheapestFirstCheck(samples: readonly number[], o: FirstCheckOpti
   return best;
 }
 
-/** The first check from bounds alone (see the header), or undefined when they say nothing yet. */
+/**
+ * The first check from bounds alone (see the header), or undefined when they say nothing yet. `exploring`: the
+ * first checks other jobs of the key are exploring now; a new explorer takes the middle of the widest part of
+ * the gap they leave. `ended`: how many jobs of the key have ended so far, the guess of how many are to come.
+ */
 export function boundedFirstCheck(
   bounds: readonly JobBounds[],
   o: FirstCheckOptions,
-  exploring: boolean,
+  c: Cadence,
+  explore: { exploring: readonly number[]; claim: boolean; ended: number },
 ): FirstCheck | undefined {
   let high = Number.POSITIVE_INFINITY;
   let low = 0;
@@ -98,8 +106,18 @@ export function boundedFirstCheck(
   // Spread: past the longest "still running" by as much as the spread seen so far (at least the margin), so a
   // run of misses doubles the step instead of creeping up by the margin.
   if (low >= high) return { delayMs: clampTo(o, low + Math.max(margin(o, low), low - high)), explore: false };
-  if (high - low <= Math.max(2 * o.marginMs, high * o.marginRatio) || exploring) {
+  // An exploring check in a gap W wide costs (minMs − W) / 2 more than one at H on average (a miss waits
+  // minMs); halving the gap saves W / 4 for each job to come, guessed as many as have ended. So a gap is
+  // explored while W > 2·minMs / (ended + 2): a run's first gaps of about 2 s at once, finer ones as it goes on.
+  const tolerance = Math.max(2 * o.marginMs, high * o.marginRatio, (2 * c.minMs) / (explore.ended + 2));
+  const points = [low, ...explore.exploring.filter((p) => p > low && p < high), high].sort((a, b) => a - b);
+  let widest = 0;
+  for (let i = 1; i < points.length; i++) {
+    if (points[i] - points[i - 1] > points[widest + 1] - points[widest]) widest = i - 1;
+  }
+  const [from, to] = [points[widest], points[widest + 1]];
+  if (!explore.claim || to - from <= tolerance || explore.exploring.length >= o.maxExplorers) {
     return { delayMs: clampTo(o, high), explore: false };
   }
-  return { delayMs: clampTo(o, (low + high) / 2), explore: true };
+  return { delayMs: clampTo(o, (from + to) / 2), explore: true };
 }

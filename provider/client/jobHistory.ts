@@ -52,8 +52,10 @@ const SPEC_CADENCE: Cadence = { minMs: 2_000, meanMs: 2_500 };
 interface KeyHistory {
   samples: number[];
   bounds: JobBounds[];
-  /** A job of this key is checking inside the bounds' gap. */
-  exploring: boolean;
+  /** First checks of jobs of this key exploring inside the bounds' gap now. */
+  exploring: number[];
+  /** Jobs of this key seen ending (bounds only). */
+  ended: number;
 }
 
 export class JobDurations {
@@ -71,12 +73,13 @@ export class JobDurations {
       // A history of slow jobs may put the first check minutes out; past this the cadence finds them.
       maxFirstDelayMs: o.maxFirstDelayMs ?? 600_000,
       defaultFirstDelayMs: o.defaultFirstDelayMs ?? 0,
+      maxExplorers: o.maxExplorers ?? 2,
     };
   }
 
   /** The key's history, made the most recently used (Map order is the eviction order). */
   #touch(key: string): KeyHistory {
-    const h = this.#keys.get(key) ?? { samples: [], bounds: [], exploring: false };
+    const h = this.#keys.get(key) ?? { samples: [], bounds: [], exploring: [], ended: 0 };
     this.#keys.delete(key);
     this.#keys.set(key, h);
     if (this.#keys.size > this.#o.maxKeys) {
@@ -103,7 +106,9 @@ export class JobDurations {
    */
   bound(key: string, lowerMs: number, upperMs: number): void {
     if (!(lowerMs >= 0) || !(upperMs >= lowerMs)) return;
-    this.#keep(this.#touch(key).bounds, { lowerMs, upperMs }, 2 * this.#o.window);
+    const h = this.#touch(key);
+    this.#keep(h.bounds, { lowerMs, upperMs }, 2 * this.#o.window);
+    if (Number.isFinite(upperMs)) h.ended++;
   }
 
   /** The remembered precise durations of a key, oldest first. */
@@ -124,8 +129,12 @@ export class JobDurations {
     const h = this.#keys.get(key);
     if (!h) return undefined;
     if (h.samples.length) return { delayMs: cheapestFirstCheck(h.samples, this.#o, cadence), explore: false };
-    const check = boundedFirstCheck(h.bounds, this.#o, h.exploring || !claim);
-    if (check?.explore) h.exploring = true;
+    const check = boundedFirstCheck(h.bounds, this.#o, cadence, {
+      exploring: h.exploring,
+      claim,
+      ended: h.ended,
+    });
+    if (check?.explore) h.exploring.push(check.delayMs);
     return check;
   }
 
@@ -134,10 +143,11 @@ export class JobDurations {
     return this.firstCheck(key, cadence)?.delayMs;
   }
 
-  /** The exploring job of a key has had its first answer (or gave up): another may explore. */
-  released(key: string): void {
+  /** The job exploring at `delayMs` has had its first answer (or gave up): its point is free again. */
+  released(key: string, delayMs: number): void {
     const h = this.#keys.get(key);
-    if (h) h.exploring = false;
+    const i = h?.exploring.indexOf(delayMs) ?? -1;
+    if (h && i >= 0) h.exploring.splice(i, 1);
   }
 
   clear(): void {

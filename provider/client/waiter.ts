@@ -148,7 +148,7 @@ export async function waitForJob(
   let exploring = planned?.explore === true;
   /** The exploring job's first answer is in (or the wait ended): another job of the key may explore. */
   const explored = () => {
-    if (exploring) history?.released(key);
+    if (exploring && planned) history?.released(key, planned.delayMs);
     exploring = false;
   };
   const schedule: WaitSchedule = { ...o, firstDelayMs: o.firstDelayMs ?? planned?.delayMs };

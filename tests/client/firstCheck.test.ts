@@ -85,37 +85,41 @@ describe("learnt within the run", () => {
     expect(history.firstDelay(durationKey("r", "instance.destroy"))).toBeUndefined();
   });
 
-  it("without the job's times: narrows the bounds one job at a time, then one check each", async () => {
+  it("without the job's times: narrows the bounds as the run goes on, then one check each", async () => {
     vi.useFakeTimers();
-    const history = new JobDurations();
-    const runs: number[][] = [];
-    for (let i = 0; i < 20; i++) runs.push(await timedWait(2_000, { command: DEPLOY, history }));
-    expect(runs[0]).toEqual([0, 2001]);
-    // Bisection of 0–2001 ms: each exploring job checks first in the middle of what is still unknown.
-    expect(runs.slice(1, 4).map((at) => at[0])).toEqual([1001, 1501, 1751]);
-    for (const at of runs) for (const g of gaps(at)) expect(g).toBeGreaterThanOrEqual(2000);
-    // Within 8 jobs the gap is closed: from then on one check, at most 50 ms after the job's end.
-    for (const at of runs.slice(8)) {
-      expect(at).toHaveLength(1);
-      expect(at[0] - 2_000).toBeGreaterThanOrEqual(0);
-      expect(at[0] - 2_000).toBeLessThanOrEqual(50);
+    for (const duration of [500, 2_000]) {
+      const history = new JobDurations();
+      const runs: number[][] = [];
+      for (let i = 0; i < 40; i++) runs.push(await timedWait(duration, { command: DEPLOY, history }));
+      expect(runs[0]).toEqual([0, 2001]);
+      // The second job checks in the middle of 0–2001 ms, what the first left unknown.
+      expect(runs[1][0]).toBe(1001);
+      for (const at of runs) for (const g of gaps(at)) expect(g).toBeGreaterThanOrEqual(2000);
+      // Past the first 15 jobs: one check each but for a rare exploring one (the gap worth exploring shrinks as
+      // more jobs have ended: 2·2 s ÷ (jobs ended + 2)), within 250 ms of the job's end.
+      const late = runs.slice(15);
+      expect(late.filter((at) => at.length > 1).length).toBeLessThanOrEqual(2);
+      for (const at of late.filter((x) => x.length === 1)) {
+        expect(at[0] - duration).toBeGreaterThanOrEqual(0);
+        expect(at[0] - duration).toBeLessThanOrEqual(250);
+      }
+      const polls = runs.reduce((n, at) => n + at.length, 0);
+      expect(polls / runs.length).toBeLessThanOrEqual(1.3);
     }
-    const polls = runs.reduce((n, at) => n + at.length, 0);
-    expect(polls / runs.length).toBeLessThanOrEqual(1.5);
   });
 
-  it("only one job at a time explores; the others check where jobs so far had ended", async () => {
+  it("jobs that start together: at most two explore the gap, at different points; the others check at its top", async () => {
     vi.useFakeTimers();
     const history = new JobDurations();
-    await timedWait(2_000, { command: DEPLOY, history });
-    const [a, b, c] = await together([2_000, 2_000, 2_000], { command: DEPLOY, history });
-    expect(a[0]).toBe(1001); // explores the middle of 0–2001, misses, checks 2 s later
-    expect(a[1] - a[0]).toBeGreaterThanOrEqual(2000);
-    expect(a[1] - a[0]).toBeLessThanOrEqual(2002);
-    expect(b).toEqual([2001]);
-    expect(c).toEqual([2001]);
-    // Its answer came at once: the next wait explores again, in the middle of what is left.
-    expect((await timedWait(2_000, { command: DEPLOY, history }))[0]).toBe(1501);
+    // Ten jobs that ended by 2001 ms, none seen running past 0 ms: a gap of 0–2001 ms, worth exploring.
+    for (let i = 0; i < 10; i++) history.bound(KEY, 0, 2_001);
+    const runs = await together(Array(6).fill(500), { command: DEPLOY, history });
+    expect(runs.map((at) => at[0])).toEqual([1001, 501, 2001, 2001, 2001, 2001]);
+    expect(runs.map((at) => at.length)).toEqual([1, 1, 1, 1, 1, 1]);
+    // Those answers leave 0–501 ms: the next explore it, the others check at 501 ms.
+    const next = await together(Array(4).fill(500), { command: DEPLOY, history });
+    expect(next.map((at) => at[0])).toEqual([251, 126, 501, 501]);
+    expect(next.map((at) => at.length)).toEqual([2, 2, 1, 1]); // 126 and 251 ms were too early
   });
 
   it("durations spread wider than the gap: the first check goes to their top", async () => {
@@ -252,16 +256,19 @@ describe("job history", () => {
     expect(h.firstDelay("slow", { minMs: 20_000, meanMs: 20_000 })).toBe(2652);
   });
 
-  it("from bounds: the gap's middle for one explorer, its top for the others, past the longest running when spread", () => {
+  it("from bounds: the gap's middle for explorers, its top for the others, past the longest running when spread", () => {
     const h = new JobDurations();
-    h.bound("k", 0, 2_000);
+    for (let i = 0; i < 6; i++) h.bound("k", 0, 2_000); // six ended: gaps over 500 ms are explored
     expect(h.firstCheck("k", undefined, true)).toEqual({ delayMs: 1_000, explore: true });
-    expect(h.firstCheck("k", undefined, true)).toEqual({ delayMs: 2_000, explore: false });
-    h.released("k");
+    expect(h.firstCheck("k", undefined, true)).toEqual({ delayMs: 500, explore: true });
+    expect(h.firstCheck("k", undefined, true)).toEqual({ delayMs: 2_000, explore: false }); // two at most
+    expect(h.firstCheck("k")).toEqual({ delayMs: 2_000, explore: false }); // not claiming: no exploration
+    h.released("k", 1_000);
+    h.released("k", 500);
     h.bound("k", 1_000, Number.POSITIVE_INFINITY);
     expect(h.firstCheck("k", undefined, true)).toEqual({ delayMs: 1_500, explore: true });
-    h.released("k");
-    h.bound("k", 1_980, Number.POSITIVE_INFINITY); // closed: within 50 ms
+    h.released("k", 1_500);
+    h.bound("k", 1_600, Number.POSITIVE_INFINITY); // 400 ms left, below 2·2 s ÷ (6 + 2): closed
     expect(h.firstCheck("k", undefined, true)).toEqual({ delayMs: 2_000, explore: false });
     // A job ran past 2 s, where another had ended: spread by 400 ms at least, so 400 ms past 2.4 s.
     h.bound("k", 2_400, Number.POSITIVE_INFINITY);

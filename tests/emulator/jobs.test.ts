@@ -194,7 +194,10 @@ describe("Asynchronous protocol", () => {
     await api.control.advanceClock(9);
     expect((await api.ok("GET", `/jobs/${res.jobId}`)).status).toBe("running");
     await api.control.advanceClock(51);
-    expect((await api.ok("GET", `/jobs/${res.jobId}`)).status).toBe("success");
+    const done = await api.ok("GET", `/jobs/${res.jobId}`);
+    expect(done.status).toBe("success");
+    // Whole milliseconds, as every time the API layer writes.
+    expect(done.completed).toMatch(/T\d{2}:\d{2}:\d{2}\.\d{3}$/);
   });
 
   it("Job modes: clock holds jobs however much wall time passes, until the clock is advanced", async () => {

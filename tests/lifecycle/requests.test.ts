@@ -122,7 +122,7 @@ describe("requests per resource", () => {
   });
 
   it("refresh, a tag change on some and delete: reads come from shared lists, never one per resource", async () => {
-    const made = await createInstances(20);
+    const made = (await createInstances(20)).map((m) => ({ id: m.id, outs: m.outs as Rec }));
     const p = providerFor("Instance");
     await ctl.resetRequests();
     const read = await Promise.all(made.map((m) => p.read!(m.id, m.outs)));

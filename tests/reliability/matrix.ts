@@ -98,6 +98,16 @@ export const READS: Route[] = [
   ["GET", "/api/v1/volumes/{id}"],
 ];
 
+/**
+ * The reads each phase makes: a create reads only its jobs (a successful job's result is the record, so the
+ * provider reads nothing after it); an update and a delete read the instance and the volume too.
+ */
+export const READS_IN: Record<Phase, Route[]> = {
+  create: [READS[0]],
+  update: READS,
+  delete: READS,
+};
+
 export async function addRules(ctx: PhaseContext, rules: FaultRule[]): Promise<Armed> {
   for (const rule of rules) ctx.rules.push((await ctx.emu.control.fault(rule)).id);
   return {};
@@ -212,7 +222,12 @@ export const PLATFORM_FAULTS: Fault[] = [
     arm: (ctx) =>
       addRules(
         ctx,
-        READS.map(([method, route], i) => ({ method, route, status: [503, 500, 502][i], times: 2 })),
+        READS_IN[ctx.phase].map(([method, route], i) => ({
+          method,
+          route,
+          status: [503, 500, 502][i],
+          times: 2,
+        })),
       ),
     disarm: clear,
   },

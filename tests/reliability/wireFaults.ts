@@ -10,6 +10,7 @@ import {
   MUTATIONS,
   type PhaseContext,
   READS,
+  READS_IN,
   RESUME,
 } from "./matrix";
 import { type FaultRule, sleep } from "./support";
@@ -59,7 +60,9 @@ export const WIRE_FAULTS: Fault[] = [
           .map((r) => rule(r, { action: "status-after", status: 504, body: "html" })),
         // The volume's calls stop at the proxy, which answers its 502 page.
         ...MUTATIONS[ctx.phase].filter(onVolume).map((r) => rule(r, { status: 502, body: "html" })),
-        rule(READS[1], { status: 502, body: "html" }),
+        ...READS_IN[ctx.phase]
+          .filter((r) => r === READS[1])
+          .map((r) => rule(r, { status: 502, body: "html" })),
       ]),
     disarm: clear,
   },
@@ -70,7 +73,9 @@ export const WIRE_FAULTS: Fault[] = [
     arm: (ctx) =>
       addRules(
         ctx,
-        [...MUTATIONS[ctx.phase], ...READS.slice(1)].map((r) => rule(r, { action: "truncate-after" })),
+        [...MUTATIONS[ctx.phase], ...READS_IN[ctx.phase].slice(1)].map((r) =>
+          rule(r, { action: "truncate-after" }),
+        ),
       ),
     disarm: clear,
   },
