@@ -1,18 +1,22 @@
 // Batched reads. Every dynamic resource shares one provider process, so reads of N resources of one kind in
 // one region (a refresh, the reads before updates and deletes) can be served by a few list calls instead of N
-// gets: within a short window (WINDOW_MS), reads of the same kind and region share one list. The first read of
-// a quiet period does a plain get (a stack with one instance should not list the whole account); from the
-// second read on, a list is fetched and shared. An id missing from the list falls back to a get, so a
-// resource created after the list started is never reported gone by mistake; so does an id this process
-// changed since the list was asked for (`markChanged`): the list stays good for every other id of the lane.
+// gets: reads of the same kind and region share one list while it is in flight and for WINDOW_MS after it was
+// asked for. The first read of a quiet period does a plain get (a stack with one instance should not list
+// the whole account); from the second read on, a list is fetched and shared. An id missing from the list
+// falls back to a get, so a resource created after the list started is never reported gone by mistake; so
+// does an id this process changed since the list was asked for (`markChanged`): the list stays good for
+// every other id of the lane. A list answers for the state it was asked at, at most WINDOW_MS before the
+// read: what a refresh of thousands of resources shows is that old at most, as a run of gets would be.
 
-const WINDOW_MS = 1_500;
-/** Change marks older than the window can no longer be newer than a usable list: they are dropped past this. */
+const WINDOW_MS = 5_000;
+/** Marks kept before the ones older than the lane's list (which no list can be older than again) go. */
 const MARKS_KEPT = 256;
 
 interface Batch<T> {
   startedAt: number;
   rows: Promise<Map<string, T> | undefined>;
+  /** Still in flight: any read may join it (its answer is newer than anything asked for before). */
+  pending: boolean;
 }
 
 interface Lane<T> {
@@ -46,17 +50,20 @@ export async function batchedRead<T extends { id: string }>(r: BatchedRead<T>): 
   lanes.set(r.lane, lane);
   const busy = now - lane.lastReadAt <= WINDOW_MS;
   lane.lastReadAt = now;
-  let batch = lane.batch && now - lane.batch.startedAt <= WINDOW_MS ? lane.batch : undefined;
+  const last = lane.batch;
+  let batch = last && (last.pending || now - last.startedAt <= WINDOW_MS) ? last : undefined;
   const changed = lane.changedAt.get(r.id);
   if (batch && changed !== undefined && changed >= batch.startedAt) return r.get();
   if (!batch && busy) {
-    batch = {
-      startedAt: now,
-      rows: r.list().then(
-        (items) => new Map(items.map((x) => [x.id, x])),
-        () => undefined, // a failed list falls back to gets
-      ),
-    };
+    const started: Batch<T> = { startedAt: now, pending: true, rows: Promise.resolve(undefined) };
+    started.rows = r.list().then(
+      (items) => new Map(items.map((x) => [x.id, x])),
+      () => undefined, // a failed list falls back to gets
+    );
+    started.rows.finally(() => {
+      started.pending = false;
+    });
+    batch = started;
     lane.batch = batch;
   }
   const rows = batch ? await batch.rows : undefined;
@@ -69,7 +76,8 @@ export function markChanged(lane: string, id: string, now = Date.now()): void {
   if (!l) return; // no list of the lane yet: any later one is newer than the change
   l.changedAt.set(id, now);
   if (l.changedAt.size > MARKS_KEPT) {
-    for (const [k, at] of l.changedAt) if (now - at > WINDOW_MS) l.changedAt.delete(k);
+    const oldest = l.batch?.startedAt ?? now;
+    for (const [k, at] of l.changedAt) if (at < oldest) l.changedAt.delete(k);
   }
 }
 

@@ -154,8 +154,8 @@ describe("batchedRead", () => {
     expect(gets).toBe(1);
     expect(lists).toBe(1);
     // After the window a new list is fetched.
-    await read("r1", 5_000);
-    await read("r2", 5_010);
+    await read("r1", 10_000);
+    await read("r2", 10_010);
     expect(lists).toBe(2);
   });
 
@@ -208,8 +208,8 @@ describe("batchedRead", () => {
     expect(gets).toEqual(["a", "c"]);
     expect(lists).toBe(1);
     // A list asked for after the change answers for it again.
-    await read("c", 5_000);
-    await read("c", 5_010);
+    await read("c", 10_000);
+    await read("c", 10_010);
     expect(lists).toBe(2);
     expect(gets).toEqual(["a", "c", "c"]);
   });
