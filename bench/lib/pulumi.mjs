@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as readline from "node:readline";
+import { processCpuMs } from "./emulator.mjs";
 import { benchDir, repoRoot } from "./paths.mjs";
 
 const RUNNER = path.join(repoRoot, "tests", "harness", "runner.cjs");
@@ -22,7 +23,8 @@ export function newStack(label) {
 /**
  * Runs steps ({op, config?, options?, expectFailure?}) on the bench program in one runner process, one at a
  * time, stopping at the first step that fails unexpectedly. Resolves with one result per step ({op, ok, ms,
- * summary, providerPeakRssMb, providerPids, cliPeakRssMb}); rejects on a failed step, with the CLI output.
+ * summary, providerPeakRssMb, providerPids, cliPeakRssMb, cpuMs: {program, cli, provider}}); rejects on a
+ * failed step, with the CLI output.
  * `timeoutMs` bounds the whole run (the runner is killed past it). `pin`: CPUs the runner, the CLI and the
  * provider run on (taskset; their children inherit it).
  */
@@ -64,6 +66,7 @@ export async function runSteps({ stack, steps, envVars, timeoutMs = 20 * 60_000,
         providerPeakRssMb: mem.provider.peakMb,
         providerPids: mem.provider.pids,
         cliPeakRssMb: mem.cli.peakMb,
+        cpuMs: { program: mem.program.cpuMs, cli: mem.cli.cpuMs, provider: mem.provider.cpuMs },
       });
     }
     const stop = !r.ok && (r.op === "open" || !steps[results.length - 1].expectFailure);
@@ -117,13 +120,15 @@ function tail(s = "", n = 4000) {
 /**
  * Polls /proc every 100 ms for the processes below a root pid that run Pulumi's dynamic-provider script or the
  * Pulumi CLI, and keeps their peak resident set size (VmHWM, the kernel's high-water mark, so short peaks
- * between samples count too), per kind.
+ * between samples count too) and their CPU time (as last read), per kind; and the CPU time of the root (the
+ * runner, which runs the program).
  */
 class ProviderSampler {
   constructor(rootPid) {
     this.rootPid = rootPid;
-    this.seen = new Map(); // pid -> {kind, kb}
+    this.seen = new Map(); // pid -> {kind, kb, cpuMs}
     this.taken = new Set();
+    this.rootCpuMs = 0;
     this.timer = setInterval(() => this.sample(), 100);
     this.timer.unref();
   }
@@ -158,25 +163,31 @@ class ProviderSampler {
         const kind = isDynamicProvider(argv) ? "provider" : isCli(argv) ? "cli" : undefined;
         if (!kind) continue;
         const kb = readHwm(c);
-        if (kb !== undefined) this.seen.set(c, { kind, kb: Math.max(this.seen.get(c)?.kb ?? 0, kb) });
+        const cpuMs = processCpuMs(c) ?? this.seen.get(c)?.cpuMs;
+        if (kb !== undefined) this.seen.set(c, { kind, kb: Math.max(this.seen.get(c)?.kb ?? 0, kb), cpuMs });
       }
     }
   }
 
   /** Peaks of the processes seen since the last step ended (they belong to the step that just ended). */
   takeStep() {
-    const out = { provider: { peak: 0, pids: [] }, cli: { peak: 0, pids: [] } };
-    for (const [pid, { kind, kb }] of this.seen) {
+    const out = { provider: { peak: 0, pids: [], cpuMs: 0 }, cli: { peak: 0, pids: [], cpuMs: 0 } };
+    for (const [pid, { kind, kb, cpuMs }] of this.seen) {
       if (this.taken.has(pid)) continue;
       this.taken.add(pid);
       out[kind].pids.push(Number(pid));
       out[kind].peak = Math.max(out[kind].peak, kb);
+      out[kind].cpuMs += cpuMs ?? 0;
     }
     this.seen = new Map([...this.seen].filter(([pid]) => !this.taken.has(pid)));
     const mb = (k) => (out[k].pids.length ? Math.round((out[k].peak / 1024) * 10) / 10 : undefined);
+    const root = processCpuMs(this.rootPid) ?? this.rootCpuMs;
+    const program = root - this.rootCpuMs;
+    this.rootCpuMs = root;
     return {
-      provider: { peakMb: mb("provider"), pids: out.provider.pids },
-      cli: { peakMb: mb("cli"), pids: out.cli.pids },
+      provider: { peakMb: mb("provider"), pids: out.provider.pids, cpuMs: out.provider.cpuMs },
+      cli: { peakMb: mb("cli"), pids: out.cli.pids, cpuMs: out.cli.cpuMs },
+      program: { cpuMs: program },
     };
   }
 

@@ -81,6 +81,8 @@ async function oneSize(n, cpus, log) {
         probeCliPeakRssMb: p.result.cliPeakRssMb,
         emulatorCpuMs: i.emulatorCpuMs,
         probeEmulatorCpuMs: p.emulatorCpuMs,
+        cpuMs: i.result.cpuMs,
+        probeCpuMs: p.result.cpuMs,
         requests: counts,
         ...figures,
         lags: undefined,
@@ -88,7 +90,8 @@ async function oneSize(n, cpus, log) {
       log(
         `  N=${n} ${op}: ${i.result.ms} ms vs probes ${p.result.ms} ms; ${figures.total} requests ` +
           `(${fmt(figures.perResource, "")} a resource), ${figures.jobs} jobs at ${fmt(figures.pollsPerJob, "")} checks; ` +
-          `provider ${i.result.providerPeakRssMb} MB vs ${p.result.providerPeakRssMb} MB; emulator CPU ${Math.round(i.emulatorCpuMs ?? 0)} ms`,
+          `provider ${i.result.providerPeakRssMb} MB vs ${p.result.providerPeakRssMb} MB; emulator CPU ${Math.round(i.emulatorCpuMs ?? 0)} ms; ` +
+          `CPU program/CLI/provider ${JSON.stringify(i.result.cpuMs)} vs ${JSON.stringify(p.result.cpuMs)}`,
       );
     }
   } finally {
@@ -203,6 +206,8 @@ function rowsOf(n, d, headline) {
 
 function opsTable(n, d) {
   const s = (ms) => (ms === undefined ? "–" : `${(ms / 1000).toFixed(1)} s`);
+  const cpu = (c) =>
+    c ? [c.program, c.cli, c.provider].map((ms) => (ms / 1000).toFixed(1)).join(" / ") : "–";
   return markdown(
     [
       `scale N=${n} (+${d.volumes} volumes)`,
@@ -215,6 +220,7 @@ function opsTable(n, d) {
       "median / p90 lag",
       "provider RSS (Probes)",
       "CLI RSS (Probes)",
+      "CPU program / CLI / provider (Probes)",
       "emulator CPU",
     ],
     OPS.map((op) => {
@@ -230,6 +236,7 @@ function opsTable(n, d) {
         o.lagMs ? `${fmt(o.lagMs.median, "ms")} / ${fmt(o.lagMs.p90, "ms")}` : "–",
         `${fmt(o.providerPeakRssMb, "MB")} (${fmt(o.probeProviderPeakRssMb, "MB")})`,
         `${fmt(o.cliPeakRssMb, "MB")} (${fmt(o.probeCliPeakRssMb, "MB")})`,
+        `${cpu(o.cpuMs)} (${cpu(o.probeCpuMs)})`,
         s(o.emulatorCpuMs),
       ];
     }),

@@ -7,21 +7,33 @@
 // does an id this process changed since the list was asked for (`markChanged`): the list stays good for
 // every other id of the lane. A list answers for the state it was asked at, at most WINDOW_MS before the
 // read: what a refresh of thousands of resources shows is that old at most, as a run of gets would be.
+// A list costs as much as its rows: when the last one answered fewer reads than an eighth of its rows (the
+// reads before a destroy or an update of a few, spread over minutes), the lane reads by id until that many
+// come within one window again.
 
 const WINDOW_MS = 5_000;
 /** Marks kept before the ones older than the lane's list (which no list can be older than again) go. */
 const MARKS_KEPT = 256;
+
+/** A list is worth its rows when it answers at least this share of them. */
+const WORTH = 1 / 8;
 
 interface Batch<T> {
   startedAt: number;
   rows: Promise<Map<string, T> | undefined>;
   /** Still in flight: any read may join it (its answer is newer than anything asked for before). */
   pending: boolean;
+  /** Rows it brought, reads it answered. */
+  size?: number;
+  answered: number;
 }
 
 interface Lane<T> {
   lastReadAt: number;
   batch?: Batch<T>;
+  /** Reads since `windowStart`, while the lane reads by id (a list answered too few). */
+  windowStart: number;
+  windowReads: number;
   /** When this process last changed each id (only the recent ones matter). */
   changedAt: Map<string, number>;
 }
@@ -46,6 +58,8 @@ export async function batchedRead<T extends { id: string }>(r: BatchedRead<T>): 
   const lane = (lanes.get(r.lane) ?? {
     lastReadAt: Number.NEGATIVE_INFINITY,
     changedAt: new Map(),
+    windowStart: now,
+    windowReads: 0,
   }) as Lane<T>;
   lanes.set(r.lane, lane);
   const busy = now - lane.lastReadAt <= WINDOW_MS;
@@ -54,10 +68,24 @@ export async function batchedRead<T extends { id: string }>(r: BatchedRead<T>): 
   let batch = last && (last.pending || now - last.startedAt <= WINDOW_MS) ? last : undefined;
   const changed = lane.changedAt.get(r.id);
   if (batch && changed !== undefined && changed >= batch.startedAt) return r.get();
-  if (!batch && busy) {
-    const started: Batch<T> = { startedAt: now, pending: true, rows: Promise.resolve(undefined) };
+  if (now - lane.windowStart > WINDOW_MS) {
+    lane.windowStart = now;
+    lane.windowReads = 0;
+  }
+  lane.windowReads++;
+  const sparse = !batch && last?.size !== undefined && last.answered < last.size * WORTH;
+  if (!batch && busy && (!sparse || lane.windowReads >= (last?.size ?? 0) * WORTH)) {
+    const started: Batch<T> = {
+      startedAt: now,
+      pending: true,
+      rows: Promise.resolve(undefined),
+      answered: 0,
+    };
     started.rows = r.list().then(
-      (items) => new Map(items.map((x) => [x.id, x])),
+      (items) => {
+        started.size = items.length;
+        return new Map(items.map((x) => [x.id, x]));
+      },
       () => undefined, // a failed list falls back to gets
     );
     started.rows.finally(() => {
@@ -66,8 +94,9 @@ export async function batchedRead<T extends { id: string }>(r: BatchedRead<T>): 
     batch = started;
     lane.batch = batch;
   }
-  const rows = batch ? await batch.rows : undefined;
-  return rows?.get(r.id) ?? (await r.get());
+  const found = batch ? (await batch.rows)?.get(r.id) : undefined;
+  if (found && batch) batch.answered++;
+  return found ?? (await r.get());
 }
 
 /** This process changed `id` (or made or deleted it): lists asked for before now no longer answer for it. */

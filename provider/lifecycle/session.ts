@@ -5,7 +5,7 @@
 import type { AcceptedMutation, CimClientOptions, Job } from "../client";
 import { CimClient, JobNotFoundError, WaitTimeoutError } from "../client";
 import { PollDeadline, poll } from "../client/waiter";
-import { clientSettings, providerConfig } from "../config";
+import { clientSettings, type ProviderConfig, providerConfig } from "../config";
 import { type Operation, resolveTimeouts } from "./timeouts";
 
 export interface Session {
@@ -47,6 +47,12 @@ export function isConfigured(): boolean {
   return Boolean(c.baseUrl && c.token);
 }
 
+/**
+ * Clients of this process by settings (the config object configure() made: one per run) and region: every call
+ * of a run shares one client per region instead of building one each (a client holds no state of a call).
+ */
+const clients = new WeakMap<ProviderConfig, Map<string, CimClient>>();
+
 export function openSession(
   kind: string,
   region: string | undefined,
@@ -59,15 +65,25 @@ export function openSession(
     Boolean(m),
   );
   if (missing.length) throw new NotConfiguredError(kind, missing);
-  const client = new CimClient({
-    baseUrl: c.baseUrl!,
-    token: c.token!,
-    region: region || c.region || undefined,
-    audience: c.audience || undefined,
-    ...clientSettings(c),
-    ...clientOptions,
-  });
-  return { kind, client, region: region || c.region || undefined, timeouts: resolveTimeouts(timeouts) };
+  const effective = region || c.region || undefined;
+  const make = () =>
+    new CimClient({
+      baseUrl: c.baseUrl!,
+      token: c.token!,
+      region: effective,
+      audience: c.audience || undefined,
+      ...clientSettings(c),
+      ...clientOptions,
+    });
+  let client: CimClient;
+  if (Object.keys(clientOptions).length) client = make();
+  else {
+    const byRegion = clients.get(c) ?? new Map<string, CimClient>();
+    clients.set(c, byRegion);
+    client = byRegion.get(effective ?? "") ?? make();
+    byRegion.set(effective ?? "", client);
+  }
+  return { kind, client, region: effective, timeouts: resolveTimeouts(timeouts) };
 }
 
 /**

@@ -213,4 +213,34 @@ describe("batchedRead", () => {
     expect(lists).toBe(2);
     expect(gets).toEqual(["a", "c", "c"]);
   });
+
+  it("reads by id while lists answer fewer reads than an eighth of their rows; lists again when reads crowd", async () => {
+    let gets = 0;
+    let lists = 0;
+    const rows = Array.from({ length: 80 }, (_, i) => ({ id: `s${i}` }));
+    const read = (id: string, now: number) =>
+      batchedRead({
+        lane: "Instance/sparse",
+        id,
+        now: () => now,
+        get: async () => {
+          gets++;
+          return { id };
+        },
+        list: async () => {
+          lists++;
+          return rows;
+        },
+      });
+    // A delete now and then: the first alone, the second brings a list of 80 that answers 2 reads.
+    await read("s0", 0);
+    await read("s1", 1_000);
+    await read("s2", 2_000);
+    expect([gets, lists]).toEqual([1, 1]);
+    // The list answered 2 of 80: from now on reads go by id, a window at a time, until 10 (80 / 8) come in one.
+    for (let i = 0; i < 9; i++) await read(`s${3 + i}`, 8_000 + i * 100);
+    expect([gets, lists]).toEqual([10, 1]);
+    await read("s20", 8_950); // the tenth read of the window: a list again
+    expect(lists).toBe(2);
+  });
 });
