@@ -56,6 +56,8 @@ interface KeyHistory {
   exploring: number[];
   /** Jobs of this key seen ending (bounds only). */
   ended: number;
+  /** The first check from `samples` until they change (waits of a key ask for it many times over). */
+  cheapest?: { cadence: Cadence; delayMs: number };
 }
 
 export class JobDurations {
@@ -97,7 +99,9 @@ export class JobDurations {
   /** Remembers one finished job's precise duration (ms after the wait began). */
   record(key: string, sampleMs: number): void {
     if (!Number.isFinite(sampleMs) || sampleMs < 0) return;
-    this.#keep(this.#touch(key).samples, sampleMs);
+    const h = this.#touch(key);
+    this.#keep(h.samples, sampleMs);
+    h.cheapest = undefined;
   }
 
   /**
@@ -128,7 +132,13 @@ export class JobDurations {
   firstCheck(key: string, cadence: Cadence = SPEC_CADENCE, claim = false): FirstCheck | undefined {
     const h = this.#keys.get(key);
     if (!h) return undefined;
-    if (h.samples.length) return { delayMs: cheapestFirstCheck(h.samples, this.#o, cadence), explore: false };
+    if (h.samples.length) {
+      const cached = h.cheapest;
+      const same =
+        cached && cached.cadence.minMs === cadence.minMs && cached.cadence.meanMs === cadence.meanMs;
+      if (!same) h.cheapest = { cadence, delayMs: cheapestFirstCheck(h.samples, this.#o, cadence) };
+      return { delayMs: (h.cheapest as { delayMs: number }).delayMs, explore: false };
+    }
     const check = boundedFirstCheck(h.bounds, this.#o, cadence, {
       exploring: h.exploring,
       claim,

@@ -15,6 +15,18 @@ import type { CheckFailure } from "./check";
 import { mustExist, mustReferToExisting } from "./lookups";
 import { containsUnknown } from "./values";
 
+const fieldsLookedUp = new WeakMap<Kind, [string, Kind["fields"][string]][]>();
+
+/** The fields of a kind that name a catalogue row or another kind's resource: listed once per kind. */
+function lookedUp(kind: Kind): [string, Kind["fields"][string]][] {
+  let list = fieldsLookedUp.get(kind);
+  if (!list) {
+    list = Object.entries(kind.fields).filter(([, f]) => f.lookup || refOf(f));
+    fieldsLookedUp.set(kind, list);
+  }
+  return list;
+}
+
 export async function fieldLookups<F extends Fields, O extends Outputs>(
   kind: Kind<F, O>,
   inputs: Recorded,
@@ -25,7 +37,7 @@ export async function fieldLookups<F extends Fields, O extends Outputs>(
   const rows: Record<string, Record<string, unknown> | undefined> = {};
   const plain = news[PLAIN_REFERENCES];
   await Promise.all(
-    Object.entries(kind.fields).map(async ([k, f]) => {
+    lookedUp(kind as unknown as Kind).map(async ([k, f]) => {
       if ((f.when && !f.when(inputs)) || containsUnknown(inputs[k]) || inputs[k] === undefined) return;
       const ref = refOf(f);
       const checked = ref?.mustExist && Array.isArray(plain) && plain.includes(k);
