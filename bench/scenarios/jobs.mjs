@@ -3,7 +3,8 @@
 // them) and for reference schedules. For each nominal duration d and each schedule, a run of M instance
 // deploys goes through that schedule with the engine's parallelism (C at a time, the next when one ends) on a
 // fresh history: the first C wait without history, the rest learn from them. Each deploy takes d plus up to
-// 10 % (the emulator's jitter, set per job through PUT /_emulator/job-timing just before its create).
+// 5 % of d, at most 0.5 s (the emulator's jitter, set per job through PUT /_emulator/job-timing just before
+// its create): jobs of one command in one run take about as long as each other.
 //
 // The schedules:
 //   - default: what the provider runs, `client.jobs.wait(accepted)` with no schedule option: the first check
@@ -35,6 +36,8 @@ const LABELS = {
   ...Object.fromEntries(Object.entries(REFERENCES).map(([k, r]) => [k, r.label])),
 };
 const STRATEGIES = Object.keys(LABELS);
+/** How much longer than d a job of the run may take. */
+const jitterOf = (d) => Math.min(500, Math.round(d / 20));
 
 export default {
   name: "jobs",
@@ -53,7 +56,7 @@ export default {
       let lock = Promise.resolve();
       const submit = (d) => {
         const next = lock.then(async () => {
-          await control.jobTiming({ latencyMs: d, jitterMs: Math.round(d / 10) });
+          await control.jobTiming({ latencyMs: d, jitterMs: jitterOf(d) });
           return client.instances.create({ ...cat, name: `jobs-${serial++}` });
         });
         lock = next.catch(() => {});

@@ -10,10 +10,11 @@
 //     (server-local times in any zone: only their difference is used, never either against this process's
 //     clock; the spec does not promise them; a missing or malformed field, a precision coarser than 1 s or a
 //     figure far outside the local bounds and they are ignored): the late end of the server's figure within
-//     its precision, and within the local bounds (the emulator: to the millisecond); or bounds within 10 %
-//     (or 100 ms) of each other;
-//   - otherwise the bounds themselves, which the next jobs narrow (firstCheck.ts: a bisection, one job at a
-//     time). Guessing inside wide bounds was tried and made the first check worse than a fixed schedule on
+//     its precision, and within the local bounds (the emulator: to the millisecond); or bounds within
+//     100 ms of each other (a first check that found a quick job ended);
+//   - otherwise the bounds themselves, which the next jobs narrow (firstCheck.ts: a bisection). Wider bounds
+//     are not taken as a duration, not even for long jobs: their upper end is late by up to a poll interval,
+//     and a first check put there stays that late for every job of the run. Guessing inside wide bounds was tried and made the first check worse than a fixed schedule on
 //     spread or mixed durations: a first check that finds the job done cannot tell how much earlier it
 //     ended, so a late guess is never corrected; a check in the gap's middle is how it gets corrected.
 // The first check (`firstCheck`) comes from the precise durations when there are any, else from the bounds;
@@ -69,7 +70,7 @@ export class JobDurations {
       window: o.window ?? 20,
       maxKeys: o.maxKeys ?? 256,
       checkCostMs: o.checkCostMs ?? 50,
-      marginRatio: o.marginRatio ?? 0.02,
+      marginRatio: o.marginRatio ?? 0.01,
       marginMs: o.marginMs ?? 25,
       minFirstDelayMs: o.minFirstDelayMs ?? 0,
       // A history of slow jobs may put the first check minutes out; past this the cadence finds them.
@@ -212,7 +213,7 @@ export function durationSample(o: JobObservation): number | undefined {
     if (sLo <= sHi) return sHi;
     if (server.ms > hi && server.ms - server.precisionMs - hi <= 1_000) return hi;
   }
-  return hi - lo <= Math.max(100, 0.1 * hi) ? hi : undefined;
+  return hi - lo <= 100 ? hi : undefined;
 }
 
 /** completed − created from the job record, with the precision of the coarser of the two; or undefined. */
