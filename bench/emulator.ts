@@ -1,7 +1,7 @@
 // Loopback GET throughput of the emulator: GET /api/v1/compute/instances/{id}, bounded request count.
 // Build the emulator first (npx tsc -p emulator/tsconfig.build.json, or npm run build), then from the repo root:
 //   node bench/emulator.ts [--requests 20000] [--concurrency 32]
-// The emulator runs as its own process (dist/emulator/cli.js), as users run it; this process only drives load.
+// The emulator runs as its own process (emulator/dist/cli.js), as users run it; this process only drives load.
 // Plain require() keeps this file CommonJS, which Node runs with type stripping and no reparse warning.
 import type { ChildProcess } from "node:child_process";
 import type { Pool as PoolType } from "undici";
@@ -18,7 +18,7 @@ const { values } = parseArgs({
 });
 const TOTAL = Number(values.requests);
 const CONCURRENCY = Number(values.concurrency);
-const CLI = resolve(process.env.CIM_EMULATOR_CLI ?? "dist/emulator/cli.js");
+const CLI = resolve(process.env.CIM_EMULATOR_CLI ?? "emulator/dist/cli.js");
 
 function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [CLI, "start", "--port", "0", "--data-dir", dataDir], {

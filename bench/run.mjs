@@ -9,7 +9,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { benchDir, dist, repoRoot } from "./lib/paths.mjs";
+import { benchDir, dist, emulatorDist, repoRoot } from "./lib/paths.mjs";
 import { markdownTable } from "./lib/report.mjs";
 import create from "./scenarios/create.mjs";
 import emulator from "./scenarios/emulator.mjs";
@@ -59,7 +59,7 @@ if (sizes?.some((n) => !Number.isInteger(n) || n < 1)) {
   process.exit(2);
 }
 
-if (!fs.existsSync(dist("emulator", "index.js")) || !fs.existsSync(dist("sdk", "index.js"))) {
+if (!fs.existsSync(emulatorDist("index.js")) || !fs.existsSync(dist("sdk", "index.js"))) {
   console.error("bench: dist/ is missing; run `npm run bench` (it builds first) or `npm run build`");
   process.exit(2);
 }

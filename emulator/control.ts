@@ -1,5 +1,5 @@
 // Emulator-only control routes under /_emulator (service:admin): reset, counters, state dump, faults, clock,
-// limits, users, zone capacity, regions and seeding of read-only families.
+// limits, users, zone capacity, regions and seeding records for other users and regions (instance groups).
 import { randomUUID } from "node:crypto";
 import { badRequest, type Ctx, notFound, ok, type RouteDef } from "./http";
 import { JOB_MODES, type JobMode } from "./jobs";
@@ -110,6 +110,7 @@ export function controlRoutes(rt: Runtime): RouteDef[] {
       if (!faults.remove(ctx.params.id)) throw notFound(`Fault ${ctx.params.id} not found`);
       return ok({ id: ctx.params.id });
     }),
+    route("GET", "/clock", () => ok(clock.describe())),
     route("POST", "/clock", (ctx) => {
       const b = obj(ctx);
       if (b.paused === true) clock.pause();
@@ -133,6 +134,7 @@ export function controlRoutes(rt: Runtime): RouteDef[] {
       if (advance !== undefined || !clock.paused) jobs.settle();
       return ok(clock.describe());
     }),
+    route("GET", "/job-timing", () => ok(jobs.timing)),
     route("PUT", "/job-timing", (ctx) => {
       const b = obj(ctx);
       if (b.mode !== undefined && !JOB_MODES.includes(b.mode as JobMode)) {
@@ -177,6 +179,8 @@ export function controlRoutes(rt: Runtime): RouteDef[] {
       if (typeof b.active === "boolean") user.active = b.active;
       if (typeof b.allowUserViewDestroyedVm === "boolean")
         user.allowUserViewDestroyedVm = b.allowUserViewDestroyedVm;
+      if (typeof b.allowPublicUserTemplates === "boolean")
+        user.allowPublicUserTemplates = b.allowPublicUserTemplates;
       if (regions) user.regionIds = regions;
       store.state.users[b.sub] = user;
       quota.limitsOf(b.sub);
@@ -202,10 +206,7 @@ export function controlRoutes(rt: Runtime): RouteDef[] {
     }),
     route("POST", "/seed", (ctx) => {
       const b = obj(ctx);
-      const created: { instanceGroups: string[]; fileSystems: string[] } = {
-        instanceGroups: [],
-        fileSystems: [],
-      };
+      const created: { instanceGroups: string[] } = { instanceGroups: [] };
       const now = new Date(clock.now()).toISOString();
       const primary = store.state.regions.find((r) => r.primary) ?? store.state.regions[0];
       const items = (key: string) => (Array.isArray(b[key]) ? (b[key] as Obj[]) : []);
@@ -224,19 +225,6 @@ export function controlRoutes(rt: Runtime): RouteDef[] {
           id,
         );
         created.instanceGroups.push(id);
-      }
-      for (const f of items("fileSystems")) {
-        const owner = ownerOf(f);
-        const zone = store.state.zones.find((z) => z.regionId === owner.regionId);
-        const id = randomUUID();
-        const fields = {
-          name: String(f.name ?? `fs-${id.slice(0, 8)}`),
-          zoneId: typeof f.zoneId === "string" ? f.zoneId : (zone?.id ?? ""),
-          sizeGb: typeof f.sizeGb === "number" ? f.sizeGb : 100,
-          state: "Ready",
-        };
-        data.fileSystems.insert(owner, fields, now, id);
-        created.fileSystems.push(id);
       }
       store.markDirty();
       return ok(created);

@@ -32,7 +32,6 @@ export interface StateDump {
 
 export interface SeedInput {
   instanceGroups?: { name?: string; regionId?: string; sub?: string }[];
-  fileSystems?: { name?: string; regionId?: string; zoneId?: string; sizeGb?: number; sub?: string }[];
 }
 
 /** One job's reads, as GET /_emulator/requests/jobs reports them. */
@@ -186,11 +185,17 @@ export class EmulatorControl {
 
   /**
    * Adds a user (active, accounts in every region unless `regions`), or changes one; `allowUserViewDestroyedVm`
-   * is CloudStack's account setting that shows Destroyed instances in reads.
+   * is CloudStack's account setting that shows Destroyed instances in reads, `allowPublicUserTemplates` the one
+   * that lets the account make its templates and ISOs public (default true).
    */
   user(
     sub: string,
-    change: { active?: boolean; regions?: string[]; allowUserViewDestroyedVm?: boolean } = {},
+    change: {
+      active?: boolean;
+      regions?: string[];
+      allowUserViewDestroyedVm?: boolean;
+      allowPublicUserTemplates?: boolean;
+    } = {},
   ): Promise<User> {
     return this.call("POST", "/users", { ...change, sub });
   }
@@ -205,8 +210,8 @@ export class EmulatorControl {
     return this.call("PUT", `/regions/${encodeURIComponent(region)}`, flags);
   }
 
-  /** Records of the read-only families; answers their ids. */
-  seed(records: SeedInput): Promise<{ instanceGroups: string[]; fileSystems: string[] }> {
+  /** Instance groups of any user and region (without that user's token); answers their ids. */
+  seed(records: SeedInput): Promise<{ instanceGroups: string[] }> {
     return this.call("POST", "/seed", records);
   }
 }

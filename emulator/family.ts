@@ -1,16 +1,20 @@
 // A family of the API declared once: its record type, collection key, routes, job effects, quota key and
 // states. The registry (families/index.ts) derives the state's shape, the quota counters and the collection
 // list from these declarations; nothing else lists families by hand.
-import type { Ctx, Handler, Method, RouteDef, Scope } from "./http";
+import type { Ctx, Handler, Method, Principal, RouteDef, Scope } from "./http";
 import type { JobEffect } from "./jobs";
 import type { Owned, Tagged } from "./records";
 import type { Repository } from "./repository";
 import type { Store } from "./store";
 
-/** What a view of a record may reach outside a request: the store (catalogue, users) and the repositories. */
+/**
+ * What a view of a record may reach outside a request: the store (catalogue, users), the repositories, and whom
+ * it is shown to (a job's result: the job's owner, not an administrator).
+ */
 export interface ViewScope<D = any> {
   store: Store;
   data: D;
+  principal: Principal;
 }
 
 /** Repositories by collection key: what a handler module says it reaches, e.g. Repos<{volumes: VolumeRec}>. */
@@ -31,9 +35,16 @@ export interface TagDecl {
   collection?: string;
   /** The record a tag or comment request names; `change` is true for requests that alter it. */
   find?(ctx: Ctx<any>, id: string, change: boolean): Tagged;
-  comments?: boolean;
+  /** Comment routes under the collection (the spec's annotations), when the family takes comments. */
+  comments?: CommentDecl;
+}
+
+/** How a family takes comments. */
+export interface CommentDecl {
+  /** The platform's annotation entity type (CloudStack's AnnotationService.EntityType): VOLUME, NETWORK, … */
+  entityType: string;
   /** Whether DELETE /<collection>/annotations/{annotationId} exists (the spec shows it for volumes only). */
-  commentDelete?: boolean;
+  deletable?: boolean;
 }
 
 export interface FamilyDecl<K extends string, D = any> {

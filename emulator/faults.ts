@@ -39,6 +39,12 @@ export interface FaultRule {
   jobStuck?: boolean;
   /** The job the request creates stays running this many ms past its normal end, then ends as it would have. */
   jobStuckMs?: number;
+  /**
+   * Only requests routed to this region (its id or name) match. On a multi-region read (the instance-group list
+   * without X-Region-Context) a rule with a `status` makes that region's part fail instead: the read reports it
+   * in regionErrors and the other regions still answer.
+   */
+  region?: string;
   hits: number;
 }
 
@@ -90,12 +96,24 @@ export class Faults {
     this.compiled = [];
   }
 
-  /** The first rule that matches and fires (probability), consuming one of its times. */
-  match(method: string, template: string, path: string): FaultRule | undefined {
+  /**
+   * The first rule that matches and fires (probability), consuming one of its times. `region`: the region the
+   * request (or the part of a multi-region read) is routed to; a rule naming a region matches only there.
+   * `only`: rules that do not pass it are neither matched nor consumed.
+   */
+  match(
+    method: string,
+    template: string,
+    path: string,
+    region?: { id: string; name: string },
+    only?: (rule: FaultRule) => boolean,
+  ): FaultRule | undefined {
     if (this.compiled.length === 0) return undefined;
     for (const c of this.compiled) {
       const { rule } = c;
       if (rule.method !== "*" && rule.method !== method) continue;
+      if (only && !only(rule)) continue;
+      if (rule.region !== undefined && rule.region !== region?.id && rule.region !== region?.name) continue;
       const hit = c.patterns.includes(template) || c.globs.some((g) => g.test(path) || g.test(template));
       if (!hit) continue;
       if (rule.probability !== undefined && Math.random() >= rule.probability) continue;
@@ -154,6 +172,10 @@ function parseRule(input: unknown): FaultRule {
     jobStuckMs: num("jobStuckMs", 1, 86_400_000),
     hits: 0,
   };
+  if (r.region !== undefined && (typeof r.region !== "string" || r.region === "")) {
+    throw badRequest("Fault field region must be a region id or name");
+  }
+  if (r.region !== undefined) rule.region = r.region as string;
   if (rule.action === "status-after" && !rule.status) {
     throw badRequest("Fault action status-after needs a status: the answer that replaces the real one");
   }

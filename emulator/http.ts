@@ -83,6 +83,11 @@ export interface Ctx<D = unknown> {
   clock: Clock;
   /** The fault rule matched by this request, if any; job creation reads jobFail, jobStuck and jobStuckMs. */
   fault?: { jobFail?: { detail: string }; jobStuck?: boolean; jobStuckMs?: number };
+  /**
+   * For multi-region reads: the injected failure of one region's part (a fault rule naming that region, with a
+   * status), consumed like any match; undefined when none applies.
+   */
+  regionFault?: (region: Region) => { status: number } | undefined;
 }
 
 export type Handler<D = any> = (ctx: Ctx<D>) => Reply | Promise<Reply>;

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type TokenOptions, TokenService } from "./auth";
 import { Clock } from "./clock";
+import { registerConsole } from "./console";
 import {
   countedFamilies,
   defaultLimits,
@@ -105,6 +106,7 @@ export async function startEmulator(opts: StartOptions = {}): Promise<Emulator> 
   };
   for (const rule of opts.faults ?? []) rt.faults.add(rule);
   const app = buildServer(rt, routeTable(rt));
+  registerConsole(app, rt);
   const host = opts.host ?? "127.0.0.1";
   await app.listen({ port: opts.port ?? 0, host });
   const { port } = app.server.address() as AddressInfo;

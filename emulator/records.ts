@@ -121,6 +121,11 @@ export interface User {
   regionIds: string[];
   /** CloudStack's account setting `allow.user.view.destroyed.vm`: reads show Destroyed instances (default no). */
   allowUserViewDestroyedVm?: boolean;
+  /**
+   * CloudStack's account setting `allow.public.user.templates` (default true there and here): whether the account
+   * may make its templates and ISOs public.
+   */
+  allowPublicUserTemplates?: boolean;
 }
 
 /** Per-user allowances: `<quota>Limit` for every family with a quota key, and the multi-region ones. */
@@ -179,6 +184,8 @@ export interface InstanceRec extends Tagged {
   snapshotId?: string;
   /** CloudStack's backup_offering_id: set by assignVirtualMachineToBackupOffering, cleared by its removal. */
   backupOfferingId?: string;
+  /** Its instance group (CloudStack's instance_group_vm_map: one group at most), by the group's id. */
+  groupId?: string;
   details: Record<string, string>;
 }
 
@@ -429,14 +436,28 @@ export interface AuditRow {
   jobId?: string;
 }
 
+/** CloudStack's instance group (createInstanceGroup): a name per account and region; members name it by id. */
 export interface InstanceGroupRec extends Owned {
   name: string;
 }
 
+/**
+ * CloudStack's shared file system (createSharedFileSystem): an NFS export served by a file-system VM with a NIC
+ * on `networkId` (its address is `ipAddress`), its data on a volume of `diskOfferingId` of `sizeGb`. The VM and
+ * the volume are not records of their own here (see emulator/README.md).
+ */
 export interface FileSystemRec extends Owned {
   name: string;
+  description: string;
   zoneId: string;
+  networkId: string;
+  ipAddress: string;
+  diskOfferingId: string;
+  serviceOfferingId: string;
   sizeGb: number;
+  /** XFS or EXT4 (SharedFS.FileSystemType). */
+  filesystem: string;
+  /** SharedFS.State: Allocated, Ready, Stopping, Stopped, Starting, Destroyed, Expunging, Expunged, Error. */
   state: string;
 }
 
@@ -453,12 +474,16 @@ export interface BaseState {
   vpcOfferings: VpcOffering[];
   backupOfferings: BackupOffering[];
   kubernetesVersions: KubernetesVersion[];
+  /** Guest OS types (CloudStack's listOsTypes): global, not per region, like the platform's guest_os table. */
+  osTypes: OsType[];
   users: Record<string, User>;
   limits: Record<string, Limits>;
   genericTags: Record<string, GenericTagSet>;
   jobs: Record<string, Job>;
   audit: AuditRow[];
   instanceSeq: number;
+  /** Each user's console preferences (key → value), kept by the service; absent in state written before. */
+  preferences?: Record<string, Record<string, string>>;
 }
 
 export interface CatalogueKinds {
@@ -471,4 +496,115 @@ export interface CatalogueKinds {
   vpcOfferings: VpcOffering;
   backupOfferings: BackupOffering;
   kubernetesVersions: KubernetesVersion;
+}
+
+/**
+ * A multi-region group (the spec's /multi-regions): VPCs of several regions joined into one. Kept in the region
+ * its create was routed to, like every record; its members name VPCs of any region of the account. States follow
+ * CloudStack's closest concept, the global load-balancer rule (GlobalLoadBalancerRule.State): Active, and Revoke
+ * while its delete job runs.
+ */
+export interface MultiRegionGroupRec extends Owned {
+  name: string;
+  description: string;
+  state: string;
+}
+
+/**
+ * A VPC's membership of a multi-region group (CloudStack's GlobalLoadBalancerLbRuleMapVO, the GSLB rule's
+ * member map), kept in the group's region. `vpcRegionId` is the VPC's own region (the body's `regionId`).
+ * States: Add (its join job runs), Active, Revoke (its removal job runs), Error (the join failed).
+ */
+export interface MultiRegionMemberRec extends Owned {
+  groupId: string;
+  vpcId: string;
+  vpcRegionId: string;
+  state: string;
+}
+
+/** A project (CloudStack's ProjectVO): a named grouping of the account's work, synchronous data of the service. */
+export interface ProjectRec extends Owned {
+  name: string;
+  displayText: string;
+  /** CloudStack's Project.State: Active, Disabled, Suspended. */
+  state: string;
+}
+
+/**
+ * An organization, the spec's tenant (CloudStack's closest concept: a domain, the unit that owns accounts).
+ * `account` is the user who made it, `regionId` the region its create was routed to; it is not region-scoped:
+ * members reach it from any region.
+ */
+export interface TenantRec extends Owned {
+  name: string;
+  description: string;
+  /** Active or Inactive (CloudStack's Domain.State). */
+  state: string;
+}
+
+/**
+ * A user's membership of an organization (CloudStack's project account: listProjectAccounts' role Admin or
+ * Regular). `account` is the member; its id is what X-Tenant-Context carries.
+ */
+export interface TenantMembershipRec extends Owned {
+  tenantId: string;
+  role: string;
+}
+
+/**
+ * An invitation to an organization (CloudStack's ProjectInvitationVO): `account` is the admin who sent it,
+ * `invitee` the user invited. State Pending until answered: Completed (accepted), Declined; Expired once it is
+ * older than the invitation timeout (CloudStack's project.invite.timeout).
+ */
+export interface TenantInvitationRec extends Owned {
+  tenantId: string;
+  invitee: string;
+  state: string;
+}
+
+/** A guest OS type (CloudStack's GuestOSResponse): what a template or ISO says its OS is. */
+export interface OsType {
+  id: string;
+  /** CloudStack's `description`, e.g. "Ubuntu 22.04 (64-bit)": the name users look it up by. */
+  description: string;
+  /** CloudStack's OS category (Ubuntu, Debian, Windows, Other). */
+  osCategory: string;
+}
+
+/**
+ * A template or ISO an account registered from a URL: CloudStack's vm_template row (both live there, an ISO is the
+ * row whose format is ISO), with its launch permissions and the state of its download to secondary storage.
+ */
+export interface ImageRec extends Owned {
+  /** Which routes reach it: /templates or /isos (CloudStack refuses a template id on the ISO commands and back). */
+  kind: "template" | "iso";
+  name: string;
+  displayText: string;
+  url: string;
+  zoneId: string;
+  /** QCOW2, RAW, VHD, … for templates; ISO for ISOs. */
+  format: string;
+  /** The template's hypervisor (CloudStack's HypervisorType name); None for ISOs. */
+  hypervisor: string;
+  osTypeId: string;
+  checksum?: string;
+  isPublic: boolean;
+  isFeatured: boolean;
+  isExtractable: boolean;
+  passwordEnabled: boolean;
+  isDynamicallyScalable: boolean;
+  /** ISOs: whether instances can boot from it (CloudStack's bootable; templates are always bootable). */
+  bootable: boolean;
+  /** The accounts given launch permission (CloudStack's launch_permission rows), by account name. */
+  launchAccounts: string[];
+  /** Downloading while the register job runs, Ready, Error (the download failed), Destroying while deleted. */
+  state: string;
+  /** CloudStack's VMTemplateStorageResourceAssoc.Status of the download: DOWNLOAD_IN_PROGRESS, DOWNLOADED, DOWNLOAD_ERROR. */
+  downloadState: string;
+  /** A failed download's text (CloudStack's errorString), which the status shows. */
+  errorString?: string;
+  /** The register job: the download's progress is the job's. */
+  jobId?: string;
+  /** Bytes, once downloaded (CloudStack's size: a template's virtual size, an ISO's file size). */
+  size?: number;
 }

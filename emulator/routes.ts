@@ -1,5 +1,5 @@
-// The route table: the catalogue, jobs, every family's routes (from the registry), generic tags, account-wide
-// reads and organization routes, then the control routes. A new family adds its routes in its declaration.
+// The route table: the catalogue, jobs, every family's routes (from the registry: organization routes and the
+// multi-region quota among them), generic tags, the audit trail, then the control routes. A new family adds its routes in its declaration.
 import { controlRoutes } from "./control";
 import { familyRoutes, taggableKinds } from "./families";
 import { apiRoute as r } from "./family";
@@ -7,7 +7,6 @@ import { listAudit } from "./handlers/audit";
 import * as catalogue from "./handlers/catalogue";
 import { getJob, jobsInWindow, recentJobs } from "./handlers/jobs";
 import { genericTagHandlers } from "./handlers/tags";
-import { listInvitations, multiRegionQuota, myLimits, myTenants } from "./handlers/tenants";
 import type { RouteDef } from "./http";
 import type { Runtime } from "./server";
 
@@ -17,8 +16,7 @@ export const apiRoutes: RouteDef[] = [
   // Catalogue
   r("GET", "/regions", catalogue.listRegions, "user"),
   r("GET", "/zones", catalogue.listZones),
-  r("GET", "/templates", catalogue.listTemplates),
-  r("GET", "/isos", catalogue.listIsos),
+  r("GET", "/os-types", catalogue.listOsTypes),
   r("GET", "/offerings/compute", catalogue.listComputeOfferings),
   r("GET", "/offerings/disk", catalogue.listDiskOfferings),
   r("GET", "/offerings/network", catalogue.listNetworkOfferings),
@@ -30,7 +28,7 @@ export const apiRoutes: RouteDef[] = [
   r("GET", "/jobs/{jobId}", getJob),
   r("GET", "/jobs", jobsInWindow),
 
-  // Families: instances, volumes, VPCs, networks, public IPs, clusters, backup schedules, read-only families
+  // Families: every family of the registry (families/index.ts), with their tag and comment routes
   ...familyRoutes,
 
   // Generic tags
@@ -38,14 +36,9 @@ export const apiRoutes: RouteDef[] = [
   r("POST", "/tags", genericTags.add),
   r("DELETE", "/tags", genericTags.remove),
 
-  // Account-wide reads
+  // Account-wide reads (the organization routes, the only ones that accept X-Tenant-Context, and the
+  // multi-region quota are their families' routes)
   r("GET", "/audit", listAudit, "user"),
-  r("GET", "/multi-regions/quota", multiRegionQuota, "user"),
-
-  // Organization scope: the only routes that accept X-Tenant-Context
-  r("GET", "/tenants/my-limits", myLimits, "tenant"),
-  r("GET", "/tenants", myTenants, "tenant"),
-  r("GET", "/invitations", listInvitations, "tenant"),
 ];
 
 export function routeTable(rt: Runtime): RouteDef[] {

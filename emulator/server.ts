@@ -15,6 +15,7 @@ import {
   forbidden,
   type Reply,
   type RouteDef,
+  type Scope,
   unauthorized,
 } from "./http";
 import type { JobEngine } from "./jobs";
@@ -41,6 +42,8 @@ declare module "fastify" {
   }
   interface FastifyContextConfig {
     template?: string;
+    /** A console route (page, files, meta): not part of the API, not counted. */
+    console?: boolean;
   }
 }
 
@@ -129,6 +132,12 @@ async function buildCtx(rt: Runtime, def: RouteDef, req: FastifyRequest, path: s
     jobs: rt.jobs,
     clock: rt.clock,
     fault,
+    // only rules that name a region and answer a status fail one region's part of a multi-region read
+    regionFault: (region: Region) => {
+      const regional = (rule: FaultRule) => rule.region !== undefined && rule.status !== undefined;
+      const rule = rt.faults.match(def.method, def.path, path, region, regional);
+      return rule?.status ? { status: rule.status } : undefined;
+    },
   } as Partial<Ctx> as Ctx;
   if (def.scope === "admin") {
     if (!ctx.principal.admin)
@@ -156,6 +165,21 @@ async function buildCtx(rt: Runtime, def: RouteDef, req: FastifyRequest, path: s
 }
 
 /**
+ * The region a request is routed to, for fault rules that name one: the header's, else the default region on
+ * region-scoped routes (none on the others: a multi-region read asks per region, see Ctx.regionFault).
+ */
+function routedRegion(rt: Runtime, req: FastifyRequest, scope: Scope | undefined): Region | undefined {
+  const header = req.headers["x-region-context"];
+  if (typeof header === "string" && header) return rt.store.state.regions.find((r) => r.id === header);
+  if (scope !== "region") return undefined;
+  try {
+    return resolveRegion(rt.store, undefined);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Applies the matching fault rule before any work: latency, drop-before, an injected status. Returns the rule
  * (whose job faults and after-the-work actions act later) and whether the reply has already been sent.
  */
@@ -166,8 +190,9 @@ async function preFault(
   path: string,
   req: FastifyRequest,
   reply: FastifyReply,
+  scope?: Scope,
 ) {
-  const fault = rt.faults.match(method, template, path);
+  const fault = rt.faults.match(method, template, path, routedRegion(rt, req, scope));
   if (!fault) return { fault, handled: false };
   if (fault.latencyMs) await sleep(fault.latencyMs);
   if (fault.action === "drop-before") {
@@ -187,7 +212,7 @@ function handlerFor(rt: Runtime, def: RouteDef) {
     const path = pathOf(req.url);
     let fault: FaultRule | undefined;
     if (!control) {
-      const pre = await preFault(rt, def.method, def.path, path, req, reply);
+      const pre = await preFault(rt, def.method, def.path, path, req, reply, def.scope);
       if (pre.handled) return reply;
       fault = pre.fault;
     }
@@ -249,7 +274,7 @@ export function buildServer(rt: Runtime, routes: RouteDef[]): FastifyInstance {
 
   app.addHook("onRequest", (req, _reply, done) => {
     const path = pathOf(req.url);
-    if (!path.startsWith(CONTROL_PREFIX)) {
+    if (!path.startsWith(CONTROL_PREFIX) && !req.routeOptions.config?.console) {
       req.logEntry = rt.stats.record(
         req.method,
         req.routeOptions.config?.template ?? UNMATCHED,

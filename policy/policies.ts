@@ -20,6 +20,7 @@ import {
 import { type KindName, kindList, kinds } from "../provider/kinds";
 import { typeToken } from "../provider/kinds/define";
 import { Instance, NetworkAclRule } from "../sdk/kinds";
+import { noPublicTemplates } from "./templates";
 
 export const PACK_NAME = "pulumi-cim";
 
@@ -54,6 +55,7 @@ export const DEFAULT_ENFORCEMENT: Record<string, EnforcementLevel> = {
   "cim-static-nat-exposure": "mandatory",
   "cim-lb-min-members": "advisory",
   "cim-cluster-ha": "advisory",
+  "cim-no-public-templates": "mandatory",
 };
 
 /** Default configuration of every configurable policy (also declared in each policy's configSchema). */
@@ -89,8 +91,8 @@ const stringList = (description: string, defaults: string[]) => ({
 });
 
 /** A value of the props, or UNKNOWN when it is not known until deploy (instead of aborting the whole policy). */
-const UNKNOWN = Symbol("unknown");
-function known<T>(read: () => T): T | typeof UNKNOWN {
+export const UNKNOWN = Symbol("unknown");
+export function known<T>(read: () => T): T | typeof UNKNOWN {
   try {
     return read();
   } catch (e) {
@@ -404,13 +406,13 @@ export const clusterHa: ResourceValidationPolicy = {
 
 // --------------------------------------------------------------------------------------------- stack policies
 
-const label = (r: PolicyResource) => `${r.name} (${kindOf(r.type) ?? r.type})`;
+export const label = (r: PolicyResource) => `${r.name} (${kindOf(r.type) ?? r.type})`;
 
 /**
  * The resources of kind `kind` that property `property` of `r` depends on. When the engine recorded no
  * property dependencies for `r` at all, its resource dependencies of that kind stand in.
  */
-function dependsThrough(r: PolicyResource, property: string, kind: Kind): PolicyResource[] {
+export function dependsThrough(r: PolicyResource, property: string, kind: Kind): PolicyResource[] {
   const byProperty = r.propertyDependencies ?? {};
   const deps = Object.keys(byProperty).length ? (byProperty[property] ?? []) : (r.dependencies ?? []);
   return deps.filter((d) => d.type === TYPES[kind]);
@@ -536,4 +538,5 @@ export const policies = [
   staticNatExposure,
   lbMinMembers,
   clusterHa,
+  noPublicTemplates,
 ];

@@ -51,8 +51,11 @@ cim_ensure_deps() {
   fi
 }
 
+# The CLI's version is the @pulumi/pulumi the lock file installs: package.json takes a caret range (programs that
+# install pulumi-cim keep one copy of @pulumi/pulumi), the lock pins what this repository builds and tests with.
 cim_pulumi_version() {
-  sed -n 's/.*"@pulumi\/pulumi": *"\([0-9][0-9.]*\)".*/\1/p' "$CIM_ROOT/package.json" | head -n1
+  node -e 'const l = require(process.argv[1]); process.stdout.write(l.packages["node_modules/@pulumi/pulumi"]?.version ?? "")' \
+    "$CIM_ROOT/package-lock.json"
 }
 
 # Builds pulumi (and places the dynamic-provider plugin script beside it) from the wrapper module in
@@ -81,7 +84,7 @@ cim_build_pulumi() {
 cim_ensure_pulumi() {
   local version root
   version=$(cim_pulumi_version)
-  [ -n "$version" ] || cim_die "package.json must pin @pulumi/pulumi to an exact version"
+  [ -n "$version" ] || cim_die "package-lock.json must lock @pulumi/pulumi (run npm install)"
   root="$CIM_CACHE/pulumi-$version"
   if command -v pulumi >/dev/null 2>&1 && [ "$(pulumi version 2>/dev/null)" = "v$version" ] &&
     command -v pulumi-resource-pulumi-nodejs >/dev/null 2>&1; then
@@ -115,7 +118,12 @@ cim_pulumi_env() {
 }
 
 cim_build() {
-  (cd "$CIM_ROOT" && npx --no-install tsc -p tsconfig.build.json) || cim_die "TypeScript build failed"
+  (cd "$CIM_ROOT" && npx --no-install tsc -p tsconfig.build.json && npx --no-install tsc -p emulator/tsconfig.build.json) ||
+    cim_die "TypeScript build failed"
+  # npm links the emulator package's bin (cim-emulator) only once its target exists: after the first build.
+  if [ ! -e "$CIM_ROOT/node_modules/.bin/cim-emulator" ]; then
+    (cd "$CIM_ROOT" && npm rebuild -w pulumi-cim-emulator --ignore-scripts >/dev/null 2>&1) || true
+  fi
 }
 
 cim_bootstrap() {

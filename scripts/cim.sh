@@ -21,6 +21,8 @@ case "$task" in
     t0=$SECONDS
     npx --no-install biome check . || cim_die "biome found problems; run 'npm run format' to fix formatting"
     npx --no-install tsc -p tsconfig.json --noEmit || cim_die "type errors"
+    # The console's browser modules: plain JavaScript checked against their JSDoc types (DOM, ES modules).
+    npx --no-install tsc -p emulator/console/app/tsconfig.json || cim_die "type errors in the console (emulator/console/app)"
     cim_build
     status=0
     npx --no-install vitest run --reporter=default --reporter=json --outputFile.json=.state/vitest.json "$@" || status=$?
@@ -43,7 +45,7 @@ case "$task" in
     ;;
   emulator)
     cim_build
-    node dist/emulator/cli.js "$@"
+    node emulator/dist/cli.js "$@"
     ;;
   bootstrap)
     cim_log "node $(node --version), pulumi $(pulumi version) at $CIM_PULUMI_ROOT/bin"

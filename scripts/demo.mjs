@@ -18,7 +18,7 @@ import { promisify } from "node:util";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(path.join(root, "package.json"));
 const exec = promisify(execFile);
-const cli = path.join(root, "dist", "emulator", "cli.js");
+const cli = path.join(root, "emulator", "dist", "cli.js");
 const dataDir = path.join(root, ".state", "demo", "emulator");
 const log = (line) => process.stdout.write(`${line}\n`);
 

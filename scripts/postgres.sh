@@ -13,6 +13,8 @@
 # PostgreSQL refuses to run as root: as root, the server runs as the `postgres` user the package creates,
 # in a temp dir under /tmp that it owns (DIR may sit where that user cannot reach).
 set -euo pipefail
+# shellcheck source=scripts/apt.sh
+source "$(dirname "${BASH_SOURCE[0]}")/apt.sh"
 
 die() {
   echo "postgres.sh: $*" >&2
@@ -30,16 +32,7 @@ pg_bindir() {
 }
 
 install_postgres() {
-  local sudo=()
-  if [[ $(id -u) -ne 0 ]]; then
-    command -v sudo >/dev/null && sudo -n true 2>/dev/null ||
-      die "PostgreSQL is not installed and this user cannot install it: run 'sudo apt-get install postgresql'"
-    sudo=(sudo -n)
-  fi
-  command -v apt-get >/dev/null || die "PostgreSQL is not installed and there is no apt-get: install PostgreSQL ≥ 12"
-  echo "postgres.sh: installing postgresql (apt-get)" >&2
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql >&2
+  apt_install PostgreSQL postgresql || die "PostgreSQL ≥ 12 is needed (Debian package postgresql)"
 }
 
 # Runs a server binary as the server's owner: `postgres` when we are root, else ourselves.

@@ -117,3 +117,57 @@ export const Tags = resourceClass(kinds.Tags);
 export type Tags = KindResource<typeof kinds.Tags>;
 /** The arguments of cim.Tags. */
 export type TagsArgs = ArgsOf<typeof kinds.Tags>;
+
+/** A comment (the API's annotation) on a volume, network, public IP, VPC or Kubernetes cluster. */
+export const Comment = resourceClass(kinds.Comment);
+export type Comment = KindResource<typeof kinds.Comment>;
+/** The arguments of cim.Comment. */
+export type CommentArgs = ArgsOf<typeof kinds.Comment>;
+
+/** A shared file system (NFS) served on a network, its size grown in place. */
+export const FileSystem = resourceClass(kinds.FileSystem);
+export type FileSystem = KindResource<typeof kinds.FileSystem>;
+/** The arguments of cim.FileSystem. */
+export type FileSystemArgs = ArgsOf<typeof kinds.FileSystem>;
+
+/** A named group of instances in one region; instances join it by name (cim.Instance group). */
+export const InstanceGroup = resourceClass(kinds.InstanceGroup);
+export type InstanceGroup = KindResource<typeof kinds.InstanceGroup>;
+/** The arguments of cim.InstanceGroup. */
+export type InstanceGroupArgs = ArgsOf<typeof kinds.InstanceGroup>;
+
+/** A group that joins VPCs of several regions; each VPC joins through a cim.MultiRegionGroupVpc. */
+export const MultiRegionGroup = resourceClass(kinds.MultiRegionGroup);
+export type MultiRegionGroup = KindResource<typeof kinds.MultiRegionGroup>;
+/** The arguments of cim.MultiRegionGroup. */
+export type MultiRegionGroupArgs = ArgsOf<typeof kinds.MultiRegionGroup>;
+
+/** A VPC of any region in a multi-region group; its region is the group's, vpcRegion the VPC's. */
+export const MultiRegionGroupVpc = resourceClass(kinds.MultiRegionGroupVpc);
+export type MultiRegionGroupVpc = KindResource<typeof kinds.MultiRegionGroupVpc>;
+/** The arguments of cim.MultiRegionGroupVpc. */
+export type MultiRegionGroupVpcArgs = ArgsOf<typeof kinds.MultiRegionGroupVpc>;
+
+/** A project: a named grouping of work, kept by the service (synchronous). */
+export const Project = resourceClass(kinds.Project);
+export type Project = KindResource<typeof kinds.Project>;
+/** The arguments of cim.Project. */
+export type ProjectArgs = ArgsOf<typeof kinds.Project>;
+
+/** A template registered from a URL (a download job), for instances' templateId once ready. */
+export const Template = resourceClass(kinds.Template);
+export type Template = KindResource<typeof kinds.Template>;
+/** The arguments of cim.Template. */
+export type TemplateArgs = ArgsOf<typeof kinds.Template>;
+
+/** Who besides its owner may use a template: public, featured, extractable, named accounts. */
+export const TemplatePermissions = resourceClass(kinds.TemplatePermissions);
+export type TemplatePermissions = KindResource<typeof kinds.TemplatePermissions>;
+/** The arguments of cim.TemplatePermissions. */
+export type TemplatePermissionsArgs = ArgsOf<typeof kinds.TemplatePermissions>;
+
+/** An ISO registered from a URL (a download job), for instances' isoId (imageType iso) once ready. */
+export const Iso = resourceClass(kinds.Iso);
+export type Iso = KindResource<typeof kinds.Iso>;
+/** The arguments of cim.Iso. */
+export type IsoArgs = ArgsOf<typeof kinds.Iso>;

@@ -1,12 +1,12 @@
-// The emulator for a scenario: in this process (the built dist/emulator), or as its own process (the CLI, as
-// users run it) whose CPU time is read from /proc and which may be pinned to a CPU of its own; its admin
+// The emulator for a scenario: in this process (the built emulator package, emulator/dist), or as its own
+// process (its CLI, as users run it) whose CPU time is read from /proc and which may be pinned to a CPU of its own; its admin
 // control routes, and a user client.
 import { execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
-import { dist } from "./paths.mjs";
+import { dist, emulatorDist } from "./paths.mjs";
 
 const require = createRequire(import.meta.url);
 
@@ -15,7 +15,7 @@ const require = createRequire(import.meta.url);
  * it as its own process (`cpuMs()` then reads its CPU time); `pin: [cpu]` runs it under taskset on those CPUs.
  */
 export async function startApi({ jobLatencyMs = 0, own = false, pin } = {}) {
-  const { EmulatorControl } = require(dist("emulator"));
+  const { EmulatorControl } = require(emulatorDist());
   const { CimClient } = require(dist("provider", "client"));
   const emu = own ? await ownProcess({ jobLatencyMs, pin }) : await inProcess({ jobLatencyMs });
   const token = await emu.token();
@@ -52,7 +52,7 @@ export async function startApi({ jobLatencyMs = 0, own = false, pin } = {}) {
 }
 
 async function inProcess({ jobLatencyMs }) {
-  const { startEmulator } = require(dist("emulator"));
+  const { startEmulator } = require(emulatorDist());
   const emu = await startEmulator({ port: 0, host: "127.0.0.1", jobLatencyMs });
   return {
     url: emu.url,
@@ -63,7 +63,7 @@ async function inProcess({ jobLatencyMs }) {
 }
 
 async function ownProcess({ jobLatencyMs, pin }) {
-  const cli = dist("emulator", "cli.js");
+  const cli = emulatorDist("cli.js");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cim-bench-emu-"));
   const args = [cli, "start", "--port", "0", "--data-dir", dataDir, "--job-latency", String(jobLatencyMs)];
   const [cmd, argv] = pin?.length

@@ -3,17 +3,23 @@
 import type { AnyFamily, CollectionsOf, DataOf } from "../family";
 import { apiRoute as r } from "../family";
 import { commentHandlers } from "../handlers/comments";
+import type { FileSystemData } from "../handlers/fileSystems";
+import type { ImageData } from "../handlers/images";
 import type { BackupData } from "../handlers/instanceBackups";
+import type { InstanceGroupData } from "../handlers/instanceGroups";
 import type { InstanceData } from "../handlers/instances";
 import type { KubernetesData } from "../handlers/kubernetes";
 import type { LoadBalancerData } from "../handlers/loadBalancerRules";
+import type { MultiRegionData } from "../handlers/multiRegions";
 import type { AclData } from "../handlers/networkAcls";
 import type { NetworkData } from "../handlers/networks";
 import type { GatewayData } from "../handlers/privateGateways";
+import type { ProjectData } from "../handlers/projects";
 import type { PublicIpData } from "../handlers/publicIps";
 import type { TaggableKind } from "../handlers/resources";
 import type { SnapshotData } from "../handlers/snapshots";
 import { tagHandlers } from "../handlers/tags";
+import type { TenantData } from "../handlers/tenants";
 import type { VmSnapshotData } from "../handlers/vmSnapshots";
 import type { VolumeData } from "../handlers/volumes";
 import type { VpcData } from "../handlers/vpcs";
@@ -25,14 +31,19 @@ import { Repository } from "../repository";
 import type { Store } from "../store";
 import { backupSchedules } from "./backupSchedules";
 import { backups } from "./backups";
+import { fileSystems } from "./fileSystems";
+import { images } from "./images";
+import { instanceGroups } from "./instanceGroups";
 import { instances } from "./instances";
 import { clusters } from "./kubernetes";
 import { internalLoadBalancers, loadBalancerRules } from "./loadBalancers";
+import { multiRegionGroups, multiRegionMembers } from "./multiRegions";
 import { networkAclLists, networkAclRules } from "./networkAcls";
 import { networks } from "./networks";
+import { projects, tenantInvitations, tenantMemberships, tenants } from "./organizations";
 import { privateGateways, staticRoutes } from "./privateGateways";
 import { publicIps } from "./publicIps";
-import { annotations, fileSystems, instanceGroups } from "./readOnly";
+import { annotations } from "./readOnly";
 import { snapshots, vmSnapshots } from "./snapshots";
 import { sshKeyPairs } from "./sshKeyPairs";
 import { vmSchedules } from "./vmSchedules";
@@ -61,6 +72,13 @@ export const FAMILIES = [
   annotations,
   instanceGroups,
   fileSystems,
+  multiRegionGroups,
+  multiRegionMembers,
+  tenants,
+  tenantMemberships,
+  tenantInvitations,
+  projects,
+  images,
 ] as const;
 
 type Families = typeof FAMILIES;
@@ -83,7 +101,13 @@ export type CheckedData = Meets<
     GatewayData &
     LoadBalancerData &
     KubernetesData &
-    BackupData
+    BackupData &
+    FileSystemData &
+    InstanceGroupData &
+    MultiRegionData &
+    TenantData &
+    ProjectData &
+    ImageData
 >;
 
 export const COLLECTION_KEYS = FAMILIES.map((f) => f.key);
@@ -130,7 +154,7 @@ export function jobResults(store: Store, data: Data): (job: Job) => Record<strin
     const repo = family && repos[family.key];
     const record = repo?.byId(job.resourceId);
     if (!family?.jobResult || !record || repo?.isGone(record)) return undefined;
-    return family.jobResult({ store, data }, record);
+    return family.jobResult({ store, data, principal: { sub: job.account, admin: false } }, record);
   };
 }
 
@@ -142,7 +166,7 @@ export const taggableKinds: TaggableKind[] = FAMILIES.flatMap((f: AnyFamily) => 
   return [{ resourceType: f.resourceType, label: f.label, repo, find }];
 });
 
-/** GET/POST/DELETE <collection>/{id}/tags; comments: add and list on the resource, visibility by id. */
+/** GET/POST/DELETE <collection>/{id}/tags; comments: add and list on the resource, read and visibility by id. */
 function tagAndCommentRoutes(f: AnyFamily, kind: TaggableKind): RouteDef[] {
   const c = f.tags?.collection;
   if (c === undefined) return []; // tagged through the generic /tags route only
@@ -152,14 +176,16 @@ function tagAndCommentRoutes(f: AnyFamily, kind: TaggableKind): RouteDef[] {
     r("POST", `${c}/{id}/tags`, tags.add),
     r("DELETE", `${c}/{id}/tags`, tags.remove),
   ];
-  if (!f.tags?.comments) return routes;
-  const h = commentHandlers(kind);
+  const comments = f.tags?.comments;
+  if (!comments) return routes;
+  const h = commentHandlers(kind, comments);
   routes.push(
     r("POST", `${c}/{id}/annotations`, h.add),
     r("GET", `${c}/{id}/annotations`, h.list),
+    r("GET", `${c}/annotations/{annotationId}`, h.get),
     r("PUT", `${c}/annotations/{annotationId}/visibility`, h.visibility),
   );
-  if (f.tags.commentDelete) routes.push(r("DELETE", `${c}/annotations/{annotationId}`, h.remove));
+  if (comments.deletable) routes.push(r("DELETE", `${c}/annotations/{annotationId}`, h.remove));
   return routes;
 }
 

@@ -23,5 +23,5 @@ export const clusters = defineFamily<KubernetesClusterRec>()({
     r("GET", "/compute/kubernetes/clusters/{id}/config", k8s.getConfig),
   ],
   jobEffects: k8s.kubernetesJobEffects,
-  tags: { collection: "/compute/kubernetes/clusters", comments: true },
+  tags: { collection: "/compute/kubernetes/clusters", comments: { entityType: "KUBERNETES_CLUSTER" } },
 });

@@ -20,7 +20,7 @@ export const networks = defineFamily<NetworkRec>()({
   jobEffects: n.networkJobEffects,
   tags: {
     collection: "/networks",
-    comments: true,
+    comments: { entityType: "NETWORK" },
     find: (ctx, id, change) => (change ? n.findNetwork(ctx, id) : n.networkById(ctx, id)),
   },
 });

@@ -20,5 +20,5 @@ export const publicIps = defineFamily<p.PublicIpRec>()({
     r("DELETE", "/public-ips/{id}/static-nat", n.disableStaticNat),
   ],
   jobEffects: { ...p.publicIpJobEffects, ...n.staticNatJobEffects },
-  tags: { collection: "/public-ips", comments: true },
+  tags: { collection: "/public-ips", comments: { entityType: "PUBLIC_IP_ADDRESS" } },
 });

@@ -21,5 +21,5 @@ export const volumes = defineFamily<VolumeRec>()({
   jobEffects: v.volumeJobEffects,
   // CloudStack's createVolume, attach, detach and resize set the VolumeResponse as the job's result.
   jobResult: (scope, r: VolumeRec) => v.volumeView(scope, r),
-  tags: { collection: "/volumes", comments: true, commentDelete: true },
+  tags: { collection: "/volumes", comments: { entityType: "VOLUME", deletable: true } },
 });

@@ -18,5 +18,5 @@ export const vpcs = defineFamily<VpcRec>()({
     r("POST", "/vpcs/{vpcId}/restart", v.restartVpc),
   ],
   jobEffects: v.vpcJobEffects,
-  tags: { collection: "/vpcs", comments: true },
+  tags: { collection: "/vpcs", comments: { entityType: "VPC" } },
 });

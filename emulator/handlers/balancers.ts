@@ -5,9 +5,10 @@
 // (the balancer shows its FirewallRule state `Add` or `Revoke` meanwhile). The shared commands' effects find the
 // balancer in whichever collection holds it.
 import type { Repos } from "../family";
-import { badRequest, type Ctx, ok } from "../http";
+import { badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import type {
+  FileSystemRec,
   InstanceRec,
   InternalLoadBalancerRec,
   Job,
@@ -16,8 +17,8 @@ import type {
   NetworkRec,
   VpcRec,
 } from "../records";
-import type { Repository } from "../repository";
-import { paging, passThrough, stateJob } from "./common";
+import type { Fields, Repository } from "../repository";
+import { isoNow, paging, passThrough, stateJob } from "./common";
 import { body, type Obj, str } from "./input";
 import { instanceName } from "./instanceView";
 import { stampOf } from "./lifecycle";
@@ -30,6 +31,7 @@ export type LoadBalancerData = Repos<{
   networks: NetworkRec;
   vpcs: VpcRec;
   instances: InstanceRec;
+  fileSystems: FileSystemRec;
 }>;
 export type LCtx = Ctx<LoadBalancerData>;
 type AnyRepo = Repository<LoadBalancerBase>;
@@ -45,6 +47,49 @@ export function algorithmOf(v: string | undefined): string {
   const a = v?.trim().toLowerCase();
   if (!a || !ALGORITHMS.includes(a)) throw badRequest(`Invalid algorithm: ${v ?? null}`);
   return a;
+}
+
+/**
+ * FirewallManagerImpl.detectRulesConflict (detectInternalLbRulesConflict for internal balancers): the balancers
+ * on one address serve one network and use each of its ports once.
+ */
+export function refuseConflicts<T extends LoadBalancerBase>(
+  others: Iterable<T>,
+  networkId: string,
+  port: number,
+  portOf: (lb: T) => number,
+): void {
+  for (const other of others) {
+    if (other.networkId !== networkId)
+      throw conflict(`New rule is for a different network than what's specified in rule ${other.id}`);
+    const taken = portOf(other);
+    if (taken === port)
+      throw conflict(
+        `The range specified, ${port}-${port}, conflicts with rule ${other.id} which has ${taken}-${taken}`,
+      );
+  }
+}
+
+/** Common fields of a new balancer: no tags, comments or members yet, `Add` until its create job ends. */
+export type NewBalancer<T extends LoadBalancerBase> = Omit<
+  Fields<T>,
+  "tags" | "hasAnnotations" | "members" | "state"
+>;
+
+/** Inserts a balancer in its `Add` state (its create job is the caller's: it may first claim the address). */
+export function insertBalancer<T extends LoadBalancerBase>(
+  ctx: Ctx,
+  repo: Repository<T>,
+  fields: NewBalancer<T>,
+): T {
+  const row = {
+    ...fields,
+    tags: {},
+    hasAnnotations: false,
+    members: [],
+    state: "Add",
+  } as unknown as Fields<T>;
+  return repo.insert(ctx.owner, row, isoNow(ctx));
 }
 
 /** The collection that holds a balancer (public rule or internal), for the commands both share. */

@@ -105,10 +105,11 @@ export function passThrough<T, U = T>(key: string, items: T[], p?: Paging, view?
   };
 }
 
-/** The paged envelope of lists the API composes itself. */
-export function pagedEnvelope<T>(items: T[], p: Paging): Obj {
+/** The paged envelope of lists the API composes itself; `view`, like passThrough's, runs on the page's rows. */
+export function pagedEnvelope<T, U = T>(items: T[], p: Paging, view?: (item: T) => U): Obj {
+  const rows = slice(items, p);
   return {
-    content: slice(items, p),
+    content: view ? rows.map(view) : rows,
     page: p.page,
     pageSize: p.pageSize,
     totalElements: items.length,

@@ -1,18 +1,22 @@
 // Guest addresses of a network, handed out as CloudStack's IpAddressManager.acquireGuestIpAddress does: the NICs
-// of instances and the source addresses of internal load balancers draw from one pool, the tier's CIDR less its
-// gateway, network and broadcast addresses.
+// of instances (file-system VMs included) and the source addresses of internal load balancers draw from one
+// pool, the tier's CIDR less its gateway, network and broadcast addresses.
 
 import { conflict } from "../http";
 import { formatIp, parseCidr, parseIp, size } from "../net";
-import type { InstanceRec, InternalLoadBalancerRec, NetworkRec } from "../records";
+import type { FileSystemRec, InstanceRec, InternalLoadBalancerRec, NetworkRec } from "../records";
 import type { Repository } from "../repository";
 
 export interface GuestAddressData {
   instances: Repository<InstanceRec>;
   internalLoadBalancers: Repository<InternalLoadBalancerRec>;
+  fileSystems: Repository<FileSystemRec>;
 }
 
-/** Addresses in use on a network: every NIC on it and every internal load balancer's source address. */
+/**
+ * Addresses in use on a network: every NIC on it (a file system's is its VM's) and every internal load
+ * balancer's source address.
+ */
 export function usedAddresses(data: GuestAddressData, networkId: string): Set<number> {
   const used = new Set<number>();
   for (const r of data.instances.where((r) => r.nics.some((n) => n.networkId === networkId))) {
@@ -20,6 +24,8 @@ export function usedAddresses(data: GuestAddressData, networkId: string): Set<nu
   }
   for (const lb of data.internalLoadBalancers.where((l) => l.sourceIpNetworkId === networkId))
     used.add(parseIp(lb.sourceIp)!);
+  for (const fs of data.fileSystems.where((f) => f.networkId === networkId && f.ipAddress !== ""))
+    used.add(parseIp(fs.ipAddress)!);
   return used;
 }
 

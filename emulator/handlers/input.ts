@@ -83,17 +83,26 @@ export function reqInt(src: Obj, key: string): number {
 }
 
 /**
+ * The query of a route that takes query parameters only (the spec's PUTs): a JSON body carrying none of them is
+ * refused naming the first, as the platform refuses a body where it reads parameters.
+ */
+export function queryOnly(ctx: Ctx, params: readonly string[]): Obj {
+  const q = query(ctx);
+  if (hasJsonBody(ctx) && !params.some((k) => k in q)) {
+    throw badRequest(
+      `Required parameter '${params[0]}' is not present`,
+      `This endpoint takes query parameters (${params.join(", ")}), not a JSON body`,
+    );
+  }
+  return q;
+}
+
+/**
  * The synchronous PUT of VPCs and networks: name and displayText as query parameters. A JSON body with neither
  * is refused naming `name`, as the platform does.
  */
 export function renameByQuery(ctx: Ctx): { name?: string; displayText?: string } {
-  const q = query(ctx);
-  if (hasJsonBody(ctx) && !("name" in q) && !("displayText" in q)) {
-    throw badRequest(
-      "Required parameter 'name' is not present",
-      "This endpoint takes query parameters, not a JSON body",
-    );
-  }
+  const q = queryOnly(ctx, ["name", "displayText"]);
   const name = str(q, "name");
   const displayText = str(q, "displayText");
   return { ...(name ? { name } : {}), ...(displayText !== undefined ? { displayText } : {}) };

@@ -6,7 +6,8 @@ import type { FollowUp, JobEffect } from "../jobs";
 import type { InstanceRec, Job } from "../records";
 import { dropMemberEverywhere } from "./balancers";
 import { audited, isoNow, jobAccepted, submitJob } from "./common";
-import { bool, hasJsonBody, query, reqStr, str } from "./input";
+import { bool, query, queryOnly, reqStr, str } from "./input";
+import { joinGroup } from "./instanceGroups";
 import { checkHostName, type ICtx, type InstanceData, ownDisks } from "./instances";
 import { findInstance, hostIndexOf, instanceName, instanceView, zoneHost } from "./instanceView";
 import { stampOf } from "./lifecycle";
@@ -149,18 +150,12 @@ export function deleteInstance(ctx: ICtx) {
   });
 }
 
-const UPDATE_PARAMS = ["displayName", "haEnabled", "deleteProtection", "name"];
+const UPDATE_PARAMS = ["displayName", "haEnabled", "deleteProtection", "name", "group"];
 
 /** PUT takes query parameters only; a JSON body with none of them is refused like POST /volumes refuses one. */
 export function updateInstance(ctx: ICtx) {
   const r = findInstance(ctx, ctx.params.id);
-  const q = query(ctx);
-  if (hasJsonBody(ctx) && !UPDATE_PARAMS.some((k) => k in q)) {
-    throw badRequest(
-      "Required parameter 'displayName' is not present",
-      `This endpoint takes query parameters (${UPDATE_PARAMS.join(", ")}), not a JSON body`,
-    );
-  }
+  const q = queryOnly(ctx, UPDATE_PARAMS);
   if (ctx.data.instances.isGone(r)) throw conflict(`Instance ${r.name} is ${r.state}`);
   const name = str(q, "name");
   const displayName = str(q, "displayName");
@@ -174,6 +169,9 @@ export function updateInstance(ctx: ICtx) {
   if (displayName !== undefined) patch.displayName = displayName;
   if (haEnabled !== undefined) patch.haEnabled = haEnabled;
   if (deleteProtection !== undefined) patch.deleteProtection = deleteProtection;
+  // updateVirtualMachine's group: into the account's group of that name (made when there is none), out of any other
+  const group = str(q, "group");
+  if (group !== undefined) patch.groupId = joinGroup(ctx, group);
   ctx.data.instances.update(r, patch, isoNow(ctx));
   return ok(instanceView(ctx.store, r), audited("Instance", r.id));
 }

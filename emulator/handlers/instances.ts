@@ -6,6 +6,8 @@ import type { JobEffect } from "../jobs";
 import { isHost, parseCidr, parseIp } from "../net";
 import type {
   BackupScheduleRec,
+  FileSystemRec,
+  InstanceGroupRec,
   InstanceRec,
   InternalLoadBalancerRec,
   LoadBalancerRuleRec,
@@ -15,6 +17,7 @@ import type {
 } from "../records";
 import { audited, isoNow, submitJob } from "./common";
 import { allocate, usedAddresses } from "./guestAddresses";
+import { type BootImage, bootImage } from "./imageLookup";
 import { body, bool, int, type Obj, reqStr, str } from "./input";
 import { instanceName, instanceView } from "./instanceView";
 import { stampOf } from "./lifecycle";
@@ -36,6 +39,8 @@ export type InstanceData = Repos<{
   loadBalancerRules: LoadBalancerRuleRec;
   internalLoadBalancers: InternalLoadBalancerRec;
   vmSchedules: VmScheduleRec;
+  fileSystems: FileSystemRec;
+  instanceGroups: InstanceGroupRec;
 }>;
 export type ICtx = Ctx<InstanceData>;
 
@@ -160,11 +165,11 @@ export function createInstance(ctx: ICtx) {
   let source: RootSource | undefined;
   // CloudStack makes an instance dynamically scalable when its template and its offering both allow it.
   let dynamicallyScalable = offering.dynamicScalingEnabled !== false;
+  let image: BootImage;
   if (imageType === "iso") {
     isoId = reqStr(b, "isoId");
     diskOfferingId = reqStr(b, "diskOfferingId");
-    if (!store.catalogue("isos", isoId, region.id))
-      throw badRequest(`isoId ${isoId} is not an ISO in ${region.name}`);
+    image = bootImage(ctx, "iso", isoId, zone.id);
     const disk = store.catalogue("diskOfferings", diskOfferingId, region.id);
     if (!disk) throw badRequest(`diskOfferingId ${diskOfferingId} is not a disk offering in ${region.name}`);
     rootDiskSize ??= disk.customized ? undefined : disk.diskSizeGb;
@@ -172,8 +177,8 @@ export function createInstance(ctx: ICtx) {
       throw badRequest("rootDiskSize is required with a customized disk offering");
   } else {
     templateId = reqStr(b, "templateId");
-    const template = store.catalogue("templates", templateId, region.id);
-    if (!template) throw badRequest(`templateId ${templateId} is not a template in ${region.name}`);
+    const template = bootImage(ctx, "template", templateId, zone.id);
+    image = template;
     dynamicallyScalable &&= template.isDynamicallyScalable !== false;
     if (imageType === "volume" || imageType === "snapshot") {
       source = rootSource(ctx, b, imageType, zone.id);
@@ -243,7 +248,7 @@ export function createInstance(ctx: ICtx) {
       serviceOfferingId,
       diskOfferingId,
       rootDiskSize,
-      hypervisor: str(b, "hypervisor") || "KVM",
+      hypervisor: str(b, "hypervisor") || image.hypervisor || "KVM",
       haEnabled,
       deleteProtection,
       nics,

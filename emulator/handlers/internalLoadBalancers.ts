@@ -10,11 +10,13 @@ import {
   algorithmOf,
   balancerHandlers,
   balancerJob,
+  insertBalancer,
   type LCtx,
   type LoadBalancerData,
+  refuseConflicts,
   validPort,
 } from "./balancers";
-import { isoNow, paging, passThrough } from "./common";
+import { paging, passThrough } from "./common";
 import { allocate, usedAddresses } from "./guestAddresses";
 import { body, int, listFilter, query, reqStr, str } from "./input";
 
@@ -106,21 +108,12 @@ export function createInternal(ctx: LCtx) {
   if (sourceNet.vpcId !== net.vpcId)
     throw badRequest(`Source ip network ${sourceNet.name} is not in the VPC of network ${net.name}`);
   const sourceIp = sourceIpOf(ctx, sourceNet, str(q, "sourceIpAddress"));
-  for (const other of ctx.data.internalLoadBalancers.where(
+  // detectInternalLbRulesConflict
+  const onAddress = ctx.data.internalLoadBalancers.where(
     (l) => l.sourceIpNetworkId === sourceNet.id && l.sourceIp === sourceIp && l.state !== "Revoke",
-  )) {
-    // detectInternalLbRulesConflict: one source address serves one network, each port once
-    if (other.networkId !== net.id)
-      throw conflict(`New rule is for a different network than what's specified in rule ${other.id}`);
-    if (other.sourcePort === sourcePort) {
-      throw conflict(
-        `The range specified, ${sourcePort}-${sourcePort}, conflicts with rule ${other.id} which has ${other.sourcePort}-${other.sourcePort}`,
-      );
-    }
-  }
-  const fields = {
-    tags: {},
-    hasAnnotations: false,
+  );
+  refuseConflicts(onAddress, net.id, sourcePort!, (l) => l.sourcePort);
+  const lb = insertBalancer(ctx, ctx.data.internalLoadBalancers, {
     name,
     description: str(q, "description") ?? "",
     networkId: net.id,
@@ -129,10 +122,7 @@ export function createInternal(ctx: LCtx) {
     sourcePort: sourcePort!,
     instancePort: instancePort!,
     algorithm,
-    members: [],
-    state: "Add",
-  };
-  const lb = ctx.data.internalLoadBalancers.insert(ctx.owner, fields, isoNow(ctx));
+  });
   return balancerJob(ctx, ctx.data.internalLoadBalancers, lb, "createLoadBalancer", "Add");
 }
 

@@ -10,12 +10,14 @@ import {
   algorithmOf,
   balancerHandlers,
   balancerJob,
+  insertBalancer,
   type LCtx,
   type LoadBalancerData,
+  refuseConflicts,
   validPort,
 } from "./balancers";
-import { isoNow, paging, passThrough } from "./common";
-import { body, int, query, reqStr, str } from "./input";
+import { paging, passThrough } from "./common";
+import { body, int, listFilter, query, reqStr, str } from "./input";
 import { dropLoadBalancerRules } from "./publicIps";
 
 export type { LoadBalancerData } from "./balancers";
@@ -99,19 +101,13 @@ export function createRule(ctx: LCtx) {
   if (!ip.networkId && !(ip.vpcId && network.vpcId === ip.vpcId))
     throw badRequest(`Ip address ${ip.ipAddress} is not assigned to the network ${network.name}`);
   const lbNetwork = ip.networkId ?? network.id;
-  for (const other of rulesOnAddress(ctx.data.loadBalancerRules, ip.id)) {
-    // FirewallManagerImpl.detectRulesConflict: one address's rules share its network and never its ports
-    if (other.networkId !== lbNetwork)
-      throw conflict(`New rule is for a different network than what's specified in rule ${other.id}`);
-    if (other.publicPort === publicPort) {
-      throw conflict(
-        `The range specified, ${publicPort}-${publicPort}, conflicts with rule ${other.id} which has ${other.publicPort}-${other.publicPort}`,
-      );
-    }
-  }
-  const fields = {
-    tags: {},
-    hasAnnotations: false,
+  refuseConflicts(
+    rulesOnAddress(ctx.data.loadBalancerRules, ip.id),
+    lbNetwork,
+    publicPort!,
+    (r) => r.publicPort,
+  );
+  const rule = insertBalancer(ctx, ctx.data.loadBalancerRules, {
     name,
     description: str(b, "description") ?? "",
     publicIpId: ip.id,
@@ -120,10 +116,7 @@ export function createRule(ctx: LCtx) {
     protocol,
     algorithm,
     networkId: lbNetwork,
-    members: [],
-    state: "Add",
-  };
-  const rule = ctx.data.loadBalancerRules.insert(ctx.owner, fields, isoNow(ctx));
+  });
   if (!ip.networkId) ctx.data.publicIps.update(ip, { networkId: lbNetwork });
   return balancerJob(ctx, ctx.data.loadBalancerRules, rule, "createLoadBalancerRule", "Add");
 }
@@ -132,19 +125,14 @@ export function getRule(ctx: LCtx) {
   return ok(ruleView(ctx, findRule(ctx, ctx.params.id)));
 }
 
-/** listLoadBalancerRules: filters publicIpId, networkId, name, id. */
+/** listLoadBalancerRules: filters publicIpId, networkId, name, id, keyword. */
 export function listRules(ctx: LCtx) {
-  const q = query(ctx);
-  const f = { ip: str(q, "publicIpId"), net: str(q, "networkId"), name: str(q, "name"), id: str(q, "id") };
-  const rows = ctx.data.loadBalancerRules
-    .list(ctx.owner)
-    .filter(
-      (r) =>
-        (!f.ip || r.publicIpId === f.ip) &&
-        (!f.net || r.networkId === f.net) &&
-        (!f.name || r.name === f.name) &&
-        (!f.id || r.id === f.id),
-    );
+  const test = listFilter<LoadBalancerRuleRec>(
+    query(ctx),
+    { publicIpId: "publicIpId", networkId: "networkId", name: "name", id: "id" },
+    ["name", "description"],
+  );
+  const rows = ctx.data.loadBalancerRules.list(ctx.owner).filter(test);
   return ok(passThrough("loadbalancerrule", rows, paging(ctx), (r) => ruleView(ctx, r)));
 }
 

@@ -15,7 +15,7 @@ import type {
   VpcRec,
 } from "../records";
 import { audited, isoNow, recordJob } from "./common";
-import { body, hasJsonBody, query, reqStr, str } from "./input";
+import { body, query, queryOnly, reqStr, str } from "./input";
 import { stampOf } from "./lifecycle";
 import { findNetwork } from "./networks";
 
@@ -123,13 +123,7 @@ function ownList(ctx: ACtx, id: string, refusal: () => Error): NetworkAclListRec
 
 /** PUT /network-acls/{id}?name=&description=: updateNetworkACLList, synchronous like the VPC rename. */
 export function updateAclList(ctx: ACtx) {
-  const q = query(ctx);
-  if (hasJsonBody(ctx) && !("name" in q) && !("description" in q)) {
-    throw badRequest(
-      "Required parameter 'name' is not present",
-      "This endpoint takes query parameters, not a JSON body",
-    );
-  }
+  const q = queryOnly(ctx, ["name", "description"]);
   const r = ownList(ctx, ctx.params.id, () => forbidden("Must be Root Admin to update a global ACL."));
   const name = str(q, "name");
   const description = str(q, "description");

@@ -14,6 +14,7 @@ import {
 } from "../net";
 import type {
   AnnotationRec,
+  FileSystemRec,
   InstanceRec,
   InternalLoadBalancerRec,
   LoadBalancerRuleRec,
@@ -21,6 +22,7 @@ import type {
   NetworkRec,
   VpcRec,
 } from "../records";
+import { hasComments } from "./comments";
 import { isoNow, zoneOf } from "./common";
 import { body, reqStr, str } from "./input";
 import { dropInternalLoadBalancersOf } from "./internalLoadBalancers";
@@ -43,6 +45,7 @@ export type NetworkData = Repos<{
   publicIps: PublicIpRec;
   loadBalancerRules: LoadBalancerRuleRec;
   internalLoadBalancers: InternalLoadBalancerRec;
+  fileSystems: FileSystemRec;
 }>;
 type NCtx = Ctx<NetworkData>;
 
@@ -101,7 +104,7 @@ export function networkView(ctx: Ctx, r: NetworkRec) {
     state: r.state,
     account: r.account,
     tags: { ...r.tags },
-    hasAnnotations: r.hasAnnotations,
+    hasAnnotations: hasComments(ctx, r.id),
     created: r.created,
     lastUpdated: r.lastUpdated,
   };
@@ -216,9 +219,13 @@ const named = namedHandlers<NetworkData, NetworkRec>({
   read: networkById,
   view: networkView,
   filters: ["vpcId", "zoneId"],
+  // a shared file system's VM has its NIC on the network too (one in Error has no VM left)
   dependents: (ctx, r) => ({
-    ids: ctx.data.instances.where((i) => i.nics.some((n) => n.networkId === r.id)).map((i) => i.id),
-    refusal: (n) => `Network ${r.name} is used by ${n} instance(s); delete them first`,
+    ids: [
+      ...ctx.data.instances.where((i) => i.nics.some((n) => n.networkId === r.id)).map((i) => i.id),
+      ...ctx.data.fileSystems.where((f) => f.networkId === r.id && f.state !== "Error").map((f) => f.id),
+    ],
+    refusal: (n) => `Network ${r.name} is used by ${n} instance(s) or file system(s); delete them first`,
     detail: "instances",
   }),
   commands: { delete: "deleteNetwork", restart: "restartNetwork" },

@@ -17,6 +17,7 @@ import type {
 } from "../records";
 import type { Repository } from "../repository";
 import type { Store } from "../store";
+import { hasComments } from "./comments";
 import { isoNow, paging, passThrough, recordJob, stateJob, zoneOf } from "./common";
 import { body, query, str } from "./input";
 import { instanceName } from "./instanceView";
@@ -171,7 +172,7 @@ export function publicIpView(ctx: Ctx<PublicIpData>, r: PublicIpRec) {
     state: r.state,
     account: r.account,
     tags: { ...r.tags },
-    hasAnnotations: r.hasAnnotations,
+    hasAnnotations: hasComments(ctx, r.id),
     allocated: r.created,
     created: r.created,
     lastUpdated: r.lastUpdated,

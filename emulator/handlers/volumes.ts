@@ -3,6 +3,7 @@ import type { Repos } from "../family";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import type { AnnotationRec, InstanceRec, Job, VolumeRec } from "../records";
+import { hasComments } from "./comments";
 import { audited, isoNow, paging, passThrough, stateJob, zoneOf } from "./common";
 import { int, query, reqStr, str } from "./input";
 import { createEffect, dropAnnotations, stampOf } from "./lifecycle";
@@ -20,8 +21,8 @@ type VCtx = Ctx<VolumeData>;
 
 export const findVolume = (ctx: VCtx, id: string) => ctx.data.volumes.find(ctx.owner, id);
 
-/** The Volume record as reads show it; `ctx` needs only the store and the repositories (a job's result). */
-export function volumeView(ctx: Pick<VCtx, "store" | "data">, r: VolumeRec) {
+/** The Volume record as reads show it; `ctx` needs only the store, the repositories and the caller (a job's result). */
+export function volumeView(ctx: Pick<VCtx, "store" | "data" | "principal">, r: VolumeRec) {
   const { store } = ctx;
   const offering = store.catalogue("diskOfferings", r.diskOfferingId, r.regionId);
   const vm = r.virtualMachineId ? ctx.data.instances.byId(r.virtualMachineId) : undefined;
@@ -41,13 +42,13 @@ export function volumeView(ctx: Pick<VCtx, "store" | "data">, r: VolumeRec) {
     ...(r.snapshotId ? { snapshotId: r.snapshotId } : {}),
     account: r.account,
     tags: { ...r.tags },
-    hasAnnotations: r.hasAnnotations,
+    hasAnnotations: hasComments(ctx, r.id),
     created: r.created,
     lastUpdated: r.lastUpdated,
   };
 }
 
-function checkSize(size: number) {
+export function checkSize(size: number) {
   if (size < 1 || size > MAX_SIZE_GB) throw badRequest(`size must be between 1 and ${MAX_SIZE_GB} GB`);
 }
 

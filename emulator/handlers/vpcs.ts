@@ -7,6 +7,7 @@ import { containsCidr, parseCidr } from "../net";
 import type {
   AnnotationRec,
   LoadBalancerRuleRec,
+  MultiRegionMemberRec,
   NetworkAclListRec,
   NetworkAclRuleRec,
   NetworkRec,
@@ -15,9 +16,11 @@ import type {
   VpcRec,
 } from "../records";
 import { seedId } from "../seed";
+import { hasComments } from "./comments";
 import { isoNow, recordJob, zoneOf } from "./common";
 import { body, reqStr, str } from "./input";
 import { deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
+import { dropVpcMemberships } from "./multiRegions";
 import { namedHandlers } from "./named";
 import { dropAclList } from "./networkAcls";
 import { dropVpcGateways } from "./privateGateways";
@@ -33,6 +36,7 @@ export type VpcData = Repos<{
   privateGateways: PrivateGatewayRec;
   staticRoutes: StaticRouteRec;
   loadBalancerRules: LoadBalancerRuleRec;
+  multiRegionMembers: MultiRegionMemberRec;
 }>;
 type VCtx = Ctx<VpcData>;
 
@@ -55,7 +59,7 @@ export function vpcView(ctx: Ctx, r: VpcRec) {
     state: r.state,
     account: r.account,
     tags: { ...r.tags },
-    hasAnnotations: r.hasAnnotations,
+    hasAnnotations: hasComments(ctx, r.id),
     created: r.created,
     lastUpdated: r.lastUpdated,
   };
@@ -138,9 +142,10 @@ function dropVpcAcls(data: VpcData, vpcId: string): void {
 export const vpcJobEffects: Record<string, JobEffect<VpcData>> = {
   createVPC: createWithSourceNat("vpcs", "vpcId"),
   // its ACL lists and their rules, its private gateways and their static routes go with it, and its addresses
-  // (the source-NAT one included) are released
+  // (the source-NAT one included) are released, and it leaves the multi-region groups it was in
   deleteVPC: deleteEffect("vpcs", (data: VpcData, id: string) => {
     dropAnnotations(data, id);
+    dropVpcMemberships(data, id);
     dropVpcGateways(data, id);
     dropVpcAcls(data, id);
     releaseAddressesOf(data, (ip) => ip.vpcId === id);

@@ -12,7 +12,15 @@ export interface TokenClaims {
   issuedAt?: Date;
   /** The token carries claims typical of an OpenID identity token (nonce, at_hash). */
   looksLikeIdToken: boolean;
+  /**
+   * The token's permissions claim (spec, Authentication 8), when it is a list of texts; `service:admin`
+   * (ADMIN_PERMISSION) marks an administrator.
+   */
+  permissions?: readonly string[];
 }
+
+/** The permission of administrators (spec, Authentication 8): the platform lets only them do some things. */
+export const ADMIN_PERMISSION = "service:admin";
 
 export interface Credential {
   readonly claims: TokenClaims;
@@ -74,6 +82,11 @@ export function decodeToken(token: string): TokenClaims {
     expiresAt: num("exp"),
     issuedAt: num("iat"),
     looksLikeIdToken: "nonce" in payload || "at_hash" in payload,
+    // Not a reason to refuse the token: the API reads this claim, the client only reports it.
+    permissions:
+      Array.isArray(payload.permissions) && payload.permissions.every((p) => typeof p === "string")
+        ? Object.freeze([...(payload.permissions as string[])])
+        : undefined,
   };
 }
 

@@ -1,9 +1,9 @@
-// Catalogue reads: regions, zones, templates, ISOs, offerings, limits and quota, instance groups. Mostly bare
-// arrays, read once (not paged). Region-scoped except where noted.
+// Catalogue reads: regions, zones, templates, ISOs, offerings, limits and quota. Mostly bare arrays, read once
+// (not paged). Region-scoped except where noted.
 
 import type { CallOptions } from "./core";
 import { Family } from "./family";
-import { type ListResult, readOnce } from "./pagination";
+import { readOnce } from "./pagination";
 import { apiPath, tenantPath } from "./paths";
 import {
   type BackupOffering,
@@ -12,8 +12,6 @@ import {
   ComputeOfferingSchema,
   type DiskOffering,
   DiskOfferingSchema,
-  type InstanceGroup,
-  InstanceGroupSchema,
   type Iso,
   IsoSchema,
   type KubernetesVersion,
@@ -24,6 +22,8 @@ import {
   MyLimitsSchema,
   type NetworkOffering,
   NetworkOfferingSchema,
+  type OsType,
+  OsTypeSchema,
   type Region,
   RegionSchema,
   type Template,
@@ -67,6 +67,12 @@ export class Catalogue extends Family {
   async isos(o?: CallOptions): Promise<Iso[]> {
     return (await readOnce(this.core, { path: apiPath`/isos`, key: "isos", item: IsoSchema, options: o }))
       .items;
+  }
+
+  /** Guest OS types (CloudStack's listOsTypes), for a template's or ISO's osTypeId: a bare array. */
+  async osTypes(o?: CallOptions): Promise<OsType[]> {
+    const spec = { path: apiPath`/os-types`, key: ["ostype", "osTypes"], item: OsTypeSchema, options: o };
+    return (await readOnce(this.core, spec)).items;
   }
 
   /**
@@ -151,19 +157,5 @@ export class Catalogue extends Family {
   /** GET /multi-regions/quota (not region-scoped). */
   async multiRegionQuota(o?: CallOptions): Promise<MultiRegionQuota> {
     return this.core.get(apiPath`/multi-regions/quota`, MultiRegionQuotaSchema, undefined, o, "global");
-  }
-
-  /**
-   * GET /instance-groups: a multi-region read across every region of the user; per-region failures come back
-   * in regionErrors. X-Region-Context is sent only when `o.region` is given (it narrows the read to one region).
-   */
-  async instanceGroups(o?: CallOptions): Promise<ListResult<InstanceGroup>> {
-    const spec = {
-      path: apiPath`/instance-groups`,
-      key: "instancegroups",
-      item: InstanceGroupSchema,
-      options: o,
-    };
-    return readOnce(this.core, { ...spec, scope: o?.region ? "region" : "global" });
   }
 }

@@ -97,11 +97,13 @@ export class CimCore {
     path: TenantPath,
     schema: z.ZodType<T>,
     options?: CallOptions & { tenantContext?: string },
+    query?: Query,
   ): Promise<T> {
     return this.read({
       method: "GET",
       path,
       schema,
+      query,
       options,
       scope: "region",
       tenantContext: options?.tenantContext,

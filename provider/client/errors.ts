@@ -439,3 +439,32 @@ function explain401(auth: ApiErrorExtras["auth"]): string {
 function explain403(context: CallContext, auth: ApiErrorExtras["auth"]): string {
   return `The token is valid but this user${auth?.subject ? ` (${auth.subject})` : ""} is not allowed here: the user may be unregistered or inactive, have no account in ${context.region ? `region ${context.region}` : "the default region"}, or the route needs an administrative permission. Check the user and the region (cim:region); a new token will not help.`;
 }
+
+/**
+ * A multi-region read (the spec's instance-group list) answered, but reported in `regionErrors` that one region
+ * could not be read: what that region holds is unknown (not absent), so nothing may be concluded from its rows.
+ */
+export class RegionReadError extends CimError {
+  constructor(
+    readonly path: string,
+    /** Region id → the API's reason, for every region that failed. */
+    readonly failed: Record<string, string>,
+  ) {
+    const list = Object.entries(failed)
+      .map(([region, why]) => `region ${region}: ${why}`)
+      .join("; ");
+    super(
+      `GET ${path} could not read every region it was asked for (${list}). What those regions hold is unknown; run again later, or check the user's account in them.`,
+    );
+  }
+}
+
+/** The `regionErrors` of a multi-region answer as region id → text (a value that is not text is shown as JSON). */
+export function regionFailures(regionErrors: Record<string, unknown> | undefined): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(regionErrors ?? {}).map(([region, why]) => [
+      region,
+      typeof why === "string" ? why : JSON.stringify(why),
+    ]),
+  );
+}

@@ -8,20 +8,29 @@ import { createCredential, normaliseBaseUrl, type TokenClaims } from "./auth";
 import { BackupSchedules } from "./backupSchedules";
 import { Backups } from "./backups";
 import { Catalogue } from "./catalogue";
+import { Comments } from "./comments";
 import { CimCore, type ClientEvent } from "./core";
 import { ConfigurationError } from "./errors";
+import { FileSystems } from "./fileSystems";
+import { Images } from "./images";
+import { InstanceGroups } from "./instanceGroups";
 import { InstanceSchedules } from "./instanceSchedules";
 import { Instances } from "./instances";
 import { Jobs } from "./jobs";
 import { KubernetesClusters } from "./kubernetes";
 import { InternalLoadBalancers, LoadBalancers } from "./loadBalancers";
+import { MultiRegions } from "./multiRegions";
 import { NetworkAcls } from "./networkAcls";
 import { Networks } from "./networks";
+import { Organizations } from "./organizations";
 import { headerIdentifier } from "./paths";
+import { UserPreferences } from "./preferences";
 import { PrivateGateways } from "./privateGateways";
+import { Projects } from "./projects";
 import { PublicIps } from "./publicIps";
 import { type RecoveryOptions, recoveryOptions } from "./recovery";
 import { type RetryOptions, retryPolicy } from "./retry";
+import type { Iso, Template } from "./schemas";
 import { InstanceSnapshots, VolumeSnapshots } from "./snapshots";
 import { SshKeyPairs } from "./sshKeyPairs";
 import { Tags } from "./tags";
@@ -85,6 +94,8 @@ export class CimClient {
   readonly loadBalancers: LoadBalancers;
   readonly internalLoadBalancers: InternalLoadBalancers;
   readonly kubernetesClusters: KubernetesClusters;
+  readonly fileSystems: FileSystems;
+  readonly instanceGroups: InstanceGroups;
   readonly tags: Tags;
   readonly backupSchedules: BackupSchedules;
   readonly backups: Backups;
@@ -95,6 +106,15 @@ export class CimClient {
   readonly jobs: Jobs;
   readonly catalogue: Catalogue;
   readonly audit: Audit;
+  readonly comments: Comments;
+  readonly multiRegions: MultiRegions;
+  readonly organizations: Organizations;
+  readonly projects: Projects;
+  readonly preferences: UserPreferences;
+  /** Templates: the platform's featured ones and those accounts register. */
+  readonly templates: Images<Template>;
+  /** ISOs: the platform's featured ones and those accounts register. */
+  readonly isos: Images<Iso>;
   readonly #core: CimCore;
 
   /** @internal used by withRegion */
@@ -131,6 +151,8 @@ export class CimClient {
     this.loadBalancers = new LoadBalancers(core);
     this.internalLoadBalancers = new InternalLoadBalancers(core);
     this.kubernetesClusters = new KubernetesClusters(core);
+    this.fileSystems = new FileSystems(core);
+    this.instanceGroups = new InstanceGroups(core);
     this.tags = new Tags(core);
     this.backupSchedules = new BackupSchedules(core);
     this.backups = new Backups(core);
@@ -141,6 +163,13 @@ export class CimClient {
     this.jobs = new Jobs(core);
     this.catalogue = new Catalogue(core);
     this.audit = new Audit(core);
+    this.comments = new Comments(core);
+    this.multiRegions = new MultiRegions(core);
+    this.organizations = new Organizations(core);
+    this.projects = new Projects(core);
+    this.preferences = new UserPreferences(core);
+    this.templates = new Images<Template>(core, "template");
+    this.isos = new Images<Iso>(core, "iso");
   }
 
   /** The default region of this client (undefined: the API default). */
@@ -159,12 +188,29 @@ export class CimClient {
   }
 }
 
+export type { AuditFilter, AuditQuery, AuditTime } from "./audit";
+export { AUDIT_PAGE_SIZE } from "./audit";
 export type { TokenClaims } from "./auth";
+export { ADMIN_PERMISSION } from "./auth";
 export type { BackupScheduleInput } from "./backupSchedules";
 export type { CreateBackupInput } from "./backups";
+export type { AddCommentInput, CommentCollection, CommentTarget } from "./comments";
+export { COMMENT_TEXT_MAX, DELETABLE_COMMENTS } from "./comments";
 export type { AcceptedMutation, CallOptions, ClientEvent } from "./core";
 export * from "./errors";
-export type { InstanceScheduleInput } from "./instanceSchedules";
+export type { CreateFileSystemInput, FileSystemFilter } from "./fileSystems";
+export type {
+  ImageAccess,
+  ImageFilter,
+  ImageKind,
+  ImagePermissionsBody,
+  ImagePermissionsChange,
+  RegisterImageInput,
+  UpdateImageInput,
+} from "./images";
+export { Images, imagePermissionsBody } from "./images";
+export type { InstanceGroupFilter } from "./instanceGroups";
+export { type InstanceScheduleInput, instanceScheduleQuery } from "./instanceSchedules";
 export type { CreateInstanceInput, ImageType, InstanceCreated, UpdateInstanceInput } from "./instances";
 export type { JobDurationsOptions, JobObservation } from "./jobHistory";
 export { durationKey, durationSample, JobDurations, jobDurations } from "./jobHistory";
@@ -178,11 +224,14 @@ export type {
   LoadBalancerRuleFilter,
   UpdateLoadBalancerRuleInput,
 } from "./loadBalancers";
+export type { AddVpcInput, MemberFilter, MultiRegionGroupInput } from "./multiRegions";
 export type { AclRuleInput, CreateAclListInput } from "./networkAcls";
 export type { CreateNetworkInput } from "./networks";
+export type { InvitationFilter, TenantContext } from "./organizations";
 export type { ListResult, Page, Paginator } from "./pagination";
 export { normaliseList } from "./pagination";
 export type { CreatePrivateGatewayInput, PrivateGatewayFilter } from "./privateGateways";
+export type { ProjectInput } from "./projects";
 export type { AcquirePublicIpInput, EnableStaticNatInput, PublicIpFilter, StaticNat } from "./publicIps";
 export { staticNatOf } from "./publicIps";
 export type { JobCommand, RecoveryOptions } from "./recovery";

@@ -109,6 +109,11 @@ export interface UpdateInstanceInput {
   displayName?: string;
   haEnabled?: boolean;
   deleteProtection?: boolean;
+  /**
+   * An instance group, by name (CloudStack's updateVirtualMachine `group`): the instance joins it and leaves any
+   * other. The platform makes a group of that name when the account has none in the region.
+   */
+  group?: string;
 }
 
 export function updateInstanceQuery(u: UpdateInstanceInput) {
@@ -117,6 +122,7 @@ export function updateInstanceQuery(u: UpdateInstanceInput) {
     displayName: u.displayName,
     haEnabled: u.haEnabled,
     deleteProtection: u.deleteProtection,
+    group: u.group,
   };
 }
 

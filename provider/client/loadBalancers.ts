@@ -7,7 +7,7 @@
 // listLoadBalancers, deleteLoadBalancer), the same update and member commands; one base class holds what both do.
 
 import type { z } from "zod";
-import type { AcceptedMutation, CallOptions } from "./core";
+import type { AcceptedMutation, CallOptions, CimCore } from "./core";
 import { createdWithName, Family } from "./family";
 import type { ListOptions } from "./instances";
 import { Paginator, readOnce } from "./pagination";
@@ -77,21 +77,96 @@ export interface InternalLoadBalancerFilter {
 /** An internal load balancer with its members' instance ids. */
 export type InternalLoadBalancer = InternalLoadBalancerRecord & { memberIds: string[] };
 
+/** The keys create sends, checked by the compiler against the input types (none misspelt, none forgotten). */
+const RULE_KEYS: Record<keyof CreateLoadBalancerRuleInput, true> = {
+  name: true,
+  description: true,
+  publicIpId: true,
+  publicPort: true,
+  privatePort: true,
+  protocol: true,
+  algorithm: true,
+  networkId: true,
+};
+const INTERNAL_KEYS: Record<keyof CreateInternalLoadBalancerInput, true> = {
+  name: true,
+  description: true,
+  networkId: true,
+  sourceIpAddressNetworkId: true,
+  sourceIpAddress: true,
+  sourcePort: true,
+  instancePort: true,
+  algorithm: true,
+};
+
+/** What tells the two balancer collections apart: data, not code. */
+interface BalancerCollection<R> {
+  readonly schema: z.ZodType<R>;
+  /** The prefix of the client's job commands (recovery.ts). */
+  readonly command: "loadBalancerRule" | "internalLoadBalancer";
+  /** The collection's path and its list's keys (the platform's, then ours). */
+  readonly collection: ApiPath;
+  readonly listKeys: readonly string[];
+  /** The list's filters: query parameters named as the filter's fields. */
+  readonly filters: readonly string[];
+  /** Where create sends its inputs (a JSON body, or query parameters as the spec's internal one), which, and constants. */
+  readonly create: { in: "body" | "query"; keys: readonly string[]; fixed?: Record<string, string> };
+}
+
+/** Only the named keys of an object (a misspelt or extra key would be ignored by the API, or worse). */
+function only(o: object | undefined, keys: readonly string[]): Record<string, string | number | undefined> {
+  const from = (o ?? {}) as Record<string, string | number | undefined>;
+  return Object.fromEntries(keys.map((k) => [k, from[k]]));
+}
+
 /**
  * What both balancer families do alike (CloudStack shares the commands): read one with its members, list the
- * members, update name, description and algorithm, delete, and change members by jobs. A subclass names its
- * collection, record schema, list key and job command prefix.
+ * members, update name, description and algorithm, delete, and change members by jobs. Each collection is
+ * declared as data (BalancerCollection).
  */
-abstract class Balancers<R extends { id: string; name?: string }, F extends object> extends Family {
-  protected abstract readonly schema: z.ZodType<R>;
-  /** The prefix of the client's job commands (recovery.ts). */
-  protected abstract readonly command: "loadBalancerRule" | "internalLoadBalancer";
-  protected abstract at(id: string, sub?: "instances"): ApiPath;
-  abstract list(o?: ListOptions & F): Paginator<R>;
+class Balancers<
+  R extends { id: string; name?: string },
+  F extends object,
+  C extends { name: string },
+> extends Family {
+  constructor(
+    core: CimCore,
+    private readonly spec: BalancerCollection<R>,
+  ) {
+    super(core);
+  }
+
+  private at(id: string, sub?: "instances"): ApiPath {
+    const one = `${this.spec.collection}${apiPath`/${id}`.slice("/api/v1".length)}` as ApiPath;
+    return sub ? (`${one}/${sub}` as ApiPath) : one;
+  }
+
+  list(o?: ListOptions & F): Paginator<R> {
+    return new Paginator(this.core, {
+      path: this.spec.collection,
+      query: only(o, this.spec.filters),
+      key: this.spec.listKeys,
+      item: this.spec.schema,
+      options: o,
+    });
+  }
+
+  /** Creates one (a job). A lost answer is tied to its job by command and name. */
+  async create(input: C, o?: CallOptions): Promise<AcceptedMutation> {
+    const params = { ...only(input, this.spec.create.keys), ...this.spec.create.fixed };
+    return this.core.accepted({
+      method: "POST",
+      path: this.spec.collection,
+      ...(this.spec.create.in === "body" ? { body: params } : { query: params }),
+      options: o,
+      command: `${this.spec.command}.create`,
+      verify: createdWithName(input.name, (id) => this.getRecord(id, o)),
+    });
+  }
 
   /** The balancer alone, without its members (one request). */
   async getRecord(id: string, o?: CallOptions): Promise<R> {
-    return this.core.get(this.at(id), this.schema, undefined, o);
+    return this.core.get(this.at(id), this.spec.schema, undefined, o);
   }
 
   /** The balancer and its members (two requests). */
@@ -126,7 +201,7 @@ abstract class Balancers<R extends { id: string; name?: string }, F extends obje
       path: this.at(id),
       body: { name: input.name, description: input.description, algorithm: input.algorithm },
       options: o,
-      command: `${this.command}.update`,
+      command: `${this.spec.command}.update`,
       resourceId: id,
     });
   }
@@ -136,7 +211,7 @@ abstract class Balancers<R extends { id: string; name?: string }, F extends obje
       method: "DELETE",
       path: this.at(id),
       options: o,
-      command: `${this.command}.delete`,
+      command: `${this.spec.command}.delete`,
       resourceId: id,
     });
   }
@@ -163,48 +238,26 @@ abstract class Balancers<R extends { id: string; name?: string }, F extends obje
       path: this.at(id, "instances"),
       body: { virtualMachineIds: [...instanceIds] },
       options: o,
-      command: `${this.command}.${verb}`,
+      command: `${this.spec.command}.${verb}`,
       resourceId: id,
     });
   }
 }
 
-/** Public load-balancer rules: /api/v1/loadbalancer/rules. */
-export class LoadBalancers extends Balancers<LoadBalancerRuleRecord, LoadBalancerRuleFilter> {
-  protected readonly schema = LoadBalancerRuleSchema;
-  protected readonly command = "loadBalancerRule" as const;
-  protected at(id: string, sub?: "instances"): ApiPath {
-    return sub ? apiPath`/loadbalancer/rules/${id}/instances` : apiPath`/loadbalancer/rules/${id}`;
-  }
-
-  list(o?: ListOptions & LoadBalancerRuleFilter): Paginator<LoadBalancerRuleRecord> {
-    return new Paginator(this.core, {
-      path: apiPath`/loadbalancer/rules`,
-      query: { publicIpId: o?.publicIpId, networkId: o?.networkId, name: o?.name },
-      key: ["loadbalancerrule", "loadBalancerRules"],
-      item: LoadBalancerRuleSchema,
-      options: o,
-    });
-  }
-
-  /** Creates a rule (a job). A lost answer is tied to its job by command and the rule's name. */
-  async create(input: CreateLoadBalancerRuleInput, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "POST",
-      path: apiPath`/loadbalancer/rules`,
-      body: {
-        name: input.name,
-        description: input.description,
-        publicIpId: input.publicIpId,
-        publicPort: input.publicPort,
-        privatePort: input.privatePort,
-        protocol: input.protocol,
-        algorithm: input.algorithm,
-        networkId: input.networkId,
-      },
-      options: o,
-      command: "loadBalancerRule.create",
-      verify: createdWithName(input.name, (id) => this.getRecord(id, o)),
+/** Public load-balancer rules: /api/v1/loadbalancer/rules, created with a JSON body. */
+export class LoadBalancers extends Balancers<
+  LoadBalancerRuleRecord,
+  LoadBalancerRuleFilter,
+  CreateLoadBalancerRuleInput
+> {
+  constructor(core: CimCore) {
+    super(core, {
+      schema: LoadBalancerRuleSchema,
+      command: "loadBalancerRule",
+      collection: apiPath`/loadbalancer/rules`,
+      listKeys: ["loadbalancerrule", "loadBalancerRules"],
+      filters: ["publicIpId", "networkId", "name"],
+      create: { in: "body", keys: Object.keys(RULE_KEYS) },
     });
   }
 }
@@ -213,42 +266,19 @@ export class LoadBalancers extends Balancers<LoadBalancerRuleRecord, LoadBalance
  * Internal load balancers: the spec's `POST /api/v1/loadbalancer/internal` with query parameters and no body;
  * reads, update, delete and members under /api/v1/loadbalancer/internal/{id} (emulator/README.md).
  */
-export class InternalLoadBalancers extends Balancers<InternalLoadBalancerRecord, InternalLoadBalancerFilter> {
-  protected readonly schema = InternalLoadBalancerSchema;
-  protected readonly command = "internalLoadBalancer" as const;
-  protected at(id: string, sub?: "instances"): ApiPath {
-    return sub ? apiPath`/loadbalancer/internal/${id}/instances` : apiPath`/loadbalancer/internal/${id}`;
-  }
-
-  list(o?: ListOptions & InternalLoadBalancerFilter): Paginator<InternalLoadBalancerRecord> {
-    return new Paginator(this.core, {
-      path: apiPath`/loadbalancer/internal`,
-      query: { networkId: o?.networkId, sourceIpAddress: o?.sourceIpAddress, name: o?.name },
-      key: ["loadbalancer", "loadBalancers"],
-      item: InternalLoadBalancerSchema,
-      options: o,
-    });
-  }
-
-  /** Creates one (a job), inputs as query parameters. A lost answer is tied to its job by command and name. */
-  async create(input: CreateInternalLoadBalancerInput, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "POST",
-      path: apiPath`/loadbalancer/internal`,
-      query: {
-        name: input.name,
-        description: input.description,
-        scheme: "Internal",
-        networkId: input.networkId,
-        sourceIpAddressNetworkId: input.sourceIpAddressNetworkId,
-        sourceIpAddress: input.sourceIpAddress,
-        sourcePort: input.sourcePort,
-        instancePort: input.instancePort,
-        algorithm: input.algorithm,
-      },
-      options: o,
-      command: "internalLoadBalancer.create",
-      verify: createdWithName(input.name, (id) => this.getRecord(id, o)),
+export class InternalLoadBalancers extends Balancers<
+  InternalLoadBalancerRecord,
+  InternalLoadBalancerFilter,
+  CreateInternalLoadBalancerInput
+> {
+  constructor(core: CimCore) {
+    super(core, {
+      schema: InternalLoadBalancerSchema,
+      command: "internalLoadBalancer",
+      collection: apiPath`/loadbalancer/internal`,
+      listKeys: ["loadbalancer", "loadBalancers"],
+      filters: ["networkId", "sourceIpAddress", "name"],
+      create: { in: "query", keys: Object.keys(INTERNAL_KEYS), fixed: { scheme: "Internal" } },
     });
   }
 }

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { CallOptions, CimCore } from "./core";
 import { InvalidResponseError } from "./errors";
-import type { ApiPath, Query } from "./paths";
+import type { ApiPath, Query, TenantPath } from "./paths";
 import { BareArraySchema, PagedEnvelopeSchema, PassThroughMetaSchema } from "./schemas";
 
 export const MAX_PAGE_SIZE = 200;
@@ -83,8 +83,7 @@ export function normaliseList<T>(
   return { ...page, rows };
 }
 
-export interface ListSpec<T> {
-  path: ApiPath;
+interface ListSpecBase<T> {
   /** The pass-through collection key, e.g. "virtualmachines" (or candidates, first found wins). */
   key: string | readonly string[];
   item: z.ZodType<T>;
@@ -93,8 +92,23 @@ export interface ListSpec<T> {
   scope?: "region" | "global";
 }
 
+/**
+ * What a list reads. `tenantContext` (X-Tenant-Context) exists only beside an organization path: the types
+ * refuse it elsewhere, and the core asserts the path again before sending it.
+ */
+export type ListSpec<T> = ListSpecBase<T> &
+  ({ path: ApiPath; tenantContext?: undefined } | { path: TenantPath; tenantContext?: string });
+
 async function fetchPage<T>(core: CimCore, spec: ListSpec<T>, query: Query): Promise<Page<T>> {
-  const body = await core.get(spec.path, z.unknown(), query, spec.options, spec.scope);
+  const body =
+    spec.tenantContext === undefined
+      ? await core.get(spec.path, z.unknown(), query, spec.options, spec.scope)
+      : await core.tenantGet(
+          spec.path as TenantPath,
+          z.unknown(),
+          { ...spec.options, tenantContext: spec.tenantContext },
+          query,
+        );
   try {
     const p = normaliseList(body, spec.key, spec.item);
     return { ...p, items: p.rows };

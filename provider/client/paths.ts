@@ -19,14 +19,27 @@ export function isTenantPath(path: string): path is TenantPath {
 export function apiPath(strings: TemplateStringsArray, ...values: string[]): ApiPath {
   let out = strings[0];
   values.forEach((value, i) => {
-    if (typeof value !== "string" || value.trim() === "") {
-      throw new ConfigurationError(
-        `A resource identifier in ${strings.join("{id}")} is empty; pass the id of an existing resource.`,
-      );
-    }
-    out += encodeURIComponent(value) + strings[i + 1];
+    out += pathSegment(value, strings.join("{id}")) + strings[i + 1];
   });
   return `/api/v1${out}` as ApiPath;
+}
+
+/** An identifier as one path segment: refused when empty, percent-encoded otherwise. */
+function pathSegment(value: string, route: string): string {
+  if (typeof value !== "string" || value.trim() === "") {
+    throw new ConfigurationError(
+      `A resource identifier in ${route} is empty; pass the id of an existing resource.`,
+    );
+  }
+  return encodeURIComponent(value);
+}
+
+/**
+ * A resource under a collection the client names itself (a constant such as "/volumes", for routes every
+ * collection shares, e.g. tags and comments): `${root}/${id}${rest}`, the id checked and encoded as by apiPath.
+ */
+export function underCollection(root: `/${string}`, id: string, rest: "" | `/${string}` = ""): ApiPath {
+  return `/api/v1${root}/${pathSegment(id, `${root}/{id}${rest}`)}${rest}` as ApiPath;
 }
 
 /** Tagged template for organization routes: tenantPath`/my-limits` → "/api/v1/tenants/my-limits". */

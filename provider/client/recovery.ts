@@ -84,6 +84,20 @@ export const JOB_COMMANDS = {
   "kubernetesCluster.scale": ["scaleKubernetesCluster"],
   "kubernetesCluster.upgrade": ["upgradeKubernetesCluster"],
   "kubernetesCluster.delete": ["deleteKubernetesCluster"],
+  "fileSystem.create": ["createSharedFileSystem"],
+  "fileSystem.resize": ["changeSharedFileSystemDiskOffering"],
+  "fileSystem.changeServiceOffering": ["changeSharedFileSystemServiceOffering"],
+  "fileSystem.start": ["startSharedFileSystem"],
+  "fileSystem.stop": ["stopSharedFileSystem"],
+  "fileSystem.restart": ["restartSharedFileSystem"],
+  "fileSystem.expunge": ["expungeSharedFileSystem"],
+  "multiRegionGroup.delete": ["deleteMultiRegionGroup"],
+  "multiRegionGroup.addVpc": ["assignToMultiRegionGroup"],
+  "multiRegionGroup.removeVpc": ["removeFromMultiRegionGroup"],
+  "template.register": ["registerTemplate"],
+  "template.delete": ["deleteTemplate"],
+  "iso.register": ["registerIso"],
+  "iso.delete": ["deleteIso"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type JobCommand = keyof typeof JOB_COMMANDS;

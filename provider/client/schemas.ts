@@ -113,6 +113,9 @@ export const InstanceSchema = z.looseObject({
   hasAnnotations: bool(),
   backupOfferingId: str(),
   backupOfferingName: str(),
+  /** Its instance group's name and id (emulator/README.md: CloudStack's UserVmResponse group, groupid). */
+  group: str(),
+  groupId: str(),
 });
 
 /** Create Instance answers the Instance object; the emulator adds jobId (the deploy job). */
@@ -313,16 +316,89 @@ export const RegionSchema = z.looseObject({
 
 export const ZoneSchema = z.looseObject({ id: z.string(), name: str(), regionId: str(), capacity: num() });
 
-export const TemplateSchema = z.looseObject({
+/** One image store's view of a download (CloudStack's TemplateResponse.downloaddetails). */
+const DownloadDetailSchema = z.looseObject({
+  datastore: str(),
+  downloadPercent: num(),
+  downloadState: str(),
+});
+
+/** CloudStack's download states (VMTemplateStorageResourceAssoc.Status) of a download that will not finish. */
+const FAILED_DOWNLOADS = ["DOWNLOAD_ERROR", "ABANDONED", "UPLOAD_ERROR", "UPLOAD_ABANDONED"];
+
+/**
+ * What templates and ISOs share (CloudStack's TemplateResponse, camel-cased): the seeded catalogue's rows and the
+ * images accounts register. `isReady` is the platform's word on readiness; `status` its text (the download's
+ * progress, "Download Complete", or why the download failed), shown to the owner.
+ */
+const imageFields = {
   id: z.string(),
   name: str(),
   displayText: str(),
-  minRootDiskSizeGb: num(),
-  osTypeId: str(),
+  zoneId: str(),
+  zoneName: str(),
   format: str(),
+  osTypeId: str(),
+  osTypeName: str(),
+  isPublic: bool(),
+  isFeatured: bool(),
+  isExtractable: bool(),
+  passwordEnabled: bool(),
+  isDynamicallyScalable: bool(),
+  crossZones: bool(),
+  account: str(),
+  isReady: bool(),
+  status: str(),
+  url: str(),
+  checksum: str(),
+  /** Bytes: a template's virtual size, an ISO's file size. */
+  size: num(),
+  downloadDetails: opt(z.array(DownloadDetailSchema)),
+  created: str(),
+};
+
+/**
+ * The record's `state`, which the API does not write: Ready once `isReady`, Error when the download failed (its
+ * download state says so), Downloading while it is under way; undefined when the API says nothing of readiness.
+ */
+function withImageState<T extends { isReady?: boolean; downloadDetails?: { downloadState?: string }[] }>(
+  r: T,
+) {
+  const failed = r.downloadDetails?.some((d) => FAILED_DOWNLOADS.includes(String(d.downloadState)));
+  const state =
+    r.isReady === true ? "Ready" : failed ? "Error" : r.isReady === false ? "Downloading" : undefined;
+  return { ...r, state };
+}
+
+export const TemplateSchema = z
+  .looseObject({
+    ...imageFields,
+    minRootDiskSizeGb: num(),
+    hypervisor: str(),
+    templateType: str(),
+  })
+  .transform(withImageState);
+
+export const IsoSchema = z.looseObject({ ...imageFields, bootable: bool() }).transform(withImageState);
+
+/**
+ * Who may use a template or ISO (CloudStack's TemplatePermissionsResponse): `account` names the accounts given
+ * launch permission, and, while the image is private, its owner.
+ */
+export const ImagePermissionsSchema = z.looseObject({
+  id: str(),
+  isPublic: bool(),
+  account: opt(z.array(z.string())),
+  projectIds: opt(z.array(z.string())),
 });
 
-export const IsoSchema = z.looseObject({ id: z.string(), name: str(), displayText: str() });
+/** A guest OS type (CloudStack's listOsTypes); `description` is its name. */
+export const OsTypeSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  description: str(),
+  osCategory: str(),
+});
 
 export const ComputeOfferingSchema = z.looseObject({
   id: z.string(),
@@ -400,6 +476,9 @@ export const MyLimitsSchema = z.looseObject({
   /** CloudStack's `backup` resource type (the emulator reports it; other APIs may not). */
   backupLimit: num(),
   backupCount: num(),
+  /** CloudStack's `template` resource type: templates and ISOs (the emulator reports it). */
+  templateLimit: num(),
+  templateCount: num(),
 });
 
 export const AclListSchema = z.looseObject({ id: z.string(), name: str(), description: str(), vpcId: str() });
@@ -543,9 +622,51 @@ export const KubernetesClusterSchema = z.looseObject({
 /** getKubernetesClusterConfig: the kubeconfig text (a credential: never logged). */
 export const KubernetesConfigSchema = z.looseObject({ id: str(), name: str(), configData: z.string() });
 
-export const InstanceGroupSchema = z.looseObject({ id: opt(z.string()), name: str() });
+/**
+ * A row of the spec's multi-region instance-group list (row fields not shown: emulator/README.md, CloudStack's
+ * InstanceGroupResponse plus the region it lives in).
+ */
+export const InstanceGroupSchema = z.looseObject({
+  id: opt(z.string()),
+  name: str(),
+  regionId: str(),
+  regionName: str(),
+  account: str(),
+  created: str(),
+});
 
-export const AuditEntrySchema = z.looseObject({});
+/**
+ * A row of the audit trail (fields: emulator/README.md). `timestamp` is the server's local time without offset,
+ * in whatever zone the server runs: compare it only with other times of the same server (serverTime.ts).
+ */
+export const AuditEntrySchema = z.looseObject({
+  id: str(),
+  timestamp: str(),
+  user: str(),
+  regionId: str(),
+  method: str(),
+  route: str(),
+  path: str(),
+  status: int(),
+  resourceType: str(),
+  resourceId: str(),
+  jobId: str(),
+});
+
+/**
+ * A comment (the spec's annotation) as CloudStack's AnnotationResponse shows it (emulator/README.md): `entityType`
+ * the platform's (VOLUME, NETWORK, PUBLIC_IP_ADDRESS, VPC, KUBERNETES_CLUSTER).
+ */
+export const CommentSchema = z.looseObject({
+  id: z.string(),
+  entityId: str(),
+  entityType: str(),
+  entityName: str(),
+  annotation: z.string(),
+  adminsOnly: bool(),
+  username: str(),
+  created: str(),
+});
 
 export type Accepted = z.output<typeof AcceptedSchema>;
 export type Tag = z.output<typeof TagSchema>;
@@ -582,3 +703,121 @@ export type KubernetesVersion = z.output<typeof KubernetesVersionSchema>;
 export type KubernetesCluster = z.output<typeof KubernetesClusterSchema>;
 export type InstanceGroup = z.output<typeof InstanceGroupSchema>;
 export type AuditEntry = z.output<typeof AuditEntrySchema>;
+export type Comment = z.output<typeof CommentSchema>;
+
+/**
+ * A shared file system, a row of the spec's `fileSystems` (row fields not shown: emulator/README.md, CloudStack's
+ * SharedFSResponse camel-cased). `size` is in bytes; the platform's `sizeGb` is text ("10.00 GiB").
+ */
+export const FileSystemSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  description: str(),
+  zoneId: str(),
+  zoneName: str(),
+  networkId: str(),
+  networkName: str(),
+  /** The file-system VM's address on the network: the NFS server to mount from. */
+  ipAddress: str(),
+  /** The exported path (CloudStack's /mnt/fs/share). */
+  path: str(),
+  provider: str(),
+  /** XFS or EXT4. */
+  filesystem: str(),
+  diskOfferingId: str(),
+  diskOfferingName: str(),
+  serviceOfferingId: str(),
+  serviceOfferingName: str(),
+  size: num(),
+  sizeGb: str(),
+  /** SharedFS.State: Allocated, Ready, Stopping, Stopped, Starting, Destroyed, Expunging, Error. */
+  state: str(),
+  created: str(),
+});
+export type FileSystem = z.output<typeof FileSystemSchema>;
+// ------------------------------------------------------------------ multi-region groups, organizations, projects
+
+/** A multi-region group: kept in the region its create was routed to. State Active, or Revoke while deleted. */
+export const MultiRegionGroupSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  description: str(),
+  state: str(),
+  regionId: str(),
+  regionName: str(),
+  memberCount: int(),
+  created: str(),
+});
+
+/** A VPC's membership of a group: `regionId` is the VPC's own region, not the group's. */
+export const MultiRegionMemberSchema = z.looseObject({
+  id: z.string(),
+  groupId: str(),
+  groupName: str(),
+  vpcId: str(),
+  vpcName: str(),
+  cidr: str(),
+  regionId: str(),
+  regionName: str(),
+  /** Add (joining), Active, Revoke (leaving), Error (the join failed). */
+  state: str(),
+  created: str(),
+});
+
+/** An organization the caller belongs to, with the caller's membership of it. */
+export const TenantSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  description: str(),
+  state: str(),
+  owner: str(),
+  /** The caller's membership: the value X-Tenant-Context carries. */
+  membershipId: str(),
+  role: str(),
+  memberCount: int(),
+  created: str(),
+});
+
+/** A membership of an organization (the caller's, or a member of one the caller belongs to). */
+export const MembershipSchema = z.looseObject({
+  id: z.string(),
+  tenantId: str(),
+  tenantName: str(),
+  user: str(),
+  /** Admin or Regular. */
+  role: str(),
+  created: str(),
+});
+
+/** An invitation to an organization: Pending, Completed (accepted), Declined or Expired. */
+export const InvitationSchema = z.looseObject({
+  id: z.string(),
+  tenantId: str(),
+  tenantName: str(),
+  user: str(),
+  invitedBy: str(),
+  state: str(),
+  created: str(),
+});
+
+export const ProjectSchema = z.looseObject({
+  id: z.string(),
+  name: str(),
+  displayText: str(),
+  state: str(),
+  owner: str(),
+  created: str(),
+});
+
+/** The signed-in user's console preferences: one object of text values. */
+export const PreferencesSchema = z.record(z.string(), z.string());
+
+export type MultiRegionGroup = z.output<typeof MultiRegionGroupSchema>;
+export type MultiRegionMember = z.output<typeof MultiRegionMemberSchema>;
+export type Tenant = z.output<typeof TenantSchema>;
+export type Membership = z.output<typeof MembershipSchema>;
+export type Invitation = z.output<typeof InvitationSchema>;
+export type Project = z.output<typeof ProjectSchema>;
+export type Preferences = z.output<typeof PreferencesSchema>;
+export type ImagePermissions = z.output<typeof ImagePermissionsSchema>;
+export type OsType = z.output<typeof OsTypeSchema>;

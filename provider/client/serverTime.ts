@@ -76,3 +76,24 @@ export function serverTimeAt(
     estimate: r.time.ms + at - (r.sentAt + r.receivedAt) / 2,
   };
 }
+
+/** A server time in the API's own form, `yyyy-MM-ddTHH:mm:ss.SSS`, from a position on its local timeline. */
+export function localText(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 23);
+}
+
+/**
+ * Where an instant of this process's wall clock falls on the server's own timeline, as the server would write
+ * it: the reading ties the two clocks (`wallAt`: this process's wall clock when the reading was current, the
+ * middle of its request), so the server's zone and its skew are both accounted for. A server that writes its
+ * times with an offset gets an instant back (skew accounted for). Without a reading the spec's default holds:
+ * offset-less times are taken as UTC.
+ *
+ * The offset measured is the server's at the reading: a time on the other side of a daylight-saving change of
+ * the server's zone is off by that change (the server says nothing of its zone's rules).
+ */
+export function serverTextOf(instantMs: number, reading?: { time: ServerTime; wallAt: number }): string {
+  if (!reading) return localText(instantMs);
+  const at = reading.time.ms + (instantMs - reading.wallAt);
+  return reading.time.zoned ? new Date(at).toISOString() : localText(at);
+}

@@ -7,7 +7,7 @@
 import { type AcceptedMutation, acceptedIn, type CallOptions } from "./core";
 import { Family } from "./family";
 import { readOnce } from "./pagination";
-import { type ApiPath, apiPath } from "./paths";
+import { type ApiPath, apiPath, underCollection } from "./paths";
 import { type Tag, TagSchema } from "./schemas";
 
 export type TagCollection =
@@ -41,24 +41,19 @@ function routed(target: TagTarget): TagTarget {
 
 export type TagMap = Readonly<Record<string, string>>;
 
+/** The path of each collection with routes of its own (tags; comments on some). */
+export const COLLECTION_ROOTS = {
+  instance: "/compute/instances",
+  volume: "/volumes",
+  vpc: "/vpcs",
+  network: "/networks",
+  publicIp: "/public-ips",
+  cluster: "/compute/kubernetes/clusters",
+} as const satisfies Partial<Record<TagCollection, `/${string}`>>;
+
 function collectionPath(kind: TagCollection, id: string): ApiPath {
-  switch (kind) {
-    case "instance":
-      return apiPath`/compute/instances/${id}/tags`;
-    case "volume":
-      return apiPath`/volumes/${id}/tags`;
-    case "vpc":
-      return apiPath`/vpcs/${id}/tags`;
-    case "network":
-      return apiPath`/networks/${id}/tags`;
-    case "publicIp":
-      return apiPath`/public-ips/${id}/tags`;
-    case "cluster":
-      return apiPath`/compute/kubernetes/clusters/${id}/tags`;
-    case "loadBalancerRule":
-    case "internalLoadBalancer":
-      throw new Error("load balancers are tagged through the generic route");
-  }
+  if (!(kind in COLLECTION_ROOTS)) throw new Error("load balancers are tagged through the generic route");
+  return underCollection(COLLECTION_ROOTS[kind as keyof typeof COLLECTION_ROOTS], id, "/tags");
 }
 
 /** The request body of tag add/remove: {tags} on collection routes, {resourceType, resourceId, tags} on /tags. */

@@ -1,8 +1,9 @@
 // Fields every kind shares, declared once: the region, tags, timeouts and adoption.
 
-import type { z } from "zod";
+import { z } from "zod";
 import {
   adoptId as adoptIdSchema,
+  bool,
   region as regionSchema,
   tags as tagsSchema,
   text,
@@ -10,7 +11,7 @@ import {
 } from "../lifecycle/check";
 import type { CatalogueName } from "../lifecycle/lookups";
 import type { TimeoutsInput } from "../lifecycle/timeouts";
-import { sameTags, sameValue, type TagMap } from "../lifecycle/values";
+import { containsUnknown, sameTags, sameValue, type TagMap } from "../lifecycle/values";
 import type { FieldSpec, Recorded } from "./define";
 
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -67,6 +68,16 @@ export function nameField(noun: string, change: "update" | "replace") {
   });
 }
 
+/**
+ * `deleteBeforeReplace` of a kind whose `keys` together are unique (a name in its account, or under its
+ * instance): a replacement that keeps them all, or cannot tell yet (unknown at preview), would be refused as a
+ * duplicate while the old one exists, so it deletes first. A failed create's replacement keeps them.
+ */
+export const uniqueTogether =
+  (...keys: string[]) =>
+  (olds: Recorded, news: Recorded): boolean =>
+    keys.every((k) => containsUnknown(news[k]) || news[k] === olds[k]);
+
 /** A free-text `description` (at most `max` characters); the API shows an empty one for none. */
 export function descriptionField(what: string, change: "update" | "replace", max?: number) {
   return field(text(what, max).optional(), {
@@ -74,6 +85,9 @@ export function descriptionField(what: string, change: "update" | "replace", max
     live: (r: { description?: string }) => r.description || undefined,
   });
 }
+
+/** For optional ids the API shows as "" or null when there is none: none equals none. */
+export const noneIsNull = (a: unknown, b: unknown) => (a || null) === (b || null);
 
 /** pulumi-cim import leaves out what a failed create left behind (state Error), saying why. */
 export const skipFailed = (r: { state?: string }) =>
@@ -101,3 +115,39 @@ export const adoptId = field(adoptIdSchema, { change: "ignore" });
 
 /** The fields of every kind backed by a record (all but the generic tag endpoint have adoptId). */
 export const commonFields = { region, timeouts, adoptId };
+
+/**
+ * A `size` that only grows (the platform refuses to shrink what holds data): `rules` refuses a smaller size against
+ * the old inputs at check, `diffGuard` against the old outputs at diff (a refresh may have moved them), so preview
+ * stops before anything is sent. `message` says why, for the kind's noun.
+ */
+export function growOnly(kind: string, message: (from: number, to: number) => string) {
+  const shrinks = (from: unknown, to: unknown): [number, number] | undefined =>
+    typeof from === "number" && typeof to === "number" && to < from ? [from, to] : undefined;
+  return {
+    rules(values: Recorded, fail: (property: string, reason: string) => void, olds: Recorded) {
+      const s = shrinks(olds?.size, values.size);
+      if (s) fail("size", message(...s));
+    },
+    diffGuard(olds: Recorded, news: Recorded, replacing: boolean) {
+      const s = shrinks(olds.size, news.size);
+      if (s && !replacing) throw new Error(`cim:${kind} ${String(olds.name ?? "")}: ${message(...s)}.`);
+    },
+  };
+}
+
+/**
+ * A flag changed in place whose default the API applies when it is left out: compared with that default, shown as
+ * the API reports it (else as recorded, else the default), so outputs always carry it.
+ */
+export function flagField(name: string, what: string, dflt = false) {
+  return field(bool(what), {
+    change: "update",
+    unset: () => dflt,
+    same: (a, b) => a === (b ?? dflt),
+    live: (r: Recorded) => r[name] as boolean | undefined,
+    output: (r: Recorded, rec: Recorded) =>
+      (r[name] as boolean | undefined) ?? (rec[name] as boolean | undefined) ?? dflt,
+    shown: z.boolean(),
+  });
+}

@@ -8,7 +8,7 @@
 // This module is pure: no client, no Pulumi; the lifecycle hooks receive their session from the engine.
 
 import type { z } from "zod";
-import type { AcceptedMutation, Job, MyLimits, TagCollection } from "../client";
+import type { AcceptedMutation, Job, MultiRegionQuota, MyLimits, TagCollection } from "../client";
 import type { CatalogueName } from "../lifecycle/lookups";
 import type { Session } from "../lifecycle/session";
 import type { Operation, TimeoutsInput } from "../lifecycle/timeouts";
@@ -89,10 +89,27 @@ export interface Ref {
   readonly mustExist?: boolean;
   /**
    * With `mustExist`: what the platform requires of the resource named, checked on the record found (e.g. an
-   * instance that a backup schedule names must have a backup offering). `reason` completes "<field> names
-   * <noun> <value>, which …".
+   * instance that a backup schedule names must have a backup offering).
    */
-  readonly requires?: { readonly holds: (record: LiveRecord) => boolean; readonly reason: string };
+  readonly requires?: Requirement;
+  /**
+   * With `mustExist`: the input field that holds the region the resource named lives in, when that is not
+   * necessarily this resource's region (a multi-region group's member VPC). Absent or not given: this
+   * resource's region.
+   */
+  readonly regionFrom?: string;
+}
+
+/** A rule on the record a reference names, judged at check with the resource's checked inputs. */
+export interface Requirement {
+  readonly holds: (record: LiveRecord, inputs: Recorded) => boolean;
+  /** Completes "<field> names <noun> <value> in <region>, which …". */
+  readonly reason: string | ((record: LiveRecord, inputs: Recorded) => string);
+  /**
+   * The input the failure names when another one than the reference is at fault (e.g. an internal load
+   * balancer's `sourceIpAddress` outside the tier `networkId` names). Default: the reference's own field.
+   */
+  readonly property?: string;
 }
 
 /**
@@ -163,11 +180,13 @@ export type OutputsOf<F extends Fields, O extends Outputs> = {
   [K in keyof O as undefined extends Produced<O[K]> ? K : never]?: Produced<O[K]>;
 } & { region: string };
 
-/** Which allowance of GET /tenants/my-limits a kind's creates count against. */
-export interface QuotaKey {
-  limit: keyof MyLimits;
-  count: keyof MyLimits;
-}
+/**
+ * Which allowance a kind's creates count against: one of GET /tenants/my-limits (the default), or of
+ * GET /multi-regions/quota (`source: "multi-regions"`: maxMultiRegions, currentMultiRegions).
+ */
+export type QuotaKey =
+  | { source?: "my-limits"; limit: keyof MyLimits; count: keyof MyLimits }
+  | { source: "multi-regions"; limit: keyof MultiRegionQuota; count: keyof MultiRegionQuota };
 
 /** Another kind's allowance that a create uses up: `count` of them, named `noun` in the warning. */
 export interface QuotaUse {
@@ -186,7 +205,12 @@ export interface LookupFailure {
 
 /** The API calls of a kind and what is special about its lifecycle. The engine owns everything else. */
 export interface KindApi<I, R extends LiveRecord> {
-  get(s: Session, id: string): Promise<R>;
+  /**
+   * The live record. `rec` is what the engine knows of the resource (the checked inputs at create and adoption,
+   * the old outputs after), for records the API finds only through another resource (a comment, under the
+   * collection of the resource it is on).
+   */
+  get(s: Session, id: string, rec: Recorded): Promise<R>;
   /** Every record of the region (all pages): refresh reads are served from one list when many come at once. */
   list?(s: Session): Promise<R[]>;
   /** Starts the create; `record` when the API answers with the resource itself. */

@@ -4,20 +4,29 @@
 
 import { backup } from "./backup";
 import { backupSchedule } from "./backupSchedule";
+import { comment } from "./comment";
 import type { Kind } from "./define";
+import { fileSystem } from "./fileSystem";
 import { instance } from "./instance";
+import { instanceGroup } from "./instanceGroup";
 import { instanceSchedule } from "./instanceSchedule";
 import { instanceSnapshot } from "./instanceSnapshot";
 import { internalLoadBalancer } from "./internalLoadBalancer";
+import { iso } from "./iso";
 import { kubernetesCluster } from "./kubernetesCluster";
 import { loadBalancerRule } from "./loadBalancerRule";
+import { multiRegionGroup } from "./multiRegionGroup";
+import { multiRegionGroupVpc } from "./multiRegionGroupVpc";
 import { network } from "./network";
 import { networkAclList } from "./networkAclList";
 import { networkAclRule } from "./networkAclRule";
+import { project } from "./project";
 import { publicIp } from "./publicIp";
 import { sshKeyPair } from "./sshKeyPair";
 import { staticNat } from "./staticNat";
 import { tags } from "./tags";
+import { template } from "./template";
+import { templatePermissions } from "./templatePermissions";
 import { volume } from "./volume";
 import { volumeSnapshot } from "./volumeSnapshot";
 import { vpc } from "./vpc";
@@ -44,6 +53,15 @@ export const kinds = {
   InternalLoadBalancer: internalLoadBalancer,
   KubernetesCluster: kubernetesCluster,
   Tags: tags,
+  Comment: comment,
+  FileSystem: fileSystem,
+  InstanceGroup: instanceGroup,
+  MultiRegionGroup: multiRegionGroup,
+  MultiRegionGroupVpc: multiRegionGroupVpc,
+  Project: project,
+  Template: template,
+  TemplatePermissions: templatePermissions,
+  Iso: iso,
 } as const;
 
 export type KindName = keyof typeof kinds;

@@ -18,10 +18,12 @@ import { waitFor } from "../lifecycle/session";
 import { sameList, sameValue } from "../lifecycle/values";
 import { catalogueField, commonFields, field, tags } from "./common";
 import { defineKind, type Recorded } from "./define";
+import { mustBeAGroup } from "./instanceGroup";
 import {
   BASE64,
   type FixedAddress,
   HOST_NAME,
+  imageNotReady,
   instanceWouldCollide,
   normaliseUserData,
   powerStateOf,
@@ -105,6 +107,7 @@ export const instance = defineKind({
           ? (rec.templateId as string | undefined)
           : ((rec.templateId as string | undefined) ?? v.templateId),
       lookup: { catalogue: "templates", what: "a template" },
+      ref: "Template",
     }),
     /**
      * `"template"` (default), `"iso"`, `"volume"` (a detached volume becomes the root disk) or `"snapshot"` (the
@@ -147,6 +150,7 @@ export const instance = defineKind({
       when: isIso,
       live: (v: Instance) => (v as Record<string, unknown>).isoId ?? v.templateId,
       lookup: { catalogue: "isos", what: "an ISO" },
+      ref: "Iso",
     }),
     /** Root disk offering; required with `imageType: "iso"` (an ISO carries no disk). Replaces on change. */
     diskOfferingId: field(optionalId("the root disk offering (imageType iso: an ISO carries no disk)"), {
@@ -320,6 +324,17 @@ export const instance = defineKind({
           : v.backupOfferingId || undefined,
       lookup: { catalogue: "backupOfferings", what: "a backup offering" },
     }),
+    /**
+     * The instance group it is in, by name: a `cim.InstanceGroup`'s `name`, or a group of the region (looked up at
+     * preview). Changed in place (the platform's update `group`; one group at most, so it leaves any other). Left
+     * out, it stays in whatever group it is in: the platform takes an instance out of a group only when the group
+     * is deleted.
+     */
+    group: field(text("an instance group's name (a cim.InstanceGroup's name output)").optional(), {
+      change: "update",
+      live: (v: Instance) => (v.group === undefined ? undefined : v.group || null),
+      ref: { kind: "InstanceGroup", by: "name", mustExist: true },
+    }),
     /** Tags; the program's map is authoritative (tags added elsewhere are removed on the next update). */
     tags,
     timeouts: commonFields.timeouts,
@@ -417,6 +432,10 @@ export const instance = defineKind({
         ? undefined
         : rootDiskProblem(i.rootDiskSize, rows.templateId);
     const out = problem ? [{ property: "rootDiskSize", reason: problem }] : [];
+    for (const field of ["templateId", "isoId"] as const) {
+      const notReady = imageNotReady(field, rows[field]);
+      if (notReady) out.push({ property: field, reason: notReady });
+    }
     const backup = rows.backupOfferingId;
     if (backup && typeof i.zoneId === "string" && backup.zoneId && backup.zoneId !== i.zoneId) {
       out.push({
@@ -468,11 +487,14 @@ export const instance = defineKind({
     async apply(s, live, want, changed, op) {
       const o = { region: s.region };
       const id = live.id;
+      // the platform makes a group of a name it does not know: never let a typo or another region's name do that
+      if (changed.has("group") && want.group) await mustBeAGroup(s, want.group);
       const put: UpdateInstanceInput = {
         name: changed.has("name") ? want.name : undefined,
         displayName: changed.has("displayName") ? want.displayName : undefined,
         haEnabled: changed.has("haEnabled") ? (want.haEnabled ?? false) : undefined,
         deleteProtection: changed.has("deleteProtection") ? (want.deleteProtection ?? false) : undefined,
+        group: changed.has("group") ? want.group : undefined,
       };
       if (Object.values(put).some((v) => v !== undefined)) await s.client.instances.update(id, put, o);
       let state = live.state;

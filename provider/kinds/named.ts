@@ -31,19 +31,27 @@ type Rename = (
   o?: CallOptions,
 ) => Promise<unknown>;
 
-/** The apply hook of a named kind: one PUT with the names that differ. */
-export function renameApply(rename: (s: Session) => Rename) {
+/**
+ * The apply hook of a kind whose in-place fields `keys` all go in one synchronous update call: it sends those
+ * that changed (the others left out, so the API keeps them), and nothing when none did.
+ */
+export function applyChanged<const K extends string>(
+  keys: readonly K[],
+  send: (s: Session, id: string, changes: Partial<Record<K, string>>) => Promise<unknown>,
+) {
   return async (
     s: Session,
     live: { id: string },
-    want: { name?: string; displayText?: string },
+    want: Partial<Record<K, string | undefined>>,
     changed: ReadonlySet<string>,
   ) => {
-    const put = {
-      name: changed.has("name") ? want.name : undefined,
-      displayText: changed.has("displayText") ? want.displayText : undefined,
-    };
-    if (put.name !== undefined || put.displayText !== undefined)
-      await rename(s)(live.id, put, { region: s.region });
+    const put: Partial<Record<K, string>> = {};
+    for (const k of keys) if (changed.has(k) && want[k] !== undefined) put[k] = want[k];
+    if (Object.keys(put).length) await send(s, live.id, put);
   };
+}
+
+/** The apply hook of a named kind: one PUT with the names that differ. */
+export function renameApply(rename: (s: Session) => Rename) {
+  return applyChanged(["name", "displayText"], (s, id, put) => rename(s)(id, put, { region: s.region }));
 }

@@ -8,6 +8,7 @@ import type { AclList } from "../client";
 import { id, text } from "../lifecycle/check";
 import { commonFields, descriptionField, field } from "./common";
 import { defineKind } from "./define";
+import { applyChanged } from "./named";
 
 /** The platform's two default lists, present in every VPC. */
 export const DEFAULT_ACL_LISTS = ["default_allow", "default_deny"] as const;
@@ -50,13 +51,9 @@ export const networkAclList = defineKind({
         { name: i.name ?? "", description: i.description, vpcId: i.vpcId },
         { region: s.region },
       ),
-    async apply(s, live, want, changed) {
-      const put = {
-        name: changed.has("name") ? want.name : undefined,
-        description: changed.has("description") ? want.description : undefined,
-      };
-      await s.client.networkAcls.updateList(live.id, put, { region: s.region });
-    },
+    apply: applyChanged(["name", "description"], (s, id, put) =>
+      s.client.networkAcls.updateList(id, put, { region: s.region }),
+    ),
     delete: (s, live) => s.client.networkAcls.deleteList(live.id, { region: s.region }),
   },
   importer: {

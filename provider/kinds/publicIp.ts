@@ -8,10 +8,8 @@ import { z } from "zod";
 import type { PublicIp } from "../client";
 import { optionalId, whenKnown } from "../lifecycle/check";
 import { ResourceError } from "../lifecycle/errors";
-import { catalogueField, commonFields, field, tags } from "./common";
+import { catalogueField, commonFields, field, noneIsNull, tags } from "./common";
 import { defineKind } from "./define";
-
-const noneIsNull = (a: unknown, b: unknown) => (a || null) === (b || null);
 
 export const publicIp = defineKind({
   name: "PublicIp",

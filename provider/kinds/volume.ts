@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Volume } from "../client";
 import { id, optionalId } from "../lifecycle/check";
 import { waitFor } from "../lifecycle/session";
-import { catalogueField, commonFields, field, nameField, tags } from "./common";
+import { catalogueField, commonFields, field, growOnly, nameField, tags } from "./common";
 import { defineKind } from "./define";
 
 const size = z
@@ -106,13 +106,7 @@ export const volume = defineKind({
     state: { schema: z.string(), from: (v: Volume) => v.state },
     created: { schema: z.string().optional(), from: (v: Volume) => v.created },
   },
-  rules(values, fail, olds) {
-    const before = olds?.size;
-    const after = values.size;
-    if (typeof before === "number" && typeof after === "number" && after < before) {
-      fail("size", shrinkMessage(before, after));
-    }
-  },
+  ...growOnly("Volume", shrinkMessage),
   lookups(i, rows) {
     const out: { property: string; reason: string }[] = [];
     const offering = rows.diskOfferingId;
@@ -125,13 +119,6 @@ export const volume = defineKind({
       });
     }
     return out;
-  },
-  diffGuard(olds, news, replacing) {
-    const from = olds.size;
-    const to = news.size;
-    if (!replacing && typeof from === "number" && typeof to === "number" && to < from) {
-      throw new Error(`cim:Volume ${String(olds.name ?? "")}: ${shrinkMessage(from, to)}.`);
-    }
   },
   api: {
     get: (s, id) => s.client.volumes.get(id, { region: s.region }),

@@ -48,17 +48,17 @@ export function providerOf<F extends Fields, O extends Outputs>(
   const api = kind.api as KindApi<Recorded, Live>;
 
   const present = (live: Live | undefined) => (live && !gone.has(live.state ?? "") ? live : undefined);
-  const getLive = async (s: Session, id: string): Promise<Live | undefined> =>
-    present((await readOrGone(() => api.get(s, id))) as Live | undefined);
+  const getLive = async (s: Session, id: string, rec: Recorded): Promise<Live | undefined> =>
+    present((await readOrGone(() => api.get(s, id, rec))) as Live | undefined);
   /** A read that may come from the lane's shared list (batched; never for what this process just changed). */
-  const sharedRead = async (s: Session, id: string): Promise<Live | undefined> => {
+  const sharedRead = async (s: Session, id: string, rec: Recorded): Promise<Live | undefined> => {
     const list = api.list;
-    if (!list) return getLive(s, id);
+    if (!list) return getLive(s, id, rec);
     return present(
       await batchedRead<Live>({
         lane: lane(s.region),
         id,
-        get: () => getLive(s, id),
+        get: () => getLive(s, id, rec),
         list: () => list(s) as Promise<Live[]>,
       }),
     );
@@ -67,13 +67,19 @@ export function providerOf<F extends Fields, O extends Outputs>(
    * The record once no other operation is under way on it (`except`: a state not worth waiting out). `shared`:
    * its first read may come from the lane's list (before an update or delete); later ones are fresh gets.
    */
-  const settled = (s: Session, id: string, op: Operation, o: { except?: string; shared?: boolean } = {}) => {
+  const settled = (
+    s: Session,
+    id: string,
+    rec: Recorded,
+    op: Operation,
+    o: { except?: string; shared?: boolean } = {},
+  ) => {
     let shared = o.shared === true;
     return settle(
       s,
       op,
       () => {
-        const read = shared ? sharedRead(s, id) : getLive(s, id);
+        const read = shared ? sharedRead(s, id, rec) : getLive(s, id, rec);
         shared = false;
         return read;
       },
@@ -81,14 +87,14 @@ export function providerOf<F extends Fields, O extends Outputs>(
     );
   };
   /** When the platform has no record of a job, waitFor watches the resource until it settles instead. */
-  const watching = (s: Session, id: string) => {
+  const watching = (s: Session, id: string, rec: Recorded) => {
     s.watch = async (op) => {
-      await settled(s, id, op);
+      await settled(s, id, rec, op);
     };
     return s;
   };
-  const isGone = (s: Session, id: string) =>
-    getLive(s, id).then(
+  const isGone = (s: Session, id: string, rec: Recorded) =>
+    getLive(s, id, rec).then(
       (x) => x === undefined,
       () => false,
     );
@@ -118,7 +124,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
     markChanged(lane(s.region), live.id);
     let now: Live | undefined = live;
     if (applying) {
-      now = await getLive(s, live.id);
+      now = await getLive(s, live.id, want);
       if (!now) {
         throw new ResourceError(
           `${await describe(s, { name: nameOf(live), id: live.id })}: the ${noun} disappeared while being changed.`,
@@ -132,7 +138,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
 
   async function adopt(s: Session, want: Recorded, region: string | undefined) {
     const id = String(want.adoptId);
-    const live = await getLive(s, id);
+    const live = await getLive(s, id, want);
     if (!live) {
       throw new ResourceError(
         `cim:${kind.name}${typeof nameOf(want) === "string" ? ` "${nameOf(want)}"` : ""}: adoptId: no ${noun} ${id} in region ${await regionLabel(s, s.region)}. Check the id and the resource's region (ids are valid only in their own region).`,
@@ -147,7 +153,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
     const why = kind.adoptable?.(live);
     if (why)
       throw new ResourceError(`${await describe(s, { name: nameOf(live), id })}: cannot adopt: ${why}`);
-    const done = await converge(s, (await settled(s, id, "create")) ?? live, want, "create");
+    const done = await converge(s, (await settled(s, id, want, "create")) ?? live, want, "create");
     const outs = outputsOf(kind, want, done.live, region, done.tags);
     if (done.problems.length) {
       throw new PartialStateError(
@@ -183,10 +189,11 @@ export function providerOf<F extends Fields, O extends Outputs>(
     const id = accepted.id;
     if (!id)
       throw new ResourceError(`${await describe(s, what)}: the API accepted the ${verb} but named no id.`);
-    watching(s, id);
+    watching(s, id, want);
     /** Partial state: the resource exists (the API accepted it), so it is recorded as failed, never lost. */
     const partial = async (message: string, live?: Live) => {
-      const current = live ?? (await getLive(s, id).catch(() => undefined)) ?? (accepted.record as Live);
+      const current =
+        live ?? (await getLive(s, id, want).catch(() => undefined)) ?? (accepted.record as Live);
       const tags = current && kind.tags ? tagsOf(current.tags) : undefined;
       return new PartialStateError(id, outputsOf(kind, want, current ?? {}, region, tags), want, message);
     };
@@ -196,7 +203,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
     } catch (err) {
       // A job that ended in error and left nothing behind (the API shows the resource gone, e.g. a static NAT
       // that was never enabled): nothing exists to record, so the error is plain and the next up creates it.
-      if (err instanceof JobFailedError && (await isGone(s, id))) {
+      if (err instanceof JobFailedError && (await isGone(s, id, want))) {
         throw await failure(
           s,
           { ...what, id },
@@ -213,9 +220,11 @@ export function providerOf<F extends Fields, O extends Outputs>(
     }
     markChanged(lane(region), id);
     try {
-      // The successful job's result is the record (when the API gives one): no read repeats it.
+      // The successful job's result is the record (when the API gives one): no read repeats it. The job may
+      // end before the resource is usable (a template still downloading): that is waited out with fresh reads,
+      // so what uses its id starts only once the platform says it is ready.
       const result = waited.job && present(api.fromJob?.(s, waited.job, id) as Live | undefined);
-      const live = result || (await getLive(s, id));
+      const live = result && !busy.has(result.state ?? "") ? result : await settled(s, id, want, "create");
       if (!live) throw new Error(`the ${past(verb)} ${noun} cannot be read back (404)`);
       const failed = kind.states?.failed;
       if (failed !== undefined && live.state === failed) {
@@ -249,7 +258,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
       const now = await kind.custom.read(s, id, props);
       return now ? { id, props: outputsOf(kind, now, {}, props.region as string | undefined) } : {};
     }
-    const live = await sharedRead(s, id);
+    const live = await sharedRead(s, id, props);
     if (!live) return {};
     return {
       id,
@@ -285,9 +294,9 @@ export function providerOf<F extends Fields, O extends Outputs>(
       const now = await kind.custom.update(s, id, olds, news as never);
       return { outs: outputsOf(kind, now, {}, olds.region as string | undefined) };
     }
-    watching(s, id);
+    watching(s, id, olds);
     try {
-      const live = await settled(s, id, "update", { shared: true });
+      const live = await settled(s, id, olds, "update", { shared: true });
       if (!live)
         throw new Error(`the ${noun} no longer exists (run pulumi refresh, then pulumi up to recreate it)`);
       const done = await converge(s, live, news, "update");
@@ -308,18 +317,18 @@ export function providerOf<F extends Fields, O extends Outputs>(
       withDefaults(props.timeouts, kind.timeouts),
     );
     if (kind.custom) return kind.custom.delete(s, id, props);
-    watching(s, id);
+    watching(s, id, props);
     try {
-      const live = await settled(s, id, "delete", { except: deleting, shared: true });
+      const live = await settled(s, id, props, "delete", { except: deleting, shared: true });
       if (!live) return;
       if (deleting !== undefined && live.state === deleting) {
-        await settled(s, id, "delete");
+        await settled(s, id, props, "delete");
         return;
       }
       await api.beforeDelete?.(s, live);
       if ((await awaitJob(s, await api.delete(s, live), "delete")).watched) {
         // No job to say how the delete ended: the record says it, once it has settled.
-        const left = await getLive(s, id);
+        const left = await getLive(s, id, props);
         if (left) {
           throw new ResourceError(
             `${await describe(s, { name: nameOf(props), id })}: delete failed: the platform has no record of the delete job and the ${noun} is still there (state ${left.state ?? "unknown"}). Run pulumi destroy (or pulumi up) again.`,
@@ -328,7 +337,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
       }
     } catch (err) {
       if (err instanceof ResourceError) throw err; // a refusal of ours (e.g. delete protection)
-      if (await isGone(s, id)) return;
+      if (await isGone(s, id, props)) return;
       throw await failure(s, { name: nameOf(props), id }, "delete", err);
     } finally {
       markChanged(lane(s.region), id);

@@ -42,10 +42,23 @@ export async function fieldLookups<F extends Fields, O extends Outputs>(
       const ref = refOf(f);
       const checked = ref?.mustExist && Array.isArray(plain) && plain.includes(k);
       const target = checked ? kindNamed(ref.kind) : undefined;
-      if (ref && target)
+      if (ref && target) {
+        // a resource of another region is looked up there (an id is valid only in its own region)
+        const elsewhere = ref.regionFrom ? inputs[ref.regionFrom] : undefined;
+        const where = typeof elsewhere === "string" ? elsewhere : region;
         out.push(
-          ...(await mustReferToExisting(kind.name, region, k, inputs[k], target, ref.by, ref.requires)),
+          ...(await mustReferToExisting(
+            kind.name,
+            where,
+            k,
+            inputs[k],
+            target,
+            ref.by,
+            ref.requires,
+            inputs,
+          )),
         );
+      }
       if (!f.lookup) return;
       const r = await mustExist(kind.name, region, f.lookup.catalogue, k, inputs[k], f.lookup.what);
       if (r.failure) out.push(r.failure);

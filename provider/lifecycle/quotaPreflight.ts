@@ -1,5 +1,5 @@
 // Quota preflight: `pulumi preview` (and `up`) warn when the creates in a program would exceed the account's
-// allowances (GET /api/v1/tenants/my-limits). Every kind that declares a `quota` key is counted (the engine
+// allowances (GET /api/v1/tenants/my-limits; for multi-region groups, GET /api/v1/multi-regions/quota). Every kind that declares a `quota` key is counted (the engine
 // calls `quotaPreflight` from check). All dynamic resources share one provider process per operation, so this module
 // counts the creates it sees there, per API account (base URL and token subject) and kind, reads my-limits once
 // per account, and warns once per allowance when used + creates passes the limit. A create can use up more than
@@ -9,15 +9,13 @@
 // one in) and adoptions (`adoptId`) do not add to usage. The API counts allowances per user across regions (as
 // the emulator does), so the count is not split by region.
 //
-// The warning reaches the user as an engine diagnostic of severity warning: the dynamic-provider host is
-// started with the engine's address as its first argument, and the provider logs through the engine's Log RPC.
-// Without that address (e.g. in tests) it goes to stderr, which the engine shows as a plain message.
-// Best effort throughout: nothing here fails a check or delays it by more than one my-limits read.
+// The warning reaches the user as an engine diagnostic of severity warning (engineLog.ts).
+// Best effort throughout: nothing here fails a check or delays it by more than one read per allowance source.
 
-import * as path from "node:path";
-import type { MyLimits } from "../client";
+import type { CimClient, MultiRegionQuota, MyLimits } from "../client";
 import { providerConfig } from "../config";
 import type { QuotaKey, QuotaUse } from "../kinds/define";
+import { engineWarning } from "./engineLog";
 import { isConfigured, openSession } from "./session";
 
 /** What the preflight needs of a kind: its name, its noun for the message and its allowances. */
@@ -34,8 +32,12 @@ function usesOf(kind: QuotaSubject, inputs: Record<string, unknown>): QuotaUse[]
   return [...own, ...(kind.alsoUses ?? []).filter((u) => !u.when || u.when(inputs))];
 }
 
+/** What one allowance source answers: my-limits, or the multi-region quota. */
+type Allowances = Record<string, unknown>;
+
 interface Account {
-  limits: Promise<MyLimits | undefined>;
+  /** The readings of each source (`my-limits`, `multi-regions`), read once, when a create first needs it. */
+  limits: Map<string, Promise<Allowances | undefined>>;
   /** Creates seen per allowance (its `limit` key): a volume and an instance's root disk add to the same one. */
   creates: Map<string, number>;
   warned: Set<string>;
@@ -52,7 +54,7 @@ let emit: (message: string) => Promise<void> = engineWarning;
  *
  *   if (!failures.length) await quotaPreflight(kind, olds, checkedInputs);
  *
- * Never throws; returns after at most one my-limits read (shared by every check of the process).
+ * Never throws; returns after at most one read per allowance source (shared by every check of the process).
  */
 export async function quotaPreflight(
   kind: QuotaSubject,
@@ -71,21 +73,20 @@ export async function quotaPreflight(
     const key = `${session.client.tokenClaims.subject ?? ""}@${providerConfig().baseUrl ?? ""}`;
     let account = accounts.get(key);
     if (!account) {
-      account = {
-        limits: session.client.catalogue.myLimits({ timeoutMs: 10_000 }).catch(() => undefined),
-        creates: new Map(),
-        warned: new Set(),
-      };
+      account = { limits: new Map(), creates: new Map(), warned: new Set() };
       accounts.set(key, account);
     }
+    const readings = account.limits;
     const counted = uses.map((u) => {
       const creates = (account.creates.get(u.quota.limit) ?? 0) + u.count;
       account.creates.set(u.quota.limit, creates);
-      return [u, creates] as const;
+      const source = sourceOf(u.quota);
+      if (!readings.has(source)) readings.set(source, readAllowances(session.client, source));
+      return [u, creates, source] as const;
     });
-    const limits = await account.limits;
-    if (!limits) return;
-    for (const [u, creates] of counted) {
+    for (const [u, creates, source] of counted) {
+      const limits = await readings.get(source);
+      if (!limits) continue;
       const message = overLimit({ noun: u.noun, quota: u.quota }, creates, limits);
       if (message && !account.warned.has(u.quota.limit)) {
         account.warned.add(u.quota.limit);
@@ -97,70 +98,50 @@ export async function quotaPreflight(
   }
 }
 
+const sourceOf = (q: QuotaKey) => q.source ?? "my-limits";
+
+/** One source's allowances, or undefined when they cannot be read now (a preflight never fails). */
+function readAllowances(client: CimClient, source: string): Promise<Allowances | undefined> {
+  const read =
+    source === "multi-regions"
+      ? client.catalogue.multiRegionQuota({ timeoutMs: 10_000 })
+      : client.catalogue.myLimits({ timeoutMs: 10_000 });
+  return read.catch(() => undefined);
+}
+
+/** The route and the refusal of each source, for the warning. */
+const SOURCES = {
+  "my-limits": {
+    route: "GET /api/v1/tenants/my-limits",
+    refusal: 'The API fails creates beyond the allowance ("Maximum number of resources … has been exceeded")',
+  },
+  "multi-regions": {
+    route: "GET /api/v1/multi-regions/quota",
+    refusal: "The API refuses creates beyond the allowance",
+  },
+};
+
 /** The warning text when `creates` more of `kind` would exceed the allowance, else undefined. */
 export function overLimit(
   kind: Pick<QuotaSubject, "noun" | "quota">,
   creates: number,
-  limits: MyLimits,
+  limits: MyLimits | MultiRegionQuota | Allowances,
 ): string | undefined {
   const f = kind.quota;
   if (!f) return undefined;
-  const limit = limits[f.limit];
-  const used = limits[f.count] ?? 0;
+  const values = limits as Allowances;
+  const limit = values[f.limit];
+  const used = values[f.count] ?? 0;
   if (typeof limit !== "number" || typeof used !== "number" || used + creates <= limit) return undefined;
   const left = Math.max(0, limit - used);
   const plural = `${kind.noun}s`;
   const noun = (n: number) => (n === 1 ? kind.noun : plural);
+  const source = SOURCES[sourceOf(f)];
   return (
     `cim quota: this program creates at least ${creates} new ${noun(creates)}, but the account has ` +
-    `${left} of ${limit} ${noun(limit)} left (${used} in use, GET /api/v1/tenants/my-limits). ` +
-    `The API fails creates beyond the allowance ("Maximum number of resources … has been exceeded"): remove ${plural} or ask for a higher ${f.limit}.`
+    `${left} of ${limit} ${noun(limit)} left (${used} in use, ${source.route}). ` +
+    `${source.refusal}: remove ${plural} or ask for a higher ${f.limit}.`
   );
-}
-
-/**
- * Logs a warning through the engine (shown like any Pulumi warning). The dynamic-provider host receives the
- * engine's address as its first argument but does not connect @pulumi/pulumi's log to it, so this does.
- */
-async function engineWarning(message: string): Promise<void> {
-  const address = engineAddress();
-  if (address) {
-    try {
-      await logToEngine(address, message);
-      return;
-    } catch {
-      // fall through to stderr
-    }
-  }
-  process.stderr.write(`warning: ${message}\n`);
-}
-
-function engineAddress(): string | undefined {
-  const [, script, address] = process.argv;
-  if (!script || !/dynamic-provider/.test(script)) return undefined;
-  return address && /^[\w.-]+:\d+$|^\[[0-9a-fA-F:]+\]:\d+$/.test(address) ? address : undefined;
-}
-
-let engineClient: { client: any; engproto: any } | undefined;
-
-function logToEngine(address: string, message: string): Promise<void> {
-  if (!engineClient) {
-    // The engine protocol stubs and the gRPC library @pulumi/pulumi itself uses (one copy, same instance).
-    const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
-    const grpc = require(require.resolve("@grpc/grpc-js", { paths: [pulumiDir] }));
-    const engrpc = require("@pulumi/pulumi/proto/engine_grpc_pb");
-    const engproto = require("@pulumi/pulumi/proto/engine_pb");
-    engineClient = { client: new engrpc.EngineClient(address, grpc.credentials.createInsecure()), engproto };
-  }
-  const { client, engproto } = engineClient;
-  const req = new engproto.LogRequest();
-  req.setSeverity(engproto.LogSeverity.WARNING);
-  req.setMessage(message);
-  req.setUrn("");
-  req.setEphemeral(false);
-  return new Promise((resolve, reject) => {
-    client.log(req, { deadline: Date.now() + 5_000 }, (err: unknown) => (err ? reject(err) : resolve()));
-  });
 }
 
 /** Test seams: forget every count and reading, and capture warnings instead of logging them. */

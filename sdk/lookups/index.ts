@@ -7,19 +7,39 @@ export type {
   BackupOffering,
   ComputeOffering,
   DiskOffering,
-  Iso,
+  Invitation,
   KubernetesVersion,
+  Membership,
+  MultiRegionMember,
   MultiRegionQuota,
   MyLimits,
   NetworkOffering,
+  OsType,
+  Preferences,
   Region,
-  Template,
+  Tenant,
   VpcOffering,
   Zone,
 } from "../../provider/client";
+export * from "./audit";
+export * from "./backups";
 export * from "./catalogue";
-export { clearLookupCache, LookupError, type LookupQuery, type LookupRegionOptions } from "./core";
+export * from "./comments";
+export {
+  clearLookupCache,
+  LookupError,
+  type LookupQuery,
+  type LookupRegionOptions,
+  type OfInstanceFilter,
+  type OfInstanceQuery,
+} from "./core";
+export * from "./fileSystems";
+export * from "./instanceGroups";
+export * from "./instanceSchedules";
 export * from "./kubernetes";
+export * from "./multiRegions";
 export * from "./networking";
+export * from "./organizations";
+export * from "./projects";
 export * from "./regions";
 export * from "./snapshots";

@@ -18,6 +18,10 @@ export interface Ids extends CatalogueIds {
   unknown2: string;
   /** The default region's id. */
   regionId: string;
+  /** An isolated network of the lane's emulator (file systems are served on one). */
+  networkId: string;
+  /** A VPC tier of the lane's emulator, 10.61.1.0/24, whose offering serves the internal LB. */
+  internalLbTierId: string;
 }
 
 export interface Settings {
@@ -71,6 +75,15 @@ const vm = (ids: Ids, extra: Record<string, unknown> = {}) => ({
   serviceOfferingId: ids.small,
   ...extra,
 });
+/** A valid template (check only: the URL is never fetched), with `over` changed. */
+const template = (ids: Ids, over: Record<string, unknown> = {}) => ({
+  url: "https://images.example.com/golden.qcow2",
+  zoneId: ids.zoneId,
+  format: "QCOW2",
+  hypervisor: "KVM",
+  osTypeId: ids.template.osTypeId,
+  ...over,
+});
 const without = (o: Record<string, unknown>, key: string) => {
   const { [key]: _drop, ...rest } = o;
   return rest;
@@ -98,6 +111,14 @@ const vpc = (ids: Ids, extra: Record<string, unknown> = {}) => ({
 const network = (ids: Ids, extra: Record<string, unknown> = {}) => ({
   zoneId: ids.zoneId,
   networkOfferingId: ids.isolated,
+  ...extra,
+});
+const fileSystem = (ids: Ids, extra: Record<string, unknown> = {}) => ({
+  zoneId: ids.zoneId,
+  networkId: ids.networkId,
+  diskOfferingId: ids.customDisk,
+  size: 10,
+  serviceOfferingId: ids.medium,
   ...extra,
 });
 const aclRule = (ids: Ids, extra: Record<string, unknown> = {}) => ({
@@ -723,6 +744,13 @@ export const CASES: BadCase[] = [
     message: /schedule is required/,
   },
   {
+    name: "backup schedule timezone that is no IANA name",
+    kind: "BackupSchedule",
+    args: (i) => schedule(i, { timezone: "Europe/Atlantis" }),
+    field: "timezone",
+    message: /timezone must be an IANA time zone name, e\.g\. "Europe\/Berlin" or "UTC"/,
+  },
+  {
     name: "backup schedule timezone of 65 characters",
     kind: "BackupSchedule",
     args: (i) => schedule(i, { timezone: "Z".repeat(65) }),
@@ -1183,6 +1211,14 @@ export const CASES: BadCase[] = [
     message: /networkId must be an id \(a UUID\), not a name/,
   },
   {
+    name: "internal load balancer with a source address outside its tier (plain id)",
+    kind: "InternalLoadBalancer",
+    args: (i) => internalLb(i, { networkId: i.internalLbTierId, sourceIpAddress: "10.99.0.5" }),
+    field: "sourceIpAddress",
+    message:
+      /networkId names network \S+ in .*which has the range 10\.61\.1\.0\/24: sourceIpAddress 10\.99\.0\.5 lies outside it/,
+  },
+  {
     name: "internal load balancer naming a member twice",
     kind: "InternalLoadBalancer",
     args: (i) => internalLb(i, { memberIds: [i.unknown2, i.unknown2] }),
@@ -1245,11 +1281,48 @@ export const CASES: BadCase[] = [
     message: /autoscaling\.maxSize must be greater than minSize/,
   },
   {
+    name: "cluster without control nodes",
+    kind: "KubernetesCluster",
+    args: (i) => cluster(i, { controlNodes: 0 }),
+    field: "controlNodes",
+    message: /controlNodes must be at least 1: the control-plane nodes/,
+  },
+  {
     name: "cluster control nodes as text",
     kind: "KubernetesCluster",
     args: (i) => cluster(i, { controlNodes: "3" }),
     field: "controlNodes",
     message: /controlNodes must be a number/,
+  },
+  // ------------------------------------------------------------------- multi-region groups, projects
+  {
+    name: "multi-region member with the VPC's region given by name",
+    kind: "MultiRegionGroupVpc",
+    args: (i) => ({ groupId: i.unknown, vpcId: i.unknown2, vpcRegion: "nl-ams-1" }),
+    field: "vpcRegion",
+    message: /vpcRegion must be an id \(a UUID\), not a name/,
+  },
+  {
+    name: "multi-region member naming a VPC its vpcRegion does not have",
+    kind: "MultiRegionGroupVpc",
+    // looked up in vpcRegion (the other region), not in the member's own (the default)
+    args: (i) => ({ groupId: i.unknown, vpcId: i.unknown2, vpcRegion: i.other.zones[0].regionId }),
+    field: "vpcId",
+    message: /vpcId names no VPC with id "[0-9a-f-]+" in region [0-9a-f]{8}-/,
+  },
+  {
+    name: "multi-region group name of 256 characters",
+    kind: "MultiRegionGroup",
+    args: () => ({ name: "g".repeat(256) }),
+    field: "name",
+    message: /name must be at most 255 characters/,
+  },
+  {
+    name: "project with an empty display text",
+    kind: "Project",
+    args: () => ({ name: "web", displayText: " " }),
+    field: "displayText",
+    message: /displayText must not be empty/,
   },
   {
     name: "settings: token for another audience",
@@ -1274,5 +1347,154 @@ export const CASES: BadCase[] = [
     settings: { env: (i) => ({ CIM_REGION: i.unknown }) },
     field: "region",
     message: /region .*(unknown|not a region|no region|does not exist)/i,
+  },
+  {
+    name: "comment on no resource",
+    kind: "Comment",
+    args: () => ({ text: "owned by team a" }),
+    field: "volumeId",
+    message: /a comment needs the resource it is on: give exactly one of volumeId, networkId/,
+  },
+  {
+    name: "comment on two resources",
+    kind: "Comment",
+    args: (i) => ({ volumeId: i.unknown, networkId: i.unknown2, text: "x" }),
+    field: "networkId",
+    message: /give exactly one of .*: volumeId and networkId are given/,
+  },
+  {
+    name: "comment longer than 255 characters",
+    kind: "Comment",
+    args: (i) => ({ networkId: i.unknown, text: "x".repeat(256) }),
+    field: "text",
+    message: /text must be at most 255 characters/,
+  },
+  {
+    name: "admins-only comment with a user's token",
+    kind: "Comment",
+    args: (i) => ({ networkId: i.unknown, text: "for admins", adminsOnly: true }),
+    field: "adminsOnly",
+    message: /adminsOnly: true needs an administrator's token \(the service:admin permission\)/,
+  },
+  {
+    name: "comment on a volume that does not exist",
+    kind: "Comment",
+    args: (i) => ({ volumeId: i.unknown, text: "x" }),
+    field: "volumeId",
+    message: /volumeId names no volume with id "[0-9a-f-]+" in the default region/,
+  },
+  // ---------------------------------------------------------------------------- FileSystem, InstanceGroup
+  {
+    name: "file system in an unknown format",
+    kind: "FileSystem",
+    args: (i) => fileSystem(i, { filesystem: "NTFS" }),
+    field: "filesystem",
+    message: /filesystem must be "XFS" \(the default\) or "EXT4"/,
+  },
+  {
+    name: "file system shrinking an existing one",
+    kind: "FileSystem",
+    existing: (i) => fileSystem(i, { size: 10 }),
+    args: (i) => fileSystem(i, { size: 5 }),
+    field: "size",
+    message: /size cannot shrink \(10 GB → 5 GB\): shared file systems only grow/,
+  },
+  {
+    name: "file system with a size on a fixed disk offering",
+    kind: "FileSystem",
+    args: (i) => fileSystem(i, { diskOfferingId: i.fixedDisk.id }),
+    field: "size",
+    message: /size does not apply to disk offering .*fixed/,
+  },
+  {
+    name: "file system served by an offering below the VM's minimum",
+    kind: "FileSystem",
+    args: (i) => fileSystem(i, { serviceOfferingId: i.small }),
+    field: "serviceOfferingId",
+    message: /too small for the file-system VM: it needs at least 2 vCPUs and 1024 MB/,
+  },
+  {
+    name: "file system on a network given by name",
+    kind: "FileSystem",
+    args: (i) => fileSystem(i, { networkId: "backend" }),
+    field: "networkId",
+    message: /networkId must be an id \(a UUID\), not a name/,
+  },
+  {
+    name: "instance in a group the region does not have",
+    kind: "Instance",
+    args: (i) => vm(i, { group: "no-such-group" }),
+    field: "group",
+    message: /group names no instance group named "no-such-group" in .*cim\.InstanceGroup/,
+  },
+  {
+    name: "instance group with an empty name",
+    kind: "InstanceGroup",
+    args: () => ({ name: " " }),
+    field: "name",
+    message: /name must not be empty/,
+  },
+  {
+    name: "template URL of another scheme",
+    kind: "Template",
+    args: (i) => template(i, { url: "ftp://images.example.com/golden.qcow2" }),
+    field: "url",
+    message: /url must be an http or https URL: the platform downloads the image from it/,
+  },
+  {
+    name: "template URL on this machine",
+    kind: "Template",
+    args: (i) => template(i, { url: "http://localhost:8000/golden.qcow2" }),
+    field: "url",
+    message: /url must name a host the cloud can reach, not localhost/,
+  },
+  {
+    name: "template URL that does not end as the format's files",
+    kind: "Template",
+    args: (i) => template(i, { url: "https://images.example.com/golden.vhd" }),
+    field: "url",
+    message: /url must end as a QCOW2 file does \(\.qcow2, \.qcow2\.zip/,
+  },
+  {
+    name: "template format unknown",
+    kind: "Template",
+    args: (i) => template(i, { format: "vdi" }),
+    field: "format",
+    message: /format must be one of QCOW2, RAW, VHD, VHDX, OVA, VMDK, TAR/,
+  },
+  {
+    name: "template hypervisor unknown",
+    kind: "Template",
+    args: (i) => template(i, { hypervisor: "qemu" }),
+    field: "hypervisor",
+    message: /hypervisor must be one of KVM, XenServer, VMware/,
+  },
+  {
+    name: "template OS type of nothing",
+    kind: "Template",
+    args: (i) => template(i, { osTypeId: i.unknown }),
+    field: "osTypeId",
+    message: /osTypeId \S+ is not an OS type of/,
+  },
+  {
+    name: "bootable ISO without an OS type",
+    kind: "Iso",
+    args: (i) => ({ url: "https://images.example.com/rescue.iso", zoneId: i.zoneId }),
+    field: "osTypeId",
+    message: /osTypeId is required for a bootable ISO/,
+  },
+  {
+    name: "template permissions on the platform's featured template",
+    kind: "TemplatePermissions",
+    args: (i) => ({ templateId: i.templateId, isPublic: false }),
+    field: "templateId",
+    message: /only its owner can change who may use it/,
+  },
+  {
+    name: "template permissions with accounts and projects",
+    kind: "TemplatePermissions",
+    args: (i) => ({ templateId: i.unknown, accounts: ["team-b"], projectIds: [i.unknown2] }),
+    field: "projectIds",
+    message: /projectIds cannot be given together with accounts/,
   },
 ];

@@ -77,7 +77,16 @@ describe("catalogue", () => {
   });
 
   it("sends X-Tenant-Context on my-limits only", async () => {
-    await client.catalogue.myLimits({ tenantContext: "membership-1" });
+    // a membership of the caller: the emulator refuses one that is not theirs (403)
+    const made = await fetch(`${t.h.emu.url}/api/v1/tenants`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${await t.h.emu.token()}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "org" }),
+    });
+    expect(made.status).toBe(200);
+    const [membership] = (await client.organizations.memberships().all()).items;
+    await t.h.control.resetRequests();
+    await client.catalogue.myLimits({ tenantContext: membership.id });
     await client.catalogue.zones();
     const log: any[] = await t.h.control.requestLog();
     expect(log.map((e) => [e.path, e.tenantContext])).toEqual([
@@ -92,7 +101,7 @@ describe("catalogue", () => {
       instanceGroups: [{ name: "web", sub: "partial", regionId: t.h.primary }],
     });
     const partial = await t.h.client({ token: await t.h.emu.token({ sub: "partial" }) });
-    const got = await partial.catalogue.instanceGroups();
+    const got = await partial.instanceGroups.list();
     expect(got.items.map((g) => g.name)).toEqual(["web"]);
     expect(Object.keys(got.regionErrors ?? {})).toEqual([t.h.secondary]);
   });

@@ -160,7 +160,7 @@ describe("unpaged lists", () => {
       regionErrors: { "region-b": "unreachable" },
     });
     const { client } = mockClient(o.agent);
-    const got = await client.catalogue.instanceGroups();
+    const got = await client.instanceGroups.list();
     expect(got.items).toEqual([{ id: "g1", name: "web" }]);
     expect(got.regionErrors).toEqual({ "region-b": "unreachable" });
   });

@@ -1,14 +1,40 @@
-// Done-when 8 and 9: the quickstart from a program that installs the packed package (not the source tree):
-// a quota failure leaves partial state that the next up repairs, a second up changes nothing, an in-place
-// update, destroy; the serialized provider is the installed package's, and no token is anywhere.
+// The quickstart from a program that installs the packed package (not the source tree) beside the newest
+// @pulumi/pulumi: npm keeps one copy of @pulumi/pulumi and installs no web server, JWT signer or test tooling
+// (the emulator is a package of its own); a quota failure leaves partial state that the next up repairs, a
+// second up changes nothing, an in-place update, destroy; the serialized provider is the installed package's,
+// and no token is anywhere.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { expect, it } from "vitest";
 import { installedHome, runPulumi } from "../harness";
 import { cliExport, exampleProgram, mine, mutating, resourcesOf, uniqueStack, useApi } from "./support";
 
 const api = useApi();
+const exec = promisify(execFile);
 
-it("runs the quickstart from an installed package", async () => {
-  const home = await installedHome("quickstart");
+/** Every version of a package in a program's tree, as `npm ls --all` reports it. */
+async function versionsOf(dir: string, pkg: string): Promise<string[]> {
+  const { stdout } = await exec("npm", ["ls", pkg, "--all", "--json"], { cwd: dir }).catch((e) => e);
+  const found = new Set<string>();
+  const walk = (deps: Record<string, any> | undefined) => {
+    for (const [name, d] of Object.entries(deps ?? {})) {
+      if (name === pkg && d.version) found.add(d.version);
+      walk(d.dependencies);
+    }
+  };
+  walk(JSON.parse(stdout).dependencies);
+  return [...found];
+}
+
+it("runs the quickstart from an installed package, beside the newest @pulumi/pulumi", async () => {
+  const { stdout } = await exec("npm", ["view", "@pulumi/pulumi", "version"]);
+  const newest = stdout.trim();
+  const home = await installedHome("quickstart", undefined, { "@pulumi/pulumi": newest });
+  expect(await versionsOf(home.workDir, "@pulumi/pulumi"), "one copy of @pulumi/pulumi").toEqual([newest]);
+  for (const unwanted of ["fastify", "jose", "vitest", "pulumi-cim-emulator"]) {
+    expect(await versionsOf(home.workDir, unwanted), `${unwanted} is not installed`).toEqual([]);
+  }
+
   const program = exampleProgram(home, "quickstart");
   const stackName = uniqueStack("installed");
   const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>

@@ -1,6 +1,6 @@
 // Quota preflight through the real CLI: `pulumi preview` of a program whose creates exceed the account's
-// allowances (GET /tenants/my-limits, lowered on the emulator) shows a warning per kind; within the
-// allowances it shows none. The warning comes from the providers' check (provider/lifecycle/quotaPreflight.ts).
+// allowances (GET /tenants/my-limits and GET /multi-regions/quota, lowered on the emulator) shows a warning per
+// kind; within the allowances it shows none. The warning comes from the providers' check (provider/lifecycle/quotaPreflight.ts).
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
@@ -13,7 +13,7 @@ let emu: Emulator;
 beforeAll(async () => {
   requireToolchain();
   emu = await startEmulator({ jobLatencyMs: 0 });
-  await (await EmulatorControl.of(emu)).limits({ instanceLimit: 2, volumeLimit: 3 });
+  await (await EmulatorControl.of(emu)).limits({ instanceLimit: 2, volumeLimit: 3, maxMultiRegions: 1 });
 }, 60_000);
 
 afterAll(async () => {
@@ -39,8 +39,12 @@ describe("quota preflight, through pulumi preview", () => {
           // The progress display (not the diff display) prints the engine's warnings.
           options: { diff: false },
         },
-        { op: "preview", config: { "quota:instances": "3", "quota:volumes": "4" }, options: { diff: false } },
-        { op: "up", config: { "quota:instances": "2", "quota:volumes": "1" } },
+        {
+          op: "preview",
+          config: { "quota:instances": "3", "quota:volumes": "4", "quota:groups": "2" },
+          options: { diff: false },
+        },
+        { op: "up", config: { "quota:instances": "2", "quota:volumes": "1", "quota:groups": "0" } },
         // Two instances now exist: one more is over the allowance; the existing ones do not count as creates.
         { op: "preview", config: { "quota:instances": "3" }, options: { diff: false } },
         { op: "destroy" },
@@ -51,12 +55,15 @@ describe("quota preflight, through pulumi preview", () => {
     expect(within.output).not.toContain("cim quota");
 
     expect(over.ok).toBe(true); // a warning, not a failure
-    expect(over.summary).toEqual({ create: 8 });
+    expect(over.summary).toEqual({ create: 10 });
     expect(over.output).toContain("warning: cim quota: this program creates at least 3 new instances");
     expect(over.output).toContain("2 of 2 instances left");
     expect(over.output).toContain("at least 4 new volumes, but the account has 3 of 3 volumes left");
+    expect(over.output).toContain(
+      "at least 2 new multi-region groups, but the account has 1 of 1 multi-region group left (0 in use, GET /api/v1/multi-regions/quota)",
+    );
     // One warning per kind (the progress display prints each inline and again under Diagnostics).
-    expect([...new Set(over.output.match(/cim quota: .*/g))]).toHaveLength(2);
+    expect([...new Set(over.output.match(/cim quota: .*/g))]).toHaveLength(3);
     expect(over.output).not.toContain(token);
 
     expect(up.summary).toEqual({ create: 4 });

@@ -141,10 +141,17 @@ describe("Authentication", () => {
   });
 
   it("Authentication 9: X-Tenant-Context is accepted on /api/v1/tenants/** and invitation routes", async () => {
-    const headers = { "x-tenant-context": "membership-1" };
+    const { id: tenantId } = await api.ok("POST", "/tenants", { body: { name: "auth-9" } });
+    const membership = (await api.ok("GET", "/tenants/memberships")).content.find(
+      (m: { tenantId: string }) => m.tenantId === tenantId,
+    );
+    const headers = { "x-tenant-context": membership.id };
     expect((await api.get("/tenants/my-limits", { headers })).status).toBe(200);
     expect((await api.get("/tenants", { headers })).status).toBe(200);
     expect((await api.get("/invitations", { headers })).status).toBe(200);
+    // a membership id that is not the caller's is refused on those routes too
+    const foreign = await api.get("/tenants", { headers: { "x-tenant-context": "membership-1" } });
+    expect(foreign.status).toBe(403);
   });
 
   it("Authentication 10: everything outside organization endpoints runs on the personal account of the token's subject", async () => {

@@ -109,7 +109,8 @@ function buildCli(): string {
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((f) => {
       const p = join(dir, f);
-      return statSync(p).isDirectory() ? walk(p) : p.endsWith(".ts") ? [p] : [];
+      if (statSync(p).isDirectory()) return f === "dist" || f === "node_modules" ? [] : walk(p);
+      return p.endsWith(".ts") && !p.endsWith(".d.ts") ? [p] : [];
     });
   for (const file of walk(join(root, "emulator"))) {
     const js = ts.transpileModule(readFileSync(file, "utf8"), {

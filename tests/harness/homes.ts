@@ -46,9 +46,14 @@ export function packOnce(): Promise<string> {
 
 /**
  * A program folder outside the repository that depends on the packed tarball, the way users install
- * pulumi-cim. Nothing in it can reach this repository's sources or node_modules.
+ * pulumi-cim, beside `dependencies` of its own (e.g. `{"@pulumi/pulumi": "latest"}`). Nothing in it can reach
+ * this repository's sources or node_modules.
  */
-export async function installedHome(name: string, tarball?: string): Promise<ProgramHome> {
+export async function installedHome(
+  name: string,
+  tarball?: string,
+  dependencies: Record<string, string> = {},
+): Promise<ProgramHome> {
   tarball ??= await packOnce();
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `cim-${name}-`));
   fs.writeFileSync(
@@ -56,7 +61,7 @@ export async function installedHome(name: string, tarball?: string): Promise<Pro
     JSON.stringify({
       name: `cim-e2e-${name}`,
       private: true,
-      dependencies: { "pulumi-cim": `file:${tarball}` },
+      dependencies: { ...dependencies, "pulumi-cim": `file:${tarball}` },
     }),
   );
   await exec("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--no-package-lock"], {

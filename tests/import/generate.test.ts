@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { generateProgram, literal, resourceName, variableName } from "../../provider/import/generate";
 import type { Inventory } from "../../provider/import/inventory";
+import { kinds } from "../../provider/kinds";
 
 const ZONE = "11111111-0000-0000-0000-000000000001";
 const TEMPLATE = "11111111-0000-0000-0000-000000000002";
@@ -411,7 +412,7 @@ describe("generateProgram", () => {
       "// The API does not return these SSH key pair inputs, so they are left out (which keeps what was deployed):\n// publicKey.",
     );
     expect(index).toContain(
-      "network ACL rules, backup schedules, backups, instance schedules, SSH key pairs, public IPs, static NATs, volume snapshots, instance snapshots, VPC private gateways, load-balancer rules, internal load balancers and Kubernetes clusters of region de-fra",
+      "network ACL rules, backup schedules, backups, instance schedules, SSH key pairs, public IPs, static NATs, volume snapshots, instance snapshots, VPC private gateways, load-balancer rules, internal load balancers, Kubernetes clusters, comments, shared file systems, instance groups, multi-region groups, multi-region group members, projects, templates, template permission sets and ISOs of region de-fra",
     );
     expect(index.match(/^import .*$/gm)).toEqual(['import * as cim from "pulumi-cim";']);
   });
@@ -742,5 +743,269 @@ describe("snapshots", () => {
     expect(index).toMatch(
       /new cim\.InstanceSnapshot\("cold", \{\n {2}adoptId: "vs-2",\n {2}region,\n {2}name: "cold",\n {2}instanceId: \w+\.id,\n\}\);/,
     );
+  });
+});
+
+describe("comments", () => {
+  it("adopts the comments of adopted resources, referring to them; visibility only when admins-only", () => {
+    const inv = inventory();
+    inv.records.Comment = [
+      {
+        id: "note-2",
+        on: "volume",
+        entityId: "vol-1",
+        entityType: "VOLUME",
+        annotation: "restore tested weekly",
+        adminsOnly: true,
+        created: "2026-11-02T10:00:00Z",
+      },
+      {
+        id: "note-1",
+        on: "network",
+        entityId: "net-1",
+        entityType: "NETWORK",
+        annotation: 'owned by "team a"',
+        adminsOnly: false,
+        created: "2026-11-01T10:00:00Z",
+      },
+      {
+        id: "note-3",
+        on: "network",
+        entityId: "net-1",
+        entityType: "NETWORK",
+        annotation: "second note",
+        adminsOnly: false,
+        created: "2026-11-03T10:00:00Z",
+      },
+    ];
+    const { files, resources } = generateProgram(inv, options);
+    const index = files["index.ts"];
+    const comments = resources.filter((r) => r.kind === "Comment");
+    expect(comments.map((r) => `${r.name} ${r.id}`)).toEqual([
+      "app-tier-comment note-1",
+      "app-tier-comment-2 note-3",
+      "data-comment note-2",
+    ]);
+    // after what they refer to
+    const order = resources.map((r) => r.kind);
+    expect(order.indexOf("Comment")).toBeGreaterThan(order.lastIndexOf("Volume"));
+    expect(index).toContain(`const commentAppTierComment = new cim.Comment("app-tier-comment", {
+  adoptId: "note-1",
+  region,
+  networkId: networkAppTier.id,
+  text: "owned by \\"team a\\"",
+});`);
+    expect(index).toContain(`const commentDataComment = new cim.Comment("data-comment", {
+  adoptId: "note-2",
+  region,
+  volumeId: volumeData.id,
+  text: "restore tested weekly",
+  adminsOnly: true,
+});`);
+  });
+});
+
+describe("shared file systems and instance groups", () => {
+  function withFilesAndGroups(): Inventory {
+    const inv = inventory();
+    inv.records.InstanceGroup = [
+      { id: "grp-1", name: "web-servers", regionId: "99999999-0000-0000-0000-000000000000" },
+    ];
+    (inv.records.Instance[0] as Record<string, unknown>).group = "web-servers";
+    // in a group the program does not adopt (another region's, say): named as it is
+    (inv.records.Instance[1] as Record<string, unknown>).group = "batch";
+    inv.records.FileSystem = [
+      {
+        id: "fs-1",
+        name: "assets",
+        description: "shared assets",
+        zoneId: ZONE,
+        networkId: "net-1",
+        diskOfferingId: CUSTOM,
+        serviceOfferingId: SMALL,
+        size: 20 * 1024 ** 3,
+        filesystem: "XFS",
+        state: "Ready",
+      },
+      {
+        id: "fs-2",
+        name: "scratch",
+        zoneId: ZONE,
+        networkId: "net-1",
+        diskOfferingId: CUSTOM,
+        state: "Error",
+      },
+    ];
+    return inv;
+  }
+
+  it("adopts groups before instances, which name them by the group's name output; file systems refer to their network", () => {
+    const { files, resources } = generateProgram(withFilesAndGroups(), options);
+    const index = files["index.ts"];
+    const order = resources.map((r) => `${r.kind} ${r.name}`);
+    expect(order.indexOf("InstanceGroup web-servers")).toBeLessThan(order.indexOf("Instance web"));
+    expect(order.indexOf("FileSystem assets")).toBeGreaterThan(order.indexOf("Network app-tier"));
+    expect(index).toContain(`const groupWebServers = new cim.InstanceGroup("web-servers", {
+  adoptId: "grp-1",
+  region,
+  name: "web-servers",
+});`);
+    expect(index).toMatch(/new cim\.Instance\("web", \{\n(.*\n)*? {2}group: groupWebServers\.name,\n/);
+    expect(index).toContain('  group: "batch",');
+    // size in GiB from the API's bytes; XFS is the default, left out
+    expect(index).toContain(`const fileSystemAssets = new cim.FileSystem("assets", {
+  adoptId: "fs-1",
+  region,
+  name: "assets",
+  description: "shared assets",
+  zoneId: "${ZONE}", // de-fra-1a
+  networkId: networkAppTier.id,
+  diskOfferingId: "${CUSTOM}", // Custom
+  size: 20,
+  serviceOfferingId: "${SMALL}", // Small
+});`);
+    // a file system in Error is read but not adopted (the inventory skips it)
+    expect(kinds.FileSystem.importer?.skip?.({ id: "fs-2", state: "Error" })).toMatch(/failed/);
+  });
+});
+
+describe("multi-region groups and projects", () => {
+  const AMS = "88888888-0000-0000-0000-000000000000";
+  function withGroups(): Inventory {
+    const inv = inventory();
+    const here = inv.region.id;
+    inv.records.MultiRegionGroup = [{ id: "mr-1", name: "mesh", description: "both sites", state: "Active" }];
+    inv.records.MultiRegionGroupVpc = [
+      { id: "m-1", groupId: "mr-1", vpcId: "vpc-1", vpcName: "main", regionId: here, state: "Active" },
+      // a VPC of another region: not adopted by this region's import, named by id with its region
+      { id: "m-2", groupId: "mr-1", vpcId: "vpc-ams", vpcName: "ams", regionId: AMS, state: "Active" },
+    ];
+    inv.records.Project = [{ id: "p-1", name: "shop", displayText: "the shop", state: "Active" }];
+    return inv;
+  }
+
+  it("adopts a group, its members referring to it and to the VPCs adopted here, and a project", () => {
+    const { files, resources } = generateProgram(withGroups(), options);
+    const index = files["index.ts"];
+    const order = resources.map((r) => `${r.kind} ${r.name}`);
+    expect(order.indexOf("MultiRegionGroupVpc mesh-main")).toBeGreaterThan(
+      order.indexOf("MultiRegionGroup mesh"),
+    );
+    expect(order.indexOf("MultiRegionGroupVpc mesh-main")).toBeGreaterThan(order.indexOf("Vpc main"));
+    expect(index).toContain(`const multiRegionMesh = new cim.MultiRegionGroup("mesh", {
+  adoptId: "mr-1",
+  region,
+  name: "mesh",
+  description: "both sites",
+});`);
+    expect(index).toContain(`const multiRegionVpcMeshMain = new cim.MultiRegionGroupVpc("mesh-main", {
+  adoptId: "m-1",
+  region,
+  groupId: multiRegionMesh.id,
+  vpcId: vpcMain.id,
+  vpcRegion: "${withGroups().region.id}",
+});`);
+    expect(index).toContain(`  groupId: multiRegionMesh.id,
+  vpcId: "vpc-ams", // VPC
+  vpcRegion: "${AMS}",
+});`);
+    expect(index).toContain(`const projectShop = new cim.Project("shop", {
+  adoptId: "p-1",
+  region,
+  name: "shop",
+  displayText: "the shop",
+});`);
+  });
+});
+
+describe("templates and ISOs", () => {
+  const UBUNTU = "11111111-0000-0000-0000-00000000000b";
+  function withImages(): Inventory {
+    const inv = inventory();
+    const image = {
+      zoneId: ZONE,
+      osTypeId: UBUNTU,
+      isReady: true,
+      status: "Download Complete",
+      state: "Ready",
+      account: "user-1",
+      isDynamicallyScalable: false,
+    };
+    inv.records.Template = [
+      {
+        ...image,
+        id: "tpl-1",
+        name: "golden",
+        displayText: "golden image",
+        url: "https://images.example.com/golden.qcow2",
+        format: "QCOW2",
+        hypervisor: "KVM",
+        passwordEnabled: true,
+      },
+    ];
+    inv.records.TemplatePermissions = [
+      {
+        id: "tpl-1",
+        isPublic: false,
+        isFeatured: false,
+        isExtractable: true,
+        accounts: ["team-b"],
+        projectIds: [],
+        account: "user-1",
+      },
+    ];
+    inv.records.Iso = [
+      {
+        ...image,
+        id: "iso-1",
+        name: "rescue",
+        displayText: "rescue",
+        url: "https://images.example.com/rescue.iso",
+        format: "ISO",
+        bootable: true,
+      },
+    ];
+    // an instance of the adopted template, another booted from the adopted ISO
+    inv.records.Instance[0].templateId = "tpl-1";
+    inv.records.Instance[1].templateId = "iso-1";
+    inv.records.Instance[1].isoId = "iso-1";
+    return inv;
+  }
+
+  it("adopts the account's images before the instances that refer to them; permissions refer to their template", () => {
+    const { files, resources } = generateProgram(withImages(), options);
+    const index = files["index.ts"];
+    const order = resources.map((r) => `${r.kind} ${r.name}`);
+    expect(order.indexOf("Template golden")).toBeLessThan(
+      order.indexOf("TemplatePermissions golden-permissions"),
+    );
+    expect(order.indexOf("TemplatePermissions golden-permissions")).toBeLessThan(
+      order.indexOf("Instance web"),
+    );
+    expect(index).toContain(`const templateGolden = new cim.Template("golden", {
+  adoptId: "tpl-1",
+  region,
+  name: "golden",
+  displayText: "golden image",
+  url: "https://images.example.com/golden.qcow2",
+  zoneId: "${ZONE}", // de-fra-1a
+  format: "QCOW2",
+  hypervisor: "KVM",
+  osTypeId: "${UBUNTU}",
+  passwordEnabled: true,
+});`);
+    // API defaults (private, not featured) left out
+    expect(index).toContain(`new cim.TemplatePermissions("golden-permissions", {
+  adoptId: "tpl-1",
+  region,
+  templateId: templateGolden.id,
+  isExtractable: true,
+  accounts: ["team-b"],
+});`);
+    expect(index).toMatch(
+      /new cim\.Iso\("rescue", \{\n {2}adoptId: "iso-1",(.*\n)*? {2}url: "https:\/\/images\.example\.com\/rescue\.iso",/,
+    );
+    expect(index).toMatch(/templateId: templateGolden\.id,/);
+    expect(index).toMatch(/imageType: "iso",\n {2}isoId: isoRescue\.id,/);
   });
 });

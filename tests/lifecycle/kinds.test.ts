@@ -5,17 +5,25 @@
 // Every output a provider returns here (create, read, update, partial state) is parsed strictly with its kind's
 // outputs schema (provider/kinds/outputSchema.ts), the runtime twin of the SDK class's outputs type.
 import type * as pulumi from "@pulumi/pulumi";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { providerFor } from "../../provider";
+import { Jobs } from "../../provider/client/jobs";
+import { IsoSchema, TemplateSchema } from "../../provider/client/schemas";
 import { type Kind, type KindName, kinds } from "../../provider/kinds";
-import { PLAIN_REFERENCES, secretOutputs } from "../../provider/kinds/define";
+import { commonFields } from "../../provider/kinds/common";
+import { defineKind, PLAIN_REFERENCES, secretOutputs } from "../../provider/kinds/define";
+import { imageStates } from "../../provider/kinds/image";
 import { outputSchema } from "../../provider/kinds/outputSchema";
+import { providerOf } from "../../provider/lifecycle/engine";
+import { captureWarnings } from "../../provider/lifecycle/engineLog";
 import { PartialStateError } from "../../provider/lifecycle/errors";
 import { resetLookups } from "../../provider/lifecycle/lookups";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
 import { resetBatches } from "../../provider/lifecycle/readBatch";
 import { UNKNOWN } from "../../provider/lifecycle/values";
+import { apiCaller } from "../fixtures/apiCall";
 import { freshEd25519 } from "../fixtures/sshKeys";
 
 type Rec = Record<string, any>;
@@ -25,20 +33,8 @@ let token: string;
 let ctl: EmulatorControl;
 const saved = { ...process.env };
 
-/** A call of the API as the user (for changes behind the program's back). */
-async function call(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${emu.url}/api/v1${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
+/** A call of the API as the user (for changes behind the program's back), in a region when given. */
+const call = apiCaller(() => ({ url: emu.url, token }));
 /** Rows of a list answer, whatever its envelope. */
 const rows = (body: any): Rec[] =>
   Array.isArray(body) ? body : (body.content ?? Object.values(body).find((v) => Array.isArray(v)) ?? []);
@@ -58,7 +54,10 @@ beforeAll(async () => {
   process.env.CIM_TOKEN = token;
   delete process.env.CIM_REGION;
   resetQuotaPreflight(() => undefined);
+  // every multi-region member row makes its own group (one VPC per region in a group)
+  await ctl.limits({ maxMultiRegions: 100 });
   cat.zone = (await first("/zones")).id;
+  cat.zone2 = (await first("/zones", (z) => z.id !== cat.zone)).id;
   cat.offering = (await first("/offerings/compute")).id;
   const offerings = rows(await call("GET", "/offerings/compute"));
   cat.offering2 = offerings.find((o) => o.id !== cat.offering)?.id;
@@ -78,6 +77,9 @@ beforeAll(async () => {
   const backupOfferings = rows(await call("GET", `/offerings/backup?zoneId=${cat.zone}`));
   cat.backupOffering = backupOfferings[0].id;
   cat.backupOffering2 = backupOfferings[1].id;
+  cat.osType = (await first("/os-types", (o) => o.description === "Ubuntu 22.04 (64-bit)")).id;
+  cat.osType2 = (await first("/os-types", (o) => o.description === "Debian GNU/Linux 12 (64-bit)")).id;
+  await ctl.user("user-2");
 });
 
 /** An accepted mutation's job, once it has ended (jobs end at their first read here). */
@@ -262,6 +264,8 @@ interface Case {
   deletePath?: (id: string, outs: Rec) => string;
   /** The state a live record read from `path` shows (default: its `state`). */
   liveState?: (live: Rec) => string;
+  /** What a read shows after delete when delete resets rather than removes (default: gone, `{}`). */
+  afterDelete?: Rec;
 }
 
 const instanceInputs = () => ({
@@ -575,7 +579,201 @@ const cases: Case[] = [
     path: (id) => `/compute/instances/schedules/${id}`,
     deletePath: (id, outs) => `/compute/instances/${outs.instanceId}/schedules/${id}`,
   },
+  {
+    // A volume's comment (the one kind of comment the API deletes). Visibility, its in-place field, needs an
+    // administrator's token: "comments" below; here timeouts are the in-place (state only) change.
+    kind: "Comment",
+    inputs: async () => ({ volumeId: await apiVolume(), text: `note ${nameOf("c")}` }),
+    inPlace: (o) => ({ news: { ...o, timeouts: { delete: "5m" } }, expect: { timeouts: { delete: "5m" } } }),
+    replace: (o) => ({ news: { ...o, text: `${o.text} (edited)` }, field: "text" }),
+    bad: (i) => ({ news: { ...i, text: "x".repeat(256) }, field: "text" }),
+    path: (id) => `/volumes/annotations/${id}`,
+  },
+  {
+    kind: "FileSystem",
+    inputs: () => fsInputs(),
+    // grows in place (changeSharedFileSystemDiskOffering, a job) and is described anew (updateSharedFileSystem)
+    inPlace: (o) => ({
+      news: { ...o, size: 20, description: "grown" },
+      expect: { size: 20, description: "grown" },
+    }),
+    replace: (o) => ({ news: { ...o, filesystem: "EXT4" }, field: "filesystem" }),
+    bad: (i) => ({ news: { ...i, filesystem: "NTFS" }, field: "filesystem" }),
+    createRoute: "/api/v1/filesystems",
+    path: (id) => `/filesystems/${id}`,
+    // a Ready one is destroyed only when forced; left Destroyed (not expunged), it reads as gone
+    deletePath: (id) => `/filesystems/${id}?forced=true`,
+    liveState: (body) => body.fileSystems[0].state,
+  },
+  {
+    // Synchronous in the API (no job): no partial-state row.
+    kind: "InstanceGroup",
+    inputs: () => ({ name: nameOf("grp") }),
+    inPlace: (o) => ({ news: { ...o, name: `${o.name}-r` }, expect: { name: `${o.name}-r` } }),
+    replace: (o) => ({ news: { ...o, region: emu.regions.find((r) => !r.primary)!.id }, field: "region" }),
+    bad: (i) => ({ news: { ...i, name: " " }, field: "name" }),
+    path: (id) => `/instance-groups/${id}`,
+  },
+  {
+    kind: "MultiRegionGroup",
+    inputs: () => ({ name: nameOf("mesh"), description: "both sites" }),
+    inPlace: (o) => ({
+      news: { ...o, name: `${o.name}-r`, description: "changed" },
+      expect: { name: `${o.name}-r`, description: "changed" },
+    }),
+    replace: (o) => ({ news: { ...o, region: secondaryRegion() }, field: "region" }),
+    bad: (i) => ({ news: { ...i, name: "x".repeat(300) }, field: "name" }),
+    path: (id) => `/multi-regions/${id}`,
+  },
+  {
+    // A group of the primary region and a VPC of the other one: the member's region is the group's,
+    // vpcRegion the VPC's. Nothing changes in place through the API: timeouts are the in-place change.
+    kind: "MultiRegionGroupVpc",
+    inputs: async () => ({
+      groupId: (await call("POST", "/multi-regions", { name: nameOf("grp") })).id,
+      vpcId: await vpcIn(secondaryRegion()),
+      vpcRegion: secondaryRegion(),
+    }),
+    inPlace: (o) => ({ news: { ...o, timeouts: { delete: "5m" } }, expect: { timeouts: { delete: "5m" } } }),
+    replace: (o) => ({
+      news: { ...o, vpcRegion: emu.regions.find((r) => r.primary)!.id },
+      field: "vpcRegion",
+    }),
+    bad: (i) => ({ news: { ...i, vpcRegion: "nl-ams-1" }, field: "vpcRegion" }),
+    createRoute: "/api/v1/multi-regions/{id}/vpcs",
+    path: (id) => `/multi-regions/members/${id}`,
+  },
+  {
+    kind: "Project",
+    inputs: () => ({ name: nameOf("proj"), displayText: "the shop" }),
+    inPlace: (o) => ({
+      news: { ...o, name: `${o.name}-r`, displayText: "changed" },
+      expect: { name: `${o.name}-r`, displayText: "changed" },
+    }),
+    replace: (o) => ({ news: { ...o, region: secondaryRegion() }, field: "region" }),
+    bad: (i) => ({ news: { ...i, displayText: "" }, field: "displayText" }),
+    path: (id) => `/projects/${id}`,
+  },
+  {
+    kind: "Template",
+    inputs: () => templateInputs(),
+    // names, description, OS type and the flags change in place (updateTemplate)
+    inPlace: (o) => {
+      const more = {
+        displayText: "golden image",
+        osTypeId: cat.osType2,
+        passwordEnabled: true,
+        isDynamicallyScalable: true,
+      };
+      return { news: { ...o, ...more }, expect: more };
+    },
+    replace: (o) => ({ news: { ...o, url: o.url.replace(".qcow2", "-2.qcow2") }, field: "url" }),
+    bad: (i) => ({ news: { ...i, url: "https://images.example.com/golden.vhd" }, field: "url" }),
+    createRoute: "/api/v1/templates",
+    path: (id) => `/templates/${id}`,
+    liveState: (t) => TemplateSchema.parse(t).state ?? "",
+  },
+  {
+    // Synchronous in the API (no job): no partial-state row. Its id is the template's.
+    kind: "TemplatePermissions",
+    inputs: async () => {
+      const [templateId, other] = [await registeredTemplate(), await registeredTemplate()];
+      otherTemplate.set(templateId, other);
+      return { templateId, accounts: ["user-2"], isExtractable: true };
+    },
+    inPlace: (o) => {
+      const more = { isPublic: true, isFeatured: true, accounts: [] };
+      return { news: { ...o, ...more }, expect: more };
+    },
+    replace: (o) => ({ news: { ...o, templateId: otherTemplate.get(o.templateId) }, field: "templateId" }),
+    bad: (i) => ({ news: { ...i, accounts: ["user-2,user-3"] }, field: "accounts" }),
+    path: (id) => `/templates/${id}/permissions`,
+    // they go with their template; deleting them resets the template (CloudStack's op reset)
+    deletePath: (id) => `/templates/${id}?forced=true`,
+    afterDelete: { isPublic: false, isFeatured: false, isExtractable: false, accounts: [] },
+  },
+  {
+    kind: "Iso",
+    inputs: () => ({
+      name: nameOf("iso"),
+      url: `https://images.example.com/${unique}/rescue.iso`,
+      zoneId: cat.zone,
+      osTypeId: cat.osType,
+    }),
+    inPlace: (o) => ({
+      news: { ...o, displayText: "rescue", bootable: false },
+      expect: { displayText: "rescue", bootable: false },
+    }),
+    replace: (o) => ({ news: { ...o, zoneId: cat.zone2 }, field: "zoneId" }),
+    bad: (i) => ({ news: { ...i, url: "ftp://images.example.com/rescue.iso" }, field: "url" }),
+    createRoute: "/api/v1/isos",
+    path: (id) => `/isos/${id}`,
+    liveState: (i) => IsoSchema.parse(i).state ?? "",
+  },
 ];
+
+const secondaryRegion = () => emu.regions.find((r) => !r.primary)!.id;
+
+/** A VPC made through the API in a region (its job waited for there), for multi-region group members. */
+async function vpcIn(region: string): Promise<string> {
+  const zoneId = rows(await call("GET", "/zones", undefined, region))[0].id;
+  const vpcOfferingId = rows(await call("GET", "/offerings/vpc", undefined, region))[0].id;
+  const v = await call(
+    "POST",
+    "/vpcs",
+    { name: nameOf("mrvpc"), zoneId, cidr: `10.${unique % 250}.0.0/16`, vpcOfferingId },
+    region,
+  );
+  for (let i = 0; i < 200; i++) {
+    if ((await call("GET", `/jobs/${v.jobId}`, undefined, region)).status !== "running") return v.id;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`VPC job ${v.jobId} still running`);
+}
+
+/** A data volume made through the API (a comment's target). */
+async function apiVolume(): Promise<string> {
+  const q = new URLSearchParams({
+    name: nameOf("cvol"),
+    zoneId: cat.zone,
+    diskOfferingId: cat.custom,
+    size: "5",
+  });
+  const v = await call("POST", `/volumes?${q}`);
+  await job(v);
+  return v.id;
+}
+
+/** A shared file system of 10 GB on the shared isolated network, served by a Medium VM. */
+const fsInputs = (extra: Rec = {}) => ({
+  name: nameOf("fs"),
+  zoneId: cat.zone,
+  networkId: cat.net,
+  diskOfferingId: cat.custom,
+  size: 10,
+  serviceOfferingId: cat.medium,
+  description: "shared assets",
+  ...extra,
+});
+
+const templateInputs = (extra: Rec = {}) => ({
+  name: nameOf("tpl"),
+  url: `https://images.example.com/${unique}/golden.qcow2`,
+  zoneId: cat.zone,
+  format: "QCOW2",
+  hypervisor: "KVM",
+  osTypeId: cat.osType,
+  ...extra,
+});
+
+/** A template registered through the API, once downloaded. */
+async function registeredTemplate(): Promise<string> {
+  const t = await call("POST", "/templates", templateInputs());
+  await waitJob(t.jobId);
+  return t.id;
+}
+/** A second template for each TemplatePermissions row's replacement. */
+const otherTemplate = new Map<string, string>();
 
 /** A cluster of one worker on the shared isolated network, Kubernetes 1.27.3 on the Medium offering. */
 const clusterInputs = (extra: Rec = {}) => ({
@@ -707,7 +905,8 @@ describe.each(cases)("$kind, in-process against the emulator", (c) => {
     expect(replaced.diff.replaces).toContain(rep.field);
 
     await p(c.kind).delete!(id, updated);
-    expect(await p(c.kind).read!(id, updated)).toEqual({}); // gone on read: refresh drops it
+    if (c.afterDelete) expect((await p(c.kind).read!(id, updated)).props).toMatchObject(c.afterDelete);
+    else expect(await p(c.kind).read!(id, updated)).toEqual({}); // gone on read: refresh drops it
     await p(c.kind).delete!(id, updated); // already gone: success
   });
 
@@ -753,14 +952,15 @@ describe.each(cases)("$kind, in-process against the emulator", (c) => {
       const state = c.liveState?.(live) ?? live.state;
       expect(state).toBe(kinds[c.kind].states?.failed);
       expect(partial.properties).toMatchObject({ state });
-      // the next up replaces it
-      const d = await p(c.kind).diff!(
-        partial.id,
-        partial.properties,
-        (await p(c.kind).check!({}, inputs)).inputs,
-      );
+      // the next up replaces it, as the engine does: deleting it first when the diff says so, else after the
+      // replacement is made (a kind whose names are unique must say so, or the replacement is refused)
+      const news = (await p(c.kind).check!({}, inputs)).inputs;
+      const d = await p(c.kind).diff!(partial.id, partial.properties, news);
       expect(d.replaces).toContain("state");
-      await p(c.kind).delete!(partial.id, partial.properties);
+      if (d.deleteBeforeReplace) await p(c.kind).delete!(partial.id, partial.properties);
+      const replacement = await p(c.kind).create(news);
+      if (!d.deleteBeforeReplace) await p(c.kind).delete!(partial.id, partial.properties);
+      await p(c.kind).delete!(replacement.id, replacement.outs);
     },
   );
 });
@@ -1343,6 +1543,32 @@ describe("public IPs and static NAT", () => {
     );
   });
 
+  it("static NAT on an address with load-balancer rules is the API's refusal at enable: no partial state, no job", async () => {
+    const { publicIpId, members } = await balanced();
+    const rule = await make("LoadBalancerRule", {
+      name: nameOf("lb"),
+      publicIpId,
+      publicPort: 80,
+      privatePort: 8080,
+      memberIds: members,
+    });
+    const jobsBefore = await jobsOn(publicIpId);
+    const err = await make("StaticNat", { publicIpId, instanceId: members[0] }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).not.toBeInstanceOf(PartialStateError);
+    expect((err as Error).message).toMatch(
+      /enable failed: .*Failed to enable static nat for the ip address [\d.]+ as it already has LoadBalancing rules assigned/,
+    );
+    const address = await call("GET", `/public-ips/${publicIpId}`);
+    expect(address).toMatchObject({ isStaticNat: false });
+    expect(address.virtualMachineId || undefined).toBeUndefined(); // the platform shows "" for none
+    expect(await jobsOn(publicIpId)).toEqual(jobsBefore); // no enable job was started
+    expect(rows(await call("GET", "/jobs/recent?limit=200")).filter((j) => j.status === "running")).toEqual(
+      [],
+    );
+    await p("LoadBalancerRule").delete!(rule.id, rule.outs);
+  });
+
   it("an enable whose job failed left no static NAT: a plain error, nothing kept in state", async () => {
     const inputs = await addressAndInstance();
     await ctl.fault({
@@ -1522,6 +1748,44 @@ describe("internal load balancers", () => {
     await p2.delete!(id, after);
   });
 
+  it("a source address outside a tier given as a plain id fails at check, naming the field and the tier's range", async () => {
+    const networkId = await internalTier();
+    const inputs = { name: nameOf("ilb"), networkId, sourcePort: 80, instancePort: 80 };
+    const check = (news: Rec) => p("InternalLoadBalancer").check!({}, news);
+    const plain = { [PLAIN_REFERENCES]: ["networkId"] };
+    const outside = await check({ ...inputs, ...plain, sourceIpAddress: "10.99.0.5" });
+    expect(outside.failures).toEqual([
+      {
+        property: "sourceIpAddress",
+        reason: expect.stringMatching(
+          new RegExp(
+            `^networkId names network ${networkId} in .*, which has the range 10\\.77\\.1\\.0/24: sourceIpAddress 10\\.99\\.0\\.5 lies outside it\\. Give a free address inside 10\\.77\\.1\\.0/24, or leave sourceIpAddress out`,
+          ),
+        ),
+      },
+    ]);
+    expect((await check({ ...inputs, ...plain, sourceIpAddress: "10.77.1.50" })).failures ?? []).toEqual([]);
+    expect((await check({ ...inputs, ...plain })).failures ?? []).toEqual([]);
+    // the address is taken from sourceIpAddressNetworkId when given: judged once, against that tier
+    const both = await check({
+      ...inputs,
+      [PLAIN_REFERENCES]: ["networkId", "sourceIpAddressNetworkId"],
+      sourceIpAddressNetworkId: networkId,
+      sourceIpAddress: "10.99.0.5",
+    });
+    expect(
+      both.failures?.map((f) => `${f.property}: ${f.reason.slice(0, f.reason.indexOf(" in "))}`),
+    ).toEqual([`sourceIpAddress: sourceIpAddressNetworkId names network ${networkId}`]);
+    // a tier taken from an output (it may be made in the same run) is not read: the API refuses at create
+    expect((await check({ ...inputs, sourceIpAddress: "10.99.0.5" })).failures ?? []).toEqual([]);
+    const err = await p("InternalLoadBalancer")
+      .create({ ...inputs, sourceIpAddress: "10.99.0.5" })
+      .catch((e: Error) => e);
+    expect(err).not.toBeInstanceOf(PartialStateError);
+    expect(String((err as Error).message)).toContain("The requested IP is not in the network's CIDR subnet.");
+    expect(rows(await call("GET", `/loadbalancer/internal?networkId=${networkId}`))).toEqual([]);
+  });
+
   it("a tier without the internal LB: the API's refusal at create, nothing recorded", async () => {
     const tier = { id: await vpcTier("plain", 78, cat.tier) };
     const err = await make("InternalLoadBalancer", {
@@ -1575,6 +1839,36 @@ describe("Kubernetes clusters", () => {
     await p("KubernetesCluster").delete!(id, outs);
   });
 
+  it("the engine waits on a cluster's jobs 60 minutes at create and 30 at delete, unless timeouts says otherwise", async () => {
+    // the deadline each job wait was given, by the command of the job (the waiter itself is tested apart)
+    const deadlines = async (run: () => Promise<unknown>) => {
+      const wait = vi.spyOn(Jobs.prototype, "wait");
+      try {
+        await run();
+        return wait.mock.calls.map(([, o]) => o?.timeoutMs);
+      } finally {
+        wait.mockRestore();
+      }
+    };
+    let made: Awaited<ReturnType<typeof make>> | undefined;
+    expect(await deadlines(async () => (made = await make("KubernetesCluster", clusterInputs())))).toEqual([
+      60 * 60_000,
+    ]);
+    expect(await deadlines(() => p("KubernetesCluster").delete!(made!.id, made!.outs))).toEqual([
+      30 * 60_000,
+    ]);
+    const given = { ...clusterInputs(), timeouts: { create: "90m", delete: 120_000 } };
+    expect(await deadlines(async () => (made = await make("KubernetesCluster", given)))).toEqual([
+      90 * 60_000,
+    ]);
+    expect(made!.outs?.timeouts).toEqual({ create: "90m", delete: 120_000 });
+    expect(await deadlines(() => p("KubernetesCluster").delete!(made!.id, made!.outs))).toEqual([120_000]);
+    // a kind without defaults of its own waits the provider's 20 minutes
+    const volume = { name: nameOf("disk"), zoneId: cat.zone, diskOfferingId: cat.custom, size: 5 };
+    expect(await deadlines(async () => (made = await make("Volume", volume)))).toEqual([20 * 60_000]);
+    await p("Volume").delete!(made!.id, made!.outs);
+  });
+
   it("version changes: a patch or the next minor upgrades in place; a skipped minor or a downgrade replaces", async () => {
     const olds = { ...clusterInputs(), controlNodes: 1, region: emu.regions.find((r) => r.primary)!.id };
     const diff = async (to: string) => {
@@ -1590,6 +1884,10 @@ describe("Kubernetes clusters", () => {
       await p("KubernetesCluster").check!(down, { ...down, kubernetesVersionId: cat["k8s-1.27.8"] })
     ).inputs;
     expect((await p("KubernetesCluster").diff!("k", down, news)).replaces).toEqual(["kubernetesVersionId"]);
+    // names are unique among the account's clusters: a replacement keeping the name deletes the old one first
+    expect((await p("KubernetesCluster").diff!("k", down, news)).deleteBeforeReplace).toBe(true);
+    const renamed = (await p("KubernetesCluster").check!(down, { ...news, name: `${down.name}-2` })).inputs;
+    expect((await p("KubernetesCluster").diff!("k", down, renamed)).deleteBeforeReplace).toBe(false);
   });
 
   it("check refuses an offering below the version's minimum and a Disabled version, at preview", async () => {
@@ -1764,5 +2062,382 @@ describe("an instance from a volume or a volume snapshot (imageType volume, snap
     await p("Instance").delete!(a.id, a.outs);
     await p("Instance").delete!(b.id, b.outs);
     await p("VolumeSnapshot").delete!(snap.id, snap.outs);
+  });
+});
+
+describe("comments", () => {
+  const asUser = () => {
+    process.env.CIM_TOKEN = token;
+  };
+  afterEach(asUser);
+
+  it("visibility changes in place with an administrator's token; a user's token is refused at check", async () => {
+    process.env.CIM_TOKEN = await emu.adminToken();
+    const inputs = { networkId: cat.net, text: "for the on-call team" };
+    const { id, outs } = await make("Comment", inputs);
+    expect(outs).toMatchObject({ adminsOnly: false, username: "user-1", text: inputs.text });
+    const upd = await change("Comment", id, outs, { ...inputs, adminsOnly: true });
+    expect(upd.diff).toMatchObject({ changes: true, replaces: [] });
+    const { outs: hidden } = await upd.run();
+    expect(hidden.adminsOnly).toBe(true);
+    expect((await call("GET", `/networks/${cat.net}/annotations`)).map((c: Rec) => c.id)).not.toContain(id);
+    expect((await p("Comment").read!(id, hidden)).props).toMatchObject({ adminsOnly: true });
+    asUser();
+    const refused = await p("Comment").check!(hidden, { ...inputs, adminsOnly: false });
+    expect(refused.failures).toEqual([
+      expect.objectContaining({
+        property: "adminsOnly",
+        reason: expect.stringMatching(/updateAnnotationVisibility/),
+      }),
+    ]);
+    const hiddenAtCreate = await p("Comment").check!({}, { ...inputs, adminsOnly: true });
+    expect(hiddenAtCreate.failures?.[0].reason).toMatch(/could not be read back/);
+  });
+
+  it("a comment the API cannot delete leaves the stack, stays in the cloud, and a warning says so", async () => {
+    const warnings: string[] = [];
+    captureWarnings((m) => warnings.push(m));
+    try {
+      const vpc = await aclVpc();
+      const ip = await call("POST", "/public-ips", { networkId: cat.net });
+      await job(ip);
+      const cluster = await call("POST", "/compute/kubernetes/clusters", {
+        ...clusterInputs(),
+        tags: undefined,
+      });
+      await job(cluster);
+      const targets: [string, string, string, string][] = [
+        ["networkId", cat.net, "networks", "network"],
+        ["publicIpId", ip.id, "public-ips", "public IP"],
+        ["vpcId", vpc, "vpcs", "VPC"],
+        ["kubernetesClusterId", cluster.id, "compute/kubernetes/clusters", "Kubernetes cluster"],
+      ];
+      for (const [field, target, collection, noun] of targets) {
+        const { id, outs } = await make("Comment", { [field]: target, text: "kept" });
+        expect((await call("GET", `/${collection}/${target}`)).hasAnnotations, noun).toBe(true);
+        // a text change replaces: the engine makes the new comment, then deletes the old one
+        expect((await change("Comment", id, outs, { [field]: target, text: "new" })).diff.replaces).toEqual([
+          "text",
+        ]);
+        await p("Comment").delete!(id, outs);
+        expect(warnings.pop()).toMatch(
+          new RegExp(
+            `^cim:Comment "on ${noun} .+" \\(id ${id}\\) in region .+: removed from the stack but kept in the cloud: the API cannot delete a comment on a ${noun} \\(only comments on volumes can be deleted\\)\\. It stays on ${noun} ${target} until the ${noun} itself is deleted\\.$`,
+          ),
+        );
+        expect((await call("GET", `/${collection}/annotations/${id}`)).annotation).toBe("kept");
+      }
+      // a volume's comment is deleted, without a warning
+      const vol = await make("Comment", { volumeId: await apiVolume(), text: "goes" });
+      await p("Comment").delete!(vol.id, vol.outs);
+      expect(warnings).toEqual([]);
+      await expect(call("GET", `/volumes/annotations/${vol.id}`)).rejects.toThrow(/404/);
+    } finally {
+      captureWarnings();
+    }
+  });
+
+  it("check: exactly one target, and a plain id must name a resource of the region", async () => {
+    const both = await p("Comment").check!({}, { volumeId: OTHER_ID, networkId: cat.net, text: "x" });
+    expect(both.failures?.map((f) => f.property)).toEqual(["networkId"]);
+    const missing = await p("Comment").check!(
+      {},
+      { networkId: OTHER_ID, text: "x", [PLAIN_REFERENCES]: ["networkId"] },
+    );
+    expect(missing.failures).toEqual([
+      expect.objectContaining({ property: "networkId", reason: expect.stringContaining(OTHER_ID) }),
+    ]);
+  });
+});
+
+describe("shared file systems: size, the VM's offering, busy then settled", () => {
+  it("never shrinks: check refuses a smaller size against the old inputs, diff against the old outputs", async () => {
+    const inputs = fsInputs();
+    const { id, outs } = await make("FileSystem", inputs);
+    expect(outs).toMatchObject({ size: 10, filesystem: "XFS", state: "Ready", path: "/mnt/fs/share" });
+    expect(outs.mountSource).toBe(`${outs.ipAddress}:/mnt/fs/share`);
+    const smaller = await p("FileSystem").check!(inputs, { ...inputs, size: 5 });
+    expect(smaller.failures).toEqual([
+      expect.objectContaining({
+        property: "size",
+        reason: expect.stringMatching(/cannot shrink \(10 GB → 5 GB\)/),
+      }),
+    ]);
+    await expect(p("FileSystem").diff!(id, outs, { ...inputs, size: 5 })).rejects.toThrow(/only grow/);
+    // the platform's rules at preview: a fixed offering takes no size, the VM needs 2 vCPUs and 1024 MB
+    const fixed = (await first("/offerings/disk", (d) => !d.customized)).id;
+    const small = (await first("/offerings/compute", (o) => o.name === "Small")).id;
+    const refused = await p("FileSystem").check!(
+      {},
+      { ...inputs, diskOfferingId: fixed, serviceOfferingId: small },
+    );
+    expect(refused.failures?.map((f) => f.property).sort()).toEqual(["serviceOfferingId", "size"]);
+    await p("FileSystem").delete!(id, outs);
+    await expect(call("GET", `/filesystems/${id}`)).rejects.toThrow(/404/); // destroyed and expunged at once
+  });
+
+  it("an update waits out a stop under way, then grows it; the VM's offering is changed stopped, then started", async () => {
+    const inputs = fsInputs();
+    const { id, outs } = await make("FileSystem", inputs);
+    await ctl.jobTiming({ latencyMs: 400 });
+    await call("POST", `/filesystems/${id}/stop`);
+    expect((await call("GET", `/filesystems/${id}`)).fileSystems[0].state).toBe("Stopping");
+    const grown = await (await change("FileSystem", id, outs, { ...inputs, size: 15 })).run();
+    expect(grown.outs).toMatchObject({ size: 15, state: "Stopped" });
+    await ctl.jobTiming({ latencyMs: 0 });
+    await call("POST", `/filesystems/${id}/start`).then(job);
+    const ready = (await p("FileSystem").read!(id, grown.outs)).props as Rec;
+    const bigger = await change("FileSystem", id, ready, {
+      ...inputs,
+      size: 15,
+      serviceOfferingId: cat.large,
+    });
+    expect(bigger.diff).toMatchObject({ changes: true, replaces: [] });
+    expect((await bigger.run()).outs).toMatchObject({ serviceOfferingName: "Large", state: "Ready" });
+    expect(await jobsOn(id)).toEqual([
+      "createSharedFileSystem:success",
+      "stopSharedFileSystem:success",
+      "changeSharedFileSystemDiskOffering:success",
+      "startSharedFileSystem:success",
+      "stopSharedFileSystem:success",
+      "changeSharedFileSystemServiceOffering:success",
+      "startSharedFileSystem:success",
+    ]);
+    await p("FileSystem").delete!(id, ready);
+  });
+});
+
+describe("instance groups: an instance joins one by name", () => {
+  it("group in place after the deploy; a renamed group is no drift; a plain name must exist at check", async () => {
+    const group = await make("InstanceGroup", { name: nameOf("web") });
+    const inputs = { ...instanceInputs(), group: group.outs.name };
+    const vm = await make("Instance", inputs);
+    expect(vm.outs.group).toBe(group.outs.name);
+    expect((await call("GET", `/compute/instances/${vm.id}`)).groupId).toBe(group.id);
+    // the group renamed in place: the program passes the new name, the instance already shows it
+    const renamed = await (
+      await change("InstanceGroup", group.id, group.outs, { name: `${group.outs.name}-2` })
+    ).run();
+    const after = (await p("Instance").read!(vm.id, vm.outs)).props as Rec;
+    expect(after.group).toBe(renamed.outs.name);
+    expect(
+      (await change("Instance", vm.id, after, { ...inputs, group: renamed.outs.name })).diff.changes,
+    ).toBe(false);
+    // left out: no change, the instance stays in its group
+    const { group: _, ...without } = inputs;
+    expect((await change("Instance", vm.id, after, without)).diff.changes).toBe(false);
+    // written as text in the program: looked up in the instance's region at preview
+    const plain = { [PLAIN_REFERENCES]: ["group"] };
+    const missing = await p("Instance").check!({}, { ...inputs, group: "no-such-group", ...plain });
+    expect(missing.failures).toEqual([
+      expect.objectContaining({
+        property: "group",
+        reason: expect.stringMatching(
+          /group names no instance group named "no-such-group" in .*cim\.InstanceGroup/,
+        ),
+      }),
+    ]);
+    // deleting the group leaves the instance in none; refresh shows it and the next up would join it again
+    await p("InstanceGroup").delete!(group.id, renamed.outs);
+    const orphan = (await p("Instance").read!(vm.id, after)).props as Rec;
+    expect(orphan.group).toBeUndefined();
+    await p("Instance").delete!(vm.id, orphan);
+  });
+
+  it("a name no group of the region has is refused before the platform makes an empty group of it", async () => {
+    const name = nameOf("typo");
+    // a value taken from an output is not looked up at preview: the update refuses it instead
+    const err = await make("Instance", { ...instanceInputs(), group: name }).catch((e) => e);
+    expect(err).toBeInstanceOf(PartialStateError);
+    expect(err.message).toMatch(
+      new RegExp(`no instance group named "${name}" in region .*would make a new, empty one`),
+    );
+    const groups = rows(await call("GET", `/instance-groups?name=${name}`));
+    expect(groups).toEqual([]);
+    await p("Instance").delete!(err.id, err.properties);
+  });
+
+  it("a group whose region the API cannot read is a refresh failure, not a group that is gone", async () => {
+    const group = await make("InstanceGroup", { name: nameOf("east") });
+    await ctl.fault({ route: "/instance-groups", region: group.outs.region, status: 503 });
+    await expect(p("InstanceGroup").read!(group.id, group.outs)).rejects.toThrow(/refresh failed: .*503/);
+    await ctl.clearFaults();
+    expect((await p("InstanceGroup").read!(group.id, group.outs)).props).toEqual(group.outs);
+    await p("InstanceGroup").delete!(group.id, group.outs);
+  });
+});
+
+describe("multi-region groups: a member's VPC is looked up in its own region; the ceiling is said plainly", () => {
+  it("check finds a plain vpcId in vpcRegion, and names the region where it is not", async () => {
+    const groupId = (await call("POST", "/multi-regions", { name: nameOf("grp") })).id;
+    const vpcId = await vpcIn(secondaryRegion());
+    const plain = { [PLAIN_REFERENCES]: ["groupId", "vpcId"] };
+    const there = await p("MultiRegionGroupVpc").check!(
+      {},
+      { groupId, vpcId, vpcRegion: secondaryRegion(), ...plain },
+    );
+    expect(there.failures ?? []).toEqual([]);
+    // left out, vpcRegion is the member's own region (the primary one here), where the VPC is not
+    const here = await p("MultiRegionGroupVpc").check!({}, { groupId, vpcId, ...plain });
+    expect(here.failures).toEqual([
+      expect.objectContaining({ property: "vpcId", reason: expect.stringMatching(/names no VPC with id/) }),
+    ]);
+    // the group is looked up in the member's region: a member routed to the other region does not find it
+    const away = await p("MultiRegionGroupVpc").check!(
+      {},
+      { groupId, vpcId, vpcRegion: secondaryRegion(), region: secondaryRegion(), ...plain },
+    );
+    expect(away.failures).toEqual([
+      expect.objectContaining({
+        property: "groupId",
+        reason: expect.stringMatching(
+          new RegExp(`names no multi-region group with id "${groupId}" in region ${secondaryRegion()}`),
+        ),
+      }),
+    ]);
+  });
+
+  it("a group create past maxMultiRegions fails naming the allowance and the quota route", async () => {
+    const { currentMultiRegions } = await call("GET", "/multi-regions/quota");
+    await ctl.limits({ maxMultiRegions: currentMultiRegions });
+    try {
+      const err: unknown = await make("MultiRegionGroup", { name: nameOf("full") }).catch((e: Error) => e);
+      expect(String((err as Error)?.message)).toMatch(
+        new RegExp(
+          `cim:MultiRegionGroup "full-\\d+" in region .*: create failed: the account has ${currentMultiRegions} of ${currentMultiRegions} multi-region groups in use \\(maxMultiRegions, GET /api/v1/multi-regions/quota\\)`,
+        ),
+      );
+    } finally {
+      await ctl.limits({ maxMultiRegions: 100 });
+    }
+  });
+});
+
+describe("templates and ISOs: registered, ready, shared, booted from", () => {
+  it("a template's create waits for its download: the id reaches the program once the platform says it is ready", async () => {
+    await ctl.jobMode("clock", { latencyMs: 1000 });
+    let done = false;
+    const made = make("Template", templateInputs()).finally(() => {
+      done = true;
+    });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(done).toBe(false);
+    const [row] = rows(await call("GET", "/templates?templateFilter=self")).slice(-1);
+    expect(row).toMatchObject({ isReady: false, status: expect.stringMatching(/% Downloaded$/) });
+    await ctl.advanceClock(1000);
+    const { id, outs } = await made;
+    expect(outs).toMatchObject({
+      state: "Ready",
+      isReady: true,
+      status: "Download Complete",
+      minRootDiskSizeGb: 10,
+    });
+    await ctl.jobMode("timed", { latencyMs: 0 });
+    await p("Template").delete!(id, outs);
+  });
+
+  it("the engine waits out a state that is still busy after the create job ended (a download the job did not wait for)", async () => {
+    let reads = 0;
+    const kind = defineKind({
+      name: "Template",
+      noun: "template",
+      summary: "a stub whose record stays Downloading for two reads after its create",
+      states: imageStates,
+      fields: { ...commonFields },
+      outputs: { state: { schema: z.string().optional(), from: (r: Rec) => r.state } },
+      api: {
+        get: async (_s, id) => ({ id, state: ++reads <= 2 ? "Downloading" : "Ready" }),
+        create: async () => ({ id: OTHER_ID }),
+        delete: async () => ({}),
+      },
+    });
+    process.env.CIM_POLL_INTERVAL_MS = "10";
+    try {
+      const made = await providerOf(kind).create({ region: emu.regions[0].id });
+      // without the wait, the record read after the job (Downloading) would be what state records
+      expect(made.outs).toMatchObject({ state: "Ready" });
+      expect(reads).toBeGreaterThan(2);
+    } finally {
+      process.env.CIM_POLL_INTERVAL_MS = saved.CIM_POLL_INTERVAL_MS;
+      if (saved.CIM_POLL_INTERVAL_MS === undefined) delete process.env.CIM_POLL_INTERVAL_MS;
+    }
+  });
+
+  it("an instance's check refuses a template still downloading (the platform would), then finds it ready", async () => {
+    await ctl.jobMode("clock", { latencyMs: 1000 });
+    const t = await call("POST", "/templates", templateInputs());
+    const vm = { ...instanceInputs(), templateId: t.id };
+    const early = await p("Instance").check!({}, vm);
+    expect(early.failures).toEqual([
+      {
+        property: "templateId",
+        reason: expect.stringContaining(`names template "${templateInputs().name.replace(/\d+$/, "")}`),
+      },
+    ]);
+    expect(early.failures?.[0].reason).toMatch(
+      /which is not ready \(\d+% Downloaded\): the platform deploys only from a downloaded template/,
+    );
+    await ctl.advanceClock(1000);
+    await waitJob(t.jobId);
+    await ctl.jobMode("timed", { latencyMs: 0 });
+    // the cached list said "not ready": read again, not trusted
+    const { id, outs } = await make("Instance", vm);
+    expect(outs).toMatchObject({ templateId: t.id, templateName: expect.stringMatching(/^tpl-/) });
+    await p("Instance").delete!(id, outs);
+  });
+
+  it("an instance boots from a registered ISO (imageType iso, with a root disk offering)", async () => {
+    const iso = await make("Iso", {
+      name: nameOf("iso"),
+      url: "https://images.example.com/boot.iso.gz",
+      zoneId: cat.zone,
+      osTypeId: cat.osType,
+    });
+    const disk = (await first("/offerings/disk", (d) => !d.customized)).id;
+    const vm = await make("Instance", {
+      zoneId: cat.zone,
+      serviceOfferingId: cat.offering,
+      imageType: "iso",
+      isoId: iso.id,
+      diskOfferingId: disk,
+    });
+    expect(vm.outs).toMatchObject({ imageType: "iso", isoId: iso.id, templateName: iso.outs.name });
+    // the ISO cannot go while the instance uses it (the platform's refusal, passed on)
+    await expect(p("Iso").delete!(iso.id, iso.outs)).rejects.toThrow(
+      /Unable to delete ISO, as it's used by other instances/,
+    );
+    await p("Instance").delete!(vm.id, vm.outs);
+    await p("Iso").delete!(iso.id, iso.outs);
+  });
+
+  it("permissions: the program's account list is authoritative; check refuses the owner and a template not the account's own", async () => {
+    const templateId = await registeredTemplate();
+    const { id, outs } = await make("TemplatePermissions", { templateId, accounts: ["user-2"] });
+    expect(id).toBe(templateId);
+    expect(outs).toMatchObject({ accounts: ["user-2"], isPublic: false, owner: "user-1" });
+    // an account added behind the program's back shows after refresh; the next up takes it away again
+    await ctl.user("user-3");
+    await call("PUT", `/templates/${templateId}/permissions`, { op: "add", accounts: "user-3" });
+    const read = (await p("TemplatePermissions").read!(id, outs)).props as Rec;
+    expect([...read.accounts].sort()).toEqual(["user-2", "user-3"]);
+    const upd = await change("TemplatePermissions", id, read, { templateId, accounts: ["user-2"] });
+    expect(upd.diff).toMatchObject({ changes: true, replaces: [] });
+    expect((await upd.run()).outs.accounts).toEqual(["user-2"]);
+    expect((await call("GET", `/templates/${templateId}/permissions`)).account).toEqual(["user-2", "user-1"]);
+    const owner = await p("TemplatePermissions").check!({}, { templateId, accounts: ["user-1"] });
+    expect(owner.failures?.[0]).toMatchObject({
+      property: "accounts",
+      reason: expect.stringContaining("the template's owner"),
+    });
+    const system = await p("TemplatePermissions").check!({}, { templateId: cat.template, isPublic: true });
+    expect(system.failures?.[0]).toMatchObject({
+      property: "templateId",
+      reason: expect.stringContaining("only its owner"),
+    });
+    await p("TemplatePermissions").delete!(id, outs);
+    expect(await call("GET", `/templates/${templateId}/permissions`)).toMatchObject({
+      isPublic: false,
+      account: ["user-1"],
+    });
   });
 });

@@ -1,36 +1,17 @@
 // cim-backup-needs-offering on the resources a preview hands a stack policy: a schedule or backup of an instance
 // of the program without backupOfferingId is reported on the schedule or backup; an offering given, or unknown
 // until deploy, passes; an instance outside the program (a literal id) is the provider check's to judge.
-import type { PolicyResource, StackValidationArgs } from "@pulumi/policy";
+import type { PolicyResource } from "@pulumi/policy";
 import { UnknownValueError } from "@pulumi/policy";
 import { describe, expect, it } from "vitest";
+import { res, violationsOf } from "./stackResources";
 
 // the sentinel of a string the engine knows only after deploy, as @pulumi/policy marks it
 const { unknownStringValue } = require("@pulumi/policy/proxy");
 
 import { backupNeedsOffering, TYPES } from "../../policy/policies";
 
-const res = (
-  type: string,
-  name: string,
-  props: Record<string, unknown>,
-  deps: Record<string, PolicyResource[]> = {},
-) =>
-  ({
-    type,
-    name,
-    urn: `urn:pulumi:s::p::${type}::${name}`,
-    props,
-    propertyDependencies: deps,
-    dependencies: Object.values(deps).flat(),
-  }) as unknown as PolicyResource;
-
-function violations(resources: PolicyResource[]): { message: string; urn?: string }[] {
-  const out: { message: string; urn?: string }[] = [];
-  const args = { resources, getConfig: () => ({}) } as unknown as StackValidationArgs;
-  backupNeedsOffering.validateStack(args, (message, urn) => out.push({ message, urn }));
-  return out;
-}
+const violations = (resources: PolicyResource[]) => violationsOf(backupNeedsOffering, resources);
 
 describe("cim-backup-needs-offering", () => {
   it("is mandatory by default", () => {

@@ -171,6 +171,31 @@ describe("quota preflight", () => {
     expect(warnings[0]).toContain("publicIpLimit");
   });
 
+  it("counts multi-region groups against maxMultiRegions of GET /multi-regions/quota, groups of every region in use", async () => {
+    await control.limits({ maxMultiRegions: 2 });
+    const made = await fetch(`${emu.url}/api/v1/multi-regions`, {
+      method: "POST",
+      headers: { ...auth(), "content-type": "application/json" },
+      body: JSON.stringify({ name: "in-use" }),
+    });
+    expect(made.status).toBe(200);
+    await quotaPreflight(kinds.MultiRegionGroup, {}, { name: "a" });
+    expect(warnings).toEqual([]);
+    await quotaPreflight(kinds.MultiRegionGroup, {}, { name: "b", region: emu.regions[1].id });
+    expect(warnings).toEqual([
+      expect.stringContaining(
+        "creates at least 2 new multi-region groups, but the account has 1 of 2 multi-region groups left (1 in use, GET /api/v1/multi-regions/quota)",
+      ),
+    ]);
+    expect(warnings[0]).toContain("a higher maxMultiRegions");
+    // a member adds no group; my-limits was never needed
+    await quotaPreflight(kinds.MultiRegionGroupVpc, {}, { groupId: "g", vpcId: "v" });
+    const counters = await control.requests();
+    expect(counters["GET /api/v1/multi-regions/quota"]).toBe(1);
+    expect(counters["GET /api/v1/tenants/my-limits"]).toBeUndefined();
+    await control.limits({ maxMultiRegions: 5 });
+  });
+
   it("phrases the warning from the limits record", () => {
     const limits = { vpcLimit: 10, vpcCount: 9 };
     expect(overLimit(kinds.Vpc, 1, limits)).toBeUndefined();

@@ -89,6 +89,14 @@ afterAll(async () => {
   await emu?.close();
 });
 
+/** A list of a region's catalogue (the other region's ids differ). */
+async function listIn(path: string, region: string): Promise<Record<string, any>[]> {
+  const res = await fetch(`${emu.url}/api/v1${path}`, {
+    headers: { authorization: `Bearer ${process.env.CIM_TOKEN}`, "x-region-context": region },
+  });
+  return (await res.json()) as Record<string, any>[];
+}
+
 const value = <T>(o: pulumi.Output<T>) => new Promise<T>((resolve) => o.apply(resolve));
 
 describe("SDK resource classes", () => {
@@ -451,6 +459,37 @@ describe("SDK resource classes", () => {
     expect(live).toMatchObject({ publicPort: "80", privatePort: "8080", tags: { tier: "web" } });
   });
 
+  it("a file system on a network of the program and an instance joining a group by its name output", async () => {
+    const cim = await import("../../sdk");
+    const offering = (await list("/offerings/network")).find((o) => !o.forVpc)!.id;
+    const medium = (await list("/offerings/compute")).find((o) => o.name === "Medium")!.id;
+    const net = new cim.Network("files", { zoneId: cat.zone, networkOfferingId: offering });
+    const share = new cim.FileSystem("assets", {
+      zoneId: cat.zone,
+      networkId: net.id,
+      diskOfferingId: cat.disk,
+      size: 8,
+      serviceOfferingId: medium,
+    });
+    expect(await value(share.name)).toBe("assets");
+    expect(await value(share.size)).toBe(8);
+    expect(await value(share.filesystem)).toBe("XFS");
+    expect(await value(share.state)).toBe("Ready");
+    expect(await value(share.mountSource)).toBe(`${await value(share.ipAddress)}:/mnt/fs/share`);
+    const web = new cim.InstanceGroup("web-servers", {});
+    const vm = new cim.Instance("grouped", {
+      zoneId: cat.zone,
+      serviceOfferingId: cat.offering,
+      templateId: cat.template,
+      group: web.name,
+    });
+    expect(await value(web.name)).toBe("web-servers");
+    expect(await value(vm.group)).toBe("web-servers");
+    expect((await list("/compute/instances")).find((i) => i.group === "web-servers")?.groupId).toBe(
+      await value(web.id),
+    );
+  });
+
   it("adopting without a name keeps the live name; a misspelt key is named at check", async () => {
     const cim = await import("../../sdk");
     const adopted = new cim.Volume("adopted", {
@@ -467,5 +506,92 @@ describe("SDK resource classes", () => {
     expect(registered.find((r) => r.name === "typo")?.failures?.join(" ")).toContain(
       "sizee is not an input of this resource (did you mean size?)",
     );
+  });
+
+  it("a comment on a volume of the program: its text, visibility and author on the class", async () => {
+    const cim = await import("../../sdk");
+    const data = new cim.Volume("commented", { zoneId: cat.zone, diskOfferingId: cat.disk, size: 6 });
+    const note = new cim.Comment("data-note", { volumeId: data.id, text: "restore tests run weekly" });
+    expect(cim.Comment.__pulumiType).toBe("pulumi-nodejs:dynamic/cim:Comment");
+    expect(await value(note.text)).toBe("restore tests run weekly");
+    expect(await value(note.adminsOnly)).toBe(false);
+    expect(await value(note.username)).toBe("user-1");
+    expect(await value(note.volumeId)).toBe(await value(data.id));
+    expect(await value(note.networkId)).toBeUndefined();
+    const [live] = await list(`/volumes/${await value(data.id)}/annotations`);
+    expect(live).toMatchObject({ id: await value(note.id), annotation: "restore tests run weekly" });
+  });
+
+  it("a multi-region group with a VPC of each region: the members take the VPCs' regions from their outputs", async () => {
+    const cim = await import("../../sdk");
+    const ams = emu.regions.find((r) => !r.primary)!.id;
+    const amsZone = (await listIn("/zones", ams))[0].id;
+    const amsOffering = (await listIn("/offerings/vpc", ams))[0].id;
+    const fra = new cim.Vpc("fra", {
+      zoneId: cat.zone,
+      cidr: "10.51.0.0/16",
+      vpcOfferingId: cat.vpcOffering,
+    });
+    const far = new cim.Vpc("ams", {
+      region: ams,
+      zoneId: amsZone,
+      cidr: "10.52.0.0/16",
+      vpcOfferingId: amsOffering,
+    });
+    const group = new cim.MultiRegionGroup("mesh", { description: "both sites" });
+    const here = new cim.MultiRegionGroupVpc("mesh-fra", { groupId: group.id, vpcId: fra.id });
+    const there = new cim.MultiRegionGroupVpc("mesh-ams", {
+      groupId: group.id,
+      vpcId: far.id,
+      vpcRegion: far.region,
+    });
+    expect(await value(group.name)).toBe("mesh");
+    expect(await value(group.state)).toBe("Active");
+    expect(await value(there.vpcRegion)).toBe(ams);
+    expect(await value(there.vpcName)).toBe("ams");
+    expect(await value(there.state)).toBe("Active");
+    expect(await value(here.vpcRegion)).toBe(await value(here.region));
+    expect(await value(there.region)).toBe(await value(group.region)); // the group's region, where it was sent
+    const project = new cim.Project("shop", {});
+    expect(await value(project.displayText)).toBe("shop"); // the API's default: the name
+  });
+});
+
+describe("templates and ISOs", () => {
+  it("a template looked up by OS type, its permissions and an instance wired by outputs: ready before the instance", async () => {
+    const cim = await import("../../sdk");
+    const os = await cim.getOsType("Ubuntu 22.04 (64-bit)");
+    const golden = new cim.Template("golden", {
+      url: "https://images.example.com/golden.qcow2",
+      zoneId: cat.zone,
+      format: "qcow2",
+      hypervisor: "kvm",
+      osTypeId: os.id,
+    });
+    const shared = new cim.TemplatePermissions("golden-shared", {
+      templateId: golden.id,
+      isExtractable: true,
+    });
+    const vm = new cim.Instance("from-golden", {
+      zoneId: cat.zone,
+      serviceOfferingId: cat.offering,
+      templateId: golden.id,
+    });
+    // the SDK defaults the name; check writes format and hypervisor as the platform spells them
+    expect(await value(golden.name)).toBe("golden");
+    expect(await value(golden.format)).toBe("QCOW2");
+    expect(await value(golden.hypervisor)).toBe("KVM");
+    expect(await value(golden.state)).toBe("Ready");
+    expect(await value(golden.isReady)).toBe(true);
+    expect(await value(shared.isExtractable)).toBe(true);
+    expect(await value(shared.owner)).toBe("user-1");
+    expect(await value(vm.templateName)).toBe("golden");
+    const iso = new cim.Iso("rescue", {
+      url: "https://images.example.com/rescue.iso",
+      zoneId: cat.zone,
+      osTypeId: os.id,
+    });
+    expect(await value(iso.bootable)).toBe(true);
+    expect(await value(iso.status)).toBe("Successfully Installed");
   });
 });

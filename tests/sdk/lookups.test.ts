@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import * as cim from "../../sdk";
 import { clearLookupCache, LookupError } from "../../sdk/lookups";
+import { apiCaller } from "../fixtures/apiCall";
 
 let emu: Emulator;
 let dataDir: string;
@@ -22,6 +23,24 @@ async function failure(p: Promise<unknown>): Promise<LookupError> {
   );
   expect(e).toBeInstanceOf(LookupError);
   return e as LookupError;
+}
+
+/** A call of the API as the user, which must succeed (records a lookup then finds); waits for its job. */
+async function userCall(method: string, p: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${emu.url}/api/v1${p}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.status, `${method} ${p}`).toBe(200);
+  const out: any = await res.json();
+  for (let job: any = out; job?.jobId && job.status !== "success"; ) {
+    job = await (
+      await fetch(`${emu.url}/api/v1/jobs/${out.jobId}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    if (job.status === "error") throw new Error(`${method} ${p}: job failed: ${job.detail}`);
+  }
+  return out;
 }
 
 beforeAll(async () => {
@@ -189,34 +208,79 @@ describe("region-scoped catalogues", () => {
   });
 });
 
-describe("public IPs", () => {
-  /** Runs a request as the user and waits for its job. */
-  async function api(method: string, route: string, body?: unknown): Promise<any> {
-    const res = await fetch(`${emu.url}/api/v1${route}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
+describe("templates, ISOs and OS types", () => {
+  it("the account's own images are found beside the platform's; filter narrows; OS types by description", async () => {
+    const os = await cim.getOsType("Ubuntu 22.04 (64-bit)");
+    expect(os.description).toBe("Ubuntu 22.04 (64-bit)");
+    expect((await cim.getOsTypes()).length).toBeGreaterThan(3);
+    const zone = await cim.getZone("de-fra-1a");
+    const made = await userCall("POST", "/templates", {
+      name: "golden",
+      url: "https://images.example.com/golden.qcow2",
+      zoneId: zone.id,
+      format: "QCOW2",
+      hypervisor: "KVM",
+      osTypeId: os.id,
     });
-    const out: any = await res.json();
-    for (let job: any = out; job.jobId && job.status !== "success"; ) {
-      job = await (
-        await fetch(`${emu.url}/api/v1/jobs/${out.jobId}`, { headers: { authorization: `Bearer ${token}` } })
-      ).json();
-      if (job.status === "error") throw new Error(job.detail);
-    }
-    return out;
-  }
+    clearLookupCache();
+    expect(await cim.getTemplate("golden")).toMatchObject({ id: made.id, isReady: true, account: "user-1" });
+    expect((await cim.getTemplates({ filter: "self" })).map((t) => t.name)).toEqual(["golden"]);
+    const e = await failure(cim.getTemplate({ name: "golden", filter: "featured" }));
+    expect(e.message).toContain("filter featured");
+    expect((await cim.getTemplate({ name: "Ubuntu 22.04 LTS", filter: "featured" })).isFeatured).toBe(true);
+    expect((await cim.getIsos({ filter: "self" })).length).toBe(0);
+    await userCall("DELETE", `/templates/${made.id}`);
+  });
+});
 
+/** A VPC of the default region's first zone with the CIDR given, made through the API: its id. */
+async function newVpc(cidr: string): Promise<string> {
+  const zone = await cim.getZone("de-fra-1a");
+  const vpcOffering = (await cim.getVpcOfferings())[0];
+  return (
+    await userCall("POST", "/vpcs", { name: "v", zoneId: zone.id, cidr, vpcOfferingId: vpcOffering.id })
+  ).id;
+}
+
+/** An isolated network of the default region's first zone, made through the API. */
+async function isolatedNetwork(name: string): Promise<string> {
+  const zone = await cim.getZone("de-fra-1a");
+  const offering = (await cim.getNetworkOfferings({ forVpc: false }))[0];
+  return (
+    await userCall("POST", "/networks", {
+      name,
+      displayText: name,
+      zoneId: zone.id,
+      networkOfferingId: offering.id,
+    })
+  ).id;
+}
+
+/** A running instance of the default region (on `networkId` when given), made through the API. */
+async function instanceOn(networkId?: string): Promise<string> {
+  const zone = await cim.getZone("de-fra-1a");
+  const template = await cim.getTemplate("Ubuntu 22.04 LTS");
+  const offering = await cim.getComputeOffering("Small");
+  const made = await userCall("POST", "/compute/instances", {
+    zoneId: zone.id,
+    templateId: template.id,
+    serviceOfferingId: offering.id,
+    ...(networkId ? { networkIds: [networkId] } : {}),
+  });
+  return made.id;
+}
+
+describe("public IPs", () => {
   it("finds an address by address or id, reads afresh, filters by network, lists candidates on a miss", async () => {
     const zone = await cim.getZone("de-fra-1a");
     const offering = (await cim.getNetworkOfferings({ forVpc: false }))[0];
-    const net = await api("POST", "/networks", {
+    const net = await userCall("POST", "/networks", {
       name: "lookup-net",
       displayText: "n",
       zoneId: zone.id,
       networkOfferingId: offering.id,
     });
-    const acquired = await api("POST", "/public-ips", { networkId: net.id });
+    const acquired = await userCall("POST", "/public-ips", { networkId: net.id });
     const all = await cim.getPublicIps({ networkId: net.id });
     expect(all).toHaveLength(2); // with the network's source-NAT address
     const ip = all.find((r) => r.id === acquired.id)!;
@@ -226,21 +290,14 @@ describe("public IPs", () => {
     expect(miss.message).toMatch(/no public IP named "203\.0\.113\.9" in the default region\. Candidates: /);
     expect(miss.message).toContain(`${ip.ipAddress} (${ip.id})`);
     // not cached: a released address is gone from the next lookup
-    await api("DELETE", `/public-ips/${ip.id}`);
+    await userCall("DELETE", `/public-ips/${ip.id}`);
     await failure(cim.getPublicIp(ip.ipAddress!));
     expect(await cim.getPublicIps({ region: secondary.name })).toEqual([]);
   });
 
   it("finds a VPC's private gateway by address or id, and lists the VPC's gateways on a miss", async () => {
-    const zone = await cim.getZone("de-fra-1a");
-    const vpcOffering = (await cim.getVpcOfferings())[0];
-    const vpc = await api("POST", "/vpcs", {
-      name: "lookup-vpc",
-      zoneId: zone.id,
-      cidr: "10.77.0.0/16",
-      vpcOfferingId: vpcOffering.id,
-    });
-    const made = await api("POST", "/vpcs/private-gateways", {
+    const vpc = { id: await newVpc("10.77.0.0/16") };
+    const made = await userCall("POST", "/vpcs/private-gateways", {
       vpcId: vpc.id,
       ipAddress: "172.16.9.2",
       gateway: "172.16.9.1",
@@ -261,14 +318,14 @@ describe("public IPs", () => {
   it("finds a load-balancer rule by name or id with its members, filters by address, lists candidates on a miss", async () => {
     const zone = await cim.getZone("de-fra-1a");
     const offering = (await cim.getNetworkOfferings({ forVpc: false }))[0];
-    const net = await api("POST", "/networks", {
+    const net = await userCall("POST", "/networks", {
       name: "lb-net",
       displayText: "n",
       zoneId: zone.id,
       networkOfferingId: offering.id,
     });
-    const ip = await api("POST", "/public-ips", { networkId: net.id });
-    const rule = await api("POST", "/loadbalancer/rules", {
+    const ip = await userCall("POST", "/public-ips", { networkId: net.id });
+    const rule = await userCall("POST", "/loadbalancer/rules", {
       name: "front",
       publicIpId: ip.id,
       publicPort: 80,
@@ -283,7 +340,7 @@ describe("public IPs", () => {
     expect(miss.message).toMatch(/no load-balancer rule named "back" in the default region\. Candidates: /);
     expect(miss.message).toContain(`front (${rule.id})`);
     // not cached: a deleted rule is gone from the next lookup
-    await api("DELETE", `/loadbalancer/rules/${rule.id}`);
+    await userCall("DELETE", `/loadbalancer/rules/${rule.id}`);
     expect(await cim.getLoadBalancerRules({ publicIpId: ip.id })).toEqual([]);
   });
 
@@ -291,14 +348,14 @@ describe("public IPs", () => {
     const zone = await cim.getZone("de-fra-1a");
     const tierOffering = await cim.getNetworkOffering("VPC Tier with Internal LB");
     const vpcOffering = (await cim.getVpcOfferings())[0];
-    const vpc = await api("POST", "/vpcs", {
+    const vpc = await userCall("POST", "/vpcs", {
       name: "ilb-vpc",
       displayText: "v",
       zoneId: zone.id,
       cidr: "10.90.0.0/16",
       vpcOfferingId: vpcOffering.id,
     });
-    const tier = await api("POST", "/networks", {
+    const tier = await userCall("POST", "/networks", {
       name: "ilb-tier",
       displayText: "t",
       zoneId: zone.id,
@@ -314,7 +371,7 @@ describe("public IPs", () => {
       instancePort: "8080",
       algorithm: "source",
     });
-    const lb = await api("POST", `/loadbalancer/internal?${q}`);
+    const lb = await userCall("POST", `/loadbalancer/internal?${q}`);
     const found = await cim.getInternalLoadBalancer("inside");
     expect(found).toMatchObject({
       id: lb.id,
@@ -331,7 +388,7 @@ describe("public IPs", () => {
       /no internal load balancer named "outside" in the default region\. Candidates: /,
     );
     expect(miss.message).toContain(`inside (${lb.id})`);
-    await api("DELETE", `/loadbalancer/internal/${lb.id}`);
+    await userCall("DELETE", `/loadbalancer/internal/${lb.id}`);
     expect(await cim.getInternalLoadBalancers({ networkId: tier.id })).toEqual([]);
   });
 
@@ -347,14 +404,14 @@ describe("public IPs", () => {
     expect(vMiss.message).toContain(`1.28.4 (${v.id})`);
     const zone = await cim.getZone("de-fra-1a");
     const offering = (await cim.getNetworkOfferings({ forVpc: false }))[0];
-    const net = await api("POST", "/networks", {
+    const net = await userCall("POST", "/networks", {
       name: "k8s-net",
       displayText: "n",
       zoneId: zone.id,
       networkOfferingId: offering.id,
     });
     const medium = await cim.getComputeOffering("Medium");
-    const k = await api("POST", "/compute/kubernetes/clusters", {
+    const k = await userCall("POST", "/compute/kubernetes/clusters", {
       name: "kube",
       zoneId: zone.id,
       kubernetesVersionId: v.id,
@@ -457,6 +514,9 @@ describe("a cause many lookups share is met once", () => {
         cim.getComputeOffering("d"),
         cim.getDiskOffering("e"),
         cim.getVpcOffering("f"),
+        // reads of the moment (not cached) report the shared cause the same way
+        cim.getMyLimits(),
+        cim.getTenants(),
       ];
       const errors = await Promise.all(
         lookups.map((p) =>
@@ -466,7 +526,7 @@ describe("a cause many lookups share is met once", () => {
           ),
         ),
       );
-      expect(new Set(errors).size, "one error object for all six").toBe(1);
+      expect(new Set(errors).size, "one error object for all eight").toBe(1);
       const err = errors[0] as Error;
       const pulumi = await import("@pulumi/pulumi");
       expect(pulumi.RunError.isInstance(err)).toBe(true);
@@ -505,20 +565,7 @@ describe("a cause many lookups share is met once", () => {
 });
 
 describe("network ACL lists", () => {
-  async function call(method: string, p: string, body?: unknown): Promise<any> {
-    const res = await fetch(`${emu.url}/api/v1${p}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(res.status, `${method} ${p}`).toBe(200);
-    return res.json();
-  }
-  const newVpc = async (cidr: string) => {
-    const zoneId = (await call("GET", "/zones"))[0].id;
-    const vpcOfferingId = (await call("GET", "/offerings/vpc"))[0].id;
-    return (await call("POST", "/vpcs", { name: "v", zoneId, cidr, vpcOfferingId })).id as string;
-  };
+  const call = userCall;
 
   it("finds a VPC's default list or its own by name or id; a miss lists the VPC's lists", async () => {
     const vpcId = await newVpc("10.91.0.0/16");
@@ -545,16 +592,135 @@ describe("network ACL lists", () => {
   });
 });
 
-describe("snapshots", () => {
-  async function call(method: string, p: string, body?: unknown): Promise<any> {
-    const res = await fetch(`${emu.url}/api/v1${p}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
+describe("static NAT", () => {
+  it("finds an address's static NAT (instance and network) by address or id; a miss lists the mapped addresses", async () => {
+    const networkId = await isolatedNetwork("nat-net");
+    const vmId = await instanceOn(networkId);
+    const mapped = await userCall("POST", "/public-ips", { networkId });
+    await userCall("POST", `/public-ips/${mapped.id}/static-nat`, { virtualMachineId: vmId });
+    const ip = await cim.getPublicIp({ id: mapped.id });
+    const nat = await cim.getStaticNat(ip.ipAddress!);
+    expect(nat).toMatchObject({
+      id: mapped.id,
+      state: "Enabled",
+      ipAddress: ip.ipAddress,
+      virtualMachineId: vmId,
+      networkId,
     });
-    expect(res.status, `${method} ${p}`).toBe(200);
-    return res.json();
-  }
+    expect(nat.vmIpAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect((await cim.getStaticNat({ publicIpId: mapped.id })).virtualMachineId).toBe(vmId);
+    expect((await cim.getStaticNats({ instanceId: vmId })).map((n) => n.id)).toEqual([mapped.id]);
+    // the filter on addresses: with static NAT, and without (the network's source-NAT address)
+    expect((await cim.getPublicIps({ networkId, isStaticNat: true })).map((r) => r.id)).toEqual([mapped.id]);
+    const plain = await cim.getPublicIps({ networkId, isStaticNat: false });
+    expect(plain.map((r) => r.isSourceNat)).toEqual([true]);
+    // an address without static NAT is a miss that lists the addresses that have one
+    const miss = await failure(cim.getStaticNat({ address: plain[0].ipAddress, networkId }));
+    expect(miss.message).toMatch(/no static NAT named "[\d.]+" in the default region\. Candidates: /);
+    expect(miss.candidates).toEqual([{ name: ip.ipAddress, id: mapped.id }]);
+    await userCall("DELETE", `/public-ips/${mapped.id}/static-nat`);
+    expect(await cim.getStaticNats({ networkId })).toEqual([]);
+  });
+});
+
+describe("network ACL rules", () => {
+  it("finds a rule of a list by number or id, in number order; a miss lists the list's rules", async () => {
+    const list = await userCall("POST", "/network-acls", {
+      name: "web",
+      vpcId: await newVpc("10.93.0.0/16"),
+    });
+    const rule = (number: number, startPort: number) =>
+      userCall("POST", "/network-acls/rules", {
+        aclId: list.id,
+        number,
+        protocol: "tcp",
+        startPort,
+        endPort: startPort,
+        cidrList: ["0.0.0.0/0"],
+        action: "allow",
+        trafficType: "ingress",
+      });
+    const ssh = await rule(20, 22);
+    const https = await rule(10, 443);
+    expect((await cim.getNetworkAclRules({ aclId: list.id })).map((r) => [r.number, r.startPort])).toEqual([
+      [10, 443],
+      [20, 22],
+    ]);
+    expect((await cim.getNetworkAclRule({ aclId: list.id, number: 20 })).id).toBe(ssh.id);
+    expect(await cim.getNetworkAclRule({ aclId: list.id, id: https.id })).toMatchObject({
+      number: 10,
+      protocol: "tcp",
+      cidrList: ["0.0.0.0/0"],
+    });
+    const miss = await failure(cim.getNetworkAclRule({ aclId: list.id, number: 30 }));
+    expect(miss.message).toMatch(
+      new RegExp(
+        `no network ACL rule named "30" in list ${list.id}, the default region\\. Candidates: 10 \\(`,
+      ),
+    );
+    expect(miss.candidates).toEqual([
+      { name: "10", id: https.id },
+      { name: "20", id: ssh.id },
+    ]);
+    // not cached: a deleted rule is gone from the next lookup
+    await userCall("DELETE", `/network-acls/rules/${ssh.id}`);
+    expect((await cim.getNetworkAclRules({ aclId: list.id })).map((r) => r.id)).toEqual([https.id]);
+  });
+});
+
+describe("backups and instance schedules", () => {
+  it("finds a backup by name or id, optionally of one instance; a miss lists the candidates", async () => {
+    const vmId = await instanceOn();
+    const zone = await cim.getZone("de-fra-1a");
+    const standard = await cim.getBackupOffering({ name: "Standard", zoneId: zone.id });
+    await userCall("POST", `/compute/instances/${vmId}/backup-offering?backupOfferingId=${standard.id}`);
+    const made = await userCall("POST", "/backups", { vmId, name: "db-before-upgrade" });
+    const found = await cim.getBackup("db-before-upgrade");
+    expect(found).toMatchObject({ id: made.id, virtualMachineId: vmId, backupOfferingId: standard.id });
+    expect((await cim.getBackup({ id: made.id, instanceId: vmId })).name).toBe("db-before-upgrade");
+    expect((await cim.getBackups({ instanceId: vmId })).map((b) => b.id)).toEqual([made.id]);
+    const miss = await failure(cim.getBackup({ name: "db-after-upgrade", instanceId: vmId }));
+    expect(miss.message).toMatch(
+      new RegExp(
+        `no backup named "db-after-upgrade" in instance ${vmId}, the default region\\. Candidates: `,
+      ),
+    );
+    expect(miss.candidates).toEqual([{ name: "db-before-upgrade", id: made.id }]);
+    expect(await cim.getBackups({ region: secondary.name })).toEqual([]);
+  });
+
+  it("finds an instance schedule by name or id, optionally of one instance; a miss lists the candidates", async () => {
+    const vmId = await instanceOn();
+    const q = new URLSearchParams({
+      name: "night-stop",
+      action: "stop",
+      schedule: "0 22 * * MON-FRI",
+      timezone: "Europe/Berlin",
+    });
+    const made = await userCall("POST", `/compute/instances/${vmId}/schedules?${q}`);
+    const found = await cim.getInstanceSchedule({ name: "night-stop", instanceId: vmId });
+    expect(found).toMatchObject({
+      id: made.id,
+      virtualMachineId: vmId,
+      schedule: "0 22 * * MON-FRI",
+      timezone: "Europe/Berlin",
+    });
+    expect((await cim.getInstanceSchedule(made.id)).name).toBe("night-stop");
+    expect((await cim.getInstanceSchedules({ instanceId: vmId })).map((s) => s.id)).toEqual([made.id]);
+    const miss = await failure(cim.getInstanceSchedule({ name: "morning-start", instanceId: vmId }));
+    expect(miss.message).toMatch(
+      new RegExp(
+        `no instance schedule named "morning-start" in instance ${vmId}, the default region\\. Candidates: night-stop`,
+      ),
+    );
+    expect(miss.candidates).toEqual([{ name: "night-stop", id: made.id }]);
+    await userCall("DELETE", `/compute/instances/${vmId}/schedules/${made.id}`);
+    expect(await cim.getInstanceSchedules({ instanceId: vmId })).toEqual([]);
+  });
+});
+
+describe("snapshots", () => {
+  const call = userCall;
   async function settled(path: string, ready: string) {
     for (let i = 0; i < 200 && (await call("GET", path)).state !== ready; i++)
       await new Promise((r) => setTimeout(r, 10));
@@ -592,5 +758,221 @@ describe("snapshots", () => {
     const other = await failure(cim.getInstanceSnapshot({ name: "pre-upgrade", instanceId: a.id }));
     expect(other.message).toMatch(new RegExp(`no instance snapshot named "pre-upgrade" in instance ${a.id}`));
     expect(other.candidates).toEqual([]);
+    // a name the instance's snapshots do not have: its snapshots are the candidates
+    const wrong = await failure(cim.getInstanceSnapshot({ name: "post-upgrade", instanceId: b.id }));
+    expect(wrong.message).toMatch(
+      new RegExp(
+        `no instance snapshot named "post-upgrade" in instance ${b.id}, the default region\\. Candidates: pre-upgrade \\(${vs.id}\\)`,
+      ),
+    );
+    expect(wrong.candidates).toEqual([{ name: "pre-upgrade", id: vs.id }]);
+  });
+});
+
+describe("comments", () => {
+  it("reads the comments on one resource, and one of them by id or text; a miss lists the resource's comments", async () => {
+    const [zone] = await userCall("GET", "/zones");
+    const [disk] = await userCall("GET", "/offerings/disk");
+    const vol = await userCall("POST", `/volumes?name=notes&zoneId=${zone.id}&diskOfferingId=${disk.id}`);
+    const add = (text: string) =>
+      userCall("POST", `/volumes/${vol.id}/annotations?annotation=${encodeURIComponent(text)}`);
+    const first = await add("Backed up nightly");
+    const second = await add("owner: team a");
+    const all = await cim.getComments({ volumeId: vol.id });
+    expect(all.map((c) => [c.id, c.annotation, c.entityType])).toEqual([
+      [first.id, "Backed up nightly", "VOLUME"],
+      [second.id, "owner: team a", "VOLUME"],
+    ]);
+    expect((await cim.getComment({ volumeId: vol.id, text: "backed up nightly" })).id).toBe(first.id);
+    expect((await cim.getComment({ volumeId: vol.id, id: second.id })).annotation).toBe("owner: team a");
+    const miss = await failure(cim.getComment({ volumeId: vol.id, text: "gone" }));
+    expect(miss.message).toContain(`in volume ${vol.id}, the default region`);
+    expect(miss.candidates).toEqual([
+      { id: first.id, name: "Backed up nightly" },
+      { id: second.id, name: "owner: team a" },
+    ]);
+    // comments are read on exactly one resource
+    const both = await failure(cim.getComments({ volumeId: vol.id, vpcId: vol.id }));
+    expect(both.message).toContain(
+      "give exactly one of volumeId, networkId, publicIpId, vpcId, kubernetesClusterId",
+    );
+    // an id of no volume of the region: the API's 404, passed on
+    await expect(cim.getComments({ volumeId: "0b7e2a41-5f0c-4d8e-9a43-7c1d2e3f4a5b" })).rejects.toThrow(
+      /404/,
+    );
+  });
+});
+
+describe("shared file systems and instance groups", () => {
+  async function call(method: string, p: string, body?: unknown, region?: string): Promise<any> {
+    const res = await fetch(`${emu.url}/api/v1${p}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        ...(region ? { "x-region-context": region } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(res.status, `${method} ${p}`).toBe(200);
+    return res.json();
+  }
+  const control = () => EmulatorControl.of(emu);
+
+  it("finds a file system by name or id, filters by network, lists candidates on a miss", async () => {
+    const [zone] = await call("GET", "/zones");
+    const isolated = (await call("GET", "/offerings/network")).find((o: any) => !o.forVpc);
+    const net = await call("POST", "/networks", {
+      name: "fs-lookup",
+      displayText: "n",
+      zoneId: zone.id,
+      networkOfferingId: isolated.id,
+    });
+    const custom = (await call("GET", "/offerings/disk")).find((d: any) => d.customized);
+    const medium = (await call("GET", "/offerings/compute")).find((o: any) => o.name === "Medium");
+    const fs = await call("POST", "/filesystems", {
+      name: "assets",
+      zoneId: zone.id,
+      networkId: net.id,
+      diskOfferingId: custom.id,
+      size: 5,
+      serviceOfferingId: medium.id,
+      filesystem: "XFS",
+    });
+    expect((await cim.getFileSystem("assets")).id).toBe(fs.id);
+    expect((await cim.getFileSystem({ id: fs.id })).name).toBe("assets");
+    expect((await cim.getFileSystems({ networkId: net.id })).map((f) => f.id)).toEqual([fs.id]);
+    const miss = await failure(cim.getFileSystem("media"));
+    expect(miss.message).toMatch(
+      /no shared file system named "media" in the default region\. Candidates: assets/,
+    );
+    expect(await cim.getFileSystems({ region: secondary.name })).toEqual([]);
+  });
+
+  it("instance groups of every region; a region that fails is named with its reason, never hidden", async () => {
+    const here = await call("POST", "/instance-groups", { name: "lookup-web" });
+    const there = await call("POST", "/instance-groups", { name: "lookup-web" }, secondary.id);
+    const all = await cim.getInstanceGroups();
+    expect(all.failedRegions).toEqual([]);
+    expect(
+      all.groups
+        .filter((g) => g.name === "lookup-web")
+        .map((g) => g.regionId)
+        .sort(),
+    ).toEqual([primary.id, secondary.id].sort());
+    // by name in every region: ambiguous, the candidates' regions named; with region: the one there
+    const twice = await failure(cim.getInstanceGroup("lookup-web"));
+    expect(twice.message).toMatch(
+      /more than one instance group named "lookup-web".*different regions.*give region/,
+    );
+    expect((await cim.getInstanceGroup({ name: "lookup-web", region: secondary.name })).id).toBe(there.id);
+    expect((await cim.getInstanceGroup(here.id)).regionId).toBe(primary.id);
+
+    const ctl = await control();
+    await ctl.fault({ route: "/instance-groups", region: secondary.id, status: 503 });
+    try {
+      const partial = await cim.getInstanceGroups();
+      expect(partial.failedRegions).toEqual([
+        { regionId: secondary.id, regionName: secondary.name, reason: expect.stringMatching(/503/) },
+      ]);
+      expect(partial.groups.map((g) => g.id)).toContain(here.id);
+      expect(partial.groups.map((g) => g.id)).not.toContain(there.id);
+      // a partial answer is an error for a lookup by name: the failed region may hold the group (or a second one)
+      const byName = await failure(cim.getInstanceGroup({ name: "lookup-web" }));
+      expect(byName.message).toMatch(
+        new RegExp(
+          `cannot look up instance group "lookup-web" in every region: 1 region\\(s\\) could not be read.*${secondary.name}.*503.*give region`,
+        ),
+      );
+      // not for an id found elsewhere (ids are unique), nor in the region asked for
+      expect((await cim.getInstanceGroup({ id: here.id })).name).toBe("lookup-web");
+      expect((await cim.getInstanceGroup({ name: "lookup-web", region: primary.name })).id).toBe(here.id);
+      // an id the answering regions do not have: it may be in the failed one
+      await failure(cim.getInstanceGroup({ id: there.id }));
+    } finally {
+      await ctl.clearFaults();
+    }
+  });
+});
+
+/** A call of the API as user-1, in a region when given (organizations and groups are made in the console). */
+const api = apiCaller(() => ({ url: emu.url, token }));
+
+describe("organizations, projects, preferences", () => {
+  it("reads tenants, memberships, members and invitations; a membership id narrows them as X-Tenant-Context", async () => {
+    const { id: acme } = await api("POST", "/tenants", { name: "acme" });
+    await api("POST", "/tenants", { name: "beta" });
+    const control = await EmulatorControl.of(emu);
+    await control.user("erin");
+    await api("POST", `/tenants/${acme}/invitations`, { user: "erin" });
+    const tenants = await cim.getTenants();
+    expect(tenants.map((t) => t.name).sort()).toEqual(["acme", "beta"]);
+    const found = await cim.getTenant("acme");
+    expect(found).toMatchObject({ id: acme, role: "Admin" });
+    expect((await cim.getTenants({ tenantContext: found.membershipId })).map((t) => t.id)).toEqual([acme]);
+    expect((await cim.getMemberships()).map((m) => m.tenantName).sort()).toEqual(["acme", "beta"]);
+    expect((await cim.getTenantMembers(acme)).map((m) => [m.user, m.role])).toEqual([["user-1", "Admin"]]);
+    const sent = await cim.getInvitations({ tenantContext: found.membershipId, state: "Pending" });
+    expect(sent.map((i) => i.user)).toEqual(["erin"]);
+    expect(await cim.getInvitations()).toEqual([]); // none to user-1
+    const e = await failure(cim.getTenant("gamma"));
+    expect(e.message).toContain('no tenant named "gamma"');
+    expect(e.message).toContain(`acme (${acme})`);
+  });
+
+  it("finds a project by name or id in its region; reads the preferences", async () => {
+    const { id } = await api("POST", "/projects", { name: "shop" }, secondary.id);
+    expect((await cim.getProject({ name: "shop", region: "nl-ams-1" })).id).toBe(id);
+    expect((await cim.getProjects({ region: secondary.id })).map((p) => p.name)).toEqual(["shop"]);
+    const miss = await failure(cim.getProject("shop")); // the default region has none
+    expect(miss.message).toContain('no project named "shop" in the default region');
+    await api("PUT", "/preferences", { theme: "dark" });
+    expect(await cim.getPreferences()).toEqual({ theme: "dark" });
+  });
+});
+
+describe("multi-region groups", () => {
+  it("finds a group by name in its region and lists its VPCs with their own regions", async () => {
+    const { id: group } = await api("POST", "/multi-regions", { name: "mesh" });
+    const zone = (await api("GET", "/zones", undefined, secondary.id))[0].id;
+    const offering = (await api("GET", "/offerings/vpc", undefined, secondary.id))[0].id;
+    const vpc = await api(
+      "POST",
+      "/vpcs",
+      { name: "ams", zoneId: zone, cidr: "10.77.0.0/16", vpcOfferingId: offering },
+      secondary.id,
+    );
+    for (
+      let i = 0;
+      i < 100 && (await api("GET", `/jobs/${vpc.jobId}`, undefined, secondary.id)).status === "running";
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 10));
+    await api("POST", `/multi-regions/${group}/vpcs`, { regionId: secondary.id, vpcId: vpc.id });
+    expect((await cim.getMultiRegionGroup("mesh")).id).toBe(group);
+    const members = await cim.getMultiRegionGroupVpcs({ groupId: group });
+    expect(members.map((m) => [m.vpcId, m.regionId])).toEqual([[vpc.id, secondary.id]]);
+    expect(await cim.getMultiRegionGroupVpcs({ vpcRegion: primary.id })).toEqual([]);
+    const miss = await failure(cim.getMultiRegionGroup({ name: "mesh", region: "nl-ams-1" }));
+    expect(miss.message).toContain('no multi-region group named "mesh" in region nl-ams-1');
+    expect((await cim.getMultiRegionQuota()).currentMultiRegions).toBe(1);
+  });
+});
+
+describe("audit trail", () => {
+  it("reads the rows of a window of this process's clock, newest first, filtered by resource", async () => {
+    const since = new Date();
+    await new Promise((r) => setTimeout(r, 20));
+    const { id } = await api("POST", "/projects", { name: "audited" });
+    await api("PUT", `/projects/${id}?displayText=changed`);
+    const rows = await cim.getAuditEntries({ since, resourceId: id });
+    expect(rows.map((r) => r.method)).toEqual(["PUT", "POST"]);
+    expect(rows[0]).toMatchObject({
+      user: "user-1",
+      resourceType: "Project",
+      route: "/api/v1/projects/{id}",
+    });
+    expect(await cim.getAuditEntries({ until: since, resourceId: id })).toEqual([]);
+    expect(await cim.getAuditEntries({ resourceId: id, maxEntries: 1 })).toHaveLength(1);
   });
 });

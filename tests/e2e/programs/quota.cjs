@@ -1,4 +1,5 @@
-// The quota-preflight e2e program: `quota:instances` instances and `quota:volumes` detached volumes.
+// The quota-preflight e2e program: `quota:instances` instances, `quota:volumes` detached volumes and
+// `quota:groups` multi-region groups.
 module.exports = async (cim, pulumi) => {
   const config = new pulumi.Config("quota");
   const zone = await cim.getZone("de-fra-1a");
@@ -11,5 +12,6 @@ module.exports = async (cim, pulumi) => {
   for (let i = 0; i < (config.getNumber("volumes") ?? 0); i++) {
     new cim.Volume(`disk-${i}`, { zoneId: zone.id, diskOfferingId: disk.id });
   }
+  for (let i = 0; i < (config.getNumber("groups") ?? 0); i++) new cim.MultiRegionGroup(`mesh-${i}`, {});
   return {};
 };

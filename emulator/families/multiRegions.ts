@@ -1,0 +1,36 @@
+// Multi-region groups and their VPC members (emulator/handlers/multiRegions.ts): the spec's /multi-regions
+// routes, its quota route, and jobs for what touches the platform (joining, leaving, deleting a group).
+import { defineFamily, apiRoute as r } from "../family";
+import * as m from "../handlers/multiRegions";
+import type { MultiRegionGroupRec, MultiRegionMemberRec } from "../records";
+
+export const multiRegionGroups = defineFamily<MultiRegionGroupRec>()({
+  key: "multiRegionGroups",
+  label: "Multi-region group",
+  resourceType: "MultiRegionGroup",
+  states: { busy: ["Revoke"] },
+  routes: [
+    r("GET", "/multi-regions/quota", m.multiRegionQuota, "user"),
+    r("POST", "/multi-regions", m.createGroup),
+    r("GET", "/multi-regions", m.listGroups),
+    r("GET", "/multi-regions/{id}", m.getGroup),
+    r("PUT", "/multi-regions/{id}", m.updateGroup),
+    r("DELETE", "/multi-regions/{id}", m.deleteGroup),
+    r("POST", "/multi-regions/{id}/vpcs", m.addVpc),
+    r("GET", "/multi-regions/{id}/vpcs", m.listGroupVpcs),
+  ],
+  jobEffects: m.multiRegionJobEffects,
+});
+
+export const multiRegionMembers = defineFamily<MultiRegionMemberRec>()({
+  key: "multiRegionMembers",
+  label: "Multi-region group member",
+  resourceType: "MultiRegionGroupVpc",
+  // Add while its join job runs, Revoke while its removal job runs; a failed join is Error
+  states: { busy: ["Add", "Revoke"], failed: "Error" },
+  routes: [
+    r("GET", "/multi-regions/members", m.listMembers),
+    r("GET", "/multi-regions/members/{memberId}", m.getMember),
+    r("DELETE", "/multi-regions/members/{memberId}", m.removeMember),
+  ],
+});

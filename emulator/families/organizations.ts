@@ -1,0 +1,53 @@
+// Data the service keeps itself, all synchronous: organizations (the spec's tenants) with their memberships and
+// invitations, the only routes that accept X-Tenant-Context (scope "tenant"); projects; the user's preferences.
+import { defineFamily, apiRoute as r } from "../family";
+import * as p from "../handlers/projects";
+import * as t from "../handlers/tenants";
+import type { ProjectRec, TenantInvitationRec, TenantMembershipRec, TenantRec } from "../records";
+
+export const tenants = defineFamily<TenantRec>()({
+  key: "tenants",
+  label: "Tenant",
+  resourceType: "Tenant",
+  routes: [
+    r("GET", "/tenants/my-limits", t.myLimits, "tenant"),
+    r("GET", "/tenants", t.listTenants, "tenant"),
+    r("POST", "/tenants", t.createTenant, "tenant"),
+    r("GET", "/tenants/{tenantId}", t.getTenant, "tenant"),
+  ],
+});
+
+export const tenantMemberships = defineFamily<TenantMembershipRec>()({
+  key: "tenantMemberships",
+  label: "Membership",
+  routes: [
+    r("GET", "/tenants/memberships", t.listMemberships, "tenant"),
+    r("GET", "/tenants/{tenantId}/members", t.listMembers, "tenant"),
+  ],
+});
+
+export const tenantInvitations = defineFamily<TenantInvitationRec>()({
+  key: "tenantInvitations",
+  label: "Invitation",
+  routes: [
+    r("POST", "/tenants/{tenantId}/invitations", t.inviteUser, "tenant"),
+    r("GET", "/invitations", t.listInvitations, "tenant"),
+    r("PUT", "/invitations/{id}", t.answerInvitation, "tenant"),
+    r("DELETE", "/invitations/{id}", t.deleteInvitation, "tenant"),
+  ],
+});
+
+export const projects = defineFamily<ProjectRec>()({
+  key: "projects",
+  label: "Project",
+  resourceType: "Project",
+  routes: [
+    r("POST", "/projects", p.createProject),
+    r("GET", "/projects", p.listProjects),
+    r("GET", "/projects/{id}", p.getProject),
+    r("PUT", "/projects/{id}", p.updateProject),
+    r("DELETE", "/projects/{id}", p.deleteProject),
+    r("GET", "/preferences", p.getPreferences, "user"),
+    r("PUT", "/preferences", p.updatePreferences, "user"),
+  ],
+});

@@ -1,0 +1,134 @@
+// Instance groups as CloudStack keeps them (createInstanceGroup, listInstanceGroups, updateInstanceGroup,
+// deleteInstanceGroup: synchronous commands; VmGroupServiceImpl / UserVmManagerImpl), with the spec's
+// multi-region list: GET /instance-groups reads every region of the user unless X-Region-Context names one, and
+// a region that cannot be read is reported in `regionErrors` (its id → why), never left out silently.
+// Membership is the instance's (`groupId`, CloudStack's instance_group_vm_map): an instance joins a group through
+// the instance update (updateVirtualMachine's `group`), see instanceActions.ts.
+import type { Repos } from "../family";
+import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
+import type { InstanceGroupRec, InstanceRec, Region } from "../records";
+import { regionFromHeader } from "../regions";
+import type { Owner } from "../repository";
+import type { Store } from "../store";
+import { audited, isoNow } from "./common";
+import { body, listFilter, query, queryOnly, reqStr, str } from "./input";
+
+export type InstanceGroupData = Repos<{ instanceGroups: InstanceGroupRec; instances: InstanceRec }>;
+type GCtx = Ctx<InstanceGroupData>;
+
+/** CloudStack's @Parameter length of `name` (the default, 255). */
+const NAME_MAX = 255;
+
+function view(g: InstanceGroupRec, region: Region) {
+  return {
+    id: g.id,
+    name: g.name,
+    regionId: region.id,
+    regionName: region.name,
+    account: g.account,
+    domain: "ROOT",
+    created: g.created,
+  };
+}
+
+/** The group an instance is in, as instance views show it (CloudStack's UserVmResponse `group`, `groupid`). */
+export function groupOf(store: Store, groupId: string | undefined): InstanceGroupRec | undefined {
+  if (!groupId) return undefined;
+  return (store.state as unknown as { instanceGroups?: Record<string, InstanceGroupRec> }).instanceGroups?.[
+    groupId
+  ];
+}
+
+/** The caller's group of that name in the routed region (names are unique per account and region). */
+export function groupNamed(ctx: Ctx<Repos<{ instanceGroups: InstanceGroupRec }>>, name: string) {
+  return ctx.data.instanceGroups.list(ctx.owner).find((g) => g.name === name);
+}
+
+function checkName(name: string): string {
+  if (name.length > NAME_MAX)
+    throw badRequest(`Value greater than max allowed length ${NAME_MAX} for param: name`);
+  return name;
+}
+
+/** createInstanceGroup: a name not yet used by the account in the region. Synchronous: `{id}`, no job. */
+export function createInstanceGroup(ctx: GCtx) {
+  const name = checkName(reqStr(body(ctx), "name"));
+  if (groupNamed(ctx, name)) {
+    throw conflict(
+      `Unable to create Instance group, a group with name ${name} already exists for Account ${ctx.user.sub}`,
+    );
+  }
+  const g = ctx.data.instanceGroups.insert(ctx.owner, { name }, isoNow(ctx));
+  return accepted(g.id, undefined, audited("InstanceGroup", g.id));
+}
+
+/**
+ * GET /instance-groups: the user's groups of every active region (or of the one X-Region-Context names), filters
+ * `id`, `name` (exact) and `keyword` (part of the name). A region the user has no account in, or one an injected
+ * region fault makes fail, is an entry of `regionErrors`; the others still answer.
+ */
+export function listInstanceGroups(ctx: GCtx) {
+  const picked = regionFromHeader(ctx.store, ctx.headers["x-region-context"]);
+  const regions = picked ? [picked] : ctx.store.state.regions.filter((r) => r.active);
+  const match = listFilter<InstanceGroupRec>(query(ctx), { id: "id", name: "name" }, ["name"]);
+  const regionErrors: Record<string, string> = {};
+  const groups: ReturnType<typeof view>[] = [];
+  for (const region of regions) {
+    if (!ctx.user.regionIds.includes(region.id)) {
+      regionErrors[region.id] = `No account for user ${ctx.user.sub} in region ${region.name}`;
+      continue;
+    }
+    const fault = ctx.regionFault?.(region);
+    if (fault) {
+      regionErrors[region.id] = `Injected fault: status ${fault.status} in region ${region.name}`;
+      continue;
+    }
+    const owner: Owner = { account: ctx.user.sub, regionId: region.id, regionName: region.name };
+    for (const g of ctx.data.instanceGroups.list(owner)) if (match(g)) groups.push(view(g, region));
+  }
+  return ok({ instancegroups: groups, count: groups.length, regionErrors });
+}
+
+/**
+ * PUT /instance-groups/{id}?name=: updateInstanceGroup, synchronous; answers the group. Its members follow (they
+ * name it by id). A name another group of the account has: 409.
+ */
+export function updateInstanceGroup(ctx: GCtx) {
+  const g = ctx.data.instanceGroups.find(ctx.owner, ctx.params.id);
+  const name = str(queryOnly(ctx, ["name"]), "name");
+  if (name !== undefined && name !== g.name) {
+    if (name.trim() === "") throw badRequest("Instance group name must not be empty");
+    checkName(name);
+    if (groupNamed(ctx, name)) {
+      throw conflict(`Unable to update vm group, a group with name ${name} already exists for account`);
+    }
+    ctx.data.instanceGroups.update(g, { name }, isoNow(ctx));
+  }
+  return ok(view(g, ctx.region), audited("InstanceGroup", g.id));
+}
+
+/** deleteInstanceGroup, synchronous: its members stay, outside any group (deleteVmGroup drops the mappings). */
+export function deleteInstanceGroup(ctx: GCtx) {
+  const g = ctx.data.instanceGroups.find(ctx.owner, ctx.params.id);
+  for (const vm of ctx.data.instances.where((i) => i.groupId === g.id)) {
+    ctx.data.instances.update(vm, { groupId: undefined });
+  }
+  ctx.data.instanceGroups.delete(g.id);
+  return accepted(g.id, undefined, audited("InstanceGroup", g.id));
+}
+
+/**
+ * The group an instance update names (updateVirtualMachine's `group`): found by name in the instance's region,
+ * made when the account has none of that name (VmGroupServiceImpl.addInstanceToGroup creates it).
+ */
+export function joinGroup(ctx: Ctx<Repos<{ instanceGroups: InstanceGroupRec }>>, name: string): string {
+  if (name.trim() === "") {
+    throw badRequest(
+      "Instance group name must not be empty",
+      "An instance leaves its group when the group is deleted or when it joins another one",
+    );
+  }
+  checkName(name);
+  const found = groupNamed(ctx, name);
+  return found?.id ?? ctx.data.instanceGroups.insert(ctx.owner, { name }, isoNow(ctx)).id;
+}

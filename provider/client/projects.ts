@@ -1,0 +1,57 @@
+// Projects: data the service keeps itself, so every change is synchronous ({id}, no job). The spec names them
+// and shows no route: emulator/README.md has them, after CloudStack's createProject, listProjects,
+// updateProject and deleteProject. Lost answers are resolved by re-reading: a create by the project's name, a
+// change by its content, a delete by the project being gone.
+
+import type { AcceptedMutation, CallOptions } from "./core";
+import { Family, readOrUndefined } from "./family";
+import type { ListOptions } from "./instances";
+import { type ListResult, Paginator } from "./pagination";
+import { apiPath } from "./paths";
+import { type Project, ProjectSchema } from "./schemas";
+
+export interface ProjectInput {
+  name: string;
+  /** Defaults to the name (as CloudStack's createProject does). */
+  displayText?: string;
+}
+
+export class Projects extends Family {
+  async get(id: string, o?: CallOptions): Promise<Project> {
+    return this.core.get(apiPath`/projects/${id}`, ProjectSchema, undefined, o);
+  }
+
+  /** The projects of the call's region (the paged envelope), optionally of one name. */
+  list(o?: ListOptions & { name?: string }): Paginator<Project> {
+    return new Paginator(this.core, {
+      path: apiPath`/projects`,
+      query: { name: o?.name },
+      key: "content",
+      item: ProjectSchema,
+      options: o,
+    });
+  }
+
+  async listAll(o?: ListOptions & { name?: string }): Promise<ListResult<Project>> {
+    return this.list(o).all();
+  }
+
+  async create(input: ProjectInput, o?: CallOptions): Promise<AcceptedMutation> {
+    const body = { name: input.name, displayText: input.displayText };
+    return this.synchronous("POST", apiPath`/projects`, body, o, async () => {
+      const found = await this.listAll({ ...o, name: input.name });
+      return found.items.find((p) => p.name === input.name)?.id;
+    });
+  }
+
+  async update(id: string, input: Partial<ProjectInput>, o?: CallOptions): Promise<Project> {
+    const query = { name: input.name, displayText: input.displayText };
+    return this.putQuery(apiPath`/projects/${id}`, query, ProjectSchema, () => this.get(id, o), o);
+  }
+
+  async delete(id: string, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.synchronous("DELETE", apiPath`/projects/${id}`, undefined, o, async () =>
+      (await readOrUndefined(() => this.get(id, o))) === undefined ? id : undefined,
+    );
+  }
+}

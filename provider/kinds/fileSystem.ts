@@ -1,0 +1,210 @@
+// cim.FileSystem: a shared file system (the platform's Shared FileSystem): an NFS export served on one network by
+// a file-system VM, its data on a volume of a disk offering. Created by a job; renamed by a synchronous PUT; grown
+// in place by the disk-offering change (a job; never shrunk: refused at check and preview); its VM's compute
+// offering changed in place (stop, change, start: the platform changes it only while stopped); destroyed and
+// expunged in one synchronous call. The spec shows only its read, GET /filesystems/{id}, and that envelope.
+
+import { z } from "zod";
+import type { FileSystem } from "../client";
+import { id } from "../lifecycle/check";
+import { waitFor } from "../lifecycle/session";
+import { containsUnknown } from "../lifecycle/values";
+import {
+  catalogueField,
+  commonFields,
+  descriptionField,
+  field,
+  growOnly,
+  nameField,
+  skipFailed,
+} from "./common";
+import { defineKind } from "./define";
+
+/** The file-system VM's minimum offering on the platform's defaults (sharedfsvm.min.cpu.count, .min.ram.size). */
+export const FS_VM_MIN_CPU = 2;
+export const FS_VM_MIN_RAM_MB = 1024;
+
+const GIB = 1024 ** 3;
+/** The API shows the size in bytes; programs give GiB. */
+const gibOf = (f: FileSystem) => (f.size === undefined ? undefined : Math.round(f.size / GIB));
+
+const size = z
+  .number({ error: "must be a whole number of GB" })
+  .int("must be a whole number of GB")
+  .min(1, "must be at least 1 GB")
+  .max(16_384, "must be at most 16384 GB");
+
+const FORMATS = ["XFS", "EXT4"] as const;
+const format = z
+  .string({ error: 'must be "XFS" or "EXT4"' })
+  .transform((s) => s.trim().toUpperCase())
+  .pipe(z.enum(FORMATS, { error: 'must be "XFS" (the default) or "EXT4"' }));
+
+export function fsShrinkMessage(from: number, to: number): string {
+  return `size cannot shrink (${from} GB → ${to} GB): shared file systems only grow (the platform grows their data volume and refuses a smaller size). To start over smaller, replace it (pulumi up --replace <urn>) after copying its data`;
+}
+
+/** The size rule of a disk offering: a fixed one takes no size (the platform refuses one), a custom one needs it. */
+function sizeProblem(
+  size: number | undefined,
+  offering: { name?: unknown; diskSizeGb?: unknown; customized?: unknown } | undefined,
+  adopting: boolean,
+): string | undefined {
+  if (!offering) return undefined;
+  const name = String(offering.name ?? "");
+  if (offering.customized === false && size !== undefined)
+    return `size does not apply to disk offering ${name}, a fixed ${String(offering.diskSizeGb)} GB (the platform refuses a size with it): leave size out, or pick a customized disk offering`;
+  if (offering.customized === true && size === undefined && !adopting)
+    return `size is required: disk offering ${name} is customized`;
+  return undefined;
+}
+
+export const fileSystem = defineKind({
+  name: "FileSystem",
+  noun: "shared file system",
+  summary: "A shared file system (NFS) served on a network, its size grown in place.",
+  nameFromResource: true,
+  // SharedFS.State: Allocated while the create job deploys it; Destroyed ones wait to be expunged
+  states: {
+    busy: ["Allocated", "Starting", "Stopping"],
+    gone: ["Destroyed", "Expunging", "Expunged"],
+    failed: "Error",
+  },
+  fields: {
+    ...commonFields,
+    /** The file system's name, unique in the account and region (default: the resource name). Changed in place. */
+    name: nameField("file system", "update"),
+    /** What it holds (the API's `description`). Changed in place. */
+    description: descriptionField("what the file system holds", "update"),
+    /** The zone of the file system and of its network. Replaces on change. */
+    zoneId: catalogueField(id("the zone of the file system and its network"), "replace", "zones", "a zone"),
+    /**
+     * The network the share is served on (an isolated network or a VPC tier of the zone, not the zone's shared
+     * network): the file-system VM takes an address of it. Replaces on change.
+     */
+    networkId: field(id("the network the share is served on (a cim.Network's id)"), {
+      change: "replace",
+      live: true,
+      ref: "Network",
+    }),
+    /** The disk offering of its data volume. Changed in place (changeSharedFileSystemDiskOffering, a job). */
+    diskOfferingId: catalogueField(
+      id("the disk offering of the data volume, from GET /api/v1/offerings/disk"),
+      "update",
+      "diskOfferings",
+      "a disk offering",
+    ),
+    /**
+     * Size in GB, with a customized disk offering (a fixed one decides it: leave size out). Grows in place (a
+     * job); a smaller size is refused at preview: shared file systems never shrink.
+     */
+    size: field(size.optional(), { change: "update", live: gibOf, present: true }),
+    /**
+     * The compute offering of the file-system VM: at least 2 vCPUs and 1024 MB on the platform's defaults.
+     * Changed in place: stopped, changed, started again (the share is unavailable meanwhile).
+     */
+    serviceOfferingId: catalogueField(
+      id("the compute offering of the file-system VM, from GET /api/v1/offerings/compute"),
+      "update",
+      "computeOfferings",
+      "a compute offering",
+    ),
+    /** The file system on its volume, `"XFS"` (default) or `"EXT4"`. Replaces on change. */
+    filesystem: field(format.optional(), {
+      change: "replace",
+      unset: () => "XFS",
+      same: (a, b) => String(a ?? "XFS").toUpperCase() === String(b ?? "XFS").toUpperCase(),
+      live: (f: FileSystem) => f.filesystem?.toUpperCase(),
+      present: true,
+    }),
+  },
+  outputs: {
+    zoneName: { schema: z.string().optional(), from: (f: FileSystem) => f.zoneName },
+    networkName: { schema: z.string().optional(), from: (f: FileSystem) => f.networkName },
+    diskOfferingName: { schema: z.string().optional(), from: (f: FileSystem) => f.diskOfferingName },
+    serviceOfferingName: { schema: z.string().optional(), from: (f: FileSystem) => f.serviceOfferingName },
+    /** The NFS server: the file-system VM's address on the network. */
+    ipAddress: { schema: z.string().optional(), from: (f: FileSystem) => f.ipAddress || undefined },
+    /** The exported path (the platform's /mnt/fs/share). */
+    path: { schema: z.string().optional(), from: (f: FileSystem) => f.path || undefined },
+    /** What `mount -t nfs` takes: `<ipAddress>:<path>`. */
+    mountSource: {
+      schema: z.string().optional(),
+      from: (f: FileSystem) => (f.ipAddress && f.path ? `${f.ipAddress}:${f.path}` : undefined),
+    },
+    /** The platform's provider of the share (SHAREDFSVM). */
+    provider: { schema: z.string().optional(), from: (f: FileSystem) => f.provider },
+    /** The API's state (Allocated, Ready, Stopped, Error, …). */
+    state: { schema: z.string(), from: (f: FileSystem) => f.state ?? "" },
+    created: { schema: z.string().optional(), from: (f: FileSystem) => f.created },
+  },
+  ...growOnly("FileSystem", fsShrinkMessage),
+  lookups(i, rows) {
+    const out: { property: string; reason: string }[] = [];
+    const problem = sizeProblem(i.size, rows.diskOfferingId, Boolean(i.adoptId));
+    if (problem) out.push({ property: "size", reason: problem });
+    const o = rows.serviceOfferingId as { cpuNumber?: number; memory?: number; name?: string } | undefined;
+    if (o && ((o.cpuNumber ?? 0) < FS_VM_MIN_CPU || (o.memory ?? 0) < FS_VM_MIN_RAM_MB)) {
+      out.push({
+        property: "serviceOfferingId",
+        reason: `serviceOfferingId ${i.serviceOfferingId} (${o.name ?? "?"}: ${o.cpuNumber} vCPUs, ${o.memory} MB) is too small for the file-system VM: it needs at least ${FS_VM_MIN_CPU} vCPUs and ${FS_VM_MIN_RAM_MB} MB (the platform's sharedfsvm.min.cpu.count and sharedfsvm.min.ram.size)`,
+      });
+    }
+    return out;
+  },
+  // names are unique per account and region: a replacement that keeps the name deletes first
+  deleteBeforeReplace: (olds, news) => containsUnknown(news.name) || news.name === olds.name,
+  api: {
+    get: (s, id) => s.client.fileSystems.get(id, { region: s.region }),
+    list: async (s) => (await s.client.fileSystems.listAll({ region: s.region })).items,
+    create: (s, i) =>
+      s.client.fileSystems.create(
+        {
+          name: i.name ?? "",
+          description: i.description,
+          zoneId: i.zoneId,
+          networkId: i.networkId,
+          diskOfferingId: i.diskOfferingId,
+          size: i.size,
+          serviceOfferingId: i.serviceOfferingId,
+          filesystem: i.filesystem ?? "XFS",
+        },
+        { region: s.region },
+      ),
+    async apply(s, live, want, changed, op) {
+      const o = { region: s.region };
+      if (changed.has("name") || changed.has("description")) {
+        const put = {
+          name: changed.has("name") ? want.name : undefined,
+          description: changed.has("description") ? (want.description ?? "") : undefined,
+        };
+        await s.client.fileSystems.update(live.id, put, o);
+      }
+      const liveSize = gibOf(live);
+      if (want.size !== undefined && liveSize !== undefined && want.size < liveSize)
+        throw new Error(fsShrinkMessage(liveSize, want.size));
+      if (changed.has("size") || changed.has("diskOfferingId")) {
+        const r = {
+          size: changed.has("size") ? want.size : undefined,
+          diskOfferingId: changed.has("diskOfferingId") ? want.diskOfferingId : undefined,
+        };
+        await waitFor(s, await s.client.fileSystems.resize(live.id, r, o), op);
+      }
+      if (changed.has("serviceOfferingId")) {
+        // the platform changes the VM's offering only while the file system is stopped
+        const wasReady = live.state === "Ready";
+        if (wasReady) await waitFor(s, await s.client.fileSystems.stop(live.id, o), op);
+        await waitFor(
+          s,
+          await s.client.fileSystems.changeServiceOffering(live.id, want.serviceOfferingId, o),
+          op,
+        );
+        if (wasReady) await waitFor(s, await s.client.fileSystems.start(live.id, o), op);
+      }
+    },
+    // destroyed and expunged in one call (a Ready one stopped first): nothing Destroyed is left holding its name
+    delete: (s, live) =>
+      s.client.fileSystems.delete(live.id, { region: s.region, forced: true, expunge: true }),
+  },
+  importer: { order: 24, prefix: "fileSystem", skip: (f: FileSystem) => skipFailed(f) },
+});

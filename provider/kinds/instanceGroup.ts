@@ -1,0 +1,58 @@
+// cim.InstanceGroup: a named group of instances in one region (the platform's createInstanceGroup,
+// updateInstanceGroup, deleteInstanceGroup: synchronous). Instances join it by its name (cim.Instance's `group`,
+// the platform's model: an instance is in one group at most), so the group itself holds nothing but its name,
+// renamed in place. Its reads go through the spec's multi-region list narrowed to the group's region; a region
+// that list could not read is an error, never a group that is gone.
+
+import { z } from "zod";
+import type { InstanceGroup } from "../client";
+import { defaultRegion, type Session } from "../lifecycle/session";
+import { commonFields, nameField } from "./common";
+import { defineKind } from "./define";
+
+/** The group's region: the recorded one, else the API default (without a region the list reads every region). */
+const regionOf = async (s: Session) => ({ region: await defaultRegion(s) });
+
+export const instanceGroup = defineKind({
+  name: "InstanceGroup",
+  noun: "instance group",
+  summary: "A named group of instances in one region; instances join it by name (cim.Instance group).",
+  nameFromResource: true,
+  fields: {
+    ...commonFields,
+    /**
+     * The group's name, unique in the account and region (default: the resource name); instances name it in
+     * `group`. Changed in place: its instances follow.
+     */
+    name: nameField("instance group", "update"),
+  },
+  outputs: {
+    created: { schema: z.string().optional(), from: (g: InstanceGroup) => g.created },
+  },
+  api: {
+    get: async (s, id) => s.client.instanceGroups.get(id, await regionOf(s)),
+    list: async (s) =>
+      (await s.client.instanceGroups.inRegion(await regionOf(s))).filter(
+        (g): g is InstanceGroup & { id: string } => typeof g.id === "string",
+      ),
+    create: (s, i) => s.client.instanceGroups.create({ name: i.name ?? "" }, { region: s.region }),
+    async apply(s, live, want, changed) {
+      if (changed.has("name") && want.name)
+        await s.client.instanceGroups.rename(live.id, want.name, { region: s.region });
+    },
+    delete: (s, live) => s.client.instanceGroups.delete(live.id, { region: s.region }),
+  },
+  importer: { order: 6, prefix: "group" },
+});
+
+/**
+ * Before an instance joins a group by name: the group must exist in the instance's region. The platform would
+ * otherwise make an empty group of that name (its addInstanceToGroup does), outside the program.
+ */
+export async function mustBeAGroup(s: Session, name: string): Promise<void> {
+  const o = await regionOf(s);
+  if (await s.client.instanceGroups.named(name, o)) return;
+  throw new Error(
+    `group: no instance group named "${name}" in region ${o.region ?? "(the API default)"}; the platform would make a new, empty one of that name. Declare a cim.InstanceGroup in the instance's region and pass its name output, or correct the name.`,
+  );
+}

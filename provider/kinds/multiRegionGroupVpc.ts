@@ -1,0 +1,84 @@
+// cim.MultiRegionGroupVpc: one VPC in a multi-region group (the spec's POST /multi-regions/{id}/vpcs with
+// {regionId, vpcId}, a job). Its `region` is the group's, where the request is routed and its job polled; the
+// VPC may live in any region of the account, named by `vpcRegion` (the body's regionId): an id is valid only in
+// its own region, so check looks the VPC up there. Membership is a resource of its own rather than a list of
+// the group so that each VPC's join and leave shows in the diff, and a join that fails is kept as this
+// member's partial state (state Error, replaced by the next up) while the group and its other members stay.
+// Nothing changes in place. The API takes one VPC per region in a group, each once: a replacement leaves
+// before it joins again.
+
+import { z } from "zod";
+import type { MultiRegionMember } from "../client";
+import { id, optionalId } from "../lifecycle/check";
+import { commonFields, field } from "./common";
+import { defineKind } from "./define";
+
+export const multiRegionGroupVpc = defineKind({
+  name: "MultiRegionGroupVpc",
+  noun: "multi-region group member",
+  summary: "A VPC of any region in a multi-region group; its region is the group's, vpcRegion the VPC's.",
+  createVerb: "add",
+  label: (rec) => (typeof rec.vpcName === "string" && rec.vpcName ? rec.vpcName : undefined),
+  // Add while it joins, Revoke while it leaves; a join that failed leaves it in Error
+  states: { busy: ["Add", "Revoke"], deleting: "Revoke", failed: "Error" },
+  fields: {
+    ...commonFields,
+    /** The group (`cim.MultiRegionGroup`), in this resource's region: give the group's `region` here too. */
+    groupId: field(id("the multi-region group, in this resource's region (the group's region)"), {
+      change: "replace",
+      live: true,
+      ref: { kind: "MultiRegionGroup", mustExist: true },
+    }),
+    /** The VPC to add, a VPC of `vpcRegion`. Replaces on change. */
+    vpcId: field(id("the VPC to add to the group, a VPC of vpcRegion"), {
+      change: "replace",
+      live: true,
+      ref: { kind: "Vpc", mustExist: true, regionFrom: "vpcRegion" },
+    }),
+    /**
+     * The region the VPC lives in (a region uuid, e.g. the `cim.Vpc`'s `region` output); default: this
+     * resource's region. Replaces on change.
+     */
+    vpcRegion: field(
+      optionalId("the region uuid of the VPC; leave it out when the VPC is in this resource's region"),
+      {
+        change: "replace",
+        live: (m: MultiRegionMember) => m.regionId,
+      },
+    ),
+  },
+  outputs: {
+    groupName: { schema: z.string().optional(), from: (m: MultiRegionMember) => m.groupName || undefined },
+    vpcName: { schema: z.string().optional(), from: (m: MultiRegionMember) => m.vpcName || undefined },
+    /** The VPC's range, as the API shows it. */
+    cidr: { schema: z.string().optional(), from: (m: MultiRegionMember) => m.cidr || undefined },
+    vpcRegionName: {
+      schema: z.string().optional(),
+      from: (m: MultiRegionMember) => m.regionName || undefined,
+    },
+    /** Add, Active, Revoke, or Error when the join failed. */
+    state: { schema: z.string(), from: (m: MultiRegionMember) => m.state ?? "" },
+    created: { schema: z.string().optional(), from: (m: MultiRegionMember) => m.created },
+  },
+  deleteBeforeReplace: () => true,
+  api: {
+    get: (s, id) => s.client.multiRegions.member(id, { region: s.region }),
+    list: async (s) => (await s.client.multiRegions.listAllMembers({ region: s.region })).items,
+    create(s, i) {
+      const regionId = i.vpcRegion ?? s.region;
+      if (!regionId)
+        throw new Error(
+          "vpcRegion is needed: the API lists no regions, so the VPC's region cannot be defaulted",
+        );
+      return s.client.multiRegions.addVpc(i.groupId, { regionId, vpcId: i.vpcId }, { region: s.region });
+    },
+    delete: (s, live) => s.client.multiRegions.removeMember(live.id, { region: s.region }),
+  },
+  importer: {
+    order: 41,
+    prefix: "multiRegionVpc",
+    skip: (m: MultiRegionMember) =>
+      m.state === "Error" ? "failed to join (state Error): remove it" : undefined,
+    name: (m, nameOf) => `${nameOf(m.groupId) ?? m.groupName ?? "group"}-${m.vpcName ?? m.vpcId}`,
+  },
+});

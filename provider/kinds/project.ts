@@ -1,0 +1,44 @@
+// cim.Project: a project, data the service keeps itself (synchronous: created, renamed and deleted at once,
+// no job). The spec names projects and shows nothing of them: the emulator follows CloudStack's createProject,
+// updateProject (name and display text) and deleteProject. Per account and region, like every record.
+
+import { z } from "zod";
+import type { Project } from "../client";
+import { text } from "../lifecycle/check";
+import { commonFields, field, nameField } from "./common";
+import { defineKind } from "./define";
+import { applyChanged } from "./named";
+
+export const project = defineKind({
+  name: "Project",
+  noun: "project",
+  summary: "A project: a named grouping of work, kept by the service (synchronous).",
+  nameFromResource: true,
+  fields: {
+    ...commonFields,
+    /** The project's name, unique in the account and region. Changed in place. */
+    name: nameField("project", "update"),
+    /** A description; the API uses the name when left out. Changed in place. */
+    displayText: field(text("a description; the API uses the name when left out").optional(), {
+      change: "update",
+      live: true,
+      present: true,
+    }),
+  },
+  outputs: {
+    /** The API's project state (Active). */
+    state: { schema: z.string(), from: (p: Project) => p.state ?? "" },
+    created: { schema: z.string().optional(), from: (p: Project) => p.created },
+  },
+  api: {
+    get: (s, id) => s.client.projects.get(id, { region: s.region }),
+    list: async (s) => (await s.client.projects.listAll({ region: s.region })).items,
+    create: (s, i) =>
+      s.client.projects.create({ name: i.name ?? "", displayText: i.displayText }, { region: s.region }),
+    apply: applyChanged(["name", "displayText"], (s, id, put) =>
+      s.client.projects.update(id, put, { region: s.region }),
+    ),
+    delete: (s, live) => s.client.projects.delete(live.id, { region: s.region }),
+  },
+  importer: { order: 42, prefix: "project" },
+});
