@@ -70,15 +70,7 @@ async function ownProcess({ jobLatencyMs, pin }) {
     ? ["taskset", ["-c", pin.join(","), process.execPath, ...args]]
     : [process.execPath, args];
   const child = spawn(cmd, argv, { stdio: ["ignore", "pipe", "inherit"] });
-  const url = await new Promise((ok, fail) => {
-    let out = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-      const m = /listening on (\S+)/.exec(out);
-      if (m) ok(m[1]);
-    });
-    child.on("exit", (code) => fail(new Error(`the emulator exited with ${code} before listening`)));
-  });
+  const url = await listeningUrl(child, "the emulator");
   // Tokens go from the CLI's stdout to memory only (never printed or written by the bench).
   const mint = (...extra) =>
     execFileSync(process.execPath, [cli, "token", "--data-dir", dataDir, ...extra])
@@ -97,6 +89,19 @@ async function ownProcess({ jobLatencyMs, pin }) {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The address a server child process prints once ready (`listening on http://…`). */
+export function listeningUrl(child, what) {
+  return new Promise((ok, fail) => {
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+      const m = /listening on (\S+)/.exec(out);
+      if (m) ok(m[1]);
+    });
+    child.on("exit", (code) => fail(new Error(`${what} exited with ${code} before listening`)));
+  });
 }
 
 let ticksPerSecond;
