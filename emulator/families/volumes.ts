@@ -19,5 +19,7 @@ export const volumes = defineFamily<VolumeRec>()({
     r("POST", "/volumes/{id}/resize", v.resizeVolume),
   ],
   jobEffects: v.volumeJobEffects,
+  // CloudStack's createVolume, attach, detach and resize set the VolumeResponse as the job's result.
+  jobResult: (scope, r: VolumeRec) => v.volumeView(scope, r),
   tags: { collection: "/volumes", comments: { entityType: "VOLUME", deletable: true } },
 });

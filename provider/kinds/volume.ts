@@ -122,6 +122,7 @@ export const volume = defineKind({
   },
   api: {
     get: (s, id) => s.client.volumes.get(id, { region: s.region }),
+    fromJob: (s, job, id) => s.client.volumes.fromJob(job, id),
     list: async (s) => (await s.client.volumes.listAll({ region: s.region })).items,
     create: (s, want) =>
       s.client.volumes.create(
