@@ -1,11 +1,14 @@
 // The driver of tests/harness/runner.cjs: one stack, one long-lived runner process, one Pulumi operation at a
 // time, so a test can change the emulator between (and during) operations. `runPulumi` is the one-shot form
 // the e2e tests use: open, run the steps, close.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as readline from "node:readline";
+import { promisify } from "node:util";
 import { type ProgramHome, requireToolchain, sourceHome } from "./homes";
+
+const exec = promisify(execFile);
 
 export type Op = "up" | "preview" | "refresh" | "destroy" | "export" | "export-raw" | "rm" | "env";
 /** What the runner takes on stdin: `open` (once, first), then operations. */
@@ -63,6 +66,18 @@ export interface SessionOptions {
   envVars?: Record<string, string>;
 }
 
+/** The CLI's version, read once per test process instead of once per runner (`PulumiCommand.get` runs it). */
+let cliVersion: Promise<string> | undefined;
+function pulumiVersion(): Promise<string> {
+  cliVersion ??= exec(path.join(process.env.CIM_PULUMI_ROOT ?? "", "bin", "pulumi"), ["version"], {
+    env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" },
+  }).then((r) => r.stdout.trim());
+  return cliVersion;
+}
+
+/** Stacks (`project/stack`) this process has opened: the runner selects those and creates the others. */
+const openedStacks = new Set<string>();
+
 export class StackSession {
   private next = 1;
   /** Operations sent and not answered yet, by id. */
@@ -113,6 +128,7 @@ export class StackSession {
       stdio: ["pipe", "pipe", "pipe"],
     });
     const session = new StackSession(child, stackName, home.workDir);
+    const key = `${opts.projectName}/${stackName}`;
     const opened = await session.send({
       op: "open",
       workDir: home.workDir,
@@ -120,7 +136,10 @@ export class StackSession {
       stackName,
       projectName: opts.projectName,
       program,
+      pulumiVersion: await pulumiVersion(),
+      opened: openedStacks.has(key),
     });
+    openedStacks.add(key);
     if (!opened.ok) {
       await session.close();
       throw new Error(`the runner could not open stack ${stackName}: ${opened.error}`);
