@@ -42,7 +42,7 @@ it("shows out-of-band changes after refresh and restores them on the next up", a
   // The next up will start web, drop the tag and create a volume again.
   expect(preview.summary).toMatchObject({ update: 1, create: 1 });
 
-  const [restored, stable] = await run([{ op: "up" }, { op: "preview" }]);
+  const [restored, stable] = await run([{ op: "up" }, { op: "preview" }, { op: "rm" }]);
   expect(restored.summary).toMatchObject({ update: 1, create: 1 });
   expect(stable.summary).toEqual({ same: 7 });
   const state = await api.control.state();
@@ -51,6 +51,4 @@ it("shows out-of-band changes after refresh and restores them on the next up", a
   const volume = state.volumes[String(restored.outputs?.volumeId)];
   expect(volume.virtualMachineId).toBe(String(up.outputs?.dbId));
   expect(state.volumes[volumeId]).toBeUndefined();
-
-  await run([{ op: "destroy" }, { op: "rm" }]);
 }, 600_000);

@@ -38,7 +38,7 @@ it("fails clearly on a quota ceiling and converges once it is raised, without du
 
   // Raised: the failed instance is replaced, everything else is created; nothing is duplicated.
   await api().control.limits({ instanceLimit: 1000 });
-  const [converged, stable] = await run([{ op: "up" }, { op: "preview" }]);
+  const [converged, stable] = await run([{ op: "up" }, { op: "preview" }, { op: "rm" }]);
   expect(converged.summary?.replace).toBe(1);
   expect(stable.summary).toEqual({ same: 7 });
   const state = await api().control.state();
@@ -50,6 +50,4 @@ it("fails clearly on a quota ceiling and converges once it is raised, without du
   expect(mine(state.vpcs)).toHaveLength(1);
   expect(mine(state.networks)).toHaveLength(1);
   expect(mine(state.backupSchedules)).toHaveLength(1);
-
-  await run([{ op: "destroy" }, { op: "rm" }]);
 }, 300_000);

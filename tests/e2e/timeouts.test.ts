@@ -37,6 +37,7 @@ it("keeps a deploy that timed out and completes it on the next up", async () => 
   const [done, stable] = await run([
     { op: "up", config: { "cim-e2e:createTimeout": null } },
     { op: "preview" },
+    { op: "rm" },
   ]);
   expect(done.outputs?.vmId).toBe(vm.id);
   expect(done.outputs?.state).toBe("Running");
@@ -45,6 +46,4 @@ it("keeps a deploy that timed out and completes it on the next up", async () => 
     (i: any) => i.account === "user-1",
   );
   expect(mine).toHaveLength(1);
-
-  await run([{ op: "destroy" }, { op: "rm" }]);
 }, 240_000);
