@@ -132,10 +132,21 @@ class MockEngine {
     );
   }
 
-  /** Registers `new cim[kind](name, args)` and answers what its check did. */
+  /**
+   * Registers `new cim[kind](name, args)` and answers what its check did; fails when the registration never
+   * reaches the engine (the SDK class or Pulumi's serialization refused the args).
+   */
   register(kind: string, name: string, args: Record<string, unknown>, deploy = false): Promise<Registered> {
-    return new Promise((resolve) => {
-      this.waiting = { name, deploy, resolve };
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${kind} ${name} was never registered`)), 30_000);
+      this.waiting = {
+        name,
+        deploy,
+        resolve: (r) => {
+          clearTimeout(timer);
+          resolve(r);
+        },
+      };
       new (cim as unknown as Record<string, new (n: string, a: unknown) => unknown>)[kind](name, args);
     });
   }

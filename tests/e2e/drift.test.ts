@@ -1,8 +1,8 @@
 // Done-when 3: changes made straight to the API (a tag added, an instance stopped, a volume deleted) show
 // after `pulumi refresh`, and the next `up` restores what the program declares.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { runPulumi, sourceHome } from "../harness";
-import { exampleProgram, startApi, type TestApi, uniqueStack } from "./support";
+import { sourceHome } from "../harness";
+import { exampleProgram, stackRun, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
 
@@ -18,8 +18,7 @@ it("shows out-of-band changes after refresh and restores them on the next up", a
   const home = sourceHome("drift");
   const program = exampleProgram(home, "quickstart");
   const stackName = uniqueStack("drift");
-  const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
-    runPulumi({ home, stackName, program, steps, envVars: api.envVars });
+  const run = await stackRun({ home, stackName, program, envVars: api.envVars });
 
   const [up] = await run([{ op: "up" }]);
   const webId = String(up.outputs?.webId);

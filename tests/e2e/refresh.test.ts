@@ -2,8 +2,8 @@
 // the same kind and region close together share a list of the region instead of one GET per resource.
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { runPulumi, sourceHome } from "../harness";
-import { startApi, type TestApi, uniqueStack } from "./support";
+import { sourceHome } from "../harness";
+import { stackRun, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
 
@@ -19,8 +19,7 @@ it("refreshes 40 instances with a handful of list calls", async () => {
   const home = sourceHome("refresh");
   const stackName = uniqueStack("refresh");
   const program = path.join(__dirname, "programs", "fleet.cjs");
-  const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
-    runPulumi({ home, stackName, program, steps, envVars: api.envVars });
+  const run = await stackRun({ home, stackName, program, envVars: api.envVars });
 
   const [up] = await run([{ op: "up", config: { "fleet:count": "40" } }]);
   expect(up.summary).toEqual({ create: 41 });

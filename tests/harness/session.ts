@@ -201,8 +201,19 @@ export interface RunSpec {
   envVars?: Record<string, string>;
 }
 
-/** Opens a session, runs the steps in order and closes it; one result per step. */
-export async function runPulumi(spec: RunSpec): Promise<OpResult[]> {
+/** Runs batches of steps on one stack, in one runner process. */
+export interface StackRun {
+  /** Runs the steps in order; one result per step. Throws at a step that fails unexpectedly. */
+  (steps: Step[]): Promise<OpResult[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * One runner for every batch of steps a test runs on a stack: each runner that starts loads the Automation API
+ * and the SDK and selects the stack (about a second of CPU). As in a StackSession, a step's `env` stays set for
+ * the steps and batches after it, and the program's process (its lookups' cache) lives as long as the runner.
+ */
+export async function openRun(spec: Omit<RunSpec, "steps">): Promise<StackRun> {
   const session = await StackSession.open({
     name: spec.stackName,
     home: spec.home,
@@ -211,9 +222,9 @@ export async function runPulumi(spec: RunSpec): Promise<OpResult[]> {
     program: spec.program,
     envVars: spec.envVars,
   });
-  try {
+  const run = async (steps: Step[]) => {
     const results: OpResult[] = [];
-    for (const [i, { op, expectFailure, ...req }] of spec.steps.entries()) {
+    for (const [i, { op, expectFailure, ...req }] of steps.entries()) {
       const r = await session.run(op, req);
       if (!r.ok && (!expectFailure || session.ended)) {
         throw new Error(`step ${i} (${op}) failed: ${r.error}\n${r.output}\n${r.stderr}`);
@@ -221,7 +232,16 @@ export async function runPulumi(spec: RunSpec): Promise<OpResult[]> {
       results.push(r);
     }
     return results;
+  };
+  return Object.assign(run, { close: () => session.close() });
+}
+
+/** Opens a runner, runs the steps in order and closes it; one result per step. */
+export async function runPulumi(spec: RunSpec): Promise<OpResult[]> {
+  const run = await openRun(spec);
+  try {
+    return await run(spec.steps);
   } finally {
-    await session.close();
+    await run.close();
   }
 }
