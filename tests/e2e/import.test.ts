@@ -12,15 +12,8 @@ import type { AcceptedMutation, AclRuleInput } from "../../provider/client";
 import { SCHEDULE_ADOPTION } from "../../provider/import/generate";
 import { importedKinds } from "../../provider/import/inventory";
 import { ED25519 } from "../fixtures/sshKeys";
-import {
-  installedHome,
-  type ProgramHome,
-  repoRoot,
-  requireToolchain,
-  runPulumi,
-  sourceHome,
-} from "../harness";
-import { mutating, resourcesOf, startApi, type TestApi, uniqueStack } from "./support";
+import { installedHome, type ProgramHome, repoRoot, requireToolchain, sourceHome } from "../harness";
+import { mutating, resourcesOf, stackRun, startApi, type TestApi, uniqueStack } from "./support";
 
 const exec = promisify(execFile);
 const cli = path.join(repoRoot, "dist", "provider", "import", "cli.js");
@@ -443,18 +436,13 @@ async function adoptAndPreview(home: ProgramHome, programFile: string) {
   const program = adapter(home, programFile);
   const before = await liveState();
   await api.control.resetRequests();
-  const [up] = await runPulumi({ home, stackName, program, steps: [{ op: "up" }], envVars: api.envVars });
+  const run = await stackRun({ home, stackName, program, envVars: api.envVars });
+  const [up] = await run([{ op: "up" }]);
   expect(up.summary).toEqual({ create: total() + 1 }); // with the stack
   expect(mutating(await api.control.requests())).toEqual({});
   expect(await liveState()).toEqual(before);
 
-  const [preview, exported] = await runPulumi({
-    home,
-    stackName,
-    program,
-    steps: [{ op: "preview" }, { op: "export" }, { op: "rm" }],
-    envVars: api.envVars,
-  });
+  const [preview, exported] = await run([{ op: "preview" }, { op: "export" }, { op: "rm" }]);
   expect(preview.summary).toEqual({ same: total() + 1 });
   expect(preview.output).not.toMatch(/[+~-] pulumi-nodejs:dynamic/);
   for (const [kind, ids] of adopted()) {
