@@ -5,7 +5,7 @@
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inAnHour, OUR_STACK, unsignedJwt } from "../fixtures/jwts";
-import { type OpResult, runPulumi, StackSession, sourceHome } from "../harness";
+import { type OpResult, openRun, runPulumi, StackSession, sourceHome } from "../harness";
 import { exampleProgram, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
@@ -89,9 +89,7 @@ describe("in the provider: create, update, refresh and destroy", () => {
   const program = path.join(__dirname, "programs", "errors.cjs");
   const stack = (label: string) => {
     const home = sourceHome(`errors-${label}`);
-    const stackName = uniqueStack(`errors-${label}`);
-    return (steps: Parameters<typeof runPulumi>[0]["steps"], env: Record<string, string> = {}) =>
-      runPulumi({ home, stackName, program, steps, envVars: { ...api.envVars, ...env } });
+    return openRun({ home, stackName: uniqueStack(`errors-${label}`), program, envVars: api.envVars });
   };
 
   it("quota and capacity failures of the deploy job, a job timeout, 5xx after retries", async () => {
@@ -138,18 +136,20 @@ describe("in the provider: create, update, refresh and destroy", () => {
       ],
     ];
     for (const [label, arm, disarm, cause, fix, config] of cases) {
-      const run = stack(label);
-      await arm();
+      const run = await stack(label);
       try {
-        // the stack is dropped with the emulator: what a destroy does after a failed create (partial state) is
-        // the fault matrix's delete phase (tests/reliability)
-        const [r] = await run([
-          { op: "up", expectFailure: true, config: { ...ids, ...config } },
-          { op: "rm" },
-        ]);
-        expectOneCause(r, cause, fix);
+        await arm();
+        try {
+          const [r] = await run([{ op: "up", expectFailure: true, config: { ...ids, ...config } }]);
+          expectOneCause(r, cause, fix);
+        } finally {
+          await disarm();
+        }
+        // The cases share the emulator: each removes what it made, or a later case's lookup of a lost answer
+        // may find it (the timeout case's deploy ends once the clock runs again).
+        await run([{ op: "destroy" }, { op: "rm" }]);
       } finally {
-        await disarm();
+        await run.close();
       }
     }
   }, 600_000);
