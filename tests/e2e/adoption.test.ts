@@ -3,8 +3,8 @@
 // A backup schedule likewise: it must belong to the program's instance, and only what differs is changed.
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { sourceHome } from "../harness";
-import { mutating, stackRun, startApi, type TestApi, uniqueStack } from "./support";
+import { sourceHome, stackRun } from "../harness";
+import { mutating, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
 

@@ -4,8 +4,8 @@
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { NotFoundError } from "../../provider/client";
-import { requireToolchain, sourceHome } from "../harness";
-import { stackRun, startApi, type TestApi, uniqueStack } from "./support";
+import { requireToolchain, sourceHome, stackRun } from "../harness";
+import { startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
 

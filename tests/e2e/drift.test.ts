@@ -1,8 +1,8 @@
 // Done-when 3: changes made straight to the API (a tag added, an instance stopped, a volume deleted) show
 // after `pulumi refresh`, and the next `up` restores what the program declares.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { sourceHome } from "../harness";
-import { exampleProgram, stackRun, startApi, type TestApi, uniqueStack } from "./support";
+import { sourceHome, stackRun } from "../harness";
+import { exampleProgram, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
 

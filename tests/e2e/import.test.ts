@@ -12,8 +12,15 @@ import type { AcceptedMutation, AclRuleInput } from "../../provider/client";
 import { SCHEDULE_ADOPTION } from "../../provider/import/generate";
 import { importedKinds } from "../../provider/import/inventory";
 import { ED25519 } from "../fixtures/sshKeys";
-import { installedHome, type ProgramHome, repoRoot, requireToolchain, sourceHome } from "../harness";
-import { mutating, resourcesOf, stackRun, startApi, type TestApi, uniqueStack } from "./support";
+import {
+  installedHome,
+  type ProgramHome,
+  repoRoot,
+  requireToolchain,
+  sourceHome,
+  stackRun,
+} from "../harness";
+import { mutating, resourcesOf, startApi, type TestApi, uniqueStack } from "./support";
 
 const exec = promisify(execFile);
 const cli = path.join(repoRoot, "dist", "provider", "import", "cli.js");

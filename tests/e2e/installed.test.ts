@@ -6,17 +6,8 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, it } from "vitest";
-import { installedHome } from "../harness";
-import {
-  cliExport,
-  exampleProgram,
-  mine,
-  mutating,
-  resourcesOf,
-  stackRun,
-  uniqueStack,
-  useApi,
-} from "./support";
+import { installedHome, stackRun } from "../harness";
+import { cliExport, exampleProgram, mine, mutating, resourcesOf, uniqueStack, useApi } from "./support";
 
 const api = useApi();
 const exec = promisify(execFile);

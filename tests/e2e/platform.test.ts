@@ -4,17 +4,8 @@
 // changes nothing and makes no mutating call, workers 2 → 4 is one in-place update (a scale, no replace), and
 // destroy leaves nothing of the user's in the emulator.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sourceHome } from "../harness";
-import {
-  exampleProgram,
-  mine,
-  mutating,
-  resourcesOf,
-  stackRun,
-  startApi,
-  type TestApi,
-  uniqueStack,
-} from "./support";
+import { sourceHome, stackRun } from "../harness";
+import { exampleProgram, mine, mutating, resourcesOf, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
 

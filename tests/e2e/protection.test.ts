@@ -2,8 +2,8 @@
 // is on, goes through once the program turns it off; userData is a secret in state (outputs: its digest).
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { sourceHome } from "../harness";
-import { cliExport, resourcesOf, stackRun, startApi, type TestApi, uniqueStack } from "./support";
+import { sourceHome, stackRun } from "../harness";
+import { cliExport, resourcesOf, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
 

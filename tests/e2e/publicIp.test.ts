@@ -4,8 +4,8 @@
 // leaves the account without an address of its own: the VPC's source-NAT address goes with the VPC.
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { requireToolchain, sourceHome } from "../harness";
-import { mine, stackRun, startApi, type TestApi, uniqueStack } from "./support";
+import { requireToolchain, sourceHome, stackRun } from "../harness";
+import { mine, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
 

@@ -2,16 +2,8 @@
 // nothing (no mutating API call), display name and tag changes update in place, a template change replaces,
 // destroy removes everything, and neither the stack export nor the CLI output holds the token.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sourceHome } from "../harness";
-import {
-  exampleProgram,
-  mutating,
-  resourcesOf,
-  stackRun,
-  startApi,
-  type TestApi,
-  uniqueStack,
-} from "./support";
+import { sourceHome, stackRun } from "../harness";
+import { exampleProgram, mutating, resourcesOf, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
 

@@ -1,8 +1,8 @@
 // Done-when 4: a quota failure injected in the emulator fails `up` with a message naming the resource, the
 // region and the job's detail; after the quota is raised the next `up` converges with no duplicate.
 import { expect, it } from "vitest";
-import { sourceHome } from "../harness";
-import { exampleProgram, mine, stackRun, uniqueStack, useApi } from "./support";
+import { sourceHome, stackRun } from "../harness";
+import { exampleProgram, mine, uniqueStack, useApi } from "./support";
 
 const api = useApi();
 

@@ -2,8 +2,8 @@
 // the same kind and region close together share a list of the region instead of one GET per resource.
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { sourceHome } from "../harness";
-import { stackRun, startApi, type TestApi, uniqueStack } from "./support";
+import { sourceHome, stackRun } from "../harness";
+import { startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
 

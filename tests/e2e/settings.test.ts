@@ -5,8 +5,8 @@
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type CountingProxy, countingProxy } from "../client/countingProxy";
-import { sourceHome } from "../harness";
-import { mine, stackRun, startApi, type TestApi, uniqueStack } from "./support";
+import { sourceHome, stackRun } from "../harness";
+import { mine, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
 let proxy: CountingProxy;

@@ -3,10 +3,10 @@
 // the harness, from the source tree or copied next to an installed package.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { afterAll, beforeAll, onTestFinished } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import { type Emulator, EmulatorControl, type StartOptions, startEmulator } from "../../emulator";
 import { CimClient } from "../../provider/client";
-import { openRun, type ProgramHome, type RunSpec, repoRoot, type StackRun } from "../harness";
+import { type ProgramHome, repoRoot } from "../harness";
 
 export interface TestApi {
   emu: Emulator;
@@ -85,16 +85,6 @@ module.exports = async () => ({ ...(await import(pathToFileURL(${JSON.stringify(
 `,
   );
   return adapter;
-}
-
-/**
- * `run(steps)` on one stack, each batch in the same runner (see openRun), closed when the test ends. For a test
- * whose batches may share the program's process: not across an upgrade of the installed package.
- */
-export async function stackRun(spec: Omit<RunSpec, "steps">): Promise<StackRun> {
-  const run = await openRun(spec);
-  onTestFinished(() => run.close());
-  return run;
 }
 
 /** Resources of a stack export by type suffix (e.g. "cim:Instance"). */

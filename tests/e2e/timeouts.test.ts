@@ -2,8 +2,8 @@
 // the next up waits for the platform to finish and completes it.
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { sourceHome } from "../harness";
-import { resourcesOf, stackRun, startApi, type TestApi, uniqueStack } from "./support";
+import { sourceHome, stackRun } from "../harness";
+import { resourcesOf, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
 

@@ -3,8 +3,8 @@
 // one instance exists, the state holds it, and a second `up` changes nothing.
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { sourceHome } from "../harness";
-import { mine, mutating, stackRun, startApi, type TestApi, uniqueStack } from "./support";
+import { sourceHome, stackRun } from "../harness";
+import { mine, mutating, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
 

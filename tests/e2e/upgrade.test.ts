@@ -14,8 +14,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { expect, it } from "vitest";
-import { installedHome, packOnce, repoRoot, runPulumi } from "../harness";
-import { mine, mutating, resourcesOf, stackRun, uniqueStack, useApi } from "./support";
+import { installedHome, packOnce, repoRoot, runPulumi, stackRun } from "../harness";
+import { mine, mutating, resourcesOf, uniqueStack, useApi } from "./support";
 
 const exec = promisify(execFile);
 

@@ -7,8 +7,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { repoRoot, sourceHome } from "../harness";
-import { exampleProgram, mine, mutating, stackRun, startApi, type TestApi, uniqueStack } from "./support";
+import { repoRoot, sourceHome, stackRun } from "../harness";
+import { exampleProgram, mine, mutating, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
 

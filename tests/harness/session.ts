@@ -6,6 +6,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as readline from "node:readline";
 import { promisify } from "node:util";
+import { onTestFinished } from "vitest";
 import { type ProgramHome, requireToolchain, sourceHome } from "./homes";
 
 const exec = promisify(execFile);
@@ -234,6 +235,16 @@ export async function openRun(spec: Omit<RunSpec, "steps">): Promise<StackRun> {
     return results;
   };
   return Object.assign(run, { close: () => session.close() });
+}
+
+/**
+ * `run(steps)` on one stack, each batch in the same runner (see openRun), closed when the current test ends. For
+ * a test whose batches may share the program's process: not across an upgrade of the installed package.
+ */
+export async function stackRun(spec: Omit<RunSpec, "steps">): Promise<StackRun> {
+  const run = await openRun(spec);
+  onTestFinished(() => run.close());
+  return run;
 }
 
 /** Opens a runner, runs the steps in order and closes it; one result per step. */
