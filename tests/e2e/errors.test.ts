@@ -5,7 +5,7 @@
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inAnHour, OUR_STACK, unsignedJwt } from "../fixtures/jwts";
-import { type OpResult, openRun, runPulumi, StackSession, sourceHome } from "../harness";
+import { type OpResult, runPulumi, StackSession, type Step, sourceHome } from "../harness";
 import { exampleProgram, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
@@ -89,7 +89,8 @@ describe("in the provider: create, update, refresh and destroy", () => {
   const program = path.join(__dirname, "programs", "errors.cjs");
   const stack = (label: string) => {
     const home = sourceHome(`errors-${label}`);
-    return openRun({ home, stackName: uniqueStack(`errors-${label}`), program, envVars: api.envVars });
+    const stackName = uniqueStack(`errors-${label}`);
+    return (steps: Step[]) => runPulumi({ home, stackName, program, steps, envVars: api.envVars });
   };
 
   it("quota and capacity failures of the deploy job, a job timeout, 5xx after retries", async () => {
@@ -136,20 +137,20 @@ describe("in the provider: create, update, refresh and destroy", () => {
       ],
     ];
     for (const [label, arm, disarm, cause, fix, config] of cases) {
-      const run = await stack(label);
+      await arm();
       try {
-        await arm();
-        try {
-          const [r] = await run([{ op: "up", expectFailure: true, config: { ...ids, ...config } }]);
-          expectOneCause(r, cause, fix);
-        } finally {
-          await disarm();
-        }
-        // The cases share the emulator: each removes what it made, or a later case's lookup of a lost answer
-        // may find it (the timeout case's deploy ends once the clock runs again).
-        await run([{ op: "destroy" }, { op: "rm" }]);
+        // Each case's instance has a name of its own: a lost answer is matched to a recent deploy job by the
+        // requested name (unnamed, by time alone), so the 5xx case must not take the deploy of a case before
+        // it (the timeout case's ends once the clock runs again). The stacks go with the emulator: what a
+        // destroy does after a failed create (partial state) is the fault matrix's delete phase.
+        const name = { "cim-e2e:name": `web-${label}` };
+        const [r] = await stack(label)([
+          { op: "up", expectFailure: true, config: { ...ids, ...name, ...config } },
+          { op: "rm" },
+        ]);
+        expectOneCause(r, cause, fix);
       } finally {
-        await run.close();
+        await disarm();
       }
     }
   }, 600_000);

@@ -23,8 +23,8 @@ export interface OpRequest {
   /** Extra Automation API options for the operation. */
   options?: Record<string, unknown>;
   /**
-   * Skip the Automation API's follow-up CLI calls (stack outputs, history): the summary is the engine's own, and
-   * there are no outputs (runner.cjs: `lean`).
+   * No outputs: the runner then skips its one `pulumi stack output` call too (every operation's summary is the
+   * engine's own, without `pulumi stack history`; runner.cjs: `readResultsFromTheRun`).
    */
   lean?: boolean;
 }
