@@ -1,183 +1,203 @@
-// Bad input suite (issue 6): every row of cases.ts is previewed on its own (the engine stops a preview at the
-// first resource whose check fails, so rows cannot share a preview and still each be seen), through the real
-// CLI, in CIM_BADINPUT_LANES parallel lanes (default 3), each lane with its own emulator and stack. Each row
-// must be rejected at preview with a message naming the resource and the field, and the emulator must record
-// no request that changes anything. The file ends with one line: `bad input suite: N passed, M failed`.
+// Bad input suite (issue 6): every row of cases.ts must be refused at preview with a message that names the field
+// and the rule, before any request that changes something reaches the API.
+// - Every row: its check through the provider the engine would call, in this process (inProcess.ts): the kind's
+//   SDK class registers the args under Pulumi's mocks, the provider checks them against the emulator, configured
+//   from the row's environment. The whole table takes seconds.
+// - Through the real CLI: the first row of each way a failure reaches the user through the engine, and every row
+//   about a secret (enginePaths.ts), each previewed on its own (the engine's step generator stops a preview at the
+//   first resource whose check fails, so rows cannot share a preview): refused, naming the resource, printing the
+//   provider's reasons as the in-process check gave them, no mutating request. CIM_BADINPUT_CLI=all previews every
+//   row through the CLI instead (minutes).
+// The file ends with one line: `bad input suite: N passed, M failed`.
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AcceptedMutation, CimClient } from "../../provider/client";
 import { type OpResult, StackSession } from "../harness";
-import { catalogueIds, mutating, POLL_MS, Tally, TestEmulator } from "../reliability/support";
-import { type BadCase, CASES, type Ids, type Tokens } from "./cases";
+import { mutating, POLL_MS, Tally, TestEmulator } from "../reliability/support";
+import { type BadCase, CASES } from "./cases";
+import { ENGINE_PATHS, engineSample } from "./enginePaths";
+import {
+  type CheckOutcome,
+  checkInProcess,
+  logicalName,
+  printed,
+  rowEnv,
+  type World,
+  worldOf,
+} from "./inProcess";
 
 const program = path.join(__dirname, "programs", "oneResource.cjs");
-const LANES = Number(process.env.CIM_BADINPUT_LANES ?? 3);
-/** Development aids: CIM_BADINPUT_ONLY=regex previews only matching rows; CIM_BADINPUT_SHOW=1 prints each message. */
+/** Development aids: CIM_BADINPUT_ONLY=regex checks only matching rows; CIM_BADINPUT_SHOW=1 prints each message. */
 const ONLY = process.env.CIM_BADINPUT_ONLY ? new RegExp(process.env.CIM_BADINPUT_ONLY, "i") : undefined;
 const SELECTED = CASES.filter((c) => !ONLY || ONLY.test(c.name));
+const EVERY_ROW_THROUGH_CLI = process.env.CIM_BADINPUT_CLI === "all";
 const tally = new Tally("bad input suite");
 
-interface Outcome {
+interface Previewed {
   preview: OpResult;
   mutations: Record<string, number>;
-  logical: string;
 }
 
-const slug = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "")
-    .slice(0, 48);
-
-const outcomes = new Map<BadCase, Promise<Outcome>>();
-const settle = new Map<BadCase, { resolve(o: Outcome): void; reject(e: unknown): void }>();
-for (const c of SELECTED) {
-  const p = new Promise<Outcome>((resolve, reject) => settle.set(c, { resolve, reject }));
-  p.catch(() => {});
-  outcomes.set(c, p);
+/** A result that arrives later; settled once. */
+function later<T>() {
+  let settle!: { resolve(v: T): void; reject(e: unknown): void };
+  const promise = new Promise<T>((resolve, reject) => {
+    settle = { resolve, reject };
+  });
+  promise.catch(() => {});
+  return { promise, ...settle };
 }
 
-async function lane(cases: BadCase[], n: number): Promise<void> {
-  const emu = await TestEmulator.start();
+const checked = new Map(SELECTED.map((c) => [c, later<CheckOutcome>()]));
+const previewed = new Map(SELECTED.map((c) => [c, later<Previewed>()]));
+const sample = later<ReturnType<typeof engineSample>>();
+let world: World | undefined;
+
+/** Every row in-process, one at a time (each sets this process's environment), then the CLI sample. */
+async function runSuite(w: World): Promise<void> {
+  const outcomes = new Map<BadCase, CheckOutcome>();
+  for (const c of SELECTED) {
+    try {
+      const o = await checkInProcess(c, w);
+      outcomes.set(c, o);
+      checked.get(c)!.resolve(o);
+    } catch (err) {
+      checked.get(c)!.reject(err);
+    }
+  }
+  const chosen = engineSample(SELECTED, outcomes);
+  sample.resolve(chosen);
+  if (process.env.CIM_BADINPUT_SHOW)
+    for (const [p, c] of chosen.byPath) console.log(`engine path "${p}": ${c?.name ?? "no row"}`);
+  await previewThroughCli(EVERY_ROW_THROUGH_CLI ? SELECTED : chosen.rows, w);
+}
+
+/** Previews each row on its own through the CLI, on one stack, counting the requests each preview made. */
+async function previewThroughCli(rows: BadCase[], w: World): Promise<void> {
   let session: StackSession | undefined;
+  const bad = (c: BadCase, args: Record<string, unknown>) =>
+    JSON.stringify({ kind: c.kind, name: logicalName(c), args });
   try {
-    const valid = await emu.token();
-    const tokens: Tokens = {
-      valid,
-      expired: await emu.token({ ttlSeconds: -120 }),
-      otherAudience: await emu.token({ aud: "another-app" }),
-    };
-    const here = await catalogueIds(emu, valid);
-    const otherRegion = emu.regions.find((r) => !r.primary)!;
-    const ids: Ids = {
-      ...here,
-      other: await catalogueIds(emu, valid, otherRegion.id),
-      unknown: "0b7e2a41-5f0c-4d8e-9a43-7c1d2e3f4a5b",
-      unknown2: "5c9d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f",
-      regionId: emu.regions.find((r) => r.primary)!.id,
-      ...(await laneNetworks(emu.url, valid, here)),
-    };
-    const baseEnv = {
-      CIM_BASE_URL: emu.url,
-      CIM_TOKEN: valid,
-      CIM_POLL_INTERVAL_MS: POLL_MS,
-    };
-    session = await StackSession.open({
-      name: `badinput-${n}`,
-      program,
-      projectName: "cim-rel",
-      envVars: baseEnv,
-    });
-    for (const c of cases) {
-      const logical = slug(c.name);
-      const env = {
-        ...baseEnv,
-        CIM_REGION: null,
-        CIM_AUDIENCE: null,
-        ...(c.settings?.env(ids, tokens) ?? {}),
-      };
+    session = await StackSession.open({ name: "badinput", program, projectName: "cim-rel", envVars: w.env });
+    for (const c of rows) {
+      const env = rowEnv(c, w);
       try {
-        if (c.existing) {
-          const kind = c.kind;
-          await session.must("up", {
-            env: { ...env, BAD_CASE: JSON.stringify({ kind, name: logical, args: c.existing(ids) }) },
-          });
-        }
-        await emu.control.resetRequests();
-        const preview = await session.run("preview", {
-          env: { ...env, BAD_CASE: JSON.stringify({ kind: c.kind, name: logical, args: c.args(ids) }) },
-        });
-        const mutations = mutating(await emu.control.requests());
-        if (c.existing) await session.must("destroy", { env: { ...baseEnv, BAD_CASE: "null" } });
-        settle.get(c)!.resolve({ preview, mutations, logical });
+        if (c.existing) await session.must("up", { env: { ...env, BAD_CASE: bad(c, c.existing(w.ids)) } });
+        await w.emu.control.resetRequests();
+        const preview = await session.run("preview", { env: { ...env, BAD_CASE: bad(c, c.args(w.ids)) } });
+        const mutations = mutating(await w.emu.control.requests());
+        if (c.existing) await session.must("destroy", { env: { ...w.env, BAD_CASE: "null" } });
+        previewed.get(c)!.resolve({ preview, mutations });
       } catch (err) {
-        settle.get(c)!.reject(err);
+        previewed.get(c)!.reject(err);
       }
     }
   } catch (err) {
-    for (const c of cases) settle.get(c)!.reject(err);
+    for (const c of rows) previewed.get(c)!.reject(err);
   } finally {
     if (session) {
-      await session.run("destroy", { env: { CIM_BASE_URL: emu.url, CIM_TOKEN: await emu.token() } });
+      // nothing is left in it: previews make nothing and the one deployed resource was destroyed
       await session.run("rm");
       await session.close();
     }
-    await emu.close();
   }
 }
 
-beforeAll(() => {
-  const lanes = Math.max(1, LANES);
-  const split = Array.from({ length: lanes }, (_, n) => SELECTED.filter((_c, i) => i % lanes === n));
-  void Promise.all(split.map((cases, n) => lane(cases, n)));
-});
+let suite: Promise<void> | undefined;
+beforeAll(async () => {
+  world = await worldOf(await TestEmulator.start(), POLL_MS);
+  suite = runSuite(world);
+  suite.catch(() => {});
+}, 60_000);
 
-afterAll(() => {
+afterAll(async () => {
+  await suite;
+  await world?.emu.close();
   tally.print();
 });
 
-/** An isolated network of the lane's emulator, its create job ended (file systems are served on one). */
-/**
- * What rows of the lane look up at check, made once per lane through the API: an isolated network (file systems
- * are served on one) and a VPC 10.61.0.0/16 with a tier 10.61.1.0/24 whose offering serves the internal LB.
- */
-async function laneNetworks(
-  baseUrl: string,
-  token: string,
-  ids: { zoneId: string; isolated: string; vpcOffering: string },
-): Promise<{ networkId: string; internalLbTierId: string }> {
-  const c = new CimClient({ baseUrl, token });
-  const made = async (a: AcceptedMutation) => {
-    await c.jobs.wait(a, { firstDelayMs: 0, minIntervalMs: 10, maxIntervalMs: 50 });
-    return a.id!;
-  };
-  const { zoneId } = ids;
-  const network = async (name: string, networkOfferingId: string, tier: Record<string, string> = {}) =>
-    made(await c.networks.create({ name, displayText: name, zoneId, networkOfferingId, ...tier }));
-  const networkId = await network("badinput-net", ids.isolated);
-  const internalLb = (await c.catalogue.networkOfferings()).find((o) => o.internalLb === true)!;
-  const vpcId = await made(
-    await c.vpcs.create({
-      name: "badinput-vpc",
-      displayText: "for internal load balancers",
-      zoneId,
-      cidr: "10.61.0.0/16",
-      vpcOfferingId: ids.vpcOffering,
-    }),
-  );
-  const internalLbTierId = await network("badinput-ilb-tier", internalLb.id, {
-    vpcId,
-    gateway: "10.61.1.1",
-    netmask: "255.255.255.0",
-  });
-  return { networkId, internalLbTierId };
+/** The row is refused at check, naming the field and the rule, and nothing reached the API that changes anything. */
+function expectRefusedInProcess(c: BadCase, o: CheckOutcome) {
+  expect(
+    o.thrown,
+    "check answers with failures (the engine names the resource and field); it does not throw",
+  ).toBe(undefined);
+  expect(o.mutations, "no request that changes anything reached the emulator").toEqual({});
+  expect(
+    o.failures.length,
+    `check must refuse "${c.name}"; it passed: ${JSON.stringify(o.inputs)}`,
+  ).toBeGreaterThan(0);
+  const text = printed(o);
+  if (process.env.CIM_BADINPUT_SHOW) console.log(`${c.name}: ${text.split("\n")[0].slice(0, 400)}`);
+  expect(text, "the message names the field").toContain(c.field);
+  expect(text, "the message says what is wrong").toMatch(c.message);
+  if (c.mustNotShow) expect(text, "a secret input is not echoed").not.toContain(c.mustNotShow);
 }
 
 /** What a user reads: the error (the CLI's stderr with the check failures), then the output. */
 const textOf = (r: OpResult) => `${r.error ?? ""}\n${r.stderr}\n${r.output}`;
 
-describe("bad input suite: each invalid program or setting is rejected at preview", () => {
+/** The CLI refused the row at preview as the in-process check did, in the engine's words, naming the resource. */
+async function expectRefusedThroughCli(c: BadCase) {
+  const { preview, mutations } = await previewed.get(c)!.promise;
+  const o = await checked.get(c)!.promise;
+  const logical = logicalName(c);
+  const text = textOf(preview);
+  expect(mutations, "no request that changes anything reached the emulator").toEqual({});
+  expect(preview.ok, `preview must reject "${c.name}"; it passed:\n${preview.output}`).toBe(false);
+  // The lines that name this resource: the engine's check failure ("cim:Kind resource 'name': property field value
+  // … has a problem: …") or its diagnostics header ("cim:Kind (name):").
+  const about = text
+    .split("\n")
+    .filter((l) => l.includes(`cim:${c.kind}`) && l.includes(logical))
+    .join("\n");
+  expect(about, `an error names the resource cim:${c.kind} "${logical}"\n${text}`).not.toBe("");
+  const errors = text.slice(text.indexOf(`cim:${c.kind}`));
+  expect(errors, "the message names the field").toContain(c.field);
+  expect(errors, "the message says what is wrong").toMatch(c.message);
+  if (c.mustNotShow) expect(text, "a secret input is not echoed").not.toContain(c.mustNotShow);
+  // what the in-process check answered is what the engine printed, in its wording for a failure with a property
+  // (its value shown) or without one
+  for (const f of o.failures) {
+    const wording = f.property
+      ? `resource '${logical}': property ${f.property} value `
+      : `resource '${logical}' has a problem: `;
+    expect(errors, "the engine's wording").toContain(wording);
+    expect(errors, "the provider's reason, as the in-process check gave it").toContain(
+      `has a problem: ${f.reason}`,
+    );
+  }
+}
+
+describe("bad input suite: each row is refused by its provider's check, in-process", () => {
   for (const c of SELECTED) {
     it(c.name, async () => {
-      await tally.case(c.name, async () => {
-        const { preview, mutations, logical } = await outcomes.get(c)!;
-        const text = textOf(preview);
-        expect(mutations, "no request that changes anything reached the emulator").toEqual({});
-        expect(preview.ok, `preview must reject "${c.name}"; it passed:\n${preview.output}`).toBe(false);
-        // The lines that name this resource: the engine's check failure ("cim:Kind resource 'name': property
-        // field value … has a problem: …") or its diagnostics header ("cim:Kind (name):").
-        const about = text
-          .split("\n")
-          .filter((l) => l.includes(`cim:${c.kind}`) && l.includes(logical))
-          .join("\n");
-        expect(about, `an error names the resource cim:${c.kind} "${logical}"\n${text}`).not.toBe("");
-        const errors = text.slice(text.indexOf(`cim:${c.kind}`));
-        if (process.env.CIM_BADINPUT_SHOW) console.log(`${c.name}: ${about.split("\n")[0].slice(0, 400)}`);
-        expect(errors, "the message names the field").toContain(c.field);
-        expect(errors, "the message says what is wrong").toMatch(c.message);
-        if (c.mustNotShow) expect(text, "a secret input is not echoed").not.toContain(c.mustNotShow);
-      });
-    }, 900_000);
+      await tally.case(c.name, async () => expectRefusedInProcess(c, await checked.get(c)!.promise));
+    }, 120_000);
+  }
+});
+
+describe("bad input suite: through the real CLI, each engine path and each row about a secret", () => {
+  const minutes = 900_000;
+  for (const p of ENGINE_PATHS) {
+    it(
+      `${p.name} (${p.why})`,
+      async () => {
+        const c = (await sample.promise).byPath.get(p.name);
+        // with CIM_BADINPUT_ONLY the selection may leave a path without a row
+        if (!c && ONLY) return;
+        expect(c, `a row of cases.ts takes this path: ${p.name}`).toBeDefined();
+        await tally.case(`CLI: ${c!.name}`, () => expectRefusedThroughCli(c!));
+      },
+      minutes,
+    );
+  }
+  for (const c of SELECTED.filter((c) => c.mustNotShow !== undefined || EVERY_ROW_THROUGH_CLI)) {
+    it(
+      `preview: ${c.name}`,
+      async () => {
+        await tally.case(`CLI: ${c.name}`, () => expectRefusedThroughCli(c));
+      },
+      minutes,
+    );
   }
 });

@@ -3,7 +3,7 @@
 // A backup schedule likewise: it must belong to the program's instance, and only what differs is changed.
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { runPulumi, sourceHome } from "../harness";
+import { sourceHome, stackRun } from "../harness";
 import { mutating, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
@@ -37,8 +37,7 @@ it("adopts an existing instance and volume by id", async () => {
 
   const home = sourceHome("adoption");
   const stackName = uniqueStack("adoption");
-  const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
-    runPulumi({ home, stackName, program, steps, envVars: api.envVars });
+  const run = await stackRun({ home, stackName, program, envVars: api.envVars });
   const adopt = {
     "cim-e2e:volume": "true",
     "cim-e2e:adoptInstance": vm.id,
@@ -104,8 +103,7 @@ it("adopts an existing backup schedule by id, changing only what differs from th
 
   const home = sourceHome("adoption-schedule");
   const stackName = uniqueStack("adoption-schedule");
-  const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
-    runPulumi({ home, stackName, program, steps, envVars: api.envVars });
+  const run = await stackRun({ home, stackName, program, envVars: api.envVars });
   // Same interval (in another case) and schedule, another time zone: adopted, then changed in place.
   const adopt = {
     "cim-e2e:adoptInstance": vmId,

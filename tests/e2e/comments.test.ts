@@ -4,7 +4,7 @@
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { NotFoundError } from "../../provider/client";
-import { requireToolchain, runPulumi, sourceHome } from "../harness";
+import { requireToolchain, sourceHome, stackRun } from "../harness";
 import { startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
@@ -25,8 +25,7 @@ it("a network's comment replaced or destroyed stays in the cloud, and the CLI sh
   const home = sourceHome("comments");
   const stackName = uniqueStack("comments");
   const program = path.join(__dirname, "programs", "comments.cjs");
-  const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
-    runPulumi({ home, stackName, program, steps, envVars: api.envVars });
+  const run = await stackRun({ home, stackName, program, envVars: api.envVars });
   const [up, preview, replaced] = await run([
     { op: "up" },
     { op: "preview" },

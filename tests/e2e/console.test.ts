@@ -76,7 +76,8 @@ beforeAll(async () => {
   program = exampleProgram(home, "quickstart");
   api = await startApi();
   browser = await launchBrowser();
-  const [up, exported] = await run([{ op: "up" }, { op: "export" }]);
+  // the console reads the emulator, not the stack: the stack goes once exported
+  const [up, exported] = await run([{ op: "up" }, { op: "export" }, { op: "rm" }]);
   outputs = up.outputs ?? {};
   made = (exported.deployment?.deployment?.resources ?? [])
     .filter((r: any) => r.type.startsWith("pulumi-nodejs:dynamic/cim:"))
@@ -102,7 +103,6 @@ afterEach(() => {
 
 afterAll(async () => {
   await browser?.close();
-  if (api) await run([{ op: "rm" }]).catch(() => undefined);
   await api?.close();
 });
 

@@ -1,7 +1,7 @@
 // Done-when 3: changes made straight to the API (a tag added, an instance stopped, a volume deleted) show
 // after `pulumi refresh`, and the next `up` restores what the program declares.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { runPulumi, sourceHome } from "../harness";
+import { sourceHome, stackRun } from "../harness";
 import { exampleProgram, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
@@ -18,8 +18,7 @@ it("shows out-of-band changes after refresh and restores them on the next up", a
   const home = sourceHome("drift");
   const program = exampleProgram(home, "quickstart");
   const stackName = uniqueStack("drift");
-  const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
-    runPulumi({ home, stackName, program, steps, envVars: api.envVars });
+  const run = await stackRun({ home, stackName, program, envVars: api.envVars });
 
   const [up] = await run([{ op: "up" }]);
   const webId = String(up.outputs?.webId);
@@ -42,7 +41,7 @@ it("shows out-of-band changes after refresh and restores them on the next up", a
   // The next up will start web, drop the tag and create a volume again.
   expect(preview.summary).toMatchObject({ update: 1, create: 1 });
 
-  const [restored, stable] = await run([{ op: "up" }, { op: "preview" }]);
+  const [restored, stable] = await run([{ op: "up" }, { op: "preview" }, { op: "rm" }]);
   expect(restored.summary).toMatchObject({ update: 1, create: 1 });
   expect(stable.summary).toEqual({ same: 7 });
   const state = await api.control.state();
@@ -51,6 +50,4 @@ it("shows out-of-band changes after refresh and restores them on the next up", a
   const volume = state.volumes[String(restored.outputs?.volumeId)];
   expect(volume.virtualMachineId).toBe(String(up.outputs?.dbId));
   expect(state.volumes[volumeId]).toBeUndefined();
-
-  await run([{ op: "destroy" }, { op: "rm" }]);
 }, 600_000);

@@ -17,8 +17,8 @@ import {
   type ProgramHome,
   repoRoot,
   requireToolchain,
-  runPulumi,
   sourceHome,
+  stackRun,
 } from "../harness";
 import { mutating, resourcesOf, startApi, type TestApi, uniqueStack } from "./support";
 
@@ -443,18 +443,13 @@ async function adoptAndPreview(home: ProgramHome, programFile: string) {
   const program = adapter(home, programFile);
   const before = await liveState();
   await api.control.resetRequests();
-  const [up] = await runPulumi({ home, stackName, program, steps: [{ op: "up" }], envVars: api.envVars });
+  const run = await stackRun({ home, stackName, program, envVars: api.envVars });
+  const [up] = await run([{ op: "up" }]);
   expect(up.summary).toEqual({ create: total() + 1 }); // with the stack
   expect(mutating(await api.control.requests())).toEqual({});
   expect(await liveState()).toEqual(before);
 
-  const [preview, exported] = await runPulumi({
-    home,
-    stackName,
-    program,
-    steps: [{ op: "preview" }, { op: "export" }, { op: "rm" }],
-    envVars: api.envVars,
-  });
+  const [preview, exported] = await run([{ op: "preview" }, { op: "export" }, { op: "rm" }]);
   expect(preview.summary).toEqual({ same: total() + 1 });
   expect(preview.output).not.toMatch(/[+~-] pulumi-nodejs:dynamic/);
   for (const [kind, ids] of adopted()) {

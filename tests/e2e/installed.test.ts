@@ -6,7 +6,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, it } from "vitest";
-import { installedHome, runPulumi } from "../harness";
+import { installedHome, stackRun } from "../harness";
 import { cliExport, exampleProgram, mine, mutating, resourcesOf, uniqueStack, useApi } from "./support";
 
 const api = useApi();
@@ -37,8 +37,7 @@ it("runs the quickstart from an installed package, beside the newest @pulumi/pul
 
   const program = exampleProgram(home, "quickstart");
   const stackName = uniqueStack("installed");
-  const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
-    runPulumi({ home, stackName, program, steps, envVars: api().envVars });
+  const run = await stackRun({ home, stackName, program, envVars: api().envVars });
 
   await api().control.limits({ instanceLimit: 1 });
   const [failed, partial] = await run([{ op: "up", expectFailure: true }, { op: "export" }]);

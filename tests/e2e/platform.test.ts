@@ -4,7 +4,7 @@
 // changes nothing and makes no mutating call, workers 2 → 4 is one in-place update (a scale, no replace), and
 // destroy leaves nothing of the user's in the emulator.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runPulumi, sourceHome } from "../harness";
+import { sourceHome, stackRun } from "../harness";
 import { exampleProgram, mine, mutating, resourcesOf, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
@@ -22,8 +22,7 @@ describe("the platform example, from the source tree", () => {
     const home = sourceHome("platform");
     const program = exampleProgram(home, "platform");
     const stackName = uniqueStack("platform");
-    const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
-      runPulumi({ home, stackName, program, steps, envVars: api.envVars });
+    const run = await stackRun({ home, stackName, program, envVars: api.envVars });
 
     // the stack and nine resources: VPC, tier, cluster, db, backup schedule, instance schedule, data volume,
     // snapshot, restored volume

@@ -2,7 +2,7 @@
 // is on, goes through once the program turns it off; userData is a secret in state (outputs: its digest).
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { runPulumi, sourceHome } from "../harness";
+import { sourceHome, stackRun } from "../harness";
 import { cliExport, resourcesOf, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
@@ -21,8 +21,7 @@ const userData = Buffer.from("#cloud-config\nruncmd: [echo hello-secret]\n").toS
 it("refuses to destroy a protected instance, then destroys it once unprotected", async () => {
   const home = sourceHome("protection");
   const stackName = uniqueStack("protection");
-  const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
-    runPulumi({ home, stackName, program, steps, envVars: api.envVars });
+  const run = await stackRun({ home, stackName, program, envVars: api.envVars });
 
   const [up, exported] = await run([
     {

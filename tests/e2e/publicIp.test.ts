@@ -4,7 +4,7 @@
 // leaves the account without an address of its own: the VPC's source-NAT address goes with the VPC.
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { requireToolchain, runPulumi, sourceHome } from "../harness";
+import { requireToolchain, sourceHome, stackRun } from "../harness";
 import { mine, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
@@ -31,8 +31,7 @@ it("acquires, maps, shows no drift, re-maps by replacement and destroys leaving 
   const home = sourceHome("publicip");
   const stackName = uniqueStack("publicip");
   const program = path.join(__dirname, "programs", "publicIp.cjs");
-  const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
-    runPulumi({ home, stackName, program, steps, envVars: api.envVars });
+  const run = await stackRun({ home, stackName, program, envVars: api.envVars });
 
   const [up, preview, refresh] = await run([{ op: "up" }, { op: "preview" }, { op: "refresh" }]);
   expect(up.summary).toEqual({ create: 7 }); // stack, VPC, tier, two instances, address, static NAT

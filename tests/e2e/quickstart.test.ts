@@ -2,7 +2,7 @@
 // nothing (no mutating API call), display name and tag changes update in place, a template change replaces,
 // destroy removes everything, and neither the stack export nor the CLI output holds the token.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runPulumi, sourceHome } from "../harness";
+import { sourceHome, stackRun } from "../harness";
 import { exampleProgram, mutating, resourcesOf, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
@@ -20,8 +20,7 @@ describe("the quickstart, from the source tree", () => {
     const home = sourceHome("quickstart");
     const program = exampleProgram(home, "quickstart");
     const stackName = uniqueStack("quickstart");
-    const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
-      runPulumi({ home, stackName, program, steps, envVars: api.envVars });
+    const run = await stackRun({ home, stackName, program, envVars: api.envVars });
 
     // The first preview works with ids that are not known yet (outputs of resources still to be created).
     const [first, up, preview, refresh] = await run([

@@ -1,7 +1,7 @@
 // Done-when 4: a quota failure injected in the emulator fails `up` with a message naming the resource, the
 // region and the job's detail; after the quota is raised the next `up` converges with no duplicate.
 import { expect, it } from "vitest";
-import { runPulumi, sourceHome } from "../harness";
+import { sourceHome, stackRun } from "../harness";
 import { exampleProgram, mine, uniqueStack, useApi } from "./support";
 
 const api = useApi();
@@ -10,8 +10,7 @@ it("fails clearly on a quota ceiling and converges once it is raised, without du
   const home = sourceHome("quota-failure");
   const program = exampleProgram(home, "quickstart");
   const stackName = uniqueStack("quota-failure");
-  const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
-    runPulumi({ home, stackName, program, steps, envVars: api().envVars });
+  const run = await stackRun({ home, stackName, program, envVars: api().envVars });
 
   // One instance allowed: of web and db, the second deploy the API accepts fails in its job.
   await api().control.limits({ instanceLimit: 1 });
@@ -38,7 +37,7 @@ it("fails clearly on a quota ceiling and converges once it is raised, without du
 
   // Raised: the failed instance is replaced, everything else is created; nothing is duplicated.
   await api().control.limits({ instanceLimit: 1000 });
-  const [converged, stable] = await run([{ op: "up" }, { op: "preview" }]);
+  const [converged, stable] = await run([{ op: "up" }, { op: "preview" }, { op: "rm" }]);
   expect(converged.summary?.replace).toBe(1);
   expect(stable.summary).toEqual({ same: 7 });
   const state = await api().control.state();
@@ -50,6 +49,4 @@ it("fails clearly on a quota ceiling and converges once it is raised, without du
   expect(mine(state.vpcs)).toHaveLength(1);
   expect(mine(state.networks)).toHaveLength(1);
   expect(mine(state.backupSchedules)).toHaveLength(1);
-
-  await run([{ op: "destroy" }, { op: "rm" }]);
 }, 300_000);

@@ -2,7 +2,7 @@
 // the same kind and region close together share a list of the region instead of one GET per resource.
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { runPulumi, sourceHome } from "../harness";
+import { sourceHome, stackRun } from "../harness";
 import { startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
@@ -19,14 +19,13 @@ it("refreshes 40 instances with a handful of list calls", async () => {
   const home = sourceHome("refresh");
   const stackName = uniqueStack("refresh");
   const program = path.join(__dirname, "programs", "fleet.cjs");
-  const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
-    runPulumi({ home, stackName, program, steps, envVars: api.envVars });
+  const run = await stackRun({ home, stackName, program, envVars: api.envVars });
 
   const [up] = await run([{ op: "up", config: { "fleet:count": "40" } }]);
   expect(up.summary).toEqual({ create: 41 });
 
   await api.control.resetRequests();
-  const [refresh] = await run([{ op: "refresh" }]);
+  const [refresh] = await run([{ op: "refresh" }, { op: "rm" }]);
   expect(refresh.summary).toEqual({ same: 41 });
   const calls = await api.control.requests();
   const lists = calls["GET /api/v1/compute/instances/all"] ?? 0;
@@ -34,6 +33,4 @@ it("refreshes 40 instances with a handful of list calls", async () => {
   expect(lists).toBeGreaterThanOrEqual(1);
   expect(lists).toBeLessThanOrEqual(5);
   expect(gets).toBeLessThanOrEqual(5);
-
-  await run([{ op: "destroy" }, { op: "rm" }]);
 }, 300_000);

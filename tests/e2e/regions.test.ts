@@ -21,7 +21,13 @@ it("deploys the multi-region example with every resource in its own region", asy
   const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
     runPulumi({ home, stackName, program, steps, envVars: api.envVars });
 
-  const [up, preview] = await run([{ op: "up" }, { op: "preview" }]);
+  // Refresh reads every resource back in its own region: nothing changes.
+  const [up, preview, refresh] = await run([
+    { op: "up" },
+    { op: "preview" },
+    { op: "refresh" },
+    { op: "rm" },
+  ]);
   expect(up.summary).toEqual({ create: 13 });
   expect(preview.summary).toEqual({ same: 13 });
   const [fra, ams] = ["de-fra-1", "nl-ams-1"].map((n) => api.emu.regions.find((r) => r.name === n)!.id);
@@ -43,11 +49,7 @@ it("deploys the multi-region example with every resource in its own region", asy
     expect(state.backupSchedules[outs.backupScheduleId].regionId).toBe(region);
   }
 
-  // Refresh reads every resource back in its own region: nothing changes.
-  const [refresh] = await run([{ op: "refresh" }]);
   expect(refresh.summary).toEqual({ same: 13 });
-
-  await run([{ op: "destroy" }, { op: "rm" }]);
 }, 600_000);
 
 it("replaces a resource whose region changes", async () => {
@@ -58,12 +60,13 @@ it("replaces a resource whose region changes", async () => {
     runPulumi({ home, stackName, program, steps, envVars: api.envVars });
 
   const [fra, ams] = ["de-fra-1", "nl-ams-1"].map((n) => api.emu.regions.find((r) => r.name === n)!.id);
-  const [up] = await run([{ op: "up", config: { "cim-e2e:region": "de-fra-1", "cim-e2e:name": "mover" } }]);
-  expect(up.outputs?.region).toBe(fra);
-  const [preview, moved] = await run([
+  const [up, preview, moved] = await run([
+    { op: "up", config: { "cim-e2e:region": "de-fra-1", "cim-e2e:name": "mover" } },
     { op: "preview", config: { "cim-e2e:region": "nl-ams-1" } },
     { op: "up" },
+    { op: "rm" },
   ]);
+  expect(up.outputs?.region).toBe(fra);
   expect(preview.summary).toMatchObject({ replace: 1 });
   expect(moved.summary).toMatchObject({ replace: 1 });
   expect(moved.outputs?.region).toBe(ams);
@@ -71,6 +74,4 @@ it("replaces a resource whose region changes", async () => {
   const state = await api.control.state();
   expect(state.instances[String(up.outputs?.vmId)]).toBeUndefined();
   expect(state.instances[String(moved.outputs?.vmId)]).toMatchObject({ regionId: ams, name: "mover" });
-
-  await run([{ op: "destroy" }, { op: "rm" }]);
 }, 600_000);

@@ -5,7 +5,7 @@
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type CountingProxy, countingProxy } from "../client/countingProxy";
-import { runPulumi, sourceHome } from "../harness";
+import { sourceHome, stackRun } from "../harness";
 import { mine, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
@@ -25,8 +25,12 @@ it("caps the provider's requests in flight at cim:maxConcurrentRequests", async 
   const home = sourceHome("settings");
   const stackName = uniqueStack("settings");
   const program = path.join(__dirname, "programs", "fleet.cjs");
-  const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
-    runPulumi({ home, stackName, program, steps, envVars: { ...api.envVars, CIM_BASE_URL: proxy.url } });
+  const run = await stackRun({
+    home,
+    stackName,
+    program,
+    envVars: { ...api.envVars, CIM_BASE_URL: proxy.url },
+  });
   await api.control.fault({ method: "*", route: "/api/v1/**", latencyMs: 150 });
 
   proxy.reset();

@@ -5,7 +5,7 @@
 // leaves the trail as it was; destroy warns, naming each comment the API cannot delete, and leaves nothing of the
 // program's in the emulator. Three CLI operations: up, preview, destroy.
 import { beforeAll, describe, expect, it } from "vitest";
-import { requireToolchain, runPulumi, sourceHome } from "../harness";
+import { requireToolchain, sourceHome, stackRun } from "../harness";
 import { exampleProgram, mine, mutating, uniqueStack, useApi } from "./support";
 
 beforeAll(requireToolchain);
@@ -33,8 +33,7 @@ describe("the team services example, from the source tree", () => {
     const home = sourceHome("team-services");
     const program = exampleProgram(home, "team-services");
     const stackName = uniqueStack("team-services");
-    const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
-      runPulumi({ home, stackName, program, steps, envVars: api.envVars });
+    const run = await stackRun({ home, stackName, program, envVars: api.envVars });
 
     const [up] = await run([{ op: "up" }]);
     expect(up.summary).toEqual({ create: RESOURCES });

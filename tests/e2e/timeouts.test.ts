@@ -2,7 +2,7 @@
 // the next up waits for the platform to finish and completes it.
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { runPulumi, sourceHome } from "../harness";
+import { sourceHome, stackRun } from "../harness";
 import { resourcesOf, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
@@ -19,8 +19,7 @@ it("keeps a deploy that timed out and completes it on the next up", async () => 
   const home = sourceHome("timeouts");
   const stackName = uniqueStack("timeouts");
   const program = path.join(__dirname, "programs", "single.cjs");
-  const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
-    runPulumi({ home, stackName, program, steps, envVars: api.envVars });
+  const run = await stackRun({ home, stackName, program, envVars: api.envVars });
 
   await api.control.jobTiming({ latencyMs: 4_000 });
   const [slow, exported] = await run([
@@ -37,6 +36,7 @@ it("keeps a deploy that timed out and completes it on the next up", async () => 
   const [done, stable] = await run([
     { op: "up", config: { "cim-e2e:createTimeout": null } },
     { op: "preview" },
+    { op: "rm" },
   ]);
   expect(done.outputs?.vmId).toBe(vm.id);
   expect(done.outputs?.state).toBe("Running");
@@ -45,6 +45,4 @@ it("keeps a deploy that timed out and completes it on the next up", async () => 
     (i: any) => i.account === "user-1",
   );
   expect(mine).toHaveLength(1);
-
-  await run([{ op: "destroy" }, { op: "rm" }]);
 }, 240_000);

@@ -3,7 +3,7 @@
 // one instance exists, the state holds it, and a second `up` changes nothing.
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { runPulumi, sourceHome } from "../harness";
+import { sourceHome, stackRun } from "../harness";
 import { mine, mutating, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
@@ -20,8 +20,7 @@ it("adopts a lost instance create on a server at UTC−10, its clock 5 minutes o
   const home = sourceHome("timezones");
   const stackName = uniqueStack("timezones");
   const program = path.join(__dirname, "programs", "single.cjs");
-  const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
-    runPulumi({ home, stackName, program, steps, envVars: api.envVars });
+  const run = await stackRun({ home, stackName, program, envVars: api.envVars });
 
   await api.control.resetRequests();
   // The deploy is performed (job, instance, audit row), then the connection drops before the answer.

@@ -7,7 +7,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { repoRoot, runPulumi, sourceHome } from "../harness";
+import { repoRoot, sourceHome, stackRun } from "../harness";
 import { exampleProgram, mine, mutating, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
@@ -34,8 +34,7 @@ describe("the web stack, from the source tree", () => {
     const home = sourceHome("web-stack");
     const program = exampleProgram(home, "web-stack");
     const stackName = uniqueStack("web-stack");
-    const run = (steps: Parameters<typeof runPulumi>[0]["steps"]) =>
-      runPulumi({ home, stackName, program, steps, envVars: api.envVars });
+    const run = await stackRun({ home, stackName, program, envVars: api.envVars });
 
     // The policy pack passes the example (only advisory findings: stateless instances without backup
     // schedules); SSH from anywhere is refused by the mandatory cim-no-open-admin-ports before anything is made.

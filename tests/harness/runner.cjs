@@ -7,11 +7,12 @@
 //
 // usage: node runner.cjs        (from the program folder: see tests/harness/session.ts)
 // stdin: one JSON command a line: {id, op, ...}
-//   {op: "open", workDir, sdk, stackName, projectName, program} first (sdk: the module id or path loaded as
-//   `cim`, resolved from workDir; program: a CommonJS file exporting `(cim, pulumi) => outputs`), then
-//   {op, config?, env?, options?, lean?} with op: up | preview | refresh | destroy | export (secrets shown, as
-//   the Automation API does) | export-raw (`pulumi stack export`: secrets as ciphertext) | rm | env (only
-//   applies `env`), and last {op: "exit"}. `lean`: see `lean` below.
+//   {op: "open", workDir, sdk, stackName, projectName, program, pulumiVersion?, opened?} first (sdk: the module
+//   id or path loaded as `cim`, resolved from workDir; program: a CommonJS file exporting `(cim, pulumi) =>
+//   outputs`; pulumiVersion: what `pulumi version` prints; opened: whether the driver opened this stack
+//   before), then {op, config?, env?, options?, lean?} with op: up | preview | refresh | destroy | export
+//   (secrets shown, as the Automation API does) | export-raw (`pulumi stack export`: secrets as ciphertext) |
+//   rm | env (only applies `env`), and last {op: "exit"}. `lean`: no outputs (see readResultsFromTheRun).
 // stdout: one JSON line per command:
 //   {id, op, ok, error?, diagnostics, summary?, outputs?, deployment?, output, stderr, ms}
 // The environment of the runs (CIM_TOKEN, …) is this process's, set by whoever starts it, never in a file;
@@ -73,30 +74,57 @@ async function open(spec) {
   const pulumi = fromWorkDir("@pulumi/pulumi");
   const cim = fromWorkDir(spec.sdk);
   const program = require(path.resolve(spec.program));
-  const pulumiCommand = await auto.PulumiCommand.get({ root: process.env.CIM_PULUMI_ROOT });
-  const stack = await auto.LocalWorkspace.createOrSelectStack(
-    { stackName: spec.stackName, projectName: spec.projectName, program: () => program(cim, pulumi) },
-    { workDir: spec.workDir, pulumiCommand },
-  );
-  session = { spec, stack };
+  const pulumiCommand = await pulumiCommandOf(spec, fromWorkDir);
+  const args = {
+    stackName: spec.stackName,
+    projectName: spec.projectName,
+    program: () => program(cim, pulumi),
+  };
+  const opts = { workDir: spec.workDir, pulumiCommand };
+  // A stack the driver says it has not opened before is created (`pulumi stack init`), one it has is selected:
+  // one CLI run either way, where createOrSelect first tries to select a new stack. A wrong guess falls back
+  // to createOrSelect, and so does a driver that does not say (the bench's).
+  const W = auto.LocalWorkspace;
+  let stack;
+  if (spec.opened === true) stack = await W.selectStack(args, opts).catch(() => undefined);
+  if (spec.opened === false) stack = await W.createStack(args, opts).catch(() => undefined);
+  stack ??= await W.createOrSelectStack(args, opts);
+  // the current operation's summary (from the engine's event) and whether it is lean
+  session = { spec, stack, summary: undefined, lean: false };
+  readResultsFromTheRun(stack);
 }
 
 /**
- * A lean operation skips what the Automation API runs after `up`, `refresh` and `destroy`: `pulumi stack output`
- * twice (masked, then with secrets) and `pulumi stack history`, three more CLI processes that load the stack,
- * two of them deriving the passphrase key (PBKDF2, a million rounds): about 0.7 s of CPU together, over half of
- * what a small `up` itself costs. Its summary is the engine's own summary event; it has no outputs. For callers
- * that read neither (the fault suite): the operation itself is the same CLI run.
+ * After each up, refresh and destroy the Automation API runs `pulumi stack history` for the summary, and after
+ * each up `pulumi stack output` twice (masked, then with secrets): three more CLI processes that load the stack,
+ * two of them deriving the passphrase key (PBKDF2, a million rounds), about 0.7 s of CPU together, over half of
+ * what a small `up` itself costs. The engine's summary event of the operation carries the same counts (kept by
+ * `perform`), and one `pulumi stack output --show-secrets` the values (the runner returns values only, like the
+ * Automation API's `value`), so the open stack reads them that way. A lean operation, for callers that read no
+ * outputs (the fault suite), skips that one call too and has none.
  */
-async function lean(stack, body) {
-  stack.info = async () => undefined;
-  stack.workspace.stackOutputs = async () => ({});
-  try {
-    return await body();
-  } finally {
-    delete stack.info;
-    delete stack.workspace.stackOutputs;
-  }
+function readResultsFromTheRun(stack) {
+  stack.info = async () => (session.summary ? { resourceChanges: session.summary } : undefined);
+  stack.outputs = async () => {
+    if (session.lean) return {};
+    const args = ["stack", "output", "--json", "--show-secrets", "--stack", stack.name];
+    const values = JSON.parse((await stack.workspace.runPulumiCmd(args)).stdout);
+    return Object.fromEntries(Object.entries(values).map(([k, value]) => [k, { value, secret: false }]));
+  };
+}
+
+/**
+ * The CLI at $CIM_PULUMI_ROOT. `PulumiCommand.get` runs `pulumi version` to learn its version; the driver reads it
+ * once per test process and passes it, checked here the way `get` checks it.
+ */
+function pulumiCommandOf(spec, fromWorkDir) {
+  const auto = fromWorkDir("@pulumi/pulumi/automation");
+  const root = process.env.CIM_PULUMI_ROOT;
+  if (!spec.pulumiVersion) return auto.PulumiCommand.get({ root });
+  const { parseAndValidatePulumiVersion } = fromWorkDir("@pulumi/pulumi/automation/cmd");
+  const { minimumVersion } = fromWorkDir("@pulumi/pulumi/automation/minimumVersion");
+  const version = parseAndValidatePulumiVersion(minimumVersion, spec.pulumiVersion, false);
+  return new auto.PulumiCommand(path.resolve(root, "bin", "pulumi"), version);
 }
 
 function applyEnv(env) {
@@ -106,11 +134,17 @@ function applyEnv(env) {
   }
 }
 
+/** Sets and removes stack config keys: one CLI run for the keys set, one for those removed. */
 async function applyConfig(stack, config) {
-  for (const [key, v] of Object.entries(config ?? {})) {
-    if (v === null) await stack.removeConfig(key);
-    else await stack.setConfig(key, typeof v === "object" ? v : { value: String(v) });
+  const entries = Object.entries(config ?? {});
+  const set = entries.filter(([, v]) => v !== null);
+  const removed = entries.filter(([, v]) => v === null).map(([k]) => k);
+  if (set.length) {
+    await stack.setAllConfig(
+      Object.fromEntries(set.map(([k, v]) => [k, typeof v === "object" ? v : { value: String(v) }])),
+    );
   }
+  if (removed.length) await stack.removeAllConfig(removed);
 }
 
 /**
@@ -134,8 +168,6 @@ async function perform(cmd) {
   let stderr = "";
   // What the engine reported, one entry per diagnostic (the CLI's display prints each more than once).
   const diagnostics = [];
-  // The engine's summary of the operation (a lean operation's only summary).
-  let engineSummary;
   const o = {
     onOutput: (s) => {
       output += s;
@@ -144,9 +176,9 @@ async function perform(cmd) {
       stderr += s;
     },
     onEvent: (e) => {
+      if (e.summaryEvent) session.summary = e.summaryEvent.resourceChanges;
       const d = e.diagnosticEvent;
       if (d) diagnostics.push({ severity: d.severity, message: d.message, urn: d.urn });
-      if (e.summaryEvent) engineSummary = e.summaryEvent.resourceChanges;
     },
     color: "never",
     ...(cmd.options ?? {}),
@@ -159,10 +191,11 @@ async function perform(cmd) {
       if (!session) throw new Error(`${cmd.op} before open`);
       const operation = Object.hasOwn(OPERATIONS, cmd.op) ? OPERATIONS[cmd.op] : undefined;
       if (!operation) throw new Error(`unknown op ${cmd.op}`);
+      session.summary = undefined;
+      session.lean = cmd.lean === true;
       applyEnv(cmd.env);
       await applyConfig(session.stack, cmd.config);
-      const run = () =>
-        cmd.lean ? lean(session.stack, () => operation(session.stack, o)) : operation(session.stack, o);
+      const run = () => operation(session.stack, o);
       try {
         Object.assign(result, await run());
       } catch (e) {
@@ -176,7 +209,7 @@ async function perform(cmd) {
         output += "\n[runner: retried once: the program never connected to the engine]\n";
         Object.assign(result, await run());
       }
-      if (cmd.lean) Object.assign(result, { summary: engineSummary, outputs: undefined });
+      if (session.lean) result.outputs = undefined;
     }
     result.ok = true;
   } catch (e) {

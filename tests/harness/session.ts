@@ -1,11 +1,15 @@
 // The driver of tests/harness/runner.cjs: one stack, one long-lived runner process, one Pulumi operation at a
 // time, so a test can change the emulator between (and during) operations. `runPulumi` is the one-shot form
 // the e2e tests use: open, run the steps, close.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as readline from "node:readline";
+import { promisify } from "node:util";
+import { onTestFinished } from "vitest";
 import { type ProgramHome, requireToolchain, sourceHome } from "./homes";
+
+const exec = promisify(execFile);
 
 export type Op = "up" | "preview" | "refresh" | "destroy" | "export" | "export-raw" | "rm" | "env";
 /** What the runner takes on stdin: `open` (once, first), then operations. */
@@ -19,8 +23,8 @@ export interface OpRequest {
   /** Extra Automation API options for the operation. */
   options?: Record<string, unknown>;
   /**
-   * Skip the Automation API's follow-up CLI calls (stack outputs, history): the summary is the engine's own, and
-   * there are no outputs (runner.cjs: `lean`).
+   * No outputs: the runner then skips its one `pulumi stack output` call too (every operation's summary is the
+   * engine's own, without `pulumi stack history`; runner.cjs: `readResultsFromTheRun`).
    */
   lean?: boolean;
 }
@@ -62,6 +66,18 @@ export interface SessionOptions {
    */
   envVars?: Record<string, string>;
 }
+
+/** The CLI's version, read once per test process instead of once per runner (`PulumiCommand.get` runs it). */
+let cliVersion: Promise<string> | undefined;
+function pulumiVersion(): Promise<string> {
+  cliVersion ??= exec(path.join(process.env.CIM_PULUMI_ROOT ?? "", "bin", "pulumi"), ["version"], {
+    env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" },
+  }).then((r) => r.stdout.trim());
+  return cliVersion;
+}
+
+/** Stacks (`project/stack`) this process has opened: the runner selects those and creates the others. */
+const openedStacks = new Set<string>();
 
 export class StackSession {
   private next = 1;
@@ -113,6 +129,7 @@ export class StackSession {
       stdio: ["pipe", "pipe", "pipe"],
     });
     const session = new StackSession(child, stackName, home.workDir);
+    const key = `${opts.projectName}/${stackName}`;
     const opened = await session.send({
       op: "open",
       workDir: home.workDir,
@@ -120,7 +137,10 @@ export class StackSession {
       stackName,
       projectName: opts.projectName,
       program,
+      pulumiVersion: await pulumiVersion(),
+      opened: openedStacks.has(key),
     });
+    openedStacks.add(key);
     if (!opened.ok) {
       await session.close();
       throw new Error(`the runner could not open stack ${stackName}: ${opened.error}`);
@@ -182,8 +202,19 @@ export interface RunSpec {
   envVars?: Record<string, string>;
 }
 
-/** Opens a session, runs the steps in order and closes it; one result per step. */
-export async function runPulumi(spec: RunSpec): Promise<OpResult[]> {
+/** Runs batches of steps on one stack, in one runner process. */
+export interface StackRun {
+  /** Runs the steps in order; one result per step. Throws at a step that fails unexpectedly. */
+  (steps: Step[]): Promise<OpResult[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * One runner for every batch of steps a test runs on a stack: each runner that starts loads the Automation API
+ * and the SDK and selects the stack (about a second of CPU). As in a StackSession, a step's `env` stays set for
+ * the steps and batches after it, and the program's process (its lookups' cache) lives as long as the runner.
+ */
+export async function openRun(spec: Omit<RunSpec, "steps">): Promise<StackRun> {
   const session = await StackSession.open({
     name: spec.stackName,
     home: spec.home,
@@ -192,9 +223,9 @@ export async function runPulumi(spec: RunSpec): Promise<OpResult[]> {
     program: spec.program,
     envVars: spec.envVars,
   });
-  try {
+  const run = async (steps: Step[]) => {
     const results: OpResult[] = [];
-    for (const [i, { op, expectFailure, ...req }] of spec.steps.entries()) {
+    for (const [i, { op, expectFailure, ...req }] of steps.entries()) {
       const r = await session.run(op, req);
       if (!r.ok && (!expectFailure || session.ended)) {
         throw new Error(`step ${i} (${op}) failed: ${r.error}\n${r.output}\n${r.stderr}`);
@@ -202,7 +233,26 @@ export async function runPulumi(spec: RunSpec): Promise<OpResult[]> {
       results.push(r);
     }
     return results;
+  };
+  return Object.assign(run, { close: () => session.close() });
+}
+
+/**
+ * `run(steps)` on one stack, each batch in the same runner (see openRun), closed when the current test ends. For
+ * a test whose batches may share the program's process: not across an upgrade of the installed package.
+ */
+export async function stackRun(spec: Omit<RunSpec, "steps">): Promise<StackRun> {
+  const run = await openRun(spec);
+  onTestFinished(() => run.close());
+  return run;
+}
+
+/** Opens a runner, runs the steps in order and closes it; one result per step. */
+export async function runPulumi(spec: RunSpec): Promise<OpResult[]> {
+  const run = await openRun(spec);
+  try {
+    return await run(spec.steps);
   } finally {
-    await session.close();
+    await run.close();
   }
 }

@@ -11,6 +11,7 @@ import { kindList, kinds } from "../../provider/kinds";
 import { PLAIN_REFERENCES, secretOutputs } from "../../provider/kinds/define";
 import { userDataDigest } from "../../provider/kinds/instanceRules";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
+import { kindOfType, providerInputs } from "../fixtures/mockEngine";
 import { ED25519, ED25519_MD5 } from "../fixtures/sshKeys";
 
 let emu: Emulator;
@@ -23,8 +24,6 @@ const registered: {
   failures?: string[];
   outs?: Record<string, unknown>;
 }[] = [];
-/** Pulumi's marker of a secret value on the wire. */
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 const cat: Record<string, string> = {};
 
 async function list(path: string): Promise<Record<string, any>[]> {
@@ -39,6 +38,8 @@ beforeAll(async () => {
   emu = await startEmulator({ port: 0, jobLatencyMs: 0 });
   process.env.CIM_BASE_URL = emu.url;
   process.env.CIM_TOKEN = await emu.token();
+  // jobs end at once here: the spec's 0.5-3 s between job checks would be most of this file's time
+  process.env.CIM_POLL_INTERVAL_MS = "5";
   delete process.env.CIM_REGION;
   resetQuotaPreflight(() => undefined);
   cat.zone = (await list("/zones"))[0].id;
@@ -50,16 +51,9 @@ beforeAll(async () => {
   pulumi.runtime.setMocks(
     {
       async newResource(args) {
-        const kind = args.type.split("cim:")[1];
-        const { __provider, ...given } = args.inputs;
+        const kind = kindOfType(args.type);
         // The engine hands providers plain values; the program marked these secret (state encrypts them).
-        const secrets = Object.keys(given).filter((k) => given[k]?.[SECRET_SIG] !== undefined);
-        const inputs = Object.fromEntries(
-          Object.entries(given).map(([k, v]) => [
-            k,
-            secrets.includes(k) ? (v as { value: unknown }).value : v,
-          ]),
-        );
+        const { inputs, secrets } = providerInputs(args.inputs);
         const provider = providerFor(kind);
         const checked = await provider.check!({}, inputs);
         const entry: (typeof registered)[number] = {

@@ -6,6 +6,7 @@ module.exports = (cim, pulumi) => {
     zoneId: c.require("zoneId"),
     templateId: c.require("templateId"),
     serviceOfferingId: c.require("offeringId"),
+    name: c.get("name"),
     displayName: c.get("displayName") ?? "web",
     timeouts: { create: c.get("timeout") ?? "2m", update: c.get("timeout") ?? "2m", delete: "2m" },
   });

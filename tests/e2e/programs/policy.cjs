@@ -1,8 +1,9 @@
 // The policy-pack e2e program: a program that complies with the pack as configured by tests/e2e/policy.test.ts,
-// and one violation at a time, chosen by `policytest:violation`. Ids come from the lookup functions.
+// and the violations named in `policytest:violations` (comma-separated; each its own policy, so one preview
+// reports several). Ids come from the lookup functions.
 module.exports = async (cim, pulumi) => {
-  const violation = new pulumi.Config("policytest").get("violation") ?? "none";
-  const is = (v) => violation === v;
+  const violations = (new pulumi.Config("policytest").get("violations") ?? "").split(",").filter(Boolean);
+  const is = (v) => violations.includes(v);
 
   const fraA = await cim.getZone("de-fra-1a");
   const fraB = await cim.getZone("de-fra-1b");
@@ -106,5 +107,5 @@ module.exports = async (cim, pulumi) => {
     });
   }
 
-  return { violation, zoneA: fraA.id, zoneB: fraB.id };
+  return { violations: violations.join(","), zoneA: fraA.id, zoneB: fraB.id };
 };
