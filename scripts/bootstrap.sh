@@ -118,6 +118,8 @@ cim_pulumi_env() {
 }
 
 cim_build() {
+  # Stale output of a module that moved (lookups.js beside lookups/) would shadow the new one: build afresh.
+  rm -rf "$CIM_ROOT/dist" "$CIM_ROOT/emulator/dist"
   (cd "$CIM_ROOT" && npx --no-install tsc -p tsconfig.build.json && npx --no-install tsc -p emulator/tsconfig.build.json) ||
     cim_die "TypeScript build failed"
   # npm links the emulator package's bin (cim-emulator) only once its target exists: after the first build.
