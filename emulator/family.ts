@@ -87,3 +87,35 @@ const API = "/api/v1";
 export function apiRoute(method: Method, path: string, handler: Handler, scope: Scope = "region"): RouteDef {
   return { method, path: API + path, handler, scope };
 }
+
+/**
+ * The handlers of a collection's own routes, under the names a module of handlers exports them by: a family
+ * passes the module (`import * as volumes from "../handlers/volumes"`) and declares only its other routes.
+ */
+export interface CollectionHandlers {
+  /** POST <path> */
+  create?: Handler;
+  /** GET <path> */
+  list?: Handler;
+  /** GET <path>/{id} */
+  get?: Handler;
+  /** PUT <path>/{id} */
+  update?: Handler;
+  /** DELETE <path>/{id} */
+  remove?: Handler;
+}
+
+/** The routes of the collection at `path` (under /api/v1) for the handlers it has, in the region's scope. */
+export function collection(path: string, h: CollectionHandlers): RouteDef[] {
+  const item = `${path}/{id}`;
+  const routes: [Method, string, Handler | undefined][] = [
+    ["POST", path, h.create],
+    ["GET", path, h.list],
+    ["GET", item, h.get],
+    ["PUT", item, h.update],
+    ["DELETE", item, h.remove],
+  ];
+  const out = routes.flatMap(([method, p, handler]) => (handler ? [apiRoute(method, p, handler)] : []));
+  if (!out.length) throw new Error(`collection ${path}: no create, list, get, update or remove handler`);
+  return out;
+}

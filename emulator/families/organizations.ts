@@ -1,6 +1,6 @@
 // Data the service keeps itself, all synchronous: organizations (the spec's tenants) with their memberships and
 // invitations, the only routes that accept X-Tenant-Context (scope "tenant"); projects; the user's preferences.
-import { defineFamily, apiRoute as r } from "../family";
+import { collection, defineFamily, apiRoute as r } from "../family";
 import * as p from "../handlers/projects";
 import * as t from "../handlers/tenants";
 import type { ProjectRec, TenantInvitationRec, TenantMembershipRec, TenantRec } from "../records";
@@ -42,11 +42,7 @@ export const projects = defineFamily<ProjectRec>()({
   label: "Project",
   resourceType: "Project",
   routes: [
-    r("POST", "/projects", p.createProject),
-    r("GET", "/projects", p.listProjects),
-    r("GET", "/projects/{id}", p.getProject),
-    r("PUT", "/projects/{id}", p.updateProject),
-    r("DELETE", "/projects/{id}", p.deleteProject),
+    ...collection("/projects", p),
     r("GET", "/preferences", p.getPreferences, "user"),
     r("PUT", "/preferences", p.updatePreferences, "user"),
   ],

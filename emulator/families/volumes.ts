@@ -1,5 +1,5 @@
 // Volumes: create from query parameters, attach, detach, resize, delete; tags and comments.
-import { defineFamily, apiRoute as r } from "../family";
+import { collection, defineFamily, apiRoute as r } from "../family";
 import * as v from "../handlers/volumes";
 import type { VolumeRec } from "../records";
 
@@ -10,10 +10,7 @@ export const volumes = defineFamily<VolumeRec>()({
   quota: { key: "volume", default: 2000, platformType: "volume" },
   states: { busy: ["Creating", "Resizing"], failed: "Error" },
   routes: [
-    r("POST", "/volumes", v.createVolume),
-    r("GET", "/volumes", v.listVolumes),
-    r("GET", "/volumes/{id}", v.getVolume),
-    r("DELETE", "/volumes/{id}", v.deleteVolume),
+    ...collection("/volumes", v),
     r("POST", "/volumes/{id}/attach", v.attachVolume),
     r("POST", "/volumes/{id}/detach", v.detachVolume),
     r("POST", "/volumes/{id}/resize", v.resizeVolume),

@@ -18,7 +18,7 @@ import type {
   VpcRec,
 } from "../records";
 import type { Fields, Repository } from "../repository";
-import { isoNow, paging, passThrough, stateJob } from "./common";
+import { isoNow, paging, passThrough, type ReadSpec, readHandlers, stateJob } from "./common";
 import { body, type Obj, str } from "./input";
 import { instanceName } from "./instanceView";
 import { stampOf } from "./lifecycle";
@@ -249,40 +249,45 @@ export const sharedBalancerJobEffects: Effects = {
 };
 
 /**
- * What a balancer collection (public rules, internal load balancers) serves besides create, read and list: its
+ * What a balancer collection (public rules, internal load balancers) serves besides create: its reads, its
  * update (a job), its delete (`Revoke` until gone), its members (assign, remove, list), and the job effects of
  * its create and delete commands (a failed create removes it, as the platform's finally blocks do) with the
  * effects every balancer shares.
  */
-export function balancerHandlers<T extends LoadBalancerBase>(b: {
-  repo: (data: LoadBalancerData) => Repository<T>;
-  find: (ctx: LCtx, id: string) => T;
-  /** What an update reads (the body, or the query too). */
-  changes: (ctx: LCtx) => Obj;
-  commands: { create: string; delete: string };
-  /** The balancer gone, with what goes with it. */
-  drop: (data: LoadBalancerData, id: string) => void;
-}) {
-  const at = (ctx: LCtx) => ({ repo: b.repo(ctx.data), lb: b.find(ctx, ctx.params.id) });
+export function balancerHandlers<T extends LoadBalancerBase>(
+  b: ReadSpec<LoadBalancerData, T> & {
+    /** What an update reads (the body, or the query too). */
+    changes: (ctx: LCtx) => Obj;
+    commands: { create: string; delete: string };
+    /** The balancer gone, with what goes with it. */
+    drop: (data: LoadBalancerData, id: string) => void;
+  },
+) {
+  const find = (ctx: LCtx) => b.repo(ctx.data).find(ctx.owner, ctx.params.id);
+  const at = (ctx: LCtx) => ({ repo: b.repo(ctx.data), lb: find(ctx) });
   return {
+    ...readHandlers(b),
     update(ctx: LCtx) {
       const { repo, lb } = at(ctx);
       return updateBalancer(ctx, repo, lb, b.changes(ctx));
     },
-    delete(ctx: LCtx) {
+    remove(ctx: LCtx) {
       const { repo, lb } = at(ctx);
       repo.idle(lb);
       return balancerJob(ctx, repo, lb, b.commands.delete, "Revoke");
     },
-    assign: (ctx: LCtx) => {
-      const { repo, lb } = at(ctx);
-      return assignMembers(ctx, repo, lb);
+    /** The member instances under <collection>/{id}/instances. */
+    members: {
+      list: (ctx: LCtx) => listMembers(ctx, find(ctx)),
+      assign(ctx: LCtx) {
+        const { repo, lb } = at(ctx);
+        return assignMembers(ctx, repo, lb);
+      },
+      remove(ctx: LCtx) {
+        const { repo, lb } = at(ctx);
+        return removeMembers(ctx, repo, lb);
+      },
     },
-    remove: (ctx: LCtx) => {
-      const { repo, lb } = at(ctx);
-      return removeMembers(ctx, repo, lb);
-    },
-    list: (ctx: LCtx) => listMembers(ctx, b.find(ctx, ctx.params.id)),
     jobEffects: {
       [b.commands.create]: {
         success: (data, job) => void settleBalancer(data, job),

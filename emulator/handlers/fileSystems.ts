@@ -9,11 +9,12 @@ import type { Repos } from "../family";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import type { FileSystemRec, InstanceRec, InternalLoadBalancerRec, Job, NetworkRec } from "../records";
-import { audited, isoNow, type Paging, paging, stateJob, zoneOf } from "./common";
+import { audited, catalogueRef, isoNow, type Paging, paging, stateJob, zoneOf } from "./common";
 import { allocate, usedAddresses } from "./guestAddresses";
 import { body, bool, int, listFilter, query, queryOnly, reqStr, str } from "./input";
 import { stampOf } from "./lifecycle";
 import { requireVisibleNetwork } from "./networks";
+import { ownedView } from "./views";
 import { checkSize } from "./volumes";
 
 export type FileSystemData = Repos<{
@@ -38,7 +39,6 @@ const GIB = 1024 ** 3;
 function view(ctx: FCtx, r: FileSystemRec) {
   const { store } = ctx;
   const disk = store.catalogue("diskOfferings", r.diskOfferingId, r.regionId);
-  const offering = store.catalogue("computeOfferings", r.serviceOfferingId, r.regionId);
   const net = ctx.data.networks.byId(r.networkId);
   return {
     id: r.id,
@@ -55,15 +55,12 @@ function view(ctx: FCtx, r: FileSystemRec) {
     diskOfferingId: r.diskOfferingId,
     diskOfferingName: disk?.name ?? "",
     isCustomDiskOffering: disk?.customized ?? false,
-    serviceOfferingId: r.serviceOfferingId,
-    serviceOfferingName: offering?.name ?? "",
+    ...catalogueRef(store, "computeOfferings", r),
     size: r.sizeGb * GIB,
     sizeGb: `${r.sizeGb.toFixed(2)} GiB`,
     state: r.state,
-    account: r.account,
     domain: "ROOT",
-    created: r.created,
-    lastUpdated: r.lastUpdated,
+    ...ownedView(r),
   };
 }
 
@@ -132,7 +129,7 @@ function checkServiceOffering(ctx: FCtx, serviceOfferingId: string) {
  * provider?}: createSharedFileSystem (allocSharedFS, then deploySharedFS in a job). The record is Allocated until
  * the job ends: Ready, or Error when the deploy failed (kept, as CloudStack keeps it).
  */
-export function createFileSystem(ctx: FCtx) {
+export function create(ctx: FCtx) {
   const b = body(ctx);
   const name = reqStr(b, "name");
   const zoneId = reqStr(b, "zoneId");
@@ -177,12 +174,12 @@ export function createFileSystem(ctx: FCtx) {
 }
 
 /** GET /filesystems/{id}: the spec's envelope around the one file system (a Destroyed one too, until expunged). */
-export function getFileSystem(ctx: FCtx) {
+export function get(ctx: FCtx) {
   return ok(envelope(ctx, [findFs(ctx, ctx.params.id)], paging(ctx)));
 }
 
 /** listSharedFileSystems: filters id, name, networkId, zoneId (exact) and keyword (part of the name). */
-export function listFileSystems(ctx: FCtx) {
+export function list(ctx: FCtx) {
   const match = listFilter<FileSystemRec>(
     query(ctx),
     { id: "id", name: "name", networkId: "networkId", zoneId: "zoneId" },
@@ -192,7 +189,7 @@ export function listFileSystems(ctx: FCtx) {
 }
 
 /** PUT /filesystems/{id}?name=&description=: updateSharedFileSystem, synchronous; answers the row. */
-export function updateFileSystem(ctx: FCtx) {
+export function update(ctx: FCtx) {
   const r = findFs(ctx, ctx.params.id);
   const q = queryOnly(ctx, ["name", "description"]);
   const name = str(q, "name");
@@ -283,7 +280,7 @@ export function restartFileSystem(ctx: FCtx) {
  * Error) it is expunged at once and gone; otherwise it stays Destroyed, holding its name and address, until
  * expunged (POST /filesystems/{id}/expunge).
  */
-export function destroyFileSystem(ctx: FCtx) {
+export function remove(ctx: FCtx) {
   const r = findFs(ctx, ctx.params.id);
   const q = query(ctx);
   // forced: stopSharedFS first, within the same command

@@ -4,7 +4,7 @@
 // assignToLoadBalancer, FirewallManagerImpl.detectRulesConflict for ports, with their texts. Every change is a
 // job; the rule shows CloudStack's FirewallRule state meanwhile. The spec shows only the route
 // /api/v1/loadbalancer/rules: the shapes and choices here are written in emulator/README.md.
-import { badRequest, conflict, ok } from "../http";
+import { badRequest, conflict } from "../http";
 import type { LoadBalancerRuleRec } from "../records";
 import {
   algorithmOf,
@@ -16,9 +16,9 @@ import {
   refuseConflicts,
   validPort,
 } from "./balancers";
-import { paging, passThrough } from "./common";
-import { body, int, listFilter, query, reqStr, str } from "./input";
+import { body, int, reqStr, str } from "./input";
 import { dropLoadBalancerRules } from "./publicIps";
+import { taggedView } from "./views";
 
 export type { LoadBalancerData } from "./balancers";
 
@@ -43,21 +43,16 @@ function ruleView(ctx: LCtx, r: LoadBalancerRuleRec) {
     zoneName: zone?.name ?? "",
     cidrList: "",
     state: r.state,
-    account: r.account,
-    tags: { ...r.tags },
-    created: r.created,
-    lastUpdated: r.lastUpdated,
+    ...taggedView(r),
   };
 }
-
-const findRule = (ctx: LCtx, id: string) => ctx.data.loadBalancerRules.find(ctx.owner, id);
 
 /** The rules that hold an address's ports (every rule not being removed). */
 export const rulesOnAddress = (rules: LoadBalancerData["loadBalancerRules"], ipId: string) =>
   rules.where((r) => r.publicIpId === ipId && r.state !== "Revoke");
 
 /** POST /loadbalancer/rules: createLoadBalancerRule (a job; the rule shows `Add` until it is applied). */
-export function createRule(ctx: LCtx) {
+export function create(ctx: LCtx) {
   const b = body(ctx);
   const name = reqStr(b, "name");
   const algorithmText = reqStr(b, "algorithm");
@@ -121,39 +116,20 @@ export function createRule(ctx: LCtx) {
   return balancerJob(ctx, ctx.data.loadBalancerRules, rule, "createLoadBalancerRule", "Add");
 }
 
-export function getRule(ctx: LCtx) {
-  return ok(ruleView(ctx, findRule(ctx, ctx.params.id)));
-}
-
-/** listLoadBalancerRules: filters publicIpId, networkId, name, id, keyword. */
-export function listRules(ctx: LCtx) {
-  const test = listFilter<LoadBalancerRuleRec>(
-    query(ctx),
-    { publicIpId: "publicIpId", networkId: "networkId", name: "name", id: "id" },
-    ["name", "description"],
-  );
-  const rows = ctx.data.loadBalancerRules.list(ctx.owner).filter(test);
-  return ok(passThrough("loadbalancerrule", rows, paging(ctx), (r) => ruleView(ctx, r)));
-}
-
 /**
- * PUT /loadbalancer/rules/{id}: updateLoadBalancerRule (name, description, algorithm), a job. DELETE:
+ * GET: listLoadBalancerRules (filters publicIpId, networkId, name, id, keyword). PUT /loadbalancer/rules/{id}: updateLoadBalancerRule (name, description, algorithm), a job. DELETE:
  * deleteLoadBalancerRule (`Revoke` until gone). Members under /instances: assignToLoadBalancerRule,
  * removeFromLoadBalancerRule, listLoadBalancerRuleInstances. A rule whose create failed is removed
  * (createPublicLoadBalancer's finally → removeLBRule).
  */
 const rules = balancerHandlers({
   repo: (data) => data.loadBalancerRules,
-  find: findRule,
+  view: ruleView,
+  listKey: "loadbalancerrule",
+  filters: { publicIpId: "publicIpId", networkId: "networkId", name: "name", id: "id" },
+  keywordIn: ["name", "description"],
   changes: body,
   commands: { create: "createLoadBalancerRule", delete: "deleteLoadBalancerRule" },
   drop: (data, id) => dropLoadBalancerRules(data, (r) => r.id === id),
 });
-export const {
-  update: updateRule,
-  delete: deleteRule,
-  assign: assignInstances,
-  remove: removeInstances,
-  list: listInstances,
-  jobEffects: loadBalancerRuleJobEffects,
-} = rules;
+export const { get, list, update, remove, members, jobEffects: loadBalancerRuleJobEffects } = rules;

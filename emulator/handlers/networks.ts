@@ -22,8 +22,7 @@ import type {
   NetworkRec,
   VpcRec,
 } from "../records";
-import { hasComments } from "./comments";
-import { isoNow, zoneOf } from "./common";
+import { catalogueRef, isoNow } from "./common";
 import { body, reqStr, str } from "./input";
 import { dropInternalLoadBalancersOf } from "./internalLoadBalancers";
 import { deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
@@ -84,31 +83,16 @@ export function findNetwork(ctx: Ctx<Pick<NetworkData, "networks">>, id: string)
   return r;
 }
 
-export function networkView(ctx: Ctx, r: NetworkRec) {
-  const { store } = ctx;
-  const offering = store.catalogue("networkOfferings", r.networkOfferingId, r.regionId);
-  return {
-    id: r.id,
-    name: r.name,
-    displayText: r.displayText,
-    ...zoneOf(store, r),
-    networkOfferingId: r.networkOfferingId,
-    networkOfferingName: offering?.name ?? "",
-    vpcId: r.vpcId ?? "",
-    gateway: r.gateway,
-    netmask: r.netmask,
-    cidr: r.cidr,
-    networkDomain: r.networkDomain,
-    ...(r.aclId ? { aclId: r.aclId } : {}),
-    type: r.shared ? "Shared" : "Isolated",
-    state: r.state,
-    account: r.account,
-    tags: { ...r.tags },
-    hasAnnotations: hasComments(ctx, r.id),
-    created: r.created,
-    lastUpdated: r.lastUpdated,
-  };
-}
+/** What a network shows of its own (namedHandlers shows the rest). */
+const networkFields = (ctx: Ctx, r: NetworkRec) => ({
+  ...catalogueRef(ctx.store, "networkOfferings", r),
+  vpcId: r.vpcId ?? "",
+  gateway: r.gateway,
+  netmask: r.netmask,
+  cidr: r.cidr,
+  ...(r.aclId ? { aclId: r.aclId } : {}),
+  type: r.shared ? "Shared" : "Isolated",
+});
 
 /** gateway + netmask → the network's cidr, checking the gateway is a host address of it. */
 function rangeOf(gateway: string, netmask: string) {
@@ -124,7 +108,7 @@ function rangeOf(gateway: string, netmask: string) {
   return range;
 }
 
-export function createNetwork(ctx: NCtx) {
+export function create(ctx: NCtx) {
   const b = body(ctx);
   const { store, region } = ctx;
   const name = reqStr(b, "name");
@@ -217,7 +201,7 @@ const named = namedHandlers<NetworkData, NetworkRec>({
   repo: (ctx) => ctx.data.networks,
   find: findNetwork,
   read: networkById,
-  view: networkView,
+  shows: networkFields,
   filters: ["vpcId", "zoneId"],
   // a shared file system's VM has its NIC on the network too (one in Error has no VM left)
   dependents: (ctx, r) => ({
@@ -231,13 +215,7 @@ const named = namedHandlers<NetworkData, NetworkRec>({
   commands: { delete: "deleteNetwork", restart: "restartNetwork" },
   restartParam: "id",
 });
-export const {
-  get: getNetwork,
-  list: listNetworks,
-  update: updateNetwork,
-  delete: deleteNetwork,
-  restart: restartNetwork,
-} = named;
+export const { get, list, update, remove, restart } = named;
 
 export const networkJobEffects: Record<string, JobEffect<NetworkData>> = {
   createNetwork: createWithSourceNat("networks", "networkId"),

@@ -8,7 +8,7 @@ import type { Repos } from "../family";
 import { badRequest, type Ctx, forbidden, notFound, ok } from "../http";
 import type { TenantInvitationRec, TenantMembershipRec, TenantRec } from "../records";
 import { audited, isoNow, pagedEnvelope, paging } from "./common";
-import { body, bool, query, reqStr, str } from "./input";
+import { body, bool, query, reqStr, str, withinLength } from "./input";
 
 export type TenantData = Repos<{
   tenants: TenantRec;
@@ -19,7 +19,6 @@ type TCtx = Ctx<TenantData>;
 
 /** CloudStack's project.invite.timeout default: a pending invitation expires after a day. */
 export const INVITATION_TIMEOUT_MS = 86_400_000;
-const NAME_MAX = 255;
 
 /** GET /tenants/my-limits: `<key>Limit` and `<key>Count` for every family with a quota key, in family order. */
 export function myLimits(ctx: TCtx) {
@@ -103,9 +102,7 @@ function membershipView(ctx: TCtx, m: TenantMembershipRec) {
 /** POST /tenants {name, description?}: the caller becomes its Admin (as a project's creator is its owner). */
 export function createTenant(ctx: TCtx) {
   const b = body(ctx);
-  const name = reqStr(b, "name");
-  if (name.length > NAME_MAX)
-    throw badRequest(`Value greater than max allowed length ${NAME_MAX} for param: name`);
+  const name = withinLength("name", reqStr(b, "name"));
   const mine = membershipsOf(ctx, ctx.user.sub).map((m) => ctx.data.tenants.byId(m.tenantId)?.name);
   if (mine.includes(name))
     throw badRequest(`Tenant with name ${name} already exists for user ${ctx.user.sub}`);

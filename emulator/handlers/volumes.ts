@@ -3,11 +3,11 @@ import type { Repos } from "../family";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import type { AnnotationRec, InstanceRec, Job, VolumeRec } from "../records";
-import { hasComments } from "./comments";
-import { audited, isoNow, paging, passThrough, stateJob, zoneOf } from "./common";
+import { audited, catalogueRef, isoNow, paging, passThrough, stateJob, zoneOf } from "./common";
 import { int, query, reqStr, str } from "./input";
 import { createEffect, dropAnnotations, stampOf } from "./lifecycle";
 import type { SnapshotRec } from "./snapshots";
+import { commentedView } from "./views";
 
 const MAX_SIZE_GB = 16_384;
 
@@ -22,15 +22,12 @@ type VCtx = Ctx<VolumeData>;
 export const findVolume = (ctx: VCtx, id: string) => ctx.data.volumes.find(ctx.owner, id);
 
 export function volumeView(ctx: VCtx, r: VolumeRec) {
-  const { store } = ctx;
-  const offering = store.catalogue("diskOfferings", r.diskOfferingId, r.regionId);
   const vm = r.virtualMachineId ? ctx.data.instances.byId(r.virtualMachineId) : undefined;
   return {
     id: r.id,
     name: r.name,
-    ...zoneOf(store, r),
-    diskOfferingId: r.diskOfferingId,
-    diskOfferingName: offering?.name ?? "",
+    ...zoneOf(ctx.store, r),
+    ...catalogueRef(ctx.store, "diskOfferings", r),
     size: r.size,
     type: r.type ?? "DATADISK",
     state: r.state,
@@ -39,11 +36,7 @@ export function volumeView(ctx: VCtx, r: VolumeRec) {
       : {}),
     ...(r.deviceId !== undefined ? { deviceId: r.deviceId } : {}),
     ...(r.snapshotId ? { snapshotId: r.snapshotId } : {}),
-    account: r.account,
-    tags: { ...r.tags },
-    hasAnnotations: hasComments(ctx, r.id),
-    created: r.created,
-    lastUpdated: r.lastUpdated,
+    ...commentedView(ctx, r),
   };
 }
 
@@ -57,7 +50,7 @@ export function checkSize(size: number) {
  * caller: in the snapshot's zone, its size at least the snapshot's, the disk offering the snapshot's volume had
  * unless another is given.
  */
-export function createVolume(ctx: VCtx) {
+export function create(ctx: VCtx) {
   const q = query(ctx);
   const { store, region } = ctx;
   const name = reqStr(q, "name");
@@ -134,11 +127,11 @@ function sourceSnapshot(ctx: VCtx, id: string): SnapshotRec {
   return snap;
 }
 
-export function getVolume(ctx: VCtx) {
+export function get(ctx: VCtx) {
   return ok(volumeView(ctx, findVolume(ctx, ctx.params.id)));
 }
 
-export function listVolumes(ctx: VCtx) {
+export function list(ctx: VCtx) {
   const vmId = str(query(ctx), "virtualMachineId");
   const rows = ctx.data.volumes.list(ctx.owner).filter((r) => !vmId || r.virtualMachineId === vmId);
   return ok(passThrough("volumes", rows, paging(ctx), (r) => volumeView(ctx, r)));
@@ -211,7 +204,7 @@ export function resizeVolume(ctx: VCtx) {
  * done at once: CloudStack's DeleteVolumeCmd is a synchronous command (BaseCmd), and the spec does not list a
  * volume's delete among the asynchronous operations. The answer carries no jobId.
  */
-export function deleteVolume(ctx: VCtx) {
+export function remove(ctx: VCtx) {
   const r = findVolume(ctx, ctx.params.id);
   ctx.data.volumes.idle(r);
   if (r.virtualMachineId) {
