@@ -36,7 +36,11 @@ export interface CommentDecl {
   deletable?: boolean;
 }
 
-export interface FamilyDecl<K extends string, D = any> {
+/**
+ * A family's declaration. `D`: the repositories its handlers and job effects reach (inferred from them); the
+ * registry checks that it provides all of them.
+ */
+export interface FamilyDecl<K extends string, D = unknown> {
   key: K;
   /** How messages name one record: "Instance", "VPC". */
   label: string;
@@ -55,7 +59,7 @@ export interface FamilyDecl<K extends string, D = any> {
     gone?: readonly string[];
   };
   /** The family's own routes (tag and comment routes come from `tags`). */
-  routes?: RouteDef[];
+  routes?: RouteDef<D>[];
   jobEffects?: Record<string, JobEffect<D>>;
   tags?: TagDecl;
 }
@@ -65,11 +69,19 @@ export type Family<K extends string, R extends Owned, D> = FamilyDecl<K, D> & { 
 
 /** `defineFamily<VolumeRec>()({ key: "volumes", … })`: the record type given, the rest inferred. */
 export function defineFamily<R extends Owned>() {
-  return <K extends string, D = any>(decl: FamilyDecl<K, D>): Family<K, R, D> => decl;
+  return <K extends string, D = unknown>(decl: FamilyDecl<K, D>): Family<K, R, D> => decl;
 }
 
 export type RecordOf<F> = F extends Family<string, infer R, unknown> ? R : never;
 export type AnyFamily = Family<string, any, any>;
+
+/** What a family's handlers and job effects reach. */
+type NeedsOf<F> = F extends FamilyDecl<string, infer D> ? D : never;
+
+/** The repositories every family of a list reaches, together: what the registry must provide. */
+export type NeedsOfAll<Fs extends readonly unknown[]> = Fs extends readonly [infer F, ...infer Rest]
+  ? NeedsOf<F> & NeedsOfAll<Rest>
+  : unknown;
 
 /** The family collections of the state, derived from a list of families. */
 export type CollectionsOf<Fs extends readonly AnyFamily[]> = {
@@ -84,7 +96,12 @@ export type DataOf<Fs extends readonly AnyFamily[]> = {
 const API = "/api/v1";
 
 /** A route of the API: path under /api/v1; scope "region" unless told. */
-export function apiRoute(method: Method, path: string, handler: Handler, scope: Scope = "region"): RouteDef {
+export function apiRoute<D>(
+  method: Method,
+  path: string,
+  handler: Handler<D>,
+  scope: Scope = "region",
+): RouteDef<D> {
   return { method, path: API + path, handler, scope };
 }
 
@@ -92,23 +109,23 @@ export function apiRoute(method: Method, path: string, handler: Handler, scope: 
  * The handlers of a collection's own routes, under the names a module of handlers exports them by: a family
  * passes the module (`import * as volumes from "../handlers/volumes"`) and declares only its other routes.
  */
-export interface CollectionHandlers {
+export interface CollectionHandlers<D = unknown> {
   /** POST <path> */
-  create?: Handler;
+  create?: Handler<D>;
   /** GET <path> */
-  list?: Handler;
+  list?: Handler<D>;
   /** GET <path>/{id} */
-  get?: Handler;
+  get?: Handler<D>;
   /** PUT <path>/{id} */
-  update?: Handler;
+  update?: Handler<D>;
   /** DELETE <path>/{id} */
-  remove?: Handler;
+  remove?: Handler<D>;
 }
 
 /** The routes of the collection at `path` (under /api/v1) for the handlers it has, in the region's scope. */
-export function collection(path: string, h: CollectionHandlers): RouteDef[] {
+export function collection<D>(path: string, h: CollectionHandlers<D>): RouteDef<D>[] {
   const item = `${path}/{id}`;
-  const routes: [Method, string, Handler | undefined][] = [
+  const routes: [Method, string, Handler<D> | undefined][] = [
     ["POST", path, h.create],
     ["GET", path, h.list],
     ["GET", item, h.get],
