@@ -1,6 +1,6 @@
 // Helpers every handler family uses: job submission and its answers, list envelopes and paging, record views.
 // Reading inputs key by key is ./input.
-import { type AuditFacts, accepted, type Ctx, ok } from "../http";
+import { type AuditFacts, accepted, badRequest, type Ctx, ok } from "../http";
 import type { JobRequest } from "../jobs";
 import type { CatalogueKinds, Job, Owned } from "../records";
 import type { Repository } from "../repository";
@@ -173,6 +173,34 @@ export function catalogueRef<K extends keyof typeof REF_FIELD>(
     `${RefField<K>}Id` | `${RefField<K>}Name`,
     string
   >;
+}
+
+/** How a refusal names an entry of each catalogue kind that a request may name. */
+const ENTRY_NOUN: Record<keyof CatalogueKinds, string> = {
+  zones: "a zone of",
+  templates: "a template in",
+  isos: "an ISO in",
+  computeOfferings: "a compute offering in",
+  diskOfferings: "a disk offering in",
+  networkOfferings: "a network offering in",
+  vpcOfferings: "a VPC offering in",
+  backupOfferings: "a backup offering in",
+  kubernetesVersions: "a Kubernetes version in",
+};
+
+/**
+ * The catalogue entry of the routed region that a request names (`param`: how the request names it), else a 400
+ * that names the parameter, the id and the region: "diskOfferingId <id> is not a disk offering in <region>".
+ */
+export function requestedEntry<K extends keyof CatalogueKinds>(
+  ctx: Ctx,
+  kind: K,
+  id: string,
+  param: string,
+): CatalogueKinds[K] {
+  const entry = ctx.store.catalogue(kind, id, ctx.region.id);
+  if (!entry) throw badRequest(`${param} ${id} is not ${ENTRY_NOUN[kind]} ${ctx.region.name}`);
+  return entry;
 }
 
 /** A zoned record's zone as the platform shows it: its id and the zone's name in the record's region. */

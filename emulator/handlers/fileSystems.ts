@@ -9,7 +9,16 @@ import type { Repos } from "../family";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import type { FileSystemRec, InstanceRec, InternalLoadBalancerRec, Job, NetworkRec } from "../records";
-import { audited, catalogueRef, isoNow, type Paging, paging, stateJob, zoneOf } from "./common";
+import {
+  audited,
+  catalogueRef,
+  isoNow,
+  type Paging,
+  paging,
+  requestedEntry,
+  stateJob,
+  zoneOf,
+} from "./common";
 import { allocate, usedAddresses } from "./guestAddresses";
 import { body, bool, int, listFilter, query, queryOnly, reqStr, str } from "./input";
 import { stampOf } from "./lifecycle";
@@ -87,9 +96,7 @@ function nameFree(ctx: FCtx, name: string) {
 
 /** validateDiskOffering: a fixed offering decides the size (a size with it is refused); a custom one needs one. */
 function sizeFor(ctx: FCtx, diskOfferingId: string, size: number | undefined): number {
-  const disk = ctx.store.catalogue("diskOfferings", diskOfferingId, ctx.region.id);
-  if (!disk)
-    throw badRequest(`diskOfferingId ${diskOfferingId} is not a disk offering in ${ctx.region.name}`);
+  const disk = requestedEntry(ctx, "diskOfferings", diskOfferingId, "diskOfferingId");
   if (!disk.customized && size !== undefined)
     throw badRequest("Size provided with a non-custom disk offering");
   const gb = disk.customized ? size : disk.diskSizeGb;
@@ -105,11 +112,7 @@ function sizeFor(ctx: FCtx, diskOfferingId: string, size: number | undefined): n
 
 /** StorageVmSharedFSLifeCycle.checkPrerequisites: the file-system VM's offering has enough vCPUs and RAM. */
 function checkServiceOffering(ctx: FCtx, serviceOfferingId: string) {
-  const o = ctx.store.catalogue("computeOfferings", serviceOfferingId, ctx.region.id);
-  if (!o)
-    throw badRequest(
-      `serviceOfferingId ${serviceOfferingId} is not a compute offering in ${ctx.region.name}`,
-    );
+  const o = requestedEntry(ctx, "computeOfferings", serviceOfferingId, "serviceOfferingId");
   if (o.cpuNumber < MIN_CPU) {
     throw badRequest(
       "Service offering's number of cpu should be greater than or equal to sharedfsvm.min.cpu.count",

@@ -5,7 +5,7 @@ import { badRequest, conflict, ok } from "../http";
 import type { FollowUp, JobEffect } from "../jobs";
 import type { InstanceRec, Job } from "../records";
 import { dropMemberEverywhere } from "./balancers";
-import { audited, isoNow, jobAccepted, submitJob } from "./common";
+import { audited, isoNow, jobAccepted, requestedEntry, submitJob } from "./common";
 import { bool, query, queryOnly, reqStr, str } from "./input";
 import { joinGroup } from "./instanceGroups";
 import { checkHostName, type ICtx, type InstanceData, ownDisks } from "./instances";
@@ -106,11 +106,7 @@ export function migrateInstance(ctx: ICtx) {
 export function scaleInstance(ctx: ICtx) {
   const r = findInstance(ctx, ctx.params.id);
   const serviceOfferingId = reqStr(query(ctx), "serviceOfferingId");
-  if (!ctx.store.catalogue("computeOfferings", serviceOfferingId, ctx.region.id)) {
-    throw badRequest(
-      `serviceOfferingId ${serviceOfferingId} is not a compute offering in ${ctx.region.name}`,
-    );
-  }
+  requestedEntry(ctx, "computeOfferings", serviceOfferingId, "serviceOfferingId");
   const refused =
     r.state === "Running" && r.dynamicallyScalable === false
       ? `Unable to scale VM[User|${instanceName(ctx.store, r)}] as it does not have tools to support dynamic scaling.`

@@ -15,7 +15,7 @@ import type {
   Nic,
   VolumeRec,
 } from "../records";
-import { audited, isoNow, submitJob } from "./common";
+import { audited, isoNow, requestedEntry, submitJob } from "./common";
 import { allocate, usedAddresses } from "./guestAddresses";
 import { body, bool, int, type Obj, reqStr, str } from "./input";
 import { instanceName, instanceView } from "./instanceView";
@@ -154,9 +154,7 @@ export function createInstance(ctx: ICtx) {
     throw badRequest(`imageType must be one of ${IMAGE_TYPES.join(", ")}`);
   const zone = store.catalogue("zones", zoneId, region.id);
   if (!zone) throw badRequest(`zoneId ${zoneId} is not a zone of region ${region.name}`);
-  const offering = store.catalogue("computeOfferings", serviceOfferingId, region.id);
-  if (!offering)
-    throw badRequest(`serviceOfferingId ${serviceOfferingId} is not a compute offering in ${region.name}`);
+  const offering = requestedEntry(ctx, "computeOfferings", serviceOfferingId, "serviceOfferingId");
   let rootDiskSize = int(b, "rootDiskSize");
   let templateId: string | undefined;
   let isoId: string | undefined;
@@ -167,17 +165,14 @@ export function createInstance(ctx: ICtx) {
   if (imageType === "iso") {
     isoId = reqStr(b, "isoId");
     diskOfferingId = reqStr(b, "diskOfferingId");
-    if (!store.catalogue("isos", isoId, region.id))
-      throw badRequest(`isoId ${isoId} is not an ISO in ${region.name}`);
-    const disk = store.catalogue("diskOfferings", diskOfferingId, region.id);
-    if (!disk) throw badRequest(`diskOfferingId ${diskOfferingId} is not a disk offering in ${region.name}`);
+    requestedEntry(ctx, "isos", isoId, "isoId");
+    const disk = requestedEntry(ctx, "diskOfferings", diskOfferingId, "diskOfferingId");
     rootDiskSize ??= disk.customized ? undefined : disk.diskSizeGb;
     if (rootDiskSize === undefined)
       throw badRequest("rootDiskSize is required with a customized disk offering");
   } else {
     templateId = reqStr(b, "templateId");
-    const template = store.catalogue("templates", templateId, region.id);
-    if (!template) throw badRequest(`templateId ${templateId} is not a template in ${region.name}`);
+    const template = requestedEntry(ctx, "templates", templateId, "templateId");
     dynamicallyScalable &&= template.isDynamicallyScalable !== false;
     if (imageType === "volume" || imageType === "snapshot") {
       source = rootSource(ctx, b, imageType, zone.id);
@@ -207,8 +202,7 @@ export function createInstance(ctx: ICtx) {
   const keyPair = keyPairOf(ctx, (sshKeyNames as string[] | undefined)?.[0] ?? str(b, "keyPair"));
   const dataDisks = objectList(b, "dataDiskOfferingList").map((item) => {
     const id = reqStr(item, "diskOfferingId");
-    const disk = store.catalogue("diskOfferings", id, region.id);
-    if (!disk) throw badRequest(`dataDiskOfferingList: ${id} is not a disk offering in ${region.name}`);
+    const disk = requestedEntry(ctx, "diskOfferings", id, "dataDiskOfferingList:");
     const sizeGb = int(item, "size") ?? (disk.customized ? undefined : disk.diskSizeGb);
     if (!sizeGb || sizeGb < 1)
       throw badRequest(`dataDiskOfferingList: size is required for offering ${disk.name}`);

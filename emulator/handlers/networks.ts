@@ -22,7 +22,7 @@ import type {
   NetworkRec,
   VpcRec,
 } from "../records";
-import { catalogueRef, isoNow } from "./common";
+import { catalogueRef, isoNow, requestedEntry } from "./common";
 import { body, reqStr, str } from "./input";
 import { dropInternalLoadBalancersOf } from "./internalLoadBalancers";
 import { deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
@@ -110,16 +110,13 @@ function rangeOf(gateway: string, netmask: string) {
 
 export function create(ctx: NCtx) {
   const b = body(ctx);
-  const { store, region } = ctx;
+  const { region } = ctx;
   const name = reqStr(b, "name");
   const zoneId = reqStr(b, "zoneId");
   const networkOfferingId = reqStr(b, "networkOfferingId");
   const vpcId = str(b, "vpcId") || undefined;
-  if (!store.catalogue("zones", zoneId, region.id))
-    throw badRequest(`zoneId ${zoneId} is not a zone of ${region.name}`);
-  const offering = store.catalogue("networkOfferings", networkOfferingId, region.id);
-  if (!offering)
-    throw badRequest(`networkOfferingId ${networkOfferingId} is not a network offering in ${region.name}`);
+  requestedEntry(ctx, "zones", zoneId, "zoneId");
+  const offering = requestedEntry(ctx, "networkOfferings", networkOfferingId, "networkOfferingId");
   let gateway = str(b, "gateway") || undefined;
   let netmask = str(b, "netmask") || undefined;
   if (vpcId) {

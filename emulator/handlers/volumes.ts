@@ -3,7 +3,16 @@ import type { Repos } from "../family";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import type { AnnotationRec, InstanceRec, Job, VolumeRec } from "../records";
-import { audited, catalogueRef, isoNow, paging, passThrough, stateJob, zoneOf } from "./common";
+import {
+  audited,
+  catalogueRef,
+  isoNow,
+  paging,
+  passThrough,
+  requestedEntry,
+  stateJob,
+  zoneOf,
+} from "./common";
 import { int, query, reqStr, str } from "./input";
 import { createEffect, dropAnnotations, stampOf } from "./lifecycle";
 import type { SnapshotRec } from "./snapshots";
@@ -52,13 +61,11 @@ export function checkSize(size: number) {
  */
 export function create(ctx: VCtx) {
   const q = query(ctx);
-  const { store, region } = ctx;
   const name = reqStr(q, "name");
   const snapshotId = str(q, "snapshotId") || undefined;
   const snap = snapshotId ? sourceSnapshot(ctx, snapshotId) : undefined;
   const zoneId = snap ? str(q, "zoneId") || snap.zoneId : reqStr(q, "zoneId");
-  if (!store.catalogue("zones", zoneId, region.id))
-    throw badRequest(`zoneId ${zoneId} is not a zone of ${region.name}`);
+  requestedEntry(ctx, "zones", zoneId, "zoneId");
   if (snap && zoneId !== snap.zoneId) {
     throw badRequest(
       `Snapshot ${snap.name} is not available in zone ${zoneId}`,
@@ -72,9 +79,7 @@ export function create(ctx: VCtx) {
       `Snapshot ${snap?.name} is of a root disk without a disk offering of its own: name one`,
     );
   }
-  const offering = store.catalogue("diskOfferings", diskOfferingId, region.id);
-  if (!offering)
-    throw badRequest(`diskOfferingId ${diskOfferingId} is not a disk offering in ${region.name}`);
+  const offering = requestedEntry(ctx, "diskOfferings", diskOfferingId, "diskOfferingId");
   let size: number | undefined;
   if (snap) {
     size = int(q, "size") ?? snap.size;

@@ -16,7 +16,7 @@ import type {
   VpcRec,
 } from "../records";
 import { seedId } from "../seed";
-import { catalogueRef, isoNow, recordJob } from "./common";
+import { catalogueRef, isoNow, recordJob, requestedEntry } from "./common";
 import { body, reqStr, str } from "./input";
 import { deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
 import { dropVpcMemberships } from "./multiRegions";
@@ -48,16 +48,12 @@ const vpcFields = (ctx: Ctx, r: VpcRec) => ({ cidr: r.cidr, ...catalogueRef(ctx.
 
 export function create(ctx: VCtx) {
   const b = body(ctx);
-  const { store, region } = ctx;
   const name = reqStr(b, "name");
   const zoneId = reqStr(b, "zoneId");
   const cidrText = reqStr(b, "cidr");
   const vpcOfferingId = reqStr(b, "vpcOfferingId");
-  if (!store.catalogue("zones", zoneId, region.id))
-    throw badRequest(`zoneId ${zoneId} is not a zone of ${region.name}`);
-  if (!store.catalogue("vpcOfferings", vpcOfferingId, region.id)) {
-    throw badRequest(`vpcOfferingId ${vpcOfferingId} is not a VPC offering in ${region.name}`);
-  }
+  requestedEntry(ctx, "zones", zoneId, "zoneId");
+  requestedEntry(ctx, "vpcOfferings", vpcOfferingId, "vpcOfferingId");
   const cidr = parseCidr(cidrText);
   if (!cidr || cidr.prefix < 8 || cidr.prefix > 28 || !PRIVATE_RANGES.some((p) => containsCidr(p, cidr))) {
     throw badRequest(
