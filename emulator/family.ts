@@ -122,9 +122,16 @@ export interface CollectionHandlers<D = unknown> {
   remove?: Handler<D>;
 }
 
-/** The routes of the collection at `path` (under /api/v1) for the handlers it has, in the region's scope. */
-export function collection<D>(path: string, h: CollectionHandlers<D>): RouteDef<D>[] {
-  const item = `${path}/{id}`;
+/**
+ * The routes of the collection at `path` (under /api/v1) for the handlers it has. `item`: the path parameter of
+ * one record (default `id`); `scope`: who may call them (default "region").
+ */
+export function collection<D>(
+  path: string,
+  h: CollectionHandlers<D>,
+  o: { item?: string; scope?: Scope } = {},
+): RouteDef<D>[] {
+  const item = `${path}/{${o.item ?? "id"}}`;
   const routes: [Method, string, Handler<D> | undefined][] = [
     ["POST", path, h.create],
     ["GET", path, h.list],
@@ -132,7 +139,9 @@ export function collection<D>(path: string, h: CollectionHandlers<D>): RouteDef<
     ["PUT", item, h.update],
     ["DELETE", item, h.remove],
   ];
-  const out = routes.flatMap(([method, p, handler]) => (handler ? [apiRoute(method, p, handler)] : []));
+  const out = routes.flatMap(([method, p, handler]) =>
+    handler ? [apiRoute(method, p, handler, o.scope)] : [],
+  );
   if (!out.length) throw new Error(`collection ${path}: no create, list, get, update or remove handler`);
   return out;
 }

@@ -11,9 +11,7 @@ export const tenants = defineFamily<TenantRec>()({
   resourceType: "Tenant",
   routes: [
     r("GET", "/tenants/my-limits", t.myLimits, "tenant"),
-    r("GET", "/tenants", t.listTenants, "tenant"),
-    r("POST", "/tenants", t.createTenant, "tenant"),
-    r("GET", "/tenants/{tenantId}", t.getTenant, "tenant"),
+    ...collection("/tenants", t, { item: "tenantId", scope: "tenant" }),
   ],
 });
 
@@ -31,9 +29,7 @@ export const tenantInvitations = defineFamily<TenantInvitationRec>()({
   label: "Invitation",
   routes: [
     r("POST", "/tenants/{tenantId}/invitations", t.inviteUser, "tenant"),
-    r("GET", "/invitations", t.listInvitations, "tenant"),
-    r("PUT", "/invitations/{id}", t.answerInvitation, "tenant"),
-    r("DELETE", "/invitations/{id}", t.deleteInvitation, "tenant"),
+    ...collection("/invitations", t.invitations, { scope: "tenant" }),
   ],
 });
 

@@ -42,7 +42,7 @@ export function groupNamed(ctx: Ctx<Repos<{ instanceGroups: InstanceGroupRec }>>
 }
 
 /** createInstanceGroup: a name not yet used by the account in the region. Synchronous: `{id}`, no job. */
-export function createInstanceGroup(ctx: GCtx) {
+export function create(ctx: GCtx) {
   const name = withinLength("name", reqStr(body(ctx), "name"));
   if (groupNamed(ctx, name)) {
     throw conflict(
@@ -84,7 +84,7 @@ export function listInstanceGroups(ctx: GCtx) {
  * PUT /instance-groups/{id}?name=: updateInstanceGroup, synchronous; answers the group. Its members follow (they
  * name it by id). A name another group of the account has: 409.
  */
-export function updateInstanceGroup(ctx: GCtx) {
+export function update(ctx: GCtx) {
   const g = ctx.data.instanceGroups.find(ctx.owner, ctx.params.id);
   const name = str(queryOnly(ctx, ["name"]), "name");
   if (name !== undefined && name !== g.name) {
@@ -99,7 +99,7 @@ export function updateInstanceGroup(ctx: GCtx) {
 }
 
 /** deleteInstanceGroup, synchronous: its members stay, outside any group (deleteVmGroup drops the mappings). */
-export function deleteInstanceGroup(ctx: GCtx) {
+export function remove(ctx: GCtx) {
   const g = ctx.data.instanceGroups.find(ctx.owner, ctx.params.id);
   for (const vm of ctx.data.instances.where((i) => i.groupId === g.id)) {
     ctx.data.instances.update(vm, { groupId: undefined });

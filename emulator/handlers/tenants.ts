@@ -100,7 +100,7 @@ function membershipView(ctx: TCtx, m: TenantMembershipRec) {
 // ------------------------------------------------------------------------------------------------ tenants
 
 /** POST /tenants {name, description?}: the caller becomes its Admin (as a project's creator is its owner). */
-export function createTenant(ctx: TCtx) {
+export function create(ctx: TCtx) {
   const b = body(ctx);
   const name = withinLength("name", reqStr(b, "name"));
   const mine = membershipsOf(ctx, ctx.user.sub).map((m) => ctx.data.tenants.byId(m.tenantId)?.name);
@@ -124,13 +124,13 @@ function homeOwner(ctx: TCtx) {
 }
 
 /** GET /tenants: the caller's organizations (only the context's one when X-Tenant-Context is sent). */
-export function listTenants(ctx: TCtx) {
+export function list(ctx: TCtx) {
   const context = contextMembership(ctx);
   const rows = membershipsOf(ctx, ctx.user.sub).filter((m) => !context || m.id === context.id);
   return ok(pagedEnvelope(rows, paging(ctx), (m) => tenantView(ctx, ctx.data.tenants.byId(m.tenantId)!, m)));
 }
 
-export function getTenant(ctx: TCtx) {
+export function get(ctx: TCtx) {
   contextMembership(ctx);
   const { tenant, membership } = memberOf(ctx, ctx.params.tenantId);
   return ok(tenantView(ctx, tenant, membership));
@@ -257,3 +257,6 @@ export function deleteInvitation(ctx: TCtx) {
   ctx.data.tenantInvitations.delete(i.id);
   return ok({ id: i.id }, audited("TenantInvitation", i.id));
 }
+
+/** The invitation collection's handlers, under their conventional names (invitations are sent under a tenant). */
+export const invitations = { list: listInvitations, update: answerInvitation, remove: deleteInvitation };
