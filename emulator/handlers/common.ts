@@ -190,16 +190,18 @@ const ENTRY_NOUN: Record<keyof CatalogueKinds, string> = {
 
 /**
  * The catalogue entry of the routed region that a request names (`param`: how the request names it), else a 400
- * that names the parameter, the id and the region: "diskOfferingId <id> is not a disk offering in <region>".
+ * that names the parameter, the id and the region: "diskOfferingId <id> is not a disk offering in <region>";
+ * `refusal`: the platform's own text instead, where the emulator keeps it.
  */
 export function requestedEntry<K extends keyof CatalogueKinds>(
   ctx: Ctx,
   kind: K,
   id: string,
   param: string,
+  refusal = `${param} ${id} is not ${ENTRY_NOUN[kind]} ${ctx.region.name}`,
 ): CatalogueKinds[K] {
   const entry = ctx.store.catalogue(kind, id, ctx.region.id);
-  if (!entry) throw badRequest(`${param} ${id} is not ${ENTRY_NOUN[kind]} ${ctx.region.name}`);
+  if (!entry) throw badRequest(refusal);
   return entry;
 }
 

@@ -140,8 +140,7 @@ export function create(ctx: FCtx) {
   const serviceOfferingId = reqStr(b, "serviceOfferingId");
   const format = reqStr(b, "filesystem");
   const networkId = reqStr(b, "networkId");
-  if (!ctx.store.catalogue("zones", zoneId, ctx.region.id))
-    throw badRequest(`Unable to find zone by ID: ${zoneId}`);
+  requestedEntry(ctx, "zones", zoneId, "zoneId", `Unable to find zone by ID: ${zoneId}`);
   const sizeGb = sizeFor(ctx, diskOfferingId, int(b, "size"));
   const provider = str(b, "provider") ?? PROVIDER;
   if (provider !== PROVIDER) throw badRequest("Invalid Shared FileSystem provider name!");
