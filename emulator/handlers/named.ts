@@ -22,8 +22,8 @@ export interface NamedFamily<D, R extends NamedRec> {
   /** CloudStack's list key (the pass-through collection). */
   listKey: string;
   repo: (ctx: Ctx<D>) => Repository<R>;
-  /** The caller's record, one it may change. */
-  find: (ctx: Ctx<D>, id: string) => R;
+  /** The caller's record, one it may change (default: the caller's record in the routed region). */
+  find?: (ctx: Ctx<D>, id: string) => R;
   /** The record a read may see (defaults to `find`). */
   read?: (ctx: Ctx<D>, id: string) => R;
   /** What the record shows of its own, between its zone and its network domain. */
@@ -38,6 +38,7 @@ export interface NamedFamily<D, R extends NamedRec> {
 }
 
 export function namedHandlers<D, R extends NamedRec>(f: NamedFamily<D, R>) {
+  const find = f.find ?? ((ctx: Ctx<D>, id: string) => f.repo(ctx).find(ctx.owner, id));
   /** The record as CloudStack's NetworkResponse and VpcResponse both show it, around the family's own fields. */
   const view = (ctx: Ctx<D>, r: R) => ({
     id: r.id,
@@ -53,7 +54,7 @@ export function namedHandlers<D, R extends NamedRec>(f: NamedFamily<D, R>) {
     stateJob(ctx, f.repo(ctx), r, { resourceType: f.resourceType, command, interim, failDetail });
   return {
     job,
-    get: (ctx: Ctx<D>) => ok(view(ctx, (f.read ?? f.find)(ctx, ctx.params.id))),
+    get: (ctx: Ctx<D>) => ok(view(ctx, (f.read ?? find)(ctx, ctx.params.id))),
     list(ctx: Ctx<D>) {
       const q = query(ctx);
       const wanted = f.filters.map((k) => [k, str(q, k)] as const);
@@ -64,19 +65,19 @@ export function namedHandlers<D, R extends NamedRec>(f: NamedFamily<D, R>) {
       return ok(passThrough(f.listKey, rows, paging(ctx), (r) => view(ctx, r)));
     },
     update(ctx: Ctx<D>) {
-      const r = f.find(ctx, ctx.params.id);
+      const r = find(ctx, ctx.params.id);
       f.repo(ctx).update(r, renameByQuery(ctx) as Partial<R>, isoNow(ctx));
       return ok(view(ctx, r), audited(f.resourceType, r.id));
     },
     remove(ctx: Ctx<D>) {
-      const r = f.find(ctx, ctx.params.id);
+      const r = find(ctx, ctx.params.id);
       f.repo(ctx).idle(r);
       const d = f.dependents(ctx, r);
       if (d.ids.length) throw conflict(d.refusal(d.ids.length), `${d.detail}=${d.ids.join(",")}`);
       return job(ctx, r, f.commands.delete, "Destroying");
     },
     restart(ctx: Ctx<D>) {
-      const r = f.find(ctx, ctx.params[f.restartParam]);
+      const r = find(ctx, ctx.params[f.restartParam]);
       f.repo(ctx).idle(r);
       return job(ctx, r, f.commands.restart, r.state);
     },

@@ -41,8 +41,6 @@ type VCtx = Ctx<VpcData>;
 
 const PRIVATE_RANGES = ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"].map((c) => parseCidr(c)!);
 
-export const findVpc = (ctx: VCtx, id: string) => ctx.data.vpcs.find(ctx.owner, id);
-
 /** What a VPC shows of its own (namedHandlers shows the rest). */
 const vpcFields = (ctx: Ctx, r: VpcRec) => ({ cidr: r.cidr, ...catalogueRef(ctx.store, "vpcOfferings", r) });
 
@@ -89,7 +87,6 @@ const named = namedHandlers<VpcData, VpcRec>({
   resourceType: "Vpc",
   listKey: "vpcs",
   repo: (ctx) => ctx.data.vpcs,
-  find: findVpc,
   shows: vpcFields,
   filters: ["zoneId"],
   dependents: (ctx, r) => ({
