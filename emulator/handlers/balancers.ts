@@ -53,7 +53,7 @@ export function algorithmOf(v: string | undefined): string {
  * FirewallManagerImpl.detectRulesConflict (detectInternalLbRulesConflict for internal balancers): the balancers
  * on one address serve one network and use each of its ports once.
  */
-export function refuseConflicts<T extends LoadBalancerBase>(
+function refuseConflicts<T extends LoadBalancerBase>(
   others: Iterable<T>,
   networkId: string,
   port: number,
@@ -71,17 +71,23 @@ export function refuseConflicts<T extends LoadBalancerBase>(
 }
 
 /** Common fields of a new balancer: no tags, comments or members yet, `Add` until its create job ends. */
-export type NewBalancer<T extends LoadBalancerBase> = Omit<
+type NewBalancer<T extends LoadBalancerBase> = Omit<
   Fields<T>,
   "tags" | "hasAnnotations" | "members" | "state"
 >;
 
-/** Inserts a balancer in its `Add` state (its create job is the caller's: it may first claim the address). */
-export function insertBalancer<T extends LoadBalancerBase>(
+/**
+ * How every balancer create ends: refused when another balancer on the same address (`onAddress`) serves
+ * another network or holds the port (`portOf`), else inserted in its `Add` state with its create job.
+ */
+export function createBalancer<T extends LoadBalancerBase>(
   ctx: Ctx,
   repo: Repository<T>,
   fields: NewBalancer<T>,
-): T {
+  conflicts: { onAddress: Iterable<T>; portOf: (lb: T) => number },
+  command: string,
+) {
+  refuseConflicts(conflicts.onAddress, fields.networkId, conflicts.portOf(fields as T), conflicts.portOf);
   const row = {
     ...fields,
     tags: {},
@@ -89,7 +95,7 @@ export function insertBalancer<T extends LoadBalancerBase>(
     members: [],
     state: "Add",
   } as unknown as Fields<T>;
-  return repo.insert(ctx.owner, row, isoNow(ctx));
+  return balancerJob(ctx, repo, repo.insert(ctx.owner, row, isoNow(ctx)), command, "Add");
 }
 
 /** The collection that holds a balancer (public rule or internal), for the commands both share. */

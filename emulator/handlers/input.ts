@@ -92,6 +92,13 @@ export function reqInt(src: Obj, key: string): number {
   return v;
 }
 
+/** Integers a request must carry: every one is read (a malformed one refused) before a missing one is. */
+export function reqInts<K extends string>(src: Obj, ...keys: K[]): Record<K, number> {
+  const values = keys.map((k) => [k, int(src, k)] as const);
+  for (const [k, v] of values) if (v === undefined) throw missing(k);
+  return Object.fromEntries(values) as Record<K, number>;
+}
+
 /**
  * The query of a route that takes query parameters only (the spec's PUTs): a JSON body carrying none of them is
  * refused naming the first, as the platform refuses a body where it reads parameters.

@@ -9,15 +9,13 @@ import type { InternalLoadBalancerRec, NetworkRec } from "../records";
 import {
   algorithmOf,
   balancerHandlers,
-  balancerJob,
-  insertBalancer,
+  createBalancer,
   type LCtx,
   type LoadBalancerData,
-  refuseConflicts,
   validPort,
 } from "./balancers";
 import { allocate, usedAddresses } from "./guestAddresses";
-import { body, int, query, reqStr, str } from "./input";
+import { body, query, reqInts, reqStr, str } from "./input";
 import { taggedView } from "./views";
 
 function view(ctx: LCtx, lb: InternalLoadBalancerRec) {
@@ -89,10 +87,7 @@ export function create(ctx: LCtx) {
   // ApplicationLoadBalancerManagerImpl: "Only Internal scheme is supported in this release"
   if (scheme !== undefined && scheme.trim().toLowerCase() !== "internal")
     throw badRequest("Only scheme of type Internal is supported");
-  const sourcePort = int(q, "sourcePort");
-  const instancePort = int(q, "instancePort");
-  if (sourcePort === undefined) reqStr(q, "sourcePort");
-  if (instancePort === undefined) reqStr(q, "instancePort");
+  const { sourcePort, instancePort } = reqInts(q, "sourcePort", "instancePort");
   const algorithmText = reqStr(q, "algorithm");
   const net = guestNetwork(ctx, reqStr(q, "networkId"), "guest network");
   const sourceNet = guestNetwork(ctx, str(q, "sourceIpAddressNetworkId") || net.id, "source ip network");
@@ -107,18 +102,18 @@ export function create(ctx: LCtx) {
   const onAddress = ctx.data.internalLoadBalancers.where(
     (l) => l.sourceIpNetworkId === sourceNet.id && l.sourceIp === sourceIp && l.state !== "Revoke",
   );
-  refuseConflicts(onAddress, net.id, sourcePort!, (l) => l.sourcePort);
-  const lb = insertBalancer(ctx, ctx.data.internalLoadBalancers, {
+  const fields = {
     name,
     description: str(q, "description") ?? "",
     networkId: net.id,
     sourceIpNetworkId: sourceNet.id,
     sourceIp,
-    sourcePort: sourcePort!,
-    instancePort: instancePort!,
+    sourcePort,
+    instancePort,
     algorithm,
-  });
-  return balancerJob(ctx, ctx.data.internalLoadBalancers, lb, "createLoadBalancer", "Add");
+  };
+  const conflicts = { onAddress, portOf: (l: InternalLoadBalancerRec) => l.sourcePort };
+  return createBalancer(ctx, ctx.data.internalLoadBalancers, fields, conflicts, "createLoadBalancer");
 }
 
 /**

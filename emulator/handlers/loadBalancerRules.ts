@@ -9,18 +9,14 @@ import type { LoadBalancerRuleRec } from "../records";
 import {
   algorithmOf,
   balancerHandlers,
-  balancerJob,
-  insertBalancer,
+  createBalancer,
   type LCtx,
   type LoadBalancerData,
-  refuseConflicts,
   validPort,
 } from "./balancers";
-import { body, int, reqStr, str } from "./input";
+import { body, reqInts, reqStr, str } from "./input";
 import { dropLoadBalancerRules } from "./publicIps";
 import { taggedView } from "./views";
-
-export type { LoadBalancerData } from "./balancers";
 
 const PROTOCOLS = ["tcp", "udp", "tcp-proxy"];
 
@@ -56,10 +52,7 @@ export function create(ctx: LCtx) {
   const b = body(ctx);
   const name = reqStr(b, "name");
   const algorithmText = reqStr(b, "algorithm");
-  const privatePort = int(b, "privatePort");
-  const publicPort = int(b, "publicPort");
-  if (privatePort === undefined) reqStr(b, "privatePort");
-  if (publicPort === undefined) reqStr(b, "publicPort");
+  const { privatePort, publicPort } = reqInts(b, "privatePort", "publicPort");
   const ipId = reqStr(b, "publicIpId");
   // CreateLoadBalancerRuleCmd.getSourceIpAddressId: an unknown address, or one not acquired yet
   const ip = ctx.data.publicIps.get(ctx.owner, ipId);
@@ -77,8 +70,8 @@ export function create(ctx: LCtx) {
     );
   }
   // FirewallManagerImpl.validateFirewallRule, createPublicLoadBalancer
-  if (!validPort(publicPort!)) throw badRequest(`publicPort is an invalid value: ${publicPort}`);
-  if (!validPort(privatePort!)) throw badRequest(`privatePort is an invalid value: ${privatePort}`);
+  if (!validPort(publicPort)) throw badRequest(`publicPort is an invalid value: ${publicPort}`);
+  if (!validPort(privatePort)) throw badRequest(`privatePort is an invalid value: ${privatePort}`);
   const algorithm = algorithmOf(algorithmText);
   // LoadBalancingRulesManagerImpl.isLbServiceSupportedInNetwork: an internal-LB tier balances no public address
   if (ctx.store.catalogue("networkOfferings", network.networkOfferingId, network.regionId)?.internalLb)
@@ -96,24 +89,25 @@ export function create(ctx: LCtx) {
   if (!ip.networkId && !(ip.vpcId && network.vpcId === ip.vpcId))
     throw badRequest(`Ip address ${ip.ipAddress} is not assigned to the network ${network.name}`);
   const lbNetwork = ip.networkId ?? network.id;
-  refuseConflicts(
-    rulesOnAddress(ctx.data.loadBalancerRules, ip.id),
-    lbNetwork,
-    publicPort!,
-    (r) => r.publicPort,
-  );
-  const rule = insertBalancer(ctx, ctx.data.loadBalancerRules, {
+  const fields = {
     name,
     description: str(b, "description") ?? "",
     publicIpId: ip.id,
-    publicPort: publicPort!,
-    privatePort: privatePort!,
+    publicPort,
+    privatePort,
     protocol,
     algorithm,
     networkId: lbNetwork,
-  });
+  };
+  const answer = createBalancer(
+    ctx,
+    ctx.data.loadBalancerRules,
+    fields,
+    { onAddress: rulesOnAddress(ctx.data.loadBalancerRules, ip.id), portOf: (r) => r.publicPort },
+    "createLoadBalancerRule",
+  );
   if (!ip.networkId) ctx.data.publicIps.update(ip, { networkId: lbNetwork });
-  return balancerJob(ctx, ctx.data.loadBalancerRules, rule, "createLoadBalancerRule", "Add");
+  return answer;
 }
 
 /**
