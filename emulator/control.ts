@@ -142,6 +142,8 @@ export function controlRoutes(rt: Runtime): RouteDef[] {
       if (typeof b.active === "boolean") user.active = b.active;
       if (typeof b.allowUserViewDestroyedVm === "boolean")
         user.allowUserViewDestroyedVm = b.allowUserViewDestroyedVm;
+      if (typeof b.allowPublicUserTemplates === "boolean")
+        user.allowPublicUserTemplates = b.allowPublicUserTemplates;
       if (regions) user.regionIds = regions;
       store.state.users[b.sub] = user;
       quota.limitsOf(b.sub);

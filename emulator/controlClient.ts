@@ -161,11 +161,17 @@ export class EmulatorControl {
 
   /**
    * Adds a user (active, accounts in every region unless `regions`), or changes one; `allowUserViewDestroyedVm`
-   * is CloudStack's account setting that shows Destroyed instances in reads.
+   * is CloudStack's account setting that shows Destroyed instances in reads, `allowPublicUserTemplates` the one
+   * that lets the account make its templates and ISOs public (default true).
    */
   user(
     sub: string,
-    change: { active?: boolean; regions?: string[]; allowUserViewDestroyedVm?: boolean } = {},
+    change: {
+      active?: boolean;
+      regions?: string[];
+      allowUserViewDestroyedVm?: boolean;
+      allowPublicUserTemplates?: boolean;
+    } = {},
   ): Promise<User> {
     return this.call("POST", "/users", { ...change, sub });
   }

@@ -27,12 +27,21 @@ export interface FollowUp {
 /** The account of the platform's own work (follow-ups); no user has it. */
 export const SYSTEM_ACCOUNT = "system";
 
+/** What an effect leaves for the platform to do later, if anything (effects that leave nothing return nothing). */
+type Leaves = FollowUp | undefined | void;
+
 /** What a job changes when it ends; `D` is the data the effects reach (the family repositories). */
 export interface JobEffect<D = unknown> {
   /** Applied when the job succeeds: the resource reaches its final state; it may leave work for later. */
-  success(data: D, job: Job): FollowUp | undefined | void;
-  /** Applied when the job fails: the resource goes to its failed or previous state. */
-  failure(data: D, job: Job): void;
+  success(data: D, job: Job): Leaves;
+  /** Applied when the job fails: the resource goes to its failed or previous state; it may leave work for later. */
+  failure(data: D, job: Job): Leaves;
+  /**
+   * How many usual jobs this command lasts (default 1): work the platform does in many steps (a Kubernetes
+   * cluster's create provisions and boots every node) takes that multiple of the timing's latency and jitter
+   * in modes `timed` and `clock`. Modes `immediate` and `reads` end every job as they say, whatever it runs.
+   */
+  durationFactor?: number;
 }
 
 /** A job as the domain submits it: plain data, no request. */
@@ -119,13 +128,14 @@ export class JobEngine<D = unknown> {
     const now = req.atMs ?? this.clock.now();
     const { latencyMs, jitterMs, reads } = this.timing;
     const stuckMs = req.stuckMs ?? 0;
+    const factor = this.effects[req.command]?.durationFactor ?? 1;
     // A job held past its end runs on the job clock: modes that end it by reads or at once cannot hold it.
     const timing = this.timing.mode === "clock" ? "clock" : "timed";
     const mode = req.delayMs !== undefined ? "timed" : stuckMs > 0 ? timing : this.timing.mode;
     const normal =
       this.timing.mode === "immediate" || this.timing.mode === "reads"
         ? 0
-        : latencyMs + Math.random() * jitterMs;
+        : factor * (latencyMs + Math.random() * jitterMs);
     const duration = (req.delayMs ?? normal) + stuckMs;
     const job: Job = {
       jobId: randomUUID(),
@@ -196,23 +206,22 @@ export class JobEngine<D = unknown> {
     if (job.failDetail) {
       job.status = "error";
       job.detail = job.failDetail;
-      effect?.failure(this.data, job);
     } else {
       job.status = "success";
-      const next = effect?.success(this.data, job);
-      if (next) {
-        this.submit({
-          account: SYSTEM_ACCOUNT,
-          regionId: job.regionId,
-          command: next.command,
-          resourceType: job.resourceType,
-          resourceId: job.resourceId,
-          resourceName: job.resourceName,
-          payload: next.payload,
-          delayMs: next.delayMs,
-          atMs: job.completedMs,
-        });
-      }
+    }
+    const next = job.failDetail ? effect?.failure(this.data, job) : effect?.success(this.data, job);
+    if (next) {
+      this.submit({
+        account: SYSTEM_ACCOUNT,
+        regionId: job.regionId,
+        command: next.command,
+        resourceType: job.resourceType,
+        resourceId: job.resourceId,
+        resourceName: job.resourceName,
+        payload: next.payload,
+        delayMs: next.delayMs,
+        atMs: job.completedMs,
+      });
     }
   }
 

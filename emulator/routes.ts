@@ -16,8 +16,7 @@ export const apiRoutes: RouteDef[] = [
   // Catalogue
   r("GET", "/regions", catalogue.listRegions, "user"),
   r("GET", "/zones", catalogue.listZones),
-  r("GET", "/templates", catalogue.listTemplates),
-  r("GET", "/isos", catalogue.listIsos),
+  r("GET", "/os-types", catalogue.listOsTypes),
   r("GET", "/offerings/compute", catalogue.listComputeOfferings),
   r("GET", "/offerings/disk", catalogue.listDiskOfferings),
   r("GET", "/offerings/network", catalogue.listNetworkOfferings),

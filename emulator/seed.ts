@@ -38,6 +38,20 @@ const ISOS = [
   { name: "Ubuntu 24.04 Live Server", os: "Ubuntu 24.04 (64-bit)" },
 ];
 
+/**
+ * Guest OS types (CloudStack's listOsTypes), global as the platform's guest_os table: those of the seeded images,
+ * and a few more for registered ones. Ids are the seeded images' osTypeId.
+ */
+const OS_TYPES = [
+  { description: "Ubuntu 22.04 (64-bit)", osCategory: "Ubuntu" },
+  { description: "Ubuntu 24.04 (64-bit)", osCategory: "Ubuntu" },
+  { description: "Debian GNU/Linux 12 (64-bit)", osCategory: "Debian" },
+  { description: "Rocky Linux 9 (64-bit)", osCategory: "CentOS" },
+  { description: "Windows Server 2022 (64-bit)", osCategory: "Windows" },
+  { description: "Other Linux (64-bit)", osCategory: "Other" },
+  { description: "Other (64-bit)", osCategory: "Other" },
+];
+
 const COMPUTE = [
   { name: "Small", cpuNumber: 1, cpuSpeed: 500, memory: 512, dynamicScalingEnabled: true },
   { name: "Medium", cpuNumber: 2, cpuSpeed: 2000, memory: 4096, dynamicScalingEnabled: true },
@@ -85,6 +99,7 @@ export function seedWorld(limits: Limits): BaseState & { networks: Record<string
     vpcOfferings: [],
     backupOfferings: [],
     kubernetesVersions: [],
+    osTypes: OS_TYPES.map((o) => ({ id: seedId("ostype", o.description), ...o })),
     users: {},
     limits: {},
     networks: {},

@@ -22,6 +22,9 @@ const CATALOGUES: Record<CatalogueKind, true> = {
 };
 const CATALOGUE_KINDS = Object.keys(CATALOGUES) as CatalogueKind[];
 
+/** Lists of the world that are not per region (not indexed by id and region), upgraded like the catalogue. */
+const GLOBAL_LISTS = ["osTypes"] as const;
+
 const FLUSH_DELAY_MS = 100;
 const AUDIT_CAP = 20_000;
 
@@ -40,7 +43,7 @@ export class Store<S extends BaseState = BaseState> {
     const found = existsSync(this.file);
     this.state = found ? (JSON.parse(readFileSync(this.file, "utf8")) as S) : seed();
     // State written before a catalogue list existed gets the seeded one (the world's ids are deterministic).
-    const missing = CATALOGUE_KINDS.filter((k) => !Array.isArray(this.state[k]));
+    const missing = [...CATALOGUE_KINDS, ...GLOBAL_LISTS].filter((k) => !Array.isArray(this.state[k]));
     if (missing.length) {
       const seeded = seed();
       for (const k of missing) (this.state as BaseState)[k] = seeded[k] as never;

@@ -20,6 +20,7 @@ import {
 import { type KindName, kindList, kinds } from "../provider/kinds";
 import { typeToken } from "../provider/kinds/define";
 import { Instance, NetworkAclRule } from "../sdk/kinds";
+import { noPublicTemplates } from "./templates";
 
 export const PACK_NAME = "pulumi-cim";
 
@@ -54,6 +55,7 @@ export const DEFAULT_ENFORCEMENT: Record<string, EnforcementLevel> = {
   "cim-static-nat-exposure": "mandatory",
   "cim-lb-min-members": "advisory",
   "cim-cluster-ha": "advisory",
+  "cim-no-public-templates": "mandatory",
 };
 
 /** Default configuration of every configurable policy (also declared in each policy's configSchema). */
@@ -536,4 +538,5 @@ export const policies = [
   staticNatExposure,
   lbMinMembers,
   clusterHa,
+  noPublicTemplates,
 ];

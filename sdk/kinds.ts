@@ -153,3 +153,21 @@ export const Project = resourceClass(kinds.Project);
 export type Project = KindResource<typeof kinds.Project>;
 /** The arguments of cim.Project. */
 export type ProjectArgs = ArgsOf<typeof kinds.Project>;
+
+/** A template registered from a URL (a download job), for instances' templateId once ready. */
+export const Template = resourceClass(kinds.Template);
+export type Template = KindResource<typeof kinds.Template>;
+/** The arguments of cim.Template. */
+export type TemplateArgs = ArgsOf<typeof kinds.Template>;
+
+/** Who besides its owner may use a template: public, featured, extractable, named accounts. */
+export const TemplatePermissions = resourceClass(kinds.TemplatePermissions);
+export type TemplatePermissions = KindResource<typeof kinds.TemplatePermissions>;
+/** The arguments of cim.TemplatePermissions. */
+export type TemplatePermissionsArgs = ArgsOf<typeof kinds.TemplatePermissions>;
+
+/** An ISO registered from a URL (a download job), for instances' isoId (imageType iso) once ready. */
+export const Iso = resourceClass(kinds.Iso);
+export type Iso = KindResource<typeof kinds.Iso>;
+/** The arguments of cim.Iso. */
+export type IsoArgs = ArgsOf<typeof kinds.Iso>;

@@ -13,6 +13,7 @@ import { Repository } from "../repository";
 import { backupSchedules } from "./backupSchedules";
 import { backups } from "./backups";
 import { fileSystems } from "./fileSystems";
+import { images } from "./images";
 import { instanceGroups } from "./instanceGroups";
 import { instances } from "./instances";
 import { clusters } from "./kubernetes";
@@ -58,6 +59,7 @@ export const FAMILIES = [
   tenantMemberships,
   tenantInvitations,
   projects,
+  images,
 ] as const;
 
 type Families = typeof FAMILIES;

@@ -1,4 +1,5 @@
-// Catalogue reads (bare arrays): regions, zones, templates, ISOs and the four offering lists.
+// Catalogue reads (bare arrays): regions, zones, OS types and the offering lists. Templates and ISOs, the
+// seeded ones with those accounts register, are the images family's (./images.ts).
 import { type Ctx, ok } from "../http";
 import { query, str } from "./input";
 
@@ -22,25 +23,19 @@ export function listZones(ctx: Ctx) {
   );
 }
 
-export function listTemplates(ctx: Ctx) {
+/**
+ * GET /os-types: the guest OS types a template or ISO names (CloudStack's listOsTypes), a bare array like the other
+ * catalogue reads; the same in every region. `description` (CloudStack's) is also given as `name`, the key every
+ * other catalogue row is looked up by.
+ */
+export function listOsTypes(ctx: Ctx) {
   return ok(
-    inRegion(ctx, ctx.store.state.templates).map((t) => ({
-      id: t.id,
-      name: t.name,
-      displayText: t.displayText,
-      minRootDiskSizeGb: t.minRootDiskSizeGb,
-      osTypeId: t.osTypeId,
-      osDisplayName: t.osDisplayName,
-      format: t.format,
-      passwordEnabled: t.passwordEnabled,
-      isDynamicallyScalable: t.isDynamicallyScalable !== false,
+    ctx.store.state.osTypes.map((o) => ({
+      id: o.id,
+      name: o.description,
+      description: o.description,
+      osCategory: o.osCategory,
     })),
-  );
-}
-
-export function listIsos(ctx: Ctx) {
-  return ok(
-    inRegion(ctx, ctx.store.state.isos).map(({ id, name, displayText }) => ({ id, name, displayText })),
   );
 }
 

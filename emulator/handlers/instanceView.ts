@@ -5,6 +5,7 @@ import type { InstanceRec } from "../records";
 import { seedId } from "../seed";
 import type { Store } from "../store";
 import { paging, passThrough } from "./common";
+import { shownImage } from "./imageLookup";
 import { query, str } from "./input";
 import { groupOf } from "./instanceGroups";
 
@@ -54,8 +55,8 @@ export function instanceName(store: Store, r: InstanceRec): string {
 export function instanceView(store: Store, r: InstanceRec) {
   const zone = store.catalogue("zones", r.zoneId, r.regionId);
   const offering = store.catalogue("computeOfferings", r.serviceOfferingId, r.regionId);
-  const template = r.templateId ? store.catalogue("templates", r.templateId, r.regionId) : undefined;
-  const iso = r.isoId ? store.catalogue("isos", r.isoId, r.regionId) : undefined;
+  const template = r.templateId ? shownImage(store, "template", r.templateId, r.regionId) : undefined;
+  const iso = r.isoId ? shownImage(store, "iso", r.isoId, r.regionId) : undefined;
   const disk = r.diskOfferingId ? store.catalogue("diskOfferings", r.diskOfferingId, r.regionId) : undefined;
   const user = store.state.users[r.account];
   const cpuNumber = offering?.cpuNumber ?? 0;
@@ -96,8 +97,9 @@ export function instanceView(store: Store, r: InstanceRec) {
     memoryUtilization: running ? "0%" : "",
     templateId: r.templateId ?? r.isoId ?? "",
     templateName: template?.name ?? iso?.name ?? "",
-    templateType: template ? template.templateType : "ISO",
-    templateFormat: template?.format ?? "ISO",
+    // an instance whose template was deleted since still names it, without saying what it was
+    templateType: template?.templateType ?? (r.imageType === "iso" ? "ISO" : ""),
+    templateFormat: template?.format ?? (r.imageType === "iso" ? "ISO" : ""),
     templateDisplayText: template?.displayText ?? iso?.displayText ?? "",
     // imageType volume or snapshot: what the root disk was made from (emulator extra, CloudStack 4.20's inputs)
     ...(r.volumeId ? { volumeId: r.volumeId } : {}),

@@ -17,6 +17,7 @@ import type {
 } from "../records";
 import { audited, isoNow, requestedEntry, submitJob } from "./common";
 import { allocate, usedAddresses } from "./guestAddresses";
+import { type BootImage, bootImage } from "./imageLookup";
 import { body, bool, int, type Obj, reqStr, str } from "./input";
 import { instanceName, instanceView } from "./instanceView";
 import { stampOf } from "./lifecycle";
@@ -162,17 +163,19 @@ export function createInstance(ctx: ICtx) {
   let source: RootSource | undefined;
   // CloudStack makes an instance dynamically scalable when its template and its offering both allow it.
   let dynamicallyScalable = offering.dynamicScalingEnabled !== false;
+  let image: BootImage;
   if (imageType === "iso") {
     isoId = reqStr(b, "isoId");
     diskOfferingId = reqStr(b, "diskOfferingId");
-    requestedEntry(ctx, "isos", isoId, "isoId");
+    image = bootImage(ctx, "iso", isoId, zone.id);
     const disk = requestedEntry(ctx, "diskOfferings", diskOfferingId, "diskOfferingId");
     rootDiskSize ??= disk.customized ? undefined : disk.diskSizeGb;
     if (rootDiskSize === undefined)
       throw badRequest("rootDiskSize is required with a customized disk offering");
   } else {
     templateId = reqStr(b, "templateId");
-    const template = requestedEntry(ctx, "templates", templateId, "templateId");
+    const template = bootImage(ctx, "template", templateId, zone.id);
+    image = template;
     dynamicallyScalable &&= template.isDynamicallyScalable !== false;
     if (imageType === "volume" || imageType === "snapshot") {
       source = rootSource(ctx, b, imageType, zone.id);
@@ -241,7 +244,7 @@ export function createInstance(ctx: ICtx) {
       serviceOfferingId,
       diskOfferingId,
       rootDiskSize,
-      hypervisor: str(b, "hypervisor") || "KVM",
+      hypervisor: str(b, "hypervisor") || image.hypervisor || "KVM",
       haEnabled,
       deleteProtection,
       nics,

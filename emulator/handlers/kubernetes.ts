@@ -9,7 +9,7 @@
 import { randomBytes } from "node:crypto";
 import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, notFound, ok } from "../http";
-import type { JobEffect } from "../jobs";
+import type { FollowUp, JobEffect } from "../jobs";
 import type { AnnotationRec, Job, KubernetesClusterRec, KubernetesVersion, NetworkRec } from "../records";
 import { hasComments } from "./comments";
 import { isoNow, paging, passThrough, stateJob, zoneOf } from "./common";
@@ -293,7 +293,11 @@ export function scaleCluster(ctx: KCtx) {
       throw badRequest("Size cannot be passed when autoscaling is enabled: the autoscaler sets the size");
     change.size = size;
   }
-  return clusterJob(ctx, c, "scaleKubernetesCluster", "Scaling", { change });
+  // a failed scale leaves Alert until the platform's state scanner has looked at the cluster again
+  return clusterJob(ctx, c, "scaleKubernetesCluster", "Scaling", {
+    change,
+    scanDelayMs: ctx.jobs.timing.latencyMs,
+  });
 }
 
 /** POST /compute/kubernetes/clusters/{id}/upgrade: upgradeKubernetesCluster (query kubernetesVersionId). */
@@ -351,8 +355,23 @@ const restore = (data: KubernetesData, job: Job) => {
   if (c && typeof prev === "string") data.clusters.update(c, { state: prev }, stampOf(job));
 };
 
+/** The platform's state scanner (a system job): an Alert cluster whose nodes all run is Running again. */
+const RECONCILE = "reconcileKubernetesCluster";
+
+/**
+ * Cluster work takes many usual jobs (createKubernetesCluster provisions and boots every node, then waits for
+ * the API server; scaleKubernetesCluster and upgradeKubernetesCluster add, drain or replace nodes one by one):
+ * `durationFactor` times the emulator's job latency, so the job modes and the job clock still decide.
+ */
+export const CLUSTER_JOB_FACTORS = {
+  createKubernetesCluster: 10,
+  scaleKubernetesCluster: 5,
+  upgradeKubernetesCluster: 5,
+} as const;
+
 export const kubernetesJobEffects: Effects = {
   createKubernetesCluster: {
+    durationFactor: CLUSTER_JOB_FACTORS.createKubernetesCluster,
     success(data, job) {
       const c = clusterOf(data, job);
       if (!c) return;
@@ -366,14 +385,25 @@ export const kubernetesJobEffects: Effects = {
     },
   },
   scaleKubernetesCluster: {
+    durationFactor: CLUSTER_JOB_FACTORS.scaleKubernetesCluster,
     success: (data, job) => running(data, job, (job.payload?.change ?? {}) as Partial<KubernetesClusterRec>),
-    // KubernetesClusterScaleWorker: a failed scale leaves the cluster in Alert (nodes may have changed)
-    failure(data, job) {
+    // KubernetesClusterScaleWorker: a failed scale leaves the cluster in Alert (nodes may have changed), and
+    // KubernetesClusterStatusScanner's next pass reconciles it (reconcileAlertCluster: Running once its nodes run)
+    failure(data, job): FollowUp | undefined {
       const c = clusterOf(data, job);
-      if (c) data.clusters.update(c, { state: "Alert" }, stampOf(job));
+      if (!c) return undefined;
+      data.clusters.update(c, { state: "Alert" }, stampOf(job));
+      return { command: RECONCILE, delayMs: Number(job.payload?.scanDelayMs ?? 0) };
     },
   },
+  [RECONCILE]: {
+    success(data, job) {
+      if (clusterOf(data, job)?.state === "Alert") running(data, job);
+    },
+    failure() {},
+  },
   upgradeKubernetesCluster: {
+    durationFactor: CLUSTER_JOB_FACTORS.upgradeKubernetesCluster,
     success: (data, job) => running(data, job, (job.payload?.change ?? {}) as Partial<KubernetesClusterRec>),
     failure: restore,
   },

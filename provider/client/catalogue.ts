@@ -22,6 +22,8 @@ import {
   MyLimitsSchema,
   type NetworkOffering,
   NetworkOfferingSchema,
+  type OsType,
+  OsTypeSchema,
   type Region,
   RegionSchema,
   type Template,
@@ -65,6 +67,12 @@ export class Catalogue extends Family {
   async isos(o?: CallOptions): Promise<Iso[]> {
     return (await readOnce(this.core, { path: apiPath`/isos`, key: "isos", item: IsoSchema, options: o }))
       .items;
+  }
+
+  /** Guest OS types (CloudStack's listOsTypes), for a template's or ISO's osTypeId: a bare array. */
+  async osTypes(o?: CallOptions): Promise<OsType[]> {
+    const spec = { path: apiPath`/os-types`, key: ["ostype", "osTypes"], item: OsTypeSchema, options: o };
+    return (await readOnce(this.core, spec)).items;
   }
 
   /**

@@ -12,6 +12,7 @@ import { Comments } from "./comments";
 import { CimCore, type ClientEvent } from "./core";
 import { ConfigurationError } from "./errors";
 import { FileSystems } from "./fileSystems";
+import { Images } from "./images";
 import { InstanceGroups } from "./instanceGroups";
 import { InstanceSchedules } from "./instanceSchedules";
 import { Instances } from "./instances";
@@ -29,6 +30,7 @@ import { Projects } from "./projects";
 import { PublicIps } from "./publicIps";
 import { type RecoveryOptions, recoveryOptions } from "./recovery";
 import { type RetryOptions, retryPolicy } from "./retry";
+import type { Iso, Template } from "./schemas";
 import { InstanceSnapshots, VolumeSnapshots } from "./snapshots";
 import { SshKeyPairs } from "./sshKeyPairs";
 import { Tags } from "./tags";
@@ -81,6 +83,20 @@ function concurrency(v: number | undefined): number | undefined {
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const CLIENT_VERSION = "0.1.0";
 
+/** Templates: the platform's featured ones and those accounts register (images.ts, on /templates). */
+class Templates extends Images<Template> {
+  constructor(core: CimCore) {
+    super(core, "template");
+  }
+}
+
+/** ISOs: the platform's featured ones and those accounts register (images.ts, on /isos). */
+class Isos extends Images<Iso> {
+  constructor(core: CimCore) {
+    super(core, "iso");
+  }
+}
+
 /**
  * The client's families, by the property a client carries each under: one line per family, from which the
  * client's fields and their construction derive.
@@ -113,6 +129,8 @@ const FAMILIES = {
   organizations: Organizations,
   projects: Projects,
   preferences: UserPreferences,
+  templates: Templates,
+  isos: Isos,
 } satisfies Record<string, new (core: CimCore) => object>;
 
 type FamilyFields<T> = { readonly [K in keyof T]: T[K] extends new (core: CimCore) => infer F ? F : never };
@@ -186,6 +204,16 @@ export { COMMENT_TEXT_MAX, DELETABLE_COMMENTS } from "./comments";
 export type { AcceptedMutation, CallOptions, ClientEvent } from "./core";
 export * from "./errors";
 export type { CreateFileSystemInput, FileSystemFilter } from "./fileSystems";
+export type {
+  ImageAccess,
+  ImageFilter,
+  ImageKind,
+  ImagePermissionsBody,
+  ImagePermissionsChange,
+  RegisterImageInput,
+  UpdateImageInput,
+} from "./images";
+export { Images, imagePermissionsBody } from "./images";
 export type { InstanceGroupFilter } from "./instanceGroups";
 export { type InstanceScheduleInput, instanceScheduleQuery } from "./instanceSchedules";
 export type { CreateInstanceInput, ImageType, InstanceCreated, UpdateInstanceInput } from "./instances";

@@ -94,6 +94,10 @@ export const JOB_COMMANDS = {
   "multiRegionGroup.delete": ["deleteMultiRegionGroup"],
   "multiRegionGroup.addVpc": ["assignToMultiRegionGroup"],
   "multiRegionGroup.removeVpc": ["removeFromMultiRegionGroup"],
+  "template.register": ["registerTemplate"],
+  "template.delete": ["deleteTemplate"],
+  "iso.register": ["registerIso"],
+  "iso.delete": ["deleteIso"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type JobCommand = keyof typeof JOB_COMMANDS;

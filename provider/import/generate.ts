@@ -175,6 +175,9 @@ export function generateProgram(inv: Inventory, opts: GenerateOptions): Generate
     const f = kind.fields[field];
     const ref = refOf(f);
     const one = (x: unknown): Expr => {
+      // an image of the catalogue the account registered itself is adopted: referred to, not named
+      if (typeof x === "string" && ref && ref.by === "id" && refs.has(`${ref.kind}/${x}`))
+        return idOf(ref.kind, x, ref.kind);
       if (typeof x === "string" && f.lookup) return catalogue(x);
       if (typeof x === "string" && ref?.by === "name") return nameOf(ref.kind, x);
       if (typeof x === "string" && ref) return idOf(ref.kind, x, kindNamed(ref.kind)?.noun ?? ref.kind);

@@ -1,11 +1,12 @@
 // cim.BackupSchedule: the API keeps schedules itself, so create, update and delete are synchronous (no job);
 // every change is still read back and compared. The spec does not show the interval types or the schedule
-// format: check requires text and the API judges the rest (its message is passed on, naming the field). The
-// platform needs the instance's backup offering: an instance given as a plain id is read at check for it.
+// format: check requires text and the API judges the rest (its message is passed on, naming the field); the
+// time zone must be an IANA name, as the platform requires. The platform needs the instance's backup offering:
+// an instance given as a plain id is read at check for it.
 
 import { z } from "zod";
 import type { BackupSchedule } from "../client";
-import { id, text } from "../lifecycle/check";
+import { id, text, timeZone } from "../lifecycle/check";
 import { waitFor } from "../lifecycle/session";
 import { commonFields, field } from "./common";
 import { defineKind, type LiveRecord } from "./define";
@@ -57,8 +58,11 @@ export const backupSchedule = defineKind({
       change: "update",
       live: true,
     }),
-    /** Time zone of the schedule, e.g. `"UTC"` or `"Europe/Berlin"` (the API's default when left out). Changed in place. */
-    timezone: field(text('the time zone of the schedule, e.g. "UTC" or "Europe/Berlin"', 64).optional(), {
+    /**
+     * IANA time zone of the schedule, e.g. `"UTC"` or `"Europe/Berlin"` (the API's default, UTC, when left out).
+     * Changed in place.
+     */
+    timezone: field(timeZone("the time zone of the schedule").optional(), {
       change: "update",
       live: true,
     }),

@@ -1,9 +1,10 @@
 // What kinds share, declared once: the region, tags, timeouts and adoption fields, and the usual API calls.
 
-import type { z } from "zod";
+import { z } from "zod";
 import type { AcceptedMutation, CimClient } from "../client";
 import {
   adoptId as adoptIdSchema,
+  bool,
   region as regionSchema,
   tags as tagsSchema,
   text,
@@ -12,7 +13,7 @@ import {
 import type { CatalogueName } from "../lifecycle/lookups";
 import type { Session } from "../lifecycle/session";
 import type { TimeoutsInput } from "../lifecycle/timeouts";
-import { sameTags, sameValue, type TagMap } from "../lifecycle/values";
+import { containsUnknown, sameTags, sameValue, type TagMap } from "../lifecycle/values";
 import type { FieldSpec, LiveRecord, Recorded } from "./define";
 
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -68,6 +69,16 @@ export function nameField(noun: string, change: "update" | "replace") {
     present: true,
   });
 }
+
+/**
+ * `deleteBeforeReplace` of a kind whose `keys` together are unique (a name in its account, or under its
+ * instance): a replacement that keeps them all, or cannot tell yet (unknown at preview), would be refused as a
+ * duplicate while the old one exists, so it deletes first. A failed create's replacement keeps them.
+ */
+export const uniqueTogether =
+  (...keys: string[]) =>
+  (olds: Recorded, news: Recorded): boolean =>
+    keys.every((k) => containsUnknown(news[k]) || news[k] === olds[k]);
 
 /** A free-text `description` (at most `max` characters); the API shows an empty one for none. */
 export function descriptionField(what: string, change: "update" | "replace", max?: number) {
@@ -125,6 +136,22 @@ export function growOnly(kind: string, message: (from: number, to: number) => st
       if (s && !replacing) throw new Error(`cim:${kind} ${String(olds.name ?? "")}: ${message(...s)}.`);
     },
   };
+}
+
+/**
+ * A flag changed in place whose default the API applies when it is left out: compared with that default, shown as
+ * the API reports it (else as recorded, else the default), so outputs always carry it.
+ */
+export function flagField(name: string, what: string, dflt = false) {
+  return field(bool(what), {
+    change: "update",
+    unset: () => dflt,
+    same: (a, b) => a === (b ?? dflt),
+    live: (r: Recorded) => r[name] as boolean | undefined,
+    output: (r: Recorded, rec: Recorded) =>
+      (r[name] as boolean | undefined) ?? (rec[name] as boolean | undefined) ?? dflt,
+    shown: z.boolean(),
+  });
 }
 
 /** A client family with the usual calls on its records: read one, list every page, delete one. */

@@ -89,16 +89,27 @@ export interface Ref {
   readonly mustExist?: boolean;
   /**
    * With `mustExist`: what the platform requires of the resource named, checked on the record found (e.g. an
-   * instance that a backup schedule names must have a backup offering). `reason` completes "<field> names
-   * <noun> <value>, which …".
+   * instance that a backup schedule names must have a backup offering).
    */
-  readonly requires?: { readonly holds: (record: LiveRecord) => boolean; readonly reason: string };
+  readonly requires?: Requirement;
   /**
    * With `mustExist`: the input field that holds the region the resource named lives in, when that is not
    * necessarily this resource's region (a multi-region group's member VPC). Absent or not given: this
    * resource's region.
    */
   readonly regionFrom?: string;
+}
+
+/** A rule on the record a reference names, judged at check with the resource's checked inputs. */
+export interface Requirement {
+  readonly holds: (record: LiveRecord, inputs: Recorded) => boolean;
+  /** Completes "<field> names <noun> <value> in <region>, which …". */
+  readonly reason: string | ((record: LiveRecord, inputs: Recorded) => string);
+  /**
+   * The input the failure names when another one than the reference is at fault (e.g. an internal load
+   * balancer's `sourceIpAddress` outside the tier `networkId` names). Default: the reference's own field.
+   */
+  readonly property?: string;
 }
 
 /**

@@ -12,6 +12,7 @@ import { instanceGroup } from "./instanceGroup";
 import { instanceSchedule } from "./instanceSchedule";
 import { instanceSnapshot } from "./instanceSnapshot";
 import { internalLoadBalancer } from "./internalLoadBalancer";
+import { iso } from "./iso";
 import { kubernetesCluster } from "./kubernetesCluster";
 import { loadBalancerRule } from "./loadBalancerRule";
 import { multiRegionGroup } from "./multiRegionGroup";
@@ -24,6 +25,8 @@ import { publicIp } from "./publicIp";
 import { sshKeyPair } from "./sshKeyPair";
 import { staticNat } from "./staticNat";
 import { tags } from "./tags";
+import { template } from "./template";
+import { templatePermissions } from "./templatePermissions";
 import { volume } from "./volume";
 import { volumeSnapshot } from "./volumeSnapshot";
 import { vpc } from "./vpc";
@@ -56,6 +59,9 @@ export const kinds = {
   MultiRegionGroup: multiRegionGroup,
   MultiRegionGroupVpc: multiRegionGroupVpc,
   Project: project,
+  Template: template,
+  TemplatePermissions: templatePermissions,
+  Iso: iso,
 } as const;
 
 export type KindName = keyof typeof kinds;

@@ -23,6 +23,7 @@ import {
   BASE64,
   type FixedAddress,
   HOST_NAME,
+  imageNotReady,
   instanceWouldCollide,
   normaliseUserData,
   powerStateOf,
@@ -106,6 +107,7 @@ export const instance = defineKind({
           ? (rec.templateId as string | undefined)
           : ((rec.templateId as string | undefined) ?? v.templateId),
       lookup: { catalogue: "templates", what: "a template" },
+      ref: "Template",
     }),
     /**
      * `"template"` (default), `"iso"`, `"volume"` (a detached volume becomes the root disk) or `"snapshot"` (the
@@ -148,6 +150,7 @@ export const instance = defineKind({
       when: isIso,
       live: (v: Instance) => (v as Record<string, unknown>).isoId ?? v.templateId,
       lookup: { catalogue: "isos", what: "an ISO" },
+      ref: "Iso",
     }),
     /** Root disk offering; required with `imageType: "iso"` (an ISO carries no disk). Replaces on change. */
     diskOfferingId: field(optionalId("the root disk offering (imageType iso: an ISO carries no disk)"), {
@@ -429,6 +432,10 @@ export const instance = defineKind({
         ? undefined
         : rootDiskProblem(i.rootDiskSize, rows.templateId);
     const out = problem ? [{ property: "rootDiskSize", reason: problem }] : [];
+    for (const field of ["templateId", "isoId"] as const) {
+      const notReady = imageNotReady(field, rows[field]);
+      if (notReady) out.push({ property: field, reason: notReady });
+    }
     const backup = rows.backupOfferingId;
     if (backup && typeof i.zoneId === "string" && backup.zoneId && backup.zoneId !== i.zoneId) {
       out.push({

@@ -97,3 +97,15 @@ export function instanceWouldCollide(olds: Record<string, unknown>, news: Record
     (f) => containsUnknown(f) || oldFixed.has(`${f.networkId}/${f.ipAddress}`),
   );
 }
+
+/**
+ * "templateId names template "golden", which is not ready …" when the catalogue row of the image the instance
+ * boots from says it is not ready (a registered template or ISO still downloading, or whose download failed):
+ * the platform refuses to deploy from it.
+ */
+export function imageNotReady(field: string, row: Record<string, unknown> | undefined): string | undefined {
+  if (row?.isReady !== false) return undefined;
+  const what = field === "isoId" ? "ISO" : "template";
+  const status = typeof row.status === "string" && row.status ? ` (${row.status})` : "";
+  return `${field} ${String(row.id)} names ${what} "${String(row.name)}", which is not ready${status}: the platform deploys only from a downloaded ${what}. Declare the cim.${what === "ISO" ? "Iso" : "Template"} in this program and pass its id output (it is made ready before what uses it), or wait until it is ready`;
+}

@@ -7,7 +7,15 @@
 import { z } from "zod";
 import type { InstanceSnapshot } from "../client";
 import { bool, optionalId } from "../lifecycle/check";
-import { commonFields, descriptionField, field, nameField, recordCalls, skipFailed } from "./common";
+import {
+  commonFields,
+  descriptionField,
+  field,
+  nameField,
+  recordCalls,
+  skipFailed,
+  uniqueTogether,
+} from "./common";
 import { defineKind, type Recorded } from "./define";
 
 export const instanceSnapshot = defineKind({
@@ -22,6 +30,8 @@ export const instanceSnapshot = defineKind({
     deleting: "Expunging",
     failed: "Error",
   },
+  // createVMSnapshot refuses a name the instance's snapshots already have
+  deleteBeforeReplace: uniqueTogether("name", "instanceId"),
   fields: {
     ...commonFields,
     /** The snapshot's name, unique among the instance's snapshots (default: the resource name). Replaces on change. */

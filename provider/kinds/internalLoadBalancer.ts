@@ -2,19 +2,48 @@
 // createLoadBalancer with scheme Internal): a port of a guest address of a VPC tier (given, or allocated from the
 // tier) balanced over member instances on that tier, by an algorithm. Name, description, algorithm and members
 // change in place, as for the public rule (balancer.ts); the tier, the source address and the ports replace.
-// Check holds the platform's rules on ports and algorithm; the API judges the rest (a tier whose offering does
-// not serve the internal LB, an address outside the tier or taken, a member off the tier) and its refusals pass on.
+// Check holds the platform's rules on ports and algorithm, and reads a tier given as a plain id for its range: a
+// source address outside it is refused at preview. The API judges the rest (a tier whose offering does not serve
+// the internal LB, an address taken, a member off the tier; the range of a tier made in the same run) and its
+// refusals pass on.
 
 import { z } from "zod";
-import type { InternalLoadBalancer } from "../client";
+import type { InternalLoadBalancer, Network } from "../client";
 import { id, optionalId } from "../lifecycle/check";
+import { inRange, parseCidr, parseIpv4 } from "../lifecycle/net";
 import { containsUnknown } from "../lifecycle/values";
 import { applyBalancer, balancerFields, port } from "./balancer";
 import { commonFields, field, tags } from "./common";
-import { defineKind } from "./define";
-import { ipv4 } from "./network";
+import { defineKind, type Recorded, type Requirement } from "./define";
+import { ipv4, networkCidr } from "./network";
 
 const shared = balancerFields("load balancer", "the member instances, each with a NIC on the tier");
+
+/** The range of a tier as its record shows it ("10.1.2.0/24"). */
+const rangeText = (tier: Partial<Network>) => tier.cidr || networkCidr(tier.gateway, tier.netmask);
+
+/**
+ * The source address lies in the tier it is taken from: `sourceIpAddressNetworkId` when given, else `networkId`
+ * (CloudStack refuses it otherwise: "The requested IP is not in the network's CIDR subnet.").
+ */
+function sourceAddressIn(field: "networkId" | "sourceIpAddressNetworkId"): Requirement {
+  const judged = (i: Recorded) =>
+    typeof i.sourceIpAddress === "string" &&
+    !containsUnknown(i.sourceIpAddress) &&
+    (field === "sourceIpAddressNetworkId" || i.sourceIpAddressNetworkId === undefined);
+  return {
+    property: "sourceIpAddress",
+    holds(tier, i) {
+      const range = parseCidr(rangeText(tier as Partial<Network>) ?? "", false);
+      const ip = parseIpv4(String(i.sourceIpAddress));
+      return !judged(i) || !range || ip === undefined || inRange(ip, range);
+    },
+    reason: (tier, i) => {
+      const cidr = rangeText(tier as Partial<Network>);
+      return `has the range ${cidr}: sourceIpAddress ${i.sourceIpAddress} lies outside it. Give a free address inside ${cidr}, or leave sourceIpAddress out and the API allocates one`;
+    },
+  };
+}
 
 export const internalLoadBalancer = defineKind({
   name: "InternalLoadBalancer",
@@ -34,16 +63,19 @@ export const internalLoadBalancer = defineKind({
     networkId: field(id("the VPC tier of the member instances (a cim.Network's id)"), {
       change: "replace",
       live: true,
-      ref: "Network",
+      ref: { kind: "Network", mustExist: true, requires: sourceAddressIn("networkId") },
     }),
     /** The tier the source address is taken from (default: networkId). Replaces on change. */
     sourceIpAddressNetworkId: field(optionalId("the tier the source address is taken from"), {
       change: "replace",
       live: true,
-      ref: "Network",
+      ref: { kind: "Network", mustExist: true, requires: sourceAddressIn("sourceIpAddressNetworkId") },
       present: true,
     }),
-    /** A free address inside the tier's CIDR; left out, the API allocates one (shown as an output). Replaces. */
+    /**
+     * A free address inside the tier's CIDR (checked at preview when the tier is given as a plain id); left out,
+     * the API allocates one (shown as an output). Replaces.
+     */
     sourceIpAddress: field(ipv4("the balanced address, inside the tier's CIDR, e.g. 10.1.2.10").optional(), {
       change: "replace",
       live: true,

@@ -12,7 +12,7 @@ import { id, text } from "../lifecycle/check";
 import { catalogue } from "../lifecycle/lookups";
 import { type Session, waitFor } from "../lifecycle/session";
 import { containsUnknown, sameValue } from "../lifecycle/values";
-import { catalogueField, commonFields, field, tags } from "./common";
+import { catalogueField, commonFields, field, tags, uniqueTogether } from "./common";
 import { defineKind, type Recorded } from "./define";
 
 /** A cluster as the client reads it, with its kubeconfig once it has one. */
@@ -221,6 +221,8 @@ export const kubernetesCluster = defineKind({
     const to = semver(news.kubernetesVersionId);
     return from && to && !upgradableInPlace(from, to) ? ["kubernetesVersionId"] : [];
   },
+  // createKubernetesCluster refuses a second live cluster of the account with the same name
+  deleteBeforeReplace: uniqueTogether("name"),
   adoptable: (r) =>
     r.state === "Error"
       ? "the cluster is in state Error (its create failed); delete it or adopt another."

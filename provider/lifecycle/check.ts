@@ -154,6 +154,24 @@ export function text(rule: string, max = 255) {
     .max(max, `must be at most ${max} characters: ${rule}`);
 }
 
+/** Whether the runtime knows an IANA time zone name ("Europe/Berlin", "UTC"), as the platform's list does. */
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone name; the platform refuses any other (CloudStack's schedules take a java.util.TimeZone id). */
+export function timeZone(rule: string) {
+  // judged only when the length rules hold, so a wrong length is one message
+  return text(rule, 64).refine((tz) => tz.length === 0 || tz.length > 64 || isTimeZone(tz), {
+    message: `must be an IANA time zone name, e.g. "Europe/Berlin" or "UTC": ${rule}`,
+  });
+}
+
 export function bool(rule: string) {
   return z.boolean({ error: typeError("true or false", rule) }).optional();
 }

@@ -197,7 +197,9 @@ export function providerOf<F extends Fields, O extends Outputs>(
       throw await partial((await failure(s, named, verb, err, next)).message);
     }
     try {
-      const live = await getLive(s, id, want);
+      // The job may end before the resource is usable (a template still downloading): wait that out too, so what
+      // uses its id starts only once the platform says it is ready.
+      const live = await settled(s, id, want, "create");
       if (!live) throw new Error(`the ${past(verb)} ${noun} cannot be read back (404)`);
       const failed = kind.states?.failed;
       if (failed !== undefined && live.state === failed) {
@@ -348,7 +350,16 @@ export function providerOf<F extends Fields, O extends Outputs>(
           const elsewhere = ref.regionFrom ? inputs[ref.regionFrom] : undefined;
           const where = typeof elsewhere === "string" ? elsewhere : region;
           out.push(
-            ...(await mustReferToExisting(kind.name, where, k, inputs[k], target, ref.by, ref.requires)),
+            ...(await mustReferToExisting(
+              kind.name,
+              where,
+              k,
+              inputs[k],
+              target,
+              ref.by,
+              ref.requires,
+              inputs,
+            )),
           );
         }
         if (!f.lookup) return;

@@ -9,7 +9,7 @@
 import type { CimClient } from "../client";
 import { ConnectionError, RequestTimeoutError } from "../client";
 import { providerConfig } from "../config";
-import type { Kind, LiveRecord, Ref } from "../kinds/define";
+import type { Kind, LiveRecord, Recorded, Requirement } from "../kinds/define";
 import { isConfigured, openSession, type Session } from "./session";
 
 const TTL_MS = 60_000;
@@ -34,6 +34,7 @@ export const CATALOGUES = [
   "vpcOfferings",
   "backupOfferings",
   "kubernetesVersions",
+  "osTypes",
 ] as const;
 
 export type CatalogueName = (typeof CATALOGUES)[number];
@@ -64,6 +65,8 @@ export function fetchCatalogue(
       return c.backupOfferings({}, o);
     case "kubernetesVersions":
       return c.kubernetesVersions(o);
+    case "osTypes":
+      return c.osTypes(o);
   }
 }
 
@@ -91,16 +94,17 @@ async function attempt<T>(
   }
 }
 
-/** The catalogue list of a region, or undefined when it cannot be read now. */
+/** The catalogue list of a region, or undefined when it cannot be read now. `fresh`: not from the cache. */
 export async function catalogue<T extends { id: string }>(
   kind: string,
   region: string | undefined,
   name: CatalogueName,
+  fresh = false,
 ): Promise<T[] | undefined> {
   if (skipped()) return undefined;
   const key = `${region ?? ""}/${name}`;
   const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < TTL_MS) return (await hit.value) as T[] | undefined;
+  if (!fresh && hit && Date.now() - hit.at < TTL_MS) return (await hit.value) as T[] | undefined;
   const value = attempt(kind, region, (s) => fetchCatalogue(s.client, name));
   cache.set(key, { at: Date.now(), value });
   const rows = await value;
@@ -125,8 +129,14 @@ export async function mustExist(
   if (typeof value !== "string") return {};
   const rows = await catalogue<{ id: string }>(kind, region, name);
   if (!rows) return {};
-  const row = rows.find((r) => r.id === value);
-  if (row) return { row: row as Record<string, unknown> };
+  let row = rows.find((r) => r.id === value) as Record<string, unknown> | undefined;
+  // The catalogue includes what the account registers (templates, ISOs): a cached list may predate one made
+  // earlier in the same run, or show it still downloading. Such a miss is read once more before it counts.
+  if (!row || row.isReady === false) {
+    const now = await catalogue<{ id: string }>(kind, region, name, true);
+    row = (now ?? rows).find((r) => r.id === value) as Record<string, unknown> | undefined;
+  }
+  if (row) return { row };
   const where = region ? `region ${region}` : "the default region (cim:region is not set)";
   return {
     failure: {
@@ -150,6 +160,8 @@ function endpoint(name: CatalogueName): string {
       return "offerings/backup";
     case "kubernetesVersions":
       return "compute/kubernetes/versions";
+    case "osTypes":
+      return "os-types";
     default:
       return name;
   }
@@ -184,7 +196,8 @@ export async function mustReferToExisting(
   value: unknown,
   target: Kind,
   by: "id" | "name",
-  requires?: Ref["requires"],
+  requires?: Requirement,
+  inputs: Recorded = {},
 ): Promise<LookupFailure[]> {
   const values = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
   const list = target.api?.list;
@@ -202,10 +215,17 @@ export async function mustReferToExisting(
   const where = region ? `region ${region}` : "the default region (cim:region is not set)";
   return values.flatMap((v) => {
     const found = known.get(v);
-    if (found && (!requires || requires.holds(found))) return [];
-    const reason = found
-      ? `${field} names ${target.noun} ${v} in ${where}, which ${requires?.reason}`
-      : `${field} names no ${target.noun} ${by === "name" ? "named" : "with id"} "${v}" in ${where}. Create it first (declare a cim.${target.name} and pass its ${by} output here, so it is made before this resource), or correct the ${by}`;
+    if (found && (!requires || requires.holds(found, inputs))) return [];
+    if (found && requires) {
+      const which = typeof requires.reason === "string" ? requires.reason : requires.reason(found, inputs);
+      return [
+        {
+          property: requires.property ?? field,
+          reason: `${field} names ${target.noun} ${v} in ${where}, which ${which}`,
+        },
+      ];
+    }
+    const reason = `${field} names no ${target.noun} ${by === "name" ? "named" : "with id"} "${v}" in ${where}. Create it first (declare a cim.${target.name} and pass its ${by} output here, so it is made before this resource), or correct the ${by}`;
     return [{ property: field, reason }];
   });
 }

@@ -56,6 +56,11 @@ export function isHostOf(ip: number, base: number, prefix: number): boolean {
   return (ip & mask(prefix)) >>> 0 === base && ip !== base && ip !== base + size - 1;
 }
 
+/** Whether an address lies in a range (its network and broadcast addresses included). */
+export function inRange(ip: number, range: Cidr): boolean {
+  return (ip & mask(range.prefix)) >>> 0 === range.base;
+}
+
 export function rangeOf(gateway: string, netmask: string): Cidr | undefined {
   const gw = parseIpv4(gateway);
   const prefix = prefixOfNetmask(netmask);

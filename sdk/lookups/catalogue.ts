@@ -5,11 +5,13 @@ import type {
   BackupOffering,
   ComputeOffering,
   DiskOffering,
+  ImageFilter,
   Iso,
   KubernetesVersion,
   MultiRegionQuota,
   MyLimits,
   NetworkOffering,
+  OsType,
   Template,
   VpcOffering,
   Zone,
@@ -66,26 +68,70 @@ export async function getZone(query: LookupQuery | string): Promise<Zone> {
   return pick(rows, query, "zone", where);
 }
 
-/** The templates of a region. */
-export async function getTemplates(opts?: LookupRegionOptions): Promise<Template[]> {
-  return (await list<Template>("templates", opts)).rows;
+/** A template as the API lists it (`cim.Template` is the class that registers one). */
+export type TemplateRecord = Template;
+/** An ISO as the API lists it (`cim.Iso` is the class that registers one). */
+export type IsoRecord = Iso;
+
+/**
+ * Which images a template or ISO lookup reads: CloudStack's listTemplates / listIsos filters. Default `executable`:
+ * every one the account may deploy from (the platform's featured ones, public ones, those shared with it, and its
+ * own, still downloading included: see `isReady`). `featured`: the platform's; `self`: the account's own;
+ * `selfexecutable` / `sharedexecutable`: its own / those shared with it, ready; `community`: public, not featured.
+ */
+export interface ImageFilterOption {
+  filter?: ImageFilter;
 }
 
-/** One template by name (e.g. `Ubuntu 22.04 LTS`) or id. */
-export async function getTemplate(query: LookupQuery | string): Promise<Template> {
-  const { rows, where } = await list<Template>("templates", asQuery(query));
+/** Templates and ISOs: the catalogue read, or the filtered list when a filter is given (cached per filter). */
+async function images<T extends Row>(
+  kind: "templates" | "isos",
+  opts?: LookupRegionOptions & ImageFilterOption,
+) {
+  if (!opts?.filter) return list<T>(kind, opts);
+  const { client: c, key } = client();
+  const region = await regionOf(opts);
+  const family = kind === "templates" ? c.templates : c.isos;
+  const read = () => family.list({ filter: opts.filter }, { region: region.id });
+  const rows = await cached(`${key}/${region.id ?? ""}/${kind}?${opts.filter}`, read);
+  return { rows: rows as unknown as T[], where: `${region.label} (filter ${opts.filter})` };
+}
+
+/**
+ * The templates of a region: the platform's and the account's own (registered with cim.Template). Read once per
+ * process and cached: a template the same program registers is not there yet when the program starts, so refer
+ * to it through its resource (`template.id`), not by a lookup.
+ */
+export async function getTemplates(opts?: LookupRegionOptions & ImageFilterOption): Promise<Template[]> {
+  return (await images<Template>("templates", opts)).rows;
+}
+
+/** One template by name (e.g. `Ubuntu 22.04 LTS`) or id; `filter` narrows where it is looked for. */
+export async function getTemplate(query: (LookupQuery & ImageFilterOption) | string): Promise<Template> {
+  const { rows, where } = await images<Template>("templates", asQuery(query));
   return pick(rows, query, "template", where);
 }
 
-/** The ISOs of a region. */
-export async function getIsos(opts?: LookupRegionOptions): Promise<Iso[]> {
-  return (await list<Iso>("isos", opts)).rows;
+/** The ISOs of a region: the platform's and the account's own (cim.Iso); cached like the templates. */
+export async function getIsos(opts?: LookupRegionOptions & ImageFilterOption): Promise<Iso[]> {
+  return (await images<Iso>("isos", opts)).rows;
 }
 
-/** One ISO by name or id. */
-export async function getIso(query: LookupQuery | string): Promise<Iso> {
-  const { rows, where } = await list<Iso>("isos", asQuery(query));
+/** One ISO by name or id; `filter` narrows where it is looked for. */
+export async function getIso(query: (LookupQuery & ImageFilterOption) | string): Promise<Iso> {
+  const { rows, where } = await images<Iso>("isos", asQuery(query));
   return pick(rows, query, "ISO", where);
+}
+
+/** The guest OS types (CloudStack's listOsTypes), for a template's or ISO's `osTypeId`. */
+export async function getOsTypes(opts?: LookupRegionOptions): Promise<OsType[]> {
+  return (await list<OsType>("osTypes", opts)).rows;
+}
+
+/** One guest OS type by its description (e.g. `Ubuntu 22.04 (64-bit)`, the API's `name` too) or id. */
+export async function getOsType(query: LookupQuery | string): Promise<OsType> {
+  const { rows, where } = await list<OsType>("osTypes", asQuery(query));
+  return pick(rows, query, "OS type", where);
 }
 
 /** The compute offerings of a region, optionally only those available in one zone (filtered here). */

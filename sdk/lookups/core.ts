@@ -331,3 +331,36 @@ export function pickBy<T extends Row>(
   );
   return rows.find((r) => r.id === found.id)!;
 }
+
+/** Which records: optionally only those of one instance (its backups, power schedules, snapshots). */
+export interface OfInstanceFilter extends LookupRegionOptions {
+  /** Only the records of this instance (its id). */
+  instanceId?: string;
+}
+
+/** Which record: by `name` or `id`, optionally among one instance's records (give `instanceId` to narrow names). */
+export interface OfInstanceQuery extends LookupQuery {
+  /** Only the records of this instance (its id). */
+  instanceId?: string;
+}
+
+/**
+ * The two lookups of a family of an instance's records, read afresh each time (they are the account's own and
+ * change while programs run): every record of the region or of one instance, and one record by name or id with
+ * the candidates listed on a miss. `read` lists them (all of the region when `instanceId` is undefined).
+ */
+export function ofInstance<T extends Row>(
+  what: string,
+  read: (c: CimClient, region: string | undefined, instanceId: string | undefined) => Promise<T[]>,
+) {
+  const rowsOf = (opts: OfInstanceFilter | undefined) =>
+    fresh(opts, (c, region) => read(c, region, opts?.instanceId));
+  return {
+    all: async (opts?: OfInstanceFilter): Promise<T[]> => (await rowsOf(opts)).rows,
+    one: async (query: OfInstanceQuery | string): Promise<T> => {
+      const q = asQuery(query);
+      const { rows, where } = await rowsOf(q);
+      return pick(rows, query, what, q.instanceId ? `instance ${q.instanceId}, ${where}` : where);
+    },
+  };
+}

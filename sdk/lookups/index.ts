@@ -8,26 +8,34 @@ export type {
   ComputeOffering,
   DiskOffering,
   Invitation,
-  Iso,
   KubernetesVersion,
   Membership,
   MultiRegionMember,
   MultiRegionQuota,
   MyLimits,
   NetworkOffering,
+  OsType,
   Preferences,
   Region,
-  Template,
   Tenant,
   VpcOffering,
   Zone,
 } from "../../provider/client";
 export * from "./audit";
+export * from "./backups";
 export * from "./catalogue";
 export * from "./comments";
-export { clearLookupCache, LookupError, type LookupQuery, type LookupRegionOptions } from "./core";
+export {
+  clearLookupCache,
+  LookupError,
+  type LookupQuery,
+  type LookupRegionOptions,
+  type OfInstanceFilter,
+  type OfInstanceQuery,
+} from "./core";
 export * from "./fileSystems";
 export * from "./instanceGroups";
+export * from "./instanceSchedules";
 export * from "./kubernetes";
 export * from "./multiRegions";
 export * from "./networking";

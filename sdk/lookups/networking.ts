@@ -1,11 +1,15 @@
-// Networking lookups: network ACL lists, public IP addresses, VPC private gateways, public load-balancer rules and
-// internal load balancers. They are the account's own records, read afresh each time (not cached).
-import type {
-  AclList,
-  InternalLoadBalancer,
-  LoadBalancerRule,
-  PrivateGateway,
-  PublicIp,
+// Networking lookups: network ACL lists and their rules, public IP addresses and their static NAT, VPC private
+// gateways, public load-balancer rules and internal load balancers. They are the account's own records, read
+// afresh each time (not cached).
+import {
+  type AclList,
+  type InternalLoadBalancer,
+  type LoadBalancerRule,
+  type NetworkAclRule,
+  type PrivateGateway,
+  type PublicIp,
+  type StaticNat,
+  staticNatOf,
 } from "../../provider/client";
 import { fresh, type LookupQuery, type LookupRegionOptions, pick, pickBy, type Row } from "./core";
 
@@ -41,15 +45,57 @@ export async function getNetworkAclList(query: NetworkAclListQuery): Promise<Acl
   return pick(rows, query, "network ACL list", `VPC ${query.vpcId}, ${where}`);
 }
 
+/** A network ACL rule as the API shows it (`cim.NetworkAclRule` is the resource class). */
+export type NetworkAclRuleRecord = NetworkAclRule;
+
+/** Which rule of a list: exactly one of `number` (its place in the list, unique there) or `id`. */
+export interface NetworkAclRuleQuery extends LookupRegionOptions {
+  /** The list (a `cim.NetworkAclList`'s id, or a default list's from `cim.getNetworkAclList`). */
+  aclId: string;
+  number?: number;
+  id?: string;
+}
+
+/** The rules of one list (GET /api/v1/network-acls/rules?aclId=), in rule-number order. */
+async function aclRules(opts: LookupRegionOptions & { aclId: string }) {
+  const read = await fresh(
+    opts,
+    async (c, region) => (await c.networkAcls.listAllRules({ region, aclId: opts.aclId })).items,
+  );
+  read.rows.sort((a, b) => (a.number ?? Infinity) - (b.number ?? Infinity));
+  return read;
+}
+
+/** The rules of a network ACL list, in rule-number order, read afresh each time (not cached). */
+export async function getNetworkAclRules(
+  opts: LookupRegionOptions & { aclId: string },
+): Promise<NetworkAclRuleRecord[]> {
+  return (await aclRules(opts)).rows;
+}
+
+/**
+ * One rule of a network ACL list by its number or id; a miss lists the list's rules (number and id). E.g.
+ * `cim.getNetworkAclRule({ aclId, number: 10 })`.
+ */
+export async function getNetworkAclRule(query: NetworkAclRuleQuery): Promise<NetworkAclRuleRecord> {
+  const { rows, where } = await aclRules(query);
+  // a rule is named by its number
+  const asked = { id: query.id, name: query.number === undefined ? undefined : String(query.number) };
+  const numberOf = (r: NetworkAclRule) => (r.number === undefined ? undefined : String(r.number));
+  return pickBy(rows, numberOf, asked, "network ACL rule", `list ${query.aclId}, ${where}`);
+}
+
 // ------------------------------------------------------------------------------------------ public IPs
 
 /** A public IP address as the API shows it (the lookups' record; `cim.PublicIp` is the resource class). */
 export type PublicIpAddress = PublicIp;
 
-/** Which addresses: those of one VPC or one (isolated) network. */
+/** Which addresses: those of one VPC or one (isolated) network; with or without static NAT. */
 export interface PublicIpFilter extends LookupRegionOptions {
   vpcId?: string;
   networkId?: string;
+  /** true: only addresses mapped one to one onto an instance (static NAT); false: only the others. */
+  isStaticNat?: boolean;
 }
 
 /** Which address: exactly one of `address` (e.g. `198.18.0.7`) or `id`. */
@@ -62,7 +108,14 @@ function publicIps(opts: PublicIpFilter | undefined) {
   return fresh(
     opts,
     async (c, region) =>
-      (await c.publicIps.listAll({ region, vpcId: opts?.vpcId, associatedNetworkId: opts?.networkId })).items,
+      (
+        await c.publicIps.listAll({
+          region,
+          vpcId: opts?.vpcId,
+          associatedNetworkId: opts?.networkId,
+          isStaticNat: opts?.isStaticNat,
+        })
+      ).items,
   );
 }
 
@@ -74,13 +127,73 @@ export async function getPublicIps(opts?: PublicIpFilter): Promise<PublicIpAddre
   return (await publicIps(opts)).rows;
 }
 
+/**
+ * One record named by its public address (a string is the address or the id) among the rows `read` gives for
+ * the query's filter; `idOf` says which field of the query is the id.
+ */
+async function pickByAddress<T extends Row & { ipAddress?: string }, Q extends { address?: string }>(
+  query: Q | string,
+  read: (q: Q) => Promise<{ rows: T[]; where: string }>,
+  idOf: (q: Q) => string | undefined,
+  what: string,
+): Promise<T> {
+  const q = (typeof query === "string" ? {} : query) as Q;
+  const { rows, where } = await read(q);
+  const asked = typeof query === "string" ? query : { id: idOf(q), name: q.address };
+  return pickBy(rows, (r) => r.ipAddress, asked, what, where);
+}
+
 /** One public IP address by its address or id; a miss lists the candidates (address and id). */
 export async function getPublicIp(query: PublicIpQuery | string): Promise<PublicIpAddress> {
-  const q: PublicIpQuery = typeof query === "string" ? {} : query;
-  const { rows, where } = await publicIps(q);
-  // an address is the name of an address
-  const asked = typeof query === "string" ? query : { id: q.id, name: q.address };
-  return pickBy(rows, (r) => r.ipAddress, asked, "public IP", where);
+  return pickByAddress(query, publicIps, (q) => q.id, "public IP");
+}
+
+// ------------------------------------------------------------------------------------------ static NAT
+
+/**
+ * An address's static NAT (`cim.StaticNat` is the resource class): its `id` and `ipAddress` are the address's,
+ * `virtualMachineId` and `virtualMachineName` the instance it maps onto, `networkId` and `vmIpAddress` that
+ * instance's NIC.
+ */
+export type StaticNatRecord = StaticNat;
+
+/** Which static NATs: of one VPC or network, or onto one instance. */
+export interface StaticNatFilter extends LookupRegionOptions {
+  vpcId?: string;
+  networkId?: string;
+  /** Only the addresses mapped onto this instance (its id). */
+  instanceId?: string;
+}
+
+/** Which static NAT: exactly one of `address` (the public address, e.g. `198.18.0.7`) or `publicIpId`. */
+export interface StaticNatQuery extends StaticNatFilter {
+  address?: string;
+  publicIpId?: string;
+}
+
+/** The addresses that map onto an instance (the platform shows a static NAT on its address). */
+async function staticNats(opts: StaticNatFilter | undefined) {
+  const { rows, where } = await publicIps({ ...opts, isStaticNat: true });
+  const nats = rows
+    .map(staticNatOf)
+    .filter((n) => n.state === "Enabled" && (!opts?.instanceId || n.virtualMachineId === opts.instanceId));
+  return { rows: nats, where };
+}
+
+/**
+ * The static NATs of a region (optionally of one VPC, network or instance): which public address maps onto
+ * which instance and NIC. Read afresh each time.
+ */
+export async function getStaticNats(opts?: StaticNatFilter): Promise<StaticNatRecord[]> {
+  return (await staticNats(opts)).rows;
+}
+
+/**
+ * The static NAT of one public address, by the address or its id: the instance and network it maps onto. An
+ * address without static NAT is a miss, which lists the addresses that have one (address and id).
+ */
+export async function getStaticNat(query: StaticNatQuery | string): Promise<StaticNatRecord> {
+  return pickByAddress(query, staticNats, (q) => q.publicIpId, "static NAT");
 }
 
 // ------------------------------------------------------------------------------------- VPC gateways

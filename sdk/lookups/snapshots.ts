@@ -1,6 +1,15 @@
 // Snapshot lookups: volume snapshots and instance snapshots (different resources), by name or id, read afresh.
 import type { InstanceSnapshot, VolumeSnapshot } from "../../provider/client";
-import { asQuery, fresh, type LookupQuery, type LookupRegionOptions, pick } from "./core";
+import {
+  asQuery,
+  fresh,
+  type LookupQuery,
+  type LookupRegionOptions,
+  type OfInstanceFilter,
+  type OfInstanceQuery,
+  ofInstance,
+  pick,
+} from "./core";
 
 /** A volume snapshot as the API shows it (cim.VolumeSnapshot is the resource class). */
 export type VolumeSnapshotInfo = VolumeSnapshot;
@@ -41,29 +50,20 @@ export async function getVolumeSnapshot(query: VolumeSnapshotQuery | string): Pr
 }
 
 /** Which instance snapshot: by `name` or `id`, optionally among one instance's snapshots. */
-export interface InstanceSnapshotQuery extends LookupQuery {
-  /** Only snapshots of this instance (its id). */
-  instanceId?: string;
-}
+export type InstanceSnapshotQuery = OfInstanceQuery;
 
-function instanceSnapshots(opts: (LookupRegionOptions & { instanceId?: string }) | undefined) {
-  return fresh(
-    opts,
-    async (c, region) =>
-      (await c.instanceSnapshots.listAll({ region, virtualMachineId: opts?.instanceId })).items,
-  );
-}
+const instanceSnapshots = ofInstance(
+  "instance snapshot",
+  async (c, region, virtualMachineId) =>
+    (await c.instanceSnapshots.listAll({ region, virtualMachineId })).items,
+);
 
 /** The instance snapshots of a region (GET /api/v1/vm-snapshots), optionally of one instance. Not cached. */
-export async function getInstanceSnapshots(
-  opts?: LookupRegionOptions & { instanceId?: string },
-): Promise<InstanceSnapshot[]> {
-  return (await instanceSnapshots(opts)).rows;
+export function getInstanceSnapshots(opts?: OfInstanceFilter): Promise<InstanceSnapshot[]> {
+  return instanceSnapshots.all(opts);
 }
 
 /** One instance snapshot by name or id (names are unique per instance: give `instanceId` to narrow). */
-export async function getInstanceSnapshot(query: InstanceSnapshotQuery | string): Promise<InstanceSnapshot> {
-  const q = asQuery(query);
-  const { rows, where } = await instanceSnapshots(q);
-  return pick(rows, query, "instance snapshot", q.instanceId ? `instance ${q.instanceId}, ${where}` : where);
+export function getInstanceSnapshot(query: InstanceSnapshotQuery | string): Promise<InstanceSnapshot> {
+  return instanceSnapshots.one(query);
 }

@@ -5,6 +5,7 @@
 // no request that changes anything. The file ends with one line: `bad input suite: N passed, M failed`.
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AcceptedMutation, CimClient } from "../../provider/client";
 import { type OpResult, StackSession } from "../harness";
 import { catalogueIds, mutating, POLL_MS, Tally, TestEmulator } from "../reliability/support";
 import { type BadCase, CASES, type Ids, type Tokens } from "./cases";
@@ -55,7 +56,7 @@ async function lane(cases: BadCase[], n: number): Promise<void> {
       unknown: "0b7e2a41-5f0c-4d8e-9a43-7c1d2e3f4a5b",
       unknown2: "5c9d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f",
       regionId: emu.regions.find((r) => r.primary)!.id,
-      networkId: await isolatedNetwork(emu.url, valid, here),
+      ...(await laneNetworks(emu.url, valid, here)),
     };
     const baseEnv = {
       CIM_BASE_URL: emu.url,
@@ -117,25 +118,40 @@ afterAll(() => {
 });
 
 /** An isolated network of the lane's emulator, its create job ended (file systems are served on one). */
-async function isolatedNetwork(url: string, token: string, ids: { zoneId: string; isolated: string }) {
-  const call = async (method: string, p: string, body?: unknown) => {
-    const res = await fetch(`${url}/api/v1${p}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as { id: string; jobId?: string; status?: string };
+/**
+ * What rows of the lane look up at check, made once per lane through the API: an isolated network (file systems
+ * are served on one) and a VPC 10.61.0.0/16 with a tier 10.61.1.0/24 whose offering serves the internal LB.
+ */
+async function laneNetworks(
+  baseUrl: string,
+  token: string,
+  ids: { zoneId: string; isolated: string; vpcOffering: string },
+): Promise<{ networkId: string; internalLbTierId: string }> {
+  const c = new CimClient({ baseUrl, token });
+  const made = async (a: AcceptedMutation) => {
+    await c.jobs.wait(a, { firstDelayMs: 0, minIntervalMs: 10, maxIntervalMs: 50 });
+    return a.id!;
   };
-  const net = await call("POST", "/networks", {
-    name: "badinput-net",
-    displayText: "for file systems",
-    zoneId: ids.zoneId,
-    networkOfferingId: ids.isolated,
+  const { zoneId } = ids;
+  const network = async (name: string, networkOfferingId: string, tier: Record<string, string> = {}) =>
+    made(await c.networks.create({ name, displayText: name, zoneId, networkOfferingId, ...tier }));
+  const networkId = await network("badinput-net", ids.isolated);
+  const internalLb = (await c.catalogue.networkOfferings()).find((o) => o.internalLb === true)!;
+  const vpcId = await made(
+    await c.vpcs.create({
+      name: "badinput-vpc",
+      displayText: "for internal load balancers",
+      zoneId,
+      cidr: "10.61.0.0/16",
+      vpcOfferingId: ids.vpcOffering,
+    }),
+  );
+  const internalLbTierId = await network("badinput-ilb-tier", internalLb.id, {
+    vpcId,
+    gateway: "10.61.1.1",
+    netmask: "255.255.255.0",
   });
-  for (let i = 0; i < 500 && (await call("GET", `/jobs/${net.jobId}`)).status === "running"; i++)
-    await new Promise((r) => setTimeout(r, 10));
-  return net.id;
+  return { networkId, internalLbTierId };
 }
 
 /** What a user reads: the error (the CLI's stderr with the check failures), then the output. */

@@ -20,6 +20,8 @@ export interface Ids extends CatalogueIds {
   regionId: string;
   /** An isolated network of the lane's emulator (file systems are served on one). */
   networkId: string;
+  /** A VPC tier of the lane's emulator, 10.61.1.0/24, whose offering serves the internal LB. */
+  internalLbTierId: string;
 }
 
 export interface Settings {
@@ -72,6 +74,15 @@ const vm = (ids: Ids, extra: Record<string, unknown> = {}) => ({
   templateId: ids.templateId,
   serviceOfferingId: ids.small,
   ...extra,
+});
+/** A valid template (check only: the URL is never fetched), with `over` changed. */
+const template = (ids: Ids, over: Record<string, unknown> = {}) => ({
+  url: "https://images.example.com/golden.qcow2",
+  zoneId: ids.zoneId,
+  format: "QCOW2",
+  hypervisor: "KVM",
+  osTypeId: ids.template.osTypeId,
+  ...over,
 });
 const without = (o: Record<string, unknown>, key: string) => {
   const { [key]: _drop, ...rest } = o;
@@ -733,6 +744,13 @@ export const CASES: BadCase[] = [
     message: /schedule is required/,
   },
   {
+    name: "backup schedule timezone that is no IANA name",
+    kind: "BackupSchedule",
+    args: (i) => schedule(i, { timezone: "Europe/Atlantis" }),
+    field: "timezone",
+    message: /timezone must be an IANA time zone name, e\.g\. "Europe\/Berlin" or "UTC"/,
+  },
+  {
     name: "backup schedule timezone of 65 characters",
     kind: "BackupSchedule",
     args: (i) => schedule(i, { timezone: "Z".repeat(65) }),
@@ -1193,6 +1211,14 @@ export const CASES: BadCase[] = [
     message: /networkId must be an id \(a UUID\), not a name/,
   },
   {
+    name: "internal load balancer with a source address outside its tier (plain id)",
+    kind: "InternalLoadBalancer",
+    args: (i) => internalLb(i, { networkId: i.internalLbTierId, sourceIpAddress: "10.99.0.5" }),
+    field: "sourceIpAddress",
+    message:
+      /networkId names network \S+ in .*which has the range 10\.61\.1\.0\/24: sourceIpAddress 10\.99\.0\.5 lies outside it/,
+  },
+  {
     name: "internal load balancer naming a member twice",
     kind: "InternalLoadBalancer",
     args: (i) => internalLb(i, { memberIds: [i.unknown2, i.unknown2] }),
@@ -1253,6 +1279,13 @@ export const CASES: BadCase[] = [
     args: (i) => cluster(i, { autoscaling: { minSize: 3, maxSize: 3 } }),
     field: "autoscaling",
     message: /autoscaling\.maxSize must be greater than minSize/,
+  },
+  {
+    name: "cluster without control nodes",
+    kind: "KubernetesCluster",
+    args: (i) => cluster(i, { controlNodes: 0 }),
+    field: "controlNodes",
+    message: /controlNodes must be at least 1: the control-plane nodes/,
   },
   {
     name: "cluster control nodes as text",
@@ -1400,5 +1433,68 @@ export const CASES: BadCase[] = [
     args: () => ({ name: " " }),
     field: "name",
     message: /name must not be empty/,
+  },
+  {
+    name: "template URL of another scheme",
+    kind: "Template",
+    args: (i) => template(i, { url: "ftp://images.example.com/golden.qcow2" }),
+    field: "url",
+    message: /url must be an http or https URL: the platform downloads the image from it/,
+  },
+  {
+    name: "template URL on this machine",
+    kind: "Template",
+    args: (i) => template(i, { url: "http://localhost:8000/golden.qcow2" }),
+    field: "url",
+    message: /url must name a host the cloud can reach, not localhost/,
+  },
+  {
+    name: "template URL that does not end as the format's files",
+    kind: "Template",
+    args: (i) => template(i, { url: "https://images.example.com/golden.vhd" }),
+    field: "url",
+    message: /url must end as a QCOW2 file does \(\.qcow2, \.qcow2\.zip/,
+  },
+  {
+    name: "template format unknown",
+    kind: "Template",
+    args: (i) => template(i, { format: "vdi" }),
+    field: "format",
+    message: /format must be one of QCOW2, RAW, VHD, VHDX, OVA, VMDK, TAR/,
+  },
+  {
+    name: "template hypervisor unknown",
+    kind: "Template",
+    args: (i) => template(i, { hypervisor: "qemu" }),
+    field: "hypervisor",
+    message: /hypervisor must be one of KVM, XenServer, VMware/,
+  },
+  {
+    name: "template OS type of nothing",
+    kind: "Template",
+    args: (i) => template(i, { osTypeId: i.unknown }),
+    field: "osTypeId",
+    message: /osTypeId \S+ is not an OS type of/,
+  },
+  {
+    name: "bootable ISO without an OS type",
+    kind: "Iso",
+    args: (i) => ({ url: "https://images.example.com/rescue.iso", zoneId: i.zoneId }),
+    field: "osTypeId",
+    message: /osTypeId is required for a bootable ISO/,
+  },
+  {
+    name: "template permissions on the platform's featured template",
+    kind: "TemplatePermissions",
+    args: (i) => ({ templateId: i.templateId, isPublic: false }),
+    field: "templateId",
+    message: /only its owner can change who may use it/,
+  },
+  {
+    name: "template permissions with accounts and projects",
+    kind: "TemplatePermissions",
+    args: (i) => ({ templateId: i.unknown, accounts: ["team-b"], projectIds: [i.unknown2] }),
+    field: "projectIds",
+    message: /projectIds cannot be given together with accounts/,
   },
 ];

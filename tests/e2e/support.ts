@@ -65,7 +65,7 @@ export function mutating(counts: Record<string, number>): Record<string, number>
  */
 export function exampleProgram(
   home: ProgramHome,
-  example: "quickstart" | "multi-region" | "platform" | "web-stack",
+  example: "quickstart" | "multi-region" | "platform" | "web-stack" | "team-services",
 ): string {
   const source = path.join(repoRoot, "examples", example, "index.ts");
   let file = source;

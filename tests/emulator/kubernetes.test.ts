@@ -70,7 +70,7 @@ describe("Kubernetes supported versions (listKubernetesSupportedVersions)", () =
 });
 
 describe("Kubernetes clusters (createKubernetesCluster, listKubernetesClusters, deleteKubernetesCluster)", () => {
-  it("create is a job: Starting, then Running with an endpoint; the kubeconfig is only on …/config", async () => {
+  it("create is a long job (10 job latencies): Starting, then Running with an endpoint; the kubeconfig is only on …/config", async () => {
     const networkId = await isolated();
     await api.control.jobMode("clock", { latencyMs: 60_000 });
     const res = await create({ networkId });
@@ -81,6 +81,10 @@ describe("Kubernetes clusters (createKubernetesCluster, listKubernetesClusters, 
     const early = await api.get(`/compute/kubernetes/clusters/${res.body.id}/config`);
     expect(early.status).toBe(409);
     expect(expectErrorBody(early.body)).toBe(true);
+    // a usual job's time (one VM's deploy) is not enough: every node is provisioned and booted
+    await api.control.advanceClock(60_000 * 9);
+    expect((await api.ok("GET", `/jobs/${res.body.jobId}`)).status).toBe("running");
+    expect((await api.ok("GET", `/compute/kubernetes/clusters/${res.body.id}`)).state).toBe("Starting");
     await api.control.advanceClock(60_000);
     const job = await api.ok("GET", `/jobs/${res.body.jobId}`);
     expect(job).toMatchObject({ status: "success", command: "createKubernetesCluster" });
@@ -100,6 +104,18 @@ describe("Kubernetes clusters (createKubernetesCluster, listKubernetesClusters, 
     expect(config.configData).toContain(k.endpoint.replace(/\/$/, ""));
     const list = await api.ok("GET", "/compute/kubernetes/clusters", { query: { name: "k1" } });
     expect(list.kubernetescluster.map((x: any) => x.id)).toEqual([k.id]);
+  });
+
+  it("modes immediate and reads end a cluster's create as they end any job: the multiple applies to durations", async () => {
+    const networkId = await isolated();
+    await api.control.jobMode("immediate");
+    const now = await create({ networkId });
+    expect((await api.ok("GET", `/jobs/${now.body.jobId}`)).status).toBe("success");
+    await api.control.jobMode("reads", { reads: 2 });
+    const read = await create({ networkId, name: "k2" });
+    expect((await api.ok("GET", `/jobs/${read.body.jobId}`)).status).toBe("running");
+    expect((await api.ok("GET", `/jobs/${read.body.jobId}`)).status).toBe("running");
+    expect((await api.ok("GET", `/jobs/${read.body.jobId}`)).status).toBe("success");
   });
 
   it("a failed create leaves the cluster in Error, deletable", async () => {
@@ -165,13 +181,15 @@ describe("Kubernetes clusters (createKubernetesCluster, listKubernetesClusters, 
 });
 
 describe("scaleKubernetesCluster through POST …/{id}/nodes (query parameters)", () => {
-  it("size changes in place through a job: Scaling, then Running with the new size", async () => {
+  it("size changes in place through a long job (5 job latencies): Scaling, then Running with the new size", async () => {
     const k = await cluster();
     await api.control.jobMode("clock", { latencyMs: 1000 });
     const res = await scale(k.id, { size: 4 });
     expect(res.status).toBe(200);
     expect((await api.ok("GET", `/compute/kubernetes/clusters/${k.id}`)).state).toBe("Scaling");
     expect((await scale(k.id, { size: 5 })).status).toBe(409);
+    await api.control.advanceClock(4000);
+    expect((await api.ok("GET", `/compute/kubernetes/clusters/${k.id}`)).state).toBe("Scaling");
     await api.control.advanceClock(1000);
     expect(await api.ok("GET", `/jobs/${res.body.jobId}`)).toMatchObject({
       status: "success",
@@ -214,7 +232,7 @@ describe("scaleKubernetesCluster through POST …/{id}/nodes (query parameters)"
     expect(refused.body.message).toMatch(/is in Starting state and can not be scaled/);
   });
 
-  it("a failed scale leaves the cluster in Alert", async () => {
+  it("a failed scale leaves the cluster in Alert, refusing scales, until the state scanner's next pass", async () => {
     const k = await cluster();
     await api.control.fault({
       method: "POST",
@@ -222,11 +240,30 @@ describe("scaleKubernetesCluster through POST …/{id}/nodes (query parameters)"
       jobFail: { detail: "worker did not join" },
       times: 1,
     });
-    await done((await scale(k.id, { size: 3 })).body);
+    await api.control.jobMode("clock", { latencyMs: 1000 });
+    const res = await scale(k.id, { size: 3 });
+    await api.control.advanceClock(5000);
+    expect(await api.ok("GET", `/jobs/${res.body.jobId}`)).toMatchObject({
+      status: "error",
+      detail: "worker did not join",
+    });
     expect(await api.ok("GET", `/compute/kubernetes/clusters/${k.id}`)).toMatchObject({
       state: "Alert",
       size: 2,
     });
+    const refused = await scale(k.id, { size: 3 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/is in Alert state and can not be scaled/);
+    // KubernetesClusterStatusScanner's reconcileAlertCluster, one job latency later: the nodes run, so Running
+    await api.control.advanceClock(1000);
+    expect(await api.ok("GET", `/compute/kubernetes/clusters/${k.id}`)).toMatchObject({
+      state: "Running",
+      size: 2,
+    });
+    const recent = await api.ok("GET", "/jobs/recent");
+    expect(recent.jobs.map((j: any) => j.command)).not.toContain("reconcileKubernetesCluster");
+    await api.control.jobMode("timed", { latencyMs: 0 });
+    expect((await done((await scale(k.id, { size: 3 })).body)).status).toBe("success");
   });
 });
 

@@ -9,9 +9,9 @@
 // stdin: one JSON command a line: {id, op, ...}
 //   {op: "open", workDir, sdk, stackName, projectName, program} first (sdk: the module id or path loaded as
 //   `cim`, resolved from workDir; program: a CommonJS file exporting `(cim, pulumi) => outputs`), then
-//   {op, config?, env?, options?} with op: up | preview | refresh | destroy | export (secrets shown, as the
-//   Automation API does) | export-raw (`pulumi stack export`: secrets as ciphertext) | rm | env (only applies
-//   `env`), and last {op: "exit"}.
+//   {op, config?, env?, options?, lean?} with op: up | preview | refresh | destroy | export (secrets shown, as
+//   the Automation API does) | export-raw (`pulumi stack export`: secrets as ciphertext) | rm | env (only
+//   applies `env`), and last {op: "exit"}. `lean`: see `lean` below.
 // stdout: one JSON line per command:
 //   {id, op, ok, error?, diagnostics, summary?, outputs?, deployment?, output, stderr, ms}
 // The environment of the runs (CIM_TOKEN, …) is this process's, set by whoever starts it, never in a file;
@@ -34,7 +34,7 @@ const OPERATIONS = {
   async up(stack, o) {
     const r = await stack.up(o);
     return {
-      summary: r.summary.resourceChanges,
+      summary: r.summary?.resourceChanges,
       outputs: Object.fromEntries(Object.entries(r.outputs).map(([k, v]) => [k, v.value])),
     };
   },
@@ -42,10 +42,10 @@ const OPERATIONS = {
     return { summary: (await stack.preview({ diff: true, ...o })).changeSummary };
   },
   async refresh(stack, o) {
-    return { summary: (await stack.refresh(o)).summary.resourceChanges };
+    return { summary: (await stack.refresh(o)).summary?.resourceChanges };
   },
   async destroy(stack, o) {
-    return { summary: (await stack.destroy(o)).summary.resourceChanges };
+    return { summary: (await stack.destroy(o)).summary?.resourceChanges };
   },
   async export(stack) {
     // The Automation API's exportStack runs `pulumi stack export --show-secrets`.
@@ -79,6 +79,24 @@ async function open(spec) {
     { workDir: spec.workDir, pulumiCommand },
   );
   session = { spec, stack };
+}
+
+/**
+ * A lean operation skips what the Automation API runs after `up`, `refresh` and `destroy`: `pulumi stack output`
+ * twice (masked, then with secrets) and `pulumi stack history`, three more CLI processes that load the stack,
+ * two of them deriving the passphrase key (PBKDF2, a million rounds): about 0.7 s of CPU together, over half of
+ * what a small `up` itself costs. Its summary is the engine's own summary event; it has no outputs. For callers
+ * that read neither (the fault suite): the operation itself is the same CLI run.
+ */
+async function lean(stack, body) {
+  stack.info = async () => undefined;
+  stack.workspace.stackOutputs = async () => ({});
+  try {
+    return await body();
+  } finally {
+    delete stack.info;
+    delete stack.workspace.stackOutputs;
+  }
 }
 
 function applyEnv(env) {
@@ -116,6 +134,8 @@ async function perform(cmd) {
   let stderr = "";
   // What the engine reported, one entry per diagnostic (the CLI's display prints each more than once).
   const diagnostics = [];
+  // The engine's summary of the operation (a lean operation's only summary).
+  let engineSummary;
   const o = {
     onOutput: (s) => {
       output += s;
@@ -126,6 +146,7 @@ async function perform(cmd) {
     onEvent: (e) => {
       const d = e.diagnosticEvent;
       if (d) diagnostics.push({ severity: d.severity, message: d.message, urn: d.urn });
+      if (e.summaryEvent) engineSummary = e.summaryEvent.resourceChanges;
     },
     color: "never",
     ...(cmd.options ?? {}),
@@ -140,8 +161,10 @@ async function perform(cmd) {
       if (!operation) throw new Error(`unknown op ${cmd.op}`);
       applyEnv(cmd.env);
       await applyConfig(session.stack, cmd.config);
+      const run = () =>
+        cmd.lean ? lean(session.stack, () => operation(session.stack, o)) : operation(session.stack, o);
       try {
-        Object.assign(result, await operation(session.stack, o));
+        Object.assign(result, await run());
       } catch (e) {
         if (!programNeverConnected(e, diagnostics)) throw e;
         // The inline program could not reach the engine's gRPC server, so nothing was registered or sent
@@ -151,8 +174,9 @@ async function perform(cmd) {
         process.stderr.write(`runner: ${cmd.op} retried once: the program never connected to the engine\n`);
         diagnostics.length = 0;
         output += "\n[runner: retried once: the program never connected to the engine]\n";
-        Object.assign(result, await operation(session.stack, o));
+        Object.assign(result, await run());
       }
+      if (cmd.lean) Object.assign(result, { summary: engineSummary, outputs: undefined });
     }
     result.ok = true;
   } catch (e) {

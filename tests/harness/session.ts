@@ -18,6 +18,11 @@ export interface OpRequest {
   env?: Record<string, string | null>;
   /** Extra Automation API options for the operation. */
   options?: Record<string, unknown>;
+  /**
+   * Skip the Automation API's follow-up CLI calls (stack outputs, history): the summary is the engine's own, and
+   * there are no outputs (runner.cjs: `lean`).
+   */
+  lean?: boolean;
 }
 
 /** What one operation returned. */

@@ -412,7 +412,7 @@ describe("generateProgram", () => {
       "// The API does not return these SSH key pair inputs, so they are left out (which keeps what was deployed):\n// publicKey.",
     );
     expect(index).toContain(
-      "network ACL rules, backup schedules, backups, instance schedules, SSH key pairs, public IPs, static NATs, volume snapshots, instance snapshots, VPC private gateways, load-balancer rules, internal load balancers, Kubernetes clusters, comments, shared file systems, instance groups, multi-region groups, multi-region group members and projects of region de-fra",
+      "network ACL rules, backup schedules, backups, instance schedules, SSH key pairs, public IPs, static NATs, volume snapshots, instance snapshots, VPC private gateways, load-balancer rules, internal load balancers, Kubernetes clusters, comments, shared file systems, instance groups, multi-region groups, multi-region group members, projects, templates, template permission sets and ISOs of region de-fra",
     );
     expect(index.match(/^import .*$/gm)).toEqual(['import * as cim from "pulumi-cim";']);
   });
@@ -915,5 +915,97 @@ describe("multi-region groups and projects", () => {
   name: "shop",
   displayText: "the shop",
 });`);
+  });
+});
+
+describe("templates and ISOs", () => {
+  const UBUNTU = "11111111-0000-0000-0000-00000000000b";
+  function withImages(): Inventory {
+    const inv = inventory();
+    const image = {
+      zoneId: ZONE,
+      osTypeId: UBUNTU,
+      isReady: true,
+      status: "Download Complete",
+      state: "Ready",
+      account: "user-1",
+      isDynamicallyScalable: false,
+    };
+    inv.records.Template = [
+      {
+        ...image,
+        id: "tpl-1",
+        name: "golden",
+        displayText: "golden image",
+        url: "https://images.example.com/golden.qcow2",
+        format: "QCOW2",
+        hypervisor: "KVM",
+        passwordEnabled: true,
+      },
+    ];
+    inv.records.TemplatePermissions = [
+      {
+        id: "tpl-1",
+        isPublic: false,
+        isFeatured: false,
+        isExtractable: true,
+        accounts: ["team-b"],
+        projectIds: [],
+        account: "user-1",
+      },
+    ];
+    inv.records.Iso = [
+      {
+        ...image,
+        id: "iso-1",
+        name: "rescue",
+        displayText: "rescue",
+        url: "https://images.example.com/rescue.iso",
+        format: "ISO",
+        bootable: true,
+      },
+    ];
+    // an instance of the adopted template, another booted from the adopted ISO
+    inv.records.Instance[0].templateId = "tpl-1";
+    inv.records.Instance[1].templateId = "iso-1";
+    inv.records.Instance[1].isoId = "iso-1";
+    return inv;
+  }
+
+  it("adopts the account's images before the instances that refer to them; permissions refer to their template", () => {
+    const { files, resources } = generateProgram(withImages(), options);
+    const index = files["index.ts"];
+    const order = resources.map((r) => `${r.kind} ${r.name}`);
+    expect(order.indexOf("Template golden")).toBeLessThan(
+      order.indexOf("TemplatePermissions golden-permissions"),
+    );
+    expect(order.indexOf("TemplatePermissions golden-permissions")).toBeLessThan(
+      order.indexOf("Instance web"),
+    );
+    expect(index).toContain(`const templateGolden = new cim.Template("golden", {
+  adoptId: "tpl-1",
+  region,
+  name: "golden",
+  displayText: "golden image",
+  url: "https://images.example.com/golden.qcow2",
+  zoneId: "${ZONE}", // de-fra-1a
+  format: "QCOW2",
+  hypervisor: "KVM",
+  osTypeId: "${UBUNTU}",
+  passwordEnabled: true,
+});`);
+    // API defaults (private, not featured) left out
+    expect(index).toContain(`new cim.TemplatePermissions("golden-permissions", {
+  adoptId: "tpl-1",
+  region,
+  templateId: templateGolden.id,
+  isExtractable: true,
+  accounts: ["team-b"],
+});`);
+    expect(index).toMatch(
+      /new cim\.Iso\("rescue", \{\n {2}adoptId: "iso-1",(.*\n)*? {2}url: "https:\/\/images\.example\.com\/rescue\.iso",/,
+    );
+    expect(index).toMatch(/templateId: templateGolden\.id,/);
+    expect(index).toMatch(/imageType: "iso",\n {2}isoId: isoRescue\.id,/);
   });
 });

@@ -5,12 +5,18 @@
 // Every output a provider returns here (create, read, update, partial state) is parsed strictly with its kind's
 // outputs schema (provider/kinds/outputSchema.ts), the runtime twin of the SDK class's outputs type.
 import type * as pulumi from "@pulumi/pulumi";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { providerFor } from "../../provider";
+import { Jobs } from "../../provider/client/jobs";
+import { IsoSchema, TemplateSchema } from "../../provider/client/schemas";
 import { type Kind, type KindName, kinds } from "../../provider/kinds";
-import { PLAIN_REFERENCES, secretOutputs } from "../../provider/kinds/define";
+import { commonFields } from "../../provider/kinds/common";
+import { defineKind, PLAIN_REFERENCES, secretOutputs } from "../../provider/kinds/define";
+import { imageStates } from "../../provider/kinds/image";
 import { outputSchema } from "../../provider/kinds/outputSchema";
+import { providerOf } from "../../provider/lifecycle/engine";
 import { captureWarnings } from "../../provider/lifecycle/engineLog";
 import { PartialStateError } from "../../provider/lifecycle/errors";
 import { resetLookups } from "../../provider/lifecycle/lookups";
@@ -51,6 +57,7 @@ beforeAll(async () => {
   // every multi-region member row makes its own group (one VPC per region in a group)
   await ctl.limits({ maxMultiRegions: 100 });
   cat.zone = (await first("/zones")).id;
+  cat.zone2 = (await first("/zones", (z) => z.id !== cat.zone)).id;
   cat.offering = (await first("/offerings/compute")).id;
   const offerings = rows(await call("GET", "/offerings/compute"));
   cat.offering2 = offerings.find((o) => o.id !== cat.offering)?.id;
@@ -70,6 +77,9 @@ beforeAll(async () => {
   const backupOfferings = rows(await call("GET", `/offerings/backup?zoneId=${cat.zone}`));
   cat.backupOffering = backupOfferings[0].id;
   cat.backupOffering2 = backupOfferings[1].id;
+  cat.osType = (await first("/os-types", (o) => o.description === "Ubuntu 22.04 (64-bit)")).id;
+  cat.osType2 = (await first("/os-types", (o) => o.description === "Debian GNU/Linux 12 (64-bit)")).id;
+  await ctl.user("user-2");
 });
 
 /** An accepted mutation's job, once it has ended (jobs end at their first read here). */
@@ -254,6 +264,8 @@ interface Case {
   deletePath?: (id: string, outs: Rec) => string;
   /** The state a live record read from `path` shows (default: its `state`). */
   liveState?: (live: Rec) => string;
+  /** What a read shows after delete when delete resets rather than removes (default: gone, `{}`). */
+  afterDelete?: Rec;
 }
 
 const instanceInputs = () => ({
@@ -642,6 +654,62 @@ const cases: Case[] = [
     bad: (i) => ({ news: { ...i, displayText: "" }, field: "displayText" }),
     path: (id) => `/projects/${id}`,
   },
+  {
+    kind: "Template",
+    inputs: () => templateInputs(),
+    // names, description, OS type and the flags change in place (updateTemplate)
+    inPlace: (o) => {
+      const more = {
+        displayText: "golden image",
+        osTypeId: cat.osType2,
+        passwordEnabled: true,
+        isDynamicallyScalable: true,
+      };
+      return { news: { ...o, ...more }, expect: more };
+    },
+    replace: (o) => ({ news: { ...o, url: o.url.replace(".qcow2", "-2.qcow2") }, field: "url" }),
+    bad: (i) => ({ news: { ...i, url: "https://images.example.com/golden.vhd" }, field: "url" }),
+    createRoute: "/api/v1/templates",
+    path: (id) => `/templates/${id}`,
+    liveState: (t) => TemplateSchema.parse(t).state ?? "",
+  },
+  {
+    // Synchronous in the API (no job): no partial-state row. Its id is the template's.
+    kind: "TemplatePermissions",
+    inputs: async () => {
+      const [templateId, other] = [await registeredTemplate(), await registeredTemplate()];
+      otherTemplate.set(templateId, other);
+      return { templateId, accounts: ["user-2"], isExtractable: true };
+    },
+    inPlace: (o) => {
+      const more = { isPublic: true, isFeatured: true, accounts: [] };
+      return { news: { ...o, ...more }, expect: more };
+    },
+    replace: (o) => ({ news: { ...o, templateId: otherTemplate.get(o.templateId) }, field: "templateId" }),
+    bad: (i) => ({ news: { ...i, accounts: ["user-2,user-3"] }, field: "accounts" }),
+    path: (id) => `/templates/${id}/permissions`,
+    // they go with their template; deleting them resets the template (CloudStack's op reset)
+    deletePath: (id) => `/templates/${id}?forced=true`,
+    afterDelete: { isPublic: false, isFeatured: false, isExtractable: false, accounts: [] },
+  },
+  {
+    kind: "Iso",
+    inputs: () => ({
+      name: nameOf("iso"),
+      url: `https://images.example.com/${unique}/rescue.iso`,
+      zoneId: cat.zone,
+      osTypeId: cat.osType,
+    }),
+    inPlace: (o) => ({
+      news: { ...o, displayText: "rescue", bootable: false },
+      expect: { displayText: "rescue", bootable: false },
+    }),
+    replace: (o) => ({ news: { ...o, zoneId: cat.zone2 }, field: "zoneId" }),
+    bad: (i) => ({ news: { ...i, url: "ftp://images.example.com/rescue.iso" }, field: "url" }),
+    createRoute: "/api/v1/isos",
+    path: (id) => `/isos/${id}`,
+    liveState: (i) => IsoSchema.parse(i).state ?? "",
+  },
 ];
 
 const secondaryRegion = () => emu.regions.find((r) => !r.primary)!.id;
@@ -687,6 +755,25 @@ const fsInputs = (extra: Rec = {}) => ({
   description: "shared assets",
   ...extra,
 });
+
+const templateInputs = (extra: Rec = {}) => ({
+  name: nameOf("tpl"),
+  url: `https://images.example.com/${unique}/golden.qcow2`,
+  zoneId: cat.zone,
+  format: "QCOW2",
+  hypervisor: "KVM",
+  osTypeId: cat.osType,
+  ...extra,
+});
+
+/** A template registered through the API, once downloaded. */
+async function registeredTemplate(): Promise<string> {
+  const t = await call("POST", "/templates", templateInputs());
+  await waitJob(t.jobId);
+  return t.id;
+}
+/** A second template for each TemplatePermissions row's replacement. */
+const otherTemplate = new Map<string, string>();
 
 /** A cluster of one worker on the shared isolated network, Kubernetes 1.27.3 on the Medium offering. */
 const clusterInputs = (extra: Rec = {}) => ({
@@ -818,7 +905,8 @@ describe.each(cases)("$kind, in-process against the emulator", (c) => {
     expect(replaced.diff.replaces).toContain(rep.field);
 
     await p(c.kind).delete!(id, updated);
-    expect(await p(c.kind).read!(id, updated)).toEqual({}); // gone on read: refresh drops it
+    if (c.afterDelete) expect((await p(c.kind).read!(id, updated)).props).toMatchObject(c.afterDelete);
+    else expect(await p(c.kind).read!(id, updated)).toEqual({}); // gone on read: refresh drops it
     await p(c.kind).delete!(id, updated); // already gone: success
   });
 
@@ -864,14 +952,15 @@ describe.each(cases)("$kind, in-process against the emulator", (c) => {
       const state = c.liveState?.(live) ?? live.state;
       expect(state).toBe(kinds[c.kind].states?.failed);
       expect(partial.properties).toMatchObject({ state });
-      // the next up replaces it
-      const d = await p(c.kind).diff!(
-        partial.id,
-        partial.properties,
-        (await p(c.kind).check!({}, inputs)).inputs,
-      );
+      // the next up replaces it, as the engine does: deleting it first when the diff says so, else after the
+      // replacement is made (a kind whose names are unique must say so, or the replacement is refused)
+      const news = (await p(c.kind).check!({}, inputs)).inputs;
+      const d = await p(c.kind).diff!(partial.id, partial.properties, news);
       expect(d.replaces).toContain("state");
-      await p(c.kind).delete!(partial.id, partial.properties);
+      if (d.deleteBeforeReplace) await p(c.kind).delete!(partial.id, partial.properties);
+      const replacement = await p(c.kind).create(news);
+      if (!d.deleteBeforeReplace) await p(c.kind).delete!(partial.id, partial.properties);
+      await p(c.kind).delete!(replacement.id, replacement.outs);
     },
   );
 });
@@ -1454,6 +1543,32 @@ describe("public IPs and static NAT", () => {
     );
   });
 
+  it("static NAT on an address with load-balancer rules is the API's refusal at enable: no partial state, no job", async () => {
+    const { publicIpId, members } = await balanced();
+    const rule = await make("LoadBalancerRule", {
+      name: nameOf("lb"),
+      publicIpId,
+      publicPort: 80,
+      privatePort: 8080,
+      memberIds: members,
+    });
+    const jobsBefore = await jobsOn(publicIpId);
+    const err = await make("StaticNat", { publicIpId, instanceId: members[0] }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).not.toBeInstanceOf(PartialStateError);
+    expect((err as Error).message).toMatch(
+      /enable failed: .*Failed to enable static nat for the ip address [\d.]+ as it already has LoadBalancing rules assigned/,
+    );
+    const address = await call("GET", `/public-ips/${publicIpId}`);
+    expect(address).toMatchObject({ isStaticNat: false });
+    expect(address.virtualMachineId || undefined).toBeUndefined(); // the platform shows "" for none
+    expect(await jobsOn(publicIpId)).toEqual(jobsBefore); // no enable job was started
+    expect(rows(await call("GET", "/jobs/recent?limit=200")).filter((j) => j.status === "running")).toEqual(
+      [],
+    );
+    await p("LoadBalancerRule").delete!(rule.id, rule.outs);
+  });
+
   it("an enable whose job failed left no static NAT: a plain error, nothing kept in state", async () => {
     const inputs = await addressAndInstance();
     await ctl.fault({
@@ -1633,6 +1748,44 @@ describe("internal load balancers", () => {
     await p2.delete!(id, after);
   });
 
+  it("a source address outside a tier given as a plain id fails at check, naming the field and the tier's range", async () => {
+    const networkId = await internalTier();
+    const inputs = { name: nameOf("ilb"), networkId, sourcePort: 80, instancePort: 80 };
+    const check = (news: Rec) => p("InternalLoadBalancer").check!({}, news);
+    const plain = { [PLAIN_REFERENCES]: ["networkId"] };
+    const outside = await check({ ...inputs, ...plain, sourceIpAddress: "10.99.0.5" });
+    expect(outside.failures).toEqual([
+      {
+        property: "sourceIpAddress",
+        reason: expect.stringMatching(
+          new RegExp(
+            `^networkId names network ${networkId} in .*, which has the range 10\\.77\\.1\\.0/24: sourceIpAddress 10\\.99\\.0\\.5 lies outside it\\. Give a free address inside 10\\.77\\.1\\.0/24, or leave sourceIpAddress out`,
+          ),
+        ),
+      },
+    ]);
+    expect((await check({ ...inputs, ...plain, sourceIpAddress: "10.77.1.50" })).failures ?? []).toEqual([]);
+    expect((await check({ ...inputs, ...plain })).failures ?? []).toEqual([]);
+    // the address is taken from sourceIpAddressNetworkId when given: judged once, against that tier
+    const both = await check({
+      ...inputs,
+      [PLAIN_REFERENCES]: ["networkId", "sourceIpAddressNetworkId"],
+      sourceIpAddressNetworkId: networkId,
+      sourceIpAddress: "10.99.0.5",
+    });
+    expect(
+      both.failures?.map((f) => `${f.property}: ${f.reason.slice(0, f.reason.indexOf(" in "))}`),
+    ).toEqual([`sourceIpAddress: sourceIpAddressNetworkId names network ${networkId}`]);
+    // a tier taken from an output (it may be made in the same run) is not read: the API refuses at create
+    expect((await check({ ...inputs, sourceIpAddress: "10.99.0.5" })).failures ?? []).toEqual([]);
+    const err = await p("InternalLoadBalancer")
+      .create({ ...inputs, sourceIpAddress: "10.99.0.5" })
+      .catch((e: Error) => e);
+    expect(err).not.toBeInstanceOf(PartialStateError);
+    expect(String((err as Error).message)).toContain("The requested IP is not in the network's CIDR subnet.");
+    expect(rows(await call("GET", `/loadbalancer/internal?networkId=${networkId}`))).toEqual([]);
+  });
+
   it("a tier without the internal LB: the API's refusal at create, nothing recorded", async () => {
     const tier = { id: await vpcTier("plain", 78, cat.tier) };
     const err = await make("InternalLoadBalancer", {
@@ -1686,6 +1839,36 @@ describe("Kubernetes clusters", () => {
     await p("KubernetesCluster").delete!(id, outs);
   });
 
+  it("the engine waits on a cluster's jobs 60 minutes at create and 30 at delete, unless timeouts says otherwise", async () => {
+    // the deadline each job wait was given, by the command of the job (the waiter itself is tested apart)
+    const deadlines = async (run: () => Promise<unknown>) => {
+      const wait = vi.spyOn(Jobs.prototype, "wait");
+      try {
+        await run();
+        return wait.mock.calls.map(([, o]) => o?.timeoutMs);
+      } finally {
+        wait.mockRestore();
+      }
+    };
+    let made: Awaited<ReturnType<typeof make>> | undefined;
+    expect(await deadlines(async () => (made = await make("KubernetesCluster", clusterInputs())))).toEqual([
+      60 * 60_000,
+    ]);
+    expect(await deadlines(() => p("KubernetesCluster").delete!(made!.id, made!.outs))).toEqual([
+      30 * 60_000,
+    ]);
+    const given = { ...clusterInputs(), timeouts: { create: "90m", delete: 120_000 } };
+    expect(await deadlines(async () => (made = await make("KubernetesCluster", given)))).toEqual([
+      90 * 60_000,
+    ]);
+    expect(made!.outs?.timeouts).toEqual({ create: "90m", delete: 120_000 });
+    expect(await deadlines(() => p("KubernetesCluster").delete!(made!.id, made!.outs))).toEqual([120_000]);
+    // a kind without defaults of its own waits the provider's 20 minutes
+    const volume = { name: nameOf("disk"), zoneId: cat.zone, diskOfferingId: cat.custom, size: 5 };
+    expect(await deadlines(async () => (made = await make("Volume", volume)))).toEqual([20 * 60_000]);
+    await p("Volume").delete!(made!.id, made!.outs);
+  });
+
   it("version changes: a patch or the next minor upgrades in place; a skipped minor or a downgrade replaces", async () => {
     const olds = { ...clusterInputs(), controlNodes: 1, region: emu.regions.find((r) => r.primary)!.id };
     const diff = async (to: string) => {
@@ -1701,6 +1884,10 @@ describe("Kubernetes clusters", () => {
       await p("KubernetesCluster").check!(down, { ...down, kubernetesVersionId: cat["k8s-1.27.8"] })
     ).inputs;
     expect((await p("KubernetesCluster").diff!("k", down, news)).replaces).toEqual(["kubernetesVersionId"]);
+    // names are unique among the account's clusters: a replacement keeping the name deletes the old one first
+    expect((await p("KubernetesCluster").diff!("k", down, news)).deleteBeforeReplace).toBe(true);
+    const renamed = (await p("KubernetesCluster").check!(down, { ...news, name: `${down.name}-2` })).inputs;
+    expect((await p("KubernetesCluster").diff!("k", down, renamed)).deleteBeforeReplace).toBe(false);
   });
 
   it("check refuses an offering below the version's minimum and a Disabled version, at preview", async () => {
@@ -2123,5 +2310,134 @@ describe("multi-region groups: a member's VPC is looked up in its own region; th
     } finally {
       await ctl.limits({ maxMultiRegions: 100 });
     }
+  });
+});
+
+describe("templates and ISOs: registered, ready, shared, booted from", () => {
+  it("a template's create waits for its download: the id reaches the program once the platform says it is ready", async () => {
+    await ctl.jobMode("clock", { latencyMs: 1000 });
+    let done = false;
+    const made = make("Template", templateInputs()).finally(() => {
+      done = true;
+    });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(done).toBe(false);
+    const [row] = rows(await call("GET", "/templates?templateFilter=self")).slice(-1);
+    expect(row).toMatchObject({ isReady: false, status: expect.stringMatching(/% Downloaded$/) });
+    await ctl.advanceClock(1000);
+    const { id, outs } = await made;
+    expect(outs).toMatchObject({
+      state: "Ready",
+      isReady: true,
+      status: "Download Complete",
+      minRootDiskSizeGb: 10,
+    });
+    await ctl.jobMode("timed", { latencyMs: 0 });
+    await p("Template").delete!(id, outs);
+  });
+
+  it("the engine waits out a state that is still busy after the create job ended (a download the job did not wait for)", async () => {
+    let reads = 0;
+    const kind = defineKind({
+      name: "Template",
+      noun: "template",
+      summary: "a stub whose record stays Downloading for two reads after its create",
+      states: imageStates,
+      fields: { ...commonFields },
+      outputs: { state: { schema: z.string().optional(), from: (r: Rec) => r.state } },
+      api: {
+        get: async (_s, id) => ({ id, state: ++reads <= 2 ? "Downloading" : "Ready" }),
+        create: async () => ({ id: OTHER_ID }),
+        delete: async () => ({}),
+      },
+    });
+    process.env.CIM_POLL_INTERVAL_MS = "10";
+    try {
+      const made = await providerOf(kind).create({ region: emu.regions[0].id });
+      // without the wait, the record read after the job (Downloading) would be what state records
+      expect(made.outs).toMatchObject({ state: "Ready" });
+      expect(reads).toBeGreaterThan(2);
+    } finally {
+      process.env.CIM_POLL_INTERVAL_MS = saved.CIM_POLL_INTERVAL_MS;
+      if (saved.CIM_POLL_INTERVAL_MS === undefined) delete process.env.CIM_POLL_INTERVAL_MS;
+    }
+  });
+
+  it("an instance's check refuses a template still downloading (the platform would), then finds it ready", async () => {
+    await ctl.jobMode("clock", { latencyMs: 1000 });
+    const t = await call("POST", "/templates", templateInputs());
+    const vm = { ...instanceInputs(), templateId: t.id };
+    const early = await p("Instance").check!({}, vm);
+    expect(early.failures).toEqual([
+      {
+        property: "templateId",
+        reason: expect.stringContaining(`names template "${templateInputs().name.replace(/\d+$/, "")}`),
+      },
+    ]);
+    expect(early.failures?.[0].reason).toMatch(
+      /which is not ready \(\d+% Downloaded\): the platform deploys only from a downloaded template/,
+    );
+    await ctl.advanceClock(1000);
+    await waitJob(t.jobId);
+    await ctl.jobMode("timed", { latencyMs: 0 });
+    // the cached list said "not ready": read again, not trusted
+    const { id, outs } = await make("Instance", vm);
+    expect(outs).toMatchObject({ templateId: t.id, templateName: expect.stringMatching(/^tpl-/) });
+    await p("Instance").delete!(id, outs);
+  });
+
+  it("an instance boots from a registered ISO (imageType iso, with a root disk offering)", async () => {
+    const iso = await make("Iso", {
+      name: nameOf("iso"),
+      url: "https://images.example.com/boot.iso.gz",
+      zoneId: cat.zone,
+      osTypeId: cat.osType,
+    });
+    const disk = (await first("/offerings/disk", (d) => !d.customized)).id;
+    const vm = await make("Instance", {
+      zoneId: cat.zone,
+      serviceOfferingId: cat.offering,
+      imageType: "iso",
+      isoId: iso.id,
+      diskOfferingId: disk,
+    });
+    expect(vm.outs).toMatchObject({ imageType: "iso", isoId: iso.id, templateName: iso.outs.name });
+    // the ISO cannot go while the instance uses it (the platform's refusal, passed on)
+    await expect(p("Iso").delete!(iso.id, iso.outs)).rejects.toThrow(
+      /Unable to delete ISO, as it's used by other instances/,
+    );
+    await p("Instance").delete!(vm.id, vm.outs);
+    await p("Iso").delete!(iso.id, iso.outs);
+  });
+
+  it("permissions: the program's account list is authoritative; check refuses the owner and a template not the account's own", async () => {
+    const templateId = await registeredTemplate();
+    const { id, outs } = await make("TemplatePermissions", { templateId, accounts: ["user-2"] });
+    expect(id).toBe(templateId);
+    expect(outs).toMatchObject({ accounts: ["user-2"], isPublic: false, owner: "user-1" });
+    // an account added behind the program's back shows after refresh; the next up takes it away again
+    await ctl.user("user-3");
+    await call("PUT", `/templates/${templateId}/permissions`, { op: "add", accounts: "user-3" });
+    const read = (await p("TemplatePermissions").read!(id, outs)).props as Rec;
+    expect([...read.accounts].sort()).toEqual(["user-2", "user-3"]);
+    const upd = await change("TemplatePermissions", id, read, { templateId, accounts: ["user-2"] });
+    expect(upd.diff).toMatchObject({ changes: true, replaces: [] });
+    expect((await upd.run()).outs.accounts).toEqual(["user-2"]);
+    expect((await call("GET", `/templates/${templateId}/permissions`)).account).toEqual(["user-2", "user-1"]);
+    const owner = await p("TemplatePermissions").check!({}, { templateId, accounts: ["user-1"] });
+    expect(owner.failures?.[0]).toMatchObject({
+      property: "accounts",
+      reason: expect.stringContaining("the template's owner"),
+    });
+    const system = await p("TemplatePermissions").check!({}, { templateId: cat.template, isPublic: true });
+    expect(system.failures?.[0]).toMatchObject({
+      property: "templateId",
+      reason: expect.stringContaining("only its owner"),
+    });
+    await p("TemplatePermissions").delete!(id, outs);
+    expect(await call("GET", `/templates/${templateId}/permissions`)).toMatchObject({
+      isPublic: false,
+      account: ["user-1"],
+    });
   });
 });

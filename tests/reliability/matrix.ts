@@ -1,19 +1,22 @@
 // The fault matrix: every emulator fault of the reliability issues, each applied at create, update and delete
-// of a small program (tests/reliability/programs/faultProgram.cjs: one instance with tags, one volume).
+// of a program (targets.ts: one instance with tags and one volume; a public IP and a Kubernetes cluster).
 // A fault arms itself before the operation, may act while it runs (`during`), and is disarmed before the
 // second run, which must converge. This file holds the shared pieces and the faults of the platform and the
 // session (restarts, tokens, quota, capacity, slow jobs, rate limits, lost connections); wireFaults.ts those
 // of answers that go wrong on their way (proxy pages, cut JSON, held requests, lost jobs, a skewed clock).
+// Every fault reads the calls it aims at from the context's target.
 import type { StackSession } from "../harness";
 import type { FaultRule, TestEmulator, TestEmulatorOptions } from "./support";
 import { sleep } from "./support";
+import type { FaultTarget, Phase, Route } from "./targets";
 
-export type Phase = "create" | "update" | "delete";
-export const PHASES: Phase[] = ["create", "update", "delete"];
+export { PHASES, type Phase } from "./targets";
 
 export interface PhaseContext {
   emu: TestEmulator;
   session: StackSession;
+  /** The program and the calls its phases make. */
+  target: FaultTarget;
   phase: Phase;
   /** The long-lived user token of the sequence. */
   token: string;
@@ -55,49 +58,6 @@ export interface Fault {
   disarm(ctx: PhaseContext): Promise<Armed>;
 }
 
-type Route = [method: string, route: string];
-
-/** The calls that change something, per phase (what update sends: PUT, scale, resize, tags). */
-export const MUTATIONS: Record<Phase, Route[]> = {
-  create: [
-    ["POST", "/api/v1/compute/instances"],
-    ["POST", "/api/v1/volumes"],
-  ],
-  update: [
-    ["PUT", "/api/v1/compute/instances/{id}"],
-    ["POST", "/api/v1/compute/instances/{id}/scale"],
-    ["POST", "/api/v1/compute/instances/{id}/tags"],
-    ["POST", "/api/v1/volumes/{id}/resize"],
-  ],
-  delete: [
-    ["DELETE", "/api/v1/compute/instances/{id}"],
-    ["DELETE", "/api/v1/volumes/{id}"],
-  ],
-};
-
-/** The instance's asynchronous mutation of each phase: the one a job hangs on. */
-export const JOB_MUTATION: Record<Phase, Route> = {
-  create: ["POST", "/api/v1/compute/instances"],
-  update: ["POST", "/api/v1/compute/instances/{id}/scale"],
-  delete: ["DELETE", "/api/v1/compute/instances/{id}"],
-};
-
-/** Asynchronous mutations only (the ones that create a job; a volume's delete is done at once, no job). */
-export const JOB_MUTATIONS: Record<Phase, Route[]> = {
-  create: MUTATIONS.create,
-  update: [
-    ["POST", "/api/v1/compute/instances/{id}/scale"],
-    ["POST", "/api/v1/volumes/{id}/resize"],
-  ],
-  delete: [["DELETE", "/api/v1/compute/instances/{id}"]],
-};
-
-export const READS: Route[] = [
-  ["GET", "/api/v1/jobs/{jobId}"],
-  ["GET", "/api/v1/compute/instances/{id}"],
-  ["GET", "/api/v1/volumes/{id}"],
-];
-
 export async function addRules(ctx: PhaseContext, rules: FaultRule[]): Promise<Armed> {
   for (const rule of rules) ctx.rules.push((await ctx.emu.control.fault(rule)).id);
   return {};
@@ -108,9 +68,17 @@ export async function clear(ctx: PhaseContext): Promise<Armed> {
   return {};
 }
 
+/** The rule of one call: once, unless `times` says otherwise. */
+export const rule = ([method, route]: Route, fault: Omit<FaultRule, "method" | "route">): FaultRule => ({
+  method,
+  route,
+  times: 1,
+  ...fault,
+});
+
 /** Resolves when the phase's job mutation reached the emulator (true), or the operation ended first (false). */
 async function mutationSeen(ctx: PhaseContext): Promise<boolean> {
-  const [method, route] = JOB_MUTATION[ctx.phase];
+  const [method, route] = ctx.target.jobMutation[ctx.phase];
   let done = false;
   ctx.opDone.then(() => {
     done = true;
@@ -176,7 +144,7 @@ export const PLATFORM_FAULTS: Fault[] = [
       if (!seen) {
         await ctx.emu.control.pauseClock(false);
         throw new Error(
-          `the fault was not injected: the ${ctx.phase} ended before its job mutation (${JOB_MUTATION[ctx.phase].join(" ")})`,
+          `the fault was not injected: the ${ctx.phase} ended before its job mutation (${ctx.target.jobMutation[ctx.phase].join(" ")})`,
         );
       }
       await sleep(100);
@@ -212,7 +180,7 @@ export const PLATFORM_FAULTS: Fault[] = [
     arm: (ctx) =>
       addRules(
         ctx,
-        READS.map(([method, route], i) => ({ method, route, status: [503, 500, 502][i], times: 2 })),
+        ctx.target.reads[ctx.phase].map((r, i) => rule(r, { status: [503, 500, 502][i % 3], times: 2 })),
       ),
     disarm: clear,
   },
@@ -222,13 +190,9 @@ export const PLATFORM_FAULTS: Fault[] = [
     arm: (ctx) =>
       addRules(
         ctx,
-        [...MUTATIONS[ctx.phase], READS[0]].map(([method, route]) => ({
-          method,
-          route,
-          status: 429,
-          retryAfter: 1,
-          times: 1,
-        })),
+        [...ctx.target.mutations[ctx.phase], ctx.target.reads[ctx.phase][0]].map((r) =>
+          rule(r, { status: 429, retryAfter: 1 }),
+        ),
       ),
     disarm: clear,
   },
@@ -239,7 +203,7 @@ export const PLATFORM_FAULTS: Fault[] = [
     arm: (ctx) =>
       addRules(
         ctx,
-        MUTATIONS[ctx.phase].map(([method, route]) => ({ method, route, action: "drop-before", times: 1 })),
+        ctx.target.mutations[ctx.phase].map((r) => rule(r, { action: "drop-before" })),
       ),
     disarm: clear,
   },
@@ -250,7 +214,7 @@ export const PLATFORM_FAULTS: Fault[] = [
     arm: (ctx) =>
       addRules(
         ctx,
-        MUTATIONS[ctx.phase].map(([method, route]) => ({ method, route, action: "drop-after", times: 1 })),
+        ctx.target.mutations[ctx.phase].map((r) => rule(r, { action: "drop-after" })),
       ),
     disarm: clear,
   },
@@ -259,25 +223,25 @@ export const PLATFORM_FAULTS: Fault[] = [
     expect: "fail",
     advice: [/quota/i, /delete unused resources|higher limit/i],
     async arm(ctx) {
-      if (ctx.phase === "create") {
-        // The real ceiling: the deploy and the volume create are accepted, their jobs fail.
-        await ctx.emu.control.limits({ instanceLimit: 0, volumeLimit: 0 });
+      const { target } = ctx;
+      if (ctx.phase === "create" && target.quotaCeiling) {
+        // The real ceiling: the creates are accepted, their jobs fail.
+        await target.quotaCeiling(ctx.emu.control, true);
         return {};
       }
       return addRules(
         ctx,
-        JOB_MUTATIONS[ctx.phase].map(([method, route]) => ({
-          method,
-          route,
-          times: 1,
-          jobFail: {
-            detail: `Quota exceeded: ${route.includes("volumes") ? "volume" : "instance"} limit of 1 reached for user user-1`,
-          },
-        })),
+        target.jobMutations[ctx.phase].map((r) =>
+          rule(r, {
+            jobFail: {
+              detail: `Quota exceeded: ${r[1].includes("volumes") ? "volume" : "instance"} limit of 1 reached for user user-1`,
+            },
+          }),
+        ),
       );
     },
     async disarm(ctx) {
-      await ctx.emu.control.limits({ instanceLimit: 1000, volumeLimit: 2000 });
+      await ctx.target.quotaCeiling?.(ctx.emu.control, false);
       return clear(ctx);
     },
   },
@@ -286,24 +250,42 @@ export const PLATFORM_FAULTS: Fault[] = [
     expect: "fail",
     advice: [/capacity/i, /another zone|try later/i],
     async arm(ctx) {
-      if (ctx.phase === "create") {
-        // The real zone ceiling: the deploy is accepted and its job fails (volumes take no capacity).
-        await ctx.emu.control.zoneCapacity("de-fra-1a", 0);
+      const { target } = ctx;
+      if (ctx.phase === "create" && target.capacityCeiling) {
+        // The real zone ceiling: the create is accepted and its job fails.
+        await target.capacityCeiling(ctx.emu.control, true);
         return {};
       }
       return addRules(
         ctx,
-        JOB_MUTATIONS[ctx.phase].map(([method, route]) => ({
-          method,
-          route,
-          times: 1,
-          jobFail: { detail: "Insufficient capacity in zone de-fra-1a" },
-        })),
+        target.jobMutations[ctx.phase].map((r) => rule(r, { jobFail: { detail: target.capacityDetail(r) } })),
       );
     },
     async disarm(ctx) {
-      await ctx.emu.control.zoneCapacity("de-fra-1a", 2000);
-      return clear(ctx);
+      await ctx.target.capacityCeiling?.(ctx.emu.control, false);
+      await clear(ctx);
+      // The second run comes once the platform has settled what the failure left (a failed scale's Alert).
+      await jobsEnded(ctx);
+      return {};
     },
   },
 ];
+
+/**
+ * Waits until no job is running, the platform's own included (a stuck job has ended, a failed scale's Alert
+ * has been reconciled), at most `timeoutMs`.
+ */
+export async function jobsEnded(ctx: PhaseContext, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const jobs = Object.values((await ctx.emu.control.state()).jobs ?? {}) as any[];
+    const running = jobs.filter((j) => j.status === "running");
+    if (running.length === 0) return;
+    if (Date.now() > deadline) {
+      throw new Error(
+        `jobs still running after ${timeoutMs} ms: ${running.map((j) => j.command).join(", ")}`,
+      );
+    }
+    await sleep(100);
+  }
+}

@@ -1,7 +1,7 @@
 // Support for the fault, bad-input and security suites: an emulator that can be restarted on the same port
-// and data dir, its control routes, and the comparison of what the emulator holds with what the stack's
-// state holds. Their stacks run through the harness's StackSession (tests/harness), one operation at a time,
-// so the emulator can be changed between (and during) operations.
+// and data dir, its control routes, the stack's deployment read from the file backend, and the catalogue ids
+// their programs need. Their stacks run through the harness's StackSession (tests/harness), one operation at a
+// time, so the emulator can be changed between (and during) operations.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -103,26 +103,7 @@ export function mutating(counts: Record<string, number>): Record<string, number>
 }
 
 /**
- * Ids the emulator holds per kind (every state, Error included), optionally for one account. An instance's
- * root disk (a ROOT volume) is part of its instance, not a resource of the stack: it is left out while its
- * instance exists, and counts (as an orphan) once it outlives it.
- */
-export function emulatorIds(state: any, account?: string): Record<"Instance" | "Volume", string[]> {
-  const of = (records: Record<string, any>) =>
-    Object.values(records ?? {})
-      .filter((r: any) => account === undefined || r.account === account)
-      .filter((r: any) => !(r.type === "ROOT" && state.instances?.[r.virtualMachineId]))
-      .map((r: any) => String(r.id))
-      .sort();
-  return { Instance: of(state.instances), Volume: of(state.volumes) };
-}
-
-/** The data volumes the emulator holds (root disks left out). */
-export const dataVolumes = (state: any): any[] =>
-  Object.values(state.volumes ?? {}).filter((v: any) => v.type !== "ROOT");
-
-/**
- * The stack's deployment as `stateIds` reads it, from the file backend's checkpoint (what `pulumi stack export`
+ * The stack's deployment (its resources and their ids), from the file backend's checkpoint (what `pulumi stack export`
  * prints, without a CLI call per check); through the runner's export when the backend is not a folder.
  */
 export async function deploymentOf(session: StackSession, projectName: string): Promise<any> {
@@ -143,17 +124,6 @@ export async function deploymentOf(session: StackSession, projectName: string): 
   return (await session.must("export")).deployment;
 }
 
-/** Ids the stack's state holds per kind. */
-export function stateIds(deployment: any): Record<"Instance" | "Volume", string[]> {
-  const resources: any[] = deployment?.deployment?.resources ?? [];
-  const of = (kind: string) =>
-    resources
-      .filter((r) => String(r.type).endsWith(`cim:${kind}`) && !r.delete)
-      .map((r) => String(r.id))
-      .sort();
-  return { Instance: of("Instance"), Volume: of("Volume") };
-}
-
 /** Any JWT-shaped string (header.payload.signature, base64url, header starting {"). */
 export const JWT_SHAPE = /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/;
 
@@ -166,7 +136,7 @@ export async function catalogueIds(emu: TestEmulator, token: string, region?: st
     if (!res.ok) throw new Error(`GET ${p}: ${res.status}`);
     return (await res.json()) as any[];
   };
-  const [zones, templates, compute, disk, network, vpc, isos] = await Promise.all([
+  const [zones, templates, compute, disk, network, vpc, isos, kubernetes] = await Promise.all([
     get("/zones"),
     get("/templates"),
     get("/offerings/compute"),
@@ -174,6 +144,7 @@ export async function catalogueIds(emu: TestEmulator, token: string, region?: st
     get("/offerings/network"),
     get("/offerings/vpc"),
     get("/isos"),
+    get("/compute/kubernetes/versions"),
   ]);
   const byName = (rows: any[], name: string) => {
     const row = rows.find((r) => r.name === name);
@@ -192,6 +163,7 @@ export async function catalogueIds(emu: TestEmulator, token: string, region?: st
     isolated: network.find((n) => n.forVpc === false).id as string,
     vpcOffering: vpc[0].id as string,
     isoId: isos[0]?.id as string,
+    kubernetesVersionId: kubernetes.find((v) => v.semanticVersion === "1.28.4").id as string,
     zones,
   };
 }

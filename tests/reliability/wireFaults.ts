@@ -2,26 +2,7 @@
 // mutation held past the client's timeout and then performed, a job the platform has no record of, one job
 // stuck in running past the resource's timeout, a 503 with Retry-After, and a server clock five minutes
 // behind the client's. Each is armed with the emulator's fault rules (emulator/README.md, Fault rules).
-import {
-  addRules,
-  clear,
-  type Fault,
-  JOB_MUTATION,
-  MUTATIONS,
-  type PhaseContext,
-  READS,
-  RESUME,
-} from "./matrix";
-import { type FaultRule, sleep } from "./support";
-
-type Route = [method: string, route: string];
-const onVolume = ([, route]: Route) => route.includes("/volumes");
-const rule = ([method, route]: Route, fault: Omit<FaultRule, "method" | "route">): FaultRule => ({
-  method,
-  route,
-  times: 1,
-  ...fault,
-});
+import { addRules, clear, type Fault, jobsEnded, RESUME, rule } from "./matrix";
 
 /** The client's request timeout in the held-mutation case, and how long the server holds the mutation. */
 const REQUEST_TIMEOUT_MS = 1_500;
@@ -30,37 +11,24 @@ const HOLD_MS = 2_500;
 /** Past the 3 s timeouts of the stuck-job case, with room for a slow start of the wait. */
 const STUCK_MS = 4_000;
 
-/** Waits until no job of the user is running (a stuck job has ended), at most `timeoutMs`. */
-async function jobsEnded(ctx: PhaseContext, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const jobs = Object.values((await ctx.emu.control.state()).jobs ?? {}) as any[];
-    const running = jobs.filter((j) => j.status === "running" && j.account !== "system");
-    if (running.length === 0) return;
-    if (Date.now() > deadline) {
-      throw new Error(
-        `jobs still running after ${timeoutMs} ms: ${running.map((j) => j.command).join(", ")}`,
-      );
-    }
-    await sleep(100);
-  }
-}
-
 export const WIRE_FAULTS: Fault[] = [
   {
     name: "proxy pages: 502 before the API, 504 after it did the work",
     zones: true,
     expect: "converge",
-    arm: (ctx) =>
-      addRules(ctx, [
-        // The instance's calls reach the API, which does the work; the gateway in front answers its 504 page.
-        ...MUTATIONS[ctx.phase]
-          .filter((r) => !onVolume(r))
+    arm: (ctx) => {
+      const { target } = ctx;
+      const mutations = target.mutations[ctx.phase];
+      return addRules(ctx, [
+        // Calls that reach the API, which does the work; the gateway in front answers its 504 page.
+        ...mutations
+          .filter((r) => !target.refusedByProxy(r))
           .map((r) => rule(r, { action: "status-after", status: 504, body: "html" })),
-        // The volume's calls stop at the proxy, which answers its 502 page.
-        ...MUTATIONS[ctx.phase].filter(onVolume).map((r) => rule(r, { status: 502, body: "html" })),
-        rule(READS[1], { status: 502, body: "html" }),
-      ]),
+        // Calls that stop at the proxy, which answers its 502 page.
+        ...mutations.filter(target.refusedByProxy).map((r) => rule(r, { status: 502, body: "html" })),
+        rule(target.reads[ctx.phase][1], { status: 502, body: "html" }),
+      ]);
+    },
     disarm: clear,
   },
   {
@@ -70,7 +38,9 @@ export const WIRE_FAULTS: Fault[] = [
     arm: (ctx) =>
       addRules(
         ctx,
-        [...MUTATIONS[ctx.phase], ...READS.slice(1)].map((r) => rule(r, { action: "truncate-after" })),
+        [...ctx.target.mutations[ctx.phase], ...ctx.target.reads[ctx.phase].slice(1)].map((r) =>
+          rule(r, { action: "truncate-after" }),
+        ),
       ),
     disarm: clear,
   },
@@ -82,7 +52,7 @@ export const WIRE_FAULTS: Fault[] = [
     async arm(ctx) {
       await addRules(
         ctx,
-        MUTATIONS[ctx.phase].map((r) => rule(r, { latencyMs: HOLD_MS })),
+        ctx.target.mutations[ctx.phase].map((r) => rule(r, { latencyMs: HOLD_MS })),
       );
       return { env: { CIM_REQUEST_TIMEOUT: `${REQUEST_TIMEOUT_MS}ms` } };
     },
@@ -105,7 +75,13 @@ export const WIRE_FAULTS: Fault[] = [
     timeouts: { create: "3s", update: "3s", delete: "3s" },
     expect: "fail",
     advice: [/timeout/i, RESUME],
-    arm: (ctx) => addRules(ctx, [rule(JOB_MUTATION[ctx.phase], { jobStuckMs: STUCK_MS })]),
+    arm: (ctx) =>
+      addRules(
+        ctx,
+        (ctx.target.stuck?.[ctx.phase] ?? [ctx.target.jobMutation[ctx.phase]]).map((r) =>
+          rule(r, { jobStuckMs: STUCK_MS }),
+        ),
+      ),
     async disarm(ctx) {
       await clear(ctx);
       // The second run comes once the stuck job has ended on its own, as the advice says to wait for.
@@ -121,7 +97,9 @@ export const WIRE_FAULTS: Fault[] = [
     arm: (ctx) =>
       addRules(
         ctx,
-        [...MUTATIONS[ctx.phase], READS[0]].map((r) => rule(r, { status: 503, retryAfter: 1 })),
+        [...ctx.target.mutations[ctx.phase], ctx.target.reads[ctx.phase][0]].map((r) =>
+          rule(r, { status: 503, retryAfter: 1 }),
+        ),
       ),
     disarm: clear,
   },
@@ -134,7 +112,7 @@ export const WIRE_FAULTS: Fault[] = [
     arm: (ctx) =>
       addRules(
         ctx,
-        MUTATIONS[ctx.phase].map((r) => rule(r, { action: "drop-after" })),
+        ctx.target.mutations[ctx.phase].map((r) => rule(r, { action: "drop-after" })),
       ),
     disarm: clear,
   },

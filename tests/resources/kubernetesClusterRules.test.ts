@@ -36,6 +36,9 @@ describe("KubernetesCluster check", () => {
     expect(check(news).failures).toEqual([]);
     const reasons = (n: Rec) => check(n).failures.map((f) => `${f.property}: ${f.reason}`);
     expect(reasons({ ...news, size: 0 })).toEqual([expect.stringMatching(/^size: .*at least 1/)]);
+    expect(reasons({ ...news, controlNodes: 0 })).toEqual([
+      "controlNodes: controlNodes must be at least 1: the control-plane nodes (default 1)",
+    ]);
     expect(reasons({ ...news, controlNodes: 1.5 })).toEqual([
       expect.stringMatching(/^controlNodes: .*whole/),
     ]);

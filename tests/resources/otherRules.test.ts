@@ -159,6 +159,25 @@ describe("BackupSchedule", () => {
     expect(diffBackupSchedule(olds, { ...news, instanceId: vpc }).replaces).toEqual(["instanceId"]);
   });
 
+  it("timezone is an IANA name, as the platform requires; left out, the API's default", () => {
+    const inputs = { instanceId: vm, intervalType: "DAILY", schedule: "30:02" };
+    for (const ok of ["UTC", "Europe/Berlin", "America/Argentina/Buenos_Aires"])
+      expect(checkBackupSchedule({ ...inputs, timezone: ok }).failures, ok).toEqual([]);
+    expect(checkBackupSchedule(inputs).failures).toEqual([]);
+    for (const bad of ["Europe/Atlantis", "CEST+2", "Z".repeat(65)])
+      expect(checkBackupSchedule({ ...inputs, timezone: bad }).failures, bad).toEqual([
+        {
+          property: "timezone",
+          reason: expect.stringMatching(
+            /^timezone must (be an IANA time zone name|be at most 64 characters)/,
+          ),
+        },
+      ]);
+    expect(checkBackupSchedule({ ...inputs, timezone: "Mars/Olympus" }).failures[0].reason).toBe(
+      'timezone must be an IANA time zone name, e.g. "Europe/Berlin" or "UTC": the time zone of the schedule',
+    );
+  });
+
   it("takes adoptId, read only at create: changing or removing it later is no change", () => {
     const inputs = { instanceId: vm, intervalType: "DAILY", schedule: "30:02" };
     expect(checkBackupSchedule({ ...inputs, adoptId: vpc })).toMatchObject({

@@ -556,3 +556,42 @@ describe("SDK resource classes", () => {
     expect(await value(project.displayText)).toBe("shop"); // the API's default: the name
   });
 });
+
+describe("templates and ISOs", () => {
+  it("a template looked up by OS type, its permissions and an instance wired by outputs: ready before the instance", async () => {
+    const cim = await import("../../sdk");
+    const os = await cim.getOsType("Ubuntu 22.04 (64-bit)");
+    const golden = new cim.Template("golden", {
+      url: "https://images.example.com/golden.qcow2",
+      zoneId: cat.zone,
+      format: "qcow2",
+      hypervisor: "kvm",
+      osTypeId: os.id,
+    });
+    const shared = new cim.TemplatePermissions("golden-shared", {
+      templateId: golden.id,
+      isExtractable: true,
+    });
+    const vm = new cim.Instance("from-golden", {
+      zoneId: cat.zone,
+      serviceOfferingId: cat.offering,
+      templateId: golden.id,
+    });
+    // the SDK defaults the name; check writes format and hypervisor as the platform spells them
+    expect(await value(golden.name)).toBe("golden");
+    expect(await value(golden.format)).toBe("QCOW2");
+    expect(await value(golden.hypervisor)).toBe("KVM");
+    expect(await value(golden.state)).toBe("Ready");
+    expect(await value(golden.isReady)).toBe(true);
+    expect(await value(shared.isExtractable)).toBe(true);
+    expect(await value(shared.owner)).toBe("user-1");
+    expect(await value(vm.templateName)).toBe("golden");
+    const iso = new cim.Iso("rescue", {
+      url: "https://images.example.com/rescue.iso",
+      zoneId: cat.zone,
+      osTypeId: os.id,
+    });
+    expect(await value(iso.bootable)).toBe(true);
+    expect(await value(iso.status)).toBe("Successfully Installed");
+  });
+});

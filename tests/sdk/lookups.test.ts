@@ -25,7 +25,7 @@ async function failure(p: Promise<unknown>): Promise<LookupError> {
   return e as LookupError;
 }
 
-/** A call of the API as the user, which must succeed (records a lookup then finds). */
+/** A call of the API as the user, which must succeed (records a lookup then finds); waits for its job. */
 async function userCall(method: string, p: string, body?: unknown): Promise<any> {
   const res = await fetch(`${emu.url}/api/v1${p}`, {
     method,
@@ -33,7 +33,14 @@ async function userCall(method: string, p: string, body?: unknown): Promise<any>
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   expect(res.status, `${method} ${p}`).toBe(200);
-  return res.json();
+  const out: any = await res.json();
+  for (let job: any = out; job?.jobId && job.status !== "success"; ) {
+    job = await (
+      await fetch(`${emu.url}/api/v1/jobs/${out.jobId}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    if (job.status === "error") throw new Error(`${method} ${p}: job failed: ${job.detail}`);
+  }
+  return out;
 }
 
 beforeAll(async () => {
@@ -201,34 +208,79 @@ describe("region-scoped catalogues", () => {
   });
 });
 
-describe("public IPs", () => {
-  /** Runs a request as the user and waits for its job. */
-  async function api(method: string, route: string, body?: unknown): Promise<any> {
-    const res = await fetch(`${emu.url}/api/v1${route}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
+describe("templates, ISOs and OS types", () => {
+  it("the account's own images are found beside the platform's; filter narrows; OS types by description", async () => {
+    const os = await cim.getOsType("Ubuntu 22.04 (64-bit)");
+    expect(os.description).toBe("Ubuntu 22.04 (64-bit)");
+    expect((await cim.getOsTypes()).length).toBeGreaterThan(3);
+    const zone = await cim.getZone("de-fra-1a");
+    const made = await userCall("POST", "/templates", {
+      name: "golden",
+      url: "https://images.example.com/golden.qcow2",
+      zoneId: zone.id,
+      format: "QCOW2",
+      hypervisor: "KVM",
+      osTypeId: os.id,
     });
-    const out: any = await res.json();
-    for (let job: any = out; job.jobId && job.status !== "success"; ) {
-      job = await (
-        await fetch(`${emu.url}/api/v1/jobs/${out.jobId}`, { headers: { authorization: `Bearer ${token}` } })
-      ).json();
-      if (job.status === "error") throw new Error(job.detail);
-    }
-    return out;
-  }
+    clearLookupCache();
+    expect(await cim.getTemplate("golden")).toMatchObject({ id: made.id, isReady: true, account: "user-1" });
+    expect((await cim.getTemplates({ filter: "self" })).map((t) => t.name)).toEqual(["golden"]);
+    const e = await failure(cim.getTemplate({ name: "golden", filter: "featured" }));
+    expect(e.message).toContain("filter featured");
+    expect((await cim.getTemplate({ name: "Ubuntu 22.04 LTS", filter: "featured" })).isFeatured).toBe(true);
+    expect((await cim.getIsos({ filter: "self" })).length).toBe(0);
+    await userCall("DELETE", `/templates/${made.id}`);
+  });
+});
 
+/** A VPC of the default region's first zone with the CIDR given, made through the API: its id. */
+async function newVpc(cidr: string): Promise<string> {
+  const zone = await cim.getZone("de-fra-1a");
+  const vpcOffering = (await cim.getVpcOfferings())[0];
+  return (
+    await userCall("POST", "/vpcs", { name: "v", zoneId: zone.id, cidr, vpcOfferingId: vpcOffering.id })
+  ).id;
+}
+
+/** An isolated network of the default region's first zone, made through the API. */
+async function isolatedNetwork(name: string): Promise<string> {
+  const zone = await cim.getZone("de-fra-1a");
+  const offering = (await cim.getNetworkOfferings({ forVpc: false }))[0];
+  return (
+    await userCall("POST", "/networks", {
+      name,
+      displayText: name,
+      zoneId: zone.id,
+      networkOfferingId: offering.id,
+    })
+  ).id;
+}
+
+/** A running instance of the default region (on `networkId` when given), made through the API. */
+async function instanceOn(networkId?: string): Promise<string> {
+  const zone = await cim.getZone("de-fra-1a");
+  const template = await cim.getTemplate("Ubuntu 22.04 LTS");
+  const offering = await cim.getComputeOffering("Small");
+  const made = await userCall("POST", "/compute/instances", {
+    zoneId: zone.id,
+    templateId: template.id,
+    serviceOfferingId: offering.id,
+    ...(networkId ? { networkIds: [networkId] } : {}),
+  });
+  return made.id;
+}
+
+describe("public IPs", () => {
   it("finds an address by address or id, reads afresh, filters by network, lists candidates on a miss", async () => {
     const zone = await cim.getZone("de-fra-1a");
     const offering = (await cim.getNetworkOfferings({ forVpc: false }))[0];
-    const net = await api("POST", "/networks", {
+    const net = await userCall("POST", "/networks", {
       name: "lookup-net",
       displayText: "n",
       zoneId: zone.id,
       networkOfferingId: offering.id,
     });
-    const acquired = await api("POST", "/public-ips", { networkId: net.id });
+    const acquired = await userCall("POST", "/public-ips", { networkId: net.id });
     const all = await cim.getPublicIps({ networkId: net.id });
     expect(all).toHaveLength(2); // with the network's source-NAT address
     const ip = all.find((r) => r.id === acquired.id)!;
@@ -238,21 +290,14 @@ describe("public IPs", () => {
     expect(miss.message).toMatch(/no public IP named "203\.0\.113\.9" in the default region\. Candidates: /);
     expect(miss.message).toContain(`${ip.ipAddress} (${ip.id})`);
     // not cached: a released address is gone from the next lookup
-    await api("DELETE", `/public-ips/${ip.id}`);
+    await userCall("DELETE", `/public-ips/${ip.id}`);
     await failure(cim.getPublicIp(ip.ipAddress!));
     expect(await cim.getPublicIps({ region: secondary.name })).toEqual([]);
   });
 
   it("finds a VPC's private gateway by address or id, and lists the VPC's gateways on a miss", async () => {
-    const zone = await cim.getZone("de-fra-1a");
-    const vpcOffering = (await cim.getVpcOfferings())[0];
-    const vpc = await api("POST", "/vpcs", {
-      name: "lookup-vpc",
-      zoneId: zone.id,
-      cidr: "10.77.0.0/16",
-      vpcOfferingId: vpcOffering.id,
-    });
-    const made = await api("POST", "/vpcs/private-gateways", {
+    const vpc = { id: await newVpc("10.77.0.0/16") };
+    const made = await userCall("POST", "/vpcs/private-gateways", {
       vpcId: vpc.id,
       ipAddress: "172.16.9.2",
       gateway: "172.16.9.1",
@@ -273,14 +318,14 @@ describe("public IPs", () => {
   it("finds a load-balancer rule by name or id with its members, filters by address, lists candidates on a miss", async () => {
     const zone = await cim.getZone("de-fra-1a");
     const offering = (await cim.getNetworkOfferings({ forVpc: false }))[0];
-    const net = await api("POST", "/networks", {
+    const net = await userCall("POST", "/networks", {
       name: "lb-net",
       displayText: "n",
       zoneId: zone.id,
       networkOfferingId: offering.id,
     });
-    const ip = await api("POST", "/public-ips", { networkId: net.id });
-    const rule = await api("POST", "/loadbalancer/rules", {
+    const ip = await userCall("POST", "/public-ips", { networkId: net.id });
+    const rule = await userCall("POST", "/loadbalancer/rules", {
       name: "front",
       publicIpId: ip.id,
       publicPort: 80,
@@ -295,7 +340,7 @@ describe("public IPs", () => {
     expect(miss.message).toMatch(/no load-balancer rule named "back" in the default region\. Candidates: /);
     expect(miss.message).toContain(`front (${rule.id})`);
     // not cached: a deleted rule is gone from the next lookup
-    await api("DELETE", `/loadbalancer/rules/${rule.id}`);
+    await userCall("DELETE", `/loadbalancer/rules/${rule.id}`);
     expect(await cim.getLoadBalancerRules({ publicIpId: ip.id })).toEqual([]);
   });
 
@@ -303,14 +348,14 @@ describe("public IPs", () => {
     const zone = await cim.getZone("de-fra-1a");
     const tierOffering = await cim.getNetworkOffering("VPC Tier with Internal LB");
     const vpcOffering = (await cim.getVpcOfferings())[0];
-    const vpc = await api("POST", "/vpcs", {
+    const vpc = await userCall("POST", "/vpcs", {
       name: "ilb-vpc",
       displayText: "v",
       zoneId: zone.id,
       cidr: "10.90.0.0/16",
       vpcOfferingId: vpcOffering.id,
     });
-    const tier = await api("POST", "/networks", {
+    const tier = await userCall("POST", "/networks", {
       name: "ilb-tier",
       displayText: "t",
       zoneId: zone.id,
@@ -326,7 +371,7 @@ describe("public IPs", () => {
       instancePort: "8080",
       algorithm: "source",
     });
-    const lb = await api("POST", `/loadbalancer/internal?${q}`);
+    const lb = await userCall("POST", `/loadbalancer/internal?${q}`);
     const found = await cim.getInternalLoadBalancer("inside");
     expect(found).toMatchObject({
       id: lb.id,
@@ -343,7 +388,7 @@ describe("public IPs", () => {
       /no internal load balancer named "outside" in the default region\. Candidates: /,
     );
     expect(miss.message).toContain(`inside (${lb.id})`);
-    await api("DELETE", `/loadbalancer/internal/${lb.id}`);
+    await userCall("DELETE", `/loadbalancer/internal/${lb.id}`);
     expect(await cim.getInternalLoadBalancers({ networkId: tier.id })).toEqual([]);
   });
 
@@ -359,14 +404,14 @@ describe("public IPs", () => {
     expect(vMiss.message).toContain(`1.28.4 (${v.id})`);
     const zone = await cim.getZone("de-fra-1a");
     const offering = (await cim.getNetworkOfferings({ forVpc: false }))[0];
-    const net = await api("POST", "/networks", {
+    const net = await userCall("POST", "/networks", {
       name: "k8s-net",
       displayText: "n",
       zoneId: zone.id,
       networkOfferingId: offering.id,
     });
     const medium = await cim.getComputeOffering("Medium");
-    const k = await api("POST", "/compute/kubernetes/clusters", {
+    const k = await userCall("POST", "/compute/kubernetes/clusters", {
       name: "kube",
       zoneId: zone.id,
       kubernetesVersionId: v.id,
@@ -521,11 +566,6 @@ describe("a cause many lookups share is met once", () => {
 
 describe("network ACL lists", () => {
   const call = userCall;
-  const newVpc = async (cidr: string) => {
-    const zoneId = (await call("GET", "/zones"))[0].id;
-    const vpcOfferingId = (await call("GET", "/offerings/vpc"))[0].id;
-    return (await call("POST", "/vpcs", { name: "v", zoneId, cidr, vpcOfferingId })).id as string;
-  };
 
   it("finds a VPC's default list or its own by name or id; a miss lists the VPC's lists", async () => {
     const vpcId = await newVpc("10.91.0.0/16");
@@ -549,6 +589,133 @@ describe("network ACL lists", () => {
       ),
     );
     expect(miss.candidates.map((c) => c.name)).toEqual(["default_allow", "default_deny", "web"]);
+  });
+});
+
+describe("static NAT", () => {
+  it("finds an address's static NAT (instance and network) by address or id; a miss lists the mapped addresses", async () => {
+    const networkId = await isolatedNetwork("nat-net");
+    const vmId = await instanceOn(networkId);
+    const mapped = await userCall("POST", "/public-ips", { networkId });
+    await userCall("POST", `/public-ips/${mapped.id}/static-nat`, { virtualMachineId: vmId });
+    const ip = await cim.getPublicIp({ id: mapped.id });
+    const nat = await cim.getStaticNat(ip.ipAddress!);
+    expect(nat).toMatchObject({
+      id: mapped.id,
+      state: "Enabled",
+      ipAddress: ip.ipAddress,
+      virtualMachineId: vmId,
+      networkId,
+    });
+    expect(nat.vmIpAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect((await cim.getStaticNat({ publicIpId: mapped.id })).virtualMachineId).toBe(vmId);
+    expect((await cim.getStaticNats({ instanceId: vmId })).map((n) => n.id)).toEqual([mapped.id]);
+    // the filter on addresses: with static NAT, and without (the network's source-NAT address)
+    expect((await cim.getPublicIps({ networkId, isStaticNat: true })).map((r) => r.id)).toEqual([mapped.id]);
+    const plain = await cim.getPublicIps({ networkId, isStaticNat: false });
+    expect(plain.map((r) => r.isSourceNat)).toEqual([true]);
+    // an address without static NAT is a miss that lists the addresses that have one
+    const miss = await failure(cim.getStaticNat({ address: plain[0].ipAddress, networkId }));
+    expect(miss.message).toMatch(/no static NAT named "[\d.]+" in the default region\. Candidates: /);
+    expect(miss.candidates).toEqual([{ name: ip.ipAddress, id: mapped.id }]);
+    await userCall("DELETE", `/public-ips/${mapped.id}/static-nat`);
+    expect(await cim.getStaticNats({ networkId })).toEqual([]);
+  });
+});
+
+describe("network ACL rules", () => {
+  it("finds a rule of a list by number or id, in number order; a miss lists the list's rules", async () => {
+    const list = await userCall("POST", "/network-acls", {
+      name: "web",
+      vpcId: await newVpc("10.93.0.0/16"),
+    });
+    const rule = (number: number, startPort: number) =>
+      userCall("POST", "/network-acls/rules", {
+        aclId: list.id,
+        number,
+        protocol: "tcp",
+        startPort,
+        endPort: startPort,
+        cidrList: ["0.0.0.0/0"],
+        action: "allow",
+        trafficType: "ingress",
+      });
+    const ssh = await rule(20, 22);
+    const https = await rule(10, 443);
+    expect((await cim.getNetworkAclRules({ aclId: list.id })).map((r) => [r.number, r.startPort])).toEqual([
+      [10, 443],
+      [20, 22],
+    ]);
+    expect((await cim.getNetworkAclRule({ aclId: list.id, number: 20 })).id).toBe(ssh.id);
+    expect(await cim.getNetworkAclRule({ aclId: list.id, id: https.id })).toMatchObject({
+      number: 10,
+      protocol: "tcp",
+      cidrList: ["0.0.0.0/0"],
+    });
+    const miss = await failure(cim.getNetworkAclRule({ aclId: list.id, number: 30 }));
+    expect(miss.message).toMatch(
+      new RegExp(
+        `no network ACL rule named "30" in list ${list.id}, the default region\\. Candidates: 10 \\(`,
+      ),
+    );
+    expect(miss.candidates).toEqual([
+      { name: "10", id: https.id },
+      { name: "20", id: ssh.id },
+    ]);
+    // not cached: a deleted rule is gone from the next lookup
+    await userCall("DELETE", `/network-acls/rules/${ssh.id}`);
+    expect((await cim.getNetworkAclRules({ aclId: list.id })).map((r) => r.id)).toEqual([https.id]);
+  });
+});
+
+describe("backups and instance schedules", () => {
+  it("finds a backup by name or id, optionally of one instance; a miss lists the candidates", async () => {
+    const vmId = await instanceOn();
+    const zone = await cim.getZone("de-fra-1a");
+    const standard = await cim.getBackupOffering({ name: "Standard", zoneId: zone.id });
+    await userCall("POST", `/compute/instances/${vmId}/backup-offering?backupOfferingId=${standard.id}`);
+    const made = await userCall("POST", "/backups", { vmId, name: "db-before-upgrade" });
+    const found = await cim.getBackup("db-before-upgrade");
+    expect(found).toMatchObject({ id: made.id, virtualMachineId: vmId, backupOfferingId: standard.id });
+    expect((await cim.getBackup({ id: made.id, instanceId: vmId })).name).toBe("db-before-upgrade");
+    expect((await cim.getBackups({ instanceId: vmId })).map((b) => b.id)).toEqual([made.id]);
+    const miss = await failure(cim.getBackup({ name: "db-after-upgrade", instanceId: vmId }));
+    expect(miss.message).toMatch(
+      new RegExp(
+        `no backup named "db-after-upgrade" in instance ${vmId}, the default region\\. Candidates: `,
+      ),
+    );
+    expect(miss.candidates).toEqual([{ name: "db-before-upgrade", id: made.id }]);
+    expect(await cim.getBackups({ region: secondary.name })).toEqual([]);
+  });
+
+  it("finds an instance schedule by name or id, optionally of one instance; a miss lists the candidates", async () => {
+    const vmId = await instanceOn();
+    const q = new URLSearchParams({
+      name: "night-stop",
+      action: "stop",
+      schedule: "0 22 * * MON-FRI",
+      timezone: "Europe/Berlin",
+    });
+    const made = await userCall("POST", `/compute/instances/${vmId}/schedules?${q}`);
+    const found = await cim.getInstanceSchedule({ name: "night-stop", instanceId: vmId });
+    expect(found).toMatchObject({
+      id: made.id,
+      virtualMachineId: vmId,
+      schedule: "0 22 * * MON-FRI",
+      timezone: "Europe/Berlin",
+    });
+    expect((await cim.getInstanceSchedule(made.id)).name).toBe("night-stop");
+    expect((await cim.getInstanceSchedules({ instanceId: vmId })).map((s) => s.id)).toEqual([made.id]);
+    const miss = await failure(cim.getInstanceSchedule({ name: "morning-start", instanceId: vmId }));
+    expect(miss.message).toMatch(
+      new RegExp(
+        `no instance schedule named "morning-start" in instance ${vmId}, the default region\\. Candidates: night-stop`,
+      ),
+    );
+    expect(miss.candidates).toEqual([{ name: "night-stop", id: made.id }]);
+    await userCall("DELETE", `/compute/instances/${vmId}/schedules/${made.id}`);
+    expect(await cim.getInstanceSchedules({ instanceId: vmId })).toEqual([]);
   });
 });
 
@@ -591,6 +758,14 @@ describe("snapshots", () => {
     const other = await failure(cim.getInstanceSnapshot({ name: "pre-upgrade", instanceId: a.id }));
     expect(other.message).toMatch(new RegExp(`no instance snapshot named "pre-upgrade" in instance ${a.id}`));
     expect(other.candidates).toEqual([]);
+    // a name the instance's snapshots do not have: its snapshots are the candidates
+    const wrong = await failure(cim.getInstanceSnapshot({ name: "post-upgrade", instanceId: b.id }));
+    expect(wrong.message).toMatch(
+      new RegExp(
+        `no instance snapshot named "post-upgrade" in instance ${b.id}, the default region\\. Candidates: pre-upgrade \\(${vs.id}\\)`,
+      ),
+    );
+    expect(wrong.candidates).toEqual([{ name: "pre-upgrade", id: vs.id }]);
   });
 });
 

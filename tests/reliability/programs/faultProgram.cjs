@@ -1,15 +1,12 @@
-// The fault suite's program: one instance with tags and one volume. It reads the environment of the runner
-// process (set per operation by the test), so changing the desired state costs no CLI call:
-//   REL_IDS      catalogue ids (JSON) read from the emulator by the test
-//   REL_VERSION  "1", or "2": another offering, display name and tag value, and a bigger volume, i.e. in-place
-//                updates with two jobs (scale, resize) and synchronous calls (PUT, tags)
-//   REL_TIMEOUTS every resource's `timeouts` input (JSON), when set
+// The fault suite's program: one instance with tags and one volume. Its second version (desired.cjs) has
+// another offering, display name and tag value, and a bigger volume, i.e. in-place updates with two jobs
+// (scale, resize) and synchronous calls (PUT, tags).
 "use strict";
 
+const desired = require("./desired.cjs");
+
 module.exports = (cim) => {
-  const ids = JSON.parse(process.env.REL_IDS);
-  const v2 = process.env.REL_VERSION === "2";
-  const timeouts = process.env.REL_TIMEOUTS ? JSON.parse(process.env.REL_TIMEOUTS) : undefined;
+  const { ids, v2, timeouts } = desired();
   const vm = new cim.Instance("vm", {
     zoneId: ids.zoneId,
     templateId: ids.templateId,

@@ -1,0 +1,34 @@
+// cim.Iso: an ISO registered from a URL (CloudStack's registerIso; the download is a job), usable as an
+// instance's isoId (imageType "iso", with a root disk offering) once the platform says it is ready. Names,
+// description, OS type and whether it boots change in place (updateIso); where it comes from replaces it.
+// See ./image.ts for what it shares with cim.Template.
+
+import type { Iso } from "../client";
+import { flagField } from "./common";
+import { defineKind } from "./define";
+import { imageApi, imageFields, imageKindBase, imageOutputs, osTypeField, urlFormatProblem } from "./image";
+
+export const iso = defineKind({
+  name: "Iso",
+  noun: "ISO",
+  summary: "An ISO registered from a URL (a download job), for instances' isoId (imageType iso) once ready.",
+  ...imageKindBase("iso"),
+  fields: {
+    ...imageFields("ISO"),
+    /** The guest OS it boots (cim.getOsType); required unless `bootable` is false. Changed in place. */
+    osTypeId: osTypeField(""),
+    /** Whether instances can boot from it (default true); a data ISO (drivers, tools) is not. Changed in place. */
+    bootable: flagField("bootable", "whether instances can boot from the ISO (false for a data ISO)", true),
+  },
+  outputs: imageOutputs,
+  rules(values, fail) {
+    const problem = urlFormatProblem(values.url, "ISO");
+    if (problem) fail("url", problem);
+    if (values.bootable !== false && values.osTypeId === undefined && values.adoptId === undefined)
+      fail(
+        "osTypeId",
+        "osTypeId is required for a bootable ISO (cim.getOsType); set bootable: false for a data ISO",
+      );
+  },
+  api: imageApi<Record<string, unknown>, Iso>("iso", (i) => ({ bootable: i.bootable })),
+});
