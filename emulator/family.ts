@@ -123,6 +123,14 @@ export interface CollectionHandlers<D = unknown> {
 }
 
 /**
+ * POST <path>/{id}/<action> for each action of a record (start, stop, resize, …): a module of handlers exports
+ * them as `actions`, keyed by the path's last segment.
+ */
+export function actions<D>(path: string, h: Record<string, Handler<D>>): RouteDef<D>[] {
+  return Object.entries(h).map(([action, handler]) => apiRoute("POST", `${path}/{id}/${action}`, handler));
+}
+
+/**
  * The routes of the collection at `path` (under /api/v1) for the handlers it has. `item`: the path parameter of
  * one record (default `id`); `scope`: who may call them (default "region").
  */

@@ -220,7 +220,7 @@ function inStates(r: FileSystemRec, valid: string[], what: string, state = r.sta
  * Stopped. The data volume's offering changes; it never shrinks (the command does not pass shrinkok), so a
  * smaller size is refused with the volume service's text. The file system keeps its state meanwhile.
  */
-export function resizeFileSystem(ctx: FCtx) {
+export function resize(ctx: FCtx) {
   const r = findFs(ctx, ctx.params.id);
   inStates(r, ["Ready", "Stopped"], "Disk offering of the Shared FileSystem can be changed only if it is in");
   const q = query(ctx);
@@ -242,7 +242,7 @@ export function resizeFileSystem(ctx: FCtx) {
 }
 
 /** POST /filesystems/{id}/change-service-offering?serviceOfferingId=: changeSharedFileSystemServiceOffering, Stopped only. */
-export function changeFileSystemOffering(ctx: FCtx) {
+export function changeServiceOffering(ctx: FCtx) {
   const r = findFs(ctx, ctx.params.id);
   inStates(r, ["Stopped"], "Service offering of the Shared FileSystem can be changed only if it is in");
   const serviceOfferingId = reqStr(query(ctx), "serviceOfferingId");
@@ -250,14 +250,14 @@ export function changeFileSystemOffering(ctx: FCtx) {
   return fsJob(ctx, r, "changeSharedFileSystemServiceOffering", r.state, { serviceOfferingId });
 }
 
-export function startFileSystem(ctx: FCtx) {
+export function start(ctx: FCtx) {
   const r = findFs(ctx, ctx.params.id);
   inStates(r, ["Stopped"], "Shared FileSystem can be started only if it is in the");
   return fsJob(ctx, r, "startSharedFileSystem", "Starting");
 }
 
 /** stopSharedFileSystem (`forced` accepted: the emulator's VM stops either way). */
-export function stopFileSystem(ctx: FCtx) {
+export function stop(ctx: FCtx) {
   const r = findFs(ctx, ctx.params.id);
   bool(query(ctx), "forced");
   inStates(r, ["Ready"], "Shared FileSystem can be stopped only if it is in the");
@@ -265,7 +265,7 @@ export function stopFileSystem(ctx: FCtx) {
 }
 
 /** restartSharedFileSystem: Ready or Stopped; it ends Ready (cleanup or not: the emulator has no VM to redeploy). */
-export function restartFileSystem(ctx: FCtx) {
+export function restart(ctx: FCtx) {
   const r = findFs(ctx, ctx.params.id);
   bool(query(ctx), "cleanup");
   inStates(
@@ -294,7 +294,7 @@ export function remove(ctx: FCtx) {
 }
 
 /** POST /filesystems/{id}/expunge: expungeSharedFileSystem, a job, from Destroyed or Error. */
-export function expungeFileSystem(ctx: FCtx) {
+export function expunge(ctx: FCtx) {
   const r = findFs(ctx, ctx.params.id);
   inStates(r, ["Destroyed", "Expunging", "Error"], "Shared FileSystem can be expunged only if it is in the");
   return fsJob(ctx, r, "expungeSharedFileSystem", "Expunging");
@@ -332,6 +332,16 @@ function fsEffect(
     },
   };
 }
+
+/** POST /filesystems/{id}/<action>: the family's `actions` routes. */
+export const actions = {
+  resize,
+  "change-service-offering": changeServiceOffering,
+  start,
+  stop,
+  restart,
+  expunge,
+};
 
 export const fileSystemJobEffects: Record<string, Effect> = {
   // Allocated → Ready; a failed deploy leaves Error, its VM expunged (no address held)

@@ -142,7 +142,7 @@ export function list(ctx: VCtx) {
   return ok(passThrough("volumes", rows, paging(ctx), (r) => volumeView(ctx, r)));
 }
 
-export function attachVolume(ctx: VCtx) {
+export function attach(ctx: VCtx) {
   const r = findVolume(ctx, ctx.params.id);
   ctx.data.volumes.idle(r);
   if (r.state === "Error") throw conflict(`Volume ${r.name} is in state Error; delete it`);
@@ -166,7 +166,7 @@ export function attachVolume(ctx: VCtx) {
  * detachVolume with CloudStack's refusals and texts (VolumeApiServiceImpl.detachVolumeFromVM): a data volume
  * only, attached, to an instance that is Running, Stopped or Destroyed.
  */
-export function detachVolume(ctx: VCtx) {
+export function detach(ctx: VCtx) {
   const r = findVolume(ctx, ctx.params.id);
   ctx.data.volumes.idle(r);
   if (r.type === "ROOT") {
@@ -186,7 +186,7 @@ export function detachVolume(ctx: VCtx) {
   return volumeJob(ctx, r, "detachVolume", r.state, { virtualMachineId: r.virtualMachineId });
 }
 
-export function resizeVolume(ctx: VCtx) {
+export function resize(ctx: VCtx) {
   const r = findVolume(ctx, ctx.params.id);
   ctx.data.volumes.idle(r);
   const q = query(ctx);
@@ -262,6 +262,9 @@ function volumeEffect(
 }
 
 const detached = { virtualMachineId: undefined, deviceId: undefined };
+
+/** POST /volumes/{id}/<action>: the family's `actions` routes. */
+export const actions = { attach, detach, resize };
 
 export const volumeJobEffects: Record<string, Effect> = {
   createVolume: createEffect("volumes", "Allocated"),
