@@ -4,35 +4,16 @@
 // jobs and never sent twice.
 import { describe, expect, it } from "vitest";
 import { BadRequestError, type CimClient, ConflictError, NotFoundError } from "../../provider/client";
-import { fastWait, useHarness } from "./emulatorHarness";
+import { fastWait, useHarness, vpcOf } from "./emulatorHarness";
 
 let client: CimClient;
-let zoneId: string;
-let vpcOffering: string;
 
-const t = useHarness(
-  (c) => {
-    client = c;
-  },
-  async (h) => {
-    const c = await h.client();
-    zoneId = (await c.catalogue.zones())[0].id;
-    vpcOffering = (await c.catalogue.vpcOfferings())[0].id;
-  },
-);
+const t = useHarness((c) => {
+  client = c;
+});
 const { hits } = t;
 
-async function vpc(cidr = "10.30.0.0/16") {
-  const made = await client.vpcs.create({
-    name: "v",
-    displayText: "v",
-    zoneId,
-    cidr,
-    vpcOfferingId: vpcOffering,
-  });
-  await client.jobs.wait(made, fastWait);
-  return made.id!;
-}
+const vpc = (cidr = "10.30.0.0/16") => vpcOf(client, cidr);
 
 const input = (vpcId: string, vlan = 310) => ({
   vpcId,

@@ -1,7 +1,7 @@
 // The token appears in no thrown error (message, stack, own properties, cause chain), in no diagnostic
 // event, and not in the client object itself, even when a hostile server echoes the Authorization header.
 import { inspect } from "node:util";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   ApiError,
   AuthenticationError,
@@ -24,13 +24,10 @@ import {
   WaitAbortedError,
   WaitTimeoutError,
 } from "../../provider/client";
-import { fakeJwt, mockClient, mockOrigin } from "./helpers";
+import { fakeJwt, mockClient, useServers } from "./helpers";
 import { rawServer, resetMidResponse, sendJson } from "./rawServer";
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0)) await c();
-});
+const { origin, closeAfter } = useServers();
 
 /** Every way an error can be looked at. */
 function views(err: unknown): string[] {
@@ -58,8 +55,7 @@ function assertClean(err: unknown, token: string) {
 
 /** A hostile origin that echoes the request's Authorization header into every answer. */
 function echoingOrigin(status: number, extra: Record<string, string> = {}) {
-  const o = mockOrigin();
-  cleanups.push(() => o.agent.close());
+  const o = origin();
   o.pool
     .intercept({ path: () => true, method: () => true })
     .reply((req) => {
@@ -104,7 +100,7 @@ describe("the token never leaks", () => {
       c.method === "POST" ? resetMidResponse(res) : sendJson(res, 500, { message: c.headers.authorization }),
     );
     const silent = await rawServer(() => {});
-    cleanups.push(reset.close, silent.close);
+    closeAfter(reset.close, silent.close);
     const base = { token, retry: { maxRetries: 0 }, recovery: { graceMs: 0 } };
     const unknown = await new CimClient({ ...base, baseUrl: reset.url }).instances
       .stop("vm-1")
@@ -159,8 +155,7 @@ describe("the token never leaks", () => {
     assertClean(e3, token);
 
     // Job errors built from a job whose detail echoes the token (the core redacts response bodies).
-    const o = mockOrigin();
-    cleanups.push(() => o.agent.close());
+    const o = origin();
     o.pool
       .intercept({ path: (p) => p.startsWith("/api/v1/jobs/"), method: "GET" })
       .reply((req) => {
