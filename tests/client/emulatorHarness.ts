@@ -162,6 +162,14 @@ export async function vpcOf(client: CimClient, cidr: string, name = "v"): Promis
   return made.id!;
 }
 
+/**
+ * The emulator drops the answer of the next `method route` call after the request has landed (a drop-after
+ * fault, once): the client sees a lost answer to a request that did its work.
+ */
+export function dropNextAnswer(control: EmulatorControl, method: string, route: string) {
+  return control.fault({ method, route, action: "drop-after", times: 1 });
+}
+
 /** An isolated network (the seed's first non-VPC offering) in the catalogue's zone, its create job waited for. */
 export async function isolatedNetwork(client: CimClient, cat: CatalogueIds, name = "app"): Promise<string> {
   const offering = (await client.catalogue.networkOfferings()).find((o) => !o.forVpc)!;

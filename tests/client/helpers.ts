@@ -3,7 +3,17 @@
 
 import { MockAgent } from "undici";
 import { afterEach } from "vitest";
-import { CimClient, type CimClientOptions } from "../../provider/client";
+import {
+  AuthenticationError,
+  BadRequestError,
+  CimClient,
+  type CimClientOptions,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+} from "../../provider/client";
 import { type RawHandler, rawServer } from "./rawServer";
 
 export const ORIGIN = "http://127.0.0.1:9999";
@@ -61,6 +71,17 @@ export function mockClient(
 }
 
 export const json = { headers: { "content-type": "application/json" } };
+
+/** The error class the client raises for each status the spec names. */
+export const ERROR_OF_STATUS: [number, new (...a: any[]) => Error][] = [
+  [400, BadRequestError],
+  [401, AuthenticationError],
+  [403, PermissionDeniedError],
+  [404, NotFoundError],
+  [409, ConflictError],
+  [429, RateLimitError],
+  [500, InternalServerError],
+];
 
 /** A client of `url` (a raw server's) with fast retries and a short lost-answer grace; `extra` overrides. */
 export function clientAt(url: string, extra: Partial<CimClientOptions> = {}): CimClient {

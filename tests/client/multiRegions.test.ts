@@ -3,7 +3,7 @@
 // polled in the call's region; the quota; refusals as typed errors; lost answers adopted, never sent twice.
 import { describe, expect, it } from "vitest";
 import { BadRequestError, type CimClient, ConflictError, NotFoundError } from "../../provider/client";
-import { fastWait, useHarness, vpcOf } from "./emulatorHarness";
+import { dropNextAnswer, fastWait, useHarness, vpcOf } from "./emulatorHarness";
 
 let client: CimClient;
 let octet = 0;
@@ -98,12 +98,7 @@ describe("client.multiRegions against the emulator", () => {
     expect(await hits("POST /api/v1/multi-regions")).toBe(1);
     expect((await client.multiRegions.listAll()).items.map((g) => g.id)).toEqual([group.id]);
     const ams = await vpc(t.h.secondary);
-    await t.h.control.fault({
-      method: "POST",
-      route: "/multi-regions/{id}/vpcs",
-      action: "drop-after",
-      times: 1,
-    });
+    await dropNextAnswer(t.h.control, "POST", "/multi-regions/{id}/vpcs");
     const joined = await client.multiRegions.addVpc(group.id!, { regionId: t.h.secondary, vpcId: ams });
     expect(joined.adopted).toBe(true);
     expect(await hits("POST /api/v1/multi-regions/{id}/vpcs")).toBe(1);

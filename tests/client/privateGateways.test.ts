@@ -4,7 +4,7 @@
 // jobs and never sent twice.
 import { describe, expect, it } from "vitest";
 import { BadRequestError, type CimClient, ConflictError, NotFoundError } from "../../provider/client";
-import { fastWait, useHarness, vpcOf } from "./emulatorHarness";
+import { dropNextAnswer, fastWait, useHarness, vpcOf } from "./emulatorHarness";
 
 let client: CimClient;
 
@@ -71,12 +71,7 @@ describe("client.privateGateways against the emulator", () => {
 
   it("a create whose answer was lost after it landed is adopted from the recent jobs, not sent twice", async () => {
     const vpcId = await vpc();
-    await t.h.control.fault({
-      method: "POST",
-      route: "/vpcs/private-gateways",
-      action: "drop-after",
-      times: 1,
-    });
+    await dropNextAnswer(t.h.control, "POST", "/vpcs/private-gateways");
     const made = await client.privateGateways.create(input(vpcId, 330));
     expect(made.adopted).toBe(true);
     expect(await hits("POST /api/v1/vpcs/private-gateways")).toBe(1);

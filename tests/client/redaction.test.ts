@@ -4,27 +4,21 @@ import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import {
   ApiError,
-  AuthenticationError,
-  BadRequestError,
   CimClient,
   type ClientEvent,
   ConfigurationError,
-  ConflictError,
   ConnectionError,
   InternalServerError,
   InvalidResponseError,
   JobFailedError,
   MutationOutcomeUnknownError,
-  NotFoundError,
-  PermissionDeniedError,
-  RateLimitError,
   RequestAbortedError,
   RequestTimeoutError,
   TokenError,
   WaitAbortedError,
   WaitTimeoutError,
 } from "../../provider/client";
-import { fakeJwt, mockClient, useServers } from "./helpers";
+import { ERROR_OF_STATUS, fakeJwt, mockClient, useServers } from "./helpers";
 import { rawServer, resetMidResponse, sendJson } from "./rawServer";
 
 const { origin, closeAfter } = useServers();
@@ -72,17 +66,7 @@ function echoingOrigin(status: number, extra: Record<string, string> = {}) {
 
 describe("the token never leaks", () => {
   it("through API errors of every status, even when the server echoes it", async () => {
-    const cases: [number, new (...a: any[]) => Error][] = [
-      [400, BadRequestError],
-      [401, AuthenticationError],
-      [403, PermissionDeniedError],
-      [404, NotFoundError],
-      [409, ConflictError],
-      [429, RateLimitError],
-      [500, InternalServerError],
-      [418, ApiError],
-      [200, InvalidResponseError],
-    ];
+    const cases = [...ERROR_OF_STATUS, [418, ApiError] as const, [200, InvalidResponseError] as const];
     for (const [status, cls] of cases) {
       const o = echoingOrigin(status, status === 429 ? { "retry-after": "600" } : {});
       const { client, token } = mockClient(o.agent, { retry: { maxRetries: 0 } });
