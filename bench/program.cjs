@@ -1,6 +1,10 @@
 // The benchmark program: N resources of one kind, from the stack config key `bench:spec` (JSON):
-//   {kind: "instance" | "probe", count, delayMs?, zoneId?, templateId?, serviceOfferingId?, prefix?, tags?}
+//   {kind: "instance" | "probe", count, delayMs?, zoneId?, templateId?, serviceOfferingId?, prefix?, tags?,
+//    volumes?, diskOfferingId?, changed?, changedTag?}
 // (prefix: of the instances' host names, which are unique per region; default "bench")
+// `volumes`: that many cim.Volume besides (instances), or more probes (probes: count + volumes in all);
+// `changed`: the first `changed` instances get `changedTag` for their tags, the first `changed` probes another
+// value: an update of that many resources.
 // Instances get their catalogue ids from the spec (looked up once by the bench), so the program itself makes
 // no API call and the emulator's counters show only what the provider does. Probes (tests/fixtures/probe.cjs)
 // stand for the engine floor: a no-op dynamic resource waiting delayMs in create, update and delete.
@@ -10,19 +14,34 @@ const { probeClass } = require("../tests/fixtures/probe.cjs");
 
 module.exports = (cim, pulumi) => {
   const spec = JSON.parse(new pulumi.Config("bench").require("spec"));
-  for (let i = 0; i < spec.count; i++) {
-    const name = `b${String(i).padStart(4, "0")}`;
-    if (spec.kind === "probe") {
-      new (probeClass(pulumi))(name, { value: name, delayMs: spec.delayMs ?? 0 });
-    } else {
-      new cim.Instance(name, {
-        zoneId: spec.zoneId,
-        templateId: spec.templateId,
-        serviceOfferingId: spec.serviceOfferingId,
-        name: `${spec.prefix ?? "bench"}-${name}`,
-        ...(spec.tags ? { tags: spec.tags } : {}),
-      });
+  const volumes = spec.volumes ?? 0;
+  const changed = spec.changed ?? 0;
+  const pad = (i) => String(i).padStart(4, "0");
+  if (spec.kind === "probe") {
+    for (let i = 0; i < spec.count + volumes; i++) {
+      const name = `b${pad(i)}`;
+      const value = i < changed ? `${name}-changed` : name;
+      new (probeClass(pulumi))(name, { value, delayMs: spec.delayMs ?? 0 });
     }
+    return { count: spec.count + volumes, kind: spec.kind };
   }
-  return { count: spec.count, kind: spec.kind };
+  for (let i = 0; i < spec.count; i++) {
+    const name = `b${pad(i)}`;
+    const tags = i < changed ? spec.changedTag : spec.tags;
+    new cim.Instance(name, {
+      zoneId: spec.zoneId,
+      templateId: spec.templateId,
+      serviceOfferingId: spec.serviceOfferingId,
+      name: `${spec.prefix ?? "bench"}-${name}`,
+      ...(tags ? { tags } : {}),
+    });
+  }
+  for (let i = 0; i < volumes; i++) {
+    new cim.Volume(`v${pad(i)}`, {
+      name: `${spec.prefix ?? "bench"}-v${pad(i)}`,
+      zoneId: spec.zoneId,
+      diskOfferingId: spec.diskOfferingId,
+    });
+  }
+  return { count: spec.count + volumes, kind: spec.kind };
 };

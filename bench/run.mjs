@@ -1,4 +1,5 @@
 // pulumi-cim benchmarks: `npm run bench` (builds dist/ first), or `node bench/run.mjs [--quick] [name…]`.
+// Without names every scenario but `scale` runs (it takes about an hour at N = 1,000 and 2,000): name it.
 // Every scenario runs against a local emulator on 127.0.0.1 with the real Pulumi CLI and dynamic-provider
 // host, side by side with its reference in the same run. Progress goes to stderr; the Markdown table goes
 // to stdout; everything measured goes to bench/results/latest.json.
@@ -16,8 +17,11 @@ import jobs from "./scenarios/jobs.mjs";
 import memory from "./scenarios/memory.mjs";
 import noop from "./scenarios/noop.mjs";
 import refresh from "./scenarios/refresh.mjs";
+import scale from "./scenarios/scale.mjs";
 
-const SCENARIOS = [create, refresh, noop, jobs, memory, emulator];
+const SCENARIOS = [create, refresh, noop, jobs, memory, emulator, scale];
+/** Run only when named. */
+const BY_NAME_ONLY = new Set(["scale"]);
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -27,12 +31,17 @@ const { values, positionals } = parseArgs({
     // bench itself (tests/security checks its output for tokens); its figures mean nothing.
     smoke: { type: "boolean", default: false },
     list: { type: "boolean", default: false },
+    // scale: the emulator shares every CPU with the CLI and the provider instead of one of its own.
+    "no-pin": { type: "boolean", default: false },
+    // scale: the stack sizes, e.g. --sizes 100,200 (default 1000,2000; --quick 50,100).
+    sizes: { type: "string" },
     out: { type: "string", default: path.join(benchDir, "results", "latest.json") },
   },
 });
 
 if (values.list) {
-  for (const s of SCENARIOS) console.log(`${s.name.padEnd(10)} ${s.describe}`);
+  for (const s of SCENARIOS)
+    console.log(`${s.name.padEnd(10)} ${s.describe}${BY_NAME_ONLY.has(s.name) ? " (only when named)" : ""}`);
   process.exit(0);
 }
 
@@ -41,7 +50,14 @@ if (unknown.length) {
   console.error(`unknown scenario ${unknown.join(", ")}; known: ${SCENARIOS.map((s) => s.name).join(", ")}`);
   process.exit(2);
 }
-const selected = positionals.length ? SCENARIOS.filter((s) => positionals.includes(s.name)) : SCENARIOS;
+const selected = positionals.length
+  ? SCENARIOS.filter((s) => positionals.includes(s.name))
+  : SCENARIOS.filter((s) => !BY_NAME_ONLY.has(s.name));
+const sizes = values.sizes?.split(",").map(Number);
+if (sizes?.some((n) => !Number.isInteger(n) || n < 1)) {
+  console.error(`bench: --sizes takes whole numbers separated by commas, got ${values.sizes}`);
+  process.exit(2);
+}
 
 if (!fs.existsSync(emulatorDist("index.js")) || !fs.existsSync(dist("sdk", "index.js"))) {
   console.error("bench: dist/ is missing; run `npm run bench` (it builds first) or `npm run build`");
@@ -83,7 +99,13 @@ for (const s of selected) {
   const t0 = Date.now();
   const loadBefore = load();
   try {
-    const r = await s.run({ quick: values.quick || values.smoke, smoke: values.smoke, log });
+    const r = await s.run({
+      quick: values.quick || values.smoke,
+      smoke: values.smoke,
+      log,
+      pin: !values["no-pin"],
+      sizes,
+    });
     results.scenarios[s.name] = {
       ms: Date.now() - t0,
       loadavg1m: { before: loadBefore, after: load() },

@@ -50,6 +50,9 @@ export function controlRoutes(rt: Runtime): RouteDef[] {
       jobs.rebuild();
       faults.clear();
       stats.reset();
+      jobs.resetReadCounts();
+      jobs.view.times = true;
+      jobs.view.results = true;
       clock.reset();
       jobs.setMode(jobs.timing.mode); // mode "clock" holds the fresh clock again
       return ok({ reset: true });
@@ -57,7 +60,32 @@ export function controlRoutes(rt: Runtime): RouteDef[] {
     route("GET", "/requests", () => ok(stats.counters())),
     route("DELETE", "/requests", () => {
       stats.reset();
+      jobs.resetReadCounts();
       return ok({});
+    }),
+    // Each job read since the counters were zeroed: how often, and how long after its end a read first showed it
+    // ended (job clock), with its command: polls per job and detection lag as the server saw them.
+    route("GET", "/requests/jobs", () => {
+      settle();
+      const all = store.state.jobs;
+      const out = [];
+      for (const [jobId, r] of jobs.readCounts()) {
+        const job = all[jobId];
+        if (!job) continue;
+        out.push({
+          jobId,
+          command: job.command,
+          resourceType: job.resourceType,
+          status: job.status,
+          reads: r.reads,
+          durationMs: job.completedMs === undefined ? undefined : job.completedMs - job.createdMs,
+          lagMs:
+            r.seenEndedMs === undefined || job.completedMs === undefined
+              ? undefined
+              : r.seenEndedMs - job.completedMs,
+        });
+      }
+      return ok(out);
     }),
     route("GET", "/requests/log", (ctx) => {
       const limit = Number(ctx.query.limit ?? 200);
@@ -118,6 +146,15 @@ export function controlRoutes(rt: Runtime): RouteDef[] {
       jobs.timing.expungeDelayMs = num(b, "expungeDelayMs") ?? jobs.timing.expungeDelayMs;
       if (b.mode !== undefined) jobs.setMode(b.mode as JobMode);
       return ok(jobs.timing);
+    }),
+    route("PUT", "/job-records", (ctx) => {
+      const b = obj(ctx);
+      for (const key of ["times", "results"] as const) {
+        if (b[key] === undefined) continue;
+        if (typeof b[key] !== "boolean") throw badRequest(`${key} must be true or false`);
+        jobs.view[key] = b[key];
+      }
+      return ok(jobs.view);
     }),
     route("PUT", "/limits", (ctx) => {
       const b = obj(ctx);

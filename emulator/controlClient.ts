@@ -1,7 +1,7 @@
 // The typed client of the emulator's control routes (/_emulator/**, a token with service:admin): what tests,
 // the bench and scripts use to reset, inspect, inject faults, drive the job clock and change allowances.
 import type { FaultRule } from "./faults";
-import type { JobMode, JobTiming } from "./jobs";
+import type { JobMode, JobRecordView, JobTiming } from "./jobs";
 import type { Limits, Region, User, Zone } from "./records";
 import type { RequestLogEntry } from "./stats";
 
@@ -32,6 +32,17 @@ export interface StateDump {
 
 export interface SeedInput {
   instanceGroups?: { name?: string; regionId?: string; sub?: string }[];
+}
+
+/** One job's reads, as GET /_emulator/requests/jobs reports them. */
+export interface JobReadCount {
+  jobId: string;
+  command: string;
+  resourceType: string;
+  status: string;
+  reads: number;
+  durationMs?: number;
+  lagMs?: number;
 }
 
 /** A control route answered with something other than 2xx; `status` and `body` say what. */
@@ -94,6 +105,14 @@ export class EmulatorControl {
     await this.call("DELETE", "/requests");
   }
 
+  /**
+   * Every job read since the counters were zeroed: its reads (polls), its duration and how long after its end
+   * the first read that showed it ended came (lag, job clock; undefined while no read has seen it end).
+   */
+  jobReads(): Promise<JobReadCount[]> {
+    return this.call("GET", "/requests/jobs");
+  }
+
   requestLog(limit?: number): Promise<RequestLogEntry[]> {
     return this.call("GET", limit === undefined ? "/requests/log" : `/requests/log?limit=${limit}`);
   }
@@ -148,6 +167,11 @@ export class EmulatorControl {
   /** How jobs end (mode) and how long they take; fields left out keep their value. */
   jobTiming(timing: Partial<JobTiming>): Promise<JobTiming> {
     return this.call("PUT", "/job-timing", timing);
+  }
+
+  /** Whether job reads show the job's own times and a successful job's result (both on by default). */
+  jobRecords(view: Partial<JobRecordView>): Promise<JobRecordView> {
+    return this.call("PUT", "/job-records", view);
   }
 
   jobMode(mode: JobMode, extra: Partial<Omit<JobTiming, "mode">> = {}): Promise<JobTiming> {

@@ -1,10 +1,21 @@
 // A family of the API declared once: its record type, collection key, routes, job effects, quota key and
 // states. The registry (families/index.ts) derives the state's shape, the quota counters and the collection
 // list from these declarations; nothing else lists families by hand.
-import type { Ctx, Handler, Method, RouteDef, Scope } from "./http";
+import type { Ctx, Handler, Method, Principal, RouteDef, Scope } from "./http";
 import type { JobEffect } from "./jobs";
 import type { Owned, Tagged } from "./records";
 import type { Repository } from "./repository";
+import type { Store } from "./store";
+
+/**
+ * What a view of a record may reach outside a request: the store (catalogue, users), the repositories, and whom
+ * it is shown to (a job's result: the job's owner, not an administrator).
+ */
+export interface ViewScope<D = any> {
+  store: Store;
+  data: D;
+  principal: Principal;
+}
 
 /** Repositories by collection key: what a handler module says it reaches, e.g. Repos<{volumes: VolumeRec}>. */
 export type Repos<M> = { [K in keyof M]: M[K] extends Owned ? Repository<M[K]> : never };
@@ -61,6 +72,11 @@ export interface FamilyDecl<K extends string, D = unknown> {
   /** The family's own routes (tag and comment routes come from `tags`). */
   routes?: RouteDef<D>[];
   jobEffects?: Record<string, JobEffect<D>>;
+  /**
+   * The result a successful job of this family's resource shows: the record as its read shows it when the job
+   * ends (CloudStack's `jobresult`). Left out, its jobs carry no result.
+   */
+  jobResult?(scope: ViewScope<D>, record: any): Record<string, unknown>;
   tags?: TagDecl;
 }
 

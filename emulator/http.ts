@@ -1,7 +1,7 @@
 // Shapes shared by the server, the route table and every handler: a handler is (ctx) -> {status, body, audit}.
 import type { IncomingHttpHeaders } from "node:http";
 import type { Clock } from "./clock";
-import type { JobRequest, JobTiming } from "./jobs";
+import type { JobRecordView, JobRequest, JobTiming } from "./jobs";
 import type { Job, Limits, Region, User } from "./records";
 import type { Owner } from "./repository";
 import type { Store } from "./store";
@@ -40,6 +40,8 @@ export interface Principal {
 /** The job engine as handlers see it: submit plain data, read jobs, the platform's timing. */
 export interface Jobs {
   readonly timing: JobTiming;
+  /** What job reads show besides status (the job's times, a successful job's result). */
+  readonly view: JobRecordView;
   submit(req: JobRequest): Job;
   read(job: Job): void;
   rawState(job: Job): string;

@@ -11,6 +11,7 @@ import {
   defaultLimits,
   emptyCollections,
   jobEffects,
+  jobResults,
   repositories,
   type State,
   upgradeState,
@@ -29,9 +30,10 @@ export {
   EmulatorControl,
   EmulatorControlError,
   type FaultInput,
+  type JobReadCount,
   type StateDump,
 } from "./controlClient";
-export type { JobMode, JobTiming } from "./jobs";
+export type { JobMode, JobRecordView, JobTiming } from "./jobs";
 
 export interface StartOptions {
   port?: number;
@@ -90,6 +92,7 @@ export async function startEmulator(opts: StartOptions = {}): Promise<Emulator> 
     jobEffects,
     timing,
     () => store.markDirty(),
+    jobResults(store, data),
   );
   const rt: Runtime = {
     store,

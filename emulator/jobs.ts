@@ -87,11 +87,33 @@ export interface JobTiming {
   expungeDelayMs?: number;
 }
 
+/**
+ * What job reads show besides status: the job's own times (`created`, `completed`) and a successful job's
+ * `result`. Both on by default; a bench or test turns them off to see a client cope with an API without them
+ * (the spec promises neither).
+ */
+export interface JobRecordView {
+  times: boolean;
+  results: boolean;
+}
+
+/** How often a job was read (GET /jobs/{jobId}) and when a read first showed it ended, on the job clock. */
+export interface JobReads {
+  reads: number;
+  seenEndedMs?: number;
+}
+
 export class JobEngine<D = unknown> {
   /** Jobs still running and able to settle, with the earliest due time to skip idle checks cheaply. */
   private pending = new Set<string>();
   private nextDueMs = Number.POSITIVE_INFINITY;
+  /** Reads per job since the counters were last reset (the request counters' companion, for benchmarks). */
+  private reads = new Map<string, JobReads>();
+  readonly view: JobRecordView = { times: true, results: true };
 
+  /**
+   * `resultOf` gives what a successful job shows as its result (the registry's family views), or undefined.
+   */
   constructor(
     private readonly jobs: () => Record<string, Job>,
     private readonly data: D,
@@ -99,6 +121,7 @@ export class JobEngine<D = unknown> {
     private readonly effects: Record<string, JobEffect<D>>,
     readonly timing: JobTiming,
     private readonly onChange: () => void = () => {},
+    private readonly resultOf: (job: Job) => Record<string, unknown> | undefined = () => undefined,
   ) {
     this.setMode(timing.mode);
     this.rebuild();
@@ -135,7 +158,8 @@ export class JobEngine<D = unknown> {
     const normal =
       this.timing.mode === "immediate" || this.timing.mode === "reads"
         ? 0
-        : factor * (latencyMs + Math.random() * jitterMs);
+        : // whole milliseconds: the job's times are written to the ms
+          Math.round(factor * (latencyMs + Math.random() * jitterMs));
     const duration = (req.delayMs ?? normal) + stuckMs;
     const job: Job = {
       jobId: randomUUID(),
@@ -160,6 +184,10 @@ export class JobEngine<D = unknown> {
 
   /** A read of one job: in mode "reads" it uses up one of the job's reads; after the last, the job is due. */
   read(job: Job): void {
+    const seen = this.reads.get(job.jobId) ?? { reads: 0 };
+    seen.reads++;
+    if (job.status !== "running" && seen.seenEndedMs === undefined) seen.seenEndedMs = this.clock.now();
+    this.reads.set(job.jobId, seen);
     if (job.readsLeft === undefined || job.status !== "running") return;
     job.readsLeft = Math.max(0, job.readsLeft - 1);
     if (job.readsLeft > 0) return;
@@ -167,6 +195,15 @@ export class JobEngine<D = unknown> {
     job.readsLeft = undefined;
     job.dueAtMs = this.clock.now();
     this.track(job);
+  }
+
+  /** Reads of each job read since the last reset, by job id. */
+  readCounts(): ReadonlyMap<string, JobReads> {
+    return this.reads;
+  }
+
+  resetReadCounts(): void {
+    this.reads = new Map();
   }
 
   /** The accepting request has answered: jobs of mode "immediate" end now. */
@@ -210,6 +247,10 @@ export class JobEngine<D = unknown> {
       job.status = "success";
     }
     const next = job.failDetail ? effect?.failure(this.data, job) : effect?.success(this.data, job);
+    if (job.status === "success") {
+      const result = this.resultOf(job);
+      if (result) job.result = result;
+    }
     if (next) {
       this.submit({
         account: SYSTEM_ACCOUNT,

@@ -414,6 +414,12 @@ export interface Job {
   /** Job mode "reads": reads of the job left before it is due. */
   readsLeft?: number;
   payload?: Record<string, unknown>;
+  /**
+   * A successful job's result: its resource as the family's read shows it when the job ended (CloudStack's
+   * `jobresult`, the response object its command sets at completion). Absent when the family declares no
+   * result or the resource is gone.
+   */
+  result?: Record<string, unknown>;
 }
 
 export interface AuditRow {

@@ -32,6 +32,7 @@ export class Store<S extends BaseState = BaseState> {
   state: S;
   private catalogueIndex = new Map<string, { kind: CatalogueKind; item: CatalogueItem }>();
   private flushTimer: NodeJS.Timeout | undefined;
+  private lastWriteMs = 0;
   private readonly file: string;
 
   constructor(
@@ -80,18 +81,24 @@ export class Store<S extends BaseState = BaseState> {
     if (this.state.audit.length > AUDIT_CAP) this.state.audit.splice(0, this.state.audit.length - AUDIT_CAP);
   }
 
-  /** Schedule a write; many mutations in a burst cost one write. */
+  /**
+   * Schedule a write; many mutations in a burst cost one write. The delay grows with the cost of the last
+   * write (ten times it, at least FLUSH_DELAY_MS), so a state of thousands of records is not rewritten many
+   * times a second: the emulator's CPU stays the API's, not its persistence's.
+   */
   markDirty(): void {
     if (this.flushTimer) return;
-    this.flushTimer = setTimeout(() => this.flushSync(), FLUSH_DELAY_MS);
+    this.flushTimer = setTimeout(() => this.flushSync(), Math.max(FLUSH_DELAY_MS, 10 * this.lastWriteMs));
     this.flushTimer.unref();
   }
 
   flushSync(): void {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
+    const started = performance.now();
     const tmp = `${this.file}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(this.state));
     renameSync(tmp, this.file);
+    this.lastWriteMs = performance.now() - started;
   }
 }

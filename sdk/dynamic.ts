@@ -14,8 +14,23 @@ export const implementationModule: string = __dirname.split(path.sep).includes("
   ? "pulumi-cim/provider"
   : path.resolve(__dirname, "..", "provider");
 
-/** Builds the serializable provider shim for one resource kind. Captures two strings and nothing else. */
+const shims = new Map<string, pulumi.dynamic.ResourceProvider>();
+
+/**
+ * The serializable provider shim of one resource kind, one object per kind: Pulumi serializes a dynamic
+ * provider once per object (a WeakMap by identity), so every resource of the kind shares one serialization
+ * instead of a closure serialization each. Captures two strings and nothing else.
+ */
 export function providerShim(kind: string): pulumi.dynamic.ResourceProvider {
+  let shim = shims.get(kind);
+  if (!shim) {
+    shim = makeShim(kind);
+    shims.set(kind, shim);
+  }
+  return shim;
+}
+
+function makeShim(kind: string): pulumi.dynamic.ResourceProvider {
   const mod = implementationModule;
   return {
     configure: (req) => require(mod).configure(req),

@@ -1,38 +1,137 @@
-// An emulator in this process (the built emulator package, emulator/dist), its admin control routes, and a user client.
+// The emulator for a scenario: in this process (the built emulator package, emulator/dist), or as its own
+// process (its CLI, as users run it) whose CPU time is read from /proc and which may be pinned to a CPU of its own; its admin
+// control routes, and a user client.
+import { execFileSync, spawn } from "node:child_process";
+import * as fs from "node:fs";
 import { createRequire } from "node:module";
+import * as os from "node:os";
+import * as path from "node:path";
 import { dist, emulatorDist } from "./paths.mjs";
 
 const require = createRequire(import.meta.url);
 
-/** Starts an emulator on 127.0.0.1 with a fresh temp data dir; returns helpers for the bench. */
-export async function startApi({ jobLatencyMs = 0 } = {}) {
-  const { startEmulator, EmulatorControl } = require(emulatorDist());
+/**
+ * Starts an emulator on 127.0.0.1 with a fresh temp data dir; returns helpers for the bench. `own: true` runs
+ * it as its own process (`cpuMs()` then reads its CPU time); `pin: [cpu]` runs it under taskset on those CPUs.
+ */
+export async function startApi({ jobLatencyMs = 0, own = false, pin } = {}) {
+  const { EmulatorControl } = require(emulatorDist());
   const { CimClient } = require(dist("provider", "client"));
-  const emu = await startEmulator({ port: 0, host: "127.0.0.1", jobLatencyMs });
+  const emu = own ? await ownProcess({ jobLatencyMs, pin }) : await inProcess({ jobLatencyMs });
   const token = await emu.token();
   const client = new CimClient({ baseUrl: emu.url, token });
-  /** The emulator's control client: requests(), limits(), jobTiming(), dump(), zoneCapacity(), … */
-  const control = await EmulatorControl.of(emu);
-  // Room for every scenario: more instances than the largest N, in one zone.
-  await control.limits({ instanceLimit: 5000, volumeLimit: 5000 });
+  /** The emulator's control client: requests(), jobReads(), limits(), jobTiming(), dump(), zoneCapacity(), … */
+  const control = new EmulatorControl(emu.url, await emu.adminToken());
+  // Room for every scenario: more instances and volumes than the largest N, in one zone.
+  await control.limits({ instanceLimit: 20_000, volumeLimit: 20_000 });
   return {
     emu,
     url: emu.url,
-    token,
     client,
     control,
     /** The env a Pulumi run needs to reach this emulator (no CIM_POLL_INTERVAL_MS: the real cadence). */
     envVars: { CIM_BASE_URL: emu.url, CIM_TOKEN: token },
-    /** Catalogue ids for the bench program (one zone, the first template and compute offering). */
+    /** CPU time (user + system) of the emulator's own process so far; undefined when it runs in this one. */
+    cpuMs: () => (emu.pid ? processCpuMs(emu.pid) : undefined),
+    /** Catalogue ids for the bench program (one zone, the first template, compute and fixed-size disk offering). */
     async catalogue() {
       const [zone] = await client.catalogue.zones();
       const [template] = await client.catalogue.templates();
       const [offering] = await client.catalogue.computeOfferings();
+      const disk = (await client.catalogue.diskOfferings()).find((d) => !d.customized);
       await control.zoneCapacity(zone.id, 100_000);
-      return { zoneId: zone.id, templateId: template.id, serviceOfferingId: offering.id };
+      return {
+        zoneId: zone.id,
+        templateId: template.id,
+        serviceOfferingId: offering.id,
+        diskOfferingId: disk?.id,
+      };
     },
     close: () => emu.close(),
   };
+}
+
+async function inProcess({ jobLatencyMs }) {
+  const { startEmulator } = require(emulatorDist());
+  const emu = await startEmulator({ port: 0, host: "127.0.0.1", jobLatencyMs });
+  return {
+    url: emu.url,
+    token: () => emu.token(),
+    adminToken: () => emu.adminToken(),
+    close: () => emu.close(),
+  };
+}
+
+async function ownProcess({ jobLatencyMs, pin }) {
+  const cli = emulatorDist("cli.js");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cim-bench-emu-"));
+  const args = [cli, "start", "--port", "0", "--data-dir", dataDir, "--job-latency", String(jobLatencyMs)];
+  const [cmd, argv] = pin?.length
+    ? ["taskset", ["-c", pin.join(","), process.execPath, ...args]]
+    : [process.execPath, args];
+  const child = spawn(cmd, argv, { stdio: ["ignore", "pipe", "inherit"] });
+  const url = await listeningUrl(child, "the emulator");
+  // Tokens go from the CLI's stdout to memory only (never printed or written by the bench).
+  const mint = (...extra) =>
+    execFileSync(process.execPath, [cli, "token", "--data-dir", dataDir, ...extra])
+      .toString()
+      .trim();
+  return {
+    url,
+    pid: child.pid,
+    token: async () => mint(),
+    adminToken: async () => mint("--admin"),
+    async close() {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await new Promise((r) => child.once("exit", r));
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The address a server child process prints once ready (`listening on http://…`). */
+export function listeningUrl(child, what) {
+  return new Promise((ok, fail) => {
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+      const m = /listening on (\S+)/.exec(out);
+      if (m) ok(m[1]);
+    });
+    child.on("exit", (code) => fail(new Error(`${what} exited with ${code} before listening`)));
+  });
+}
+
+let ticksPerSecond;
+
+/** utime + stime of a process (and its waited-for children), in ms, from /proc/<pid>/stat. */
+export function processCpuMs(pid) {
+  ticksPerSecond ??= Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // fields after the comm: state(0) ppid(1) … utime(11) stime(12)
+    return ((Number(f[11]) + Number(f[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPUs for pinning on this machine: the emulator on the last one, everything else (the CLI, the provider, the
+ * program) on the others; undefined with fewer than 2 CPUs or without taskset.
+ */
+export function pinning() {
+  const n = os.cpus().length;
+  if (n < 2) return undefined;
+  try {
+    execFileSync("taskset", ["-c", "0", "true"]);
+  } catch {
+    return undefined;
+  }
+  return { emulator: [n - 1], rest: Array.from({ length: n - 1 }, (_, i) => i) };
 }
 
 /** Splits request counts into the figures the scenarios report. */

@@ -1,10 +1,11 @@
 // Pulumi operations on the bench program through the tests' Automation API runner (tests/harness/runner.cjs:
 // an inline program, the real CLI and dynamic-provider host), plus peak-RSS sampling of the dynamic-provider
-// process while the steps run.
+// process and of the CLI while the steps run.
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as readline from "node:readline";
+import { processCpuMs } from "./emulator.mjs";
 import { benchDir, repoRoot } from "./paths.mjs";
 
 const RUNNER = path.join(repoRoot, "tests", "harness", "runner.cjs");
@@ -22,10 +23,12 @@ export function newStack(label) {
 /**
  * Runs steps ({op, config?, options?, expectFailure?}) on the bench program in one runner process, one at a
  * time, stopping at the first step that fails unexpectedly. Resolves with one result per step ({op, ok, ms,
- * summary, providerPeakRssMb, providerPids}); rejects on a failed step, with the CLI output. `timeoutMs`
- * bounds the whole run (the runner is killed past it).
+ * summary, providerPeakRssMb, providerPids, cliPeakRssMb, cpuMs: {program, cli, provider}}); rejects on a
+ * failed step, with the CLI output.
+ * `timeoutMs` bounds the whole run (the runner is killed past it). `pin`: CPUs the runner, the CLI and the
+ * provider run on (taskset; their children inherit it).
  */
-export async function runSteps({ stack, steps, envVars, timeoutMs = 20 * 60_000 }) {
+export async function runSteps({ stack, steps, envVars, timeoutMs = 20 * 60_000, pin }) {
   const runner = path.join(stack.workDir, "cim-runner.cjs");
   fs.copyFileSync(RUNNER, runner);
   // The runner process (the program) and the CLI and provider it starts get the emulator's address and token
@@ -35,7 +38,10 @@ export async function runSteps({ stack, steps, envVars, timeoutMs = 20 * 60_000 
   delete env.CIM_POLL_INTERVAL_MS;
   delete env.CIM_DEBUG;
   Object.assign(env, envVars);
-  const child = spawn(process.execPath, [runner], {
+  const [cmd, argv] = pin?.length
+    ? ["taskset", ["-c", pin.join(","), process.execPath, runner]]
+    : [process.execPath, [runner]];
+  const child = spawn(cmd, argv, {
     cwd: stack.workDir,
     env,
     stdio: ["pipe", "pipe", "pipe"],
@@ -54,7 +60,14 @@ export async function runSteps({ stack, steps, envVars, timeoutMs = 20 * 60_000 
     else {
       sampler.sample();
       const mem = sampler.takeStep();
-      results.push({ ...r, step: results.length, providerPeakRssMb: mem.peakMb, providerPids: mem.pids });
+      results.push({
+        ...r,
+        step: results.length,
+        providerPeakRssMb: mem.provider.peakMb,
+        providerPids: mem.provider.pids,
+        cliPeakRssMb: mem.cli.peakMb,
+        cpuMs: { program: mem.program.cpuMs, cli: mem.cli.cpuMs, provider: mem.provider.cpuMs },
+      });
     }
     const stop = !r.ok && (r.op === "open" || !steps[results.length - 1].expectFailure);
     const next = steps[results.length];
@@ -105,15 +118,17 @@ function tail(s = "", n = 4000) {
 }
 
 /**
- * Polls /proc every 100 ms for node processes running Pulumi's dynamic-provider script below a root pid and
- * keeps their peak resident set size (VmHWM, the kernel's high-water mark, so short peaks between samples
- * count too).
+ * Polls /proc every 100 ms for the processes below a root pid that run Pulumi's dynamic-provider script or the
+ * Pulumi CLI, and keeps their peak resident set size (VmHWM, the kernel's high-water mark, so short peaks
+ * between samples count too) and their CPU time (as last read), per kind; and the CPU time of the root (the
+ * runner, which runs the program).
  */
 class ProviderSampler {
   constructor(rootPid) {
     this.rootPid = rootPid;
-    this.seen = new Map(); // pid -> peak kB
+    this.seen = new Map(); // pid -> {kind, kb, cpuMs}
     this.taken = new Set();
+    this.rootCpuMs = 0;
     this.timer = setInterval(() => this.sample(), 100);
     this.timer.unref();
   }
@@ -144,30 +159,46 @@ class ProviderSampler {
         } catch {
           continue;
         }
-        if (!isDynamicProvider(cmd.split("\0"))) continue;
+        const argv = cmd.split("\0");
+        const kind = isDynamicProvider(argv) ? "provider" : isCli(argv) ? "cli" : undefined;
+        if (!kind) continue;
         const kb = readHwm(c);
-        if (kb !== undefined) this.seen.set(c, Math.max(this.seen.get(c) ?? 0, kb));
+        const cpuMs = processCpuMs(c) ?? this.seen.get(c)?.cpuMs;
+        if (kb !== undefined) this.seen.set(c, { kind, kb: Math.max(this.seen.get(c)?.kb ?? 0, kb), cpuMs });
       }
     }
   }
 
-  /** Provider processes seen since the last step ended (they belong to the step that just ended). */
+  /** Peaks of the processes seen since the last step ended (they belong to the step that just ended). */
   takeStep() {
-    let peak = 0;
-    const pids = [];
-    for (const [pid, kb] of this.seen) {
+    const out = { provider: { peak: 0, pids: [], cpuMs: 0 }, cli: { peak: 0, pids: [], cpuMs: 0 } };
+    for (const [pid, { kind, kb, cpuMs }] of this.seen) {
       if (this.taken.has(pid)) continue;
       this.taken.add(pid);
-      pids.push(Number(pid));
-      peak = Math.max(peak, kb);
+      out[kind].pids.push(Number(pid));
+      out[kind].peak = Math.max(out[kind].peak, kb);
+      out[kind].cpuMs += cpuMs ?? 0;
     }
     this.seen = new Map([...this.seen].filter(([pid]) => !this.taken.has(pid)));
-    return { peakMb: pids.length ? Math.round((peak / 1024) * 10) / 10 : undefined, pids };
+    const mb = (k) => (out[k].pids.length ? Math.round((out[k].peak / 1024) * 10) / 10 : undefined);
+    const root = processCpuMs(this.rootPid) ?? this.rootCpuMs;
+    const program = root - this.rootCpuMs;
+    this.rootCpuMs = root;
+    return {
+      provider: { peakMb: mb("provider"), pids: out.provider.pids, cpuMs: out.provider.cpuMs },
+      cli: { peakMb: mb("cli"), pids: out.cli.pids, cpuMs: out.cli.cpuMs },
+      program: { cpuMs: program },
+    };
   }
 
   stop() {
     clearInterval(this.timer);
   }
+}
+
+/** The Pulumi CLI binary (`…/bin/pulumi up …`), which the Automation API runs. */
+function isCli(argv) {
+  return /(^|[\\/])pulumi$/.test(argv[0] ?? "");
 }
 
 /** `node …/@pulumi/pulumi/cmd/dynamic-provider[/index.js] …`, not the `node -e` that resolves that path. */

@@ -39,7 +39,8 @@ export function fmt(value, unit) {
     case "req/s":
       return `${Math.round(value).toLocaleString("en-US")} req/s`;
     case "":
-      return Number.isInteger(value) ? String(value) : value.toFixed(1);
+      if (Number.isInteger(value)) return String(value);
+      return Math.abs(value) < 0.1 ? value.toPrecision(2) : value.toFixed(1);
     default:
       return `${Number.isInteger(value) ? value : value.toFixed(2)} ${unit}`;
   }

@@ -6,7 +6,7 @@ import { execFile, spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { startApi } from "../lib/emulator.mjs";
+import { listeningUrl, startApi } from "../lib/emulator.mjs";
 import { benchDir, repoRoot } from "../lib/paths.mjs";
 import { median, row } from "../lib/report.mjs";
 
@@ -81,7 +81,7 @@ async function instanceBody() {
     const cat = await api.catalogue();
     const vm = await api.client.instances.create({ ...cat, name: "bench" });
     const res = await fetch(`${api.url}/api/v1/compute/instances/${vm.id}`, {
-      headers: { authorization: `Bearer ${api.token}` },
+      headers: { authorization: `Bearer ${api.envVars.CIM_TOKEN}` },
     });
     return await res.text();
   } finally {
@@ -108,15 +108,7 @@ async function bareServerRate(body, total) {
     env: { ...process.env, BENCH_BODY: body },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  const url = await new Promise((ok, fail) => {
-    let out = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-      const m = /listening on (\S+)/.exec(out);
-      if (m) ok(m[1]);
-    });
-    child.on("exit", (code) => fail(new Error(`bare server exited with ${code}`)));
-  });
+  const url = await listeningUrl(child, "the bare server");
   const pool = new Pool(url, { connections: CONCURRENCY });
   const headers = { authorization: "Bearer x" };
   try {

@@ -8,8 +8,9 @@ import { tagHandlers } from "../handlers/tags";
 import type { RouteDef } from "../http";
 import type { JobEffect } from "../jobs";
 import { MULTI_REGION_DEFAULTS } from "../quota";
-import type { BaseState, Limits, Owned, Tagged } from "../records";
+import type { BaseState, Job, Limits, Owned, Tagged } from "../records";
 import { Repository } from "../repository";
+import type { Store } from "../store";
 import { backupSchedules } from "./backupSchedules";
 import { backups } from "./backups";
 import { fileSystems } from "./fileSystems";
@@ -103,6 +104,24 @@ export const jobEffects: Record<string, JobEffect<Data>> = Object.assign(
   {},
   ...FAMILIES.map((f: AnyFamily) => f.jobEffects ?? {}),
 );
+
+/**
+ * What a successful job shows as its result: its resource, by the job's resource type, through the family's
+ * `jobResult` view; nothing when the family declares none or the resource is gone.
+ */
+export function jobResults(store: Store, data: Data): (job: Job) => Record<string, unknown> | undefined {
+  const byType = new Map<string, AnyFamily>();
+  for (const f of FAMILIES as readonly AnyFamily[])
+    if (f.jobResult && f.resourceType) byType.set(f.resourceType, f);
+  const repos = data as unknown as Record<string, Repository<Owned>>;
+  return (job) => {
+    const family = byType.get(job.resourceType);
+    const repo = family && repos[family.key];
+    const record = repo?.byId(job.resourceId);
+    if (!family?.jobResult || !record || repo?.isGone(record)) return undefined;
+    return family.jobResult({ store, data, principal: { sub: job.account, admin: false } }, record);
+  };
+}
 
 /** Families with tag routes, as the tag and comment handlers see them. */
 export const taggableKinds: TaggableKind[] = FAMILIES.flatMap((f: AnyFamily) => {

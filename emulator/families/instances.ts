@@ -7,7 +7,13 @@ import {
   updateInstance,
 } from "../handlers/instanceActions";
 import { createInstance, deployEffect } from "../handlers/instances";
-import { getInstance, instanceSummary, listAllInstances, listInstances } from "../handlers/instanceView";
+import {
+  getInstance,
+  instanceSummary,
+  instanceView,
+  listAllInstances,
+  listInstances,
+} from "../handlers/instanceView";
 import type { InstanceRec } from "../records";
 
 export const instances = defineFamily<InstanceRec>()({
@@ -34,5 +40,7 @@ export const instances = defineFamily<InstanceRec>()({
     ...actions("/compute/instances", instanceActions),
   ],
   jobEffects: { deployVirtualMachine: deployEffect, ...instanceJobEffects },
+  // CloudStack's deploy, start, stop, scale … set the UserVmResponse as the job's result.
+  jobResult: ({ store }, r: InstanceRec) => instanceView(store, r),
   tags: { collection: "/compute/instances" },
 });

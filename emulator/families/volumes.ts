@@ -11,5 +11,7 @@ export const volumes = defineFamily<VolumeRec>()({
   states: { busy: ["Creating", "Resizing"], failed: "Error" },
   routes: [...collection("/volumes", v), ...actions("/volumes", v.actions)],
   jobEffects: v.volumeJobEffects,
+  // CloudStack's createVolume, attach, detach and resize set the VolumeResponse as the job's result.
+  jobResult: (scope, r: VolumeRec) => v.volumeView(scope, r),
   tags: { collection: "/volumes", comments: { entityType: "VOLUME", deletable: true } },
 });

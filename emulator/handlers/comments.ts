@@ -16,13 +16,13 @@ type CCtx = Ctx<CommentData>;
 export const COMMENT_TEXT_MAX = 255;
 
 /** listAnnotations and hasAnnotations filter admins-only comments out for callers who are not administrators. */
-const visibleTo = (ctx: Ctx, a: AnnotationRec) => ctx.principal.admin || !a.adminsOnly;
+const visibleTo = (ctx: Pick<Ctx, "principal">, a: AnnotationRec) => ctx.principal.admin || !a.adminsOnly;
 
 /**
  * The resource's `hasAnnotations` as the caller sees it (CloudStack's AnnotationDao.hasAnnotations with
  * isCallerAdmin): a resource whose only comments are admins-only has none for a user who is not an admin.
  */
-export function hasComments(ctx: Ctx, entityId: string): boolean {
+export function hasComments(ctx: Pick<Ctx, "data" | "principal">, entityId: string): boolean {
   // every family's data carries the comments (families/index.ts: the registry's repositories)
   const annotations = (ctx.data as CommentData).annotations;
   return annotations.where((a) => a.entityId === entityId && visibleTo(ctx, a)).length > 0;

@@ -7,7 +7,8 @@ import { int, query } from "./input";
 
 const MAX_RECENT = 200;
 
-export function jobView(ctx: Ctx, job: Job) {
+/** A job as reads show it; `withResult`: the single-job read, which carries a successful job's result. */
+export function jobView(ctx: Ctx, job: Job, withResult = false) {
   const raw = ctx.jobs.rawState(job) as keyof typeof RAW_STATES;
   return {
     jobId: job.jobId,
@@ -19,8 +20,13 @@ export function jobView(ctx: Ctx, job: Job) {
     ...(job.resourceName ? { resourceName: job.resourceName } : {}),
     ...(job.detail ? { detail: job.detail } : {}),
     // API-layer values: the server's local time without offset.
-    created: ctx.clock.local(job.createdMs),
-    ...(job.completedMs !== undefined ? { completed: ctx.clock.local(job.completedMs) } : {}),
+    ...(ctx.jobs.view.times
+      ? {
+          created: ctx.clock.local(job.createdMs),
+          ...(job.completedMs !== undefined ? { completed: ctx.clock.local(job.completedMs) } : {}),
+        }
+      : {}),
+    ...(withResult && job.result && ctx.jobs.view.results ? { result: job.result } : {}),
   };
 }
 
@@ -30,7 +36,7 @@ export function getJob(ctx: Ctx) {
     throw notFound(`Job ${ctx.params.jobId} not found in region ${ctx.region.name}`);
   }
   ctx.jobs.read(job);
-  return ok(jobView(ctx, job));
+  return ok(jobView(ctx, job, true));
 }
 
 /** The caller's jobs in the routed region, newest first. */

@@ -15,7 +15,7 @@ export const ownedView = (r: Owned) => ({
 export const taggedView = (r: Tagged) => ({ tags: { ...r.tags }, ...ownedView(r) });
 
 /** A record with tag and comment routes: its tags, whether the caller sees comments on it, the owner and times. */
-export const commentedView = (ctx: Ctx, r: Tagged) => ({
+export const commentedView = (ctx: Pick<Ctx, "data" | "principal">, r: Tagged) => ({
   ...taggedView(r),
   hasAnnotations: hasComments(ctx, r.id),
 });

@@ -30,7 +30,8 @@ type VCtx = Ctx<VolumeData>;
 
 export const findVolume = (ctx: VCtx, id: string) => ctx.data.volumes.find(ctx.owner, id);
 
-export function volumeView(ctx: VCtx, r: VolumeRec) {
+/** The Volume record as reads show it; `ctx` needs only the store, the repositories and the caller (a job's result). */
+export function volumeView(ctx: Pick<VCtx, "store" | "data" | "principal">, r: VolumeRec) {
   const vm = r.virtualMachineId ? ctx.data.instances.byId(r.virtualMachineId) : undefined;
   return {
     id: r.id,

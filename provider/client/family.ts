@@ -11,6 +11,15 @@ export abstract class Family {
   constructor(protected readonly core: CimCore) {}
 
   /**
+   * The record a successful job carries as its `result` (not in the spec; CloudStack's `jobresult`), when it
+   * is this resource's and has the shape of its read; otherwise undefined, and the caller reads it.
+   */
+  protected resultOf<T extends { id: string }>(job: Job | undefined, schema: z.ZodType<T>, id: string) {
+    const parsed = schema.safeParse(job?.result);
+    return parsed.success && parsed.data.id === id ? parsed.data : undefined;
+  }
+
+  /**
    * A synchronous PUT that takes query parameters (the spec's update routes). Content-idempotent: a lost
    * answer is resolved by re-reading the resource and comparing it with what was asked.
    */

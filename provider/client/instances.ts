@@ -1,12 +1,13 @@
 // Compute instances: /api/v1/compute/instances. Deploy, actions and delete are asynchronous (jobs); the PUT
 // update is synchronous and takes query parameters only.
 
+import type { z } from "zod";
 import type { AcceptedMutation, CallOptions } from "./core";
 import { CimError, ConfigurationError } from "./errors";
 import { createdWithName, Family } from "./family";
 import { type ListResult, Paginator, readOnce } from "./pagination";
 import { type ApiPath, apiPath } from "./paths";
-import { type Instance, InstanceAcceptedSchema, InstanceSchema } from "./schemas";
+import { type Instance, InstanceAcceptedSchema, InstanceSchema, type Job } from "./schemas";
 
 export type ImageType = "template" | "iso" | "volume" | "snapshot";
 
@@ -135,9 +136,32 @@ export type ListOptions = CallOptions & { pageSize?: number };
 
 const KEY = "virtualmachines";
 
+const createdSchemas = new Map<string, z.ZodType<InstanceCreated>>();
+
+/** The create answer, tagged with the region; one schema per region, made once (see acceptedIn). */
+function createdIn(region: string | undefined): z.ZodType<InstanceCreated> {
+  const key = region ?? "";
+  let schema = createdSchemas.get(key);
+  if (!schema) {
+    schema = InstanceAcceptedSchema.transform(({ jobId, ...instance }) => ({
+      jobId,
+      id: instance.id,
+      region,
+      instance,
+    }));
+    createdSchemas.set(key, schema);
+  }
+  return schema;
+}
+
 export class Instances extends Family {
   async get(id: string, o?: CallOptions): Promise<Instance> {
     return this.core.get(apiPath`/compute/instances/${id}`, InstanceSchema, undefined, o);
+  }
+
+  /** The instance a successful job of it carries, when the API gives it (no read needed). */
+  fromJob(job: Job | undefined, id: string): Instance | undefined {
+    return this.resultOf(job, InstanceSchema, id);
   }
 
   /** Paged list: `for await (const vm of client.instances.list())`. */
@@ -177,12 +201,7 @@ export class Instances extends Family {
       path: apiPath`/compute/instances`,
       body: createInstanceBody(input),
       options: o,
-      schema: InstanceAcceptedSchema.transform(({ jobId, ...instance }) => ({
-        jobId,
-        id: instance.id,
-        region,
-        instance,
-      })),
+      schema: createdIn(region),
       recovery: {
         kind: "job",
         command: "instance.deploy",

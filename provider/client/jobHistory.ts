@@ -1,29 +1,33 @@
 // How long finished jobs took, per (region, command), so the waiter can put its first check where the job
-// is expected to end instead of at a fixed 1 s. In memory, per process (kept on `globalThis`, like the
-// connection pool: the dynamic provider may load this module more than once), and bounded: the last
-// `window` successes of each key, at most `maxKeys` keys.
+// is expected to end: learnt within the run, from its first jobs on. In memory, per process (kept on
+// `globalThis`, like the connection pool: the dynamic provider may load this module more than once), and
+// bounded: the last `window` observations of each key, at most `maxKeys` keys.
 //
 // A job's duration is never observed directly: the waiter only knows that the job was still running when
 // its last "running" check was sent (lower bound) and had ended when the success answer arrived (upper
-// bound). With a 2–3 s cadence those bounds are seconds apart, and the upper one carries the poll's own
-// lateness. So only precise durations are remembered (`durationSample`):
-//   - the job record's own `created` / `completed` times, when the API gives them (server-local times in
-//     any zone: only their difference is used, never either against this process's clock; the spec does not
-//     promise them; a missing or malformed field, a precision coarser than 1 s or a figure far outside the
-//     local bounds and they are ignored): the late end of the server's figure within its precision, and
-//     within the local bounds (the emulator: to the millisecond);
-//   - otherwise the upper bound, but only when the bounds are within 10 % (or 100 ms) of each other
-//     (a first check at a few ms, or jobs of 20 s and more).
-// Anything else is not recorded. Guessing inside wide bounds (their middle, or a little under a first
-// check that found the job done) was tried and made the first check worse than the plain 1 s schedule on
-// spread or mixed durations: a first check that finds the job done cannot tell how much earlier it ended,
-// so a late guess is never corrected. Without the job's own times the waiter therefore keeps the 1 s,
-// then 2–3 s schedule for jobs shorter than about 20 s.
-// The first check (`firstDelay`) is the candidate (a remembered duration plus a small margin, or the 1 s
-// default) with the least expected detection lag over the remembered durations, a missed job costing the
-// wait for the next 2–3 s check: a tight history gives its top, a spread one its upper part, a command
-// with both quick and slow jobs the quick ones' end (the slow ones are then found by the cadence).
+// bound). Two kinds of knowledge are kept (`durationSample` tells them apart):
+//   - precise durations: the job record's own `created` / `completed` times, when the API gives them
+//     (server-local times in any zone: only their difference is used, never either against this process's
+//     clock; the spec does not promise them; a missing or malformed field, a precision coarser than 1 s or a
+//     figure far outside the local bounds and they are ignored): the late end of the server's figure within
+//     its precision, and within the local bounds (the emulator: to the millisecond); or bounds within
+//     100 ms of each other (a first check that found a quick job ended);
+//   - otherwise the bounds themselves, which the next jobs narrow (firstCheck.ts: a bisection). Wider bounds
+//     are not taken as a duration, not even for long jobs: their upper end is late by up to a poll interval,
+//     and a first check put there stays that late for every job of the run. Guessing inside wide bounds was tried and made the first check worse than a fixed schedule on
+//     spread or mixed durations: a first check that finds the job done cannot tell how much earlier it
+//     ended, so a late guess is never corrected; a check in the gap's middle is how it gets corrected.
+// The first check (`firstCheck`) comes from the precise durations when there are any, else from the bounds;
+// without either the waiter checks at once, then 2 s later (waiter.ts).
 
+import {
+  boundedFirstCheck,
+  type Cadence,
+  cheapestFirstCheck,
+  type FirstCheck,
+  type FirstCheckOptions,
+  type JobBounds,
+} from "./firstCheck";
 import type { Job } from "./schemas";
 import { comparable, parseServerTime } from "./serverTime";
 
@@ -31,19 +35,9 @@ const HISTORY = Symbol.for("pulumi-cim.client.jobDurations");
 const COMMANDS = Symbol.for("pulumi-cim.client.jobCommands");
 type Holder = { [HISTORY]?: JobDurations; [COMMANDS]?: Map<string, string> };
 
-export interface JobDurationsOptions {
-  /** Successes remembered per (region, command). Default 20. */
+export interface JobDurationsOptions extends Partial<FirstCheckOptions> {
+  /** Observations remembered per (region, command), of each kind. Default 20. */
   window?: number;
-  /** What one more check is worth, in ms of detection lag, when choosing the first check. Default 50. */
-  checkCostMs?: number;
-  /** Added to a remembered duration to make a candidate first check: a fraction of it, at least `marginMs`. Defaults 2 % and 25 ms. */
-  marginRatio?: number;
-  marginMs?: number;
-  /** Clamp of the adaptive first check. Defaults 500 ms and 10,000 ms. */
-  minFirstDelayMs?: number;
-  maxFirstDelayMs?: number;
-  /** The first check without history, also always a candidate. Default 1,000 ms. */
-  defaultFirstDelayMs?: number;
   /** Keys (region × command) remembered at most; the least recently recorded go first. Default 256. */
   maxKeys?: number;
 }
@@ -53,79 +47,122 @@ export function durationKey(region: string | undefined, command: string): string
   return `${region ?? ""}|${command}`;
 }
 
+/** The spec's 2–3 s: the second check 2 s after the first, later ones 2.5 s apart on average. */
+const SPEC_CADENCE: Cadence = { minMs: 2_000, meanMs: 2_500 };
+
+interface KeyHistory {
+  samples: number[];
+  bounds: JobBounds[];
+  /** First checks of jobs of this key exploring inside the bounds' gap now. */
+  exploring: number[];
+  /** Jobs of this key seen ending (bounds only). */
+  ended: number;
+  /** The first check from `samples` until they change (waits of a key ask for it many times over). */
+  cheapest?: { cadence: Cadence; delayMs: number };
+}
+
 export class JobDurations {
-  readonly #o: Required<JobDurationsOptions>;
-  readonly #samples = new Map<string, number[]>();
+  readonly #o: FirstCheckOptions & { window: number; maxKeys: number };
+  readonly #keys = new Map<string, KeyHistory>();
 
   constructor(o: JobDurationsOptions = {}) {
     this.#o = {
       window: o.window ?? 20,
-      checkCostMs: o.checkCostMs ?? 50,
-      marginRatio: o.marginRatio ?? 0.02,
-      marginMs: o.marginMs ?? 25,
-      minFirstDelayMs: o.minFirstDelayMs ?? 500,
-      maxFirstDelayMs: o.maxFirstDelayMs ?? 10_000,
-      defaultFirstDelayMs: o.defaultFirstDelayMs ?? 1_000,
       maxKeys: o.maxKeys ?? 256,
+      checkCostMs: o.checkCostMs ?? 50,
+      marginRatio: o.marginRatio ?? 0.01,
+      marginMs: o.marginMs ?? 25,
+      minFirstDelayMs: o.minFirstDelayMs ?? 0,
+      // A history of slow jobs may put the first check minutes out; past this the cadence finds them.
+      maxFirstDelayMs: o.maxFirstDelayMs ?? 600_000,
+      defaultFirstDelayMs: o.defaultFirstDelayMs ?? 0,
+      maxExplorers: o.maxExplorers ?? 2,
     };
   }
 
-  /** Remembers one finished job's duration sample (ms after the wait began). */
-  record(key: string, sampleMs: number): void {
-    if (!Number.isFinite(sampleMs) || sampleMs < 0) return;
-    const list = this.#samples.get(key) ?? [];
-    this.#samples.delete(key); // re-inserted last: Map order is the eviction order
-    list.push(sampleMs);
-    if (list.length > this.#o.window) list.splice(0, list.length - this.#o.window);
-    this.#samples.set(key, list);
-    if (this.#samples.size > this.#o.maxKeys) {
-      const oldest = this.#samples.keys().next().value;
-      if (oldest !== undefined) this.#samples.delete(oldest);
+  /** The key's history, made the most recently used (Map order is the eviction order). */
+  #touch(key: string): KeyHistory {
+    const h = this.#keys.get(key) ?? { samples: [], bounds: [], exploring: [], ended: 0 };
+    this.#keys.delete(key);
+    this.#keys.set(key, h);
+    if (this.#keys.size > this.#o.maxKeys) {
+      const oldest = this.#keys.keys().next().value;
+      if (oldest !== undefined) this.#keys.delete(oldest);
     }
+    return h;
   }
 
-  /** The remembered samples of a key, oldest first. */
-  samples(key: string): readonly number[] {
-    return this.#samples.get(key) ?? [];
+  #keep<T>(list: T[], item: T, window = this.#o.window): void {
+    list.push(item);
+    if (list.length > window) list.splice(0, list.length - window);
+  }
+
+  /** Remembers one finished job's precise duration (ms after the wait began). */
+  record(key: string, sampleMs: number): void {
+    if (!Number.isFinite(sampleMs) || sampleMs < 0) return;
+    const h = this.#touch(key);
+    this.#keep(h.samples, sampleMs);
+    h.cheapest = undefined;
   }
 
   /**
-   * The adaptive first-check delay for a key, or undefined without history: of the candidates (each
-   * remembered duration plus the margin, and the default first check), the one with the least expected
-   * cost over the remembered durations, clamped. A job that ends before the check costs the wait until
-   * it; one that ends after costs the wait for the next check (`intervalMs` after the first, or half an
-   * interval on average once the job is further away than that) and `checkCostMs` per extra check.
+   * Remembers what checks showed of a job: running when `lowerMs` was sent, ended by `upperMs` (or Infinity).
+   * A job may leave two (its first check, its end), so twice the window of them is kept.
    */
-  firstDelay(key: string, intervalMs = 2_500): number | undefined {
-    const samples = this.#samples.get(key);
-    if (!samples?.length) return undefined;
-    const o = this.#o;
-    const clamp = (ms: number) => Math.round(Math.min(o.maxFirstDelayMs, Math.max(o.minFirstDelayMs, ms)));
-    const candidates = new Set([
-      clamp(o.defaultFirstDelayMs),
-      ...samples.map((d) => clamp(d + Math.max(o.marginMs, d * o.marginRatio))),
-    ]);
-    let best = clamp(o.defaultFirstDelayMs);
-    let bestCost = Number.POSITIVE_INFINITY;
-    for (const c of [...candidates].sort((a, b) => b - a)) {
-      let cost = 0;
-      for (const d of samples) {
-        cost +=
-          d <= c
-            ? c - d
-            : Math.max(intervalMs / 2, c + intervalMs - d) + o.checkCostMs * (1 + (d - c) / intervalMs);
-      }
-      // Later candidates first: on a tie, the one with fewer checks wins.
-      if (cost < bestCost - 1e-6) {
-        bestCost = cost;
-        best = c;
-      }
+  bound(key: string, lowerMs: number, upperMs: number): void {
+    if (!(lowerMs >= 0) || !(upperMs >= lowerMs)) return;
+    const h = this.#touch(key);
+    this.#keep(h.bounds, { lowerMs, upperMs }, 2 * this.#o.window);
+    if (Number.isFinite(upperMs)) h.ended++;
+  }
+
+  /** The remembered precise durations of a key, oldest first. */
+  samples(key: string): readonly number[] {
+    return this.#keys.get(key)?.samples ?? [];
+  }
+
+  /** The remembered bounds of a key, oldest first. */
+  bounds(key: string): readonly JobBounds[] {
+    return this.#keys.get(key)?.bounds ?? [];
+  }
+
+  /**
+   * The first check of a job of this key, or undefined without history (firstCheck.ts). `claim`: a check that
+   * explores the bounds' gap is this job's, until `released`; without it none is handed out.
+   */
+  firstCheck(key: string, cadence: Cadence = SPEC_CADENCE, claim = false): FirstCheck | undefined {
+    const h = this.#keys.get(key);
+    if (!h) return undefined;
+    if (h.samples.length) {
+      const cached = h.cheapest;
+      const same =
+        cached && cached.cadence.minMs === cadence.minMs && cached.cadence.meanMs === cadence.meanMs;
+      if (!same) h.cheapest = { cadence, delayMs: cheapestFirstCheck(h.samples, this.#o, cadence) };
+      return { delayMs: (h.cheapest as { delayMs: number }).delayMs, explore: false };
     }
-    return best;
+    const check = boundedFirstCheck(h.bounds, this.#o, cadence, {
+      exploring: h.exploring,
+      claim,
+      ended: h.ended,
+    });
+    if (check?.explore) h.exploring.push(check.delayMs);
+    return check;
+  }
+
+  /** The first-check delay a job of this key would get now, or undefined without history. */
+  firstDelay(key: string, cadence: Cadence = SPEC_CADENCE): number | undefined {
+    return this.firstCheck(key, cadence)?.delayMs;
+  }
+
+  /** The job exploring at `delayMs` has had its first answer (or gave up): its point is free again. */
+  released(key: string, delayMs: number): void {
+    const h = this.#keys.get(key);
+    const i = h?.exploring.indexOf(delayMs) ?? -1;
+    if (h && i >= 0) h.exploring.splice(i, 1);
   }
 
   clear(): void {
-    this.#samples.clear();
+    this.#keys.clear();
   }
 }
 
@@ -176,7 +213,7 @@ export function durationSample(o: JobObservation): number | undefined {
     if (sLo <= sHi) return sHi;
     if (server.ms > hi && server.ms - server.precisionMs - hi <= 1_000) return hi;
   }
-  return hi - lo <= Math.max(100, 0.1 * hi) ? hi : undefined;
+  return hi - lo <= 100 ? hi : undefined;
 }
 
 /** completed − created from the job record, with the precision of the coarser of the two; or undefined. */

@@ -92,6 +92,18 @@ export interface MutationSpec<T> extends Exchange<T> {
   recovery: Recovery<T>;
 }
 
-/** The accepted-mutation result, tagged with the region the call used. */
-export const acceptedIn = (region: string | undefined) =>
-  AcceptedSchema.transform((a): AcceptedMutation => ({ jobId: a.jobId, id: a.id, region }));
+const acceptedSchemas = new Map<string, z.ZodType<AcceptedMutation>>();
+
+/**
+ * The accepted-mutation result, tagged with the region the call used. One schema per region, made once: a zod
+ * schema costs far more to build than to run, and every mutation asks for one.
+ */
+export function acceptedIn(region: string | undefined): z.ZodType<AcceptedMutation> {
+  const key = region ?? "";
+  let schema = acceptedSchemas.get(key);
+  if (!schema) {
+    schema = AcceptedSchema.transform((a): AcceptedMutation => ({ jobId: a.jobId, id: a.id, region }));
+    acceptedSchemas.set(key, schema);
+  }
+  return schema;
+}

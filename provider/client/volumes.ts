@@ -7,7 +7,7 @@ import { createdWithName, Family } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator } from "./pagination";
 import { apiPath } from "./paths";
-import { type Volume, VolumeSchema } from "./schemas";
+import { type Job, type Volume, VolumeSchema } from "./schemas";
 
 export interface CreateVolumeInput {
   name: string;
@@ -40,6 +40,11 @@ const KEY = "volumes";
 export class Volumes extends Family {
   async get(id: string, o?: CallOptions): Promise<Volume> {
     return this.core.get(apiPath`/volumes/${id}`, VolumeSchema, undefined, o);
+  }
+
+  /** The volume a successful job of it carries, when the API gives it (no read needed). */
+  fromJob(job: Job | undefined, id: string): Volume | undefined {
+    return this.resultOf(job, VolumeSchema, id);
   }
 
   list(o?: ListOptions): Paginator<Volume> {

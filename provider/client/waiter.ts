@@ -1,10 +1,11 @@
 // Job waiting, after smithy's util-waiter: an acceptor maps a job to a state (success → SUCCESS, error →
 // FAILURE, anything else → RETRY), a poller sleeps between checks with jitter, a deadline is checked before
 // each sleep, and an AbortSignal cancels. The loop runs on p-wait-for. The spec recommends a poll every
-// 2–3 s; after the first check the waiter never polls faster than that. The first check is adaptive: at
-// the time jobs of the same (region, command) have recently taken to finish in this process (jobHistory.ts:
-// known precisely from the job record's own times when the API gives them), clamped to 0.5–10 s, and at
-// 1 s without history. All delays are injectable so tests run fast and benchmarks compare.
+// 2–3 s; after the first check the waiter never polls faster than that: the second check comes 2 s after
+// the first (the earliest the cadence allows), later ones every 2–3 s. The first check is adaptive: where
+// jobs of the same (region, command) have ended in this process (jobHistory.ts, firstCheck.ts), learnt from
+// a run's first jobs on; without history it is at once, so a quick job is seen at its first check and a
+// slower one 2 s later. All delays are injectable so tests run fast and benchmarks compare.
 
 import pWaitFor from "p-wait-for";
 import {
@@ -29,10 +30,13 @@ export function jobState(job: Pick<Job, "status">): WaiterState {
 export interface WaitSchedule {
   /**
    * Delay before the first check. Given, it is used as is; left out, the adaptive first check applies
-   * (see `adaptive`), and 1,000 ms without history.
+   * (see `adaptive`), and 0 (at once) without history.
    */
   firstDelayMs?: number;
-  /** Interval between later checks, drawn uniformly from [min, max]. Default 2,000–3,000 ms. */
+  /**
+   * The second check comes `minIntervalMs` after the first; later ones at intervals drawn uniformly from
+   * [min, max]. Default 2,000–3,000 ms.
+   */
   minIntervalMs?: number;
   maxIntervalMs?: number;
 }
@@ -64,8 +68,9 @@ export interface WaitOptions extends WaitSchedule {
 
 /** The delay before check number `check` (1-based). */
 export function pollDelay(check: number, s: WaitSchedule, random: () => number = Math.random): number {
-  if (check === 1) return s.firstDelayMs ?? 1_000;
+  if (check === 1) return s.firstDelayMs ?? 0;
   const min = s.minIntervalMs ?? 2_000;
+  if (check === 2) return min;
   const max = Math.max(min, s.maxIntervalMs ?? 3_000);
   return Math.round(min + (max - min) * random());
 }
@@ -135,11 +140,18 @@ export async function waitForJob(
   const history = o.adaptive !== false && o.command ? (o.history ?? jobDurations()) : undefined;
   const key = o.command ? durationKey(region, o.command) : "";
   const minInterval = o.minIntervalMs ?? 2_000;
-  const meanInterval = (minInterval + Math.max(minInterval, o.maxIntervalMs ?? 3_000)) / 2;
-  const schedule: WaitSchedule = {
-    ...o,
-    firstDelayMs: o.firstDelayMs ?? history?.firstDelay(key, meanInterval),
+  const cadence = {
+    minMs: minInterval,
+    meanMs: (minInterval + Math.max(minInterval, o.maxIntervalMs ?? 3_000)) / 2,
   };
+  const planned = o.firstDelayMs === undefined ? history?.firstCheck(key, cadence, true) : undefined;
+  let exploring = planned?.explore === true;
+  /** The exploring job's first answer is in (or the wait ended): another job of the key may explore. */
+  const explored = () => {
+    if (exploring && planned) history?.released(key, planned.delayMs);
+    exploring = false;
+  };
+  const schedule: WaitSchedule = { ...o, firstDelayMs: o.firstDelayMs ?? planned?.delayMs };
   let lowerMs = 0;
   let pollErrors = 0;
   let notFound = 0;
@@ -167,15 +179,21 @@ export async function waitForJob(
         const state = jobState(job);
         if (state === "success") {
           if (history) {
-            const sample = durationSample({ lowerMs, upperMs: Date.now() - started, job });
+            const upperMs = Date.now() - started;
+            const sample = durationSample({ lowerMs, upperMs, job });
             if (sample !== undefined) history.record(key, sample);
+            else history.bound(key, lowerMs, upperMs);
           }
+          explored();
           return { value: job };
         }
         if (state === "failure") {
           throw new JobFailedError(jobId, job.detail, region, job.command, job.resourceId, job.statusCode);
         }
         lowerMs = sentMs; // still running (any status but success and error) when this check was sent
+        // A first check that came too early says so at once, before this job ends: the next first checks move.
+        if (history && check === 1) history.bound(key, sentMs, Number.POSITIVE_INFINITY);
+        explored();
         return undefined;
       },
       { timeoutMs, signal: o.signal, delay: (n) => pollDelay(n, schedule, random) },
@@ -185,5 +203,7 @@ export async function waitForJob(
       throw new WaitTimeoutError(jobId, Date.now() - started, last?.status, region);
     if (o.signal?.aborted) throw new WaitAbortedError(jobId);
     throw err;
+  } finally {
+    explored();
   }
 }

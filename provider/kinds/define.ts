@@ -8,7 +8,7 @@
 // This module is pure: no client, no Pulumi; the lifecycle hooks receive their session from the engine.
 
 import type { z } from "zod";
-import type { AcceptedMutation, MultiRegionQuota, MyLimits, TagCollection } from "../client";
+import type { AcceptedMutation, Job, MultiRegionQuota, MyLimits, TagCollection } from "../client";
 import type { CatalogueName } from "../lifecycle/lookups";
 import type { Session } from "../lifecycle/session";
 import type { Operation, TimeoutsInput } from "../lifecycle/timeouts";
@@ -215,6 +215,11 @@ export interface KindApi<I, R extends LiveRecord> {
   list?(s: Session): Promise<R[]>;
   /** Starts the create; `record` when the API answers with the resource itself. */
   create(s: Session, want: I & { name?: string }): Promise<AcceptedMutation & { record?: R }>;
+  /**
+   * The record a successful job of the resource carries (its `result`, when the API gives one): the engine
+   * takes it instead of reading the resource again after the job. Absent or undefined: it reads.
+   */
+  fromJob?(s: Session, job: Job, id: string): R | undefined;
   /**
    * Applies the in-place fields in `changed` (those whose wanted value differs from live), waiting for their
    * jobs. Tags are applied by the engine. Omit it when tags are the only in-place field.

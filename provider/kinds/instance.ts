@@ -450,6 +450,7 @@ export const instance = defineKind({
     v.state === "Error" ? "the instance is in state Error; delete it or adopt another." : undefined,
   api: {
     get: (s, id) => s.client.instances.get(id, { region: s.region }),
+    fromJob: (s, job, id) => s.client.instances.fromJob(job, id),
     list: async (s) => (await s.client.instances.all({ region: s.region })).items,
     async create(s, i) {
       const iso = i.imageType === "iso";

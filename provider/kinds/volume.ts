@@ -122,6 +122,7 @@ export const volume = defineKind({
   },
   api: {
     ...recordCalls((c) => c.volumes),
+    fromJob: (s, job, id) => s.client.volumes.fromJob(job, id),
     // the client sends the fields of a volume create and nothing else
     create: (s, want) => s.client.volumes.create({ ...want, name: want.name ?? "" }, { region: s.region }),
     async apply(s, live, want, changed, op) {

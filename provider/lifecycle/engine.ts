@@ -7,19 +7,7 @@
 
 import type * as pulumi from "@pulumi/pulumi";
 import { JobFailedError } from "../client";
-import { kindNamed } from "../kinds";
-import {
-  type Fields,
-  type Kind,
-  type KindApi,
-  type LiveRecord,
-  type Outputs,
-  type OutputsOf,
-  PLAIN_REFERENCES,
-  type Recorded,
-  refOf,
-} from "../kinds/define";
-import type { CheckFailure } from "./check";
+import type { Fields, Kind, KindApi, LiveRecord, Outputs, OutputsOf, Recorded } from "../kinds/define";
 import { finishCheck } from "./checkRun";
 import {
   describe,
@@ -30,14 +18,15 @@ import {
   ResourceError,
   readOrGone,
   regionLabel,
+  surfaced,
 } from "./errors";
+import { fieldLookups } from "./fieldLookups";
 import { changedFields, checkKind, compare, diffKind, outputsOf } from "./fields";
-import { mustExist, mustReferToExisting } from "./lookups";
-import { batchedRead, invalidateLane } from "./readBatch";
-import { defaultRegion, openSession, type Session, settle, waitFor } from "./session";
-import { applyTags, currentTags } from "./tagging";
+import { batchedRead, markChanged } from "./readBatch";
+import { awaitJob, defaultRegion, openSession, type Session, settle, type Waited } from "./session";
+import { changeTags, currentTags } from "./tagging";
 import { type Operation, withDefaults } from "./timeouts";
-import { containsUnknown, sameTags, type TagMap, tagsOf } from "./values";
+import { type TagMap, tagsOf } from "./values";
 
 type Live = LiveRecord & Record<string, unknown>;
 
@@ -58,18 +47,45 @@ export function providerOf<F extends Fields, O extends Outputs>(
   // Every kind without a lifecycle of its own has its API calls (defineKind checks); custom ones never reach them.
   const api = kind.api as KindApi<Recorded, Live>;
 
-  const getLive = async (s: Session, id: string, rec: Recorded): Promise<Live | undefined> => {
-    const live = (await readOrGone(() => api.get(s, id, rec))) as Live | undefined;
-    return live && !gone.has(live.state ?? "") ? live : undefined;
+  const present = (live: Live | undefined) => (live && !gone.has(live.state ?? "") ? live : undefined);
+  const getLive = async (s: Session, id: string, rec: Recorded): Promise<Live | undefined> =>
+    present((await readOrGone(() => api.get(s, id, rec))) as Live | undefined);
+  /** A read that may come from the lane's shared list (batched; never for what this process just changed). */
+  const sharedRead = async (s: Session, id: string, rec: Recorded): Promise<Live | undefined> => {
+    const list = api.list;
+    if (!list) return getLive(s, id, rec);
+    return present(
+      await batchedRead<Live>({
+        lane: lane(s.region),
+        id,
+        get: () => getLive(s, id, rec),
+        list: () => list(s) as Promise<Live[]>,
+      }),
+    );
   };
-  /** The record once no other operation is under way on it (`except`: a state not worth waiting out). */
-  const settled = (s: Session, id: string, rec: Recorded, op: Operation, except?: string) =>
-    settle(
+  /**
+   * The record once no other operation is under way on it (`except`: a state not worth waiting out). `shared`:
+   * its first read may come from the lane's list (before an update or delete); later ones are fresh gets.
+   */
+  const settled = (
+    s: Session,
+    id: string,
+    rec: Recorded,
+    op: Operation,
+    o: { except?: string; shared?: boolean } = {},
+  ) => {
+    let shared = o.shared === true;
+    return settle(
       s,
       op,
-      () => getLive(s, id, rec),
-      (st) => busy.has(st ?? "") && st !== except,
+      () => {
+        const read = shared ? sharedRead(s, id, rec) : getLive(s, id, rec);
+        shared = false;
+        return read;
+      },
+      (st) => busy.has(st ?? "") && st !== o.except,
     );
+  };
   /** When the platform has no record of a job, waitFor watches the resource until it settles instead. */
   const watching = (s: Session, id: string, rec: Recorded) => {
     s.watch = async (op) => {
@@ -90,26 +106,32 @@ export function providerOf<F extends Fields, O extends Outputs>(
     return currentTags(s.client, { kind: kind.tags, id: live.id }, s.region);
   }
 
-  /** Applies the in-place fields that differ from live (the kind's calls, then tags), reads back, compares. */
+  /**
+   * Applies the in-place fields that differ from live (the kind's calls, then tags) and compares. What the
+   * kind's calls changed is read back (the API ignores keys it does not know); a tag change is the service's
+   * own synchronous data, whose 200 means it is stored, so it is not read back.
+   */
   async function converge(s: Session, live: Live, want: Recorded, op: Operation) {
     const changed = changedFields(kind, want, live);
-    if (changed.size && api.apply) await api.apply(s, live, want, changed, op);
+    const applying = changed.size > 0 && api.apply !== undefined;
+    if (applying) await api.apply?.(s, live, want, changed, op);
     let tags: TagMap | undefined;
-    let before: TagMap | undefined;
     if (kind.tags) {
-      before = await liveTags(s, live);
+      const before = (await liveTags(s, live)) ?? {};
       const target = { kind: kind.tags, id: live.id };
-      tags = await applyTags(s.client, target, before ?? {}, (want.tags as TagMap) ?? {}, s.region);
+      tags = await changeTags(s.client, target, before, (want.tags as TagMap) ?? {}, s.region);
     }
-    invalidateLane(lane(s.region));
-    const now = await getLive(s, live.id, want);
-    if (!now) {
-      throw new ResourceError(
-        `${await describe(s, { name: nameOf(live), id: live.id })}: the ${noun} disappeared while being changed.`,
-      );
+    markChanged(lane(s.region), live.id);
+    let now: Live | undefined = live;
+    if (applying) {
+      now = await getLive(s, live.id, want);
+      if (!now) {
+        throw new ResourceError(
+          `${await describe(s, { name: nameOf(live), id: live.id })}: the ${noun} disappeared while being changed.`,
+        );
+      }
+      if (kind.tags) tags = await liveTags(s, now);
     }
-    // applyTags read the tags back when it changed them; otherwise read them from the fresh record.
-    if (kind.tags && sameTags(tags, before)) tags = await liveTags(s, now);
     const problems = mismatches(compare(kind, "update", want, now, tags));
     return { live: now, tags, problems };
   }
@@ -167,7 +189,6 @@ export function providerOf<F extends Fields, O extends Outputs>(
     const id = accepted.id;
     if (!id)
       throw new ResourceError(`${await describe(s, what)}: the API accepted the ${verb} but named no id.`);
-    invalidateLane(lane(region));
     watching(s, id, want);
     /** Partial state: the resource exists (the API accepted it), so it is recorded as failed, never lost. */
     const partial = async (message: string, live?: Live) => {
@@ -176,8 +197,9 @@ export function providerOf<F extends Fields, O extends Outputs>(
       const tags = current && kind.tags ? tagsOf(current.tags) : undefined;
       return new PartialStateError(id, outputsOf(kind, want, current ?? {}, region, tags), want, message);
     };
+    let waited: Waited;
     try {
-      await waitFor(s, accepted, "create");
+      waited = await awaitJob(s, accepted, "create");
     } catch (err) {
       // A job that ended in error and left nothing behind (the API shows the resource gone, e.g. a static NAT
       // that was never enabled): nothing exists to record, so the error is plain and the next up creates it.
@@ -196,10 +218,13 @@ export function providerOf<F extends Fields, O extends Outputs>(
       const named = { name: nameOf((accepted.record as Recorded | undefined) ?? want) ?? what.name, id };
       throw await partial((await failure(s, named, verb, err, next)).message);
     }
+    markChanged(lane(region), id);
     try {
-      // The job may end before the resource is usable (a template still downloading): wait that out too, so what
-      // uses its id starts only once the platform says it is ready.
-      const live = await settled(s, id, want, "create");
+      // The successful job's result is the record (when the API gives one): no read repeats it. The job may
+      // end before the resource is usable (a template still downloading): that is waited out with fresh reads,
+      // so what uses its id starts only once the platform says it is ready.
+      const result = waited.job && present(api.fromJob?.(s, waited.job, id) as Live | undefined);
+      const live = result && !busy.has(result.state ?? "") ? result : await settled(s, id, want, "create");
       if (!live) throw new Error(`the ${past(verb)} ${noun} cannot be read back (404)`);
       const failed = kind.states?.failed;
       if (failed !== undefined && live.state === failed) {
@@ -233,16 +258,8 @@ export function providerOf<F extends Fields, O extends Outputs>(
       const now = await kind.custom.read(s, id, props);
       return now ? { id, props: outputsOf(kind, now, {}, props.region as string | undefined) } : {};
     }
-    const list = api.list;
-    const live = list
-      ? await batchedRead<Live>({
-          lane: lane(s.region),
-          id,
-          get: () => getLive(s, id, props),
-          list: () => list(s) as Promise<Live[]>,
-        })
-      : await getLive(s, id, props);
-    if (!live || gone.has(live.state ?? "")) return {};
+    const live = await sharedRead(s, id, props);
+    if (!live) return {};
     return {
       id,
       props: outputsOf(kind, props, live, props.region as string | undefined, await liveTags(s, live)),
@@ -279,7 +296,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
     }
     watching(s, id, olds);
     try {
-      const live = await settled(s, id, olds, "update");
+      const live = await settled(s, id, olds, "update", { shared: true });
       if (!live)
         throw new Error(`the ${noun} no longer exists (run pulumi refresh, then pulumi up to recreate it)`);
       const done = await converge(s, live, news, "update");
@@ -302,14 +319,14 @@ export function providerOf<F extends Fields, O extends Outputs>(
     if (kind.custom) return kind.custom.delete(s, id, props);
     watching(s, id, props);
     try {
-      const live = await settled(s, id, props, "delete", deleting);
+      const live = await settled(s, id, props, "delete", { except: deleting, shared: true });
       if (!live) return;
       if (deleting !== undefined && live.state === deleting) {
         await settled(s, id, props, "delete");
         return;
       }
       await api.beforeDelete?.(s, live);
-      if ((await waitFor(s, await api.delete(s, live), "delete")) === "watched") {
+      if ((await awaitJob(s, await api.delete(s, live), "delete")).watched) {
         // No job to say how the delete ended: the record says it, once it has settled.
         const left = await getLive(s, id, props);
         if (left) {
@@ -323,53 +340,8 @@ export function providerOf<F extends Fields, O extends Outputs>(
       if (await isGone(s, id, props)) return;
       throw await failure(s, { name: nameOf(props), id }, "delete", err);
     } finally {
-      invalidateLane(lane(s.region));
+      markChanged(lane(s.region), id);
     }
-  }
-
-  /**
-   * Field lookups (ids of the region's catalogue; resources of other kinds a field must name), then the kind's
-   * rules on the catalogue rows found.
-   */
-  async function lookups(
-    inputs: Recorded,
-    region: string | undefined,
-    news: Recorded,
-  ): Promise<CheckFailure[]> {
-    const out: CheckFailure[] = [];
-    const rows: Record<string, Record<string, unknown> | undefined> = {};
-    const plain = news[PLAIN_REFERENCES];
-    await Promise.all(
-      Object.entries(kind.fields).map(async ([k, f]) => {
-        if ((f.when && !f.when(inputs)) || containsUnknown(inputs[k]) || inputs[k] === undefined) return;
-        const ref = refOf(f);
-        const checked = ref?.mustExist && Array.isArray(plain) && plain.includes(k);
-        const target = checked ? kindNamed(ref.kind) : undefined;
-        if (ref && target) {
-          // a resource of another region is looked up there (an id is valid only in its own region)
-          const elsewhere = ref.regionFrom ? inputs[ref.regionFrom] : undefined;
-          const where = typeof elsewhere === "string" ? elsewhere : region;
-          out.push(
-            ...(await mustReferToExisting(
-              kind.name,
-              where,
-              k,
-              inputs[k],
-              target,
-              ref.by,
-              ref.requires,
-              inputs,
-            )),
-          );
-        }
-        if (!f.lookup) return;
-        const r = await mustExist(kind.name, region, f.lookup.catalogue, k, inputs[k], f.lookup.what);
-        if (r.failure) out.push(r.failure);
-        rows[k] = r.row;
-      }),
-    );
-    if (kind.lookups) out.push(...kind.lookups(inputs as never, rows));
-    return out;
   }
 
   return {
@@ -378,7 +350,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
         kind,
         olds,
         checked: checkKind(kind, olds, news),
-        lookups: (inputs, region) => lookups(inputs, region, news),
+        lookups: (inputs, region) => fieldLookups(kind, inputs, region, news),
       }),
     ),
     diff: surfaced(async (_id, olds, news) => {
@@ -397,35 +369,5 @@ export function providerOf<F extends Fields, O extends Outputs>(
     read: surfaced(readNamed),
     update: surfaced(update),
     delete: surfaced(remove),
-  };
-}
-
-/** `CIM_DEBUG=stack` keeps the provider's stack traces in what the CLI shows (for bug reports). */
-const debugStacks = () => (process.env.CIM_DEBUG ?? "").split(",").includes("stack");
-
-/**
- * Errors leave the provider as their message alone. Pulumi's dynamic-provider host prints `${err}: ${err.stack}`
- * to the CLI for check, diff, read and delete (and sends the message besides): without this the user reads the
- * cause twice and our stack between. What remains of that line points to the debug variable.
- */
-function surfaced<A extends unknown[], R>(fn: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
-  return async (...args) => {
-    try {
-      return await fn(...args);
-    } catch (err) {
-      if (err instanceof Error && !debugStacks()) {
-        Object.defineProperty(err, "stack", {
-          value: "the error follows (CIM_DEBUG=stack shows where it came from)",
-          configurable: true,
-          writable: true,
-        });
-        Object.defineProperty(err, "toString", {
-          value: () => "pulumi-cim",
-          configurable: true,
-          writable: true,
-        });
-      }
-      throw err;
-    }
   };
 }

@@ -104,3 +104,33 @@ export function mismatches(pairs: [string, unknown, unknown, boolean][]): string
     .filter(([, , , same]) => !same)
     .map(([f, want, got]) => `${f} (asked ${JSON.stringify(want)}, got ${JSON.stringify(got)})`);
 }
+
+/** `CIM_DEBUG=stack` keeps the provider's stack traces in what the CLI shows (for bug reports). */
+const debugStacks = () => (process.env.CIM_DEBUG ?? "").split(",").includes("stack");
+
+/**
+ * Errors leave the provider as their message alone. Pulumi's dynamic-provider host prints `${err}: ${err.stack}`
+ * to the CLI for check, diff, read and delete (and sends the message besides): without this the user reads the
+ * cause twice and our stack between. What remains of that line points to the debug variable.
+ */
+export function surfaced<A extends unknown[], R>(fn: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return async (...args) => {
+    try {
+      return await fn(...args);
+    } catch (err) {
+      if (err instanceof Error && !debugStacks()) {
+        Object.defineProperty(err, "stack", {
+          value: "the error follows (CIM_DEBUG=stack shows where it came from)",
+          configurable: true,
+          writable: true,
+        });
+        Object.defineProperty(err, "toString", {
+          value: () => "pulumi-cim",
+          configurable: true,
+          writable: true,
+        });
+      }
+      throw err;
+    }
+  };
+}

@@ -15,7 +15,16 @@ import { type Checked, checkFields, requiredUnlessAdopting } from "./check";
 import { type DiffDecision, diffFields, type FieldRules } from "./diff";
 import { compact, sameValue } from "./values";
 
-const entries = (kind: Kind) => Object.entries(kind.fields);
+const fieldEntries = new WeakMap<Kind, [string, Kind["fields"][string]][]>();
+/** A kind's fields as [name, field] pairs, listed once per kind (check, diff and outputs run per resource). */
+const entries = (kind: Kind) => {
+  let list = fieldEntries.get(kind);
+  if (!list) {
+    list = Object.entries(kind.fields);
+    fieldEntries.set(kind, list);
+  }
+  return list;
+};
 
 /** Field schemas, adoption-optional fields and the kind's cross-field rules. `olds` are the old inputs. */
 const checkCache = new WeakMap<

@@ -2,10 +2,10 @@
 // pool per process), the resource's region, and job waiting bounded by the resource's timeouts. Nothing here
 // is captured by the serialized provider.
 
-import type { AcceptedMutation, CimClientOptions } from "../client";
+import type { AcceptedMutation, CimClientOptions, Job } from "../client";
 import { ADMIN_PERMISSION, CimClient, JobNotFoundError, WaitTimeoutError } from "../client";
 import { PollDeadline, poll } from "../client/waiter";
-import { clientSettings, providerConfig } from "../config";
+import { clientSettings, type ProviderConfig, providerConfig } from "../config";
 import { type Operation, resolveTimeouts } from "./timeouts";
 
 export interface Session {
@@ -61,6 +61,12 @@ export function tokenIsAdministrator(): boolean | undefined {
   }
 }
 
+/**
+ * Clients of this process by settings (the config object configure() made: one per run) and region: every call
+ * of a run shares one client per region instead of building one each (a client holds no state of a call).
+ */
+const clients = new WeakMap<ProviderConfig, Map<string, CimClient>>();
+
 export function openSession(
   kind: string,
   region: string | undefined,
@@ -73,22 +79,32 @@ export function openSession(
     Boolean(m),
   );
   if (missing.length) throw new NotConfiguredError(kind, missing);
-  const client = new CimClient({
-    baseUrl: c.baseUrl!,
-    token: c.token!,
-    region: region || c.region || undefined,
-    audience: c.audience || undefined,
-    ...clientSettings(c),
-    ...clientOptions,
-  });
-  return { kind, client, region: region || c.region || undefined, timeouts: resolveTimeouts(timeouts) };
+  const effective = region || c.region || undefined;
+  const make = () =>
+    new CimClient({
+      baseUrl: c.baseUrl!,
+      token: c.token!,
+      region: effective,
+      audience: c.audience || undefined,
+      ...clientSettings(c),
+      ...clientOptions,
+    });
+  let client: CimClient;
+  if (Object.keys(clientOptions).length) client = make();
+  else {
+    const byRegion = clients.get(c) ?? new Map<string, CimClient>();
+    clients.set(c, byRegion);
+    client = byRegion.get(effective ?? "") ?? make();
+    byRegion.set(effective ?? "", client);
+  }
+  return { kind, client, region: effective, timeouts: resolveTimeouts(timeouts) };
 }
 
 /**
  * The job-poll cadence: the spec recommends 2–3 s between polls; left empty, the client's waiter uses that,
- * with an adaptive first poll (at the time recent jobs of the same region and command took in this
- * process; 1 s without history). CIM_POLL_INTERVAL_MS overrides it (first poll and interval) for fast local
- * runs against the emulator.
+ * with an adaptive first poll (where jobs of the same region and command ended in this process; at once
+ * without history). CIM_POLL_INTERVAL_MS overrides it (first poll and interval) for fast local runs against
+ * the emulator.
  */
 export function pollSchedule(): { firstDelayMs?: number; minIntervalMs?: number; maxIntervalMs?: number } {
   const v = Number(process.env.CIM_POLL_INTERVAL_MS);
@@ -96,27 +112,30 @@ export function pollSchedule(): { firstDelayMs?: number; minIntervalMs?: number;
   return { firstDelayMs: v, minIntervalMs: v, maxIntervalMs: v };
 }
 
+/** How a wait ended: the job's own record (a successful job, or none: completed synchronously), or watched. */
+export interface Waited {
+  /** The successful job's record; undefined when the mutation had no job or the resource was watched. */
+  job?: Job;
+  watched: boolean;
+}
+
 /**
  * Waits for an accepted mutation's job (no job: it completed synchronously). When the platform has no record
  * of the job (reads answer 404 again and again) and the session can watch the resource, it waits on the
- * resource's own state instead and answers "watched": the job's outcome is then what the caller reads back.
+ * resource's own state instead (`watched`): the job's outcome is then what the caller reads back.
  */
-export async function waitFor(
-  s: Session,
-  accepted: AcceptedMutation,
-  op: Operation,
-): Promise<"job" | "watched"> {
+export async function awaitJob(s: Session, accepted: AcceptedMutation, op: Operation): Promise<Waited> {
   try {
-    await s.client.jobs.wait(accepted, {
+    const job = await s.client.jobs.wait(accepted, {
       ...pollSchedule(),
       timeoutMs: s.timeouts[op],
       region: accepted.region ?? s.region,
     });
-    return "job";
+    return { job, watched: false };
   } catch (err) {
     if (err instanceof JobNotFoundError && s.watch) {
       await s.watch(op);
-      return "watched";
+      return { watched: true };
     }
     // Name the input that sets the deadline: the resource's `timeouts.<operation>`.
     if (err instanceof WaitTimeoutError) {
@@ -124,6 +143,15 @@ export async function waitFor(
     }
     throw err;
   }
+}
+
+/** `awaitJob` for callers that need only how it ended. */
+export async function waitFor(
+  s: Session,
+  accepted: AcceptedMutation,
+  op: Operation,
+): Promise<"job" | "watched"> {
+  return (await awaitJob(s, accepted, op)).watched ? "watched" : "job";
 }
 
 /**

@@ -1,4 +1,5 @@
-// Tags through the client: remove what is gone or changed (there is no tag edit), add what is new, read back.
+// Tags through the client: remove what is gone or changed (there is no tag edit), add what is new, and read back
+// where the caller needs to compare.
 
 import type { CimClient, TagTarget } from "../client";
 import { tagMap } from "../client";
@@ -13,20 +14,31 @@ export async function currentTags(
   return tagMap(await client.tags.list(target, { region }));
 }
 
-/**
- * Makes the resource's tags equal `desired`. `current` is what the caller just read (live); returns the tags
- * read back afterwards, or `current` when nothing had to change.
- */
-export async function applyTags(
+/** A change of a resource's tags from `current` (what the caller just read) to `desired`; answers the tags after. */
+type TagChange = (
   client: CimClient,
   target: TagTarget,
   current: TagMap,
   desired: TagMap,
   region: string | undefined,
-): Promise<TagMap> {
+) => Promise<TagMap>;
+
+/**
+ * Removes what is gone or changed (there is no tag edit), adds what is new. Answers `desired`, or `current` when
+ * nothing had to change: tags are the service's own data, changed synchronously, so an answered request is
+ * stored.
+ */
+export const changeTags: TagChange = async (client, target, current, desired, region) => {
   if (sameTags(current, desired)) return current;
   const { remove, add } = tagDelta(current, desired);
   if (Object.keys(remove).length) await client.tags.remove(target, remove, { region });
   if (Object.keys(add).length) await client.tags.add(target, add, { region });
+  return { ...desired };
+};
+
+/** `changeTags`, then the tags read back (cim.Tags compares them: its target may be any resource type). */
+export const applyTags: TagChange = async (client, target, current, desired, region) => {
+  if (sameTags(current, desired)) return current;
+  await changeTags(client, target, current, desired, region);
   return currentTags(client, target, region);
-}
+};

@@ -6,10 +6,16 @@ import { type ProgramHome, requireToolchain, runPulumi, sourceHome } from "../ha
 const program = path.join(__dirname, "programs", "probe.cjs");
 
 describe("toolchain", () => {
-  it("the Pulumi CLI is the pinned version of @pulumi/pulumi", () => {
+  it("the Pulumi CLI is the version of @pulumi/pulumi the lock file pins (package.json takes a range)", () => {
     requireToolchain();
     const cli = path.join(process.env.CIM_PULUMI_ROOT!, "bin", "pulumi");
-    const pinned = require("../../package.json").dependencies["@pulumi/pulumi"];
+    const range = require("../../package.json").dependencies["@pulumi/pulumi"];
+    const pinned = require("../../package-lock.json").packages["node_modules/@pulumi/pulumi"].version;
+    const installed = require("@pulumi/pulumi/package.json").version;
+    // a caret range (programs keep one copy of @pulumi/pulumi) that the pinned version satisfies
+    const [min, at] = [range.replace(/^\^/, ""), pinned].map((v: string) => v.split(".").map(Number));
+    expect(range.startsWith("^") && at[0] === min[0] && (at[1] - min[1] || at[2] - min[2]) >= 0).toBe(true);
+    expect(installed).toBe(pinned);
     expect(execFileSync(cli, ["version"], { encoding: "utf8" }).trim()).toBe(`v${pinned}`);
   });
 });

@@ -8,6 +8,7 @@ beforeAll(async () => {
   c = await api.catalogue();
 });
 afterEach(async () => {
+  await api.control.jobRecords({ times: true, results: true });
   await api.control.pauseClock(false);
   await api.control.jobTiming({ mode: "timed", latencyMs: 0, jitterMs: 0, reads: 1 });
   await api.control.clearFaults();
@@ -193,7 +194,10 @@ describe("Asynchronous protocol", () => {
     await api.control.advanceClock(9);
     expect((await api.ok("GET", `/jobs/${res.jobId}`)).status).toBe("running");
     await api.control.advanceClock(51);
-    expect((await api.ok("GET", `/jobs/${res.jobId}`)).status).toBe("success");
+    const done = await api.ok("GET", `/jobs/${res.jobId}`);
+    expect(done.status).toBe("success");
+    // Whole milliseconds, as every time the API layer writes.
+    expect(done.completed).toMatch(/T\d{2}:\d{2}:\d{2}\.\d{3}$/);
   });
 
   it("Job modes: clock holds jobs however much wall time passes, until the clock is advanced", async () => {
@@ -239,5 +243,76 @@ describe("Asynchronous protocol", () => {
       expect.arrayContaining(["jobId", "status", "statusCode", "command", "resourceId", "created"]),
     );
     expect(job.detail).toBeUndefined();
+  });
+});
+
+describe("Job results and read counts", () => {
+  it("Other records: a successful job's read carries its resource as the resource's read shows it (CloudStack's jobresult)", async () => {
+    await api.control.jobMode("clock", { latencyMs: 400 });
+    const vm = await api.ok("POST", "/compute/instances", { body: vmBody() });
+    const running = await api.ok("GET", `/jobs/${vm.jobId}`);
+    expect(running.result).toBeUndefined();
+    await api.ok("POST", `/compute/instances/${vm.id}/tags`, { body: { tags: { team: "a" } } });
+    await api.control.advanceClock(400);
+    const done = await api.ok("GET", `/jobs/${vm.jobId}`);
+    const read = await api.ok("GET", `/compute/instances/${vm.id}`);
+    expect(done.result).toEqual(read);
+    expect(done.result).toMatchObject({ id: vm.id, state: "Running", tags: { team: "a" } });
+    // Taken when the job ended: a later change shows in reads, not in the job's result.
+    await api.ok("POST", `/compute/instances/${vm.id}/tags`, { body: { tags: { later: "b" } } });
+    expect((await api.ok("GET", `/jobs/${vm.jobId}`)).result.tags).toEqual({ team: "a" });
+    // Job lists stay light: no results there.
+    const listed = (await api.ok("GET", "/jobs/recent?limit=5")).jobs.find((j: any) => j.jobId === vm.jobId);
+    expect(listed).toBeDefined();
+    expect(listed.result).toBeUndefined();
+    // A volume's create carries the volume; a failed job carries nothing.
+    await api.control.jobMode("timed", { latencyMs: 0 });
+    const fixed = c.diskOfferings.find((d) => !d.customized);
+    const disk = await api.ok("POST", `/volumes?name=r1&zoneId=${c.zone.id}&diskOfferingId=${fixed.id}`);
+    const diskJob = await api.waitJob(disk.jobId);
+    expect(diskJob.result).toEqual(await api.ok("GET", `/volumes/${disk.id}`));
+    await api.control.fault({
+      method: "POST",
+      route: "/api/v1/compute/instances",
+      jobFail: { detail: "x" },
+      times: 1,
+    });
+    const failed = await api.ok("POST", "/compute/instances", { body: vmBody() });
+    expect((await api.waitJob(failed.jobId)).result).toBeUndefined();
+  });
+
+  it("job records can leave out the job's times and results, as an API that does not give them", async () => {
+    await api.control.jobRecords({ times: false, results: false });
+    const vm = await api.ok("POST", "/compute/instances", { body: vmBody() });
+    const job = await api.waitJob(vm.jobId);
+    expect(job.status).toBe("success");
+    expect(job).not.toHaveProperty("created");
+    expect(job).not.toHaveProperty("completed");
+    expect(job).not.toHaveProperty("result");
+    const refused = api.control.call("PUT", "/job-records", { times: "no" });
+    await expect(refused).rejects.toMatchObject({ status: 400 });
+  });
+
+  it("counts each job's reads and how long after its end a read first showed it ended", async () => {
+    await api.control.jobMode("clock", { latencyMs: 1000 });
+    const vm = await api.ok("POST", "/compute/instances", { body: vmBody() });
+    await api.control.resetRequests();
+    await api.ok("GET", `/jobs/${vm.jobId}`);
+    await api.control.advanceClock(1300); // ended at 1000 ms, first seen ended 300 ms later
+    await api.ok("GET", `/jobs/${vm.jobId}`);
+    await api.control.advanceClock(500);
+    await api.ok("GET", `/jobs/${vm.jobId}`);
+    const [counted] = await api.control.jobReads();
+    expect(counted).toMatchObject({
+      jobId: vm.jobId,
+      command: "deployVirtualMachine",
+      resourceType: "Instance",
+      status: "success",
+      reads: 3,
+      durationMs: 1000,
+      lagMs: 300,
+    });
+    await api.control.resetRequests();
+    expect(await api.control.jobReads()).toEqual([]);
   });
 });

@@ -109,7 +109,9 @@ export const INSTANCE_AND_VOLUME: FaultTarget = {
     update: [scaleInstance, resizeVolume],
     delete: [destroyInstance],
   },
-  reads: { create: instanceReads, update: instanceReads, delete: instanceReads },
+  // a create reads only its jobs: a successful job's result is the record (the emulator gives it for instances
+  // and volumes), so the provider reads nothing after it
+  reads: { create: [JOB], update: instanceReads, delete: instanceReads },
   refusedByProxy: ([, route]) => route.includes("/volumes"),
   capacityDetail: () => "Insufficient capacity in zone de-fra-1a",
   // the deploy is accepted and its job fails (volumes take no capacity)

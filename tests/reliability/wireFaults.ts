@@ -26,7 +26,8 @@ export const WIRE_FAULTS: Fault[] = [
           .map((r) => rule(r, { action: "status-after", status: 504, body: "html" })),
         // Calls that stop at the proxy, which answers its 502 page.
         ...mutations.filter(target.refusedByProxy).map((r) => rule(r, { status: 502, body: "html" })),
-        rule(target.reads[ctx.phase][1], { status: 502, body: "html" }),
+        // The first resource read of the phase, when it makes one (a create whose job carries the record does not).
+        ...target.reads[ctx.phase].slice(1, 2).map((r) => rule(r, { status: 502, body: "html" })),
       ]);
     },
     disarm: clear,

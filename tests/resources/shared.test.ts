@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { checkFields, id, region, tags, timeouts } from "../../provider/lifecycle/check";
-import { batchedRead, resetBatches } from "../../provider/lifecycle/readBatch";
+import { batchedRead, markChanged, resetBatches } from "../../provider/lifecycle/readBatch";
 import { parseDuration, resolveTimeouts, timeoutProblems } from "../../provider/lifecycle/timeouts";
 import {
   compact,
@@ -154,8 +154,8 @@ describe("batchedRead", () => {
     expect(gets).toBe(1);
     expect(lists).toBe(1);
     // After the window a new list is fetched.
-    await read("r1", 5_000);
-    await read("r2", 5_010);
+    await read("r1", 10_000);
+    await read("r2", 10_010);
     expect(lists).toBe(2);
   });
 
@@ -176,5 +176,71 @@ describe("batchedRead", () => {
     expect(await read("late", 1)).toEqual({ id: "late" });
     expect(await read("gone", 2)).toBeUndefined();
     expect(gets).toBe(3);
+  });
+
+  it("reads an id this process changed after the list was asked for alone; the list still serves the others", async () => {
+    const gets: string[] = [];
+    let lists = 0;
+    const rows = [
+      { id: "a", v: 1 },
+      { id: "b", v: 1 },
+      { id: "c", v: 1 },
+    ];
+    const read = (id: string, now: number) =>
+      batchedRead({
+        lane: "Instance/r2",
+        id,
+        now: () => now,
+        get: async () => {
+          gets.push(id);
+          return { id, v: 2 };
+        },
+        list: async () => {
+          lists++;
+          return rows;
+        },
+      });
+    await read("a", 0); // first of a quiet period: a get
+    expect(await read("b", 10)).toEqual({ id: "b", v: 1 }); // starts the shared list
+    markChanged("Instance/r2", "c", 20);
+    expect(await read("c", 30)).toEqual({ id: "c", v: 2 }); // changed after the list was asked for
+    expect(await read("a", 40)).toEqual({ id: "a", v: 1 }); // the list still answers for the others
+    expect(gets).toEqual(["a", "c"]);
+    expect(lists).toBe(1);
+    // A list asked for after the change answers for it again.
+    await read("c", 10_000);
+    await read("c", 10_010);
+    expect(lists).toBe(2);
+    expect(gets).toEqual(["a", "c", "c"]);
+  });
+
+  it("reads by id while lists answer fewer reads than an eighth of their rows; lists again when reads crowd", async () => {
+    let gets = 0;
+    let lists = 0;
+    const rows = Array.from({ length: 80 }, (_, i) => ({ id: `s${i}` }));
+    const read = (id: string, now: number) =>
+      batchedRead({
+        lane: "Instance/sparse",
+        id,
+        now: () => now,
+        get: async () => {
+          gets++;
+          return { id };
+        },
+        list: async () => {
+          lists++;
+          return rows;
+        },
+      });
+    // A delete now and then: the first alone, the second brings a list of 80 that answers 2 reads.
+    await read("s0", 0);
+    await read("s1", 1_000);
+    await read("s2", 2_000);
+    expect([gets, lists]).toEqual([1, 1]);
+    // The list answered 2 of 80: from now on reads go by id, a window at a time, until 10 (80 / 8) come in one.
+    for (let i = 0; i < 9; i++) await read(`s${3 + i}`, 8_000 + i * 100);
+    expect([gets, lists]).toEqual([10, 1]);
+    await read("s20", 8_950); // the tenth read of the window: a list again
+    expect(lists).toBe(2);
   });
 });

@@ -1,0 +1,70 @@
+// The lookups of check for one kind: each field that names a catalogue row (ids of the region's zones, images,
+// offerings) or, when the program wrote a plain value, another kind's resource that must exist; then the
+// kind's own rules on the catalogue rows found.
+
+import { kindNamed } from "../kinds";
+import {
+  type Fields,
+  type Kind,
+  type Outputs,
+  PLAIN_REFERENCES,
+  type Recorded,
+  refOf,
+} from "../kinds/define";
+import type { CheckFailure } from "./check";
+import { mustExist, mustReferToExisting } from "./lookups";
+import { containsUnknown } from "./values";
+
+const fieldsLookedUp = new WeakMap<Kind, [string, Kind["fields"][string]][]>();
+
+/** The fields of a kind that name a catalogue row or another kind's resource: listed once per kind. */
+function lookedUp(kind: Kind): [string, Kind["fields"][string]][] {
+  let list = fieldsLookedUp.get(kind);
+  if (!list) {
+    list = Object.entries(kind.fields).filter(([, f]) => f.lookup || refOf(f));
+    fieldsLookedUp.set(kind, list);
+  }
+  return list;
+}
+
+export async function fieldLookups<F extends Fields, O extends Outputs>(
+  kind: Kind<F, O>,
+  inputs: Recorded,
+  region: string | undefined,
+  news: Recorded,
+): Promise<CheckFailure[]> {
+  const out: CheckFailure[] = [];
+  const rows: Record<string, Record<string, unknown> | undefined> = {};
+  const plain = news[PLAIN_REFERENCES];
+  await Promise.all(
+    lookedUp(kind as unknown as Kind).map(async ([k, f]) => {
+      if ((f.when && !f.when(inputs)) || containsUnknown(inputs[k]) || inputs[k] === undefined) return;
+      const ref = refOf(f);
+      const checked = ref?.mustExist && Array.isArray(plain) && plain.includes(k);
+      const target = checked ? kindNamed(ref.kind) : undefined;
+      if (ref && target) {
+        // a resource of another region is looked up there (an id is valid only in its own region)
+        const elsewhere = ref.regionFrom ? inputs[ref.regionFrom] : undefined;
+        const where = typeof elsewhere === "string" ? elsewhere : region;
+        out.push(
+          ...(await mustReferToExisting(
+            kind.name,
+            where,
+            k,
+            inputs[k],
+            target,
+            ref.by,
+            ref.requires,
+            inputs,
+          )),
+        );
+      }
+      if (!f.lookup) return;
+      const r = await mustExist(kind.name, region, f.lookup.catalogue, k, inputs[k], f.lookup.what);
+      if (r.failure) out.push(r.failure);
+      rows[k] = r.row;
+    }),
+  );
+  if (kind.lookups) out.push(...kind.lookups(inputs as never, rows));
+  return out;
+}
