@@ -47,7 +47,11 @@ export interface CommentDecl {
   deletable?: boolean;
 }
 
-export interface FamilyDecl<K extends string, D = any> {
+/**
+ * A family's declaration. `D`: the repositories its handlers and job effects reach (inferred from them); the
+ * registry checks that it provides all of them.
+ */
+export interface FamilyDecl<K extends string, D = unknown> {
   key: K;
   /** How messages name one record: "Instance", "VPC". */
   label: string;
@@ -66,7 +70,7 @@ export interface FamilyDecl<K extends string, D = any> {
     gone?: readonly string[];
   };
   /** The family's own routes (tag and comment routes come from `tags`). */
-  routes?: RouteDef[];
+  routes?: RouteDef<D>[];
   jobEffects?: Record<string, JobEffect<D>>;
   /**
    * The result a successful job of this family's resource shows: the record as its read shows it when the job
@@ -81,11 +85,19 @@ export type Family<K extends string, R extends Owned, D> = FamilyDecl<K, D> & { 
 
 /** `defineFamily<VolumeRec>()({ key: "volumes", … })`: the record type given, the rest inferred. */
 export function defineFamily<R extends Owned>() {
-  return <K extends string, D = any>(decl: FamilyDecl<K, D>): Family<K, R, D> => decl;
+  return <K extends string, D = unknown>(decl: FamilyDecl<K, D>): Family<K, R, D> => decl;
 }
 
 export type RecordOf<F> = F extends Family<string, infer R, unknown> ? R : never;
 export type AnyFamily = Family<string, any, any>;
+
+/** What a family's handlers and job effects reach. */
+type NeedsOf<F> = F extends FamilyDecl<string, infer D> ? D : never;
+
+/** The repositories every family of a list reaches, together: what the registry must provide. */
+export type NeedsOfAll<Fs extends readonly unknown[]> = Fs extends readonly [infer F, ...infer Rest]
+  ? NeedsOf<F> & NeedsOfAll<Rest>
+  : unknown;
 
 /** The family collections of the state, derived from a list of families. */
 export type CollectionsOf<Fs extends readonly AnyFamily[]> = {
@@ -100,6 +112,60 @@ export type DataOf<Fs extends readonly AnyFamily[]> = {
 const API = "/api/v1";
 
 /** A route of the API: path under /api/v1; scope "region" unless told. */
-export function apiRoute(method: Method, path: string, handler: Handler, scope: Scope = "region"): RouteDef {
+export function apiRoute<D>(
+  method: Method,
+  path: string,
+  handler: Handler<D>,
+  scope: Scope = "region",
+): RouteDef<D> {
   return { method, path: API + path, handler, scope };
+}
+
+/**
+ * The handlers of a collection's own routes, under the names a module of handlers exports them by: a family
+ * passes the module (`import * as volumes from "../handlers/volumes"`) and declares only its other routes.
+ */
+export interface CollectionHandlers<D = unknown> {
+  /** POST <path> */
+  create?: Handler<D>;
+  /** GET <path> */
+  list?: Handler<D>;
+  /** GET <path>/{id} */
+  get?: Handler<D>;
+  /** PUT <path>/{id} */
+  update?: Handler<D>;
+  /** DELETE <path>/{id} */
+  remove?: Handler<D>;
+}
+
+/**
+ * POST <path>/{id}/<action> for each action of a record (start, stop, resize, …): a module of handlers exports
+ * them as `actions`, keyed by the path's last segment.
+ */
+export function actions<D>(path: string, h: Record<string, Handler<D>>): RouteDef<D>[] {
+  return Object.entries(h).map(([action, handler]) => apiRoute("POST", `${path}/{id}/${action}`, handler));
+}
+
+/**
+ * The routes of the collection at `path` (under /api/v1) for the handlers it has. `item`: the path parameter of
+ * one record (default `id`); `scope`: who may call them (default "region").
+ */
+export function collection<D>(
+  path: string,
+  h: CollectionHandlers<D>,
+  o: { item?: string; scope?: Scope } = {},
+): RouteDef<D>[] {
+  const item = `${path}/{${o.item ?? "id"}}`;
+  const routes: [Method, string, Handler<D> | undefined][] = [
+    ["POST", path, h.create],
+    ["GET", path, h.list],
+    ["GET", item, h.get],
+    ["PUT", item, h.update],
+    ["DELETE", item, h.remove],
+  ];
+  const out = routes.flatMap(([method, p, handler]) =>
+    handler ? [apiRoute(method, p, handler, o.scope)] : [],
+  );
+  if (!out.length) throw new Error(`collection ${path}: no create, list, get, update or remove handler`);
+  return out;
 }

@@ -1,5 +1,5 @@
 // Backup schedules: kept by the service itself, synchronous.
-import { defineFamily, apiRoute as r } from "../family";
+import { collection, defineFamily } from "../family";
 import * as b from "../handlers/backups";
 import type { BackupScheduleRec } from "../records";
 
@@ -7,11 +7,5 @@ export const backupSchedules = defineFamily<BackupScheduleRec>()({
   key: "backupSchedules",
   label: "Backup schedule",
   resourceType: "BackupSchedule",
-  routes: [
-    r("POST", "/backups/schedules", b.createSchedule),
-    r("GET", "/backups/schedules", b.listSchedules),
-    r("GET", "/backups/schedules/{id}", b.getSchedule),
-    r("PUT", "/backups/schedules/{id}", b.updateSchedule),
-    r("DELETE", "/backups/schedules/{id}", b.deleteSchedule),
-  ],
+  routes: collection("/backups/schedules", b),
 });

@@ -1,7 +1,7 @@
 // On-demand backups of instances and an instance's backup offering (CloudStack's createBackup, deleteBackup,
 // assignVirtualMachineToBackupOffering, removeVirtualMachineFromBackupOffering): jobs. The allowance is
 // CloudStack's `backup` resource type.
-import { defineFamily, apiRoute as r } from "../family";
+import { collection, defineFamily, apiRoute as r } from "../family";
 import * as b from "../handlers/instanceBackups";
 import type { BackupRec } from "../records";
 
@@ -17,10 +17,7 @@ export const backups = defineFamily<BackupRec>()({
     gone: ["Removed", "Expunged"],
   },
   routes: [
-    r("POST", "/backups", b.createBackup),
-    r("GET", "/backups", b.listBackups),
-    r("GET", "/backups/{id}", b.getBackup),
-    r("DELETE", "/backups/{id}", b.deleteBackup),
+    ...collection("/backups", b),
     r("POST", "/compute/instances/{id}/backup-offering", b.assignBackupOffering),
     r("DELETE", "/compute/instances/{id}/backup-offering", b.removeBackupOffering),
   ],

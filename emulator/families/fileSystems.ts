@@ -2,7 +2,7 @@
 // updateSharedFileSystem, changeSharedFileSystemDiskOffering, changeSharedFileSystemServiceOffering,
 // start/stop/restartSharedFileSystem, destroySharedFileSystem, expungeSharedFileSystem) under the spec's
 // /filesystems; every change but the rename and the destroy is a job.
-import { defineFamily, apiRoute as r } from "../family";
+import { actions, collection, defineFamily } from "../family";
 import * as f from "../handlers/fileSystems";
 import type { FileSystemRec } from "../records";
 
@@ -12,18 +12,6 @@ export const fileSystems = defineFamily<FileSystemRec>()({
   resourceType: "SharedFS",
   // SharedFS.State: the transitional states (Allocated while the create job deploys it)
   states: { busy: ["Allocated", "Starting", "Stopping", "Expunging"], failed: "Error", gone: ["Destroyed"] },
-  routes: [
-    r("POST", "/filesystems", f.createFileSystem),
-    r("GET", "/filesystems", f.listFileSystems),
-    r("GET", "/filesystems/{id}", f.getFileSystem),
-    r("PUT", "/filesystems/{id}", f.updateFileSystem),
-    r("DELETE", "/filesystems/{id}", f.destroyFileSystem),
-    r("POST", "/filesystems/{id}/resize", f.resizeFileSystem),
-    r("POST", "/filesystems/{id}/change-service-offering", f.changeFileSystemOffering),
-    r("POST", "/filesystems/{id}/start", f.startFileSystem),
-    r("POST", "/filesystems/{id}/stop", f.stopFileSystem),
-    r("POST", "/filesystems/{id}/restart", f.restartFileSystem),
-    r("POST", "/filesystems/{id}/expunge", f.expungeFileSystem),
-  ],
+  routes: [...collection("/filesystems", f), ...actions("/filesystems", f.actions)],
   jobEffects: f.fileSystemJobEffects,
 });

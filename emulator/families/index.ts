@@ -1,28 +1,10 @@
 // The registry of families: the one list from which the state's shape, the repositories, the quota counters,
 // the job effects and the family routes (with their tag and comment routes) derive.
-import type { AnyFamily, CollectionsOf, DataOf } from "../family";
+import type { AnyFamily, CollectionsOf, DataOf, NeedsOfAll } from "../family";
 import { apiRoute as r } from "../family";
 import { commentHandlers } from "../handlers/comments";
-import type { FileSystemData } from "../handlers/fileSystems";
-import type { ImageData } from "../handlers/images";
-import type { BackupData } from "../handlers/instanceBackups";
-import type { InstanceGroupData } from "../handlers/instanceGroups";
-import type { InstanceData } from "../handlers/instances";
-import type { KubernetesData } from "../handlers/kubernetes";
-import type { LoadBalancerData } from "../handlers/loadBalancerRules";
-import type { MultiRegionData } from "../handlers/multiRegions";
-import type { AclData } from "../handlers/networkAcls";
-import type { NetworkData } from "../handlers/networks";
-import type { GatewayData } from "../handlers/privateGateways";
-import type { ProjectData } from "../handlers/projects";
-import type { PublicIpData } from "../handlers/publicIps";
 import type { TaggableKind } from "../handlers/resources";
-import type { SnapshotData } from "../handlers/snapshots";
 import { tagHandlers } from "../handlers/tags";
-import type { TenantData } from "../handlers/tenants";
-import type { VmSnapshotData } from "../handlers/vmSnapshots";
-import type { VolumeData } from "../handlers/volumes";
-import type { VpcData } from "../handlers/vpcs";
 import type { RouteDef } from "../http";
 import type { JobEffect } from "../jobs";
 import { MULTI_REGION_DEFAULTS } from "../quota";
@@ -86,29 +68,12 @@ export type Collections = CollectionsOf<Families>;
 export type State = BaseState & Collections;
 export type Data = DataOf<Families>;
 
-/** Every handler module's data needs are met by the registry's repositories (a compile-time check). */
+/**
+ * The registry's repositories meet what every family's handlers and job effects reach (a compile-time check,
+ * derived from the declarations: a handler module that reaches a collection no family declares fails here).
+ */
 type Meets<T extends U, U> = T;
-export type CheckedData = Meets<
-  Data,
-  InstanceData &
-    VolumeData &
-    VpcData &
-    NetworkData &
-    AclData &
-    PublicIpData &
-    SnapshotData &
-    VmSnapshotData &
-    GatewayData &
-    LoadBalancerData &
-    KubernetesData &
-    BackupData &
-    FileSystemData &
-    InstanceGroupData &
-    MultiRegionData &
-    TenantData &
-    ProjectData &
-    ImageData
->;
+export type CheckedData = Meets<Data, NeedsOfAll<Families>>;
 
 export const COLLECTION_KEYS = FAMILIES.map((f) => f.key);
 
@@ -171,7 +136,7 @@ function tagAndCommentRoutes(f: AnyFamily, kind: TaggableKind): RouteDef[] {
   const c = f.tags?.collection;
   if (c === undefined) return []; // tagged through the generic /tags route only
   const tags = tagHandlers(kind);
-  const routes = [
+  const routes: RouteDef[] = [
     r("GET", `${c}/{id}/tags`, tags.list),
     r("POST", `${c}/{id}/tags`, tags.add),
     r("DELETE", `${c}/{id}/tags`, tags.remove),

@@ -1,7 +1,7 @@
 // Instance groups: CloudStack's createInstanceGroup, listInstanceGroups, updateInstanceGroup and
 // deleteInstanceGroup, all synchronous; the list is the spec's multi-region read (instancegroups, count,
 // regionErrors), so it runs for the user, not for one routed region.
-import { defineFamily, apiRoute as r } from "../family";
+import { collection, defineFamily, apiRoute as r } from "../family";
 import * as g from "../handlers/instanceGroups";
 import type { InstanceGroupRec } from "../records";
 
@@ -9,10 +9,5 @@ export const instanceGroups = defineFamily<InstanceGroupRec>()({
   key: "instanceGroups",
   label: "Instance group",
   resourceType: "InstanceGroup",
-  routes: [
-    r("GET", "/instance-groups", g.listInstanceGroups, "user"),
-    r("POST", "/instance-groups", g.createInstanceGroup),
-    r("PUT", "/instance-groups/{id}", g.updateInstanceGroup),
-    r("DELETE", "/instance-groups/{id}", g.deleteInstanceGroup),
-  ],
+  routes: [r("GET", "/instance-groups", g.listInstanceGroups, "user"), ...collection("/instance-groups", g)],
 });

@@ -1,13 +1,9 @@
 // Instances: deploy, read, update by query, power actions, scale, delete; tags.
-import { defineFamily, apiRoute as r } from "../family";
+import { actions, defineFamily, apiRoute as r } from "../family";
 import {
   deleteInstance,
+  actions as instanceActions,
   instanceJobEffects,
-  migrateInstance,
-  rebootInstance,
-  scaleInstance,
-  startInstance,
-  stopInstance,
   updateInstance,
 } from "../handlers/instanceActions";
 import { createInstance, deployEffect } from "../handlers/instances";
@@ -41,12 +37,7 @@ export const instances = defineFamily<InstanceRec>()({
     r("GET", "/compute/instances/{id}", getInstance),
     r("PUT", "/compute/instances/{id}", updateInstance),
     r("DELETE", "/compute/instances/{id}", deleteInstance),
-    r("POST", "/compute/instances/{id}/start", startInstance),
-    r("POST", "/compute/instances/{id}/stop", stopInstance),
-    r("POST", "/compute/instances/{id}/reboot", rebootInstance),
-    r("POST", "/compute/instances/{id}/restart", rebootInstance), // deprecated alias, same handler
-    r("POST", "/compute/instances/{id}/scale", scaleInstance),
-    r("POST", "/compute/instances/{id}/migrate", migrateInstance),
+    ...actions("/compute/instances", instanceActions),
   ],
   jobEffects: { deployVirtualMachine: deployEffect, ...instanceJobEffects },
   // CloudStack's deploy, start, stop, scale … set the UserVmResponse as the job's result.

@@ -1,10 +1,23 @@
 // Public load-balancer rules under /api/v1/loadbalancer/rules (CloudStack's createLoadBalancerRule and its
 // kin), each change a job, with their member instances. Tagged through the generic /tags route only (the spec
 // names no tag route of their own), as CloudStack's resource type LoadBalancer.
-import { defineFamily, apiRoute as r } from "../family";
+import { collection, defineFamily, apiRoute as r } from "../family";
 import * as ilb from "../handlers/internalLoadBalancers";
 import * as lb from "../handlers/loadBalancerRules";
+import type { Handler } from "../http";
 import type { InternalLoadBalancerRec, LoadBalancerRuleRec } from "../records";
+
+/** A balancer collection's routes: its own, and its member instances under {id}/instances. */
+function balancerRoutes(path: string, h: typeof lb | typeof ilb) {
+  const members = `${path}/{id}/instances`;
+  const m: Record<"list" | "assign" | "remove", Handler> = h.members;
+  return [
+    ...collection(path, h),
+    r("GET", members, m.list),
+    r("POST", members, m.assign),
+    r("DELETE", members, m.remove),
+  ];
+}
 
 export const loadBalancerRules = defineFamily<LoadBalancerRuleRec>()({
   key: "loadBalancerRules",
@@ -12,16 +25,7 @@ export const loadBalancerRules = defineFamily<LoadBalancerRuleRec>()({
   resourceType: "LoadBalancer",
   // CloudStack's FirewallRule.State: Add while a change is applied, Revoke while the rule is removed
   states: { busy: ["Add", "Revoke"] },
-  routes: [
-    r("POST", "/loadbalancer/rules", lb.createRule),
-    r("GET", "/loadbalancer/rules", lb.listRules),
-    r("GET", "/loadbalancer/rules/{id}", lb.getRule),
-    r("PUT", "/loadbalancer/rules/{id}", lb.updateRule),
-    r("DELETE", "/loadbalancer/rules/{id}", lb.deleteRule),
-    r("GET", "/loadbalancer/rules/{id}/instances", lb.listInstances),
-    r("POST", "/loadbalancer/rules/{id}/instances", lb.assignInstances),
-    r("DELETE", "/loadbalancer/rules/{id}/instances", lb.removeInstances),
-  ],
+  routes: balancerRoutes("/loadbalancer/rules", lb),
   jobEffects: lb.loadBalancerRuleJobEffects,
   tags: {},
 });
@@ -34,16 +38,7 @@ export const internalLoadBalancers = defineFamily<InternalLoadBalancerRec>()({
   label: "Internal load balancer",
   resourceType: "LoadBalancer",
   states: { busy: ["Add", "Revoke"] },
-  routes: [
-    r("POST", "/loadbalancer/internal", ilb.createInternal),
-    r("GET", "/loadbalancer/internal", ilb.listInternal),
-    r("GET", "/loadbalancer/internal/{id}", ilb.getInternal),
-    r("PUT", "/loadbalancer/internal/{id}", ilb.updateInternal),
-    r("DELETE", "/loadbalancer/internal/{id}", ilb.deleteInternal),
-    r("GET", "/loadbalancer/internal/{id}/instances", ilb.listInternalMembers),
-    r("POST", "/loadbalancer/internal/{id}/instances", ilb.assignInternalMembers),
-    r("DELETE", "/loadbalancer/internal/{id}/instances", ilb.removeInternalMembers),
-  ],
+  routes: balancerRoutes("/loadbalancer/internal", ilb),
   jobEffects: ilb.internalLoadBalancerJobEffects,
   tags: {},
 });

@@ -1,6 +1,6 @@
 // Multi-region groups and their VPC members (emulator/handlers/multiRegions.ts): the spec's /multi-regions
 // routes, its quota route, and jobs for what touches the platform (joining, leaving, deleting a group).
-import { defineFamily, apiRoute as r } from "../family";
+import { collection, defineFamily, apiRoute as r } from "../family";
 import * as m from "../handlers/multiRegions";
 import type { MultiRegionGroupRec, MultiRegionMemberRec } from "../records";
 
@@ -11,11 +11,7 @@ export const multiRegionGroups = defineFamily<MultiRegionGroupRec>()({
   states: { busy: ["Revoke"] },
   routes: [
     r("GET", "/multi-regions/quota", m.multiRegionQuota, "user"),
-    r("POST", "/multi-regions", m.createGroup),
-    r("GET", "/multi-regions", m.listGroups),
-    r("GET", "/multi-regions/{id}", m.getGroup),
-    r("PUT", "/multi-regions/{id}", m.updateGroup),
-    r("DELETE", "/multi-regions/{id}", m.deleteGroup),
+    ...collection("/multi-regions", m),
     r("POST", "/multi-regions/{id}/vpcs", m.addVpc),
     r("GET", "/multi-regions/{id}/vpcs", m.listGroupVpcs),
   ],

@@ -1,5 +1,5 @@
 // Networks: isolated networks, VPC tiers and the shared zone defaults (readable by all, changeable by none).
-import { defineFamily, apiRoute as r } from "../family";
+import { collection, defineFamily, apiRoute as r } from "../family";
 import * as n from "../handlers/networks";
 import type { NetworkRec } from "../records";
 
@@ -9,14 +9,7 @@ export const networks = defineFamily<NetworkRec>()({
   resourceType: "Network",
   quota: { key: "network", default: 500, platformType: "network" },
   states: { busy: ["Implementing", "Destroying"], failed: "Error" },
-  routes: [
-    r("POST", "/networks", n.createNetwork),
-    r("GET", "/networks", n.listNetworks),
-    r("GET", "/networks/{id}", n.getNetwork),
-    r("PUT", "/networks/{id}", n.updateNetwork),
-    r("DELETE", "/networks/{id}", n.deleteNetwork),
-    r("POST", "/networks/{id}/restart", n.restartNetwork),
-  ],
+  routes: [...collection("/networks", n), r("POST", "/networks/{id}/restart", n.restart)],
   jobEffects: n.networkJobEffects,
   tags: {
     collection: "/networks",

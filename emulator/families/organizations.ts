@@ -1,6 +1,6 @@
 // Data the service keeps itself, all synchronous: organizations (the spec's tenants) with their memberships and
 // invitations, the only routes that accept X-Tenant-Context (scope "tenant"); projects; the user's preferences.
-import { defineFamily, apiRoute as r } from "../family";
+import { collection, defineFamily, apiRoute as r } from "../family";
 import * as p from "../handlers/projects";
 import * as t from "../handlers/tenants";
 import type { ProjectRec, TenantInvitationRec, TenantMembershipRec, TenantRec } from "../records";
@@ -11,9 +11,7 @@ export const tenants = defineFamily<TenantRec>()({
   resourceType: "Tenant",
   routes: [
     r("GET", "/tenants/my-limits", t.myLimits, "tenant"),
-    r("GET", "/tenants", t.listTenants, "tenant"),
-    r("POST", "/tenants", t.createTenant, "tenant"),
-    r("GET", "/tenants/{tenantId}", t.getTenant, "tenant"),
+    ...collection("/tenants", t, { item: "tenantId", scope: "tenant" }),
   ],
 });
 
@@ -31,9 +29,7 @@ export const tenantInvitations = defineFamily<TenantInvitationRec>()({
   label: "Invitation",
   routes: [
     r("POST", "/tenants/{tenantId}/invitations", t.inviteUser, "tenant"),
-    r("GET", "/invitations", t.listInvitations, "tenant"),
-    r("PUT", "/invitations/{id}", t.answerInvitation, "tenant"),
-    r("DELETE", "/invitations/{id}", t.deleteInvitation, "tenant"),
+    ...collection("/invitations", t.invitations, { scope: "tenant" }),
   ],
 });
 
@@ -42,11 +38,7 @@ export const projects = defineFamily<ProjectRec>()({
   label: "Project",
   resourceType: "Project",
   routes: [
-    r("POST", "/projects", p.createProject),
-    r("GET", "/projects", p.listProjects),
-    r("GET", "/projects/{id}", p.getProject),
-    r("PUT", "/projects/{id}", p.updateProject),
-    r("DELETE", "/projects/{id}", p.deleteProject),
+    ...collection("/projects", p),
     r("GET", "/preferences", p.getPreferences, "user"),
     r("PUT", "/preferences", p.updatePreferences, "user"),
   ],

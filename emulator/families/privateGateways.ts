@@ -1,7 +1,7 @@
 // VPC private gateways and the static routes through them: CloudStack's createPrivateGateway /
 // deletePrivateGateway / listPrivateGateways and createStaticRoute / deleteStaticRoute / listStaticRoutes,
 // each change a job; a gateway's ACL list is replaced in place (replaceNetworkACLList with a gateway id).
-import { defineFamily, apiRoute as r } from "../family";
+import { collection, defineFamily, apiRoute as r } from "../family";
 import * as g from "../handlers/privateGateways";
 import type { PrivateGatewayRec, StaticRouteRec } from "../records";
 
@@ -11,10 +11,7 @@ export const privateGateways = defineFamily<PrivateGatewayRec>()({
   resourceType: "PrivateGateway",
   states: { busy: ["Creating", "Deleting"] },
   routes: [
-    r("POST", "/vpcs/private-gateways", g.createPrivateGateway),
-    r("GET", "/vpcs/private-gateways", g.listPrivateGateways),
-    r("GET", "/vpcs/private-gateways/{id}", g.getPrivateGateway),
-    r("DELETE", "/vpcs/private-gateways/{id}", g.deletePrivateGateway),
+    ...collection("/vpcs/private-gateways", g),
     r("POST", "/vpcs/private-gateways/{id}/replace-acl", g.replaceGatewayAcl),
   ],
   jobEffects: g.gatewayJobEffects,

@@ -1,7 +1,7 @@
 // Public IP addresses: acquired for an isolated network or a VPC and released by jobs (CloudStack's
 // associateIpAddress / disassociateIpAddress), with static NAT onto an instance (enableStaticNat /
 // disableStaticNat, jobs too), tags and comments. Counted against the account's public_ip allowance.
-import { defineFamily, apiRoute as r } from "../family";
+import { collection, defineFamily, apiRoute as r } from "../family";
 import * as p from "../handlers/publicIps";
 import * as n from "../handlers/staticNat";
 
@@ -12,10 +12,7 @@ export const publicIps = defineFamily<p.PublicIpRec>()({
   quota: { key: "publicIp", default: 500, platformType: "public_ip" },
   states: { busy: ["Allocating", "Releasing"], failed: "Error" },
   routes: [
-    r("POST", "/public-ips", p.associateIp),
-    r("GET", "/public-ips", p.listPublicIps),
-    r("GET", "/public-ips/{id}", p.getPublicIp),
-    r("DELETE", "/public-ips/{id}", p.disassociateIp),
+    ...collection("/public-ips", p),
     r("POST", "/public-ips/{id}/static-nat", n.enableStaticNat),
     r("DELETE", "/public-ips/{id}/static-nat", n.disableStaticNat),
   ],

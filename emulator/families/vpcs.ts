@@ -1,5 +1,5 @@
 // VPCs: create, read, update by query, delete, restart; tags and comments.
-import { defineFamily, apiRoute as r } from "../family";
+import { collection, defineFamily, apiRoute as r } from "../family";
 import * as v from "../handlers/vpcs";
 import type { VpcRec } from "../records";
 
@@ -9,14 +9,7 @@ export const vpcs = defineFamily<VpcRec>()({
   resourceType: "Vpc",
   quota: { key: "vpc", default: 100, platformType: "vpc" },
   states: { busy: ["Implementing", "Destroying"], failed: "Error" },
-  routes: [
-    r("POST", "/vpcs", v.createVpc),
-    r("GET", "/vpcs", v.listVpcs),
-    r("GET", "/vpcs/{id}", v.getVpc),
-    r("PUT", "/vpcs/{id}", v.updateVpc),
-    r("DELETE", "/vpcs/{id}", v.deleteVpc),
-    r("POST", "/vpcs/{vpcId}/restart", v.restartVpc),
-  ],
+  routes: [...collection("/vpcs", v), r("POST", "/vpcs/{vpcId}/restart", v.restart)],
   jobEffects: v.vpcJobEffects,
   tags: { collection: "/vpcs", comments: { entityType: "VPC" } },
 });

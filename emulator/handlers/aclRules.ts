@@ -10,6 +10,7 @@ import { isoNow, paging, passThrough, recordJob, stateJob } from "./common";
 import { body, bool, int, type Obj, query, reqStr, str } from "./input";
 import { stampOf } from "./lifecycle";
 import { type AclData, aclOf } from "./networkAcls";
+import { ownedView } from "./views";
 
 type ACtx = Ctx<AclData>;
 
@@ -115,16 +116,14 @@ function ruleView(ctx: ACtx, r: NetworkAclRuleRec) {
     trafficType: r.trafficType,
     reason: r.reason,
     state: r.state,
-    account: r.account,
-    created: r.created,
-    lastUpdated: r.lastUpdated,
+    ...ownedView(r),
   };
 }
 
 const findRule = (ctx: ACtx, id: string) => ctx.data.networkAclRules.find(ctx.owner, id);
 
 /** POST /network-acls/rules: createNetworkACL (a job; the rule shows `Add` until it is applied). */
-export function createRule(ctx: ACtx) {
+export function create(ctx: ACtx) {
   const b = body(ctx);
   const aclId = reqStr(b, "aclId");
   const protocol = protocolOf(reqStr(b, "protocol"));
@@ -161,12 +160,12 @@ export function createRule(ctx: ACtx) {
   return recordJob(ctx, rec, { resourceType: "NetworkAclRule", command: "createNetworkACL" });
 }
 
-export function getRule(ctx: ACtx) {
+export function get(ctx: ACtx) {
   return ok(ruleView(ctx, findRule(ctx, ctx.params.id)));
 }
 
 /** GET /network-acls/rules?aclId=: listNetworkACLs, pass-through under CloudStack's key `networkacl`. */
-export function listRules(ctx: ACtx) {
+export function list(ctx: ACtx) {
   const aclId = str(query(ctx), "aclId");
   const rows = ctx.data.networkAclRules.list(ctx.owner).filter((r) => !aclId || r.aclId === aclId);
   return ok(passThrough("networkacl", rows, paging(ctx), (r) => ruleView(ctx, r)));
@@ -176,7 +175,7 @@ export function listRules(ctx: ACtx) {
  * PUT /network-acls/rules/{id} (JSON): updateNetworkACLItem, a job; the change shows once it succeeds. As in
  * CloudStack, `partialUpgrade` (default true) keeps what is not sent; false sets every field from the request.
  */
-export function updateRule(ctx: ACtx) {
+export function update(ctx: ACtx) {
   const r = ctx.data.networkAclRules.idle(findRule(ctx, ctx.params.id));
   const b = body(ctx);
   const partial = bool(b, "partialUpgrade") ?? true;
@@ -208,7 +207,7 @@ export function updateRule(ctx: ACtx) {
 }
 
 /** DELETE /network-acls/rules/{id}: deleteNetworkACL (a job; the rule shows `Revoke` until it is gone). */
-export function deleteRule(ctx: ACtx) {
+export function remove(ctx: ACtx) {
   const r = ctx.data.networkAclRules.idle(findRule(ctx, ctx.params.id));
   return stateJob(ctx, ctx.data.networkAclRules, r, {
     resourceType: "NetworkAclRule",

@@ -100,7 +100,7 @@ function checkUnique(ctx: BCtx, vmId: string, intervalType: string, exceptId?: s
 const findSchedule = (ctx: BCtx) => ctx.data.backupSchedules.find(ctx.owner, ctx.params.id);
 const scheduleAccepted = (r: BackupScheduleRec) => accepted(r.id, undefined, audited("BackupSchedule", r.id));
 
-export function createSchedule(ctx: BCtx) {
+export function create(ctx: BCtx) {
   const b = body(ctx);
   const vmId = reqStr(b, "vmId");
   const intervalType = intervalOf(b);
@@ -117,7 +117,7 @@ export function createSchedule(ctx: BCtx) {
   return scheduleAccepted(ctx.data.backupSchedules.insert(ctx.owner, fields, isoNow(ctx)));
 }
 
-export function listSchedules(ctx: BCtx) {
+export function list(ctx: BCtx) {
   const vmId = str(query(ctx), "vmId");
   const rows = ctx.data.backupSchedules
     .list(ctx.owner)
@@ -126,12 +126,12 @@ export function listSchedules(ctx: BCtx) {
   return ok(passThrough("backupschedules", rows, paging(ctx)));
 }
 
-export function getSchedule(ctx: BCtx) {
+export function get(ctx: BCtx) {
   return ok(view(findSchedule(ctx)));
 }
 
 /** Same JSON body as create; keys left out keep their value. */
-export function updateSchedule(ctx: BCtx) {
+export function update(ctx: BCtx) {
   const r = findSchedule(ctx);
   const b = body(ctx);
   const intervalType = intervalOf(b, r.intervalType);
@@ -145,7 +145,7 @@ export function updateSchedule(ctx: BCtx) {
   );
 }
 
-export function deleteSchedule(ctx: BCtx) {
+export function remove(ctx: BCtx) {
   const r = findSchedule(ctx);
   ctx.data.backupSchedules.delete(r.id);
   return scheduleAccepted(r);

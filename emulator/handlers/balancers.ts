@@ -18,7 +18,7 @@ import type {
   VpcRec,
 } from "../records";
 import type { Fields, Repository } from "../repository";
-import { isoNow, paging, passThrough, stateJob } from "./common";
+import { isoNow, paging, passThrough, type ReadSpec, readHandlers, stateJob } from "./common";
 import { body, type Obj, str } from "./input";
 import { instanceName } from "./instanceView";
 import { stampOf } from "./lifecycle";
@@ -53,7 +53,7 @@ export function algorithmOf(v: string | undefined): string {
  * FirewallManagerImpl.detectRulesConflict (detectInternalLbRulesConflict for internal balancers): the balancers
  * on one address serve one network and use each of its ports once.
  */
-export function refuseConflicts<T extends LoadBalancerBase>(
+function refuseConflicts<T extends LoadBalancerBase>(
   others: Iterable<T>,
   networkId: string,
   port: number,
@@ -71,17 +71,23 @@ export function refuseConflicts<T extends LoadBalancerBase>(
 }
 
 /** Common fields of a new balancer: no tags, comments or members yet, `Add` until its create job ends. */
-export type NewBalancer<T extends LoadBalancerBase> = Omit<
+type NewBalancer<T extends LoadBalancerBase> = Omit<
   Fields<T>,
   "tags" | "hasAnnotations" | "members" | "state"
 >;
 
-/** Inserts a balancer in its `Add` state (its create job is the caller's: it may first claim the address). */
-export function insertBalancer<T extends LoadBalancerBase>(
+/**
+ * How every balancer create ends: refused when another balancer on the same address (`onAddress`) serves
+ * another network or holds the port (`portOf`), else inserted in its `Add` state with its create job.
+ */
+export function createBalancer<T extends LoadBalancerBase>(
   ctx: Ctx,
   repo: Repository<T>,
   fields: NewBalancer<T>,
-): T {
+  conflicts: { onAddress: Iterable<T>; portOf: (lb: T) => number },
+  command: string,
+) {
+  refuseConflicts(conflicts.onAddress, fields.networkId, conflicts.portOf(fields as T), conflicts.portOf);
   const row = {
     ...fields,
     tags: {},
@@ -89,7 +95,7 @@ export function insertBalancer<T extends LoadBalancerBase>(
     members: [],
     state: "Add",
   } as unknown as Fields<T>;
-  return repo.insert(ctx.owner, row, isoNow(ctx));
+  return balancerJob(ctx, repo, repo.insert(ctx.owner, row, isoNow(ctx)), command, "Add");
 }
 
 /** The collection that holds a balancer (public rule or internal), for the commands both share. */
@@ -249,40 +255,45 @@ export const sharedBalancerJobEffects: Effects = {
 };
 
 /**
- * What a balancer collection (public rules, internal load balancers) serves besides create, read and list: its
+ * What a balancer collection (public rules, internal load balancers) serves besides create: its reads, its
  * update (a job), its delete (`Revoke` until gone), its members (assign, remove, list), and the job effects of
  * its create and delete commands (a failed create removes it, as the platform's finally blocks do) with the
  * effects every balancer shares.
  */
-export function balancerHandlers<T extends LoadBalancerBase>(b: {
-  repo: (data: LoadBalancerData) => Repository<T>;
-  find: (ctx: LCtx, id: string) => T;
-  /** What an update reads (the body, or the query too). */
-  changes: (ctx: LCtx) => Obj;
-  commands: { create: string; delete: string };
-  /** The balancer gone, with what goes with it. */
-  drop: (data: LoadBalancerData, id: string) => void;
-}) {
-  const at = (ctx: LCtx) => ({ repo: b.repo(ctx.data), lb: b.find(ctx, ctx.params.id) });
+export function balancerHandlers<T extends LoadBalancerBase>(
+  b: ReadSpec<LoadBalancerData, T> & {
+    /** What an update reads (the body, or the query too). */
+    changes: (ctx: LCtx) => Obj;
+    commands: { create: string; delete: string };
+    /** The balancer gone, with what goes with it. */
+    drop: (data: LoadBalancerData, id: string) => void;
+  },
+) {
+  const find = (ctx: LCtx) => b.repo(ctx.data).find(ctx.owner, ctx.params.id);
+  const at = (ctx: LCtx) => ({ repo: b.repo(ctx.data), lb: find(ctx) });
   return {
+    ...readHandlers(b),
     update(ctx: LCtx) {
       const { repo, lb } = at(ctx);
       return updateBalancer(ctx, repo, lb, b.changes(ctx));
     },
-    delete(ctx: LCtx) {
+    remove(ctx: LCtx) {
       const { repo, lb } = at(ctx);
       repo.idle(lb);
       return balancerJob(ctx, repo, lb, b.commands.delete, "Revoke");
     },
-    assign: (ctx: LCtx) => {
-      const { repo, lb } = at(ctx);
-      return assignMembers(ctx, repo, lb);
+    /** The member instances under <collection>/{id}/instances. */
+    members: {
+      list: (ctx: LCtx) => listMembers(ctx, find(ctx)),
+      assign(ctx: LCtx) {
+        const { repo, lb } = at(ctx);
+        return assignMembers(ctx, repo, lb);
+      },
+      remove(ctx: LCtx) {
+        const { repo, lb } = at(ctx);
+        return removeMembers(ctx, repo, lb);
+      },
     },
-    remove: (ctx: LCtx) => {
-      const { repo, lb } = at(ctx);
-      return removeMembers(ctx, repo, lb);
-    },
-    list: (ctx: LCtx) => listMembers(ctx, b.find(ctx, ctx.params.id)),
     jobEffects: {
       [b.commands.create]: {
         success: (data, job) => void settleBalancer(data, job),

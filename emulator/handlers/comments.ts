@@ -3,10 +3,10 @@
 // administrators only (lists and the resource's hasAnnotations alike), and only administrators change a
 // comment's visibility. The emulator's administrator is a token with the service:admin permission.
 import type { CommentDecl, Repos } from "../family";
-import { accepted, badRequest, type Ctx, forbidden, notFound, ok } from "../http";
+import { accepted, type Ctx, forbidden, notFound, ok } from "../http";
 import type { AnnotationRec } from "../records";
 import { audited, isoNow } from "./common";
-import { bool, query, reqStr } from "./input";
+import { bool, query, reqStr, withinLength } from "./input";
 import type { TaggableKind } from "./resources";
 
 type CommentData = Repos<{ annotations: AnnotationRec }>;
@@ -64,10 +64,7 @@ export function commentHandlers(kind: TaggableKind, decl: CommentDecl) {
     add(ctx: CCtx) {
       const r = kind.find(ctx, ctx.params.id, true);
       const q = query(ctx);
-      const annotation = reqStr(q, "annotation");
-      if (annotation.length > COMMENT_TEXT_MAX) {
-        throw badRequest(`Value greater than max allowed length ${COMMENT_TEXT_MAX} for param: annotation`);
-      }
+      const annotation = withinLength("annotation", reqStr(q, "annotation"), COMMENT_TEXT_MAX);
       const a = ctx.data.annotations.insert(
         ctx.owner,
         {

@@ -1,11 +1,11 @@
 // Helpers every handler family uses: job submission and its answers, list envelopes and paging, record views.
 // Reading inputs key by key is ./input.
-import { type AuditFacts, accepted, type Ctx } from "../http";
+import { type AuditFacts, accepted, badRequest, type Ctx, ok } from "../http";
 import type { JobRequest } from "../jobs";
-import type { Job, Owned } from "../records";
+import type { CatalogueKinds, Job, Owned } from "../records";
 import type { Repository } from "../repository";
 import type { Store } from "../store";
-import { int, type Obj, query } from "./input";
+import { int, listFilter, type Obj, query } from "./input";
 
 /** Submits a job for the caller in the routed region; an injected fault decides failure or a stuck job. */
 export function submitJob(
@@ -117,12 +117,95 @@ export function pagedEnvelope<T, U = T>(items: T[], p: Paging, view?: (item: T) 
   };
 }
 
+/** What a collection's reads need: its repository, its view and the filters of its list. */
+export interface ReadSpec<D, R extends Owned> {
+  repo: (data: D) => Repository<R>;
+  view: (ctx: Ctx<D>, r: R) => object;
+  /** CloudStack's list key: the collection in the pass-through envelope. */
+  listKey: string;
+  /** Query parameters the list matches exactly (parameter → field). */
+  filters: Partial<Record<string, keyof R>>;
+  /** The fields `keyword` is looked for in. */
+  keywordIn: (keyof R)[];
+}
+
+/** GET <collection>/{id}: the caller's record (else 404); GET <collection>: the caller's, filtered and paged. */
+export function readHandlers<D, R extends Owned>(s: ReadSpec<D, R>) {
+  return {
+    get: (ctx: Ctx<D>) => ok(s.view(ctx, s.repo(ctx.data).find(ctx.owner, ctx.params.id))),
+    list(ctx: Ctx<D>) {
+      const match = listFilter<R>(query(ctx), s.filters, s.keywordIn);
+      const rows = s.repo(ctx.data).list(ctx.owner).filter(match);
+      return ok(passThrough(s.listKey, rows, paging(ctx), (r) => s.view(ctx, r)));
+    },
+  };
+}
+
 /** Tags object → tag records as the tag list routes return them. */
 export function tagRecords(tags: Record<string, string>, resourceId: string, resourceType: string) {
   return Object.entries(tags).map(([key, value]) => ({ key, value, resourceId, resourceType }));
 }
 
+/** The field of the catalogue entry a record names, by catalogue kind: a volume's `diskOfferingId`, … */
+const REF_FIELD = {
+  zones: "zone",
+  diskOfferings: "diskOffering",
+  computeOfferings: "serviceOffering",
+  networkOfferings: "networkOffering",
+  vpcOfferings: "vpcOffering",
+  backupOfferings: "backupOffering",
+} as const satisfies Partial<Record<keyof CatalogueKinds, string>>;
+type RefField<K extends keyof typeof REF_FIELD> = (typeof REF_FIELD)[K];
+
+/**
+ * The catalogue entry a record names, as the platform shows it: its id (`<field>Id`, the record's) and its name
+ * in the record's region (`<field>Name`, empty when the catalogue no longer has it).
+ */
+export function catalogueRef<K extends keyof typeof REF_FIELD>(
+  store: Store,
+  kind: K,
+  r: { regionId: string } & Record<`${RefField<K>}Id`, string>,
+) {
+  const field = REF_FIELD[kind];
+  const id = r[`${field}Id`];
+  const name = store.catalogue(kind, id, r.regionId)?.name ?? "";
+  return { [`${field}Id`]: id, [`${field}Name`]: name } as Record<
+    `${RefField<K>}Id` | `${RefField<K>}Name`,
+    string
+  >;
+}
+
+/** How a refusal names an entry of each catalogue kind that a request may name. */
+const ENTRY_NOUN: Record<keyof CatalogueKinds, string> = {
+  zones: "a zone of",
+  templates: "a template in",
+  isos: "an ISO in",
+  computeOfferings: "a compute offering in",
+  diskOfferings: "a disk offering in",
+  networkOfferings: "a network offering in",
+  vpcOfferings: "a VPC offering in",
+  backupOfferings: "a backup offering in",
+  kubernetesVersions: "a Kubernetes version in",
+};
+
+/**
+ * The catalogue entry of the routed region that a request names (`param`: how the request names it), else a 400
+ * that names the parameter, the id and the region: "diskOfferingId <id> is not a disk offering in <region>";
+ * `refusal`: the platform's own text instead, where the emulator keeps it.
+ */
+export function requestedEntry<K extends keyof CatalogueKinds>(
+  ctx: Ctx,
+  kind: K,
+  id: string,
+  param: string,
+  refusal = `${param} ${id} is not ${ENTRY_NOUN[kind]} ${ctx.region.name}`,
+): CatalogueKinds[K] {
+  const entry = ctx.store.catalogue(kind, id, ctx.region.id);
+  if (!entry) throw badRequest(refusal);
+  return entry;
+}
+
 /** A zoned record's zone as the platform shows it: its id and the zone's name in the record's region. */
 export function zoneOf(store: Store, r: { zoneId: string; regionId: string }) {
-  return { zoneId: r.zoneId, zoneName: store.catalogue("zones", r.zoneId, r.regionId)?.name ?? "" };
+  return catalogueRef(store, "zones", r);
 }

@@ -9,11 +9,21 @@ import type { Repos } from "../family";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import type { FileSystemRec, InstanceRec, InternalLoadBalancerRec, Job, NetworkRec } from "../records";
-import { audited, isoNow, type Paging, paging, stateJob, zoneOf } from "./common";
+import {
+  audited,
+  catalogueRef,
+  isoNow,
+  type Paging,
+  paging,
+  requestedEntry,
+  stateJob,
+  zoneOf,
+} from "./common";
 import { allocate, usedAddresses } from "./guestAddresses";
 import { body, bool, int, listFilter, query, queryOnly, reqStr, str } from "./input";
 import { stampOf } from "./lifecycle";
 import { requireVisibleNetwork } from "./networks";
+import { ownedView } from "./views";
 import { checkSize } from "./volumes";
 
 export type FileSystemData = Repos<{
@@ -38,7 +48,6 @@ const GIB = 1024 ** 3;
 function view(ctx: FCtx, r: FileSystemRec) {
   const { store } = ctx;
   const disk = store.catalogue("diskOfferings", r.diskOfferingId, r.regionId);
-  const offering = store.catalogue("computeOfferings", r.serviceOfferingId, r.regionId);
   const net = ctx.data.networks.byId(r.networkId);
   return {
     id: r.id,
@@ -55,15 +64,12 @@ function view(ctx: FCtx, r: FileSystemRec) {
     diskOfferingId: r.diskOfferingId,
     diskOfferingName: disk?.name ?? "",
     isCustomDiskOffering: disk?.customized ?? false,
-    serviceOfferingId: r.serviceOfferingId,
-    serviceOfferingName: offering?.name ?? "",
+    ...catalogueRef(store, "computeOfferings", r),
     size: r.sizeGb * GIB,
     sizeGb: `${r.sizeGb.toFixed(2)} GiB`,
     state: r.state,
-    account: r.account,
     domain: "ROOT",
-    created: r.created,
-    lastUpdated: r.lastUpdated,
+    ...ownedView(r),
   };
 }
 
@@ -90,9 +96,7 @@ function nameFree(ctx: FCtx, name: string) {
 
 /** validateDiskOffering: a fixed offering decides the size (a size with it is refused); a custom one needs one. */
 function sizeFor(ctx: FCtx, diskOfferingId: string, size: number | undefined): number {
-  const disk = ctx.store.catalogue("diskOfferings", diskOfferingId, ctx.region.id);
-  if (!disk)
-    throw badRequest(`diskOfferingId ${diskOfferingId} is not a disk offering in ${ctx.region.name}`);
+  const disk = requestedEntry(ctx, "diskOfferings", diskOfferingId, "diskOfferingId");
   if (!disk.customized && size !== undefined)
     throw badRequest("Size provided with a non-custom disk offering");
   const gb = disk.customized ? size : disk.diskSizeGb;
@@ -108,11 +112,7 @@ function sizeFor(ctx: FCtx, diskOfferingId: string, size: number | undefined): n
 
 /** StorageVmSharedFSLifeCycle.checkPrerequisites: the file-system VM's offering has enough vCPUs and RAM. */
 function checkServiceOffering(ctx: FCtx, serviceOfferingId: string) {
-  const o = ctx.store.catalogue("computeOfferings", serviceOfferingId, ctx.region.id);
-  if (!o)
-    throw badRequest(
-      `serviceOfferingId ${serviceOfferingId} is not a compute offering in ${ctx.region.name}`,
-    );
+  const o = requestedEntry(ctx, "computeOfferings", serviceOfferingId, "serviceOfferingId");
   if (o.cpuNumber < MIN_CPU) {
     throw badRequest(
       "Service offering's number of cpu should be greater than or equal to sharedfsvm.min.cpu.count",
@@ -132,7 +132,7 @@ function checkServiceOffering(ctx: FCtx, serviceOfferingId: string) {
  * provider?}: createSharedFileSystem (allocSharedFS, then deploySharedFS in a job). The record is Allocated until
  * the job ends: Ready, or Error when the deploy failed (kept, as CloudStack keeps it).
  */
-export function createFileSystem(ctx: FCtx) {
+export function create(ctx: FCtx) {
   const b = body(ctx);
   const name = reqStr(b, "name");
   const zoneId = reqStr(b, "zoneId");
@@ -140,8 +140,7 @@ export function createFileSystem(ctx: FCtx) {
   const serviceOfferingId = reqStr(b, "serviceOfferingId");
   const format = reqStr(b, "filesystem");
   const networkId = reqStr(b, "networkId");
-  if (!ctx.store.catalogue("zones", zoneId, ctx.region.id))
-    throw badRequest(`Unable to find zone by ID: ${zoneId}`);
+  requestedEntry(ctx, "zones", zoneId, "zoneId", `Unable to find zone by ID: ${zoneId}`);
   const sizeGb = sizeFor(ctx, diskOfferingId, int(b, "size"));
   const provider = str(b, "provider") ?? PROVIDER;
   if (provider !== PROVIDER) throw badRequest("Invalid Shared FileSystem provider name!");
@@ -177,12 +176,12 @@ export function createFileSystem(ctx: FCtx) {
 }
 
 /** GET /filesystems/{id}: the spec's envelope around the one file system (a Destroyed one too, until expunged). */
-export function getFileSystem(ctx: FCtx) {
+export function get(ctx: FCtx) {
   return ok(envelope(ctx, [findFs(ctx, ctx.params.id)], paging(ctx)));
 }
 
 /** listSharedFileSystems: filters id, name, networkId, zoneId (exact) and keyword (part of the name). */
-export function listFileSystems(ctx: FCtx) {
+export function list(ctx: FCtx) {
   const match = listFilter<FileSystemRec>(
     query(ctx),
     { id: "id", name: "name", networkId: "networkId", zoneId: "zoneId" },
@@ -192,7 +191,7 @@ export function listFileSystems(ctx: FCtx) {
 }
 
 /** PUT /filesystems/{id}?name=&description=: updateSharedFileSystem, synchronous; answers the row. */
-export function updateFileSystem(ctx: FCtx) {
+export function update(ctx: FCtx) {
   const r = findFs(ctx, ctx.params.id);
   const q = queryOnly(ctx, ["name", "description"]);
   const name = str(q, "name");
@@ -221,7 +220,7 @@ function inStates(r: FileSystemRec, valid: string[], what: string, state = r.sta
  * Stopped. The data volume's offering changes; it never shrinks (the command does not pass shrinkok), so a
  * smaller size is refused with the volume service's text. The file system keeps its state meanwhile.
  */
-export function resizeFileSystem(ctx: FCtx) {
+export function resize(ctx: FCtx) {
   const r = findFs(ctx, ctx.params.id);
   inStates(r, ["Ready", "Stopped"], "Disk offering of the Shared FileSystem can be changed only if it is in");
   const q = query(ctx);
@@ -243,7 +242,7 @@ export function resizeFileSystem(ctx: FCtx) {
 }
 
 /** POST /filesystems/{id}/change-service-offering?serviceOfferingId=: changeSharedFileSystemServiceOffering, Stopped only. */
-export function changeFileSystemOffering(ctx: FCtx) {
+export function changeServiceOffering(ctx: FCtx) {
   const r = findFs(ctx, ctx.params.id);
   inStates(r, ["Stopped"], "Service offering of the Shared FileSystem can be changed only if it is in");
   const serviceOfferingId = reqStr(query(ctx), "serviceOfferingId");
@@ -251,14 +250,14 @@ export function changeFileSystemOffering(ctx: FCtx) {
   return fsJob(ctx, r, "changeSharedFileSystemServiceOffering", r.state, { serviceOfferingId });
 }
 
-export function startFileSystem(ctx: FCtx) {
+export function start(ctx: FCtx) {
   const r = findFs(ctx, ctx.params.id);
   inStates(r, ["Stopped"], "Shared FileSystem can be started only if it is in the");
   return fsJob(ctx, r, "startSharedFileSystem", "Starting");
 }
 
 /** stopSharedFileSystem (`forced` accepted: the emulator's VM stops either way). */
-export function stopFileSystem(ctx: FCtx) {
+export function stop(ctx: FCtx) {
   const r = findFs(ctx, ctx.params.id);
   bool(query(ctx), "forced");
   inStates(r, ["Ready"], "Shared FileSystem can be stopped only if it is in the");
@@ -266,7 +265,7 @@ export function stopFileSystem(ctx: FCtx) {
 }
 
 /** restartSharedFileSystem: Ready or Stopped; it ends Ready (cleanup or not: the emulator has no VM to redeploy). */
-export function restartFileSystem(ctx: FCtx) {
+export function restart(ctx: FCtx) {
   const r = findFs(ctx, ctx.params.id);
   bool(query(ctx), "cleanup");
   inStates(
@@ -283,7 +282,7 @@ export function restartFileSystem(ctx: FCtx) {
  * Error) it is expunged at once and gone; otherwise it stays Destroyed, holding its name and address, until
  * expunged (POST /filesystems/{id}/expunge).
  */
-export function destroyFileSystem(ctx: FCtx) {
+export function remove(ctx: FCtx) {
   const r = findFs(ctx, ctx.params.id);
   const q = query(ctx);
   // forced: stopSharedFS first, within the same command
@@ -295,7 +294,7 @@ export function destroyFileSystem(ctx: FCtx) {
 }
 
 /** POST /filesystems/{id}/expunge: expungeSharedFileSystem, a job, from Destroyed or Error. */
-export function expungeFileSystem(ctx: FCtx) {
+export function expunge(ctx: FCtx) {
   const r = findFs(ctx, ctx.params.id);
   inStates(r, ["Destroyed", "Expunging", "Error"], "Shared FileSystem can be expunged only if it is in the");
   return fsJob(ctx, r, "expungeSharedFileSystem", "Expunging");
@@ -333,6 +332,16 @@ function fsEffect(
     },
   };
 }
+
+/** POST /filesystems/{id}/<action>: the family's `actions` routes. */
+export const actions = {
+  resize,
+  "change-service-offering": changeServiceOffering,
+  start,
+  stop,
+  restart,
+  expunge,
+};
 
 export const fileSystemJobEffects: Record<string, Effect> = {
   // Allocated → Ready; a failed deploy leaves Error, its VM expunged (no address held)

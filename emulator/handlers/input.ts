@@ -51,6 +51,16 @@ export function listFilter<T extends object>(
     (!keyword || keywordIn.some((f) => String(r[f] ?? "").includes(keyword)));
 }
 
+/** CloudStack's @Parameter length: 255 characters unless the parameter declares another. */
+export const PARAM_LENGTH = 255;
+
+/** `value` when it fits the parameter's length, else CloudStack's refusal naming the parameter. */
+export function withinLength(param: string, value: string, max = PARAM_LENGTH): string {
+  if (value.length > max)
+    throw badRequest(`Value greater than max allowed length ${max} for param: ${param}`);
+  return value;
+}
+
 export function reqStr(src: Obj, key: string): string {
   const v = str(src, key);
   if (v === undefined || v.trim() === "") throw missing(key);
@@ -80,6 +90,13 @@ export function reqInt(src: Obj, key: string): number {
   const v = int(src, key);
   if (v === undefined) throw missing(key);
   return v;
+}
+
+/** Integers a request must carry: every one is read (a malformed one refused) before a missing one is. */
+export function reqInts<K extends string>(src: Obj, ...keys: K[]): Record<K, number> {
+  const values = keys.map((k) => [k, int(src, k)] as const);
+  for (const [k, v] of values) if (v === undefined) throw missing(k);
+  return Object.fromEntries(values) as Record<K, number>;
 }
 
 /**

@@ -5,7 +5,7 @@ import { badRequest, conflict, ok } from "../http";
 import type { FollowUp, JobEffect } from "../jobs";
 import type { InstanceRec, Job } from "../records";
 import { dropMemberEverywhere } from "./balancers";
-import { audited, isoNow, jobAccepted, submitJob } from "./common";
+import { audited, isoNow, jobAccepted, requestedEntry, submitJob } from "./common";
 import { bool, query, queryOnly, reqStr, str } from "./input";
 import { joinGroup } from "./instanceGroups";
 import { checkHostName, type ICtx, type InstanceData, ownDisks } from "./instances";
@@ -46,7 +46,7 @@ function runAction(ctx: ICtx, r: InstanceRec, plan: ActionPlan) {
   return jobAccepted(job);
 }
 
-export function startInstance(ctx: ICtx) {
+export function start(ctx: ICtx) {
   const r = findInstance(ctx, ctx.params.id);
   return runAction(ctx, r, {
     command: "startVirtualMachine",
@@ -55,7 +55,7 @@ export function startInstance(ctx: ICtx) {
   });
 }
 
-export function stopInstance(ctx: ICtx) {
+export function stop(ctx: ICtx) {
   const r = findInstance(ctx, ctx.params.id);
   return runAction(ctx, r, {
     command: "stopVirtualMachine",
@@ -65,7 +65,7 @@ export function stopInstance(ctx: ICtx) {
 }
 
 /** One handler for /reboot and its deprecated alias /restart; CloudStack keeps a rebooting instance Running. */
-export function rebootInstance(ctx: ICtx) {
+export function reboot(ctx: ICtx) {
   const r = findInstance(ctx, ctx.params.id);
   return runAction(ctx, r, { command: "rebootVirtualMachine", from: { Running: "Running" } });
 }
@@ -75,7 +75,7 @@ export function rebootInstance(ctx: ICtx) {
  * one), `Migrating` while the job runs, `Running` after. Any other state is refused as CloudStack refuses it
  * (UserVmManagerImpl.migrateVirtualMachine: InvalidParameterValueException, a 400 here); a busy one is a 409.
  */
-export function migrateInstance(ctx: ICtx) {
+export function migrate(ctx: ICtx) {
   const r = findInstance(ctx, ctx.params.id);
   ctx.data.instances.idle(r, "another operation is in progress");
   if (r.state !== "Running") {
@@ -103,14 +103,10 @@ export function migrateInstance(ctx: ICtx) {
  * scaleVirtualMachine: a stopped instance takes any offering; a running one only when it is dynamically
  * scalable, else the job fails with CloudStack's text (UserVmManagerImpl.upgradeRunningVirtualMachine).
  */
-export function scaleInstance(ctx: ICtx) {
+export function scale(ctx: ICtx) {
   const r = findInstance(ctx, ctx.params.id);
   const serviceOfferingId = reqStr(query(ctx), "serviceOfferingId");
-  if (!ctx.store.catalogue("computeOfferings", serviceOfferingId, ctx.region.id)) {
-    throw badRequest(
-      `serviceOfferingId ${serviceOfferingId} is not a compute offering in ${ctx.region.name}`,
-    );
-  }
+  requestedEntry(ctx, "computeOfferings", serviceOfferingId, "serviceOfferingId");
   const refused =
     r.state === "Running" && r.dynamicallyScalable === false
       ? `Unable to scale VM[User|${instanceName(ctx.store, r)}] as it does not have tools to support dynamic scaling.`
@@ -249,6 +245,9 @@ const expungeEffect: Effect = {
   },
   failure() {},
 };
+
+/** POST /compute/instances/{id}/<action>: the family's `actions` routes (`restart`: reboot's deprecated alias). */
+export const actions = { start, stop, reboot, restart: reboot, scale, migrate };
 
 export const instanceJobEffects: Record<string, Effect> = {
   startVirtualMachine: actionEffect("Running"),

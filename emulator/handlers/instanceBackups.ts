@@ -5,7 +5,7 @@ import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import type { BackupRec, BackupScheduleRec, InstanceRec, Job, VolumeRec } from "../records";
-import { isoNow, paging, passThrough, recordJob, stateJob, zoneOf } from "./common";
+import { catalogueRef, isoNow, paging, passThrough, recordJob, stateJob, zoneOf } from "./common";
 import { body, bool, query, reqStr, str } from "./input";
 import { deleteEffect, stampOf } from "./lifecycle";
 
@@ -79,7 +79,6 @@ export function removeBackupOffering(ctx: BCtx) {
 }
 
 export function backupView(ctx: BCtx, b: BackupRec) {
-  const offering = ctx.store.catalogue("backupOfferings", b.backupOfferingId, b.regionId);
   return {
     id: b.id,
     name: b.name,
@@ -87,8 +86,7 @@ export function backupView(ctx: BCtx, b: BackupRec) {
     virtualMachineId: b.vmId,
     virtualMachineName: b.vmName,
     ...zoneOf(ctx.store, b),
-    backupOfferingId: b.backupOfferingId,
-    backupOfferingName: offering?.name ?? "",
+    ...catalogueRef(ctx.store, "backupOfferings", b),
     status: b.state,
     type: "MANUAL",
     intervalType: "MANUAL",
@@ -105,7 +103,7 @@ export function backupView(ctx: BCtx, b: BackupRec) {
  * offering (CloudStack fails the job with the same text); the allowance `backup` is checked as CloudStack's
  * resource limit and fails the job.
  */
-export function createBackup(ctx: BCtx) {
+export function create(ctx: BCtx) {
   const b = body(ctx);
   const vmId = reqStr(b, "vmId");
   if (!ctx.data.instances.get(ctx.owner, vmId)) {
@@ -136,18 +134,18 @@ export function createBackup(ctx: BCtx) {
   return recordJob(ctx, rec, { resourceType: "Backup", command: "createBackup", failDetail });
 }
 
-export function listBackups(ctx: BCtx) {
+export function list(ctx: BCtx) {
   const vmId = str(query(ctx), "vmId");
   const rows = ctx.data.backups.list(ctx.owner).filter((r) => !vmId || r.vmId === vmId);
   return ok(passThrough("backups", rows, paging(ctx), (r) => backupView(ctx, r)));
 }
 
-export function getBackup(ctx: BCtx) {
+export function get(ctx: BCtx) {
   return ok(backupView(ctx, ctx.data.backups.find(ctx.owner, ctx.params.id)));
 }
 
 /** DELETE /backups/{id}: deleteBackup; `Removed` while the job runs, gone after. */
-export function deleteBackup(ctx: BCtx) {
+export function remove(ctx: BCtx) {
   const r = ctx.data.backups.find(ctx.owner, ctx.params.id);
   if (r.state === "BackingUp") throw conflict(`Backup ${r.name} is BackingUp; wait for it to end`);
   return stateJob(ctx, ctx.data.backups, r, {

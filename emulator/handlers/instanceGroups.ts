@@ -11,13 +11,10 @@ import { regionFromHeader } from "../regions";
 import type { Owner } from "../repository";
 import type { Store } from "../store";
 import { audited, isoNow } from "./common";
-import { body, listFilter, query, queryOnly, reqStr, str } from "./input";
+import { body, listFilter, query, queryOnly, reqStr, str, withinLength } from "./input";
 
 export type InstanceGroupData = Repos<{ instanceGroups: InstanceGroupRec; instances: InstanceRec }>;
 type GCtx = Ctx<InstanceGroupData>;
-
-/** CloudStack's @Parameter length of `name` (the default, 255). */
-const NAME_MAX = 255;
 
 function view(g: InstanceGroupRec, region: Region) {
   return {
@@ -44,15 +41,9 @@ export function groupNamed(ctx: Ctx<Repos<{ instanceGroups: InstanceGroupRec }>>
   return ctx.data.instanceGroups.list(ctx.owner).find((g) => g.name === name);
 }
 
-function checkName(name: string): string {
-  if (name.length > NAME_MAX)
-    throw badRequest(`Value greater than max allowed length ${NAME_MAX} for param: name`);
-  return name;
-}
-
 /** createInstanceGroup: a name not yet used by the account in the region. Synchronous: `{id}`, no job. */
-export function createInstanceGroup(ctx: GCtx) {
-  const name = checkName(reqStr(body(ctx), "name"));
+export function create(ctx: GCtx) {
+  const name = withinLength("name", reqStr(body(ctx), "name"));
   if (groupNamed(ctx, name)) {
     throw conflict(
       `Unable to create Instance group, a group with name ${name} already exists for Account ${ctx.user.sub}`,
@@ -93,12 +84,12 @@ export function listInstanceGroups(ctx: GCtx) {
  * PUT /instance-groups/{id}?name=: updateInstanceGroup, synchronous; answers the group. Its members follow (they
  * name it by id). A name another group of the account has: 409.
  */
-export function updateInstanceGroup(ctx: GCtx) {
+export function update(ctx: GCtx) {
   const g = ctx.data.instanceGroups.find(ctx.owner, ctx.params.id);
   const name = str(queryOnly(ctx, ["name"]), "name");
   if (name !== undefined && name !== g.name) {
     if (name.trim() === "") throw badRequest("Instance group name must not be empty");
-    checkName(name);
+    withinLength("name", name);
     if (groupNamed(ctx, name)) {
       throw conflict(`Unable to update vm group, a group with name ${name} already exists for account`);
     }
@@ -108,7 +99,7 @@ export function updateInstanceGroup(ctx: GCtx) {
 }
 
 /** deleteInstanceGroup, synchronous: its members stay, outside any group (deleteVmGroup drops the mappings). */
-export function deleteInstanceGroup(ctx: GCtx) {
+export function remove(ctx: GCtx) {
   const g = ctx.data.instanceGroups.find(ctx.owner, ctx.params.id);
   for (const vm of ctx.data.instances.where((i) => i.groupId === g.id)) {
     ctx.data.instances.update(vm, { groupId: undefined });
@@ -128,7 +119,7 @@ export function joinGroup(ctx: Ctx<Repos<{ instanceGroups: InstanceGroupRec }>>,
       "An instance leaves its group when the group is deleted or when it joins another one",
     );
   }
-  checkName(name);
+  withinLength("name", name);
   const found = groupNamed(ctx, name);
   return found?.id ?? ctx.data.instanceGroups.insert(ctx.owner, { name }, isoNow(ctx)).id;
 }

@@ -15,7 +15,7 @@ import type {
   Nic,
   VolumeRec,
 } from "../records";
-import { audited, isoNow, submitJob } from "./common";
+import { audited, isoNow, requestedEntry, submitJob } from "./common";
 import { allocate, usedAddresses } from "./guestAddresses";
 import { type BootImage, bootImage } from "./imageLookup";
 import { body, bool, int, type Obj, reqStr, str } from "./input";
@@ -155,9 +155,7 @@ export function createInstance(ctx: ICtx) {
     throw badRequest(`imageType must be one of ${IMAGE_TYPES.join(", ")}`);
   const zone = store.catalogue("zones", zoneId, region.id);
   if (!zone) throw badRequest(`zoneId ${zoneId} is not a zone of region ${region.name}`);
-  const offering = store.catalogue("computeOfferings", serviceOfferingId, region.id);
-  if (!offering)
-    throw badRequest(`serviceOfferingId ${serviceOfferingId} is not a compute offering in ${region.name}`);
+  const offering = requestedEntry(ctx, "computeOfferings", serviceOfferingId, "serviceOfferingId");
   let rootDiskSize = int(b, "rootDiskSize");
   let templateId: string | undefined;
   let isoId: string | undefined;
@@ -170,8 +168,7 @@ export function createInstance(ctx: ICtx) {
     isoId = reqStr(b, "isoId");
     diskOfferingId = reqStr(b, "diskOfferingId");
     image = bootImage(ctx, "iso", isoId, zone.id);
-    const disk = store.catalogue("diskOfferings", diskOfferingId, region.id);
-    if (!disk) throw badRequest(`diskOfferingId ${diskOfferingId} is not a disk offering in ${region.name}`);
+    const disk = requestedEntry(ctx, "diskOfferings", diskOfferingId, "diskOfferingId");
     rootDiskSize ??= disk.customized ? undefined : disk.diskSizeGb;
     if (rootDiskSize === undefined)
       throw badRequest("rootDiskSize is required with a customized disk offering");
@@ -208,8 +205,7 @@ export function createInstance(ctx: ICtx) {
   const keyPair = keyPairOf(ctx, (sshKeyNames as string[] | undefined)?.[0] ?? str(b, "keyPair"));
   const dataDisks = objectList(b, "dataDiskOfferingList").map((item) => {
     const id = reqStr(item, "diskOfferingId");
-    const disk = store.catalogue("diskOfferings", id, region.id);
-    if (!disk) throw badRequest(`dataDiskOfferingList: ${id} is not a disk offering in ${region.name}`);
+    const disk = requestedEntry(ctx, "diskOfferings", id, "dataDiskOfferingList:");
     const sizeGb = int(item, "size") ?? (disk.customized ? undefined : disk.diskSizeGb);
     if (!sizeGb || sizeGb < 1)
       throw badRequest(`dataDiskOfferingList: size is required for offering ${disk.name}`);

@@ -3,22 +3,20 @@
 // ApplicationLoadBalancerManagerImpl.createApplicationLoadBalancer's checks with their texts. The spec shows only
 // `POST /api/v1/loadbalancer/internal` with query parameters; the other routes and the shapes are written in
 // emulator/README.md. Every change is a job; the balancer shows CloudStack's FirewallRule state meanwhile.
-import { badRequest, conflict, ok } from "../http";
+import { badRequest, conflict } from "../http";
 import { contains, parseCidr, parseIp } from "../net";
 import type { InternalLoadBalancerRec, NetworkRec } from "../records";
 import {
   algorithmOf,
   balancerHandlers,
-  balancerJob,
-  insertBalancer,
+  createBalancer,
   type LCtx,
   type LoadBalancerData,
-  refuseConflicts,
   validPort,
 } from "./balancers";
-import { paging, passThrough } from "./common";
 import { allocate, usedAddresses } from "./guestAddresses";
-import { body, int, listFilter, query, reqStr, str } from "./input";
+import { body, query, reqInts, reqStr, str } from "./input";
+import { taggedView } from "./views";
 
 function view(ctx: LCtx, lb: InternalLoadBalancerRec) {
   const net = ctx.data.networks.byId(lb.networkId);
@@ -37,14 +35,9 @@ function view(ctx: LCtx, lb: InternalLoadBalancerRec) {
     instancePort: String(lb.instancePort),
     algorithm: lb.algorithm,
     state: lb.state,
-    account: lb.account,
-    tags: { ...lb.tags },
-    created: lb.created,
-    lastUpdated: lb.lastUpdated,
+    ...taggedView(lb),
   };
 }
-
-const findLb = (ctx: LCtx, id: string) => ctx.data.internalLoadBalancers.find(ctx.owner, id);
 
 /** The guest network a parameter names, with createApplicationLoadBalancer's refusal when it is unknown. */
 function guestNetwork(ctx: LCtx, id: string, what: string): NetworkRec {
@@ -87,17 +80,14 @@ function sourceIpOf(ctx: LCtx, net: NetworkRec, requested: string | undefined): 
 }
 
 /** POST /loadbalancer/internal (query parameters): createLoadBalancer with scheme Internal, a job. */
-export function createInternal(ctx: LCtx) {
+export function create(ctx: LCtx) {
   const q = query(ctx);
   const name = reqStr(q, "name");
   const scheme = str(q, "scheme");
   // ApplicationLoadBalancerManagerImpl: "Only Internal scheme is supported in this release"
   if (scheme !== undefined && scheme.trim().toLowerCase() !== "internal")
     throw badRequest("Only scheme of type Internal is supported");
-  const sourcePort = int(q, "sourcePort");
-  const instancePort = int(q, "instancePort");
-  if (sourcePort === undefined) reqStr(q, "sourcePort");
-  if (instancePort === undefined) reqStr(q, "instancePort");
+  const { sourcePort, instancePort } = reqInts(q, "sourcePort", "instancePort");
   const algorithmText = reqStr(q, "algorithm");
   const net = guestNetwork(ctx, reqStr(q, "networkId"), "guest network");
   const sourceNet = guestNetwork(ctx, str(q, "sourceIpAddressNetworkId") || net.id, "source ip network");
@@ -112,61 +102,43 @@ export function createInternal(ctx: LCtx) {
   const onAddress = ctx.data.internalLoadBalancers.where(
     (l) => l.sourceIpNetworkId === sourceNet.id && l.sourceIp === sourceIp && l.state !== "Revoke",
   );
-  refuseConflicts(onAddress, net.id, sourcePort!, (l) => l.sourcePort);
-  const lb = insertBalancer(ctx, ctx.data.internalLoadBalancers, {
+  const fields = {
     name,
     description: str(q, "description") ?? "",
     networkId: net.id,
     sourceIpNetworkId: sourceNet.id,
     sourceIp,
-    sourcePort: sourcePort!,
-    instancePort: instancePort!,
+    sourcePort,
+    instancePort,
     algorithm,
-  });
-  return balancerJob(ctx, ctx.data.internalLoadBalancers, lb, "createLoadBalancer", "Add");
-}
-
-export function getInternal(ctx: LCtx) {
-  return ok(view(ctx, findLb(ctx, ctx.params.id)));
-}
-
-/** listLoadBalancers: filters id, name, sourceIpAddress, sourceIpAddressNetworkId, networkId, keyword. */
-export function listInternal(ctx: LCtx) {
-  const test = listFilter<InternalLoadBalancerRec>(
-    query(ctx),
-    {
-      id: "id",
-      name: "name",
-      sourceIpAddress: "sourceIp",
-      sourceIpAddressNetworkId: "sourceIpNetworkId",
-      networkId: "networkId",
-    },
-    ["name", "description"],
-  );
-  const rows = ctx.data.internalLoadBalancers.list(ctx.owner).filter(test);
-  return ok(passThrough("loadbalancer", rows, paging(ctx), (r) => view(ctx, r)));
+  };
+  const conflicts = { onAddress, portOf: (l: InternalLoadBalancerRec) => l.sourcePort };
+  return createBalancer(ctx, ctx.data.internalLoadBalancers, fields, conflicts, "createLoadBalancer");
 }
 
 /**
- * PUT /loadbalancer/internal/{id}: updateLoadBalancerRule (name, description, algorithm; query or body). DELETE:
+ * GET: listLoadBalancers (filters id, name, sourceIpAddress, sourceIpAddressNetworkId, networkId, keyword). PUT
+ * /loadbalancer/internal/{id}: updateLoadBalancerRule (name, description, algorithm; query or body). DELETE:
  * deleteLoadBalancer (`Revoke` until gone). Members under /instances. A balancer whose apply failed is removed
  * with its source address (persistLbRule's finally).
  */
 const internal = balancerHandlers({
   repo: (data) => data.internalLoadBalancers,
-  find: findLb,
+  view,
+  listKey: "loadbalancer",
+  filters: {
+    id: "id",
+    name: "name",
+    sourceIpAddress: "sourceIp",
+    sourceIpAddressNetworkId: "sourceIpNetworkId",
+    networkId: "networkId",
+  },
+  keywordIn: ["name", "description"],
   changes: (ctx) => ({ ...query(ctx), ...body(ctx) }),
   commands: { create: "createLoadBalancer", delete: "deleteLoadBalancer" },
   drop: (data, id) => void data.internalLoadBalancers.delete(id),
 });
-export const {
-  update: updateInternal,
-  delete: deleteInternal,
-  assign: assignInternalMembers,
-  remove: removeInternalMembers,
-  list: listInternalMembers,
-  jobEffects: internalLoadBalancerJobEffects,
-} = internal;
+export const { get, list, update, remove, members, jobEffects: internalLoadBalancerJobEffects } = internal;
 
 /** A tier that goes drops its internal load balancers (their source addresses go back to the pool). */
 export function dropInternalLoadBalancersOf(

@@ -4,23 +4,19 @@
 // assignToLoadBalancer, FirewallManagerImpl.detectRulesConflict for ports, with their texts. Every change is a
 // job; the rule shows CloudStack's FirewallRule state meanwhile. The spec shows only the route
 // /api/v1/loadbalancer/rules: the shapes and choices here are written in emulator/README.md.
-import { badRequest, conflict, ok } from "../http";
+import { badRequest, conflict } from "../http";
 import type { LoadBalancerRuleRec } from "../records";
 import {
   algorithmOf,
   balancerHandlers,
-  balancerJob,
-  insertBalancer,
+  createBalancer,
   type LCtx,
   type LoadBalancerData,
-  refuseConflicts,
   validPort,
 } from "./balancers";
-import { paging, passThrough } from "./common";
-import { body, int, listFilter, query, reqStr, str } from "./input";
+import { body, reqInts, reqStr, str } from "./input";
 import { dropLoadBalancerRules } from "./publicIps";
-
-export type { LoadBalancerData } from "./balancers";
+import { taggedView } from "./views";
 
 const PROTOCOLS = ["tcp", "udp", "tcp-proxy"];
 
@@ -43,28 +39,20 @@ function ruleView(ctx: LCtx, r: LoadBalancerRuleRec) {
     zoneName: zone?.name ?? "",
     cidrList: "",
     state: r.state,
-    account: r.account,
-    tags: { ...r.tags },
-    created: r.created,
-    lastUpdated: r.lastUpdated,
+    ...taggedView(r),
   };
 }
-
-const findRule = (ctx: LCtx, id: string) => ctx.data.loadBalancerRules.find(ctx.owner, id);
 
 /** The rules that hold an address's ports (every rule not being removed). */
 export const rulesOnAddress = (rules: LoadBalancerData["loadBalancerRules"], ipId: string) =>
   rules.where((r) => r.publicIpId === ipId && r.state !== "Revoke");
 
 /** POST /loadbalancer/rules: createLoadBalancerRule (a job; the rule shows `Add` until it is applied). */
-export function createRule(ctx: LCtx) {
+export function create(ctx: LCtx) {
   const b = body(ctx);
   const name = reqStr(b, "name");
   const algorithmText = reqStr(b, "algorithm");
-  const privatePort = int(b, "privatePort");
-  const publicPort = int(b, "publicPort");
-  if (privatePort === undefined) reqStr(b, "privatePort");
-  if (publicPort === undefined) reqStr(b, "publicPort");
+  const { privatePort, publicPort } = reqInts(b, "privatePort", "publicPort");
   const ipId = reqStr(b, "publicIpId");
   // CreateLoadBalancerRuleCmd.getSourceIpAddressId: an unknown address, or one not acquired yet
   const ip = ctx.data.publicIps.get(ctx.owner, ipId);
@@ -82,8 +70,8 @@ export function createRule(ctx: LCtx) {
     );
   }
   // FirewallManagerImpl.validateFirewallRule, createPublicLoadBalancer
-  if (!validPort(publicPort!)) throw badRequest(`publicPort is an invalid value: ${publicPort}`);
-  if (!validPort(privatePort!)) throw badRequest(`privatePort is an invalid value: ${privatePort}`);
+  if (!validPort(publicPort)) throw badRequest(`publicPort is an invalid value: ${publicPort}`);
+  if (!validPort(privatePort)) throw badRequest(`privatePort is an invalid value: ${privatePort}`);
   const algorithm = algorithmOf(algorithmText);
   // LoadBalancingRulesManagerImpl.isLbServiceSupportedInNetwork: an internal-LB tier balances no public address
   if (ctx.store.catalogue("networkOfferings", network.networkOfferingId, network.regionId)?.internalLb)
@@ -101,59 +89,41 @@ export function createRule(ctx: LCtx) {
   if (!ip.networkId && !(ip.vpcId && network.vpcId === ip.vpcId))
     throw badRequest(`Ip address ${ip.ipAddress} is not assigned to the network ${network.name}`);
   const lbNetwork = ip.networkId ?? network.id;
-  refuseConflicts(
-    rulesOnAddress(ctx.data.loadBalancerRules, ip.id),
-    lbNetwork,
-    publicPort!,
-    (r) => r.publicPort,
-  );
-  const rule = insertBalancer(ctx, ctx.data.loadBalancerRules, {
+  const fields = {
     name,
     description: str(b, "description") ?? "",
     publicIpId: ip.id,
-    publicPort: publicPort!,
-    privatePort: privatePort!,
+    publicPort,
+    privatePort,
     protocol,
     algorithm,
     networkId: lbNetwork,
-  });
-  if (!ip.networkId) ctx.data.publicIps.update(ip, { networkId: lbNetwork });
-  return balancerJob(ctx, ctx.data.loadBalancerRules, rule, "createLoadBalancerRule", "Add");
-}
-
-export function getRule(ctx: LCtx) {
-  return ok(ruleView(ctx, findRule(ctx, ctx.params.id)));
-}
-
-/** listLoadBalancerRules: filters publicIpId, networkId, name, id, keyword. */
-export function listRules(ctx: LCtx) {
-  const test = listFilter<LoadBalancerRuleRec>(
-    query(ctx),
-    { publicIpId: "publicIpId", networkId: "networkId", name: "name", id: "id" },
-    ["name", "description"],
+  };
+  const answer = createBalancer(
+    ctx,
+    ctx.data.loadBalancerRules,
+    fields,
+    { onAddress: rulesOnAddress(ctx.data.loadBalancerRules, ip.id), portOf: (r) => r.publicPort },
+    "createLoadBalancerRule",
   );
-  const rows = ctx.data.loadBalancerRules.list(ctx.owner).filter(test);
-  return ok(passThrough("loadbalancerrule", rows, paging(ctx), (r) => ruleView(ctx, r)));
+  if (!ip.networkId) ctx.data.publicIps.update(ip, { networkId: lbNetwork });
+  return answer;
 }
 
 /**
- * PUT /loadbalancer/rules/{id}: updateLoadBalancerRule (name, description, algorithm), a job. DELETE:
+ * GET: listLoadBalancerRules (filters publicIpId, networkId, name, id, keyword). PUT /loadbalancer/rules/{id}: updateLoadBalancerRule (name, description, algorithm), a job. DELETE:
  * deleteLoadBalancerRule (`Revoke` until gone). Members under /instances: assignToLoadBalancerRule,
  * removeFromLoadBalancerRule, listLoadBalancerRuleInstances. A rule whose create failed is removed
  * (createPublicLoadBalancer's finally → removeLBRule).
  */
 const rules = balancerHandlers({
   repo: (data) => data.loadBalancerRules,
-  find: findRule,
+  view: ruleView,
+  listKey: "loadbalancerrule",
+  filters: { publicIpId: "publicIpId", networkId: "networkId", name: "name", id: "id" },
+  keywordIn: ["name", "description"],
   changes: body,
   commands: { create: "createLoadBalancerRule", delete: "deleteLoadBalancerRule" },
   drop: (data, id) => dropLoadBalancerRules(data, (r) => r.id === id),
 });
-export const {
-  update: updateRule,
-  delete: deleteRule,
-  assign: assignInstances,
-  remove: removeInstances,
-  list: listInstances,
-  jobEffects: loadBalancerRuleJobEffects,
-} = rules;
+export const { get, list, update, remove, members, jobEffects: loadBalancerRuleJobEffects } = rules;

@@ -10,8 +10,9 @@ import { ApiError, badRequest, type Ctx, conflict, forbidden, notFound, ok } fro
 import type { JobEffect } from "../jobs";
 import type { MultiRegionGroupRec, MultiRegionMemberRec, VpcRec } from "../records";
 import { audited, isoNow, pagedEnvelope, paging, recordJob, stateJob } from "./common";
-import { body, listFilter, query, reqStr, str } from "./input";
+import { body, listFilter, query, reqStr, str, withinLength } from "./input";
 import { restoreEffect, stampOf } from "./lifecycle";
+import { ownedView } from "./views";
 
 export type MultiRegionData = Repos<{
   multiRegionGroups: MultiRegionGroupRec;
@@ -22,7 +23,6 @@ type MCtx = Ctx<MultiRegionData>;
 
 const GROUP = "MultiRegionGroup";
 const MEMBER = "MultiRegionGroupVpc";
-const NAME_MAX = 255;
 
 /** Members that hold their place in a group: a failed join does not (it is kept only to be removed). */
 const holding = (m: MultiRegionMemberRec) => m.state !== "Error";
@@ -72,9 +72,7 @@ function groupView(ctx: MCtx, g: MultiRegionGroupRec) {
     regionId: g.regionId,
     regionName: regionName(ctx, g.regionId),
     memberCount: membersOf(ctx, g.id).filter(holding).length,
-    account: g.account,
-    created: g.created,
-    lastUpdated: g.lastUpdated,
+    ...ownedView(g),
   };
 }
 
@@ -95,16 +93,10 @@ function memberView(ctx: MCtx, m: MultiRegionMemberRec) {
   };
 }
 
-function nameOf(value: string): string {
-  if (value.length > NAME_MAX)
-    throw badRequest(`Value greater than max allowed length ${NAME_MAX} for param: name`);
-  return value;
-}
-
 /** POST /multi-regions {name, description?}: synchronous; refused at the maxMultiRegions ceiling. */
-export function createGroup(ctx: MCtx) {
+export function create(ctx: MCtx) {
   const b = body(ctx);
-  const name = nameOf(reqStr(b, "name"));
+  const name = withinLength("name", reqStr(b, "name"));
   const { maxMultiRegions } = ctx.quota.limitsOf(ctx.user.sub);
   const current = groupsOf(ctx.data, ctx.user.sub).length;
   if (current >= maxMultiRegions) {
@@ -120,25 +112,25 @@ export function createGroup(ctx: MCtx) {
   return ok({ id: g.id }, audited(GROUP, g.id));
 }
 
-export function getGroup(ctx: MCtx) {
+export function get(ctx: MCtx) {
   return ok(groupView(ctx, findGroup(ctx, ctx.params.id)));
 }
 
 /** The caller's groups in the routed region: the paged envelope (a list the API composes itself). */
-export function listGroups(ctx: MCtx) {
+export function list(ctx: MCtx) {
   const match = listFilter<MultiRegionGroupRec>(query(ctx), { name: "name", state: "state" }, ["name"]);
   const rows = ctx.data.multiRegionGroups.list(ctx.owner).filter(match);
   return ok(pagedEnvelope(rows, paging(ctx), (g) => groupView(ctx, g)));
 }
 
 /** PUT /multi-regions/{id}?name=&description=: synchronous rename. */
-export function updateGroup(ctx: MCtx) {
+export function update(ctx: MCtx) {
   const g = liveGroup(ctx, ctx.params.id);
   const q = query(ctx);
   const name = str(q, "name");
   const description = str(q, "description");
   if (name !== undefined && name !== g.name) {
-    nameOf(name);
+    withinLength("name", name);
     if (ctx.data.multiRegionGroups.list(ctx.owner).some((x) => x.name === name && x.id !== g.id))
       throw conflict(`A multi-region group with name '${name}' already exists for this account.`);
   }
@@ -148,7 +140,7 @@ export function updateGroup(ctx: MCtx) {
 }
 
 /** DELETE /multi-regions/{id}: a job that revokes every member, then the group (deleteGlobalLoadBalancerRule). */
-export function deleteGroup(ctx: MCtx) {
+export function remove(ctx: MCtx) {
   const g = liveGroup(ctx, ctx.params.id);
   for (const m of membersOf(ctx, g.id).filter(holding))
     ctx.data.multiRegionMembers.update(m, { state: "Revoke" });

@@ -1,14 +1,19 @@
-// What networks and VPCs share (CloudStack's network resources): read one, list the caller's with exact
-// filters, rename by query parameters (synchronous, as updateNetwork / updateVPC), delete (a job) refused while
-// something still depends on the record, and restart (a job that leaves the state as it was).
+// What networks and VPCs share (CloudStack's network resources): their view around their own fields, read one,
+// list the caller's with exact filters, rename by query parameters (synchronous, as updateNetwork / updateVPC),
+// delete (a job) refused while something still depends on the record, and restart (a job that leaves the state
+// as it was).
 import { type Ctx, conflict, ok } from "../http";
-import type { Owned } from "../records";
+import type { Tagged } from "../records";
 import type { Repository } from "../repository";
-import { audited, isoNow, paging, passThrough, stateJob } from "./common";
+import { audited, isoNow, paging, passThrough, stateJob, zoneOf } from "./common";
 import { query, renameByQuery, str } from "./input";
+import { commentedView } from "./views";
 
-interface NamedRec extends Owned {
+interface NamedRec extends Tagged {
   name: string;
+  displayText: string;
+  zoneId: string;
+  networkDomain: string;
   state: string;
 }
 
@@ -17,11 +22,12 @@ export interface NamedFamily<D, R extends NamedRec> {
   /** CloudStack's list key (the pass-through collection). */
   listKey: string;
   repo: (ctx: Ctx<D>) => Repository<R>;
-  /** The caller's record, one it may change. */
-  find: (ctx: Ctx<D>, id: string) => R;
+  /** The caller's record, one it may change (default: the caller's record in the routed region). */
+  find?: (ctx: Ctx<D>, id: string) => R;
   /** The record a read may see (defaults to `find`). */
   read?: (ctx: Ctx<D>, id: string) => R;
-  view: (ctx: Ctx<D>, r: R) => object;
+  /** What the record shows of its own, between its zone and its network domain. */
+  shows: (ctx: Ctx<D>, r: R) => object;
   /** Query parameters that filter the list by the field of the same name. */
   filters: (keyof R & string)[];
   /** What still depends on the record (their ids) and the refusal naming how many; delete waits for none. */
@@ -32,11 +38,23 @@ export interface NamedFamily<D, R extends NamedRec> {
 }
 
 export function namedHandlers<D, R extends NamedRec>(f: NamedFamily<D, R>) {
+  const find = f.find ?? ((ctx: Ctx<D>, id: string) => f.repo(ctx).find(ctx.owner, id));
+  /** The record as CloudStack's NetworkResponse and VpcResponse both show it, around the family's own fields. */
+  const view = (ctx: Ctx<D>, r: R) => ({
+    id: r.id,
+    name: r.name,
+    displayText: r.displayText,
+    ...zoneOf(ctx.store, r),
+    ...f.shows(ctx, r),
+    networkDomain: r.networkDomain,
+    state: r.state,
+    ...commentedView(ctx, r),
+  });
   const job = (ctx: Ctx<D>, r: R, command: string, interim: string, failDetail?: string) =>
     stateJob(ctx, f.repo(ctx), r, { resourceType: f.resourceType, command, interim, failDetail });
   return {
     job,
-    get: (ctx: Ctx<D>) => ok(f.view(ctx, (f.read ?? f.find)(ctx, ctx.params.id))),
+    get: (ctx: Ctx<D>) => ok(view(ctx, (f.read ?? find)(ctx, ctx.params.id))),
     list(ctx: Ctx<D>) {
       const q = query(ctx);
       const wanted = f.filters.map((k) => [k, str(q, k)] as const);
@@ -44,22 +62,22 @@ export function namedHandlers<D, R extends NamedRec>(f: NamedFamily<D, R>) {
         .repo(ctx)
         .list(ctx.owner)
         .filter((r) => wanted.every(([k, v]) => !v || r[k] === v));
-      return ok(passThrough(f.listKey, rows, paging(ctx), (r) => f.view(ctx, r)));
+      return ok(passThrough(f.listKey, rows, paging(ctx), (r) => view(ctx, r)));
     },
     update(ctx: Ctx<D>) {
-      const r = f.find(ctx, ctx.params.id);
+      const r = find(ctx, ctx.params.id);
       f.repo(ctx).update(r, renameByQuery(ctx) as Partial<R>, isoNow(ctx));
-      return ok(f.view(ctx, r), audited(f.resourceType, r.id));
+      return ok(view(ctx, r), audited(f.resourceType, r.id));
     },
-    delete(ctx: Ctx<D>) {
-      const r = f.find(ctx, ctx.params.id);
+    remove(ctx: Ctx<D>) {
+      const r = find(ctx, ctx.params.id);
       f.repo(ctx).idle(r);
       const d = f.dependents(ctx, r);
       if (d.ids.length) throw conflict(d.refusal(d.ids.length), `${d.detail}=${d.ids.join(",")}`);
       return job(ctx, r, f.commands.delete, "Destroying");
     },
     restart(ctx: Ctx<D>) {
-      const r = f.find(ctx, ctx.params[f.restartParam]);
+      const r = find(ctx, ctx.params[f.restartParam]);
       f.repo(ctx).idle(r);
       return job(ctx, r, f.commands.restart, r.state);
     },

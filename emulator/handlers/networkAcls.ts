@@ -76,7 +76,7 @@ export function listVpcAcls(ctx: ACtx) {
 }
 
 /** GET /network-acls: every list of the caller's VPCs in the region (filters `vpcId`, `name`). */
-export function listNetworkAcls(ctx: ACtx) {
+export function list(ctx: ACtx) {
   const q = query(ctx);
   const vpcId = str(q, "vpcId");
   const name = str(q, "name");
@@ -88,14 +88,14 @@ export function listNetworkAcls(ctx: ACtx) {
   return ok(rows);
 }
 
-export function getAclList(ctx: ACtx) {
+export function get(ctx: ACtx) {
   const found = aclOf(ctx, ctx.params.id);
   if (!found) throw notFound(`Network ACL list ${ctx.params.id} not found in region ${ctx.region.name}`);
   return ok(found.view);
 }
 
 /** POST /network-acls {name, description?, vpcId}: createNetworkACLList, a job. */
-export function createAclList(ctx: ACtx) {
+export function create(ctx: ACtx) {
   const b = body(ctx);
   const name = reqStr(b, "name");
   const vpcId = reqStr(b, "vpcId");
@@ -122,7 +122,7 @@ function ownList(ctx: ACtx, id: string, refusal: () => Error): NetworkAclListRec
 }
 
 /** PUT /network-acls/{id}?name=&description=: updateNetworkACLList, synchronous like the VPC rename. */
-export function updateAclList(ctx: ACtx) {
+export function update(ctx: ACtx) {
   const q = queryOnly(ctx, ["name", "description"]);
   const r = ownList(ctx, ctx.params.id, () => forbidden("Must be Root Admin to update a global ACL."));
   const name = str(q, "name");
@@ -134,7 +134,7 @@ export function updateAclList(ctx: ACtx) {
 }
 
 /** DELETE /network-acls/{id}: deleteNetworkACLList, a job that takes the list's rules with it. */
-export function deleteAclList(ctx: ACtx) {
+export function remove(ctx: ACtx) {
   const r = ownList(ctx, ctx.params.id, () => badRequest("Default ACL cannot be removed"));
   const tiers = ctx.data.networks.where((n) => n.aclId === r.id);
   if (tiers.length) {

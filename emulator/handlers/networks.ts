@@ -22,8 +22,7 @@ import type {
   NetworkRec,
   VpcRec,
 } from "../records";
-import { hasComments } from "./comments";
-import { isoNow, zoneOf } from "./common";
+import { catalogueRef, isoNow, requestedEntry } from "./common";
 import { body, reqStr, str } from "./input";
 import { dropInternalLoadBalancersOf } from "./internalLoadBalancers";
 import { deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
@@ -84,31 +83,16 @@ export function findNetwork(ctx: Ctx<Pick<NetworkData, "networks">>, id: string)
   return r;
 }
 
-export function networkView(ctx: Ctx, r: NetworkRec) {
-  const { store } = ctx;
-  const offering = store.catalogue("networkOfferings", r.networkOfferingId, r.regionId);
-  return {
-    id: r.id,
-    name: r.name,
-    displayText: r.displayText,
-    ...zoneOf(store, r),
-    networkOfferingId: r.networkOfferingId,
-    networkOfferingName: offering?.name ?? "",
-    vpcId: r.vpcId ?? "",
-    gateway: r.gateway,
-    netmask: r.netmask,
-    cidr: r.cidr,
-    networkDomain: r.networkDomain,
-    ...(r.aclId ? { aclId: r.aclId } : {}),
-    type: r.shared ? "Shared" : "Isolated",
-    state: r.state,
-    account: r.account,
-    tags: { ...r.tags },
-    hasAnnotations: hasComments(ctx, r.id),
-    created: r.created,
-    lastUpdated: r.lastUpdated,
-  };
-}
+/** What a network shows of its own (namedHandlers shows the rest). */
+const networkFields = (ctx: Ctx, r: NetworkRec) => ({
+  ...catalogueRef(ctx.store, "networkOfferings", r),
+  vpcId: r.vpcId ?? "",
+  gateway: r.gateway,
+  netmask: r.netmask,
+  cidr: r.cidr,
+  ...(r.aclId ? { aclId: r.aclId } : {}),
+  type: r.shared ? "Shared" : "Isolated",
+});
 
 /** gateway + netmask → the network's cidr, checking the gateway is a host address of it. */
 function rangeOf(gateway: string, netmask: string) {
@@ -124,18 +108,15 @@ function rangeOf(gateway: string, netmask: string) {
   return range;
 }
 
-export function createNetwork(ctx: NCtx) {
+export function create(ctx: NCtx) {
   const b = body(ctx);
-  const { store, region } = ctx;
+  const { region } = ctx;
   const name = reqStr(b, "name");
   const zoneId = reqStr(b, "zoneId");
   const networkOfferingId = reqStr(b, "networkOfferingId");
   const vpcId = str(b, "vpcId") || undefined;
-  if (!store.catalogue("zones", zoneId, region.id))
-    throw badRequest(`zoneId ${zoneId} is not a zone of ${region.name}`);
-  const offering = store.catalogue("networkOfferings", networkOfferingId, region.id);
-  if (!offering)
-    throw badRequest(`networkOfferingId ${networkOfferingId} is not a network offering in ${region.name}`);
+  requestedEntry(ctx, "zones", zoneId, "zoneId");
+  const offering = requestedEntry(ctx, "networkOfferings", networkOfferingId, "networkOfferingId");
   let gateway = str(b, "gateway") || undefined;
   let netmask = str(b, "netmask") || undefined;
   if (vpcId) {
@@ -217,7 +198,7 @@ const named = namedHandlers<NetworkData, NetworkRec>({
   repo: (ctx) => ctx.data.networks,
   find: findNetwork,
   read: networkById,
-  view: networkView,
+  shows: networkFields,
   filters: ["vpcId", "zoneId"],
   // a shared file system's VM has its NIC on the network too (one in Error has no VM left)
   dependents: (ctx, r) => ({
@@ -231,13 +212,7 @@ const named = namedHandlers<NetworkData, NetworkRec>({
   commands: { delete: "deleteNetwork", restart: "restartNetwork" },
   restartParam: "id",
 });
-export const {
-  get: getNetwork,
-  list: listNetworks,
-  update: updateNetwork,
-  delete: deleteNetwork,
-  restart: restartNetwork,
-} = named;
+export const { get, list, update, remove, restart } = named;
 
 export const networkJobEffects: Record<string, JobEffect<NetworkData>> = {
   createNetwork: createWithSourceNat("networks", "networkId"),

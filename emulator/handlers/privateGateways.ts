@@ -13,6 +13,7 @@ import { isoNow, paging, passThrough, recordJob, stateJob, zoneOf } from "./comm
 import { body, bool, query, reqStr, str } from "./input";
 import { stampOf } from "./lifecycle";
 import { aclOf } from "./networkAcls";
+import { ownedView } from "./views";
 
 export type GatewayData = Repos<{
   vpcs: VpcRec;
@@ -40,9 +41,7 @@ export function gatewayView(ctx: GCtx, r: PrivateGatewayRec) {
     aclId: r.aclId,
     aclName: acl?.view.name ?? "",
     state: r.state,
-    account: r.account,
-    created: r.created,
-    lastUpdated: r.lastUpdated,
+    ...ownedView(r),
   };
 }
 
@@ -66,7 +65,7 @@ function aclFor(ctx: GCtx, vpc: VpcRec, aclId: string | undefined): string {
  * createPrivateGateway, a job. The physical network is the zone's (CloudStack finds it when left out); the
  * associatedNetworkId form is not offered.
  */
-export function createPrivateGateway(ctx: GCtx) {
+export function create(ctx: GCtx) {
   const b = body(ctx);
   const vpcId = reqStr(b, "vpcId");
   const ipAddress = reqStr(b, "ipAddress");
@@ -132,12 +131,12 @@ export function createPrivateGateway(ctx: GCtx) {
   });
 }
 
-export function getPrivateGateway(ctx: GCtx) {
+export function get(ctx: GCtx) {
   return ok(gatewayView(ctx, findGateway(ctx, ctx.params.id)));
 }
 
 /** listPrivateGateways: filters vpcId, ipAddress, vlan, state. */
-export function listPrivateGateways(ctx: GCtx) {
+export function list(ctx: GCtx) {
   const q = query(ctx);
   const f = {
     vpcId: str(q, "vpcId"),
@@ -158,7 +157,7 @@ export function listPrivateGateways(ctx: GCtx) {
 }
 
 /** deletePrivateGateway, a job: refused while static routes point through the gateway. */
-export function deletePrivateGateway(ctx: GCtx) {
+export function remove(ctx: GCtx) {
   const g = ctx.data.privateGateways.idle(findGateway(ctx, ctx.params.id));
   const routes = ctx.data.staticRoutes.where((s) => s.gatewayId === g.id).length;
   if (routes > 0) {
@@ -266,15 +265,15 @@ const settle = (repo: Pick2, state: string) => (data: GatewayData, job: Job) => 
   const r = repo(data).byId(job.resourceId);
   if (r) repo(data).update(r, { state }, stampOf(job));
 };
-const remove = (repo: Pick2) => (data: GatewayData, job: Job) => {
+const drop = (repo: Pick2) => (data: GatewayData, job: Job) => {
   repo(data).delete(job.resourceId);
 };
 
 export const gatewayJobEffects: Record<string, JobEffect<GatewayData>> = {
   // applyVpcPrivateGateway(destroyOnFailure = true): a gateway that fails to apply is not kept
-  createPrivateGateway: { success: settle(gateways, "Ready"), failure: remove(gateways) },
+  createPrivateGateway: { success: settle(gateways, "Ready"), failure: drop(gateways) },
   // a failed delete leaves the gateway Ready
-  deletePrivateGateway: { success: remove(gateways), failure: settle(gateways, "Ready") },
-  createStaticRoute: { success: settle(routes, "Active"), failure: remove(routes) },
-  deleteStaticRoute: { success: remove(routes), failure: settle(routes, "Active") },
+  deletePrivateGateway: { success: drop(gateways), failure: settle(gateways, "Ready") },
+  createStaticRoute: { success: settle(routes, "Active"), failure: drop(routes) },
+  deleteStaticRoute: { success: drop(routes), failure: settle(routes, "Active") },
 };

@@ -6,19 +6,11 @@ import type { Repos } from "../family";
 import { badRequest, type Ctx, ok } from "../http";
 import type { ProjectRec } from "../records";
 import { audited, isoNow, pagedEnvelope, paging } from "./common";
-import { body, listFilter, query, reqStr, str } from "./input";
+import { body, listFilter, query, reqStr, str, withinLength } from "./input";
+import { ownedView } from "./views";
 
 export type ProjectData = Repos<{ projects: ProjectRec }>;
 type PCtx = Ctx<ProjectData>;
-
-/** CloudStack's length of `name` and `displaytext` (the default parameter length). */
-const TEXT_MAX = 255;
-
-function text(param: string, value: string): string {
-  if (value.length > TEXT_MAX)
-    throw badRequest(`Value greater than max allowed length ${TEXT_MAX} for param: ${param}`);
-  return value;
-}
 
 function projectView(ctx: PCtx, p: ProjectRec) {
   return {
@@ -27,10 +19,8 @@ function projectView(ctx: PCtx, p: ProjectRec) {
     displayText: p.displayText,
     state: p.state,
     owner: ctx.store.state.users[p.account]?.username ?? p.account,
-    account: p.account,
     domain: "ROOT",
-    created: p.created,
-    lastUpdated: p.lastUpdated,
+    ...ownedView(p),
   };
 }
 
@@ -45,44 +35,44 @@ function uniqueName(ctx: PCtx, name: string, except?: string) {
 const findProject = (ctx: PCtx, id: string) => ctx.data.projects.find(ctx.owner, id);
 
 /** POST /projects {name, displayText?}: displayText defaults to the name (CloudStack 4.16 and later). */
-export function createProject(ctx: PCtx) {
+export function create(ctx: PCtx) {
   const b = body(ctx);
-  const name = text("name", reqStr(b, "name"));
+  const name = withinLength("name", reqStr(b, "name"));
   uniqueName(ctx, name);
-  const displayText = text("displayText", str(b, "displayText") || name);
+  const displayText = withinLength("displayText", str(b, "displayText") || name);
   const p = ctx.data.projects.insert(ctx.owner, { name, displayText, state: "Active" }, isoNow(ctx));
   return ok({ id: p.id }, audited("Project", p.id));
 }
 
-export function getProject(ctx: PCtx) {
+export function get(ctx: PCtx) {
   return ok(projectView(ctx, findProject(ctx, ctx.params.id)));
 }
 
 /** listProjects: filters name, state (exact), keyword (part of the name or display text). */
-export function listProjects(ctx: PCtx) {
+export function list(ctx: PCtx) {
   const match = listFilter<ProjectRec>(query(ctx), { name: "name", state: "state" }, ["name", "displayText"]);
   const rows = ctx.data.projects.list(ctx.owner).filter(match);
   return ok(pagedEnvelope(rows, paging(ctx), (p) => projectView(ctx, p)));
 }
 
 /** PUT /projects/{id}?name=&displayText=: updateProject (its `name` since CloudStack 4.19). */
-export function updateProject(ctx: PCtx) {
+export function update(ctx: PCtx) {
   const p = findProject(ctx, ctx.params.id);
   const q = query(ctx);
   const name = str(q, "name");
   const displayText = str(q, "displayText");
   if (name) {
-    text("name", name);
+    withinLength("name", name);
     uniqueName(ctx, name, p.id);
   }
-  if (displayText !== undefined) text("displayText", displayText);
+  if (displayText !== undefined) withinLength("displayText", displayText);
   const patch = { ...(name ? { name } : {}), ...(displayText ? { displayText } : {}) };
   ctx.data.projects.update(p, patch, isoNow(ctx));
   return ok(projectView(ctx, p), audited("Project", p.id));
 }
 
 /** deleteProject: synchronous here (the spec lists projects among the synchronous data). */
-export function deleteProject(ctx: PCtx) {
+export function remove(ctx: PCtx) {
   const p = findProject(ctx, ctx.params.id);
   ctx.data.projects.delete(p.id);
   return ok({ id: p.id }, audited("Project", p.id));

@@ -17,11 +17,11 @@ import type {
 } from "../records";
 import type { Repository } from "../repository";
 import type { Store } from "../store";
-import { hasComments } from "./comments";
 import { isoNow, paging, passThrough, recordJob, stateJob, zoneOf } from "./common";
 import { body, query, str } from "./input";
 import { instanceName } from "./instanceView";
 import { createEffect, dropAnnotations, type On, stampOf } from "./lifecycle";
+import { commentedView } from "./views";
 
 export interface PublicIpRec extends Tagged {
   ipAddress: string;
@@ -170,19 +170,15 @@ export function publicIpView(ctx: Ctx<PublicIpData>, r: PublicIpRec) {
     vmIpAddress: r.vmIpAddress ?? "",
     forVirtualNetwork: true,
     state: r.state,
-    account: r.account,
-    tags: { ...r.tags },
-    hasAnnotations: hasComments(ctx, r.id),
     allocated: r.created,
-    created: r.created,
-    lastUpdated: r.lastUpdated,
+    ...commentedView(ctx, r),
   };
 }
 
 export const findPublicIp = (ctx: PCtx, id: string) => ctx.data.publicIps.find(ctx.owner, id);
 
 /** associateIpAddress: for an isolated network (`networkId`) or a VPC (`vpcId`), in their zone. */
-export function associateIp(ctx: PCtx) {
+export function create(ctx: PCtx) {
   const b = body(ctx);
   const networkId = str(b, "networkId") || undefined;
   const vpcId = str(b, "vpcId") || undefined;
@@ -243,12 +239,12 @@ export function associateIp(ctx: PCtx) {
   });
 }
 
-export function getPublicIp(ctx: PCtx) {
+export function get(ctx: PCtx) {
   return ok(publicIpView(ctx, findPublicIp(ctx, ctx.params.id)));
 }
 
 /** listPublicIpAddresses: filters ipAddress, vpcId, associatedNetworkId, zoneId, isSourceNat, isStaticNat. */
-export function listPublicIps(ctx: PCtx) {
+export function list(ctx: PCtx) {
   const q = query(ctx);
   const f = {
     ipAddress: str(q, "ipAddress"),
@@ -273,7 +269,7 @@ export function listPublicIps(ctx: PCtx) {
 }
 
 /** disassociateIpAddress: never the source-NAT address (NetworkServiceImpl.releaseIpAddressInternal). */
-export function disassociateIp(ctx: PCtx) {
+export function remove(ctx: PCtx) {
   const ip = findPublicIp(ctx, ctx.params.id);
   ctx.data.publicIps.idle(ip);
   if (ip.isSourceNat) {

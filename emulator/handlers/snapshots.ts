@@ -4,11 +4,11 @@
 // volume) in place. Instance snapshots are another family (vmSnapshots.ts), as the spec says.
 // The spec does not show this family: its routes, states and texts are written in emulator/README.md.
 import type { Repos } from "../family";
-import { badRequest, type Ctx, conflict, ok } from "../http";
+import { badRequest, type Ctx, conflict } from "../http";
 import type { JobEffect } from "../jobs";
 import type { InstanceRec, Owned, VolumeRec } from "../records";
-import { isoNow, paging, passThrough, recordJob, stateJob, zoneOf } from "./common";
-import { body, listFilter, query, reqStr, str } from "./input";
+import { isoNow, readHandlers, recordJob, stateJob, zoneOf } from "./common";
+import { body, reqStr, str, withinLength } from "./input";
 import { createEffect, deleteEffect } from "./lifecycle";
 
 export interface SnapshotRec extends Owned {
@@ -48,9 +48,6 @@ export type SnapshotData = Repos<{
 }>;
 type SCtx = Ctx<SnapshotData>;
 
-/** CloudStack's @Parameter length of `name`. */
-const NAME_MAX = 255;
-
 /** CloudStack's default snapshot name: <volume name>_<yyyyMMddHHmmss> (UTC). */
 function defaultName(ctx: SCtx, volumeName: string): string {
   const stamp = isoNow(ctx).replace(/[-:T]/g, "").slice(0, 14);
@@ -86,7 +83,7 @@ export const findSnapshot = (ctx: Ctx<Pick<SnapshotData, "snapshots">>, id: stri
  * Allocated volume was never attached, so it has no storage yet), and its instance must have no instance
  * snapshot under way. The `snapshot` allowance is checked at acceptance; the job fails with its text.
  */
-export function createSnapshot(ctx: SCtx) {
+export function create(ctx: SCtx) {
   const b = body(ctx);
   const volumeId = reqStr(b, "volumeId");
   const vol = ctx.data.volumes.get(ctx.owner, volumeId);
@@ -96,9 +93,7 @@ export function createSnapshot(ctx: SCtx) {
       `volumeId ${volumeId} is not a volume in region ${ctx.region.name}`,
     );
   }
-  const name = str(b, "name") || defaultName(ctx, vol.name);
-  if (name.length > NAME_MAX)
-    throw badRequest(`Value greater than max allowed length ${NAME_MAX} for param: name`);
+  const name = withinLength("name", str(b, "name") || defaultName(ctx, vol.name));
   if (vol.state !== "Ready") {
     throw badRequest(
       `Volume: ${vol.name} is not in Ready state but ${vol.state}. Cannot take snapshot.`,
@@ -139,18 +134,16 @@ export function createSnapshot(ctx: SCtx) {
 }
 
 /** GET /snapshots: filters `volumeId`, `name` (exact), `keyword` (name contains). Destroyed ones are not listed. */
-export function listSnapshots(ctx: SCtx) {
-  const match = listFilter<SnapshotRec>(query(ctx), { volumeId: "volumeId", name: "name" }, ["name"]);
-  const rows = ctx.data.snapshots.list(ctx.owner).filter(match);
-  return ok(passThrough("snapshots", rows, paging(ctx), (s) => snapshotView(ctx, s)));
-}
-
-export function getSnapshot(ctx: SCtx) {
-  return ok(snapshotView(ctx, findSnapshot(ctx, ctx.params.id)));
-}
+export const { get, list } = readHandlers<SnapshotData, SnapshotRec>({
+  repo: (data) => data.snapshots,
+  view: snapshotView,
+  listKey: "snapshots",
+  filters: { volumeId: "volumeId", name: "name" },
+  keywordIn: ["name"],
+});
 
 /** DELETE /snapshots/{id}: deleteSnapshot, a job; only a BackedUp or Error snapshot (CloudStack's text). */
-export function deleteSnapshot(ctx: SCtx) {
+export function remove(ctx: SCtx) {
   const r = findSnapshot(ctx, ctx.params.id);
   if (r.state !== "BackedUp" && r.state !== "Error") {
     throw badRequest(`Can't delete snapshot ${r.id} due to it is in ${r.state} Status`);

@@ -3,10 +3,10 @@
 // The spec does not show this family: its routes and rules are written in emulator/README.md.
 import { createHash } from "node:crypto";
 import type { Repos } from "../family";
-import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
+import { accepted, badRequest, type Ctx, conflict } from "../http";
 import type { Owned } from "../records";
-import { audited, isoNow, paging, passThrough } from "./common";
-import { body, listFilter, query, reqStr } from "./input";
+import { audited, isoNow, readHandlers } from "./common";
+import { body, reqStr, withinLength } from "./input";
 
 export interface SshKeyPairRec extends Owned {
   name: string;
@@ -29,8 +29,7 @@ export const KEY_TYPES = [
   "ssh-ed25519",
 ] as const;
 
-/** CloudStack's @Parameter length of `name` (the default, 255) and of `publickey` (5120). */
-const NAME_MAX = 255;
+/** CloudStack's @Parameter length of `publickey`. */
 const KEY_MAX = 5120;
 
 const invalidKey = (why: string) => badRequest("Public key is invalid", why);
@@ -73,17 +72,12 @@ function view(k: SshKeyPairRec) {
 
 const keyAccepted = (k: SshKeyPairRec) => accepted(k.id, undefined, audited("SshKeyPair", k.id));
 
-function tooLong(param: string, value: string, max: number) {
-  if (value.length > max)
-    throw badRequest(`Value greater than max allowed length ${max} for param: ${param}`);
-}
-
-export function registerKeyPair(ctx: KCtx) {
+export function create(ctx: KCtx) {
   const b = body(ctx);
   const name = reqStr(b, "name");
   const material = reqStr(b, "publicKey");
-  tooLong("name", name, NAME_MAX);
-  tooLong("publicKey", material, KEY_MAX);
+  withinLength("name", name);
+  withinLength("publicKey", material, KEY_MAX);
   if (keyPairNamed(ctx, name))
     throw conflict(`A key pair with name '${name}' already exists for this account.`);
   const publicKey = normalisePublicKey(material);
@@ -99,21 +93,16 @@ export function registerKeyPair(ctx: KCtx) {
 }
 
 /** Filters of listSSHKeyPairs: `name` and `fingerprint` (exact), `keyword` (either contains it). */
-export function listKeyPairs(ctx: KCtx) {
-  const match = listFilter<SshKeyPairRec>(query(ctx), { name: "name", fingerprint: "fingerprint" }, [
-    "name",
-    "fingerprint",
-  ]);
-  const rows = ctx.data.sshKeyPairs.list(ctx.owner).filter(match);
-  return ok(passThrough("sshkeypairs", rows, paging(ctx), view));
-}
-
-export function getKeyPair(ctx: KCtx) {
-  return ok(view(ctx.data.sshKeyPairs.find(ctx.owner, ctx.params.id)));
-}
+export const { get, list } = readHandlers<SshKeyPairData, SshKeyPairRec>({
+  repo: (data) => data.sshKeyPairs,
+  view: (_ctx, k) => view(k),
+  listKey: "sshkeypairs",
+  filters: { name: "name", fingerprint: "fingerprint" },
+  keywordIn: ["name", "fingerprint"],
+});
 
 /** Instances that were given the key keep it (CloudStack copies the public key into the instance). */
-export function deleteKeyPair(ctx: KCtx) {
+export function remove(ctx: KCtx) {
   const k = ctx.data.sshKeyPairs.find(ctx.owner, ctx.params.id);
   ctx.data.sshKeyPairs.delete(k.id);
   return keyAccepted(k);

@@ -8,7 +8,7 @@ import type { Repos } from "../family";
 import { badRequest, type Ctx, forbidden, notFound, ok } from "../http";
 import type { TenantInvitationRec, TenantMembershipRec, TenantRec } from "../records";
 import { audited, isoNow, pagedEnvelope, paging } from "./common";
-import { body, bool, query, reqStr, str } from "./input";
+import { body, bool, query, reqStr, str, withinLength } from "./input";
 
 export type TenantData = Repos<{
   tenants: TenantRec;
@@ -19,7 +19,6 @@ type TCtx = Ctx<TenantData>;
 
 /** CloudStack's project.invite.timeout default: a pending invitation expires after a day. */
 export const INVITATION_TIMEOUT_MS = 86_400_000;
-const NAME_MAX = 255;
 
 /** GET /tenants/my-limits: `<key>Limit` and `<key>Count` for every family with a quota key, in family order. */
 export function myLimits(ctx: TCtx) {
@@ -101,11 +100,9 @@ function membershipView(ctx: TCtx, m: TenantMembershipRec) {
 // ------------------------------------------------------------------------------------------------ tenants
 
 /** POST /tenants {name, description?}: the caller becomes its Admin (as a project's creator is its owner). */
-export function createTenant(ctx: TCtx) {
+export function create(ctx: TCtx) {
   const b = body(ctx);
-  const name = reqStr(b, "name");
-  if (name.length > NAME_MAX)
-    throw badRequest(`Value greater than max allowed length ${NAME_MAX} for param: name`);
+  const name = withinLength("name", reqStr(b, "name"));
   const mine = membershipsOf(ctx, ctx.user.sub).map((m) => ctx.data.tenants.byId(m.tenantId)?.name);
   if (mine.includes(name))
     throw badRequest(`Tenant with name ${name} already exists for user ${ctx.user.sub}`);
@@ -127,13 +124,13 @@ function homeOwner(ctx: TCtx) {
 }
 
 /** GET /tenants: the caller's organizations (only the context's one when X-Tenant-Context is sent). */
-export function listTenants(ctx: TCtx) {
+export function list(ctx: TCtx) {
   const context = contextMembership(ctx);
   const rows = membershipsOf(ctx, ctx.user.sub).filter((m) => !context || m.id === context.id);
   return ok(pagedEnvelope(rows, paging(ctx), (m) => tenantView(ctx, ctx.data.tenants.byId(m.tenantId)!, m)));
 }
 
-export function getTenant(ctx: TCtx) {
+export function get(ctx: TCtx) {
   contextMembership(ctx);
   const { tenant, membership } = memberOf(ctx, ctx.params.tenantId);
   return ok(tenantView(ctx, tenant, membership));
@@ -260,3 +257,6 @@ export function deleteInvitation(ctx: TCtx) {
   ctx.data.tenantInvitations.delete(i.id);
   return ok({ id: i.id }, audited("TenantInvitation", i.id));
 }
+
+/** The invitation collection's handlers, under their conventional names (invitations are sent under a tenant). */
+export const invitations = { list: listInvitations, update: answerInvitation, remove: deleteInvitation };

@@ -137,7 +137,7 @@ function scheduleOfVm(ctx: SCtx, vmId: string): VmScheduleRec {
 }
 
 /** POST /compute/instances/{id}/schedules?schedule=&timezone=&action=&startDate=&endDate=&enabled=&name=&description= */
-export function createVmSchedule(ctx: SCtx) {
+export function create(ctx: SCtx) {
   const vm = vmOf(ctx);
   const q = query(ctx);
   const action = actionOf(q, true)!;
@@ -165,7 +165,7 @@ export function createVmSchedule(ctx: SCtx) {
   return done(ctx.data.vmSchedules.insert(ctx.owner, fields, isoNow(ctx)));
 }
 
-export function listVmSchedules(ctx: SCtx) {
+export function list(ctx: SCtx) {
   const vm = ctx.data.instances.find(ctx.owner, ctx.params.id);
   const rows = ctx.data.vmSchedules.list(ctx.owner).filter((r) => r.vmId === vm.id);
   return ok(passThrough("vmschedule", rows, paging(ctx), scheduleView));
@@ -182,12 +182,12 @@ export function getVmScheduleById(ctx: SCtx) {
   return ok(scheduleView(ctx.data.vmSchedules.find(ctx.owner, ctx.params.scheduleId)));
 }
 
-export function getVmSchedule(ctx: SCtx) {
+export function get(ctx: SCtx) {
   return ok(scheduleView(scheduleOfVm(ctx, ctx.params.id)));
 }
 
 /** The spec's PUT: query parameters; those left out keep their value (CloudStack's updateVMSchedule). */
-export function updateVmSchedule(ctx: SCtx) {
+export function update(ctx: SCtx) {
   const r = scheduleOfVm(ctx, ctx.params.id);
   const q = query(ctx);
   const patch: Partial<VmScheduleRec> = {};
@@ -213,7 +213,7 @@ export function updateVmSchedule(ctx: SCtx) {
   return done(ctx.data.vmSchedules.update(r, patch, isoNow(ctx)));
 }
 
-export function deleteVmSchedule(ctx: SCtx) {
+export function remove(ctx: SCtx) {
   const r = scheduleOfVm(ctx, ctx.params.id);
   ctx.data.vmSchedules.delete(r.id);
   return done(r);

@@ -9,7 +9,7 @@ import { badRequest, type Ctx, conflict, notFound, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import type { InstanceRec, VolumeRec } from "../records";
 import { isoNow, paging, passThrough, recordJob, stateJob } from "./common";
-import { body, bool, listFilter, query, reqStr, str } from "./input";
+import { body, bool, listFilter, PARAM_LENGTH, query, reqStr, str } from "./input";
 import { instanceName } from "./instanceView";
 import { createEffect, deleteEffect } from "./lifecycle";
 import {
@@ -33,7 +33,8 @@ type MCtx = Ctx<VmSnapshotData>;
 /** CloudStack's vmsnapshot.max (global setting, default 10): VM snapshots one instance may have. */
 export const VM_SNAPSHOT_MAX = 10;
 
-const TEXT_MAX = 255;
+/** The length of a VM snapshot's name and description (CloudStack's default parameter length). */
+const TEXT_MAX = PARAM_LENGTH;
 
 /** The instance is there for the caller and not destroyed: its snapshots are visible. */
 function liveInstance(ctx: MCtx, r: VmSnapshotRec): InstanceRec | undefined {
@@ -71,7 +72,7 @@ const active = (ctx: MCtx, vmId: string) =>
  * POST /vm-snapshots {virtualMachineId, name?, description?, snapshotMemory?}: createVMSnapshot, with
  * CloudStack's refusals in its order (allocVMSnapshot).
  */
-export function createVmSnapshot(ctx: MCtx) {
+export function create(ctx: MCtx) {
   const b = body(ctx);
   const vmId = reqStr(b, "virtualMachineId");
   const memory = bool(b, "snapshotMemory") ?? false;
@@ -135,7 +136,7 @@ export function createVmSnapshot(ctx: MCtx) {
 }
 
 /** GET /vm-snapshots: filters `virtualMachineId`, `name` (exact), `keyword` (name contains). */
-export function listVmSnapshots(ctx: MCtx) {
+export function list(ctx: MCtx) {
   const match = listFilter<VmSnapshotRec>(
     query(ctx),
     { virtualMachineId: "virtualMachineId", name: "name" },
@@ -151,13 +152,13 @@ export function listVmSnapshots(ctx: MCtx) {
   return ok(passThrough("vmsnapshots", rows, paging(ctx), ({ s, vm }) => vmSnapshotView(s, vm)));
 }
 
-export function getVmSnapshot(ctx: MCtx) {
+export function get(ctx: MCtx) {
   const { r, vm } = findVmSnapshot(ctx, ctx.params.id);
   return ok(vmSnapshotView(r, vm));
 }
 
 /** DELETE /vm-snapshots/{id}: deleteVMSnapshot, a job; only Ready or Error, and no other task under way. */
-export function deleteVmSnapshot(ctx: MCtx) {
+export function remove(ctx: MCtx) {
   const { r } = findVmSnapshot(ctx, ctx.params.id);
   if (r.state !== "Ready" && r.state !== "Error") {
     throw badRequest(

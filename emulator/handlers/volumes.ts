@@ -3,11 +3,20 @@ import type { Repos } from "../family";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import type { AnnotationRec, InstanceRec, Job, VolumeRec } from "../records";
-import { hasComments } from "./comments";
-import { audited, isoNow, paging, passThrough, stateJob, zoneOf } from "./common";
+import {
+  audited,
+  catalogueRef,
+  isoNow,
+  paging,
+  passThrough,
+  requestedEntry,
+  stateJob,
+  zoneOf,
+} from "./common";
 import { int, query, reqStr, str } from "./input";
 import { createEffect, dropAnnotations, stampOf } from "./lifecycle";
 import type { SnapshotRec } from "./snapshots";
+import { commentedView } from "./views";
 
 const MAX_SIZE_GB = 16_384;
 
@@ -23,15 +32,12 @@ export const findVolume = (ctx: VCtx, id: string) => ctx.data.volumes.find(ctx.o
 
 /** The Volume record as reads show it; `ctx` needs only the store, the repositories and the caller (a job's result). */
 export function volumeView(ctx: Pick<VCtx, "store" | "data" | "principal">, r: VolumeRec) {
-  const { store } = ctx;
-  const offering = store.catalogue("diskOfferings", r.diskOfferingId, r.regionId);
   const vm = r.virtualMachineId ? ctx.data.instances.byId(r.virtualMachineId) : undefined;
   return {
     id: r.id,
     name: r.name,
-    ...zoneOf(store, r),
-    diskOfferingId: r.diskOfferingId,
-    diskOfferingName: offering?.name ?? "",
+    ...zoneOf(ctx.store, r),
+    ...catalogueRef(ctx.store, "diskOfferings", r),
     size: r.size,
     type: r.type ?? "DATADISK",
     state: r.state,
@@ -40,11 +46,7 @@ export function volumeView(ctx: Pick<VCtx, "store" | "data" | "principal">, r: V
       : {}),
     ...(r.deviceId !== undefined ? { deviceId: r.deviceId } : {}),
     ...(r.snapshotId ? { snapshotId: r.snapshotId } : {}),
-    account: r.account,
-    tags: { ...r.tags },
-    hasAnnotations: hasComments(ctx, r.id),
-    created: r.created,
-    lastUpdated: r.lastUpdated,
+    ...commentedView(ctx, r),
   };
 }
 
@@ -58,15 +60,13 @@ export function checkSize(size: number) {
  * caller: in the snapshot's zone, its size at least the snapshot's, the disk offering the snapshot's volume had
  * unless another is given.
  */
-export function createVolume(ctx: VCtx) {
+export function create(ctx: VCtx) {
   const q = query(ctx);
-  const { store, region } = ctx;
   const name = reqStr(q, "name");
   const snapshotId = str(q, "snapshotId") || undefined;
   const snap = snapshotId ? sourceSnapshot(ctx, snapshotId) : undefined;
   const zoneId = snap ? str(q, "zoneId") || snap.zoneId : reqStr(q, "zoneId");
-  if (!store.catalogue("zones", zoneId, region.id))
-    throw badRequest(`zoneId ${zoneId} is not a zone of ${region.name}`);
+  requestedEntry(ctx, "zones", zoneId, "zoneId");
   if (snap && zoneId !== snap.zoneId) {
     throw badRequest(
       `Snapshot ${snap.name} is not available in zone ${zoneId}`,
@@ -80,9 +80,7 @@ export function createVolume(ctx: VCtx) {
       `Snapshot ${snap?.name} is of a root disk without a disk offering of its own: name one`,
     );
   }
-  const offering = store.catalogue("diskOfferings", diskOfferingId, region.id);
-  if (!offering)
-    throw badRequest(`diskOfferingId ${diskOfferingId} is not a disk offering in ${region.name}`);
+  const offering = requestedEntry(ctx, "diskOfferings", diskOfferingId, "diskOfferingId");
   let size: number | undefined;
   if (snap) {
     size = int(q, "size") ?? snap.size;
@@ -135,17 +133,17 @@ function sourceSnapshot(ctx: VCtx, id: string): SnapshotRec {
   return snap;
 }
 
-export function getVolume(ctx: VCtx) {
+export function get(ctx: VCtx) {
   return ok(volumeView(ctx, findVolume(ctx, ctx.params.id)));
 }
 
-export function listVolumes(ctx: VCtx) {
+export function list(ctx: VCtx) {
   const vmId = str(query(ctx), "virtualMachineId");
   const rows = ctx.data.volumes.list(ctx.owner).filter((r) => !vmId || r.virtualMachineId === vmId);
   return ok(passThrough("volumes", rows, paging(ctx), (r) => volumeView(ctx, r)));
 }
 
-export function attachVolume(ctx: VCtx) {
+export function attach(ctx: VCtx) {
   const r = findVolume(ctx, ctx.params.id);
   ctx.data.volumes.idle(r);
   if (r.state === "Error") throw conflict(`Volume ${r.name} is in state Error; delete it`);
@@ -169,7 +167,7 @@ export function attachVolume(ctx: VCtx) {
  * detachVolume with CloudStack's refusals and texts (VolumeApiServiceImpl.detachVolumeFromVM): a data volume
  * only, attached, to an instance that is Running, Stopped or Destroyed.
  */
-export function detachVolume(ctx: VCtx) {
+export function detach(ctx: VCtx) {
   const r = findVolume(ctx, ctx.params.id);
   ctx.data.volumes.idle(r);
   if (r.type === "ROOT") {
@@ -189,7 +187,7 @@ export function detachVolume(ctx: VCtx) {
   return volumeJob(ctx, r, "detachVolume", r.state, { virtualMachineId: r.virtualMachineId });
 }
 
-export function resizeVolume(ctx: VCtx) {
+export function resize(ctx: VCtx) {
   const r = findVolume(ctx, ctx.params.id);
   ctx.data.volumes.idle(r);
   const q = query(ctx);
@@ -212,7 +210,7 @@ export function resizeVolume(ctx: VCtx) {
  * done at once: CloudStack's DeleteVolumeCmd is a synchronous command (BaseCmd), and the spec does not list a
  * volume's delete among the asynchronous operations. The answer carries no jobId.
  */
-export function deleteVolume(ctx: VCtx) {
+export function remove(ctx: VCtx) {
   const r = findVolume(ctx, ctx.params.id);
   ctx.data.volumes.idle(r);
   if (r.virtualMachineId) {
@@ -265,6 +263,9 @@ function volumeEffect(
 }
 
 const detached = { virtualMachineId: undefined, deviceId: undefined };
+
+/** POST /volumes/{id}/<action>: the family's `actions` routes. */
+export const actions = { attach, detach, resize };
 
 export const volumeJobEffects: Record<string, Effect> = {
   createVolume: createEffect("volumes", "Allocated"),

@@ -16,8 +16,7 @@ import type {
   VpcRec,
 } from "../records";
 import { seedId } from "../seed";
-import { hasComments } from "./comments";
-import { isoNow, recordJob, zoneOf } from "./common";
+import { catalogueRef, isoNow, recordJob, requestedEntry } from "./common";
 import { body, reqStr, str } from "./input";
 import { deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
 import { dropVpcMemberships } from "./multiRegions";
@@ -42,41 +41,17 @@ type VCtx = Ctx<VpcData>;
 
 const PRIVATE_RANGES = ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"].map((c) => parseCidr(c)!);
 
-export const findVpc = (ctx: VCtx, id: string) => ctx.data.vpcs.find(ctx.owner, id);
+/** What a VPC shows of its own (namedHandlers shows the rest). */
+const vpcFields = (ctx: Ctx, r: VpcRec) => ({ cidr: r.cidr, ...catalogueRef(ctx.store, "vpcOfferings", r) });
 
-export function vpcView(ctx: Ctx, r: VpcRec) {
-  const { store } = ctx;
-  const offering = store.catalogue("vpcOfferings", r.vpcOfferingId, r.regionId);
-  return {
-    id: r.id,
-    name: r.name,
-    displayText: r.displayText,
-    ...zoneOf(store, r),
-    cidr: r.cidr,
-    vpcOfferingId: r.vpcOfferingId,
-    vpcOfferingName: offering?.name ?? "",
-    networkDomain: r.networkDomain,
-    state: r.state,
-    account: r.account,
-    tags: { ...r.tags },
-    hasAnnotations: hasComments(ctx, r.id),
-    created: r.created,
-    lastUpdated: r.lastUpdated,
-  };
-}
-
-export function createVpc(ctx: VCtx) {
+export function create(ctx: VCtx) {
   const b = body(ctx);
-  const { store, region } = ctx;
   const name = reqStr(b, "name");
   const zoneId = reqStr(b, "zoneId");
   const cidrText = reqStr(b, "cidr");
   const vpcOfferingId = reqStr(b, "vpcOfferingId");
-  if (!store.catalogue("zones", zoneId, region.id))
-    throw badRequest(`zoneId ${zoneId} is not a zone of ${region.name}`);
-  if (!store.catalogue("vpcOfferings", vpcOfferingId, region.id)) {
-    throw badRequest(`vpcOfferingId ${vpcOfferingId} is not a VPC offering in ${region.name}`);
-  }
+  requestedEntry(ctx, "zones", zoneId, "zoneId");
+  requestedEntry(ctx, "vpcOfferings", vpcOfferingId, "vpcOfferingId");
   const cidr = parseCidr(cidrText);
   if (!cidr || cidr.prefix < 8 || cidr.prefix > 28 || !PRIVATE_RANGES.some((p) => containsCidr(p, cidr))) {
     throw badRequest(
@@ -112,8 +87,7 @@ const named = namedHandlers<VpcData, VpcRec>({
   resourceType: "Vpc",
   listKey: "vpcs",
   repo: (ctx) => ctx.data.vpcs,
-  find: findVpc,
-  view: vpcView,
+  shows: vpcFields,
   filters: ["zoneId"],
   dependents: (ctx, r) => ({
     ids: ctx.data.networks.where((n) => n.vpcId === r.id).map((n) => n.id),
@@ -123,13 +97,7 @@ const named = namedHandlers<VpcData, VpcRec>({
   commands: { delete: "deleteVPC", restart: "restartVPC" },
   restartParam: "vpcId",
 });
-export const {
-  get: getVpc,
-  list: listVpcs,
-  update: updateVpc,
-  delete: deleteVpc,
-  restart: restartVpc,
-} = named;
+export const { get, list, update, remove, restart } = named;
 
 /**
  * The VPC's network ACL lists and their rules go with it (VpcManagerImpl.cleanupVpcResources deletes the

@@ -83,93 +83,98 @@ function concurrency(v: number | undefined): number | undefined {
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const CLIENT_VERSION = "0.1.0";
 
-export class CimClient {
-  readonly instances: Instances;
-  readonly volumes: Volumes;
-  readonly vpcs: Vpcs;
-  readonly networks: Networks;
-  readonly networkAcls: NetworkAcls;
-  readonly publicIps: PublicIps;
-  readonly privateGateways: PrivateGateways;
-  readonly loadBalancers: LoadBalancers;
-  readonly internalLoadBalancers: InternalLoadBalancers;
-  readonly kubernetesClusters: KubernetesClusters;
-  readonly fileSystems: FileSystems;
-  readonly instanceGroups: InstanceGroups;
-  readonly tags: Tags;
-  readonly backupSchedules: BackupSchedules;
-  readonly backups: Backups;
-  readonly instanceSchedules: InstanceSchedules;
-  readonly sshKeyPairs: SshKeyPairs;
-  readonly volumeSnapshots: VolumeSnapshots;
-  readonly instanceSnapshots: InstanceSnapshots;
-  readonly jobs: Jobs;
-  readonly catalogue: Catalogue;
-  readonly audit: Audit;
-  readonly comments: Comments;
-  readonly multiRegions: MultiRegions;
-  readonly organizations: Organizations;
-  readonly projects: Projects;
-  readonly preferences: UserPreferences;
-  /** Templates: the platform's featured ones and those accounts register. */
-  readonly templates: Images<Template>;
-  /** ISOs: the platform's featured ones and those accounts register. */
-  readonly isos: Images<Iso>;
+/** Templates: the platform's featured ones and those accounts register (images.ts, on /templates). */
+class Templates extends Images<Template> {
+  constructor(core: CimCore) {
+    super(core, "template");
+  }
+}
+
+/** ISOs: the platform's featured ones and those accounts register (images.ts, on /isos). */
+class Isos extends Images<Iso> {
+  constructor(core: CimCore) {
+    super(core, "iso");
+  }
+}
+
+/**
+ * The client's families, by the property a client carries each under: one line per family, from which the
+ * client's fields and their construction derive.
+ */
+const FAMILIES = {
+  instances: Instances,
+  volumes: Volumes,
+  vpcs: Vpcs,
+  networks: Networks,
+  networkAcls: NetworkAcls,
+  publicIps: PublicIps,
+  privateGateways: PrivateGateways,
+  loadBalancers: LoadBalancers,
+  internalLoadBalancers: InternalLoadBalancers,
+  kubernetesClusters: KubernetesClusters,
+  fileSystems: FileSystems,
+  instanceGroups: InstanceGroups,
+  tags: Tags,
+  backupSchedules: BackupSchedules,
+  backups: Backups,
+  instanceSchedules: InstanceSchedules,
+  sshKeyPairs: SshKeyPairs,
+  volumeSnapshots: VolumeSnapshots,
+  instanceSnapshots: InstanceSnapshots,
+  jobs: Jobs,
+  catalogue: Catalogue,
+  audit: Audit,
+  comments: Comments,
+  multiRegions: MultiRegions,
+  organizations: Organizations,
+  projects: Projects,
+  preferences: UserPreferences,
+  templates: Templates,
+  isos: Isos,
+} satisfies Record<string, new (core: CimCore) => object>;
+
+type FamilyFields<T> = { readonly [K in keyof T]: T[K] extends new (core: CimCore) => infer F ? F : never };
+
+/** A class whose instances carry one object of each family of `table`, built on the same core. */
+function withFamilies<T extends Record<string, new (core: CimCore) => object>>(table: T) {
+  return class {
+    constructor(core: CimCore) {
+      for (const [key, F] of Object.entries(table)) Object.assign(this, { [key]: new F(core) });
+    }
+  } as new (
+    core: CimCore,
+  ) => FamilyFields<T>;
+}
+
+function coreOf(options: CimClientOptions): CimCore {
+  return new CimCore(
+    {
+      baseUrl: normaliseBaseUrl(options.baseUrl),
+      region: options.region || undefined,
+      timeoutMs: positive("timeoutMs", options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      timeoutName: options.timeoutName,
+      maxConcurrentRequests: concurrency(options.maxConcurrentRequests),
+      userAgent: options.userAgent ?? `pulumi-cim/${CLIENT_VERSION} node/${process.versions.node}`,
+      dispatcher: options.dispatcher,
+      retry: retryPolicy(options.retry),
+      recovery: recoveryOptions(options.recovery),
+      onEvent: options.onEvent,
+    },
+    createCredential(options.token, options.audience),
+  );
+}
+
+export class CimClient extends withFamilies(FAMILIES) {
   readonly #core: CimCore;
 
   /** @internal used by withRegion */
   constructor(options: CimCore);
   constructor(options: CimClientOptions);
   constructor(options: CimClientOptions | CimCore) {
-    this.#core =
-      options instanceof CimCore
-        ? options
-        : new CimCore(
-            {
-              baseUrl: normaliseBaseUrl(options.baseUrl),
-              region: options.region || undefined,
-              timeoutMs: positive("timeoutMs", options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-              timeoutName: options.timeoutName,
-              maxConcurrentRequests: concurrency(options.maxConcurrentRequests),
-              userAgent: options.userAgent ?? `pulumi-cim/${CLIENT_VERSION} node/${process.versions.node}`,
-              dispatcher: options.dispatcher,
-              retry: retryPolicy(options.retry),
-              recovery: recoveryOptions(options.recovery),
-              onEvent: options.onEvent,
-            },
-            createCredential(options.token, options.audience),
-          );
-    const core = this.#core;
+    const core = options instanceof CimCore ? options : coreOf(options);
     if (core.region !== undefined) headerIdentifier("cim:region", core.region);
-    this.instances = new Instances(core);
-    this.volumes = new Volumes(core);
-    this.vpcs = new Vpcs(core);
-    this.networks = new Networks(core);
-    this.networkAcls = new NetworkAcls(core);
-    this.publicIps = new PublicIps(core);
-    this.privateGateways = new PrivateGateways(core);
-    this.loadBalancers = new LoadBalancers(core);
-    this.internalLoadBalancers = new InternalLoadBalancers(core);
-    this.kubernetesClusters = new KubernetesClusters(core);
-    this.fileSystems = new FileSystems(core);
-    this.instanceGroups = new InstanceGroups(core);
-    this.tags = new Tags(core);
-    this.backupSchedules = new BackupSchedules(core);
-    this.backups = new Backups(core);
-    this.instanceSchedules = new InstanceSchedules(core);
-    this.sshKeyPairs = new SshKeyPairs(core);
-    this.volumeSnapshots = new VolumeSnapshots(core);
-    this.instanceSnapshots = new InstanceSnapshots(core);
-    this.jobs = new Jobs(core);
-    this.catalogue = new Catalogue(core);
-    this.audit = new Audit(core);
-    this.comments = new Comments(core);
-    this.multiRegions = new MultiRegions(core);
-    this.organizations = new Organizations(core);
-    this.projects = new Projects(core);
-    this.preferences = new UserPreferences(core);
-    this.templates = new Images<Template>(core, "template");
-    this.isos = new Images<Iso>(core, "iso");
+    super(core);
+    this.#core = core;
   }
 
   /** The default region of this client (undefined: the API default). */

@@ -6,7 +6,7 @@ import type { AcceptedMutation, CallOptions } from "./core";
 import { CimError, ConfigurationError } from "./errors";
 import { createdWithName, Family } from "./family";
 import { type ListResult, Paginator, readOnce } from "./pagination";
-import { apiPath } from "./paths";
+import { type ApiPath, apiPath } from "./paths";
 import { type Instance, InstanceAcceptedSchema, InstanceSchema, type Job } from "./schemas";
 
 export type ImageType = "template" | "iso" | "volume" | "snapshot";
@@ -181,22 +181,16 @@ export class Instances extends Family {
 
   /** GET /compute/instances/all: unpaged, one large response. */
   async all(o?: CallOptions): Promise<ListResult<Instance>> {
-    return readOnce(this.core, {
-      path: apiPath`/compute/instances/all`,
-      key: KEY,
-      item: InstanceSchema,
-      options: o,
-    });
+    return this.unpaged(apiPath`/compute/instances/all`, o);
   }
 
   /** GET /compute/instances/summary: unpaged. */
   async summary(o?: CallOptions): Promise<ListResult<Instance>> {
-    return readOnce(this.core, {
-      path: apiPath`/compute/instances/summary`,
-      key: KEY,
-      item: InstanceSchema,
-      options: o,
-    });
+    return this.unpaged(apiPath`/compute/instances/summary`, o);
+  }
+
+  private unpaged(path: ApiPath, o?: CallOptions): Promise<ListResult<Instance>> {
+    return readOnce(this.core, { path, key: KEY, item: InstanceSchema, options: o });
   }
 
   /** Deploy. Returns the deploy job; wait for it with `client.jobs.wait(result)`. */

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Backup } from "../client";
 import { id, text } from "../lifecycle/check";
 import { NEEDS_BACKUP_OFFERING } from "./backupSchedule";
-import { commonFields, descriptionField, field } from "./common";
+import { commonFields, descriptionField, field, recordCalls } from "./common";
 import { defineKind } from "./define";
 
 export const backup = defineKind({
@@ -54,14 +54,12 @@ export const backup = defineKind({
     created: { schema: z.string().optional(), from: (b: Backup) => b.created ?? b.date },
   },
   api: {
-    get: (s, id) => s.client.backups.get(id, { region: s.region }),
-    list: async (s) => (await s.client.backups.listAll({ region: s.region })).items,
+    ...recordCalls((c) => c.backups),
     create: (s, i) =>
       s.client.backups.create(
         { vmId: i.instanceId, name: i.name, description: i.description },
         { region: s.region },
       ),
-    delete: (s, live) => s.client.backups.delete(live.id, { region: s.region }),
   },
   importer: {
     order: 55,

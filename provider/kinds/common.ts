@@ -1,6 +1,7 @@
-// Fields every kind shares, declared once: the region, tags, timeouts and adoption.
+// What kinds share, declared once: the region, tags, timeouts and adoption fields, and the usual API calls.
 
 import { z } from "zod";
+import type { AcceptedMutation, CimClient } from "../client";
 import {
   adoptId as adoptIdSchema,
   bool,
@@ -10,9 +11,10 @@ import {
   timeouts as timeoutsSchema,
 } from "../lifecycle/check";
 import type { CatalogueName } from "../lifecycle/lookups";
+import type { Session } from "../lifecycle/session";
 import type { TimeoutsInput } from "../lifecycle/timeouts";
 import { containsUnknown, sameTags, sameValue, type TagMap } from "../lifecycle/values";
-import type { FieldSpec, Recorded } from "./define";
+import type { FieldSpec, LiveRecord, Recorded } from "./define";
 
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 
@@ -150,4 +152,23 @@ export function flagField(name: string, what: string, dflt = false) {
       (r[name] as boolean | undefined) ?? (rec[name] as boolean | undefined) ?? dflt,
     shown: z.boolean(),
   });
+}
+
+/** A client family with the usual calls on its records: read one, list every page, delete one. */
+interface RecordFamily<R> {
+  get(id: string, o: { region?: string }): Promise<R>;
+  listAll(o: { region?: string }): Promise<{ items: R[] }>;
+  delete(id: string, o: { region?: string }): Promise<AcceptedMutation>;
+}
+
+/**
+ * A kind's get, list and delete (KindApi) through its client family's usual calls, in the resource's region:
+ * `api: { ...recordCalls((c) => c.volumes), create: …, apply: … }`.
+ */
+export function recordCalls<R extends LiveRecord>(family: (client: CimClient) => RecordFamily<R>) {
+  return {
+    get: (s: Session, id: string) => family(s.client).get(id, { region: s.region }),
+    list: async (s: Session) => (await family(s.client).listAll({ region: s.region })).items,
+    delete: (s: Session, live: R) => family(s.client).delete(live.id, { region: s.region }),
+  };
 }

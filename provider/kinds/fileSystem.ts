@@ -16,6 +16,7 @@ import {
   field,
   growOnly,
   nameField,
+  recordCalls,
   skipFailed,
 } from "./common";
 import { defineKind } from "./define";
@@ -155,20 +156,11 @@ export const fileSystem = defineKind({
   // names are unique per account and region: a replacement that keeps the name deletes first
   deleteBeforeReplace: (olds, news) => containsUnknown(news.name) || news.name === olds.name,
   api: {
-    get: (s, id) => s.client.fileSystems.get(id, { region: s.region }),
-    list: async (s) => (await s.client.fileSystems.listAll({ region: s.region })).items,
+    ...recordCalls((c) => c.fileSystems),
     create: (s, i) =>
       s.client.fileSystems.create(
-        {
-          name: i.name ?? "",
-          description: i.description,
-          zoneId: i.zoneId,
-          networkId: i.networkId,
-          diskOfferingId: i.diskOfferingId,
-          size: i.size,
-          serviceOfferingId: i.serviceOfferingId,
-          filesystem: i.filesystem ?? "XFS",
-        },
+        // the client sends the fields of a file-system create and nothing else
+        { ...i, name: i.name ?? "", filesystem: i.filesystem ?? "XFS" },
         { region: s.region },
       ),
     async apply(s, live, want, changed, op) {

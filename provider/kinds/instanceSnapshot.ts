@@ -7,7 +7,15 @@
 import { z } from "zod";
 import type { InstanceSnapshot } from "../client";
 import { bool, optionalId } from "../lifecycle/check";
-import { commonFields, descriptionField, field, nameField, skipFailed, uniqueTogether } from "./common";
+import {
+  commonFields,
+  descriptionField,
+  field,
+  nameField,
+  recordCalls,
+  skipFailed,
+  uniqueTogether,
+} from "./common";
 import { defineKind, type Recorded } from "./define";
 
 export const instanceSnapshot = defineKind({
@@ -62,8 +70,7 @@ export const instanceSnapshot = defineKind({
     created: { schema: z.string().optional(), from: (s: InstanceSnapshot) => s.created },
   },
   api: {
-    get: (s, id) => s.client.instanceSnapshots.get(id, { region: s.region }),
-    list: async (s) => (await s.client.instanceSnapshots.listAll({ region: s.region })).items,
+    ...recordCalls((c) => c.instanceSnapshots),
     create: (s, i) =>
       s.client.instanceSnapshots.create(
         {
@@ -74,7 +81,6 @@ export const instanceSnapshot = defineKind({
         },
         { region: s.region },
       ),
-    delete: (s, live) => s.client.instanceSnapshots.delete(live.id, { region: s.region }),
   },
   importer: {
     order: 46,

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { ConflictError, type MultiRegionGroup } from "../client";
 import type { Session } from "../lifecycle/session";
-import { commonFields, descriptionField, nameField } from "./common";
+import { commonFields, descriptionField, nameField, recordCalls } from "./common";
 import { defineKind } from "./define";
 import { applyChanged } from "./named";
 
@@ -45,8 +45,7 @@ export const multiRegionGroup = defineKind({
     created: { schema: z.string().optional(), from: (g: MultiRegionGroup) => g.created },
   },
   api: {
-    get: (s, id) => s.client.multiRegions.get(id, { region: s.region }),
-    list: async (s) => (await s.client.multiRegions.listAll({ region: s.region })).items,
+    ...recordCalls((c) => c.multiRegions),
     async create(s, i) {
       try {
         return await s.client.multiRegions.create(
@@ -60,7 +59,6 @@ export const multiRegionGroup = defineKind({
     apply: applyChanged(["name", "description"], (s, id, put) =>
       s.client.multiRegions.update(id, put, { region: s.region }),
     ),
-    delete: (s, live) => s.client.multiRegions.delete(live.id, { region: s.region }),
   },
   importer: { order: 40, prefix: "multiRegion" },
 });

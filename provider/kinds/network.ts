@@ -7,7 +7,7 @@ import { id, optionalId, text, whenKnown } from "../lifecycle/check";
 import { formatIpv4, isHostOf, parseIpv4, prefixOfNetmask, rangeOf } from "../lifecycle/net";
 import { waitFor } from "../lifecycle/session";
 import { containsUnknown } from "../lifecycle/values";
-import { catalogueField, commonFields, field, tags } from "./common";
+import { catalogueField, commonFields, field, recordCalls, tags } from "./common";
 import { defineKind } from "./define";
 import { namedFields, namedStates, renameApply } from "./named";
 
@@ -163,8 +163,7 @@ export const network = defineKind({
   },
   deleteBeforeReplace: networkWouldOverlap,
   api: {
-    get: (s, id) => s.client.networks.get(id, { region: s.region }),
-    list: async (s) => (await s.client.networks.listAll({ region: s.region })).items,
+    ...recordCalls((c) => c.networks),
     create: (s, i) =>
       s.client.networks.create(
         // the client sends the fields of a network create and nothing else
@@ -178,7 +177,6 @@ export const network = defineKind({
         await waitFor(s, await s.client.networkAcls.replaceOnNetwork(live.id, want.aclId, o), op);
       }
     },
-    delete: (s, live) => s.client.networks.delete(live.id, { region: s.region }),
   },
   importer: {
     order: 20,

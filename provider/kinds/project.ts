@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { Project } from "../client";
 import { text } from "../lifecycle/check";
-import { commonFields, field, nameField } from "./common";
+import { commonFields, field, nameField, recordCalls } from "./common";
 import { defineKind } from "./define";
 import { applyChanged } from "./named";
 
@@ -31,14 +31,12 @@ export const project = defineKind({
     created: { schema: z.string().optional(), from: (p: Project) => p.created },
   },
   api: {
-    get: (s, id) => s.client.projects.get(id, { region: s.region }),
-    list: async (s) => (await s.client.projects.listAll({ region: s.region })).items,
+    ...recordCalls((c) => c.projects),
     create: (s, i) =>
       s.client.projects.create({ name: i.name ?? "", displayText: i.displayText }, { region: s.region }),
     apply: applyChanged(["name", "displayText"], (s, id, put) =>
       s.client.projects.update(id, put, { region: s.region }),
     ),
-    delete: (s, live) => s.client.projects.delete(live.id, { region: s.region }),
   },
   importer: { order: 42, prefix: "project" },
 });

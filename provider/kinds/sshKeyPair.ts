@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { PUBLIC_KEY_MAX, parsePublicKey, publicKeyFingerprint, type SshKeyPair } from "../client";
 import { containsUnknown } from "../lifecycle/values";
-import { commonFields, field, nameField } from "./common";
+import { commonFields, field, nameField, recordCalls } from "./common";
 import { defineKind, type Recorded } from "./define";
 
 /** An OpenSSH public key line; its comment and surrounding space are not part of the key. */
@@ -69,14 +69,12 @@ export const sshKeyPair = defineKind({
     news.name === olds.name ||
     sameKey(news.publicKey, olds.fingerprint),
   api: {
-    get: (s, id) => s.client.sshKeyPairs.get(id, { region: s.region }),
-    list: async (s) => (await s.client.sshKeyPairs.listAll({ region: s.region })).items,
+    ...recordCalls((c) => c.sshKeyPairs),
     create: (s, i) =>
       s.client.sshKeyPairs.register(
         { name: i.name ?? "", publicKey: i.publicKey ?? "" },
         { region: s.region },
       ),
-    delete: (s, live) => s.client.sshKeyPairs.delete(live.id, { region: s.region }),
   },
   importer: { order: 5, prefix: "sshKey", unreported: ["publicKey"] },
 });

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Volume } from "../client";
 import { id, optionalId } from "../lifecycle/check";
 import { waitFor } from "../lifecycle/session";
-import { catalogueField, commonFields, field, growOnly, nameField, tags } from "./common";
+import { catalogueField, commonFields, field, growOnly, nameField, recordCalls, tags } from "./common";
 import { defineKind } from "./define";
 
 const size = z
@@ -121,20 +121,10 @@ export const volume = defineKind({
     return out;
   },
   api: {
-    get: (s, id) => s.client.volumes.get(id, { region: s.region }),
+    ...recordCalls((c) => c.volumes),
     fromJob: (s, job, id) => s.client.volumes.fromJob(job, id),
-    list: async (s) => (await s.client.volumes.listAll({ region: s.region })).items,
-    create: (s, want) =>
-      s.client.volumes.create(
-        {
-          name: want.name ?? "",
-          zoneId: want.zoneId,
-          diskOfferingId: want.diskOfferingId,
-          size: want.size,
-          snapshotId: want.snapshotId,
-        },
-        { region: s.region },
-      ),
+    // the client sends the fields of a volume create and nothing else
+    create: (s, want) => s.client.volumes.create({ ...want, name: want.name ?? "" }, { region: s.region }),
     async apply(s, live, want, changed, op) {
       const o = { region: s.region };
       if (want.size !== undefined && live.size !== undefined && want.size < live.size) {
@@ -153,7 +143,6 @@ export const volume = defineKind({
       if (live.virtualMachineId)
         await waitFor(s, await s.client.volumes.detach(live.id, { region: s.region }), "delete");
     },
-    delete: (s, live) => s.client.volumes.delete(live.id, { region: s.region }),
   },
   adoptable: (v) =>
     isRoot(v)

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { VolumeSnapshot } from "../client";
 import { optionalId } from "../lifecycle/check";
-import { commonFields, field, nameField, skipFailed } from "./common";
+import { commonFields, field, nameField, recordCalls, skipFailed } from "./common";
 import { defineKind } from "./define";
 
 export const volumeSnapshot = defineKind({
@@ -53,14 +53,12 @@ export const volumeSnapshot = defineKind({
     created: { schema: z.string().optional(), from: (s: VolumeSnapshot) => s.created },
   },
   api: {
-    get: (s, id) => s.client.volumeSnapshots.get(id, { region: s.region }),
-    list: async (s) => (await s.client.volumeSnapshots.listAll({ region: s.region })).items,
+    ...recordCalls((c) => c.volumeSnapshots),
     create: (s, i) =>
       s.client.volumeSnapshots.create(
         { volumeId: i.volumeId ?? "", name: i.name ?? "" },
         { region: s.region },
       ),
-    delete: (s, live) => s.client.volumeSnapshots.delete(live.id, { region: s.region }),
   },
   importer: {
     order: 45,

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Vpc } from "../client";
 import { id, text } from "../lifecycle/check";
 import { canonicalCidr, formatIpv4, parseCidr } from "../lifecycle/net";
-import { catalogueField, commonFields, field, tags } from "./common";
+import { catalogueField, commonFields, field, recordCalls, tags } from "./common";
 import { defineKind } from "./define";
 import { namedFields, namedStates, renameApply } from "./named";
 
@@ -78,22 +78,14 @@ export const vpc = defineKind({
     created: { schema: z.string().optional(), from: (v: Vpc) => v.created },
   },
   api: {
-    get: (s, id) => s.client.vpcs.get(id, { region: s.region }),
-    list: async (s) => (await s.client.vpcs.listAll({ region: s.region })).items,
+    ...recordCalls((c) => c.vpcs),
     create: (s, i) =>
       s.client.vpcs.create(
-        {
-          name: i.name ?? "",
-          displayText: i.displayText ?? i.name ?? "",
-          zoneId: i.zoneId,
-          cidr: i.cidr,
-          vpcOfferingId: i.vpcOfferingId,
-          networkDomain: i.networkDomain,
-        },
+        // the client sends the fields of a VPC create and nothing else
+        { ...i, name: i.name ?? "", displayText: i.displayText ?? i.name ?? "" },
         { region: s.region },
       ),
     apply: renameApply((s) => s.client.vpcs.update.bind(s.client.vpcs)),
-    delete: (s, live) => s.client.vpcs.delete(live.id, { region: s.region }),
   },
   importer: { order: 10, prefix: "vpc" },
 });

@@ -10,7 +10,7 @@ import { bool, id, optionalId, whenKnown } from "../lifecycle/check";
 import { formatIpv4, isHostOf, parseIpv4, rangeOf } from "../lifecycle/net";
 import { waitFor } from "../lifecycle/session";
 import { containsUnknown } from "../lifecycle/values";
-import { commonFields, field } from "./common";
+import { commonFields, field, recordCalls } from "./common";
 import { defineKind } from "./define";
 import { ipv4, netmask, sameNetmask } from "./network";
 
@@ -106,21 +106,9 @@ export const vpcGateway = defineKind({
   // a VLAN carries one network in the zone: a replacement on the same VLAN deletes the old gateway first
   deleteBeforeReplace: (olds, news) => containsUnknown(news.vlan) || news.vlan === olds.vlan,
   api: {
-    get: (s, id) => s.client.privateGateways.get(id, { region: s.region }),
-    list: async (s) => (await s.client.privateGateways.listAll({ region: s.region })).items,
-    create: (s, i) =>
-      s.client.privateGateways.create(
-        {
-          vpcId: i.vpcId,
-          ipAddress: i.ipAddress,
-          gateway: i.gateway,
-          netmask: i.netmask,
-          vlan: i.vlan,
-          sourceNatSupported: i.sourceNatSupported,
-          aclId: i.aclId,
-        },
-        { region: s.region },
-      ),
+    ...recordCalls((c) => c.privateGateways),
+    // the client sends the fields of a gateway create and nothing else
+    create: (s, i) => s.client.privateGateways.create(i, { region: s.region }),
     async apply(s, live, want, changed, op) {
       if (changed.has("aclId") && want.aclId) {
         await waitFor(
@@ -130,7 +118,6 @@ export const vpcGateway = defineKind({
         );
       }
     },
-    delete: (s, live) => s.client.privateGateways.delete(live.id, { region: s.region }),
   },
   importer: {
     order: 22,

@@ -1,18 +1,10 @@
 // Preflight: base URL rules and JWT decoding fail before any request leaves the process.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CimClient, ConfigurationError, TokenError } from "../../provider/client";
 import { decodeToken, isLoopbackHost, normaliseBaseUrl } from "../../provider/client/auth";
-import { fakeJwt, mockClient, mockOrigin } from "./helpers";
+import { fakeJwt, mockClient, useServers } from "./helpers";
 
-const origins: ReturnType<typeof mockOrigin>[] = [];
-const origin = () => {
-  const o = mockOrigin();
-  origins.push(o);
-  return o;
-};
-afterEach(async () => {
-  for (const o of origins.splice(0)) await o.agent.close();
-});
+const { origin } = useServers();
 
 describe("base URL", () => {
   it("refuses http:// for a non-loopback host before any call", () => {

@@ -3,7 +3,7 @@
 // types, and lost answers: a dropped backup create with a name is tied to its job, never sent twice.
 import { describe, expect, it } from "vitest";
 import { BadRequestError, type CimClient, JobFailedError, NotFoundError } from "../../provider/client";
-import { catalogueIds, fastWait, useHarness, withBackupOffering } from "./emulatorHarness";
+import { deployed, fastWait, useHarness, withBackupOffering } from "./emulatorHarness";
 
 describe("backups against the emulator", () => {
   let client: CimClient;
@@ -12,17 +12,7 @@ describe("backups against the emulator", () => {
   });
   const { hits } = t;
 
-  async function instance(name: string) {
-    const ids = await catalogueIds(client);
-    const made = await client.instances.create({
-      name,
-      zoneId: ids.zoneId,
-      templateId: ids.templateId,
-      serviceOfferingId: ids.serviceOfferingId,
-    });
-    await client.jobs.wait(made, fastWait);
-    return made;
-  }
+  const instance = (name: string) => deployed(client, name);
 
   it("lists backup offerings of a zone, filtered client-side too", async () => {
     const zones = await client.catalogue.zones();

@@ -4,7 +4,7 @@
 // that does carry a jobId (an API that runs comments as jobs): it is kept for jobs.wait, not taken for done.
 import { afterEach, describe, expect, it } from "vitest";
 import { CimClient, type CommentTarget, NotFoundError, PermissionDeniedError } from "../../provider/client";
-import { fastWait, isolatedNetwork, useHarness } from "./emulatorHarness";
+import { dropNextAnswer, fastWait, isolatedNetwork, useHarness } from "./emulatorHarness";
 import { fakeJwt, REGION_A } from "./helpers";
 import { rawServer, sendJson } from "./rawServer";
 
@@ -66,12 +66,7 @@ describe("comments against the emulator", () => {
   it("a volume's comment is deleted; a delete whose answer was lost is done once it is gone", async () => {
     const vol = await volume();
     const made = await client.comments.add(vol, { annotation: "tmp" });
-    await t.h.control.fault({
-      method: "DELETE",
-      route: "/volumes/annotations/{annotationId}",
-      action: "drop-after",
-      times: 1,
-    });
+    await dropNextAnswer(t.h.control, "DELETE", "/volumes/annotations/{annotationId}");
     expect(await client.comments.remove(made.id!)).toMatchObject({ id: made.id });
     expect(await hits("DELETE /api/v1/volumes/annotations/{annotationId}")).toBe(1);
     await expect(client.comments.get("volume", made.id!)).rejects.toBeInstanceOf(NotFoundError);

@@ -13,7 +13,7 @@ import {
   tagMap,
   WaitTimeoutError,
 } from "../../provider/client";
-import { fastWait, useHarness, withBackupOffering } from "./emulatorHarness";
+import { fastWait, instanceInput, useHarness, withBackupOffering } from "./emulatorHarness";
 
 let client: CimClient;
 const t = useHarness((c) => {
@@ -40,12 +40,7 @@ async function catalogue(c: CimClient = client) {
 
 async function deploy(name: string, c: CimClient = client) {
   const cat = await catalogue(c);
-  const r = await c.instances.create({
-    name,
-    zoneId: cat.zoneId,
-    templateId: cat.templateId,
-    serviceOfferingId: cat.serviceOfferingId,
-  });
+  const r = await c.instances.create(instanceInput(cat, { name }));
   await c.jobs.wait(r, fastWait);
   return { ...r, cat };
 }
@@ -146,12 +141,7 @@ describe("instances", () => {
   it("lists through every page, and reads /all and /summary once", async () => {
     const cat = await catalogue();
     for (let i = 0; i < 5; i++) {
-      await client.instances.create({
-        name: `vm-${i}`,
-        zoneId: cat.zoneId,
-        templateId: cat.templateId,
-        serviceOfferingId: cat.serviceOfferingId,
-      });
+      await client.instances.create(instanceInput(cat, { name: `vm-${i}` }));
     }
     await t.h.control.resetRequests();
     const paged = await client.instances.listAll({ pageSize: 2 });
@@ -167,12 +157,7 @@ describe("instances", () => {
   it("reports quota and capacity failures from the job detail", async () => {
     await t.h.control.limits({ instanceLimit: 0 });
     const cat = await catalogue();
-    const r = await client.instances.create({
-      name: "over",
-      zoneId: cat.zoneId,
-      templateId: cat.templateId,
-      serviceOfferingId: cat.serviceOfferingId,
-    });
+    const r = await client.instances.create(instanceInput(cat, { name: "over" }));
     const err = await client.jobs.wait(r, fastWait).catch((e) => e);
     expect(err).toBeInstanceOf(JobFailedError);
     expect(err.kind).toBe("quota");
@@ -181,12 +166,7 @@ describe("instances", () => {
 
     await t.h.control.limits({ instanceLimit: 100 });
     await t.h.control.zoneCapacity(cat.zoneId, 0);
-    const r2 = await client.instances.create({
-      name: "full",
-      zoneId: cat.zoneId,
-      templateId: cat.templateId,
-      serviceOfferingId: cat.serviceOfferingId,
-    });
+    const r2 = await client.instances.create(instanceInput(cat, { name: "full" }));
     const err2 = await client.jobs.wait(r2, fastWait).catch((e) => e);
     expect(err2).toBeInstanceOf(JobFailedError);
     expect(err2.kind).toBe("capacity");

@@ -13,6 +13,7 @@ import {
 import {
   type CatalogueIds,
   catalogueIds,
+  dropNextAnswer,
   fastWait,
   type Harness,
   harness,
@@ -89,12 +90,7 @@ describe("asynchronous mutations whose answer is lost", () => {
   it("adopts the job when the connection drops after the request was handled", async () => {
     const vm = await client.instances.create(vmInput("web"));
     await client.jobs.wait(vm, fastWait);
-    await h.control.fault({
-      method: "POST",
-      route: "/api/v1/compute/instances/{id}/stop",
-      action: "drop-after",
-      times: 1,
-    });
+    await dropNextAnswer(h.control, "POST", "/api/v1/compute/instances/{id}/stop");
     const got = await client.instances.stop(vm.id);
     expect(got).toMatchObject({ adopted: true, id: vm.id });
     expect(await hits("POST /api/v1/compute/instances/{id}/stop")).toBe(1);
@@ -250,12 +246,7 @@ describe("a proxy's pages, cut answers, Retry-After and lost jobs", () => {
 describe("synchronous mutations whose answer is lost", () => {
   it("re-reads the instance after a dropped PUT instead of sending it again", async () => {
     const vm = await client.instances.create(vmInput("web"));
-    await h.control.fault({
-      method: "PUT",
-      route: "/api/v1/compute/instances/{id}",
-      action: "drop-after",
-      times: 1,
-    });
+    await dropNextAnswer(h.control, "PUT", "/api/v1/compute/instances/{id}");
     const got = await client.instances.update(vm.id, { displayName: "Web" });
     expect(got.displayName).toBe("Web");
     expect(await hits("PUT /api/v1/compute/instances/{id}")).toBe(1);
@@ -264,12 +255,7 @@ describe("synchronous mutations whose answer is lost", () => {
   it("re-reads tags after a dropped add, and sends once more after a dropped-before add", async () => {
     const vm = await client.instances.create(vmInput("web"));
     const target = { kind: "instance" as const, id: vm.id };
-    await h.control.fault({
-      method: "POST",
-      route: "/api/v1/compute/instances/{id}/tags",
-      action: "drop-after",
-      times: 1,
-    });
+    await dropNextAnswer(h.control, "POST", "/api/v1/compute/instances/{id}/tags");
     await client.tags.add(target, { env: "prod" });
     expect(await hits("POST /api/v1/compute/instances/{id}/tags")).toBe(1);
     await h.control.fault({
@@ -286,12 +272,7 @@ describe("synchronous mutations whose answer is lost", () => {
   it("adopts an identical backup schedule after a dropped create (create is not idempotent)", async () => {
     const vm = await client.instances.create(vmInput("web"));
     await withBackupOffering(client, vm);
-    await h.control.fault({
-      method: "POST",
-      route: "/api/v1/backups/schedules",
-      action: "drop-after",
-      times: 1,
-    });
+    await dropNextAnswer(h.control, "POST", "/api/v1/backups/schedules");
     const s = await client.backupSchedules.create({
       vmId: vm.id,
       intervalType: "daily",

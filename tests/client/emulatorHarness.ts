@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { type Emulator, EmulatorControl, type StartOptions, startEmulator } from "../../emulator";
-import { CimClient, type CimClientOptions } from "../../provider/client";
+import { CimClient, type CimClientOptions, type CreateInstanceInput } from "../../provider/client";
 
 export interface Harness {
   emu: Emulator;
@@ -71,6 +71,26 @@ export async function catalogueIds(client: CimClient): Promise<CatalogueIds> {
   };
 }
 
+/** An instance create of the seed's template and compute offering in its first zone, with `extra`. */
+export function instanceInput(
+  cat: Pick<CatalogueIds, "zoneId" | "templateId" | "serviceOfferingId">,
+  extra: Partial<CreateInstanceInput> = {},
+): CreateInstanceInput {
+  return {
+    zoneId: cat.zoneId,
+    templateId: cat.templateId,
+    serviceOfferingId: cat.serviceOfferingId,
+    ...extra,
+  };
+}
+
+/** An instance of the seed's template and compute offering named `name`, its deploy job waited for. */
+export async function deployed(client: CimClient, name: string) {
+  const made = await client.instances.create(instanceInput(await catalogueIds(client), { name }));
+  await client.jobs.wait(made, fastWait);
+  return made;
+}
+
 /**
  * Puts an instance under its zone's first backup offering and waits for the job: backup schedules and backups
  * need one (the platform refuses them otherwise). Waits for the instance's own job first when given.
@@ -128,6 +148,28 @@ export function useHarness(
   return use;
 }
 
+/** A VPC of `cidr` in the client's region (the seed's first zone and VPC offering), its create job waited for. */
+export async function vpcOf(client: CimClient, cidr: string, name = "v"): Promise<string> {
+  const [zones, offerings] = await Promise.all([client.catalogue.zones(), client.catalogue.vpcOfferings()]);
+  const made = await client.vpcs.create({
+    name,
+    displayText: name,
+    zoneId: zones[0].id,
+    cidr,
+    vpcOfferingId: offerings[0].id,
+  });
+  await client.jobs.wait(made, fastWait);
+  return made.id!;
+}
+
+/**
+ * The emulator drops the answer of the next `method route` call after the request has landed (a drop-after
+ * fault, once): the client sees a lost answer to a request that did its work.
+ */
+export function dropNextAnswer(control: EmulatorControl, method: string, route: string) {
+  return control.fault({ method, route, action: "drop-after", times: 1 });
+}
+
 /** An isolated network (the seed's first non-VPC offering) in the catalogue's zone, its create job waited for. */
 export async function isolatedNetwork(client: CimClient, cat: CatalogueIds, name = "app"): Promise<string> {
   const offering = (await client.catalogue.networkOfferings()).find((o) => !o.forVpc)!;
@@ -150,12 +192,7 @@ export async function instancesOn(
 ): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    const vm = await client.instances.create({
-      zoneId: cat.zoneId,
-      templateId: cat.templateId,
-      serviceOfferingId: cat.serviceOfferingId,
-      networkIds: [networkId],
-    });
+    const vm = await client.instances.create(instanceInput(cat, { networkIds: [networkId] }));
     await client.jobs.wait(vm, fastWait);
     ids.push(vm.id!);
   }

@@ -2,35 +2,24 @@
 import { describe, expect, it } from "vitest";
 import {
   ApiError,
-  AuthenticationError,
   BadRequestError,
   CimError,
-  ConflictError,
   classifyJobFailure,
   findMissingParameter,
   InternalServerError,
   JobFailedError,
   makeApiError,
-  NotFoundError,
   PermissionDeniedError,
-  RateLimitError,
+  type RateLimitError,
   WaitTimeoutError,
 } from "../../provider/client";
+import { ERROR_OF_STATUS } from "./helpers";
 
 const ctx = { method: "GET", path: "/api/v1/volumes/v-1", region: "r-1", attempts: 1 };
 
 describe("makeApiError", () => {
   it("picks the subclass for each status", () => {
-    const cases: [number, new (...a: any[]) => ApiError][] = [
-      [400, BadRequestError],
-      [401, AuthenticationError],
-      [403, PermissionDeniedError],
-      [404, NotFoundError],
-      [409, ConflictError],
-      [429, RateLimitError],
-      [500, InternalServerError],
-      [503, InternalServerError],
-    ];
+    const cases = [...ERROR_OF_STATUS, [503, InternalServerError] as const];
     for (const [status, cls] of cases) {
       const e = makeApiError(status, { message: "m" }, ctx);
       expect(e).toBeInstanceOf(cls);

@@ -1,8 +1,20 @@
-// Shared test helpers: unsigned JWTs for preflight tests, a MockAgent-backed client, and a recorder of the
-// requests a mock origin received.
+// Shared test helpers: unsigned JWTs for preflight tests, a MockAgent-backed client, a recorder of the
+// requests a mock origin received, and the mock origins and raw servers of a test file closed after each test.
 
 import { MockAgent } from "undici";
-import { CimClient, type CimClientOptions } from "../../provider/client";
+import { afterEach } from "vitest";
+import {
+  AuthenticationError,
+  BadRequestError,
+  CimClient,
+  type CimClientOptions,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+} from "../../provider/client";
+import { type RawHandler, rawServer } from "./rawServer";
 
 export const ORIGIN = "http://127.0.0.1:9999";
 export const REGION_A = "11111111-1111-4111-8111-111111111111";
@@ -59,3 +71,49 @@ export function mockClient(
 }
 
 export const json = { headers: { "content-type": "application/json" } };
+
+/** The error class the client raises for each status the spec names. */
+export const ERROR_OF_STATUS: [number, new (...a: any[]) => Error][] = [
+  [400, BadRequestError],
+  [401, AuthenticationError],
+  [403, PermissionDeniedError],
+  [404, NotFoundError],
+  [409, ConflictError],
+  [429, RateLimitError],
+  [500, InternalServerError],
+];
+
+/** A client of `url` (a raw server's) with fast retries and a short lost-answer grace; `extra` overrides. */
+export function clientAt(url: string, extra: Partial<CimClientOptions> = {}): CimClient {
+  return new CimClient({
+    baseUrl: url,
+    token: fakeJwt(),
+    retry: { baseDelayMs: 5, maxDelayMs: 20 },
+    recovery: { graceMs: 10 },
+    ...extra,
+  });
+}
+
+/**
+ * Mock origins (`origin()`) and raw servers (`server(handler)`) for the tests of a file, each closed after the
+ * test that made it; `closeAfter` for anything else a test opens.
+ */
+export function useServers() {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const c of cleanups.splice(0)) await c();
+  });
+  return {
+    origin() {
+      const o = mockOrigin();
+      cleanups.push(() => o.agent.close());
+      return o;
+    },
+    async server(handler: RawHandler) {
+      const s = await rawServer(handler);
+      cleanups.push(s.close);
+      return s;
+    },
+    closeAfter: (...closers: (() => Promise<void>)[]) => void cleanups.push(...closers),
+  };
+}

@@ -3,7 +3,7 @@
 // create whose answer was lost after it landed is recognised by content and not sent again.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BadRequestError, type CimClient, NotFoundError } from "../../provider/client";
-import { catalogueIds, fastWait, type Harness, harness } from "./emulatorHarness";
+import { deployed, dropNextAnswer, type Harness, harness } from "./emulatorHarness";
 
 describe("instanceSchedules against the emulator", () => {
   let h: Harness;
@@ -15,15 +15,7 @@ describe("instanceSchedules against the emulator", () => {
   afterAll(() => h?.close());
   beforeEach(async () => {
     client = await h.fresh();
-    const ids = await catalogueIds(client);
-    const vm = await client.instances.create({
-      name: "sched",
-      zoneId: ids.zoneId,
-      templateId: ids.templateId,
-      serviceOfferingId: ids.serviceOfferingId,
-    });
-    await client.jobs.wait(vm, fastWait);
-    vmId = vm.id;
+    vmId = (await deployed(client, "sched")).id;
   });
   const hits = async (route: string) => (await h.control.requests())[route] ?? 0;
   const night = { action: "stop", schedule: "0 22 * * MON-FRI", timezone: "Europe/Berlin" };
@@ -63,12 +55,7 @@ describe("instanceSchedules against the emulator", () => {
 
   it("a create whose answer was lost after it landed is recognised by content, not sent again", async () => {
     await h.control.resetRequests();
-    await h.control.fault({
-      method: "POST",
-      route: "/compute/instances/{id}/schedules",
-      action: "drop-after",
-      times: 1,
-    });
+    await dropNextAnswer(h.control, "POST", "/compute/instances/{id}/schedules");
     const made = await client.instanceSchedules.create(vmId, night);
     expect(await hits("POST /api/v1/compute/instances/{id}/schedules")).toBe(1);
     expect((await client.instanceSchedules.list({ vmId })).map((s) => s.id)).toEqual([made.id]);

@@ -4,7 +4,7 @@
 // the recent jobs, never sent twice.
 import { describe, expect, it } from "vitest";
 import { BadRequestError, type CimClient, ConflictError, NotFoundError } from "../../provider/client";
-import { fastWait, instancesOn, useHarness } from "./emulatorHarness";
+import { dropNextAnswer, fastWait, instancesOn, useHarness } from "./emulatorHarness";
 
 describe("client.internalLoadBalancers against the emulator", () => {
   let client: CimClient;
@@ -102,22 +102,12 @@ describe("client.internalLoadBalancers against the emulator", () => {
 
   it("a create whose answer was lost is adopted from the recent jobs, not sent twice", async () => {
     const { networkId, vms } = await setup();
-    await t.h.control.fault({
-      method: "POST",
-      route: "/loadbalancer/internal",
-      action: "drop-after",
-      times: 1,
-    });
+    await dropNextAnswer(t.h.control, "POST", "/loadbalancer/internal");
     const made = await client.internalLoadBalancers.create(lb(networkId));
     expect(made.adopted).toBe(true);
     expect(await hits("POST /api/v1/loadbalancer/internal")).toBe(1);
     await client.jobs.wait(made, fastWait);
-    await t.h.control.fault({
-      method: "DELETE",
-      route: "/loadbalancer/internal/{id}/instances",
-      action: "drop-after",
-      times: 1,
-    });
+    await dropNextAnswer(t.h.control, "DELETE", "/loadbalancer/internal/{id}/instances");
     await client.jobs.wait(await client.internalLoadBalancers.assign(made.id!, vms), fastWait);
     const removed = await client.internalLoadBalancers.remove(made.id!, [vms[0]]);
     expect(removed).toMatchObject({ id: made.id, adopted: true });

@@ -3,7 +3,7 @@
 // typed errors, and a lost create or assign recognised in the recent jobs, never sent twice.
 import { describe, expect, it } from "vitest";
 import { BadRequestError, type CimClient, ConflictError, NotFoundError } from "../../provider/client";
-import { fastWait, instancesOn, isolatedNetwork, useHarness } from "./emulatorHarness";
+import { dropNextAnswer, fastWait, instancesOn, isolatedNetwork, useHarness } from "./emulatorHarness";
 
 describe("client.loadBalancers against the emulator", () => {
   let client: CimClient;
@@ -83,12 +83,7 @@ describe("client.loadBalancers against the emulator", () => {
     expect(made.adopted).toBe(true);
     expect(await hits("POST /api/v1/loadbalancer/rules")).toBe(1);
     await client.jobs.wait(made, fastWait);
-    await t.h.control.fault({
-      method: "POST",
-      route: "/loadbalancer/rules/{id}/instances",
-      action: "drop-after",
-      times: 1,
-    });
+    await dropNextAnswer(t.h.control, "POST", "/loadbalancer/rules/{id}/instances");
     const assigned = await client.loadBalancers.assign(made.id!, vms);
     expect(assigned).toMatchObject({ id: made.id, adopted: true });
     expect(await hits("POST /api/v1/loadbalancer/rules/{id}/instances")).toBe(1);

@@ -3,7 +3,7 @@
 // polled in the call's region; the quota; refusals as typed errors; lost answers adopted, never sent twice.
 import { describe, expect, it } from "vitest";
 import { BadRequestError, type CimClient, ConflictError, NotFoundError } from "../../provider/client";
-import { fastWait, useHarness } from "./emulatorHarness";
+import { dropNextAnswer, fastWait, useHarness, vpcOf } from "./emulatorHarness";
 
 let client: CimClient;
 let octet = 0;
@@ -15,18 +15,8 @@ const { hits } = t;
 
 /** A VPC made in a region (its create job waited for in that region). */
 async function vpc(region: string): Promise<string> {
-  const c = client.withRegion(region);
-  const zoneId = (await c.catalogue.zones())[0].id;
-  const vpcOfferingId = (await c.catalogue.vpcOfferings())[0].id;
-  const made = await c.vpcs.create({
-    name: `v${++octet}`,
-    displayText: "v",
-    zoneId,
-    cidr: `10.${octet}.0.0/16`,
-    vpcOfferingId,
-  });
-  await c.jobs.wait(made, fastWait);
-  return made.id!;
+  octet++;
+  return vpcOf(client.withRegion(region), `10.${octet}.0.0/16`, `v${octet}`);
 }
 
 describe("client.multiRegions against the emulator", () => {
@@ -108,12 +98,7 @@ describe("client.multiRegions against the emulator", () => {
     expect(await hits("POST /api/v1/multi-regions")).toBe(1);
     expect((await client.multiRegions.listAll()).items.map((g) => g.id)).toEqual([group.id]);
     const ams = await vpc(t.h.secondary);
-    await t.h.control.fault({
-      method: "POST",
-      route: "/multi-regions/{id}/vpcs",
-      action: "drop-after",
-      times: 1,
-    });
+    await dropNextAnswer(t.h.control, "POST", "/multi-regions/{id}/vpcs");
     const joined = await client.multiRegions.addVpc(group.id!, { regionId: t.h.secondary, vpcId: ams });
     expect(joined.adopted).toBe(true);
     expect(await hits("POST /api/v1/multi-regions/{id}/vpcs")).toBe(1);

@@ -3,10 +3,10 @@
 // mutations re-read state. Also: query-parameter routes, typed bodies, region and tenant headers.
 // The mock servers keep time as a real one may: their clock 5 minutes behind ours, their local time that of
 // UTC−10, written without offset in job records and error bodies.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   BadRequestError,
-  CimClient,
+  type CimClientOptions,
   ConfigurationError,
   MutationOutcomeUnknownError,
 } from "../../provider/client";
@@ -14,32 +14,12 @@ import { backupScheduleBody, sameSchedule } from "../../provider/client/backupSc
 import { createInstanceBody } from "../../provider/client/instances";
 import { createNetworkBody } from "../../provider/client/networks";
 import { isTenantPath } from "../../provider/client/paths";
-import { fakeJwt, json, mockClient, mockOrigin, REGION_A, REGION_B } from "./helpers";
-import { type RawCall, rawServer, resetMidResponse, sendJson } from "./rawServer";
+import { clientAt, json, mockClient, REGION_A, REGION_B, useServers } from "./helpers";
+import { type RawCall, resetMidResponse, sendJson } from "./rawServer";
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0)) await c();
-});
-function origin() {
-  const o = mockOrigin();
-  cleanups.push(() => o.agent.close());
-  return o;
-}
-async function server(handler: Parameters<typeof rawServer>[0]) {
-  const s = await rawServer(handler);
-  cleanups.push(s.close);
-  return s;
-}
-const clientFor = (url: string, extra: Partial<ConstructorParameters<typeof CimClient>[0]> = {}) =>
-  new CimClient({
-    baseUrl: url,
-    token: fakeJwt(),
-    region: REGION_A,
-    retry: { baseDelayMs: 5, maxDelayMs: 20 },
-    recovery: { graceMs: 20 },
-    ...extra,
-  });
+const { origin, server } = useServers();
+const clientFor = (url: string, extra: Partial<CimClientOptions> = {}) =>
+  clientAt(url, { region: REGION_A, recovery: { graceMs: 20 }, ...extra });
 
 const jobsPage = (jobs: object[]) => ({
   jobs,

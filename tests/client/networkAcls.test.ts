@@ -3,12 +3,11 @@
 // found among the recent jobs and never sent twice.
 import { describe, expect, it } from "vitest";
 import { BadRequestError, type CimClient, ConflictError, NotFoundError } from "../../provider/client";
-import { fastWait, useHarness } from "./emulatorHarness";
+import { fastWait, useHarness, vpcOf } from "./emulatorHarness";
 
 let client: CimClient;
 let zoneId: string;
 let tierOffering: string;
-let vpcOffering: string;
 
 const t = useHarness(
   (c) => {
@@ -18,22 +17,11 @@ const t = useHarness(
     const c = await h.client();
     zoneId = (await c.catalogue.zones())[0].id;
     tierOffering = (await c.catalogue.networkOfferings()).find((o) => o.forVpc)!.id;
-    vpcOffering = (await c.catalogue.vpcOfferings())[0].id;
   },
 );
 const { hits } = t;
 
-async function vpc(cidr = "10.20.0.0/16") {
-  const made = await client.vpcs.create({
-    name: "v",
-    displayText: "v",
-    zoneId,
-    cidr,
-    vpcOfferingId: vpcOffering,
-  });
-  await client.jobs.wait(made, fastWait);
-  return made.id!;
-}
+const vpc = (cidr = "10.20.0.0/16") => vpcOf(client, cidr);
 
 describe("network ACLs", () => {
   it("lists: create (a job), get, the VPC's subset, rename, delete; 404 after", async () => {

@@ -1,21 +1,13 @@
 // List envelopes in the spec's order, and paging that stops on every kind of server answer without looping.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { InvalidResponseError, normaliseList } from "../../provider/client";
-import { json, mockClient, mockOrigin } from "./helpers";
+import { json, mockClient, type mockOrigin, useServers } from "./helpers";
 
 const Row = z.looseObject({ id: z.string() });
 const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: `vm-${from + i}` }));
 
-const origins: ReturnType<typeof mockOrigin>[] = [];
-const origin = () => {
-  const o = mockOrigin();
-  origins.push(o);
-  return o;
-};
-afterEach(async () => {
-  for (const o of origins.splice(0)) await o.agent.close();
-});
+const { origin } = useServers();
 
 /** Serves GET /api/v1/compute/instances from `serve(page, pageSize)`. */
 function serveInstances(o: ReturnType<typeof mockOrigin>, serve: (page: number, size: number) => unknown) {

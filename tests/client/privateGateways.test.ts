@@ -4,35 +4,16 @@
 // jobs and never sent twice.
 import { describe, expect, it } from "vitest";
 import { BadRequestError, type CimClient, ConflictError, NotFoundError } from "../../provider/client";
-import { fastWait, useHarness } from "./emulatorHarness";
+import { dropNextAnswer, fastWait, useHarness, vpcOf } from "./emulatorHarness";
 
 let client: CimClient;
-let zoneId: string;
-let vpcOffering: string;
 
-const t = useHarness(
-  (c) => {
-    client = c;
-  },
-  async (h) => {
-    const c = await h.client();
-    zoneId = (await c.catalogue.zones())[0].id;
-    vpcOffering = (await c.catalogue.vpcOfferings())[0].id;
-  },
-);
+const t = useHarness((c) => {
+  client = c;
+});
 const { hits } = t;
 
-async function vpc(cidr = "10.30.0.0/16") {
-  const made = await client.vpcs.create({
-    name: "v",
-    displayText: "v",
-    zoneId,
-    cidr,
-    vpcOfferingId: vpcOffering,
-  });
-  await client.jobs.wait(made, fastWait);
-  return made.id!;
-}
+const vpc = (cidr = "10.30.0.0/16") => vpcOf(client, cidr);
 
 const input = (vpcId: string, vlan = 310) => ({
   vpcId,
@@ -90,12 +71,7 @@ describe("client.privateGateways against the emulator", () => {
 
   it("a create whose answer was lost after it landed is adopted from the recent jobs, not sent twice", async () => {
     const vpcId = await vpc();
-    await t.h.control.fault({
-      method: "POST",
-      route: "/vpcs/private-gateways",
-      action: "drop-after",
-      times: 1,
-    });
+    await dropNextAnswer(t.h.control, "POST", "/vpcs/private-gateways");
     const made = await client.privateGateways.create(input(vpcId, 330));
     expect(made.adopted).toBe(true);
     expect(await hits("POST /api/v1/vpcs/private-gateways")).toBe(1);

@@ -9,7 +9,7 @@ import {
   NotFoundError,
   staticNatOf,
 } from "../../provider/client";
-import { fastWait, instancesOn, isolatedNetwork, useHarness } from "./emulatorHarness";
+import { dropNextAnswer, fastWait, instancesOn, isolatedNetwork, useHarness } from "./emulatorHarness";
 
 describe("client.publicIps against the emulator", () => {
   let client: CimClient;
@@ -97,12 +97,7 @@ describe("client.publicIps against the emulator", () => {
     const { networkId, vm } = await networkWithInstance();
     const made = await client.publicIps.acquire({ networkId });
     await client.jobs.wait(made, fastWait);
-    await t.h.control.fault({
-      method: "POST",
-      route: "/public-ips/{id}/static-nat",
-      action: "drop-after",
-      times: 1,
-    });
+    await dropNextAnswer(t.h.control, "POST", "/public-ips/{id}/static-nat");
     const enabled = await client.publicIps.enableStaticNat(made.id!, { virtualMachineId: vm.id });
     expect(enabled).toMatchObject({ id: made.id, adopted: true });
     expect(await hits("POST /api/v1/public-ips/{id}/static-nat")).toBe(1);

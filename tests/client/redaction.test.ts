@@ -1,36 +1,27 @@
 // The token appears in no thrown error (message, stack, own properties, cause chain), in no diagnostic
 // event, and not in the client object itself, even when a hostile server echoes the Authorization header.
 import { inspect } from "node:util";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   ApiError,
-  AuthenticationError,
-  BadRequestError,
   CimClient,
   type ClientEvent,
   ConfigurationError,
-  ConflictError,
   ConnectionError,
   InternalServerError,
   InvalidResponseError,
   JobFailedError,
   MutationOutcomeUnknownError,
-  NotFoundError,
-  PermissionDeniedError,
-  RateLimitError,
   RequestAbortedError,
   RequestTimeoutError,
   TokenError,
   WaitAbortedError,
   WaitTimeoutError,
 } from "../../provider/client";
-import { fakeJwt, mockClient, mockOrigin } from "./helpers";
+import { ERROR_OF_STATUS, fakeJwt, mockClient, useServers } from "./helpers";
 import { rawServer, resetMidResponse, sendJson } from "./rawServer";
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0)) await c();
-});
+const { origin, closeAfter } = useServers();
 
 /** Every way an error can be looked at. */
 function views(err: unknown): string[] {
@@ -58,8 +49,7 @@ function assertClean(err: unknown, token: string) {
 
 /** A hostile origin that echoes the request's Authorization header into every answer. */
 function echoingOrigin(status: number, extra: Record<string, string> = {}) {
-  const o = mockOrigin();
-  cleanups.push(() => o.agent.close());
+  const o = origin();
   o.pool
     .intercept({ path: () => true, method: () => true })
     .reply((req) => {
@@ -76,17 +66,7 @@ function echoingOrigin(status: number, extra: Record<string, string> = {}) {
 
 describe("the token never leaks", () => {
   it("through API errors of every status, even when the server echoes it", async () => {
-    const cases: [number, new (...a: any[]) => Error][] = [
-      [400, BadRequestError],
-      [401, AuthenticationError],
-      [403, PermissionDeniedError],
-      [404, NotFoundError],
-      [409, ConflictError],
-      [429, RateLimitError],
-      [500, InternalServerError],
-      [418, ApiError],
-      [200, InvalidResponseError],
-    ];
+    const cases = [...ERROR_OF_STATUS, [418, ApiError] as const, [200, InvalidResponseError] as const];
     for (const [status, cls] of cases) {
       const o = echoingOrigin(status, status === 429 ? { "retry-after": "600" } : {});
       const { client, token } = mockClient(o.agent, { retry: { maxRetries: 0 } });
@@ -104,7 +84,7 @@ describe("the token never leaks", () => {
       c.method === "POST" ? resetMidResponse(res) : sendJson(res, 500, { message: c.headers.authorization }),
     );
     const silent = await rawServer(() => {});
-    cleanups.push(reset.close, silent.close);
+    closeAfter(reset.close, silent.close);
     const base = { token, retry: { maxRetries: 0 }, recovery: { graceMs: 0 } };
     const unknown = await new CimClient({ ...base, baseUrl: reset.url }).instances
       .stop("vm-1")
@@ -159,8 +139,7 @@ describe("the token never leaks", () => {
     assertClean(e3, token);
 
     // Job errors built from a job whose detail echoes the token (the core redacts response bodies).
-    const o = mockOrigin();
-    cleanups.push(() => o.agent.close());
+    const o = origin();
     o.pool
       .intercept({ path: (p) => p.startsWith("/api/v1/jobs/"), method: "GET" })
       .reply((req) => {

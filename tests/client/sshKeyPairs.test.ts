@@ -21,7 +21,7 @@ import {
   RSA,
   RSA_MD5,
 } from "../fixtures/sshKeys";
-import { useHarness } from "./emulatorHarness";
+import { dropNextAnswer, useHarness } from "./emulatorHarness";
 
 describe("public key lines", () => {
   it("fingerprints are the platform's: MD5 of the key blob, as ssh-keygen -E md5 prints them", () => {
@@ -108,12 +108,7 @@ describe("sshKeyPairs against the emulator", () => {
   it("a delete whose answer was lost is done when the key pair is gone", async () => {
     const made = await client.sshKeyPairs.register({ name: "ops", publicKey: ED25519 });
     await t.h.control.resetRequests();
-    await t.h.control.fault({
-      method: "DELETE",
-      route: "/ssh-keypairs/{id}",
-      action: "drop-after",
-      times: 1,
-    });
+    await dropNextAnswer(t.h.control, "DELETE", "/ssh-keypairs/{id}");
     expect(await client.sshKeyPairs.delete(made.id!)).toMatchObject({ id: made.id });
     expect(await hits("DELETE /api/v1/ssh-keypairs/{id}")).toBe(1);
   });

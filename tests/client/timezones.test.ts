@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { CimClient } from "../../provider/client";
 import { durationKey, JobDurations } from "../../provider/client/jobHistory";
-import { type CatalogueIds, catalogueIds } from "./emulatorHarness";
+import { type CatalogueIds, catalogueIds, instanceInput } from "./emulatorHarness";
 
 const MINUTES_5 = 5 * 60_000;
 
@@ -100,11 +100,7 @@ describe.each([
   it("learns job durations from the job's created and completed, whatever the zone", async () => {
     await control.jobTiming({ latencyMs: 300 });
     const history = new JobDurations();
-    const vm = await client.instances.create({
-      zoneId: cat.zoneId,
-      templateId: cat.templateId,
-      serviceOfferingId: cat.serviceOfferingId,
-    });
+    const vm = await client.instances.create(instanceInput(cat));
     // Checks 200 ms apart: the bounds our polls give (the last running check, the success) are too far apart
     // to be remembered; only the server's completed − created (300 ms) is precise enough. The server counts
     // from the deploy, a little before the wait began, so the sample is at most 300 ms and a little less

@@ -1,8 +1,7 @@
 // Transport faults and retries, on undici MockAgent and (where MockAgent cannot fake it) a raw HTTP server:
 // 429 + Retry-After, 5xx bursts, malformed JSON, reset mid-response, timeouts, refused connections.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
-  CimClient,
   ConnectionError,
   InternalServerError,
   InvalidResponseError,
@@ -11,32 +10,10 @@ import {
   RequestTimeoutError,
 } from "../../provider/client";
 import { sharedAgent } from "../../provider/client/transport";
-import { fakeJwt, json, mockClient, mockOrigin } from "./helpers";
-import { rawServer, resetMidResponse, sendJson } from "./rawServer";
+import { clientAt, json, mockClient, useServers } from "./helpers";
+import { resetMidResponse, sendJson } from "./rawServer";
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0)) await c();
-});
-function origin() {
-  const o = mockOrigin();
-  cleanups.push(() => o.agent.close());
-  return o;
-}
-async function server(handler: Parameters<typeof rawServer>[0]) {
-  const s = await rawServer(handler);
-  cleanups.push(s.close);
-  return s;
-}
-const clientFor = (url: string, extra: Partial<ConstructorParameters<typeof CimClient>[0]> = {}) =>
-  new CimClient({
-    baseUrl: url,
-    token: fakeJwt(),
-    retry: { baseDelayMs: 5, maxDelayMs: 20 },
-    recovery: { graceMs: 10 },
-    ...extra,
-  });
-
+const { origin, server } = useServers();
 describe("reads: retries", () => {
   it("honours Retry-After on 429 and then succeeds", async () => {
     const o = origin();
@@ -131,7 +108,7 @@ describe("reads: retries", () => {
     const s = await server((_c, res, n) =>
       n === 1 ? resetMidResponse(res) : sendJson(res, 200, { id: "v1", name: "data" }),
     );
-    const vol = await clientFor(s.url).volumes.get("v1");
+    const vol = await clientAt(s.url).volumes.get("v1");
     expect(vol.name).toBe("data");
     expect(s.calls).toHaveLength(2);
   });
@@ -140,10 +117,10 @@ describe("reads: retries", () => {
     const s = await server((_c, res, n) => {
       if (n > 1) sendJson(res, 200, []);
     });
-    const client = clientFor(s.url, { timeoutMs: 100 });
+    const client = clientAt(s.url, { timeoutMs: 100 });
     expect(await client.catalogue.zones()).toEqual([]);
     const stuck = await server(() => {});
-    const err = await clientFor(stuck.url, { timeoutMs: 50, retry: { maxRetries: 1, baseDelayMs: 1 } })
+    const err = await clientAt(stuck.url, { timeoutMs: 50, retry: { maxRetries: 1, baseDelayMs: 1 } })
       .catalogue.zones()
       .catch((e) => e);
     expect(err).toBeInstanceOf(RequestTimeoutError);
@@ -155,7 +132,7 @@ describe("reads: retries", () => {
     const s = await server(() => {});
     const url = s.url;
     await s.close();
-    const err = await clientFor(url)
+    const err = await clientAt(url)
       .catalogue.zones()
       .catch((e) => e);
     expect(err).toBeInstanceOf(ConnectionError);
@@ -169,7 +146,7 @@ describe("reads: retries", () => {
     const s = await server(() => {});
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 30);
-    const err = await clientFor(s.url)
+    const err = await clientAt(s.url)
       .catalogue.zones({ signal: ac.signal })
       .catch((e) => e);
     expect(err).toBeInstanceOf(RequestAbortedError);
@@ -179,7 +156,7 @@ describe("reads: retries", () => {
 describe("connection pool", () => {
   it("shares one keep-alive agent between clients and reuses the connection", async () => {
     const s = await server((_c, res) => sendJson(res, 200, []));
-    for (let i = 0; i < 10; i++) await clientFor(s.url).catalogue.zones();
+    for (let i = 0; i < 10; i++) await clientAt(s.url).catalogue.zones();
     expect(s.calls).toHaveLength(10);
     // Ten clients, ten calls, one pool: undici may open a second socket while the first is being released.
     expect(s.connections()).toBeLessThanOrEqual(2);
@@ -196,6 +173,6 @@ describe("connection pool", () => {
     await new Promise((r) => setTimeout(r, 10));
     expect(small.closed).toBe(true);
     const s = await server((_c, res) => sendJson(res, 200, []));
-    expect(await clientFor(s.url, { maxConcurrentRequests: 100 }).catalogue.zones()).toEqual([]);
+    expect(await clientAt(s.url, { maxConcurrentRequests: 100 }).catalogue.zones()).toEqual([]);
   });
 });

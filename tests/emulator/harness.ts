@@ -154,13 +154,40 @@ export class Api {
 
   /** Create an instance and wait for its deploy job; returns the instance as read back. */
   async instance(c: Catalogue, extra: Record<string, unknown> = {}, region?: string): Promise<any> {
-    const created = await this.ok("POST", "/compute/instances", {
-      region,
-      body: { zoneId: c.zone.id, templateId: c.template.id, serviceOfferingId: c.offering.id, ...extra },
-    });
+    const created = await this.ok("POST", "/compute/instances", { region, body: instanceBody(c, extra) });
     const job = await this.waitJob(created.jobId, region);
     if (job.status !== "success") throw new Error(`deploy failed: ${job.detail}`);
     return this.ok("GET", `/compute/instances/${created.id}`, { region });
+  }
+
+  /** A VPC of `cidr` in the catalogue's zone, its create job waited for; the VPC as read back. */
+  async vpc(c: Catalogue, cidr: string, name = "v"): Promise<any> {
+    const body = { name, displayText: name, zoneId: c.zone.id, cidr, vpcOfferingId: c.vpcOffering.id };
+    const res = await this.ok("POST", "/vpcs", { body });
+    await this.waitJob(res.jobId);
+    return this.ok("GET", `/vpcs/${res.id}`);
+  }
+
+  /**
+   * A network in the catalogue's zone, its create job waited for; its id. Isolated (the first offering not for
+   * VPCs), or with `tier` a /24 tier of a VPC whose gateway is `tier.gateway` (the first VPC-tier offering unless
+   * `tier.internalLb` picks by the Internal load-balancing scheme).
+   */
+  async network(
+    c: Catalogue,
+    name: string,
+    tier?: { vpcId: string; gateway: string; internalLb?: boolean },
+  ): Promise<string> {
+    const offering = tier
+      ? c.networkOfferings.find(
+          (o) => o.forVpc && (tier.internalLb === undefined || o.internalLb === tier.internalLb),
+        )
+      : c.networkOfferings.find((o) => !o.forVpc);
+    const where = tier ? { vpcId: tier.vpcId, gateway: tier.gateway, netmask: "255.255.255.0" } : {};
+    const body = { name, displayText: name, zoneId: c.zone.id, networkOfferingId: offering.id, ...where };
+    const res = await this.ok("POST", "/networks", { body });
+    await this.waitJob(res.jobId);
+    return res.id as string;
   }
 
   /** Puts an instance under the zone's first backup offering (waits for the job); returns the offering. */
@@ -181,6 +208,11 @@ export class Api {
   close() {
     return this.emu.close();
   }
+}
+
+/** The body of an instance create of the catalogue's template and offering in its first zone, with `extra`. */
+export function instanceBody(c: Catalogue, extra: Record<string, unknown> = {}) {
+  return { zoneId: c.zone.id, templateId: c.template.id, serviceOfferingId: c.offering.id, ...extra };
 }
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { Api, type Catalogue } from "./harness";
+import { Api, type Catalogue, instanceBody } from "./harness";
 
 let api: Api;
 let c: Catalogue;
 beforeAll(async () => ({ api, c } = await Api.withCatalogue()));
 afterAll(() => api.close());
 
-const vmBody = (extra: Record<string, unknown> = {}) => ({
-  zoneId: c.zone.id,
-  templateId: c.template.id,
-  serviceOfferingId: c.offering.id,
-  ...extra,
-});
+const vmBody = (extra: Record<string, unknown> = {}) => instanceBody(c, extra);
 const stateOf = async (id: string) => (await api.ok("GET", `/compute/instances/${id}`)).state;
 
 /** Jobs end only when the test advances the clock; restored afterwards. */

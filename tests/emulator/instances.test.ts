@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ED25519, ED25519_B } from "../fixtures/sshKeys";
-import { Api, type Catalogue, UUID } from "./harness";
+import { Api, type Catalogue, instanceBody, UUID } from "./harness";
 
 let api: Api;
 let c: Catalogue;
 beforeAll(async () => ({ api, c } = await Api.withCatalogue()));
 afterAll(() => api.close());
 
-const vmBody = (extra: Record<string, unknown> = {}) => ({
-  zoneId: c.zone.id,
-  templateId: c.template.id,
-  serviceOfferingId: c.offering.id,
-  ...extra,
-});
+const vmBody = (extra: Record<string, unknown> = {}) => instanceBody(c, extra);
 const create = (extra: Record<string, unknown> = {}) =>
   api.post("/compute/instances", { body: vmBody(extra) });
 

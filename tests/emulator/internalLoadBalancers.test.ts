@@ -14,37 +14,11 @@ beforeEach(() => api.control.reset());
 
 const done = (res: { jobId: string }) => api.waitJob(res.jobId);
 
-async function vpc() {
-  const v = await api.ok("POST", "/vpcs", {
-    body: {
-      name: "v",
-      displayText: "v",
-      zoneId: c.zone.id,
-      cidr: "10.6.0.0/16",
-      vpcOfferingId: c.vpcOffering.id,
-    },
-  });
-  await done(v);
-  return v.id as string;
-}
+const vpc = async () => (await api.vpc(c, "10.6.0.0/16")).id as string;
 
 /** A tier of the VPC; `internal` picks the offering whose Lb service serves the Internal scheme. */
-async function tier(vpcId: string, name: string, third: number, internal = true) {
-  const offering = c.networkOfferings.find((o) => o.forVpc && o.internalLb === internal);
-  const t = await api.ok("POST", "/networks", {
-    body: {
-      name,
-      displayText: name,
-      zoneId: c.zone.id,
-      networkOfferingId: offering.id,
-      vpcId,
-      gateway: `10.6.${third}.1`,
-      netmask: "255.255.255.0",
-    },
-  });
-  await done(t);
-  return t.id as string;
-}
+const tier = (vpcId: string, name: string, third: number, internal = true) =>
+  api.network(c, name, { vpcId, gateway: `10.6.${third}.1`, internalLb: internal });
 
 const create = (query: Record<string, unknown>) =>
   api.post("/loadbalancer/internal", {

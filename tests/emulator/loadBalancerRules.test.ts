@@ -14,43 +14,12 @@ beforeEach(() => api.control.reset());
 
 const done = (res: { jobId: string }) => api.waitJob(res.jobId);
 
-async function isolated(name = "app") {
-  const offering = c.networkOfferings.find((o) => !o.forVpc);
-  const net = await api.ok("POST", "/networks", {
-    body: { name, displayText: name, zoneId: c.zone.id, networkOfferingId: offering.id },
-  });
-  await done(net);
-  return net.id as string;
-}
+const isolated = (name = "app") => api.network(c, name);
 
 async function vpcWithTiers() {
-  const vpc = await api.ok("POST", "/vpcs", {
-    body: {
-      name: "v",
-      displayText: "v",
-      zoneId: c.zone.id,
-      cidr: "10.5.0.0/16",
-      vpcOfferingId: c.vpcOffering.id,
-    },
-  });
-  await done(vpc);
-  const offering = c.networkOfferings.find((o) => o.forVpc);
-  const tier = async (name: string, third: number) => {
-    const t = await api.ok("POST", "/networks", {
-      body: {
-        name,
-        displayText: name,
-        zoneId: c.zone.id,
-        networkOfferingId: offering.id,
-        vpcId: vpc.id,
-        gateway: `10.5.${third}.1`,
-        netmask: "255.255.255.0",
-      },
-    });
-    await done(t);
-    return t.id as string;
-  };
-  return { vpcId: vpc.id as string, web: await tier("web", 1), app: await tier("app", 2) };
+  const vpcId = (await api.vpc(c, "10.5.0.0/16")).id as string;
+  const tier = (name: string, third: number) => api.network(c, name, { vpcId, gateway: `10.5.${third}.1` });
+  return { vpcId, web: await tier("web", 1), app: await tier("app", 2) };
 }
 
 async function acquire(body: Record<string, unknown>) {

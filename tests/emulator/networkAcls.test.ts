@@ -13,18 +13,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 let octet = 100;
-async function vpc() {
-  const res = await api.ok("POST", "/vpcs", {
-    body: {
-      name: "acl-vpc",
-      zoneId: c.zone.id,
-      cidr: `10.${octet++}.0.0/16`,
-      vpcOfferingId: c.vpcOffering.id,
-    },
-  });
-  await api.waitJob(res.jobId);
-  return api.ok("GET", `/vpcs/${res.id}`);
-}
+const vpc = () => api.vpc(c, `10.${octet++}.0.0/16`, "acl-vpc");
 
 async function list(vpcId: string, name = "web", description?: string) {
   const res = await api.ok("POST", "/network-acls", { body: { name, description, vpcId } });

@@ -12,18 +12,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 let octet = 60;
-async function vpc() {
-  const res = await api.ok("POST", "/vpcs", {
-    body: {
-      name: "gw-vpc",
-      zoneId: c.zone.id,
-      cidr: `10.${octet++}.0.0/16`,
-      vpcOfferingId: c.vpcOffering.id,
-    },
-  });
-  await api.waitJob(res.jobId);
-  return api.ok("GET", `/vpcs/${res.id}`);
-}
+const vpc = () => api.vpc(c, `10.${octet++}.0.0/16`, "gw-vpc");
 
 let vlan = 200;
 const gatewayBody = (vpcId: string, extra: Record<string, unknown> = {}) => ({

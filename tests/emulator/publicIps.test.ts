@@ -16,40 +16,11 @@ async function done(res: { jobId: string }) {
   return api.waitJob(res.jobId);
 }
 
-async function isolated(name = "app") {
-  const offering = c.networkOfferings.find((o) => !o.forVpc);
-  const net = await api.ok("POST", "/networks", {
-    body: { name, displayText: name, zoneId: c.zone.id, networkOfferingId: offering.id },
-  });
-  await done(net);
-  return net.id as string;
-}
+const isolated = (name = "app") => api.network(c, name);
 
 async function vpcWithTier() {
-  const vpc = await api.ok("POST", "/vpcs", {
-    body: {
-      name: "v",
-      displayText: "v",
-      zoneId: c.zone.id,
-      cidr: "10.5.0.0/16",
-      vpcOfferingId: c.vpcOffering.id,
-    },
-  });
-  await done(vpc);
-  const offering = c.networkOfferings.find((o) => o.forVpc);
-  const tier = await api.ok("POST", "/networks", {
-    body: {
-      name: "web",
-      displayText: "web",
-      zoneId: c.zone.id,
-      networkOfferingId: offering.id,
-      vpcId: vpc.id,
-      gateway: "10.5.1.1",
-      netmask: "255.255.255.0",
-    },
-  });
-  await done(tier);
-  return { vpcId: vpc.id as string, tierId: tier.id as string };
+  const vpcId = (await api.vpc(c, "10.5.0.0/16")).id as string;
+  return { vpcId, tierId: await api.network(c, "web", { vpcId, gateway: "10.5.1.1" }) };
 }
 
 async function acquire(body: Record<string, unknown>) {

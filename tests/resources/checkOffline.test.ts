@@ -1,10 +1,10 @@
 // check is region-aware when the API answers, and never blocks a valid program when it does not.
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { providerFor } from "../../provider";
-import { resetLookups } from "../../provider/lifecycle/lookups";
-import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
+import { fakeJwt } from "../client/helpers";
+import { offlineProvider } from "./offlineProvider";
 
 const instanceProvider = providerFor("Instance");
 
@@ -13,17 +13,8 @@ const offering = "1b6c2d3e-4f50-5617-8a9b-c0d1e2f3a4b5";
 const template = "2c7d3e4f-5061-5728-9bac-d1e2f3a4b5c6";
 const program = { zoneId: zone, serviceOfferingId: offering, templateId: template, rootDiskSize: 8 };
 
-const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
-const token = `${b64({ alg: "ES256", typ: "JWT" })}.${b64({ sub: "user-1", aud: "cim-api", exp: Math.floor(Date.now() / 1000) + 3600 })}.c2ln`;
-
-const saved = { ...process.env };
-afterEach(() => {
-  process.env = { ...saved };
-  resetLookups();
-});
-
-beforeAll(() => resetQuotaPreflight(() => undefined));
-afterAll(() => resetQuotaPreflight());
+const token = fakeJwt();
+const saved = offlineProvider();
 
 describe("Instance check lookups", () => {
   it("skips lookups when the API cannot be reached, so a valid program still previews", async () => {
@@ -50,7 +41,7 @@ describe("Instance check lookups", () => {
   });
 
   it("fails settings no call can get past, naming the config key and never the token", async () => {
-    const expired = `${b64({ alg: "ES256" })}.${b64({ sub: "u", aud: "cim-api", exp: 1000 })}.c2ln`;
+    const expired = fakeJwt({ sub: "u", exp: 1000 });
     const cases: [Record<string, string>, RegExp][] = [
       [
         { CIM_BASE_URL: "http://cloud.example.com", CIM_TOKEN: token },

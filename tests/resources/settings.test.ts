@@ -3,27 +3,20 @@
 // and before any request by every other operation), and the README's Settings table against the list.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { configure, providerFor } from "../../provider";
 import { providerConfig, resolveProviderConfig, SETTINGS } from "../../provider/config";
-import { resetLookups } from "../../provider/lifecycle/lookups";
-import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
+import { fakeJwt } from "../client/helpers";
 import { rawServer, sendJson } from "../client/rawServer";
+import { offlineProvider } from "./offlineProvider";
 
-const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
-const token = `${b64({ alg: "ES256", typ: "JWT" })}.${b64({ sub: "user-1", aud: "cim-api", exp: Math.floor(Date.now() / 1000) + 3600 })}.c2ln`;
+const token = fakeJwt();
 const stackOf =
   (values: Record<string, string>) =>
   (key: string): string | undefined =>
     values[key];
 
-const saved = { ...process.env };
-afterEach(() => {
-  process.env = { ...saved };
-  resetLookups();
-});
-beforeAll(() => resetQuotaPreflight(() => undefined));
-afterAll(() => resetQuotaPreflight());
+const saved = offlineProvider();
 
 describe("resolution: stack config, then the environment, then the default", () => {
   it("defaults keep the client's behaviour: 30 s per request, two read retries, no ceiling", () => {
