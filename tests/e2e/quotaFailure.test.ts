@@ -22,7 +22,7 @@ it("fails clearly on a quota ceiling and converges once it is raised, without du
   );
   expect(text).toMatch(/This is a quota ceiling: retrying fails the same way/);
   expect(text).toMatch(
-    /cim:Instance "vm-[0-9a-f]{8}" \(id [0-9a-f-]{36}\) in region de-fra-1 \([0-9a-f-]{36}\): deploy failed/,
+    /cim:Instance "vm-[0-9a-f]{12}" \(id [0-9a-f-]{36}\) in region de-fra-1 \([0-9a-f-]{36}\): deploy failed/,
   );
   expect(text).toMatch(/pulumi-nodejs:dynamic\/cim:Instance \((web|db)\)/);
   expect(text).not.toContain(api().token);

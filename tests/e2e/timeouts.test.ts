@@ -26,7 +26,7 @@ it("keeps a deploy that timed out and completes it on the next up", async () => 
     { op: "up", expectFailure: true, config: { "cim-e2e:createTimeout": "1s" } },
     { op: "export" },
   ]);
-  expect(slow.output).toMatch(/cim:Instance "vm-[0-9a-f]{8}" \(id [0-9a-f-]{36}\) in region de-fra-1/);
+  expect(slow.output).toMatch(/cim:Instance "vm-[0-9a-f]{12}" \(id [0-9a-f-]{36}\) in region de-fra-1/);
   expect(slow.output).toMatch(/was still running after \d+ s/);
   const [vm] = resourcesOf(exported.deployment, "cim:Instance");
   expect(vm.initErrors?.length).toBe(1);
