@@ -65,6 +65,7 @@ export function instanceView(store: Store, r: InstanceRec) {
   const running = r.state === "Running" || r.state === "Stopping" || r.state === "Migrating";
   const hostIndex = hostIndexOf(r);
   const defaultNic = r.nics.find((n) => n.isDefault) ?? r.nics[0];
+  const group = groupOf(store, r.groupId);
   return {
     id: r.id,
     name: r.name,
@@ -136,8 +137,8 @@ export function instanceView(store: Store, r: InstanceRec) {
     backupOfferingName: store.catalogue("backupOfferings", r.backupOfferingId, r.regionId)?.name ?? "",
     keyPair: r.keyPair ?? "",
     // CloudStack's UserVmResponse group and groupid (empty: in no group)
-    group: groupOf(store, r.groupId)?.name ?? "",
-    groupId: groupOf(store, r.groupId)?.id ?? "",
+    group: group?.name ?? "",
+    groupId: group?.id ?? "",
     networkIds: r.nics.map((n) => n.networkId),
     nics: r.nics.map((n) => ({ ...n })),
   };
