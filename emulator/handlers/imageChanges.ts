@@ -2,18 +2,17 @@
 // registerIso (TemplateAdapterBase.prepare, HypervisorTemplateAdapter.prepare), updateTemplate / updateIso and
 // deleteTemplate / deleteIso (TemplateManagerImpl). Registering is a job here, as the spec makes every call that
 // reaches the compute platform: the job is the download, and its end makes the image ready or failed.
-import { badRequest } from "../http";
+import { badRequest, ok } from "../http";
 import { audited, isoNow, jobAccepted, stateJob, submitJob } from "./common";
 import { checkImageUrl, hypervisorType, templateFormat } from "./imageRules";
 import { type GCtx, type ImageKind, imageView, KINDS, ownImage } from "./images";
-import { body, bool, query, reqStr, str } from "./input";
+import { body, bool, query, reqStr, str, withinLength } from "./input";
 
 /** CloudStack's @Parameter lengths: name (the default 255), displaytext 4096, url 2048. */
 const MAX = { name: 255, displayText: 4096, url: 2048 };
 
 function within(key: keyof typeof MAX, value: string | undefined): void {
-  if (value !== undefined && value.length > MAX[key])
-    throw badRequest(`Value greater than max allowed length ${MAX[key]} for param: ${key}`);
+  if (value !== undefined) withinLength(key, value, MAX[key]);
 }
 
 /** An OS type id the platform knows (CloudStack's UUID parameter check of ostypeid). */
@@ -130,7 +129,7 @@ export function updateImage(kind: ImageKind) {
       ...(kind === "iso" && bool(q, "bootable") !== undefined ? { bootable: bool(q, "bootable") } : {}),
     };
     ctx.data.images.update(r, patch, isoNow(ctx));
-    return { status: 200, body: imageView(ctx, r), audit: audited(KINDS[kind].resourceType, r.id) };
+    return ok(imageView(ctx, r), audited(KINDS[kind].resourceType, r.id));
   };
 }
 

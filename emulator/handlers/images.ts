@@ -7,7 +7,7 @@ import type { Repos } from "../family";
 import { badRequest, type Ctx, forbidden, notFound, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import type { ImageRec, InstanceRec, Iso, Template } from "../records";
-import { GIB, ISO_SIZE_GB, mayUse, osTypeName, registeredImages, TEMPLATE_SIZE_GB } from "./imageLookup";
+import { GIB, ISO_SIZE_GB, mayUse, osTypeName, TEMPLATE_SIZE_GB } from "./imageLookup";
 import { query, str } from "./input";
 import { deleteEffect, stampOf } from "./lifecycle";
 
@@ -185,8 +185,8 @@ function rowsOf(ctx: GCtx, kind: ImageKind): Row[] {
   const catalogue = (ctx.store.state[KINDS[kind].catalogue] as (Template | Iso)[])
     .filter((c) => c.regionId === ctx.region.id)
     .map((c) => ({ catalogue: c }));
-  const recs = Object.values(registeredImages(ctx.store))
-    .filter((r) => r.kind === kind && r.regionId === ctx.region.id)
+  const recs = ctx.data.images
+    .where((r) => r.kind === kind && r.regionId === ctx.region.id)
     .map((rec) => ({ rec }));
   return [...catalogue, ...recs];
 }
@@ -221,7 +221,7 @@ export function listImages(kind: ImageKind) {
 function visible(ctx: GCtx, kind: ImageKind, id: string): Row {
   const c = ctx.store.catalogue(KINDS[kind].catalogue, id, ctx.region.id);
   if (c) return { catalogue: c };
-  const r = registeredImages(ctx.store)[id];
+  const r = ctx.data.images.byId(id);
   if (r && r.regionId === ctx.region.id && mayUse(ctx.user, r)) {
     if (r.kind !== kind)
       throw badRequest(`Please specify a valid ${kind === "template" ? "template" : "ISO"}.`);

@@ -66,6 +66,7 @@ export function instanceView(store: Store, r: InstanceRec) {
   const hostIndex = hostIndexOf(r);
   const defaultNic = r.nics.find((n) => n.isDefault) ?? r.nics[0];
   const group = groupOf(store, r.groupId);
+  const host = running ? zoneHost(zone?.name ?? "", hostIndex) : undefined;
   return {
     id: r.id,
     name: r.name,
@@ -111,8 +112,8 @@ export function instanceView(store: Store, r: InstanceRec) {
     diskOfferingName: disk?.name ?? "",
     zoneId: r.zoneId,
     zoneName: zone?.name ?? "",
-    hostId: running ? hostId(zone?.name ?? "", hostIndex) : "",
-    hostname: running ? `kvm-${zone?.name ?? "zone"}-${hostIndex}` : "",
+    hostId: host?.id ?? "",
+    hostname: host?.name ?? "",
     hostControlState: running ? "Enabled" : "",
     memory,
     cpuTotal: ghz(cpuNumber * cpuSpeed),

@@ -6,7 +6,7 @@
 // account by that VPC's region (`regionId`), since an id is valid only in its own region. Group create and
 // update are synchronous (data the service keeps); joining, leaving and deleting are jobs (platform work).
 import type { Repos } from "../family";
-import { ApiError, badRequest, type Ctx, conflict, forbidden, notFound, ok } from "../http";
+import { ApiError, badRequest, type Ctx, conflict, forbidden, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import type { MultiRegionGroupRec, MultiRegionMemberRec, VpcRec } from "../records";
 import { audited, isoNow, pagedEnvelope, paging, recordJob, stateJob } from "./common";
@@ -42,11 +42,7 @@ export function multiRegionQuota(ctx: MCtx) {
   });
 }
 
-function findGroup(ctx: MCtx, id: string): MultiRegionGroupRec {
-  const g = ctx.data.multiRegionGroups.get(ctx.owner, id);
-  if (!g) throw notFound(`Multi-region group ${id} not found in region ${ctx.owner.regionName}`);
-  return g;
-}
+const findGroup = (ctx: MCtx, id: string) => ctx.data.multiRegionGroups.find(ctx.owner, id);
 
 /** A group that may change: not being deleted. */
 function liveGroup(ctx: MCtx, id: string): MultiRegionGroupRec {
@@ -208,11 +204,7 @@ export function addVpc(ctx: MCtx) {
   });
 }
 
-function findMember(ctx: MCtx, id: string): MultiRegionMemberRec {
-  const m = ctx.data.multiRegionMembers.get(ctx.owner, id);
-  if (!m) throw notFound(`Multi-region group member ${id} not found in region ${ctx.owner.regionName}`);
-  return m;
-}
+const findMember = (ctx: MCtx, id: string) => ctx.data.multiRegionMembers.find(ctx.owner, id);
 
 /** GET /multi-regions/{id}/vpcs: one group's members. */
 export function listGroupVpcs(ctx: MCtx) {
@@ -241,9 +233,7 @@ export function getMember(ctx: MCtx) {
 
 /** DELETE /multi-regions/members/{memberId}: removeFromGlobalLoadBalancerRule's counterpart, a job. */
 export function removeMember(ctx: MCtx) {
-  const m = findMember(ctx, ctx.params.memberId);
-  if (m.state === "Add" || m.state === "Revoke")
-    throw conflict(`Multi-region group member ${m.id} is ${m.state}; wait for its job to finish`);
+  const m = ctx.data.multiRegionMembers.idle(findMember(ctx, ctx.params.memberId));
   const vpc = ctx.data.vpcs.byId(m.vpcId);
   return stateJob(ctx, ctx.data.multiRegionMembers, m, {
     resourceType: MEMBER,
