@@ -8,7 +8,6 @@ import { z } from "zod";
 import type { FileSystem } from "../client";
 import { id } from "../lifecycle/check";
 import { waitFor } from "../lifecycle/session";
-import { containsUnknown } from "../lifecycle/values";
 import {
   catalogueField,
   commonFields,
@@ -18,6 +17,7 @@ import {
   nameField,
   recordCalls,
   skipFailed,
+  uniqueTogether,
 } from "./common";
 import { defineKind } from "./define";
 
@@ -154,7 +154,7 @@ export const fileSystem = defineKind({
     return out;
   },
   // names are unique per account and region: a replacement that keeps the name deletes first
-  deleteBeforeReplace: (olds, news) => containsUnknown(news.name) || news.name === olds.name,
+  deleteBeforeReplace: uniqueTogether("name"),
   api: {
     ...recordCalls((c) => c.fileSystems),
     create: (s, i) =>

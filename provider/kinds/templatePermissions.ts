@@ -9,8 +9,7 @@ import { z } from "zod";
 import type { ImageAccess, ImagePermissionsChange } from "../client";
 import { id, text } from "../lifecycle/check";
 import type { Session } from "../lifecycle/session";
-import { containsUnknown } from "../lifecycle/values";
-import { commonFields, field, flagField } from "./common";
+import { commonFields, field, flagField, uniqueTogether } from "./common";
 import { defineKind } from "./define";
 import { ownImage } from "./image";
 
@@ -130,8 +129,7 @@ export const templatePermissions = defineKind({
     return [];
   },
   // one set of permissions per template: a replacement on the same template resets first
-  deleteBeforeReplace: (olds, news) =>
-    containsUnknown(news.templateId) || news.templateId === olds.templateId,
+  deleteBeforeReplace: uniqueTogether("templateId"),
   api: {
     get: (s, id) => templates(s).permissions(id, { region: s.region }),
     async create(s, want) {

@@ -9,8 +9,7 @@ import type { PrivateGateway } from "../client";
 import { bool, id, optionalId, whenKnown } from "../lifecycle/check";
 import { formatIpv4, isHostOf, parseIpv4, rangeOf } from "../lifecycle/net";
 import { waitFor } from "../lifecycle/session";
-import { containsUnknown } from "../lifecycle/values";
-import { commonFields, field, recordCalls } from "./common";
+import { commonFields, field, recordCalls, uniqueTogether } from "./common";
 import { defineKind } from "./define";
 import { ipv4, netmask, sameNetmask } from "./network";
 
@@ -104,7 +103,7 @@ export const vpcGateway = defineKind({
     });
   },
   // a VLAN carries one network in the zone: a replacement on the same VLAN deletes the old gateway first
-  deleteBeforeReplace: (olds, news) => containsUnknown(news.vlan) || news.vlan === olds.vlan,
+  deleteBeforeReplace: uniqueTogether("vlan"),
   api: {
     ...recordCalls((c) => c.privateGateways),
     // the client sends the fields of a gateway create and nothing else
