@@ -7,7 +7,7 @@
 //   name there could make the name ambiguous or be the one meant), by id only when the id was not found
 //   elsewhere (ids are unique). Give `region` to read only the group's own region.
 import * as pulumi from "@pulumi/pulumi";
-import type { InstanceGroup } from "../../provider/client";
+import { type InstanceGroup, regionFailures } from "../../provider/client";
 import {
   asQuery,
   client,
@@ -46,11 +46,13 @@ async function readGroups(opts: InstanceGroupsOptions | undefined) {
   const { client: c, key } = client();
   const region = opts?.region ? await regionOf(opts) : undefined;
   const got = await gated(key, () => c.instanceGroups.list({ region: region?.id }));
-  const names = new Map((await getRegions().catch(() => [])).map((r) => [r.id, r.name]));
-  const failedRegions = Object.entries(got.regionErrors ?? {}).map(([regionId, why]) => ({
+  const failed = Object.entries(regionFailures(got.regionErrors));
+  // region names only for what failed: a lookup where every region answered reads no region list
+  const names = new Map(failed.length ? (await getRegions().catch(() => [])).map((r) => [r.id, r.name]) : []);
+  const failedRegions = failed.map(([regionId, reason]) => ({
     regionId,
     regionName: names.get(regionId),
-    reason: typeof why === "string" ? why : JSON.stringify(why),
+    reason,
   }));
   const groups = got.items.filter((g): g is InstanceGroupInfo => typeof g.id === "string");
   return { groups, failedRegions, where: region?.label ?? "every region" };

@@ -6,18 +6,17 @@ import { asQuery, fresh, type LookupQuery, type LookupRegionOptions, pick } from
 /** A multi-region group as the API shows it (`cim.MultiRegionGroup` is the resource class). */
 export type MultiRegionGroupInfo = MultiRegionGroup;
 
+const groups = (opts: LookupRegionOptions | undefined) =>
+  fresh(opts, async (c, region) => (await c.multiRegions.listAll({ region })).items);
+
 /** The multi-region groups of a region (GET /api/v1/multi-regions). Not cached. */
 export async function getMultiRegionGroups(opts?: LookupRegionOptions): Promise<MultiRegionGroup[]> {
-  return (await fresh(opts, async (c, region) => (await c.multiRegions.listAll({ region })).items)).rows;
+  return (await groups(opts)).rows;
 }
 
 /** One multi-region group by name or id, in the lookup's region. */
 export async function getMultiRegionGroup(query: LookupQuery | string): Promise<MultiRegionGroup> {
-  const q = asQuery(query);
-  const { rows, where } = await fresh(
-    q,
-    async (c, region) => (await c.multiRegions.listAll({ region })).items,
-  );
+  const { rows, where } = await groups(asQuery(query));
   return pick(rows, query, "multi-region group", where);
 }
 
