@@ -184,8 +184,7 @@ export async function waitForJob(
             if (sample !== undefined) history.record(key, sample);
             else history.bound(key, lowerMs, upperMs);
           }
-          explored();
-          return { value: job };
+          return { value: job }; // `finally` below lets another job of the key explore
         }
         if (state === "failure") {
           throw new JobFailedError(jobId, job.detail, region, job.command, job.resourceId, job.statusCode);
