@@ -15,16 +15,21 @@ import { type Checked, checkFields, requiredUnlessAdopting } from "./check";
 import { type DiffDecision, diffFields, type FieldRules } from "./diff";
 import { compact, sameValue } from "./values";
 
-const fieldEntries = new WeakMap<Kind, [string, Kind["fields"][string]][]>();
-/** A kind's fields as [name, field] pairs, listed once per kind (check, diff and outputs run per resource). */
-const entries = (kind: Kind) => {
-  let list = fieldEntries.get(kind);
-  if (!list) {
-    list = Object.entries(kind.fields);
-    fieldEntries.set(kind, list);
+/** A kind's fields and output-only values as [name, declaration] pairs, listed once per kind. */
+const listed = new WeakMap<
+  Kind,
+  { fields: [string, Kind["fields"][string]][]; outputs: [string, Kind["outputs"][string]][] }
+>();
+const lists = (kind: Kind) => {
+  let l = listed.get(kind);
+  if (!l) {
+    l = { fields: Object.entries(kind.fields), outputs: Object.entries(kind.outputs) };
+    listed.set(kind, l);
   }
-  return list;
+  return l;
 };
+/** A kind's fields as [name, field] pairs (check, diff and outputs run per resource: no list per call). */
+const entries = (kind: Kind) => lists(kind).fields;
 
 /** Field schemas, adoption-optional fields and the kind's cross-field rules. `olds` are the old inputs. */
 const checkCache = new WeakMap<
@@ -144,27 +149,33 @@ export function outputsOf<F extends Fields, O extends Outputs>(
   region: string | undefined,
   tags?: Record<string, string>,
 ): OutputsOf<F, O> {
-  const out: Recorded = { region };
+  // Only values that are there go in (the host refuses undefined), each without undefined inside: the object
+  // is built once, not built and then copied (a refresh makes one per resource).
+  const out: Recorded = {};
+  const put = (k: string, v: unknown) => {
+    if (v === undefined) delete out[k];
+    else out[k] = v !== null && typeof v === "object" ? compact(v) : v;
+  };
+  put("region", region);
   for (const [k, f] of entries(kind)) {
     if (k === "region" || f.secret) continue;
     if (k === "tags" && kind.tags) {
-      out.tags = tags ?? rec.tags;
+      put("tags", tags ?? rec.tags);
       continue;
     }
     if (f.output) {
-      out[k] = f.output(live, rec);
+      put(k, f.output(live, rec));
       continue;
     }
     const lv = liveValue(f, k, live, rec);
     const rv = rec[k];
     const preferLive = (f.prefer ?? (f.change === "update" ? "live" : "input")) === "live";
-    // A live value of null means the API says "none": it wins over what was recorded.
-    out[k] = preferLive ? (lv === undefined ? rv : lv) : (rv ?? lv);
-    if (out[k] === null) out[k] = undefined;
+    // A live value of null means the API says "none": it wins over what was recorded, and is not recorded.
+    put(k, (preferLive ? (lv === undefined ? rv : lv) : (rv ?? lv)) ?? undefined);
   }
-  for (const [k, o] of Object.entries(kind.outputs)) out[k] = o.from(live, rec);
+  for (const [k, o] of lists(kind).outputs) put(k, o.from(live, rec));
   // Built key by key from the declaration, which the type system cannot follow: the one cast of the outputs.
   // The lifecycle tests parse what the providers return with the kind's outputs schema (kinds/outputSchema.ts),
   // whose type is proved at compile time to be OutputsOf<F, O>.
-  return compact(out) as OutputsOf<F, O>;
+  return out as OutputsOf<F, O>;
 }
