@@ -17,7 +17,7 @@ const LOCAL_TIME = /^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d
  * A position on the server's local timeline (the text read as if it were UTC: only compared with other such
  * texts of the same server). A value with an offset is refused: the server's times carry none.
  */
-export function localPosition(value: string, param: string): number {
+function localPosition(value: string, param: string): number {
   const m = LOCAL_TIME.exec(value.trim());
   const ms = m
     ? Date.UTC(

@@ -35,13 +35,13 @@ export type FileSystemData = Repos<{
 type FCtx = Ctx<FileSystemData>;
 
 /** SharedFS.SharedFSPath: where the file-system VM exports the share. */
-export const SHARE_PATH = "/mnt/fs/share";
+const SHARE_PATH = "/mnt/fs/share";
 /** The only provider CloudStack ships (SharedFSProvider.SharedFSProviderType.SHAREDFSVM). */
 const PROVIDER = "SHAREDFSVM";
 const FORMATS = ["XFS", "EXT4"];
 /** SharedFSVmProvider's zone settings sharedfsvm.min.cpu.count and sharedfsvm.min.ram.size (MB), defaults. */
-export const MIN_CPU = 2;
-export const MIN_RAM_MB = 1024;
+const MIN_CPU = 2;
+const MIN_RAM_MB = 1024;
 const GIB = 1024 ** 3;
 
 /** The file system's row, as SharedFSResponse shows it (camel-cased); `size` in bytes, `sizeGb` as text. */

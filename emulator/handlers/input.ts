@@ -11,7 +11,7 @@ export function body(ctx: Ctx): Obj {
   return b as Obj;
 }
 
-export function hasJsonBody(ctx: Ctx): boolean {
+function hasJsonBody(ctx: Ctx): boolean {
   return typeof ctx.body === "object" && ctx.body !== null && Object.keys(ctx.body).length > 0;
 }
 

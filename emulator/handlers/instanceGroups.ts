@@ -37,7 +37,7 @@ export function groupOf(store: Store, groupId: string | undefined): InstanceGrou
 }
 
 /** The caller's group of that name in the routed region (names are unique per account and region). */
-export function groupNamed(ctx: Ctx<Repos<{ instanceGroups: InstanceGroupRec }>>, name: string) {
+function groupNamed(ctx: Ctx<Repos<{ instanceGroups: InstanceGroupRec }>>, name: string) {
   return ctx.data.instanceGroups.list(ctx.owner).find((g) => g.name === name);
 }
 

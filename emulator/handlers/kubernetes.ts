@@ -363,7 +363,7 @@ const RECONCILE = "reconcileKubernetesCluster";
  * the API server; scaleKubernetesCluster and upgradeKubernetesCluster add, drain or replace nodes one by one):
  * `durationFactor` times the emulator's job latency, so the job modes and the job clock still decide.
  */
-export const CLUSTER_JOB_FACTORS = {
+const CLUSTER_JOB_FACTORS = {
   createKubernetesCluster: 10,
   scaleKubernetesCluster: 5,
   upgradeKubernetesCluster: 5,

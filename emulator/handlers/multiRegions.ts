@@ -28,7 +28,7 @@ const MEMBER = "MultiRegionGroupVpc";
 const holding = (m: MultiRegionMemberRec) => m.state !== "Error";
 
 /** The caller's groups in every region: what maxMultiRegions counts (currentMultiRegions). */
-export function groupsOf(data: Pick<MultiRegionData, "multiRegionGroups">, account: string) {
+function groupsOf(data: Pick<MultiRegionData, "multiRegionGroups">, account: string) {
   return data.multiRegionGroups.where((g) => g.account === account);
 }
 

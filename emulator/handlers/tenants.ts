@@ -18,7 +18,7 @@ export type TenantData = Repos<{
 type TCtx = Ctx<TenantData>;
 
 /** CloudStack's project.invite.timeout default: a pending invitation expires after a day. */
-export const INVITATION_TIMEOUT_MS = 86_400_000;
+const INVITATION_TIMEOUT_MS = 86_400_000;
 
 /** GET /tenants/my-limits: `<key>Limit` and `<key>Count` for every family with a quota key, in family order. */
 export function myLimits(ctx: TCtx) {

@@ -78,7 +78,7 @@ export function serverTimeAt(
 }
 
 /** A server time in the API's own form, `yyyy-MM-ddTHH:mm:ss.SSS`, from a position on its local timeline. */
-export function localText(ms: number): string {
+function localText(ms: number): string {
   return new Date(ms).toISOString().slice(0, 23);
 }
 
