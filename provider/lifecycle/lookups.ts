@@ -20,7 +20,9 @@ const FAILED_TTL_MS = 15_000;
 function lookupClient() {
   return { retry: { maxRetries: 0 }, timeoutMs: Math.min(10_000, providerConfig().requestTimeoutMs) };
 }
-const cache = new Map<string, { at: number; value: Promise<unknown[] | undefined> }>();
+/** Catalogue lists by region and name; `serial` orders the reads (a later read has a higher one). */
+const cache = new Map<string, { at: number; serial: number; value: Promise<unknown[] | undefined> }>();
+let reads = 0;
 let unreachableUntil = 0;
 
 /** Every catalogue list of a region (ids that resources name: zones, images, offerings). */
@@ -94,22 +96,44 @@ async function attempt<T>(
   }
 }
 
-/** The catalogue list of a region, or undefined when it cannot be read now. `fresh`: not from the cache. */
+/** The catalogue list of a region, or undefined when it cannot be read now. */
 export async function catalogue<T extends { id: string }>(
   kind: string,
   region: string | undefined,
   name: CatalogueName,
-  fresh = false,
 ): Promise<T[] | undefined> {
+  return (await catalogueRead<T>(kind, region, name))?.rows;
+}
+
+/**
+ * The catalogue list and the serial of its read. `after`: only a read with a higher serial will do, one asked
+ * for after that point: a fresh one, or one another check started since. The checks that miss at the same time
+ * share one re-read instead of each listing the catalogue again.
+ */
+async function catalogueRead<T>(
+  kind: string,
+  region: string | undefined,
+  name: CatalogueName,
+  after?: number,
+): Promise<{ rows: T[]; serial: number } | undefined> {
   if (skipped()) return undefined;
   const key = `${region ?? ""}/${name}`;
-  const hit = cache.get(key);
-  if (!fresh && hit && Date.now() - hit.at < TTL_MS) return (await hit.value) as T[] | undefined;
-  const value = attempt(kind, region, (s) => fetchCatalogue(s.client, name));
-  cache.set(key, { at: Date.now(), value });
-  const rows = await value;
-  if (rows === undefined) cache.delete(key);
-  return rows as T[] | undefined;
+  let entry = cache.get(key);
+  const usable = entry && (after === undefined ? Date.now() - entry.at < TTL_MS : entry.serial > after);
+  if (!entry || !usable) {
+    entry = {
+      at: Date.now(),
+      serial: ++reads,
+      value: attempt(kind, region, (s) => fetchCatalogue(s.client, name)),
+    };
+    cache.set(key, entry);
+  }
+  const rows = await entry.value;
+  if (rows === undefined) {
+    if (cache.get(key) === entry) cache.delete(key);
+    return undefined;
+  }
+  return { rows: rows as T[], serial: entry.serial };
 }
 
 export interface LookupFailure {
@@ -127,14 +151,18 @@ export async function mustExist(
   what: string,
 ): Promise<{ failure?: LookupFailure; row?: Record<string, unknown> }> {
   if (typeof value !== "string") return {};
-  const rows = await catalogue<{ id: string }>(kind, region, name);
-  if (!rows) return {};
-  let row = rows.find((r) => r.id === value) as Record<string, unknown> | undefined;
+  // Reads asked for from here on see what this check looks for (it existed when the check began).
+  const begun = reads;
+  const read = await catalogueRead<{ id: string }>(kind, region, name);
+  if (!read) return {};
+  let row = read.rows.find((r) => r.id === value) as Record<string, unknown> | undefined;
   // The catalogue includes what the account registers (templates, ISOs): a cached list may predate one made
-  // earlier in the same run, or show it still downloading. Such a miss is read once more before it counts.
+  // earlier in the same run, or show it still downloading. Such a miss is read once more before it counts,
+  // by a list asked for after the one that missed and after this check began (one such list is shared by the
+  // checks that miss at the same time; one asked for earlier may predate what this check names).
   if (!row || row.isReady === false) {
-    const now = await catalogue<{ id: string }>(kind, region, name, true);
-    row = (now ?? rows).find((r) => r.id === value) as Record<string, unknown> | undefined;
+    const now = await catalogueRead<{ id: string }>(kind, region, name, Math.max(read.serial, begun));
+    row = (now?.rows ?? read.rows).find((r) => r.id === value) as Record<string, unknown> | undefined;
   }
   if (row) return { row };
   const where = region ? `region ${region}` : "the default region (cim:region is not set)";

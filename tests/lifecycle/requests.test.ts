@@ -108,6 +108,24 @@ describe("requests per resource", () => {
     for (const m of made) expect(m.outs).toMatchObject({ state: "Running", tags: { team: "perf" } });
   });
 
+  it("checks that miss the same catalogue id at once share one re-read of the list, not one each", async () => {
+    const p = providerFor("Instance");
+    expect((await p.check!({}, { ...cat, name: "warm-catalogue" })).failures ?? []).toEqual([]);
+    await ctl.resetRequests();
+    const ghost = "00000000-0000-4000-8000-00000000beef";
+    const checks = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => p.check!({}, { ...cat, templateId: ghost, name: `ghost-${i}` })),
+    );
+    for (const c of checks) {
+      expect(c.failures?.find((f) => f.property === "templateId")?.reason).toContain(ghost);
+    }
+    // The cached list missed the id: one list asked for after it answers all six.
+    expect((await ctl.requests())["GET /api/v1/templates"]).toBe(1);
+    // A check that starts later and misses again lists again (the shared re-read predates it).
+    await p.check!({}, { ...cat, templateId: ghost, name: "ghost-later" });
+    expect((await ctl.requests())["GET /api/v1/templates"]).toBe(2);
+  });
+
   it("create against an API whose jobs carry no result: one read per instance, the same outputs", async () => {
     await ctl.jobRecords({ results: false });
     await ctl.resetRequests();
