@@ -5,7 +5,6 @@
 // returns status, headers and text, or throws a TransportFailure that the core turns into a CimError.
 
 import type { Agent, Dispatcher } from "undici";
-
 import { RequestGate } from "./gate";
 
 /**

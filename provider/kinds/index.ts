@@ -68,6 +68,8 @@ export type KindName = keyof typeof kinds;
 
 for (const [name, kind] of Object.entries(kinds)) {
   if (kind.name !== name) throw new Error(`kind registry: ${name} is declared as ${kind.name}`);
+  const both = Object.keys(kind.outputs).filter((o) => o === "region" || Object.hasOwn(kind.fields, o));
+  if (both.length) throw new Error(`kind registry: ${name} declares ${both.join(", ")} as field and output`);
 }
 
 export const kindList: readonly Kind[] = Object.values(kinds) as Kind[];

@@ -150,11 +150,11 @@ export function outputsOf<F extends Fields, O extends Outputs>(
   tags?: Record<string, string>,
 ): OutputsOf<F, O> {
   // Only values that are there go in (the host refuses undefined), each without undefined inside: the object
-  // is built once, not built and then copied (a refresh makes one per resource).
+  // is built once, not built and then copied (a refresh makes one per resource). Each key is put once: a
+  // kind's output-only names never repeat its fields' (the registry refuses that).
   const out: Recorded = {};
   const put = (k: string, v: unknown) => {
-    if (v === undefined) delete out[k];
-    else out[k] = v !== null && typeof v === "object" ? compact(v) : v;
+    if (v !== undefined) out[k] = v !== null && typeof v === "object" ? compact(v) : v;
   };
   put("region", region);
   for (const [k, f] of entries(kind)) {
