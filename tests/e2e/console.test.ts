@@ -58,8 +58,13 @@ const text = async (p: Page, selector: string) =>
   ((await p.locator(selector).first().textContent()) ?? "").trim();
 /** Moves the page to a view of the console (its hash route) without reloading it: the token stays. */
 const go = (p: Page, hash: string) => p.evaluate(`window.location.hash = ${JSON.stringify(hash)}`);
-/** The sign-in's token field has a value (the local token arrived). */
-const prefilled = (p: Page) => p.waitForFunction("document.getElementById('token').value !== ''");
+/**
+ * Waits until the sign-in's token field has a value (the local token arrived). Polled from here, not with
+ * `waitForFunction`: that re-evaluates its predicate in the page with `eval`, which the console's
+ * Content-Security-Policy (`script-src 'self'`) refuses whenever the first check comes too early.
+ */
+const prefilled = (p: Page) =>
+  expect.poll(() => p.locator("#token").inputValue(), { timeout: 15_000, interval: 25 }).not.toBe("");
 
 /** Opens the console and signs in: with `token`, or with the local token the page prefills. */
 async function signIn(p: Page, token?: string) {
