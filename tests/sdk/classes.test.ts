@@ -589,3 +589,64 @@ describe("templates and ISOs", () => {
     expect(await value(iso.status)).toBe("Successfully Installed");
   });
 });
+
+describe("registration under Pulumi's runtime", () => {
+  // Pulumi's runtime keeps every promise a registration makes, with the stack trace of its creation, to name
+  // leaked promises at exit (`_debugStackTrace`, printed only under PULUMI_DEBUG_PROMISE_LEAKS).
+  const { getStore } = require("@pulumi/pulumi/runtime/state");
+  const debugStacksOf = (make: () => unknown) => {
+    const before = new Set<Promise<unknown>>(getStore().leakCandidates);
+    make();
+    return [...getStore().leakCandidates]
+      .filter((p) => !before.has(p))
+      .map((p) => String((p as { _debugStackTrace?: unknown })._debugStackTrace));
+  };
+  const frames = (stack: string) => stack.split("\n").filter((l) => l.trimStart().startsWith("at ")).length;
+
+  it("each kind registers without a stack trace per promise, and leaves the program's stack trace limit as it was", async () => {
+    const cim: Record<string, any> = await import("../../sdk");
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 23;
+    onTestFinished(() => {
+      Error.stackTraceLimit = limit;
+    });
+    for (const kind of kindList) {
+      // empty args: check refuses them, so nothing is made
+      const stacks = debugStacksOf(() => new cim[kind.name](`quiet-${kind.name}`, {}));
+      expect(stacks.length, kind.name).toBeGreaterThan(4 * Object.keys(kind.fields).length);
+      expect(
+        stacks.filter((s) => frames(s) > 0),
+        kind.name,
+      ).toEqual([]);
+      expect(Error.stackTraceLimit, kind.name).toBe(23);
+    }
+  });
+
+  it("under PULUMI_DEBUG_PROMISE_LEAKS every promise keeps the stack trace of its creation", async () => {
+    const cim = await import("../../sdk");
+    process.env.PULUMI_DEBUG_PROMISE_LEAKS = "1";
+    onTestFinished(() => {
+      delete process.env.PULUMI_DEBUG_PROMISE_LEAKS;
+    });
+    const stacks = debugStacksOf(() => new cim.Volume("debugged", {}));
+    expect(stacks.length).toBeGreaterThan(0);
+    expect(stacks.filter((s) => frames(s) === 0)).toEqual([]);
+    expect(stacks.every((s) => s.includes("classes.test.ts"))).toBe(true);
+  });
+
+  it("an error thrown while registering has a stack trace that names the program's line", async () => {
+    const cim = await import("../../sdk");
+    const limit = Error.stackTraceLimit;
+    let thrown: unknown;
+    try {
+      // Pulumi refuses a resource without a name before it registers anything
+      new cim.Volume(undefined as unknown as string, {});
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(Error);
+    expect((thrown as Error).message).toMatch(/Missing resource name/);
+    expect((thrown as Error).stack).toContain("classes.test.ts");
+    expect(Error.stackTraceLimit).toBe(limit);
+  });
+});
