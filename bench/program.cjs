@@ -1,13 +1,14 @@
 // The benchmark program: N resources of one kind, from the stack config key `bench:spec` (JSON):
 //   {kind: "instance" | "probe", count, delayMs?, zoneId?, templateId?, serviceOfferingId?, prefix?, tags?,
-//    volumes?, diskOfferingId?, changed?, changedTag?}
+//    volumes?, diskOfferingId?, changed?, changedTag?, padding?}
 // (prefix: of the instances' host names, which are unique per region; default "bench")
 // `volumes`: that many cim.Volume besides (instances), or more probes (probes: count + volumes in all);
 // `changed`: the first `changed` instances get `changedTag` for their tags, the first `changed` probes another
 // value: an update of that many resources.
 // Instances get their catalogue ids from the spec (looked up once by the bench), so the program itself makes
 // no API call and the emulator's counters show only what the provider does. Probes (tests/fixtures/probe.cjs)
-// stand for the engine floor: a no-op dynamic resource waiting delayMs in create, update and delete.
+// stand for the engine floor: a no-op dynamic resource waiting delayMs in create, update and delete; with
+// `padding` ({outputs, chars}) they also keep as many outputs in state as an instance does.
 "use strict";
 
 const { probeClass } = require("../tests/fixtures/probe.cjs");
@@ -21,7 +22,11 @@ module.exports = (cim, pulumi) => {
     for (let i = 0; i < spec.count + volumes; i++) {
       const name = `b${pad(i)}`;
       const value = i < changed ? `${name}-changed` : name;
-      new (probeClass(pulumi))(name, { value, delayMs: spec.delayMs ?? 0 });
+      new (probeClass(pulumi))(name, {
+        value,
+        delayMs: spec.delayMs ?? 0,
+        ...(spec.padding ? { padding: spec.padding } : {}),
+      });
     }
     return { count: spec.count + volumes, kind: spec.kind };
   }

@@ -2,7 +2,10 @@
 // program of N Probes (tests/fixtures/probe.cjs, a no-op dynamic resource that waits delayMs = the job latency
 // in create). Both run with the CLI's default parallelism and the provider's real job waiting (the adaptive
 // first check: one provider process per `up`, so its first jobs wait without history and the rest learn from
-// them).
+// them). A third program, of N Probes padded to an instance's outputs (as many keys, about as many characters
+// in state: `padding`), shows how much of the difference is the engine's cost for what an instance keeps in
+// state (the CLI rewrites the checkpoint after each step, the host decodes every property on every call) and
+// how much is the provider's own work.
 import { startApi, summarize } from "../lib/emulator.mjs";
 import { newStack, removeStack, runSteps } from "../lib/pulumi.mjs";
 import { row } from "../lib/report.mjs";
@@ -28,21 +31,28 @@ export default {
           const repeats = n <= 10 ? 3 : 1;
           const probeRuns = [];
           const instRuns = [];
+          const paddedRuns = [];
+          let padding;
           for (let i = 0; i < repeats; i++) {
             const probeFirst = i % 2 === 0;
             if (probeFirst) probeRuns.push(await upOnce(api, { kind: "probe", count: n, delayMs: latency }));
             // The request counts are those of the last instance run. Dropped stacks leave their instances
             // in the emulator, so each run has its own host names.
             await api.control.resetRequests();
-            instRuns.push(await upOnce(api, { kind: "instance", count: n, ...cat, prefix: `r${i}` }));
+            const inst = await upOnce(api, { kind: "instance", count: n, ...cat, prefix: `r${i}` }, !padding);
+            instRuns.push(inst);
+            padding ??= inst.padding;
+            paddedRuns.push(await upOnce(api, { kind: "probe", count: n, delayMs: latency, padding }));
             if (!probeFirst) probeRuns.push(await upOnce(api, { kind: "probe", count: n, delayMs: latency }));
           }
           const probe = medianRun(probeRuns);
           const inst = medianRun(instRuns);
+          const padded = medianRun(paddedRuns);
           const counts = await api.control.requests();
           const s = summarize(counts);
           log(
-            `  N=${n}, job ${latency} ms: instances ${inst.ms} ms, probes ${probe.ms} ms; ` +
+            `  N=${n}, job ${latency} ms: instances ${inst.ms} ms, probes ${probe.ms} ms, ` +
+              `padded probes ${padded.ms} ms; ` +
               `${s.jobPolls} job polls, ${s.total} requests`,
           );
           const target = TARGETS[`${n}/${latency}`];
@@ -56,6 +66,14 @@ export default {
               unit: "ms",
               ...(target ? { target: `≤ ${target}×`, met: inst.ms / probe.ms <= target } : {}),
             }),
+            row({
+              scenario: "create",
+              metric: `up, N=${n}, job ${latency / 1000} s: Probes padded to an instance's ${padding.outputs} outputs`,
+              figure: padded.ms,
+              reference: probe.ms,
+              refLabel: "N Probes, same delay",
+              unit: "ms",
+            }),
           );
           details.push({
             n,
@@ -65,7 +83,11 @@ export default {
             probeMs: probe.ms,
             instanceRunsMs: instRuns.map((r) => r.ms),
             probeRunsMs: probeRuns.map((r) => r.ms),
+            paddedProbeMs: padded.ms,
+            paddedProbeRunsMs: paddedRuns.map((r) => r.ms),
+            padding,
             ratio: inst.ms / probe.ms,
+            ratioToPadded: inst.ms / padded.ms,
             requests: counts,
             jobPollsPerInstance: s.jobPolls / n,
             requestsPerInstance: s.total / n,
@@ -86,18 +108,35 @@ function medianRun(runs) {
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
-/** One `up` of a fresh stack (then the stack is dropped; the emulator goes with the case). */
-async function upOnce(api, spec) {
+/**
+ * One `up` of a fresh stack (then the stack is dropped; the emulator goes with the case). `shape`: also read
+ * the state after it and return, as `padding`, how many outputs an instance keeps and their size.
+ */
+async function upOnce(api, spec, shape = false) {
   const stack = newStack(`create-${spec.kind}-${spec.count}`);
-  const [up] = await runSteps({
+  const [up, exported] = await runSteps({
     stack,
     envVars: api.envVars,
-    steps: [{ op: "up", config: { "bench:spec": JSON.stringify(spec) } }, removeStack],
+    steps: [
+      { op: "up", config: { "bench:spec": JSON.stringify(spec) } },
+      ...(shape ? [{ op: "export" }] : []),
+      removeStack,
+    ],
   });
   if (up.summary?.create !== spec.count + 1) {
     throw new Error(
       `up created ${JSON.stringify(up.summary)}, expected ${spec.count} resources and the stack`,
     );
   }
+  if (shape) up.padding = stateShape(exported.deployment, spec.kind);
   return up;
+}
+
+/** The outputs one resource of the kind keeps in state (its serialized provider aside), as Probe padding. */
+function stateShape(deployment, kind) {
+  const type = `cim:${kind[0].toUpperCase()}${kind.slice(1)}`;
+  const res = deployment.deployment.resources.find((r) => r.type.endsWith(type));
+  if (!res) throw new Error(`no ${type} in the exported state`);
+  const { __provider: _, ...outputs } = res.outputs;
+  return { outputs: Object.keys(outputs).length, chars: JSON.stringify(outputs).length };
 }
