@@ -602,6 +602,8 @@ describe("registration under Pulumi's runtime", () => {
       .map((p) => String((p as { _debugStackTrace?: unknown })._debugStackTrace));
   };
   const frames = (stack: string) => stack.split("\n").filter((l) => l.trimStart().startsWith("at ")).length;
+  /** No args: check refuses them, so nothing is made. */
+  const noArgs = {} as never;
 
   it("each kind registers without a stack trace per promise, and leaves the program's stack trace limit as it was", async () => {
     const cim: Record<string, any> = await import("../../sdk");
@@ -611,8 +613,7 @@ describe("registration under Pulumi's runtime", () => {
       Error.stackTraceLimit = limit;
     });
     for (const kind of kindList) {
-      // empty args: check refuses them, so nothing is made
-      const stacks = debugStacksOf(() => new cim[kind.name](`quiet-${kind.name}`, {}));
+      const stacks = debugStacksOf(() => new cim[kind.name](`quiet-${kind.name}`, noArgs));
       expect(stacks.length, kind.name).toBeGreaterThan(4 * Object.keys(kind.fields).length);
       expect(
         stacks.filter((s) => frames(s) > 0),
@@ -628,7 +629,7 @@ describe("registration under Pulumi's runtime", () => {
     onTestFinished(() => {
       delete process.env.PULUMI_DEBUG_PROMISE_LEAKS;
     });
-    const stacks = debugStacksOf(() => new cim.Volume("debugged", {}));
+    const stacks = debugStacksOf(() => new cim.Volume("debugged", noArgs));
     expect(stacks.length).toBeGreaterThan(0);
     expect(stacks.filter((s) => frames(s) === 0)).toEqual([]);
     expect(stacks.every((s) => s.includes("classes.test.ts"))).toBe(true);
@@ -640,7 +641,7 @@ describe("registration under Pulumi's runtime", () => {
     let thrown: unknown;
     try {
       // Pulumi refuses a resource without a name before it registers anything
-      new cim.Volume(undefined as unknown as string, {});
+      new cim.Volume(undefined as unknown as string, noArgs);
     } catch (e) {
       thrown = e;
     }
