@@ -345,6 +345,10 @@ export const instance = defineKind({
     timeouts: commonFields.timeouts,
     adoptId: commonFields.adoptId,
   },
+  // Outputs keep what programs wire and watch. What the platform derives (zone, template and offering names,
+  // vCPU, memory, OS), account bookkeeping and lastUpdated are read with cim.getInstance instead: every output
+  // is a property the engine writes into each checkpoint, so state per instance sets the cost of large stacks,
+  // and lastUpdated would show as drift on every refresh.
   outputs: {
     /**
      * sha256 (hex) of the normalised base64 `userData`, what state records of it (the payload is never an
@@ -355,28 +359,11 @@ export const instance = defineKind({
       from: (_v, rec) => recordedUserDataHash(rec),
       secret: true,
     },
-    zoneName: { schema: z.string(), from: (v: Instance) => v.zoneName },
-    serviceOfferingName: { schema: z.string(), from: (v: Instance) => v.serviceOfferingName },
-    templateName: { schema: z.string(), from: (v: Instance) => v.templateName },
     /** The API's instance state (Running, Stopped, Starting, Error, …). */
     state: { schema: z.string(), from: (v: Instance) => v.state },
     /** The default interface's private address. */
     ipAddress: { schema: z.string(), from: (v: Instance) => v.ipAddress },
-    /** The service offering's name. */
-    instanceType: { schema: z.string(), from: (v: Instance) => v.instanceType },
-    cpuNumber: { schema: z.number(), from: (v: Instance) => v.cpuNumber },
-    /** MHz per vCPU. */
-    cpuSpeed: { schema: z.number(), from: (v: Instance) => v.cpuSpeed },
-    /** Memory in MB. */
-    memory: { schema: z.number(), from: (v: Instance) => v.memory },
-    osDisplayName: { schema: z.string(), from: (v: Instance) => v.osDisplayName },
-    osTypeId: { schema: z.string(), from: (v: Instance) => v.osTypeId },
-    instanceName: { schema: z.string(), from: (v: Instance) => v.instanceName },
-    passwordEnabled: { schema: z.boolean(), from: (v: Instance) => v.passwordEnabled },
-    account: { schema: z.string(), from: (v: Instance) => v.account },
-    domain: { schema: z.string(), from: (v: Instance) => v.domain },
     created: { schema: z.string(), from: (v: Instance) => v.created },
-    lastUpdated: { schema: z.string(), from: (v: Instance) => v.lastUpdated },
   },
   rules(values, fail) {
     whenKnown(values, ["imageType", "templateId", "isoId", "diskOfferingId"], () => {

@@ -36,6 +36,7 @@ export {
 export * from "./fileSystems";
 export * from "./instanceGroups";
 export * from "./instanceSchedules";
+export * from "./instances";
 export * from "./kubernetes";
 export * from "./multiRegions";
 export * from "./networking";

@@ -84,6 +84,35 @@ describe("Instance outputs", () => {
   });
 });
 
+describe("Instance state", () => {
+  it("keeps what programs wire and watch, not what the platform derives (cim.getInstance reads that)", () => {
+    const live = {
+      state: "Running",
+      ipAddress: "10.1.1.20",
+      created: "2026-11-26T10:00:00",
+      lastUpdated: "2026-11-26T10:05:00",
+      ...{
+        zoneName: "de-fra-1a",
+        templateName: "Ubuntu",
+        serviceOfferingName: "Small",
+        instanceType: "Small",
+      },
+      ...{ cpuNumber: 2, cpuSpeed: 2000, memory: 4096, osDisplayName: "Ubuntu", osTypeId: "os-1" },
+      ...{ instanceName: "i-2-1-VM", passwordEnabled: false, account: "acme", domain: "ROOT" },
+    };
+    const outs = outputsOf(
+      kinds.Instance,
+      { zoneId: zone, serviceOfferingId: offering, templateId: template },
+      live,
+      "r-1",
+    );
+    expect(outs).toMatchObject({ state: "Running", ipAddress: "10.1.1.20", created: "2026-11-26T10:00:00" });
+    for (const k of Object.keys(live).filter((k) => !["state", "ipAddress", "created"].includes(k))) {
+      expect(outs).not.toHaveProperty(k);
+    }
+  });
+});
+
 describe("field declarations", () => {
   it("need `shown` when the output getter shows another type than the checked one", () => {
     const checked = z.enum(["running", "stopped"]).optional();

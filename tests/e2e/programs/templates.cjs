@@ -18,6 +18,7 @@ module.exports = async (cim) => {
     templateState: golden.state,
     extractable: shared.isExtractable,
     vmId: vm.id,
-    vmTemplate: vm.templateName,
+    // what the platform says the instance booted from: not kept in state, read with the instance lookup
+    vmTemplate: vm.id.apply(async (id) => (await cim.getInstance({ id })).templateName),
   };
 };

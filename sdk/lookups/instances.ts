@@ -1,0 +1,28 @@
+// Instance lookups: the account's instances of a region as the API shows them, by name or id, read afresh each
+// time (not cached). They are where a program reads what `cim.Instance` does not keep in state: the zone,
+// template and offering names, vCPU, memory and OS, account and domain, lastUpdated.
+import type { Instance } from "../../provider/client";
+import { fresh, type LookupQuery, type LookupRegionOptions, pick } from "./core";
+
+/** An instance as the API shows it (`cim.Instance` is the resource class): every field the platform reports. */
+export type InstanceInfo = Instance;
+
+/** Every instance of the region (GET /api/v1/compute/instances, through its pages). */
+function instances(opts: LookupRegionOptions | undefined) {
+  return fresh(opts, async (c, region) => (await c.instances.listAll({ region })).items);
+}
+
+/** The instances of a region, Destroyed ones (not yet expunged) included. Not cached. */
+export async function getInstances(opts?: LookupRegionOptions): Promise<InstanceInfo[]> {
+  return (await instances(opts)).rows;
+}
+
+/**
+ * One instance by host name or id, e.g. a `cim.Instance`'s offering as the platform reports it:
+ * `web.id.apply((id) => cim.getInstance({ id }))` then `.cpuNumber`, `.memory`, `.serviceOfferingName`. A miss
+ * lists the candidates (name and id).
+ */
+export async function getInstance(query: LookupQuery | string): Promise<InstanceInfo> {
+  const { rows, where } = await instances(typeof query === "string" ? undefined : query);
+  return pick(rows, query, "instance", where);
+}
