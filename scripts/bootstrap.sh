@@ -122,6 +122,9 @@ cim_build() {
   rm -rf "$CIM_ROOT/dist" "$CIM_ROOT/emulator/dist"
   (cd "$CIM_ROOT" && npx --no-install tsc -p tsconfig.build.json && npx --no-install tsc -p emulator/tsconfig.build.json) ||
     cim_die "TypeScript build failed"
+  # One shim module per kind, the provider that state names when pulumi-cim is installed (sdk/dynamic.ts).
+  (cd "$CIM_ROOT" && node dist/provider/kinds/render.js --shims dist/provider/shims) ||
+    cim_die "writing the provider shim modules failed"
   # npm links the emulator package's bin (cim-emulator) only once its target exists: after the first build.
   if [ ! -e "$CIM_ROOT/node_modules/.bin/cim-emulator" ]; then
     (cd "$CIM_ROOT" && npm rebuild -w pulumi-cim-emulator --ignore-scripts >/dev/null 2>&1) || true

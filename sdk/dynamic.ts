@@ -1,3 +1,4 @@
+import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 
@@ -14,23 +15,37 @@ export const implementationModule: string = __dirname.split(path.sep).includes("
   ? "pulumi-cim/provider"
   : path.resolve(__dirname, "..", "provider");
 
+/**
+ * Where the build writes each kind's shim module (`dist/provider/shims/<Kind>.js`, exported as
+ * `pulumi-cim/shims/<Kind>`): a module whose `module.exports` is the kind's shim.
+ */
+export const shimModulesDir: string = path.resolve(__dirname, "..", "provider", "shims");
+
 const shims = new Map<string, pulumi.dynamic.ResourceProvider>();
 
 /**
  * The serializable provider shim of one resource kind, one object per kind: Pulumi serializes a dynamic
- * provider once per object (a WeakMap by identity), so every resource of the kind shares one serialization
- * instead of a closure serialization each. Captures two strings and nothing else.
+ * provider once per object (a WeakMap by identity), so every resource of the kind shares one serialization.
+ *
+ * The object is the `module.exports` of the kind's shim module when the build made one. Pulumi's closure
+ * serializer captures an object that is a module's exports as a `require` of that module when it lies in
+ * node_modules: installed from npm, every resource's state then carries `require("pulumi-cim/shims/<Kind>")`
+ * (about 300 characters) instead of the shim's functions written out (about 2,400, twice: inputs and outputs),
+ * and the engine rewrites each resource's state into every checkpoint. From a source checkout (or TypeScript
+ * sources, where no shim module exists) the shim is serialized by value, capturing two strings.
  */
 export function providerShim(kind: string): pulumi.dynamic.ResourceProvider {
   let shim = shims.get(kind);
   if (!shim) {
-    shim = makeShim(kind);
+    const file = path.join(shimModulesDir, `${kind}.js`);
+    shim = fs.existsSync(file) ? (require(file) as pulumi.dynamic.ResourceProvider) : makeShim(kind);
     shims.set(kind, shim);
   }
   return shim;
 }
 
-function makeShim(kind: string): pulumi.dynamic.ResourceProvider {
+/** The shim of one kind: each method requires the implementation at call time. Captures two strings. */
+export function makeShim(kind: string): pulumi.dynamic.ResourceProvider {
   const mod = implementationModule;
   return {
     configure: (req) => require(mod).configure(req),
@@ -41,4 +56,15 @@ function makeShim(kind: string): pulumi.dynamic.ResourceProvider {
     update: (id, olds, news) => require(mod).providerFor(kind).update(id, olds, news),
     delete: (id, props) => require(mod).providerFor(kind).delete(id, props),
   };
+}
+
+/** The text of a kind's shim module (the build writes one per kind of the registry). */
+export function shimModuleText(kind: string): string {
+  return [
+    '"use strict";',
+    `// Written by the build from the registry of kinds: the provider of cim.${kind}, which state names as`,
+    `// require("pulumi-cim/shims/${kind}") when pulumi-cim is installed.`,
+    `module.exports = require("../../sdk/dynamic").makeShim(${JSON.stringify(kind)});`,
+    "",
+  ].join("\n");
 }

@@ -1,8 +1,10 @@
-// Files made from the registry of kinds: the SDK's class exports (sdk/kinds.ts). `npm run generate` writes
-// them; tests/sdk/generated.test.ts fails when a file is not what the registry makes.
+// Files made from the registry of kinds: the SDK's class exports (sdk/kinds.ts), which `npm run generate` writes
+// and tests/sdk/generated.test.ts holds to the registry; and, with `--shims DIR`, the build's one shim module per
+// kind (dist/provider/shims/<Kind>.js: see sdk/dynamic.ts), made afresh by every build and never committed.
 
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { shimModuleText } from "../../sdk/dynamic";
 import { kinds } from "./index";
 
 const header = [
@@ -37,7 +39,17 @@ export function generatedFiles(): Record<string, string> {
   return { "sdk/kinds.ts": sdkKindsModule() };
 }
 
-if (require.main === module) {
+/** The shim modules of the build, by file name. */
+export function shimModules(): Record<string, string> {
+  return Object.fromEntries(Object.keys(kinds).map((name) => [`${name}.js`, shimModuleText(name)]));
+}
+
+if (require.main === module && process.argv[2] === "--shims") {
+  const dir = process.argv[3];
+  if (!dir) throw new Error("usage: render.js --shims DIR");
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [file, text] of Object.entries(shimModules())) fs.writeFileSync(path.join(dir, file), text);
+} else if (require.main === module) {
   const root = process.argv[2] ?? process.cwd();
   for (const [file, text] of Object.entries(generatedFiles())) {
     fs.writeFileSync(path.join(root, file), text);

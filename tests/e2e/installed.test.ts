@@ -1,8 +1,9 @@
 // The quickstart from a program that installs the packed package (not the source tree) beside the newest
 // @pulumi/pulumi: npm keeps one copy of @pulumi/pulumi and installs no web server, JWT signer or test tooling
 // (the emulator is a package of its own); a quota failure leaves partial state that the next up repairs, a
-// second up changes nothing, an in-place update, destroy; the serialized provider is the installed package's,
-// and no token is anywhere.
+// second up changes nothing, an in-place update, destroy; the serialized provider is a `require` of the
+// installed package's shim module of the kind (a few hundred characters in each resource's state, not the
+// shim's functions written out), and no token is anywhere.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, it } from "vitest";
@@ -44,7 +45,7 @@ it("runs the quickstart from an installed package, beside the newest @pulumi/pul
   expect(failed.output).toContain("Maximum number of resources of type 'user_vm' for account name=user-1");
   const broken = resourcesOf(partial.deployment, "cim:Instance").find((r: any) => r.initErrors?.length);
   // The partial state carries the provider, so later operations on it can load it.
-  expect(broken.outputs.__provider).toContain('"pulumi-cim/provider"');
+  expect(broken.outputs.__provider).toContain('require("pulumi-cim/shims/Instance")');
 
   await api().control.limits({ instanceLimit: 1000 });
   const [up, preview] = await run([{ op: "up" }, { op: "preview" }]);
@@ -63,8 +64,12 @@ it("runs the quickstart from an installed package, beside the newest @pulumi/pul
   ]);
   expect(renamed.summary).toMatchObject({ update: 1, same: 6 });
   for (const r of resourcesOf(exported.deployment, "cim:")) {
-    expect(r.inputs.__provider).toContain('"pulumi-cim/provider"');
-    expect(r.inputs.__provider).not.toContain(home.workDir);
+    const kind = String(r.type).split(":").at(-1);
+    for (const serialized of [r.inputs.__provider, r.outputs.__provider]) {
+      expect(serialized).toContain(`require("pulumi-cim/shims/${kind}")`);
+      expect(serialized.length).toBeLessThan(600);
+      expect(serialized).not.toContain(home.workDir);
+    }
   }
   for (const text of [JSON.stringify(exported.deployment), await cliExport(home, stackName)]) {
     expect(text).not.toContain(api().token);

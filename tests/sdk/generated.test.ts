@@ -4,7 +4,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { kindList } from "../../provider/kinds";
-import { generatedFiles } from "../../provider/kinds/render";
+import { generatedFiles, shimModules } from "../../provider/kinds/render";
 
 const root = path.resolve(__dirname, "..", "..");
 
@@ -17,6 +17,26 @@ describe("files generated from the registry of kinds", () => {
       expect(squash(onDisk)).toBe(squash(text));
     });
   }
+});
+
+describe("the build's shim modules (the provider installed states name by require)", () => {
+  const dist = path.join(root, "dist");
+  it("one per kind of the registry, each exporting that kind's shim, exported as pulumi-cim/shims/<Kind>", () => {
+    expect(Object.keys(shimModules()).sort()).toEqual(kindList.map((k) => `${k.name}.js`).sort());
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+    expect(pkg.exports["./shims/*"]).toBe("./dist/provider/shims/*.js");
+    // the built SDK hands Pulumi the shim module's exports itself: what lets the serializer name the module
+    const { providerShim } = require(path.join(dist, "sdk", "dynamic.js"));
+    for (const k of kindList) {
+      const file = path.join(dist, "provider", "shims", `${k.name}.js`);
+      expect(fs.readFileSync(file, "utf8")).toBe(shimModules()[`${k.name}.js`]);
+      const shim = providerShim(k.name);
+      expect(shim).toBe(require(file));
+      expect(Object.keys(shim).sort()).toEqual(
+        ["check", "configure", "create", "delete", "diff", "read", "update"].sort(),
+      );
+    }
+  });
 });
 
 describe("README resource table", () => {
