@@ -11,7 +11,12 @@
 // `padding` ({outputs, chars}) they also keep as many outputs in state as an instance does.
 "use strict";
 
-const { probeClass } = require("../tests/fixtures/probe.cjs");
+// The Probe module: the bench's installed copy (CIM_BENCH_PROBE, bench/lib/install.mjs) or the fixture itself.
+const { probeClass } = require(
+  require.resolve(process.env.CIM_BENCH_PROBE ?? "../tests/fixtures/probe.cjs", {
+    paths: [process.cwd(), __dirname],
+  }),
+);
 
 module.exports = (cim, pulumi) => {
   const spec = JSON.parse(new pulumi.Config("bench").require("spec"));

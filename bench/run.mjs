@@ -9,7 +9,9 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { prepareInstall } from "./lib/install.mjs";
 import { benchDir, dist, emulatorDist, repoRoot } from "./lib/paths.mjs";
+import { useInstall } from "./lib/pulumi.mjs";
 import { markdownTable } from "./lib/report.mjs";
 import create from "./scenarios/create.mjs";
 import emulator from "./scenarios/emulator.mjs";
@@ -35,6 +37,9 @@ const { values, positionals } = parseArgs({
     "no-pin": { type: "boolean", default: false },
     // scale: the stack sizes, e.g. --sizes 100,200 (default 1000,2000; --quick 50,100).
     sizes: { type: "string" },
+    // What the programs load: pulumi-cim and the Probes installed from packages (the default, as users run
+    // it), or the checkout's dist/ and the fixture in place (`source`: providers serialized by value).
+    from: { type: "string", default: "installed" },
     out: { type: "string", default: path.join(benchDir, "results", "latest.json") },
   },
 });
@@ -77,10 +82,20 @@ fs.mkdirSync(backendDir, { recursive: true });
 process.env.PULUMI_BACKEND_URL = pathToFileURL(backendDir).href;
 
 const log = (s) => process.stderr.write(`${s}\n`);
+if (!["installed", "source"].includes(values.from)) {
+  console.error(`bench: --from takes installed or source, got ${values.from}`);
+  process.exit(2);
+}
+const install = prepareInstall(values.from);
+useInstall(install);
+log(
+  `bench: programs load pulumi-cim ${install.from === "installed" ? "as installed (npm pack)" : "from the checkout's dist/"}`,
+);
 const started = new Date();
 const results = {
   date: started.toISOString(),
   quick: values.quick,
+  from: install.from,
   machine: machine(),
   scenarios: {},
   rows: [],
@@ -134,7 +149,7 @@ fs.writeFileSync(values.out, `${JSON.stringify(results, null, 2)}\n`);
 const m = results.machine;
 console.log(
   `pulumi-cim benchmarks, ${results.date.slice(0, 10)}, ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, ` +
-    `Node ${m.node}, Pulumi ${m.pulumi}${values.quick ? ", --quick" : ""}\n`,
+    `Node ${m.node}, Pulumi ${m.pulumi}${values.quick ? ", --quick" : ""}, pulumi-cim ${install.from === "installed" ? "as installed" : "from source"}\n`,
 );
 console.log(markdownTable(results.rows));
 for (const r of Object.values(results.scenarios)) {

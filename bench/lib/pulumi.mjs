@@ -6,16 +6,24 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as readline from "node:readline";
 import { processCpuMs } from "./emulator.mjs";
+import { stacksDir } from "./install.mjs";
 import { benchDir, repoRoot } from "./paths.mjs";
 
 const RUNNER = path.join(repoRoot, "tests", "harness", "runner.cjs");
 const PROGRAM = path.join(benchDir, "program.cjs");
 let serial = 0;
+/** What programs load (install.mjs): pulumi-cim as the runner's `cim`, and the Probe module. */
+let loads = { sdk: repoRoot, probe: path.join(repoRoot, "tests", "fixtures", "probe.cjs") };
+
+/** Sets what the bench programs load from now on (prepareInstall's answer). */
+export function useInstall(install) {
+  loads = { sdk: install.sdk, probe: install.probe };
+}
 
 /** A fresh program folder (git-ignored) and a unique stack name for one scenario case. */
 export function newStack(label) {
   const id = `${label}-${process.pid}-${Date.now().toString(36)}-${serial++}`;
-  const workDir = path.join(repoRoot, ".state", "bench", id);
+  const workDir = path.join(stacksDir, id);
   fs.mkdirSync(workDir, { recursive: true });
   return { workDir, stackName: id.replace(/[^A-Za-z0-9_.-]/g, "-") };
 }
@@ -38,6 +46,7 @@ export async function runSteps({ stack, steps, envVars, timeoutMs = 20 * 60_000,
   delete env.CIM_POLL_INTERVAL_MS;
   delete env.CIM_DEBUG;
   Object.assign(env, envVars);
+  env.CIM_BENCH_PROBE = loads.probe;
   const [cmd, argv] = pin?.length
     ? ["taskset", ["-c", pin.join(","), process.execPath, runner]]
     : [process.execPath, [runner]];
@@ -82,7 +91,7 @@ export async function runSteps({ stack, steps, envVars, timeoutMs = 20 * 60_000,
     id: 0,
     op: "open",
     workDir: stack.workDir,
-    sdk: repoRoot,
+    sdk: loads.sdk,
     stackName: stack.stackName,
     projectName: "cim-bench",
     program: PROGRAM,

@@ -33,9 +33,14 @@ export default {
           const instRuns = [];
           const paddedRuns = [];
           let padding;
+          let probeState;
           for (let i = 0; i < repeats; i++) {
             const probeFirst = i % 2 === 0;
-            if (probeFirst) probeRuns.push(await upOnce(api, { kind: "probe", count: n, delayMs: latency }));
+            if (probeFirst) {
+              const run = await upOnce(api, { kind: "probe", count: n, delayMs: latency }, !probeState);
+              probeState ??= run.padding;
+              probeRuns.push(run);
+            }
             // The request counts are those of the last instance run. Dropped stacks leave their instances
             // in the emulator, so each run has its own host names.
             await api.control.resetRequests();
@@ -68,6 +73,14 @@ export default {
             }),
             row({
               scenario: "create",
+              metric: `up, N=${n}, job ${latency / 1000} s: one resource's state in each checkpoint (characters; its provider ${padding.providerChars})`,
+              figure: padding.stateChars,
+              reference: probeState.stateChars,
+              refLabel: "a Probe's",
+              unit: "",
+            }),
+            row({
+              scenario: "create",
               metric: `up, N=${n}, job ${latency / 1000} s: Probes padded to an instance's ${padding.outputs} outputs`,
               figure: padded.ms,
               reference: probe.ms,
@@ -86,6 +99,7 @@ export default {
             paddedProbeMs: padded.ms,
             paddedProbeRunsMs: paddedRuns.map((r) => r.ms),
             padding,
+            probeState,
             ratio: inst.ms / probe.ms,
             ratioToPadded: inst.ms / padded.ms,
             requests: counts,
@@ -138,5 +152,12 @@ function stateShape(deployment, kind) {
   const res = deployment.deployment.resources.find((r) => r.type.endsWith(type));
   if (!res) throw new Error(`no ${type} in the exported state`);
   const { __provider: _, ...outputs } = res.outputs;
-  return { outputs: Object.keys(outputs).length, chars: JSON.stringify(outputs).length };
+  return {
+    outputs: Object.keys(outputs).length,
+    chars: JSON.stringify(outputs).length,
+    // what the engine writes of the resource into every checkpoint, and how much of it is the serialized provider
+    // (once in the inputs, once in the outputs)
+    stateChars: JSON.stringify(res).length,
+    providerChars: String(res.inputs.__provider ?? "").length,
+  };
 }
