@@ -25,6 +25,9 @@ export function newStack(label) {
   const id = `${label}-${process.pid}-${Date.now().toString(36)}-${serial++}`;
   const workDir = path.join(stacksDir, id);
   fs.mkdirSync(workDir, { recursive: true });
+  // A project of its own, as a user's program is: without it the folder lies in this repository's package scope,
+  // where Node resolves "pulumi-cim" to the checkout itself (a package's self-reference), not the installed copy.
+  fs.writeFileSync(path.join(workDir, "package.json"), JSON.stringify({ name: "cim-bench-stack", private: true }));
   return { workDir, stackName: id.replace(/[^A-Za-z0-9_.-]/g, "-") };
 }
 

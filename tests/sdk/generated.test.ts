@@ -25,6 +25,9 @@ describe("the build's shim modules (the provider installed states name by requir
     expect(Object.keys(shimModules()).sort()).toEqual(kindList.map((k) => `${k.name}.js`).sort());
     const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
     expect(pkg.exports["./shims/*"]).toBe("./dist/provider/shims/*.js");
+    // where Pulumi cannot read pulumi-cim's package.json from its own folder (its copy not beside pulumi-cim), its
+    // serializer names the file itself: that path must load too
+    expect(pkg.exports["./dist/provider/shims/*.js"]).toBe("./dist/provider/shims/*.js");
     // the built SDK hands Pulumi the shim module's exports itself: what lets the serializer name the module
     const { providerShim } = require(path.join(dist, "sdk", "dynamic.js"));
     for (const k of kindList) {
