@@ -27,7 +27,10 @@ export function newStack(label) {
   fs.mkdirSync(workDir, { recursive: true });
   // A project of its own, as a user's program is: without it the folder lies in this repository's package scope,
   // where Node resolves "pulumi-cim" to the checkout itself (a package's self-reference), not the installed copy.
-  fs.writeFileSync(path.join(workDir, "package.json"), JSON.stringify({ name: "cim-bench-stack", private: true }));
+  fs.writeFileSync(
+    path.join(workDir, "package.json"),
+    JSON.stringify({ name: "cim-bench-stack", private: true }),
+  );
   return { workDir, stackName: id.replace(/[^A-Za-z0-9_.-]/g, "-") };
 }
 
