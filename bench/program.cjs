@@ -1,6 +1,6 @@
 // The benchmark program: N resources of one kind, from the stack config key `bench:spec` (JSON):
 //   {kind: "instance" | "probe", count, delayMs?, zoneId?, templateId?, serviceOfferingId?, prefix?, tags?,
-//    volumes?, diskOfferingId?, changed?, changedTag?, padding?}
+//    volumes?, diskOfferingId?, changed?, changedTag?, padding?, volumePadding?}
 // (prefix: of the instances' host names, which are unique per region; default "bench")
 // `volumes`: that many cim.Volume besides (instances), or more probes (probes: count + volumes in all);
 // `changed`: the first `changed` instances get `changedTag` for their tags, the first `changed` probes another
@@ -8,7 +8,8 @@
 // Instances get their catalogue ids from the spec (looked up once by the bench), so the program itself makes
 // no API call and the emulator's counters show only what the provider does. Probes (tests/fixtures/probe.cjs)
 // stand for the engine floor: a no-op dynamic resource waiting delayMs in create, update and delete; with
-// `padding` ({outputs, chars}) they also keep as many outputs in state as an instance does.
+// `padding` ({outputs, chars}) they also keep as many outputs in state as an instance does (the last `volumes`
+// of them `volumePadding`, when given: as a volume does).
 "use strict";
 
 // The Probe module: the bench's installed copy (CIM_BENCH_PROBE, bench/lib/install.mjs) or the fixture itself.
@@ -27,11 +28,8 @@ module.exports = (cim, pulumi) => {
     for (let i = 0; i < spec.count + volumes; i++) {
       const name = `b${pad(i)}`;
       const value = i < changed ? `${name}-changed` : name;
-      new (probeClass(pulumi))(name, {
-        value,
-        delayMs: spec.delayMs ?? 0,
-        ...(spec.padding ? { padding: spec.padding } : {}),
-      });
+      const padding = (i >= spec.count && spec.volumePadding) || spec.padding;
+      new (probeClass(pulumi))(name, { value, delayMs: spec.delayMs ?? 0, ...(padding ? { padding } : {}) });
     }
     return { count: spec.count + volumes, kind: spec.kind };
   }

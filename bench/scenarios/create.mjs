@@ -9,6 +9,7 @@
 import { startApi, summarize } from "../lib/emulator.mjs";
 import { newStack, removeStack, runSteps } from "../lib/pulumi.mjs";
 import { row } from "../lib/report.mjs";
+import { stateShape } from "../lib/state.mjs";
 
 /** The issue's targets: the ratio to the floor by N and job latency. */
 const TARGETS = { "10/0": 1.3, "100/0": 1.2, "10/2000": 1.1, "100/2000": 1.1 };
@@ -144,20 +145,4 @@ async function upOnce(api, spec, shape = false) {
   }
   if (shape) up.padding = stateShape(exported.deployment, spec.kind);
   return up;
-}
-
-/** The outputs one resource of the kind keeps in state (its serialized provider aside), as Probe padding. */
-function stateShape(deployment, kind) {
-  const type = `cim:${kind[0].toUpperCase()}${kind.slice(1)}`;
-  const res = deployment.deployment.resources.find((r) => r.type.endsWith(type));
-  if (!res) throw new Error(`no ${type} in the exported state`);
-  const { __provider: _, ...outputs } = res.outputs;
-  return {
-    outputs: Object.keys(outputs).length,
-    chars: JSON.stringify(outputs).length,
-    // what the engine writes of the resource into every checkpoint, and how much of it is the serialized provider
-    // (once in the inputs, once in the outputs)
-    stateChars: JSON.stringify(res).length,
-    providerChars: String(res.inputs.__provider ?? "").length,
-  };
 }

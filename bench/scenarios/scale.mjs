@@ -7,13 +7,20 @@
 // /proc and reported apart, and by default it is pinned to the last CPU with the CLI, the provider and the
 // program on the others (taskset), for the probes too, so the API's own work does not compete with the
 // engine's on either side of the comparison (`--no-pin` shares every CPU).
+// `up`, `preview` and `refresh` also run on a third stack of Probes padded to what the instances and volumes keep
+// in state (as many outputs, as many characters: bench/lib/state.mjs, read from the instance stack after its
+// `up`): the engine's cost for that data at no API cost, so instances over padded Probes is the provider's own
+// share and padded over plain Probes the data's.
 
 import { pinning, startApi } from "../lib/emulator.mjs";
 import { operationFigures } from "../lib/jobReads.mjs";
 import { newStack, removeStack, runSteps } from "../lib/pulumi.mjs";
 import { fmt, markdown, row } from "../lib/report.mjs";
+import { stateShape } from "../lib/state.mjs";
 
 const OPS = ["up", "preview", "refresh", "update", "destroy"];
+/** The operations also run on Probes padded to the instances' state. */
+const PADDED_OPS = new Set(["up", "preview", "refresh"]);
 /** Targets of the issue at N = 2,000 (ratios to the probes; requests per resource). */
 const RATIO_TARGETS = { up: 1.25, preview: 1.25, refresh: 1.25 };
 
@@ -45,6 +52,7 @@ async function oneSize(n, cpus, log) {
   const api = await startApi({ own: true, pin: cpus?.emulator });
   const inst = newStack(`scale-instance-${n}`);
   const probe = newStack(`scale-probe-${n}`);
+  const padded = newStack(`scale-padded-${n}`);
   const out = { n, volumes, changed, ops: {} };
   try {
     const cat = await api.catalogue();
@@ -68,14 +76,23 @@ async function oneSize(n, cpus, log) {
       const p = await measured(api, probe, step(specs[0]), cpus);
       await api.control.resetRequests();
       const i = await measured(api, inst, step(specs[1]), cpus);
+      if (op === "up") out.state = await statesOf(api, inst);
+      const padding = out.state && { padding: out.state.instance, volumePadding: out.state.volume };
+      const pp = PADDED_OPS.has(op)
+        ? await measured(api, padded, step(op === "up" ? { ...probes, ...padding } : undefined), cpus)
+        : undefined;
       const counts = await api.control.requests();
       const jobs = await api.control.jobReads();
       expectSummary(op, i.result.summary, total, changed, "instances");
       expectSummary(op, p.result.summary, total, changed, "probes");
+      if (pp) expectSummary(op, pp.result.summary, total, changed, "padded probes");
       const figures = operationFigures(counts, jobs, { instances: n, volumes });
       out.ops[op] = {
         ms: i.result.ms,
         probeMs: p.result.ms,
+        paddedMs: pp?.result.ms,
+        paddedProviderPeakRssMb: pp?.result.providerPeakRssMb,
+        paddedCpuMs: pp?.result.cpuMs,
         providerPeakRssMb: i.result.providerPeakRssMb,
         probeProviderPeakRssMb: p.result.providerPeakRssMb,
         cliPeakRssMb: i.result.cliPeakRssMb,
@@ -89,7 +106,7 @@ async function oneSize(n, cpus, log) {
         lags: undefined,
       };
       log(
-        `  N=${n} ${op}: ${i.result.ms} ms vs probes ${p.result.ms} ms; ${figures.total} requests ` +
+        `  N=${n} ${op}: ${i.result.ms} ms vs probes ${p.result.ms} ms${pp ? ` (padded ${pp.result.ms} ms)` : ""}; ${figures.total} requests ` +
           `(${fmt(figures.perResource, "")} a resource), ${figures.jobs} jobs at ${fmt(figures.pollsPerJob, "")} checks; ` +
           `provider ${i.result.providerPeakRssMb} MB vs ${p.result.providerPeakRssMb} MB; emulator CPU ${Math.round(i.emulatorCpuMs ?? 0)} ms; ` +
           `CPU program/CLI/provider ${JSON.stringify(i.result.cpuMs)} vs ${JSON.stringify(p.result.cpuMs)}`,
@@ -98,9 +115,19 @@ async function oneSize(n, cpus, log) {
   } finally {
     await runSteps({ stack: inst, envVars: api.envVars, steps: [removeStack] }).catch(() => {});
     await runSteps({ stack: probe, envVars: api.envVars, steps: [removeStack] }).catch(() => {});
+    await runSteps({ stack: padded, envVars: api.envVars, steps: [removeStack] }).catch(() => {});
     await api.close();
   }
   return out;
+}
+
+/** What one instance and one volume keep in the instance stack's state (bench/lib/state.mjs). */
+async function statesOf(api, stack) {
+  const [exported] = await runSteps({ stack, envVars: api.envVars, steps: [{ op: "export" }] });
+  return {
+    instance: stateShape(exported.deployment, "instance"),
+    volume: stateShape(exported.deployment, "volume"),
+  };
 }
 
 /** One step on a stack in its own runner, with the emulator's CPU time over it. */
@@ -146,6 +173,28 @@ function rowsOf(n, d, headline) {
         refLabel: `${op} of ${n + d.volumes} Probes`,
         unit: "ms",
         ...(target ? { target: `≤ ${target}×`, met: o.ms / o.probeMs <= target } : {}),
+      }),
+    );
+    if (o.paddedMs !== undefined) {
+      rows.push(
+        row({
+          scenario: "scale",
+          metric: `${op}, ${label}: wall time against Probes padded to the instances' and volumes' state`,
+          figure: o.ms,
+          reference: o.paddedMs,
+          refLabel: `${op} of ${n + d.volumes} padded Probes`,
+          unit: "ms",
+        }),
+      );
+    }
+  }
+  if (d.state) {
+    rows.push(
+      row({
+        scenario: "scale",
+        metric: `${label}: one instance's state in each checkpoint (characters; its provider ${d.state.instance.providerChars})`,
+        figure: d.state.instance.stateChars,
+        refLabel: `a volume's: ${d.state.volume.stateChars}`,
       }),
     );
   }
@@ -215,6 +264,7 @@ function opsTable(n, d) {
       "wall",
       "Probes",
       "ratio",
+      "padded Probes",
       "requests a resource",
       "a created instance",
       "job checks a job",
@@ -231,6 +281,7 @@ function opsTable(n, d) {
         s(o.ms),
         s(o.probeMs),
         `${(o.ms / o.probeMs).toFixed(2)}×`,
+        o.paddedMs === undefined ? "–" : `${s(o.paddedMs)} (${(o.ms / o.paddedMs).toFixed(2)}×)`,
         fmt(o.perResource, ""),
         op === "up" ? fmt(o.perInstance, "") : "–",
         o.jobs ? fmt(o.pollsPerJob, "") : "–",

@@ -1,0 +1,22 @@
+// What one resource of a kind keeps in a stack's state, read from an exported deployment: as padding for Probes
+// (tests/fixtures/probe.cjs) that keep as much in state at no API cost, and as the figure itself (the engine
+// writes every resource's state into each checkpoint, so its size is what large stacks pay per step).
+
+/**
+ * One resource of the kind (`instance`, `volume`, `probe`): how many outputs it keeps and the characters of its
+ * inputs and outputs (`outputs`, `chars`: Probe padding, the serialized provider left out), the characters of its
+ * whole state entry, and of its serialized provider (kept once in the inputs and once in the outputs).
+ */
+export function stateShape(deployment, kind) {
+  const type = `cim:${kind[0].toUpperCase()}${kind.slice(1)}`;
+  const res = deployment.deployment.resources.find((r) => r.type.endsWith(type));
+  if (!res) throw new Error(`no ${type} in the exported state`);
+  const { __provider: _, ...outputs } = res.outputs;
+  const { __provider: _p, ...inputs } = res.inputs;
+  return {
+    outputs: Object.keys(outputs).length,
+    chars: JSON.stringify(outputs).length + JSON.stringify(inputs).length,
+    stateChars: JSON.stringify(res).length,
+    providerChars: String(res.inputs.__provider ?? "").length,
+  };
+}
