@@ -1,8 +1,8 @@
 // Instance lookups: the account's instances of a region as the API shows them, by name or id, read afresh each
 // time (not cached). They are where a program reads what `cim.Instance` does not keep in state: the zone,
 // template and offering names, vCPU, memory and OS, account and domain, lastUpdated.
-import type { Instance } from "../../provider/client";
-import { fresh, type LookupQuery, type LookupRegionOptions, pick } from "./core";
+import { type Instance, NotFoundError } from "../../provider/client";
+import { asQuery, fresh, type LookupQuery, type LookupRegionOptions, pick } from "./core";
 
 /** An instance as the API shows it (`cim.Instance` is the resource class): every field the platform reports. */
 export type InstanceInfo = Instance;
@@ -19,10 +19,17 @@ export async function getInstances(opts?: LookupRegionOptions): Promise<Instance
 
 /**
  * One instance by host name or id, e.g. a `cim.Instance`'s offering as the platform reports it:
- * `web.id.apply((id) => cim.getInstance({ id }))` then `.cpuNumber`, `.memory`, `.serviceOfferingName`. A miss
- * lists the candidates (name and id).
+ * `web.id.apply((id) => cim.getInstance({ id }))` then `.cpuNumber`, `.memory`, `.serviceOfferingName`. By `id`
+ * it reads that instance alone (a program may look up each of its thousands of instances); a name, or an id that
+ * is not there, lists the region, and a miss lists the candidates (name and id).
  */
 export async function getInstance(query: LookupQuery | string): Promise<InstanceInfo> {
-  const { rows, where } = await instances(typeof query === "string" ? undefined : query);
+  const q = asQuery(query);
+  if (typeof query !== "string" && q.id !== undefined && q.name === undefined) {
+    const gone = (e: unknown) => (e instanceof NotFoundError ? [] : Promise.reject(e));
+    const one = await fresh(q, (c, region) => c.instances.get(q.id!, { region }).then((i) => [i], gone));
+    if (one.rows.length) return one.rows[0];
+  }
+  const { rows, where } = await instances(q);
   return pick(rows, query, "instance", where);
 }
