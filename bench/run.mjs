@@ -82,11 +82,13 @@ fs.mkdirSync(backendDir, { recursive: true });
 process.env.PULUMI_BACKEND_URL = pathToFileURL(backendDir).href;
 
 const log = (s) => process.stderr.write(`${s}\n`);
-if (!["installed", "source"].includes(values.from)) {
-  console.error(`bench: --from takes installed or source, got ${values.from}`);
+let install;
+try {
+  install = prepareInstall(values.from);
+} catch (e) {
+  console.error(e.message);
   process.exit(2);
 }
-const install = prepareInstall(values.from);
 useInstall(install);
 log(
   `bench: programs load pulumi-cim ${install.from === "installed" ? "as installed (npm pack)" : "from the checkout's dist/"}`,

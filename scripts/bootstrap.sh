@@ -120,11 +120,8 @@ cim_pulumi_env() {
 cim_build() {
   # Stale output of a module that moved (lookups.js beside lookups/) would shadow the new one: build afresh.
   rm -rf "$CIM_ROOT/dist" "$CIM_ROOT/emulator/dist"
-  (cd "$CIM_ROOT" && npx --no-install tsc -p tsconfig.build.json && npx --no-install tsc -p emulator/tsconfig.build.json) ||
-    cim_die "TypeScript build failed"
-  # One shim module per kind, the provider that state names when pulumi-cim is installed (sdk/dynamic.ts).
-  (cd "$CIM_ROOT" && node dist/provider/kinds/render.js --shims dist/provider/shims) ||
-    cim_die "writing the provider shim modules failed"
+  # package.json's build: both TypeScript projects, then one shim module per kind (sdk/dynamic.ts).
+  (cd "$CIM_ROOT" && npm run --silent build) || cim_die "the build failed (TypeScript or the shim modules; see above)"
   # npm links the emulator package's bin (cim-emulator) only once its target exists: after the first build.
   if [ ! -e "$CIM_ROOT/node_modules/.bin/cim-emulator" ]; then
     (cd "$CIM_ROOT" && npm rebuild -w pulumi-cim-emulator --ignore-scripts >/dev/null 2>&1) || true

@@ -19,7 +19,7 @@ export const implementationModule: string = __dirname.split(path.sep).includes("
  * Where the build writes each kind's shim module (`dist/provider/shims/<Kind>.js`, exported as
  * `pulumi-cim/shims/<Kind>`): a module whose `module.exports` is the kind's shim.
  */
-export const shimModulesDir: string = path.resolve(__dirname, "..", "provider", "shims");
+const shimModulesDir: string = path.resolve(__dirname, "..", "provider", "shims");
 
 const shims = new Map<string, pulumi.dynamic.ResourceProvider>();
 

@@ -6,18 +6,18 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as readline from "node:readline";
 import { processCpuMs } from "./emulator.mjs";
-import { stacksDir } from "./install.mjs";
+import { prepareInstall, stacksDir } from "./install.mjs";
 import { benchDir, repoRoot } from "./paths.mjs";
 
 const RUNNER = path.join(repoRoot, "tests", "harness", "runner.cjs");
 const PROGRAM = path.join(benchDir, "program.cjs");
 let serial = 0;
 /** What programs load (install.mjs): pulumi-cim as the runner's `cim`, and the Probe module. */
-let loads = { sdk: repoRoot, probe: path.join(repoRoot, "tests", "fixtures", "probe.cjs") };
+let loads = prepareInstall("source");
 
 /** Sets what the bench programs load from now on (prepareInstall's answer). */
 export function useInstall(install) {
-  loads = { sdk: install.sdk, probe: install.probe };
+  loads = install;
 }
 
 /** A fresh program folder (git-ignored) and a unique stack name for one scenario case. */
