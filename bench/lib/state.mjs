@@ -3,14 +3,17 @@
 // writes every resource's state into each checkpoint, so its size is what large stacks pay per step).
 
 /**
- * One resource of the kind (`instance`, `volume`, `probe`): how many outputs it keeps and the characters of its
- * inputs and outputs (`outputs`, `chars`: Probe padding, the serialized provider left out), the characters of its
- * whole state entry, and of its serialized provider (kept once in the inputs and once in the outputs).
+ * One resource of the kind (`instance`, `volume`, `probe`; the first in the state, or the one named `name`): how
+ * many outputs it keeps and the characters of its inputs and outputs (`outputs`, `chars`, the serialized
+ * provider left out), the characters of its whole state entry, and of its serialized provider (kept once in
+ * the inputs and once in the outputs).
  */
-export function stateShape(deployment, kind) {
+export function stateShape(deployment, kind, name) {
   const type = `cim:${kind[0].toUpperCase()}${kind.slice(1)}`;
-  const res = deployment.deployment.resources.find((r) => r.type.endsWith(type));
-  if (!res) throw new Error(`no ${type} in the exported state`);
+  const res = deployment.deployment.resources.find(
+    (r) => r.type.endsWith(type) && (name === undefined || r.urn.endsWith(`::${name}`)),
+  );
+  if (!res) throw new Error(`no ${type}${name ? ` named ${name}` : ""} in the exported state`);
   const { __provider: _, ...outputs } = res.outputs;
   const { __provider: _p, ...inputs } = res.inputs;
   return {
@@ -19,4 +22,14 @@ export function stateShape(deployment, kind) {
     stateChars: JSON.stringify(res).length,
     providerChars: String(res.inputs.__provider ?? "").length,
   };
+}
+
+/**
+ * The Probe `padding` ({outputs, chars}) that makes a Probe keep as many outputs as `shape` and about as many
+ * characters in its whole state entry: a plain Probe's entry (`probe`, its stateShape) less its inputs and
+ * outputs is what every Probe keeps besides them (URN, parent, provider reference, stack trace…), so the
+ * padding's inputs and outputs are the rest of `shape`'s entry.
+ */
+export function paddingFor(shape, probe) {
+  return { outputs: shape.outputs, chars: shape.stateChars - (probe.stateChars - probe.chars) };
 }

@@ -9,7 +9,7 @@
 import { startApi, summarize } from "../lib/emulator.mjs";
 import { newStack, removeStack, runSteps } from "../lib/pulumi.mjs";
 import { row } from "../lib/report.mjs";
-import { stateShape } from "../lib/state.mjs";
+import { paddingFor, stateShape } from "../lib/state.mjs";
 
 /** The issue's targets: the ratio to the floor by N and job latency. */
 const TARGETS = { "10/0": 1.3, "100/0": 1.2, "10/2000": 1.1, "100/2000": 1.1 };
@@ -33,22 +33,34 @@ export default {
           const probeRuns = [];
           const instRuns = [];
           const paddedRuns = [];
-          let padding;
+          let instState;
           let probeState;
+          let paddedState;
           for (let i = 0; i < repeats; i++) {
             const probeFirst = i % 2 === 0;
             if (probeFirst) {
               const run = await upOnce(api, { kind: "probe", count: n, delayMs: latency }, !probeState);
-              probeState ??= run.padding;
+              probeState ??= run.shape;
               probeRuns.push(run);
             }
             // The request counts are those of the last instance run. Dropped stacks leave their instances
             // in the emulator, so each run has its own host names.
             await api.control.resetRequests();
-            const inst = await upOnce(api, { kind: "instance", count: n, ...cat, prefix: `r${i}` }, !padding);
+            const inst = await upOnce(
+              api,
+              { kind: "instance", count: n, ...cat, prefix: `r${i}` },
+              !instState,
+            );
             instRuns.push(inst);
-            padding ??= inst.padding;
-            paddedRuns.push(await upOnce(api, { kind: "probe", count: n, delayMs: latency, padding }));
+            instState ??= inst.shape;
+            const padding = paddingFor(instState, probeState);
+            const paddedRun = await upOnce(
+              api,
+              { kind: "probe", count: n, delayMs: latency, padding },
+              !paddedState,
+            );
+            paddedState ??= paddedRun.shape;
+            paddedRuns.push(paddedRun);
             if (!probeFirst) probeRuns.push(await upOnce(api, { kind: "probe", count: n, delayMs: latency }));
           }
           const probe = medianRun(probeRuns);
@@ -74,15 +86,15 @@ export default {
             }),
             row({
               scenario: "create",
-              metric: `up, N=${n}, job ${latency / 1000} s: one resource's state in each checkpoint (characters; its provider ${padding.providerChars})`,
-              figure: padding.stateChars,
+              metric: `up, N=${n}, job ${latency / 1000} s: one resource's state in each checkpoint (characters; its provider ${instState.providerChars})`,
+              figure: instState.stateChars,
               reference: probeState.stateChars,
-              refLabel: "a Probe's",
+              refLabel: `a Probe's; a padded Probe's ${paddedState.stateChars}`,
               unit: "",
             }),
             row({
               scenario: "create",
-              metric: `up, N=${n}, job ${latency / 1000} s: Probes padded to an instance's ${padding.outputs} outputs`,
+              metric: `up, N=${n}, job ${latency / 1000} s: Probes padded to an instance's ${instState.outputs} outputs and state`,
               figure: padded.ms,
               reference: probe.ms,
               refLabel: "N Probes, same delay",
@@ -99,8 +111,9 @@ export default {
             probeRunsMs: probeRuns.map((r) => r.ms),
             paddedProbeMs: padded.ms,
             paddedProbeRunsMs: paddedRuns.map((r) => r.ms),
-            padding,
+            instState,
             probeState,
+            paddedState,
             ratio: inst.ms / probe.ms,
             ratioToPadded: inst.ms / padded.ms,
             requests: counts,
@@ -125,7 +138,7 @@ function medianRun(runs) {
 
 /**
  * One `up` of a fresh stack (then the stack is dropped; the emulator goes with the case). `shape`: also read
- * the state after it and return, as `padding`, how many outputs an instance keeps and their size.
+ * the state after it and return, as `shape`, what one of its resources keeps there (bench/lib/state.mjs).
  */
 async function upOnce(api, spec, shape = false) {
   const stack = newStack(`create-${spec.kind}-${spec.count}`);
@@ -143,6 +156,6 @@ async function upOnce(api, spec, shape = false) {
       `up created ${JSON.stringify(up.summary)}, expected ${spec.count} resources and the stack`,
     );
   }
-  if (shape) up.padding = stateShape(exported.deployment, spec.kind);
+  if (shape) up.shape = stateShape(exported.deployment, spec.kind);
   return up;
 }

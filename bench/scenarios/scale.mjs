@@ -16,7 +16,7 @@ import { pinning, startApi } from "../lib/emulator.mjs";
 import { operationFigures } from "../lib/jobReads.mjs";
 import { newStack, removeStack, runSteps } from "../lib/pulumi.mjs";
 import { fmt, markdown, row } from "../lib/report.mjs";
-import { stateShape } from "../lib/state.mjs";
+import { paddingFor, stateShape } from "../lib/state.mjs";
 
 const OPS = ["up", "preview", "refresh", "update", "destroy"];
 /** The operations also run on Probes padded to the instances' state. */
@@ -76,8 +76,11 @@ async function oneSize(n, cpus, log) {
       const p = await measured(api, probe, step(specs[0]), cpus);
       await api.control.resetRequests();
       const i = await measured(api, inst, step(specs[1]), cpus);
-      if (op === "up") out.state = await statesOf(api, inst);
-      const padding = out.state && { padding: out.state.instance, volumePadding: out.state.volume };
+      if (op === "up") out.state = await statesOf(api, inst, probe);
+      const padding = out.state && {
+        padding: paddingFor(out.state.instance, out.state.probe),
+        volumePadding: paddingFor(out.state.volume, out.state.probe),
+      };
       const pp = PADDED_OPS.has(op)
         ? await measured(api, padded, step(op === "up" ? { ...probes, ...padding } : undefined), cpus)
         : undefined;
@@ -86,6 +89,7 @@ async function oneSize(n, cpus, log) {
       expectSummary(op, i.result.summary, total, changed, "instances");
       expectSummary(op, p.result.summary, total, changed, "probes");
       if (pp) expectSummary(op, pp.result.summary, total, changed, "padded probes");
+      if (pp && op === "up") out.paddedState = await paddedStateOf(api, padded);
       const figures = operationFigures(counts, jobs, { instances: n, volumes });
       out.ops[op] = {
         ms: i.result.ms,
@@ -121,13 +125,21 @@ async function oneSize(n, cpus, log) {
   return out;
 }
 
-/** What one instance and one volume keep in the instance stack's state (bench/lib/state.mjs). */
-async function statesOf(api, stack) {
+/** What one instance and one volume keep in the instance stack's state, and a plain Probe in its own (bench/lib/state.mjs). */
+async function statesOf(api, stack, probeStack) {
   const [exported] = await runSteps({ stack, envVars: api.envVars, steps: [{ op: "export" }] });
+  const [probes] = await runSteps({ stack: probeStack, envVars: api.envVars, steps: [{ op: "export" }] });
   return {
     instance: stateShape(exported.deployment, "instance"),
     volume: stateShape(exported.deployment, "volume"),
+    probe: stateShape(probes.deployment, "probe"),
   };
+}
+
+/** What the first padded Probe (b0000, one standing for an instance) keeps in the padded stack's state. */
+async function paddedStateOf(api, stack) {
+  const [exported] = await runSteps({ stack, envVars: api.envVars, steps: [{ op: "export" }] });
+  return stateShape(exported.deployment, "probe", "b0000");
 }
 
 /** One step on a stack in its own runner, with the emulator's CPU time over it. */
@@ -194,7 +206,7 @@ function rowsOf(n, d, headline) {
         scenario: "scale",
         metric: `${label}: one instance's state in each checkpoint (characters; its provider ${d.state.instance.providerChars})`,
         figure: d.state.instance.stateChars,
-        refLabel: `a volume's: ${d.state.volume.stateChars}`,
+        refLabel: `a volume's: ${d.state.volume.stateChars}; a padded Probe's: ${d.paddedState?.stateChars ?? "–"}`,
       }),
     );
   }
