@@ -19,6 +19,7 @@ import {
   RequestTimeoutError,
 } from "./errors";
 import { noteJobCommand } from "./jobHistory";
+import { leanSafeParse } from "./leanParse";
 import {
   type ApiPath,
   headerIdentifier,
@@ -313,7 +314,7 @@ export class CimCore {
       if (!parsed.ok) throw new InvalidResponseError(ctx, raw.status, "json", [], parsed.unreadable);
       json = parsed.value;
     }
-    const parsed = x.schema.safeParse(json);
+    const parsed = leanSafeParse(x.schema, json);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`);
       throw new InvalidResponseError(ctx, raw.status, "shape", issues);

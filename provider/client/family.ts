@@ -3,6 +3,7 @@
 import type { z } from "zod";
 import { type AcceptedMutation, acceptedIn, type CallOptions, type CimCore } from "./core";
 import { NotFoundError } from "./errors";
+import { leanSafeParse } from "./leanParse";
 import type { ApiPath, Query } from "./paths";
 import type { Job } from "./schemas";
 
@@ -15,7 +16,7 @@ export abstract class Family {
    * is this resource's and has the shape of its read; otherwise undefined, and the caller reads it.
    */
   protected resultOf<T extends { id: string }>(job: Job | undefined, schema: z.ZodType<T>, id: string) {
-    const parsed = schema.safeParse(job?.result);
+    const parsed = leanSafeParse(schema, job?.result);
     return parsed.success && parsed.data.id === id ? parsed.data : undefined;
   }
 

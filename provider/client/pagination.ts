@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { CallOptions, CimCore } from "./core";
 import { InvalidResponseError } from "./errors";
+import { leanParseRows } from "./leanParse";
 import type { ApiPath, Query, TenantPath } from "./paths";
 import { BareArraySchema, PagedEnvelopeSchema, PassThroughMetaSchema } from "./schemas";
 
@@ -79,7 +80,7 @@ export function normaliseList<T>(
       },
     ]);
   }
-  const rows = z.array(item).parse(page.items);
+  const rows = leanParseRows(item, page.items);
   return { ...page, rows };
 }
 

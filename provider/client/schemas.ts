@@ -3,6 +3,7 @@
 // field that is present must have its documented type; null is read as "absent".
 
 import { z } from "zod";
+import { leanOptional } from "./leanParse";
 
 /** An optional field: absent or null reads as undefined; a present value must have the type. */
 const opt = <T extends z.ZodType>(s: T) =>
@@ -13,11 +14,12 @@ const opt = <T extends z.ZodType>(s: T) =>
 
 // One schema of each optional kind, shared by every field that has it (a zod schema is immutable): hundreds of
 // fields use these, and a copy each cost the provider process about 3.6 KB apiece.
-const STR = opt(z.string());
-const NUM = opt(z.number());
-const INT = opt(z.number().int());
-const BOOL = opt(z.boolean());
-const RECORD = opt(z.record(z.string(), z.unknown()));
+// Each is also known to the lean parser (leanParse.ts), which checks them without zod's copies.
+const STR = leanOptional(opt(z.string()), "string");
+const NUM = leanOptional(opt(z.number()), "number");
+const INT = leanOptional(opt(z.number().int()), "int");
+const BOOL = leanOptional(opt(z.boolean()), "boolean");
+const RECORD = leanOptional(opt(z.record(z.string(), z.unknown())), "record");
 const str = () => STR;
 const num = () => NUM;
 const int = () => INT;

@@ -1,0 +1,135 @@
+// Validation of API records without zod's per-field copies. zod builds a new object for every record and runs
+// each optional field through its own little pipeline (null → undefined): an instance record of about 65 such
+// fields cost about 36 KB of short-lived objects, so one list of 2,000 instances made 70 MB of garbage in the
+// provider process, which every resource of a stack shares. Here a loose object whose fields are the schemas'
+// plain kinds (schemas.ts: optional string, number, integer, boolean, record; required string, number, boolean)
+// is checked in place and answered as a shallow copy with its nulls read as absent; any other field is handed to
+// its own zod schema. Whenever anything is not plainly valid, zod parses the whole value, so what fails (and its
+// message) and what passes are always zod's answer; this only skips the copies on the way (tests/client/
+// leanParse.test.ts compares the two on every schema).
+
+import { z } from "zod";
+
+/** How a field's value is checked: a plain type test, or its own schema. */
+type Field =
+  | { key: string; test: (v: unknown) => boolean; nullable: boolean; optional: boolean }
+  | { key: string; schema: z.ZodType; optional: boolean };
+
+const isString = (v: unknown) => typeof v === "string";
+const isNumber = (v: unknown) => typeof v === "number" && Number.isFinite(v);
+const isSafeInteger = (v: unknown) => Number.isSafeInteger(v);
+const isBoolean = (v: unknown) => typeof v === "boolean";
+/**
+ * An object as JSON.parse makes it: what z.record(z.string(), z.unknown()) takes as it is (its values are not
+ * read). Anything else (an array, a class instance, an object without prototype) goes to zod.
+ */
+const isPlainRecord = (v: unknown) =>
+  typeof v === "object" && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+
+/** The schemas' shared optional fields (absent or null reads as undefined) and the test of each. */
+const optionalTests = new Map<z.ZodType, (v: unknown) => boolean>();
+
+/** Called once by schemas.ts for each shared optional field schema. */
+export function leanOptional<T extends z.ZodType>(
+  schema: T,
+  kind: "string" | "number" | "int" | "boolean" | "record",
+): T {
+  const tests = {
+    string: isString,
+    number: isNumber,
+    int: isSafeInteger,
+    boolean: isBoolean,
+    record: isPlainRecord,
+  };
+  optionalTests.set(schema, tests[kind]);
+  return schema;
+}
+
+/** A required field of a bare type (no checks of its own): the type test, or undefined. */
+function bareTest(schema: z.ZodType): ((v: unknown) => boolean) | undefined {
+  const def = schema.def as { type: string; checks?: unknown[] };
+  if (def.checks?.length) return undefined;
+  if (def.type === "string") return isString;
+  if (def.type === "number") return isNumber;
+  if (def.type === "boolean") return isBoolean;
+  return undefined;
+}
+
+const plans = new WeakMap<z.ZodType, Field[] | null>();
+
+/** The fields of a loose object schema, or null for any other schema (zod alone reads it). */
+function planOf(schema: z.ZodType): Field[] | null {
+  let plan = plans.get(schema);
+  if (plan !== undefined) return plan;
+  plan = null;
+  const def = schema.def as { type: string; catchall?: z.ZodType };
+  if (schema instanceof z.ZodObject && def.catchall?.def.type === "unknown") {
+    plan = Object.entries(schema.shape as Record<string, z.ZodType>).map(([key, field]): Field => {
+      const optional = field._zod.optin === "optional";
+      const shared = optionalTests.get(field);
+      if (shared) return { key, test: shared, nullable: true, optional: true };
+      const bare = bareTest(field);
+      if (bare) return { key, test: bare, nullable: false, optional: false };
+      return { key, schema: field, optional };
+    });
+  }
+  plans.set(schema, plan);
+  return plan;
+}
+
+/** The lean answer, or undefined when zod must answer (not a loose object, or not plainly valid). */
+function lean(plan: Field[], value: unknown): object | undefined {
+  if (!isPlainRecord(value)) return undefined;
+  const input = value as Record<string, unknown>;
+  let out: Record<string, unknown> | undefined;
+  const set = (key: string, v: unknown) => {
+    out ??= { ...input };
+    out[key] = v;
+  };
+  for (const f of plan) {
+    const v = input[f.key];
+    if (v === undefined) {
+      // Absent (or explicitly undefined, which zod treats alike for an optional field).
+      if (!f.optional) return undefined;
+      continue;
+    }
+    if ("test" in f) {
+      if (v === null) {
+        if (!f.nullable) return undefined;
+        set(f.key, undefined);
+      } else if (!f.test(v)) return undefined;
+      continue;
+    }
+    const r = f.schema.safeParse(v);
+    if (!r.success) return undefined;
+    if (r.data !== v) set(f.key, r.data);
+  }
+  return out ?? { ...input };
+}
+
+/** schema.safeParse(value), with the same answer, cheaper for loose objects of plain fields. */
+export function leanSafeParse<T>(schema: z.ZodType<T>, value: unknown): z.ZodSafeParseResult<T> {
+  const plan = planOf(schema);
+  const data = plan ? lean(plan, value) : undefined;
+  return data ? { success: true, data: data as T } : schema.safeParse(value);
+}
+
+/** Each row parsed as `item`; on the first row that is not valid, zod's answer for the whole array. */
+export function leanParseRows<T>(item: z.ZodType<T>, rows: unknown[]): T[] {
+  const plan = planOf(item);
+  if (plan) {
+    const out: T[] = new Array(rows.length);
+    let ok = true;
+    for (let i = 0; i < rows.length && ok; i++) {
+      const data = lean(plan, rows[i]);
+      if (data) out[i] = data as T;
+      else {
+        const r = item.safeParse(rows[i]);
+        if (r.success) out[i] = r.data;
+        else ok = false;
+      }
+    }
+    if (ok) return out;
+  }
+  return z.array(item).parse(rows);
+}

@@ -1,0 +1,160 @@
+// The lean parser (provider/client/leanParse.ts) against zod itself, on every record schema of the client: for each
+// loose object schema, a valid record built field by field, then each field set in turn to each value of a pool
+// (absent, null, each JSON type, numbers zod refuses, nested nulls), extra keys, and bodies that are not objects.
+// Both must agree on every one: pass or fail, and what passes must be the same value, key for key (a null read
+// as a key holding undefined, as zod has it). Lists: the same rows, and zod's own error, with the row's index,
+// for a list with one bad row. And the point of it: a valid instance record is answered without zod.
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { leanParseRows, leanSafeParse } from "../../provider/client/leanParse";
+import * as schemas from "../../provider/client/schemas";
+
+const looseObjects: [string, z.ZodObject][] = Object.entries(schemas as Record<string, unknown>).flatMap(
+  ([name, s]) =>
+    s instanceof z.ZodObject && (s.def.catchall as z.ZodType | undefined)?.def.type === "unknown"
+      ? [[name, s] as [string, z.ZodObject]]
+      : [],
+);
+
+/** Values a field is set to, one at a time. */
+const POOL: unknown[] = [
+  null,
+  "",
+  "text",
+  "2026-11-27T01:00:00+0000",
+  0,
+  -0,
+  7,
+  1.5,
+  -3,
+  2 ** 53,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  true,
+  false,
+  {},
+  { a: 1, b: null },
+  [],
+  ["x"],
+  [{ id: "n1" }],
+  Object.create(null),
+  new Date(0),
+];
+const ABSENT = Symbol("absent");
+
+/** A value the field takes on its own (zod's answer for the field alone), or ABSENT when absence will do. */
+function validFor(field: z.ZodType): unknown {
+  for (const v of [undefined, "text", 7, true, {}, [], ...POOL]) {
+    if (field.safeParse(v).success) return v === undefined ? ABSENT : v;
+  }
+  const entries = (field.def as { entries?: Record<string, unknown> }).entries;
+  if (entries) return Object.values(entries)[0];
+  return ABSENT;
+}
+
+function baseOf(schema: z.ZodObject): Record<string, unknown> {
+  const base: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    const v = validFor(field);
+    if (v !== ABSENT) base[key] = v;
+  }
+  return base;
+}
+
+function agree(schema: z.ZodType, value: unknown): boolean {
+  const lean = leanSafeParse(schema, value);
+  const zod = schema.safeParse(value);
+  expect(lean.success, JSON.stringify(value)).toBe(zod.success);
+  if (lean.success && zod.success) expect(lean.data).toStrictEqual(zod.data);
+  else expect(lean.error?.issues).toStrictEqual(zod.error?.issues);
+  return zod.success;
+}
+
+describe("leanSafeParse gives zod's answer", () => {
+  it("covers the client's record schemas", () => {
+    expect(looseObjects.length).toBeGreaterThan(40);
+    expect(looseObjects.map(([name]) => name)).toContain("InstanceSchema");
+  });
+
+  it.each(looseObjects)("%s: each field set to each value, extra keys, non-objects", (_name, schema) => {
+    const base = baseOf(schema);
+    let passed = 0;
+    let failed = 0;
+    const count = (ok: boolean) => (ok ? passed++ : failed++);
+    count(agree(schema, base));
+    count(agree(schema, { ...base, extraKey: null, another: { deep: [1, null] } }));
+    for (const key of Object.keys(schema.shape)) {
+      const { [key]: _dropped, ...without } = base;
+      count(agree(schema, without));
+      count(agree(schema, { ...base, [key]: undefined }));
+      for (const v of POOL) count(agree(schema, { ...base, [key]: v }));
+    }
+    for (const v of [null, undefined, "x", 5, [], [base], new Date(0)]) count(agree(schema, v));
+    // The base passes, and the pool makes every schema refuse something: both outcomes were compared.
+    expect(passed).toBeGreaterThan(0);
+    expect(failed).toBeGreaterThan(0);
+  });
+
+  it("reads nulls as absent without touching the record it was given", () => {
+    const record = { id: "i-1", name: null, tags: { a: "1" }, memory: 512 };
+    const parsed = leanSafeParse(schemas.InstanceSchema, record);
+    expect(parsed.success && parsed.data).toStrictEqual({
+      id: "i-1",
+      name: undefined,
+      tags: { a: "1" },
+      memory: 512,
+    });
+    expect(record.name).toBeNull();
+  });
+
+  it("answers a valid instance record without running zod", () => {
+    const spy = vi.spyOn(schemas.InstanceSchema, "safeParse");
+    try {
+      const record = {
+        ...baseOf(schemas.InstanceSchema),
+        id: "i-1",
+        name: "web",
+        cpuNumber: 2,
+        haEnabled: null,
+      };
+      expect(leanSafeParse(schemas.InstanceSchema, record).success).toBe(true);
+      expect(leanParseRows(schemas.InstanceSchema, [record, record])).toHaveLength(2);
+      expect(spy).not.toHaveBeenCalled();
+      // Not plainly valid: zod answers.
+      expect(leanSafeParse(schemas.InstanceSchema, { ...record, cpuNumber: 1.5 }).success).toBe(false);
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe("leanParseRows gives zod's answer for a list", () => {
+  const good = (i: number) => ({ id: `v-${i}`, name: i % 2 ? null : `vol-${i}`, size: 10, extra: i });
+
+  it("the same rows", () => {
+    const rows = Array.from({ length: 50 }, (_, i) => good(i));
+    expect(leanParseRows(schemas.VolumeSchema, rows)).toStrictEqual(
+      z.array(schemas.VolumeSchema).parse(rows),
+    );
+  });
+
+  it("zod's error for a bad row, with its index", () => {
+    const rows: unknown[] = Array.from({ length: 6 }, (_, i) => good(i));
+    rows[3] = { id: "v-3", size: "ten" };
+    const expected = z.array(schemas.VolumeSchema).safeParse(rows);
+    expect(expected.success).toBe(false);
+    expect(() => leanParseRows(schemas.VolumeSchema, rows)).toThrow(z.ZodError);
+    try {
+      leanParseRows(schemas.VolumeSchema, rows);
+    } catch (err) {
+      expect((err as z.ZodError).issues).toStrictEqual(expected.error?.issues);
+      expect((err as z.ZodError).issues[0]?.path).toStrictEqual([3, "size"]);
+    }
+  });
+
+  it("a schema that is not a loose object is zod's alone", () => {
+    const strict = z.object({ id: z.string() });
+    expect(leanParseRows(strict, [{ id: "a", more: 1 }])).toStrictEqual([{ id: "a" }]);
+  });
+});
