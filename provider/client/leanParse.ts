@@ -57,13 +57,14 @@ function bareTest(schema: z.ZodType): ((v: unknown) => boolean) | undefined {
 
 const plans = new WeakMap<z.ZodType, Field[] | null>();
 
-/** The fields of a loose object schema, or null for any other schema (zod alone reads it). */
+/** The fields of a loose object schema without checks of its own, or null (zod alone reads it). */
 function planOf(schema: z.ZodType): Field[] | null {
   let plan = plans.get(schema);
   if (plan !== undefined) return plan;
   plan = null;
-  const def = schema.def as { type: string; catchall?: z.ZodType };
-  if (schema instanceof z.ZodObject && def.catchall?.def.type === "unknown") {
+  const def = schema.def as { type: string; catchall?: z.ZodType; checks?: unknown[] };
+  // A refinement of the whole object (.refine, .superRefine) is one of its checks: zod alone runs those.
+  if (schema instanceof z.ZodObject && def.catchall?.def.type === "unknown" && !def.checks?.length) {
     plan = Object.entries(schema.shape as Record<string, z.ZodType>).map(([key, field]): Field => {
       const optional = field._zod.optin === "optional";
       const shared = optionalTests.get(field);

@@ -157,4 +157,12 @@ describe("leanParseRows gives zod's answer for a list", () => {
     const strict = z.object({ id: z.string() });
     expect(leanParseRows(strict, [{ id: "a", more: 1 }])).toStrictEqual([{ id: "a" }]);
   });
+
+  it("a loose object refined as a whole is zod's alone: its refinement runs", () => {
+    const refined = schemas.VolumeSchema.refine((v) => v.size !== 13, { message: "unlucky size" });
+    expect(leanSafeParse(refined, good(1)).success).toBe(true);
+    const bad = { ...good(2), size: 13 };
+    expect(leanSafeParse(refined, bad).success).toBe(false);
+    expect(() => leanParseRows(refined, [good(1), bad])).toThrow(/unlucky size/);
+  });
 });
