@@ -3,28 +3,33 @@
 // fields cost about 36 KB of short-lived objects, so one list of 2,000 instances made 70 MB of garbage in the
 // provider process, which every resource of a stack shares. Here a loose object whose fields are the schemas'
 // plain kinds (schemas.ts: optional string, number, integer, boolean, record; required string, number, boolean)
-// is checked in place and answered as a shallow copy with its nulls read as absent; any other field is handed to
-// its own zod schema. Whenever anything is not plainly valid, zod parses the whole value, so what fails (and its
-// message) and what passes are always zod's answer; this only skips the copies on the way (tests/client/
-// leanParse.test.ts compares the two on every schema).
+// is checked field by field and answered as a copy with what zod would change (nulls read as absent, records
+// copied); any other field is handed to its own zod schema. Whenever anything is not
+// plainly valid, or not as JSON.parse makes values (a `__proto__` key of its own, an explicit undefined), zod
+// parses the whole value, so what fails (and its message) and what passes are always zod's answer; this only
+// skips the copies on the way (tests/client/leanParse.test.ts compares the two on every schema).
 
 import { z } from "zod";
 
-/** How a field's value is checked: a plain type test, or its own schema. */
+/** How a field's value is checked: a plain type test (`record`: copied, as zod copies it), or its own schema. */
 type Field =
-  | { key: string; test: (v: unknown) => boolean; nullable: boolean; optional: boolean }
+  | { key: string; test: (v: unknown) => boolean; nullable: boolean; record: boolean }
   | { key: string; schema: z.ZodType; optional: boolean };
 
 const isString = (v: unknown) => typeof v === "string";
 const isNumber = (v: unknown) => typeof v === "number" && Number.isFinite(v);
 const isSafeInteger = (v: unknown) => Number.isSafeInteger(v);
 const isBoolean = (v: unknown) => typeof v === "boolean";
+const hasOwn = (o: object, key: string) => Object.hasOwn(o, key);
 /**
- * An object as JSON.parse makes it: what z.record(z.string(), z.unknown()) takes as it is (its values are not
- * read). Anything else (an array, a class instance, an object without prototype) goes to zod.
+ * An object as JSON.parse makes it, without a `__proto__` key of its own (zod drops one): what
+ * z.record(z.string(), z.unknown()) takes as it is, its values unread. Anything else goes to zod.
  */
 const isPlainRecord = (v: unknown) =>
-  typeof v === "object" && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+  typeof v === "object" &&
+  v !== null &&
+  Object.getPrototypeOf(v) === Object.prototype &&
+  !hasOwn(v, "__proto__");
 
 /** The schemas' shared optional fields (absent or null reads as undefined) and the test of each. */
 const optionalTests = new Map<z.ZodType, (v: unknown) => boolean>();
@@ -55,60 +60,71 @@ function bareTest(schema: z.ZodType): ((v: unknown) => boolean) | undefined {
   return undefined;
 }
 
-const plans = new WeakMap<z.ZodType, Field[] | null>();
+interface Plan {
+  fields: Field[];
+}
+
+const plans = new WeakMap<z.ZodType, Plan | null>();
 
 /** The fields of a loose object schema without checks of its own, or null (zod alone reads it). */
-function planOf(schema: z.ZodType): Field[] | null {
+function planOf(schema: z.ZodType): Plan | null {
   let plan = plans.get(schema);
   if (plan !== undefined) return plan;
   plan = null;
   const def = schema.def as { type: string; catchall?: z.ZodType; checks?: unknown[] };
   // A refinement of the whole object (.refine, .superRefine) is one of its checks: zod alone runs those.
   if (schema instanceof z.ZodObject && def.catchall?.def.type === "unknown" && !def.checks?.length) {
-    plan = Object.entries(schema.shape as Record<string, z.ZodType>).map(([key, field]): Field => {
-      const optional = field._zod.optin === "optional";
+    const fields = Object.entries(schema.shape as Record<string, z.ZodType>).map(([key, field]): Field => {
       const shared = optionalTests.get(field);
-      if (shared) return { key, test: shared, nullable: true, optional: true };
+      if (shared) return { key, test: shared, nullable: true, record: shared === isPlainRecord };
       const bare = bareTest(field);
-      if (bare) return { key, test: bare, nullable: false, optional: false };
-      return { key, schema: field, optional };
+      if (bare) return { key, test: bare, nullable: false, record: false };
+      return { key, schema: field, optional: field._zod.optin === "optional" };
     });
+    plan = { fields };
   }
   plans.set(schema, plan);
   return plan;
 }
 
-/** The lean answer, or undefined when zod must answer (not a loose object, or not plainly valid). */
-function lean(plan: Field[], value: unknown): object | undefined {
+/**
+ * The lean answer, or undefined when zod must answer (not plainly valid, or not as JSON.parse makes values).
+ * The answer is a copy, made at once with the value's own key order (zod's puts the schema's keys first: the
+ * same keys and values; building an object key by key in that order cost as much garbage again as the copy).
+ */
+function lean(plan: Plan, value: unknown): object | undefined {
   if (!isPlainRecord(value)) return undefined;
   const input = value as Record<string, unknown>;
-  let out: Record<string, unknown> | undefined;
-  const set = (key: string, v: unknown) => {
-    out ??= { ...input };
-    out[key] = v;
-  };
-  for (const f of plan) {
+  const out: Record<string, unknown> = { ...input };
+  for (const f of plan.fields) {
     const v = input[f.key];
-    if (v === undefined) {
-      // Absent (or explicitly undefined, which zod treats alike for an optional field).
-      if (!f.optional) return undefined;
-      continue;
-    }
     if ("test" in f) {
-      if (v === null) {
+      if (v === undefined) {
+        // Absent: a shared optional field stays absent (a present undefined is not JSON: zod decides).
+        if (!f.nullable || hasOwn(input, f.key)) return undefined;
+      } else if (v === null) {
         if (!f.nullable) return undefined;
-        set(f.key, undefined);
+        out[f.key] = undefined;
       } else if (!f.test(v)) return undefined;
+      else if (f.record) out[f.key] = { ...(v as object) };
       continue;
     }
+    // Any other field is its own schema's to read, absent too when it is optional (a catch or a transform may
+    // answer); an absent field that is not optional (required, or with a default) is zod's to decide.
+    if (v === undefined && (hasOwn(input, f.key) || !f.optional)) return undefined;
     const r = f.schema.safeParse(v);
     if (!r.success) return undefined;
-    if (r.data !== v) set(f.key, r.data);
+    // What zod answers for the field becomes the copy's own (an inherited value too, as zod has it).
+    if (r.data !== v || (r.data !== undefined && !hasOwn(input, f.key))) out[f.key] = r.data;
   }
-  return out ?? { ...input };
+  return out;
 }
 
-/** schema.safeParse(value), with the same answer, cheaper for loose objects of plain fields. */
+/**
+ * schema.safeParse(value), with the same answer, cheaper for loose objects of plain fields. For values as
+ * JSON.parse makes them (every caller's): a value JSON cannot make (a function, a symbol key, a getter) may pass
+ * here where zod would refuse it.
+ */
 export function leanSafeParse<T>(schema: z.ZodType<T>, value: unknown): z.ZodSafeParseResult<T> {
   const plan = planOf(schema);
   const data = plan ? lean(plan, value) : undefined;
@@ -118,7 +134,7 @@ export function leanSafeParse<T>(schema: z.ZodType<T>, value: unknown): z.ZodSaf
 /** Each row parsed as `item`; on the first row that is not valid, zod's answer for the whole array. */
 export function leanParseRows<T>(item: z.ZodType<T>, rows: unknown[]): T[] {
   const plan = planOf(item);
-  if (plan) {
+  if (plan && Array.isArray(rows)) {
     const out: T[] = new Array(rows.length);
     let ok = true;
     for (let i = 0; i < rows.length && ok; i++) {

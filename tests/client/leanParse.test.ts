@@ -2,8 +2,11 @@
 // loose object schema, a valid record built field by field, then each field set in turn to each value of a pool
 // (absent, null, each JSON type, numbers zod refuses, nested nulls), extra keys, and bodies that are not objects.
 // Both must agree on every one: pass or fail, and what passes must be the same value, key for key (a null read
-// as a key holding undefined, as zod has it). Lists: the same rows, and zod's own error, with the row's index,
-// for a list with one bad row. And the point of it: a valid instance record is answered without zod.
+// as a key holding undefined, as zod has it), with the same keys (in the record's order); a `__proto__` key as JSON.parse
+// makes it is dropped, as zod drops it. A schema of field kinds the client has no use for yet (defaults, catches,
+// transforms, enums, nested objects) agrees too. Lists: the same rows, and zod's own error, with the row's index,
+// for a list with one bad row or for what is not a list. And the point of it: a valid instance record is
+// answered without zod.
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { leanParseRows, leanSafeParse } from "../../provider/client/leanParse";
@@ -65,8 +68,13 @@ function agree(schema: z.ZodType, value: unknown): boolean {
   const lean = leanSafeParse(schema, value);
   const zod = schema.safeParse(value);
   expect(lean.success, JSON.stringify(value)).toBe(zod.success);
-  if (lean.success && zod.success) expect(lean.data).toStrictEqual(zod.data);
-  else expect(lean.error?.issues).toStrictEqual(zod.error?.issues);
+  if (lean.success && zod.success) {
+    expect(lean.data).toStrictEqual(zod.data);
+    // The same keys (in the record's own order, where zod puts the schema's first).
+    expect(Reflect.ownKeys(lean.data as object).sort()).toStrictEqual(
+      Reflect.ownKeys(zod.data as object).sort(),
+    );
+  } else expect(lean.error?.issues).toStrictEqual(zod.error?.issues);
   return zod.success;
 }
 
@@ -83,11 +91,21 @@ describe("leanSafeParse gives zod's answer", () => {
     const count = (ok: boolean) => (ok ? passed++ : failed++);
     count(agree(schema, base));
     count(agree(schema, { ...base, extraKey: null, another: { deep: [1, null] } }));
+    count(agree(schema, { firstExtra: 1, ...base }));
+    // A key named __proto__ as JSON.parse makes it (an own property): zod drops it, at the top and in records.
+    const json = JSON.stringify(base);
+    count(
+      agree(
+        schema,
+        JSON.parse(`{"__proto__":{"polluted":true}${json === "{}" ? "" : `,${json.slice(1, -1)}`}}`),
+      ),
+    );
     for (const key of Object.keys(schema.shape)) {
       const { [key]: _dropped, ...without } = base;
       count(agree(schema, without));
       count(agree(schema, { ...base, [key]: undefined }));
       for (const v of POOL) count(agree(schema, { ...base, [key]: v }));
+      count(agree(schema, { ...base, [key]: JSON.parse('{"__proto__":"x","a":"1"}') }));
     }
     for (const v of [null, undefined, "x", 5, [], [base], new Date(0)]) count(agree(schema, v));
     // The base passes, and the pool makes every schema refuse something: both outcomes were compared.
@@ -95,7 +113,7 @@ describe("leanSafeParse gives zod's answer", () => {
     expect(failed).toBeGreaterThan(0);
   });
 
-  it("reads nulls as absent without touching the record it was given", () => {
+  it("reads nulls as absent without touching the record it was given, or sharing its records", () => {
     const record = { id: "i-1", name: null, tags: { a: "1" }, memory: 512 };
     const parsed = leanSafeParse(schemas.InstanceSchema, record);
     expect(parsed.success && parsed.data).toStrictEqual({
@@ -105,6 +123,41 @@ describe("leanSafeParse gives zod's answer", () => {
       memory: 512,
     });
     expect(record.name).toBeNull();
+    if (parsed.success) (parsed.data.tags as Record<string, string>).b = "2";
+    expect(record.tags).toStrictEqual({ a: "1" });
+  });
+
+  // Fields of kinds no client schema has today: each is its own schema's (or zod's) to read, absent or not.
+  const future = z.looseObject({
+    id: z.string(),
+    withDefault: z.string().default("d"),
+    caught: z.string().optional().catch("c"),
+    transformed: z
+      .string()
+      .optional()
+      .transform((v) => v ?? "fallback"),
+    choice: z.enum(["a", "b"]).optional(),
+    exact: z.literal("x").optional(),
+    anything: z.unknown(),
+    nested: z.looseObject({ id: z.string(), size: z.number().int().nullable().optional() }).optional(),
+    list: z.array(z.looseObject({ id: z.string() })).optional(),
+  });
+  it.each<[string, unknown]>([
+    ["every optional field absent, a required unknown absent", { id: "f" }],
+    ["the required unknown given", { id: "f", anything: null }],
+    ["a default given", { id: "f", anything: 1, withDefault: "mine" }],
+    ["a catch given a wrong type", { id: "f", anything: 1, caught: 5 }],
+    ["a transform given a value", { id: "f", anything: 1, transformed: "t" }],
+    ["an enum and a literal", { id: "f", anything: 1, choice: "b", exact: "x" }],
+    ["an enum given another value", { id: "f", anything: 1, choice: "c" }],
+    [
+      "nested objects and lists",
+      { id: "f", anything: 1, nested: { id: "n", size: null, more: 1 }, list: [{ id: "l" }] },
+    ],
+    ["a nested list with a bad row", { id: "f", anything: 1, list: [{ id: "l" }, { id: 2 }] }],
+  ])("a schema of other field kinds: %s", (_case, value) => {
+    agree(future, value);
+    agree(future, JSON.parse(JSON.stringify(value)));
   });
 
   it("answers a valid instance record without running zod", () => {
@@ -150,6 +203,18 @@ describe("leanParseRows gives zod's answer for a list", () => {
     } catch (err) {
       expect((err as z.ZodError).issues).toStrictEqual(expected.error?.issues);
       expect((err as z.ZodError).issues[0]?.path).toStrictEqual([3, "size"]);
+    }
+  });
+
+  it("what is not a list gets zod's error", () => {
+    for (const notRows of [{}, null, "rows", { length: 1, 0: good(0) }] as unknown[]) {
+      const expected = z.array(schemas.VolumeSchema).safeParse(notRows);
+      expect(() => leanParseRows(schemas.VolumeSchema, notRows as unknown[])).toThrow(z.ZodError);
+      try {
+        leanParseRows(schemas.VolumeSchema, notRows as unknown[]);
+      } catch (err) {
+        expect((err as z.ZodError).issues).toStrictEqual(expected.error?.issues);
+      }
     }
   });
 
