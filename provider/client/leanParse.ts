@@ -20,7 +20,6 @@ const isString = (v: unknown) => typeof v === "string";
 const isNumber = (v: unknown) => typeof v === "number" && Number.isFinite(v);
 const isSafeInteger = (v: unknown) => Number.isSafeInteger(v);
 const isBoolean = (v: unknown) => typeof v === "boolean";
-const hasOwn = (o: object, key: string) => Object.hasOwn(o, key);
 /**
  * An object as JSON.parse makes it, without a `__proto__` key of its own (zod drops one): what
  * z.record(z.string(), z.unknown()) takes as it is, its values unread. Anything else goes to zod.
@@ -29,24 +28,22 @@ const isPlainRecord = (v: unknown) =>
   typeof v === "object" &&
   v !== null &&
   Object.getPrototypeOf(v) === Object.prototype &&
-  !hasOwn(v, "__proto__");
+  !Object.hasOwn(v, "__proto__");
+
+const KIND_TESTS = {
+  string: isString,
+  number: isNumber,
+  int: isSafeInteger,
+  boolean: isBoolean,
+  record: isPlainRecord,
+};
 
 /** The schemas' shared optional fields (absent or null reads as undefined) and the test of each. */
 const optionalTests = new Map<z.ZodType, (v: unknown) => boolean>();
 
 /** Called once by schemas.ts for each shared optional field schema. */
-export function leanOptional<T extends z.ZodType>(
-  schema: T,
-  kind: "string" | "number" | "int" | "boolean" | "record",
-): T {
-  const tests = {
-    string: isString,
-    number: isNumber,
-    int: isSafeInteger,
-    boolean: isBoolean,
-    record: isPlainRecord,
-  };
-  optionalTests.set(schema, tests[kind]);
+export function leanOptional<T extends z.ZodType>(schema: T, kind: keyof typeof KIND_TESTS): T {
+  optionalTests.set(schema, KIND_TESTS[kind]);
   return schema;
 }
 
@@ -60,28 +57,23 @@ function bareTest(schema: z.ZodType): ((v: unknown) => boolean) | undefined {
   return undefined;
 }
 
-interface Plan {
-  fields: Field[];
-}
-
-const plans = new WeakMap<z.ZodType, Plan | null>();
+const plans = new WeakMap<z.ZodType, Field[] | null>();
 
 /** The fields of a loose object schema without checks of its own, or null (zod alone reads it). */
-function planOf(schema: z.ZodType): Plan | null {
+function planOf(schema: z.ZodType): Field[] | null {
   let plan = plans.get(schema);
   if (plan !== undefined) return plan;
   plan = null;
   const def = schema.def as { type: string; catchall?: z.ZodType; checks?: unknown[] };
   // A refinement of the whole object (.refine, .superRefine) is one of its checks: zod alone runs those.
   if (schema instanceof z.ZodObject && def.catchall?.def.type === "unknown" && !def.checks?.length) {
-    const fields = Object.entries(schema.shape as Record<string, z.ZodType>).map(([key, field]): Field => {
+    plan = Object.entries(schema.shape as Record<string, z.ZodType>).map(([key, field]): Field => {
       const shared = optionalTests.get(field);
       if (shared) return { key, test: shared, nullable: true, record: shared === isPlainRecord };
       const bare = bareTest(field);
       if (bare) return { key, test: bare, nullable: false, record: false };
       return { key, schema: field, optional: field._zod.optin === "optional" };
     });
-    plan = { fields };
   }
   plans.set(schema, plan);
   return plan;
@@ -92,16 +84,16 @@ function planOf(schema: z.ZodType): Plan | null {
  * The answer is a copy, made at once with the value's own key order (zod's puts the schema's keys first: the
  * same keys and values; building an object key by key in that order cost as much garbage again as the copy).
  */
-function lean(plan: Plan, value: unknown): object | undefined {
+function lean(plan: Field[], value: unknown): object | undefined {
   if (!isPlainRecord(value)) return undefined;
   const input = value as Record<string, unknown>;
   const out: Record<string, unknown> = { ...input };
-  for (const f of plan.fields) {
+  for (const f of plan) {
     const v = input[f.key];
     if ("test" in f) {
       if (v === undefined) {
         // Absent: a shared optional field stays absent (a present undefined is not JSON: zod decides).
-        if (!f.nullable || hasOwn(input, f.key)) return undefined;
+        if (!f.nullable || Object.hasOwn(input, f.key)) return undefined;
       } else if (v === null) {
         if (!f.nullable) return undefined;
         out[f.key] = undefined;
@@ -111,11 +103,11 @@ function lean(plan: Plan, value: unknown): object | undefined {
     }
     // Any other field is its own schema's to read, absent too when it is optional (a catch or a transform may
     // answer); an absent field that is not optional (required, or with a default) is zod's to decide.
-    if (v === undefined && (hasOwn(input, f.key) || !f.optional)) return undefined;
+    if (v === undefined && (Object.hasOwn(input, f.key) || !f.optional)) return undefined;
     const r = f.schema.safeParse(v);
     if (!r.success) return undefined;
     // What zod answers for the field becomes the copy's own (an inherited value too, as zod has it).
-    if (r.data !== v || (r.data !== undefined && !hasOwn(input, f.key))) out[f.key] = r.data;
+    if (r.data !== v || (r.data !== undefined && !Object.hasOwn(input, f.key))) out[f.key] = r.data;
   }
   return out;
 }
@@ -131,22 +123,14 @@ export function leanSafeParse<T>(schema: z.ZodType<T>, value: unknown): z.ZodSaf
   return data ? { success: true, data: data as T } : schema.safeParse(value);
 }
 
-/** Each row parsed as `item`; on the first row that is not valid, zod's answer for the whole array. */
+/** Each row parsed as `item` (leanSafeParse); on the first row that is not valid, zod's answer for the whole list. */
 export function leanParseRows<T>(item: z.ZodType<T>, rows: unknown[]): T[] {
-  const plan = planOf(item);
-  if (plan && Array.isArray(rows)) {
-    const out: T[] = new Array(rows.length);
-    let ok = true;
-    for (let i = 0; i < rows.length && ok; i++) {
-      const data = lean(plan, rows[i]);
-      if (data) out[i] = data as T;
-      else {
-        const r = item.safeParse(rows[i]);
-        if (r.success) out[i] = r.data;
-        else ok = false;
-      }
-    }
-    if (ok) return out;
+  if (!Array.isArray(rows)) return z.array(item).parse(rows);
+  const out: T[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const r = leanSafeParse(item, rows[i]);
+    if (!r.success) return z.array(item).parse(rows);
+    out[i] = r.data;
   }
-  return z.array(item).parse(rows);
+  return out;
 }
