@@ -5,8 +5,9 @@
 /**
  * One resource of the kind (`instance`, `volume`, `probe`; the first in the state, or the one named `name`): how
  * many outputs it keeps and the characters of its inputs and outputs (`outputs`, `chars`, the serialized
- * provider left out), the characters of its whole state entry, and of its serialized provider (kept once in
- * the inputs and once in the outputs).
+ * provider left out), how many inputs it has and their characters alone (`inputs`, `inputChars`, likewise), the
+ * characters of its whole state entry, and of its serialized provider (kept once in the inputs and once in the
+ * outputs).
  */
 export function stateShape(deployment, kind, name) {
   const type = `cim:${kind[0].toUpperCase()}${kind.slice(1)}`;
@@ -19,6 +20,8 @@ export function stateShape(deployment, kind, name) {
   return {
     outputs: Object.keys(outputs).length,
     chars: JSON.stringify(outputs).length + JSON.stringify(inputs).length,
+    inputs: Object.keys(inputs).length,
+    inputChars: JSON.stringify(inputs).length,
     stateChars: JSON.stringify(res).length,
     providerChars: String(res.inputs.__provider ?? "").length,
   };
@@ -32,4 +35,14 @@ export function stateShape(deployment, kind, name) {
  */
 export function paddingFor(shape, probe) {
   return { outputs: shape.outputs, chars: shape.stateChars - (probe.stateChars - probe.chars) };
+}
+
+/**
+ * The Probe `padding` that makes a Probe keep what the least a dynamic resource with `shape`'s inputs can keep:
+ * those inputs, and the same again as outputs, since a dynamic provider's diff is given the old outputs alone
+ * (so a provider that keeps nothing of its own still echoes its inputs). As many characters of inputs and
+ * outputs as twice `shape`'s inputs; outputs: the Probe's own five and at least one pad that carries them.
+ */
+export function inputsOnlyPaddingFor(shape) {
+  return { outputs: Math.max(6, shape.inputs), chars: 2 * shape.inputChars };
 }

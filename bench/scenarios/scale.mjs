@@ -10,16 +10,18 @@
 // `up`, `preview` and `refresh` also run on a third stack of Probes padded to what the instances and volumes keep
 // in state (as many outputs, as many characters: bench/lib/state.mjs, read from the instance stack after its
 // `up`): the engine's cost for that data at no API cost, so instances over padded Probes is the provider's own
-// share and padded over plain Probes the data's.
+// share and padded over plain Probes the data's. They also run on a fourth stack of Probes keeping only as much as
+// the instances' and volumes' inputs, twice (inputs, and outputs for diff: `inputsOnlyPaddingFor`): the least any
+// dynamic provider of the same program could keep, whatever outputs it chose to drop.
 
 import { pinning, startApi } from "../lib/emulator.mjs";
 import { operationFigures } from "../lib/jobReads.mjs";
 import { newStack, removeStack, runSteps } from "../lib/pulumi.mjs";
 import { fmt, markdown, row } from "../lib/report.mjs";
-import { paddingFor, stateShape } from "../lib/state.mjs";
+import { inputsOnlyPaddingFor, paddingFor, stateShape } from "../lib/state.mjs";
 
 const OPS = ["up", "preview", "refresh", "update", "destroy"];
-/** The operations also run on Probes padded to the instances' state. */
+/** The operations also run on Probes padded to the instances' state, and to their inputs alone. */
 const PADDED_OPS = new Set(["up", "preview", "refresh"]);
 /** Targets of the issue at N = 2,000 (ratios to the probes; requests per resource). */
 const RATIO_TARGETS = { up: 1.25, preview: 1.25, refresh: 1.25 };
@@ -53,6 +55,7 @@ async function oneSize(n, cpus, log) {
   const inst = newStack(`scale-instance-${n}`);
   const probe = newStack(`scale-probe-${n}`);
   const padded = newStack(`scale-padded-${n}`);
+  const inputsOnly = newStack(`scale-inputs-${n}`);
   const out = { n, volumes, changed, ops: {} };
   try {
     const cat = await api.catalogue();
@@ -84,12 +87,26 @@ async function oneSize(n, cpus, log) {
       const pp = PADDED_OPS.has(op)
         ? await measured(api, padded, step(op === "up" ? { ...probes, ...padding } : undefined), cpus)
         : undefined;
+      const inputsPadding = out.state && {
+        padding: inputsOnlyPaddingFor(out.state.instance),
+        volumePadding: inputsOnlyPaddingFor(out.state.volume),
+      };
+      const ip = PADDED_OPS.has(op)
+        ? await measured(
+            api,
+            inputsOnly,
+            step(op === "up" ? { ...probes, ...inputsPadding } : undefined),
+            cpus,
+          )
+        : undefined;
       const counts = await api.control.requests();
       const jobs = await api.control.jobReads();
       expectSummary(op, i.result.summary, total, changed, "instances");
       expectSummary(op, p.result.summary, total, changed, "probes");
       if (pp) expectSummary(op, pp.result.summary, total, changed, "padded probes");
+      if (ip) expectSummary(op, ip.result.summary, total, changed, "inputs-only probes");
       if (pp && op === "up") out.paddedState = await paddedStateOf(api, padded);
+      if (ip && op === "up") out.inputsOnlyState = await paddedStateOf(api, inputsOnly);
       const figures = operationFigures(counts, jobs, { instances: n, volumes });
       out.ops[op] = {
         ms: i.result.ms,
@@ -97,6 +114,9 @@ async function oneSize(n, cpus, log) {
         paddedMs: pp?.result.ms,
         paddedProviderPeakRssMb: pp?.result.providerPeakRssMb,
         paddedCpuMs: pp?.result.cpuMs,
+        inputsOnlyMs: ip?.result.ms,
+        inputsOnlyProviderPeakRssMb: ip?.result.providerPeakRssMb,
+        inputsOnlyCpuMs: ip?.result.cpuMs,
         providerPeakRssMb: i.result.providerPeakRssMb,
         probeProviderPeakRssMb: p.result.providerPeakRssMb,
         cliPeakRssMb: i.result.cliPeakRssMb,
@@ -110,7 +130,8 @@ async function oneSize(n, cpus, log) {
         lags: undefined,
       };
       log(
-        `  N=${n} ${op}: ${i.result.ms} ms vs probes ${p.result.ms} ms${pp ? ` (padded ${pp.result.ms} ms)` : ""}; ${figures.total} requests ` +
+        `  N=${n} ${op}: ${i.result.ms} ms vs probes ${p.result.ms} ms${pp ? ` (padded ${pp.result.ms} ms)` : ""}` +
+          `${ip ? ` (inputs only ${ip.result.ms} ms)` : ""}; ${figures.total} requests ` +
           `(${fmt(figures.perResource, "")} a resource), ${figures.jobs} jobs at ${fmt(figures.pollsPerJob, "")} checks; ` +
           `provider ${i.result.providerPeakRssMb} MB vs ${p.result.providerPeakRssMb} MB; emulator CPU ${Math.round(i.emulatorCpuMs ?? 0)} ms; ` +
           `CPU program/CLI/provider ${JSON.stringify(i.result.cpuMs)} vs ${JSON.stringify(p.result.cpuMs)}`,
@@ -120,6 +141,7 @@ async function oneSize(n, cpus, log) {
     await runSteps({ stack: inst, envVars: api.envVars, steps: [removeStack] }).catch(() => {});
     await runSteps({ stack: probe, envVars: api.envVars, steps: [removeStack] }).catch(() => {});
     await runSteps({ stack: padded, envVars: api.envVars, steps: [removeStack] }).catch(() => {});
+    await runSteps({ stack: inputsOnly, envVars: api.envVars, steps: [removeStack] }).catch(() => {});
     await api.close();
   }
   return out;
@@ -136,7 +158,7 @@ async function statesOf(api, stack, probeStack) {
   };
 }
 
-/** What the first padded Probe (b0000, one standing for an instance) keeps in the padded stack's state. */
+/** What the first padded Probe (b0000, one standing for an instance) keeps in a padded stack's state. */
 async function paddedStateOf(api, stack) {
   const [exported] = await runSteps({ stack, envVars: api.envVars, steps: [{ op: "export" }] });
   return stateShape(exported.deployment, "probe", "b0000");
@@ -199,6 +221,18 @@ function rowsOf(n, d, headline) {
         }),
       );
     }
+    if (o.inputsOnlyMs !== undefined) {
+      rows.push(
+        row({
+          scenario: "scale",
+          metric: `${op}, ${label}: wall time against Probes keeping only the instances' and volumes' inputs (twice)`,
+          figure: o.ms,
+          reference: o.inputsOnlyMs,
+          refLabel: `${op} of ${n + d.volumes} inputs-only Probes`,
+          unit: "ms",
+        }),
+      );
+    }
   }
   if (d.state) {
     rows.push(
@@ -206,7 +240,9 @@ function rowsOf(n, d, headline) {
         scenario: "scale",
         metric: `${label}: one instance's state in each checkpoint (characters; its provider ${d.state.instance.providerChars})`,
         figure: d.state.instance.stateChars,
-        refLabel: `a volume's: ${d.state.volume.stateChars}; a padded Probe's: ${d.paddedState?.stateChars ?? "–"}`,
+        refLabel:
+          `a volume's: ${d.state.volume.stateChars}; a plain Probe's: ${d.state.probe.stateChars}; ` +
+          `a padded Probe's: ${d.paddedState?.stateChars ?? "–"}; an inputs-only Probe's: ${d.inputsOnlyState?.stateChars ?? "–"}`,
       }),
     );
   }
@@ -277,6 +313,7 @@ function opsTable(n, d) {
       "Probes",
       "ratio",
       "padded Probes",
+      "inputs-only Probes",
       "requests a resource",
       "a created instance",
       "job checks a job",
@@ -294,6 +331,7 @@ function opsTable(n, d) {
         s(o.probeMs),
         `${(o.ms / o.probeMs).toFixed(2)}×`,
         o.paddedMs === undefined ? "–" : `${s(o.paddedMs)} (${(o.ms / o.paddedMs).toFixed(2)}×)`,
+        o.inputsOnlyMs === undefined ? "–" : `${s(o.inputsOnlyMs)} (${(o.ms / o.inputsOnlyMs).toFixed(2)}×)`,
         fmt(o.perResource, ""),
         op === "up" ? fmt(o.perInstance, "") : "–",
         o.jobs ? fmt(o.pollsPerJob, "") : "–",
