@@ -21,8 +21,30 @@ import { fmt, markdown, row } from "../lib/report.mjs";
 import { inputsOnlyPaddingFor, paddingFor, stateShape } from "../lib/state.mjs";
 
 const OPS = ["up", "preview", "refresh", "update", "destroy"];
-/** The operations also run on Probes padded to the instances' state, and to their inputs alone. */
+/** The operations that also run on each stack of padded Probes (PADDED). */
 const PADDED_OPS = new Set(["up", "preview", "refresh"]);
+/**
+ * The stacks of Probes padded to a share of what the instances and volumes keep in state, each made from the
+ * state shapes read after the instances' `up` (`paddingOf(shape, plainProbeShape)`, bench/lib/state.mjs).
+ */
+const PADDED = [
+  {
+    key: "padded",
+    stack: "padded",
+    label: "padded Probes",
+    one: "a padded Probe's",
+    against: "Probes padded to the instances' and volumes' state",
+    paddingOf: paddingFor,
+  },
+  {
+    key: "inputsOnly",
+    stack: "inputs",
+    label: "inputs-only Probes",
+    one: "an inputs-only Probe's",
+    against: "Probes keeping only the instances' and volumes' inputs (twice)",
+    paddingOf: inputsOnlyPaddingFor,
+  },
+];
 /** Targets of the issue at N = 2,000 (ratios to the probes; requests per resource). */
 const RATIO_TARGETS = { up: 1.25, preview: 1.25, refresh: 1.25 };
 
@@ -54,9 +76,8 @@ async function oneSize(n, cpus, log) {
   const api = await startApi({ own: true, pin: cpus?.emulator });
   const inst = newStack(`scale-instance-${n}`);
   const probe = newStack(`scale-probe-${n}`);
-  const padded = newStack(`scale-padded-${n}`);
-  const inputsOnly = newStack(`scale-inputs-${n}`);
-  const out = { n, volumes, changed, ops: {} };
+  const paddedStacks = PADDED.map((ref) => newStack(`scale-${ref.stack}-${n}`));
+  const out = { n, volumes, changed, ops: {}, paddedStates: {} };
   try {
     const cat = await api.catalogue();
     const base = { kind: "instance", count: n, volumes, ...cat, tags: { tier: "one" }, prefix: `s${n}` };
@@ -80,43 +101,41 @@ async function oneSize(n, cpus, log) {
       await api.control.resetRequests();
       const i = await measured(api, inst, step(specs[1]), cpus);
       if (op === "up") out.state = await statesOf(api, inst, probe);
-      const padding = out.state && {
-        padding: paddingFor(out.state.instance, out.state.probe),
-        volumePadding: paddingFor(out.state.volume, out.state.probe),
-      };
-      const pp = PADDED_OPS.has(op)
-        ? await measured(api, padded, step(op === "up" ? { ...probes, ...padding } : undefined), cpus)
-        : undefined;
-      const inputsPadding = out.state && {
-        padding: inputsOnlyPaddingFor(out.state.instance),
-        volumePadding: inputsOnlyPaddingFor(out.state.volume),
-      };
-      const ip = PADDED_OPS.has(op)
-        ? await measured(
-            api,
-            inputsOnly,
-            step(op === "up" ? { ...probes, ...inputsPadding } : undefined),
-            cpus,
-          )
-        : undefined;
+      // Each padded stack gets its padding in the config of its `up`; later operations keep that config.
+      const padded = {};
+      if (PADDED_OPS.has(op)) {
+        for (const [k, ref] of PADDED.entries()) {
+          const spec =
+            op === "up"
+              ? {
+                  ...probes,
+                  padding: ref.paddingOf(out.state.instance, out.state.probe),
+                  volumePadding: ref.paddingOf(out.state.volume, out.state.probe),
+                }
+              : undefined;
+          padded[ref.key] = (await measured(api, paddedStacks[k], step(spec), cpus)).result;
+        }
+      }
       const counts = await api.control.requests();
       const jobs = await api.control.jobReads();
       expectSummary(op, i.result.summary, total, changed, "instances");
       expectSummary(op, p.result.summary, total, changed, "probes");
-      if (pp) expectSummary(op, pp.result.summary, total, changed, "padded probes");
-      if (ip) expectSummary(op, ip.result.summary, total, changed, "inputs-only probes");
-      if (pp && op === "up") out.paddedState = await paddedStateOf(api, padded);
-      if (ip && op === "up") out.inputsOnlyState = await paddedStateOf(api, inputsOnly);
+      for (const [k, ref] of PADDED.entries()) {
+        if (!padded[ref.key]) continue;
+        expectSummary(op, padded[ref.key].summary, total, changed, ref.label);
+        if (op === "up") out.paddedStates[ref.key] = await paddedStateOf(api, paddedStacks[k]);
+      }
       const figures = operationFigures(counts, jobs, { instances: n, volumes });
       out.ops[op] = {
         ms: i.result.ms,
         probeMs: p.result.ms,
-        paddedMs: pp?.result.ms,
-        paddedProviderPeakRssMb: pp?.result.providerPeakRssMb,
-        paddedCpuMs: pp?.result.cpuMs,
-        inputsOnlyMs: ip?.result.ms,
-        inputsOnlyProviderPeakRssMb: ip?.result.providerPeakRssMb,
-        inputsOnlyCpuMs: ip?.result.cpuMs,
+        // Per padded stack (PADDED keys): its wall time, provider peak RSS and CPU times.
+        padded: Object.fromEntries(
+          Object.entries(padded).map(([key, r]) => [
+            key,
+            { ms: r.ms, providerPeakRssMb: r.providerPeakRssMb, cpuMs: r.cpuMs },
+          ]),
+        ),
         providerPeakRssMb: i.result.providerPeakRssMb,
         probeProviderPeakRssMb: p.result.providerPeakRssMb,
         cliPeakRssMb: i.result.cliPeakRssMb,
@@ -130,8 +149,11 @@ async function oneSize(n, cpus, log) {
         lags: undefined,
       };
       log(
-        `  N=${n} ${op}: ${i.result.ms} ms vs probes ${p.result.ms} ms${pp ? ` (padded ${pp.result.ms} ms)` : ""}` +
-          `${ip ? ` (inputs only ${ip.result.ms} ms)` : ""}; ${figures.total} requests ` +
+        `  N=${n} ${op}: ${i.result.ms} ms vs probes ${p.result.ms} ms` +
+          PADDED.filter((ref) => padded[ref.key])
+            .map((ref) => ` (${ref.label} ${padded[ref.key].ms} ms)`)
+            .join("") +
+          `; ${figures.total} requests ` +
           `(${fmt(figures.perResource, "")} a resource), ${figures.jobs} jobs at ${fmt(figures.pollsPerJob, "")} checks; ` +
           `provider ${i.result.providerPeakRssMb} MB vs ${p.result.providerPeakRssMb} MB; emulator CPU ${Math.round(i.emulatorCpuMs ?? 0)} ms; ` +
           `CPU program/CLI/provider ${JSON.stringify(i.result.cpuMs)} vs ${JSON.stringify(p.result.cpuMs)}`,
@@ -140,8 +162,9 @@ async function oneSize(n, cpus, log) {
   } finally {
     await runSteps({ stack: inst, envVars: api.envVars, steps: [removeStack] }).catch(() => {});
     await runSteps({ stack: probe, envVars: api.envVars, steps: [removeStack] }).catch(() => {});
-    await runSteps({ stack: padded, envVars: api.envVars, steps: [removeStack] }).catch(() => {});
-    await runSteps({ stack: inputsOnly, envVars: api.envVars, steps: [removeStack] }).catch(() => {});
+    for (const stack of paddedStacks) {
+      await runSteps({ stack, envVars: api.envVars, steps: [removeStack] }).catch(() => {});
+    }
     await api.close();
   }
   return out;
@@ -158,7 +181,7 @@ async function statesOf(api, stack, probeStack) {
   };
 }
 
-/** What the first padded Probe (b0000, one standing for an instance) keeps in a padded stack's state. */
+/** What the first Probe of a padded stack (b0000, one standing for an instance) keeps in its state. */
 async function paddedStateOf(api, stack) {
   const [exported] = await runSteps({ stack, envVars: api.envVars, steps: [{ op: "export" }] });
   return stateShape(exported.deployment, "probe", "b0000");
@@ -209,26 +232,16 @@ function rowsOf(n, d, headline) {
         ...(target ? { target: `≤ ${target}×`, met: o.ms / o.probeMs <= target } : {}),
       }),
     );
-    if (o.paddedMs !== undefined) {
+    for (const ref of PADDED) {
+      const r = o.padded[ref.key];
+      if (!r) continue;
       rows.push(
         row({
           scenario: "scale",
-          metric: `${op}, ${label}: wall time against Probes padded to the instances' and volumes' state`,
+          metric: `${op}, ${label}: wall time against ${ref.against}`,
           figure: o.ms,
-          reference: o.paddedMs,
-          refLabel: `${op} of ${n + d.volumes} padded Probes`,
-          unit: "ms",
-        }),
-      );
-    }
-    if (o.inputsOnlyMs !== undefined) {
-      rows.push(
-        row({
-          scenario: "scale",
-          metric: `${op}, ${label}: wall time against Probes keeping only the instances' and volumes' inputs (twice)`,
-          figure: o.ms,
-          reference: o.inputsOnlyMs,
-          refLabel: `${op} of ${n + d.volumes} inputs-only Probes`,
+          reference: r.ms,
+          refLabel: `${op} of ${n + d.volumes} ${ref.label}`,
           unit: "ms",
         }),
       );
@@ -241,8 +254,8 @@ function rowsOf(n, d, headline) {
         metric: `${label}: one instance's state in each checkpoint (characters; its provider ${d.state.instance.providerChars})`,
         figure: d.state.instance.stateChars,
         refLabel:
-          `a volume's: ${d.state.volume.stateChars}; a plain Probe's: ${d.state.probe.stateChars}; ` +
-          `a padded Probe's: ${d.paddedState?.stateChars ?? "–"}; an inputs-only Probe's: ${d.inputsOnlyState?.stateChars ?? "–"}`,
+          `a volume's: ${d.state.volume.stateChars}; a plain Probe's: ${d.state.probe.stateChars}` +
+          PADDED.map((ref) => `; ${ref.one}: ${d.paddedStates[ref.key]?.stateChars ?? "–"}`).join(""),
       }),
     );
   }
@@ -312,8 +325,7 @@ function opsTable(n, d) {
       "wall",
       "Probes",
       "ratio",
-      "padded Probes",
-      "inputs-only Probes",
+      ...PADDED.map((ref) => ref.label),
       "requests a resource",
       "a created instance",
       "job checks a job",
@@ -330,8 +342,10 @@ function opsTable(n, d) {
         s(o.ms),
         s(o.probeMs),
         `${(o.ms / o.probeMs).toFixed(2)}×`,
-        o.paddedMs === undefined ? "–" : `${s(o.paddedMs)} (${(o.ms / o.paddedMs).toFixed(2)}×)`,
-        o.inputsOnlyMs === undefined ? "–" : `${s(o.inputsOnlyMs)} (${(o.ms / o.inputsOnlyMs).toFixed(2)}×)`,
+        ...PADDED.map((ref) => {
+          const r = o.padded[ref.key];
+          return r ? `${s(r.ms)} (${(o.ms / r.ms).toFixed(2)}×)` : "–";
+        }),
         fmt(o.perResource, ""),
         op === "up" ? fmt(o.perInstance, "") : "–",
         o.jobs ? fmt(o.pollsPerJob, "") : "–",
