@@ -22,6 +22,7 @@ export async function startApi({ jobLatencyMs = 0, own = false, pin } = {}) {
   const client = new CimClient({ baseUrl: emu.url, token });
   /** The emulator's control client: requests(), jobReads(), limits(), jobTiming(), dump(), zoneCapacity(), … */
   const control = new EmulatorControl(emu.url, await emu.adminToken());
+  const cpuMs = () => (emu.pid ? processCpuMs(emu.pid) : undefined);
   // Room for every scenario: more instances and volumes than the largest N, in one zone.
   await control.limits({ instanceLimit: 20_000, volumeLimit: 20_000 });
   return {
@@ -32,7 +33,20 @@ export async function startApi({ jobLatencyMs = 0, own = false, pin } = {}) {
     /** The env a Pulumi run needs to reach this emulator (no CIM_POLL_INTERVAL_MS: the real cadence). */
     envVars: { CIM_BASE_URL: emu.url, CIM_TOKEN: token },
     /** CPU time (user + system) of the emulator's own process so far; undefined when it runs in this one. */
-    cpuMs: () => (emu.pid ? processCpuMs(emu.pid) : undefined),
+    cpuMs,
+    /**
+     * Awaits `work()` and returns its answer with the emulator's CPU time over it (`emulatorCpuMs`, undefined
+     * when it runs in this process).
+     */
+    async measure(work) {
+      const before = cpuMs();
+      const value = await work();
+      const after = cpuMs();
+      return {
+        value,
+        emulatorCpuMs: before !== undefined && after !== undefined ? after - before : undefined,
+      };
+    },
     /** Catalogue ids for the bench program (one zone, the first template, compute and fixed-size disk offering). */
     async catalogue() {
       const [zone] = await client.catalogue.zones();

@@ -13,7 +13,7 @@
 // (program + CLI + provider) against the Probes': these runs are CPU-bound at instant jobs.
 import { startApi, summarize } from "../lib/emulator.mjs";
 import { newStack, removeStack, runSteps } from "../lib/pulumi.mjs";
-import { row } from "../lib/report.mjs";
+import { fmt, row } from "../lib/report.mjs";
 import { paddingFor, stateShape } from "../lib/state.mjs";
 
 /** The issue's targets: the ratio to the floor by N and job latency. */
@@ -120,7 +120,7 @@ export default {
               scenario: "create",
               metric: `up, N=${n}, job ${latency / 1000} s: the emulator's CPU time (on the same CPUs; counted against the instances)`,
               figure: inst.emulatorCpuMs,
-              refLabel: `${fmtPer(inst.emulatorCpuMs, n)} ms per instance`,
+              refLabel: `${fmt(inst.emulatorCpuMs / n, "")} ms per instance`,
               unit: "ms",
             }),
           );
@@ -161,8 +161,6 @@ function clientCpuMs(run) {
   return c ? (c.program ?? 0) + (c.cli ?? 0) + (c.provider ?? 0) : undefined;
 }
 
-const fmtPer = (ms, n) => (ms === undefined ? "–" : (ms / n).toFixed(1));
-
 /** The run with the median wall time (the lower middle one for an even count). */
 function medianRun(runs) {
   const sorted = [...runs].sort((a, b) => a.ms - b.ms);
@@ -175,20 +173,22 @@ function medianRun(runs) {
  */
 async function upOnce(api, spec, shape = false) {
   const stack = newStack(`create-${spec.kind}-${spec.count}`);
-  const emulatorBefore = api.cpuMs();
-  const [up, exported] = await runSteps({
-    stack,
-    envVars: api.envVars,
-    steps: [
-      { op: "up", config: { "bench:spec": JSON.stringify(spec) } },
-      ...(shape ? [{ op: "export" }] : []),
-      removeStack,
-    ],
-  });
-  const emulatorAfter = api.cpuMs();
-  // The export after the up asks nothing of the emulator, so the difference is the up's.
-  if (emulatorBefore !== undefined && emulatorAfter !== undefined)
-    up.emulatorCpuMs = emulatorAfter - emulatorBefore;
+  // The export and removal after the up ask nothing of the emulator, so its CPU time over the three is the up's.
+  const {
+    value: [up, exported],
+    emulatorCpuMs,
+  } = await api.measure(() =>
+    runSteps({
+      stack,
+      envVars: api.envVars,
+      steps: [
+        { op: "up", config: { "bench:spec": JSON.stringify(spec) } },
+        ...(shape ? [{ op: "export" }] : []),
+        removeStack,
+      ],
+    }),
+  );
+  up.emulatorCpuMs = emulatorCpuMs;
   if (up.summary?.create !== spec.count + 1) {
     throw new Error(
       `up created ${JSON.stringify(up.summary)}, expected ${spec.count} resources and the stack`,

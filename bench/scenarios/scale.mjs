@@ -189,16 +189,10 @@ async function paddedStateOf(api, stack) {
 
 /** One step on a stack in its own runner, with the emulator's CPU time over it. */
 async function measured(api, stack, step, cpus) {
-  const before = api.cpuMs();
-  const [result] = await runSteps({
-    stack,
-    envVars: api.envVars,
-    steps: [step],
-    pin: cpus?.rest,
-    timeoutMs: 90 * 60_000,
-  });
-  const after = api.cpuMs();
-  return { result, emulatorCpuMs: before !== undefined && after !== undefined ? after - before : undefined };
+  const { value, emulatorCpuMs } = await api.measure(() =>
+    runSteps({ stack, envVars: api.envVars, steps: [step], pin: cpus?.rest, timeoutMs: 90 * 60_000 }),
+  );
+  return { result: value[0], emulatorCpuMs };
 }
 
 function expectSummary(op, summary = {}, total, changed, what) {
