@@ -1,6 +1,8 @@
-import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
+
+/** Whether this SDK is an installed package (in node_modules) rather than a source checkout. */
+const installed = __dirname.split(path.sep).includes("node_modules");
 
 /**
  * The module the serialized provider loads at call time.
@@ -11,40 +13,32 @@ import type * as pulumi from "@pulumi/pulumi";
  * token or class instance is ever captured. Installed from npm, the id is the package's own export, so
  * state keeps working after a reinstall or a move; from a source checkout it is the built folder.
  */
-export const implementationModule: string = __dirname.split(path.sep).includes("node_modules")
+export const implementationModule: string = installed
   ? "pulumi-cim/provider"
   : path.resolve(__dirname, "..", "provider");
 
 /**
- * Where the build writes each kind's shim module (`dist/provider/shims/<Kind>.js`, exported as
- * `pulumi-cim/shims/<Kind>`): a module whose `module.exports` is the kind's shim.
- */
-const shimModulesDir: string = path.resolve(__dirname, "..", "provider", "shims");
-
-const shims = new Map<string, pulumi.dynamic.ResourceProvider>();
-
-/**
- * The serializable provider shim of one resource kind, one object per kind: Pulumi serializes a dynamic
- * provider once per object (a WeakMap by identity), so every resource of the kind shares one serialization.
+ * The serialized provider of one resource kind: the `__provider` text Pulumi's dynamic-provider host loads as a
+ * module and calls `exports.handler()` on (once per text and process) to get the kind's provider.
  *
- * The object is the `module.exports` of the kind's shim module when the build made one. Pulumi's closure
- * serializer captures an object that is a module's exports as a `require` of that module when it lies in
- * node_modules: installed from npm, every resource's state then carries `require("pulumi-cim/shims/<Kind>")`
- * (about 300 characters) instead of the shim's functions written out (about 2,400, twice: inputs and outputs),
- * and the engine rewrites each resource's state into every checkpoint. From a source checkout (or TypeScript
- * sources, where no shim module exists) the shim is serialized by value, capturing two strings.
+ * Installed from npm it names the kind's shim module, `require("pulumi-cim/shims/<Kind>")`: the module the
+ * build writes per kind (`dist/provider/shims/<Kind>.js`), whose `module.exports` is the kind's shim, and the
+ * text state kept before. From a source checkout it calls this module's `makeShim` by path. Either way the
+ * text is about 60 characters plus the path. Pulumi's own closure serializer (`pulumi.dynamic.Resource`)
+ * wraps the same `require` in about 280 characters of boilerplate, and state keeps the text twice per
+ * resource (inputs and outputs), in every checkpoint the engine writes: 440 characters of a 2,600-character
+ * instance, each step, for a whole stack.
  */
-export function providerShim(kind: string): pulumi.dynamic.ResourceProvider {
-  let shim = shims.get(kind);
-  if (!shim) {
-    const file = path.join(shimModulesDir, `${kind}.js`);
-    shim = fs.existsSync(file) ? (require(file) as pulumi.dynamic.ResourceProvider) : makeShim(kind);
-    shims.set(kind, shim);
-  }
-  return shim;
+export function serializedProvider(kind: string): string {
+  const module = installed ? `pulumi-cim/shims/${kind}` : __filename;
+  const get = installed ? "" : `.makeShim(${JSON.stringify(kind)})`;
+  return `exports.handler = () => require(${JSON.stringify(module)})${get};`;
 }
 
-/** The shim of one kind: each method requires the implementation at call time. Captures two strings. */
+/**
+ * The shim of one kind: each method requires the implementation at call time, so a provider process loads
+ * the implementation once, for whichever kinds its stack has.
+ */
 export function makeShim(kind: string): pulumi.dynamic.ResourceProvider {
   const mod = implementationModule;
   return {

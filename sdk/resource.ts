@@ -13,7 +13,7 @@ import {
   typeToken,
 } from "../provider/kinds/define";
 import { withSecretOutputs } from "./common";
-import { providerShim } from "./dynamic";
+import { serializedProvider } from "./dynamic";
 
 type Types<K extends Kind> = NonNullable<K["__types"]>;
 
@@ -33,7 +33,7 @@ export type ArgsOf<K extends Kind> = {
 export type OutputsOfKind<K extends Kind> = Types<K>["outputs"];
 
 /** An instance of a kind's SDK class: a dynamic resource with one Output per provider output. */
-export type KindResource<K extends Kind> = pulumi.dynamic.Resource & {
+export type KindResource<K extends Kind> = pulumi.CustomResource & {
   readonly [P in keyof OutputsOfKind<K>]-?: pulumi.Output<OutputsOfKind<K>[P]>;
 };
 
@@ -54,7 +54,13 @@ export function resourceClass<K extends Kind>(kind: K): KindClass<K> {
   const secretOuts = secretOutputs(kind);
   const checkedRefs = Object.keys(kind.fields).filter((k) => refOf(kind.fields[k])?.mustExist);
 
-  class KindResourceClass extends pulumi.dynamic.Resource {
+  const provider = serializedProvider(kind.name);
+
+  // A dynamic resource, registered as pulumi.dynamic.Resource would register it (its type token, the serialized
+  // provider under `__provider`) but with the provider's text written here (sdk/dynamic.ts) rather than by
+  // Pulumi's closure serializer: a sixth of an instance's state, in every checkpoint. Extending CustomResource
+  // directly also makes Pulumi's source position the program's line that declared the resource, not this file.
+  class KindResourceClass extends pulumi.CustomResource {
     static readonly __pulumiType = type;
 
     constructor(name: string, args: ArgsOf<K>, opts?: pulumi.CustomResourceOptions) {
@@ -71,16 +77,10 @@ export function resourceClass<K extends Kind>(kind: K): KindClass<K> {
       if (plain.length) props[PLAIN_REFERENCES] = plain;
       // Output-only properties are registered as unknown so the class exposes them.
       for (const k of outputOnly) props[k] = undefined;
+      props.__provider = provider;
       const limit = quietStacks();
       try {
-        super(
-          providerShim(kind.name),
-          name,
-          props,
-          secretOuts.length ? withSecretOutputs(opts, secretOuts) : opts,
-          "cim",
-          kind.name,
-        );
+        super(type, name, props, secretOuts.length ? withSecretOutputs(opts, secretOuts) : opts);
       } catch (e) {
         throw withCallerStack(e, limit);
       } finally {
