@@ -34,15 +34,21 @@ export function stateShape(deployment, kind, name) {
  * padding's inputs and outputs are the rest of `shape`'s entry.
  */
 export function paddingFor(shape, probe) {
-  return { outputs: shape.outputs, chars: shape.stateChars - (probe.stateChars - probe.chars) };
+  // A resource whose entry is shorter than a Probe's besides its inputs and outputs (a volume: pulumi-cim's
+  // serialized provider is shorter than a Probe's) gets no characters of padding, only its count of outputs:
+  // its padded Probes then keep a little more than it does, which counts against pulumi-cim.
+  return { outputs: shape.outputs, chars: Math.max(0, shape.stateChars - (probe.stateChars - probe.chars)) };
 }
 
 /**
- * The Probe `padding` that makes a Probe keep what the least a dynamic resource with `shape`'s inputs can keep:
+ * The Probe `padding` that makes a Probe keep the least a resource of pulumi-cim with `shape`'s inputs can keep:
  * those inputs, and the same again as outputs, since a dynamic provider's diff is given the old outputs alone
- * (so a provider that keeps nothing of its own still echoes its inputs). As many characters of inputs and
- * outputs as twice `shape`'s inputs; outputs: the Probe's own five and at least one pad that carries them.
+ * (so a provider that keeps nothing of its own still echoes its inputs), with `shape`'s serialized provider
+ * rather than the Probe's (`probe`'s, written by Pulumi's closure serializer; pulumi-cim writes a shorter one,
+ * sdk/dynamic.ts), twice as well. As many characters of inputs and outputs as twice `shape`'s inputs less twice
+ * the difference of the two providers; outputs: the Probe's own five and at least one pad that carries them.
  */
-export function inputsOnlyPaddingFor(shape) {
-  return { outputs: Math.max(6, shape.inputs), chars: 2 * shape.inputChars };
+export function inputsOnlyPaddingFor(shape, probe) {
+  const providers = 2 * (probe.providerChars - shape.providerChars);
+  return { outputs: Math.max(6, shape.inputs), chars: Math.max(0, 2 * shape.inputChars - providers) };
 }

@@ -11,8 +11,9 @@
 // in state (as many outputs, as many characters: bench/lib/state.mjs, read from the instance stack after its
 // `up`): the engine's cost for that data at no API cost, so instances over padded Probes is the provider's own
 // share and padded over plain Probes the data's. They also run on a fourth stack of Probes keeping only as much as
-// the instances' and volumes' inputs, twice (inputs, and outputs for diff: `inputsOnlyPaddingFor`): the least any
-// dynamic provider of the same program could keep, whatever outputs it chose to drop.
+// the instances' and volumes' inputs, twice (inputs, and outputs for diff), with pulumi-cim's serialized provider
+// rather than a Probe's (`inputsOnlyPaddingFor`): the least pulumi-cim could keep for the same program, whatever
+// outputs it chose to drop.
 
 import { pinning, startApi } from "../lib/emulator.mjs";
 import { operationFigures } from "../lib/jobReads.mjs";
