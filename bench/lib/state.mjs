@@ -36,7 +36,8 @@ export function stateShape(deployment, kind, name) {
 export function paddingFor(shape, probe) {
   // A resource whose entry is shorter than a Probe's besides its inputs and outputs (a volume: pulumi-cim's
   // serialized provider is shorter than a Probe's) gets no characters of padding, only its count of outputs:
-  // its padded Probes then keep a little more than it does, which counts against pulumi-cim.
+  // its padded Probes then keep more than it does (the report gives both sizes), which flatters pulumi-cim's
+  // ratio to padded Probes.
   return { outputs: shape.outputs, chars: Math.max(0, shape.stateChars - (probe.stateChars - probe.chars)) };
 }
 
@@ -49,6 +50,9 @@ export function paddingFor(shape, probe) {
  * the difference of the two providers; outputs: the Probe's own five and at least one pad that carries them.
  */
 export function inputsOnlyPaddingFor(shape, probe) {
+  // Where that is fewer characters than a Probe keeps of its own (an instance's inputs, twice, are about what
+  // its shorter provider saves), the Probe keeps its own and no more: then it keeps more than the least
+  // pulumi-cim could, and the report gives both sizes.
   const providers = 2 * (probe.providerChars - shape.providerChars);
   return { outputs: Math.max(6, shape.inputs), chars: Math.max(0, 2 * shape.inputChars - providers) };
 }

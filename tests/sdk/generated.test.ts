@@ -39,7 +39,9 @@ describe("the build's shim modules (the provider installed states name by requir
     // from a source checkout the text calls the built SDK's makeShim by path; installed it requires
     // pulumi-cim/shims/<Kind> (installed.test.ts runs that through the CLI)
     const { serializedProvider } = require(path.join(dist, "sdk", "dynamic.js"));
-    const requireFromString = require("require-from-string");
+    // the host's own loader: @pulumi/pulumi's copy of require-from-string
+    const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
+    const requireFromString = require(require.resolve("require-from-string", { paths: [pulumiDir] }));
     for (const k of kindList) {
       const text: string = serializedProvider(k.name);
       expect(text).toBe(
