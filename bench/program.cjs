@@ -8,8 +8,9 @@
 // Instances get their catalogue ids from the spec (looked up once by the bench), so the program itself makes
 // no API call and the emulator's counters show only what the provider does. Probes (tests/fixtures/probe.cjs)
 // stand for the engine floor: a no-op dynamic resource waiting delayMs in create, update and delete; with
-// `padding` ({outputs, chars}) they also keep as many outputs in state as an instance does (the last `volumes`
-// of them `volumePadding`, when given: as a volume does).
+// `padding` ({outputs, chars, providerChars}) they also keep as many outputs in state as an instance does,
+// with a serialized provider as long as its (the last `volumes` of them `volumePadding`, when given: as a
+// volume does).
 "use strict";
 
 // The Probe module: the bench's installed copy (CIM_BENCH_PROBE, bench/lib/install.mjs) or the fixture itself.
@@ -29,7 +30,10 @@ module.exports = (cim, pulumi) => {
       const name = `b${pad(i)}`;
       const value = i < changed ? `${name}-changed` : name;
       const padding = (i >= spec.count && spec.volumePadding) || spec.padding;
-      new (probeClass(pulumi))(name, { value, delayMs: spec.delayMs ?? 0, ...(padding ? { padding } : {}) });
+      // padded to a pulumi-cim resource's state, with its provider text: registered as pulumi-cim's classes are
+      const { Probe, ShortProbe } = probeClass(pulumi);
+      const Class = padding?.providerChars !== undefined ? ShortProbe : Probe;
+      new Class(name, { value, delayMs: spec.delayMs ?? 0, ...(padding ? { padding } : {}) });
     }
     return { count: spec.count + volumes, kind: spec.kind };
   }

@@ -3,7 +3,7 @@
 // in create). Both run with the CLI's default parallelism and the provider's real job waiting (the adaptive
 // first check: one provider process per `up`, so its first jobs wait without history and the rest learn from
 // them). A third program, of N Probes padded to an instance's outputs (as many keys, about as many characters
-// in state: `padding`), shows how much of the difference is the engine's cost for what an instance keeps in
+// in state, the same serialized provider text and stack: `padding`), shows how much of the difference is the engine's cost for what an instance keeps in
 // state (the CLI rewrites the checkpoint after each step, the host decodes every property on every call) and
 // how much is the provider's own work.
 // The emulator runs as its own process sharing the machine's CPUs with the client side (the program, the CLI and
