@@ -26,12 +26,12 @@ module.exports = (cim, pulumi) => {
   const changed = spec.changed ?? 0;
   const pad = (i) => String(i).padStart(4, "0");
   if (spec.kind === "probe") {
+    // padded to a pulumi-cim resource's state, with its provider text: registered as pulumi-cim's classes are
+    const { Probe, ShortProbe } = probeClass(pulumi);
     for (let i = 0; i < spec.count + volumes; i++) {
       const name = `b${pad(i)}`;
       const value = i < changed ? `${name}-changed` : name;
       const padding = (i >= spec.count && spec.volumePadding) || spec.padding;
-      // padded to a pulumi-cim resource's state, with its provider text: registered as pulumi-cim's classes are
-      const { Probe, ShortProbe } = probeClass(pulumi);
       const Class = padding?.providerChars !== undefined ? ShortProbe : Probe;
       new Class(name, { value, delayMs: spec.delayMs ?? 0, ...(padding ? { padding } : {}) });
     }

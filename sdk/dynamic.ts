@@ -30,9 +30,9 @@ export const implementationModule: string = installed
  * stack.
  */
 export function serializedProvider(kind: string): string {
-  const module = installed ? `pulumi-cim/shims/${kind}` : __filename;
-  const get = installed ? "" : `.makeShim(${JSON.stringify(kind)})`;
-  return `exports.handler = () => require(${JSON.stringify(module)})${get};`;
+  return installed
+    ? `exports.handler = () => require("pulumi-cim/shims/${kind}");`
+    : `exports.handler = () => require(${JSON.stringify(__filename)}).makeShim(${JSON.stringify(kind)});`;
 }
 
 /**

@@ -1,11 +1,11 @@
 // Create: `pulumi up` of N cim.Instance at an emulator job latency, against the engine floor: the same
-// program of N Probes (tests/fixtures/probe.cjs, a no-op dynamic resource that waits delayMs = the job latency
-// in create). Both run with the CLI's default parallelism and the provider's real job waiting (the adaptive
-// first check: one provider process per `up`, so its first jobs wait without history and the rest learn from
-// them). A third program, of N Probes padded to an instance's outputs (as many keys, about as many characters
-// in state, the same serialized provider text and stack: `padding`), shows how much of the difference is the engine's cost for what an instance keeps in
-// state (the CLI rewrites the checkpoint after each step, the host decodes every property on every call) and
-// how much is the provider's own work.
+// program of N Probes (tests/fixtures/probe.cjs, a no-op dynamic resource that waits delayMs = the job
+// latency in create). Both run with the CLI's default parallelism and the provider's real job waiting (the
+// adaptive first check: one provider process per `up`, so its first jobs wait without history and the rest
+// learn from them). A third program, of N Probes padded to an instance's outputs (as many keys, about as many
+// characters in state, the same serialized provider text and stack: `padding`), shows how much of the
+// difference is the engine's cost for what an instance keeps in state (the CLI rewrites the checkpoint after
+// each step, the host decodes every property on every call) and how much is the provider's own work.
 // The emulator runs as its own process sharing the machine's CPUs with the client side (the program, the CLI and
 // the provider), as a remote server's work would not: its CPU time is read from /proc and reported, and counts
 // against the instances (nothing is subtracted). It is not pinned away as in scale: on a 2-core machine that

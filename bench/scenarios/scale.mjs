@@ -7,12 +7,14 @@
 // /proc and reported apart, and by default it is pinned to the last CPU with the CLI, the provider and the
 // program on the others (taskset), for the probes too, so the API's own work does not compete with the
 // engine's on either side of the comparison (`--no-pin` shares every CPU).
-// `up`, `preview` and `refresh` also run on a third stack of Probes padded to what the instances and volumes keep
-// in state (as many outputs, as many characters, registered as pulumi-cim's resources are, with a serialized
-// provider as long: bench/lib/state.mjs, read from the instance stack after its `up`): the engine's cost for that data at no API cost, so instances over padded Probes is the provider's own
-// share and padded over plain Probes the data's. They also run on a fourth stack of Probes keeping only as much as
-// the instances' and volumes' inputs, twice (inputs, and outputs for diff), registered the same way
-// (`inputsOnlyPaddingFor`): the least pulumi-cim could keep for the same program, whatever outputs it dropped.
+// `up`, `preview` and `refresh` also run on a third stack of Probes padded to what the instances and volumes
+// keep in state (as many outputs, as many characters, registered as pulumi-cim's resources are, with a
+// serialized provider as long: bench/lib/state.mjs, read from the instance stack after its `up`): the
+// engine's cost for that data at no API cost, so instances over padded Probes is the provider's own share and
+// padded over plain Probes the data's. They also run on a fourth stack of Probes keeping only as much as the
+// instances' and volumes' inputs, twice (inputs, and outputs for diff), registered the same way
+// (`inputsOnlyPaddingFor`): the least pulumi-cim could keep for the same program, whatever outputs it
+// dropped.
 
 import { pinning, startApi } from "../lib/emulator.mjs";
 import { operationFigures } from "../lib/jobReads.mjs";
