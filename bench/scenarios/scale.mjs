@@ -15,6 +15,11 @@
 // instances' and volumes' inputs, twice (inputs, and outputs for diff), registered the same way
 // (`inputsOnlyPaddingFor`): the least pulumi-cim could keep for the same program, whatever outputs it
 // dropped.
+// Every operation also runs on a second pair of stacks (instances, plain Probes) with the state written once a
+// run instead of after each step (FINAL_ONLY): the bench's file backend rewrites the whole stack's state after
+// every step, which at thousands of resources is most of an `up` or a `destroy` on both sides and hides the
+// provider's own share; Pulumi Cloud journals each step instead (only that step's entry, on by default from CLI
+// v3.225), which no offline backend does, and final-only checkpoints are the nearest stand-in for it.
 
 import { pinning, startApi } from "../lib/emulator.mjs";
 import { operationFigures } from "../lib/jobReads.mjs";
@@ -47,6 +52,13 @@ const PADDED = [
     paddingOf: inputsOnlyPaddingFor,
   },
 ];
+/**
+ * The environment of the final-only pass: Pulumi writes the stack's state at the start and the end of an
+ * operation and not after each step (`PULUMI_SKIP_CHECKPOINTS`, which the CLI reads). The bench's stand-in for
+ * a backend that does not rewrite the stack per step, never a setting to recommend: a run that dies midway
+ * leaves no record of what it made.
+ */
+const FINAL_ONLY = { PULUMI_SKIP_CHECKPOINTS: "true" };
 /** Targets of the issue at N = 2,000 (ratios to the probes; requests per resource). */
 const RATIO_TARGETS = { up: 1.25, preview: 1.25, refresh: 1.25 };
 
@@ -66,7 +78,7 @@ export default {
       details.sizes[n] = d;
       // The issue's targets are at N = 2,000; smaller runs show the figures without them.
       rows.push(...rowsOf(n, d, n >= 2000));
-      tables.push(opsTable(n, d), routesTable(n, d));
+      tables.push(opsTable(n, d), finalOnlyTable(n, d), routesTable(n, d));
     }
     return { rows, tables, details };
   },
@@ -86,19 +98,8 @@ async function oneSize(n, cpus, log) {
     const probes = { kind: "probe", count: n, volumes };
     const total = n + volumes + 1; // and the stack
     for (const op of OPS) {
-      const step = (spec) => ({
-        op: op === "update" ? "up" : op,
-        ...(spec ? { config: { "bench:spec": JSON.stringify(spec) } } : {}),
-      });
-      const specs =
-        op === "up"
-          ? [probes, base]
-          : op === "update"
-            ? [
-                { ...probes, changed },
-                { ...base, changed, changedTag: { tier: "two" } },
-              ]
-            : [undefined, undefined];
+      const step = (spec) => stepOf(op, spec);
+      const specs = specsOf(op, probes, base, changed);
       const p = await measured(api, probe, step(specs[0]), cpus);
       await api.control.resetRequests();
       const i = await measured(api, inst, step(specs[1]), cpus);
@@ -161,6 +162,9 @@ async function oneSize(n, cpus, log) {
           `CPU program/CLI/provider ${JSON.stringify(i.result.cpuMs)} vs ${JSON.stringify(p.result.cpuMs)}`,
       );
     }
+    // Another prefix: a destroyed instance keeps its host name until the platform expunges it.
+    const finalBase = { ...base, prefix: `f${n}` };
+    out.finalOnly = await finalOnlyOps(api, n, { probes, base: finalBase, changed, total }, cpus, log);
   } finally {
     await runSteps({ stack: inst, envVars: api.envVars, steps: [removeStack] }).catch(() => {});
     await runSteps({ stack: probe, envVars: api.envVars, steps: [removeStack] }).catch(() => {});
@@ -170,6 +174,62 @@ async function oneSize(n, cpus, log) {
     await api.close();
   }
   return out;
+}
+
+/** The Pulumi step of an operation, with the program's spec when it has one. */
+function stepOf(op, spec) {
+  return {
+    op: op === "update" ? "up" : op,
+    ...(spec ? { config: { "bench:spec": JSON.stringify(spec) } } : {}),
+  };
+}
+
+/** The specs of an operation for the Probes and the instances (undefined: the stack keeps its config). */
+function specsOf(op, probes, base, changed) {
+  if (op === "up") return [probes, base];
+  if (op === "update")
+    return [
+      { ...probes, changed },
+      { ...base, changed, changedTag: { tier: "two" } },
+    ];
+  return [undefined, undefined];
+}
+
+/**
+ * Every operation on a pair of stacks of its own (plain Probes, then instances) with the state written once a
+ * run (FINAL_ONLY): wall and CPU times, and the emulator's CPU over the instances' operation.
+ */
+async function finalOnlyOps(api, n, { probes, base, changed, total }, cpus, log) {
+  const env = { ...api.envVars, ...FINAL_ONLY };
+  const inst = newStack(`scale-final-instance-${n}`);
+  const probe = newStack(`scale-final-probe-${n}`);
+  const ops = {};
+  try {
+    for (const op of OPS) {
+      const [probeSpec, instSpec] = specsOf(op, probes, base, changed);
+      const p = await measured(api, probe, stepOf(op, probeSpec), cpus, env);
+      const i = await measured(api, inst, stepOf(op, instSpec), cpus, env);
+      expectSummary(op, i.result.summary, total, changed, "instances, final-only checkpoints");
+      expectSummary(op, p.result.summary, total, changed, "probes, final-only checkpoints");
+      ops[op] = {
+        ms: i.result.ms,
+        probeMs: p.result.ms,
+        cpuMs: i.result.cpuMs,
+        probeCpuMs: p.result.cpuMs,
+        emulatorCpuMs: i.emulatorCpuMs,
+      };
+      log(
+        `  N=${n} ${op}, final-only checkpoints: ${i.result.ms} ms vs probes ${p.result.ms} ms; ` +
+          `CPU program/CLI/provider ${JSON.stringify(i.result.cpuMs)} vs ${JSON.stringify(p.result.cpuMs)}; ` +
+          `emulator CPU ${Math.round(i.emulatorCpuMs ?? 0)} ms`,
+      );
+    }
+  } finally {
+    for (const stack of [inst, probe]) {
+      await runSteps({ stack, envVars: env, steps: [removeStack] }).catch(() => {});
+    }
+  }
+  return ops;
 }
 
 /** What one instance and one volume keep in the instance stack's state, and a plain Probe in its own (bench/lib/state.mjs). */
@@ -189,10 +249,10 @@ async function paddedStateOf(api, stack) {
   return stateShape(exported.deployment, "probe", "b0000");
 }
 
-/** One step on a stack in its own runner, with the emulator's CPU time over it. */
-async function measured(api, stack, step, cpus) {
+/** One step on a stack in its own runner (`envVars`: the emulator's unless given), with the emulator's CPU over it. */
+async function measured(api, stack, step, cpus, envVars = api.envVars) {
   const { value, emulatorCpuMs } = await api.measure(() =>
-    runSteps({ stack, envVars: api.envVars, steps: [step], pin: cpus?.rest, timeoutMs: 90 * 60_000 }),
+    runSteps({ stack, envVars, steps: [step], pin: cpus?.rest, timeoutMs: 90 * 60_000 }),
   );
   return { result: value[0], emulatorCpuMs };
 }
@@ -220,7 +280,7 @@ function rowsOf(n, d, headline) {
     rows.push(
       row({
         scenario: "scale",
-        metric: `${op === "update" ? `up changing ${d.changed}` : op}, ${label}: wall time`,
+        metric: `${opLabel(op, d)}, ${label}: wall time`,
         figure: o.ms,
         reference: o.probeMs,
         refLabel: `${op} of ${n + d.volumes} Probes`,
@@ -242,6 +302,20 @@ function rowsOf(n, d, headline) {
         }),
       );
     }
+  }
+  for (const op of OPS) {
+    const o = d.finalOnly?.[op];
+    if (!o) continue;
+    rows.push(
+      row({
+        scenario: "scale",
+        metric: `${opLabel(op, d)}, ${label}, state written once a run (${FINAL_ONLY_NAME}): wall time`,
+        figure: o.ms,
+        reference: o.probeMs,
+        refLabel: `the same on ${n + d.volumes} Probes`,
+        unit: "ms",
+      }),
+    );
   }
   if (d.state) {
     rows.push(
@@ -311,10 +385,42 @@ function rowsOf(n, d, headline) {
   return rows;
 }
 
+const FINAL_ONLY_NAME = Object.entries(FINAL_ONLY)
+  .map(([k, v]) => `${k}=${v}`)
+  .join(" ");
+const opLabel = (op, d) => (op === "update" ? `up changing ${d.changed}` : op);
+const seconds = (ms) => (ms === undefined ? "–" : `${(ms / 1000).toFixed(1)} s`);
+const cpuTimes = (c) =>
+  c ? [c.program, c.cli, c.provider].map((ms) => (ms / 1000).toFixed(1)).join(" / ") : "–";
+
+/** The final-only pass (FINAL_ONLY): each operation beside plain Probes, with the CPU times of both. */
+function finalOnlyTable(n, d) {
+  return markdown(
+    [
+      `scale N=${n}, state written once a run`,
+      "wall",
+      "Probes",
+      "ratio",
+      "CPU program / CLI / provider (Probes)",
+      "emulator CPU",
+    ],
+    OPS.filter((op) => d.finalOnly?.[op]).map((op) => {
+      const o = d.finalOnly[op];
+      return [
+        opLabel(op, d),
+        seconds(o.ms),
+        seconds(o.probeMs),
+        `${(o.ms / o.probeMs).toFixed(2)}×`,
+        `${cpuTimes(o.cpuMs)} (${cpuTimes(o.probeCpuMs)})`,
+        seconds(o.emulatorCpuMs),
+      ];
+    }),
+  );
+}
+
 function opsTable(n, d) {
-  const s = (ms) => (ms === undefined ? "–" : `${(ms / 1000).toFixed(1)} s`);
-  const cpu = (c) =>
-    c ? [c.program, c.cli, c.provider].map((ms) => (ms / 1000).toFixed(1)).join(" / ") : "–";
+  const s = seconds;
+  const cpu = cpuTimes;
   return markdown(
     [
       `scale N=${n} (+${d.volumes} volumes)`,
@@ -334,7 +440,7 @@ function opsTable(n, d) {
     OPS.map((op) => {
       const o = d.ops[op];
       return [
-        op === "update" ? `up changing ${d.changed}` : op,
+        opLabel(op, d),
         s(o.ms),
         s(o.probeMs),
         `${(o.ms / o.probeMs).toFixed(2)}×`,
