@@ -392,6 +392,13 @@ const opLabel = (op, d) => (op === "update" ? `up changing ${d.changed}` : op);
 const seconds = (ms) => (ms === undefined ? "–" : `${(ms / 1000).toFixed(1)} s`);
 const cpuTimes = (c) =>
   c ? [c.program, c.cli, c.provider].map((ms) => (ms / 1000).toFixed(1)).join(" / ") : "–";
+/** An operation's first cells in both tables: its name, its wall time, the Probes' and their ratio. */
+const wallCells = (op, d, o) => [
+  opLabel(op, d),
+  seconds(o.ms),
+  seconds(o.probeMs),
+  `${(o.ms / o.probeMs).toFixed(2)}×`,
+];
 
 /** The final-only pass (FINAL_ONLY): each operation beside plain Probes, with the CPU times of both. */
 function finalOnlyTable(n, d) {
@@ -407,10 +414,7 @@ function finalOnlyTable(n, d) {
     OPS.filter((op) => d.finalOnly?.[op]).map((op) => {
       const o = d.finalOnly[op];
       return [
-        opLabel(op, d),
-        seconds(o.ms),
-        seconds(o.probeMs),
-        `${(o.ms / o.probeMs).toFixed(2)}×`,
+        ...wallCells(op, d, o),
         `${cpuTimes(o.cpuMs)} (${cpuTimes(o.probeCpuMs)})`,
         seconds(o.emulatorCpuMs),
       ];
@@ -419,8 +423,6 @@ function finalOnlyTable(n, d) {
 }
 
 function opsTable(n, d) {
-  const s = seconds;
-  const cpu = cpuTimes;
   return markdown(
     [
       `scale N=${n} (+${d.volumes} volumes)`,
@@ -440,13 +442,10 @@ function opsTable(n, d) {
     OPS.map((op) => {
       const o = d.ops[op];
       return [
-        opLabel(op, d),
-        s(o.ms),
-        s(o.probeMs),
-        `${(o.ms / o.probeMs).toFixed(2)}×`,
+        ...wallCells(op, d, o),
         ...PADDED.map((ref) => {
           const r = o.padded[ref.key];
-          return r ? `${s(r.ms)} (${(o.ms / r.ms).toFixed(2)}×)` : "–";
+          return r ? `${seconds(r.ms)} (${(o.ms / r.ms).toFixed(2)}×)` : "–";
         }),
         fmt(o.perResource, ""),
         op === "up" ? fmt(o.perInstance, "") : "–",
@@ -454,8 +453,8 @@ function opsTable(n, d) {
         o.lagMs ? `${fmt(o.lagMs.median, "ms")} / ${fmt(o.lagMs.p90, "ms")}` : "–",
         `${fmt(o.providerPeakRssMb, "MB")} (${fmt(o.probeProviderPeakRssMb, "MB")})`,
         `${fmt(o.cliPeakRssMb, "MB")} (${fmt(o.probeCliPeakRssMb, "MB")})`,
-        `${cpu(o.cpuMs)} (${cpu(o.probeCpuMs)})`,
-        s(o.emulatorCpuMs),
+        `${cpuTimes(o.cpuMs)} (${cpuTimes(o.probeCpuMs)})`,
+        seconds(o.emulatorCpuMs),
       ];
     }),
   );
