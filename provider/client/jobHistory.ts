@@ -4,8 +4,8 @@
 // bounded: the last `window` observations of each key, at most `maxKeys` keys.
 //
 // A job's duration is never observed directly: the waiter only knows that the job was still running when
-// its last "running" check was sent (lower bound) and had ended when the success answer arrived (upper
-// bound). Two kinds of knowledge are kept (`durationSample` tells them apart):
+// its last "running" check was sent (lower bound) and had ended when the check that found it ended was sent
+// (upper bound: what a first check sent then would see, without the answer's round trip). Two kinds of knowledge are kept (`durationSample` tells them apart):
 //   - precise durations: the job record's own `created` / `completed` times, when the API gives them
 //     (server-local times in any zone: only their difference is used, never either against this process's
 //     clock; the spec does not promise them; a missing or malformed field, a precision coarser than 1 s or a
@@ -194,7 +194,7 @@ export function jobCommandOf(jobId: string): string | undefined {
 export interface JobObservation {
   /** When the last check that still saw the job running was sent; 0 when the first check saw it done. */
   lowerMs: number;
-  /** When the success answer arrived. */
+  /** When the check that found the job ended was sent. */
   upperMs: number;
   /** The success record, for its own times when the API gives them. */
   job?: Pick<Job, "created"> & Record<string, unknown>;

@@ -179,10 +179,13 @@ export async function waitForJob(
         const state = jobState(job);
         if (state === "success") {
           if (history) {
-            const upperMs = Date.now() - started;
-            const sample = durationSample({ lowerMs, upperMs, job });
+            // The bounds are send times: a check sent at `sentMs` found the job ended, which is what a first
+            // check needs to know. The answer's arrival is later by a round trip, and a job that ended before
+            // the wait began (an instant one) would read as taking that round trip: every first check would
+            // wait it out, plus the margin.
+            const sample = durationSample({ lowerMs, upperMs: sentMs, job });
             if (sample !== undefined) history.record(key, sample);
-            else history.bound(key, lowerMs, upperMs);
+            else history.bound(key, lowerMs, sentMs);
           }
           return { value: job }; // `finally` below lets another job of the key explore
         }

@@ -17,12 +17,14 @@ afterEach(() => {
  * A job that ends `durationMs` after the wait starts (fake clock), and the times its checks were sent.
  * `times`: give the record created/completed as the emulator does.
  */
-function timedJob(durationMs: number, times = false) {
+function timedJob(durationMs: number, times = false, answerMs = 0) {
   const t0 = Date.now();
   const at: number[] = [];
   const read = vi.fn(async () => {
     const now = Date.now();
     at.push(now - t0);
+    // The answer's round trip (fake clock): the job is read as it was when the check reached the server.
+    if (answerMs) await new Promise((r) => setTimeout(r, answerMs));
     if (now - t0 < durationMs) return job("running", times ? { created: new Date(t0).toISOString() } : {});
     return job("success", {
       ...(times
@@ -80,6 +82,24 @@ describe("learnt within the run", () => {
     const quick = new JobDurations();
     await timedWait(0, { command: DEPLOY, history: quick }, true);
     expect(await timedWait(0, { command: DEPLOY, history: quick }, true)).toEqual([0]);
+    // Still at once when each answer takes 4 ms to arrive and the record says 1 ms: the check sent at once
+    // found the job ended, so the round trip is not taken for part of its duration (with the answer's arrival as
+    // the bound, every later first check waited 4 ms plus the 25 ms margin).
+    const slowAnswers = new JobDurations();
+    for (let i = 0; i < 5; i++) {
+      const t0 = Date.now();
+      const { read, at } = timedJob(0, false, 4);
+      const record = async () => ({
+        ...(await read()),
+        created: new Date(t0).toISOString(),
+        completed: new Date(t0 + 1).toISOString(),
+      });
+      const done = waitForJob(record, "j1", "r", { command: DEPLOY, history: slowAnswers });
+      await vi.advanceTimersByTimeAsync(100);
+      await expect(done).resolves.toMatchObject({ status: "success" });
+      expect(at).toEqual([0]);
+    }
+    expect(slowAnswers.samples(KEY).every((ms) => ms === 0)).toBe(true);
     // Another region or command has its own history.
     expect(history.firstDelay(durationKey("other", DEPLOY))).toBeUndefined();
     expect(history.firstDelay(durationKey("r", "instance.destroy"))).toBeUndefined();
