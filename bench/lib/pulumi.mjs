@@ -3,6 +3,7 @@
 // process and of the CLI while the steps run.
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import * as readline from "node:readline";
 import { processCpuMs } from "./emulator.mjs";
@@ -53,6 +54,10 @@ export async function runSteps({ stack, steps, envVars, timeoutMs = 20 * 60_000,
   delete env.CIM_DEBUG;
   Object.assign(env, envVars);
   env.CIM_BENCH_PROBE = loads.probe;
+  // The CLI runs 4 resource operations per CPU it may use (Go's GOMAXPROCS): pinned to one CPU, that is 4
+  // instead of this machine's 4 × CPUs. Pinning is there to keep the emulator's CPU out of the figures, not to
+  // change how many operations the engine overlaps, so a pinned run keeps the unpinned default.
+  if (pin?.length && !env.PULUMI_PARALLEL) env.PULUMI_PARALLEL = String(4 * os.availableParallelism());
   const [cmd, argv] = pin?.length
     ? ["taskset", ["-c", pin.join(","), process.execPath, runner]]
     : [process.execPath, [runner]];
