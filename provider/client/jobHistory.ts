@@ -5,7 +5,8 @@
 //
 // A job's duration is never observed directly: the waiter only knows that the job was still running when
 // its last "running" check was sent (lower bound) and had ended when the check that found it ended was sent
-// (upper bound: what a first check sent then would see, without the answer's round trip). Two kinds of knowledge are kept (`durationSample` tells them apart):
+// (upper bound: what a first check sent then would see, without the answer's round trip). Two kinds of
+// knowledge are kept (`durationSample` tells them apart):
 //   - precise durations: the job record's own `created` / `completed` times, when the API gives them
 //     (server-local times in any zone: only their difference is used, never either against this process's
 //     clock; the spec does not promise them; a missing or malformed field, a precision coarser than 1 s or a
