@@ -299,44 +299,26 @@ function rowsOf(n, d, headline) {
     const o = d.ops[op];
     const target = headline && RATIO_TARGETS[op];
     rows.push(
-      row({
-        scenario: "scale",
-        metric: `${opLabel(op, d)}, ${label}: wall time`,
-        figure: o.ms,
-        reference: o.probeMs,
-        refLabel: `${op} of ${n + d.volumes} Probes`,
-        unit: "ms",
-        ...(target ? { target: `≤ ${target}×`, met: o.ms / o.probeMs <= target } : {}),
-      }),
+      wallRow(
+        `${opLabel(op, d)}, ${label}: wall time`,
+        o.ms,
+        o.probeMs,
+        `${op} of ${n + d.volumes} Probes`,
+        target ? { target: `≤ ${target}×`, met: o.ms / o.probeMs <= target } : undefined,
+      ),
     );
     for (const ref of PADDED) {
       const r = o.padded[ref.key];
       if (!r) continue;
-      rows.push(
-        row({
-          scenario: "scale",
-          metric: `${op}, ${label}: wall time against ${ref.against}`,
-          figure: o.ms,
-          reference: r.ms,
-          refLabel: `${op} of ${n + d.volumes} ${ref.label}`,
-          unit: "ms",
-        }),
-      );
+      const against = `${op}, ${label}: wall time against ${ref.against}`;
+      rows.push(wallRow(against, o.ms, r.ms, `${op} of ${n + d.volumes} ${ref.label}`));
     }
   }
   for (const op of OPS) {
     const o = d.finalOnly?.[op];
     if (!o) continue;
-    rows.push(
-      row({
-        scenario: "scale",
-        metric: `${opLabel(op, d)}, ${label}, state written once a run (${FINAL_ONLY_NAME}): wall time`,
-        figure: o.ms,
-        reference: o.probeMs,
-        refLabel: `the same on ${n + d.volumes} Probes`,
-        unit: "ms",
-      }),
-    );
+    const metric = `${opLabel(op, d)}, ${label}, state written once a run (${FINAL_ONLY_NAME}): wall time`;
+    rows.push(wallRow(metric, o.ms, o.probeMs, `the same on ${n + d.volumes} Probes`));
   }
   if (d.state) {
     rows.push(
@@ -406,6 +388,9 @@ function rowsOf(n, d, headline) {
   return rows;
 }
 
+/** A wall-time row of the scale scenario: the instances' time against a reference's. */
+const wallRow = (metric, figure, reference, refLabel, more = {}) =>
+  row({ scenario: "scale", metric, figure, reference, refLabel, unit: "ms", ...more });
 const FINAL_ONLY_NAME = Object.entries(FINAL_ONLY)
   .map(([k, v]) => `${k}=${v}`)
   .join(" ");
