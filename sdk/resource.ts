@@ -8,8 +8,10 @@ import {
   outputNames,
   PLAIN_REFERENCES,
   refOf,
+  type StateDefault,
   secretInputs,
   secretOutputs,
+  stateDefaults,
   typeToken,
 } from "../provider/kinds/define";
 import { withSecretOutputs } from "./common";
@@ -53,6 +55,7 @@ export function resourceClass<K extends Kind>(kind: K): KindClass<K> {
   const outputOnly = outputNames(kind).filter((k) => !inputs.includes(k));
   const secretOuts = secretOutputs(kind);
   const checkedRefs = Object.keys(kind.fields).filter((k) => refOf(kind.fields[k])?.mustExist);
+  const defaults = stateDefaults(kind);
 
   const provider = serializedProvider(kind.name);
 
@@ -86,6 +89,7 @@ export function resourceClass<K extends Kind>(kind: K): KindClass<K> {
       } finally {
         if (limit !== undefined) Error.stackTraceLimit = limit;
       }
+      for (const [k, d] of defaults) readBackDefault(this, k, d);
     }
 
     static isInstance(obj: unknown): obj is KindResource<K> {
@@ -94,6 +98,27 @@ export function resourceClass<K extends Kind>(kind: K): KindClass<K> {
   }
   Object.defineProperty(KindResourceClass, "name", { value: kind.name });
   return KindResourceClass as unknown as KindClass<K>;
+}
+
+/**
+ * An output that state leaves out while it has its default (provider/lifecycle/fields.ts: compactOutputs), read
+ * back as that default, as the provider reads it. Made when the program first reads it: most programs never do.
+ */
+function readBackDefault(res: pulumi.CustomResource, key: string, d: StateDefault) {
+  const fields = res as unknown as Record<string, pulumi.Output<unknown>>;
+  const stored = fields[key];
+  let shown: pulumi.Output<unknown> | undefined;
+  Object.defineProperty(res, key, {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      shown ??=
+        "sameAs" in d
+          ? pulumi.all([stored, fields[d.sameAs]]).apply(([v, other]) => v ?? other)
+          : stored.apply((v) => v ?? d.value);
+      return shown;
+    },
+  });
 }
 
 /**

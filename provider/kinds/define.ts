@@ -73,7 +73,17 @@ export interface FieldSpec<Out = unknown, In = unknown, R = any, Shown = Out> {
   readonly ref?: string | Ref;
   /** Always present in outputs (typed as such in the SDK), though optional as an input. */
   readonly present?: boolean;
+  /**
+   * The value the output most often has (a fixed value, or `{ sameAs }` another output's): state leaves the
+   * output out while it has it, and the provider and the SDK class read a left-out output back as it
+   * (`compactOutputs` and `fullOutputs`, lifecycle/fields.ts). The engine writes every resource's outputs into
+   * each checkpoint, so each property an output keeps costs a large stack at every step.
+   */
+  readonly stateDefault?: StateDefault;
 }
+
+/** What a left-out output stands for: a value, or the value of another output (one without a default). */
+export type StateDefault = { readonly value: string | number | boolean } | { readonly sameAs: string };
 
 /** A field that names resources of another kind of the registry. */
 export interface Ref {
@@ -349,7 +359,27 @@ export function defineKind<F extends Fields, O extends Outputs, R extends LiveRe
   }
   if (spec.tags && !("tags" in spec.fields))
     throw new Error(`kind ${spec.name}: a tag collection needs a tags field`);
+  for (const [name, d] of stateDefaults(spec)) {
+    const other = "sameAs" in d ? spec.fields[d.sameAs] : undefined;
+    if ("sameAs" in d && (!other || other.secret || other.stateDefault || !other.present))
+      throw new Error(
+        `kind ${spec.name}: ${name} defaults to ${d.sameAs}, which must be a field always in outputs without a default of its own`,
+      );
+  }
   return spec;
+}
+
+const defaultsOf = new WeakMap<object, [string, StateDefault][]>();
+
+/** A kind's outputs that state leaves out while they have their default (FieldSpec.stateDefault), listed once. */
+export function stateDefaults(kind: { fields: Fields }): [string, StateDefault][] {
+  let list = defaultsOf.get(kind);
+  if (!list) {
+    list = [];
+    for (const [k, f] of Object.entries(kind.fields)) if (f.stateDefault) list.push([k, f.stateDefault]);
+    defaultsOf.set(kind, list);
+  }
+  return list;
 }
 
 /** The type token of a kind's resources: in state, in `pulumi preview`, and the SDK class's `__pulumiType`. */

@@ -129,6 +129,7 @@ export const instance = defineKind({
         old: (o) => o.imageType ?? "template",
         output: (_v: Instance, rec: Recorded) => (rec.imageType as ImageType | undefined) ?? "template",
         shown: z.enum(["template", "iso", "volume", "snapshot"]),
+        stateDefault: { value: "template" },
       },
     ),
     /**
@@ -199,6 +200,8 @@ export const instance = defineKind({
       change: "update",
       live: true,
       present: true,
+      // the platform's default label is the host name
+      stateDefault: { sameAs: "name" },
     }),
     /** Networks in order; the first is the default interface. Default: the zone's default network. Replaces. */
     networkIds: field(
@@ -292,6 +295,7 @@ export const instance = defineKind({
         // running, stopped, error, or the API's state when it says nothing about power (e.g. Migrating)
         shown: z.string(),
         present: true,
+        stateDefault: { value: "running" },
       },
     ),
     /** High availability (default false). Changed in place. */
@@ -302,6 +306,7 @@ export const instance = defineKind({
       live: (v: Instance) => v.haEnabled,
       output: (v: Instance, rec: Recorded) => v.haEnabled ?? (rec.haEnabled as boolean | undefined) ?? false,
       shown: z.boolean(),
+      stateDefault: { value: false },
     }),
     /** While true the API refuses to delete the instance (default false). Changed in place. */
     deleteProtection: field(bool("refuse deletion while true"), {
@@ -312,6 +317,7 @@ export const instance = defineKind({
       output: (v: Instance, rec: Recorded) =>
         v.deleteProtection ?? (rec.deleteProtection as boolean | undefined) ?? false,
       shown: z.boolean(),
+      stateDefault: { value: false },
     }),
     /**
      * Backup offering (a backup offering of the instance's zone: `cim.getBackupOffering`), which backups and

@@ -21,7 +21,15 @@ import {
   surfaced,
 } from "./errors";
 import { fieldLookups } from "./fieldLookups";
-import { changedFields, checkKind, compare, diffKind, outputsOf } from "./fields";
+import {
+  changedFields,
+  checkKind,
+  compactOutputs,
+  compare,
+  diffKind,
+  fullOutputs,
+  outputsOf,
+} from "./fields";
 import { batchedRead, markChanged } from "./readBatch";
 import { awaitJob, defaultRegion, openSession, type Session, settle, type Waited } from "./session";
 import { changeTags, currentTags } from "./tagging";
@@ -33,7 +41,11 @@ type Live = LiveRecord & Record<string, unknown>;
 /** Past tense of a create verb, for messages: created, deployed, acquired. */
 const past = (verb: string) => (verb.endsWith("e") ? `${verb}d` : `${verb}ed`);
 
-/** The provider of a kind: it takes checked inputs and returns the kind's outputs (what the SDK class types). */
+/**
+ * The provider of a kind: it takes checked inputs and returns what state keeps of the kind's outputs (what the
+ * SDK class types, less those that have their default: compactOutputs); the old outputs it is given are read
+ * back whole (fullOutputs) before anything else sees them.
+ */
 export function providerOf<F extends Fields, O extends Outputs>(
   kind: Kind<F, O>,
 ): pulumi.dynamic.ResourceProvider<Recorded, OutputsOf<F, O>> {
@@ -195,7 +207,8 @@ export function providerOf<F extends Fields, O extends Outputs>(
       const current =
         live ?? (await getLive(s, id, want).catch(() => undefined)) ?? (accepted.record as Live);
       const tags = current && kind.tags ? tagsOf(current.tags) : undefined;
-      return new PartialStateError(id, outputsOf(kind, want, current ?? {}, region, tags), want, message);
+      const outs = compactOutputs(kind, outputsOf(kind, want, current ?? {}, region, tags));
+      return new PartialStateError(id, outs, want, message);
     };
     let waited: Waited;
     try {
@@ -344,6 +357,8 @@ export function providerOf<F extends Fields, O extends Outputs>(
     }
   }
 
+  const kept = (outs: Recorded) => compactOutputs(kind, outs) as OutputsOf<F, O>;
+  const full = (stored: Recorded | undefined) => fullOutputs(kind, stored ?? {});
   return {
     check: surfaced((olds, news) =>
       finishCheck({
@@ -353,7 +368,8 @@ export function providerOf<F extends Fields, O extends Outputs>(
         lookups: (inputs, region) => fieldLookups(kind, inputs, region, news),
       }),
     ),
-    diff: surfaced(async (_id, olds, news) => {
+    diff: surfaced(async (_id, stored, news) => {
+      const olds = full(stored);
       const d = diffKind(kind, olds, news);
       // in-place changes the platform takes in one direction only (a Kubernetes upgrade, never a downgrade)
       const more = d.updates.length && kind.replaceWhen ? await kind.replaceWhen(olds, news, d.updates) : [];
@@ -365,9 +381,15 @@ export function providerOf<F extends Fields, O extends Outputs>(
         };
       return { changes: d.changes, replaces: d.replaces, deleteBeforeReplace: d.deleteBeforeReplace };
     }),
-    create: surfaced(create),
-    read: surfaced(readNamed),
-    update: surfaced(update),
-    delete: surfaced(remove),
+    create: surfaced(async (inputs) => {
+      const made = await create(inputs);
+      return { id: made.id, outs: kept(made.outs) };
+    }),
+    read: surfaced(async (id, props) => {
+      const got = await readNamed(id, full(props));
+      return got.props ? { id: got.id, props: kept(got.props) } : got;
+    }),
+    update: surfaced(async (id, olds, news) => ({ outs: kept((await update(id, full(olds), news)).outs) })),
+    delete: surfaced((id, props) => remove(id, full(props))),
   };
 }

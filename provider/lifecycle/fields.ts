@@ -9,7 +9,9 @@ import {
   type Outputs,
   type OutputsOf,
   type Recorded,
+  type StateDefault,
   secretInputs,
+  stateDefaults,
 } from "../kinds/define";
 import { type Checked, checkFields, requiredUnlessAdopting } from "./check";
 import { type DiffDecision, diffFields, type FieldRules } from "./diff";
@@ -178,4 +180,38 @@ export function outputsOf<F extends Fields, O extends Outputs>(
   // The lifecycle tests parse what the providers return with the kind's outputs schema (kinds/outputSchema.ts),
   // whose type is proved at compile time to be OutputsOf<F, O>.
   return out as OutputsOf<F, O>;
+}
+
+const defaultValue = (d: StateDefault, outs: Recorded) => ("sameAs" in d ? outs[d.sameAs] : d.value);
+
+/**
+ * What state keeps of a kind's outputs (create, read, update, partial state): `outs`, less each output that has
+ * its declared default (FieldSpec.stateDefault). Every output is a property the engine writes into each
+ * checkpoint of the stack, so the ones that rarely differ from their default are kept only when they do.
+ */
+export function compactOutputs(kind: Kind, outs: Recorded): Recorded {
+  let out: Recorded | undefined;
+  for (const [k, d] of stateDefaults(kind)) {
+    if (outs[k] === undefined || outs[k] !== defaultValue(d, outs)) continue;
+    if (!out) out = { ...outs };
+    delete out[k];
+  }
+  return out ?? outs;
+}
+
+/**
+ * The outputs `stored` stands for (the old outputs given to diff, update, read and delete): each output state
+ * left out because it had its default (compactOutputs), back as that default. The SDK class reads them the same
+ * way (sdk/resource.ts), so a program sees every output.
+ */
+export function fullOutputs(kind: Kind, stored: Recorded): Recorded {
+  let out: Recorded | undefined;
+  for (const [k, d] of stateDefaults(kind)) {
+    if (stored[k] !== undefined) continue;
+    const v = defaultValue(d, stored);
+    if (v === undefined) continue;
+    if (!out) out = { ...stored };
+    out[k] = v;
+  }
+  return out ?? stored;
 }

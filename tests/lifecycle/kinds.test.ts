@@ -13,12 +13,13 @@ import { Jobs } from "../../provider/client/jobs";
 import { IsoSchema, TemplateSchema } from "../../provider/client/schemas";
 import { type Kind, type KindName, kinds } from "../../provider/kinds";
 import { commonFields } from "../../provider/kinds/common";
-import { defineKind, PLAIN_REFERENCES, secretOutputs } from "../../provider/kinds/define";
+import { defineKind, PLAIN_REFERENCES, secretOutputs, stateDefaults } from "../../provider/kinds/define";
 import { imageStates } from "../../provider/kinds/image";
 import { outputSchema } from "../../provider/kinds/outputSchema";
 import { providerOf } from "../../provider/lifecycle/engine";
 import { captureWarnings } from "../../provider/lifecycle/engineLog";
 import { PartialStateError } from "../../provider/lifecycle/errors";
+import { compactOutputs, fullOutputs } from "../../provider/lifecycle/fields";
 import { resetLookups } from "../../provider/lifecycle/lookups";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
 import { resetBatches } from "../../provider/lifecycle/readBatch";
@@ -186,14 +187,20 @@ afterEach(async () => {
 /** "<kind> <create|read|update|partial>" for each kind and operation whose outputs were parsed. */
 const parsed = new Set<string>();
 
-/** Outputs as the kind declares them: no key it does not declare, none it declares always present missing. */
-function expectDeclared(kind: KindName, op: string, outs: unknown) {
+/**
+ * Outputs as the kind declares them: no key it does not declare, none it declares always present missing, once
+ * those state leaves out at their default are read back (as the SDK class reads them).
+ */
+function expectDeclared(kind: KindName, op: string, outs: Record<string, unknown>) {
   const declared: Kind = kinds[kind];
-  const r = outputSchema(declared).safeParse(outs);
+  const r = outputSchema(declared).safeParse(fullOutputs(declared, outs));
   const issues = r.error?.issues.map((i) => `${i.path.join(".") || "(outputs)"}: ${i.message}`) ?? [];
   expect(issues, `${kind} ${op} outputs against the kind's declaration`).toEqual([]);
   parsed.add(`${kind} ${op}`);
 }
+
+/** An instance's outputs as a program reads them: those state leaves out at their default, read back. */
+const shown = (outs: Record<string, unknown>) => fullOutputs(kinds.Instance, outs);
 
 /** A kind's provider whose every output is checked against the kind's declaration. */
 function p(kind: KindName): pulumi.dynamic.ResourceProvider {
@@ -1059,7 +1066,11 @@ describe("busy, then settled", () => {
       powerState: "running",
     });
     const { outs: after } = await upd.run();
-    expect(after).toMatchObject({ displayName: "after stop", powerState: "running", state: "Running" });
+    expect(shown(after)).toMatchObject({
+      displayName: "after stop",
+      powerState: "running",
+      state: "Running",
+    });
     await ctl.jobTiming({ latencyMs: 0 });
     await p("Instance").delete!(id, after);
   });
@@ -1094,6 +1105,78 @@ async function jobsOn(id: string): Promise<string[]> {
     .map((j) => `${j.command}:${j.status}`);
 }
 
+describe("outputs state leaves out at their default", () => {
+  it("an instance keeps only outputs off their default; diff and update read the rest back, drift included", async () => {
+    const inputs = instanceInputs();
+    const { id, outs } = await make("Instance", inputs);
+    const defaulted = ["haEnabled", "deleteProtection", "imageType", "powerState", "displayName"];
+    for (const k of defaulted) expect(outs, k).not.toHaveProperty(k);
+    expect(shown(outs)).toMatchObject({
+      haEnabled: false,
+      deleteProtection: false,
+      imageType: "template",
+      powerState: "running",
+      displayName: inputs.name,
+    });
+    // refresh reads the same, and the same program has nothing to do
+    expect((await p("Instance").read!(id, outs)).props).toEqual(outs);
+    expect((await change("Instance", id, outs, inputs)).diff.changes).toBe(false);
+
+    // changed behind the program's back: refresh keeps what is off its default, and the next up puts back
+    // what the program has an opinion on (HA off by default), not what it leaves to the platform (the label)
+    await call("PUT", `/compute/instances/${id}?displayName=console%20label&haEnabled=true`);
+    const drifted = (await p("Instance").read!(id, outs)).props as Rec;
+    expect(drifted).toMatchObject({ haEnabled: true, displayName: "console label" });
+    const back = await change("Instance", id, drifted, inputs);
+    expect(back.diff).toMatchObject({ changes: true, replaces: [] });
+    const after = (await back.run()).outs as Rec;
+    expect(after).not.toHaveProperty("haEnabled");
+    expect(after.displayName).toBe("console label");
+    expect((await call("GET", `/compute/instances/${id}`)).haEnabled).toBe(false);
+
+    // a value the program asks for that is off the default is kept; back to the default, left out again
+    const stopped = await change("Instance", id, after, { ...inputs, powerState: "stopped" });
+    const off = (await stopped.run()).outs as Rec;
+    expect(off.powerState).toBe("stopped");
+    const started = await change("Instance", id, off, inputs);
+    expect(started.diff.changes).toBe(true);
+    expect((await started.run()).outs).not.toHaveProperty("powerState");
+    await p("Instance").delete!(id, off);
+  });
+
+  it("every kind's defaults read back what they left out, and a default may only stand for an output without one", () => {
+    for (const kind of Object.values(kinds) as Kind[]) {
+      const defaults = stateDefaults(kind);
+      if (!defaults.length) continue;
+      // every output at its default: state keeps none of them, and reads each back
+      const outs: Rec = { other: 1 };
+      for (const [, d] of defaults) if ("sameAs" in d) outs[d.sameAs] = `${d.sameAs}-value`;
+      for (const [k, d] of defaults) outs[k] = "sameAs" in d ? outs[d.sameAs] : d.value;
+      const kept = compactOutputs(kind, outs);
+      for (const [k] of defaults) expect(kept, `${kind.name}.${k}`).not.toHaveProperty(k);
+      expect(kept.other).toBe(1);
+      expect(fullOutputs(kind, kept), kind.name).toEqual(outs);
+      // one off its default: kept as it is
+      for (const [k] of defaults) {
+        const off = { ...outs, [k]: "off the default" };
+        expect(compactOutputs(kind, off)[k], `${kind.name}.${k}`).toBe("off the default");
+        expect(fullOutputs(kind, compactOutputs(kind, off)), `${kind.name}.${k}`).toEqual(off);
+      }
+    }
+    expect(() =>
+      defineKind({
+        ...kinds.Instance,
+        fields: {
+          ...kinds.Instance.fields,
+          name: { ...kinds.Instance.fields.name, stateDefault: { value: "x" } },
+        },
+      } as never),
+    ).toThrow(
+      /displayName defaults to name, which must be a field always in outputs without a default of its own/,
+    );
+  });
+});
+
 describe("the platform's instance lifecycle (CloudStack's)", () => {
   it("a running scale refused as a failed job (no dynamic scaling): stop, scale, start", async () => {
     const inputs = { ...instanceInputs(), templateId: cat.fixedSize };
@@ -1101,7 +1184,7 @@ describe("the platform's instance lifecycle (CloudStack's)", () => {
     const upd = await change("Instance", id, outs, { ...inputs, serviceOfferingId: cat.offering2 });
     expect(upd.diff).toMatchObject({ changes: true, replaces: [] });
     const { outs: after } = await upd.run();
-    expect(after).toMatchObject({
+    expect(shown(after)).toMatchObject({
       serviceOfferingId: cat.offering2,
       powerState: "running",
       state: "Running",
@@ -2047,7 +2130,7 @@ describe("an instance from a volume or a volume snapshot (imageType volume, snap
     });
     const fromVolume = { ...instanceInputs(), imageType: "volume", volumeId: disk.id };
     const b = await make("Instance", fromVolume);
-    expect(b.outs).toMatchObject({
+    expect(shown(b.outs)).toMatchObject({
       imageType: "volume",
       volumeId: disk.id,
       rootDiskSize: 11,

@@ -128,6 +128,51 @@ describe("SDK resource classes", () => {
     expect((await list("/volumes")).find((v) => v.id === id)).toMatchObject({ name: "data", size: 12 });
   });
 
+  it("outputs state leaves out at their default read as that default; the others as the provider returned them", async () => {
+    const cim = await import("../../sdk");
+    const plain = new cim.Instance("plain-vm", {
+      zoneId: cat.zone,
+      serviceOfferingId: cat.offering,
+      templateId: cat.template,
+    });
+    const own = new cim.Instance("own-vm", {
+      zoneId: cat.zone,
+      serviceOfferingId: cat.offering,
+      templateId: cat.template,
+      displayName: "Own label",
+      haEnabled: true,
+      deleteProtection: true,
+    });
+    await value(own.id);
+    const stored = (name: string) => registered.find((r) => r.name === name)!.outs!;
+    // what the provider returned, which the engine keeps in state: the defaults are not there
+    for (const k of ["haEnabled", "deleteProtection", "imageType", "powerState", "displayName"])
+      expect(stored("plain-vm"), k).not.toHaveProperty(k);
+    expect(stored("own-vm")).toMatchObject({
+      displayName: "Own label",
+      haEnabled: true,
+      deleteProtection: true,
+    });
+    expect(await value(plain.haEnabled)).toBe(false);
+    expect(await value(plain.deleteProtection)).toBe(false);
+    expect(await value(plain.imageType)).toBe("template");
+    expect(await value(plain.powerState)).toBe("running");
+    // the platform's label is the host name (the provider names an unnamed instance vm-…)
+    expect(await value(plain.displayName)).toBe(await value(plain.name));
+    expect(await value(plain.name)).toMatch(/^vm-/);
+    expect(await value(own.displayName)).toBe("Own label");
+    expect(await value(own.haEnabled)).toBe(true);
+    expect(await value(own.deleteProtection)).toBe(true);
+    // the same Output each time it is read
+    expect(plain.haEnabled).toBe(plain.haEnabled);
+    // deletion protection on: take it off so the emulator can be closed cleanly
+    const off = await fetch(
+      `${emu.url}/api/v1/compute/instances/${await value(own.id)}?displayName=Own%20label&deleteProtection=false`,
+      { method: "PUT", headers: { authorization: `Bearer ${process.env.CIM_TOKEN}` } },
+    );
+    expect(off.status).toBe(200);
+  });
+
   it("an instance under a backup offering looked up by name, its schedule and a backup named after the resource", async () => {
     const cim = await import("../../sdk");
     const standard = await cim.getBackupOffering({ name: "Standard", zoneId: cat.zone });
