@@ -282,6 +282,8 @@ export const instance = defineKind({
       same: sameName,
       live: true,
       present: true,
+      // CloudStack's most common hypervisor
+      stateDefault: { value: "KVM" },
     }),
     /** Desired power state, `"running"` (default) or `"stopped"`; enforced with start/stop. Output: also `"error"`. */
     powerState: field(

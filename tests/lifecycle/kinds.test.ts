@@ -1109,7 +1109,14 @@ describe("outputs state leaves out at their default", () => {
   it("an instance keeps only outputs off their default; diff and update read the rest back, drift included", async () => {
     const inputs = instanceInputs();
     const { id, outs } = await make("Instance", inputs);
-    const defaulted = ["haEnabled", "deleteProtection", "imageType", "powerState", "displayName"];
+    const defaulted = [
+      "haEnabled",
+      "deleteProtection",
+      "imageType",
+      "powerState",
+      "displayName",
+      "hypervisor",
+    ];
     for (const k of defaulted) expect(outs, k).not.toHaveProperty(k);
     expect(shown(outs)).toMatchObject({
       haEnabled: false,
@@ -1117,6 +1124,7 @@ describe("outputs state leaves out at their default", () => {
       imageType: "template",
       powerState: "running",
       displayName: inputs.name,
+      hypervisor: "KVM",
     });
     // refresh reads the same, and the same program has nothing to do
     expect((await p("Instance").read!(id, outs)).props).toEqual(outs);

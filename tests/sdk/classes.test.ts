@@ -146,7 +146,7 @@ describe("SDK resource classes", () => {
     await value(own.id);
     const stored = (name: string) => registered.find((r) => r.name === name)!.outs!;
     // what the provider returned, which the engine keeps in state: the defaults are not there
-    for (const k of ["haEnabled", "deleteProtection", "imageType", "powerState", "displayName"])
+    for (const k of ["haEnabled", "deleteProtection", "imageType", "powerState", "displayName", "hypervisor"])
       expect(stored("plain-vm"), k).not.toHaveProperty(k);
     expect(stored("own-vm")).toMatchObject({
       displayName: "Own label",
@@ -157,6 +157,7 @@ describe("SDK resource classes", () => {
     expect(await value(plain.deleteProtection)).toBe(false);
     expect(await value(plain.imageType)).toBe("template");
     expect(await value(plain.powerState)).toBe("running");
+    expect(await value(plain.hypervisor)).toBe("KVM");
     // the platform's label is the host name (the provider names an unnamed instance vm-…)
     expect(await value(plain.displayName)).toBe(await value(plain.name));
     expect(await value(plain.name)).toMatch(/^vm-/);
