@@ -91,6 +91,9 @@ async function listIn(path: string, region: string): Promise<Record<string, any>
   return (await res.json()) as Record<string, any>[];
 }
 
+/** What an instance of the catalogue's first zone, offering and template needs. */
+const vmArgs = () => ({ zoneId: cat.zone, serviceOfferingId: cat.offering, templateId: cat.template });
+
 const value = <T>(o: pulumi.Output<T>) => new Promise<T>((resolve) => o.apply(resolve));
 
 describe("SDK resource classes", () => {
@@ -130,15 +133,9 @@ describe("SDK resource classes", () => {
 
   it("outputs state leaves out at their default read as that default; the others as the provider returned them", async () => {
     const cim = await import("../../sdk");
-    const plain = new cim.Instance("plain-vm", {
-      zoneId: cat.zone,
-      serviceOfferingId: cat.offering,
-      templateId: cat.template,
-    });
+    const plain = new cim.Instance("plain-vm", vmArgs());
     const own = new cim.Instance("own-vm", {
-      zoneId: cat.zone,
-      serviceOfferingId: cat.offering,
-      templateId: cat.template,
+      ...vmArgs(),
       displayName: "Own label",
       haEnabled: true,
       deleteProtection: true,
@@ -202,11 +199,7 @@ describe("SDK resource classes", () => {
 
   it("an instance schedule: the action as given, enabled by default; a bad cron is named at check", async () => {
     const cim = await import("../../sdk");
-    const vm = new cim.Instance("scheduled", {
-      zoneId: cat.zone,
-      templateId: cat.template,
-      serviceOfferingId: cat.offering,
-    });
+    const vm = new cim.Instance("scheduled", vmArgs());
     const night = new cim.InstanceSchedule("night", {
       instanceId: vm.id,
       action: "STOP",
