@@ -4,6 +4,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import {
+  defaultValue,
   type Kind,
   outputNames,
   PLAIN_REFERENCES,
@@ -112,10 +113,11 @@ function readBackDefault(res: pulumi.CustomResource, key: string, d: StateDefaul
     enumerable: true,
     configurable: true,
     get: () => {
-      shown ??=
-        "sameAs" in d
-          ? pulumi.all([stored, fields[d.sameAs]]).apply(([v, other]) => v ?? other)
-          : stored.apply((v) => v ?? d.value);
+      if (!shown) {
+        // the outputs the default is read from (none for a fixed value)
+        const from = "sameAs" in d ? { [d.sameAs]: fields[d.sameAs] } : {};
+        shown = pulumi.all([stored, pulumi.all(from)]).apply(([v, outs]) => v ?? defaultValue(d, outs));
+      }
       return shown;
     },
   });

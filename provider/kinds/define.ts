@@ -360,14 +360,19 @@ export function defineKind<F extends Fields, O extends Outputs, R extends LiveRe
   if (spec.tags && !("tags" in spec.fields))
     throw new Error(`kind ${spec.name}: a tag collection needs a tags field`);
   for (const [name, d] of stateDefaults(spec)) {
-    const other = "sameAs" in d ? spec.fields[d.sameAs] : undefined;
-    if ("sameAs" in d && (!other || other.secret || other.stateDefault || !other.present))
+    if (!("sameAs" in d)) continue;
+    const other = spec.fields[d.sameAs];
+    if (!other || other.secret || other.stateDefault || !other.present)
       throw new Error(
         `kind ${spec.name}: ${name} defaults to ${d.sameAs}, which must be a field always in outputs without a default of its own`,
       );
   }
   return spec;
 }
+
+/** The value a left-out output stands for, from the outputs it is read back into (`sameAs`: another of them). */
+export const defaultValue = (d: StateDefault, outs: Recorded): unknown =>
+  "sameAs" in d ? outs[d.sameAs] : d.value;
 
 const defaultsOf = new WeakMap<object, [string, StateDefault][]>();
 

@@ -3,13 +3,13 @@
 // asked: the API ignores keys it does not know) and outputs (recorded inputs and live values). Pure.
 
 import {
+  defaultValue,
   type Fields,
   type Kind,
   liveValue,
   type Outputs,
   type OutputsOf,
   type Recorded,
-  type StateDefault,
   secretInputs,
   stateDefaults,
 } from "../kinds/define";
@@ -181,8 +181,6 @@ export function outputsOf<F extends Fields, O extends Outputs>(
   // whose type is proved at compile time to be OutputsOf<F, O>.
   return out as OutputsOf<F, O>;
 }
-
-const defaultValue = (d: StateDefault, outs: Recorded) => ("sameAs" in d ? outs[d.sameAs] : d.value);
 
 /**
  * What state keeps of a kind's outputs (create, read, update, partial state): `outs`, less each output that has
