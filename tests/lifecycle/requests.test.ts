@@ -226,6 +226,9 @@ describe("job checks per job", () => {
     expect(polls.slice(0, 4)).toEqual([2, 2, 2, 2]);
     const total = polls.reduce((a, b) => a + b, 0);
     expect(total / polls.length).toBeLessThanOrEqual(1.5);
-    expect(polls.slice(-4)).toEqual([1, 1, 1, 1]);
+    // Bounds learnt from checks alone are only as tight as those checks' timing: on a loaded machine one of the
+    // last jobs may still be checked just before it ends, and checked again (CI once saw [1, 1, 2, 1]). What
+    // this holds is that the run learnt: without learning, each of them would take two checks.
+    expect(polls.slice(-4).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(5);
   });
 });
