@@ -14,7 +14,7 @@
 // padded over plain Probes the data's. They also run on a fourth stack of Probes keeping only as much as the
 // instances' and volumes' inputs, twice (inputs, and outputs for diff), registered the same way
 // (`inputsOnlyPaddingFor`): the least pulumi-cim could keep for the same program, whatever outputs it
-// dropped.
+// dropped. The issue's ratio targets are read on that fourth stack (RATIO_TARGETS says why).
 // Every operation also runs on a second pair of stacks (instances, plain Probes) with the state written once a
 // run instead of after each step (FINAL_ONLY): the bench's file backend rewrites the whole stack's state after
 // every step, which at thousands of resources is most of an `up` or a `destroy` on both sides and hides the
@@ -50,6 +50,8 @@ const PADDED = [
     one: "an inputs-only Probe's",
     against: "Probes keeping only the instances' and volumes' inputs (twice)",
     paddingOf: inputsOnlyPaddingFor,
+    // The stack the issue's ratio targets are read on (RATIO_TARGETS).
+    targets: true,
   },
 ];
 /**
@@ -59,7 +61,17 @@ const PADDED = [
  * leaves no record of what it made.
  */
 const FINAL_ONLY = { PULUMI_SKIP_CHECKPOINTS: "true" };
-/** Targets of the issue at N = 2,000 (ratios to the probes; requests per resource). */
+/**
+ * The issue's ratio targets at N = 2,000: each operation within this of "the same operation on N no-op
+ * resources", read against the inputs-only Probes (the PADDED entry marked `targets`). The issue does not say
+ * what those no-op resources keep. Inputs-only Probes stand for the same program (as many characters of inputs,
+ * kept as inputs and again as outputs) on a provider that does no work and keeps nothing of its own, the
+ * engine's floor for this stack: everything pulumi-cim adds to it (outputs, the SDK's registrations, requests,
+ * job waits, its CPU) counts against pulumi-cim. Plain Probes stand for a smaller program (two inputs of their
+ * own where an instance has five), so instances over them also charge pulumi-cim for the inputs the user's
+ * program gives, which no provider can drop; padded Probes keep what an instance keeps, so they would not
+ * charge it for the outputs it chose to keep. Both are reported beside it, without a target.
+ */
 const RATIO_TARGETS = { up: 1.25, preview: 1.25, refresh: 1.25 };
 
 export default {
@@ -299,19 +311,14 @@ function rowsOf(n, d, headline) {
     const o = d.ops[op];
     const target = headline && RATIO_TARGETS[op];
     rows.push(
-      wallRow(
-        `${opLabel(op, d)}, ${label}: wall time`,
-        o.ms,
-        o.probeMs,
-        `${op} of ${n + d.volumes} Probes`,
-        target ? { target: `≤ ${target}×`, met: o.ms / o.probeMs <= target } : undefined,
-      ),
+      wallRow(`${opLabel(op, d)}, ${label}: wall time`, o.ms, o.probeMs, `${op} of ${n + d.volumes} Probes`),
     );
     for (const ref of PADDED) {
       const r = o.padded[ref.key];
       if (!r) continue;
       const against = `${op}, ${label}: wall time against ${ref.against}`;
-      rows.push(wallRow(against, o.ms, r.ms, `${op} of ${n + d.volumes} ${ref.label}`));
+      const met = target && ref.targets ? { target: `≤ ${target}×`, met: o.ms / r.ms <= target } : undefined;
+      rows.push(wallRow(against, o.ms, r.ms, `${op} of ${n + d.volumes} ${ref.label}`, met));
     }
   }
   for (const op of OPS) {
