@@ -1,9 +1,9 @@
 // Scale: a stack of N instances with a tag each plus one volume per ten instances, through `up`, a no-op
 // `preview`, `refresh`, an `up` that changes the tag of 10 % of the instances, and `destroy`; each operation
-// beside the same operation on as many no-op probes (tests/fixtures/probe.cjs: the engine floor), in the
-// same run. Figures per operation: wall time, API requests per resource by route (the emulator's counters),
-// job checks per job and the server-side detection lag (its per-job read counts), peak RSS of the
-// dynamic-provider process and of the CLI. The emulator runs as its own process: its CPU time is read from
+// beside the same operation on as many no-op probes (tests/fixtures/probe.cjs), in the same run. Figures per
+// operation: wall time, API requests per resource by route (the emulator's counters), job checks per job and
+// the server-side detection lag (its per-job read counts), peak RSS of the dynamic-provider process and of the
+// CLI. The emulator runs as its own process: its CPU time is read from
 // /proc and reported apart, and by default it is pinned to the last CPU with the CLI, the provider and the
 // program on the others (taskset), for the probes too, so the API's own work does not compete with the
 // engine's on either side of the comparison (`--no-pin` shares every CPU).
