@@ -3,10 +3,10 @@
 // beside the same operation on as many no-op probes (tests/fixtures/probe.cjs), in the same run. Figures per
 // operation: wall time, API requests per resource by route (the emulator's counters), job checks per job and
 // the server-side detection lag (its per-job read counts), peak RSS of the dynamic-provider process and of the
-// CLI. The emulator runs as its own process: its CPU time is read from
-// /proc and reported apart, and by default it is pinned to the last CPU with the CLI, the provider and the
-// program on the others (taskset), for the probes too, so the API's own work does not compete with the
-// engine's on either side of the comparison (`--no-pin` shares every CPU).
+// CLI. The emulator runs as its own process: its CPU time is read from /proc and reported apart, and by
+// default it is pinned to the last CPU with the CLI, the provider and the program on the others (taskset), for
+// the probes too, so the API's own work does not compete with the engine's on either side of the comparison
+// (`--no-pin` shares every CPU).
 // `up`, `preview` and `refresh` also run on a third stack of Probes padded to what the instances and volumes
 // keep in state (as many outputs, as many characters, registered as pulumi-cim's resources are, with a
 // serialized provider as long: bench/lib/state.mjs, read from the instance stack after its `up`): the
