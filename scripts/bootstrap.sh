@@ -95,7 +95,19 @@ cim_ensure_pulumi() {
   Install the Pulumi CLI v$version (https://www.pulumi.com/docs/install/) and put it on PATH,
   or install Go >= 1.25 so this script can build it from Go modules."
     fi
-    cim_build_pulumi "$version" "$root"
+    # One build at a time per version: two commands started together (a test run and a demo, two work trees)
+    # would otherwise each compile the whole CLI on the same cores. The second waits, then finds it built.
+    mkdir -p "$CIM_CACHE"
+    local lock
+    exec {lock}>"$root.lock"
+    if ! flock -n "$lock"; then
+      cim_log "another process is building the Pulumi CLI v$version; waiting for it"
+      flock "$lock"
+    fi
+    if [ ! -x "$root/bin/pulumi" ] || [ "$("$root/bin/pulumi" version 2>/dev/null)" != "v$version" ]; then
+      cim_build_pulumi "$version" "$root"
+    fi
+    exec {lock}>&-
   fi
   # Our own policy-pack host (scripts/pulumi-analyzer-policy-nodejs) beside the CLI, refreshed when it changes.
   if [ -w "$root/bin" ] && ! cmp -s "$CIM_ROOT/scripts/pulumi-analyzer-policy-nodejs" "$root/bin/pulumi-analyzer-policy-nodejs"; then
