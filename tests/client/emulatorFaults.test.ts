@@ -290,10 +290,14 @@ describe("synchronous mutations whose answer is lost", () => {
       await client.jobs.wait(v, fastWait);
       return v.id!;
     };
-    const gone = async (id: string) => (await client.volumes.get(id).catch((e) => e)) instanceof NotFoundError;
+    const gone = async (id: string) =>
+      (await client.volumes.get(id).catch((e) => e)) instanceof NotFoundError;
     // the delete was done, its answer lost (a dropped connection, then a gateway's 504 page): the volume is gone,
     // so the delete is done; no job is looked for and nothing is sent again
-    const answers = [{ action: "drop-after" }, { action: "status-after", status: 504, body: "html" }] as const;
+    const answers = [
+      { action: "drop-after" },
+      { action: "status-after", status: 504, body: "html" },
+    ] as const;
     for (const [n, answer] of answers.entries()) {
       const id = await volume(`lost-${n}`);
       await h.control.resetRequests();
@@ -309,7 +313,12 @@ describe("synchronous mutations whose answer is lost", () => {
     // the request never reached the API: the volume is still there, so the delete is sent once more
     const kept = await volume("kept");
     await h.control.resetRequests();
-    await h.control.fault({ method: "DELETE", route: "/api/v1/volumes/{id}", action: "drop-before", times: 1 });
+    await h.control.fault({
+      method: "DELETE",
+      route: "/api/v1/volumes/{id}",
+      action: "drop-before",
+      times: 1,
+    });
     expect(await client.volumes.delete(kept)).toMatchObject({ id: kept });
     expect(await gone(kept)).toBe(true);
     expect(await hits("DELETE /api/v1/volumes/{id}")).toBe(2);
