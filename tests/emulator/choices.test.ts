@@ -74,7 +74,7 @@ describe("requests and errors (README: Requests, errors and shutdown)", () => {
       body: "name=form",
     });
     expect(form.status).toBe(400);
-    expect((await form.json()).message).toBe("Request body is not valid JSON");
+    expect(((await form.json()) as { message: string }).message).toBe("Request body is not valid JSON");
     expect(row("content types")[1]).toContain("every request body is read as JSON");
     expect(row("content types")[1]).toContain('400 `{message: "Request body is not valid JSON"}`');
   });
