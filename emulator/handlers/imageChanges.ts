@@ -59,7 +59,7 @@ export function registerImage(kind: ImageKind) {
     const osTypeId = givenOs ? osType(ctx, givenOs) : "";
     checkImageUrl(url, format);
     const isPublic = bool(b, "isPublic") ?? false;
-    if (isPublic && !ctx.principal.admin && ctx.user.allowPublicUserTemplates === false)
+    if (isPublic && ctx.user.allowPublicUserTemplates === false)
       throw badRequest("Only private templates/ISO can be created.");
     // CloudStack's template allowance (ResourceType.template) counts templates and ISOs alike
     const overAllowance = ctx.quota.failure(ctx.user.sub, "template");
@@ -77,8 +77,10 @@ export function registerImage(kind: ImageKind) {
         osTypeId,
         checksum: str(b, "checksum") || undefined,
         isPublic,
-        // CloudStack's prepare keeps isfeatured only from an admin, silently
-        isFeatured: ctx.principal.admin && (bool(b, "isFeatured") ?? false),
+        // kept from any caller: the owner may feature it through Update Template Permissions anyway (the spec's
+        // isfeatured), and the spec's whole-account authorization gives a user no less than an administrator
+        // (CloudStack's prepare drops it from accounts that are not admins)
+        isFeatured: bool(b, "isFeatured") ?? false,
         isExtractable: bool(b, "isExtractable") ?? false,
         passwordEnabled: template && (bool(b, "passwordEnabled") ?? false),
         isDynamicallyScalable: bool(b, "isDynamicallyScalable") ?? false,

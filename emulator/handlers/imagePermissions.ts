@@ -58,7 +58,7 @@ export function updateImagePermissions(kind: ImageKind) {
     const isExtractable = bool(b, "isextractable");
     const op = str(b, "op")?.toLowerCase();
     const owner = ctx.store.state.users[r.account];
-    if (isPublic === true && !ctx.principal.admin && owner?.allowPublicUserTemplates === false)
+    if (isPublic === true && owner?.allowPublicUserTemplates === false)
       throw badRequest(`Only private ${kind === "template" ? "template" : "iso"}s can be created.`);
     if (accounts && op !== "add" && op !== "remove" && op !== "reset")
       throw badRequest(

@@ -45,7 +45,8 @@ const SYSTEM = "system";
  * CloudStack's TemplateFilter values a user may list by: featured (the platform's), self (the caller's own),
  * selfexecutable and sharedexecutable (own, or granted to the caller, ready), community (public, not featured,
  * ready) and executable (everything the caller may deploy from: the default here, as the spec's "source of
- * templateId"). `all` is an admin's filter.
+ * templateId"). `all` is CloudStack's root administrators' filter, which no caller of this API is (a
+ * service:admin token included: it gates administrative endpoints only): refused with CloudStack's text.
  */
 const FILTERS = [
   "featured",
@@ -197,6 +198,8 @@ export function listImages(kind: ImageKind) {
     const q = query(ctx);
     const given = str(q, KINDS[kind].filterParam) ?? "executable";
     const filter = FILTERS.find((f) => f === given.toLowerCase());
+    // QueryManagerImpl.searchForTemplatesInternal's refusal for an account that is not an admin
+    if (given.toLowerCase() === "all") throw badRequest("Filter all can be specified by admin only");
     if (!filter)
       throw badRequest(
         `Please specify a valid ${kind} filter.`,

@@ -7,13 +7,16 @@ import { int, query } from "./input";
 
 const MAX_RECENT = 200;
 
-/** A job as reads show it; `withResult`: the single-job read, which carries a successful job's result. */
-export function jobView(ctx: Ctx, job: Job, withResult = false) {
-  const raw = ctx.jobs.rawState(job) as keyof typeof RAW_STATES;
+/**
+ * A job as reads show it. `live`: the single-job read (GET /jobs/{jobId}), the only one that carries the raw
+ * platform status (the spec's Job record: statusCode "only when read live") and a successful job's result;
+ * the lists (recent, time window) leave both out.
+ */
+export function jobView(ctx: Ctx, job: Job, live = false) {
   return {
     jobId: job.jobId,
     status: job.status,
-    statusCode: RAW_STATES[raw],
+    ...(live ? { statusCode: RAW_STATES[ctx.jobs.rawState(job) as keyof typeof RAW_STATES] } : {}),
     command: job.command,
     resourceType: job.resourceType,
     resourceId: job.resourceId,
@@ -26,7 +29,7 @@ export function jobView(ctx: Ctx, job: Job, withResult = false) {
           ...(job.completedMs !== undefined ? { completed: ctx.clock.local(job.completedMs) } : {}),
         }
       : {}),
-    ...(withResult && job.result && ctx.jobs.view.results ? { result: job.result } : {}),
+    ...(live && job.result && ctx.jobs.view.results ? { result: job.result } : {}),
   };
 }
 

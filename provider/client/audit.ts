@@ -26,7 +26,7 @@ export interface AuditQuery {
   endDate?: string;
   resourceType?: string;
   resourceId?: string;
-  /** The user who made the change (the caller's own rows only, unless the token is an administrator's). */
+  /** The user who made the change (the list holds the caller's account's rows only, whatever the token). */
   user?: string;
   /** POST, PUT or DELETE. */
   method?: string;

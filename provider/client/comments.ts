@@ -30,7 +30,7 @@ export interface CommentTarget {
 export interface AddCommentInput {
   /** The text (the API's `annotation`): at most COMMENT_TEXT_MAX characters. */
   annotation: string;
-  /** Shown to administrators only (default false). */
+  /** Marked for the platform's administrators only (default false); the account's own user still sees it. */
   adminsOnly?: boolean;
 }
 
@@ -44,7 +44,7 @@ const byId = (kind: CommentCollection, annotationId: string, rest: "" | "/visibi
   underCollection(`${COLLECTION_ROOTS[kind]}/annotations`, annotationId, rest);
 
 export class Comments extends Family {
-  /** The comments on a resource that the caller may see (an admins-only one only with an admin's token). */
+  /** The comments on a resource: every one of the account, admins-only ones included. */
   async list(target: CommentTarget, o?: CallOptions): Promise<Comment[]> {
     const path = underCollection(COLLECTION_ROOTS[target.kind], target.id, "/annotations");
     return (await readOnce(this.core, { path, key: "annotation", item: CommentSchema, options: o })).items;
@@ -75,7 +75,7 @@ export class Comments extends Family {
     );
   }
 
-  /** updateAnnotationVisibility: the platform lets only administrators do it. */
+  /** updateAnnotationVisibility: any user's token (the spec's whole-account authorization). */
   async setVisibility(
     kind: CommentCollection,
     annotationId: string,

@@ -42,7 +42,6 @@ export const JOB_COMMANDS = {
   "volume.attach": ["attachVolume"],
   "volume.detach": ["detachVolume"],
   "volume.resize": ["resizeVolume"],
-  "volume.delete": ["deleteVolume", "destroyVolume"],
   "vpc.create": ["createVPC", "createVpc"],
   "vpc.delete": ["deleteVPC", "deleteVpc"],
   "vpc.restart": ["restartVPC", "restartVpc"],

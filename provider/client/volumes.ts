@@ -1,9 +1,10 @@
 // Volumes: /api/v1/volumes. POST /volumes takes its inputs as query parameters (JSON there is a 400 naming a
 // missing parameter); create, attach, detach and resize are asynchronous (the spec's list); delete is done at
-// once, as CloudStack's deleteVolume, and answers without a jobId (waiting on it returns at once).
+// once, as CloudStack's deleteVolume, and answers without a jobId (waiting on it returns at once), so a lost
+// delete answer is resolved by reading the volume back, not by looking for a job.
 
 import type { AcceptedMutation, CallOptions } from "./core";
-import { createdWithName, Family } from "./family";
+import { createdWithName, Family, readOrUndefined } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator } from "./pagination";
 import { apiPath } from "./paths";
@@ -96,14 +97,13 @@ export class Volumes extends Family {
     });
   }
 
+  /**
+   * deleteVolume is synchronous (no job to look for): a lost answer is resolved by reading the volume back.
+   * Gone: the delete landed. Still there: it did not, and it is sent once more.
+   */
   async delete(id: string, o?: CallOptions): Promise<AcceptedMutation> {
-    const path = apiPath`/volumes/${id}`;
-    return this.core.accepted({
-      method: "DELETE",
-      path,
-      options: o,
-      command: "volume.delete",
-      resourceId: id,
-    });
+    return this.synchronous("DELETE", apiPath`/volumes/${id}`, undefined, o, async () =>
+      (await readOrUndefined(() => this.get(id, o))) === undefined ? id : undefined,
+    );
   }
 }

@@ -1,9 +1,8 @@
 // cim.Comment: a comment (the spec's annotation) on a volume, network, public IP, VPC or Kubernetes cluster, which
 // all have them "with identical shapes". One target field per kind of resource, exactly one given, so a program
 // writes `volumeId: data.id` and generated programs refer to the adopted resource. The text cannot be edited
-// (a change replaces); visibility changes in place through the visibility route, which the platform lets only
-// administrators use (CloudStack's updateAnnotationVisibility), and admins-only comments are shown to
-// administrators only: check refuses either for a token without the service:admin permission. Only volumes expose
+// (a change replaces); visibility changes in place through the visibility route, which any user's token reaches
+// (the spec's authorization is whole-account: no extra permission on a customer-facing route). Only volumes expose
 // a DELETE for a comment: deleting any other comment removes it from the stack, leaves it in the cloud (until its
 // resource goes) and says so in a warning.
 
@@ -17,7 +16,7 @@ import {
 import { bool, optionalId, text, whenKnown } from "../lifecycle/check";
 import { engineWarning } from "../lifecycle/engineLog";
 import { describe } from "../lifecycle/errors";
-import { type Session, tokenIsAdministrator, waitFor } from "../lifecycle/session";
+import { type Session, waitFor } from "../lifecycle/session";
 import { commonFields, field, noneIsNull } from "./common";
 import { defineKind, type Recorded } from "./define";
 
@@ -63,12 +62,6 @@ function targetOf(rec: Recorded) {
 
 const nounOf = (on: CommentCollection) => Object.values(TARGETS).find((t) => t.on === on)!.noun;
 
-/** Visibility needs an administrator's token; what a check says to a user's. */
-const ADMINS_ONLY_NEEDS_ADMIN =
-  "adminsOnly: true needs an administrator's token (the service:admin permission), and cim:token has none: the platform shows admins-only comments to administrators only, so this comment could not be read back. Leave adminsOnly out, or use an administrator's token";
-const VISIBILITY_NEEDS_ADMIN =
-  "changing adminsOnly changes the comment's visibility, which the platform lets only administrators do (updateAnnotationVisibility), and cim:token has no service:admin permission. Keep the recorded value, or use an administrator's token";
-
 /** A comment the API cannot delete: dropped from the stack, left in the cloud, and the user told so. */
 async function keepInCloud(s: Session, live: LiveComment): Promise<void> {
   const noun = nounOf(live.on);
@@ -105,10 +98,7 @@ export const comment = defineKind({
       change: "replace",
       live: (c: LiveComment) => c.annotation,
     }),
-    /**
-     * Shown to administrators only (default false). Changed in place; the platform lets only administrators set
-     * it or change it, so it needs an administrator's token.
-     */
+    /** Marked for the platform's administrators only (default false). Changed in place (the visibility route). */
     adminsOnly: field(bool("whether only administrators see the comment"), {
       change: "update",
       unset: () => false,
@@ -121,18 +111,11 @@ export const comment = defineKind({
     username: { schema: z.string().optional(), from: (c: LiveComment) => c.username },
     created: { schema: z.string().optional(), from: (c: LiveComment) => c.created },
   },
-  rules(values, fail, olds) {
+  rules(values, fail) {
     whenKnown(values, TARGET_FIELDS, () => {
       const given = TARGET_FIELDS.filter((k) => values[k] !== undefined);
       if (given.length === 0) fail("volumeId", `a comment needs the resource it is on: ${ONE_OF}`);
       for (const k of given.slice(1)) fail(k, `${ONE_OF}: ${given.join(" and ")} are given`);
-    });
-    whenKnown(values, ["adminsOnly"], () => {
-      const want = values.adminsOnly === true;
-      const had = Object.keys(olds).length ? olds.adminsOnly === true : undefined;
-      const needed = had === undefined ? want : had !== want;
-      if (!needed || tokenIsAdministrator() !== false) return;
-      fail("adminsOnly", had === undefined ? ADMINS_ONLY_NEEDS_ADMIN : VISIBILITY_NEEDS_ADMIN);
     });
   },
   api: {

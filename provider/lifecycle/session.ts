@@ -3,7 +3,7 @@
 // is captured by the serialized provider.
 
 import type { AcceptedMutation, CimClientOptions, Job } from "../client";
-import { ADMIN_PERMISSION, CimClient, JobNotFoundError, WaitTimeoutError } from "../client";
+import { CimClient, JobNotFoundError, WaitTimeoutError } from "../client";
 import { PollDeadline, poll } from "../client/waiter";
 import { clientSettings, type ProviderConfig, providerConfig } from "../config";
 import { type Operation, resolveTimeouts } from "./timeouts";
@@ -45,20 +45,6 @@ export class InvalidSettingsError extends Error {
 export function isConfigured(): boolean {
   const c = providerConfig();
   return Boolean(c.baseUrl && c.token);
-}
-
-/**
- * Whether the configured token carries the administrators' permission (`service:admin`), read from its claims
- * without a call; undefined when the provider has no usable token (then the API decides).
- */
-export function tokenIsAdministrator(): boolean | undefined {
-  if (!isConfigured()) return undefined;
-  try {
-    const { permissions } = openSession("settings", undefined).client.tokenClaims;
-    return (permissions ?? []).includes(ADMIN_PERMISSION);
-  } catch {
-    return undefined;
-  }
 }
 
 /**

@@ -1,6 +1,6 @@
 // Comment lookups (the API's annotations): the comments on one volume, network, public IP, VPC or Kubernetes
 // cluster, and one of them by id or by its text, read afresh (cim.Comment is the resource class). Comments carry
-// no name, so the text stands in for it; admins-only comments show only to an administrator's token.
+// no name, so the text stands in for it; admins-only comments are listed too (the account sees all of its own).
 import type { Comment, CommentCollection } from "../../provider/client";
 import { fresh, LookupError, type LookupRegionOptions, pickBy } from "./core";
 
@@ -50,7 +50,7 @@ async function commentsOf(q: CommentTargetQuery) {
 }
 
 /**
- * The comments on one resource that the token may see, oldest first, e.g.
+ * The comments on one resource (every one of the account, admins-only ones included), oldest first, e.g.
  * `await cim.getComments({ volumeId: data.id })` in an async program. Not cached.
  */
 export async function getComments(query: CommentTargetQuery): Promise<CommentInfo[]> {

@@ -9,6 +9,7 @@ import {
   JobFailedError,
   JobNotFoundError,
   MutationOutcomeUnknownError,
+  NotFoundError,
 } from "../../provider/client";
 import {
   type CatalogueIds,
@@ -281,6 +282,47 @@ describe("synchronous mutations whose answer is lost", () => {
     });
     expect(await hits("POST /api/v1/backups/schedules")).toBe(1);
     expect((await client.backupSchedules.list(vm.id)).map((x) => x.id)).toEqual([s.id]);
+  });
+
+  it("a volume delete (synchronous, no job) whose answer was lost is resolved by reading the volume back", async () => {
+    const volume = async (name: string) => {
+      const v = await client.volumes.create({ name, zoneId: cat.zoneId, diskOfferingId: cat.diskOfferingId });
+      await client.jobs.wait(v, fastWait);
+      return v.id!;
+    };
+    const gone = async (id: string) =>
+      (await client.volumes.get(id).catch((e) => e)) instanceof NotFoundError;
+    // the delete was done, its answer lost (a dropped connection, then a gateway's 504 page): the volume is gone,
+    // so the delete is done; no job is looked for and nothing is sent again
+    const answers = [
+      { action: "drop-after" },
+      { action: "status-after", status: 504, body: "html" },
+    ] as const;
+    for (const [n, answer] of answers.entries()) {
+      const id = await volume(`lost-${n}`);
+      await h.control.resetRequests();
+      await h.control.fault({ method: "DELETE", route: "/api/v1/volumes/{id}", times: 1, ...answer });
+      const done = await client.volumes.delete(id);
+      expect(done, answer.action).toMatchObject({ id });
+      expect(done.jobId).toBeUndefined();
+      expect(await gone(id)).toBe(true);
+      expect(await hits("DELETE /api/v1/volumes/{id}"), answer.action).toBe(1);
+      expect(await hits("GET /api/v1/volumes/{id}"), answer.action).toBeGreaterThanOrEqual(1);
+      expect(await hits("GET /api/v1/jobs"), answer.action).toBe(0);
+    }
+    // the request never reached the API: the volume is still there, so the delete is sent once more
+    const kept = await volume("kept");
+    await h.control.resetRequests();
+    await h.control.fault({
+      method: "DELETE",
+      route: "/api/v1/volumes/{id}",
+      action: "drop-before",
+      times: 1,
+    });
+    expect(await client.volumes.delete(kept)).toMatchObject({ id: kept });
+    expect(await gone(kept)).toBe(true);
+    expect(await hits("DELETE /api/v1/volumes/{id}")).toBe(2);
+    expect(await hits("GET /api/v1/jobs")).toBe(0);
   });
 
   it("fails with a ConnectionError when both attempts of a synchronous change are lost", async () => {

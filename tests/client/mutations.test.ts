@@ -178,8 +178,9 @@ describe("lost answers of asynchronous mutations", () => {
       if (isJobsList(c)) return sendJson(res, 200, jobsPage([]));
       notFound(res);
     });
+    // an asynchronous delete (a VPC's): its recovery looks for a job
     const err = await clientFor(s.url)
-      .volumes.delete("vol-1")
+      .vpcs.delete("vpc-1")
       .catch((e) => e);
     expect(err.name).toBe("InvalidResponseError");
     expect(s.calls.filter((c) => c.method === "DELETE")).toHaveLength(1);

@@ -1,6 +1,7 @@
 // cim.Comment through the real CLI, for what only the engine shows: a comment the API cannot delete (on a network)
 // leaves the stack with a warning the user reads in the CLI's output, on a replacement (a new text) and on destroy,
-// while a volume's comment is deleted. What the provider does itself is in tests/lifecycle/kinds.test.ts.
+// while a volume's comment is deleted, after its visibility changed in place with a user's token (no
+// service:admin). What the provider does itself is in tests/lifecycle/kinds.test.ts.
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { NotFoundError } from "../../provider/client";
@@ -26,11 +27,13 @@ it("a network's comment replaced or destroyed stays in the cloud, and the CLI sh
   const stackName = uniqueStack("comments");
   const program = path.join(__dirname, "programs", "comments.cjs");
   const run = await stackRun({ home, stackName, program, envVars: api.envVars });
-  const [up, preview, replaced] = await run([
+  const [up, preview, replaced, hidden] = await run([
     { op: "up" },
     { op: "preview" },
     // The progress display (not the diff display) prints the engine's warnings.
     { op: "up", config: { "comments:text": "extend only with approval" }, options: { diff: false } },
+    // visibility in place with the user's token (no service:admin): the spec's authorization is whole-account
+    { op: "up", config: { "comments:adminsOnly": "true" } },
   ]);
   expect(up.summary).toEqual({ create: 5 });
   expect(up.output).not.toMatch(/warning: cim:Comment/);
@@ -45,6 +48,9 @@ it("a network's comment replaced or destroyed stays in the cloud, and the CLI sh
   );
   const texts = (await api.client.comments.list({ kind: "network", id: networkId })).map((c) => c.annotation);
   expect(texts).toEqual(["do not extend", "extend only with approval"]);
+  expect(hidden.summary).toEqual({ update: 1, same: 4 });
+  expect((await api.client.comments.get("volume", volumeNote)).adminsOnly).toBe(true);
+  expect((await api.control.requests())["PUT /api/v1/volumes/annotations/{annotationId}/visibility"]).toBe(1);
 
   const [destroyed] = await run([{ op: "destroy", options: { diff: false } }, { op: "rm" }]);
   expect(destroyed.summary).toEqual({ delete: 5 });

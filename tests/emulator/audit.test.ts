@@ -48,7 +48,7 @@ describe("Audit trail filters", () => {
     }
   });
 
-  it("resource, method, keyword and user filters; an admin token reads every user's rows", async () => {
+  it("resource, method, keyword and user filters; every token reads its own account's rows, service:admin too", async () => {
     const p = await api.ok("POST", "/projects", { body: { name: "audit-filters" } });
     await api.ok("PUT", `/projects/${p.id}`, { query: { displayText: "x" } });
     const byResource = await audit({ resourceId: p.id });
@@ -60,8 +60,24 @@ describe("Audit trail filters", () => {
     await api.ok("POST", "/projects", { token: carol, body: { name: "carols" } });
     expect((await audit({}, carol)).content.every((r: any) => r.user === "carol")).toBe(true);
     expect((await audit({ user: "carol" })).totalElements).toBe(0); // user-1 sees only their own rows
+    // whole-account authorization (Authentication 7 and 8): the permission widens nothing on this route
     const admin = await api.emu.adminToken();
-    const all = await audit({ user: "carol" }, admin);
-    expect(all.totalElements).toBe(1);
+    expect((await audit({ user: "carol" }, admin)).totalElements).toBe(0);
+    const asAdmin = await audit({}, admin);
+    expect(asAdmin).toEqual(await audit({}));
+    expect(asAdmin.content.every((r: any) => r.user === "user-1")).toBe(true);
+    const carolAdmin = await api.emu.token({ sub: "carol", admin: true });
+    expect((await audit({}, carolAdmin)).content.map((r: any) => r.user)).toEqual(["carol"]);
+  });
+
+  it("regionId narrows the rows to requests routed to that region (the emulator's own filter)", async () => {
+    const here = await api.ok("POST", "/projects", { body: { name: "here" } });
+    const there = await api.ok("POST", "/projects", { body: { name: "there" }, region: api.secondary.id });
+    const inSecondary = (await audit({ regionId: api.secondary.id })).content;
+    expect(inSecondary.map((r: any) => r.resourceId)).toContain(there.id);
+    expect(inSecondary.map((r: any) => r.resourceId)).not.toContain(here.id);
+    expect(inSecondary.every((r: any) => r.regionId === api.secondary.id)).toBe(true);
+    expect((await audit({ regionId: api.primary.id, resourceId: there.id })).totalElements).toBe(0);
+    expect((await audit({ regionId: api.primary.id, resourceId: here.id })).totalElements).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 // Comments (the spec's annotations) on volumes, networks, public IPs, VPCs and Kubernetes clusters, "with identical
 // shapes": added with query parameters and no body, synchronous (no jobId), read under the resource and by id under
-// its collection; only volumes delete one. Where the spec says nothing, CloudStack's AnnotationManagerImpl:
-// admins-only comments are shown to administrators only, and only administrators change visibility
+// its collection; only volumes delete one. The spec's whole-account authorization decides who: any user's token
+// changes visibility and sees admins-only comments, where CloudStack keeps both for its administrators
 // (emulator/README.md).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Api, type Catalogue, expectErrorBody, UUID } from "./harness";
@@ -110,59 +110,72 @@ describe("comments on the five families, with identical shapes", () => {
   });
 });
 
-describe("visibility (updateAnnotationVisibility) and admins-only comments (listAnnotations)", () => {
-  it("only an administrator changes visibility; a user gets CloudStack's refusal", async () => {
+describe("visibility and admins-only comments: the spec's whole-account authorization, not CloudStack's admin rule", () => {
+  it("a user's token changes visibility: 200 with the accepted-mutation result, as an administrator's does", async () => {
     const { "/networks": net } = await targets();
     const add = await api.ok("POST", `/networks/${net.id}/annotations`, { query: { annotation: "note" } });
-    const refused = await api.put(`/networks/annotations/${add.id}/visibility`, {
-      query: { adminsOnly: true },
-    });
-    expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe(
-      `Only admins can update annotations' visibility. Cannot update visibility for annotation with id: ${add.id} - Type: NETWORK`,
-    );
-    const unknown = "00000000-0000-4000-8000-000000000000";
     expect(
-      (await api.put(`/networks/annotations/${unknown}/visibility`, { query: { adminsOnly: true } })).body
-        .message,
-    ).toMatch(`Annotation id:${unknown} does not exist`);
+      await api.ok("PUT", `/networks/annotations/${add.id}/visibility`, { query: { adminsOnly: true } }),
+    ).toEqual({ id: add.id });
+    expect((await api.ok("GET", `/networks/annotations/${add.id}`)).adminsOnly).toBe(true);
     expect(
-      (
-        await api.put(`/networks/annotations/${unknown}/visibility`, {
-          ...asAdmin,
-          query: { adminsOnly: true },
-        })
-      ).status,
-    ).toBe(404);
-    expect((await api.put(`/networks/annotations/${add.id}/visibility`, asAdmin)).status).toBe(400);
+      await api.ok("PUT", `/networks/annotations/${add.id}/visibility`, { query: { adminsOnly: "false" } }),
+    ).toEqual({ id: add.id });
+    expect((await api.ok("GET", `/networks/annotations/${add.id}`)).adminsOnly).toBe(false);
+    // the permission changes nothing: the same answer to an administrator's token
     expect(
       await api.ok("PUT", `/networks/annotations/${add.id}/visibility`, {
         ...asAdmin,
         query: { adminsOnly: true },
       }),
     ).toEqual({ id: add.id });
-    expect((await api.ok("GET", `/networks/annotations/${add.id}`, asAdmin)).adminsOnly).toBe(true);
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    for (const who of [{}, asAdmin]) {
+      const missing = await api.put(`/networks/annotations/${unknown}/visibility`, {
+        ...who,
+        query: { adminsOnly: true },
+      });
+      expect(missing.status).toBe(404);
+      expect((await api.put(`/networks/annotations/${add.id}/visibility`, who)).status).toBe(400);
+    }
+    // another collection's route does not reach it
+    expect(
+      (await api.put(`/vpcs/annotations/${add.id}/visibility`, { query: { adminsOnly: true } })).status,
+    ).toBe(404);
   });
 
-  it("an admins-only comment is shown to administrators only, and so is the hasAnnotations it makes", async () => {
+  it("an admins-only comment is the account's like any other: listed, read and counted in hasAnnotations", async () => {
     const { "/vpcs": vpc, "/volumes": vol } = await targets();
-    const hidden = await api.ok("POST", `/vpcs/${vpc.id}/annotations`, {
+    const marked = await api.ok("POST", `/vpcs/${vpc.id}/annotations`, {
       query: { annotation: "for admins", adminsOnly: true },
     });
-    expect(await api.ok("GET", `/vpcs/${vpc.id}/annotations`)).toEqual([]);
-    expect((await api.get(`/vpcs/annotations/${hidden.id}`)).status).toBe(404);
-    expect((await api.ok("GET", `/vpcs/${vpc.id}`)).hasAnnotations).toBe(false);
-    expect((await api.ok("GET", "/vpcs")).vpcs[0].hasAnnotations).toBe(false);
-    expect(await api.ok("GET", `/vpcs/${vpc.id}/annotations`, asAdmin)).toEqual([
-      expect.objectContaining({ id: hidden.id, adminsOnly: true }),
-    ]);
-    expect((await api.ok("GET", `/vpcs/${vpc.id}`, asAdmin)).hasAnnotations).toBe(true);
-    // its author may still delete it where deleting is possible (removeAnnotation: admin or author)
+    for (const who of [{}, asAdmin]) {
+      expect(await api.ok("GET", `/vpcs/${vpc.id}/annotations`, who)).toEqual([
+        expect.objectContaining({ id: marked.id, adminsOnly: true, annotation: "for admins" }),
+      ]);
+      expect((await api.ok("GET", `/vpcs/annotations/${marked.id}`, who)).adminsOnly).toBe(true);
+      expect((await api.ok("GET", `/vpcs/${vpc.id}`, who)).hasAnnotations).toBe(true);
+      expect((await api.ok("GET", "/vpcs", who)).vpcs[0].hasAnnotations).toBe(true);
+    }
+    // its author deletes it where deleting is possible
     const own = await api.ok("POST", `/volumes/${vol.id}/annotations`, {
       query: { annotation: "mine", adminsOnly: true },
     });
     expect(await api.ok("DELETE", `/volumes/annotations/${own.id}`)).toEqual({ id: own.id });
     expect(await api.ok("GET", `/volumes/${vol.id}/annotations`, asAdmin)).toEqual([]);
+  });
+
+  it("another account's comments stay out of reach, whatever the token's permissions", async () => {
+    const { "/networks": net } = await targets();
+    const add = await api.ok("POST", `/networks/${net.id}/annotations`, { query: { annotation: "ours" } });
+    await api.control.user("carol");
+    const carol = await api.emu.token({ sub: "carol" });
+    const res = await api.put(`/networks/annotations/${add.id}/visibility`, {
+      token: carol,
+      query: { adminsOnly: true },
+    });
+    expect(res.status).toBe(404);
+    expect((await api.ok("GET", `/networks/annotations/${add.id}`)).adminsOnly).toBe(false);
   });
 });
 

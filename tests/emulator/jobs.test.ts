@@ -244,6 +244,36 @@ describe("Asynchronous protocol", () => {
     );
     expect(job.detail).toBeUndefined();
   });
+
+  it("Other records: statusCode only when a job is read live, never on the rows of job lists", async () => {
+    await api.control.jobMode("clock", { latencyMs: 400 });
+    const first = await api.ok("POST", "/compute/instances", { body: vmBody() });
+    const second = await api.ok("POST", "/compute/instances", { body: vmBody() });
+    await api.control.fault({
+      method: "POST",
+      route: "/compute/instances",
+      jobFail: { detail: "no host available" },
+      times: 1,
+    });
+    const failing = await api.ok("POST", "/compute/instances", { body: vmBody() });
+    await api.control.advanceClock(400);
+    const pending = await api.ok("POST", "/compute/instances", { body: vmBody() });
+    const mine = [first.jobId, second.jobId, failing.jobId, pending.jobId];
+    for (const list of [
+      await api.ok("GET", "/jobs", { query: { hoursBack: 1 } }),
+      await api.ok("GET", "/jobs/recent", { query: { limit: 10 } }),
+    ]) {
+      const rows = list.jobs.filter((j: any) => mine.includes(j.jobId));
+      expect(rows.map((j: any) => j.status).sort()).toEqual(["error", "running", "success", "success"]);
+      for (const row of rows) {
+        expect(row).not.toHaveProperty("statusCode");
+        expect(row).not.toHaveProperty("result");
+      }
+    }
+    expect((await api.ok("GET", `/jobs/${failing.jobId}`)).statusCode).toBe(3);
+    expect((await api.ok("GET", `/jobs/${first.jobId}`)).statusCode).toBe(2);
+    expect((await api.ok("GET", `/jobs/${pending.jobId}`)).statusCode).toBeLessThan(2);
+  });
 });
 
 describe("Job results and read counts", () => {

@@ -47,9 +47,14 @@ export function recordView(ctx, familyKey, id) {
     }
   }
 
+  /** The record's jobs, each read live: the raw platform state (statusCode) is not in job lists (the spec). */
   async function readJobs() {
     const rows = rowsOf(await ctx.api.get("/api/v1/jobs", { hoursBack: JOB_WINDOW_HOURS }));
-    jobs = rows.filter((j) => j.resourceId === id);
+    jobs = await Promise.all(
+      rows
+        .filter((j) => j.resourceId === id)
+        .map((j) => ctx.api.get(`/api/v1/jobs/${encodeURIComponent(j.jobId)}`)),
+    );
   }
 
   async function readAll() {
