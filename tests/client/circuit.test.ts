@@ -106,7 +106,9 @@ describe("a cause every call meets", () => {
     const [full, short] = a instanceof ConnectionError ? [a, b] : [b, a];
     expect(full).toBeInstanceOf(ConnectionError);
     expect(short).toBeInstanceOf(SharedCauseError);
-    expect(short.message).toMatch(/not retried: could not talk to http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
+    expect(short.message).toMatch(
+      /not retried: could not talk to http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/,
+    );
   });
 
   it("an expired token: one error says it, the others are not tried, nothing is sent", async () => {
@@ -120,7 +122,9 @@ describe("a cause every call meets", () => {
     expect(short).toHaveLength(4);
     for (const e of short) {
       expect(e.tried).toBe(false);
-      expect(e.message).toMatch(/^GET \/api\/v1\/zones \(default region\) not tried: the API token expired at /);
+      expect(e.message).toMatch(
+        /^GET \/api\/v1\/zones \(default region\) not tried: the API token expired at /,
+      );
     }
     for (const e of errors) expect(e.message).not.toContain(token);
     expect(s.calls).toHaveLength(0);

@@ -58,7 +58,9 @@ describe("makeApiError", () => {
       const silent = makeApiError(status, undefined, ctx).message;
       expect(silent, String(status)).toContain(`failed with ${status}. `);
       expect(silent, String(status)).toContain("The API gave no reason.");
-      expect(silent, String(status)).not.toMatch(/for example|another operation|may be|likely|will not help/i);
+      expect(silent, String(status)).not.toMatch(
+        /for example|another operation|may be|likely|will not help/i,
+      );
     }
     const forbidden = makeApiError(403, { message: "User u is inactive" }, ctx, { auth: { subject: "u" } });
     expect(forbidden.message).toBe(
