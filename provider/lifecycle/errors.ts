@@ -138,23 +138,23 @@ const debugStacks = () => (process.env.CIM_DEBUG ?? "").split(",").includes("sta
 
 /** What an error surfaced without its stack turns into as text: the line the host prints of it, recognised. */
 const QUIET = `pulumi-cim:quiet:${process.pid}`;
-const QUIET_KEY = Symbol.for("pulumi-cim.lifecycle.quietConsole");
+const QUIET_MARK = Symbol.for("pulumi-cim.lifecycle.quietConsole");
 
 /**
  * Pulumi's dynamic-provider host prints `${err}: ${err.stack}` with console.error for check, diff, read and
  * delete, besides sending the message, and the CLI shows that line (twice: as it happens and in its summary).
- * The message already says everything, so that line is dropped: console.error of this process passes every
- * other line on. Installed once per process, at the first error surfaced.
+ * The message already says everything, so that line is dropped: console.error passes every other line on.
+ * Put in front of whatever console.error is when an error is surfaced (once, unless something replaced it).
  */
 function quietHostLines(): void {
-  const holder = globalThis as { [QUIET_KEY]?: boolean };
-  if (holder[QUIET_KEY]) return;
-  holder[QUIET_KEY] = true;
-  const print = console.error.bind(console);
-  console.error = (...args: unknown[]) => {
+  const current = console.error as typeof console.error & { [QUIET_MARK]?: true };
+  if (current[QUIET_MARK]) return;
+  const print = current.bind(console);
+  const quiet = (...args: unknown[]) => {
     if (args.length === 1 && typeof args[0] === "string" && args[0].startsWith(QUIET)) return;
     print(...args);
   };
+  console.error = Object.assign(quiet, { [QUIET_MARK]: true as const });
 }
 
 /**
