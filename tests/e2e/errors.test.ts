@@ -75,7 +75,14 @@ describe("in the program: lookups and settings (the quickstart, six lookups), at
     const expired = unsignedJwt({ sub: "user-1", aud: "cim-api", exp: 1_000 });
     const unsigned = unsignedJwt({ sub: "user-1", aud: "cim-api", exp: inAnHour() });
     const cases: [string, Record<string, string>, Record<string, string>, RegExp, string, string?][] = [
-      ["expired", { CIM_TOKEN: expired }, {}, /expired/, "cim:token", expired],
+      [
+        "expired",
+        { CIM_TOKEN: expired },
+        {},
+        /expired/,
+        "set it in the CIM_TOKEN environment variable",
+        expired,
+      ],
       ["401", { CIM_TOKEN: unsigned }, {}, /401|not accepted|rejected|signature/i, "token", unsigned],
       ["zone", {}, { "cim-e2e:zone": "nowhere-1a" }, /no zone named "nowhere-1a"/, "Candidates"],
     ];
