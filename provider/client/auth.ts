@@ -3,14 +3,8 @@
 // The preflight decodes (does not verify) the JWT so an obviously unusable token fails before any call.
 
 import { createHash } from "node:crypto";
-import {
-  ConfigurationError,
-  formatAge,
-  TokenError,
-  type TokenSource,
-  tokenAdvice,
-  tokenSetting,
-} from "./errors";
+import { ConfigurationError, TokenError } from "./errors";
+import { formatAge, type TokenSource, tokenAdvice, tokenSetting } from "./tokenText";
 
 /** Non-secret claims of the token, for diagnostics and preflight. */
 export interface TokenClaims {

@@ -10,13 +10,57 @@
 // before it fails.
 
 import {
-  type ApiError,
+  ApiError,
   AuthenticationError,
+  type CallContext,
   ConnectionError,
   InternalServerError,
-  type SharedCause,
+  RequestError,
   TokenError,
+  where,
 } from "./errors";
+
+/** An earlier call's failure that every call of its scope shares (a Circuit's `Trip`). */
+export interface SharedCause {
+  /** The first call's error, as it was thrown. */
+  readonly cause: Error;
+  /** Set by whoever first shows the cause to the user (a resource's label); later reports point at it. */
+  reportedOn?: string;
+}
+
+/**
+ * This call met a cause an earlier call already established after its retries (no route to the API, a token
+ * the API refuses or that expired, a gateway's 5xx): it was not retried (or not sent at all, `tried` false),
+ * and its message is one line that points at the cause.
+ */
+export class SharedCauseError extends RequestError {
+  constructor(
+    readonly shared: SharedCause,
+    context: CallContext,
+    /** False when nothing was sent (the token was refused before the call). */
+    readonly tried: boolean,
+  ) {
+    super(
+      `${where(context)} ${tried ? "not retried" : "not tried"}: ${causeSummary(shared.cause)} (an earlier call met it first${shared.reportedOn ? `, reported on ${shared.reportedOn}` : ""}).`,
+      context,
+      { cause: shared.cause },
+    );
+  }
+}
+
+/** The cause of a shared failure in a few words, without the call it happened on. */
+export function causeSummary(err: Error): string {
+  if (err instanceof ConnectionError)
+    return `could not talk to ${err.origin} (${err.code ?? "connection error"})`;
+  if (err instanceof TokenError && err.expiredAt)
+    return `the API token expired at ${err.expiredAt.toISOString()}`;
+  if (err instanceof ApiError) {
+    const said = err.apiMessage;
+    const id = err.requestId ? ` (request id ${err.requestId})` : "";
+    return `the API answered ${err.status}${id}${said ? `: ${said}` : ""}`;
+  }
+  return err.message;
+}
 
 export type CauseKind = "connection" | "token" | "server";
 

@@ -5,7 +5,7 @@
 import type { z } from "zod";
 import type { Credential } from "./auth";
 import { parseBody } from "./bodies";
-import { type CircuitScope, causeKind } from "./circuit";
+import { type CircuitScope, causeKind, SharedCauseError } from "./circuit";
 import {
   ApiError,
   AuthenticationError,
@@ -19,7 +19,6 @@ import {
   RateLimitError,
   RequestAbortedError,
   RequestTimeoutError,
-  SharedCauseError,
   TokenError,
 } from "./errors";
 import { noteJobCommand } from "./jobHistory";

@@ -3,6 +3,7 @@
 // token: errors are built from plain values only, and the core redacts the token from any server text.
 
 import { describeUnreadable, looksLikeHtml, type UnreadableBody } from "./bodies";
+import { formatAge, type TokenSource, tokenAdvice } from "./tokenText";
 
 export type ErrorBody = { message?: string; detail?: string; timestamp?: string; [k: string]: unknown };
 
@@ -40,7 +41,8 @@ export class TokenError extends CimError {
   }
 }
 
-const where = (c: CallContext) =>
+/** "GET /api/v1/zones (region …)": the call a message is about. */
+export const where = (c: CallContext) =>
   `${c.method} ${c.path}${c.region ? ` (region ${c.region})` : " (default region)"}`;
 const attemptsNote = (c: CallContext) =>
   c.attempts && c.attempts > 1 ? ` [gave up after ${c.attempts} attempts]` : "";
@@ -215,48 +217,6 @@ export class MutationOutcomeUnknownError extends CimError {
       { cause },
     );
   }
-}
-
-/** An earlier call's failure that every call of its scope shares (provider/client/circuit.ts: `Trip`). */
-export interface SharedCause {
-  /** The first call's error, as it was thrown. */
-  readonly cause: Error;
-  /** Set by whoever first shows the cause to the user (a resource's label); later reports point at it. */
-  reportedOn?: string;
-}
-
-/**
- * This call met a cause an earlier call already established after its retries (no route to the API, a token
- * the API refuses or that expired, a gateway's 5xx): it was not retried (or not sent at all, `tried` false),
- * and its message is one line that points at the cause.
- */
-export class SharedCauseError extends RequestError {
-  constructor(
-    readonly shared: SharedCause,
-    context: CallContext,
-    /** False when nothing was sent (the token was refused before the call). */
-    readonly tried: boolean,
-  ) {
-    super(
-      `${where(context)} ${tried ? "not retried" : "not tried"}: ${causeSummary(shared.cause)} (an earlier call met it first${shared.reportedOn ? `, reported on ${shared.reportedOn}` : ""}).`,
-      context,
-      { cause: shared.cause },
-    );
-  }
-}
-
-/** The cause of a shared failure in a few words, without the call it happened on. */
-export function causeSummary(err: Error): string {
-  if (err instanceof ConnectionError)
-    return `could not talk to ${err.origin} (${err.code ?? "connection error"})`;
-  if (err instanceof TokenError && err.expiredAt)
-    return `the API token expired at ${err.expiredAt.toISOString()}`;
-  if (err instanceof ApiError) {
-    const said = err.apiMessage;
-    const id = err.requestId ? ` (request id ${err.requestId})` : "";
-    return `the API answered ${err.status}${id}${said ? `: ${said}` : ""}`;
-  }
-  return err.message;
 }
 
 export type JobFailureKind = "quota" | "capacity" | "other";
@@ -475,34 +435,6 @@ export function makeApiError(
 /** " (it asked to wait 3 s)" when the server sent Retry-After. */
 const waitNote = (ms: number | undefined) =>
   ms === undefined ? "" : ` (it asked to wait ${Math.ceil(ms / 1000)} s)`;
-
-/** Where the token came from: the stack config (cim:token) or the environment (CIM_TOKEN). */
-export type TokenSource = "stack" | "env";
-
-/** How messages name the token's setting: the one it came from, both when that is not known. */
-export function tokenSetting(source: TokenSource | undefined): string {
-  return source === "stack" ? "cim:token" : source === "env" ? "CIM_TOKEN" : "cim:token / CIM_TOKEN";
-}
-
-/** How to put a fresh token where this one came from. */
-export function tokenAdvice(source: TokenSource | undefined): string {
-  return source === "stack"
-    ? "set it with `pulumi config set --secret cim:token`"
-    : source === "env"
-      ? "set it in the CIM_TOKEN environment variable"
-      : "set it with `pulumi config set --secret cim:token` (or in CIM_TOKEN)";
-}
-
-/** "2 s", "3 min", "2 h 5 min", "3 d": how long ago (or ahead) a moment is, rounded down. */
-export function formatAge(ms: number): string {
-  const s = Math.floor(Math.abs(ms) / 1000);
-  if (s < 60) return `${s} s`;
-  const min = Math.floor(s / 60);
-  if (min < 60) return `${min} min`;
-  const h = Math.floor(min / 60);
-  if (h < 48) return `${h} h${min % 60 ? ` ${min % 60} min` : ""}`;
-  return `${Math.floor(h / 24)} d`;
-}
 
 /**
  * A 401 means the API refused the token: the spec names its causes (signature, expiry, an audience that does not

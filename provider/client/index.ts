@@ -11,7 +11,7 @@ import { Catalogue } from "./catalogue";
 import type { Circuit } from "./circuit";
 import { Comments } from "./comments";
 import { CimCore, type ClientEvent } from "./core";
-import { ConfigurationError, type TokenSource } from "./errors";
+import { ConfigurationError } from "./errors";
 import { FileSystems } from "./fileSystems";
 import { Images } from "./images";
 import { InstanceGroups } from "./instanceGroups";
@@ -35,6 +35,7 @@ import type { Iso, Template } from "./schemas";
 import { InstanceSnapshots, VolumeSnapshots } from "./snapshots";
 import { SshKeyPairs } from "./sshKeyPairs";
 import { Tags } from "./tags";
+import type { TokenSource } from "./tokenText";
 import { Volumes } from "./volumes";
 import { Vpcs } from "./vpcs";
 
@@ -209,7 +210,14 @@ export { ADMIN_PERMISSION } from "./auth";
 export type { BackupScheduleInput } from "./backupSchedules";
 export type { CreateBackupInput } from "./backups";
 export type { CauseKind, CircuitScope, Trip } from "./circuit";
-export { Circuit, causeKind, sharedCauseOf } from "./circuit";
+export {
+  Circuit,
+  causeKind,
+  causeSummary,
+  type SharedCause,
+  SharedCauseError,
+  sharedCauseOf,
+} from "./circuit";
 export type { AddCommentInput, CommentCollection, CommentTarget } from "./comments";
 export { COMMENT_TEXT_MAX, DELETABLE_COMMENTS } from "./comments";
 export type { AcceptedMutation, CallOptions, ClientEvent } from "./core";
@@ -259,6 +267,7 @@ export type { ParsedPublicKey, RegisterSshKeyPairInput } from "./sshKeyPairs";
 export { PUBLIC_KEY_MAX, parsePublicKey, publicKeyFingerprint, SSH_KEY_TYPES } from "./sshKeyPairs";
 export type { TagCollection, TagMap, TagTarget } from "./tags";
 export { tagMap } from "./tags";
+export * from "./tokenText";
 export type { CreateVolumeInput, ResizeVolumeInput } from "./volumes";
 export type { CreateVpcInput, RenameInput } from "./vpcs";
 export type { WaiterState, WaitOptions, WaitSchedule } from "./waiter";
