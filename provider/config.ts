@@ -137,15 +137,19 @@ export function resolveProviderConfig(
   };
 }
 
-/** What the client settings make of a client: its timeout (named in its errors), read retries and ceiling. */
+/**
+ * What the client settings make of a client: its timeout (named in its errors), read retries and ceiling, and
+ * where its token came from (its messages name that setting).
+ */
 export function clientSettings(
   c: ProviderConfig,
-): Pick<CimClientOptions, "timeoutMs" | "timeoutName" | "retry" | "maxConcurrentRequests"> {
+): Pick<CimClientOptions, "timeoutMs" | "timeoutName" | "retry" | "maxConcurrentRequests" | "tokenSource"> {
   return {
     timeoutMs: c.requestTimeoutMs,
     timeoutName: settingLabel("requestTimeout"),
     retry: { maxReadRetries: c.maxRetries },
     maxConcurrentRequests: c.maxConcurrentRequests,
+    tokenSource: c.sources.token,
   };
 }
 

@@ -2,7 +2,9 @@
 // a property of any object, so it cannot leak through JSON.stringify, util.inspect, error objects or logs.
 // The preflight decodes (does not verify) the JWT so an obviously unusable token fails before any call.
 
+import { createHash } from "node:crypto";
 import { ConfigurationError, TokenError } from "./errors";
+import { formatAge, type TokenSource, tokenAdvice, tokenSetting } from "./tokenText";
 
 /** Non-secret claims of the token, for diagnostics and preflight. */
 export interface TokenClaims {
@@ -24,6 +26,13 @@ export const ADMIN_PERMISSION = "service:admin";
 
 export interface Credential {
   readonly claims: TokenClaims;
+  /** Where the token came from (cim:token or CIM_TOKEN), when the caller said. */
+  readonly source?: TokenSource;
+  /**
+   * A digest of the token (SHA-256, cut short): tells two credentials apart (the circuit's scope) without
+   * holding the token.
+   */
+  readonly digest: string;
   /** Throws TokenError when the token has expired by `now`. */
   assertUsable(now?: number): void;
   /** The Authorization header value. Only the transport calls this. */
@@ -34,48 +43,51 @@ export interface Credential {
 
 const B64URL = /^[A-Za-z0-9_-]+$/;
 
-function decodePart(part: string, which: string): Record<string, unknown> {
+function decodePart(part: string, which: string, source?: TokenSource): Record<string, unknown> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(part, "base64url").toString("utf8"));
   } catch {
-    throw malformed(`its ${which} is not base64url-encoded JSON`);
+    throw malformed(`its ${which} is not base64url-encoded JSON`, source);
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-    throw malformed(`its ${which} is not a JSON object`);
+    throw malformed(`its ${which} is not a JSON object`, source);
   }
   return parsed as Record<string, unknown>;
 }
 
-function malformed(why: string): TokenError {
+function malformed(why: string, source?: TokenSource): TokenError {
   return new TokenError(
     "malformed",
-    `The API token (cim:token / CIM_TOKEN) is not a usable JWT: ${why}. Copy the access token (three dot-separated parts) from a console sign-in and set it with \`pulumi config set --secret cim:token\`.`,
+    `The API token (${tokenSetting(source)}) is not a usable JWT: ${why}. Copy the access token (three dot-separated parts) from a console sign-in and ${tokenAdvice(source)}.`,
   );
 }
 
 /** Decodes the JWT payload without verifying it. Throws TokenError("malformed"). */
-export function decodeToken(token: string): TokenClaims {
+export function decodeToken(token: string, source?: TokenSource): TokenClaims {
   const parts = token.split(".");
   if (parts.length === 5)
-    throw malformed("it is an encrypted token (JWE, five parts); the API needs a signed JWT");
-  if (parts.length !== 3) throw malformed(`expected three dot-separated parts, found ${parts.length}`);
+    throw malformed("it is an encrypted token (JWE, five parts); the API needs a signed JWT", source);
+  if (parts.length !== 3)
+    throw malformed(`expected three dot-separated parts, found ${parts.length}`, source);
   if (!B64URL.test(parts[0]) || !B64URL.test(parts[1]))
-    throw malformed("it contains characters outside base64url");
-  const header = decodePart(parts[0], "header");
-  if (typeof header.alg !== "string") throw malformed("its header has no alg");
-  const payload = decodePart(parts[1], "payload");
+    throw malformed("it contains characters outside base64url", source);
+  const header = decodePart(parts[0], "header", source);
+  if (typeof header.alg !== "string") throw malformed("its header has no alg", source);
+  const payload = decodePart(parts[1], "payload", source);
   const num = (k: string) => {
     const v = payload[k];
     if (v === undefined) return undefined;
-    if (typeof v !== "number" || !Number.isFinite(v)) throw malformed(`its "${k}" claim is not a number`);
+    if (typeof v !== "number" || !Number.isFinite(v))
+      throw malformed(`its "${k}" claim is not a number`, source);
     return new Date(v * 1000);
   };
   const aud = payload.aud;
   let audience: string[] | undefined;
   if (typeof aud === "string") audience = [aud];
   else if (Array.isArray(aud) && aud.every((a) => typeof a === "string")) audience = aud as string[];
-  else if (aud !== undefined) throw malformed('its "aud" claim is neither a string nor a list of strings');
+  else if (aud !== undefined)
+    throw malformed('its "aud" claim is neither a string nor a list of strings', source);
   return {
     subject: typeof payload.sub === "string" ? payload.sub : undefined,
     audience,
@@ -94,32 +106,37 @@ export function decodeToken(token: string): TokenClaims {
  * Builds the credential. Checks format and (when `expectedAudience` is set) the audience now; expiry is
  * checked before every call by `assertUsable`, because a long deployment can outlive the token.
  */
-export function createCredential(rawToken: string, expectedAudience?: string): Credential {
+export function createCredential(
+  rawToken: string,
+  expectedAudience?: string,
+  source?: TokenSource,
+): Credential {
   if (typeof rawToken !== "string" || rawToken.trim() === "") {
-    throw malformed("it is empty (set cim:token or CIM_TOKEN)");
+    throw malformed("it is empty (set cim:token or CIM_TOKEN)", source);
   }
   // Tolerate a pasted "Bearer " prefix and surrounding whitespace.
   const token = rawToken.trim().replace(/^Bearer\s+/i, "");
-  const claims = Object.freeze(decodeToken(token));
+  const claims = Object.freeze(decodeToken(token, source));
   if (expectedAudience !== undefined && !(claims.audience ?? []).includes(expectedAudience)) {
     const kind = claims.looksLikeIdToken
       ? " It looks like an identity (ID) token, which the API refuses."
       : "";
     throw new TokenError(
       "audience",
-      `The API token (cim:token) was issued for audience ${JSON.stringify((claims.audience ?? []).join(",") || "(none)")}, but cim:audience is ${JSON.stringify(expectedAudience)}: it is an identity token or a token for another application.${kind} Use the access token issued for the API.`,
+      `The API token (${tokenSetting(source)}) was issued for audience ${JSON.stringify((claims.audience ?? []).join(",") || "(none)")}, but cim:audience is ${JSON.stringify(expectedAudience)}: it is an identity token or a token for another application.${kind} Use the access token issued for the API.`,
     );
   }
   const header = `Bearer ${token}`;
   return Object.freeze({
     claims,
+    source,
+    digest: createHash("sha256").update(token).digest("hex").slice(0, 16),
     assertUsable(now = Date.now()) {
       const exp = claims.expiresAt;
       if (exp && exp.getTime() <= now) {
-        const ago = Math.max(1, Math.round((now - exp.getTime()) / 60_000));
         throw new TokenError(
           "expired",
-          `The API token (cim:token / CIM_TOKEN) expired at ${exp.toISOString()} (${ago} min ago). Tokens cannot be refreshed outside the browser: sign in to the console again, copy a fresh access token and set it with \`pulumi config set --secret cim:token\`.`,
+          `The API token (${tokenSetting(source)}) expired at ${exp.toISOString()} (${formatAge(now - exp.getTime())} ago). Tokens cannot be refreshed outside the browser: sign in to the console again, copy a fresh access token and ${tokenAdvice(source)}.`,
           exp,
         );
       }

@@ -5,8 +5,10 @@
 import type { z } from "zod";
 import type { Credential } from "./auth";
 import { parseBody } from "./bodies";
+import { type CircuitScope, causeKind, SharedCauseError } from "./circuit";
 import {
   ApiError,
+  AuthenticationError,
   type CallContext,
   ConfigurationError,
   ConnectionError,
@@ -17,6 +19,7 @@ import {
   RateLimitError,
   RequestAbortedError,
   RequestTimeoutError,
+  TokenError,
 } from "./errors";
 import { noteJobCommand } from "./jobHistory";
 import { leanSafeParse } from "./leanParse";
@@ -135,15 +138,45 @@ export class CimCore {
 
   private async read<T>(x: Exchange<T>): Promise<T> {
     const policy = this.#settings.retry;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.once(x, attempt);
-      } catch (err) {
-        const delay =
-          isTransient(err) && attempt <= policy.maxReadRetries ? retryDelay(err, attempt, policy) : undefined;
-        if (delay === undefined) throw err;
-        await this.pause(x, attempt, delay, err);
+    const circuit = this.#settings.circuit;
+    const scope = this.scope(x);
+    // This call's part in establishing a shared cause (circuit.ts): settled however the call ends.
+    let owned: ((failed?: Error) => void) | undefined;
+    let last: Error | undefined;
+    try {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const value = await this.once(x, attempt);
+          last = undefined;
+          return value;
+        } catch (err) {
+          last = err as Error;
+          const kind = circuit && causeKind(err);
+          if (circuit && kind && !owned) {
+            // Established already: one attempt met it again, so no retries. Else the first call to meet it
+            // retries, and the others wait for its answer: the cause if it held, or a new attempt at once.
+            const open = circuit.open(kind, scope);
+            if (open)
+              throw new SharedCauseError(open, this.context(x, attempt), !(err instanceof TokenError));
+            const met = circuit.meet(kind, scope);
+            if ("join" in met) {
+              const trip = await met.join;
+              if (trip)
+                throw new SharedCauseError(trip, this.context(x, attempt), !(err instanceof TokenError));
+              continue;
+            }
+            owned = met.own;
+          }
+          const delay =
+            isTransient(err) && attempt <= policy.maxReadRetries
+              ? retryDelay(err, attempt, policy)
+              : undefined;
+          if (delay === undefined) throw err;
+          await this.pause(x, attempt, delay, err);
+        }
       }
+    } finally {
+      owned?.(last);
     }
   }
 
@@ -166,6 +199,7 @@ export class CimCore {
         if (typeof jobId === "string") claimJob(jobId);
         return this.noteCommand(x, value);
       } catch (err) {
+        this.sharedRefusal(x, err, attempt);
         const refused = (err instanceof ConnectionError && !err.sent) || err instanceof RateLimitError;
         if (!refused) {
           if (!answerLost(err)) throw err;
@@ -180,10 +214,39 @@ export class CimCore {
           }
         }
         const delay = attempt <= policy.maxRetries ? retryDelay(err, attempt, policy) : undefined;
-        if (delay === undefined) throw err;
+        if (delay === undefined) {
+          // a mutation's last failure establishes a shared cause as a read's does
+          if (err instanceof Error) this.#settings.circuit?.trip(err, this.scope(x));
+          throw err;
+        }
         await this.pause(x, attempt, delay, err);
       }
     }
+  }
+
+  /**
+   * A mutation refused before it could land (nothing sent, or the token refused) by a cause already
+   * established: one line that points at it, and no retry. A lost answer still goes through recovery.
+   */
+  private sharedRefusal(x: Exchange<unknown>, err: unknown, attempt: number): void {
+    const circuit = this.#settings.circuit;
+    const kind = circuit && causeKind(err);
+    if (!circuit || !kind) return;
+    const notLanded =
+      err instanceof TokenError ||
+      err instanceof AuthenticationError ||
+      (err instanceof ConnectionError && !err.sent);
+    const open = notLanded ? circuit.open(kind, this.scope(x)) : undefined;
+    if (open) throw new SharedCauseError(open, this.context(x, attempt), !(err instanceof TokenError));
+  }
+
+  /** Where a call goes, for the circuit. */
+  private scope(x: Exchange<unknown>): CircuitScope {
+    return {
+      origin: new URL(this.#settings.baseUrl).origin,
+      region: x.scope === "global" ? undefined : this.regionFor(x.options),
+      credential: this.#credential.digest,
+    };
   }
 
   /**
@@ -305,7 +368,12 @@ export class CimCore {
       status: raw.status,
       durationMs: Date.now() - started,
     });
-    if (raw.status < 200 || raw.status > 299) throw this.apiError(raw, ctx);
+    if (raw.status < 200 || raw.status > 299) {
+      const failed = this.apiError(raw, ctx);
+      this.#settings.circuit?.answered(this.scope(x), raw.status, causeKind(failed) === "server");
+      throw failed;
+    }
+    this.#settings.circuit?.answered(this.scope(x), raw.status, false);
     // A server that echoes the Authorization header must not smuggle the token into results or errors.
     const text = this.#credential.redact(raw.text);
     let json: unknown = {};
@@ -375,6 +443,7 @@ export class CimCore {
         expiresAt: claims.expiresAt,
         audience: claims.audience,
         subject: claims.subject,
+        source: this.#credential.source,
       },
     });
   }

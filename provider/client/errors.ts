@@ -3,6 +3,7 @@
 // token: errors are built from plain values only, and the core redacts the token from any server text.
 
 import { describeUnreadable, looksLikeHtml, type UnreadableBody } from "./bodies";
+import { formatAge, type TokenSource, tokenAdvice } from "./tokenText";
 
 export type ErrorBody = { message?: string; detail?: string; timestamp?: string; [k: string]: unknown };
 
@@ -40,10 +41,14 @@ export class TokenError extends CimError {
   }
 }
 
-const where = (c: CallContext) =>
+/** "GET /api/v1/zones (region …)": the call a message is about. */
+export const where = (c: CallContext) =>
   `${c.method} ${c.path}${c.region ? ` (region ${c.region})` : " (default region)"}`;
 const attemptsNote = (c: CallContext) =>
   c.attempts && c.attempts > 1 ? ` [gave up after ${c.attempts} attempts]` : "";
+
+/** What a 4xx hint says when the API gave no message: a guessed cause would mislead. */
+const NO_REASON = "The API gave no reason.";
 
 /** A failure of one call: which request (method, path, region) and after how many attempts. */
 export class RequestError extends CimError {
@@ -73,8 +78,10 @@ export class ApiError extends RequestError {
     readonly retryAfterMs?: number,
   ) {
     const said = apiMessage(body);
+    // The request id only when the server sent one (the spec shows none; a gateway in front may add one).
+    const id = requestId ? ` (request id ${requestId})` : "";
     super(
-      `${where(context)} failed with ${status}${said ? `: ${said}` : ""}.${hint ? ` ${hint}` : ""}${attemptsNote(context)}`,
+      `${where(context)} failed with ${status}${id}${said ? `: ${said}` : ""}.${hint ? ` ${hint}` : ""}${attemptsNote(context)}`,
       context,
     );
   }
@@ -93,7 +100,9 @@ export class BadRequestError extends ApiError {
       ? `The API did not receive parameter "${missing}". Some routes (POST /volumes, PUT /compute/instances/{id}) take their inputs as query parameters, not JSON; pass "${missing}" where the route expects it.`
       : /region/i.test(apiMessage(body) ?? "")
         ? "Check the region id (cim:region or the resource's region input) against GET /api/v1/regions."
-        : "Fix the request inputs named in the message and run again.";
+        : apiMessage(body)
+          ? "Fix the request inputs named in the message and run again."
+          : NO_REASON;
     super(400, body, context, requestId, hint);
     this.missingParameter = missing;
   }
@@ -357,7 +366,14 @@ export interface ApiErrorExtras {
   requestId?: string;
   retryAfterMs?: number;
   /** Token facts (never the token) used to explain a 401/403. */
-  auth?: { expiresAt?: Date; audience?: string[]; expectedAudience?: string; subject?: string };
+  auth?: {
+    expiresAt?: Date;
+    audience?: string[];
+    expectedAudience?: string;
+    subject?: string;
+    /** Where the token came from, so the advice names that setting. */
+    source?: TokenSource;
+  };
 }
 
 /** The one factory: picks the subclass for a status and writes the what-next hint. */
@@ -368,29 +384,25 @@ export function makeApiError(
   extras: ApiErrorExtras = {},
 ): ApiError {
   const { requestId } = extras;
+  // A 4xx hint names what the API said and the facts of this call, never a cause the API did not give.
+  const said = apiMessage(body) !== undefined;
   switch (true) {
     case status === 400:
       return new BadRequestError(body, context, requestId);
     case status === 401:
       return new AuthenticationError(401, body, context, requestId, explain401(extras.auth));
     case status === 403:
-      return new PermissionDeniedError(403, body, context, requestId, explain403(context, extras.auth));
+      return new PermissionDeniedError(403, body, context, requestId, explain403(context, extras.auth, said));
     case status === 404:
       return new NotFoundError(
         404,
         body,
         context,
         requestId,
-        `Identifiers are valid only in their own region${context.region ? ` (this call used region ${context.region})` : " (this call used the API default region)"}: check the resource's region, or whether it was deleted outside Pulumi (pulumi refresh).`,
+        `Identifiers are valid only in their own region${context.region ? ` (this call used region ${context.region})` : " (this call used the API default region)"}.${said ? "" : ` ${NO_REASON}`}`,
       );
     case status === 409:
-      return new ConflictError(
-        409,
-        body,
-        context,
-        requestId,
-        "The resource's current state forbids this (for example deleteProtection is on, or another operation is running); change that state or wait, then run again.",
-      );
+      return new ConflictError(409, body, context, requestId, said ? undefined : NO_REASON);
     case status === 429:
       return new RateLimitError(body, context, requestId, extras.retryAfterMs);
     case status >= 500:
@@ -399,11 +411,13 @@ export function makeApiError(
         body,
         context,
         requestId,
-        status === 502 || status === 504
-          ? `A proxy or gateway in front of the API got no usable answer from it in time; this is usually brief: run again later${waitNote(extras.retryAfterMs)}, and report it with the request id if it persists.`
-          : status === 503
-            ? `The API is unavailable for now${waitNote(extras.retryAfterMs)}; run again later.`
-            : "The API failed on its side; run again later, and report it with the request id if it persists.",
+        `${
+          status === 502 || status === 504
+            ? "A proxy or gateway in front of the API got no usable answer from it in time"
+            : status === 503
+              ? "The API is unavailable for now"
+              : "The API failed on its side"
+        }${waitNote(extras.retryAfterMs)}; run again later${requestId ? `, and if it persists report it with request id ${requestId}` : ""}.`,
         extras.retryAfterMs,
       );
     default:
@@ -412,7 +426,7 @@ export function makeApiError(
         body,
         context,
         requestId,
-        "Check the inputs named in the message and run again.",
+        said ? "Check the inputs named in the message and run again." : NO_REASON,
         extras.retryAfterMs,
       );
   }
@@ -422,22 +436,33 @@ export function makeApiError(
 const waitNote = (ms: number | undefined) =>
   ms === undefined ? "" : ` (it asked to wait ${Math.ceil(ms / 1000)} s)`;
 
+/**
+ * A 401 means the API refused the token: the spec names its causes (signature, expiry, an audience that does not
+ * name the API). Which one is not said, so the hint gives the documented causes and this token's own facts.
+ */
 function explain401(auth: ApiErrorExtras["auth"]): string {
   const facts: string[] = [];
   if (auth?.expiresAt) {
-    const past = auth.expiresAt.getTime() <= Date.now();
-    facts.push(`it ${past ? "expired" : "expires"} at ${auth.expiresAt.toISOString()}`);
+    const left = auth.expiresAt.getTime() - Date.now();
+    facts.push(
+      left <= 0
+        ? `it expired at ${auth.expiresAt.toISOString()} (${formatAge(left)} ago)`
+        : `it expires at ${auth.expiresAt.toISOString()}`,
+    );
   }
   if (auth?.audience) facts.push(`its aud is ${JSON.stringify(auth.audience.join(","))}`);
   return (
-    "The API did not accept the token. Likely causes: it expired (tokens last minutes to hours), or it was not issued for this API — an identity (ID) token, or an access token for another application, is refused because its audience (aud) does not name the API" +
+    "The API did not accept the token. It refuses a token that expired or whose signature fails, and one not issued for this API — an identity (ID) token, or an access token for another application, whose audience (aud) does not name the API" +
     (facts.length ? ` (this token: ${facts.join("; ")})` : "") +
-    ". Sign in to the console again, copy a fresh access token and set it with `pulumi config set --secret cim:token` (or CIM_TOKEN); set cim:audience to catch a wrong audience before calling."
+    `. Sign in to the console again, copy a fresh access token and ${tokenAdvice(auth?.source)}; set cim:audience to catch a wrong audience before calling.`
   );
 }
 
-function explain403(context: CallContext, auth: ApiErrorExtras["auth"]): string {
-  return `The token is valid but this user${auth?.subject ? ` (${auth.subject})` : ""} is not allowed here: the user may be unregistered or inactive, have no account in ${context.region ? `region ${context.region}` : "the default region"}, or the route needs an administrative permission. Check the user and the region (cim:region); a new token will not help.`;
+/** The spec does not say what a 403 means: the API's own reason stands, with who and where the call was. */
+function explain403(context: CallContext, auth: ApiErrorExtras["auth"], said: boolean): string {
+  const who = auth?.subject ? `user ${auth.subject}, ` : "";
+  const where = context.region ? `region ${context.region}` : "the API default region";
+  return `The API refused this call (${who}${where}).${said ? "" : ` ${NO_REASON}`}`;
 }
 
 /**

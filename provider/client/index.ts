@@ -8,6 +8,7 @@ import { createCredential, normaliseBaseUrl, type TokenClaims } from "./auth";
 import { BackupSchedules } from "./backupSchedules";
 import { Backups } from "./backups";
 import { Catalogue } from "./catalogue";
+import type { Circuit } from "./circuit";
 import { Comments } from "./comments";
 import { CimCore, type ClientEvent } from "./core";
 import { ConfigurationError } from "./errors";
@@ -34,6 +35,7 @@ import type { Iso, Template } from "./schemas";
 import { InstanceSnapshots, VolumeSnapshots } from "./snapshots";
 import { SshKeyPairs } from "./sshKeyPairs";
 import { Tags } from "./tags";
+import type { TokenSource } from "./tokenText";
 import { Volumes } from "./volumes";
 import { Vpcs } from "./vpcs";
 
@@ -64,6 +66,13 @@ export interface CimClientOptions {
   onEvent?: (e: ClientEvent) => void;
   /** Test seam: an undici dispatcher (e.g. MockAgent) instead of the shared pool. */
   dispatcher?: Dispatcher;
+  /** Where the token came from ("stack": cim:token, "env": CIM_TOKEN): token messages name that setting. */
+  tokenSource?: TokenSource;
+  /**
+   * Shared causes (no route to the API, a refused or expired token, a gateway's 5xx) met once across the
+   * clients given the same Circuit: see circuit.ts. Absent: each call meets its failures on its own.
+   */
+  circuit?: Circuit;
 }
 
 function positive(name: string, v: number): number {
@@ -159,8 +168,9 @@ function coreOf(options: CimClientOptions): CimCore {
       retry: retryPolicy(options.retry),
       recovery: recoveryOptions(options.recovery),
       onEvent: options.onEvent,
+      circuit: options.circuit,
     },
-    createCredential(options.token, options.audience),
+    createCredential(options.token, options.audience, options.tokenSource),
   );
 }
 
@@ -199,6 +209,15 @@ export type { TokenClaims } from "./auth";
 export { ADMIN_PERMISSION } from "./auth";
 export type { BackupScheduleInput } from "./backupSchedules";
 export type { CreateBackupInput } from "./backups";
+export type { CauseKind, CircuitScope, Trip } from "./circuit";
+export {
+  Circuit,
+  causeKind,
+  causeSummary,
+  type SharedCause,
+  SharedCauseError,
+  sharedCauseOf,
+} from "./circuit";
 export type { AddCommentInput, CommentCollection, CommentTarget } from "./comments";
 export { COMMENT_TEXT_MAX, DELETABLE_COMMENTS } from "./comments";
 export type { AcceptedMutation, CallOptions, ClientEvent } from "./core";
@@ -248,6 +267,7 @@ export type { ParsedPublicKey, RegisterSshKeyPairInput } from "./sshKeyPairs";
 export { PUBLIC_KEY_MAX, parsePublicKey, publicKeyFingerprint, SSH_KEY_TYPES } from "./sshKeyPairs";
 export type { TagCollection, TagMap, TagTarget } from "./tags";
 export { tagMap } from "./tags";
+export * from "./tokenText";
 export type { CreateVolumeInput, ResizeVolumeInput } from "./volumes";
 export type { CreateVpcInput, RenameInput } from "./vpcs";
 export type { WaiterState, WaitOptions, WaitSchedule } from "./waiter";

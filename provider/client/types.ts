@@ -3,6 +3,7 @@
 
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
+import type { Circuit } from "./circuit";
 import type { ApiPath, Query } from "./paths";
 import type { JobCommand, RecoveryOptions } from "./recovery";
 import type { RetryPolicy } from "./retry";
@@ -46,6 +47,8 @@ export interface CoreSettings {
   retry: RetryPolicy;
   recovery: Required<RecoveryOptions>;
   onEvent?: (e: ClientEvent) => void;
+  /** Shared causes met once (circuit.ts); absent: every call meets its failures on its own. */
+  circuit?: Circuit;
 }
 
 /** An accepted asynchronous mutation: poll `jobId` in `region`. No jobId means it completed synchronously. */

@@ -4,7 +4,15 @@
 // client (provider/client); the token stays inside it. Each check yields rows; a "fail" row is something
 // that makes `pulumi up` fail.
 
-import { ApiError, CimClient, type MyLimits, type Region, type TokenClaims, TokenError } from "../client";
+import {
+  ApiError,
+  CimClient,
+  formatAge,
+  type MyLimits,
+  type Region,
+  type TokenClaims,
+  TokenError,
+} from "../client";
 import { createCredential, decodeToken, isLoopbackHost, normaliseBaseUrl } from "../client/auth";
 import { exchange, TransportFailure } from "../client/transport";
 import { type ProviderConfig, SETTINGS, type SettingName } from "../config";
@@ -39,12 +47,8 @@ function reason(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-function duration(ms: number): string {
-  const min = Math.round(Math.abs(ms) / 60_000);
-  if (min < 60) return `${min} min`;
-  const h = Math.floor(min / 60);
-  return `${h} h ${min % 60} min`;
-}
+/** "2 s", "10 min", "2 h 5 min": how long before or after now (the client's wording). */
+const duration = formatAge;
 
 /** Base URL: present and allowed by the client (https; http only for loopback hosts). */
 function checkBaseUrl(c: ProviderConfig, o: CheckOptions): { rows: Row[]; base?: string } {

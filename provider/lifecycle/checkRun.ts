@@ -3,7 +3,7 @@
 // region exists and look ids up in it (best effort, see lookups.ts), and count creates for the quota
 // preflight. Settings failures name the config key; nothing here ever prints the token.
 
-import { ConfigurationError, TokenError } from "../client";
+import { ConfigurationError, formatAge, TokenError, tokenAdvice } from "../client";
 import { providerConfig } from "../config";
 import type { Checked, CheckFailure } from "./check";
 import { regionsOf } from "./lookups";
@@ -66,7 +66,7 @@ export function settingsFailures(): CheckFailure[] {
       return [
         {
           property: "",
-          reason: `cim:token (CIM_TOKEN) expired at ${expires.toISOString()}: tokens last minutes to hours. Sign in to the console again and set a fresh access token.`,
+          reason: `cim:token (CIM_TOKEN) expired at ${expires.toISOString()} (${formatAge(Date.now() - expires.getTime())} ago): tokens last minutes to hours. Sign in to the console again, copy a fresh access token and ${tokenAdvice(providerConfig().sources.token)}.`,
         },
       ];
     }

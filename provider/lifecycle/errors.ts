@@ -2,7 +2,14 @@
 // job's detail, and say what to do. Never the token: the client redacts server text and never holds the token
 // on an object; these messages are built from plain values only.
 
-import { JobFailedError, NotFoundError, WaitTimeoutError } from "../client";
+import {
+  causeSummary,
+  JobFailedError,
+  NotFoundError,
+  SharedCauseError,
+  sharedCauseOf,
+  WaitTimeoutError,
+} from "../client";
 import type { Session } from "./session";
 import { compact } from "./values";
 
@@ -23,15 +30,20 @@ export async function regionLabel(s: Session, region: string | undefined): Promi
   return n ? `${n} (${region})` : region;
 }
 
+/** `cim:Instance "web-1" (id …)` */
+function label(s: Session, what: { name?: unknown; id?: string }): string {
+  const name = typeof what.name === "string" && what.name ? ` "${what.name}"` : "";
+  const id = what.id ? ` (id ${what.id})` : "";
+  return `cim:${s.kind}${name}${id}`;
+}
+
 /** `cim:Instance "web-1" (id …) in region de-fra-1 (…)` */
 export async function describe(
   s: Session,
   what: { name?: unknown; id?: string },
   region = s.region,
 ): Promise<string> {
-  const name = typeof what.name === "string" && what.name ? ` "${what.name}"` : "";
-  const id = what.id ? ` (id ${what.id})` : "";
-  return `cim:${s.kind}${name}${id} in region ${await regionLabel(s, region)}`;
+  return `${label(s, what)} in region ${await regionLabel(s, region)}`;
 }
 
 /** A failure the engine reports as an error of this resource. */
@@ -42,6 +54,10 @@ export class ResourceError extends Error {
   }
 }
 
+/**
+ * A resource's failure. A cause many resources share (client/circuit.ts) is reported whole by the first resource
+ * to report it; every other one reads one line that points at it.
+ */
 export async function failure(
   s: Session,
   what: { name?: unknown; id?: string },
@@ -49,11 +65,23 @@ export async function failure(
   err: unknown,
   next?: string,
 ): Promise<ResourceError> {
+  const shared = sharedCauseOf(err);
+  const me = await describe(s, what);
+  const then = next ? ` ${next}` : "";
+  if (shared) {
+    // claimed after the await above: the first resource to get here reports the cause
+    shared.reportedOn ??= label(s, what);
+    if (shared.reportedOn !== label(s, what)) {
+      const tried = !(err instanceof SharedCauseError) || err.tried;
+      return new ResourceError(
+        `${me}: ${action} ${tried ? "not retried" : "not tried"}: ${causeSummary(shared.cause)} (reported on ${shared.reportedOn}).${then}`,
+        err,
+      );
+    }
+    return new ResourceError(`${me}: ${action} failed: ${shared.cause.message}${then}`, err);
+  }
   const detail = err instanceof Error ? err.message : String(err);
-  return new ResourceError(
-    `${await describe(s, what)}: ${action} failed: ${detail}${next ? ` ${next}` : ""}`,
-    err,
-  );
+  return new ResourceError(`${me}: ${action} failed: ${detail}${then}`, err);
 }
 
 /**
@@ -108,10 +136,30 @@ export function mismatches(pairs: [string, unknown, unknown, boolean][]): string
 /** `CIM_DEBUG=stack` keeps the provider's stack traces in what the CLI shows (for bug reports). */
 const debugStacks = () => (process.env.CIM_DEBUG ?? "").split(",").includes("stack");
 
+/** What an error surfaced without its stack turns into as text: the line the host prints of it, recognised. */
+const QUIET = `pulumi-cim:quiet:${process.pid}`;
+const QUIET_MARK = Symbol.for("pulumi-cim.lifecycle.quietConsole");
+
 /**
- * Errors leave the provider as their message alone. Pulumi's dynamic-provider host prints `${err}: ${err.stack}`
- * to the CLI for check, diff, read and delete (and sends the message besides): without this the user reads the
- * cause twice and our stack between. What remains of that line points to the debug variable.
+ * Pulumi's dynamic-provider host prints `${err}: ${err.stack}` with console.error for check, diff, read and
+ * delete, besides sending the message, and the CLI shows that line (twice: as it happens and in its summary).
+ * The message already says everything, so that line is dropped: console.error passes every other line on.
+ * Put in front of whatever console.error is when an error is surfaced (once, unless something replaced it).
+ */
+function quietHostLines(): void {
+  const current = console.error as typeof console.error & { [QUIET_MARK]?: true };
+  if (current[QUIET_MARK]) return;
+  const print = current.bind(console);
+  const quiet = (...args: unknown[]) => {
+    if (args.length === 1 && typeof args[0] === "string" && args[0].startsWith(QUIET)) return;
+    print(...args);
+  };
+  console.error = Object.assign(quiet, { [QUIET_MARK]: true as const });
+}
+
+/**
+ * Errors leave the provider as their message alone: without this the user reads the cause twice and our stack
+ * between. With CIM_DEBUG=stack the host prints the error and its stack as it would.
  */
 export function surfaced<A extends unknown[], R>(fn: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
   return async (...args) => {
@@ -119,13 +167,14 @@ export function surfaced<A extends unknown[], R>(fn: (...args: A) => Promise<R>)
       return await fn(...args);
     } catch (err) {
       if (err instanceof Error && !debugStacks()) {
+        quietHostLines();
         Object.defineProperty(err, "stack", {
-          value: "the error follows (CIM_DEBUG=stack shows where it came from)",
+          value: "",
           configurable: true,
           writable: true,
         });
         Object.defineProperty(err, "toString", {
-          value: () => "pulumi-cim",
+          value: () => QUIET,
           configurable: true,
           writable: true,
         });

@@ -3,7 +3,7 @@
 // is captured by the serialized provider.
 
 import type { AcceptedMutation, CimClientOptions, Job } from "../client";
-import { CimClient, JobNotFoundError, WaitTimeoutError } from "../client";
+import { CimClient, Circuit, JobNotFoundError, WaitTimeoutError } from "../client";
 import { PollDeadline, poll } from "../client/waiter";
 import { clientSettings, type ProviderConfig, providerConfig } from "../config";
 import { type Operation, resolveTimeouts } from "./timeouts";
@@ -53,6 +53,18 @@ export function isConfigured(): boolean {
  */
 const clients = new WeakMap<ProviderConfig, Map<string, CimClient>>();
 
+/**
+ * The shared causes of this process (client/circuit.ts): every resource of an operation runs in one provider
+ * process, so a cause every call meets (no route to the API, a refused or expired token, a gateway's 5xx) is
+ * established by the first call and reported once; the others fail with one line that points at it.
+ */
+const circuit = new Circuit();
+
+/** Test seam: forget the shared causes met so far. */
+export function resetCircuit(): void {
+  circuit.clear();
+}
+
 export function openSession(
   kind: string,
   region: string | undefined,
@@ -73,6 +85,7 @@ export function openSession(
       region: effective,
       audience: c.audience || undefined,
       ...clientSettings(c),
+      circuit,
       ...clientOptions,
     });
   let client: CimClient;

@@ -76,6 +76,26 @@ describe("JWT preflight", () => {
     expect(o.calls()).toHaveLength(0);
   });
 
+  it("says how long ago the token expired, to the second, and advises the setting it came from", async () => {
+    const o = origin();
+    const ago = (seconds: number, tokenSource?: "stack" | "env") =>
+      mockClient(o.agent, { token: fakeJwt({}, -seconds), tokenSource })
+        .client.catalogue.zones()
+        .catch((e: Error) => e.message);
+    const fresh = await ago(2, "env");
+    expect(fresh).toMatch(/\((2|3) s ago\)/);
+    expect(fresh).toContain("The API token (CIM_TOKEN) expired");
+    expect(fresh).toContain("set it in the CIM_TOKEN environment variable");
+    expect(fresh).not.toMatch(/pulumi config set|min ago/);
+    const stack = await ago(3 * 60 + 5, "stack");
+    expect(stack).toMatch(/\(3 min ago\)/);
+    expect(stack).toContain("The API token (cim:token) expired");
+    expect(stack).toContain("`pulumi config set --secret cim:token`");
+    expect(stack).not.toContain("CIM_TOKEN");
+    expect(await ago(2 * 3600 + 60)).toMatch(/\(2 h 1 min ago\)/);
+    expect(o.calls()).toHaveLength(0);
+  });
+
   it("checks the audience when cim:audience is set", () => {
     const base = { baseUrl: "https://api.example.com" };
     expect(

@@ -61,8 +61,13 @@ describe("bodies that are not JSON", () => {
     const err = makeApiError(502, NGINX_502, ctx);
     expect(err).toBeInstanceOf(InternalServerError);
     expect(err.message).toBe(
-      'POST /api/v1/compute/instances (region r-1) failed with 502: an HTML page "502 Bad Gateway" from a proxy or gateway in front of the API, not the API itself. A proxy or gateway in front of the API got no usable answer from it in time; this is usually brief: run again later, and report it with the request id if it persists.',
+      'POST /api/v1/compute/instances (region r-1) failed with 502: an HTML page "502 Bad Gateway" from a proxy or gateway in front of the API, not the API itself. A proxy or gateway in front of the API got no usable answer from it in time; run again later.',
     );
+    // the request id only when the server sent one, and then it is shown and named in the advice
+    const withId = makeApiError(502, NGINX_502, ctx, { requestId: "gw-4f2a" });
+    expect(withId.message).toContain("failed with 502 (request id gw-4f2a): an HTML page");
+    expect(withId.message).toContain("and if it persists report it with request id gw-4f2a.");
+    expect(err.message).not.toMatch(/request id/);
     const busy = makeApiError(503, NGINX_502.replaceAll("502 Bad Gateway", "503 Service Unavailable"), ctx, {
       retryAfterMs: 3000,
     });

@@ -75,7 +75,14 @@ describe("in the program: lookups and settings (the quickstart, six lookups), at
     const expired = unsignedJwt({ sub: "user-1", aud: "cim-api", exp: 1_000 });
     const unsigned = unsignedJwt({ sub: "user-1", aud: "cim-api", exp: inAnHour() });
     const cases: [string, Record<string, string>, Record<string, string>, RegExp, string, string?][] = [
-      ["expired", { CIM_TOKEN: expired }, {}, /expired/, "cim:token", expired],
+      [
+        "expired",
+        { CIM_TOKEN: expired },
+        {},
+        /expired/,
+        "set it in the CIM_TOKEN environment variable",
+        expired,
+      ],
       ["401", { CIM_TOKEN: unsigned }, {}, /401|not accepted|rejected|signature/i, "token", unsigned],
       ["zone", {}, { "cim-e2e:zone": "nowhere-1a" }, /no zone named "nowhere-1a"/, "Candidates"],
     ];
@@ -180,6 +187,78 @@ describe("in the provider: create, update, refresh and destroy", () => {
       expectOneCause(update, /no longer exists/, "pulumi refresh");
       // the stack is dropped with the emulator; a refresh dropping a resource deleted out of band is
       // tests/e2e/drift.test.ts
+      await session.must("rm");
+    } finally {
+      await session.close();
+    }
+  }, 300_000);
+});
+
+describe("a cause every resource meets, in a refresh of many: reported once", () => {
+  const fleet = path.join(__dirname, "programs", "fleet.cjs");
+  /** The CLI's output lines that match. */
+  const lines = (r: OpResult, re: RegExp) => (r.output ?? "").split("\n").filter((l) => re.test(l));
+
+  it("no route to the API, then an expired token: the first resource says it, the others one line each", async () => {
+    const count = 6;
+    const session = await StackSession.open({
+      name: "errors-shared",
+      program: fleet,
+      projectName: "cim-e2e",
+      envVars: api.envVars,
+    });
+    try {
+      await session.must("up", { config: { "fleet:count": String(count) } });
+      const expired = unsignedJwt({ sub: "user-1", aud: "cim-api", exp: Math.floor(Date.now() / 1000) - 2 });
+      const cases: [string, Record<string, string>, RegExp, RegExp, string][] = [
+        [
+          "unreachable",
+          { CIM_BASE_URL: "http://127.0.0.1:9" },
+          /refresh failed: .*could not talk to http:\/\/127\.0\.0\.1:9 \(ECONNREFUSED: .*Check cim:baseUrl/,
+          /refresh not retried: could not talk to http:\/\/127\.0\.0\.1:9 \(ECONNREFUSED\) \(reported on cim:Instance "vm-[0-9a-f]+" \(id [0-9a-f-]+\)\)\.\s*$/,
+          "ECONNREFUSED",
+        ],
+        [
+          "expired",
+          { CIM_TOKEN: expired },
+          /refresh failed: The API token \(CIM_TOKEN\) expired at \S+ \(\d+ s ago\)\. .*set it in the CIM_TOKEN environment variable\.\s*$/,
+          /refresh not tried: the API token expired at \S+ \(reported on cim:Instance "vm-[0-9a-f]+" \(id [0-9a-f-]+\)\)\.\s*$/,
+          "expired at",
+        ],
+      ];
+      for (const [label, env, cause, pointer, mark] of cases) {
+        const r = await session.run("refresh", {
+          env: { CIM_BASE_URL: api.envVars.CIM_BASE_URL, CIM_TOKEN: api.token, ...env },
+        });
+        // What the user read, for the record of this test (the run's own output).
+        console.log(`--- pulumi refresh, ${label}:\n${r.output}`);
+        expect(r.ok, label).toBe(false);
+        const errors = r.diagnostics.filter((d) => d.severity === "error" && d.urn).map((d) => d.message);
+        expect(
+          errors.filter((m) => cause.test(m)),
+          `${label}:\n${errors.join("\n")}`,
+        ).toHaveLength(1);
+        expect(
+          errors.filter((m) => pointer.test(m)),
+          `${label}:\n${errors.join("\n")}`,
+        ).toHaveLength(count - 1);
+        expect(errors).toHaveLength(count);
+        // the CLI's own output: the display prints each resource's error three times (as it happens, as the
+        // step fails, in the summary); every line that names the cause is one of those, the full cause on the
+        // first resource's lines alone, and no line of the host's about our stack
+        const named = lines(r, new RegExp(mark));
+        const full = lines(r, cause);
+        const short = lines(r, pointer);
+        expect(full, label).toHaveLength(3);
+        expect(short, label).toHaveLength(3 * (count - 1));
+        expect(named, label).toHaveLength(3 * count);
+        expect(r.output).not.toMatch(/the error follows|CIM_DEBUG=stack|pulumi-cim:quiet/);
+        const everything = [r.output, r.stderr, ...r.diagnostics.map((d) => d.message)].join("\n");
+        expect(everything).not.toMatch(OUR_STACK);
+        for (const secret of [api.token, expired]) expect(everything).not.toContain(secret);
+      }
+      await session.run("refresh", { env: { CIM_BASE_URL: api.envVars.CIM_BASE_URL, CIM_TOKEN: api.token } });
+      await session.must("destroy");
       await session.must("rm");
     } finally {
       await session.close();

@@ -88,8 +88,9 @@ describe("the quickstart's lookups with wrong settings fail once, naming the cau
       /need the API address and token/,
       "CIM_BASE_URL",
     ],
-    ["a malformed token", async () => ({ CIM_TOKEN: "not-a-jwt" }), /not a usable JWT/, "cim:token"],
-    ["an expired token", async () => ({ CIM_TOKEN: expired }), /expired/, "cim:token", expired],
+    // the token came from CIM_TOKEN: the advice names that variable
+    ["a malformed token", async () => ({ CIM_TOKEN: "not-a-jwt" }), /not a usable JWT/, "CIM_TOKEN"],
+    ["an expired token", async () => ({ CIM_TOKEN: expired }), /expired/, "CIM_TOKEN", expired],
     [
       "a token for another audience",
       async () => ({ CIM_AUDIENCE: "another-api" }),
