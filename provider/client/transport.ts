@@ -14,9 +14,27 @@ import { RequestGate } from "./gate";
  */
 let undiciModule: typeof import("undici") | undefined;
 const undici = () => {
-  undiciModule ??= require("undici") as typeof import("undici");
+  if (!undiciModule) {
+    const old = tooOldNode(process.versions.node);
+    // undici fails to load on an older Node with a TypeError that names none of this; say what is wrong instead.
+    if (old) throw new TransportFailure("invalid", false, undefined, old);
+    undiciModule = require("undici") as typeof import("undici");
+  }
   return undiciModule;
 };
+
+/** The Node.js major that package.json's engines asks for (undici, the HTTP client, needs it). */
+export const MIN_NODE_MAJOR = 22;
+
+/**
+ * What to tell a user whose process runs a Node.js older than pulumi-cim supports (the provider runs on the
+ * `node` first on PATH where the CLI was started, which is not always the one the program was written with).
+ */
+export function tooOldNode(version: string): string | undefined {
+  const major = Number(version.split(".")[0]);
+  if (!Number.isFinite(major) || major >= MIN_NODE_MAJOR) return undefined;
+  return `pulumi-cim needs Node.js ${MIN_NODE_MAJOR} or newer, and this process runs Node.js v${version} (the provider runs on the \`node\` first on PATH where pulumi was started); put a newer node first on PATH and run again`;
+}
 
 const AGENT_KEY = Symbol.for("pulumi-cim.client.agent");
 const AGENT_SIZE_KEY = Symbol.for("pulumi-cim.client.agentConnections");

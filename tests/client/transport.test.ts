@@ -9,7 +9,7 @@ import {
   RequestAbortedError,
   RequestTimeoutError,
 } from "../../provider/client";
-import { sharedAgent } from "../../provider/client/transport";
+import { sharedAgent, tooOldNode } from "../../provider/client/transport";
 import { clientAt, json, mockClient, useServers } from "./helpers";
 import { resetMidResponse, sendJson } from "./rawServer";
 
@@ -174,5 +174,16 @@ describe("connection pool", () => {
     expect(small.closed).toBe(true);
     const s = await server((_c, res) => sendJson(res, 200, []));
     expect(await clientAt(s.url, { maxConcurrentRequests: 100 }).catalogue.zones()).toEqual([]);
+  });
+});
+
+describe("the Node.js it runs on", () => {
+  it("names the version needed and the one found, instead of undici's TypeError on an older Node", () => {
+    const said = tooOldNode("20.20.2");
+    expect(said).toContain("needs Node.js 22 or newer");
+    expect(said).toContain("runs Node.js v20.20.2");
+    expect(said).toContain("first on PATH");
+    expect(tooOldNode("22.0.0")).toBeUndefined();
+    expect(tooOldNode(process.versions.node)).toBeUndefined();
   });
 });
