@@ -1729,10 +1729,12 @@ describe("load-balancer rules", () => {
       memberIds: [...members].reverse(),
     });
     expect(reordered.diff.changes).toBe(false);
-    const swapped = await change("LoadBalancerRule", id, outs, { ...inputs, memberIds: [members[0], third] });
+    // outputs keep the program's order (the API lists members in its own), so a change shows no reorder
+    const given = [members[0], third].sort().reverse();
+    const swapped = await change("LoadBalancerRule", id, outs, { ...inputs, memberIds: given });
     expect(swapped.diff).toMatchObject({ changes: true, replaces: [] });
     const after = (await swapped.run()).outs as Rec;
-    expect(after.memberIds).toEqual([members[0], third].sort());
+    expect(after.memberIds).toEqual(given);
     expect((await jobsOn(id)).slice(2)).toEqual([
       "removeFromLoadBalancerRule:success",
       "assignToLoadBalancerRule:success",
@@ -1741,11 +1743,10 @@ describe("load-balancer rules", () => {
     await job(await call("DELETE", `/loadbalancer/rules/${id}/instances`, { virtualMachineIds: [third] }));
     const refreshed = (await p("LoadBalancerRule").read!(id, after)).props as Rec;
     expect(refreshed.memberIds).toEqual([members[0]]);
-    const repaired = await change("LoadBalancerRule", id, refreshed, {
-      ...inputs,
-      memberIds: [members[0], third],
-    });
-    expect(((await repaired.run()).outs as Rec).memberIds).toEqual([members[0], third].sort());
+    const repaired = await change("LoadBalancerRule", id, refreshed, { ...inputs, memberIds: given });
+    const again = (await repaired.run()).outs as Rec;
+    expect(again.memberIds).toEqual(given);
+    expect(((await p("LoadBalancerRule").read!(id, again)).props as Rec).memberIds).toEqual(given);
     // a replacement that keeps the address and the public port deletes first (the port is the address's once)
     expect(
       (await p("LoadBalancerRule").diff!(id, after, { ...after, privatePort: 81 })).deleteBeforeReplace,
@@ -1824,10 +1825,11 @@ describe("internal load balancers", () => {
     // the address the API chose is no diff when the program leaves it out
     const same = await change("InternalLoadBalancer", id, outs, { ...inputs, memberIds: [b, a] });
     expect(same.diff.changes).toBe(false);
-    const swapped = await change("InternalLoadBalancer", id, outs, { ...inputs, memberIds: [a, c] });
+    const given = [a, c].sort().reverse();
+    const swapped = await change("InternalLoadBalancer", id, outs, { ...inputs, memberIds: given });
     expect(swapped.diff).toMatchObject({ changes: true, replaces: [] });
     const after = (await swapped.run()).outs as Rec;
-    expect(after.memberIds).toEqual([a, c].sort());
+    expect(after.memberIds).toEqual(given);
     expect((await jobsOn(id)).slice(2)).toEqual([
       "removeFromLoadBalancerRule:success",
       "assignToLoadBalancerRule:success",
