@@ -67,3 +67,45 @@ export const commonRules: FieldRules = {
   // Changing them changes nothing on the platform; recorded in state by an update without API calls.
   timeouts: { change: "update", unset: () => undefined, same: (a, b) => sameValue(a ?? {}, b ?? {}) },
 };
+
+/**
+ * The changed fields a `replaceOnChanges` list covers (Pulumi's property paths: `"tags"`, `"tags.env"`,
+ * `"networkIds[0]"`, `"*"` for every field). A path into a field covers it when the value at that path changed.
+ * `changed` are the fields the diff found changed, `olds` the old outputs, `news` the new inputs.
+ */
+export function optionReplaces(
+  paths: unknown,
+  changed: readonly string[],
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): string[] {
+  if (!Array.isArray(paths) || !changed.length) return [];
+  const out = new Set<string>();
+  for (const path of paths) {
+    if (typeof path !== "string") continue;
+    const [field, ...rest] = pathParts(path);
+    if (field === "*") {
+      for (const k of changed) out.add(k);
+    } else if (changed.includes(field)) {
+      if (!rest.length || !sameValue(valueAt(olds[field], rest), valueAt(news[field], rest))) out.add(field);
+    }
+  }
+  return [...out];
+}
+
+/** `a.b[0]["c.d"]` → ["a", "b", "0", "c.d"]. */
+function pathParts(path: string): string[] {
+  const parts: string[] = [];
+  for (const m of path.matchAll(/([^.[\]]+)|\[(\d+|\*)\]|\["([^"]*)"\]/g)) parts.push(m[1] ?? m[2] ?? m[3]);
+  return parts;
+}
+
+function valueAt(v: unknown, parts: readonly string[]): unknown {
+  let cur = v;
+  for (const p of parts) {
+    if (p === "*") return cur; // any element: the whole value stands for it
+    if (cur === null || typeof cur !== "object") return undefined;
+    cur = (cur as Record<string, unknown>)[p];
+  }
+  return cur;
+}
