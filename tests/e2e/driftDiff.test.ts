@@ -38,7 +38,10 @@ it("preview --diff after a refresh shows the drifted fields with their live and 
   // power state it leaves out (its absence means "running")
   const webState = exported.deployment!.deployment.resources.find((r: any) => r.id === webId);
   const { __provider: _, ...inputs } = webState.inputs;
-  expect(inputs).toMatchObject({ tags: { env: "demo", role: "web", owner: "someone-else" }, powerState: "stopped" });
+  expect(inputs).toMatchObject({
+    tags: { env: "demo", role: "web", owner: "someone-else" },
+    powerState: "stopped",
+  });
   expect(Object.keys(inputs).sort()).toEqual(
     ["displayName", "networkIds", "powerState", "serviceOfferingId", "tags", "templateId", "zoneId"].sort(),
   );
