@@ -80,3 +80,32 @@ it("replaceOnChanges replaces on an in-place field; what cannot be honoured warn
   expect(instances[String(replaced.outputs?.vmId)].state).toBe("Running");
   expect(["Destroyed", "Expunging", undefined]).toContain(instances[firstId]?.state);
 }, 300_000);
+
+it("the import option adopts the instance it names (Pulumi cannot import a dynamic resource) and says so", async () => {
+  const c = api.client;
+  const zoneId = (await c.catalogue.zones())[0].id;
+  const template = (await c.catalogue.templates()).find((t) => t.name === "Ubuntu 22.04 LTS")!;
+  const offering = (await c.catalogue.computeOfferings()).find((o) => o.name === "Small")!;
+  const vm = await c.instances.create({ zoneId, templateId: template.id, serviceOfferingId: offering.id });
+  await c.jobs.wait(vm, { firstDelayMs: 0 });
+
+  const home = sourceHome("options-import");
+  const run = await stackRun({
+    home,
+    stackName: uniqueStack("options-import"),
+    program,
+    envVars: api.envVars,
+  });
+  const before = Object.keys((await api.control.state()).instances).length;
+  const [up, stable] = await run([
+    { op: "up", config: options({ import: vm.id }) },
+    { op: "preview" },
+    { op: "rm" },
+  ]);
+  expect(up.outputs?.vmId).toBe(vm.id);
+  expect(up.diagnostics.some((d) => /the import option is taken as adoptId/.test(d.message))).toBe(true);
+  expect(stable.summary).toEqual({ same: 2 });
+  const state = await api.control.state();
+  expect(Object.keys(state.instances)).toHaveLength(before);
+  expect(state.instances[String(vm.id)].displayName).toBe("one");
+}, 300_000);
