@@ -1134,15 +1134,22 @@ describe("outputs state leaves out at their default", () => {
       displayName: inputs.name,
       hypervisor: "KVM",
     });
-    // refresh reads the same, and the same program has nothing to do
-    expect((await p("Instance").read!(id, outs)).props).toEqual(outs);
+    // refresh reads the same (and leaves the engine's inputs as they are), and the same program has nothing to do
+    const same = await p("Instance").read!(id, outs);
+    expect(same.props).toEqual(outs);
+    expect(same.inputs).toBeUndefined();
     expect((await change("Instance", id, outs, inputs)).diff.changes).toBe(false);
 
     // changed behind the program's back: refresh keeps what is off its default, and the next up puts back
     // what the program has an opinion on (HA off by default), not what it leaves to the platform (the label)
     await call("PUT", `/compute/instances/${id}?displayName=console%20label&haEnabled=true`);
-    const drifted = (await p("Instance").read!(id, outs)).props as Rec;
+    const read = await p("Instance").read!(id, outs);
+    const drifted = read.props as Rec;
     expect(drifted).toMatchObject({ haEnabled: true, displayName: "console label" });
+    // the inputs the live values stand for: the program's, and HA, whose absence means off; not the label,
+    // which the program leaves to the platform
+    const { __provider: _, ...given } = inputs as Rec;
+    expect(read.inputs).toEqual({ ...given, haEnabled: true });
     const back = await change("Instance", id, drifted, inputs);
     expect(back.diff).toMatchObject({ changes: true, replaces: [] });
     const after = (await back.run()).outs as Rec;
