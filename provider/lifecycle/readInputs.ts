@@ -13,7 +13,7 @@ import { sameValue } from "./values";
 /** The hidden output naming the optional inputs the program gave, comma-separated ("" for none). */
 export const GIVEN = "__given";
 
-/** The hidden outputs: not outputs of the kind, and not compared when telling whether a read found drift. */
+/** The hidden outputs: not outputs of the kind; a read carries them over. */
 const HIDDEN = [GIVEN, REPLACE_ON_CHANGES];
 
 const optionalOf = new WeakMap<Kind, Set<string>>();
@@ -68,11 +68,10 @@ export function afterRead(
   return { props, inputs: inputsFrom(kind, full, given.split(","), old[REPLACE_ON_CHANGES]) };
 }
 
-/** Whether any output other than the hidden ones differs. */
+/** Whether any output differs, other than the hidden ones and the host's `__provider` (in old outputs only). */
 function moved(before: Recorded, after: Recorded): boolean {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  for (const k of HIDDEN) keys.delete(k);
-  for (const k of keys) if (!sameValue(before[k], after[k])) return true;
+  for (const k of keys) if (!k.startsWith("__") && !sameValue(before[k], after[k])) return true;
   return false;
 }
 
