@@ -7,18 +7,9 @@
 
 import type * as pulumi from "@pulumi/pulumi";
 import { JobFailedError } from "../client";
-import {
-  type Fields,
-  type Kind,
-  type KindApi,
-  type LiveRecord,
-  type Outputs,
-  type OutputsOf,
-  REPLACE_ON_CHANGES,
-  type Recorded,
-} from "../kinds/define";
+import type { Fields, Kind, KindApi, LiveRecord, Outputs, OutputsOf, Recorded } from "../kinds/define";
 import { finishCheck } from "./checkRun";
-import { optionReplaces } from "./diff";
+import { optionReplaces, withReplaceOption } from "./diff";
 import {
   describe,
   failure,
@@ -374,25 +365,24 @@ export function providerOf<F extends Fields, O extends Outputs>(
     withGiven(kind, compactOutputs(kind, outs), inputs) as OutputsOf<F, O>;
   const full = (stored: Recorded | undefined) => fullOutputs(kind, stored ?? {});
   return {
-    check: surfaced(async (olds, news) => {
-      const checked = await finishCheck({
-        kind,
-        olds,
-        checked: checkKind(kind, olds, news),
-        lookups: (inputs, region) => fieldLookups(kind, inputs, region, news),
-      });
-      // the program's replaceOnChanges goes along to diff, which applies it (the engine cannot: see diff.ts)
-      if (news[REPLACE_ON_CHANGES] !== undefined)
-        checked.inputs[REPLACE_ON_CHANGES] = news[REPLACE_ON_CHANGES];
-      return checked;
-    }),
+    check: surfaced(async (olds, news) =>
+      withReplaceOption(
+        news,
+        await finishCheck({
+          kind,
+          olds,
+          checked: checkKind(kind, olds, news),
+          lookups: (inputs, region) => fieldLookups(kind, inputs, region, news),
+        }),
+      ),
+    ),
     diff: surfaced(async (_id, stored, news) => {
       const olds = full(stored);
       const d = diffKind(kind, olds, news);
       // in-place changes the platform takes in one direction only (a Kubernetes upgrade, never a downgrade), and
       // those the program's replaceOnChanges option covers
       const when = d.updates.length && kind.replaceWhen ? await kind.replaceWhen(olds, news, d.updates) : [];
-      const byOption = optionReplaces(news[REPLACE_ON_CHANGES], d.updates, olds, news);
+      const byOption = optionReplaces(d.updates, olds, news);
       const more = [...when, ...byOption.filter((k) => !when.includes(k))];
       if (more.length)
         return {
@@ -412,11 +402,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
       if (!got.props) return got;
       // with the inputs the live values stand for, when they moved (readInputs.ts)
       const now = afterRead(kind, props ?? {}, old, got.props, kept(got.props));
-      return {
-        id: got.id,
-        props: now.props as OutputsOf<F, O>,
-        inputs: now.inputs as OutputsOf<F, O> | undefined,
-      };
+      return { id: got.id, props: now.props as OutputsOf<F, O>, inputs: now.inputs as OutputsOf<F, O> };
     }),
     update: surfaced(async (id, olds, news) => ({
       outs: keptFrom((await update(id, full(olds), news)).outs, news),

@@ -84,16 +84,15 @@ describe("replaceOnChanges in the provider's diff", () => {
   it("replaces a changed field a path names, and only when the value at the path changed", () => {
     const news = { tags: { env: "demo", role: "db" }, displayName: "b", networkIds: ["n1", "n3"] };
     const changed = ["tags", "displayName", "networkIds"];
-    expect(optionReplaces(["displayName"], changed, olds, news)).toEqual(["displayName"]);
-    expect(optionReplaces(["tags.env"], changed, olds, news)).toEqual([]);
-    expect(optionReplaces(["tags.role"], changed, olds, news)).toEqual(["tags"]);
-    expect(optionReplaces(['tags["role"]', "networkIds[1]"], changed, olds, news)).toEqual([
-      "tags",
-      "networkIds",
-    ]);
-    expect(optionReplaces(["networkIds[0]"], changed, olds, news)).toEqual([]);
-    expect(optionReplaces(["*"], changed, olds, news).sort()).toEqual([...changed].sort());
-    expect(optionReplaces(["displayName"], [], olds, news)).toEqual([]);
-    expect(optionReplaces(undefined, changed, olds, news)).toEqual([]);
+    const by = (paths: unknown, fields: string[] = changed) =>
+      optionReplaces(fields, olds, { ...news, [REPLACE_ON_CHANGES]: paths });
+    expect(by(["displayName"])).toEqual(["displayName"]);
+    expect(by(["tags.env"])).toEqual([]);
+    expect(by(["tags.role"])).toEqual(["tags"]);
+    expect(by(['tags["role"]', "networkIds[1]"])).toEqual(["tags", "networkIds"]);
+    expect(by(["networkIds[0]"])).toEqual([]);
+    expect(by(["*"]).sort()).toEqual([...changed].sort());
+    expect(by(["displayName"], [])).toEqual([]);
+    expect(by(undefined)).toEqual([]);
   });
 });
