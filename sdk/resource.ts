@@ -17,6 +17,7 @@ import {
 } from "../provider/kinds/define";
 import { withSecretOutputs } from "./common";
 import { serializedProvider } from "./dynamic";
+import { honourOptions } from "./options";
 
 type Types<K extends Kind> = NonNullable<K["__types"]>;
 
@@ -75,7 +76,9 @@ export function resourceClass<K extends Kind>(kind: K): KindClass<K> {
         const v = given[k];
         props[k] = secrets.has(k) && v !== undefined ? pulumi.secret(v) : v;
       }
-      if (kind.nameFromResource && given.name === undefined && given.adoptId === undefined) props.name = name;
+      // customTimeouts, replaceOnChanges and import become inputs (sdk/options.ts)
+      const honoured = honourOptions(kind, name, given, props, opts);
+      if (kind.nameFromResource && given.name === undefined && props.adoptId === undefined) props.name = name;
       // References given as plain text are looked up at check; those taken from outputs are not.
       const plain = checkedRefs.filter((k) => given[k] !== undefined && isPlain(given[k]));
       if (plain.length) props[PLAIN_REFERENCES] = plain;
@@ -84,13 +87,15 @@ export function resourceClass<K extends Kind>(kind: K): KindClass<K> {
       props.__provider = provider;
       const limit = quietStacks();
       try {
-        super(type, name, props, secretOuts.length ? withSecretOutputs(opts, secretOuts) : opts);
+        const o = honoured.opts;
+        super(type, name, props, secretOuts.length ? withSecretOutputs(o, secretOuts) : o);
       } catch (e) {
         throw withCallerStack(e, limit);
       } finally {
         if (limit !== undefined) Error.stackTraceLimit = limit;
       }
       for (const [k, d] of defaults) readBackDefault(this, k, d);
+      for (const w of honoured.warnings) pulumi.log.warn(w, this);
     }
 
     static isInstance(obj: unknown): obj is KindResource<K> {

@@ -129,6 +129,13 @@ export interface Requirement {
  */
 export const PLAIN_REFERENCES = "__plainReferences";
 
+/**
+ * The hidden input in which the SDK passes the resource's `replaceOnChanges` option: the engine applies that option
+ * to the fields a provider's diff names, and a dynamic provider's diff can name none, so the provider's own diff
+ * applies it (lifecycle/diff.ts: optionReplaces).
+ */
+export const REPLACE_ON_CHANGES = "__replaceOnChanges";
+
 /** A field's reference, if it has one, with the default filled in. */
 export function refOf(
   f: FieldSpec<any, any, any, any>,

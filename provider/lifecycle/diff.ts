@@ -3,6 +3,7 @@
 // compared with, how values are normalised, and what an absent input means: "keep" (the API chose a value
 // and the program has no opinion) or a desired default (tags: none; power state: running).
 
+import { REPLACE_ON_CHANGES } from "../kinds/define";
 import { containsUnknown, sameValue } from "./values";
 
 export type Change = "update" | "replace";
@@ -67,3 +68,58 @@ export const commonRules: FieldRules = {
   // Changing them changes nothing on the platform; recorded in state by an update without API calls.
   timeouts: { change: "update", unset: () => undefined, same: (a, b) => sameValue(a ?? {}, b ?? {}) },
 };
+
+/**
+ * Check's result with the program's `replaceOnChanges` (the hidden input the SDK passes it in) kept, so that diff
+ * can apply it: the engine applies that option to the fields a provider's diff names, and the dynamic-provider
+ * host passes no field names on.
+ */
+export function withReplaceOption<C extends { inputs: Record<string, unknown> }>(
+  news: Record<string, unknown>,
+  checked: C,
+): C {
+  if (news[REPLACE_ON_CHANGES] !== undefined) checked.inputs[REPLACE_ON_CHANGES] = news[REPLACE_ON_CHANGES];
+  return checked;
+}
+
+/**
+ * The changed fields the program's `replaceOnChanges` covers (Pulumi's property paths: `"tags"`, `"tags.env"`,
+ * `"networkIds[0]"`, `"*"` for every field). A path into a field covers it when the value at that path changed.
+ * `changed` are the fields the diff found changed, `olds` the old outputs, `news` the new inputs.
+ */
+export function optionReplaces(
+  changed: readonly string[],
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): string[] {
+  const paths = news[REPLACE_ON_CHANGES];
+  if (!Array.isArray(paths) || !changed.length) return [];
+  const out = new Set<string>();
+  for (const path of paths) {
+    if (typeof path !== "string") continue;
+    const [field, ...rest] = pathParts(path);
+    if (field === "*") {
+      for (const k of changed) out.add(k);
+    } else if (changed.includes(field)) {
+      if (!rest.length || !sameValue(valueAt(olds[field], rest), valueAt(news[field], rest))) out.add(field);
+    }
+  }
+  return [...out];
+}
+
+/** `a.b[0]["c.d"]` → ["a", "b", "0", "c.d"]. */
+function pathParts(path: string): string[] {
+  const parts: string[] = [];
+  for (const m of path.matchAll(/([^.[\]]+)|\[(\d+|\*)\]|\["([^"]*)"\]/g)) parts.push(m[1] ?? m[2] ?? m[3]);
+  return parts;
+}
+
+function valueAt(v: unknown, parts: readonly string[]): unknown {
+  let cur = v;
+  for (const p of parts) {
+    if (p === "*") return cur; // any element: the whole value stands for it
+    if (cur === null || typeof cur !== "object") return undefined;
+    cur = (cur as Record<string, unknown>)[p];
+  }
+  return cur;
+}

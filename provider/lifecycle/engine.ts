@@ -9,6 +9,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { JobFailedError } from "../client";
 import type { Fields, Kind, KindApi, LiveRecord, Outputs, OutputsOf, Recorded } from "../kinds/define";
 import { finishCheck } from "./checkRun";
+import { optionReplaces, withReplaceOption } from "./diff";
 import {
   describe,
   failure,
@@ -31,6 +32,7 @@ import {
   outputsOf,
 } from "./fields";
 import { batchedRead, markChanged } from "./readBatch";
+import { afterRead, withGiven } from "./readInputs";
 import { awaitJob, defaultRegion, openSession, type Session, settle, type Waited } from "./session";
 import { changeTags, currentTags } from "./tagging";
 import { type Operation, withDefaults } from "./timeouts";
@@ -358,21 +360,30 @@ export function providerOf<F extends Fields, O extends Outputs>(
   }
 
   const kept = (outs: Recorded) => compactOutputs(kind, outs) as OutputsOf<F, O>;
+  /** What state keeps of what create or update made from the checked `inputs` (readInputs.ts: withGiven). */
+  const keptFrom = (outs: Recorded, inputs: Recorded) =>
+    withGiven(kind, compactOutputs(kind, outs), inputs) as OutputsOf<F, O>;
   const full = (stored: Recorded | undefined) => fullOutputs(kind, stored ?? {});
   return {
-    check: surfaced((olds, news) =>
-      finishCheck({
-        kind,
-        olds,
-        checked: checkKind(kind, olds, news),
-        lookups: (inputs, region) => fieldLookups(kind, inputs, region, news),
-      }),
+    check: surfaced(async (olds, news) =>
+      withReplaceOption(
+        news,
+        await finishCheck({
+          kind,
+          olds,
+          checked: checkKind(kind, olds, news),
+          lookups: (inputs, region) => fieldLookups(kind, inputs, region, news),
+        }),
+      ),
     ),
     diff: surfaced(async (_id, stored, news) => {
       const olds = full(stored);
       const d = diffKind(kind, olds, news);
-      // in-place changes the platform takes in one direction only (a Kubernetes upgrade, never a downgrade)
-      const more = d.updates.length && kind.replaceWhen ? await kind.replaceWhen(olds, news, d.updates) : [];
+      // in-place changes the platform takes in one direction only (a Kubernetes upgrade, never a downgrade), and
+      // those the program's replaceOnChanges option covers
+      const when = d.updates.length && kind.replaceWhen ? await kind.replaceWhen(olds, news, d.updates) : [];
+      const byOption = optionReplaces(d.updates, olds, news);
+      const more = [...when, ...byOption.filter((k) => !when.includes(k))];
       if (more.length)
         return {
           changes: true,
@@ -383,13 +394,19 @@ export function providerOf<F extends Fields, O extends Outputs>(
     }),
     create: surfaced(async (inputs) => {
       const made = await create(inputs);
-      return { id: made.id, outs: kept(made.outs) };
+      return { id: made.id, outs: keptFrom(made.outs, inputs) };
     }),
     read: surfaced(async (id, props) => {
-      const got = await readNamed(id, full(props));
-      return got.props ? { id: got.id, props: kept(got.props) } : got;
+      const old = full(props);
+      const got = await readNamed(id, old);
+      if (!got.props) return got;
+      // with the inputs the live values stand for, when they moved (readInputs.ts)
+      const now = afterRead(kind, props ?? {}, old, got.props, kept(got.props));
+      return { id: got.id, props: now.props as OutputsOf<F, O>, inputs: now.inputs as OutputsOf<F, O> };
     }),
-    update: surfaced(async (id, olds, news) => ({ outs: kept((await update(id, full(olds), news)).outs) })),
+    update: surfaced(async (id, olds, news) => ({
+      outs: keptFrom((await update(id, full(olds), news)).outs, news),
+    })),
     delete: surfaced((id, props) => remove(id, full(props))),
   };
 }

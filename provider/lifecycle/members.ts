@@ -1,8 +1,8 @@
 // Members: an in-place field that is a set of resource ids the API changes by add and remove calls (a
 // load balancer's instances), not by setting the whole value. Declared once here, for every kind with such a
-// field: the field (ids, no duplicates, order does not matter, none when left out) and its convergence (the
-// calls for what left and what came, each waited for as a job, removals first so a replaced member never
-// holds a slot twice).
+// field: the field (ids, no duplicates, order does not matter, none when left out; shown in the program's order)
+// and its convergence (the calls for what left and what came, each waited for as a job, removals first so a
+// replaced member never holds a slot twice).
 
 import { z } from "zod";
 import type { AcceptedMutation } from "../client";
@@ -18,6 +18,19 @@ export function sameMembers(a: unknown, b: unknown): boolean {
   return x.length === y.length && [...x].sort().join(",") === [...y].sort().join(",");
 }
 
+/**
+ * The live members in the order the program gave them (`given`: the recorded input, or the old output), those the
+ * program does not name after them in id order. The API lists members in an order of its own; shown as it lists
+ * them, every change of the members would also show as a reorder of the ones that stayed.
+ */
+export function inGivenOrder(live: readonly string[] | undefined, given: unknown): string[] {
+  const order = Array.isArray(given) ? (given as string[]) : [];
+  if (live === undefined) return [...order];
+  const now = new Set(live);
+  const named = new Set(order);
+  return [...order.filter((m) => now.has(m)), ...live.filter((m) => !named.has(m)).sort()];
+}
+
 /** What to remove from `live` and add to it to make it `want`. */
 export function membershipDelta(live: readonly string[], want: readonly string[]) {
   const now = new Set(live);
@@ -26,10 +39,15 @@ export function membershipDelta(live: readonly string[], want: readonly string[]
 }
 
 /**
- * A members field: ids of `kind` (the registry's name), changed in place; none when left out. `live` reads the
- * current members from the record.
+ * A members field named `name`: ids of `kind` (the registry's name), changed in place; none when left out. `live`
+ * reads the current members from the record.
  */
-export function membersField<R>(rule: string, kind: string, live: (r: R) => string[] | undefined) {
+export function membersField<R>(
+  rule: string,
+  kind: string,
+  live: (r: R) => string[] | undefined,
+  name = "memberIds",
+) {
   const schema = z
     .array(id(rule), { error: `must be a list of ids: ${rule}` })
     .refine((ids) => new Set(ids).size === ids.length, `must not name an id twice: ${rule}`)
@@ -39,6 +57,8 @@ export function membersField<R>(rule: string, kind: string, live: (r: R) => stri
     unset: () => [],
     same: sameMembers,
     live: (r: R) => [...(live(r) ?? [])].sort(),
+    output: (r: R, rec: Record<string, unknown>) => inGivenOrder(live(r), rec[name]),
+    shown: z.array(z.string()),
     ref: kind,
     present: true,
   });

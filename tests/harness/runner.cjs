@@ -13,6 +13,7 @@
 //   before), then {op, config?, env?, options?, lean?} with op: up | preview | refresh | destroy | export
 //   (secrets shown, as the Automation API does) | export-raw (`pulumi stack export`: secrets as ciphertext) |
 //   rm | env (only applies `env`), and last {op: "exit"}. `lean`: no outputs (see readResultsFromTheRun).
+//   `steps`: the result carries each step's metadata from the engine's resourcePreEvents.
 // stdout: one JSON line per command:
 //   {id, op, ok, error?, diagnostics, summary?, outputs?, deployment?, output, stderr, ms}
 // The environment of the runs (CIM_TOKEN, …) is this process's, set by whoever starts it, never in a file;
@@ -168,6 +169,8 @@ async function perform(cmd) {
   let stderr = "";
   // What the engine reported, one entry per diagnostic (the CLI's display prints each more than once).
   const diagnostics = [];
+  // With `steps`: each step's metadata as the engine announced it (op, urn, keys, diffs, detailedDiff, old, new).
+  const steps = [];
   const o = {
     onOutput: (s) => {
       output += s;
@@ -179,6 +182,8 @@ async function perform(cmd) {
       if (e.summaryEvent) session.summary = e.summaryEvent.resourceChanges;
       const d = e.diagnosticEvent;
       if (d) diagnostics.push({ severity: d.severity, message: d.message, urn: d.urn });
+      const m = cmd.steps && e.resourcePreEvent?.metadata;
+      if (m) steps.push(m);
     },
     color: "never",
     ...(cmd.options ?? {}),
@@ -218,6 +223,7 @@ async function perform(cmd) {
   }
   result.ms = Date.now() - started;
   result.diagnostics = diagnostics;
+  if (cmd.steps) result.steps = steps;
   result.output = output;
   result.stderr = stderr;
   return result;

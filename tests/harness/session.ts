@@ -27,6 +27,8 @@ export interface OpRequest {
    * engine's own, without `pulumi stack history`; runner.cjs: `readResultsFromTheRun`).
    */
   lean?: boolean;
+  /** The result carries `steps`: each step's metadata as the engine announced it (its resourcePreEvent). */
+  steps?: boolean;
 }
 
 /** What one operation returned. */
@@ -41,6 +43,8 @@ export interface OpResult {
   outputs?: Record<string, any>;
   /** `export`: secrets shown, as the Automation API does; `export-raw`: as `pulumi stack export` prints. */
   deployment?: { version: number; deployment: any };
+  /** With `steps`: each step's metadata (op, urn, keys, diffs, detailedDiff, old and new inputs and outputs). */
+  steps?: any[];
   /** The CLI's standard output and standard error. */
   output: string;
   stderr: string;

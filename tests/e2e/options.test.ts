@@ -1,0 +1,111 @@
+// Resource options the engine does not apply to dynamic resources, honoured by the SDK class through inputs:
+// customTimeouts become the provider's timeouts, replaceOnChanges makes the provider's diff replace, and what
+// cannot be honoured is a warning on the resource at preview.
+import * as path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { sourceHome, stackRun } from "../harness";
+import { mine, startApi, type TestApi, uniqueStack } from "./support";
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await startApi();
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+const program = path.join(__dirname, "programs", "options.cjs");
+const options = (o: Record<string, unknown> | null) => ({
+  "cim-e2e:options": o === null ? null : JSON.stringify(o),
+});
+
+it("customTimeouts reach the provider: a deploy that outlives customTimeouts.create stops there", async () => {
+  const home = sourceHome("options-timeouts");
+  const run = await stackRun({
+    home,
+    stackName: uniqueStack("options-timeouts"),
+    program,
+    envVars: api.envVars,
+  });
+  await api.control.jobTiming({ latencyMs: 4_000 });
+  const [slow] = await run([
+    { op: "up", expectFailure: true, config: options({ customTimeouts: { create: "1s" } }) },
+  ]);
+  expect(slow.ok).toBe(false);
+  expect(slow.output).toMatch(/was still running after 1 s/);
+  // without the option the default (20 minutes) applies: the next up waits the deploy out
+  await api.control.jobTiming({ latencyMs: 0 });
+  const [done] = await run([{ op: "up", config: options(null) }, { op: "rm" }]);
+  expect(done.outputs?.state).toBe("Running");
+  expect(mine((await api.control.state()).instances)).toHaveLength(1);
+}, 300_000);
+
+it("replaceOnChanges replaces on an in-place field; what cannot be honoured warns at preview", async () => {
+  const home = sourceHome("options-replace");
+  const run = await stackRun({
+    home,
+    stackName: uniqueStack("options-replace"),
+    program,
+    envVars: api.envVars,
+  });
+  const opts = { replaceOnChanges: ["displayName", "nope"], customTimeouts: { update: "2us" } };
+  const [up] = await run([{ op: "up", config: options(opts) }]);
+  const firstId = String(up.outputs?.vmId);
+
+  const [inPlace, replacing] = await run([
+    { op: "preview", config: { ...options(null), "cim-e2e:displayName": "two" } },
+    { op: "preview", config: options(opts), steps: true },
+  ]);
+  // displayName changes in place, unless replaceOnChanges names it
+  expect(inPlace.summary).toMatchObject({ update: 1 });
+  expect(inPlace.summary?.replace).toBeUndefined();
+  expect(replacing.summary).toMatchObject({ replace: 1 });
+  const vm = (replacing.steps ?? []).find((s) => s.urn.endsWith("::vm") && s.op === "replace");
+  expect(vm?.keys).toEqual(["displayName"]);
+  const warnings = replacing.diagnostics.filter((d) => d.severity === "warning" && d.urn?.endsWith("::vm"));
+  expect(warnings.map((d) => d.message).join("\n")).toMatch(
+    /replaceOnChanges "nope" names no input of cim:Instance "vm": ignored/,
+  );
+  expect(warnings.map((d) => d.message).join("\n")).toMatch(
+    /customTimeouts\.update "2us" is not a duration pulumi-cim takes/,
+  );
+
+  const [replaced] = await run([{ op: "up" }, { op: "rm" }]);
+  expect(replaced.summary).toMatchObject({ replace: 1 });
+  expect(replaced.outputs?.vmId).not.toBe(firstId);
+  expect(replaced.outputs?.displayName).toBe("two");
+  const instances = (await api.control.state()).instances;
+  expect(instances[String(replaced.outputs?.vmId)].state).toBe("Running");
+  expect(["Destroyed", "Expunging", undefined]).toContain(instances[firstId]?.state);
+}, 300_000);
+
+it("the import option adopts the instance it names (Pulumi cannot import a dynamic resource) and says so", async () => {
+  const c = api.client;
+  const zoneId = (await c.catalogue.zones())[0].id;
+  const template = (await c.catalogue.templates()).find((t) => t.name === "Ubuntu 22.04 LTS")!;
+  const offering = (await c.catalogue.computeOfferings()).find((o) => o.name === "Small")!;
+  const vm = await c.instances.create({ zoneId, templateId: template.id, serviceOfferingId: offering.id });
+  await c.jobs.wait(vm, { firstDelayMs: 0 });
+
+  const home = sourceHome("options-import");
+  const run = await stackRun({
+    home,
+    stackName: uniqueStack("options-import"),
+    program,
+    envVars: api.envVars,
+  });
+  const before = Object.keys((await api.control.state()).instances).length;
+  const [up, stable] = await run([
+    { op: "up", config: options({ import: vm.id }) },
+    { op: "preview" },
+    { op: "rm" },
+  ]);
+  expect(up.outputs?.vmId).toBe(vm.id);
+  expect(up.diagnostics.some((d) => /the import option is taken as adoptId/.test(d.message))).toBe(true);
+  expect(stable.summary).toEqual({ same: 2 });
+  const state = await api.control.state();
+  expect(Object.keys(state.instances)).toHaveLength(before);
+  expect(state.instances[String(vm.id)].displayName).toBe("one");
+}, 300_000);

@@ -1,0 +1,50 @@
+// Resource options the engine does not apply to dynamic resources, turned into inputs by the SDK class
+// (sdk/options.ts); the end-to-end behaviour is in tests/e2e/options.test.ts.
+import { describe, expect, it } from "vitest";
+import { kinds } from "../../provider/kinds";
+import { REPLACE_ON_CHANGES } from "../../provider/kinds/define";
+import { honourOptions } from "../../sdk/options";
+
+const args = { zoneId: "z", templateId: "t", serviceOfferingId: "o" };
+
+describe("resource options on the dynamic path", () => {
+  it("customTimeouts become the timeouts input; one pulumi-cim cannot read is a warning", () => {
+    const props: Record<string, unknown> = { ...args };
+    const h = honourOptions(kinds.Instance, "web", args, props, {
+      customTimeouts: { create: "30m", update: "1.5h", delete: "2us" },
+    });
+    expect(props.timeouts).toEqual({ create: "30m", update: "1.5h" });
+    expect(h.warnings).toEqual([expect.stringMatching(/^customTimeouts\.delete "2us" is not a duration/)]);
+  });
+
+  it("replaceOnChanges goes to the provider as a hidden input; a path naming no input is a warning", () => {
+    const props: Record<string, unknown> = { ...args };
+    const h = honourOptions(kinds.Instance, "web", args, props, {
+      replaceOnChanges: ["tags.env", "*", "nope"],
+    });
+    expect(props[REPLACE_ON_CHANGES]).toEqual(["tags.env", "*"]);
+    expect(h.warnings).toEqual([
+      expect.stringMatching(/^replaceOnChanges "nope" names no input of cim:Instance "web"/),
+    ]);
+  });
+
+  it("import becomes adoptId (Pulumi cannot import a dynamic resource); a kind that cannot adopt says so", () => {
+    const props: Record<string, unknown> = { ...args };
+    const h = honourOptions(kinds.Instance, "web", args, props, { import: "i-1", protect: true });
+    expect(props.adoptId).toBe("i-1");
+    expect(h.opts).toEqual({ import: undefined, protect: true });
+    expect(h.warnings).toEqual([expect.stringMatching(/^the import option is taken as adoptId: "i-1"/)]);
+    expect(() => honourOptions(kinds.Tags, "t", {}, {}, { import: "x" })).toThrow(
+      /cim:Tags "t": the import option does not work for pulumi-cim's resources .* cannot adopt/,
+    );
+  });
+
+  it("no options: nothing changes", () => {
+    const props: Record<string, unknown> = { ...args };
+    expect(honourOptions(kinds.Instance, "web", args, props, undefined)).toEqual({
+      opts: undefined,
+      warnings: [],
+    });
+    expect(props).toEqual(args);
+  });
+});
