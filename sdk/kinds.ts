@@ -145,6 +145,7 @@ export interface Instance extends KindResource<InstanceKind> {
 
 /** The class cim.Instance: `new cim.Instance(name, args, opts?)`. */
 export interface InstanceClass extends KindClass<InstanceKind>, Proven<InstanceKind, InstanceArgs, Instance> {
+  /** A compute instance (virtual machine). */
   new (name: string, args: InstanceArgs, opts?: pulumi.CustomResourceOptions): Instance;
   isInstance(obj: unknown): obj is Instance;
 }
@@ -214,6 +215,7 @@ export interface Volume extends KindResource<VolumeKind> {
 
 /** The class cim.Volume: `new cim.Volume(name, args, opts?)`. */
 export interface VolumeClass extends KindClass<VolumeKind>, Proven<VolumeKind, VolumeArgs, Volume> {
+  /** A block storage volume, optionally attached to an instance. */
   new (name: string, args: VolumeArgs, opts?: pulumi.CustomResourceOptions): Volume;
   isInstance(obj: unknown): obj is Volume;
 }
@@ -281,6 +283,7 @@ export interface Vpc extends KindResource<VpcKind> {
 
 /** The class cim.Vpc: `new cim.Vpc(name, args, opts?)`. */
 export interface VpcClass extends KindClass<VpcKind>, Proven<VpcKind, VpcArgs, Vpc> {
+  /** A virtual private cloud: an address range for network tiers. */
   new (name: string, args: VpcArgs, opts?: pulumi.CustomResourceOptions): Vpc;
   isInstance(obj: unknown): obj is Vpc;
 }
@@ -362,6 +365,7 @@ export interface Network extends KindResource<NetworkKind> {
 
 /** The class cim.Network: `new cim.Network(name, args, opts?)`. */
 export interface NetworkClass extends KindClass<NetworkKind>, Proven<NetworkKind, NetworkArgs, Network> {
+  /** An isolated network, or a tier of a VPC. */
   new (name: string, args: NetworkArgs, opts?: pulumi.CustomResourceOptions): Network;
   isInstance(obj: unknown): obj is Network;
 }
@@ -407,6 +411,7 @@ export interface NetworkAclList extends KindResource<NetworkAclListKind> {
 export interface NetworkAclListClass
   extends KindClass<NetworkAclListKind>,
     Proven<NetworkAclListKind, NetworkAclListArgs, NetworkAclList> {
+  /** A network ACL list of a VPC, for its tiers (the two default lists are looked up, not made). */
   new (name: string, args: NetworkAclListArgs, opts?: pulumi.CustomResourceOptions): NetworkAclList;
   isInstance(obj: unknown): obj is NetworkAclList;
 }
@@ -488,6 +493,7 @@ export interface NetworkAclRule extends KindResource<NetworkAclRuleKind> {
 export interface NetworkAclRuleClass
   extends KindClass<NetworkAclRuleKind>,
     Proven<NetworkAclRuleKind, NetworkAclRuleArgs, NetworkAclRule> {
+  /** A rule of a network ACL list: protocol, ports or ICMP type, CIDRs, allow or deny, ingress or egress. */
   new (name: string, args: NetworkAclRuleArgs, opts?: pulumi.CustomResourceOptions): NetworkAclRule;
   isInstance(obj: unknown): obj is NetworkAclRule;
 }
@@ -539,6 +545,7 @@ export interface BackupSchedule extends KindResource<BackupScheduleKind> {
 export interface BackupScheduleClass
   extends KindClass<BackupScheduleKind>,
     Proven<BackupScheduleKind, BackupScheduleArgs, BackupSchedule> {
+  /** When an instance is backed up (synchronous in the API). */
   new (name: string, args: BackupScheduleArgs, opts?: pulumi.CustomResourceOptions): BackupSchedule;
   isInstance(obj: unknown): obj is BackupSchedule;
 }
@@ -594,6 +601,7 @@ export interface Backup extends KindResource<BackupKind> {
 
 /** The class cim.Backup: `new cim.Backup(name, args, opts?)`. */
 export interface BackupClass extends KindClass<BackupKind>, Proven<BackupKind, BackupArgs, Backup> {
+  /** An on-demand backup of an instance that has a backup offering. */
   new (name: string, args: BackupArgs, opts?: pulumi.CustomResourceOptions): Backup;
   isInstance(obj: unknown): obj is Backup;
 }
@@ -665,6 +673,7 @@ export interface InstanceSchedule extends KindResource<InstanceScheduleKind> {
 export interface InstanceScheduleClass
   extends KindClass<InstanceScheduleKind>,
     Proven<InstanceScheduleKind, InstanceScheduleArgs, InstanceSchedule> {
+  /** Starts, stops or reboots an instance on a cron schedule in a time zone (synchronous in the API). */
   new (name: string, args: InstanceScheduleArgs, opts?: pulumi.CustomResourceOptions): InstanceSchedule;
   isInstance(obj: unknown): obj is InstanceSchedule;
 }
@@ -708,6 +717,7 @@ export interface SshKeyPair extends KindResource<SshKeyPairKind> {
 export interface SshKeyPairClass
   extends KindClass<SshKeyPairKind>,
     Proven<SshKeyPairKind, SshKeyPairArgs, SshKeyPair> {
+  /** A public key registered under a name, for instances' sshKeyNames (the private key never passes through). */
   new (name: string, args: SshKeyPairArgs, opts?: pulumi.CustomResourceOptions): SshKeyPair;
   isInstance(obj: unknown): obj is SshKeyPair;
 }
@@ -765,6 +775,7 @@ export interface PublicIp extends KindResource<PublicIpKind> {
 
 /** The class cim.PublicIp: `new cim.PublicIp(name, args, opts?)`. */
 export interface PublicIpClass extends KindClass<PublicIpKind>, Proven<PublicIpKind, PublicIpArgs, PublicIp> {
+  /** A public IP address acquired for an isolated network or a VPC. */
   new (name: string, args: PublicIpArgs, opts?: pulumi.CustomResourceOptions): PublicIp;
   isInstance(obj: unknown): obj is PublicIp;
 }
@@ -816,6 +827,7 @@ export interface StaticNat extends KindResource<StaticNatKind> {
 export interface StaticNatClass
   extends KindClass<StaticNatKind>,
     Proven<StaticNatKind, StaticNatArgs, StaticNat> {
+  /** A public IP mapped one to one onto an instance's NIC (every port). */
   new (name: string, args: StaticNatArgs, opts?: pulumi.CustomResourceOptions): StaticNat;
   isInstance(obj: unknown): obj is StaticNat;
 }
@@ -869,6 +881,7 @@ export interface VolumeSnapshot extends KindResource<VolumeSnapshotKind> {
 export interface VolumeSnapshotClass
   extends KindClass<VolumeSnapshotKind>,
     Proven<VolumeSnapshotKind, VolumeSnapshotArgs, VolumeSnapshot> {
+  /** A point-in-time copy of a volume (a job), for restoring it as a new volume. */
   new (name: string, args: VolumeSnapshotArgs, opts?: pulumi.CustomResourceOptions): VolumeSnapshot;
   isInstance(obj: unknown): obj is VolumeSnapshot;
 }
@@ -926,6 +939,7 @@ export interface InstanceSnapshot extends KindResource<InstanceSnapshotKind> {
 export interface InstanceSnapshotClass
   extends KindClass<InstanceSnapshotKind>,
     Proven<InstanceSnapshotKind, InstanceSnapshotArgs, InstanceSnapshot> {
+  /** The disks (and optionally the memory) of an instance at a point in time (a job). */
   new (name: string, args: InstanceSnapshotArgs, opts?: pulumi.CustomResourceOptions): InstanceSnapshot;
   isInstance(obj: unknown): obj is InstanceSnapshot;
 }
@@ -999,6 +1013,7 @@ export interface VpcGateway extends KindResource<VpcGatewayKind> {
 export interface VpcGatewayClass
   extends KindClass<VpcGatewayKind>,
     Proven<VpcGatewayKind, VpcGatewayArgs, VpcGateway> {
+  /** A VPC private gateway: the VPC's address on a private network (a VLAN) beyond the VPC. */
   new (name: string, args: VpcGatewayArgs, opts?: pulumi.CustomResourceOptions): VpcGateway;
   isInstance(obj: unknown): obj is VpcGateway;
 }
@@ -1078,6 +1093,7 @@ export interface LoadBalancerRule extends KindResource<LoadBalancerRuleKind> {
 export interface LoadBalancerRuleClass
   extends KindClass<LoadBalancerRuleKind>,
     Proven<LoadBalancerRuleKind, LoadBalancerRuleArgs, LoadBalancerRule> {
+  /** A public load-balancer rule: a port of a public IP balanced over member instances. */
   new (name: string, args: LoadBalancerRuleArgs, opts?: pulumi.CustomResourceOptions): LoadBalancerRule;
   isInstance(obj: unknown): obj is LoadBalancerRule;
 }
@@ -1157,6 +1173,7 @@ export interface InternalLoadBalancer extends KindResource<InternalLoadBalancerK
 export interface InternalLoadBalancerClass
   extends KindClass<InternalLoadBalancerKind>,
     Proven<InternalLoadBalancerKind, InternalLoadBalancerArgs, InternalLoadBalancer> {
+  /** A load balancer inside a VPC tier: a port of a tier address balanced over member instances. */
   new (
     name: string,
     args: InternalLoadBalancerArgs,
@@ -1256,6 +1273,7 @@ export interface KubernetesCluster extends KindResource<KubernetesClusterKind> {
 export interface KubernetesClusterClass
   extends KindClass<KubernetesClusterKind>,
     Proven<KubernetesClusterKind, KubernetesClusterArgs, KubernetesCluster> {
+  /** A Kubernetes cluster (CloudStack Kubernetes Service): scaled and upgraded in place; kubeconfig as a secret output. */
   new (name: string, args: KubernetesClusterArgs, opts?: pulumi.CustomResourceOptions): KubernetesCluster;
   isInstance(obj: unknown): obj is KubernetesCluster;
 }
@@ -1295,6 +1313,7 @@ export interface Tags extends KindResource<TagsKind> {
 
 /** The class cim.Tags: `new cim.Tags(name, args, opts?)`. */
 export interface TagsClass extends KindClass<TagsKind>, Proven<TagsKind, TagsArgs, Tags> {
+  /** Tags through the generic tag endpoint, for resource types without a tag route (templates, …). */
   new (name: string, args: TagsArgs, opts?: pulumi.CustomResourceOptions): Tags;
   isInstance(obj: unknown): obj is Tags;
 }
@@ -1358,6 +1377,7 @@ export interface Comment extends KindResource<CommentKind> {
 
 /** The class cim.Comment: `new cim.Comment(name, args, opts?)`. */
 export interface CommentClass extends KindClass<CommentKind>, Proven<CommentKind, CommentArgs, Comment> {
+  /** A comment (the API's annotation) on a volume, network, public IP, VPC or Kubernetes cluster. */
   new (name: string, args: CommentArgs, opts?: pulumi.CustomResourceOptions): Comment;
   isInstance(obj: unknown): obj is Comment;
 }
@@ -1443,6 +1463,7 @@ export interface FileSystem extends KindResource<FileSystemKind> {
 export interface FileSystemClass
   extends KindClass<FileSystemKind>,
     Proven<FileSystemKind, FileSystemArgs, FileSystem> {
+  /** A shared file system (NFS) served on a network, its size grown in place. */
   new (name: string, args: FileSystemArgs, opts?: pulumi.CustomResourceOptions): FileSystem;
   isInstance(obj: unknown): obj is FileSystem;
 }
@@ -1482,6 +1503,7 @@ export interface InstanceGroup extends KindResource<InstanceGroupKind> {
 export interface InstanceGroupClass
   extends KindClass<InstanceGroupKind>,
     Proven<InstanceGroupKind, InstanceGroupArgs, InstanceGroup> {
+  /** A named group of instances in one region; instances join it by name (cim.Instance group). */
   new (name: string, args: InstanceGroupArgs, opts?: pulumi.CustomResourceOptions): InstanceGroup;
   isInstance(obj: unknown): obj is InstanceGroup;
 }
@@ -1527,6 +1549,7 @@ export interface MultiRegionGroup extends KindResource<MultiRegionGroupKind> {
 export interface MultiRegionGroupClass
   extends KindClass<MultiRegionGroupKind>,
     Proven<MultiRegionGroupKind, MultiRegionGroupArgs, MultiRegionGroup> {
+  /** A group that joins VPCs of several regions; each VPC joins through a cim.MultiRegionGroupVpc. */
   new (name: string, args: MultiRegionGroupArgs, opts?: pulumi.CustomResourceOptions): MultiRegionGroup;
   isInstance(obj: unknown): obj is MultiRegionGroup;
 }
@@ -1584,6 +1607,7 @@ export interface MultiRegionGroupVpc extends KindResource<MultiRegionGroupVpcKin
 export interface MultiRegionGroupVpcClass
   extends KindClass<MultiRegionGroupVpcKind>,
     Proven<MultiRegionGroupVpcKind, MultiRegionGroupVpcArgs, MultiRegionGroupVpc> {
+  /** A VPC of any region in a multi-region group; its region is the group's, vpcRegion the VPC's. */
   new (name: string, args: MultiRegionGroupVpcArgs, opts?: pulumi.CustomResourceOptions): MultiRegionGroupVpc;
   isInstance(obj: unknown): obj is MultiRegionGroupVpc;
 }
@@ -1627,6 +1651,7 @@ export interface Project extends KindResource<ProjectKind> {
 
 /** The class cim.Project: `new cim.Project(name, args, opts?)`. */
 export interface ProjectClass extends KindClass<ProjectKind>, Proven<ProjectKind, ProjectArgs, Project> {
+  /** A project: a named grouping of work, kept by the service (synchronous). */
   new (name: string, args: ProjectArgs, opts?: pulumi.CustomResourceOptions): Project;
   isInstance(obj: unknown): obj is Project;
 }
@@ -1716,6 +1741,7 @@ export interface Template extends KindResource<TemplateKind> {
 
 /** The class cim.Template: `new cim.Template(name, args, opts?)`. */
 export interface TemplateClass extends KindClass<TemplateKind>, Proven<TemplateKind, TemplateArgs, Template> {
+  /** A template registered from a URL (a download job), for instances' templateId once ready. */
   new (name: string, args: TemplateArgs, opts?: pulumi.CustomResourceOptions): Template;
   isInstance(obj: unknown): obj is Template;
 }
@@ -1775,6 +1801,7 @@ export interface TemplatePermissions extends KindResource<TemplatePermissionsKin
 export interface TemplatePermissionsClass
   extends KindClass<TemplatePermissionsKind>,
     Proven<TemplatePermissionsKind, TemplatePermissionsArgs, TemplatePermissions> {
+  /** Who besides its owner may use a template: public, featured, extractable, named accounts. */
   new (name: string, args: TemplatePermissionsArgs, opts?: pulumi.CustomResourceOptions): TemplatePermissions;
   isInstance(obj: unknown): obj is TemplatePermissions;
 }
@@ -1854,6 +1881,7 @@ export interface Iso extends KindResource<IsoKind> {
 
 /** The class cim.Iso: `new cim.Iso(name, args, opts?)`. */
 export interface IsoClass extends KindClass<IsoKind>, Proven<IsoKind, IsoArgs, Iso> {
+  /** An ISO registered from a URL (a download job), for instances' isoId (imageType iso) once ready. */
   new (name: string, args: IsoArgs, opts?: pulumi.CustomResourceOptions): Iso;
   isInstance(obj: unknown): obj is Iso;
 }

@@ -61,6 +61,7 @@ export function sdkKindsModule(): string {
       "",
       `/** The class cim.${name}: \`new cim.${name}(name, args, opts?)\`. */`,
       `export interface ${name}Class extends KindClass<${k}>, Proven<${k}, ${name}Args, ${name}> {`,
+      `  /** ${escapeDoc(kind.summary)} */`,
       `  new (name: string, args: ${name}Args, opts?: pulumi.CustomResourceOptions): ${name};`,
       `  isInstance(obj: unknown): obj is ${name};`,
       "}",
