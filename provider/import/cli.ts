@@ -18,8 +18,8 @@ import { DOCTOR_USAGE, doctorCommand } from "../doctor";
 import { kindList } from "../kinds";
 import { dependencySpec, ownPackageRoot } from "./dependency";
 import { generateProgram, nounList } from "./generate";
-import { importedKinds, readInventory, resolveRegion } from "./inventory";
-import { kindsNamed, narrowInventory, type Selection } from "./select";
+import { readInventory, resolveRegion } from "./inventory";
+import { importableKindNames, kindsNamed, narrowInventory, type Selection } from "./select";
 
 const IMPORT_USAGE = `usage: pulumi-cim import --region REGION [--kind KIND]... [--id ID]... [--name NAME]...
                          [--out DIR] [--project NAME] [--force]
@@ -31,9 +31,8 @@ const IMPORT_USAGE = `usage: pulumi-cim import --region REGION [--kind KIND]... 
   or folder it was installed from (a source checkout: its folder).
 
   --region R        region id (uuid) or name; default: $CIM_REGION
-  --kind K          adopt only resources of kind K (${importedKinds()
-    .map((k) => k.name)
-    .join(", ")}); repeat for more kinds
+  --kind K          adopt only resources of kind K; repeat for more kinds. The kinds:
+${wrap(importableKindNames().join(", "), 20, 100)}
   --id ID           adopt only the resource with this id; repeat for more (a static NAT shares its
                     public IP's id: add --kind to tell them apart)
   --name NAME       adopt only resources with this name; repeat for more
@@ -57,6 +56,19 @@ ${DOCTOR_USAGE}
 ${IMPORT_USAGE}`;
 
 class UsageError extends Error {}
+
+/** `text` in lines of at most `width` characters, each indented by `indent` spaces. */
+function wrap(text: string, indent: number, width: number): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && indent + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line].map((l) => " ".repeat(indent) + l).join("\n");
+}
 
 /** The base URL without anything that could be a credential (user info, query, fragment). */
 function displayUrl(baseUrl: string): string {

@@ -13,9 +13,15 @@ export interface Selection {
   names?: readonly string[];
 }
 
+/** The names of the kinds import adopts, alphabetically (for help and errors). */
+export const importableKindNames = (): string[] =>
+  importedKinds()
+    .map((k) => k.name)
+    .sort();
+
 /** The kind names `--kind` values name, any case ("volume" → Volume); an unknown one fails, listing the kinds. */
 export function kindsNamed(values: readonly string[]): string[] {
-  const known = importedKinds().map((k) => k.name);
+  const known = importableKindNames();
   return values.map((v) => {
     const found = known.find((k) => k.toLowerCase() === v.trim().toLowerCase());
     if (!found)
