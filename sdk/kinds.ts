@@ -14,6 +14,8 @@ type Same<A, B> = [A, keyof A] extends [B, keyof B]
     ? true
     : false
   : false;
+/** The class's static members (not its construct signature, which each class declares with its named types). */
+type Statics<K extends Kind> = Omit<KindClass<K>, "isInstance">;
 /** Nothing when A and R are exactly the kind's Args and instance types, else a member no class has. */
 type Proven<K extends Kind, A, R> = [Same<A, ArgsOf<K>>, Same<R, KindResource<K>>] extends [true, true]
   ? Record<never, never>
@@ -144,7 +146,7 @@ export interface Instance extends KindResource<InstanceKind> {
 }
 
 /** The class cim.Instance: `new cim.Instance(name, args, opts?)`. */
-export interface InstanceClass extends KindClass<InstanceKind>, Proven<InstanceKind, InstanceArgs, Instance> {
+export interface InstanceClass extends Statics<InstanceKind>, Proven<InstanceKind, InstanceArgs, Instance> {
   /** A compute instance (virtual machine). */
   new (name: string, args: InstanceArgs, opts?: pulumi.CustomResourceOptions): Instance;
   isInstance(obj: unknown): obj is Instance;
@@ -214,7 +216,7 @@ export interface Volume extends KindResource<VolumeKind> {
 }
 
 /** The class cim.Volume: `new cim.Volume(name, args, opts?)`. */
-export interface VolumeClass extends KindClass<VolumeKind>, Proven<VolumeKind, VolumeArgs, Volume> {
+export interface VolumeClass extends Statics<VolumeKind>, Proven<VolumeKind, VolumeArgs, Volume> {
   /** A block storage volume, optionally attached to an instance. */
   new (name: string, args: VolumeArgs, opts?: pulumi.CustomResourceOptions): Volume;
   isInstance(obj: unknown): obj is Volume;
@@ -282,7 +284,7 @@ export interface Vpc extends KindResource<VpcKind> {
 }
 
 /** The class cim.Vpc: `new cim.Vpc(name, args, opts?)`. */
-export interface VpcClass extends KindClass<VpcKind>, Proven<VpcKind, VpcArgs, Vpc> {
+export interface VpcClass extends Statics<VpcKind>, Proven<VpcKind, VpcArgs, Vpc> {
   /** A virtual private cloud: an address range for network tiers. */
   new (name: string, args: VpcArgs, opts?: pulumi.CustomResourceOptions): Vpc;
   isInstance(obj: unknown): obj is Vpc;
@@ -364,7 +366,7 @@ export interface Network extends KindResource<NetworkKind> {
 }
 
 /** The class cim.Network: `new cim.Network(name, args, opts?)`. */
-export interface NetworkClass extends KindClass<NetworkKind>, Proven<NetworkKind, NetworkArgs, Network> {
+export interface NetworkClass extends Statics<NetworkKind>, Proven<NetworkKind, NetworkArgs, Network> {
   /** An isolated network, or a tier of a VPC. */
   new (name: string, args: NetworkArgs, opts?: pulumi.CustomResourceOptions): Network;
   isInstance(obj: unknown): obj is Network;
@@ -409,7 +411,7 @@ export interface NetworkAclList extends KindResource<NetworkAclListKind> {
 
 /** The class cim.NetworkAclList: `new cim.NetworkAclList(name, args, opts?)`. */
 export interface NetworkAclListClass
-  extends KindClass<NetworkAclListKind>,
+  extends Statics<NetworkAclListKind>,
     Proven<NetworkAclListKind, NetworkAclListArgs, NetworkAclList> {
   /** A network ACL list of a VPC, for its tiers (the two default lists are looked up, not made). */
   new (name: string, args: NetworkAclListArgs, opts?: pulumi.CustomResourceOptions): NetworkAclList;
@@ -491,7 +493,7 @@ export interface NetworkAclRule extends KindResource<NetworkAclRuleKind> {
 
 /** The class cim.NetworkAclRule: `new cim.NetworkAclRule(name, args, opts?)`. */
 export interface NetworkAclRuleClass
-  extends KindClass<NetworkAclRuleKind>,
+  extends Statics<NetworkAclRuleKind>,
     Proven<NetworkAclRuleKind, NetworkAclRuleArgs, NetworkAclRule> {
   /** A rule of a network ACL list: protocol, ports or ICMP type, CIDRs, allow or deny, ingress or egress. */
   new (name: string, args: NetworkAclRuleArgs, opts?: pulumi.CustomResourceOptions): NetworkAclRule;
@@ -543,7 +545,7 @@ export interface BackupSchedule extends KindResource<BackupScheduleKind> {
 
 /** The class cim.BackupSchedule: `new cim.BackupSchedule(name, args, opts?)`. */
 export interface BackupScheduleClass
-  extends KindClass<BackupScheduleKind>,
+  extends Statics<BackupScheduleKind>,
     Proven<BackupScheduleKind, BackupScheduleArgs, BackupSchedule> {
   /** When an instance is backed up (synchronous in the API). */
   new (name: string, args: BackupScheduleArgs, opts?: pulumi.CustomResourceOptions): BackupSchedule;
@@ -600,7 +602,7 @@ export interface Backup extends KindResource<BackupKind> {
 }
 
 /** The class cim.Backup: `new cim.Backup(name, args, opts?)`. */
-export interface BackupClass extends KindClass<BackupKind>, Proven<BackupKind, BackupArgs, Backup> {
+export interface BackupClass extends Statics<BackupKind>, Proven<BackupKind, BackupArgs, Backup> {
   /** An on-demand backup of an instance that has a backup offering. */
   new (name: string, args: BackupArgs, opts?: pulumi.CustomResourceOptions): Backup;
   isInstance(obj: unknown): obj is Backup;
@@ -671,7 +673,7 @@ export interface InstanceSchedule extends KindResource<InstanceScheduleKind> {
 
 /** The class cim.InstanceSchedule: `new cim.InstanceSchedule(name, args, opts?)`. */
 export interface InstanceScheduleClass
-  extends KindClass<InstanceScheduleKind>,
+  extends Statics<InstanceScheduleKind>,
     Proven<InstanceScheduleKind, InstanceScheduleArgs, InstanceSchedule> {
   /** Starts, stops or reboots an instance on a cron schedule in a time zone (synchronous in the API). */
   new (name: string, args: InstanceScheduleArgs, opts?: pulumi.CustomResourceOptions): InstanceSchedule;
@@ -715,7 +717,7 @@ export interface SshKeyPair extends KindResource<SshKeyPairKind> {
 
 /** The class cim.SshKeyPair: `new cim.SshKeyPair(name, args, opts?)`. */
 export interface SshKeyPairClass
-  extends KindClass<SshKeyPairKind>,
+  extends Statics<SshKeyPairKind>,
     Proven<SshKeyPairKind, SshKeyPairArgs, SshKeyPair> {
   /** A public key registered under a name, for instances' sshKeyNames (the private key never passes through). */
   new (name: string, args: SshKeyPairArgs, opts?: pulumi.CustomResourceOptions): SshKeyPair;
@@ -774,7 +776,7 @@ export interface PublicIp extends KindResource<PublicIpKind> {
 }
 
 /** The class cim.PublicIp: `new cim.PublicIp(name, args, opts?)`. */
-export interface PublicIpClass extends KindClass<PublicIpKind>, Proven<PublicIpKind, PublicIpArgs, PublicIp> {
+export interface PublicIpClass extends Statics<PublicIpKind>, Proven<PublicIpKind, PublicIpArgs, PublicIp> {
   /** A public IP address acquired for an isolated network or a VPC. */
   new (name: string, args: PublicIpArgs, opts?: pulumi.CustomResourceOptions): PublicIp;
   isInstance(obj: unknown): obj is PublicIp;
@@ -825,7 +827,7 @@ export interface StaticNat extends KindResource<StaticNatKind> {
 
 /** The class cim.StaticNat: `new cim.StaticNat(name, args, opts?)`. */
 export interface StaticNatClass
-  extends KindClass<StaticNatKind>,
+  extends Statics<StaticNatKind>,
     Proven<StaticNatKind, StaticNatArgs, StaticNat> {
   /** A public IP mapped one to one onto an instance's NIC (every port). */
   new (name: string, args: StaticNatArgs, opts?: pulumi.CustomResourceOptions): StaticNat;
@@ -879,7 +881,7 @@ export interface VolumeSnapshot extends KindResource<VolumeSnapshotKind> {
 
 /** The class cim.VolumeSnapshot: `new cim.VolumeSnapshot(name, args, opts?)`. */
 export interface VolumeSnapshotClass
-  extends KindClass<VolumeSnapshotKind>,
+  extends Statics<VolumeSnapshotKind>,
     Proven<VolumeSnapshotKind, VolumeSnapshotArgs, VolumeSnapshot> {
   /** A point-in-time copy of a volume (a job), for restoring it as a new volume. */
   new (name: string, args: VolumeSnapshotArgs, opts?: pulumi.CustomResourceOptions): VolumeSnapshot;
@@ -937,7 +939,7 @@ export interface InstanceSnapshot extends KindResource<InstanceSnapshotKind> {
 
 /** The class cim.InstanceSnapshot: `new cim.InstanceSnapshot(name, args, opts?)`. */
 export interface InstanceSnapshotClass
-  extends KindClass<InstanceSnapshotKind>,
+  extends Statics<InstanceSnapshotKind>,
     Proven<InstanceSnapshotKind, InstanceSnapshotArgs, InstanceSnapshot> {
   /** The disks (and optionally the memory) of an instance at a point in time (a job). */
   new (name: string, args: InstanceSnapshotArgs, opts?: pulumi.CustomResourceOptions): InstanceSnapshot;
@@ -1011,7 +1013,7 @@ export interface VpcGateway extends KindResource<VpcGatewayKind> {
 
 /** The class cim.VpcGateway: `new cim.VpcGateway(name, args, opts?)`. */
 export interface VpcGatewayClass
-  extends KindClass<VpcGatewayKind>,
+  extends Statics<VpcGatewayKind>,
     Proven<VpcGatewayKind, VpcGatewayArgs, VpcGateway> {
   /** A VPC private gateway: the VPC's address on a private network (a VLAN) beyond the VPC. */
   new (name: string, args: VpcGatewayArgs, opts?: pulumi.CustomResourceOptions): VpcGateway;
@@ -1091,7 +1093,7 @@ export interface LoadBalancerRule extends KindResource<LoadBalancerRuleKind> {
 
 /** The class cim.LoadBalancerRule: `new cim.LoadBalancerRule(name, args, opts?)`. */
 export interface LoadBalancerRuleClass
-  extends KindClass<LoadBalancerRuleKind>,
+  extends Statics<LoadBalancerRuleKind>,
     Proven<LoadBalancerRuleKind, LoadBalancerRuleArgs, LoadBalancerRule> {
   /** A public load-balancer rule: a port of a public IP balanced over member instances. */
   new (name: string, args: LoadBalancerRuleArgs, opts?: pulumi.CustomResourceOptions): LoadBalancerRule;
@@ -1171,7 +1173,7 @@ export interface InternalLoadBalancer extends KindResource<InternalLoadBalancerK
 
 /** The class cim.InternalLoadBalancer: `new cim.InternalLoadBalancer(name, args, opts?)`. */
 export interface InternalLoadBalancerClass
-  extends KindClass<InternalLoadBalancerKind>,
+  extends Statics<InternalLoadBalancerKind>,
     Proven<InternalLoadBalancerKind, InternalLoadBalancerArgs, InternalLoadBalancer> {
   /** A load balancer inside a VPC tier: a port of a tier address balanced over member instances. */
   new (
@@ -1271,7 +1273,7 @@ export interface KubernetesCluster extends KindResource<KubernetesClusterKind> {
 
 /** The class cim.KubernetesCluster: `new cim.KubernetesCluster(name, args, opts?)`. */
 export interface KubernetesClusterClass
-  extends KindClass<KubernetesClusterKind>,
+  extends Statics<KubernetesClusterKind>,
     Proven<KubernetesClusterKind, KubernetesClusterArgs, KubernetesCluster> {
   /** A Kubernetes cluster (CloudStack Kubernetes Service): scaled and upgraded in place; kubeconfig as a secret output. */
   new (name: string, args: KubernetesClusterArgs, opts?: pulumi.CustomResourceOptions): KubernetesCluster;
@@ -1312,7 +1314,7 @@ export interface Tags extends KindResource<TagsKind> {
 }
 
 /** The class cim.Tags: `new cim.Tags(name, args, opts?)`. */
-export interface TagsClass extends KindClass<TagsKind>, Proven<TagsKind, TagsArgs, Tags> {
+export interface TagsClass extends Statics<TagsKind>, Proven<TagsKind, TagsArgs, Tags> {
   /** Tags through the generic tag endpoint, for resource types without a tag route (templates, …). */
   new (name: string, args: TagsArgs, opts?: pulumi.CustomResourceOptions): Tags;
   isInstance(obj: unknown): obj is Tags;
@@ -1376,7 +1378,7 @@ export interface Comment extends KindResource<CommentKind> {
 }
 
 /** The class cim.Comment: `new cim.Comment(name, args, opts?)`. */
-export interface CommentClass extends KindClass<CommentKind>, Proven<CommentKind, CommentArgs, Comment> {
+export interface CommentClass extends Statics<CommentKind>, Proven<CommentKind, CommentArgs, Comment> {
   /** A comment (the API's annotation) on a volume, network, public IP, VPC or Kubernetes cluster. */
   new (name: string, args: CommentArgs, opts?: pulumi.CustomResourceOptions): Comment;
   isInstance(obj: unknown): obj is Comment;
@@ -1461,7 +1463,7 @@ export interface FileSystem extends KindResource<FileSystemKind> {
 
 /** The class cim.FileSystem: `new cim.FileSystem(name, args, opts?)`. */
 export interface FileSystemClass
-  extends KindClass<FileSystemKind>,
+  extends Statics<FileSystemKind>,
     Proven<FileSystemKind, FileSystemArgs, FileSystem> {
   /** A shared file system (NFS) served on a network, its size grown in place. */
   new (name: string, args: FileSystemArgs, opts?: pulumi.CustomResourceOptions): FileSystem;
@@ -1501,7 +1503,7 @@ export interface InstanceGroup extends KindResource<InstanceGroupKind> {
 
 /** The class cim.InstanceGroup: `new cim.InstanceGroup(name, args, opts?)`. */
 export interface InstanceGroupClass
-  extends KindClass<InstanceGroupKind>,
+  extends Statics<InstanceGroupKind>,
     Proven<InstanceGroupKind, InstanceGroupArgs, InstanceGroup> {
   /** A named group of instances in one region; instances join it by name (cim.Instance group). */
   new (name: string, args: InstanceGroupArgs, opts?: pulumi.CustomResourceOptions): InstanceGroup;
@@ -1547,7 +1549,7 @@ export interface MultiRegionGroup extends KindResource<MultiRegionGroupKind> {
 
 /** The class cim.MultiRegionGroup: `new cim.MultiRegionGroup(name, args, opts?)`. */
 export interface MultiRegionGroupClass
-  extends KindClass<MultiRegionGroupKind>,
+  extends Statics<MultiRegionGroupKind>,
     Proven<MultiRegionGroupKind, MultiRegionGroupArgs, MultiRegionGroup> {
   /** A group that joins VPCs of several regions; each VPC joins through a cim.MultiRegionGroupVpc. */
   new (name: string, args: MultiRegionGroupArgs, opts?: pulumi.CustomResourceOptions): MultiRegionGroup;
@@ -1605,7 +1607,7 @@ export interface MultiRegionGroupVpc extends KindResource<MultiRegionGroupVpcKin
 
 /** The class cim.MultiRegionGroupVpc: `new cim.MultiRegionGroupVpc(name, args, opts?)`. */
 export interface MultiRegionGroupVpcClass
-  extends KindClass<MultiRegionGroupVpcKind>,
+  extends Statics<MultiRegionGroupVpcKind>,
     Proven<MultiRegionGroupVpcKind, MultiRegionGroupVpcArgs, MultiRegionGroupVpc> {
   /** A VPC of any region in a multi-region group; its region is the group's, vpcRegion the VPC's. */
   new (name: string, args: MultiRegionGroupVpcArgs, opts?: pulumi.CustomResourceOptions): MultiRegionGroupVpc;
@@ -1650,7 +1652,7 @@ export interface Project extends KindResource<ProjectKind> {
 }
 
 /** The class cim.Project: `new cim.Project(name, args, opts?)`. */
-export interface ProjectClass extends KindClass<ProjectKind>, Proven<ProjectKind, ProjectArgs, Project> {
+export interface ProjectClass extends Statics<ProjectKind>, Proven<ProjectKind, ProjectArgs, Project> {
   /** A project: a named grouping of work, kept by the service (synchronous). */
   new (name: string, args: ProjectArgs, opts?: pulumi.CustomResourceOptions): Project;
   isInstance(obj: unknown): obj is Project;
@@ -1740,7 +1742,7 @@ export interface Template extends KindResource<TemplateKind> {
 }
 
 /** The class cim.Template: `new cim.Template(name, args, opts?)`. */
-export interface TemplateClass extends KindClass<TemplateKind>, Proven<TemplateKind, TemplateArgs, Template> {
+export interface TemplateClass extends Statics<TemplateKind>, Proven<TemplateKind, TemplateArgs, Template> {
   /** A template registered from a URL (a download job), for instances' templateId once ready. */
   new (name: string, args: TemplateArgs, opts?: pulumi.CustomResourceOptions): Template;
   isInstance(obj: unknown): obj is Template;
@@ -1799,7 +1801,7 @@ export interface TemplatePermissions extends KindResource<TemplatePermissionsKin
 
 /** The class cim.TemplatePermissions: `new cim.TemplatePermissions(name, args, opts?)`. */
 export interface TemplatePermissionsClass
-  extends KindClass<TemplatePermissionsKind>,
+  extends Statics<TemplatePermissionsKind>,
     Proven<TemplatePermissionsKind, TemplatePermissionsArgs, TemplatePermissions> {
   /** Who besides its owner may use a template: public, featured, extractable, named accounts. */
   new (name: string, args: TemplatePermissionsArgs, opts?: pulumi.CustomResourceOptions): TemplatePermissions;
@@ -1880,7 +1882,7 @@ export interface Iso extends KindResource<IsoKind> {
 }
 
 /** The class cim.Iso: `new cim.Iso(name, args, opts?)`. */
-export interface IsoClass extends KindClass<IsoKind>, Proven<IsoKind, IsoArgs, Iso> {
+export interface IsoClass extends Statics<IsoKind>, Proven<IsoKind, IsoArgs, Iso> {
   /** An ISO registered from a URL (a download job), for instances' isoId (imageType iso) once ready. */
   new (name: string, args: IsoArgs, opts?: pulumi.CustomResourceOptions): Iso;
   isInstance(obj: unknown): obj is Iso;

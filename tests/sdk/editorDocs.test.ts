@@ -124,6 +124,11 @@ describe("hovers in an editor (TypeScript language service)", () => {
     expect(h.type).not.toMatch(/FieldSpec|Zod|Kind</);
     expect(h.type.length).toBeLessThan(160);
     expect(h.doc).toContain("A virtual private cloud");
+    // one constructor, in the named types (no second, inferred overload)
+    const help = service.getSignatureHelpItems(file, offsetIn('new cim.Vpc("x", {', '"x"'), undefined);
+    expect(help?.items.map((i) => ts.displayPartsToString(i.parameters[1]?.displayParts))).toEqual([
+      "args: cim.VpcArgs",
+    ]);
   });
 
   it("fields the README promises documentation for show it: userData, memberIds, startPort", () => {
