@@ -3,7 +3,6 @@
 // The interfaces name those types and carry each field's `doc`, so editors show both; each property's type
 // is the declaration's (an indexed access), and `Proven` makes the class fail to compile if the two part.
 
-import type * as pulumi from "@pulumi/pulumi";
 import { kinds } from "../provider/kinds";
 import type { Kind } from "../provider/kinds/define";
 import { type ArgsOf, type KindClass, type KindResource, resourceClass } from "./resource";
@@ -16,6 +15,8 @@ type Same<A, B> = [A, keyof A] extends [B, keyof B]
   : false;
 /** The class's static members (not its construct signature, which each class declares with its named types). */
 type Statics<K extends Kind> = Omit<KindClass<K>, "isInstance">;
+/** The resource options the class takes (sdk/resource.ts decides them). */
+type OptionsOf<K extends Kind> = ConstructorParameters<KindClass<K>>[2];
 /** Nothing when A and R are exactly the kind's Args and instance types, else a member no class has. */
 type Proven<K extends Kind, A, R> = [Same<A, ArgsOf<K>>, Same<R, KindResource<K>>] extends [true, true]
   ? Record<never, never>
@@ -148,7 +149,7 @@ export interface Instance extends KindResource<InstanceKind> {
 /** The class cim.Instance: `new cim.Instance(name, args, opts?)`. */
 export interface InstanceClass extends Statics<InstanceKind>, Proven<InstanceKind, InstanceArgs, Instance> {
   /** A compute instance (virtual machine). */
-  new (name: string, args: InstanceArgs, opts?: pulumi.CustomResourceOptions): Instance;
+  new (name: string, args: InstanceArgs, opts?: OptionsOf<InstanceKind>): Instance;
   isInstance(obj: unknown): obj is Instance;
 }
 
@@ -218,7 +219,7 @@ export interface Volume extends KindResource<VolumeKind> {
 /** The class cim.Volume: `new cim.Volume(name, args, opts?)`. */
 export interface VolumeClass extends Statics<VolumeKind>, Proven<VolumeKind, VolumeArgs, Volume> {
   /** A block storage volume, optionally attached to an instance. */
-  new (name: string, args: VolumeArgs, opts?: pulumi.CustomResourceOptions): Volume;
+  new (name: string, args: VolumeArgs, opts?: OptionsOf<VolumeKind>): Volume;
   isInstance(obj: unknown): obj is Volume;
 }
 
@@ -286,7 +287,7 @@ export interface Vpc extends KindResource<VpcKind> {
 /** The class cim.Vpc: `new cim.Vpc(name, args, opts?)`. */
 export interface VpcClass extends Statics<VpcKind>, Proven<VpcKind, VpcArgs, Vpc> {
   /** A virtual private cloud: an address range for network tiers. */
-  new (name: string, args: VpcArgs, opts?: pulumi.CustomResourceOptions): Vpc;
+  new (name: string, args: VpcArgs, opts?: OptionsOf<VpcKind>): Vpc;
   isInstance(obj: unknown): obj is Vpc;
 }
 
@@ -368,7 +369,7 @@ export interface Network extends KindResource<NetworkKind> {
 /** The class cim.Network: `new cim.Network(name, args, opts?)`. */
 export interface NetworkClass extends Statics<NetworkKind>, Proven<NetworkKind, NetworkArgs, Network> {
   /** An isolated network, or a tier of a VPC. */
-  new (name: string, args: NetworkArgs, opts?: pulumi.CustomResourceOptions): Network;
+  new (name: string, args: NetworkArgs, opts?: OptionsOf<NetworkKind>): Network;
   isInstance(obj: unknown): obj is Network;
 }
 
@@ -414,7 +415,7 @@ export interface NetworkAclListClass
   extends Statics<NetworkAclListKind>,
     Proven<NetworkAclListKind, NetworkAclListArgs, NetworkAclList> {
   /** A network ACL list of a VPC, for its tiers (the two default lists are looked up, not made). */
-  new (name: string, args: NetworkAclListArgs, opts?: pulumi.CustomResourceOptions): NetworkAclList;
+  new (name: string, args: NetworkAclListArgs, opts?: OptionsOf<NetworkAclListKind>): NetworkAclList;
   isInstance(obj: unknown): obj is NetworkAclList;
 }
 
@@ -496,7 +497,7 @@ export interface NetworkAclRuleClass
   extends Statics<NetworkAclRuleKind>,
     Proven<NetworkAclRuleKind, NetworkAclRuleArgs, NetworkAclRule> {
   /** A rule of a network ACL list: protocol, ports or ICMP type, CIDRs, allow or deny, ingress or egress. */
-  new (name: string, args: NetworkAclRuleArgs, opts?: pulumi.CustomResourceOptions): NetworkAclRule;
+  new (name: string, args: NetworkAclRuleArgs, opts?: OptionsOf<NetworkAclRuleKind>): NetworkAclRule;
   isInstance(obj: unknown): obj is NetworkAclRule;
 }
 
@@ -548,7 +549,7 @@ export interface BackupScheduleClass
   extends Statics<BackupScheduleKind>,
     Proven<BackupScheduleKind, BackupScheduleArgs, BackupSchedule> {
   /** When an instance is backed up (synchronous in the API). */
-  new (name: string, args: BackupScheduleArgs, opts?: pulumi.CustomResourceOptions): BackupSchedule;
+  new (name: string, args: BackupScheduleArgs, opts?: OptionsOf<BackupScheduleKind>): BackupSchedule;
   isInstance(obj: unknown): obj is BackupSchedule;
 }
 
@@ -604,7 +605,7 @@ export interface Backup extends KindResource<BackupKind> {
 /** The class cim.Backup: `new cim.Backup(name, args, opts?)`. */
 export interface BackupClass extends Statics<BackupKind>, Proven<BackupKind, BackupArgs, Backup> {
   /** An on-demand backup of an instance that has a backup offering. */
-  new (name: string, args: BackupArgs, opts?: pulumi.CustomResourceOptions): Backup;
+  new (name: string, args: BackupArgs, opts?: OptionsOf<BackupKind>): Backup;
   isInstance(obj: unknown): obj is Backup;
 }
 
@@ -676,7 +677,7 @@ export interface InstanceScheduleClass
   extends Statics<InstanceScheduleKind>,
     Proven<InstanceScheduleKind, InstanceScheduleArgs, InstanceSchedule> {
   /** Starts, stops or reboots an instance on a cron schedule in a time zone (synchronous in the API). */
-  new (name: string, args: InstanceScheduleArgs, opts?: pulumi.CustomResourceOptions): InstanceSchedule;
+  new (name: string, args: InstanceScheduleArgs, opts?: OptionsOf<InstanceScheduleKind>): InstanceSchedule;
   isInstance(obj: unknown): obj is InstanceSchedule;
 }
 
@@ -720,7 +721,7 @@ export interface SshKeyPairClass
   extends Statics<SshKeyPairKind>,
     Proven<SshKeyPairKind, SshKeyPairArgs, SshKeyPair> {
   /** A public key registered under a name, for instances' sshKeyNames (the private key never passes through). */
-  new (name: string, args: SshKeyPairArgs, opts?: pulumi.CustomResourceOptions): SshKeyPair;
+  new (name: string, args: SshKeyPairArgs, opts?: OptionsOf<SshKeyPairKind>): SshKeyPair;
   isInstance(obj: unknown): obj is SshKeyPair;
 }
 
@@ -778,7 +779,7 @@ export interface PublicIp extends KindResource<PublicIpKind> {
 /** The class cim.PublicIp: `new cim.PublicIp(name, args, opts?)`. */
 export interface PublicIpClass extends Statics<PublicIpKind>, Proven<PublicIpKind, PublicIpArgs, PublicIp> {
   /** A public IP address acquired for an isolated network or a VPC. */
-  new (name: string, args: PublicIpArgs, opts?: pulumi.CustomResourceOptions): PublicIp;
+  new (name: string, args: PublicIpArgs, opts?: OptionsOf<PublicIpKind>): PublicIp;
   isInstance(obj: unknown): obj is PublicIp;
 }
 
@@ -830,7 +831,7 @@ export interface StaticNatClass
   extends Statics<StaticNatKind>,
     Proven<StaticNatKind, StaticNatArgs, StaticNat> {
   /** A public IP mapped one to one onto an instance's NIC (every port). */
-  new (name: string, args: StaticNatArgs, opts?: pulumi.CustomResourceOptions): StaticNat;
+  new (name: string, args: StaticNatArgs, opts?: OptionsOf<StaticNatKind>): StaticNat;
   isInstance(obj: unknown): obj is StaticNat;
 }
 
@@ -884,7 +885,7 @@ export interface VolumeSnapshotClass
   extends Statics<VolumeSnapshotKind>,
     Proven<VolumeSnapshotKind, VolumeSnapshotArgs, VolumeSnapshot> {
   /** A point-in-time copy of a volume (a job), for restoring it as a new volume. */
-  new (name: string, args: VolumeSnapshotArgs, opts?: pulumi.CustomResourceOptions): VolumeSnapshot;
+  new (name: string, args: VolumeSnapshotArgs, opts?: OptionsOf<VolumeSnapshotKind>): VolumeSnapshot;
   isInstance(obj: unknown): obj is VolumeSnapshot;
 }
 
@@ -942,7 +943,7 @@ export interface InstanceSnapshotClass
   extends Statics<InstanceSnapshotKind>,
     Proven<InstanceSnapshotKind, InstanceSnapshotArgs, InstanceSnapshot> {
   /** The disks (and optionally the memory) of an instance at a point in time (a job). */
-  new (name: string, args: InstanceSnapshotArgs, opts?: pulumi.CustomResourceOptions): InstanceSnapshot;
+  new (name: string, args: InstanceSnapshotArgs, opts?: OptionsOf<InstanceSnapshotKind>): InstanceSnapshot;
   isInstance(obj: unknown): obj is InstanceSnapshot;
 }
 
@@ -1016,7 +1017,7 @@ export interface VpcGatewayClass
   extends Statics<VpcGatewayKind>,
     Proven<VpcGatewayKind, VpcGatewayArgs, VpcGateway> {
   /** A VPC private gateway: the VPC's address on a private network (a VLAN) beyond the VPC. */
-  new (name: string, args: VpcGatewayArgs, opts?: pulumi.CustomResourceOptions): VpcGateway;
+  new (name: string, args: VpcGatewayArgs, opts?: OptionsOf<VpcGatewayKind>): VpcGateway;
   isInstance(obj: unknown): obj is VpcGateway;
 }
 
@@ -1096,7 +1097,7 @@ export interface LoadBalancerRuleClass
   extends Statics<LoadBalancerRuleKind>,
     Proven<LoadBalancerRuleKind, LoadBalancerRuleArgs, LoadBalancerRule> {
   /** A public load-balancer rule: a port of a public IP balanced over member instances. */
-  new (name: string, args: LoadBalancerRuleArgs, opts?: pulumi.CustomResourceOptions): LoadBalancerRule;
+  new (name: string, args: LoadBalancerRuleArgs, opts?: OptionsOf<LoadBalancerRuleKind>): LoadBalancerRule;
   isInstance(obj: unknown): obj is LoadBalancerRule;
 }
 
@@ -1179,7 +1180,7 @@ export interface InternalLoadBalancerClass
   new (
     name: string,
     args: InternalLoadBalancerArgs,
-    opts?: pulumi.CustomResourceOptions,
+    opts?: OptionsOf<InternalLoadBalancerKind>,
   ): InternalLoadBalancer;
   isInstance(obj: unknown): obj is InternalLoadBalancer;
 }
@@ -1276,7 +1277,7 @@ export interface KubernetesClusterClass
   extends Statics<KubernetesClusterKind>,
     Proven<KubernetesClusterKind, KubernetesClusterArgs, KubernetesCluster> {
   /** A Kubernetes cluster (CloudStack Kubernetes Service): scaled and upgraded in place; kubeconfig as a secret output. */
-  new (name: string, args: KubernetesClusterArgs, opts?: pulumi.CustomResourceOptions): KubernetesCluster;
+  new (name: string, args: KubernetesClusterArgs, opts?: OptionsOf<KubernetesClusterKind>): KubernetesCluster;
   isInstance(obj: unknown): obj is KubernetesCluster;
 }
 
@@ -1316,7 +1317,7 @@ export interface Tags extends KindResource<TagsKind> {
 /** The class cim.Tags: `new cim.Tags(name, args, opts?)`. */
 export interface TagsClass extends Statics<TagsKind>, Proven<TagsKind, TagsArgs, Tags> {
   /** Tags through the generic tag endpoint, for resource types without a tag route (templates, …). */
-  new (name: string, args: TagsArgs, opts?: pulumi.CustomResourceOptions): Tags;
+  new (name: string, args: TagsArgs, opts?: OptionsOf<TagsKind>): Tags;
   isInstance(obj: unknown): obj is Tags;
 }
 
@@ -1380,7 +1381,7 @@ export interface Comment extends KindResource<CommentKind> {
 /** The class cim.Comment: `new cim.Comment(name, args, opts?)`. */
 export interface CommentClass extends Statics<CommentKind>, Proven<CommentKind, CommentArgs, Comment> {
   /** A comment (the API's annotation) on a volume, network, public IP, VPC or Kubernetes cluster. */
-  new (name: string, args: CommentArgs, opts?: pulumi.CustomResourceOptions): Comment;
+  new (name: string, args: CommentArgs, opts?: OptionsOf<CommentKind>): Comment;
   isInstance(obj: unknown): obj is Comment;
 }
 
@@ -1466,7 +1467,7 @@ export interface FileSystemClass
   extends Statics<FileSystemKind>,
     Proven<FileSystemKind, FileSystemArgs, FileSystem> {
   /** A shared file system (NFS) served on a network, its size grown in place. */
-  new (name: string, args: FileSystemArgs, opts?: pulumi.CustomResourceOptions): FileSystem;
+  new (name: string, args: FileSystemArgs, opts?: OptionsOf<FileSystemKind>): FileSystem;
   isInstance(obj: unknown): obj is FileSystem;
 }
 
@@ -1506,7 +1507,7 @@ export interface InstanceGroupClass
   extends Statics<InstanceGroupKind>,
     Proven<InstanceGroupKind, InstanceGroupArgs, InstanceGroup> {
   /** A named group of instances in one region; instances join it by name (cim.Instance group). */
-  new (name: string, args: InstanceGroupArgs, opts?: pulumi.CustomResourceOptions): InstanceGroup;
+  new (name: string, args: InstanceGroupArgs, opts?: OptionsOf<InstanceGroupKind>): InstanceGroup;
   isInstance(obj: unknown): obj is InstanceGroup;
 }
 
@@ -1552,7 +1553,7 @@ export interface MultiRegionGroupClass
   extends Statics<MultiRegionGroupKind>,
     Proven<MultiRegionGroupKind, MultiRegionGroupArgs, MultiRegionGroup> {
   /** A group that joins VPCs of several regions; each VPC joins through a cim.MultiRegionGroupVpc. */
-  new (name: string, args: MultiRegionGroupArgs, opts?: pulumi.CustomResourceOptions): MultiRegionGroup;
+  new (name: string, args: MultiRegionGroupArgs, opts?: OptionsOf<MultiRegionGroupKind>): MultiRegionGroup;
   isInstance(obj: unknown): obj is MultiRegionGroup;
 }
 
@@ -1610,7 +1611,11 @@ export interface MultiRegionGroupVpcClass
   extends Statics<MultiRegionGroupVpcKind>,
     Proven<MultiRegionGroupVpcKind, MultiRegionGroupVpcArgs, MultiRegionGroupVpc> {
   /** A VPC of any region in a multi-region group; its region is the group's, vpcRegion the VPC's. */
-  new (name: string, args: MultiRegionGroupVpcArgs, opts?: pulumi.CustomResourceOptions): MultiRegionGroupVpc;
+  new (
+    name: string,
+    args: MultiRegionGroupVpcArgs,
+    opts?: OptionsOf<MultiRegionGroupVpcKind>,
+  ): MultiRegionGroupVpc;
   isInstance(obj: unknown): obj is MultiRegionGroupVpc;
 }
 
@@ -1654,7 +1659,7 @@ export interface Project extends KindResource<ProjectKind> {
 /** The class cim.Project: `new cim.Project(name, args, opts?)`. */
 export interface ProjectClass extends Statics<ProjectKind>, Proven<ProjectKind, ProjectArgs, Project> {
   /** A project: a named grouping of work, kept by the service (synchronous). */
-  new (name: string, args: ProjectArgs, opts?: pulumi.CustomResourceOptions): Project;
+  new (name: string, args: ProjectArgs, opts?: OptionsOf<ProjectKind>): Project;
   isInstance(obj: unknown): obj is Project;
 }
 
@@ -1744,7 +1749,7 @@ export interface Template extends KindResource<TemplateKind> {
 /** The class cim.Template: `new cim.Template(name, args, opts?)`. */
 export interface TemplateClass extends Statics<TemplateKind>, Proven<TemplateKind, TemplateArgs, Template> {
   /** A template registered from a URL (a download job), for instances' templateId once ready. */
-  new (name: string, args: TemplateArgs, opts?: pulumi.CustomResourceOptions): Template;
+  new (name: string, args: TemplateArgs, opts?: OptionsOf<TemplateKind>): Template;
   isInstance(obj: unknown): obj is Template;
 }
 
@@ -1804,7 +1809,11 @@ export interface TemplatePermissionsClass
   extends Statics<TemplatePermissionsKind>,
     Proven<TemplatePermissionsKind, TemplatePermissionsArgs, TemplatePermissions> {
   /** Who besides its owner may use a template: public, featured, extractable, named accounts. */
-  new (name: string, args: TemplatePermissionsArgs, opts?: pulumi.CustomResourceOptions): TemplatePermissions;
+  new (
+    name: string,
+    args: TemplatePermissionsArgs,
+    opts?: OptionsOf<TemplatePermissionsKind>,
+  ): TemplatePermissions;
   isInstance(obj: unknown): obj is TemplatePermissions;
 }
 
@@ -1884,7 +1893,7 @@ export interface Iso extends KindResource<IsoKind> {
 /** The class cim.Iso: `new cim.Iso(name, args, opts?)`. */
 export interface IsoClass extends Statics<IsoKind>, Proven<IsoKind, IsoArgs, Iso> {
   /** An ISO registered from a URL (a download job), for instances' isoId (imageType iso) once ready. */
-  new (name: string, args: IsoArgs, opts?: pulumi.CustomResourceOptions): Iso;
+  new (name: string, args: IsoArgs, opts?: OptionsOf<IsoKind>): Iso;
   isInstance(obj: unknown): obj is Iso;
 }
 

@@ -23,7 +23,6 @@ const header = [
 export function sdkKindsModule(): string {
   const lines = [
     ...header,
-    'import type * as pulumi from "@pulumi/pulumi";',
     'import { kinds } from "../provider/kinds";',
     'import type { Kind } from "../provider/kinds/define";',
     'import { type ArgsOf, type KindClass, type KindResource, resourceClass } from "./resource";',
@@ -32,6 +31,8 @@ export function sdkKindsModule(): string {
     "type Same<A, B> = [A, keyof A] extends [B, keyof B] ? [B, keyof B] extends [A, keyof A] ? true : false : false;",
     "/** The class's static members (not its construct signature, which each class declares with its named types). */",
     'type Statics<K extends Kind> = Omit<KindClass<K>, "isInstance">;',
+    "/** The resource options the class takes (sdk/resource.ts decides them). */",
+    "type OptionsOf<K extends Kind> = ConstructorParameters<KindClass<K>>[2];",
     "/** Nothing when A and R are exactly the kind's Args and instance types, else a member no class has. */",
     "type Proven<K extends Kind, A, R> = [Same<A, ArgsOf<K>>, Same<R, KindResource<K>>] extends [true, true]",
     "  ? Record<never, never>",
@@ -64,7 +65,7 @@ export function sdkKindsModule(): string {
       `/** The class cim.${name}: \`new cim.${name}(name, args, opts?)\`. */`,
       `export interface ${name}Class extends Statics<${k}>, Proven<${k}, ${name}Args, ${name}> {`,
       `  /** ${escapeDoc(kind.summary)} */`,
-      `  new (name: string, args: ${name}Args, opts?: pulumi.CustomResourceOptions): ${name};`,
+      `  new (name: string, args: ${name}Args, opts?: OptionsOf<${k}>): ${name};`,
       `  isInstance(obj: unknown): obj is ${name};`,
       "}",
       "",
@@ -78,7 +79,7 @@ export function sdkKindsModule(): string {
 
 /**
  * Whether a program may leave an input out: its schema takes undefined (`.optional()`, a default, or a schema
- * that accepts it). `Checked` proves the guess against the declaration's type.
+ * that accepts it). `Proven` checks the guess against the declaration's type.
  */
 function optionalInput(f: FieldSpec): boolean {
   const optin = (f.schema as { _zod?: { optin?: string } })._zod?.optin;
