@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // pulumi-cim — the package's command line (`npx pulumi-cim …`).
 //
-//   pulumi-cim import --region R [--kind K]… [--id ID]… [--name NAME]… [--out DIR] [--project NAME] [--force]
+//   pulumi-cim import --region R [--kind K]… [--id ID]… [--name NAME]… [--tag K=V]… [--out DIR] [--project NAME] [--force]
 //                     [--base-url URL] [--token-file FILE] [--audience AUD]
 //   pulumi-cim doctor [--stack NAME] [--cwd DIR] [--env-only] [--timeout MS]   (../doctor)
 //
 // `import` reads the resources of one region that the registry of kinds marks importable (instances, volumes,
 // VPCs, …: provider/kinds) and writes a Pulumi TypeScript program (index.ts, package.json, Pulumi.yaml, tsconfig.json) that adopts them: its
-// first `pulumi up` changes nothing; --kind, --id and --name narrow what it adopts (select.ts). Reads only. Credentials: CIM_BASE_URL and CIM_TOKEN (or --base-url and
+// first `pulumi up` changes nothing; --kind, --id, --name and --tag narrow what it adopts (select.ts). Reads only. Credentials: CIM_BASE_URL and CIM_TOKEN (or --base-url and
 // --token-file); the token is never printed or written.
 
 import * as fs from "node:fs";
@@ -19,10 +19,10 @@ import { kindList } from "../kinds";
 import { dependencySpec, ownPackageRoot } from "./dependency";
 import { generateProgram, nounList } from "./generate";
 import { readInventory, resolveRegion } from "./inventory";
-import { importableKindNames, kindsNamed, narrowInventory, type Selection } from "./select";
+import { importableKindNames, kindsNamed, narrowInventory, type Selection, tagsNamed } from "./select";
 
 const IMPORT_USAGE = `usage: pulumi-cim import --region REGION [--kind KIND]... [--id ID]... [--name NAME]...
-                         [--out DIR] [--project NAME] [--force]
+                         [--tag KEY=VALUE]... [--out DIR] [--project NAME] [--force]
                          [--base-url URL] [--token-file FILE] [--audience AUD]
 
   Writes a Pulumi TypeScript program that adopts, in REGION (a region id or name), the
@@ -36,8 +36,9 @@ ${wrap(importableKindNames().join(", "), 20, 100)}
   --id ID           adopt only the resource with this id; repeat for more (a static NAT shares its
                     public IP's id: add --kind to tell them apart)
   --name NAME       adopt only resources with this name; repeat for more
-                    (given together, --kind, --id and --name must all hold; what is not adopted is
-                    referred to by id)
+  --tag KEY=VALUE   adopt only resources with this tag; repeat: all must be on the resource
+                    (given together, --kind, --id, --name and --tag must all hold; what is not
+                    adopted is referred to by id)
   --out DIR         where to write the program; default: ./cim-import-<region>
   --project NAME    Pulumi project name; default: the folder's name
   --force           overwrite files of an earlier import in DIR
@@ -94,6 +95,7 @@ export async function importCommand(
       kind: { type: "string", multiple: true },
       id: { type: "string", multiple: true },
       name: { type: "string", multiple: true },
+      tag: { type: "string", multiple: true },
       out: { type: "string" },
       project: { type: "string" },
       force: { type: "boolean", default: false },
@@ -111,7 +113,7 @@ export async function importCommand(
   if (!regionArg) throw new UsageError("--region is required (or set CIM_REGION)");
   let selection: Selection;
   try {
-    selection = { kinds: kindsNamed(a.kind ?? []), ids: a.id, names: a.name };
+    selection = { kinds: kindsNamed(a.kind ?? []), ids: a.id, names: a.name, tags: tagsNamed(a.tag ?? []) };
   } catch (e) {
     throw new UsageError((e as Error).message);
   }

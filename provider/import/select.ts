@@ -1,4 +1,4 @@
-// `pulumi-cim import --kind/--id/--name`: adopting part of a region (one volume, the VPCs) rather than all of it.
+// `pulumi-cim import --kind/--id/--name/--tag`: adopting part of a region (one volume, the VPCs) rather than all of it.
 // The whole region is still read, because some kinds are found through others (an instance's schedules); the
 // inventory is narrowed after, and the program refers to what it does not adopt by id, as it does for
 // resources it never adopts.
@@ -6,11 +6,24 @@
 import type { Inventory } from "./inventory";
 import { importedKinds } from "./inventory";
 
-/** What to adopt: every condition given holds (kinds, then ids, then names; each list is any of its values). */
+/**
+ * What to adopt: every condition given holds; each of kinds, ids and names is any of its values, and every tag
+ * (key and value) must be on the resource.
+ */
 export interface Selection {
   kinds?: readonly string[];
   ids?: readonly string[];
   names?: readonly string[];
+  tags?: readonly (readonly [string, string])[];
+}
+
+/** `--tag KEY=VALUE` values as pairs; one without `=` or without a key fails. */
+export function tagsNamed(values: readonly string[]): [string, string][] {
+  return values.map((v) => {
+    const at = v.indexOf("=");
+    if (at <= 0) throw new Error(`--tag ${v}: give a tag as KEY=VALUE, e.g. --tag env=prod`);
+    return [v.slice(0, at), v.slice(at + 1)];
+  });
 }
 
 /** The names of the kinds import adopts, alphabetically (for help and errors). */
@@ -38,6 +51,7 @@ export function describeSelection(sel: Selection): string | undefined {
     ...(sel.kinds ?? []).map((k) => `kind ${k}`),
     ...(sel.ids ?? []).map((i) => `id ${i}`),
     ...(sel.names ?? []).map((n) => `name ${JSON.stringify(n)}`),
+    ...(sel.tags ?? []).map(([k, v]) => `tag ${k}=${v}`),
   ];
   return parts.length ? parts.join(", ") : undefined;
 }
@@ -50,11 +64,13 @@ export function narrowInventory(inv: Inventory, sel: Selection): Inventory {
   const kinds = sel.kinds?.length ? new Set(sel.kinds) : undefined;
   const ids = sel.ids?.length ? new Set(sel.ids) : undefined;
   const names = sel.names?.length ? new Set(sel.names) : undefined;
-  if (!kinds && !ids && !names) return inv;
-  const wanted = (kind: string, r: { id: string; name?: string }) =>
+  const tags = sel.tags?.length ? sel.tags : undefined;
+  if (!kinds && !ids && !names && !tags) return inv;
+  const wanted = (kind: string, r: { id: string; name?: string; tags?: unknown }) =>
     (!kinds || kinds.has(kind)) &&
     (!ids || ids.has(r.id)) &&
-    (!names || (r.name !== undefined && names.has(r.name)));
+    (!names || (r.name !== undefined && names.has(r.name))) &&
+    (!tags || tags.every(([k, v]) => (r.tags as Record<string, unknown> | undefined)?.[k] === v));
 
   const records = Object.fromEntries(
     Object.entries(inv.records).map(([kind, rows]) => [kind, rows.filter((r) => wanted(kind, r))]),
@@ -73,5 +89,9 @@ export function narrowInventory(inv: Inventory, sel: Selection): Inventory {
   };
   for (const id of ids ?? []) missing(`--id ${id}`, (r) => r.id === id);
   for (const name of names ?? []) missing(`--name ${name}`, (r) => r.name === name);
+  if (tags && !kept.length)
+    throw new Error(
+      `${tags.map(([k, v]) => `--tag ${k}=${v}`).join(" ")}: nothing pulumi-cim import adopts has it in ${where}`,
+    );
   return { ...inv, records, skipped, selection: describeSelection(sel) };
 }

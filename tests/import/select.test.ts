@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { generateProgram } from "../../provider/import/generate";
 import type { Inventory } from "../../provider/import/inventory";
-import { kindsNamed, narrowInventory } from "../../provider/import/select";
+import { kindsNamed, narrowInventory, tagsNamed } from "../../provider/import/select";
 
 const ZONE = "11111111-0000-0000-0000-000000000001";
 const DISK = "11111111-0000-0000-0000-000000000004";
@@ -24,6 +24,7 @@ function inventory(): Inventory {
           cidr: "10.1.0.0/16",
           vpcOfferingId: "o",
           state: "Enabled",
+          tags: { env: "prod", team: "web" },
         },
       ],
       Instance: [
@@ -46,8 +47,9 @@ function inventory(): Inventory {
           size: 20,
           virtualMachineId: VM,
           state: "Ready",
+          tags: { env: "prod" },
         },
-        { id: LOGS, name: "logs", zoneId: ZONE, diskOfferingId: DISK, size: 5, state: "Ready" },
+        { id: LOGS, name: "logs", zoneId: ZONE, diskOfferingId: DISK, size: 5, state: "Ready", tags: {} },
       ],
     },
     names: { [VM]: "db" },
@@ -83,6 +85,20 @@ describe("narrowing what pulumi-cim import adopts", () => {
         narrowInventory(inventory(), { kinds: kindsNamed(["Vpc", "VOLUME"]), names: ["logs", "main"] }),
       ),
     ).toEqual(["Vpc vpc-1", `Volume ${LOGS}`]);
+  });
+
+  it("--tag: resources carrying every tag given", () => {
+    expect(adopted(narrowInventory(inventory(), { tags: tagsNamed(["env=prod"]) }))).toEqual([
+      "Vpc vpc-1",
+      `Volume ${DATA}`,
+    ]);
+    expect(adopted(narrowInventory(inventory(), { tags: tagsNamed(["env=prod", "team=web"]) }))).toEqual([
+      "Vpc vpc-1",
+    ]);
+    expect(() => narrowInventory(inventory(), { tags: tagsNamed(["env=dev"]) })).toThrow(
+      "--tag env=dev: nothing pulumi-cim import adopts has it in region de-fra",
+    );
+    expect(() => tagsNamed(["prod"])).toThrow("--tag prod: give a tag as KEY=VALUE, e.g. --tag env=prod");
   });
 
   it("an unknown kind fails, listing the kinds", () => {
