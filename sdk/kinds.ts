@@ -1346,7 +1346,7 @@ export interface CommentArgs extends ArgsOf<CommentKind> {
   readonly kubernetesClusterId?: ArgsOf<CommentKind>["kubernetesClusterId"];
   /** The comment (the API's `annotation`), at most 255 characters. The API has no edit: a change replaces (only a volume's comment is then deleted; see the README). */
   readonly text: ArgsOf<CommentKind>["text"];
-  /** Shown to administrators only (default false). Changed in place; the platform lets only administrators set it or change it, so it needs an administrator's token. */
+  /** Marked for the platform's administrators only (default false). Changed in place (the visibility route). */
   readonly adminsOnly?: ArgsOf<CommentKind>["adminsOnly"];
 }
 
@@ -1370,7 +1370,7 @@ export interface Comment extends KindResource<CommentKind> {
   readonly kubernetesClusterId: KindResource<CommentKind>["kubernetesClusterId"];
   /** The comment (the API's `annotation`), at most 255 characters. The API has no edit: a change replaces (only a volume's comment is then deleted; see the README). */
   readonly text: KindResource<CommentKind>["text"];
-  /** Shown to administrators only (default false). Changed in place; the platform lets only administrators set it or change it, so it needs an administrator's token. */
+  /** Marked for the platform's administrators only (default false). Changed in place (the visibility route). */
   readonly adminsOnly: KindResource<CommentKind>["adminsOnly"];
   /** Who wrote it (the API's `username`). */
   readonly username: KindResource<CommentKind>["username"];

@@ -110,7 +110,7 @@ export const comment = defineKind({
       live: (c: LiveComment) => c.annotation,
     }),
     adminsOnly: field(bool("whether only administrators see the comment"), {
-      doc: "Shown to administrators only (default false). Changed in place; the platform lets only administrators set it or change it, so it needs an administrator's token.",
+      doc: "Marked for the platform's administrators only (default false). Changed in place (the visibility route).",
       change: "update",
       unset: () => false,
       live: (c: LiveComment) => c.adminsOnly === true,
