@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // pulumi-cim — the package's command line (`npx pulumi-cim …`).
 //
-//   pulumi-cim import --region R [--out DIR] [--project NAME] [--force]
+//   pulumi-cim import --region R [--kind K]… [--id ID]… [--name NAME]… [--tag K=V]… [--out DIR] [--project NAME] [--force]
 //                     [--base-url URL] [--token-file FILE] [--audience AUD]
 //   pulumi-cim doctor [--stack NAME] [--cwd DIR] [--env-only] [--timeout MS]   (../doctor)
 //
 // `import` reads the resources of one region that the registry of kinds marks importable (instances, volumes,
 // VPCs, …: provider/kinds) and writes a Pulumi TypeScript program (index.ts, package.json, Pulumi.yaml, tsconfig.json) that adopts them: its
-// first `pulumi up` changes nothing. Reads only. Credentials: CIM_BASE_URL and CIM_TOKEN (or --base-url and
+// first `pulumi up` changes nothing; --kind, --id, --name and --tag narrow what it adopts (select.ts). Reads only. Credentials: CIM_BASE_URL and CIM_TOKEN (or --base-url and
 // --token-file); the token is never printed or written.
 
 import * as fs from "node:fs";
@@ -16,16 +16,29 @@ import { parseArgs } from "node:util";
 import { CimClient } from "../client";
 import { DOCTOR_USAGE, doctorCommand } from "../doctor";
 import { kindList } from "../kinds";
+import { dependencySpec, ownPackageRoot } from "./dependency";
 import { generateProgram, nounList } from "./generate";
 import { readInventory, resolveRegion } from "./inventory";
+import { importableKindNames, kindsNamed, narrowInventory, type Selection, tagsNamed } from "./select";
 
-const IMPORT_USAGE = `usage: pulumi-cim import --region REGION [--out DIR] [--project NAME] [--force]
+const IMPORT_USAGE = `usage: pulumi-cim import --region REGION [--kind KIND]... [--id ID]... [--name NAME]...
+                         [--tag KEY=VALUE]... [--out DIR] [--project NAME] [--force]
                          [--base-url URL] [--token-file FILE] [--audience AUD]
 
   Writes a Pulumi TypeScript program that adopts, in REGION (a region id or name), the
-  ${nounList()}, with inputs equal to their live state.
+  ${nounList()}, with inputs equal to their live state. Its package.json depends on
+  this pulumi-cim: a version range when it was installed from a registry, else the tarball, git URL
+  or folder it was installed from (a source checkout: its folder).
 
   --region R        region id (uuid) or name; default: $CIM_REGION
+  --kind K          adopt only resources of kind K; repeat for more kinds. The kinds:
+${wrap(importableKindNames().join(", "), 20, 100)}
+  --id ID           adopt only the resource with this id; repeat for more (a static NAT shares its
+                    public IP's id: add --kind to tell them apart)
+  --name NAME       adopt only resources with this name; repeat for more
+  --tag KEY=VALUE   adopt only resources with this tag; repeat: all must be on the resource
+                    (given together, --kind, --id, --name and --tag must all hold; what is not
+                    adopted is referred to by id)
   --out DIR         where to write the program; default: ./cim-import-<region>
   --project NAME    Pulumi project name; default: the folder's name
   --force           overwrite files of an earlier import in DIR
@@ -45,16 +58,17 @@ ${IMPORT_USAGE}`;
 
 class UsageError extends Error {}
 
-/** pulumi-cim's own package.json (versions for the generated package.json). */
-function ownPackage(): { version: string; dependencies?: Record<string, string> } {
-  for (let dir = __dirname; ; dir = path.dirname(dir)) {
-    const file = path.join(dir, "package.json");
-    if (fs.existsSync(file)) {
-      const pkg = JSON.parse(fs.readFileSync(file, "utf8"));
-      if (pkg.name === "pulumi-cim") return pkg;
-    }
-    if (path.dirname(dir) === dir) return { version: "0.1.0" };
+/** `text` in lines of at most `width` characters, each indented by `indent` spaces. */
+function wrap(text: string, indent: number, width: number): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && indent + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
   }
+  return [...lines, line].map((l) => " ".repeat(indent) + l).join("\n");
 }
 
 /** The base URL without anything that could be a credential (user info, query, fragment). */
@@ -78,6 +92,10 @@ export async function importCommand(
     allowPositionals: false,
     options: {
       region: { type: "string" },
+      kind: { type: "string", multiple: true },
+      id: { type: "string", multiple: true },
+      name: { type: "string", multiple: true },
+      tag: { type: "string", multiple: true },
       out: { type: "string" },
       project: { type: "string" },
       force: { type: "boolean", default: false },
@@ -93,6 +111,12 @@ export async function importCommand(
   }
   const regionArg = a.region ?? process.env.CIM_REGION;
   if (!regionArg) throw new UsageError("--region is required (or set CIM_REGION)");
+  let selection: Selection;
+  try {
+    selection = { kinds: kindsNamed(a.kind ?? []), ids: a.id, names: a.name, tags: tagsNamed(a.tag ?? []) };
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
   const baseUrl = a["base-url"] ?? process.env.CIM_BASE_URL;
   if (!baseUrl) throw new UsageError("the API address is missing: set CIM_BASE_URL or give --base-url");
   let token = process.env.CIM_TOKEN;
@@ -108,7 +132,7 @@ export async function importCommand(
   const client = new CimClient({ baseUrl, token, audience: a.audience ?? process.env.CIM_AUDIENCE });
   token = undefined;
   const region = await resolveRegion(client, regionArg);
-  const inventory = await readInventory(client.withRegion(region.id), region);
+  const inventory = narrowInventory(await readInventory(client.withRegion(region.id), region), selection);
   inventory.baseUrl = displayUrl(baseUrl) || undefined;
 
   const dir = path.resolve(
@@ -118,12 +142,13 @@ export async function importCommand(
   if (existing.length && !a.force) {
     throw new UsageError(`${dir} already has ${existing.join(", ")}; give --force to overwrite`);
   }
-  const pkg = ownPackage();
+  const pkg = ownPackageRoot();
+  if (!pkg) throw new Error(`cannot find pulumi-cim's package.json above ${__dirname}`);
   const generated = generateProgram(inventory, {
     project: a.project ?? (path.basename(dir).replace(/[^A-Za-z0-9._-]+/g, "-") || "cim-import"),
     versions: {
-      pulumiCim: `^${pkg.version}`,
-      pulumi: pkg.dependencies?.["@pulumi/pulumi"] ?? "^3.0.0",
+      pulumiCim: dependencySpec(pkg.root, pkg.version),
+      pulumi: pkg.pulumi ?? "^3.0.0",
     },
     generatedAt: new Date().toISOString(),
   });
@@ -131,13 +156,20 @@ export async function importCommand(
   for (const [file, text] of Object.entries(generated.files)) fs.writeFileSync(path.join(dir, file), text);
 
   const count = (kind: string) => generated.resources.filter((r) => r.kind === kind).length;
+  // narrowed: the kinds asked for, else those it adopts any of; otherwise every kind, none left unsaid
+  const listed = kindList.filter(
+    (k) =>
+      k.importer &&
+      (selection.kinds?.length
+        ? selection.kinds.includes(k.name)
+        : !inventory.selection || count(k.name) > 0),
+  );
   const rel = path.relative(process.cwd(), dir) || ".";
   out(
     [
-      `Region ${region.name ? `${region.name} (${region.id})` : region.id}: ${kindList
-        .filter((k) => k.importer)
-        .map((k) => `${count(k.name)} ${k.noun}(s)`)
-        .join(", ")} to adopt.`,
+      `Region ${region.name ? `${region.name} (${region.id})` : region.id}${
+        inventory.selection ? `, selected by ${inventory.selection}` : ""
+      }: ${listed.map((k) => `${count(k.name)} ${k.noun}(s)`).join(", ")} to adopt.`,
       ...inventory.skipped.map((s) => `  not adopted: ${s.kind} ${s.name ?? ""} ${s.id} (${s.reason})`),
       `Wrote ${FILES.map((f) => path.join(rel, f)).join(", ")}.`,
       "Next:",

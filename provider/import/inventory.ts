@@ -26,6 +26,8 @@ export interface Inventory {
   names: Record<string, string>;
   /** Resources read but not adopted, and why. */
   skipped: { kind: string; id: string; name?: string; reason: string }[];
+  /** What the records were narrowed to (`--kind`, `--id`, `--name`: select.ts), in words; absent: everything. */
+  selection?: string;
 }
 
 /** The kinds `pulumi-cim import` adopts, in the order the program declares them. */

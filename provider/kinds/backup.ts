@@ -23,35 +23,51 @@ export const backup = defineKind({
   },
   fields: {
     ...commonFields,
-    /** The instance to back up (the API's `vmId`); it must have a backup offering. Replaces on change. */
     instanceId: field(id("the instance to back up (the API's vmId)"), {
+      doc: "The instance to back up (the API's `vmId`); it must have a backup offering. Replaces on change.",
       change: "replace",
       live: (b: Backup) => b.virtualMachineId,
       prefer: "live",
       ref: { kind: "Instance", mustExist: true, requires: NEEDS_BACKUP_OFFERING },
     }),
-    /** The backup's name (the SDK defaults it to the resource name). Replaces on change: the API has no rename. */
     name: field(text("the backup's name (the SDK defaults it to the resource name)").optional(), {
+      doc: "The backup's name (the SDK defaults it to the resource name). Replaces on change: the API has no rename.",
       change: "replace",
       live: true,
       present: true,
     }),
-    /** What the backup is for. Replaces on change. */
-    description: descriptionField("what the backup is for", "replace", 1024),
+    description: {
+      doc: "What the backup is for. Replaces on change.",
+      ...descriptionField("what the backup is for", "replace", 1024),
+    },
   },
   outputs: {
-    /** The platform's status: BackedUp once taken (BackingUp, Error, …). */
-    state: { schema: z.string(), from: (b: Backup) => b.state },
-    /** The backup offering it was taken under. */
-    backupOfferingId: { schema: z.string().optional(), from: (b: Backup) => b.backupOfferingId || undefined },
+    state: {
+      doc: "The platform's status: BackedUp once taken (BackingUp, Error, …).",
+      schema: z.string(),
+      from: (b: Backup) => b.state,
+    },
+    backupOfferingId: {
+      doc: "The backup offering it was taken under.",
+      schema: z.string().optional(),
+      from: (b: Backup) => b.backupOfferingId || undefined,
+    },
     backupOfferingName: {
+      doc: "The name of the backup offering the backup was made under.",
       schema: z.string().optional(),
       from: (b: Backup) => b.backupOfferingName || undefined,
     },
-    zoneId: { schema: z.string().optional(), from: (b: Backup) => b.zoneId || undefined },
-    /** Bytes. */
-    size: { schema: z.number().optional(), from: (b: Backup) => b.size },
-    created: { schema: z.string().optional(), from: (b: Backup) => b.created ?? b.date },
+    zoneId: {
+      doc: "The zone it is in (a zone uuid), as the API reports it.",
+      schema: z.string().optional(),
+      from: (b: Backup) => b.zoneId || undefined,
+    },
+    size: { doc: "Bytes.", schema: z.number().optional(), from: (b: Backup) => b.size },
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string().optional(),
+      from: (b: Backup) => b.created ?? b.date,
+    },
   },
   api: {
     ...recordCalls((c) => c.backups),

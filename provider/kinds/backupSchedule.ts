@@ -38,37 +38,39 @@ export const backupSchedule = defineKind({
   label: (rec) => `${String(rec.intervalType)} for instance ${String(rec.instanceId ?? rec.vmId)}`,
   fields: {
     ...commonFields,
-    /**
-     * The instance to back up (the API's `vmId`); it must have a backup offering (`backupOfferingId`). Replaces
-     * on change.
-     */
     instanceId: field(id("the instance to back up (the API's vmId)"), {
+      doc: "The instance to back up (the API's `vmId`); it must have a backup offering (`backupOfferingId`). Replaces on change.",
       change: "replace",
       live: (b: BackupSchedule) => b.vmId,
       prefer: "live",
       ref: { kind: "Instance", mustExist: true, requires: NEEDS_BACKUP_OFFERING },
     }),
-    /** How often: e.g. `HOURLY`, `DAILY`, `WEEKLY`, `MONTHLY` (compared case-insensitively). Changed in place. */
     intervalType: field(
       text("how often, e.g. HOURLY, DAILY, WEEKLY or MONTHLY", 32).transform((s) => s.toUpperCase()),
-      { change: "update", same: sameText, live: true },
+      {
+        doc: "How often: e.g. `HOURLY`, `DAILY`, `WEEKLY`, `MONTHLY` (compared case-insensitively). Changed in place.",
+        change: "update",
+        same: sameText,
+        live: true,
+      },
     ),
-    /** When within the interval, e.g. `"30:02"` (minute:hour) for DAILY. Changed in place. */
     schedule: field(text('when within the interval, e.g. "30:02" (minute:hour) for DAILY', 64), {
+      doc: 'When within the interval, e.g. `"30:02"` (minute:hour) for DAILY. Changed in place.',
       change: "update",
       live: true,
     }),
-    /**
-     * IANA time zone of the schedule, e.g. `"UTC"` or `"Europe/Berlin"` (the API's default, UTC, when left out).
-     * Changed in place.
-     */
     timezone: field(timeZone("the time zone of the schedule").optional(), {
+      doc: 'IANA time zone of the schedule, e.g. `"UTC"` or `"Europe/Berlin"` (the API\'s default, UTC, when left out). Changed in place.',
       change: "update",
       live: true,
     }),
   },
   outputs: {
-    created: { schema: z.string().optional(), from: (b: BackupSchedule) => b.created },
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string().optional(),
+      from: (b: BackupSchedule) => b.created,
+    },
   },
   api: {
     get: (s, id) => s.client.backupSchedules.get(id, { region: s.region }),

@@ -80,26 +80,30 @@ export const comment = defineKind({
   },
   fields: {
     ...commonFields,
-    /** The volume to comment on (exactly one target). Replaces on change. */
-    volumeId: target("volumeId"),
-    /** The network to comment on (exactly one target). Replaces on change. */
-    networkId: target("networkId"),
-    /** The public IP to comment on (exactly one target). Replaces on change. */
-    publicIpId: target("publicIpId"),
-    /** The VPC to comment on (exactly one target). Replaces on change. */
-    vpcId: target("vpcId"),
-    /** The Kubernetes cluster to comment on (exactly one target). Replaces on change. */
-    kubernetesClusterId: target("kubernetesClusterId"),
-    /**
-     * The comment (the API's `annotation`), at most 255 characters. The API has no edit: a change replaces
-     * (only a volume's comment is then deleted; see the README).
-     */
+    volumeId: {
+      doc: "The volume to comment on (exactly one target). Replaces on change.",
+      ...target("volumeId"),
+    },
+    networkId: {
+      doc: "The network to comment on (exactly one target). Replaces on change.",
+      ...target("networkId"),
+    },
+    publicIpId: {
+      doc: "The public IP to comment on (exactly one target). Replaces on change.",
+      ...target("publicIpId"),
+    },
+    vpcId: { doc: "The VPC to comment on (exactly one target). Replaces on change.", ...target("vpcId") },
+    kubernetesClusterId: {
+      doc: "The Kubernetes cluster to comment on (exactly one target). Replaces on change.",
+      ...target("kubernetesClusterId"),
+    },
     text: field(text(`the comment's text (the API's annotation)`, COMMENT_TEXT_MAX), {
+      doc: "The comment (the API's `annotation`), at most 255 characters. The API has no edit: a change replaces (only a volume's comment is then deleted; see the README).",
       change: "replace",
       live: (c: LiveComment) => c.annotation,
     }),
-    /** Marked for the platform's administrators only (default false). Changed in place (the visibility route). */
     adminsOnly: field(bool("whether only administrators see the comment"), {
+      doc: "Marked for the platform's administrators only (default false). Changed in place (the visibility route).",
       change: "update",
       unset: () => false,
       live: (c: LiveComment) => c.adminsOnly === true,
@@ -107,9 +111,16 @@ export const comment = defineKind({
     }),
   },
   outputs: {
-    /** Who wrote it (the API's `username`). */
-    username: { schema: z.string().optional(), from: (c: LiveComment) => c.username },
-    created: { schema: z.string().optional(), from: (c: LiveComment) => c.created },
+    username: {
+      doc: "Who wrote it (the API's `username`).",
+      schema: z.string().optional(),
+      from: (c: LiveComment) => c.username,
+    },
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string().optional(),
+      from: (c: LiveComment) => c.created,
+    },
   },
   rules(values, fail) {
     whenKnown(values, TARGET_FIELDS, () => {

@@ -38,6 +38,8 @@ export type LiveValue<R = any> = true | ((live: R, rec: Recorded) => unknown);
  * in outputs (when `output` shows it in another form).
  */
 export interface FieldSpec<Out = unknown, In = unknown, R = any, Shown = Out> {
+  /** What the field is and how a change applies, for people: the SDK's JSDoc on Args and outputs (render.ts). */
+  readonly doc?: string;
   /** Validation and normalisation at check; its messages name the rule. */
   readonly schema: z.ZodType<Out, In>;
   readonly change: Change;
@@ -146,6 +148,8 @@ export function refOf(
 }
 
 export interface OutputSpec<T = unknown, R = any> {
+  /** What the output is, for people: the SDK's JSDoc on the class's output (render.ts). */
+  readonly doc?: string;
   readonly schema: z.ZodType<T>;
   readonly from: (live: R, rec: Recorded) => unknown;
   /** A secret output (`additionalSecretOutputs`). */

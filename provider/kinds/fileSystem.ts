@@ -73,45 +73,50 @@ export const fileSystem = defineKind({
   },
   fields: {
     ...commonFields,
-    /** The file system's name, unique in the account and region (default: the resource name). Changed in place. */
-    name: nameField("file system", "update"),
-    /** What it holds (the API's `description`). Changed in place. */
-    description: descriptionField("what the file system holds", "update"),
-    /** The zone of the file system and of its network. Replaces on change. */
-    zoneId: catalogueField(id("the zone of the file system and its network"), "replace", "zones", "a zone"),
-    /**
-     * The network the share is served on (an isolated network or a VPC tier of the zone, not the zone's shared
-     * network): the file-system VM takes an address of it. Replaces on change.
-     */
+    name: {
+      doc: "The file system's name, unique in the account and region (default: the resource name). Changed in place.",
+      ...nameField("file system", "update"),
+    },
+    description: {
+      doc: "What it holds (the API's `description`). Changed in place.",
+      ...descriptionField("what the file system holds", "update"),
+    },
+    zoneId: {
+      doc: "The zone of the file system and of its network. Replaces on change.",
+      ...catalogueField(id("the zone of the file system and its network"), "replace", "zones", "a zone"),
+    },
     networkId: field(id("the network the share is served on (a cim.Network's id)"), {
+      doc: "The network the share is served on (an isolated network or a VPC tier of the zone, not the zone's shared network): the file-system VM takes an address of it. Replaces on change.",
       change: "replace",
       live: true,
       ref: "Network",
     }),
-    /** The disk offering of its data volume. Changed in place (changeSharedFileSystemDiskOffering, a job). */
-    diskOfferingId: catalogueField(
-      id("the disk offering of the data volume, from GET /api/v1/offerings/disk"),
-      "update",
-      "diskOfferings",
-      "a disk offering",
-    ),
-    /**
-     * Size in GB, with a customized disk offering (a fixed one decides it: leave size out). Grows in place (a
-     * job); a smaller size is refused at preview: shared file systems never shrink.
-     */
-    size: field(size.optional(), { change: "update", live: gibOf, present: true }),
-    /**
-     * The compute offering of the file-system VM: at least 2 vCPUs and 1024 MB on the platform's defaults.
-     * Changed in place: stopped, changed, started again (the share is unavailable meanwhile).
-     */
-    serviceOfferingId: catalogueField(
-      id("the compute offering of the file-system VM, from GET /api/v1/offerings/compute"),
-      "update",
-      "computeOfferings",
-      "a compute offering",
-    ),
-    /** The file system on its volume, `"XFS"` (default) or `"EXT4"`. Replaces on change. */
+    diskOfferingId: {
+      doc: "The disk offering of its data volume. Changed in place (changeSharedFileSystemDiskOffering, a job).",
+      ...catalogueField(
+        id("the disk offering of the data volume, from GET /api/v1/offerings/disk"),
+        "update",
+        "diskOfferings",
+        "a disk offering",
+      ),
+    },
+    size: field(size.optional(), {
+      doc: "Size in GB, with a customized disk offering (a fixed one decides it: leave size out). Grows in place (a job); a smaller size is refused at preview: shared file systems never shrink.",
+      change: "update",
+      live: gibOf,
+      present: true,
+    }),
+    serviceOfferingId: {
+      doc: "The compute offering of the file-system VM: at least 2 vCPUs and 1024 MB on the platform's defaults. Changed in place: stopped, changed, started again (the share is unavailable meanwhile).",
+      ...catalogueField(
+        id("the compute offering of the file-system VM, from GET /api/v1/offerings/compute"),
+        "update",
+        "computeOfferings",
+        "a compute offering",
+      ),
+    },
     filesystem: field(format.optional(), {
+      doc: 'The file system on its volume, `"XFS"` (default) or `"EXT4"`. Replaces on change.',
       change: "replace",
       unset: () => "XFS",
       same: (a, b) => String(a ?? "XFS").toUpperCase() === String(b ?? "XFS").toUpperCase(),
@@ -120,24 +125,56 @@ export const fileSystem = defineKind({
     }),
   },
   outputs: {
-    zoneName: { schema: z.string().optional(), from: (f: FileSystem) => f.zoneName },
-    networkName: { schema: z.string().optional(), from: (f: FileSystem) => f.networkName },
-    diskOfferingName: { schema: z.string().optional(), from: (f: FileSystem) => f.diskOfferingName },
-    serviceOfferingName: { schema: z.string().optional(), from: (f: FileSystem) => f.serviceOfferingName },
-    /** The NFS server: the file-system VM's address on the network. */
-    ipAddress: { schema: z.string().optional(), from: (f: FileSystem) => f.ipAddress || undefined },
-    /** The exported path (the platform's /mnt/fs/share). */
-    path: { schema: z.string().optional(), from: (f: FileSystem) => f.path || undefined },
-    /** What `mount -t nfs` takes: `<ipAddress>:<path>`. */
+    zoneName: {
+      doc: "The name of its zone.",
+      schema: z.string().optional(),
+      from: (f: FileSystem) => f.zoneName,
+    },
+    networkName: {
+      doc: "The name of its network (`networkId`).",
+      schema: z.string().optional(),
+      from: (f: FileSystem) => f.networkName,
+    },
+    diskOfferingName: {
+      doc: "The name of its disk offering (`diskOfferingId`).",
+      schema: z.string().optional(),
+      from: (f: FileSystem) => f.diskOfferingName,
+    },
+    serviceOfferingName: {
+      doc: "The name of its compute offering (`serviceOfferingId`).",
+      schema: z.string().optional(),
+      from: (f: FileSystem) => f.serviceOfferingName,
+    },
+    ipAddress: {
+      doc: "The NFS server: the file-system VM's address on the network.",
+      schema: z.string().optional(),
+      from: (f: FileSystem) => f.ipAddress || undefined,
+    },
+    path: {
+      doc: "The exported path (the platform's /mnt/fs/share).",
+      schema: z.string().optional(),
+      from: (f: FileSystem) => f.path || undefined,
+    },
     mountSource: {
+      doc: "What `mount -t nfs` takes: `<ipAddress>:<path>`.",
       schema: z.string().optional(),
       from: (f: FileSystem) => (f.ipAddress && f.path ? `${f.ipAddress}:${f.path}` : undefined),
     },
-    /** The platform's provider of the share (SHAREDFSVM). */
-    provider: { schema: z.string().optional(), from: (f: FileSystem) => f.provider },
-    /** The API's state (Allocated, Ready, Stopped, Error, …). */
-    state: { schema: z.string(), from: (f: FileSystem) => f.state ?? "" },
-    created: { schema: z.string().optional(), from: (f: FileSystem) => f.created },
+    provider: {
+      doc: "The platform's provider of the share (SHAREDFSVM).",
+      schema: z.string().optional(),
+      from: (f: FileSystem) => f.provider,
+    },
+    state: {
+      doc: "The API's state (Allocated, Ready, Stopped, Error, …).",
+      schema: z.string(),
+      from: (f: FileSystem) => f.state ?? "",
+    },
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string().optional(),
+      from: (f: FileSystem) => f.created,
+    },
   },
   ...growOnly("FileSystem", fsShrinkMessage),
   lookups(i, rows) {

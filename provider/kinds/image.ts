@@ -83,23 +83,25 @@ export function urlFormatProblem(url: unknown, format: unknown): string | undefi
 export function imageFields(noun: string) {
   return {
     ...commonFields,
-    /** The name (default: the resource name). Renamed in place (updateTemplate / updateIso). */
-    name: nameField(noun, "update"),
-    /** A description; the API uses the name when left out. Changed in place. */
+    name: {
+      doc: "The name (default: the resource name). Renamed in place (updateTemplate / updateIso).",
+      ...nameField(noun, "update"),
+    },
     displayText: field(text("a description; the API uses the name when left out", 4096).optional(), {
+      doc: "A description; the API uses the name when left out. Changed in place.",
       change: "update",
       live: true,
       present: true,
     }),
-    /** The http(s) URL the platform downloads the image from. Replaces on change. */
     url: field(imageUrl.optional(), {
+      doc: "The http(s) URL the platform downloads the image from. Replaces on change.",
       change: "replace",
       live: true,
       requiredUnlessAdopting: "the http(s) URL the platform downloads the image from",
       present: true,
     }),
-    /** The zone the image is registered in (instances of that zone use it). Replaces on change. */
     zoneId: {
+      doc: "The zone the image is registered in (instances of that zone use it). Replaces on change.",
       ...catalogueField(
         id("the zone to register the image in (GET /api/v1/zones)").optional(),
         "replace",
@@ -109,13 +111,15 @@ export function imageFields(noun: string) {
       requiredUnlessAdopting: "the zone to register the image in",
       present: true as const,
     },
-    /** Whether the image has the tools to scale an instance while it runs (default false). Changed in place. */
-    isDynamicallyScalable: flagField(
-      "isDynamicallyScalable",
-      "whether the image can scale a running instance (it carries the hypervisor's tools)",
-    ),
-    /** The image's checksum, e.g. `{SHA-256}9f86d0…` (checked by the platform after the download). Replaces on change. */
+    isDynamicallyScalable: {
+      doc: "Whether the image has the tools to scale an instance while it runs (default false). Changed in place.",
+      ...flagField(
+        "isDynamicallyScalable",
+        "whether the image can scale a running instance (it carries the hypervisor's tools)",
+      ),
+    },
     checksum: field(text("the image's checksum, e.g. {SHA-256}<hex> or an MD5 hex digest", 1024).optional(), {
+      doc: "The image's checksum, e.g. `{SHA-256}9f86d0…` (checked by the platform after the download). Replaces on change.",
       change: "replace",
     }),
   };
@@ -133,17 +137,46 @@ export function osTypeField(changes: string) {
 
 /** What the platform reports of every image: readiness, the download's status, sizes and names. */
 export const imageOutputs = {
-  /** Ready once the platform says so (`isReady`), Downloading meanwhile, Error when the download failed. */
-  state: { schema: z.string().optional(), from: (t: Template | Iso) => t.state },
-  isReady: { schema: z.boolean().optional(), from: (t: Template | Iso) => t.isReady },
-  /** The platform's words on the download: "Download Complete", "45% Downloaded", or why it failed. */
-  status: { schema: z.string().optional(), from: (t: Template | Iso) => t.status },
-  /** Bytes: a template's virtual size, an ISO's file size (once downloaded). */
-  size: { schema: z.number().optional(), from: (t: Template | Iso) => t.size },
-  osTypeName: { schema: z.string().optional(), from: (t: Template | Iso) => t.osTypeName },
-  zoneName: { schema: z.string().optional(), from: (t: Template | Iso) => t.zoneName },
-  account: { schema: z.string().optional(), from: (t: Template | Iso) => t.account },
-  created: { schema: z.string().optional(), from: (t: Template | Iso) => t.created },
+  state: {
+    doc: "Ready once the platform says so (`isReady`), Downloading meanwhile, Error when the download failed.",
+    schema: z.string().optional(),
+    from: (t: Template | Iso) => t.state,
+  },
+  isReady: {
+    doc: "Whether the platform has the image ready for instances (its download is complete).",
+    schema: z.boolean().optional(),
+    from: (t: Template | Iso) => t.isReady,
+  },
+  status: {
+    doc: 'The platform\'s words on the download: "Download Complete", "45% Downloaded", or why it failed.',
+    schema: z.string().optional(),
+    from: (t: Template | Iso) => t.status,
+  },
+  size: {
+    doc: "Bytes: a template's virtual size, an ISO's file size (once downloaded).",
+    schema: z.number().optional(),
+    from: (t: Template | Iso) => t.size,
+  },
+  osTypeName: {
+    doc: "The name of its OS type (`osTypeId`).",
+    schema: z.string().optional(),
+    from: (t: Template | Iso) => t.osTypeName,
+  },
+  zoneName: {
+    doc: "The name of its zone.",
+    schema: z.string().optional(),
+    from: (t: Template | Iso) => t.zoneName,
+  },
+  account: {
+    doc: "The account that owns it.",
+    schema: z.string().optional(),
+    from: (t: Template | Iso) => t.account,
+  },
+  created: {
+    doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+    schema: z.string().optional(),
+    from: (t: Template | Iso) => t.created,
+  },
 };
 
 /** The client family of a kind. */

@@ -94,15 +94,17 @@ export const instance = defineKind({
   },
   fields: {
     region: commonFields.region,
-    /** Zone to deploy in (a zone of the region). Replaces on change. */
-    zoneId: catalogueField(
-      id("the zone to deploy in; it must be a zone of the resource's region (GET /api/v1/zones)"),
-      "replace",
-      "zones",
-      "a zone",
-    ),
-    /** Template to boot from (required unless `imageType` is `"iso"`). Replaces on change. */
+    zoneId: {
+      doc: "Zone to deploy in (a zone of the region). Replaces on change.",
+      ...catalogueField(
+        id("the zone to deploy in; it must be a zone of the resource's region (GET /api/v1/zones)"),
+        "replace",
+        "zones",
+        "a zone",
+      ),
+    },
     templateId: field(optionalId("the template to boot from, from GET /api/v1/templates"), {
+      doc: 'Template to boot from (required unless `imageType` is `"iso"`). Replaces on change.',
       change: "replace",
       when: isTemplate,
       live: true,
@@ -113,10 +115,6 @@ export const instance = defineKind({
       lookup: { catalogue: "templates", what: "a template" },
       ref: "Template",
     }),
-    /**
-     * `"template"` (default), `"iso"`, `"volume"` (a detached volume becomes the root disk) or `"snapshot"` (the
-     * root disk is made from a volume snapshot). Replaces on change.
-     */
     imageType: field(
       z
         .enum(["template", "iso", "volume", "snapshot"], {
@@ -124,6 +122,7 @@ export const instance = defineKind({
         })
         .optional(),
       {
+        doc: '`"template"` (default), `"iso"`, `"volume"` (a detached volume becomes the root disk) or `"snapshot"` (the root disk is made from a volume snapshot). Replaces on change.',
         change: "replace",
         unset: () => "template",
         old: (o) => o.imageType ?? "template",
@@ -132,58 +131,56 @@ export const instance = defineKind({
         stateDefault: { value: "template" },
       },
     ),
-    /**
-     * With `imageType: "volume"`: a detached data volume of the zone that becomes the instance's root disk (and
-     * goes with the instance). Replaces on change.
-     */
     volumeId: field(optionalId("the detached volume that becomes the root disk (imageType volume)"), {
+      doc: 'With `imageType: "volume"`: a detached data volume of the zone that becomes the instance\'s root disk (and goes with the instance). Replaces on change.',
       change: "replace",
       when: (rec) => rec.imageType === "volume",
       live: (v: Instance) => (v as Record<string, unknown>).volumeId,
       ref: "Volume",
     }),
-    /** With `imageType: "snapshot"`: a BackedUp volume snapshot the root disk is made from. Replaces on change. */
     snapshotId: field(optionalId("the volume snapshot the root disk is made from (imageType snapshot)"), {
+      doc: 'With `imageType: "snapshot"`: a BackedUp volume snapshot the root disk is made from. Replaces on change.',
       change: "replace",
       when: (rec) => rec.imageType === "snapshot",
       live: (v: Instance) => (v as Record<string, unknown>).snapshotId,
       ref: "VolumeSnapshot",
     }),
-    /** ISO to boot from; required with `imageType: "iso"`. Replaces on change. */
     isoId: field(optionalId("the ISO to boot from (imageType iso)"), {
+      doc: 'ISO to boot from; required with `imageType: "iso"`. Replaces on change.',
       change: "replace",
       when: isIso,
       live: (v: Instance) => (v as Record<string, unknown>).isoId ?? v.templateId,
       lookup: { catalogue: "isos", what: "an ISO" },
       ref: "Iso",
     }),
-    /** Root disk offering; required with `imageType: "iso"` (an ISO carries no disk). Replaces on change. */
     diskOfferingId: field(optionalId("the root disk offering (imageType iso: an ISO carries no disk)"), {
+      doc: 'Root disk offering; required with `imageType: "iso"` (an ISO carries no disk). Replaces on change.',
       change: "replace",
       when: isIso,
       lookup: { catalogue: "diskOfferings", what: "a disk offering" },
     }),
-    /** Compute offering (vCPU and memory). Changed in place (scale). */
-    serviceOfferingId: catalogueField(
-      id("the compute offering (vCPU and memory), from GET /api/v1/offerings/compute"),
-      "update",
-      "computeOfferings",
-      "a compute offering",
-    ),
-    /** Root disk size in GB; not smaller than the template requires. Default: the template's size. Replaces. */
+    serviceOfferingId: {
+      doc: "Compute offering (vCPU and memory). Changed in place (scale).",
+      ...catalogueField(
+        id("the compute offering (vCPU and memory), from GET /api/v1/offerings/compute"),
+        "update",
+        "computeOfferings",
+        "a compute offering",
+      ),
+    },
     rootDiskSize: field(
       z
         .number({ error: "must be a whole number of GB" })
         .int("must be a whole number of GB")
         .min(1, "must be at least 1 GB")
         .optional(),
-      { change: "replace", live: rootDisk, present: true },
+      {
+        doc: "Root disk size in GB; not smaller than the template requires. Default: the template's size. Replaces.",
+        change: "replace",
+        live: rootDisk,
+        present: true,
+      },
     ),
-    /**
-     * Internal host name: 1–63 letters, digits and hyphens, starting with a letter, unique in the region.
-     * Left out, the provider makes one at each create (`vm-` and 12 random hex digits; a replacement gets a new
-     * one). Renamed in place; a replacement with the same name deletes first.
-     */
     name: field(
       z
         .string({ error: "must be a string" })
@@ -193,17 +190,22 @@ export const instance = defineKind({
           "must be a host name: 1-63 letters, digits and hyphens, starting with a letter and not ending with a hyphen (it must also be unique in the region)",
         )
         .optional(),
-      { change: "update", same: sameName, live: true, present: true },
+      {
+        doc: "Internal host name: 1–63 letters, digits and hyphens, starting with a letter, unique in the region. Left out, the provider makes one at each create (`vm-` and 12 random hex digits; a replacement gets a new one). Renamed in place; a replacement with the same name deletes first.",
+        change: "update",
+        same: sameName,
+        live: true,
+        present: true,
+      },
     ),
-    /** Free-form listing label (need not be unique). Changed in place. */
     displayName: field(text("a free-form listing label").optional(), {
+      doc: "Free-form listing label (need not be unique). Changed in place.",
       change: "update",
       live: true,
       present: true,
       // the platform's default label is the host name
       stateDefault: { sameAs: "name" },
     }),
-    /** Networks in order; the first is the default interface. Default: the zone's default network. Replaces. */
     networkIds: field(
       z
         .array(id("a network id"), { error: "must be a list of network ids" })
@@ -211,6 +213,7 @@ export const instance = defineKind({
         .refine((a) => new Set(a).size === a.length, "must not name a network twice")
         .optional(),
       {
+        doc: "Networks in order; the first is the default interface. Default: the zone's default network. Replaces.",
         change: "replace",
         same: (a, b) => sameList(a as string[], b as string[]),
         live: liveNetworks,
@@ -218,7 +221,6 @@ export const instance = defineKind({
         present: true,
       },
     ),
-    /** Fixed private addresses, one per network. Replaces on change (deleting first when an address is kept). */
     ipToNetworkList: field(
       z
         .array(fixedAddress, { error: "must be a list of { networkId, ipAddress }" })
@@ -227,12 +229,13 @@ export const instance = defineKind({
           "must fix at most one address per network",
         )
         .optional(),
-      { change: "replace", unset: () => [], same: (a, b) => sameValue(sortFixed(a), sortFixed(b)) },
+      {
+        doc: "Fixed private addresses, one per network. Replaces on change (deleting first when an address is kept).",
+        change: "replace",
+        unset: () => [],
+        same: (a, b) => sameValue(sortFixed(a), sortFixed(b)),
+      },
     ),
-    /**
-     * base64-encoded cloud-init payload. A secret input; outputs keep only its digest (`userDataHash`), never
-     * the payload. Replaces on change.
-     */
     userData: field(
       z
         .string({ error: "must be a string: base64-encoded cloud-init" })
@@ -241,6 +244,7 @@ export const instance = defineKind({
         .refine((s) => s.length > 0, "must not be empty (leave it out instead)")
         .optional(),
       {
+        doc: "base64-encoded cloud-init payload. A secret input; outputs keep only its digest (`userDataHash`), never the payload. Replaces on change.",
         change: "replace",
         secret: true,
         // Compared by digest: outputs record userDataHash, not the payload.
@@ -248,16 +252,13 @@ export const instance = defineKind({
         same: (a, b) => typeof b === "string" && userDataDigest(String(a)) === b,
       },
     ),
-    /**
-     * One SSH key pair, by name (the API uses only the first): a `cim.SshKeyPair`'s `name`, or a key pair
-     * registered in the region (looked up at preview). Replaces on change.
-     */
     sshKeyNames: field(
       z
         .array(text("an SSH key pair name"), { error: "must be a list of SSH key pair names" })
         .max(1, "may name one SSH key pair only: the API uses only the first name")
         .optional(),
       {
+        doc: "One SSH key pair, by name (the API uses only the first): a `cim.SshKeyPair`'s `name`, or a key pair registered in the region (looked up at preview). Replaces on change.",
         change: "replace",
         same: (a, b) => sameList(a as string[], (b as string[]) ?? []),
         // the key pair the instance got, when the API says (the emulator's `keyPair`; not in the spec)
@@ -268,16 +269,16 @@ export const instance = defineKind({
         ref: { kind: "SshKeyPair", by: "name", mustExist: true },
       },
     ),
-    /** Enable SSH password authentication in the generated cloud-init. Replaces on change. */
     allowPasswordSsh: field(bool("enables SSH password authentication in the generated cloud-init"), {
+      doc: "Enable SSH password authentication in the generated cloud-init. Replaces on change.",
       change: "replace",
     }),
-    /** Disable root SSH login in the generated cloud-init. Replaces on change. */
     disableRootCompletely: field(bool("disables root SSH login in the generated cloud-init"), {
+      doc: "Disable root SSH login in the generated cloud-init. Replaces on change.",
       change: "replace",
     }),
-    /** Overrides the hypervisor chosen for the deployment. Replaces on change. */
     hypervisor: field(text("overrides the hypervisor chosen for the deployment", 64).optional(), {
+      doc: "Overrides the hypervisor chosen for the deployment. Replaces on change.",
       change: "replace",
       same: sameName,
       live: true,
@@ -285,10 +286,10 @@ export const instance = defineKind({
       // CloudStack's most common hypervisor
       stateDefault: { value: "KVM" },
     }),
-    /** Desired power state, `"running"` (default) or `"stopped"`; enforced with start/stop. Output: also `"error"`. */
     powerState: field(
       z.enum(["running", "stopped"], { error: 'must be "running" (the default) or "stopped"' }).optional(),
       {
+        doc: 'Desired power state, `"running"` (default) or `"stopped"`; enforced with start/stop. Output: also `"error"`.',
         change: "update",
         unset: () => "running",
         live: (v: Instance) => powerStateOf(v.state) ?? v.state,
@@ -300,8 +301,8 @@ export const instance = defineKind({
         stateDefault: { value: "running" },
       },
     ),
-    /** High availability (default false). Changed in place. */
     haEnabled: field(bool("high availability"), {
+      doc: "High availability (default false). Changed in place.",
       change: "update",
       unset: () => false,
       same: sameFlag,
@@ -310,8 +311,8 @@ export const instance = defineKind({
       shown: z.boolean(),
       stateDefault: { value: false },
     }),
-    /** While true the API refuses to delete the instance (default false). Changed in place. */
     deleteProtection: field(bool("refuse deletion while true"), {
+      doc: "While true the API refuses to delete the instance (default false). Changed in place.",
       change: "update",
       unset: () => false,
       same: sameFlag,
@@ -321,13 +322,8 @@ export const instance = defineKind({
       shown: z.boolean(),
       stateDefault: { value: false },
     }),
-    /**
-     * Backup offering (a backup offering of the instance's zone: `cim.getBackupOffering`), which backups and
-     * backup schedules need. Changed in place; a change makes the platform delete the instance's backup
-     * schedules. Left out, the instance keeps whatever offering it has (removal deletes schedules, so it is
-     * never done for a field the program does not set).
-     */
     backupOfferingId: field(optionalId("the backup offering, from GET /api/v1/offerings/backup"), {
+      doc: "Backup offering (a backup offering of the instance's zone: `cim.getBackupOffering`), which backups and backup schedules need. Changed in place; a change makes the platform delete the instance's backup schedules. Left out, the instance keeps whatever offering it has (removal deletes schedules, so it is never done for a field the program does not set).",
       change: "update",
       same: (a, b) => (a || "") === (b || ""),
       live: (v: Instance) => v.backupOfferingId,
@@ -337,19 +333,16 @@ export const instance = defineKind({
           : v.backupOfferingId || undefined,
       lookup: { catalogue: "backupOfferings", what: "a backup offering" },
     }),
-    /**
-     * The instance group it is in, by name: a `cim.InstanceGroup`'s `name`, or a group of the region (looked up at
-     * preview). Changed in place (the platform's update `group`; one group at most, so it leaves any other). Left
-     * out, it stays in whatever group it is in: the platform takes an instance out of a group only when the group
-     * is deleted.
-     */
     group: field(text("an instance group's name (a cim.InstanceGroup's name output)").optional(), {
+      doc: "The instance group it is in, by name: a `cim.InstanceGroup`'s `name`, or a group of the region (looked up at preview). Changed in place (the platform's update `group`; one group at most, so it leaves any other). Left out, it stays in whatever group it is in: the platform takes an instance out of a group only when the group is deleted.",
       change: "update",
       live: (v: Instance) => (v.group === undefined ? undefined : v.group || null),
       ref: { kind: "InstanceGroup", by: "name", mustExist: true },
     }),
-    /** Tags; the program's map is authoritative (tags added elsewhere are removed on the next update). */
-    tags,
+    tags: {
+      doc: "Tags; the program's map is authoritative (tags added elsewhere are removed on the next update).",
+      ...tags,
+    },
     timeouts: commonFields.timeouts,
     adoptId: commonFields.adoptId,
   },
@@ -358,20 +351,27 @@ export const instance = defineKind({
   // is a property the engine writes into each checkpoint, so state per instance sets the cost of large stacks,
   // and lastUpdated would show as drift on every refresh.
   outputs: {
-    /**
-     * sha256 (hex) of the normalised base64 `userData`, what state records of it (the payload is never an
-     * output: the API does not return it, and the engine logs outputs). Secret. Absent without `userData`.
-     */
     userDataHash: {
+      doc: "sha256 (hex) of the normalised base64 `userData`, what state records of it (the payload is never an output: the API does not return it, and the engine logs outputs). Secret. Absent without `userData`.",
       schema: z.string().optional(),
       from: (_v, rec) => recordedUserDataHash(rec),
       secret: true,
     },
-    /** The API's instance state (Running, Stopped, Starting, Error, …). */
-    state: { schema: z.string(), from: (v: Instance) => v.state },
-    /** The default interface's private address. */
-    ipAddress: { schema: z.string(), from: (v: Instance) => v.ipAddress },
-    created: { schema: z.string(), from: (v: Instance) => v.created },
+    state: {
+      doc: "The API's instance state (Running, Stopped, Starting, Error, …).",
+      schema: z.string(),
+      from: (v: Instance) => v.state,
+    },
+    ipAddress: {
+      doc: "The default interface's private address.",
+      schema: z.string(),
+      from: (v: Instance) => v.ipAddress,
+    },
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string(),
+      from: (v: Instance) => v.created,
+    },
   },
   rules(values, fail) {
     whenKnown(values, ["imageType", "templateId", "isoId", "diskOfferingId"], () => {

@@ -20,14 +20,17 @@ export const instanceGroup = defineKind({
   nameFromResource: true,
   fields: {
     ...commonFields,
-    /**
-     * The group's name, unique in the account and region (default: the resource name); instances name it in
-     * `group`. Changed in place: its instances follow.
-     */
-    name: nameField("instance group", "update"),
+    name: {
+      doc: "The group's name, unique in the account and region (default: the resource name); instances name it in `group`. Changed in place: its instances follow.",
+      ...nameField("instance group", "update"),
+    },
   },
   outputs: {
-    created: { schema: z.string().optional(), from: (g: InstanceGroup) => g.created },
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string().optional(),
+      from: (g: InstanceGroup) => g.created,
+    },
   },
   api: {
     get: async (s, id) => s.client.instanceGroups.get(id, await regionOf(s)),

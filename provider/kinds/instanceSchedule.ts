@@ -37,14 +37,13 @@ export const instanceSchedule = defineKind({
   label: (rec) => `${String(rec.action ?? "schedule")} of instance ${String(rec.instanceId ?? "")}`,
   fields: {
     ...commonFields,
-    /** The instance to start, stop or reboot. Replaces on change. */
     instanceId: field(id("the instance the schedule acts on"), {
+      doc: "The instance to start, stop or reboot. Replaces on change.",
       change: "replace",
       live: (s: InstanceSchedule) => s.virtualMachineId,
       prefer: "live",
       ref: { kind: "Instance", mustExist: true },
     }),
-    /** `start`, `stop`, `reboot`, `force_stop` or `force_reboot` (any case). Changed in place. */
     action: field(
       z
         .string({ error: `must be one of ${ACTIONS.join(", ")}` })
@@ -52,15 +51,12 @@ export const instanceSchedule = defineKind({
         .toLowerCase()
         .pipe(z.enum(ACTIONS, { error: `must be one of ${ACTIONS.join(", ")}` })),
       {
+        doc: "`start`, `stop`, `reboot`, `force_stop` or `force_reboot` (any case). Changed in place.",
         change: "update",
         same: (a, b) => String(a).toLowerCase() === String(b ?? "").toLowerCase(),
         live: (s: InstanceSchedule) => s.action?.toLowerCase(),
       },
     ),
-    /**
-     * Five cron fields, minute hour day-of-month month day-of-week, e.g. `"0 22 * * MON-FRI"` (22:00 on
-     * weekdays). Changed in place.
-     */
     schedule: field(
       text(
         'five cron fields: minute hour day-of-month month day-of-week, e.g. "0 22 * * MON-FRI"',
@@ -70,24 +66,32 @@ export const instanceSchedule = defineKind({
         if (problem)
           ctx.addIssue({ code: "custom", message: `must be a cron schedule of five fields: ${problem}` });
       }),
-      { change: "update", same: sameCron, live: true },
+      {
+        doc: 'Five cron fields, minute hour day-of-month month day-of-week, e.g. `"0 22 * * MON-FRI"` (22:00 on weekdays). Changed in place.',
+        change: "update",
+        same: sameCron,
+        live: true,
+      },
     ),
-    /** IANA time zone the schedule runs in, e.g. `"Europe/Berlin"`. Changed in place. */
-    timezone: field(timeZone("the time zone the schedule runs in"), { change: "update", live: true }),
-    /** First moment the schedule may run (ISO 8601; the API refuses one in the past at create). Left out: now. Changed in place. */
+    timezone: field(timeZone("the time zone the schedule runs in"), {
+      doc: 'IANA time zone the schedule runs in, e.g. `"Europe/Berlin"`. Changed in place.',
+      change: "update",
+      live: true,
+    }),
     startDate: field(dateTime("when the schedule starts"), {
+      doc: "First moment the schedule may run (ISO 8601; the API refuses one in the past at create). Left out: now. Changed in place.",
       change: "update",
       same: sameInstant,
       live: (s: InstanceSchedule) => s.startDate,
     }),
-    /** Last moment it may run (ISO 8601, after `startDate`). Changed in place; the API cannot take it away once set. */
     endDate: field(dateTime("when the schedule ends"), {
+      doc: "Last moment it may run (ISO 8601, after `startDate`). Changed in place; the API cannot take it away once set.",
       change: "update",
       same: sameInstant,
       live: (s: InstanceSchedule) => s.endDate,
     }),
-    /** Whether the schedule runs (default true). Changed in place. */
     enabled: field(bool("whether the schedule runs"), {
+      doc: "Whether the schedule runs (default true). Changed in place.",
       change: "update",
       unset: () => true,
       same: (a, b) => a === (b ?? true),
@@ -96,16 +100,22 @@ export const instanceSchedule = defineKind({
         s.enabled ?? (rec.enabled as boolean | undefined) ?? true,
       shown: z.boolean(),
     }),
-    /** A name for the schedule. Changed in place. */
     name: field(text("a name for the schedule").optional(), {
+      doc: "A name for the schedule. Changed in place.",
       change: "update",
       live: (s: InstanceSchedule) => s.name || undefined,
     }),
-    /** What the schedule is for. Changed in place. */
-    description: descriptionField("what the schedule is for", "update", 1024),
+    description: {
+      doc: "What the schedule is for. Changed in place.",
+      ...descriptionField("what the schedule is for", "update", 1024),
+    },
   },
   outputs: {
-    created: { schema: z.string().optional(), from: (s: InstanceSchedule) => s.created },
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string().optional(),
+      from: (s: InstanceSchedule) => s.created,
+    },
   },
   rules(values, fail) {
     const { startDate, endDate } = values as { startDate?: string; endDate?: string };

@@ -34,23 +34,24 @@ export const instanceSnapshot = defineKind({
   deleteBeforeReplace: uniqueTogether("name", "instanceId"),
   fields: {
     ...commonFields,
-    /** The snapshot's name, unique among the instance's snapshots (default: the resource name). Replaces on change. */
-    name: nameField("snapshot", "replace"),
-    /** The instance to snapshot, Running or Stopped. Replaces on change. */
+    name: {
+      doc: "The snapshot's name, unique among the instance's snapshots (default: the resource name). Replaces on change.",
+      ...nameField("snapshot", "replace"),
+    },
     instanceId: field(optionalId("the instance to snapshot (a cim.Instance's id)"), {
+      doc: "The instance to snapshot, Running or Stopped. Replaces on change.",
       change: "replace",
       live: (s: InstanceSnapshot) => s.virtualMachineId,
       requiredUnlessAdopting: "the instance to snapshot",
       ref: "Instance",
       present: true,
     }),
-    /** What the snapshot is for (the API's `description`). Replaces on change. */
-    description: descriptionField("what the snapshot is for", "replace"),
-    /**
-     * Also the instance's memory (default false): the instance must be running; restoring it resumes the
-     * instance where it was. Replaces on change.
-     */
+    description: {
+      doc: "What the snapshot is for (the API's `description`). Replaces on change.",
+      ...descriptionField("what the snapshot is for", "replace"),
+    },
     memory: field(bool("whether to include the running instance's memory (default false)"), {
+      doc: "Also the instance's memory (default false): the instance must be running; restoring it resumes the instance where it was. Replaces on change.",
       change: "replace",
       unset: () => false,
       old: (o) => o.memory ?? false,
@@ -62,12 +63,26 @@ export const instanceSnapshot = defineKind({
     }),
   },
   outputs: {
-    /** Disk, or DiskAndMemory. */
-    type: { schema: z.string().optional(), from: (s: InstanceSnapshot) => s.type },
-    /** The API's snapshot state (Ready when usable). */
-    state: { schema: z.string(), from: (s: InstanceSnapshot) => s.state },
-    instanceName: { schema: z.string().optional(), from: (s: InstanceSnapshot) => s.virtualMachineName },
-    created: { schema: z.string().optional(), from: (s: InstanceSnapshot) => s.created },
+    type: {
+      doc: "Disk, or DiskAndMemory.",
+      schema: z.string().optional(),
+      from: (s: InstanceSnapshot) => s.type,
+    },
+    state: {
+      doc: "The API's snapshot state (Ready when usable).",
+      schema: z.string(),
+      from: (s: InstanceSnapshot) => s.state,
+    },
+    instanceName: {
+      doc: "The name of the instance (`instanceId`).",
+      schema: z.string().optional(),
+      from: (s: InstanceSnapshot) => s.virtualMachineName,
+    },
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string().optional(),
+      from: (s: InstanceSnapshot) => s.created,
+    },
   },
   api: {
     ...recordCalls((c) => c.instanceSnapshots),

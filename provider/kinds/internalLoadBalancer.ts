@@ -56,45 +56,55 @@ export const internalLoadBalancer = defineKind({
     ...commonFields,
     name: shared.name,
     description: shared.description,
-    /**
-     * The VPC tier (a cim.Network's id) of the members; its offering must serve the internal LB ("VPC Tier with
-     * Internal LB" in the emulator). Replaces on change.
-     */
     networkId: field(id("the VPC tier of the member instances (a cim.Network's id)"), {
+      doc: 'The VPC tier (a cim.Network\'s id) of the members; its offering must serve the internal LB ("VPC Tier with Internal LB" in the emulator). Replaces on change.',
       change: "replace",
       live: true,
       ref: { kind: "Network", mustExist: true, requires: sourceAddressIn("networkId") },
     }),
-    /** The tier the source address is taken from (default: networkId). Replaces on change. */
     sourceIpAddressNetworkId: field(optionalId("the tier the source address is taken from"), {
+      doc: "The tier the source address is taken from (default: networkId). Replaces on change.",
       change: "replace",
       live: true,
       ref: { kind: "Network", mustExist: true, requires: sourceAddressIn("sourceIpAddressNetworkId") },
       present: true,
     }),
-    /**
-     * A free address inside the tier's CIDR (checked at preview when the tier is given as a plain id); left out,
-     * the API allocates one (shown as an output). Replaces.
-     */
     sourceIpAddress: field(ipv4("the balanced address, inside the tier's CIDR, e.g. 10.1.2.10").optional(), {
+      doc: "A free address inside the tier's CIDR (checked at preview when the tier is given as a plain id); left out, the API allocates one (shown as an output). Replaces.",
       change: "replace",
       live: true,
       present: true,
     }),
-    /** The balanced port of the source address (1–65535). Replaces on change. */
-    sourcePort: field(port("the balanced port of the source address"), { change: "replace", live: true }),
-    /** The port on the members (1–65535). Replaces on change. */
-    instancePort: field(port("the port on the member instances"), { change: "replace", live: true }),
+    sourcePort: field(port("the balanced port of the source address"), {
+      doc: "The balanced port of the source address (1–65535). Replaces on change.",
+      change: "replace",
+      live: true,
+    }),
+    instancePort: field(port("the port on the member instances"), {
+      doc: "The port on the members (1–65535). Replaces on change.",
+      change: "replace",
+      live: true,
+    }),
     algorithm: shared.algorithm,
     memberIds: shared.memberIds,
-    /** Tags; the program's map is authoritative. Changed in place. */
     tags,
   },
   outputs: {
-    vpcId: { schema: z.string().optional(), from: (r: InternalLoadBalancer) => r.vpcId || undefined },
-    zoneId: { schema: z.string().optional(), from: (r: InternalLoadBalancer) => r.zoneId || undefined },
-    /** The API's state (Add while a change is applied, Active, Revoke while being removed). */
-    state: { schema: z.string().optional(), from: (r: InternalLoadBalancer) => r.state },
+    vpcId: {
+      doc: "The VPC of its tier (`networkId`), as the API reports it.",
+      schema: z.string().optional(),
+      from: (r: InternalLoadBalancer) => r.vpcId || undefined,
+    },
+    zoneId: {
+      doc: "The zone it is in (a zone uuid), as the API reports it.",
+      schema: z.string().optional(),
+      from: (r: InternalLoadBalancer) => r.zoneId || undefined,
+    },
+    state: {
+      doc: "The API's state (Add while a change is applied, Active, Revoke while being removed).",
+      schema: z.string().optional(),
+      from: (r: InternalLoadBalancer) => r.state,
+    },
   },
   // A source address serves each port once: a replacement that names the same address and port deletes first
   // (one that leaves the address out gets a fresh one).

@@ -15,10 +15,14 @@ export const iso = defineKind({
   ...imageKindBase("iso"),
   fields: {
     ...imageFields("ISO"),
-    /** The guest OS it boots (cim.getOsType); required unless `bootable` is false. Changed in place. */
-    osTypeId: osTypeField(""),
-    /** Whether instances can boot from it (default true); a data ISO (drivers, tools) is not. Changed in place. */
-    bootable: flagField("bootable", "whether instances can boot from the ISO (false for a data ISO)", true),
+    osTypeId: {
+      doc: "The guest OS it boots (cim.getOsType); required unless `bootable` is false. Changed in place.",
+      ...osTypeField(""),
+    },
+    bootable: {
+      doc: "Whether instances can boot from it (default true); a data ISO (drivers, tools) is not. Changed in place.",
+      ...flagField("bootable", "whether instances can boot from the ISO (false for a data ISO)", true),
+    },
   },
   outputs: imageOutputs,
   rules(values, fail) {

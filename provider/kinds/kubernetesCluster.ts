@@ -81,108 +81,124 @@ export const kubernetesCluster = defineKind({
   },
   fields: {
     ...commonFields,
-    /** The cluster's name (default: the resource name), unique among the account's clusters. Replaces on change. */
     name: field(text("the cluster's name (the SDK defaults it to the resource name)").optional(), {
+      doc: "The cluster's name (default: the resource name), unique among the account's clusters. Replaces on change.",
       change: "replace",
       live: true,
       requiredUnlessAdopting: "the cluster's name",
       present: true,
     }),
-    /** What the cluster is for. Replaces on change (the platform has no update of it). */
     description: field(text("what the cluster is for", 4096).optional(), {
+      doc: "What the cluster is for. Replaces on change (the platform has no update of it).",
       change: "replace",
       live: (r: LiveCluster) => r.description || undefined,
     }),
-    /** Zone of the cluster's nodes. Replaces on change. */
-    zoneId: catalogueField(
-      id("the zone of the cluster's nodes (GET /api/v1/zones)"),
-      "replace",
-      "zones",
-      "a zone",
-    ),
-    /**
-     * Kubernetes version (`cim.getKubernetesVersion`). Upgraded in place to the next minor or a patch release;
-     * any other change (a downgrade, a skipped minor) replaces the cluster.
-     */
-    kubernetesVersionId: catalogueField(
-      id("the Kubernetes version, from cim.getKubernetesVersion (GET /api/v1/compute/kubernetes/versions)"),
-      "update",
-      "kubernetesVersions",
-      "a Kubernetes version",
-    ),
-    /** Compute offering of every node; at least the version's minimum vCPUs and RAM. Changed in place (scale). */
-    serviceOfferingId: catalogueField(
-      id("the compute offering of the nodes, from GET /api/v1/offerings/compute"),
-      "update",
-      "computeOfferings",
-      "a compute offering",
-    ),
-    /** The isolated network or VPC tier of the nodes (a cim.Network's id). Replaces on change. */
+    zoneId: {
+      doc: "Zone of the cluster's nodes. Replaces on change.",
+      ...catalogueField(
+        id("the zone of the cluster's nodes (GET /api/v1/zones)"),
+        "replace",
+        "zones",
+        "a zone",
+      ),
+    },
+    kubernetesVersionId: {
+      doc: "Kubernetes version (`cim.getKubernetesVersion`). Upgraded in place to the next minor or a patch release; any other change (a downgrade, a skipped minor) replaces the cluster.",
+      ...catalogueField(
+        id("the Kubernetes version, from cim.getKubernetesVersion (GET /api/v1/compute/kubernetes/versions)"),
+        "update",
+        "kubernetesVersions",
+        "a Kubernetes version",
+      ),
+    },
+    serviceOfferingId: {
+      doc: "Compute offering of every node; at least the version's minimum vCPUs and RAM. Changed in place (scale).",
+      ...catalogueField(
+        id("the compute offering of the nodes, from GET /api/v1/offerings/compute"),
+        "update",
+        "computeOfferings",
+        "a compute offering",
+      ),
+    },
     networkId: field(id("the isolated network or VPC tier of the nodes (a cim.Network's id)"), {
+      doc: "The isolated network or VPC tier of the nodes (a cim.Network's id). Replaces on change.",
       change: "replace",
       live: true,
       ref: "Network",
     }),
-    /** Control-plane nodes (default 1; more than one for high availability). Replaces on change. */
     controlNodes: field(count("the control-plane nodes (default 1)", 1).optional(), {
+      doc: "Control-plane nodes (default 1; more than one for high availability). Replaces on change.",
       change: "replace",
       unset: () => 1,
       live: true,
       present: true,
     }),
-    /**
-     * Worker nodes (at least 1; default: autoscaling's minSize, else 1). Changed in place (a scale job). Not compared while `autoscaling` is set: the
-     * autoscaler owns the count then.
-     */
     size: field(count("the worker nodes", 1).optional(), {
+      doc: "Worker nodes (at least 1; default: autoscaling's minSize, else 1). Changed in place (a scale job). Not compared while `autoscaling` is set: the autoscaler owns the count then.",
       change: "update",
       when: (rec) => !autoscales(rec),
       live: true,
       present: true,
     }),
-    /** Autoscaling bounds of the workers, `{ minSize, maxSize }`; left out: no autoscaling. Changed in place. */
     autoscaling: field(autoscalingSchema, {
+      doc: "Autoscaling bounds of the workers, `{ minSize, maxSize }`; left out: no autoscaling. Changed in place.",
       change: "update",
       unset: () => null,
       same: (a, b) => sameValue(a ?? null, b ?? null),
       live: liveAutoscaling,
     }),
-    /**
-     * An SSH key pair's name for the nodes (a `cim.SshKeyPair`'s `name`, looked up at preview). Replaces on change.
-     */
     keyPair: field(text("an SSH key pair name").optional(), {
+      doc: "An SSH key pair's name for the nodes (a `cim.SshKeyPair`'s `name`, looked up at preview). Replaces on change.",
       change: "replace",
       live: (r: LiveCluster) => r.keyPair || undefined,
       ref: { kind: "SshKeyPair", by: "name", mustExist: true },
     }),
-    /** Root disk of each node in GB (default: the platform's, 8). Replaces on change. */
     nodeRootDiskSize: field(count("the root disk of each node in GB", 1).optional(), {
+      doc: "Root disk of each node in GB (default: the platform's, 8). Replaces on change.",
       change: "replace",
       live: true,
       present: true,
     }),
-    /** Tags; the program's map is authoritative. Changed in place. */
     tags,
   },
   outputs: {
-    /** The API server's address (e.g. `https://198.18.1.7:6443/`), once the cluster has run. */
-    endpoint: { schema: z.string().optional(), from: (r: KubernetesClusterLive) => r.endpoint || undefined },
-    /** The admin kubeconfig (getKubernetesClusterConfig). Secret. */
+    endpoint: {
+      doc: "The API server's address (e.g. `https://198.18.1.7:6443/`), once the cluster has run.",
+      schema: z.string().optional(),
+      from: (r: KubernetesClusterLive) => r.endpoint || undefined,
+    },
     kubeconfig: {
+      doc: "The admin kubeconfig (getKubernetesClusterConfig). Secret.",
       schema: z.string().optional(),
       from: (r: KubernetesClusterLive, rec: Recorded) =>
         r.kubeconfig ?? (rec.kubeconfig as string | undefined),
       secret: true,
     },
-    /** The API's cluster state (Starting, Running, Scaling, Upgrading, Alert, Error, …). */
-    state: { schema: z.string().optional(), from: (r: LiveCluster) => r.state },
-    zoneName: { schema: z.string().optional(), from: (r: LiveCluster) => r.zoneName },
+    state: {
+      doc: "The API's cluster state (Starting, Running, Scaling, Upgrading, Alert, Error, …).",
+      schema: z.string().optional(),
+      from: (r: LiveCluster) => r.state,
+    },
+    zoneName: {
+      doc: "The name of its zone.",
+      schema: z.string().optional(),
+      from: (r: LiveCluster) => r.zoneName,
+    },
     kubernetesVersionName: {
+      doc: "The name of its Kubernetes version (`kubernetesVersionId`).",
       schema: z.string().optional(),
       from: (r: LiveCluster) => r.kubernetesVersionName,
     },
-    serviceOfferingName: { schema: z.string().optional(), from: (r: LiveCluster) => r.serviceOfferingName },
-    created: { schema: z.string().optional(), from: (r: LiveCluster) => r.created },
+    serviceOfferingName: {
+      doc: "The name of its compute offering (`serviceOfferingId`).",
+      schema: z.string().optional(),
+      from: (r: LiveCluster) => r.serviceOfferingName,
+    },
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string().optional(),
+      from: (r: LiveCluster) => r.created,
+    },
   },
   lookups(i, rows) {
     const v = rows.kubernetesVersionId as KubernetesVersion | undefined;

@@ -29,41 +29,58 @@ export const loadBalancerRule = defineKind({
     ...commonFields,
     name: shared.name,
     description: shared.description,
-    /** The public IP (a cim.PublicIp's id) whose port is balanced; not one with static NAT. Replaces on change. */
     publicIpId: field(id("the public IP whose port is balanced (a cim.PublicIp's id)"), {
+      doc: "The public IP (a cim.PublicIp's id) whose port is balanced; not one with static NAT. Replaces on change.",
       change: "replace",
       live: true,
       ref: "PublicIp",
     }),
-    /**
-     * The network of the members: required for a VPC address (the tier); for an isolated network's address,
-     * that network (the default). Replaces on change.
-     */
     networkId: field(
       optionalId("the network of the member instances; required for a VPC address (the tier they are on)"),
-      { change: "replace", live: true, ref: "Network", present: true },
+      {
+        doc: "The network of the members: required for a VPC address (the tier); for an isolated network's address, that network (the default). Replaces on change.",
+        change: "replace",
+        live: true,
+        ref: "Network",
+        present: true,
+      },
     ),
-    /** The public port (1–65535), unique among the address's rules. Replaces on change. */
-    publicPort: field(port("the public port of the address"), { change: "replace", live: true }),
-    /** The port on the members (1–65535). Replaces on change. */
-    privatePort: field(port("the port on the member instances"), { change: "replace", live: true }),
-    /** `tcp` (default), `udp` or `tcp-proxy`. Replaces on change. */
+    publicPort: field(port("the public port of the address"), {
+      doc: "The public port (1–65535), unique among the address's rules. Replaces on change.",
+      change: "replace",
+      live: true,
+    }),
+    privatePort: field(port("the port on the member instances"), {
+      doc: "The port on the members (1–65535). Replaces on change.",
+      change: "replace",
+      live: true,
+    }),
     protocol: field(word(LB_PROTOCOLS, "one of tcp, udp, tcp-proxy").optional(), {
+      doc: "`tcp` (default), `udp` or `tcp-proxy`. Replaces on change.",
       change: "replace",
       unset: () => "tcp",
       live: (r: LoadBalancerRule) => lower(r.protocol),
     }),
     algorithm: shared.algorithm,
     memberIds: shared.memberIds,
-    /** Tags; the program's map is authoritative. Changed in place. */
     tags,
   },
   outputs: {
-    /** The public address, e.g. `198.18.0.7`. */
-    publicIp: { schema: z.string().optional(), from: (r: LoadBalancerRule) => r.publicIp || undefined },
-    zoneId: { schema: z.string().optional(), from: (r: LoadBalancerRule) => r.zoneId || undefined },
-    /** The API's rule state (Add while a change is applied, Active, Revoke while being removed). */
-    state: { schema: z.string().optional(), from: (r: LoadBalancerRule) => r.state },
+    publicIp: {
+      doc: "The public address, e.g. `198.18.0.7`.",
+      schema: z.string().optional(),
+      from: (r: LoadBalancerRule) => r.publicIp || undefined,
+    },
+    zoneId: {
+      doc: "The zone it is in (a zone uuid), as the API reports it.",
+      schema: z.string().optional(),
+      from: (r: LoadBalancerRule) => r.zoneId || undefined,
+    },
+    state: {
+      doc: "The API's rule state (Add while a change is applied, Active, Revoke while being removed).",
+      schema: z.string().optional(),
+      from: (r: LoadBalancerRule) => r.state,
+    },
   },
   // An address's port is held by one rule: a replacement that keeps the address and the public port deletes first.
   deleteBeforeReplace: (olds, news) =>

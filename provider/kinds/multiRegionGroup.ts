@@ -34,15 +34,26 @@ export const multiRegionGroup = defineKind({
   states: { busy: ["Revoke"], deleting: "Revoke" },
   fields: {
     ...commonFields,
-    /** The group's name, unique in the account and region. Changed in place. */
-    name: nameField("multi-region group", "update"),
-    /** What the group is for. Changed in place. */
-    description: descriptionField("what the group is for", "update"),
+    name: {
+      doc: "The group's name, unique in the account and region. Changed in place.",
+      ...nameField("multi-region group", "update"),
+    },
+    description: {
+      doc: "What the group is for. Changed in place.",
+      ...descriptionField("what the group is for", "update"),
+    },
   },
   outputs: {
-    /** Active, or Revoke while it is being deleted. */
-    state: { schema: z.string(), from: (g: MultiRegionGroup) => g.state ?? "" },
-    created: { schema: z.string().optional(), from: (g: MultiRegionGroup) => g.created },
+    state: {
+      doc: "Active, or Revoke while it is being deleted.",
+      schema: z.string(),
+      from: (g: MultiRegionGroup) => g.state ?? "",
+    },
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string().optional(),
+      from: (g: MultiRegionGroup) => g.created,
+    },
   },
   api: {
     ...recordCalls((c) => c.multiRegions),

@@ -23,42 +23,58 @@ export const multiRegionGroupVpc = defineKind({
   states: { busy: ["Add", "Revoke"], deleting: "Revoke", failed: "Error" },
   fields: {
     ...commonFields,
-    /** The group (`cim.MultiRegionGroup`), in this resource's region: give the group's `region` here too. */
     groupId: field(id("the multi-region group, in this resource's region (the group's region)"), {
+      doc: "The group (`cim.MultiRegionGroup`), in this resource's region: give the group's `region` here too.",
       change: "replace",
       live: true,
       ref: { kind: "MultiRegionGroup", mustExist: true },
     }),
-    /** The VPC to add, a VPC of `vpcRegion`. Replaces on change. */
     vpcId: field(id("the VPC to add to the group, a VPC of vpcRegion"), {
+      doc: "The VPC to add, a VPC of `vpcRegion`. Replaces on change.",
       change: "replace",
       live: true,
       ref: { kind: "Vpc", mustExist: true, regionFrom: "vpcRegion" },
     }),
-    /**
-     * The region the VPC lives in (a region uuid, e.g. the `cim.Vpc`'s `region` output); default: this
-     * resource's region. Replaces on change.
-     */
     vpcRegion: field(
       optionalId("the region uuid of the VPC; leave it out when the VPC is in this resource's region"),
       {
+        doc: "The region the VPC lives in (a region uuid, e.g. the `cim.Vpc`'s `region` output); default: this resource's region. Replaces on change.",
         change: "replace",
         live: (m: MultiRegionMember) => m.regionId,
       },
     ),
   },
   outputs: {
-    groupName: { schema: z.string().optional(), from: (m: MultiRegionMember) => m.groupName || undefined },
-    vpcName: { schema: z.string().optional(), from: (m: MultiRegionMember) => m.vpcName || undefined },
-    /** The VPC's range, as the API shows it. */
-    cidr: { schema: z.string().optional(), from: (m: MultiRegionMember) => m.cidr || undefined },
+    groupName: {
+      doc: "The name of the multi-region group (`groupId`).",
+      schema: z.string().optional(),
+      from: (m: MultiRegionMember) => m.groupName || undefined,
+    },
+    vpcName: {
+      doc: "The name of its VPC (`vpcId`).",
+      schema: z.string().optional(),
+      from: (m: MultiRegionMember) => m.vpcName || undefined,
+    },
+    cidr: {
+      doc: "The VPC's range, as the API shows it.",
+      schema: z.string().optional(),
+      from: (m: MultiRegionMember) => m.cidr || undefined,
+    },
     vpcRegionName: {
+      doc: "The name of the VPC's region.",
       schema: z.string().optional(),
       from: (m: MultiRegionMember) => m.regionName || undefined,
     },
-    /** Add, Active, Revoke, or Error when the join failed. */
-    state: { schema: z.string(), from: (m: MultiRegionMember) => m.state ?? "" },
-    created: { schema: z.string().optional(), from: (m: MultiRegionMember) => m.created },
+    state: {
+      doc: "Add, Active, Revoke, or Error when the join failed.",
+      schema: z.string(),
+      from: (m: MultiRegionMember) => m.state ?? "",
+    },
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string().optional(),
+      from: (m: MultiRegionMember) => m.created,
+    },
   },
   deleteBeforeReplace: () => true,
   api: {

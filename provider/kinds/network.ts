@@ -58,68 +58,82 @@ export const network = defineKind({
   fields: {
     ...commonFields,
     ...namedFields("network"),
-    /** Zone of the network (a zone of the region). Replaces on change. */
-    zoneId: catalogueField(
-      id("the zone of the network, in the resource's region (GET /api/v1/zones)"),
-      "replace",
-      "zones",
-      "a zone",
-    ),
-    /** Network offering (a VPC tier needs one made for VPCs). Replaces on change. */
-    networkOfferingId: catalogueField(
-      id("the network offering, from GET /api/v1/offerings/network (a VPC tier needs one made for VPCs)"),
-      "replace",
-      "networkOfferings",
-      "a network offering",
-    ),
-    /** The VPC this network is a tier of; leave it out for an isolated network. Replaces on change. */
+    zoneId: {
+      doc: "Zone of the network (a zone of the region). Replaces on change.",
+      ...catalogueField(
+        id("the zone of the network, in the resource's region (GET /api/v1/zones)"),
+        "replace",
+        "zones",
+        "a zone",
+      ),
+    },
+    networkOfferingId: {
+      doc: "Network offering (a VPC tier needs one made for VPCs). Replaces on change.",
+      ...catalogueField(
+        id("the network offering, from GET /api/v1/offerings/network (a VPC tier needs one made for VPCs)"),
+        "replace",
+        "networkOfferings",
+        "a network offering",
+      ),
+    },
     vpcId: field(optionalId("the VPC this network is a tier of; leave it out for an isolated network"), {
+      doc: "The VPC this network is a tier of; leave it out for an isolated network. Replaces on change.",
       change: "replace",
       unset: () => null,
       same: (a, b) => (a || null) === (b || null),
       live: (n: Network) => n.vpcId || null,
       ref: "Vpc",
     }),
-    /** Gateway, e.g. `10.1.1.1` (with `netmask`; the API chooses when both are left out). Replaces on change. */
     gateway: field(ipv4("the network's gateway, e.g. 10.1.1.1").optional(), {
+      doc: "Gateway, e.g. `10.1.1.1` (with `netmask`; the API chooses when both are left out). Replaces on change.",
       change: "replace",
       live: true,
     }),
-    /** Netmask, e.g. `255.255.255.0` (with `gateway`). Replaces on change. */
     netmask: field(netmask("the network's netmask, e.g. 255.255.255.0").optional(), {
+      doc: "Netmask, e.g. `255.255.255.0` (with `gateway`). Replaces on change.",
       change: "replace",
       same: sameNetmask,
       live: true,
     }),
-    /** DNS domain (the API's default when left out). Replaces on change: PUT takes only the names. */
     networkDomain: field(text("the network's DNS domain; the API's default when left out").optional(), {
+      doc: "DNS domain (the API's default when left out). Replaces on change: PUT takes only the names.",
       change: "replace",
       live: true,
     }),
-    /**
-     * A VPC tier's network ACL list (a `cim.NetworkAclList` id, or a default list from `cim.getNetworkAclList`);
-     * left out, the API's choice stays (the platform gives a new tier its VPC's default_deny). Changed in place
-     * (the platform's replace-ACL-list, a job).
-     */
     aclId: field(optionalId("a network ACL list of the tier's VPC"), {
+      doc: "A VPC tier's network ACL list (a `cim.NetworkAclList` id, or a default list from `cim.getNetworkAclList`); left out, the API's choice stays (the platform gives a new tier its VPC's default_deny). Changed in place (the platform's replace-ACL-list, a job).",
       change: "update",
       live: (n: Network) => n.aclId || undefined,
       ref: "NetworkAclList",
     }),
-    /** Tags; the program's map is authoritative. Changed in place. */
     tags,
   },
   outputs: {
-    zoneName: { schema: z.string().optional(), from: (n: Network) => n.zoneName },
-    networkOfferingName: { schema: z.string().optional(), from: (n: Network) => n.networkOfferingName },
-    /** The network's range, e.g. `10.1.1.0/24`. */
+    zoneName: {
+      doc: "The name of its zone.",
+      schema: z.string().optional(),
+      from: (n: Network) => n.zoneName,
+    },
+    networkOfferingName: {
+      doc: "The name of its network offering (`networkOfferingId`).",
+      schema: z.string().optional(),
+      from: (n: Network) => n.networkOfferingName,
+    },
     cidr: {
+      doc: "The network's range, e.g. `10.1.1.0/24`.",
       schema: z.string().optional(),
       from: (n: Network, rec) => n.cidr ?? networkCidr(rec.gateway ?? n.gateway, rec.netmask ?? n.netmask),
     },
-    /** The API's network state (Allocated, Implemented, …). */
-    state: { schema: z.string(), from: (n: Network) => n.state },
-    created: { schema: z.string().optional(), from: (n: Network) => n.created },
+    state: {
+      doc: "The API's network state (Allocated, Implemented, …).",
+      schema: z.string(),
+      from: (n: Network) => n.state,
+    },
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string().optional(),
+      from: (n: Network) => n.created,
+    },
   },
   rules(values, fail) {
     whenKnown(values, ["aclId", "vpcId"], () => {

@@ -26,17 +26,28 @@ export const networkAclList = defineKind({
   nameFromResource: true,
   fields: {
     ...commonFields,
-    /** The list's name; not `default_allow` or `default_deny` (the VPC's own lists). Changed in place. */
     name: field(
       text("the list's name (the SDK defaults it to the resource name)")
         .refine((s) => !isDefaultAclList(s), DEFAULT_REFUSAL)
         .optional(),
-      { change: "update", live: true, requiredUnlessAdopting: "the list's name", present: true },
+      {
+        doc: "The list's name; not `default_allow` or `default_deny` (the VPC's own lists). Changed in place.",
+        change: "update",
+        live: true,
+        requiredUnlessAdopting: "the list's name",
+        present: true,
+      },
     ),
-    /** What the list is for (the API's `description`). Changed in place. */
-    description: descriptionField("what the list is for", "update"),
-    /** The VPC the list belongs to; only that VPC's tiers can use it. Replaces on change. */
-    vpcId: field(id("the VPC the list belongs to"), { change: "replace", live: true, ref: "Vpc" }),
+    description: {
+      doc: "What the list is for (the API's `description`). Changed in place.",
+      ...descriptionField("what the list is for", "update"),
+    },
+    vpcId: field(id("the VPC the list belongs to"), {
+      doc: "The VPC the list belongs to; only that VPC's tiers can use it. Replaces on change.",
+      change: "replace",
+      live: true,
+      ref: "Vpc",
+    }),
   },
   outputs: {},
   adoptable: (l: AclList) =>

@@ -101,66 +101,70 @@ export const networkAclRule = defineKind({
   states: { busy: ["Add"], deleting: "Revoke" },
   fields: {
     ...commonFields,
-    /** The list the rule belongs to (`cim.NetworkAclList` id; not a default list). Replaces on change. */
     aclId: field(id("the network ACL list of the rule (a cim.NetworkAclList's id)"), {
+      doc: "The list the rule belongs to (`cim.NetworkAclList` id; not a default list). Replaces on change.",
       change: "replace",
       live: true,
       ref: "NetworkAclList",
     }),
-    /** Its place in the list (rules are matched in this order), unique in the list; the API picks the next when left out. Changed in place. */
     number: field(whole(1, 2147483647, "the rule's place in its list, unique there").optional(), {
+      doc: "Its place in the list (rules are matched in this order), unique in the list; the API picks the next when left out. Changed in place.",
       change: "update",
       live: true,
     }),
-    /** `tcp`, `udp`, `icmp` or `all`. Changed in place. */
     protocol: field(word(ACL_PROTOCOLS, "one of tcp, udp, icmp, all"), {
+      doc: "`tcp`, `udp`, `icmp` or `all`. Changed in place.",
       change: "update",
       live: (r: NetworkAclRule) => lower(r.protocol),
     }),
-    /** First port (1–65535; tcp and udp only). Changed in place. */
     startPort: field(whole(1, 65535, "a port of tcp or udp").optional(), {
+      doc: "First port (1–65535; tcp and udp only). Changed in place.",
       change: "update",
       unset: () => null,
       same: sameOrNone,
       live: (r: NetworkAclRule) => r.startPort ?? null,
     }),
-    /** Last port (1–65535, at least startPort; defaults to startPort). Changed in place. */
     endPort: field(whole(1, 65535, "a port of tcp or udp").optional(), {
+      doc: "Last port (1–65535, at least startPort; defaults to startPort). Changed in place.",
       change: "update",
       unset: (news) => news.startPort ?? null,
       same: sameOrNone,
       live: (r: NetworkAclRule) => r.endPort ?? null,
     }),
-    /** ICMP type (icmp only; -1 for any, the default). Changed in place. */
     icmpType: field(whole(-1, 255, "an ICMP type of an icmp rule, -1 for any").optional(), {
+      doc: "ICMP type (icmp only; -1 for any, the default). Changed in place.",
       change: "update",
       unset: icmpDefault,
       same: sameOrNone,
       live: (r: NetworkAclRule) => r.icmpType ?? null,
     }),
-    /** ICMP code (icmp only; -1 for any, the default). Changed in place. */
     icmpCode: field(whole(-1, 16, "an ICMP code of an icmp rule, -1 for any").optional(), {
+      doc: "ICMP code (icmp only; -1 for any, the default). Changed in place.",
       change: "update",
       unset: icmpDefault,
       same: sameOrNone,
       live: (r: NetworkAclRule) => r.icmpCode ?? null,
     }),
-    /** Where traffic comes from (ingress) or goes to (egress): IPv4 or IPv6 CIDRs; order does not matter. Changed in place. */
-    cidrList: field(cidrList, { change: "update", same: sameSet, live: (r: NetworkAclRule) => r.cidrList }),
-    /** `allow` (default) or `deny`. Changed in place. */
+    cidrList: field(cidrList, {
+      doc: "Where traffic comes from (ingress) or goes to (egress): IPv4 or IPv6 CIDRs; order does not matter. Changed in place.",
+      change: "update",
+      same: sameSet,
+      live: (r: NetworkAclRule) => r.cidrList,
+    }),
     action: field(word(["allow", "deny"], "allow or deny").optional(), {
+      doc: "`allow` (default) or `deny`. Changed in place.",
       change: "update",
       unset: () => "allow",
       live: (r: NetworkAclRule) => lower(r.action),
     }),
-    /** `ingress` (default) or `egress`. Changed in place. */
     trafficType: field(word(["ingress", "egress"], "ingress or egress").optional(), {
+      doc: "`ingress` (default) or `egress`. Changed in place.",
       change: "update",
       unset: () => "ingress",
       live: (r: NetworkAclRule) => lower(r.trafficType),
     }),
-    /** Why the rule exists (the API's `reason`). Changed in place. */
     description: field(text("why the rule exists").optional(), {
+      doc: "Why the rule exists (the API's `reason`). Changed in place.",
       change: "update",
       unset: () => null,
       same: sameOrNone,
@@ -168,10 +172,16 @@ export const networkAclRule = defineKind({
     }),
   },
   outputs: {
-    /** The list's name. */
-    aclName: { schema: z.string().optional(), from: (r: NetworkAclRule) => r.aclName },
-    /** The API's rule state (Add while being applied, Active, Revoke while being removed). */
-    state: { schema: z.string().optional(), from: (r: NetworkAclRule) => r.state },
+    aclName: {
+      doc: "The list's name.",
+      schema: z.string().optional(),
+      from: (r: NetworkAclRule) => r.aclName,
+    },
+    state: {
+      doc: "The API's rule state (Add while being applied, Active, Revoke while being removed).",
+      schema: z.string().optional(),
+      from: (r: NetworkAclRule) => r.state,
+    },
   },
   rules(values, fail) {
     whenKnown(values, ["protocol", "startPort", "endPort", "icmpType", "icmpCode"], () => {

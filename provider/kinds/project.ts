@@ -16,19 +16,28 @@ export const project = defineKind({
   nameFromResource: true,
   fields: {
     ...commonFields,
-    /** The project's name, unique in the account and region. Changed in place. */
-    name: nameField("project", "update"),
-    /** A description; the API uses the name when left out. Changed in place. */
+    name: {
+      doc: "The project's name, unique in the account and region. Changed in place.",
+      ...nameField("project", "update"),
+    },
     displayText: field(text("a description; the API uses the name when left out").optional(), {
+      doc: "A description; the API uses the name when left out. Changed in place.",
       change: "update",
       live: true,
       present: true,
     }),
   },
   outputs: {
-    /** The API's project state (Active). */
-    state: { schema: z.string(), from: (p: Project) => p.state ?? "" },
-    created: { schema: z.string().optional(), from: (p: Project) => p.created },
+    state: {
+      doc: "The API's project state (Active).",
+      schema: z.string(),
+      from: (p: Project) => p.state ?? "",
+    },
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string().optional(),
+      from: (p: Project) => p.created,
+    },
   },
   api: {
     ...recordCalls((c) => c.projects),

@@ -22,8 +22,8 @@ export const publicIp = defineKind({
   states: { busy: ["Allocating", "Releasing"], gone: ["Free"], deleting: "Releasing", failed: "Error" },
   fields: {
     ...commonFields,
-    /** The isolated network to acquire the address for (exactly one of networkId and vpcId). Replaces on change. */
     networkId: field(optionalId("the isolated network to acquire the address for; give networkId or vpcId"), {
+      doc: "The isolated network to acquire the address for (exactly one of networkId and vpcId). Replaces on change.",
       change: "replace",
       unset: () => null,
       same: noneIsNull,
@@ -31,33 +31,51 @@ export const publicIp = defineKind({
       live: (ip: PublicIp) => (ip.vpcId ? null : ip.associatedNetworkId || null),
       ref: "Network",
     }),
-    /** The VPC to acquire the address for (exactly one of networkId and vpcId). Replaces on change. */
     vpcId: field(optionalId("the VPC to acquire the address for; give networkId or vpcId"), {
+      doc: "The VPC to acquire the address for (exactly one of networkId and vpcId). Replaces on change.",
       change: "replace",
       unset: () => null,
       same: noneIsNull,
       live: (ip: PublicIp) => ip.vpcId || null,
       ref: "Vpc",
     }),
-    /** The zone (the network's or VPC's; the API's choice when left out). Replaces on change. */
-    zoneId: catalogueField(
-      optionalId("the zone of the address: the network's or the VPC's (left out: the API takes theirs)"),
-      "replace",
-      "zones",
-      "a zone",
-    ),
-    /** Tags; the program's map is authoritative. Changed in place. */
+    zoneId: {
+      doc: "The zone (the network's or VPC's; the API's choice when left out). Replaces on change.",
+      ...catalogueField(
+        optionalId("the zone of the address: the network's or the VPC's (left out: the API takes theirs)"),
+        "replace",
+        "zones",
+        "a zone",
+      ),
+    },
     tags,
   },
   outputs: {
-    /** The address, e.g. `198.18.0.7`. */
-    ipAddress: { schema: z.string(), from: (ip: PublicIp) => ip.ipAddress ?? "" },
-    zoneName: { schema: z.string().optional(), from: (ip: PublicIp) => ip.zoneName },
-    /** Whether it is the source-NAT address of its network or VPC (such an address cannot be released). */
-    isSourceNat: { schema: z.boolean(), from: (ip: PublicIp) => ip.isSourceNat === true },
-    /** The API's address state (Allocating, Allocated, Releasing, …). */
-    state: { schema: z.string(), from: (ip: PublicIp) => ip.state ?? "" },
-    created: { schema: z.string().optional(), from: (ip: PublicIp) => ip.created },
+    ipAddress: {
+      doc: "The address, e.g. `198.18.0.7`.",
+      schema: z.string(),
+      from: (ip: PublicIp) => ip.ipAddress ?? "",
+    },
+    zoneName: {
+      doc: "The name of its zone.",
+      schema: z.string().optional(),
+      from: (ip: PublicIp) => ip.zoneName,
+    },
+    isSourceNat: {
+      doc: "Whether it is the source-NAT address of its network or VPC (such an address cannot be released).",
+      schema: z.boolean(),
+      from: (ip: PublicIp) => ip.isSourceNat === true,
+    },
+    state: {
+      doc: "The API's address state (Allocating, Allocated, Releasing, …).",
+      schema: z.string(),
+      from: (ip: PublicIp) => ip.state ?? "",
+    },
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string().optional(),
+      from: (ip: PublicIp) => ip.created,
+    },
   },
   rules(values, fail) {
     whenKnown(values, ["networkId", "vpcId", "adoptId"], () => {

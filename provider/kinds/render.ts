@@ -5,34 +5,95 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { shimModuleText } from "../../sdk/dynamic";
+import { type FieldSpec, type Fields, type Outputs, outputNames } from "./define";
 import { kinds } from "./index";
 
 const header = [
   "// Generated from the registry of kinds (provider/kinds/index.ts) by `npm run generate`; do not edit.",
   "// Each class is made from its kind's declaration: Args are what the provider takes, outputs what it returns.",
+  "// The interfaces name those types and carry each field's `doc`, so editors show both; each property's type",
+  "// is the declaration's (an indexed access), and `Proven` makes the class fail to compile if the two part.",
   "",
 ];
 
-/** sdk/kinds.ts: one class, its instance type and its Args type per kind. */
+/**
+ * sdk/kinds.ts: per kind, its Args and instance interfaces (one documented property per input and per output),
+ * the interface of its class, and the class.
+ */
 export function sdkKindsModule(): string {
   const lines = [
     ...header,
     'import { kinds } from "../provider/kinds";',
-    'import { type ArgsOf, type KindResource, resourceClass } from "./resource";',
+    'import type { Kind } from "../provider/kinds/define";',
+    'import { type ArgsOf, type KindClass, type KindResource, resourceClass } from "./resource";',
+    "",
+    "/** Each assignable to the other, with the same keys: the same properties, optional alike, of the same types. */",
+    "type Same<A, B> = [A, keyof A] extends [B, keyof B] ? [B, keyof B] extends [A, keyof A] ? true : false : false;",
+    "/** The class's static members (not its construct signature, which each class declares with its named types). */",
+    'type Statics<K extends Kind> = Omit<KindClass<K>, "isInstance">;',
+    "/** The resource options the class takes (sdk/resource.ts decides them). */",
+    "type OptionsOf<K extends Kind> = ConstructorParameters<KindClass<K>>[2];",
+    "/** Nothing when A and R are exactly the kind's Args and instance types, else a member no class has. */",
+    "type Proven<K extends Kind, A, R> = [Same<A, ArgsOf<K>>, Same<R, KindResource<K>>] extends [true, true]",
+    "  ? Record<never, never>",
+    '  : { "differs from its kind\'s declaration: run npm run generate": never };',
     "",
   ];
   for (const [name, kind] of Object.entries(kinds)) {
+    const k = `${name}Kind`;
+    const args = Object.entries(kind.fields).map(([field, f]) => {
+      const opt = optionalInput(f) ? "?" : "";
+      return [docLines(`${name}.${field}`, f.doc), `readonly ${field}${opt}: ArgsOf<${k}>["${field}"];`];
+    });
+    const outputs = outputNames(kind).map((out) => {
+      const doc = (kind.outputs as Outputs)[out]?.doc ?? (kind.fields as Fields)[out]?.doc;
+      return [docLines(`${name}.${out}`, doc), `readonly ${out}: KindResource<${k}>["${out}"];`];
+    });
     lines.push(
-      `/** ${kind.summary} */`,
-      `export const ${name} = resourceClass(kinds.${name});`,
-      `export type ${name} = KindResource<typeof kinds.${name}>;`,
+      `type ${k} = typeof kinds.${name};`,
+      "",
       `/** The arguments of cim.${name}. */`,
-      `export type ${name}Args = ArgsOf<typeof kinds.${name}>;`,
+      `export interface ${name}Args extends ArgsOf<${k}> {`,
+      ...args.flat(2),
+      "}",
+      "",
+      `/** ${escapeDoc(kind.summary)} */`,
+      `export interface ${name} extends KindResource<${k}> {`,
+      ...outputs.flat(2),
+      "}",
+      "",
+      `/** The class cim.${name}: \`new cim.${name}(name, args, opts?)\`. */`,
+      `export interface ${name}Class extends Statics<${k}>, Proven<${k}, ${name}Args, ${name}> {`,
+      `  /** ${escapeDoc(kind.summary)} */`,
+      `  new (name: string, args: ${name}Args, opts?: OptionsOf<${k}>): ${name};`,
+      `  isInstance(obj: unknown): obj is ${name};`,
+      "}",
+      "",
+      `/** ${escapeDoc(kind.summary)} */`,
+      `export const ${name}: ${name}Class = resourceClass(kinds.${name});`,
       "",
     );
   }
   return `${lines.join("\n").trimEnd()}\n`;
 }
+
+/**
+ * Whether a program may leave an input out: its schema takes undefined (`.optional()`, a default, or a schema
+ * that accepts it). `Proven` checks the guess against the declaration's type.
+ */
+function optionalInput(f: FieldSpec): boolean {
+  const optin = (f.schema as { _zod?: { optin?: string } })._zod?.optin;
+  return optin === "optional" || optin === "defaulted" || f.schema.safeParse(undefined).success;
+}
+
+/** A property's JSDoc; every input and output must have a `doc`, so editors never show a bare name. */
+function docLines(where: string, doc: string | undefined): string[] {
+  if (!doc)
+    throw new Error(`${where} has no doc: give the field or output a \`doc\` in its kind's declaration`);
+  return [`/** ${escapeDoc(doc)} */`];
+}
+
+const escapeDoc = (s: string) => s.replace(/\*\//g, "*\\/");
 
 /** The generated files, by path from the repository root. */
 export function generatedFiles(): Record<string, string> {

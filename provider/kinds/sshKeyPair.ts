@@ -40,13 +40,12 @@ export const sshKeyPair = defineKind({
   nameFromResource: true,
   fields: {
     ...commonFields,
-    /** The key pair's name, unique in the account and region; instances name it in `sshKeyNames`. Replaces on change. */
-    name: nameField("key pair", "replace"),
-    /**
-     * The public key line (`ssh-ed25519 AAAA… you@host`, the .pub file), never the private key. Compared by
-     * fingerprint, so its comment may change freely. Replaces on change.
-     */
+    name: {
+      doc: "The key pair's name, unique in the account and region; instances name it in `sshKeyNames`. Replaces on change.",
+      ...nameField("key pair", "replace"),
+    },
     publicKey: field(publicKey.optional(), {
+      doc: "The public key line (`ssh-ed25519 AAAA… you@host`, the .pub file), never the private key. Compared by fingerprint, so its comment may change freely. Replaces on change.",
       change: "replace",
       requiredUnlessAdopting: "the public key line",
       same: sameKey,
@@ -58,8 +57,11 @@ export const sshKeyPair = defineKind({
     }),
   },
   outputs: {
-    /** The API's fingerprint of the key: MD5 of the key blob, as `ssh-keygen -l -E md5` prints it. */
-    fingerprint: { schema: z.string(), from: (k: SshKeyPair) => k.fingerprint },
+    fingerprint: {
+      doc: "The API's fingerprint of the key: MD5 of the key blob, as `ssh-keygen -l -E md5` prints it.",
+      schema: z.string(),
+      from: (k: SshKeyPair) => k.fingerprint,
+    },
   },
   // The API refuses a second key pair of the same name, and a second one with the same key: a replacement
   // that keeps either deletes first.

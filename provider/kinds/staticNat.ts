@@ -20,36 +20,43 @@ export const staticNat = defineKind({
   states: { gone: ["Disabled"] },
   fields: {
     ...commonFields,
-    /** The public IP (a cim.PublicIp's id) to map; not a source-NAT address. Replaces on change. */
     publicIpId: field(id("the public IP to map onto the instance (a cim.PublicIp's id)"), {
+      doc: "The public IP (a cim.PublicIp's id) to map; not a source-NAT address. Replaces on change.",
       change: "replace",
       live: (n: StaticNat) => n.id,
       ref: "PublicIp",
     }),
-    /** The instance whose NIC the address maps onto. Replaces on change. */
     instanceId: field(id("the instance the address maps onto"), {
+      doc: "The instance whose NIC the address maps onto. Replaces on change.",
       change: "replace",
       live: (n: StaticNat) => n.virtualMachineId,
       ref: "Instance",
     }),
-    /**
-     * The network of the instance's NIC: required for a VPC address (the tier), else the address's network.
-     * Replaces on change.
-     */
     networkId: field(
       optionalId(
         "the network of the instance's NIC; required for a VPC address (the tier the instance is on)",
       ),
-      { change: "replace", live: (n: StaticNat) => n.networkId, ref: "Network", present: true },
+      {
+        doc: "The network of the instance's NIC: required for a VPC address (the tier), else the address's network. Replaces on change.",
+        change: "replace",
+        live: (n: StaticNat) => n.networkId,
+        ref: "Network",
+        present: true,
+      },
     ),
   },
   outputs: {
-    /** The public address, e.g. `198.18.0.7`. */
-    ipAddress: { schema: z.string().optional(), from: (n: StaticNat) => n.ipAddress },
-    /** The instance's address on that network, which the public address maps onto. */
-    vmIpAddress: { schema: z.string().optional(), from: (n: StaticNat) => n.vmIpAddress },
-    /** Enabled while the mapping exists. */
-    state: { schema: z.string(), from: (n: StaticNat) => n.state },
+    ipAddress: {
+      doc: "The public address, e.g. `198.18.0.7`.",
+      schema: z.string().optional(),
+      from: (n: StaticNat) => n.ipAddress,
+    },
+    vmIpAddress: {
+      doc: "The instance's address on that network, which the public address maps onto.",
+      schema: z.string().optional(),
+      from: (n: StaticNat) => n.vmIpAddress,
+    },
+    state: { doc: "Enabled while the mapping exists.", schema: z.string(), from: (n: StaticNat) => n.state },
   },
   // One address maps onto one NIC, and one NIC address has one public address: a replacement that keeps the
   // address or the instance disables first (its id is the address's, so the same address cannot be held twice).

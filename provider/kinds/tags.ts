@@ -42,7 +42,6 @@ export const tags = defineKind({
   summary: "Tags through the generic tag endpoint, for resource types without a tag route (templates, …).",
   fields: {
     region: commonFields.region,
-    /** The API's resource type, e.g. `Template`. Replaces on change. */
     resourceType: field(
       z
         .string({
@@ -56,12 +55,18 @@ export const tags = defineKind({
           /^[A-Za-z][A-Za-z0-9_-]{0,63}$/,
           "must be a resource type name such as Template or SnapshotPolicy",
         ),
-      { change: "replace", same: (a, b) => String(a).toLowerCase() === String(b ?? "").toLowerCase() },
+      {
+        doc: "The API's resource type, e.g. `Template`. Replaces on change.",
+        change: "replace",
+        same: (a, b) => String(a).toLowerCase() === String(b ?? "").toLowerCase(),
+      },
     ),
-    /** The id of the resource to tag, in the resource's region. Replaces on change. */
-    resourceId: field(id("the id of the resource to tag, in the resource's region"), { change: "replace" }),
-    /** The keys this resource manages, with their values. Changed in place. */
+    resourceId: field(id("the id of the resource to tag, in the resource's region"), {
+      doc: "The id of the resource to tag, in the resource's region. Replaces on change.",
+      change: "replace",
+    }),
     tags: field(tagMap.default({}), {
+      doc: "The keys this resource manages, with their values. Changed in place.",
       change: "update",
       unset: () => ({}),
       same: (a, b) => sameTags(a as TagMap, b as TagMap),

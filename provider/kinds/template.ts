@@ -46,34 +46,38 @@ export const template = defineKind({
   ...imageKindBase("template"),
   fields: {
     ...imageFields("template"),
-    /** The disk image's format: QCOW2 (KVM), RAW, VHD (XenServer), VHDX (Hyper-V), OVA or VMDK (VMware), TAR. Replaces on change. */
     format: field(oneOf(TEMPLATE_FORMATS, "the disk image's format").optional(), {
+      doc: "The disk image's format: QCOW2 (KVM), RAW, VHD (XenServer), VHDX (Hyper-V), OVA or VMDK (VMware), TAR. Replaces on change.",
       change: "replace",
       same: sameText,
       live: true,
       requiredUnlessAdopting: "the disk image's format, e.g. QCOW2",
       present: true,
     }),
-    /** The hypervisor the template is for: KVM, XenServer, VMware, Hyperv, … (any case). Replaces on change. */
     hypervisor: field(oneOf(HYPERVISORS, "the hypervisor the template is for").optional(), {
+      doc: "The hypervisor the template is for: KVM, XenServer, VMware, Hyperv, … (any case). Replaces on change.",
       change: "replace",
       same: sameText,
       live: true,
       requiredUnlessAdopting: "the hypervisor the template is for, e.g. KVM",
       present: true,
     }),
-    /** The guest OS it carries (cim.getOsType). Changed in place. */
-    osTypeId: osTypeField("the guest OS type (cim.getOsType)"),
-    /** Whether it supports the platform's password reset (default false). Changed in place. */
-    passwordEnabled: flagField(
-      "passwordEnabled",
-      "whether the template supports the platform's password reset",
-    ),
+    osTypeId: {
+      doc: "The guest OS it carries (cim.getOsType). Changed in place.",
+      ...osTypeField("the guest OS type (cim.getOsType)"),
+    },
+    passwordEnabled: {
+      doc: "Whether it supports the platform's password reset (default false). Changed in place.",
+      ...flagField("passwordEnabled", "whether the template supports the platform's password reset"),
+    },
   },
   outputs: {
     ...imageOutputs,
-    /** GB: the smallest root disk an instance of this template may have (its virtual size), once downloaded. */
-    minRootDiskSizeGb: { schema: z.number().optional(), from: (t: Template) => t.minRootDiskSizeGb },
+    minRootDiskSizeGb: {
+      doc: "GB: the smallest root disk an instance of this template may have (its virtual size), once downloaded.",
+      schema: z.number().optional(),
+      from: (t: Template) => t.minRootDiskSizeGb,
+    },
   },
   rules(values, fail) {
     const problem = urlFormatProblem(values.url, values.format);

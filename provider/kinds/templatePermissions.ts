@@ -64,29 +64,35 @@ export const templatePermissions = defineKind({
   label: (rec) => `of template ${String(rec.templateId ?? rec.id)}`,
   fields: {
     ...commonFields,
-    /** The template (a cim.Template's id; one of the account's own). Replaces on change. */
     templateId: field(id("the template whose permissions these are (a cim.Template's id)"), {
+      doc: "The template (a cim.Template's id; one of the account's own). Replaces on change.",
       change: "replace",
       live: (p: ImageAccess) => p.id,
       ref: "Template",
       lookup: { catalogue: "templates", what: "a template" },
     }),
-    /** Every account may use it (default false). The policy pack refuses it unless allowed. Changed in place. */
-    isPublic: flagField("isPublic", "every account may use the template"),
-    /** Listed among the platform's featured templates (default false). Changed in place. */
-    isFeatured: flagField("isFeatured", "list the template among the featured ones"),
-    /** Its disk image may be downloaded (extracted) by those who may use it (default false). Changed in place. */
-    isExtractable: flagField("isExtractable", "the template's image may be downloaded"),
-    /** Accounts (by name) given launch permission; the program's list is authoritative. Changed in place. */
+    isPublic: {
+      doc: "Every account may use it (default false). The policy pack refuses it unless allowed. Changed in place.",
+      ...flagField("isPublic", "every account may use the template"),
+    },
+    isFeatured: {
+      doc: "Listed among the platform's featured templates (default false). Changed in place.",
+      ...flagField("isFeatured", "list the template among the featured ones"),
+    },
+    isExtractable: {
+      doc: "Its disk image may be downloaded (extracted) by those who may use it (default false). Changed in place.",
+      ...flagField("isExtractable", "the template's image may be downloaded"),
+    },
     accounts: field(nameList("account name"), {
+      doc: "Accounts (by name) given launch permission; the program's list is authoritative. Changed in place.",
       change: "update",
       unset: () => [],
       same: sameSet,
       live: (p: ImageAccess) => p.accounts,
       present: true,
     }),
-    /** Projects (by id) given launch permission, not together with accounts. Changed in place. */
     projectIds: field(z.array(id("a project id")).optional(), {
+      doc: "Projects (by id) given launch permission, not together with accounts. Changed in place.",
       change: "update",
       unset: () => [],
       same: sameSet,
@@ -95,8 +101,11 @@ export const templatePermissions = defineKind({
     }),
   },
   outputs: {
-    /** The template's owner (the account that registered it). */
-    owner: { schema: z.string().optional(), from: (p: ImageAccess) => p.account },
+    owner: {
+      doc: "The template's owner (the account that registered it).",
+      schema: z.string().optional(),
+      from: (p: ImageAccess) => p.account,
+    },
   },
   rules(values, fail) {
     const accounts = values.accounts as string[] | undefined;

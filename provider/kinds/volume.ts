@@ -53,28 +53,38 @@ export const volume = defineKind({
   states: { busy, gone: ["Destroyed", "Expunged", "Expunging"], deleting: "Destroying", failed: "Error" },
   fields: {
     ...commonFields,
-    /** The volume's name (default: the resource name; when adopting, the live name). Replaces on change (the API has no rename). */
-    name: nameField("volume", "replace"),
-    /** Zone of the volume; an instance it attaches to must be in the same zone. Replaces on change. */
-    zoneId: catalogueField(
-      id("the zone of the volume; an instance it attaches to must be in the same zone"),
-      "replace",
-      "zones",
-      "a zone",
-    ),
-    /** Disk offering. Changed in place (resize). */
-    diskOfferingId: catalogueField(
-      id("the disk offering, from GET /api/v1/offerings/disk"),
-      "update",
-      "diskOfferings",
-      "a disk offering",
-    ),
-    /** Size in GB, for customized disk offerings. Grows in place (resize); volumes never shrink. */
-    size: field(size.optional(), { change: "update", live: true, present: true }),
-    /** The instance to attach to; leave it out to keep the volume detached. Changed in place (attach/detach). */
+    name: {
+      doc: "The volume's name (default: the resource name; when adopting, the live name). Replaces on change (the API has no rename).",
+      ...nameField("volume", "replace"),
+    },
+    zoneId: {
+      doc: "Zone of the volume; an instance it attaches to must be in the same zone. Replaces on change.",
+      ...catalogueField(
+        id("the zone of the volume; an instance it attaches to must be in the same zone"),
+        "replace",
+        "zones",
+        "a zone",
+      ),
+    },
+    diskOfferingId: {
+      doc: "Disk offering. Changed in place (resize).",
+      ...catalogueField(
+        id("the disk offering, from GET /api/v1/offerings/disk"),
+        "update",
+        "diskOfferings",
+        "a disk offering",
+      ),
+    },
+    size: field(size.optional(), {
+      doc: "Size in GB, for customized disk offerings. Grows in place (resize); volumes never shrink.",
+      change: "update",
+      live: true,
+      present: true,
+    }),
     instanceId: field(
       optionalId("the instance to attach the volume to; leave it out to keep the volume detached"),
       {
+        doc: "The instance to attach to; leave it out to keep the volume detached. Changed in place (attach/detach).",
         change: "update",
         unset: () => null,
         same: (a, b) => (a ?? null) === (b ?? null),
@@ -82,29 +92,40 @@ export const volume = defineKind({
         ref: "Instance",
       },
     ),
-    /**
-     * A volume snapshot to make the volume from (BackedUp, in the same zone); its size is the default and the
-     * minimum. Replaces on change.
-     */
     snapshotId: field(optionalId("a volume snapshot to make the volume from (a cim.VolumeSnapshot's id)"), {
+      doc: "A volume snapshot to make the volume from (BackedUp, in the same zone); its size is the default and the minimum. Replaces on change.",
       change: "replace",
       live: (v: Volume) => v.snapshotId || undefined,
       ref: "VolumeSnapshot",
     }),
-    /** Tags; the program's map is authoritative. Changed in place. */
     tags,
   },
   outputs: {
-    zoneName: { schema: z.string().optional(), from: (v: Volume) => v.zoneName },
-    diskOfferingName: { schema: z.string().optional(), from: (v: Volume) => v.diskOfferingName },
-    /** The device number on the instance it is attached to. */
+    zoneName: {
+      doc: "The name of its zone.",
+      schema: z.string().optional(),
+      from: (v: Volume) => v.zoneName,
+    },
+    diskOfferingName: {
+      doc: "The name of its disk offering (`diskOfferingId`).",
+      schema: z.string().optional(),
+      from: (v: Volume) => v.diskOfferingName,
+    },
     deviceId: {
+      doc: "The device number on the instance it is attached to.",
       schema: z.number().optional(),
       from: (v: Volume) => (v.virtualMachineId ? v.deviceId : undefined),
     },
-    /** The API's volume state (Allocated, Ready, Resizing, …). */
-    state: { schema: z.string(), from: (v: Volume) => v.state },
-    created: { schema: z.string().optional(), from: (v: Volume) => v.created },
+    state: {
+      doc: "The API's volume state (Allocated, Ready, Resizing, …).",
+      schema: z.string(),
+      from: (v: Volume) => v.state,
+    },
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string().optional(),
+      from: (v: Volume) => v.created,
+    },
   },
   ...growOnly("Volume", shrinkMessage),
   lookups(i, rows) {

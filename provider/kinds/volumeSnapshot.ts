@@ -26,13 +26,12 @@ export const volumeSnapshot = defineKind({
   },
   fields: {
     ...commonFields,
-    /** The snapshot's name (default: the resource name). Replaces on change (the API has no rename). */
-    name: nameField("snapshot", "replace"),
-    /**
-     * The volume to snapshot: a data volume or an instance's root disk, attached to an instance (a volume the
-     * platform has not placed on storage yet, never attached, cannot be snapshotted). Replaces on change.
-     */
+    name: {
+      doc: "The snapshot's name (default: the resource name). Replaces on change (the API has no rename).",
+      ...nameField("snapshot", "replace"),
+    },
     volumeId: field(optionalId("the volume to snapshot (a cim.Volume's id, or an instance's root disk)"), {
+      doc: "The volume to snapshot: a data volume or an instance's root disk, attached to an instance (a volume the platform has not placed on storage yet, never attached, cannot be snapshotted). Replaces on change.",
       change: "replace",
       live: true,
       requiredUnlessAdopting: "the volume to snapshot",
@@ -41,16 +40,36 @@ export const volumeSnapshot = defineKind({
     }),
   },
   outputs: {
-    /** The volume's name when the snapshot was taken. */
-    volumeName: { schema: z.string().optional(), from: (s: VolumeSnapshot) => s.volumeName },
-    /** ROOT (an instance's root disk) or DATADISK. */
-    volumeType: { schema: z.string().optional(), from: (s: VolumeSnapshot) => s.volumeType },
-    /** GB: the volume's size when taken; a volume made from the snapshot is at least this big. */
-    size: { schema: z.number().optional(), from: (s: VolumeSnapshot) => s.size },
-    zoneId: { schema: z.string().optional(), from: (s: VolumeSnapshot) => s.zoneId },
-    /** The API's snapshot state (BackedUp when usable). */
-    state: { schema: z.string(), from: (s: VolumeSnapshot) => s.state },
-    created: { schema: z.string().optional(), from: (s: VolumeSnapshot) => s.created },
+    volumeName: {
+      doc: "The volume's name when the snapshot was taken.",
+      schema: z.string().optional(),
+      from: (s: VolumeSnapshot) => s.volumeName,
+    },
+    volumeType: {
+      doc: "ROOT (an instance's root disk) or DATADISK.",
+      schema: z.string().optional(),
+      from: (s: VolumeSnapshot) => s.volumeType,
+    },
+    size: {
+      doc: "GB: the volume's size when taken; a volume made from the snapshot is at least this big.",
+      schema: z.number().optional(),
+      from: (s: VolumeSnapshot) => s.size,
+    },
+    zoneId: {
+      doc: "The zone it is in (a zone uuid), as the API reports it.",
+      schema: z.string().optional(),
+      from: (s: VolumeSnapshot) => s.zoneId,
+    },
+    state: {
+      doc: "The API's snapshot state (BackedUp when usable).",
+      schema: z.string(),
+      from: (s: VolumeSnapshot) => s.state,
+    },
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string().optional(),
+      from: (s: VolumeSnapshot) => s.created,
+    },
   },
   api: {
     ...recordCalls((c) => c.volumeSnapshots),

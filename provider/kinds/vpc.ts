@@ -42,40 +42,54 @@ export const vpc = defineKind({
   fields: {
     ...commonFields,
     ...namedFields("VPC"),
-    /** Zone of the VPC (a zone of the region). Replaces on change. */
-    zoneId: catalogueField(
-      id("the zone of the VPC, in the resource's region (GET /api/v1/zones)"),
-      "replace",
-      "zones",
-      "a zone",
-    ),
-    /** The VPC's range, e.g. `10.1.0.0/16`, written as its network address. Replaces on change. */
+    zoneId: {
+      doc: "Zone of the VPC (a zone of the region). Replaces on change.",
+      ...catalogueField(
+        id("the zone of the VPC, in the resource's region (GET /api/v1/zones)"),
+        "replace",
+        "zones",
+        "a zone",
+      ),
+    },
     cidr: field(cidr, {
+      doc: "The VPC's range, e.g. `10.1.0.0/16`, written as its network address. Replaces on change.",
       change: "replace",
       same: (a, b) => canonicalCidr(a) === canonicalCidr(b),
       live: (v: Vpc) => canonicalCidr(v.cidr) ?? v.cidr,
     }),
-    /** VPC offering. Replaces on change. */
-    vpcOfferingId: catalogueField(
-      id("the VPC offering, from GET /api/v1/offerings/vpc"),
-      "replace",
-      "vpcOfferings",
-      "a VPC offering",
-    ),
-    /** DNS domain of the VPC's networks (the API's default when left out). Replaces on change. */
+    vpcOfferingId: {
+      doc: "VPC offering. Replaces on change.",
+      ...catalogueField(
+        id("the VPC offering, from GET /api/v1/offerings/vpc"),
+        "replace",
+        "vpcOfferings",
+        "a VPC offering",
+      ),
+    },
     networkDomain: field(text("the DNS domain of the VPC's networks").optional(), {
+      doc: "DNS domain of the VPC's networks (the API's default when left out). Replaces on change.",
       change: "replace",
       live: true,
     }),
-    /** Tags; the program's map is authoritative. Changed in place. */
     tags,
   },
   outputs: {
-    zoneName: { schema: z.string().optional(), from: (v: Vpc) => v.zoneName },
-    vpcOfferingName: { schema: z.string().optional(), from: (v: Vpc) => v.vpcOfferingName },
-    /** The API's VPC state (Enabled, Implementing, …). */
-    state: { schema: z.string(), from: (v: Vpc) => v.state },
-    created: { schema: z.string().optional(), from: (v: Vpc) => v.created },
+    zoneName: { doc: "The name of its zone.", schema: z.string().optional(), from: (v: Vpc) => v.zoneName },
+    vpcOfferingName: {
+      doc: "The name of its VPC offering (`vpcOfferingId`).",
+      schema: z.string().optional(),
+      from: (v: Vpc) => v.vpcOfferingName,
+    },
+    state: {
+      doc: "The API's VPC state (Enabled, Implementing, …).",
+      schema: z.string(),
+      from: (v: Vpc) => v.state,
+    },
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string().optional(),
+      from: (v: Vpc) => v.created,
+    },
   },
   api: {
     ...recordCalls((c) => c.vpcs),

@@ -28,52 +28,78 @@ export const vpcGateway = defineKind({
   states: { busy: ["Creating", "Deleting"], deleting: "Deleting" },
   fields: {
     ...commonFields,
-    /** The VPC the gateway belongs to. Replaces on change. */
-    vpcId: field(id("the VPC the gateway belongs to"), { change: "replace", live: true, ref: "Vpc" }),
-    /** The VPC router's address on the private network, e.g. `172.16.0.2`. Replaces on change. */
+    vpcId: field(id("the VPC the gateway belongs to"), {
+      doc: "The VPC the gateway belongs to. Replaces on change.",
+      change: "replace",
+      live: true,
+      ref: "Vpc",
+    }),
     ipAddress: field(ipv4("the VPC's address on the private network, e.g. 172.16.0.2"), {
+      doc: "The VPC router's address on the private network, e.g. `172.16.0.2`. Replaces on change.",
       change: "replace",
       live: true,
     }),
-    /** The private network's gateway (the next hop beyond the VPC), e.g. `172.16.0.1`. Replaces on change. */
-    gateway: field(ipv4("the private network's gateway, e.g. 172.16.0.1"), { change: "replace", live: true }),
-    /** The private network's netmask, e.g. `255.255.255.0`. Replaces on change. */
+    gateway: field(ipv4("the private network's gateway, e.g. 172.16.0.1"), {
+      doc: "The private network's gateway (the next hop beyond the VPC), e.g. `172.16.0.1`. Replaces on change.",
+      change: "replace",
+      live: true,
+    }),
     netmask: field(netmask("the private network's netmask, e.g. 255.255.255.0"), {
+      doc: "The private network's netmask, e.g. `255.255.255.0`. Replaces on change.",
       change: "replace",
       same: sameNetmask,
       live: true,
     }),
-    /** The VLAN tag of the private network, 1–4094, unused in the zone. Replaces on change. */
     vlan: field(vlan, {
+      doc: "The VLAN tag of the private network, 1–4094, unused in the zone. Replaces on change.",
       change: "replace",
       live: (g: PrivateGateway) => (g.vlan === undefined ? undefined : Number(g.vlan)),
     }),
-    /** Whether traffic leaving through the gateway is source-NATed (default false). Replaces on change. */
     sourceNatSupported: field(bool("whether traffic leaving through the gateway is source-NATed"), {
+      doc: "Whether traffic leaving through the gateway is source-NATed (default false). Replaces on change.",
       change: "replace",
       unset: () => false,
       same: (a, b) => Boolean(a) === Boolean(b),
       live: (g: PrivateGateway) => g.sourceNatSupported,
     }),
-    /**
-     * The gateway's network ACL list (a `cim.NetworkAclList` of the same VPC, or a default list from
-     * `cim.getNetworkAclList`); left out, the API's choice stays (the VPC's default_deny). Changed in place.
-     */
     aclId: field(optionalId("a network ACL list of the gateway's VPC"), {
+      doc: "The gateway's network ACL list (a `cim.NetworkAclList` of the same VPC, or a default list from `cim.getNetworkAclList`); left out, the API's choice stays (the VPC's default_deny). Changed in place.",
       change: "update",
       live: (g: PrivateGateway) => g.aclId || undefined,
       ref: "NetworkAclList",
     }),
   },
   outputs: {
-    vpcName: { schema: z.string().optional(), from: (g: PrivateGateway) => g.vpcName },
-    zoneId: { schema: z.string().optional(), from: (g: PrivateGateway) => g.zoneId },
-    zoneName: { schema: z.string().optional(), from: (g: PrivateGateway) => g.zoneName },
-    /** The name of the gateway's ACL list (default_deny unless aclId says otherwise). */
-    aclName: { schema: z.string().optional(), from: (g: PrivateGateway) => g.aclName },
-    /** The API's gateway state (Creating, Ready, Deleting). */
-    state: { schema: z.string(), from: (g: PrivateGateway) => g.state ?? "" },
-    created: { schema: z.string().optional(), from: (g: PrivateGateway) => g.created },
+    vpcName: {
+      doc: "The name of its VPC (`vpcId`).",
+      schema: z.string().optional(),
+      from: (g: PrivateGateway) => g.vpcName,
+    },
+    zoneId: {
+      doc: "The zone it is in (a zone uuid), as the API reports it.",
+      schema: z.string().optional(),
+      from: (g: PrivateGateway) => g.zoneId,
+    },
+    zoneName: {
+      doc: "The name of its zone.",
+      schema: z.string().optional(),
+      from: (g: PrivateGateway) => g.zoneName,
+    },
+    aclName: {
+      doc: "The name of the gateway's ACL list (default_deny unless aclId says otherwise).",
+      schema: z.string().optional(),
+      from: (g: PrivateGateway) => g.aclName,
+    },
+    state: {
+      doc: "The API's gateway state (Creating, Ready, Deleting).",
+      schema: z.string(),
+      from: (g: PrivateGateway) => g.state ?? "",
+    },
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string().optional(),
+      from: (g: PrivateGateway) => g.created,
+    },
   },
   rules(values, fail) {
     whenKnown(values, ["ipAddress", "gateway", "netmask"], () => {

@@ -4,6 +4,7 @@
 // it, `npx pulumi-cim import` from a project that installed the packed package.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
@@ -15,6 +16,7 @@ import { ED25519 } from "../fixtures/sshKeys";
 import {
   installedHome,
   type ProgramHome,
+  packOnce,
   repoRoot,
   requireToolchain,
   sourceHome,
@@ -403,10 +405,10 @@ afterAll(async () => {
 });
 
 /** Runs the command and checks it wrote the program without ever printing the token. */
-async function runImport(command: string, args: string[], cwd: string, out: string) {
+async function runImport(command: string, args: string[], cwd: string, out: string, narrow: string[] = []) {
   const { stdout, stderr } = await exec(
     command,
-    [...args, "import", "--region", primary.name, "--out", out],
+    [...args, "import", "--region", primary.name, "--out", out, ...narrow],
     {
       cwd,
       env: { ...process.env, ...api.envVars },
@@ -558,7 +560,12 @@ describe("pulumi-cim import", () => {
     expect(index).toMatch(
       /new cim\.Iso\("legacy-rescue", \{[^}]*url: "https:\/\/images\.example\.com\/rescue\.iso",/,
     );
-    expect(JSON.parse(files["package.json"]).dependencies["pulumi-cim"]).toMatch(/^\^\d/);
+    // run from a source checkout, the program depends on that checkout's folder, which holds pulumi-cim
+    const spec = JSON.parse(files["package.json"]).dependencies["pulumi-cim"];
+    expect(spec).toBe(`file:${repoRoot}`);
+    expect(JSON.parse(fs.readFileSync(path.join(spec.slice(5), "package.json"), "utf8")).name).toBe(
+      "pulumi-cim",
+    );
 
     // The program compiles as the usual Pulumi TypeScript project would compile it.
     await exec(
@@ -572,12 +579,60 @@ describe("pulumi-cim import", () => {
     await adoptAndPreview({ ...home, sdk: "pulumi-cim" }, path.join(out, "index.ts"));
   }, 300_000);
 
-  it("works as users run it: npx pulumi-cim import in a project that installed the package", async () => {
+  it("works as users run it: npx pulumi-cim import in a project that installed the package, then npm install and up in the program's folder", async () => {
     const home = await installedHome("import");
-    const out = path.join(home.workDir, "imported");
-    await runImport("npx", ["--no-install", "pulumi-cim"], home.workDir, out);
-    await adoptAndPreview(home, path.join(out, "index.ts"));
+    // outside the project that ran the command: only the program's own npm install can provide pulumi-cim
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), "cim-imported-"));
+    onTestFinished(() => fs.rmSync(out, { recursive: true, force: true }));
+    const { stdout, files } = await runImport("npx", ["--no-install", "pulumi-cim"], home.workDir, out);
+    // the pulumi-cim that ran: the tarball the project installed (not a version range the registry lacks)
+    expect(JSON.parse(files["package.json"]).dependencies["pulumi-cim"]).toBe(`file:${await packOnce()}`);
+    // the printed next steps, as a user follows them: npm install there, then pulumi up and preview
+    expect(stdout).toContain("&& npm install");
+    await exec("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--no-package-lock"], {
+      cwd: out,
+    });
+    await adoptAndPreview(
+      { workDir: out, sdk: "pulumi-cim", label: "installed" },
+      path.join(out, "index.ts"),
+    );
   }, 480_000);
+
+  it("--id adopts the one volume wanted: up records it alone, referring to its instance by id", async () => {
+    const home = sourceHome("import-one");
+    const link = path.join(home.workDir, "node_modules", "pulumi-cim");
+    fs.mkdirSync(path.dirname(link), { recursive: true });
+    fs.symlinkSync(repoRoot, link, "dir");
+    onTestFinished(() => fs.rmSync(link, { force: true }));
+    const out = path.join(home.workDir, "imported");
+    const [data] = made.Volume;
+    const { stdout, files } = await runImport(process.execPath, [cli], home.workDir, out, ["--id", data]);
+    expect(stdout).toContain(`selected by id ${data}: 1 volume(s) to adopt.`);
+    const index = files["index.ts"];
+    expect(index.match(/new cim\.\w+\(/g)).toEqual(["new cim.Volume("]);
+    expect(index).toContain(`adoptId: "${data}",`);
+    expect(index).toMatch(/instanceId: "[0-9a-f-]{36}", \/\/ instance legacy-db/);
+
+    const stackName = uniqueStack("import-one");
+    const program = adapter({ ...home, sdk: "pulumi-cim" }, path.join(out, "index.ts"));
+    await api.control.resetRequests();
+    const run = await stackRun({
+      home: { ...home, sdk: "pulumi-cim" },
+      stackName,
+      program,
+      envVars: api.envVars,
+    });
+    const [up, preview, exported] = await run([
+      { op: "up" },
+      { op: "preview" },
+      { op: "export" },
+      { op: "rm" },
+    ]);
+    expect(up.summary).toEqual({ create: 2 }); // the stack and the volume
+    expect(preview.summary).toEqual({ same: 2 });
+    expect(resourcesOf(exported.deployment, "cim:Volume").map((r: any) => r.id)).toEqual([data]);
+    expect(mutating(await api.control.requests())).toEqual({});
+  }, 300_000);
 
   it("refuses to overwrite an earlier import, and says what is missing without printing secrets", async () => {
     const home = sourceHome("import-errors");
@@ -601,6 +656,26 @@ describe("pulumi-cim import", () => {
     expect(noToken.stderr).toContain("the access token is missing");
     const unknown = await run(["import", "--region", "nowhere", "--out", out, "--force"]);
     expect(unknown.stderr).toContain('no region "nowhere"; the regions are:');
-    for (const r of [exists, noRegion, noToken, unknown]) expect(r.stderr).not.toContain(api.token);
+    const badKind = await run(["import", "--region", primary.id, "--out", out, "--force", "--kind", "Disk"]);
+    expect(badKind.code).toBe(1);
+    expect(badKind.stderr).toMatch(
+      /--kind Disk: pulumi-cim import adopts no such kind; the kinds are .*Volume/,
+    );
+    const noSuchId = await run([
+      "import",
+      "--region",
+      primary.id,
+      "--out",
+      out,
+      "--force",
+      "--id",
+      foreignVpc,
+    ]);
+    expect(noSuchId.stderr).toContain(
+      `--id ${foreignVpc}: nothing pulumi-cim import adopts has it in region`,
+    );
+    expect(fs.readFileSync(path.join(out, "index.ts"), "utf8")).toBe("// mine\n");
+    for (const r of [exists, noRegion, noToken, unknown, badKind, noSuchId])
+      expect(r.stderr).not.toContain(api.token);
   }, 60_000);
 });

@@ -1,0 +1,167 @@
+// What an editor shows on hover, asked of the TypeScript language service (the engine behind VS Code's hovers)
+// on a program that imports pulumi-cim as users do: each Args field, each output and each lookup function shows
+// its documentation, and a class reads as a short named type rather than the inferred type of its declaration.
+import * as path from "node:path";
+import ts from "typescript";
+import { beforeAll, describe, expect, it } from "vitest";
+import { kindList } from "../../provider/kinds";
+import { type Fields, type Outputs, outputNames } from "../../provider/kinds/define";
+import * as sdk from "../../sdk";
+
+const root = path.resolve(__dirname, "..", "..");
+// beside the tests, so tsconfig.json's `paths` resolve "pulumi-cim" to the SDK's source
+const file = path.join(root, "tests", "sdk", "__hover__.ts");
+
+/** A program and the places to hover in it, each with the documentation expected there. */
+function program() {
+  const lines = [
+    'import * as cim from "pulumi-cim";',
+    "declare const u: any;",
+    'export const vpc = new cim.Vpc("x", { cidr: "10.1.0.0/16", zoneId: u, vpcOfferingId: u });',
+  ];
+  const spots: { at: string; offset: number; doc: string | undefined }[] = [];
+  let text = `${lines.join("\n")}\n`;
+  const add = (line: string, marks: { word: string; at: string; doc: string | undefined }[]) => {
+    let from = 0;
+    for (const m of marks) {
+      const i = line.indexOf(m.word, from);
+      spots.push({ at: m.at, offset: text.length + i, doc: m.doc });
+      from = i + m.word.length;
+    }
+    text += `${line}\n`;
+  };
+  for (const kind of kindList) {
+    const fields = kind.fields as Fields;
+    const names = Object.keys(fields);
+    // an object literal typed by the Args interface: hovering a key shows the field
+    add(
+      `export const args${kind.name}: cim.${kind.name}Args = { ${names.map((n) => `${n}: u`).join(", ")} };`,
+      names.map((n) => ({ word: `${n}: u`, at: `${kind.name}Args.${n}`, doc: fields[n]?.doc })),
+    );
+    const outs = outputNames(kind);
+    add(
+      `export function outputs${kind.name}(r: cim.${kind.name}) { return [${outs.map((o) => `r.${o}`).join(", ")}]; }`,
+      outs.map((o) => ({
+        word: `r.${o}`,
+        at: `${kind.name}.${o}`,
+        doc: (kind.outputs as Outputs)[o]?.doc ?? fields[o]?.doc,
+      })),
+    );
+  }
+  const lookups = Object.keys(sdk).filter(
+    (k) => /^get[A-Z]/.test(k) && typeof (sdk as any)[k] === "function",
+  );
+  add(
+    `export const lookups = [${lookups.map((l) => `cim.${l}`).join(", ")}];`,
+    lookups.map((l) => ({ word: `cim.${l}`, at: l, doc: undefined })),
+  );
+  return { text, spots, lookups };
+}
+
+let service: ts.LanguageService;
+const { text, spots, lookups } = program();
+
+function hover(offset: number) {
+  const info = service.getQuickInfoAtPosition(file, offset);
+  return {
+    type: ts.displayPartsToString(info?.displayParts),
+    doc: ts.displayPartsToString(info?.documentation),
+  };
+}
+
+/** The offset of `word`'s last character in the program's line that contains `line`. */
+function offsetIn(line: string, word: string): number {
+  const start = text.indexOf(line);
+  return start + line.indexOf(word) + word.length - 1;
+}
+
+beforeAll(() => {
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(root, "tsconfig.json"),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+      },
+    },
+  );
+  if (!config) throw new Error("tsconfig.json did not parse");
+  const host: ts.LanguageServiceHost = {
+    getCompilationSettings: () => config.options,
+    getScriptFileNames: () => [file],
+    getScriptVersion: () => "1",
+    getScriptSnapshot: (f) => {
+      const t = f === file ? text : ts.sys.readFile(f);
+      return t === undefined ? undefined : ts.ScriptSnapshot.fromString(t);
+    },
+    getCurrentDirectory: () => root,
+    getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
+    fileExists: (f) => f === file || ts.sys.fileExists(f),
+    readFile: (f) => (f === file ? text : ts.sys.readFile(f)),
+    readDirectory: ts.sys.readDirectory,
+    directoryExists: ts.sys.directoryExists,
+    getDirectories: ts.sys.getDirectories,
+  };
+  service = ts.createLanguageService(host, ts.createDocumentRegistry());
+});
+
+describe("hovers in an editor (TypeScript language service)", () => {
+  it("the program type-checks, so the hovers below are of a program a user could write", () => {
+    const errors = [...service.getSemanticDiagnostics(file), ...service.getSyntacticDiagnostics(file)];
+    expect(errors.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([]);
+  });
+
+  it("`cidr` in new cim.Vpc(…, { cidr }) shows the field's documentation", () => {
+    const h = hover(offsetIn('{ cidr: "10.1.0.0/16"', "cidr"));
+    expect(h.type).toContain("VpcArgs.cidr");
+    expect(h.doc).toContain("The VPC's range, e.g. `10.1.0.0/16`, written as its network address");
+  });
+
+  it("`cim.Vpc` reads as a short named type", () => {
+    const h = hover(offsetIn('new cim.Vpc("x"', "new cim.Vpc"));
+    expect(h.type).toContain("VpcArgs");
+    expect(h.type).not.toMatch(/FieldSpec|Zod|Kind</);
+    expect(h.type.length).toBeLessThan(160);
+    expect(h.doc).toContain("A virtual private cloud");
+    // one constructor, in the named types (no second, inferred overload)
+    const help = service.getSignatureHelpItems(file, offsetIn('new cim.Vpc("x", {', '"x"'), undefined);
+    expect(help?.items.map((i) => ts.displayPartsToString(i.parameters[1]?.displayParts))).toEqual([
+      "args: cim.VpcArgs",
+    ]);
+  });
+
+  it("fields the README promises documentation for show it: userData, memberIds, startPort", () => {
+    for (const [kind, field, words] of [
+      ["Instance", "userData", "cloud-init payload"],
+      ["LoadBalancerRule", "memberIds", "member instances"],
+      ["NetworkAclRule", "startPort", "port"],
+    ]) {
+      const spot = spots.find((s) => s.at === `${kind}Args.${field}`);
+      expect(spot, `${kind}.${field}`).toBeDefined();
+      expect(hover((spot?.offset ?? 0) + 1).doc).toContain(words);
+    }
+  });
+
+  it("every Args field and every output of every class shows its declaration's doc", () => {
+    const wrong: string[] = [];
+    for (const s of spots.filter((x) => x.doc !== undefined)) {
+      const word = s.at.split(".")[1] ?? "";
+      // hover inside the property name (after `r.` for outputs)
+      const at = s.offset + (s.at.includes("Args.") ? 1 : 2 + Math.min(1, word.length - 1));
+      const h = hover(at);
+      if (h.doc !== s.doc) wrong.push(`${s.at}: ${JSON.stringify(h.doc)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(spots.filter((x) => x.doc !== undefined).length).toBeGreaterThan(kindList.length * 8);
+  });
+
+  it("every lookup function shows documentation", () => {
+    expect(lookups.length).toBeGreaterThan(20);
+    const bare = spots
+      .filter((s) => lookups.includes(s.at))
+      .filter((s) => hover(s.offset + "cim.".length + 1).doc.trim() === "")
+      .map((s) => s.at);
+    expect(bare).toEqual([]);
+  });
+});
