@@ -389,7 +389,7 @@ export function makeApiError(
         body,
         context,
         requestId,
-        "The resource's current state forbids this (for example deleteProtection is on, or another operation is running); change that state or wait, then run again.",
+        "The API refused it in the resource's current state, for the reason its message gives; remove that cause (or wait for it to pass), then run again.",
       );
     case status === 429:
       return new RateLimitError(body, context, requestId, extras.retryAfterMs);

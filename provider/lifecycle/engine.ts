@@ -30,6 +30,7 @@ import {
   fullOutputs,
   outputsOf,
 } from "./fields";
+import { whileRefused } from "./passingRefusal";
 import { batchedRead, markChanged } from "./readBatch";
 import { awaitJob, defaultRegion, openSession, type Session, settle, type Waited } from "./session";
 import { changeTags, currentTags } from "./tagging";
@@ -100,6 +101,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
   };
   /** When the platform has no record of a job, waitFor watches the resource until it settles instead. */
   const watching = (s: Session, id: string, rec: Recorded) => {
+    s.subject = { name: nameOf(rec), id };
     s.watch = async (op) => {
       await settled(s, id, rec, op);
     };
@@ -333,13 +335,19 @@ export function providerOf<F extends Fields, O extends Outputs>(
     watching(s, id, props);
     try {
       const live = await settled(s, id, props, "delete", { except: deleting, shared: true });
-      if (!live) return;
+      if (!live) {
+        await api.purgeGone?.(s, id, props);
+        return;
+      }
       if (deleting !== undefined && live.state === deleting) {
         await settled(s, id, props, "delete");
         return;
       }
       await api.beforeDelete?.(s, live);
-      if ((await awaitJob(s, await api.delete(s, live), "delete")).watched) {
+      const passes = api.deleteRefusalPasses;
+      const send = () => api.delete(s, live, props);
+      const accepted = passes ? await whileRefused(s, "delete", passes, send) : await send();
+      if ((await awaitJob(s, accepted, "delete")).watched) {
         // No job to say how the delete ended: the record says it, once it has settled.
         const left = await getLive(s, id, props);
         if (left) {
