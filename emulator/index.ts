@@ -34,6 +34,7 @@ export {
   type StateDump,
 } from "./controlClient";
 export type { JobMode, JobRecordView, JobTiming } from "./jobs";
+export { EXPUNGE_DELAY_MS } from "./jobs";
 
 export interface StartOptions {
   port?: number;
