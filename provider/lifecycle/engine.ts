@@ -188,6 +188,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
     );
     const region = await defaultRegion(s);
     s.region = region;
+    s.subject = { name: nameOf(want) };
     if (kind.custom) {
       const made = await kind.custom.create(s, want as never);
       return { id: made.id, outs: outputsOf(kind, made.recorded, {}, region) };
@@ -305,6 +306,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
       (olds.region ?? news.region) as string | undefined,
       withDefaults(news.timeouts, kind.timeouts),
     );
+    s.subject = { name: nameOf(olds), id };
     if (kind.custom) {
       const now = await kind.custom.update(s, id, olds, news as never);
       return { outs: outputsOf(kind, now, {}, olds.region as string | undefined) };
@@ -331,6 +333,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
       props.region as string | undefined,
       withDefaults(props.timeouts, kind.timeouts),
     );
+    s.subject = { name: nameOf(props), id };
     if (kind.custom) return kind.custom.delete(s, id, props);
     watching(s, id, props);
     try {
