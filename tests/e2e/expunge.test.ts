@@ -60,6 +60,25 @@ describe("destroy with a platform expunge delay", () => {
     expect(vpcs.filter((v) => v.id === up.outputs?.vpcId)).toEqual([]);
   }, 300_000);
 
+  it("a replacement that keeps an instance's host name deletes the old one with expunge, so the name is free at once", async () => {
+    const run = await stackRun({
+      home: sourceHome("expunge-replace"),
+      stackName: uniqueStack("expunge-replace"),
+      program,
+      envVars: api.envVars,
+    });
+    const [up] = await run([{ op: "up", config: { "tier:firstName": "web-one" } }]);
+    const [before] = up.outputs?.vmIds as string[];
+    const [replaced] = await run([{ op: "up", config: { "tier:template": "Debian 12" } }]);
+    expect(replaced.ok, replaced.error).toBe(true);
+    expect(replaced.summary).toMatchObject({ replace: 3 });
+    const state = await api.control.state();
+    expect(state.instances[before]).toBeUndefined(); // expunged, not left Destroyed holding "web-one"
+    expect(mine(state.instances).filter((i: any) => i.name === "web-one")).toHaveLength(1);
+    await run([{ op: "destroy" }, { op: "rm" }]);
+    expect(await leftOver()).toEqual(nothing);
+  }, 300_000);
+
   it("expunges an instance destroyed outside Pulumi, which would hold the tier for a day", async () => {
     const run = await stackRun({
       home: sourceHome("expunge-oob"),

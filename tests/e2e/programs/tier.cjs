@@ -1,10 +1,11 @@
 // A VPC, a tier and instances on it (an attached data volume on the first), destroyed against a platform that
 // expunges destroyed instances later: used by tests/e2e/expunge.test.ts. `tier:expunge` "false" keeps the
-// platform's recovery window on every instance; `tier:networkDeleteTimeout` bounds the tier's delete.
+// platform's recovery window on every instance; `tier:networkDeleteTimeout` bounds the tier's delete;
+// `tier:firstName` fixes web-1's host name and `tier:template` the image (a change replaces the instances).
 module.exports = async (cim, pulumi) => {
   const c = new pulumi.Config("tier");
   const zone = await cim.getZone("de-fra-1a");
-  const template = await cim.getTemplate("Ubuntu 22.04 LTS");
+  const template = await cim.getTemplate(c.get("template") ?? "Ubuntu 22.04 LTS");
   const small = await cim.getComputeOffering({ name: "Small", zoneId: zone.id });
   const vpcOffering = (await cim.getVpcOfferings())[0];
   const tierOffering = await cim.getNetworkOffering({ name: "VPC Tier", forVpc: true });
@@ -28,6 +29,7 @@ module.exports = async (cim, pulumi) => {
         templateId: template.id,
         serviceOfferingId: small.id,
         networkIds: [tier.id],
+        ...(n === 1 && c.get("firstName") ? { name: c.get("firstName") } : {}),
         ...(expunge === undefined ? {} : { expunge }),
       }),
   );
