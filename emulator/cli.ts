@@ -4,11 +4,12 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { TokenService } from "./auth";
 import { startEmulator } from "./index";
-import { JOB_MODES, type JobMode } from "./jobs";
+import { EXPUNGE_DELAY_MS, JOB_MODES, type JobMode } from "./jobs";
 
 const USAGE = `usage:
   cim-emulator start [--port N] [--data-dir DIR] [--job-latency MS] [--job-jitter MS] [--host 127.0.0.1]
                     [--job-mode timed|immediate|reads|clock] [--job-reads N]
+                    [--expunge-delay MS]   (how long a destroyed instance stays Destroyed; default a day)
                     [--timezone IANA-ZONE] [--clock-skew-ms MS]
                     [--fault JSON]...   (a rule as POST /_emulator/faults takes it; repeatable)
   cim-emulator token [--data-dir DIR] [--sub USER] [--ttl SECONDS] [--aud AUD] [--admin]`;
@@ -41,6 +42,7 @@ async function start(args: string[]) {
       "job-jitter": { type: "string" },
       "job-mode": { type: "string" },
       "job-reads": { type: "string" },
+      "expunge-delay": { type: "string" },
       host: { type: "string" },
       fault: { type: "string", multiple: true },
       timezone: { type: "string" },
@@ -68,6 +70,7 @@ async function start(args: string[]) {
     jobJitterMs: int(values["job-jitter"], "job-jitter", 0),
     jobMode: mode as JobMode,
     jobReads: int(values["job-reads"], "job-reads", 1),
+    expungeDelayMs: int(values["expunge-delay"], "expunge-delay", EXPUNGE_DELAY_MS),
     faults,
     timezone: values.timezone,
     clockSkewMs: signedInt(values["clock-skew-ms"], "clock-skew-ms"),

@@ -17,7 +17,7 @@ import {
   upgradeState,
 } from "./families";
 import { Faults } from "./faults";
-import { JobEngine, type JobMode } from "./jobs";
+import { EXPUNGE_DELAY_MS, JobEngine, type JobMode } from "./jobs";
 import { Quota } from "./quota";
 import { routeTable } from "./routes";
 import { seedWorld } from "./seed";
@@ -34,6 +34,7 @@ export {
   type StateDump,
 } from "./controlClient";
 export type { JobMode, JobRecordView, JobTiming } from "./jobs";
+export { EXPUNGE_DELAY_MS } from "./jobs";
 
 export interface StartOptions {
   port?: number;
@@ -46,6 +47,11 @@ export interface StartOptions {
   jobMode?: JobMode;
   /** Mode "reads": how many reads of a job still see it running. */
   jobReads?: number;
+  /**
+   * How long a destroyed instance stays Destroyed before the platform expunges it (the CLI's --expunge-delay).
+   * Default CloudStack's `expunge.delay`, a day; 0 expunges it as its destroy job ends.
+   */
+  expungeDelayMs?: number;
   /** Fault rules active from the start, as POST /_emulator/faults takes them (the CLI's --fault). */
   faults?: unknown[];
   /**
@@ -84,6 +90,7 @@ export async function startEmulator(opts: StartOptions = {}): Promise<Emulator> 
     latencyMs: opts.jobLatencyMs ?? 0,
     jitterMs: opts.jobJitterMs ?? 0,
     reads: opts.jobReads ?? 1,
+    expungeDelayMs: opts.expungeDelayMs ?? EXPUNGE_DELAY_MS,
   };
   const jobs = new JobEngine(
     () => store.state.jobs,

@@ -75,16 +75,19 @@ export interface JobRequest {
 export type JobMode = "timed" | "immediate" | "reads" | "clock";
 export const JOB_MODES: readonly JobMode[] = ["timed", "immediate", "reads", "clock"];
 
+/** CloudStack's `expunge.delay` default (86400 s): a destroyed instance stays Destroyed for a day. */
+export const EXPUNGE_DELAY_MS = 86_400_000;
+
 export interface JobTiming {
   mode: JobMode;
   latencyMs: number;
   jitterMs: number;
   reads: number;
   /**
-   * How long a destroyed instance stays Destroyed before the platform expunges it, on the job clock
-   * (CloudStack's `expunge.delay`, a day by default there); 0 (the default) expunges it as its destroy job ends.
+   * How long a destroyed instance stays Destroyed before the platform expunges it, on the job clock: CloudStack's
+   * `expunge.delay`, a day by default (EXPUNGE_DELAY_MS); 0 expunges it as its destroy job ends.
    */
-  expungeDelayMs?: number;
+  expungeDelayMs: number;
 }
 
 /**

@@ -142,7 +142,7 @@ export function deleteInstance(ctx: ICtx) {
       ...(expunge ? { Destroyed: "Expunging" } : {}),
     },
     noop: expunge ? ["Expunging"] : ["Destroyed", "Expunging"],
-    payload: { expunge, expungeDelayMs: ctx.jobs.timing.expungeDelayMs ?? 0 },
+    payload: { expunge, expungeDelayMs: ctx.jobs.timing.expungeDelayMs },
   });
 }
 

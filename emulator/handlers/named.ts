@@ -30,8 +30,14 @@ export interface NamedFamily<D, R extends NamedRec> {
   shows: (ctx: Ctx<D>, r: R) => object;
   /** Query parameters that filter the list by the field of the same name. */
   filters: (keyof R & string)[];
-  /** What still depends on the record (their ids) and the refusal naming how many; delete waits for none. */
-  dependents: (ctx: Ctx<D>, r: R) => { ids: string[]; refusal: (n: number) => string; detail: string };
+  /**
+   * What still depends on the record (their ids), the refusal naming how many, and why, when they go by
+   * themselves (`explain`); delete waits for none.
+   */
+  dependents: (
+    ctx: Ctx<D>,
+    r: R,
+  ) => { ids: string[]; refusal: (n: number) => string; detail: string; explain?: string };
   commands: { delete: string; restart: string };
   /** The path parameter of the restart route. */
   restartParam: string;
@@ -73,7 +79,10 @@ export function namedHandlers<D, R extends NamedRec>(f: NamedFamily<D, R>) {
       const r = find(ctx, ctx.params.id);
       f.repo(ctx).idle(r);
       const d = f.dependents(ctx, r);
-      if (d.ids.length) throw conflict(d.refusal(d.ids.length), `${d.detail}=${d.ids.join(",")}`);
+      if (d.ids.length) {
+        const why = d.explain ? `; ${d.explain}` : "";
+        throw conflict(d.refusal(d.ids.length), `${d.detail}=${d.ids.join(",")}${why}`);
+      }
       return job(ctx, r, f.commands.delete, "Destroying");
     },
     restart(ctx: Ctx<D>) {

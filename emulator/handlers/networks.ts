@@ -24,6 +24,7 @@ import type {
 } from "../records";
 import { catalogueRef, isoNow, requestedEntry } from "./common";
 import { body, reqStr, str } from "./input";
+import { instanceName } from "./instanceView";
 import { dropInternalLoadBalancersOf } from "./internalLoadBalancers";
 import { deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
 import { namedHandlers } from "./named";
@@ -200,19 +201,45 @@ const named = namedHandlers<NetworkData, NetworkRec>({
   read: networkById,
   shows: networkFields,
   filters: ["vpcId", "zoneId"],
-  // a shared file system's VM has its NIC on the network too (one in Error has no VM left)
-  dependents: (ctx, r) => ({
-    ids: [
-      ...ctx.data.instances.where((i) => i.nics.some((n) => n.networkId === r.id)).map((i) => i.id),
+  dependents: (ctx, r) => {
+    const onIt = ctx.data.instances.where((i) => i.nics.some((n) => n.networkId === r.id));
+    const waiting = onIt.filter((i) => ctx.data.instances.isGone(i));
+    // a shared file system's VM has its NIC on the network too (one in Error has no VM left)
+    const live = [
+      ...onIt.filter((i) => !ctx.data.instances.isGone(i)).map((i) => i.id),
       ...ctx.data.fileSystems.where((f) => f.networkId === r.id && f.state !== "Error").map((f) => f.id),
-    ],
-    refusal: (n) => `Network ${r.name} is used by ${n} instance(s) or file system(s); delete them first`,
-    detail: "instances",
-  }),
+    ];
+    if (live.length || !waiting.length) {
+      return {
+        ids: live,
+        refusal: (n) => `Network ${r.name} is used by ${n} instance(s) or file system(s); delete them first`,
+        detail: "instances",
+      };
+    }
+    return notExpunged(ctx, waiting);
+  },
   commands: { delete: "deleteNetwork", restart: "restartNetwork" },
   restartParam: "id",
 });
 export const { get, list, update, remove, restart } = named;
+
+/**
+ * NetworkOrchestrator.destroyNetwork: a destroyed instance keeps its NIC until the platform expunges it, so the
+ * network cannot go before (CloudStack logs this text and fails the deleteNetwork job with "Failed to delete
+ * network"; the emulator answers it at the request, as it refuses every delete with dependents).
+ */
+function notExpunged(ctx: NCtx, waiting: InstanceRec[]) {
+  const each = waiting.map(
+    (i) => `Vm VM[User|${instanceName(ctx.store, i)}] (${i.name}, id ${i.id}) is in ${i.state} state`,
+  );
+  const delayS = Math.round(ctx.jobs.timing.expungeDelayMs / 1000);
+  return {
+    ids: waiting.map((i) => i.id),
+    refusal: () => `Can't delete the network, not all user vms are expunged. ${each.join("; ")}`,
+    detail: "instances",
+    explain: `a destroyed instance keeps its NIC until the platform expunges it, ${delayS} s after its destroy (expunge.delay), or at once when destroyed with expunge=true`,
+  };
+}
 
 export const networkJobEffects: Record<string, JobEffect<NetworkData>> = {
   createNetwork: createWithSourceNat("networks", "networkId"),

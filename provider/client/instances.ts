@@ -296,12 +296,17 @@ export class Instances extends Family {
     });
   }
 
-  /** 409 when deleteProtection is on. */
-  async delete(id: string, o?: CallOptions): Promise<AcceptedMutation> {
+  /**
+   * destroyVirtualMachine. With `expunge` the platform removes it at once (its NICs, and so its networks, are
+   * free when the job ends); without, it stays Destroyed until the platform's expunge delay passes. 409 when
+   * deleteProtection is on.
+   */
+  async delete(id: string, o?: CallOptions & { expunge?: boolean }): Promise<AcceptedMutation> {
     const path = apiPath`/compute/instances/${id}`;
     return this.core.accepted({
       method: "DELETE",
       path,
+      query: o?.expunge ? { expunge: true } : {},
       options: o,
       command: "instance.destroy",
       resourceId: id,

@@ -10,6 +10,7 @@
 import type { z } from "zod";
 import type { AcceptedMutation, Job, MultiRegionQuota, MyLimits, TagCollection } from "../client";
 import type { CatalogueName } from "../lifecycle/lookups";
+import type { PassingRefusal } from "../lifecycle/passingRefusal";
 import type { Session } from "../lifecycle/session";
 import type { Operation, TimeoutsInput } from "../lifecycle/timeouts";
 
@@ -248,7 +249,18 @@ export interface KindApi<I, R extends LiveRecord> {
   apply?(s: Session, live: R, want: I, changed: ReadonlySet<string>, op: Operation): Promise<void>;
   /** Before the delete call: refuse (throw) or prepare (detach). */
   beforeDelete?(s: Session, live: R): Promise<void>;
-  delete(s: Session, live: R): Promise<AcceptedMutation>;
+  /** `rec`: the resource's old outputs (inputs that say how to delete, e.g. an instance's `expunge`). */
+  delete(s: Session, live: R, rec: Recorded): Promise<AcceptedMutation>;
+  /**
+   * A refusal of the delete that passes by itself (the platform has yet to expunge what still holds it): the
+   * engine sends the delete again until accepted, within the delete timeout, saying what it waits for.
+   */
+  deleteRefusalPasses?(err: unknown): PassingRefusal | undefined;
+  /**
+   * A delete that finds the record already gone to the reads (deleted outside Pulumi): finish what the platform
+   * still holds of it (a destroyed instance it has not expunged), if anything.
+   */
+  purgeGone?(s: Session, id: string, rec: Recorded): Promise<void>;
 }
 
 /** How `pulumi-cim import` reads and writes a kind (provider/import/). */

@@ -322,6 +322,12 @@ export const instance = defineKind({
       shown: z.boolean(),
       stateDefault: { value: false },
     }),
+    expunge: field(bool("expunge the instance at once when it is deleted (default true)"), {
+      doc: "Whether deleting the instance expunges it at once (default true): as the delete ends its addresses, name and place on its networks are free, so `pulumi destroy` can delete its networks right after. `false` keeps the platform's recovery window: the instance stays Destroyed (an administrator can recover it) until the platform's expunge delay passes (CloudStack's `expunge.delay`, a day by default), and until then a network it was on cannot be deleted (its delete waits for it, up to `timeouts.delete`). Changing it changes nothing through the API: it is recorded for the delete (run `pulumi up` before the destroy it should apply to).",
+      change: "state",
+      unset: () => undefined,
+      same: (a, b) => (a ?? true) === (b ?? true),
+    }),
     backupOfferingId: field(optionalId("the backup offering, from GET /api/v1/offerings/backup"), {
       doc: "Backup offering (a backup offering of the instance's zone: `cim.getBackupOffering`), which backups and backup schedules need. Changed in place; a change makes the platform delete the instance's backup schedules. Left out, the instance keeps whatever offering it has (removal deletes schedules, so it is never done for a field the program does not set).",
       change: "update",
@@ -531,7 +537,14 @@ export const instance = defineKind({
         `${await describe(s, { name: live.name, id: live.id })}: deleteProtection is on, so the API refuses to delete it. Set deleteProtection: false in the program and run pulumi up, then delete again (or remove it from the stack with pulumi state delete to keep the instance).`,
       );
     },
-    delete: (s, live) => s.client.instances.delete(live.id, { region: s.region }),
+    delete: (s, live, rec) =>
+      s.client.instances.delete(live.id, { region: s.region, expunge: rec.expunge !== false }),
+    // Destroyed outside Pulumi and not expunged yet (reads no longer show it): it still holds its networks
+    // until the platform's expunge delay passes, so with `expunge` it is expunged now (404: it is gone already).
+    async purgeGone(s, id, rec) {
+      if (rec.expunge === false) return;
+      await waitFor(s, await s.client.instances.delete(id, { region: s.region, expunge: true }), "delete");
+    },
   },
   importer: {
     order: 30,

@@ -2,9 +2,10 @@
 // job. A tier replaced with the same range in the same VPC deletes first (tier ranges may not overlap).
 
 import { z } from "zod";
-import type { Network } from "../client";
+import { ConflictError, type Network } from "../client";
 import { id, optionalId, text, whenKnown } from "../lifecycle/check";
 import { formatIpv4, isHostOf, parseIpv4, prefixOfNetmask, rangeOf } from "../lifecycle/net";
+import { type PassingRefusal, refusalText } from "../lifecycle/passingRefusal";
 import { waitFor } from "../lifecycle/session";
 import { containsUnknown } from "../lifecycle/values";
 import { catalogueField, commonFields, field, recordCalls, tags } from "./common";
@@ -43,6 +44,21 @@ export function networkWouldOverlap(olds: Record<string, unknown>, news: Record<
   const before = networkCidr(olds.gateway, olds.netmask);
   const after = networkCidr(news.gateway ?? olds.gateway, news.netmask ?? olds.netmask);
   return before !== undefined && before === after;
+}
+
+/**
+ * The platform refuses to delete a network while a destroyed instance it has not expunged yet is on it (CloudStack's
+ * NetworkOrchestrator.destroyNetwork: "Can't delete the network, not all user vms are expunged"): that passes when
+ * the platform expunges them, after its expunge delay.
+ */
+export function notYetExpunged(err: unknown): PassingRefusal | undefined {
+  if (!(err instanceof ConflictError) || !/not all user vms are expunged/i.test(refusalText(err)))
+    return undefined;
+  return {
+    waitsFor: "the platform to expunge the destroyed instances still on the network",
+    advice:
+      "A destroyed instance keeps its place on its networks until the platform expunges it, after its expunge delay (CloudStack's expunge.delay, a day by default). Run pulumi destroy again after that, raise timeouts.delete to wait for it, or expunge the instances now: a cim.Instance is expunged as it is deleted (unless expunge: false); one destroyed outside Pulumi, with DELETE /api/v1/compute/instances/{id}?expunge=true.",
+  };
 }
 
 const rename = renameApply((s) => s.client.networks.update.bind(s.client.networks));
@@ -178,6 +194,7 @@ export const network = defineKind({
   deleteBeforeReplace: networkWouldOverlap,
   api: {
     ...recordCalls((c) => c.networks),
+    deleteRefusalPasses: notYetExpunged,
     create: (s, i) =>
       s.client.networks.create(
         // the client sends the fields of a network create and nothing else

@@ -31,6 +31,7 @@ import {
   fullOutputs,
   outputsOf,
 } from "./fields";
+import { whileRefused } from "./passingRefusal";
 import { batchedRead, markChanged } from "./readBatch";
 import { afterRead, withGiven } from "./readInputs";
 import { awaitJob, defaultRegion, openSession, type Session, settle, type Waited } from "./session";
@@ -102,6 +103,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
   };
   /** When the platform has no record of a job, waitFor watches the resource until it settles instead. */
   const watching = (s: Session, id: string, rec: Recorded) => {
+    s.subject = { name: nameOf(rec), id };
     s.watch = async (op) => {
       await settled(s, id, rec, op);
     };
@@ -188,6 +190,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
     );
     const region = await defaultRegion(s);
     s.region = region;
+    s.subject = { name: nameOf(want) };
     if (kind.custom) {
       const made = await kind.custom.create(s, want as never);
       return { id: made.id, outs: outputsOf(kind, made.recorded, {}, region) };
@@ -305,6 +308,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
       (olds.region ?? news.region) as string | undefined,
       withDefaults(news.timeouts, kind.timeouts),
     );
+    s.subject = { name: nameOf(olds), id };
     if (kind.custom) {
       const now = await kind.custom.update(s, id, olds, news as never);
       return { outs: outputsOf(kind, now, {}, olds.region as string | undefined) };
@@ -331,17 +335,24 @@ export function providerOf<F extends Fields, O extends Outputs>(
       props.region as string | undefined,
       withDefaults(props.timeouts, kind.timeouts),
     );
+    s.subject = { name: nameOf(props), id };
     if (kind.custom) return kind.custom.delete(s, id, props);
     watching(s, id, props);
     try {
       const live = await settled(s, id, props, "delete", { except: deleting, shared: true });
-      if (!live) return;
+      if (!live) {
+        await api.purgeGone?.(s, id, props);
+        return;
+      }
       if (deleting !== undefined && live.state === deleting) {
         await settled(s, id, props, "delete");
         return;
       }
       await api.beforeDelete?.(s, live);
-      if ((await awaitJob(s, await api.delete(s, live), "delete")).watched) {
+      const passes = api.deleteRefusalPasses;
+      const send = () => api.delete(s, live, props);
+      const accepted = passes ? await whileRefused(s, "delete", passes, send) : await send();
+      if ((await awaitJob(s, accepted, "delete")).watched) {
         // No job to say how the delete ended: the record says it, once it has settled.
         const left = await getLive(s, id, props);
         if (left) {

@@ -1,39 +1,58 @@
-// Warnings a provider shows the user through the engine, as Pulumi shows any warning (inline in the progress
-// display and again under Diagnostics): the quota preflight's at preview, and what a delete could not do (a comment
-// the API cannot delete stays in the cloud). The dynamic-provider host is started with the engine's address as its
-// first argument but does not connect @pulumi/pulumi's log to it, so this module does, through the engine's Log
-// RPC. Without that address (in-process tests) a warning goes to stderr, which the engine shows as a plain message.
+// Messages a provider shows the user through the engine, as Pulumi shows any diagnostic: warnings (inline in the
+// progress display and again under Diagnostics: the quota preflight's at preview, what a delete could not do) and
+// progress of long waits (info). The dynamic-provider host is started with the engine's address as its first
+// argument but does not connect @pulumi/pulumi's log to it, so this module does, through the engine's Log RPC.
+// Without that address (in-process tests) a message goes to stderr, which the engine shows as a plain message.
 
 import * as path from "node:path";
 
-/** Where warnings go; replaceable for tests (`captureWarnings`). */
-let sink: (message: string) => Promise<void> = toEngine;
+export type Severity = "info" | "warning";
+
+/** Where messages go; replaceable for tests (`captureWarnings`, `captureInfo`). */
+const sinks: Record<Severity, (message: string) => Promise<void>> = {
+  warning: (m) => toEngine("warning", m),
+  info: (m) => toEngine("info", m),
+};
 
 /** Logs a warning through the engine. Never throws. */
 export async function engineWarning(message: string): Promise<void> {
+  await send("warning", message);
+}
+
+/** Logs an informational message (progress of a long wait) through the engine. Never throws. */
+export async function engineInfo(message: string): Promise<void> {
+  await send("info", message);
+}
+
+async function send(severity: Severity, message: string): Promise<void> {
   try {
-    await sink(message);
+    await sinks[severity](message);
   } catch {
-    // a warning that cannot be shown never fails the operation that wanted to show it
+    // a message that cannot be shown never fails the operation that wanted to show it
   }
 }
 
 /** Test seam: warnings go to `capture` instead of the engine (none: back to the engine). */
 export function captureWarnings(capture?: (message: string) => void): void {
-  sink = capture ? async (m) => capture(m) : toEngine;
+  sinks.warning = capture ? async (m) => capture(m) : (m) => toEngine("warning", m);
 }
 
-async function toEngine(message: string): Promise<void> {
+/** Test seam: info messages go to `capture` instead of the engine (none: back to the engine). */
+export function captureInfo(capture?: (message: string) => void): void {
+  sinks.info = capture ? async (m) => capture(m) : (m) => toEngine("info", m);
+}
+
+async function toEngine(severity: Severity, message: string): Promise<void> {
   const address = engineAddress();
   if (address) {
     try {
-      await logToEngine(address, message);
+      await logToEngine(address, severity, message);
       return;
     } catch {
       // fall through to stderr
     }
   }
-  process.stderr.write(`warning: ${message}\n`);
+  process.stderr.write(`${severity}: ${message}\n`);
 }
 
 function engineAddress(): string | undefined {
@@ -44,7 +63,7 @@ function engineAddress(): string | undefined {
 
 let engineClient: { client: any; engproto: any } | undefined;
 
-function logToEngine(address: string, message: string): Promise<void> {
+function logToEngine(address: string, severity: Severity, message: string): Promise<void> {
   if (!engineClient) {
     // The engine protocol stubs and the gRPC library @pulumi/pulumi itself uses (one copy, same instance).
     const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
@@ -55,7 +74,7 @@ function logToEngine(address: string, message: string): Promise<void> {
   }
   const { client, engproto } = engineClient;
   const req = new engproto.LogRequest();
-  req.setSeverity(engproto.LogSeverity.WARNING);
+  req.setSeverity(severity === "info" ? engproto.LogSeverity.INFO : engproto.LogSeverity.WARNING);
   req.setMessage(message);
   req.setUrn("");
   req.setEphemeral(false);

@@ -4,8 +4,10 @@
 
 import type { AcceptedMutation, CimClientOptions, Job } from "../client";
 import { CimClient, Circuit, JobNotFoundError, WaitTimeoutError } from "../client";
+import { jobCommandOf } from "../client/jobHistory";
 import { PollDeadline, poll } from "../client/waiter";
 import { clientSettings, type ProviderConfig, providerConfig } from "../config";
+import { reporting } from "./progress";
 import { type Operation, resolveTimeouts } from "./timeouts";
 
 export interface Session {
@@ -20,6 +22,8 @@ export interface Session {
    * once it knows the resource's id).
    */
   watch?: (op: Operation) => Promise<void>;
+  /** The resource this session works on, as far as known: what progress reports name (the engine sets it). */
+  subject?: { name?: unknown; id?: string };
 }
 
 /** Raised before any call when the provider has no API address or token. */
@@ -124,12 +128,25 @@ export interface Waited {
  * resource's own state instead (`watched`): the job's outcome is then what the caller reads back.
  */
 export async function awaitJob(s: Session, accepted: AcceptedMutation, op: Operation): Promise<Waited> {
+  const jobId = accepted.jobId;
+  let last: Job | undefined;
+  // job <id> (destroyVirtualMachine, running): the platform's command once a read shows it, else the client's
+  const about = () => {
+    const command = last?.command ?? (jobId ? jobCommandOf(jobId) : undefined);
+    const said = [command, last?.status].filter(Boolean).join(", ");
+    return `job ${jobId}${said ? ` (${said})` : ""}`;
+  };
   try {
-    const job = await s.client.jobs.wait(accepted, {
-      ...pollSchedule(),
-      timeoutMs: s.timeouts[op],
-      region: accepted.region ?? s.region,
-    });
+    const job = await reporting(s, op, about, () =>
+      s.client.jobs.wait(accepted, {
+        ...pollSchedule(),
+        timeoutMs: s.timeouts[op],
+        region: accepted.region ?? s.region,
+        onPoll: (j) => {
+          last = j;
+        },
+      }),
+    );
     return { job, watched: false };
   } catch (err) {
     if (err instanceof JobNotFoundError && s.watch) {
@@ -165,13 +182,16 @@ export async function settle<T extends { state?: string }>(
 ): Promise<T | undefined> {
   const { minIntervalMs = 2_000 } = pollSchedule();
   let last: T | undefined;
+  const about = () => `an earlier operation to finish (state ${last?.state ?? "not read yet"})`;
   try {
-    return await poll(
-      async () => {
-        last = await read();
-        return !last || !busy(last.state) ? { value: last } : undefined;
-      },
-      { timeoutMs: s.timeouts[op], delay: (n) => (n === 1 ? 0 : Math.max(50, minIntervalMs)) },
+    return await reporting(s, op, about, () =>
+      poll(
+        async () => {
+          last = await read();
+          return !last || !busy(last.state) ? { value: last } : undefined;
+        },
+        { timeoutMs: s.timeouts[op], delay: (n) => (n === 1 ? 0 : Math.max(50, minIntervalMs)) },
+      ),
     );
   } catch (err) {
     if (!(err instanceof PollDeadline)) throw err;

@@ -45,6 +45,9 @@ describe("makeApiError", () => {
     );
     expect(e.message).toMatch(/valid only in their own region/);
     expect(e.requestId).toBe("req-7");
+    expect(makeApiError(409, {}, ctx).message).toMatch(/The API gave no reason/);
+    // no guessed cause: a 409 is as often another resource still using this one as a protection flag
+    expect(makeApiError(409, {}, ctx).message).not.toMatch(/deleteProtection/);
     expect(makeApiError(500, {}, { ...ctx, attempts: 3 }).message).toMatch(/gave up after 3 attempts/);
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { EXPUNGE_DELAY_MS } from "../../emulator";
 import { Api, type Catalogue, instanceBody } from "./harness";
 
 let api: Api;
@@ -200,7 +201,7 @@ describe("Instance lifecycle (CloudStack's VirtualMachine.State)", () => {
     const vm = await api.instance(c, { name: "doomed" });
     const before = await api.ok("GET", "/tenants/my-limits");
     await clockMode();
-    onTestFinished(async () => void (await api.control.jobTiming({ expungeDelayMs: 0 })));
+    onTestFinished(async () => void (await api.control.jobTiming({ expungeDelayMs: EXPUNGE_DELAY_MS })));
     await api.control.jobTiming({ expungeDelayMs: 60_000 });
     const res = await api.ok("DELETE", `/compute/instances/${vm.id}`);
     expect(await stateOf(vm.id)).toBe("Stopping");
@@ -238,7 +239,7 @@ describe("Instance lifecycle (CloudStack's VirtualMachine.State)", () => {
   it("destroyVirtualMachine: with allow.user.view.destroyed.vm reads show Destroyed; expunge=true removes at once", async () => {
     onTestFinished(async () => {
       await api.control.user("user-1", { allowUserViewDestroyedVm: false });
-      await api.control.jobTiming({ expungeDelayMs: 0 });
+      await api.control.jobTiming({ expungeDelayMs: EXPUNGE_DELAY_MS });
     });
     await api.control.user("user-1", { allowUserViewDestroyedVm: true });
     await api.control.jobTiming({ expungeDelayMs: 3_600_000 });

@@ -134,7 +134,7 @@ describe("Networks", () => {
     expect(wrong.status).toBe(400);
   });
 
-  it("Network: PUT by query parameters, restart as a job, delete refused while instances use it", async () => {
+  it("Network: PUT by query parameters, restart as a job, delete refused while instances use it, destroyed ones until expunged", async () => {
     const net = await api.ok("POST", "/networks", {
       body: {
         name: "app",
@@ -150,7 +150,20 @@ describe("Networks", () => {
     expect((await api.waitJob(restart.jobId)).command).toBe("restartNetwork");
     const vm = await api.instance(c, { networkIds: net.id });
     expect((await api.del(`/networks/${net.id}`)).status).toBe(409);
+    // destroyed, not expunged (the platform's expunge delay is a day): it still holds the network
     await api.waitJob((await api.ok("DELETE", `/compute/instances/${vm.id}`)).jobId);
+    const held = await api.del(`/networks/${net.id}`);
+    expect(held.status).toBe(409);
+    expect(held.body.message).toMatch(
+      new RegExp(
+        `^Can't delete the network, not all user vms are expunged\\. Vm VM\\[User\\|i-\\d+-\\d+-VM\\] \\(${vm.name}, id ${vm.id}\\) is in Destroyed state$`,
+      ),
+    );
+    expect(held.body.detail).toContain(`instances=${vm.id}`);
+    expect(held.body.detail).toContain("86400 s after its destroy (expunge.delay)");
+    // expunged at once on request: the network goes
+    const expunge = await api.ok("DELETE", `/compute/instances/${vm.id}`, { query: { expunge: true } });
+    await api.waitJob(expunge.jobId);
     await api.waitJob((await api.ok("DELETE", `/networks/${net.id}`)).jobId);
     expect((await api.get(`/networks/${net.id}`)).status).toBe(404);
   });

@@ -112,8 +112,11 @@ describe("Volumes", () => {
     expect((await api.waitJob(grow.jobId)).status).toBe("success");
     const grown = await api.ok("GET", `/compute/instances/${vm.id}`);
     expect(grown.details.rootDiskSize).toBe(String(root.size + 5));
-    // It goes with its instance.
+    // It stays while its instance is Destroyed, and goes when the instance is expunged.
     await api.waitJob((await api.ok("DELETE", `/compute/instances/${vm.id}`)).jobId);
+    expect((await api.get(`/volumes/${root.id}`)).status).toBe(200);
+    const expunge = await api.ok("DELETE", `/compute/instances/${vm.id}`, { query: { expunge: true } });
+    await api.waitJob(expunge.jobId);
     expect((await api.get(`/volumes/${root.id}`)).status).toBe(404);
   });
 

@@ -7,7 +7,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
+import { type Emulator, EmulatorControl, EXPUNGE_DELAY_MS, startEmulator } from "../../emulator";
 import { providerFor } from "../../provider";
 import { Jobs } from "../../provider/client/jobs";
 import { IsoSchema, TemplateSchema } from "../../provider/client/schemas";
@@ -1253,11 +1253,12 @@ describe("the platform's instance lifecycle (CloudStack's)", () => {
     await p("Instance").delete!(id, outs);
   });
 
-  it("a Destroyed instance waiting to be expunged is gone: delete ends there, read drops it, delete again sends nothing", async () => {
+  it("a Destroyed instance waiting to be expunged is gone: with expunge false, delete ends there, read drops it, delete again sends nothing", async () => {
     await ctl.user("user-1", { allowUserViewDestroyedVm: true });
     await ctl.jobTiming({ expungeDelayMs: 3_600_000 });
     try {
-      const { id, outs } = await make("Instance", instanceInputs());
+      const { id, outs } = await make("Instance", { ...instanceInputs(), expunge: false });
+      expect(outs.expunge).toBe(false);
       await p("Instance").delete!(id, outs);
       expect((await call("GET", `/compute/instances/${id}`)).state).toBe("Destroyed");
       expect(await p("Instance").read!(id, outs)).toEqual({});
@@ -1272,8 +1273,25 @@ describe("the platform's instance lifecycle (CloudStack's)", () => {
       expect(await p("Instance").read!(other.id, other.outs)).toEqual({});
     } finally {
       await ctl.user("user-1", { allowUserViewDestroyedVm: false });
-      await ctl.jobTiming({ expungeDelayMs: 0 });
+      await ctl.jobTiming({ expungeDelayMs: EXPUNGE_DELAY_MS });
     }
+  });
+
+  it("by default a delete expunges the instance at once, and expunges one destroyed behind the program's back", async () => {
+    const { id, outs } = await make("Instance", instanceInputs());
+    expect(outs.expunge).toBeUndefined();
+    await p("Instance").delete!(id, outs);
+    expect((await ctl.state()).instances[id]).toBeUndefined();
+    expect(await jobsOn(id)).toEqual(["deployVirtualMachine:success", "destroyVirtualMachine:success"]);
+
+    const other = await make("Instance", instanceInputs());
+    await call("DELETE", `/compute/instances/${other.id}`);
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await ctl.state()).instances[other.id].state).toBe("Destroyed");
+    await p("Instance").delete!(other.id, other.outs);
+    expect((await ctl.state()).instances[other.id]).toBeUndefined();
+    // the same again: nothing left to expunge, and no error
+    await p("Instance").delete!(other.id, other.outs);
   });
 });
 

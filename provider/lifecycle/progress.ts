@@ -1,0 +1,54 @@
+// Every long wait says what it waits for. Pulumi shows a dynamic provider's operation only as "deleting…" with a
+// timer, and a job that takes twenty minutes (a stuck job, a platform that expunges a day later) looks hung. So a
+// wait that lasts reports, at least every PROGRESS_EVERY_MS, through the engine's log: which resource, what it
+// waits for (the job and its command, the state it waits out), how long so far and its deadline.
+
+import { engineInfo } from "./engineLog";
+import type { Session } from "./session";
+import type { Operation } from "./timeouts";
+
+/** Under the 30 s a user waits before wondering whether anything happens. */
+export const PROGRESS_EVERY_MS = 20_000;
+
+/** The report interval: CIM_PROGRESS_INTERVAL_MS overrides it (tests, a chattier run). */
+export function progressEveryMs(): number {
+  const v = Number(process.env.CIM_PROGRESS_INTERVAL_MS);
+  return process.env.CIM_PROGRESS_INTERVAL_MS !== undefined && Number.isFinite(v) && v > 0
+    ? v
+    : PROGRESS_EVERY_MS;
+}
+
+/** `cim:Instance "web-1" (id …)`: the resource a session works on, as far as it is known. */
+export function subjectOf(s: Session): string {
+  const name = typeof s.subject?.name === "string" && s.subject.name ? ` "${s.subject.name}"` : "";
+  const id = s.subject?.id ? ` (id ${s.subject.id})` : "";
+  return `cim:${s.kind}${name}${id}`;
+}
+
+/**
+ * Runs `wait`, reporting every interval while it lasts: `<resource>: <op>: waiting for <what> (<n> s so far, up to
+ * <m> s: timeouts.<op>)`. `what` is read at each report, so it can say the latest status. Reports stop with the
+ * wait, however it ends; a report that cannot be shown never fails the wait.
+ */
+export async function reporting<T>(
+  s: Session,
+  op: Operation,
+  what: string | (() => string),
+  wait: () => Promise<T>,
+): Promise<T> {
+  const started = Date.now();
+  const limitS = Math.round(s.timeouts[op] / 1000);
+  const timer = setInterval(() => {
+    const waitedS = Math.round((Date.now() - started) / 1000);
+    const text = typeof what === "function" ? what() : what;
+    void engineInfo(
+      `${subjectOf(s)}: ${op}: waiting for ${text} (${waitedS} s so far, up to ${limitS} s: timeouts.${op})`,
+    );
+  }, progressEveryMs());
+  timer.unref?.();
+  try {
+    return await wait();
+  } finally {
+    clearInterval(timer);
+  }
+}

@@ -1,0 +1,169 @@
+// Every long wait says what it waits for, at least every 30 s: a job wait names the resource, the job, its command
+// and status, and how long so far; a settle wait the state it waits out; a delete refused until the platform
+// expunges names that. With fake timers (the interval itself) and against the emulator with a slow job.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
+import { providerFor } from "../../provider";
+import { type AcceptedMutation, ConflictError, type Job } from "../../provider/client";
+import { captureInfo } from "../../provider/lifecycle/engineLog";
+import { whileRefused } from "../../provider/lifecycle/passingRefusal";
+import { PROGRESS_EVERY_MS } from "../../provider/lifecycle/progress";
+import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
+import { awaitJob, type Session, settle } from "../../provider/lifecycle/session";
+
+type Rec = Record<string, any>;
+const messages: string[] = [];
+const saved = { ...process.env };
+
+beforeEach(() => {
+  messages.length = 0;
+  captureInfo((m) => messages.push(m));
+});
+
+afterEach(() => {
+  captureInfo();
+  vi.useRealTimers();
+  process.env = { ...saved };
+});
+
+/** A session whose job reads answer `status` (running until `end` says otherwise). */
+function fakeSession(job: () => Job | undefined): Session {
+  const jobs = {
+    async wait(_a: AcceptedMutation, o: { onPoll?: (j: Job, n: number) => void }) {
+      // polls every 5 s until the job ends, as the client's waiter does (2-3 s; coarser is enough here)
+      for (let n = 1; ; n++) {
+        const j = job();
+        if (j) o.onPoll?.(j, n);
+        if (j?.status === "success") return j;
+        await new Promise((r) => setTimeout(r, 5_000));
+      }
+    },
+  };
+  return {
+    kind: "Instance",
+    client: { jobs } as never,
+    timeouts: { create: 1_200_000, update: 1_200_000, delete: 1_200_000 },
+    subject: { name: "web-1", id: "0b7d6c1e-0000-4000-8000-000000000001" },
+  };
+}
+
+describe("progress of long waits (fake timers)", () => {
+  it("the interval is under 30 s", () => {
+    expect(PROGRESS_EVERY_MS).toBeLessThanOrEqual(30_000);
+  });
+
+  it("a job wait reports the resource, the job, its command and status, and the time, at each interval", async () => {
+    vi.useFakeTimers();
+    let status = "running";
+    const s = fakeSession(() => ({ status, command: "destroyVirtualMachine" }) as Job);
+    const waiting = awaitJob(s, { jobId: "job-42" }, "delete");
+    await vi.advanceTimersByTimeAsync(65_000);
+    status = "success";
+    await vi.advanceTimersByTimeAsync(5_000);
+    await waiting;
+    expect(messages.length).toBe(Math.floor(65_000 / PROGRESS_EVERY_MS));
+    expect(messages[0]).toBe(
+      `cim:Instance "web-1" (id 0b7d6c1e-0000-4000-8000-000000000001): delete: waiting for job job-42 (destroyVirtualMachine, running) (${PROGRESS_EVERY_MS / 1000} s so far, up to 1200 s: timeouts.delete)`,
+    );
+    // nothing after the wait ended
+    const after = messages.length;
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(messages.length).toBe(after);
+  });
+
+  it("a settle wait reports the state it waits out; a failed wait stops reporting too", async () => {
+    vi.useFakeTimers();
+    const s = fakeSession(() => undefined);
+    s.timeouts.update = 50_000;
+    const waiting = settle(
+      s,
+      "update",
+      async () => ({ state: "Stopping" }),
+      (st) => st === "Stopping",
+    );
+    const failed = expect(waiting).rejects.toThrow(/still Stopping after waiting 50 s/);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await failed;
+    expect(messages.length).toBe(Math.floor(50_000 / PROGRESS_EVERY_MS));
+    expect(messages[0]).toContain(
+      'cim:Instance "web-1" (id 0b7d6c1e-0000-4000-8000-000000000001): update: waiting for an earlier operation to finish (state Stopping)',
+    );
+    const after = messages.length;
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(messages.length).toBe(after);
+  });
+
+  it("a delete refused until the platform expunges reports what it waits for, then goes through", async () => {
+    vi.useFakeTimers();
+    const s = { ...fakeSession(() => undefined), kind: "Network", subject: { name: "web", id: "n-1" } };
+    const refusal = new ConflictError(
+      409,
+      {
+        message:
+          "Can't delete the network, not all user vms are expunged. Vm VM[User|i-1-2-VM] (a, id x) is in Destroyed state",
+      },
+      { method: "DELETE", path: "/api/v1/networks/n-1" } as never,
+    );
+    let tries = 0;
+    const passes = (err: unknown) =>
+      err === refusal ? { waitsFor: "the platform to expunge", advice: "wait" } : undefined;
+    const done = whileRefused(s, "delete", passes, async () => {
+      if (++tries < 8) throw refusal;
+      return { jobId: "j" };
+    });
+    await vi.advanceTimersByTimeAsync(90_000);
+    await expect(done).resolves.toEqual({ jobId: "j" });
+    expect(messages[0]).toMatch(
+      /^cim:Network "web" \(id n-1\): delete: waiting for the platform to expunge: Can't delete the network, not all user vms are expunged\. Vm VM\[User\|i-1-2-VM\] \(a, id x\) is in Destroyed state \(\d+ s so far, up to 1200 s: timeouts\.delete\)$/,
+    );
+  });
+});
+
+describe("progress of a slow job (emulator)", () => {
+  let emu: Emulator;
+  let ctl: EmulatorControl;
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0, jobLatencyMs: 0 });
+    ctl = await EmulatorControl.of(emu);
+    saved.CIM_BASE_URL = emu.url;
+    saved.CIM_TOKEN = await emu.token();
+    delete saved.CIM_REGION;
+    resetQuotaPreflight(() => undefined);
+  });
+  afterAll(async () => {
+    resetQuotaPreflight();
+    await emu?.close();
+  });
+
+  it("a delete whose job takes 2.5 s reports it while it runs (interval shortened to 400 ms)", async () => {
+    process.env = { ...saved, CIM_POLL_INTERVAL_MS: "100", CIM_PROGRESS_INTERVAL_MS: "400" };
+    const first = async (path: string) =>
+      ((await (await fetch(`${emu.url}/api/v1${path}`, { headers: auth() })).json()) as Rec[])[0]
+        .id as string;
+    const cat = {
+      zoneId: await first("/zones"),
+      templateId: await first("/templates"),
+      serviceOfferingId: await first("/offerings/compute"),
+    };
+    const p = providerFor("Instance");
+    const checked = await p.check!({}, { ...cat, name: "slow-1" });
+    const made = await p.create(checked.inputs);
+    await ctl.jobTiming({ latencyMs: 2_500 });
+    messages.length = 0;
+    try {
+      await p.delete!(made.id, made.outs as Rec);
+    } finally {
+      await ctl.jobTiming({ latencyMs: 0 });
+    }
+    expect(messages.length).toBeGreaterThanOrEqual(3);
+    expect(messages[0]).toMatch(
+      new RegExp(
+        `^cim:Instance "slow-1" \\(id ${made.id}\\): delete: waiting for job [0-9a-f-]{36} \\((destroyVirtualMachine|instance\\.destroy), running\\) \\(\\d+ s so far, up to 1200 s: timeouts\\.delete\\)$`,
+      ),
+    );
+  }, 60_000);
+});
+
+function auth() {
+  return { authorization: `Bearer ${process.env.CIM_TOKEN}` };
+}
