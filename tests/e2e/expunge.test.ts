@@ -68,7 +68,7 @@ describe("destroy with a platform expunge delay", () => {
       envVars: api.envVars,
     });
     const [up] = await run([{ op: "up", config: { "tier:firstName": "web-one" } }]);
-    const [before] = up.outputs?.vmIds as string[];
+    const [before] = (up.outputs?.vmIds ?? []) as string[];
     const [replaced] = await run([{ op: "up", config: { "tier:template": "Debian 12" } }]);
     expect(replaced.ok, replaced.error).toBe(true);
     expect(replaced.summary).toMatchObject({ replace: 3 });
