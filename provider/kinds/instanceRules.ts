@@ -1,8 +1,10 @@
 // cim.Instance: the pure rules its declaration uses (host names, user data digests, power states, root disk
-// sizes, what a replacement would collide with). No Pulumi, no client.
+// sizes, what a replacement would collide with, what preview judges on live records). No Pulumi, no client.
 
 import { createHash } from "node:crypto";
+import type { Instance, Network } from "../client";
 import { containsUnknown } from "../lifecycle/values";
+import type { Exclusive, Requirement } from "./define";
 
 export type PowerState = "running" | "stopped";
 
@@ -109,3 +111,23 @@ export function imageNotReady(field: string, row: Record<string, unknown> | unde
   const status = typeof row.status === "string" && row.status ? ` (${row.status})` : "";
   return `${field} ${String(row.id)} names ${what} "${String(row.name)}", which is not ready${status}: the platform deploys only from a downloaded ${what}. Declare the cim.${what === "ISO" ? "Iso" : "Template"} in this program and pass its id output (it is made ready before what uses it), or wait until it is ready`;
 }
+
+/** The deploy refuses a network of another zone (CloudStack: "Network id=… doesn't belong to zone …"). */
+export const inInstanceZone: Requirement = {
+  stable: true,
+  needs: ["zoneId"],
+  holds: (n, i) => (n as Network).zoneId === undefined || (n as Network).zoneId === i.zoneId,
+  reason: (n, i) =>
+    `is in zone ${(n as Network).zoneName ?? (n as Network).zoneId}, not in the instance's zone ${String(i.zoneId)}: an instance's networks must be in its zone. Move the instance back, or give it networks of zone ${String(i.zoneId)}`,
+};
+
+/** Host names are unique in a region, Destroyed instances not yet expunged included (the deploy refuses). */
+export const uniqueHostName: Exclusive<string> = {
+  property: "name",
+  needs: ["name"],
+  claimed: (i) => (typeof i.name === "string" ? i.name.toLowerCase() : undefined),
+  held: (v: Instance) => (typeof v.name === "string" ? v.name.toLowerCase() : undefined),
+  clash: (a, b) => a === b,
+  reason: (i, v: Instance) =>
+    `name ${JSON.stringify(i.name)} is taken: instance ${v.id} (state ${v.state ?? "unknown"}) has that host name, and host names are unique in a region (the API refuses a second${v.state === "Destroyed" ? "; a destroyed instance keeps its name until it is expunged" : ""}). Choose another name, or adopt that instance with adoptId`,
+};

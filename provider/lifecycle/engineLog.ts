@@ -1,6 +1,7 @@
 // Warnings a provider shows the user through the engine, as Pulumi shows any warning (inline in the progress
 // display and again under Diagnostics): the quota preflight's at preview, and what a delete could not do (a comment
-// the API cannot delete stays in the cloud). The dynamic-provider host is started with the engine's address as its
+// the API cannot delete stays in the cloud). Notes (severity info) say what a step will really do where the plan
+// cannot show it (an adoption previews as a create). The dynamic-provider host is started with the engine's address as its
 // first argument but does not connect @pulumi/pulumi's log to it, so this module does, through the engine's Log
 // RPC. Without that address (in-process tests) a warning goes to stderr, which the engine shows as a plain message.
 
@@ -23,17 +24,34 @@ export function captureWarnings(capture?: (message: string) => void): void {
   sink = capture ? async (m) => capture(m) : toEngine;
 }
 
-async function toEngine(message: string): Promise<void> {
+/** Where notes go; replaceable for tests (`captureNotes`). */
+let noteSink: (message: string) => Promise<void> = (m) => toEngine(m, "info");
+
+/** Logs a note (severity info) through the engine. Never throws. */
+export async function engineNote(message: string): Promise<void> {
+  try {
+    await noteSink(message);
+  } catch {
+    // as for warnings
+  }
+}
+
+/** Test seam: notes go to `capture` instead of the engine (none: back to the engine). */
+export function captureNotes(capture?: (message: string) => void): void {
+  noteSink = capture ? async (m) => capture(m) : (m) => toEngine(m, "info");
+}
+
+async function toEngine(message: string, severity: "warning" | "info" = "warning"): Promise<void> {
   const address = engineAddress();
   if (address) {
     try {
-      await logToEngine(address, message);
+      await logToEngine(address, message, severity);
       return;
     } catch {
       // fall through to stderr
     }
   }
-  process.stderr.write(`warning: ${message}\n`);
+  process.stderr.write(`${severity}: ${message}\n`);
 }
 
 function engineAddress(): string | undefined {
@@ -44,7 +62,7 @@ function engineAddress(): string | undefined {
 
 let engineClient: { client: any; engproto: any } | undefined;
 
-function logToEngine(address: string, message: string): Promise<void> {
+function logToEngine(address: string, message: string, severity: "warning" | "info"): Promise<void> {
   if (!engineClient) {
     // The engine protocol stubs and the gRPC library @pulumi/pulumi itself uses (one copy, same instance).
     const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
@@ -55,7 +73,7 @@ function logToEngine(address: string, message: string): Promise<void> {
   }
   const { client, engproto } = engineClient;
   const req = new engproto.LogRequest();
-  req.setSeverity(engproto.LogSeverity.WARNING);
+  req.setSeverity(severity === "info" ? engproto.LogSeverity.INFO : engproto.LogSeverity.WARNING);
   req.setMessage(message);
   req.setUrn("");
   req.setEphemeral(false);
