@@ -57,14 +57,15 @@ export async function worldOf(emu: TestEmulator, pollMs: string): Promise<World>
 }
 
 /**
- * What rows look up at check, made once through the API: an isolated network (file systems are served on one)
- * and a VPC 10.61.0.0/16 with a tier 10.61.1.0/24 whose offering serves the internal LB.
+ * What rows look up at check, made once through the API: an isolated network (file systems are served on one),
+ * a VPC 10.61.0.0/16 with a tier 10.61.1.0/24 whose offering serves the internal LB, and an instance
+ * `badinput-vm` on the isolated network.
  */
 async function networksOf(
   baseUrl: string,
   token: string,
-  ids: { zoneId: string; isolated: string; vpcOffering: string },
-): Promise<{ networkId: string; internalLbTierId: string }> {
+  ids: { zoneId: string; isolated: string; vpcOffering: string; templateId: string; small: string },
+): Promise<{ networkId: string; internalLbTierId: string; vpcId: string; instanceId: string }> {
   const c = new CimClient({ baseUrl, token });
   const made = async (a: AcceptedMutation) => {
     await c.jobs.wait(a, { firstDelayMs: 0, minIntervalMs: 10, maxIntervalMs: 50 });
@@ -89,7 +90,16 @@ async function networksOf(
     gateway: "10.61.1.1",
     netmask: "255.255.255.0",
   });
-  return { networkId, internalLbTierId };
+  const instanceId = await made(
+    await c.instances.create({
+      name: "badinput-vm",
+      zoneId,
+      templateId: ids.templateId,
+      serviceOfferingId: ids.small,
+      networkIds: [networkId],
+    }),
+  );
+  return { networkId, internalLbTierId, vpcId, instanceId };
 }
 
 /** The provider's environment for a row (`null`: unset): the world's, then the row's settings. */
