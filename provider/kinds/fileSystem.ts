@@ -15,8 +15,10 @@ import {
   field,
   growOnly,
   nameField,
+  networkInZone,
   recordCalls,
   skipFailed,
+  uniqueName,
   uniqueTogether,
 } from "./common";
 import { defineKind } from "./define";
@@ -86,7 +88,7 @@ export const fileSystem = defineKind({
     networkId: field(id("the network the share is served on (a cim.Network's id)"), {
       change: "replace",
       live: true,
-      ref: "Network",
+      ref: { kind: "Network", requires: networkInZone("file system") },
     }),
     /** The disk offering of its data volume. Changed in place (changeSharedFileSystemDiskOffering, a job). */
     diskOfferingId: catalogueField(
@@ -154,6 +156,10 @@ export const fileSystem = defineKind({
     return out;
   },
   // names are unique per account and region: a replacement that keeps the name deletes first
+  // every file system not yet expunged holds its name (the platform's findSharedFSByNameAccountDomain)
+  exclusive: [
+    uniqueName("file system", "file system names are unique per account in a region", ["Expunged"]),
+  ],
   deleteBeforeReplace: uniqueTogether("name"),
   api: {
     ...recordCalls((c) => c.fileSystems),

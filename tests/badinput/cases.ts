@@ -631,6 +631,41 @@ export const CASES: BadCase[] = [
     message: /zoneId "\S+" differs from the adopted instance \S+'s "\S+": zoneId cannot change in place/,
   },
   {
+    name: "file system on a network of another zone",
+    kind: "FileSystem",
+    args: (i) => fileSystem(i, { zoneId: otherZone(i) }),
+    field: "networkId",
+    message:
+      /which is in zone de-fra-1a, not in the file system's zone \S+: a file system's network must be in its zone/,
+  },
+  {
+    name: "Kubernetes cluster on a network of another zone",
+    kind: "KubernetesCluster",
+    args: (i) =>
+      cluster(i, {
+        zoneId: otherZone(i),
+        kubernetesVersionId: i.kubernetesVersionId,
+        networkId: i.networkId,
+      }),
+    field: "networkId",
+    message: /not in the cluster's zone \S+: a cluster's network must be in its zone/,
+  },
+  {
+    name: "SSH key pair name another key pair has",
+    kind: "SshKeyPair",
+    args: () => ({ name: "badinput-key", publicKey: ED25519 }),
+    field: "name",
+    message:
+      /name "badinput-key" is taken: SSH key pair \S+ has that name, and key pair names are unique per account in a region/,
+  },
+  {
+    name: "instance group name another group has",
+    kind: "InstanceGroup",
+    args: () => ({ name: "badinput-group" }),
+    field: "name",
+    message: /name "badinput-group" is taken: instance group \S+ has that name/,
+  },
+  {
     name: "VPC tier overlapping another tier of its VPC",
     kind: "Network",
     args: (i) => tier(i, { gateway: "10.61.1.129", netmask: "255.255.255.128" }),

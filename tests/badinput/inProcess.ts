@@ -11,6 +11,7 @@ import { resetLookups } from "../../provider/lifecycle/lookups";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
 import { resetBatches } from "../../provider/lifecycle/readBatch";
 import * as cim from "../../sdk";
+import { freshEd25519 } from "../fixtures/sshKeys";
 import { kindOfType, providerInputs } from "../fixtures/mockEngine";
 import { catalogueIds, mutating, type TestEmulator } from "../reliability/support";
 import type { BadCase, Ids, Tokens } from "./cases";
@@ -58,8 +59,8 @@ export async function worldOf(emu: TestEmulator, pollMs: string): Promise<World>
 
 /**
  * What rows look up at check, made once through the API: an isolated network (file systems are served on one),
- * a VPC 10.61.0.0/16 with a tier 10.61.1.0/24 whose offering serves the internal LB, and an instance
- * `badinput-vm` on the isolated network.
+ * a VPC 10.61.0.0/16 with a tier 10.61.1.0/24 whose offering serves the internal LB, an instance
+ * `badinput-vm` on the isolated network, an SSH key pair `badinput-key` and an instance group `badinput-group`.
  */
 async function networksOf(
   baseUrl: string,
@@ -99,6 +100,9 @@ async function networksOf(
       networkIds: [networkId],
     }),
   );
+  // names other resources of the rows may not take
+  await c.sshKeyPairs.register({ name: "badinput-key", publicKey: freshEd25519("badinput") });
+  await c.instanceGroups.create({ name: "badinput-group" });
   return { networkId, internalLbTierId, vpcId, instanceId };
 }
 
