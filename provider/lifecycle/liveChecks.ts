@@ -10,7 +10,14 @@
 // not known yet (a resource the same program creates) is skipped.
 
 import { kindNamed } from "../kinds";
-import { type Kind, PLAIN_REFERENCES, type Recorded, type Requirement, refOf } from "../kinds/define";
+import {
+  type Kind,
+  type LiveRecord,
+  PLAIN_REFERENCES,
+  type Recorded,
+  type Requirement,
+  refOf,
+} from "../kinds/define";
 import type { CheckFailure } from "./check";
 import { engineNote } from "./engineLog";
 import { readOrGone } from "./errors";
@@ -81,11 +88,15 @@ export async function exclusiveFailures(
     if (claimed === undefined) continue;
     const own = existing ? x.claimed(olds) : undefined;
     if (own !== undefined && sameValue(own, claimed)) continue;
+    const holderIn = (rows: LiveRecord[] | undefined) =>
+      rows?.find((r) => {
+        const held = x.held(r);
+        return held !== undefined && !(own !== undefined && sameValue(held, own)) && x.clash(claimed, held);
+      });
     const read = await liveList(kind.name, region, kind);
-    const holder = read?.rows.find((r) => {
-      const held = x.held(r);
-      return held !== undefined && !(own !== undefined && sameValue(held, own)) && x.clash(claimed, held);
-    });
+    // a holder in a list read earlier may have given the value up since (renamed, deleted): read once more
+    const holder =
+      holderIn(read?.rows) && holderIn((await liveList(kind.name, region, kind, read?.serial))?.rows);
     if (holder) out.push({ property: x.property, reason: x.reason(inputs, holder) });
   }
   return out;
@@ -105,9 +116,14 @@ export async function adoptionFailures(
   const id = inputs.adoptId;
   const api = kind.api;
   if (typeof id !== "string" || Object.keys(olds).length > 0 || !api || kind.custom) return [];
-  const got = await readForCheck(kind.name, region, async (s) => ({
-    live: await readOrGone(() => api.get(s, id, inputs)),
-  }));
+  // the kind's shared list first (a program that adopts thousands of resources reads each kind once), then the
+  // record itself when the list does not have it (some records are found only by id)
+  const listed = api.list ? await liveRecord(kind.name, region, kind, id) : undefined;
+  const got = listed
+    ? { live: listed }
+    : await readForCheck(kind.name, region, async (s) => ({
+        live: await readOrGone(() => api.get(s, id, inputs)),
+      }));
   if (!got) return []; // cannot be read now: the create judges it
   const live = got.live as (Recorded & { id: string; state?: string }) | undefined;
   const named = kind.label?.(inputs) ?? inputs.name;

@@ -221,6 +221,16 @@ describe("a host name another instance has is refused unless the resource is tha
     expect(await failuresOf(instance, other.inputs, vmArgs({ name: "web-2", rootDiskSize: 40 }))).toEqual([]);
     expect(await failuresOf(instance, {}, vmArgs({ name: UNKNOWN }))).toEqual([]);
   });
+  it("a name given up since the shared list was read is free: a clash is read once more before it counts", async () => {
+    const held = await made(instance, vmArgs({ name: "web-3" }));
+    resetLookups(); // a new provider process: its first list shows web-3
+    expect((await failuresOf(instance, {}, vmArgs({ name: "web-3" }))).map((f) => f.property)).toEqual([
+      "name",
+    ]);
+    // the list that saw web-3 is cached; the instance is renamed outside this process
+    await instance.update!(held.id, held.outs, vmArgs({ name: "web-3b" }));
+    expect(await failuresOf(instance, {}, vmArgs({ name: "web-3" }))).toEqual([]);
+  });
 });
 
 describe("adoption at preview", () => {
@@ -261,15 +271,18 @@ describe("adoption at preview", () => {
   });
 });
 
-it("preview of 200 instances and 200 tiers naming the same network and VPC reads each list once", async () => {
+it("preview of 200 instances, 200 tiers and 200 adoptions naming the same network and VPC reads each list once", async () => {
   await ctl.resetRequests();
   const checks = Array.from({ length: 200 }, (_, i) => [
     failuresOf(instance, {}, vmArgs({ name: `many-${i}` })),
     failuresOf(network, {}, tierArgs({ name: `many-${i}`, gateway: `10.70.${10 + i}.1` })),
+    // a generated program that adopts many resources: their records come from the same lists
+    failuresOf(instance, {}, vmArgs({ name: "web-1", adoptId: vm.id })),
   ]).flat();
   for (const f of await Promise.all(checks)) expect(f).toEqual([]);
   const counts = await ctl.requests();
   expect(counts["GET /api/v1/networks"]).toBe(1);
   expect(counts["GET /api/v1/vpcs"]).toBe(1);
   expect(counts["GET /api/v1/compute/instances/all"]).toBe(1);
+  expect(counts["GET /api/v1/compute/instances/{id}"]).toBeUndefined();
 });
