@@ -4,13 +4,16 @@
 // skips them and a valid program still previews; the API enforces the same rules at create. A lookup that
 // answers and does not contain the id is a failure. Results are cached per process for a minute. Fields that
 // name another kind's resources (`ref.mustExist`, e.g. an instance's SSH key pair) are looked up the same way,
-// through that kind's list, without the cache.
+// through that kind's list, without the cache. The rules preview judges on live records (liveChecks.ts) read
+// another kind's records through the same per-process cache as the catalogue (`liveList`, `liveRecord`): one
+// list per kind and region for a minute, read again when an id is missing or a row fails a rule.
 
 import type { CimClient } from "../client";
 import { ConnectionError, RequestTimeoutError } from "../client";
 import { providerConfig } from "../config";
 import type { Kind, LiveRecord, Recorded, Requirement } from "../kinds/define";
 import { isConfigured, openSession, type Session } from "./session";
+import { containsUnknown } from "./values";
 
 const TTL_MS = 60_000;
 /** After a lookup could not be made, further ones are skipped for a while instead of waiting again. */
@@ -317,7 +320,7 @@ export function requirementFailures(
   inputs: Recorded,
 ): LookupFailure[] {
   return rules
-    .filter((r) => !r.holds(found, inputs))
+    .filter((r) => (r.needs ?? []).every((f) => !containsUnknown(inputs[f])) && !r.holds(found, inputs))
     .map((r) => ({
       property: r.property ?? field,
       reason: `${field} names ${target.noun} ${value} in ${where}, which ${typeof r.reason === "string" ? r.reason : r.reason(found, inputs)}`,
