@@ -11,8 +11,8 @@ import { resetLookups } from "../../provider/lifecycle/lookups";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
 import { resetBatches } from "../../provider/lifecycle/readBatch";
 import * as cim from "../../sdk";
-import { freshEd25519 } from "../fixtures/sshKeys";
 import { kindOfType, providerInputs } from "../fixtures/mockEngine";
+import { freshEd25519 } from "../fixtures/sshKeys";
 import { catalogueIds, mutating, type TestEmulator } from "../reliability/support";
 import type { BadCase, Ids, Tokens } from "./cases";
 
