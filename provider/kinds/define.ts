@@ -334,6 +334,15 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
   readonly quota?: QuotaKey;
   /** Other allowances each create uses up (an instance's root disk is a volume), counted with that kind's. */
   readonly alsoUses?: readonly QuotaUse[];
+  /**
+   * Rules on live records the inputs name where a field's `ref` cannot say it (ids inside a list of objects),
+   * judged at check like stable requirements: `read` gives a record of another kind of the region from the
+   * shared cached lists, undefined when it is not there, cannot be read now or its id is not known yet.
+   */
+  readonly liveRules?: (
+    inputs: Recorded,
+    read: (kind: string, id: unknown) => Promise<LiveRecord | undefined>,
+  ) => Promise<LookupFailure[]>;
   /** Values no two of its live records may hold at once, judged at check (Exclusive). */
   readonly exclusive?: readonly Exclusive[];
   /** Why a live record cannot be adopted, if it cannot. */

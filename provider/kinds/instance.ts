@@ -24,6 +24,7 @@ import { mustBeAGroup } from "./instanceGroup";
 import {
   BASE64,
   type FixedAddress,
+  fixedAddressRules,
   HOST_NAME,
   imageNotReady,
   inInstanceZone,
@@ -449,6 +450,7 @@ export const instance = defineKind({
     return out;
   },
   exclusive: [uniqueHostName],
+  liveRules: fixedAddressRules,
   deleteBeforeReplace: instanceWouldCollide,
   adoptable: (v) =>
     v.state === "Error" ? "the instance is in state Error; delete it or adopt another." : undefined,

@@ -13,7 +13,7 @@ import {
   refOf,
 } from "../kinds/define";
 import type { CheckFailure } from "./check";
-import { adoptionFailures, exclusiveFailures, stableRequirements } from "./liveChecks";
+import { adoptionFailures, exclusiveFailures, kindLiveRules, stableRequirements } from "./liveChecks";
 import { mustExist, mustReferToExisting } from "./lookups";
 import { containsUnknown } from "./values";
 
@@ -73,6 +73,7 @@ export async function fieldLookups<F extends Fields, O extends Outputs>(
   const k = kind as unknown as Kind;
   const live = await Promise.all([
     stableRequirements(k, inputs, region, news),
+    kindLiveRules(k, inputs, region),
     exclusiveFailures(k, inputs, olds, region),
     adoptionFailures(k, inputs, olds, region),
   ]);

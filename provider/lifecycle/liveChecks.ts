@@ -68,6 +68,20 @@ export async function stableRequirements(
   return out;
 }
 
+/** The kind's own rules on live records (KindSpec.liveRules), reading through the shared lists. */
+export async function kindLiveRules(
+  kind: Kind,
+  inputs: Recorded,
+  region: string | undefined,
+): Promise<CheckFailure[]> {
+  if (!kind.liveRules) return [];
+  return kind.liveRules(inputs as never, async (name, id) => {
+    const target = kindNamed(name);
+    if (!target || typeof id !== "string" || containsUnknown(id)) return undefined;
+    return liveRecord(kind.name, region, target, id);
+  });
+}
+
 /**
  * The kind's exclusive values the inputs claim that another live record of the kind holds. Not judged when the
  * resource adopts, nor when it claims what its old inputs claimed (the record holding it is the resource itself);

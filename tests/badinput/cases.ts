@@ -616,6 +616,18 @@ export const CASES: BadCase[] = [
     message: /not in the instance's zone \S+: an instance's networks must be in its zone/,
   },
   {
+    name: "instance with a fixed address outside its network's range",
+    kind: "Instance",
+    args: (i) =>
+      vm(i, {
+        networkIds: [i.networkId],
+        ipToNetworkList: [{ networkId: i.networkId, ipAddress: "10.9.9.9" }],
+      }),
+    field: "ipToNetworkList",
+    message:
+      /ipToNetworkList fixes 10\.9\.9\.9 on network badinput-net \(\S+\), whose range is 10\.1\.1\.0\/24: a fixed address must be a host address of its network's range/,
+  },
+  {
     name: "instance host name another instance has",
     kind: "Instance",
     args: (i) => vm(i, { name: "BadInput-VM" }),

@@ -148,6 +148,33 @@ describe("an instance's networks are in its zone", () => {
   });
 });
 
+describe("fixed addresses are host addresses of their networks, in the instance's zone", () => {
+  it("an address outside its network's range, or its gateway, is refused; a host address of it passes", async () => {
+    const fixed = (ipAddress: string, over: Rec = {}) =>
+      failuresOf(instance, {}, vmArgs({ ipToNetworkList: [{ networkId: netA.id, ipAddress }], ...over }));
+    const outside = await fixed("10.9.9.9");
+    expect(outside).toEqual([
+      {
+        property: "ipToNetworkList",
+        reason: `ipToNetworkList fixes 10.9.9.9 on network net-a (${netA.id}), whose range is 10.1.1.0/24: a fixed address must be a host address of its network's range, not its gateway`,
+      },
+    ]);
+    expect((await fixed("10.1.1.1")).map((f) => f.property)).toEqual(["ipToNetworkList"]);
+    expect(await fixed("10.1.1.20")).toEqual([]);
+    // without networkIds the list's networks are the instance's: they must be in its zone
+    const moved = await fixed("10.1.1.20", { networkIds: undefined, zoneId: zoneB });
+    expect(moved.map((f) => f.reason)).toEqual([expect.stringContaining("not in the instance's zone")]);
+    expect(await fixed("10.1.1.20", { networkIds: undefined })).toEqual([]);
+    expect(
+      await failuresOf(
+        instance,
+        {},
+        vmArgs({ ipToNetworkList: [{ networkId: UNKNOWN, ipAddress: "10.9.9.9" }], networkIds: undefined }),
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe("a VPC tier lies in its VPC and overlaps no other tier", () => {
   it("a tier overlapping another tier of the VPC is refused, naming the tier it overlaps", async () => {
     const failures = await failuresOf(
