@@ -117,7 +117,8 @@ function planNics(ctx: ICtx, b: Obj, zoneId: string, defaultNetworkId: string): 
   if (ids.length === 0) ids = fixed.length ? [...new Set(fixed.map((f) => f.networkId))] : [defaultNetworkId];
   const nets = ids.map((id) => {
     const net = requireVisibleNetwork(ctx, id, "networkIds");
-    if (net.zoneId !== zoneId) throw badRequest(`Network ${id} is not in zone ${zoneId}`);
+    // CloudStack's UserVmManagerImpl (createVirtualMachine): InvalidParameterValueException
+    if (net.zoneId !== zoneId) throw badRequest(`Network id=${id} doesn't belong to zone ${zoneId}`);
     if (net.state === "Error") throw badRequest(`Network ${id} is in state Error`);
     return net;
   });

@@ -1,6 +1,6 @@
 // Networks: isolated networks and VPC tiers (gateway and netmask inside the VPC's cidr), plus zone defaults.
 import type { Repos } from "../family";
-import { badRequest, type Ctx, conflict, forbidden, notFound } from "../http";
+import { badRequest, type Ctx, forbidden, notFound } from "../http";
 import type { JobEffect } from "../jobs";
 import {
   containsCidr,
@@ -127,7 +127,12 @@ export function create(ctx: NCtx) {
     }
     if (vpc.state === "Error" || vpc.state === "Destroying")
       throw badRequest(`VPC ${vpc.name} is ${vpc.state}`);
-    if (vpc.zoneId !== zoneId) throw badRequest(`VPC ${vpc.name} is in zone ${vpc.zoneId}, not ${zoneId}`);
+    // CloudStack's VpcManagerImpl.createVpcGuestNetwork and validateNewVpcGuestNetwork word these three
+    if (vpc.zoneId !== zoneId)
+      throw badRequest(
+        "New network doesn't belong to vpc zone",
+        `VPC ${vpc.name} is in zone ${vpc.zoneId}, not ${zoneId}`,
+      );
     if (!offering.forVpc) throw badRequest(`Network offering ${offering.name} cannot be used for VPC tiers`);
     if (!gateway) reqStr(b, "gateway");
     if (!netmask) reqStr(b, "netmask");
@@ -142,11 +147,13 @@ export function create(ctx: NCtx) {
   if (vpcId) {
     const vpc = ctx.data.vpcs.byId(vpcId)!;
     if (!containsCidr(parseCidr(vpc.cidr)!, range)) {
-      throw badRequest(`Network range ${cidr} is not inside the VPC's cidr ${vpc.cidr}`);
+      throw badRequest(`Network cidr ${cidr} is not within vpc ${vpc.name} cidr ${vpc.cidr}`);
     }
     for (const other of ctx.data.networks.where((n) => n.vpcId === vpcId)) {
       if (other.state !== "Error" && overlaps(parseCidr(other.cidr)!, range)) {
-        throw conflict(`Network range ${cidr} overlaps network ${other.name} (${other.cidr}) in the VPC`);
+        throw badRequest(
+          `Network cidr ${cidr} crosses other network cidr ${other.name} (${other.cidr}) belonging to the same vpc ${vpc.name}`,
+        );
       }
     }
   }

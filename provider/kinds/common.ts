@@ -14,7 +14,7 @@ import type { CatalogueName } from "../lifecycle/lookups";
 import type { Session } from "../lifecycle/session";
 import type { TimeoutsInput } from "../lifecycle/timeouts";
 import { containsUnknown, sameTags, sameValue, type TagMap } from "../lifecycle/values";
-import type { FieldSpec, LiveRecord, Recorded } from "./define";
+import type { Exclusive, FieldSpec, LiveRecord, Recorded, Requirement } from "./define";
 
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 
@@ -80,6 +80,36 @@ export const uniqueTogether =
   (...keys: string[]) =>
   (olds: Recorded, news: Recorded): boolean =>
     keys.every((k) => containsUnknown(news[k]) || news[k] === olds[k]);
+
+/**
+ * A `name` no two live records of a kind may have in the region (the API refuses the second), judged at preview
+ * on the region's records (Exclusive). `rule` completes "…, and <rule>"; records in a `gone` state have given
+ * their name up.
+ */
+export function uniqueName(noun: string, rule: string, gone: readonly string[] = []): Exclusive<string> {
+  return {
+    property: "name",
+    needs: ["name"],
+    claimed: (i) => (typeof i.name === "string" ? i.name : undefined),
+    held: (r: LiveRecord & { name?: unknown }) =>
+      typeof r.name === "string" && !gone.includes(r.state ?? "") ? r.name : undefined,
+    clash: (a, b) => a === b,
+    reason: (i, r: LiveRecord) =>
+      `name ${JSON.stringify(i.name)} is taken: ${noun} ${r.id} has that name, and ${rule} (the API refuses a second). Choose another name, or adopt that ${noun} with adoptId`,
+  };
+}
+
+/** The network a resource with a `zoneId` names must be in that zone (the platform refuses it otherwise). */
+export function networkInZone(noun: string): Requirement {
+  type Net = { zoneId?: string; zoneName?: string };
+  return {
+    stable: true,
+    needs: ["zoneId"],
+    holds: (n, i) => (n as Net).zoneId === undefined || (n as Net).zoneId === i.zoneId,
+    reason: (n, i) =>
+      `is in zone ${(n as Net).zoneName ?? (n as Net).zoneId}, not in the ${noun}'s zone ${String(i.zoneId)}: a ${noun}'s network must be in its zone`,
+  };
+}
 
 /** A free-text `description` (at most `max` characters); the API shows an empty one for none. */
 export function descriptionField(what: string, change: "update" | "replace", max?: number) {

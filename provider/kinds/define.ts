@@ -101,10 +101,11 @@ export interface Ref {
    */
   readonly mustExist?: boolean;
   /**
-   * With `mustExist`: what the platform requires of the resource named, checked on the record found (e.g. an
-   * instance that a backup schedule names must have a backup offering).
+   * What the platform requires of the resource named, checked on the record found (e.g. an instance that a
+   * backup schedule names must have a backup offering). Judged with `mustExist` on plain values; a `stable`
+   * requirement is judged on any known value.
    */
-  readonly requires?: Requirement;
+  readonly requires?: Requirement | readonly Requirement[];
   /**
    * With `mustExist`: the input field that holds the region the resource named lives in, when that is not
    * necessarily this resource's region (a multi-region group's member VPC). Absent or not given: this
@@ -123,6 +124,35 @@ export interface Requirement {
    * balancer's `sourceIpAddress` outside the tier `networkId` names). Default: the reference's own field.
    */
   readonly property?: string;
+  /**
+   * Judged on every value known at check (also one taken from another resource's output, and without
+   * `mustExist`), when the record is found: only for what the record cannot change in place (its zone, its
+   * range). A resource whose such field changes is replaced and its id is unknown at preview, so the record
+   * read is the one the value will name. A record not found is skipped (the same run may make it).
+   */
+  readonly stable?: boolean;
+  /** The inputs `holds` reads: the requirement is judged only when they are known. */
+  readonly needs?: readonly string[];
+}
+
+/**
+ * A value no two live records of a kind may hold at once (a host name, overlapping tier ranges), judged at check
+ * against the region's records of the kind when the resource is created or changes it: the API refuses the
+ * second, after a delete-first replacement has already deleted what it replaces.
+ */
+export interface Exclusive<V = any> {
+  /** The input the failure names. */
+  readonly property: string;
+  /** The inputs it reads: judged only when they are known. */
+  readonly needs: readonly string[];
+  /** The value the inputs claim, if any (none: nothing to judge, e.g. a name the provider generates). */
+  readonly claimed: (inputs: Recorded) => V | undefined;
+  /** The value a live record of the kind holds, if any. */
+  readonly held: (live: any) => V | undefined;
+  /** Whether two values cannot be held at once. */
+  readonly clash: (a: V, b: V) => boolean;
+  /** Why, completing "<property> …", naming the record that holds it. */
+  readonly reason: (inputs: Recorded, live: any) => string;
 }
 
 /**
@@ -327,6 +357,17 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
   readonly quota?: QuotaKey;
   /** Other allowances each create uses up (an instance's root disk is a volume), counted with that kind's. */
   readonly alsoUses?: readonly QuotaUse[];
+  /**
+   * Rules on live records the inputs name where a field's `ref` cannot say it (ids inside a list of objects),
+   * judged at check like stable requirements: `read` gives a record of another kind of the region from the
+   * shared cached lists, undefined when it is not there, cannot be read now or its id is not known yet.
+   */
+  readonly liveRules?: (
+    inputs: Recorded,
+    read: (kind: string, id: unknown) => Promise<LiveRecord | undefined>,
+  ) => Promise<LookupFailure[]>;
+  /** Values no two of its live records may hold at once, judged at check (Exclusive). */
+  readonly exclusive?: readonly Exclusive[];
   /** Why a live record cannot be adopted, if it cannot. */
   readonly adoptable?: (live: R) => string | undefined;
   /** Replacement must delete first (names or ranges that cannot exist twice). */

@@ -15,8 +15,10 @@ import {
   field,
   growOnly,
   nameField,
+  networkInZone,
   recordCalls,
   skipFailed,
+  uniqueName,
   uniqueTogether,
 } from "./common";
 import { defineKind } from "./define";
@@ -89,7 +91,7 @@ export const fileSystem = defineKind({
       doc: "The network the share is served on (an isolated network or a VPC tier of the zone, not the zone's shared network): the file-system VM takes an address of it. Replaces on change.",
       change: "replace",
       live: true,
-      ref: "Network",
+      ref: { kind: "Network", requires: networkInZone("file system") },
     }),
     diskOfferingId: {
       doc: "The disk offering of its data volume. Changed in place (changeSharedFileSystemDiskOffering, a job).",
@@ -191,6 +193,10 @@ export const fileSystem = defineKind({
     return out;
   },
   // names are unique per account and region: a replacement that keeps the name deletes first
+  // every file system not yet expunged holds its name (the platform's findSharedFSByNameAccountDomain)
+  exclusive: [
+    uniqueName("file system", "file system names are unique per account in a region", ["Expunged"]),
+  ],
   deleteBeforeReplace: uniqueTogether("name"),
   api: {
     ...recordCalls((c) => c.fileSystems),

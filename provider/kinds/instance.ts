@@ -1,7 +1,8 @@
 // cim.Instance: deployed by a job; names and flags changed by a synchronous PUT, the offering by scale (stop,
 // scale, start when the platform refuses a running scale, at once or in a failed job), the power state by
 // start/stop; refused deletion while deleteProtection is on; Destroyed (not yet expunged) counts as gone.
-// userData is a secret input that outputs keep only as its digest.
+// userData is a secret input that outputs keep only as its digest. Preview judges what the deploy would refuse
+// on live records: networks of another zone, a host name another instance has.
 
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
@@ -23,8 +24,10 @@ import { mustBeAGroup } from "./instanceGroup";
 import {
   BASE64,
   type FixedAddress,
+  fixedAddressRules,
   HOST_NAME,
   imageNotReady,
+  inInstanceZone,
   instanceWouldCollide,
   normaliseUserData,
   powerStateOf,
@@ -32,6 +35,7 @@ import {
   refusedWhileRunning,
   rootDiskProblem,
   sortFixed,
+  uniqueHostName,
   userDataDigest,
 } from "./instanceRules";
 
@@ -217,7 +221,7 @@ export const instance = defineKind({
         change: "replace",
         same: (a, b) => sameList(a as string[], b as string[]),
         live: liveNetworks,
-        ref: "Network",
+        ref: { kind: "Network", requires: inInstanceZone },
         present: true,
       },
     ),
@@ -451,6 +455,8 @@ export const instance = defineKind({
     }
     return out;
   },
+  exclusive: [uniqueHostName],
+  liveRules: fixedAddressRules,
   deleteBeforeReplace: instanceWouldCollide,
   adoptable: (v) =>
     v.state === "Error" ? "the instance is in state Error; delete it or adopt another." : undefined,

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { InstanceGroup } from "../client";
 import { defaultRegion, type Session } from "../lifecycle/session";
-import { commonFields, nameField } from "./common";
+import { commonFields, nameField, uniqueName } from "./common";
 import { defineKind } from "./define";
 
 /** The group's region: the recorded one, else the API default (without a region the list reads every region). */
@@ -32,6 +32,7 @@ export const instanceGroup = defineKind({
       from: (g: InstanceGroup) => g.created,
     },
   },
+  exclusive: [uniqueName("instance group", "group names are unique per account in a region")],
   api: {
     get: async (s, id) => s.client.instanceGroups.get(id, await regionOf(s)),
     list: async (s) =>

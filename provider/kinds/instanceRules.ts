@@ -1,8 +1,11 @@
 // cim.Instance: the pure rules its declaration uses (host names, user data digests, power states, root disk
-// sizes, what a replacement would collide with). No Pulumi, no client.
+// sizes, what a replacement would collide with, what preview judges on live records). No Pulumi, no client.
 
 import { createHash } from "node:crypto";
+import type { Instance, Network } from "../client";
+import { isHostOf, parseCidr, parseIpv4 } from "../lifecycle/net";
 import { containsUnknown } from "../lifecycle/values";
+import type { Exclusive, LiveRecord, LookupFailure, Recorded, Requirement } from "./define";
 
 export type PowerState = "running" | "stopped";
 
@@ -108,4 +111,58 @@ export function imageNotReady(field: string, row: Record<string, unknown> | unde
   const what = field === "isoId" ? "ISO" : "template";
   const status = typeof row.status === "string" && row.status ? ` (${row.status})` : "";
   return `${field} ${String(row.id)} names ${what} "${String(row.name)}", which is not ready${status}: the platform deploys only from a downloaded ${what}. Declare the cim.${what === "ISO" ? "Iso" : "Template"} in this program and pass its id output (it is made ready before what uses it), or wait until it is ready`;
+}
+
+/** The deploy refuses a network of another zone (CloudStack: "Network id=… doesn't belong to zone …"). */
+export const inInstanceZone: Requirement = {
+  stable: true,
+  needs: ["zoneId"],
+  holds: (n, i) => (n as Network).zoneId === undefined || (n as Network).zoneId === i.zoneId,
+  reason: (n, i) =>
+    `is in zone ${(n as Network).zoneName ?? (n as Network).zoneId}, not in the instance's zone ${String(i.zoneId)}: an instance's networks must be in its zone. Move the instance back, or give it networks of zone ${String(i.zoneId)}`,
+};
+
+/** Host names are unique in a region, Destroyed instances not yet expunged included (the deploy refuses). */
+export const uniqueHostName: Exclusive<string> = {
+  property: "name",
+  needs: ["name"],
+  claimed: (i) => (typeof i.name === "string" ? i.name.toLowerCase() : undefined),
+  held: (v: Instance) => (typeof v.name === "string" ? v.name.toLowerCase() : undefined),
+  clash: (a, b) => a === b,
+  reason: (i, v: Instance) =>
+    `name ${JSON.stringify(i.name)} is taken: instance ${v.id} (state ${v.state ?? "unknown"}) has that host name, and host names are unique in a region (the API refuses a second${v.state === "Destroyed" ? "; a destroyed instance keeps its name until it is expunged" : ""}). Choose another name, or adopt that instance with adoptId`,
+};
+
+/**
+ * What the deploy refuses of fixed addresses, judged on the live networks: an address must be a host address of
+ * its network's range and not its gateway; without networkIds the list's networks are the instance's, so they
+ * must be in its zone (with networkIds they are among them, judged there).
+ */
+export async function fixedAddressRules(
+  i: Recorded,
+  read: (kind: string, id: unknown) => Promise<LiveRecord | undefined>,
+): Promise<LookupFailure[]> {
+  const fixed = Array.isArray(i.ipToNetworkList) ? (i.ipToNetworkList as FixedAddress[]) : [];
+  const out: LookupFailure[] = [];
+  for (const f of fixed) {
+    if (containsUnknown(f)) continue;
+    const n = (await read("Network", f.networkId)) as Network | undefined;
+    if (!n) continue;
+    const range = typeof n.cidr === "string" ? parseCidr(n.cidr, false) : undefined;
+    const ip = parseIpv4(f.ipAddress);
+    if (range && ip !== undefined && (!isHostOf(ip, range.base, range.prefix) || f.ipAddress === n.gateway)) {
+      out.push({
+        property: "ipToNetworkList",
+        reason: `ipToNetworkList fixes ${f.ipAddress} on network ${n.name ?? ""} (${n.id}), whose range is ${n.cidr}: a fixed address must be a host address of its network's range, not its gateway`,
+      });
+    }
+    const zone = i.zoneId;
+    if (i.networkIds === undefined && !containsUnknown(zone) && n.zoneId !== undefined && n.zoneId !== zone) {
+      out.push({
+        property: "ipToNetworkList",
+        reason: `ipToNetworkList names network ${n.name ?? ""} (${n.id}), which is in zone ${n.zoneName ?? n.zoneId}, not in the instance's zone ${String(zone)}: without networkIds the instance is on these networks, which must be in its zone`,
+      });
+    }
+  }
+  return out;
 }

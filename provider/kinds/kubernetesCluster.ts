@@ -12,7 +12,15 @@ import { id, text } from "../lifecycle/check";
 import { catalogue } from "../lifecycle/lookups";
 import { type Session, waitFor } from "../lifecycle/session";
 import { containsUnknown, sameValue } from "../lifecycle/values";
-import { catalogueField, commonFields, field, tags, uniqueTogether } from "./common";
+import {
+  catalogueField,
+  commonFields,
+  field,
+  networkInZone,
+  tags,
+  uniqueName,
+  uniqueTogether,
+} from "./common";
 import { defineKind, type Recorded } from "./define";
 
 /** A cluster as the client reads it, with its kubeconfig once it has one. */
@@ -124,7 +132,7 @@ export const kubernetesCluster = defineKind({
       doc: "The isolated network or VPC tier of the nodes (a cim.Network's id). Replaces on change.",
       change: "replace",
       live: true,
-      ref: "Network",
+      ref: { kind: "Network", requires: networkInZone("cluster") },
     }),
     controlNodes: field(count("the control-plane nodes (default 1)", 1).optional(), {
       doc: "Control-plane nodes (default 1; more than one for high availability). Replaces on change.",
@@ -238,6 +246,9 @@ export const kubernetesCluster = defineKind({
     return from && to && !upgradableInPlace(from, to) ? ["kubernetesVersionId"] : [];
   },
   // createKubernetesCluster refuses a second live cluster of the account with the same name
+  exclusive: [
+    uniqueName("Kubernetes cluster", "cluster names are unique per account in a region", ["Destroyed"]),
+  ],
   deleteBeforeReplace: uniqueTogether("name"),
   adoptable: (r) =>
     r.state === "Error"

@@ -1,15 +1,27 @@
 // cim.Network: an isolated network or a VPC tier; created by a job, renamed in place, tagged, deleted by a
-// job. A tier replaced with the same range in the same VPC deletes first (tier ranges may not overlap).
+// job. A tier must be in its VPC's zone, inside its VPC's range and overlap no other tier of the VPC (judged
+// at preview on the live VPC and tiers); a tier replaced in the same VPC by one whose range overlaps its own
+// deletes first.
 
 import { z } from "zod";
-import { ConflictError, type Network } from "../client";
+import { ConflictError, type Network, type Vpc } from "../client";
 import { id, optionalId, text, whenKnown } from "../lifecycle/check";
-import { formatIpv4, isHostOf, parseIpv4, prefixOfNetmask, rangeOf } from "../lifecycle/net";
+import {
+  type Cidr,
+  formatIpv4,
+  isHostOf,
+  overlaps,
+  parseCidr,
+  parseIpv4,
+  prefixOfNetmask,
+  rangeOf,
+  within,
+} from "../lifecycle/net";
 import { type PassingRefusal, refusalText } from "../lifecycle/passingRefusal";
 import { waitFor } from "../lifecycle/session";
 import { containsUnknown } from "../lifecycle/values";
 import { catalogueField, commonFields, field, recordCalls, tags } from "./common";
-import { defineKind } from "./define";
+import { defineKind, type Exclusive, type Recorded, type Requirement } from "./define";
 import { namedFields, namedStates, renameApply } from "./named";
 
 /** An IPv4 address in dotted form (also the private gateway's addresses). */
@@ -37,13 +49,20 @@ export function networkCidr(gateway: unknown, netmask: unknown): string | undefi
   return r ? `${formatIpv4(r.base)}/${r.prefix}` : undefined;
 }
 
-/** A VPC tier replaced in the same VPC with the same range would overlap the tier it replaces. */
+/** The range gateway and netmask make, when both are given and valid. */
+const rangeOfInputs = (i: Recorded): Cidr | undefined =>
+  typeof i.gateway === "string" && typeof i.netmask === "string" ? rangeOf(i.gateway, i.netmask) : undefined;
+
+/** A VPC tier replaced in the same VPC by one whose range overlaps its own would overlap the tier it replaces. */
 export function networkWouldOverlap(olds: Record<string, unknown>, news: Record<string, unknown>): boolean {
   if (!news.vpcId || news.vpcId !== olds.vpcId) return false;
   if (containsUnknown(news.gateway) || containsUnknown(news.netmask)) return true;
-  const before = networkCidr(olds.gateway, olds.netmask);
-  const after = networkCidr(news.gateway ?? olds.gateway, news.netmask ?? olds.netmask);
-  return before !== undefined && before === after;
+  const before = rangeOfInputs(olds);
+  const after = rangeOfInputs({
+    gateway: news.gateway ?? olds.gateway,
+    netmask: news.netmask ?? olds.netmask,
+  });
+  return before !== undefined && after !== undefined && overlaps(before, after);
 }
 
 /**
@@ -60,6 +79,52 @@ export function notYetExpunged(err: unknown): PassingRefusal | undefined {
       "A destroyed instance keeps its place on its networks until the platform expunges it, after its expunge delay (CloudStack's expunge.delay, a day by default). Run pulumi destroy again after that, raise timeouts.delete to wait for it, or expunge the instances now: a cim.Instance is expunged as it is deleted (unless expunge: false); one destroyed outside Pulumi, with DELETE /api/v1/compute/instances/{id}?expunge=true.",
   };
 }
+
+const cidrText = (r: Cidr) => `${formatIpv4(r.base)}/${r.prefix}`;
+
+/** What the platform requires of a tier's VPC (CloudStack's VpcManagerImpl.validateNewVpcGuestNetwork). */
+const tierInVpc: Requirement[] = [
+  {
+    stable: true,
+    needs: ["zoneId"],
+    property: "zoneId",
+    holds: (vpc, i) => (vpc as Vpc).zoneId === undefined || (vpc as Vpc).zoneId === i.zoneId,
+    reason: (vpc, i) =>
+      `is in zone ${(vpc as Vpc).zoneName ?? (vpc as Vpc).zoneId}, not in zone ${String(i.zoneId)}: a tier is in its VPC's zone`,
+  },
+  {
+    stable: true,
+    needs: ["gateway", "netmask"],
+    property: "gateway",
+    holds: (vpc, i) => {
+      const range = rangeOfInputs(i);
+      const outer = typeof (vpc as Vpc).cidr === "string" ? parseCidr((vpc as Vpc).cidr!, false) : undefined;
+      return range === undefined || outer === undefined || within(range, outer);
+    },
+    reason: (vpc, i) =>
+      `has the range ${(vpc as Vpc).cidr}: the tier's range ${cidrText(rangeOfInputs(i)!)} (gateway and netmask) is not inside it, and a tier's range must lie inside its VPC's`,
+  },
+];
+
+/** A tier's VPC and range, as the inputs claim them and a live network holds them. */
+type TierRange = { vpcId: string; range: Cidr };
+
+/** No two tiers of a VPC overlap (CloudStack: "Network cidr … crosses other network cidr …"). */
+const tierRange: Exclusive<TierRange> = {
+  property: "gateway",
+  needs: ["vpcId", "gateway", "netmask"],
+  claimed: (i) => {
+    const range = rangeOfInputs(i);
+    return typeof i.vpcId === "string" && range ? { vpcId: i.vpcId, range } : undefined;
+  },
+  held: (n: Network) => {
+    const range = typeof n.cidr === "string" ? parseCidr(n.cidr, false) : undefined;
+    return n.vpcId && range && n.state !== "Error" ? { vpcId: n.vpcId, range } : undefined;
+  },
+  clash: (a, b) => a.vpcId === b.vpcId && overlaps(a.range, b.range),
+  reason: (i, n: Network) =>
+    `gateway and netmask make the range ${cidrText(rangeOfInputs(i)!)}, which overlaps tier ${n.name} (${n.id}, ${n.cidr}) of VPC ${String(i.vpcId)}: the tiers of a VPC may not overlap. Pick a free range of the VPC`,
+};
 
 const rename = renameApply((s) => s.client.networks.update.bind(s.client.networks));
 
@@ -98,7 +163,7 @@ export const network = defineKind({
       unset: () => null,
       same: (a, b) => (a || null) === (b || null),
       live: (n: Network) => n.vpcId || null,
-      ref: "Vpc",
+      ref: { kind: "Vpc", requires: tierInVpc },
     }),
     gateway: field(ipv4("the network's gateway, e.g. 10.1.1.1").optional(), {
       doc: "Gateway, e.g. `10.1.1.1` (with `netmask`; the API chooses when both are left out). Replaces on change.",
@@ -191,6 +256,7 @@ export const network = defineKind({
       },
     ];
   },
+  exclusive: [tierRange],
   deleteBeforeReplace: networkWouldOverlap,
   api: {
     ...recordCalls((c) => c.networks),

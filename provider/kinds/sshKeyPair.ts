@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { PUBLIC_KEY_MAX, parsePublicKey, publicKeyFingerprint, type SshKeyPair } from "../client";
 import { containsUnknown } from "../lifecycle/values";
-import { commonFields, field, nameField, recordCalls } from "./common";
+import { commonFields, field, nameField, recordCalls, uniqueName } from "./common";
 import { defineKind, type Recorded } from "./define";
 
 /** An OpenSSH public key line; its comment and surrounding space are not part of the key. */
@@ -65,6 +65,7 @@ export const sshKeyPair = defineKind({
   },
   // The API refuses a second key pair of the same name, and a second one with the same key: a replacement
   // that keeps either deletes first.
+  exclusive: [uniqueName("SSH key pair", "key pair names are unique per account in a region")],
   deleteBeforeReplace: (olds, news) =>
     containsUnknown(news.name) ||
     containsUnknown(news.publicKey) ||

@@ -383,7 +383,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
           kind,
           olds,
           checked: checkKind(kind, olds, news),
-          lookups: (inputs, region) => fieldLookups(kind, inputs, region, news),
+          lookups: (inputs, region) => fieldLookups(kind, inputs, region, news, olds),
         }),
       ),
     ),

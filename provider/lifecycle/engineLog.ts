@@ -1,6 +1,7 @@
 // Messages a provider shows the user through the engine, as Pulumi shows any diagnostic: warnings (inline in the
 // progress display and again under Diagnostics: the quota preflight's at preview, what a delete could not do) and
-// progress of long waits (info). The dynamic-provider host is started with the engine's address as its first
+// notes (info): progress of long waits, and what a step will really do where the plan cannot show it (an adoption
+// previews as a create). The dynamic-provider host is started with the engine's address as its first
 // argument but does not connect @pulumi/pulumi's log to it, so this module does, through the engine's Log RPC.
 // Without that address (in-process tests) a message goes to stderr, which the engine shows as a plain message.
 
@@ -19,7 +20,7 @@ export async function engineWarning(message: string): Promise<void> {
   await send("warning", message);
 }
 
-/** Logs an informational message (progress of a long wait) through the engine. Never throws. */
+/** Logs an informational message (progress of a long wait, what an adoption will do) through the engine. Never throws. */
 export async function engineInfo(message: string): Promise<void> {
   await send("info", message);
 }

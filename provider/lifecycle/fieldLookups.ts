@@ -1,6 +1,7 @@
 // The lookups of check for one kind: each field that names a catalogue row (ids of the region's zones, images,
 // offerings) or, when the program wrote a plain value, another kind's resource that must exist; then the
-// kind's own rules on the catalogue rows found.
+// kind's own rules on the catalogue rows found, and the rules on live records (liveChecks.ts: requirements on
+// the records references name, values no two records may hold, adoption).
 
 import { kindNamed } from "../kinds";
 import {
@@ -12,6 +13,7 @@ import {
   refOf,
 } from "../kinds/define";
 import type { CheckFailure } from "./check";
+import { adoptionFailures, exclusiveFailures, kindLiveRules, stableRequirements } from "./liveChecks";
 import { mustExist, mustReferToExisting } from "./lookups";
 import { containsUnknown } from "./values";
 
@@ -32,6 +34,7 @@ export async function fieldLookups<F extends Fields, O extends Outputs>(
   inputs: Recorded,
   region: string | undefined,
   news: Recorded,
+  olds: Recorded = {},
 ): Promise<CheckFailure[]> {
   const out: CheckFailure[] = [];
   const rows: Record<string, Record<string, unknown> | undefined> = {};
@@ -66,5 +69,13 @@ export async function fieldLookups<F extends Fields, O extends Outputs>(
     }),
   );
   if (kind.lookups) out.push(...kind.lookups(inputs as never, rows));
-  return out;
+  if (out.length) return out;
+  const k = kind as unknown as Kind;
+  const live = await Promise.all([
+    stableRequirements(k, inputs, region, news),
+    kindLiveRules(k, inputs, region),
+    exclusiveFailures(k, inputs, olds, region),
+    adoptionFailures(k, inputs, olds, region),
+  ]);
+  return live.flat();
 }

@@ -4,13 +4,16 @@
 // skips them and a valid program still previews; the API enforces the same rules at create. A lookup that
 // answers and does not contain the id is a failure. Results are cached per process for a minute. Fields that
 // name another kind's resources (`ref.mustExist`, e.g. an instance's SSH key pair) are looked up the same way,
-// through that kind's list, without the cache.
+// through that kind's list, without the cache. The rules preview judges on live records (liveChecks.ts) read
+// another kind's records through the same per-process cache as the catalogue (`liveList`, `liveRecord`): one
+// list per kind and region for a minute, read again when an id is missing or a row fails a rule.
 
 import type { CimClient } from "../client";
 import { ConnectionError, RequestTimeoutError } from "../client";
 import { providerConfig } from "../config";
 import type { Kind, LiveRecord, Recorded, Requirement } from "../kinds/define";
 import { isConfigured, openSession, type Session } from "./session";
+import { containsUnknown } from "./values";
 
 const TTL_MS = 60_000;
 /** After a lookup could not be made, further ones are skipped for a while instead of waiting again. */
@@ -110,10 +113,21 @@ export async function catalogue<T extends { id: string }>(
  * for after that point: a fresh one, or one another check started since. The checks that miss at the same time
  * share one re-read instead of each listing the catalogue again.
  */
-async function catalogueRead<T>(
+function catalogueRead<T>(
   kind: string,
   region: string | undefined,
   name: CatalogueName,
+  after?: number,
+): Promise<{ rows: T[]; serial: number } | undefined> {
+  return cachedRead<T>(kind, region, name, (s) => fetchCatalogue(s.client, name), after);
+}
+
+/** One list of the region, shared by every check of the process for a minute (see catalogueRead). */
+async function cachedRead<T>(
+  kind: string,
+  region: string | undefined,
+  name: string,
+  fetch: (s: Session) => Promise<unknown[]>,
   after?: number,
 ): Promise<{ rows: T[]; serial: number } | undefined> {
   if (skipped()) return undefined;
@@ -121,11 +135,7 @@ async function catalogueRead<T>(
   let entry = cache.get(key);
   const usable = entry && (after === undefined ? Date.now() - entry.at < TTL_MS : entry.serial > after);
   if (!entry || !usable) {
-    entry = {
-      at: Date.now(),
-      serial: ++reads,
-      value: attempt(kind, region, (s) => fetchCatalogue(s.client, name)),
-    };
+    entry = { at: Date.now(), serial: ++reads, value: attempt(kind, region, fetch) };
     cache.set(key, entry);
   }
   const rows = await entry.value;
@@ -134,6 +144,55 @@ async function catalogueRead<T>(
     return undefined;
   }
   return { rows: rows as T[], serial: entry.serial };
+}
+
+/**
+ * Every record of another kind in the region (`target`'s list), for rules judged at check on live records: one
+ * list per kind and region, shared by every check of the process for a minute (a preview of thousands of
+ * resources that name the same VPC reads its networks once), like the catalogue. `after`: a read newer than
+ * that serial (see catalogueRead). Undefined when it cannot be read now (best effort).
+ */
+export function liveList(
+  kind: string,
+  region: string | undefined,
+  target: Kind,
+  after?: number,
+): Promise<{ rows: LiveRecord[]; serial: number } | undefined> {
+  const list = target.api?.list;
+  if (!list) return Promise.resolve(undefined);
+  return cachedRead<LiveRecord>(kind, region, `live:${target.name}`, (s) => list(s), after);
+}
+
+/**
+ * The record `id` of `target`'s kind in the region, from the shared list. A list that misses it, or whose row
+ * `stale` refuses, may predate a change made earlier in the same run: it is read once more, through a list asked
+ * for after that one and after this call began (shared by the calls that miss at the same time), before the
+ * answer counts. Undefined when it is not there or cannot be read now.
+ */
+export async function liveRecord(
+  kind: string,
+  region: string | undefined,
+  target: Kind,
+  id: string,
+  stale?: (row: LiveRecord) => boolean,
+): Promise<LiveRecord | undefined> {
+  const begun = reads;
+  const read = await liveList(kind, region, target);
+  if (!read) return undefined;
+  const row = read.rows.find((r) => r.id === id);
+  if (row && !stale?.(row)) return row;
+  const again = await liveList(kind, region, target, Math.max(read.serial, begun));
+  return (again?.rows ?? read.rows).find((r) => r.id === id);
+}
+
+/** One read of a record by id for check (an adoption's), best effort: undefined when it cannot be made now. */
+export function readForCheck<T>(
+  kind: string,
+  region: string | undefined,
+  read: (s: Session) => Promise<T>,
+): Promise<T | undefined> {
+  if (skipped()) return Promise.resolve(undefined);
+  return attempt(kind, region, read);
 }
 
 export interface LookupFailure {
@@ -224,7 +283,7 @@ export async function mustReferToExisting(
   value: unknown,
   target: Kind,
   by: "id" | "name",
-  requires?: Requirement,
+  requires: Requirement | readonly Requirement[] = [],
   inputs: Recorded = {},
 ): Promise<LookupFailure[]> {
   const values = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
@@ -241,21 +300,31 @@ export async function mustReferToExisting(
   if (!records) return [];
   const known = new Map(records.map((r) => [by === "name" ? (r as { name?: unknown }).name : r.id, r]));
   const where = region ? `region ${region}` : "the default region (cim:region is not set)";
+  const rules = ([] as Requirement[]).concat(requires);
   return values.flatMap((v) => {
     const found = known.get(v);
-    if (found && (!requires || requires.holds(found, inputs))) return [];
-    if (found && requires) {
-      const which = typeof requires.reason === "string" ? requires.reason : requires.reason(found, inputs);
-      return [
-        {
-          property: requires.property ?? field,
-          reason: `${field} names ${target.noun} ${v} in ${where}, which ${which}`,
-        },
-      ];
-    }
+    if (found) return requirementFailures(field, v, found, target, where, rules, inputs);
     const reason = `${field} names no ${target.noun} ${by === "name" ? "named" : "with id"} "${v}" in ${where}. Create it first (declare a cim.${target.name} and pass its ${by} output here, so it is made before this resource), or correct the ${by}`;
     return [{ property: field, reason }];
   });
+}
+
+/** "<field> names <noun> <value> in <where>, which …" for each requirement the record found does not meet. */
+export function requirementFailures(
+  field: string,
+  value: string,
+  found: LiveRecord,
+  target: Kind,
+  where: string,
+  rules: readonly Requirement[],
+  inputs: Recorded,
+): LookupFailure[] {
+  return rules
+    .filter((r) => (r.needs ?? []).every((f) => !containsUnknown(inputs[f])) && !r.holds(found, inputs))
+    .map((r) => ({
+      property: r.property ?? field,
+      reason: `${field} names ${target.noun} ${value} in ${where}, which ${typeof r.reason === "string" ? r.reason : r.reason(found, inputs)}`,
+    }));
 }
 
 /** Test seam. */

@@ -67,3 +67,13 @@ export function rangeOf(gateway: string, netmask: string): Cidr | undefined {
   if (gw === undefined || prefix === undefined) return undefined;
   return { base: (gw & mask(prefix)) >>> 0, prefix };
 }
+
+/** Whether `inner` lies wholly inside `outer`. */
+export function within(inner: Cidr, outer: Cidr): boolean {
+  return outer.prefix <= inner.prefix && inRange(inner.base, outer);
+}
+
+/** Whether two ranges share an address (one then lies inside the other). */
+export function overlaps(a: Cidr, b: Cidr): boolean {
+  return within(a, b) || within(b, a);
+}

@@ -22,7 +22,25 @@ export interface Ids extends CatalogueIds {
   networkId: string;
   /** A VPC tier of the lane's emulator, 10.61.1.0/24, whose offering serves the internal LB. */
   internalLbTierId: string;
+  /** That tier's VPC, 10.61.0.0/16, in zone de-fra-1a. */
+  vpcId: string;
+  /** An instance named badinput-vm on `networkId`, in zone de-fra-1a. */
+  instanceId: string;
 }
+
+/** The primary region's other zone (de-fra-1b): `networkId`, the VPC and the instance are in de-fra-1a. */
+const otherZone = (i: Ids) =>
+  (i.zones as { id: string; name: string }[]).find((z) => z.name === "de-fra-1b")!.id;
+
+/** A tier of the world's VPC (10.61.0.0/16), with `over` changed. */
+const tier = (i: Ids, over: Record<string, unknown> = {}) => ({
+  zoneId: i.zoneId,
+  networkOfferingId: i.vpcTier,
+  vpcId: i.vpcId,
+  gateway: "10.61.2.1",
+  netmask: "255.255.255.0",
+  ...over,
+});
 
 export interface Settings {
   /** Overrides of the provider's environment (CIM_BASE_URL, CIM_TOKEN, CIM_REGION, CIM_AUDIENCE). */
@@ -579,6 +597,108 @@ export const CASES: BadCase[] = [
     args: (i) => volume(i, { zoneId: i.other.zoneId }),
     field: "zoneId",
     message: /zoneId \S+ is not a zone of/,
+  },
+  // ------------------------------------------------- what the API would refuse, judged on live records
+  {
+    name: "instance on a network of another zone",
+    kind: "Instance",
+    args: (i) => vm(i, { zoneId: otherZone(i), networkIds: [i.networkId] }),
+    field: "networkIds",
+    message:
+      /which is in zone de-fra-1a, not in the instance's zone \S+: an instance's networks must be in its zone/,
+  },
+  {
+    name: "instance moved to a zone its network is not in",
+    kind: "Instance",
+    existing: (i) => vm(i, { name: "badinput-mover", networkIds: [i.networkId] }),
+    args: (i) => vm(i, { name: "badinput-mover", networkIds: [i.networkId], zoneId: otherZone(i) }),
+    field: "networkIds",
+    message: /not in the instance's zone \S+: an instance's networks must be in its zone/,
+  },
+  {
+    name: "instance with a fixed address outside its network's range",
+    kind: "Instance",
+    args: (i) =>
+      vm(i, {
+        networkIds: [i.networkId],
+        ipToNetworkList: [{ networkId: i.networkId, ipAddress: "10.9.9.9" }],
+      }),
+    field: "ipToNetworkList",
+    message:
+      /ipToNetworkList fixes 10\.9\.9\.9 on network badinput-net \(\S+\), whose range is 10\.1\.1\.0\/24: a fixed address must be a host address of its network's range/,
+  },
+  {
+    name: "instance host name another instance has",
+    kind: "Instance",
+    args: (i) => vm(i, { name: "BadInput-VM" }),
+    field: "name",
+    message:
+      /name "BadInput-VM" is taken: instance \S+ \(state Running\) has that host name, and host names are unique in a region/,
+  },
+  {
+    name: "instance adoption whose zone differs from the program's",
+    kind: "Instance",
+    args: (i) => vm(i, { zoneId: otherZone(i), adoptId: i.instanceId }),
+    field: "zoneId",
+    message: /zoneId "\S+" differs from the adopted instance \S+'s "\S+": zoneId cannot change in place/,
+  },
+  {
+    name: "file system on a network of another zone",
+    kind: "FileSystem",
+    args: (i) => fileSystem(i, { zoneId: otherZone(i) }),
+    field: "networkId",
+    message:
+      /which is in zone de-fra-1a, not in the file system's zone \S+: a file system's network must be in its zone/,
+  },
+  {
+    name: "Kubernetes cluster on a network of another zone",
+    kind: "KubernetesCluster",
+    args: (i) =>
+      cluster(i, {
+        zoneId: otherZone(i),
+        kubernetesVersionId: i.kubernetesVersionId,
+        networkId: i.networkId,
+      }),
+    field: "networkId",
+    message: /not in the cluster's zone \S+: a cluster's network must be in its zone/,
+  },
+  {
+    name: "SSH key pair name another key pair has",
+    kind: "SshKeyPair",
+    args: () => ({ name: "badinput-key", publicKey: ED25519 }),
+    field: "name",
+    message:
+      /name "badinput-key" is taken: SSH key pair \S+ has that name, and key pair names are unique per account in a region/,
+  },
+  {
+    name: "instance group name another group has",
+    kind: "InstanceGroup",
+    args: () => ({ name: "badinput-group" }),
+    field: "name",
+    message: /name "badinput-group" is taken: instance group \S+ has that name/,
+  },
+  {
+    name: "VPC tier overlapping another tier of its VPC",
+    kind: "Network",
+    args: (i) => tier(i, { gateway: "10.61.1.129", netmask: "255.255.255.128" }),
+    field: "gateway",
+    message:
+      /range 10\.61\.1\.128\/25, which overlaps tier badinput-ilb-tier \(\S+, 10\.61\.1\.0\/24\) of VPC \S+: the tiers of a VPC may not overlap/,
+  },
+  {
+    name: "VPC tier outside its VPC's range",
+    kind: "Network",
+    args: (i) => tier(i, { gateway: "10.62.0.1" }),
+    field: "gateway",
+    message:
+      /has the range 10\.61\.0\.0\/16: the tier's range 10\.62\.0\.0\/24 \(gateway and netmask\) is not inside it/,
+  },
+  {
+    name: "VPC tier in another zone than its VPC",
+    kind: "Network",
+    args: (i) => tier(i, { zoneId: otherZone(i) }),
+    field: "zoneId",
+    message: /which is in zone de-fra-1a, not in zone \S+: a tier is in its VPC's zone/,
   },
   {
     name: "volume shrinking an existing volume",
@@ -1368,13 +1488,6 @@ export const CASES: BadCase[] = [
     args: (i) => ({ networkId: i.unknown, text: "x".repeat(256) }),
     field: "text",
     message: /text must be at most 255 characters/,
-  },
-  {
-    name: "admins-only comment with a user's token",
-    kind: "Comment",
-    args: (i) => ({ networkId: i.unknown, text: "for admins", adminsOnly: true }),
-    field: "adminsOnly",
-    message: /adminsOnly: true needs an administrator's token \(the service:admin permission\)/,
   },
   {
     name: "comment on a volume that does not exist",

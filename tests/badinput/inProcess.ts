@@ -12,6 +12,7 @@ import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
 import { resetBatches } from "../../provider/lifecycle/readBatch";
 import * as cim from "../../sdk";
 import { kindOfType, providerInputs } from "../fixtures/mockEngine";
+import { freshEd25519 } from "../fixtures/sshKeys";
 import { catalogueIds, mutating, type TestEmulator } from "../reliability/support";
 import type { BadCase, Ids, Tokens } from "./cases";
 
@@ -57,14 +58,15 @@ export async function worldOf(emu: TestEmulator, pollMs: string): Promise<World>
 }
 
 /**
- * What rows look up at check, made once through the API: an isolated network (file systems are served on one)
- * and a VPC 10.61.0.0/16 with a tier 10.61.1.0/24 whose offering serves the internal LB.
+ * What rows look up at check, made once through the API: an isolated network (file systems are served on one),
+ * a VPC 10.61.0.0/16 with a tier 10.61.1.0/24 whose offering serves the internal LB, an instance
+ * `badinput-vm` on the isolated network, an SSH key pair `badinput-key` and an instance group `badinput-group`.
  */
 async function networksOf(
   baseUrl: string,
   token: string,
-  ids: { zoneId: string; isolated: string; vpcOffering: string },
-): Promise<{ networkId: string; internalLbTierId: string }> {
+  ids: { zoneId: string; isolated: string; vpcOffering: string; templateId: string; small: string },
+): Promise<{ networkId: string; internalLbTierId: string; vpcId: string; instanceId: string }> {
   const c = new CimClient({ baseUrl, token });
   const made = async (a: AcceptedMutation) => {
     await c.jobs.wait(a, { firstDelayMs: 0, minIntervalMs: 10, maxIntervalMs: 50 });
@@ -89,7 +91,19 @@ async function networksOf(
     gateway: "10.61.1.1",
     netmask: "255.255.255.0",
   });
-  return { networkId, internalLbTierId };
+  const instanceId = await made(
+    await c.instances.create({
+      name: "badinput-vm",
+      zoneId,
+      templateId: ids.templateId,
+      serviceOfferingId: ids.small,
+      networkIds: [networkId],
+    }),
+  );
+  // names other resources of the rows may not take
+  await c.sshKeyPairs.register({ name: "badinput-key", publicKey: freshEd25519("badinput") });
+  await c.instanceGroups.create({ name: "badinput-group" });
+  return { networkId, internalLbTierId, vpcId, instanceId };
 }
 
 /** The provider's environment for a row (`null`: unset): the world's, then the row's settings. */

@@ -44,19 +44,30 @@ it("adopts an existing instance and volume by id", async () => {
     "cim-e2e:adoptVolume": String(vol.id),
   };
 
-  // A program that does not match (another template) is refused before anything is recorded.
-  const [refused] = await run([
-    { op: "up", expectFailure: true, config: { ...adopt, "cim-e2e:template": "Debian 12" } },
+  // A program that does not match (another template) is refused at preview (check reads the adopted record),
+  // and so at up, before anything is recorded.
+  const [refusedPreview, refused] = await run([
+    { op: "preview", expectFailure: true, config: { ...adopt, "cim-e2e:template": "Debian 12" } },
+    { op: "up", expectFailure: true },
   ]);
-  expect(refused.ok).toBe(false);
-  expect(refused.output).toContain("cannot adopt: the live instance does not match the program");
-  expect(refused.output).toMatch(/templateId \(asked "[0-9a-f-]+", got "[0-9a-f-]+"\)/);
+  for (const r of [refusedPreview, refused]) {
+    expect(r.ok).toBe(false);
+    expect(`${r.output}\n${r.stderr}`).toMatch(
+      new RegExp(
+        `property templateId value .* has a problem: templateId "[0-9a-f-]+" differs from the adopted instance ${vm.id}'s "${template.id}": templateId cannot change in place`,
+      ),
+    );
+  }
+
+  // A preview that will adopt says so, naming the id (the plan itself shows the step as a create).
+  const [willAdopt] = await run([
+    // the progress display (not the diff display) prints the provider's notes
+    { op: "preview", config: { ...adopt, "cim-e2e:template": null }, options: { diff: false } },
+  ]);
+  expect(willAdopt.output).toContain(`adopts the existing instance ${vm.id} (adoptId)`);
 
   await api.control.resetRequests();
-  const [adopted, preview] = await run([
-    { op: "up", config: { ...adopt, "cim-e2e:template": null } },
-    { op: "preview" },
-  ]);
+  const [adopted, preview] = await run([{ op: "up" }, { op: "preview" }]);
   expect(adopted.outputs).toMatchObject({
     vmId: vm.id,
     vmName: "legacy-1",
@@ -117,13 +128,13 @@ it("adopts an existing backup schedule by id, changing only what differs from th
     { op: "up", expectFailure: true, config: { ...adopt, "cim-e2e:adoptSchedule": foreign } },
     { op: "up", expectFailure: true, config: { "cim-e2e:adoptSchedule": missing } },
   ]);
+  // both refused at check, reading the adopted record
   expect(otherInstance.ok).toBe(false);
   expect(otherInstance.output).toContain(
-    "cannot adopt: the live backup schedule does not match the program in fields that cannot change in place",
+    `instanceId "${vmId}" differs from the adopted backup schedule ${foreign}'s "${otherVm}": instanceId cannot change in place`,
   );
-  expect(otherInstance.output).toContain(`instanceId (asked "${vmId}", got "${otherVm}")`);
   expect(unknown.ok).toBe(false);
-  expect(unknown.output).toMatch(new RegExp(`adoptId: no backup schedule ${missing} in region \\S+`));
+  expect(unknown.output).toContain(`adoptId ${missing} names no backup schedule in the default region`);
   expect((await api.control.state()).backupSchedules[foreign]).toMatchObject({ vmId: otherVm, ...daily });
 
   await api.control.resetRequests();

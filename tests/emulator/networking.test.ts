@@ -99,15 +99,34 @@ describe("Networks", () => {
     });
     const outside = await tier(v.id, "10.71.0.1");
     expect(outside.status).toBe(400);
-    expect(outside.body.message).toContain("10.70.0.0/16");
+    // CloudStack's words (VpcManagerImpl.validateNewVpcGuestNetwork)
+    expect(outside.body.message).toMatch(
+      /^Network cidr 10\.71\.0\.0\/24 is not within vpc \S+ cidr 10\.70\.0\.0\/16$/,
+    );
     const wider = await tier(v.id, "10.70.0.1", "255.254.0.0");
     expect(wider.status).toBe(400);
   });
 
-  it("Network: VPC tiers must not overlap each other (409) and need gateway and netmask", async () => {
+  it("Network: VPC tiers must not overlap each other (400, as CloudStack's InvalidParameterValueException) and need gateway and netmask", async () => {
     const v = await vpc("10.72.0.0/16");
     await api.waitJob((await tier(v.id, "10.72.1.1")).body.jobId);
-    expect((await tier(v.id, "10.72.1.129", "255.255.255.128")).status).toBe(409);
+    const crossing = await tier(v.id, "10.72.1.129", "255.255.255.128");
+    expect(crossing.status).toBe(400);
+    expect(crossing.body.message).toMatch(
+      /^Network cidr 10\.72\.1\.128\/25 crosses other network cidr \S+ \(10\.72\.1\.0\/24\) belonging to the same vpc \S+$/,
+    );
+    const elsewhere = await api.post("/networks", {
+      body: {
+        name: "t",
+        zoneId: c.zone2.id,
+        networkOfferingId: tierOffering.id,
+        vpcId: v.id,
+        gateway: "10.72.9.1",
+        netmask: "255.255.255.0",
+      },
+    });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.message).toBe("New network doesn't belong to vpc zone");
     const noGateway = await api.post("/networks", {
       body: { name: "t", zoneId: c.zone.id, networkOfferingId: tierOffering.id, vpcId: v.id },
     });

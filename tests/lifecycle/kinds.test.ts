@@ -1029,8 +1029,14 @@ describe("network ACLs: a tier's list, the default lists, the rules' own rules",
   it("the default lists are looked up, never adopted; a rule on one is refused by the API", async () => {
     const vpcId = await aclVpc();
     const deny = (await call("GET", `/vpcs/${vpcId}/acl-lists`)).find((l: Rec) => l.name === "default_deny");
+    // refused at preview (check reads the adopted record), and by create the same way
     const adopt = await p("NetworkAclList").check!({}, { adoptId: deny.id, vpcId });
-    expect(adopt.failures ?? []).toEqual([]);
+    expect(adopt.failures).toEqual([
+      {
+        property: "adoptId",
+        reason: expect.stringMatching(/cannot adopt: .*default_deny is one of the VPC's default lists/),
+      },
+    ]);
     const err = await p("NetworkAclList")
       .create(adopt.inputs)
       .catch((e) => e);
@@ -1536,7 +1542,13 @@ describe("SSH key pairs and the instances that name them", () => {
     const inputs = keyInputs();
     const made = await make("SshKeyPair", inputs);
     const wrong = { ...inputs, publicKey: freshEd25519(), adoptId: made.id };
-    await expect(make("SshKeyPair", wrong)).rejects.toThrow(/cannot adopt: .*publicKey/);
+    // refused at preview (check reads the adopted record), and by create the same way
+    const checked = await p("SshKeyPair").check!({}, wrong);
+    expect(checked.failures?.map((f) => f.property)).toEqual(["publicKey"]);
+    expect(checked.failures?.[0].reason).toMatch(
+      /differs from the adopted SSH key pair .*cannot change in place/,
+    );
+    await expect(p("SshKeyPair").create(checked.inputs)).rejects.toThrow(/cannot adopt: .*publicKey/);
     const bare = await make("SshKeyPair", { adoptId: made.id });
     expect(bare.outs).toMatchObject({ name: inputs.name, fingerprint: made.outs.fingerprint });
     expect(bare.outs.publicKey).toBeUndefined();
@@ -1586,9 +1598,10 @@ describe("SSH key pairs and the instances that name them", () => {
     // deployed with it: recorded, verified against the live keyPair, and adopted the same way
     const made = await make("Instance", vm);
     expect(made.outs.sshKeyNames).toEqual([key.outs.name]);
-    await expect(
-      make("Instance", { ...vm, name: made.outs.name, sshKeyNames: ["elsewhere"], adoptId: made.id }),
-    ).rejects.toThrow(/cannot adopt: .*sshKeyNames/);
+    const wrongKey = { ...vm, name: made.outs.name, sshKeyNames: ["elsewhere"], adoptId: made.id };
+    const refused = await p("Instance").check!({}, wrongKey);
+    expect(refused.failures?.map((f) => f.property)).toEqual(["sshKeyNames"]);
+    await expect(p("Instance").create(refused.inputs)).rejects.toThrow(/cannot adopt: .*sshKeyNames/);
     await p("Instance").delete!(made.id, made.outs);
     await p("SshKeyPair").delete!(key.id, key.outs);
     await call("DELETE", `/ssh-keypairs/${elsewhere.id}`);

@@ -100,6 +100,8 @@ describe("requests per resource", () => {
     await ctl.resetRequests();
     const made = await createInstances(12);
     expect(await apiCalls()).toEqual({
+      // check's host-name rule: one list of the region's instances, shared by every check of the process
+      "GET /api/v1/compute/instances/all": 1,
       "POST /api/v1/compute/instances": 12,
       "GET /api/v1/jobs/{jobId}": 12,
       "POST /api/v1/compute/instances/{id}/tags": 12,
@@ -131,6 +133,7 @@ describe("requests per resource", () => {
     await ctl.resetRequests();
     const made = await createInstances(8);
     expect(await apiCalls()).toEqual({
+      "GET /api/v1/compute/instances/all": 1,
       "POST /api/v1/compute/instances": 8,
       "GET /api/v1/jobs/{jobId}": 8,
       "GET /api/v1/compute/instances/{id}": 8,

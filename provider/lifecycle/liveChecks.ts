@@ -1,0 +1,167 @@
+// The checks of preview that read live records, so that what the API would refuse at `up` is refused before
+// anything changes (a delete-first replacement included: check runs before diff and before any delete):
+// - stable requirements on the records a field names (an instance's networks are in its zone, a tier lies in
+//   its VPC's range), on any value known at check;
+// - exclusive values (a host name, a tier's range) that another live record of the kind already holds;
+// - adoption: the record `adoptId` names exists, can be adopted, and matches the program in the fields that
+//   cannot change in place; the preview says it adopts (the plan shows the step as a create).
+// Reads are the shared per-process lists of lookups.ts (one list per kind and region for a minute, a fresher one
+// when an id is missing), and best effort like every lookup: what cannot be read now is not judged, and a value
+// not known yet (a resource the same program creates) is skipped.
+
+import { kindNamed } from "../kinds";
+import {
+  type Kind,
+  type LiveRecord,
+  PLAIN_REFERENCES,
+  type Recorded,
+  type Requirement,
+  refOf,
+} from "../kinds/define";
+import type { CheckFailure } from "./check";
+import { engineInfo } from "./engineLog";
+import { readOrGone } from "./errors";
+import { compare } from "./fields";
+import { liveList, liveRecord, readForCheck, requirementFailures } from "./lookups";
+import { containsUnknown, sameValue } from "./values";
+
+const whereOf = (region: string | undefined) =>
+  region ? `region ${region}` : "the default region (cim:region is not set)";
+
+const known = (inputs: Recorded, fields: readonly string[] | undefined) =>
+  (fields ?? []).every((f) => !containsUnknown(inputs[f]));
+
+/** The stable requirements of each reference field, on the records its known values name. */
+export async function stableRequirements(
+  kind: Kind,
+  inputs: Recorded,
+  region: string | undefined,
+  news: Recorded,
+): Promise<CheckFailure[]> {
+  const plain = Array.isArray(news[PLAIN_REFERENCES]) ? (news[PLAIN_REFERENCES] as string[]) : [];
+  const out: CheckFailure[] = [];
+  await Promise.all(
+    Object.entries(kind.fields).map(async ([k, f]) => {
+      const ref = refOf(f);
+      if (!ref?.requires || (f.when && !f.when(inputs))) return;
+      // a plain value of a mustExist reference is judged with every requirement where it is looked up
+      if (ref.mustExist && plain.includes(k)) return;
+      const rules = ([] as Requirement[])
+        .concat(ref.requires)
+        .filter((r) => r.stable && known(inputs, r.needs));
+      const value = inputs[k];
+      if (!rules.length || value === undefined || containsUnknown(value) || ref.by === "name") return;
+      const target = kindNamed(ref.kind);
+      if (!target) return;
+      const elsewhere = ref.regionFrom ? inputs[ref.regionFrom] : undefined;
+      const where = typeof elsewhere === "string" ? elsewhere : region;
+      const ids = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
+      for (const id of ids) {
+        // a row that fails a rule is read once more: the list may predate a change of this run
+        const row = await liveRecord(kind.name, where, target, id, (r) =>
+          rules.some((x) => !x.holds(r, inputs)),
+        );
+        if (row) out.push(...requirementFailures(k, id, row, target, whereOf(where), rules, inputs));
+      }
+    }),
+  );
+  return out;
+}
+
+/** The kind's own rules on live records (KindSpec.liveRules), reading through the shared lists. */
+export async function kindLiveRules(
+  kind: Kind,
+  inputs: Recorded,
+  region: string | undefined,
+): Promise<CheckFailure[]> {
+  if (!kind.liveRules) return [];
+  return kind.liveRules(inputs as never, async (name, id) => {
+    const target = kindNamed(name);
+    if (!target || typeof id !== "string" || containsUnknown(id)) return undefined;
+    return liveRecord(kind.name, region, target, id);
+  });
+}
+
+/**
+ * The kind's exclusive values the inputs claim that another live record of the kind holds. Not judged when the
+ * resource adopts, nor when it claims what its old inputs claimed (the record holding it is the resource itself);
+ * a record holding what the old inputs claimed is the resource itself (a delete-first replacement deletes it).
+ */
+export async function exclusiveFailures(
+  kind: Kind,
+  inputs: Recorded,
+  olds: Recorded,
+  region: string | undefined,
+): Promise<CheckFailure[]> {
+  const rules = (kind.exclusive ?? []).filter((x) => known(inputs, x.needs));
+  if (!rules.length || (inputs.adoptId !== undefined && inputs.adoptId !== null)) return [];
+  const existing = Object.keys(olds).length > 0;
+  const out: CheckFailure[] = [];
+  for (const x of rules) {
+    const claimed = x.claimed(inputs);
+    if (claimed === undefined) continue;
+    const own = existing ? x.claimed(olds) : undefined;
+    if (own !== undefined && sameValue(own, claimed)) continue;
+    const holderIn = (rows: LiveRecord[] | undefined) =>
+      rows?.find((r) => {
+        const held = x.held(r);
+        return held !== undefined && !(own !== undefined && sameValue(held, own)) && x.clash(claimed, held);
+      });
+    const read = await liveList(kind.name, region, kind);
+    // a holder in a list read earlier may have given the value up since (renamed, deleted): read once more
+    const holder =
+      holderIn(read?.rows) && holderIn((await liveList(kind.name, region, kind, read?.serial))?.rows);
+    if (holder) out.push({ property: x.property, reason: x.reason(inputs, holder) });
+  }
+  return out;
+}
+
+/**
+ * An adoption at preview: the record adoptId names must exist in the region, be adoptable and match the program
+ * in the fields that cannot change in place (adoption changes only in-place fields). When it does, a note says
+ * the step adopts it: Pulumi's plan shows every create of a dynamic provider as `+ create`.
+ */
+export async function adoptionFailures(
+  kind: Kind,
+  inputs: Recorded,
+  olds: Recorded,
+  region: string | undefined,
+): Promise<CheckFailure[]> {
+  const id = inputs.adoptId;
+  const api = kind.api;
+  if (typeof id !== "string" || Object.keys(olds).length > 0 || !api || kind.custom) return [];
+  // the kind's shared list first (a program that adopts thousands of resources reads each kind once), then the
+  // record itself when the list does not have it (some records are found only by id)
+  const listed = api.list ? await liveRecord(kind.name, region, kind, id) : undefined;
+  const got = listed
+    ? { live: listed }
+    : await readForCheck(kind.name, region, async (s) => ({
+        live: await readOrGone(() => api.get(s, id, inputs)),
+      }));
+  if (!got) return []; // cannot be read now: the create judges it
+  const live = got.live as (Recorded & { id: string; state?: string }) | undefined;
+  const named = kind.label?.(inputs) ?? inputs.name;
+  const which = `cim:${kind.name}${typeof named === "string" ? ` "${named}"` : ""}`;
+  if (!live || kind.states?.gone?.includes(live.state ?? "")) {
+    return [
+      {
+        property: "adoptId",
+        reason: `adoptId ${id} names no ${kind.noun} in ${whereOf(region)}: ids are valid only in their own region. Check the id and the resource's region, or leave out adoptId to create a new ${kind.noun}`,
+      },
+    ];
+  }
+  const out: CheckFailure[] = compare(kind, "replace", inputs, live)
+    .filter(([k, , , same]) => !same && !containsUnknown(inputs[k]))
+    .map(([k, asked, got]) => ({
+      property: k,
+      reason: `${k} ${JSON.stringify(asked)} differs from the adopted ${kind.noun} ${id}'s ${JSON.stringify(got)}: ${k} cannot change in place, and adopting never replaces. Make the program match the ${kind.noun}, or leave out adoptId to create a new one`,
+    }));
+  const why = kind.adoptable?.(live);
+  if (why) out.push({ property: "adoptId", reason: `adoptId ${id}: cannot adopt: ${why}` });
+  if (!out.length) {
+    await engineInfo(
+      `${which}: adopts the existing ${kind.noun} ${id} (adoptId): the plan shows "+ create", but nothing is created; the ${kind.noun} is taken into the stack as it is, its in-place fields set to the program's`,
+    );
+  }
+  return out;
+}

@@ -1,0 +1,315 @@
+// What preview judges on live records, so that `up` never meets a refusal the preview could have seen (and a
+// delete-first replacement never deletes what its refused create was to replace): an instance's networks are in
+// its zone, a VPC tier lies in its VPC (zone, range) and overlaps no other tier, a host name is not taken, an
+// adoption matches the record it adopts. Providers are called in-process as the engine does, against the
+// emulator; values not known at preview are skipped; the reads are shared lists, counted by the emulator.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
+import { providerFor } from "../../provider";
+import { captureInfo } from "../../provider/lifecycle/engineLog";
+import { resetLookups } from "../../provider/lifecycle/lookups";
+import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
+import { resetBatches } from "../../provider/lifecycle/readBatch";
+import { UNKNOWN } from "../../provider/lifecycle/values";
+
+type Rec = Record<string, any>;
+
+let emu: Emulator;
+let ctl: EmulatorControl;
+const saved = { ...process.env };
+const cat: Rec = {};
+const notes: string[] = [];
+
+const instance = providerFor("Instance");
+const network = providerFor("Network");
+
+/** check + create, as `up` does for a new resource; the id and the checked inputs. */
+async function made(p: typeof instance, news: Rec) {
+  const checked = await p.check!({}, news);
+  expect(checked.failures ?? []).toEqual([]);
+  const { id, outs } = await p.create(checked.inputs);
+  return { id, inputs: checked.inputs as Rec, outs: outs as Rec };
+}
+
+const failuresOf = async (p: typeof instance, olds: Rec, news: Rec) =>
+  (await p.check!(olds, news)).failures ?? [];
+
+let zoneA: string;
+let zoneB: string;
+let vpcId: string;
+let netA: { id: string; inputs: Rec };
+let tier: { id: string; inputs: Rec };
+let vm: { id: string; inputs: Rec; outs: Rec };
+
+const tierArgs = (over: Rec = {}) => ({
+  name: "tier",
+  zoneId: zoneA,
+  networkOfferingId: cat.vpcTier,
+  vpcId,
+  gateway: "10.70.1.1",
+  netmask: "255.255.255.0",
+  ...over,
+});
+const vmArgs = (over: Rec = {}) => ({
+  zoneId: zoneA,
+  templateId: cat.templateId,
+  serviceOfferingId: cat.serviceOfferingId,
+  networkIds: [netA.id],
+  ...over,
+});
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0, jobLatencyMs: 0 });
+  ctl = await EmulatorControl.of(emu);
+  process.env.CIM_BASE_URL = emu.url;
+  process.env.CIM_TOKEN = await emu.token();
+  process.env.CIM_POLL_INTERVAL_MS = "5";
+  delete process.env.CIM_REGION;
+  resetQuotaPreflight(() => undefined);
+  captureInfo((m) => notes.push(m));
+  const get = async (path: string) =>
+    (
+      await fetch(`${emu.url}/api/v1${path}`, {
+        headers: { authorization: `Bearer ${process.env.CIM_TOKEN}` },
+      })
+    ).json() as Promise<Rec[]>;
+  const zones = await get("/zones");
+  zoneA = zones.find((z) => z.name === "de-fra-1a")!.id;
+  zoneB = zones.find((z) => z.name === "de-fra-1b")!.id;
+  cat.templateId = (await get("/templates")).find((t) => t.name === "Ubuntu 22.04 LTS")!.id;
+  cat.serviceOfferingId = (await get("/offerings/compute")).find((o) => o.name === "Small")!.id;
+  const offerings = await get("/offerings/network");
+  cat.isolated = offerings.find((o) => o.forVpc === false)!.id;
+  cat.vpcTier = offerings.find((o) => o.forVpc === true)!.id;
+  const vpcOffering = (await get("/offerings/vpc"))[0].id;
+  netA = await made(network, { name: "net-a", zoneId: zoneA, networkOfferingId: cat.isolated });
+  const vpc = await made(providerFor("Vpc"), {
+    name: "vpc",
+    zoneId: zoneA,
+    cidr: "10.70.0.0/16",
+    vpcOfferingId: vpcOffering,
+  });
+  vpcId = vpc.id;
+  tier = await made(network, tierArgs());
+  vm = await made(instance, vmArgs({ name: "web-1" }));
+}, 60_000);
+
+afterAll(async () => {
+  process.env = saved;
+  resetQuotaPreflight();
+  captureInfo();
+  await emu?.close();
+});
+
+beforeEach(() => {
+  // each case starts as a provider process does: no cached list
+  resetLookups();
+  resetBatches();
+  notes.length = 0;
+});
+
+describe("an instance's networks are in its zone", () => {
+  it("a new instance in another zone than its network is refused at check, naming networkIds and the rule", async () => {
+    const failures = await failuresOf(instance, {}, vmArgs({ zoneId: zoneB }));
+    expect(failures).toEqual([
+      {
+        property: "networkIds",
+        reason: expect.stringMatching(
+          new RegExp(
+            `^networkIds names network ${netA.id} in .*, which is in zone de-fra-1a, not in the instance's zone ${zoneB}: an instance's networks must be in its zone`,
+          ),
+        ),
+      },
+    ]);
+  });
+
+  it("moving an existing instance to another zone (a delete-first replacement) is refused at check, before diff", async () => {
+    const news = vmArgs({ name: "web-1", zoneId: zoneB });
+    // what diff would decide: replace, deleting first (the host name is kept)
+    const d = await instance.diff!(vm.id, vm.outs, news);
+    expect(d).toMatchObject({ replaces: ["zoneId"], deleteBeforeReplace: true });
+    const failures = await failuresOf(instance, vm.inputs, news);
+    expect(failures.map((f) => f.property)).toEqual(["networkIds"]);
+    expect(failures[0].reason).toContain("not in the instance's zone");
+  });
+
+  it("the instance as it is passes; a network not known yet (made by the same program) is not judged", async () => {
+    expect(await failuresOf(instance, vm.inputs, vmArgs({ name: "web-1" }))).toEqual([]);
+    expect(await failuresOf(instance, {}, vmArgs({ zoneId: zoneB, networkIds: [UNKNOWN] }))).toEqual([]);
+    expect(await failuresOf(instance, {}, vmArgs({ zoneId: UNKNOWN }))).toEqual([]);
+  });
+
+  it("a network made after the list was read is found by a fresher read, and judged", async () => {
+    expect(await failuresOf(instance, {}, vmArgs())).toEqual([]); // the list is cached now
+    const netB = await made(network, { name: "net-b", zoneId: zoneB, networkOfferingId: cat.isolated });
+    expect(await failuresOf(instance, {}, vmArgs({ zoneId: zoneB, networkIds: [netB.id] }))).toEqual([]);
+    const wrong = await failuresOf(instance, {}, vmArgs({ networkIds: [netB.id] }));
+    expect(wrong.map((f) => f.property)).toEqual(["networkIds"]);
+  });
+});
+
+describe("fixed addresses are host addresses of their networks, in the instance's zone", () => {
+  it("an address outside its network's range, or its gateway, is refused; a host address of it passes", async () => {
+    const fixed = (ipAddress: string, over: Rec = {}) =>
+      failuresOf(instance, {}, vmArgs({ ipToNetworkList: [{ networkId: netA.id, ipAddress }], ...over }));
+    const outside = await fixed("10.9.9.9");
+    expect(outside).toEqual([
+      {
+        property: "ipToNetworkList",
+        reason: `ipToNetworkList fixes 10.9.9.9 on network net-a (${netA.id}), whose range is 10.1.1.0/24: a fixed address must be a host address of its network's range, not its gateway`,
+      },
+    ]);
+    expect((await fixed("10.1.1.1")).map((f) => f.property)).toEqual(["ipToNetworkList"]);
+    expect(await fixed("10.1.1.20")).toEqual([]);
+    // without networkIds the list's networks are the instance's: they must be in its zone
+    const moved = await fixed("10.1.1.20", { networkIds: undefined, zoneId: zoneB });
+    expect(moved.map((f) => f.reason)).toEqual([expect.stringContaining("not in the instance's zone")]);
+    expect(await fixed("10.1.1.20", { networkIds: undefined })).toEqual([]);
+    expect(
+      await failuresOf(
+        instance,
+        {},
+        vmArgs({ ipToNetworkList: [{ networkId: UNKNOWN, ipAddress: "10.9.9.9" }], networkIds: undefined }),
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe("a VPC tier lies in its VPC and overlaps no other tier", () => {
+  it("a tier overlapping another tier of the VPC is refused, naming the tier it overlaps", async () => {
+    const failures = await failuresOf(
+      network,
+      {},
+      tierArgs({ name: "t2", gateway: "10.70.1.129", netmask: "255.255.255.128" }),
+    );
+    expect(failures).toEqual([
+      {
+        property: "gateway",
+        reason: expect.stringContaining(
+          `range 10.70.1.128/25, which overlaps tier tier (${tier.id}, 10.70.1.0/24) of VPC ${vpcId}: the tiers of a VPC may not overlap`,
+        ),
+      },
+    ]);
+  });
+
+  it("a tier outside the VPC's range, or in another zone than the VPC, is refused", async () => {
+    const outside = await failuresOf(network, {}, tierArgs({ name: "t3", gateway: "10.71.0.1" }));
+    expect(outside).toEqual([
+      {
+        property: "gateway",
+        reason: expect.stringContaining(
+          "has the range 10.70.0.0/16: the tier's range 10.71.0.0/24 (gateway and netmask) is not inside it",
+        ),
+      },
+    ]);
+    const zone = await failuresOf(network, {}, tierArgs({ name: "t4", zoneId: zoneB, gateway: "10.70.9.1" }));
+    expect(zone.map((f) => f.property)).toEqual(["zoneId"]);
+    expect(zone[0].reason).toContain("a tier is in its VPC's zone");
+  });
+
+  it("the tier itself passes, and so does its delete-first replacement on the same or an overlapping range", async () => {
+    expect(await failuresOf(network, tier.inputs, tierArgs())).toEqual([]);
+    expect(await failuresOf(network, tier.inputs, tierArgs({ networkDomain: "other.internal" }))).toEqual([]);
+    const wider = tierArgs({ netmask: "255.255.254.0", gateway: "10.70.0.1" });
+    expect(await failuresOf(network, tier.inputs, wider)).toEqual([]);
+    // a replacement whose range overlaps the old one must delete first: the API refuses two overlapping tiers
+    const d = await network.diff!(tier.id, { ...tier.inputs }, wider);
+    expect(d).toMatchObject({ deleteBeforeReplace: true });
+    const elsewhere = tierArgs({ gateway: "10.70.5.1" });
+    expect(await network.diff!(tier.id, { ...tier.inputs }, elsewhere)).toMatchObject({
+      deleteBeforeReplace: false,
+    });
+  });
+
+  it("a VPC not known yet is not judged; a free range of a known VPC passes", async () => {
+    expect(await failuresOf(network, {}, tierArgs({ vpcId: UNKNOWN }))).toEqual([]);
+    expect(await failuresOf(network, {}, tierArgs({ name: "t5", gateway: "10.70.2.1" }))).toEqual([]);
+  });
+});
+
+describe("a host name another instance has is refused unless the resource is that instance or adopts it", () => {
+  it("a new instance with a taken host name (any case) is refused, naming the instance that has it", async () => {
+    const failures = await failuresOf(instance, {}, vmArgs({ name: "WEB-1" }));
+    expect(failures).toEqual([
+      {
+        property: "name",
+        reason: expect.stringContaining(
+          `name "WEB-1" is taken: instance ${vm.id} (state Running) has that host name`,
+        ),
+      },
+    ]);
+  });
+
+  it("renaming to a taken name is refused; keeping its own name (update or delete-first replacement) passes", async () => {
+    const other = await made(instance, vmArgs({ name: "web-2" }));
+    expect(
+      (await failuresOf(instance, other.inputs, vmArgs({ name: "web-1" }))).map((f) => f.property),
+    ).toEqual(["name"]);
+    expect(await failuresOf(instance, other.inputs, vmArgs({ name: "web-2", rootDiskSize: 40 }))).toEqual([]);
+    expect(await failuresOf(instance, {}, vmArgs({ name: UNKNOWN }))).toEqual([]);
+  });
+  it("a name given up since the shared list was read is free: a clash is read once more before it counts", async () => {
+    const held = await made(instance, vmArgs({ name: "web-3" }));
+    resetLookups(); // a new provider process: its first list shows web-3
+    expect((await failuresOf(instance, {}, vmArgs({ name: "web-3" }))).map((f) => f.property)).toEqual([
+      "name",
+    ]);
+    // the list that saw web-3 is cached; the instance is renamed outside this process
+    await instance.update!(held.id, held.outs, vmArgs({ name: "web-3b" }));
+    expect(await failuresOf(instance, {}, vmArgs({ name: "web-3" }))).toEqual([]);
+  });
+});
+
+describe("adoption at preview", () => {
+  it("an adoption that matches says so in a note naming the id, and passes", async () => {
+    const failures = await failuresOf(instance, {}, vmArgs({ name: "web-1", adoptId: vm.id }));
+    expect(failures).toEqual([]);
+    expect(notes).toEqual([
+      expect.stringContaining(
+        `adopts the existing instance ${vm.id} (adoptId): the plan shows "+ create", but nothing is created`,
+      ),
+    ]);
+  });
+
+  it("an adoption whose zone or networks differ from the program's is refused at check, naming the field", async () => {
+    const failures = await failuresOf(
+      instance,
+      {},
+      vmArgs({ zoneId: zoneB, networkIds: undefined, adoptId: vm.id }),
+    );
+    expect(failures.map((f) => f.property)).toEqual(["zoneId"]);
+    expect(failures[0].reason).toContain(
+      `differs from the adopted instance ${vm.id}'s "${zoneA}": zoneId cannot change in place`,
+    );
+    const tierAdopt = await failuresOf(network, {}, tierArgs({ adoptId: netA.id }));
+    expect(tierAdopt.map((f) => f.property).sort()).toEqual(["gateway", "networkOfferingId", "vpcId"]);
+    expect(notes).toEqual([]);
+  });
+
+  it("an adoption of an id the region does not have is refused at check", async () => {
+    const failures = await failuresOf(
+      instance,
+      {},
+      vmArgs({ adoptId: "0b7e2a41-5f0c-4d8e-9a43-7c1d2e3f4a5b" }),
+    );
+    expect(failures).toEqual([
+      { property: "adoptId", reason: expect.stringContaining("names no instance in the default region") },
+    ]);
+  });
+});
+
+it("preview of 200 instances, 200 tiers and 200 adoptions naming the same network and VPC reads each list once", async () => {
+  await ctl.resetRequests();
+  const checks = Array.from({ length: 200 }, (_, i) => [
+    failuresOf(instance, {}, vmArgs({ name: `many-${i}` })),
+    failuresOf(network, {}, tierArgs({ name: `many-${i}`, gateway: `10.70.${10 + i}.1` })),
+    // a generated program that adopts many resources: their records come from the same lists
+    failuresOf(instance, {}, vmArgs({ name: "web-1", adoptId: vm.id })),
+  ]).flat();
+  for (const f of await Promise.all(checks)) expect(f).toEqual([]);
+  const counts = await ctl.requests();
+  expect(counts["GET /api/v1/networks"]).toBe(1);
+  expect(counts["GET /api/v1/vpcs"]).toBe(1);
+  expect(counts["GET /api/v1/compute/instances/all"]).toBe(1);
+  expect(counts["GET /api/v1/compute/instances/{id}"]).toBeUndefined();
+});
