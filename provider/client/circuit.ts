@@ -1,5 +1,6 @@
 // Shared causes, met once. Some failures are not a call's own but every call's of a scope: no route to the API
-// (every region of one address: the region is only a header), a token the API refuses or that expired (one
+// (every region of one address: the region is only a header), no answer from it at all (reads that time out:
+// a host that drops packets, an API that hangs), a token the API refuses or that expired (one
 // address and token), a gateway's or an unavailable API's 5xx (one address and region; another region may be
 // served by other machines). A client given a Circuit (the resource providers share one per process) lets the
 // first call that meets such a failure establish it with the retry policy, while other calls that meet it wait
@@ -16,6 +17,7 @@ import {
   ConnectionError,
   InternalServerError,
   RequestError,
+  RequestTimeoutError,
   TokenError,
   where,
 } from "./errors";
@@ -52,6 +54,7 @@ export class SharedCauseError extends RequestError {
 export function causeSummary(err: Error): string {
   if (err instanceof ConnectionError)
     return `could not talk to ${err.origin} (${err.code ?? "connection error"})`;
+  if (err instanceof RequestTimeoutError) return `no answer within ${err.timeoutMs} ms`;
   if (err instanceof TokenError && err.expiredAt)
     return `the API token expired at ${err.expiredAt.toISOString()}`;
   if (err instanceof ApiError) {
@@ -62,7 +65,7 @@ export function causeSummary(err: Error): string {
   return err.message;
 }
 
-export type CauseKind = "connection" | "token" | "server";
+export type CauseKind = "connection" | "silence" | "token" | "server";
 
 /** Where a call goes, as far as shared causes go: never the token itself, only its digest. */
 export interface CircuitScope {
@@ -79,6 +82,8 @@ export interface Trip extends SharedCause {
 /** The shared cause an error is, if it is one. */
 export function causeKind(err: unknown): CauseKind | undefined {
   if (err instanceof ConnectionError) return "connection";
+  // a read's timeout (a mutation's is a lost answer: recovery resolves it, and only its last failure trips)
+  if (err instanceof RequestTimeoutError) return "silence";
   if (err instanceof TokenError) return err.problem === "expired" ? "token" : undefined;
   if (err instanceof AuthenticationError) return "token";
   if (err instanceof InternalServerError) return isGatewayFailure(err) ? "server" : undefined;
@@ -94,8 +99,8 @@ export function isGatewayFailure(err: ApiError): boolean {
 }
 
 const keyOf = (kind: CauseKind, s: CircuitScope) =>
-  kind === "connection"
-    ? `connection ${s.origin}`
+  kind === "connection" || kind === "silence"
+    ? `${kind} ${s.origin}`
     : kind === "token"
       ? `token ${s.origin} ${s.credential}`
       : `server ${s.origin} ${s.region ?? ""}`;
@@ -167,6 +172,7 @@ export class Circuit {
    */
   answered(scope: CircuitScope, status: number, gateway: boolean): void {
     this.#open.delete(keyOf("connection", scope));
+    this.#open.delete(keyOf("silence", scope));
     if (status !== 401) this.#open.delete(keyOf("token", scope));
     if (!gateway) this.#open.delete(keyOf("server", scope));
   }

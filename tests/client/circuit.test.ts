@@ -7,6 +7,7 @@ import {
   Circuit,
   ConnectionError,
   InternalServerError,
+  RequestTimeoutError,
   SharedCauseError,
   sharedCauseOf,
   TokenError,
@@ -62,6 +63,30 @@ describe("a cause every call meets", () => {
     const each = (await reads(10, () => alone.catalogue.zones())) as Error[];
     expect(each.every((e) => e instanceof InternalServerError)).toBe(true);
     expect(s.calls).toHaveLength(30);
+  });
+
+  it("an address that never answers (reads time out): the first read retries and reports it, the others one line each", async () => {
+    let silent = true;
+    const s = await server((_c, res) => {
+      if (!silent) zones(res);
+    });
+    const client = clientAt(s.url, { circuit: new Circuit(), timeoutMs: 50 });
+    const errors = (await reads(6, () => client.catalogue.zones())) as Error[];
+    const full = errors.filter((e) => e instanceof RequestTimeoutError);
+    const short = errors.filter((e) => e instanceof SharedCauseError);
+    expect(full).toHaveLength(1);
+    expect(short).toHaveLength(5);
+    for (const e of short) {
+      expect(e.message).toMatch(
+        /^GET \/api\/v1\/zones \(default region\) not retried: no answer within 50 ms /,
+      );
+      expect(sharedCauseOf(e)?.cause).toBe(full[0]);
+    }
+    // the first read's three attempts and one of each other's
+    expect(s.calls).toHaveLength(8);
+    // an answer closes it: the next read is sent and succeeds
+    silent = false;
+    expect(await client.catalogue.zones()).toEqual([{ id: "z1", name: "zone" }]);
   });
 
   it("a blip that recovers within the retries fails nothing, and leaves nothing behind", async () => {
