@@ -22,7 +22,7 @@ import type { CheckFailure } from "./check";
 import { engineInfo } from "./engineLog";
 import { readOrGone } from "./errors";
 import { compare } from "./fields";
-import { liveList, liveRecord, readForCheck, requirementFailures } from "./lookups";
+import { heldBefore, liveList, liveRecord, readForCheck, requirementFailures } from "./lookups";
 import { containsUnknown, sameValue } from "./values";
 
 const whereOf = (region: string | undefined) =>
@@ -83,9 +83,26 @@ export async function kindLiveRules(
 }
 
 /**
+ * Exclusive values that resources of this deployment held before it (their old inputs claimed them), by kind,
+ * region, property and value. When the engine replaces a resource it checks the new inputs a second time with
+ * no old inputs (Pulumi's step generator recomputes them for the replacement): the record found holding such a
+ * value then is the resource being replaced, which a delete-first replacement deletes before it creates.
+ */
+const heldKey = (kind: Kind, region: string | undefined, property: string, value: unknown) =>
+  `${kind.name}\u0000${region ?? ""}\u0000${property}\u0000${canonical(value)}`;
+/** JSON with object keys in order, so one value built two ways (from inputs, from a record) gives one key. */
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, x) =>
+    x && typeof x === "object" && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : x,
+  );
+
+/**
  * The kind's exclusive values the inputs claim that another live record of the kind holds. Not judged when the
  * resource adopts, nor when it claims what its old inputs claimed (the record holding it is the resource itself);
- * a record holding what the old inputs claimed is the resource itself (a delete-first replacement deletes it).
+ * a record holding what the old inputs claimed is the resource itself (a delete-first replacement deletes it),
+ * and so, in the replacement's second check, is a record holding what the old inputs of the deployment claimed.
  */
 export async function exclusiveFailures(
   kind: Kind,
@@ -101,11 +118,14 @@ export async function exclusiveFailures(
     const claimed = x.claimed(inputs);
     if (claimed === undefined) continue;
     const own = existing ? x.claimed(olds) : undefined;
+    if (own !== undefined) heldBefore.add(heldKey(kind, region, x.property, own));
     if (own !== undefined && sameValue(own, claimed)) continue;
+    const itself = (held: unknown) =>
+      own !== undefined ? sameValue(held, own) : heldBefore.has(heldKey(kind, region, x.property, held));
     const holderIn = (rows: LiveRecord[] | undefined) =>
       rows?.find((r) => {
         const held = x.held(r);
-        return held !== undefined && !(own !== undefined && sameValue(held, own)) && x.clash(claimed, held);
+        return held !== undefined && !itself(held) && x.clash(claimed, held);
       });
     const read = await liveList(kind.name, region, kind);
     // a holder in a list read earlier may have given the value up since (renamed, deleted): read once more

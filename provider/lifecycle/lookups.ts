@@ -328,7 +328,14 @@ export function requirementFailures(
 }
 
 /** Test seam. */
+/**
+ * Exclusive values resources of this deployment held before it, as check found them in their old inputs (kept
+ * per process, as the lists are; liveChecks.ts says why).
+ */
+export const heldBefore = new Set<string>();
+
 export function resetLookups(): void {
+  heldBefore.clear();
   regionList = undefined;
   cache.clear();
   inFlight.clear();

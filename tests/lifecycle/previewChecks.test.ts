@@ -248,6 +248,24 @@ describe("a host name another instance has is refused unless the resource is tha
     expect(await failuresOf(instance, other.inputs, vmArgs({ name: "web-2", rootDiskSize: 40 }))).toEqual([]);
     expect(await failuresOf(instance, {}, vmArgs({ name: UNKNOWN }))).toEqual([]);
   });
+  it("a replacement's second check (no old inputs, as the engine sends it) passes what the resource itself holds", async () => {
+    // Pulumi checks a resource it will replace once more with no old inputs: the holder of the name, or of the
+    // overlapping range, is then the resource being replaced, found in the same process's first check
+    await made(instance, vmArgs({ name: "web-8" }));
+    resetLookups(); // a new provider process
+    const fresh = vmArgs({ name: "web-1", templateId: cat.templateId, rootDiskSize: 40 });
+    expect((await failuresOf(instance, {}, fresh)).map((f) => f.property)).toEqual(["name"]);
+    expect(await failuresOf(instance, vm.inputs, fresh)).toEqual([]);
+    expect(await failuresOf(instance, {}, fresh)).toEqual([]);
+    const wider = tierArgs({ netmask: "255.255.254.0", gateway: "10.70.0.1" });
+    expect(await failuresOf(network, tier.inputs, wider)).toEqual([]);
+    expect(await failuresOf(network, {}, wider)).toEqual([]);
+    // a name no resource of this deployment held before is still refused in a check without old inputs
+    expect((await failuresOf(instance, {}, vmArgs({ name: "web-8" }))).map((f) => f.property)).toEqual([
+      "name",
+    ]);
+  });
+
   it("a name given up since the shared list was read is free: a clash is read once more before it counts", async () => {
     const held = await made(instance, vmArgs({ name: "web-3" }));
     resetLookups(); // a new provider process: its first list shows web-3
