@@ -82,7 +82,9 @@ export abstract class Family {
 
 /**
  * For lost create answers: a candidate job belongs to this request when the resource it created carries the
- * requested name. Uses the job's resourceName when present, otherwise reads the resource.
+ * requested name. The job's resourceName rules out another name without a read; a finished job's resource is
+ * read all the same, since a create of the same name by an earlier run (its resource deleted since, seconds
+ * ago, within the clock tolerance) is not this request's: this request's resource cannot be gone already.
  */
 export function createdWithName(
   name: string | undefined,
@@ -91,7 +93,9 @@ export function createdWithName(
   if (name === undefined) return undefined;
   return async (job) => {
     const resourceName = (job as { resourceName?: unknown }).resourceName;
-    if (typeof resourceName === "string") return resourceName === name;
+    if (typeof resourceName === "string" && resourceName !== name) return false;
+    // still running (or failed): the platform may not show the resource yet, so the name is all there is
+    if (typeof resourceName === "string" && (job.status !== "success" || !job.resourceId)) return true;
     if (!job.resourceId) return false;
     try {
       return (await read(job.resourceId)).name === name;

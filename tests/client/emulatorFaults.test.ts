@@ -130,6 +130,33 @@ describe("asynchronous mutations whose answer is lost", () => {
     expect(await named("instances", "after-502")).toHaveLength(1);
   });
 
+  it("never adopts another run's create of the same name whose resource is gone: it retries", async () => {
+    // Another process (an earlier pulumi up) created "data" seconds ago, and a later step deleted it: its job
+    // is recent, successful and names "data", yet the request now lost never landed.
+    const token = await h.emu.token();
+    const raw = (method: string, path: string) =>
+      fetch(`${h.emu.url}/api/v1${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, "x-region-context": h.primary },
+      }).then((r) => r.json() as Promise<Record<string, string>>);
+    const q = new URLSearchParams({ name: "data", zoneId: cat.zoneId, diskOfferingId: cat.diskOfferingId });
+    const earlier = await raw("POST", `/volumes?${q}`);
+    await client.jobs.wait({ jobId: earlier.jobId, region: h.primary }, fastWait);
+    await raw("DELETE", `/volumes/${earlier.id}`);
+    await h.control.resetRequests();
+
+    await h.control.fault({ method: "POST", route: "/api/v1/volumes", action: "drop-before", times: 1 });
+    const v = await client.volumes.create({
+      name: "data",
+      zoneId: cat.zoneId,
+      diskOfferingId: cat.diskOfferingId,
+    });
+    expect(v.adopted).toBeUndefined();
+    expect(v.id).not.toBe(earlier.id);
+    expect(await hits("POST /api/v1/volumes")).toBe(2);
+    expect((await client.volumes.get(v.id!)).name).toBe("data");
+  });
+
   it("does not retry when the job lookup fails: the outcome is unknown, and nothing is duplicated", async () => {
     await h.control.fault({ method: "POST", route: "/api/v1/vpcs", action: "drop-after", times: 1 });
     await h.control.fault({ method: "GET", route: "/api/v1/jobs", status: 500, times: 50 });
