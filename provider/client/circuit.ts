@@ -77,6 +77,8 @@ export interface CircuitScope {
 /** An established shared cause. */
 export interface Trip extends SharedCause {
   readonly kind: CauseKind;
+  /** When a call last met it (performance.now()). */
+  at: number;
 }
 
 /** The shared cause an error is, if it is one. */
@@ -159,7 +161,7 @@ export class Circuit {
     const key = keyOf(kind, scope);
     const open = this.#open.get(key);
     if (open) return open;
-    const trip: Trip = { kind, cause: err };
+    const trip: Trip = { kind, cause: err, at: performance.now() };
     this.#open.set(key, trip);
     tripsOf.set(err, trip);
     return trip;
@@ -175,6 +177,21 @@ export class Circuit {
     this.#open.delete(keyOf("silence", scope));
     if (status !== 401) this.#open.delete(keyOf("token", scope));
     if (!gateway) this.#open.delete(keyOf("server", scope));
+  }
+
+  /**
+   * An address that gave no answer within a call's timeout, met again less than `holdMs` ago: a call sent now
+   * would most likely wait out its whole timeout too, so it is not sent (nothing lands) and fails at once. Once
+   * the hold has passed, the next call is sent again, and its answer (or its silence) decides.
+   */
+  silent(scope: CircuitScope, holdMs: number): Trip | undefined {
+    const trip = this.#open.get(keyOf("silence", scope));
+    return trip && performance.now() - trip.at < holdMs ? trip : undefined;
+  }
+
+  /** A call met an established cause again: its hold (see `silent`) starts anew. */
+  metAgain(trip: Trip): void {
+    trip.at = performance.now();
   }
 
   /** Forgets every established cause (calls still establishing theirs finish as they would). */

@@ -143,6 +143,7 @@ export class CimCore {
     // This call's part in establishing a shared cause (circuit.ts): settled however the call ends.
     let owned: ((failed?: Error) => void) | undefined;
     let last: Error | undefined;
+    this.unlessSilent(x);
     try {
       for (let attempt = 1; ; attempt++) {
         try {
@@ -156,8 +157,10 @@ export class CimCore {
             // Established already: one attempt met it again, so no retries. Else the first call to meet it
             // retries, and the others wait for its answer: the cause if it held, or a new attempt at once.
             const open = circuit.open(kind, scope);
-            if (open)
+            if (open) {
+              circuit.metAgain(open);
               throw new SharedCauseError(open, this.context(x, attempt), !(err instanceof TokenError));
+            }
             const met = circuit.meet(kind, scope);
             if ("join" in met) {
               const trip = await met.join;
@@ -187,6 +190,7 @@ export class CimCore {
    */
   async mutate<T>(x: MutationSpec<T>): Promise<T> {
     const policy = this.#settings.retry;
+    this.unlessSilent(x);
     const startedAt = monotonicNow();
     // Jobs listed by the lookups of earlier attempts: none of them is a later attempt's.
     const seen = new Set<string>();
@@ -238,6 +242,15 @@ export class CimCore {
       (err instanceof ConnectionError && !err.sent);
     const open = notLanded ? circuit.open(kind, this.scope(x)) : undefined;
     if (open) throw new SharedCauseError(open, this.context(x, attempt), !(err instanceof TokenError));
+  }
+
+  /** Not sent to an address that just gave no answer to another call (Circuit.silent): fails at once. */
+  private unlessSilent(x: Exchange<unknown>): void {
+    const quiet = this.#settings.circuit?.silent(
+      this.scope(x),
+      x.options?.timeoutMs ?? this.#settings.timeoutMs,
+    );
+    if (quiet) throw new SharedCauseError(quiet, this.context(x, 1), false);
   }
 
   /** Where a call goes, for the circuit. */

@@ -84,9 +84,17 @@ describe("a cause every call meets", () => {
     }
     // the first read's three attempts and one of each other's
     expect(s.calls).toHaveLength(8);
-    // an answer closes it: the next read is sent and succeeds
+    // within a timeout of the last silence a read is not even sent: it would wait out its timeout too
+    const held = await client.catalogue.zones().catch((e: Error) => e);
+    expect(held).toBeInstanceOf(SharedCauseError);
+    expect((held as SharedCauseError).tried).toBe(false);
+    expect((held as Error).message).toMatch(/not tried: no answer within 50 ms/);
+    expect(s.calls).toHaveLength(8);
+    // after it, the next read is sent, and an answer closes the cause
     silent = false;
+    await new Promise((r) => setTimeout(r, 60));
     expect(await client.catalogue.zones()).toEqual([{ id: "z1", name: "zone" }]);
+    expect(s.calls).toHaveLength(9);
   });
 
   it("a blip that recovers within the retries fails nothing, and leaves nothing behind", async () => {
