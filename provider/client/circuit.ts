@@ -124,6 +124,11 @@ export class Circuit {
   /** Causes being established: the first call's retries are under way; the value settles with their outcome. */
   readonly #pending = new Map<string, Promise<Trip | undefined>>();
 
+  /** Whether any cause is established: while none is, an answer has nothing to close (the common case). */
+  get tripped(): boolean {
+    return this.#open.size > 0;
+  }
+
   /** The established cause of this kind for the scope, if any. */
   open(kind: CauseKind, scope: CircuitScope): Trip | undefined {
     return this.#open.get(keyOf(kind, scope));

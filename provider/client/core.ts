@@ -63,10 +63,13 @@ export class CimCore {
   // closure nor a test dispatcher's request history can surface through a logged client.
   readonly #settings: CoreSettings;
   readonly #credential: Credential;
+  /** The API's origin, the circuit's scope of an address (parsed once, not per call). */
+  readonly #origin: string;
 
   constructor(settings: CoreSettings, credential: Credential) {
     this.#settings = settings;
     this.#credential = credential;
+    this.#origin = new URL(settings.baseUrl).origin;
   }
 
   get region(): string | undefined {
@@ -139,7 +142,6 @@ export class CimCore {
   private async read<T>(x: Exchange<T>): Promise<T> {
     const policy = this.#settings.retry;
     const circuit = this.#settings.circuit;
-    const scope = this.scope(x);
     // This call's part in establishing a shared cause (circuit.ts): settled however the call ends.
     let owned: ((failed?: Error) => void) | undefined;
     let last: Error | undefined;
@@ -154,6 +156,7 @@ export class CimCore {
           last = err as Error;
           const kind = circuit && causeKind(err);
           if (circuit && kind && !owned) {
+            const scope = this.scope(x);
             // Established already: one attempt met it again, so no retries. Else the first call to meet it
             // retries, and the others wait for its answer: the cause if it held, or a new attempt at once.
             const open = circuit.open(kind, scope);
@@ -246,17 +249,22 @@ export class CimCore {
 
   /** Not sent to an address that just gave no answer to another call (Circuit.silent): fails at once. */
   private unlessSilent(x: Exchange<unknown>): void {
-    const quiet = this.#settings.circuit?.silent(
-      this.scope(x),
-      x.options?.timeoutMs ?? this.#settings.timeoutMs,
-    );
+    const circuit = this.#settings.circuit;
+    if (!circuit?.tripped) return;
+    const quiet = circuit.silent(this.scope(x), x.options?.timeoutMs ?? this.#settings.timeoutMs);
     if (quiet) throw new SharedCauseError(quiet, this.context(x, 1), false);
+  }
+
+  /** An answer closes the causes it shows gone (Circuit.answered); nothing to do while none is established. */
+  private answered(x: Exchange<unknown>, status: number, gateway: boolean): void {
+    const circuit = this.#settings.circuit;
+    if (circuit?.tripped) circuit.answered(this.scope(x), status, gateway);
   }
 
   /** Where a call goes, for the circuit. */
   private scope(x: Exchange<unknown>): CircuitScope {
     return {
-      origin: new URL(this.#settings.baseUrl).origin,
+      origin: this.#origin,
       region: x.scope === "global" ? undefined : this.regionFor(x.options),
       credential: this.#credential.digest,
     };
@@ -383,10 +391,10 @@ export class CimCore {
     });
     if (raw.status < 200 || raw.status > 299) {
       const failed = this.apiError(raw, ctx);
-      this.#settings.circuit?.answered(this.scope(x), raw.status, causeKind(failed) === "server");
+      this.answered(x, raw.status, causeKind(failed) === "server");
       throw failed;
     }
-    this.#settings.circuit?.answered(this.scope(x), raw.status, false);
+    this.answered(x, raw.status, false);
     // A server that echoes the Authorization header must not smuggle the token into results or errors.
     const text = this.#credential.redact(raw.text);
     let json: unknown = {};
