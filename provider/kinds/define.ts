@@ -170,6 +170,21 @@ export const PLAIN_REFERENCES = "__plainReferences";
 export const REPLACE_ON_CHANGES = "__replaceOnChanges";
 
 /** A field's reference, if it has one, with the default filled in. */
+/**
+ * Whether a program may leave an input out: its schema takes undefined (`.optional()`, a default, or a schema that
+ * accepts it). An asynchronous schema cannot be asked, and counts as optional. One answer for the generated SDK
+ * types (render.ts) and the inputs a refresh gives back (readInputs.ts).
+ */
+export function optionalInput(f: FieldSpec): boolean {
+  const optin = (f.schema as { _zod?: { optin?: string } })._zod?.optin;
+  if (optin === "optional" || optin === "defaulted") return true;
+  try {
+    return f.schema.safeParse(undefined).success;
+  } catch {
+    return true;
+  }
+}
+
 export function refOf(
   f: FieldSpec<any, any, any, any>,
 ): (Required<Pick<Ref, "kind" | "by">> & Ref) | undefined {

@@ -5,7 +5,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { shimModuleText } from "../../sdk/dynamic";
-import { type FieldSpec, type Fields, type Outputs, outputNames } from "./define";
+import { type Fields, type Outputs, optionalInput, outputNames } from "./define";
 import { kinds } from "./index";
 
 const header = [
@@ -75,15 +75,6 @@ export function sdkKindsModule(): string {
     );
   }
   return `${lines.join("\n").trimEnd()}\n`;
-}
-
-/**
- * Whether a program may leave an input out: its schema takes undefined (`.optional()`, a default, or a schema
- * that accepts it). `Proven` checks the guess against the declaration's type.
- */
-function optionalInput(f: FieldSpec): boolean {
-  const optin = (f.schema as { _zod?: { optin?: string } })._zod?.optin;
-  return optin === "optional" || optin === "defaulted" || f.schema.safeParse(undefined).success;
 }
 
 /** A property's JSDoc; every input and output must have a `doc`, so editors never show a bare name. */

@@ -7,7 +7,7 @@
 // and update: without it a field the API filled in (an instance's name, root disk size, region) could not be
 // told from one the program set, and would show as removed.
 
-import { type Kind, REPLACE_ON_CHANGES, type Recorded } from "../kinds/define";
+import { type Kind, optionalInput, REPLACE_ON_CHANGES, type Recorded } from "../kinds/define";
 import { sameValue } from "./values";
 
 /** The hidden output naming the optional inputs the program gave, comma-separated ("" for none). */
@@ -22,15 +22,7 @@ function optionalFields(kind: Kind): Set<string> {
   let set = optionalOf.get(kind);
   if (!set) {
     set = new Set();
-    for (const [k, f] of Object.entries(kind.fields)) {
-      let optional = true;
-      try {
-        optional = f.schema.safeParse(undefined).success;
-      } catch {
-        // an asynchronous schema: counted optional, so whether it was given is recorded
-      }
-      if (optional && !f.secret) set.add(k);
-    }
+    for (const [k, f] of Object.entries(kind.fields)) if (optionalInput(f) && !f.secret) set.add(k);
     optionalOf.set(kind, set);
   }
   return set;
