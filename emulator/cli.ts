@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { TokenService } from "./auth";
 import { startEmulator } from "./index";
-import { EXPUNGE_DELAY_MS, JOB_MODES, type JobMode } from "./jobs";
+import { EXPUNGE_DELAY_MS, JOB_JITTER_MS, JOB_LATENCY_MS, JOB_MODES, type JobMode } from "./jobs";
 
 const USAGE = `usage:
   cim-emulator start [--port N] [--data-dir DIR] [--job-latency MS] [--job-jitter MS] [--host 127.0.0.1]
@@ -66,8 +66,8 @@ async function start(args: string[]) {
     port: int(values.port, "port", 0),
     host,
     dataDir: resolve(values["data-dir"] ?? defaultDataDir()),
-    jobLatencyMs: int(values["job-latency"], "job-latency", 0),
-    jobJitterMs: int(values["job-jitter"], "job-jitter", 0),
+    jobLatencyMs: int(values["job-latency"], "job-latency", JOB_LATENCY_MS),
+    jobJitterMs: int(values["job-jitter"], "job-jitter", values["job-latency"] === undefined ? JOB_JITTER_MS : 0),
     jobMode: mode as JobMode,
     jobReads: int(values["job-reads"], "job-reads", 1),
     expungeDelayMs: int(values["expunge-delay"], "expunge-delay", EXPUNGE_DELAY_MS),

@@ -17,7 +17,7 @@ import {
   upgradeState,
 } from "./families";
 import { Faults } from "./faults";
-import { EXPUNGE_DELAY_MS, JobEngine, type JobMode } from "./jobs";
+import { EXPUNGE_DELAY_MS, JOB_JITTER_MS, JOB_LATENCY_MS, JobEngine, type JobMode } from "./jobs";
 import { Quota } from "./quota";
 import { routeTable } from "./routes";
 import { seedWorld } from "./seed";
@@ -34,14 +34,16 @@ export {
   type StateDump,
 } from "./controlClient";
 export type { JobMode, JobRecordView, JobTiming } from "./jobs";
-export { EXPUNGE_DELAY_MS } from "./jobs";
+export { EXPUNGE_DELAY_MS, JOB_JITTER_MS, JOB_LATENCY_MS } from "./jobs";
 
 export interface StartOptions {
   port?: number;
   host?: string;
   /** A temp dir, removed on close, when omitted. */
   dataDir?: string;
+  /** How long a job runs (mode timed or clock). Default JOB_LATENCY_MS, 2 s. */
   jobLatencyMs?: number;
+  /** Up to this much more, at random. Default JOB_JITTER_MS (1 s) when jobLatencyMs is left out, else 0. */
   jobJitterMs?: number;
   /** How jobs end: "timed" (default), "immediate", "reads" (after jobReads reads) or "clock" (when advanced). */
   jobMode?: JobMode;
@@ -87,8 +89,8 @@ export async function startEmulator(opts: StartOptions = {}): Promise<Emulator> 
   const data = repositories(() => store.state);
   const timing = {
     mode: opts.jobMode ?? "timed",
-    latencyMs: opts.jobLatencyMs ?? 0,
-    jitterMs: opts.jobJitterMs ?? 0,
+    latencyMs: opts.jobLatencyMs ?? JOB_LATENCY_MS,
+    jitterMs: opts.jobJitterMs ?? (opts.jobLatencyMs === undefined ? JOB_JITTER_MS : 0),
     reads: opts.jobReads ?? 1,
     expungeDelayMs: opts.expungeDelayMs ?? EXPUNGE_DELAY_MS,
   };

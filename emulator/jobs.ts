@@ -78,6 +78,15 @@ export const JOB_MODES: readonly JobMode[] = ["timed", "immediate", "reads", "cl
 /** CloudStack's `expunge.delay` default (86400 s): a destroyed instance stays Destroyed for a day. */
 export const EXPUNGE_DELAY_MS = 86_400_000;
 
+/**
+ * How long a job runs unless told otherwise: 2 s, plus up to 1 s of jitter, so a job is seen running and its
+ * neighbours end out of order. A real platform's jobs take longer still (a VM deploy takes tens of seconds);
+ * a client that works only when jobs end at the first read is wrong, and these defaults show it. Tests that
+ * want speed say `jobLatencyMs: 0` (or `--job-latency 0`) themselves.
+ */
+export const JOB_LATENCY_MS = 2_000;
+export const JOB_JITTER_MS = 1_000;
+
 export interface JobTiming {
   mode: JobMode;
   latencyMs: number;

@@ -135,3 +135,23 @@ describe("routing, jobs, audit and allowances", () => {
     expect(answer).toContain("`{id}` without `jobId`");
   });
 });
+
+describe("job timing defaults", () => {
+  it("with no job latency given, a job runs for seconds, as a platform's do, and says so in the README", async () => {
+    const plain = await Api.start({ jobLatencyMs: undefined });
+    try {
+      const cat = await plain.catalogue();
+      const v = await plain.ok("POST", "/volumes", {
+        query: { name: "slow", zoneId: cat.zone.id, diskOfferingId: cat.diskOfferings[0].id },
+      });
+      const t0 = Date.now();
+      expect((await plain.ok("GET", `/jobs/${v.jobId}`)).status).toBe("running");
+      const done = await plain.waitJob(v.jobId, undefined, 10_000);
+      expect(done.status).toBe("success");
+      expect(Date.now() - t0).toBeGreaterThan(1_000);
+    } finally {
+      await plain.close();
+    }
+    expect(README).toContain("`--job-latency 2000` and `--job-jitter 1000`");
+  });
+});

@@ -55,7 +55,7 @@ beforeAll(async () => {
   state.templates.push({ ...debian, id: "0b6c6f0e-1d7a-4a3e-9a55-2d6f6f0f0001" });
   fs.writeFileSync(file, JSON.stringify(state));
 
-  emu = await startEmulator({ dataDir });
+  emu = await startEmulator({ dataDir, jobLatencyMs: 0 });
   token = await emu.token();
   primary = emu.regions.find((r) => r.primary)!;
   secondary = emu.regions.find((r) => !r.primary)!;
