@@ -67,7 +67,11 @@ async function start(args: string[]) {
     host,
     dataDir: resolve(values["data-dir"] ?? defaultDataDir()),
     jobLatencyMs: int(values["job-latency"], "job-latency", JOB_LATENCY_MS),
-    jobJitterMs: int(values["job-jitter"], "job-jitter", values["job-latency"] === undefined ? JOB_JITTER_MS : 0),
+    jobJitterMs: int(
+      values["job-jitter"],
+      "job-jitter",
+      values["job-latency"] === undefined ? JOB_JITTER_MS : 0,
+    ),
     jobMode: mode as JobMode,
     jobReads: int(values["job-reads"], "job-reads", 1),
     expungeDelayMs: int(values["expunge-delay"], "expunge-delay", EXPUNGE_DELAY_MS),
