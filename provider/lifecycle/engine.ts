@@ -395,13 +395,21 @@ export function providerOf<F extends Fields, O extends Outputs>(
       const when = d.updates.length && kind.replaceWhen ? await kind.replaceWhen(olds, news, d.updates) : [];
       const byOption = optionReplaces(d.updates, olds, news);
       const more = [...when, ...byOption.filter((k) => !when.includes(k))];
+      // `updates` (the in-place changed fields) is for the native plugin's detailedDiff; the dynamic-provider
+      // host passes on only the keys it knows.
       if (more.length)
         return {
           changes: true,
           replaces: more,
           deleteBeforeReplace: kind.deleteBeforeReplace?.(olds, news) ?? false,
+          updates: d.updates.filter((k) => !more.includes(k)),
         };
-      return { changes: d.changes, replaces: d.replaces, deleteBeforeReplace: d.deleteBeforeReplace };
+      return {
+        changes: d.changes,
+        replaces: d.replaces,
+        deleteBeforeReplace: d.deleteBeforeReplace,
+        updates: d.updates,
+      };
     }),
     create: surfaced(async (inputs) => {
       const made = await create(inputs);
