@@ -26,11 +26,10 @@ describe("wire", () => {
   });
 
   it("wraps the named keys as secrets once and leaves out undefined", () => {
-    const out = toStruct({ token: "t", already: wrapped("x"), gone: undefined, nested: { a: undefined, b: 1 } }, [
-      "token",
-      "already",
-      "gone",
-    ]).toJavaScript();
+    const out = toStruct(
+      { token: "t", already: wrapped("x"), gone: undefined, nested: { a: undefined, b: 1 } },
+      ["token", "already", "gone"],
+    ).toJavaScript();
     expect(out).toEqual({ token: wrapped("t"), already: wrapped("x"), nested: { b: 1 } });
     expect(secret(secret("v"))).toEqual(wrapped("v"));
   });

@@ -1,0 +1,19 @@
+// A program for the native plugin's CLI tests: registers the resources the stack config `cimn:resources` lists
+// (JSON: [{kind, name, props, secrets?, opts?}]) as `cim:index:<kind>` with the package's version, the way the
+// native SDK registers them, so the tests drive the plugin before and apart from the SDK classes.
+"use strict";
+const path = require("node:path");
+const { version } = require(path.join(__dirname, "..", "..", "..", "package.json"));
+
+module.exports = (_cim, pulumi) => {
+  const config = new pulumi.Config("cimn");
+  const list = JSON.parse(config.get("resources") ?? "[]");
+  const out = {};
+  for (const r of list) {
+    const props = { ...r.props };
+    for (const k of r.secrets ?? []) if (props[k] !== undefined) props[k] = pulumi.secret(props[k]);
+    const res = new pulumi.CustomResource(`cim:index:${r.kind}`, r.name, props, { version, ...r.opts });
+    out[r.name] = res.id;
+  }
+  return out;
+};
