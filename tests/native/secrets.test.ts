@@ -1,0 +1,81 @@
+// Through the real CLI: a change to a secret input (an instance's userData) with a tag change is named by the
+// plugin's detailed diff as the cause of the replacement (the engine's step events: detailedDiff update-replace
+// and the replace keys), without the secret in the events; and two explicit providers in two regions each put
+// their resources in their own region (one plugin process per provider: the configuration is not shared).
+import { expect, it } from "vitest";
+import { mine, resourcesOf, uniqueStack, useApi } from "../e2e/support";
+import { declare, pluginHome, pluginRun } from "./support";
+
+const api = useApi();
+const b64 = (t: string) => Buffer.from(t).toString("base64");
+
+it("names a changed secret input as the cause of a replacement, beside an in-place tag change", async () => {
+  const c = api().client;
+  const zoneId = (await c.catalogue.zones())[0].id;
+  const templateId = (await c.catalogue.templates()).find((t) => t.name === "Ubuntu 22.04 LTS")!.id;
+  const serviceOfferingId = (await c.catalogue.computeOfferings()).find((o) => o.name === "Small")!.id;
+  const vm = (userData: string, tags: Record<string, string>) => ({
+    kind: "Instance",
+    name: "web",
+    props: { name: "web", zoneId, templateId, serviceOfferingId, userData: b64(userData), tags },
+    secrets: ["userData"],
+  });
+  const run = await pluginRun(pluginHome("native-secrets"), uniqueStack("native-secrets"), api().envVars);
+  const [, preview, exported] = await run([
+    { op: "up", config: declare(vm("#cloud-config\n", { env: "a" })) },
+    { op: "preview", steps: true, config: declare(vm("#cloud-config\nruncmd: [true]\n", { env: "b" })) },
+    { op: "export-raw" },
+  ]);
+  const step = preview.steps!.find((s) => s.urn.endsWith("::web") && s.op === "replace");
+  expect(step.detailedDiff).toEqual({
+    userData: { diffKind: "update-replace", inputDiff: true },
+    tags: { diffKind: "update", inputDiff: false },
+  });
+  expect(step.keys).toEqual(["userData"]);
+  // the payload is in neither the events nor state in plain text
+  const said = JSON.stringify(preview.steps) + preview.output;
+  expect(said).not.toContain(b64("#cloud-config\nruncmd: [true]\n"));
+  const [inState] = resourcesOf(exported.deployment, "cim:index:Instance");
+  expect(JSON.stringify(inState)).not.toContain(b64("#cloud-config\n"));
+  expect(inState.inputs.userData).toMatchObject({ "4dabf18193072939515e22adb298388d": expect.any(String) });
+}, 240_000);
+
+it("serves two explicit providers in two regions, each with its own configuration, the token a secret in state", async () => {
+  const c = api().client;
+  const [fra, ams] = ["de-fra-1", "nl-ams-1"].map((n) => api().emu.regions.find((r) => r.name === n)!.id);
+  const volumeIn = async (region: string, name: string, provider: string) => ({
+    kind: "Volume",
+    name,
+    props: {
+      name,
+      zoneId: (await c.catalogue.zones({ region }))[0].id,
+      diskOfferingId: (await c.catalogue.diskOfferings({ region })).find((o) => o.name === "Custom")!.id,
+      size: 5,
+    },
+    opts: { provider },
+  });
+  const run = await pluginRun(pluginHome("native-providers"), uniqueStack("native-providers"), api().envVars);
+  const token = api().token;
+  const [up, exported] = await run([
+    {
+      op: "up",
+      config: declare(
+        // a token given as a plain provider input: the plugin's CheckConfig makes it a secret
+        { kind: "Provider", name: "fra", props: { region: fra, token } },
+        { kind: "Provider", name: "ams", props: { region: ams } },
+        await volumeIn(fra, "in-fra", "fra"),
+        await volumeIn(ams, "in-ams", "ams"),
+      ),
+    },
+    { op: "export-raw" },
+  ]);
+  const state = JSON.stringify(exported.deployment);
+  expect(state).toContain('"pulumi:providers:cim"');
+  // booleans: a failure must not print the token either
+  expect(state.includes(token), "token in state").toBe(false);
+  expect((up.output + up.stderr).includes(token), "token in the CLI's output").toBe(false);
+  const volumes = mine((await api().control.state()).volumes);
+  const regionOf = (name: string) => volumes.find((v: any) => v.name === name)?.regionId;
+  expect([regionOf("in-fra"), regionOf("in-ams")]).toEqual([fra, ams]);
+  expect(up.outputs).toMatchObject({ "in-fra": expect.any(String), "in-ams": expect.any(String) });
+}, 240_000);
