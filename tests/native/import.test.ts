@@ -9,7 +9,7 @@ import { declare, pluginHome, pluginRun } from "./support";
 
 const api = useApi();
 
-it("imports a volume made out of band, reads it with get, and the next up is a no-op", async () => {
+it("imports a volume made out of band, reads it with get, the next up is a no-op, and a refresh finds drift", async () => {
   const c = api().client;
   const zoneId = (await c.catalogue.zones())[0].id;
   const custom = (await c.catalogue.diskOfferings()).find((o) => o.name === "Custom")!;
@@ -53,4 +53,12 @@ it("imports a volume made out of band, reads it with get, and the next up is a n
   // the stack, the volume and the read of it: nothing but same
   for (const r of [again, preview]) expect(Object.keys(r.summary ?? {})).toEqual(["same"]);
   expect(mutating(await api().control.requests())).toEqual({});
+
+  // A refresh reads the live tags back as the inputs they stand for: the next preview puts the program's back.
+  await c.tags.add({ kind: "volume", id: vol.id! }, { owner: "someone-else" });
+  const [refreshed, drift] = await run([{ op: "refresh" }, { op: "preview", steps: true }]);
+  expect(refreshed.summary).toMatchObject({ update: 2 }); // the volume and its read (get)
+  expect(drift.summary).toMatchObject({ update: 1 });
+  const step = drift.steps!.find((s) => s.urn.endsWith("::legacy-data") && s.op === "update");
+  expect(step.detailedDiff).toEqual({ tags: { diffKind: "update", inputDiff: false } });
 }, 180_000);

@@ -8,6 +8,7 @@ import * as path from "node:path";
 import * as readline from "node:readline";
 import * as grpc from "@grpc/grpc-js";
 import { ResourceProviderClient } from "@pulumi/pulumi/proto/provider_grpc_pb";
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { afterEach, expect, it } from "vitest";
 import { packageSchema } from "../../provider/schema";
@@ -39,7 +40,7 @@ function start(file: string): Promise<{ port: string; more: () => string }> {
   });
 }
 
-it("is executable, prints its port first, and answers GetPluginInfo with the package version", async () => {
+it("is executable, prints its port first, answers GetPluginInfo with the package version, and UNIMPLEMENTED for what it does not serve", async () => {
   expect(fs.statSync(bin).mode & 0o777).toBe(0o755);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cim-plugin-"));
   const link = path.join(dir, "pulumi-resource-cim");
@@ -52,6 +53,14 @@ it("is executable, prints its port first, and answers GetPluginInfo with the pac
       client.getPluginInfo(new Empty(), (err, res) => (err ? reject(err) : resolve(res))),
     );
     expect(info.getVersion()).toBe(pkg.version);
+    // what it does not serve is UNIMPLEMENTED (the engine's "not supported"); an unknown function is named
+    const call = (method: "construct" | "invoke", req: unknown) =>
+      new Promise<any>((resolve) => (client as any)[method](req, (err: any) => resolve(err)));
+    expect((await call("construct", new provproto.ConstructRequest())).code).toBe(grpc.status.UNIMPLEMENTED);
+    const invoke = new provproto.InvokeRequest().setTok("cim:index:getNothing");
+    expect((await call("invoke", invoke)).details).toMatch(
+      /^pulumi-cim has no function "cim:index:getNothing"/,
+    );
     client.close();
     expect(more()).toBe("");
   }
