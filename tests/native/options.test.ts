@@ -4,7 +4,7 @@
 // input fails at preview with the dynamic path's text, naming the resource and the field.
 import { expect, it } from "vitest";
 import { providerFor } from "../../provider";
-import { resourcesOf, uniqueStack, useApi } from "../e2e/support";
+import { mine, resourcesOf, uniqueStack, useApi } from "../e2e/support";
 import { declare, pluginHome, pluginRun } from "./support";
 
 const api = useApi();
@@ -74,4 +74,12 @@ it("checks input as the dynamic path does, and honours ignoreChanges, replaceOnC
   } finally {
     await api().control.jobTiming({ latencyMs: 0 });
   }
+
+  // destroy deletes both, the one recorded as failed too
+  const [destroyed] = await run([{ op: "destroy" }]);
+  expect(destroyed.summary).toMatchObject({ delete: 3 }); // the stack and the two volumes (providers are not counted)
+  const left = mine((await api().control.state()).volumes).filter(
+    (v: any) => !/Destroy|Expung/.test(v.state),
+  );
+  expect(left.map((v: any) => v.name)).toEqual([]);
 }, 240_000);
