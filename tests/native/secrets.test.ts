@@ -56,6 +56,21 @@ it("serves two explicit providers in two regions, each with its own configuratio
   });
   const run = await pluginRun(pluginHome("native-providers"), uniqueStack("native-providers"), api().envVars);
   const token = api().token;
+  // a setting that breaks its rule fails at preview, naming it and the rule (CheckConfig)
+  const [refused] = await run([
+    {
+      op: "preview",
+      expectFailure: true,
+      config: declare({ kind: "Provider", name: "fra", props: { region: fra, token, maxRetries: "99" } }),
+    },
+  ]);
+  const errors = refused.diagnostics.filter((d) => d.severity === "error").map((d) => d.message);
+  expect(errors.join("\n")).toMatch(
+    /pulumi:providers:cim resource 'fra': property maxRetries value \{99\} has a problem: cim:maxRetries must be a whole number from 0/,
+  );
+  expect((refused.output + refused.stderr + errors.join("")).includes(token), "token in the output").toBe(
+    false,
+  );
   const [up, exported] = await run([
     {
       op: "up",
