@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providerFor } from "../../provider";
 import { userDataDigest } from "../../provider/kinds/instanceRules";
 import { Adapter, InitFailedError } from "../../provider/native/adapter";
-import { checkConfig, configure } from "../../provider/native/config";
+import { checkConfig, configure, diffConfig } from "../../provider/native/config";
 import { grpcError } from "../../provider/native/server";
 import { plain, SECRET_SIG, SIG, UNKNOWN } from "../../provider/native/wire";
 import { mutating, startApi, type TestApi } from "../e2e/support";
@@ -196,7 +196,33 @@ describe("create, read, import", () => {
   });
 });
 
+describe("preview update", () => {
+  it("answers with the new inputs over the old outputs, changing nothing", async () => {
+    await api.control.resetRequests();
+    const r = new provproto.UpdateRequest();
+    r.setType("cim:index:Volume");
+    r.setId("id-1");
+    r.setPreview(true);
+    r.setOlds(S({ region: "r-1", name: "v", zoneId, diskOfferingId, size: 5, state: "Ready", tags: {} }));
+    r.setNews(S({ name: "v", zoneId, diskOfferingId, size: 8, tags: { env: "b" } }));
+    const props = (await adapter.update(r)).getProperties()!.toJavaScript();
+    expect(props).toMatchObject({ region: "r-1", size: 8, tags: { env: "b" }, state: "Ready" });
+    expect(mutating(await api.control.requests())).toEqual({});
+  });
+});
+
 describe("config and invoke", () => {
+  it("diffs the provider's settings in place", () => {
+    const r = new provproto.DiffRequest();
+    r.setOlds(S({ region: "a", token: secret("t"), version: "0.1.0" }));
+    r.setNews(S({ region: "b", token: secret("t"), maxRetries: "2", version: "0.1.0" }));
+    const res = diffConfig(r);
+    expect(detailed(res)).toEqual({ region: K.UPDATE, maxRetries: K.ADD });
+    expect(res.getReplacesList()).toEqual([]);
+    r.setNews(S({ region: "a", token: secret("t"), version: "0.1.1" }));
+    expect(diffConfig(r).getChanges()).toBe(provproto.DiffResponse.DiffChanges.DIFF_NONE);
+  });
+
   it("checks settings as the dynamic path does and returns the token as a secret", () => {
     const r = new provproto.CheckRequest();
     r.setNews(S({ baseUrl: "http://x", token: "tkn-123456789", maxRetries: "99" }));

@@ -37,7 +37,13 @@ it("names a changed secret input as the cause of a replacement, beside an in-pla
   expect(said).not.toContain(b64("#cloud-config\nruncmd: [true]\n"));
   const [inState] = resourcesOf(exported.deployment, "cim:index:Instance");
   expect(JSON.stringify(inState)).not.toContain(b64("#cloud-config\n"));
-  expect(inState.inputs.userData).toMatchObject({ "4dabf18193072939515e22adb298388d": expect.any(String) });
+  const encrypted = {
+    "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+    ciphertext: expect.any(String),
+  };
+  expect(inState.inputs.userData).toMatchObject(encrypted);
+  // the output the kind declares secret goes back wrapped, so state keeps it encrypted
+  expect(inState.outputs.userDataHash).toMatchObject(encrypted);
 }, 240_000);
 
 it("serves two explicit providers in two regions, each with its own configuration, the token a secret in state", async () => {
