@@ -1,7 +1,8 @@
 // Through the real CLI: a change to a secret input (an instance's userData) with a tag change is named by the
 // plugin's detailed diff as the cause of the replacement (the engine's step events: detailedDiff update-replace
 // and the replace keys), without the secret in the events; and two explicit providers in two regions each put
-// their resources in their own region (one plugin process per provider: the configuration is not shared).
+// their resources in their own region (one plugin process per provider: the configuration is not shared); the
+// default provider takes the stack's cim:* config; a token in provider inputs is a secret in state.
 import { expect, it } from "vitest";
 import { mine, resourcesOf, uniqueStack, useApi } from "../e2e/support";
 import { declare, pluginHome, pluginRun } from "./support";
@@ -99,4 +100,33 @@ it("serves two explicit providers in two regions, each with its own configuratio
   const regionOf = (name: string) => volumes.find((v: any) => v.name === name)?.regionId;
   expect([regionOf("in-fra"), regionOf("in-ams")]).toEqual([fra, ams]);
   expect(up.outputs).toMatchObject({ "in-fra": expect.any(String), "in-ams": expect.any(String) });
+}, 240_000);
+
+it("configures the default provider from the stack's cim:* config, the token kept encrypted", async () => {
+  const c = api().client;
+  const { CIM_BASE_URL, CIM_TOKEN, ...rest } = api().envVars;
+  const zoneId = (await c.catalogue.zones())[0].id;
+  const diskOfferingId = (await c.catalogue.diskOfferings()).find((o) => o.name === "Custom")!.id;
+  const run = await pluginRun(pluginHome("native-stackconfig"), uniqueStack("native-stackconfig"), rest);
+  const [up, exported] = await run([
+    {
+      op: "up",
+      env: { CIM_BASE_URL: null, CIM_TOKEN: null },
+      config: {
+        "cim:baseUrl": CIM_BASE_URL,
+        "cim:token": { value: CIM_TOKEN, secret: true },
+        ...declare({
+          kind: "Volume",
+          name: "by-config",
+          props: { name: "by-config", zoneId, diskOfferingId, size: 5 },
+        }),
+      },
+    },
+    { op: "export-raw" },
+  ]);
+  expect(up.outputs?.["by-config"]).toMatch(/^[0-9a-f-]{36}$/);
+  const [provider] = resourcesOf(exported.deployment, "pulumi:providers:cim");
+  expect(provider.inputs.baseUrl).toBe(CIM_BASE_URL);
+  expect(provider.inputs.token).toMatchObject({ "4dabf18193072939515e22adb298388d": expect.any(String) });
+  expect(JSON.stringify(exported.deployment).includes(CIM_TOKEN), "token in state").toBe(false);
 }, 240_000);
