@@ -22,7 +22,7 @@ it("names a changed secret input as the cause of a replacement, beside an in-pla
     secrets: ["userData"],
   });
   const run = await pluginRun(pluginHome("native-secrets"), uniqueStack("native-secrets"), api().envVars);
-  const [, preview, exported] = await run([
+  const [up, preview, exported] = await run([
     { op: "up", config: declare(vm("#cloud-config\n", { env: "a" })) },
     { op: "preview", steps: true, config: declare(vm("#cloud-config\nruncmd: [true]\n", { env: "b" })) },
     { op: "export-raw" },
@@ -45,6 +45,22 @@ it("names a changed secret input as the cause of a replacement, beside an in-pla
   expect(inState.inputs.userData).toMatchObject(encrypted);
   // the output the kind declares secret goes back wrapped, so state keeps it encrypted
   expect(inState.outputs.userDataHash).toMatchObject(encrypted);
+
+  // A refresh that finds the tags moved gives the engine the inputs the live values stand for, and the program's
+  // secret input with them (it is never an output, so only the old inputs hold it): state keeps it, and the next
+  // preview puts the tags back and replaces nothing.
+  await c.tags.add({ kind: "instance", id: up.outputs!.web }, { owner: "someone-else" });
+  const [, afterRefresh, drift] = await run([
+    { op: "refresh", config: declare(vm("#cloud-config\n", { env: "a" })) },
+    { op: "export-raw" },
+    { op: "preview", steps: true },
+  ]);
+  const [refreshed] = resourcesOf(afterRefresh.deployment, "cim:index:Instance");
+  expect(refreshed.inputs.tags).toEqual({ env: "a", owner: "someone-else" });
+  expect(refreshed.inputs.userData).toMatchObject(encrypted);
+  const back = drift.steps!.find((s) => s.urn.endsWith("::web"));
+  expect(back.op).toBe("update");
+  expect(back.detailedDiff).toEqual({ tags: { diffKind: "update", inputDiff: false } });
 }, 240_000);
 
 it("serves two explicit providers in two regions, each with its own configuration, the token a secret in state", async () => {
