@@ -9,7 +9,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { JobFailedError } from "../client";
 import type { Fields, Kind, KindApi, LiveRecord, Outputs, OutputsOf, Recorded } from "../kinds/define";
 import { finishCheck } from "./checkRun";
-import { optionReplaces, withReplaceOption } from "./diff";
+import { diffFields, optionReplaces, withReplaceOption } from "./diff";
 import {
   describe,
   failure,
@@ -28,6 +28,7 @@ import {
   compactOutputs,
   compare,
   diffKind,
+  diffRules,
   fullOutputs,
   outputsOf,
 } from "./fields";
@@ -395,13 +396,25 @@ export function providerOf<F extends Fields, O extends Outputs>(
       const when = d.updates.length && kind.replaceWhen ? await kind.replaceWhen(olds, news, d.updates) : [];
       const byOption = optionReplaces(d.updates, olds, news);
       const more = [...when, ...byOption.filter((k) => !when.includes(k))];
+      // `updates` (the in-place changed fields) is for the native plugin's detailedDiff; the dynamic-provider
+      // host passes on only the keys it knows.
       if (more.length)
         return {
           changes: true,
           replaces: more,
           deleteBeforeReplace: kind.deleteBeforeReplace?.(olds, news) ?? false,
+          updates: d.updates.filter((k) => !more.includes(k)),
         };
-      return { changes: d.changes, replaces: d.replaces, deleteBeforeReplace: d.deleteBeforeReplace };
+      // a replacement's in-place changes too: what the replacement also changes, named field by field
+      const updates = d.replaces.length
+        ? diffFields(diffRules(kind), olds, news).changed.filter((k) => !d.replaces.includes(k))
+        : d.updates;
+      return {
+        changes: d.changes,
+        replaces: d.replaces,
+        deleteBeforeReplace: d.deleteBeforeReplace,
+        updates,
+      };
     }),
     create: surfaced(async (inputs) => {
       const made = await create(inputs);

@@ -58,7 +58,7 @@ async function toEngine(severity: Severity, message: string): Promise<void> {
 
 function engineAddress(): string | undefined {
   const [, script, address] = process.argv;
-  if (!script || !/dynamic-provider/.test(script)) return undefined;
+  if (!script || !/dynamic-provider|native[\\/]main/.test(script)) return undefined;
   return address && /^[\w.-]+:\d+$|^\[[0-9a-fA-F:]+\]:\d+$/.test(address) ? address : undefined;
 }
 

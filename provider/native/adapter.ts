@@ -1,0 +1,299 @@
+// The resource calls of the native plugin, request message in, response message out, over the SAME lifecycle
+// engine the dynamic path drives (providerFor → providerOf in provider/lifecycle/engine.ts): check, diff, create,
+// read, update and delete mean exactly what they mean there, with the same messages. What the native protocol
+// adds is mapped here: a detailed diff per property (the engine's diff names the replacing and the in-place
+// fields), preview (Create/Update with `preview` change nothing and answer with what is known), the request's
+// `timeout` (the program's customTimeouts, in seconds) as the operation's wait limit without recording it,
+// import and `.get()` (a Read with neither inputs nor properties), and partial state carried as the gRPC
+// ErrorResourceInitFailed detail so a create the API accepted is recorded as failed, never lost.
+
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import { providerFor } from "..";
+import { kindNamed } from "../kinds";
+import {
+  type Kind,
+  optionalInput,
+  outputNames,
+  type Recorded,
+  secretInputs,
+  secretOutputs,
+} from "../kinds/define";
+import { PartialStateError } from "../lifecycle/errors";
+import { fullOutputs } from "../lifecycle/fields";
+import { GIVEN, inputsFrom } from "../lifecycle/readInputs";
+import { defaultRegion, openSession } from "../lifecycle/session";
+import type { Operation } from "../lifecycle/timeouts";
+import { fromStruct, type Props, plain, toStruct, UNKNOWN } from "./wire";
+
+/** The lookups the plugin serves as invokes (injected: provider/native/server.ts `serve`). */
+export interface Functions {
+  schemas(): Record<string, unknown>;
+  run(token: string, args: Record<string, unknown>): Promise<Record<string, unknown>>;
+}
+
+/** A create the API accepted that then failed: the server sends it as ErrorResourceInitFailed. */
+export class InitFailedError extends Error {
+  constructor(
+    message: string,
+    readonly id: string,
+    readonly properties: ReturnType<typeof toStruct>,
+    readonly inputs: ReturnType<typeof toStruct>,
+    readonly reasons: string[],
+  ) {
+    super(message);
+    this.name = "InitFailedError";
+  }
+}
+
+/** The kind of a resource token `cim:index:<Kind>` (or of the request's URN when the type is not given). */
+export function kindOfType(type: string, urn = ""): Kind {
+  const t = type || (urn.split("::")[2] ?? "").split("$").pop() || "";
+  const m = /^cim:index:(\w+)$/.exec(t);
+  const kind = m ? kindNamed(m[1]) : undefined;
+  if (!kind)
+    throw new Error(`pulumi-cim has no resource type ${JSON.stringify(t)}; its types are cim:index:<Kind>.`);
+  return kind;
+}
+
+/** The optional inputs recorded in the hidden GIVEN output, less one the plugin put in itself. */
+const givenWithout = (outs: Recorded, key: string) =>
+  typeof outs[GIVEN] === "string"
+    ? (outs[GIVEN] as string)
+        .split(",")
+        .filter((k) => k && k !== key)
+        .join(",")
+    : outs[GIVEN];
+
+export class Adapter {
+  /** Set by Cancel: no create, update or delete starts after it. */
+  private cancelled = false;
+
+  constructor(private readonly functions?: Functions) {}
+
+  /**
+   * After Cancel no new mutation starts. Waits already under way go on until their own limit (the resource's
+   * timeout): stopping one half way would leave a resource the API is still making unrecorded. The engine, once
+   * it has cancelled, waits for the operations it started and then stops the plugin.
+   */
+  cancel(): void {
+    this.cancelled = true;
+  }
+
+  private mutating(what: string): void {
+    if (this.cancelled)
+      throw new Error(`pulumi-cim: the operation was cancelled; the ${what} was not started.`);
+  }
+
+  async check(req: provproto.CheckRequest): Promise<provproto.CheckResponse> {
+    const kind = kindOfType(req.getType(), req.getUrn());
+    const news = fromStruct(req.getNews());
+    const checked = await providerFor(kind.name).check!(plain(req.getOlds()), news.values);
+    const res = new provproto.CheckResponse();
+    res.setInputs(toStruct(checked.inputs as Props, [...secretInputs(kind), ...news.secrets]));
+    for (const f of checked.failures ?? []) {
+      const failure = new provproto.CheckFailure();
+      failure.setProperty(f.property);
+      failure.setReason(f.reason);
+      res.addFailures(failure);
+    }
+    return res;
+  }
+
+  async diff(req: provproto.DiffRequest): Promise<provproto.DiffResponse> {
+    const kind = kindOfType(req.getType(), req.getUrn());
+    const olds = plain(req.getOlds());
+    const oldInputs = plain(req.getOldInputs());
+    const news = plain(req.getNews());
+    const d = (await providerFor(kind.name).diff!(req.getId(), olds, news)) as {
+      replaces?: string[];
+      updates?: string[];
+      deleteBeforeReplace?: boolean;
+    };
+    // ignoreChanges: the engine has already put the old inputs in place of the ignored ones; the provider's diff
+    // compares with the old outputs, so a field they cover is taken out here too.
+    const ignored = new Set(req.getIgnorechangesList().map((p) => /^[^.[]+/.exec(p)?.[0] ?? p));
+    const replaces = (d.replaces ?? []).filter((k) => !ignored.has(k));
+    const updates = (d.updates ?? []).filter((k) => !ignored.has(k) && !replaces.includes(k));
+    const res = new provproto.DiffResponse();
+    const detailed = res.getDetaileddiffMap();
+    const K = provproto.PropertyDiff.Kind;
+    for (const [fields, replacing] of [
+      [replaces, true],
+      [updates, false],
+    ] as const) {
+      for (const k of fields) {
+        // Secret inputs are never outputs: their old value is the old input's.
+        const inOutputs = Object.hasOwn(olds, k) || !Object.hasOwn(oldInputs, k);
+        const before = inOutputs ? olds[k] : oldInputs[k];
+        const after = news[k];
+        const pd = new provproto.PropertyDiff();
+        if (before === undefined || before === null) pd.setKind(replacing ? K.ADD_REPLACE : K.ADD);
+        else if (after === undefined || after === null) pd.setKind(replacing ? K.DELETE_REPLACE : K.DELETE);
+        else pd.setKind(replacing ? K.UPDATE_REPLACE : K.UPDATE);
+        pd.setInputdiff(!inOutputs);
+        detailed.set(k, pd);
+        res.addDiffs(k);
+      }
+    }
+    res.setReplacesList(replaces);
+    // What an in-place update cannot change: the fields that would replace, while they do not.
+    if (!replaces.length) {
+      res.setStablesList(
+        Object.entries(kind.fields)
+          .filter(([k, f]) => f.change === "replace" && Object.hasOwn(olds, k))
+          .map(([k]) => k),
+      );
+    }
+    res.setDeletebeforereplace(replaces.length > 0 && d.deleteBeforeReplace === true);
+    res.setHasdetaileddiff(true);
+    const some = replaces.length + updates.length > 0;
+    res.setChanges(
+      some ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE,
+    );
+    return res;
+  }
+
+  async create(req: provproto.CreateRequest): Promise<provproto.CreateResponse> {
+    const kind = kindOfType(req.getType(), req.getUrn());
+    const news = fromStruct(req.getProperties());
+    const res = new provproto.CreateResponse();
+    if (req.getPreview()) {
+      res.setProperties(toStruct(previewOutputs(kind, news.values, {}), secretOutputs(kind)));
+      return res;
+    }
+    this.mutating("create");
+    const inputs = withTimeout(news.values, "create", req.getTimeout());
+    try {
+      const made = await providerFor(kind.name).create(inputs);
+      res.setId(made.id);
+      res.setProperties(toStruct(stored(kind, made.outs as Recorded, news.values), secretOutputs(kind)));
+      return res;
+    } catch (err) {
+      if (!(err instanceof PartialStateError)) throw err;
+      throw new InitFailedError(
+        err.message,
+        err.id,
+        toStruct(stored(kind, err.properties, news.values), secretOutputs(kind)),
+        toStruct(news.values, [...secretInputs(kind), ...news.secrets]),
+        err.reasons,
+      );
+    }
+  }
+
+  async update(req: provproto.UpdateRequest): Promise<provproto.UpdateResponse> {
+    const kind = kindOfType(req.getType(), req.getUrn());
+    const olds = plain(req.getOlds());
+    const news = plain(req.getNews());
+    const res = new provproto.UpdateResponse();
+    if (req.getPreview()) {
+      res.setProperties(toStruct(previewOutputs(kind, news, olds), secretOutputs(kind)));
+      return res;
+    }
+    this.mutating("update");
+    const made = await providerFor(kind.name).update!(
+      req.getId(),
+      olds,
+      withTimeout(news, "update", req.getTimeout()),
+    );
+    res.setProperties(toStruct(stored(kind, made.outs as Recorded, news), secretOutputs(kind)));
+    return res;
+  }
+
+  async delete(req: provproto.DeleteRequest): Promise<void> {
+    const kind = kindOfType(req.getType(), req.getUrn());
+    this.mutating("delete");
+    const props = withTimeout(plain(req.getProperties()), "delete", req.getTimeout());
+    await providerFor(kind.name).delete!(req.getId(), props);
+  }
+
+  /**
+   * Refresh as on the dynamic path. With neither inputs nor properties it is an import (or `.get()`): the live
+   * resource's outputs, and the inputs they stand for, each optional input the API reports given as it is, so
+   * that Check of those inputs and a Diff against the outputs find nothing to change.
+   */
+  async read(req: provproto.ReadRequest): Promise<provproto.ReadResponse> {
+    const kind = kindOfType(req.getType(), req.getUrn());
+    const props = plain(req.getProperties());
+    const oldInputs = fromStruct(req.getInputs());
+    const importing = !Object.keys(props).length && !Object.keys(oldInputs.values).length;
+    const provider = providerFor(kind.name);
+    const res = new provproto.ReadResponse();
+    if (importing) {
+      const region = (await defaultRegion(openSession(kind.name, undefined))) ?? undefined;
+      const got = await provider.read!(req.getId(), { region, [GIVEN]: "" });
+      if (!got.id || !got.props) return res; // not found: the engine says so, naming the id
+      const full = fullOutputs(kind, got.props as Recorded);
+      const optional = Object.keys(kind.fields).filter(
+        (k) => !["region", "timeouts", "adoptId"].includes(k) && optionalInput(kind.fields[k]),
+      );
+      const inputs = inputsFrom(kind, full, optional);
+      delete inputs.region;
+      const given = optional.filter((k) => inputs[k] !== undefined);
+      res.setId(got.id);
+      res.setProperties(toStruct({ ...full, [GIVEN]: given.join(",") }, secretOutputs(kind)));
+      res.setInputs(toStruct(inputs, secretInputs(kind)));
+      return res;
+    }
+    const got = await provider.read!(req.getId(), props);
+    if (!got.id || !got.props) return res; // gone: the engine drops it from state
+    res.setId(got.id);
+    res.setProperties(toStruct(fullOutputs(kind, got.props as Recorded), secretOutputs(kind)));
+    // Inputs the live values stand for when they moved; secret inputs are never outputs, so the program's stay.
+    const moved = got.inputs as Recorded | undefined;
+    const inputs: Recorded = moved ? { ...moved } : { ...oldInputs.values };
+    if (moved)
+      for (const k of secretInputs(kind))
+        if (oldInputs.values[k] !== undefined) inputs[k] = oldInputs.values[k];
+    res.setInputs(toStruct(inputs, [...secretInputs(kind), ...oldInputs.secrets]));
+    return res;
+  }
+
+  async invoke(req: provproto.InvokeRequest): Promise<provproto.InvokeResponse> {
+    const token = req.getTok();
+    const known = Object.keys(this.functions?.schemas() ?? {});
+    if (!this.functions || !known.includes(token)) {
+      throw new Error(
+        `pulumi-cim has no function ${JSON.stringify(token)}${known.length ? `; its functions are ${known.join(", ")}` : ""}.`,
+      );
+    }
+    const res = new provproto.InvokeResponse();
+    res.setReturn(toStruct(await this.functions.run(token, plain(req.getArgs()))));
+    return res;
+  }
+}
+
+/**
+ * The program's customTimeouts (the request's `timeout`, seconds; 0: none) as the operation's limit, under the
+ * `timeouts` input: what the input says for the operation wins, as on the dynamic path.
+ */
+export function withTimeout(values: Props, op: Operation, seconds: number): Props {
+  if (!(seconds > 0)) return values;
+  const given = values.timeouts && typeof values.timeouts === "object" ? (values.timeouts as Props) : {};
+  if (given[op] !== undefined && given[op] !== null) return values;
+  return { ...values, timeouts: { ...given, [op]: Math.round(seconds * 1000) } };
+}
+
+/**
+ * What state keeps: the outputs whole (the native SDK reads every output from state), with `timeouts` as the
+ * program gave it (a limit from customTimeouts is not recorded).
+ */
+function stored(kind: Kind, outs: Recorded, given: Props): Recorded {
+  const out = fullOutputs(kind, { ...outs });
+  if (given.timeouts === undefined) {
+    delete out.timeouts;
+    if (out[GIVEN] !== undefined) out[GIVEN] = givenWithout(out, "timeouts");
+  } else out.timeouts = given.timeouts;
+  return out;
+}
+
+/**
+ * A preview's outputs: the non-secret inputs as given (over the old outputs, for an update); what only the API
+ * can say, unknown (a create), or as it was (an update).
+ */
+function previewOutputs(kind: Kind, news: Props, olds: Props): Props {
+  const out: Props = { ...olds };
+  const secrets = new Set(secretInputs(kind));
+  for (const [k, v] of Object.entries(news)) if (!secrets.has(k) && !k.startsWith("__")) out[k] = v;
+  for (const k of outputNames(kind)) if (out[k] === undefined) out[k] = UNKNOWN;
+  return out;
+}

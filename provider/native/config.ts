@@ -1,0 +1,88 @@
+// The provider's own configuration on the native path: CheckConfig, DiffConfig and Configure. The settings are
+// the dynamic path's (provider/config.ts SETTINGS) and are resolved by the same function (resolveProviderConfig:
+// the provider's inputs first, then CIM_*, then the default), over a reader of the request's values instead of
+// the stack config. One plugin process serves one provider (the engine starts a process per provider resource),
+// so the process-wide configuration of provider/config.ts is this provider's.
+
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import { resolveProviderConfig, SETTINGS, type StackConfigReader, setProviderConfig } from "../config";
+import { type Props, plain, toStruct } from "./wire";
+
+const NAMES: ReadonlySet<string> = new Set(SETTINGS.map((s) => s.name));
+
+/**
+ * A reader of `cim:<setting>` over a provider's inputs (explicit provider: its args; default provider: the
+ * stack's `cim:*` config, which the engine passes as args too) and the older `variables` map
+ * (`cim:config:<setting>`). Values the engine typed (numbers) are read as the text the stack config would hold.
+ */
+export function settingsReader(
+  args: Props,
+  variables: ReadonlyMap<string, string> = new Map(),
+): StackConfigReader {
+  return (key) => {
+    const name = key.startsWith("cim:") ? key.slice(4) : key;
+    const v = args[name] ?? variables.get(`cim:config:${name}`) ?? variables.get(`cim:${name}`);
+    if (v === undefined || v === null) return undefined;
+    return typeof v === "string" ? v : typeof v === "object" ? JSON.stringify(v) : String(v);
+  };
+}
+
+/** The setting a problem of resolveProviderConfig names (`cim:maxRetries must be …`). */
+const settingOf = (problem: string) => /^cim:(\w+)/.exec(problem)?.[1] ?? "";
+
+/**
+ * The provider's inputs, checked: each setting that breaks its rule is a failure naming `cim:<setting>` and the
+ * rule (the CIM_* values count too: they are what the provider would use). The token goes back as a secret.
+ */
+export function checkConfig(req: provproto.CheckRequest): provproto.CheckResponse {
+  const news = plain(req.getNews());
+  const resolved = resolveProviderConfig(settingsReader(news));
+  const res = new provproto.CheckResponse();
+  res.setInputs(toStruct(news, ["token"]));
+  for (const problem of resolved.problems) {
+    const f = new provproto.CheckFailure();
+    f.setProperty(settingOf(problem));
+    f.setReason(problem);
+    res.addFailures(f);
+  }
+  return res;
+}
+
+/** A change of settings updates the provider in place: its resources stay (they are found by id and region). */
+export function diffConfig(req: provproto.DiffRequest): provproto.DiffResponse {
+  const olds = plain(req.getOldInputs() ?? req.getOlds());
+  const news = plain(req.getNews());
+  const res = new provproto.DiffResponse();
+  const detailed = res.getDetaileddiffMap();
+  for (const name of NAMES) {
+    const [a, b] = [olds[name], news[name]];
+    if (JSON.stringify(a) === JSON.stringify(b)) continue;
+    const d = new provproto.PropertyDiff();
+    const K = provproto.PropertyDiff.Kind;
+    d.setKind(a === undefined ? K.ADD : b === undefined ? K.DELETE : K.UPDATE);
+    d.setInputdiff(true);
+    detailed.set(name, d);
+    res.addDiffs(name);
+  }
+  res.setHasdetaileddiff(true);
+  res.setChanges(
+    res.getDiffsList().length
+      ? provproto.DiffResponse.DiffChanges.DIFF_SOME
+      : provproto.DiffResponse.DiffChanges.DIFF_NONE,
+  );
+  return res;
+}
+
+/** Sets this process's configuration; secrets (the token) arrive and stay in memory only. */
+export function configure(req: provproto.ConfigureRequest): provproto.ConfigureResponse {
+  const args = plain(req.getArgs());
+  const variables = new Map(req.getVariablesMap().toArray());
+  const read = settingsReader(args, variables);
+  setProviderConfig({ get: (key: string) => read(key) } as Parameters<typeof setProviderConfig>[0]);
+  const res = new provproto.ConfigureResponse();
+  res.setAcceptsecrets(true);
+  res.setSupportspreview(true);
+  res.setAcceptresources(false);
+  res.setAcceptoutputs(false);
+  return res;
+}

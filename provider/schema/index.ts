@@ -1,0 +1,239 @@
+// The Pulumi package schema of the native plugin (GetSchema), generated from the registry of kinds and the
+// provider's settings, so it cannot drift from what the engine checks: every kind is a resource
+// `cim:index:<Kind>` whose input properties are its fields (typed from their zod schemas, as programs pass them)
+// and whose properties are its outputs (as the provider returns them), with the declarations' docs, required and
+// secret flags. Pulumi reads it for `pulumi import` code generation, `pulumi package get-schema` and SDK
+// generation. `language.nodejs.packageName` makes generated TypeScript import the native SDK,
+// `import * as cim from "pulumi-cim/native"`.
+
+import { z } from "zod";
+import { SETTINGS, type SettingName } from "../config";
+import { ownPackageRoot } from "../import/dependency";
+import { kindList } from "../kinds";
+import { type FieldSpec, type Kind, optionalInput, outputNames } from "../kinds/define";
+
+export const PACKAGE = "cim";
+
+/** `cim:index:Volume`: a kind's resource token on the native path. */
+export function resourceToken(kind: { name: string }): string {
+  return `${PACKAGE}:index:${kind.name}`;
+}
+
+/** A property of Pulumi's schema (the subset this package uses). */
+export interface PropertySpec {
+  type?: "string" | "number" | "integer" | "boolean" | "array" | "object";
+  items?: PropertySpec;
+  additionalProperties?: PropertySpec;
+  oneOf?: PropertySpec[];
+  $ref?: string;
+  description?: string;
+  secret?: boolean;
+}
+
+export interface ObjectTypeSpec {
+  type: "object";
+  description?: string;
+  properties: Record<string, PropertySpec>;
+  required?: string[];
+}
+
+type JsonSchema = {
+  type?: string | string[];
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  additionalProperties?: JsonSchema | boolean;
+  required?: string[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+};
+
+const ANY: PropertySpec = { $ref: "pulumi.json#/Any" };
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The `timeouts` input every record kind takes: its JSON schema says nothing (it is checked by a rule). */
+const TIMEOUTS = `${PACKAGE}:index:Timeouts`;
+const timeoutsType: ObjectTypeSpec = {
+  type: "object",
+  description:
+    'How long to wait for the API\'s jobs of each operation: milliseconds or a duration ("90s", "10m", "1h30m").',
+  properties: Object.fromEntries(
+    ["create", "update", "delete"].map((op) => [
+      op,
+      { oneOf: [{ type: "string" }, { type: "number" }], description: `The wait limit of a ${op}.` },
+    ]),
+  ) as Record<string, PropertySpec>,
+};
+
+/** Maps a JSON schema (zod's) to a Pulumi property; objects with known keys become named types in `types`. */
+function toProperty(j: JsonSchema, name: string, types: Record<string, ObjectTypeSpec>): PropertySpec {
+  const alts = (j.anyOf ?? j.oneOf)?.filter((a) => a.type !== "null");
+  if (alts?.length === 1) return toProperty(alts[0], name, types);
+  if (alts && alts.length > 1) return { oneOf: alts.map((a, i) => toProperty(a, `${name}${i}`, types)) };
+  if (j.allOf?.length === 1) return toProperty(j.allOf[0], name, types);
+  const type = Array.isArray(j.type) ? j.type.find((t) => t !== "null") : j.type;
+  switch (type) {
+    case "string":
+    case "number":
+    case "integer":
+    case "boolean":
+      return { type };
+    case "array":
+      return { type: "array", items: j.items ? toProperty(j.items, name, types) : ANY };
+    case "object": {
+      if (j.properties && Object.keys(j.properties).length) {
+        const token = `${PACKAGE}:index:${name}`;
+        types[token] = {
+          type: "object",
+          properties: Object.fromEntries(
+            Object.entries(j.properties).map(([k, v]) => [k, toProperty(v, `${name}${cap(k)}`, types)]),
+          ),
+          ...(j.required?.length ? { required: [...j.required] } : {}),
+        };
+        return { $ref: `#/types/${token}` };
+      }
+      const extra = typeof j.additionalProperties === "object" ? j.additionalProperties : undefined;
+      return { type: "object", additionalProperties: extra ? toProperty(extra, name, types) : ANY };
+    }
+    default:
+      return ANY;
+  }
+}
+
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  return z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+}
+
+/** Whether the schema's output may be undefined (the provider then leaves the output out). */
+const mayBeAbsent = (schema: z.ZodType) => {
+  const r = schema.safeParse(undefined);
+  return r.success && r.data === undefined;
+};
+
+function fieldProperty(
+  kind: Kind,
+  key: string,
+  f: FieldSpec,
+  io: "input" | "output",
+  types: Record<string, ObjectTypeSpec>,
+): PropertySpec {
+  const p =
+    key === "timeouts"
+      ? { $ref: `#/types/${TIMEOUTS}` }
+      : toProperty(
+          jsonSchema(io === "output" ? (f.shown ?? f.schema) : f.schema, io),
+          kind.name + cap(key),
+          types,
+        );
+  return { ...p, ...(f.doc ? { description: f.doc } : {}), ...(f.secret ? { secret: true } : {}) };
+}
+
+export interface ResourceSpec {
+  description: string;
+  inputProperties: Record<string, PropertySpec>;
+  requiredInputs: string[];
+  properties: Record<string, PropertySpec>;
+  required: string[];
+}
+
+/** A kind as a resource of the schema. */
+export function resourceSpec(kind: Kind, types: Record<string, ObjectTypeSpec>): ResourceSpec {
+  const inputProperties: Record<string, PropertySpec> = {};
+  const requiredInputs: string[] = [];
+  for (const [k, f] of Object.entries(kind.fields)) {
+    inputProperties[k] = fieldProperty(kind, k, f, "input", types);
+    if (!optionalInput(f)) requiredInputs.push(k);
+  }
+  const properties: Record<string, PropertySpec> = {};
+  const required: string[] = [];
+  for (const k of outputNames(kind)) {
+    const f = kind.fields[k];
+    const o = kind.outputs[k];
+    if (k === "region") {
+      properties.region = { type: "string", description: kind.fields.region?.doc ?? "The region uuid." };
+      required.push(k);
+    } else if (f) {
+      properties[k] = fieldProperty(kind, k, f, "output", types);
+      if (f.present || !mayBeAbsent(f.shown ?? f.schema)) required.push(k);
+    } else if (o) {
+      const p = toProperty(jsonSchema(o.schema, "output"), kind.name + cap(k), types);
+      properties[k] = {
+        ...p,
+        ...(o.doc ? { description: o.doc } : {}),
+        ...(o.secret ? { secret: true } : {}),
+      };
+      if (!mayBeAbsent(o.schema)) required.push(k);
+    }
+  }
+  return { description: kind.summary, inputProperties, requiredInputs, properties, required };
+}
+
+/** What each provider setting is, for the schema's config and the provider's inputs. */
+const SETTING_DOCS: Record<SettingName, { description: string; type: PropertySpec["type"] }> = {
+  baseUrl: { type: "string", description: "The API's address, e.g. https://cloud.example.com." },
+  token: {
+    type: "string",
+    description: "The API token (a secret: kept encrypted in state; CIM_TOKEN keeps it out).",
+  },
+  region: {
+    type: "string",
+    description: "The region uuid of resources that name none; default: the API's default region.",
+  },
+  audience: { type: "string", description: "The token audience the provider expects; default: not checked." },
+  requestTimeout: {
+    type: "string",
+    description: 'How long one API request may take: "30s", "2m", "1500ms" or milliseconds, at most 1h.',
+  },
+  maxRetries: {
+    type: "integer",
+    description: "Retries of a read that failed for a passing reason (0 to 10).",
+  },
+  maxConcurrentRequests: {
+    type: "integer",
+    description: "The most API requests at once (1 to 256); default: no limit.",
+  },
+};
+
+function settingProperties(): Record<string, PropertySpec> {
+  return Object.fromEntries(
+    SETTINGS.map((s) => {
+      const d = SETTING_DOCS[s.name];
+      const p: PropertySpec = { type: d.type, description: `${d.description} Environment: ${s.env}.` };
+      if (s.name === "token") p.secret = true;
+      return [s.name, p];
+    }),
+  );
+}
+
+/** The version the schema and GetPluginInfo report: the package's. */
+export function packageVersion(): string {
+  const own = ownPackageRoot(__dirname);
+  if (!own) throw new Error("pulumi-cim: cannot find the package's own package.json");
+  return own.version;
+}
+
+/** The whole schema. `functions`: the lookups' function specs (token → spec), merged in as they are. */
+export function packageSchema(functions: Record<string, unknown> = {}): Record<string, unknown> {
+  const types: Record<string, ObjectTypeSpec> = { [TIMEOUTS]: timeoutsType };
+  const resources: Record<string, ResourceSpec> = {};
+  for (const kind of kindList) resources[resourceToken(kind)] = resourceSpec(kind, types);
+  const settings = settingProperties();
+  return {
+    name: PACKAGE,
+    displayName: "CIM",
+    version: packageVersion(),
+    description: "Resources of the Cloud Infrastructure Management API.",
+    config: { variables: settings },
+    provider: {
+      description: "The provider of CIM resources: where the API is, the token, and how requests are made.",
+      inputProperties: settings,
+      properties: settings,
+    },
+    resources,
+    types,
+    functions,
+    language: { nodejs: { packageName: "pulumi-cim/native" } },
+  };
+}

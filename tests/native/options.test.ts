@@ -1,0 +1,85 @@
+// Resource options and checks on the native path, through the real CLI: the engine itself honours
+// ignoreChanges, replaceOnChanges (on the fields the plugin's detailed diff names) and customTimeouts (the
+// request's timeout is the create's wait limit; a create the API accepted is recorded as failed, not lost); bad
+// input fails at preview with the dynamic path's text, naming the resource and the field.
+import { expect, it } from "vitest";
+import { providerFor } from "../../provider";
+import { mine, resourcesOf, uniqueStack, useApi } from "../e2e/support";
+import { declare, pluginHome, pluginRun } from "./support";
+
+const api = useApi();
+
+it("checks input as the dynamic path does, and honours ignoreChanges, replaceOnChanges and customTimeouts", async () => {
+  const c = api().client;
+  const zoneId = (await c.catalogue.zones())[0].id;
+  const diskOfferingId = (await c.catalogue.diskOfferings()).find((o) => o.name === "Custom")!.id;
+  const vol = (name: string, extra: Record<string, unknown> = {}, opts?: Record<string, unknown>) => ({
+    kind: "Volume",
+    name,
+    props: { name, zoneId, diskOfferingId, size: 5, tags: { env: "a" }, ...extra },
+    opts,
+  });
+  const run = await pluginRun(pluginHome("native-options"), uniqueStack("native-options"), api().envVars);
+
+  const bad = vol("bad", { size: 0 });
+  const [refused] = await run([{ op: "preview", expectFailure: true, config: declare(bad) }]);
+  const dynamic = await providerFor("Volume").check!({}, bad.props);
+  const reason = dynamic.failures![0].reason;
+  expect(reason).toContain("size");
+  expect(refused.ok).toBe(false);
+  const errors = refused.diagnostics.filter((d) => d.severity === "error").map((d) => d.message.trim());
+  // the engine's wording around the plugin's failure, as on the dynamic path (there: pulumi-nodejs:dynamic/cim:Volume)
+  expect(errors).toEqual([
+    `cim:index:Volume resource 'bad': property size value {0} has a problem: ${reason}`,
+  ]);
+
+  await run([{ op: "up", config: declare(vol("data")) }]);
+  const [ignored, replaced] = await run([
+    {
+      op: "preview",
+      steps: true,
+      config: declare(vol("data", { tags: { env: "b" } }, { ignoreChanges: ["tags"] })),
+    },
+    {
+      op: "preview",
+      steps: true,
+      config: declare(vol("data", { tags: { env: "b" } }, { replaceOnChanges: ["tags"] })),
+    },
+  ]);
+  expect(ignored.summary).toEqual({ same: 2 });
+  const steps = replaced.steps!.filter((s) => s.urn.endsWith("::data"));
+  expect(steps.map((s) => s.op)).toContain("replace");
+  const step = steps.find((s) => s.op === "replace");
+  expect(step.detailedDiff).toMatchObject({ tags: { diffKind: "update-replace" } });
+  expect(step.keys).toEqual(["tags"]); // the replace reasons
+
+  await api().control.jobTiming({ latencyMs: 4_000 });
+  try {
+    const [slow, exported] = await run([
+      {
+        op: "up",
+        expectFailure: true,
+        config: declare(vol("data"), vol("slow", {}, { customTimeouts: { create: "1s" } })),
+      },
+      { op: "export" },
+    ]);
+    expect(slow.ok).toBe(false);
+    expect(slow.output).toMatch(/cim:Volume "slow" \(id [0-9a-f-]{36}\).*was still \w+ after 1 s/s);
+    const recorded = resourcesOf(exported.deployment, "cim:index:Volume").find((r) =>
+      r.urn.endsWith("::slow"),
+    );
+    expect(recorded.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(recorded.initErrors).toHaveLength(1);
+    expect(recorded.outputs.timeouts).toBeUndefined();
+  } finally {
+    await api().control.jobTiming({ latencyMs: 0 });
+  }
+
+  // destroy deletes both, the one recorded as failed too
+  const [destroyed] = await run([{ op: "destroy" }]);
+  expect(destroyed.summary).toMatchObject({ delete: 3 }); // the stack and the two volumes (providers are not counted)
+  const left = mine((await api().control.state()).volumes).filter(
+    (v: any) => !/Destroy|Expung/.test(v.state),
+  );
+  expect(left.map((v: any) => v.name)).toEqual([]);
+}, 240_000);

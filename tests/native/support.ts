@@ -1,0 +1,54 @@
+// What the native plugin's CLI tests share: a program folder whose project settings point Pulumi at this
+// repository's plugin (`plugins.providers`, as a user's Pulumi.yaml points at node_modules/pulumi-cim/bin), and
+// the generic program that registers `cim:index:<Kind>` resources from stack config.
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import { type ProgramHome, repoRoot, sourceHome, stackRun } from "../harness";
+
+export const PROJECT = "cim-native";
+export const program = path.join(__dirname, "programs", "resources.cjs");
+export const cli = () => path.join(process.env.CIM_PULUMI_ROOT ?? "", "bin", "pulumi");
+
+/** A source home with a Pulumi.yaml naming the plugin folder (bin/) of this repository. */
+export function pluginHome(name: string): ProgramHome {
+  const home = sourceHome(name);
+  fs.writeFileSync(
+    path.join(home.workDir, "Pulumi.yaml"),
+    [
+      `name: ${PROJECT}`,
+      "runtime: nodejs",
+      "plugins:",
+      "  providers:",
+      "    - name: cim",
+      `      path: ${path.join(repoRoot, "bin")}`,
+      "",
+    ].join("\n"),
+  );
+  return home;
+}
+
+export interface Declared {
+  kind: string;
+  name: string;
+  props: Record<string, unknown>;
+  secrets?: string[];
+  opts?: Record<string, unknown>;
+}
+
+/** The stack config that makes the program register `resources`. */
+export const declare = (...resources: Declared[]) => ({ "cimn:resources": JSON.stringify(resources) });
+
+export async function pluginRun(home: ProgramHome, stackName: string, envVars: Record<string, string>) {
+  return stackRun({ home, stackName, projectName: PROJECT, program, envVars });
+}
+
+/** The Pulumi CLI run as a user runs it, in the program folder. */
+export async function pulumiCli(home: ProgramHome, args: string[], env: Record<string, string>) {
+  return promisify(execFile)(cli(), args, {
+    cwd: home.workDir,
+    env: { ...process.env, ...env, PULUMI_SKIP_UPDATE_CHECK: "true" },
+    maxBuffer: 64 << 20,
+  });
+}
