@@ -1,0 +1,53 @@
+// The doc comments of the SDK's lookup functions (sdk/lookups/*.ts), as text: the package schema describes each
+// lookup with the words its function's doc comment has, and `npm run generate` writes them to
+// sdk/lookups/docs.ts (tests/lookups/registry.test.ts holds that file to the sources). Run from a checkout only:
+// it reads TypeScript sources with the compiler, a development dependency.
+
+import * as fs from "node:fs";
+import * as path from "node:path";
+import ts from "typescript";
+
+/** `{ getZone: "One zone by name …" }` for every exported `get*` function declared in `dir`. */
+export function lookupDocs(dir: string): Record<string, string> {
+  const docs: Record<string, string> = {};
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".ts"))
+    .sort()) {
+    const text = fs.readFileSync(path.join(dir, file), "utf8");
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    for (const node of source.statements) {
+      if (!ts.isFunctionDeclaration(node) || !node.name || !/^get[A-Z]/.test(node.name.text)) continue;
+      if (!node.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+      const comment = ts
+        .getJSDocCommentsAndTags(node)
+        .filter(ts.isJSDoc)
+        .map((d) => ts.getTextOfJSDocComment(d.comment) ?? "")
+        .join("\n")
+        .trim();
+      docs[node.name.text] = comment;
+    }
+  }
+  return Object.fromEntries(Object.entries(docs).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** The text of sdk/lookups/docs.ts. */
+export function lookupDocsModule(root: string): string {
+  const docs = lookupDocs(path.join(root, "sdk", "lookups"));
+  const entries = Object.entries(docs).map(([name, doc]) => `  ${name}: ${JSON.stringify(doc)},`);
+  return [
+    "// Generated from the doc comments of sdk/lookups/*.ts by `npm run generate`; do not edit.",
+    "// Each lookup's description in the package schema (its function as a provider function).",
+    "",
+    "export const LOOKUP_DOCS: Record<string, string> = {",
+    ...entries,
+    "};",
+    "",
+  ].join("\n");
+}
+
+if (require.main === module) {
+  const root = process.argv[2];
+  if (!root) throw new Error("usage: docgen.js ROOT");
+  fs.writeFileSync(path.join(root, "sdk", "lookups", "docs.ts"), lookupDocsModule(root));
+}
