@@ -2,8 +2,8 @@
 // with the settings given to them, never from CIM_*: lists wrapped as `{ items }`, records as they are, a miss
 // with its candidates, arguments a lookup does not take, and the settings of the plugin's configuration.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lookupFunctions, nativeFunctions } from "../../provider/lookups";
 import { setProviderConfig } from "../../provider/config";
+import { lookupFunctions, nativeFunctions } from "../../provider/lookups";
 import { clearLookupCache, LookupError } from "../../sdk/lookups";
 import { useLookupSettings } from "../../sdk/lookups/core";
 import { startApi, type TestApi } from "../e2e/support";

@@ -68,7 +68,10 @@ describe("the package schema's functions", () => {
       expect(types[token], `${where}: ${spec.$ref}`).toBeDefined();
       return;
     }
-    if (spec.oneOf) return spec.oneOf.forEach((o, i) => checkType(o, `${where}|${i}`));
+    if (spec.oneOf) {
+      for (const [i, o] of spec.oneOf.entries()) checkType(o, `${where}|${i}`);
+      return;
+    }
     expect(["string", "number", "integer", "boolean", "array", "object"], where).toContain(spec.type);
     if (spec.type === "array") checkType(spec.items!, `${where}[]`);
     if (spec.type === "object") checkType(spec.additionalProperties!, `${where}{}`);
