@@ -121,6 +121,11 @@ export function useLookupSettings(reader: StackConfigReader | undefined): void {
   settingsSource = reader;
 }
 
+/** True in a program (no other settings source named): what a program's output shows is said here. */
+export function inProgram(): boolean {
+  return settingsSource === undefined;
+}
+
 function programConfig(): StackConfigReader {
   const config = new pulumi.Config("cim");
   return (key) => config.get(key.slice("cim:".length));

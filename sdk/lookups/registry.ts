@@ -13,7 +13,12 @@ import { getComment, getComments } from "./comments";
 import { getRegions } from "./core";
 import { LOOKUP_DOCS } from "./docs";
 import { getFileSystem, getFileSystems } from "./fileSystems";
-import { getInstanceGroup, getInstanceGroups } from "./instanceGroups";
+import {
+  getInstanceGroup,
+  getInstanceGroups,
+  type InstanceGroupList as InstanceGroupListValue,
+  warnOfFailedRegions,
+} from "./instanceGroups";
 import { getInstanceSchedule, getInstanceSchedules } from "./instanceSchedules";
 import { getInstance, getInstances } from "./instances";
 import { getKubernetesCluster, getKubernetesClusters } from "./kubernetes";
@@ -56,6 +61,8 @@ export interface LookupEntry<F extends AnyLookup = AnyLookup> {
   call(args: Record<string, unknown>): ReturnType<F>;
   /** The provider function's arguments from the arguments of a call of the function (strings aside). */
   argsOf(params: unknown[]): Record<string, unknown>;
+  /** What the program says of an answer the plugin gave (a warning the function gives in a program). */
+  answered?(value: Awaited<ReturnType<F>>): void;
 }
 
 /** The function's argument, bare string and absence aside. */
@@ -209,7 +216,10 @@ export const lookupRegistry = {
   getComment: lookup(getComment, A.CommentQueryArgs, one(S.CommentSchema, "Comment")),
   getFileSystems: lookup(getFileSystems, A.FileSystemsArgs, list(S.FileSystemSchema, "FileSystem")),
   getFileSystem: lookup(getFileSystem, A.FileSystemQueryArgs, one(S.FileSystemSchema, "FileSystem"), byName),
-  getInstanceGroups: lookup(getInstanceGroups, A.RegionArgs, one(InstanceGroupList, "InstanceGroupList")),
+  getInstanceGroups: {
+    ...lookup(getInstanceGroups, A.RegionArgs, one(InstanceGroupList, "InstanceGroupList")),
+    answered: (list: InstanceGroupListValue) => warnOfFailedRegions(list.failedRegions),
+  },
   getInstanceGroup: lookup(getInstanceGroup, A.QueryArgs, one(InstanceGroup, "InstanceGroup"), byName),
   getInstanceSchedules: lookup(
     getInstanceSchedules,

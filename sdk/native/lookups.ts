@@ -37,7 +37,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function invoker(entry: LookupEntry) {
   const token = `cim:index:${entry.name}`;
-  const unwrap = (out: Record<string, unknown>) => (entry.output.wrap ? out[entry.output.wrap] : out);
+  const unwrap = (out: Record<string, unknown>) => {
+    const value = entry.output.wrap ? out[entry.output.wrap] : out;
+    entry.answered?.(value);
+    return value;
+  };
   return async (...params: unknown[]): Promise<unknown> => {
     const opts = [...params].reverse().find((p) => typeof p === "object" && p !== null) as
       | NativeLookupOptions

@@ -12,6 +12,7 @@ import { clearLookupCache } from "../../sdk/lookups";
 import { useLookupSettings } from "../../sdk/lookups/core";
 import * as native from "../../sdk/native/lookups";
 import { startApi, type TestApi } from "../e2e/support";
+import { apiCaller } from "../fixtures/apiCall";
 
 let api: TestApi;
 const saved = { ...process.env };
@@ -123,6 +124,33 @@ describe("native lookups", () => {
     await native.getMultiRegionQuota({ provider });
     expect(last()).toMatchObject({ token: "cim:index:getMultiRegionQuota", args: {} });
     expect(last().provider).toMatch(/::explicit-id$/);
+  });
+
+  it("a region the instance-group list could not read: in the answer, and warned of in the program once", async () => {
+    const call = apiCaller(() => ({ url: api.emu.url, token: api.token }));
+    const secondary = api.emu.regions.find((r) => !r.primary)!;
+    const here = await call("POST", "/instance-groups", { name: "native-web" });
+    await call("POST", "/instance-groups", { name: "native-web" }, secondary.id);
+    await api.control.fault({ route: "/instance-groups", region: secondary.id, status: 503 });
+    const warn = vi.spyOn(pulumi.log, "warn");
+    try {
+      const partial = await native.getInstanceGroups();
+      expect(partial.failedRegions).toEqual([
+        { regionId: secondary.id, regionName: secondary.name, reason: expect.stringMatching(/503/) },
+      ]);
+      expect(partial.groups.map((g) => g.id)).toContain(here.id);
+      // the plugin's side (settings of its own) says nothing; the program's side says it once
+      expect(warn.mock.calls.map((c) => c[0])).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^cim: getInstanceGroups: region ${secondary.name} \\(${secondary.id}\\): .*503.*missing from the answer`,
+          ),
+        ),
+      ]);
+    } finally {
+      warn.mockRestore();
+      await api.control.clearFaults();
+    }
   });
 
   it("keeps each lookup's types: the same parameters (options with provider) and the same answer", () => {
