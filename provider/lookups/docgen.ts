@@ -1,7 +1,8 @@
 // The doc comments of the SDK's lookup functions (sdk/lookups/*.ts), as text: the package schema describes each
-// lookup with the words its function's doc comment has, and `npm run generate` writes them to
-// sdk/lookups/docs.ts (tests/lookups/registry.test.ts holds that file to the sources). Run from a checkout only:
-// it reads TypeScript sources with the compiler, a development dependency.
+// lookup with the words its function's doc comment has, and the native SDK's lookups carry the same comments.
+// `npm run generate` writes sdk/lookups/docs.ts and sdk/native/lookups.ts from them (tests/lookups/registry.test.ts
+// holds both to the sources). Run from a checkout only: it reads TypeScript sources with the compiler, a
+// development dependency.
 
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -46,8 +47,38 @@ export function lookupDocsModule(root: string): string {
   ].join("\n");
 }
 
+/** A doc comment's text as a comment again, indented by `indent`. */
+function comment(doc: string): string[] {
+  const lines = doc.replaceAll("*/", "*\\/").split("\n");
+  return ["/**", ...lines.map((l) => (l ? ` * ${l}` : " *")), " */"];
+}
+
+/** The text of sdk/native/lookups.ts: each native lookup exported under its name with its doc comment. */
+export function nativeLookupsModule(root: string): string {
+  const docs = lookupDocs(path.join(root, "sdk", "lookups"));
+  const lines = [
+    "// Generated from the doc comments of sdk/lookups/*.ts by `npm run generate`; do not edit.",
+    "// The native path's lookups (lookupInvoke.ts: each an invoke of the plugin's function `cim:index:<name>`), one",
+    "// export per lookup so that an editor shows the lookup's documentation; the types are the SDK's own.",
+    "",
+    'import type * as lookups from "../lookups";',
+    'import { type NativeLookup, nativeLookups } from "./lookupInvoke";',
+    "",
+    "// The records and queries are the SDK's. Not LookupError: a native lookup's failure comes back from the plugin",
+    "// as the invoke's error (with the same message), never as that class.",
+    'export type * from "../lookups";',
+    'export type { NativeLookup, NativeLookupOptions } from "./lookupInvoke";',
+  ];
+  for (const [name, doc] of Object.entries(docs)) {
+    lines.push("", ...comment(doc));
+    lines.push(`export const ${name}: NativeLookup<typeof lookups.${name}> = nativeLookups.${name};`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
 if (require.main === module) {
   const root = process.argv[2];
   if (!root) throw new Error("usage: docgen.js ROOT");
   fs.writeFileSync(path.join(root, "sdk", "lookups", "docs.ts"), lookupDocsModule(root));
+  fs.writeFileSync(path.join(root, "sdk", "native", "lookups.ts"), nativeLookupsModule(root));
 }

@@ -1,10 +1,11 @@
 // The registry of lookups (sdk/lookups/registry.ts) holds every lookup the SDK exports, under its function's
 // name, with the doc comment the sources have; and each becomes a well-formed function of the package schema.
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { functionToken, lookupSchemas } from "../../provider/lookups";
-import { lookupDocs } from "../../provider/lookups/docgen";
+import { lookupDocs, nativeLookupsModule } from "../../provider/lookups/docgen";
 import { objectSpecOf, type TypeContext, type TypeSpec, typeSpecOf } from "../../provider/schema/zodTypes";
 import * as lookups from "../../sdk/lookups";
 import { LOOKUP_DOCS } from "../../sdk/lookups/docs";
@@ -46,6 +47,14 @@ describe("the registry of lookups", () => {
         expect.arrayContaining([entry.shorthand!.id, entry.shorthand!.name]),
       );
     }
+  });
+
+  it("sdk/native/lookups.ts is current (else npm run generate)", () => {
+    const root = path.resolve(__dirname, "..", "..");
+    const onDisk = fs.readFileSync(path.join(root, "sdk", "native", "lookups.ts"), "utf8");
+    // biome formats the written file; compare the code, not its line breaks
+    const squash = (s: string) => s.replace(/\s+/g, "").replace(/,([)\]}])/g, "$1");
+    expect(squash(onDisk)).toBe(squash(nativeLookupsModule(root)));
   });
 
   it("the native SDK exports a lookup of the same name for every one", () => {
