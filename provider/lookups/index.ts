@@ -120,5 +120,14 @@ export function lookupFunctions(settings: StackConfigReader = processStackConfig
   };
 }
 
-/** The functions the plugin serves (`serve({ functions: nativeFunctions })`). */
-export const nativeFunctions = lookupFunctions();
+/** What the plugin's server takes as its functions (GetSchema lists `schemas()`, Invoke calls `run`). */
+export interface ProviderFunctions {
+  schemas(): Record<string, unknown>;
+  run(token: string, args: Record<string, unknown>): Promise<Record<string, unknown>>;
+}
+
+/**
+ * The functions the plugin serves (`serve({ functions: nativeFunctions })`). GetSchema must also list `types()`
+ * under the schema's `types`: the functions' answers refer to them.
+ */
+export const nativeFunctions: ProviderFunctions & { types(): Record<string, unknown> } = lookupFunctions();
