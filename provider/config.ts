@@ -163,6 +163,12 @@ export function setProviderConfig(config: pulumi.dynamic.Config): void {
 }
 
 /**
+ * The stack config configure() gave this process, read when called (undefined before configure()): what the
+ * lookups a provider process runs read their settings through, so they use the provider's configuration.
+ */
+export const processStackConfig: StackConfigReader = (key) => stackConfig?.(key);
+
+/**
  * The settings of this process. Before configure() has run (reads), and while neither address nor token is
  * set anywhere, they are resolved again, so CIM_* variables set since count.
  */

@@ -18,7 +18,12 @@ import {
   RequestTimeoutError,
   TokenError,
 } from "../../provider/client";
-import { clientSettings, type ProviderConfig, resolveProviderConfig } from "../../provider/config";
+import {
+  clientSettings,
+  type ProviderConfig,
+  resolveProviderConfig,
+  type StackConfigReader,
+} from "../../provider/config";
 
 export interface LookupRegionOptions {
   /**
@@ -102,10 +107,33 @@ function asRunError(scope: string, err: unknown): unknown {
 
 // ------------------------------------------------------------------------------------------ client and cache
 
+/**
+ * Where the settings come from: the program's stack config (`cim:*`), unless a process that is not a program
+ * (the provider plugin, which runs these same lookups with its own configuration) names its own source.
+ */
+let settingsSource: StackConfigReader | undefined;
+
+/**
+ * Makes every later lookup of this process read its settings through `reader` (keys `cim:`-prefixed, as
+ * resolveProviderConfig reads them), then the CIM_* environment; undefined restores the program's stack config.
+ */
+export function useLookupSettings(reader: StackConfigReader | undefined): void {
+  settingsSource = reader;
+}
+
+/** True in a program (no other settings source named): what a program's output shows is said here. */
+export function inProgram(): boolean {
+  return settingsSource === undefined;
+}
+
+function programConfig(): StackConfigReader {
+  const config = new pulumi.Config("cim");
+  return (key) => config.get(key.slice("cim:".length));
+}
+
 /** The provider's settings, resolved as the provider resolves them; the address and token are required here. */
 function settings(): ProviderConfig & { baseUrl: string; token: string } {
-  const config = new pulumi.Config("cim");
-  const s = resolveProviderConfig((key) => config.get(key.slice("cim:".length)));
+  const s = resolveProviderConfig(settingsSource ?? programConfig());
   if (s.problems.length) {
     throw asRunError("settings", new ConfigurationError(s.problems.join(" ")));
   }

@@ -13,6 +13,7 @@ import {
   client,
   gated,
   getRegions,
+  inProgram,
   LookupError,
   type LookupQuery,
   type LookupRegionOptions,
@@ -66,12 +67,18 @@ const described = (f: RegionFailure) => `${f.regionName ?? f.regionId} (${f.regi
  */
 export async function getInstanceGroups(opts?: InstanceGroupsOptions): Promise<InstanceGroupList> {
   const { groups, failedRegions } = await readGroups(opts);
+  // in the provider plugin, the program's side says it (the native SDK, with the answer)
+  if (inProgram()) warnOfFailedRegions(failedRegions);
+  return { groups, failedRegions };
+}
+
+/** The warning in the program's output for each region the list could not read. */
+export function warnOfFailedRegions(failedRegions: RegionFailure[]): void {
   for (const f of failedRegions) {
     void pulumi.log.warn(
       `cim: getInstanceGroups: region ${described(f)}. Its instance groups are missing from the answer.`,
     );
   }
-  return { groups, failedRegions };
 }
 
 /**

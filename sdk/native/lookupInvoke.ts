@@ -1,0 +1,62 @@
+// The lookups of the native path: the same names, arguments and answers as sdk/lookups, each run by the provider
+// plugin as its function `cim:index:<name>` (an invoke), with the configuration of the provider given as
+// `provider` (else the default provider: the stack's `cim:*` config). Made from the registry of lookups, so a
+// lookup added there is here too, with its own types; sdk/native/lookups.ts exports them one by one.
+
+import * as pulumi from "@pulumi/pulumi";
+import { ownPackageRoot } from "../../provider/import/dependency";
+import { type LookupEntry, lookupRegistry } from "../lookups/registry";
+
+/** What a native lookup takes besides its query: the provider whose configuration it runs with. */
+export interface NativeLookupOptions {
+  /** An explicit `cim.Provider`; left out, the default provider (the stack's `cim:*` config). */
+  provider?: pulumi.ProviderResource;
+}
+
+/** A query object gains `provider`; a bare string stays a string. */
+type WithProvider<Q> = Q extends string | undefined ? Q : Q & NativeLookupOptions;
+type NativeParams<P extends unknown[]> = P extends []
+  ? [opts?: NativeLookupOptions]
+  : { [K in keyof P]: WithProvider<P[K]> };
+/** The native variant of a lookup function: the same parameters (options with `provider`), the same answer. */
+export type NativeLookup<F> = F extends (...args: infer P) => infer R
+  ? (...args: NativeParams<P>) => R
+  : never;
+
+type Registry = typeof lookupRegistry;
+export type NativeLookups = { [N in keyof Registry]: NativeLookup<Registry[N]["fn"]> };
+
+/** The plugin's version: every invoke asks for the plugin of this package's own version. */
+const version = ownPackageRoot(__dirname)?.version;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function invoker(entry: LookupEntry) {
+  const token = `cim:index:${entry.name}`;
+  const unwrap = (out: Record<string, unknown>) => {
+    const value = entry.output.wrap ? out[entry.output.wrap] : out;
+    entry.answered?.(value);
+    return value;
+  };
+  return async (...params: unknown[]): Promise<unknown> => {
+    const opts = [...params].reverse().find((p) => typeof p === "object" && p !== null) as
+      | NativeLookupOptions
+      | undefined;
+    const invoke = async (args: Record<string, unknown>) =>
+      unwrap(await pulumi.runtime.invoke(token, args, { provider: opts?.provider, version }));
+    const query = params[0];
+    if (typeof query !== "string" || !entry.shorthand) return invoke(entry.argsOf(params));
+    // A bare string is an id when a record has that id, else a name: asked in the likelier order first (ids are
+    // uuids), then the other; when neither finds it, the answer is the name's, as the SDK's own lookup gives.
+    const { id, name } = entry.shorthand;
+    const asId = () => invoke({ [id]: query });
+    const asName = () => invoke({ [name]: query });
+    if (!UUID.test(query)) return asName().catch((byName) => asId().catch(() => Promise.reject(byName)));
+    return asId().catch(() => asName());
+  };
+}
+
+/** Every lookup as an invoke of the plugin's function (sdk/native/lookups.ts exports each with its doc comment). */
+export const nativeLookups = Object.fromEntries(
+  (Object.values(lookupRegistry) as LookupEntry[]).map((e) => [e.name, invoker(e)]),
+) as unknown as NativeLookups;

@@ -1,0 +1,86 @@
+// What an editor shows on hover over a native lookup, asked of the TypeScript language service: each lookup of
+// sdk/native/lookups shows its doc comment (the SDK lookup's own), and its parameters name the SDK's types.
+import * as path from "node:path";
+import ts from "typescript";
+import { beforeAll, describe, expect, it } from "vitest";
+import { LOOKUP_DOCS } from "../../sdk/lookups/docs";
+
+const root = path.resolve(__dirname, "..", "..");
+const file = path.join(root, "tests", "lookups", "__hover__.ts");
+const names = Object.keys(LOOKUP_DOCS);
+const text = [
+  'import * as cim from "../../sdk/native/lookups";',
+  "declare const p: import('@pulumi/pulumi').ProviderResource;",
+  'export const zone = cim.getZone({ name: "de-fra-1a", provider: p });',
+  `export const all = [${names.map((n) => `cim.${n}`).join(", ")}];`,
+  "",
+].join("\n");
+
+let service: ts.LanguageService;
+
+beforeAll(() => {
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(root, "tsconfig.json"),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+      },
+    },
+  );
+  if (!config) throw new Error("tsconfig.json did not parse");
+  service = ts.createLanguageService(
+    {
+      getCompilationSettings: () => config.options,
+      getScriptFileNames: () => [file],
+      getScriptVersion: () => "1",
+      getScriptSnapshot: (f) => {
+        const t = f === file ? text : ts.sys.readFile(f);
+        return t === undefined ? undefined : ts.ScriptSnapshot.fromString(t);
+      },
+      getCurrentDirectory: () => root,
+      getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
+      fileExists: (f) => f === file || ts.sys.fileExists(f),
+      readFile: (f) => (f === file ? text : ts.sys.readFile(f)),
+      readDirectory: ts.sys.readDirectory,
+      directoryExists: ts.sys.directoryExists,
+      getDirectories: ts.sys.getDirectories,
+    },
+    ts.createDocumentRegistry(),
+  );
+});
+
+function hover(word: string, line: string) {
+  const offset = text.indexOf(line) + line.indexOf(word) + word.length - 1;
+  const info = service.getQuickInfoAtPosition(file, offset);
+  return {
+    type: ts.displayPartsToString(info?.displayParts),
+    doc: ts.displayPartsToString(info?.documentation),
+  };
+}
+
+const squash = (s: string) => s.replace(/\s+/g, " ").trim();
+
+describe("native lookups in an editor", () => {
+  it("a program using them type-checks, an explicit provider included", () => {
+    const errors = [...service.getSemanticDiagnostics(file), ...service.getSyntacticDiagnostics(file)];
+    expect(errors.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([]);
+  });
+
+  it("each shows the SDK lookup's doc comment", () => {
+    const line = text.split("\n")[3];
+    for (const name of names) {
+      const h = hover(`cim.${name}`, line);
+      expect(squash(h.doc), name).toBe(squash(LOOKUP_DOCS[name]));
+    }
+  });
+
+  it("getZone's parameters read as the SDK's query with the provider option", () => {
+    const h = hover("cim.getZone", text.split("\n")[2]);
+    expect(h.type).toMatch(
+      /^const getZone: \(query: string \| \(cim\.LookupQuery & cim\.NativeLookupOptions\)\) => Promise<\{/,
+    );
+    expect(h.type).toContain("id: string;");
+  });
+});
