@@ -8,6 +8,7 @@
 import { useLookupSettings } from "../../sdk/lookups/core";
 import { type LookupEntry, lookupRegistry } from "../../sdk/lookups/registry";
 import { processStackConfig, type StackConfigReader } from "../config";
+import type { Functions } from "../native/adapter";
 import { type ObjectTypeSpec, objectSpecOf, type TypeContext, typeSpecOf } from "../schema/zodTypes";
 
 const PREFIX = "cim:index:";
@@ -95,7 +96,7 @@ function entryOf(token: string): LookupEntry | undefined {
  * settings `settings` reads (default: the configuration the plugin's Configure gave provider/config.ts) and
  * answers an object. A lookup's own errors (a miss listing the candidates, a refused token) pass unchanged.
  */
-export function lookupFunctions(settings: StackConfigReader = processStackConfig) {
+export function lookupFunctions(settings: StackConfigReader = processStackConfig): Functions {
   return {
     schemas: (): Record<string, unknown> => lookupSchemas().functions,
     types: (): Record<string, unknown> => lookupSchemas().types,
@@ -120,14 +121,11 @@ export function lookupFunctions(settings: StackConfigReader = processStackConfig
   };
 }
 
-/** What the plugin's server takes as its functions (GetSchema lists `schemas()`, Invoke calls `run`). */
-export interface ProviderFunctions {
-  schemas(): Record<string, unknown>;
-  run(token: string, args: Record<string, unknown>): Promise<Record<string, unknown>>;
-}
+/** What the plugin's server takes as its functions (GetSchema lists `schemas()` and `types()`, Invoke calls `run`). */
+export type ProviderFunctions = Functions;
 
 /**
  * The functions the plugin serves (`serve({ functions: nativeFunctions })`). GetSchema must also list `types()`
  * under the schema's `types`: the functions' answers refer to them.
  */
-export const nativeFunctions: ProviderFunctions & { types(): Record<string, unknown> } = lookupFunctions();
+export const nativeFunctions: ProviderFunctions = lookupFunctions();

@@ -27,7 +27,10 @@ import { fromStruct, type Props, plain, toStruct, UNKNOWN } from "./wire";
 
 /** The lookups the plugin serves as invokes (injected: provider/native/server.ts `serve`). */
 export interface Functions {
+  /** The schema's `functions` entries, by token. */
   schemas(): Record<string, unknown>;
+  /** The object types those entries refer to (the schema's `types`). */
+  types(): Record<string, unknown>;
   run(token: string, args: Record<string, unknown>): Promise<Record<string, unknown>>;
 }
 

@@ -5,10 +5,11 @@
 
 // First: the young generation stops growing before the rest of the implementation loads (as on the dynamic path).
 import "../lifecycle/heap";
+import { nativeFunctions } from "../lookups";
 import { serve } from "./server";
 
 async function main(): Promise<void> {
-  const served = await serve();
+  const served = await serve({ functions: nativeFunctions });
   process.stdout.write(`${served.port}\n`);
   // The engine ends the plugin when it is done with it; a closed stdin or a signal ends it as well.
   const stop = () => void served.close().then(() => process.exit(0));

@@ -88,7 +88,7 @@ export async function serve(opts: ServeOptions = {}): Promise<Served> {
   server.addService(ResourceProviderService as unknown as grpc.ServiceDefinition, {
     getPluginInfo: unary(() => new plugproto.PluginInfo().setVersion(packageVersion())),
     getSchema: unary(() =>
-      new provproto.GetSchemaResponse().setSchema(JSON.stringify(packageSchema(opts.functions?.schemas()))),
+      new provproto.GetSchemaResponse().setSchema(JSON.stringify(packageSchema(opts.functions))),
     ),
     checkConfig: unary(checkConfig),
     diffConfig: unary(diffConfig),

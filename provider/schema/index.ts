@@ -215,10 +215,14 @@ export function packageVersion(): string {
 }
 
 /** The whole schema. `functions`: the lookups' function specs (token → spec), merged in as they are. */
-export function packageSchema(functions: Record<string, unknown> = {}): Record<string, unknown> {
-  const types: Record<string, ObjectTypeSpec> = { [TIMEOUTS]: timeoutsType };
+export function packageSchema(functions?: {
+  schemas(): Record<string, unknown>;
+  types(): Record<string, unknown>;
+}): Record<string, unknown> {
+  const own: Record<string, ObjectTypeSpec> = { [TIMEOUTS]: timeoutsType };
   const resources: Record<string, ResourceSpec> = {};
-  for (const kind of kindList) resources[resourceToken(kind)] = resourceSpec(kind, types);
+  for (const kind of kindList) resources[resourceToken(kind)] = resourceSpec(kind, own);
+  const types: Record<string, unknown> = { ...functions?.types(), ...own };
   const settings = settingProperties();
   return {
     name: PACKAGE,
@@ -233,7 +237,7 @@ export function packageSchema(functions: Record<string, unknown> = {}): Record<s
     },
     resources,
     types,
-    functions,
+    functions: functions?.schemas() ?? {},
     language: { nodejs: { packageName: "pulumi-cim/native" } },
   };
 }

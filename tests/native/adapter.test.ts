@@ -22,6 +22,7 @@ let zoneId: string;
 let diskOfferingId: string;
 const adapter = new Adapter({
   schemas: () => ({ "cim:index:getZone": {} }),
+  types: () => ({}),
   run: async (_t, args) => ({ echoed: args }),
 });
 

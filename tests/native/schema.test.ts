@@ -10,9 +10,11 @@ import { describe, expect, it } from "vitest";
 import { SETTINGS } from "../../provider/config";
 import { kindList } from "../../provider/kinds";
 import { optionalInput, outputNames, secretInputs, secretOutputs } from "../../provider/kinds/define";
+import { nativeFunctions } from "../../provider/lookups";
 import { packageSchema } from "../../provider/schema";
 
-const schema = packageSchema() as any;
+// the schema the plugin serves: its resources and the lookups as functions
+const schema = packageSchema(nativeFunctions) as any;
 const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "package.json"), "utf8"));
 
 /** Every `$ref` inside a value. */
@@ -88,9 +90,18 @@ describe("package schema", () => {
     for (const s of SETTINGS) expect(schema.config.variables[s.name].description).toContain(s.env);
   });
 
-  it("merges the functions it is given", () => {
-    const fn = { inputs: { properties: {} }, outputs: { properties: {} } };
-    expect((packageSchema({ "cim:index:getZone": fn }) as any).functions["cim:index:getZone"]).toEqual(fn);
+  it("merges the functions it is given and the types they refer to", () => {
+    const fn = {
+      inputs: { properties: {} },
+      outputs: { properties: { zone: { $ref: "#/types/cim:t:Zone" } } },
+    };
+    const zone = { type: "object", properties: {} };
+    const merged = packageSchema({
+      schemas: () => ({ "cim:index:getZone": fn }),
+      types: () => ({ "cim:t:Zone": zone }),
+    }) as any;
+    expect(merged.functions["cim:index:getZone"]).toEqual(fn);
+    expect(merged.types["cim:t:Zone"]).toEqual(zone);
   });
 
   it("passes pulumi schema check", async () => {
