@@ -12,7 +12,7 @@ import { serializedProvider } from "../../sdk/dynamic";
 import { pulumiCli } from "../doctor/config";
 import { ownPackageRoot } from "../import/dependency";
 import type { ExportedStack } from "./state";
-import { type MigrationPlan, type Target, toDynamic, toNative } from "./transform";
+import { type MigrationPlan, MigrationRefused, type Target, toDynamic, toNative } from "./transform";
 
 export { MigrationRefused } from "./transform";
 
@@ -23,7 +23,7 @@ export const MIGRATE_USAGE = `usage: pulumi-cim migrate --to native|dynamic [--s
   state only: nothing is created, replaced or deleted, no API call is made. Prints each resource's
   type change and provider change; writes only with --yes (pulumi stack import). Then change the program
   to the same path (pulumi-cim/native, or pulumi-cim) and \`pulumi preview\` shows no changes.
-  Refuses, writing nothing, while pulumi-cim resources have pending operations.
+  Refuses, writing nothing, while the stack has pending operations (an interrupted update).
 
   --to PATH     native or dynamic
   --stack NAME  the stack; default: the selected stack
@@ -134,6 +134,18 @@ export async function migrateCommand(argv: string[], opts: MigrateOptions = {}):
   if (plan.nothing) {
     out(`${plan.nothing}\n`);
     return 0;
+  }
+  // `pulumi stack import` drops every pending operation it finds (with a warning): writing would make the stack
+  // forget an interrupted operation on another resource, the only trace of a create the cloud may have done.
+  const pending = plan.deployment.deployment.pending_operations ?? [];
+  if (pending.length) {
+    throw new MigrationRefused(
+      [
+        `stack ${plan.stack} has ${pending.length} pending operation(s) (an update was interrupted), which \`pulumi stack import\` would drop:`,
+        ...pending.map((op) => `  ${op.type} ${op.resource.urn}`),
+        "Resolve them first: `pulumi refresh` (add --clear-pending-creates for pending creates), then migrate.",
+      ].join("\n"),
+    );
   }
   out(`${describePlan(plan)}\n`);
   if (!a.yes) {

@@ -11,7 +11,7 @@ import {
   type PulumiRunner,
 } from "../../provider/migrate";
 import { toNative } from "../../provider/migrate/transform";
-import { dynamicCheckpoint, VPC_URN } from "./checkpoint";
+import { dynamicCheckpoint, PET_URN, VPC_URN } from "./checkpoint";
 
 interface Call {
   args: string[];
@@ -92,6 +92,18 @@ describe("pulumi-cim migrate", () => {
     ];
     const r = recorder(exported);
     await expect(migrateCommand(["--to", "native", "--yes"], r)).rejects.toThrow(MigrationRefused);
+    expect(r.calls.map((c) => c.args[1])).toEqual(["export"]);
+  });
+
+  it("refuses a pending operation on another resource too: `pulumi stack import` would drop it", async () => {
+    const exported = dynamicCheckpoint();
+    exported.deployment.pending_operations = [
+      { resource: exported.deployment.resources!.find((x) => x.urn === PET_URN)!, type: "creating" },
+    ];
+    const r = recorder(exported);
+    await expect(migrateCommand(["--to", "native"], r)).rejects.toThrow(
+      /1 pending operation\(s\)[\s\S]*which `pulumi stack import` would drop:\n {2}creating urn:pulumi:dev::shop::shop:app:Group\$cim:index:Vpc\$cim:index:Network\$random/,
+    );
     expect(r.calls.map((c) => c.args[1])).toEqual(["export"]);
   });
 
