@@ -180,10 +180,33 @@ describe("pulumi-cim migrate, through the Pulumi CLI", () => {
       envVars: { ...api().envVars, CIM_MIGRATE_PATH: "native", CIM_MIGRATE_VERSION: version },
     });
     await api().control.resetRequests();
-    const [preview, up] = await native([{ op: "preview" }, { op: "up" }]);
+    const [migrated, preview, up, after] = await native([
+      { op: "export-raw" },
+      { op: "preview", steps: true },
+      { op: "up" },
+      { op: "export-raw" },
+    ]);
     expect(preview.summary).toEqual({ same: 5 });
+    // the provider the migration added is the one the engine uses: its step too is `same`, and after up state
+    // keeps it (same URN and id) rather than making another default provider and moving the resources to it
+    const G = "migrate:app:Group";
+    expect(preview.steps!.map((s) => `${s.op} ${s.urn.split("::").slice(2).join("::")}`).sort()).toEqual(
+      [
+        `same pulumi:pulumi:Stack::cim-e2e-${stackName}`,
+        `same ${G}::app`,
+        `same pulumi:providers:cim::default_${version.replaceAll(".", "_")}`,
+        `same ${G}$cim:index:SshKeyPair::ops`,
+        `same ${G}$cim:index:Vpc::main`,
+        `same ${G}$cim:index:Vpc$cim:index:Network::tier`,
+      ].sort(),
+    );
     expect(up.summary).toEqual({ same: 5 });
     expect(mutating(await api().control.requests())).toEqual({});
+    const providers = (d: any) =>
+      d.deployment.resources.map(
+        (r: any) => `${r.type} ${r.type === "pulumi:providers:cim" ? `${r.urn}::${r.id}` : r.provider}`,
+      );
+    expect(providers(after.deployment)).toEqual(providers(migrated.deployment));
     await native([{ op: "destroy" }, { op: "rm" }]);
   }, 600_000);
 });
