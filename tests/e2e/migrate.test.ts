@@ -2,7 +2,8 @@
 // (tests/e2e/programs/migrate.cjs) is moved to the native plugin's types in state. The dry run changes nothing in
 // the stack; --yes does, a second run has nothing to do, and --to dynamic brings the stack back so that the
 // dynamic program's preview and up change nothing. On the native path, the same inputs registered as
-// `cim:index:<Kind>` through the plugin in bin/ preview with no changes and `up` makes no mutating API call.
+// `cim:index:<Kind>` through the plugin in bin/ preview with no changes and `up` makes no mutating API call;
+// settings added to stack config afterwards update the provider alone.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -207,6 +208,24 @@ describe("pulumi-cim migrate, through the Pulumi CLI", () => {
         (r: any) => `${r.type} ${r.type === "pulumi:providers:cim" ? `${r.urn}::${r.id}` : r.provider}`,
       );
     expect(providers(after.deployment)).toEqual(providers(migrated.deployment));
+
+    // With the settings in stack config (the token a secret), as many stacks have them: the engine records them
+    // in the provider the migration added (an update of the provider alone), and no resource changes.
+    const stackConfig = { "cim:baseUrl": api().emu.url, "cim:token": { value: api().token, secret: true } };
+    await api().control.resetRequests();
+    const [withConfig, again, recorded] = await native([
+      { op: "preview", steps: true, config: stackConfig },
+      { op: "up" },
+      { op: "export-raw" },
+    ]);
+    expect(withConfig.summary).toEqual({ same: 5 });
+    expect(withConfig.steps!.filter((s) => s.op !== "same").map((s) => `${s.op} ${s.type}`)).toEqual([
+      "update pulumi:providers:cim",
+    ]);
+    expect(again.summary).toEqual({ same: 5 });
+    expect(mutating(await api().control.requests())).toEqual({});
+    expect(providers(recorded.deployment)).toEqual(providers(migrated.deployment));
+    expect(JSON.stringify(recorded.deployment)).not.toContain(api().token);
     await native([{ op: "destroy" }, { op: "rm" }]);
   }, 600_000);
 });
