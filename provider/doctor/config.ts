@@ -32,7 +32,7 @@ export function isProjectFolder(dir: string): boolean {
 }
 
 /** The Pulumi CLI the project's tooling uses: $CIM_PULUMI_ROOT/bin/pulumi, else `pulumi` on PATH. */
-function pulumiCli(env: NodeJS.ProcessEnv): string {
+export function pulumiCli(env: NodeJS.ProcessEnv): string {
   const root = env.CIM_PULUMI_ROOT;
   const local = root ? path.join(root, "bin", "pulumi") : undefined;
   return local && fs.existsSync(local) ? local : "pulumi";

@@ -4,6 +4,7 @@
 //   pulumi-cim import --region R [--kind K]… [--id ID]… [--name NAME]… [--tag K=V]… [--out DIR] [--project NAME] [--force]
 //                     [--base-url URL] [--token-file FILE] [--audience AUD]
 //   pulumi-cim doctor [--stack NAME] [--cwd DIR] [--env-only] [--timeout MS]   (../doctor)
+//   pulumi-cim migrate --to native|dynamic [--stack NAME] [--cwd DIR] [--yes]   (../migrate)
 //
 // `import` reads the resources of one region that the registry of kinds marks importable (instances, volumes,
 // VPCs, …: provider/kinds) and writes a Pulumi TypeScript program (index.ts, package.json, Pulumi.yaml, tsconfig.json) that adopts them: its
@@ -16,6 +17,7 @@ import { parseArgs } from "node:util";
 import { CimClient } from "../client";
 import { DOCTOR_USAGE, doctorCommand } from "../doctor";
 import { kindList } from "../kinds";
+import { MIGRATE_USAGE, MigrateUsageError, MigrationRefused, migrateCommand } from "../migrate";
 import { dependencySpec, ownPackageRoot } from "./dependency";
 import { generateProgram, nounList } from "./generate";
 import { readInventory, resolveRegion } from "./inventory";
@@ -51,10 +53,13 @@ const USAGE = `usage: pulumi-cim <command> [options]   (pulumi-cim <command> --h
 commands:
   doctor   check the endpoint, token, regions and quota a deployment needs (exit 1 when pulumi up would fail)
   import   write a Pulumi program that adopts the resources of one region
+  migrate  move a stack's resources to the native provider plugin or back, in state only
 
 ${DOCTOR_USAGE}
 
-${IMPORT_USAGE}`;
+${IMPORT_USAGE}
+
+${MIGRATE_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -191,6 +196,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (command === "doctor") return await doctorCommand(rest);
+    if (command === "migrate") return await migrateCommand(rest);
     if (command === undefined || command === "help" || command === "--help" || command === "-h") {
       process.stdout.write(`${USAGE}\n`);
       return command === undefined ? 1 : 0;
@@ -199,7 +205,12 @@ async function main(argv: string[]): Promise<number> {
   } catch (err) {
     const message = (err as Error)?.message ?? String(err);
     process.stderr.write(`pulumi-cim: ${message}\n`);
-    if (err instanceof UsageError || (err as { code?: string })?.code?.startsWith?.("ERR_PARSE_ARGS")) {
+    if (err instanceof MigrationRefused) process.stderr.write("Nothing was written.\n");
+    if (
+      err instanceof UsageError ||
+      err instanceof MigrateUsageError ||
+      (err as { code?: string })?.code?.startsWith?.("ERR_PARSE_ARGS")
+    ) {
       process.stderr.write(`\n${USAGE}\n`);
     }
     return 1;
