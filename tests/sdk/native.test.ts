@@ -203,6 +203,13 @@ describe("cim.Provider", () => {
     );
   });
 
+  it("a class of pulumi-cim (dynamic) given a cim.Provider fails at once, naming pulumi-cim/native", () => {
+    const sto = new cim.Provider("sto", { region: "region-sto" });
+    expect(
+      () => new dynamic.Volume("sto-data", { zoneId: "z", diskOfferingId: "d", size: 10 }, { provider: sto }),
+    ).toThrow(/^cim:Volume "sto-data": the provider option needs the native provider plugin/);
+  });
+
   it("a resource given { provider } is registered with that provider", async () => {
     const ams = new cim.Provider("ams", { region: "region-ams" });
     const vol = new cim.Volume("ams-data", { zoneId: "z", diskOfferingId: "d", size: 10 }, { provider: ams });
