@@ -82,7 +82,7 @@ function registration(kind: Kind, path: RegistrationPath): Registration {
     return {
       type: nativeTypeToken(kind),
       options: (_name, _given, _props, opts) => ({
-        opts: { ...opts, version: opts?.version ?? packageVersion },
+        opts: { ...opts, version: opts?.version ?? packageVersion() },
         warnings: [],
       }),
       hidden: {},

@@ -57,7 +57,7 @@ export class Provider extends pulumi.ProviderResource {
     }
     super("cim", name, props, {
       ...withSecretOutputs(opts, ["token"]),
-      version: opts?.version ?? packageVersion,
+      version: opts?.version ?? packageVersion(),
     });
   }
 
