@@ -1,6 +1,7 @@
 // The classes of `pulumi-cim/native` and `cim.Provider` through the real CLI and the pulumi-resource-cim plugin, as
 // a user's program registers them: an explicit provider's settings serve its resources, and its token is kept in
-// state only encrypted; the default provider, configured from CIM_*, keeps no token at all; a class of
+// state only encrypted; two providers given only a region serve a region each; the default provider, configured
+// from CIM_*, keeps no token at all; a class of
 // `pulumi-cim` given a cim.Provider stops the preview, naming pulumi-cim/native. (The plugin's own behaviour,
 // apart from the SDK, is tested in tests/native/.) Runs where the plugin is built: bin/pulumi-resource-cim and
 // the build's dist/provider/native/main.js.
@@ -23,6 +24,29 @@ function nativeHome(): ProgramHome {
     `name: ${PROJECT}\nruntime: nodejs\nplugins:\n  providers:\n    - name: cim\n      path: ${path.join(repoRoot, "bin")}\n`,
   );
   return { ...home, sdk: path.join(repoRoot, "dist", "sdk", "native") };
+}
+
+/**
+ * Two explicit providers given only a region each (address and token from the plugin's CIM_*), a volume of each:
+ * `probe:regions` lists them ([{ name, region, zoneId, diskOfferingId }]).
+ */
+function writeRegionsProgram(home: ProgramHome): string {
+  const file = path.join(home.workDir, "regions.cjs");
+  fs.writeFileSync(
+    file,
+    `"use strict";
+module.exports = (cim, pulumi) => {
+  const out = {};
+  for (const r of new pulumi.Config("probe").requireObject("regions")) {
+    const provider = new cim.Provider(r.name, { region: r.region });
+    const vol = new cim.Volume(r.name + "-data", { zoneId: r.zoneId, diskOfferingId: r.diskOfferingId, size: 5 }, { provider });
+    out[r.name] = { id: vol.id, region: vol.region };
+  }
+  return out;
+};
+`,
+  );
+  return file;
 }
 
 /**
@@ -55,16 +79,17 @@ module.exports = (cim, pulumi) => {
 describe.skipIf(!pluginBuilt)("pulumi-cim/native through the CLI and the plugin", () => {
   const api = useApi();
   const ids: Record<string, string> = {};
+  /** A list of the API in a region (the default one when none is given). */
+  const list = async (p: string, region?: string) => {
+    const res = await fetch(`${api().emu.url}/api/v1${p}`, {
+      headers: { authorization: `Bearer ${api().token}`, ...(region ? { "x-region-context": region } : {}) },
+    });
+    const body: any = await res.json();
+    return (Array.isArray(body) ? body : body.content) as Record<string, any>[];
+  };
 
   beforeAll(async () => {
     requireToolchain();
-    const list = async (p: string) => {
-      const res = await fetch(`${api().emu.url}/api/v1${p}`, {
-        headers: { authorization: `Bearer ${api().token}` },
-      });
-      const body: any = await res.json();
-      return (Array.isArray(body) ? body : body.content) as Record<string, any>[];
-    };
     ids.zoneId = (await list("/zones"))[0].id;
     ids.diskOfferingId = (await list("/offerings/disk")).find((d) => d.customized)!.id;
   });
@@ -133,5 +158,33 @@ describe.skipIf(!pluginBuilt)("pulumi-cim/native through the CLI and the plugin"
     expect(preview.diagnostics.map((d) => d.message).join("\n")).toContain(
       'cim:Volume "dynamic-vol": the provider option needs the native provider plugin: explicit providers exist only for the classes of "pulumi-cim/native"',
     );
+  });
+
+  it("two explicit providers in two regions: each one's resources are made in its region", async () => {
+    const { emu, envVars, control } = api();
+    const regions = await Promise.all(
+      ["de-fra-1", "nl-ams-1"].map(async (name) => {
+        const region = emu.regions.find((r) => r.name === name)!.id;
+        const zoneId = (await list("/zones", region))[0].id;
+        const diskOfferingId = (await list("/offerings/disk", region)).find((d) => d.customized)!.id;
+        return { name: name.split("-")[1], region, zoneId, diskOfferingId };
+      }),
+    );
+    const home = nativeHome();
+    const run = await stackRun({
+      home,
+      stackName: uniqueStack("native-sdk-regions"),
+      projectName: PROJECT,
+      program: writeRegionsProgram(home),
+      envVars,
+    });
+    const [up] = await run([{ op: "up", config: { "probe:regions": JSON.stringify(regions) } }]);
+    const volumes = (await control.state()).volumes;
+    for (const r of regions) {
+      const made = up.outputs?.[r.name] as { id: string; region: string };
+      expect(made.region, r.name).toBe(r.region);
+      expect(volumes[made.id].regionId, r.name).toBe(r.region);
+    }
+    await run([{ op: "destroy" }]);
   });
 });
