@@ -10,7 +10,7 @@ import type {
   StackValidationArgs,
   StackValidationPolicy,
 } from "@pulumi/policy";
-import { dependsThrough, known, label, TYPES } from "./policies";
+import { dependsThrough, isKind, known, label } from "./policies";
 
 /** A region input as the policy sees it: a uuid, or undefined (the API default: unknown to a policy). */
 function regionOf(r: PolicyResource, property = "region"): string | undefined {
@@ -25,7 +25,7 @@ export const multiRegionSameRegion: StackValidationPolicy = {
   enforcementLevel: "mandatory",
   severity: "medium",
   validateStack: (args: StackValidationArgs, report: ReportViolation) => {
-    for (const m of args.resources.filter((r) => r.type === TYPES.MultiRegionGroupVpc)) {
+    for (const m of args.resources.filter((r) => isKind(r.type, "MultiRegionGroupVpc"))) {
       const own = regionOf(m);
       const vpcRegion = regionOf(m, "vpcRegion") ?? own;
       for (const g of dependsThrough(m, "groupId", "MultiRegionGroup")) {

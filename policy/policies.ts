@@ -1,6 +1,7 @@
 // The pulumi-cim policy pack's policies (the pack itself is policy/index.ts). Every policy matches resources by
-// the pulumi-cim type tokens (`pulumi-nodejs:dynamic/cim:<Kind>`, the classes' `__pulumiType`). Configuration
-// and enforcement levels: policy/README.md.
+// the pulumi-cim type tokens of both paths (`pulumi-nodejs:dynamic/cim:<Kind>` and the native plugin's
+// `cim:index:<Kind>`, the classes' `__pulumiType`): switching a program's import must not take it out of the
+// pack. Configuration and enforcement levels: policy/README.md.
 //
 // Resource policies see a resource's checked inputs (after the provider's check, so `region` already carries
 // `cim:region` when the program set none). Stack policies see every resource of the program; during preview
@@ -11,20 +12,24 @@ import {
   type EnforcementLevel,
   type PolicyResource,
   type ReportViolation,
+  type ResourceValidation,
   type ResourceValidationPolicy,
   type StackValidationArgs,
   type StackValidationPolicy,
+  type TypedResourceValidation,
   UnknownValueError,
   validateResourceOfType,
 } from "@pulumi/policy";
+import type { Resource, Unwrap } from "@pulumi/pulumi";
 import { type KindName, kindList, kinds } from "../provider/kinds";
-import { typeToken } from "../provider/kinds/define";
+import { nativeTypeToken, typeToken } from "../provider/kinds/define";
 import { Instance, NetworkAclRule } from "../sdk/kinds";
+import * as native from "../sdk/native/kinds";
 import { noPublicTemplates } from "./templates";
 
 export const PACK_NAME = "pulumi-cim";
 
-/** The pulumi-cim resource kinds (the registry, provider/kinds) and their type tokens. */
+/** The pulumi-cim resource kinds (the registry, provider/kinds) and their type tokens on the dynamic path. */
 export const TYPES = Object.fromEntries(Object.values(kinds).map((k) => [k.name, typeToken(k)])) as Record<
   KindName,
   string
@@ -37,8 +42,29 @@ const TAGGED: string[] = kindList.filter((k) => k.tags).map((k) => k.name);
 /** The kinds placed in a zone (a `zoneId` input). */
 const ZONED: string[] = kindList.filter((k) => "zoneId" in k.fields).map((k) => k.name);
 
-const kindOf = (type: string): Kind | undefined =>
-  (Object.keys(TYPES) as Kind[]).find((k) => TYPES[k] === type);
+const KIND_OF_TYPE = new Map<string, Kind>(
+  kindList.flatMap((k) => [
+    [typeToken(k), k.name as Kind],
+    [nativeTypeToken(k), k.name as Kind],
+  ]),
+);
+
+/** The kind of a type token of either path; undefined for a resource that is not pulumi-cim's. */
+export const kindOf = (type: string): Kind | undefined => KIND_OF_TYPE.get(type);
+
+/** Whether a type token is of the kind, on either path. */
+export const isKind = (type: string, kind: Kind): boolean => KIND_OF_TYPE.get(type) === kind;
+
+/** validateResourceOfType for the class of either path (the same Args: one validation serves both). */
+function ofEitherPath<TResource extends Resource, TArgs>(
+  dynamic: { new (name: string, args: TArgs, ...rest: any[]): TResource; __pulumiType: string },
+  nativeClass: { __pulumiType: string },
+  validate: TypedResourceValidation<Unwrap<NonNullable<TArgs>>>,
+): ResourceValidation {
+  const onDynamic = validateResourceOfType(dynamic, validate);
+  const onNative = validateResourceOfType(nativeClass as typeof dynamic, validate);
+  return (args, report) => (args.type === nativeClass.__pulumiType ? onNative : onDynamic)(args, report);
+}
 
 /** Default enforcement levels: mandatory for the security rules, advisory for the rest. */
 export const DEFAULT_ENFORCEMENT: Record<string, EnforcementLevel> = {
@@ -108,7 +134,7 @@ export const noPasswordSsh: ResourceValidationPolicy = {
   description: "Instances must not enable SSH password authentication (allowPasswordSsh); use SSH keys.",
   enforcementLevel: DEFAULT_ENFORCEMENT["cim-no-password-ssh"],
   severity: "high",
-  validateResource: validateResourceOfType(Instance, (props, _args, report) => {
+  validateResource: ofEitherPath(Instance, native.Instance, (props, _args, report) => {
     if (props.allowPasswordSsh === true) {
       report(
         "allowPasswordSsh is true: the instance would accept SSH password logins. Remove allowPasswordSsh and give sshKeyNames instead.",
@@ -141,7 +167,7 @@ export const noOpenAdminPorts: ResourceValidationPolicy = {
       },
     },
   },
-  validateResource: validateResourceOfType(NetworkAclRule, (props, args, report) => {
+  validateResource: ofEitherPath(NetworkAclRule, native.NetworkAclRule, (props, args, report) => {
     const { ports } = configOf("cim-no-open-admin-ports", args);
     const p = props as Record<string, unknown>;
     const lower = (v: unknown, absent: string) => (typeof v === "string" ? v.toLowerCase() : absent);
@@ -191,7 +217,7 @@ export const productionDeleteProtection: ResourceValidationPolicy = {
       ),
     },
   },
-  validateResource: validateResourceOfType(Instance, (props, args, report) => {
+  validateResource: ofEitherPath(Instance, native.Instance, (props, args, report) => {
     const { tagKey, tagValues } = configOf("cim-production-delete-protection", args);
     const tags = (props.tags ?? {}) as Record<string, string>;
     const value = Object.entries(tags).find(([k]) => k === tagKey)?.[1];
@@ -307,7 +333,7 @@ export const maxRootDiskSize: ResourceValidationPolicy = {
       },
     },
   },
-  validateResource: validateResourceOfType(Instance, (props, args, report) => {
+  validateResource: ofEitherPath(Instance, native.Instance, (props, args, report) => {
     const { maxRootDiskSizeGb: max } = configOf("cim-max-root-disk-size", args);
     const size = props.rootDiskSize;
     if (typeof size === "number" && size > max) {
@@ -319,7 +345,7 @@ export const maxRootDiskSize: ResourceValidationPolicy = {
 };
 
 /** The kinds that balance over member instances (`memberIds`): public rules and internal load balancers. */
-const BALANCERS: ReadonlySet<string> = new Set([TYPES.LoadBalancerRule, TYPES.InternalLoadBalancer]);
+const BALANCERS: ReadonlySet<string> = new Set(["LoadBalancerRule", "InternalLoadBalancer"]);
 
 /**
  * A load balancer in front of one instance balances nothing: that instance's failure, reboot or upgrade takes the
@@ -343,14 +369,15 @@ export const lbMinMembers: ResourceValidationPolicy = {
     },
   },
   validateResource: (args, report) => {
-    if (!BALANCERS.has(args.type)) return;
+    if (!BALANCERS.has(kindOf(args.type) ?? "")) return;
     const { minMembers: min } = configOf("cim-lb-min-members", args);
     const props = args.props as { memberIds?: unknown };
     // the list is known at preview even when the ids in it are not (instances still to create)
     const count = known(() => (Array.isArray(props.memberIds) ? props.memberIds.length : 0));
     if (count !== UNKNOWN && count < min) {
-      const where =
-        args.type === TYPES.InternalLoadBalancer ? "the load balancer's tier" : "the rule's network";
+      const where = isKind(args.type, "InternalLoadBalancer")
+        ? "the load balancer's tier"
+        : "the rule's network";
       report(
         `memberIds names ${count} instance${count === 1 ? "" : "s"}, fewer than ${min}: with a single member, its failure, reboot or upgrade takes the service down. Add instances on ${where} to memberIds.`,
       );
@@ -390,7 +417,7 @@ export const clusterHa: ResourceValidationPolicy = {
     },
   },
   validateResource: (args, report) => {
-    if (args.type !== TYPES.KubernetesCluster) return;
+    if (!isKind(args.type, "KubernetesCluster")) return;
     const { tagKey, tagValues, minControlNodes: min } = configOf("cim-cluster-ha", args);
     const props = args.props as { tags?: Record<string, unknown>; controlNodes?: unknown };
     const value = known(() => props.tags?.[tagKey]);
@@ -415,7 +442,7 @@ export const label = (r: PolicyResource) => `${r.name} (${kindOf(r.type) ?? r.ty
 export function dependsThrough(r: PolicyResource, property: string, kind: Kind): PolicyResource[] {
   const byProperty = r.propertyDependencies ?? {};
   const deps = Object.keys(byProperty).length ? (byProperty[property] ?? []) : (r.dependencies ?? []);
-  return deps.filter((d) => d.type === TYPES[kind]);
+  return deps.filter((d) => isKind(d.type, kind));
 }
 
 export const instanceBackupSchedule: StackValidationPolicy = {
@@ -425,8 +452,8 @@ export const instanceBackupSchedule: StackValidationPolicy = {
   enforcementLevel: DEFAULT_ENFORCEMENT["cim-instance-backup-schedule"],
   severity: "medium",
   validateStack: (args: StackValidationArgs, report: ReportViolation) => {
-    const instances = args.resources.filter((r) => r.type === TYPES.Instance);
-    const schedules = args.resources.filter((r) => r.type === TYPES.BackupSchedule);
+    const instances = args.resources.filter((r) => isKind(r.type, "Instance"));
+    const schedules = args.resources.filter((r) => isKind(r.type, "BackupSchedule"));
     const covered = new Set<string>();
     for (const s of schedules) {
       for (const d of dependsThrough(s, "instanceId", "Instance")) covered.add(d.urn);
@@ -460,7 +487,9 @@ export const backupNeedsOffering: StackValidationPolicy = {
   enforcementLevel: DEFAULT_ENFORCEMENT["cim-backup-needs-offering"],
   severity: "high",
   validateStack: (args: StackValidationArgs, report: ReportViolation) => {
-    const backups = args.resources.filter((r) => r.type === TYPES.BackupSchedule || r.type === TYPES.Backup);
+    const backups = args.resources.filter(
+      (r) => isKind(r.type, "BackupSchedule") || isKind(r.type, "Backup"),
+    );
     for (const b of backups) {
       for (const i of dependsThrough(b, "instanceId", "Instance")) {
         // unknown until deploy (from another resource's output) counts as given
@@ -481,7 +510,7 @@ export const volumeSameZone: StackValidationPolicy = {
   enforcementLevel: DEFAULT_ENFORCEMENT["cim-volume-same-zone"],
   severity: "medium",
   validateStack: (args: StackValidationArgs, report: ReportViolation) => {
-    for (const v of args.resources.filter((r) => r.type === TYPES.Volume)) {
+    for (const v of args.resources.filter((r) => isKind(r.type, "Volume"))) {
       const volumeZone = known(() => v.props.zoneId);
       if (typeof volumeZone !== "string") continue;
       for (const i of dependsThrough(v, "instanceId", "Instance")) {
@@ -504,8 +533,8 @@ export const staticNatExposure: StackValidationPolicy = {
   enforcementLevel: DEFAULT_ENFORCEMENT["cim-static-nat-exposure"],
   severity: "high",
   validateStack: (args: StackValidationArgs, report: ReportViolation) => {
-    const instances = args.resources.filter((r) => r.type === TYPES.Instance);
-    for (const nat of args.resources.filter((r) => r.type === TYPES.StaticNat)) {
+    const instances = args.resources.filter((r) => isKind(r.type, "Instance"));
+    for (const nat of args.resources.filter((r) => isKind(r.type, "StaticNat"))) {
       const targets = new Set(dependsThrough(nat, "instanceId", "Instance"));
       // an instance adopted by id and a static NAT that names the same id literally
       const id = known(() => nat.props.instanceId);

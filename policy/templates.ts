@@ -5,9 +5,10 @@
 
 import { type ResourceValidationPolicy, UnknownValueError } from "@pulumi/policy";
 import { kinds } from "../provider/kinds";
-import { typeToken } from "../provider/kinds/define";
+import { nativeTypeToken, typeToken } from "../provider/kinds/define";
 
-const TYPE = typeToken(kinds.TemplatePermissions);
+/** Template permissions on either path (pulumi-cim and pulumi-cim/native). */
+const TYPES = new Set([typeToken(kinds.TemplatePermissions), nativeTypeToken(kinds.TemplatePermissions)]);
 
 const DEFAULTS = { allowPublic: false, allowedTemplates: [] as string[] };
 
@@ -44,7 +45,7 @@ export const noPublicTemplates: ResourceValidationPolicy = {
     },
   },
   validateResource: (args, report) => {
-    if (args.type !== TYPE) return;
+    if (!TYPES.has(args.type)) return;
     const props = args.props as Record<string, unknown>;
     const given = args.getConfig<Partial<typeof DEFAULTS>>() ?? {};
     const allowPublic = given.allowPublic ?? DEFAULTS.allowPublic;

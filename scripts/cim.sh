@@ -2,8 +2,9 @@
 # The one entry point behind every npm script: bootstrap the toolchain, then run the task.
 #   scripts/cim.sh test [vitest args]   lint, typecheck, build, every test (e2e included)
 #   scripts/cim.sh demo                 deploy the quickstart to the emulator (or $CIM_BASE_URL)
-#   scripts/cim.sh generate             write the files made from the registry of kinds (sdk/kinds.ts) and the
-#                                       lookups' doc comments (sdk/lookups/docs.ts, sdk/native/lookups.ts)
+#   scripts/cim.sh generate             write the files made from the registry of kinds (sdk/kinds.ts,
+#                                       sdk/native/kinds.ts) and the lookups' doc comments (sdk/lookups/docs.ts,
+#                                       sdk/native/lookups.ts)
 #   scripts/cim.sh bench [names]        benchmarks (bench/)
 #   scripts/cim.sh emulator [args]      run cim-emulator (e.g. `npm run emulator -- start --port 8080`)
 #   scripts/cim.sh bootstrap            only make the toolchain present; print what it found
@@ -39,7 +40,7 @@ case "$task" in
     cim_build
     node dist/provider/kinds/render.js "$CIM_ROOT"
     node dist/provider/lookups/docgen.js "$CIM_ROOT"
-    npx --no-install biome format --write sdk/kinds.ts sdk/lookups/docs.ts sdk/native/lookups.ts >/dev/null
+    npx --no-install biome format --write sdk/kinds.ts sdk/native/kinds.ts sdk/lookups/docs.ts sdk/native/lookups.ts >/dev/null
     ;;
   bench)
     cim_build

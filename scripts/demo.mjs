@@ -6,6 +6,11 @@
 // `npm run demo -- web-stack` deploys examples/web-stack instead (any examples/<name>/index.ts): stack "demo"
 // of project pulumi-cim-<name>, whose folder is .state/demo/<name> (the root Pulumi.yaml is the quickstart's).
 //
+// `npm run demo -- --native` (with or without an example) deploys the same program on the pulumi-resource-cim
+// plugin: its `import * as cim from "pulumi-cim"` is answered with `pulumi-cim/native`, and the project's
+// `plugins.providers` names the repository's bin/. Project pulumi-cim-<name>-native in .state/demo/<name>-native,
+// against an emulator of its own (.state/demo/emulator-native): the two paths' stacks never share resources.
+//
 // Run through `npm run demo` (bootstrap and build first). Environment: CIM_BASE_URL and CIM_TOKEN to use
 // another API instead of the emulator; CIM_REGION optional.
 import { execFile, spawn } from "node:child_process";
@@ -19,7 +24,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(path.join(root, "package.json"));
 const exec = promisify(execFile);
 const cli = path.join(root, "emulator", "dist", "cli.js");
-const dataDir = path.join(root, ".state", "demo", "emulator");
+const pluginDir = path.join(root, "bin");
 const log = (line) => process.stdout.write(`${line}\n`);
 
 // examples/quickstart/index.ts is TypeScript with ES module syntax in a package without "type"; Node detects
@@ -30,7 +35,7 @@ process.on("warning", (w) => {
 });
 
 /** Starts `cim-emulator start --port 0` and resolves with its URL once it prints the listening line. */
-function startEmulator() {
+function startEmulator(dataDir) {
   mkdirSync(dataDir, { recursive: true });
   const child = spawn(process.execPath, [cli, "start", "--port", "0", "--data-dir", dataDir], {
     stdio: ["ignore", "pipe", "inherit"],
@@ -58,21 +63,72 @@ function stopEmulator(child) {
   });
 }
 
-/** The example to deploy: the first argument (a folder of examples/ with an index.ts), else the quickstart. */
-function exampleOf(argv) {
-  const name = argv[0] ?? "quickstart";
+/** The example to deploy (a folder of examples/ with an index.ts, else the quickstart) and whether on the plugin. */
+function parseArgs(argv) {
+  const unknown = argv.filter((a) => a.startsWith("-") && a !== "--native");
+  if (unknown.length)
+    throw new Error(`unknown option ${unknown[0]}: the demo takes an example name and --native`);
+  const names = argv.filter((a) => !a.startsWith("-"));
+  const name = names[0] ?? "quickstart";
   const known = readdirSync(path.join(root, "examples")).filter((d) =>
     existsSync(path.join(root, "examples", d, "index.ts")),
   );
   if (!known.includes(name)) throw new Error(`no example "${name}": one of ${known.join(", ")}`);
-  return name;
+  return { example: name, native: argv.includes("--native") };
 }
 
-/** Where an example's stack lives: the root (its Pulumi.yaml) for the quickstart, .state/demo/<name> otherwise. */
-const workDirOf = (example) => (example === "quickstart" ? root : path.join(root, ".state", "demo", example));
+/**
+ * Where an example's stack lives: the root (its Pulumi.yaml) for the quickstart, .state/demo/<name> otherwise;
+ * on the plugin always .state/demo/<name>-native, whose Pulumi.yaml the demo writes (the root one stays as it is).
+ */
+const workDirOf = (example, native) =>
+  native
+    ? path.join(root, ".state", "demo", `${example}-native`)
+    : example === "quickstart"
+      ? root
+      : path.join(root, ".state", "demo", example);
+
+/**
+ * Has the example programs' own `import ... from "pulumi-cim"` load `pulumi-cim/native`, so one program runs on
+ * either path (the switch a user makes by editing that import).
+ */
+function answerWithNativeEntry() {
+  const { registerHooks } = require("node:module");
+  if (typeof registerHooks !== "function")
+    throw new Error("--native needs Node.js 22.15 or later (module.registerHooks)");
+  const examples = pathToFileURL(path.join(root, "examples")).href;
+  registerHooks({
+    resolve: (specifier, context, next) =>
+      next(
+        specifier === "pulumi-cim" && context.parentURL?.startsWith(examples)
+          ? "pulumi-cim/native"
+          : specifier,
+        context,
+      ),
+  });
+}
+
+/** The plugin the CLI runs on --native: bin/pulumi-resource-cim, which runs the build's plugin entry. */
+function checkPlugin() {
+  const missing = [
+    path.join(pluginDir, "pulumi-resource-cim"),
+    path.join(root, "dist", "provider", "native", "main.js"),
+  ]
+    .filter((f) => !existsSync(f))
+    .map((f) => path.relative(root, f));
+  if (missing.length)
+    throw new Error(
+      `--native runs the pulumi-resource-cim plugin, and this checkout lacks ${missing.join(" and ")}`,
+    );
+}
 
 async function main() {
-  const example = exampleOf(process.argv.slice(2));
+  const { example, native } = parseArgs(process.argv.slice(2));
+  if (native) {
+    checkPlugin();
+    answerWithNativeEntry();
+  }
+  const dataDir = path.join(root, ".state", "demo", native ? "emulator-native" : "emulator");
   let emulator;
   const env = {};
   if (process.env.CIM_BASE_URL) {
@@ -85,15 +141,16 @@ async function main() {
     env.CIM_TOKEN = process.env.CIM_TOKEN;
     log(`Using the API at ${env.CIM_BASE_URL}`);
   } else {
-    emulator = await startEmulator();
+    emulator = await startEmulator(dataDir);
     const { stdout } = await exec(process.execPath, [cli, "token", "--data-dir", dataDir]);
     env.CIM_BASE_URL = emulator.url;
     env.CIM_TOKEN = stdout.trim();
     log(`Emulator listening on ${emulator.url} (data in ${path.relative(root, dataDir)})`);
   }
   if (process.env.CIM_REGION) env.CIM_REGION = process.env.CIM_REGION;
-  // The program's lookups run in this process; the provider runs under the CLI: both get the settings from
-  // the environment, never from stack config, so the token is not written anywhere.
+  // The program's lookups run in this process (on --native, in the plugin), the provider under the CLI: both get
+  // the settings from the environment, never from stack config, so the token is not written anywhere (on
+  // --native, the default provider's state, which keeps its configuration, has none).
   Object.assign(process.env, env);
 
   try {
@@ -101,8 +158,11 @@ async function main() {
     const pulumiCommand = await auto.PulumiCommand.get({ root: process.env.CIM_PULUMI_ROOT });
     const program = pathToFileURL(path.join(root, "examples", example, "index.ts")).href;
     // The quickstart is the root Pulumi.yaml's project; another example gets a project (and folder) of its own.
-    const projectName = `pulumi-cim-${example}`;
-    const workDir = workDirOf(example);
+    const projectName = `pulumi-cim-${example}${native ? "-native" : ""}`;
+    const workDir = workDirOf(example, native);
+    const ownProject = native || example !== "quickstart";
+    // the CLI runs the cim plugin from the repository's bin/ (a user's Pulumi.yaml names node_modules/pulumi-cim/bin)
+    const plugins = native ? { plugins: { providers: [{ name: "cim", path: pluginDir }] } } : {};
     mkdirSync(workDir, { recursive: true });
     const stack = await auto.LocalWorkspace.createOrSelectStack(
       { stackName: "demo", projectName, program: async () => ({ ...(await import(program)) }) },
@@ -110,11 +170,11 @@ async function main() {
         workDir,
         pulumiCommand,
         envVars: env,
-        ...(example === "quickstart" ? {} : { projectSettings: { name: projectName, runtime: "nodejs" } }),
+        ...(ownProject ? { projectSettings: { name: projectName, runtime: "nodejs", ...plugins } } : {}),
       },
     );
     log(
-      `Deploying examples/${example} to stack "demo" of ${projectName} (backend ${process.env.PULUMI_BACKEND_URL ?? "default"})\n`,
+      `Deploying examples/${example}${native ? " on the pulumi-resource-cim plugin" : ""} to stack "demo" of ${projectName} (backend ${process.env.PULUMI_BACKEND_URL ?? "default"})\n`,
     );
     // --refresh: the emulator's data dir may have been reset since the last run; the diff is against live state.
     const result = await stack.up({
@@ -130,12 +190,13 @@ async function main() {
         ` (${changes.same ?? 0} unchanged)`,
     );
     if (emulator) {
-      const again = example === "quickstart" ? "npm run demo" : `npm run demo -- ${example}`;
+      const args = [...(example === "quickstart" ? [] : [example]), ...(native ? ["--native"] : [])];
+      const again = args.length ? `npm run demo -- ${args.join(" ")}` : "npm run demo";
       log(
-        `Run \`${again}\` again: nothing changes. \`npm run emulator -- start --data-dir .state/demo/emulator\``,
+        `Run \`${again}\` again: nothing changes. \`npm run emulator -- start --data-dir ${path.relative(root, dataDir)}\``,
       );
       log(
-        `serves the same data; destroy with the Pulumi CLI (eval "$(bash scripts/cim.sh env)")${example === "quickstart" ? "" : ` from ${path.relative(root, workDirOf(example))}`}.`,
+        `serves the same data; destroy with the Pulumi CLI (eval "$(bash scripts/cim.sh env)")${workDir === root ? "" : ` from ${path.relative(root, workDir)}`}.`,
       );
     }
   } finally {

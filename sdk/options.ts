@@ -3,7 +3,8 @@
 // diff can name none), and it imports a dynamic resource by reading it without its provider, which fails in
 // Pulumi's own code. The class sees its options, so it honours what it can through inputs: `customTimeouts`
 // becomes the `timeouts` input, `replaceOnChanges` a hidden input the provider's diff applies, and `import` the
-// `adoptId` input of the kinds that adopt. What it cannot honour it says at preview, on the resource.
+// `adoptId` input of the kinds that adopt. What it cannot honour it says at preview, on the resource. (The classes
+// of `pulumi-cim/native` skip all of this: the engine gives a provider plugin every option.)
 
 import * as pulumi from "@pulumi/pulumi";
 import { type Kind, REPLACE_ON_CHANGES } from "../provider/kinds/define";
@@ -34,6 +35,15 @@ export function honourOptions(
   let out = opts;
   const label = `cim:${kind.name} "${name}"`;
 
+  // Every dynamic resource goes to the one dynamic-provider host, configured by the stack; the engine would hand
+  // this resource to the given provider, which does not serve the dynamic path's resources. Dropping the option
+  // instead would deploy with another API address, token or region than the program asked for.
+  if (opts.provider !== undefined) {
+    throw new Error(
+      `${label}: the provider option needs the native provider plugin: explicit providers exist only for the classes of "pulumi-cim/native" (cim.Provider); those of "pulumi-cim" all use the stack's cim:* config and CIM_* variables. For another region alone, give the resource's region input.`,
+    );
+  }
+
   const timeouts: Record<string, string | number> = {};
   for (const op of OPERATIONS) {
     const v = opts.customTimeouts?.[op];
@@ -43,6 +53,11 @@ export function honourOptions(
         `customTimeouts.${op} ${JSON.stringify(v)} is not a duration pulumi-cim takes ("90s", "10m", "1h30m", "500ms"): the ${op} waits the default time.`,
       );
     } else timeouts[op] = v;
+  }
+  if (opts.customTimeouts?.read) {
+    warnings.push(
+      `customTimeouts.read is ignored: a read waits on no job; each of its requests is bounded by cim:requestTimeout and cim:maxRetries.`,
+    );
   }
   if (Object.keys(timeouts).length) {
     if (!("timeouts" in kind.fields)) {

@@ -1,11 +1,14 @@
 // The SDK class of a kind, made from its declaration (provider/kinds/): its Args are the inputs the provider's
 // check takes (each wrapped in pulumi.Input), its outputs are the provider's outputs, so the two cannot drift.
-// Field documentation written on the declaration shows on Args and outputs in editors.
+// Field documentation written on the declaration shows on Args and outputs in editors. One factory makes the
+// classes of both paths (`pulumi-cim`: dynamic resources; `pulumi-cim/native`: the pulumi-resource-cim plugin's):
+// they differ only in how they register (see `registration`).
 
 import * as pulumi from "@pulumi/pulumi";
 import {
   defaultValue,
   type Kind,
+  nativeTypeToken,
   outputNames,
   PLAIN_REFERENCES,
   refOf,
@@ -17,7 +20,8 @@ import {
 } from "../provider/kinds/define";
 import { withSecretOutputs } from "./common";
 import { serializedProvider } from "./dynamic";
-import { honourOptions } from "./options";
+import { type Honoured, honourOptions } from "./options";
+import { packageVersion } from "./version";
 
 type Types<K extends Kind> = NonNullable<K["__types"]>;
 
@@ -36,22 +40,65 @@ export type ArgsOf<K extends Kind> = {
 /** The outputs of a kind, as the provider returns them. */
 export type OutputsOfKind<K extends Kind> = Types<K>["outputs"];
 
-/** An instance of a kind's SDK class: a dynamic resource with one Output per provider output. */
+/** An instance of a kind's SDK class: a custom resource with one Output per provider output. */
 export type KindResource<K extends Kind> = pulumi.CustomResource & {
   readonly [P in keyof OutputsOfKind<K>]-?: pulumi.Output<OutputsOfKind<K>[P]>;
 };
 
 export interface KindClass<K extends Kind> {
   new (name: string, args: ArgsOf<K>, opts?: pulumi.CustomResourceOptions): KindResource<K>;
-  /** `pulumi-nodejs:dynamic/cim:<Kind>`, the type token in state and in `pulumi preview`. */
+  /**
+   * The type token in state and in `pulumi preview`: `pulumi-nodejs:dynamic/cim:<Kind>` (`pulumi-cim`), or
+   * `cim:index:<Kind>` (`pulumi-cim/native`).
+   */
   readonly __pulumiType: string;
   /** Whether `obj` is a resource of this kind (also across copies of the package). */
   isInstance(obj: unknown): obj is KindResource<K>;
 }
 
-/** The SDK class of a kind. */
-export function resourceClass<K extends Kind>(kind: K): KindClass<K> {
-  const type = typeToken(kind);
+/**
+ * How a class reaches its provider: `dynamic`, Pulumi's dynamic-provider host loading the serialized provider each
+ * resource carries; `native`, the `pulumi-resource-cim` plugin (package `cim`).
+ */
+export type RegistrationPath = "dynamic" | "native";
+
+interface Registration {
+  type: string;
+  /** Applies the resource options the path handles itself to the inputs; returns the options to register with. */
+  options(
+    name: string,
+    given: Record<string, unknown>,
+    props: Record<string, unknown>,
+    opts: pulumi.CustomResourceOptions | undefined,
+  ): Honoured;
+  /** Inputs every resource of the path carries. */
+  hidden: Record<string, unknown>;
+}
+
+function registration(kind: Kind, path: RegistrationPath): Registration {
+  if (path === "native") {
+    // The engine itself honours customTimeouts, replaceOnChanges and import for a provider plugin. The version
+    // makes it run the plugin of this package, not whichever cim plugin it finds first.
+    return {
+      type: nativeTypeToken(kind),
+      options: (_name, _given, _props, opts) => ({
+        opts: { ...opts, version: opts?.version ?? packageVersion() },
+        warnings: [],
+      }),
+      hidden: {},
+    };
+  }
+  return {
+    type: typeToken(kind),
+    // customTimeouts, replaceOnChanges and import become inputs (sdk/options.ts)
+    options: (name, given, props, opts) => honourOptions(kind, name, given, props, opts),
+    hidden: { __provider: serializedProvider(kind.name) },
+  };
+}
+
+/** The SDK class of a kind, registering its resources on the given path. */
+export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = "dynamic"): KindClass<K> {
+  const { type, options, hidden } = registration(kind, path);
   const inputs = Object.keys(kind.fields);
   const secrets = new Set(secretInputs(kind));
   const outputOnly = outputNames(kind).filter((k) => !inputs.includes(k));
@@ -59,12 +106,10 @@ export function resourceClass<K extends Kind>(kind: K): KindClass<K> {
   const checkedRefs = Object.keys(kind.fields).filter((k) => refOf(kind.fields[k])?.mustExist);
   const defaults = stateDefaults(kind);
 
-  const provider = serializedProvider(kind.name);
-
-  // A dynamic resource, registered as pulumi.dynamic.Resource would register it (its type token, the serialized
-  // provider under `__provider`) but with the provider's text written here (sdk/dynamic.ts) rather than by
-  // Pulumi's closure serializer: a sixth of an instance's state, in every checkpoint. Extending CustomResource
-  // directly also makes Pulumi's source position the program's line that declared the resource, not this file.
+  // On the dynamic path, a dynamic resource registered as pulumi.dynamic.Resource would register it (its type
+  // token, the serialized provider under `__provider`) but with the provider's text written here (sdk/dynamic.ts)
+  // rather than by Pulumi's closure serializer: a sixth of an instance's state, in every checkpoint. Extending
+  // CustomResource directly also makes Pulumi's source position the program's line that declared the resource.
   class KindResourceClass extends pulumi.CustomResource {
     static readonly __pulumiType = type;
 
@@ -76,15 +121,14 @@ export function resourceClass<K extends Kind>(kind: K): KindClass<K> {
         const v = given[k];
         props[k] = secrets.has(k) && v !== undefined ? pulumi.secret(v) : v;
       }
-      // customTimeouts, replaceOnChanges and import become inputs (sdk/options.ts)
-      const honoured = honourOptions(kind, name, given, props, opts);
+      const honoured = options(name, given, props, opts);
       if (kind.nameFromResource && given.name === undefined && props.adoptId === undefined) props.name = name;
       // References given as plain text are looked up at check; those taken from outputs are not.
       const plain = checkedRefs.filter((k) => given[k] !== undefined && isPlain(given[k]));
       if (plain.length) props[PLAIN_REFERENCES] = plain;
       // Output-only properties are registered as unknown so the class exposes them.
       for (const k of outputOnly) props[k] = undefined;
-      props.__provider = provider;
+      Object.assign(props, hidden);
       const limit = quietStacks();
       try {
         const o = honoured.opts;

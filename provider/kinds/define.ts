@@ -471,6 +471,11 @@ export function typeToken(kind: { name: string }): string {
   return `pulumi-nodejs:dynamic/cim:${kind.name}`;
 }
 
+/** The type token of a kind's resources served by the `pulumi-resource-cim` plugin (package `cim`). */
+export function nativeTypeToken(kind: { name: string }): string {
+  return `cim:index:${kind.name}`;
+}
+
 /** A field's live value, or undefined when the API does not report it (or `when` does not hold). */
 export function liveValue(f: FieldSpec, name: string, live: Record<string, unknown>, rec: Recorded): unknown {
   if (f.live === undefined || (f.when && !f.when(rec))) return undefined;

@@ -1,5 +1,6 @@
-// Files made from the registry of kinds: the SDK's class exports (sdk/kinds.ts), which `npm run generate` writes
-// and tests/sdk/generated.test.ts holds to the registry; and, with `--shims DIR`, the build's one shim module per
+// Files made from the registry of kinds: the SDK's class exports (sdk/kinds.ts, and sdk/native/kinds.ts for the
+// native path: the same types, classes registered as `cim:index:<Kind>`), which `npm run generate` writes and
+// tests/sdk/generated.test.ts holds to the registry; and, with `--shims DIR`, the build's one shim module per
 // kind (dist/provider/shims/<Kind>.js: see sdk/dynamic.ts), made afresh by every build and never committed.
 
 import * as fs from "node:fs";
@@ -77,6 +78,36 @@ export function sdkKindsModule(): string {
   return `${lines.join("\n").trimEnd()}\n`;
 }
 
+/**
+ * sdk/native/kinds.ts: per kind, the same Args, instance and class types as sdk/kinds.ts (one program's code fits
+ * either path), and the class registered through the pulumi-resource-cim plugin.
+ */
+export function sdkNativeKindsModule(): string {
+  const lines = [
+    header[0],
+    "// The classes of `pulumi-cim/native`: the types of sdk/kinds.ts, each class registered as `cim:index:<Kind>`.",
+    "",
+    'import { kinds } from "../../provider/kinds";',
+    'import type * as dynamic from "../kinds";',
+    'import { resourceClass } from "../resource";',
+    "",
+  ];
+  for (const [name, kind] of Object.entries(kinds)) {
+    lines.push(
+      `/** The arguments of cim.${name}. */`,
+      `export type ${name}Args = dynamic.${name}Args;`,
+      `/** ${escapeDoc(kind.summary)} */`,
+      `export type ${name} = dynamic.${name};`,
+      `/** The class cim.${name}: \`new cim.${name}(name, args, opts?)\`. */`,
+      `export type ${name}Class = dynamic.${name}Class;`,
+      `/** ${escapeDoc(kind.summary)} */`,
+      `export const ${name}: ${name}Class = resourceClass(kinds.${name}, "native");`,
+      "",
+    );
+  }
+  return `${lines.join("\n").trimEnd()}\n`;
+}
+
 /** A property's JSDoc; every input and output must have a `doc`, so editors never show a bare name. */
 function docLines(where: string, doc: string | undefined): string[] {
   if (!doc)
@@ -88,7 +119,7 @@ const escapeDoc = (s: string) => s.replace(/\*\//g, "*\\/");
 
 /** The generated files, by path from the repository root. */
 export function generatedFiles(): Record<string, string> {
-  return { "sdk/kinds.ts": sdkKindsModule() };
+  return { "sdk/kinds.ts": sdkKindsModule(), "sdk/native/kinds.ts": sdkNativeKindsModule() };
 }
 
 /** The shim modules of the build, by file name. */
@@ -104,6 +135,7 @@ if (require.main === module && process.argv[2] === "--shims") {
 } else if (require.main === module) {
   const root = process.argv[2] ?? process.cwd();
   for (const [file, text] of Object.entries(generatedFiles())) {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     fs.writeFileSync(path.join(root, file), text);
     console.log(`wrote ${file}`);
   }

@@ -37,6 +37,11 @@ it("runs the quickstart from an installed package, beside the newest @pulumi/pul
     expect(await versionsOf(home.workDir, unwanted), `${unwanted} is not installed`).toEqual([]);
   }
 
+  // the native entry is exported too (`import * as cim from "pulumi-cim/native"`), with its own type tokens
+  const nativeSdk = require(require.resolve("pulumi-cim/native", { paths: [home.workDir] }));
+  expect(nativeSdk.Instance.__pulumiType).toBe("cim:index:Instance");
+  expect(nativeSdk.Provider.__pulumiType).toBe("pulumi:providers:cim");
+
   const program = exampleProgram(home, "quickstart");
   const stackName = uniqueStack("installed");
   const run = await stackRun({ home, stackName, program, envVars: api().envVars });

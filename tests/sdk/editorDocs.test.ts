@@ -11,6 +11,16 @@ import * as sdk from "../../sdk";
 const root = path.resolve(__dirname, "..", "..");
 // beside the tests, so tsconfig.json's `paths` resolve "pulumi-cim" to the SDK's source
 const file = path.join(root, "tests", "sdk", "__hover__.ts");
+const nativeFile = path.join(root, "tests", "sdk", "__hover_native__.ts");
+
+/** A program on `pulumi-cim/native`: the same classes, and the explicit provider only that entry has. */
+const nativeText = [
+  'import * as cim from "pulumi-cim/native";',
+  "declare const u: any;",
+  'export const fra = new cim.Provider("fra", { region: u, token: u, maxRetries: 3 });',
+  'export const vpc = new cim.Vpc("x", { cidr: "10.1.0.0/16", zoneId: u, vpcOfferingId: u }, { provider: fra });',
+  "",
+].join("\n");
 
 /** A program and the places to hover in it, each with the documentation expected there. */
 function program() {
@@ -61,8 +71,8 @@ function program() {
 let service: ts.LanguageService;
 const { text, spots, lookups } = program();
 
-function hover(offset: number) {
-  const info = service.getQuickInfoAtPosition(file, offset);
+function hover(offset: number, at = file) {
+  const info = service.getQuickInfoAtPosition(at, offset);
   return {
     type: ts.displayPartsToString(info?.displayParts),
     doc: ts.displayPartsToString(info?.documentation),
@@ -74,6 +84,8 @@ function offsetIn(line: string, word: string): number {
   const start = text.indexOf(line);
   return start + line.indexOf(word) + word.length - 1;
 }
+
+const programs: Record<string, string> = { [file]: text, [nativeFile]: nativeText };
 
 beforeAll(() => {
   const config = ts.getParsedCommandLineOfConfigFile(
@@ -89,16 +101,16 @@ beforeAll(() => {
   if (!config) throw new Error("tsconfig.json did not parse");
   const host: ts.LanguageServiceHost = {
     getCompilationSettings: () => config.options,
-    getScriptFileNames: () => [file],
+    getScriptFileNames: () => [file, nativeFile],
     getScriptVersion: () => "1",
     getScriptSnapshot: (f) => {
-      const t = f === file ? text : ts.sys.readFile(f);
+      const t = programs[f] ?? ts.sys.readFile(f);
       return t === undefined ? undefined : ts.ScriptSnapshot.fromString(t);
     },
     getCurrentDirectory: () => root,
     getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
-    fileExists: (f) => f === file || ts.sys.fileExists(f),
-    readFile: (f) => (f === file ? text : ts.sys.readFile(f)),
+    fileExists: (f) => f in programs || ts.sys.fileExists(f),
+    readFile: (f) => programs[f] ?? ts.sys.readFile(f),
     readDirectory: ts.sys.readDirectory,
     directoryExists: ts.sys.directoryExists,
     getDirectories: ts.sys.getDirectories,
@@ -163,5 +175,34 @@ describe("hovers in an editor (TypeScript language service)", () => {
       .filter((s) => hover(s.offset + "cim.".length + 1).doc.trim() === "")
       .map((s) => s.at);
     expect(bare).toEqual([]);
+  });
+});
+
+describe("hovers in a program on pulumi-cim/native", () => {
+  const at = (line: string, word: string) => nativeText.indexOf(line) + line.indexOf(word) + word.length - 1;
+
+  it("type-checks: the same Args, and { provider } a cim.Provider", () => {
+    const errors = [
+      ...service.getSemanticDiagnostics(nativeFile),
+      ...service.getSyntacticDiagnostics(nativeFile),
+    ];
+    expect(errors.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([]);
+  });
+
+  it("the classes show the same documentation and short named types as on the dynamic path", () => {
+    const cidr = hover(at('{ cidr: "10.1.0.0/16"', "cidr"), nativeFile);
+    expect(cidr.type).toContain("VpcArgs.cidr");
+    expect(cidr.doc).toBe(hover(offsetIn('{ cidr: "10.1.0.0/16"', "cidr")).doc);
+    const vpc = hover(at('new cim.Vpc("x"', "new cim.Vpc"), nativeFile);
+    expect(vpc.type).toContain("VpcArgs");
+    expect(vpc.type.length).toBeLessThan(160);
+    expect(vpc.doc).toContain("A virtual private cloud");
+  });
+
+  it("each setting of cim.Provider shows its documentation; the token says where it is kept", () => {
+    const line = 'new cim.Provider("fra", { region: u, token: u, maxRetries: 3 })';
+    expect(hover(at(line, "region"), nativeFile).doc).toContain("`CIM_REGION`");
+    expect(hover(at(line, "token"), nativeFile).doc).toContain("Registered as a secret");
+    expect(hover(at(line, "maxRetries"), nativeFile).doc).toContain("0 to 10");
   });
 });

@@ -1,5 +1,6 @@
 // Resource options the engine does not apply to dynamic resources, turned into inputs by the SDK class
 // (sdk/options.ts); the end-to-end behaviour is in tests/e2e/options.test.ts.
+import type * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
 import { kinds } from "../../provider/kinds";
 import { REPLACE_ON_CHANGES } from "../../provider/kinds/define";
@@ -36,6 +37,22 @@ describe("resource options on the dynamic path", () => {
     expect(h.warnings).toEqual([expect.stringMatching(/^the import option is taken as adoptId: "i-1"/)]);
     expect(() => honourOptions(kinds.Tags, "t", {}, {}, { import: "x" })).toThrow(
       /cim:Tags "t": the import option does not work for pulumi-cim's resources .* cannot adopt/,
+    );
+  });
+
+  it("customTimeouts.read is a warning: a read waits on no job, its requests have their own bounds", () => {
+    const props: Record<string, unknown> = { ...args };
+    const h = honourOptions(kinds.Instance, "web", args, props, { customTimeouts: { read: "5m" } });
+    expect(props.timeouts).toBeUndefined();
+    expect(h.warnings).toEqual([
+      "customTimeouts.read is ignored: a read waits on no job; each of its requests is bounded by cim:requestTimeout and cim:maxRetries.",
+    ]);
+  });
+
+  it("an explicit provider fails, pointing to pulumi-cim/native: dropping it would deploy with the stack's settings", () => {
+    const provider = {} as pulumi.ProviderResource;
+    expect(() => honourOptions(kinds.Volume, "data", {}, {}, { provider })).toThrow(
+      /^cim:Volume "data": the provider option needs the native provider plugin: explicit providers exist only for the classes of "pulumi-cim\/native" \(cim\.Provider\)/,
     );
   });
 

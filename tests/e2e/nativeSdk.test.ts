@@ -1,0 +1,190 @@
+// The classes of `pulumi-cim/native` and `cim.Provider` through the real CLI and the pulumi-resource-cim plugin, as
+// a user's program registers them: an explicit provider's settings serve its resources, and its token is kept in
+// state only encrypted; two providers given only a region serve a region each; the default provider, configured
+// from CIM_*, keeps no token at all; a class of
+// `pulumi-cim` given a cim.Provider stops the preview, naming pulumi-cim/native. (The plugin's own behaviour,
+// apart from the SDK, is tested in tests/native/.) Runs where the plugin is built: bin/pulumi-resource-cim and
+// the build's dist/provider/native/main.js.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type ProgramHome, repoRoot, requireToolchain, sourceHome, stackRun } from "../harness";
+import { resourcesOf, uniqueStack, useApi } from "./support";
+
+const PROJECT = "cim-native-sdk";
+const pluginBuilt = ["bin/pulumi-resource-cim", "dist/provider/native/main.js"].every((f) =>
+  fs.existsSync(path.join(repoRoot, f)),
+);
+
+/** A program folder whose Pulumi.yaml names this repository's plugin folder, its `cim` the native entry. */
+function nativeHome(): ProgramHome {
+  const home = sourceHome("native-sdk");
+  fs.writeFileSync(
+    path.join(home.workDir, "Pulumi.yaml"),
+    `name: ${PROJECT}\nruntime: nodejs\nplugins:\n  providers:\n    - name: cim\n      path: ${path.join(repoRoot, "bin")}\n`,
+  );
+  return { ...home, sdk: path.join(repoRoot, "dist", "sdk", "native") };
+}
+
+/**
+ * Two explicit providers given only a region each (address and token from the plugin's CIM_*), a volume of each:
+ * `probe:regions` lists them ([{ name, region, zoneId, diskOfferingId }]).
+ */
+function writeRegionsProgram(home: ProgramHome): string {
+  const file = path.join(home.workDir, "regions.cjs");
+  fs.writeFileSync(
+    file,
+    `"use strict";
+module.exports = (cim, pulumi) => {
+  const out = {};
+  for (const r of new pulumi.Config("probe").requireObject("regions")) {
+    const provider = new cim.Provider(r.name, { region: r.region });
+    const vol = new cim.Volume(r.name + "-data", { zoneId: r.zoneId, diskOfferingId: r.diskOfferingId, size: 5 }, { provider });
+    out[r.name] = { id: vol.id, region: vol.region };
+  }
+  return out;
+};
+`,
+  );
+  return file;
+}
+
+/**
+ * The program: a volume of an explicit provider given the API's address from stack config and the token as plain
+ * text (from the environment: the class alone must make it a secret); with `probe:withDefault`
+ * one of the default provider; with `probe:dynamicWithProvider` a class of pulumi-cim given the explicit one.
+ */
+function writeProgram(home: ProgramHome): string {
+  const file = path.join(home.workDir, "program.cjs");
+  fs.writeFileSync(
+    file,
+    `"use strict";
+module.exports = (cim, pulumi) => {
+  const c = new pulumi.Config("probe");
+  const fra = new cim.Provider("fra", { baseUrl: c.require("baseUrl"), token: process.env.PROBE_TOKEN });
+  const args = { zoneId: c.require("zoneId"), diskOfferingId: c.require("diskOfferingId"), size: 5 };
+  const out = { explicitState: new cim.Volume("explicit-vol", args, { provider: fra }).state };
+  if (c.getBoolean("withDefault")) out.defaultState = new cim.Volume("default-vol", args).state;
+  if (c.getBoolean("dynamicWithProvider")) {
+    const dynamic = require(${JSON.stringify(repoRoot)});
+    new dynamic.Volume("dynamic-vol", args, { provider: fra });
+  }
+  return out;
+};
+`,
+  );
+  return file;
+}
+
+describe.skipIf(!pluginBuilt)("pulumi-cim/native through the CLI and the plugin", () => {
+  const api = useApi();
+  const ids: Record<string, string> = {};
+  /** A list of the API in a region (the default one when none is given). */
+  const list = async (p: string, region?: string) => {
+    const res = await fetch(`${api().emu.url}/api/v1${p}`, {
+      headers: { authorization: `Bearer ${api().token}`, ...(region ? { "x-region-context": region } : {}) },
+    });
+    const body: any = await res.json();
+    return (Array.isArray(body) ? body : body.content) as Record<string, any>[];
+  };
+
+  beforeAll(async () => {
+    requireToolchain();
+    ids.zoneId = (await list("/zones"))[0].id;
+    ids.diskOfferingId = (await list("/offerings/disk")).find((d) => d.customized)!.id;
+  });
+
+  it("an explicit provider's settings serve its resources and state keeps its token only encrypted; the default provider keeps none", async () => {
+    const { token, emu, envVars } = api();
+    const home = nativeHome();
+    const run = await stackRun({
+      home,
+      stackName: uniqueStack("native-sdk"),
+      projectName: PROJECT,
+      program: writeProgram(home),
+      // no CIM_* at first: only the explicit provider's own settings can reach the API
+      envVars: { CIM_POLL_INTERVAL_MS: "25", PROBE_TOKEN: token },
+    });
+    const config = {
+      "probe:baseUrl": emu.url,
+      "probe:zoneId": ids.zoneId,
+      "probe:diskOfferingId": ids.diskOfferingId,
+    };
+    const [up, raw] = await run([{ op: "up", config }, { op: "export-raw" }]);
+    expect(up.outputs?.explicitState).toBe("Allocated");
+    const text = JSON.stringify(raw.deployment);
+    expect(text).not.toContain(token);
+    const [fra] = resourcesOf(raw.deployment, "pulumi:providers:cim");
+    expect(fra.inputs.baseUrl).toBe(emu.url);
+    expect(fra.inputs.token).toMatchObject({
+      "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+      ciphertext: expect.any(String),
+    });
+    const [vol] = resourcesOf(raw.deployment, "cim:index:Volume");
+    expect(vol.provider).toBe(`${fra.urn}::${fra.id}`);
+
+    // the default provider, configured from the plugin's environment
+    const [again, raw2] = await run([
+      { op: "up", config: { "probe:withDefault": "true" }, env: envVars },
+      { op: "export-raw" },
+    ]);
+    expect(again.outputs?.defaultState).toBe("Allocated");
+    expect(JSON.stringify(raw2.deployment)).not.toContain(token);
+    const providers = resourcesOf(raw2.deployment, "pulumi:providers:cim");
+    const dflt = providers.find((p: any) => p.urn.includes("::default_"));
+    expect(dflt?.inputs).not.toHaveProperty("token");
+    expect(dflt?.inputs).not.toHaveProperty("baseUrl");
+    await run([{ op: "destroy" }]);
+  });
+
+  it("a class of pulumi-cim given a cim.Provider stops the preview, naming pulumi-cim/native", async () => {
+    const { token, emu, envVars } = api();
+    const home = nativeHome();
+    const run = await stackRun({
+      home,
+      stackName: uniqueStack("native-sdk-dyn"),
+      projectName: PROJECT,
+      program: writeProgram(home),
+      envVars: { ...envVars, PROBE_TOKEN: token },
+    });
+    const config = {
+      "probe:baseUrl": emu.url,
+      "probe:zoneId": ids.zoneId,
+      "probe:diskOfferingId": ids.diskOfferingId,
+      "probe:dynamicWithProvider": "true",
+    };
+    const [preview] = await run([{ op: "preview", config, expectFailure: true }]);
+    expect(preview.ok).toBe(false);
+    expect(preview.diagnostics.map((d) => d.message).join("\n")).toContain(
+      'cim:Volume "dynamic-vol": the provider option needs the native provider plugin: explicit providers exist only for the classes of "pulumi-cim/native"',
+    );
+  });
+
+  it("two explicit providers in two regions: each one's resources are made in its region", async () => {
+    const { emu, envVars, control } = api();
+    const regions = await Promise.all(
+      ["de-fra-1", "nl-ams-1"].map(async (name) => {
+        const region = emu.regions.find((r) => r.name === name)!.id;
+        const zoneId = (await list("/zones", region))[0].id;
+        const diskOfferingId = (await list("/offerings/disk", region)).find((d) => d.customized)!.id;
+        return { name: name.split("-")[1], region, zoneId, diskOfferingId };
+      }),
+    );
+    const home = nativeHome();
+    const run = await stackRun({
+      home,
+      stackName: uniqueStack("native-sdk-regions"),
+      projectName: PROJECT,
+      program: writeRegionsProgram(home),
+      envVars,
+    });
+    const [up] = await run([{ op: "up", config: { "probe:regions": JSON.stringify(regions) } }]);
+    const volumes = (await control.state()).volumes;
+    for (const r of regions) {
+      const made = up.outputs?.[r.name] as { id: string; region: string };
+      expect(made.region, r.name).toBe(r.region);
+      expect(volumes[made.id].regionId, r.name).toBe(r.region);
+    }
+    await run([{ op: "destroy" }]);
+  });
+});
