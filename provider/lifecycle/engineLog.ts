@@ -4,7 +4,10 @@
 // previews as a create). The dynamic-provider host is started with the engine's address as its first
 // argument but does not connect @pulumi/pulumi's log to it, so this module does, through the engine's Log RPC.
 // Without that address (in-process tests) a message goes to stderr, which the engine shows as a plain message.
+// The native plugin knows which resource each request is about, and its messages name it (the engine shows them
+// on that resource's line); the dynamic host does not tell, and its messages are the stack's.
 
+import { AsyncLocalStorage } from "node:async_hooks";
 import * as path from "node:path";
 
 export type Severity = "info" | "warning";
@@ -14,6 +17,13 @@ const sinks: Record<Severity, (message: string) => Promise<void>> = {
   warning: (m) => toEngine("warning", m),
   info: (m) => toEngine("info", m),
 };
+
+const about = new AsyncLocalStorage<string>();
+
+/** Runs `fn` with the messages it logs attributed to the resource `urn` (none: the stack). */
+export function aboutResource<T>(urn: string, fn: () => T): T {
+  return about.run(urn, fn);
+}
 
 /** Logs a warning through the engine. Never throws. */
 export async function engineWarning(message: string): Promise<void> {
@@ -77,7 +87,7 @@ function logToEngine(address: string, severity: Severity, message: string): Prom
   const req = new engproto.LogRequest();
   req.setSeverity(severity === "info" ? engproto.LogSeverity.INFO : engproto.LogSeverity.WARNING);
   req.setMessage(message);
-  req.setUrn("");
+  req.setUrn(about.getStore() ?? "");
   req.setEphemeral(false);
   return new Promise((resolve, reject) => {
     client.log(req, { deadline: Date.now() + 5_000 }, (err: unknown) => (err ? reject(err) : resolve()));

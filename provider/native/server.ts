@@ -18,6 +18,7 @@ import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { providerConfig } from "../config";
+import { aboutResource } from "../lifecycle/engineLog";
 import { packageSchema, packageVersion } from "../schema";
 import { Adapter, type Functions, InitFailedError } from "./adapter";
 import { checkConfig, configure, diffConfig } from "./config";
@@ -69,10 +70,12 @@ export function grpcError(err: unknown): Partial<grpc.StatusObject> {
 
 type Unary<Req, Res> = (req: Req) => Promise<Res> | Res;
 
+/** A call's handler; what it logs is about the request's resource, when the request names one. */
 function unary<Req, Res>(fn: Unary<Req, Res>): grpc.handleUnaryCall<Req, Res> {
   return (call, callback) => {
+    const urn = (call.request as { getUrn?: () => string }).getUrn?.() ?? "";
     Promise.resolve()
-      .then(() => fn(call.request))
+      .then(() => aboutResource(urn, () => fn(call.request)))
       .then(
         (res) => callback(null, res),
         (err) => callback(grpcError(err)),

@@ -59,6 +59,8 @@ it("checks input as the dynamic path does, and honours ignoreChanges, replaceOnC
       {
         op: "up",
         expectFailure: true,
+        // progress of the wait every 300 ms (poll every 100 ms), so the 1 s wait reports it
+        env: { CIM_PROGRESS_INTERVAL_MS: "300", CIM_POLL_INTERVAL_MS: "100" },
         config: declare(vol("data"), vol("slow", {}, { customTimeouts: { create: "1s" } })),
       },
       { op: "export" },
@@ -71,6 +73,10 @@ it("checks input as the dynamic path does, and honours ignoreChanges, replaceOnC
     expect(recorded.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(recorded.initErrors).toHaveLength(1);
     expect(recorded.outputs.timeouts).toBeUndefined();
+    // the plugin's progress of the wait is about the resource it waits for, shown on its line, not the stack's
+    const progress = slow.diagnostics.filter((d) => d.severity === "info" && /waiting for/.test(d.message));
+    expect(progress.length).toBeGreaterThan(0);
+    for (const d of progress) expect(d.urn).toMatch(/::cim:index:Volume::slow$/);
   } finally {
     await api().control.jobTiming({ latencyMs: 0 });
   }
