@@ -74,6 +74,11 @@ export const comment = defineKind({
   name: "Comment",
   noun: "comment",
   summary: "A comment (the API's annotation) on a volume, network, public IP, VPC or Kubernetes cluster.",
+  example: `
+const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
+const diskOfferingId = cim.getDiskOffering("Custom").then((o) => o.id);
+const data = new cim.Volume("data", { zoneId, diskOfferingId, size: 50 });
+new cim.Comment("data-owner", { volumeId: data.id, text: "owned by the payments team; restore tested weekly" });`,
   label: (rec) => {
     const t = targetIn(rec);
     return t && `on ${t.noun} ${t.id}`;

@@ -338,6 +338,11 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
   readonly noun: string;
   /** One line for the README's resource table. */
   readonly summary: string;
+  /**
+   * A short program using the kind, after `import * as cim from "pulumi-cim";` (its reference page,
+   * provider/kinds/docsPages.ts; tests/docs type-checks it). Ids come from lookups (`cim.getZone`, …).
+   */
+  readonly example?: string;
   readonly fields: F;
   readonly outputs: O;
   /** Its API calls (every kind but those with a `custom` lifecycle). */

@@ -1,0 +1,87 @@
+// Every TypeScript block in the docs (docs/, README.md, bench/README.md) compiles against the SDK's source, with
+// `pulumi-cim` mapped to sdk/: a renamed class, field or lookup breaks the docs' build here, not a reader's.
+// A block that is deliberately partial (it names values an earlier block or the text defines) says so in its
+// info string, visibly: ```ts title="fragment". Fragments are not compiled, and must stay the exception.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { type Block, codeBlocks, markdownFiles, root } from "./markdown";
+
+const TS = /^(ts|typescript)\b/;
+const FRAGMENT = /title="fragment"/;
+
+const inScope = (file: string) =>
+  file === "README.md" || file.startsWith("docs/") || file === "bench/README.md";
+
+const blocks: Block[] = markdownFiles()
+  .filter(inScope)
+  .flatMap((file) => codeBlocks(file, fs.readFileSync(path.join(root, file), "utf8")))
+  .filter((b) => TS.test(b.info));
+const whole = blocks.filter((b) => !FRAGMENT.test(b.info));
+const fragments = blocks.filter((b) => FRAGMENT.test(b.info));
+
+/** Compiles each block as its own module (so blocks do not share names) and returns the errors by block. */
+function compile(list: Block[]): Map<Block, string[]> {
+  const files = new Map<string, Block>();
+  list.forEach((b, i) => files.set(path.join(root, ".docs-blocks", `block${i}.ts`), b));
+  const options: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2023,
+    // top-level await, as a program's entry point may use it
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    lib: ["lib.es2023.d.ts"],
+    types: ["node"],
+    strict: true,
+    esModuleInterop: true,
+    skipLibCheck: true,
+    resolveJsonModule: true,
+    noEmit: true,
+    baseUrl: root,
+    paths: { "pulumi-cim": ["./sdk/index.ts"] },
+  };
+  const host = ts.createCompilerHost(options);
+  const read = host.readFile.bind(host);
+  host.readFile = (f) => {
+    const b = files.get(path.resolve(f));
+    return b ? `${b.code}\nexport {};\n` : read(f);
+  };
+  const exists = host.fileExists.bind(host);
+  host.fileExists = (f) => files.has(path.resolve(f)) || exists(f);
+  const program = ts.createProgram([...files.keys()], options, host);
+  const errors = new Map<Block, string[]>();
+  for (const d of ts.getPreEmitDiagnostics(program)) {
+    const b = d.file && files.get(path.resolve(d.file.fileName));
+    const text = ts.flattenDiagnosticMessageText(d.messageText, "\n");
+    if (!b) throw new Error(`outside the docs' blocks: ${d.file?.fileName ?? ""}: ${text}`);
+    const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line : 0;
+    errors.set(b, [...(errors.get(b) ?? []), `line ${b.line + 1 + line}: ${text}`]);
+  }
+  return errors;
+}
+
+describe("TypeScript in the docs", () => {
+  it("finds the blocks: the generated resource pages' examples among them", () => {
+    expect(whole.filter((b) => b.file.startsWith("docs/resources/")).length).toBeGreaterThan(20);
+  });
+
+  it("most blocks are whole programs: fragments are fewer than a quarter", () => {
+    expect(fragments.length * 4).toBeLessThan(blocks.length);
+  });
+
+  it("every block not marked as a fragment type-checks against the SDK", () => {
+    const errors = compile(whole);
+    const report = [...errors].map(([b, e]) => `${b.file}:${b.line}\n  ${e.join("\n  ")}`);
+    expect(report).toEqual([]);
+  }, 120_000);
+
+  it("the check catches a wrong field (so a passing check means something)", () => {
+    const bad: Block = {
+      file: "test",
+      line: 1,
+      info: "ts",
+      code: 'import * as cim from "pulumi-cim";\nnew cim.Volume("v", { zoneId: "z", diskOfferingId: "d", sizeGb: 5 });',
+    };
+    expect([...compile([bad]).values()].flat().join("\n")).toMatch(/sizeGb/);
+  }, 120_000);
+});
