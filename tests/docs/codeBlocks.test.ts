@@ -24,7 +24,7 @@ const fragments = blocks.filter((b) => FRAGMENT.test(b.info));
 /** Compiles each block as its own module (so blocks do not share names) and returns the errors by block. */
 function compile(list: Block[]): Map<Block, string[]> {
   const files = new Map<string, Block>();
-  list.forEach((b, i) => files.set(path.join(root, ".docs-blocks", `block${i}.ts`), b));
+  for (const [i, b] of list.entries()) files.set(path.join(root, ".docs-blocks", `block${i}.ts`), b);
   const options: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2023,
     // top-level await, as a program's entry point may use it

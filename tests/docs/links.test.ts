@@ -10,9 +10,9 @@ const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
 describe("relative links in Markdown", () => {
   const cache = new Map<string, Set<string>>();
   const anchorsOf = (file: string) => {
-    let set = cache.get(file);
-    if (!set) cache.set(file, (set = anchors(fs.readFileSync(path.join(root, file), "utf8"))));
-    return set;
+    const known = cache.get(file) ?? anchors(fs.readFileSync(path.join(root, file), "utf8"));
+    cache.set(file, known);
+    return known;
   };
 
   for (const file of markdownFiles()) {
