@@ -1,7 +1,8 @@
 // Every TypeScript block in the docs (docs/, README.md, bench/README.md) compiles against the SDK's source, with
 // `pulumi-cim` mapped to sdk/: a renamed class, field or lookup breaks the docs' build here, not a reader's.
-// A block that is deliberately partial (it names values an earlier block or the text defines) says so in its
-// info string, visibly: ```ts title="fragment". Fragments are not compiled, and must stay the exception.
+// A block that continues a page's shared start says so: ```ts title="continues setup" compiles after that page's
+// ```ts title="setup" block (itself a whole program), as one module. A block that is deliberately partial (an
+// excerpt of generated code) says so too: ```ts title="fragment"; fragments are not compiled and must stay rare.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import ts from "typescript";
@@ -18,7 +19,18 @@ const blocks: Block[] = markdownFiles()
   .filter(inScope)
   .flatMap((file) => codeBlocks(file, fs.readFileSync(path.join(root, file), "utf8")))
   .filter((b) => TS.test(b.info));
-const whole = blocks.filter((b) => !FRAGMENT.test(b.info));
+const SETUP = /title="setup"/;
+const CONTINUES = /title="continues setup"/;
+
+/** A continuation compiles as its page's setup followed by itself. */
+function withSetup(b: Block): Block {
+  if (!CONTINUES.test(b.info)) return b;
+  const setup = blocks.find((s) => s.file === b.file && SETUP.test(s.info));
+  if (!setup) throw new Error(`${b.file}:${b.line} continues a setup block the page does not have`);
+  return { ...b, code: `${setup.code}\n${b.code}`, line: b.line - setup.code.split("\n").length };
+}
+
+const whole = blocks.filter((b) => !FRAGMENT.test(b.info)).map(withSetup);
 const fragments = blocks.filter((b) => FRAGMENT.test(b.info));
 
 /** Compiles each block as its own module (so blocks do not share names) and returns the errors by block. */
