@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
 import { DEFAULT_TIMEOUT_MS } from "../lifecycle/timeouts";
-import { type FieldSpec, type Kind, type OutputSpec, optionalInput, outputNames, refOf } from "./define";
+import { type FieldSpec, type Kind, type OutputSpec, optionalInput, refOf } from "./define";
 import { kindList } from "./index";
 
 const GENERATED =
@@ -121,10 +121,9 @@ function inputRows(kind: Kind): string[] {
 
 function outputRows(kind: Kind): string[] {
   const outs = kind.outputs as Record<string, OutputSpec>;
-  const echoed = outputNames(kind).filter((n) => !outs[n]);
   const rows = [
-    `Every input that is not secret is also an output of the same name and type (${echoed.length} here: \`region\``,
-    "is the region actually used). Besides those, and `id` (the resource's id in the API):",
+    "Every input that is not secret is also an output of the same name and type (`region`: the region actually",
+    "used). Besides those, and `id` (the resource's id in the API):",
     "",
     "| output | type | description |",
     "|---|---|---|",
@@ -168,7 +167,9 @@ function lifecycleLines(kind: Kind): string[] {
       `- **Tags** go through the API's \`${kind.tags}\` tag route; the program's map is authoritative.`,
     );
   if (kind.quota)
-    lines.push(`- Each create counts against the \`${kind.quota.limit}\` allowance (quota preflight).`);
+    lines.push(
+      `- Each create counts against the \`${kind.quota.limit}\` allowance ([quota preflight](../guides/policy-pack.md#quota-preflight)).`,
+    );
   for (const u of kind.alsoUses ?? []) lines.push(`- Each create also uses ${u.count} ${u.noun} allowance.`);
   const st = kind.states;
   if (st?.busy?.length)
