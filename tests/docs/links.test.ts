@@ -7,34 +7,32 @@ import { anchors, links, markdownFiles, root } from "./markdown";
 
 const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
 
-describe("relative links in Markdown", () => {
-  const cache = new Map<string, Set<string>>();
-  const anchorsOf = (file: string) => {
-    const known = cache.get(file) ?? anchors(fs.readFileSync(path.join(root, file), "utf8"));
-    cache.set(file, known);
-    return known;
-  };
+const cache = new Map<string, Set<string>>();
+function anchorsOf(file: string): Set<string> {
+  const known = cache.get(file) ?? anchors(fs.readFileSync(path.join(root, file), "utf8"));
+  cache.set(file, known);
+  return known;
+}
 
+/** The links of `text` (the Markdown file `file`, by path from the root) that do not resolve, and why. */
+function brokenLinks(file: string, text: string): string[] {
+  const broken: string[] = [];
+  for (const target of links(text)) {
+    if (EXTERNAL.test(target)) continue;
+    const [rawPath, anchor] = target.split("#", 2);
+    const linked = rawPath ? path.normalize(path.join(path.dirname(file), decodeURI(rawPath))) : file;
+    if (linked.startsWith("..")) broken.push(`${target} (outside the repository)`);
+    else if (!fs.existsSync(path.join(root, linked))) broken.push(`${target} (no ${linked})`);
+    else if (anchor && linked.endsWith(".md") && !anchorsOf(linked).has(anchor.toLowerCase()))
+      broken.push(`${target} (no heading #${anchor} in ${linked})`);
+  }
+  return broken;
+}
+
+describe("relative links in Markdown", () => {
   for (const file of markdownFiles()) {
     it(`${file}: every relative link and anchor resolves`, () => {
-      const text = fs.readFileSync(path.join(root, file), "utf8");
-      const broken: string[] = [];
-      for (const target of links(text)) {
-        if (EXTERNAL.test(target)) continue;
-        const [rawPath, anchor] = target.split("#", 2);
-        const linked = rawPath ? path.normalize(path.join(path.dirname(file), decodeURI(rawPath))) : file;
-        if (linked.startsWith("..")) {
-          broken.push(`${target} (outside the repository)`);
-          continue;
-        }
-        if (!fs.existsSync(path.join(root, linked))) {
-          broken.push(`${target} (no ${linked})`);
-          continue;
-        }
-        if (anchor && linked.endsWith(".md") && !anchorsOf(linked).has(anchor.toLowerCase()))
-          broken.push(`${target} (no heading #${anchor} in ${linked})`);
-      }
-      expect(broken).toEqual([]);
+      expect(brokenLinks(file, fs.readFileSync(path.join(root, file), "utf8"))).toEqual([]);
     });
   }
 
@@ -47,5 +45,15 @@ describe("relative links in Markdown", () => {
       "team-state-in-postgresql-1",
     ]);
     expect(links(text)).toEqual(["b.md#c", "d.png"]);
+  });
+
+  it("a missing file, a missing heading and a path out of the repository are each reported", () => {
+    const text =
+      "[a](guides/nowhere.md) [b](guides/regions.md#no-such-heading) [c](../../outside.md) [d](guides/regions.md#one-program-several-regions) [e](https://example.com/x)";
+    expect(brokenLinks("docs/README.md", text)).toEqual([
+      "guides/nowhere.md (no docs/guides/nowhere.md)",
+      "guides/regions.md#no-such-heading (no heading #no-such-heading in docs/guides/regions.md)",
+      "../../outside.md (outside the repository)",
+    ]);
   });
 });
