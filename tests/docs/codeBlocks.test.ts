@@ -6,7 +6,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import ts from "typescript";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type Block, codeBlocks, markdownFiles, root } from "./markdown";
 
 const TS = /^(ts|typescript)\b/;
@@ -72,7 +72,21 @@ function compile(list: Block[]): Map<Block, string[]> {
   return errors;
 }
 
+/** A block with a field no kind has: the check must report it, or a passing check means nothing. */
+const wrong: Block = {
+  file: "(the check's own test)",
+  line: 1,
+  info: "ts",
+  code: 'import * as cim from "pulumi-cim";\nnew cim.Volume("v", { zoneId: "z", diskOfferingId: "d", sizeGb: 5 });',
+};
+
 describe("TypeScript in the docs", () => {
+  // one program for every block (the SDK is checked once): the docs' blocks and the wrong one
+  let errors: Map<Block, string[]>;
+  beforeAll(() => {
+    errors = compile([...whole, wrong]);
+  }, 120_000);
+
   it("finds the blocks: the generated resource pages' examples among them", () => {
     expect(whole.filter((b) => b.file.startsWith("docs/resources/")).length).toBeGreaterThan(20);
   });
@@ -82,18 +96,13 @@ describe("TypeScript in the docs", () => {
   });
 
   it("every block not marked as a fragment type-checks against the SDK", () => {
-    const errors = compile(whole);
-    const report = [...errors].map(([b, e]) => `${b.file}:${b.line}\n  ${e.join("\n  ")}`);
+    const report = [...errors]
+      .filter(([b]) => b !== wrong)
+      .map(([b, e]) => `${b.file}:${b.line}\n  ${e.join("\n  ")}`);
     expect(report).toEqual([]);
-  }, 120_000);
+  });
 
   it("the check catches a wrong field (so a passing check means something)", () => {
-    const bad: Block = {
-      file: "test",
-      line: 1,
-      info: "ts",
-      code: 'import * as cim from "pulumi-cim";\nnew cim.Volume("v", { zoneId: "z", diskOfferingId: "d", sizeGb: 5 });',
-    };
-    expect([...compile([bad]).values()].flat().join("\n")).toMatch(/sizeGb/);
-  }, 120_000);
+    expect((errors.get(wrong) ?? []).join("\n")).toMatch(/sizeGb/);
+  });
 });
