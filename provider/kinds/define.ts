@@ -336,7 +336,7 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
   readonly name: string;
   /** For messages: "volume", "VPC". */
   readonly noun: string;
-  /** One line for the README's resource table. */
+  /** One line: the SDK's JSDoc and the kind's reference page (docs/resources/). */
   readonly summary: string;
   /**
    * A short program using the kind, after `import * as cim from "pulumi-cim";` (its reference page,
