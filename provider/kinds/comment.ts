@@ -103,7 +103,7 @@ new cim.Comment("data-owner", { volumeId: data.id, text: "owned by the payments 
       ...target("kubernetesClusterId"),
     },
     text: field(text(`the comment's text (the API's annotation)`, COMMENT_TEXT_MAX), {
-      doc: "The comment (the API's `annotation`), at most 255 characters. The API has no edit: a change replaces (only a volume's comment is then deleted; see the README).",
+      doc: "The comment (the API's `annotation`), at most 255 characters. The API has no edit: a change replaces (only a volume's comment is then deleted; see docs/guides/resources.md, Comments).",
       change: "replace",
       live: (c: LiveComment) => c.annotation,
     }),

@@ -3,7 +3,7 @@
 // adoption, outputs, import) and what it refers to (catalogue lookups at check, references in generated
 // programs). Output-only fields say where they come from. Everything else is derived from the declaration:
 // the provider (provider/lifecycle/engine.ts), the SDK class and its types (sdk/), the policy pack's type
-// lists, the quota preflight, `pulumi-cim import` and the README's resource table.
+// lists, the quota preflight, `pulumi-cim import` and the reference pages (docs/resources/).
 //
 // This module is pure: no client, no Pulumi; the lifecycle hooks receive their session from the engine.
 
