@@ -266,36 +266,73 @@ export function resourceIndex(): string {
   ].join("\n");
 }
 
-/** A lookup as its registry describes it: the hook for docs/functions/ pages. */
+/**
+ * A lookup as a registry of lookups describes it: the hook for docs/functions/ pages. Its shape is what such a
+ * registry's entries carry (name, doc, input schema, output schema with its type name), so its entries can be
+ * passed as they are: `docsFiles(Object.values(registry))`.
+ */
 export interface FunctionDoc {
-  /** The SDK function, e.g. `getZone`. */
+  /** The SDK function, e.g. `getZone`; the native provider's token is `cim:index:<name>`. */
   readonly name: string;
   readonly doc: string;
-  /** Input and output schemas, when the registry has them. */
-  readonly inputs?: z.ZodType;
-  readonly outputs?: z.ZodType;
+  /** The argument's schema (an object of fields). */
+  readonly input?: z.ZodType;
+  /** The answer's schema and type name; `wrap`: a list (`items`) or a map (`values`) of it. */
+  readonly output?: {
+    readonly schema: z.ZodType;
+    readonly type?: string;
+    readonly wrap?: "items" | "values";
+  };
+}
+
+function argumentRows(input: z.ZodType): string[] {
+  let schema: Json;
+  try {
+    schema = z.toJSONSchema(input, { io: "input", unrepresentable: "any" }) as Json;
+  } catch {
+    return [];
+  }
+  const props = (schema.properties ?? {}) as Record<string, Json>;
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  if (Object.keys(props).length === 0) return ["It takes no arguments.", ""];
+  return [
+    "| argument | type | required | description |",
+    "|---|---|---|---|",
+    ...Object.entries(props).map(
+      ([k, v]) =>
+        `| \`${k}\` | \`${typeText(v)}\` | ${required.has(k) ? "yes" : "no"} | ${cell(String(v.description ?? ""))} |`,
+    ),
+    "",
+  ];
+}
+
+function resultText(output: NonNullable<FunctionDoc["output"]>): string {
+  const one = output.type ?? schemaType(output.schema, "output");
+  return output.wrap === "items" ? `${one}[]` : output.wrap === "values" ? `Record<string, ${one}>` : one;
 }
 
 /** docs/functions/<name>.md and its index, from the registry of lookups (none until one is passed). */
 export function functionPages(functions: readonly FunctionDoc[]): Record<string, string> {
   if (functions.length === 0) return {};
+  const generated = "<!-- Generated from the registry of lookups by `npm run generate`; do not edit. -->";
   const pages: Record<string, string> = {};
   for (const f of functions) {
     pages[`docs/functions/${f.name}.md`] = [
-      "<!-- Generated from the registry of lookups by `npm run generate`; do not edit. -->",
+      generated,
       "",
       `# cim.${f.name}`,
       "",
       f.doc,
       "",
-      `Token on the native provider: \`cim:index:${f.name}\`.`,
+      `Token on the native provider: \`cim:index:${f.name}\`. How lookups read their settings and cache their`,
+      "answers: [Lookups](../guides/lookups.md).",
       "",
-      ...(f.inputs ? ["## Arguments", "", `\`${schemaType(f.inputs, "input")}\``, ""] : []),
-      ...(f.outputs ? ["## Result", "", `\`${schemaType(f.outputs, "output")}\``, ""] : []),
+      ...(f.input ? ["## Arguments", "", ...argumentRows(f.input)] : []),
+      ...(f.output ? ["## Result", "", `\`${resultText(f.output)}\``, ""] : []),
     ].join("\n");
   }
   pages["docs/functions/README.md"] = [
-    "<!-- Generated from the registry of lookups by `npm run generate`; do not edit. -->",
+    generated,
     "",
     "# Functions",
     "",

@@ -3,6 +3,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { kindList } from "../../provider/kinds";
 import { docsFiles, functionPages, resourcePage } from "../../provider/kinds/docsPages";
 import { root } from "./markdown";
@@ -43,10 +44,30 @@ describe("docs generated from the registry of kinds", () => {
     expect(() => resourcePage({ ...kindList[0], example: undefined })).toThrow(/Instance has no example/);
   });
 
-  it("the hook for function pages writes one page per lookup and an index", () => {
+  it("the hook for function pages writes one page per lookup, with its arguments and result, and an index", () => {
     expect(functionPages([])).toEqual({});
-    const pages = functionPages([{ name: "getZone", doc: "A zone by name or id." }]);
-    expect(Object.keys(pages).sort()).toEqual(["docs/functions/README.md", "docs/functions/getZone.md"]);
+    const pages = functionPages([
+      {
+        name: "getZone",
+        doc: "A zone by name or id.",
+        input: z.object({ name: z.string().describe("the zone's name"), region: z.string().optional() }),
+        output: { schema: z.object({ id: z.string() }), type: "Zone" },
+      },
+      {
+        name: "getZones",
+        doc: "Every zone.",
+        output: { schema: z.object({ id: z.string() }), type: "Zone", wrap: "items" },
+      },
+    ]);
+    expect(Object.keys(pages).sort()).toEqual([
+      "docs/functions/README.md",
+      "docs/functions/getZone.md",
+      "docs/functions/getZones.md",
+    ]);
     expect(pages["docs/functions/getZone.md"]).toContain("cim:index:getZone");
+    expect(pages["docs/functions/getZone.md"]).toContain("| `name` | `string` | yes | the zone's name |");
+    expect(pages["docs/functions/getZone.md"]).toContain("| `region` | `string` | no |  |");
+    expect(pages["docs/functions/getZones.md"]).toContain("`Zone[]`");
+    expect(pages["docs/functions/README.md"]).toContain("| [`cim.getZones`](getZones.md) | Every zone. |");
   });
 });
