@@ -89,6 +89,7 @@ function defaultOf(kind: Kind, name: string, f: FieldSpec): string {
   if (typeof f.unset === "function") {
     try {
       const v = f.unset({});
+      if (v === null) return "none";
       if (v !== undefined) return `\`${JSON.stringify(v)}\``;
     } catch {
       // a default computed from other inputs: the field's doc says it
