@@ -1,5 +1,5 @@
 // Every TypeScript block in the docs (docs/, README.md, bench/README.md) compiles against the SDK's source, with
-// `pulumi-cim` mapped to sdk/: a renamed class, field or lookup breaks the docs' build here, not a reader's.
+// `pulumi-cim` mapped to sdk/ (and `pulumi-cim/native` to sdk/native/): a renamed class, field or lookup breaks the docs' build here, not a reader's.
 // A block that continues a page's shared start says so: ```ts title="continues setup" compiles after that page's
 // ```ts title="setup" block (itself a whole program), as one module. A block that is deliberately partial (an
 // excerpt of generated code) says so too: ```ts title="fragment"; fragments are not compiled and must stay rare.
@@ -50,7 +50,7 @@ function compile(list: Block[]): Map<Block, string[]> {
     resolveJsonModule: true,
     noEmit: true,
     baseUrl: root,
-    paths: { "pulumi-cim": ["./sdk/index.ts"] },
+    paths: { "pulumi-cim": ["./sdk/index.ts"], "pulumi-cim/native": ["./sdk/native/index.ts"] },
   };
   const host = ts.createCompilerHost(options);
   const read = host.readFile.bind(host);
