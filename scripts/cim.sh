@@ -2,7 +2,7 @@
 # The one entry point behind every npm script: bootstrap the toolchain, then run the task.
 #   scripts/cim.sh test [vitest args]   lint, typecheck, build, every test (e2e included)
 #   scripts/cim.sh demo                 deploy the quickstart to the emulator (or $CIM_BASE_URL)
-#   scripts/cim.sh generate             write the files made from the registry of kinds (sdk/kinds.ts, docs/resources/)
+#   scripts/cim.sh generate             write the files made from the registry of kinds (sdk/kinds.ts)
 #   scripts/cim.sh bench [names]        benchmarks (bench/)
 #   scripts/cim.sh emulator [args]      run cim-emulator (e.g. `npm run emulator -- start --port 8080`)
 #   scripts/cim.sh bootstrap            only make the toolchain present; print what it found
@@ -36,9 +36,9 @@ case "$task" in
     ;;
   generate)
     cim_build
+    node dist/provider/kinds/docsPages.js "$CIM_ROOT" # the reference pages, docs/resources/
     node dist/provider/kinds/render.js "$CIM_ROOT"
     npx --no-install biome format --write sdk/kinds.ts >/dev/null
-    node dist/provider/kinds/docsPages.js "$CIM_ROOT"
     ;;
   bench)
     cim_build
