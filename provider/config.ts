@@ -17,11 +17,11 @@ export interface Setting {
   /** The key after `cim:` in stack config. */
   name: string;
   env: string;
-  /** The default, as the README's table and doctor show it. */
+  /** The default, as the Settings table (docs/installation-configuration.md) and doctor show it. */
   default: string;
 }
 
-/** Every setting, in the order the README's Settings table lists them (a test holds the two together). */
+/** Every setting, in the order the Settings table of docs/installation-configuration.md lists them (a test holds the two together). */
 export const SETTINGS = [
   { name: "baseUrl", env: "CIM_BASE_URL", default: "none: required" },
   { name: "token", env: "CIM_TOKEN", default: "none: required" },

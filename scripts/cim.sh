@@ -38,6 +38,7 @@ case "$task" in
     ;;
   generate)
     cim_build
+    node dist/provider/kinds/docsPages.js "$CIM_ROOT" # the reference pages, docs/resources/
     node dist/provider/kinds/render.js "$CIM_ROOT"
     node dist/provider/lookups/docgen.js "$CIM_ROOT"
     npx --no-install biome format --write sdk/kinds.ts sdk/native/kinds.ts sdk/lookups/docs.ts sdk/native/lookups.ts >/dev/null

@@ -1,5 +1,5 @@
 // npm run demo: deploy examples/quickstart to the local emulator (or to $CIM_BASE_URL) with the real Pulumi
-// CLI, through the Automation API with an inline program (see README: "How programs run here"), then print
+// CLI, through the Automation API with an inline program (see docs/architecture.md, "How programs run here"), then print
 // the outputs and what changed. The emulator keeps its data in .state/demo/emulator and the stack lives in
 // the file backend, so a second run finds everything in place and changes nothing.
 //

@@ -1348,7 +1348,7 @@ export interface CommentArgs extends ArgsOf<CommentKind> {
   readonly vpcId?: ArgsOf<CommentKind>["vpcId"];
   /** The Kubernetes cluster to comment on (exactly one target). Replaces on change. */
   readonly kubernetesClusterId?: ArgsOf<CommentKind>["kubernetesClusterId"];
-  /** The comment (the API's `annotation`), at most 255 characters. The API has no edit: a change replaces (only a volume's comment is then deleted; see the README). */
+  /** The comment (the API's `annotation`), at most 255 characters. The API has no edit: a change replaces (only a volume's comment is then deleted; see docs/guides/resources.md, Comments). */
   readonly text: ArgsOf<CommentKind>["text"];
   /** Marked for the platform's administrators only (default false). Changed in place (the visibility route). */
   readonly adminsOnly?: ArgsOf<CommentKind>["adminsOnly"];
@@ -1372,7 +1372,7 @@ export interface Comment extends KindResource<CommentKind> {
   readonly vpcId: KindResource<CommentKind>["vpcId"];
   /** The Kubernetes cluster to comment on (exactly one target). Replaces on change. */
   readonly kubernetesClusterId: KindResource<CommentKind>["kubernetesClusterId"];
-  /** The comment (the API's `annotation`), at most 255 characters. The API has no edit: a change replaces (only a volume's comment is then deleted; see the README). */
+  /** The comment (the API's `annotation`), at most 255 characters. The API has no edit: a change replaces (only a volume's comment is then deleted; see docs/guides/resources.md, Comments). */
   readonly text: KindResource<CommentKind>["text"];
   /** Marked for the platform's administrators only (default false). Changed in place (the visibility route). */
   readonly adminsOnly: KindResource<CommentKind>["adminsOnly"];

@@ -21,7 +21,7 @@
 // (mandatory ones; advisory ones too with --fail-on-advisory): nothing is applied then.
 //
 // Credentials come from the environment (CIM_BASE_URL, CIM_TOKEN, CIM_REGION) or the stack config; the
-// token is never written to the summary. See README.md ("GitOps") and workflow.yml beside this file.
+// token is never written to the summary. See docs/guides/gitops.md and workflow.yml beside this file.
 
 import * as fs from "node:fs";
 import * as os from "node:os";

@@ -35,6 +35,18 @@ export const backupSchedule = defineKind({
   name: "BackupSchedule",
   noun: "backup schedule",
   summary: "When an instance is backed up (synchronous in the API).",
+  example: `
+const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
+const templateId = cim.getTemplate("Ubuntu 22.04 LTS").then((t) => t.id);
+const serviceOfferingId = cim.getComputeOffering("Small").then((o) => o.id);
+const standard = zoneId.then((id) => cim.getBackupOffering({ name: "Standard", zoneId: id }));
+const db = new cim.Instance("db", { zoneId, templateId, serviceOfferingId, backupOfferingId: standard.then((o) => o.id) });
+new cim.BackupSchedule("db-nightly", {
+  instanceId: db.id,
+  intervalType: "DAILY",
+  schedule: "30:02",
+  timezone: "Europe/Berlin",
+});`,
   label: (rec) => `${String(rec.intervalType)} for instance ${String(rec.instanceId ?? rec.vmId)}`,
   fields: {
     ...commonFields,

@@ -74,6 +74,11 @@ export const comment = defineKind({
   name: "Comment",
   noun: "comment",
   summary: "A comment (the API's annotation) on a volume, network, public IP, VPC or Kubernetes cluster.",
+  example: `
+const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
+const diskOfferingId = cim.getDiskOffering("Custom").then((o) => o.id);
+const data = new cim.Volume("data", { zoneId, diskOfferingId, size: 50 });
+new cim.Comment("data-owner", { volumeId: data.id, text: "owned by the payments team; restore tested weekly" });`,
   label: (rec) => {
     const t = targetIn(rec);
     return t && `on ${t.noun} ${t.id}`;
@@ -98,7 +103,7 @@ export const comment = defineKind({
       ...target("kubernetesClusterId"),
     },
     text: field(text(`the comment's text (the API's annotation)`, COMMENT_TEXT_MAX), {
-      doc: "The comment (the API's `annotation`), at most 255 characters. The API has no edit: a change replaces (only a volume's comment is then deleted; see the README).",
+      doc: "The comment (the API's `annotation`), at most 255 characters. The API has no edit: a change replaces (only a volume's comment is then deleted; see docs/guides/resources.md, Comments).",
       change: "replace",
       live: (c: LiveComment) => c.annotation,
     }),

@@ -3,7 +3,7 @@
 // adoption, outputs, import) and what it refers to (catalogue lookups at check, references in generated
 // programs). Output-only fields say where they come from. Everything else is derived from the declaration:
 // the provider (provider/lifecycle/engine.ts), the SDK class and its types (sdk/), the policy pack's type
-// lists, the quota preflight, `pulumi-cim import` and the README's resource table.
+// lists, the quota preflight, `pulumi-cim import` and the reference pages (docs/resources/).
 //
 // This module is pure: no client, no Pulumi; the lifecycle hooks receive their session from the engine.
 
@@ -336,8 +336,13 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
   readonly name: string;
   /** For messages: "volume", "VPC". */
   readonly noun: string;
-  /** One line for the README's resource table. */
+  /** One line: the SDK's JSDoc and the kind's reference page (docs/resources/). */
   readonly summary: string;
+  /**
+   * A short program using the kind, after `import * as cim from "pulumi-cim";` (its reference page,
+   * provider/kinds/docsPages.ts; tests/docs type-checks it). Ids come from lookups (`cim.getZone`, …).
+   */
+  readonly example?: string;
   readonly fields: F;
   readonly outputs: O;
   /** Its API calls (every kind but those with a `custom` lifecycle). */

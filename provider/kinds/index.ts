@@ -1,5 +1,5 @@
 // The registry of kinds: the one list. The provider (providerFor), the SDK's classes, the policy pack's type
-// lists, the quota preflight, `pulumi-cim import` and the README's resource table all come from here.
+// lists, the quota preflight, `pulumi-cim import` and the reference pages (docs/resources/) all come from here.
 // Adding a kind: its module in this folder, one entry below.
 
 import { backup } from "./backup";
@@ -32,7 +32,7 @@ import { volumeSnapshot } from "./volumeSnapshot";
 import { vpc } from "./vpc";
 import { vpcGateway } from "./vpcGateway";
 
-/** Every kind by name, in the order the README lists them. */
+/** Every kind by name, in the order the docs list them. */
 export const kinds = {
   Instance: instance,
   Volume: volume,

@@ -17,6 +17,12 @@ export const instanceGroup = defineKind({
   name: "InstanceGroup",
   noun: "instance group",
   summary: "A named group of instances in one region; instances join it by name (cim.Instance group).",
+  example: `
+const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
+const templateId = cim.getTemplate("Ubuntu 22.04 LTS").then((t) => t.id);
+const serviceOfferingId = cim.getComputeOffering("Small").then((o) => o.id);
+const group = new cim.InstanceGroup("web-servers", {});
+[1, 2, 3].map((n) => new cim.Instance("web-" + n, { zoneId, templateId, serviceOfferingId, group: group.name }));`,
   nameFromResource: true,
   fields: {
     ...commonFields,

@@ -34,6 +34,24 @@ export const instanceSchedule = defineKind({
   name: "InstanceSchedule",
   noun: "instance schedule",
   summary: "Starts, stops or reboots an instance on a cron schedule in a time zone (synchronous in the API).",
+  example: `
+const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
+const templateId = cim.getTemplate("Ubuntu 22.04 LTS").then((t) => t.id);
+const serviceOfferingId = cim.getComputeOffering("Small").then((o) => o.id);
+const db = new cim.Instance("db", { zoneId, templateId, serviceOfferingId });
+new cim.InstanceSchedule("db-stop-at-night", {
+  instanceId: db.id,
+  action: "stop",
+  schedule: "0 22 * * MON-FRI",
+  timezone: "Europe/Berlin",
+});
+new cim.InstanceSchedule("db-start-mornings", {
+  instanceId: db.id,
+  action: "start",
+  schedule: "0 6 * * MON-FRI",
+  timezone: "Europe/Berlin",
+  endDate: "2027-06-30T00:00:00Z",
+});`,
   label: (rec) => `${String(rec.action ?? "schedule")} of instance ${String(rec.instanceId ?? "")}`,
   fields: {
     ...commonFields,

@@ -49,6 +49,30 @@ export const internalLoadBalancer = defineKind({
   name: "InternalLoadBalancer",
   noun: "internal load balancer",
   summary: "A load balancer inside a VPC tier: a port of a tier address balanced over member instances.",
+  example: `
+const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
+const templateId = cim.getTemplate("Ubuntu 22.04 LTS").then((t) => t.id);
+const serviceOfferingId = cim.getComputeOffering("Small").then((o) => o.id);
+const vpc = new cim.Vpc("main", {
+  zoneId,
+  cidr: "10.1.0.0/16",
+  vpcOfferingId: cim.getVpcOffering("Default VPC").then((o) => o.id),
+});
+const app = new cim.Network("app", {
+  zoneId,
+  vpcId: vpc.id,
+  gateway: "10.1.2.1",
+  netmask: "255.255.255.0",
+  networkOfferingId: cim.getNetworkOffering("VPC Tier with Internal LB").then((o) => o.id),
+});
+const dbs = [1, 2].map((n) => new cim.Instance("db-" + n, { zoneId, templateId, serviceOfferingId, networkIds: [app.id] }));
+const lb = new cim.InternalLoadBalancer("db", {
+  networkId: app.id,
+  sourcePort: 5432,
+  instancePort: 5432,
+  memberIds: dbs.map((d) => d.id),
+});
+export const dbAddress = lb.sourceIpAddress;`,
   nameFromResource: true,
   tags: "internalLoadBalancer",
   states: { busy: ["Add"], deleting: "Revoke" },

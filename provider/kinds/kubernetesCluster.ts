@@ -76,6 +76,30 @@ export const kubernetesCluster = defineKind({
   noun: "Kubernetes cluster",
   summary:
     "A Kubernetes cluster (CloudStack Kubernetes Service): scaled and upgraded in place; kubeconfig as a secret output.",
+  example: `
+const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
+const vpc = new cim.Vpc("main", {
+  zoneId,
+  cidr: "10.1.0.0/16",
+  vpcOfferingId: cim.getVpcOffering("Default VPC").then((o) => o.id),
+});
+const tier = new cim.Network("web", {
+  zoneId,
+  vpcId: vpc.id,
+  networkOfferingId: cim.getNetworkOffering("VPC Tier").then((o) => o.id),
+  gateway: "10.1.1.1",
+  netmask: "255.255.255.0",
+});
+const cluster = new cim.KubernetesCluster("apps", {
+  zoneId,
+  kubernetesVersionId: cim.getKubernetesVersion("1.28.4").then((v) => v.id),
+  serviceOfferingId: cim.getComputeOffering("Medium").then((o) => o.id),
+  networkId: tier.id,
+  size: 2,
+  tags: { env: "prod" },
+});
+export const endpoint = cluster.endpoint;
+export const kubeconfig = cluster.kubeconfig; // a secret output`,
   nameFromResource: true,
   tags: "cluster",
   // CloudStack waits up to an hour for a cluster to start, scale or upgrade (cloud.kubernetes.cluster.*.timeout)

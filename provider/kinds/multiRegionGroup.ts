@@ -28,6 +28,9 @@ export const multiRegionGroup = defineKind({
   name: "MultiRegionGroup",
   noun: "multi-region group",
   summary: "A group that joins VPCs of several regions; each VPC joins through a cim.MultiRegionGroupVpc.",
+  example: `
+const mesh = new cim.MultiRegionGroup("mesh", { description: "both sites" });
+export const meshId = mesh.id;`,
   nameFromResource: true,
   quota: { source: "multi-regions", limit: "maxMultiRegions", count: "currentMultiRegions" },
   // Revoke while its delete job takes the members out

@@ -17,6 +17,24 @@ export const multiRegionGroupVpc = defineKind({
   name: "MultiRegionGroupVpc",
   noun: "multi-region group member",
   summary: "A VPC of any region in a multi-region group; its region is the group's, vpcRegion the VPC's.",
+  example: `
+const fraZone = cim.getZone("de-fra-1a");
+const amsRegion = cim.getRegion("nl-ams-1").then((r) => r.id);
+const amsZone = cim.getZone({ name: "nl-ams-1a", region: "nl-ams-1" });
+const fra = new cim.Vpc("fra", {
+  zoneId: fraZone.then((z) => z.id),
+  cidr: "10.1.0.0/16",
+  vpcOfferingId: cim.getVpcOffering("Default VPC").then((o) => o.id),
+});
+const ams = new cim.Vpc("ams", {
+  region: amsRegion,
+  zoneId: amsZone.then((z) => z.id),
+  cidr: "10.2.0.0/16",
+  vpcOfferingId: cim.getVpcOffering({ name: "Default VPC", region: "nl-ams-1" }).then((o) => o.id),
+});
+const mesh = new cim.MultiRegionGroup("mesh", { description: "both sites" });
+new cim.MultiRegionGroupVpc("mesh-fra", { groupId: mesh.id, vpcId: fra.id });
+new cim.MultiRegionGroupVpc("mesh-ams", { groupId: mesh.id, vpcId: ams.id, vpcRegion: ams.region });`,
   createVerb: "add",
   label: (rec) => (typeof rec.vpcName === "string" && rec.vpcName ? rec.vpcName : undefined),
   // Add while it joins, Revoke while it leaves; a join that failed leaves it in Error

@@ -132,6 +132,22 @@ export const network = defineKind({
   name: "Network",
   noun: "network",
   summary: "An isolated network, or a tier of a VPC.",
+  example: `
+const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
+const vpc = new cim.Vpc("main", {
+  zoneId,
+  cidr: "10.1.0.0/16",
+  vpcOfferingId: cim.getVpcOffering("Default VPC").then((o) => o.id),
+});
+const tier = new cim.Network("web", {
+  zoneId,
+  vpcId: vpc.id,
+  networkOfferingId: cim.getNetworkOffering("VPC Tier").then((o) => o.id),
+  gateway: "10.1.1.1",
+  netmask: "255.255.255.0",
+  tags: { tier: "web" },
+});
+export const cidr = tier.cidr;`,
   nameFromResource: true,
   tags: "network",
   quota: { limit: "networkLimit", count: "networkCount" },

@@ -13,6 +13,9 @@ export const project = defineKind({
   name: "Project",
   noun: "project",
   summary: "A project: a named grouping of work, kept by the service (synchronous).",
+  example: `
+const shop = new cim.Project("shop", { displayText: "the web shop" });
+export const projectId = shop.id;`,
   nameFromResource: true,
   fields: {
     ...commonFields,

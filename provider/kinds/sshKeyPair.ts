@@ -36,6 +36,14 @@ export const sshKeyPair = defineKind({
   noun: "SSH key pair",
   summary:
     "A public key registered under a name, for instances' sshKeyNames (the private key never passes through).",
+  example: `
+import * as fs from "node:fs";
+const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
+const templateId = cim.getTemplate("Ubuntu 22.04 LTS").then((t) => t.id);
+const serviceOfferingId = cim.getComputeOffering("Small").then((o) => o.id);
+const ops = new cim.SshKeyPair("ops", { publicKey: fs.readFileSync("keys/ops.pub", "utf8") });
+new cim.Instance("web", { zoneId, templateId, serviceOfferingId, sshKeyNames: [ops.name] });
+export const opsFingerprint = ops.fingerprint;`,
   createVerb: "register",
   nameFromResource: true,
   fields: {

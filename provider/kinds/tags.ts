@@ -40,6 +40,13 @@ export const tags = defineKind({
   name: "Tags",
   noun: "tag set",
   summary: "Tags through the generic tag endpoint, for resource types without a tag route (templates, …).",
+  example: `
+const template = cim.getTemplate("Ubuntu 22.04 LTS");
+new cim.Tags("golden-image", {
+  resourceType: "Template",
+  resourceId: template.then((t) => t.id),
+  tags: { approved: "2026-11" },
+});`,
   fields: {
     region: commonFields.region,
     resourceType: field(

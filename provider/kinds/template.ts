@@ -43,6 +43,17 @@ export const template = defineKind({
   name: "Template",
   noun: "template",
   summary: "A template registered from a URL (a download job), for instances' templateId once ready.",
+  example: `
+const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
+const golden = new cim.Template("golden", {
+  url: "https://images.example.com/golden-2026-11.qcow2",
+  zoneId,
+  format: "QCOW2",
+  hypervisor: "KVM",
+  osTypeId: cim.getOsType("Ubuntu 22.04 (64-bit)").then((o) => o.id),
+  timeouts: { create: "1h" }, // a big image downloads for a while
+});
+export const goldenId = golden.id;`,
   ...imageKindBase("template"),
   fields: {
     ...imageFields("template"),

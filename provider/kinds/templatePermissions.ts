@@ -60,6 +60,16 @@ export const templatePermissions = defineKind({
   name: "TemplatePermissions",
   noun: "template permission set",
   summary: "Who besides its owner may use a template: public, featured, extractable, named accounts.",
+  example: `
+const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
+const golden = new cim.Template("golden", {
+  url: "https://images.example.com/golden-2026-11.qcow2",
+  zoneId,
+  format: "QCOW2",
+  hypervisor: "KVM",
+  osTypeId: cim.getOsType("Ubuntu 22.04 (64-bit)").then((o) => o.id),
+});
+new cim.TemplatePermissions("golden-shared", { templateId: golden.id, accounts: ["team-b"] });`,
   createVerb: "set",
   label: (rec) => `of template ${String(rec.templateId ?? rec.id)}`,
   fields: {

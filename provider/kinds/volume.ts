@@ -47,6 +47,14 @@ export const volume = defineKind({
   name: "Volume",
   noun: "volume",
   summary: "A block storage volume, optionally attached to an instance.",
+  example: `
+const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
+const templateId = cim.getTemplate("Ubuntu 22.04 LTS").then((t) => t.id);
+const serviceOfferingId = cim.getComputeOffering("Small").then((o) => o.id);
+const diskOfferingId = cim.getDiskOffering("Custom").then((o) => o.id);
+const db = new cim.Instance("db", { zoneId, templateId, serviceOfferingId });
+const data = new cim.Volume("data", { zoneId, diskOfferingId, size: 50, instanceId: db.id, tags: { role: "db" } });
+export const device = data.deviceId;`,
   nameFromResource: true,
   tags: "volume",
   quota: { limit: "volumeLimit", count: "volumeCount" },

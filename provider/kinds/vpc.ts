@@ -35,6 +35,16 @@ export const vpc = defineKind({
   name: "Vpc",
   noun: "VPC",
   summary: "A virtual private cloud: an address range for network tiers.",
+  example: `
+const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
+const vpc = new cim.Vpc("main", {
+  zoneId,
+  cidr: "10.1.0.0/16",
+  vpcOfferingId: cim.getVpcOffering("Default VPC").then((o) => o.id),
+  displayText: "production",
+  tags: { env: "prod" },
+});
+export const vpcState = vpc.state;`,
   nameFromResource: true,
   tags: "vpc",
   quota: { limit: "vpcLimit", count: "vpcCount" },

@@ -23,6 +23,21 @@ export const vpcGateway = defineKind({
   name: "VpcGateway",
   noun: "VPC private gateway",
   summary: "A VPC private gateway: the VPC's address on a private network (a VLAN) beyond the VPC.",
+  example: `
+const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
+const vpc = new cim.Vpc("main", {
+  zoneId,
+  cidr: "10.1.0.0/16",
+  vpcOfferingId: cim.getVpcOffering("Default VPC").then((o) => o.id),
+});
+const link = new cim.VpcGateway("dc-link", {
+  vpcId: vpc.id,
+  ipAddress: "172.16.0.2", // the VPC's side
+  gateway: "172.16.0.1", // the next hop beyond it
+  netmask: "255.255.255.0",
+  vlan: 100,
+});
+export const gatewayState = link.state;`,
   label: (rec) => (typeof rec.ipAddress === "string" ? rec.ipAddress : undefined),
   // VpcGateway.State
   states: { busy: ["Creating", "Deleting"], deleting: "Deleting" },

@@ -12,7 +12,7 @@ import { type ProgramHome, repoRoot, requireToolchain, runPulumi, sourceHome } f
 import { type Browser, launchBrowser } from "./browser";
 import { exampleProgram, startApi, type TestApi, uniqueStack } from "./support";
 
-/** Where the run's screenshot goes; CIM_CONSOLE_SCREENSHOT=docs/console.png refreshes the README's. */
+/** Where the run's screenshot goes; CIM_CONSOLE_SCREENSHOT=docs/console.png refreshes the docs' picture. */
 const SCREENSHOT = path.resolve(
   repoRoot,
   process.env.CIM_CONSOLE_SCREENSHOT ?? path.join(".state", "console", "console.png"),

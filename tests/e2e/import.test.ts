@@ -59,7 +59,7 @@ const made: Record<string, string[]> = {
 let foreignVpc: string;
 /**
  * Kinds the command adopts that this round trip does not make yet: multi-region groups, their member VPCs and
- * projects (issue 14; tests/import/generate.test.ts covers their code). The README names them.
+ * projects (issue 14; tests/import/generate.test.ts covers their code). docs/guides/import.md names them.
  */
 const NOT_IN_ROUND_TRIP = ["MultiRegionGroup", "MultiRegionGroupVpc", "Project"];
 

@@ -1,6 +1,6 @@
 // Where the provider's settings come from (stack config, then CIM_* environment, then the default), the rules
 // the client settings are held to, how a broken one is reported (by check, naming the setting and the rule,
-// and before any request by every other operation), and the README's Settings table against the list.
+// and before any request by every other operation), and the Settings table of docs/installation-configuration.md against the list.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -183,10 +183,13 @@ describe("the provider", () => {
   });
 });
 
-describe("README Settings table", () => {
-  const readme = fs.readFileSync(path.resolve(__dirname, "..", "..", "README.md"), "utf8");
-  const start = readme.indexOf("## Settings");
-  const section = readme.slice(start, readme.indexOf("\n## ", start + 5));
+describe("the Settings table of docs/installation-configuration.md", () => {
+  const page = fs.readFileSync(
+    path.resolve(__dirname, "..", "..", "docs", "installation-configuration.md"),
+    "utf8",
+  );
+  const start = page.indexOf("## Settings");
+  const section = page.slice(start, page.indexOf("\n## ", start + 5));
   const rows = [...section.matchAll(/^\| `cim:(\w+)`(?: \(secret\))? \| `(\w+)` \| ([^|]+) \|/gm)].map(
     (m) => ({
       name: m[1],

@@ -1,4 +1,4 @@
-// Files made from the registry of kinds stay what the registry makes, and the README's resource table lists
+// Files made from the registry of kinds stay what the registry makes, and the resource table (docs/guides) lists
 // every kind with exactly the fields its declaration changes in place and replaces.
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -58,12 +58,10 @@ describe("the build's shim modules (the provider installed states name by requir
 
 const METHODS = ["check", "configure", "create", "delete", "diff", "read", "update"].sort();
 
-describe("README resource table", () => {
-  const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
-  const section = readme.slice(
-    readme.indexOf("## Resources"),
-    readme.indexOf("\n## ", readme.indexOf("## Resources") + 5),
-  );
+describe("the resource table of docs/guides/resources.md", () => {
+  const guide = fs.readFileSync(path.join(root, "docs", "guides", "resources.md"), "utf8");
+  const start = guide.indexOf("## Every kind");
+  const section = guide.slice(start, guide.indexOf("\n## ", start + 5));
   const rows = new Map<string, string[]>();
   for (const line of section.split("\n")) {
     const m = /^\| `cim\.(\w+)` \|/.exec(line);

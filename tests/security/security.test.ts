@@ -264,7 +264,7 @@ const envScenario = once(async () => {
  * hold it only as ciphertext, and the default (not verbose) CLI output of up, preview, refresh and destroy and
  * every error message never contain it.
  *
- * Not asserted, because it is the engine's own behaviour with any stack config (README, "Secrets and the
+ * Not asserted, because it is the engine's own behaviour with any stack config (docs/installation-configuration.md, "Secrets and the
  * token": prefer CIM_TOKEN): the engine gives the stack's whole configuration to the default
  * `pulumi:providers:pulumi-nodejs` provider as its inputs (that is how dynamic providers receive
  * configuration). So `pulumi stack export --show-secrets` (and the Automation API's exportStack) shows the

@@ -1,0 +1,73 @@
+// The reference pages made from the registry of kinds (docs/resources/) are what the registry makes now: a field,
+// doc, change rule or example changed in a declaration and not regenerated fails here (run npm run generate).
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { kindList } from "../../provider/kinds";
+import { docsFiles, functionPages, resourcePage } from "../../provider/kinds/docsPages";
+import { root } from "./markdown";
+
+describe("docs generated from the registry of kinds", () => {
+  const files = docsFiles();
+
+  for (const [file, text] of Object.entries(files)) {
+    it(`${file} is current (else run npm run generate)`, () => {
+      expect(fs.readFileSync(path.join(root, file), "utf8")).toBe(text);
+    });
+  }
+
+  it("docs/resources holds exactly one page per kind and the index", () => {
+    const onDisk = fs.readdirSync(path.join(root, "docs", "resources")).sort();
+    expect(onDisk).toEqual(["README.md", ...kindList.map((k) => `${k.name}.md`)].sort());
+  });
+
+  it("each page shows the kind's fields with their change rule, and the index links every page", () => {
+    const index = files["docs/resources/README.md"];
+    for (const kind of kindList) {
+      const page = files[`docs/resources/${kind.name}.md`];
+      expect(index).toContain(`](${kind.name}.md)`);
+      for (const [name, f] of Object.entries(kind.fields)) {
+        const row = page.split("\n").find((l) => l.startsWith(`| \`${name}\` |`));
+        expect(row, `${kind.name}.${name}`).toBeDefined();
+        expect(row).toContain(
+          f.change === "replace" ? "**replaces**" : f.change === "update" ? "in place" : "|",
+        );
+        if (f.secret) expect(row).toContain("**Secret.**");
+      }
+      if ("adoptId" in kind.fields)
+        expect(page).toContain(`pulumi import cim:index:${kind.name} <name> <id>`);
+    }
+  });
+
+  it("a kind without an example is refused, naming it", () => {
+    expect(() => resourcePage({ ...kindList[0], example: undefined })).toThrow(/Instance has no example/);
+  });
+
+  it("the hook for function pages writes one page per lookup, with its arguments and result, and an index", () => {
+    expect(functionPages([])).toEqual({});
+    const pages = functionPages([
+      {
+        name: "getZone",
+        doc: "A zone by name or id.",
+        input: z.object({ name: z.string().describe("the zone's name"), region: z.string().optional() }),
+        output: { schema: z.object({ id: z.string() }), type: "Zone" },
+      },
+      {
+        name: "getZones",
+        doc: "Every zone.",
+        output: { schema: z.object({ id: z.string() }), type: "Zone", wrap: "items" },
+      },
+    ]);
+    expect(Object.keys(pages).sort()).toEqual([
+      "docs/functions/README.md",
+      "docs/functions/getZone.md",
+      "docs/functions/getZones.md",
+    ]);
+    expect(pages["docs/functions/getZone.md"]).toContain("cim:index:getZone");
+    expect(pages["docs/functions/getZone.md"]).toContain("| `name` | `string` | yes | the zone's name |");
+    expect(pages["docs/functions/getZone.md"]).toContain("| `region` | `string` | no |  |");
+    expect(pages["docs/functions/getZones.md"]).toContain("`Zone[]`");
+    expect(pages["docs/functions/README.md"]).toContain("| [`cim.getZones`](getZones.md) | Every zone. |");
+  });
+});
