@@ -8,8 +8,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type ProgramHome, repoRoot, requireToolchain, sourceHome, stackRun } from "../harness";
-import { resourcesOf, uniqueStack, useApi } from "./support";
+import { type ProgramHome, pluginHome, repoRoot, requireToolchain, stackRun } from "../harness";
+import { mutating, resourcesOf, uniqueStack, useApi } from "./support";
 
 const PROJECT = "cim-native-sdk";
 const pluginBuilt = ["bin/pulumi-resource-cim", "dist/provider/native/main.js"].every((f) =>
@@ -17,14 +17,7 @@ const pluginBuilt = ["bin/pulumi-resource-cim", "dist/provider/native/main.js"].
 );
 
 /** A program folder whose Pulumi.yaml names this repository's plugin folder, its `cim` the native entry. */
-function nativeHome(): ProgramHome {
-  const home = sourceHome("native-sdk");
-  fs.writeFileSync(
-    path.join(home.workDir, "Pulumi.yaml"),
-    `name: ${PROJECT}\nruntime: nodejs\nplugins:\n  providers:\n    - name: cim\n      path: ${path.join(repoRoot, "bin")}\n`,
-  );
-  return { ...home, sdk: path.join(repoRoot, "dist", "sdk", "native") };
-}
+const nativeHome = (): ProgramHome => pluginHome("native-sdk", PROJECT);
 
 /**
  * Two explicit providers given only a region each (address and token from the plugin's CIM_*), a volume of each:
@@ -70,6 +63,35 @@ module.exports = (cim, pulumi) => {
     new dynamic.Volume("dynamic-vol", args, { provider: fra });
   }
   return out;
+};
+`,
+  );
+  return file;
+}
+
+/**
+ * Lookups whose ids go into resources: a zone, a template and an offering of the default provider for an
+ * instance, and a zone and a disk offering of an explicit provider given only `probe:region` for its volume
+ * (the zone `probe:zone` is there, not in the default region). The program first drops every CIM_* variable of
+ * its own process (the CLI and the plugin it starts were given them before it ran, and the stack has no cim:*
+ * config): a lookup answered here, in the program, could not reach the API.
+ */
+function writeLookupsProgram(home: ProgramHome): string {
+  const file = path.join(home.workDir, "lookups.cjs");
+  fs.writeFileSync(
+    file,
+    `"use strict";
+module.exports = async (cim, pulumi) => {
+  for (const k of Object.keys(process.env)) if (k.startsWith("CIM_")) delete process.env[k];
+  const c = new pulumi.Config("probe");
+  const zone = await cim.getZone({ name: "de-fra-1a" });
+  const template = await cim.getTemplate({ name: "Ubuntu 22.04 LTS" });
+  const offering = await cim.getComputeOffering({ name: "Small" });
+  new cim.Instance("vm", { zoneId: zone.id, templateId: template.id, serviceOfferingId: offering.id });
+  const provider = new cim.Provider("other", { region: c.require("region") });
+  const there = await cim.getZone({ name: c.require("zone"), provider });
+  const disk = await cim.getDiskOffering({ name: "Custom", provider });
+  new cim.Volume("there", { zoneId: there.id, diskOfferingId: disk.id, size: 5 }, { provider });
 };
 `,
   );
@@ -186,5 +208,34 @@ describe.skipIf(!pluginBuilt)("pulumi-cim/native through the CLI and the plugin"
       expect(volumes[made.id].regionId, r.name).toBe(r.region);
     }
     await run([{ op: "destroy" }]);
+  });
+  it("lookups are invokes the plugin answers at preview, an explicit provider's in its region; their ids go into resources", async () => {
+    const { emu, envVars, control } = api();
+    const ams = emu.regions.find((r) => r.name === "nl-ams-1")!.id;
+    const amsZone = (await list("/zones", ams)).find((z) => z.name === "nl-ams-1a")!;
+    const amsDisk = (await list("/offerings/disk", ams)).find((d) => d.name === "Custom")!;
+    const fraZone = (await list("/zones")).find((z) => z.name === "de-fra-1a")!;
+    const template = (await list("/templates")).find((t) => t.name === "Ubuntu 22.04 LTS")!;
+    const home = nativeHome();
+    const run = await stackRun({
+      home,
+      stackName: uniqueStack("native-sdk-lookups"),
+      projectName: PROJECT,
+      program: writeLookupsProgram(home),
+      envVars,
+    });
+    await control.resetRequests();
+    const [preview] = await run([
+      { op: "preview", config: { "probe:region": ams, "probe:zone": "nl-ams-1a" }, steps: true },
+    ]);
+    expect(preview.ok, preview.error).toBe(true);
+    const inputs = (name: string) => preview.steps!.find((s) => s.urn.endsWith(`::${name}`))?.new?.inputs;
+    expect(inputs("vm")).toMatchObject({ zoneId: fraZone.id, templateId: template.id });
+    expect(inputs("there")).toMatchObject({ zoneId: amsZone.id, diskOfferingId: amsDisk.id });
+    // the lookups' reads reached the API, from the only process that had its address: the plugin's
+    const reads = await control.requests();
+    expect(reads["GET /api/v1/zones"]).toBeGreaterThanOrEqual(2);
+    expect(reads["GET /api/v1/templates"]).toBeGreaterThanOrEqual(1);
+    expect(Object.keys(mutating(reads))).toEqual([]);
   });
 });
