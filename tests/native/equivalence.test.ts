@@ -71,12 +71,8 @@ interface Life {
 const LIVES: Life[] = [
   {
     kind: "Volume",
-    bad: () => ({
-      name: "eq-vol",
-      zoneId: catalogue.zoneId,
-      diskOfferingId: catalogue.diskOfferingId,
-      size: 0,
-    }),
+    // a zone the catalogue does not have: check reads the zones to say so
+    bad: () => ({ ...LIVES[0].inputs(), zoneId: "00000000-0000-4000-8000-000000000000" }),
     inputs: () => ({
       name: "eq-vol",
       zoneId: catalogue.zoneId,
