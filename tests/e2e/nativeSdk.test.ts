@@ -19,14 +19,33 @@ const pluginBuilt = ["bin/pulumi-resource-cim", "dist/provider/native/main.js"].
 /** A program folder whose Pulumi.yaml names this repository's plugin folder, its `cim` the native entry. */
 const nativeHome = (): ProgramHome => pluginHome("native-sdk", PROJECT);
 
+/** A new stack (named `name`-…) of the program `write` puts in a new native program folder. */
+function nativeRun(name: string, write: (home: ProgramHome) => string, envVars: Record<string, string>) {
+  const home = nativeHome();
+  return stackRun({
+    home,
+    stackName: uniqueStack(name),
+    projectName: PROJECT,
+    program: write(home),
+    envVars,
+  });
+}
+
+/** Writes a program into the program folder; gives its path. */
+function programIn(home: ProgramHome, name: string, source: string): string {
+  const file = path.join(home.workDir, name);
+  fs.writeFileSync(file, source);
+  return file;
+}
+
 /**
  * Two explicit providers given only a region each (address and token from the plugin's CIM_*), a volume of each:
  * `probe:regions` lists them ([{ name, region, zoneId, diskOfferingId }]).
  */
 function writeRegionsProgram(home: ProgramHome): string {
-  const file = path.join(home.workDir, "regions.cjs");
-  fs.writeFileSync(
-    file,
+  return programIn(
+    home,
+    "regions.cjs",
     `"use strict";
 module.exports = (cim, pulumi) => {
   const out = {};
@@ -39,7 +58,6 @@ module.exports = (cim, pulumi) => {
 };
 `,
   );
-  return file;
 }
 
 /**
@@ -48,9 +66,9 @@ module.exports = (cim, pulumi) => {
  * one of the default provider; with `probe:dynamicWithProvider` a class of pulumi-cim given the explicit one.
  */
 function writeProgram(home: ProgramHome): string {
-  const file = path.join(home.workDir, "program.cjs");
-  fs.writeFileSync(
-    file,
+  return programIn(
+    home,
+    "program.cjs",
     `"use strict";
 module.exports = (cim, pulumi) => {
   const c = new pulumi.Config("probe");
@@ -66,7 +84,6 @@ module.exports = (cim, pulumi) => {
 };
 `,
   );
-  return file;
 }
 
 /**
@@ -77,9 +94,9 @@ module.exports = (cim, pulumi) => {
  * config): a lookup answered here, in the program, could not reach the API.
  */
 function writeLookupsProgram(home: ProgramHome): string {
-  const file = path.join(home.workDir, "lookups.cjs");
-  fs.writeFileSync(
-    file,
+  return programIn(
+    home,
+    "lookups.cjs",
     `"use strict";
 module.exports = async (cim, pulumi) => {
   for (const k of Object.keys(process.env)) if (k.startsWith("CIM_")) delete process.env[k];
@@ -95,7 +112,6 @@ module.exports = async (cim, pulumi) => {
 };
 `,
   );
-  return file;
 }
 
 describe.skipIf(!pluginBuilt)("pulumi-cim/native through the CLI and the plugin", () => {
@@ -118,14 +134,10 @@ describe.skipIf(!pluginBuilt)("pulumi-cim/native through the CLI and the plugin"
 
   it("an explicit provider's settings serve its resources and state keeps its token only encrypted; the default provider keeps none", async () => {
     const { token, emu, envVars } = api();
-    const home = nativeHome();
-    const run = await stackRun({
-      home,
-      stackName: uniqueStack("native-sdk"),
-      projectName: PROJECT,
-      program: writeProgram(home),
-      // no CIM_* at first: only the explicit provider's own settings can reach the API
-      envVars: { CIM_POLL_INTERVAL_MS: "25", PROBE_TOKEN: token },
+    // no CIM_* at first: only the explicit provider's own settings can reach the API
+    const run = await nativeRun("native-sdk", writeProgram, {
+      CIM_POLL_INTERVAL_MS: "25",
+      PROBE_TOKEN: token,
     });
     const config = {
       "probe:baseUrl": emu.url,
@@ -161,14 +173,7 @@ describe.skipIf(!pluginBuilt)("pulumi-cim/native through the CLI and the plugin"
 
   it("a class of pulumi-cim given a cim.Provider stops the preview, naming pulumi-cim/native", async () => {
     const { token, emu, envVars } = api();
-    const home = nativeHome();
-    const run = await stackRun({
-      home,
-      stackName: uniqueStack("native-sdk-dyn"),
-      projectName: PROJECT,
-      program: writeProgram(home),
-      envVars: { ...envVars, PROBE_TOKEN: token },
-    });
+    const run = await nativeRun("native-sdk-dyn", writeProgram, { ...envVars, PROBE_TOKEN: token });
     const config = {
       "probe:baseUrl": emu.url,
       "probe:zoneId": ids.zoneId,
@@ -192,14 +197,7 @@ describe.skipIf(!pluginBuilt)("pulumi-cim/native through the CLI and the plugin"
         return { name: name.split("-")[1], region, zoneId, diskOfferingId };
       }),
     );
-    const home = nativeHome();
-    const run = await stackRun({
-      home,
-      stackName: uniqueStack("native-sdk-regions"),
-      projectName: PROJECT,
-      program: writeRegionsProgram(home),
-      envVars,
-    });
+    const run = await nativeRun("native-sdk-regions", writeRegionsProgram, envVars);
     const [up] = await run([{ op: "up", config: { "probe:regions": JSON.stringify(regions) } }]);
     const volumes = (await control.state()).volumes;
     for (const r of regions) {
@@ -216,14 +214,7 @@ describe.skipIf(!pluginBuilt)("pulumi-cim/native through the CLI and the plugin"
     const amsDisk = (await list("/offerings/disk", ams)).find((d) => d.name === "Custom")!;
     const fraZone = (await list("/zones")).find((z) => z.name === "de-fra-1a")!;
     const template = (await list("/templates")).find((t) => t.name === "Ubuntu 22.04 LTS")!;
-    const home = nativeHome();
-    const run = await stackRun({
-      home,
-      stackName: uniqueStack("native-sdk-lookups"),
-      projectName: PROJECT,
-      program: writeLookupsProgram(home),
-      envVars,
-    });
+    const run = await nativeRun("native-sdk-lookups", writeLookupsProgram, envVars);
     await control.resetRequests();
     const [preview] = await run([
       { op: "preview", config: { "probe:region": ams, "probe:zone": "nl-ams-1a" }, steps: true },
