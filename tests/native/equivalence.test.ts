@@ -169,6 +169,20 @@ function nativePath(kind: string): Path {
     r.setUrn(urn);
     return r;
   };
+  /** A Diff or Update request: the resource's id, its old outputs and inputs, the new inputs. */
+  const change = <T extends provproto.DiffRequest | provproto.UpdateRequest>(
+    r: T,
+    id: string,
+    olds: Props,
+    news: Props,
+    oldInputs: Props,
+  ) => {
+    base(r).setId(id);
+    r.setOlds(S(olds));
+    r.setNews(S(news));
+    r.setOldInputs(S(oldInputs));
+    return r;
+  };
   return {
     check: async (olds, news) => {
       const r = base(new provproto.CheckRequest());
@@ -179,12 +193,7 @@ function nativePath(kind: string): Path {
       return { inputs: plain(res.getInputs()), failures };
     },
     diff: async (id, olds, news, oldInputs) => {
-      const r = base(new provproto.DiffRequest());
-      r.setId(id);
-      r.setOlds(S(olds));
-      r.setNews(S(news));
-      r.setOldInputs(S(oldInputs));
-      const res = await adapter.diff(r);
+      const res = await adapter.diff(change(new provproto.DiffRequest(), id, olds, news, oldInputs));
       const detailed: [string, number][] = [];
       res.getDetaileddiffMap().forEach((d, k) => {
         detailed.push([k, d.getKind()]);
@@ -200,11 +209,7 @@ function nativePath(kind: string): Path {
       return { id: res.getId(), state: plain(res.getProperties()) };
     },
     update: async (id, olds, news, oldInputs) => {
-      const r = base(new provproto.UpdateRequest());
-      r.setId(id);
-      r.setOlds(S(olds));
-      r.setNews(S(news));
-      r.setOldInputs(S(oldInputs));
+      const r = change(new provproto.UpdateRequest(), id, olds, news, oldInputs);
       return plain((await adapter.update(r)).getProperties());
     },
     read: async (id, olds, oldInputs) => {
