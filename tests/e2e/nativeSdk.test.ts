@@ -1,10 +1,11 @@
 // The classes of `pulumi-cim/native` and `cim.Provider` through the real CLI and the pulumi-resource-cim plugin, as
 // a user's program registers them: an explicit provider's settings serve its resources, and its token is kept in
 // state only encrypted; two providers given only a region serve a region each; the default provider, configured
-// from CIM_*, keeps no token at all; a class of
-// `pulumi-cim` given a cim.Provider stops the preview, naming pulumi-cim/native. (The plugin's own behaviour,
+// from CIM_*, keeps no token at all; the lookups are invokes the plugin answers at preview (an explicit provider's
+// in its region), never the program; a class of `pulumi-cim` given a cim.Provider stops the preview, naming
+// pulumi-cim/native. (The plugin's own behaviour,
 // apart from the SDK, is tested in tests/native/.) Runs where the plugin is built: bin/pulumi-resource-cim and
-// the build's dist/provider/native/main.js.
+// the build's dist/provider/native/main.js. Each test runs the CLI a few times: 4 minutes each, for a loaded machine.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -169,7 +170,7 @@ describe.skipIf(!pluginBuilt)("pulumi-cim/native through the CLI and the plugin"
     expect(dflt?.inputs).not.toHaveProperty("token");
     expect(dflt?.inputs).not.toHaveProperty("baseUrl");
     await run([{ op: "destroy" }]);
-  });
+  }, 240_000);
 
   it("a class of pulumi-cim given a cim.Provider stops the preview, naming pulumi-cim/native", async () => {
     const { token, emu, envVars } = api();
@@ -185,7 +186,7 @@ describe.skipIf(!pluginBuilt)("pulumi-cim/native through the CLI and the plugin"
     expect(preview.diagnostics.map((d) => d.message).join("\n")).toContain(
       'cim:Volume "dynamic-vol": the provider option needs the native provider plugin: explicit providers exist only for the classes of "pulumi-cim/native"',
     );
-  });
+  }, 240_000);
 
   it("two explicit providers in two regions: each one's resources are made in its region", async () => {
     const { emu, envVars, control } = api();
@@ -206,7 +207,7 @@ describe.skipIf(!pluginBuilt)("pulumi-cim/native through the CLI and the plugin"
       expect(volumes[made.id].regionId, r.name).toBe(r.region);
     }
     await run([{ op: "destroy" }]);
-  });
+  }, 240_000);
   it("lookups are invokes the plugin answers at preview, an explicit provider's in its region; their ids go into resources", async () => {
     const { emu, envVars, control } = api();
     const ams = emu.regions.find((r) => r.name === "nl-ams-1")!.id;
@@ -228,5 +229,5 @@ describe.skipIf(!pluginBuilt)("pulumi-cim/native through the CLI and the plugin"
     expect(reads["GET /api/v1/zones"]).toBeGreaterThanOrEqual(2);
     expect(reads["GET /api/v1/templates"]).toBeGreaterThanOrEqual(1);
     expect(Object.keys(mutating(reads))).toEqual([]);
-  });
+  }, 240_000);
 });

@@ -89,7 +89,7 @@ describe("hovers in an editor (TypeScript language service)", () => {
   it("the program type-checks, so the hovers below are of a program a user could write", () => {
     const errors = [...service.getSemanticDiagnostics(file), ...service.getSyntacticDiagnostics(file)];
     expect(errors.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([]);
-  });
+  }, 120_000); // the first question type-checks the whole SDK: slow on a loaded machine
 
   it("`cidr` in new cim.Vpc(…, { cidr }) shows the field's documentation", () => {
     const h = hover(offsetIn('{ cidr: "10.1.0.0/16"', "cidr"));
