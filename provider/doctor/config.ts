@@ -38,6 +38,38 @@ export function pulumiCli(env: NodeJS.ProcessEnv): string {
   return local && fs.existsSync(local) ? local : "pulumi";
 }
 
+export interface PulumiCliRun {
+  cwd?: string;
+  maxBuffer: number;
+  timeout?: number;
+  /** The error's message from the last lines of the CLI's standard error (trimmed, blank ones left out). */
+  failed: (why: string) => string;
+  /** How many of those last lines. */
+  lines: number;
+}
+
+/** Runs the Pulumi CLI non-interactively and gives its standard output; rejects with what its stderr ended with. */
+export function runPulumiCli(args: string[], run: PulumiCliRun): Promise<string> {
+  const env = process.env;
+  return new Promise<string>((resolve, reject) =>
+    execFile(
+      pulumiCli(env),
+      [...args, "--non-interactive"],
+      { cwd: run.cwd, env, maxBuffer: run.maxBuffer, timeout: run.timeout },
+      (err, stdout, stderr) => {
+        if (!err) return resolve(stdout);
+        const why = String(stderr || err.message)
+          .split("\n")
+          .map((l) => l.trim())
+          .filter(Boolean)
+          .slice(-run.lines)
+          .join(" ");
+        reject(new Error(run.failed(why)));
+      },
+    ),
+  );
+}
+
 interface StackConfig {
   stack: string;
   values: Record<string, string>;
@@ -45,27 +77,16 @@ interface StackConfig {
 
 /** `pulumi config --json --show-secrets` of the stack: plain `key → value` (secrets decrypted, in memory). */
 function readStackConfig(opts: ConfigOptions): Promise<StackConfig> {
-  const env = process.env;
   const stackArgs = opts.stack ? ["--stack", opts.stack] : [];
+  // stderr of `pulumi config` names the stack or the passphrase problem, never a config value.
   const run = (args: string[]) =>
-    new Promise<string>((resolve, reject) =>
-      execFile(
-        pulumiCli(env),
-        [...args, ...stackArgs, "--non-interactive"],
-        { cwd: opts.cwd, env, maxBuffer: 16 * 1024 * 1024, timeout: 60_000 },
-        (err, stdout, stderr) => {
-          if (!err) return resolve(stdout);
-          // stderr of `pulumi config` names the stack or the passphrase problem, never a config value.
-          const why = String(stderr || err.message)
-            .split("\n")
-            .map((l) => l.trim())
-            .filter(Boolean)
-            .slice(-2)
-            .join(" ");
-          reject(new Error(why || "pulumi config failed"));
-        },
-      ),
-    );
+    runPulumiCli([...args, ...stackArgs], {
+      cwd: opts.cwd,
+      maxBuffer: 16 * 1024 * 1024,
+      timeout: 60_000,
+      lines: 2,
+      failed: (why) => why || "pulumi config failed",
+    });
   return (async () => {
     const stack = opts.stack ?? (await run(["stack", "--show-name"])).trim();
     const raw = JSON.parse(await run(["config", "--json", "--show-secrets"])) as Record<

@@ -3,13 +3,12 @@
 // would change first and writes only with --yes. The export is read as `pulumi stack export` prints it, secrets
 // as ciphertext (never --show-secrets), so no secret is ever in this process or in the file it imports from.
 
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { serializedProvider } from "../../sdk/dynamic";
-import { pulumiCli } from "../doctor/config";
+import { runPulumiCli } from "../doctor/config";
 import { ownPackageRoot } from "../import/dependency";
 import type { ExportedStack } from "./state";
 import { type MigrationPlan, MigrationRefused, type Target, toDynamic, toNative } from "./transform";
@@ -34,23 +33,12 @@ export const MIGRATE_USAGE = `usage: pulumi-cim migrate --to native|dynamic [--s
 export type PulumiRunner = (args: string[], cwd: string) => Promise<string>;
 
 const runPulumi: PulumiRunner = (args, cwd) =>
-  new Promise((resolve, reject) =>
-    execFile(
-      pulumiCli(process.env),
-      [...args, "--non-interactive"],
-      { cwd, env: process.env, maxBuffer: 1 << 30 },
-      (err, stdout, stderr) => {
-        if (!err) return resolve(stdout);
-        const why = String(stderr || err.message)
-          .split("\n")
-          .map((l) => l.trim())
-          .filter(Boolean)
-          .slice(-3)
-          .join(" ");
-        reject(new Error(`pulumi ${args.slice(0, 2).join(" ")} failed: ${why}`));
-      },
-    ),
-  );
+  runPulumiCli(args, {
+    cwd,
+    maxBuffer: 1 << 30,
+    lines: 3,
+    failed: (why) => `pulumi ${args.slice(0, 2).join(" ")} failed: ${why}`,
+  });
 
 /** `pulumi:providers:cim::default_0_1_0` for a provider's URN. */
 const short = (urn: string) => urn.split("::").slice(2).join("::");

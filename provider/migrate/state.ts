@@ -3,6 +3,8 @@
 // (`urn:pulumi:<stack>::<project>::<parent type>$<type>::<name>`), so a rename of a type renames the resource, its
 // children and their children, and every place the checkpoint names one of them by URN has to follow.
 
+import { SIG } from "../native/wire";
+
 /** One resource of a checkpoint. Fields this code does not know are kept as they are. */
 export interface StateResource {
   urn: string;
@@ -82,8 +84,7 @@ export function parseProviderRef(ref: string): { urn: string; id: string } | und
   return { urn: ref.slice(0, at), id: ref.slice(at + SEP.length) };
 }
 
-/** Pulumi's signature key of special values in state (secrets, resource references, assets). */
-const SIG = "4dabf18193072939515e22adb298388d";
+/** The signature of a resource reference under Pulumi's signature key (SIG: secrets, references, assets). */
 const RESOURCE_REFERENCE = "5cf8f73096256a8f31e491e813e4eb8e";
 
 /**

@@ -23,7 +23,7 @@ import { fullOutputs } from "../lifecycle/fields";
 import { GIVEN, inputsFrom } from "../lifecycle/readInputs";
 import { defaultRegion, openSession } from "../lifecycle/session";
 import type { Operation } from "../lifecycle/timeouts";
-import { fromStruct, type Props, plain, toStruct, UNKNOWN } from "./wire";
+import { checkResponse, fromStruct, type Props, plain, toStruct, UNKNOWN } from "./wire";
 
 /** The lookups the plugin serves as invokes (injected: provider/native/server.ts `serve`). */
 export interface Functions {
@@ -91,15 +91,8 @@ export class Adapter {
     const kind = kindOfType(req.getType(), req.getUrn());
     const news = fromStruct(req.getNews());
     const checked = await providerFor(kind.name).check!(plain(req.getOlds()), news.values);
-    const res = new provproto.CheckResponse();
-    res.setInputs(toStruct(checked.inputs as Props, [...secretInputs(kind), ...news.secrets]));
-    for (const f of checked.failures ?? []) {
-      const failure = new provproto.CheckFailure();
-      failure.setProperty(f.property);
-      failure.setReason(f.reason);
-      res.addFailures(failure);
-    }
-    return res;
+    const inputs = toStruct(checked.inputs as Props, [...secretInputs(kind), ...news.secrets]);
+    return checkResponse(inputs, checked.failures);
   }
 
   async diff(req: provproto.DiffRequest): Promise<provproto.DiffResponse> {

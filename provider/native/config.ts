@@ -6,7 +6,7 @@
 
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { resolveProviderConfig, SETTINGS, type StackConfigReader, setProviderConfig } from "../config";
-import { type Props, plain, toStruct } from "./wire";
+import { checkResponse, type Props, plain, toStruct } from "./wire";
 
 const NAMES: ReadonlySet<string> = new Set(SETTINGS.map((s) => s.name));
 
@@ -37,15 +37,8 @@ const settingOf = (problem: string) => /^cim:(\w+)/.exec(problem)?.[1] ?? "";
 export function checkConfig(req: provproto.CheckRequest): provproto.CheckResponse {
   const news = plain(req.getNews());
   const resolved = resolveProviderConfig(settingsReader(news));
-  const res = new provproto.CheckResponse();
-  res.setInputs(toStruct(news, ["token"]));
-  for (const problem of resolved.problems) {
-    const f = new provproto.CheckFailure();
-    f.setProperty(settingOf(problem));
-    f.setReason(problem);
-    res.addFailures(f);
-  }
-  return res;
+  const failures = resolved.problems.map((reason) => ({ property: settingOf(reason), reason }));
+  return checkResponse(toStruct(news, ["token"]), failures);
 }
 
 /** A change of settings updates the provider in place: its resources stay (they are found by id and region). */

@@ -5,6 +5,7 @@
 // containsUnknown looks for exactly that), no undefined anywhere. On the way out, the values a kind declares
 // secret are wrapped again, so Pulumi encrypts them in state and masks them in its display.
 
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { compact, UNKNOWN } from "../lifecycle/values";
 
@@ -65,4 +66,20 @@ export function toStruct(values: Props, secrets: Iterable<string> = []): Struct 
   const out: Props = compact({ ...values }) as Props;
   for (const k of secrets) if (out[k] !== undefined && out[k] !== null) out[k] = secret(out[k]);
   return Struct.fromJavaScript(out as Parameters<typeof Struct.fromJavaScript>[0]);
+}
+
+/** A Check's answer: the checked inputs, and each failure naming its property and the rule it breaks. */
+export function checkResponse(
+  inputs: Struct,
+  failures: readonly { property: string; reason: string }[] = [],
+): provproto.CheckResponse {
+  const res = new provproto.CheckResponse();
+  res.setInputs(inputs);
+  for (const f of failures) {
+    const failure = new provproto.CheckFailure();
+    failure.setProperty(f.property);
+    failure.setReason(f.reason);
+    res.addFailures(failure);
+  }
+  return res;
 }

@@ -1,16 +1,18 @@
 // The Pulumi package schema of the native plugin (GetSchema), generated from the registry of kinds and the
 // provider's settings, so it cannot drift from what the engine checks: every kind is a resource
-// `cim:index:<Kind>` whose input properties are its fields (typed from their zod schemas, as programs pass them)
+// `cim:index:<Kind>` whose input properties are its fields (typed from their zod schemas by zodTypes.ts, the one
+// converter the lookups' functions use too, as programs pass them)
 // and whose properties are its outputs (as the provider returns them), with the declarations' docs, required and
 // secret flags. Pulumi reads it for `pulumi import` code generation, `pulumi package get-schema` and SDK
 // generation. `language.nodejs.packageName` makes generated TypeScript import the native SDK,
 // `import * as cim from "pulumi-cim/native"`.
 
-import { z } from "zod";
+import type { z } from "zod";
 import { SETTINGS, type SettingName } from "../config";
 import { ownPackageRoot } from "../import/dependency";
 import { kindList } from "../kinds";
 import { type FieldSpec, type Kind, optionalInput, outputNames } from "../kinds/define";
+import { type ObjectTypeSpec, type PropertySpec, type TypeContext, typeSpecOf } from "./zodTypes";
 
 export const PACKAGE = "cim";
 
@@ -19,43 +21,19 @@ export function resourceToken(kind: { name: string }): string {
   return `${PACKAGE}:index:${kind.name}`;
 }
 
-/** A property of Pulumi's schema (the subset this package uses). */
-export interface PropertySpec {
-  type?: "string" | "number" | "integer" | "boolean" | "array" | "object";
-  items?: PropertySpec;
-  additionalProperties?: PropertySpec;
-  oneOf?: PropertySpec[];
-  $ref?: string;
-  description?: string;
-  secret?: boolean;
-}
+export type { ObjectTypeSpec, PropertySpec };
 
-export interface ObjectTypeSpec {
-  type: "object";
-  description?: string;
-  properties: Record<string, PropertySpec>;
-  required?: string[];
-}
+/** Where a kind's nested objects go: named types of module `index` (`cim:index:InstanceIpToNetworkList`). */
+const indexTypes = (types: Record<string, ObjectTypeSpec>): TypeContext => ({
+  tokenOf: (name) => `${PACKAGE}:index:${name}`,
+  types,
+});
 
-type JsonSchema = {
-  type?: string | string[];
-  items?: JsonSchema;
-  properties?: Record<string, JsonSchema>;
-  additionalProperties?: JsonSchema | boolean;
-  required?: string[];
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-};
-
-const ANY: PropertySpec = { $ref: "pulumi.json#/Any" };
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The `timeouts` input every record kind takes: its JSON schema says nothing (it is checked by a rule). */
 const TIMEOUTS = `${PACKAGE}:index:Timeouts`;
-const timeoutsType: ObjectTypeSpec = {
+const timeoutsType: Omit<ObjectTypeSpec, "required"> = {
   type: "object",
   description:
     'How long to wait for the API\'s jobs of each operation: milliseconds or a duration ("90s", "10m", "1h30m").',
@@ -66,45 +44,6 @@ const timeoutsType: ObjectTypeSpec = {
     ]),
   ) as Record<string, PropertySpec>,
 };
-
-/** Maps a JSON schema (zod's) to a Pulumi property; objects with known keys become named types in `types`. */
-function toProperty(j: JsonSchema, name: string, types: Record<string, ObjectTypeSpec>): PropertySpec {
-  const alts = (j.anyOf ?? j.oneOf)?.filter((a) => a.type !== "null");
-  if (alts?.length === 1) return toProperty(alts[0], name, types);
-  if (alts && alts.length > 1) return { oneOf: alts.map((a, i) => toProperty(a, `${name}${i}`, types)) };
-  if (j.allOf?.length === 1) return toProperty(j.allOf[0], name, types);
-  const type = Array.isArray(j.type) ? j.type.find((t) => t !== "null") : j.type;
-  switch (type) {
-    case "string":
-    case "number":
-    case "integer":
-    case "boolean":
-      return { type };
-    case "array":
-      return { type: "array", items: j.items ? toProperty(j.items, name, types) : ANY };
-    case "object": {
-      if (j.properties && Object.keys(j.properties).length) {
-        const token = `${PACKAGE}:index:${name}`;
-        types[token] = {
-          type: "object",
-          properties: Object.fromEntries(
-            Object.entries(j.properties).map(([k, v]) => [k, toProperty(v, `${name}${cap(k)}`, types)]),
-          ),
-          ...(j.required?.length ? { required: [...j.required] } : {}),
-        };
-        return { $ref: `#/types/${token}` };
-      }
-      const extra = typeof j.additionalProperties === "object" ? j.additionalProperties : undefined;
-      return { type: "object", additionalProperties: extra ? toProperty(extra, name, types) : ANY };
-    }
-    default:
-      return ANY;
-  }
-}
-
-function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-  return z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
-}
 
 /** Whether the schema's output may be undefined (the provider then leaves the output out). */
 const mayBeAbsent = (schema: z.ZodType) => {
@@ -122,10 +61,10 @@ function fieldProperty(
   const p =
     key === "timeouts"
       ? { $ref: `#/types/${TIMEOUTS}` }
-      : toProperty(
-          jsonSchema(io === "output" ? (f.shown ?? f.schema) : f.schema, io),
+      : typeSpecOf(
+          io === "output" ? (f.shown ?? f.schema) : f.schema,
           kind.name + cap(key),
-          types,
+          indexTypes(types),
         );
   return { ...p, ...(f.doc ? { description: f.doc } : {}), ...(f.secret ? { secret: true } : {}) };
 }
@@ -158,7 +97,7 @@ export function resourceSpec(kind: Kind, types: Record<string, ObjectTypeSpec>):
       properties[k] = fieldProperty(kind, k, f, "output", types);
       if (f.present || !mayBeAbsent(f.shown ?? f.schema)) required.push(k);
     } else if (o) {
-      const p = toProperty(jsonSchema(o.schema, "output"), kind.name + cap(k), types);
+      const p = typeSpecOf(o.schema, kind.name + cap(k), indexTypes(types));
       properties[k] = {
         ...p,
         ...(o.doc ? { description: o.doc } : {}),
@@ -219,10 +158,10 @@ export function packageSchema(functions?: {
   schemas(): Record<string, unknown>;
   types(): Record<string, unknown>;
 }): Record<string, unknown> {
-  const own: Record<string, ObjectTypeSpec> = { [TIMEOUTS]: timeoutsType };
+  const own: Record<string, ObjectTypeSpec> = {};
   const resources: Record<string, ResourceSpec> = {};
   for (const kind of kindList) resources[resourceToken(kind)] = resourceSpec(kind, own);
-  const types: Record<string, unknown> = { ...functions?.types(), ...own };
+  const types: Record<string, unknown> = { ...functions?.types(), [TIMEOUTS]: timeoutsType, ...own };
   const settings = settingProperties();
   return {
     name: PACKAGE,

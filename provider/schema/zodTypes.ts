@@ -17,6 +17,7 @@ export interface TypeSpec {
 
 export interface PropertySpec extends TypeSpec {
   description?: string;
+  secret?: boolean;
 }
 
 /** An object type: a named type of `types`, or a function's inputs or outputs. */

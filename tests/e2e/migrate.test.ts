@@ -10,7 +10,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { freshEd25519 } from "../fixtures/sshKeys";
-import { type ProgramHome, repoRoot, sourceHome, stackRun } from "../harness";
+import { type ProgramHome, pluginSettings, repoRoot, sourceHome, stackRun } from "../harness";
 import { mutating, uniqueStack, useApi } from "./support";
 
 const exec = promisify(execFile);
@@ -170,10 +170,7 @@ describe("pulumi-cim migrate, through the Pulumi CLI", () => {
 
     // The project's settings name the plugin: the workspace reads Pulumi.yaml from the program folder.
     const settings = path.join(home.workDir, "Pulumi.yaml");
-    fs.writeFileSync(
-      settings,
-      `${fs.readFileSync(settings, "utf8").trimEnd()}\nplugins:\n  providers:\n    - name: cim\n      path: ${path.join(repoRoot, "bin")}\n`,
-    );
+    fs.writeFileSync(settings, `${fs.readFileSync(settings, "utf8").trimEnd()}\n${pluginSettings()}`);
     const native = await stackRun({
       home,
       stackName,

@@ -1,15 +1,16 @@
 // The classes of `pulumi-cim/native` and `cim.Provider` through the real CLI and the pulumi-resource-cim plugin, as
 // a user's program registers them: an explicit provider's settings serve its resources, and its token is kept in
 // state only encrypted; two providers given only a region serve a region each; the default provider, configured
-// from CIM_*, keeps no token at all; a class of
-// `pulumi-cim` given a cim.Provider stops the preview, naming pulumi-cim/native. (The plugin's own behaviour,
+// from CIM_*, keeps no token at all; the lookups are invokes the plugin answers at preview (an explicit provider's
+// in its region), never the program; a class of `pulumi-cim` given a cim.Provider stops the preview, naming
+// pulumi-cim/native. (The plugin's own behaviour,
 // apart from the SDK, is tested in tests/native/.) Runs where the plugin is built: bin/pulumi-resource-cim and
-// the build's dist/provider/native/main.js.
+// the build's dist/provider/native/main.js. Each test runs the CLI a few times: 4 minutes each, for a loaded machine.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type ProgramHome, repoRoot, requireToolchain, sourceHome, stackRun } from "../harness";
-import { resourcesOf, uniqueStack, useApi } from "./support";
+import { type ProgramHome, pluginHome, repoRoot, requireToolchain, stackRun } from "../harness";
+import { mutating, resourcesOf, uniqueStack, useApi } from "./support";
 
 const PROJECT = "cim-native-sdk";
 const pluginBuilt = ["bin/pulumi-resource-cim", "dist/provider/native/main.js"].every((f) =>
@@ -17,13 +18,25 @@ const pluginBuilt = ["bin/pulumi-resource-cim", "dist/provider/native/main.js"].
 );
 
 /** A program folder whose Pulumi.yaml names this repository's plugin folder, its `cim` the native entry. */
-function nativeHome(): ProgramHome {
-  const home = sourceHome("native-sdk");
-  fs.writeFileSync(
-    path.join(home.workDir, "Pulumi.yaml"),
-    `name: ${PROJECT}\nruntime: nodejs\nplugins:\n  providers:\n    - name: cim\n      path: ${path.join(repoRoot, "bin")}\n`,
-  );
-  return { ...home, sdk: path.join(repoRoot, "dist", "sdk", "native") };
+const nativeHome = (): ProgramHome => pluginHome("native-sdk", PROJECT);
+
+/** A new stack (named `name`-…) of the program `write` puts in a new native program folder. */
+function nativeRun(name: string, write: (home: ProgramHome) => string, envVars: Record<string, string>) {
+  const home = nativeHome();
+  return stackRun({
+    home,
+    stackName: uniqueStack(name),
+    projectName: PROJECT,
+    program: write(home),
+    envVars,
+  });
+}
+
+/** Writes a program into the program folder; gives its path. */
+function programIn(home: ProgramHome, name: string, source: string): string {
+  const file = path.join(home.workDir, name);
+  fs.writeFileSync(file, source);
+  return file;
 }
 
 /**
@@ -31,9 +44,9 @@ function nativeHome(): ProgramHome {
  * `probe:regions` lists them ([{ name, region, zoneId, diskOfferingId }]).
  */
 function writeRegionsProgram(home: ProgramHome): string {
-  const file = path.join(home.workDir, "regions.cjs");
-  fs.writeFileSync(
-    file,
+  return programIn(
+    home,
+    "regions.cjs",
     `"use strict";
 module.exports = (cim, pulumi) => {
   const out = {};
@@ -46,7 +59,6 @@ module.exports = (cim, pulumi) => {
 };
 `,
   );
-  return file;
 }
 
 /**
@@ -55,9 +67,9 @@ module.exports = (cim, pulumi) => {
  * one of the default provider; with `probe:dynamicWithProvider` a class of pulumi-cim given the explicit one.
  */
 function writeProgram(home: ProgramHome): string {
-  const file = path.join(home.workDir, "program.cjs");
-  fs.writeFileSync(
-    file,
+  return programIn(
+    home,
+    "program.cjs",
     `"use strict";
 module.exports = (cim, pulumi) => {
   const c = new pulumi.Config("probe");
@@ -73,7 +85,34 @@ module.exports = (cim, pulumi) => {
 };
 `,
   );
-  return file;
+}
+
+/**
+ * Lookups whose ids go into resources: a zone, a template and an offering of the default provider for an
+ * instance, and a zone and a disk offering of an explicit provider given only `probe:region` for its volume
+ * (the zone `probe:zone` is there, not in the default region). The program first drops every CIM_* variable of
+ * its own process (the CLI and the plugin it starts were given them before it ran, and the stack has no cim:*
+ * config): a lookup answered here, in the program, could not reach the API.
+ */
+function writeLookupsProgram(home: ProgramHome): string {
+  return programIn(
+    home,
+    "lookups.cjs",
+    `"use strict";
+module.exports = async (cim, pulumi) => {
+  for (const k of Object.keys(process.env)) if (k.startsWith("CIM_")) delete process.env[k];
+  const c = new pulumi.Config("probe");
+  const zone = await cim.getZone({ name: "de-fra-1a" });
+  const template = await cim.getTemplate({ name: "Ubuntu 22.04 LTS" });
+  const offering = await cim.getComputeOffering({ name: "Small" });
+  new cim.Instance("vm", { zoneId: zone.id, templateId: template.id, serviceOfferingId: offering.id });
+  const provider = new cim.Provider("other", { region: c.require("region") });
+  const there = await cim.getZone({ name: c.require("zone"), provider });
+  const disk = await cim.getDiskOffering({ name: "Custom", provider });
+  new cim.Volume("there", { zoneId: there.id, diskOfferingId: disk.id, size: 5 }, { provider });
+};
+`,
+  );
 }
 
 describe.skipIf(!pluginBuilt)("pulumi-cim/native through the CLI and the plugin", () => {
@@ -96,14 +135,10 @@ describe.skipIf(!pluginBuilt)("pulumi-cim/native through the CLI and the plugin"
 
   it("an explicit provider's settings serve its resources and state keeps its token only encrypted; the default provider keeps none", async () => {
     const { token, emu, envVars } = api();
-    const home = nativeHome();
-    const run = await stackRun({
-      home,
-      stackName: uniqueStack("native-sdk"),
-      projectName: PROJECT,
-      program: writeProgram(home),
-      // no CIM_* at first: only the explicit provider's own settings can reach the API
-      envVars: { CIM_POLL_INTERVAL_MS: "25", PROBE_TOKEN: token },
+    // no CIM_* at first: only the explicit provider's own settings can reach the API
+    const run = await nativeRun("native-sdk", writeProgram, {
+      CIM_POLL_INTERVAL_MS: "25",
+      PROBE_TOKEN: token,
     });
     const config = {
       "probe:baseUrl": emu.url,
@@ -135,18 +170,11 @@ describe.skipIf(!pluginBuilt)("pulumi-cim/native through the CLI and the plugin"
     expect(dflt?.inputs).not.toHaveProperty("token");
     expect(dflt?.inputs).not.toHaveProperty("baseUrl");
     await run([{ op: "destroy" }]);
-  });
+  }, 240_000);
 
   it("a class of pulumi-cim given a cim.Provider stops the preview, naming pulumi-cim/native", async () => {
     const { token, emu, envVars } = api();
-    const home = nativeHome();
-    const run = await stackRun({
-      home,
-      stackName: uniqueStack("native-sdk-dyn"),
-      projectName: PROJECT,
-      program: writeProgram(home),
-      envVars: { ...envVars, PROBE_TOKEN: token },
-    });
+    const run = await nativeRun("native-sdk-dyn", writeProgram, { ...envVars, PROBE_TOKEN: token });
     const config = {
       "probe:baseUrl": emu.url,
       "probe:zoneId": ids.zoneId,
@@ -158,7 +186,7 @@ describe.skipIf(!pluginBuilt)("pulumi-cim/native through the CLI and the plugin"
     expect(preview.diagnostics.map((d) => d.message).join("\n")).toContain(
       'cim:Volume "dynamic-vol": the provider option needs the native provider plugin: explicit providers exist only for the classes of "pulumi-cim/native"',
     );
-  });
+  }, 240_000);
 
   it("two explicit providers in two regions: each one's resources are made in its region", async () => {
     const { emu, envVars, control } = api();
@@ -170,14 +198,7 @@ describe.skipIf(!pluginBuilt)("pulumi-cim/native through the CLI and the plugin"
         return { name: name.split("-")[1], region, zoneId, diskOfferingId };
       }),
     );
-    const home = nativeHome();
-    const run = await stackRun({
-      home,
-      stackName: uniqueStack("native-sdk-regions"),
-      projectName: PROJECT,
-      program: writeRegionsProgram(home),
-      envVars,
-    });
+    const run = await nativeRun("native-sdk-regions", writeRegionsProgram, envVars);
     const [up] = await run([{ op: "up", config: { "probe:regions": JSON.stringify(regions) } }]);
     const volumes = (await control.state()).volumes;
     for (const r of regions) {
@@ -186,5 +207,27 @@ describe.skipIf(!pluginBuilt)("pulumi-cim/native through the CLI and the plugin"
       expect(volumes[made.id].regionId, r.name).toBe(r.region);
     }
     await run([{ op: "destroy" }]);
-  });
+  }, 240_000);
+  it("lookups are invokes the plugin answers at preview, an explicit provider's in its region; their ids go into resources", async () => {
+    const { emu, envVars, control } = api();
+    const ams = emu.regions.find((r) => r.name === "nl-ams-1")!.id;
+    const amsZone = (await list("/zones", ams)).find((z) => z.name === "nl-ams-1a")!;
+    const amsDisk = (await list("/offerings/disk", ams)).find((d) => d.name === "Custom")!;
+    const fraZone = (await list("/zones")).find((z) => z.name === "de-fra-1a")!;
+    const template = (await list("/templates")).find((t) => t.name === "Ubuntu 22.04 LTS")!;
+    const run = await nativeRun("native-sdk-lookups", writeLookupsProgram, envVars);
+    await control.resetRequests();
+    const [preview] = await run([
+      { op: "preview", config: { "probe:region": ams, "probe:zone": "nl-ams-1a" }, steps: true },
+    ]);
+    expect(preview.ok, preview.error).toBe(true);
+    const inputs = (name: string) => preview.steps!.find((s) => s.urn.endsWith(`::${name}`))?.new?.inputs;
+    expect(inputs("vm")).toMatchObject({ zoneId: fraZone.id, templateId: template.id });
+    expect(inputs("there")).toMatchObject({ zoneId: amsZone.id, diskOfferingId: amsDisk.id });
+    // the lookups' reads reached the API, from the only process that had its address: the plugin's
+    const reads = await control.requests();
+    expect(reads["GET /api/v1/zones"]).toBeGreaterThanOrEqual(2);
+    expect(reads["GET /api/v1/templates"]).toBeGreaterThanOrEqual(1);
+    expect(Object.keys(mutating(reads))).toEqual([]);
+  }, 240_000);
 });

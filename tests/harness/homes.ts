@@ -31,6 +31,23 @@ export function sourceHome(name: string): ProgramHome {
   return { workDir, sdk: repoRoot, label: "source" };
 }
 
+/** The project settings that name this repository's plugin folder (bin/), as a user's names node_modules/pulumi-cim/bin. */
+export const pluginSettings = () =>
+  `plugins:\n  providers:\n    - name: cim\n      path: ${path.join(repoRoot, "bin")}\n`;
+
+/**
+ * A source home for the native path: its Pulumi.yaml (project `project`) names the plugin folder, and programs
+ * load the native entry (the built dist/sdk/native, what `pulumi-cim/native` resolves to).
+ */
+export function pluginHome(name: string, project: string): ProgramHome {
+  const home = sourceHome(name);
+  fs.writeFileSync(
+    path.join(home.workDir, "Pulumi.yaml"),
+    `name: ${project}\nruntime: nodejs\n${pluginSettings()}`,
+  );
+  return { ...home, sdk: path.join(repoRoot, "dist", "sdk", "native") };
+}
+
 let packed: Promise<string> | undefined;
 
 /** `npm pack` of this repository, once per test process. */

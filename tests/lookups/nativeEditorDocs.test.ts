@@ -4,8 +4,8 @@ import * as path from "node:path";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LOOKUP_DOCS } from "../../sdk/lookups/docs";
+import { hoverAt, languageService, repoRoot as root } from "../fixtures/languageService";
 
-const root = path.resolve(__dirname, "..", "..");
 const file = path.join(root, "tests", "lookups", "__hover__.ts");
 const names = Object.keys(LOOKUP_DOCS);
 const text = [
@@ -19,45 +19,11 @@ const text = [
 let service: ts.LanguageService;
 
 beforeAll(() => {
-  const config = ts.getParsedCommandLineOfConfigFile(
-    path.join(root, "tsconfig.json"),
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => {
-        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
-      },
-    },
-  );
-  if (!config) throw new Error("tsconfig.json did not parse");
-  service = ts.createLanguageService(
-    {
-      getCompilationSettings: () => config.options,
-      getScriptFileNames: () => [file],
-      getScriptVersion: () => "1",
-      getScriptSnapshot: (f) => {
-        const t = f === file ? text : ts.sys.readFile(f);
-        return t === undefined ? undefined : ts.ScriptSnapshot.fromString(t);
-      },
-      getCurrentDirectory: () => root,
-      getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
-      fileExists: (f) => f === file || ts.sys.fileExists(f),
-      readFile: (f) => (f === file ? text : ts.sys.readFile(f)),
-      readDirectory: ts.sys.readDirectory,
-      directoryExists: ts.sys.directoryExists,
-      getDirectories: ts.sys.getDirectories,
-    },
-    ts.createDocumentRegistry(),
-  );
+  service = languageService({ [file]: text });
 });
 
 function hover(word: string, line: string) {
-  const offset = text.indexOf(line) + line.indexOf(word) + word.length - 1;
-  const info = service.getQuickInfoAtPosition(file, offset);
-  return {
-    type: ts.displayPartsToString(info?.displayParts),
-    doc: ts.displayPartsToString(info?.documentation),
-  };
+  return hoverAt(service, file, text.indexOf(line) + line.indexOf(word) + word.length - 1);
 }
 
 const squash = (s: string) => s.replace(/\s+/g, " ").trim();
@@ -66,7 +32,7 @@ describe("native lookups in an editor", () => {
   it("a program using them type-checks, an explicit provider included", () => {
     const errors = [...service.getSemanticDiagnostics(file), ...service.getSyntacticDiagnostics(file)];
     expect(errors.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([]);
-  });
+  }, 120_000); // the first question type-checks the whole SDK: slow on a loaded machine
 
   it("each shows the SDK lookup's doc comment", () => {
     const line = text.split("\n")[3];

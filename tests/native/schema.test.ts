@@ -75,6 +75,20 @@ describe("package schema", () => {
     const vm = schema.resources["cim:index:Instance"];
     expect(vm.inputProperties.userData).toMatchObject({ type: "string", secret: true });
     expect(vm.properties.userData).toBeUndefined();
+    // an output whose check ends in a transform (a canonical CIDR, an upper-cased interval) is typed by what
+    // the transform takes: both are strings
+    expect(schema.resources["cim:index:Vpc"].properties.cidr.type).toBe("string");
+    expect(schema.resources["cim:index:BackupSchedule"].properties.intervalType.type).toBe("string");
+    // a nested object is a named type of the same converter the functions use, its fields typed and required
+    expect(vm.inputProperties.ipToNetworkList).toMatchObject({
+      type: "array",
+      items: { $ref: "#/types/cim:index:InstanceIpToNetworkList" },
+    });
+    expect(schema.types["cim:index:InstanceIpToNetworkList"]).toEqual({
+      type: "object",
+      properties: { networkId: { type: "string" }, ipAddress: { type: "string" } },
+      required: ["networkId", "ipAddress"],
+    });
     for (const ref of refs(schema)) {
       if (ref.startsWith("pulumi.json#")) continue;
       expect(schema.types[ref.replace("#/types/", "")], ref).toBeDefined();

@@ -2,32 +2,16 @@
 // repository's plugin (`plugins.providers`, as a user's Pulumi.yaml points at node_modules/pulumi-cim/bin), and
 // the generic program that registers `cim:index:<Kind>` resources from stack config.
 import { execFile } from "node:child_process";
-import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { type ProgramHome, repoRoot, sourceHome, stackRun } from "../harness";
+import { type ProgramHome, pluginHome as sharedPluginHome, stackRun } from "../harness";
 
 export const PROJECT = "cim-native";
 export const program = path.join(__dirname, "programs", "resources.cjs");
 export const cli = () => path.join(process.env.CIM_PULUMI_ROOT ?? "", "bin", "pulumi");
 
-/** A source home with a Pulumi.yaml naming the plugin folder (bin/) of this repository. */
-export function pluginHome(name: string): ProgramHome {
-  const home = sourceHome(name);
-  fs.writeFileSync(
-    path.join(home.workDir, "Pulumi.yaml"),
-    [
-      `name: ${PROJECT}`,
-      "runtime: nodejs",
-      "plugins:",
-      "  providers:",
-      "    - name: cim",
-      `      path: ${path.join(repoRoot, "bin")}`,
-      "",
-    ].join("\n"),
-  );
-  return home;
-}
+/** A source home whose Pulumi.yaml names the plugin folder (bin/) of this repository. */
+export const pluginHome = (name: string): ProgramHome => sharedPluginHome(name, PROJECT);
 
 export interface Declared {
   kind: string;

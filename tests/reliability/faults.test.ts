@@ -1,9 +1,10 @@
 // Fault suite (issues 6, 11, 12 and 13): each emulator fault at create, update and delete of a program, through
 // the real CLI. After each faulted run: it converged, or it failed with a message that names the resource and
 // says what to do; a second run converges; and the emulator holds exactly the resources the stack's state holds
-// (no duplicate, no orphan). Two targets (targets.ts): one instance with tags and one volume meets every fault,
+// (no duplicate, no orphan). Targets (targets.ts): one instance with tags and one volume meets every fault,
 // against a server at UTC and, for the faults whose handling reads the server's times, at UTC−10 and UTC+14; a
-// public IP and a Kubernetes cluster meet the faults of their own lifecycle at create, scale and delete, once.
+// public IP and a Kubernetes cluster meet the faults of their own lifecycle at create, scale and delete, once;
+// the first program on pulumi-cim/native, through the plugin, meets the lost-answer faults at UTC, once.
 // One emulator per fault, target and zone; sequences run in CIM_REL_LANES parallel lanes (default 3), each lane
 // reusing one stack per target. The file ends with one line: the counts, passed and failed, and how long it took.
 import * as fs from "node:fs";
@@ -13,16 +14,21 @@ import type { OpResult, StackSession } from "../harness";
 import { LaneStacks } from "./laneStacks";
 import { type Fault, PHASES, type Phase, type PhaseContext, PLATFORM_FAULTS } from "./matrix";
 import { type CatalogueIds, catalogueIds, deploymentOf, POLL_MS, TestEmulator } from "./support";
-import { type FaultTarget, INSTANCE_AND_VOLUME, PUBLIC_IP_AND_CLUSTER } from "./targets";
+import {
+  type FaultTarget,
+  INSTANCE_AND_VOLUME,
+  NATIVE_INSTANCE_AND_VOLUME,
+  PUBLIC_IP_AND_CLUSTER,
+} from "./targets";
 import { Checks, changesOf, diagnostics, messages } from "./verdicts";
 import { WIRE_FAULTS } from "./wireFaults";
 
 const PROJECT = "cim-rel";
 const LANES = Number(process.env.CIM_REL_LANES ?? 3);
 const FAULTS = [...PLATFORM_FAULTS, ...WIRE_FAULTS];
-/** CIM_REL_TARGETS=main,kinds (targets.ts ids) runs only those targets. */
+/** CIM_REL_TARGETS=main,kinds,native (targets.ts ids) runs only those targets. */
 const TARGET_IDS = (process.env.CIM_REL_TARGETS ?? "").split(",").filter(Boolean);
-const TARGETS = [INSTANCE_AND_VOLUME, PUBLIC_IP_AND_CLUSTER].filter(
+const TARGETS = [INSTANCE_AND_VOLUME, PUBLIC_IP_AND_CLUSTER, NATIVE_INSTANCE_AND_VOLUME].filter(
   (t) => !TARGET_IDS.length || TARGET_IDS.includes(t.id),
 );
 
@@ -198,7 +204,7 @@ async function runPhase(phase: Phase, run: Run) {
       const kinds = target.kinds.join("|");
       checks.check(() =>
         expect(told, "the failure is attributed to the resource").toMatch(
-          new RegExp(`cim:(${kinds}) \\((${target.names.join("|")})\\):`),
+          new RegExp(`cim:(index:)?(${kinds}) \\((${target.names.join("|")})\\):`),
         ),
       );
       checks.check(() =>
@@ -371,7 +377,7 @@ afterAll(async () => {
   await lanesDone;
 });
 
-describe("fault suite: every emulator fault at create, update and delete, and at UTC−10 and UTC+14; a public IP and a cluster at create, scale and delete", () => {
+describe("fault suite: every emulator fault at create, update and delete, and at UTC−10 and UTC+14; a public IP and a cluster at create, scale and delete; the lost answers through the native plugin", () => {
   for (const seq of SEQUENCES) {
     for (const zone of seq.zones) {
       for (const phase of PHASES) {

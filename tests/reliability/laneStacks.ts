@@ -1,6 +1,6 @@
 // A lane's stacks for the fault suite: one per target program, reused by every sequence the lane runs.
 
-import { StackSession } from "../harness";
+import { pluginHome, StackSession } from "../harness";
 import type { TestEmulator } from "./support";
 import { deploymentOf } from "./support";
 import type { FaultTarget } from "./targets";
@@ -20,8 +20,10 @@ export class LaneStacks {
   async get(target: FaultTarget): Promise<StackSession> {
     let session = this.open.get(target);
     if (!session || session.ended) {
+      const name = `rel-${this.lane}-${target.id}`;
       session = await StackSession.open({
-        name: `rel-${this.lane}-${target.id}`,
+        name,
+        home: target.native ? pluginHome(name, this.project) : undefined,
         program: target.program,
         projectName: this.project,
       });

@@ -25,6 +25,8 @@ export interface FaultTarget {
   weight?: number;
   /** The program (tests/reliability/programs). */
   program: string;
+  /** Runs through `pulumi-cim/native` and the plugin (a Pulumi.yaml naming bin/), not the dynamic provider. */
+  native?: boolean;
   /** What each phase is called in case names (the cluster's update is its scale). */
   phaseNames: Record<Phase, string>;
   /** The calls that change something, per phase. */
@@ -58,12 +60,16 @@ export interface FaultTarget {
 
 const programs = path.join(__dirname, "programs");
 
+/** Whether a type token is the kind's, on either path (`pulumi-nodejs:dynamic/cim:Volume`, `cim:index:Volume`). */
+export const isKind = (type: string, kind: string) =>
+  type.endsWith(`/cim:${kind}`) || type === `cim:index:${kind}`;
+
 /** Ids the stack's state holds per kind (resources pending delete left out). */
 function stateIdsOf(deployment: any, kinds: string[]): Record<string, string[]> {
   const resources: any[] = deployment?.deployment?.resources ?? [];
   const of = (kind: string) =>
     resources
-      .filter((r) => String(r.type).endsWith(`cim:${kind}`) && !r.delete)
+      .filter((r) => isKind(String(r.type), kind) && !r.delete)
       .map((r) => String(r.id))
       .sort();
   return Object.fromEntries(kinds.map((k) => [k, of(k)]));
@@ -248,4 +254,25 @@ export const PUBLIC_IP_AND_CLUSTER: FaultTarget = {
       sameNetwork: true,
     });
   },
+};
+
+/**
+ * The first target through the plugin: the same program on `pulumi-cim/native` meets the faults whose answer is
+ * lost (the ones the lifecycle resolves by looking the work up), at create, update and delete, once.
+ */
+export const NATIVE_INSTANCE_AND_VOLUME: FaultTarget = {
+  ...INSTANCE_AND_VOLUME,
+  id: "native",
+  label: "native plugin",
+  native: true,
+  faults: [
+    "connection reset before the answer to a mutation (drop-before)",
+    "mutation lands, answer lost (drop-after)",
+    "proxy pages: 502 before the API, 504 after it did the work",
+    "answers cut mid-JSON after the work",
+    "mutation held past cim:requestTimeout, then performed",
+    "503 with Retry-After",
+    "server clock 5 minutes behind the client's, answers lost",
+  ],
+  zones: ["UTC"],
 };

@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { kindList } from "../../provider/kinds";
 import { type Fields, type Outputs, outputNames } from "../../provider/kinds/define";
 import * as sdk from "../../sdk";
+import { hoverAt, languageService, repoRoot as root } from "../fixtures/languageService";
 
-const root = path.resolve(__dirname, "..", "..");
 // beside the tests, so tsconfig.json's `paths` resolve "pulumi-cim" to the SDK's source
 const file = path.join(root, "tests", "sdk", "__hover__.ts");
 const nativeFile = path.join(root, "tests", "sdk", "__hover_native__.ts");
@@ -71,13 +71,7 @@ function program() {
 let service: ts.LanguageService;
 const { text, spots, lookups } = program();
 
-function hover(offset: number, at = file) {
-  const info = service.getQuickInfoAtPosition(at, offset);
-  return {
-    type: ts.displayPartsToString(info?.displayParts),
-    doc: ts.displayPartsToString(info?.documentation),
-  };
-}
+const hover = (offset: number, at = file) => hoverAt(service, at, offset);
 
 /** The offset of `word`'s last character in the program's line that contains `line`. */
 function offsetIn(line: string, word: string): number {
@@ -88,41 +82,14 @@ function offsetIn(line: string, word: string): number {
 const programs: Record<string, string> = { [file]: text, [nativeFile]: nativeText };
 
 beforeAll(() => {
-  const config = ts.getParsedCommandLineOfConfigFile(
-    path.join(root, "tsconfig.json"),
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => {
-        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
-      },
-    },
-  );
-  if (!config) throw new Error("tsconfig.json did not parse");
-  const host: ts.LanguageServiceHost = {
-    getCompilationSettings: () => config.options,
-    getScriptFileNames: () => [file, nativeFile],
-    getScriptVersion: () => "1",
-    getScriptSnapshot: (f) => {
-      const t = programs[f] ?? ts.sys.readFile(f);
-      return t === undefined ? undefined : ts.ScriptSnapshot.fromString(t);
-    },
-    getCurrentDirectory: () => root,
-    getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
-    fileExists: (f) => f in programs || ts.sys.fileExists(f),
-    readFile: (f) => programs[f] ?? ts.sys.readFile(f),
-    readDirectory: ts.sys.readDirectory,
-    directoryExists: ts.sys.directoryExists,
-    getDirectories: ts.sys.getDirectories,
-  };
-  service = ts.createLanguageService(host, ts.createDocumentRegistry());
+  service = languageService(programs);
 });
 
 describe("hovers in an editor (TypeScript language service)", () => {
   it("the program type-checks, so the hovers below are of a program a user could write", () => {
     const errors = [...service.getSemanticDiagnostics(file), ...service.getSyntacticDiagnostics(file)];
     expect(errors.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([]);
-  });
+  }, 120_000); // the first question type-checks the whole SDK: slow on a loaded machine
 
   it("`cidr` in new cim.Vpc(…, { cidr }) shows the field's documentation", () => {
     const h = hover(offsetIn('{ cidr: "10.1.0.0/16"', "cidr"));
