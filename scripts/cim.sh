@@ -51,7 +51,7 @@ case "$task" in
     node emulator/dist/cli.js "$@"
     ;;
   bootstrap)
-    cim_log "node $(node --version), pulumi $(pulumi version) at $CIM_PULUMI_ROOT/bin"
+    cim_log "node $(node --version), pulumi $(pulumi version) at $CIM_PULUMI_ROOT/bin, pulumi-language-yaml at $(command -v pulumi-language-yaml)"
     ;;
   env)
     printf 'export PATH=%q CIM_PULUMI_ROOT=%q PULUMI_HOME=%q PULUMI_BACKEND_URL=%q PULUMI_CONFIG_PASSPHRASE=%q PULUMI_SKIP_UPDATE_CHECK=true PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true\n' \
