@@ -11,14 +11,21 @@ export const PROJECT = "cim-native";
 export const program = path.join(__dirname, "programs", "resources.cjs");
 export const cli = () => path.join(process.env.CIM_PULUMI_ROOT ?? "", "bin", "pulumi");
 
-/** A source home with a Pulumi.yaml naming the plugin folder (bin/) of this repository. */
-export function pluginHome(name: string): ProgramHome {
+/**
+ * A source home with a Pulumi.yaml naming the plugin folder (bin/) of this repository; with `runtime: "yaml"`,
+ * a Pulumi YAML project (what follows the plugins in the file is its program).
+ */
+export function pluginHome(
+  name: string,
+  runtime: "nodejs" | "yaml" = "nodejs",
+  project = PROJECT,
+): ProgramHome {
   const home = sourceHome(name);
   fs.writeFileSync(
     path.join(home.workDir, "Pulumi.yaml"),
     [
-      `name: ${PROJECT}`,
-      "runtime: nodejs",
+      `name: ${project}`,
+      `runtime: ${runtime}`,
       "plugins:",
       "  providers:",
       "    - name: cim",
