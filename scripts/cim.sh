@@ -5,6 +5,7 @@
 #   scripts/cim.sh generate             write the files made from the registry of kinds (sdk/kinds.ts,
 #                                       sdk/native/kinds.ts) and the lookups' doc comments (sdk/lookups/docs.ts,
 #                                       sdk/native/lookups.ts)
+#   scripts/cim.sh sdks [out]           the Python and Go SDKs, by `pulumi package gen-sdk` (default .state/sdks)
 #   scripts/cim.sh bench [names]        benchmarks (bench/)
 #   scripts/cim.sh emulator [args]      run cim-emulator (e.g. `npm run emulator -- start --port 8080`)
 #   scripts/cim.sh bootstrap            only make the toolchain present; print what it found
@@ -42,6 +43,10 @@ case "$task" in
     node dist/provider/lookups/docgen.js "$CIM_ROOT"
     npx --no-install biome format --write sdk/kinds.ts sdk/native/kinds.ts sdk/lookups/docs.ts sdk/native/lookups.ts >/dev/null
     ;;
+  sdks)
+    cim_build
+    bash scripts/sdks.sh "$@"
+    ;;
   bench)
     cim_build
     node bench/run.mjs "$@"
@@ -58,6 +63,6 @@ case "$task" in
       "$PATH" "$CIM_PULUMI_ROOT" "$PULUMI_HOME" "$PULUMI_BACKEND_URL" "$PULUMI_CONFIG_PASSPHRASE"
     ;;
   *)
-    cim_die "unknown task '$task' (test, demo, generate, bench, emulator, bootstrap, env)"
+    cim_die "unknown task '$task' (test, demo, generate, sdks, bench, emulator, bootstrap, env)"
     ;;
 esac
