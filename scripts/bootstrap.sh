@@ -169,25 +169,27 @@ cim_ensure_yaml() {
 }
 
 # The code-generation-only language hosts (scripts/pulumi-cli/codegen) that let `pulumi package gen-sdk` write the
-# Python and Go SDKs (scripts/sdks.sh): built on demand, not by every bootstrap, from the CLI's wrapper module
+# Python and Go SDKs and `pulumi convert` write TypeScript (scripts/sdks.sh): built on demand, not by every
+# bootstrap, from the CLI's wrapper module
 # (the CLI's own pkg/v3), keyed by the CLI's version and the source's digest. Prints the folder holding them.
 cim_ensure_codegen() {
   local wrapper="$CIM_ROOT/scripts/pulumi-cli" digest root
   digest=$(cat "$wrapper/codegen/main.go" "$wrapper/go.sum" | sha256sum | cut -c1-12)
   root="$CIM_CACHE/pulumi-codegen-$CIM_PULUMI_VERSION-$digest"
-  if [ ! -x "$root/bin/pulumi-language-go" ]; then
+  if [ ! -x "$root/bin/pulumi-language-nodejs" ]; then
     command -v go >/dev/null 2>&1 || cim_die "the SDK generators are built with Go, and Go is not on PATH"
     mkdir -p "$CIM_CACHE"
     local lock
     exec {lock}>"$root.lock"
     flock "$lock"
-    if [ ! -x "$root/bin/pulumi-language-go" ]; then
-      cim_log "building the SDK generators (pulumi-language-python, pulumi-language-go: code generation only) into $root"
+    if [ ! -x "$root/bin/pulumi-language-nodejs" ]; then
+      cim_log "building the code generators (pulumi-language-python, -go, -nodejs: code generation only) into $root"
       local tmp="$root.tmp.$$"
       rm -rf "$tmp" && mkdir -p "$tmp/bin"
       (cd "$wrapper" && go build -trimpath -o "$tmp/bin/pulumi-language-python" ./codegen >&2) ||
         cim_die "go build of scripts/pulumi-cli/codegen failed (see above)"
       ln "$tmp/bin/pulumi-language-python" "$tmp/bin/pulumi-language-go"
+      ln "$tmp/bin/pulumi-language-python" "$tmp/bin/pulumi-language-nodejs"
       rm -rf "$root" && mv "$tmp" "$root"
     fi
     exec {lock}>&-

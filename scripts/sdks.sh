@@ -6,13 +6,20 @@
 # and type-checks a Python program against the Python SDK.
 #
 #   scripts/sdks.sh [OUT]     OUT/python (package pulumi_cim), OUT/go (module pulumi-cim/sdk/go); default .state/sdks
+#   scripts/sdks.sh --hosts   print the folder of the code generators, for a command of your own, e.g.
+#                             PATH="$(bash scripts/sdks.sh --hosts):$PATH" pulumi convert --language typescript \
+#                               --generate-only --out ts     (a YAML program, e.g. after pulumi import, as TypeScript)
 #
-# gen-sdk asks each language's host to generate: the real ones (pulumi-language-python, pulumi-language-go) are
-# not built here, so PATH gets the code-generation-only hosts of scripts/pulumi-cli/codegen for this command only.
+# gen-sdk asks each language's host to generate: the real ones (pulumi-language-python, -go, -nodejs) are not
+# built here, so PATH gets the code-generation-only hosts of scripts/pulumi-cli/codegen for this command only.
 set -euo pipefail
 # shellcheck source=scripts/bootstrap.sh
 source "$(dirname "${BASH_SOURCE[0]}")/bootstrap.sh"
 cim_bootstrap
+if [ "${1:-}" = --hosts ]; then
+  cim_ensure_codegen
+  exit 0
+fi
 out=${1:-$CIM_ROOT/.state/sdks}
 [ -f "$CIM_ROOT/dist/provider/native/main.js" ] || cim_die "the plugin is not built: run npm run build first"
 generators=$(cim_ensure_codegen)

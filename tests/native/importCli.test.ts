@@ -2,15 +2,20 @@
 // project's language host (pulumi-language-yaml, which the bootstrap builds) to write the imported resource's
 // code. A volume made out of band through the API is imported by id; the code the CLI writes names the resource
 // and its inputs; put into the program, it makes the next `up` change nothing (every step same, no mutating
-// request). `pulumi convert` carries the program on to other languages: PCL here, with no language host needed.
+// request). `pulumi convert` carries the program on to other languages: PCL with no language host, TypeScript
+// with the code generators of scripts/sdks.sh (the Node.js language host is not built here).
+import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { promisify } from "node:util";
 import { expect, it } from "vitest";
 import { mutating, uniqueStack, useApi } from "../e2e/support";
-import { openRun } from "../harness";
+import { openRun, type ProgramHome, repoRoot } from "../harness";
 import { pluginHome, pulumiCli } from "./support";
 
 const api = useApi();
+/** The YAML project the import wrote its code into (the first test), for the conversion after it. */
+let importedInto: ProgramHome | undefined;
 
 it("imports an out-of-band volume with pulumi import in a YAML project; its code in the program, up changes nothing", async () => {
   const c = api().client;
@@ -69,4 +74,24 @@ it("imports an out-of-band volume with pulumi import in a YAML project; its code
   const program = fs.readFileSync(path.join(pcl, "program.pp"), "utf8");
   expect(program).toContain('resource legacyData "cim:index:Volume" {');
   expect(program).toMatch(/size\s+= 10/);
+  importedInto = home;
 }, 120_000);
+
+it("pulumi convert writes the imported YAML program as TypeScript on pulumi-cim/native", async () => {
+  expect(importedInto, "the import test above ran").toBeDefined();
+  const hosts = (
+    await promisify(execFile)("bash", [path.join(repoRoot, "scripts", "sdks.sh"), "--hosts"], {
+      cwd: repoRoot,
+    })
+  ).stdout.trim();
+  const ts = path.join(importedInto!.workDir, "ts");
+  await pulumiCli(importedInto!, ["convert", "--language", "typescript", "--generate-only", "--out", ts], {
+    ...api().envVars,
+    PATH: `${hosts}:${process.env.PATH}`,
+  });
+  const index = fs.readFileSync(path.join(ts, "index.ts"), "utf8");
+  expect(index).toContain('import * as cim from "pulumi-cim/native";');
+  expect(index).toMatch(
+    /new cim\.Volume\("legacy-data", \{[\s\S]*size: 10,[\s\S]*team: "data"[\s\S]*protect: true/,
+  );
+}, 300_000);

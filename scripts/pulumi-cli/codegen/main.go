@@ -1,11 +1,12 @@
-// Command codegen is a code-generation-only Pulumi language host for Python and Go, so that
-// `pulumi package gen-sdk --language python,go` runs here: the CLI asks the language host of each language
-// to generate the SDK (GeneratePackage), and the real hosts (pulumi-language-python, pulumi-language-go) are
-// separate Go modules that the module proxy here does not serve. Their GeneratePackage binds the schema and
-// calls the code generators of github.com/pulumi/pulumi/pkg/v3 (pkg/codegen/python, pkg/codegen/go); this
-// does the same with the same packages, at the CLI's own version (this module's go.mod). It answers nothing
-// else: it cannot run programs. scripts/sdks.sh builds it as pulumi-language-python and pulumi-language-go in a
-// folder of its own and puts that on PATH only for `pulumi package gen-sdk`. The language is the binary's name.
+// Command codegen is a code-generation-only Pulumi language host for Python, Go and TypeScript, so that
+// `pulumi package gen-sdk --language python` (and go) and `pulumi convert --language typescript` run here: the
+// CLI asks the language host of each language to generate (GeneratePackage, GenerateProject), and the real
+// hosts (pulumi-language-python, -go, -nodejs) are separate Go modules that the module proxy here does not
+// serve. Theirs bind the schema or the PCL program and call the code generators of
+// github.com/pulumi/pulumi/pkg/v3 (pkg/codegen/python, go, nodejs); this does the same with the same packages,
+// at the CLI's own version (this module's go.mod). It answers nothing else: it cannot run programs.
+// scripts/sdks.sh builds it as pulumi-language-python, -go and -nodejs in a folder of its own, put on PATH only
+// for those commands. The language is the binary's name.
 package main
 
 import (
@@ -19,11 +20,14 @@ import (
 	"strings"
 
 	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
+	tsgen "github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/pcl"
 	pygen "github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/cmdutil"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/workspace"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc"
 	"google.golang.org/protobuf/types/known/emptypb"
@@ -37,8 +41,8 @@ type host struct {
 func main() {
 	// The CLI starts a language host with its engine's address and flags (-root, -tracing): none is needed here.
 	language := strings.TrimPrefix(filepath.Base(os.Args[0]), "pulumi-language-")
-	if language != "python" && language != "go" {
-		cmdutil.Exit(fmt.Errorf("run as pulumi-language-python or pulumi-language-go, not %s", os.Args[0]))
+	if language != "python" && language != "go" && language != "nodejs" {
+		cmdutil.Exit(fmt.Errorf("run as pulumi-language-python, -go or -nodejs, not %s", os.Args[0]))
 	}
 	handle, err := rpcutil.ServeWithOptions(rpcutil.ServeOptions{
 		Init: func(srv *grpc.Server) error {
@@ -94,6 +98,8 @@ func (h *host) GeneratePackage(
 	switch h.language {
 	case "python":
 		files, err = pygen.GeneratePackage("pulumi-language-python", pkg, req.ExtraFiles, loader)
+	default:
+		return nil, fmt.Errorf("this code generator writes no %s SDK", h.language)
 	case "go":
 		if len(req.ExtraFiles) > 0 {
 			return nil, errors.New("overlays are not supported for Go")
@@ -113,4 +119,48 @@ func (h *host) GeneratePackage(
 		}
 	}
 	return &pulumirpc.GeneratePackageResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
+}
+
+// GenerateProject writes a TypeScript project from a PCL program (`pulumi convert --language typescript`).
+func (h *host) GenerateProject(
+	_ context.Context, req *pulumirpc.GenerateProjectRequest,
+) (*pulumirpc.GenerateProjectResponse, error) {
+	if h.language != "nodejs" {
+		return nil, fmt.Errorf("this code generator writes no %s project", h.language)
+	}
+	loader, err := schema.NewLoaderClient(req.LoaderTarget)
+	if err != nil {
+		return nil, err
+	}
+	defer loader.Close()
+	var options []pcl.BindOption
+	if !req.Strict {
+		options = pcl.NonStrictBindOptions()
+	}
+	program, diags, err := pcl.BindDirectory(req.SourceDirectory, schema.NewCachedLoader(loader), options...)
+	if err != nil {
+		return nil, err
+	}
+	if diags.HasErrors() {
+		return &pulumirpc.GenerateProjectResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
+	}
+	var project workspace.Project
+	if err := json.Unmarshal([]byte(req.Project), &project); err != nil {
+		return nil, fmt.Errorf("the project is not JSON: %w", err)
+	}
+	if err := tsgen.GenerateProject(
+		req.TargetDirectory, project, program, req.LocalDependencies, false, "nodejs",
+	); err != nil {
+		return nil, err
+	}
+	return &pulumirpc.GenerateProjectResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
+}
+
+// Link is what convert asks after GenerateProject, to add the SDKs it generated for parameterized packages to
+// the project; cim is no such package, so there is nothing to link, and anything else is refused.
+func (h *host) Link(_ context.Context, req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
+	if len(req.Packages) > 0 {
+		return nil, errors.New("this code generator links no packages into a project")
+	}
+	return &pulumirpc.LinkResponse{}, nil
 }
