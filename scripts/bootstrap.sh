@@ -154,7 +154,6 @@ cim_ensure_yaml() {
     fi
     exec {lock}>&-
   fi
-  export CIM_YAML_VERSION="$version"
   # Linked beside the CLI (already on PATH), where the CLI looks first: a plugin found elsewhere on PATH makes
   # every run of a YAML program warn "using pulumi-language-yaml from $PATH". A CLI folder we may not write to
   # (an installed CLI without Pulumi YAML) gets the cache's folder on PATH instead, warning and all.
@@ -170,14 +169,14 @@ cim_ensure_yaml() {
 
 # The code-generation-only language hosts (scripts/pulumi-cli/codegen) that let `pulumi package gen-sdk` write the
 # Python and Go SDKs and `pulumi convert` write TypeScript (scripts/sdks.sh): built on demand, not by every
-# bootstrap, from the CLI's wrapper module
-# (the CLI's own pkg/v3), keyed by the CLI's version and the source's digest. Prints the folder holding them.
+# bootstrap, from the CLI's wrapper module (the CLI's own pkg/v3), keyed by the CLI's version and the source's
+# digest. Prints the folder holding them.
 cim_ensure_codegen() {
   local wrapper="$CIM_ROOT/scripts/pulumi-cli" digest root
   digest=$(cat "$wrapper/codegen/main.go" "$wrapper/go.sum" | sha256sum | cut -c1-12)
   root="$CIM_CACHE/pulumi-codegen-$CIM_PULUMI_VERSION-$digest"
   if [ ! -x "$root/bin/pulumi-language-nodejs" ]; then
-    command -v go >/dev/null 2>&1 || cim_die "the SDK generators are built with Go, and Go is not on PATH"
+    command -v go >/dev/null 2>&1 || cim_die "the code generators are built with Go, and Go is not on PATH"
     mkdir -p "$CIM_CACHE"
     local lock
     exec {lock}>"$root.lock"
