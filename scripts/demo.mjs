@@ -11,10 +11,16 @@
 // `plugins.providers` names the repository's bin/. Project pulumi-cim-<name>-native in .state/demo/<name>-native,
 // against an emulator of its own (.state/demo/emulator-native): the two paths' stacks never share resources.
 //
+// `npm run demo -- quickstart-yaml` deploys a Pulumi YAML example (a folder of examples/ with a Pulumi.yaml of
+// runtime yaml): its own folder is the project (the CLI runs the YAML language host on it; its plugins.providers
+// names the repository's bin/), stack "demo", against .state/demo/emulator-yaml. Its secret config (`appSecret`)
+// is set to a random value the first time.
+//
 // Run through `npm run demo` (bootstrap and build first). Environment: CIM_BASE_URL and CIM_TOKEN to use
 // another API instead of the emulator; CIM_REGION optional.
 import { execFile, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -63,6 +69,12 @@ function stopEmulator(child) {
   });
 }
 
+/** Whether examples/<name> is a Pulumi YAML program (its own Pulumi.yaml, runtime yaml) rather than an index.ts. */
+const isYaml = (name) => {
+  const file = path.join(root, "examples", name, "Pulumi.yaml");
+  return existsSync(file) && /^runtime:\s*yaml\s*$/m.test(readFileSync(file, "utf8"));
+};
+
 /** The example to deploy (a folder of examples/ with an index.ts, else the quickstart) and whether on the plugin. */
 function parseArgs(argv) {
   const unknown = argv.filter((a) => a.startsWith("-") && a !== "--native");
@@ -70,11 +82,11 @@ function parseArgs(argv) {
     throw new Error(`unknown option ${unknown[0]}: the demo takes an example name and --native`);
   const names = argv.filter((a) => !a.startsWith("-"));
   const name = names[0] ?? "quickstart";
-  const known = readdirSync(path.join(root, "examples")).filter((d) =>
-    existsSync(path.join(root, "examples", d, "index.ts")),
+  const known = readdirSync(path.join(root, "examples")).filter(
+    (d) => existsSync(path.join(root, "examples", d, "index.ts")) || isYaml(d),
   );
   if (!known.includes(name)) throw new Error(`no example "${name}": one of ${known.join(", ")}`);
-  return { example: name, native: argv.includes("--native") };
+  return { example: name, native: argv.includes("--native"), yaml: isYaml(name) };
 }
 
 /**
@@ -123,12 +135,20 @@ function checkPlugin() {
 }
 
 async function main() {
-  const { example, native } = parseArgs(process.argv.slice(2));
-  if (native) {
+  const { example, native, yaml } = parseArgs(process.argv.slice(2));
+  if (yaml) {
+    // A YAML program always runs on the plugin: its types are cim:index:<Kind>.
+    checkPlugin();
+  } else if (native) {
     checkPlugin();
     answerWithNativeEntry();
   }
-  const dataDir = path.join(root, ".state", "demo", native ? "emulator-native" : "emulator");
+  const dataDir = path.join(
+    root,
+    ".state",
+    "demo",
+    yaml ? "emulator-yaml" : native ? "emulator-native" : "emulator",
+  );
   let emulator;
   const env = {};
   if (process.env.CIM_BASE_URL) {
@@ -156,6 +176,10 @@ async function main() {
   try {
     const auto = require("@pulumi/pulumi/automation");
     const pulumiCommand = await auto.PulumiCommand.get({ root: process.env.CIM_PULUMI_ROOT });
+    if (yaml) {
+      await deployYaml(auto, pulumiCommand, example, env, Boolean(emulator));
+      return;
+    }
     const program = pathToFileURL(path.join(root, "examples", example, "index.ts")).href;
     // The quickstart is the root Pulumi.yaml's project; another example gets a project (and folder) of its own.
     const projectName = `pulumi-cim-${example}${native ? "-native" : ""}`;
@@ -182,26 +206,57 @@ async function main() {
       color: "never",
       refresh: true,
     });
-    // The CLI output above lists the outputs; the summary is repeated in one line.
-    const changes = result.summary.resourceChanges ?? {};
-    const changed = Object.entries(changes).filter(([op]) => op !== "same");
-    log(
-      `Changes: ${changed.length ? changed.map(([op, n]) => `${n} ${op}`).join(", ") : "none"}` +
-        ` (${changes.same ?? 0} unchanged)`,
-    );
+    logChanges(result);
     if (emulator) {
       const args = [...(example === "quickstart" ? [] : [example]), ...(native ? ["--native"] : [])];
-      const again = args.length ? `npm run demo -- ${args.join(" ")}` : "npm run demo";
-      log(
-        `Run \`${again}\` again: nothing changes. \`npm run emulator -- start --data-dir ${path.relative(root, dataDir)}\``,
-      );
-      log(
-        `serves the same data; destroy with the Pulumi CLI (eval "$(bash scripts/cim.sh env)")${workDir === root ? "" : ` from ${path.relative(root, workDir)}`}.`,
-      );
+      logAgain(args, dataDir, workDir);
     }
   } finally {
     await stopEmulator(emulator?.child);
   }
+}
+
+/** The CLI output lists the outputs; the summary is repeated in one line. */
+function logChanges(result) {
+  const changes = result.summary.resourceChanges ?? {};
+  const changed = Object.entries(changes).filter(([op]) => op !== "same");
+  log(
+    `Changes: ${changed.length ? changed.map(([op, n]) => `${n} ${op}`).join(", ") : "none"}` +
+      ` (${changes.same ?? 0} unchanged)`,
+  );
+}
+
+function logAgain(args, dataDir, workDir) {
+  const again = args.length ? `npm run demo -- ${args.join(" ")}` : "npm run demo";
+  log(
+    `Run \`${again}\` again: nothing changes. \`npm run emulator -- start --data-dir ${path.relative(root, dataDir)}\``,
+  );
+  log(
+    `serves the same data; destroy with the Pulumi CLI (eval "$(bash scripts/cim.sh env)")${workDir === root ? "" : ` from ${path.relative(root, workDir)}`}.`,
+  );
+}
+
+/**
+ * A Pulumi YAML example: the Automation API on its folder (a local program, no inline one), so the CLI runs the
+ * YAML language host on its Pulumi.yaml; the stack's config file (Pulumi.demo.yaml) lands beside it.
+ */
+async function deployYaml(auto, pulumiCommand, example, env, local) {
+  const workDir = path.join(root, "examples", example);
+  const stack = await auto.LocalWorkspace.createOrSelectStack(
+    { stackName: "demo", workDir },
+    { pulumiCommand, envVars: env },
+  );
+  const config = await stack.getAllConfig();
+  if (!Object.keys(config).some((k) => k.endsWith(":appSecret"))) {
+    // The program takes a secret from config; the demo makes one up (state keeps it encrypted).
+    await stack.setConfig("appSecret", { value: randomBytes(16).toString("hex"), secret: true });
+  }
+  log(
+    `Deploying examples/${example} (Pulumi YAML, on the pulumi-resource-cim plugin) to stack "demo" (backend ${process.env.PULUMI_BACKEND_URL ?? "default"})\n`,
+  );
+  const result = await stack.up({ onOutput: (s) => process.stdout.write(s), color: "never", refresh: true });
+  logChanges(result);
+  if (local) logAgain([example], path.join(root, ".state", "demo", "emulator-yaml"), workDir);
 }
 
 main().catch((err) => {

@@ -90,6 +90,12 @@ export class Adapter {
   async check(req: provproto.CheckRequest): Promise<provproto.CheckResponse> {
     const kind = kindOfType(req.getType(), req.getUrn());
     const news = fromStruct(req.getNews());
+    // The TypeScript classes give `name` the resource's name themselves (sdk/resource.ts); YAML programs and the
+    // SDKs generated from the schema send what the program wrote, so the plugin does the same for them.
+    const urnName = req.getUrn().split("::").slice(3).join("::");
+    const given = news.values;
+    if (kind.nameFromResource && urnName && given.name === undefined && given.adoptId === undefined)
+      given.name = urnName;
     const checked = await providerFor(kind.name).check!(plain(req.getOlds()), news.values);
     const inputs = toStruct(checked.inputs as Props, [...secretInputs(kind), ...news.secrets]);
     return checkResponse(inputs, checked.failures);

@@ -5,7 +5,8 @@
 // and whose properties are its outputs (as the provider returns them), with the declarations' docs, required and
 // secret flags. Pulumi reads it for `pulumi import` code generation, `pulumi package get-schema` and SDK
 // generation. `language.nodejs.packageName` makes generated TypeScript import the native SDK,
-// `import * as cim from "pulumi-cim/native"`.
+// `import * as cim from "pulumi-cim/native"`; `language.python` and `language.go` name the SDKs
+// `pulumi package gen-sdk` makes (docs/languages.md).
 
 import type { z } from "zod";
 import { SETTINGS, type SettingName } from "../config";
@@ -177,6 +178,13 @@ export function packageSchema(functions?: {
     resources,
     types,
     functions: functions?.schemas() ?? {},
-    language: { nodejs: { packageName: "pulumi-cim/native" } },
+    // SDKs of other languages (`pulumi package gen-sdk`): each a package of its own (supportPack: the Go SDK
+    // gets its go.mod, the Python SDK its pyproject.toml), named here rather than after a hosting site.
+    meta: { supportPack: true },
+    language: {
+      nodejs: { packageName: "pulumi-cim/native" },
+      python: { packageName: "pulumi_cim" },
+      go: { importBasePath: "pulumi-cim/sdk/go/cim" },
+    },
   };
 }

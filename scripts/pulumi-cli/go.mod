@@ -1,13 +1,18 @@
 // Wrapper module that pins the Pulumi CLI to the version of the @pulumi/pulumi
 // npm dependency. `go install pkg@version` refuses modules with replace
 // directives, so this module requires pkg/v3 and sdk/v3 at the same version and
-// repeats pkg/go.mod's non-local replace lines. scripts/bootstrap.mjs builds
-// github.com/pulumi/pulumi/pkg/v3/cmd/pulumi from here.
+// repeats pkg/go.mod's non-local replace lines. scripts/bootstrap.sh builds
+// github.com/pulumi/pulumi/pkg/v3/cmd/pulumi from here, and scripts/sdks.sh the
+// code generators of ./codegen (with the CLI's own pkg/v3).
 module pulumi-cim/scripts/pulumi-cli
 
 go 1.25.11
 
-require github.com/pulumi/pulumi/pkg/v3 v3.259.0
+require (
+	github.com/pulumi/pulumi/pkg/v3 v3.259.0
+	github.com/pulumi/pulumi/sdk/v3 v3.259.0
+	google.golang.org/grpc v1.83.1
+)
 
 require (
 	cel.dev/expr v0.25.2 // indirect
@@ -149,6 +154,7 @@ require (
 	github.com/hashicorp/hcl/v2 v2.24.0 // indirect
 	github.com/hashicorp/vault/api v1.22.0 // indirect
 	github.com/hexops/gotextdiff v1.0.3 // indirect
+	github.com/iancoleman/strcase v0.3.0 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/jedib0t/go-pretty/v6 v6.7.10 // indirect
 	github.com/jonboulle/clockwork v0.4.0 // indirect
@@ -203,7 +209,6 @@ require (
 	github.com/power-devops/perfstat v0.0.0-20210106213030-5aafc221ea8c // indirect
 	github.com/pulumi/appdash v0.0.0-20231130102222-75f619a67231 // indirect
 	github.com/pulumi/inflector v0.1.1 // indirect
-	github.com/pulumi/pulumi/sdk/v3 v3.259.0 // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
 	github.com/rogpeppe/go-internal v1.14.1 // indirect
 	github.com/russross/blackfriday/v2 v2.1.0 // indirect
@@ -278,7 +283,6 @@ require (
 	google.golang.org/genproto v0.0.0-20260724162435-b2f20204f0df // indirect
 	google.golang.org/genproto/googleapis/api v0.0.0-20260819154853-08b0e4226688 // indirect
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20260819154853-08b0e4226688 // indirect
-	google.golang.org/grpc v1.83.1 // indirect
 	google.golang.org/protobuf v1.36.12 // indirect
 	gopkg.in/yaml.v2 v2.4.0 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect

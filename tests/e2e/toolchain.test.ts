@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { type ProgramHome, requireToolchain, runPulumi, sourceHome } from "../harness";
@@ -17,6 +18,24 @@ describe("toolchain", () => {
     expect(range.startsWith("^") && at[0] === min[0] && (at[1] - min[1] || at[2] - min[2]) >= 0).toBe(true);
     expect(installed).toBe(pinned);
     expect(execFileSync(cli, ["version"], { encoding: "utf8" }).trim()).toBe(`v${pinned}`);
+  });
+
+  it("Pulumi YAML's language host and converter beside the CLI are the version scripts/pulumi-yaml pins", () => {
+    requireToolchain();
+    const goMod = fs.readFileSync(
+      path.join(__dirname, "..", "..", "scripts", "pulumi-yaml", "go.mod"),
+      "utf8",
+    );
+    const pinned = /^require github\.com\/pulumi\/pulumi-yaml (v\S+)$/m.exec(goMod)![1];
+    for (const name of ["pulumi-language-yaml", "pulumi-converter-yaml"]) {
+      // beside the CLI, where the CLI looks first (found only on PATH, every YAML run warns)
+      const beside = path.join(process.env.CIM_PULUMI_ROOT!, "bin", name);
+      const built = execFileSync("go", ["version", "-m", fs.realpathSync(beside)], { encoding: "utf8" });
+      expect(built).toContain(`\tpath\tgithub.com/pulumi/pulumi-yaml/cmd/${name}\n`);
+      expect(built).toMatch(
+        new RegExp(`\\tmod\\tgithub\\.com/pulumi/pulumi-yaml\\t${pinned.replace(/\./g, "\\.")}\\t`),
+      );
+    }
   });
 });
 

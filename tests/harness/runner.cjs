@@ -1,15 +1,16 @@
 // The one Automation API runner of the e2e, reliability, bad-input and security suites and the bench: an
 // inline program in its own Node process, loading pulumi-cim and @pulumi/pulumi exactly as a user's program
 // would (from a source checkout or from an installed tarball), with the CLI the bootstrap built (PulumiCommand
-// at $CIM_PULUMI_ROOT). Inline programs run the engine with --client, so no language host is needed.
+// at $CIM_PULUMI_ROOT). Inline programs run the engine with --client, so no language host is needed; a project
+// folder without one (a YAML program) runs through its runtime's language host, as `pulumi up` there would.
 // It keeps one stack open and takes its operations one at a time on stdin, so a caller can change the
 // emulator (faults, clock, restart, token) between them; a one-shot run is open, the steps, exit.
 //
 // usage: node runner.cjs        (from the program folder: see tests/harness/session.ts)
 // stdin: one JSON command a line: {id, op, ...}
-//   {op: "open", workDir, sdk, stackName, projectName, program, pulumiVersion?, opened?} first (sdk: the module
+//   {op: "open", workDir, sdk, stackName, projectName, program?, pulumiVersion?, opened?} first (sdk: the module
 //   id or path loaded as `cim`, resolved from workDir; program: a CommonJS file exporting `(cim, pulumi) =>
-//   outputs`; pulumiVersion: what `pulumi version` prints; opened: whether the driver opened this stack
+//   outputs`, or none for the project in workDir, run by its Pulumi.yaml's runtime; pulumiVersion: what `pulumi version` prints; opened: whether the driver opened this stack
 //   before), then {op, config?, env?, options?, lean?} with op: up | preview | refresh | destroy | export
 //   (secrets shown, as the Automation API does) | export-raw (`pulumi stack export`: secrets as ciphertext) |
 //   rm | env (only applies `env`), and last {op: "exit"}. `lean`: no outputs (see readResultsFromTheRun).
@@ -72,15 +73,14 @@ async function open(spec) {
   if (session) throw new Error("the runner already has a stack open");
   const fromWorkDir = (id) => require(require.resolve(id, { paths: [spec.workDir] }));
   const auto = fromWorkDir("@pulumi/pulumi/automation");
-  const pulumi = fromWorkDir("@pulumi/pulumi");
-  const cim = fromWorkDir(spec.sdk);
-  const program = require(path.resolve(spec.program));
   const pulumiCommand = await pulumiCommandOf(spec, fromWorkDir);
-  const args = {
-    stackName: spec.stackName,
-    projectName: spec.projectName,
-    program: () => program(cim, pulumi),
-  };
+  let args = { stackName: spec.stackName, workDir: spec.workDir };
+  if (spec.program) {
+    const pulumi = fromWorkDir("@pulumi/pulumi");
+    const cim = fromWorkDir(spec.sdk);
+    const program = require(path.resolve(spec.program));
+    args = { stackName: spec.stackName, projectName: spec.projectName, program: () => program(cim, pulumi) };
+  }
   const opts = { workDir: spec.workDir, pulumiCommand };
   // A stack the driver says it has not opened before is created (`pulumi stack init`), one it has is selected:
   // one CLI run either way, where createOrSelect first tries to select a new stack. A wrong guess falls back

@@ -61,8 +61,11 @@ export interface SessionOptions {
   /** The whole stack name; `<name>-<pid>-<time>` by default. */
   stackName?: string;
   projectName: string;
-  /** A CommonJS file exporting `(cim, pulumi) => outputs`, or a function that makes one in the home. */
-  program: string | ((home: ProgramHome) => string);
+  /**
+   * A CommonJS file exporting `(cim, pulumi) => outputs`, or a function that makes one in the home. Left out:
+   * the project in the home's folder, run by its Pulumi.yaml's runtime (a YAML program: the language host).
+   */
+  program?: string | ((home: ProgramHome) => string);
   /**
    * Environment of the runs, over this process's: given to the runner process only (where the program and
    * its lookups run); the CLI and the provider processes it starts inherit it from there. Never written to
@@ -121,7 +124,7 @@ export class StackSession {
   static async open(opts: SessionOptions): Promise<StackSession> {
     requireToolchain();
     const home = opts.home ?? sourceHome(opts.name);
-    const program = typeof opts.program === "string" ? opts.program : opts.program(home);
+    const program = typeof opts.program === "function" ? opts.program(home) : opts.program;
     const stackName = opts.stackName ?? `${opts.name}-${process.pid}-${Date.now().toString(36)}`;
     // The runner runs from the program folder: from inside this repository, Node's package self-reference
     // would resolve "pulumi-cim" to the checkout instead of an installed copy.
@@ -199,8 +202,8 @@ export interface RunSpec {
   home: ProgramHome;
   stackName: string;
   projectName?: string;
-  /** A CommonJS file exporting `(cim, pulumi) => outputs`. */
-  program: string;
+  /** A CommonJS file exporting `(cim, pulumi) => outputs`; left out: the project in the home's folder. */
+  program?: string;
   steps: Step[];
   /** Environment of the run, over this process's (see SessionOptions.envVars). */
   envVars?: Record<string, string>;

@@ -130,6 +130,25 @@ describe("check", () => {
     vm.setNews(S({ userData: secret(userData), tags: {} }));
     expect((await adapter.check(vm)).getInputs()!.toJavaScript().userData).toEqual(secret(userData));
   });
+
+  it("names a resource the program leaves unnamed after its resource name, as the TypeScript classes do", async () => {
+    const check = async (news: Record<string, unknown>) => {
+      const r = new provproto.CheckRequest();
+      r.setType("cim:index:Volume");
+      r.setUrn("urn:pulumi:dev::yaml-project::cim:index:Volume::data");
+      r.setNews(S({ zoneId, diskOfferingId, size: 10, ...news }));
+      const res = await adapter.check(r);
+      return {
+        failures: res.getFailuresList().map((f) => f.getProperty()),
+        inputs: res.getInputs()!.toJavaScript(),
+      };
+    };
+    // what a YAML program or a generated SDK sends: no name
+    expect(await check({})).toMatchObject({ failures: [], inputs: { name: "data" } });
+    expect((await check({ name: "given" })).inputs.name).toBe("given");
+    // adopting takes the adopted resource's name: none is made up
+    expect((await check({ adoptId: "vol-1" })).inputs.name).toBeUndefined();
+  });
 });
 
 describe("create, read, import", () => {

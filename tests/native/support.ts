@@ -10,8 +10,12 @@ export const PROJECT = "cim-native";
 export const program = path.join(__dirname, "programs", "resources.cjs");
 export const cli = () => path.join(process.env.CIM_PULUMI_ROOT ?? "", "bin", "pulumi");
 
-/** A source home whose Pulumi.yaml names the plugin folder (bin/) of this repository. */
-export const pluginHome = (name: string): ProgramHome => sharedPluginHome(name, PROJECT);
+/**
+ * A source home whose Pulumi.yaml names the plugin folder (bin/) of this repository; with `runtime: "yaml"`, a
+ * Pulumi YAML project (what follows the plugins in the file is its program).
+ */
+export const pluginHome = (name: string, runtime: "nodejs" | "yaml" = "nodejs", project = PROJECT): ProgramHome =>
+  sharedPluginHome(name, project, runtime);
 
 export interface Declared {
   kind: string;
