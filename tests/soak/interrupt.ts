@@ -1,0 +1,90 @@
+// An interrupted run: the CLI killed (SIGKILL) once the up's first mutation reached the API, then what a user
+// does: `pulumi cancel` for the lock the dead CLI left (or, on a backend where the lock is gone with the
+// process, nothing), `pulumi refresh` for the operations it left pending, and the next up (the round's own).
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import { sleep } from "../reliability/support";
+import type { SoakContext } from "./round";
+
+const exec = promisify(execFile);
+
+/** Pids of the processes under `pid` (children first found through /proc). */
+function descendants(pid: number): { pid: number; name: string }[] {
+  const out: { pid: number; name: string }[] = [];
+  const all = fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d));
+  const parentOf = new Map<number, number>();
+  const nameOf = new Map<number, string>();
+  for (const d of all) {
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parentOf.set(Number(d), ppid);
+      nameOf.set(Number(d), name);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const walk = (p: number) => {
+    for (const [child, parent] of parentOf) {
+      if (parent === p) {
+        out.push({ pid: child, name: nameOf.get(child) ?? "" });
+        walk(child);
+      }
+    }
+  };
+  walk(pid);
+  return out;
+}
+
+export async function interrupt(
+  ctx: SoakContext,
+  env: Record<string, string | null>,
+  refresh: boolean,
+): Promise<string[]> {
+  const { emu, session } = ctx;
+  const notes: string[] = [];
+  await emu.control.resetRequests();
+  let done = false;
+  const up = session.run("up", { env, lean: true, options: refresh ? { refresh: true } : undefined }).finally(() => {
+    done = true;
+  });
+  let killed = 0;
+  while (!done) {
+    const counts = await emu.control.requests();
+    if (Object.keys(counts).some((k) => !k.startsWith("GET ") && counts[k] > 0)) {
+      for (const p of descendants(session.pid)) {
+        if (p.name === "pulumi") {
+          process.kill(p.pid, "SIGKILL");
+          killed++;
+        }
+      }
+      break;
+    }
+    await sleep(20);
+  }
+  const r = await up;
+  if (!killed) {
+    notes.push(`interrupt: the up ended before its first mutation (${r.ok ? "ok" : "failed"})`);
+    return notes;
+  }
+  notes.push(`interrupt: CLI killed mid-up (${r.ok ? "it had finished" : "up failed"})`);
+  const pulumi = path.join(process.env.CIM_PULUMI_ROOT ?? "", "bin", "pulumi");
+  const cancel = await exec(pulumi, ["cancel", "--yes", "--stack", session.stackName], {
+    cwd: session.workDir,
+    env: { ...process.env },
+  }).then(
+    (o) => `ok: ${o.stdout.trim().split("\n").at(-1)}`,
+    (e) => `failed: ${String(e.stderr ?? e.message).trim().split("\n").at(-1)}`,
+  );
+  notes.push(`pulumi cancel ${cancel}`);
+  const refreshed = await session.run("refresh", {
+    env,
+    lean: true,
+    options: { clearPendingCreates: true },
+  });
+  notes.push(`refresh after the interrupt: ${refreshed.ok ? "ok" : `failed: ${(refreshed.error ?? "").split("\n")[0]}`}`);
+  return notes;
+}

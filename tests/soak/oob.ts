@@ -1,0 +1,69 @@
+// Out-of-band changes between rounds: what someone does through the API while the stack is not looking (an
+// instance stopped, a tag added, an ACL rule deleted, a balancer member removed, a resource deleted). Each goes
+// through the kind's own declaration (its tag collection, its `delete`), and waits for the job it starts.
+import { type Kind, kinds } from "../../provider/kinds";
+import { fullOutputs } from "../../provider/lifecycle/fields";
+import { waitFor } from "../../provider/lifecycle/session";
+import { sessionFor, type StateResource, stateResources } from "./cloud";
+import type { Rng } from "./prng";
+import type { OobKind } from "./trouble";
+
+/** Applies `what` to resources of the deployment; returns what was done, one line each. */
+export async function outOfBand(
+  what: OobKind[],
+  rng: Rng,
+  deployment: any,
+  baseUrl: string,
+  token: string,
+): Promise<string[]> {
+  const all = stateResources(deployment);
+  const done: string[] = [];
+  // a resource others depend on is left alone: deleting it would first need theirs gone
+  const urnsDependedOn = new Set<string>(
+    (deployment?.deployment?.resources ?? []).flatMap((r: any) => r.dependencies ?? []),
+  );
+  for (const w of what) {
+    const of = (k: string) => all.filter((r) => r.kind === k);
+    const session = (r: StateResource) => sessionFor(kinds[r.kind] as Kind, baseUrl, token);
+    if (w === "stop") {
+      const vm = pickOr(rng, of("Instance"));
+      if (!vm) continue;
+      const s = session(vm);
+      await waitFor(s, await s.client.instances.stop(vm.id), "update");
+      done.push(`stopped instance ${vm.id}`);
+    } else if (w === "tag") {
+      const r = pickOr(
+        rng,
+        all.filter((x) => (kinds[x.kind] as Kind).tags),
+      );
+      if (!r) continue;
+      const s = session(r);
+      await s.client.tags.add({ kind: (kinds[r.kind] as Kind).tags!, id: r.id } as never, { oob: rng.word(4) });
+      done.push(`tagged ${r.kind} ${r.id}`);
+    } else if (w === "remove-member") {
+      const lb = pickOr(
+        rng,
+        of("LoadBalancerRule").filter((l) => ((l.outputs.memberIds as string[]) ?? []).length > 0),
+      );
+      if (!lb) continue;
+      const s = session(lb);
+      const member = rng.pick(lb.outputs.memberIds as string[]);
+      await waitFor(s, await s.client.loadBalancers.remove(lb.id, [member]), "update");
+      done.push(`removed member ${member} from load balancer rule ${lb.id}`);
+    } else {
+      const candidates = w === "delete-rule" ? of("NetworkAclRule") : all.filter((r) => !urnsDependedOn.has(r.urn));
+      const r = pickOr(rng, candidates);
+      if (!r) continue;
+      const kind = kinds[r.kind] as Kind;
+      const s = session(r);
+      const rec = fullOutputs(kind, r.outputs);
+      const live = await kind.api!.get(s, r.id, rec);
+      await kind.api!.beforeDelete?.(s, live);
+      await waitFor(s, await kind.api!.delete(s, live, rec), "delete");
+      done.push(`deleted ${r.kind} ${r.id}`);
+    }
+  }
+  return done;
+}
+
+const pickOr = <T>(rng: Rng, items: T[]): T | undefined => (items.length ? rng.pick(items) : undefined);

@@ -1,0 +1,215 @@
+// A round's trouble, drawn from its seed: one emulator fault at a random point of up, refresh or destroy, the
+// server's time zone (UTC−12 to UTC+14) and clock skew, an expunge delay, out-of-band changes between rounds,
+// and now and then an interrupted run. Faults are armed with the emulator's fault rules (emulator/README.md,
+// Fault rules) the way the fault suite arms them (tests/reliability/matrix.ts: `rule`, `RESUME`), aimed at the
+// routes of a kind the program holds instead of one fixed target.
+import type { FaultInput } from "../../emulator";
+import type { KindName } from "../../provider/kinds";
+import type { Rng } from "./prng";
+
+/** Zones from UTC−12 to UTC+14, the half and three-quarter hours included. */
+export const ZONES = [
+  "Etc/GMT+12",
+  "Pacific/Honolulu",
+  "America/Los_Angeles",
+  "America/St_Johns",
+  "UTC",
+  "Europe/Berlin",
+  "Asia/Kolkata",
+  "Asia/Kathmandu",
+  "Asia/Tokyo",
+  "Pacific/Chatham",
+  "Pacific/Kiritimati",
+];
+
+/** The collection route of each kind the soak draws (the fault's aim: a random kind of the program). */
+const ROUTES: Partial<Record<KindName, string>> = {
+  Vpc: "/api/v1/vpcs",
+  Network: "/api/v1/networks",
+  NetworkAclList: "/api/v1/network-acls",
+  NetworkAclRule: "/api/v1/network-acls/rules",
+  Instance: "/api/v1/compute/instances",
+  Volume: "/api/v1/volumes",
+  VolumeSnapshot: "/api/v1/snapshots",
+  InstanceSnapshot: "/api/v1/vm-snapshots",
+  PublicIp: "/api/v1/public-ips",
+  LoadBalancerRule: "/api/v1/loadbalancer/rules",
+  InternalLoadBalancer: "/api/v1/loadbalancer/internal",
+  SshKeyPair: "/api/v1/ssh-keypairs",
+  InstanceGroup: "/api/v1/instance-groups",
+  Project: "/api/v1/projects",
+  MultiRegionGroup: "/api/v1/multi-regions",
+  BackupSchedule: "/api/v1/backups/schedules",
+  FileSystem: "/api/v1/filesystems",
+  KubernetesCluster: "/api/v1/compute/kubernetes/clusters",
+};
+
+export type Phase = "up" | "refresh" | "destroy";
+
+/** What a fault needs of the round besides its rules. */
+export interface FaultPlan {
+  name: string;
+  phase: Phase;
+  /** Fault rules to add before the operation. */
+  rules: FaultInput[];
+  /** The faulted operation may fail (with a clear error); the run after it must converge. */
+  mayFail: boolean;
+  /** Every resource's timeouts in the faulted run (a stuck or paused job past them). */
+  timeouts?: Record<string, string>;
+  /** Environment of the faulted run. */
+  env?: Record<string, string>;
+  /** Something done while the operation runs. */
+  during?: "restart" | "pause-clock" | "expire-token";
+}
+
+const MUTATING = ["POST", "PUT", "DELETE"];
+
+/** Every emulator fault, drawn at a random point (a kind of the program, its collection or its items). */
+export const FAULTS: { name: string; phases: Phase[]; draw(rng: Rng, route: () => string): Omit<FaultPlan, "phase" | "name"> }[] = [
+  {
+    name: "5xx on reads",
+    phases: ["up", "refresh", "destroy"],
+    draw: (rng, route) => ({
+      rules: [{ method: "GET", route: route(), status: rng.pick([500, 502, 503]), times: rng.int(1, 3) }],
+      mayFail: false,
+    }),
+  },
+  {
+    name: "429 with Retry-After",
+    phases: ["up", "refresh", "destroy"],
+    draw: (rng, route) => ({
+      rules: [{ method: rng.pick(["GET", ...MUTATING]), route: route(), status: 429, retryAfter: 1, times: 1 }],
+      mayFail: false,
+    }),
+  },
+  {
+    name: "503 with Retry-After",
+    phases: ["up", "refresh", "destroy"],
+    draw: (rng, route) => ({
+      rules: [{ method: rng.pick(["GET", ...MUTATING]), route: route(), status: 503, retryAfter: 1, times: 1 }],
+      mayFail: false,
+    }),
+  },
+  {
+    name: "connection reset before the answer (drop-before)",
+    phases: ["up", "destroy"],
+    draw: (rng, route) => ({
+      rules: [{ method: rng.pick(MUTATING), route: route(), action: "drop-before", times: 1 }],
+      mayFail: false,
+    }),
+  },
+  {
+    name: "mutation lands, answer lost (drop-after)",
+    phases: ["up", "destroy"],
+    draw: (rng, route) => ({
+      rules: [{ method: rng.pick(MUTATING), route: route(), action: "drop-after", times: 1 }],
+      mayFail: false,
+    }),
+  },
+  {
+    name: "proxy pages (504 after the work, 502 before it)",
+    phases: ["up", "refresh", "destroy"],
+    draw: (rng, route) =>
+      rng.chance(0.5)
+        ? { rules: [{ method: rng.pick(MUTATING), route: route(), action: "status-after", status: 504, body: "html", times: 1 }], mayFail: false }
+        : { rules: [{ method: rng.pick(["GET", ...MUTATING]), route: route(), status: 502, body: "html", times: 1 }], mayFail: false },
+  },
+  {
+    name: "answer cut mid-JSON after the work",
+    phases: ["up", "refresh", "destroy"],
+    draw: (rng, route) => ({
+      rules: [{ method: rng.pick(["GET", ...MUTATING]), route: route(), action: "truncate-after", times: 1 }],
+      mayFail: false,
+    }),
+  },
+  {
+    name: "mutation held past cim:requestTimeout, then performed",
+    phases: ["up", "destroy"],
+    draw: (rng, route) => ({
+      rules: [{ method: rng.pick(MUTATING), route: route(), latencyMs: 2_500, times: 1 }],
+      env: { CIM_REQUEST_TIMEOUT: "1500ms" },
+      mayFail: false,
+    }),
+  },
+  {
+    name: "job never found (404 on every poll)",
+    phases: ["up", "destroy"],
+    draw: (rng) => ({
+      rules: [{ method: "GET", route: "/api/v1/jobs/{jobId}", status: 404, times: rng.int(3, 20) }],
+      mayFail: false,
+    }),
+  },
+  {
+    name: "job error: quota",
+    phases: ["up", "destroy"],
+    draw: (rng, route) => ({
+      rules: [{ method: rng.pick(MUTATING), route: route(), times: 1, jobFail: { detail: "Quota exceeded: resource limit reached for user user-1" } }],
+      mayFail: true,
+    }),
+  },
+  {
+    name: "job error: capacity",
+    phases: ["up", "destroy"],
+    draw: (rng, route) => ({
+      rules: [{ method: rng.pick(MUTATING), route: route(), times: 1, jobFail: { detail: "Insufficient capacity in zone de-fra-1a" } }],
+      mayFail: true,
+    }),
+  },
+  {
+    name: "one job stuck past the resource timeout",
+    phases: ["up", "destroy"],
+    draw: (rng, route) => ({
+      rules: [{ method: rng.pick(MUTATING), route: route(), times: 1, jobStuckMs: 4_000 }],
+      timeouts: { create: "3s", update: "3s", delete: "3s" },
+      mayFail: true,
+    }),
+  },
+  {
+    name: "job clock paused past the resource timeout",
+    phases: ["up", "destroy"],
+    draw: () => ({ rules: [], timeouts: { create: "3s", update: "3s", delete: "3s" }, mayFail: true, during: "pause-clock" }),
+  },
+  {
+    name: "emulator restarted mid-run",
+    phases: ["up", "refresh", "destroy"],
+    draw: () => ({ rules: [], mayFail: true, during: "restart" }),
+  },
+  {
+    name: "token expired mid-run",
+    phases: ["up", "destroy"],
+    draw: () => ({ rules: [], mayFail: true, during: "expire-token" }),
+  },
+];
+
+export interface Trouble {
+  zone: string;
+  skewMs: number;
+  expungeDelayMs: number;
+  fault?: FaultPlan;
+  /** Out-of-band changes before the round's up, by what they do. */
+  oob: OobKind[];
+  /** The CLI killed mid-up, then the lock cleared, then the next up. */
+  interrupt: boolean;
+}
+
+export type OobKind = "stop" | "tag" | "delete-rule" | "remove-member" | "delete";
+
+/** The round's trouble; `present`: the kinds the program holds (what a fault aims at). */
+export function drawTrouble(rng: Rng, round: number, present: KindName[], only?: string): Trouble {
+  const aimed = present.filter((k) => ROUTES[k]);
+  const route = () => {
+    const base = aimed.length ? ROUTES[rng.pick(aimed)]! : "/api/v1";
+    return rng.chance(0.5) ? base : `${base}/**`;
+  };
+  const faults = only ? FAULTS.filter((f) => new RegExp(only, "i").test(f.name)) : FAULTS;
+  const f = round === 0 && !only ? undefined : rng.chance(0.85) ? rng.pick(faults) : undefined;
+  const phase = f ? rng.pick(f.phases) : "up";
+  return {
+    zone: rng.pick(ZONES),
+    skewMs: rng.chance(0.4) ? rng.pick([-1, 1]) * rng.int(1, 600) * 1000 : 0,
+    expungeDelayMs: rng.chance(0.3) ? rng.int(200, 3_000) : 0,
+    fault: f ? { name: f.name, phase, ...f.draw(rng, route) } : undefined,
+    oob: round > 0 && rng.chance(0.3) ? rng.some(["stop", "tag", "delete-rule", "remove-member", "delete"] as OobKind[], rng.int(1, 2)) : [],
+    interrupt: round > 0 && rng.chance(0.06),
+  };
+}
