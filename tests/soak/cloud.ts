@@ -4,7 +4,7 @@
 import { CimClient } from "../../provider/client";
 import { type Kind, type KindName, kindList, kinds } from "../../provider/kinds";
 import { compare, fullOutputs } from "../../provider/lifecycle/fields";
-import type { Session } from "../../provider/lifecycle/session";
+import { type Session, waitFor } from "../../provider/lifecycle/session";
 import { resolveTimeouts } from "../../provider/lifecycle/timeouts";
 import { tagsOf } from "../../provider/lifecycle/values";
 
@@ -37,14 +37,14 @@ export function stateResources(deployment: any): StateResource[] {
 }
 
 /**
- * Records a kind's list holds that no stack made: the platform's own (a VPC's default ACL lists, a network's
- * source-NAT address, an instance's root disk while it lives, an instance destroyed and waiting for its expunge).
+ * Records a kind's list holds that no stack made: the platform's own, as the kind's importer says (a VPC's
+ * default ACL lists, a network's source-NAT address, an instance's root disk, shared zone networks), and an
+ * instance destroyed and waiting for its expunge. A failed record (state Error) is not the platform's: a stack
+ * that made it keeps it, or deletes it.
  */
-function platformOwn(kind: KindName, r: any, instanceIds: Set<string>): boolean {
-  if (kind === "PublicIp") return r.isSourceNat === true;
-  if (kind === "Volume") return r.type === "ROOT" && instanceIds.has(r.virtualMachineId);
-  if (kind === "Instance") return /^(Destroyed|Expunging|Expunged)$/.test(String(r.state));
-  return false;
+function platformOwn(kind: KindName, r: any): boolean {
+  if (kind === "Instance" && /^(Destroyed|Expunging|Expunged)$/.test(String(r.state))) return true;
+  return r.state !== "Error" && (kinds[kind] as Kind).importer?.skip?.(r) !== undefined;
 }
 
 export type Snapshot = Map<KindName, any[]>;
@@ -73,19 +73,13 @@ export async function cloudVersusState(
   const problems: string[] = [];
   const recorded = stateResources(deployment);
   const snapshot = await listAll(baseUrl, token);
-  const instanceIds = new Set((snapshot.get("Instance") ?? []).map((r) => r.id));
   const seen = new Map<string, string>();
   for (const r of recorded) {
     if (seen.has(`${r.kind}/${r.id}`)) problems.push(`${r.kind} ${r.id} is in the state twice (${seen.get(`${r.kind}/${r.id}`)}, ${r.urn})`);
     seen.set(`${r.kind}/${r.id}`, r.urn);
   }
-  for (const [kind, records] of snapshot) {
-    for (const live of records) {
-      if (baseline.has(live.id) || platformOwn(kind, live, instanceIds)) continue;
-      if (!seen.has(`${kind}/${live.id}`))
-        problems.push(`${kind} ${live.id} (${live.name ?? live.displayName ?? live.state ?? ""}) is in the cloud, not in the state`);
-    }
-  }
+  for (const [kind, live] of orphansOf(snapshot, recorded, baseline))
+    problems.push(`${kind} ${live.id} (${live.name ?? live.displayName ?? live.state ?? ""}) is in the cloud, not in the state`);
   for (const r of recorded) {
     const kind = kinds[r.kind] as Kind;
     const listed = snapshot.get(r.kind);
@@ -118,4 +112,43 @@ export async function baselineIds(baseUrl: string, token: string): Promise<Set<s
   const ids = new Set<string>();
   for (const records of (await listAll(baseUrl, token)).values()) for (const r of records) ids.add(r.id);
   return ids;
+}
+
+/** Records of the cloud the state does not know (and that were not there before the soak). */
+function orphansOf(snapshot: Snapshot, recorded: StateResource[], baseline: Set<string>): [KindName, any][] {
+  const known = new Set(recorded.map((r) => `${r.kind}/${r.id}`));
+  const out: [KindName, any][] = [];
+  for (const [kind, records] of snapshot) {
+    for (const live of records) {
+      if (!baseline.has(live.id) && !platformOwn(kind, live) && !known.has(`${kind}/${live.id}`)) out.push([kind, live]);
+    }
+  }
+  return out;
+}
+
+/**
+ * Deletes what a failed round left in the cloud that the state does not know, so the rounds after it start from
+ * a cloud that equals their state (the failure is reported by the round itself). Dependents first (the
+ * importer's order, reversed); a few passes, for deletes that wait on others.
+ */
+export async function sweepOrphans(baseUrl: string, token: string, deployment: any, baseline: Set<string>): Promise<string[]> {
+  const done: string[] = [];
+  for (let pass = 0; pass < 3; pass++) {
+    const orphans = orphansOf(await listAll(baseUrl, token), stateResources(deployment), baseline).sort(
+      ([a], [b]) => ((kinds[b] as Kind).importer?.order ?? 0) - ((kinds[a] as Kind).importer?.order ?? 0),
+    );
+    if (!orphans.length) break;
+    for (const [kindName, live] of orphans) {
+      const kind = kinds[kindName] as Kind;
+      const s = sessionFor(kind, baseUrl, token);
+      try {
+        await kind.api!.beforeDelete?.(s, live);
+        await waitFor(s, await kind.api!.delete(s, live, { expunge: true }), "delete");
+        done.push(`${kindName} ${live.id}`);
+      } catch {
+        // tried again in the next pass (something else still holds it)
+      }
+    }
+  }
+  return done;
 }

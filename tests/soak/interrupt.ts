@@ -39,6 +39,21 @@ function descendants(pid: number): { pid: number; name: string }[] {
   return out;
 }
 
+/** Kills (SIGKILL) the Pulumi CLI processes under `pid`; returns how many. */
+export function killCli(pid: number): number {
+  let killed = 0;
+  for (const p of descendants(pid)) {
+    if (p.name !== "pulumi") continue;
+    try {
+      process.kill(p.pid, "SIGKILL");
+      killed++;
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return killed;
+}
+
 export async function interrupt(
   ctx: SoakContext,
   env: Record<string, string | null>,
@@ -55,12 +70,7 @@ export async function interrupt(
   while (!done) {
     const counts = await emu.control.requests();
     if (Object.keys(counts).some((k) => !k.startsWith("GET ") && counts[k] > 0)) {
-      for (const p of descendants(session.pid)) {
-        if (p.name === "pulumi") {
-          process.kill(p.pid, "SIGKILL");
-          killed++;
-        }
-      }
+      killed = killCli(session.pid);
       break;
     }
     await sleep(20);

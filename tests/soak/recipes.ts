@@ -399,6 +399,14 @@ const internalLb: Recipe = {
   },
 };
 
+/** An ed25519 public key line of 32 drawn bytes (the platform keeps one pair per key: each is new). */
+function publicKey(ctx: Ctx): string {
+  const type = Buffer.from("ssh-ed25519");
+  const key = Buffer.from(Array.from({ length: 32 }, () => ctx.rng.int(0, 255)));
+  const len = (b: Buffer) => Buffer.from([0, 0, 0, b.length]);
+  return `ssh-ed25519 ${Buffer.concat([len(type), type, len(key), key]).toString("base64")} soak@${ctx.rng.word()}`;
+}
+
 const named = (kind: "SshKeyPair" | "InstanceGroup" | "Project" | "MultiRegionGroup", prefix: string): Recipe => ({
   kind,
   weight: 1,
@@ -406,6 +414,7 @@ const named = (kind: "SshKeyPair" | "InstanceGroup" | "Project" | "MultiRegionGr
   create: (ctx) => ({
     inputs: {
       name: `${prefix}-${ctx.fresh()}`,
+      ...(kind === "SshKeyPair" ? { publicKey: publicKey(ctx) } : {}),
       ...(kind === "Project" ? { displayText: `soak ${ctx.rng.word()}` } : {}),
       ...(kind === "MultiRegionGroup" ? { description: `soak ${ctx.rng.word()}` } : {}),
     },

@@ -11,10 +11,13 @@ import { type Change, evolve, programJson } from "./generator";
 import type { Program, SoakCatalogue } from "./model";
 import { outOfBand } from "./oob";
 import { Rng, roundSeed } from "./prng";
-import { interrupt } from "./interrupt";
+import { interrupt, killCli } from "./interrupt";
 import { drawTrouble, type Trouble } from "./trouble";
 
 export const PROJECT = "cim-soak";
+
+/** Longer than any operation of a round takes under its fault (the slowest: a token's expiry, a restart). */
+const OP_LIMIT_MS = 180_000;
 
 export interface SoakContext {
   emu: TestEmulator;
@@ -67,7 +70,18 @@ export async function runRound(ctx: SoakContext, program: Program, seed: number,
   const results: [string, OpResult][] = [];
   const env = { SOAK_PROGRAM: programJson(program), CIM_TOKEN: token, CIM_REQUEST_TIMEOUT: null, SOAK_TIMEOUTS: null };
   const run = async (what: string, op: "up" | "refresh" | "destroy" | "preview", extra: Record<string, string | null> = {}, options?: Record<string, unknown>) => {
-    const r = await session.run(op, { env: { ...env, ...extra }, lean: true, options });
+    const running = session.run(op, { env: { ...env, ...extra }, lean: true, options });
+    // an operation that hangs is a finding, not a stuck soak: its CLI is killed and the round fails
+    let timer: NodeJS.Timeout | undefined;
+    const hung = new Promise<"hung">((resolve) => {
+      timer = setTimeout(() => resolve("hung"), OP_LIMIT_MS);
+    });
+    if ((await Promise.race([running, hung])) === "hung") {
+      problems.push(`${what} did not end within ${OP_LIMIT_MS / 1000} s; its CLI was killed`);
+      killCli(session.pid);
+    }
+    clearTimeout(timer);
+    const r = await running;
     results.push([what, r]);
     notes.push(`${what}: ${r.ok ? JSON.stringify(r.summary ?? {}) : `failed (${firstLine(r)})`} in ${r.ms} ms`);
     return r;
@@ -96,6 +110,12 @@ export async function runRound(ctx: SoakContext, program: Program, seed: number,
     for (const rule of fault.rules) ruleIds.push((await emu.control.fault(rule)).id);
     const faultEnv: Record<string, string | null> = { ...fault.env };
     if (fault.timeouts) faultEnv.SOAK_TIMEOUTS = JSON.stringify(fault.timeouts);
+    if (fault.timeouts && fault.phase !== "up") {
+      // a destroy or refresh reads the timeouts from the state: the program's up records them first
+      const r = await run("up recording short timeouts", "up", { SOAK_TIMEOUTS: faultEnv.SOAK_TIMEOUTS }, refresh ? { refresh: true } : undefined);
+      if (!r.ok) problems.push(`the up recording short timeouts failed:\n${diagnostics(r).slice(0, 1500)}`);
+      refresh = false;
+    }
     if (fault.during === "pause-clock") await emu.control.pauseClock(true);
     let expiresAt = 0;
     if (fault.during === "expire-token") {
@@ -103,6 +123,7 @@ export async function runRound(ctx: SoakContext, program: Program, seed: number,
       expiresAt = Date.now() + 6_000;
       await emu.control.pauseClock(true);
     }
+    await emu.control.resetRequests();
     let done = false;
     const op = run(`${fault.phase} under the fault`, fault.phase, faultEnv, fault.phase === "up" && refresh ? { refresh: true } : undefined).finally(() => {
       done = true;
@@ -128,19 +149,20 @@ export async function runRound(ctx: SoakContext, program: Program, seed: number,
       const left = (await emu.control.faults()) as any[];
       fired = ruleIds.some((id) => !left.some((r) => r.id === id && r.hits === 0));
     }
+    notes.push(fired ? "the fault fired" : "the fault did not fire (its route was not called)");
     await emu.control.clearFaults();
     await emu.control.pauseClock(false);
     await jobsEnded({ emu }, 30_000).catch((err) => problems.push(String(err)));
     if (!first.ok) {
       const told = diagnostics(first);
       if (!fault.mayFail && fault.during !== "restart")
-        problems.push(`the ${fault.phase} under "${fault.name}" must converge; it failed:\n${told.slice(0, 3000)}`);
+        problems.push(`the ${fault.phase} under "${fault.name}" must converge; it failed:\n${told.slice(0, 1500)}`);
       else if (!/cim:\w+/.test(told) || !(RESUME.test(told) || /quota|capacity|token|sign in|try later|another zone|timeout/i.test(told)))
-        problems.push(`the ${fault.phase} under "${fault.name}" failed without naming the resource and what to do:\n${told.slice(0, 3000)}`);
+        problems.push(`the ${fault.phase} under "${fault.name}" failed without naming the resource and what to do:\n${told.slice(0, 1500)}`);
     }
     if (fault.phase === "destroy") {
       const again = await run("destroy again", "destroy");
-      if (!again.ok) problems.push(`a second destroy failed:\n${diagnostics(again).slice(0, 3000)}`);
+      if (!again.ok) problems.push(`a second destroy failed:\n${diagnostics(again).slice(0, 1500)}`);
       else problems.push(...(await cloudVersusState(emu.url, token, { resources: [] }, ctx.baseline)).map((p) => `after destroy: ${p}`));
       refresh = false;
     } else if (fault.phase === "refresh" && !first.ok) {
@@ -155,20 +177,24 @@ export async function runRound(ctx: SoakContext, program: Program, seed: number,
   }
   if (!fault || fault.phase !== "up" || !results.at(-1)![1].ok) {
     const second = await run("up", "up", {}, refresh ? { refresh: true } : undefined);
-    if (!second.ok) problems.push(`the up after the trouble failed:\n${diagnostics(second).slice(0, 3000)}`);
+    if (!second.ok) problems.push(`the up after the trouble failed:\n${diagnostics(second).slice(0, 1500)}`);
   }
 
   problems.push(...(await cloudVersusState(emu.url, token, await deploymentOf(session, PROJECT), ctx.baseline)));
   const preview = await run("preview", "preview");
-  if (!preview.ok) problems.push(`the preview after convergence failed:\n${diagnostics(preview).slice(0, 3000)}`);
+  if (!preview.ok) problems.push(`the preview after convergence failed:\n${diagnostics(preview).slice(0, 1500)}`);
   else if (changesOf(preview.summary).length) problems.push(`the preview after convergence is not quiet: ${changesOf(preview.summary).join(", ")}\n${preview.output.slice(0, 4000)}`);
   for (const [what, r] of results) problems.push(...hygiene(r, token, what));
   return { round, seed, changes, trouble, notes, problems, fired, ms: Date.now() - t0 };
 }
 
+/** The provider's first message in a failed run (the line after the resource the engine names). */
 function firstLine(r: OpResult): string {
-  const told = diagnostics(r).split("\n").filter((l) => /error|cim:/.test(l));
-  return (told.slice(0, 2).join(" | ") || (r.error ?? "").split("\n")[0]).slice(0, 400);
+  const told = diagnostics(r)
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => /^(error: |\* )/.test(l) && !/^error: (update failed|\d+ errors? occurred)/.test(l));
+  return (told[0] ?? (r.error ?? "").split("\n")[0]).slice(0, 400);
 }
 
 /** Whether any call that changes something reached the emulator since the counters were zeroed. */

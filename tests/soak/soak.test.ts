@@ -1,12 +1,13 @@
 // The randomized soak (tests/soak/README.md). Short mode inside `npm test`: a fixed seed set, a few rounds each.
 // Long mode (`npm run soak -- --rounds N --seed S`, scripts/cim.sh soak): CIM_SOAK_ROUNDS rounds of seed
 // CIM_SOAK_SEED, or CIM_SOAK_ROUND alone; it ends with `soak: N rounds, seed S: P passed, F failed`.
+import * as fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { type KindName, kinds } from "../../provider/kinds";
 import { changeTypeOf, programAt, programJson } from "./generator";
 import type { SoakCatalogue } from "./model";
 import { RECIPES } from "./recipes";
-import { runSoak } from "./soak";
+import { FAULT_NAMES, runSoak } from "./soak";
 
 const LONG = process.env.CIM_SOAK_ROUNDS !== undefined || process.env.CIM_SOAK_ROUND !== undefined;
 
@@ -88,7 +89,11 @@ describe.skipIf(!LONG)("soak, long mode", () => {
     console.log(
       `soak: kinds covered ${r.kinds.size} (${[...r.kinds].sort().join(", ")}); faults covered ${r.faults.size} (${[...r.faults].join("; ")}); ${(secs / r.reports.length).toFixed(1)} s a round`,
     );
-    console.log(`soak: ${rounds} rounds, seed ${seed}: ${r.passed} passed, ${r.failed.length} failed`);
+    const line = `soak: ${rounds} rounds, seed ${seed}: ${r.passed} passed, ${r.failed.length} failed`;
+    const kindsLine = `soak: kinds covered ${r.kinds.size}/${RECIPES.length}; faults covered ${r.faults.size}/${FAULT_NAMES.length}`;
+    console.log(line);
+    // scripts/cim.sh prints it again after vitest's own summary, as the run's last line
+    if (process.env.CIM_SOAK_SUMMARY) fs.writeFileSync(process.env.CIM_SOAK_SUMMARY, `${kindsLine}\n${line}\n`);
     expect(r.failed.map((f) => f.round)).toEqual([]);
   });
 });

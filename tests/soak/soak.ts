@@ -3,8 +3,8 @@
 // alone (the program of the round before it deployed without trouble, then the round). Used by soak.test.ts in
 // both modes: a short fixed seed set inside `npm test`, and `npm run soak -- --rounds N --seed S`.
 import { StackSession } from "../harness";
-import { catalogueIds, POLL_MS, TestEmulator } from "../reliability/support";
-import { baselineIds } from "./cloud";
+import { catalogueIds, deploymentOf, POLL_MS, TestEmulator } from "../reliability/support";
+import { baselineIds, sweepOrphans } from "./cloud";
 import { programAt, programJson } from "./generator";
 import type { Program, SoakCatalogue } from "./model";
 import { PROJECT, type RoundReport, runRound, type SoakContext } from "./round";
@@ -100,7 +100,11 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
       if (report.problems.length) {
         result.failed.push(report);
         log(`soak round ${round} FAILED (seed ${o.seed}); replay it alone: ${replayCommand(o.seed, round)}\n  ${report.problems.join("\n  ")}`);
-        // the stack may no longer match the program: the next rounds start from what the cloud and state hold
+        // the next rounds start from a cloud that equals their state: what the failure left is deleted
+        const swept = await sweepOrphans(emu.url, token, await deploymentOf(session, PROJECT), baseline).catch(
+          (err) => [`(the sweep failed: ${(err as Error).message})`],
+        );
+        if (swept.length) log(`  swept what the state does not know: ${swept.join(", ")}`);
       } else result.passed++;
     }
     await session.run("destroy", { env: { CIM_TOKEN: token }, lean: true });

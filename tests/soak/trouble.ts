@@ -201,15 +201,20 @@ export function drawTrouble(rng: Rng, round: number, present: KindName[], only?:
     const base = aimed.length ? ROUTES[rng.pick(aimed)]! : "/api/v1";
     return rng.chance(0.5) ? base : `${base}/**`;
   };
+  // `only` (CIM_SOAK_FAULT, `--fault`): only the faults it matches; "interrupt" and "out-of-band" force those
   const faults = only ? FAULTS.filter((f) => new RegExp(only, "i").test(f.name)) : FAULTS;
-  const f = round === 0 && !only ? undefined : rng.chance(0.85) ? rng.pick(faults) : undefined;
+  const forced = (what: string) => only !== undefined && new RegExp(only, "i").test(what);
+  const f = faults.length && (round > 0 || only) && rng.chance(only ? 1 : 0.85) ? rng.pick(faults) : undefined;
   const phase = f ? rng.pick(f.phases) : "up";
+  const oob = rng.chance(forced("out-of-band") ? 1 : 0.3);
+  const oobKinds = rng.some(["stop", "tag", "delete-rule", "remove-member", "delete"] as OobKind[], rng.int(1, 2));
+  const interrupt = rng.chance(forced("interrupt") ? 1 : 0.06);
   return {
     zone: rng.pick(ZONES),
     skewMs: rng.chance(0.4) ? rng.pick([-1, 1]) * rng.int(1, 600) * 1000 : 0,
     expungeDelayMs: rng.chance(0.3) ? rng.int(200, 3_000) : 0,
     fault: f ? { name: f.name, phase, ...f.draw(rng, route) } : undefined,
-    oob: round > 0 && rng.chance(0.3) ? rng.some(["stop", "tag", "delete-rule", "remove-member", "delete"] as OobKind[], rng.int(1, 2)) : [],
-    interrupt: round > 0 && rng.chance(0.06),
+    oob: round > 0 && oob ? oobKinds : [],
+    interrupt: round > 0 && interrupt,
   };
 }
