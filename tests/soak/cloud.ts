@@ -75,11 +75,14 @@ export async function cloudVersusState(
   const snapshot = await listAll(baseUrl, token);
   const seen = new Map<string, string>();
   for (const r of recorded) {
-    if (seen.has(`${r.kind}/${r.id}`)) problems.push(`${r.kind} ${r.id} is in the state twice (${seen.get(`${r.kind}/${r.id}`)}, ${r.urn})`);
+    if (seen.has(`${r.kind}/${r.id}`))
+      problems.push(`${r.kind} ${r.id} is in the state twice (${seen.get(`${r.kind}/${r.id}`)}, ${r.urn})`);
     seen.set(`${r.kind}/${r.id}`, r.urn);
   }
   for (const [kind, live] of orphansOf(snapshot, recorded, baseline))
-    problems.push(`${kind} ${live.id} (${live.name ?? live.displayName ?? live.state ?? ""}) is in the cloud, not in the state`);
+    problems.push(
+      `${kind} ${live.id} (${live.name ?? live.displayName ?? live.state ?? ""}) is in the cloud, not in the state`,
+    );
   for (const r of recorded) {
     const kind = kinds[r.kind] as Kind;
     const listed = snapshot.get(r.kind);
@@ -90,7 +93,9 @@ export async function cloudVersusState(
     const rec = fullOutputs(kind, r.outputs);
     let live: any;
     try {
-      live = listed?.find((l) => l.id === r.id) ?? (await kind.api!.get(sessionFor(kind, baseUrl, token), r.id, rec));
+      live =
+        listed?.find((l) => l.id === r.id) ??
+        (await kind.api!.get(sessionFor(kind, baseUrl, token), r.id, rec));
     } catch (err) {
       problems.push(`${r.kind} ${r.id} (${r.urn}) cannot be read: ${(err as Error).message}`);
       continue;
@@ -100,7 +105,9 @@ export async function cloudVersusState(
     for (const phase of ["update", "replace"] as const) {
       for (const [field, asked, got, same] of compare(kind, phase, want, live, tags)) {
         if (!same)
-          problems.push(`${r.kind} ${r.id} (${r.urn}): ${field} is ${JSON.stringify(got)} in the cloud, ${JSON.stringify(asked)} in the state`);
+          problems.push(
+            `${r.kind} ${r.id} (${r.urn}): ${field} is ${JSON.stringify(got)} in the cloud, ${JSON.stringify(asked)} in the state`,
+          );
       }
     }
   }
@@ -120,7 +127,8 @@ function orphansOf(snapshot: Snapshot, recorded: StateResource[], baseline: Set<
   const out: [KindName, any][] = [];
   for (const [kind, records] of snapshot) {
     for (const live of records) {
-      if (!baseline.has(live.id) && !platformOwn(kind, live) && !known.has(`${kind}/${live.id}`)) out.push([kind, live]);
+      if (!baseline.has(live.id) && !platformOwn(kind, live) && !known.has(`${kind}/${live.id}`))
+        out.push([kind, live]);
     }
   }
   return out;
@@ -131,7 +139,12 @@ function orphansOf(snapshot: Snapshot, recorded: StateResource[], baseline: Set<
  * a cloud that equals their state (the failure is reported by the round itself). Dependents first (the
  * importer's order, reversed); a few passes, for deletes that wait on others.
  */
-export async function sweepOrphans(baseUrl: string, token: string, deployment: any, baseline: Set<string>): Promise<string[]> {
+export async function sweepOrphans(
+  baseUrl: string,
+  token: string,
+  deployment: any,
+  baseline: Set<string>,
+): Promise<string[]> {
   const done: string[] = [];
   for (let pass = 0; pass < 3; pass++) {
     const orphans = orphansOf(await listAll(baseUrl, token), stateResources(deployment), baseline).sort(

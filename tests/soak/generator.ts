@@ -89,7 +89,12 @@ function change(ctx: Ctx, changes: Change[], want: "in-place" | "replace"): bool
       else res.inputs[k] = v;
     }
     // a replaced resource's dependents may not follow it (the generator never names a resource that is gone)
-    changes.push({ type: changeTypeOf(res.kind, Object.keys(patch)), kind: res.kind, name: res.name, fields: Object.keys(patch) });
+    changes.push({
+      type: changeTypeOf(res.kind, Object.keys(patch)),
+      kind: res.kind,
+      name: res.name,
+      fields: Object.keys(patch),
+    });
     return true;
   }
   return false;
@@ -124,7 +129,11 @@ export function evolve(program: Program, rng: Rng, ids: SoakCatalogue, round: nu
 }
 
 /** The program after round `round` of a run seeded `seed` (pure: no cloud involved). */
-export function programAt(seed: number, round: number, ids: SoakCatalogue): { program: Program; changes: Change[] } {
+export function programAt(
+  seed: number,
+  round: number,
+  ids: SoakCatalogue,
+): { program: Program; changes: Change[] } {
   const program: Program = { resources: [], serial: 1 };
   let changes: Change[] = [];
   for (let r = 0; r <= round; r++) changes = evolve(program, new Rng(roundSeed(seed, r)), ids, r);

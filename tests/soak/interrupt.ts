@@ -63,9 +63,11 @@ export async function interrupt(
   const notes: string[] = [];
   await emu.control.resetRequests();
   let done = false;
-  const up = session.run("up", { env, lean: true, options: refresh ? { refresh: true } : undefined }).finally(() => {
-    done = true;
-  });
+  const up = session
+    .run("up", { env, lean: true, options: refresh ? { refresh: true } : undefined })
+    .finally(() => {
+      done = true;
+    });
   let killed = 0;
   while (!done) {
     const counts = await emu.control.requests();
@@ -87,7 +89,11 @@ export async function interrupt(
     env: { ...process.env },
   }).then(
     (o) => `ok: ${o.stdout.trim().split("\n").at(-1)}`,
-    (e) => `failed: ${String(e.stderr ?? e.message).trim().split("\n").at(-1)}`,
+    (e) =>
+      `failed: ${String(e.stderr ?? e.message)
+        .trim()
+        .split("\n")
+        .at(-1)}`,
   );
   notes.push(`pulumi cancel ${cancel}`);
   const refreshed = await session.run("refresh", {
@@ -95,6 +101,8 @@ export async function interrupt(
     lean: true,
     options: { clearPendingCreates: true },
   });
-  notes.push(`refresh after the interrupt: ${refreshed.ok ? "ok" : `failed: ${(refreshed.error ?? "").split("\n")[0]}`}`);
+  notes.push(
+    `refresh after the interrupt: ${refreshed.ok ? "ok" : `failed: ${(refreshed.error ?? "").split("\n")[0]}`}`,
+  );
   return notes;
 }

@@ -4,7 +4,7 @@
 import { type Kind, kinds } from "../../provider/kinds";
 import { fullOutputs } from "../../provider/lifecycle/fields";
 import { waitFor } from "../../provider/lifecycle/session";
-import { sessionFor, type StateResource, stateResources } from "./cloud";
+import { type StateResource, sessionFor, stateResources } from "./cloud";
 import type { Rng } from "./prng";
 import type { OobKind } from "./trouble";
 
@@ -38,7 +38,9 @@ export async function outOfBand(
       );
       if (!r) continue;
       const s = session(r);
-      await s.client.tags.add({ kind: (kinds[r.kind] as Kind).tags!, id: r.id } as never, { oob: rng.word(4) });
+      await s.client.tags.add({ kind: (kinds[r.kind] as Kind).tags!, id: r.id } as never, {
+        oob: rng.word(4),
+      });
       done.push(`tagged ${r.kind} ${r.id}`);
     } else if (w === "remove-member") {
       const lb = pickOr(
@@ -51,7 +53,8 @@ export async function outOfBand(
       await waitFor(s, await s.client.loadBalancers.remove(lb.id, [member]), "update");
       done.push(`removed member ${member} from load balancer rule ${lb.id}`);
     } else {
-      const candidates = w === "delete-rule" ? of("NetworkAclRule") : all.filter((r) => !urnsDependedOn.has(r.urn));
+      const candidates =
+        w === "delete-rule" ? of("NetworkAclRule") : all.filter((r) => !urnsDependedOn.has(r.urn));
       const r = pickOr(rng, candidates);
       if (!r) continue;
       const kind = kinds[r.kind] as Kind;

@@ -10,7 +10,8 @@ const ZONES = ["UTC", "Europe/Berlin", "America/New_York", "Asia/Tokyo", "Pacifi
 const vpcOf = (r: Res) => r.meta.vpc as string | undefined;
 
 /** Tiers (VPC networks) and isolated networks. */
-const tiers = (ctx: Ctx, vpc?: string) => ctx.of("Network", (n) => vpcOf(n) !== undefined && (!vpc || vpcOf(n) === vpc));
+const tiers = (ctx: Ctx, vpc?: string) =>
+  ctx.of("Network", (n) => vpcOf(n) !== undefined && (!vpc || vpcOf(n) === vpc));
 const isolatedNets = (ctx: Ctx) => ctx.of("Network", (n) => vpcOf(n) === undefined);
 
 /** Instances whose networks include `net`. */
@@ -22,7 +23,8 @@ const usedBy = (ctx: Ctx, ip: Res, kind: "StaticNat" | "LoadBalancerRule") =>
   ctx.of(kind, (r) => ctx.target(r.inputs.publicIpId)?.name === ip.name);
 
 /** A cron schedule that does not fire in the months a soak runs (the emulator does not run them anyway). */
-const cron = (ctx: Ctx) => `${ctx.rng.int(0, 59)} ${ctx.rng.int(0, 23)} ${ctx.rng.int(1, 28)} ${ctx.rng.int(2, 9)} *`;
+const cron = (ctx: Ctx) =>
+  `${ctx.rng.int(0, 59)} ${ctx.rng.int(0, 23)} ${ctx.rng.int(1, 28)} ${ctx.rng.int(2, 9)} *`;
 
 const members = (ctx: Ctx, net: string) =>
   ctx.rng.some(instancesOn(ctx, net), ctx.rng.int(0, 2)).map((i) => ref(i));
@@ -175,7 +177,9 @@ const aclRule: Recipe = {
       const number = ruleNumber(ctx, ctx.target(res.inputs.aclId)!);
       return number === undefined ? undefined : { number };
     },
-    cidrList: (ctx) => ({ cidrList: ctx.rng.some(["0.0.0.0/0", "10.0.0.0/8", "192.0.2.0/24"], ctx.rng.int(1, 2)) }),
+    cidrList: (ctx) => ({
+      cidrList: ctx.rng.some(["0.0.0.0/0", "10.0.0.0/8", "192.0.2.0/24"], ctx.rng.int(1, 2)),
+    }),
     action: (ctx) => ({ action: ctx.rng.pick(["allow", "deny"]) }),
     trafficType: (ctx) => ({ trafficType: ctx.rng.pick(["ingress", "egress"]) }),
     description: (ctx) => ({ description: `soak ${ctx.rng.word()}` }),
@@ -326,7 +330,8 @@ const staticNat: Recipe = {
   vary: {},
 };
 
-const natted = (ctx: Ctx, vm: Res) => ctx.of("StaticNat", (n) => ctx.target(n.inputs.instanceId)?.name === vm.name).length > 0;
+const natted = (ctx: Ctx, vm: Res) =>
+  ctx.of("StaticNat", (n) => ctx.target(n.inputs.instanceId)?.name === vm.name).length > 0;
 
 const lbRule: Recipe = {
   kind: "LoadBalancerRule",
@@ -377,7 +382,9 @@ const internalLb: Recipe = {
     const port = ctx.freeInt(
       80,
       9000,
-      ctx.of("InternalLoadBalancer", (l) => ctx.target(l.inputs.networkId)?.name === net.name).map((l) => l.inputs.sourcePort),
+      ctx
+        .of("InternalLoadBalancer", (l) => ctx.target(l.inputs.networkId)?.name === net.name)
+        .map((l) => l.inputs.sourcePort),
     );
     if (port === undefined) return undefined;
     return {
@@ -407,7 +414,10 @@ function publicKey(ctx: Ctx): string {
   return `ssh-ed25519 ${Buffer.concat([len(type), type, len(key), key]).toString("base64")} soak@${ctx.rng.word()}`;
 }
 
-const named = (kind: "SshKeyPair" | "InstanceGroup" | "Project" | "MultiRegionGroup", prefix: string): Recipe => ({
+const named = (
+  kind: "SshKeyPair" | "InstanceGroup" | "Project" | "MultiRegionGroup",
+  prefix: string,
+): Recipe => ({
   kind,
   weight: 1,
   parents: [],
@@ -435,9 +445,9 @@ const groupVpc: Recipe = {
   create(ctx) {
     for (const g of ctx.rng.some(ctx.of("MultiRegionGroup"), 3)) {
       const inGroup = new Set(
-        ctx.of("MultiRegionGroupVpc", (m) => ctx.target(m.inputs.groupId)?.name === g.name).map(
-          (m) => ctx.target(m.inputs.vpcId)?.name,
-        ),
+        ctx
+          .of("MultiRegionGroupVpc", (m) => ctx.target(m.inputs.groupId)?.name === g.name)
+          .map((m) => ctx.target(m.inputs.vpcId)?.name),
       );
       // a VPC is in one group at most
       const member = ctx.of("MultiRegionGroupVpc").map((m) => ctx.target(m.inputs.vpcId)?.name);
@@ -493,7 +503,9 @@ const backupSchedule: Recipe = {
   parents: ["Instance"],
   create(ctx) {
     const taken = new Set(ctx.of("BackupSchedule").map((b) => ctx.target(b.inputs.instanceId)?.name));
-    const vm = ctx.pickOr(ctx.of("Instance", (i) => i.inputs.backupOfferingId !== undefined && !taken.has(i.name)));
+    const vm = ctx.pickOr(
+      ctx.of("Instance", (i) => i.inputs.backupOfferingId !== undefined && !taken.has(i.name)),
+    );
     if (!vm) return undefined;
     return {
       inputs: {

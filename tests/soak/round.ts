@@ -8,11 +8,11 @@ import { deploymentOf, JWT_SHAPE, sleep, type TestEmulator } from "../reliabilit
 import { changesOf, diagnostics } from "../reliability/verdicts";
 import { cloudVersusState } from "./cloud";
 import { type Change, evolve, programJson } from "./generator";
+import { interrupt, killCli } from "./interrupt";
 import type { Program, SoakCatalogue } from "./model";
 import { outOfBand } from "./oob";
 import { Rng, roundSeed } from "./prng";
-import { interrupt, killCli } from "./interrupt";
-import { drawTrouble, type Trouble } from "./trouble";
+import { type Aim, drawTrouble, type Trouble } from "./trouble";
 
 export const PROJECT = "cim-soak";
 
@@ -59,17 +59,32 @@ export function hygiene(r: OpResult, token: string, what: string): string[] {
 const troubleRng = (seed: number, round: number) => new Rng((roundSeed(seed, round) ^ 0x5eed5eed) >>> 0);
 
 /** Runs round `round` on the program as the previous round left it (changed in place). */
-export async function runRound(ctx: SoakContext, program: Program, seed: number, round: number): Promise<RoundReport> {
+export async function runRound(
+  ctx: SoakContext,
+  program: Program,
+  seed: number,
+  round: number,
+): Promise<RoundReport> {
   const t0 = Date.now();
   const { emu, session, token } = ctx;
   const changes = evolve(program, new Rng(roundSeed(seed, round)), ctx.ids, round);
   const rng = troubleRng(seed, round);
-  const trouble = drawTrouble(rng, round, [...new Set(program.resources.map((r) => r.kind))], ctx.only);
+  const trouble = drawTrouble(rng, round, aimsOf(program, changes), ctx.only);
   const notes: string[] = [];
   const problems: string[] = [];
   const results: [string, OpResult][] = [];
-  const env = { SOAK_PROGRAM: programJson(program), CIM_TOKEN: token, CIM_REQUEST_TIMEOUT: null, SOAK_TIMEOUTS: null };
-  const run = async (what: string, op: "up" | "refresh" | "destroy" | "preview", extra: Record<string, string | null> = {}, options?: Record<string, unknown>) => {
+  const env = {
+    SOAK_PROGRAM: programJson(program),
+    CIM_TOKEN: token,
+    CIM_REQUEST_TIMEOUT: null,
+    SOAK_TIMEOUTS: null,
+  };
+  const run = async (
+    what: string,
+    op: "up" | "refresh" | "destroy" | "preview",
+    extra: Record<string, string | null> = {},
+    options?: Record<string, unknown>,
+  ) => {
     const running = session.run(op, { env: { ...env, ...extra }, lean: true, options });
     // an operation that hangs is a finding, not a stuck soak: its CLI is killed and the round fails
     let timer: NodeJS.Timeout | undefined;
@@ -83,14 +98,18 @@ export async function runRound(ctx: SoakContext, program: Program, seed: number,
     clearTimeout(timer);
     const r = await running;
     results.push([what, r]);
-    notes.push(`${what}: ${r.ok ? JSON.stringify(r.summary ?? {}) : `failed (${firstLine(r)})`} in ${r.ms} ms`);
+    notes.push(
+      `${what}: ${r.ok ? JSON.stringify(r.summary ?? {}) : `failed (${firstLine(r)})`} in ${r.ms} ms`,
+    );
     return r;
   };
 
   await emu.setTimeZone(trouble.zone);
   await emu.control.clock({ skewMs: trouble.skewMs });
   await emu.control.jobTiming({ expungeDelayMs: trouble.expungeDelayMs });
-  notes.push(`zone ${trouble.zone}, skew ${trouble.skewMs / 1000} s, expunge delay ${trouble.expungeDelayMs} ms`);
+  notes.push(
+    `zone ${trouble.zone}, skew ${trouble.skewMs / 1000} s, expunge delay ${trouble.expungeDelayMs} ms`,
+  );
 
   let refresh = false;
   if (trouble.oob.length) {
@@ -112,7 +131,12 @@ export async function runRound(ctx: SoakContext, program: Program, seed: number,
     if (fault.timeouts) faultEnv.SOAK_TIMEOUTS = JSON.stringify(fault.timeouts);
     if (fault.timeouts && fault.phase !== "up") {
       // a destroy or refresh reads the timeouts from the state: the program's up records them first
-      const r = await run("up recording short timeouts", "up", { SOAK_TIMEOUTS: faultEnv.SOAK_TIMEOUTS }, refresh ? { refresh: true } : undefined);
+      const r = await run(
+        "up recording short timeouts",
+        "up",
+        { SOAK_TIMEOUTS: faultEnv.SOAK_TIMEOUTS },
+        refresh ? { refresh: true } : undefined,
+      );
       if (!r.ok) problems.push(`the up recording short timeouts failed:\n${diagnostics(r).slice(0, 1500)}`);
       refresh = false;
     }
@@ -125,7 +149,12 @@ export async function runRound(ctx: SoakContext, program: Program, seed: number,
     }
     await emu.control.resetRequests();
     let done = false;
-    const op = run(`${fault.phase} under the fault`, fault.phase, faultEnv, fault.phase === "up" && refresh ? { refresh: true } : undefined).finally(() => {
+    const op = run(
+      `${fault.phase} under the fault`,
+      fault.phase,
+      faultEnv,
+      fault.phase === "up" && refresh ? { refresh: true } : undefined,
+    ).finally(() => {
       done = true;
     });
     const during = async () => {
@@ -156,14 +185,26 @@ export async function runRound(ctx: SoakContext, program: Program, seed: number,
     if (!first.ok) {
       const told = diagnostics(first);
       if (!fault.mayFail && fault.during !== "restart")
-        problems.push(`the ${fault.phase} under "${fault.name}" must converge; it failed:\n${told.slice(0, 1500)}`);
-      else if (!/cim:\w+/.test(told) || !(RESUME.test(told) || /quota|capacity|token|sign in|try later|another zone|timeout/i.test(told)))
-        problems.push(`the ${fault.phase} under "${fault.name}" failed without naming the resource and what to do:\n${told.slice(0, 1500)}`);
+        problems.push(
+          `the ${fault.phase} under "${fault.name}" must converge; it failed:\n${told.slice(0, 1500)}`,
+        );
+      else if (
+        !/cim:\w+/.test(told) ||
+        !(RESUME.test(told) || /quota|capacity|token|sign in|try later|another zone|timeout/i.test(told))
+      )
+        problems.push(
+          `the ${fault.phase} under "${fault.name}" failed without naming the resource and what to do:\n${told.slice(0, 1500)}`,
+        );
     }
     if (fault.phase === "destroy") {
       const again = await run("destroy again", "destroy");
       if (!again.ok) problems.push(`a second destroy failed:\n${diagnostics(again).slice(0, 1500)}`);
-      else problems.push(...(await cloudVersusState(emu.url, token, { resources: [] }, ctx.baseline)).map((p) => `after destroy: ${p}`));
+      else
+        problems.push(
+          ...(await cloudVersusState(emu.url, token, { resources: [] }, ctx.baseline)).map(
+            (p) => `after destroy: ${p}`,
+          ),
+        );
       refresh = false;
     } else if (fault.phase === "refresh" && !first.ok) {
       await run("refresh again", "refresh");
@@ -175,15 +216,21 @@ export async function runRound(ctx: SoakContext, program: Program, seed: number,
       notes.push("converged under the fault");
     }
   }
-  if (!fault || fault.phase !== "up" || !results.at(-1)![1].ok) {
+  if (fault?.phase !== "up" || !results.at(-1)![1].ok) {
     const second = await run("up", "up", {}, refresh ? { refresh: true } : undefined);
     if (!second.ok) problems.push(`the up after the trouble failed:\n${diagnostics(second).slice(0, 1500)}`);
   }
 
-  problems.push(...(await cloudVersusState(emu.url, token, await deploymentOf(session, PROJECT), ctx.baseline)));
+  problems.push(
+    ...(await cloudVersusState(emu.url, token, await deploymentOf(session, PROJECT), ctx.baseline)),
+  );
   const preview = await run("preview", "preview");
-  if (!preview.ok) problems.push(`the preview after convergence failed:\n${diagnostics(preview).slice(0, 1500)}`);
-  else if (changesOf(preview.summary).length) problems.push(`the preview after convergence is not quiet: ${changesOf(preview.summary).join(", ")}\n${preview.output.slice(0, 4000)}`);
+  if (!preview.ok)
+    problems.push(`the preview after convergence failed:\n${diagnostics(preview).slice(0, 1500)}`);
+  else if (changesOf(preview.summary).length)
+    problems.push(
+      `the preview after convergence is not quiet: ${changesOf(preview.summary).join(", ")}\n${preview.output.slice(0, 4000)}`,
+    );
   for (const [what, r] of results) problems.push(...hygiene(r, token, what));
   return { round, seed, changes, trouble, notes, problems, fired, ms: Date.now() - t0 };
 }
@@ -195,6 +242,26 @@ function firstLine(r: OpResult): string {
     .map((l) => l.trim())
     .filter((l) => /^(error: |\* )/.test(l) && !/^error: (update failed|\d+ errors? occurred)/.test(l));
   return (told[0] ?? (r.error ?? "").split("\n")[0]).slice(0, 400);
+}
+
+/** The calls each phase of the round makes, per kind (what a fault aims at). */
+function aimsOf(program: Program, changes: Change[]): Record<"up" | "refresh" | "destroy", Aim[]> {
+  const present = [...new Set(program.resources.map((r) => r.kind))];
+  const up: Aim[] = changes.flatMap((c): Aim[] => {
+    if (c.type === "add") return [{ kind: c.kind, methods: ["POST"], collection: true }];
+    if (c.type === "delete") return [{ kind: c.kind, methods: ["DELETE", "GET"] }];
+    if (c.type === "replace")
+      return [
+        { kind: c.kind, methods: ["POST"], collection: true },
+        { kind: c.kind, methods: ["DELETE", "GET"] },
+      ];
+    return [{ kind: c.kind, methods: ["PUT", "POST", "GET"] }];
+  });
+  return {
+    up,
+    refresh: present.map((kind) => ({ kind, methods: ["GET"] })),
+    destroy: present.map((kind) => ({ kind, methods: ["DELETE", "GET"] })),
+  };
 }
 
 /** Whether any call that changes something reached the emulator since the counters were zeroed. */

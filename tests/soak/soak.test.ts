@@ -93,7 +93,8 @@ describe.skipIf(!LONG)("soak, long mode", () => {
     const kindsLine = `soak: kinds covered ${r.kinds.size}/${RECIPES.length}; faults covered ${r.faults.size}/${FAULT_NAMES.length}`;
     console.log(line);
     // scripts/cim.sh prints it again after vitest's own summary, as the run's last line
-    if (process.env.CIM_SOAK_SUMMARY) fs.writeFileSync(process.env.CIM_SOAK_SUMMARY, `${kindsLine}\n${line}\n`);
+    if (process.env.CIM_SOAK_SUMMARY)
+      fs.writeFileSync(process.env.CIM_SOAK_SUMMARY, `${kindsLine}\n${line}\n`);
     expect(r.failed.map((f) => f.round)).toEqual([]);
   });
 });

@@ -32,9 +32,17 @@ export interface SoakResult {
 async function soakCatalogue(emu: TestEmulator, token: string): Promise<SoakCatalogue> {
   const ids = await catalogueIds(emu, token);
   const get = async (p: string) =>
-    (await (await fetch(`${emu.url}/api/v1${p}`, { headers: { authorization: `Bearer ${token}` } })).json()) as any[];
-  const [network, backup, osTypes] = await Promise.all([get("/offerings/network"), get("/offerings/backup"), get("/os-types")]);
-  const templates = (await get("/templates")).filter((t) => ["Ubuntu 22.04 LTS", "Debian 12"].includes(t.name));
+    (await (
+      await fetch(`${emu.url}/api/v1${p}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as any[];
+  const [network, backup, osTypes] = await Promise.all([
+    get("/offerings/network"),
+    get("/offerings/backup"),
+    get("/os-types"),
+  ]);
+  const templates = (await get("/templates")).filter((t) =>
+    ["Ubuntu 22.04 LTS", "Debian 12"].includes(t.name),
+  );
   return {
     zoneId: ids.zoneId,
     templates: templates.map((t) => t.id).sort(),
@@ -45,7 +53,10 @@ async function soakCatalogue(emu: TestEmulator, token: string): Promise<SoakCata
     vpcTierIlb: network.find((n) => n.name === "VPC Tier with Internal LB").id,
     isolated: ids.isolated,
     vpcOffering: ids.vpcOffering,
-    backupOfferings: backup.filter((b) => b.zoneId === ids.zoneId).map((b) => b.id).sort(),
+    backupOfferings: backup
+      .filter((b) => b.zoneId === ids.zoneId)
+      .map((b) => b.id)
+      .sort(),
     kubernetesVersionId: ids.kubernetesVersionId,
     osTypeId: osTypes[0]?.id,
   };
@@ -63,7 +74,11 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
   try {
     const ids = await soakCatalogue(emu, token);
     const baseline = await baselineIds(emu.url, token);
-    session = await StackSession.open({ name: `soak-${o.seed}`, program: `${__dirname}/program.cjs`, projectName: PROJECT });
+    session = await StackSession.open({
+      name: `soak-${o.seed}`,
+      program: `${__dirname}/program.cjs`,
+      projectName: PROJECT,
+    });
     await session.must("env", {
       env: { CIM_BASE_URL: emu.url, CIM_TOKEN: token, CIM_POLL_INTERVAL_MS: POLL_MS, SOAK_PROGRAM: "[]" },
     });
@@ -95,15 +110,24 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
       result.reports.push(report);
       for (const r of program.resources) result.kinds.add(r.kind);
       if (report.trouble?.fault && report.fired) result.faults.add(report.trouble.fault.name);
-      const changed = report.changes.map((c) => `${c.type} ${c.kind} ${c.name}${c.fields ? ` (${c.fields.join(",")})` : ""}`);
-      log(`soak round ${round} (seed ${o.seed}, ${report.ms} ms): ${changed.join("; ")}\n  ${report.notes.join("\n  ")}`);
+      const changed = report.changes.map(
+        (c) => `${c.type} ${c.kind} ${c.name}${c.fields ? ` (${c.fields.join(",")})` : ""}`,
+      );
+      log(
+        `soak round ${round} (seed ${o.seed}, ${report.ms} ms): ${changed.join("; ")}\n  ${report.notes.join("\n  ")}`,
+      );
       if (report.problems.length) {
         result.failed.push(report);
-        log(`soak round ${round} FAILED (seed ${o.seed}); replay it alone: ${replayCommand(o.seed, round)}\n  ${report.problems.join("\n  ")}`);
-        // the next rounds start from a cloud that equals their state: what the failure left is deleted
-        const swept = await sweepOrphans(emu.url, token, await deploymentOf(session, PROJECT), baseline).catch(
-          (err) => [`(the sweep failed: ${(err as Error).message})`],
+        log(
+          `soak round ${round} FAILED (seed ${o.seed}); replay it alone: ${replayCommand(o.seed, round)}\n  ${report.problems.join("\n  ")}`,
         );
+        // the next rounds start from a cloud that equals their state: what the failure left is deleted
+        const swept = await sweepOrphans(
+          emu.url,
+          token,
+          await deploymentOf(session, PROJECT),
+          baseline,
+        ).catch((err) => [`(the sweep failed: ${(err as Error).message})`]);
         if (swept.length) log(`  swept what the state does not know: ${swept.join(", ")}`);
       } else result.passed++;
     }

@@ -64,69 +64,79 @@ export interface FaultPlan {
 
 const MUTATING = ["POST", "PUT", "DELETE"];
 
-/** Every emulator fault, drawn at a random point (a kind of the program, its collection or its items). */
-export const FAULTS: { name: string; phases: Phase[]; draw(rng: Rng, route: () => string): Omit<FaultPlan, "phase" | "name"> }[] = [
+/** A call a fault aims at: a method and a route (a kind's collection, or its items with `/**`). */
+type Point = (methods: string[]) => { method: string; route: string };
+
+/** Every emulator fault, drawn at a random point (a call the round's phase makes). */
+export const FAULTS: {
+  name: string;
+  phases: Phase[];
+  draw(rng: Rng, at: Point): Omit<FaultPlan, "phase" | "name">;
+}[] = [
   {
     name: "5xx on reads",
     phases: ["up", "refresh", "destroy"],
-    draw: (rng, route) => ({
-      rules: [{ method: "GET", route: route(), status: rng.pick([500, 502, 503]), times: rng.int(1, 3) }],
+    draw: (rng, at) => ({
+      rules: [{ ...at(["GET"]), status: rng.pick([500, 502, 503]), times: rng.int(1, 3) }],
       mayFail: false,
     }),
   },
   {
     name: "429 with Retry-After",
     phases: ["up", "refresh", "destroy"],
-    draw: (rng, route) => ({
-      rules: [{ method: rng.pick(["GET", ...MUTATING]), route: route(), status: 429, retryAfter: 1, times: 1 }],
+    draw: (_rng, at) => ({
+      rules: [{ ...at(["GET", ...MUTATING]), status: 429, retryAfter: 1, times: 1 }],
       mayFail: false,
     }),
   },
   {
     name: "503 with Retry-After",
     phases: ["up", "refresh", "destroy"],
-    draw: (rng, route) => ({
-      rules: [{ method: rng.pick(["GET", ...MUTATING]), route: route(), status: 503, retryAfter: 1, times: 1 }],
+    draw: (_rng, at) => ({
+      rules: [{ ...at(["GET", ...MUTATING]), status: 503, retryAfter: 1, times: 1 }],
       mayFail: false,
     }),
   },
   {
     name: "connection reset before the answer (drop-before)",
     phases: ["up", "destroy"],
-    draw: (rng, route) => ({
-      rules: [{ method: rng.pick(MUTATING), route: route(), action: "drop-before", times: 1 }],
+    draw: (_rng, at) => ({
+      rules: [{ ...at(MUTATING), action: "drop-before", times: 1 }],
       mayFail: false,
     }),
   },
   {
     name: "mutation lands, answer lost (drop-after)",
     phases: ["up", "destroy"],
-    draw: (rng, route) => ({
-      rules: [{ method: rng.pick(MUTATING), route: route(), action: "drop-after", times: 1 }],
+    draw: (_rng, at) => ({
+      rules: [{ ...at(MUTATING), action: "drop-after", times: 1 }],
       mayFail: false,
     }),
   },
   {
     name: "proxy pages (504 after the work, 502 before it)",
     phases: ["up", "refresh", "destroy"],
-    draw: (rng, route) =>
+    draw: (rng, at) =>
       rng.chance(0.5)
-        ? { rules: [{ method: rng.pick(MUTATING), route: route(), action: "status-after", status: 504, body: "html", times: 1 }], mayFail: false }
-        : { rules: [{ method: rng.pick(["GET", ...MUTATING]), route: route(), status: 502, body: "html", times: 1 }], mayFail: false },
+        ? {
+            rules: [{ ...at(MUTATING), action: "status-after", status: 504, body: "html", times: 1 }],
+            mayFail: false,
+          }
+        : { rules: [{ ...at(["GET", ...MUTATING]), status: 502, body: "html", times: 1 }], mayFail: false },
   },
   {
     name: "answer cut mid-JSON after the work",
     phases: ["up", "refresh", "destroy"],
-    draw: (rng, route) => ({
-      rules: [{ method: rng.pick(["GET", ...MUTATING]), route: route(), action: "truncate-after", times: 1 }],
+    draw: (_rng, at) => ({
+      rules: [{ ...at(["GET", ...MUTATING]), action: "truncate-after", times: 1 }],
       mayFail: false,
     }),
   },
   {
     name: "mutation held past cim:requestTimeout, then performed",
     phases: ["up", "destroy"],
-    draw: (rng, route) => ({
-      rules: [{ method: rng.pick(MUTATING), route: route(), latencyMs: 2_500, times: 1 }],
+    draw: (_rng, at) => ({
+      rules: [{ ...at(MUTATING), latencyMs: 2_500, times: 1 }],
       env: { CIM_REQUEST_TIMEOUT: "1500ms" },
       mayFail: false,
     }),
@@ -142,24 +152,30 @@ export const FAULTS: { name: string; phases: Phase[]; draw(rng: Rng, route: () =
   {
     name: "job error: quota",
     phases: ["up", "destroy"],
-    draw: (rng, route) => ({
-      rules: [{ method: rng.pick(MUTATING), route: route(), times: 1, jobFail: { detail: "Quota exceeded: resource limit reached for user user-1" } }],
+    draw: (_rng, at) => ({
+      rules: [
+        {
+          ...at(MUTATING),
+          times: 1,
+          jobFail: { detail: "Quota exceeded: resource limit reached for user user-1" },
+        },
+      ],
       mayFail: true,
     }),
   },
   {
     name: "job error: capacity",
     phases: ["up", "destroy"],
-    draw: (rng, route) => ({
-      rules: [{ method: rng.pick(MUTATING), route: route(), times: 1, jobFail: { detail: "Insufficient capacity in zone de-fra-1a" } }],
+    draw: (_rng, at) => ({
+      rules: [{ ...at(MUTATING), times: 1, jobFail: { detail: "Insufficient capacity in zone de-fra-1a" } }],
       mayFail: true,
     }),
   },
   {
     name: "one job stuck past the resource timeout",
     phases: ["up", "destroy"],
-    draw: (rng, route) => ({
-      rules: [{ method: rng.pick(MUTATING), route: route(), times: 1, jobStuckMs: 4_000 }],
+    draw: (_rng, at) => ({
+      rules: [{ ...at(MUTATING), times: 1, jobStuckMs: 4_000 }],
       timeouts: { create: "3s", update: "3s", delete: "3s" },
       mayFail: true,
     }),
@@ -167,7 +183,12 @@ export const FAULTS: { name: string; phases: Phase[]; draw(rng: Rng, route: () =
   {
     name: "job clock paused past the resource timeout",
     phases: ["up", "destroy"],
-    draw: () => ({ rules: [], timeouts: { create: "3s", update: "3s", delete: "3s" }, mayFail: true, during: "pause-clock" }),
+    draw: () => ({
+      rules: [],
+      timeouts: { create: "3s", update: "3s", delete: "3s" },
+      mayFail: true,
+      during: "pause-clock",
+    }),
   },
   {
     name: "emulator restarted mid-run",
@@ -194,27 +215,58 @@ export interface Trouble {
 
 export type OobKind = "stop" | "tag" | "delete-rule" | "remove-member" | "delete";
 
-/** The round's trouble; `present`: the kinds the program holds (what a fault aims at). */
-export function drawTrouble(rng: Rng, round: number, present: KindName[], only?: string): Trouble {
-  const aimed = present.filter((k) => ROUTES[k]);
-  const route = () => {
-    const base = aimed.length ? ROUTES[rng.pick(aimed)]! : "/api/v1";
-    return rng.chance(0.5) ? base : `${base}/**`;
-  };
+/**
+ * The calls a phase makes, per kind: an up's creates (POST to the collection), its updates and deletes (PUT,
+ * POST and DELETE on items) and its reads; a refresh's reads; a destroy's deletes and reads.
+ */
+export interface Aim {
+  kind: KindName;
+  methods: string[];
+  /** On the collection (a create) rather than an item. */
+  collection?: boolean;
+}
+
+/** The round's trouble; `aims`: per phase, the calls the round makes (what a fault aims at). */
+export function drawTrouble(rng: Rng, round: number, aims: Record<Phase, Aim[]>, only?: string): Trouble {
+  const at =
+    (phase: Phase): Point =>
+    (methods) => {
+      const fit = aims[phase].filter((a) => ROUTES[a.kind] && a.methods.some((m) => methods.includes(m)));
+      if (!fit.length) return { method: rng.pick(methods), route: "/api/v1/**" };
+      const a = rng.pick(fit);
+      const method = rng.pick(a.methods.filter((m) => methods.includes(m)));
+      return { method, route: a.collection && method === "POST" ? ROUTES[a.kind]! : `${ROUTES[a.kind]}/**` };
+    };
   // `only` (CIM_SOAK_FAULT, `--fault`): only the faults it matches; "interrupt" and "out-of-band" force those
   const faults = only ? FAULTS.filter((f) => new RegExp(only, "i").test(f.name)) : FAULTS;
   const forced = (what: string) => only !== undefined && new RegExp(only, "i").test(what);
-  const f = faults.length && (round > 0 || only) && rng.chance(only ? 1 : 0.85) ? rng.pick(faults) : undefined;
-  const phase = f ? rng.pick(f.phases) : "up";
+  const f =
+    faults.length && (round > 0 || only) && rng.chance(only ? 1 : 0.85) ? rng.pick(faults) : undefined;
+  // an up most often: a destroy empties the program, which the next up makes again from nothing
+  const phase = f ? pickPhase(rng, f.phases) : "up";
   const oob = rng.chance(forced("out-of-band") ? 1 : 0.3);
-  const oobKinds = rng.some(["stop", "tag", "delete-rule", "remove-member", "delete"] as OobKind[], rng.int(1, 2));
+  const oobKinds = rng.some(
+    ["stop", "tag", "delete-rule", "remove-member", "delete"] as OobKind[],
+    rng.int(1, 2),
+  );
   const interrupt = rng.chance(forced("interrupt") ? 1 : 0.06);
   return {
     zone: rng.pick(ZONES),
     skewMs: rng.chance(0.4) ? rng.pick([-1, 1]) * rng.int(1, 600) * 1000 : 0,
     expungeDelayMs: rng.chance(0.3) ? rng.int(200, 3_000) : 0,
-    fault: f ? { name: f.name, phase, ...f.draw(rng, route) } : undefined,
+    fault: f ? { name: f.name, phase, ...f.draw(rng, at(phase)) } : undefined,
     oob: round > 0 && oob ? oobKinds : [],
     interrupt: round > 0 && interrupt,
   };
+}
+
+const PHASE_WEIGHTS: Record<Phase, number> = { up: 0.65, refresh: 0.15, destroy: 0.2 };
+
+function pickPhase(rng: Rng, phases: Phase[]): Phase {
+  let at = rng.next() * phases.reduce((n, p) => n + PHASE_WEIGHTS[p], 0);
+  for (const p of phases) {
+    at -= PHASE_WEIGHTS[p];
+    if (at < 0) return p;
+  }
+  return phases[phases.length - 1];
 }
