@@ -5,6 +5,7 @@ import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
+import type { StackSession } from "../harness";
 import { sleep } from "../reliability/support";
 import type { SoakContext } from "./round";
 
@@ -54,6 +55,19 @@ export function killCli(pid: number): number {
   return killed;
 }
 
+/** `pulumi cancel` of the session's stack: the lock a killed CLI left. Says how it went. */
+export async function cancel(session: StackSession): Promise<string> {
+  const pulumi = path.join(process.env.CIM_PULUMI_ROOT ?? "", "bin", "pulumi");
+  const last = (text: string) => text.trim().split("\n").at(-1);
+  return exec(pulumi, ["cancel", "--yes", "--stack", session.stackName], {
+    cwd: session.workDir,
+    env: { ...process.env },
+  }).then(
+    (o) => `ok: ${last(o.stdout)}`,
+    (e) => `failed: ${last(String(e.stderr ?? e.message))}`,
+  );
+}
+
 export async function interrupt(
   ctx: SoakContext,
   env: Record<string, string | null>,
@@ -83,19 +97,7 @@ export async function interrupt(
     return notes;
   }
   notes.push(`interrupt: CLI killed mid-up (${r.ok ? "it had finished" : "up failed"})`);
-  const pulumi = path.join(process.env.CIM_PULUMI_ROOT ?? "", "bin", "pulumi");
-  const cancel = await exec(pulumi, ["cancel", "--yes", "--stack", session.stackName], {
-    cwd: session.workDir,
-    env: { ...process.env },
-  }).then(
-    (o) => `ok: ${o.stdout.trim().split("\n").at(-1)}`,
-    (e) =>
-      `failed: ${String(e.stderr ?? e.message)
-        .trim()
-        .split("\n")
-        .at(-1)}`,
-  );
-  notes.push(`pulumi cancel ${cancel}`);
+  notes.push(`pulumi cancel ${await cancel(session)}`);
   const refreshed = await session.run("refresh", {
     env,
     lean: true,

@@ -26,7 +26,10 @@ export async function outOfBand(
     const of = (k: string) => all.filter((r) => r.kind === k);
     const session = (r: StateResource) => sessionFor(kinds[r.kind] as Kind, baseUrl, token);
     if (w === "stop") {
-      const vm = pickOr(rng, of("Instance"));
+      const vm = pickOr(
+        rng,
+        of("Instance").filter((i) => (i.outputs.powerState ?? "running") === "running"),
+      );
       if (!vm) continue;
       const s = session(vm);
       await waitFor(s, await s.client.instances.stop(vm.id), "update");
@@ -60,7 +63,9 @@ export async function outOfBand(
       const kind = kinds[r.kind] as Kind;
       const s = session(r);
       const rec = fullOutputs(kind, r.outputs);
-      const live = await kind.api!.get(s, r.id, rec);
+      // a record the state holds and the cloud no longer does (a failed round's) is not changed
+      const live = await kind.api!.get(s, r.id, rec).catch(() => undefined);
+      if (!live) continue;
       await kind.api!.beforeDelete?.(s, live);
       await waitFor(s, await kind.api!.delete(s, live, rec), "delete");
       done.push(`deleted ${r.kind} ${r.id}`);

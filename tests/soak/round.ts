@@ -8,7 +8,7 @@ import { deploymentOf, JWT_SHAPE, sleep, type TestEmulator } from "../reliabilit
 import { changesOf, diagnostics } from "../reliability/verdicts";
 import { cloudVersusState } from "./cloud";
 import { type Change, evolve, programJson } from "./generator";
-import { interrupt, killCli } from "./interrupt";
+import { cancel, interrupt, killCli } from "./interrupt";
 import type { Program, SoakCatalogue } from "./model";
 import { outOfBand } from "./oob";
 import { Rng, roundSeed } from "./prng";
@@ -18,6 +18,9 @@ export const PROJECT = "cim-soak";
 
 /** Longer than any operation of a round takes under its fault (the slowest: a token's expiry, a restart). */
 const OP_LIMIT_MS = 180_000;
+
+/** How long "job clock paused past the resource timeout" holds the clock: past the program's 3 s timeouts. */
+const PAUSE_MS = 8_000;
 
 export interface SoakContext {
   emu: TestEmulator;
@@ -97,6 +100,8 @@ export async function runRound(
     }
     clearTimeout(timer);
     const r = await running;
+    if (problems.some((p) => p.startsWith(`${what} did not end`)))
+      notes.push(`pulumi cancel ${await cancel(session)}`);
     results.push([what, r]);
     notes.push(
       `${what}: ${r.ok ? JSON.stringify(r.summary ?? {}) : `failed (${firstLine(r)})`} in ${r.ms} ms`,
@@ -170,6 +175,11 @@ export async function runRound(
         await emu.control.pauseClock(false);
         fired = true;
       } else if (fault.during === "pause-clock") {
+        // paused well past the program's 3 s timeouts; then it runs again, for what the program no longer
+        // holds (a delete waits on the timeouts its state recorded, not on the program's)
+        const until = Date.now() + PAUSE_MS;
+        while (!done && Date.now() < until) await sleep(100);
+        await emu.control.pauseClock(false);
         fired = true;
       }
     };

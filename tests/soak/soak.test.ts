@@ -7,7 +7,7 @@ import { type KindName, kinds } from "../../provider/kinds";
 import { changeTypeOf, programAt, programJson } from "./generator";
 import type { SoakCatalogue } from "./model";
 import { RECIPES } from "./recipes";
-import { FAULT_NAMES, runSoak } from "./soak";
+import { FAULT_NAMES, replayCommand, runSoak } from "./soak";
 
 const LONG = process.env.CIM_SOAK_ROUNDS !== undefined || process.env.CIM_SOAK_ROUND !== undefined;
 
@@ -73,7 +73,11 @@ describe.skipIf(LONG)("soak, short mode", () => {
   for (const seed of SHORT.seeds) {
     it(`seed ${seed}: ${SHORT.rounds} rounds`, { timeout: 240_000 }, async () => {
       const r = await runSoak({ seed, rounds: SHORT.rounds, only: process.env.CIM_SOAK_FAULT });
-      expect(r.failed.map((f) => `round ${f.round}: ${f.problems.join("\n")}`)).toEqual([]);
+      expect(
+        r.failed.map(
+          (f) => `round ${f.round} (replay: ${replayCommand(seed, f.round)}): ${f.problems.join("\n")}`,
+        ),
+      ).toEqual([]);
     });
   }
 });

@@ -62,8 +62,9 @@ async function soakCatalogue(emu: TestEmulator, token: string): Promise<SoakCata
   };
 }
 
-export const replayCommand = (seed: number, round: number) =>
-  `npm run soak -- --seed ${seed} --round ${round}`;
+/** The command that replays one round alone (with the same fault filter: it changes what is drawn). */
+export const replayCommand = (seed: number, round: number, only?: string) =>
+  `npm run soak -- --seed ${seed} --round ${round}${only ? ` --fault '${only}'` : ""}`;
 
 export async function runSoak(o: SoakOptions): Promise<SoakResult> {
   const log = o.log ?? ((l: string) => console.log(l));
@@ -119,7 +120,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
       if (report.problems.length) {
         result.failed.push(report);
         log(
-          `soak round ${round} FAILED (seed ${o.seed}); replay it alone: ${replayCommand(o.seed, round)}\n  ${report.problems.join("\n  ")}`,
+          `soak round ${round} FAILED (seed ${o.seed}); replay it alone: ${replayCommand(o.seed, round, o.only)}\n  ${report.problems.join("\n  ")}`,
         );
         // the next rounds start from a cloud that equals their state: what the failure left is deleted
         const swept = await sweepOrphans(
