@@ -5,7 +5,7 @@
 import { type KindName, kinds } from "../../provider/kinds";
 import { Ctx, type Program, type Res, refsOf, type SoakCatalogue } from "./model";
 import { Rng, roundSeed } from "./prng";
-import { RECIPES, recipeOf } from "./recipes";
+import { RECIPES, recipeOf } from "./recipes/index";
 
 export type ChangeType = "add" | "delete" | "in-place" | "replace";
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { type KindName, kinds } from "../../provider/kinds";
 import { changeTypeOf, programAt, programJson } from "./generator";
 import type { SoakCatalogue } from "./model";
-import { RECIPES } from "./recipes";
+import { RECIPES } from "./recipes/index";
 import { FAULT_NAMES, replayCommand, runSoak } from "./soak";
 
 const LONG = process.env.CIM_SOAK_ROUNDS !== undefined || process.env.CIM_SOAK_ROUND !== undefined;
