@@ -226,7 +226,8 @@ export async function runRound(
       notes.push("converged under the fault");
     }
   }
-  if (fault?.phase !== "up" || !results.at(-1)![1].ok) {
+  // after a converged faulted up, an up only when the fault changed the program (its short timeouts)
+  if (fault?.phase !== "up" || fault.timeouts || !results.at(-1)![1].ok) {
     const second = await run("up", "up", {}, refresh ? { refresh: true } : undefined);
     if (!second.ok) problems.push(`the up after the trouble failed:\n${diagnostics(second).slice(0, 1500)}`);
   }
