@@ -6,8 +6,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import type { StackSession } from "../harness";
-import { sleep } from "../reliability/support";
-import type { SoakContext } from "./round";
+import { deploymentOf, sleep } from "../reliability/support";
+import { PROJECT, type SoakContext } from "./round";
 
 const exec = promisify(execFile);
 
@@ -98,6 +98,11 @@ export async function interrupt(
   }
   notes.push(`interrupt: CLI killed mid-up (${r.ok ? "it had finished" : "up failed"})`);
   notes.push(`pulumi cancel ${await cancel(session)}`);
+  // what the killed CLI left pending: a create among them made a record the state will not know
+  const pending = ((await deploymentOf(session, PROJECT)).deployment?.pending_operations ?? []) as any[];
+  notes.push(
+    `pending operations: ${pending.map((p) => `${p.type} ${String(p.resource?.urn).split("::").at(-1)}`).join(", ") || "none"}`,
+  );
   const refreshed = await session.run("refresh", {
     env,
     lean: true,

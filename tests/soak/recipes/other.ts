@@ -39,17 +39,14 @@ export const groupVpc: Recipe = {
   weight: 1,
   parents: ["MultiRegionGroup", "Vpc"],
   create(ctx) {
-    for (const g of ctx.rng.some(ctx.of("MultiRegionGroup"), 3)) {
-      const inGroup = new Set(
-        ctx
-          .of("MultiRegionGroupVpc", (m) => ctx.target(m.inputs.groupId)?.name === g.name)
-          .map((m) => ctx.target(m.inputs.vpcId)?.name),
-      );
-      // a VPC is in one group at most
-      const member = ctx.of("MultiRegionGroupVpc").map((m) => ctx.target(m.inputs.vpcId)?.name);
-      const v = ctx.pickOr(ctx.of("Vpc", (x) => !inGroup.has(x.name) && !member.includes(x.name)));
-      if (v) return { inputs: { groupId: ref(g), vpcId: ref(v) } };
-    }
+    // a group holds one VPC per region (every VPC of the soak is in the default region), and a VPC is in
+    // one group at most
+    const members = ctx.of("MultiRegionGroupVpc");
+    const taken = (field: string) => new Set(members.map((m) => ctx.target(m.inputs[field])?.name));
+    const [groups, vpcs] = [taken("groupId"), taken("vpcId")];
+    const g = ctx.pickOr(ctx.of("MultiRegionGroup", (x) => !groups.has(x.name)));
+    const v = ctx.pickOr(ctx.of("Vpc", (x) => !vpcs.has(x.name)));
+    if (g && v) return { inputs: { groupId: ref(g), vpcId: ref(v) } };
     return undefined;
   },
   vary: {},
