@@ -18,7 +18,7 @@ export interface Change {
 }
 
 /** Kept small: every resource costs each round's up, preview and check. */
-const MAX_RESOURCES = 14;
+const MAX_RESOURCES = 18;
 
 /** Whether setting these fields of a kind replaces it, by the declaration's change rules. */
 export function changeTypeOf(kind: KindName, fields: string[]): "in-place" | "replace" {
@@ -55,11 +55,14 @@ function add(ctx: Ctx, kind: KindName, changes: Change[], depth = 0): Res | unde
   return res;
 }
 
+/** A kind to add: by the recipes' weights, a kind the program lacks four times as often (to meet them all). */
 function pickWeighted(ctx: Ctx): KindName {
-  const total = RECIPES.reduce((n, r) => n + r.weight, 0);
+  const present = new Set(ctx.program.resources.map((r) => r.kind));
+  const weight = (r: (typeof RECIPES)[number]) => r.weight * (present.has(r.kind) ? 1 : 4);
+  const total = RECIPES.reduce((n, r) => n + weight(r), 0);
   let at = ctx.rng.next() * total;
   for (const r of RECIPES) {
-    at -= r.weight;
+    at -= weight(r);
     if (at < 0) return r.kind;
   }
   return RECIPES[RECIPES.length - 1].kind;
@@ -120,8 +123,8 @@ export function evolve(program: Program, rng: Rng, ids: SoakCatalogue, round: nu
   for (let i = 0; i < ops; i++) {
     const big = program.resources.length >= MAX_RESOURCES;
     const roll = rng.next();
-    if (big || roll < 0.2) remove(ctx, changes);
-    else if (roll < 0.5) add(ctx, pickWeighted(ctx), changes);
+    if (big || roll < 0.15) remove(ctx, changes);
+    else if (roll < 0.55) add(ctx, pickWeighted(ctx), changes);
     else if (roll < 0.8) change(ctx, changes, "in-place");
     else change(ctx, changes, "replace");
   }

@@ -63,6 +63,11 @@ export async function outOfBand(
       const kind = kinds[r.kind] as Kind;
       const s = session(r);
       const rec = fullOutputs(kind, r.outputs);
+      if (kind.custom) {
+        await kind.custom.delete(s, r.id, rec);
+        done.push(`deleted ${r.kind} ${r.id}`);
+        continue;
+      }
       // a record the state holds and the cloud no longer does (a failed round's) is not changed
       const live = await kind.api!.get(s, r.id, rec).catch(() => undefined);
       if (!live) continue;
