@@ -4,9 +4,11 @@
 import * as fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { type KindName, kinds } from "../../provider/kinds";
+import type { OpResult } from "../harness";
 import { changeTypeOf, programAt, programJson } from "./generator";
 import type { SoakCatalogue } from "./model";
 import { RECIPES } from "./recipes/index";
+import { hygiene } from "./round";
 import { FAULT_NAMES, replayCommand, runSoak } from "./soak";
 
 const LONG = process.env.CIM_SOAK_ROUNDS !== undefined || process.env.CIM_SOAK_ROUND !== undefined;
@@ -66,6 +68,29 @@ describe("soak generator", () => {
     }
     expect([...seen].sort()).toEqual(RECIPES.map((r) => r.kind).sort());
     expect([...changeTypes].sort()).toEqual(["add", "delete", "in-place", "replace"]);
+  });
+});
+
+describe("soak invariants", () => {
+  const result = (message: string): OpResult => ({
+    id: 1,
+    op: "up",
+    ok: false,
+    error: message,
+    diagnostics: [],
+    output: "",
+    stderr: "",
+    ms: 0,
+  });
+  const jwt = "eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ1c2VyLTEifQ.c2lnbmF0dXJlLXNpZ25hdHVyZQ";
+
+  it("a message with a stack trace or a token is a problem; a plain one is not", () => {
+    expect(hygiene(result('cim:Vpc "a": create failed: quota. Delete unused resources.'), jwt, "up")).toEqual(
+      [],
+    );
+    const traced = "TypeError: x is undefined\n    at create (/work/provider/lifecycle/engine.ts:12:7)";
+    expect(hygiene(result(traced), jwt, "up")).toEqual([expect.stringMatching(/stack trace/)]);
+    expect(hygiene(result(`token ${jwt} refused`), jwt, "up")).toEqual([expect.stringMatching(/token/)]);
   });
 });
 
