@@ -238,19 +238,21 @@ export function drawTrouble(rng: Rng, round: number, aims: Record<Phase, Aim[]>,
       const method = rng.pick(a.methods.filter((m) => methods.includes(m)));
       return { method, route: a.collection && method === "POST" ? ROUTES[a.kind]! : `${ROUTES[a.kind]}/**` };
     };
-  // `only` (CIM_SOAK_FAULT, `--fault`): only the faults it matches; "interrupt" and "out-of-band" force those
-  const faults = only ? FAULTS.filter((f) => new RegExp(only, "i").test(f.name)) : FAULTS;
-  const forced = (what: string) => only !== undefined && new RegExp(only, "i").test(what);
+  // `only` (CIM_SOAK_FAULT, `--fault`): only the troubles whose name it matches, faults and "interrupt" and
+  // "out-of-band" alike; the last two every round when it matches no fault (a run about them alone)
+  const matches = (name: string) => only === undefined || new RegExp(only, "i").test(name);
+  const faults = FAULTS.filter((f) => matches(f.name));
+  const rate = (name: string, usual: number) => (!matches(name) ? 0 : only && !faults.length ? 1 : usual);
   const f =
     faults.length && (round > 0 || only) && rng.chance(only ? 1 : 0.85) ? rng.pick(faults) : undefined;
   // an up most often: a destroy empties the program, which the next up makes again from nothing
   const phase = f ? pickPhase(rng, f.phases) : "up";
-  const oob = rng.chance(forced("out-of-band") ? 1 : 0.3);
+  const oob = rng.chance(rate("out-of-band", 0.3));
   const oobKinds = rng.some(
     ["stop", "tag", "delete-rule", "remove-member", "delete"] as OobKind[],
     rng.int(1, 2),
   );
-  const interrupt = rng.chance(forced("interrupt") ? 1 : 0.06);
+  const interrupt = rng.chance(rate("interrupt", 0.06));
   return {
     zone: rng.pick(ZONES),
     skewMs: rng.chance(0.4) ? rng.pick([-1, 1]) * rng.int(1, 600) * 1000 : 0,
