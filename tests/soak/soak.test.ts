@@ -97,7 +97,7 @@ describe("soak invariants", () => {
 describe.skipIf(LONG)("soak, short mode", () => {
   for (const seed of SHORT.seeds) {
     it(`seed ${seed}: ${SHORT.rounds} rounds`, { timeout: 240_000 }, async () => {
-      const r = await runSoak({ seed, rounds: SHORT.rounds, only: process.env.CIM_SOAK_FAULT });
+      const r = await runSoak({ seed, rounds: SHORT.rounds, only: process.env.CIM_SOAK_FAULT || undefined });
       expect(
         r.failed.map(
           (f) => `round ${f.round} (replay: ${replayCommand(seed, f.round)}): ${f.problems.join("\n")}`,
@@ -113,7 +113,7 @@ describe.skipIf(!LONG)("soak, long mode", () => {
     const round = process.env.CIM_SOAK_ROUND !== undefined ? Number(process.env.CIM_SOAK_ROUND) : undefined;
     const rounds = round !== undefined ? 1 : Number(process.env.CIM_SOAK_ROUNDS);
     const t0 = Date.now();
-    const r = await runSoak({ seed, rounds, round, only: process.env.CIM_SOAK_FAULT });
+    const r = await runSoak({ seed, rounds, round, only: process.env.CIM_SOAK_FAULT || undefined });
     const secs = (Date.now() - t0) / 1000;
     console.log(
       `soak: kinds covered ${r.kinds.size} (${[...r.kinds].sort().join(", ")}); faults covered ${r.faults.size} (${[...r.faults].join("; ")}); ${(secs / r.reports.length).toFixed(1)} s a round`,
