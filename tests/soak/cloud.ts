@@ -23,10 +23,11 @@ export interface StateResource {
   outputs: Record<string, unknown>;
 }
 
-export function stateResources(deployment: any): StateResource[] {
+/** The state's resources; with `pendingDelete`, also those a replacement left to delete (a run that stopped). */
+export function stateResources(deployment: any, pendingDelete = false): StateResource[] {
   const resources: any[] = deployment?.deployment?.resources ?? deployment?.resources ?? [];
   return resources
-    .filter((r) => /cim:\w+$/.test(String(r.type)) && r.custom && !r.delete)
+    .filter((r) => /cim:\w+$/.test(String(r.type)) && r.custom && (pendingDelete || !r.delete))
     .map((r) => ({
       kind: String(r.type).replace(/^.*cim:/, "") as KindName,
       urn: r.urn,
@@ -79,7 +80,12 @@ export async function cloudVersusState(
       problems.push(`${r.kind} ${r.id} is in the state twice (${seen.get(`${r.kind}/${r.id}`)}, ${r.urn})`);
     seen.set(`${r.kind}/${r.id}`, r.urn);
   }
-  for (const [kind, live] of orphansOf(snapshot, recorded, baseline))
+  const withPending = stateResources(deployment, true);
+  for (const r of withPending.filter(
+    (p) => !recorded.includes(p) && !recorded.some((x) => x.urn === p.urn && x.id === p.id),
+  ))
+    problems.push(`${r.kind} ${r.id} (${r.urn}) is left in the state to delete`);
+  for (const [kind, live] of orphansOf(snapshot, withPending, baseline))
     problems.push(
       `${kind} ${live.id} (${live.name ?? live.displayName ?? live.state ?? ""}) is in the cloud, not in the state`,
     );
@@ -151,7 +157,7 @@ export async function sweepOrphans(
 ): Promise<string[]> {
   const done: string[] = [];
   for (let pass = 0; pass < 3; pass++) {
-    const orphans = orphansOf(await listAll(baseUrl, token), stateResources(deployment), baseline).sort(
+    const orphans = orphansOf(await listAll(baseUrl, token), stateResources(deployment, true), baseline).sort(
       ([a], [b]) => ((kinds[b] as Kind).importer?.order ?? 0) - ((kinds[a] as Kind).importer?.order ?? 0),
     );
     if (!orphans.length) break;
