@@ -68,10 +68,16 @@ export async function cancel(session: StackSession): Promise<string> {
   );
 }
 
+/**
+ * Kills the up mid-run; with `staleLock`, the next up meets the lock first. Problems go to `problems`; returns
+ * the notes.
+ */
 export async function interrupt(
   ctx: SoakContext,
   env: Record<string, string | null>,
   refresh: boolean,
+  staleLock: boolean,
+  problems: string[],
 ): Promise<string[]> {
   const { emu, session } = ctx;
   const notes: string[] = [];
@@ -97,6 +103,16 @@ export async function interrupt(
     return notes;
   }
   notes.push(`interrupt: CLI killed mid-up (${r.ok ? "it had finished" : "up failed"})`);
+  if (staleLock) {
+    // the user runs up again first: the dead CLI's lock refuses it, and the refusal must say what to do
+    const locked = await session.run("up", { env, lean: true });
+    const told = `${locked.error ?? ""}\n${locked.output}`;
+    if (locked.ok || !/locked/i.test(told) || !/pulumi cancel/.test(told))
+      problems.push(
+        `the up after a killed run, with its lock left, did not say to run pulumi cancel:\n${told.slice(0, 1500)}`,
+      );
+    notes.push(`up with the stale lock: ${locked.ok ? "ran" : "refused (locked; pulumi cancel named)"}`);
+  }
   notes.push(`pulumi cancel ${await cancel(session)}`);
   // what the killed CLI left pending: a create among them made a record the state will not know
   const pending = ((await deploymentOf(session, PROJECT)).deployment?.pending_operations ?? []) as any[];

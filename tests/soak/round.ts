@@ -123,7 +123,7 @@ export async function runRound(
     refresh = done.length > 0;
   }
   if (trouble.interrupt) {
-    notes.push(...(await interrupt(ctx, env, refresh)));
+    notes.push(...(await interrupt(ctx, env, refresh, trouble.staleLock, problems)));
   }
 
   const fault = trouble.fault;

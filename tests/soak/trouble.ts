@@ -212,6 +212,8 @@ export interface Trouble {
   oob: OobKind[];
   /** The CLI killed mid-up, then the lock cleared, then the next up. */
   interrupt: boolean;
+  /** After the kill, an up meets the dead CLI's lock before `pulumi cancel` (else cancel comes first). */
+  staleLock: boolean;
 }
 
 export type OobKind = "stop" | "tag" | "delete-rule" | "remove-member" | "delete";
@@ -260,6 +262,8 @@ export function drawTrouble(rng: Rng, round: number, aims: Record<Phase, Aim[]>,
     fault: f ? { name: f.name, phase, ...f.draw(rng, at(phase)) } : undefined,
     oob: round > 0 && oob ? oobKinds : [],
     interrupt: round > 0 && interrupt,
+    // drawn last, so the draws before it are those of seeds recorded before it existed
+    staleLock: rng.chance(0.5),
   };
 }
 
