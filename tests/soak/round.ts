@@ -29,7 +29,7 @@ export interface SoakContext {
   ids: SoakCatalogue;
   /** Records there before the soak (the platform's seed). */
   baseline: Set<string>;
-  /** CIM_SOAK_FAULT: only faults whose name matches. */
+  /** CIM_SOAK_FAULT: only the troubles whose name matches (trouble.ts). */
   only?: string;
 }
 
