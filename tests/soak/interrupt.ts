@@ -40,16 +40,21 @@ function descendants(pid: number): { pid: number; name: string }[] {
   return out;
 }
 
-/** Kills (SIGKILL) the Pulumi CLI processes under `pid`; returns how many. */
+/**
+ * Kills (SIGKILL) the Pulumi CLI processes under `pid`, and the plugin processes they started (which a dead CLI
+ * leaves behind, orphaned); returns how many CLIs.
+ */
 export function killCli(pid: number): number {
   let killed = 0;
-  for (const p of descendants(pid)) {
-    if (p.name !== "pulumi") continue;
-    try {
-      process.kill(p.pid, "SIGKILL");
-      killed++;
-    } catch {
-      // ended meanwhile
+  for (const cli of descendants(pid).filter((p) => p.name === "pulumi")) {
+    const plugins = descendants(cli.pid);
+    for (const p of [cli, ...plugins]) {
+      try {
+        process.kill(p.pid, "SIGKILL");
+        if (p === cli) killed++;
+      } catch {
+        // ended meanwhile
+      }
     }
   }
   return killed;
