@@ -7,6 +7,8 @@
 #                                       sdk/native/lookups.ts)
 #   scripts/cim.sh sdks [out]           the Python and Go SDKs, by `pulumi package gen-sdk` (default .state/sdks)
 #   scripts/cim.sh bench [names]        benchmarks (bench/)
+#   scripts/cim.sh soak --rounds N --seed S [--round K] [--fault REGEX]
+#                                       the randomized soak's long mode (tests/soak/README.md)
 #   scripts/cim.sh emulator [args]      run cim-emulator (e.g. `npm run emulator -- start --port 8080`)
 #   scripts/cim.sh bootstrap            only make the toolchain present; print what it found
 #   scripts/cim.sh env                  print the exports, for `eval "$(npm run -s env)"`
@@ -52,6 +54,31 @@ case "$task" in
     cim_build
     node bench/run.mjs "$@"
     ;;
+  soak)
+    # --round K replays round K of seed S alone (what a failed round prints); --fault REGEX draws only those faults.
+    rounds=100 seed=1 round="" fault=""
+    while [ $# -gt 0 ]; do
+      case "$1" in
+        --rounds) rounds=$2; shift 2 ;;
+        --seed) seed=$2; shift 2 ;;
+        --round) round=$2; shift 2 ;;
+        --fault) fault=$2; shift 2 ;;
+        *) cim_die "soak: unknown argument '$1' (--rounds N --seed S [--round K] [--fault REGEX])" ;;
+      esac
+    done
+    [[ "$rounds" =~ ^[0-9]+$ && "$seed" =~ ^[0-9]+$ && "$round" =~ ^[0-9]*$ ]] || cim_die "soak: --rounds, --seed and --round take whole numbers"
+    cim_build
+    mkdir -p .state
+    summary=.state/soak-summary.txt
+    rm -f "$summary"
+    status=0
+    env CIM_SOAK_SEED="$seed" CIM_SOAK_FAULT="$fault" CIM_SOAK_ROUNDS="$rounds" CIM_SOAK_SUMMARY="$summary" \
+      ${round:+CIM_SOAK_ROUND=$round} \
+      npx --no-install vitest run tests/soak/soak.test.ts -t "long mode" --reporter=default || status=$?
+    # the run's last line: `soak: N rounds, seed S: P passed, F failed`
+    [ -s "$summary" ] && cat "$summary"
+    exit "$status"
+    ;;
   emulator)
     cim_build
     node emulator/dist/cli.js "$@"
@@ -64,6 +91,6 @@ case "$task" in
       "$PATH" "$CIM_PULUMI_ROOT" "$PULUMI_HOME" "$PULUMI_BACKEND_URL" "$PULUMI_CONFIG_PASSPHRASE"
     ;;
   *)
-    cim_die "unknown task '$task' (test, demo, generate, sdks, bench, emulator, bootstrap, env)"
+    cim_die "unknown task '$task' (test, demo, generate, sdks, bench, soak, emulator, bootstrap, env)"
     ;;
 esac

@@ -5,8 +5,9 @@
 // names unique per instance, at most 10 per instance, none while a volume of the instance has a snapshot.
 
 import { z } from "zod";
-import type { InstanceSnapshot } from "../client";
+import { ConflictError, type InstanceSnapshot } from "../client";
 import { bool, optionalId } from "../lifecycle/check";
+import { type PassingRefusal, refusalText, whileRefused } from "../lifecycle/passingRefusal";
 import {
   commonFields,
   descriptionField,
@@ -17,6 +18,22 @@ import {
   uniqueTogether,
 } from "./common";
 import { defineKind, type Recorded } from "./define";
+
+/**
+ * The platform takes one snapshot task at a time per instance (CloudStack's VMSnapshotManagerImpl and
+ * takeSnapshot: "There is other active vm snapshot tasks on the instance, please try again later", and the same
+ * of volume snapshots): a program with two snapshots of one instance sends both at once, and the second is
+ * refused until the first task ends. It passes by itself: the call is sent again until the platform takes it.
+ */
+export function otherSnapshotTask(err: unknown): PassingRefusal | undefined {
+  if (!(err instanceof ConflictError) || !/other active (vm|volume) snapshot tasks/i.test(refusalText(err)))
+    return undefined;
+  return {
+    waitsFor: "the instance's other snapshot task to end",
+    advice:
+      "The platform takes one snapshot task at a time per instance. Run pulumi up again once the other task has ended, or raise the resource's timeouts to wait for it.",
+  };
+}
 
 export const instanceSnapshot = defineKind({
   name: "InstanceSnapshot",
@@ -94,15 +111,18 @@ export const snapshotState = before.state;`,
   api: {
     ...recordCalls((c) => c.instanceSnapshots),
     create: (s, i) =>
-      s.client.instanceSnapshots.create(
-        {
-          virtualMachineId: i.instanceId ?? "",
-          name: i.name ?? "",
-          description: i.description,
-          snapshotMemory: i.memory ?? false,
-        },
-        { region: s.region },
+      whileRefused(s, "create", otherSnapshotTask, () =>
+        s.client.instanceSnapshots.create(
+          {
+            virtualMachineId: i.instanceId ?? "",
+            name: i.name ?? "",
+            description: i.description,
+            snapshotMemory: i.memory ?? false,
+          },
+          { region: s.region },
+        ),
       ),
+    deleteRefusalPasses: otherSnapshotTask,
   },
   importer: {
     order: 46,

@@ -7,8 +7,10 @@
 import { z } from "zod";
 import type { VolumeSnapshot } from "../client";
 import { optionalId } from "../lifecycle/check";
+import { whileRefused } from "../lifecycle/passingRefusal";
 import { commonFields, field, nameField, recordCalls, skipFailed } from "./common";
 import { defineKind } from "./define";
+import { otherSnapshotTask } from "./instanceSnapshot";
 
 export const volumeSnapshot = defineKind({
   name: "VolumeSnapshot",
@@ -83,10 +85,13 @@ new cim.Volume("data-restored", { zoneId, diskOfferingId, snapshotId: snap.id })
   },
   api: {
     ...recordCalls((c) => c.volumeSnapshots),
+    // refused while its instance has a snapshot task under way (instanceSnapshot.ts: otherSnapshotTask)
     create: (s, i) =>
-      s.client.volumeSnapshots.create(
-        { volumeId: i.volumeId ?? "", name: i.name ?? "" },
-        { region: s.region },
+      whileRefused(s, "create", otherSnapshotTask, () =>
+        s.client.volumeSnapshots.create(
+          { volumeId: i.volumeId ?? "", name: i.name ?? "" },
+          { region: s.region },
+        ),
       ),
   },
   importer: {

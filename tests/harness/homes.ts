@@ -39,7 +39,11 @@ export const pluginSettings = () =>
  * A source home for the native path: its Pulumi.yaml (project `project`) names the plugin folder, and programs
  * load the native entry (the built dist/sdk/native, what `pulumi-cim/native` resolves to).
  */
-export function pluginHome(name: string, project: string, runtime: "nodejs" | "yaml" = "nodejs"): ProgramHome {
+export function pluginHome(
+  name: string,
+  project: string,
+  runtime: "nodejs" | "yaml" = "nodejs",
+): ProgramHome {
   const home = sourceHome(name);
   fs.writeFileSync(
     path.join(home.workDir, "Pulumi.yaml"),

@@ -167,6 +167,11 @@ export class StackSession {
     return r;
   }
 
+  /** The runner process's id (the CLI it starts for an operation is its child: a test may kill it mid-run). */
+  get pid(): number {
+    return this.child.pid ?? 0;
+  }
+
   /** Whether the runner process has ended (every operation from then on fails). */
   get ended(): boolean {
     return this.gone !== undefined;

@@ -14,8 +14,11 @@ export const cli = () => path.join(process.env.CIM_PULUMI_ROOT ?? "", "bin", "pu
  * A source home whose Pulumi.yaml names the plugin folder (bin/) of this repository; with `runtime: "yaml"`, a
  * Pulumi YAML project (what follows the plugins in the file is its program).
  */
-export const pluginHome = (name: string, runtime: "nodejs" | "yaml" = "nodejs", project = PROJECT): ProgramHome =>
-  sharedPluginHome(name, project, runtime);
+export const pluginHome = (
+  name: string,
+  runtime: "nodejs" | "yaml" = "nodejs",
+  project = PROJECT,
+): ProgramHome => sharedPluginHome(name, project, runtime);
 
 export interface Declared {
   kind: string;

@@ -275,7 +275,7 @@ export const PLATFORM_FAULTS: Fault[] = [
  * Waits until no job is running, the platform's own included (a stuck job has ended, a failed scale's Alert
  * has been reconciled), at most `timeoutMs`.
  */
-export async function jobsEnded(ctx: PhaseContext, timeoutMs = 20_000): Promise<void> {
+export async function jobsEnded(ctx: Pick<PhaseContext, "emu">, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const jobs = Object.values((await ctx.emu.control.state()).jobs ?? {}) as any[];

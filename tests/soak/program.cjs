@@ -1,0 +1,26 @@
+// The soak's program: the resources the generator drew (tests/soak/generator.ts), read from the runner's
+// environment (SOAK_PROGRAM, JSON, in dependency order), so changing the program between operations costs no
+// CLI call. A value {$ref, out?} is another resource's output (its id unless `out` names another);
+// SOAK_TIMEOUTS, when set, is every resource's `timeouts` input.
+"use strict";
+
+module.exports = (cim) => {
+  const resources = JSON.parse(process.env.SOAK_PROGRAM || "[]");
+  const timeouts = process.env.SOAK_TIMEOUTS ? JSON.parse(process.env.SOAK_TIMEOUTS) : undefined;
+  const made = {};
+  const resolve = (v) => {
+    if (Array.isArray(v)) return v.map(resolve);
+    if (v && typeof v === "object" && typeof v.$ref === "string") {
+      const target = made[v.$ref];
+      if (!target) throw new Error(`soak program: ${v.$ref} is not made yet`);
+      return target[v.out || "id"];
+    }
+    return v;
+  };
+  for (const { name, kind, inputs } of resources) {
+    const args = Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, resolve(v)]));
+    if (timeouts) args.timeouts = timeouts;
+    made[name] = new cim[kind](name, args);
+  }
+  return Object.fromEntries(Object.entries(made).map(([name, r]) => [name, r.id]));
+};

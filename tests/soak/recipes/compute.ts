@@ -1,0 +1,207 @@
+// Recipes of the compute kinds: instances, volumes, snapshots, schedules, backups, file systems, clusters.
+import { type Recipe, ref } from "../model";
+import { cron, isolatedNets, ZONES } from "./common";
+
+export const instance: Recipe = {
+  kind: "Instance",
+  weight: 3,
+  parents: ["Network"],
+  create(ctx) {
+    const net = ctx.pickOr(ctx.of("Network"));
+    if (!net) return undefined;
+    return {
+      inputs: {
+        zoneId: ctx.ids.zoneId,
+        templateId: ctx.rng.pick(ctx.ids.templates),
+        serviceOfferingId: ctx.rng.pick([ctx.ids.small, ctx.ids.medium]),
+        networkIds: [ref(net)],
+        displayName: `soak-${ctx.rng.word()}`,
+        ...(ctx.rng.chance(0.3) ? { backupOfferingId: ctx.rng.pick(ctx.ids.backupOfferings) } : {}),
+        tags: ctx.tags(),
+      },
+    };
+  },
+  vary: {
+    serviceOfferingId: (ctx, res) => ({
+      serviceOfferingId: res.inputs.serviceOfferingId === ctx.ids.small ? ctx.ids.medium : ctx.ids.small,
+    }),
+    displayName: (ctx) => ({ displayName: `soak-${ctx.rng.word()}` }),
+    tags: (ctx) => ({ tags: ctx.tags() }),
+    powerState: (_ctx, res) => ({ powerState: res.inputs.powerState === "stopped" ? "running" : "stopped" }),
+    group(ctx) {
+      const g = ctx.pickOr(ctx.of("InstanceGroup"));
+      return g ? { group: ref(g, "name") } : undefined;
+    },
+    templateId: (ctx, res) => {
+      const other = ctx.ids.templates.filter((t) => t !== res.inputs.templateId);
+      return { templateId: ctx.rng.pick(other) };
+    },
+  },
+};
+
+export const volume: Recipe = {
+  kind: "Volume",
+  weight: 2.5,
+  parents: ["Instance"],
+  create(ctx) {
+    const vm = ctx.rng.chance(0.7) ? ctx.pickOr(ctx.of("Instance")) : undefined;
+    return {
+      inputs: {
+        zoneId: ctx.ids.zoneId,
+        diskOfferingId: ctx.ids.customDisk,
+        size: ctx.rng.int(1, 20),
+        ...(vm ? { instanceId: ref(vm) } : {}),
+        tags: ctx.tags(),
+      },
+    };
+  },
+  vary: {
+    // volumes only grow in place
+    size: (ctx, res) => ({ size: (res.inputs.size as number) + ctx.rng.int(1, 5) }),
+    tags: (ctx) => ({ tags: ctx.tags() }),
+    instanceId(ctx) {
+      const vm = ctx.rng.chance(0.7) ? ctx.pickOr(ctx.of("Instance")) : undefined;
+      return { instanceId: vm ? ref(vm) : undefined };
+    },
+    name: (ctx) => ({ name: `vol-${ctx.fresh()}` }),
+  },
+};
+
+export const volumeSnapshot: Recipe = {
+  kind: "VolumeSnapshot",
+  weight: 1,
+  parents: ["Volume"],
+  create(ctx) {
+    const vol = ctx.pickOr(ctx.of("Volume", (v) => v.inputs.instanceId !== undefined));
+    if (!vol) return undefined;
+    return { inputs: { volumeId: ref(vol), name: `snap-${ctx.fresh()}` } };
+  },
+  vary: { name: (ctx) => ({ name: `snap-${ctx.fresh()}` }) },
+};
+
+export const instanceSnapshot: Recipe = {
+  kind: "InstanceSnapshot",
+  weight: 1,
+  parents: ["Instance"],
+  create(ctx) {
+    const vm = ctx.pickOr(ctx.of("Instance"));
+    if (!vm) return undefined;
+    return {
+      inputs: { instanceId: ref(vm), name: `vmsnap-${ctx.fresh()}`, description: `soak ${ctx.rng.word()}` },
+    };
+  },
+  vary: { description: (ctx) => ({ description: `soak ${ctx.rng.word()}` }) },
+};
+
+export const instanceSchedule: Recipe = {
+  kind: "InstanceSchedule",
+  weight: 1,
+  parents: ["Instance"],
+  create(ctx) {
+    const vm = ctx.pickOr(ctx.of("Instance"));
+    if (!vm) return undefined;
+    return {
+      inputs: {
+        instanceId: ref(vm),
+        action: ctx.rng.pick(["start", "stop", "reboot"]),
+        schedule: cron(ctx),
+        timezone: ctx.rng.pick(ZONES),
+        description: `soak ${ctx.rng.word()}`,
+      },
+    };
+  },
+  vary: {
+    action: (ctx) => ({ action: ctx.rng.pick(["start", "stop", "reboot"]) }),
+    schedule: (ctx) => ({ schedule: cron(ctx) }),
+    timezone: (ctx) => ({ timezone: ctx.rng.pick(ZONES) }),
+  },
+};
+
+export const backupSchedule: Recipe = {
+  kind: "BackupSchedule",
+  weight: 1,
+  parents: ["Instance"],
+  create(ctx) {
+    const taken = new Set(ctx.of("BackupSchedule").map((b) => ctx.target(b.inputs.instanceId)?.name));
+    const vm = ctx.pickOr(
+      ctx.of("Instance", (i) => i.inputs.backupOfferingId !== undefined && !taken.has(i.name)),
+    );
+    if (!vm) return undefined;
+    return {
+      inputs: {
+        instanceId: ref(vm),
+        intervalType: "DAILY",
+        schedule: `${ctx.rng.int(0, 59)}:${ctx.rng.int(0, 23)}`,
+        timezone: ctx.rng.pick(ZONES),
+      },
+    };
+  },
+  vary: {
+    schedule: (ctx) => ({ schedule: `${ctx.rng.int(0, 59)}:${ctx.rng.int(0, 23)}` }),
+    timezone: (ctx) => ({ timezone: ctx.rng.pick(ZONES) }),
+  },
+};
+
+export const fileSystem: Recipe = {
+  kind: "FileSystem",
+  weight: 0.7,
+  parents: ["Network"],
+  create(ctx) {
+    const net = ctx.pickOr(ctx.of("Network"));
+    if (!net) return undefined;
+    return {
+      inputs: {
+        name: `fs-${ctx.fresh()}`,
+        zoneId: ctx.ids.zoneId,
+        networkId: ref(net),
+        diskOfferingId: ctx.ids.customDisk,
+        size: ctx.rng.int(1, 20),
+        serviceOfferingId: ctx.ids.medium,
+      },
+    };
+  },
+  vary: {
+    size: (ctx, res) => ({ size: (res.inputs.size as number) + ctx.rng.int(1, 5) }),
+    description: (ctx) => ({ description: `soak ${ctx.rng.word()}` }),
+  },
+};
+
+export const cluster: Recipe = {
+  kind: "KubernetesCluster",
+  weight: 0.4,
+  parents: ["Network"],
+  create(ctx) {
+    const net = ctx.pickOr(isolatedNets(ctx));
+    if (!net) return undefined;
+    return {
+      inputs: {
+        name: `k8s-${ctx.fresh()}`,
+        zoneId: ctx.ids.zoneId,
+        kubernetesVersionId: ctx.ids.kubernetesVersionId,
+        serviceOfferingId: ctx.ids.medium,
+        networkId: ref(net),
+        size: ctx.rng.int(1, 2),
+        tags: ctx.tags(),
+      },
+    };
+  },
+  vary: {
+    size: (ctx, res) => ({ size: res.inputs.size === 1 ? 2 : ctx.rng.int(1, 3) }),
+    tags: (ctx) => ({ tags: ctx.tags() }),
+    description: (ctx) => ({ description: `soak ${ctx.rng.word()}` }),
+  },
+};
+
+export const backup: Recipe = {
+  kind: "Backup",
+  weight: 0.6,
+  parents: ["Instance"],
+  create(ctx) {
+    const vm = ctx.pickOr(ctx.of("Instance", (i) => i.inputs.backupOfferingId !== undefined));
+    if (!vm) return undefined;
+    return {
+      inputs: { instanceId: ref(vm), name: `bk-${ctx.fresh()}`, description: `soak ${ctx.rng.word()}` },
+    };
+  },
+  vary: { description: (ctx) => ({ description: `soak ${ctx.rng.word()}` }) },
+};

@@ -1,0 +1,129 @@
+// The randomized soak (tests/soak/README.md). Short mode inside `npm test`: a fixed seed set, a few rounds each.
+// Long mode (`npm run soak -- --rounds N --seed S`, scripts/cim.sh soak): CIM_SOAK_ROUNDS rounds of seed
+// CIM_SOAK_SEED, or CIM_SOAK_ROUND alone; it ends with `soak: N rounds, seed S: P passed, F failed`.
+import * as fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { type KindName, kinds } from "../../provider/kinds";
+import type { OpResult } from "../harness";
+import { changeTypeOf, programAt, programJson } from "./generator";
+import type { SoakCatalogue } from "./model";
+import { RECIPES } from "./recipes/index";
+import { hygiene } from "./round";
+import { FAULT_NAMES, replayCommand, runSoak } from "./soak";
+
+const LONG = process.env.CIM_SOAK_ROUNDS !== undefined || process.env.CIM_SOAK_ROUND !== undefined;
+
+/** The short mode's seeds and rounds: chosen to meet most kinds and faults in under two minutes. */
+const SHORT = { seeds: [52, 38], rounds: 3 };
+
+const FAKE_IDS: SoakCatalogue = {
+  zoneId: "zone",
+  templates: ["t1", "t2"],
+  small: "small",
+  medium: "medium",
+  customDisk: "disk",
+  vpcTier: "tier",
+  vpcTierIlb: "ilb",
+  isolated: "iso",
+  vpcOffering: "vpco",
+  backupOfferings: ["b1"],
+  kubernetesVersionId: "k8s",
+  osTypeId: "os",
+};
+
+describe("soak generator", () => {
+  it("recipes vary only declared fields, and classify changes by the declarations", () => {
+    for (const recipe of RECIPES) {
+      expect(kinds[recipe.kind], recipe.kind).toBeDefined();
+      for (const label of Object.keys(recipe.vary)) {
+        if (Object.hasOwn(kinds[recipe.kind].fields, label)) continue;
+        // a label that is no field sets in-place fields only (an ACL rule's "traffic")
+        expect(["traffic"], `${recipe.kind}.${label}`).toContain(label);
+      }
+    }
+    expect(changeTypeOf("Vpc", ["cidr"])).toBe("replace");
+    expect(changeTypeOf("Vpc", ["displayText"])).toBe("in-place");
+    expect(() => changeTypeOf("Vpc" as KindName, ["nope"])).toThrow(/no field nope/);
+  });
+
+  it("is a function of the seed: the same seed draws the same programs", () => {
+    for (const seed of [1, 2, 3]) {
+      const a = programJson(programAt(seed, 12, FAKE_IDS).program);
+      const b = programJson(programAt(seed, 12, FAKE_IDS).program);
+      expect(a).toBe(b);
+      expect(programJson(programAt(seed + 100, 12, FAKE_IDS).program)).not.toBe(a);
+    }
+  });
+
+  it("keeps every reference to a resource of the program, and covers every recipe over many rounds", () => {
+    const seen = new Set<string>();
+    const changeTypes = new Set<string>();
+    for (let seed = 1; seed <= 30; seed++) {
+      for (let round = 0; round < 25; round++) {
+        const { program, changes } = programAt(seed, round, FAKE_IDS);
+        programJson(program); // throws on a dangling reference
+        for (const r of program.resources) seen.add(r.kind);
+        for (const c of changes) changeTypes.add(c.type);
+      }
+    }
+    expect([...seen].sort()).toEqual(RECIPES.map((r) => r.kind).sort());
+    expect([...changeTypes].sort()).toEqual(["add", "delete", "in-place", "replace"]);
+  });
+});
+
+describe("soak invariants", () => {
+  const result = (message: string): OpResult => ({
+    id: 1,
+    op: "up",
+    ok: false,
+    error: message,
+    diagnostics: [],
+    output: "",
+    stderr: "",
+    ms: 0,
+  });
+  const jwt = "eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ1c2VyLTEifQ.c2lnbmF0dXJlLXNpZ25hdHVyZQ";
+
+  it("a message with a stack trace or a token is a problem; a plain one is not", () => {
+    expect(hygiene(result('cim:Vpc "a": create failed: quota. Delete unused resources.'), jwt, "up")).toEqual(
+      [],
+    );
+    const traced = "TypeError: x is undefined\n    at create (/work/provider/lifecycle/engine.ts:12:7)";
+    expect(hygiene(result(traced), jwt, "up")).toEqual([expect.stringMatching(/stack trace/)]);
+    expect(hygiene(result(`token ${jwt} refused`), jwt, "up")).toEqual([expect.stringMatching(/token/)]);
+  });
+});
+
+describe.skipIf(LONG)("soak, short mode", () => {
+  for (const seed of SHORT.seeds) {
+    it(`seed ${seed}: ${SHORT.rounds} rounds`, { timeout: 240_000 }, async () => {
+      const r = await runSoak({ seed, rounds: SHORT.rounds, only: process.env.CIM_SOAK_FAULT || undefined });
+      expect(
+        r.failed.map(
+          (f) => `round ${f.round} (replay: ${replayCommand(seed, f.round)}): ${f.problems.join("\n")}`,
+        ),
+      ).toEqual([]);
+    });
+  }
+});
+
+describe.skipIf(!LONG)("soak, long mode", () => {
+  it("rounds", { timeout: 24 * 3600_000 }, async () => {
+    const seed = Number(process.env.CIM_SOAK_SEED ?? 1);
+    const round = process.env.CIM_SOAK_ROUND !== undefined ? Number(process.env.CIM_SOAK_ROUND) : undefined;
+    const rounds = round !== undefined ? 1 : Number(process.env.CIM_SOAK_ROUNDS);
+    const t0 = Date.now();
+    const r = await runSoak({ seed, rounds, round, only: process.env.CIM_SOAK_FAULT || undefined });
+    const secs = (Date.now() - t0) / 1000;
+    console.log(
+      `soak: kinds covered ${r.kinds.size} (${[...r.kinds].sort().join(", ")}); faults covered ${r.faults.size} (${[...r.faults].join("; ")}); ${(secs / r.reports.length).toFixed(1)} s a round`,
+    );
+    const line = `soak: ${rounds} rounds, seed ${seed}: ${r.passed} passed, ${r.failed.length} failed`;
+    const kindsLine = `soak: kinds covered ${r.kinds.size}/${RECIPES.length}; faults covered ${r.faults.size}/${FAULT_NAMES.length}`;
+    console.log(line);
+    // scripts/cim.sh prints it again after vitest's own summary, as the run's last line
+    if (process.env.CIM_SOAK_SUMMARY)
+      fs.writeFileSync(process.env.CIM_SOAK_SUMMARY, `${kindsLine}\n${line}\n`);
+    expect(r.failed.map((f) => f.round)).toEqual([]);
+  });
+});
