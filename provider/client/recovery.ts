@@ -182,7 +182,11 @@ export async function recoverLostMutation(core: CimCore, m: LostMutation): Promi
     for (let look = 0; look < looks; look++) {
       if (look > 0) await sleep(o.graceMs, m.signal);
       listed = await recentJobs(core, m, o.maxPages);
-      const job = await pick(listed, m, reading, o.clockToleranceMs);
+      // While the request may still be in flight, a job from before it was sent (within the clocks' tolerance)
+      // waits for the last look: the request's own job may yet appear, and it is the nearer one. A replacement
+      // that keeps its name would otherwise adopt the create of the very record it replaces.
+      const tolerance = look < looks - 1 ? 0 : o.clockToleranceMs;
+      const job = await pick(listed, m, reading, tolerance);
       if (job) {
         if (job.jobId) claimJob(job.jobId);
         return job;

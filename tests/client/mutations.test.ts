@@ -132,6 +132,49 @@ describe("lost answers of asynchronous mutations", () => {
     expect(posts(s.calls, "/api/v1/volumes")).toHaveLength(2);
   });
 
+  it("a create held in flight adopts its own job, not the same name's create of seconds before it (a replacement)", async () => {
+    // The record being replaced was created 4 s before, under the same name, within the clocks' tolerance. The
+    // new request is held past the client's timeout and lands 400 ms after it was sent: after the first look.
+    const jobs: object[] = [
+      {
+        jobId: "j-held-old",
+        status: "success",
+        command: "createVolume",
+        resourceId: "vol-held-old",
+        resourceName: "data",
+        created: serverLocal(4_000),
+      },
+    ];
+    const s = await server((c, res) => {
+      if (c.method === "POST") {
+        setTimeout(() => {
+          jobs.push({
+            jobId: "j-held-new",
+            status: "running",
+            command: "createVolume",
+            resourceId: "vol-held-new",
+            resourceName: "data",
+            created: serverLocal(),
+          });
+        }, 400);
+        return; // never answers
+      }
+      if (isJobsList(c)) return sendJson(res, 200, jobsPage(jobs));
+      // the record being replaced is still there, under the same name
+      if (c.url.startsWith("/api/v1/volumes/vol-held-old"))
+        return sendJson(res, 200, { id: "vol-held-old", name: "data" });
+      notFound(res);
+    });
+    const got = await clientFor(s.url, { timeoutMs: 100, recovery: { graceMs: 800 } }).volumes.create({
+      name: "data",
+      zoneId: "z1",
+      diskOfferingId: "d1",
+      size: 10,
+    });
+    expect(got).toMatchObject({ jobId: "j-held-new", id: "vol-held-new", adopted: true });
+    expect(posts(s.calls, "/api/v1/volumes")).toHaveLength(1);
+  });
+
   it("retries when no job exists (the request never reached the platform)", async () => {
     const s = await server((c, res) => {
       if (c.method === "POST")
