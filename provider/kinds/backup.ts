@@ -8,19 +8,21 @@ import { id, text } from "../lifecycle/check";
 import { NEEDS_BACKUP_OFFERING } from "./backupSchedule";
 import { commonFields, descriptionField, field, recordCalls } from "./common";
 import { defineKind } from "./define";
+import { example } from "./examples";
 
 export const backup = defineKind({
   name: "Backup",
   noun: "backup",
   summary: "An on-demand backup of an instance that has a backup offering.",
-  example: `
-const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
-const templateId = cim.getTemplate("Ubuntu 22.04 LTS").then((t) => t.id);
-const serviceOfferingId = cim.getComputeOffering("Small").then((o) => o.id);
+  example: example(
+    ["zoneId", "templateId", "serviceOfferingId"],
+    `
 const standard = zoneId.then((id) => cim.getBackupOffering({ name: "Standard", zoneId: id }));
 const db = new cim.Instance("db", { zoneId, templateId, serviceOfferingId, backupOfferingId: standard.then((o) => o.id) });
 const beforeUpgrade = new cim.Backup("db-before-upgrade", { instanceId: db.id, description: "before the upgrade" });
-export const backupSize = beforeUpgrade.size;`,
+export const backupSize = beforeUpgrade.size;
+`,
+  ),
   nameFromResource: true,
   quota: { limit: "backupLimit", count: "backupCount" },
   // CloudStack's Backup.Status: a backup being taken is busy; one being deleted (Removed) counts as gone.

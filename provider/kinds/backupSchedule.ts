@@ -10,6 +10,7 @@ import { id, text, timeZone } from "../lifecycle/check";
 import { waitFor } from "../lifecycle/session";
 import { commonFields, field } from "./common";
 import { defineKind, type LiveRecord } from "./define";
+import { example } from "./examples";
 
 /**
  * The platform refuses a schedule, or a backup, of an instance without a backup offering (CloudStack's
@@ -35,10 +36,9 @@ export const backupSchedule = defineKind({
   name: "BackupSchedule",
   noun: "backup schedule",
   summary: "When an instance is backed up (synchronous in the API).",
-  example: `
-const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
-const templateId = cim.getTemplate("Ubuntu 22.04 LTS").then((t) => t.id);
-const serviceOfferingId = cim.getComputeOffering("Small").then((o) => o.id);
+  example: example(
+    ["zoneId", "templateId", "serviceOfferingId"],
+    `
 const standard = zoneId.then((id) => cim.getBackupOffering({ name: "Standard", zoneId: id }));
 const db = new cim.Instance("db", { zoneId, templateId, serviceOfferingId, backupOfferingId: standard.then((o) => o.id) });
 new cim.BackupSchedule("db-nightly", {
@@ -46,7 +46,9 @@ new cim.BackupSchedule("db-nightly", {
   intervalType: "DAILY",
   schedule: "30:02",
   timezone: "Europe/Berlin",
-});`,
+});
+`,
+  ),
   label: (rec) => `${String(rec.intervalType)} for instance ${String(rec.instanceId ?? rec.vmId)}`,
   fields: {
     ...commonFields,

@@ -19,6 +19,7 @@ import { describe } from "../lifecycle/errors";
 import { type Session, waitFor } from "../lifecycle/session";
 import { commonFields, field, noneIsNull } from "./common";
 import { defineKind, type Recorded } from "./define";
+import { example } from "./examples";
 
 /** A comment as read, with the collection it was read under. */
 export type LiveComment = CommentRecord & { on: CommentCollection };
@@ -74,11 +75,13 @@ export const comment = defineKind({
   name: "Comment",
   noun: "comment",
   summary: "A comment (the API's annotation) on a volume, network, public IP, VPC or Kubernetes cluster.",
-  example: `
-const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
-const diskOfferingId = cim.getDiskOffering("Custom").then((o) => o.id);
+  example: example(
+    ["zoneId", "diskOfferingId"],
+    `
 const data = new cim.Volume("data", { zoneId, diskOfferingId, size: 50 });
-new cim.Comment("data-owner", { volumeId: data.id, text: "owned by the payments team; restore tested weekly" });`,
+new cim.Comment("data-owner", { volumeId: data.id, text: "owned by the payments team; restore tested weekly" });
+`,
+  ),
   label: (rec) => {
     const t = targetIn(rec);
     return t && `on ${t.noun} ${t.id}`;

@@ -22,6 +22,7 @@ import {
   uniqueTogether,
 } from "./common";
 import { defineKind } from "./define";
+import { example } from "./examples";
 
 /** The file-system VM's minimum offering on the platform's defaults (sharedfsvm.min.cpu.count, .min.ram.size). */
 export const FS_VM_MIN_CPU = 2;
@@ -66,20 +67,9 @@ export const fileSystem = defineKind({
   name: "FileSystem",
   noun: "shared file system",
   summary: "A shared file system (NFS) served on a network, its size grown in place.",
-  example: `
-const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
-const vpc = new cim.Vpc("main", {
-  zoneId,
-  cidr: "10.1.0.0/16",
-  vpcOfferingId: cim.getVpcOffering("Default VPC").then((o) => o.id),
-});
-const tier = new cim.Network("web", {
-  zoneId,
-  vpcId: vpc.id,
-  networkOfferingId: cim.getNetworkOffering("VPC Tier").then((o) => o.id),
-  gateway: "10.1.1.1",
-  netmask: "255.255.255.0",
-});
+  example: example(
+    ["zoneId", "vpc", "tier"],
+    `
 const files = new cim.FileSystem("assets", {
   zoneId,
   networkId: tier.id,
@@ -87,7 +77,9 @@ const files = new cim.FileSystem("assets", {
   size: 50,
   serviceOfferingId: cim.getComputeOffering("Medium").then((o) => o.id),
 });
-export const assetsMount = files.mountSource;`,
+export const assetsMount = files.mountSource;
+`,
+  ),
   nameFromResource: true,
   // SharedFS.State: Allocated while the create job deploys it; Destroyed ones wait to be expunged
   states: {

@@ -20,6 +20,7 @@ import { waitFor } from "../lifecycle/session";
 import { sameList, sameValue } from "../lifecycle/values";
 import { catalogueField, commonFields, field, tags } from "./common";
 import { defineKind, type Recorded } from "./define";
+import { example } from "./examples";
 import { mustBeAGroup } from "./instanceGroup";
 import {
   BASE64,
@@ -76,22 +77,9 @@ export const instance = defineKind({
   name: "Instance",
   noun: "instance",
   summary: "A compute instance (virtual machine).",
-  example: `
-const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
-const templateId = cim.getTemplate("Ubuntu 22.04 LTS").then((t) => t.id);
-const serviceOfferingId = cim.getComputeOffering("Small").then((o) => o.id);
-const vpc = new cim.Vpc("main", {
-  zoneId,
-  cidr: "10.1.0.0/16",
-  vpcOfferingId: cim.getVpcOffering("Default VPC").then((o) => o.id),
-});
-const tier = new cim.Network("web", {
-  zoneId,
-  vpcId: vpc.id,
-  networkOfferingId: cim.getNetworkOffering("VPC Tier").then((o) => o.id),
-  gateway: "10.1.1.1",
-  netmask: "255.255.255.0",
-});
+  example: example(
+    ["zoneId", "templateId", "serviceOfferingId", "vpc", "tier"],
+    `
 const web = new cim.Instance("web", {
   zoneId,
   templateId,
@@ -100,7 +88,9 @@ const web = new cim.Instance("web", {
   displayName: "web",
   tags: { env: "prod", role: "web" },
 });
-export const address = web.ipAddress;`,
+export const address = web.ipAddress;
+`,
+  ),
   createVerb: "deploy",
   tags: "instance",
   quota: { limit: "instanceLimit", count: "instanceCount" },

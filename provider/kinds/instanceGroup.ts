@@ -9,6 +9,7 @@ import type { InstanceGroup } from "../client";
 import { defaultRegion, type Session } from "../lifecycle/session";
 import { commonFields, nameField, uniqueName } from "./common";
 import { defineKind } from "./define";
+import { example } from "./examples";
 
 /** The group's region: the recorded one, else the API default (without a region the list reads every region). */
 const regionOf = async (s: Session) => ({ region: await defaultRegion(s) });
@@ -17,12 +18,13 @@ export const instanceGroup = defineKind({
   name: "InstanceGroup",
   noun: "instance group",
   summary: "A named group of instances in one region; instances join it by name (cim.Instance group).",
-  example: `
-const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
-const templateId = cim.getTemplate("Ubuntu 22.04 LTS").then((t) => t.id);
-const serviceOfferingId = cim.getComputeOffering("Small").then((o) => o.id);
+  example: example(
+    ["zoneId", "templateId", "serviceOfferingId"],
+    `
 const group = new cim.InstanceGroup("web-servers", {});
-[1, 2, 3].map((n) => new cim.Instance("web-" + n, { zoneId, templateId, serviceOfferingId, group: group.name }));`,
+[1, 2, 3].map((n) => new cim.Instance("web-" + n, { zoneId, templateId, serviceOfferingId, group: group.name }));
+`,
+  ),
   nameFromResource: true,
   fields: {
     ...commonFields,

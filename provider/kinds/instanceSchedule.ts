@@ -9,6 +9,7 @@ import { bool, id, text, timeZone } from "../lifecycle/check";
 import { commonFields, descriptionField, field } from "./common";
 import { cronProblem } from "./cron";
 import { defineKind, type Recorded } from "./define";
+import { example } from "./examples";
 
 const ACTIONS = ["start", "stop", "reboot", "force_stop", "force_reboot"] as const;
 
@@ -34,11 +35,9 @@ export const instanceSchedule = defineKind({
   name: "InstanceSchedule",
   noun: "instance schedule",
   summary: "Starts, stops or reboots an instance on a cron schedule in a time zone (synchronous in the API).",
-  example: `
-const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
-const templateId = cim.getTemplate("Ubuntu 22.04 LTS").then((t) => t.id);
-const serviceOfferingId = cim.getComputeOffering("Small").then((o) => o.id);
-const db = new cim.Instance("db", { zoneId, templateId, serviceOfferingId });
+  example: example(
+    ["zoneId", "templateId", "serviceOfferingId", "db"],
+    `
 new cim.InstanceSchedule("db-stop-at-night", {
   instanceId: db.id,
   action: "stop",
@@ -51,7 +50,9 @@ new cim.InstanceSchedule("db-start-mornings", {
   schedule: "0 6 * * MON-FRI",
   timezone: "Europe/Berlin",
   endDate: "2027-06-30T00:00:00Z",
-});`,
+});
+`,
+  ),
   label: (rec) => `${String(rec.action ?? "schedule")} of instance ${String(rec.instanceId ?? "")}`,
   fields: {
     ...commonFields,

@@ -18,6 +18,7 @@ import {
   uniqueTogether,
 } from "./common";
 import { defineKind, type Recorded } from "./define";
+import { example } from "./examples";
 
 /**
  * The platform takes one snapshot task at a time per instance (CloudStack's VMSnapshotManagerImpl and
@@ -39,13 +40,14 @@ export const instanceSnapshot = defineKind({
   name: "InstanceSnapshot",
   noun: "instance snapshot",
   summary: "The disks (and optionally the memory) of an instance at a point in time (a job).",
-  example: `
-const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
-const templateId = cim.getTemplate("Ubuntu 22.04 LTS").then((t) => t.id);
-const serviceOfferingId = cim.getComputeOffering("Small").then((o) => o.id);
+  example: example(
+    ["zoneId", "templateId", "serviceOfferingId"],
+    `
 const web = new cim.Instance("web", { zoneId, templateId, serviceOfferingId });
 const before = new cim.InstanceSnapshot("web-before-upgrade", { instanceId: web.id, memory: true });
-export const snapshotState = before.state;`,
+export const snapshotState = before.state;
+`,
+  ),
   createVerb: "take",
   nameFromResource: true,
   // CloudStack's VMSnapshot.State

@@ -15,6 +15,7 @@ import { containsUnknown } from "../lifecycle/values";
 import { applyBalancer, balancerFields, port } from "./balancer";
 import { commonFields, field, tags } from "./common";
 import { defineKind, type Recorded, type Requirement } from "./define";
+import { example } from "./examples";
 import { ipv4, networkCidr } from "./network";
 
 const shared = balancerFields("load balancer", "the member instances, each with a NIC on the tier");
@@ -49,15 +50,9 @@ export const internalLoadBalancer = defineKind({
   name: "InternalLoadBalancer",
   noun: "internal load balancer",
   summary: "A load balancer inside a VPC tier: a port of a tier address balanced over member instances.",
-  example: `
-const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
-const templateId = cim.getTemplate("Ubuntu 22.04 LTS").then((t) => t.id);
-const serviceOfferingId = cim.getComputeOffering("Small").then((o) => o.id);
-const vpc = new cim.Vpc("main", {
-  zoneId,
-  cidr: "10.1.0.0/16",
-  vpcOfferingId: cim.getVpcOffering("Default VPC").then((o) => o.id),
-});
+  example: example(
+    ["zoneId", "templateId", "serviceOfferingId", "vpc"],
+    `
 const app = new cim.Network("app", {
   zoneId,
   vpcId: vpc.id,
@@ -72,7 +67,9 @@ const lb = new cim.InternalLoadBalancer("db", {
   instancePort: 5432,
   memberIds: dbs.map((d) => d.id),
 });
-export const dbAddress = lb.sourceIpAddress;`,
+export const dbAddress = lb.sourceIpAddress;
+`,
+  ),
   nameFromResource: true,
   tags: "internalLoadBalancer",
   states: { busy: ["Add"], deleting: "Revoke" },

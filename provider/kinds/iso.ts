@@ -6,22 +6,24 @@
 import type { Iso } from "../client";
 import { flagField } from "./common";
 import { defineKind } from "./define";
+import { example } from "./examples";
 import { imageApi, imageFields, imageKindBase, imageOutputs, osTypeField, urlFormatProblem } from "./image";
 
 export const iso = defineKind({
   name: "Iso",
   noun: "ISO",
   summary: "An ISO registered from a URL (a download job), for instances' isoId (imageType iso) once ready.",
-  example: `
-const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
-const serviceOfferingId = cim.getComputeOffering("Small").then((o) => o.id);
-const diskOfferingId = cim.getDiskOffering("Custom").then((o) => o.id);
+  example: example(
+    ["zoneId", "serviceOfferingId", "diskOfferingId"],
+    `
 const rescue = new cim.Iso("rescue", {
   url: "https://images.example.com/rescue.iso",
   zoneId,
   osTypeId: cim.getOsType("Ubuntu 22.04 (64-bit)").then((o) => o.id),
 });
-new cim.Instance("fixer", { zoneId, serviceOfferingId, imageType: "iso", isoId: rescue.id, diskOfferingId });`,
+new cim.Instance("fixer", { zoneId, serviceOfferingId, imageType: "iso", isoId: rescue.id, diskOfferingId });
+`,
+  ),
   ...imageKindBase("iso"),
   fields: {
     ...imageFields("ISO"),

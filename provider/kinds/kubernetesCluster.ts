@@ -22,6 +22,7 @@ import {
   uniqueTogether,
 } from "./common";
 import { defineKind, type Recorded } from "./define";
+import { example } from "./examples";
 
 /** A cluster as the client reads it, with its kubeconfig once it has one. */
 export type KubernetesClusterLive = LiveCluster & { kubeconfig?: string };
@@ -76,20 +77,9 @@ export const kubernetesCluster = defineKind({
   noun: "Kubernetes cluster",
   summary:
     "A Kubernetes cluster (CloudStack Kubernetes Service): scaled and upgraded in place; kubeconfig as a secret output.",
-  example: `
-const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
-const vpc = new cim.Vpc("main", {
-  zoneId,
-  cidr: "10.1.0.0/16",
-  vpcOfferingId: cim.getVpcOffering("Default VPC").then((o) => o.id),
-});
-const tier = new cim.Network("web", {
-  zoneId,
-  vpcId: vpc.id,
-  networkOfferingId: cim.getNetworkOffering("VPC Tier").then((o) => o.id),
-  gateway: "10.1.1.1",
-  netmask: "255.255.255.0",
-});
+  example: example(
+    ["zoneId", "vpc", "tier"],
+    `
 const cluster = new cim.KubernetesCluster("apps", {
   zoneId,
   kubernetesVersionId: cim.getKubernetesVersion("1.28.4").then((v) => v.id),
@@ -99,7 +89,9 @@ const cluster = new cim.KubernetesCluster("apps", {
   tags: { env: "prod" },
 });
 export const endpoint = cluster.endpoint;
-export const kubeconfig = cluster.kubeconfig; // a secret output`,
+export const kubeconfig = cluster.kubeconfig; // a secret output
+`,
+  ),
   nameFromResource: true,
   tags: "cluster",
   // CloudStack waits up to an hour for a cluster to start, scale or upgrade (cloud.kubernetes.cluster.*.timeout)

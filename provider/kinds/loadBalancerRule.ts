@@ -13,6 +13,7 @@ import { containsUnknown } from "../lifecycle/values";
 import { applyBalancer, balancerFields, lower, port, word } from "./balancer";
 import { commonFields, field, tags } from "./common";
 import { defineKind } from "./define";
+import { example } from "./examples";
 
 export const LB_PROTOCOLS = ["tcp", "udp", "tcp-proxy"] as const;
 
@@ -22,22 +23,9 @@ export const loadBalancerRule = defineKind({
   name: "LoadBalancerRule",
   noun: "load-balancer rule",
   summary: "A public load-balancer rule: a port of a public IP balanced over member instances.",
-  example: `
-const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
-const templateId = cim.getTemplate("Ubuntu 22.04 LTS").then((t) => t.id);
-const serviceOfferingId = cim.getComputeOffering("Small").then((o) => o.id);
-const vpc = new cim.Vpc("main", {
-  zoneId,
-  cidr: "10.1.0.0/16",
-  vpcOfferingId: cim.getVpcOffering("Default VPC").then((o) => o.id),
-});
-const tier = new cim.Network("web", {
-  zoneId,
-  vpcId: vpc.id,
-  networkOfferingId: cim.getNetworkOffering("VPC Tier").then((o) => o.id),
-  gateway: "10.1.1.1",
-  netmask: "255.255.255.0",
-});
+  example: example(
+    ["zoneId", "templateId", "serviceOfferingId", "vpc", "tier"],
+    `
 const servers = [1, 2].map((n) => new cim.Instance("web-" + n, { zoneId, templateId, serviceOfferingId, networkIds: [tier.id] }));
 const ip = new cim.PublicIp("web", { vpcId: vpc.id });
 new cim.LoadBalancerRule("web", {
@@ -47,7 +35,9 @@ new cim.LoadBalancerRule("web", {
   privatePort: 8080,
   algorithm: "leastconn",
   memberIds: servers.map((s) => s.id),
-});`,
+});
+`,
+  ),
   nameFromResource: true,
   tags: "loadBalancerRule",
   states: { busy: ["Add"], deleting: "Revoke" },

@@ -22,6 +22,7 @@ import { waitFor } from "../lifecycle/session";
 import { containsUnknown } from "../lifecycle/values";
 import { catalogueField, commonFields, field, recordCalls, tags } from "./common";
 import { defineKind, type Exclusive, type Recorded, type Requirement } from "./define";
+import { example } from "./examples";
 import { namedFields, namedStates, renameApply } from "./named";
 
 /** An IPv4 address in dotted form (also the private gateway's addresses). */
@@ -132,13 +133,9 @@ export const network = defineKind({
   name: "Network",
   noun: "network",
   summary: "An isolated network, or a tier of a VPC.",
-  example: `
-const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
-const vpc = new cim.Vpc("main", {
-  zoneId,
-  cidr: "10.1.0.0/16",
-  vpcOfferingId: cim.getVpcOffering("Default VPC").then((o) => o.id),
-});
+  example: example(
+    ["zoneId", "vpc"],
+    `
 const tier = new cim.Network("web", {
   zoneId,
   vpcId: vpc.id,
@@ -147,7 +144,9 @@ const tier = new cim.Network("web", {
   netmask: "255.255.255.0",
   tags: { tier: "web" },
 });
-export const cidr = tier.cidr;`,
+export const cidr = tier.cidr;
+`,
+  ),
   nameFromResource: true,
   tags: "network",
   quota: { limit: "networkLimit", count: "networkCount" },

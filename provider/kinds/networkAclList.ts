@@ -8,6 +8,7 @@ import type { AclList } from "../client";
 import { id, text } from "../lifecycle/check";
 import { commonFields, descriptionField, field } from "./common";
 import { defineKind } from "./define";
+import { example } from "./examples";
 import { applyChanged } from "./named";
 
 /** The platform's two default lists, present in every VPC. */
@@ -23,15 +24,13 @@ export const networkAclList = defineKind({
   name: "NetworkAclList",
   noun: "network ACL list",
   summary: "A network ACL list of a VPC, for its tiers (the two default lists are looked up, not made).",
-  example: `
-const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
-const vpc = new cim.Vpc("main", {
-  zoneId,
-  cidr: "10.1.0.0/16",
-  vpcOfferingId: cim.getVpcOffering("Default VPC").then((o) => o.id),
-});
+  example: example(
+    ["zoneId", "vpc"],
+    `
 const webAcl = new cim.NetworkAclList("web", { vpcId: vpc.id, description: "web tier" });
-export const aclId = webAcl.id;`,
+export const aclId = webAcl.id;
+`,
+  ),
   nameFromResource: true,
   fields: {
     ...commonFields,

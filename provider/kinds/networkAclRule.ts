@@ -12,6 +12,7 @@ import { formatIpv4, parseCidr } from "../lifecycle/net";
 import { waitFor } from "../lifecycle/session";
 import { commonFields, field } from "./common";
 import { defineKind, type Recorded } from "./define";
+import { example } from "./examples";
 
 export const ACL_PROTOCOLS = ["tcp", "udp", "icmp", "all"] as const;
 
@@ -96,13 +97,9 @@ export const networkAclRule = defineKind({
   noun: "network ACL rule",
   summary:
     "A rule of a network ACL list: protocol, ports or ICMP type, CIDRs, allow or deny, ingress or egress.",
-  example: `
-const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
-const vpc = new cim.Vpc("main", {
-  zoneId,
-  cidr: "10.1.0.0/16",
-  vpcOfferingId: cim.getVpcOffering("Default VPC").then((o) => o.id),
-});
+  example: example(
+    ["zoneId", "vpc"],
+    `
 const webAcl = new cim.NetworkAclList("web", { vpcId: vpc.id, description: "web tier" });
 new cim.NetworkAclRule("https", { aclId: webAcl.id, number: 10, protocol: "tcp", startPort: 443, cidrList: ["0.0.0.0/0"] });
 new cim.NetworkAclRule("ssh", { aclId: webAcl.id, number: 20, protocol: "tcp", startPort: 22, cidrList: ["10.8.0.0/16"] });
@@ -112,7 +109,9 @@ new cim.NetworkAclRule("no-ping-out", {
   trafficType: "egress",
   action: "deny",
   cidrList: ["0.0.0.0/0"],
-});`,
+});
+`,
+  ),
   createVerb: "add",
   label: (rec) => (rec.number === undefined ? undefined : `rule ${String(rec.number)}`),
   states: { busy: ["Add"], deleting: "Revoke" },

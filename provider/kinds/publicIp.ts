@@ -10,20 +10,19 @@ import { optionalId, whenKnown } from "../lifecycle/check";
 import { ResourceError } from "../lifecycle/errors";
 import { catalogueField, commonFields, field, noneIsNull, tags } from "./common";
 import { defineKind } from "./define";
+import { example } from "./examples";
 
 export const publicIp = defineKind({
   name: "PublicIp",
   noun: "public IP",
   summary: "A public IP address acquired for an isolated network or a VPC.",
-  example: `
-const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
-const vpc = new cim.Vpc("main", {
-  zoneId,
-  cidr: "10.1.0.0/16",
-  vpcOfferingId: cim.getVpcOffering("Default VPC").then((o) => o.id),
-});
+  example: example(
+    ["zoneId", "vpc"],
+    `
 const ip = new cim.PublicIp("bastion", { vpcId: vpc.id, tags: { role: "bastion" } });
-export const bastionAddress = ip.ipAddress;`,
+export const bastionAddress = ip.ipAddress;
+`,
+  ),
   createVerb: "acquire",
   label: (rec) => (typeof rec.ipAddress === "string" ? rec.ipAddress : undefined),
   tags: "publicIp",

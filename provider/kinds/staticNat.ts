@@ -9,31 +9,21 @@ import { id, optionalId } from "../lifecycle/check";
 import { containsUnknown } from "../lifecycle/values";
 import { commonFields, field } from "./common";
 import { defineKind } from "./define";
+import { example } from "./examples";
 
 export const staticNat = defineKind({
   name: "StaticNat",
   noun: "static NAT",
   summary: "A public IP mapped one to one onto an instance's NIC (every port).",
-  example: `
-const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
-const templateId = cim.getTemplate("Ubuntu 22.04 LTS").then((t) => t.id);
-const serviceOfferingId = cim.getComputeOffering("Small").then((o) => o.id);
-const vpc = new cim.Vpc("main", {
-  zoneId,
-  cidr: "10.1.0.0/16",
-  vpcOfferingId: cim.getVpcOffering("Default VPC").then((o) => o.id),
-});
-const tier = new cim.Network("web", {
-  zoneId,
-  vpcId: vpc.id,
-  networkOfferingId: cim.getNetworkOffering("VPC Tier").then((o) => o.id),
-  gateway: "10.1.1.1",
-  netmask: "255.255.255.0",
-});
+  example: example(
+    ["zoneId", "templateId", "serviceOfferingId", "vpc", "tier"],
+    `
 const bastion = new cim.Instance("bastion", { zoneId, templateId, serviceOfferingId, networkIds: [tier.id] });
 const ip = new cim.PublicIp("bastion", { vpcId: vpc.id });
 new cim.StaticNat("bastion", { publicIpId: ip.id, instanceId: bastion.id, networkId: tier.id });
-export const bastionAddress = ip.ipAddress;`,
+export const bastionAddress = ip.ipAddress;
+`,
+  ),
   createVerb: "enable",
   label: (rec) =>
     typeof rec.ipAddress === "string" ? `${rec.ipAddress} → ${String(rec.instanceId)}` : undefined,

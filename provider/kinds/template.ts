@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { Template } from "../client";
 import { field, flagField } from "./common";
 import { defineKind } from "./define";
+import { example } from "./examples";
 import { imageApi, imageFields, imageKindBase, imageOutputs, osTypeField, urlFormatProblem } from "./image";
 
 /** The formats a template is registered in (CloudStack's Storage.ImageFormat with file endings, ISO aside). */
@@ -43,8 +44,9 @@ export const template = defineKind({
   name: "Template",
   noun: "template",
   summary: "A template registered from a URL (a download job), for instances' templateId once ready.",
-  example: `
-const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
+  example: example(
+    ["zoneId"],
+    `
 const golden = new cim.Template("golden", {
   url: "https://images.example.com/golden-2026-11.qcow2",
   zoneId,
@@ -53,7 +55,9 @@ const golden = new cim.Template("golden", {
   osTypeId: cim.getOsType("Ubuntu 22.04 (64-bit)").then((o) => o.id),
   timeouts: { create: "1h" }, // a big image downloads for a while
 });
-export const goldenId = golden.id;`,
+export const goldenId = golden.id;
+`,
+  ),
   ...imageKindBase("template"),
   fields: {
     ...imageFields("template"),

@@ -11,6 +11,7 @@ import { id, text } from "../lifecycle/check";
 import type { Session } from "../lifecycle/session";
 import { commonFields, field, flagField, uniqueTogether } from "./common";
 import { defineKind } from "./define";
+import { example } from "./examples";
 import { ownImage } from "./image";
 
 const sameSet = (a: unknown, b: unknown) =>
@@ -60,8 +61,9 @@ export const templatePermissions = defineKind({
   name: "TemplatePermissions",
   noun: "template permission set",
   summary: "Who besides its owner may use a template: public, featured, extractable, named accounts.",
-  example: `
-const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
+  example: example(
+    ["zoneId"],
+    `
 const golden = new cim.Template("golden", {
   url: "https://images.example.com/golden-2026-11.qcow2",
   zoneId,
@@ -69,7 +71,9 @@ const golden = new cim.Template("golden", {
   hypervisor: "KVM",
   osTypeId: cim.getOsType("Ubuntu 22.04 (64-bit)").then((o) => o.id),
 });
-new cim.TemplatePermissions("golden-shared", { templateId: golden.id, accounts: ["team-b"] });`,
+new cim.TemplatePermissions("golden-shared", { templateId: golden.id, accounts: ["team-b"] });
+`,
+  ),
   createVerb: "set",
   label: (rec) => `of template ${String(rec.templateId ?? rec.id)}`,
   fields: {

@@ -7,6 +7,7 @@ import { id, optionalId } from "../lifecycle/check";
 import { waitFor } from "../lifecycle/session";
 import { catalogueField, commonFields, field, growOnly, nameField, recordCalls, tags } from "./common";
 import { defineKind } from "./define";
+import { example } from "./examples";
 
 const size = z
   .number({ error: "must be a whole number of GB" })
@@ -47,14 +48,13 @@ export const volume = defineKind({
   name: "Volume",
   noun: "volume",
   summary: "A block storage volume, optionally attached to an instance.",
-  example: `
-const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
-const templateId = cim.getTemplate("Ubuntu 22.04 LTS").then((t) => t.id);
-const serviceOfferingId = cim.getComputeOffering("Small").then((o) => o.id);
-const diskOfferingId = cim.getDiskOffering("Custom").then((o) => o.id);
-const db = new cim.Instance("db", { zoneId, templateId, serviceOfferingId });
+  example: example(
+    ["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db"],
+    `
 const data = new cim.Volume("data", { zoneId, diskOfferingId, size: 50, instanceId: db.id, tags: { role: "db" } });
-export const device = data.deviceId;`,
+export const device = data.deviceId;
+`,
+  ),
   nameFromResource: true,
   tags: "volume",
   quota: { limit: "volumeLimit", count: "volumeCount" },

@@ -10,22 +10,22 @@ import { optionalId } from "../lifecycle/check";
 import { whileRefused } from "../lifecycle/passingRefusal";
 import { commonFields, field, nameField, recordCalls, skipFailed } from "./common";
 import { defineKind } from "./define";
+import { example } from "./examples";
 import { otherSnapshotTask } from "./instanceSnapshot";
 
 export const volumeSnapshot = defineKind({
   name: "VolumeSnapshot",
   noun: "volume snapshot",
   summary: "A point-in-time copy of a volume (a job), for restoring it as a new volume.",
-  example: `
-const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
-const templateId = cim.getTemplate("Ubuntu 22.04 LTS").then((t) => t.id);
-const serviceOfferingId = cim.getComputeOffering("Small").then((o) => o.id);
-const diskOfferingId = cim.getDiskOffering("Custom").then((o) => o.id);
-const db = new cim.Instance("db", { zoneId, templateId, serviceOfferingId });
+  example: example(
+    ["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db"],
+    `
 const data = new cim.Volume("data", { zoneId, diskOfferingId, size: 50, instanceId: db.id });
 const snap = new cim.VolumeSnapshot("data-before-upgrade", { volumeId: data.id });
 // a new volume from it, the snapshot's size unless a larger one is given
-new cim.Volume("data-restored", { zoneId, diskOfferingId, snapshotId: snap.id });`,
+new cim.Volume("data-restored", { zoneId, diskOfferingId, snapshotId: snap.id });
+`,
+  ),
   createVerb: "take",
   nameFromResource: true,
   quota: { limit: "snapshotLimit", count: "snapshotCount" },

@@ -6,6 +6,7 @@ import { id, text } from "../lifecycle/check";
 import { canonicalCidr, formatIpv4, parseCidr } from "../lifecycle/net";
 import { catalogueField, commonFields, field, recordCalls, tags } from "./common";
 import { defineKind } from "./define";
+import { example } from "./examples";
 import { namedFields, namedStates, renameApply } from "./named";
 
 /** An IPv4 network in CIDR notation, as its network address ("10.1.0.0/16", not "10.1.2.3/16"). */
@@ -35,8 +36,9 @@ export const vpc = defineKind({
   name: "Vpc",
   noun: "VPC",
   summary: "A virtual private cloud: an address range for network tiers.",
-  example: `
-const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
+  example: example(
+    ["zoneId"],
+    `
 const vpc = new cim.Vpc("main", {
   zoneId,
   cidr: "10.1.0.0/16",
@@ -44,7 +46,9 @@ const vpc = new cim.Vpc("main", {
   displayText: "production",
   tags: { env: "prod" },
 });
-export const vpcState = vpc.state;`,
+export const vpcState = vpc.state;
+`,
+  ),
   nameFromResource: true,
   tags: "vpc",
   quota: { limit: "vpcLimit", count: "vpcCount" },

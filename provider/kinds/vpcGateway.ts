@@ -11,6 +11,7 @@ import { formatIpv4, isHostOf, parseIpv4, rangeOf } from "../lifecycle/net";
 import { waitFor } from "../lifecycle/session";
 import { commonFields, field, recordCalls, uniqueTogether } from "./common";
 import { defineKind } from "./define";
+import { example } from "./examples";
 import { ipv4, netmask, sameNetmask } from "./network";
 
 const vlan = z
@@ -23,13 +24,9 @@ export const vpcGateway = defineKind({
   name: "VpcGateway",
   noun: "VPC private gateway",
   summary: "A VPC private gateway: the VPC's address on a private network (a VLAN) beyond the VPC.",
-  example: `
-const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
-const vpc = new cim.Vpc("main", {
-  zoneId,
-  cidr: "10.1.0.0/16",
-  vpcOfferingId: cim.getVpcOffering("Default VPC").then((o) => o.id),
-});
+  example: example(
+    ["zoneId", "vpc"],
+    `
 const link = new cim.VpcGateway("dc-link", {
   vpcId: vpc.id,
   ipAddress: "172.16.0.2", // the VPC's side
@@ -37,7 +34,9 @@ const link = new cim.VpcGateway("dc-link", {
   netmask: "255.255.255.0",
   vlan: 100,
 });
-export const gatewayState = link.state;`,
+export const gatewayState = link.state;
+`,
+  ),
   label: (rec) => (typeof rec.ipAddress === "string" ? rec.ipAddress : undefined),
   // VpcGateway.State
   states: { busy: ["Creating", "Deleting"], deleting: "Deleting" },
