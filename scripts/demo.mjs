@@ -100,26 +100,6 @@ const workDirOf = (example, native) =>
       ? root
       : path.join(root, ".state", "demo", example);
 
-/**
- * Has the example programs' own `import ... from "pulumi-cim"` load `pulumi-cim/native`, so one program runs on
- * either path (the switch a user makes by editing that import).
- */
-function answerWithNativeEntry() {
-  const { registerHooks } = require("node:module");
-  if (typeof registerHooks !== "function")
-    throw new Error("--native needs Node.js 22.15 or later (module.registerHooks)");
-  const examples = pathToFileURL(path.join(root, "examples")).href;
-  registerHooks({
-    resolve: (specifier, context, next) =>
-      next(
-        specifier === "pulumi-cim" && context.parentURL?.startsWith(examples)
-          ? "pulumi-cim/native"
-          : specifier,
-        context,
-      ),
-  });
-}
-
 /** The plugin the CLI runs on --native: bin/pulumi-resource-cim, which runs the build's plugin entry. */
 function checkPlugin() {
   const missing = [
@@ -141,7 +121,7 @@ async function main() {
     checkPlugin();
   } else if (native) {
     checkPlugin();
-    answerWithNativeEntry();
+    require("./scripts/nativeImports.cjs").answerWithNativeEntry(path.join(root, "examples"));
   }
   const dataDir = path.join(
     root,

@@ -10,8 +10,8 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { freshEd25519 } from "../fixtures/sshKeys";
-import { type ProgramHome, pluginSettings, repoRoot, sourceHome, stackRun } from "../harness";
-import { mutating, uniqueStack, useApi } from "./support";
+import { type ProgramHome, pluginHome, pluginSettings, repoRoot, sourceHome, stackRun } from "../harness";
+import { exampleProgram, mutating, uniqueStack, useApi } from "./support";
 
 const exec = promisify(execFile);
 const cli = path.join(repoRoot, "dist", "provider", "import", "cli.js");
@@ -225,4 +225,28 @@ describe("pulumi-cim migrate, through the Pulumi CLI", () => {
     expect(JSON.stringify(recorded.deployment)).not.toContain(api().token);
     await native([{ op: "destroy" }, { op: "rm" }]);
   }, 600_000);
+
+  it("moves the quickstart's stack: on the plugin, preview shows no change and up makes no mutating API call", async () => {
+    // One folder whose project names the plugin: the quickstart runs first as it is (dynamic), then with its
+    // `import … from "pulumi-cim"` answered by pulumi-cim/native, as a user switches by editing that import.
+    const home = pluginHome("migrate-quickstart", "cim-e2e");
+    const stackName = uniqueStack("migrate-quickstart");
+    const envVars = api().envVars;
+    const dynamic = await stackRun({ home, stackName, program: exampleProgram(home, "quickstart"), envVars });
+    const [up] = await dynamic([{ op: "up" }]);
+    expect(up.summary).toEqual({ create: 7 });
+
+    const moved = await migrate(home, "--to", "native", "--stack", stackName, "--yes");
+    expect(moved.code, moved.stderr).toBe(0);
+
+    const native = exampleProgram(home, "quickstart", { native: true });
+    const run = await stackRun({ home, stackName, program: native, envVars });
+    await api().control.resetRequests();
+    const [preview, again] = await run([{ op: "preview" }, { op: "up" }]);
+    expect(preview.summary).toEqual({ same: 7 });
+    expect(again.summary).toEqual({ same: 7 });
+    expect(mutating(await api().control.requests())).toEqual({});
+    const [destroyed] = await run([{ op: "destroy" }]);
+    expect(destroyed.summary).toEqual({ delete: 7 });
+  }, 300_000);
 });

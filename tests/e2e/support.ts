@@ -66,6 +66,8 @@ export function mutating(counts: Record<string, number>): Record<string, number>
 export function exampleProgram(
   home: ProgramHome,
   example: "quickstart" | "multi-region" | "platform" | "web-stack" | "team-services",
+  /** Its `import … from "pulumi-cim"` loads `pulumi-cim/native` (the home's Pulumi.yaml must name the plugin). */
+  opts: { native?: boolean } = {},
 ): string {
   const source = path.join(repoRoot, "examples", example, "index.ts");
   let file = source;
@@ -75,11 +77,14 @@ export function exampleProgram(
     file = path.join(dir, "index.ts");
     fs.copyFileSync(source, file);
   }
-  const adapter = path.join(home.workDir, `${example}-program.cjs`);
+  const adapter = path.join(home.workDir, `${example}-program${opts.native ? "-native" : ""}.cjs`);
+  const native = opts.native
+    ? `require(${JSON.stringify(path.join(repoRoot, "scripts", "nativeImports.cjs"))}).answerWithNativeEntry(${JSON.stringify(path.dirname(file))});\n`
+    : "";
   fs.writeFileSync(
     adapter,
     `"use strict";
-const { pathToFileURL } = require("node:url");
+${native}const { pathToFileURL } = require("node:url");
 let run = 0;
 module.exports = async () => ({ ...(await import(pathToFileURL(${JSON.stringify(file)}).href + "?run=" + run++)) });
 `,
