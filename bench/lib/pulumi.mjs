@@ -251,11 +251,9 @@ function isDynamicProvider(argv) {
  * process), or the script itself in the instant before its exec.
  */
 function isPlugin(argv) {
-  return argv
-    .slice(0, 3)
-    .some(
-      (a) => /[\\/]pulumi-resource-cim$/.test(a) || /[\\/]dist[\\/]provider[\\/]native[\\/]main\.js$/.test(a),
-    );
+  return argv.some(
+    (a) => /[\\/]pulumi-resource-cim$/.test(a) || /[\\/]dist[\\/]provider[\\/]native[\\/]main\.js$/.test(a),
+  );
 }
 
 function readPpid(pid) {
