@@ -12,8 +12,12 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { repoRoot } from "./paths.mjs";
 
-/** Where the bench stacks' folders go; the packages are installed in its node_modules. */
-export const stacksDir = path.join(repoRoot, ".state", "bench");
+/**
+ * Where this run's stack folders go; the packages are installed in its node_modules. One folder a bench process:
+ * two runs at once (a test's `--smoke` run beside a long one) would otherwise reinstall the packages under each
+ * other's stacks. bench/run.mjs removes it at the end.
+ */
+export const stacksDir = path.join(repoRoot, ".state", "bench", `run-${process.pid}`);
 const FIXTURE = path.join(repoRoot, "tests", "fixtures");
 
 /**
