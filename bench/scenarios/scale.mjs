@@ -172,16 +172,15 @@ async function oneSize(n, cpus, log) {
         cpus,
       );
       expectSummary(op, nat.result.summary, total, changed, "instances on the plugin");
-      const natFigures = operationFigures(await api.control.requests(), await api.control.jobReads(), {
-        instances: n,
-        volumes,
-      });
+      const natCounts = await api.control.requests();
+      const natFigures = operationFigures(natCounts, await api.control.jobReads(), { instances: n, volumes });
       out.ops[op].native = {
         ms: nat.result.ms,
         providerPeakRssMb: nat.result.providerPeakRssMb,
         cliPeakRssMb: nat.result.cliPeakRssMb,
         cpuMs: nat.result.cpuMs,
         emulatorCpuMs: nat.emulatorCpuMs,
+        requests: natCounts,
         ...natFigures,
         lags: undefined,
       };
