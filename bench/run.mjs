@@ -9,7 +9,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { prepareInstall } from "./lib/install.mjs";
+import { prepareInstall, stacksDir } from "./lib/install.mjs";
 import { benchDir, dist, emulatorDist, repoRoot } from "./lib/paths.mjs";
 import { useInstall } from "./lib/pulumi.mjs";
 import { markdownTable } from "./lib/report.mjs";
@@ -144,6 +144,7 @@ for (const s of selected) {
 }
 results.totalMs = Date.now() - started.getTime();
 fs.rmSync(backendDir, { recursive: true, force: true });
+fs.rmSync(stacksDir, { recursive: true, force: true });
 
 fs.mkdirSync(path.dirname(values.out), { recursive: true });
 fs.writeFileSync(values.out, `${JSON.stringify(results, null, 2)}\n`);

@@ -4,20 +4,36 @@
 // are installed the same way, as a package made of tests/fixtures/probe.cjs and probeShim.cjs, so both sides of
 // a comparison carry their provider in state alike. `--from source` loads the checkout's dist/ and the fixture
 // in place instead: both providers serialized by value (their functions written out in every resource's state),
-// the figures' layout before the shim modules.
+// the figures' layout before the shim modules. Either way the native path (`pulumi-cim/native` and the plugin
+// pulumi-resource-cim) comes from the same copy: the installed package's bin/, or the checkout's.
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { repoRoot } from "./paths.mjs";
 
-/** Where the bench stacks' folders go; the packages are installed in its node_modules. */
-export const stacksDir = path.join(repoRoot, ".state", "bench");
+/**
+ * Where this run's stack folders go; the packages are installed in its node_modules. One folder a bench process:
+ * two runs at once (a test's `--smoke` run beside a long one) would otherwise reinstall the packages under each
+ * other's stacks. bench/run.mjs removes it at the end.
+ */
+export const stacksDir = path.join(repoRoot, ".state", "bench", `run-${process.pid}`);
 const FIXTURE = path.join(repoRoot, "tests", "fixtures");
 
-/** Installs (or not, `from: "source"`) and returns what the runner loads as `cim` and the Probe module. */
+/**
+ * Installs (or not, `from: "source"`) and returns what the runner loads as `cim` (`sdk`; `nativeSdk` on the
+ * native path), the folder of the plugin pulumi-resource-cim (`pluginDir`) and the Probe module.
+ */
 export function prepareInstall(from = "installed") {
-  if (from === "source") return { from, sdk: repoRoot, probe: path.join(FIXTURE, "probe.cjs") };
+  if (from === "source") {
+    return {
+      from,
+      sdk: repoRoot,
+      nativeSdk: path.join(repoRoot, "dist", "sdk", "native", "index.js"),
+      pluginDir: path.join(repoRoot, "bin"),
+      probe: path.join(FIXTURE, "probe.cjs"),
+    };
+  }
   if (from !== "installed") throw new Error(`bench: --from takes installed or source, got ${from}`);
   const modules = path.join(stacksDir, "node_modules");
   const cim = path.join(modules, "pulumi-cim");
@@ -39,5 +55,12 @@ export function prepareInstall(from = "installed") {
     path.join(probe, "package.json"),
     JSON.stringify({ name: "cim-probe", version: "0.0.0", private: true, main: "probe.cjs" }),
   );
-  return { from, sdk: "pulumi-cim", probe: "cim-probe" };
+  // The plugin as a user's Pulumi.yaml names it: the installed package's bin/ (package.json `files`).
+  return {
+    from,
+    sdk: "pulumi-cim",
+    nativeSdk: "pulumi-cim/native",
+    pluginDir: path.join(cim, "bin"),
+    probe: "cim-probe",
+  };
 }

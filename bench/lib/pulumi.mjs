@@ -1,6 +1,6 @@
 // Pulumi operations on the bench program through the tests' Automation API runner (tests/harness/runner.cjs:
-// an inline program, the real CLI and dynamic-provider host), plus peak-RSS sampling of the dynamic-provider
-// process and of the CLI while the steps run.
+// an inline program, the real CLI and dynamic-provider host, or the plugin pulumi-resource-cim for a stack on
+// the native path), plus peak-RSS sampling of the provider process (either) and of the CLI while the steps run.
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -12,6 +12,7 @@ import { benchDir, repoRoot } from "./paths.mjs";
 
 const RUNNER = path.join(repoRoot, "tests", "harness", "runner.cjs");
 const PROGRAM = path.join(benchDir, "program.cjs");
+const PROJECT = "cim-bench";
 let serial = 0;
 /** What programs load (install.mjs): pulumi-cim as the runner's `cim`, and the Probe module. */
 let loads = prepareInstall("source");
@@ -21,8 +22,13 @@ export function useInstall(install) {
   loads = install;
 }
 
-/** A fresh program folder (git-ignored) and a unique stack name for one scenario case. */
-export function newStack(label) {
+/**
+ * A fresh program folder (git-ignored) and a unique stack name for one scenario case. `native`: the program gets
+ * `pulumi-cim/native` as `cim`, and the folder a Pulumi.yaml whose `plugins.providers` names the plugin's folder
+ * (the installed package's bin/, or the checkout's), as a user's does; the Automation API takes an inline
+ * program's project from the Pulumi.yaml it finds in the work folder.
+ */
+export function newStack(label, { native = false } = {}) {
   const id = `${label}-${process.pid}-${Date.now().toString(36)}-${serial++}`;
   const workDir = path.join(stacksDir, id);
   fs.mkdirSync(workDir, { recursive: true });
@@ -32,7 +38,21 @@ export function newStack(label) {
     path.join(workDir, "package.json"),
     JSON.stringify({ name: "cim-bench-stack", private: true }),
   );
-  return { workDir, stackName: id.replace(/[^A-Za-z0-9_.-]/g, "-") };
+  if (native) {
+    fs.writeFileSync(
+      path.join(workDir, "Pulumi.yaml"),
+      [
+        `name: ${PROJECT}`,
+        "runtime: nodejs",
+        "plugins:",
+        "  providers:",
+        "    - name: cim",
+        `      path: ${JSON.stringify(loads.pluginDir)}`,
+        "",
+      ].join("\n"),
+    );
+  }
+  return { workDir, stackName: id.replace(/[^A-Za-z0-9_.-]/g, "-"), native };
 }
 
 /**
@@ -102,9 +122,9 @@ export async function runSteps({ stack, steps, envVars, timeoutMs = 20 * 60_000,
     id: 0,
     op: "open",
     workDir: stack.workDir,
-    sdk: loads.sdk,
+    sdk: stack.native ? loads.nativeSdk : loads.sdk,
     stackName: stack.stackName,
-    projectName: "cim-bench",
+    projectName: PROJECT,
     program: PROGRAM,
   });
   const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
@@ -138,8 +158,8 @@ function tail(s = "", n = 4000) {
 }
 
 /**
- * Polls /proc every 100 ms for the processes below a root pid that run Pulumi's dynamic-provider script or the
- * Pulumi CLI, and keeps their peak resident set size (VmHWM, the kernel's high-water mark, so short peaks
+ * Polls /proc every 100 ms for the processes below a root pid that run a provider (Pulumi's dynamic-provider
+ * script, or the plugin pulumi-resource-cim: the same figures for either path) or the Pulumi CLI, and keeps their peak resident set size (VmHWM, the kernel's high-water mark, so short peaks
  * between samples count too) and their CPU time (as last read), per kind; and the CPU time of the root (the
  * runner, which runs the program).
  */
@@ -180,7 +200,7 @@ class ProviderSampler {
           continue;
         }
         const argv = cmd.split("\0");
-        const kind = isDynamicProvider(argv) ? "provider" : isCli(argv) ? "cli" : undefined;
+        const kind = isDynamicProvider(argv) || isPlugin(argv) ? "provider" : isCli(argv) ? "cli" : undefined;
         if (!kind) continue;
         const kb = readHwm(c);
         const cpuMs = processCpuMs(c) ?? this.seen.get(c)?.cpuMs;
@@ -224,6 +244,16 @@ function isCli(argv) {
 /** `node …/@pulumi/pulumi/cmd/dynamic-provider[/index.js] …`, not the `node -e` that resolves that path. */
 function isDynamicProvider(argv) {
   return !argv.includes("-e") && argv.slice(1).some((a) => /[\\/]dynamic-provider([\\/]index\.js)?$/.test(a));
+}
+
+/**
+ * The plugin: `node …/dist/provider/native/main.js <engine>` (what bin/pulumi-resource-cim execs, in the same
+ * process), or the script itself in the instant before its exec.
+ */
+function isPlugin(argv) {
+  return argv.some(
+    (a) => /[\\/]pulumi-resource-cim$/.test(a) || /[\\/]dist[\\/]provider[\\/]native[\\/]main\.js$/.test(a),
+  );
 }
 
 function readPpid(pid) {

@@ -10,9 +10,13 @@
  * outputs).
  */
 export function stateShape(deployment, kind, name) {
-  const type = `cim:${kind[0].toUpperCase()}${kind.slice(1)}`;
+  const Kind = `${kind[0].toUpperCase()}${kind.slice(1)}`;
+  const type = `cim:${Kind}`;
+  // `pulumi-nodejs:dynamic/cim:<Kind>` on the dynamic path (the Probes' too), `cim:index:<Kind>` on the plugin's
   const res = deployment.deployment.resources.find(
-    (r) => r.type.endsWith(type) && (name === undefined || r.urn.endsWith(`::${name}`)),
+    (r) =>
+      (r.type.endsWith(type) || r.type === `cim:index:${Kind}`) &&
+      (name === undefined || r.urn.endsWith(`::${name}`)),
   );
   if (!res) throw new Error(`no ${type}${name ? ` named ${name}` : ""} in the exported state`);
   const { __provider: _, ...outputs } = res.outputs;

@@ -20,11 +20,15 @@
 // every step, which at thousands of resources is most of an `up` or a `destroy` on both sides and hides the
 // provider's own share; Pulumi Cloud journals each step instead (only that step's entry, on by default from CLI
 // v3.225), which no offline backend does, and final-only checkpoints are the nearest stand-in for it.
+// Each operation of the main pass also runs on a stack of the same instances and volumes on the plugin
+// (`pulumi-cim/native`: bench/lib/scaleNative.mjs), after the others, with the emulator's counters of its own.
 
 import { pinning, startApi } from "../lib/emulator.mjs";
 import { operationFigures } from "../lib/jobReads.mjs";
+import { checkpointBytesPerResource } from "../lib/native.mjs";
 import { newStack, removeStack, runSteps } from "../lib/pulumi.mjs";
 import { fmt, markdown, row } from "../lib/report.mjs";
+import { nativeRows, nativeTable } from "../lib/scaleNative.mjs";
 import { inputsOnlyPaddingFor, paddingFor, stateShape } from "../lib/state.mjs";
 
 const OPS = ["up", "preview", "refresh", "update", "destroy"];
@@ -89,8 +93,8 @@ export default {
       const d = await oneSize(n, cpus, log);
       details.sizes[n] = d;
       // The issue's targets are at N = 2,000; smaller runs show the figures without them.
-      rows.push(...rowsOf(n, d, n >= 2000));
-      tables.push(opsTable(n, d), finalOnlyTable(n, d), routesTable(n, d));
+      rows.push(...rowsOf(n, d, n >= 2000), ...nativeRows(n, d, OPS, opLabel, n >= 2000));
+      tables.push(opsTable(n, d), nativeTable(n, d, OPS, opLabel), finalOnlyTable(n, d), routesTable(n, d));
     }
     return { rows, tables, details };
   },
@@ -103,6 +107,7 @@ async function oneSize(n, cpus, log) {
   const inst = newStack(`scale-instance-${n}`);
   const probe = newStack(`scale-probe-${n}`);
   const paddedStacks = PADDED.map((ref) => newStack(`scale-${ref.stack}-${n}`));
+  const nativeStack = newStack(`scale-native-${n}`, { native: true });
   const out = { n, volumes, changed, ops: {}, paddedStates: {} };
   try {
     const cat = await api.catalogue();
@@ -157,6 +162,29 @@ async function oneSize(n, cpus, log) {
         ...figures,
         lags: undefined,
       };
+      // The plugin: the instances' spec under host names of its own (they are unique per region).
+      const [, instSpec] = specsOf(op, probes, base, changed);
+      await api.control.resetRequests();
+      const nat = await measured(
+        api,
+        nativeStack,
+        stepOf(op, instSpec && { ...instSpec, prefix: `n${n}` }),
+        cpus,
+      );
+      expectSummary(op, nat.result.summary, total, changed, "instances on the plugin");
+      const natCounts = await api.control.requests();
+      const natFigures = operationFigures(natCounts, await api.control.jobReads(), { instances: n, volumes });
+      out.ops[op].native = {
+        ms: nat.result.ms,
+        providerPeakRssMb: nat.result.providerPeakRssMb,
+        cliPeakRssMb: nat.result.cliPeakRssMb,
+        cpuMs: nat.result.cpuMs,
+        emulatorCpuMs: nat.emulatorCpuMs,
+        requests: natCounts,
+        ...natFigures,
+        lags: undefined,
+      };
+      if (op === "up") out.state.native = await nativeStateOf(api, nativeStack);
       log(
         `  N=${n} ${op}: ${i.result.ms} ms vs probes ${p.result.ms} ms` +
           PADDED.filter((ref) => padded[ref.key])
@@ -165,7 +193,9 @@ async function oneSize(n, cpus, log) {
           `; ${figures.total} requests ` +
           `(${fmt(figures.perResource, "")} a resource), ${figures.jobs} jobs at ${fmt(figures.pollsPerJob, "")} checks; ` +
           `provider ${i.result.providerPeakRssMb} MB vs ${p.result.providerPeakRssMb} MB; emulator CPU ${Math.round(i.emulatorCpuMs ?? 0)} ms; ` +
-          `CPU program/CLI/provider ${JSON.stringify(i.result.cpuMs)} vs ${JSON.stringify(p.result.cpuMs)}`,
+          `CPU program/CLI/provider ${JSON.stringify(i.result.cpuMs)} vs ${JSON.stringify(p.result.cpuMs)}; ` +
+          `plugin ${nat.result.ms} ms, ${natFigures.total} requests, ${nat.result.providerPeakRssMb} MB, ` +
+          `CPU ${JSON.stringify(nat.result.cpuMs)}`,
       );
     }
     // Host names of their own: the main pass's come free only once the platform expunges its instances (at once
@@ -175,7 +205,7 @@ async function oneSize(n, cpus, log) {
   } finally {
     await runSteps({ stack: inst, envVars: api.envVars, steps: [removeStack] }).catch(() => {});
     await runSteps({ stack: probe, envVars: api.envVars, steps: [removeStack] }).catch(() => {});
-    for (const stack of paddedStacks) {
+    for (const stack of [...paddedStacks, nativeStack]) {
       await runSteps({ stack, envVars: api.envVars, steps: [removeStack] }).catch(() => {});
     }
     await api.close();
@@ -270,9 +300,21 @@ async function statesOf(api, stack, probeStack) {
   const [exported] = await runSteps({ stack, envVars: api.envVars, steps: [{ op: "export" }] });
   const [probes] = await runSteps({ stack: probeStack, envVars: api.envVars, steps: [{ op: "export" }] });
   return {
-    instance: stateShape(exported.deployment, "instance"),
+    instance: {
+      ...stateShape(exported.deployment, "instance"),
+      checkpointBytesPerResource: checkpointBytesPerResource(exported.deployment),
+    },
     volume: stateShape(exported.deployment, "volume"),
     probe: stateShape(probes.deployment, "probe"),
+  };
+}
+
+/** What one instance keeps in the plugin's stack, and its checkpoint per resource. */
+async function nativeStateOf(api, stack) {
+  const [exported] = await runSteps({ stack, envVars: api.envVars, steps: [{ op: "export" }] });
+  return {
+    ...stateShape(exported.deployment, "instance"),
+    checkpointBytesPerResource: checkpointBytesPerResource(exported.deployment),
   };
 }
 

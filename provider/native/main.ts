@@ -5,11 +5,25 @@
 
 // First: the young generation stops growing before the rest of the implementation loads (as on the dynamic path).
 import "../lifecycle/heap";
-import { nativeFunctions } from "../lookups";
+import type { Functions } from "./adapter";
 import { serve } from "./server";
 
+let lookups: Functions | undefined;
+/**
+ * The lookups, loaded at the first call that needs them (GetSchema or an Invoke): they load the whole of
+ * @pulumi/pulumi (the SDK's lookups share its Config and RunError), about half a second of CPU that every plugin
+ * process would otherwise pay before its port, in every `pulumi up`, `preview` and `refresh`, lookups or not.
+ */
+const loaded = (): Functions =>
+  (lookups ??= (require("../lookups") as typeof import("../lookups")).nativeFunctions);
+const lazyFunctions: Functions = {
+  schemas: () => loaded().schemas(),
+  types: () => loaded().types(),
+  run: (token, args) => loaded().run(token, args),
+};
+
 async function main(): Promise<void> {
-  const served = await serve({ functions: nativeFunctions });
+  const served = await serve({ functions: lazyFunctions });
   process.stdout.write(`${served.port}\n`);
   // The engine ends the plugin when it is done with it; a closed stdin or a signal ends it as well.
   const stop = () => void served.close().then(() => process.exit(0));

@@ -24,18 +24,28 @@ afterEach(() => {
   for (const p of started.splice(0)) p.kill();
 });
 
-/** Starts the plugin at `file`; resolves with its first line of output and what follows. */
-function start(file: string): Promise<{ port: string; more: () => string }> {
-  const child = spawn(file, ["127.0.0.1:1"], { stdio: ["ignore", "pipe", "pipe"] });
+/**
+ * Starts the plugin at `file`; resolves with its first line of output and what follows (and what it wrote to
+ * stderr so far). `env`: its environment instead of this process's.
+ */
+function start(
+  file: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ port: string; more: () => string; stderr: () => string }> {
+  const child = spawn(file, ["127.0.0.1:1"], { stdio: ["ignore", "pipe", "pipe"], env });
   started.push(child);
   let more = "";
+  let stderr = "";
+  child.stderr!.on("data", (d) => {
+    stderr += d;
+  });
   return new Promise((resolve, reject) => {
     const lines = readline.createInterface({ input: child.stdout! });
     lines.once("line", (port) => {
       lines.on("line", (l) => {
         more += `${l}\n`;
       });
-      resolve({ port, more: () => more });
+      resolve({ port, more: () => more, stderr: () => stderr });
     });
     child.once("exit", (code) => reject(new Error(`the plugin exited ${code}`)));
   });
@@ -66,6 +76,29 @@ it("is executable, prints its port first, answers GetPluginInfo with the package
     expect(more()).toBe("");
   }
   expect(pkg.files).toContain("bin/");
+}, 60_000);
+
+it("starts without the lookups (and @pulumi/pulumi's index they load) and loads them at the first call that needs them", async () => {
+  // Every plugin process of every `pulumi up`, `preview` and `refresh` would pay for loading them before its port.
+  const watch = path.join(__dirname, "programs", "loadWatch.cjs");
+  const { port, stderr } = await start(bin, {
+    ...process.env,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${watch}`,
+  });
+  const client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+  const invoke = (tok: string) =>
+    new Promise<any>((resolve) =>
+      client.invoke(new provproto.InvokeRequest().setTok(tok), (err) => resolve(err)),
+    );
+  await new Promise<void>((resolve, reject) =>
+    client.getPluginInfo(new Empty(), (err) => (err ? reject(err) : resolve())),
+  );
+  expect(stderr()).toBe("loadWatch: port written\n");
+  // the first Invoke loads them: the unknown function's error lists the functions there are
+  const err = await invoke("cim:index:getNothing");
+  expect(err.details).toMatch(/its functions are .*cim:index:getZone/);
+  expect(stderr()).toBe("loadWatch: port written\nloadWatch: @pulumi/pulumi loaded\n");
+  client.close();
 }, 60_000);
 
 it("gives its schema to pulumi package get-schema", async () => {

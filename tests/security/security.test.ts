@@ -502,8 +502,9 @@ describe("every emulator route answers 401 to bad credentials", () => {
 });
 
 describe("bench output", () => {
-  // A short real bench run (the no-op scenario mints tokens, deploys and previews): neither what it prints
-  // nor the JSON it writes may hold a JWT-shaped string or an Authorization header.
+  // A short real bench run (the no-op scenario mints tokens, deploys and previews, on the dynamic provider and on
+  // the plugin): neither what it prints nor the JSON it writes may hold a JWT-shaped string or an Authorization
+  // header.
   it("npm run bench output and its JSON hold no token", async () => {
     const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cim-bench-sec-")), "latest.json");
     const { stdout, stderr } = await execFileAsync(
@@ -513,6 +514,9 @@ describe("bench output", () => {
     );
     const text = `${stdout}\n${stderr}\n${fs.readFileSync(out, "utf8")}`;
     expect(stdout, "the bench printed its table").toMatch(/noop/);
+    expect(stdout, "the plugin's rows are in it").toMatch(
+      /\| noop \| up, plugin, N=2 unchanged: mutating calls \| 0 \|/,
+    );
     expect(JWT_SHAPE.exec(text)?.[0], "a JWT-shaped string in bench output").toBeUndefined();
     expect(text).not.toMatch(/authorization|bearer /i);
     // A guard, not a figure: about a minute alone, over four minutes beside the fault suite on 2 loaded cores.
