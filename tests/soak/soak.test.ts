@@ -4,6 +4,7 @@
 import * as fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { type KindName, kinds } from "../../provider/kinds";
+import { unsignedJwt } from "../fixtures/jwts";
 import type { OpResult } from "../harness";
 import { changeTypeOf, programAt, programJson } from "./generator";
 import type { SoakCatalogue } from "./model";
@@ -82,7 +83,7 @@ describe("soak invariants", () => {
     stderr: "",
     ms: 0,
   });
-  const jwt = "eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ1c2VyLTEifQ.c2lnbmF0dXJlLXNpZ25hdHVyZQ";
+  const jwt = unsignedJwt({ sub: "user-1" });
 
   it("a message with a stack trace or a token is a problem; a plain one is not", () => {
     expect(hygiene(result('cim:Vpc "a": create failed: quota. Delete unused resources.'), jwt, "up")).toEqual(
