@@ -2,31 +2,12 @@
 // (another stack, a console user): the provider names every deploy, so the lost answer is tied to its own job by
 // name, never to the other deploy by time. Without a name the other job, closer to when the request was sent,
 // would be adopted: two resources on one instance, and this deploy's instance left behind.
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
+import { expect, it } from "vitest";
 import { providerFor } from "../../provider";
 import { generatedHostName } from "../../provider/kinds/instance";
-import { apiCaller } from "../fixtures/apiCall";
+import { rows, useProviderEmulator } from "../fixtures/providerEmulator";
 
-let emu: Emulator;
-let ctl: EmulatorControl;
-const saved = { ...process.env };
-const rows = (body: any): any[] =>
-  Array.isArray(body) ? body : (Object.values(body).find(Array.isArray) ?? []);
-
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0, jobLatencyMs: 0 });
-  ctl = await EmulatorControl.of(emu);
-  process.env.CIM_BASE_URL = emu.url;
-  process.env.CIM_TOKEN = await emu.token();
-  process.env.CIM_POLL_INTERVAL_MS = "5";
-  delete process.env.CIM_REGION;
-});
-
-afterAll(async () => {
-  process.env = saved;
-  await emu.close();
-});
+const api = useProviderEmulator({ jobLatencyMs: 0, pollMs: 5 });
 
 it("a generated host name: vm- and 12 hex digits, new each time", () => {
   const names = new Set(Array.from({ length: 50 }, generatedHostName));
@@ -35,7 +16,7 @@ it("a generated host name: vm- and 12 hex digits, new each time", () => {
 });
 
 it("a lost deploy answer is tied to its own job by name, though another unnamed deploy landed closer in time", async () => {
-  const call = apiCaller(() => ({ url: emu.url, token: process.env.CIM_TOKEN! }));
+  const { call, ctl } = api();
   const zoneId = rows(await call("GET", "/zones"))[0].id;
   const templateId = rows(await call("GET", "/templates"))[0].id;
   const serviceOfferingId = rows(await call("GET", "/offerings/compute"))[0].id;

@@ -3,31 +3,12 @@
 // other active vm snapshot tasks on the instance, please try again later"). The refusal passes by itself: the
 // provider sends the call again until the platform takes it, for takes and deletes of instance snapshots and
 // for volume snapshots of the instance's disks.
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
+import { expect, it } from "vitest";
 import { providerFor } from "../../provider";
-import { apiCaller } from "../fixtures/apiCall";
+import { rows, useProviderEmulator } from "../fixtures/providerEmulator";
 
-let emu: Emulator;
-let ctl: EmulatorControl;
-const saved = { ...process.env };
-const rows = (body: any): any[] =>
-  Array.isArray(body) ? body : (Object.values(body).find(Array.isArray) ?? []);
-
-beforeAll(async () => {
-  // each snapshot job runs 400 ms: long enough for the second call to meet the first task
-  emu = await startEmulator({ port: 0, jobLatencyMs: 400 });
-  ctl = await EmulatorControl.of(emu);
-  process.env.CIM_BASE_URL = emu.url;
-  process.env.CIM_TOKEN = await emu.token();
-  process.env.CIM_POLL_INTERVAL_MS = "20";
-  delete process.env.CIM_REGION;
-});
-
-afterAll(async () => {
-  process.env = saved;
-  await emu.close();
-});
+// each snapshot job runs 400 ms: long enough for the second call to meet the first task
+const api = useProviderEmulator({ jobLatencyMs: 400, pollMs: 20 });
 
 async function made(kind: string, inputs: Record<string, unknown>) {
   const provider = providerFor(kind);
@@ -35,7 +16,7 @@ async function made(kind: string, inputs: Record<string, unknown>) {
 }
 
 it("two snapshots of one instance, taken and deleted at once, both succeed", async () => {
-  const call = apiCaller(() => ({ url: emu.url, token: process.env.CIM_TOKEN! }));
+  const { call, ctl } = api();
   const zoneId = rows(await call("GET", "/zones"))[0].id;
   const templateId = rows(await call("GET", "/templates"))[0].id;
   const serviceOfferingId = rows(await call("GET", "/offerings/compute"))[0].id;
