@@ -15,8 +15,8 @@ import { resetQuotaPreflight } from "../../../provider/lifecycle/quotaPreflight"
 import { resetBatches } from "../../../provider/lifecycle/readBatch";
 import { resetCircuit } from "../../../provider/lifecycle/session";
 import { TestEmulator } from "../../reliability/support";
-import { add, changeTypeOf } from "../../soak/generator";
-import { Ctx, type Inputs, isRef, type Program, type Res } from "../../soak/model";
+import { add, changeTypeOf, programJson } from "../../soak/generator";
+import { Ctx, isRef, type Program, type Res } from "../../soak/model";
 import { Rng } from "../../soak/prng";
 import { recipeOf } from "../../soak/recipes/index";
 import { soakCatalogue } from "../../soak/soak";
@@ -152,22 +152,11 @@ function ancestors(kind: KindName, out: KindName[] = []): KindName[] {
   return out;
 }
 
-/** The program's resources, each after what it refers to. */
+/** The program's resources, each after what it refers to (the order the soak's program makes them in). */
 function dependencyOrder(program: Program): Res[] {
-  const done = new Set<string>();
-  const order: Res[] = [];
-  const visit = (r: Res) => {
-    if (done.has(r.name)) return;
-    done.add(r.name);
-    for (const dep of refsIn(r.inputs)) visit(program.resources.find((x) => x.name === dep)!);
-    order.push(r);
-  };
-  program.resources.forEach(visit);
-  return order;
+  const order = JSON.parse(programJson(program)) as { name: string }[];
+  return order.map((r) => program.resources.find((x) => x.name === r.name)!);
 }
-
-const refsIn = (inputs: Inputs): string[] =>
-  Object.values(inputs).flatMap((v) => (Array.isArray(v) ? v : [v]).filter(isRef).map((r) => r.$ref));
 
 /** The inputs as the SDK passes them: references resolved to outputs, `name` the resource name when unset. */
 function programInputs(res: Res, made: Map<string, Made>): Rec {
@@ -219,15 +208,16 @@ async function capture(ctl: TestEmulator["control"], work: () => Promise<unknown
   const state = await ctl.state();
   const audit: Rec[] = state.audit.filter((a: Rec) => !seen.has(a.id));
   const jobs: Rec = state.jobs;
-  // the jobs the provider read: waited for
+  // the jobs the provider read: waited for (a read of an id no job has is the server-time probe, a call)
+  const jobOf = (e: { path: string }) => e.path.split("/").pop()!;
   const waited = new Set(
-    log.filter((e) => `${e.method} ${e.route}` === JOB_READ).map((e) => e.path.split("/").pop()!),
+    log.filter((e) => `${e.method} ${e.route}` === JOB_READ && jobs[jobOf(e)]).map(jobOf),
   );
   const calls: ApiCall[] = [];
   const keys = new Set<string>();
   for (const e of log) {
     const call = `${e.method} ${e.route}`;
-    if (call === JOB_READ && jobs[e.path.split("/").pop()!]) continue; // a poll: shown as its call's job
+    if (call === JOB_READ && jobs[jobOf(e)]) continue; // a poll: shown as its call's job
     const entry: ApiCall = { call };
     if (e.method !== "GET") {
       // the mutation's audit row names the job it started (rows come in the order the requests were served)
@@ -245,7 +235,7 @@ async function capture(ctl: TestEmulator["control"], work: () => Promise<unknown
   }
   if (waited.size)
     throw new Error(
-      `jobs read that no call of the operation started: ${[...waited].map((j) => jobs[j]?.command)}`,
+      `jobs read that no call of the operation started: ${[...waited].map((j) => jobs[j].command)}`,
     );
   return calls;
 }
