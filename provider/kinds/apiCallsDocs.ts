@@ -25,13 +25,9 @@ function table(calls: readonly ApiCall[]): string[] {
 
 function updateTable(kind: Kind, recorded: KindApiCalls): string[] {
   if (!recorded.update.length) {
-    const inPlace = Object.values(kind.fields).some((f) => f.change === "update");
-    return [
-      inPlace
-        ? "None recorded (the fields changed in place are listed above)."
-        : "None: every change of this kind replaces it.",
-      "",
-    ];
+    if (Object.values(kind.fields).some((f) => f.change === "update"))
+      throw new Error(`kind ${kind.name} changes fields in place but no in-place change is recorded`);
+    return ["None: every change of this kind replaces it.", ""];
   }
   const rows = ["| change | call | waits for job |", "|---|---|---|"];
   for (const u of recorded.update) {

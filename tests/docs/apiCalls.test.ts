@@ -43,7 +43,9 @@ describe("the recorded API calls of every kind", () => {
       }
     });
 
-    it(`${kind.name}: every recorded in-place change touches fields that change in place`, () => {
+    it(`${kind.name}: an in-place change is recorded when it has a field that changes in place, and only then`, () => {
+      const inPlace = Object.values(kind.fields).some((f) => f.change === "update");
+      expect(recorded[kind.name].update.length > 0).toBe(inPlace);
       for (const u of recorded[kind.name].update) {
         expect(u.calls.length).toBeGreaterThan(0);
         for (const f of u.fields)
@@ -76,16 +78,15 @@ describe("the API calls section of a page", () => {
     expect(files["docs/resources/Vpc.md"]).toContain("| `POST /api/v1/vpcs` | `createVPC` |");
   });
 
-  it("renders a job not waited for, a kind without in-place changes, and refuses a kind not recorded", () => {
+  it("renders a job not waited for and a kind without in-place changes; refuses a recording that lacks one", () => {
     const lines = apiCallsLines(vpc, {
+      ...recorded.Vpc,
       create: [{ call: "POST /api/v1/vpcs", starts: "createVPC" }],
-      update: [],
       read: [],
-      delete: [],
     }).join("\n");
     expect(lines).toContain("| `POST /api/v1/vpcs` | `createVPC` (not waited for) |");
-    expect(lines).toContain("None recorded (the fields changed in place are listed above).");
     expect(lines).toContain("No API call.");
+    expect(() => apiCallsLines(vpc, { ...recorded.Vpc, update: [] })).toThrow(/Vpc changes fields in place/);
     const replacedOnly = { ...vpc, fields: { cidr: vpc.fields.cidr } } as unknown as typeof vpc;
     expect(apiCallsLines(replacedOnly, recorded.Vpc).join("\n")).not.toContain("None");
     expect(apiCallsLines(replacedOnly, { ...recorded.Vpc, update: [] }).join("\n")).toContain(

@@ -5,6 +5,7 @@
 // tests/ because it draws each kind's inputs and dependencies from the soak's recipes (tests/soak/recipes), which
 // know for every kind what it stands on, valid values and new values for its fields; the kind's declaration
 // (each field's `change`) says which new values apply in place.
+import type { z } from "zod";
 import { providerFor } from "../../../provider";
 import { jobDurations } from "../../../provider/client";
 import { type KindName, kindList, kinds } from "../../../provider/kinds";
@@ -16,7 +17,7 @@ import { resetBatches } from "../../../provider/lifecycle/readBatch";
 import { resetCircuit } from "../../../provider/lifecycle/session";
 import { TestEmulator } from "../../reliability/support";
 import { add, changeTypeOf, programJson } from "../../soak/generator";
-import { Ctx, isRef, type Program, type Res } from "../../soak/model";
+import { Ctx, type Inputs, isRef, type Program, type Res } from "../../soak/model";
 import { Rng } from "../../soak/prng";
 import { recipeOf } from "../../soak/recipes/index";
 import { soakCatalogue } from "../../soak/soak";
@@ -89,7 +90,7 @@ async function recordKind(kind: KindName, emu: TestEmulator, token: string): Pro
     made.set(target.name, { id: got.id, outs: got.outs, inputs: checked });
   });
   const update: UpdateCalls[] = [];
-  for (const vary of Object.values(recipeOf(kind)!.vary)) {
+  for (const vary of [...Object.values(recipeOf(kind)!.vary), ...flagFlips(kind)]) {
     const patch = vary(ctx, target);
     if (!patch || !inPlace(kind, Object.keys(patch))) continue;
     const before = { ...target.inputs };
@@ -112,6 +113,10 @@ async function recordKind(kind: KindName, emu: TestEmulator, token: string): Pro
     });
     update.push({ fields: Object.keys(patch).sort(), calls });
   }
+  if (!update.length && Object.values(kinds[kind].fields).some((f) => f.change === "update"))
+    throw new Error(
+      `${kind}: no in-place change was recorded; its recipe varies no field that changes in place`,
+    );
   const me = made.get(target.name)!;
   newProcess();
   const read = await capture(ctl, async () => {
@@ -239,6 +244,26 @@ async function capture(ctl: TestEmulator["control"], work: () => Promise<unknown
     );
   return calls;
 }
+
+/**
+ * For a kind whose recipe varies no in-place field (a comment's text replaces it; its visibility changes in
+ * place): each in-place flag turned over, so its page still shows an in-place change.
+ */
+function flagFlips(kind: KindName): ((ctx: Ctx, res: Res) => Inputs)[] {
+  const recipe = recipeOf(kind)!;
+  const fields = Object.entries(kinds[kind].fields as Record<string, { change: string; schema: z.ZodType }>);
+  if (
+    Object.keys(recipe.vary).some((label) =>
+      fields.some(([f, spec]) => f === label && spec.change === "update"),
+    )
+  )
+    return [];
+  return fields
+    .filter(([, spec]) => spec.change === "update" && isFlag(spec.schema))
+    .map(([f]) => (_ctx, res) => ({ [f]: res.inputs[f] !== true }));
+}
+
+const isFlag = (schema: z.ZodType) => schema.safeParse(true).success && !schema.safeParse("yes").success;
 
 /** Whether setting these fields is an in-place change that reaches the API (not a recorded-only field). */
 function inPlace(kind: KindName, fields: string[]): boolean {
