@@ -3,8 +3,9 @@
 #   scripts/cim.sh test [vitest args]   lint, typecheck, build, every test (e2e included)
 #   scripts/cim.sh demo                 deploy the quickstart to the emulator (or $CIM_BASE_URL)
 #   scripts/cim.sh generate             write the files made from the registry of kinds (sdk/kinds.ts,
-#                                       sdk/native/kinds.ts) and the lookups' doc comments (sdk/lookups/docs.ts,
-#                                       sdk/native/lookups.ts)
+#                                       sdk/native/kinds.ts, docs/resources/ with each kind's API calls recorded
+#                                       into provider/kinds/apiCalls.json) and the lookups' doc comments
+#                                       (sdk/lookups/docs.ts, sdk/native/lookups.ts)
 #   scripts/cim.sh sdks [out]           the Python and Go SDKs, by `pulumi package gen-sdk` (default .state/sdks)
 #   scripts/cim.sh bench [names]        benchmarks (bench/)
 #   scripts/cim.sh soak --rounds N --seed S [--round K] [--fault REGEX]
@@ -40,11 +41,16 @@ case "$task" in
     node scripts/demo.mjs "$@"
     ;;
   generate)
+    # Each kind's API calls, recorded against an in-process emulator (provider/kinds/apiCalls.json, read by the
+    # pages): the recorder draws inputs from the soak's recipes (tests/), so vitest runs it, in its writing mode.
+    CIM_WRITE_API_CALLS=1 npx --no-install vitest run tests/docs/generated.test.ts -t "apiCalls.json" >/dev/null ||
+      cim_die "recording the kinds' API calls failed (run: CIM_WRITE_API_CALLS=1 npx vitest run tests/docs/generated.test.ts -t apiCalls.json)"
     cim_build
     node dist/provider/kinds/docsPages.js "$CIM_ROOT" # the reference pages, docs/resources/
     node dist/provider/kinds/render.js "$CIM_ROOT"
     node dist/provider/lookups/docgen.js "$CIM_ROOT"
-    npx --no-install biome format --write sdk/kinds.ts sdk/native/kinds.ts sdk/lookups/docs.ts sdk/native/lookups.ts >/dev/null
+    npx --no-install biome format --write sdk/kinds.ts sdk/native/kinds.ts sdk/lookups/docs.ts sdk/native/lookups.ts \
+      provider/kinds/apiCalls.json >/dev/null
     ;;
   sdks)
     cim_build

@@ -10,6 +10,8 @@ import { z } from "zod";
 import { lookupRegistry } from "../../sdk/lookups/registry";
 import { DEFAULT_TIMEOUT_MS } from "../lifecycle/timeouts";
 import { nativeFunctions, recordTypeToken } from "../lookups";
+import { recordedApiCalls } from "./apiCallsData";
+import { apiCallsLines } from "./apiCallsDocs";
 import { type FieldSpec, type Kind, type OutputSpec, optionalInput, refOf } from "./define";
 import { kindList } from "./index";
 
@@ -244,6 +246,7 @@ export function resourcePage(kind: Kind): string {
     "",
     ...lifecycleLines(kind),
     "",
+    ...apiCallsLines(kind, recordedApiCalls()[kind.name]),
     "## Import",
     "",
     ...importLines(kind),

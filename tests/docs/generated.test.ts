@@ -1,14 +1,28 @@
 // The reference pages made from the registry of kinds (docs/resources/) are what the registry makes now: a field,
 // doc, change rule or example changed in a declaration and not regenerated fails here (run npm run generate).
+// Their API-call tables come from provider/kinds/apiCalls.json, recorded again here against the emulator: a kind
+// that calls the API differently since the last `npm run generate` fails too. `npm run generate` runs the
+// recording test alone with CIM_WRITE_API_CALLS=1, which writes the file instead of comparing it.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { kindList } from "../../provider/kinds";
+import { API_CALLS_FILE } from "../../provider/kinds/apiCallsData";
 import { docsFiles, functionPages, resourcePage } from "../../provider/kinds/docsPages";
+import { recordApiCalls } from "./apiCalls/record";
 import { root } from "./markdown";
 
 describe("docs generated from the registry of kinds", () => {
+  it(`${API_CALLS_FILE} is what each kind sends the emulator now (else run npm run generate)`, async () => {
+    const recorded = await recordApiCalls();
+    const file = path.join(root, API_CALLS_FILE);
+    if (process.env.CIM_WRITE_API_CALLS === "1")
+      fs.writeFileSync(file, `${JSON.stringify(recorded, null, 2)}\n`);
+    expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual(recorded);
+  }, 120_000);
+
+  if (process.env.CIM_WRITE_API_CALLS === "1") return; // the pages are made from the file once it is written
   const files = docsFiles();
 
   for (const [file, text] of Object.entries(files)) {

@@ -32,7 +32,7 @@ export function changeTypeOf(kind: KindName, fields: string[]): "in-place" | "re
 }
 
 /** Adds one resource of `kind`, its parents first when it has nothing to stand on (depth-bounded). */
-function add(ctx: Ctx, kind: KindName, changes: Change[], depth = 0): Res | undefined {
+export function add(ctx: Ctx, kind: KindName, changes: Change[], depth = 0): Res | undefined {
   const recipe = recipeOf(kind);
   if (!recipe) throw new Error(`soak: no recipe for ${kind}`);
   let drawn = recipe.create(ctx);

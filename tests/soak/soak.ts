@@ -29,7 +29,7 @@ export interface SoakResult {
   faults: Set<string>;
 }
 
-async function soakCatalogue(emu: TestEmulator, token: string): Promise<SoakCatalogue> {
+export async function soakCatalogue(emu: TestEmulator, token: string): Promise<SoakCatalogue> {
   const ids = await catalogueIds(emu, token);
   const get = async (p: string) =>
     (await (
