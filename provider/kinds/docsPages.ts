@@ -11,6 +11,7 @@ import { lookupRegistry } from "../../sdk/lookups/registry";
 import { DEFAULT_TIMEOUT_MS } from "../lifecycle/timeouts";
 import { nativeFunctions, recordTypeToken } from "../lookups";
 import { type FieldSpec, type Kind, type OutputSpec, optionalInput, refOf } from "./define";
+import { yamlProgram } from "./examples";
 import { kindList } from "./index";
 
 const GENERATED =
@@ -208,6 +209,22 @@ function importLines(kind: Kind): string[] {
   return lines;
 }
 
+/** The kind's example in Pulumi YAML, a whole project file, under the TypeScript one. */
+function yamlExampleLines(kind: Kind): string[] {
+  const yaml = kind.yamlExample?.trim();
+  if (!yaml)
+    throw new Error(`kind ${kind.name} has no YAML example: give it a yamlExample in its declaration`);
+  const project = `${kind.name.replace(/[A-Z]/g, (c, i) => (i ? "-" : "") + c.toLowerCase())}-example`;
+  return [
+    "The same in Pulumi YAML, on the native plugin ([other languages](../languages.md)), as a whole `Pulumi.yaml`:",
+    "",
+    "```yaml",
+    yamlProgram(project, yaml),
+    "```",
+    "",
+  ];
+}
+
 /** docs/resources/<Kind>.md */
 export function resourcePage(kind: Kind): string {
   const example = kind.example?.trim();
@@ -230,6 +247,7 @@ export function resourcePage(kind: Kind): string {
     example,
     "```",
     "",
+    ...yamlExampleLines(kind),
     "## Inputs",
     "",
     "Every input takes a plain value, a promise or another resource's output.",
