@@ -21,7 +21,8 @@ const rescue = new cim.Iso("rescue", {
   zoneId,
   osTypeId: cim.getOsType("Ubuntu 22.04 (64-bit)").then((o) => o.id),
 });
-new cim.Instance("fixer", { zoneId, serviceOfferingId, imageType: "iso", isoId: rescue.id, diskOfferingId });
+// the root disk's offering (Custom) is customized: the instance names its size
+new cim.Instance("fixer", { zoneId, serviceOfferingId, imageType: "iso", isoId: rescue.id, diskOfferingId, rootDiskSize: 20 });
 `,
   ),
   yamlExample: yamlExample(["zoneId", "serviceOfferingId", "diskOfferingId"], {
@@ -43,7 +44,8 @@ fixer:
     serviceOfferingId: \${serviceOfferingId}
     imageType: iso
     isoId: \${rescue.id}
-    diskOfferingId: \${diskOfferingId}
+    diskOfferingId: \${diskOfferingId} # Custom, a customized offering: rootDiskSize says the size
+    rootDiskSize: 20
 `,
   }),
   ...imageKindBase("iso"),
