@@ -80,7 +80,7 @@ ${indent(invokeId("getVpcOffering", "{ name: Default VPC }"), 6)}`,
   tier: {
     resources: `tier:
   type: cim:index:Network
-  name: web
+  name: web # its Pulumi name; the program refers to it by its key
   properties:
     zoneId: \${zoneId}
     vpcId: \${main.id}
