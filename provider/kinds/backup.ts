@@ -8,7 +8,7 @@ import { id, text } from "../lifecycle/check";
 import { NEEDS_BACKUP_OFFERING } from "./backupSchedule";
 import { commonFields, descriptionField, field, recordCalls } from "./common";
 import { defineKind } from "./define";
-import { example } from "./examples";
+import { example, yamlExample } from "./examples";
 
 export const backup = defineKind({
   name: "Backup",
@@ -23,6 +23,32 @@ const beforeUpgrade = new cim.Backup("db-before-upgrade", { instanceId: db.id, d
 export const backupSize = beforeUpgrade.size;
 `,
   ),
+  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId"], {
+    variables: `
+standard:
+  fn::invoke:
+    function: cim:index:getBackupOffering
+    arguments: { name: Standard, zoneId: "\${zoneId}" }
+    return: id
+`,
+    resources: `
+db:
+  type: cim:index:Instance
+  properties:
+    zoneId: \${zoneId}
+    templateId: \${templateId}
+    serviceOfferingId: \${serviceOfferingId}
+    backupOfferingId: \${standard}
+db-before-upgrade:
+  type: cim:index:Backup
+  properties:
+    instanceId: \${db.id}
+    description: before the upgrade
+`,
+    outputs: `
+backupSize: \${db-before-upgrade.size}
+`,
+  }),
   nameFromResource: true,
   quota: { limit: "backupLimit", count: "backupCount" },
   // CloudStack's Backup.Status: a backup being taken is busy; one being deleted (Removed) counts as gone.

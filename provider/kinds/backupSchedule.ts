@@ -10,7 +10,7 @@ import { id, text, timeZone } from "../lifecycle/check";
 import { waitFor } from "../lifecycle/session";
 import { commonFields, field } from "./common";
 import { defineKind, type LiveRecord } from "./define";
-import { example } from "./examples";
+import { example, yamlExample } from "./examples";
 
 /**
  * The platform refuses a schedule, or a backup, of an instance without a backup offering (CloudStack's
@@ -49,6 +49,31 @@ new cim.BackupSchedule("db-nightly", {
 });
 `,
   ),
+  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId"], {
+    variables: `
+standard:
+  fn::invoke:
+    function: cim:index:getBackupOffering
+    arguments: { name: Standard, zoneId: "\${zoneId}" }
+    return: id
+`,
+    resources: `
+db:
+  type: cim:index:Instance
+  properties:
+    zoneId: \${zoneId}
+    templateId: \${templateId}
+    serviceOfferingId: \${serviceOfferingId}
+    backupOfferingId: \${standard}
+db-nightly:
+  type: cim:index:BackupSchedule
+  properties:
+    instanceId: \${db.id}
+    intervalType: DAILY
+    schedule: "30:02"
+    timezone: Europe/Berlin
+`,
+  }),
   label: (rec) => `${String(rec.intervalType)} for instance ${String(rec.instanceId ?? rec.vmId)}`,
   fields: {
     ...commonFields,

@@ -19,7 +19,7 @@ import { describe } from "../lifecycle/errors";
 import { type Session, waitFor } from "../lifecycle/session";
 import { commonFields, field, noneIsNull } from "./common";
 import { defineKind, type Recorded } from "./define";
-import { example } from "./examples";
+import { example, yamlExample } from "./examples";
 
 /** A comment as read, with the collection it was read under. */
 export type LiveComment = CommentRecord & { on: CommentCollection };
@@ -82,6 +82,21 @@ const data = new cim.Volume("data", { zoneId, diskOfferingId, size: 50 });
 new cim.Comment("data-owner", { volumeId: data.id, text: "owned by the payments team; restore tested weekly" });
 `,
   ),
+  yamlExample: yamlExample(["zoneId", "diskOfferingId"], {
+    resources: `
+data:
+  type: cim:index:Volume
+  properties:
+    zoneId: \${zoneId}
+    diskOfferingId: \${diskOfferingId}
+    size: 50
+data-owner:
+  type: cim:index:Comment
+  properties:
+    volumeId: \${data.id}
+    text: owned by the payments team; restore tested weekly
+`,
+  }),
   label: (rec) => {
     const t = targetIn(rec);
     return t && `on ${t.noun} ${t.id}`;

@@ -343,6 +343,8 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
    * provider/kinds/docsPages.ts; tests/docs type-checks it). Ids come from lookups (`cim.getZone`, …).
    */
   readonly example?: string;
+  /** The same program in Pulumi YAML on the native plugin (`yamlExample` of examples.ts), shown under it. */
+  readonly yamlExample?: string;
   readonly fields: F;
   readonly outputs: O;
   /** Its API calls (every kind but those with a `custom` lifecycle). */

@@ -13,6 +13,7 @@ import { nativeFunctions, recordTypeToken } from "../lookups";
 import { recordedApiCalls } from "./apiCallsData";
 import { apiCallsLines } from "./apiCallsDocs";
 import { type FieldSpec, type Kind, type OutputSpec, optionalInput, refOf } from "./define";
+import { yamlProgram } from "./examples";
 import { kindList } from "./index";
 
 const GENERATED =
@@ -210,6 +211,22 @@ function importLines(kind: Kind): string[] {
   return lines;
 }
 
+/** The kind's example in Pulumi YAML, a whole project file, under the TypeScript one. */
+function yamlExampleLines(kind: Kind): string[] {
+  const yaml = kind.yamlExample?.trim();
+  if (!yaml)
+    throw new Error(`kind ${kind.name} has no YAML example: give it a yamlExample in its declaration`);
+  const project = `${kind.name.replace(/[A-Z]/g, (c, i) => (i ? "-" : "") + c.toLowerCase())}-example`;
+  return [
+    "The same in Pulumi YAML, on the native plugin ([other languages](../languages.md)), as a whole `Pulumi.yaml`:",
+    "",
+    "```yaml",
+    yamlProgram(project, yaml),
+    "```",
+    "",
+  ];
+}
+
 /** docs/resources/<Kind>.md */
 export function resourcePage(kind: Kind): string {
   const example = kind.example?.trim();
@@ -232,6 +249,7 @@ export function resourcePage(kind: Kind): string {
     example,
     "```",
     "",
+    ...yamlExampleLines(kind),
     "## Inputs",
     "",
     "Every input takes a plain value, a promise or another resource's output.",

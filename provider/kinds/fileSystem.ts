@@ -22,7 +22,7 @@ import {
   uniqueTogether,
 } from "./common";
 import { defineKind } from "./define";
-import { example } from "./examples";
+import { example, yamlExample } from "./examples";
 
 /** The file-system VM's minimum offering on the platform's defaults (sharedfsvm.min.cpu.count, .min.ram.size). */
 export const FS_VM_MIN_CPU = 2;
@@ -80,6 +80,29 @@ const files = new cim.FileSystem("assets", {
 export const assetsMount = files.mountSource;
 `,
   ),
+  yamlExample: yamlExample(["zoneId", "vpc", "tier"], {
+    resources: `
+assets:
+  type: cim:index:FileSystem
+  properties:
+    zoneId: \${zoneId}
+    networkId: \${tier.id}
+    diskOfferingId:
+      fn::invoke:
+        function: cim:index:getDiskOffering
+        arguments: { name: Custom }
+        return: id
+    size: 50
+    serviceOfferingId:
+      fn::invoke:
+        function: cim:index:getComputeOffering
+        arguments: { name: Medium }
+        return: id
+`,
+    outputs: `
+assetsMount: \${assets.mountSource}
+`,
+  }),
   nameFromResource: true,
   // SharedFS.State: Allocated while the create job deploys it; Destroyed ones wait to be expunged
   states: {

@@ -20,7 +20,7 @@ import { waitFor } from "../lifecycle/session";
 import { sameList, sameValue } from "../lifecycle/values";
 import { catalogueField, commonFields, field, tags } from "./common";
 import { defineKind, type Recorded } from "./define";
-import { example } from "./examples";
+import { example, yamlExample } from "./examples";
 import { mustBeAGroup } from "./instanceGroup";
 import {
   BASE64,
@@ -91,6 +91,22 @@ const web = new cim.Instance("web", {
 export const address = web.ipAddress;
 `,
   ),
+  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "vpc", "tier"], {
+    resources: `
+web:
+  type: cim:index:Instance
+  properties:
+    zoneId: \${zoneId}
+    templateId: \${templateId}
+    serviceOfferingId: \${serviceOfferingId}
+    networkIds: ["\${tier.id}"]
+    displayName: web
+    tags: { env: prod, role: web }
+`,
+    outputs: `
+address: \${web.ipAddress}
+`,
+  }),
   createVerb: "deploy",
   tags: "instance",
   quota: { limit: "instanceLimit", count: "instanceCount" },

@@ -9,7 +9,7 @@ import type { InstanceGroup } from "../client";
 import { defaultRegion, type Session } from "../lifecycle/session";
 import { commonFields, nameField, uniqueName } from "./common";
 import { defineKind } from "./define";
-import { example } from "./examples";
+import { example, yamlExample } from "./examples";
 
 /** The group's region: the recorded one, else the API default (without a region the list reads every region). */
 const regionOf = async (s: Session) => ({ region: await defaultRegion(s) });
@@ -25,6 +25,34 @@ const group = new cim.InstanceGroup("web-servers", {});
 [1, 2, 3].map((n) => new cim.Instance("web-" + n, { zoneId, templateId, serviceOfferingId, group: group.name }));
 `,
   ),
+  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId"], {
+    resources: `
+web-servers:
+  type: cim:index:InstanceGroup
+# TypeScript's loop, written out
+web-1:
+  type: cim:index:Instance
+  properties:
+    zoneId: \${zoneId}
+    templateId: \${templateId}
+    serviceOfferingId: \${serviceOfferingId}
+    group: \${web-servers.name}
+web-2:
+  type: cim:index:Instance
+  properties:
+    zoneId: \${zoneId}
+    templateId: \${templateId}
+    serviceOfferingId: \${serviceOfferingId}
+    group: \${web-servers.name}
+web-3:
+  type: cim:index:Instance
+  properties:
+    zoneId: \${zoneId}
+    templateId: \${templateId}
+    serviceOfferingId: \${serviceOfferingId}
+    group: \${web-servers.name}
+`,
+  }),
   nameFromResource: true,
   fields: {
     ...commonFields,

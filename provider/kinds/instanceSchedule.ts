@@ -9,7 +9,7 @@ import { bool, id, text, timeZone } from "../lifecycle/check";
 import { commonFields, descriptionField, field } from "./common";
 import { cronProblem } from "./cron";
 import { defineKind, type Recorded } from "./define";
-import { example } from "./examples";
+import { example, yamlExample } from "./examples";
 
 const ACTIONS = ["start", "stop", "reboot", "force_stop", "force_reboot"] as const;
 
@@ -53,6 +53,25 @@ new cim.InstanceSchedule("db-start-mornings", {
 });
 `,
   ),
+  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "db"], {
+    resources: `
+db-stop-at-night:
+  type: cim:index:InstanceSchedule
+  properties:
+    instanceId: \${db.id}
+    action: stop
+    schedule: "0 22 * * MON-FRI"
+    timezone: Europe/Berlin
+db-start-mornings:
+  type: cim:index:InstanceSchedule
+  properties:
+    instanceId: \${db.id}
+    action: start
+    schedule: "0 6 * * MON-FRI"
+    timezone: Europe/Berlin
+    endDate: "2027-06-30T00:00:00Z"
+`,
+  }),
   label: (rec) => `${String(rec.action ?? "schedule")} of instance ${String(rec.instanceId ?? "")}`,
   fields: {
     ...commonFields,

@@ -18,7 +18,7 @@ import {
   uniqueTogether,
 } from "./common";
 import { defineKind, type Recorded } from "./define";
-import { example } from "./examples";
+import { example, yamlExample } from "./examples";
 
 /**
  * The platform takes one snapshot task at a time per instance (CloudStack's VMSnapshotManagerImpl and
@@ -48,6 +48,24 @@ const before = new cim.InstanceSnapshot("web-before-upgrade", { instanceId: web.
 export const snapshotState = before.state;
 `,
   ),
+  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId"], {
+    resources: `
+web:
+  type: cim:index:Instance
+  properties:
+    zoneId: \${zoneId}
+    templateId: \${templateId}
+    serviceOfferingId: \${serviceOfferingId}
+web-before-upgrade:
+  type: cim:index:InstanceSnapshot
+  properties:
+    instanceId: \${web.id}
+    memory: true
+`,
+    outputs: `
+snapshotState: \${web-before-upgrade.state}
+`,
+  }),
   createVerb: "take",
   nameFromResource: true,
   // CloudStack's VMSnapshot.State

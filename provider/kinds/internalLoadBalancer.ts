@@ -15,7 +15,7 @@ import { containsUnknown } from "../lifecycle/values";
 import { applyBalancer, balancerFields, port } from "./balancer";
 import { commonFields, field, tags } from "./common";
 import { defineKind, type Recorded, type Requirement } from "./define";
-import { example } from "./examples";
+import { example, yamlExample } from "./examples";
 import { ipv4, networkCidr } from "./network";
 
 const shared = balancerFields("load balancer", "the member instances, each with a NIC on the tier");
@@ -70,6 +70,46 @@ const lb = new cim.InternalLoadBalancer("db", {
 export const dbAddress = lb.sourceIpAddress;
 `,
   ),
+  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "vpc"], {
+    resources: `
+app:
+  type: cim:index:Network
+  properties:
+    zoneId: \${zoneId}
+    vpcId: \${main.id}
+    gateway: 10.1.2.1
+    netmask: 255.255.255.0
+    networkOfferingId:
+      fn::invoke:
+        function: cim:index:getNetworkOffering
+        arguments: { name: VPC Tier with Internal LB }
+        return: id
+db-1:
+  type: cim:index:Instance
+  properties:
+    zoneId: \${zoneId}
+    templateId: \${templateId}
+    serviceOfferingId: \${serviceOfferingId}
+    networkIds: ["\${app.id}"]
+db-2:
+  type: cim:index:Instance
+  properties:
+    zoneId: \${zoneId}
+    templateId: \${templateId}
+    serviceOfferingId: \${serviceOfferingId}
+    networkIds: ["\${app.id}"]
+db:
+  type: cim:index:InternalLoadBalancer
+  properties:
+    networkId: \${app.id}
+    sourcePort: 5432
+    instancePort: 5432
+    memberIds: ["\${db-1.id}", "\${db-2.id}"]
+`,
+    outputs: `
+dbAddress: \${db.sourceIpAddress}
+`,
+  }),
   nameFromResource: true,
   tags: "internalLoadBalancer",
   states: { busy: ["Add"], deleting: "Revoke" },

@@ -6,7 +6,7 @@
 import type { Iso } from "../client";
 import { flagField } from "./common";
 import { defineKind } from "./define";
-import { example } from "./examples";
+import { example, yamlExample } from "./examples";
 import { imageApi, imageFields, imageKindBase, imageOutputs, osTypeField, urlFormatProblem } from "./image";
 
 export const iso = defineKind({
@@ -21,9 +21,33 @@ const rescue = new cim.Iso("rescue", {
   zoneId,
   osTypeId: cim.getOsType("Ubuntu 22.04 (64-bit)").then((o) => o.id),
 });
-new cim.Instance("fixer", { zoneId, serviceOfferingId, imageType: "iso", isoId: rescue.id, diskOfferingId });
+// the root disk's offering (Custom) is customized: the instance names its size
+new cim.Instance("fixer", { zoneId, serviceOfferingId, imageType: "iso", isoId: rescue.id, diskOfferingId, rootDiskSize: 20 });
 `,
   ),
+  yamlExample: yamlExample(["zoneId", "serviceOfferingId", "diskOfferingId"], {
+    resources: `
+rescue:
+  type: cim:index:Iso
+  properties:
+    url: https://images.example.com/rescue.iso
+    zoneId: \${zoneId}
+    osTypeId:
+      fn::invoke:
+        function: cim:index:getOsType
+        arguments: { name: "Ubuntu 22.04 (64-bit)" }
+        return: id
+fixer:
+  type: cim:index:Instance
+  properties:
+    zoneId: \${zoneId}
+    serviceOfferingId: \${serviceOfferingId}
+    imageType: iso
+    isoId: \${rescue.id}
+    diskOfferingId: \${diskOfferingId} # Custom, a customized offering: rootDiskSize says the size
+    rootDiskSize: 20
+`,
+  }),
   ...imageKindBase("iso"),
   fields: {
     ...imageFields("ISO"),

@@ -22,7 +22,7 @@ import {
   uniqueTogether,
 } from "./common";
 import { defineKind, type Recorded } from "./define";
-import { example } from "./examples";
+import { example, yamlExample } from "./examples";
 
 /** A cluster as the client reads it, with its kubeconfig once it has one. */
 export type KubernetesClusterLive = LiveCluster & { kubeconfig?: string };
@@ -92,6 +92,31 @@ export const endpoint = cluster.endpoint;
 export const kubeconfig = cluster.kubeconfig; // a secret output
 `,
   ),
+  yamlExample: yamlExample(["zoneId", "vpc", "tier"], {
+    resources: `
+apps:
+  type: cim:index:KubernetesCluster
+  properties:
+    zoneId: \${zoneId}
+    kubernetesVersionId:
+      fn::invoke:
+        function: cim:index:getKubernetesVersion
+        arguments: { version: "1.28.4" }
+        return: id
+    serviceOfferingId:
+      fn::invoke:
+        function: cim:index:getComputeOffering
+        arguments: { name: Medium }
+        return: id
+    networkId: \${tier.id}
+    size: 2
+    tags: { env: prod }
+`,
+    outputs: `
+endpoint: \${apps.endpoint}
+kubeconfig: \${apps.kubeconfig} # a secret output
+`,
+  }),
   nameFromResource: true,
   tags: "cluster",
   // CloudStack waits up to an hour for a cluster to start, scale or upgrade (cloud.kubernetes.cluster.*.timeout)

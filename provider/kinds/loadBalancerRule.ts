@@ -13,7 +13,7 @@ import { containsUnknown } from "../lifecycle/values";
 import { applyBalancer, balancerFields, lower, port, word } from "./balancer";
 import { commonFields, field, tags } from "./common";
 import { defineKind } from "./define";
-import { example } from "./examples";
+import { example, yamlExample } from "./examples";
 
 export const LB_PROTOCOLS = ["tcp", "udp", "tcp-proxy"] as const;
 
@@ -38,6 +38,38 @@ new cim.LoadBalancerRule("web", {
 });
 `,
   ),
+  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "vpc", "tier"], {
+    resources: `
+web-1:
+  type: cim:index:Instance
+  properties:
+    zoneId: \${zoneId}
+    templateId: \${templateId}
+    serviceOfferingId: \${serviceOfferingId}
+    networkIds: ["\${tier.id}"]
+web-2:
+  type: cim:index:Instance
+  properties:
+    zoneId: \${zoneId}
+    templateId: \${templateId}
+    serviceOfferingId: \${serviceOfferingId}
+    networkIds: ["\${tier.id}"]
+ip:
+  type: cim:index:PublicIp
+  name: web
+  properties:
+    vpcId: \${main.id}
+web:
+  type: cim:index:LoadBalancerRule
+  properties:
+    publicIpId: \${ip.id}
+    networkId: \${tier.id}
+    publicPort: 80
+    privatePort: 8080
+    algorithm: leastconn
+    memberIds: ["\${web-1.id}", "\${web-2.id}"]
+`,
+  }),
   nameFromResource: true,
   tags: "loadBalancerRule",
   states: { busy: ["Add"], deleting: "Revoke" },

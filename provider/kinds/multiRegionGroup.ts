@@ -10,6 +10,7 @@ import { ConflictError, type MultiRegionGroup } from "../client";
 import type { Session } from "../lifecycle/session";
 import { commonFields, descriptionField, nameField, recordCalls } from "./common";
 import { defineKind } from "./define";
+import { yamlExample } from "./examples";
 import { applyChanged } from "./named";
 
 /** The API's refusal of a create at the ceiling, said with the allowance and what to do. */
@@ -31,6 +32,17 @@ export const multiRegionGroup = defineKind({
   example: `
 const mesh = new cim.MultiRegionGroup("mesh", { description: "both sites" });
 export const meshId = mesh.id;`,
+  yamlExample: yamlExample([], {
+    resources: `
+mesh:
+  type: cim:index:MultiRegionGroup
+  properties:
+    description: both sites
+`,
+    outputs: `
+meshId: \${mesh.id}
+`,
+  }),
   nameFromResource: true,
   quota: { source: "multi-regions", limit: "maxMultiRegions", count: "currentMultiRegions" },
   // Revoke while its delete job takes the members out

@@ -12,6 +12,7 @@ import type { MultiRegionMember } from "../client";
 import { id, optionalId } from "../lifecycle/check";
 import { commonFields, field } from "./common";
 import { defineKind } from "./define";
+import { yamlExample } from "./examples";
 
 export const multiRegionGroupVpc = defineKind({
   name: "MultiRegionGroupVpc",
@@ -35,6 +36,63 @@ const ams = new cim.Vpc("ams", {
 const mesh = new cim.MultiRegionGroup("mesh", { description: "both sites" });
 new cim.MultiRegionGroupVpc("mesh-fra", { groupId: mesh.id, vpcId: fra.id });
 new cim.MultiRegionGroupVpc("mesh-ams", { groupId: mesh.id, vpcId: ams.id, vpcRegion: ams.region });`,
+  yamlExample: yamlExample([], {
+    variables: `
+fraZoneId:
+  fn::invoke:
+    function: cim:index:getZone
+    arguments: { name: de-fra-1a }
+    return: id
+amsRegion:
+  fn::invoke:
+    function: cim:index:getRegion
+    arguments: { name: nl-ams-1 }
+    return: id
+amsZoneId:
+  fn::invoke:
+    function: cim:index:getZone
+    arguments: { name: nl-ams-1a, region: nl-ams-1 }
+    return: id
+`,
+    resources: `
+fra:
+  type: cim:index:Vpc
+  properties:
+    zoneId: \${fraZoneId}
+    cidr: 10.1.0.0/16
+    vpcOfferingId:
+      fn::invoke:
+        function: cim:index:getVpcOffering
+        arguments: { name: Default VPC }
+        return: id
+ams:
+  type: cim:index:Vpc
+  properties:
+    region: \${amsRegion}
+    zoneId: \${amsZoneId}
+    cidr: 10.2.0.0/16
+    vpcOfferingId:
+      fn::invoke:
+        function: cim:index:getVpcOffering
+        arguments: { name: Default VPC, region: nl-ams-1 }
+        return: id
+mesh:
+  type: cim:index:MultiRegionGroup
+  properties:
+    description: both sites
+mesh-fra:
+  type: cim:index:MultiRegionGroupVpc
+  properties:
+    groupId: \${mesh.id}
+    vpcId: \${fra.id}
+mesh-ams:
+  type: cim:index:MultiRegionGroupVpc
+  properties:
+    groupId: \${mesh.id}
+    vpcId: \${ams.id}
+    vpcRegion: \${ams.region}
+`,
+  }),
   createVerb: "add",
   label: (rec) => (typeof rec.vpcName === "string" && rec.vpcName ? rec.vpcName : undefined),
   // Add while it joins, Revoke while it leaves; a join that failed leaves it in Error

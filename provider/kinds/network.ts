@@ -22,7 +22,7 @@ import { waitFor } from "../lifecycle/session";
 import { containsUnknown } from "../lifecycle/values";
 import { catalogueField, commonFields, field, recordCalls, tags } from "./common";
 import { defineKind, type Exclusive, type Recorded, type Requirement } from "./define";
-import { example } from "./examples";
+import { example, yamlExample } from "./examples";
 import { namedFields, namedStates, renameApply } from "./named";
 
 /** An IPv4 address in dotted form (also the private gateway's addresses). */
@@ -147,6 +147,26 @@ const tier = new cim.Network("web", {
 export const cidr = tier.cidr;
 `,
   ),
+  yamlExample: yamlExample(["zoneId", "vpc"], {
+    resources: `
+web:
+  type: cim:index:Network
+  properties:
+    zoneId: \${zoneId}
+    vpcId: \${main.id}
+    networkOfferingId:
+      fn::invoke:
+        function: cim:index:getNetworkOffering
+        arguments: { name: VPC Tier }
+        return: id
+    gateway: 10.1.1.1
+    netmask: 255.255.255.0
+    tags: { tier: web }
+`,
+    outputs: `
+cidr: \${web.cidr}
+`,
+  }),
   nameFromResource: true,
   tags: "network",
   quota: { limit: "networkLimit", count: "networkCount" },

@@ -8,7 +8,7 @@ import type { AclList } from "../client";
 import { id, text } from "../lifecycle/check";
 import { commonFields, descriptionField, field } from "./common";
 import { defineKind } from "./define";
-import { example } from "./examples";
+import { example, yamlExample } from "./examples";
 import { applyChanged } from "./named";
 
 /** The platform's two default lists, present in every VPC. */
@@ -31,6 +31,18 @@ const webAcl = new cim.NetworkAclList("web", { vpcId: vpc.id, description: "web 
 export const aclId = webAcl.id;
 `,
   ),
+  yamlExample: yamlExample(["zoneId", "vpc"], {
+    resources: `
+web:
+  type: cim:index:NetworkAclList
+  properties:
+    vpcId: \${main.id}
+    description: web tier
+`,
+    outputs: `
+aclId: \${web.id}
+`,
+  }),
   nameFromResource: true,
   fields: {
     ...commonFields,

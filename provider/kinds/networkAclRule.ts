@@ -12,7 +12,7 @@ import { formatIpv4, parseCidr } from "../lifecycle/net";
 import { waitFor } from "../lifecycle/session";
 import { commonFields, field } from "./common";
 import { defineKind, type Recorded } from "./define";
-import { example } from "./examples";
+import { example, yamlExample } from "./examples";
 
 export const ACL_PROTOCOLS = ["tcp", "udp", "icmp", "all"] as const;
 
@@ -112,6 +112,29 @@ new cim.NetworkAclRule("no-ping-out", {
 });
 `,
   ),
+  yamlExample: yamlExample(["zoneId", "vpc"], {
+    resources: `
+web:
+  type: cim:index:NetworkAclList
+  properties:
+    vpcId: \${main.id}
+    description: web tier
+https:
+  type: cim:index:NetworkAclRule
+  properties: { aclId: "\${web.id}", number: 10, protocol: tcp, startPort: 443, cidrList: [0.0.0.0/0] }
+ssh:
+  type: cim:index:NetworkAclRule
+  properties: { aclId: "\${web.id}", number: 20, protocol: tcp, startPort: 22, cidrList: [10.8.0.0/16] }
+no-ping-out:
+  type: cim:index:NetworkAclRule
+  properties:
+    aclId: \${web.id}
+    protocol: icmp
+    trafficType: egress
+    action: deny
+    cidrList: [0.0.0.0/0]
+`,
+  }),
   createVerb: "add",
   label: (rec) => (rec.number === undefined ? undefined : `rule ${String(rec.number)}`),
   states: { busy: ["Add"], deleting: "Revoke" },

@@ -7,6 +7,7 @@ import type { Project } from "../client";
 import { text } from "../lifecycle/check";
 import { commonFields, field, nameField, recordCalls } from "./common";
 import { defineKind } from "./define";
+import { yamlExample } from "./examples";
 import { applyChanged } from "./named";
 
 export const project = defineKind({
@@ -16,6 +17,17 @@ export const project = defineKind({
   example: `
 const shop = new cim.Project("shop", { displayText: "the web shop" });
 export const projectId = shop.id;`,
+  yamlExample: yamlExample([], {
+    resources: `
+shop:
+  type: cim:index:Project
+  properties:
+    displayText: the web shop
+`,
+    outputs: `
+projectId: \${shop.id}
+`,
+  }),
   nameFromResource: true,
   fields: {
     ...commonFields,

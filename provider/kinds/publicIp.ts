@@ -10,7 +10,7 @@ import { optionalId, whenKnown } from "../lifecycle/check";
 import { ResourceError } from "../lifecycle/errors";
 import { catalogueField, commonFields, field, noneIsNull, tags } from "./common";
 import { defineKind } from "./define";
-import { example } from "./examples";
+import { example, yamlExample } from "./examples";
 
 export const publicIp = defineKind({
   name: "PublicIp",
@@ -23,6 +23,18 @@ const ip = new cim.PublicIp("bastion", { vpcId: vpc.id, tags: { role: "bastion" 
 export const bastionAddress = ip.ipAddress;
 `,
   ),
+  yamlExample: yamlExample(["zoneId", "vpc"], {
+    resources: `
+bastion:
+  type: cim:index:PublicIp
+  properties:
+    vpcId: \${main.id}
+    tags: { role: bastion }
+`,
+    outputs: `
+bastionAddress: \${bastion.ipAddress}
+`,
+  }),
   createVerb: "acquire",
   label: (rec) => (typeof rec.ipAddress === "string" ? rec.ipAddress : undefined),
   tags: "publicIp",

@@ -9,6 +9,7 @@ import { PUBLIC_KEY_MAX, parsePublicKey, publicKeyFingerprint, type SshKeyPair }
 import { containsUnknown } from "../lifecycle/values";
 import { commonFields, field, nameField, recordCalls, uniqueName } from "./common";
 import { defineKind, type Recorded } from "./define";
+import { yamlExample } from "./examples";
 
 /** An OpenSSH public key line; its comment and surrounding space are not part of the key. */
 const publicKey = z
@@ -44,6 +45,25 @@ const serviceOfferingId = cim.getComputeOffering("Small").then((o) => o.id);
 const ops = new cim.SshKeyPair("ops", { publicKey: fs.readFileSync("keys/ops.pub", "utf8") });
 new cim.Instance("web", { zoneId, templateId, serviceOfferingId, sshKeyNames: [ops.name] });
 export const opsFingerprint = ops.fingerprint;`,
+  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId"], {
+    resources: `
+ops:
+  type: cim:index:SshKeyPair
+  properties:
+    publicKey:
+      fn::readFile: keys/ops.pub
+web:
+  type: cim:index:Instance
+  properties:
+    zoneId: \${zoneId}
+    templateId: \${templateId}
+    serviceOfferingId: \${serviceOfferingId}
+    sshKeyNames: ["\${ops.name}"]
+`,
+    outputs: `
+opsFingerprint: \${ops.fingerprint}
+`,
+  }),
   createVerb: "register",
   nameFromResource: true,
   fields: {

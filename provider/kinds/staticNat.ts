@@ -9,7 +9,7 @@ import { id, optionalId } from "../lifecycle/check";
 import { containsUnknown } from "../lifecycle/values";
 import { commonFields, field } from "./common";
 import { defineKind } from "./define";
-import { example } from "./examples";
+import { example, yamlExample } from "./examples";
 
 export const staticNat = defineKind({
   name: "StaticNat",
@@ -24,6 +24,32 @@ new cim.StaticNat("bastion", { publicIpId: ip.id, instanceId: bastion.id, networ
 export const bastionAddress = ip.ipAddress;
 `,
   ),
+  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "vpc", "tier"], {
+    resources: `
+bastion:
+  type: cim:index:Instance
+  properties:
+    zoneId: \${zoneId}
+    templateId: \${templateId}
+    serviceOfferingId: \${serviceOfferingId}
+    networkIds: ["\${tier.id}"]
+ip:
+  type: cim:index:PublicIp
+  name: bastion
+  properties:
+    vpcId: \${main.id}
+nat:
+  type: cim:index:StaticNat
+  name: bastion
+  properties:
+    publicIpId: \${ip.id}
+    instanceId: \${bastion.id}
+    networkId: \${tier.id}
+`,
+    outputs: `
+bastionAddress: \${ip.ipAddress}
+`,
+  }),
   createVerb: "enable",
   label: (rec) =>
     typeof rec.ipAddress === "string" ? `${rec.ipAddress} → ${String(rec.instanceId)}` : undefined,

@@ -12,6 +12,7 @@ import { applyTags, currentTags } from "../lifecycle/tagging";
 import { sameTags, type TagMap } from "../lifecycle/values";
 import { commonFields, field } from "./common";
 import { defineKind, type Recorded } from "./define";
+import { yamlExample } from "./examples";
 
 /** The keys of `tags` that are among `keys`. */
 export function managedSubset(tags: TagMap, keys: Iterable<string>): TagMap {
@@ -47,6 +48,16 @@ new cim.Tags("golden-image", {
   resourceId: template.then((t) => t.id),
   tags: { approved: "2026-11" },
 });`,
+  yamlExample: yamlExample(["templateId"], {
+    resources: `
+golden-image:
+  type: cim:index:Tags
+  properties:
+    resourceType: Template
+    resourceId: \${templateId}
+    tags: { approved: "2026-11" }
+`,
+  }),
   fields: {
     region: commonFields.region,
     resourceType: field(

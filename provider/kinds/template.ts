@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Template } from "../client";
 import { field, flagField } from "./common";
 import { defineKind } from "./define";
-import { example } from "./examples";
+import { example, yamlExample } from "./examples";
 import { imageApi, imageFields, imageKindBase, imageOutputs, osTypeField, urlFormatProblem } from "./image";
 
 /** The formats a template is registered in (CloudStack's Storage.ImageFormat with file endings, ISO aside). */
@@ -58,6 +58,26 @@ const golden = new cim.Template("golden", {
 export const goldenId = golden.id;
 `,
   ),
+  yamlExample: yamlExample(["zoneId"], {
+    resources: `
+golden:
+  type: cim:index:Template
+  properties:
+    url: https://images.example.com/golden-2026-11.qcow2
+    zoneId: \${zoneId}
+    format: QCOW2
+    hypervisor: KVM
+    osTypeId:
+      fn::invoke:
+        function: cim:index:getOsType
+        arguments: { name: "Ubuntu 22.04 (64-bit)" }
+        return: id
+    timeouts: { create: 1h } # a big image downloads for a while
+`,
+    outputs: `
+goldenId: \${golden.id}
+`,
+  }),
   ...imageKindBase("template"),
   fields: {
     ...imageFields("template"),

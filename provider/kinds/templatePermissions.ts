@@ -11,7 +11,7 @@ import { id, text } from "../lifecycle/check";
 import type { Session } from "../lifecycle/session";
 import { commonFields, field, flagField, uniqueTogether } from "./common";
 import { defineKind } from "./define";
-import { example } from "./examples";
+import { example, yamlExample } from "./examples";
 import { ownImage } from "./image";
 
 const sameSet = (a: unknown, b: unknown) =>
@@ -74,6 +74,27 @@ const golden = new cim.Template("golden", {
 new cim.TemplatePermissions("golden-shared", { templateId: golden.id, accounts: ["team-b"] });
 `,
   ),
+  yamlExample: yamlExample(["zoneId"], {
+    resources: `
+golden:
+  type: cim:index:Template
+  properties:
+    url: https://images.example.com/golden-2026-11.qcow2
+    zoneId: \${zoneId}
+    format: QCOW2
+    hypervisor: KVM
+    osTypeId:
+      fn::invoke:
+        function: cim:index:getOsType
+        arguments: { name: "Ubuntu 22.04 (64-bit)" }
+        return: id
+golden-shared:
+  type: cim:index:TemplatePermissions
+  properties:
+    templateId: \${golden.id}
+    accounts: [team-b]
+`,
+  }),
   createVerb: "set",
   label: (rec) => `of template ${String(rec.templateId ?? rec.id)}`,
   fields: {

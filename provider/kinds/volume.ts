@@ -7,7 +7,7 @@ import { id, optionalId } from "../lifecycle/check";
 import { waitFor } from "../lifecycle/session";
 import { catalogueField, commonFields, field, growOnly, nameField, recordCalls, tags } from "./common";
 import { defineKind } from "./define";
-import { example } from "./examples";
+import { example, yamlExample } from "./examples";
 
 const size = z
   .number({ error: "must be a whole number of GB" })
@@ -55,6 +55,21 @@ const data = new cim.Volume("data", { zoneId, diskOfferingId, size: 50, instance
 export const device = data.deviceId;
 `,
   ),
+  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db"], {
+    resources: `
+data:
+  type: cim:index:Volume
+  properties:
+    zoneId: \${zoneId}
+    diskOfferingId: \${diskOfferingId}
+    size: 50
+    instanceId: \${db.id}
+    tags: { role: db }
+`,
+    outputs: `
+device: \${data.deviceId}
+`,
+  }),
   nameFromResource: true,
   tags: "volume",
   quota: { limit: "volumeLimit", count: "volumeCount" },

@@ -10,7 +10,7 @@ import { optionalId } from "../lifecycle/check";
 import { whileRefused } from "../lifecycle/passingRefusal";
 import { commonFields, field, nameField, recordCalls, skipFailed } from "./common";
 import { defineKind } from "./define";
-import { example } from "./examples";
+import { example, yamlExample } from "./examples";
 import { otherSnapshotTask } from "./instanceSnapshot";
 
 export const volumeSnapshot = defineKind({
@@ -26,6 +26,28 @@ const snap = new cim.VolumeSnapshot("data-before-upgrade", { volumeId: data.id }
 new cim.Volume("data-restored", { zoneId, diskOfferingId, snapshotId: snap.id });
 `,
   ),
+  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db"], {
+    resources: `
+data:
+  type: cim:index:Volume
+  properties:
+    zoneId: \${zoneId}
+    diskOfferingId: \${diskOfferingId}
+    size: 50
+    instanceId: \${db.id}
+data-before-upgrade:
+  type: cim:index:VolumeSnapshot
+  properties:
+    volumeId: \${data.id}
+# a new volume from it, the snapshot's size unless a larger one is given
+data-restored:
+  type: cim:index:Volume
+  properties:
+    zoneId: \${zoneId}
+    diskOfferingId: \${diskOfferingId}
+    snapshotId: \${data-before-upgrade.id}
+`,
+  }),
   createVerb: "take",
   nameFromResource: true,
   quota: { limit: "snapshotLimit", count: "snapshotCount" },

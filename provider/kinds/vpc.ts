@@ -6,7 +6,7 @@ import { id, text } from "../lifecycle/check";
 import { canonicalCidr, formatIpv4, parseCidr } from "../lifecycle/net";
 import { catalogueField, commonFields, field, recordCalls, tags } from "./common";
 import { defineKind } from "./define";
-import { example } from "./examples";
+import { example, yamlExample } from "./examples";
 import { namedFields, namedStates, renameApply } from "./named";
 
 /** An IPv4 network in CIDR notation, as its network address ("10.1.0.0/16", not "10.1.2.3/16"). */
@@ -49,6 +49,25 @@ const vpc = new cim.Vpc("main", {
 export const vpcState = vpc.state;
 `,
   ),
+  yamlExample: yamlExample(["zoneId"], {
+    resources: `
+main:
+  type: cim:index:Vpc
+  properties:
+    zoneId: \${zoneId}
+    cidr: 10.1.0.0/16
+    vpcOfferingId:
+      fn::invoke:
+        function: cim:index:getVpcOffering
+        arguments: { name: Default VPC }
+        return: id
+    displayText: production
+    tags: { env: prod }
+`,
+    outputs: `
+vpcState: \${main.state}
+`,
+  }),
   nameFromResource: true,
   tags: "vpc",
   quota: { limit: "vpcLimit", count: "vpcCount" },

@@ -11,7 +11,7 @@ import { formatIpv4, isHostOf, parseIpv4, rangeOf } from "../lifecycle/net";
 import { waitFor } from "../lifecycle/session";
 import { commonFields, field, recordCalls, uniqueTogether } from "./common";
 import { defineKind } from "./define";
-import { example } from "./examples";
+import { example, yamlExample } from "./examples";
 import { ipv4, netmask, sameNetmask } from "./network";
 
 const vlan = z
@@ -37,6 +37,21 @@ const link = new cim.VpcGateway("dc-link", {
 export const gatewayState = link.state;
 `,
   ),
+  yamlExample: yamlExample(["zoneId", "vpc"], {
+    resources: `
+dc-link:
+  type: cim:index:VpcGateway
+  properties:
+    vpcId: \${main.id}
+    ipAddress: 172.16.0.2 # the VPC's side
+    gateway: 172.16.0.1 # the next hop beyond it
+    netmask: 255.255.255.0
+    vlan: 100
+`,
+    outputs: `
+gatewayState: \${dc-link.state}
+`,
+  }),
   label: (rec) => (typeof rec.ipAddress === "string" ? rec.ipAddress : undefined),
   // VpcGateway.State
   states: { busy: ["Creating", "Deleting"], deleting: "Deleting" },

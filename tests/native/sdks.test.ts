@@ -3,13 +3,17 @@
 // and runs through the Go Automation API (an inline program: the CLI's engine connects to it, so no Go language
 // host is needed) against the emulator: up, a no-op preview, an in-place resize, destroy. Python: a program
 // type-checks with mypy against the SDK and Pulumi's Python SDK, and a wrong argument type fails the check (the
-// Python language host is not built here, so it is not run). .NET: no generator here (docs/languages.md).
+// Python language host is not built here, so it is not run). The Go and Python blocks of the docs (the
+// installation page's, docs/languages.md's) build and type-check the same way. .NET: no generator here
+// (docs/languages.md).
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, expect, it } from "vitest";
 import { kindList } from "../../provider/kinds";
+import { codeBlocks, markdownFiles } from "../docs/markdown";
 import { mine, mutating, uniqueStack, useApi } from "../e2e/support";
 import { repoRoot, sourceHome } from "../harness";
 
@@ -22,6 +26,30 @@ const run = (cmd: string, args: string[], cwd: string, env: Record<string, strin
   exec(cmd, args, { cwd, env: { ...process.env, ...env }, maxBuffer: 64 << 20 }).catch((e) => {
     throw new Error(`${cmd} ${args.join(" ")} failed:\n${e.stdout}\n${e.stderr}`);
   });
+
+/** The docs' code blocks of a language (README.md and docs/), where they are. */
+const docBlocks = (info: RegExp) =>
+  markdownFiles()
+    .filter((f) => f === "README.md" || f.startsWith("docs/"))
+    .flatMap((f) => codeBlocks(f, fs.readFileSync(path.join(repoRoot, f), "utf8")))
+    .filter((b) => info.test(b.info));
+
+/** A go.mod on the generated Go SDK and the Pulumi Go SDK at the CLI's own version (the generated one asks for an older one; the newest wins). */
+function goMod(module: string): string {
+  const cliVersion = `v${require("@pulumi/pulumi/package.json").version}`;
+  return [
+    `module ${module}`,
+    "",
+    "go 1.25",
+    "",
+    `require github.com/pulumi/pulumi/sdk/v3 ${cliVersion}`,
+    "",
+    "require pulumi-cim/sdk/go v0.0.0",
+    "",
+    `replace pulumi-cim/sdk/go => ${path.join(sdks, "go")}`,
+    "",
+  ].join("\n");
+}
 
 beforeAll(async () => {
   sdks = path.join(sourceHome("sdks").workDir, "sdks");
@@ -48,23 +76,8 @@ it("writes a Python and a Go SDK with a class of every kind", () => {
 it("builds a Go program on the Go SDK (go vet, go build) and runs it through the Go Automation API", async () => {
   const dir = sourceHome("go-sdk").workDir;
   fs.copyFileSync(path.join(programs, "go-sdk", "main.go"), path.join(dir, "main.go"));
-  // The Pulumi Go SDK at the CLI's own version (the generated go.mod asks for an older one; the newest wins).
   const cliVersion = `v${require("@pulumi/pulumi/package.json").version}`;
-  fs.writeFileSync(
-    path.join(dir, "go.mod"),
-    [
-      "module cim-go-sdk-example",
-      "",
-      "go 1.25",
-      "",
-      `require github.com/pulumi/pulumi/sdk/v3 ${cliVersion}`,
-      "",
-      "require pulumi-cim/sdk/go v0.0.0",
-      "",
-      `replace pulumi-cim/sdk/go => ${path.join(sdks, "go")}`,
-      "",
-    ].join("\n"),
-  );
+  fs.writeFileSync(path.join(dir, "go.mod"), goMod("cim-go-sdk-example"));
   await run("go", ["mod", "tidy"], dir);
   await run("go", ["vet", "./..."], dir);
   await run("go", ["build", "-o", "go-sdk", "."], dir);
@@ -97,6 +110,34 @@ it("builds a Go program on the Go SDK (go vet, go build) and runs it through the
   expect((await op("destroy", "20")).summary).toEqual({ delete: 2 });
   expect(mine((await api().control.state()).volumes)).toEqual([]);
 }, 900_000);
+
+it("builds every Go program of the docs on the Go SDK (go vet, go build), and a wrong field type fails", async () => {
+  const blocks = docBlocks(/^go\b/).filter((b) => /^package main$/m.test(b.code));
+  expect(blocks.map((b) => b.file)).toEqual(
+    expect.arrayContaining(["docs/installation-configuration.md", "docs/languages.md"]),
+  );
+  const dir = sourceHome("go-docs").workDir;
+  fs.writeFileSync(path.join(dir, "go.mod"), goMod("cim-go-docs"));
+  const pkgs = blocks.map((b, i) => {
+    fs.mkdirSync(path.join(dir, `block${i}`));
+    fs.writeFileSync(path.join(dir, `block${i}`, "main.go"), b.code);
+    return `./block${i}`;
+  });
+  // the installation page's program with the size as a string: the SDK's types must refuse it
+  const install = blocks.find((b) => b.file === "docs/installation-configuration.md")!;
+  const wrong = install.code.replace("pulumi.Int(20)", 'pulumi.String("20")');
+  expect(wrong).not.toBe(install.code);
+  fs.mkdirSync(path.join(dir, "wrong"));
+  fs.writeFileSync(path.join(dir, "wrong", "main.go"), wrong);
+  await run("go", ["mod", "tidy"], dir);
+  await run("go", ["vet", ...pkgs], dir);
+  await run("go", ["build", "-o", os.devNull, ...pkgs], dir);
+  const failed = await run("go", ["build", "-o", os.devNull, "./wrong"], dir).then(
+    () => "",
+    (e: Error) => e.message,
+  );
+  expect(failed).toMatch(/cannot use pulumi\.String\("20"\).*as pulumi\.IntPtrInput/);
+}, 600_000);
 
 it("type-checks a Python program against the Python SDK with mypy, and a wrong argument type fails", async () => {
   const mypy = (
@@ -140,6 +181,18 @@ it("type-checks a Python program against the Python SDK with mypy, and a wrong a
 
   const good = await check("__main__.py");
   expect(good).toEqual({ ok: true, out: "Success: no issues found in 1 source file\n" });
+  // the docs' Python programs (the installation page's, docs/languages.md's) the same way
+  const blocks = docBlocks(/^python\b/);
+  expect(blocks.map((b) => b.file)).toEqual(
+    expect.arrayContaining(["docs/installation-configuration.md", "docs/languages.md"]),
+  );
+  for (const [i, b] of blocks.entries()) {
+    fs.writeFileSync(path.join(dir, `doc_block${i}.py`), b.code);
+    expect(await check(`doc_block${i}.py`), `${b.file}:${b.line}`).toEqual({
+      ok: true,
+      out: "Success: no issues found in 1 source file\n",
+    });
+  }
   const bad = await check("wrong_size.py");
   expect(bad.ok).toBe(false);
   expect(bad.out).toContain(

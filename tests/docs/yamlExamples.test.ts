@@ -1,0 +1,124 @@
+// The Pulumi YAML programs of the docs against the schema the native plugin serves (tests/docs/yamlPrograms.ts),
+// in process: every resource page has one, each is a whole program that checks clean, and each declares the
+// resource types and lookups of the page's TypeScript example. tests/e2e/yamlExamples.test.ts runs them through
+// the CLI and its YAML language host.
+
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { kindList } from "../../provider/kinds";
+import { checkProgram, pluginSchema, typesAndFunctions, yamlPrograms } from "./yamlPrograms";
+
+const schema = pluginSchema();
+/** A Pulumi YAML reference, `${name.attr}`. */
+const ref = (s: string) => `\${${s}}`;
+const programs = yamlPrograms();
+const pageOf = (kind: string) => programs.filter((p) => p.file === `docs/resources/${kind}.md`);
+
+/** A resource page's TypeScript example, as the page shows it. */
+function tsExample(kind: string): { types: string[]; functions: string[] } {
+  const ts = kindList.find((k) => k.name === kind)?.example ?? "";
+  return {
+    types: [...new Set([...ts.matchAll(/new cim\.(\w+)\(/g)].map((m) => `cim:index:${m[1]}`))].sort(),
+    functions: [...new Set([...ts.matchAll(/cim\.(get\w+)\(/g)].map((m) => `cim:index:${m[1]}`))].sort(),
+  };
+}
+
+describe("Pulumi YAML in the docs", () => {
+  it("every resource page has one YAML example, a whole program on the plugin", () => {
+    for (const kind of kindList) {
+      const found = pageOf(kind.name);
+      expect(
+        found.map((p) => p.file),
+        kind.name,
+      ).toEqual([`docs/resources/${kind.name}.md`]);
+      expect(found[0].doc.plugins, kind.name).toEqual({
+        providers: [{ name: "cim", path: "./node_modules/pulumi-cim/bin" }],
+      });
+    }
+  });
+
+  it("the installation page and the languages page have theirs too", () => {
+    const files = new Set(programs.map((p) => p.file));
+    expect(files).toContain("docs/installation-configuration.md");
+    expect(files).toContain("docs/languages.md");
+  });
+
+  it("every YAML program in the docs checks clean against the plugin's schema", () => {
+    const report = programs
+      .map((p) => ({ at: `${p.file}:${p.line}`, problems: checkProgram(p.doc, schema) }))
+      .filter((r) => r.problems.length);
+    expect(report).toEqual([]);
+  });
+
+  it("each page's YAML example declares the resource types and lookups of its TypeScript example", () => {
+    for (const kind of kindList) {
+      const yaml = typesAndFunctions(pageOf(kind.name)[0].doc);
+      expect(yaml, kind.name).toEqual(tsExample(kind.name));
+      expect(yaml.types, kind.name).toContain(`cim:index:${kind.name}`);
+    }
+  });
+});
+
+describe("the check of a YAML program (so a clean check means something)", () => {
+  const network = () => structuredClone(pageOf("Network")[0].doc) as any;
+  const problems = (change: (doc: any) => void) => {
+    const doc = network();
+    change(doc);
+    return checkProgram(doc, schema).join("\n");
+  };
+
+  it("passes the page's program as it is", () => {
+    expect(checkProgram(network(), schema)).toEqual([]);
+  });
+
+  it("names a property that is no input of the type", () => {
+    expect(
+      problems((d) => {
+        d.resources.web.properties.gatewayIp = d.resources.web.properties.gateway;
+        delete d.resources.web.properties.gateway;
+      }),
+    ).toMatch(/resources\.web \(cim:index:Network\): gatewayIp is no input/);
+  });
+
+  it("names a required input left out, and a literal of the wrong type", () => {
+    expect(problems((d) => delete d.resources.web.properties.zoneId)).toMatch(
+      /required input zoneId is missing/,
+    );
+    expect(problems((d) => (d.resources.web.properties.tags = ["web"]))).toMatch(
+      /resources\.web \(cim:index:Network\)\.tags: \["web"\] is not of type object/,
+    );
+  });
+
+  it("names a resource type, a function, an argument and a returned field the plugin lacks", () => {
+    expect(problems((d) => (d.resources.web.type = "cim:index:Subnet"))).toMatch(
+      /serves no resource type cim:index:Subnet/,
+    );
+    expect(problems((d) => (d.variables.zoneId["fn::invoke"].function = "cim:index:getZoneByName"))).toMatch(
+      /has no function cim:index:getZoneByName/,
+    );
+    expect(problems((d) => (d.variables.zoneId["fn::invoke"].arguments = { zone: "de-fra-1a" }))).toMatch(
+      /cim:index:getZone: zone is no argument/,
+    );
+    expect(problems((d) => (d.variables.zoneId["fn::invoke"].return = "uuid"))).toMatch(
+      /getZone answers no field uuid/,
+    );
+  });
+
+  it("names a reference to nothing in the program, and an output its resource lacks", () => {
+    expect(problems((d) => (d.resources.web.properties.vpcId = ref("vpc.id")))).toMatch(
+      /\$\{vpc\.id\} names no resource, variable or config value/,
+    );
+    expect(problems((d) => (d.outputs.cidr = ref("web.range")))).toMatch(
+      /cim:index:Network has no output range/,
+    );
+  });
+
+  it("reads the short type form too (cim:Network) and a program written as text", () => {
+    const doc = parse(
+      'runtime: yaml\nresources:\n  v:\n    type: cim:Volume\n    properties: { zoneId: z, diskOfferingId: d, size: "ten" }\n',
+    );
+    expect(checkProgram(doc, schema)).toEqual([
+      'resources.v (cim:Volume).size: "ten" is not of type integer',
+    ]);
+  });
+});
