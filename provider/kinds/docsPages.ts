@@ -11,6 +11,7 @@ import { lookupRegistry } from "../../sdk/lookups/registry";
 import { DEFAULT_TIMEOUT_MS } from "../lifecycle/timeouts";
 import { nativeFunctions, recordTypeToken } from "../lookups";
 import { type FieldSpec, type Kind, type OutputSpec, optionalInput, refOf } from "./define";
+import { functionExample, type LookupName } from "./functionExamples";
 import { kindList } from "./index";
 
 const GENERATED =
@@ -286,6 +287,8 @@ export interface FunctionDoc {
     readonly type?: string;
     readonly wrap?: "items" | "values";
   };
+  /** A whole example program (imports included). */
+  readonly example?: string;
 }
 
 type TypeSpec = { type?: string; $ref?: string; items?: TypeSpec; additionalProperties?: TypeSpec };
@@ -363,6 +366,7 @@ export function functionPages(functions: readonly FunctionDoc[]): Record<string,
       `Token on the native provider: \`cim:index:${f.name}\`. How lookups read their settings and cache their`,
       "answers: [Lookups](../guides/lookups.md).",
       "",
+      ...(f.example ? ["## Example", "", "```ts", f.example.trim(), "```", ""] : []),
       ...(f.input ? ["## Arguments", "", ...fieldRows(f.input, "input")] : []),
       ...(f.output ? ["## Result", "", `\`${resultText(f.output)}\``, "", ...recordRows(f.output.type)] : []),
     ].join("\n");
@@ -382,7 +386,10 @@ export function functionPages(functions: readonly FunctionDoc[]): Record<string,
 
 /** The generated documentation, by path from the repository root. */
 export function docsFiles(
-  functions: readonly FunctionDoc[] = Object.values(lookupRegistry),
+  functions: readonly FunctionDoc[] = Object.values(lookupRegistry).map((e) => ({
+    ...e,
+    example: functionExample(e.name as LookupName),
+  })),
 ): Record<string, string> {
   const files: Record<string, string> = { "docs/resources/README.md": resourceIndex() };
   for (const k of kindList) files[`docs/resources/${k.name}.md`] = resourcePage(k);
