@@ -11,7 +11,7 @@ import { lookupRegistry } from "../../sdk/lookups/registry";
 import { DEFAULT_TIMEOUT_MS } from "../lifecycle/timeouts";
 import { nativeFunctions, recordTypeToken } from "../lookups";
 import { type FieldSpec, type Kind, type OutputSpec, optionalInput, refOf } from "./define";
-import { functionExample, type LookupName } from "./functionExamples";
+import { functionExample, type LookupName, yamlExample } from "./functionExamples";
 import { kindList } from "./index";
 
 const GENERATED =
@@ -289,6 +289,8 @@ export interface FunctionDoc {
   };
   /** A whole example program (imports included). */
   readonly example?: string;
+  /** The same lookup in a Pulumi YAML program (`fn::invoke`), when cheap to show without resources. */
+  readonly yaml?: string;
 }
 
 type TypeSpec = { type?: string; $ref?: string; items?: TypeSpec; additionalProperties?: TypeSpec };
@@ -367,6 +369,9 @@ export function functionPages(functions: readonly FunctionDoc[]): Record<string,
       "answers: [Lookups](../guides/lookups.md).",
       "",
       ...(f.example ? ["## Example", "", "```ts", f.example.trim(), "```", ""] : []),
+      ...(f.yaml
+        ? ["In a Pulumi YAML program (the native provider):", "", "```yaml", f.yaml, "```", ""]
+        : []),
       ...(f.input ? ["## Arguments", "", ...fieldRows(f.input, "input")] : []),
       ...(f.output ? ["## Result", "", `\`${resultText(f.output)}\``, "", ...recordRows(f.output.type)] : []),
     ].join("\n");
@@ -389,6 +394,7 @@ export function docsFiles(
   functions: readonly FunctionDoc[] = Object.values(lookupRegistry).map((e) => ({
     ...e,
     example: functionExample(e.name as LookupName),
+    yaml: yamlExample(e.name as LookupName),
   })),
 ): Record<string, string> {
   const files: Record<string, string> = { "docs/resources/README.md": resourceIndex() };

@@ -201,3 +201,69 @@ async function runExample(key: string): Promise<unknown> {
 export function runnableExamples(): Runnable[] {
   return (Object.keys(TABLE) as LookupName[]).flatMap((n) => runnable(n) ?? []);
 }
+
+// ------------------------------------------------------------------------------ the native provider's YAML form
+
+/** One `fn::invoke` of a YAML example: a variable that holds what the plugin's function answers. */
+export interface Invoke {
+  variable: string;
+  function: string;
+  /** Plain values, or `${variable}` of an earlier invoke. */
+  arguments: Record<string, unknown>;
+  /** The answer's field the variable keeps (a list's `items`); none: the whole answer. */
+  return?: string;
+}
+
+function invokeOf(name: LookupName): Invoke {
+  const spec: Spec = TABLE[name];
+  const out = (lookupRegistry[name] as LookupEntry).output;
+  const args = Object.fromEntries(
+    Object.entries(argsOf(name)).map(([k, v]) => [
+      k,
+      isRef(v) ? `\${${(v as { promise: string }).promise}}` : v,
+    ]),
+  );
+  // YAML has no map or filter: a list's variable holds the records, named for them (a record's too, when the
+  // TypeScript computes from it)
+  const variable =
+    out.wrap === "items" ? plural(lowerFirst(out.type)) : spec.handle ? lowerFirst(out.type) : spec.as;
+  return {
+    variable,
+    function: `cim:index:${name}`,
+    arguments: args,
+    return: out.wrap ?? (spec.handle ? undefined : (spec.keep ?? "id")),
+  };
+}
+
+/**
+ * The invokes of a lookup's YAML example, those of the ids it uses first; none when the example's arguments are
+ * a declared resource's (the YAML would have to declare it too: the TypeScript example shows that).
+ */
+export function invokesOf(name: LookupName): Invoke[] | undefined {
+  if (!runnable(name)) return undefined;
+  const chain: Invoke[] = [];
+  const add = (n: LookupName) => {
+    for (const v of Object.values(argsOf(n)))
+      if (isRef(v) && "promise" in v) add(FEEDS.get(v.promise) as LookupName);
+    if (!chain.some((i) => i.function === `cim:index:${n}`)) chain.push(invokeOf(n));
+  };
+  add(name);
+  return chain;
+}
+
+/** The YAML example: the invokes as variables, the lookup's own one a stack output unless an id fed onward. */
+export function yamlExample(name: LookupName): string | undefined {
+  const chain = invokesOf(name);
+  if (!chain) return undefined;
+  const lines = ["variables:"];
+  for (const i of chain) {
+    lines.push(`  ${i.variable}:`, "    fn::invoke:", `      function: ${i.function}`);
+    const args = Object.entries(i.arguments);
+    if (args.length)
+      lines.push("      arguments:", ...args.map(([k, v]) => `        ${k}: ${JSON.stringify(v)}`));
+    if (i.return) lines.push(`      return: ${i.return}`);
+  }
+  const own = chain[chain.length - 1];
+  if (!TABLE[name].feeds) lines.push("outputs:", `  ${own.variable}: \${${own.variable}}`);
+  return lines.join("\n");
+}
