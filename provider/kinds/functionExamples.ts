@@ -17,7 +17,7 @@ type Ref = { promise: string } | { output: string; needs: string };
 
 const isRef = (v: unknown): v is Ref => typeof v === "object" && v !== null;
 const lowerFirst = (s: string) => s[0].toLowerCase() + s.slice(1);
-const plural = (s: string) => (s.endsWith("y") ? `${s.slice(0, -1)}ies` : `${s}s`);
+const plural = (s: string) => (/[^aeiou]y$/.test(s) ? `${s.slice(0, -1)}ies` : `${s}s`);
 
 /**
  * The answer's variable: the record type's last word when it says enough (`offering` of `ComputeOffering`), else
@@ -26,7 +26,7 @@ const plural = (s: string) => (s.endsWith("y") ? `${s.slice(0, -1)}ies` : `${s}s
 /** The examples' line width, as the repository's formatter's. */
 const WIDTH = 110;
 
-const GENERIC = new Set(["Type", "List"]);
+const GENERIC = new Set(["Type", "List", "System"]);
 
 function varOf(type: string, taken: ReadonlySet<string>): string {
   const words = type.match(/[A-Z][a-z]*/g) ?? [type];
