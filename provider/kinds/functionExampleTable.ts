@@ -28,8 +28,6 @@ export interface Spec {
   filter?: (item: string) => string;
   /** What is done with the answer, when not a field (an arrow function's text, plain JavaScript). */
   handle?: string;
-  /** Declarations the example needs besides those its arguments name. */
-  before?: string[];
   /** Declarations after the call: what the answer feeds. */
   after?: string[];
 }

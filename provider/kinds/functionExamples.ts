@@ -19,15 +19,15 @@ const isRef = (v: unknown): v is Ref => typeof v === "object" && v !== null;
 const lowerFirst = (s: string) => s[0].toLowerCase() + s.slice(1);
 const plural = (s: string) => (/[^aeiou]y$/.test(s) ? `${s.slice(0, -1)}ies` : `${s}s`);
 
-/**
- * The answer's variable: the record type's last word when it says enough (`offering` of `ComputeOffering`), else
- * the whole type (`osType`); the whole type too where the example declares a constant of that name.
- */
 /** The examples' line width, as the repository's formatter's. */
 const WIDTH = 110;
 
 const GENERIC = new Set(["Type", "List", "System"]);
 
+/**
+ * The answer's variable: the record type's last word when it says enough (`offering` of `ComputeOffering`), else
+ * the whole type (`osType`); the whole type too where the example declares a constant of that name.
+ */
 function varOf(type: string, taken: ReadonlySet<string>): string {
   const words = type.match(/[A-Z][a-z]*/g) ?? [type];
   const last = words[words.length - 1];
@@ -103,7 +103,7 @@ function statement(
     const line = `${source} ${flat})`;
     value = head.length + line.length <= WIDTH ? line : `${source}\n  ${call("  ", 2)},\n)`;
   }
-  return { code: `${head}${value};`, needs: [...needs, ...(spec.before ?? [])] };
+  return { code: `${head}${value};`, needs };
 }
 
 /** The lookups whose example's constant is a setup others use (`zoneId`, `templateId`, …), by that name. */
