@@ -14,6 +14,7 @@ import { recordedApiCalls } from "./apiCallsData";
 import { apiCallsLines } from "./apiCallsDocs";
 import { type FieldSpec, type Kind, type OutputSpec, optionalInput, refOf } from "./define";
 import { yamlProgram } from "./examples";
+import { functionExample, type LookupName, yamlExample } from "./functionExamples";
 import { kindList } from "./index";
 
 const GENERATED =
@@ -307,6 +308,10 @@ export interface FunctionDoc {
     readonly type?: string;
     readonly wrap?: "items" | "values";
   };
+  /** A whole example program (imports included). */
+  readonly example?: string;
+  /** The same lookup in a Pulumi YAML program (`fn::invoke`), when cheap to show without resources. */
+  readonly yaml?: string;
 }
 
 type TypeSpec = { type?: string; $ref?: string; items?: TypeSpec; additionalProperties?: TypeSpec };
@@ -384,6 +389,10 @@ export function functionPages(functions: readonly FunctionDoc[]): Record<string,
       `Token on the native provider: \`cim:index:${f.name}\`. How lookups read their settings and cache their`,
       "answers: [Lookups](../guides/lookups.md).",
       "",
+      ...(f.example ? ["## Example", "", "```ts", f.example.trim(), "```", ""] : []),
+      ...(f.yaml
+        ? ["In a Pulumi YAML program (the native provider):", "", "```yaml", f.yaml, "```", ""]
+        : []),
       ...(f.input ? ["## Arguments", "", ...fieldRows(f.input, "input")] : []),
       ...(f.output ? ["## Result", "", `\`${resultText(f.output)}\``, "", ...recordRows(f.output.type)] : []),
     ].join("\n");
@@ -392,6 +401,9 @@ export function functionPages(functions: readonly FunctionDoc[]): Record<string,
     generated,
     "",
     "# Functions",
+    "",
+    "Each page: an example program (TypeScript, and Pulumi YAML where it needs no resource), the arguments and",
+    "the result.",
     "",
     "| function | what it does |",
     "|---|---|",
@@ -403,7 +415,11 @@ export function functionPages(functions: readonly FunctionDoc[]): Record<string,
 
 /** The generated documentation, by path from the repository root. */
 export function docsFiles(
-  functions: readonly FunctionDoc[] = Object.values(lookupRegistry),
+  functions: readonly FunctionDoc[] = Object.values(lookupRegistry).map((e) => ({
+    ...e,
+    example: functionExample(e.name as LookupName),
+    yaml: yamlExample(e.name as LookupName),
+  })),
 ): Record<string, string> {
   const files: Record<string, string> = { "docs/resources/README.md": resourceIndex() };
   for (const k of kindList) files[`docs/resources/${k.name}.md`] = resourcePage(k);

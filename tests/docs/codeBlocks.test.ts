@@ -7,6 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
+import { lookupRegistry } from "../../sdk/lookups/registry";
 import { type Block, codeBlocks, markdownFiles, root } from "./markdown";
 
 const TS = /^(ts|typescript)\b/;
@@ -89,6 +90,15 @@ describe("TypeScript in the docs", () => {
 
   it("finds the blocks: the generated resource pages' examples among them", () => {
     expect(whole.filter((b) => b.file.startsWith("docs/resources/")).length).toBeGreaterThan(20);
+  });
+
+  it("finds each function page's example (one per lookup), so each type-checks here", () => {
+    const pages = new Set(whole.filter((b) => b.file.startsWith("docs/functions/")).map((b) => b.file));
+    expect([...pages].sort()).toEqual(
+      Object.keys(lookupRegistry)
+        .map((n) => `docs/functions/${n}.md`)
+        .sort(),
+    );
   });
 
   it("most blocks are whole programs: fragments are fewer than a quarter", () => {

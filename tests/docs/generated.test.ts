@@ -10,6 +10,7 @@ import { z } from "zod";
 import { kindList } from "../../provider/kinds";
 import { API_CALLS_FILE } from "../../provider/kinds/apiCallsData";
 import { docsFiles, functionPages, resourcePage } from "../../provider/kinds/docsPages";
+import { lookupRegistry } from "../../sdk/lookups/registry";
 import { recordApiCalls } from "./apiCalls/record";
 import { root } from "./markdown";
 
@@ -83,5 +84,18 @@ describe("docs generated from the registry of kinds", () => {
     expect(pages["docs/functions/getZone.md"]).toContain("| `region` | `string` | no |  |");
     expect(pages["docs/functions/getZones.md"]).toContain("`Zone[]`");
     expect(pages["docs/functions/README.md"]).toContain("| [`cim.getZones`](getZones.md) | Every zone. |");
+  });
+
+  it("each function page shows its lookup's example; the YAML form where the lookup has one", () => {
+    const page = functionPages([{ name: "getZone", doc: "A zone.", example: "EXAMPLE", yaml: "YAML" }])[
+      "docs/functions/getZone.md"
+    ];
+    expect(page).toContain("## Example\n\n```ts\nEXAMPLE\n```\n\nIn a Pulumi YAML program");
+    expect(page).toContain("```yaml\nYAML\n```");
+    for (const name of Object.keys(lookupRegistry)) {
+      const text = files[`docs/functions/${name}.md`];
+      expect(text, name).toContain("## Example\n\n```ts\nimport");
+      expect(text, name).toMatch(new RegExp(`cim\\s*\\.${name}\\(`));
+    }
   });
 });
