@@ -21,6 +21,7 @@ import {
   RequestTimeoutError,
   TokenError,
 } from "./errors";
+import type { JobCommand } from "./jobCommands";
 import { noteJobCommand } from "./jobHistory";
 import { leanSafeParse } from "./leanParse";
 import {
@@ -31,7 +32,7 @@ import {
   queryString,
   type TenantPath,
 } from "./paths";
-import { claimJob, type JobCommand, type RecoveryOptions, recoverLostMutation } from "./recovery";
+import { claimJob, recoverLostMutation } from "./recovery";
 import { isTransient, parseRetryAfter, retryDelay, sleep } from "./retry";
 import { ErrorBodySchema, type Job } from "./schemas";
 import { monotonicNow, readingOf } from "./serverTime";
@@ -41,9 +42,11 @@ import {
   acceptedIn,
   type CallOptions,
   type ClientEvent,
+  type CoreReads,
   type CoreSettings,
   type Exchange,
   type MutationSpec,
+  type RecoveryOptions,
   type Scope,
 } from "./types";
 
@@ -58,7 +61,7 @@ export type {
 } from "./types";
 export { acceptedIn } from "./types";
 
-export class CimCore {
+export class CimCore implements CoreReads {
   // ES private fields: invisible to util.inspect, JSON.stringify and Object.keys, so neither the credential
   // closure nor a test dispatcher's request history can surface through a logged client.
   readonly #settings: CoreSettings;

@@ -9,9 +9,9 @@ import type { AcceptedMutation, CallOptions } from "./core";
 import { makeApiError } from "./errors";
 import { createdWithName, Family, readOrUndefined } from "./family";
 import type { ListOptions } from "./instances";
+import type { JobCommand } from "./jobCommands";
 import { type ListResult, Paginator, readOnce } from "./pagination";
 import { apiPath, type Query } from "./paths";
-import type { JobCommand } from "./recovery";
 import { type FileSystem, FileSystemSchema } from "./schemas";
 
 /** createSharedFileSystem's parameters, camel-cased; typed, so no key can be misspelt. */

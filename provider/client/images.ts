@@ -8,9 +8,9 @@
 import type { ZodType } from "zod";
 import type { AcceptedMutation, CallOptions } from "./core";
 import { createdWithName, Family, readOrUndefined } from "./family";
+import type { JobCommand } from "./jobCommands";
 import { type ListResult, readOnce } from "./pagination";
 import { type ApiPath, apiPath } from "./paths";
-import type { JobCommand } from "./recovery";
 import {
   type ImagePermissions,
   ImagePermissionsSchema,

@@ -4,11 +4,11 @@
 // server that clamps or ignores paging can never make it loop.
 
 import { z } from "zod";
-import type { CallOptions, CimCore } from "./core";
 import { InvalidResponseError } from "./errors";
 import { leanParseRows } from "./leanParse";
 import type { ApiPath, Query, TenantPath } from "./paths";
 import { BareArraySchema, PagedEnvelopeSchema, PassThroughMetaSchema } from "./schemas";
+import type { CallOptions, CoreReads } from "./types";
 
 export const MAX_PAGE_SIZE = 200;
 /** Hard stop: 2,000 pages of 200 is far beyond any account; reaching it means the server misbehaves. */
@@ -100,7 +100,7 @@ interface ListSpecBase<T> {
 export type ListSpec<T> = ListSpecBase<T> &
   ({ path: ApiPath; tenantContext?: undefined } | { path: TenantPath; tenantContext?: string });
 
-async function fetchPage<T>(core: CimCore, spec: ListSpec<T>, query: Query): Promise<Page<T>> {
+async function fetchPage<T>(core: CoreReads, spec: ListSpec<T>, query: Query): Promise<Page<T>> {
   const body =
     spec.tenantContext === undefined
       ? await core.get(spec.path, z.unknown(), query, spec.options, spec.scope)
@@ -129,7 +129,7 @@ const signature = (items: unknown[]): string =>
   items.length === 0 ? "" : JSON.stringify([items.length, items[0], items[items.length - 1]]);
 
 /** Pages of a paged list, from page 1. */
-export async function* pages<T>(core: CimCore, spec: ListSpec<T>): AsyncGenerator<Page<T>> {
+export async function* pages<T>(core: CoreReads, spec: ListSpec<T>): AsyncGenerator<Page<T>> {
   const requested = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(spec.options?.pageSize ?? MAX_PAGE_SIZE)));
   let seen = 0;
   let previous = "";
@@ -158,7 +158,7 @@ export async function* pages<T>(core: CimCore, spec: ListSpec<T>): AsyncGenerato
 }
 
 /** An unpaged list (bare arrays, /all, /summary): one read. */
-export async function readOnce<T>(core: CimCore, spec: ListSpec<T>): Promise<ListResult<T>> {
+export async function readOnce<T>(core: CoreReads, spec: ListSpec<T>): Promise<ListResult<T>> {
   const page = await fetchPage(core, spec, spec.query ?? {});
   return page.regionErrors && Object.keys(page.regionErrors).length
     ? { items: page.items, regionErrors: page.regionErrors }
@@ -168,7 +168,7 @@ export async function readOnce<T>(core: CimCore, spec: ListSpec<T>): Promise<Lis
 /** `for await (const x of list)` over items, `.pages()` over pages, `.all()` for everything at once. */
 export class Paginator<T> implements AsyncIterable<T> {
   constructor(
-    private readonly core: CimCore,
+    private readonly core: CoreReads,
     private readonly spec: ListSpec<T>,
   ) {}
 

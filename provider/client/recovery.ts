@@ -11,8 +11,8 @@
 // request was sent, and a job created before that (less `clockToleranceMs`) is not this request's.
 
 import { randomUUID } from "node:crypto";
-import type { CimCore } from "./core";
 import { ApiError, type CallContext, MutationOutcomeUnknownError, NotFoundError } from "./errors";
+import { JOB_COMMANDS, type JobCommand } from "./jobCommands";
 import { Paginator } from "./pagination";
 import { apiPath } from "./paths";
 import { sleep } from "./retry";
@@ -25,97 +25,7 @@ import {
   type ServerClockReading,
   serverTimeAt,
 } from "./serverTime";
-
-/**
- * The platform command names a job carries, per operation. Matching is case- and punctuation-insensitive,
- * so "deployVirtualMachine", "DEPLOY_VIRTUAL_MACHINE" and "deploy-virtual-machine" are the same.
- */
-export const JOB_COMMANDS = {
-  "instance.deploy": ["deployVirtualMachine", "deployInstance", "createInstance"],
-  "instance.start": ["startVirtualMachine", "startInstance"],
-  "instance.stop": ["stopVirtualMachine", "stopInstance"],
-  "instance.reboot": ["rebootVirtualMachine", "rebootInstance", "restartInstance"],
-  "instance.scale": ["scaleVirtualMachine", "scaleInstance"],
-  "instance.migrate": ["migrateVirtualMachine", "migrateInstance"],
-  "instance.destroy": ["destroyVirtualMachine", "expungeVirtualMachine", "deleteInstance", "destroyInstance"],
-  "volume.create": ["createVolume"],
-  "volume.attach": ["attachVolume"],
-  "volume.detach": ["detachVolume"],
-  "volume.resize": ["resizeVolume"],
-  "vpc.create": ["createVPC", "createVpc"],
-  "vpc.delete": ["deleteVPC", "deleteVpc"],
-  "vpc.restart": ["restartVPC", "restartVpc"],
-  "network.create": ["createNetwork"],
-  "network.delete": ["deleteNetwork"],
-  "network.restart": ["restartNetwork"],
-  "network.replaceAcl": ["replaceNetworkACLList"],
-  "networkAclList.create": ["createNetworkACLList"],
-  "networkAclList.delete": ["deleteNetworkACLList"],
-  "networkAclRule.create": ["createNetworkACL"],
-  "networkAclRule.update": ["updateNetworkACLItem"],
-  "networkAclRule.delete": ["deleteNetworkACL"],
-  "publicIp.acquire": ["associateIpAddress"],
-  "publicIp.release": ["disassociateIpAddress"],
-  "staticNat.enable": ["enableStaticNat"],
-  "staticNat.disable": ["disableStaticNat"],
-  "volumeSnapshot.create": ["createSnapshot"],
-  "volumeSnapshot.delete": ["deleteSnapshot"],
-  "instanceSnapshot.create": ["createVMSnapshot"],
-  "instanceSnapshot.delete": ["deleteVMSnapshot"],
-  "privateGateway.create": ["createPrivateGateway"],
-  "privateGateway.delete": ["deletePrivateGateway"],
-  "privateGateway.replaceAcl": ["replaceNetworkACLList"],
-  "loadBalancerRule.create": ["createLoadBalancerRule"],
-  "loadBalancerRule.update": ["updateLoadBalancerRule"],
-  "loadBalancerRule.delete": ["deleteLoadBalancerRule"],
-  "loadBalancerRule.assign": ["assignToLoadBalancerRule"],
-  "loadBalancerRule.remove": ["removeFromLoadBalancerRule"],
-  "internalLoadBalancer.create": ["createLoadBalancer"],
-  "internalLoadBalancer.update": ["updateLoadBalancerRule"],
-  "internalLoadBalancer.delete": ["deleteLoadBalancer"],
-  "internalLoadBalancer.assign": ["assignToLoadBalancerRule"],
-  "internalLoadBalancer.remove": ["removeFromLoadBalancerRule"],
-  "instance.assignBackupOffering": ["assignVirtualMachineToBackupOffering"],
-  "instance.removeBackupOffering": ["removeVirtualMachineFromBackupOffering"],
-  "backup.create": ["createBackup"],
-  "backup.delete": ["deleteBackup"],
-  "kubernetesCluster.create": ["createKubernetesCluster"],
-  "kubernetesCluster.scale": ["scaleKubernetesCluster"],
-  "kubernetesCluster.upgrade": ["upgradeKubernetesCluster"],
-  "kubernetesCluster.delete": ["deleteKubernetesCluster"],
-  "fileSystem.create": ["createSharedFileSystem"],
-  "fileSystem.resize": ["changeSharedFileSystemDiskOffering"],
-  "fileSystem.changeServiceOffering": ["changeSharedFileSystemServiceOffering"],
-  "fileSystem.start": ["startSharedFileSystem"],
-  "fileSystem.stop": ["stopSharedFileSystem"],
-  "fileSystem.restart": ["restartSharedFileSystem"],
-  "fileSystem.expunge": ["expungeSharedFileSystem"],
-  "multiRegionGroup.delete": ["deleteMultiRegionGroup"],
-  "multiRegionGroup.addVpc": ["assignToMultiRegionGroup"],
-  "multiRegionGroup.removeVpc": ["removeFromMultiRegionGroup"],
-  "template.register": ["registerTemplate"],
-  "template.delete": ["deleteTemplate"],
-  "iso.register": ["registerIso"],
-  "iso.delete": ["deleteIso"],
-} as const satisfies Record<string, readonly string[]>;
-
-export type JobCommand = keyof typeof JOB_COMMANDS;
-
-export interface RecoveryOptions {
-  /**
-   * When the answer may still be in flight (timeout, 502/503/504), look again after this long before
-   * concluding that the request did not land. Default 2 s.
-   */
-  graceMs?: number;
-  /**
-   * Slack when comparing a job's `created` with what the server's clock read when the request was sent
-   * (both server times): the server's clocks may differ a little between its job records and its error
-   * bodies. Default 10 s.
-   */
-  clockToleranceMs?: number;
-  /** Pages of /jobs?hoursBack= to read at most. Default 5 (1,000 jobs). */
-  maxPages?: number;
-}
+import type { CoreReads, RecoveryOptions } from "./types";
 
 export function recoveryOptions(o: RecoveryOptions = {}): Required<RecoveryOptions> {
   return {
@@ -172,7 +82,7 @@ export interface LostMutation {
 }
 
 /** Returns the job the lost request created, or undefined when it did not land. */
-export async function recoverLostMutation(core: CimCore, m: LostMutation): Promise<Job | undefined> {
+export async function recoverLostMutation(core: CoreReads, m: LostMutation): Promise<Job | undefined> {
   const o = core.recoveryOptions;
   const looks = m.mayBeInFlight && o.graceMs > 0 ? 2 : 1;
   const context: CallContext = { method: m.method, path: m.path, region: m.region };
@@ -206,7 +116,7 @@ export async function recoverLostMutation(core: CimCore, m: LostMutation): Promi
  * Undefined when the server answers without a usable timestamp or not at all.
  */
 export async function readServerClock(
-  core: CimCore,
+  core: CoreReads,
   m: Pick<LostMutation, "region" | "signal">,
 ): Promise<ServerClockReading | undefined> {
   const sentAt = monotonicNow();
@@ -222,7 +132,7 @@ export async function readServerClock(
   return undefined;
 }
 
-async function recentJobs(core: CimCore, m: LostMutation, maxPages: number): Promise<Job[]> {
+async function recentJobs(core: CoreReads, m: LostMutation, maxPages: number): Promise<Job[]> {
   // The window is what has passed since the request was sent (our own elapsed time) plus a minute; the
   // server applies it to its own clock, so neither its zone nor its skew matters here.
   const hoursBack = Math.max(1, Math.ceil((monotonicNow() - m.startedAt + 60_000) / 3_600_000));

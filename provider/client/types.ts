@@ -4,8 +4,8 @@
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import type { Circuit } from "./circuit";
-import type { ApiPath, Query } from "./paths";
-import type { JobCommand, RecoveryOptions } from "./recovery";
+import type { JobCommand } from "./jobCommands";
+import type { ApiPath, Query, TenantPath } from "./paths";
 import type { RetryPolicy } from "./retry";
 import { AcceptedSchema, type Job } from "./schemas";
 
@@ -62,6 +62,44 @@ export interface AcceptedMutation {
 }
 
 export type Scope = "region" | "global";
+
+export interface RecoveryOptions {
+  /**
+   * When the answer may still be in flight (timeout, 502/503/504), look again after this long before
+   * concluding that the request did not land. Default 2 s.
+   */
+  graceMs?: number;
+  /**
+   * Slack when comparing a job's `created` with what the server's clock read when the request was sent
+   * (both server times): the server's clocks may differ a little between its job records and its error
+   * bodies. Default 10 s.
+   */
+  clockToleranceMs?: number;
+  /** Pages of /jobs?hoursBack= to read at most. Default 5 (1,000 jobs). */
+  maxPages?: number;
+}
+
+/**
+ * The reads of the core that pagination and the lost-answer recovery make. They take this rather than the core
+ * (core.ts), which calls them: a mutation's recovery lists recent jobs through a paginator over the same core.
+ */
+export interface CoreReads {
+  get<T>(
+    path: ApiPath,
+    schema: z.ZodType<T>,
+    query?: Query,
+    options?: CallOptions,
+    scope?: Scope,
+  ): Promise<T>;
+  tenantGet<T>(
+    path: TenantPath,
+    schema: z.ZodType<T>,
+    options?: CallOptions & { tenantContext?: string },
+    query?: Query,
+  ): Promise<T>;
+  regionFor(options?: CallOptions): string | undefined;
+  readonly recoveryOptions: Required<RecoveryOptions>;
+}
 
 export interface Exchange<T> {
   method: Method;

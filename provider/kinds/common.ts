@@ -10,42 +10,15 @@ import {
   text,
   timeouts as timeoutsSchema,
 } from "../lifecycle/check";
+import { field } from "../lifecycle/fieldSpec";
 import type { CatalogueName } from "../lifecycle/lookups";
 import type { Session } from "../lifecycle/session";
 import type { TimeoutsInput } from "../lifecycle/timeouts";
 import { containsUnknown, sameTags, sameValue, type TagMap } from "../lifecycle/values";
 import type { Exclusive, FieldSpec, LiveRecord, Recorded, Requirement } from "./define";
 
-type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
-
-/**
- * An `output` getter that shows the field in another type than the checked one must say how that form is
- * checked (`shown`): the kind's outputs schema parses the output with it (kinds/outputSchema.ts).
- */
-type ShownRule<Out, Shown> =
-  Same<Out, Shown> extends true ? { shown?: z.ZodType<Shown> } : { shown: z.ZodType<Shown> };
-
-/**
- * `present: true` kept in the field's type, so the SDK types the output as always there (`Output<string>`, not
- * `Output<string | undefined>`): a key pair's `name` can then be passed where a string is wanted.
- */
-type PresentOf<P> = P extends true ? { readonly present: true } : unknown;
-
-/** A field declaration with its types inferred from the schema (and from `output` when it has one). */
-export function field<Out, In, R = any, P extends boolean = false>(
-  schema: z.ZodType<Out, In>,
-  rule: Omit<FieldSpec<Out, In, R, Out>, "schema" | "output" | "shown" | "present"> & { present?: P },
-): FieldSpec<Out, In, R, Out> & PresentOf<P>;
-export function field<Out, In, R, Shown, P extends boolean = false>(
-  schema: z.ZodType<Out, In>,
-  rule: Omit<FieldSpec<Out, In, R, Shown>, "schema" | "output" | "shown" | "present"> & {
-    output: (live: R, rec: Recorded) => Shown;
-    present?: P;
-  } & ShownRule<Out, Shown>,
-): FieldSpec<Out, In, R, Shown> & PresentOf<P>;
-export function field(schema: z.ZodType, rule: Omit<FieldSpec, "schema">): FieldSpec {
-  return { schema, ...rule };
-}
+/** Every kind declares its fields with it; it lives with the field declaration it types (lifecycle/fieldSpec.ts). */
+export { field };
 
 /** The id of a catalogue entry of the resource's region (a zone, an offering), shown live as the same field. */
 export function catalogueField<Out, In>(

@@ -2,6 +2,7 @@
 // lists, the quota preflight, `pulumi-cim import` and the reference pages (docs/resources/) all come from here.
 // Adding a kind: its module in this folder, one entry below.
 
+import { registerKinds } from "../lifecycle/registry";
 import { backup } from "./backup";
 import { backupSchedule } from "./backupSchedule";
 import { comment } from "./comment";
@@ -73,6 +74,9 @@ for (const [name, kind] of Object.entries(kinds)) {
 }
 
 export const kindList: readonly Kind[] = Object.values(kinds) as Kind[];
+
+// The engine finds the kind a reference names through its own registry (lifecycle/registry.ts), filled here.
+registerKinds(kindList);
 
 export function kindNamed(name: string): Kind | undefined {
   return Object.hasOwn(kinds, name) ? (kinds as Record<string, Kind>)[name] : undefined;

@@ -3,7 +3,7 @@
 // compared with, how values are normalised, and what an absent input means: "keep" (the API chose a value
 // and the program has no opinion) or a desired default (tags: none; power state: running).
 
-import { REPLACE_ON_CHANGES } from "../kinds/define";
+import { REPLACE_ON_CHANGES } from "./fieldSpec";
 import { containsUnknown, sameValue } from "./values";
 
 export type Change = "update" | "replace";

@@ -3,11 +3,10 @@
 // create → wait → converge → verify (the API ignores keys it does not know, so what it reports is compared
 // with what was asked), partial state when the API accepted a create that then failed, adoption, batched
 // refresh reads and their invalidation, update after the resource settles, and delete that treats "already
-// gone" as success. A kind supplies its API calls and what is special about it (kinds/define.ts: KindApi).
+// gone" as success. A kind supplies its API calls and what is special about it (kindSpec.ts: KindApi).
 
 import type * as pulumi from "@pulumi/pulumi";
 import { JobFailedError } from "../client";
-import type { Fields, Kind, KindApi, LiveRecord, Outputs, OutputsOf, Recorded } from "../kinds/define";
 import { finishCheck } from "./checkRun";
 import { diffFields, optionReplaces, withReplaceOption } from "./diff";
 import {
@@ -22,6 +21,7 @@ import {
   surfaced,
 } from "./errors";
 import { fieldLookups } from "./fieldLookups";
+import type { Fields, LiveRecord, Outputs, OutputsOf, Recorded } from "./fieldSpec";
 import {
   changedFields,
   checkKind,
@@ -32,6 +32,7 @@ import {
   fullOutputs,
   outputsOf,
 } from "./fields";
+import type { Kind, KindApi } from "./kindSpec";
 import { whileRefused } from "./passingRefusal";
 import { batchedRead, markChanged } from "./readBatch";
 import { afterRead, withGiven } from "./readInputs";

@@ -3,18 +3,12 @@
 // kind's own rules on the catalogue rows found, and the rules on live records (liveChecks.ts: requirements on
 // the records references name, values no two records may hold, adoption).
 
-import { kindNamed } from "../kinds";
-import {
-  type Fields,
-  type Kind,
-  type Outputs,
-  PLAIN_REFERENCES,
-  type Recorded,
-  refOf,
-} from "../kinds/define";
 import type { CheckFailure } from "./check";
+import { type Fields, type Outputs, PLAIN_REFERENCES, type Recorded, refOf } from "./fieldSpec";
+import type { Kind } from "./kindSpec";
 import { adoptionFailures, exclusiveFailures, kindLiveRules, stableRequirements } from "./liveChecks";
 import { mustExist, mustReferToExisting } from "./lookups";
+import { kindNamed } from "./registry";
 import { containsUnknown } from "./values";
 
 const fieldsLookedUp = new WeakMap<Kind, [string, Kind["fields"][string]][]>();

@@ -2,19 +2,19 @@
 // cross-field rules), diff (change rules), verify after write (what the API reported against what was
 // asked: the API ignores keys it does not know) and outputs (recorded inputs and live values). Pure.
 
+import { type Checked, checkFields, requiredUnlessAdopting } from "./check";
+import { type DiffDecision, diffFields, type FieldRules } from "./diff";
 import {
   defaultValue,
   type Fields,
-  type Kind,
   liveValue,
   type Outputs,
   type OutputsOf,
   type Recorded,
   secretInputs,
   stateDefaults,
-} from "../kinds/define";
-import { type Checked, checkFields, requiredUnlessAdopting } from "./check";
-import { type DiffDecision, diffFields, type FieldRules } from "./diff";
+} from "./fieldSpec";
+import type { Kind } from "./kindSpec";
 import { compact, sameValue } from "./values";
 
 /** A kind's fields and output-only values as [name, declaration] pairs, listed once per kind. */

@@ -9,20 +9,14 @@
 // when an id is missing), and best effort like every lookup: what cannot be read now is not judged, and a value
 // not known yet (a resource the same program creates) is skipped.
 
-import { kindNamed } from "../kinds";
-import {
-  type Kind,
-  type LiveRecord,
-  PLAIN_REFERENCES,
-  type Recorded,
-  type Requirement,
-  refOf,
-} from "../kinds/define";
 import type { CheckFailure } from "./check";
 import { engineInfo } from "./engineLog";
 import { readOrGone } from "./errors";
+import { type LiveRecord, PLAIN_REFERENCES, type Recorded, type Requirement, refOf } from "./fieldSpec";
 import { compare } from "./fields";
+import type { Kind } from "./kindSpec";
 import { heldBefore, liveList, liveRecord, readForCheck, requirementFailures } from "./lookups";
+import { kindNamed } from "./registry";
 import { containsUnknown, sameValue } from "./values";
 
 const whereOf = (region: string | undefined) =>

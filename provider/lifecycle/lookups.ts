@@ -11,9 +11,19 @@
 import type { CimClient } from "../client";
 import { ConnectionError, RequestTimeoutError } from "../client";
 import { providerConfig } from "../config";
-import type { Kind, LiveRecord, Recorded, Requirement } from "../kinds/define";
+import {
+  CATALOGUES,
+  type CatalogueName,
+  type LiveRecord,
+  type Recorded,
+  type Requirement,
+} from "./fieldSpec";
+import type { Kind } from "./kindSpec";
 import { isConfigured, openSession, type Session } from "./session";
 import { containsUnknown } from "./values";
+
+/** The catalogue names, declared with the fields that look them up (FieldSpec.lookup). */
+export { CATALOGUES, type CatalogueName };
 
 const TTL_MS = 60_000;
 /** After a lookup could not be made, further ones are skipped for a while instead of waiting again. */
@@ -27,22 +37,6 @@ function lookupClient() {
 const cache = new Map<string, { at: number; serial: number; value: Promise<unknown[] | undefined> }>();
 let reads = 0;
 let unreachableUntil = 0;
-
-/** Every catalogue list of a region (ids that resources name: zones, images, offerings). */
-export const CATALOGUES = [
-  "zones",
-  "templates",
-  "isos",
-  "computeOfferings",
-  "diskOfferings",
-  "networkOfferings",
-  "vpcOfferings",
-  "backupOfferings",
-  "kubernetesVersions",
-  "osTypes",
-] as const;
-
-export type CatalogueName = (typeof CATALOGUES)[number];
 
 /** One catalogue list of the client's region (or `o.region`): the provider's lookups and the SDK's read it. */
 export function fetchCatalogue(

@@ -6,8 +6,8 @@
 
 import { z } from "zod";
 import type { AcceptedMutation } from "../client";
-import { field } from "../kinds/common";
 import { id } from "./check";
+import { field } from "./fieldSpec";
 import { type Session, waitFor } from "./session";
 import type { Operation } from "./timeouts";
 

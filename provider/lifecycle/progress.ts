@@ -4,8 +4,17 @@
 // waits for (the job and its command, the state it waits out), how long so far and its deadline.
 
 import { engineInfo } from "./engineLog";
-import type { Session } from "./session";
 import type { Operation } from "./timeouts";
+
+/**
+ * What a report names of the session that waits (a Session of session.ts, which reports its job waits through
+ * here): the kind, the resource as far as known, and the deadlines.
+ */
+export interface Waiting {
+  kind: string;
+  timeouts: Record<Operation, number>;
+  subject?: { name?: unknown; id?: string };
+}
 
 /** Under the 30 s a user waits before wondering whether anything happens. */
 export const PROGRESS_EVERY_MS = 20_000;
@@ -19,7 +28,7 @@ export function progressEveryMs(): number {
 }
 
 /** `cim:Instance "web-1" (id …)`: the resource a session works on, as far as it is known. */
-export function subjectOf(s: Session): string {
+export function subjectOf(s: Waiting): string {
   const name = typeof s.subject?.name === "string" && s.subject.name ? ` "${s.subject.name}"` : "";
   const id = s.subject?.id ? ` (id ${s.subject.id})` : "";
   return `cim:${s.kind}${name}${id}`;
@@ -31,7 +40,7 @@ export function subjectOf(s: Session): string {
  * wait, however it ends; a report that cannot be shown never fails the wait.
  */
 export async function reporting<T>(
-  s: Session,
+  s: Waiting,
   op: Operation,
   what: string | (() => string),
   wait: () => Promise<T>,

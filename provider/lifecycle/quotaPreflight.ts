@@ -14,8 +14,8 @@
 
 import type { CimClient, MultiRegionQuota, MyLimits } from "../client";
 import { providerConfig } from "../config";
-import type { QuotaKey, QuotaUse } from "../kinds/define";
 import { engineWarning } from "./engineLog";
+import type { QuotaKey, QuotaUse } from "./kindSpec";
 import { isConfigured, openSession } from "./session";
 
 /** What the preflight needs of a kind: its name, its noun for the message and its allowances. */

@@ -7,7 +7,8 @@
 // and update: without it a field the API filled in (an instance's name, root disk size, region) could not be
 // told from one the program set, and would show as removed.
 
-import { type Kind, optionalInput, REPLACE_ON_CHANGES, type Recorded } from "../kinds/define";
+import { optionalInput, REPLACE_ON_CHANGES, type Recorded } from "./fieldSpec";
+import type { Kind } from "./kindSpec";
 import { sameValue } from "./values";
 
 /** The hidden output naming the optional inputs the program gave, comma-separated ("" for none). */

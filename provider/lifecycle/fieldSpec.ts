@@ -1,0 +1,326 @@
+// The language kinds are declared in, field by field: what a field is (its check, its change rule, how the live
+// record shows it, what it refers to) and the outputs made from it. The engine (this folder) reads declarations
+// written in it; the kinds (provider/kinds/) write them through defineKind (kinds/define.ts), which re-exports
+// all of this, so a kind depends on the engine's language and the engine never on a kind. kindSpec.ts declares
+// a whole kind over these fields.
+//
+// This module is pure: no client, no Pulumi.
+
+import type { z } from "zod";
+
+/** Every catalogue list of a region (ids that resources name: zones, images, offerings). */
+export const CATALOGUES = [
+  "zones",
+  "templates",
+  "isos",
+  "computeOfferings",
+  "diskOfferings",
+  "networkOfferings",
+  "vpcOfferings",
+  "backupOfferings",
+  "kubernetesVersions",
+  "osTypes",
+] as const;
+
+export type CatalogueName = (typeof CATALOGUES)[number];
+
+/**
+ * How a change to a field is applied: in place, by replacing the resource, in state only (an update that makes
+ * no API call, e.g. timeouts), or not at all (read only by create, e.g. adoptId: changing it later is no change).
+ */
+export type Change = "update" | "replace" | "state" | "ignore";
+
+/** Recorded values: a kind's checked inputs (create, adoption) or its old outputs (update, read). */
+export type Recorded = Record<string, unknown>;
+
+/** A live record as the client returns it. */
+export interface LiveRecord {
+  id: string;
+  state?: string;
+  tags?: unknown;
+}
+
+/** How the live record shows a field: `true` for the property of the same name, else a getter. A getter
+ * returns `undefined` when the API does not say, `null` when it says "none". */
+export type LiveValue<R = any> = true | ((live: R, rec: Recorded) => unknown);
+
+/**
+ * One input field. Out: its checked type; In: what programs pass; R: the kind's live record; Shown: its type
+ * in outputs (when `output` shows it in another form).
+ */
+export interface FieldSpec<Out = unknown, In = unknown, R = any, Shown = Out> {
+  /** What the field is and how a change applies, for people: the SDK's JSDoc (kinds/render.ts). */
+  readonly doc?: string;
+  /** Validation and normalisation at check; its messages name the rule. */
+  readonly schema: z.ZodType<Out, In>;
+  readonly change: Change;
+  /** An absent input: "keep" (the API chose and the program has no opinion, the default) or the desired value. */
+  readonly unset?: "keep" | ((news: Recorded) => unknown);
+  /** Equality after the API's normalisations. Default: deep equality. */
+  readonly same?: (desired: unknown, old: unknown) => boolean;
+  /** The old output to compare with in diff. Default: the output of the same name. */
+  readonly old?: (olds: Recorded) => unknown;
+  /** Only compared (diff, verify, adoption) when this holds for the inputs. */
+  readonly when?: (rec: Recorded) => boolean;
+  /** How the live record shows it. Absent: the API does not report it (it is recorded from the inputs). */
+  readonly live?: LiveValue<R>;
+  /** In outputs, which wins when both are known. Default: the input for replace and state fields, live for update ones. */
+  readonly prefer?: "input" | "live";
+  /** Overrides how the output is made (for values the API reports in another form). */
+  readonly output?: (live: R, rec: Recorded) => Shown;
+  /**
+   * The schema of that other form, when it is not the checked one (e.g. a power state that outputs show as
+   * any state the API reports): the kind's outputs schema (kinds/outputSchema.ts) parses the output with it.
+   */
+  readonly shown?: z.ZodType<Shown>;
+  /** A secret input: never an output, and check failures do not name it (the engine prints failing values). */
+  readonly secret?: boolean;
+  /** Required at create, optional when adopting (the live value is kept then); the text says what it is. */
+  readonly requiredUnlessAdopting?: string;
+  /** The id of a catalogue entry, looked up in the resource's region at check. */
+  readonly lookup?: { catalogue: CatalogueName; what: string };
+  /**
+   * What the value names: another kind's resource (or resources, for a list), by id unless told. Generated
+   * programs refer to adopted ones by reference; with `mustExist`, check looks the value up at preview.
+   */
+  readonly ref?: string | Ref;
+  /** Always present in outputs (typed as such in the SDK), though optional as an input. */
+  readonly present?: boolean;
+  /**
+   * The value the output most often has (a fixed value, or `{ sameAs }` another output's): state leaves the
+   * output out while it has it, and the provider and the SDK class read a left-out output back as it
+   * (`compactOutputs` and `fullOutputs`, lifecycle/fields.ts). The engine writes every resource's outputs into
+   * each checkpoint, so each property an output keeps costs a large stack at every step.
+   */
+  readonly stateDefault?: StateDefault;
+}
+
+/** What a left-out output stands for: a value, or the value of another output (one without a default). */
+export type StateDefault = { readonly value: string | number | boolean } | { readonly sameAs: string };
+
+/** A field that names resources of another kind of the registry. */
+export interface Ref {
+  /** The kind's name (Instance, SshKeyPair, …). */
+  readonly kind: string;
+  /** What the value is: the resource's id (default) or its name. */
+  readonly by?: "id" | "name";
+  /**
+   * Check that each value the program gives as plain text names such a resource in the resource's region,
+   * through that kind's list (best effort, like the catalogue lookups). A value taken from another resource's
+   * output is not looked up (PLAIN_REFERENCES): that resource may be created by the same run.
+   */
+  readonly mustExist?: boolean;
+  /**
+   * What the platform requires of the resource named, checked on the record found (e.g. an instance that a
+   * backup schedule names must have a backup offering). Judged with `mustExist` on plain values; a `stable`
+   * requirement is judged on any known value.
+   */
+  readonly requires?: Requirement | readonly Requirement[];
+  /**
+   * With `mustExist`: the input field that holds the region the resource named lives in, when that is not
+   * necessarily this resource's region (a multi-region group's member VPC). Absent or not given: this
+   * resource's region.
+   */
+  readonly regionFrom?: string;
+}
+
+/** A rule on the record a reference names, judged at check with the resource's checked inputs. */
+export interface Requirement {
+  readonly holds: (record: LiveRecord, inputs: Recorded) => boolean;
+  /** Completes "<field> names <noun> <value> in <region>, which …". */
+  readonly reason: string | ((record: LiveRecord, inputs: Recorded) => string);
+  /**
+   * The input the failure names when another one than the reference is at fault (e.g. an internal load
+   * balancer's `sourceIpAddress` outside the tier `networkId` names). Default: the reference's own field.
+   */
+  readonly property?: string;
+  /**
+   * Judged on every value known at check (also one taken from another resource's output, and without
+   * `mustExist`), when the record is found: only for what the record cannot change in place (its zone, its
+   * range). A resource whose such field changes is replaced and its id is unknown at preview, so the record
+   * read is the one the value will name. A record not found is skipped (the same run may make it).
+   */
+  readonly stable?: boolean;
+  /** The inputs `holds` reads: the requirement is judged only when they are known. */
+  readonly needs?: readonly string[];
+}
+
+/**
+ * A value no two live records of a kind may hold at once (a host name, overlapping tier ranges), judged at check
+ * against the region's records of the kind when the resource is created or changes it: the API refuses the
+ * second, after a delete-first replacement has already deleted what it replaces.
+ */
+export interface Exclusive<V = any> {
+  /** The input the failure names. */
+  readonly property: string;
+  /** The inputs it reads: judged only when they are known. */
+  readonly needs: readonly string[];
+  /** The value the inputs claim, if any (none: nothing to judge, e.g. a name the provider generates). */
+  readonly claimed: (inputs: Recorded) => V | undefined;
+  /** The value a live record of the kind holds, if any. */
+  readonly held: (live: any) => V | undefined;
+  /** Whether two values cannot be held at once. */
+  readonly clash: (a: V, b: V) => boolean;
+  /** Why, completing "<property> …", naming the record that holds it. */
+  readonly reason: (inputs: Recorded, live: any) => string;
+}
+
+/**
+ * The hidden input in which the SDK lists the `mustExist` reference fields a program gave as plain values. Only
+ * those are looked up: a value taken from another resource's output (`[keyPair.name]`) is already known at
+ * preview when it was that resource's input, yet the resource may still be to create.
+ */
+export const PLAIN_REFERENCES = "__plainReferences";
+
+/**
+ * The hidden input in which the SDK passes the resource's `replaceOnChanges` option: the engine applies that option
+ * to the fields a provider's diff names, and a dynamic provider's diff can name none, so the provider's own diff
+ * applies it (lifecycle/diff.ts: optionReplaces).
+ */
+export const REPLACE_ON_CHANGES = "__replaceOnChanges";
+
+/**
+ * Whether a program may leave an input out: its schema takes undefined (`.optional()`, a default, or a schema that
+ * accepts it). An asynchronous schema cannot be asked, and counts as optional. One answer for the generated SDK
+ * types (kinds/render.ts) and the inputs a refresh gives back (readInputs.ts).
+ */
+export function optionalInput(f: FieldSpec): boolean {
+  const optin = (f.schema as { _zod?: { optin?: string } })._zod?.optin;
+  if (optin === "optional" || optin === "defaulted") return true;
+  try {
+    return f.schema.safeParse(undefined).success;
+  } catch {
+    return true;
+  }
+}
+
+/** A field's reference, if it has one, with the default filled in. */
+export function refOf(
+  f: FieldSpec<any, any, any, any>,
+): (Required<Pick<Ref, "kind" | "by">> & Ref) | undefined {
+  if (f.ref === undefined) return undefined;
+  const ref = typeof f.ref === "string" ? { kind: f.ref } : f.ref;
+  return { ...ref, by: ref.by ?? "id" };
+}
+
+export interface OutputSpec<T = unknown, R = any> {
+  /** What the output is, for people: the SDK's JSDoc on the class's output (kinds/render.ts). */
+  readonly doc?: string;
+  readonly schema: z.ZodType<T>;
+  readonly from: (live: R, rec: Recorded) => unknown;
+  /** A secret output (`additionalSecretOutputs`). */
+  readonly secret?: boolean;
+}
+
+export type Fields = Record<string, FieldSpec<any, any, any, any>>;
+export type Outputs = Record<string, OutputSpec<any, any>>;
+
+type OutOf<F> = F extends FieldSpec<infer O, any, any, any> ? O : never;
+type InOf<F> = F extends FieldSpec<any, infer I, any, any> ? I : never;
+/** A field's type in outputs. */
+export type ShownOf<F> = F extends FieldSpec<any, any, any, infer S> ? S : never;
+
+/** Checked inputs (what the provider works with). */
+export type InputsOf<F extends Fields> = {
+  [K in keyof F as undefined extends OutOf<F[K]> ? never : K]: OutOf<F[K]>;
+} & {
+  [K in keyof F as undefined extends OutOf<F[K]> ? K : never]?: OutOf<F[K]>;
+};
+
+/** What a program passes (before check's normalisation). */
+export type RawInputsOf<F extends Fields> = {
+  [K in keyof F as undefined extends InOf<F[K]> ? never : K]: InOf<F[K]>;
+} & {
+  [K in keyof F as undefined extends InOf<F[K]> ? K : never]?: InOf<F[K]>;
+};
+
+type Secret<F> = F extends { secret: true } ? true : false;
+type Present<F> = F extends { present: true } ? true : undefined extends ShownOf<F> ? false : true;
+type Produced<S> = S extends OutputSpec<infer T, any> ? T : never;
+
+/**
+ * Outputs: the non-secret inputs (recorded or live), the output-only fields, and the region. A key whose value
+ * may be undefined is optional: the provider leaves it out (protobuf has no undefined). kinds/outputSchema.ts
+ * derives the runtime schema of the same outputs and proves at compile time that its type is this one.
+ */
+export type OutputsOf<F extends Fields, O extends Outputs> = {
+  [K in keyof F as Secret<F[K]> extends true ? never : Present<F[K]> extends true ? K : never]: NonNullable<
+    ShownOf<F[K]>
+  >;
+} & {
+  [K in keyof F as Secret<F[K]> extends true ? never : Present<F[K]> extends true ? never : K]?: ShownOf<
+    F[K]
+  >;
+} & {
+  [K in keyof O as undefined extends Produced<O[K]> ? never : K]: Produced<O[K]>;
+} & {
+  [K in keyof O as undefined extends Produced<O[K]> ? K : never]?: Produced<O[K]>;
+} & { region: string };
+
+/** The value a left-out output stands for, from the outputs it is read back into (`sameAs`: another of them). */
+export const defaultValue = (d: StateDefault, outs: Recorded): unknown =>
+  "sameAs" in d ? outs[d.sameAs] : d.value;
+
+const defaultsOf = new WeakMap<object, [string, StateDefault][]>();
+
+/** A kind's outputs that state leaves out while they have their default (FieldSpec.stateDefault), listed once. */
+export function stateDefaults(kind: { fields: Fields }): [string, StateDefault][] {
+  let list = defaultsOf.get(kind);
+  if (!list) {
+    list = [];
+    for (const [k, f] of Object.entries(kind.fields)) if (f.stateDefault) list.push([k, f.stateDefault]);
+    defaultsOf.set(kind, list);
+  }
+  return list;
+}
+
+/** A field's live value, or undefined when the API does not report it (or `when` does not hold). */
+export function liveValue(f: FieldSpec, name: string, live: Record<string, unknown>, rec: Recorded): unknown {
+  if (f.live === undefined || (f.when && !f.when(rec))) return undefined;
+  return f.live === true ? live[name] : f.live(live, rec);
+}
+
+/** The names of a kind's secret inputs (never outputs). */
+export function secretInputs(kind: { fields: Fields }): string[] {
+  return Object.entries(kind.fields)
+    .filter(([, f]) => f.secret)
+    .map(([k]) => k);
+}
+
+/** The names of a kind's secret outputs (`additionalSecretOutputs`). */
+export function secretOutputs(kind: { outputs: Outputs }): string[] {
+  return Object.entries(kind.outputs)
+    .filter(([, o]) => o.secret)
+    .map(([k]) => k);
+}
+
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+
+/**
+ * An `output` getter that shows the field in another type than the checked one must say how that form is
+ * checked (`shown`): the kind's outputs schema parses the output with it (kinds/outputSchema.ts).
+ */
+type ShownRule<Out, Shown> =
+  Same<Out, Shown> extends true ? { shown?: z.ZodType<Shown> } : { shown: z.ZodType<Shown> };
+
+/**
+ * `present: true` kept in the field's type, so the SDK types the output as always there (`Output<string>`, not
+ * `Output<string | undefined>`): a key pair's `name` can then be passed where a string is wanted.
+ */
+type PresentOf<P> = P extends true ? { readonly present: true } : unknown;
+
+/** A field declaration with its types inferred from the schema (and from `output` when it has one). */
+export function field<Out, In, R = any, P extends boolean = false>(
+  schema: z.ZodType<Out, In>,
+  rule: Omit<FieldSpec<Out, In, R, Out>, "schema" | "output" | "shown" | "present"> & { present?: P },
+): FieldSpec<Out, In, R, Out> & PresentOf<P>;
+export function field<Out, In, R, Shown, P extends boolean = false>(
+  schema: z.ZodType<Out, In>,
+  rule: Omit<FieldSpec<Out, In, R, Shown>, "schema" | "output" | "shown" | "present"> & {
+    output: (live: R, rec: Recorded) => Shown;
+    present?: P;
+  } & ShownRule<Out, Shown>,
+): FieldSpec<Out, In, R, Shown> & PresentOf<P>;
+export function field(schema: z.ZodType, rule: Omit<FieldSpec, "schema">): FieldSpec {
+  return { schema, ...rule };
+}

@@ -1,0 +1,202 @@
+// A kind in the engine's language: its fields and outputs (fieldSpec.ts), its API calls and what is special about
+// its lifecycle (KindApi), its states, quota, importer and rules. The engine (this folder) owns everything else;
+// the kinds (provider/kinds/) declare themselves through defineKind (kinds/define.ts), which re-exports this.
+//
+// This module is types only: the lifecycle hooks receive their session from the engine.
+
+import type { AcceptedMutation, Job, MultiRegionQuota, MyLimits, TagCollection } from "../client";
+import type {
+  Exclusive,
+  Fields,
+  InputsOf,
+  LiveRecord,
+  Outputs,
+  OutputsOf,
+  RawInputsOf,
+  Recorded,
+} from "./fieldSpec";
+import type { PassingRefusal } from "./passingRefusal";
+import type { Session } from "./session";
+import type { Operation, TimeoutsInput } from "./timeouts";
+
+/**
+ * Which allowance a kind's creates count against: one of GET /tenants/my-limits (the default), or of
+ * GET /multi-regions/quota (`source: "multi-regions"`: maxMultiRegions, currentMultiRegions).
+ */
+export type QuotaKey =
+  | { source?: "my-limits"; limit: keyof MyLimits; count: keyof MyLimits }
+  | { source: "multi-regions"; limit: keyof MultiRegionQuota; count: keyof MultiRegionQuota };
+
+/** Another kind's allowance that a create uses up: `count` of them, named `noun` in the warning. */
+export interface QuotaUse {
+  quota: QuotaKey;
+  noun: string;
+  count: number;
+  /** Only for creates whose checked inputs pass this (absent: every create). */
+  when?: (inputs: Recorded) => boolean;
+}
+
+/** A check failure of a region-aware rule. */
+export interface LookupFailure {
+  property: string;
+  reason: string;
+}
+
+/** The API calls of a kind and what is special about its lifecycle. The engine owns everything else. */
+export interface KindApi<I, R extends LiveRecord> {
+  /**
+   * The live record. `rec` is what the engine knows of the resource (the checked inputs at create and adoption,
+   * the old outputs after), for records the API finds only through another resource (a comment, under the
+   * collection of the resource it is on).
+   */
+  get(s: Session, id: string, rec: Recorded): Promise<R>;
+  /** Every record of the region (all pages): refresh reads are served from one list when many come at once. */
+  list?(s: Session): Promise<R[]>;
+  /** Starts the create; `record` when the API answers with the resource itself. */
+  create(s: Session, want: I & { name?: string }): Promise<AcceptedMutation & { record?: R }>;
+  /**
+   * The record a successful job of the resource carries (its `result`, when the API gives one): the engine
+   * takes it instead of reading the resource again after the job. Absent or undefined: it reads.
+   */
+  fromJob?(s: Session, job: Job, id: string): R | undefined;
+  /**
+   * Applies the in-place fields in `changed` (those whose wanted value differs from live), waiting for their
+   * jobs. Tags are applied by the engine. Omit it when tags are the only in-place field.
+   */
+  apply?(s: Session, live: R, want: I, changed: ReadonlySet<string>, op: Operation): Promise<void>;
+  /** Before the delete call: refuse (throw) or prepare (detach). */
+  beforeDelete?(s: Session, live: R): Promise<void>;
+  /** `rec`: the resource's old outputs (inputs that say how to delete, e.g. an instance's `expunge`). */
+  delete(s: Session, live: R, rec: Recorded): Promise<AcceptedMutation>;
+  /**
+   * A refusal of the delete that passes by itself (the platform has yet to expunge what still holds it): the
+   * engine sends the delete again until accepted, within the delete timeout, saying what it waits for.
+   */
+  deleteRefusalPasses?(err: unknown): PassingRefusal | undefined;
+  /**
+   * A delete that finds the record already gone to the reads (deleted outside Pulumi): finish what the platform
+   * still holds of it (a destroyed instance it has not expunged), if anything.
+   */
+  purgeGone?(s: Session, id: string, rec: Recorded): Promise<void>;
+}
+
+/** How `pulumi-cim import` reads and writes a kind (provider/import/). */
+export interface Importer<R = any> {
+  /** Lower first; resources referred to come before those that refer to them. */
+  readonly order: number;
+  /** The prefix of variables and of fallback resource names ("vpc" → vpcMain, vpc-1a2b3c4d). */
+  readonly prefix: string;
+  /** Why a live record is not adopted (shared, part of another resource, failed, …), if it is not. */
+  skip?(live: R): string | undefined;
+  /** The records to adopt, when not the kind's list (e.g. schedules read per adopted instance). */
+  list?(s: Session, adopted: Record<string, LiveRecord[]>): Promise<R[]>;
+  /** The resource name it prefers (default: the live `name`); `nameOf` gives the names of adopted ones. */
+  name?(live: R, nameOf: (id: string | undefined) => string | undefined): string | undefined;
+  /** What records are sorted by (default: the preferred name), then id. */
+  sortKey?(live: R): string;
+  /**
+   * The inputs of the adopting program, from the ones the live getters give (values equal to the field's
+   * default left out). Adjusts what the getters cannot say alone (an ISO instance, a gateway without mask).
+   */
+  inputs?(values: Recorded, live: R): Recorded;
+  /** Inputs the API does not return, named in the generated program's header (they keep what was deployed). */
+  readonly unreported?: readonly string[];
+}
+
+export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRecord> {
+  /** The type token's last part and the SDK class: `pulumi-nodejs:dynamic/cim:<name>`. */
+  readonly name: string;
+  /** For messages: "volume", "VPC". */
+  readonly noun: string;
+  /** One line: the SDK's JSDoc and the kind's reference page (docs/resources/). */
+  readonly summary: string;
+  /**
+   * A short program using the kind, after `import * as cim from "pulumi-cim";` (its reference page,
+   * provider/kinds/docsPages.ts; tests/docs type-checks it). Ids come from lookups (`cim.getZone`, …).
+   */
+  readonly example?: string;
+  /** The same program in Pulumi YAML on the native plugin (kinds/examples.ts: `yamlExample`), shown under it. */
+  readonly yamlExample?: string;
+  readonly fields: F;
+  readonly outputs: O;
+  /** Its API calls (every kind but those with a `custom` lifecycle). */
+  readonly api?: KindApi<InputsOf<F>, R>;
+  /** The SDK sets `name` to the Pulumi resource name when the program gives none (and does not adopt). */
+  readonly nameFromResource?: boolean;
+  /** The verb of create in messages ("deploy" for instances). */
+  readonly createVerb?: string;
+  /** How to name a resource in messages when it has no `name` (e.g. a schedule). */
+  readonly label?: (rec: Recorded) => string | undefined;
+  /** Cross-field rules at check, run on the field-checked values. `olds` are the old inputs. */
+  readonly rules?: (
+    values: Recorded,
+    fail: (property: string, reason: string) => void,
+    olds: Recorded,
+  ) => void;
+  /** Region-aware rules on the catalogue rows the field lookups found. */
+  lookups?(inputs: InputsOf<F>, rows: Record<string, Record<string, unknown> | undefined>): LookupFailure[];
+  readonly states?: {
+    /** Another operation is under way: wait before acting. */
+    busy?: readonly string[];
+    /** The resource no longer exists. */
+    gone?: readonly string[];
+    /** Being deleted: a delete waits for it to go. */
+    deleting?: string;
+    /** A failed create left it unusable: the next `up` replaces it. */
+    failed?: string;
+  };
+  /** Its tag collection; taggable kinds take a `tags` field the engine applies and verifies. */
+  readonly tags?: TagCollection;
+  /** The allowance its creates count against (quota preflight). */
+  readonly quota?: QuotaKey;
+  /** Other allowances each create uses up (an instance's root disk is a volume), counted with that kind's. */
+  readonly alsoUses?: readonly QuotaUse[];
+  /**
+   * Rules on live records the inputs name where a field's `ref` cannot say it (ids inside a list of objects),
+   * judged at check like stable requirements: `read` gives a record of another kind of the region from the
+   * shared cached lists, undefined when it is not there, cannot be read now or its id is not known yet.
+   */
+  readonly liveRules?: (
+    inputs: Recorded,
+    read: (kind: string, id: unknown) => Promise<LiveRecord | undefined>,
+  ) => Promise<LookupFailure[]>;
+  /** Values no two of its live records may hold at once, judged at check (Exclusive). */
+  readonly exclusive?: readonly Exclusive[];
+  /** Why a live record cannot be adopted, if it cannot. */
+  readonly adoptable?: (live: R) => string | undefined;
+  /** Replacement must delete first (names or ranges that cannot exist twice). */
+  readonly deleteBeforeReplace?: (olds: Recorded, news: Recorded) => boolean;
+  /**
+   * In-place changes the platform takes in one direction only (a Kubernetes upgrade, never a downgrade): which of
+   * `updates` must replace instead, decided at diff (best effort: catalogue reads; `[]` when they cannot be made,
+   * and the platform's refusal of the update says why).
+   */
+  readonly replaceWhen?: (olds: Recorded, news: Recorded, updates: readonly string[]) => Promise<string[]>;
+  /** Default timeouts of its operations, under the program's `timeouts` input (a long create). */
+  readonly timeouts?: TimeoutsInput;
+  /** Diff refusals beyond the field rules (e.g. a volume never shrinks); throw with the reason. */
+  readonly diffGuard?: (olds: Recorded, news: Recorded, replacing: boolean) => void;
+  /** `pulumi-cim import`: which records are adopted, in what order, and how a live record becomes inputs. */
+  readonly importer?: Importer<R>;
+  /**
+   * A lifecycle of its own for kinds that are not a record with a job (the generic tag endpoint). The engine
+   * still runs check and diff from the fields, and makes the outputs from the values each call says to record
+   * (there is no live record: what the API reports goes into those values).
+   */
+  readonly custom?: {
+    create(s: Session, want: InputsOf<F>): Promise<{ id: string; recorded: Recorded }>;
+    /** What to record now, or undefined when it is gone. `props` are the old outputs. */
+    read(s: Session, id: string, props: Recorded): Promise<Recorded | undefined>;
+    update(s: Session, id: string, olds: Recorded, news: InputsOf<F>): Promise<Recorded>;
+    delete(s: Session, id: string, props: Recorded): Promise<void>;
+  };
+}
+
+export type Kind<
+  F extends Fields = Fields,
+  O extends Outputs = Outputs,
+  R extends LiveRecord = any,
+> = KindSpec<F, O, R> & {
+  /** Phantom types for the SDK. */
+  readonly __types?: { inputs: InputsOf<F>; raw: RawInputsOf<F>; outputs: OutputsOf<F, O> };
+};

@@ -1,0 +1,20 @@
+// The kinds the engine can find by name. A field's `ref` names another kind ("Instance"), and check reads that
+// kind's records through its declaration. The engine knows no kind itself: the registry (provider/kinds/index.ts)
+// registers every kind here when it loads, so the kinds depend on the engine and never the reverse.
+
+import type { Kind } from "./kindSpec";
+
+let registered: ReadonlyMap<string, Kind> | undefined;
+
+/** Called once by the registry of kinds as it loads. */
+export function registerKinds(kinds: readonly Kind[]): void {
+  registered = new Map(kinds.map((kind) => [kind.name, kind]));
+}
+
+/** The kind of that name, or undefined when there is none. */
+export function kindNamed(name: string): Kind | undefined {
+  // Loud rather than an empty answer: check would skip every reference quietly.
+  if (!registered)
+    throw new Error(`the kind registry (provider/kinds) is not loaded: cannot find kind ${name}`);
+  return registered.get(name);
+}
