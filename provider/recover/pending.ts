@@ -85,6 +85,7 @@ export type Resolution = { urn: string; id: string } | { urn: string; id?: undef
  * recorded as resources: the inputs the create was sent with, as inputs and as outputs until the refresh that
  * follows reads the record (a dynamic resource's read needs its serialized provider among them). Appended last,
  * after everything it depends on (the engine sends a create only once its dependencies are recorded).
+ * A resource of the same URN already recorded is the one a replacement replaces: marked for deletion.
  */
 export function applyResolutions(exported: ExportedStack, resolutions: Resolution[]): ExportedStack {
   const byUrn = new Map(resolutions.map((r) => [r.urn, r]));
@@ -97,11 +98,17 @@ export function applyResolutions(exported: ExportedStack, resolutions: Resolutio
     const { inputs = {} } = op.resource;
     added.push({ ...op.resource, id: r.id, inputs, outputs: { ...inputs } });
   }
+  // A create-before-delete replacement's new record has the URN of the one it replaces: that one is now the old
+  // one, to delete (what the engine records once the replacement's create ends; the next up deletes it).
+  const replaced = new Set(added.map((r) => r.urn));
+  const resources = (dep.resources ?? []).map((r) =>
+    replaced.has(r.urn) && !r.delete ? { ...r, delete: true } : r,
+  );
   return {
     ...exported,
     deployment: {
       ...dep,
-      resources: [...(dep.resources ?? []), ...added],
+      resources: [...resources, ...added],
       pending_operations: pending.filter((op) => !(op.type === "creating" && byUrn.has(op.resource.urn))),
     },
   };

@@ -3,17 +3,13 @@
 // unique: a second create makes a second VPC) and of an instance (names are unique in a region: a second create is
 // refused), before their jobs end, so the checkpoint keeps both as pending creates without an id. After recover the
 // up must neither make a second VPC nor meet the instance's taken name, and record the ids the cloud holds.
-import { execFile } from "node:child_process";
-import * as path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { rows } from "../fixtures/providerEmulator";
-import { repoRoot, StackSession } from "../harness";
+import { StackSession } from "../harness";
 import { catalogueIds, deploymentOf, JWT_SHAPE, POLL_MS, sleep, TestEmulator } from "../reliability/support";
 import { changesOf } from "../reliability/verdicts";
-import { cancel, killCli } from "../soak/interrupt";
+import { cancel, killCli, recover as recover_ } from "../soak/interrupt";
 
-const exec = promisify(execFile);
 const PROJECT = "cim-recover";
 
 let emu: TestEmulator;
@@ -46,17 +42,9 @@ afterAll(async () => {
   await emu?.close();
 });
 
-/** `pulumi-cim recover` as a user runs it in the project folder (the built CLI), with the API settings in CIM_*. */
-async function recover(...args: string[]): Promise<{ code: number; out: string }> {
-  const cli = path.join(repoRoot, "dist", "provider", "import", "cli.js");
-  return exec(process.execPath, [cli, "recover", "--stack", session.stackName, ...args], {
-    cwd: session.workDir,
-    env: { ...process.env, CIM_BASE_URL: emu.url, CIM_TOKEN: token },
-  }).then(
-    (o) => ({ code: 0, out: o.stdout + o.stderr }),
-    (e) => ({ code: e.code ?? 1, out: `${e.stdout ?? ""}${e.stderr ?? ""}` }),
-  );
-}
+/** `pulumi-cim recover` in the project folder, with the API settings the runs use. */
+const recover = (...args: string[]) =>
+  recover_(session, { CIM_BASE_URL: emu.url, CIM_TOKEN: token }, ...args);
 
 const listed = async (p: string) =>
   rows(

@@ -192,6 +192,22 @@ describe("the checkpoint", () => {
     expect(out.deployment.resources).toHaveLength(2);
   });
 
+  test("a replacement's new record is recorded after the one it replaces, which is marked for deletion", () => {
+    const urn = URN("pulumi-nodejs:dynamic/cim:Vpc", "a");
+    const exported: any = checkpoint("pulumi-nodejs:dynamic/cim:Vpc", "a", { name: "a" });
+    exported.deployment.resources.push({
+      urn,
+      type: "pulumi-nodejs:dynamic/cim:Vpc",
+      custom: true,
+      id: "old",
+    });
+    const out = applyResolutions(exported, [{ urn, id: "new" }]);
+    expect(out.deployment.resources?.map((r) => [r.id, r.delete ?? false])).toEqual([
+      ["old", true],
+      ["new", false],
+    ]);
+  });
+
   test("the window covers the time since the checkpoint was written, and an hour more", () => {
     const now = Date.now();
     expect(windowHours(now - 10 * 60_000, now)).toBe(2);
