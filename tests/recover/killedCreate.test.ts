@@ -8,7 +8,7 @@ import { rows } from "../fixtures/providerEmulator";
 import { StackSession } from "../harness";
 import { catalogueIds, deploymentOf, JWT_SHAPE, POLL_MS, sleep, TestEmulator } from "../reliability/support";
 import { changesOf } from "../reliability/verdicts";
-import { cancel, killCli, recover as recover_ } from "../soak/interrupt";
+import { cancel, killCli, pulumiCim } from "../soak/interrupt";
 
 const PROJECT = "cim-recover";
 
@@ -42,9 +42,10 @@ afterAll(async () => {
   await emu?.close();
 });
 
-/** `pulumi-cim recover` in the project folder, with the API settings the runs use. */
-const recover = (...args: string[]) =>
-  recover_(session, { CIM_BASE_URL: emu.url, CIM_TOKEN: token }, ...args);
+/** `pulumi-cim <command>` in the project folder, with the API settings the runs use. */
+const cli = (command: string, ...args: string[]) =>
+  pulumiCim(session, { CIM_BASE_URL: emu.url, CIM_TOKEN: token }, command, ...args);
+const recover = (...args: string[]) => cli("recover", ...args);
 
 const listed = async (p: string) =>
   rows(
@@ -77,6 +78,13 @@ test("a run killed mid-create: pulumi cancel, pulumi-cim recover --yes, pulumi u
     "creating Vpc",
   ]);
 
+  // doctor names what was left, and what to run
+  const doctor = await cli("doctor");
+  expect(doctor.out).toMatch(
+    /pending creates\s+WARN\s+2 left by an interrupted run: cim:(Vpc main, cim:Instance web|Instance web, cim:Vpc main)\./,
+  );
+  expect(doctor.out).toMatch(/run pulumi-cim recover/);
+
   const dry = await recover();
   expect(dry.code, dry.out).toBe(0);
   expect(dry.out).toMatch(/Dry run: nothing was written/);
@@ -99,6 +107,8 @@ test("a run killed mid-create: pulumi cancel, pulumi-cim recover --yes, pulumi u
   expect(vpcs.map((v) => v.id)).toEqual([idOf("Vpc")]);
   const instances = (await listed("/compute/instances")).filter((i) => i.name === "web-recover");
   expect(instances.map((i) => i.id)).toEqual([idOf("Instance")]);
+
+  expect((await cli("doctor")).out).toMatch(/pending creates\s+ok\s+none/);
 
   const preview = await session.run("preview", { lean: true });
   expect(preview.ok, preview.error).toBe(true);

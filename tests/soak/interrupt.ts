@@ -76,18 +76,19 @@ export async function cancel(session: StackSession): Promise<string> {
 }
 
 /**
- * `pulumi-cim recover` on the session's stack, as a user runs it in the project folder (the built CLI), with the
+ * `pulumi-cim <command> --stack <the session's>` as a user runs it in the project folder (the built CLI), with the
  * API settings in CIM_* (`env`: those the runs use). Its exit code and what it printed.
  */
-export async function recover(
+export async function pulumiCim(
   session: StackSession,
   env: Record<string, string | null | undefined>,
+  command: string,
   ...args: string[]
 ): Promise<{ code: number; out: string }> {
   const cli = path.join(repoRoot, "dist", "provider", "import", "cli.js");
   const vars: Record<string, string | undefined> = { ...process.env };
   for (const [k, v] of Object.entries(env)) vars[k] = v ?? undefined;
-  return exec(process.execPath, [cli, "recover", "--stack", session.stackName, ...args], {
+  return exec(process.execPath, [cli, command, "--stack", session.stackName, ...args], {
     cwd: session.workDir,
     env: vars,
   }).then(
@@ -149,7 +150,7 @@ export async function interrupt(
   );
   if (pending.some((p) => p.type === "creating")) {
     // the record a killed create made is the state's after recover, or nothing was made
-    const recovered = await recover(session, { CIM_BASE_URL: ctx.emu.url, ...env }, "--yes");
+    const recovered = await pulumiCim(session, { CIM_BASE_URL: ctx.emu.url, ...env }, "recover", "--yes");
     notes.push(
       `pulumi-cim recover --yes (exit ${recovered.code}):\n    ${recovered.out.trim().split("\n").join("\n    ")}`,
     );
