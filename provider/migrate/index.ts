@@ -131,7 +131,7 @@ export async function migrateCommand(argv: string[], opts: MigrateOptions = {}):
       [
         `stack ${plan.stack} has ${pending.length} pending operation(s) (an update was interrupted), which \`pulumi stack import\` would drop:`,
         ...pending.map((op) => `  ${op.type} ${op.resource.urn}`),
-        "Resolve them first: `pulumi refresh` (add --clear-pending-creates for pending creates), then migrate.",
+        "Resolve them first: `pulumi-cim recover` for pending creates, `pulumi refresh` for the others, then migrate.",
       ].join("\n"),
     );
   }

@@ -10,7 +10,7 @@
 import type { CimClient, Job } from "../client";
 import { commandMatches, JOB_COMMANDS, type JobCommand } from "../client/recovery";
 import type { Kind } from "../kinds";
-import type { LiveRecord } from "../kinds/define";
+import { type LiveRecord, refOf } from "../kinds/define";
 import { compare } from "../lifecycle/fields";
 import type { Session } from "../lifecycle/session";
 import { resolveTimeouts } from "../lifecycle/timeouts";
@@ -76,7 +76,7 @@ export function regionOf(p: PendingCreate, defaultRegion?: string): string | und
 /** The records the interrupted create of `p` may have made. */
 export async function lookUp(client: CimClient, p: PendingCreate, o: LookupOptions): Promise<Lookup> {
   const { kind } = p;
-  const list = kind.api?.list;
+  const list = listOf(kind, p.inputs);
   if (!list) throw new CannotLook(`the API gives no list of ${kind.noun}s to look in`);
   const region = regionOf(p, o.defaultRegion);
   const regional = client.withRegion(region);
@@ -100,16 +100,8 @@ export async function lookUp(client: CimClient, p: PendingCreate, o: LookupOptio
     const own = recent.filter((j) => j.resourceId === r.id);
     const create = own.find(isCreateJob);
     let madeBy = create ? String(create.command) : undefined;
-    if (!madeBy && own.length === 0) {
-      // No job at all for it: a create the API answers at once leaves only its audit row.
-      const rows = await regional.audit.entries({
-        resourceId: r.id,
-        method: "POST",
-        since: Date.now() - o.hoursBack * 3_600_000,
-      });
-      // a create's path never names the record it makes (a later POST on the record does)
-      if (rows.items.some((row) => !String(row.path ?? "").includes(r.id))) madeBy = "audit";
-    }
+    if (!madeBy && own.length === 0 && (await createdInAudit(regional, r.id, list.under, o.hoursBack)))
+      madeBy = "audit";
     if (madeBy)
       candidates.push({
         id: r.id,
@@ -119,6 +111,56 @@ export async function lookUp(client: CimClient, p: PendingCreate, o: LookupOptio
       });
   }
   return { region, lookAlikes: lookAlikes.length, candidates };
+}
+
+/**
+ * How to list a kind's records: its own list, else (records the API lists only under the resource they belong
+ * to: comments, backup schedules) the importer's list under the resources the create's inputs name (`under`).
+ */
+function listOf(
+  kind: Kind,
+  inputs: Record<string, unknown>,
+): (((s: Session) => Promise<unknown[]>) & { under: string[] }) | undefined {
+  const own = kind.api?.list;
+  if (own) return Object.assign((s: Session) => own(s), { under: [] });
+  const importerList = kind.importer?.list;
+  if (!importerList || kind.custom) return undefined;
+  const named: Record<string, LiveRecord[]> = {};
+  for (const [field, spec] of Object.entries(kind.fields)) {
+    const ref = refOf(spec);
+    const v = inputs[field];
+    if (!ref || ref.by !== "id") continue;
+    for (const id of Array.isArray(v) ? v : [v])
+      if (typeof id === "string" && id) (named[ref.kind] ??= []).push({ id });
+  }
+  const under = Object.values(named).flatMap((rs) => rs.map((r) => r.id));
+  return Object.assign((s: Session) => importerList(s, named), { under });
+}
+
+/**
+ * Whether the audit trail holds, within the window, the accepted POST that made record `id`: a row naming the
+ * record on a path that does not (a create's path never names what it makes), or, for a record made under
+ * another resource (a comment on a VPC), a row naming that resource on a path below it other than its tags. The
+ * window is placed on the server's clock by the audit family (one reading of it).
+ */
+async function createdInAudit(
+  client: CimClient,
+  id: string,
+  under: string[],
+  hoursBack: number,
+): Promise<boolean> {
+  const since = Date.now() - hoursBack * 3_600_000;
+  for (const named of [id, ...under]) {
+    const rows = await client.audit.entries({ resourceId: named, method: "POST", since });
+    const made = rows.items.some((row) => {
+      const p = String(row.path ?? "");
+      if (named === id) return !p.includes(id);
+      const below = p.split(`/${named}/`)[1];
+      return below !== undefined && below !== "" && !/^tags\b/.test(below);
+    });
+    if (made) return true;
+  }
+  return false;
 }
 
 /** The window: since the checkpoint was last written, and an hour before it for the create itself. */

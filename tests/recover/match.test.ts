@@ -126,6 +126,15 @@ describe("which record a pending create made", () => {
     expect(l.candidates.map((c) => [c.id, c.madeBy])).toEqual([[accepted.id, "audit"]]);
   });
 
+  test("a record the API lists only under the resource it is on (a comment) is found under the one the inputs name", async () => {
+    const on = await vpc("commented", "10.67.0.0/16");
+    const made = await client.comments.add({ kind: "vpc", id: on }, { annotation: "recovered" });
+    const l = await find(
+      checkpoint("pulumi-nodejs:dynamic/cim:Comment", "note", { vpcId: on, text: "recovered" }),
+    );
+    expect(l.candidates.map((c) => c.id)).toEqual([made.id]);
+  });
+
   // last: it moves the server's clock on
   test("a look-alike made before the window (its create job and audit row older) is left alone", async () => {
     await vpc("old", "10.66.0.0/16");
