@@ -129,9 +129,11 @@ function listOf(
   for (const [field, spec] of Object.entries(kind.fields)) {
     const ref = refOf(spec);
     const v = inputs[field];
-    if (!ref || ref.by !== "id") continue;
-    for (const id of Array.isArray(v) ? v : [v])
-      if (typeof id === "string" && id) (named[ref.kind] ??= []).push({ id });
+    if (ref?.by !== "id") continue;
+    const ids = (Array.isArray(v) ? v : [v]).filter(
+      (id): id is string => typeof id === "string" && id !== "",
+    );
+    if (ids.length) named[ref.kind] = [...(named[ref.kind] ?? []), ...ids.map((id) => ({ id }))];
   }
   const under = Object.values(named).flatMap((rs) => rs.map((r) => r.id));
   return Object.assign((s: Session) => importerList(s, named), { under });
