@@ -5,8 +5,9 @@
 
 import * as path from "node:path";
 import { parseArgs } from "node:util";
+import { readCheckpoint } from "../recover/pending";
 import { type Row, runChecks, type Status } from "./checks";
-import { loadConfig } from "./config";
+import { loadConfig, runPulumiCli } from "./config";
 
 export const DOCTOR_USAGE = `usage: pulumi-cim doctor [--stack NAME] [--cwd DIR] [--env-only] [--timeout MS]
 
@@ -19,7 +20,8 @@ export const DOCTOR_USAGE = `usage: pulumi-cim doctor [--stack NAME] [--cwd DIR]
   (each value and where it came from, or the rule it breaks); the token (a JWT, its
   expiry and time left, its audience when cim:audience is set, and whether the API accepts it, or why
   not); the regions and the default one (cim:region must exist); and GET /api/v1/tenants/my-limits usage
-  against each ceiling. Prints a table; never prints the token.
+  against each ceiling. With a stack: the creates a killed run left pending (pulumi stack export), which
+  pulumi-cim recover resolves. Prints a table; never prints the token.
 
   Exit code: 0 nothing blocks a deployment (warnings allowed), 1 something would make pulumi up fail.
 
@@ -77,6 +79,35 @@ const OPTIONS = {
   help: { type: "boolean", default: false },
 } as const;
 
+/**
+ * The creates a killed run left pending in the stack's state: the platform may have made those records, and the
+ * next `pulumi up` would make them again (a second record, or a name taken). A warning: `up` itself still runs.
+ */
+async function pendingCreatesRow(cwd: string, stack: string): Promise<Row> {
+  const check = "pending creates";
+  let exported: unknown;
+  try {
+    exported = JSON.parse(
+      await runPulumiCli(["stack", "export", "--stack", stack], {
+        cwd,
+        maxBuffer: 1 << 30,
+        timeout: 60_000,
+        lines: 2,
+        failed: (why) => why || "pulumi stack export failed",
+      }),
+    );
+  } catch (err) {
+    return { check, status: "skip", detail: `cannot read stack ${stack}'s state: ${(err as Error).message}` };
+  }
+  const { creates } = readCheckpoint(exported as Parameters<typeof readCheckpoint>[0]);
+  if (!creates.length) return { check, status: "ok", detail: "none" };
+  return {
+    check,
+    status: "warn",
+    detail: `${creates.length} left by an interrupted run: ${creates.map((c) => `cim:${c.kind.name} ${c.name}`).join(", ")}. The platform may have made them, and pulumi up would make them again: run pulumi-cim recover (a dry run; --yes writes) first.`,
+  };
+}
+
 /** Runs doctor; returns the exit code. `out` receives everything it prints (already redacted). */
 export async function doctorCommand(argv: string[], out = (s: string) => void process.stdout.write(s)) {
   const a = parseArgs({ args: argv, options: OPTIONS, allowPositionals: false }).values;
@@ -110,6 +141,7 @@ export async function doctorCommand(argv: string[], out = (s: string) => void pr
     });
   }
   rows.push(...(await runChecks(loaded.config, { timeoutMs, sources: loaded.sources })));
+  if (loaded.stack) rows.push(await pendingCreatesRow(cwd, loaded.stack));
   const { code, line } = verdict(rows);
   print(`${renderTable(rows)}\n\n${line}\n`);
   return code;

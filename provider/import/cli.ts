@@ -5,6 +5,7 @@
 //                     [--base-url URL] [--token-file FILE] [--audience AUD]
 //   pulumi-cim doctor [--stack NAME] [--cwd DIR] [--env-only] [--timeout MS]   (../doctor)
 //   pulumi-cim migrate --to native|dynamic [--stack NAME] [--cwd DIR] [--yes]   (../migrate)
+//   pulumi-cim recover [--stack NAME] [--cwd DIR] [--id URN=ID]... [--hours N] [--yes]   (../recover)
 //
 // `import` reads the resources of one region that the registry of kinds marks importable (instances, volumes,
 // VPCs, …: provider/kinds) and writes a Pulumi TypeScript program (index.ts, package.json, Pulumi.yaml, tsconfig.json) that adopts them: its
@@ -18,6 +19,7 @@ import { CimClient } from "../client";
 import { DOCTOR_USAGE, doctorCommand } from "../doctor";
 import { kindList } from "../kinds";
 import { MIGRATE_USAGE, MigrateUsageError, MigrationRefused, migrateCommand } from "../migrate";
+import { RECOVER_USAGE, RecoverUsageError, recoverCommand } from "../recover";
 import { dependencySpec, ownPackageRoot } from "./dependency";
 import { generateProgram, nounList } from "./generate";
 import { readInventory, resolveRegion } from "./inventory";
@@ -54,12 +56,15 @@ commands:
   doctor   check the endpoint, token, regions and quota a deployment needs (exit 1 when pulumi up would fail)
   import   write a Pulumi program that adopts the resources of one region
   migrate  move a stack's resources to the native provider plugin or back, in state only
+  recover  after a run killed mid-create: record what its pending creates made, or drop them
 
 ${DOCTOR_USAGE}
 
 ${IMPORT_USAGE}
 
-${MIGRATE_USAGE}`;
+${MIGRATE_USAGE}
+
+${RECOVER_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -197,6 +202,7 @@ async function main(argv: string[]): Promise<number> {
     }
     if (command === "doctor") return await doctorCommand(rest);
     if (command === "migrate") return await migrateCommand(rest);
+    if (command === "recover") return await recoverCommand(rest);
     if (command === undefined || command === "help" || command === "--help" || command === "-h") {
       process.stdout.write(`${USAGE}\n`);
       return command === undefined ? 1 : 0;
@@ -209,6 +215,7 @@ async function main(argv: string[]): Promise<number> {
     if (
       err instanceof UsageError ||
       err instanceof MigrateUsageError ||
+      err instanceof RecoverUsageError ||
       (err as { code?: string })?.code?.startsWith?.("ERR_PARSE_ARGS")
     ) {
       process.stderr.write(`\n${USAGE}\n`);

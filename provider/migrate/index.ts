@@ -32,7 +32,7 @@ export const MIGRATE_USAGE = `usage: pulumi-cim migrate --to native|dynamic [--s
 /** Runs the Pulumi CLI in `cwd` and gives its standard output; rejects with what its standard error said. */
 export type PulumiRunner = (args: string[], cwd: string) => Promise<string>;
 
-const runPulumi: PulumiRunner = (args, cwd) =>
+export const runPulumi: PulumiRunner = (args, cwd) =>
   runPulumiCli(args, {
     cwd,
     maxBuffer: 1 << 30,
@@ -131,7 +131,7 @@ export async function migrateCommand(argv: string[], opts: MigrateOptions = {}):
       [
         `stack ${plan.stack} has ${pending.length} pending operation(s) (an update was interrupted), which \`pulumi stack import\` would drop:`,
         ...pending.map((op) => `  ${op.type} ${op.resource.urn}`),
-        "Resolve them first: `pulumi refresh` (add --clear-pending-creates for pending creates), then migrate.",
+        "Resolve them first: `pulumi-cim recover` for pending creates, `pulumi refresh` for the others, then migrate.",
       ].join("\n"),
     );
   }
@@ -141,15 +141,7 @@ export async function migrateCommand(argv: string[], opts: MigrateOptions = {}):
     return 0;
   }
 
-  // The file holds the stack's state (secrets as ciphertext): readable by this user only, and gone afterwards.
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-cim-migrate-"));
-  try {
-    const file = path.join(dir, "deployment.json");
-    fs.writeFileSync(file, JSON.stringify(plan.deployment), { mode: 0o600 });
-    await pulumi(["stack", "import", "--file", file, ...stackArgs], cwd);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  await importDeployment(pulumi, plan.deployment, stackArgs, cwd);
   out(
     [
       `Wrote the migrated state to stack ${plan.stack}.`,
@@ -160,6 +152,26 @@ export async function migrateCommand(argv: string[], opts: MigrateOptions = {}):
     ].join("\n"),
   );
   return 0;
+}
+
+/**
+ * Writes `deployment` to the stack with `pulumi stack import` (which drops every pending operation it holds). The
+ * file holds the stack's state (secrets as ciphertext): readable by this user only, and gone afterwards.
+ */
+export async function importDeployment(
+  pulumi: PulumiRunner,
+  deployment: ExportedStack,
+  stackArgs: string[],
+  cwd: string,
+): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-cim-state-"));
+  try {
+    const file = path.join(dir, "deployment.json");
+    fs.writeFileSync(file, JSON.stringify(deployment), { mode: 0o600 });
+    await pulumi(["stack", "import", "--file", file, ...stackArgs], cwd);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** A wrong command line: the CLI prints the usage after the message. */

@@ -182,7 +182,7 @@ function migrate(exported: ExportedStack, d: Direction, newId: () => string): Mi
       [
         `stack ${plan.stack} has ${stuck.length} pending operation(s) on pulumi-cim resources (an update was interrupted):`,
         ...stuck.map((op) => `  ${op.type} ${op.resource.type} "${parseUrn(op.resource.urn)?.name}"`),
-        "Resolve them first: `pulumi refresh` (add --clear-pending-creates for pending creates), then migrate.",
+        "Resolve them first: `pulumi-cim recover` for pending creates, `pulumi refresh` for the others, then migrate.",
       ].join("\n"),
     );
   }

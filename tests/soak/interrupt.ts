@@ -1,11 +1,13 @@
 // An interrupted run: the CLI killed (SIGKILL) once the up's first mutation reached the API, then what a user
 // does: `pulumi cancel` for the lock the dead CLI left (or, on a backend where the lock is gone with the
-// process, nothing), `pulumi refresh` for the operations it left pending, and the next up (the round's own).
+// process, nothing), `pulumi-cim recover --yes` for the creates it left pending (the record each made recorded in
+// the state, or the create dropped when nothing was made), `pulumi refresh` for the other operations it left
+// pending, and the next up (the round's own).
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import type { StackSession } from "../harness";
+import { repoRoot, type StackSession } from "../harness";
 import { deploymentOf, sleep } from "../reliability/support";
 import { PROJECT, type SoakContext } from "./round";
 
@@ -74,6 +76,28 @@ export async function cancel(session: StackSession): Promise<string> {
 }
 
 /**
+ * `pulumi-cim <command> --stack <the session's>` as a user runs it in the project folder (the built CLI), with the
+ * API settings in CIM_* (`env`: those the runs use). Its exit code and what it printed.
+ */
+export async function pulumiCim(
+  session: StackSession,
+  env: Record<string, string | null | undefined>,
+  command: string,
+  ...args: string[]
+): Promise<{ code: number; out: string }> {
+  const cli = path.join(repoRoot, "dist", "provider", "import", "cli.js");
+  const vars: Record<string, string | undefined> = { ...process.env };
+  for (const [k, v] of Object.entries(env)) vars[k] = v ?? undefined;
+  return exec(process.execPath, [cli, command, "--stack", session.stackName, ...args], {
+    cwd: session.workDir,
+    env: vars,
+  }).then(
+    (o) => ({ code: 0, out: o.stdout + o.stderr }),
+    (e) => ({ code: typeof e.code === "number" ? e.code : 1, out: `${e.stdout ?? ""}${e.stderr ?? ""}` }),
+  );
+}
+
+/**
  * Kills the up mid-run; with `staleLock`, the next up meets the lock first. Problems go to `problems`; returns
  * the notes.
  */
@@ -124,11 +148,17 @@ export async function interrupt(
   notes.push(
     `pending operations: ${pending.map((p) => `${p.type} ${String(p.resource?.urn).split("::").at(-1)}`).join(", ") || "none"}`,
   );
-  const refreshed = await session.run("refresh", {
-    env,
-    lean: true,
-    options: { clearPendingCreates: true },
-  });
+  if (pending.some((p) => p.type === "creating")) {
+    // the record a killed create made is the state's after recover, or nothing was made
+    const recovered = await pulumiCim(session, { CIM_BASE_URL: ctx.emu.url, ...env }, "recover", "--yes");
+    notes.push(
+      `pulumi-cim recover --yes (exit ${recovered.code}):\n    ${recovered.out.trim().split("\n").join("\n    ")}`,
+    );
+    if (recovered.code !== 0)
+      problems.push(`pulumi-cim recover --yes failed:\n${recovered.out.slice(0, 1500)}`);
+    if (recovered.out.includes(ctx.token)) problems.push("pulumi-cim recover printed the token");
+  }
+  const refreshed = await session.run("refresh", { env, lean: true });
   notes.push(
     `refresh after the interrupt: ${refreshed.ok ? "ok" : `failed: ${(refreshed.error ?? "").split("\n")[0]}`}`,
   );

@@ -1,0 +1,272 @@
+// `pulumi-cim recover`: after a run was killed mid-create (and `pulumi cancel`), finds in the cloud the record each
+// pending create of a pulumi-cim resource made, and records it in the stack's state, or drops the pending create
+// when nothing was made, so the next `pulumi up` neither makes a second record nor meets "name taken".
+//
+// Pulumi's own way, `pulumi refresh --import-pending-creates <urn> <id>`, needs the id nobody has; and with the
+// CLI this project builds on (3.259) it drops the pending create without recording the resource (the engine's
+// refresh keeps pending creates and nothing else), which leaks the record as surely as --clear-pending-creates.
+// So recover writes the state itself, as `pulumi-cim migrate` does: `pulumi stack export`, the resolved creates
+// recorded, `pulumi stack import`, then `pulumi refresh --target` of what it recorded, which reads each record
+// through the provider. `pulumi stack import` drops every pending operation, so recover writes only when it can
+// resolve every pending create the stack holds.
+
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+import { CimClient } from "../client";
+import { clientSettings } from "../config";
+import { loadConfig } from "../doctor/config";
+import { readOrGone } from "../lifecycle/errors";
+import { resolveTimeouts } from "../lifecycle/timeouts";
+import { importDeployment, type PulumiRunner, runPulumi } from "../migrate";
+import type { ExportedStack } from "../migrate/state";
+import { type Candidate, CannotLook, type Lookup, lookUp, regionOf, windowHours } from "./match";
+import { applyResolutions, type PendingCreate, type Resolution, readCheckpoint } from "./pending";
+
+export const RECOVER_USAGE = `usage: pulumi-cim recover [--stack NAME] [--cwd DIR] [--id URN=ID]... [--hours N] [--yes]
+
+  After a run was killed while creating resources (then \`pulumi cancel\`), finds the record each
+  pending create of a pulumi-cim resource made: a record of its kind, in its region, with the values
+  the create was sent with, that the stack's state does not hold and that a create job (or, for
+  creates answered at once, the audit trail) shows was made within the window. One found: it is
+  recorded in the state (pulumi stack import, then pulumi refresh of it). None: the pending create is
+  dropped, nothing was made. Several: nothing is written; pick one with --id. Prints what it found
+  for each; writes only with --yes. Reads the API with the stack's settings (cim:* config, then the
+  CIM_* variables), as pulumi-cim doctor does; never prints the token.
+
+  --stack NAME     the stack; default: the selected stack
+  --cwd DIR        the Pulumi project folder; default: the current folder
+  --id URN=ID      the record that resource's create made (URN: the full URN or the resource's name);
+                   --id URN=none: none of them, drop the pending create. Repeat for more resources
+  --hours N        the window, in hours back on the server's clock; default: since the checkpoint was
+                   last written, plus one
+  --yes            write the state (without it: a dry run)`;
+
+/** A wrong command line: the CLI prints the usage after the message. */
+export class RecoverUsageError extends Error {}
+
+export interface RecoverOptions {
+  out?: (s: string) => void;
+  pulumi?: PulumiRunner;
+}
+
+/** What recover decided for one pending create. */
+interface Decision {
+  create: PendingCreate;
+  /** The id to record, "none" to drop it, or undefined: refused (the line says why). */
+  verdict?: string;
+  line: string;
+}
+
+const label = (c: Candidate) => `${c.id}${c.name ? ` "${c.name}"` : ""}`;
+const regionText = (r: string | undefined) => (r ? `region ${r}` : "the API's default region");
+
+function parseChoices(values: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const v of values) {
+    const at = v.lastIndexOf("=");
+    if (at <= 0 || at === v.length - 1)
+      throw new RecoverUsageError(`--id takes URN=ID (or URN=none), not "${v}"`);
+    out.set(v.slice(0, at), v.slice(at + 1));
+  }
+  return out;
+}
+
+/** The choice given for a pending create: by full URN, or by the resource's name when that is unambiguous. */
+function choiceFor(p: PendingCreate, all: PendingCreate[], choices: Map<string, string>): string | undefined {
+  if (choices.has(p.urn)) return choices.get(p.urn);
+  if (choices.has(p.name) && all.filter((o) => o.name === p.name).length === 1) return choices.get(p.name);
+  return undefined;
+}
+
+function describeFound(p: PendingCreate, l: Lookup, hours: number): { verdict?: string; line: string } {
+  const where = `in ${regionText(l.region)}`;
+  const older = l.lookAlikes - l.candidates.length;
+  const left = older
+    ? `; ${older} look-alike(s) with no create within the last ${hours} h left alone (not this run's)`
+    : "";
+  if (l.candidates.length === 1) {
+    const c = l.candidates[0];
+    const how = c.madeBy === "audit" ? "created (audit trail)" : `made by ${c.madeBy}`;
+    return {
+      verdict: c.id,
+      line: `found ${p.kind.noun} ${label(c)} ${where}, ${how} within the last ${hours} h${left} → record it in the state`,
+    };
+  }
+  if (l.candidates.length === 0)
+    return {
+      verdict: "none",
+      line: `no ${p.kind.noun} with its values made within the last ${hours} h ${where}${left} → drop the pending create (nothing was made)`,
+    };
+  return {
+    line: [
+      `${l.candidates.length} ${p.kind.noun}s ${where} match and were made within the last ${hours} h: ${l.candidates.map(label).join(", ")}`,
+      `→ left as it is. Pick the one this stack made: pulumi-cim recover --id '${p.urn}=<id>' (or =none if none is)`,
+    ].join("\n      "),
+  };
+}
+
+/** Runs `pulumi-cim recover`; returns the exit code (1 when a pending create is left unresolved). */
+export async function recoverCommand(argv: string[], opts: RecoverOptions = {}): Promise<number> {
+  const rawOut = opts.out ?? ((s: string) => void process.stdout.write(s));
+  const pulumi = opts.pulumi ?? runPulumi;
+  const { values: a } = parseArgs({
+    args: argv,
+    allowPositionals: false,
+    options: {
+      stack: { type: "string" },
+      cwd: { type: "string" },
+      id: { type: "string", multiple: true },
+      hours: { type: "string" },
+      yes: { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (a.help) {
+    rawOut(`${RECOVER_USAGE}\n`);
+    return 0;
+  }
+  const choices = parseChoices(a.id ?? []);
+  const hoursArg = a.hours === undefined ? undefined : Number(a.hours);
+  if (hoursArg !== undefined && !(Number.isInteger(hoursArg) && hoursArg > 0))
+    throw new RecoverUsageError(`--hours takes a whole number of hours above 0, not "${a.hours}"`);
+  const cwd = path.resolve(a.cwd ?? ".");
+  const stackArgs = a.stack ? ["--stack", a.stack] : [];
+
+  const exported = JSON.parse(await pulumi(["stack", "export", ...stackArgs], cwd)) as ExportedStack;
+  const view = readCheckpoint(exported);
+  const stack = a.stack ?? stackOf(exported) ?? "the selected stack";
+  const foreign = view.others.filter((op) => op.type === "creating");
+  if (!view.creates.length) {
+    rawOut(
+      foreign.length
+        ? `Stack ${stack}: no pending create of a pulumi-cim resource; ${foreign.length} of other providers: resolve them with pulumi refresh.\n`
+        : `Stack ${stack}: no pending create of a pulumi-cim resource. Nothing to do.\n`,
+    );
+    return 0;
+  }
+
+  const loaded = await loadConfig({ cwd, stack: a.stack });
+  const c = loaded.config;
+  const token = c.token?.trim().replace(/^Bearer\s+/i, "");
+  const redact = (s: string) => (token && token.length >= 8 ? s.split(token).join("[redacted]") : s);
+  const out = (s: string) => rawOut(redact(s));
+  if (!c.baseUrl || !token)
+    throw new Error(
+      `cannot read the cloud: the API is not configured for stack ${stack} (set cim:baseUrl and the secret cim:token, or CIM_BASE_URL and CIM_TOKEN). Nothing was written.`,
+    );
+  const client = new CimClient({ baseUrl: c.baseUrl, token, audience: c.audience, ...clientSettings(c) });
+  const hours = hoursArg ?? windowHours(view.writtenAt);
+  const jobs = new Map();
+
+  const decisions: Decision[] = [];
+  for (const p of view.creates) {
+    const chosen = choiceFor(p, view.creates, choices);
+    try {
+      if (chosen === "none") {
+        decisions.push({ create: p, verdict: "none", line: "--id none given → drop the pending create" });
+      } else if (chosen !== undefined) {
+        decisions.push(await checkChosen(client, p, chosen, view.held, c.region));
+      } else {
+        const found = await lookUp(client, p, {
+          held: view.held,
+          hoursBack: hours,
+          defaultRegion: c.region,
+          jobs,
+        });
+        decisions.push({ create: p, ...describeFound(p, found, hours) });
+      }
+    } catch (err) {
+      const why = redact((err as Error).message);
+      decisions.push({
+        create: p,
+        line:
+          err instanceof CannotLook
+            ? `cannot look for it: ${why} → left as it is. Find its id yourself and run pulumi-cim recover --id '${p.urn}=<id>' (or =none)`
+            : `cannot look for it: ${why} → left as it is. Fix that and run pulumi-cim recover again`,
+      });
+    }
+  }
+
+  out(
+    `Stack ${stack}: ${view.creates.length} pending create(s) of pulumi-cim resources (a run was interrupted while creating them).\n`,
+  );
+  for (const d of decisions) out(`  cim:${d.create.kind.name} ${d.create.name}: ${d.line}\n`);
+  for (const op of foreign)
+    out(`  ${op.resource.urn}: not a pulumi-cim resource → left as it is; resolve it with pulumi refresh\n`);
+  const refused = decisions.filter((d) => d.verdict === undefined);
+  const others = view.others.length - foreign.length;
+  if (others)
+    out(
+      `  ${others} other pending operation(s) (updates, deletes): dropped when the state is written, as pulumi refresh drops them.\n`,
+    );
+  if (refused.length || foreign.length) {
+    out(
+      `Nothing ${a.yes ? "was" : "would be"} written: recover writes with pulumi stack import, which would drop the pending create(s) left as they are. Resolve them as said above and run again.\n`,
+    );
+    return 1;
+  }
+  if (!a.yes) {
+    out("Dry run: nothing was written. Run again with --yes to write it.\n");
+    return 0;
+  }
+
+  const resolutions: Resolution[] = decisions.map((d) =>
+    d.verdict === "none" ? { urn: d.create.urn } : { urn: d.create.urn, id: d.verdict as string },
+  );
+  await importDeployment(pulumi, applyResolutions(exported, resolutions), stackArgs, cwd);
+  const recorded = resolutions.filter((r) => r.id);
+  out(
+    `Wrote the state of stack ${stack}: ${recorded.length} recorded, ${resolutions.length - recorded.length} pending create(s) dropped.\n`,
+  );
+  if (recorded.length) {
+    const targets = recorded.flatMap((r) => ["--target", r.urn]);
+    try {
+      await pulumi(["refresh", "--yes", "--skip-preview", ...targets, ...stackArgs], cwd);
+      out(`Refreshed ${recorded.length} resource(s) from the cloud. Next: pulumi up.\n`);
+    } catch (err) {
+      out(
+        `The refresh of what was recorded failed: ${redact((err as Error).message)}\nThe state holds their ids; run pulumi refresh, then pulumi up.\n`,
+      );
+      return 1;
+    }
+  } else out("Next: pulumi up.\n");
+  return 0;
+}
+
+/** A record the user named: it must exist in the resource's region and not be held by another resource. */
+async function checkChosen(
+  client: CimClient,
+  p: PendingCreate,
+  id: string,
+  held: ReadonlySet<string>,
+  defaultRegion?: string,
+): Promise<Decision> {
+  const region = regionOf(p, defaultRegion);
+  if (held.has(`${p.kind.name}/${id}`))
+    return {
+      create: p,
+      line: `--id ${id}: another resource of the stack holds that ${p.kind.noun} → left as it is`,
+    };
+  const api = p.kind.api;
+  if (!api) throw new CannotLook(`the API gives no ${p.kind.noun} to read`);
+  const regional = client.withRegion(region);
+  const s = { kind: p.kind.name, client: regional, region, timeouts: resolveTimeouts(undefined) };
+  const live = await readOrGone(() => api.get(s, id, p.inputs));
+  if (!live)
+    return {
+      create: p,
+      line: `--id ${id}: no ${p.kind.noun} ${id} in ${regionText(region)} → left as it is; check the id`,
+    };
+  return {
+    create: p,
+    verdict: id,
+    line: `--id given: ${p.kind.noun} ${id} in ${regionText(region)} → record it in the state`,
+  };
+}
+
+/** The stack's name, from any URN of the checkpoint. */
+function stackOf(exported: ExportedStack): string | undefined {
+  const urn =
+    exported.deployment?.resources?.[0]?.urn ?? exported.deployment?.pending_operations?.[0]?.resource?.urn;
+  return urn?.startsWith("urn:pulumi:") ? urn.slice("urn:pulumi:".length).split("::")[0] : undefined;
+}

@@ -1,0 +1,115 @@
+// What a killed run leaves in a checkpoint (`pulumi stack export`): pending operations, among them creates of
+// pulumi-cim resources that the platform may have performed without the engine ever learning the record's id.
+// Pure: reading the checkpoint and writing the decisions back into it; no client, no CLI.
+
+import { type Kind, kindNamed } from "../kinds";
+import type { ExportedStack, PendingOperation, StateResource } from "../migrate/state";
+import { SIG } from "../native/wire";
+
+/** A pending create of a pulumi-cim resource, on either path. */
+export interface PendingCreate {
+  urn: string;
+  /** The resource's name in the program (the URN's last part). */
+  name: string;
+  kind: Kind;
+  /** `dynamic` (pulumi-nodejs:dynamic/cim:<Kind>) or `native` (cim:index:<Kind>). */
+  path: "dynamic" | "native";
+  /** The checked inputs the create was sent with, hidden ones (`__provider`, …) and secrets left out. */
+  inputs: Record<string, unknown>;
+  /** The pending operation as the checkpoint holds it. */
+  operation: PendingOperation;
+}
+
+const DYNAMIC = /^pulumi-nodejs:dynamic\/cim:(\w+)$/;
+const NATIVE = /^cim:index:(\w+)$/;
+
+/** The kind a resource type names, on either path, or undefined for what is not a pulumi-cim resource. */
+export function kindOfType(type: string): { kind: Kind; path: "dynamic" | "native" } | undefined {
+  const dynamic = DYNAMIC.exec(type);
+  const native = dynamic ? undefined : NATIVE.exec(type);
+  const kind = kindNamed((dynamic ?? native)?.[1] ?? "");
+  return kind ? { kind, path: dynamic ? "dynamic" : "native" } : undefined;
+}
+
+/** A value the checkpoint holds encrypted (or a resource reference): it cannot be compared with a live value. */
+const opaque = (v: unknown) => v !== null && typeof v === "object" && SIG in (v as object);
+
+export interface CheckpointView {
+  /** Pending creates of pulumi-cim resources. */
+  creates: PendingCreate[];
+  /** Every other pending operation (not a create, or not of a pulumi-cim resource). */
+  others: PendingOperation[];
+  /** `Kind/id` of every pulumi-cim record the state holds (also those it still has to delete). */
+  held: Set<string>;
+  /** When the checkpoint was last written, on the clock of the machine that wrote it (ms), if it says. */
+  writtenAt?: number;
+}
+
+export function readCheckpoint(exported: ExportedStack): CheckpointView {
+  const dep = exported.deployment ?? {};
+  const held = new Set<string>();
+  for (const r of dep.resources ?? []) {
+    const k = kindOfType(r.type);
+    if (k && r.id) held.add(`${k.kind.name}/${r.id}`);
+  }
+  const creates: PendingCreate[] = [];
+  const others: PendingOperation[] = [];
+  for (const op of dep.pending_operations ?? []) {
+    const k = op.type === "creating" ? kindOfType(op.resource?.type ?? "") : undefined;
+    if (!k) {
+      others.push(op);
+      continue;
+    }
+    const inputs = Object.fromEntries(
+      Object.entries(op.resource.inputs ?? {}).filter(([key, v]) => !key.startsWith("__") && !opaque(v)),
+    );
+    creates.push({
+      urn: op.resource.urn,
+      name: op.resource.urn.split("::").slice(3).join("::"),
+      kind: k.kind,
+      path: k.path,
+      inputs,
+      operation: op,
+    });
+  }
+  const time = (dep.manifest as { time?: string } | undefined)?.time;
+  const writtenAt = time ? Date.parse(time) : Number.NaN;
+  return { creates, others, held, writtenAt: Number.isFinite(writtenAt) ? writtenAt : undefined };
+}
+
+/** What recover does with one pending create: record the id found, or drop it (nothing was made). */
+export type Resolution = { urn: string; id: string } | { urn: string; id?: undefined };
+
+/**
+ * The checkpoint with each resolved pending create gone from the pending operations, and those with an id
+ * recorded as resources: the inputs the create was sent with, as inputs and as outputs until the refresh that
+ * follows reads the record (a dynamic resource's read needs its serialized provider among them). Appended last,
+ * after everything it depends on (the engine sends a create only once its dependencies are recorded).
+ * A resource of the same URN already recorded is the one a replacement replaces: marked for deletion.
+ */
+export function applyResolutions(exported: ExportedStack, resolutions: Resolution[]): ExportedStack {
+  const byUrn = new Map(resolutions.map((r) => [r.urn, r]));
+  const dep = exported.deployment;
+  const pending = dep.pending_operations ?? [];
+  const added: StateResource[] = [];
+  for (const op of pending) {
+    const r = op.type === "creating" ? byUrn.get(op.resource.urn) : undefined;
+    if (!r?.id) continue;
+    const { inputs = {} } = op.resource;
+    added.push({ ...op.resource, id: r.id, inputs, outputs: { ...inputs } });
+  }
+  // A create-before-delete replacement's new record has the URN of the one it replaces: that one is now the old
+  // one, to delete (what the engine records once the replacement's create ends; the next up deletes it).
+  const replaced = new Set(added.map((r) => r.urn));
+  const resources = (dep.resources ?? []).map((r) =>
+    replaced.has(r.urn) && !r.delete ? { ...r, delete: true } : r,
+  );
+  return {
+    ...exported,
+    deployment: {
+      ...dep,
+      resources: [...resources, ...added],
+      pending_operations: pending.filter((op) => !(op.type === "creating" && byUrn.has(op.resource.urn))),
+    },
+  };
+}

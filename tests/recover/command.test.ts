@@ -1,0 +1,132 @@
+// `pulumi-cim recover` in process against the emulator, the Pulumi CLI replaced by a recorder of what it is asked
+// (the checkpoint it exports, the state it would import): what it prints and writes when one record, none and
+// several are found, and with --id.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { type Emulator, startEmulator } from "../../emulator";
+import { CimClient } from "../../provider/client";
+import { recoverCommand } from "../../provider/recover";
+
+let emu: Emulator;
+let client: CimClient;
+let token: string;
+let cwd: string;
+let zoneId: string;
+let vpcOfferingId: string;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0, jobLatencyMs: 0 });
+  token = await emu.token();
+  client = new CimClient({ baseUrl: emu.url, token });
+  zoneId = (await client.catalogue.zones())[0].id;
+  vpcOfferingId = (await client.catalogue.vpcOfferings())[0].id;
+  process.env.CIM_BASE_URL = emu.url;
+  process.env.CIM_TOKEN = token;
+  delete process.env.CIM_REGION;
+  // no Pulumi project here: the settings come from CIM_* alone
+  cwd = fs.mkdtempSync(path.join(os.tmpdir(), "cim-recover-"));
+});
+afterAll(async () => {
+  process.env = saved;
+  await emu?.close();
+});
+
+const TYPE = "pulumi-nodejs:dynamic/cim:Vpc";
+const urn = (name: string) => `urn:pulumi:dev::proj::${TYPE}::${name}`;
+
+async function vpc(name: string, cidr: string): Promise<string> {
+  const accepted = await client.vpcs.create({ name, displayText: name, zoneId, cidr, vpcOfferingId });
+  await client.jobs.wait(accepted);
+  return accepted.id as string;
+}
+
+/** Runs recover on a checkpoint whose pending creates are VPCs `[name, cidr]`; what it printed and wrote. */
+async function recover(creates: [string, string][], ...args: string[]) {
+  const exported = {
+    version: 3,
+    deployment: {
+      manifest: { time: new Date().toISOString() },
+      resources: [],
+      pending_operations: creates.map(([name, cidr]) => ({
+        type: "creating",
+        resource: { urn: urn(name), type: TYPE, custom: true, inputs: { name, zoneId, cidr, vpcOfferingId } },
+      })),
+    },
+  };
+  let printed = "";
+  const calls: string[][] = [];
+  let imported: any;
+  const code = await recoverCommand(["--cwd", cwd, ...args], {
+    out: (s) => {
+      printed += s;
+    },
+    pulumi: async (argv) => {
+      calls.push(argv);
+      if (argv[0] === "stack" && argv[1] === "export") return JSON.stringify(exported);
+      if (argv[0] === "stack" && argv[1] === "import")
+        imported = JSON.parse(fs.readFileSync(argv[argv.indexOf("--file") + 1], "utf8"));
+      return "";
+    },
+  });
+  expect(printed).not.toContain(token);
+  return { code, printed, calls, imported };
+}
+
+test("a dry run says what it found for each pending create and writes nothing", async () => {
+  const id = await vpc("made", "10.71.0.0/16");
+  const r = await recover([
+    ["made", "10.71.0.0/16"],
+    ["never", "10.72.0.0/16"],
+  ]);
+  expect(r.code).toBe(0);
+  expect(r.printed).toContain(`cim:Vpc made: found VPC ${id} "made"`);
+  expect(r.printed).toMatch(
+    /cim:Vpc never: no VPC with its values made within the last \d h .*→ drop the pending create/,
+  );
+  expect(r.printed).toContain("Dry run: nothing was written.");
+  expect(r.calls.map((c) => c.slice(0, 2).join(" "))).toEqual(["stack export"]);
+});
+
+test("--yes records the one found, drops the one never made, and refreshes what it recorded", async () => {
+  const id = await vpc("made2", "10.73.0.0/16");
+  const r = await recover(
+    [
+      ["made2", "10.73.0.0/16"],
+      ["never2", "10.74.0.0/16"],
+    ],
+    "--yes",
+  );
+  expect(r.code).toBe(0);
+  expect(r.imported.deployment.pending_operations).toEqual([]);
+  expect(r.imported.deployment.resources.map((x: any) => [x.urn, x.id])).toEqual([[urn("made2"), id]]);
+  expect(r.calls.map((c) => c.slice(0, 2).join(" "))).toEqual([
+    "stack export",
+    "stack import",
+    "refresh --yes",
+  ]);
+  expect(r.calls[2]).toContain(urn("made2"));
+  expect(r.printed).toContain("1 recorded, 1 pending create(s) dropped");
+});
+
+test("several candidates: refused with their ids and the --id to give; --id picks one", async () => {
+  const a = await vpc("twin", "10.75.0.0/16");
+  const b = await vpc("twin", "10.75.0.0/16");
+  const r = await recover([["twin", "10.75.0.0/16"]], "--yes");
+  expect(r.code).toBe(1);
+  expect(r.printed).toContain("2 VPCs in the API's default region match");
+  expect(r.printed).toContain(a);
+  expect(r.printed).toContain(b);
+  expect(r.printed).toContain(`pulumi-cim recover --id '${urn("twin")}=<id>'`);
+  expect(r.printed).toMatch(/Nothing was written/);
+  expect(r.imported).toBeUndefined();
+
+  const picked = await recover([["twin", "10.75.0.0/16"]], "--yes", "--id", `twin=${b}`);
+  expect(picked.code).toBe(0);
+  expect(picked.imported.deployment.resources.map((x: any) => x.id)).toEqual([b]);
+  const missing = await recover([["twin", "10.75.0.0/16"]], "--yes", "--id", `${urn("twin")}=no-such-id`);
+  expect(missing.code).toBe(1);
+  expect(missing.printed).toContain("no VPC no-such-id in the API's default region");
+});

@@ -1,0 +1,226 @@
+// recover's matching, in process against the emulator: which record an interrupted create made. The pending
+// creates are read from a checkpoint as `pulumi stack export` prints it (both type tokens), and the answer is
+// written back into one.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
+import { CimClient } from "../../provider/client";
+import { lookUp, windowHours } from "../../provider/recover/match";
+import { applyResolutions, readCheckpoint } from "../../provider/recover/pending";
+
+const KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIMj+Z95qjDlVsd155q2L8M8zifUxVLavt4nnnAvPq9hR ops@example";
+
+let emu: Emulator;
+let ctl: EmulatorControl;
+let client: CimClient;
+let zoneId: string;
+let vpcOfferingId: string;
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0, jobLatencyMs: 0 });
+  ctl = await EmulatorControl.of(emu);
+  client = new CimClient({ baseUrl: emu.url, token: await emu.token(), retry: { maxRetries: 0 } });
+  zoneId = (await client.catalogue.zones())[0].id;
+  vpcOfferingId = (await client.catalogue.vpcOfferings())[0].id;
+});
+afterAll(() => emu?.close());
+
+const URN = (type: string, name: string) => `urn:pulumi:dev::proj::${type}::${name}`;
+
+/** A checkpoint with a pending create of `type` named `name` with `inputs`, and `held` as recorded resources. */
+function checkpoint(
+  type: string,
+  name: string,
+  inputs: Record<string, unknown>,
+  held: [string, string][] = [],
+) {
+  return {
+    version: 3,
+    deployment: {
+      manifest: { time: new Date().toISOString() },
+      resources: held.map(([t, id], i) => ({ urn: URN(t, `held${i}`), type: t, custom: true, id })),
+      pending_operations: [
+        {
+          type: "creating",
+          resource: { urn: URN(type, name), type, custom: true, inputs: { __provider: "shim", ...inputs } },
+        },
+      ],
+    },
+  };
+}
+
+async function vpc(name: string, cidr: string): Promise<string> {
+  const accepted = await client.vpcs.create({ name, displayText: name, zoneId, cidr, vpcOfferingId });
+  await client.jobs.wait(accepted);
+  return accepted.id as string;
+}
+
+async function find(exported: any, hoursBack = 1) {
+  const view = readCheckpoint(exported);
+  expect(view.creates).toHaveLength(1);
+  return lookUp(client, view.creates[0], { held: view.held, hoursBack });
+}
+
+describe("which record a pending create made", () => {
+  test("one record with its values, made within the window: the answer (either type token)", async () => {
+    const id = await vpc("one", "10.61.0.0/16");
+    const inputs = { name: "one", zoneId, cidr: "10.61.0.0/16", vpcOfferingId };
+    for (const type of ["pulumi-nodejs:dynamic/cim:Vpc", "cim:index:Vpc"]) {
+      const l = await find(checkpoint(type, "one", inputs));
+      expect(l.candidates.map((c) => [c.id, c.name, c.madeBy])).toEqual([[id, "one", "createVPC"]]);
+    }
+  });
+
+  test("no record with its values: none (another name or another range is another record)", async () => {
+    await vpc("two", "10.62.0.0/16");
+    const l = await find(
+      checkpoint("pulumi-nodejs:dynamic/cim:Vpc", "two", {
+        name: "two",
+        zoneId,
+        cidr: "10.63.0.0/16",
+        vpcOfferingId,
+      }),
+    );
+    expect(l).toMatchObject({ lookAlikes: 0, candidates: [] });
+    const renamed = await find(
+      checkpoint("pulumi-nodejs:dynamic/cim:Vpc", "x", {
+        name: "other",
+        zoneId,
+        cidr: "10.62.0.0/16",
+        vpcOfferingId,
+      }),
+    );
+    expect(renamed.candidates).toEqual([]);
+  });
+
+  test("several made within the window: every one is a candidate (recover asks)", async () => {
+    const a = await vpc("twin", "10.64.0.0/16");
+    const b = await vpc("twin", "10.64.0.0/16");
+    const l = await find(
+      checkpoint("pulumi-nodejs:dynamic/cim:Vpc", "twin", {
+        name: "twin",
+        zoneId,
+        cidr: "10.64.0.0/16",
+        vpcOfferingId,
+      }),
+    );
+    expect(l.candidates.map((c) => c.id).sort()).toEqual([a, b].sort());
+  });
+
+  test("a record the state already holds is not a candidate", async () => {
+    const held = await vpc("held", "10.65.0.0/16");
+    const fresh = await vpc("held", "10.65.0.0/16");
+    const l = await find(
+      checkpoint(
+        "pulumi-nodejs:dynamic/cim:Vpc",
+        "held",
+        { name: "held", zoneId, cidr: "10.65.0.0/16", vpcOfferingId },
+        [["pulumi-nodejs:dynamic/cim:Vpc", held]],
+      ),
+    );
+    expect(l.candidates.map((c) => c.id)).toEqual([fresh]);
+  });
+
+  test("a create the API answers without a job is found through its audit row", async () => {
+    const accepted = await client.sshKeyPairs.register({ name: "ops-recover", publicKey: KEY });
+    const l = await find(checkpoint("cim:index:SshKeyPair", "ops", { name: "ops-recover", publicKey: KEY }));
+    expect(l.candidates.map((c) => [c.id, c.madeBy])).toEqual([[accepted.id, "audit"]]);
+  });
+
+  test("a record the API lists only under the resource it is on (a comment) is found under the one the inputs name", async () => {
+    const on = await vpc("commented", "10.67.0.0/16");
+    const made = await client.comments.add({ kind: "vpc", id: on }, { annotation: "recovered" });
+    const l = await find(
+      checkpoint("pulumi-nodejs:dynamic/cim:Comment", "note", { vpcId: on, text: "recovered" }),
+    );
+    expect(l.candidates.map((c) => c.id)).toEqual([made.id]);
+  });
+
+  // last: it moves the server's clock on
+  test("a look-alike made before the window (its create job and audit row older) is left alone", async () => {
+    await vpc("old", "10.66.0.0/16");
+    await ctl.clock({ skewMs: 3 * 3_600_000 });
+    const exported = checkpoint("pulumi-nodejs:dynamic/cim:Vpc", "old", {
+      name: "old",
+      zoneId,
+      cidr: "10.66.0.0/16",
+      vpcOfferingId,
+    });
+    expect(await find(exported, 1)).toMatchObject({ lookAlikes: 1, candidates: [] });
+    // a window that reaches back to it: found
+    expect((await find(exported, 4)).candidates).toHaveLength(1);
+  });
+});
+
+describe("the checkpoint", () => {
+  test("pending creates of both paths are read; other operations and other providers' creates are not", () => {
+    const exported: any = checkpoint("cim:index:Vpc", "a", {
+      name: "a",
+      secret: { "4dabf18193072939515e22adb298388d": "x" },
+    });
+    exported.deployment.pending_operations.push(
+      { type: "creating", resource: { urn: URN("aws:s3:Bucket", "b"), type: "aws:s3:Bucket" } },
+      {
+        type: "deleting",
+        resource: {
+          urn: URN("pulumi-nodejs:dynamic/cim:Vpc", "c"),
+          type: "pulumi-nodejs:dynamic/cim:Vpc",
+          id: "c1",
+        },
+      },
+    );
+    const view = readCheckpoint(exported);
+    expect(view.creates.map((c) => [c.kind.name, c.path, c.name, c.inputs])).toEqual([
+      ["Vpc", "native", "a", { name: "a" }],
+    ]);
+    expect(view.others).toHaveLength(2);
+  });
+
+  test("a resolved create is recorded with its id (its inputs as outputs until the refresh); a dropped one is gone", () => {
+    const exported: any = checkpoint("pulumi-nodejs:dynamic/cim:Vpc", "a", { name: "a" }, [
+      ["pulumi:providers:pulumi-nodejs", "p"],
+    ]);
+    exported.deployment.pending_operations.push({
+      type: "creating",
+      resource: {
+        urn: URN("pulumi-nodejs:dynamic/cim:Vpc", "b"),
+        type: "pulumi-nodejs:dynamic/cim:Vpc",
+        inputs: {},
+      },
+    });
+    const out = applyResolutions(exported, [
+      { urn: URN("pulumi-nodejs:dynamic/cim:Vpc", "a"), id: "v1" },
+      { urn: URN("pulumi-nodejs:dynamic/cim:Vpc", "b") },
+    ]);
+    expect(out.deployment.pending_operations).toEqual([]);
+    const added = out.deployment.resources?.at(-1);
+    expect(added).toMatchObject({
+      id: "v1",
+      inputs: { __provider: "shim", name: "a" },
+      outputs: { __provider: "shim", name: "a" },
+    });
+    expect(out.deployment.resources).toHaveLength(2);
+  });
+
+  test("a replacement's new record is recorded after the one it replaces, which is marked for deletion", () => {
+    const urn = URN("pulumi-nodejs:dynamic/cim:Vpc", "a");
+    const exported: any = checkpoint("pulumi-nodejs:dynamic/cim:Vpc", "a", { name: "a" });
+    exported.deployment.resources.push({
+      urn,
+      type: "pulumi-nodejs:dynamic/cim:Vpc",
+      custom: true,
+      id: "old",
+    });
+    const out = applyResolutions(exported, [{ urn, id: "new" }]);
+    expect(out.deployment.resources?.map((r) => [r.id, r.delete ?? false])).toEqual([
+      ["old", true],
+      ["new", false],
+    ]);
+  });
+
+  test("the window covers the time since the checkpoint was written, and an hour more", () => {
+    const now = Date.now();
+    expect(windowHours(now - 10 * 60_000, now)).toBe(2);
+    expect(windowHours(now - 5 * 3_600_000, now)).toBe(6);
+    expect(windowHours(undefined, now)).toBe(1);
+  });
+});
