@@ -14,11 +14,16 @@ const require = createRequire(import.meta.url);
  * Starts an emulator on 127.0.0.1 with a fresh temp data dir; returns helpers for the bench. `own: true` runs
  * it as its own process (`cpuMs()` then reads its CPU time); `pin: [cpu]` runs it under taskset on those CPUs.
  */
+/** Seconds a bench run's token lasts: longer than any run. */
+const RUN_TOKEN_TTL_S = 24 * 3600;
+
 export async function startApi({ jobLatencyMs = 0, own = false, pin } = {}) {
   const { EmulatorControl } = require(emulatorDist());
   const { CimClient } = require(dist("provider", "client"));
   const emu = own ? await ownProcess({ jobLatencyMs, pin }) : await inProcess({ jobLatencyMs });
-  const token = await emu.token();
+  // The token outlives the run: the emulator's default (an hour, as a console sign-in's) is shorter than the
+  // scale scenario at N=2,000 on a loaded machine, whose later steps then failed with 401 Token expired.
+  const token = await emu.token(RUN_TOKEN_TTL_S);
   const client = new CimClient({ baseUrl: emu.url, token });
   /** The emulator's control client: requests(), jobReads(), limits(), jobTiming(), dump(), zoneCapacity(), … */
   const control = new EmulatorControl(emu.url, await emu.adminToken());
@@ -70,7 +75,7 @@ async function inProcess({ jobLatencyMs }) {
   const emu = await startEmulator({ port: 0, host: "127.0.0.1", jobLatencyMs });
   return {
     url: emu.url,
-    token: () => emu.token(),
+    token: (ttlSeconds) => emu.token(ttlSeconds ? { ttlSeconds } : undefined),
     adminToken: () => emu.adminToken(),
     close: () => emu.close(),
   };
@@ -93,7 +98,7 @@ async function ownProcess({ jobLatencyMs, pin }) {
   return {
     url,
     pid: child.pid,
-    token: async () => mint(),
+    token: async (ttlSeconds) => (ttlSeconds ? mint("--ttl", String(ttlSeconds)) : mint()),
     adminToken: async () => mint("--admin"),
     async close() {
       if (child.exitCode === null) {
