@@ -436,11 +436,6 @@ export interface AuditRow {
   jobId?: string;
 }
 
-/** CloudStack's instance group (createInstanceGroup): a name per account and region; members name it by id. */
-export interface InstanceGroupRec extends Owned {
-  name: string;
-}
-
 /**
  * CloudStack's shared file system (createSharedFileSystem): an NFS export served by a file-system VM with a NIC
  * on `networkId` (its address is `ipAddress`), its data on a volume of `diskOfferingId` of `sizeGb`. The VM and

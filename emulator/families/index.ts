@@ -15,7 +15,7 @@ import { backupSchedules } from "./backupSchedules";
 import { backups } from "./backups";
 import { fileSystems } from "./fileSystems";
 import { images } from "./images";
-import { instanceGroups } from "./instanceGroups";
+import { instanceGroups } from "./instanceGroups/family";
 import { instances } from "./instances";
 import { clusters } from "./kubernetes";
 import { internalLoadBalancers, loadBalancerRules } from "./loadBalancers";

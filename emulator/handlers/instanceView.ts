@@ -1,4 +1,6 @@
 // Instance reads: the Instance view of the spec, get, the paged list, /all and /summary.
+
+import { groupOf } from "../families/instanceGroups/instanceGroups";
 import type { Repos } from "../family";
 import { type Ctx, notFound, ok } from "../http";
 import type { InstanceRec } from "../records";
@@ -7,7 +9,6 @@ import type { Store } from "../store";
 import { paging, passThrough } from "./common";
 import { shownImage } from "./imageLookup";
 import { query, str } from "./input";
-import { groupOf } from "./instanceGroups";
 
 type ICtx = Ctx<Repos<{ instances: InstanceRec }>>;
 

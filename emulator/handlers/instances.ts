@@ -1,5 +1,6 @@
 // Instance create: validation of the create body, addresses, data disks, quota and capacity; the deploy job.
 import { randomUUID } from "node:crypto";
+import type { InstanceGroupRec } from "../families/instanceGroups/records";
 import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
@@ -7,7 +8,6 @@ import { isHost, parseCidr, parseIp } from "../net";
 import type {
   BackupScheduleRec,
   FileSystemRec,
-  InstanceGroupRec,
   InstanceRec,
   InternalLoadBalancerRec,
   LoadBalancerRuleRec,

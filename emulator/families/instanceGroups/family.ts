@@ -1,9 +1,9 @@
 // Instance groups: CloudStack's createInstanceGroup, listInstanceGroups, updateInstanceGroup and
 // deleteInstanceGroup, all synchronous; the list is the spec's multi-region read (instancegroups, count,
 // regionErrors), so it runs for the user, not for one routed region.
-import { collection, defineFamily, apiRoute as r } from "../family";
-import * as g from "../handlers/instanceGroups";
-import type { InstanceGroupRec } from "../records";
+import { collection, defineFamily, apiRoute as r } from "../../family";
+import * as g from "./instanceGroups";
+import type { InstanceGroupRec } from "./records";
 
 export const instanceGroups = defineFamily<InstanceGroupRec>()({
   key: "instanceGroups",

@@ -4,14 +4,15 @@
 // a region that cannot be read is reported in `regionErrors` (its id → why), never left out silently.
 // Membership is the instance's (`groupId`, CloudStack's instance_group_vm_map): an instance joins a group through
 // the instance update (updateVirtualMachine's `group`), see instanceActions.ts.
-import type { Repos } from "../family";
-import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
-import type { InstanceGroupRec, InstanceRec, Region } from "../records";
-import { regionFromHeader } from "../regions";
-import type { Owner } from "../repository";
-import type { Store } from "../store";
-import { audited, isoNow } from "./common";
-import { body, listFilter, query, queryOnly, reqStr, str, withinLength } from "./input";
+import type { Repos } from "../../family";
+import { audited, isoNow } from "../../handlers/common";
+import { body, listFilter, query, queryOnly, reqStr, str, withinLength } from "../../handlers/input";
+import { accepted, badRequest, type Ctx, conflict, ok } from "../../http";
+import type { InstanceRec, Region } from "../../records";
+import { regionFromHeader } from "../../regions";
+import type { Owner } from "../../repository";
+import type { Store } from "../../store";
+import type { InstanceGroupRec } from "./records";
 
 export type InstanceGroupData = Repos<{ instanceGroups: InstanceGroupRec; instances: InstanceRec }>;
 type GCtx = Ctx<InstanceGroupData>;
