@@ -16,7 +16,7 @@ import { backups } from "./backups";
 import { fileSystems } from "./fileSystems";
 import { images } from "./images";
 import { instanceGroups } from "./instanceGroups/family";
-import { instances } from "./instances";
+import { instances } from "./instances/family";
 import { clusters } from "./kubernetes";
 import { internalLoadBalancers, loadBalancerRules } from "./loadBalancers";
 import { multiRegionGroups, multiRegionMembers } from "./multiRegions";

@@ -1,7 +1,9 @@
 // Backup schedules, kept by the service itself (synchronous): CloudStack-style interval types and schedules.
+
+import type { InstanceRec } from "../families/instances/records";
 import type { Repos } from "../family";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
-import type { BackupScheduleRec, InstanceRec } from "../records";
+import type { BackupScheduleRec } from "../records";
 import { audited, isoNow, paging, passThrough } from "./common";
 import { body, type Obj, query, reqStr, str } from "./input";
 

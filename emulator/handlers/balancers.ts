@@ -4,12 +4,14 @@
 // LoadBalancingRulesManagerImpl.assignToLoadBalancer's refusals, the member list, and the job of every change
 // (the balancer shows its FirewallRule state `Add` or `Revoke` meanwhile). The shared commands' effects find the
 // balancer in whichever collection holds it.
+
+import { instanceName } from "../families/instances/instanceView";
+import type { InstanceRec } from "../families/instances/records";
 import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import type {
   FileSystemRec,
-  InstanceRec,
   InternalLoadBalancerRec,
   Job,
   LoadBalancerBase,
@@ -20,7 +22,6 @@ import type {
 import type { Fields, Repository } from "../repository";
 import { isoNow, paging, passThrough, type ReadSpec, readHandlers, stateJob } from "./common";
 import { body, type Obj, str } from "./input";
-import { instanceName } from "./instanceView";
 import { stampOf } from "./lifecycle";
 import type { PublicIpRec } from "./publicIps";
 

@@ -5,10 +5,12 @@
 // /mnt/fs/share served by a file-system VM with a NIC on one network, its data on a volume of a disk offering.
 // The spec shows only GET /filesystems/{id} and its envelope (count, fileSystems, page, pageSize); every other
 // route, state and refusal here is written in emulator/README.md.
+
+import type { InstanceRec } from "../families/instances/records";
 import type { Repos } from "../family";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
-import type { FileSystemRec, InstanceRec, InternalLoadBalancerRec, Job, NetworkRec } from "../records";
+import type { FileSystemRec, InternalLoadBalancerRec, Job, NetworkRec } from "../records";
 import {
   audited,
   catalogueRef,

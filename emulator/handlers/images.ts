@@ -3,10 +3,12 @@
 // (`templateFilter` / `isoFilter`). CloudStack keeps both kinds in one table (vm_template), so one family holds
 // both; `kind` says which routes reach a record. Registering, changing and deleting are ./imageChanges.ts, the
 // launch permissions ./imagePermissions.ts. The spec shows none of this: emulator/README.md has the choices.
+
+import type { InstanceRec } from "../families/instances/records";
 import type { Repos } from "../family";
 import { badRequest, type Ctx, forbidden, notFound, ok } from "../http";
 import type { JobEffect } from "../jobs";
-import type { ImageRec, InstanceRec, Iso, Template } from "../records";
+import type { ImageRec, Iso, Template } from "../records";
 import { GIB, ISO_SIZE_GB, mayUse, osTypeName, TEMPLATE_SIZE_GB } from "./imageLookup";
 import { query, str } from "./input";
 import { deleteEffect, stampOf } from "./lifecycle";

@@ -1,4 +1,7 @@
 // Networks: isolated networks and VPC tiers (gateway and netmask inside the VPC's cidr), plus zone defaults.
+
+import { instanceName } from "../families/instances/instanceView";
+import type { InstanceRec } from "../families/instances/records";
 import type { Repos } from "../family";
 import { badRequest, type Ctx, forbidden, notFound } from "../http";
 import type { JobEffect } from "../jobs";
@@ -15,7 +18,6 @@ import {
 import type {
   AnnotationRec,
   FileSystemRec,
-  InstanceRec,
   InternalLoadBalancerRec,
   LoadBalancerRuleRec,
   NetworkAclListRec,
@@ -24,7 +26,6 @@ import type {
 } from "../records";
 import { catalogueRef, isoNow, requestedEntry } from "./common";
 import { body, reqStr, str } from "./input";
-import { instanceName } from "./instanceView";
 import { dropInternalLoadBalancersOf } from "./internalLoadBalancers";
 import { deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
 import { namedHandlers } from "./named";

@@ -2,24 +2,18 @@
 // or a VPC, disassociateIpAddress releases it (never a source-NAT address); every VPC and isolated network gets
 // a source-NAT address as it is made. Static NAT is in staticNat.ts. The spec shows only the comment route of
 // public IPs: the routes, states and refusals here are written in emulator/README.md.
+
+import { instanceName } from "../families/instances/instanceView";
+import type { InstanceRec } from "../families/instances/records";
 import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import { formatIp, parseIp } from "../net";
-import type {
-  AnnotationRec,
-  InstanceRec,
-  Job,
-  LoadBalancerRuleRec,
-  NetworkRec,
-  Tagged,
-  VpcRec,
-} from "../records";
+import type { AnnotationRec, Job, LoadBalancerRuleRec, NetworkRec, Tagged, VpcRec } from "../records";
 import type { Repository } from "../repository";
 import type { Store } from "../store";
 import { isoNow, paging, passThrough, recordJob, stateJob, zoneOf } from "./common";
 import { body, query, str } from "./input";
-import { instanceName } from "./instanceView";
 import { createEffect, dropAnnotations, type On, stampOf } from "./lifecycle";
 import { commentedView } from "./views";
 

@@ -3,10 +3,12 @@
 // and delete are jobs. A snapshot outlives its volume: deleting the volume leaves it (and what it says of the
 // volume) in place. Instance snapshots are another family (vmSnapshots.ts), as the spec says.
 // The spec does not show this family: its routes, states and texts are written in emulator/README.md.
+
+import type { InstanceRec } from "../families/instances/records";
 import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict } from "../http";
 import type { JobEffect } from "../jobs";
-import type { InstanceRec, Owned, VolumeRec } from "../records";
+import type { Owned, VolumeRec } from "../records";
 import { isoNow, readHandlers, recordJob, stateJob, zoneOf } from "./common";
 import { body, reqStr, str, withinLength } from "./input";
 import { createEffect, deleteEffect } from "./lifecycle";

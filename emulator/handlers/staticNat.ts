@@ -3,11 +3,11 @@
 // asynchronous operations). There is no record of its own: the mapping lives on the address
 // (isStaticNat, virtualMachineId, vmIpAddress). Routes, refusals and texts: emulator/README.md.
 
+import { instanceName } from "../families/instances/instanceView";
 import { badRequest, type Ctx, conflict } from "../http";
 import type { JobEffect } from "../jobs";
 import type { Repository } from "../repository";
 import { body, str } from "./input";
-import { instanceName } from "./instanceView";
 import { stampOf } from "./lifecycle";
 import { findPublicIp, ipJob, type PublicIpData, type PublicIpRec, restorePrev } from "./publicIps";
 

@@ -2,9 +2,11 @@
 // dates, as CloudStack's createVMSchedule / listVMSchedule / updateVMSchedule / deleteVMSchedule keep them
 // (VMScheduleManagerImpl): synchronous, inputs as query parameters like the spec's PUT
 // /compute/instances/{id}/schedules/{scheduleId}. The spec shows only that PUT: the rest is in emulator/README.md.
+
+import type { InstanceRec } from "../families/instances/records";
 import type { Repos } from "../family";
 import { accepted, badRequest, type Ctx, notFound, ok } from "../http";
-import type { InstanceRec, Owned } from "../records";
+import type { Owned } from "../records";
 import { audited, isoNow, paging, passThrough } from "./common";
 import { bool, query, reqStr, str } from "./input";
 

@@ -4,13 +4,15 @@
 // their instance: once it is expunged (or gone from the store) its snapshots are no longer listed or found,
 // as CloudStack's expunge deletes every VM snapshot of the instance.
 // The spec does not show this family: its routes, states and texts are written in emulator/README.md.
+
+import { instanceName } from "../families/instances/instanceView";
+import type { InstanceRec } from "../families/instances/records";
 import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, notFound, ok } from "../http";
 import type { JobEffect } from "../jobs";
-import type { InstanceRec, VolumeRec } from "../records";
+import type { VolumeRec } from "../records";
 import { isoNow, paging, passThrough, recordJob, stateJob } from "./common";
 import { body, bool, listFilter, PARAM_LENGTH, query, reqStr, str } from "./input";
-import { instanceName } from "./instanceView";
 import { createEffect, deleteEffect } from "./lifecycle";
 import {
   activeSnapshotsOf,

@@ -1,8 +1,10 @@
 // Volumes: create from query parameters only, attach, detach, resize, delete.
+
+import type { InstanceRec } from "../families/instances/records";
 import type { Repos } from "../family";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
-import type { AnnotationRec, InstanceRec, Job, VolumeRec } from "../records";
+import type { AnnotationRec, Job, VolumeRec } from "../records";
 import {
   audited,
   catalogueRef,

@@ -8,10 +8,11 @@ import type { Repos } from "../../family";
 import { audited, isoNow } from "../../handlers/common";
 import { body, listFilter, query, queryOnly, reqStr, str, withinLength } from "../../handlers/input";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../../http";
-import type { InstanceRec, Region } from "../../records";
+import type { Region } from "../../records";
 import { regionFromHeader } from "../../regions";
 import type { Owner } from "../../repository";
 import type { Store } from "../../store";
+import type { InstanceRec } from "../instances/records";
 import type { InstanceGroupRec } from "./records";
 
 export type InstanceGroupData = Repos<{ instanceGroups: InstanceGroupRec; instances: InstanceRec }>;

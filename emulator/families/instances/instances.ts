@@ -1,32 +1,31 @@
 // Instance create: validation of the create body, addresses, data disks, quota and capacity; the deploy job.
 import { randomUUID } from "node:crypto";
-import type { InstanceGroupRec } from "../families/instanceGroups/records";
-import type { Repos } from "../family";
-import { badRequest, type Ctx, conflict, ok } from "../http";
-import type { JobEffect } from "../jobs";
-import { isHost, parseCidr, parseIp } from "../net";
+import type { Repos } from "../../family";
+import { audited, isoNow, requestedEntry, submitJob } from "../../handlers/common";
+import { allocate, usedAddresses } from "../../handlers/guestAddresses";
+import { type BootImage, bootImage } from "../../handlers/imageLookup";
+import { body, bool, int, type Obj, reqStr, str } from "../../handlers/input";
+import { stampOf } from "../../handlers/lifecycle";
+import { requireVisibleNetwork } from "../../handlers/networks";
+import type { PublicIpRec } from "../../handlers/publicIps";
+import type { SnapshotRec } from "../../handlers/snapshots";
+import { keyPairNamed, type SshKeyPairRec } from "../../handlers/sshKeyPairs";
+import type { VmScheduleRec } from "../../handlers/vmSchedules";
+import { badRequest, type Ctx, conflict, ok } from "../../http";
+import type { JobEffect } from "../../jobs";
+import { isHost, parseCidr, parseIp } from "../../net";
 import type {
   BackupScheduleRec,
   FileSystemRec,
-  InstanceRec,
   InternalLoadBalancerRec,
   LoadBalancerRuleRec,
   NetworkRec,
-  Nic,
   VolumeRec,
-} from "../records";
-import { audited, isoNow, requestedEntry, submitJob } from "./common";
-import { allocate, usedAddresses } from "./guestAddresses";
-import { type BootImage, bootImage } from "./imageLookup";
-import { body, bool, int, type Obj, reqStr, str } from "./input";
+} from "../../records";
+import type { InstanceGroupRec } from "../instanceGroups/records";
 import { instanceName, instanceView } from "./instanceView";
-import { stampOf } from "./lifecycle";
-import { requireVisibleNetwork } from "./networks";
-import type { PublicIpRec } from "./publicIps";
+import type { InstanceRec, Nic } from "./records";
 import { type RootSource, rootSource } from "./rootSource";
-import type { SnapshotRec } from "./snapshots";
-import { keyPairNamed, type SshKeyPairRec } from "./sshKeyPairs";
-import type { VmScheduleRec } from "./vmSchedules";
 
 export type InstanceData = Repos<{
   instances: InstanceRec;

@@ -1,14 +1,14 @@
 // Instance reads: the Instance view of the spec, get, the paged list, /all and /summary.
 
-import { groupOf } from "../families/instanceGroups/instanceGroups";
-import type { Repos } from "../family";
-import { type Ctx, notFound, ok } from "../http";
-import type { InstanceRec } from "../records";
-import { seedId } from "../seed";
-import type { Store } from "../store";
-import { paging, passThrough } from "./common";
-import { shownImage } from "./imageLookup";
-import { query, str } from "./input";
+import type { Repos } from "../../family";
+import { paging, passThrough } from "../../handlers/common";
+import { shownImage } from "../../handlers/imageLookup";
+import { query, str } from "../../handlers/input";
+import { type Ctx, notFound, ok } from "../../http";
+import { seedId } from "../../seed";
+import type { Store } from "../../store";
+import { groupOf } from "../instanceGroups/instanceGroups";
+import type { InstanceRec } from "./records";
 
 type ICtx = Ctx<Repos<{ instances: InstanceRec }>>;
 

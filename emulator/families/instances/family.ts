@@ -1,20 +1,14 @@
 // Instances: deploy, read, update by query, power actions, scale, delete; tags.
-import { actions, defineFamily, apiRoute as r } from "../family";
+import { actions, defineFamily, apiRoute as r } from "../../family";
 import {
   deleteInstance,
   actions as instanceActions,
   instanceJobEffects,
   updateInstance,
-} from "../handlers/instanceActions";
-import { createInstance, deployEffect } from "../handlers/instances";
-import {
-  getInstance,
-  instanceSummary,
-  instanceView,
-  listAllInstances,
-  listInstances,
-} from "../handlers/instanceView";
-import type { InstanceRec } from "../records";
+} from "./instanceActions";
+import { createInstance, deployEffect } from "./instances";
+import { getInstance, instanceSummary, instanceView, listAllInstances, listInstances } from "./instanceView";
+import type { InstanceRec } from "./records";
 
 export const instances = defineFamily<InstanceRec>()({
   key: "instances",

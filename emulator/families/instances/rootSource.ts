@@ -4,11 +4,12 @@
 // instance's root disk itself (and goes with the instance, as a root disk does); a snapshot is copied into a
 // new root disk of at least its size. The template stays required, as the spec's table says: it describes the
 // operating system on the disk.
-import { badRequest, type Ctx } from "../http";
-import type { VolumeRec } from "../records";
-import type { Repository } from "../repository";
-import { int, type Obj, reqStr } from "./input";
-import type { SnapshotRec } from "./snapshots";
+
+import { int, type Obj, reqStr } from "../../handlers/input";
+import type { SnapshotRec } from "../../handlers/snapshots";
+import { badRequest, type Ctx } from "../../http";
+import type { VolumeRec } from "../../records";
+import type { Repository } from "../../repository";
 
 type RCtx = Ctx<{ volumes: Repository<VolumeRec>; snapshots: Repository<SnapshotRec> }>;
 

@@ -2,17 +2,18 @@
 // States and transitions are CloudStack's VirtualMachine.State machine (api/src/main/java/com/cloud/vm/
 // VirtualMachine.java): a reboot keeps the instance Running, a destroy leaves it Destroyed until expunged.
 
-import { joinGroup } from "../families/instanceGroups/instanceGroups";
-import { badRequest, conflict, ok } from "../http";
-import type { FollowUp, JobEffect } from "../jobs";
-import type { InstanceRec, Job } from "../records";
-import { dropMemberEverywhere } from "./balancers";
-import { audited, isoNow, jobAccepted, requestedEntry, submitJob } from "./common";
-import { bool, query, queryOnly, reqStr, str } from "./input";
+import { dropMemberEverywhere } from "../../handlers/balancers";
+import { audited, isoNow, jobAccepted, requestedEntry, submitJob } from "../../handlers/common";
+import { bool, query, queryOnly, reqStr, str } from "../../handlers/input";
+import { stampOf } from "../../handlers/lifecycle";
+import { dropStaticNatOf } from "../../handlers/staticNat";
+import { badRequest, conflict, ok } from "../../http";
+import type { FollowUp, JobEffect } from "../../jobs";
+import type { Job } from "../../records";
+import { joinGroup } from "../instanceGroups/instanceGroups";
 import { checkHostName, type ICtx, type InstanceData, ownDisks } from "./instances";
 import { findInstance, hostIndexOf, instanceName, instanceView, zoneHost } from "./instanceView";
-import { stampOf } from "./lifecycle";
-import { dropStaticNatOf } from "./staticNat";
+import type { InstanceRec } from "./records";
 
 interface ActionPlan {
   command: string;
