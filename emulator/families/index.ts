@@ -29,7 +29,7 @@ import { annotations } from "./readOnly";
 import { snapshots, vmSnapshots } from "./snapshots";
 import { sshKeyPairs } from "./sshKeyPairs";
 import { vmSchedules } from "./vmSchedules";
-import { volumes } from "./volumes";
+import { volumes } from "./volumes/family";
 import { vpcs } from "./vpcs";
 
 export const FAMILIES = [

@@ -7,6 +7,7 @@
 // route, state and refusal here is written in emulator/README.md.
 
 import type { InstanceRec } from "../families/instances/records";
+import { checkSize } from "../families/volumes/volumes";
 import type { Repos } from "../family";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
@@ -26,7 +27,6 @@ import { body, bool, int, listFilter, query, queryOnly, reqStr, str } from "./in
 import { stampOf } from "./lifecycle";
 import { requireVisibleNetwork } from "./networks";
 import { ownedView } from "./views";
-import { checkSize } from "./volumes";
 
 export type FileSystemData = Repos<{
   fileSystems: FileSystemRec;

@@ -5,10 +5,11 @@
 // The spec does not show this family: its routes, states and texts are written in emulator/README.md.
 
 import type { InstanceRec } from "../families/instances/records";
+import type { VolumeRec } from "../families/volumes/records";
 import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict } from "../http";
 import type { JobEffect } from "../jobs";
-import type { Owned, VolumeRec } from "../records";
+import type { Owned } from "../records";
 import { isoNow, readHandlers, recordJob, stateJob, zoneOf } from "./common";
 import { body, reqStr, str, withinLength } from "./input";
 import { createEffect, deleteEffect } from "./lifecycle";

@@ -7,10 +7,10 @@
 
 import { instanceName } from "../families/instances/instanceView";
 import type { InstanceRec } from "../families/instances/records";
+import type { VolumeRec } from "../families/volumes/records";
 import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, notFound, ok } from "../http";
 import type { JobEffect } from "../jobs";
-import type { VolumeRec } from "../records";
 import { isoNow, paging, passThrough, recordJob, stateJob } from "./common";
 import { body, bool, listFilter, PARAM_LENGTH, query, reqStr, str } from "./input";
 import { createEffect, deleteEffect } from "./lifecycle";

@@ -20,9 +20,9 @@ import type {
   InternalLoadBalancerRec,
   LoadBalancerRuleRec,
   NetworkRec,
-  VolumeRec,
 } from "../../records";
 import type { InstanceGroupRec } from "../instanceGroups/records";
+import type { VolumeRec } from "../volumes/records";
 import { instanceName, instanceView } from "./instanceView";
 import type { InstanceRec, Nic } from "./records";
 import { type RootSource, rootSource } from "./rootSource";

@@ -8,8 +8,8 @@
 import { int, type Obj, reqStr } from "../../handlers/input";
 import type { SnapshotRec } from "../../handlers/snapshots";
 import { badRequest, type Ctx } from "../../http";
-import type { VolumeRec } from "../../records";
 import type { Repository } from "../../repository";
+import type { VolumeRec } from "../volumes/records";
 
 type RCtx = Ctx<{ volumes: Repository<VolumeRec>; snapshots: Repository<SnapshotRec> }>;
 

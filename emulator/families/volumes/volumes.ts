@@ -1,10 +1,6 @@
 // Volumes: create from query parameters only, attach, detach, resize, delete.
 
-import type { InstanceRec } from "../families/instances/records";
-import type { Repos } from "../family";
-import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
-import type { JobEffect } from "../jobs";
-import type { AnnotationRec, Job, VolumeRec } from "../records";
+import type { Repos } from "../../family";
 import {
   audited,
   catalogueRef,
@@ -14,11 +10,16 @@ import {
   requestedEntry,
   stateJob,
   zoneOf,
-} from "./common";
-import { int, query, reqStr, str } from "./input";
-import { createEffect, dropAnnotations, stampOf } from "./lifecycle";
-import type { SnapshotRec } from "./snapshots";
-import { commentedView } from "./views";
+} from "../../handlers/common";
+import { int, query, reqStr, str } from "../../handlers/input";
+import { createEffect, dropAnnotations, stampOf } from "../../handlers/lifecycle";
+import type { SnapshotRec } from "../../handlers/snapshots";
+import { commentedView } from "../../handlers/views";
+import { accepted, badRequest, type Ctx, conflict, ok } from "../../http";
+import type { JobEffect } from "../../jobs";
+import type { AnnotationRec, Job } from "../../records";
+import type { InstanceRec } from "../instances/records";
+import type { VolumeRec } from "./records";
 
 const MAX_SIZE_GB = 16_384;
 

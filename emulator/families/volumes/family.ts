@@ -1,7 +1,7 @@
 // Volumes: create from query parameters, attach, detach, resize, delete; tags and comments.
-import { actions, collection, defineFamily } from "../family";
-import * as v from "../handlers/volumes";
-import type { VolumeRec } from "../records";
+import { actions, collection, defineFamily } from "../../family";
+import type { VolumeRec } from "./records";
+import * as v from "./volumes";
 
 export const volumes = defineFamily<VolumeRec>()({
   key: "volumes",
