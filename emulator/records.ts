@@ -145,12 +145,6 @@ export interface Tagged extends Owned {
   hasAnnotations: boolean;
 }
 
-export interface AclList {
-  id: string;
-  name: string;
-  description: string;
-}
-
 /** A network ACL list a user made in a VPC (CloudStack's createNetworkACLList); the defaults are the VPC's `aclLists`. */
 export interface NetworkAclListRec extends Owned {
   name: string;
@@ -266,17 +260,6 @@ export interface KubernetesClusterRec extends Tagged {
   /** Set once the cluster first reached Running: the API server's address and the admin kubeconfig. */
   endpoint: string;
   kubeconfig: string;
-}
-
-export interface VpcRec extends Tagged {
-  name: string;
-  displayText: string;
-  zoneId: string;
-  cidr: string;
-  vpcOfferingId: string;
-  networkDomain: string;
-  state: string;
-  aclLists: AclList[];
 }
 
 export interface NetworkRec extends Tagged {

@@ -30,7 +30,7 @@ import { snapshots, vmSnapshots } from "./snapshots";
 import { sshKeyPairs } from "./sshKeyPairs";
 import { vmSchedules } from "./vmSchedules";
 import { volumes } from "./volumes/family";
-import { vpcs } from "./vpcs";
+import { vpcs } from "./vpcs/family";
 
 export const FAMILIES = [
   instances,

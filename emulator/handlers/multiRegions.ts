@@ -5,10 +5,12 @@
 // member. A group lives in the region its create was routed to; a member names a VPC of any region of the
 // account by that VPC's region (`regionId`), since an id is valid only in its own region. Group create and
 // update are synchronous (data the service keeps); joining, leaving and deleting are jobs (platform work).
+
+import type { VpcRec } from "../families/vpcs/records";
 import type { Repos } from "../family";
 import { ApiError, badRequest, type Ctx, conflict, forbidden, ok } from "../http";
 import type { JobEffect } from "../jobs";
-import type { MultiRegionGroupRec, MultiRegionMemberRec, VpcRec } from "../records";
+import type { MultiRegionGroupRec, MultiRegionMemberRec } from "../records";
 import { audited, isoNow, pagedEnvelope, paging, recordJob, stateJob } from "./common";
 import { body, listFilter, query, reqStr, str, withinLength } from "./input";
 import { restoreEffect, stampOf } from "./lifecycle";

@@ -3,17 +3,12 @@
 // NetworkACLManagerImpl); their rules are in aclRules.ts.
 // Every VPC has the two default lists (its `aclLists`): they are read like the others and never changed.
 // The spec names the routes' prefixes only: the shapes and texts chosen are in emulator/README.md.
+
+import type { AclList, VpcRec } from "../families/vpcs/records";
 import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, forbidden, notFound, ok } from "../http";
 import type { JobEffect } from "../jobs";
-import type {
-  AclList,
-  NetworkAclListRec,
-  NetworkAclRuleRec,
-  NetworkRec,
-  PrivateGatewayRec,
-  VpcRec,
-} from "../records";
+import type { NetworkAclListRec, NetworkAclRuleRec, NetworkRec, PrivateGatewayRec } from "../records";
 import { audited, isoNow, recordJob } from "./common";
 import { body, query, queryOnly, reqStr, str } from "./input";
 import { stampOf } from "./lifecycle";

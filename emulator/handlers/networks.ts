@@ -2,6 +2,7 @@
 
 import { instanceName } from "../families/instances/instanceView";
 import type { InstanceRec } from "../families/instances/records";
+import type { VpcRec } from "../families/vpcs/records";
 import type { Repos } from "../family";
 import { badRequest, type Ctx, forbidden, notFound } from "../http";
 import type { JobEffect } from "../jobs";
@@ -22,7 +23,6 @@ import type {
   LoadBalancerRuleRec,
   NetworkAclListRec,
   NetworkRec,
-  VpcRec,
 } from "../records";
 import { catalogueRef, isoNow, requestedEntry } from "./common";
 import { body, reqStr, str } from "./input";

@@ -1,7 +1,7 @@
 // VPCs: create, read, update by query, delete, restart; tags and comments.
-import { collection, defineFamily, apiRoute as r } from "../family";
-import * as v from "../handlers/vpcs";
-import type { VpcRec } from "../records";
+import { collection, defineFamily, apiRoute as r } from "../../family";
+import type { VpcRec } from "./records";
+import * as v from "./vpcs";
 
 export const vpcs = defineFamily<VpcRec>()({
   key: "vpcs",

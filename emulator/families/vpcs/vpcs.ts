@@ -1,9 +1,22 @@
 // VPCs: create, read, list, update by query parameters, delete, restart; each has two default ACL lists.
 import { randomUUID } from "node:crypto";
-import type { Repos } from "../family";
-import { badRequest, type Ctx } from "../http";
-import type { JobEffect } from "../jobs";
-import { containsCidr, parseCidr } from "../net";
+import type { Repos } from "../../family";
+import { catalogueRef, isoNow, recordJob, requestedEntry } from "../../handlers/common";
+import { body, reqStr, str } from "../../handlers/input";
+import { deleteEffect, dropAnnotations, restoreEffect } from "../../handlers/lifecycle";
+import { dropVpcMemberships } from "../../handlers/multiRegions";
+import { namedHandlers } from "../../handlers/named";
+import { dropAclList } from "../../handlers/networkAcls";
+import { dropVpcGateways } from "../../handlers/privateGateways";
+import {
+  allocateSourceNat,
+  createWithSourceNat,
+  type PublicIpRec,
+  releaseAddressesOf,
+} from "../../handlers/publicIps";
+import { badRequest, type Ctx } from "../../http";
+import type { JobEffect } from "../../jobs";
+import { containsCidr, parseCidr } from "../../net";
 import type {
   AnnotationRec,
   LoadBalancerRuleRec,
@@ -13,17 +26,9 @@ import type {
   NetworkRec,
   PrivateGatewayRec,
   StaticRouteRec,
-  VpcRec,
-} from "../records";
-import { seedId } from "../seed";
-import { catalogueRef, isoNow, recordJob, requestedEntry } from "./common";
-import { body, reqStr, str } from "./input";
-import { deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
-import { dropVpcMemberships } from "./multiRegions";
-import { namedHandlers } from "./named";
-import { dropAclList } from "./networkAcls";
-import { dropVpcGateways } from "./privateGateways";
-import { allocateSourceNat, createWithSourceNat, type PublicIpRec, releaseAddressesOf } from "./publicIps";
+} from "../../records";
+import { seedId } from "../../seed";
+import type { VpcRec } from "./records";
 
 export type VpcData = Repos<{
   vpcs: VpcRec;
