@@ -262,23 +262,6 @@ export interface KubernetesClusterRec extends Tagged {
   kubeconfig: string;
 }
 
-export interface NetworkRec extends Tagged {
-  name: string;
-  displayText: string;
-  zoneId: string;
-  networkOfferingId: string;
-  vpcId?: string;
-  gateway: string;
-  netmask: string;
-  cidr: string;
-  state: string;
-  /** Zone default networks are shared by every account and cannot be changed. */
-  shared: boolean;
-  /** A VPC tier's network ACL list (CloudStack's network_acl_id); absent for other networks. */
-  aclId?: string;
-  networkDomain: string;
-}
-
 /** An on-demand backup of an instance (CloudStack's createBackup); `state` holds CloudStack's Backup.Status. */
 export interface BackupRec extends Owned {
   name: string;

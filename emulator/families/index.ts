@@ -21,7 +21,7 @@ import { clusters } from "./kubernetes";
 import { internalLoadBalancers, loadBalancerRules } from "./loadBalancers";
 import { multiRegionGroups, multiRegionMembers } from "./multiRegions";
 import { networkAclLists, networkAclRules } from "./networkAcls";
-import { networks } from "./networks";
+import { networks } from "./networks/family";
 import { projects, tenantInvitations, tenantMemberships, tenants } from "./organizations";
 import { privateGateways, staticRoutes } from "./privateGateways";
 import { publicIps } from "./publicIps";

@@ -7,6 +7,7 @@
 
 import { instanceName } from "../families/instances/instanceView";
 import type { InstanceRec } from "../families/instances/records";
+import type { NetworkRec } from "../families/networks/records";
 import type { VpcRec } from "../families/vpcs/records";
 import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, ok } from "../http";
@@ -17,7 +18,6 @@ import type {
   Job,
   LoadBalancerBase,
   LoadBalancerRuleRec,
-  NetworkRec,
 } from "../records";
 import type { Fields, Repository } from "../repository";
 import { isoNow, paging, passThrough, type ReadSpec, readHandlers, stateJob } from "./common";

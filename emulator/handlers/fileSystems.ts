@@ -7,11 +7,14 @@
 // route, state and refusal here is written in emulator/README.md.
 
 import type { InstanceRec } from "../families/instances/records";
+import { allocate, usedAddresses } from "../families/networks/guestAddresses";
+import { requireVisibleNetwork } from "../families/networks/networks";
+import type { NetworkRec } from "../families/networks/records";
 import { checkSize } from "../families/volumes/volumes";
 import type { Repos } from "../family";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
-import type { FileSystemRec, InternalLoadBalancerRec, Job, NetworkRec } from "../records";
+import type { FileSystemRec, InternalLoadBalancerRec, Job } from "../records";
 import {
   audited,
   catalogueRef,
@@ -22,10 +25,8 @@ import {
   stateJob,
   zoneOf,
 } from "./common";
-import { allocate, usedAddresses } from "./guestAddresses";
 import { body, bool, int, listFilter, query, queryOnly, reqStr, str } from "./input";
 import { stampOf } from "./lifecycle";
-import { requireVisibleNetwork } from "./networks";
 import { ownedView } from "./views";
 
 export type FileSystemData = Repos<{

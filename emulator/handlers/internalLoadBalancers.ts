@@ -3,9 +3,12 @@
 // ApplicationLoadBalancerManagerImpl.createApplicationLoadBalancer's checks with their texts. The spec shows only
 // `POST /api/v1/loadbalancer/internal` with query parameters; the other routes and the shapes are written in
 // emulator/README.md. Every change is a job; the balancer shows CloudStack's FirewallRule state meanwhile.
+
+import { allocate, usedAddresses } from "../families/networks/guestAddresses";
+import type { NetworkRec } from "../families/networks/records";
 import { badRequest, conflict } from "../http";
 import { contains, parseCidr, parseIp } from "../net";
-import type { InternalLoadBalancerRec, NetworkRec } from "../records";
+import type { InternalLoadBalancerRec } from "../records";
 import {
   algorithmOf,
   balancerHandlers,
@@ -14,7 +17,6 @@ import {
   type LoadBalancerData,
   validPort,
 } from "./balancers";
-import { allocate, usedAddresses } from "./guestAddresses";
 import { body, query, reqInts, reqStr, str } from "./input";
 import { taggedView } from "./views";
 

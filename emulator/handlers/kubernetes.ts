@@ -7,10 +7,11 @@
 // only POST /compute/kubernetes/clusters/{id}/nodes: every other route and shape is a choice written in
 // emulator/README.md.
 import { randomBytes } from "node:crypto";
+import type { NetworkRec } from "../families/networks/records";
 import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, notFound, ok } from "../http";
 import type { FollowUp, JobEffect } from "../jobs";
-import type { AnnotationRec, Job, KubernetesClusterRec, KubernetesVersion, NetworkRec } from "../records";
+import type { AnnotationRec, Job, KubernetesClusterRec, KubernetesVersion } from "../records";
 import { hasComments } from "./comments";
 import { isoNow, paging, passThrough, stateJob, zoneOf } from "./common";
 import { body, bool, int, listFilter, type Obj, query, reqStr, str } from "./input";

@@ -5,12 +5,13 @@
 
 import { instanceName } from "../families/instances/instanceView";
 import type { InstanceRec } from "../families/instances/records";
+import type { NetworkRec } from "../families/networks/records";
 import type { VpcRec } from "../families/vpcs/records";
 import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import { formatIp, parseIp } from "../net";
-import type { AnnotationRec, Job, LoadBalancerRuleRec, NetworkRec, Tagged } from "../records";
+import type { AnnotationRec, Job, LoadBalancerRuleRec, Tagged } from "../records";
 import type { Repository } from "../repository";
 import type { Store } from "../store";
 import { isoNow, paging, passThrough, recordJob, stateJob, zoneOf } from "./common";

@@ -2,11 +2,9 @@
 import { randomUUID } from "node:crypto";
 import type { Repos } from "../../family";
 import { audited, isoNow, requestedEntry, submitJob } from "../../handlers/common";
-import { allocate, usedAddresses } from "../../handlers/guestAddresses";
 import { type BootImage, bootImage } from "../../handlers/imageLookup";
 import { body, bool, int, type Obj, reqStr, str } from "../../handlers/input";
 import { stampOf } from "../../handlers/lifecycle";
-import { requireVisibleNetwork } from "../../handlers/networks";
 import type { PublicIpRec } from "../../handlers/publicIps";
 import type { SnapshotRec } from "../../handlers/snapshots";
 import { keyPairNamed, type SshKeyPairRec } from "../../handlers/sshKeyPairs";
@@ -19,9 +17,11 @@ import type {
   FileSystemRec,
   InternalLoadBalancerRec,
   LoadBalancerRuleRec,
-  NetworkRec,
 } from "../../records";
 import type { InstanceGroupRec } from "../instanceGroups/records";
+import { allocate, usedAddresses } from "../networks/guestAddresses";
+import { requireVisibleNetwork } from "../networks/networks";
+import type { NetworkRec } from "../networks/records";
 import type { VolumeRec } from "../volumes/records";
 import { instanceName, instanceView } from "./instanceView";
 import type { InstanceRec, Nic } from "./records";

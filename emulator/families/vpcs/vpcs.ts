@@ -23,11 +23,11 @@ import type {
   MultiRegionMemberRec,
   NetworkAclListRec,
   NetworkAclRuleRec,
-  NetworkRec,
   PrivateGatewayRec,
   StaticRouteRec,
 } from "../../records";
 import { seedId } from "../../seed";
+import type { NetworkRec } from "../networks/records";
 import type { VpcRec } from "./records";
 
 export type VpcData = Repos<{

@@ -2,11 +2,12 @@
 // of instances (file-system VMs included) and the source addresses of internal load balancers draw from one
 // pool, the tier's CIDR less its gateway, network and broadcast addresses.
 
-import type { InstanceRec } from "../families/instances/records";
-import { conflict } from "../http";
-import { formatIp, parseCidr, parseIp, size } from "../net";
-import type { FileSystemRec, InternalLoadBalancerRec, NetworkRec } from "../records";
-import type { Repository } from "../repository";
+import { conflict } from "../../http";
+import { formatIp, parseCidr, parseIp, size } from "../../net";
+import type { FileSystemRec, InternalLoadBalancerRec } from "../../records";
+import type { Repository } from "../../repository";
+import type { InstanceRec } from "../instances/records";
+import type { NetworkRec } from "./records";
 
 export interface GuestAddressData {
   instances: Repository<InstanceRec>;

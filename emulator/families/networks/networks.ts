@@ -1,11 +1,20 @@
 // Networks: isolated networks and VPC tiers (gateway and netmask inside the VPC's cidr), plus zone defaults.
 
-import { instanceName } from "../families/instances/instanceView";
-import type { InstanceRec } from "../families/instances/records";
-import type { VpcRec } from "../families/vpcs/records";
-import type { Repos } from "../family";
-import { badRequest, type Ctx, forbidden, notFound } from "../http";
-import type { JobEffect } from "../jobs";
+import type { Repos } from "../../family";
+import { catalogueRef, isoNow, requestedEntry } from "../../handlers/common";
+import { body, reqStr, str } from "../../handlers/input";
+import { dropInternalLoadBalancersOf } from "../../handlers/internalLoadBalancers";
+import { deleteEffect, dropAnnotations, restoreEffect } from "../../handlers/lifecycle";
+import { namedHandlers } from "../../handlers/named";
+import {
+  allocateSourceNat,
+  createWithSourceNat,
+  dropLoadBalancerRules,
+  type PublicIpRec,
+  releaseAddressesOf,
+} from "../../handlers/publicIps";
+import { badRequest, type Ctx, forbidden, notFound } from "../../http";
+import type { JobEffect } from "../../jobs";
 import {
   containsCidr,
   formatCidr,
@@ -15,27 +24,18 @@ import {
   parseCidr,
   parseIp,
   prefixOfNetmask,
-} from "../net";
+} from "../../net";
 import type {
   AnnotationRec,
   FileSystemRec,
   InternalLoadBalancerRec,
   LoadBalancerRuleRec,
   NetworkAclListRec,
-  NetworkRec,
-} from "../records";
-import { catalogueRef, isoNow, requestedEntry } from "./common";
-import { body, reqStr, str } from "./input";
-import { dropInternalLoadBalancersOf } from "./internalLoadBalancers";
-import { deleteEffect, dropAnnotations, restoreEffect } from "./lifecycle";
-import { namedHandlers } from "./named";
-import {
-  allocateSourceNat,
-  createWithSourceNat,
-  dropLoadBalancerRules,
-  type PublicIpRec,
-  releaseAddressesOf,
-} from "./publicIps";
+} from "../../records";
+import { instanceName } from "../instances/instanceView";
+import type { InstanceRec } from "../instances/records";
+import type { VpcRec } from "../vpcs/records";
+import type { NetworkRec } from "./records";
 
 export type NetworkData = Repos<{
   networks: NetworkRec;

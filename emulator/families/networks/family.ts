@@ -1,7 +1,7 @@
 // Networks: isolated networks, VPC tiers and the shared zone defaults (readable by all, changeable by none).
-import { collection, defineFamily, apiRoute as r } from "../family";
-import * as n from "../handlers/networks";
-import type { NetworkRec } from "../records";
+import { collection, defineFamily, apiRoute as r } from "../../family";
+import * as n from "./networks";
+import type { NetworkRec } from "./records";
 
 export const networks = defineFamily<NetworkRec>()({
   key: "networks",
