@@ -20,7 +20,7 @@ import { instances } from "./instances/family";
 import { clusters } from "./kubernetes";
 import { internalLoadBalancers, loadBalancerRules } from "./loadBalancers";
 import { multiRegionGroups, multiRegionMembers } from "./multiRegions";
-import { networkAclLists, networkAclRules } from "./networkAcls";
+import { networkAclLists, networkAclRules } from "./networkAcls/family";
 import { networks } from "./networks/family";
 import { projects, tenantInvitations, tenantMemberships, tenants } from "./organizations";
 import { privateGateways, staticRoutes } from "./privateGateways";

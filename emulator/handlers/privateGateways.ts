@@ -4,17 +4,18 @@
 // deleteStaticRoute, listStaticRoutes). The spec names "gateways" among the asynchronous work and shows no
 // path or shape: the routes, states and refusals chosen are written in emulator/README.md.
 
+import { aclOf } from "../families/networkAcls/networkAcls";
+import type { NetworkAclListRec } from "../families/networkAcls/records";
 import type { VpcRec } from "../families/vpcs/records";
 import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, notFound, ok } from "../http";
 import type { JobEffect } from "../jobs";
 import { formatCidr, isHost, maskOf, overlaps, parseCidr, parseIp, prefixOfNetmask } from "../net";
-import type { Job, NetworkAclListRec, PrivateGatewayRec, StaticRouteRec } from "../records";
+import type { Job, PrivateGatewayRec, StaticRouteRec } from "../records";
 import type { Repository } from "../repository";
 import { isoNow, paging, passThrough, recordJob, stateJob, zoneOf } from "./common";
 import { body, bool, query, reqStr, str } from "./input";
 import { stampOf } from "./lifecycle";
-import { aclOf } from "./networkAcls";
 import { ownedView } from "./views";
 
 export type GatewayData = Repos<{

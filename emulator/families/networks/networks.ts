@@ -30,10 +30,10 @@ import type {
   FileSystemRec,
   InternalLoadBalancerRec,
   LoadBalancerRuleRec,
-  NetworkAclListRec,
 } from "../../records";
 import { instanceName } from "../instances/instanceView";
 import type { InstanceRec } from "../instances/records";
+import type { NetworkAclListRec } from "../networkAcls/records";
 import type { VpcRec } from "../vpcs/records";
 import type { NetworkRec } from "./records";
 

@@ -6,7 +6,6 @@ import { body, reqStr, str } from "../../handlers/input";
 import { deleteEffect, dropAnnotations, restoreEffect } from "../../handlers/lifecycle";
 import { dropVpcMemberships } from "../../handlers/multiRegions";
 import { namedHandlers } from "../../handlers/named";
-import { dropAclList } from "../../handlers/networkAcls";
 import { dropVpcGateways } from "../../handlers/privateGateways";
 import {
   allocateSourceNat,
@@ -21,12 +20,12 @@ import type {
   AnnotationRec,
   LoadBalancerRuleRec,
   MultiRegionMemberRec,
-  NetworkAclListRec,
-  NetworkAclRuleRec,
   PrivateGatewayRec,
   StaticRouteRec,
 } from "../../records";
 import { seedId } from "../../seed";
+import { dropAclList } from "../networkAcls/networkAcls";
+import type { NetworkAclListRec, NetworkAclRuleRec } from "../networkAcls/records";
 import type { NetworkRec } from "../networks/records";
 import type { VpcRec } from "./records";
 

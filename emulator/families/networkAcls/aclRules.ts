@@ -2,15 +2,16 @@
 // listNetworkACLs, updateNetworkACLItem, deleteNetworkACL; the checks of NetworkACLServiceImpl.validateNetworkACLItem
 // and the command's defaults). Every change is a job; the rule shows CloudStack's NetworkACLItem state meanwhile.
 import { isIPv6 } from "node:net";
-import { badRequest, type Ctx, conflict, ok } from "../http";
-import type { JobEffect } from "../jobs";
-import { parseCidr } from "../net";
-import type { NetworkAclRuleRec, Owned } from "../records";
-import { isoNow, paging, passThrough, recordJob, stateJob } from "./common";
-import { body, bool, int, type Obj, query, reqStr, str } from "./input";
-import { stampOf } from "./lifecycle";
+import { isoNow, paging, passThrough, recordJob, stateJob } from "../../handlers/common";
+import { body, bool, int, type Obj, query, reqStr, str } from "../../handlers/input";
+import { stampOf } from "../../handlers/lifecycle";
+import { ownedView } from "../../handlers/views";
+import { badRequest, type Ctx, conflict, ok } from "../../http";
+import type { JobEffect } from "../../jobs";
+import { parseCidr } from "../../net";
+import type { Owned } from "../../records";
 import { type AclData, aclOf } from "./networkAcls";
-import { ownedView } from "./views";
+import type { NetworkAclRuleRec } from "./records";
 
 type ACtx = Ctx<AclData>;
 

@@ -1,9 +1,9 @@
 // Network ACL lists (a VPC's two defaults and the lists made in it), their rules, and the list a VPC tier uses:
 // CloudStack's network ACL commands, each change a job. The rules are managed only under /network-acls/rules.
-import { collection, defineFamily, apiRoute as r } from "../family";
-import * as rules from "../handlers/aclRules";
-import * as a from "../handlers/networkAcls";
-import type { NetworkAclListRec, NetworkAclRuleRec } from "../records";
+import { collection, defineFamily, apiRoute as r } from "../../family";
+import * as rules from "./aclRules";
+import * as a from "./networkAcls";
+import type { NetworkAclListRec, NetworkAclRuleRec } from "./records";
 
 export const networkAclLists = defineFamily<NetworkAclListRec>()({
   key: "networkAclLists",

@@ -4,16 +4,17 @@
 // Every VPC has the two default lists (its `aclLists`): they are read like the others and never changed.
 // The spec names the routes' prefixes only: the shapes and texts chosen are in emulator/README.md.
 
-import { findNetwork } from "../families/networks/networks";
-import type { NetworkRec } from "../families/networks/records";
-import type { AclList, VpcRec } from "../families/vpcs/records";
-import type { Repos } from "../family";
-import { badRequest, type Ctx, conflict, forbidden, notFound, ok } from "../http";
-import type { JobEffect } from "../jobs";
-import type { NetworkAclListRec, NetworkAclRuleRec, PrivateGatewayRec } from "../records";
-import { audited, isoNow, recordJob } from "./common";
-import { body, query, queryOnly, reqStr, str } from "./input";
-import { stampOf } from "./lifecycle";
+import type { Repos } from "../../family";
+import { audited, isoNow, recordJob } from "../../handlers/common";
+import { body, query, queryOnly, reqStr, str } from "../../handlers/input";
+import { stampOf } from "../../handlers/lifecycle";
+import { badRequest, type Ctx, conflict, forbidden, notFound, ok } from "../../http";
+import type { JobEffect } from "../../jobs";
+import type { PrivateGatewayRec } from "../../records";
+import { findNetwork } from "../networks/networks";
+import type { NetworkRec } from "../networks/records";
+import type { AclList, VpcRec } from "../vpcs/records";
+import type { NetworkAclListRec, NetworkAclRuleRec } from "./records";
 
 export type AclData = Repos<{
   vpcs: VpcRec;
