@@ -24,7 +24,7 @@ import { networkAclLists, networkAclRules } from "./networkAcls/family";
 import { networks } from "./networks/family";
 import { projects, tenantInvitations, tenantMemberships, tenants } from "./organizations";
 import { privateGateways, staticRoutes } from "./privateGateways";
-import { publicIps } from "./publicIps";
+import { publicIps } from "./publicIps/family";
 import { annotations } from "./readOnly";
 import { snapshots, vmSnapshots } from "./snapshots";
 import { sshKeyPairs } from "./sshKeyPairs";

@@ -8,6 +8,7 @@
 import { instanceName } from "../families/instances/instanceView";
 import type { InstanceRec } from "../families/instances/records";
 import type { NetworkRec } from "../families/networks/records";
+import type { PublicIpRec } from "../families/publicIps/records";
 import type { VpcRec } from "../families/vpcs/records";
 import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, ok } from "../http";
@@ -23,7 +24,6 @@ import type { Fields, Repository } from "../repository";
 import { isoNow, paging, passThrough, type ReadSpec, readHandlers, stateJob } from "./common";
 import { body, type Obj, str } from "./input";
 import { stampOf } from "./lifecycle";
-import type { PublicIpRec } from "./publicIps";
 
 export type LoadBalancerData = Repos<{
   loadBalancerRules: LoadBalancerRuleRec;

@@ -4,6 +4,8 @@
 // assignToLoadBalancer, FirewallManagerImpl.detectRulesConflict for ports, with their texts. Every change is a
 // job; the rule shows CloudStack's FirewallRule state meanwhile. The spec shows only the route
 // /api/v1/loadbalancer/rules: the shapes and choices here are written in emulator/README.md.
+
+import { dropLoadBalancerRules } from "../families/publicIps/publicIps";
 import { badRequest, conflict } from "../http";
 import type { LoadBalancerRuleRec } from "../records";
 import {
@@ -15,7 +17,6 @@ import {
   validPort,
 } from "./balancers";
 import { body, reqInts, reqStr, str } from "./input";
-import { dropLoadBalancerRules } from "./publicIps";
 import { taggedView } from "./views";
 
 const PROTOCOLS = ["tcp", "udp", "tcp-proxy"];

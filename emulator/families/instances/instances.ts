@@ -5,7 +5,6 @@ import { audited, isoNow, requestedEntry, submitJob } from "../../handlers/commo
 import { type BootImage, bootImage } from "../../handlers/imageLookup";
 import { body, bool, int, type Obj, reqStr, str } from "../../handlers/input";
 import { stampOf } from "../../handlers/lifecycle";
-import type { PublicIpRec } from "../../handlers/publicIps";
 import type { SnapshotRec } from "../../handlers/snapshots";
 import { keyPairNamed, type SshKeyPairRec } from "../../handlers/sshKeyPairs";
 import type { VmScheduleRec } from "../../handlers/vmSchedules";
@@ -22,6 +21,7 @@ import type { InstanceGroupRec } from "../instanceGroups/records";
 import { allocate, usedAddresses } from "../networks/guestAddresses";
 import { requireVisibleNetwork } from "../networks/networks";
 import type { NetworkRec } from "../networks/records";
+import type { PublicIpRec } from "../publicIps/records";
 import type { VolumeRec } from "../volumes/records";
 import { instanceName, instanceView } from "./instanceView";
 import type { InstanceRec, Nic } from "./records";

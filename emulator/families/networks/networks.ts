@@ -6,13 +6,6 @@ import { body, reqStr, str } from "../../handlers/input";
 import { dropInternalLoadBalancersOf } from "../../handlers/internalLoadBalancers";
 import { deleteEffect, dropAnnotations, restoreEffect } from "../../handlers/lifecycle";
 import { namedHandlers } from "../../handlers/named";
-import {
-  allocateSourceNat,
-  createWithSourceNat,
-  dropLoadBalancerRules,
-  type PublicIpRec,
-  releaseAddressesOf,
-} from "../../handlers/publicIps";
 import { badRequest, type Ctx, forbidden, notFound } from "../../http";
 import type { JobEffect } from "../../jobs";
 import {
@@ -34,6 +27,13 @@ import type {
 import { instanceName } from "../instances/instanceView";
 import type { InstanceRec } from "../instances/records";
 import type { NetworkAclListRec } from "../networkAcls/records";
+import {
+  allocateSourceNat,
+  createWithSourceNat,
+  dropLoadBalancerRules,
+  releaseAddressesOf,
+} from "../publicIps/publicIps";
+import type { PublicIpRec } from "../publicIps/records";
 import type { VpcRec } from "../vpcs/records";
 import type { NetworkRec } from "./records";
 

@@ -7,12 +7,6 @@ import { deleteEffect, dropAnnotations, restoreEffect } from "../../handlers/lif
 import { dropVpcMemberships } from "../../handlers/multiRegions";
 import { namedHandlers } from "../../handlers/named";
 import { dropVpcGateways } from "../../handlers/privateGateways";
-import {
-  allocateSourceNat,
-  createWithSourceNat,
-  type PublicIpRec,
-  releaseAddressesOf,
-} from "../../handlers/publicIps";
 import { badRequest, type Ctx } from "../../http";
 import type { JobEffect } from "../../jobs";
 import { containsCidr, parseCidr } from "../../net";
@@ -27,6 +21,8 @@ import { seedId } from "../../seed";
 import { dropAclList } from "../networkAcls/networkAcls";
 import type { NetworkAclListRec, NetworkAclRuleRec } from "../networkAcls/records";
 import type { NetworkRec } from "../networks/records";
+import { allocateSourceNat, createWithSourceNat, releaseAddressesOf } from "../publicIps/publicIps";
+import type { PublicIpRec } from "../publicIps/records";
 import type { VpcRec } from "./records";
 
 export type VpcData = Repos<{

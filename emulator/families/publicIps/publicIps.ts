@@ -3,40 +3,22 @@
 // a source-NAT address as it is made. Static NAT is in staticNat.ts. The spec shows only the comment route of
 // public IPs: the routes, states and refusals here are written in emulator/README.md.
 
-import { instanceName } from "../families/instances/instanceView";
-import type { InstanceRec } from "../families/instances/records";
-import type { NetworkRec } from "../families/networks/records";
-import type { VpcRec } from "../families/vpcs/records";
-import type { Repos } from "../family";
-import { badRequest, type Ctx, conflict, ok } from "../http";
-import type { JobEffect } from "../jobs";
-import { formatIp, parseIp } from "../net";
-import type { AnnotationRec, Job, LoadBalancerRuleRec, Tagged } from "../records";
-import type { Repository } from "../repository";
-import type { Store } from "../store";
-import { isoNow, paging, passThrough, recordJob, stateJob, zoneOf } from "./common";
-import { body, query, str } from "./input";
-import { createEffect, dropAnnotations, type On, stampOf } from "./lifecycle";
-import { commentedView } from "./views";
-
-export interface PublicIpRec extends Tagged {
-  ipAddress: string;
-  zoneId: string;
-  /** The VPC it was acquired for (CloudStack's vpcid). */
-  vpcId?: string;
-  /**
-   * The guest network it serves (CloudStack's associatednetworkid): the isolated network it was acquired for;
-   * for a VPC address, the tier its static NAT points into, while it has one.
-   */
-  networkId?: string;
-  isSourceNat: boolean;
-  /** Allocating → Allocated; Releasing while a release runs; Error when the acquisition failed. */
-  state: string;
-  /** Static NAT (CloudStack's isstaticnat, virtualmachineid, vmipaddress). */
-  isStaticNat: boolean;
-  virtualMachineId?: string;
-  vmIpAddress?: string;
-}
+import type { Repos } from "../../family";
+import { isoNow, paging, passThrough, recordJob, stateJob, zoneOf } from "../../handlers/common";
+import { body, query, str } from "../../handlers/input";
+import { createEffect, dropAnnotations, type On, stampOf } from "../../handlers/lifecycle";
+import { commentedView } from "../../handlers/views";
+import { badRequest, type Ctx, conflict, ok } from "../../http";
+import type { JobEffect } from "../../jobs";
+import { formatIp, parseIp } from "../../net";
+import type { AnnotationRec, Job, LoadBalancerRuleRec } from "../../records";
+import type { Repository } from "../../repository";
+import type { Store } from "../../store";
+import { instanceName } from "../instances/instanceView";
+import type { InstanceRec } from "../instances/records";
+import type { NetworkRec } from "../networks/records";
+import type { VpcRec } from "../vpcs/records";
+import type { PublicIpRec } from "./records";
 
 export type PublicIpData = Repos<{
   publicIps: PublicIpRec;

@@ -3,13 +3,14 @@
 // asynchronous operations). There is no record of its own: the mapping lives on the address
 // (isStaticNat, virtualMachineId, vmIpAddress). Routes, refusals and texts: emulator/README.md.
 
-import { instanceName } from "../families/instances/instanceView";
-import { badRequest, type Ctx, conflict } from "../http";
-import type { JobEffect } from "../jobs";
-import type { Repository } from "../repository";
-import { body, str } from "./input";
-import { stampOf } from "./lifecycle";
-import { findPublicIp, ipJob, type PublicIpData, type PublicIpRec, restorePrev } from "./publicIps";
+import { body, str } from "../../handlers/input";
+import { stampOf } from "../../handlers/lifecycle";
+import { badRequest, type Ctx, conflict } from "../../http";
+import type { JobEffect } from "../../jobs";
+import type { Repository } from "../../repository";
+import { instanceName } from "../instances/instanceView";
+import { findPublicIp, ipJob, type PublicIpData, restorePrev } from "./publicIps";
+import type { PublicIpRec } from "./records";
 
 type PCtx = Ctx<PublicIpData>;
 

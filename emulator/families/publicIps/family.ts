@@ -1,11 +1,12 @@
 // Public IP addresses: acquired for an isolated network or a VPC and released by jobs (CloudStack's
 // associateIpAddress / disassociateIpAddress), with static NAT onto an instance (enableStaticNat /
 // disableStaticNat, jobs too), tags and comments. Counted against the account's public_ip allowance.
-import { collection, defineFamily, apiRoute as r } from "../family";
-import * as p from "../handlers/publicIps";
-import * as n from "../handlers/staticNat";
+import { collection, defineFamily, apiRoute as r } from "../../family";
+import * as p from "./publicIps";
+import type { PublicIpRec } from "./records";
+import * as n from "./staticNat";
 
-export const publicIps = defineFamily<p.PublicIpRec>()({
+export const publicIps = defineFamily<PublicIpRec>()({
   key: "publicIps",
   label: "Public IP",
   resourceType: "PublicIpAddress",
