@@ -23,7 +23,7 @@ import { multiRegionGroups, multiRegionMembers } from "./multiRegions";
 import { networkAclLists, networkAclRules } from "./networkAcls/family";
 import { networks } from "./networks/family";
 import { projects, tenantInvitations, tenantMemberships, tenants } from "./organizations";
-import { privateGateways, staticRoutes } from "./privateGateways";
+import { privateGateways, staticRoutes } from "./privateGateways/family";
 import { publicIps } from "./publicIps/family";
 import { annotations } from "./readOnly";
 import { snapshots, vmSnapshots } from "./snapshots";

@@ -10,9 +10,9 @@ import { body, query, queryOnly, reqStr, str } from "../../handlers/input";
 import { stampOf } from "../../handlers/lifecycle";
 import { badRequest, type Ctx, conflict, forbidden, notFound, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
-import type { PrivateGatewayRec } from "../../records";
 import { findNetwork } from "../networks/networks";
 import type { NetworkRec } from "../networks/records";
+import type { PrivateGatewayRec } from "../privateGateways/records";
 import type { AclList, VpcRec } from "../vpcs/records";
 import type { NetworkAclListRec, NetworkAclRuleRec } from "./records";
 

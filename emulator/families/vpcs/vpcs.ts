@@ -6,21 +6,16 @@ import { body, reqStr, str } from "../../handlers/input";
 import { deleteEffect, dropAnnotations, restoreEffect } from "../../handlers/lifecycle";
 import { dropVpcMemberships } from "../../handlers/multiRegions";
 import { namedHandlers } from "../../handlers/named";
-import { dropVpcGateways } from "../../handlers/privateGateways";
 import { badRequest, type Ctx } from "../../http";
 import type { JobEffect } from "../../jobs";
 import { containsCidr, parseCidr } from "../../net";
-import type {
-  AnnotationRec,
-  LoadBalancerRuleRec,
-  MultiRegionMemberRec,
-  PrivateGatewayRec,
-  StaticRouteRec,
-} from "../../records";
+import type { AnnotationRec, LoadBalancerRuleRec, MultiRegionMemberRec } from "../../records";
 import { seedId } from "../../seed";
 import { dropAclList } from "../networkAcls/networkAcls";
 import type { NetworkAclListRec, NetworkAclRuleRec } from "../networkAcls/records";
 import type { NetworkRec } from "../networks/records";
+import { dropVpcGateways } from "../privateGateways/privateGateways";
+import type { PrivateGatewayRec, StaticRouteRec } from "../privateGateways/records";
 import { allocateSourceNat, createWithSourceNat, releaseAddressesOf } from "../publicIps/publicIps";
 import type { PublicIpRec } from "../publicIps/records";
 import type { VpcRec } from "./records";

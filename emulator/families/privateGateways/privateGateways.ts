@@ -4,19 +4,20 @@
 // deleteStaticRoute, listStaticRoutes). The spec names "gateways" among the asynchronous work and shows no
 // path or shape: the routes, states and refusals chosen are written in emulator/README.md.
 
-import { aclOf } from "../families/networkAcls/networkAcls";
-import type { NetworkAclListRec } from "../families/networkAcls/records";
-import type { VpcRec } from "../families/vpcs/records";
-import type { Repos } from "../family";
-import { badRequest, type Ctx, conflict, notFound, ok } from "../http";
-import type { JobEffect } from "../jobs";
-import { formatCidr, isHost, maskOf, overlaps, parseCidr, parseIp, prefixOfNetmask } from "../net";
-import type { Job, PrivateGatewayRec, StaticRouteRec } from "../records";
-import type { Repository } from "../repository";
-import { isoNow, paging, passThrough, recordJob, stateJob, zoneOf } from "./common";
-import { body, bool, query, reqStr, str } from "./input";
-import { stampOf } from "./lifecycle";
-import { ownedView } from "./views";
+import type { Repos } from "../../family";
+import { isoNow, paging, passThrough, recordJob, stateJob, zoneOf } from "../../handlers/common";
+import { body, bool, query, reqStr, str } from "../../handlers/input";
+import { stampOf } from "../../handlers/lifecycle";
+import { ownedView } from "../../handlers/views";
+import { badRequest, type Ctx, conflict, notFound, ok } from "../../http";
+import type { JobEffect } from "../../jobs";
+import { formatCidr, isHost, maskOf, overlaps, parseCidr, parseIp, prefixOfNetmask } from "../../net";
+import type { Job } from "../../records";
+import type { Repository } from "../../repository";
+import { aclOf } from "../networkAcls/networkAcls";
+import type { NetworkAclListRec } from "../networkAcls/records";
+import type { VpcRec } from "../vpcs/records";
+import type { PrivateGatewayRec, StaticRouteRec } from "./records";
 
 export type GatewayData = Repos<{
   vpcs: VpcRec;

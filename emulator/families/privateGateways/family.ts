@@ -1,9 +1,9 @@
 // VPC private gateways and the static routes through them: CloudStack's createPrivateGateway /
 // deletePrivateGateway / listPrivateGateways and createStaticRoute / deleteStaticRoute / listStaticRoutes,
 // each change a job; a gateway's ACL list is replaced in place (replaceNetworkACLList with a gateway id).
-import { collection, defineFamily, apiRoute as r } from "../family";
-import * as g from "../handlers/privateGateways";
-import type { PrivateGatewayRec, StaticRouteRec } from "../records";
+import { collection, defineFamily, apiRoute as r } from "../../family";
+import * as g from "./privateGateways";
+import type { PrivateGatewayRec, StaticRouteRec } from "./records";
 
 export const privateGateways = defineFamily<PrivateGatewayRec>()({
   key: "privateGateways",
