@@ -18,7 +18,7 @@ import { images } from "./images";
 import { instanceGroups } from "./instanceGroups/family";
 import { instances } from "./instances/family";
 import { clusters } from "./kubernetes";
-import { internalLoadBalancers, loadBalancerRules } from "./loadBalancers";
+import { internalLoadBalancers, loadBalancerRules } from "./loadBalancers/family";
 import { multiRegionGroups, multiRegionMembers } from "./multiRegions";
 import { networkAclLists, networkAclRules } from "./networkAcls/family";
 import { networks } from "./networks/family";

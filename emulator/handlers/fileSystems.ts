@@ -7,6 +7,7 @@
 // route, state and refusal here is written in emulator/README.md.
 
 import type { InstanceRec } from "../families/instances/records";
+import type { InternalLoadBalancerRec } from "../families/loadBalancers/records";
 import { allocate, usedAddresses } from "../families/networks/guestAddresses";
 import { requireVisibleNetwork } from "../families/networks/networks";
 import type { NetworkRec } from "../families/networks/records";
@@ -14,7 +15,7 @@ import { checkSize } from "../families/volumes/volumes";
 import type { Repos } from "../family";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
-import type { FileSystemRec, InternalLoadBalancerRec, Job } from "../records";
+import type { FileSystemRec, Job } from "../records";
 import {
   audited,
   catalogueRef,

@@ -2,7 +2,6 @@
 // States and transitions are CloudStack's VirtualMachine.State machine (api/src/main/java/com/cloud/vm/
 // VirtualMachine.java): a reboot keeps the instance Running, a destroy leaves it Destroyed until expunged.
 
-import { dropMemberEverywhere } from "../../handlers/balancers";
 import { audited, isoNow, jobAccepted, requestedEntry, submitJob } from "../../handlers/common";
 import { bool, query, queryOnly, reqStr, str } from "../../handlers/input";
 import { stampOf } from "../../handlers/lifecycle";
@@ -10,6 +9,7 @@ import { badRequest, conflict, ok } from "../../http";
 import type { FollowUp, JobEffect } from "../../jobs";
 import type { Job } from "../../records";
 import { joinGroup } from "../instanceGroups/instanceGroups";
+import { dropMemberEverywhere } from "../loadBalancers/balancers";
 import { dropStaticNatOf } from "../publicIps/staticNat";
 import { checkHostName, type ICtx, type InstanceData, ownDisks } from "./instances";
 import { findInstance, hostIndexOf, instanceName, instanceView, zoneHost } from "./instanceView";

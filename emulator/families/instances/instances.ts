@@ -11,13 +11,9 @@ import type { VmScheduleRec } from "../../handlers/vmSchedules";
 import { badRequest, type Ctx, conflict, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import { isHost, parseCidr, parseIp } from "../../net";
-import type {
-  BackupScheduleRec,
-  FileSystemRec,
-  InternalLoadBalancerRec,
-  LoadBalancerRuleRec,
-} from "../../records";
+import type { BackupScheduleRec, FileSystemRec } from "../../records";
 import type { InstanceGroupRec } from "../instanceGroups/records";
+import type { InternalLoadBalancerRec, LoadBalancerRuleRec } from "../loadBalancers/records";
 import { allocate, usedAddresses } from "../networks/guestAddresses";
 import { requireVisibleNetwork } from "../networks/networks";
 import type { NetworkRec } from "../networks/records";

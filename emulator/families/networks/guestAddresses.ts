@@ -4,9 +4,10 @@
 
 import { conflict } from "../../http";
 import { formatIp, parseCidr, parseIp, size } from "../../net";
-import type { FileSystemRec, InternalLoadBalancerRec } from "../../records";
+import type { FileSystemRec } from "../../records";
 import type { Repository } from "../../repository";
 import type { InstanceRec } from "../instances/records";
+import type { InternalLoadBalancerRec } from "../loadBalancers/records";
 import type { NetworkRec } from "./records";
 
 export interface GuestAddressData {

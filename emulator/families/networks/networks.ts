@@ -3,7 +3,6 @@
 import type { Repos } from "../../family";
 import { catalogueRef, isoNow, requestedEntry } from "../../handlers/common";
 import { body, reqStr, str } from "../../handlers/input";
-import { dropInternalLoadBalancersOf } from "../../handlers/internalLoadBalancers";
 import { deleteEffect, dropAnnotations, restoreEffect } from "../../handlers/lifecycle";
 import { namedHandlers } from "../../handlers/named";
 import { badRequest, type Ctx, forbidden, notFound } from "../../http";
@@ -18,14 +17,11 @@ import {
   parseIp,
   prefixOfNetmask,
 } from "../../net";
-import type {
-  AnnotationRec,
-  FileSystemRec,
-  InternalLoadBalancerRec,
-  LoadBalancerRuleRec,
-} from "../../records";
+import type { AnnotationRec, FileSystemRec } from "../../records";
 import { instanceName } from "../instances/instanceView";
 import type { InstanceRec } from "../instances/records";
+import { dropInternalLoadBalancersOf } from "../loadBalancers/internalLoadBalancers";
+import type { InternalLoadBalancerRec, LoadBalancerRuleRec } from "../loadBalancers/records";
 import type { NetworkAclListRec } from "../networkAcls/records";
 import {
   allocateSourceNat,

@@ -4,11 +4,12 @@
 // `POST /api/v1/loadbalancer/internal` with query parameters; the other routes and the shapes are written in
 // emulator/README.md. Every change is a job; the balancer shows CloudStack's FirewallRule state meanwhile.
 
-import { allocate, usedAddresses } from "../families/networks/guestAddresses";
-import type { NetworkRec } from "../families/networks/records";
-import { badRequest, conflict } from "../http";
-import { contains, parseCidr, parseIp } from "../net";
-import type { InternalLoadBalancerRec } from "../records";
+import { body, query, reqInts, reqStr, str } from "../../handlers/input";
+import { taggedView } from "../../handlers/views";
+import { badRequest, conflict } from "../../http";
+import { contains, parseCidr, parseIp } from "../../net";
+import { allocate, usedAddresses } from "../networks/guestAddresses";
+import type { NetworkRec } from "../networks/records";
 import {
   algorithmOf,
   balancerHandlers,
@@ -17,8 +18,7 @@ import {
   type LoadBalancerData,
   validPort,
 } from "./balancers";
-import { body, query, reqInts, reqStr, str } from "./input";
-import { taggedView } from "./views";
+import type { InternalLoadBalancerRec } from "./records";
 
 function view(ctx: LCtx, lb: InternalLoadBalancerRec) {
   const net = ctx.data.networks.byId(lb.networkId);

@@ -1,11 +1,11 @@
 // Public load-balancer rules under /api/v1/loadbalancer/rules (CloudStack's createLoadBalancerRule and its
 // kin), each change a job, with their member instances. Tagged through the generic /tags route only (the spec
 // names no tag route of their own), as CloudStack's resource type LoadBalancer.
-import { collection, defineFamily, apiRoute as r } from "../family";
-import * as ilb from "../handlers/internalLoadBalancers";
-import * as lb from "../handlers/loadBalancerRules";
-import type { Handler } from "../http";
-import type { InternalLoadBalancerRec, LoadBalancerRuleRec } from "../records";
+import { collection, defineFamily, apiRoute as r } from "../../family";
+import type { Handler } from "../../http";
+import * as ilb from "./internalLoadBalancers";
+import * as lb from "./loadBalancerRules";
+import type { InternalLoadBalancerRec, LoadBalancerRuleRec } from "./records";
 
 /** A balancer collection's routes: its own, and its member instances under {id}/instances. */
 function balancerRoutes(path: string, h: typeof lb | typeof ilb) {

@@ -5,9 +5,10 @@
 // job; the rule shows CloudStack's FirewallRule state meanwhile. The spec shows only the route
 // /api/v1/loadbalancer/rules: the shapes and choices here are written in emulator/README.md.
 
-import { dropLoadBalancerRules } from "../families/publicIps/publicIps";
-import { badRequest, conflict } from "../http";
-import type { LoadBalancerRuleRec } from "../records";
+import { body, reqInts, reqStr, str } from "../../handlers/input";
+import { taggedView } from "../../handlers/views";
+import { badRequest, conflict } from "../../http";
+import { dropLoadBalancerRules } from "../publicIps/publicIps";
 import {
   algorithmOf,
   balancerHandlers,
@@ -16,8 +17,7 @@ import {
   type LoadBalancerData,
   validPort,
 } from "./balancers";
-import { body, reqInts, reqStr, str } from "./input";
-import { taggedView } from "./views";
+import type { LoadBalancerRuleRec } from "./records";
 
 const PROTOCOLS = ["tcp", "udp", "tcp-proxy"];
 

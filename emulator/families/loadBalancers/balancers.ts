@@ -5,25 +5,20 @@
 // (the balancer shows its FirewallRule state `Add` or `Revoke` meanwhile). The shared commands' effects find the
 // balancer in whichever collection holds it.
 
-import { instanceName } from "../families/instances/instanceView";
-import type { InstanceRec } from "../families/instances/records";
-import type { NetworkRec } from "../families/networks/records";
-import type { PublicIpRec } from "../families/publicIps/records";
-import type { VpcRec } from "../families/vpcs/records";
-import type { Repos } from "../family";
-import { badRequest, type Ctx, conflict, ok } from "../http";
-import type { JobEffect } from "../jobs";
-import type {
-  FileSystemRec,
-  InternalLoadBalancerRec,
-  Job,
-  LoadBalancerBase,
-  LoadBalancerRuleRec,
-} from "../records";
-import type { Fields, Repository } from "../repository";
-import { isoNow, paging, passThrough, type ReadSpec, readHandlers, stateJob } from "./common";
-import { body, type Obj, str } from "./input";
-import { stampOf } from "./lifecycle";
+import type { Repos } from "../../family";
+import { isoNow, paging, passThrough, type ReadSpec, readHandlers, stateJob } from "../../handlers/common";
+import { body, type Obj, str } from "../../handlers/input";
+import { stampOf } from "../../handlers/lifecycle";
+import { badRequest, type Ctx, conflict, ok } from "../../http";
+import type { JobEffect } from "../../jobs";
+import type { FileSystemRec, Job } from "../../records";
+import type { Fields, Repository } from "../../repository";
+import { instanceName } from "../instances/instanceView";
+import type { InstanceRec } from "../instances/records";
+import type { NetworkRec } from "../networks/records";
+import type { PublicIpRec } from "../publicIps/records";
+import type { VpcRec } from "../vpcs/records";
+import type { InternalLoadBalancerRec, LoadBalancerBase, LoadBalancerRuleRec } from "./records";
 
 export type LoadBalancerData = Repos<{
   loadBalancerRules: LoadBalancerRuleRec;
