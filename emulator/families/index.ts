@@ -17,7 +17,7 @@ import { fileSystems } from "./fileSystems";
 import { images } from "./images";
 import { instanceGroups } from "./instanceGroups/family";
 import { instances } from "./instances/family";
-import { clusters } from "./kubernetes";
+import { clusters } from "./kubernetes/family";
 import { internalLoadBalancers, loadBalancerRules } from "./loadBalancers/family";
 import { multiRegionGroups, multiRegionMembers } from "./multiRegions";
 import { networkAclLists, networkAclRules } from "./networkAcls/family";

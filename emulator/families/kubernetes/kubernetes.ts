@@ -7,16 +7,17 @@
 // only POST /compute/kubernetes/clusters/{id}/nodes: every other route and shape is a choice written in
 // emulator/README.md.
 import { randomBytes } from "node:crypto";
-import type { NetworkRec } from "../families/networks/records";
-import type { Repos } from "../family";
-import { badRequest, type Ctx, conflict, notFound, ok } from "../http";
-import type { FollowUp, JobEffect } from "../jobs";
-import type { AnnotationRec, Job, KubernetesClusterRec, KubernetesVersion } from "../records";
-import { hasComments } from "./comments";
-import { isoNow, paging, passThrough, stateJob, zoneOf } from "./common";
-import { body, bool, int, listFilter, type Obj, query, reqStr, str } from "./input";
-import { dropAnnotations, stampOf } from "./lifecycle";
-import { keyPairNamed, type SshKeyPairRec } from "./sshKeyPairs";
+import type { Repos } from "../../family";
+import { hasComments } from "../../handlers/comments";
+import { isoNow, paging, passThrough, stateJob, zoneOf } from "../../handlers/common";
+import { body, bool, int, listFilter, type Obj, query, reqStr, str } from "../../handlers/input";
+import { dropAnnotations, stampOf } from "../../handlers/lifecycle";
+import { keyPairNamed, type SshKeyPairRec } from "../../handlers/sshKeyPairs";
+import { badRequest, type Ctx, conflict, notFound, ok } from "../../http";
+import type { FollowUp, JobEffect } from "../../jobs";
+import type { AnnotationRec, Job, KubernetesVersion } from "../../records";
+import type { NetworkRec } from "../networks/records";
+import type { KubernetesClusterRec } from "./records";
 
 export type KubernetesData = Repos<{
   clusters: KubernetesClusterRec;

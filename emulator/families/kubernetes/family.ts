@@ -1,9 +1,9 @@
 // Kubernetes clusters under /api/v1/compute/kubernetes/clusters (CloudStack's Kubernetes Service), each change a
 // job, with the supported versions beside them; tags and comments on the cluster's own routes (the spec's Add
 // Cluster Annotation).
-import { defineFamily, apiRoute as r } from "../family";
-import * as k8s from "../handlers/kubernetes";
-import type { KubernetesClusterRec } from "../records";
+import { defineFamily, apiRoute as r } from "../../family";
+import * as k8s from "./kubernetes";
+import type { KubernetesClusterRec } from "./records";
 
 export const clusters = defineFamily<KubernetesClusterRec>()({
   key: "clusters",
