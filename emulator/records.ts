@@ -159,13 +159,6 @@ export interface BackupRec extends Owned {
   size: number;
 }
 
-export interface BackupScheduleRec extends Owned {
-  vmId: string;
-  intervalType: string;
-  schedule: string;
-  timezone: string;
-}
-
 export interface AnnotationRec extends Owned {
   entityType: string;
   entityId: string;

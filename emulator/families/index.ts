@@ -11,7 +11,7 @@ import { MULTI_REGION_DEFAULTS } from "../quota";
 import type { BaseState, Job, Limits, Owned, Tagged } from "../records";
 import { Repository } from "../repository";
 import type { Store } from "../store";
-import { backupSchedules } from "./backupSchedules";
+import { backupSchedules } from "./backupSchedules/family";
 import { backups } from "./backups";
 import { fileSystems } from "./fileSystems";
 import { images } from "./images";

@@ -2,12 +2,13 @@
 // (assignVirtualMachineToBackupOffering, removeVirtualMachineFromBackupOffering, createBackup, listBackups,
 // deleteBackup). Every change is a job. The spec shows none of these routes: emulator/README.md writes them down.
 
+import type { BackupScheduleRec } from "../families/backupSchedules/records";
 import type { InstanceRec } from "../families/instances/records";
 import type { VolumeRec } from "../families/volumes/records";
 import type { Repos } from "../family";
 import { badRequest, type Ctx, conflict, ok } from "../http";
 import type { JobEffect } from "../jobs";
-import type { BackupRec, BackupScheduleRec, Job } from "../records";
+import type { BackupRec, Job } from "../records";
 import { catalogueRef, isoNow, paging, passThrough, recordJob, stateJob, zoneOf } from "./common";
 import { body, bool, query, reqStr, str } from "./input";
 import { deleteEffect, stampOf } from "./lifecycle";

@@ -1,7 +1,7 @@
 // Backup schedules: kept by the service itself, synchronous.
-import { collection, defineFamily } from "../family";
-import * as b from "../handlers/backups";
-import type { BackupScheduleRec } from "../records";
+import { collection, defineFamily } from "../../family";
+import * as b from "./backupSchedules";
+import type { BackupScheduleRec } from "./records";
 
 export const backupSchedules = defineFamily<BackupScheduleRec>()({
   key: "backupSchedules",

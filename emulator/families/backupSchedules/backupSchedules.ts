@@ -1,11 +1,11 @@
 // Backup schedules, kept by the service itself (synchronous): CloudStack-style interval types and schedules.
 
-import type { InstanceRec } from "../families/instances/records";
-import type { Repos } from "../family";
-import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
-import type { BackupScheduleRec } from "../records";
-import { audited, isoNow, paging, passThrough } from "./common";
-import { body, type Obj, query, reqStr, str } from "./input";
+import type { Repos } from "../../family";
+import { audited, isoNow, paging, passThrough } from "../../handlers/common";
+import { body, type Obj, query, reqStr, str } from "../../handlers/input";
+import { accepted, badRequest, type Ctx, conflict, ok } from "../../http";
+import type { InstanceRec } from "../instances/records";
+import type { BackupScheduleRec } from "./records";
 
 type BCtx = Ctx<Repos<{ backupSchedules: BackupScheduleRec; instances: InstanceRec }>>;
 
