@@ -12,7 +12,7 @@ import type { BaseState, Job, Limits, Owned, Tagged } from "../records";
 import { Repository } from "../repository";
 import type { Store } from "../store";
 import { backupSchedules } from "./backupSchedules/family";
-import { backups } from "./backups";
+import { backups } from "./backups/family";
 import { fileSystems } from "./fileSystems";
 import { images } from "./images";
 import { instanceGroups } from "./instanceGroups/family";

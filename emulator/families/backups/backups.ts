@@ -2,16 +2,25 @@
 // (assignVirtualMachineToBackupOffering, removeVirtualMachineFromBackupOffering, createBackup, listBackups,
 // deleteBackup). Every change is a job. The spec shows none of these routes: emulator/README.md writes them down.
 
-import type { BackupScheduleRec } from "../families/backupSchedules/records";
-import type { InstanceRec } from "../families/instances/records";
-import type { VolumeRec } from "../families/volumes/records";
-import type { Repos } from "../family";
-import { badRequest, type Ctx, conflict, ok } from "../http";
-import type { JobEffect } from "../jobs";
-import type { BackupRec, Job } from "../records";
-import { catalogueRef, isoNow, paging, passThrough, recordJob, stateJob, zoneOf } from "./common";
-import { body, bool, query, reqStr, str } from "./input";
-import { deleteEffect, stampOf } from "./lifecycle";
+import type { Repos } from "../../family";
+import {
+  catalogueRef,
+  isoNow,
+  paging,
+  passThrough,
+  recordJob,
+  stateJob,
+  zoneOf,
+} from "../../handlers/common";
+import { body, bool, query, reqStr, str } from "../../handlers/input";
+import { deleteEffect, stampOf } from "../../handlers/lifecycle";
+import { badRequest, type Ctx, conflict, ok } from "../../http";
+import type { JobEffect } from "../../jobs";
+import type { Job } from "../../records";
+import type { BackupScheduleRec } from "../backupSchedules/records";
+import type { InstanceRec } from "../instances/records";
+import type { VolumeRec } from "../volumes/records";
+import type { BackupRec } from "./records";
 
 export type BackupData = Repos<{
   backups: BackupRec;

@@ -1,9 +1,9 @@
 // On-demand backups of instances and an instance's backup offering (CloudStack's createBackup, deleteBackup,
 // assignVirtualMachineToBackupOffering, removeVirtualMachineFromBackupOffering): jobs. The allowance is
 // CloudStack's `backup` resource type.
-import { collection, defineFamily, apiRoute as r } from "../family";
-import * as b from "../handlers/instanceBackups";
-import type { BackupRec } from "../records";
+import { collection, defineFamily, apiRoute as r } from "../../family";
+import * as b from "./backups";
+import type { BackupRec } from "./records";
 
 export const backups = defineFamily<BackupRec>()({
   key: "backups",
