@@ -145,14 +145,6 @@ export interface Tagged extends Owned {
   hasAnnotations: boolean;
 }
 
-export interface AnnotationRec extends Owned {
-  entityType: string;
-  entityId: string;
-  annotation: string;
-  adminsOnly: boolean;
-  username: string;
-}
-
 export interface GenericTagSet {
   regionId: string;
   account: string;

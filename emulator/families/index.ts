@@ -2,7 +2,6 @@
 // the job effects and the family routes (with their tag and comment routes) derive.
 import type { AnyFamily, CollectionsOf, DataOf, NeedsOfAll } from "../family";
 import { apiRoute as r } from "../family";
-import { commentHandlers } from "../handlers/comments";
 import type { TaggableKind } from "../handlers/resources";
 import { tagHandlers } from "../handlers/tags";
 import type { RouteDef } from "../http";
@@ -13,6 +12,8 @@ import { Repository } from "../repository";
 import type { Store } from "../store";
 import { backupSchedules } from "./backupSchedules/family";
 import { backups } from "./backups/family";
+import { commentHandlers } from "./comments/comments";
+import { annotations } from "./comments/family";
 import { fileSystems } from "./fileSystems";
 import { images } from "./images";
 import { instanceGroups } from "./instanceGroups/family";
@@ -25,7 +26,6 @@ import { networks } from "./networks/family";
 import { projects, tenantInvitations, tenantMemberships, tenants } from "./organizations";
 import { privateGateways, staticRoutes } from "./privateGateways/family";
 import { publicIps } from "./publicIps/family";
-import { annotations } from "./readOnly";
 import { snapshots, vmSnapshots } from "./snapshots";
 import { sshKeyPairs } from "./sshKeyPairs";
 import { vmSchedules } from "./vmSchedules";

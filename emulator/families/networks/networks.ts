@@ -17,7 +17,8 @@ import {
   parseIp,
   prefixOfNetmask,
 } from "../../net";
-import type { AnnotationRec, FileSystemRec } from "../../records";
+import type { FileSystemRec } from "../../records";
+import type { AnnotationRec } from "../comments/records";
 import { instanceName } from "../instances/instanceView";
 import type { InstanceRec } from "../instances/records";
 import { dropInternalLoadBalancersOf } from "../loadBalancers/internalLoadBalancers";

@@ -17,7 +17,8 @@ import type { SnapshotRec } from "../../handlers/snapshots";
 import { commentedView } from "../../handlers/views";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
-import type { AnnotationRec, Job } from "../../records";
+import type { Job } from "../../records";
+import type { AnnotationRec } from "../comments/records";
 import type { InstanceRec } from "../instances/records";
 import type { VolumeRec } from "./records";
 
