@@ -14,7 +14,7 @@ import { backupSchedules } from "./backupSchedules/family";
 import { backups } from "./backups/family";
 import { commentHandlers } from "./comments/comments";
 import { annotations } from "./comments/family";
-import { fileSystems } from "./fileSystems";
+import { fileSystems } from "./fileSystems/family";
 import { images } from "./images";
 import { instanceGroups } from "./instanceGroups/family";
 import { instances } from "./instances/family";

@@ -4,8 +4,8 @@
 
 import { conflict } from "../../http";
 import { formatIp, parseCidr, parseIp, size } from "../../net";
-import type { FileSystemRec } from "../../records";
 import type { Repository } from "../../repository";
+import type { FileSystemRec } from "../fileSystems/records";
 import type { InstanceRec } from "../instances/records";
 import type { InternalLoadBalancerRec } from "../loadBalancers/records";
 import type { NetworkRec } from "./records";

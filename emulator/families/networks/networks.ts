@@ -17,8 +17,8 @@ import {
   parseIp,
   prefixOfNetmask,
 } from "../../net";
-import type { FileSystemRec } from "../../records";
 import type { AnnotationRec } from "../comments/records";
+import type { FileSystemRec } from "../fileSystems/records";
 import { instanceName } from "../instances/instanceView";
 import type { InstanceRec } from "../instances/records";
 import { dropInternalLoadBalancersOf } from "../loadBalancers/internalLoadBalancers";

@@ -6,16 +6,7 @@
 // The spec shows only GET /filesystems/{id} and its envelope (count, fileSystems, page, pageSize); every other
 // route, state and refusal here is written in emulator/README.md.
 
-import type { InstanceRec } from "../families/instances/records";
-import type { InternalLoadBalancerRec } from "../families/loadBalancers/records";
-import { allocate, usedAddresses } from "../families/networks/guestAddresses";
-import { requireVisibleNetwork } from "../families/networks/networks";
-import type { NetworkRec } from "../families/networks/records";
-import { checkSize } from "../families/volumes/volumes";
-import type { Repos } from "../family";
-import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
-import type { JobEffect } from "../jobs";
-import type { FileSystemRec, Job } from "../records";
+import type { Repos } from "../../family";
 import {
   audited,
   catalogueRef,
@@ -25,10 +16,20 @@ import {
   requestedEntry,
   stateJob,
   zoneOf,
-} from "./common";
-import { body, bool, int, listFilter, query, queryOnly, reqStr, str } from "./input";
-import { stampOf } from "./lifecycle";
-import { ownedView } from "./views";
+} from "../../handlers/common";
+import { body, bool, int, listFilter, query, queryOnly, reqStr, str } from "../../handlers/input";
+import { stampOf } from "../../handlers/lifecycle";
+import { ownedView } from "../../handlers/views";
+import { accepted, badRequest, type Ctx, conflict, ok } from "../../http";
+import type { JobEffect } from "../../jobs";
+import type { Job } from "../../records";
+import type { InstanceRec } from "../instances/records";
+import type { InternalLoadBalancerRec } from "../loadBalancers/records";
+import { allocate, usedAddresses } from "../networks/guestAddresses";
+import { requireVisibleNetwork } from "../networks/networks";
+import type { NetworkRec } from "../networks/records";
+import { checkSize } from "../volumes/volumes";
+import type { FileSystemRec } from "./records";
 
 export type FileSystemData = Repos<{
   fileSystems: FileSystemRec;

@@ -2,9 +2,9 @@
 // updateSharedFileSystem, changeSharedFileSystemDiskOffering, changeSharedFileSystemServiceOffering,
 // start/stop/restartSharedFileSystem, destroySharedFileSystem, expungeSharedFileSystem) under the spec's
 // /filesystems; every change but the rename and the destroy is a job.
-import { actions, collection, defineFamily } from "../family";
-import * as f from "../handlers/fileSystems";
-import type { FileSystemRec } from "../records";
+import { actions, collection, defineFamily } from "../../family";
+import * as f from "./fileSystems";
+import type { FileSystemRec } from "./records";
 
 export const fileSystems = defineFamily<FileSystemRec>()({
   key: "fileSystems",
