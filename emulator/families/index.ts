@@ -20,7 +20,7 @@ import { instanceGroups } from "./instanceGroups/family";
 import { instances } from "./instances/family";
 import { clusters } from "./kubernetes/family";
 import { internalLoadBalancers, loadBalancerRules } from "./loadBalancers/family";
-import { multiRegionGroups, multiRegionMembers } from "./multiRegions";
+import { multiRegionGroups, multiRegionMembers } from "./multiRegions/family";
 import { networkAclLists, networkAclRules } from "./networkAcls/family";
 import { networks } from "./networks/family";
 import { projects, tenantInvitations, tenantMemberships, tenants } from "./organizations";

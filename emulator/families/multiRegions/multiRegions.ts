@@ -6,15 +6,15 @@
 // account by that VPC's region (`regionId`), since an id is valid only in its own region. Group create and
 // update are synchronous (data the service keeps); joining, leaving and deleting are jobs (platform work).
 
-import type { VpcRec } from "../families/vpcs/records";
-import type { Repos } from "../family";
-import { ApiError, badRequest, type Ctx, conflict, forbidden, ok } from "../http";
-import type { JobEffect } from "../jobs";
-import type { MultiRegionGroupRec, MultiRegionMemberRec } from "../records";
-import { audited, isoNow, pagedEnvelope, paging, recordJob, stateJob } from "./common";
-import { body, listFilter, query, reqStr, str, withinLength } from "./input";
-import { restoreEffect, stampOf } from "./lifecycle";
-import { ownedView } from "./views";
+import type { Repos } from "../../family";
+import { audited, isoNow, pagedEnvelope, paging, recordJob, stateJob } from "../../handlers/common";
+import { body, listFilter, query, reqStr, str, withinLength } from "../../handlers/input";
+import { restoreEffect, stampOf } from "../../handlers/lifecycle";
+import { ownedView } from "../../handlers/views";
+import { ApiError, badRequest, type Ctx, conflict, forbidden, ok } from "../../http";
+import type { JobEffect } from "../../jobs";
+import type { VpcRec } from "../vpcs/records";
+import type { MultiRegionGroupRec, MultiRegionMemberRec } from "./records";
 
 export type MultiRegionData = Repos<{
   multiRegionGroups: MultiRegionGroupRec;

@@ -1,8 +1,8 @@
 // Multi-region groups and their VPC members (emulator/handlers/multiRegions.ts): the spec's /multi-regions
 // routes, its quota route, and jobs for what touches the platform (joining, leaving, deleting a group).
-import { collection, defineFamily, apiRoute as r } from "../family";
-import * as m from "../handlers/multiRegions";
-import type { MultiRegionGroupRec, MultiRegionMemberRec } from "../records";
+import { collection, defineFamily, apiRoute as r } from "../../family";
+import * as m from "./multiRegions";
+import type { MultiRegionGroupRec, MultiRegionMemberRec } from "./records";
 
 export const multiRegionGroups = defineFamily<MultiRegionGroupRec>()({
   key: "multiRegionGroups",
