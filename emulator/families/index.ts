@@ -23,7 +23,7 @@ import { internalLoadBalancers, loadBalancerRules } from "./loadBalancers/family
 import { multiRegionGroups, multiRegionMembers } from "./multiRegions/family";
 import { networkAclLists, networkAclRules } from "./networkAcls/family";
 import { networks } from "./networks/family";
-import { projects, tenantInvitations, tenantMemberships, tenants } from "./organizations";
+import { projects, tenantInvitations, tenantMemberships, tenants } from "./organizations/family";
 import { privateGateways, staticRoutes } from "./privateGateways/family";
 import { publicIps } from "./publicIps/family";
 import { snapshots, vmSnapshots } from "./snapshots";

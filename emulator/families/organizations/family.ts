@@ -1,9 +1,9 @@
 // Data the service keeps itself, all synchronous: organizations (the spec's tenants) with their memberships and
 // invitations, the only routes that accept X-Tenant-Context (scope "tenant"); projects; the user's preferences.
-import { collection, defineFamily, apiRoute as r } from "../family";
-import * as p from "../handlers/projects";
-import * as t from "../handlers/tenants";
-import type { ProjectRec, TenantInvitationRec, TenantMembershipRec, TenantRec } from "../records";
+import { collection, defineFamily, apiRoute as r } from "../../family";
+import * as p from "./projects";
+import type { ProjectRec, TenantInvitationRec, TenantMembershipRec, TenantRec } from "./records";
+import * as t from "./tenants";
 
 export const tenants = defineFamily<TenantRec>()({
   key: "tenants",

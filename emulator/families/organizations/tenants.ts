@@ -4,11 +4,11 @@
 // project accounts and project invitations (listProjectAccounts, addAccountToProject, listProjectInvitations,
 // updateProjectInvitation, deleteProjectInvitation). All synchronous: data the service keeps itself. Usage
 // counts of my-limits come from the quota service, which the family declarations configure.
-import type { Repos } from "../family";
-import { badRequest, type Ctx, forbidden, notFound, ok } from "../http";
-import type { TenantInvitationRec, TenantMembershipRec, TenantRec } from "../records";
-import { audited, isoNow, pagedEnvelope, paging } from "./common";
-import { body, bool, query, reqStr, str, withinLength } from "./input";
+import type { Repos } from "../../family";
+import { audited, isoNow, pagedEnvelope, paging } from "../../handlers/common";
+import { body, bool, query, reqStr, str, withinLength } from "../../handlers/input";
+import { badRequest, type Ctx, forbidden, notFound, ok } from "../../http";
+import type { TenantInvitationRec, TenantMembershipRec, TenantRec } from "./records";
 
 export type TenantData = Repos<{
   tenants: TenantRec;

@@ -2,12 +2,12 @@
 // with tags and comments). The spec shows neither route nor field: projects follow CloudStack's createProject,
 // listProjects, updateProject and deleteProject (per account and region here, like every record); preferences
 // are the signed-in user's console settings, one map per user across regions.
-import type { Repos } from "../family";
-import { badRequest, type Ctx, ok } from "../http";
-import type { ProjectRec } from "../records";
-import { audited, isoNow, pagedEnvelope, paging } from "./common";
-import { body, listFilter, query, reqStr, str, withinLength } from "./input";
-import { ownedView } from "./views";
+import type { Repos } from "../../family";
+import { audited, isoNow, pagedEnvelope, paging } from "../../handlers/common";
+import { body, listFilter, query, reqStr, str, withinLength } from "../../handlers/input";
+import { ownedView } from "../../handlers/views";
+import { badRequest, type Ctx, ok } from "../../http";
+import type { ProjectRec } from "./records";
 
 export type ProjectData = Repos<{ projects: ProjectRec }>;
 type PCtx = Ctx<ProjectData>;
