@@ -15,7 +15,7 @@ import { backups } from "./backups/family";
 import { commentHandlers } from "./comments/comments";
 import { annotations } from "./comments/family";
 import { fileSystems } from "./fileSystems/family";
-import { images } from "./images";
+import { images } from "./images/family";
 import { instanceGroups } from "./instanceGroups/family";
 import { instances } from "./instances/family";
 import { clusters } from "./kubernetes/family";

@@ -2,11 +2,11 @@
 
 import type { Repos } from "../../family";
 import { paging, passThrough } from "../../handlers/common";
-import { shownImage } from "../../handlers/imageLookup";
 import { query, str } from "../../handlers/input";
 import { type Ctx, notFound, ok } from "../../http";
 import { seedId } from "../../seed";
 import type { Store } from "../../store";
+import { shownImage } from "../images/imageLookup";
 import { groupOf } from "../instanceGroups/instanceGroups";
 import type { InstanceRec } from "./records";
 

@@ -2,7 +2,6 @@
 import { randomUUID } from "node:crypto";
 import type { Repos } from "../../family";
 import { audited, isoNow, requestedEntry, submitJob } from "../../handlers/common";
-import { type BootImage, bootImage } from "../../handlers/imageLookup";
 import { body, bool, int, type Obj, reqStr, str } from "../../handlers/input";
 import { stampOf } from "../../handlers/lifecycle";
 import type { SnapshotRec } from "../../handlers/snapshots";
@@ -13,6 +12,7 @@ import type { JobEffect } from "../../jobs";
 import { isHost, parseCidr, parseIp } from "../../net";
 import type { BackupScheduleRec } from "../backupSchedules/records";
 import type { FileSystemRec } from "../fileSystems/records";
+import { type BootImage, bootImage } from "../images/imageLookup";
 import type { InstanceGroupRec } from "../instanceGroups/records";
 import type { InternalLoadBalancerRec, LoadBalancerRuleRec } from "../loadBalancers/records";
 import { allocate, usedAddresses } from "../networks/guestAddresses";

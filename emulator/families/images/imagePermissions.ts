@@ -3,10 +3,11 @@
 // spec's "Update Template Permissions" is a PUT with the template's id in the path and a JSON body read key by
 // key (ispublic, isextractable, isfeatured, accounts, projectids, op): other keys are ignored, not refused.
 // Synchronous, as CloudStack's commands are (BaseCmd): the answer is `{id}` without a jobId.
-import { accepted, badRequest, ok } from "../http";
-import { audited } from "./common";
+
+import { audited } from "../../handlers/common";
+import { body, bool, type Obj, str } from "../../handlers/input";
+import { accepted, badRequest, ok } from "../../http";
 import { type GCtx, type ImageKind, KINDS, ownImage } from "./images";
-import { body, bool, type Obj, str } from "./input";
 
 /** A comma-separated list (the spec types accounts and projectids as strings); a JSON array is taken too. */
 function names(b: Obj, key: string): string[] | undefined {

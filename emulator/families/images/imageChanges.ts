@@ -2,11 +2,12 @@
 // registerIso (TemplateAdapterBase.prepare, HypervisorTemplateAdapter.prepare), updateTemplate / updateIso and
 // deleteTemplate / deleteIso (TemplateManagerImpl). Registering is a job here, as the spec makes every call that
 // reaches the compute platform: the job is the download, and its end makes the image ready or failed.
-import { badRequest, ok } from "../http";
-import { audited, isoNow, jobAccepted, stateJob, submitJob } from "./common";
+
+import { audited, isoNow, jobAccepted, stateJob, submitJob } from "../../handlers/common";
+import { body, bool, query, reqStr, str, withinLength } from "../../handlers/input";
+import { badRequest, ok } from "../../http";
 import { checkImageUrl, hypervisorType, templateFormat } from "./imageRules";
 import { type GCtx, type ImageKind, imageView, KINDS, ownImage } from "./images";
-import { body, bool, query, reqStr, str, withinLength } from "./input";
 
 /** CloudStack's @Parameter lengths: name (the default 255), displaytext 4096, url 2048. */
 const MAX = { name: 255, displayText: 4096, url: 2048 };

@@ -2,7 +2,7 @@
 // UriUtils.validateUrl and checkFormat), the image format (Storage.ImageFormat) and the hypervisor
 // (Hypervisor.HypervisorType), with CloudStack's texts. The emulator fetches nothing: a host is "resolvable"
 // unless it is in the `.invalid` top-level domain, which RFC 6761 reserves for names that never resolve.
-import { badRequest } from "../http";
+import { badRequest } from "../../http";
 
 /** The file endings CloudStack accepts per format (UriUtils.SUPPORTED_EXTENSIONS_BY_FORMAT). */
 const COMPRESSIONS = ["", ".zip", ".bz2", ".gz"];

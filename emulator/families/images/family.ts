@@ -2,11 +2,11 @@
 // registerIso (a job here: the download), listTemplates / listIsos, updateTemplate / updateIso, deleteTemplate /
 // deleteIso and the launch permissions (updateTemplatePermissions, listTemplatePermissions and their ISO twins).
 // One family, as CloudStack keeps both in vm_template; both count against its `template` allowance.
-import { defineFamily, apiRoute as r } from "../family";
-import { deleteImage, registerImage, updateImage } from "../handlers/imageChanges";
-import { listImagePermissions, updateImagePermissions } from "../handlers/imagePermissions";
-import { getImage, type ImageKind, imageJobEffects, listImages } from "../handlers/images";
-import type { ImageRec } from "../records";
+import { defineFamily, apiRoute as r } from "../../family";
+import { deleteImage, registerImage, updateImage } from "./imageChanges";
+import { listImagePermissions, updateImagePermissions } from "./imagePermissions";
+import { getImage, type ImageKind, imageJobEffects, listImages } from "./images";
+import type { ImageRec } from "./records";
 
 /** The routes of one kind under its collection (/templates or /isos). */
 const routesOf = (kind: ImageKind, c: string) => [

@@ -1,9 +1,10 @@
 // The images an instance boots from: the seeded catalogue's (featured, public, ready) and the templates and ISOs
 // accounts registered (the images family). Who may use a registered one, whether it is ready in the zone, and
 // what an instance's view shows of it. Reads the store only: instance views have no repositories at hand.
-import { badRequest, type Ctx } from "../http";
-import type { BaseState, ImageRec, User } from "../records";
-import type { Store } from "../store";
+import { badRequest, type Ctx } from "../../http";
+import type { BaseState, User } from "../../records";
+import type { Store } from "../../store";
+import type { ImageRec } from "./records";
 
 /** A downloaded template's virtual size and its minimum root disk (the emulator downloads nothing). */
 export const TEMPLATE_SIZE_GB = 10;

@@ -4,14 +4,15 @@
 // both; `kind` says which routes reach a record. Registering, changing and deleting are ./imageChanges.ts, the
 // launch permissions ./imagePermissions.ts. The spec shows none of this: emulator/README.md has the choices.
 
-import type { InstanceRec } from "../families/instances/records";
-import type { Repos } from "../family";
-import { badRequest, type Ctx, forbidden, notFound, ok } from "../http";
-import type { JobEffect } from "../jobs";
-import type { ImageRec, Iso, Template } from "../records";
+import type { Repos } from "../../family";
+import { query, str } from "../../handlers/input";
+import { deleteEffect, stampOf } from "../../handlers/lifecycle";
+import { badRequest, type Ctx, forbidden, notFound, ok } from "../../http";
+import type { JobEffect } from "../../jobs";
+import type { Iso, Template } from "../../records";
+import type { InstanceRec } from "../instances/records";
 import { GIB, ISO_SIZE_GB, mayUse, osTypeName, TEMPLATE_SIZE_GB } from "./imageLookup";
-import { query, str } from "./input";
-import { deleteEffect, stampOf } from "./lifecycle";
+import type { ImageRec } from "./records";
 
 export type ImageData = Repos<{ images: ImageRec; instances: InstanceRec }>;
 export type GCtx = Ctx<ImageData>;
