@@ -28,7 +28,7 @@ import { privateGateways, staticRoutes } from "./privateGateways/family";
 import { publicIps } from "./publicIps/family";
 import { snapshots, vmSnapshots } from "./snapshots";
 import { sshKeyPairs } from "./sshKeyPairs";
-import { vmSchedules } from "./vmSchedules";
+import { vmSchedules } from "./vmSchedules/family";
 import { volumes } from "./volumes/family";
 import { vpcs } from "./vpcs/family";
 

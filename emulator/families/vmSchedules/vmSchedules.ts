@@ -3,27 +3,12 @@
 // (VMScheduleManagerImpl): synchronous, inputs as query parameters like the spec's PUT
 // /compute/instances/{id}/schedules/{scheduleId}. The spec shows only that PUT: the rest is in emulator/README.md.
 
-import type { InstanceRec } from "../families/instances/records";
-import type { Repos } from "../family";
-import { accepted, badRequest, type Ctx, notFound, ok } from "../http";
-import type { Owned } from "../records";
-import { audited, isoNow, paging, passThrough } from "./common";
-import { bool, query, reqStr, str } from "./input";
-
-export interface VmScheduleRec extends Owned {
-  vmId: string;
-  name: string;
-  description: string;
-  /** Five cron fields: minute hour day-of-month month day-of-week. */
-  schedule: string;
-  timezone: string;
-  /** CloudStack's VMSchedule.Action. */
-  action: string;
-  enabled: boolean;
-  /** ISO 8601 instants. */
-  startDate: string;
-  endDate?: string;
-}
+import type { Repos } from "../../family";
+import { audited, isoNow, paging, passThrough } from "../../handlers/common";
+import { bool, query, reqStr, str } from "../../handlers/input";
+import { accepted, badRequest, type Ctx, notFound, ok } from "../../http";
+import type { InstanceRec } from "../instances/records";
+import type { VmScheduleRec } from "./records";
 
 export type VmScheduleData = Repos<{ vmSchedules: VmScheduleRec; instances: InstanceRec }>;
 type SCtx = Ctx<VmScheduleData>;

@@ -1,8 +1,9 @@
 // Instance schedules (CloudStack's VM schedules): kept by the platform itself, synchronous, under the instance.
-import { collection, defineFamily, apiRoute as r } from "../family";
-import * as s from "../handlers/vmSchedules";
+import { collection, defineFamily, apiRoute as r } from "../../family";
+import type { VmScheduleRec } from "./records";
+import * as s from "./vmSchedules";
 
-export const vmSchedules = defineFamily<s.VmScheduleRec>()({
+export const vmSchedules = defineFamily<VmScheduleRec>()({
   key: "vmSchedules",
   label: "VM schedule",
   resourceType: "VMSchedule",
