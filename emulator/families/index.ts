@@ -27,7 +27,7 @@ import { projects, tenantInvitations, tenantMemberships, tenants } from "./organ
 import { privateGateways, staticRoutes } from "./privateGateways/family";
 import { publicIps } from "./publicIps/family";
 import { snapshots, vmSnapshots } from "./snapshots";
-import { sshKeyPairs } from "./sshKeyPairs";
+import { sshKeyPairs } from "./sshKeyPairs/family";
 import { vmSchedules } from "./vmSchedules/family";
 import { volumes } from "./volumes/family";
 import { vpcs } from "./vpcs/family";

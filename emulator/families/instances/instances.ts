@@ -5,7 +5,6 @@ import { audited, isoNow, requestedEntry, submitJob } from "../../handlers/commo
 import { body, bool, int, type Obj, reqStr, str } from "../../handlers/input";
 import { stampOf } from "../../handlers/lifecycle";
 import type { SnapshotRec } from "../../handlers/snapshots";
-import { keyPairNamed, type SshKeyPairRec } from "../../handlers/sshKeyPairs";
 import { badRequest, type Ctx, conflict, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import { isHost, parseCidr, parseIp } from "../../net";
@@ -18,6 +17,8 @@ import { allocate, usedAddresses } from "../networks/guestAddresses";
 import { requireVisibleNetwork } from "../networks/networks";
 import type { NetworkRec } from "../networks/records";
 import type { PublicIpRec } from "../publicIps/records";
+import type { SshKeyPairRec } from "../sshKeyPairs/records";
+import { keyPairNamed } from "../sshKeyPairs/sshKeyPairs";
 import type { VmScheduleRec } from "../vmSchedules/records";
 import type { VolumeRec } from "../volumes/records";
 import { instanceName, instanceView } from "./instanceView";

@@ -11,13 +11,14 @@ import type { Repos } from "../../family";
 import { isoNow, paging, passThrough, stateJob, zoneOf } from "../../handlers/common";
 import { body, bool, int, listFilter, type Obj, query, reqStr, str } from "../../handlers/input";
 import { dropAnnotations, stampOf } from "../../handlers/lifecycle";
-import { keyPairNamed, type SshKeyPairRec } from "../../handlers/sshKeyPairs";
 import { badRequest, type Ctx, conflict, notFound, ok } from "../../http";
 import type { FollowUp, JobEffect } from "../../jobs";
 import type { Job, KubernetesVersion } from "../../records";
 import { hasComments } from "../comments/comments";
 import type { AnnotationRec } from "../comments/records";
 import type { NetworkRec } from "../networks/records";
+import type { SshKeyPairRec } from "../sshKeyPairs/records";
+import { keyPairNamed } from "../sshKeyPairs/sshKeyPairs";
 import type { KubernetesClusterRec } from "./records";
 
 export type KubernetesData = Repos<{

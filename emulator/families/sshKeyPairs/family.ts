@@ -1,9 +1,10 @@
 // SSH key pairs: registered by name with a public key, listed, read and deleted; synchronous, like CloudStack's
 // registerSSHKeyPair / listSSHKeyPairs / deleteSSHKeyPair. No tags, no quota (CloudStack counts neither).
-import { collection, defineFamily } from "../family";
-import * as k from "../handlers/sshKeyPairs";
+import { collection, defineFamily } from "../../family";
+import type { SshKeyPairRec } from "./records";
+import * as k from "./sshKeyPairs";
 
-export const sshKeyPairs = defineFamily<k.SshKeyPairRec>()({
+export const sshKeyPairs = defineFamily<SshKeyPairRec>()({
   key: "sshKeyPairs",
   label: "SSH key pair",
   resourceType: "SshKeyPair",

@@ -2,19 +2,11 @@
 // listSSHKeyPairs and deleteSSHKeyPair keep them (synchronous; no private key is ever made or stored here).
 // The spec does not show this family: its routes and rules are written in emulator/README.md.
 import { createHash } from "node:crypto";
-import type { Repos } from "../family";
-import { accepted, badRequest, type Ctx, conflict } from "../http";
-import type { Owned } from "../records";
-import { audited, isoNow, readHandlers } from "./common";
-import { body, reqStr, withinLength } from "./input";
-
-export interface SshKeyPairRec extends Owned {
-  name: string;
-  /** The key as CloudStack stores it: "<type> <base64>", comment dropped. */
-  publicKey: string;
-  /** MD5 of the decoded key blob, colon-separated lower-case hex. */
-  fingerprint: string;
-}
+import type { Repos } from "../../family";
+import { audited, isoNow, readHandlers } from "../../handlers/common";
+import { body, reqStr, withinLength } from "../../handlers/input";
+import { accepted, badRequest, type Ctx, conflict } from "../../http";
+import type { SshKeyPairRec } from "./records";
 
 export type SshKeyPairData = Repos<{ sshKeyPairs: SshKeyPairRec }>;
 type KCtx = Ctx<SshKeyPairData>;
