@@ -26,7 +26,7 @@ import { networks } from "./networks/family";
 import { projects, tenantInvitations, tenantMemberships, tenants } from "./organizations/family";
 import { privateGateways, staticRoutes } from "./privateGateways/family";
 import { publicIps } from "./publicIps/family";
-import { snapshots, vmSnapshots } from "./snapshots";
+import { snapshots, vmSnapshots } from "./snapshots/family";
 import { sshKeyPairs } from "./sshKeyPairs/family";
 import { vmSchedules } from "./vmSchedules/family";
 import { volumes } from "./volumes/family";

@@ -6,9 +6,9 @@
 // operating system on the disk.
 
 import { int, type Obj, reqStr } from "../../handlers/input";
-import type { SnapshotRec } from "../../handlers/snapshots";
 import { badRequest, type Ctx } from "../../http";
 import type { Repository } from "../../repository";
+import type { SnapshotRec } from "../snapshots/records";
 import type { VolumeRec } from "../volumes/records";
 
 type RCtx = Ctx<{ volumes: Repository<VolumeRec>; snapshots: Repository<SnapshotRec> }>;

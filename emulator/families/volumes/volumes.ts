@@ -13,13 +13,13 @@ import {
 } from "../../handlers/common";
 import { int, query, reqStr, str } from "../../handlers/input";
 import { createEffect, dropAnnotations, stampOf } from "../../handlers/lifecycle";
-import type { SnapshotRec } from "../../handlers/snapshots";
 import { commentedView } from "../../handlers/views";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import type { Job } from "../../records";
 import type { AnnotationRec } from "../comments/records";
 import type { InstanceRec } from "../instances/records";
+import type { SnapshotRec } from "../snapshots/records";
 import type { VolumeRec } from "./records";
 
 const MAX_SIZE_GB = 16_384;

@@ -2,11 +2,12 @@
 // listSnapshots / deleteSnapshot and createVMSnapshot / listVMSnapshot / deleteVMSnapshot. Every create and
 // delete is a job. Volume snapshots count against the `snapshot` allowance (CloudStack's resource type
 // snapshot); instance snapshots against none (CloudStack caps them per instance with vmsnapshot.max).
-import { collection, defineFamily } from "../family";
-import * as s from "../handlers/snapshots";
-import * as m from "../handlers/vmSnapshots";
+import { collection, defineFamily } from "../../family";
+import type { SnapshotRec, VmSnapshotRec } from "./records";
+import * as s from "./snapshots";
+import * as m from "./vmSnapshots";
 
-export const snapshots = defineFamily<s.SnapshotRec>()({
+export const snapshots = defineFamily<SnapshotRec>()({
   key: "snapshots",
   label: "Snapshot",
   resourceType: "Snapshot",
@@ -17,7 +18,7 @@ export const snapshots = defineFamily<s.SnapshotRec>()({
   jobEffects: s.snapshotJobEffects,
 });
 
-export const vmSnapshots = defineFamily<m.VmSnapshotRec>()({
+export const vmSnapshots = defineFamily<VmSnapshotRec>()({
   key: "vmSnapshots",
   label: "VM snapshot",
   resourceType: "VMSnapshot",

@@ -4,41 +4,15 @@
 // volume) in place. Instance snapshots are another family (vmSnapshots.ts), as the spec says.
 // The spec does not show this family: its routes, states and texts are written in emulator/README.md.
 
-import type { InstanceRec } from "../families/instances/records";
-import type { VolumeRec } from "../families/volumes/records";
-import type { Repos } from "../family";
-import { badRequest, type Ctx, conflict } from "../http";
-import type { JobEffect } from "../jobs";
-import type { Owned } from "../records";
-import { isoNow, readHandlers, recordJob, stateJob, zoneOf } from "./common";
-import { body, reqStr, str, withinLength } from "./input";
-import { createEffect, deleteEffect } from "./lifecycle";
-
-export interface SnapshotRec extends Owned {
-  name: string;
-  volumeId: string;
-  /** What the volume was when the snapshot was taken (the snapshot keeps it after the volume is gone). */
-  volumeName: string;
-  volumeType: string;
-  zoneId: string;
-  diskOfferingId: string;
-  /** GB: the volume's size, what a volume made from the snapshot gets at least. */
-  size: number;
-  /** CloudStack's Snapshot.State: Creating while the job runs, BackedUp when usable, Error, Destroying. */
-  state: string;
-}
-
-/** An instance snapshot (vmSnapshots.ts holds its routes; the record is here, where both families read it). */
-export interface VmSnapshotRec extends Owned {
-  /** The name the user gave (CloudStack's displayname; it generates one when none is given). */
-  name: string;
-  description: string;
-  virtualMachineId: string;
-  /** CloudStack's VMSnapshot.Type: Disk, or DiskAndMemory for a running instance with memory. */
-  type: "Disk" | "DiskAndMemory";
-  /** CloudStack's VMSnapshot.State: Creating while the job runs, Ready, Expunging while deleted, Error. */
-  state: string;
-}
+import type { Repos } from "../../family";
+import { isoNow, readHandlers, recordJob, stateJob, zoneOf } from "../../handlers/common";
+import { body, reqStr, str, withinLength } from "../../handlers/input";
+import { createEffect, deleteEffect } from "../../handlers/lifecycle";
+import { badRequest, type Ctx, conflict } from "../../http";
+import type { JobEffect } from "../../jobs";
+import type { InstanceRec } from "../instances/records";
+import type { VolumeRec } from "../volumes/records";
+import type { SnapshotRec, VmSnapshotRec } from "./records";
 
 /** States of a VM snapshot task under way (CloudStack's hasActiveVMSnapshotTasks). */
 export const VM_SNAPSHOT_ACTIVE = ["Creating", "Reverting", "Expunging"];

@@ -5,24 +5,20 @@
 // as CloudStack's expunge deletes every VM snapshot of the instance.
 // The spec does not show this family: its routes, states and texts are written in emulator/README.md.
 
-import { instanceName } from "../families/instances/instanceView";
-import type { InstanceRec } from "../families/instances/records";
-import type { VolumeRec } from "../families/volumes/records";
-import type { Repos } from "../family";
-import { badRequest, type Ctx, conflict, notFound, ok } from "../http";
-import type { JobEffect } from "../jobs";
-import { isoNow, paging, passThrough, recordJob, stateJob } from "./common";
-import { body, bool, listFilter, PARAM_LENGTH, query, reqStr, str } from "./input";
-import { createEffect, deleteEffect } from "./lifecycle";
-import {
-  activeSnapshotsOf,
-  backedUpSnapshotsOf,
-  type SnapshotRec,
-  VM_SNAPSHOT_ACTIVE,
-  type VmSnapshotRec,
-} from "./snapshots";
+import type { Repos } from "../../family";
+import { isoNow, paging, passThrough, recordJob, stateJob } from "../../handlers/common";
+import { body, bool, listFilter, PARAM_LENGTH, query, reqStr, str } from "../../handlers/input";
+import { createEffect, deleteEffect } from "../../handlers/lifecycle";
+import { badRequest, type Ctx, conflict, notFound, ok } from "../../http";
+import type { JobEffect } from "../../jobs";
+import { instanceName } from "../instances/instanceView";
+import type { InstanceRec } from "../instances/records";
+import type { VolumeRec } from "../volumes/records";
+import type { SnapshotRec, VmSnapshotRec } from "./records";
+import { activeSnapshotsOf, backedUpSnapshotsOf, VM_SNAPSHOT_ACTIVE } from "./snapshots";
 
-export { VM_SNAPSHOT_ACTIVE, type VmSnapshotRec } from "./snapshots";
+export type { VmSnapshotRec } from "./records";
+export { VM_SNAPSHOT_ACTIVE } from "./snapshots";
 
 export type VmSnapshotData = Repos<{
   vmSnapshots: VmSnapshotRec;
