@@ -1,5 +1,6 @@
-// The records the emulator keeps: catalogue entries, users, resources of an account in a region, jobs, audit rows.
-// Plain types only; the store holds them, families declare which collections of them exist.
+// The records every family shares: catalogue entries, users and their allowances, the fields every owned record
+// carries (Owned, Tagged), jobs, audit rows and the state's base. A family's own records live in its folder
+// (families/<name>/records.ts). Plain types only; the store holds them, families declare their collections.
 
 export interface Region {
   id: string;

@@ -1,4 +1,4 @@
-// Multi-region groups and their VPC members (emulator/handlers/multiRegions.ts): the spec's /multi-regions
+// Multi-region groups and their VPC members (multiRegions.ts beside it): the spec's /multi-regions
 // routes, its quota route, and jobs for what touches the platform (joining, leaving, deleting a group).
 import { collection, defineFamily, apiRoute as r } from "../../family";
 import * as m from "./multiRegions";
