@@ -10,4 +10,5 @@ export const instanceGroups = defineFamily<InstanceGroupRec>()({
   label: "Instance group",
   resourceType: "InstanceGroup",
   routes: [r("GET", "/instance-groups", g.listInstanceGroups, "user"), ...collection("/instance-groups", g)],
+  seed: g.seed,
 });

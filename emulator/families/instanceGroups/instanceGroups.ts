@@ -4,9 +4,18 @@
 // a region that cannot be read is reported in `regionErrors` (its id → why), never left out silently.
 // Membership is the instance's (`groupId`, CloudStack's instance_group_vm_map): an instance joins a group through
 // the instance update (updateVirtualMachine's `group`), see instanceActions.ts.
-import type { Repos } from "../../family";
+import type { Repos, SeedScope } from "../../family";
 import { audited, isoNow } from "../../handlers/common";
-import { body, listFilter, query, queryOnly, reqStr, str, withinLength } from "../../handlers/input";
+import {
+  body,
+  listFilter,
+  type Obj,
+  query,
+  queryOnly,
+  reqStr,
+  str,
+  withinLength,
+} from "../../handlers/input";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../../http";
 import type { Region } from "../../records";
 import { regionFromHeader } from "../../regions";
@@ -43,16 +52,25 @@ function groupNamed(ctx: Ctx<Repos<{ instanceGroups: InstanceGroupRec }>>, name:
   return ctx.data.instanceGroups.list(ctx.owner).find((g) => g.name === name);
 }
 
+function nameTaken(name: string, account: string) {
+  return conflict(
+    `Unable to create Instance group, a group with name ${name} already exists for Account ${account}`,
+  );
+}
+
 /** createInstanceGroup: a name not yet used by the account in the region. Synchronous: `{id}`, no job. */
 export function create(ctx: GCtx) {
   const name = withinLength("name", reqStr(body(ctx), "name"));
-  if (groupNamed(ctx, name)) {
-    throw conflict(
-      `Unable to create Instance group, a group with name ${name} already exists for Account ${ctx.user.sub}`,
-    );
-  }
+  if (groupNamed(ctx, name)) throw nameTaken(name, ctx.user.sub);
   const g = ctx.data.instanceGroups.insert(ctx.owner, { name }, isoNow(ctx));
   return accepted(g.id, undefined, audited("InstanceGroup", g.id));
+}
+
+/** A seeded group (POST /_emulator/seed): the create's rules on its name, which defaults to `group-<id>`. */
+export function seed(item: Obj, { id, owner, records }: SeedScope<InstanceGroupRec>) {
+  const name = withinLength("name", str(item, "name") ?? `group-${id.slice(0, 8)}`);
+  if (records.some((g) => g.name === name)) throw nameTaken(name, owner.account);
+  return { name };
 }
 
 /**

@@ -42,4 +42,5 @@ export const projects = defineFamily<ProjectRec>()({
     r("GET", "/preferences", p.getPreferences, "user"),
     r("PUT", "/preferences", p.updatePreferences, "user"),
   ],
+  seed: p.seed,
 });

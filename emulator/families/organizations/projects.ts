@@ -2,11 +2,12 @@
 // with tags and comments). The spec shows neither route nor field: projects follow CloudStack's createProject,
 // listProjects, updateProject and deleteProject (per account and region here, like every record); preferences
 // are the signed-in user's console settings, one map per user across regions.
-import type { Repos } from "../../family";
+import type { Repos, SeedScope } from "../../family";
 import { audited, isoNow, pagedEnvelope, paging } from "../../handlers/common";
-import { body, listFilter, query, reqStr, str, withinLength } from "../../handlers/input";
+import { body, listFilter, type Obj, query, reqStr, str, withinLength } from "../../handlers/input";
 import { ownedView } from "../../handlers/views";
 import { badRequest, type Ctx, ok } from "../../http";
+import type { User } from "../../records";
 import type { ProjectRec } from "./records";
 
 export type ProjectData = Repos<{ projects: ProjectRec }>;
@@ -26,10 +27,12 @@ function projectView(ctx: PCtx, p: ProjectRec) {
 
 /** ProjectManagerImpl.createProject: a name the account's projects do not have yet. */
 function uniqueName(ctx: PCtx, name: string, except?: string) {
-  if (ctx.data.projects.list(ctx.owner).some((p) => p.name === name && p.id !== except)) {
-    const user = ctx.store.state.users[ctx.user.sub];
-    throw badRequest(`Project with name ${name} already exists in domain id=${user?.domainId ?? ""}`);
-  }
+  if (ctx.data.projects.list(ctx.owner).some((p) => p.name === name && p.id !== except))
+    throw nameTaken(name, ctx.store.state.users[ctx.user.sub]);
+}
+
+function nameTaken(name: string, user: User | undefined) {
+  return badRequest(`Project with name ${name} already exists in domain id=${user?.domainId ?? ""}`);
 }
 
 const findProject = (ctx: PCtx, id: string) => ctx.data.projects.find(ctx.owner, id);
@@ -43,6 +46,21 @@ export function create(ctx: PCtx) {
   const p = ctx.data.projects.insert(ctx.owner, { name, displayText, state: "Active" }, isoNow(ctx));
   return ok({ id: p.id }, audited("Project", p.id));
 }
+
+/**
+ * A seeded project (POST /_emulator/seed): the create's rules on name and displayText, and a state of
+ * CloudStack's Project.State (Active unless given), which the API itself cannot set.
+ */
+export function seed(item: Obj, { records, user }: SeedScope<ProjectRec>) {
+  const name = withinLength("name", reqStr(item, "name"));
+  if (records.some((p) => p.name === name)) throw nameTaken(name, user);
+  const displayText = withinLength("displayText", str(item, "displayText") || name);
+  const state = str(item, "state") ?? "Active";
+  if (!PROJECT_STATES.includes(state)) throw badRequest(`state must be one of ${PROJECT_STATES.join(", ")}`);
+  return { name, displayText, state };
+}
+
+const PROJECT_STATES = ["Active", "Disabled", "Suspended"];
 
 export function get(ctx: PCtx) {
   return ok(projectView(ctx, findProject(ctx, ctx.params.id)));
