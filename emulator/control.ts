@@ -1,8 +1,12 @@
 // Emulator-only control routes under /_emulator (service:admin): reset, counters, state dump, faults, clock,
-// limits, users, zone capacity, regions and seeding records for other users and regions (instance groups).
+// limits, users, zone capacity, regions and seeding records of any family for other users and regions.
 import { randomUUID } from "node:crypto";
+import { FAMILIES } from "./families";
+import type { AnyFamily } from "./family";
 import { badRequest, type Ctx, notFound, ok, type RouteDef } from "./http";
 import { JOB_MODES, type JobMode } from "./jobs";
+import type { Owned } from "./records";
+import type { Owner, Repository } from "./repository";
 import { newUser } from "./seed";
 import type { Runtime } from "./server";
 
@@ -33,7 +37,7 @@ function regionIds(rt: Runtime, v: unknown): string[] {
 }
 
 export function controlRoutes(rt: Runtime): RouteDef[] {
-  const { store, jobs, clock, faults, stats, quota, data } = rt;
+  const { store, jobs, clock, faults, stats, quota } = rt;
   const route = (method: RouteDef["method"], path: string, handler: RouteDef["handler"]): RouteDef => ({
     method,
     path: `/_emulator${path}`,
@@ -204,30 +208,59 @@ export function controlRoutes(rt: Runtime): RouteDef[] {
       store.markDirty();
       return ok(region);
     }),
-    route("POST", "/seed", (ctx) => {
-      const b = obj(ctx);
-      const created: { instanceGroups: string[] } = { instanceGroups: [] };
-      const now = new Date(clock.now()).toISOString();
-      const primary = store.state.regions.find((r) => r.primary) ?? store.state.regions[0];
-      const items = (key: string) => (Array.isArray(b[key]) ? (b[key] as Obj[]) : []);
-      /** Seeded records belong to `sub` (default user-1) in `regionId` (default the primary region). */
-      const ownerOf = (x: Obj) => {
-        const regionId = typeof x.regionId === "string" ? x.regionId : primary.id;
-        const regionName = store.state.regions.find((r) => r.id === regionId)?.name ?? regionId;
-        return { account: typeof x.sub === "string" ? x.sub : "user-1", regionId, regionName };
-      };
-      for (const g of items("instanceGroups")) {
-        const id = randomUUID();
-        data.instanceGroups.insert(
-          ownerOf(g),
-          { name: String(g.name ?? `group-${id.slice(0, 8)}`) },
-          now,
-          id,
-        );
-        created.instanceGroups.push(id);
-      }
-      store.markDirty();
-      return ok(created);
-    }),
+    route("POST", "/seed", (ctx) => ok(seedRecords(rt, obj(ctx)))),
   ];
+}
+
+/**
+ * POST /_emulator/seed: `{<family key>: [item, …], …}` makes records of any family that declares a seed, each for
+ * `sub` (default user-1) in `regionId` (id or name, default the primary region), without that user's token.
+ * Every item is checked by its family's own seed before any is kept, so a refused request seeds nothing.
+ * Answers the new ids by family key, in the order given.
+ */
+function seedRecords(rt: Runtime, b: Obj): Record<string, string[]> {
+  const { store, clock, data } = rt;
+  const repos = data as unknown as Record<string, Repository<Owned>>;
+  const now = new Date(clock.now()).toISOString();
+  const primary = store.state.regions.find((r) => r.primary) ?? store.state.regions[0];
+  const seedable = (FAMILIES as readonly AnyFamily[]).filter((f) => f.seed).map((f) => f.key);
+  const planned: { key: string; owner: Owner; id: string; fields: object }[] = [];
+  for (const [key, items] of Object.entries(b)) {
+    const family = (FAMILIES as readonly AnyFamily[]).find((f) => f.key === key);
+    if (!family?.seed) {
+      const what = family ? `Family ${key} declares no seed` : `Unknown family ${key}`;
+      throw badRequest(`${what}; seeded families: ${seedable.join(", ")}`);
+    }
+    if (!Array.isArray(items)) throw badRequest(`${key} must be an array of records`);
+    items.forEach((item: unknown, i) => {
+      if (typeof item !== "object" || item === null || Array.isArray(item))
+        throw badRequest(`${key}[${i}] must be an object`);
+      const { sub, regionId, ...fields } = item as Obj;
+      if (sub !== undefined && (typeof sub !== "string" || !sub))
+        throw badRequest(`${key}[${i}].sub must be a user`);
+      const region = regionId === undefined ? primary.id : regionIds(rt, [regionId])[0];
+      const owner: Owner = {
+        account: sub ?? "user-1",
+        regionId: region,
+        regionName: store.state.regions.find((r) => r.id === region)?.name ?? region,
+      };
+      const id = randomUUID();
+      // the owner's records so far, those planned in this request included (a name twice in one request is refused)
+      const records = [
+        ...repos[key].list(owner),
+        ...planned
+          .filter((p) => p.key === key && p.owner.account === owner.account && p.owner.regionId === region)
+          .map((p) => p.fields as Owned),
+      ];
+      const user = store.state.users[owner.account];
+      planned.push({ key, owner, id, fields: family.seed!(fields, { id, owner, user, records }) });
+    });
+  }
+  const created: Record<string, string[]> = Object.fromEntries(Object.keys(b).map((k) => [k, []]));
+  for (const p of planned) {
+    repos[p.key].insert(p.owner, p.fields as never, now, p.id);
+    created[p.key].push(p.id);
+  }
+  store.markDirty();
+  return created;
 }

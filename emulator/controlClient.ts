@@ -1,8 +1,11 @@
 // The typed client of the emulator's control routes (/_emulator/**, a token with service:admin): what tests,
 // the bench and scripts use to reset, inspect, inject faults, drive the job clock and change allowances.
+
+import type { Collections } from "./families";
 import type { FaultRule } from "./faults";
 import type { JobMode, JobRecordView, JobTiming } from "./jobs";
-import type { Limits, Region, User, Zone } from "./records";
+import type { Limits, Owned, Region, User, Zone } from "./records";
+import type { Fields } from "./repository";
 import type { RequestLogEntry } from "./stats";
 
 /** A fault rule as POST /_emulator/faults takes it (see emulator/README.md): the rule without id and hits. */
@@ -30,9 +33,17 @@ export interface StateDump {
   state: Record<string, any>;
 }
 
-export interface SeedInput {
-  instanceGroups?: { name?: string; regionId?: string; sub?: string }[];
-}
+/**
+ * One record to seed: its owner (`sub`, default user-1; `regionId`, an id or name, default the primary region) and
+ * its family's own fields, as the family's seed reads them (see the family's `seed`).
+ */
+export type SeedItem<R> = Partial<Fields<R & Owned>> & { sub?: string; regionId?: string };
+
+/** Records to seed by family key, typed by each family's record; only families that declare a seed accept them. */
+export type SeedInput = { [K in keyof Collections]?: SeedItem<Collections[K][string]>[] };
+
+/** The new records' ids by the family keys of the request, in the order given. */
+export type Seeded<I extends SeedInput> = { [K in keyof I]-?: string[] };
 
 /** One job's reads, as GET /_emulator/requests/jobs reports them. */
 export interface JobReadCount {
@@ -210,8 +221,11 @@ export class EmulatorControl {
     return this.call("PUT", `/regions/${encodeURIComponent(region)}`, flags);
   }
 
-  /** Instance groups of any user and region (without that user's token); answers their ids. */
-  seed(records: SeedInput): Promise<{ instanceGroups: string[] }> {
+  /**
+   * Records of any family that declares a seed (instance groups, projects), for any user and region, without
+   * that user's token; checked by the family's seed, all or none kept. Answers their ids by family key.
+   */
+  seed<I extends SeedInput>(records: I): Promise<Seeded<I>> {
     return this.call("POST", "/seed", records);
   }
 }

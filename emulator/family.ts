@@ -3,8 +3,8 @@
 // list from these declarations; nothing else lists families by hand.
 import type { Ctx, Handler, Method, Principal, RouteDef, Scope } from "./http";
 import type { JobEffect } from "./jobs";
-import type { Owned, Tagged } from "./records";
-import type { Repository } from "./repository";
+import type { Owned, Tagged, User } from "./records";
+import type { Fields, Owner, Repository } from "./repository";
 import type { Store } from "./store";
 
 /**
@@ -80,12 +80,33 @@ export interface FamilyDecl<K extends string, D = unknown> {
   tags?: TagDecl;
 }
 
+/** What a family's seed sees besides the item: the new record's id and the owner's records of the family. */
+export interface SeedScope<R> {
+  id: string;
+  owner: Owner;
+  /** The owner's user, when registered. */
+  user: User | undefined;
+  /** The records of the family that the seeded record's owner already has in its region. */
+  records: readonly R[];
+}
+
+/** How a family is seeded (POST /_emulator/seed), typed by its record. */
+export interface Seeded<R extends Owned> {
+  /**
+   * Makes one record's fields from a seed item (its own fields, without `sub` and `regionId`, which name the
+   * owner), with the rules the family's create applies to the same fields; a bad item throws the create's error.
+   * Left out, the family cannot be seeded.
+   */
+  seed?(item: Record<string, unknown>, scope: SeedScope<R>): Fields<R>;
+}
+
 /** A declared family; `R` is carried in the type only, so the registry can derive the state's shape. */
-export type Family<K extends string, R extends Owned, D> = FamilyDecl<K, D> & { readonly record?: R };
+export type Family<K extends string, R extends Owned, D> = FamilyDecl<K, D> &
+  Seeded<R> & { readonly record?: R };
 
 /** `defineFamily<VolumeRec>()({ key: "volumes", … })`: the record type given, the rest inferred. */
 export function defineFamily<R extends Owned>() {
-  return <K extends string, D = unknown>(decl: FamilyDecl<K, D>): Family<K, R, D> => decl;
+  return <K extends string, D = unknown>(decl: FamilyDecl<K, D> & Seeded<R>): Family<K, R, D> => decl;
 }
 
 export type RecordOf<F> = F extends Family<string, infer R, unknown> ? R : never;

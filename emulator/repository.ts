@@ -19,9 +19,9 @@ export class Repository<T extends Owned> {
     private readonly records: () => Record<string, T>,
     /** How messages name a record of the family, e.g. "Instance", "VPC". */
     readonly label: string,
-    /** The family's declared states in which a job is under way (families/*.ts `states.busy`). */
+    /** The family's declared states in which a job is under way (families/<name>/family.ts `states.busy`). */
     busyStates: readonly string[] = [],
-    /** The family's declared states of a deleted record not yet expunged (families/*.ts `states.gone`). */
+    /** The family's declared states of a deleted record not yet expunged (families/<name>/family.ts `states.gone`). */
     goneStates: readonly string[] = [],
   ) {
     this.busy = new Set(busyStates);

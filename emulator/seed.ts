@@ -1,7 +1,8 @@
 // The seeded world: two regions (one primary), their zones and catalogue, their shared zone networks, two
 // users and their limits. The store is handed it; nothing here knows the store.
 import { createHash } from "node:crypto";
-import type { BaseState, Limits, NetworkRec, User } from "./records";
+import type { NetworkRec } from "./families/networks/records";
+import type { BaseState, Limits, User } from "./records";
 
 /** Deterministic UUID (v5 layout) so seeded ids are the same in every data dir. */
 export function seedId(...parts: string[]): string {

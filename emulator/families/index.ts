@@ -2,7 +2,6 @@
 // the job effects and the family routes (with their tag and comment routes) derive.
 import type { AnyFamily, CollectionsOf, DataOf, NeedsOfAll } from "../family";
 import { apiRoute as r } from "../family";
-import { commentHandlers } from "../handlers/comments";
 import type { TaggableKind } from "../handlers/resources";
 import { tagHandlers } from "../handlers/tags";
 import type { RouteDef } from "../http";
@@ -11,26 +10,27 @@ import { MULTI_REGION_DEFAULTS } from "../quota";
 import type { BaseState, Job, Limits, Owned, Tagged } from "../records";
 import { Repository } from "../repository";
 import type { Store } from "../store";
-import { backupSchedules } from "./backupSchedules";
-import { backups } from "./backups";
-import { fileSystems } from "./fileSystems";
-import { images } from "./images";
-import { instanceGroups } from "./instanceGroups";
-import { instances } from "./instances";
-import { clusters } from "./kubernetes";
-import { internalLoadBalancers, loadBalancerRules } from "./loadBalancers";
-import { multiRegionGroups, multiRegionMembers } from "./multiRegions";
-import { networkAclLists, networkAclRules } from "./networkAcls";
-import { networks } from "./networks";
-import { projects, tenantInvitations, tenantMemberships, tenants } from "./organizations";
-import { privateGateways, staticRoutes } from "./privateGateways";
-import { publicIps } from "./publicIps";
-import { annotations } from "./readOnly";
-import { snapshots, vmSnapshots } from "./snapshots";
-import { sshKeyPairs } from "./sshKeyPairs";
-import { vmSchedules } from "./vmSchedules";
-import { volumes } from "./volumes";
-import { vpcs } from "./vpcs";
+import { backupSchedules } from "./backupSchedules/family";
+import { backups } from "./backups/family";
+import { commentHandlers } from "./comments/comments";
+import { annotations } from "./comments/family";
+import { fileSystems } from "./fileSystems/family";
+import { images } from "./images/family";
+import { instanceGroups } from "./instanceGroups/family";
+import { instances } from "./instances/family";
+import { clusters } from "./kubernetes/family";
+import { internalLoadBalancers, loadBalancerRules } from "./loadBalancers/family";
+import { multiRegionGroups, multiRegionMembers } from "./multiRegions/family";
+import { networkAclLists, networkAclRules } from "./networkAcls/family";
+import { networks } from "./networks/family";
+import { projects, tenantInvitations, tenantMemberships, tenants } from "./organizations/family";
+import { privateGateways, staticRoutes } from "./privateGateways/family";
+import { publicIps } from "./publicIps/family";
+import { snapshots, vmSnapshots } from "./snapshots/family";
+import { sshKeyPairs } from "./sshKeyPairs/family";
+import { vmSchedules } from "./vmSchedules/family";
+import { volumes } from "./volumes/family";
+import { vpcs } from "./vpcs/family";
 
 export const FAMILIES = [
   instances,

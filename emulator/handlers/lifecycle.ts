@@ -1,6 +1,8 @@
 // Job effects shared by resources whose create ends in a ready state and whose delete removes the record.
+
+import type { AnnotationRec } from "../families/comments/records";
 import type { JobEffect } from "../jobs";
-import type { AnnotationRec, Job, Owned } from "../records";
+import type { Job, Owned } from "../records";
 import type { Repository } from "../repository";
 
 interface Stateful extends Owned {

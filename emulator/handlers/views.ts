@@ -1,8 +1,9 @@
 // What the views of records share: the owner and times every view ends with, and for the families that take
 // tags and comments, the tags and whether there are comments. A family's view says only its own fields.
+
+import { hasComments } from "../families/comments/comments";
 import type { Ctx } from "../http";
 import type { Owned, Tagged } from "../records";
-import { hasComments } from "./comments";
 
 /** The owner and the times, as every view ends. */
 export const ownedView = (r: Owned) => ({

@@ -1,0 +1,9 @@
+// Backup schedules' records (CloudStack's BackupScheduleVO).
+import type { Owned } from "../../records";
+
+export interface BackupScheduleRec extends Owned {
+  vmId: string;
+  intervalType: string;
+  schedule: string;
+  timezone: string;
+}

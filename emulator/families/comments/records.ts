@@ -1,0 +1,10 @@
+// Comments' records (CloudStack's AnnotationVO).
+import type { Owned } from "../../records";
+
+export interface AnnotationRec extends Owned {
+  entityType: string;
+  entityId: string;
+  annotation: string;
+  adminsOnly: boolean;
+  username: string;
+}

@@ -1,0 +1,40 @@
+// Instances: deploy, read, update by query, power actions, scale, delete; tags.
+import { actions, defineFamily, apiRoute as r } from "../../family";
+import {
+  deleteInstance,
+  actions as instanceActions,
+  instanceJobEffects,
+  updateInstance,
+} from "./instanceActions";
+import { createInstance, deployEffect } from "./instances";
+import { getInstance, instanceSummary, instanceView, listAllInstances, listInstances } from "./instanceView";
+import type { InstanceRec } from "./records";
+
+export const instances = defineFamily<InstanceRec>()({
+  key: "instances",
+  label: "Instance",
+  resourceType: "Instance",
+  quota: { key: "instance", default: 1000, platformType: "user_vm" },
+  // CloudStack's VirtualMachine.State: its transitional states are busy (every action answers 409; handlers ask
+  // the repository, which knows these); a destroyed instance stays Destroyed until expunged. A deploy goes
+  // Starting (or straight to Stopped with startVm false), a reboot keeps Running: no Creating, no Rebooting.
+  states: {
+    busy: ["Starting", "Stopping", "Migrating", "Expunging"],
+    gone: ["Destroyed", "Expunging"],
+    failed: "Error",
+  },
+  routes: [
+    r("POST", "/compute/instances", createInstance),
+    r("GET", "/compute/instances", listInstances),
+    r("GET", "/compute/instances/all", listAllInstances),
+    r("GET", "/compute/instances/summary", instanceSummary),
+    r("GET", "/compute/instances/{id}", getInstance),
+    r("PUT", "/compute/instances/{id}", updateInstance),
+    r("DELETE", "/compute/instances/{id}", deleteInstance),
+    ...actions("/compute/instances", instanceActions),
+  ],
+  jobEffects: { deployVirtualMachine: deployEffect, ...instanceJobEffects },
+  // CloudStack's deploy, start, stop, scale … set the UserVmResponse as the job's result.
+  jobResult: ({ store }, r: InstanceRec) => instanceView(store, r),
+  tags: { collection: "/compute/instances" },
+});

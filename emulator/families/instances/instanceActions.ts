@@ -1,0 +1,264 @@
+// Instance actions (start, stop, reboot/restart, scale, destroy) and the synchronous update by query parameters.
+// States and transitions are CloudStack's VirtualMachine.State machine (api/src/main/java/com/cloud/vm/
+// VirtualMachine.java): a reboot keeps the instance Running, a destroy leaves it Destroyed until expunged.
+
+import { audited, isoNow, jobAccepted, requestedEntry, submitJob } from "../../handlers/common";
+import { bool, query, queryOnly, reqStr, str } from "../../handlers/input";
+import { stampOf } from "../../handlers/lifecycle";
+import { badRequest, conflict, ok } from "../../http";
+import type { FollowUp, JobEffect } from "../../jobs";
+import type { Job } from "../../records";
+import { joinGroup } from "../instanceGroups/instanceGroups";
+import { dropMemberEverywhere } from "../loadBalancers/balancers";
+import { dropStaticNatOf } from "../publicIps/staticNat";
+import { checkHostName, type ICtx, type InstanceData, ownDisks } from "./instances";
+import { findInstance, hostIndexOf, instanceName, instanceView, zoneHost } from "./instanceView";
+import type { InstanceRec } from "./records";
+
+interface ActionPlan {
+  command: string;
+  /** States the action starts from, with the state shown while the job runs (the same one if none). */
+  from: Record<string, string>;
+  /** States in which the action is already done: the job succeeds without changing anything. */
+  noop?: string[];
+  payload?: Record<string, unknown>;
+  /** The platform refuses inside the job: it is accepted, then ends in error with this detail. */
+  failDetail?: string;
+}
+
+function runAction(ctx: ICtx, r: InstanceRec, plan: ActionPlan) {
+  const noop = plan.noop?.includes(r.state) ?? false;
+  const interim = plan.from[r.state];
+  if (!noop && interim === undefined) {
+    const allowed = [...Object.keys(plan.from), ...(plan.noop ?? [])].join(", ");
+    const why = ctx.data.instances.isBusy(r)
+      ? "another operation is in progress"
+      : `it needs one of ${allowed}`;
+    throw conflict(`Instance ${r.name} is ${r.state}; ${plan.command} is not possible because ${why}`);
+  }
+  const job = submitJob(ctx, {
+    command: plan.command,
+    resourceType: "Instance",
+    resourceId: r.id,
+    resourceName: r.name,
+    payload: { ...plan.payload, prevState: r.state, noop },
+    failDetail: plan.failDetail,
+  });
+  if (!noop) ctx.data.instances.update(r, { state: interim }, isoNow(ctx));
+  return jobAccepted(job);
+}
+
+export function start(ctx: ICtx) {
+  const r = findInstance(ctx, ctx.params.id);
+  return runAction(ctx, r, {
+    command: "startVirtualMachine",
+    from: { Stopped: "Starting" },
+    noop: ["Running"],
+  });
+}
+
+export function stop(ctx: ICtx) {
+  const r = findInstance(ctx, ctx.params.id);
+  return runAction(ctx, r, {
+    command: "stopVirtualMachine",
+    from: { Running: "Stopping" },
+    noop: ["Stopped"],
+  });
+}
+
+/** One handler for /reboot and its deprecated alias /restart; CloudStack keeps a rebooting instance Running. */
+export function reboot(ctx: ICtx) {
+  const r = findInstance(ctx, ctx.params.id);
+  return runAction(ctx, r, { command: "rebootVirtualMachine", from: { Running: "Running" } });
+}
+
+/**
+ * migrateVirtualMachine: a Running instance moves to another host of its zone (`hostId`, default the next
+ * one), `Migrating` while the job runs, `Running` after. Any other state is refused as CloudStack refuses it
+ * (UserVmManagerImpl.migrateVirtualMachine: InvalidParameterValueException, a 400 here); a busy one is a 409.
+ */
+export function migrate(ctx: ICtx) {
+  const r = findInstance(ctx, ctx.params.id);
+  ctx.data.instances.idle(r, "another operation is in progress");
+  if (r.state !== "Running") {
+    throw badRequest("VM is not Running, unable to migrate the vm with specified id", `state=${r.state}`);
+  }
+  const zoneName = ctx.store.catalogue("zones", r.zoneId, r.regionId)?.name ?? "";
+  const hosts = [1, 2, 3].map((i) => ({ index: i, ...zoneHost(zoneName, i) }));
+  const current = hostIndexOf(r);
+  const wanted = str(query(ctx), "hostId");
+  const target = wanted
+    ? hosts.find((h) => h.id === wanted)
+    : hosts.find((h) => h.index === (current % 3) + 1);
+  if (!target) throw badRequest(`Unable to find the host by id=${wanted}`, "hostId");
+  if (target.index === current) {
+    throw badRequest(`VM is already running on host ${target.name}; choose another host`, "hostId");
+  }
+  return runAction(ctx, r, {
+    command: "migrateVirtualMachine",
+    from: { Running: "Migrating" },
+    payload: { hostIndex: target.index },
+  });
+}
+
+/**
+ * scaleVirtualMachine: a stopped instance takes any offering; a running one only when it is dynamically
+ * scalable, else the job fails with CloudStack's text (UserVmManagerImpl.upgradeRunningVirtualMachine).
+ */
+export function scale(ctx: ICtx) {
+  const r = findInstance(ctx, ctx.params.id);
+  const serviceOfferingId = reqStr(query(ctx), "serviceOfferingId");
+  requestedEntry(ctx, "computeOfferings", serviceOfferingId, "serviceOfferingId");
+  const refused =
+    r.state === "Running" && r.dynamicallyScalable === false
+      ? `Unable to scale VM[User|${instanceName(ctx.store, r)}] as it does not have tools to support dynamic scaling.`
+      : undefined;
+  return runAction(ctx, r, {
+    command: "scaleVirtualMachine",
+    from: { Running: "Running", Stopped: "Stopped" },
+    payload: { serviceOfferingId },
+    failDetail: refused,
+  });
+}
+
+/**
+ * destroyVirtualMachine: a running instance is stopped first (Stopping), then Destroyed; it is expunged after
+ * the platform's expunge delay, or when the job ends with `expunge=true`. An instance in Error goes straight to
+ * Expunging. Destroying a Destroyed instance again changes nothing unless it asks to expunge.
+ */
+export function deleteInstance(ctx: ICtx) {
+  const r = findInstance(ctx, ctx.params.id);
+  const expunge = bool(query(ctx), "expunge") ?? false;
+  if (r.deleteProtection) {
+    throw conflict(
+      `Instance ${r.name} has deleteProtection enabled`,
+      `Disable it first: PUT /api/v1/compute/instances/${r.id}?deleteProtection=false`,
+    );
+  }
+  return runAction(ctx, r, {
+    command: "destroyVirtualMachine",
+    from: {
+      Running: "Stopping",
+      Stopped: "Stopped",
+      Error: "Expunging",
+      ...(expunge ? { Destroyed: "Expunging" } : {}),
+    },
+    noop: expunge ? ["Expunging"] : ["Destroyed", "Expunging"],
+    payload: { expunge, expungeDelayMs: ctx.jobs.timing.expungeDelayMs },
+  });
+}
+
+const UPDATE_PARAMS = ["displayName", "haEnabled", "deleteProtection", "name", "group"];
+
+/** PUT takes query parameters only; a JSON body with none of them is refused like POST /volumes refuses one. */
+export function updateInstance(ctx: ICtx) {
+  const r = findInstance(ctx, ctx.params.id);
+  const q = queryOnly(ctx, UPDATE_PARAMS);
+  if (ctx.data.instances.isGone(r)) throw conflict(`Instance ${r.name} is ${r.state}`);
+  const name = str(q, "name");
+  const displayName = str(q, "displayName");
+  const haEnabled = bool(q, "haEnabled");
+  const deleteProtection = bool(q, "deleteProtection");
+  const patch: Partial<InstanceRec> = {};
+  if (name !== undefined && name !== r.name) {
+    checkHostName(ctx, name, r.id);
+    patch.name = name;
+  }
+  if (displayName !== undefined) patch.displayName = displayName;
+  if (haEnabled !== undefined) patch.haEnabled = haEnabled;
+  if (deleteProtection !== undefined) patch.deleteProtection = deleteProtection;
+  // updateVirtualMachine's group: into the account's group of that name (made when there is none), out of any other
+  const group = str(q, "group");
+  if (group !== undefined) patch.groupId = joinGroup(ctx, group);
+  ctx.data.instances.update(r, patch, isoNow(ctx));
+  return ok(instanceView(ctx.store, r), audited("Instance", r.id));
+}
+
+type Effect = JobEffect<InstanceData>;
+
+/** Effect of an action job: on success the final state, on failure back to where it started. */
+function actionEffect(finalState: string | undefined, apply?: (job: Job) => Partial<InstanceRec>): Effect {
+  return {
+    success({ instances }, job) {
+      const r = instances.byId(job.resourceId);
+      if (!r || job.payload?.noop) return;
+      instances.update(r, { ...(finalState ? { state: finalState } : {}), ...apply?.(job) }, stampOf(job));
+    },
+    failure({ instances }, job) {
+      const r = instances.byId(job.resourceId);
+      if (!r || job.payload?.noop) return;
+      instances.update(r, { state: String(job.payload?.prevState ?? r.state) }, stampOf(job));
+    },
+  };
+}
+
+/**
+ * An expunged instance disappears: its own data disks go with it, other volumes are detached, its backup
+ * schedules and instance schedules removed (CloudStack's VMScheduleManagerImpl drops them on the VM's destroy),
+ * its static NAT disabled, its load-balancer memberships removed. Until then a Destroyed instance keeps its name
+ * and addresses, as CloudStack's do.
+ */
+function expungeInstance(
+  {
+    instances,
+    volumes,
+    backupSchedules,
+    vmSchedules,
+    publicIps,
+    loadBalancerRules,
+    internalLoadBalancers,
+  }: InstanceData,
+  r: InstanceRec,
+): void {
+  for (const id of ownDisks(r)) volumes.delete(id);
+  for (const v of volumes.where((v) => v.virtualMachineId === r.id)) {
+    volumes.update(v, { virtualMachineId: undefined, deviceId: undefined, state: "Allocated" });
+  }
+  for (const sched of backupSchedules.where((s) => s.vmId === r.id)) backupSchedules.delete(sched.id);
+  dropStaticNatOf(publicIps, r.id);
+  // LoadBalancingRulesManagerImpl.removeVmFromLoadBalancers: an expunged VM leaves every balancer it was in
+  dropMemberEverywhere({ loadBalancerRules, internalLoadBalancers }, r.id);
+  for (const sched of vmSchedules.where((s) => s.vmId === r.id)) vmSchedules.delete(sched.id);
+  instances.delete(r.id);
+}
+
+const EXPUNGE = "expungeVirtualMachine";
+
+/** Destroyed, then expunged by the platform after its delay; with `expunge` (or from Error) expunged at once. */
+const destroyEffect: Effect = {
+  success(data, job): FollowUp | undefined {
+    const r = data.instances.byId(job.resourceId);
+    if (!r || job.payload?.noop) return undefined;
+    if (job.payload?.expunge === true || r.state === "Expunging") {
+      expungeInstance(data, r);
+      return undefined;
+    }
+    data.instances.update(r, { state: "Destroyed" }, stampOf(job));
+    return { command: EXPUNGE, delayMs: Number(job.payload?.expungeDelayMs ?? 0) };
+  },
+  failure: actionEffect(undefined).failure,
+};
+
+/** The platform's own expunge of a Destroyed instance (a system job the user's job reads never show). */
+const expungeEffect: Effect = {
+  success(data, job) {
+    const r = data.instances.byId(job.resourceId);
+    if (r?.state === "Destroyed") expungeInstance(data, r);
+  },
+  failure() {},
+};
+
+/** POST /compute/instances/{id}/<action>: the family's `actions` routes (`restart`: reboot's deprecated alias). */
+export const actions = { start, stop, reboot, restart: reboot, scale, migrate };
+
+export const instanceJobEffects: Record<string, Effect> = {
+  startVirtualMachine: actionEffect("Running"),
+  stopVirtualMachine: actionEffect("Stopped"),
+  rebootVirtualMachine: actionEffect("Running"),
+  migrateVirtualMachine: actionEffect("Running", (job) => ({ hostIndex: Number(job.payload?.hostIndex) })),
+  scaleVirtualMachine: actionEffect(undefined, (job) => ({
+    serviceOfferingId: String(job.payload?.serviceOfferingId),
+  })),
+  destroyVirtualMachine: destroyEffect,
+  [EXPUNGE]: expungeEffect,
+};

@@ -1,0 +1,44 @@
+// Public load-balancer rules under /api/v1/loadbalancer/rules (CloudStack's createLoadBalancerRule and its
+// kin), each change a job, with their member instances. Tagged through the generic /tags route only (the spec
+// names no tag route of their own), as CloudStack's resource type LoadBalancer.
+import { collection, defineFamily, apiRoute as r } from "../../family";
+import type { Handler } from "../../http";
+import * as ilb from "./internalLoadBalancers";
+import * as lb from "./loadBalancerRules";
+import type { InternalLoadBalancerRec, LoadBalancerRuleRec } from "./records";
+
+/** A balancer collection's routes: its own, and its member instances under {id}/instances. */
+function balancerRoutes(path: string, h: typeof lb | typeof ilb) {
+  const members = `${path}/{id}/instances`;
+  const m: Record<"list" | "assign" | "remove", Handler> = h.members;
+  return [
+    ...collection(path, h),
+    r("GET", members, m.list),
+    r("POST", members, m.assign),
+    r("DELETE", members, m.remove),
+  ];
+}
+
+export const loadBalancerRules = defineFamily<LoadBalancerRuleRec>()({
+  key: "loadBalancerRules",
+  label: "Load balancer rule",
+  resourceType: "LoadBalancer",
+  // CloudStack's FirewallRule.State: Add while a change is applied, Revoke while the rule is removed
+  states: { busy: ["Add", "Revoke"] },
+  routes: balancerRoutes("/loadbalancer/rules", lb),
+  jobEffects: lb.loadBalancerRuleJobEffects,
+  tags: {},
+});
+
+// Internal load balancers under /api/v1/loadbalancer/internal (CloudStack's createLoadBalancer with scheme
+// Internal, listLoadBalancers, deleteLoadBalancer, and the member and update commands the public rules share).
+// Tagged through the generic /tags route only, as CloudStack's resource type LoadBalancer.
+export const internalLoadBalancers = defineFamily<InternalLoadBalancerRec>()({
+  key: "internalLoadBalancers",
+  label: "Internal load balancer",
+  resourceType: "LoadBalancer",
+  states: { busy: ["Add", "Revoke"] },
+  routes: balancerRoutes("/loadbalancer/internal", ilb),
+  jobEffects: ilb.internalLoadBalancerJobEffects,
+  tags: {},
+});

@@ -1,0 +1,32 @@
+// Multi-region groups and their VPC members (multiRegions.ts beside it): the spec's /multi-regions
+// routes, its quota route, and jobs for what touches the platform (joining, leaving, deleting a group).
+import { collection, defineFamily, apiRoute as r } from "../../family";
+import * as m from "./multiRegions";
+import type { MultiRegionGroupRec, MultiRegionMemberRec } from "./records";
+
+export const multiRegionGroups = defineFamily<MultiRegionGroupRec>()({
+  key: "multiRegionGroups",
+  label: "Multi-region group",
+  resourceType: "MultiRegionGroup",
+  states: { busy: ["Revoke"] },
+  routes: [
+    r("GET", "/multi-regions/quota", m.multiRegionQuota, "user"),
+    ...collection("/multi-regions", m),
+    r("POST", "/multi-regions/{id}/vpcs", m.addVpc),
+    r("GET", "/multi-regions/{id}/vpcs", m.listGroupVpcs),
+  ],
+  jobEffects: m.multiRegionJobEffects,
+});
+
+export const multiRegionMembers = defineFamily<MultiRegionMemberRec>()({
+  key: "multiRegionMembers",
+  label: "Multi-region group member",
+  resourceType: "MultiRegionGroupVpc",
+  // Add while its join job runs, Revoke while its removal job runs; a failed join is Error
+  states: { busy: ["Add", "Revoke"], failed: "Error" },
+  routes: [
+    r("GET", "/multi-regions/members", m.listMembers),
+    r("GET", "/multi-regions/members/{memberId}", m.getMember),
+    r("DELETE", "/multi-regions/members/{memberId}", m.removeMember),
+  ],
+});

@@ -1,0 +1,28 @@
+// Network ACL lists (a VPC's two defaults and the lists made in it), their rules, and the list a VPC tier uses:
+// CloudStack's network ACL commands, each change a job. The rules are managed only under /network-acls/rules.
+import { collection, defineFamily, apiRoute as r } from "../../family";
+import * as rules from "./aclRules";
+import * as a from "./networkAcls";
+import type { NetworkAclListRec, NetworkAclRuleRec } from "./records";
+
+export const networkAclLists = defineFamily<NetworkAclListRec>()({
+  key: "networkAclLists",
+  label: "Network ACL list",
+  resourceType: "NetworkAclList",
+  routes: [
+    ...collection("/network-acls", a),
+    r("GET", "/vpcs/{vpcId}/acl-lists", a.listVpcAcls),
+    r("POST", "/networks/{id}/replace-acl", a.replaceNetworkAcl),
+  ],
+  jobEffects: a.aclListJobEffects,
+});
+
+export const networkAclRules = defineFamily<NetworkAclRuleRec>()({
+  key: "networkAclRules",
+  label: "Network ACL rule",
+  resourceType: "NetworkAclRule",
+  // CloudStack's NetworkACLItem.State: Add while being applied, Revoke while being removed
+  states: { busy: ["Add", "Revoke"] },
+  routes: collection("/network-acls/rules", rules),
+  jobEffects: rules.aclRuleJobEffects,
+});

@@ -1,0 +1,198 @@
+// Network ACL lists of a VPC and the list a VPC tier uses, as CloudStack keeps them (createNetworkACLList,
+// updateNetworkACLList, deleteNetworkACLList, replaceNetworkACLList in NetworkACLServiceImpl /
+// NetworkACLManagerImpl); their rules are in aclRules.ts.
+// Every VPC has the two default lists (its `aclLists`): they are read like the others and never changed.
+// The spec names the routes' prefixes only: the shapes and texts chosen are in emulator/README.md.
+
+import type { Repos } from "../../family";
+import { audited, isoNow, recordJob } from "../../handlers/common";
+import { body, query, queryOnly, reqStr, str } from "../../handlers/input";
+import { stampOf } from "../../handlers/lifecycle";
+import { badRequest, type Ctx, conflict, forbidden, notFound, ok } from "../../http";
+import type { JobEffect } from "../../jobs";
+import { findNetwork } from "../networks/networks";
+import type { NetworkRec } from "../networks/records";
+import type { PrivateGatewayRec } from "../privateGateways/records";
+import type { AclList, VpcRec } from "../vpcs/records";
+import type { NetworkAclListRec, NetworkAclRuleRec } from "./records";
+
+export type AclData = Repos<{
+  vpcs: VpcRec;
+  networks: NetworkRec;
+  networkAclLists: NetworkAclListRec;
+  networkAclRules: NetworkAclRuleRec;
+  privateGateways: PrivateGatewayRec;
+}>;
+type ACtx = Ctx<AclData>;
+
+/** A list as the API shows it: one of a VPC's defaults, or one the user made. */
+interface AclView {
+  id: string;
+  name: string;
+  description: string;
+  vpcId: string;
+}
+
+const defaultView = (vpc: VpcRec, a: AclList): AclView => ({
+  id: a.id,
+  name: a.name,
+  description: a.description,
+  vpcId: vpc.id,
+});
+const listView = (r: NetworkAclListRec): AclView => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  vpcId: r.vpcId,
+});
+
+/** The caller's list of that id in the routed region, telling a default list from one the user made. */
+export function aclOf(
+  ctx: Ctx<Pick<AclData, "vpcs" | "networkAclLists">>,
+  id: string,
+): { view: AclView; rec?: NetworkAclListRec } | undefined {
+  const rec = ctx.data.networkAclLists.get(ctx.owner, id);
+  if (rec) return { view: listView(rec), rec };
+  for (const vpc of ctx.data.vpcs.list(ctx.owner)) {
+    const a = vpc.aclLists.find((x) => x.id === id);
+    if (a) return { view: defaultView(vpc, a) };
+  }
+  return undefined;
+}
+
+function aclsOfVpc(ctx: ACtx, vpc: VpcRec): AclView[] {
+  const own = ctx.data.networkAclLists.list(ctx.owner).filter((l) => l.vpcId === vpc.id);
+  return [...vpc.aclLists.map((a) => defaultView(vpc, a)), ...own.map(listView)];
+}
+
+// ------------------------------------------------------------------------------------------------ lists
+
+/** GET /vpcs/{vpcId}/acl-lists: the VPC's two default lists and the lists made in it. */
+export function listVpcAcls(ctx: ACtx) {
+  return ok(aclsOfVpc(ctx, ctx.data.vpcs.find(ctx.owner, ctx.params.vpcId)));
+}
+
+/** GET /network-acls: every list of the caller's VPCs in the region (filters `vpcId`, `name`). */
+export function list(ctx: ACtx) {
+  const q = query(ctx);
+  const vpcId = str(q, "vpcId");
+  const name = str(q, "name");
+  const rows = ctx.data.vpcs
+    .list(ctx.owner)
+    .filter((v) => !vpcId || v.id === vpcId)
+    .flatMap((v) => aclsOfVpc(ctx, v))
+    .filter((a) => !name || a.name === name);
+  return ok(rows);
+}
+
+export function get(ctx: ACtx) {
+  const found = aclOf(ctx, ctx.params.id);
+  if (!found) throw notFound(`Network ACL list ${ctx.params.id} not found in region ${ctx.region.name}`);
+  return ok(found.view);
+}
+
+/** POST /network-acls {name, description?, vpcId}: createNetworkACLList, a job. */
+export function create(ctx: ACtx) {
+  const b = body(ctx);
+  const name = reqStr(b, "name");
+  const vpcId = reqStr(b, "vpcId");
+  const vpc = ctx.data.vpcs.get(ctx.owner, vpcId);
+  if (!vpc) {
+    throw badRequest(
+      `Unable to find VPC with ID [${vpcId}].`,
+      `vpcId ${vpcId} is not a VPC in region ${ctx.region.name}`,
+    );
+  }
+  if (vpc.state === "Error" || vpc.state === "Destroying")
+    throw badRequest(`VPC ${vpc.name} is ${vpc.state}`);
+  const fields = { name, description: str(b, "description") ?? "", vpcId };
+  const rec = ctx.data.networkAclLists.insert(ctx.owner, fields, isoNow(ctx));
+  return recordJob(ctx, rec, { resourceType: "NetworkAclList", command: "createNetworkACLList" });
+}
+
+/** The list a change names: one the user made; a default list is refused with CloudStack's text. */
+function ownList(ctx: ACtx, id: string, refusal: () => Error): NetworkAclListRec {
+  const found = aclOf(ctx, id);
+  if (!found) throw notFound(`Network ACL list ${id} not found in region ${ctx.region.name}`);
+  if (!found.rec) throw refusal();
+  return found.rec;
+}
+
+/** PUT /network-acls/{id}?name=&description=: updateNetworkACLList, synchronous like the VPC rename. */
+export function update(ctx: ACtx) {
+  const q = queryOnly(ctx, ["name", "description"]);
+  const r = ownList(ctx, ctx.params.id, () => forbidden("Must be Root Admin to update a global ACL."));
+  const name = str(q, "name");
+  const description = str(q, "description");
+  // CloudStack sets only values that are not blank
+  const patch = { ...(name?.trim() ? { name } : {}), ...(description?.trim() ? { description } : {}) };
+  ctx.data.networkAclLists.update(r, patch, isoNow(ctx));
+  return ok(listView(r), audited("NetworkAclList", r.id));
+}
+
+/** DELETE /network-acls/{id}: deleteNetworkACLList, a job that takes the list's rules with it. */
+export function remove(ctx: ACtx) {
+  const r = ownList(ctx, ctx.params.id, () => badRequest("Default ACL cannot be removed"));
+  const tiers = ctx.data.networks.where((n) => n.aclId === r.id);
+  if (tiers.length) {
+    throw conflict(
+      `ACL is still associated with ${tiers.length} tier(s). Cannot delete network ACL: ${r.id}`,
+      `networks=${tiers.map((n) => n.id).join(",")}`,
+    );
+  }
+  return recordJob(ctx, r, { resourceType: "NetworkAclList", command: "deleteNetworkACLList" });
+}
+
+/** A list goes with its rules (NetworkACLManagerImpl.deleteNetworkACL revokes them first). */
+export function dropAclList(data: Pick<AclData, "networkAclLists" | "networkAclRules">, id: string): void {
+  for (const rule of data.networkAclRules.where((x) => x.aclId === id)) data.networkAclRules.delete(rule.id);
+  data.networkAclLists.delete(id);
+}
+
+// ------------------------------------------------------------------------------------ a tier's list
+
+/** POST /networks/{id}/replace-acl?aclId=: replaceNetworkACLList, a job; the tier shows the list once done. */
+export function replaceNetworkAcl(ctx: ACtx) {
+  const network = ctx.data.networks.idle(findNetwork(ctx, ctx.params.id));
+  const aclId = reqStr(query(ctx), "aclId");
+  if (!network.vpcId) throw badRequest(`Network is not part of a VPC: ${network.id}`);
+  const found = aclOf(ctx, aclId);
+  if (!found) {
+    throw badRequest(
+      "Unable to find specified NetworkACL",
+      `aclId ${aclId} is not a network ACL list in region ${ctx.region.name}`,
+    );
+  }
+  if (found.view.vpcId !== network.vpcId)
+    throw badRequest(`Network: ${network.id} and ACL: ${aclId} do not belong to the same VPC`);
+  return recordJob(ctx, network, {
+    resourceType: "Network",
+    command: "replaceNetworkACLList",
+    payload: { aclId },
+  });
+}
+
+// ------------------------------------------------------------------------------------------ job effects
+
+type Effect = JobEffect<AclData>;
+const nothing = () => undefined;
+
+export const aclListJobEffects: Record<string, Effect> = {
+  // a list whose create failed is not kept
+  createNetworkACLList: { success: nothing, failure: (data, job) => dropAclList(data, job.resourceId) },
+  deleteNetworkACLList: { success: (data, job) => dropAclList(data, job.resourceId), failure: nothing },
+  replaceNetworkACLList: {
+    // a VPC tier's list, or a private gateway's (the same command with a gateway id)
+    success(data, job) {
+      const aclId = String(job.payload?.aclId);
+      if (job.resourceType === "PrivateGateway") {
+        const g = data.privateGateways.byId(job.resourceId);
+        if (g) data.privateGateways.update(g, { aclId }, stampOf(job));
+        return;
+      }
+      const n = data.networks.byId(job.resourceId);
+      if (n) data.networks.update(n, { aclId }, stampOf(job));
+    },
+    failure: nothing,
+  },
+};

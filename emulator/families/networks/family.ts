@@ -1,0 +1,19 @@
+// Networks: isolated networks, VPC tiers and the shared zone defaults (readable by all, changeable by none).
+import { collection, defineFamily, apiRoute as r } from "../../family";
+import * as n from "./networks";
+import type { NetworkRec } from "./records";
+
+export const networks = defineFamily<NetworkRec>()({
+  key: "networks",
+  label: "Network",
+  resourceType: "Network",
+  quota: { key: "network", default: 500, platformType: "network" },
+  states: { busy: ["Implementing", "Destroying"], failed: "Error" },
+  routes: [...collection("/networks", n), r("POST", "/networks/{id}/restart", n.restart)],
+  jobEffects: n.networkJobEffects,
+  tags: {
+    collection: "/networks",
+    comments: { entityType: "NETWORK" },
+    find: (ctx, id, change) => (change ? n.findNetwork(ctx, id) : n.networkById(ctx, id)),
+  },
+});

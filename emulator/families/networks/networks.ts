@@ -1,0 +1,260 @@
+// Networks: isolated networks and VPC tiers (gateway and netmask inside the VPC's cidr), plus zone defaults.
+
+import type { Repos } from "../../family";
+import { catalogueRef, isoNow, requestedEntry } from "../../handlers/common";
+import { body, reqStr, str } from "../../handlers/input";
+import { deleteEffect, dropAnnotations, restoreEffect } from "../../handlers/lifecycle";
+import { namedHandlers } from "../../handlers/named";
+import { badRequest, type Ctx, forbidden, notFound } from "../../http";
+import type { JobEffect } from "../../jobs";
+import {
+  containsCidr,
+  formatCidr,
+  isHost,
+  maskOf,
+  overlaps,
+  parseCidr,
+  parseIp,
+  prefixOfNetmask,
+} from "../../net";
+import type { AnnotationRec } from "../comments/records";
+import type { FileSystemRec } from "../fileSystems/records";
+import { instanceName } from "../instances/instanceView";
+import type { InstanceRec } from "../instances/records";
+import { dropInternalLoadBalancersOf } from "../loadBalancers/internalLoadBalancers";
+import type { InternalLoadBalancerRec, LoadBalancerRuleRec } from "../loadBalancers/records";
+import type { NetworkAclListRec } from "../networkAcls/records";
+import {
+  allocateSourceNat,
+  createWithSourceNat,
+  dropLoadBalancerRules,
+  releaseAddressesOf,
+} from "../publicIps/publicIps";
+import type { PublicIpRec } from "../publicIps/records";
+import type { VpcRec } from "../vpcs/records";
+import type { NetworkRec } from "./records";
+
+export type NetworkData = Repos<{
+  networks: NetworkRec;
+  networkAclLists: NetworkAclListRec;
+  vpcs: VpcRec;
+  instances: InstanceRec;
+  annotations: AnnotationRec;
+  publicIps: PublicIpRec;
+  loadBalancerRules: LoadBalancerRuleRec;
+  internalLoadBalancers: InternalLoadBalancerRec;
+  fileSystems: FileSystemRec;
+}>;
+type NCtx = Ctx<NetworkData>;
+
+const DEFAULT_GATEWAY = "10.1.1.1";
+const DEFAULT_NETMASK = "255.255.255.0";
+
+/** The caller's networks and the zone default (shared) networks of the routed region. */
+function visible(ctx: Ctx<Pick<NetworkData, "networks">>, id: string): NetworkRec | undefined {
+  const r = ctx.data.networks.byId(id);
+  if (!r || r.regionId !== ctx.region.id) return undefined;
+  return r.shared || r.account === ctx.user.sub ? r : undefined;
+}
+
+export function networkById(ctx: Ctx<Pick<NetworkData, "networks">>, id: string): NetworkRec {
+  const r = visible(ctx, id);
+  if (!r) throw notFound(`Network ${id} not found in region ${ctx.region.name}`);
+  return r;
+}
+
+/** A network named in a request body: absent is a 400 naming the field. */
+export function requireVisibleNetwork(
+  ctx: Ctx<Pick<NetworkData, "networks">>,
+  id: string,
+  field: string,
+): NetworkRec {
+  const r = visible(ctx, id);
+  if (!r) throw badRequest(`${field}: network ${id} not found in region ${ctx.region.name}`);
+  return r;
+}
+
+/** A network the caller may change: not a shared zone network. */
+export function findNetwork(ctx: Ctx<Pick<NetworkData, "networks">>, id: string): NetworkRec {
+  const r = networkById(ctx, id);
+  if (r.shared)
+    throw forbidden(`Network ${r.name} is the shared default network of its zone and cannot be changed`);
+  return r;
+}
+
+/** What a network shows of its own (namedHandlers shows the rest). */
+const networkFields = (ctx: Ctx, r: NetworkRec) => ({
+  ...catalogueRef(ctx.store, "networkOfferings", r),
+  vpcId: r.vpcId ?? "",
+  gateway: r.gateway,
+  netmask: r.netmask,
+  cidr: r.cidr,
+  ...(r.aclId ? { aclId: r.aclId } : {}),
+  type: r.shared ? "Shared" : "Isolated",
+});
+
+/** gateway + netmask → the network's cidr, checking the gateway is a host address of it. */
+function rangeOf(gateway: string, netmask: string) {
+  const prefix = prefixOfNetmask(netmask);
+  const gw = parseIp(gateway);
+  if (prefix === undefined || prefix < 8 || prefix > 29) {
+    throw badRequest(`netmask ${netmask} is not a valid netmask (from 255.0.0.0 to 255.255.255.248)`);
+  }
+  if (gw === undefined) throw badRequest(`gateway ${gateway} is not an IPv4 address`);
+  const range = { base: (gw & maskOf(prefix)) >>> 0, prefix };
+  if (!isHost(range, gw))
+    throw badRequest(`gateway ${gateway} is not a host address of ${formatCidr(range)}`);
+  return range;
+}
+
+export function create(ctx: NCtx) {
+  const b = body(ctx);
+  const { region } = ctx;
+  const name = reqStr(b, "name");
+  const zoneId = reqStr(b, "zoneId");
+  const networkOfferingId = reqStr(b, "networkOfferingId");
+  const vpcId = str(b, "vpcId") || undefined;
+  requestedEntry(ctx, "zones", zoneId, "zoneId");
+  const offering = requestedEntry(ctx, "networkOfferings", networkOfferingId, "networkOfferingId");
+  let gateway = str(b, "gateway") || undefined;
+  let netmask = str(b, "netmask") || undefined;
+  if (vpcId) {
+    const vpc = ctx.data.vpcs.get(ctx.owner, vpcId);
+    if (!vpc) {
+      throw badRequest(`vpcId ${vpcId} is not a VPC in region ${region.name}`);
+    }
+    if (vpc.state === "Error" || vpc.state === "Destroying")
+      throw badRequest(`VPC ${vpc.name} is ${vpc.state}`);
+    // CloudStack's VpcManagerImpl.createVpcGuestNetwork and validateNewVpcGuestNetwork word these three
+    if (vpc.zoneId !== zoneId)
+      throw badRequest(
+        "New network doesn't belong to vpc zone",
+        `VPC ${vpc.name} is in zone ${vpc.zoneId}, not ${zoneId}`,
+      );
+    if (!offering.forVpc) throw badRequest(`Network offering ${offering.name} cannot be used for VPC tiers`);
+    if (!gateway) reqStr(b, "gateway");
+    if (!netmask) reqStr(b, "netmask");
+  } else {
+    if (offering.forVpc) throw badRequest(`Network offering ${offering.name} needs a vpcId`);
+    if (!gateway !== !netmask) throw badRequest("gateway and netmask go together: give both or neither");
+    gateway ??= DEFAULT_GATEWAY;
+    netmask ??= DEFAULT_NETMASK;
+  }
+  const range = rangeOf(gateway!, netmask!);
+  const cidr = formatCidr(range);
+  if (vpcId) {
+    const vpc = ctx.data.vpcs.byId(vpcId)!;
+    if (!containsCidr(parseCidr(vpc.cidr)!, range)) {
+      throw badRequest(`Network cidr ${cidr} is not within vpc ${vpc.name} cidr ${vpc.cidr}`);
+    }
+    for (const other of ctx.data.networks.where((n) => n.vpcId === vpcId)) {
+      if (other.state !== "Error" && overlaps(parseCidr(other.cidr)!, range)) {
+        throw badRequest(
+          `Network cidr ${cidr} crosses other network cidr ${other.name} (${other.cidr}) belonging to the same vpc ${vpc.name}`,
+        );
+      }
+    }
+  }
+  const aclId = vpcId ? tierAcl(ctx, ctx.data.vpcs.byId(vpcId)!, str(b, "aclId")) : undefined;
+  if (!vpcId && str(b, "aclId")) throw badRequest("aclId: a network ACL list applies to VPC tiers only");
+  const failDetail = ctx.quota.failure(ctx.user.sub, "network");
+  const fields = {
+    aclId,
+    tags: {},
+    hasAnnotations: false,
+    name,
+    displayText: str(b, "displayText") || name,
+    zoneId,
+    networkOfferingId,
+    vpcId,
+    gateway: gateway!,
+    netmask: netmask!,
+    cidr,
+    state: "Implementing",
+    shared: false,
+    networkDomain: str(b, "networkDomain") || "cim.internal",
+  };
+  const rec = ctx.data.networks.insert(ctx.owner, fields, isoNow(ctx));
+  // an isolated network gets its source-NAT address as it is implemented (a VPC tier uses the VPC's)
+  if (!vpcId) allocateSourceNat(ctx, { zoneId, networkId: rec.id });
+  return named.job(ctx, rec, "createNetwork", "Implementing", failDetail);
+}
+
+/**
+ * The ACL list of a new VPC tier: the one asked for, which must be a list of the same VPC (createNetwork's
+ * aclid), else the VPC's default_deny, as CloudStack assigns a tier without ACLs (NetworkACL.DEFAULT_DENY).
+ */
+function tierAcl(ctx: NCtx, vpc: VpcRec, aclId: string | undefined): string {
+  if (!aclId) return vpc.aclLists.find((a) => a.name === "default_deny")?.id ?? vpc.aclLists[0].id;
+  const own = ctx.data.networkAclLists.get(ctx.owner, aclId);
+  if (own?.vpcId === vpc.id || vpc.aclLists.some((a) => a.id === aclId)) return aclId;
+  throw badRequest(
+    own ? `Network ACL ${aclId} does not belong to VPC ${vpc.name}` : "Invalid network acl id passed",
+    `aclId ${aclId} is not a network ACL list of VPC ${vpc.id} in region ${ctx.region.name}`,
+  );
+}
+
+/**
+ * Read, list (the caller's networks; zone defaults are read by id, see GET /zones; filters vpcId and zoneId),
+ * rename, delete (refused while an instance has a NIC on it) and restart.
+ */
+const named = namedHandlers<NetworkData, NetworkRec>({
+  resourceType: "Network",
+  listKey: "networks",
+  repo: (ctx) => ctx.data.networks,
+  find: findNetwork,
+  read: networkById,
+  shows: networkFields,
+  filters: ["vpcId", "zoneId"],
+  dependents: (ctx, r) => {
+    const onIt = ctx.data.instances.where((i) => i.nics.some((n) => n.networkId === r.id));
+    const waiting = onIt.filter((i) => ctx.data.instances.isGone(i));
+    // a shared file system's VM has its NIC on the network too (one in Error has no VM left)
+    const live = [
+      ...onIt.filter((i) => !ctx.data.instances.isGone(i)).map((i) => i.id),
+      ...ctx.data.fileSystems.where((f) => f.networkId === r.id && f.state !== "Error").map((f) => f.id),
+    ];
+    if (live.length || !waiting.length) {
+      return {
+        ids: live,
+        refusal: (n) => `Network ${r.name} is used by ${n} instance(s) or file system(s); delete them first`,
+        detail: "instances",
+      };
+    }
+    return notExpunged(ctx, waiting);
+  },
+  commands: { delete: "deleteNetwork", restart: "restartNetwork" },
+  restartParam: "id",
+});
+export const { get, list, update, remove, restart } = named;
+
+/**
+ * NetworkOrchestrator.destroyNetwork: a destroyed instance keeps its NIC until the platform expunges it, so the
+ * network cannot go before (CloudStack logs this text and fails the deleteNetwork job with "Failed to delete
+ * network"; the emulator answers it at the request, as it refuses every delete with dependents).
+ */
+function notExpunged(ctx: NCtx, waiting: InstanceRec[]) {
+  const each = waiting.map(
+    (i) => `Vm VM[User|${instanceName(ctx.store, i)}] (${i.name}, id ${i.id}) is in ${i.state} state`,
+  );
+  const delayS = Math.round(ctx.jobs.timing.expungeDelayMs / 1000);
+  return {
+    ids: waiting.map((i) => i.id),
+    refusal: () => `Can't delete the network, not all user vms are expunged. ${each.join("; ")}`,
+    detail: "instances",
+    explain: `a destroyed instance keeps its NIC until the platform expunges it, ${delayS} s after its destroy (expunge.delay), or at once when destroyed with expunge=true`,
+  };
+}
+
+export const networkJobEffects: Record<string, JobEffect<NetworkData>> = {
+  createNetwork: createWithSourceNat("networks", "networkId"),
+  // its addresses (the source-NAT one included) are released with it
+  deleteNetwork: deleteEffect("networks", (data: NetworkData, id: string) => {
+    dropAnnotations(data, id);
+    // the tier's load-balancer rules go with it (its VPC addresses stay with the VPC)
+    dropLoadBalancerRules(data, (r) => r.networkId === id);
+    dropInternalLoadBalancersOf(data, id);
+    releaseAddressesOf(data, (ip) => ip.networkId === id && !ip.vpcId);
+  }),
+  restartNetwork: restoreEffect("networks"),
+};

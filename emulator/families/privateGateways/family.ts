@@ -1,0 +1,31 @@
+// VPC private gateways and the static routes through them: CloudStack's createPrivateGateway /
+// deletePrivateGateway / listPrivateGateways and createStaticRoute / deleteStaticRoute / listStaticRoutes,
+// each change a job; a gateway's ACL list is replaced in place (replaceNetworkACLList with a gateway id).
+import { collection, defineFamily, apiRoute as r } from "../../family";
+import * as g from "./privateGateways";
+import type { PrivateGatewayRec, StaticRouteRec } from "./records";
+
+export const privateGateways = defineFamily<PrivateGatewayRec>()({
+  key: "privateGateways",
+  label: "Private gateway",
+  resourceType: "PrivateGateway",
+  states: { busy: ["Creating", "Deleting"] },
+  routes: [
+    ...collection("/vpcs/private-gateways", g),
+    r("POST", "/vpcs/private-gateways/{id}/replace-acl", g.replaceGatewayAcl),
+  ],
+  jobEffects: g.gatewayJobEffects,
+});
+
+export const staticRoutes = defineFamily<StaticRouteRec>()({
+  key: "staticRoutes",
+  label: "Static route",
+  resourceType: "StaticRoute",
+  // StaticRoute.State: Add while being applied, Revoke while being removed
+  states: { busy: ["Add", "Revoke"] },
+  routes: [
+    r("POST", "/vpcs/static-routes", g.createStaticRoute),
+    r("GET", "/vpcs/static-routes", g.listStaticRoutes),
+    r("DELETE", "/vpcs/static-routes/{id}", g.deleteStaticRoute),
+  ],
+});

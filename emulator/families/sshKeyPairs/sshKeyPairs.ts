@@ -1,0 +1,101 @@
+// SSH key pairs: public keys registered by name, per account and region, as CloudStack's registerSSHKeyPair,
+// listSSHKeyPairs and deleteSSHKeyPair keep them (synchronous; no private key is ever made or stored here).
+// The spec does not show this family: its routes and rules are written in emulator/README.md.
+import { createHash } from "node:crypto";
+import type { Repos } from "../../family";
+import { audited, isoNow, readHandlers } from "../../handlers/common";
+import { body, reqStr, withinLength } from "../../handlers/input";
+import { accepted, badRequest, type Ctx, conflict } from "../../http";
+import type { SshKeyPairRec } from "./records";
+
+export type SshKeyPairData = Repos<{ sshKeyPairs: SshKeyPairRec }>;
+type KCtx = Ctx<SshKeyPairData>;
+
+/** The key types CloudStack accepts (SSHKeysHelper.getPublicKeyFromKeyMaterial). */
+export const KEY_TYPES = [
+  "ssh-rsa",
+  "ssh-dss",
+  "ecdsa-sha2-nistp256",
+  "ecdsa-sha2-nistp384",
+  "ecdsa-sha2-nistp521",
+  "ssh-ed25519",
+] as const;
+
+/** CloudStack's @Parameter length of `publickey`. */
+const KEY_MAX = 5120;
+
+const invalidKey = (why: string) => badRequest("Public key is invalid", why);
+
+/**
+ * "<type> <base64>" from what the caller sent, as CloudStack reads it: a text without a space is first
+ * base64-decoded (a whole encoded line), then it must start with a known type and carry key data. Unlike
+ * CloudStack's lenient decoder, key data that is not base64 is refused too.
+ */
+export function normalisePublicKey(material: string): string {
+  let text = material.trim();
+  if (!/\s/.test(text)) text = Buffer.from(text, "base64").toString("utf8").trim();
+  const [type, data] = text.split(/\s+/);
+  if (!(KEY_TYPES as readonly string[]).includes(type) || data === undefined) {
+    throw invalidKey(`Expected "<type> <base64 key> [comment]" with a type of ${KEY_TYPES.join(", ")}`);
+  }
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(data) || data.length % 4 !== 0) {
+    throw invalidKey("The key data after the type is not base64");
+  }
+  return `${type} ${data}`;
+}
+
+/** CloudStack's fingerprint (SSHKeysHelper.getPublicKeyFingerprint): MD5 of the decoded blob, "aa:bb:…". */
+export function fingerprintOf(publicKey: string): string {
+  const blob = Buffer.from(publicKey.split(" ")[1] ?? "", "base64");
+  return createHash("md5")
+    .update(blob)
+    .digest("hex")
+    .replace(/(..)(?!$)/g, "$1:");
+}
+
+/** The caller's key pair of that name in the routed region, if any (instance create reads it). */
+export function keyPairNamed(ctx: KCtx, name: string): SshKeyPairRec | undefined {
+  return ctx.data.sshKeyPairs.list(ctx.owner).find((k) => k.name === name);
+}
+
+function view(k: SshKeyPairRec) {
+  return { id: k.id, name: k.name, fingerprint: k.fingerprint, account: k.account, domain: "ROOT" };
+}
+
+const keyAccepted = (k: SshKeyPairRec) => accepted(k.id, undefined, audited("SshKeyPair", k.id));
+
+export function create(ctx: KCtx) {
+  const b = body(ctx);
+  const name = reqStr(b, "name");
+  const material = reqStr(b, "publicKey");
+  withinLength("name", name);
+  withinLength("publicKey", material, KEY_MAX);
+  if (keyPairNamed(ctx, name))
+    throw conflict(`A key pair with name '${name}' already exists for this account.`);
+  const publicKey = normalisePublicKey(material);
+  const same = ctx.data.sshKeyPairs.list(ctx.owner).find((k) => k.publicKey === publicKey);
+  if (same) {
+    throw conflict(
+      `A key pair with key '${publicKey}' already exists for this account.`,
+      `name=${same.name} id=${same.id}`,
+    );
+  }
+  const fields = { name, publicKey, fingerprint: fingerprintOf(publicKey) };
+  return keyAccepted(ctx.data.sshKeyPairs.insert(ctx.owner, fields, isoNow(ctx)));
+}
+
+/** Filters of listSSHKeyPairs: `name` and `fingerprint` (exact), `keyword` (either contains it). */
+export const { get, list } = readHandlers<SshKeyPairData, SshKeyPairRec>({
+  repo: (data) => data.sshKeyPairs,
+  view: (_ctx, k) => view(k),
+  listKey: "sshkeypairs",
+  filters: { name: "name", fingerprint: "fingerprint" },
+  keywordIn: ["name", "fingerprint"],
+});
+
+/** Instances that were given the key keep it (CloudStack copies the public key into the instance). */
+export function remove(ctx: KCtx) {
+  const k = ctx.data.sshKeyPairs.find(ctx.owner, ctx.params.id);
+  ctx.data.sshKeyPairs.delete(k.id);
+  return keyAccepted(k);
+}

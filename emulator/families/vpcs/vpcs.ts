@@ -1,0 +1,119 @@
+// VPCs: create, read, list, update by query parameters, delete, restart; each has two default ACL lists.
+import { randomUUID } from "node:crypto";
+import type { Repos } from "../../family";
+import { catalogueRef, isoNow, recordJob, requestedEntry } from "../../handlers/common";
+import { body, reqStr, str } from "../../handlers/input";
+import { deleteEffect, dropAnnotations, restoreEffect } from "../../handlers/lifecycle";
+import { namedHandlers } from "../../handlers/named";
+import { badRequest, type Ctx } from "../../http";
+import type { JobEffect } from "../../jobs";
+import { containsCidr, parseCidr } from "../../net";
+import { seedId } from "../../seed";
+import type { AnnotationRec } from "../comments/records";
+import type { LoadBalancerRuleRec } from "../loadBalancers/records";
+import { dropVpcMemberships } from "../multiRegions/multiRegions";
+import type { MultiRegionMemberRec } from "../multiRegions/records";
+import { dropAclList } from "../networkAcls/networkAcls";
+import type { NetworkAclListRec, NetworkAclRuleRec } from "../networkAcls/records";
+import type { NetworkRec } from "../networks/records";
+import { dropVpcGateways } from "../privateGateways/privateGateways";
+import type { PrivateGatewayRec, StaticRouteRec } from "../privateGateways/records";
+import { allocateSourceNat, createWithSourceNat, releaseAddressesOf } from "../publicIps/publicIps";
+import type { PublicIpRec } from "../publicIps/records";
+import type { VpcRec } from "./records";
+
+export type VpcData = Repos<{
+  vpcs: VpcRec;
+  networks: NetworkRec;
+  annotations: AnnotationRec;
+  networkAclLists: NetworkAclListRec;
+  networkAclRules: NetworkAclRuleRec;
+  publicIps: PublicIpRec;
+  privateGateways: PrivateGatewayRec;
+  staticRoutes: StaticRouteRec;
+  loadBalancerRules: LoadBalancerRuleRec;
+  multiRegionMembers: MultiRegionMemberRec;
+}>;
+type VCtx = Ctx<VpcData>;
+
+const PRIVATE_RANGES = ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"].map((c) => parseCidr(c)!);
+
+/** What a VPC shows of its own (namedHandlers shows the rest). */
+const vpcFields = (ctx: Ctx, r: VpcRec) => ({ cidr: r.cidr, ...catalogueRef(ctx.store, "vpcOfferings", r) });
+
+export function create(ctx: VCtx) {
+  const b = body(ctx);
+  const name = reqStr(b, "name");
+  const zoneId = reqStr(b, "zoneId");
+  const cidrText = reqStr(b, "cidr");
+  const vpcOfferingId = reqStr(b, "vpcOfferingId");
+  requestedEntry(ctx, "zones", zoneId, "zoneId");
+  requestedEntry(ctx, "vpcOfferings", vpcOfferingId, "vpcOfferingId");
+  const cidr = parseCidr(cidrText);
+  if (!cidr || cidr.prefix < 8 || cidr.prefix > 28 || !PRIVATE_RANGES.some((p) => containsCidr(p, cidr))) {
+    throw badRequest(
+      `cidr ${cidrText} is not a valid VPC range`,
+      "Use a private IPv4 network address with a prefix from /8 to /28, e.g. 10.1.0.0/16",
+    );
+  }
+  const id = randomUUID();
+  const failDetail = ctx.quota.failure(ctx.user.sub, "vpc");
+  const fields = {
+    tags: {},
+    hasAnnotations: false,
+    name,
+    displayText: str(b, "displayText") || name,
+    zoneId,
+    cidr: cidrText,
+    vpcOfferingId,
+    networkDomain: str(b, "networkDomain") || "cim.internal",
+    state: "Implementing",
+    aclLists: ["default_allow", "default_deny"].map((n) => ({
+      id: seedId(id, "acl", n),
+      name: n,
+      description: n === "default_allow" ? "Allow all traffic" : "Deny all traffic",
+    })),
+  };
+  const rec = ctx.data.vpcs.insert(ctx.owner, fields, isoNow(ctx), id);
+  allocateSourceNat(ctx, { zoneId, vpcId: id });
+  return recordJob(ctx, rec, { resourceType: "Vpc", command: "createVPC", failDetail });
+}
+
+/** Read, list (filter zoneId), rename, delete (refused while a tier is in it) and restart. */
+const named = namedHandlers<VpcData, VpcRec>({
+  resourceType: "Vpc",
+  listKey: "vpcs",
+  repo: (ctx) => ctx.data.vpcs,
+  shows: vpcFields,
+  filters: ["zoneId"],
+  dependents: (ctx, r) => ({
+    ids: ctx.data.networks.where((n) => n.vpcId === r.id).map((n) => n.id),
+    refusal: (n) => `VPC ${r.name} still has ${n} network(s); delete them first`,
+    detail: "networks",
+  }),
+  commands: { delete: "deleteVPC", restart: "restartVPC" },
+  restartParam: "vpcId",
+});
+export const { get, list, update, remove, restart } = named;
+
+/**
+ * The VPC's network ACL lists and their rules go with it (VpcManagerImpl.cleanupVpcResources deletes the
+ * VPC's ACLs; NetworkACLManagerImpl.deleteNetworkACL revokes their rules).
+ */
+function dropVpcAcls(data: VpcData, vpcId: string): void {
+  for (const l of data.networkAclLists.where((x) => x.vpcId === vpcId)) dropAclList(data, l.id);
+}
+
+export const vpcJobEffects: Record<string, JobEffect<VpcData>> = {
+  createVPC: createWithSourceNat("vpcs", "vpcId"),
+  // its ACL lists and their rules, its private gateways and their static routes go with it, and its addresses
+  // (the source-NAT one included) are released, and it leaves the multi-region groups it was in
+  deleteVPC: deleteEffect("vpcs", (data: VpcData, id: string) => {
+    dropAnnotations(data, id);
+    dropVpcMemberships(data, id);
+    dropVpcGateways(data, id);
+    dropVpcAcls(data, id);
+    releaseAddressesOf(data, (ip) => ip.vpcId === id);
+  }),
+  restartVPC: restoreEffect("vpcs"),
+};
