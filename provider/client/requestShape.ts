@@ -52,7 +52,10 @@ export interface RequestShape<F extends Fields> {
    * Exactly the declared keys of `input` that are not undefined, in declaration order (the order the body's
    * JSON or the query string has). `encode` rewrites a field's value; an encoder's undefined leaves it out.
    */
-  pick<E extends Encoders<Input<F>> = Record<never, never>>(input: Input<F>, encode?: E): Sent<Input<F>, E>;
+  pick<E extends Encoders<Input<F>> = Record<never, never>>(
+    input: Input<F>,
+    encode?: E & Encoders<Input<F>>,
+  ): Sent<Input<F>, E>;
 }
 
 /** The input type of a declared request: `type CreateVpcInput = InputOf<typeof createVpcRequest>`. */

@@ -10,7 +10,7 @@ import {
   ConfigurationError,
   MutationOutcomeUnknownError,
 } from "../../provider/client";
-import { backupScheduleBody, sameSchedule } from "../../provider/client/backupSchedules";
+import { backupScheduleRequest, sameSchedule } from "../../provider/client/backupSchedules";
 import { createInstanceBody } from "../../provider/client/instances";
 import { createNetworkRequest } from "../../provider/client/networks";
 import { isTenantPath } from "../../provider/client/paths";
@@ -530,7 +530,7 @@ describe("requests are built from typed inputs", () => {
       "corp.example",
     );
     const schedule = { vmId: "vm", intervalType: "DAILY", schedule: "30:02" };
-    expect(JSON.parse(JSON.stringify(backupScheduleBody(schedule)))).toEqual(schedule);
+    expect(JSON.parse(JSON.stringify(backupScheduleRequest.pick(schedule)))).toEqual(schedule);
   });
 
   it("compares a schedule without timezone as UTC on create and as any time zone on update", () => {
