@@ -232,6 +232,21 @@ const CASES: Case[] = [
         }),
       ),
   ],
+  [
+    "privateGateways.create",
+    (c) =>
+      c.privateGateways.create(
+        loose({
+          vpcId: "vpc-1",
+          ipAddress: "10.1.0.2",
+          gateway: "10.1.0.1",
+          netmask: "255.255.255.0",
+          vlan: 100,
+          sourceNatSupported: true,
+          aclId: "acl-1",
+        }),
+      ),
+  ],
   ["multiRegions.create", (c) => c.multiRegions.create(loose({ name: "g", description: "G" }))],
   ["multiRegions.update", (c) => c.multiRegions.update("g-1", loose({ name: "g2", description: "G2" }))],
   ["multiRegions.addVpc", (c) => c.multiRegions.addVpc("g-1", loose({ regionId: "r-1", vpcId: "vpc-1" }))],
@@ -418,6 +433,7 @@ describe("request bodies and query strings, byte for byte", () => {
         "networkAcls.updateRule": "PUT /api/v1/network-acls/rules/rule-1 {"number":10,"protocol":"icmp","icmpType":8,"icmpCode":0,"cidrList":["0.0.0.0/0"],"action":"deny","trafficType":"egress","reason":"ping","partialUpgrade":false}",
         "networks.create": "POST /api/v1/networks {"name":"n","displayText":"N","zoneId":"z","networkOfferingId":"no","vpcId":"vpc-1","gateway":"10.0.1.1","netmask":"255.255.255.0","networkDomain":"d.example","aclId":"acl-1"}",
         "networks.update": "PUT /api/v1/networks/net-1?name=n2&displayText=N2",
+        "privateGateways.create": "POST /api/v1/vpcs/private-gateways {"vpcId":"vpc-1","ipAddress":"10.1.0.2","gateway":"10.1.0.1","netmask":"255.255.255.0","vlan":100,"sourceNatSupported":true,"aclId":"acl-1"}",
         "projects.create": "POST /api/v1/projects {"name":"p","displayText":"P"}",
         "projects.update": "PUT /api/v1/projects/p-1?name=p2&displayText=P2",
         "publicIps.acquire": "POST /api/v1/public-ips {"networkId":"net-1","vpcId":"vpc-1","zoneId":"z"}",
