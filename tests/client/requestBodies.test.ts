@@ -372,6 +372,65 @@ const CASES: Case[] = [
   ],
 ];
 
+/** List filters: query parameters of the first page read. */
+const FILTERS: Case[] = [
+  [
+    "publicIps.list",
+    (c) =>
+      c.publicIps
+        .list(
+          loose({
+            ipAddress: "203.0.113.5",
+            vpcId: "vpc-1",
+            associatedNetworkId: "net-1",
+            isStaticNat: false,
+          }),
+        )
+        .all(),
+  ],
+  [
+    "privateGateways.list",
+    (c) => c.privateGateways.list(loose({ vpcId: "vpc-1", ipAddress: "10.1.0.2" })).all(),
+  ],
+  [
+    "multiRegions.members",
+    (c) => c.multiRegions.members(loose({ groupId: "g-1", vpcId: "vpc-1", regionId: "r-1" })).all(),
+  ],
+  [
+    "audit.list",
+    (c) =>
+      c.audit
+        .list(
+          loose({
+            startDate: "2030-01-01",
+            endDate: "2030-01-02",
+            resourceType: "VirtualMachine",
+            resourceId: "vm-1",
+            user: "u",
+            method: "POST",
+            keyword: "instances",
+          }),
+        )
+        .all(),
+  ],
+  [
+    "fileSystems.list",
+    (c) => c.fileSystems.list(loose({ name: "fs", networkId: "net-1", zoneId: "z" })).all(),
+  ],
+  [
+    "loadBalancers.list",
+    (c) => c.loadBalancers.list(loose({ publicIpId: "ip-1", networkId: "net-1", name: "lb" })).all(),
+  ],
+  [
+    "internalLoadBalancers.list",
+    (c) =>
+      c.internalLoadBalancers
+        .list(loose({ networkId: "net-1", sourceIpAddress: "10.0.1.10", name: "ilb" }))
+        .all(),
+  ],
+  ["publicIps.list unfiltered", (c) => c.publicIps.list().all()],
+];
+
 /** Answers every call: reads with an empty comment list, changes with an accepted job. */
 function answer(o: { method: string }) {
   const data = o.method === "GET" ? { annotation: [], count: 0 } : { jobId: "j-1", id: "x-1" };
@@ -382,8 +441,8 @@ function answer(o: { method: string }) {
   };
 }
 
-/** The first change a call sends, as one line: method, path and query, body. */
-async function sent(send: Case[1]): Promise<string> {
+/** The first change a call sends (or its first read), as one line: method, path and query, body. */
+async function sent(send: Case[1], read = false): Promise<string> {
   const origin = mockOrigin();
   origin.pool
     .intercept({ path: () => true, method: () => true })
@@ -391,7 +450,7 @@ async function sent(send: Case[1]): Promise<string> {
     .persist();
   const { client } = mockClient(origin.agent, { retry: { maxRetries: 0 } });
   await send(client).catch(() => undefined); // what the answer leads to is other tests' business
-  const change = origin.calls().find((c) => c.method !== "GET");
+  const change = origin.calls().find((c) => (c.method === "GET") === read);
   await origin.agent.close();
   return change ? `${change.method} ${change.path} ${change.body ?? ""}`.trim() : "(nothing sent)";
 }
@@ -448,6 +507,24 @@ describe("request bodies and query strings, byte for byte", () => {
         "vpcs.create minimal": "POST /api/v1/vpcs {"name":"v","displayText":"V","zoneId":"z","cidr":"10.0.0.0/16","vpcOfferingId":"vo"}",
         "vpcs.update": "PUT /api/v1/vpcs/vpc-1?name=v2&displayText=V2",
         "vpcs.update name only": "PUT /api/v1/vpcs/vpc-1?name=v2",
+      }
+    `);
+    for (const line of Object.values(lines)) expect(line).not.toMatch(/bogus|displaytext/);
+  });
+
+  it("sends a list's declared filters only", async () => {
+    const lines: Record<string, string> = {};
+    for (const [name, send] of FILTERS) lines[name] = await sent(send, true);
+    expect(lines).toMatchInlineSnapshot(`
+      {
+        "audit.list": "GET /api/v1/audit?startDate=2030-01-01&endDate=2030-01-02&resourceType=VirtualMachine&resourceId=vm-1&user=u&method=POST&keyword=instances&page=1&pageSize=100",
+        "fileSystems.list": "GET /api/v1/filesystems?name=fs&networkId=net-1&zoneId=z&page=1&pageSize=200",
+        "internalLoadBalancers.list": "GET /api/v1/loadbalancer/internal?networkId=net-1&sourceIpAddress=10.0.1.10&name=ilb&page=1&pageSize=200",
+        "loadBalancers.list": "GET /api/v1/loadbalancer/rules?publicIpId=ip-1&networkId=net-1&name=lb&page=1&pageSize=200",
+        "multiRegions.members": "GET /api/v1/multi-regions/members?groupId=g-1&vpcId=vpc-1&regionId=r-1&page=1&pageSize=200",
+        "privateGateways.list": "GET /api/v1/vpcs/private-gateways?vpcId=vpc-1&ipAddress=10.1.0.2&page=1&pageSize=200",
+        "publicIps.list": "GET /api/v1/public-ips?ipAddress=203.0.113.5&vpcId=vpc-1&associatedNetworkId=net-1&isStaticNat=false&page=1&pageSize=200",
+        "publicIps.list unfiltered": "GET /api/v1/public-ips?page=1&pageSize=200",
       }
     `);
     for (const line of Object.values(lines)) expect(line).not.toMatch(/bogus|displaytext/);
