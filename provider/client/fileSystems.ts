@@ -33,14 +33,17 @@ export const createFileSystemRequest = requestShape({
 export type CreateFileSystemInput = InputOf<typeof createFileSystemRequest>;
 
 /** updateSharedFileSystem's query parameters. */
-const updateFileSystemRequest = requestShape({ name: optional<string>(), description: optional<string>() });
+export const updateFileSystemRequest = requestShape({
+  name: optional<string>(),
+  description: optional<string>(),
+});
 /** changeSharedFileSystemDiskOffering's query parameters. */
-const resizeFileSystemRequest = requestShape({
+export const resizeFileSystemRequest = requestShape({
   size: optional<number>(),
   diskOfferingId: optional<string>(),
 });
 
-const fileSystemFilter = requestShape({
+export const fileSystemFilter = requestShape({
   name: optional<string>(),
   networkId: optional<string>(),
   zoneId: optional<string>(),

@@ -58,8 +58,8 @@ const registerIsoFields = {
   bootable: optional<boolean>(),
 };
 /** Each kind sends the common fields and its own. */
-const registerTemplateRequest = requestShape({ ...registerFields, ...registerTemplateFields });
-const registerIsoRequest = requestShape({ ...registerFields, ...registerIsoFields });
+export const registerTemplateRequest = requestShape({ ...registerFields, ...registerTemplateFields });
+export const registerIsoRequest = requestShape({ ...registerFields, ...registerIsoFields });
 export type RegisterImageInput = Input<
   typeof registerFields & typeof registerTemplateFields & typeof registerIsoFields
 >;
@@ -75,8 +75,8 @@ const updateFields = {
 const updateTemplateFields = { passwordEnabled: optional<boolean>() };
 /** ISOs only. */
 const updateIsoFields = { bootable: optional<boolean>() };
-const updateTemplateRequest = requestShape({ ...updateFields, ...updateTemplateFields });
-const updateIsoRequest = requestShape({ ...updateFields, ...updateIsoFields });
+export const updateTemplateRequest = requestShape({ ...updateFields, ...updateTemplateFields });
+export const updateIsoRequest = requestShape({ ...updateFields, ...updateIsoFields });
 export type UpdateImageInput = Input<
   typeof updateFields & typeof updateTemplateFields & typeof updateIsoFields
 >;

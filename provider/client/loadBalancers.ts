@@ -47,7 +47,7 @@ export const updateLoadBalancerRuleRequest = requestShape({
 export type UpdateLoadBalancerRuleInput = InputOf<typeof updateLoadBalancerRuleRequest>;
 
 /** The rules list's filters (query parameters). */
-const loadBalancerRuleFilter = requestShape({
+export const loadBalancerRuleFilter = requestShape({
   publicIpId: optional<string>(),
   networkId: optional<string>(),
   name: optional<string>(),
@@ -75,7 +75,7 @@ export const createInternalLoadBalancerRequest = requestShape({
 export type CreateInternalLoadBalancerInput = InputOf<typeof createInternalLoadBalancerRequest>;
 
 /** The internal list's filters (query parameters). */
-const internalLoadBalancerFilter = requestShape({
+export const internalLoadBalancerFilter = requestShape({
   networkId: optional<string>(),
   sourceIpAddress: optional<string>(),
   name: optional<string>(),

@@ -24,7 +24,7 @@ export const multiRegionGroupRequest = requestShape({
 });
 export type MultiRegionGroupInput = InputOf<typeof multiRegionGroupRequest>;
 /** A group's change: query parameters, what is left out stays. */
-const updateMultiRegionGroupRequest = requestShape({
+export const updateMultiRegionGroupRequest = requestShape({
   name: optional<string>(),
   description: optional<string>(),
 });
@@ -37,12 +37,14 @@ export const addVpcRequest = requestShape({
 });
 export type AddVpcInput = InputOf<typeof addVpcRequest>;
 
-export interface MemberFilter {
-  groupId?: string;
-  vpcId?: string;
+/** The members list's filters (query parameters). */
+export const memberFilter = requestShape({
+  groupId: optional<string>(),
+  vpcId: optional<string>(),
   /** The members' VPC region. */
-  regionId?: string;
-}
+  regionId: optional<string>(),
+});
+export type MemberFilter = InputOf<typeof memberFilter>;
 
 export class MultiRegions extends Family {
   async get(id: string, o?: CallOptions): Promise<MultiRegionGroup> {
@@ -114,7 +116,7 @@ export class MultiRegions extends Family {
   members(o?: ListOptions & MemberFilter): Paginator<MultiRegionMember> {
     return new Paginator(this.core, {
       path: apiPath`/multi-regions/members`,
-      query: { groupId: o?.groupId, vpcId: o?.vpcId, regionId: o?.regionId },
+      query: memberFilter.pick(o ?? {}),
       key: "content",
       item: MultiRegionMemberSchema,
       options: o,

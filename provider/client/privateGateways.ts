@@ -27,10 +27,12 @@ export const createPrivateGatewayRequest = requestShape({
 });
 export type CreatePrivateGatewayInput = InputOf<typeof createPrivateGatewayRequest>;
 
-export interface PrivateGatewayFilter {
-  vpcId?: string;
-  ipAddress?: string;
-}
+/** The list's filters (query parameters). */
+export const privateGatewayFilter = requestShape({
+  vpcId: optional<string>(),
+  ipAddress: optional<string>(),
+});
+export type PrivateGatewayFilter = InputOf<typeof privateGatewayFilter>;
 
 export class PrivateGateways extends Family {
   async get(id: string, o?: CallOptions): Promise<PrivateGateway> {
@@ -40,7 +42,7 @@ export class PrivateGateways extends Family {
   list(o?: ListOptions & PrivateGatewayFilter): Paginator<PrivateGateway> {
     return new Paginator(this.core, {
       path: apiPath`/vpcs/private-gateways`,
-      query: { vpcId: o?.vpcId, ipAddress: o?.ipAddress },
+      query: privateGatewayFilter.pick(o ?? {}),
       key: ["privategateway", "privateGateways", "gateways"],
       item: PrivateGatewaySchema,
       options: o,

@@ -18,7 +18,10 @@ export const projectRequest = requestShape({
 });
 export type ProjectInput = InputOf<typeof projectRequest>;
 /** A project's change: query parameters, what is left out stays. */
-const updateProjectRequest = requestShape({ name: optional<string>(), displayText: optional<string>() });
+export const updateProjectRequest = requestShape({
+  name: optional<string>(),
+  displayText: optional<string>(),
+});
 
 export class Projects extends Family {
   async get(id: string, o?: CallOptions): Promise<Project> {

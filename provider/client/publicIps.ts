@@ -28,12 +28,14 @@ export const enableStaticNatRequest = requestShape({
 });
 export type EnableStaticNatInput = InputOf<typeof enableStaticNatRequest>;
 
-export interface PublicIpFilter {
-  ipAddress?: string;
-  vpcId?: string;
-  associatedNetworkId?: string;
-  isStaticNat?: boolean;
-}
+/** The list's filters (query parameters). */
+export const publicIpFilter = requestShape({
+  ipAddress: optional<string>(),
+  vpcId: optional<string>(),
+  associatedNetworkId: optional<string>(),
+  isStaticNat: optional<boolean>(),
+});
+export type PublicIpFilter = InputOf<typeof publicIpFilter>;
 
 /** An address's static NAT, as one record: `state` Enabled while it maps onto an instance, else Disabled. */
 export interface StaticNat {
@@ -71,12 +73,7 @@ export class PublicIps extends Family {
   list(o?: ListOptions & PublicIpFilter): Paginator<PublicIp> {
     return new Paginator(this.core, {
       path: apiPath`/public-ips`,
-      query: {
-        ipAddress: o?.ipAddress,
-        vpcId: o?.vpcId,
-        associatedNetworkId: o?.associatedNetworkId,
-        isStaticNat: o?.isStaticNat === undefined ? undefined : String(o.isStaticNat),
-      },
+      query: publicIpFilter.pick(o ?? {}),
       key: "publicipaddress",
       item: PublicIpSchema,
       options: o,
