@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { CimClient } from "../../provider/client";
 import { ED25519 } from "../fixtures/sshKeys";
-import { mockClient, mockOrigin } from "./helpers";
+import { mockClient, mockOrigin, REGION_A } from "./helpers";
 
 const EXTRA = { bogus: "x", displaytext: "misspelt" };
 /** A caller's object with keys outside the request's declaration (a plain JS caller, or a spread). */
@@ -429,6 +429,11 @@ const FILTERS: Case[] = [
         .all(),
   ],
   ["publicIps.list unfiltered", (c) => c.publicIps.list().all()],
+  ["instanceGroups.list", (c) => c.instanceGroups.list(loose({ id: "ig-1", name: "web", region: REGION_A }))],
+  [
+    "organizations.invitations",
+    (c) => c.organizations.invitations(loose({ state: "Pending", tenantId: "t-1", activeOnly: true })).all(),
+  ],
 ];
 
 /** Answers every call: reads with an empty comment list, changes with an accepted job. */
@@ -519,9 +524,11 @@ describe("request bodies and query strings, byte for byte", () => {
       {
         "audit.list": "GET /api/v1/audit?startDate=2030-01-01&endDate=2030-01-02&resourceType=VirtualMachine&resourceId=vm-1&user=u&method=POST&keyword=instances&page=1&pageSize=100",
         "fileSystems.list": "GET /api/v1/filesystems?name=fs&networkId=net-1&zoneId=z&page=1&pageSize=200",
+        "instanceGroups.list": "GET /api/v1/instance-groups?id=ig-1&name=web",
         "internalLoadBalancers.list": "GET /api/v1/loadbalancer/internal?networkId=net-1&sourceIpAddress=10.0.1.10&name=ilb&page=1&pageSize=200",
         "loadBalancers.list": "GET /api/v1/loadbalancer/rules?publicIpId=ip-1&networkId=net-1&name=lb&page=1&pageSize=200",
         "multiRegions.members": "GET /api/v1/multi-regions/members?groupId=g-1&vpcId=vpc-1&regionId=r-1&page=1&pageSize=200",
+        "organizations.invitations": "GET /api/v1/invitations?state=Pending&tenantId=t-1&activeOnly=true&page=1&pageSize=200",
         "privateGateways.list": "GET /api/v1/vpcs/private-gateways?vpcId=vpc-1&ipAddress=10.1.0.2&page=1&pageSize=200",
         "publicIps.list": "GET /api/v1/public-ips?ipAddress=203.0.113.5&vpcId=vpc-1&associatedNetworkId=net-1&isStaticNat=false&page=1&pageSize=200",
         "publicIps.list unfiltered": "GET /api/v1/public-ips?page=1&pageSize=200",
