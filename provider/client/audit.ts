@@ -12,6 +12,7 @@ import type { ListOptions } from "./instances";
 import { type ListResult, Paginator } from "./pagination";
 import { apiPath } from "./paths";
 import { readServerClock } from "./recovery";
+import { type InputOf, optional, requestShape } from "./requestShape";
 import { type AuditEntry, AuditEntrySchema } from "./schemas";
 import { parseServerTime, serverTextOf } from "./serverTime";
 
@@ -19,20 +20,21 @@ import { parseServerTime, serverTextOf } from "./serverTime";
 export const AUDIT_PAGE_SIZE = 100;
 
 /** The API's filters, as it takes them (times as the server's local text). */
-export interface AuditQuery {
+export const auditQuery = requestShape({
   /** Rows at or after this server-local time (`yyyy-MM-ddTHH:mm:ss.SSS`, `yyyy-MM-dd HH:mm:ss` or `yyyy-MM-dd`). */
-  startDate?: string;
+  startDate: optional<string>(),
   /** Rows at or before this server-local time. */
-  endDate?: string;
-  resourceType?: string;
-  resourceId?: string;
+  endDate: optional<string>(),
+  resourceType: optional<string>(),
+  resourceId: optional<string>(),
   /** The user who made the change (the list holds the caller's account's rows only, whatever the token). */
-  user?: string;
+  user: optional<string>(),
   /** POST, PUT or DELETE. */
-  method?: string;
+  method: optional<string>(),
   /** Part of the request's path or route. */
-  keyword?: string;
-}
+  keyword: optional<string>(),
+});
+export type AuditQuery = InputOf<typeof auditQuery>;
 
 /** A moment: a Date, epoch milliseconds, ISO text with an offset (instants), or the server's offset-less text. */
 export type AuditTime = Date | number | string;
@@ -47,15 +49,7 @@ export interface AuditFilter extends Omit<AuditQuery, "startDate" | "endDate"> {
 export class Audit extends Family {
   /** Rows newest first, page by page, with the API's own filters. */
   list(o?: ListOptions & AuditQuery): Paginator<AuditEntry> {
-    const query = {
-      startDate: o?.startDate,
-      endDate: o?.endDate,
-      resourceType: o?.resourceType,
-      resourceId: o?.resourceId,
-      user: o?.user,
-      method: o?.method,
-      keyword: o?.keyword,
-    };
+    const query = auditQuery.pick(o ?? {});
     return new Paginator(this.core, {
       path: apiPath`/audit`,
       key: "content",

@@ -8,21 +8,19 @@ import { Family, readOrUndefined } from "./family";
 import type { ListOptions } from "./instances";
 import { Paginator } from "./pagination";
 import { apiPath } from "./paths";
+import { type InputOf, optional, requestShape, required } from "./requestShape";
 import { type BackupSchedule, BackupScheduleSchema } from "./schemas";
 
-export interface BackupScheduleInput {
-  vmId: string;
+export const backupScheduleRequest = requestShape({
+  vmId: required<string>(),
   /** Allowed values are not documented by the spec. */
-  intervalType: string;
-  schedule: string;
+  intervalType: required<string>(),
+  schedule: required<string>(),
   /** IANA time zone name, e.g. `UTC`. The spec does not say it is required: left out, the API's default
    * applies on create (the emulator: UTC) and the schedule keeps its time zone on update. */
-  timezone?: string;
-}
-
-export function backupScheduleBody(i: BackupScheduleInput): BackupScheduleInput {
-  return { vmId: i.vmId, intervalType: i.intervalType, schedule: i.schedule, timezone: i.timezone };
-}
+  timezone: optional<string>(),
+});
+export type BackupScheduleInput = InputOf<typeof backupScheduleRequest>;
 
 /**
  * Same content; the API upper-cases intervalType, so it compares case-insensitively. A timezone left out
@@ -59,7 +57,7 @@ export class BackupSchedules extends Family {
   }
 
   async create(input: BackupScheduleInput, o?: CallOptions): Promise<AcceptedMutation> {
-    const body = backupScheduleBody(input);
+    const body = backupScheduleRequest.pick(input);
     return this.synchronous("POST", apiPath`/backups/schedules`, body, o, async () => {
       const same = (await this.list(input.vmId, o)).find((s) => sameSchedule(s, body));
       return same?.id;
@@ -67,7 +65,7 @@ export class BackupSchedules extends Family {
   }
 
   async update(id: string, input: BackupScheduleInput, o?: CallOptions): Promise<AcceptedMutation> {
-    const body = backupScheduleBody(input);
+    const body = backupScheduleRequest.pick(input);
     return this.synchronous("PUT", apiPath`/backups/schedules/${id}`, body, o, async () => {
       const now = await readOrUndefined(() => this.get(id, o));
       return now && sameSchedule(now, body, "update") ? id : undefined;

@@ -7,15 +7,17 @@ import { createdWithName, Family } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator } from "./pagination";
 import { apiPath } from "./paths";
+import { type InputOf, optional, requestShape, required } from "./requestShape";
 import { type Backup, BackupSchema } from "./schemas";
 
-export interface CreateBackupInput {
+export const createBackupRequest = requestShape({
   /** The instance to back up; it must have a backup offering. */
-  vmId: string;
+  vmId: required<string>(),
   /** The platform names it `<host name>-<time>` when left out. */
-  name?: string;
-  description?: string;
-}
+  name: optional<string>(),
+  description: optional<string>(),
+});
+export type CreateBackupInput = InputOf<typeof createBackupRequest>;
 
 export class Backups extends Family {
   async get(id: string, o?: CallOptions): Promise<Backup> {
@@ -41,7 +43,7 @@ export class Backups extends Family {
     return this.core.accepted({
       method: "POST",
       path: apiPath`/backups`,
-      body: { vmId: input.vmId, name: input.name, description: input.description },
+      body: createBackupRequest.pick(input),
       options: o,
       command: "backup.create",
       verify: createdWithName(input.name, (id) => this.get(id, o)),

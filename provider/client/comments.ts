@@ -15,6 +15,7 @@ import type { AcceptedMutation, CallOptions } from "./core";
 import { Family, readOrUndefined } from "./family";
 import { readOnce } from "./pagination";
 import { type ApiPath, underCollection } from "./paths";
+import { type InputOf, optional, requestShape, required } from "./requestShape";
 import { type Comment, CommentSchema } from "./schemas";
 import { COLLECTION_ROOTS } from "./tags";
 
@@ -27,12 +28,14 @@ export interface CommentTarget {
   id: string;
 }
 
-export interface AddCommentInput {
+/** A comment's add: query parameters. */
+export const addCommentRequest = requestShape({
   /** The text (the API's `annotation`): at most COMMENT_TEXT_MAX characters. */
-  annotation: string;
+  annotation: required<string>(),
   /** Marked for the platform's administrators only (default false); the account's own user still sees it. */
-  adminsOnly?: boolean;
-}
+  adminsOnly: optional<boolean>(),
+});
+export type AddCommentInput = InputOf<typeof addCommentRequest>;
 
 /** The platform's length of the `annotation` parameter (CloudStack's default parameter length). */
 export const COMMENT_TEXT_MAX = 255;
@@ -56,7 +59,7 @@ export class Comments extends Family {
   }
 
   async add(target: CommentTarget, input: AddCommentInput, o?: CallOptions): Promise<AcceptedMutation> {
-    const query = { annotation: input.annotation, adminsOnly: input.adminsOnly ?? false };
+    const query = addCommentRequest.pick({ ...input, adminsOnly: input.adminsOnly ?? false });
     const path = underCollection(COLLECTION_ROOTS[target.kind], target.id, "/annotations");
     const before = new Set((await this.list(target, o)).map((c) => c.id));
     return this.synchronous(

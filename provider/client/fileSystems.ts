@@ -12,29 +12,43 @@ import type { ListOptions } from "./instances";
 import type { JobCommand } from "./jobCommands";
 import { type ListResult, Paginator, readOnce } from "./pagination";
 import { apiPath, type Query } from "./paths";
+import { type InputOf, optional, requestShape, required } from "./requestShape";
 import { type FileSystem, FileSystemSchema } from "./schemas";
 
-/** createSharedFileSystem's parameters, camel-cased; typed, so no key can be misspelt. */
-export interface CreateFileSystemInput {
-  name: string;
-  description?: string;
-  zoneId: string;
+/** createSharedFileSystem's parameters, camel-cased. */
+export const createFileSystemRequest = requestShape({
+  name: required<string>(),
+  description: optional<string>(),
+  zoneId: required<string>(),
   /** The network the file-system VM serves the share on. */
-  networkId: string;
-  diskOfferingId: string;
+  networkId: required<string>(),
+  diskOfferingId: required<string>(),
   /** GiB; only with a customized disk offering (a fixed one decides the size). */
-  size?: number;
+  size: optional<number>(),
   /** The file-system VM's compute offering: at least 2 vCPUs and 1 GiB of memory on the platform's defaults. */
-  serviceOfferingId: string;
+  serviceOfferingId: required<string>(),
   /** XFS or EXT4. */
-  filesystem: string;
-}
+  filesystem: required<string>(),
+});
+export type CreateFileSystemInput = InputOf<typeof createFileSystemRequest>;
 
-export interface FileSystemFilter {
-  name?: string;
-  networkId?: string;
-  zoneId?: string;
-}
+/** updateSharedFileSystem's query parameters. */
+export const updateFileSystemRequest = requestShape({
+  name: optional<string>(),
+  description: optional<string>(),
+});
+/** changeSharedFileSystemDiskOffering's query parameters. */
+export const resizeFileSystemRequest = requestShape({
+  size: optional<number>(),
+  diskOfferingId: optional<string>(),
+});
+
+export const fileSystemFilter = requestShape({
+  name: optional<string>(),
+  networkId: optional<string>(),
+  zoneId: optional<string>(),
+});
+export type FileSystemFilter = InputOf<typeof fileSystemFilter>;
 
 const KEY = "fileSystems";
 
@@ -57,7 +71,7 @@ export class FileSystems extends Family {
   list(o?: ListOptions & FileSystemFilter): Paginator<FileSystem> {
     return new Paginator(this.core, {
       path: apiPath`/filesystems`,
-      query: { name: o?.name, networkId: o?.networkId, zoneId: o?.zoneId },
+      query: fileSystemFilter.pick(o ?? {}),
       key: KEY,
       item: FileSystemSchema,
       options: o,
@@ -73,16 +87,7 @@ export class FileSystems extends Family {
     return this.core.accepted({
       method: "POST",
       path: apiPath`/filesystems`,
-      body: {
-        name: input.name,
-        description: input.description,
-        zoneId: input.zoneId,
-        networkId: input.networkId,
-        diskOfferingId: input.diskOfferingId,
-        size: input.size,
-        serviceOfferingId: input.serviceOfferingId,
-        filesystem: input.filesystem,
-      },
+      body: createFileSystemRequest.pick(input),
       options: o,
       command: "fileSystem.create",
       verify: createdWithName(input.name, (id) => this.get(id, o)),
@@ -90,20 +95,14 @@ export class FileSystems extends Family {
   }
 
   /** updateSharedFileSystem: name and description as query parameters (synchronous); answers the row. */
-  async update(id: string, changes: { name?: string; description?: string }, o?: CallOptions) {
-    const query = { name: changes.name, description: changes.description };
+  async update(id: string, changes: InputOf<typeof updateFileSystemRequest>, o?: CallOptions) {
+    const query = updateFileSystemRequest.pick(changes);
     return this.putQuery(apiPath`/filesystems/${id}`, query, FileSystemSchema, () => this.get(id, o), o);
   }
 
   /** changeSharedFileSystemDiskOffering (a job): grows the data volume; the platform refuses a smaller size. */
-  async resize(id: string, r: { size?: number; diskOfferingId?: string }, o?: CallOptions) {
-    return this.action(
-      id,
-      "resize",
-      "fileSystem.resize",
-      { size: r.size, diskOfferingId: r.diskOfferingId },
-      o,
-    );
+  async resize(id: string, r: InputOf<typeof resizeFileSystemRequest>, o?: CallOptions) {
+    return this.action(id, "resize", "fileSystem.resize", resizeFileSystemRequest.pick(r), o);
   }
 
   /** changeSharedFileSystemServiceOffering (a job): the file system must be Stopped. */

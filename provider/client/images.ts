@@ -11,6 +11,7 @@ import { createdWithName, Family, readOrUndefined } from "./family";
 import type { JobCommand } from "./jobCommands";
 import { type ListResult, readOnce } from "./pagination";
 import { type ApiPath, apiPath } from "./paths";
+import { type Input, optional, requestShape, required } from "./requestShape";
 import {
   type ImagePermissions,
   ImagePermissionsSchema,
@@ -32,38 +33,53 @@ export type ImageFilter =
   | "community";
 
 /** What registering an image takes (CloudStack's registerTemplate / registerIso parameters, camelCase). */
-export interface RegisterImageInput {
-  name: string;
+const registerFields = {
+  name: required<string>(),
   /** Default: the name. */
-  displayText?: string;
+  displayText: optional<string>(),
   /** Where the platform downloads it from (http or https). */
-  url: string;
-  zoneId: string;
+  url: required<string>(),
+  zoneId: required<string>(),
   /** The guest OS type (GET /os-types); an ISO that is not bootable needs none. */
-  osTypeId?: string;
-  isDynamicallyScalable?: boolean;
-  checksum?: string;
+  osTypeId: optional<string>(),
+  isDynamicallyScalable: optional<boolean>(),
+  checksum: optional<string>(),
+};
+const registerTemplateFields = {
   /** Templates: QCOW2, RAW, VHD, VHDX, OVA, VMDK or TAR. */
-  format?: string;
+  format: optional<string>(),
   /** Templates: the hypervisor it is for (KVM, VMware, …). */
-  hypervisor?: string;
+  hypervisor: optional<string>(),
   /** Templates: whether it supports the platform's password reset. */
-  passwordEnabled?: boolean;
+  passwordEnabled: optional<boolean>(),
+};
+const registerIsoFields = {
   /** ISOs: whether instances can boot from it (default true). */
-  bootable?: boolean;
-}
+  bootable: optional<boolean>(),
+};
+/** Each kind sends the common fields and its own. */
+export const registerTemplateRequest = requestShape({ ...registerFields, ...registerTemplateFields });
+export const registerIsoRequest = requestShape({ ...registerFields, ...registerIsoFields });
+export type RegisterImageInput = Input<
+  typeof registerFields & typeof registerTemplateFields & typeof registerIsoFields
+>;
 
 /** What updateTemplate / updateIso change (query parameters; what is left out stays). */
-export interface UpdateImageInput {
-  name?: string;
-  displayText?: string;
-  osTypeId?: string;
-  isDynamicallyScalable?: boolean;
-  /** Templates only. */
-  passwordEnabled?: boolean;
-  /** ISOs only. */
-  bootable?: boolean;
-}
+const updateFields = {
+  name: optional<string>(),
+  displayText: optional<string>(),
+  osTypeId: optional<string>(),
+  isDynamicallyScalable: optional<boolean>(),
+};
+/** Templates only. */
+const updateTemplateFields = { passwordEnabled: optional<boolean>() };
+/** ISOs only. */
+const updateIsoFields = { bootable: optional<boolean>() };
+export const updateTemplateRequest = requestShape({ ...updateFields, ...updateTemplateFields });
+export const updateIsoRequest = requestShape({ ...updateFields, ...updateIsoFields });
+export type UpdateImageInput = Input<
+  typeof updateFields & typeof updateTemplateFields & typeof updateIsoFields
+>;
 
 /** A permissions change, in the program's words. */
 export interface ImagePermissionsChange {
@@ -183,18 +199,7 @@ export class Images<T extends Template | Iso = Template | Iso> extends Family {
     return this.core.accepted({
       method: "POST",
       path: this.path(),
-      body: {
-        name: input.name,
-        displayText: input.displayText,
-        url: input.url,
-        zoneId: input.zoneId,
-        osTypeId: input.osTypeId,
-        isDynamicallyScalable: input.isDynamicallyScalable,
-        checksum: input.checksum,
-        ...(template
-          ? { format: input.format, hypervisor: input.hypervisor, passwordEnabled: input.passwordEnabled }
-          : { bootable: input.bootable }),
-      },
+      body: template ? registerTemplateRequest.pick(input) : registerIsoRequest.pick(input),
       options: o,
       command: KIND[this.kind].commands.register,
       verify: async (job) => {
@@ -206,15 +211,8 @@ export class Images<T extends Template | Iso = Template | Iso> extends Family {
 
   /** updateTemplate / updateIso: synchronous, query parameters; a lost answer is resolved by re-reading. */
   async update(id: string, changes: UpdateImageInput, o?: CallOptions): Promise<T> {
-    const query = {
-      name: changes.name,
-      displayText: changes.displayText,
-      osTypeId: changes.osTypeId,
-      isDynamicallyScalable: changes.isDynamicallyScalable,
-      ...(this.kind === "template"
-        ? { passwordEnabled: changes.passwordEnabled }
-        : { bootable: changes.bootable }),
-    };
+    const query =
+      this.kind === "template" ? updateTemplateRequest.pick(changes) : updateIsoRequest.pick(changes);
     return this.putQuery(this.path(id), query, this.schema as never, () => this.get(id, o), o) as Promise<T>;
   }
 

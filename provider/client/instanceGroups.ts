@@ -8,13 +8,15 @@ import { makeApiError, RegionReadError, regionFailures } from "./errors";
 import { Family, readOrUndefined } from "./family";
 import { type ListResult, readOnce } from "./pagination";
 import { apiPath } from "./paths";
+import { type InputOf, optional, requestShape } from "./requestShape";
 import { type InstanceGroup, InstanceGroupSchema } from "./schemas";
 
-export interface InstanceGroupFilter {
-  id?: string;
+export const instanceGroupFilter = requestShape({
+  id: optional<string>(),
   /** Exact name. */
-  name?: string;
-}
+  name: optional<string>(),
+});
+export type InstanceGroupFilter = InputOf<typeof instanceGroupFilter>;
 
 const LIST = apiPath`/instance-groups`;
 
@@ -28,7 +30,7 @@ export class InstanceGroups extends Family {
       path: LIST,
       key: "instancegroups",
       item: InstanceGroupSchema,
-      query: { id: o?.id, name: o?.name },
+      query: instanceGroupFilter.pick(o ?? {}),
       options: o,
       scope: o?.region ? "region" : "global",
     });

@@ -9,36 +9,28 @@ import { Family, readOrUndefined } from "./family";
 import type { ListOptions } from "./instances";
 import { Paginator } from "./pagination";
 import { apiPath } from "./paths";
+import { type InputOf, optional, requestShape } from "./requestShape";
 import { type InstanceSchedule, InstanceScheduleSchema } from "./schemas";
 
-export interface InstanceScheduleInput {
+/** The query of a create or update (what an update leaves out keeps its value). */
+export const instanceScheduleRequest = requestShape({
   /** Five cron fields: minute hour day-of-month month day-of-week, e.g. `0 22 * * MON-FRI`. */
-  schedule?: string;
+  schedule: optional<string>(),
   /** IANA time zone of the schedule. */
-  timezone?: string;
+  timezone: optional<string>(),
   /** start, stop, reboot, force_stop or force_reboot (any case). */
-  action?: string;
+  action: optional<string>(),
   /** ISO 8601; the platform takes now when left out at create, and refuses one in the past. */
-  startDate?: string;
-  endDate?: string;
-  enabled?: boolean;
-  name?: string;
-  description?: string;
-}
+  startDate: optional<string>(),
+  endDate: optional<string>(),
+  enabled: optional<boolean>(),
+  name: optional<string>(),
+  description: optional<string>(),
+});
+export type InstanceScheduleInput = InputOf<typeof instanceScheduleRequest>;
 
-/** The query of a create or update: the known keys only (a misspelt key would be ignored by the API). */
-export function instanceScheduleQuery(i: InstanceScheduleInput) {
-  return {
-    schedule: i.schedule,
-    timezone: i.timezone,
-    action: i.action,
-    startDate: i.startDate,
-    endDate: i.endDate,
-    enabled: i.enabled,
-    name: i.name,
-    description: i.description,
-  };
-}
+/** The query of a create or update: the declared keys only (a misspelt key would be ignored by the API). */
+export const instanceScheduleQuery = (i: InstanceScheduleInput) => instanceScheduleRequest.pick(i);
 
 const cron = (s: string | undefined) => s?.trim().split(/\s+/).join(" ");
 const instant = (s: string | undefined) => (s === undefined ? undefined : Date.parse(s));

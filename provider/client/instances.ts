@@ -7,58 +7,46 @@ import { CimError, ConfigurationError } from "./errors";
 import { createdWithName, Family } from "./family";
 import { type ListResult, Paginator, readOnce } from "./pagination";
 import { type ApiPath, apiPath } from "./paths";
+import { type InputOf, optional, requestShape, required } from "./requestShape";
 import { type Instance, InstanceAcceptedSchema, InstanceSchema, type Job } from "./schemas";
 
 export type ImageType = "template" | "iso" | "volume" | "snapshot";
 
 /** Create-instance input, as the spec's create-instance table. */
-export interface CreateInstanceInput {
-  serviceOfferingId: string;
+export const createInstanceRequest = requestShape({
+  serviceOfferingId: required<string>(),
   /** The image to boot from. Required, except that the API ignores it for `imageType: "iso"`. */
-  templateId?: string;
-  zoneId: string;
-  name?: string;
-  displayName?: string;
+  templateId: optional<string>(),
+  zoneId: required<string>(),
+  name: optional<string>(),
+  displayName: optional<string>(),
   /** Attached in order; the first is the default interface. Sent comma-separated. */
-  networkIds?: readonly string[];
-  startVm?: boolean;
-  keyPair?: string;
+  networkIds: optional<readonly string[]>(),
+  startVm: optional<boolean>(),
+  keyPair: optional<string>(),
   /** base64 cloud-init */
-  userData?: string;
-  hypervisor?: string;
-  allowPasswordSsh?: boolean;
-  disableRootCompletely?: boolean;
-  isoId?: string;
-  diskOfferingId?: string;
+  userData: optional<string>(),
+  hypervisor: optional<string>(),
+  allowPasswordSsh: optional<boolean>(),
+  disableRootCompletely: optional<boolean>(),
+  isoId: optional<string>(),
+  diskOfferingId: optional<string>(),
   /** GB */
-  rootDiskSize?: number;
-  imageType?: ImageType;
+  rootDiskSize: optional<number>(),
+  imageType: optional<ImageType>(),
   /** imageType "volume": the detached data volume that becomes the root disk (emulator/README.md). */
-  volumeId?: string;
+  volumeId: optional<string>(),
   /** imageType "snapshot": the volume snapshot the root disk is made from (emulator/README.md). */
-  snapshotId?: string;
+  snapshotId: optional<string>(),
   /** Only the first name is used by the API. */
-  sshKeyNames?: readonly string[];
-  dataDiskOfferingList?: readonly Record<string, unknown>[];
-  ipToNetworkList?: readonly Record<string, unknown>[];
-}
+  sshKeyNames: optional<readonly string[]>(),
+  dataDiskOfferingList: optional<readonly Record<string, unknown>[]>(),
+  ipToNetworkList: optional<readonly Record<string, unknown>[]>(),
+});
+export type CreateInstanceInput = InputOf<typeof createInstanceRequest>;
 
-/**
- * The JSON body exactly as the API reads it, key by key: the input's keys, with the networks joined by commas
- * and the lists mutable (the body is built, then sent).
- */
-export type CreateInstanceBody = Omit<
-  CreateInstanceInput,
-  "networkIds" | "sshKeyNames" | "dataDiskOfferingList" | "ipToNetworkList"
-> & {
-  networkIds?: string;
-  sshKeyNames?: string[];
-  dataDiskOfferingList?: Record<string, unknown>[];
-  ipToNetworkList?: Record<string, unknown>[];
-};
-
-/** Builds the create body from typed input; only known keys leave this function. */
-export function createInstanceBody(i: CreateInstanceInput): CreateInstanceBody {
+/** Builds the create body from typed input: the declared keys, the networks joined by commas. */
+export function createInstanceBody(i: CreateInstanceInput) {
   if (i.imageType === "iso" && (!i.isoId || !i.diskOfferingId)) {
     throw new ConfigurationError('imageType "iso" needs isoId and diskOfferingId (an ISO carries no disk).');
   }
@@ -77,54 +65,30 @@ export function createInstanceBody(i: CreateInstanceInput): CreateInstanceBody {
       'imageType "snapshot" needs snapshotId (the snapshot the root disk is made from).',
     );
   }
-  const body: CreateInstanceBody = {
-    serviceOfferingId: i.serviceOfferingId,
-    templateId: i.templateId,
-    zoneId: i.zoneId,
-    name: i.name,
-    displayName: i.displayName,
-    networkIds: i.networkIds?.length ? i.networkIds.join(",") : undefined,
-    startVm: i.startVm,
-    keyPair: i.keyPair,
-    userData: i.userData,
-    hypervisor: i.hypervisor,
-    allowPasswordSsh: i.allowPasswordSsh,
-    disableRootCompletely: i.disableRootCompletely,
-    isoId: i.isoId,
-    diskOfferingId: i.diskOfferingId,
-    rootDiskSize: i.rootDiskSize,
-    imageType: i.imageType,
-    volumeId: i.imageType === "volume" ? i.volumeId : undefined,
-    snapshotId: i.imageType === "snapshot" ? i.snapshotId : undefined,
-    sshKeyNames: i.sshKeyNames ? [...i.sshKeyNames] : undefined,
-    dataDiskOfferingList: i.dataDiskOfferingList?.map((d) => ({ ...d })),
-    ipToNetworkList: i.ipToNetworkList?.map((d) => ({ ...d })),
-  };
-  return body;
+  return createInstanceRequest.pick(i, {
+    networkIds: (ids) => (ids.length ? ids.join(",") : undefined),
+    // each only with the image type it belongs to
+    volumeId: (id) => (i.imageType === "volume" ? id : undefined),
+    snapshotId: (id) => (i.imageType === "snapshot" ? id : undefined),
+  });
 }
 
+/** The JSON body exactly as the API reads it, key by key. */
+export type CreateInstanceBody = ReturnType<typeof createInstanceBody>;
+
 /** Fields the synchronous PUT /compute/instances/{id} accepts, as query parameters. */
-export interface UpdateInstanceInput {
-  name?: string;
-  displayName?: string;
-  haEnabled?: boolean;
-  deleteProtection?: boolean;
+export const updateInstanceRequest = requestShape({
+  name: optional<string>(),
+  displayName: optional<string>(),
+  haEnabled: optional<boolean>(),
+  deleteProtection: optional<boolean>(),
   /**
    * An instance group, by name (CloudStack's updateVirtualMachine `group`): the instance joins it and leaves any
    * other. The platform makes a group of that name when the account has none in the region.
    */
-  group?: string;
-}
-
-export function updateInstanceQuery(u: UpdateInstanceInput) {
-  return {
-    name: u.name,
-    displayName: u.displayName,
-    haEnabled: u.haEnabled,
-    deleteProtection: u.deleteProtection,
-    group: u.group,
-  };
-}
+  group: optional<string>(),
+});
+export type UpdateInstanceInput = InputOf<typeof updateInstanceRequest>;
 
 export interface InstanceCreated extends AcceptedMutation {
   id: string;
@@ -223,7 +187,7 @@ export class Instances extends Family {
   /** Synchronous update (query parameters). Content-idempotent: a lost answer is resolved by re-reading. */
   async update(id: string, changes: UpdateInstanceInput, o?: CallOptions): Promise<Instance> {
     const path = apiPath`/compute/instances/${id}`;
-    return this.putQuery(path, updateInstanceQuery(changes), InstanceSchema, () => this.get(id, o), o);
+    return this.putQuery(path, updateInstanceRequest.pick(changes), InstanceSchema, () => this.get(id, o), o);
   }
 
   async start(id: string, o?: CallOptions): Promise<AcceptedMutation> {

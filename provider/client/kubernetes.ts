@@ -10,36 +10,39 @@ import { createdWithName, Family } from "./family";
 import type { ListOptions } from "./instances";
 import { Paginator } from "./pagination";
 import { apiPath } from "./paths";
+import { type InputOf, optional, requestShape, required } from "./requestShape";
 import { type KubernetesCluster, KubernetesClusterSchema, KubernetesConfigSchema } from "./schemas";
 
 /** A cluster as createKubernetesCluster takes it (camelCase). */
-export interface CreateKubernetesClusterInput {
-  name: string;
-  description?: string;
-  zoneId: string;
-  kubernetesVersionId: string;
-  serviceOfferingId: string;
-  networkId: string;
+export const createKubernetesClusterRequest = requestShape({
+  name: required<string>(),
+  description: optional<string>(),
+  zoneId: required<string>(),
+  kubernetesVersionId: required<string>(),
+  serviceOfferingId: required<string>(),
+  networkId: required<string>(),
   /** Worker nodes (CloudStack's `size`). */
-  size: number;
-  controlNodes?: number;
+  size: required<number>(),
+  controlNodes: optional<number>(),
   /** The SSH key pair's name. */
-  keyPair?: string;
+  keyPair: optional<string>(),
   /** GB per node. */
-  nodeRootDiskSize?: number;
-  autoscalingEnabled?: boolean;
-  minSize?: number;
-  maxSize?: number;
-}
+  nodeRootDiskSize: optional<number>(),
+  autoscalingEnabled: optional<boolean>(),
+  minSize: optional<number>(),
+  maxSize: optional<number>(),
+});
+export type CreateKubernetesClusterInput = InputOf<typeof createKubernetesClusterRequest>;
 
 /** What scaleKubernetesCluster changes: the worker count, the offering, or autoscaling and its bounds. */
-export interface ScaleKubernetesClusterInput {
-  size?: number;
-  serviceOfferingId?: string;
-  autoscalingEnabled?: boolean;
-  minSize?: number;
-  maxSize?: number;
-}
+export const scaleKubernetesClusterRequest = requestShape({
+  size: optional<number>(),
+  serviceOfferingId: optional<string>(),
+  autoscalingEnabled: optional<boolean>(),
+  minSize: optional<number>(),
+  maxSize: optional<number>(),
+});
+export type ScaleKubernetesClusterInput = InputOf<typeof scaleKubernetesClusterRequest>;
 
 export class KubernetesClusters extends Family {
   async get(id: string, o?: CallOptions): Promise<KubernetesCluster> {
@@ -65,7 +68,7 @@ export class KubernetesClusters extends Family {
     return this.core.accepted({
       method: "POST",
       path: apiPath`/compute/kubernetes/clusters`,
-      body: { ...input },
+      body: createKubernetesClusterRequest.pick(input),
       options: o,
       command: "kubernetesCluster.create",
       verify: createdWithName(input.name, (id) => this.get(id, o)),
@@ -77,13 +80,7 @@ export class KubernetesClusters extends Family {
     return this.core.accepted({
       method: "POST",
       path: apiPath`/compute/kubernetes/clusters/${id}/nodes`,
-      query: {
-        size: input.size,
-        serviceOfferingId: input.serviceOfferingId,
-        autoscalingEnabled: input.autoscalingEnabled,
-        minSize: input.minSize,
-        maxSize: input.maxSize,
-      },
+      query: scaleKubernetesClusterRequest.pick(input),
       options: o,
       command: "kubernetesCluster.scale",
       resourceId: id,

@@ -11,7 +11,8 @@ import type { AcceptedMutation, CallOptions, CimCore } from "./core";
 import { createdWithName, Family } from "./family";
 import type { ListOptions } from "./instances";
 import { Paginator, readOnce } from "./pagination";
-import { type ApiPath, apiPath } from "./paths";
+import { type ApiPath, apiPath, type Query } from "./paths";
+import { type InputOf, optional, requestShape, required } from "./requestShape";
 import {
   type InternalLoadBalancerRecord,
   InternalLoadBalancerSchema,
@@ -22,85 +23,75 @@ import {
 } from "./schemas";
 
 /** A rule as the API takes it (CloudStack's createLoadBalancerRule parameters, camelCase). */
-export interface CreateLoadBalancerRuleInput {
-  name: string;
-  description?: string;
-  publicIpId: string;
-  publicPort: number;
-  privatePort: number;
+export const createLoadBalancerRuleRequest = requestShape({
+  name: required<string>(),
+  description: optional<string>(),
+  publicIpId: required<string>(),
+  publicPort: required<number>(),
+  privatePort: required<number>(),
   /** tcp, udp or tcp-proxy (the API's default: tcp). */
-  protocol?: string;
+  protocol: optional<string>(),
   /** roundrobin, leastconn or source. */
-  algorithm: string;
+  algorithm: required<string>(),
   /** The network of the members: required for a VPC address (the tier), else the address's network. */
-  networkId?: string;
-}
+  networkId: optional<string>(),
+});
+export type CreateLoadBalancerRuleInput = InputOf<typeof createLoadBalancerRuleRequest>;
 
-/** What updateLoadBalancerRule changes; the rest of a rule cannot change. */
-export interface UpdateLoadBalancerRuleInput {
-  name?: string;
-  description?: string;
-  algorithm?: string;
-}
+/** What updateLoadBalancerRule changes (both collections); the rest of a balancer cannot change. */
+export const updateLoadBalancerRuleRequest = requestShape({
+  name: optional<string>(),
+  description: optional<string>(),
+  algorithm: optional<string>(),
+});
+export type UpdateLoadBalancerRuleInput = InputOf<typeof updateLoadBalancerRuleRequest>;
 
-export interface LoadBalancerRuleFilter {
-  publicIpId?: string;
-  networkId?: string;
-  name?: string;
-}
+/** The rules list's filters (query parameters). */
+export const loadBalancerRuleFilter = requestShape({
+  publicIpId: optional<string>(),
+  networkId: optional<string>(),
+  name: optional<string>(),
+});
+export type LoadBalancerRuleFilter = InputOf<typeof loadBalancerRuleFilter>;
 
 /** A rule with its members' instance ids. */
 export type LoadBalancerRule = LoadBalancerRuleRecord & { memberIds: string[] };
 
 /** An internal load balancer as the API takes it (CloudStack's createLoadBalancer, scheme Internal, camelCase). */
-export interface CreateInternalLoadBalancerInput {
-  name: string;
-  description?: string;
+export const createInternalLoadBalancerRequest = requestShape({
+  name: required<string>(),
+  description: optional<string>(),
   /** The VPC tier of the members; its offering must serve the internal LB. */
-  networkId: string;
+  networkId: required<string>(),
   /** The tier the source address comes from (the API's default: networkId). */
-  sourceIpAddressNetworkId?: string;
+  sourceIpAddressNetworkId: optional<string>(),
   /** A free address of the tier; left out, the API allocates one. */
-  sourceIpAddress?: string;
-  sourcePort: number;
-  instancePort: number;
+  sourceIpAddress: optional<string>(),
+  sourcePort: required<number>(),
+  instancePort: required<number>(),
   /** roundrobin, leastconn or source. */
-  algorithm: string;
-}
+  algorithm: required<string>(),
+});
+export type CreateInternalLoadBalancerInput = InputOf<typeof createInternalLoadBalancerRequest>;
 
-export interface InternalLoadBalancerFilter {
-  networkId?: string;
-  sourceIpAddress?: string;
-  name?: string;
-}
+/** The internal list's filters (query parameters). */
+export const internalLoadBalancerFilter = requestShape({
+  networkId: optional<string>(),
+  sourceIpAddress: optional<string>(),
+  name: optional<string>(),
+});
+export type InternalLoadBalancerFilter = InputOf<typeof internalLoadBalancerFilter>;
 
 /** An internal load balancer with its members' instance ids. */
 export type InternalLoadBalancer = InternalLoadBalancerRecord & { memberIds: string[] };
 
-/** The keys create sends, checked by the compiler against the input types (none misspelt, none forgotten). */
-const RULE_KEYS: Record<keyof CreateLoadBalancerRuleInput, true> = {
-  name: true,
-  description: true,
-  publicIpId: true,
-  publicPort: true,
-  privatePort: true,
-  protocol: true,
-  algorithm: true,
-  networkId: true,
-};
-const INTERNAL_KEYS: Record<keyof CreateInternalLoadBalancerInput, true> = {
-  name: true,
-  description: true,
-  networkId: true,
-  sourceIpAddressNetworkId: true,
-  sourceIpAddress: true,
-  sourcePort: true,
-  instancePort: true,
-  algorithm: true,
-};
+/** Picks a declared request's keys (requestShape.ts) from one type of input. */
+interface Picker<I> {
+  pick(input: I): Query;
+}
 
 /** What tells the two balancer collections apart: data, not code. */
-interface BalancerCollection<R> {
+interface BalancerCollection<R, F, C> {
   readonly schema: z.ZodType<R>;
   /** The prefix of the client's job commands (recovery.ts). */
   readonly command: "loadBalancerRule" | "internalLoadBalancer";
@@ -108,15 +99,9 @@ interface BalancerCollection<R> {
   readonly collection: ApiPath;
   readonly listKeys: readonly string[];
   /** The list's filters: query parameters named as the filter's fields. */
-  readonly filters: readonly string[];
+  readonly filters: Picker<F>;
   /** Where create sends its inputs (a JSON body, or query parameters as the spec's internal one), which, and constants. */
-  readonly create: { in: "body" | "query"; keys: readonly string[]; fixed?: Record<string, string> };
-}
-
-/** Only the named keys of an object (a misspelt or extra key would be ignored by the API, or worse). */
-function only(o: object | undefined, keys: readonly string[]): Record<string, string | number | undefined> {
-  const from = (o ?? {}) as Record<string, string | number | undefined>;
-  return Object.fromEntries(keys.map((k) => [k, from[k]]));
+  readonly create: { in: "body" | "query"; request: Picker<C>; fixed?: Record<string, string> };
 }
 
 /**
@@ -131,7 +116,7 @@ class Balancers<
 > extends Family {
   constructor(
     core: CimCore,
-    private readonly spec: BalancerCollection<R>,
+    private readonly spec: BalancerCollection<R, F, C>,
   ) {
     super(core);
   }
@@ -144,7 +129,7 @@ class Balancers<
   list(o?: ListOptions & F): Paginator<R> {
     return new Paginator(this.core, {
       path: this.spec.collection,
-      query: only(o, this.spec.filters),
+      query: this.spec.filters.pick(o ?? ({} as F)),
       key: this.spec.listKeys,
       item: this.spec.schema,
       options: o,
@@ -153,7 +138,7 @@ class Balancers<
 
   /** Creates one (a job). A lost answer is tied to its job by command and name. */
   async create(input: C, o?: CallOptions): Promise<AcceptedMutation> {
-    const params = { ...only(input, this.spec.create.keys), ...this.spec.create.fixed };
+    const params = { ...this.spec.create.request.pick(input), ...this.spec.create.fixed };
     return this.core.accepted({
       method: "POST",
       path: this.spec.collection,
@@ -199,7 +184,7 @@ class Balancers<
     return this.core.accepted({
       method: "PUT",
       path: this.at(id),
-      body: { name: input.name, description: input.description, algorithm: input.algorithm },
+      body: updateLoadBalancerRuleRequest.pick(input),
       options: o,
       command: `${this.spec.command}.update`,
       resourceId: id,
@@ -256,8 +241,8 @@ export class LoadBalancers extends Balancers<
       command: "loadBalancerRule",
       collection: apiPath`/loadbalancer/rules`,
       listKeys: ["loadbalancerrule", "loadBalancerRules"],
-      filters: ["publicIpId", "networkId", "name"],
-      create: { in: "body", keys: Object.keys(RULE_KEYS) },
+      filters: loadBalancerRuleFilter,
+      create: { in: "body", request: createLoadBalancerRuleRequest },
     });
   }
 }
@@ -277,8 +262,8 @@ export class InternalLoadBalancers extends Balancers<
       command: "internalLoadBalancer",
       collection: apiPath`/loadbalancer/internal`,
       listKeys: ["loadbalancer", "loadBalancers"],
-      filters: ["networkId", "sourceIpAddress", "name"],
-      create: { in: "query", keys: Object.keys(INTERNAL_KEYS), fixed: { scheme: "Internal" } },
+      filters: internalLoadBalancerFilter,
+      create: { in: "query", request: createInternalLoadBalancerRequest, fixed: { scheme: "Internal" } },
     });
   }
 }

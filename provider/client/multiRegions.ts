@@ -10,6 +10,7 @@ import { Family, readOrUndefined } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator } from "./pagination";
 import { apiPath } from "./paths";
+import { type InputOf, optional, requestShape, required } from "./requestShape";
 import {
   type MultiRegionGroup,
   MultiRegionGroupSchema,
@@ -17,24 +18,33 @@ import {
   MultiRegionMemberSchema,
 } from "./schemas";
 
-export interface MultiRegionGroupInput {
-  name: string;
-  description?: string;
-}
+export const multiRegionGroupRequest = requestShape({
+  name: required<string>(),
+  description: optional<string>(),
+});
+export type MultiRegionGroupInput = InputOf<typeof multiRegionGroupRequest>;
+/** A group's change: query parameters, what is left out stays. */
+export const updateMultiRegionGroupRequest = requestShape({
+  name: optional<string>(),
+  description: optional<string>(),
+});
 
 /** The spec's body of Add VPC to a multi-region group: the VPC and the region it lives in. */
-export interface AddVpcInput {
+export const addVpcRequest = requestShape({
   /** The VPC's region (uuid): an id is valid only in its own region. */
-  regionId: string;
-  vpcId: string;
-}
+  regionId: required<string>(),
+  vpcId: required<string>(),
+});
+export type AddVpcInput = InputOf<typeof addVpcRequest>;
 
-export interface MemberFilter {
-  groupId?: string;
-  vpcId?: string;
+/** The members list's filters (query parameters). */
+export const memberFilter = requestShape({
+  groupId: optional<string>(),
+  vpcId: optional<string>(),
   /** The members' VPC region. */
-  regionId?: string;
-}
+  regionId: optional<string>(),
+});
+export type MemberFilter = InputOf<typeof memberFilter>;
 
 export class MultiRegions extends Family {
   async get(id: string, o?: CallOptions): Promise<MultiRegionGroup> {
@@ -58,7 +68,7 @@ export class MultiRegions extends Family {
 
   /** Creates a group (synchronous). A lost answer is resolved by the group of that name, sent at most once more. */
   async create(input: MultiRegionGroupInput, o?: CallOptions): Promise<AcceptedMutation> {
-    const body = { name: input.name, description: input.description };
+    const body = multiRegionGroupRequest.pick(input);
     return this.synchronous("POST", apiPath`/multi-regions`, body, o, async () => {
       const found = await this.listAll({ ...o, name: input.name });
       return found.items.find((g) => g.name === input.name)?.id;
@@ -71,7 +81,7 @@ export class MultiRegions extends Family {
     input: Partial<MultiRegionGroupInput>,
     o?: CallOptions,
   ): Promise<MultiRegionGroup> {
-    const query = { name: input.name, description: input.description };
+    const query = updateMultiRegionGroupRequest.pick(input);
     return this.putQuery(
       apiPath`/multi-regions/${id}`,
       query,
@@ -106,7 +116,7 @@ export class MultiRegions extends Family {
   members(o?: ListOptions & MemberFilter): Paginator<MultiRegionMember> {
     return new Paginator(this.core, {
       path: apiPath`/multi-regions/members`,
-      query: { groupId: o?.groupId, vpcId: o?.vpcId, regionId: o?.regionId },
+      query: memberFilter.pick(o ?? {}),
       key: "content",
       item: MultiRegionMemberSchema,
       options: o,
@@ -129,7 +139,7 @@ export class MultiRegions extends Family {
     return this.core.accepted({
       method: "POST",
       path: apiPath`/multi-regions/${groupId}/vpcs`,
-      body: { regionId: input.regionId, vpcId: input.vpcId },
+      body: addVpcRequest.pick(input),
       options: o,
       command: "multiRegionGroup.addVpc",
       verify: async (job) => {

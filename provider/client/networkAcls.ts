@@ -9,50 +9,47 @@ import { createdWithName, Family, readOrUndefined } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator, readOnce } from "./pagination";
 import { apiPath } from "./paths";
+import { type InputOf, optional, requestShape, required } from "./requestShape";
 import { type AclList, AclListSchema, type NetworkAclRule, NetworkAclRuleSchema } from "./schemas";
 
-export interface CreateAclListInput {
-  name: string;
-  description?: string;
-  vpcId: string;
-}
+export const createAclListRequest = requestShape({
+  name: required<string>(),
+  description: optional<string>(),
+  vpcId: required<string>(),
+});
+export type CreateAclListInput = InputOf<typeof createAclListRequest>;
 
-/** A rule as the API takes it (CloudStack's createNetworkACL parameters, camelCase). */
-export interface AclRuleInput {
-  aclId: string;
+/** The list's rename: query parameters. */
+export const updateAclListRequest = requestShape({
+  name: optional<string>(),
+  description: optional<string>(),
+});
+
+/** A rule's own fields (CloudStack's createNetworkACL parameters, camelCase): an update sends them all. */
+const ruleFields = {
   /** Its place in the list, unique there; the API gives the next free number when left out. */
-  number?: number;
+  number: optional<number>(),
   /** tcp, udp, icmp or all. */
-  protocol: string;
-  startPort?: number;
-  endPort?: number;
-  icmpType?: number;
-  icmpCode?: number;
-  cidrList: string[];
+  protocol: required<string>(),
+  startPort: optional<number>(),
+  endPort: optional<number>(),
+  icmpType: optional<number>(),
+  icmpCode: optional<number>(),
+  cidrList: required<string[]>(),
   /** allow or deny. */
-  action: string;
+  action: required<string>(),
   /** ingress or egress. */
-  trafficType: string;
+  trafficType: required<string>(),
   /** Why the rule exists (CloudStack's `reason`). */
-  reason?: string;
-}
+  reason: optional<string>(),
+};
 
-/** The body of a rule create: the known keys only (a misspelt key would be ignored by the API). */
-export function aclRuleBody(i: AclRuleInput) {
-  return {
-    aclId: i.aclId,
-    number: i.number,
-    protocol: i.protocol,
-    startPort: i.startPort,
-    endPort: i.endPort,
-    icmpType: i.icmpType,
-    icmpCode: i.icmpCode,
-    cidrList: i.cidrList,
-    action: i.action,
-    trafficType: i.trafficType,
-    reason: i.reason,
-  };
-}
+/** A rule as the API takes it: its list, then its own fields. */
+export const aclRuleRequest = requestShape({ aclId: required<string>(), ...ruleFields });
+export type AclRuleInput = InputOf<typeof aclRuleRequest>;
+
+/** A rule's update: every field but the list (which cannot change). */
+export const aclRuleUpdateRequest = requestShape(ruleFields);
 
 export class NetworkAcls extends Family {
   /** Every ACL list of the caller's VPCs in the region (each VPC's two defaults included). */
@@ -71,7 +68,7 @@ export class NetworkAcls extends Family {
     return this.core.accepted({
       method: "POST",
       path: apiPath`/network-acls`,
-      body: { name: input.name, description: input.description, vpcId: input.vpcId },
+      body: createAclListRequest.pick(input),
       options: o,
       command: "networkAclList.create",
       verify: createdWithName(input.name, (id) => this.getList(id, o)),
@@ -79,8 +76,8 @@ export class NetworkAcls extends Family {
   }
 
   /** Synchronous rename; a lost answer is resolved by re-reading. */
-  async updateList(id: string, changes: { name?: string; description?: string }, o?: CallOptions) {
-    const query = { name: changes.name, description: changes.description };
+  async updateList(id: string, changes: InputOf<typeof updateAclListRequest>, o?: CallOptions) {
+    const query = updateAclListRequest.pick(changes);
     return this.putQuery(apiPath`/network-acls/${id}`, query, AclListSchema, () => this.getList(id, o), o);
   }
 
@@ -121,7 +118,7 @@ export class NetworkAcls extends Family {
     return this.core.accepted({
       method: "POST",
       path: apiPath`/network-acls/rules`,
-      body: aclRuleBody(input),
+      body: aclRuleRequest.pick(input),
       options: o,
       command: "networkAclRule.create",
       verify: async (job) => {
@@ -140,8 +137,8 @@ export class NetworkAcls extends Family {
    * Sets every field of a rule (a job): `partialUpgrade: false`, so what is left out is cleared (ports of a
    * rule that became icmp), as CloudStack's updateNetworkACLItem does; the number is kept when left out.
    */
-  async updateRule(id: string, input: Omit<AclRuleInput, "aclId">, o?: CallOptions) {
-    const { aclId: _, ...body } = aclRuleBody({ ...input, aclId: "" });
+  async updateRule(id: string, input: InputOf<typeof aclRuleUpdateRequest>, o?: CallOptions) {
+    const body = aclRuleUpdateRequest.pick(input);
     return this.core.accepted({
       method: "PUT",
       path: apiPath`/network-acls/rules/${id}`,

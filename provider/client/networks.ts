@@ -6,39 +6,24 @@ import { createdWithName, Family } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator } from "./pagination";
 import { apiPath } from "./paths";
+import { type InputOf, optional, requestShape, required } from "./requestShape";
 import { type Network, NetworkSchema } from "./schemas";
-import { type RenameInput, renameQuery } from "./vpcs";
+import { type RenameInput, renameRequest } from "./vpcs";
 
-export interface CreateNetworkInput {
-  name: string;
-  displayText: string;
-  zoneId: string;
-  networkOfferingId: string;
-  vpcId?: string;
-  gateway?: string;
-  netmask?: string;
+export const createNetworkRequest = requestShape({
+  name: required<string>(),
+  displayText: required<string>(),
+  zoneId: required<string>(),
+  networkOfferingId: required<string>(),
+  vpcId: optional<string>(),
+  gateway: optional<string>(),
+  netmask: optional<string>(),
   /** DNS domain of the network (the API's default when left out; the emulator: `cim.internal`). */
-  networkDomain?: string;
+  networkDomain: optional<string>(),
   /** A VPC tier's network ACL list (the API's default when left out: the VPC's default_deny). */
-  aclId?: string;
-}
-
-/** The body of a create: exactly the fields of CreateNetworkInput (a caller's other keys are not sent). */
-export type CreateNetworkBody = CreateNetworkInput;
-
-export function createNetworkBody(i: CreateNetworkInput): CreateNetworkBody {
-  return {
-    name: i.name,
-    displayText: i.displayText,
-    zoneId: i.zoneId,
-    networkOfferingId: i.networkOfferingId,
-    vpcId: i.vpcId,
-    gateway: i.gateway,
-    netmask: i.netmask,
-    networkDomain: i.networkDomain,
-    aclId: i.aclId,
-  };
-}
+  aclId: optional<string>(),
+});
+export type CreateNetworkInput = InputOf<typeof createNetworkRequest>;
 
 export class Networks extends Family {
   async get(id: string, o?: CallOptions): Promise<Network> {
@@ -62,7 +47,7 @@ export class Networks extends Family {
     return this.core.accepted({
       method: "POST",
       path: apiPath`/networks`,
-      body: createNetworkBody(input),
+      body: createNetworkRequest.pick(input),
       options: o,
       command: "network.create",
       verify: createdWithName(input.name, (id) => this.get(id, o)),
@@ -73,7 +58,7 @@ export class Networks extends Family {
   async update(id: string, changes: RenameInput, o?: CallOptions): Promise<Network> {
     return this.putQuery(
       apiPath`/networks/${id}`,
-      renameQuery(changes),
+      renameRequest.pick(changes),
       NetworkSchema,
       () => this.get(id, o),
       o,

@@ -10,6 +10,7 @@ import { Family } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator } from "./pagination";
 import { type TenantPath, tenantPath } from "./paths";
+import { type InputOf, optional, requestShape } from "./requestShape";
 import {
   type Invitation,
   InvitationSchema,
@@ -24,13 +25,14 @@ export interface TenantContext {
   tenantContext?: string;
 }
 
-export interface InvitationFilter {
+export const invitationFilter = requestShape({
   /** Pending, Completed, Declined or Expired. */
-  state?: string;
-  tenantId?: string;
+  state: optional<string>(),
+  tenantId: optional<string>(),
   /** Pending ones only. */
-  activeOnly?: boolean;
-}
+  activeOnly: optional<boolean>(),
+});
+export type InvitationFilter = InputOf<typeof invitationFilter>;
 
 const INVITATIONS = "/api/v1/invitations" satisfies TenantPath;
 
@@ -63,7 +65,7 @@ export class Organizations extends Family {
    * organization sent.
    */
   invitations(o?: ListOptions & TenantContext & InvitationFilter): Paginator<Invitation> {
-    const query = { state: o?.state, tenantId: o?.tenantId, activeOnly: o?.activeOnly };
+    const query = invitationFilter.pick(o ?? {});
     return this.paged(INVITATIONS, InvitationSchema, o, query);
   }
 

@@ -7,28 +7,32 @@ import { Family, readOrUndefined } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator } from "./pagination";
 import { apiPath } from "./paths";
+import { type InputOf, optional, requestShape, required } from "./requestShape";
 import { type PrivateGateway, PrivateGatewaySchema } from "./schemas";
 
 /** A private gateway as the API takes it (CloudStack's createPrivateGateway parameters, camelCase). */
-export interface CreatePrivateGatewayInput {
-  vpcId: string;
+export const createPrivateGatewayRequest = requestShape({
+  vpcId: required<string>(),
   /** The VPC router's address on the private network. */
-  ipAddress: string;
+  ipAddress: required<string>(),
   /** The private network's gateway (the next hop beyond the VPC). */
-  gateway: string;
-  netmask: string;
+  gateway: required<string>(),
+  netmask: required<string>(),
   /** The VLAN tag of the private network, 1–4094. */
-  vlan: number;
+  vlan: required<number>(),
   /** Whether the VPC source-NATs traffic leaving through the gateway. */
-  sourceNatSupported?: boolean;
+  sourceNatSupported: optional<boolean>(),
   /** The gateway's network ACL list; the API's default is the VPC's default_deny. */
-  aclId?: string;
-}
+  aclId: optional<string>(),
+});
+export type CreatePrivateGatewayInput = InputOf<typeof createPrivateGatewayRequest>;
 
-export interface PrivateGatewayFilter {
-  vpcId?: string;
-  ipAddress?: string;
-}
+/** The list's filters (query parameters). */
+export const privateGatewayFilter = requestShape({
+  vpcId: optional<string>(),
+  ipAddress: optional<string>(),
+});
+export type PrivateGatewayFilter = InputOf<typeof privateGatewayFilter>;
 
 export class PrivateGateways extends Family {
   async get(id: string, o?: CallOptions): Promise<PrivateGateway> {
@@ -38,7 +42,7 @@ export class PrivateGateways extends Family {
   list(o?: ListOptions & PrivateGatewayFilter): Paginator<PrivateGateway> {
     return new Paginator(this.core, {
       path: apiPath`/vpcs/private-gateways`,
-      query: { vpcId: o?.vpcId, ipAddress: o?.ipAddress },
+      query: privateGatewayFilter.pick(o ?? {}),
       key: ["privategateway", "privateGateways", "gateways"],
       item: PrivateGatewaySchema,
       options: o,
@@ -57,15 +61,7 @@ export class PrivateGateways extends Family {
     return this.core.accepted({
       method: "POST",
       path: apiPath`/vpcs/private-gateways`,
-      body: {
-        vpcId: input.vpcId,
-        ipAddress: input.ipAddress,
-        gateway: input.gateway,
-        netmask: input.netmask,
-        vlan: input.vlan,
-        sourceNatSupported: input.sourceNatSupported,
-        aclId: input.aclId,
-      },
+      body: createPrivateGatewayRequest.pick(input),
       options: o,
       command: "privateGateway.create",
       verify: async (job) => {

@@ -8,13 +8,20 @@ import { Family, readOrUndefined } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator } from "./pagination";
 import { apiPath } from "./paths";
+import { type InputOf, optional, requestShape, required } from "./requestShape";
 import { type Project, ProjectSchema } from "./schemas";
 
-export interface ProjectInput {
-  name: string;
+export const projectRequest = requestShape({
+  name: required<string>(),
   /** Defaults to the name (as CloudStack's createProject does). */
-  displayText?: string;
-}
+  displayText: optional<string>(),
+});
+export type ProjectInput = InputOf<typeof projectRequest>;
+/** A project's change: query parameters, what is left out stays. */
+export const updateProjectRequest = requestShape({
+  name: optional<string>(),
+  displayText: optional<string>(),
+});
 
 export class Projects extends Family {
   async get(id: string, o?: CallOptions): Promise<Project> {
@@ -37,7 +44,7 @@ export class Projects extends Family {
   }
 
   async create(input: ProjectInput, o?: CallOptions): Promise<AcceptedMutation> {
-    const body = { name: input.name, displayText: input.displayText };
+    const body = projectRequest.pick(input);
     return this.synchronous("POST", apiPath`/projects`, body, o, async () => {
       const found = await this.listAll({ ...o, name: input.name });
       return found.items.find((p) => p.name === input.name)?.id;
@@ -45,7 +52,7 @@ export class Projects extends Family {
   }
 
   async update(id: string, input: Partial<ProjectInput>, o?: CallOptions): Promise<Project> {
-    const query = { name: input.name, displayText: input.displayText };
+    const query = updateProjectRequest.pick(input);
     return this.putQuery(apiPath`/projects/${id}`, query, ProjectSchema, () => this.get(id, o), o);
   }
 

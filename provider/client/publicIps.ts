@@ -9,28 +9,33 @@ import { Family } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator } from "./pagination";
 import { apiPath } from "./paths";
+import { type InputOf, optional, requestShape, required } from "./requestShape";
 import { type PublicIp, PublicIpSchema } from "./schemas";
 
 /** An isolated network or a VPC to acquire an address for (exactly one), optionally naming its zone. */
-export interface AcquirePublicIpInput {
-  networkId?: string;
-  vpcId?: string;
-  zoneId?: string;
-}
+export const acquirePublicIpRequest = requestShape({
+  networkId: optional<string>(),
+  vpcId: optional<string>(),
+  zoneId: optional<string>(),
+});
+export type AcquirePublicIpInput = InputOf<typeof acquirePublicIpRequest>;
 
-export interface EnableStaticNatInput {
+export const enableStaticNatRequest = requestShape({
   /** The instance the address maps onto. */
-  virtualMachineId: string;
+  virtualMachineId: required<string>(),
   /** The network of the instance's NIC; the API's default: the network the address serves. */
-  networkId?: string;
-}
+  networkId: optional<string>(),
+});
+export type EnableStaticNatInput = InputOf<typeof enableStaticNatRequest>;
 
-export interface PublicIpFilter {
-  ipAddress?: string;
-  vpcId?: string;
-  associatedNetworkId?: string;
-  isStaticNat?: boolean;
-}
+/** The list's filters (query parameters). */
+export const publicIpFilter = requestShape({
+  ipAddress: optional<string>(),
+  vpcId: optional<string>(),
+  associatedNetworkId: optional<string>(),
+  isStaticNat: optional<boolean>(),
+});
+export type PublicIpFilter = InputOf<typeof publicIpFilter>;
 
 /** An address's static NAT, as one record: `state` Enabled while it maps onto an instance, else Disabled. */
 export interface StaticNat {
@@ -68,12 +73,7 @@ export class PublicIps extends Family {
   list(o?: ListOptions & PublicIpFilter): Paginator<PublicIp> {
     return new Paginator(this.core, {
       path: apiPath`/public-ips`,
-      query: {
-        ipAddress: o?.ipAddress,
-        vpcId: o?.vpcId,
-        associatedNetworkId: o?.associatedNetworkId,
-        isStaticNat: o?.isStaticNat === undefined ? undefined : String(o.isStaticNat),
-      },
+      query: publicIpFilter.pick(o ?? {}),
       key: "publicipaddress",
       item: PublicIpSchema,
       options: o,
@@ -86,7 +86,7 @@ export class PublicIps extends Family {
 
   /** Acquires an address (associateIpAddress); the job's end makes it Allocated. */
   async acquire(input: AcquirePublicIpInput, o?: CallOptions): Promise<AcceptedMutation> {
-    const body = { networkId: input.networkId, vpcId: input.vpcId, zoneId: input.zoneId };
+    const body = acquirePublicIpRequest.pick(input);
     return this.core.accepted({
       method: "POST",
       path: apiPath`/public-ips`,
@@ -111,7 +111,7 @@ export class PublicIps extends Family {
     return this.core.accepted({
       method: "POST",
       path: apiPath`/public-ips/${id}/static-nat`,
-      body: { virtualMachineId: input.virtualMachineId, networkId: input.networkId },
+      body: enableStaticNatRequest.pick(input),
       options: o,
       command: "staticNat.enable",
       resourceId: id,

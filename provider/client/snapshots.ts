@@ -9,6 +9,7 @@ import { createdWithName, Family } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator } from "./pagination";
 import { apiPath } from "./paths";
+import { type InputOf, optional, requestShape, required } from "./requestShape";
 import {
   type InstanceSnapshot,
   InstanceSnapshotSchema,
@@ -16,20 +17,22 @@ import {
   VolumeSnapshotSchema,
 } from "./schemas";
 
-export interface CreateVolumeSnapshotInput {
-  volumeId: string;
+export const createVolumeSnapshotRequest = requestShape({
+  volumeId: required<string>(),
   /** Default: the platform's `<volume name>_<timestamp>`. */
-  name?: string;
-}
+  name: optional<string>(),
+});
+export type CreateVolumeSnapshotInput = InputOf<typeof createVolumeSnapshotRequest>;
 
-export interface CreateInstanceSnapshotInput {
-  virtualMachineId: string;
+export const createInstanceSnapshotRequest = requestShape({
+  virtualMachineId: required<string>(),
   /** Unique among the instance's snapshots. Default: the platform's `<instance>_VS_<timestamp>`. */
-  name?: string;
-  description?: string;
+  name: optional<string>(),
+  description: optional<string>(),
   /** Also the memory of a running instance (CloudStack's snapshotmemory); refused for a stopped one. */
-  snapshotMemory?: boolean;
-}
+  snapshotMemory: optional<boolean>(),
+});
+export type CreateInstanceSnapshotInput = InputOf<typeof createInstanceSnapshotRequest>;
 
 export class VolumeSnapshots extends Family {
   async get(id: string, o?: CallOptions): Promise<VolumeSnapshot> {
@@ -55,7 +58,7 @@ export class VolumeSnapshots extends Family {
     return this.core.accepted({
       method: "POST",
       path: apiPath`/snapshots`,
-      body: { volumeId: input.volumeId, name: input.name },
+      body: createVolumeSnapshotRequest.pick(input),
       options: o,
       command: "volumeSnapshot.create",
       verify: createdWithName(input.name, (id) => this.get(id, o)),
@@ -99,12 +102,7 @@ export class InstanceSnapshots extends Family {
     return this.core.accepted({
       method: "POST",
       path: apiPath`/vm-snapshots`,
-      body: {
-        virtualMachineId: input.virtualMachineId,
-        name: input.name,
-        description: input.description,
-        snapshotMemory: input.snapshotMemory,
-      },
+      body: createInstanceSnapshotRequest.pick(input),
       options: o,
       command: "instanceSnapshot.create",
       verify: createdWithName(input.name, (id) => this.get(id, o)),

@@ -10,13 +10,15 @@ import { Family, readOrUndefined } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator } from "./pagination";
 import { apiPath } from "./paths";
+import { type InputOf, requestShape, required } from "./requestShape";
 import { type SshKeyPair, SshKeyPairSchema } from "./schemas";
 
-export interface RegisterSshKeyPairInput {
-  name: string;
+export const registerSshKeyPairRequest = requestShape({
+  name: required<string>(),
   /** An OpenSSH public key line: "<type> <base64> [comment]". */
-  publicKey: string;
-}
+  publicKey: required<string>(),
+});
+export type RegisterSshKeyPairInput = InputOf<typeof registerSshKeyPairRequest>;
 
 /** The key types the platform accepts (CloudStack's SSHKeysHelper). */
 export const SSH_KEY_TYPES = [
@@ -115,7 +117,7 @@ export class SshKeyPairs extends Family {
 
   /** Registers a public key under a name (synchronous). */
   async register(input: RegisterSshKeyPairInput, o?: CallOptions): Promise<AcceptedMutation> {
-    const body = { name: input.name, publicKey: input.publicKey };
+    const body = registerSshKeyPairRequest.pick(input);
     const fingerprint = publicKeyFingerprint(input.publicKey);
     return this.synchronous("POST", apiPath`/ssh-keypairs`, body, o, async () => {
       const found = await this.named(input.name, o);

@@ -8,33 +8,27 @@ import { createdWithName, Family, readOrUndefined } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator } from "./pagination";
 import { apiPath } from "./paths";
+import { type InputOf, optional, requestShape, required } from "./requestShape";
 import { type Job, type Volume, VolumeSchema } from "./schemas";
 
-export interface CreateVolumeInput {
-  name: string;
-  zoneId: string;
-  diskOfferingId: string;
+/** POST /volumes: query parameters (the API takes no body there). */
+export const createVolumeRequest = requestShape({
+  name: required<string>(),
+  zoneId: required<string>(),
+  diskOfferingId: required<string>(),
   /** GB; for customised disk offerings. From a snapshot: at least its size (default: its size). */
-  size?: number;
+  size: optional<number>(),
   /** A BackedUp volume snapshot to make the volume from (in the snapshot's zone). */
-  snapshotId?: string;
-}
+  snapshotId: optional<string>(),
+});
+export type CreateVolumeInput = InputOf<typeof createVolumeRequest>;
 
-/** Query parameters of POST /volumes; only known keys leave this function. */
-export function createVolumeQuery(i: CreateVolumeInput) {
-  return {
-    name: i.name,
-    zoneId: i.zoneId,
-    diskOfferingId: i.diskOfferingId,
-    size: i.size,
-    snapshotId: i.snapshotId,
-  };
-}
-
-export interface ResizeVolumeInput {
-  size?: number;
-  diskOfferingId?: string;
-}
+/** POST /volumes/{id}/resize: query parameters. */
+export const resizeVolumeRequest = requestShape({
+  size: optional<number>(),
+  diskOfferingId: optional<string>(),
+});
+export type ResizeVolumeInput = InputOf<typeof resizeVolumeRequest>;
 
 const KEY = "volumes";
 
@@ -60,7 +54,7 @@ export class Volumes extends Family {
     return this.core.accepted({
       method: "POST",
       path: apiPath`/volumes`,
-      query: createVolumeQuery(input),
+      query: createVolumeRequest.pick(input),
       options: o,
       command: "volume.create",
       verify: createdWithName(input.name, (id) => this.get(id, o)),
@@ -86,7 +80,7 @@ export class Volumes extends Family {
 
   async resize(id: string, r: ResizeVolumeInput, o?: CallOptions): Promise<AcceptedMutation> {
     const path = apiPath`/volumes/${id}/resize`;
-    const query = { size: r.size, diskOfferingId: r.diskOfferingId };
+    const query = resizeVolumeRequest.pick(r);
     return this.core.accepted({
       method: "POST",
       path,

@@ -6,38 +6,22 @@ import { createdWithName, Family } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator, readOnce } from "./pagination";
 import { apiPath } from "./paths";
+import { type InputOf, optional, requestShape, required } from "./requestShape";
 import { type AclList, AclListSchema, type Vpc, VpcSchema } from "./schemas";
 
-export interface CreateVpcInput {
-  name: string;
-  displayText: string;
-  zoneId: string;
-  cidr: string;
-  vpcOfferingId: string;
-  networkDomain?: string;
-}
-
-/** The body of a create: exactly the fields of CreateVpcInput (a caller's other keys are not sent). */
-export type CreateVpcBody = CreateVpcInput;
-
-export function createVpcBody(i: CreateVpcInput): CreateVpcBody {
-  return {
-    name: i.name,
-    displayText: i.displayText,
-    zoneId: i.zoneId,
-    cidr: i.cidr,
-    vpcOfferingId: i.vpcOfferingId,
-    networkDomain: i.networkDomain,
-  };
-}
+export const createVpcRequest = requestShape({
+  name: required<string>(),
+  displayText: required<string>(),
+  zoneId: required<string>(),
+  cidr: required<string>(),
+  vpcOfferingId: required<string>(),
+  networkDomain: optional<string>(),
+});
+export type CreateVpcInput = InputOf<typeof createVpcRequest>;
 
 /** Query parameters of PUT /vpcs/{id} and PUT /networks/{id}. */
-export interface RenameInput {
-  name?: string;
-  displayText?: string;
-}
-
-export const renameQuery = (r: RenameInput) => ({ name: r.name, displayText: r.displayText });
+export const renameRequest = requestShape({ name: optional<string>(), displayText: optional<string>() });
+export type RenameInput = InputOf<typeof renameRequest>;
 
 export class Vpcs extends Family {
   async get(id: string, o?: CallOptions): Promise<Vpc> {
@@ -56,7 +40,7 @@ export class Vpcs extends Family {
     return this.core.accepted({
       method: "POST",
       path: apiPath`/vpcs`,
-      body: createVpcBody(input),
+      body: createVpcRequest.pick(input),
       options: o,
       command: "vpc.create",
       verify: createdWithName(input.name, (id) => this.get(id, o)),
@@ -65,7 +49,13 @@ export class Vpcs extends Family {
 
   /** Synchronous rename; a lost answer is resolved by re-reading. */
   async update(id: string, changes: RenameInput, o?: CallOptions): Promise<Vpc> {
-    return this.putQuery(apiPath`/vpcs/${id}`, renameQuery(changes), VpcSchema, () => this.get(id, o), o);
+    return this.putQuery(
+      apiPath`/vpcs/${id}`,
+      renameRequest.pick(changes),
+      VpcSchema,
+      () => this.get(id, o),
+      o,
+    );
   }
 
   async delete(id: string, o?: CallOptions): Promise<AcceptedMutation> {

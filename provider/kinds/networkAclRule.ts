@@ -63,30 +63,31 @@ const sameSet = (a: unknown, b: unknown) =>
 const lower = (v: string | undefined) => v?.toLowerCase();
 const icmpDefault = (news: Recorded) => (news.protocol === "icmp" ? -1 : null);
 
-interface Rule {
-  aclId: string;
-  number?: number;
-  protocol: string;
-  startPort?: number | null;
-  endPort?: number | null;
-  icmpType?: number | null;
-  icmpCode?: number | null;
-  cidrList: string[];
-  action?: string;
-  trafficType?: string;
-  description?: string | null;
-}
+/**
+ * The rule as the kind holds it: the client's fields (aclRuleRequest), any of them null for "none", and the kind's
+ * `description` for the API's `reason`.
+ */
+type Rule = { [K in keyof AclRuleInput]?: AclRuleInput[K] | null } & Pick<
+  AclRuleInput,
+  "aclId" | "protocol" | "cidrList"
+> & {
+    description?: string | null;
+  };
 
-/** The whole rule as the API takes it (an update sets every field; what is left out is cleared). */
+/** The fields that are set (null is the kind's "none", which the API takes as left out). */
+const setFields = <T extends object>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], null>;
+  };
+
+/**
+ * The whole rule as the API takes it (an update sets every field; what is left out is cleared): the kind's fields
+ * as they are, and the ones the API names or defaults otherwise. The client sends its declared keys only.
+ */
 const ruleInput = (i: Rule, number?: number): AclRuleInput => ({
-  aclId: i.aclId,
+  ...setFields(i),
   number: i.number ?? number,
-  protocol: i.protocol,
-  startPort: i.startPort ?? undefined,
   endPort: i.endPort ?? i.startPort ?? undefined,
-  icmpType: i.icmpType ?? undefined,
-  icmpCode: i.icmpCode ?? undefined,
-  cidrList: i.cidrList,
   action: i.action ?? "allow",
   trafficType: i.trafficType ?? "ingress",
   reason: i.description ?? undefined,

@@ -10,9 +10,9 @@ import {
   ConfigurationError,
   MutationOutcomeUnknownError,
 } from "../../provider/client";
-import { backupScheduleBody, sameSchedule } from "../../provider/client/backupSchedules";
+import { backupScheduleRequest, sameSchedule } from "../../provider/client/backupSchedules";
 import { createInstanceBody } from "../../provider/client/instances";
-import { createNetworkBody } from "../../provider/client/networks";
+import { createNetworkRequest } from "../../provider/client/networks";
 import { isTenantPath } from "../../provider/client/paths";
 import { clientAt, json, mockClient, REGION_A, REGION_B, useServers } from "./helpers";
 import { type RawCall, resetMidResponse, sendJson } from "./rawServer";
@@ -525,10 +525,12 @@ describe("requests are built from typed inputs", () => {
       diskOfferingId: "d",
     });
     const net = { name: "n", displayText: "n", zoneId: "z", networkOfferingId: "o" };
-    expect(JSON.parse(JSON.stringify(createNetworkBody(net)))).toEqual(net);
-    expect(createNetworkBody({ ...net, networkDomain: "corp.example" }).networkDomain).toBe("corp.example");
+    expect(JSON.parse(JSON.stringify(createNetworkRequest.pick(net)))).toEqual(net);
+    expect(createNetworkRequest.pick({ ...net, networkDomain: "corp.example" }).networkDomain).toBe(
+      "corp.example",
+    );
     const schedule = { vmId: "vm", intervalType: "DAILY", schedule: "30:02" };
-    expect(JSON.parse(JSON.stringify(backupScheduleBody(schedule)))).toEqual(schedule);
+    expect(JSON.parse(JSON.stringify(backupScheduleRequest.pick(schedule)))).toEqual(schedule);
   });
 
   it("compares a schedule without timezone as UTC on create and as any time zone on update", () => {
