@@ -9,6 +9,7 @@ import { convergeMembers, membersField } from "../lifecycle/members";
 import { type Session, waitFor } from "../lifecycle/session";
 import type { Operation } from "../lifecycle/timeouts";
 import { descriptionField, field, nameField } from "./common";
+import type { LiveRecord, LookupFailure, Recorded } from "./define";
 
 export const LB_ALGORITHMS = ["roundrobin", "leastconn", "source"] as const;
 
@@ -102,5 +103,52 @@ export function applyBalancer(calls: (s: Session) => BalancerCalls) {
         remove: (ids) => family.remove(live.id, ids, o),
       });
     }
+  };
+}
+
+type Row = LiveRecord & Record<string, unknown>;
+type Read = (kind: string, id: unknown) => Promise<LiveRecord | undefined>;
+
+/**
+ * A balancer's network serves its scheme (CloudStack's isLbServiceSupportedInNetwork): an internal balancer needs
+ * a VPC tier whose offering serves the Internal scheme (the catalogue's `internalLb`), and a public rule a network
+ * whose offering does not. Judged at check (KindSpec.liveRules) on the network's record and its offering's row; a
+ * public rule without networkId balances on its address's network.
+ */
+export function schemeServedBy(scheme: "Public" | "Internal") {
+  return async (i: Recorded, readRecord: Read): Promise<LookupFailure[]> => {
+    const read = (kind: string, id: unknown) => readRecord(kind, id) as Promise<Row | undefined>;
+    let property = "networkId";
+    let net = await read("Network", i.networkId);
+    if (!net && scheme === "Public" && i.networkId === undefined) {
+      property = "publicIpId";
+      const ip = await read("PublicIp", i.publicIpId);
+      net = ip?.networkId ? await read("Network", ip.networkId) : undefined;
+    }
+    if (!net) return [];
+    const offering = await read("networkOfferings", net.networkOfferingId);
+    if (!offering) return [];
+    const tier = typeof net.vpcId === "string" && net.vpcId !== "";
+    const internal = offering.internalLb === true;
+    const which = `network ${String(net.name ?? "")} (${net.id}), of network offering ${String(offering.name ?? offering.id)}`;
+    if (scheme === "Internal" && !(tier && internal)) {
+      const why = tier ? "whose load balancing does not serve the Internal scheme" : "which is no VPC tier";
+      return [
+        {
+          property,
+          reason: `${property} names ${which}, ${why}: the platform balances internally only on a VPC tier whose offering serves the internal load balancer (internalLb, e.g. "VPC Tier with Internal LB"). Put the members on such a tier`,
+        },
+      ];
+    }
+    if (scheme === "Public" && internal) {
+      const via = property === "networkId" ? "" : `, the network of publicIpId's address`;
+      return [
+        {
+          property,
+          reason: `${property} names ${which}${via}, whose load balancing serves the Internal scheme only (internalLb): the platform refuses a public load-balancer rule on it. Balance these members with a cim.InternalLoadBalancer, or name a network whose offering serves public load balancing`,
+        },
+      ];
+    }
+    return [];
   };
 }

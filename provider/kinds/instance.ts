@@ -20,6 +20,7 @@ import { waitFor } from "../lifecycle/session";
 import { sameList, sameValue } from "../lifecycle/values";
 import { catalogueField, commonFields, field, tags } from "./common";
 import { defineKind, type Recorded } from "./define";
+import { diskSizeProblem } from "./diskOffering";
 import { example, yamlExample } from "./examples";
 import { mustBeAGroup } from "./instanceGroup";
 import {
@@ -28,6 +29,7 @@ import {
   fixedAddressRules,
   HOST_NAME,
   imageNotReady,
+  imageUnusable,
   inInstanceZone,
   instanceWouldCollide,
   normaliseUserData,
@@ -473,9 +475,15 @@ address: \${web.ipAddress}
         ? undefined
         : rootDiskProblem(i.rootDiskSize, rows.templateId);
     const out = problem ? [{ property: "rootDiskSize", reason: problem }] : [];
+    // an ISO's root disk is made from diskOfferingId, sized by it or by rootDiskSize (an adopted one has its size)
+    const rootOffering =
+      isIso(i) && !(i.rootDiskSize === undefined && i.adoptId) ? rows.diskOfferingId : undefined;
+    const size = typeof i.rootDiskSize === "number" ? i.rootDiskSize : undefined;
+    const custom = diskSizeProblem("rootDiskSize", size, rootOffering, "taken", "root disk offering");
+    if (custom) out.push({ property: "rootDiskSize", reason: custom });
     for (const field of ["templateId", "isoId"] as const) {
-      const notReady = imageNotReady(field, rows[field]);
-      if (notReady) out.push({ property: field, reason: notReady });
+      for (const reason of [imageUnusable(field, rows[field], i.zoneId), imageNotReady(field, rows[field])])
+        if (reason) out.push({ property: field, reason });
     }
     const backup = rows.backupOfferingId;
     if (backup && typeof i.zoneId === "string" && backup.zoneId && backup.zoneId !== i.zoneId) {

@@ -22,7 +22,16 @@ import type { CheckFailure } from "./check";
 import { engineInfo } from "./engineLog";
 import { readOrGone } from "./errors";
 import { compare } from "./fields";
-import { heldBefore, liveList, liveRecord, readForCheck, requirementFailures } from "./lookups";
+import {
+  CATALOGUES,
+  type CatalogueName,
+  catalogue,
+  heldBefore,
+  liveList,
+  liveRecord,
+  readForCheck,
+  requirementFailures,
+} from "./lookups";
 import { containsUnknown, sameValue } from "./values";
 
 const whereOf = (region: string | undefined) =>
@@ -76,9 +85,14 @@ export async function kindLiveRules(
 ): Promise<CheckFailure[]> {
   if (!kind.liveRules) return [];
   return kind.liveRules(inputs as never, async (name, id) => {
+    if (typeof id !== "string" || containsUnknown(id)) return undefined;
+    // a catalogue row a live record names (a network's offering): the same shared list as the field lookups
+    if ((CATALOGUES as readonly string[]).includes(name)) {
+      const rows = await catalogue<LiveRecord>(kind.name, region, name as CatalogueName);
+      return rows?.find((r) => r.id === id);
+    }
     const target = kindNamed(name);
-    if (!target || typeof id !== "string" || containsUnknown(id)) return undefined;
-    return liveRecord(kind.name, region, target, id);
+    return target ? liveRecord(kind.name, region, target, id) : undefined;
   });
 }
 
