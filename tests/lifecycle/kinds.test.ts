@@ -1928,14 +1928,20 @@ describe("internal load balancers", () => {
     expect(rows(await call("GET", `/loadbalancer/internal?networkId=${networkId}`))).toEqual([]);
   });
 
-  it("a tier without the internal LB: the API's refusal at create, nothing recorded", async () => {
+  it("a tier without the internal LB: refused at check, as the API refuses it at create (nothing recorded)", async () => {
     const tier = { id: await vpcTier("plain", 78, cat.tier) };
-    const err = await make("InternalLoadBalancer", {
-      name: nameOf("ilb"),
-      networkId: tier.id,
-      sourcePort: 80,
-      instancePort: 80,
-    }).catch((e: Error) => e);
+    const news = { name: nameOf("ilb"), networkId: tier.id, sourcePort: 80, instancePort: 80 };
+    const checked = await p("InternalLoadBalancer").check!({}, news);
+    expect(checked.failures).toEqual([
+      {
+        property: "networkId",
+        reason: expect.stringMatching(/, whose load balancing does not serve the Internal scheme: /),
+      },
+    ]);
+    // the create preview now spares the user
+    const err = await p("InternalLoadBalancer")
+      .create(checked.inputs)
+      .catch((e: Error) => e);
     expect(err).not.toBeInstanceOf(PartialStateError);
     expect(String((err as Error).message)).toContain(
       "Scheme Internal is not supported by the network offering",

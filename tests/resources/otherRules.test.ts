@@ -392,7 +392,15 @@ describe("NetworkAclList and NetworkAclRule", () => {
   });
 
   it("a network's aclId needs a VPC tier and changes in place", () => {
-    const tier = { name: "t", zoneId: zone, networkOfferingId: off, vpcId: vpc, aclId: acl };
+    const tier = {
+      name: "t",
+      zoneId: zone,
+      networkOfferingId: off,
+      vpcId: vpc,
+      gateway: "10.1.1.1",
+      netmask: "255.255.255.0",
+      aclId: acl,
+    };
     expect(checkNetwork(tier).failures).toEqual([]);
     expect(checkNetwork({ ...tier, vpcId: undefined }).failures.map((f) => f.property)).toEqual(["aclId"]);
     const olds = { ...tier, region: "r", state: "Implemented", displayText: "t" };
