@@ -1,0 +1,196 @@
+// What the API refuses at create on the request and the catalogue alone (offerings, images, zones, a network's
+// offering) is refused at preview: each row is checked as the engine checks it, against the emulator, and must fail
+// naming the field and the rule; the same inputs sent to create without the check meet the API's own refusal (the
+// check agrees with the platform, it does not invent a rule); and the corrected inputs pass the check.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type Emulator, startEmulator } from "../../emulator";
+import { providerFor } from "../../provider";
+import { type AcceptedMutation, CimClient } from "../../provider/client";
+import type { KindName } from "../../provider/kinds";
+import { resetLookups } from "../../provider/lifecycle/lookups";
+import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
+
+type Rec = Record<string, any>;
+
+let emu: Emulator;
+const saved = { ...process.env };
+const w: Rec = {};
+
+interface Row {
+  name: string;
+  kind: KindName;
+  /** Inputs the API refuses at create. */
+  bad: () => Rec;
+  field: string;
+  reason: RegExp;
+  /** The API's refusal of the same create. */
+  api: RegExp;
+  /** The same resource, corrected: passes the check. */
+  good: () => Rec;
+}
+
+const iso = (over: Rec = {}) => ({
+  zoneId: w.zoneA,
+  serviceOfferingId: w.small,
+  imageType: "iso",
+  isoId: w.isoId,
+  diskOfferingId: w.customDisk,
+  ...over,
+});
+
+const ROWS: Row[] = [
+  {
+    name: "an ISO instance whose root disk offering is customized, without rootDiskSize",
+    kind: "Instance",
+    bad: () => iso(),
+    field: "rootDiskSize",
+    reason: /^rootDiskSize is required: root disk offering Custom is customized/,
+    api: /rootDiskSize is required with a customized disk offering/,
+    good: () => iso({ rootDiskSize: 20 }),
+  },
+  {
+    name: "an ISO instance from an ISO registered as not bootable",
+    kind: "Instance",
+    bad: () => iso({ isoId: w.dataIso, diskOfferingId: w.fixedDisk }),
+    field: "isoId",
+    reason: /names ISO "data-iso", which is not bootable/,
+    api: /Installing from ISO requires an ISO that is bootable/,
+    good: () => iso({ diskOfferingId: w.fixedDisk }),
+  },
+  {
+    name: "an instance from a template registered in another zone",
+    kind: "Instance",
+    bad: () => ({ zoneId: w.zoneA, serviceOfferingId: w.small, templateId: w.templateB }),
+    field: "templateId",
+    reason: /names template "golden-b", which is in zone de-fra-1b, not in the instance's zone/,
+    api: /Template golden-b is not available in zone/,
+    good: () => ({ zoneId: w.zoneB, serviceOfferingId: w.small, templateId: w.templateB }),
+  },
+  {
+    name: "an internal load balancer on a VPC tier whose offering does not serve the internal LB",
+    kind: "InternalLoadBalancer",
+    bad: () => ({ name: "ilb", networkId: w.plainTier, sourcePort: 80, instancePort: 80 }),
+    field: "networkId",
+    reason: /of network offering VPC Tier, whose load balancing does not serve the Internal scheme/,
+    api: /Scheme Internal is not supported by the network offering/,
+    good: () => ({ name: "ilb", networkId: w.ilbTier, sourcePort: 80, instancePort: 80 }),
+  },
+  {
+    name: "a public load-balancer rule on a tier whose offering serves only the internal LB",
+    kind: "LoadBalancerRule",
+    bad: () => ({ name: "lb", publicIpId: w.vpcIp, networkId: w.ilbTier, publicPort: 80, privatePort: 80 }),
+    field: "networkId",
+    reason: /whose load balancing serves the Internal scheme only \(internalLb\)/,
+    api: /Scheme Public is not supported by the network offering/,
+    good: () => ({
+      name: "lb",
+      publicIpId: w.vpcIp,
+      networkId: w.plainTier,
+      publicPort: 80,
+      privatePort: 80,
+    }),
+  },
+];
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0, jobLatencyMs: 0 });
+  process.env.CIM_BASE_URL = emu.url;
+  process.env.CIM_TOKEN = await emu.token();
+  process.env.CIM_POLL_INTERVAL_MS = "5";
+  delete process.env.CIM_REGION;
+  resetQuotaPreflight(() => undefined);
+  const c = new CimClient({ baseUrl: emu.url, token: process.env.CIM_TOKEN });
+  const made = async (a: AcceptedMutation) => {
+    await c.jobs.wait(a, { firstDelayMs: 0, minIntervalMs: 5, maxIntervalMs: 20 });
+    return a.id!;
+  };
+  const zones = await c.catalogue.zones();
+  w.zoneA = zones.find((z) => z.name === "de-fra-1a")!.id;
+  w.zoneB = zones.find((z) => z.name === "de-fra-1b")!.id;
+  w.small = (await c.catalogue.computeOfferings()).find((o) => o.name === "Small")!.id;
+  const disks = await c.catalogue.diskOfferings();
+  w.customDisk = disks.find((d) => d.customized === true)!.id;
+  w.fixedDisk = disks.find((d) => d.customized === false)!.id;
+  w.isoId = (await c.catalogue.isos())[0].id;
+  const osTypeId = (await c.catalogue.osTypes())[0].id;
+  w.dataIso = await made(
+    await c.isos.register({
+      name: "data-iso",
+      url: "https://images.example.com/data.iso",
+      zoneId: w.zoneA,
+      bootable: false,
+    }),
+  );
+  w.templateB = await made(
+    await c.templates.register({
+      name: "golden-b",
+      url: "https://images.example.com/golden.qcow2",
+      zoneId: w.zoneB,
+      format: "QCOW2",
+      hypervisor: "KVM",
+      osTypeId,
+    }),
+  );
+  const offerings = await c.catalogue.networkOfferings();
+  const vpcId = await made(
+    await c.vpcs.create({
+      name: "vpc",
+      displayText: "vpc",
+      zoneId: w.zoneA,
+      cidr: "10.90.0.0/16",
+      vpcOfferingId: (await c.catalogue.vpcOfferings())[0].id,
+    }),
+  );
+  const tier = async (name: string, internalLb: boolean, third: number) =>
+    made(
+      await c.networks.create({
+        name,
+        displayText: name,
+        zoneId: w.zoneA,
+        networkOfferingId: offerings.find((o) => o.forVpc === true && Boolean(o.internalLb) === internalLb)!
+          .id,
+        vpcId,
+        gateway: `10.90.${third}.1`,
+        netmask: "255.255.255.0",
+      }),
+    );
+  w.plainTier = await tier("plain", false, 1);
+  w.ilbTier = await tier("internal", true, 2);
+  w.vpcIp = await made(await c.publicIps.acquire({ zoneId: w.zoneA, vpcId }));
+}, 60_000);
+
+afterAll(async () => {
+  process.env = saved;
+  resetQuotaPreflight();
+  await emu?.close();
+});
+
+beforeEach(() => resetLookups());
+
+describe("preview refuses what the create would refuse on the request and the catalogue alone", () => {
+  for (const row of ROWS) {
+    it(row.name, async () => {
+      const p = providerFor(row.kind);
+      const checked = await p.check!({}, row.bad());
+      expect(checked.failures).toEqual([{ property: row.field, reason: expect.stringMatching(row.reason) }]);
+      // the create the preview now spares: the API refuses the same inputs, so the rule is the platform's
+      await expect(p.create(checked.inputs)).rejects.toThrow(row.api);
+      expect((await p.check!({}, row.good())).failures ?? []).toEqual([]);
+    });
+  }
+
+  it("an ISO instance with rootDiskSize on its customized offering previews and deploys with that root disk", async () => {
+    const p = providerFor("Instance");
+    const checked = await p.check!({}, iso({ rootDiskSize: 25 }));
+    expect(checked.failures ?? []).toEqual([]);
+    const { outs } = await p.create(checked.inputs);
+    expect(outs).toMatchObject({ imageType: "iso", rootDiskSize: 25 });
+  });
+
+  it("an adopted ISO instance keeps its root disk: no rootDiskSize is asked of it", async () => {
+    const p = providerFor("Instance");
+    const { id } = await p.create((await p.check!({}, iso({ rootDiskSize: 30 }))).inputs);
+    const adopt = await p.check!({}, iso({ adoptId: id }));
+    expect(adopt.failures ?? []).toEqual([]);
+  });
+});
