@@ -1,7 +1,8 @@
-// What the API refuses at create on the request and the catalogue alone (offerings, images, zones, a network's
-// offering) is refused at preview: each row is checked as the engine checks it, against the emulator, and must fail
-// naming the field and the rule; the same inputs sent to create without the check meet the API's own refusal (the
-// check agrees with the platform, it does not invent a rule); and the corrected inputs pass the check.
+// What the API refuses at create on the request and what it names alone (catalogue rows: offerings, images,
+// zones, a network's offering; stable facts of the records it names: a VPC's range, a network's zone) is refused at
+// preview: each row is checked as the engine checks it, against the emulator, and must fail naming the field and
+// the rule; the same inputs sent to create without the check meet the API's own refusal (the check agrees with the
+// platform, it does not invent a rule); and the corrected inputs pass the check.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import { providerFor } from "../../provider";
@@ -90,6 +91,48 @@ const ROWS: Row[] = [
       privatePort: 80,
     }),
   },
+  {
+    name: "a VPC private gateway whose private network overlaps the VPC's range",
+    kind: "VpcGateway",
+    bad: () => ({
+      vpcId: w.vpcId,
+      ipAddress: "10.90.9.2",
+      gateway: "10.90.9.1",
+      netmask: "255.255.255.0",
+      vlan: 100,
+    }),
+    field: "gateway",
+    reason:
+      /which has the range 10\.90\.0\.0\/16, and the private network of gateway 10\.90\.9\.1 .* overlaps it/,
+    api: /The private gateway's range 10\.90\.9\.0\/24 overlaps the VPC's cidr/,
+    good: () => ({
+      vpcId: w.vpcId,
+      ipAddress: "172.16.0.2",
+      gateway: "172.16.0.1",
+      netmask: "255.255.255.0",
+      vlan: 100,
+    }),
+  },
+  {
+    name: "a public IP for a VPC tier rather than its VPC",
+    kind: "PublicIp",
+    bad: () => ({ networkId: w.plainTier }),
+    field: "networkId",
+    reason:
+      /which is a tier of VPC \S+: an address is acquired for the VPC \(vpcId\), not for one of its tiers/,
+    api: /Can't assign ip to the network directly when network belongs to VPC/,
+    good: () => ({ vpcId: w.vpcId }),
+  },
+  {
+    name: "a public IP whose zoneId is not its VPC's zone",
+    kind: "PublicIp",
+    bad: () => ({ vpcId: w.vpcId, zoneId: w.zoneB }),
+    field: "zoneId",
+    reason:
+      /which is in zone de-fra-1a, not in zoneId \S+: an address is acquired in its network's or VPC's zone/,
+    api: /is not the zone of the network or VPC/,
+    good: () => ({ vpcId: w.vpcId, zoneId: w.zoneA }),
+  },
 ];
 
 beforeAll(async () => {
@@ -132,7 +175,7 @@ beforeAll(async () => {
     }),
   );
   const offerings = await c.catalogue.networkOfferings();
-  const vpcId = await made(
+  const vpcId = (w.vpcId = await made(
     await c.vpcs.create({
       name: "vpc",
       displayText: "vpc",
@@ -140,7 +183,7 @@ beforeAll(async () => {
       cidr: "10.90.0.0/16",
       vpcOfferingId: (await c.catalogue.vpcOfferings())[0].id,
     }),
-  );
+  ));
   const tier = async (name: string, internalLb: boolean, third: number) =>
     made(
       await c.networks.create({
@@ -167,7 +210,7 @@ afterAll(async () => {
 
 beforeEach(() => resetLookups());
 
-describe("preview refuses what the create would refuse on the request and the catalogue alone", () => {
+describe("preview refuses what the create would refuse on the request and what it names alone", () => {
   for (const row of ROWS) {
     it(row.name, async () => {
       const p = providerFor(row.kind);
