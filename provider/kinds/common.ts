@@ -111,6 +111,38 @@ export function networkInZone(noun: string): Requirement {
   };
 }
 
+type Zoned = { zoneId?: string; zoneName?: string; size?: unknown };
+
+/**
+ * The record a disk is made from (a volume snapshot, a volume that becomes a root disk) lies in the resource's
+ * zone: the platform refuses another ("Snapshot … is not available in zone …", "Volume … is not in zone …").
+ */
+export function sourceInZone(noun: string, what: string): Requirement {
+  return {
+    stable: true,
+    needs: ["zoneId"],
+    holds: (r, i) =>
+      (r as Zoned).zoneId === undefined || i.zoneId === undefined || (r as Zoned).zoneId === i.zoneId,
+    reason: (r, i) =>
+      `is in zone ${(r as Zoned).zoneName || (r as Zoned).zoneId}, not in the ${noun}'s zone ${String(i.zoneId)}: ${what} is used only in its own zone`,
+  };
+}
+
+/** A disk made from a volume snapshot is at least the snapshot's size (the platform refuses a smaller one). */
+export function atLeastSnapshot(sizeField: string): Requirement {
+  return {
+    stable: true,
+    needs: [sizeField],
+    property: sizeField,
+    holds: (r, i) => {
+      const size = (r as Zoned).size;
+      return typeof i[sizeField] !== "number" || typeof size !== "number" || (i[sizeField] as number) >= size;
+    },
+    reason: (r, i) =>
+      `is of ${String((r as Zoned).size)} GB: ${sizeField} ${String(i[sizeField])} GB is smaller, and a disk made from a snapshot is at least as big. Give at least ${String((r as Zoned).size)} GB, or leave ${sizeField} out for the snapshot's size`,
+  };
+}
+
 /** A free-text `description` (at most `max` characters); the API shows an empty one for none. */
 export function descriptionField(what: string, change: "update" | "replace", max?: number) {
   return field(text(what, max).optional(), {

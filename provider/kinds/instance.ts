@@ -18,7 +18,7 @@ import { describe, ResourceError } from "../lifecycle/errors";
 import { parseIpv4 } from "../lifecycle/net";
 import { waitFor } from "../lifecycle/session";
 import { sameList, sameValue } from "../lifecycle/values";
-import { catalogueField, commonFields, field, tags } from "./common";
+import { atLeastSnapshot, catalogueField, commonFields, field, sourceInZone, tags } from "./common";
 import { defineKind, type Recorded } from "./define";
 import { diskSizeProblem } from "./diskOffering";
 import { example, yamlExample } from "./examples";
@@ -173,14 +173,17 @@ address: \${web.ipAddress}
       change: "replace",
       when: (rec) => rec.imageType === "volume",
       live: (v: Instance) => (v as Record<string, unknown>).volumeId,
-      ref: "Volume",
+      ref: { kind: "Volume", requires: sourceInZone("instance", "a volume") },
     }),
     snapshotId: field(optionalId("the volume snapshot the root disk is made from (imageType snapshot)"), {
       doc: 'With `imageType: "snapshot"`: a BackedUp volume snapshot the root disk is made from. Replaces on change.',
       change: "replace",
       when: (rec) => rec.imageType === "snapshot",
       live: (v: Instance) => (v as Record<string, unknown>).snapshotId,
-      ref: "VolumeSnapshot",
+      ref: {
+        kind: "VolumeSnapshot",
+        requires: [sourceInZone("instance", "a volume snapshot"), atLeastSnapshot("rootDiskSize")],
+      },
     }),
     isoId: field(optionalId("the ISO to boot from (imageType iso)"), {
       doc: 'ISO to boot from; required with `imageType: "iso"`. Replaces on change.',

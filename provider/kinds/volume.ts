@@ -5,7 +5,17 @@ import { z } from "zod";
 import type { Volume } from "../client";
 import { id, optionalId } from "../lifecycle/check";
 import { waitFor } from "../lifecycle/session";
-import { catalogueField, commonFields, field, growOnly, nameField, recordCalls, tags } from "./common";
+import {
+  atLeastSnapshot,
+  catalogueField,
+  commonFields,
+  field,
+  growOnly,
+  nameField,
+  recordCalls,
+  sourceInZone,
+  tags,
+} from "./common";
 import { defineKind } from "./define";
 import { diskGb, diskSizeProblem } from "./diskOffering";
 import { example, yamlExample } from "./examples";
@@ -103,7 +113,10 @@ device: \${data.deviceId}
       doc: "A volume snapshot to make the volume from (BackedUp, in the same zone); its size is the default and the minimum. Replaces on change.",
       change: "replace",
       live: (v: Volume) => v.snapshotId || undefined,
-      ref: "VolumeSnapshot",
+      ref: {
+        kind: "VolumeSnapshot",
+        requires: [sourceInZone("volume", "a volume snapshot"), atLeastSnapshot("size")],
+      },
     }),
     tags,
   },

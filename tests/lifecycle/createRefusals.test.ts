@@ -133,7 +133,82 @@ const ROWS: Row[] = [
     api: /is not the zone of the network or VPC/,
     good: () => ({ vpcId: w.vpcId, zoneId: w.zoneA }),
   },
+  {
+    name: "a volume made from a snapshot of another zone",
+    kind: "Volume",
+    bad: () => ({ name: "copy", zoneId: w.zoneB, diskOfferingId: w.customDisk, snapshotId: w.snapshotA }),
+    field: "snapshotId",
+    reason:
+      /which is in zone de-fra-1a, not in the volume's zone \S+: a volume snapshot is used only in its own zone/,
+    api: /Snapshot \S+ is not available in zone/,
+    good: () => ({ name: "copy", zoneId: w.zoneA, diskOfferingId: w.customDisk, snapshotId: w.snapshotA }),
+  },
+  {
+    name: "a volume made from a snapshot, smaller than the snapshot",
+    kind: "Volume",
+    bad: () => ({
+      name: "copy",
+      zoneId: w.zoneA,
+      diskOfferingId: w.customDisk,
+      snapshotId: w.snapshotA,
+      size: 20,
+    }),
+    field: "size",
+    reason: /which is of 30 GB: size 20 GB is smaller, and a disk made from a snapshot is at least as big/,
+    api: /Volume size 20 GB is smaller than the snapshot's 30 GB/,
+    good: () => ({
+      name: "copy",
+      zoneId: w.zoneA,
+      diskOfferingId: w.customDisk,
+      snapshotId: w.snapshotA,
+      size: 40,
+    }),
+  },
+  {
+    name: "an instance whose root disk is made from a snapshot, smaller than the snapshot",
+    kind: "Instance",
+    bad: () => ({ ...fromSnapshot(), rootDiskSize: 20 }),
+    field: "rootDiskSize",
+    reason: /which is of 30 GB: rootDiskSize 20 GB is smaller/,
+    api: /rootDiskSize 20 GB is smaller than the snapshot's 30 GB/,
+    good: () => fromSnapshot(),
+  },
+  {
+    name: "an instance whose root disk is made from a snapshot of another zone",
+    kind: "Instance",
+    bad: () => ({ ...fromSnapshot(), zoneId: w.zoneB }),
+    field: "snapshotId",
+    reason:
+      /which is in zone de-fra-1a, not in the instance's zone \S+: a volume snapshot is used only in its own zone/,
+    api: /Snapshot \S+ is not available in zone/,
+    good: () => fromSnapshot(),
+  },
+  {
+    name: "an instance whose root disk is a volume of another zone",
+    kind: "Instance",
+    bad: () => ({
+      ...fromSnapshot(),
+      imageType: "volume",
+      snapshotId: undefined,
+      volumeId: w.volumeA,
+      zoneId: w.zoneB,
+    }),
+    field: "volumeId",
+    reason:
+      /which is in zone de-fra-1a, not in the instance's zone \S+: a volume is used only in its own zone/,
+    api: /Volume \S+ is not in zone/,
+    good: () => ({ ...fromSnapshot(), imageType: "volume", snapshotId: undefined, volumeId: w.volumeA }),
+  },
 ];
+
+/** An instance whose root disk is made from the world's snapshot (the template names its operating system). */
+const fromSnapshot = () => ({
+  zoneId: w.zoneA,
+  serviceOfferingId: w.small,
+  templateId: w.templateId,
+  imageType: "snapshot",
+  snapshotId: w.snapshotA,
+});
 
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, jobLatencyMs: 0 });
@@ -155,6 +230,24 @@ beforeAll(async () => {
   w.customDisk = disks.find((d) => d.customized === true)!.id;
   w.fixedDisk = disks.find((d) => d.customized === false)!.id;
   w.isoId = (await c.catalogue.isos())[0].id;
+  w.templateId = (await c.catalogue.templates())[0].id;
+  w.volumeA = await made(
+    await c.volumes.create({ name: "data", zoneId: w.zoneA, diskOfferingId: w.customDisk, size: 30 }),
+  );
+  // a snapshot is taken of a volume with storage: one attached to an instance
+  const vm = await made(
+    await c.instances.create({
+      name: "vm",
+      zoneId: w.zoneA,
+      templateId: w.templateId,
+      serviceOfferingId: w.small,
+    }),
+  );
+  const disk = await made(
+    await c.volumes.create({ name: "disk", zoneId: w.zoneA, diskOfferingId: w.customDisk, size: 30 }),
+  );
+  await made(await c.volumes.attach(disk, vm));
+  w.snapshotA = await made(await c.volumeSnapshots.create({ volumeId: disk, name: "snap" }));
   const osTypeId = (await c.catalogue.osTypes())[0].id;
   w.dataIso = await made(
     await c.isos.register({
