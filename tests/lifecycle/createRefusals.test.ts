@@ -10,6 +10,7 @@ import { type AcceptedMutation, CimClient } from "../../provider/client";
 import type { KindName } from "../../provider/kinds";
 import { resetLookups } from "../../provider/lifecycle/lookups";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
+import { ED25519, ED25519_B } from "../fixtures/sshKeys";
 
 type Rec = Record<string, any>;
 
@@ -199,6 +200,33 @@ const ROWS: Row[] = [
     api: /Volume \S+ is not in zone/,
     good: () => ({ ...fromSnapshot(), imageType: "volume", snapshotId: undefined, volumeId: w.volumeA }),
   },
+  {
+    name: "a project with the name another project has",
+    kind: "Project",
+    bad: () => ({ name: "taken" }),
+    field: "name",
+    reason: /name "taken" is taken: project \S+ has that name, and project names are unique/,
+    api: /Project with name taken already exists/,
+    good: () => ({ name: "free" }),
+  },
+  {
+    name: "a multi-region group with the name another group has",
+    kind: "MultiRegionGroup",
+    bad: () => ({ name: "taken" }),
+    field: "name",
+    reason: /name "taken" is taken: multi-region group \S+ has that name/,
+    api: /A multi-region group with name 'taken' already exists/,
+    good: () => ({ name: "free" }),
+  },
+  {
+    name: "an SSH key pair whose key another key pair has",
+    kind: "SshKeyPair",
+    bad: () => ({ name: "ops-again", publicKey: `${ED25519} another comment` }),
+    field: "publicKey",
+    reason: /publicKey is registered already: SSH key pair "ops" \(\S+\) has the same key/,
+    api: /A key pair with key '\S+ \S+' already exists/,
+    good: () => ({ name: "ops-again", publicKey: ED25519_B }),
+  },
 ];
 
 /** An instance whose root disk is made from the world's snapshot (the template names its operating system). */
@@ -230,6 +258,9 @@ beforeAll(async () => {
   w.customDisk = disks.find((d) => d.customized === true)!.id;
   w.fixedDisk = disks.find((d) => d.customized === false)!.id;
   w.isoId = (await c.catalogue.isos())[0].id;
+  await c.projects.create({ name: "taken" });
+  await c.multiRegions.create({ name: "taken" });
+  await c.sshKeyPairs.register({ name: "ops", publicKey: ED25519 });
   w.templateId = (await c.catalogue.templates())[0].id;
   w.volumeA = await made(
     await c.volumes.create({ name: "data", zoneId: w.zoneA, diskOfferingId: w.customDisk, size: 30 }),
