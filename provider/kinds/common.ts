@@ -14,7 +14,7 @@ import type { CatalogueName } from "../lifecycle/lookups";
 import type { Session } from "../lifecycle/session";
 import type { TimeoutsInput } from "../lifecycle/timeouts";
 import { containsUnknown, sameTags, sameValue, type TagMap } from "../lifecycle/values";
-import type { Exclusive, FieldSpec, LiveRecord, Recorded, Requirement } from "./define";
+import type { Exclusive, FieldSpec, LiveRecord, LookupFailure, Recorded, Requirement } from "./define";
 
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 
@@ -140,6 +140,28 @@ export function atLeastSnapshot(sizeField: string): Requirement {
     },
     reason: (r, i) =>
       `is of ${String((r as Zoned).size)} GB: ${sizeField} ${String(i[sizeField])} GB is smaller, and a disk made from a snapshot is at least as big. Give at least ${String((r as Zoned).size)} GB, or leave ${sizeField} out for the snapshot's size`,
+  };
+}
+
+/**
+ * A resource that needs a network of the account (a Kubernetes cluster, a shared file system) is refused on its
+ * zone's shared default network (the zones catalogue's `defaultNetworkId`). KindSpec.liveRules.
+ */
+export function notTheZoneNetwork(noun: string) {
+  return async (
+    i: Recorded,
+    read: (kind: string, id: unknown) => Promise<LiveRecord | undefined>,
+  ): Promise<LookupFailure[]> => {
+    const zone = (await read("zones", i.zoneId)) as
+      | (LiveRecord & { defaultNetworkId?: unknown; name?: unknown })
+      | undefined;
+    if (!zone || typeof i.networkId !== "string" || zone.defaultNetworkId !== i.networkId) return [];
+    return [
+      {
+        property: "networkId",
+        reason: `networkId ${i.networkId} is the shared default network of zone ${String(zone.name ?? zone.id)}, which the platform refuses for a ${noun}: it needs a network of the account. Declare a cim.Network (an isolated network or a VPC tier) and pass its id`,
+      },
+    ];
   };
 }
 

@@ -16,6 +16,7 @@ import {
   growOnly,
   nameField,
   networkInZone,
+  notTheZoneNetwork,
   recordCalls,
   skipFailed,
   uniqueName,
@@ -213,6 +214,7 @@ assetsMount: \${assets.mountSource}
   },
   // names are unique per account and region: a replacement that keeps the name deletes first
   // every file system not yet expunged holds its name (the platform's findSharedFSByNameAccountDomain)
+  liveRules: notTheZoneNetwork("shared file system"),
   exclusive: [
     uniqueName("file system", "file system names are unique per account in a region", ["Expunged"]),
   ],

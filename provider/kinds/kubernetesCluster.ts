@@ -17,6 +17,7 @@ import {
   commonFields,
   field,
   networkInZone,
+  notTheZoneNetwork,
   tags,
   uniqueName,
   uniqueTogether,
@@ -308,6 +309,7 @@ kubeconfig: \${apps.kubeconfig} # a secret output
     return from && to && !upgradableInPlace(from, to) ? ["kubernetesVersionId"] : [];
   },
   // createKubernetesCluster refuses a second live cluster of the account with the same name
+  liveRules: notTheZoneNetwork("Kubernetes cluster"),
   exclusive: [
     uniqueName("Kubernetes cluster", "cluster names are unique per account in a region", ["Destroyed"]),
   ],

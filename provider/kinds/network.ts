@@ -24,6 +24,7 @@ import { catalogueField, commonFields, field, recordCalls, tags } from "./common
 import { defineKind, type Exclusive, type Recorded, type Requirement } from "./define";
 import { example, yamlExample } from "./examples";
 import { namedFields, namedStates, renameApply } from "./named";
+import { listOfSameVpc } from "./networkAclList";
 
 /** An IPv4 address in dotted form (also the private gateway's addresses). */
 export const ipv4 = (rule: string) =>
@@ -220,7 +221,7 @@ cidr: \${web.cidr}
       doc: "A VPC tier's network ACL list (a `cim.NetworkAclList` id, or a default list from `cim.getNetworkAclList`); left out, the API's choice stays (the platform gives a new tier its VPC's default_deny). Changed in place (the platform's replace-ACL-list, a job).",
       change: "update",
       live: (n: Network) => n.aclId || undefined,
-      ref: "NetworkAclList",
+      ref: { kind: "NetworkAclList", requires: listOfSameVpc("tier") },
     }),
     tags,
   },

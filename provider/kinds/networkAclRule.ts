@@ -13,6 +13,7 @@ import { waitFor } from "../lifecycle/session";
 import { commonFields, field } from "./common";
 import { defineKind, type Recorded } from "./define";
 import { example, yamlExample } from "./examples";
+import { notADefaultList } from "./networkAclList";
 
 export const ACL_PROTOCOLS = ["tcp", "udp", "icmp", "all"] as const;
 
@@ -144,7 +145,7 @@ no-ping-out:
       doc: "The list the rule belongs to (`cim.NetworkAclList` id; not a default list). Replaces on change.",
       change: "replace",
       live: true,
-      ref: "NetworkAclList",
+      ref: { kind: "NetworkAclList", requires: notADefaultList },
     }),
     number: field(whole(1, 2147483647, "the rule's place in its list, unique there").optional(), {
       doc: "Its place in the list (rules are matched in this order), unique in the list; the API picks the next when left out. Changed in place.",

@@ -13,6 +13,7 @@ import { commonFields, field, recordCalls, uniqueTogether } from "./common";
 import { defineKind, type Requirement } from "./define";
 import { example, yamlExample } from "./examples";
 import { ipv4, netmask, sameNetmask } from "./network";
+import { listOfSameVpc } from "./networkAclList";
 
 const vlan = z
   .number({ error: "must be a whole number: the VLAN tag of the private network, 1–4094" })
@@ -113,7 +114,7 @@ gatewayState: \${dc-link.state}
       doc: "The gateway's network ACL list (a `cim.NetworkAclList` of the same VPC, or a default list from `cim.getNetworkAclList`); left out, the API's choice stays (the VPC's default_deny). Changed in place.",
       change: "update",
       live: (g: PrivateGateway) => g.aclId || undefined,
-      ref: "NetworkAclList",
+      ref: { kind: "NetworkAclList", requires: listOfSameVpc("private gateway") },
     }),
   },
   outputs: {

@@ -227,7 +227,118 @@ const ROWS: Row[] = [
     api: /A key pair with key '\S+ \S+' already exists/,
     good: () => ({ name: "ops-again", publicKey: ED25519_B }),
   },
+  {
+    name: "a network ACL rule in one of the VPC's default lists",
+    kind: "NetworkAclRule",
+    bad: () => ({ ...sshRule, aclId: w.defaultAcl }),
+    field: "aclId",
+    reason: /which is the VPC's default list default_allow, which the platform keeps as it is/,
+    api: /Default ACL cannot be modified/,
+    good: () => ({ ...sshRule, aclId: w.ownAcl }),
+  },
+  {
+    name: "a VPC tier using the network ACL list of another VPC",
+    kind: "Network",
+    bad: () => ({ ...tierArgs(), aclId: w.otherAcl }),
+    field: "aclId",
+    reason:
+      /which is a list of VPC \S+, not of the tier's VPC \S+: a tier uses a network ACL list of its own VPC/,
+    api: /Network ACL \S+ does not belong to VPC/,
+    good: () => ({ ...tierArgs(), aclId: w.ownAcl }),
+  },
+  {
+    name: "a VPC private gateway using the network ACL list of another VPC",
+    kind: "VpcGateway",
+    bad: () => ({ ...gatewayArgs(), aclId: w.otherAcl }),
+    field: "aclId",
+    reason: /which is a list of VPC \S+, not of the private gateway's VPC/,
+    api: /Private gateway and network acl are not in the same vpc/,
+    good: () => ({ ...gatewayArgs(), aclId: w.ownAcl }),
+  },
+  {
+    name: "a static NAT on a source-NAT address",
+    kind: "StaticNat",
+    bad: () => ({ publicIpId: w.sourceNatIp, instanceId: w.tierVm, networkId: w.plainTier }),
+    field: "publicIpId",
+    reason: /which is the source-NAT address of its network or VPC: the platform maps no static NAT onto it/,
+    api: /Can't enable static, ip address \S+ is a sourceNat ip address/,
+    good: () => ({ publicIpId: w.vpcIp, instanceId: w.tierVm, networkId: w.plainTier }),
+  },
+  {
+    name: "a public load-balancer rule on a VPC's source-NAT address",
+    kind: "LoadBalancerRule",
+    bad: () => ({
+      name: "lb",
+      publicIpId: w.sourceNatIp,
+      networkId: w.plainTier,
+      publicPort: 80,
+      privatePort: 80,
+    }),
+    field: "publicIpId",
+    reason: /which is the source-NAT address of its VPC: the platform keeps it for the VPC's router/,
+    api: /is the source NAT address of its VPC/,
+    good: () => ({
+      name: "lb",
+      publicIpId: w.vpcIp,
+      networkId: w.plainTier,
+      publicPort: 80,
+      privatePort: 80,
+    }),
+  },
+  {
+    name: "a Kubernetes cluster on its zone's shared default network",
+    kind: "KubernetesCluster",
+    bad: () => ({ ...clusterArgs(), networkId: w.zoneNetwork }),
+    field: "networkId",
+    reason:
+      /is the shared default network of zone de-fra-1a, which the platform refuses for a Kubernetes cluster/,
+    api: /is not suitable for Kubernetes cluster/,
+    good: () => clusterArgs(),
+  },
+  {
+    name: "a shared file system on its zone's shared default network",
+    kind: "FileSystem",
+    bad: () => ({ ...fileSystemArgs(), networkId: w.zoneNetwork }),
+    field: "networkId",
+    reason:
+      /is the shared default network of zone de-fra-1a, which the platform refuses for a shared file system/,
+    api: /Shared network which is not Account scoped/,
+    good: () => fileSystemArgs(),
+  },
 ];
+
+const sshRule = { protocol: "tcp", startPort: 22, endPort: 22, cidrList: ["10.0.0.0/8"] };
+const tierArgs = () => ({
+  name: "acl-tier",
+  zoneId: w.zoneA,
+  networkOfferingId: w.tierOffering,
+  vpcId: w.vpcId,
+  gateway: "10.90.7.1",
+  netmask: "255.255.255.0",
+});
+const gatewayArgs = () => ({
+  vpcId: w.vpcId,
+  ipAddress: "172.16.0.2",
+  gateway: "172.16.0.1",
+  netmask: "255.255.255.0",
+  vlan: 100,
+});
+const clusterArgs = () => ({
+  name: "apps",
+  zoneId: w.zoneA,
+  kubernetesVersionId: w.kubernetesVersionId,
+  serviceOfferingId: w.medium,
+  networkId: w.plainTier,
+  size: 1,
+});
+const fileSystemArgs = () => ({
+  name: "files",
+  zoneId: w.zoneA,
+  networkId: w.plainTier,
+  diskOfferingId: w.customDisk,
+  size: 10,
+  serviceOfferingId: w.medium,
+});
 
 /** An instance whose root disk is made from the world's snapshot (the template names its operating system). */
 const fromSnapshot = () => ({
@@ -299,13 +410,14 @@ beforeAll(async () => {
     }),
   );
   const offerings = await c.catalogue.networkOfferings();
+  const vpcOfferingId = (await c.catalogue.vpcOfferings())[0].id;
   const vpcId = (w.vpcId = await made(
     await c.vpcs.create({
       name: "vpc",
       displayText: "vpc",
       zoneId: w.zoneA,
       cidr: "10.90.0.0/16",
-      vpcOfferingId: (await c.catalogue.vpcOfferings())[0].id,
+      vpcOfferingId,
     }),
   ));
   const tier = async (name: string, internalLb: boolean, third: number) =>
@@ -321,9 +433,37 @@ beforeAll(async () => {
         netmask: "255.255.255.0",
       }),
     );
+  w.tierOffering = offerings.find((o) => o.forVpc === true && !o.internalLb)!.id;
   w.plainTier = await tier("plain", false, 1);
   w.ilbTier = await tier("internal", true, 2);
   w.vpcIp = await made(await c.publicIps.acquire({ zoneId: w.zoneA, vpcId }));
+  w.sourceNatIp = (await c.publicIps.listAll({ vpcId })).items.find((ip) => ip.isSourceNat)!.id;
+  w.defaultAcl = (await c.networkAcls.lists({ vpcId })).find((l) => l.name === "default_allow")!.id;
+  w.ownAcl = await made(await c.networkAcls.createList({ name: "own", vpcId }));
+  const otherVpc = await made(
+    await c.vpcs.create({
+      name: "other",
+      displayText: "other",
+      zoneId: w.zoneA,
+      cidr: "10.91.0.0/16",
+      vpcOfferingId,
+    }),
+  );
+  w.otherAcl = await made(await c.networkAcls.createList({ name: "theirs", vpcId: otherVpc }));
+  w.tierVm = await made(
+    await c.instances.create({
+      name: "on-tier",
+      zoneId: w.zoneA,
+      templateId: w.templateId,
+      serviceOfferingId: w.small,
+      networkIds: [w.plainTier],
+    }),
+  );
+  w.zoneNetwork = zones.find((z) => z.id === w.zoneA)!.defaultNetworkId;
+  w.medium = (await c.catalogue.computeOfferings()).find((o) => o.name === "Medium")!.id;
+  w.kubernetesVersionId = (await c.catalogue.kubernetesVersions()).find(
+    (v) => v.semanticVersion === "1.28.4",
+  )!.id;
 }, 60_000);
 
 afterAll(async () => {
