@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { LoadBalancerRule } from "../client";
 import { id, optionalId } from "../lifecycle/check";
 import { containsUnknown } from "../lifecycle/values";
-import { applyBalancer, balancerFields, lower, port, schemeServedBy, word } from "./balancer";
+import { applyBalancer, balancerFields, balancerNetworks, lower, port, word } from "./balancer";
 import { commonFields, field, tags } from "./common";
 import { defineKind } from "./define";
 import { example, yamlExample } from "./examples";
@@ -141,7 +141,7 @@ web:
     },
   },
   // An address's port is held by one rule: a replacement that keeps the address and the public port deletes first.
-  liveRules: schemeServedBy("Public"),
+  liveRules: balancerNetworks("Public"),
   deleteBeforeReplace: (olds, news) =>
     containsUnknown(news.publicIpId) ||
     containsUnknown(news.publicPort) ||

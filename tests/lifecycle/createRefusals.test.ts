@@ -305,8 +305,34 @@ const ROWS: Row[] = [
     api: /Shared network which is not Account scoped/,
     good: () => fileSystemArgs(),
   },
+  {
+    name: "an internal load balancer whose source network is a tier of another VPC",
+    kind: "InternalLoadBalancer",
+    bad: () => ({ ...internalArgs(), sourceIpAddressNetworkId: w.otherTier }),
+    field: "sourceIpAddressNetworkId",
+    reason: /names network other-tier \(\S+\), which is not in the VPC of network internal/,
+    api: /Source ip network other-tier is not in the VPC of network internal/,
+    good: () => ({ ...internalArgs(), sourceIpAddressNetworkId: w.ilbTier }),
+  },
+  {
+    name: "a public load-balancer rule on a VPC's address for a tier of another VPC",
+    kind: "LoadBalancerRule",
+    bad: () => ({ name: "lb", publicIpId: w.vpcIp, networkId: w.otherTier, publicPort: 80, privatePort: 80 }),
+    field: "networkId",
+    reason:
+      /names network other-tier \(\S+\), which is not a tier of VPC \S+, the VPC of publicIpId's address/,
+    api: /Ip address \S+ is not assigned to the network other-tier/,
+    good: () => ({
+      name: "lb",
+      publicIpId: w.vpcIp,
+      networkId: w.plainTier,
+      publicPort: 80,
+      privatePort: 80,
+    }),
+  },
 ];
 
+const internalArgs = () => ({ name: "ilb", networkId: w.ilbTier, sourcePort: 80, instancePort: 80 });
 const sshRule = { protocol: "tcp", startPort: 22, endPort: 22, cidrList: ["10.0.0.0/8"] };
 const tierArgs = () => ({
   name: "acl-tier",
@@ -450,6 +476,17 @@ beforeAll(async () => {
     }),
   );
   w.otherAcl = await made(await c.networkAcls.createList({ name: "theirs", vpcId: otherVpc }));
+  w.otherTier = await made(
+    await c.networks.create({
+      name: "other-tier",
+      displayText: "other-tier",
+      zoneId: w.zoneA,
+      networkOfferingId: w.tierOffering,
+      vpcId: otherVpc,
+      gateway: "10.91.1.1",
+      netmask: "255.255.255.0",
+    }),
+  );
   w.tierVm = await made(
     await c.instances.create({
       name: "on-tier",
