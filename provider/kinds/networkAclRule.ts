@@ -248,6 +248,20 @@ no-ping-out:
       }
     });
   },
+  // a number is unique in its list: the API refuses a second rule with it (a 409)
+  exclusive: [
+    {
+      property: "number",
+      needs: ["aclId", "number"],
+      claimed: (i) =>
+        typeof i.aclId === "string" && typeof i.number === "number" ? `${i.aclId}/${i.number}` : undefined,
+      held: (r: NetworkAclRule) =>
+        r.aclId && typeof r.number === "number" ? `${r.aclId}/${r.number}` : undefined,
+      clash: (a, b) => a === b,
+      reason: (i, r: NetworkAclRule) =>
+        `number ${String(i.number)} is taken in network ACL list ${String(i.aclId)}: rule ${r.id} has it, and a rule's number is unique in its list (the API refuses a second). Pick another number, or leave number out for the next free one`,
+    },
+  ],
   api: {
     get: (s, id) => s.client.networkAcls.getRule(id, { region: s.region }),
     list: async (s) => (await s.client.networkAcls.listAllRules({ region: s.region })).items,

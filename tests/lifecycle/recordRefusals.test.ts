@@ -236,6 +236,16 @@ const ROWS: Row[] = [
       privatePort: 80,
     }),
   },
+  {
+    name: "a network ACL rule with the number another rule of its list has",
+    kind: "NetworkAclRule",
+    bad: () => ({ ...sshRule, aclId: w.ownAcl, number: 10 }),
+    field: "number",
+    reason:
+      /number 10 is taken in network ACL list \S+: rule \S+ has it, and a rule's number is unique in its list/,
+    api: /ACL item with number 10 already exists in ACL/,
+    good: () => ({ ...sshRule, aclId: w.ownAcl, number: 11 }),
+  },
 ];
 
 describe("preview refuses what the create would refuse on stable facts of the records it names", () => {

@@ -204,6 +204,18 @@ async function makeWorld(emu: Emulator): Promise<void> {
   w.sourceNatIp = (await c.publicIps.listAll({ vpcId })).items.find((ip) => ip.isSourceNat)!.id;
   w.defaultAcl = (await c.networkAcls.lists({ vpcId })).find((l) => l.name === "default_allow")!.id;
   w.ownAcl = await made(await c.networkAcls.createList({ name: "own", vpcId }));
+  await made(
+    await c.networkAcls.createRule({
+      aclId: w.ownAcl,
+      number: 10,
+      protocol: "tcp",
+      startPort: 443,
+      endPort: 443,
+      cidrList: ["0.0.0.0/0"],
+      action: "allow",
+      trafficType: "ingress",
+    }),
+  );
   const otherVpc = await made(
     await c.vpcs.create({
       name: "other",
