@@ -114,8 +114,8 @@ type Read = (kind: string, id: unknown) => Promise<LiveRecord | undefined>;
  * name and the catalogue: the network serves the balancer's scheme (CloudStack's isLbServiceSupportedInNetwork):
  * an internal balancer needs a VPC tier whose offering serves the Internal scheme (the catalogue's `internalLb`), a
  * public rule a network whose offering does not (without networkId, it balances on its address's network); an
- * internal balancer's source network is in its tier's VPC; a public rule on a VPC's address balances a tier of
- * that VPC.
+ * internal balancer's source network is in its tier's VPC; a public rule on a VPC's address names a tier of that
+ * VPC.
  */
 export function balancerNetworks(scheme: "Public" | "Internal") {
   return async (i: Recorded, readRecord: Read): Promise<LookupFailure[]> => {
@@ -128,9 +128,15 @@ export function balancerNetworks(scheme: "Public" | "Internal") {
       property = "publicIpId";
       net = ip.associatedNetworkId ? await read("Network", ip.associatedNetworkId) : undefined;
     }
-    if (!net) return out;
     const vpcOf = (r: Row | undefined) =>
       typeof r?.vpcId === "string" && r.vpcId !== "" ? r.vpcId : undefined;
+    // a VPC's address serves no tier until a rule names one
+    if (ip && vpcOf(ip) && !ip.associatedNetworkId && i.networkId === undefined)
+      out.push({
+        property: "networkId",
+        reason: `networkId is required: publicIpId names an address of VPC ${vpcOf(ip)} that serves no tier yet, and the platform balances a VPC's address onto the tier the rule names. Give the members' tier (a cim.Network of that VPC)`,
+      });
+    if (!net) return out;
     const netName = `network ${String(net.name ?? "")} (${net.id})`;
     if (scheme === "Internal" && i.sourceIpAddressNetworkId !== undefined) {
       const source = await read("Network", i.sourceIpAddressNetworkId);

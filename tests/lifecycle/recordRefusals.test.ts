@@ -246,6 +246,21 @@ const ROWS: Row[] = [
     api: /ACL item with number 10 already exists in ACL/,
     good: () => ({ ...sshRule, aclId: w.ownAcl, number: 11 }),
   },
+  {
+    name: "a public load-balancer rule on a VPC's address that names no tier",
+    kind: "LoadBalancerRule",
+    bad: () => ({ name: "lb", publicIpId: w.vpcIp, publicPort: 80, privatePort: 80 }),
+    field: "networkId",
+    reason: /^networkId is required: publicIpId names an address of VPC \S+ that serves no tier yet/,
+    api: /IP address ID=\S+ is not associated with any network/,
+    good: () => ({
+      name: "lb",
+      publicIpId: w.vpcIp,
+      networkId: w.plainTier,
+      publicPort: 80,
+      privatePort: 80,
+    }),
+  },
 ];
 
 describe("preview refuses what the create would refuse on stable facts of the records it names", () => {
