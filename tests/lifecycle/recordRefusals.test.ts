@@ -261,6 +261,24 @@ const ROWS: Row[] = [
       privatePort: 80,
     }),
   },
+  {
+    name: "a multi-region group member for a VPC the group has",
+    kind: "MultiRegionGroupVpc",
+    bad: () => ({ groupId: w.mesh, vpcId: w.vpcId, vpcRegion: w.region }),
+    field: "vpcId",
+    reason: /^vpcId \S+ is in multi-region group \S+ already \(member \S+\): a group takes a VPC once/,
+    api: /VPC ID \S+ is already assigned/,
+    good: () => ({ groupId: w.mesh2, vpcId: w.vpcId, vpcRegion: w.region }),
+  },
+  {
+    name: "a multi-region group member of a region the group has a VPC of",
+    kind: "MultiRegionGroupVpc",
+    bad: () => ({ groupId: w.mesh, vpcId: w.otherVpc, vpcRegion: w.region }),
+    field: "vpcRegion",
+    reason: /has VPC \S+ of region de-fra-1 already \(member \S+\), and a group takes one VPC per region/,
+    api: /VPC specified should be in unique region/,
+    good: () => ({ groupId: w.mesh2, vpcId: w.otherVpc, vpcRegion: w.region }),
+  },
 ];
 
 describe("preview refuses what the create would refuse on stable facts of the records it names", () => {

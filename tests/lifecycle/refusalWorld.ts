@@ -226,6 +226,11 @@ async function makeWorld(emu: Emulator): Promise<void> {
     }),
   );
   w.otherAcl = await made(await c.networkAcls.createList({ name: "theirs", vpcId: otherVpc }));
+  w.otherVpc = otherVpc;
+  w.region = (await c.catalogue.regions()).find((r) => r.primary)!.id;
+  w.mesh = (await c.multiRegions.create({ name: "mesh" })).id;
+  w.mesh2 = (await c.multiRegions.create({ name: "mesh2" })).id;
+  await made(await c.multiRegions.addVpc(w.mesh, { regionId: w.region, vpcId }));
   w.otherTier = await made(
     await c.networks.create({
       name: "other-tier",
