@@ -9,6 +9,7 @@ import { convergeMembers, membersField } from "../lifecycle/members";
 import { type Session, waitFor } from "../lifecycle/session";
 import type { Operation } from "../lifecycle/timeouts";
 import { descriptionField, field, nameField } from "./common";
+import type { LiveRecord, LookupFailure, Recorded } from "./define";
 
 export const LB_ALGORITHMS = ["roundrobin", "leastconn", "source"] as const;
 
@@ -102,5 +103,75 @@ export function applyBalancer(calls: (s: Session) => BalancerCalls) {
         remove: (ids) => family.remove(live.id, ids, o),
       });
     }
+  };
+}
+
+type Row = LiveRecord & Record<string, unknown>;
+type Read = (kind: string, id: unknown) => Promise<LiveRecord | undefined>;
+
+/**
+ * What the platform requires of a balancer's networks, judged at check (KindSpec.liveRules) on the records they
+ * name and the catalogue: the network serves the balancer's scheme (CloudStack's isLbServiceSupportedInNetwork):
+ * an internal balancer needs a VPC tier whose offering serves the Internal scheme (the catalogue's `internalLb`), a
+ * public rule a network whose offering does not (without networkId, it balances on its address's network); an
+ * internal balancer's source network is in its tier's VPC; a public rule on a VPC's address names a tier of that
+ * VPC.
+ */
+export function balancerNetworks(scheme: "Public" | "Internal") {
+  return async (i: Recorded, readRecord: Read): Promise<LookupFailure[]> => {
+    const read = (kind: string, id: unknown) => readRecord(kind, id) as Promise<Row | undefined>;
+    const out: LookupFailure[] = [];
+    let property = "networkId";
+    let net = await read("Network", i.networkId);
+    const ip = scheme === "Public" ? await read("PublicIp", i.publicIpId) : undefined;
+    if (!net && ip && i.networkId === undefined) {
+      property = "publicIpId";
+      net = ip.associatedNetworkId ? await read("Network", ip.associatedNetworkId) : undefined;
+    }
+    const vpcOf = (r: Row | undefined) =>
+      typeof r?.vpcId === "string" && r.vpcId !== "" ? r.vpcId : undefined;
+    // a VPC's address serves no tier until a rule names one
+    if (ip && vpcOf(ip) && !ip.associatedNetworkId && i.networkId === undefined)
+      out.push({
+        property: "networkId",
+        reason: `networkId is required: publicIpId names an address of VPC ${vpcOf(ip)} that serves no tier yet, and the platform balances a VPC's address onto the tier the rule names. Give the members' tier (a cim.Network of that VPC)`,
+      });
+    if (!net) return out;
+    const netName = `network ${String(net.name ?? "")} (${net.id})`;
+    if (scheme === "Internal" && i.sourceIpAddressNetworkId !== undefined) {
+      const source = await read("Network", i.sourceIpAddressNetworkId);
+      if (source && vpcOf(source) !== vpcOf(net))
+        out.push({
+          property: "sourceIpAddressNetworkId",
+          reason: `sourceIpAddressNetworkId names network ${String(source.name ?? "")} (${source.id}), which is not in the VPC of ${netName}: the source address is taken from a tier of the balancer's VPC`,
+        });
+    }
+    const ipVpc = vpcOf(ip);
+    if (ip && ipVpc && !ip.associatedNetworkId && vpcOf(net) !== ipVpc)
+      out.push({
+        property,
+        reason: `${property} names ${netName}, which is not a tier of VPC ${ipVpc}, the VPC of publicIpId's address: a VPC's address balances members on a tier of that VPC`,
+      });
+    const offering = await read("networkOfferings", net.networkOfferingId);
+    if (!offering) return out;
+    const internal = offering.internalLb === true;
+    const which = `${netName}, of network offering ${String(offering.name ?? offering.id)}`;
+    if (scheme === "Internal" && !(vpcOf(net) && internal)) {
+      const why = vpcOf(net)
+        ? "whose load balancing does not serve the Internal scheme"
+        : "which is no VPC tier";
+      out.push({
+        property,
+        reason: `${property} names ${which}, ${why}: the platform balances internally only on a VPC tier whose offering serves the internal load balancer (internalLb, e.g. "VPC Tier with Internal LB"). Put the members on such a tier`,
+      });
+    }
+    if (scheme === "Public" && internal) {
+      const via = property === "networkId" ? "" : `, the network of publicIpId's address`;
+      out.push({
+        property,
+        reason: `${property} names ${which}${via}, whose load balancing serves the Internal scheme only (internalLb): the platform refuses a public load-balancer rule on it. Balance these members with a cim.InternalLoadBalancer, or name a network whose offering serves public load balancing`,
+      });
+    }
+    return out;
   };
 }

@@ -15,7 +15,7 @@ import type { CatalogueName } from "../lifecycle/lookups";
 import type { Session } from "../lifecycle/session";
 import type { TimeoutsInput } from "../lifecycle/timeouts";
 import { containsUnknown, sameTags, sameValue, type TagMap } from "../lifecycle/values";
-import type { Exclusive, FieldSpec, LiveRecord, Recorded, Requirement } from "./define";
+import type { Exclusive, FieldSpec, LiveRecord, LookupFailure, Recorded, Requirement } from "./define";
 
 /** Every kind declares its fields with it; it lives with the field declaration it types (lifecycle/fieldSpec.ts). */
 export { field };
@@ -81,6 +81,60 @@ export function networkInZone(noun: string): Requirement {
     holds: (n, i) => (n as Net).zoneId === undefined || (n as Net).zoneId === i.zoneId,
     reason: (n, i) =>
       `is in zone ${(n as Net).zoneName ?? (n as Net).zoneId}, not in the ${noun}'s zone ${String(i.zoneId)}: a ${noun}'s network must be in its zone`,
+  };
+}
+
+type Zoned = { zoneId?: string; zoneName?: string; size?: unknown };
+
+/**
+ * The record a disk is made from (a volume snapshot, a volume that becomes a root disk) lies in the resource's
+ * zone: the platform refuses another ("Snapshot … is not available in zone …", "Volume … is not in zone …").
+ */
+export function sourceInZone(noun: string, what: string): Requirement {
+  return {
+    stable: true,
+    needs: ["zoneId"],
+    holds: (r, i) =>
+      (r as Zoned).zoneId === undefined || i.zoneId === undefined || (r as Zoned).zoneId === i.zoneId,
+    reason: (r, i) =>
+      `is in zone ${(r as Zoned).zoneName || (r as Zoned).zoneId}, not in the ${noun}'s zone ${String(i.zoneId)}: ${what} is used only in its own zone`,
+  };
+}
+
+/** A disk made from a volume snapshot is at least the snapshot's size (the platform refuses a smaller one). */
+export function atLeastSnapshot(sizeField: string): Requirement {
+  return {
+    stable: true,
+    needs: [sizeField],
+    property: sizeField,
+    holds: (r, i) => {
+      const size = (r as Zoned).size;
+      return typeof i[sizeField] !== "number" || typeof size !== "number" || (i[sizeField] as number) >= size;
+    },
+    reason: (r, i) =>
+      `is of ${String((r as Zoned).size)} GB: ${sizeField} ${String(i[sizeField])} GB is smaller, and a disk made from a snapshot is at least as big. Give at least ${String((r as Zoned).size)} GB, or leave ${sizeField} out for the snapshot's size`,
+  };
+}
+
+/**
+ * A resource that needs a network of the account (a Kubernetes cluster, a shared file system) is refused on its
+ * zone's shared default network (the zones catalogue's `defaultNetworkId`). KindSpec.liveRules.
+ */
+export function notTheZoneNetwork(noun: string) {
+  return async (
+    i: Recorded,
+    read: (kind: string, id: unknown) => Promise<LiveRecord | undefined>,
+  ): Promise<LookupFailure[]> => {
+    const zone = (await read("zones", i.zoneId)) as
+      | (LiveRecord & { defaultNetworkId?: unknown; name?: unknown })
+      | undefined;
+    if (!zone || typeof i.networkId !== "string" || zone.defaultNetworkId !== i.networkId) return [];
+    return [
+      {
+        property: "networkId",
+        reason: `networkId ${i.networkId} is the shared default network of zone ${String(zone.name ?? zone.id)}, which the platform refuses for a ${noun}: it needs a network of the account. Declare a cim.Network (an isolated network or a VPC tier) and pass its id`,
+      },
+    ];
   };
 }
 

@@ -16,12 +16,14 @@ import {
   growOnly,
   nameField,
   networkInZone,
+  notTheZoneNetwork,
   recordCalls,
   skipFailed,
   uniqueName,
   uniqueTogether,
 } from "./common";
 import { defineKind } from "./define";
+import { diskGb, diskSizeProblem } from "./diskOffering";
 import { example, yamlExample } from "./examples";
 
 /** The file-system VM's minimum offering on the platform's defaults (sharedfsvm.min.cpu.count, .min.ram.size). */
@@ -32,12 +34,6 @@ const GIB = 1024 ** 3;
 /** The API shows the size in bytes; programs give GiB. */
 const gibOf = (f: FileSystem) => (f.size === undefined ? undefined : Math.round(f.size / GIB));
 
-const size = z
-  .number({ error: "must be a whole number of GB" })
-  .int("must be a whole number of GB")
-  .min(1, "must be at least 1 GB")
-  .max(16_384, "must be at most 16384 GB");
-
 const FORMATS = ["XFS", "EXT4"] as const;
 const format = z
   .string({ error: 'must be "XFS" or "EXT4"' })
@@ -46,21 +42,6 @@ const format = z
 
 export function fsShrinkMessage(from: number, to: number): string {
   return `size cannot shrink (${from} GB → ${to} GB): shared file systems only grow (the platform grows their data volume and refuses a smaller size). To start over smaller, replace it (pulumi up --replace <urn>) after copying its data`;
-}
-
-/** The size rule of a disk offering: a fixed one takes no size (the platform refuses one), a custom one needs it. */
-function sizeProblem(
-  size: number | undefined,
-  offering: { name?: unknown; diskSizeGb?: unknown; customized?: unknown } | undefined,
-  adopting: boolean,
-): string | undefined {
-  if (!offering) return undefined;
-  const name = String(offering.name ?? "");
-  if (offering.customized === false && size !== undefined)
-    return `size does not apply to disk offering ${name}, a fixed ${String(offering.diskSizeGb)} GB (the platform refuses a size with it): leave size out, or pick a customized disk offering`;
-  if (offering.customized === true && size === undefined && !adopting)
-    return `size is required: disk offering ${name} is customized`;
-  return undefined;
 }
 
 export const fileSystem = defineKind({
@@ -139,7 +120,7 @@ assetsMount: \${assets.mountSource}
         "a disk offering",
       ),
     },
-    size: field(size.optional(), {
+    size: field(diskGb.optional(), {
       doc: "Size in GB, with a customized disk offering (a fixed one decides it: leave size out). Grows in place (a job); a smaller size is refused at preview: shared file systems never shrink.",
       change: "update",
       live: gibOf,
@@ -218,7 +199,9 @@ assetsMount: \${assets.mountSource}
   ...growOnly("FileSystem", fsShrinkMessage),
   lookups(i, rows) {
     const out: { property: string; reason: string }[] = [];
-    const problem = sizeProblem(i.size, rows.diskOfferingId, Boolean(i.adoptId));
+    // an adopted file system has its size
+    const adopted = i.size === undefined && Boolean(i.adoptId);
+    const problem = diskSizeProblem("size", i.size, adopted ? undefined : rows.diskOfferingId, "refused");
     if (problem) out.push({ property: "size", reason: problem });
     const o = rows.serviceOfferingId as { cpuNumber?: number; memory?: number; name?: string } | undefined;
     if (o && ((o.cpuNumber ?? 0) < FS_VM_MIN_CPU || (o.memory ?? 0) < FS_VM_MIN_RAM_MB)) {
@@ -231,6 +214,7 @@ assetsMount: \${assets.mountSource}
   },
   // names are unique per account and region: a replacement that keeps the name deletes first
   // every file system not yet expunged holds its name (the platform's findSharedFSByNameAccountDomain)
+  liveRules: notTheZoneNetwork("shared file system"),
   exclusive: [
     uniqueName("file system", "file system names are unique per account in a region", ["Expunged"]),
   ],

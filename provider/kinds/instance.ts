@@ -18,8 +18,9 @@ import { describe, ResourceError } from "../lifecycle/errors";
 import { parseIpv4 } from "../lifecycle/net";
 import { waitFor } from "../lifecycle/session";
 import { sameList, sameValue } from "../lifecycle/values";
-import { catalogueField, commonFields, field, tags } from "./common";
+import { atLeastSnapshot, catalogueField, commonFields, field, sourceInZone, tags } from "./common";
 import { defineKind, type Recorded } from "./define";
+import { diskSizeProblem } from "./diskOffering";
 import { example, yamlExample } from "./examples";
 import { mustBeAGroup } from "./instanceGroup";
 import {
@@ -28,6 +29,7 @@ import {
   fixedAddressRules,
   HOST_NAME,
   imageNotReady,
+  imageUnusable,
   inInstanceZone,
   instanceWouldCollide,
   normaliseUserData,
@@ -171,14 +173,17 @@ address: \${web.ipAddress}
       change: "replace",
       when: (rec) => rec.imageType === "volume",
       live: (v: Instance) => (v as Record<string, unknown>).volumeId,
-      ref: "Volume",
+      ref: { kind: "Volume", requires: sourceInZone("instance", "a volume") },
     }),
     snapshotId: field(optionalId("the volume snapshot the root disk is made from (imageType snapshot)"), {
       doc: 'With `imageType: "snapshot"`: a BackedUp volume snapshot the root disk is made from. Replaces on change.',
       change: "replace",
       when: (rec) => rec.imageType === "snapshot",
       live: (v: Instance) => (v as Record<string, unknown>).snapshotId,
-      ref: "VolumeSnapshot",
+      ref: {
+        kind: "VolumeSnapshot",
+        requires: [sourceInZone("instance", "a volume snapshot"), atLeastSnapshot("rootDiskSize")],
+      },
     }),
     isoId: field(optionalId("the ISO to boot from (imageType iso)"), {
       doc: 'ISO to boot from; required with `imageType: "iso"`. Replaces on change.',
@@ -473,9 +478,15 @@ address: \${web.ipAddress}
         ? undefined
         : rootDiskProblem(i.rootDiskSize, rows.templateId);
     const out = problem ? [{ property: "rootDiskSize", reason: problem }] : [];
+    // an ISO's root disk is made from diskOfferingId, sized by it or by rootDiskSize (an adopted one has its size)
+    const rootOffering =
+      isIso(i) && !(i.rootDiskSize === undefined && i.adoptId) ? rows.diskOfferingId : undefined;
+    const size = typeof i.rootDiskSize === "number" ? i.rootDiskSize : undefined;
+    const custom = diskSizeProblem("rootDiskSize", size, rootOffering, "taken", "root disk offering");
+    if (custom) out.push({ property: "rootDiskSize", reason: custom });
     for (const field of ["templateId", "isoId"] as const) {
-      const notReady = imageNotReady(field, rows[field]);
-      if (notReady) out.push({ property: field, reason: notReady });
+      for (const reason of [imageUnusable(field, rows[field], i.zoneId), imageNotReady(field, rows[field])])
+        if (reason) out.push({ property: field, reason });
     }
     const backup = rows.backupOfferingId;
     if (backup && typeof i.zoneId === "string" && backup.zoneId && backup.zoneId !== i.zoneId) {

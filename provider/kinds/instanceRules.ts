@@ -113,6 +113,28 @@ export function imageNotReady(field: string, row: Record<string, unknown> | unde
   return `${field} ${String(row.id)} names ${what} "${String(row.name)}", which is not ready${status}: the platform deploys only from a downloaded ${what}. Declare the cim.${what === "ISO" ? "Iso" : "Template"} in this program and pass its id output (it is made ready before what uses it), or wait until it is ready`;
 }
 
+/**
+ * What the deploy refuses of the image row an instance boots from besides readiness (deployVirtualMachine): a
+ * registered template or ISO lives in the zone it was registered in (`crossZones` false), so another zone's
+ * instance cannot boot from it; an ISO registered as not bootable cannot be installed from.
+ */
+export function imageUnusable(
+  field: "templateId" | "isoId",
+  row: Record<string, unknown> | undefined,
+  zoneId: unknown,
+): string | undefined {
+  if (!row) return undefined;
+  const what = field === "isoId" ? "ISO" : "template";
+  const named = `${field} ${String(row.id)} names ${what} "${String(row.name)}"`;
+  if (field === "isoId" && row.bootable === false)
+    return `${named}, which is not bootable: the platform installs an instance only from a bootable ISO. Register the ISO with bootable: true, or boot from another`;
+  const zone = row.zoneId;
+  if (row.crossZones !== false || typeof zone !== "string" || !zone || typeof zoneId !== "string")
+    return undefined;
+  if (zone === zoneId) return undefined;
+  return `${named}, which is in zone ${String(row.zoneName || zone)}, not in the instance's zone ${zoneId}: a registered ${what} is available only in the zone it was registered in. Deploy in that zone, or register the ${what} in zone ${zoneId}`;
+}
+
 /** The deploy refuses a network of another zone (CloudStack: "Network id=… doesn't belong to zone …"). */
 export const inInstanceZone: Requirement = {
   stable: true,

@@ -12,7 +12,7 @@ import type { InternalLoadBalancer, Network } from "../client";
 import { id, optionalId } from "../lifecycle/check";
 import { inRange, parseCidr, parseIpv4 } from "../lifecycle/net";
 import { containsUnknown } from "../lifecycle/values";
-import { applyBalancer, balancerFields, port } from "./balancer";
+import { applyBalancer, balancerFields, balancerNetworks, port } from "./balancer";
 import { commonFields, field, tags } from "./common";
 import { defineKind, type Recorded, type Requirement } from "./define";
 import { example, yamlExample } from "./examples";
@@ -169,6 +169,7 @@ dbAddress: \${db.sourceIpAddress}
   },
   // A source address serves each port once: a replacement that names the same address and port deletes first
   // (one that leaves the address out gets a fresh one).
+  liveRules: balancerNetworks("Internal"),
   deleteBeforeReplace: (olds, news) =>
     news.sourceIpAddress !== undefined &&
     (containsUnknown(news.sourceIpAddress) ||

@@ -8,7 +8,7 @@
 
 import { z } from "zod";
 import type { KubernetesVersion, KubernetesCluster as LiveCluster } from "../client";
-import { id, text } from "../lifecycle/check";
+import { id, text, whenKnown } from "../lifecycle/check";
 import { catalogue } from "../lifecycle/lookups";
 import { type Session, waitFor } from "../lifecycle/session";
 import { containsUnknown, sameValue } from "../lifecycle/values";
@@ -17,6 +17,7 @@ import {
   commonFields,
   field,
   networkInZone,
+  notTheZoneNetwork,
   tags,
   uniqueName,
   uniqueTogether,
@@ -71,6 +72,12 @@ export function upgradableInPlace(from: string, to: string): boolean {
   const [tMajor, tMinor] = to.split(".").map(Number);
   return compareVersions(to, from) > 0 && tMajor === fMajor && tMinor - fMinor <= 1;
 }
+
+/**
+ * The most nodes (control and workers) a cluster may have: CloudStack's cloud.kubernetes.cluster.max.size, at its
+ * default (createKubernetesCluster refuses more: "Maximum cluster size can not exceed 10").
+ */
+export const MAX_CLUSTER_NODES = 10;
 
 export const kubernetesCluster = defineKind({
   name: "KubernetesCluster",
@@ -249,6 +256,21 @@ kubeconfig: \${apps.kubeconfig} # a secret output
       from: (r: LiveCluster) => r.created,
     },
   },
+  rules(values, fail) {
+    whenKnown(values, ["size", "controlNodes", "autoscaling"], () => {
+      const control = (values.controlNodes as number | undefined) ?? 1;
+      const bounds = values.autoscaling as { minSize: number; maxSize: number } | null | undefined;
+      const size = (values.size as number | undefined) ?? bounds?.minSize ?? 1;
+      const over = (field: string, n: number, what: string) =>
+        fail(
+          field,
+          `${what} ${n} and ${control} control node(s) make ${n + control} nodes: a cluster has at most ${MAX_CLUSTER_NODES} (the platform's cloud.kubernetes.cluster.max.size)`,
+        );
+      if (size + control > MAX_CLUSTER_NODES) over("size", size, "size");
+      else if (bounds && bounds.maxSize + control > MAX_CLUSTER_NODES)
+        over("autoscaling", bounds.maxSize, "autoscaling's maxSize");
+    });
+  },
   lookups(i, rows) {
     const v = rows.kubernetesVersionId as KubernetesVersion | undefined;
     const o = rows.serviceOfferingId as { cpuNumber?: number; memory?: number; name?: string } | undefined;
@@ -287,6 +309,7 @@ kubeconfig: \${apps.kubeconfig} # a secret output
     return from && to && !upgradableInPlace(from, to) ? ["kubernetesVersionId"] : [];
   },
   // createKubernetesCluster refuses a second live cluster of the account with the same name
+  liveRules: notTheZoneNetwork("Kubernetes cluster"),
   exclusive: [
     uniqueName("Kubernetes cluster", "cluster names are unique per account in a region", ["Destroyed"]),
   ],

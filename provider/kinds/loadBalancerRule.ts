@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { LoadBalancerRule } from "../client";
 import { id, optionalId } from "../lifecycle/check";
 import { containsUnknown } from "../lifecycle/values";
-import { applyBalancer, balancerFields, lower, port, word } from "./balancer";
+import { applyBalancer, balancerFields, balancerNetworks, lower, port, word } from "./balancer";
 import { commonFields, field, tags } from "./common";
 import { defineKind } from "./define";
 import { example, yamlExample } from "./examples";
@@ -81,7 +81,17 @@ web:
       doc: "The public IP (a cim.PublicIp's id) whose port is balanced; not one with static NAT. Replaces on change.",
       change: "replace",
       live: true,
-      ref: "PublicIp",
+      ref: {
+        kind: "PublicIp",
+        // the platform keeps a VPC's source-NAT address for the VPC router
+        requires: {
+          stable: true,
+          holds: (ip) =>
+            !((ip as { isSourceNat?: unknown }).isSourceNat === true && (ip as { vpcId?: unknown }).vpcId),
+          reason:
+            "is the source-NAT address of its VPC: the platform keeps it for the VPC's router and balances no port on it. Acquire another address for the VPC (cim.PublicIp with vpcId) and balance on that",
+        },
+      },
     }),
     networkId: field(
       optionalId("the network of the member instances; required for a VPC address (the tier they are on)"),
@@ -131,6 +141,7 @@ web:
     },
   },
   // An address's port is held by one rule: a replacement that keeps the address and the public port deletes first.
+  liveRules: balancerNetworks("Public"),
   deleteBeforeReplace: (olds, news) =>
     containsUnknown(news.publicIpId) ||
     containsUnknown(news.publicPort) ||

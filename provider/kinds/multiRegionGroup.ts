@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { ConflictError, type MultiRegionGroup } from "../client";
 import type { Session } from "../lifecycle/session";
-import { commonFields, descriptionField, nameField, recordCalls } from "./common";
+import { commonFields, descriptionField, nameField, recordCalls, uniqueName } from "./common";
 import { defineKind } from "./define";
 import { yamlExample } from "./examples";
 import { applyChanged } from "./named";
@@ -70,6 +70,8 @@ meshId: \${mesh.id}
       from: (g: MultiRegionGroup) => g.created,
     },
   },
+  // the API refuses a second multi-region group of the same name
+  exclusive: [uniqueName("multi-region group", "group names are unique per account in a region")],
   api: {
     ...recordCalls((c) => c.multiRegions),
     async create(s, i) {

@@ -152,6 +152,38 @@ mesh-ams:
       from: (m: MultiRegionMember) => m.created,
     },
   },
+  // the API takes a VPC once per group, and one VPC per region in a group (a member whose join failed holds neither)
+  exclusive: [
+    {
+      property: "vpcId",
+      needs: ["groupId", "vpcId"],
+      claimed: (i) =>
+        typeof i.groupId === "string" && typeof i.vpcId === "string" ? `${i.groupId}/${i.vpcId}` : undefined,
+      held: (m: MultiRegionMember) =>
+        m.state !== "Error" && m.groupId && m.vpcId ? `${m.groupId}/${m.vpcId}` : undefined,
+      clash: (a, b) => a === b,
+      reason: (i, m: MultiRegionMember) =>
+        `vpcId ${String(i.vpcId)} is in multi-region group ${String(i.groupId)} already (member ${m.id}): a group takes a VPC once. Adopt that member with adoptId, or leave this one out`,
+    },
+    {
+      property: "vpcRegion",
+      needs: ["groupId", "vpcId", "vpcRegion", "region"],
+      claimed: (i) => {
+        const region = i.vpcRegion ?? i.region;
+        return typeof i.groupId === "string" && typeof region === "string"
+          ? { group: i.groupId, region, vpc: i.vpcId }
+          : undefined;
+      },
+      held: (m: MultiRegionMember) =>
+        m.state !== "Error" && m.groupId && m.regionId
+          ? { group: m.groupId, region: m.regionId, vpc: m.vpcId }
+          : undefined,
+      // the same VPC again is the vpcId rule's
+      clash: (a, b) => a.group === b.group && a.region === b.region && a.vpc !== b.vpc,
+      reason: (i, m: MultiRegionMember) =>
+        `vpcRegion ${String(i.vpcRegion ?? i.region)}: multi-region group ${String(m.groupId)} has VPC ${String(m.vpcId)} of region ${String(m.regionName || m.regionId)} already (member ${m.id}), and a group takes one VPC per region. Give another region's VPC, or take that one out first`,
+    },
+  ],
   deleteBeforeReplace: () => true,
   api: {
     get: (s, id) => s.client.multiRegions.member(id, { region: s.region }),

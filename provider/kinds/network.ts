@@ -24,6 +24,7 @@ import { catalogueField, commonFields, field, recordCalls, tags } from "./common
 import { defineKind, type Exclusive, type Recorded, type Requirement } from "./define";
 import { example, yamlExample } from "./examples";
 import { namedFields, namedStates, renameApply } from "./named";
+import { listOfSameVpc } from "./networkAclList";
 
 /** An IPv4 address in dotted form (also the private gateway's addresses). */
 export const ipv4 = (rule: string) =>
@@ -220,7 +221,7 @@ cidr: \${web.cidr}
       doc: "A VPC tier's network ACL list (a `cim.NetworkAclList` id, or a default list from `cim.getNetworkAclList`); left out, the API's choice stays (the platform gives a new tier its VPC's default_deny). Changed in place (the platform's replace-ACL-list, a job).",
       change: "update",
       live: (n: Network) => n.aclId || undefined,
-      ref: "NetworkAclList",
+      ref: { kind: "NetworkAclList", requires: listOfSameVpc("tier") },
     }),
     tags,
   },
@@ -256,6 +257,14 @@ cidr: \${web.cidr}
       if (values.aclId !== undefined && values.vpcId === undefined)
         fail("aclId", "a network ACL list applies to VPC tiers only: set vpcId, or leave out aclId");
     });
+    // a new tier's range is the program's to choose inside its VPC's (an isolated network has a default one); a
+    // value not known yet is there all the same
+    const tier = values.vpcId !== undefined && !values.adoptId;
+    if (tier && values.gateway === undefined && values.netmask === undefined)
+      fail(
+        "gateway",
+        "gateway and netmask are required for a VPC tier (vpcId is set): they give the tier's range inside the VPC's, e.g. gateway 10.1.1.1 with netmask 255.255.255.0",
+      );
     whenKnown(values, ["gateway", "netmask"], () => {
       const { gateway, netmask } = values as { gateway?: string; netmask?: string };
       if ((gateway === undefined) !== (netmask === undefined)) {
@@ -266,6 +275,15 @@ cidr: \${web.cidr}
         return;
       }
       if (gateway === undefined || netmask === undefined) return;
+      // createNetwork takes /8 to /29: a smaller range leaves no host for an instance after the gateway
+      const prefix = prefixOfNetmask(netmask);
+      if (prefix !== undefined && (prefix < 8 || prefix > 29)) {
+        fail(
+          "netmask",
+          `netmask ${netmask} (/${prefix}) is outside what the platform takes for a network: from 255.0.0.0 (/8) to 255.255.255.248 (/29)`,
+        );
+        return;
+      }
       const range = rangeOf(gateway, netmask);
       const gw = parseIpv4(gateway);
       if (range && gw !== undefined && !isHostOf(gw, range.base, range.prefix)) {

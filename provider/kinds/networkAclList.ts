@@ -7,7 +7,7 @@
 import type { AclList } from "../client";
 import { id, text } from "../lifecycle/check";
 import { commonFields, descriptionField, field } from "./common";
-import { defineKind } from "./define";
+import { defineKind, type Requirement } from "./define";
 import { example, yamlExample } from "./examples";
 import { applyChanged } from "./named";
 
@@ -19,6 +19,27 @@ export const isDefaultAclList = (name: unknown) =>
 
 const DEFAULT_REFUSAL =
   'is the name of one of the VPC\'s default lists (default_allow, default_deny), which the platform makes and keeps: look it up with cim.getNetworkAclList({ vpcId, name: "default_deny" }) instead of declaring it';
+
+type ListRecord = { name?: unknown; vpcId?: unknown };
+
+/** A rule goes into a list made in the VPC, never a default list (the platform: "Default ACL cannot be modified"). */
+export const notADefaultList: Requirement = {
+  stable: true,
+  holds: (l) => !isDefaultAclList((l as ListRecord).name),
+  reason: (l) =>
+    `is the VPC's default list ${String((l as ListRecord).name)}, which the platform keeps as it is (it refuses rules in it). Make a cim.NetworkAclList in the VPC and put the rule there`,
+};
+
+/** The list a tier or a private gateway uses is one of its own VPC (the platform refuses another VPC's). */
+export function listOfSameVpc(noun: string): Requirement {
+  return {
+    stable: true,
+    needs: ["vpcId"],
+    holds: (l, i) => typeof (l as ListRecord).vpcId !== "string" || (l as ListRecord).vpcId === i.vpcId,
+    reason: (l, i) =>
+      `is a list of VPC ${String((l as ListRecord).vpcId)}, not of the ${noun}'s VPC ${String(i.vpcId)}: a ${noun} uses a network ACL list of its own VPC`,
+  };
+}
 
 export const networkAclList = defineKind({
   name: "NetworkAclList",

@@ -13,6 +13,7 @@ import { waitFor } from "../lifecycle/session";
 import { commonFields, field } from "./common";
 import { defineKind, type Recorded } from "./define";
 import { example, yamlExample } from "./examples";
+import { notADefaultList } from "./networkAclList";
 
 export const ACL_PROTOCOLS = ["tcp", "udp", "icmp", "all"] as const;
 
@@ -145,7 +146,7 @@ no-ping-out:
       doc: "The list the rule belongs to (`cim.NetworkAclList` id; not a default list). Replaces on change.",
       change: "replace",
       live: true,
-      ref: "NetworkAclList",
+      ref: { kind: "NetworkAclList", requires: notADefaultList },
     }),
     number: field(whole(1, 2147483647, "the rule's place in its list, unique there").optional(), {
       doc: "Its place in the list (rules are matched in this order), unique in the list; the API picks the next when left out. Changed in place.",
@@ -248,6 +249,20 @@ no-ping-out:
       }
     });
   },
+  // a number is unique in its list: the API refuses a second rule with it (a 409)
+  exclusive: [
+    {
+      property: "number",
+      needs: ["aclId", "number"],
+      claimed: (i) =>
+        typeof i.aclId === "string" && typeof i.number === "number" ? `${i.aclId}/${i.number}` : undefined,
+      held: (r: NetworkAclRule) =>
+        r.aclId && typeof r.number === "number" ? `${r.aclId}/${r.number}` : undefined,
+      clash: (a, b) => a === b,
+      reason: (i, r: NetworkAclRule) =>
+        `number ${String(i.number)} is taken in network ACL list ${String(i.aclId)}: rule ${r.id} has it, and a rule's number is unique in its list (the API refuses a second). Pick another number, or leave number out for the next free one`,
+    },
+  ],
   api: {
     get: (s, id) => s.client.networkAcls.getRule(id, { region: s.region }),
     list: async (s) => (await s.client.networkAcls.listAllRules({ region: s.region })).items,

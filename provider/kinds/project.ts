@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { Project } from "../client";
 import { text } from "../lifecycle/check";
-import { commonFields, field, nameField, recordCalls } from "./common";
+import { commonFields, field, nameField, recordCalls, uniqueName } from "./common";
 import { defineKind } from "./define";
 import { yamlExample } from "./examples";
 import { applyChanged } from "./named";
@@ -54,6 +54,8 @@ projectId: \${shop.id}
       from: (p: Project) => p.created,
     },
   },
+  // the API refuses a second project of the same name
+  exclusive: [uniqueName("project", "project names are unique per account in a region")],
   api: {
     ...recordCalls((c) => c.projects),
     create: (s, i) =>

@@ -9,8 +9,29 @@ import type { PublicIp } from "../client";
 import { optionalId, whenKnown } from "../lifecycle/check";
 import { ResourceError } from "../lifecycle/errors";
 import { catalogueField, commonFields, field, noneIsNull, tags } from "./common";
-import { defineKind } from "./define";
+import { defineKind, type Requirement } from "./define";
 import { example, yamlExample } from "./examples";
+
+type Zoned = { zoneId?: string; zoneName?: string; vpcId?: string };
+
+/** A zoneId given must be the network's or the VPC's zone (the API refuses another). */
+const inAddressZone: Requirement = {
+  stable: true,
+  needs: ["zoneId"],
+  holds: (r, i) =>
+    i.zoneId === undefined || (r as Zoned).zoneId === undefined || (r as Zoned).zoneId === i.zoneId,
+  property: "zoneId",
+  reason: (r, i) =>
+    `is in zone ${(r as Zoned).zoneName ?? (r as Zoned).zoneId}, not in zoneId ${String(i.zoneId)}: an address is acquired in its network's or VPC's zone. Leave zoneId out (the API takes theirs), or give that zone`,
+};
+
+/** An address is acquired for a VPC, not for one of its tiers (the API refuses a tier's networkId). */
+const notATier: Requirement = {
+  stable: true,
+  holds: (n) => !(n as Zoned).vpcId,
+  reason: (n) =>
+    `is a tier of VPC ${String((n as Zoned).vpcId)}: an address is acquired for the VPC (vpcId), not for one of its tiers. Give vpcId instead of networkId`,
+};
 
 export const publicIp = defineKind({
   name: "PublicIp",
@@ -49,7 +70,7 @@ bastionAddress: \${bastion.ipAddress}
       same: noneIsNull,
       // a VPC address serves a tier only while a rule points into it: that is not this input
       live: (ip: PublicIp) => (ip.vpcId ? null : ip.associatedNetworkId || null),
-      ref: "Network",
+      ref: { kind: "Network", requires: [inAddressZone, notATier] },
     }),
     vpcId: field(optionalId("the VPC to acquire the address for; give networkId or vpcId"), {
       doc: "The VPC to acquire the address for (exactly one of networkId and vpcId). Replaces on change.",
@@ -57,7 +78,7 @@ bastionAddress: \${bastion.ipAddress}
       unset: () => null,
       same: noneIsNull,
       live: (ip: PublicIp) => ip.vpcId || null,
-      ref: "Vpc",
+      ref: { kind: "Vpc", requires: inAddressZone },
     }),
     zoneId: {
       doc: "The zone (the network's or VPC's; the API's choice when left out). Replaces on change.",

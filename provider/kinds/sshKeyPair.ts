@@ -93,7 +93,18 @@ opsFingerprint: \${ops.fingerprint}
   },
   // The API refuses a second key pair of the same name, and a second one with the same key: a replacement
   // that keeps either deletes first.
-  exclusive: [uniqueName("SSH key pair", "key pair names are unique per account in a region")],
+  exclusive: [
+    uniqueName("SSH key pair", "key pair names are unique per account in a region"),
+    {
+      property: "publicKey",
+      needs: ["publicKey"],
+      claimed: (i) => (typeof i.publicKey === "string" ? publicKeyFingerprint(i.publicKey) : undefined),
+      held: (r: SshKeyPair) => r.fingerprint,
+      clash: (a, b) => a === b,
+      reason: (_i, r: SshKeyPair) =>
+        `publicKey is registered already: SSH key pair ${JSON.stringify(r.name)} (${r.id}) has the same key (fingerprint ${r.fingerprint}), and a key is registered once per account in a region (the API refuses a second). Give instances that key pair's name, or adopt it with adoptId`,
+    },
+  ],
   deleteBeforeReplace: (olds, news) =>
     containsUnknown(news.name) ||
     containsUnknown(news.publicKey) ||

@@ -60,7 +60,15 @@ bastionAddress: \${ip.ipAddress}
       doc: "The public IP (a cim.PublicIp's id) to map; not a source-NAT address. Replaces on change.",
       change: "replace",
       live: (n: StaticNat) => n.id,
-      ref: "PublicIp",
+      ref: {
+        kind: "PublicIp",
+        requires: {
+          stable: true,
+          holds: (ip) => (ip as { isSourceNat?: unknown }).isSourceNat !== true,
+          reason:
+            "is the source-NAT address of its network or VPC: the platform maps no static NAT onto it. Acquire another address (cim.PublicIp) for the static NAT",
+        },
+      },
     }),
     instanceId: field(id("the instance the address maps onto"), {
       doc: "The instance whose NIC the address maps onto. Replaces on change.",

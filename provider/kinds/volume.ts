@@ -5,29 +5,23 @@ import { z } from "zod";
 import type { Volume } from "../client";
 import { id, optionalId } from "../lifecycle/check";
 import { waitFor } from "../lifecycle/session";
-import { catalogueField, commonFields, field, growOnly, nameField, recordCalls, tags } from "./common";
+import {
+  atLeastSnapshot,
+  catalogueField,
+  commonFields,
+  field,
+  growOnly,
+  nameField,
+  recordCalls,
+  sourceInZone,
+  tags,
+} from "./common";
 import { defineKind } from "./define";
+import { diskGb, diskSizeProblem } from "./diskOffering";
 import { example, yamlExample } from "./examples";
-
-const size = z
-  .number({ error: "must be a whole number of GB" })
-  .int("must be a whole number of GB")
-  .min(1, "must be at least 1 GB");
 
 export function shrinkMessage(from: number, to: number): string {
   return `size cannot shrink (${from} GB → ${to} GB): volumes only grow. To start over with a smaller volume, replace it (pulumi up --replace <urn>) after saving its data`;
-}
-
-/** A disk offering of fixed size decides the size; the size input must then agree with it. */
-export function sizeProblem(
-  size: number | undefined,
-  offering: { name?: unknown; diskSizeGb?: unknown; customized?: unknown } | undefined,
-): string | undefined {
-  if (size === undefined || !offering || offering.customized !== false || offering.diskSizeGb === undefined) {
-    return undefined;
-  }
-  if (size === offering.diskSizeGb) return undefined;
-  return `size ${size} GB does not match disk offering ${String(offering.name ?? "")} (a fixed ${String(offering.diskSizeGb)} GB); leave size out or pick a customized offering`;
 }
 
 const busy = [
@@ -98,7 +92,7 @@ device: \${data.deviceId}
         "a disk offering",
       ),
     },
-    size: field(size.optional(), {
+    size: field(diskGb.optional(), {
       doc: "Size in GB, for customized disk offerings. Grows in place (resize); volumes never shrink.",
       change: "update",
       live: true,
@@ -119,7 +113,10 @@ device: \${data.deviceId}
       doc: "A volume snapshot to make the volume from (BackedUp, in the same zone); its size is the default and the minimum. Replaces on change.",
       change: "replace",
       live: (v: Volume) => v.snapshotId || undefined,
-      ref: "VolumeSnapshot",
+      ref: {
+        kind: "VolumeSnapshot",
+        requires: [sourceInZone("volume", "a volume snapshot"), atLeastSnapshot("size")],
+      },
     }),
     tags,
   },
@@ -152,17 +149,12 @@ device: \${data.deviceId}
   },
   ...growOnly("Volume", shrinkMessage),
   lookups(i, rows) {
-    const out: { property: string; reason: string }[] = [];
-    const offering = rows.diskOfferingId;
-    const problem = sizeProblem(typeof i.size === "number" ? i.size : undefined, offering);
-    if (problem) out.push({ property: "size", reason: problem });
-    if (offering?.customized === true && i.size === undefined && !i.adoptId && !i.snapshotId) {
-      out.push({
-        property: "size",
-        reason: `size is required: disk offering ${String(offering.name ?? i.diskOfferingId)} is customized`,
-      });
-    }
-    return out;
+    // a volume made from a snapshot is the snapshot's size or the size given (the offering decides nothing);
+    // an adopted one has its size
+    const size = typeof i.size === "number" ? i.size : undefined;
+    const sized = Boolean(i.snapshotId) || (size === undefined && Boolean(i.adoptId));
+    const problem = diskSizeProblem("size", size, sized ? undefined : rows.diskOfferingId, "ignored");
+    return problem ? [{ property: "size", reason: problem }] : [];
   },
   api: {
     ...recordCalls((c) => c.volumes),

@@ -3,11 +3,14 @@
 import { z } from "zod";
 import type { Vpc } from "../client";
 import { id, text } from "../lifecycle/check";
-import { canonicalCidr, formatIpv4, parseCidr } from "../lifecycle/net";
+import { canonicalCidr, formatIpv4, parseCidr, within } from "../lifecycle/net";
 import { catalogueField, commonFields, field, recordCalls, tags } from "./common";
 import { defineKind } from "./define";
 import { example, yamlExample } from "./examples";
 import { namedFields, namedStates, renameApply } from "./named";
+
+/** The private IPv4 ranges (RFC 1918): a VPC's range lies in one of them. */
+const PRIVATE_RANGES = ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"].map((c) => parseCidr(c)!);
 
 /** An IPv4 network in CIDR notation, as its network address ("10.1.0.0/16", not "10.1.2.3/16"). */
 export const cidr = z
@@ -27,6 +30,11 @@ export const cidr = z
       ctx.addIssue({
         code: "custom",
         message: `must be written as its network address: ${formatIpv4(loose.base)}/${loose.prefix}, not ${s}`,
+      });
+    } else if (loose.prefix < 8 || loose.prefix > 28 || !PRIVATE_RANGES.some((p) => within(loose, p))) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be a private range (inside 10.0.0.0/8, 172.16.0.0/12 or 192.168.0.0/16) with a prefix from /8 to /28, as the platform takes for a VPC (got ${s})`,
       });
     }
   })

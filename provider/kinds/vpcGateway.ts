@@ -7,18 +7,37 @@
 import { z } from "zod";
 import type { PrivateGateway } from "../client";
 import { bool, id, optionalId, whenKnown } from "../lifecycle/check";
-import { formatIpv4, isHostOf, parseIpv4, rangeOf } from "../lifecycle/net";
+import { formatIpv4, isHostOf, overlaps, parseCidr, parseIpv4, rangeOf } from "../lifecycle/net";
 import { waitFor } from "../lifecycle/session";
 import { commonFields, field, recordCalls, uniqueTogether } from "./common";
-import { defineKind } from "./define";
+import { defineKind, type Requirement } from "./define";
 import { example, yamlExample } from "./examples";
 import { ipv4, netmask, sameNetmask } from "./network";
+import { listOfSameVpc } from "./networkAclList";
 
 const vlan = z
   .number({ error: "must be a whole number: the VLAN tag of the private network, 1–4094" })
   .int("must be a whole number: the VLAN tag of the private network, 1–4094")
   .min(1, "must be from 1 to 4094: a VLAN tag (0 and 4095 are reserved)")
   .max(4094, "must be from 1 to 4094: a VLAN tag (0 and 4095 are reserved)");
+
+/** The private network lies outside the VPC's range (createPrivateGateway refuses an overlap). */
+const outsideVpcRange: Requirement = {
+  stable: true,
+  needs: ["gateway", "netmask"],
+  holds: (v, i) => {
+    const cidr = (v as { cidr?: unknown }).cidr;
+    const vpc = typeof cidr === "string" ? parseCidr(cidr, false) : undefined;
+    const own =
+      typeof i.gateway === "string" && typeof i.netmask === "string"
+        ? rangeOf(i.gateway, i.netmask)
+        : undefined;
+    return !vpc || !own || !overlaps(vpc, own);
+  },
+  property: "gateway",
+  reason: (v, i) =>
+    `has the range ${String((v as { cidr?: unknown }).cidr)}, and the private network of gateway ${String(i.gateway)} and netmask ${String(i.netmask)} overlaps it: a private gateway's network lies outside its VPC's range. Pick a range outside it`,
+};
 
 export const vpcGateway = defineKind({
   name: "VpcGateway",
@@ -61,7 +80,7 @@ gatewayState: \${dc-link.state}
       doc: "The VPC the gateway belongs to. Replaces on change.",
       change: "replace",
       live: true,
-      ref: "Vpc",
+      ref: { kind: "Vpc", requires: outsideVpcRange },
     }),
     ipAddress: field(ipv4("the VPC's address on the private network, e.g. 172.16.0.2"), {
       doc: "The VPC router's address on the private network, e.g. `172.16.0.2`. Replaces on change.",
@@ -95,7 +114,7 @@ gatewayState: \${dc-link.state}
       doc: "The gateway's network ACL list (a `cim.NetworkAclList` of the same VPC, or a default list from `cim.getNetworkAclList`); left out, the API's choice stays (the VPC's default_deny). Changed in place.",
       change: "update",
       live: (g: PrivateGateway) => g.aclId || undefined,
-      ref: "NetworkAclList",
+      ref: { kind: "NetworkAclList", requires: listOfSameVpc("private gateway") },
     }),
   },
   outputs: {

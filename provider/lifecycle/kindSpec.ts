@@ -153,8 +153,9 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
   readonly alsoUses?: readonly QuotaUse[];
   /**
    * Rules on live records the inputs name where a field's `ref` cannot say it (ids inside a list of objects),
-   * judged at check like stable requirements: `read` gives a record of another kind of the region from the
-   * shared cached lists, undefined when it is not there, cannot be read now or its id is not known yet.
+   * judged at check like stable requirements: `read` gives a record of another kind of the region (by kind name)
+   * or a catalogue row (by catalogue name: a network's offering) from the shared cached lists, undefined when it
+   * is not there, cannot be read now or its id is not known yet.
    */
   readonly liveRules?: (
     inputs: Recorded,

@@ -15,7 +15,16 @@ import { readOrGone } from "./errors";
 import { type LiveRecord, PLAIN_REFERENCES, type Recorded, type Requirement, refOf } from "./fieldSpec";
 import { compare } from "./fields";
 import type { Kind } from "./kindSpec";
-import { heldBefore, liveList, liveRecord, readForCheck, requirementFailures } from "./lookups";
+import {
+  CATALOGUES,
+  type CatalogueName,
+  catalogue,
+  heldBefore,
+  liveList,
+  liveRecord,
+  readForCheck,
+  requirementFailures,
+} from "./lookups";
 import { kindNamed } from "./registry";
 import { containsUnknown, sameValue } from "./values";
 
@@ -70,9 +79,14 @@ export async function kindLiveRules(
 ): Promise<CheckFailure[]> {
   if (!kind.liveRules) return [];
   return kind.liveRules(inputs as never, async (name, id) => {
+    if (typeof id !== "string" || containsUnknown(id)) return undefined;
+    // a catalogue row a live record names (a network's offering): the same shared list as the field lookups
+    if ((CATALOGUES as readonly string[]).includes(name)) {
+      const rows = await catalogue<LiveRecord>(kind.name, region, name as CatalogueName);
+      return rows?.find((r) => r.id === id);
+    }
     const target = kindNamed(name);
-    if (!target || typeof id !== "string" || containsUnknown(id)) return undefined;
-    return liveRecord(kind.name, region, target, id);
+    return target ? liveRecord(kind.name, region, target, id) : undefined;
   });
 }
 

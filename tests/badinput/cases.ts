@@ -301,6 +301,14 @@ export const CASES: BadCase[] = [
     message: /isoId \S+ is not an ISO/,
   },
   {
+    name: "instance ISO image with a customized disk offering and no rootDiskSize",
+    kind: "Instance",
+    args: (i) =>
+      vm(i, { templateId: undefined, imageType: "iso", isoId: i.isoId, diskOfferingId: i.customDisk }),
+    field: "rootDiskSize",
+    message: /rootDiskSize is required: root disk offering Custom is customized/,
+  },
+  {
     name: "instance root disk smaller than the template needs",
     kind: "Instance",
     args: (i) => vm(i, { rootDiskSize: 5 }),
@@ -578,6 +586,13 @@ export const CASES: BadCase[] = [
     message: /diskOfferingId \S+ is not a disk offering/,
   },
   {
+    name: "volume larger than the platform makes",
+    kind: "Volume",
+    args: (i) => volume(i, { size: 20_000 }),
+    field: "size",
+    message: /size must be at most 16384 GB/,
+  },
+  {
     name: "volume empty name",
     kind: "Volume",
     args: (i) => volume(i, { name: "" }),
@@ -661,6 +676,13 @@ export const CASES: BadCase[] = [
       }),
     field: "networkId",
     message: /not in the cluster's zone \S+: a cluster's network must be in its zone/,
+  },
+  {
+    name: "Kubernetes cluster of more nodes than the platform allows",
+    kind: "KubernetesCluster",
+    args: (i) => cluster(i, { size: 9, controlNodes: 2 }),
+    field: "size",
+    message: /size 9 and 2 control node\(s\) make 11 nodes: a cluster has at most 10/,
   },
   {
     name: "SSH key pair name another key pair has",
@@ -759,6 +781,14 @@ export const CASES: BadCase[] = [
     field: "networkDomain",
     message: /networkDomain must not be empty/,
   },
+  {
+    name: "vpc cidr outside the private ranges",
+    kind: "Vpc",
+    args: (i) => vpc(i, { cidr: "8.8.0.0/16" }),
+    field: "cidr",
+    message:
+      /cidr must be a private range \(inside 10\.0\.0\.0\/8, 172\.16\.0\.0\/12 or 192\.168\.0\.0\/16\)/,
+  },
 
   // ------------------------------------------------------------------------------------------- Network
   {
@@ -816,6 +846,20 @@ export const CASES: BadCase[] = [
     args: (i) => network(i, { networkOfferingId: i.unknown }),
     field: "networkOfferingId",
     message: /networkOfferingId \S+ is not a network offering/,
+  },
+  {
+    name: "network range smaller than /29",
+    kind: "Network",
+    args: (i) => network(i, { gateway: "10.1.1.1", netmask: "255.255.255.252" }),
+    field: "netmask",
+    message: /netmask 255\.255\.255\.252 \(\/30\) is outside what the platform takes for a network/,
+  },
+  {
+    name: "network VPC tier without gateway and netmask",
+    kind: "Network",
+    args: (i) => network(i, { networkOfferingId: i.vpcTier, vpcId: i.vpcId }),
+    field: "gateway",
+    message: /gateway and netmask are required for a VPC tier/,
   },
 
   // ---------------------------------------------------------------------------------------------- Tags
@@ -1260,6 +1304,14 @@ export const CASES: BadCase[] = [
     message: /publicPort must be from 1 to 65535: the public port of the address/,
   },
   {
+    name: "load-balancer rule on a tier whose offering serves only the internal LB",
+    kind: "LoadBalancerRule",
+    args: (i) => lbRule(i, { networkId: i.internalLbTierId }),
+    field: "networkId",
+    message:
+      /whose load balancing serves the Internal scheme only \(internalLb\): the platform refuses a public load-balancer rule/,
+  },
+  {
     name: "load-balancer rule with private port 70000",
     kind: "LoadBalancerRule",
     args: (i) => lbRule(i, { privatePort: 70000 }),
@@ -1329,6 +1381,14 @@ export const CASES: BadCase[] = [
     args: (i) => internalLb(i, { networkId: "app-tier" }),
     field: "networkId",
     message: /networkId must be an id \(a UUID\), not a name/,
+  },
+  {
+    name: "internal load balancer on a network whose offering does not serve it",
+    kind: "InternalLoadBalancer",
+    args: (i) => internalLb(i, { networkId: i.networkId }),
+    field: "networkId",
+    message:
+      /networkId names network badinput-net .*which is no VPC tier: the platform balances internally only/,
   },
   {
     name: "internal load balancer with a source address outside its tier (plain id)",

@@ -1026,7 +1026,7 @@ describe("network ACLs: a tier's list, the default lists, the rules' own rules",
     ]);
   });
 
-  it("the default lists are looked up, never adopted; a rule on one is refused by the API", async () => {
+  it("the default lists are looked up, never adopted; a rule on one is refused at preview as by the API", async () => {
     const vpcId = await aclVpc();
     const deny = (await call("GET", `/vpcs/${vpcId}/acl-lists`)).find((l: Rec) => l.name === "default_deny");
     // refused at preview (check reads the adopted record), and by create the same way
@@ -1042,7 +1042,13 @@ describe("network ACLs: a tier's list, the default lists, the rules' own rules",
       .catch((e) => e);
     expect(String(err.message)).toMatch(/default_deny is one of the VPC's default lists/);
     const rule = { aclId: deny.id, protocol: "all", cidrList: ["0.0.0.0/0"] };
-    const onDefault = await make("NetworkAclRule", rule).catch((e) => e);
+    const checked = await p("NetworkAclRule").check!({}, rule);
+    expect(checked.failures).toEqual([
+      { property: "aclId", reason: expect.stringMatching(/which is the VPC's default list default_deny/) },
+    ]);
+    const onDefault = await p("NetworkAclRule")
+      .create(checked.inputs)
+      .catch((e) => e);
     expect(String(onDefault.message)).toContain("Default ACL cannot be modified");
   });
 
@@ -1673,10 +1679,19 @@ describe("public IPs and static NAT", () => {
     await p("PublicIp").delete!(ip.id, refreshed);
   });
 
-  it("static NAT on a source-NAT address is the API's refusal at enable; nothing is recorded", async () => {
+  it("static NAT on a source-NAT address is refused at preview, as the API refuses it at enable; nothing is recorded", async () => {
     const { instanceId } = await addressAndInstance();
     const nat = await first("/public-ips?isSourceNat=true", (r) => r.associatedNetworkId === cat.net);
-    const err = await make("StaticNat", { publicIpId: nat.id, instanceId }).catch((e: Error) => e);
+    const checked = await p("StaticNat").check!({}, { publicIpId: nat.id, instanceId });
+    expect(checked.failures).toEqual([
+      {
+        property: "publicIpId",
+        reason: expect.stringMatching(/which is the source-NAT address of its network/),
+      },
+    ]);
+    const err = await p("StaticNat")
+      .create(checked.inputs)
+      .catch((e: Error) => e);
     expect(err).not.toBeInstanceOf(PartialStateError);
     expect((err as Error).message).toMatch(
       /enable failed: .*Can't enable static, ip address .* is a sourceNat ip address/,
@@ -1928,14 +1943,20 @@ describe("internal load balancers", () => {
     expect(rows(await call("GET", `/loadbalancer/internal?networkId=${networkId}`))).toEqual([]);
   });
 
-  it("a tier without the internal LB: the API's refusal at create, nothing recorded", async () => {
+  it("a tier without the internal LB: refused at check, as the API refuses it at create (nothing recorded)", async () => {
     const tier = { id: await vpcTier("plain", 78, cat.tier) };
-    const err = await make("InternalLoadBalancer", {
-      name: nameOf("ilb"),
-      networkId: tier.id,
-      sourcePort: 80,
-      instancePort: 80,
-    }).catch((e: Error) => e);
+    const news = { name: nameOf("ilb"), networkId: tier.id, sourcePort: 80, instancePort: 80 };
+    const checked = await p("InternalLoadBalancer").check!({}, news);
+    expect(checked.failures).toEqual([
+      {
+        property: "networkId",
+        reason: expect.stringMatching(/, whose load balancing does not serve the Internal scheme: /),
+      },
+    ]);
+    // the create preview now spares the user
+    const err = await p("InternalLoadBalancer")
+      .create(checked.inputs)
+      .catch((e: Error) => e);
     expect(err).not.toBeInstanceOf(PartialStateError);
     expect(String((err as Error).message)).toContain(
       "Scheme Internal is not supported by the network offering",

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { kinds } from "../../provider/kinds";
 import type { Kind } from "../../provider/kinds/define";
+import { diskSizeProblem } from "../../provider/kinds/diskOffering";
 import { managedSubset } from "../../provider/kinds/tags";
-import { sizeProblem } from "../../provider/kinds/volume";
 import { checkKind, diffKind } from "../../provider/lifecycle/fields";
 import { UNKNOWN } from "../../provider/lifecycle/values";
 import { ED25519, ED25519_B, ED25519_MD5, PRIVATE_KEY_SHAPE } from "../fixtures/sshKeys";
@@ -44,6 +44,7 @@ describe("Volume", () => {
   });
 
   it("agrees with fixed-size offerings", () => {
+    const sizeProblem = (size: number, o: Rec) => diskSizeProblem("size", size, o, "ignored");
     expect(sizeProblem(30, { name: "Small 20 GB", diskSizeGb: 20, customized: false })).toContain(
       "fixed 20 GB",
     );
@@ -391,7 +392,15 @@ describe("NetworkAclList and NetworkAclRule", () => {
   });
 
   it("a network's aclId needs a VPC tier and changes in place", () => {
-    const tier = { name: "t", zoneId: zone, networkOfferingId: off, vpcId: vpc, aclId: acl };
+    const tier = {
+      name: "t",
+      zoneId: zone,
+      networkOfferingId: off,
+      vpcId: vpc,
+      gateway: "10.1.1.1",
+      netmask: "255.255.255.0",
+      aclId: acl,
+    };
     expect(checkNetwork(tier).failures).toEqual([]);
     expect(checkNetwork({ ...tier, vpcId: undefined }).failures.map((f) => f.property)).toEqual(["aclId"]);
     const olds = { ...tier, region: "r", state: "Implemented", displayText: "t" };

@@ -1,0 +1,286 @@
+// Preview refuses what the create would refuse on stable facts of the records the request names (a VPC's range, a
+// network's zone and VPC, a snapshot's size, names and keys the account holds): rows of refusalWorld.ts, each
+// refused at check as the API refuses it.
+import { describe } from "vitest";
+import { ED25519, ED25519_B } from "../fixtures/sshKeys";
+import {
+  fromSnapshot,
+  gatewayArgs,
+  internalArgs,
+  type Row,
+  refusedAtPreview,
+  sshRule,
+  tierArgs,
+  useWorld,
+  w,
+} from "./refusalWorld";
+
+useWorld();
+
+const ROWS: Row[] = [
+  {
+    name: "a VPC private gateway whose private network overlaps the VPC's range",
+    kind: "VpcGateway",
+    bad: () => ({
+      vpcId: w.vpcId,
+      ipAddress: "10.90.9.2",
+      gateway: "10.90.9.1",
+      netmask: "255.255.255.0",
+      vlan: 100,
+    }),
+    field: "gateway",
+    reason:
+      /which has the range 10\.90\.0\.0\/16, and the private network of gateway 10\.90\.9\.1 .* overlaps it/,
+    api: /The private gateway's range 10\.90\.9\.0\/24 overlaps the VPC's cidr/,
+    good: () => ({
+      vpcId: w.vpcId,
+      ipAddress: "172.16.0.2",
+      gateway: "172.16.0.1",
+      netmask: "255.255.255.0",
+      vlan: 100,
+    }),
+  },
+  {
+    name: "a public IP for a VPC tier rather than its VPC",
+    kind: "PublicIp",
+    bad: () => ({ networkId: w.plainTier }),
+    field: "networkId",
+    reason:
+      /which is a tier of VPC \S+: an address is acquired for the VPC \(vpcId\), not for one of its tiers/,
+    api: /Can't assign ip to the network directly when network belongs to VPC/,
+    good: () => ({ vpcId: w.vpcId }),
+  },
+  {
+    name: "a public IP whose zoneId is not its VPC's zone",
+    kind: "PublicIp",
+    bad: () => ({ vpcId: w.vpcId, zoneId: w.zoneB }),
+    field: "zoneId",
+    reason:
+      /which is in zone de-fra-1a, not in zoneId \S+: an address is acquired in its network's or VPC's zone/,
+    api: /is not the zone of the network or VPC/,
+    good: () => ({ vpcId: w.vpcId, zoneId: w.zoneA }),
+  },
+  {
+    name: "a volume made from a snapshot of another zone",
+    kind: "Volume",
+    bad: () => ({ name: "copy", zoneId: w.zoneB, diskOfferingId: w.customDisk, snapshotId: w.snapshotA }),
+    field: "snapshotId",
+    reason:
+      /which is in zone de-fra-1a, not in the volume's zone \S+: a volume snapshot is used only in its own zone/,
+    api: /Snapshot \S+ is not available in zone/,
+    good: () => ({ name: "copy", zoneId: w.zoneA, diskOfferingId: w.customDisk, snapshotId: w.snapshotA }),
+  },
+  {
+    name: "a volume made from a snapshot, smaller than the snapshot",
+    kind: "Volume",
+    bad: () => ({
+      name: "copy",
+      zoneId: w.zoneA,
+      diskOfferingId: w.customDisk,
+      snapshotId: w.snapshotA,
+      size: 20,
+    }),
+    field: "size",
+    reason: /which is of 30 GB: size 20 GB is smaller, and a disk made from a snapshot is at least as big/,
+    api: /Volume size 20 GB is smaller than the snapshot's 30 GB/,
+    good: () => ({
+      name: "copy",
+      zoneId: w.zoneA,
+      diskOfferingId: w.customDisk,
+      snapshotId: w.snapshotA,
+      size: 40,
+    }),
+  },
+  {
+    name: "an instance whose root disk is made from a snapshot, smaller than the snapshot",
+    kind: "Instance",
+    bad: () => ({ ...fromSnapshot(), rootDiskSize: 20 }),
+    field: "rootDiskSize",
+    reason: /which is of 30 GB: rootDiskSize 20 GB is smaller/,
+    api: /rootDiskSize 20 GB is smaller than the snapshot's 30 GB/,
+    good: () => fromSnapshot(),
+  },
+  {
+    name: "an instance whose root disk is made from a snapshot of another zone",
+    kind: "Instance",
+    bad: () => ({ ...fromSnapshot(), zoneId: w.zoneB }),
+    field: "snapshotId",
+    reason:
+      /which is in zone de-fra-1a, not in the instance's zone \S+: a volume snapshot is used only in its own zone/,
+    api: /Snapshot \S+ is not available in zone/,
+    good: () => fromSnapshot(),
+  },
+  {
+    name: "an instance whose root disk is a volume of another zone",
+    kind: "Instance",
+    bad: () => ({
+      ...fromSnapshot(),
+      imageType: "volume",
+      snapshotId: undefined,
+      volumeId: w.volumeA,
+      zoneId: w.zoneB,
+    }),
+    field: "volumeId",
+    reason:
+      /which is in zone de-fra-1a, not in the instance's zone \S+: a volume is used only in its own zone/,
+    api: /Volume \S+ is not in zone/,
+    good: () => ({ ...fromSnapshot(), imageType: "volume", snapshotId: undefined, volumeId: w.volumeA }),
+  },
+  {
+    name: "a project with the name another project has",
+    kind: "Project",
+    bad: () => ({ name: "taken" }),
+    field: "name",
+    reason: /name "taken" is taken: project \S+ has that name, and project names are unique/,
+    api: /Project with name taken already exists/,
+    good: () => ({ name: "free" }),
+  },
+  {
+    name: "a multi-region group with the name another group has",
+    kind: "MultiRegionGroup",
+    bad: () => ({ name: "taken" }),
+    field: "name",
+    reason: /name "taken" is taken: multi-region group \S+ has that name/,
+    api: /A multi-region group with name 'taken' already exists/,
+    good: () => ({ name: "free" }),
+  },
+  {
+    name: "an SSH key pair whose key another key pair has",
+    kind: "SshKeyPair",
+    bad: () => ({ name: "ops-again", publicKey: `${ED25519} another comment` }),
+    field: "publicKey",
+    reason: /publicKey is registered already: SSH key pair "ops" \(\S+\) has the same key/,
+    api: /A key pair with key '\S+ \S+' already exists/,
+    good: () => ({ name: "ops-again", publicKey: ED25519_B }),
+  },
+  {
+    name: "a network ACL rule in one of the VPC's default lists",
+    kind: "NetworkAclRule",
+    bad: () => ({ ...sshRule, aclId: w.defaultAcl }),
+    field: "aclId",
+    reason: /which is the VPC's default list default_allow, which the platform keeps as it is/,
+    api: /Default ACL cannot be modified/,
+    good: () => ({ ...sshRule, aclId: w.ownAcl }),
+  },
+  {
+    name: "a VPC tier using the network ACL list of another VPC",
+    kind: "Network",
+    bad: () => ({ ...tierArgs(), aclId: w.otherAcl }),
+    field: "aclId",
+    reason:
+      /which is a list of VPC \S+, not of the tier's VPC \S+: a tier uses a network ACL list of its own VPC/,
+    api: /Network ACL \S+ does not belong to VPC/,
+    good: () => ({ ...tierArgs(), aclId: w.ownAcl }),
+  },
+  {
+    name: "a VPC private gateway using the network ACL list of another VPC",
+    kind: "VpcGateway",
+    bad: () => ({ ...gatewayArgs(), aclId: w.otherAcl }),
+    field: "aclId",
+    reason: /which is a list of VPC \S+, not of the private gateway's VPC/,
+    api: /Private gateway and network acl are not in the same vpc/,
+    good: () => ({ ...gatewayArgs(), aclId: w.ownAcl }),
+  },
+  {
+    name: "a static NAT on a source-NAT address",
+    kind: "StaticNat",
+    bad: () => ({ publicIpId: w.sourceNatIp, instanceId: w.tierVm, networkId: w.plainTier }),
+    field: "publicIpId",
+    reason: /which is the source-NAT address of its network or VPC: the platform maps no static NAT onto it/,
+    api: /Can't enable static, ip address \S+ is a sourceNat ip address/,
+    good: () => ({ publicIpId: w.vpcIp, instanceId: w.tierVm, networkId: w.plainTier }),
+  },
+  {
+    name: "a public load-balancer rule on a VPC's source-NAT address",
+    kind: "LoadBalancerRule",
+    bad: () => ({
+      name: "lb",
+      publicIpId: w.sourceNatIp,
+      networkId: w.plainTier,
+      publicPort: 80,
+      privatePort: 80,
+    }),
+    field: "publicIpId",
+    reason: /which is the source-NAT address of its VPC: the platform keeps it for the VPC's router/,
+    api: /is the source NAT address of its VPC/,
+    good: () => ({
+      name: "lb",
+      publicIpId: w.vpcIp,
+      networkId: w.plainTier,
+      publicPort: 80,
+      privatePort: 80,
+    }),
+  },
+  {
+    name: "an internal load balancer whose source network is a tier of another VPC",
+    kind: "InternalLoadBalancer",
+    bad: () => ({ ...internalArgs(), sourceIpAddressNetworkId: w.otherTier }),
+    field: "sourceIpAddressNetworkId",
+    reason: /names network other-tier \(\S+\), which is not in the VPC of network internal/,
+    api: /Source ip network other-tier is not in the VPC of network internal/,
+    good: () => ({ ...internalArgs(), sourceIpAddressNetworkId: w.ilbTier }),
+  },
+  {
+    name: "a public load-balancer rule on a VPC's address for a tier of another VPC",
+    kind: "LoadBalancerRule",
+    bad: () => ({ name: "lb", publicIpId: w.vpcIp, networkId: w.otherTier, publicPort: 80, privatePort: 80 }),
+    field: "networkId",
+    reason:
+      /names network other-tier \(\S+\), which is not a tier of VPC \S+, the VPC of publicIpId's address/,
+    api: /Ip address \S+ is not assigned to the network other-tier/,
+    good: () => ({
+      name: "lb",
+      publicIpId: w.vpcIp,
+      networkId: w.plainTier,
+      publicPort: 80,
+      privatePort: 80,
+    }),
+  },
+  {
+    name: "a network ACL rule with the number another rule of its list has",
+    kind: "NetworkAclRule",
+    bad: () => ({ ...sshRule, aclId: w.ownAcl, number: 10 }),
+    field: "number",
+    reason:
+      /number 10 is taken in network ACL list \S+: rule \S+ has it, and a rule's number is unique in its list/,
+    api: /ACL item with number 10 already exists in ACL/,
+    good: () => ({ ...sshRule, aclId: w.ownAcl, number: 11 }),
+  },
+  {
+    name: "a public load-balancer rule on a VPC's address that names no tier",
+    kind: "LoadBalancerRule",
+    bad: () => ({ name: "lb", publicIpId: w.vpcIp, publicPort: 80, privatePort: 80 }),
+    field: "networkId",
+    reason: /^networkId is required: publicIpId names an address of VPC \S+ that serves no tier yet/,
+    api: /IP address ID=\S+ is not associated with any network/,
+    good: () => ({
+      name: "lb",
+      publicIpId: w.vpcIp,
+      networkId: w.plainTier,
+      publicPort: 80,
+      privatePort: 80,
+    }),
+  },
+  {
+    name: "a multi-region group member for a VPC the group has",
+    kind: "MultiRegionGroupVpc",
+    bad: () => ({ groupId: w.mesh, vpcId: w.vpcId, vpcRegion: w.region }),
+    field: "vpcId",
+    reason: /^vpcId \S+ is in multi-region group \S+ already \(member \S+\): a group takes a VPC once/,
+    api: /VPC ID \S+ is already assigned/,
+    good: () => ({ groupId: w.mesh2, vpcId: w.vpcId, vpcRegion: w.region }),
+  },
+  {
+    name: "a multi-region group member of a region the group has a VPC of",
+    kind: "MultiRegionGroupVpc",
+    bad: () => ({ groupId: w.mesh, vpcId: w.otherVpc, vpcRegion: w.region }),
+    field: "vpcRegion",
+    reason: /has VPC \S+ of region de-fra-1 already \(member \S+\), and a group takes one VPC per region/,
+    api: /VPC specified should be in unique region/,
+    good: () => ({ groupId: w.mesh2, vpcId: w.otherVpc, vpcRegion: w.region }),
+  },
+];
+
+describe("preview refuses what the create would refuse on stable facts of the records it names", () => {
+  refusedAtPreview(ROWS);
+});
