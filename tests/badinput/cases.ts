@@ -678,13 +678,6 @@ export const CASES: BadCase[] = [
     message: /not in the cluster's zone \S+: a cluster's network must be in its zone/,
   },
   {
-    name: "Kubernetes cluster of more nodes than the platform allows",
-    kind: "KubernetesCluster",
-    args: (i) => cluster(i, { size: 9, controlNodes: 2 }),
-    field: "size",
-    message: /size 9 and 2 control node\(s\) make 11 nodes: a cluster has at most 10/,
-  },
-  {
     name: "SSH key pair name another key pair has",
     kind: "SshKeyPair",
     args: () => ({ name: "badinput-key", publicKey: ED25519 }),
