@@ -63,7 +63,7 @@ describe("Volumes", () => {
     expect((await api.ok("GET", `/volumes/${res.id}`)).state).toBe("Allocated");
   });
 
-  it("Volumes: attach makes the volume Ready with virtualMachineId and deviceId; detach returns it to Allocated", async () => {
+  it("Volumes: attach makes the volume Ready with virtualMachineId and deviceId; detach keeps it Ready (it has its storage)", async () => {
     const vm = await api.instance(c);
     const v = await volume();
     const attach = await api.ok("POST", `/volumes/${v.id}/attach`, { query: { virtualMachineId: vm.id } });
@@ -82,8 +82,11 @@ describe("Volumes", () => {
     const detach = await api.ok("POST", `/volumes/${v.id}/detach`);
     await api.waitJob(detach.jobId);
     const after = await api.ok("GET", `/volumes/${v.id}`);
-    expect(after.state).toBe("Allocated");
+    expect(after.state).toBe("Ready");
     expect(after.virtualMachineId).toBeUndefined();
+    // a detached disk has its storage: it can be snapshotted (an Allocated one, never attached, cannot)
+    const snap = await api.ok("POST", "/snapshots", { body: { volumeId: v.id } });
+    await api.waitJob(snap.jobId);
     const unattached = await api.post(`/volumes/${v.id}/detach`);
     expect(unattached.status).toBe(400);
     expect(unattached.body.message).toBe("The specified volume is not attached to a VM.");

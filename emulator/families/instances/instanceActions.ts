@@ -212,7 +212,7 @@ function expungeInstance(
 ): void {
   for (const id of ownDisks(r)) volumes.delete(id);
   for (const v of volumes.where((v) => v.virtualMachineId === r.id)) {
-    volumes.update(v, { virtualMachineId: undefined, deviceId: undefined, state: "Allocated" });
+    volumes.update(v, { virtualMachineId: undefined, deviceId: undefined });
   }
   for (const sched of backupSchedules.where((s) => s.vmId === r.id)) backupSchedules.delete(sched.id);
   dropStaticNatOf(publicIps, r.id);

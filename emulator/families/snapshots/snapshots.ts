@@ -75,7 +75,7 @@ export function create(ctx: SCtx) {
     throw badRequest(
       `Volume: ${vol.name} is not in Ready state but ${vol.state}. Cannot take snapshot.`,
       vol.state === "Allocated"
-        ? "A volume that is not attached to an instance has no storage yet: attach it first"
+        ? "A volume never attached to an instance has no storage yet: attach it first"
         : "Wait for the volume's job to finish",
     );
   }

@@ -274,7 +274,9 @@ export const actions = { attach, detach, resize };
 export const volumeJobEffects: Record<string, Effect> = {
   createVolume: createEffect("volumes", "Allocated"),
   attachVolume: volumeEffect(() => ({ state: "Ready" }), detached),
-  detachVolume: volumeEffect(() => ({ ...detached, state: "Allocated" })),
+  // A volume that was attached has its storage (CloudStack's Ready); detachVolume does not change its state, so a
+  // detached data disk can still be snapshotted, attached again or resized.
+  detachVolume: volumeEffect(() => ({ ...detached })),
   resizeVolume: {
     success(data, job) {
       const p = job.payload ?? {};
