@@ -1,5 +1,5 @@
 // Recipes of the compute kinds: instances, volumes, snapshots, schedules, backups, file systems, clusters.
-import { type Recipe, ref } from "../model";
+import { type Recipe, ref, refsOf } from "../model";
 import { cron, isolatedNets, ZONES } from "./common";
 
 export const instance: Recipe = {
@@ -59,8 +59,12 @@ export const volume: Recipe = {
     // volumes only grow in place
     size: (ctx, res) => ({ size: (res.inputs.size as number) + ctx.rng.int(1, 5) }),
     tags: (ctx) => ({ tags: ctx.tags() }),
-    instanceId(ctx) {
-      const vm = ctx.rng.chance(0.7) ? ctx.pickOr(ctx.of("Instance")) : undefined;
+    instanceId(ctx, res) {
+      // A volume with snapshots stays attached: were it detached and then replaced (a new name), its snapshots
+      // would be taken again of a new volume that never had storage, which the platform refuses (the user's
+      // mistake, told at up; not what the soak is after).
+      const snapshotted = ctx.of("VolumeSnapshot", (s) => refsOf(s).includes(res.name)).length > 0;
+      const vm = snapshotted || ctx.rng.chance(0.7) ? ctx.pickOr(ctx.of("Instance")) : undefined;
       return { instanceId: vm ? ref(vm) : undefined };
     },
     name: (ctx) => ({ name: `vol-${ctx.fresh()}` }),
