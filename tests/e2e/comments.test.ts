@@ -1,7 +1,7 @@
 // cim.Comment through the real CLI, for what only the engine shows: a comment the API cannot delete (on a network)
 // leaves the stack with a warning the user reads in the CLI's output, on a replacement (a new text) and on destroy,
 // while a volume's comment is deleted, after its visibility changed in place with a user's token (no
-// service:admin). What the provider does itself is in tests/lifecycle/kinds.test.ts.
+// service:admin). What the provider does itself is in tests/kinds/organisation.test.ts.
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { NotFoundError } from "../../provider/client";

@@ -357,7 +357,8 @@ describe("SDK resource classes", () => {
       "sshKeyNames",
     ]);
     // the usual way: the key pair's name output (the key pair is registered first). An output's value is not
-    // looked up at check (it may name a key pair the same run creates: tests/lifecycle shows the provider side)
+    // looked up at check (it may name a key pair the same run creates: tests/kinds/compute.test.ts shows the
+    // provider side)
     const key = new cim.SshKeyPair("ops", { publicKey: ED25519 });
     const withKey = vm("with-key", [key.name]);
     expect(await value(withKey.sshKeyNames)).toEqual(["ops"]);

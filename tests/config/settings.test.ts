@@ -8,7 +8,7 @@ import { configure, providerFor } from "../../provider";
 import { providerConfig, resolveProviderConfig, SETTINGS } from "../../provider/config";
 import { fakeJwt } from "../client/helpers";
 import { rawServer, sendJson } from "../client/rawServer";
-import { offlineProvider } from "./offlineProvider";
+import { offlineProvider } from "../fixtures/offlineProvider";
 
 const token = fakeJwt();
 const stackOf =

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { providerFor } from "../../provider";
 import { fakeJwt } from "../client/helpers";
-import { offlineProvider } from "./offlineProvider";
+import { offlineProvider } from "../fixtures/offlineProvider";
 
 const instanceProvider = providerFor("Instance");
 

@@ -1,0 +1,164 @@
+// cim.KubernetesCluster in-process against the emulator: its row of the lifecycle table, the kubeconfig kept
+// secret, the engine's waits on its jobs, version upgrades in place or replacements, the offering and version
+// rules at check, autoscaling. Shared setup: ./world.ts.
+import { describe, expect, it, vi } from "vitest";
+import { Jobs } from "../../provider/client/jobs";
+import { kinds } from "../../provider/kinds";
+import { secretOutputs } from "../../provider/kinds/define";
+import { clusterInputs } from "./parts";
+import {
+  type Case,
+  cat,
+  change,
+  ctl,
+  describeCases,
+  describeOutputsParsed,
+  emu,
+  first,
+  make,
+  nameOf,
+  p,
+  useEmulator,
+} from "./world";
+
+const cases: Case[] = [
+  {
+    kind: "KubernetesCluster",
+    inputs: () => clusterInputs(),
+    // the workers scale through the nodes route, the version upgrades one minor step, the tags change
+    inPlace: (o) => {
+      const more = { size: 2, kubernetesVersionId: cat["k8s-1.28.4"], tags: { env: "prod" } };
+      return { news: { ...o, ...more }, expect: more };
+    },
+    // back down from 1.28.4: the platform never downgrades, so the diff replaces
+    replace: (o) => ({
+      news: { ...o, kubernetesVersionId: cat["k8s-1.27.3"] },
+      field: "kubernetesVersionId",
+    }),
+    bad: (i) => ({ news: { ...i, size: 0 }, field: "size" }),
+    createRoute: "/api/v1/compute/kubernetes/clusters",
+    path: (id) => `/compute/kubernetes/clusters/${id}`,
+  },
+];
+
+useEmulator();
+describeCases(cases);
+
+describe("Kubernetes clusters", () => {
+  it("the kubeconfig is a secret output: in outputs once Running, never in a message", async () => {
+    expect(secretOutputs(kinds.KubernetesCluster)).toEqual(["kubeconfig"]);
+    const { id, outs } = await make("KubernetesCluster", clusterInputs());
+    expect(outs.kubeconfig).toContain("kind: Config");
+    expect(outs.endpoint).toMatch(/^https:\/\/[\d.]+:6443\/$/);
+    // a scale the platform fails: the error names the cluster and the reason, never the kubeconfig
+    await ctl.fault({
+      method: "POST",
+      route: "/api/v1/compute/kubernetes/clusters/{id}/nodes",
+      times: 1,
+      jobFail: { detail: "worker did not join" },
+    });
+    const upd = await change("KubernetesCluster", id, outs, { ...clusterInputs(), name: outs.name, size: 3 });
+    const err: any = await upd.run().catch((e: unknown) => e);
+    expect(String(err?.message)).toContain("worker did not join");
+    const token = /token: (\S+)/.exec(outs.kubeconfig)![1];
+    expect(JSON.stringify({ message: err.message, stack: err.stack })).not.toContain(token);
+    await p("KubernetesCluster").delete!(id, outs);
+  });
+
+  it("the engine waits on a cluster's jobs 60 minutes at create and 30 at delete, unless timeouts says otherwise", async () => {
+    // the deadline each job wait was given, by the command of the job (the waiter itself is tested apart)
+    const deadlines = async (run: () => Promise<unknown>) => {
+      const wait = vi.spyOn(Jobs.prototype, "wait");
+      try {
+        await run();
+        return wait.mock.calls.map(([, o]) => o?.timeoutMs);
+      } finally {
+        wait.mockRestore();
+      }
+    };
+    let made: Awaited<ReturnType<typeof make>> | undefined;
+    expect(await deadlines(async () => (made = await make("KubernetesCluster", clusterInputs())))).toEqual([
+      60 * 60_000,
+    ]);
+    expect(await deadlines(() => p("KubernetesCluster").delete!(made!.id, made!.outs))).toEqual([
+      30 * 60_000,
+    ]);
+    const given = { ...clusterInputs(), timeouts: { create: "90m", delete: 120_000 } };
+    expect(await deadlines(async () => (made = await make("KubernetesCluster", given)))).toEqual([
+      90 * 60_000,
+    ]);
+    expect(made!.outs?.timeouts).toEqual({ create: "90m", delete: 120_000 });
+    expect(await deadlines(() => p("KubernetesCluster").delete!(made!.id, made!.outs))).toEqual([120_000]);
+    // a kind without defaults of its own waits the provider's 20 minutes
+    const volume = { name: nameOf("disk"), zoneId: cat.zone, diskOfferingId: cat.custom, size: 5 };
+    expect(await deadlines(async () => (made = await make("Volume", volume)))).toEqual([20 * 60_000]);
+    await p("Volume").delete!(made!.id, made!.outs);
+  });
+
+  it("version changes: a patch or the next minor upgrades in place; a skipped minor or a downgrade replaces", async () => {
+    const olds = { ...clusterInputs(), controlNodes: 1, region: emu.regions.find((r) => r.primary)!.id };
+    const diff = async (to: string) => {
+      const news = (await p("KubernetesCluster").check!(olds, { ...olds, kubernetesVersionId: cat[to] }))
+        .inputs;
+      return p("KubernetesCluster").diff!("k", olds, news);
+    };
+    expect(await diff("k8s-1.27.8")).toMatchObject({ changes: true, replaces: [] });
+    expect(await diff("k8s-1.28.4")).toMatchObject({ changes: true, replaces: [] });
+    expect((await diff("k8s-1.29.2")).replaces).toEqual(["kubernetesVersionId"]);
+    const down = { ...olds, kubernetesVersionId: cat["k8s-1.28.4"] };
+    const news = (
+      await p("KubernetesCluster").check!(down, { ...down, kubernetesVersionId: cat["k8s-1.27.8"] })
+    ).inputs;
+    expect((await p("KubernetesCluster").diff!("k", down, news)).replaces).toEqual(["kubernetesVersionId"]);
+    // names are unique among the account's clusters: a replacement keeping the name deletes the old one first
+    expect((await p("KubernetesCluster").diff!("k", down, news)).deleteBeforeReplace).toBe(true);
+    const renamed = (await p("KubernetesCluster").check!(down, { ...news, name: `${down.name}-2` })).inputs;
+    expect((await p("KubernetesCluster").diff!("k", down, renamed)).deleteBeforeReplace).toBe(false);
+  });
+
+  it("check refuses an offering below the version's minimum and a Disabled version, at preview", async () => {
+    const small = (await first("/offerings/compute", (o) => o.name === "Small")).id;
+    const weak = await p("KubernetesCluster").check!({}, clusterInputs({ serviceOfferingId: small }));
+    expect(weak.failures?.find((f) => f.property === "serviceOfferingId")?.reason).toMatch(
+      /needs at least 2 vCPUs and 2048 MB RAM per node/,
+    );
+    const off = await p("KubernetesCluster").check!(
+      {},
+      clusterInputs({ kubernetesVersionId: cat["k8s-1.26.15"] }),
+    );
+    expect(off.failures?.find((f) => f.property === "kubernetesVersionId")?.reason).toMatch(/Disabled/);
+  });
+
+  it("autoscaling changes in place; while it is on, the worker count the autoscaler sets is no drift", async () => {
+    const { id, outs } = await make("KubernetesCluster", clusterInputs());
+    const on = await change("KubernetesCluster", id, outs, {
+      ...clusterInputs(),
+      name: outs.name,
+      autoscaling: { minSize: 1, maxSize: 4 },
+      serviceOfferingId: cat.large,
+    });
+    expect(on.diff).toMatchObject({ changes: true, replaces: [] });
+    const scaled = (await on.run()).outs;
+    expect(scaled).toMatchObject({ autoscaling: { minSize: 1, maxSize: 4 }, serviceOfferingId: cat.large });
+    const news = { ...clusterInputs(), name: outs.name, autoscaling: { minSize: 1, maxSize: 4 } };
+    const same = await change(
+      "KubernetesCluster",
+      id,
+      { ...scaled, size: 3 },
+      { ...news, serviceOfferingId: cat.large, size: 1 },
+    );
+    expect(same.diff.changes).toBe(false);
+    const off = await change("KubernetesCluster", id, scaled, {
+      ...news,
+      autoscaling: undefined,
+      serviceOfferingId: cat.large,
+      size: 2,
+    });
+    const done = (await off.run()).outs;
+    expect(done.autoscaling).toBeUndefined();
+    expect(done.size).toBe(2);
+    await p("KubernetesCluster").delete!(id, done);
+  });
+});
+
+describeOutputsParsed("kubernetes", cases);

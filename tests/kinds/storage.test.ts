@@ -1,0 +1,344 @@
+// cim.Volume, cim.VolumeSnapshot, cim.InstanceSnapshot, cim.FileSystem and cim.Backup in-process against the
+// emulator: each kind's row of the lifecycle table, backups and their schedules, what only the platform decides
+// about snapshots, a volume restored from a snapshot, shared file systems. Shared setup: ./world.ts.
+import { describe, expect, it } from "vitest";
+import { PLAIN_REFERENCES } from "../../provider/kinds/define";
+import { PartialStateError } from "../../provider/lifecycle/errors";
+import { backedUpInstance, fsInputs, instanceInputs, snapVm, volumeInputs, waitJob } from "./parts";
+import {
+  type Case,
+  call,
+  cat,
+  change,
+  ctl,
+  describeCases,
+  describeOutputsParsed,
+  first,
+  job,
+  jobsOn,
+  make,
+  nameOf,
+  OTHER_ID,
+  p,
+  type Rec,
+  rows,
+  useEmulator,
+} from "./world";
+
+const cases: Case[] = [
+  {
+    kind: "Volume",
+    inputs: volumeInputs,
+    inPlace: (o) => ({ news: { ...o, size: 20, tags: { a: "2" } }, expect: { size: 20, tags: { a: "2" } } }),
+    replace: (o) => ({ news: { ...o, name: `${o.name}-x` }, field: "name" }),
+    bad: (i) => ({ news: { ...i, size: -5 }, field: "size" }),
+    createRoute: "/api/v1/volumes",
+    path: (id) => `/volumes/${id}`,
+  },
+  {
+    // Nothing changes in place through the API: timeouts are the in-place (state only) change.
+    kind: "VolumeSnapshot",
+    inputs: async () => ({ name: nameOf("snap"), volumeId: (await snapVm()).rootId }),
+    inPlace: (o) => ({ news: { ...o, timeouts: { delete: "5m" } }, expect: { timeouts: { delete: "5m" } } }),
+    replace: (o) => ({ news: { ...o, name: `${o.name}-x` }, field: "name" }),
+    bad: (i) => ({ news: { ...i, volumeId: "data-disk" }, field: "volumeId" }),
+    createRoute: "/api/v1/snapshots",
+    path: (id) => `/snapshots/${id}`,
+  },
+  {
+    kind: "InstanceSnapshot",
+    inputs: async () => ({
+      name: nameOf("vs"),
+      instanceId: (await snapVm()).id,
+      description: "before the upgrade",
+      memory: true,
+    }),
+    inPlace: (o) => ({ news: { ...o, timeouts: { delete: "5m" } }, expect: { timeouts: { delete: "5m" } } }),
+    replace: (o) => ({ news: { ...o, memory: false }, field: "memory" }),
+    bad: (i) => ({ news: { ...i, memory: "yes" }, field: "memory" }),
+    createRoute: "/api/v1/vm-snapshots",
+    path: (id) => `/vm-snapshots/${id}`,
+  },
+  {
+    kind: "FileSystem",
+    inputs: () => fsInputs(),
+    // grows in place (changeSharedFileSystemDiskOffering, a job) and is described anew (updateSharedFileSystem)
+    inPlace: (o) => ({
+      news: { ...o, size: 20, description: "grown" },
+      expect: { size: 20, description: "grown" },
+    }),
+    replace: (o) => ({ news: { ...o, filesystem: "EXT4" }, field: "filesystem" }),
+    bad: (i) => ({ news: { ...i, filesystem: "NTFS" }, field: "filesystem" }),
+    createRoute: "/api/v1/filesystems",
+    path: (id) => `/filesystems/${id}`,
+    // a Ready one is destroyed only when forced; left Destroyed (not expunged), it reads as gone
+    deletePath: (id) => `/filesystems/${id}?forced=true`,
+    liveState: (body) => body.fileSystems[0].state,
+  },
+  {
+    // Nothing changes in place through the API: timeouts are the in-place (state only) change.
+    kind: "Backup",
+    inputs: async () => ({
+      instanceId: await backedUpInstance(),
+      name: nameOf("bk"),
+      description: "nightly",
+    }),
+    inPlace: (o) => ({
+      news: { ...o, timeouts: { create: "30m" } },
+      expect: { timeouts: { create: "30m" } },
+    }),
+    replace: (o) => ({ news: { ...o, description: "another" }, field: "description" }),
+    bad: (i) => ({ news: { ...i, instanceId: 42 }, field: "instanceId" }),
+    createRoute: "/api/v1/backups",
+    path: (id) => `/backups/${id}`,
+    liveState: (b) => b.status,
+  },
+];
+
+useEmulator();
+describeCases(cases);
+
+describe("backups: an instance's offering, its schedules and backups", () => {
+  it("a schedule or backup of an instance given as plain id without an offering fails at check; an output is not read", async () => {
+    const bare = await make("Instance", instanceInputs());
+    const plain = { [PLAIN_REFERENCES]: ["instanceId"] };
+    const sched = { instanceId: bare.id, intervalType: "DAILY", schedule: "30:02" };
+    const refused = await p("BackupSchedule").check!({}, { ...sched, ...plain });
+    expect(refused.failures).toEqual([
+      expect.objectContaining({
+        property: "instanceId",
+        reason: expect.stringMatching(
+          new RegExp(`instanceId names instance ${bare.id} in .*has no backup offering.*backupOfferingId`),
+        ),
+      }),
+    ]);
+    const backupRefused = await p("Backup").check!({}, { instanceId: bare.id, name: "b", ...plain });
+    expect(backupRefused.failures?.map((f) => f.property)).toEqual(["instanceId"]);
+    // from an output (the instance may get its offering in the same run): not read; the API refuses at create
+    expect((await p("BackupSchedule").check!({}, sched)).failures ?? []).toEqual([]);
+    const atCreate = await p("BackupSchedule")
+      .create(sched)
+      .then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+    expect(atCreate?.message).toContain(
+      "Cannot configure backup schedule for the VM without having any backup offering",
+    );
+    // an id of no instance at all
+    const none = await p("BackupSchedule").check!({}, { ...sched, ...plain, instanceId: OTHER_ID });
+    expect(none.failures?.[0].reason).toMatch(/names no instance with id/);
+    // with an offering (in place), both pass check
+    const given = await change("Instance", bare.id, bare.outs, {
+      ...instanceInputs(),
+      name: bare.outs.name,
+      tags: bare.outs.tags,
+      backupOfferingId: cat.backupOffering,
+    });
+    expect(given.diff).toMatchObject({ changes: true, replaces: [] });
+    const withOffering = (await given.run()).outs;
+    expect(withOffering.backupOfferingId).toBe(cat.backupOffering);
+    expect((await p("BackupSchedule").check!({}, { ...sched, ...plain })).failures ?? []).toEqual([]);
+    await p("Instance").delete!(bare.id, withOffering);
+  });
+
+  it("the offering changes in place (remove, then assign) and the platform drops the schedules; left out, it is kept", async () => {
+    const vm = await make("Instance", { ...instanceInputs(), backupOfferingId: cat.backupOffering });
+    expect(vm.outs.backupOfferingId).toBe(cat.backupOffering);
+    const sched = await make("BackupSchedule", {
+      instanceId: vm.id,
+      intervalType: "DAILY",
+      schedule: "30:02",
+    });
+    const bk = await make("Backup", { instanceId: vm.id, name: nameOf("bk") });
+    expect(bk.outs).toMatchObject({
+      state: "BackedUp",
+      backupOfferingId: cat.backupOffering,
+      instanceId: vm.id,
+    });
+    expect(bk.outs.size).toBeGreaterThan(0);
+    const moved = await change("Instance", vm.id, vm.outs, {
+      ...instanceInputs(),
+      name: vm.outs.name,
+      tags: vm.outs.tags,
+      backupOfferingId: cat.backupOffering2,
+    });
+    expect(moved.diff).toMatchObject({ changes: true, replaces: [] });
+    const gold = (await moved.run()).outs;
+    expect(gold.backupOfferingId).toBe(cat.backupOffering2);
+    // the platform's removal took the schedule with it: refresh drops it; the backup stays
+    expect(await p("BackupSchedule").read!(sched.id, sched.outs)).toEqual({});
+    expect((await p("Backup").read!(bk.id, bk.outs)).props).toMatchObject({ state: "BackedUp" });
+    // left out: the offering stays (a removal would delete schedules); no change, nothing sent
+    const leftOut = await change("Instance", vm.id, gold, {
+      ...instanceInputs(),
+      name: vm.outs.name,
+      tags: vm.outs.tags,
+    });
+    expect(leftOut.diff.changes).toBe(false);
+    expect((await call("GET", `/compute/instances/${vm.id}`)).backupOfferingId).toBe(cat.backupOffering2);
+    // taken away behind the program's back: refresh shows none, and the next up assigns it again
+    await waitJob((await call("DELETE", `/compute/instances/${vm.id}/backup-offering`)).jobId);
+    const none = (await p("Instance").read!(vm.id, gold)).props as Rec;
+    expect(none.backupOfferingId).toBeUndefined();
+    const again = await change("Instance", vm.id, none, {
+      ...instanceInputs(),
+      name: vm.outs.name,
+      tags: vm.outs.tags,
+      backupOfferingId: cat.backupOffering,
+    });
+    expect(again.diff).toMatchObject({ changes: true, replaces: [] });
+    expect((await again.run()).outs.backupOfferingId).toBe(cat.backupOffering);
+    await p("Backup").delete!(bk.id, bk.outs);
+    await p("Instance").delete!(vm.id, none);
+  });
+
+  it("an offering of another zone or region fails the instance's check", async () => {
+    const [otherZone] = rows(await call("GET", "/offerings/backup")).filter((o) => o.zoneId !== cat.zone);
+    const wrongZone = await p("Instance").check!({}, { ...instanceInputs(), backupOfferingId: otherZone.id });
+    expect(wrongZone.failures).toEqual([
+      expect.objectContaining({
+        property: "backupOfferingId",
+        reason: expect.stringMatching(/not of the instance's zone/),
+      }),
+    ]);
+    const unknown = await p("Instance").check!({}, { ...instanceInputs(), backupOfferingId: OTHER_ID });
+    expect(unknown.failures?.[0]).toMatchObject({
+      property: "backupOfferingId",
+      reason: expect.stringMatching(/is not a backup offering of/),
+    });
+  });
+});
+
+describe("snapshots: what only the platform can decide fails the create with its reason, nothing recorded", () => {
+  it("memory of a stopped instance, and an instance snapshot while a volume of the instance has a snapshot", async () => {
+    const cold = await snapVm({ startVm: false });
+    const err = await make("InstanceSnapshot", {
+      name: nameOf("vs"),
+      instanceId: cold.id,
+      memory: true,
+    }).catch((e: Error) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).not.toBeInstanceOf(PartialStateError);
+    expect((err as Error).message).toMatch(
+      /take failed: .*Can not snapshot memory when VM is in stopped state/,
+    );
+    // disk only of the stopped instance is fine; memory of a running one makes DiskAndMemory
+    const disk = await make("InstanceSnapshot", { name: nameOf("vs"), instanceId: cold.id });
+    expect(disk.outs).toMatchObject({ memory: false, type: "Disk", state: "Ready" });
+    await p("InstanceSnapshot").delete!(disk.id, disk.outs);
+
+    const vm = await snapVm();
+    const snap = await make("VolumeSnapshot", { name: nameOf("snap"), volumeId: vm.rootId });
+    expect(snap.outs).toMatchObject({ volumeType: "ROOT", state: "BackedUp" });
+    // adopted with nothing but its id: the live name and volume are kept
+    const bare = await make("VolumeSnapshot", { adoptId: snap.id });
+    expect(bare.outs).toMatchObject({ name: snap.outs.name, volumeId: vm.rootId, volumeType: "ROOT" });
+    const refused = await make("InstanceSnapshot", { name: nameOf("vs"), instanceId: vm.id }).catch(
+      (e: Error) => e,
+    );
+    expect((refused as Error).message).toMatch(/This VM has volumes attached which has snapshots/);
+    await p("VolumeSnapshot").delete!(snap.id, snap.outs);
+    const now = await make("InstanceSnapshot", { name: nameOf("vs"), instanceId: vm.id, memory: true });
+    expect(now.outs).toMatchObject({ memory: true, type: "DiskAndMemory" });
+    await p("InstanceSnapshot").delete!(now.id, now.outs);
+  });
+});
+
+describe("a volume restored from a volume snapshot (cim.Volume snapshotId)", () => {
+  it("takes the snapshot's size when none is given, even with a customized offering; another snapshot replaces", async () => {
+    const vm = await snapVm();
+    const disk = await make("Volume", {
+      name: nameOf("data"),
+      zoneId: cat.zone,
+      diskOfferingId: cat.custom,
+      size: 14,
+      instanceId: vm.id,
+    });
+    const snap = await make("VolumeSnapshot", { name: nameOf("snap"), volumeId: disk.id });
+    expect(snap.outs.size).toBe(14);
+    const inputs = {
+      name: nameOf("restored"),
+      zoneId: cat.zone,
+      diskOfferingId: cat.custom,
+      snapshotId: snap.id,
+    };
+    const restored = await make("Volume", inputs);
+    expect(restored.outs).toMatchObject({ snapshotId: snap.id, size: 14, state: "Allocated" });
+    expect((await p("Volume").read!(restored.id, restored.outs)).props).toEqual(restored.outs);
+    const same = await change("Volume", restored.id, restored.outs, inputs);
+    expect(same.diff.changes).toBe(false);
+    const other = await change("Volume", restored.id, restored.outs, { ...inputs, snapshotId: OTHER_ID });
+    expect(other.diff.replaces).toEqual(["snapshotId"]);
+    // without a snapshot, the customized offering still needs a size
+    const { snapshotId: _, ...plain } = inputs;
+    const refused = await p("Volume").check!({}, plain);
+    expect(refused.failures?.map((f) => f.property)).toContain("size");
+    // the snapshot stays usable after its volume goes
+    await p("Volume").delete!(restored.id, restored.outs);
+    await p("Volume").delete!(disk.id, disk.outs);
+    const again = await make("Volume", { ...inputs, name: nameOf("restored"), size: 20 });
+    expect(again.outs).toMatchObject({ snapshotId: snap.id, size: 20 });
+    await p("Volume").delete!(again.id, again.outs);
+    await p("VolumeSnapshot").delete!(snap.id, snap.outs);
+  });
+});
+
+describe("shared file systems: size, the VM's offering, busy then settled", () => {
+  it("never shrinks: check refuses a smaller size against the old inputs, diff against the old outputs", async () => {
+    const inputs = fsInputs();
+    const { id, outs } = await make("FileSystem", inputs);
+    expect(outs).toMatchObject({ size: 10, filesystem: "XFS", state: "Ready", path: "/mnt/fs/share" });
+    expect(outs.mountSource).toBe(`${outs.ipAddress}:/mnt/fs/share`);
+    const smaller = await p("FileSystem").check!(inputs, { ...inputs, size: 5 });
+    expect(smaller.failures).toEqual([
+      expect.objectContaining({
+        property: "size",
+        reason: expect.stringMatching(/cannot shrink \(10 GB → 5 GB\)/),
+      }),
+    ]);
+    await expect(p("FileSystem").diff!(id, outs, { ...inputs, size: 5 })).rejects.toThrow(/only grow/);
+    // the platform's rules at preview: a fixed offering takes no size, the VM needs 2 vCPUs and 1024 MB
+    const fixed = (await first("/offerings/disk", (d) => !d.customized)).id;
+    const small = (await first("/offerings/compute", (o) => o.name === "Small")).id;
+    const refused = await p("FileSystem").check!(
+      {},
+      { ...inputs, diskOfferingId: fixed, serviceOfferingId: small },
+    );
+    expect(refused.failures?.map((f) => f.property).sort()).toEqual(["serviceOfferingId", "size"]);
+    await p("FileSystem").delete!(id, outs);
+    await expect(call("GET", `/filesystems/${id}`)).rejects.toThrow(/404/); // destroyed and expunged at once
+  });
+
+  it("an update waits out a stop under way, then grows it; the VM's offering is changed stopped, then started", async () => {
+    const inputs = fsInputs();
+    const { id, outs } = await make("FileSystem", inputs);
+    await ctl.jobTiming({ latencyMs: 400 });
+    await call("POST", `/filesystems/${id}/stop`);
+    expect((await call("GET", `/filesystems/${id}`)).fileSystems[0].state).toBe("Stopping");
+    const grown = await (await change("FileSystem", id, outs, { ...inputs, size: 15 })).run();
+    expect(grown.outs).toMatchObject({ size: 15, state: "Stopped" });
+    await ctl.jobTiming({ latencyMs: 0 });
+    await call("POST", `/filesystems/${id}/start`).then(job);
+    const ready = (await p("FileSystem").read!(id, grown.outs)).props as Rec;
+    const bigger = await change("FileSystem", id, ready, {
+      ...inputs,
+      size: 15,
+      serviceOfferingId: cat.large,
+    });
+    expect(bigger.diff).toMatchObject({ changes: true, replaces: [] });
+    expect((await bigger.run()).outs).toMatchObject({ serviceOfferingName: "Large", state: "Ready" });
+    expect(await jobsOn(id)).toEqual([
+      "createSharedFileSystem:success",
+      "stopSharedFileSystem:success",
+      "changeSharedFileSystemDiskOffering:success",
+      "startSharedFileSystem:success",
+      "stopSharedFileSystem:success",
+      "changeSharedFileSystemServiceOffering:success",
+      "startSharedFileSystem:success",
+    ]);
+    await p("FileSystem").delete!(id, ready);
+  });
+});
+
+describeOutputsParsed("storage", cases);
