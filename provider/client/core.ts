@@ -34,7 +34,7 @@ import {
 } from "./paths";
 import { claimJob, recoverLostMutation } from "./recovery";
 import { isTransient, parseRetryAfter, retryDelay, sleep } from "./retry";
-import { ErrorBodySchema, type Job } from "./schemas";
+import { ErrorBodySchema } from "./schemas";
 import { monotonicNow, readingOf } from "./serverTime";
 import { exchange, header, type RawResponse, TransportFailure } from "./transport";
 import {
@@ -45,6 +45,7 @@ import {
   type CoreReads,
   type CoreSettings,
   type Exchange,
+  type JobCheck,
   type MutationSpec,
   type RecoveryOptions,
   type Scope,
@@ -125,7 +126,7 @@ export class CimCore implements CoreReads {
     spec: Omit<MutationSpec<AcceptedMutation>, "schema" | "recovery"> & {
       command: JobCommand;
       resourceId?: string;
-      verify?: (job: Job) => Promise<boolean>;
+      verify?: JobCheck;
     },
   ): Promise<AcceptedMutation> {
     const region = this.regionFor(spec.options);

@@ -6,6 +6,7 @@ import { NotFoundError } from "./errors";
 import { leanSafeParse } from "./leanParse";
 import type { ApiPath, Query } from "./paths";
 import type { Job } from "./schemas";
+import type { JobCheck } from "./types";
 
 /** Base of every family: one core, no state of its own. */
 export abstract class Family {
@@ -81,29 +82,51 @@ export abstract class Family {
 }
 
 /**
- * For lost create answers: a candidate job belongs to this request when the resource it created carries the
- * requested name. The job's resourceName rules out another name without a read; a finished job's resource is
- * read all the same, since a create of the same name by an earlier run (its resource deleted since, seconds
- * ago, within the clock tolerance) is not this request's: this request's resource cannot be gone already.
+ * For lost create answers: a candidate job belongs to this request only when the record it made exists and
+ * shows what this request asked. `sent`: the request's fields as sent (its request shape's `pick`); `echoes`:
+ * which of them the family's record shows, and under which key (a field the record leaves empty is not
+ * compared). Times cannot decide it: the server writes them in its own zone, which may have changed since an
+ * earlier job was written (a daylight-saving change), so an older create of the same name can look newer than
+ * this request. A finished job whose record reads 404 is not this request's (its record cannot be gone
+ * already); one whose record shows another gateway, network or zone is an earlier request's. A job still
+ * running (or failed) may not show its record yet: then its `resourceName` is all there is (an unnamed
+ * request: nothing, and it passes, the time deciding).
  */
+export function createdAs<S extends object, R extends object>(
+  sent: S,
+  echoes: { readonly [K in keyof S]?: string },
+  read: (id: string) => Promise<R>,
+): JobCheck {
+  const asked = sent as Record<string, unknown>;
+  const shownAs = echoes as Record<string, string | undefined>;
+  const pairs = Object.keys(shownAs)
+    .filter((key) => asked[key] !== undefined && shownAs[key] !== undefined)
+    .map((key) => ({ key, shown: shownAs[key] as string, want: asked[key] }));
+  const name = asked.name;
+  const named = typeof name === "string" && shownAs.name !== undefined;
+  const check = async (job: Job) => {
+    const resourceName = (job as { resourceName?: unknown }).resourceName;
+    if (named && typeof resourceName === "string" && resourceName !== name) return false;
+    const finished = job.status === "success";
+    if (!job.resourceId) return !finished && (!named || resourceName === name);
+    const record = await readOrUndefined(() => read(job.resourceId as string));
+    if (record === undefined) return !finished && (!named || resourceName === name);
+    return pairs.every(({ key, shown, want }) => {
+      const have = (record as Record<string, unknown>)[shown];
+      // The name is what ties the record to the request: it must be there. Other fields count where shown.
+      if (key === "name") return have === want;
+      return have === undefined || have === null || have === "" || have === want;
+    });
+  };
+  return Object.assign(check, { identifies: named });
+}
+
+/** A create whose record shows only its name: the job's record must exist and carry that name. */
 export function createdWithName(
   name: string | undefined,
   read: (id: string) => Promise<{ name?: string }>,
-): ((job: Job) => Promise<boolean>) | undefined {
-  if (name === undefined) return undefined;
-  return async (job) => {
-    const resourceName = (job as { resourceName?: unknown }).resourceName;
-    if (typeof resourceName === "string" && resourceName !== name) return false;
-    // still running (or failed): the platform may not show the resource yet, so the name is all there is
-    if (typeof resourceName === "string" && (job.status !== "success" || !job.resourceId)) return true;
-    if (!job.resourceId) return false;
-    try {
-      return (await read(job.resourceId)).name === name;
-    } catch (err) {
-      if (err instanceof NotFoundError) return false;
-      throw err;
-    }
-  };
+): JobCheck | undefined {
+  return name === undefined ? undefined : createdAs({ name }, { name: "name" }, read);
 }
 
 /** True when every field of `want` equals the one in `have` (undefined fields ignored). */

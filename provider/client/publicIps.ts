@@ -5,7 +5,7 @@
 // vmIpAddress), so `staticNatOf` reads it from there.
 
 import type { AcceptedMutation, CallOptions } from "./core";
-import { Family } from "./family";
+import { createdAs, Family } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator } from "./pagination";
 import { apiPath } from "./paths";
@@ -93,6 +93,11 @@ export class PublicIps extends Family {
       body,
       options: o,
       command: "publicIp.acquire",
+      // Unnamed: the job's address must still exist and serve what was asked (an earlier acquire's address may
+      // have been released since); time then tells this request's job from another acquire's.
+      verify: createdAs(body, { networkId: "associatedNetworkId", vpcId: "vpcId", zoneId: "zoneId" }, (id) =>
+        this.get(id, o),
+      ),
     });
   }
 

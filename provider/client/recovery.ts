@@ -9,6 +9,11 @@
 // by time only on the server's own timeline: a reading of the server's clock (the lost answer's error body,
 // else one probe whose error body carries it, sent only here) says what the server's clock read when the
 // request was sent, and a job created before that (less `clockToleranceMs`) is not this request's.
+//
+// Time alone never makes a job this request's: the server's zone may have changed since an earlier job was
+// written (a daylight-saving change moves it an hour), so that job's local time can look newer than the request.
+// A create's job is this request's only if its record exists and shows what the request asked (`verify`,
+// family.ts `createdAs`); a failed check or a 404 means "not this request's", and the next candidate is tried.
 
 import { randomUUID } from "node:crypto";
 import { ApiError, type CallContext, MutationOutcomeUnknownError, NotFoundError } from "./errors";
@@ -25,7 +30,7 @@ import {
   type ServerClockReading,
   serverTimeAt,
 } from "./serverTime";
-import type { CoreReads, RecoveryOptions } from "./types";
+import type { CoreReads, JobCheck, RecoveryOptions } from "./types";
 
 export function recoveryOptions(o: RecoveryOptions = {}): Required<RecoveryOptions> {
   return {
@@ -66,7 +71,7 @@ export interface LostMutation {
   region?: string;
   command: JobCommand;
   resourceId?: string;
-  verify?: (job: Job) => Promise<boolean>;
+  verify?: JobCheck;
   /** When the mutation's first attempt was sent, on this process's monotonic clock (serverTime.ts). */
   startedAt: number;
   /** A reading of the server's clock that came with the failure itself (a 5xx error body), if any. */
@@ -182,7 +187,7 @@ async function pick(
 ): Promise<Job | undefined> {
   const owned = claimed();
   // A resource id or a name check ties a job to this request without time; an unnamed create needs time.
-  const tied = m.resourceId !== undefined || m.verify !== undefined;
+  const tied = m.resourceId !== undefined || (m.verify !== undefined && m.verify.identifies !== false);
   const sent = reading ? serverTimeAt(reading, m.startedAt) : undefined;
   const matching = jobs
     .filter((j) => !(j.jobId && (owned.has(j.jobId) || m.seen.has(j.jobId))))
@@ -213,7 +218,17 @@ async function pick(
           (b.at ?? Number.NEGATIVE_INFINITY) - (a.at ?? Number.NEGATIVE_INFINITY),
     );
   for (const c of candidates) {
-    if (!m.verify || (await m.verify(c.job))) return c.job;
+    if (!m.verify || (await verified(m.verify, c.job))) return c.job;
   }
   return undefined;
+}
+
+/** A candidate whose record reads 404 is not this request's: the record it just made cannot be gone. */
+async function verified(verify: (job: Job) => Promise<boolean>, job: Job): Promise<boolean> {
+  try {
+    return await verify(job);
+  } catch (err) {
+    if (err instanceof NotFoundError) return false;
+    throw err;
+  }
 }

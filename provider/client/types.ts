@@ -112,14 +112,21 @@ export interface Exchange<T> {
   tenantContext?: string;
 }
 
+/**
+ * A lost create answer's check on a candidate job (recovery.ts; family.ts `createdAs`). `identifies`: false when
+ * it cannot tell this request's record from another made with the same fields (no name), so the recovery still
+ * needs the server's time to tie the job to the request.
+ */
+export type JobCheck = ((job: Job) => Promise<boolean>) & { readonly identifies?: boolean };
+
 /** How a mutation whose answer was lost is resolved; see recovery.ts. */
 export type Recovery<T> =
   | {
       kind: "job";
       command: JobCommand;
       resourceId?: string;
-      /** Extra check on a candidate job (e.g. the created resource has the requested name). */
-      verify?: (job: Job) => Promise<boolean>;
+      /** Extra check on a candidate job (e.g. the created resource shows the requested name and fields). */
+      verify?: JobCheck;
       adopt: (job: Job) => Promise<T> | T;
     }
   | {

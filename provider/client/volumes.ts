@@ -4,7 +4,7 @@
 // delete answer is resolved by reading the volume back, not by looking for a job.
 
 import type { AcceptedMutation, CallOptions } from "./core";
-import { createdWithName, Family, readOrUndefined } from "./family";
+import { createdAs, Family, readOrUndefined } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator } from "./pagination";
 import { apiPath } from "./paths";
@@ -57,7 +57,7 @@ export class Volumes extends Family {
       query: createVolumeRequest.pick(input),
       options: o,
       command: "volume.create",
-      verify: createdWithName(input.name, (id) => this.get(id, o)),
+      verify: createdAs(input, { name: "name", zoneId: "zoneId" }, (id) => this.get(id, o)),
     });
   }
 

@@ -2,7 +2,7 @@
 // query parameters.
 
 import type { AcceptedMutation, CallOptions } from "./core";
-import { createdWithName, Family } from "./family";
+import { createdAs, Family } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator, readOnce } from "./pagination";
 import { apiPath } from "./paths";
@@ -43,7 +43,7 @@ export class Vpcs extends Family {
       body: createVpcRequest.pick(input),
       options: o,
       command: "vpc.create",
-      verify: createdWithName(input.name, (id) => this.get(id, o)),
+      verify: createdAs(input, { name: "name", zoneId: "zoneId", cidr: "cidr" }, (id) => this.get(id, o)),
     });
   }
 

@@ -175,6 +175,109 @@ describe("lost answers of asynchronous mutations", () => {
     expect(posts(s.calls, "/api/v1/volumes")).toHaveLength(1);
   });
 
+  // The server's zone changed an hour east since the older jobs were written (as a DST change does): their local
+  // times now look 55 minutes newer than the request, so time cannot rule them out.
+  const beforeZoneChange = (agoMs: number) => serverLocal(agoMs, { utcOffsetHours: -9, skewMs: -5 * 60_000 });
+
+  it("a same-name create that never landed does not adopt the older record's job, even one that looks newer", async () => {
+    const oldJob = {
+      jobId: "j-n22-old",
+      status: "success",
+      command: "createNetwork",
+      resourceId: "net-old",
+      resourceName: "n22",
+      created: beforeZoneChange(5 * 60_000),
+    };
+    const jobs: object[] = [oldJob];
+    const s = await server((c, res) => {
+      if (c.method === "POST" && c.url.startsWith("/api/v1/networks")) {
+        const body = JSON.parse(c.body ?? "{}");
+        if (body.gateway === "10.195.143.1" && posts(s.calls, "/api/v1/networks").length === 1)
+          return res.socket?.destroy(); // dropped before it reached the platform
+        const n = posts(s.calls, "/api/v1/networks").length;
+        const job = {
+          jobId: `j-n22-${n}`,
+          status: "running",
+          command: "createNetwork",
+          resourceId: `net-${n}`,
+        };
+        jobs.push({ ...job, resourceName: body.name, created: serverLocal() });
+        records[`net-${n}`] = { id: `net-${n}`, name: body.name, gateway: body.gateway, vpcId: body.vpcId };
+        // the second request of the test lands, and its answer is lost
+        if (body.gateway === "10.195.7.1") return resetMidResponse(res);
+        return sendJson(res, 200, { jobId: job.jobId, id: job.resourceId });
+      }
+      if (isJobsList(c)) return sendJson(res, 200, jobsPage(jobs));
+      const id = /^\/api\/v1\/networks\/([^/?]+)$/.exec(c.url)?.[1];
+      if (id && records[id]) return sendJson(res, 200, records[id]);
+      notFound(res);
+    });
+    // the tier being replaced, same name, its old gateway; still there (create-before-delete)
+    const records: Record<string, object> = {
+      "net-old": {
+        id: "net-old",
+        name: "n22",
+        gateway: "10.195.222.1",
+        netmask: "255.255.255.0",
+        vpcId: "v1",
+      },
+    };
+    const tier = { name: "n22", displayText: "n22", zoneId: "z1", networkOfferingId: "no", vpcId: "v1" };
+    const client = clientFor(s.url);
+    const got = await client.networks.create({ ...tier, gateway: "10.195.143.1", netmask: "255.255.255.0" });
+    expect(got).toEqual({ jobId: "j-n22-2", id: "net-2", region: REGION_A });
+    expect(posts(s.calls, "/api/v1/networks")).toHaveLength(2);
+    // A request that did land is still resolved to its own job: its record shows what it asked.
+    const landed = await client.networks.create({ ...tier, gateway: "10.195.7.1", netmask: "255.255.255.0" });
+    expect(landed).toMatchObject({ jobId: "j-n22-3", id: "net-3", adopted: true });
+    expect(posts(s.calls, "/api/v1/networks")).toHaveLength(3);
+  });
+
+  it("an acquire that never landed does not adopt an older acquire whose address is released or elsewhere", async () => {
+    const jobs: object[] = [
+      // released since: its address reads 404
+      { jobId: "j-ip-released", status: "success", command: "associateIpAddress", resourceId: "ip-released" },
+      // still held, for another network
+      { jobId: "j-ip-other", status: "success", command: "associateIpAddress", resourceId: "ip-other" },
+    ].map((j, i) => ({ ...j, created: beforeZoneChange(60_000 * (i + 1)) }));
+    const records: Record<string, object> = {
+      "ip-other": {
+        id: "ip-other",
+        ipAddress: "203.0.113.9",
+        associatedNetworkId: "net-other",
+        zoneId: "z1",
+      },
+    };
+    const s = await server((c, res) => {
+      if (c.method === "POST" && c.url === "/api/v1/public-ips") {
+        const n = posts(s.calls, "/api/v1/public-ips").length;
+        if (n === 1) return res.socket?.destroy(); // dropped before it reached the platform
+        jobs.push({
+          jobId: `j-ip-${n}`,
+          status: "success",
+          command: "associateIpAddress",
+          resourceId: `ip-${n}`,
+          created: serverLocal(),
+        });
+        records[`ip-${n}`] = { id: `ip-${n}`, associatedNetworkId: "net-1", zoneId: "z1" };
+        if (n === 3) return resetMidResponse(res); // landed, answer lost
+        return sendJson(res, 200, { jobId: `j-ip-${n}`, id: `ip-${n}` });
+      }
+      if (isJobsList(c)) return sendJson(res, 200, jobsPage(jobs));
+      const id = /^\/api\/v1\/public-ips\/([^/?]+)$/.exec(c.url)?.[1];
+      if (id && records[id]) return sendJson(res, 200, records[id]);
+      notFound(res);
+    });
+    const client = clientFor(s.url);
+    const got = await client.publicIps.acquire({ networkId: "net-1", zoneId: "z1" });
+    expect(got).toEqual({ jobId: "j-ip-2", id: "ip-2", region: REGION_A });
+    expect(posts(s.calls, "/api/v1/public-ips")).toHaveLength(2);
+    // One that landed adopts its own job (the one before it is already this process's).
+    const landed = await client.publicIps.acquire({ networkId: "net-1", zoneId: "z1" });
+    expect(landed).toMatchObject({ jobId: "j-ip-3", id: "ip-3", adopted: true });
+    expect(posts(s.calls, "/api/v1/public-ips")).toHaveLength(3);
+  });
+
   it("retries when no job exists (the request never reached the platform)", async () => {
     const s = await server((c, res) => {
       if (c.method === "POST")
