@@ -115,10 +115,40 @@ export function createdAs<S extends object, R extends object>(
       const have = (record as Record<string, unknown>)[shown];
       // The name is what ties the record to the request: it must be there. Other fields count where shown.
       if (key === "name") return have === want;
-      return have === undefined || have === null || have === "" || have === want;
+      return have === undefined || have === null || have === "" || sameEcho(have, want);
     });
   };
   return Object.assign(check, { identifies: named });
+}
+
+/**
+ * Whether a record's field shows what was sent, up to how an API may write it back: ids and text without regard
+ * to case or surrounding space, IPv4 addresses and ranges by value ("10.1.0.0/16" is "10.1.0.0/16" however
+ * written: leading zeros, a host part inside the range). Too strict a comparison here is the costly mistake: a
+ * request that landed would look as if it had not, and be sent again.
+ */
+export function sameEcho(have: unknown, want: unknown): boolean {
+  if (have === want) return true;
+  if (typeof have !== "string" || typeof want !== "string") return false;
+  const a = have.trim().toLowerCase();
+  const b = want.trim().toLowerCase();
+  if (a === b) return true;
+  const ipA = ipv4Range(a);
+  const ipB = ipv4Range(b);
+  return ipA !== undefined && ipB !== undefined && ipA === ipB;
+}
+
+/** "a.b.c.d" or "a.b.c.d/p" as one comparable text (the range's network address and prefix), else undefined. */
+function ipv4Range(s: string): string | undefined {
+  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(?:\/(\d{1,2}))?$/.exec(s);
+  if (!m) return undefined;
+  const octets = m.slice(1, 5).map(Number);
+  if (octets.some((o) => o > 255)) return undefined;
+  const prefix = m[5] === undefined ? 32 : Number(m[5]);
+  if (prefix > 32) return undefined;
+  const value = octets.reduce((n, o) => n * 256 + o, 0);
+  const size = 2 ** (32 - prefix);
+  return `${Math.floor(value / size) * size}/${prefix}`;
 }
 
 /** A create whose record shows only its name: the job's record must exist and carry that name. */
