@@ -9,7 +9,9 @@ describe("sameEcho: a record's field against what the request sent", () => {
     expect(sameEcho("10.1.0.0/16", "10.001.0.0/16")).toBe(true);
     expect(sameEcho("10.1.2.3/16", "10.1.0.0/16")).toBe(true);
     expect(sameEcho("10.1.1.1", " 10.1.1.1 ")).toBe(true);
-    expect(sameEcho("4B7718AB-60C2-5F8E-ADC5-2993C68BD23F", "4b7718ab-60c2-5f8e-adc5-2993c68bd23f")).toBe(true);
+    expect(sameEcho("4B7718AB-60C2-5F8E-ADC5-2993C68BD23F", "4b7718ab-60c2-5f8e-adc5-2993c68bd23f")).toBe(
+      true,
+    );
     expect(sameEcho(8, 8)).toBe(true);
   });
 
