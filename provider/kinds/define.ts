@@ -53,15 +53,15 @@ export type {
 export function defineKind<F extends Fields, O extends Outputs, R extends LiveRecord>(
   spec: KindSpec<F, O, R>,
 ): Kind<F, O, R> {
-  if (!spec.api === !spec.custom) throw new Error(`kind ${spec.name}: declare either api or custom`);
   for (const [name, f] of Object.entries(spec.fields)) {
-    if (f.change !== "update" || name === "tags" || spec.custom) continue;
+    // a tag collection's tags are the engine's to apply and verify
+    if (f.change !== "update" || (name === "tags" && spec.tags)) continue;
     if (f.live === undefined) {
       throw new Error(
         `kind ${spec.name}: in-place field ${name} needs a live value to verify what was applied`,
       );
     }
-    if (!spec.api?.apply) throw new Error(`kind ${spec.name}: in-place field ${name} needs api.apply`);
+    if (!spec.api.apply) throw new Error(`kind ${spec.name}: in-place field ${name} needs api.apply`);
   }
   if (spec.tags && !("tags" in spec.fields))
     throw new Error(`kind ${spec.name}: a tag collection needs a tags field`);

@@ -133,7 +133,7 @@ export function compare(
 export function changedFields(kind: Kind, want: Recorded, live: Record<string, unknown>): Set<string> {
   return new Set(
     compare(kind, "update", want, live)
-      .filter(([k, , , same]) => !same && k !== "tags")
+      .filter(([k, , , same]) => !same && !(k === "tags" && kind.tags))
       .map(([k]) => k),
   );
 }
