@@ -9,12 +9,19 @@
 // engine's, in provider/lifecycle/fieldSpec.ts and kindSpec.ts, re-exported here: kinds depend on the engine,
 // never the reverse (tests/architecture/imports.test.ts).
 
-import { type Fields, type LiveRecord, type Outputs, stateDefaults } from "../lifecycle/fieldSpec";
+import {
+  type Fields,
+  type LiveRecord,
+  type Outputs,
+  stateDefaults,
+  withDefault,
+} from "../lifecycle/fieldSpec";
 import type { Kind, KindSpec } from "../lifecycle/kindSpec";
 
 export {
   type Change,
   defaultValue,
+  desiredValue,
   type Exclusive,
   type FieldSpec,
   type Fields,
@@ -49,10 +56,15 @@ export type {
   QuotaUse,
 } from "../lifecycle/kindSpec";
 
-/** Declares a kind. Checks at load time what types cannot: in-place fields must be verifiable. */
+/**
+ * Declares a kind. Each field's `default` becomes the rules that use it (withDefault). Checks at load time what
+ * types cannot: in-place fields must be verifiable.
+ */
 export function defineKind<F extends Fields, O extends Outputs, R extends LiveRecord>(
-  spec: KindSpec<F, O, R>,
+  declared: KindSpec<F, O, R>,
 ): Kind<F, O, R> {
+  const fields = Object.fromEntries(Object.entries(declared.fields).map(([k, f]) => [k, withDefault(k, f)]));
+  const spec = { ...declared, fields: fields as F };
   for (const [name, f] of Object.entries(spec.fields)) {
     // a tag collection's tags are the engine's to apply and verify
     if (f.change !== "update" || (name === "tags" && spec.tags)) continue;
