@@ -27,11 +27,14 @@ const target = (i: Recorded): TagTarget => ({
   resourceId: String(i.resourceId),
 });
 
-/** The managed keys as the resource shows them now: what the engine reads, verifies and records. */
-interface TagSet {
+/**
+ * The managed keys as the resource shows them now (what the engine verifies and records), with all its tags
+ * (what a change starts from, so it is not read twice).
+ */
+export interface TagSet {
   id: string;
-  state?: string;
   tags: TagMap;
+  all: TagMap;
 }
 
 const keysOf = (rec: Recorded) => Object.keys((rec.tags as TagMap) ?? {});
@@ -41,11 +44,16 @@ const keysOf = (rec: Recorded) => Object.keys((rec.tags as TagMap) ?? {});
  * when `want.tags` drops them). Reads the target's tags first (a key another party set is replaced, not added
  * twice) and back after, since the generic endpoint takes any resource type: what it did not store is refused.
  */
-async function converge(s: Session, want: Recorded, managedKeys: Iterable<string>): Promise<TagMap> {
+async function converge(
+  s: Session,
+  want: Recorded,
+  managedKeys: Iterable<string>,
+  now?: TagMap,
+): Promise<TagMap> {
   const t = target(want);
   const wanted = (want.tags as TagMap) ?? {};
   const keys = new Set([...managedKeys, ...Object.keys(wanted)]);
-  const before = managedSubset(await currentTags(s.client, t, s.region), keys);
+  const before = managedSubset(now ?? (await currentTags(s.client, t, s.region)), keys);
   const after = managedSubset(await applyTags(s.client, t, before, wanted, s.region), keys);
   const wrong = mismatches([["tags", wanted, after, sameTags(after, wanted)]]);
   if (wrong.length) throw new Error(`the API did not apply ${wrong.join("; ")}`);
@@ -113,17 +121,19 @@ golden-image:
   deleteBeforeReplace: () => true,
   api: {
     async get(s, id, rec): Promise<TagSet> {
-      return { id, tags: managedSubset(await currentTags(s.client, target(rec), s.region), keysOf(rec)) };
+      const all = await currentTags(s.client, target(rec), s.region);
+      return { id, tags: managedSubset(all, keysOf(rec)), all };
     },
     async create(s, want) {
       const id = `${want.resourceType}/${want.resourceId}`;
-      return { id, record: { id, tags: await converge(s, want, []) } };
+      await converge(s, want, []);
+      return { id };
     },
     async apply(s, live, want) {
-      await converge(s, want, Object.keys(live.tags));
+      await converge(s, want, Object.keys(live.tags), live.all);
     },
     async delete(s, live, rec) {
-      await converge(s, { ...rec, tags: {} }, Object.keys(live.tags));
+      await converge(s, { ...rec, tags: {} }, Object.keys(live.tags), live.all);
       return {};
     },
   },

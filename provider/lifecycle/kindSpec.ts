@@ -61,7 +61,8 @@ export interface KindApi<I, R extends LiveRecord> {
   fromJob?(s: Session, job: Job, id: string): R | undefined;
   /**
    * Applies the in-place fields in `changed` (those whose wanted value differs from live), waiting for their
-   * jobs. Tags are applied by the engine. Omit it when tags are the only in-place field.
+   * jobs. The tags of a tag collection (`tags`) are applied by the engine. Omit it when those are the only
+   * in-place field.
    */
   apply?(s: Session, live: R, want: I, changed: ReadonlySet<string>, op: Operation): Promise<void>;
   /** Before the delete call: refuse (throw) or prepare (detach). */
