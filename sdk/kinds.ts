@@ -32,7 +32,7 @@ export interface InstanceArgs extends ArgsOf<InstanceKind> {
   readonly zoneId: ArgsOf<InstanceKind>["zoneId"];
   /** Template to boot from (required unless `imageType` is `"iso"`). Replaces on change. */
   readonly templateId?: ArgsOf<InstanceKind>["templateId"];
-  /** `"template"` (default), `"iso"`, `"volume"` (a detached volume becomes the root disk) or `"snapshot"` (the root disk is made from a volume snapshot). Replaces on change. */
+  /** `"template"`, `"iso"`, `"volume"` (a detached volume becomes the root disk) or `"snapshot"` (the root disk is made from a volume snapshot). Replaces on change. Default: `"template"`. */
   readonly imageType?: ArgsOf<InstanceKind>["imageType"];
   /** With `imageType: "volume"`: a detached data volume of the zone that becomes the instance's root disk (and goes with the instance). Replaces on change. */
   readonly volumeId?: ArgsOf<InstanceKind>["volumeId"];
@@ -64,11 +64,11 @@ export interface InstanceArgs extends ArgsOf<InstanceKind> {
   readonly disableRootCompletely?: ArgsOf<InstanceKind>["disableRootCompletely"];
   /** Overrides the hypervisor chosen for the deployment. Replaces on change. */
   readonly hypervisor?: ArgsOf<InstanceKind>["hypervisor"];
-  /** Desired power state, `"running"` (default) or `"stopped"`; enforced with start/stop. Output: also `"error"`. */
+  /** Desired power state, `"running"` or `"stopped"`; enforced with start/stop. Output: also `"error"`. Default: `"running"`. */
   readonly powerState?: ArgsOf<InstanceKind>["powerState"];
-  /** High availability (default false). Changed in place. */
+  /** High availability. Changed in place. Default: `false`. */
   readonly haEnabled?: ArgsOf<InstanceKind>["haEnabled"];
-  /** While true the API refuses to delete the instance (default false). Changed in place. */
+  /** While true the API refuses to delete the instance. Changed in place. Default: `false`. */
   readonly deleteProtection?: ArgsOf<InstanceKind>["deleteProtection"];
   /** Whether deleting the instance expunges it at once (default true): as the delete ends its addresses, name and place on its networks are free, so `pulumi destroy` can delete its networks right after. `false` keeps the platform's recovery window: the instance stays Destroyed (an administrator can recover it) until the platform's expunge delay passes (CloudStack's `expunge.delay`, a day by default), and until then a network it was on cannot be deleted (its delete waits for it, up to `timeouts.delete`). Changing it changes nothing through the API: it is recorded for the delete (run `pulumi up` before the destroy it should apply to). */
   readonly expunge?: ArgsOf<InstanceKind>["expunge"];
@@ -92,7 +92,7 @@ export interface Instance extends KindResource<InstanceKind> {
   readonly zoneId: KindResource<InstanceKind>["zoneId"];
   /** Template to boot from (required unless `imageType` is `"iso"`). Replaces on change. */
   readonly templateId: KindResource<InstanceKind>["templateId"];
-  /** `"template"` (default), `"iso"`, `"volume"` (a detached volume becomes the root disk) or `"snapshot"` (the root disk is made from a volume snapshot). Replaces on change. */
+  /** `"template"`, `"iso"`, `"volume"` (a detached volume becomes the root disk) or `"snapshot"` (the root disk is made from a volume snapshot). Replaces on change. Default: `"template"`. */
   readonly imageType: KindResource<InstanceKind>["imageType"];
   /** With `imageType: "volume"`: a detached data volume of the zone that becomes the instance's root disk (and goes with the instance). Replaces on change. */
   readonly volumeId: KindResource<InstanceKind>["volumeId"];
@@ -122,11 +122,11 @@ export interface Instance extends KindResource<InstanceKind> {
   readonly disableRootCompletely: KindResource<InstanceKind>["disableRootCompletely"];
   /** Overrides the hypervisor chosen for the deployment. Replaces on change. */
   readonly hypervisor: KindResource<InstanceKind>["hypervisor"];
-  /** Desired power state, `"running"` (default) or `"stopped"`; enforced with start/stop. Output: also `"error"`. */
+  /** Desired power state, `"running"` or `"stopped"`; enforced with start/stop. Output: also `"error"`. Default: `"running"`. */
   readonly powerState: KindResource<InstanceKind>["powerState"];
-  /** High availability (default false). Changed in place. */
+  /** High availability. Changed in place. Default: `false`. */
   readonly haEnabled: KindResource<InstanceKind>["haEnabled"];
-  /** While true the API refuses to delete the instance (default false). Changed in place. */
+  /** While true the API refuses to delete the instance. Changed in place. Default: `false`. */
   readonly deleteProtection: KindResource<InstanceKind>["deleteProtection"];
   /** Whether deleting the instance expunges it at once (default true): as the delete ends its addresses, name and place on its networks are free, so `pulumi destroy` can delete its networks right after. `false` keeps the platform's recovery window: the instance stays Destroyed (an administrator can recover it) until the platform's expunge delay passes (CloudStack's `expunge.delay`, a day by default), and until then a network it was on cannot be deleted (its delete waits for it, up to `timeouts.delete`). Changing it changes nothing through the API: it is recorded for the delete (run `pulumi up` before the destroy it should apply to). */
   readonly expunge: KindResource<InstanceKind>["expunge"];

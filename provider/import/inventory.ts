@@ -82,7 +82,7 @@ export async function readInventory(
       batch.map(async (kind) => {
         const importer = kind.importer!;
         const rows = (
-          importer.list ? await importer.list(session, records) : await kind.api!.list!(session)
+          importer.list ? await importer.list(session, records) : await kind.api.list!(session)
         ) as LiveRow[];
         everything.push(...rows);
         const gone = goneOrGoing(kind);

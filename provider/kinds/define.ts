@@ -9,12 +9,19 @@
 // engine's, in provider/lifecycle/fieldSpec.ts and kindSpec.ts, re-exported here: kinds depend on the engine,
 // never the reverse (tests/architecture/imports.test.ts).
 
-import { type Fields, type LiveRecord, type Outputs, stateDefaults } from "../lifecycle/fieldSpec";
+import {
+  type Fields,
+  type LiveRecord,
+  type Outputs,
+  stateDefaults,
+  withDefault,
+} from "../lifecycle/fieldSpec";
 import type { Kind, KindSpec } from "../lifecycle/kindSpec";
 
 export {
   type Change,
   defaultValue,
+  desiredValue,
   type Exclusive,
   type FieldSpec,
   type Fields,
@@ -49,19 +56,24 @@ export type {
   QuotaUse,
 } from "../lifecycle/kindSpec";
 
-/** Declares a kind. Checks at load time what types cannot: in-place fields must be verifiable. */
+/**
+ * Declares a kind. Each field's `default` becomes the rules that use it (withDefault). Checks at load time what
+ * types cannot: in-place fields must be verifiable.
+ */
 export function defineKind<F extends Fields, O extends Outputs, R extends LiveRecord>(
-  spec: KindSpec<F, O, R>,
+  declared: KindSpec<F, O, R>,
 ): Kind<F, O, R> {
-  if (!spec.api === !spec.custom) throw new Error(`kind ${spec.name}: declare either api or custom`);
+  const fields = Object.fromEntries(Object.entries(declared.fields).map(([k, f]) => [k, withDefault(k, f)]));
+  const spec = { ...declared, fields: fields as F };
   for (const [name, f] of Object.entries(spec.fields)) {
-    if (f.change !== "update" || name === "tags" || spec.custom) continue;
+    // a tag collection's tags are the engine's to apply and verify
+    if (f.change !== "update" || (name === "tags" && spec.tags)) continue;
     if (f.live === undefined) {
       throw new Error(
         `kind ${spec.name}: in-place field ${name} needs a live value to verify what was applied`,
       );
     }
-    if (!spec.api?.apply) throw new Error(`kind ${spec.name}: in-place field ${name} needs api.apply`);
+    if (!spec.api.apply) throw new Error(`kind ${spec.name}: in-place field ${name} needs api.apply`);
   }
   if (spec.tags && !("tags" in spec.fields))
     throw new Error(`kind ${spec.name}: a tag collection needs a tags field`);

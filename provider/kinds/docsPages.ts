@@ -184,7 +184,8 @@ function lifecycleLines(kind: Kind): string[] {
   if (st?.gone?.length) lines.push(`- Counts as gone in ${st.gone.map((s) => `\`${s}\``).join(", ")}.`);
   if (st?.failed)
     lines.push(`- A create that leaves it \`${st.failed}\` is replaced on the next \`pulumi up\`.`);
-  if (kind.custom)
+  // only a kind backed by a record of its own can adopt one (commonFields.adoptId)
+  if (!("adoptId" in kind.fields))
     lines.push("- Has no record of its own in the API: it manages values on another resource.");
   return lines;
 }

@@ -6,20 +6,14 @@
 
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import {
-  ConflictError,
-  type ImageType,
-  type Instance,
-  JobFailedError,
-  type UpdateInstanceInput,
-} from "../client";
+import { ConflictError, type Instance, JobFailedError, type UpdateInstanceInput } from "../client";
 import { bool, id, optionalId, text, whenKnown } from "../lifecycle/check";
 import { describe, ResourceError } from "../lifecycle/errors";
 import { parseIpv4 } from "../lifecycle/net";
 import { waitFor } from "../lifecycle/session";
 import { sameList, sameValue } from "../lifecycle/values";
 import { atLeastSnapshot, catalogueField, commonFields, field, sourceInZone, tags } from "./common";
-import { defineKind, type Recorded } from "./define";
+import { defineKind, desiredValue, type Recorded } from "./define";
 import { diskSizeProblem } from "./diskOffering";
 import { example, yamlExample } from "./examples";
 import { mustBeAGroup } from "./instanceGroup";
@@ -45,7 +39,21 @@ import {
 const isIso = (rec: Record<string, unknown>) => rec.imageType === "iso";
 const isTemplate = (rec: Record<string, unknown>) => !isIso(rec);
 const sameName = (a: unknown, b: unknown) => String(a).toLowerCase() === String(b ?? "").toLowerCase();
-const sameFlag = (a: unknown, b: unknown) => a === (b ?? false);
+/** Flags the platform's update sets in place; a left-out one is false (the platform's default). */
+const haEnabled = field(bool("high availability"), {
+  doc: "High availability. Changed in place.",
+  change: "update",
+  default: false,
+  live: (v: Instance) => v.haEnabled,
+  present: true,
+});
+const deleteProtection = field(bool("refuse deletion while true"), {
+  doc: "While true the API refuses to delete the instance. Changed in place.",
+  change: "update",
+  default: false,
+  live: (v: Instance) => v.deleteProtection,
+  present: true,
+});
 
 const fixedAddress = z.object(
   {
@@ -159,13 +167,10 @@ address: \${web.ipAddress}
         })
         .optional(),
       {
-        doc: '`"template"` (default), `"iso"`, `"volume"` (a detached volume becomes the root disk) or `"snapshot"` (the root disk is made from a volume snapshot). Replaces on change.',
+        doc: '`"template"`, `"iso"`, `"volume"` (a detached volume becomes the root disk) or `"snapshot"` (the root disk is made from a volume snapshot). Replaces on change.',
         change: "replace",
-        unset: () => "template",
-        old: (o) => o.imageType ?? "template",
-        output: (_v: Instance, rec: Recorded) => (rec.imageType as ImageType | undefined) ?? "template",
-        shown: z.enum(["template", "iso", "volume", "snapshot"]),
-        stateDefault: { value: "template" },
+        default: "template",
+        present: true,
       },
     ),
     volumeId: field(optionalId("the detached volume that becomes the root disk (imageType volume)"), {
@@ -329,39 +334,19 @@ address: \${web.ipAddress}
     powerState: field(
       z.enum(["running", "stopped"], { error: 'must be "running" (the default) or "stopped"' }).optional(),
       {
-        doc: 'Desired power state, `"running"` (default) or `"stopped"`; enforced with start/stop. Output: also `"error"`.',
+        doc: 'Desired power state, `"running"` or `"stopped"`; enforced with start/stop. Output: also `"error"`.',
         change: "update",
-        unset: () => "running",
+        default: "running",
         live: (v: Instance) => powerStateOf(v.state) ?? v.state,
         output: (v: Instance, rec: Recorded) =>
           (powerStateOf(v.state) ?? v.state ?? rec.powerState) as string,
         // running, stopped, error, or the API's state when it says nothing about power (e.g. Migrating)
         shown: z.string(),
         present: true,
-        stateDefault: { value: "running" },
       },
     ),
-    haEnabled: field(bool("high availability"), {
-      doc: "High availability (default false). Changed in place.",
-      change: "update",
-      unset: () => false,
-      same: sameFlag,
-      live: (v: Instance) => v.haEnabled,
-      output: (v: Instance, rec: Recorded) => v.haEnabled ?? (rec.haEnabled as boolean | undefined) ?? false,
-      shown: z.boolean(),
-      stateDefault: { value: false },
-    }),
-    deleteProtection: field(bool("refuse deletion while true"), {
-      doc: "While true the API refuses to delete the instance (default false). Changed in place.",
-      change: "update",
-      unset: () => false,
-      same: sameFlag,
-      live: (v: Instance) => v.deleteProtection,
-      output: (v: Instance, rec: Recorded) =>
-        v.deleteProtection ?? (rec.deleteProtection as boolean | undefined) ?? false,
-      shown: z.boolean(),
-      stateDefault: { value: false },
-    }),
+    haEnabled,
+    deleteProtection,
     expunge: field(bool("expunge the instance at once when it is deleted (default true)"), {
       doc: "Whether deleting the instance expunges it at once (default true): as the delete ends its addresses, name and place on its networks are free, so `pulumi destroy` can delete its networks right after. `false` keeps the platform's recovery window: the instance stays Destroyed (an administrator can recover it) until the platform's expunge delay passes (CloudStack's `expunge.delay`, a day by default), and until then a network it was on cannot be deleted (its delete waits for it, up to `timeouts.delete`). Changing it changes nothing through the API: it is recorded for the delete (run `pulumi up` before the destroy it should apply to).",
       change: "state",
@@ -548,8 +533,12 @@ address: \${web.ipAddress}
       const put: UpdateInstanceInput = {
         name: changed.has("name") ? want.name : undefined,
         displayName: changed.has("displayName") ? want.displayName : undefined,
-        haEnabled: changed.has("haEnabled") ? (want.haEnabled ?? false) : undefined,
-        deleteProtection: changed.has("deleteProtection") ? (want.deleteProtection ?? false) : undefined,
+        haEnabled: changed.has("haEnabled")
+          ? (desiredValue(haEnabled, "haEnabled", want) as boolean)
+          : undefined,
+        deleteProtection: changed.has("deleteProtection")
+          ? (desiredValue(deleteProtection, "deleteProtection", want) as boolean)
+          : undefined,
         group: changed.has("group") ? want.group : undefined,
       };
       if (Object.values(put).some((v) => v !== undefined)) await s.client.instances.update(id, put, o);

@@ -10,6 +10,7 @@ import type { AclRuleInput, NetworkAclRule } from "../client";
 import { id, text, whenKnown } from "../lifecycle/check";
 import { formatIpv4, parseCidr } from "../lifecycle/net";
 import { waitFor } from "../lifecycle/session";
+import { sameSet } from "../lifecycle/values";
 import { commonFields, field } from "./common";
 import { defineKind, type Recorded } from "./define";
 import { example, yamlExample } from "./examples";
@@ -59,8 +60,6 @@ const cidrList = z
 
 /** Absent and null are the same ("none"), for values the API leaves out. */
 const sameOrNone = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
-const sameSet = (a: unknown, b: unknown) =>
-  Array.isArray(a) && Array.isArray(b) && [...a].sort().join(",") === [...b].sort().join(",");
 const lower = (v: string | undefined) => v?.toLowerCase();
 const icmpDefault = (news: Recorded) => (news.protocol === "icmp" ? -1 : null);
 

@@ -1,12 +1,13 @@
 // cim.Tags: tags on any resource through the generic tag endpoint, for types without a tag route of their
 // own. It manages only the keys of its own map: keys others set on the same resource are left alone, and
-// deleting it removes only the keys it manages. Its id is "<resourceType>/<resourceId>". Not a record with a
-// job, so it has a lifecycle of its own; check, diff and outputs come from the fields like every kind's.
+// deleting it removes only the keys it manages. Its id is "<resourceType>/<resourceId>". It has no record of
+// its own: its "live record" is the managed keys as the resource's tags show them now, read through the
+// generic endpoint, and its calls change them synchronously (no job), so the engine runs it like every kind.
 
 import { z } from "zod";
 import type { TagTarget } from "../client";
 import { id, tagMap } from "../lifecycle/check";
-import { failure, isNotFound, mismatches, readOrGone } from "../lifecycle/errors";
+import { mismatches } from "../lifecycle/errors";
 import type { Session } from "../lifecycle/session";
 import { applyTags, currentTags } from "../lifecycle/tagging";
 import { sameTags, type TagMap } from "../lifecycle/values";
@@ -26,11 +27,33 @@ const target = (i: Recorded): TagTarget => ({
   resourceId: String(i.resourceId),
 });
 
-async function converge(s: Session, want: Recorded, managedKeys: Iterable<string>): Promise<TagMap> {
+/**
+ * The managed keys as the resource shows them now (what the engine verifies and records), with all its tags
+ * (what a change starts from, so it is not read twice).
+ */
+export interface TagSet {
+  id: string;
+  tags: TagMap;
+  all: TagMap;
+}
+
+const keysOf = (rec: Recorded) => Object.keys((rec.tags as TagMap) ?? {});
+
+/**
+ * Sets the managed keys of `want`'s target to `want.tags`; `managedKeys`: the keys managed until now (removed
+ * when `want.tags` drops them). Reads the target's tags first (a key another party set is replaced, not added
+ * twice) and back after, since the generic endpoint takes any resource type: what it did not store is refused.
+ */
+async function converge(
+  s: Session,
+  want: Recorded,
+  managedKeys: Iterable<string>,
+  now?: TagMap,
+): Promise<TagMap> {
   const t = target(want);
   const wanted = (want.tags as TagMap) ?? {};
   const keys = new Set([...managedKeys, ...Object.keys(wanted)]);
-  const before = managedSubset(await currentTags(s.client, t, s.region), keys);
+  const before = managedSubset(now ?? (await currentTags(s.client, t, s.region)), keys);
   const after = managedSubset(await applyTags(s.client, t, before, wanted, s.region), keys);
   const wrong = mismatches([["tags", wanted, after, sameTags(after, wanted)]]);
   if (wrong.length) throw new Error(`the API did not apply ${wrong.join("; ")}`);
@@ -88,6 +111,7 @@ golden-image:
       change: "update",
       unset: () => ({}),
       same: (a, b) => sameTags(a as TagMap, b as TagMap),
+      live: true,
       present: true,
     }),
     timeouts: commonFields.timeouts,
@@ -95,35 +119,22 @@ golden-image:
   outputs: {},
   label: (rec) => `${String(rec.resourceType)}/${String(rec.resourceId)}`,
   deleteBeforeReplace: () => true,
-  custom: {
+  api: {
+    async get(s, id, rec): Promise<TagSet> {
+      const all = await currentTags(s.client, target(rec), s.region);
+      return { id, tags: managedSubset(all, keysOf(rec)), all };
+    },
     async create(s, want) {
       const id = `${want.resourceType}/${want.resourceId}`;
-      try {
-        return { id, recorded: { ...want, tags: await converge(s, want, []) } };
-      } catch (err) {
-        throw await failure(s, { name: id }, "tagging", err);
-      }
+      await converge(s, want, []);
+      return { id };
     },
-    async read(s, _id, props) {
-      const live = await readOrGone(() => currentTags(s.client, target(props), s.region));
-      if (!live) return undefined;
-      return { ...props, tags: managedSubset(live, Object.keys((props.tags as TagMap) ?? {})) };
+    async apply(s, live, want) {
+      await converge(s, want, Object.keys(live.tags), live.all);
     },
-    async update(s, id, olds, news) {
-      try {
-        const tags = await converge(s, news, Object.keys((olds.tags as TagMap) ?? {}));
-        return { ...olds, timeouts: news.timeouts, tags };
-      } catch (err) {
-        throw await failure(s, { name: id }, "tagging", err);
-      }
-    },
-    async delete(s, id, props) {
-      try {
-        await converge(s, { ...props, tags: {} }, Object.keys((props.tags as TagMap) ?? {}));
-      } catch (err) {
-        if (isNotFound(err) || isNotFound((err as Error).cause)) return;
-        throw await failure(s, { name: id }, "removing tags", err);
-      }
+    async delete(s, live, rec) {
+      await converge(s, { ...rec, tags: {} }, Object.keys(live.tags), live.all);
+      return {};
     },
   },
 });

@@ -9,13 +9,11 @@ import { z } from "zod";
 import type { ImageAccess, ImagePermissionsChange } from "../client";
 import { id, text } from "../lifecycle/check";
 import type { Session } from "../lifecycle/session";
+import { sameSet } from "../lifecycle/values";
 import { commonFields, field, flagField, uniqueTogether } from "./common";
 import { defineKind } from "./define";
 import { example, yamlExample } from "./examples";
 import { ownImage } from "./image";
-
-const sameSet = (a: unknown, b: unknown) =>
-  JSON.stringify([...((a as string[]) ?? [])].sort()) === JSON.stringify([...((b as string[]) ?? [])].sort());
 
 const nameList = (what: string) =>
   z

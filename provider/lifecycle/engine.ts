@@ -61,7 +61,6 @@ export function providerOf<F extends Fields, O extends Outputs>(
   const verb = kind.createVerb ?? "create";
   const lane = (region: string | undefined) => `${kind.name}/${region ?? ""}`;
   const nameOf = (rec: Recorded) => kind.label?.(rec) ?? rec.name;
-  // Every kind without a lifecycle of its own has its API calls (defineKind checks); custom ones never reach them.
   const api = kind.api as KindApi<Recorded, Live>;
 
   const present = (live: Live | undefined) => (live && !gone.has(live.state ?? "") ? live : undefined);
@@ -193,10 +192,6 @@ export function providerOf<F extends Fields, O extends Outputs>(
     const region = await defaultRegion(s);
     s.region = region;
     s.subject = { name: nameOf(want) };
-    if (kind.custom) {
-      const made = await kind.custom.create(s, want as never);
-      return { id: made.id, outs: outputsOf(kind, made.recorded, {}, region) };
-    }
     if (want.adoptId) return adopt(s, want, region);
     const what = { name: nameOf(want) };
     let accepted: Awaited<ReturnType<typeof api.create>>;
@@ -274,10 +269,6 @@ export function providerOf<F extends Fields, O extends Outputs>(
       props.region as string | undefined,
       withDefaults(props.timeouts, kind.timeouts),
     );
-    if (kind.custom) {
-      const now = await kind.custom.read(s, id, props);
-      return now ? { id, props: outputsOf(kind, now, {}, props.region as string | undefined) } : {};
-    }
     const live = await sharedRead(s, id, props);
     if (!live) return {};
     return {
@@ -311,10 +302,6 @@ export function providerOf<F extends Fields, O extends Outputs>(
       withDefaults(news.timeouts, kind.timeouts),
     );
     s.subject = { name: nameOf(olds), id };
-    if (kind.custom) {
-      const now = await kind.custom.update(s, id, olds, news as never);
-      return { outs: outputsOf(kind, now, {}, olds.region as string | undefined) };
-    }
     watching(s, id, olds);
     try {
       const live = await settled(s, id, olds, "update", { shared: true });
@@ -338,7 +325,6 @@ export function providerOf<F extends Fields, O extends Outputs>(
       withDefaults(props.timeouts, kind.timeouts),
     );
     s.subject = { name: nameOf(props), id };
-    if (kind.custom) return kind.custom.delete(s, id, props);
     watching(s, id, props);
     try {
       const live = await settled(s, id, props, "delete", { except: deleting, shared: true });

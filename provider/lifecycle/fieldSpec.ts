@@ -7,6 +7,7 @@
 // This module is pure: no client, no Pulumi.
 
 import type { z } from "zod";
+import { sameValue } from "./values";
 
 /** Every catalogue list of a region (ids that resources name: zones, images, offerings). */
 export const CATALOGUES = [
@@ -93,6 +94,37 @@ export interface FieldSpec<Out = unknown, In = unknown, R = any, Shown = Out> {
    * each checkpoint, so each property an output keeps costs a large stack at every step.
    */
   readonly stateDefault?: StateDefault;
+  /**
+   * What a left-out input stands for, said once (defineKind derives the rest: withDefault): the value set and
+   * verified when the program leaves it out (`unset`), what a left-out old output or live value stands for
+   * (`old`, `same`), what state leaves out (`stateDefault`), the output when neither the API nor the inputs give
+   * one (lifecycle/fields.ts: outputsOf), and the sentence the docs and the SDK's JSDoc end with.
+   */
+  readonly default?: NonNullable<Out> & (string | number | boolean);
+}
+
+/**
+ * A field with its `default` spelled out as the rules that use it, each only where the field does not say
+ * otherwise (a doc that names its default itself is the kind's to avoid).
+ */
+export function withDefault<S extends FieldSpec<any, any, any, any>>(name: string, f: S): S {
+  const d = f.default;
+  if (d === undefined) return f;
+  return {
+    ...f,
+    doc: f.doc === undefined ? undefined : `${f.doc} Default: \`${JSON.stringify(d)}\`.`,
+    unset: f.unset ?? (() => d),
+    old: f.old ?? ((olds: Recorded) => olds[name] ?? d),
+    same: f.same ?? ((a: unknown, b: unknown) => sameValue(a ?? d, b ?? d)),
+    stateDefault: f.stateDefault ?? { value: d },
+  };
+}
+
+/** The value a field asks for: the input, else what a left-out input stands for (`unset`), if anything. */
+export function desiredValue(f: FieldSpec, name: string, want: Recorded): unknown {
+  const v = want[name];
+  if (v !== undefined && v !== null) return v;
+  return typeof f.unset === "function" ? f.unset(want) : f.default;
 }
 
 /** What a left-out output stands for: a value, or the value of another output (one without a default). */

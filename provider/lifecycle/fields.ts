@@ -133,7 +133,7 @@ export function compare(
 export function changedFields(kind: Kind, want: Recorded, live: Record<string, unknown>): Set<string> {
   return new Set(
     compare(kind, "update", want, live)
-      .filter(([k, , , same]) => !same && k !== "tags")
+      .filter(([k, , , same]) => !same && !(k === "tags" && kind.tags))
       .map(([k]) => k),
   );
 }
@@ -173,7 +173,7 @@ export function outputsOf<F extends Fields, O extends Outputs>(
     const rv = rec[k];
     const preferLive = (f.prefer ?? (f.change === "update" ? "live" : "input")) === "live";
     // A live value of null means the API says "none": it wins over what was recorded, and is not recorded.
-    put(k, (preferLive ? (lv === undefined ? rv : lv) : (rv ?? lv)) ?? undefined);
+    put(k, (preferLive ? (lv === undefined ? rv : lv) : (rv ?? lv)) ?? f.default);
   }
   for (const [k, o] of lists(kind).outputs) put(k, o.from(live, rec));
   // Built key by key from the declaration, which the type system cannot follow: the one cast of the outputs.

@@ -61,7 +61,8 @@ export interface KindApi<I, R extends LiveRecord> {
   fromJob?(s: Session, job: Job, id: string): R | undefined;
   /**
    * Applies the in-place fields in `changed` (those whose wanted value differs from live), waiting for their
-   * jobs. Tags are applied by the engine. Omit it when tags are the only in-place field.
+   * jobs. The tags of a tag collection (`tags`) are applied by the engine. Omit it when those are the only
+   * in-place field.
    */
   apply?(s: Session, live: R, want: I, changed: ReadonlySet<string>, op: Operation): Promise<void>;
   /** Before the delete call: refuse (throw) or prepare (detach). */
@@ -119,8 +120,8 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
   readonly yamlExample?: string;
   readonly fields: F;
   readonly outputs: O;
-  /** Its API calls (every kind but those with a `custom` lifecycle). */
-  readonly api?: KindApi<InputsOf<F>, R>;
+  /** Its API calls. */
+  readonly api: KindApi<InputsOf<F>, R>;
   /** The SDK sets `name` to the Pulumi resource name when the program gives none (and does not adopt). */
   readonly nameFromResource?: boolean;
   /** The verb of create in messages ("deploy" for instances). */
@@ -179,18 +180,6 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
   readonly diffGuard?: (olds: Recorded, news: Recorded, replacing: boolean) => void;
   /** `pulumi-cim import`: which records are adopted, in what order, and how a live record becomes inputs. */
   readonly importer?: Importer<R>;
-  /**
-   * A lifecycle of its own for kinds that are not a record with a job (the generic tag endpoint). The engine
-   * still runs check and diff from the fields, and makes the outputs from the values each call says to record
-   * (there is no live record: what the API reports goes into those values).
-   */
-  readonly custom?: {
-    create(s: Session, want: InputsOf<F>): Promise<{ id: string; recorded: Recorded }>;
-    /** What to record now, or undefined when it is gone. `props` are the old outputs. */
-    read(s: Session, id: string, props: Recorded): Promise<Recorded | undefined>;
-    update(s: Session, id: string, olds: Recorded, news: InputsOf<F>): Promise<Recorded>;
-    delete(s: Session, id: string, props: Recorded): Promise<void>;
-  };
 }
 
 export type Kind<

@@ -157,7 +157,7 @@ export async function adoptionFailures(
 ): Promise<CheckFailure[]> {
   const id = inputs.adoptId;
   const api = kind.api;
-  if (typeof id !== "string" || Object.keys(olds).length > 0 || !api || kind.custom) return [];
+  if (typeof id !== "string" || Object.keys(olds).length > 0) return [];
   // the kind's shared list first (a program that adopts thousands of resources reads each kind once), then the
   // record itself when the list does not have it (some records are found only by id)
   const listed = api.list ? await liveRecord(kind.name, region, kind, id) : undefined;

@@ -152,7 +152,7 @@ export function liveList(
   target: Kind,
   after?: number,
 ): Promise<{ rows: LiveRecord[]; serial: number } | undefined> {
-  const list = target.api?.list;
+  const list = target.api.list;
   if (!list) return Promise.resolve(undefined);
   return cachedRead<LiveRecord>(kind, region, `live:${target.name}`, (s) => list(s), after);
 }
@@ -281,7 +281,7 @@ export async function mustReferToExisting(
   inputs: Recorded = {},
 ): Promise<LookupFailure[]> {
   const values = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
-  const list = target.api?.list;
+  const list = target.api.list;
   if (!values.length || !list || skipped()) return [];
   const key = `${target.name}/${region ?? ""}`;
   let read = inFlight.get(key);

@@ -10,13 +10,7 @@ import { id } from "./check";
 import { field } from "./fieldSpec";
 import { type Session, waitFor } from "./session";
 import type { Operation } from "./timeouts";
-
-/** Two id lists that hold the same ids, in any order. */
-export function sameMembers(a: unknown, b: unknown): boolean {
-  const x = Array.isArray(a) ? a : [];
-  const y = Array.isArray(b) ? b : [];
-  return x.length === y.length && [...x].sort().join(",") === [...y].sort().join(",");
-}
+import { sameSet } from "./values";
 
 /**
  * The live members in the order the program gave them (`given`: the recorded input, or the old output), those the
@@ -55,7 +49,7 @@ export function membersField<R>(
   return field(schema, {
     change: "update",
     unset: () => [],
-    same: sameMembers,
+    same: sameSet,
     live: (r: R) => [...(live(r) ?? [])].sort(),
     output: (r: R, rec: Record<string, unknown>) => inGivenOrder(live(r), rec[name]),
     shown: z.array(z.string()),

@@ -63,6 +63,15 @@ export function tagDelta(current: TagMap, desired: TagMap): { remove: TagMap; ad
   return { remove, add };
 }
 
+/**
+ * Lists of strings that hold the same elements, in any order, each as many times (ids, names, CIDRs); absent is
+ * empty. Compared as sorted JSON, so no separator inside an element can make two lists look alike.
+ */
+export function sameSet(a: unknown, b: unknown): boolean {
+  const sorted = (v: unknown) => JSON.stringify(Array.isArray(v) ? [...v].sort() : []);
+  return sorted(a) === sorted(b);
+}
+
 /** Ordered lists of strings, element by element. */
 export function sameList(a: readonly unknown[] | undefined, b: readonly unknown[] | undefined): boolean {
   const x = a ?? [];

@@ -122,10 +122,10 @@ function listOf(
   kind: Kind,
   inputs: Record<string, unknown>,
 ): (((s: Session) => Promise<unknown[]>) & { under: string[] }) | undefined {
-  const own = kind.api?.list;
+  const own = kind.api.list;
   if (own) return Object.assign((s: Session) => own(s), { under: [] });
   const importerList = kind.importer?.list;
-  if (!importerList || kind.custom) return undefined;
+  if (!importerList) return undefined;
   const named: Record<string, LiveRecord[]> = {};
   for (const [field, spec] of Object.entries(kind.fields)) {
     const ref = refOf(spec);

@@ -4,8 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { kinds } from "../../provider/kinds";
 import { checkKind, diffKind } from "../../provider/lifecycle/fields";
-import { membershipDelta, sameMembers } from "../../provider/lifecycle/members";
-import { UNKNOWN } from "../../provider/lifecycle/values";
+import { membershipDelta } from "../../provider/lifecycle/members";
+import { sameSet, UNKNOWN } from "../../provider/lifecycle/values";
 
 type Rec = Record<string, unknown>;
 const check = (news: Rec) => checkKind(kinds.LoadBalancerRule, {}, news);
@@ -94,9 +94,9 @@ describe("LoadBalancerRule diff", () => {
 
 describe("members, declared once (lifecycle/members.ts)", () => {
   it("compares as sets and splits a change into what left and what came", () => {
-    expect(sameMembers([a, b], [b, a])).toBe(true);
-    expect(sameMembers([a], [a, b])).toBe(false);
-    expect(sameMembers(undefined, [])).toBe(true);
+    expect(sameSet([a, b], [b, a])).toBe(true);
+    expect(sameSet([a], [a, b])).toBe(false);
+    expect(sameSet(undefined, [])).toBe(true);
     expect(membershipDelta([a, b], [b, ip])).toEqual({ add: [ip], remove: [a] });
     expect(membershipDelta([], [a])).toEqual({ add: [a], remove: [] });
   });

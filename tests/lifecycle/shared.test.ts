@@ -5,6 +5,7 @@ import { parseDuration, resolveTimeouts, timeoutProblems } from "../../provider/
 import {
   compact,
   containsUnknown,
+  sameSet,
   sameTags,
   tagDelta,
   tagsOf,
@@ -32,6 +33,14 @@ describe("values", () => {
     expect(tagsOf({ env: "prod", n: 1 })).toEqual({ env: "prod", n: "1" });
     expect(tagsOf([{ key: "env", value: "prod", resourceId: "x" }])).toEqual({ env: "prod" });
     expect(tagsOf(undefined)).toEqual({});
+  });
+
+  it("compares lists as sets: any order, each element as many times, absent is empty", () => {
+    expect(sameSet(["b", "a"], ["a", "b"])).toBe(true);
+    expect(sameSet(["a", "a"], ["a"])).toBe(false);
+    expect(sameSet(undefined, [])).toBe(true);
+    // no separator inside an element makes two lists look alike
+    expect(sameSet(["a,b"], ["a", "b"])).toBe(false);
   });
 
   it("compares tag maps regardless of order", () => {

@@ -6,7 +6,7 @@ import { type Kind, type KindName, kindList, kinds } from "../../provider/kinds"
 import { compare, fullOutputs } from "../../provider/lifecycle/fields";
 import { type Session, waitFor } from "../../provider/lifecycle/session";
 import { resolveTimeouts } from "../../provider/lifecycle/timeouts";
-import { sameValue, tagsOf } from "../../provider/lifecycle/values";
+import { tagsOf } from "../../provider/lifecycle/values";
 
 export function sessionFor(kind: Kind, baseUrl: string, token: string): Session {
   // no retries: the invariants read a settled cloud, and a failed read is a finding
@@ -54,7 +54,7 @@ export type Snapshot = Map<KindName, any[]>;
 export async function listAll(baseUrl: string, token: string): Promise<Snapshot> {
   const out: Snapshot = new Map();
   for (const kind of kindList) {
-    if (!kind.api?.list) continue;
+    if (!kind.api.list) continue;
     out.set(kind.name as KindName, await kind.api.list(sessionFor(kind, baseUrl, token)));
   }
   return out;
@@ -98,15 +98,11 @@ export async function cloudVersusState(
     }
     const rec = fullOutputs(kind, r.outputs);
     const want = Object.fromEntries(Object.entries(r.inputs).filter(([k]) => !k.startsWith("__")));
-    if (kind.custom) {
-      problems.push(...(await customVersusState(kind, r, rec, want, baseUrl, token)));
-      continue;
-    }
     let live: any;
     try {
       live =
         listed?.find((l) => l.id === r.id) ??
-        (await kind.api!.get(sessionFor(kind, baseUrl, token), r.id, rec));
+        (await kind.api.get(sessionFor(kind, baseUrl, token), r.id, rec));
     } catch (err) {
       problems.push(`${r.kind} ${r.id} (${r.urn}) cannot be read: ${(err as Error).message}`);
       continue;
@@ -165,8 +161,8 @@ export async function sweepOrphans(
       const kind = kinds[kindName] as Kind;
       const s = sessionFor(kind, baseUrl, token);
       try {
-        await kind.api!.beforeDelete?.(s, live);
-        await waitFor(s, await kind.api!.delete(s, live, { expunge: true }), "delete");
+        await kind.api.beforeDelete?.(s, live);
+        await waitFor(s, await kind.api.delete(s, live, { expunge: true }), "delete");
         done.push(`${kindName} ${live.id}`);
       } catch {
         // tried again in the next pass (something else still holds it)
@@ -174,35 +170,4 @@ export async function sweepOrphans(
     }
   }
   return done;
-}
-
-/**
- * A kind with a lifecycle of its own (the generic tag endpoint) has no live record: its `read` says what it
- * records now, compared field by field with the inputs (each field's `same`).
- */
-async function customVersusState(
-  kind: Kind,
-  r: StateResource,
-  rec: Record<string, unknown>,
-  want: Record<string, unknown>,
-  baseUrl: string,
-  token: string,
-): Promise<string[]> {
-  let now: Record<string, unknown> | undefined;
-  try {
-    now = await kind.custom!.read(sessionFor(kind, baseUrl, token), r.id, rec);
-  } catch (err) {
-    return [`${r.kind} ${r.id} (${r.urn}) cannot be read: ${(err as Error).message}`];
-  }
-  if (!now) return [`${r.kind} ${r.id} (${r.urn}) is in the state, not in the cloud`];
-  const problems: string[] = [];
-  for (const [field, spec] of Object.entries(kind.fields)) {
-    if (spec.change !== "update" || field === "timeouts" || want[field] === undefined) continue;
-    const same = spec.same ?? sameValue;
-    if (!same(want[field], now[field]))
-      problems.push(
-        `${r.kind} ${r.id} (${r.urn}): ${field} is ${JSON.stringify(now[field])} in the cloud, ${JSON.stringify(want[field])} in the state`,
-      );
-  }
-  return problems;
 }

@@ -75,14 +75,9 @@ export async function outOfBand(
       const kind = kinds[r.kind] as Kind;
       const s = session(r);
       const rec = fullOutputs(kind, r.outputs);
-      if (kind.custom) {
-        await kind.custom.delete(s, r.id, rec);
-        done.push(`deleted ${r.kind} ${r.id}`);
-        return;
-      }
-      const live = await kind.api!.get(s, r.id, rec);
-      await kind.api!.beforeDelete?.(s, live);
-      await waitFor(s, await kind.api!.delete(s, live, rec), "delete");
+      const live = await kind.api.get(s, r.id, rec);
+      await kind.api.beforeDelete?.(s, live);
+      await waitFor(s, await kind.api.delete(s, live, rec), "delete");
       done.push(`deleted ${r.kind} ${r.id}`);
     }
   }
