@@ -22,7 +22,10 @@ export const POLL_MS = "50";
 export type FaultRule = FaultInput;
 
 /** How a test emulator starts (and restarts): job latency, the server's time zone and clock skew. */
-export type TestEmulatorOptions = Pick<StartOptions, "jobLatencyMs" | "timezone" | "clockSkewMs">;
+export type TestEmulatorOptions = Pick<
+  StartOptions,
+  "jobLatencyMs" | "timezone" | "clockSkewMs" | "expungeDelayMs"
+>;
 
 /** An emulator on a fixed port and data dir that survives restarts, with its control routes. */
 export class TestEmulator {
@@ -58,6 +61,22 @@ export class TestEmulator {
   async setTimeZone(timezone: string): Promise<void> {
     this.options.timezone = timezone;
     await this.control.clock({ timeZone: timezone });
+  }
+
+  /**
+   * Sets the server's clock skew and expunge delay; restarts keep them, as a real server's restart keeps its
+   * clock and settings (a restart that dropped the skew moved the server's clock, and its running jobs' ends, by
+   * as much).
+   */
+  async setClock(o: { skewMs?: number; expungeDelayMs?: number }): Promise<void> {
+    if (o.skewMs !== undefined) {
+      this.options.clockSkewMs = o.skewMs;
+      await this.control.clock({ skewMs: o.skewMs });
+    }
+    if (o.expungeDelayMs !== undefined) {
+      this.options.expungeDelayMs = o.expungeDelayMs;
+      await this.control.jobTiming({ expungeDelayMs: o.expungeDelayMs });
+    }
   }
 
   token(opts?: Parameters<Emulator["token"]>[0]): Promise<string> {
