@@ -43,7 +43,11 @@ export class Vpcs extends Family {
       body: createVpcRequest.pick(input),
       options: o,
       command: "vpc.create",
-      verify: createdAs(input, { name: "name", zoneId: "zoneId", cidr: "cidr" }, (id) => this.get(id, o)),
+      verify: createdAs(
+        input,
+        { name: "name", zoneId: "zoneId", cidr: "cidr", networkDomain: "networkDomain" },
+        (id) => this.get(id, o),
+      ),
     });
   }
 

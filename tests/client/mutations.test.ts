@@ -233,6 +233,65 @@ describe("lost answers of asynchronous mutations", () => {
     expect(posts(s.calls, "/api/v1/networks")).toHaveLength(3);
   });
 
+  it("a VPC replaced for its networkDomain: a create that never landed does not adopt the old VPC's job", async () => {
+    const jobs: object[] = [
+      {
+        jobId: "j-v20-old",
+        status: "success",
+        command: "createVPC",
+        resourceId: "vpc-old",
+        resourceName: "v20",
+        created: beforeZoneChange(5 * 60_000),
+      },
+    ];
+    const records: Record<string, object> = {
+      "vpc-old": {
+        id: "vpc-old",
+        name: "v20",
+        zoneId: "z1",
+        cidr: "10.20.0.0/16",
+        networkDomain: "old.internal",
+      },
+    };
+    const s = await server((c, res) => {
+      if (c.method === "POST" && c.url.startsWith("/api/v1/vpcs")) {
+        const n = posts(s.calls, "/api/v1/vpcs").length;
+        if (n === 1) return res.socket?.destroy(); // dropped before it reached the platform
+        const body = JSON.parse(c.body ?? "{}");
+        jobs.push({
+          jobId: `j-v20-${n}`,
+          status: "running",
+          command: "createVPC",
+          resourceId: `vpc-${n}`,
+          resourceName: body.name,
+          created: serverLocal(),
+        });
+        records[`vpc-${n}`] = {
+          id: `vpc-${n}`,
+          name: body.name,
+          zoneId: body.zoneId,
+          cidr: body.cidr,
+          networkDomain: body.networkDomain,
+        };
+        return sendJson(res, 200, { jobId: `j-v20-${n}`, id: `vpc-${n}` });
+      }
+      if (isJobsList(c)) return sendJson(res, 200, jobsPage(jobs));
+      const id = /^\/api\/v1\/vpcs\/([^/?]+)$/.exec(c.url)?.[1];
+      if (id && records[id]) return sendJson(res, 200, records[id]);
+      notFound(res);
+    });
+    const got = await clientFor(s.url).vpcs.create({
+      name: "v20",
+      displayText: "v20",
+      zoneId: "z1",
+      cidr: "10.20.0.0/16",
+      vpcOfferingId: "vo",
+      networkDomain: "new.internal",
+    });
+    expect(got).toEqual({ jobId: "j-v20-2", id: "vpc-2", region: REGION_A });
+    expect(posts(s.calls, "/api/v1/vpcs")).toHaveLength(2);
+  });
+
   it("an acquire that never landed does not adopt an older acquire whose address is released or elsewhere", async () => {
     const jobs: object[] = [
       // released since: its address reads 404
