@@ -101,11 +101,16 @@ export async function recoverLostMutation(core: CoreReads, m: LostMutation): Pro
     for (let look = 0; look < looks; look++) {
       if (look > 0) await sleep(o.graceMs, m.signal);
       listed = await recentJobs(core, m, o.maxPages);
+      // Every job listed existed by now: on the server's clock, none was created after this moment.
+      const listedAt = monotonicNow();
       // While the request may still be in flight, a job from before it was sent (within the clocks' tolerance)
       // waits for the last look: the request's own job may yet appear, and it is the nearer one. A replacement
       // that keeps its name would otherwise adopt the create of the very record it replaces.
       const tolerance = look < looks - 1 ? 0 : o.clockToleranceMs;
-      const job = await pick(listed, m, reading, tolerance);
+      const job = await pick(listed, m, reading, tolerance, {
+        at: listedAt,
+        toleranceMs: o.clockToleranceMs,
+      });
       if (job) return job;
     }
   } catch (err) {
@@ -185,10 +190,16 @@ async function pick(
   m: LostMutation,
   reading: ServerClockReading | undefined,
   toleranceMs: number,
+  listed: { at: number; toleranceMs: number },
 ): Promise<Job | undefined> {
   const owned = claimed();
   const tied = tiedWithoutTime(m);
   const sent = reading ? serverTimeAt(reading, m.startedAt) : undefined;
+  // An unnamed create's job is told by time alone, so its time must lie on the server's present timeline: not
+  // after the server's clock read when the list was taken. A job that shows a later time was written while the
+  // clock was set ahead (a skew since corrected, as NTP steps a clock back) and is older than it looks; without
+  // this bound an earlier acquire of an address still held on the same network passed for this request's.
+  const ceiling = reading && !tied ? serverTimeAt(reading, listed.at).latest + listed.toleranceMs : undefined;
   const matching = jobs
     .filter((j) => !(j.jobId && (owned.has(j.jobId) || m.seen.has(j.jobId))))
     .filter((j) => commandMatches(j.command, m.command))
@@ -211,6 +222,7 @@ async function pick(
     .filter((c) =>
       sent && c.at !== undefined ? c.at >= sent.earliest - toleranceMs : tied || sent === undefined,
     )
+    .filter((c) => ceiling === undefined || (c.at !== undefined && c.at <= ceiling))
     .sort((a, b) =>
       sent
         ? distance(a.at, sent.estimate) - distance(b.at, sent.estimate)
