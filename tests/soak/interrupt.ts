@@ -1,4 +1,5 @@
-// An interrupted run: the CLI killed (SIGKILL) once the up's first mutation reached the API, then what a user
+// An interrupted run: the CLI killed (SIGKILL) once the up's k-th mutation reached the API (k drawn per round from
+// 1 to 4, so the kill lands on the first create as often as midway through a run of them), then what a user
 // does: `pulumi cancel` for the lock the dead CLI left (or, on a backend where the lock is gone with the
 // process, nothing), `pulumi-cim recover --yes` for the creates it left pending (the record each made recorded in
 // the state, or the create dropped when nothing was made), `pulumi refresh` for the other operations it left
@@ -98,14 +99,15 @@ export async function pulumiCim(
 }
 
 /**
- * Kills the up mid-run; with `staleLock`, the next up meets the lock first. Problems go to `problems`; returns
- * the notes.
+ * Kills the up once `killAfter` of its mutations reached the API; with `staleLock`, the next up meets the lock
+ * first. Problems go to `problems`; returns the notes.
  */
 export async function interrupt(
   ctx: SoakContext,
   env: Record<string, string | null>,
   refresh: boolean,
   staleLock: boolean,
+  killAfter: number,
   problems: string[],
 ): Promise<string[]> {
   const { emu, session } = ctx;
@@ -118,9 +120,13 @@ export async function interrupt(
       done = true;
     });
   let killed = 0;
+  let mutations = 0;
   while (!done) {
     const counts = await emu.control.requests();
-    if (Object.keys(counts).some((k) => !k.startsWith("GET ") && counts[k] > 0)) {
+    mutations = Object.keys(counts)
+      .filter((k) => !k.startsWith("GET "))
+      .reduce((n, k) => n + counts[k], 0);
+    if (mutations >= killAfter) {
       killed = killCli(session.pid);
       break;
     }
@@ -128,10 +134,14 @@ export async function interrupt(
   }
   const r = await up;
   if (!killed) {
-    notes.push(`interrupt: the up ended before its first mutation (${r.ok ? "ok" : "failed"})`);
+    notes.push(
+      `interrupt: the up ended after ${mutations} of the ${killAfter} mutation(s) to kill it at (${r.ok ? "ok" : "failed"})`,
+    );
     return notes;
   }
-  notes.push(`interrupt: CLI killed mid-up (${r.ok ? "it had finished" : "up failed"})`);
+  notes.push(
+    `interrupt: CLI killed mid-up after ${mutations} mutation(s) reached the API (${r.ok ? "it had finished" : "up failed"})`,
+  );
   if (staleLock) {
     // the user runs up again first: the dead CLI's lock refuses it, and the refusal must say what to do
     const locked = await session.run("up", { env, lean: true });

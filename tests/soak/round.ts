@@ -124,7 +124,9 @@ export async function runRound(
     refresh = done.length > 0;
   }
   if (trouble.interrupt) {
-    notes.push(...(await interrupt(ctx, env, refresh, trouble.staleLock, problems)));
+    // drawn apart from the trouble's own stream, so the rounds of seeds recorded before it draw what they drew
+    const killAfter = new Rng((roundSeed(seed, round) ^ 0x6b111) >>> 0).int(1, 4);
+    notes.push(...(await interrupt(ctx, env, refresh, trouble.staleLock, killAfter, problems)));
   }
 
   const fault = trouble.fault;
