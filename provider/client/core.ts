@@ -21,6 +21,7 @@ import {
   RequestTimeoutError,
   TokenError,
 } from "./errors";
+import { inFlight } from "./inFlight";
 import type { JobCommand } from "./jobCommands";
 import { noteJobCommand } from "./jobHistory";
 import { leanSafeParse } from "./leanParse";
@@ -205,9 +206,13 @@ export class CimCore implements CoreReads {
     for (let attempt = 1; ; attempt++) {
       const sentAt = monotonicNow();
       try {
-        const value = await this.once(x, attempt);
-        const jobId = (value as { jobId?: unknown } | undefined)?.jobId;
-        if (typeof jobId === "string") claimJob(jobId);
+        // The job is claimed as the answer comes in, before anything waiting on this send resumes (inFlight.ts).
+        const send = this.once(x, attempt).then((value) => {
+          const jobId = (value as { jobId?: unknown } | undefined)?.jobId;
+          if (typeof jobId === "string") claimJob(jobId);
+          return value;
+        });
+        const value = await (x.recovery.kind === "job" ? inFlight(x.recovery.command, send) : send);
         return this.noteCommand(x, value);
       } catch (err) {
         this.sharedRefusal(x, err, attempt);

@@ -17,6 +17,7 @@
 
 import { randomUUID } from "node:crypto";
 import { ApiError, type CallContext, MutationOutcomeUnknownError, NotFoundError } from "./errors";
+import { sendsSettled } from "./inFlight";
 import { JOB_COMMANDS, type JobCommand } from "./jobCommands";
 import { Paginator } from "./pagination";
 import { apiPath } from "./paths";
@@ -93,6 +94,9 @@ export async function recoverLostMutation(core: CoreReads, m: LostMutation): Pro
   const context: CallContext = { method: m.method, path: m.path, region: m.region };
   let listed: Job[] = [];
   try {
+    // Nothing but time ties an unnamed create's job to it: first let this process's sends of the same command
+    // settle, so that a sibling's job is already claimed by its own answer (inFlight.ts).
+    if (!tiedWithoutTime(m)) await sendsSettled(m.command);
     const reading = m.reading ?? (await readServerClock(core, m));
     for (let look = 0; look < looks; look++) {
       if (look > 0) await sleep(o.graceMs, m.signal);
@@ -102,10 +106,7 @@ export async function recoverLostMutation(core: CoreReads, m: LostMutation): Pro
       // that keeps its name would otherwise adopt the create of the very record it replaces.
       const tolerance = look < looks - 1 ? 0 : o.clockToleranceMs;
       const job = await pick(listed, m, reading, tolerance);
-      if (job) {
-        if (job.jobId) claimJob(job.jobId);
-        return job;
-      }
+      if (job) return job;
     }
   } catch (err) {
     if (err instanceof MutationOutcomeUnknownError) throw err;
@@ -186,8 +187,7 @@ async function pick(
   toleranceMs: number,
 ): Promise<Job | undefined> {
   const owned = claimed();
-  // A resource id or a name check ties a job to this request without time; an unnamed create needs time.
-  const tied = m.resourceId !== undefined || (m.verify !== undefined && m.verify.identifies !== false);
+  const tied = tiedWithoutTime(m);
   const sent = reading ? serverTimeAt(reading, m.startedAt) : undefined;
   const matching = jobs
     .filter((j) => !(j.jobId && (owned.has(j.jobId) || m.seen.has(j.jobId))))
@@ -218,9 +218,22 @@ async function pick(
           (b.at ?? Number.NEGATIVE_INFINITY) - (a.at ?? Number.NEGATIVE_INFINITY),
     );
   for (const c of candidates) {
-    if (!m.verify || (await verified(m.verify, c.job))) return c.job;
+    if (c.job.jobId && owned.has(c.job.jobId)) continue;
+    if (!m.verify || (await verified(m.verify, c.job))) {
+      // Claimed with no await between the check and the claim: a concurrent lookup that verified the same job
+      // meanwhile finds it taken and goes on to its next candidate.
+      if (!c.job.jobId) return c.job;
+      if (owned.has(c.job.jobId)) continue;
+      claimJob(c.job.jobId);
+      return c.job;
+    }
   }
   return undefined;
+}
+
+/** A resource id or a name check ties a job to this request without time; an unnamed create needs time. */
+function tiedWithoutTime(m: Pick<LostMutation, "resourceId" | "verify">): boolean {
+  return m.resourceId !== undefined || (m.verify !== undefined && m.verify.identifies !== false);
 }
 
 /** A candidate whose record reads 404 is not this request's: the record it just made cannot be gone. */

@@ -337,6 +337,42 @@ describe("lost answers of asynchronous mutations", () => {
     expect(posts(s.calls, "/api/v1/public-ips")).toHaveLength(3);
   });
 
+  it("two acquires at once for one network, one answered 503: each ends with an address of its own", async () => {
+    const jobs: object[] = [];
+    const records: Record<string, object> = {};
+    let landed = 0;
+    const s = await server((c, res) => {
+      if (c.method === "POST" && c.url === "/api/v1/public-ips") {
+        // The first to arrive is refused before any work; the other lands at once and its answer is slow, so
+        // the refused one's lookup lists the other's job before that job's answer is in.
+        if (posts(s.calls, "/api/v1/public-ips").length === 1)
+          return sendJson(res, 503, { message: "unavailable", timestamp: serverLocal() });
+        const n = ++landed;
+        jobs.push({
+          jobId: `j-ip-${n}`,
+          status: "success",
+          command: "associateIpAddress",
+          resourceId: `ip-${n}`,
+          created: serverLocal(),
+        });
+        records[`ip-${n}`] = { id: `ip-${n}`, associatedNetworkId: "net-1", zoneId: "z1" };
+        const answer = () => sendJson(res, 200, { jobId: `j-ip-${n}`, id: `ip-${n}` });
+        return n === 1 ? void setTimeout(answer, 400) : answer();
+      }
+      if (isJobsList(c)) return sendJson(res, 200, jobsPage(jobs));
+      const id = /^\/api\/v1\/public-ips\/([^/?]+)$/.exec(c.url)?.[1];
+      if (id && records[id]) return sendJson(res, 200, records[id]);
+      notFound(res);
+    });
+    const client = clientFor(s.url, { retry: { baseDelayMs: 1, maxDelayMs: 5 } });
+    const [a, b] = await Promise.all([
+      client.publicIps.acquire({ networkId: "net-1", zoneId: "z1" }),
+      client.publicIps.acquire({ networkId: "net-1", zoneId: "z1" }),
+    ]);
+    expect(new Set([a.id, b.id])).toEqual(new Set(["ip-1", "ip-2"]));
+    expect(posts(s.calls, "/api/v1/public-ips")).toHaveLength(3);
+  });
+
   it("retries when no job exists (the request never reached the platform)", async () => {
     const s = await server((c, res) => {
       if (c.method === "POST")
