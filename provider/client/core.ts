@@ -299,9 +299,17 @@ export class CimCore implements CoreReads {
     const recovery = x.recovery;
     const event = { type: "recovery" as const, method: x.method, path: x.path, attempt };
     if (recovery.kind === "reconcile") {
+      // While the request may still be in flight, "not there" is looked at once more after the grace period, as
+      // a job is looked for: a synchronous create held past the timeout and performed after the first look would
+      // otherwise be sent again and refused, its name taken by the record it made itself.
+      const looks = mayBeInFlight(err) && this.recoveryOptions.graceMs > 0 ? 2 : 1;
       try {
-        const current = await recovery.reconcile();
-        return current === undefined ? undefined : { value: current };
+        for (let look = 0; look < looks; look++) {
+          if (look > 0) await sleep(this.recoveryOptions.graceMs, x.options?.signal);
+          const current = await recovery.reconcile();
+          if (current !== undefined) return { value: current };
+        }
+        return undefined;
       } catch (readErr) {
         const cause = readErr instanceof Error ? readErr : err;
         throw new MutationOutcomeUnknownError(this.context(x, attempt), `${x.method} ${x.path}`, cause);
@@ -318,7 +326,7 @@ export class CimCore implements CoreReads {
       // A 5xx from the API layer carries its clock in the error body's timestamp (a proxy's page does not).
       reading: err instanceof ApiError ? readingOf(err.body, times.sentAt, monotonicNow()) : undefined,
       seen: times.seen,
-      mayBeInFlight: err instanceof RequestTimeoutError || (err instanceof ApiError && err.status >= 502),
+      mayBeInFlight: mayBeInFlight(err),
       cause: err,
       signal: x.options?.signal,
     });
@@ -494,6 +502,11 @@ export class CimCore implements CoreReads {
 
 function eventBase(ctx: CallContext, attempt: number) {
   return { method: ctx.method, path: ctx.path, region: ctx.region, attempt };
+}
+
+/** The request may still be on its way to the platform (held past the timeout, or behind a gateway). */
+function mayBeInFlight(err: unknown): boolean {
+  return err instanceof RequestTimeoutError || (err instanceof ApiError && err.status >= 502);
 }
 
 /** The request may have landed but its answer is unknown. */

@@ -352,6 +352,19 @@ describe("synchronous mutations whose answer is lost", () => {
     expect(await hits("GET /api/v1/jobs")).toBe(0);
   });
 
+  it("a synchronous create held past the timeout and performed after the first look is adopted, not sent again into its own name", async () => {
+    // The emulator holds the create 0.8 s and then performs it; the client gives up after 0.5 s. The re-read at
+    // once finds no group of that name (the request is still held); a second create sent after the default
+    // backoff (0.375 s and more) reaches the platform after the first was performed and is refused: the name is
+    // taken, by the group this very request made (soak seed 41, round 126).
+    await h.control.fault({ method: "POST", route: "/api/v1/multi-regions", latencyMs: 800, times: 1 });
+    const slow = await h.client({ timeoutMs: 500, retry: { baseDelayMs: 500, maxDelayMs: 500 } });
+    const got = await slow.multiRegions.create({ name: "held" });
+    const groups = (await client.multiRegions.listAll({ name: "held" })).items;
+    expect(groups.map((g) => g.id)).toEqual([got.id]);
+    expect(await hits("POST /api/v1/multi-regions")).toBe(1);
+  });
+
   it("fails with a ConnectionError when both attempts of a synchronous change are lost", async () => {
     const vm = await client.instances.create(vmInput("web"));
     await h.control.fault({
