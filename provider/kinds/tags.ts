@@ -37,6 +37,9 @@ export interface TagSet {
   all: TagMap;
 }
 
+/** A tag set's id: its target's, "<resourceType>/<resourceId>". */
+const idOfTarget = (rec: Recorded) => `${String(rec.resourceType)}/${String(rec.resourceId)}`;
+
 const keysOf = (rec: Recorded) => Object.keys((rec.tags as TagMap) ?? {});
 
 /**
@@ -117,7 +120,8 @@ golden-image:
     timeouts: commonFields.timeouts,
   },
   outputs: {},
-  label: (rec) => `${String(rec.resourceType)}/${String(rec.resourceId)}`,
+  idOf: idOfTarget,
+  label: idOfTarget,
   deleteBeforeReplace: () => true,
   api: {
     async get(s, id, rec): Promise<TagSet> {
@@ -125,9 +129,8 @@ golden-image:
       return { id, tags: managedSubset(all, keysOf(rec)), all };
     },
     async create(s, want) {
-      const id = `${want.resourceType}/${want.resourceId}`;
       await converge(s, want, []);
-      return { id };
+      return { id: idOfTarget(want) };
     },
     async apply(s, live, want) {
       await converge(s, want, Object.keys(live.tags), live.all);

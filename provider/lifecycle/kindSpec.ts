@@ -169,6 +169,11 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
   /** Replacement must delete first (names or ranges that cannot exist twice). */
   readonly deleteBeforeReplace?: (olds: Recorded, news: Recorded) => boolean;
   /**
+   * The id of a kind that makes no record of its own (its id follows from its inputs): what its create returns,
+   * and how `pulumi-cim recover` records an interrupted create of it without looking for a record.
+   */
+  readonly idOf?: (inputs: Recorded) => string;
+  /**
    * In-place changes the platform takes in one direction only (a Kubernetes upgrade, never a downgrade): which of
    * `updates` must replace instead, decided at diff (best effort: catalogue reads; `[]` when they cannot be made,
    * and the platform's refusal of the update says why).

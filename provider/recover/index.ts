@@ -166,6 +166,8 @@ export async function recoverCommand(argv: string[], opts: RecoverOptions = {}):
         decisions.push({ create: p, verdict: "none", line: "--id none given → drop the pending create" });
       } else if (chosen !== undefined) {
         decisions.push(await checkChosen(client, p, chosen, view.held, c.region));
+      } else if (p.kind.idOf) {
+        decisions.push(await byInputs(client, p, p.kind.idOf(p.inputs), view.held, c.region));
       } else {
         const found = await lookUp(client, p, {
           held: view.held,
@@ -261,6 +263,45 @@ async function checkChosen(
     create: p,
     verdict: id,
     line: `--id given: ${p.kind.noun} ${id} in ${regionText(region)} → record it in the state`,
+  };
+}
+
+/**
+ * A kind that makes no record of its own (a tag set: its id is its target's): recorded by the id its inputs
+ * give while what it stands on is there (its next up sets what the interrupted create did not), dropped when
+ * that is gone (nothing can have been made).
+ */
+async function byInputs(
+  client: CimClient,
+  p: PendingCreate,
+  id: string,
+  held: ReadonlySet<string>,
+  defaultRegion?: string,
+): Promise<Decision> {
+  const region = regionOf(p, defaultRegion);
+  if (held.has(`${p.kind.name}/${id}`))
+    return {
+      create: p,
+      line: `its id ${id} follows from its inputs, and another resource of the stack holds it → left as it is`,
+    };
+  const api = p.kind.api;
+  const s = {
+    kind: p.kind.name,
+    client: client.withRegion(region),
+    region,
+    timeouts: resolveTimeouts(undefined),
+  };
+  const live = api ? await readOrGone(() => api.get(s, id, p.inputs)) : undefined;
+  if (!live)
+    return {
+      create: p,
+      verdict: "none",
+      line: `${p.kind.noun} ${id}: what it stands on is not in ${regionText(region)} → drop the pending create (nothing was made)`,
+    };
+  return {
+    create: p,
+    verdict: id,
+    line: `${p.kind.noun} ${id} (its id follows from its inputs) in ${regionText(region)} → record it in the state; the next pulumi up sets what the interrupted create did not`,
   };
 }
 

@@ -130,3 +130,44 @@ test("several candidates: refused with their ids and the --id to give; --id pick
   expect(missing.code).toBe(1);
   expect(missing.printed).toContain("no VPC no-such-id in the API's default region");
 });
+
+test("a tag set (no record of its own) is recorded by the id its inputs give, and --yes writes it", async () => {
+  const target = await vpc("tagged", "10.79.0.0/16");
+  const tagsType = "pulumi-nodejs:dynamic/cim:Tags";
+  const tagsUrn = `urn:pulumi:dev::proj::${tagsType}::t1`;
+  const exported = {
+    version: 3,
+    deployment: {
+      manifest: { time: new Date().toISOString() },
+      resources: [],
+      pending_operations: [
+        {
+          type: "creating",
+          resource: {
+            urn: tagsUrn,
+            type: tagsType,
+            custom: true,
+            inputs: { resourceType: "Vpc", resourceId: target, tags: { team: "a" } },
+          },
+        },
+      ],
+    },
+  };
+  let printed = "";
+  let imported: any;
+  const code = await recoverCommand(["--cwd", cwd, "--yes"], {
+    out: (s) => {
+      printed += s;
+    },
+    pulumi: async (argv) => {
+      if (argv[0] === "stack" && argv[1] === "export") return JSON.stringify(exported);
+      if (argv[0] === "stack" && argv[1] === "import")
+        imported = JSON.parse(fs.readFileSync(argv[argv.indexOf("--file") + 1], "utf8"));
+      return "";
+    },
+  });
+  expect(printed).not.toContain(token);
+  expect(code).toBe(0);
+  expect(printed).toContain(`cim:Tags t1: tag set Vpc/${target} (its id follows from its inputs)`);
+  expect(imported.deployment.resources.map((x: any) => [x.urn, x.id])).toEqual([[tagsUrn, `Vpc/${target}`]]);
+});
