@@ -19,6 +19,7 @@ import { readOrGone } from "../lifecycle/errors";
 import { resolveTimeouts } from "../lifecycle/timeouts";
 import { importDeployment, type PulumiRunner, runPulumi } from "../migrate";
 import type { ExportedStack } from "../migrate/state";
+import { EMPTY_METADATA, repairEmptyMetadata } from "./checkpointFile";
 import { type Candidate, CannotLook, type Lookup, lookUp, regionOf, windowHours } from "./match";
 import { applyResolutions, type PendingCreate, type Resolution, readCheckpoint } from "./pending";
 
@@ -39,7 +40,10 @@ export const RECOVER_USAGE = `usage: pulumi-cim recover [--stack NAME] [--cwd DI
                    --id URN=none: none of them, drop the pending create. Repeat for more resources
   --hours N        the window, in hours back on the server's clock; default: since the checkpoint was
                    last written, plus one
-  --yes            write the state (without it: a dry run)`;
+  --yes            write the state (without it: a dry run)
+
+  On a file backend, a stack whose checkpoint a killed CLI left unreadable ("failed to load
+  checkpoint: EOF": its metadata file empty) is made readable first, with --yes.`;
 
 /** A wrong command line: the CLI prints the usage after the message. */
 export class RecoverUsageError extends Error {}
@@ -132,7 +136,19 @@ export async function recoverCommand(argv: string[], opts: RecoverOptions = {}):
   const cwd = path.resolve(a.cwd ?? ".");
   const stackArgs = a.stack ? ["--stack", a.stack] : [];
 
-  const exported = JSON.parse(await pulumi(["stack", "export", ...stackArgs], cwd)) as ExportedStack;
+  const exportStack = () => pulumi(["stack", "export", ...stackArgs], cwd);
+  let text: string;
+  try {
+    text = await exportStack();
+  } catch (err) {
+    // a CLI killed while writing the stack's checkpoint on a file backend can leave it unreadable
+    if (!EMPTY_METADATA.test(String((err as Error)?.message ?? err))) throw err;
+    const repair = await repairEmptyMetadata(pulumi, cwd, a.stack, a.yes);
+    rawOut(`${repair.line}\n`);
+    if (!repair.repaired) return 1;
+    text = await exportStack();
+  }
+  const exported = JSON.parse(text) as ExportedStack;
   const view = readCheckpoint(exported);
   const stack = a.stack ?? stackOf(exported) ?? "the selected stack";
   const foreign = view.others.filter((op) => op.type === "creating");
