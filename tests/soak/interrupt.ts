@@ -152,7 +152,15 @@ export async function interrupt(
       );
     notes.push(`up with the stale lock: ${locked.ok ? "ran" : "refused (locked; pulumi cancel named)"}`);
   }
-  notes.push(`pulumi cancel ${await cancel(session)}`);
+  let cancelled = await cancel(session);
+  notes.push(`pulumi cancel ${cancelled}`);
+  if (/failed to load checkpoint: EOF/.test(cancelled)) {
+    // the kill landed while the file backend wrote the checkpoint's metadata file: recover makes it readable
+    const repaired = await pulumiCim(session, { CIM_BASE_URL: ctx.emu.url, ...env }, "recover", "--yes");
+    notes.push(`pulumi-cim recover --yes (exit ${repaired.code}): ${repaired.out.trim().split("\n")[0]}`);
+    cancelled = await cancel(session);
+    notes.push(`pulumi cancel ${cancelled}`);
+  }
   // what the killed CLI left pending: a create among them made a record the state will not know
   const pending = ((await deploymentOf(session, PROJECT)).deployment?.pending_operations ?? []) as any[];
   notes.push(

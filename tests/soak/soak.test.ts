@@ -70,6 +70,32 @@ describe("soak generator", () => {
     expect([...seen].sort()).toEqual(RECIPES.map((r) => r.kind).sort());
     expect([...changeTypes].sort()).toEqual(["add", "delete", "in-place", "replace"]);
   });
+
+  it("never draws a program the platform refuses for its snapshots: no instance with both kinds", () => {
+    // createVMSnapshot refuses an instance whose attached volumes have snapshots; a replaced instance snapshot
+    // is such a create, so no program may hold both on one instance at any round.
+    const nameOf = (v: unknown) => (v as { $ref?: string } | undefined)?.$ref;
+    let both = 0;
+    let vmSnapshotted = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      for (let round = 0; round < 30; round++) {
+        const { program } = programAt(seed, round, FAKE_IDS);
+        const byName = new Map(program.resources.map((r) => [r.name, r]));
+        const withVmSnapshots = new Set(
+          program.resources
+            .filter((r) => r.kind === "InstanceSnapshot")
+            .map((r) => nameOf(r.inputs.instanceId)),
+        );
+        vmSnapshotted += withVmSnapshots.size;
+        for (const s of program.resources.filter((r) => r.kind === "VolumeSnapshot")) {
+          const vol = byName.get(nameOf(s.inputs.volumeId) ?? "");
+          if (withVmSnapshots.has(nameOf(vol?.inputs.instanceId))) both++;
+        }
+      }
+    }
+    expect(vmSnapshotted).toBeGreaterThan(0);
+    expect(both).toBe(0);
+  });
 });
 
 describe("soak invariants", () => {
