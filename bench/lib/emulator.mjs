@@ -21,12 +21,13 @@ export async function startApi({ jobLatencyMs = 0, own = false, pin } = {}) {
   const { EmulatorControl } = require(emulatorDist());
   const { CimClient } = require(dist("provider", "client"));
   const emu = own ? await ownProcess({ jobLatencyMs, pin }) : await inProcess({ jobLatencyMs });
-  // The token outlives the run: the emulator's default (an hour, as a console sign-in's) is shorter than the
-  // scale scenario at N=2,000 on a loaded machine, whose later steps then failed with 401 Token expired.
+  // The tokens outlive the run: the emulator's default (an hour, as a console sign-in's) is shorter than the
+  // scale scenario at N=2,000, whose later steps then failed with 401 Token expired (the API's token, and the
+  // control routes' admin token after it).
   const token = await emu.token(RUN_TOKEN_TTL_S);
   const client = new CimClient({ baseUrl: emu.url, token });
   /** The emulator's control client: requests(), jobReads(), limits(), jobTiming(), dump(), zoneCapacity(), … */
-  const control = new EmulatorControl(emu.url, await emu.adminToken());
+  const control = new EmulatorControl(emu.url, await emu.adminToken(RUN_TOKEN_TTL_S));
   const cpuMs = () => (emu.pid ? processCpuMs(emu.pid) : undefined);
   // Room for every scenario: more instances and volumes than the largest N, in one zone.
   await control.limits({ instanceLimit: 20_000, volumeLimit: 20_000 });
@@ -76,7 +77,7 @@ async function inProcess({ jobLatencyMs }) {
   return {
     url: emu.url,
     token: (ttlSeconds) => emu.token(ttlSeconds ? { ttlSeconds } : undefined),
-    adminToken: () => emu.adminToken(),
+    adminToken: (ttlSeconds) => emu.token({ admin: true, ttlSeconds }),
     close: () => emu.close(),
   };
 }
@@ -99,7 +100,7 @@ async function ownProcess({ jobLatencyMs, pin }) {
     url,
     pid: child.pid,
     token: async (ttlSeconds) => (ttlSeconds ? mint("--ttl", String(ttlSeconds)) : mint()),
-    adminToken: async () => mint("--admin"),
+    adminToken: async (ttlSeconds) => mint("--admin", "--ttl", String(ttlSeconds)),
     async close() {
       if (child.exitCode === null) {
         child.kill("SIGTERM");
