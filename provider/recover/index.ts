@@ -251,6 +251,30 @@ export async function recoverCommand(argv: string[], opts: RecoverOptions = {}):
   return 0;
 }
 
+/**
+ * Reads record `id` of the pending create's kind in its region, unless another resource of the stack holds it:
+ * `held`, or the live record (undefined when it is not there).
+ */
+async function readFree(
+  client: CimClient,
+  p: PendingCreate,
+  id: string,
+  held: ReadonlySet<string>,
+  defaultRegion?: string,
+): Promise<{ region?: string; held: boolean; live?: unknown }> {
+  const region = regionOf(p, defaultRegion);
+  if (held.has(`${p.kind.name}/${id}`)) return { region, held: true };
+  const api = p.kind.api;
+  if (!api) throw new CannotLook(`the API gives no ${p.kind.noun} to read`);
+  const s = {
+    kind: p.kind.name,
+    client: client.withRegion(region),
+    region,
+    timeouts: resolveTimeouts(undefined),
+  };
+  return { region, held: false, live: await readOrGone(() => api.get(s, id, p.inputs)) };
+}
+
 /** A record the user named: it must exist in the resource's region and not be held by another resource. */
 async function checkChosen(
   client: CimClient,
@@ -259,26 +283,21 @@ async function checkChosen(
   held: ReadonlySet<string>,
   defaultRegion?: string,
 ): Promise<Decision> {
-  const region = regionOf(p, defaultRegion);
-  if (held.has(`${p.kind.name}/${id}`))
+  const r = await readFree(client, p, id, held, defaultRegion);
+  if (r.held)
     return {
       create: p,
       line: `--id ${id}: another resource of the stack holds that ${p.kind.noun} → left as it is`,
     };
-  const api = p.kind.api;
-  if (!api) throw new CannotLook(`the API gives no ${p.kind.noun} to read`);
-  const regional = client.withRegion(region);
-  const s = { kind: p.kind.name, client: regional, region, timeouts: resolveTimeouts(undefined) };
-  const live = await readOrGone(() => api.get(s, id, p.inputs));
-  if (!live)
+  if (!r.live)
     return {
       create: p,
-      line: `--id ${id}: no ${p.kind.noun} ${id} in ${regionText(region)} → left as it is; check the id`,
+      line: `--id ${id}: no ${p.kind.noun} ${id} in ${regionText(r.region)} → left as it is; check the id`,
     };
   return {
     create: p,
     verdict: id,
-    line: `--id given: ${p.kind.noun} ${id} in ${regionText(region)} → record it in the state`,
+    line: `--id given: ${p.kind.noun} ${id} in ${regionText(r.region)} → record it in the state`,
   };
 }
 
@@ -294,30 +313,22 @@ async function byInputs(
   held: ReadonlySet<string>,
   defaultRegion?: string,
 ): Promise<Decision> {
-  const region = regionOf(p, defaultRegion);
-  if (held.has(`${p.kind.name}/${id}`))
+  const r = await readFree(client, p, id, held, defaultRegion);
+  if (r.held)
     return {
       create: p,
       line: `its id ${id} follows from its inputs, and another resource of the stack holds it → left as it is`,
     };
-  const api = p.kind.api;
-  const s = {
-    kind: p.kind.name,
-    client: client.withRegion(region),
-    region,
-    timeouts: resolveTimeouts(undefined),
-  };
-  const live = api ? await readOrGone(() => api.get(s, id, p.inputs)) : undefined;
-  if (!live)
+  if (!r.live)
     return {
       create: p,
       verdict: "none",
-      line: `${p.kind.noun} ${id}: what it stands on is not in ${regionText(region)} → drop the pending create (nothing was made)`,
+      line: `${p.kind.noun} ${id}: what it stands on is not in ${regionText(r.region)} → drop the pending create (nothing was made)`,
     };
   return {
     create: p,
     verdict: id,
-    line: `${p.kind.noun} ${id} (its id follows from its inputs) in ${regionText(region)} → record it in the state; the next pulumi up sets what the interrupted create did not`,
+    line: `${p.kind.noun} ${id} (its id follows from its inputs) in ${regionText(r.region)} → record it in the state; the next pulumi up sets what the interrupted create did not`,
   };
 }
 
