@@ -181,9 +181,10 @@ export async function recoverCommand(argv: string[], opts: RecoverOptions = {}):
       if (chosen === "none") {
         decisions.push({ create: p, verdict: "none", line: "--id none given → drop the pending create" });
       } else if (chosen !== undefined) {
-        decisions.push(await checkChosen(client, p, chosen, view.held, c.region));
+        decisions.push(await decide(client, p, chosen, view.held, c.region, chosenLines(p, chosen)));
       } else if (p.kind.idOf) {
-        decisions.push(await byInputs(client, p, p.kind.idOf(p.inputs), view.held, c.region));
+        const id = p.kind.idOf(p.inputs);
+        decisions.push(await decide(client, p, id, view.held, c.region, byInputsLines(p, id)));
       } else {
         const found = await lookUp(client, p, {
           held: view.held,
@@ -275,29 +276,37 @@ async function readFree(
   return { region, held: false, live: await readOrGone(() => api.get(s, id, p.inputs)) };
 }
 
-/** A record the user named: it must exist in the resource's region and not be held by another resource. */
-async function checkChosen(
+/** What a decision says about record `id`: one line for each of held, missing and found. */
+interface Lines {
+  held: string;
+  missing: (where: string) => Decision;
+  found: (where: string) => string;
+}
+
+/** The decision for record `id` read by readFree. */
+async function decide(
   client: CimClient,
   p: PendingCreate,
   id: string,
   held: ReadonlySet<string>,
-  defaultRegion?: string,
+  defaultRegion: string | undefined,
+  say: Lines,
 ): Promise<Decision> {
   const r = await readFree(client, p, id, held, defaultRegion);
-  if (r.held)
-    return {
-      create: p,
-      line: `--id ${id}: another resource of the stack holds that ${p.kind.noun} → left as it is`,
-    };
-  if (!r.live)
-    return {
-      create: p,
-      line: `--id ${id}: no ${p.kind.noun} ${id} in ${regionText(r.region)} → left as it is; check the id`,
-    };
+  if (r.held) return { create: p, line: say.held };
+  if (!r.live) return say.missing(regionText(r.region));
+  return { create: p, verdict: id, line: say.found(regionText(r.region)) };
+}
+
+/** A record the user named: it must exist in the resource's region and not be held by another resource. */
+function chosenLines(p: PendingCreate, id: string): Lines {
   return {
-    create: p,
-    verdict: id,
-    line: `--id given: ${p.kind.noun} ${id} in ${regionText(r.region)} → record it in the state`,
+    held: `--id ${id}: another resource of the stack holds that ${p.kind.noun} → left as it is`,
+    missing: (where) => ({
+      create: p,
+      line: `--id ${id}: no ${p.kind.noun} ${id} in ${where} → left as it is; check the id`,
+    }),
+    found: (where) => `--id given: ${p.kind.noun} ${id} in ${where} → record it in the state`,
   };
 }
 
@@ -306,29 +315,16 @@ async function checkChosen(
  * give while what it stands on is there (its next up sets what the interrupted create did not), dropped when
  * that is gone (nothing can have been made).
  */
-async function byInputs(
-  client: CimClient,
-  p: PendingCreate,
-  id: string,
-  held: ReadonlySet<string>,
-  defaultRegion?: string,
-): Promise<Decision> {
-  const r = await readFree(client, p, id, held, defaultRegion);
-  if (r.held)
-    return {
-      create: p,
-      line: `its id ${id} follows from its inputs, and another resource of the stack holds it → left as it is`,
-    };
-  if (!r.live)
-    return {
+function byInputsLines(p: PendingCreate, id: string): Lines {
+  return {
+    held: `its id ${id} follows from its inputs, and another resource of the stack holds it → left as it is`,
+    missing: (where) => ({
       create: p,
       verdict: "none",
-      line: `${p.kind.noun} ${id}: what it stands on is not in ${regionText(r.region)} → drop the pending create (nothing was made)`,
-    };
-  return {
-    create: p,
-    verdict: id,
-    line: `${p.kind.noun} ${id} (its id follows from its inputs) in ${regionText(r.region)} → record it in the state; the next pulumi up sets what the interrupted create did not`,
+      line: `${p.kind.noun} ${id}: what it stands on is not in ${where} → drop the pending create (nothing was made)`,
+    }),
+    found: (where) =>
+      `${p.kind.noun} ${id} (its id follows from its inputs) in ${where} → record it in the state; the next pulumi up sets what the interrupted create did not`,
   };
 }
 
