@@ -4,7 +4,7 @@
 // SOAK_TIMEOUTS, when set, is every resource's `timeouts` input.
 "use strict";
 
-module.exports = (cim) => {
+module.exports = async (cim) => {
   const resources = JSON.parse(process.env.SOAK_PROGRAM || "[]");
   const timeouts = process.env.SOAK_TIMEOUTS ? JSON.parse(process.env.SOAK_TIMEOUTS) : undefined;
   const made = {};
@@ -21,6 +21,18 @@ module.exports = (cim) => {
     const args = Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, resolve(v)]));
     if (timeouts) args.timeouts = timeouts;
     made[name] = new cim[kind](name, args);
+  }
+  // Every registration must reach the engine. The Node SDK takes a registration that fails with gRPC UNAVAILABLE
+  // (which an inline program meets on an overloaded machine) for the engine shutting down and ends the program
+  // quietly: the engine, still running, then plans the delete of every resource the program did not register
+  // (soak seed 73, round 77: a preview of 18 deletes after an up of the same program). Waiting for each URN makes
+  // such a run fail, naming the resource, instead of deleting what it holds.
+  const registered = await Promise.allSettled(Object.values(made).map((r) => r.urn.promise()));
+  const lost = registered.find((r) => r.status === "rejected");
+  if (lost) {
+    const err = new Error(`soak program: ${lost.reason?.message ?? lost.reason}`);
+    err.stack = err.message; // the message is the whole story: no trace of this file
+    throw err;
   }
   return Object.fromEntries(Object.entries(made).map(([name, r]) => [name, r.id]));
 };
