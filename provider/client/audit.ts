@@ -5,6 +5,7 @@
 // (serverTime.ts), so it selects the same rows whatever the server's zone and skew; text without an offset is
 // taken as the server's own time and sent as it is.
 
+import { type AuditEntry, AuditEntrySchema } from "../families/audit/records";
 import type { CallOptions } from "./core";
 import { ConfigurationError } from "./errors";
 import { Family } from "./family";
@@ -13,7 +14,6 @@ import { type ListResult, Paginator } from "./pagination";
 import { apiPath } from "./paths";
 import { readServerClock } from "./recovery";
 import { type InputOf, optional, requestShape } from "./requestShape";
-import { type AuditEntry, AuditEntrySchema } from "./schemas";
 import { parseServerTime, serverTextOf } from "./serverTime";
 
 /** The page-size ceiling of the audit list (larger requests are clamped by the API). */

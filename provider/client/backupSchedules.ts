@@ -3,13 +3,13 @@
 // for a schedule of the same instance with the same content and adopts it; update re-reads and compares;
 // delete re-reads and treats 404 as done. In each case it sends the request at most once more.
 
+import { type BackupSchedule, BackupScheduleSchema } from "../families/backupSchedules/records";
 import type { AcceptedMutation, CallOptions } from "./core";
 import { Family, readOrUndefined } from "./family";
 import type { ListOptions } from "./instances";
 import { Paginator } from "./pagination";
 import { apiPath } from "./paths";
 import { type InputOf, optional, requestShape, required } from "./requestShape";
-import { type BackupSchedule, BackupScheduleSchema } from "./schemas";
 
 export const backupScheduleRequest = requestShape({
   vmId: required<string>(),

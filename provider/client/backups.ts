@@ -2,13 +2,13 @@
 // names backups among the asynchronous operations and shows no route: emulator/README.md writes down the shapes.
 // Create and delete are jobs; a lost create answer is tied to its job by command and the backup's name.
 
+import { type Backup, BackupSchema } from "../families/backups/records";
 import type { AcceptedMutation, CallOptions } from "./core";
 import { createdWithName, Family } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator } from "./pagination";
 import { apiPath } from "./paths";
 import { type InputOf, optional, requestShape, required } from "./requestShape";
-import { type Backup, BackupSchema } from "./schemas";
 
 export const createBackupRequest = requestShape({
   /** The instance to back up; it must have a backup offering. */

@@ -1,10 +1,6 @@
 // Catalogue reads: regions, zones, templates, ISOs, offerings, limits and quota. Mostly bare arrays, read once
 // (not paged). Region-scoped except where noted.
 
-import type { CallOptions } from "./core";
-import { Family } from "./family";
-import { readOnce } from "./pagination";
-import { apiPath, tenantPath } from "./paths";
 import {
   type BackupOffering,
   BackupOfferingSchema,
@@ -12,8 +8,6 @@ import {
   ComputeOfferingSchema,
   type DiskOffering,
   DiskOfferingSchema,
-  type Iso,
-  IsoSchema,
   type KubernetesVersion,
   KubernetesVersionSchema,
   type MultiRegionQuota,
@@ -26,13 +20,16 @@ import {
   OsTypeSchema,
   type Region,
   RegionSchema,
-  type Template,
-  TemplateSchema,
   type VpcOffering,
   VpcOfferingSchema,
   type Zone,
   ZoneSchema,
-} from "./schemas";
+} from "../families/catalogue/records";
+import { type Iso, IsoSchema, type Template, TemplateSchema } from "../families/images/records";
+import type { CallOptions } from "./core";
+import { Family } from "./family";
+import { readOnce } from "./pagination";
+import { apiPath, tenantPath } from "./paths";
 
 export class Catalogue extends Family {
   /** The regions (not region-scoped: no X-Region-Context). */

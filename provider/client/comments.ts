@@ -11,12 +11,12 @@
 // new one with the sent text and visibility is taken as the request's; a visibility change and a delete re-read
 // the comment. Each is sent at most once more.
 
+import { type Comment, CommentSchema } from "../families/comments/records";
 import type { AcceptedMutation, CallOptions } from "./core";
 import { Family, readOrUndefined } from "./family";
 import { readOnce } from "./pagination";
 import { type ApiPath, underCollection } from "./paths";
 import { type InputOf, optional, requestShape, required } from "./requestShape";
-import { type Comment, CommentSchema } from "./schemas";
 import { COLLECTION_ROOTS } from "./tags";
 
 /** The collections that take comments. */

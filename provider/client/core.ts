@@ -3,6 +3,7 @@
 // Family modules (instances.ts, volumes.ts, …) are one or two lines over `get`, `mutate` and `accepted`.
 
 import type { z } from "zod";
+import type { JobCommand } from "../families/jobs";
 import type { Credential } from "./auth";
 import { parseBody } from "./bodies";
 import { type CircuitScope, causeKind, SharedCauseError } from "./circuit";
@@ -21,7 +22,6 @@ import {
   RequestTimeoutError,
   TokenError,
 } from "./errors";
-import type { JobCommand } from "./jobCommands";
 import { noteJobCommand } from "./jobHistory";
 import { leanSafeParse } from "./leanParse";
 import {
@@ -32,9 +32,9 @@ import {
   queryString,
   type TenantPath,
 } from "./paths";
+import { ErrorBodySchema } from "./records";
 import { claimJob, recoverLostMutation } from "./recovery";
 import { isTransient, parseRetryAfter, retryDelay, sleep } from "./retry";
-import { ErrorBodySchema } from "./schemas";
 import { monotonicNow, readingOf } from "./serverTime";
 import { exchange, header, type RawResponse, TransportFailure } from "./transport";
 import {

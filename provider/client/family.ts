@@ -5,7 +5,7 @@ import { type AcceptedMutation, acceptedIn, type CallOptions, type CimCore } fro
 import { NotFoundError } from "./errors";
 import { leanSafeParse } from "./leanParse";
 import type { ApiPath, Query } from "./paths";
-import type { Job } from "./schemas";
+import type { Job } from "./records";
 import type { JobCheck } from "./types";
 
 /** Base of every family: one core, no state of its own. */

@@ -5,15 +5,15 @@
 // restart, destroySharedFileSystem, expungeSharedFileSystem): create, resize, offering changes, start, stop,
 // restart and expunge are jobs; the rename and the destroy are synchronous.
 
+import { type FileSystem, FileSystemSchema } from "../families/fileSystems/records";
+import type { JobCommand } from "../families/jobs";
 import type { AcceptedMutation, CallOptions } from "./core";
 import { makeApiError } from "./errors";
 import { createdWithName, Family, readOrUndefined } from "./family";
 import type { ListOptions } from "./instances";
-import type { JobCommand } from "./jobCommands";
 import { type ListResult, Paginator, readOnce } from "./pagination";
 import { apiPath, type Query } from "./paths";
 import { type InputOf, optional, requestShape, required } from "./requestShape";
-import { type FileSystem, FileSystemSchema } from "./schemas";
 
 /** createSharedFileSystem's parameters, camel-cased. */
 export const createFileSystemRequest = requestShape({

@@ -6,12 +6,6 @@
 // typed fields (`imagePermissionsBody`), so no key can be misspelt.
 
 import type { ZodType } from "zod";
-import type { AcceptedMutation, CallOptions } from "./core";
-import { createdWithName, Family, readOrUndefined } from "./family";
-import type { JobCommand } from "./jobCommands";
-import { type ListResult, readOnce } from "./pagination";
-import { type ApiPath, apiPath } from "./paths";
-import { type Input, optional, requestShape, required } from "./requestShape";
 import {
   type ImagePermissions,
   ImagePermissionsSchema,
@@ -19,7 +13,13 @@ import {
   IsoSchema,
   type Template,
   TemplateSchema,
-} from "./schemas";
+} from "../families/images/records";
+import type { JobCommand } from "../families/jobs";
+import type { AcceptedMutation, CallOptions } from "./core";
+import { createdWithName, Family, readOrUndefined } from "./family";
+import { type ListResult, readOnce } from "./pagination";
+import { type ApiPath, apiPath } from "./paths";
+import { type Input, optional, requestShape, required } from "./requestShape";
 
 export type ImageKind = "template" | "iso";
 

@@ -3,6 +3,7 @@
 // The token is validated (decoded, not verified) here and then lives only inside a closure.
 
 import type { Dispatcher } from "undici";
+import type { Iso, Template } from "../families/images/records";
 import { Audit } from "./audit";
 import { createCredential, normaliseBaseUrl, type TokenClaims } from "./auth";
 import { BackupSchedules } from "./backupSchedules";
@@ -31,7 +32,6 @@ import { Projects } from "./projects";
 import { PublicIps } from "./publicIps";
 import { recoveryOptions } from "./recovery";
 import { type RetryOptions, retryPolicy } from "./retry";
-import type { Iso, Template } from "./schemas";
 import { InstanceSnapshots, VolumeSnapshots } from "./snapshots";
 import { SshKeyPairs } from "./sshKeyPairs";
 import { Tags } from "./tags";
@@ -204,6 +204,32 @@ export class CimClient extends withFamilies(FAMILIES) {
   }
 }
 
+export type * from "../families/audit/records";
+export type * from "../families/backupSchedules/records";
+export type * from "../families/backups/records";
+export type * from "../families/catalogue/records";
+export type * from "../families/comments/records";
+export type * from "../families/fileSystems/records";
+export type * from "../families/images/records";
+export type * from "../families/instanceGroups/records";
+export type * from "../families/instanceSchedules/records";
+export type * from "../families/instances/records";
+export type { JobCommand } from "../families/jobs";
+export type * from "../families/kubernetes/records";
+export type * from "../families/loadBalancers/records";
+export type * from "../families/multiRegions/records";
+export type * from "../families/networkAcls/records";
+export type * from "../families/networks/records";
+export type * from "../families/organizations/records";
+export type * from "../families/preferences/records";
+export type * from "../families/privateGateways/records";
+export type * from "../families/projects/records";
+export type * from "../families/publicIps/records";
+export type * from "../families/snapshots/records";
+export type * from "../families/sshKeyPairs/records";
+export type * from "../families/tags/records";
+export type * from "../families/volumes/records";
+export type * from "../families/vpcs/records";
 export type { AuditFilter, AuditQuery, AuditTime } from "./audit";
 export { AUDIT_PAGE_SIZE } from "./audit";
 export type { TokenClaims } from "./auth";
@@ -237,7 +263,6 @@ export { Images, imagePermissionsBody } from "./images";
 export type { InstanceGroupFilter } from "./instanceGroups";
 export { type InstanceScheduleInput, instanceScheduleQuery } from "./instanceSchedules";
 export type { CreateInstanceInput, ImageType, InstanceCreated, UpdateInstanceInput } from "./instances";
-export type { JobCommand } from "./jobCommands";
 export type { JobDurationsOptions, JobObservation } from "./jobHistory";
 export { durationKey, durationSample, JobDurations, jobDurations } from "./jobHistory";
 export type { CreateKubernetesClusterInput, ScaleKubernetesClusterInput } from "./kubernetes";
@@ -260,9 +285,9 @@ export type { CreatePrivateGatewayInput, PrivateGatewayFilter } from "./privateG
 export type { ProjectInput } from "./projects";
 export type { AcquirePublicIpInput, EnableStaticNatInput, PublicIpFilter, StaticNat } from "./publicIps";
 export { staticNatOf } from "./publicIps";
+export type * from "./records";
 export type { RetryOptions } from "./retry";
 export { DEFAULT_MAX_RETRIES } from "./retry";
-export type * from "./schemas";
 export type { CreateInstanceSnapshotInput, CreateVolumeSnapshotInput } from "./snapshots";
 export type { ParsedPublicKey, RegisterSshKeyPairInput } from "./sshKeyPairs";
 export { PUBLIC_KEY_MAX, parsePublicKey, publicKeyFingerprint, SSH_KEY_TYPES } from "./sshKeyPairs";

@@ -4,13 +4,13 @@
 // synchronous ({id}, no jobId). Create is not idempotent: a lost answer is resolved by looking for a schedule of
 // the instance with the same content; update and delete by re-reading.
 
+import { type InstanceSchedule, InstanceScheduleSchema } from "../families/instanceSchedules/records";
 import type { AcceptedMutation, CallOptions } from "./core";
 import { Family, readOrUndefined } from "./family";
 import type { ListOptions } from "./instances";
 import { Paginator } from "./pagination";
 import { apiPath } from "./paths";
 import { type InputOf, optional, requestShape } from "./requestShape";
-import { type InstanceSchedule, InstanceScheduleSchema } from "./schemas";
 
 /** The query of a create or update (what an update leaves out keeps its value). */
 export const instanceScheduleRequest = requestShape({

@@ -2,13 +2,14 @@
 // update is synchronous and takes query parameters only.
 
 import type { z } from "zod";
+import { type Instance, InstanceAcceptedSchema, InstanceSchema } from "../families/instances/records";
 import type { AcceptedMutation, CallOptions } from "./core";
 import { CimError, ConfigurationError } from "./errors";
 import { createdWithName, Family } from "./family";
 import { type ListResult, Paginator, readOnce } from "./pagination";
 import { type ApiPath, apiPath } from "./paths";
+import type { Job } from "./records";
 import { type InputOf, optional, requestShape, required } from "./requestShape";
-import { type Instance, InstanceAcceptedSchema, InstanceSchema, type Job } from "./schemas";
 
 export type ImageType = "template" | "iso" | "volume" | "snapshot";
 

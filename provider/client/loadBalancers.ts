@@ -7,12 +7,6 @@
 // listLoadBalancers, deleteLoadBalancer), the same update and member commands; one base class holds what both do.
 
 import type { z } from "zod";
-import type { AcceptedMutation, CallOptions, CimCore } from "./core";
-import { createdWithName, Family } from "./family";
-import type { ListOptions } from "./instances";
-import { Paginator, readOnce } from "./pagination";
-import { type ApiPath, apiPath, type Query } from "./paths";
-import { type InputOf, optional, requestShape, required } from "./requestShape";
 import {
   type InternalLoadBalancerRecord,
   InternalLoadBalancerSchema,
@@ -20,7 +14,13 @@ import {
   LoadBalancerMemberSchema,
   type LoadBalancerRuleRecord,
   LoadBalancerRuleSchema,
-} from "./schemas";
+} from "../families/loadBalancers/records";
+import type { AcceptedMutation, CallOptions, CimCore } from "./core";
+import { createdWithName, Family } from "./family";
+import type { ListOptions } from "./instances";
+import { Paginator, readOnce } from "./pagination";
+import { type ApiPath, apiPath, type Query } from "./paths";
+import { type InputOf, optional, requestShape, required } from "./requestShape";
 
 /** A rule as the API takes it (CloudStack's createLoadBalancerRule parameters, camelCase). */
 export const createLoadBalancerRuleRequest = requestShape({

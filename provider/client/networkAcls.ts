@@ -4,13 +4,18 @@
 // asynchronous there (a job) except the list's rename, a PUT with query parameters like the VPC's; a platform
 // that answers without a jobId is read as done, as the spec says.
 
+import {
+  type AclList,
+  AclListSchema,
+  type NetworkAclRule,
+  NetworkAclRuleSchema,
+} from "../families/networkAcls/records";
 import type { AcceptedMutation, CallOptions } from "./core";
 import { createdWithName, Family, readOrUndefined } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator, readOnce } from "./pagination";
 import { apiPath } from "./paths";
 import { type InputOf, optional, requestShape, required } from "./requestShape";
-import { type AclList, AclListSchema, type NetworkAclRule, NetworkAclRuleSchema } from "./schemas";
 
 export const createAclListRequest = requestShape({
   name: required<string>(),

@@ -1,13 +1,13 @@
 // Networks: /api/v1/networks. Create, delete and restart are asynchronous; the PUT update is synchronous and
 // takes query parameters.
 
+import { type Network, NetworkSchema } from "../families/networks/records";
 import type { AcceptedMutation, CallOptions } from "./core";
 import { createdAs, Family } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator } from "./pagination";
 import { apiPath } from "./paths";
 import { type InputOf, optional, requestShape, required } from "./requestShape";
-import { type Network, NetworkSchema } from "./schemas";
 import { type RenameInput, renameRequest } from "./vpcs";
 
 export const createNetworkRequest = requestShape({

@@ -5,12 +5,6 @@
 // domains, project accounts and project invitations).
 
 import type { z } from "zod";
-import type { CallOptions } from "./core";
-import { Family } from "./family";
-import type { ListOptions } from "./instances";
-import { type ListResult, Paginator } from "./pagination";
-import { type TenantPath, tenantPath } from "./paths";
-import { type InputOf, optional, requestShape } from "./requestShape";
 import {
   type Invitation,
   InvitationSchema,
@@ -18,7 +12,13 @@ import {
   MembershipSchema,
   type Tenant,
   TenantSchema,
-} from "./schemas";
+} from "../families/organizations/records";
+import type { CallOptions } from "./core";
+import { Family } from "./family";
+import type { ListOptions } from "./instances";
+import { type ListResult, Paginator } from "./pagination";
+import { type TenantPath, tenantPath } from "./paths";
+import { type InputOf, optional, requestShape } from "./requestShape";
 
 /** The organization context of a read: a membership id of the caller (X-Tenant-Context). */
 export interface TenantContext {

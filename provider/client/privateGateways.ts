@@ -2,13 +2,13 @@
 // emulator/README.md: CloudStack's createPrivateGateway, listPrivateGateways, deletePrivateGateway, and
 // replaceNetworkACLList with a gateway id). Create, delete and the ACL change are jobs.
 
+import { type PrivateGateway, PrivateGatewaySchema } from "../families/privateGateways/records";
 import type { AcceptedMutation, CallOptions } from "./core";
 import { Family, readOrUndefined } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator } from "./pagination";
 import { apiPath } from "./paths";
 import { type InputOf, optional, requestShape, required } from "./requestShape";
-import { type PrivateGateway, PrivateGatewaySchema } from "./schemas";
 
 /** A private gateway as the API takes it (CloudStack's createPrivateGateway parameters, camelCase). */
 export const createPrivateGatewayRequest = requestShape({

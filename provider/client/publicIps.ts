@@ -4,13 +4,13 @@
 // the address's one-to-one mapping onto an instance's NIC, shown on the address (isStaticNat, virtualMachineId,
 // vmIpAddress), so `staticNatOf` reads it from there.
 
+import { type PublicIp, PublicIpSchema } from "../families/publicIps/records";
 import type { AcceptedMutation, CallOptions } from "./core";
 import { createdAs, Family } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator } from "./pagination";
 import { apiPath } from "./paths";
 import { type InputOf, optional, requestShape, required } from "./requestShape";
-import { type PublicIp, PublicIpSchema } from "./schemas";
 
 /** An isolated network or a VPC to acquire an address for (exactly one), optionally naming its zone. */
 export const acquirePublicIpRequest = requestShape({

@@ -4,18 +4,18 @@
 // Every create and delete is asynchronous (a job). A lost create answer is resolved by the job of that command
 // whose resource carries the requested name.
 
+import {
+  type InstanceSnapshot,
+  InstanceSnapshotSchema,
+  type VolumeSnapshot,
+  VolumeSnapshotSchema,
+} from "../families/snapshots/records";
 import type { AcceptedMutation, CallOptions } from "./core";
 import { createdWithName, Family } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator } from "./pagination";
 import { apiPath } from "./paths";
 import { type InputOf, optional, requestShape, required } from "./requestShape";
-import {
-  type InstanceSnapshot,
-  InstanceSnapshotSchema,
-  type VolumeSnapshot,
-  VolumeSnapshotSchema,
-} from "./schemas";
 
 export const createVolumeSnapshotRequest = requestShape({
   volumeId: required<string>(),

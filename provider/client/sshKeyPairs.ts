@@ -5,13 +5,13 @@
 // the sent key's fingerprint; delete re-reads and treats 404 as done. Either is sent at most once more.
 
 import { createHash } from "node:crypto";
+import { type SshKeyPair, SshKeyPairSchema } from "../families/sshKeyPairs/records";
 import type { AcceptedMutation, CallOptions } from "./core";
 import { Family, readOrUndefined } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator } from "./pagination";
 import { apiPath } from "./paths";
 import { type InputOf, requestShape, required } from "./requestShape";
-import { type SshKeyPair, SshKeyPairSchema } from "./schemas";
 
 export const registerSshKeyPairRequest = requestShape({
   name: required<string>(),

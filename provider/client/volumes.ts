@@ -3,13 +3,14 @@
 // once, as CloudStack's deleteVolume, and answers without a jobId (waiting on it returns at once), so a lost
 // delete answer is resolved by reading the volume back, not by looking for a job.
 
+import { type Volume, VolumeSchema } from "../families/volumes/records";
 import type { AcceptedMutation, CallOptions } from "./core";
 import { createdAs, Family, readOrUndefined } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator } from "./pagination";
 import { apiPath } from "./paths";
+import type { Job } from "./records";
 import { type InputOf, optional, requestShape, required } from "./requestShape";
-import { type Job, type Volume, VolumeSchema } from "./schemas";
 
 /** POST /volumes: query parameters (the API takes no body there). */
 export const createVolumeRequest = requestShape({

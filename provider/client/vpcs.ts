@@ -1,13 +1,14 @@
 // VPCs: /api/v1/vpcs. Create, delete and restart are asynchronous; the PUT update is synchronous and takes
 // query parameters.
 
+import { type AclList, AclListSchema } from "../families/networkAcls/records";
+import { type Vpc, VpcSchema } from "../families/vpcs/records";
 import type { AcceptedMutation, CallOptions } from "./core";
 import { createdAs, Family } from "./family";
 import type { ListOptions } from "./instances";
 import { type ListResult, Paginator, readOnce } from "./pagination";
 import { apiPath } from "./paths";
 import { type InputOf, optional, requestShape, required } from "./requestShape";
-import { type AclList, AclListSchema, type Vpc, VpcSchema } from "./schemas";
 
 export const createVpcRequest = requestShape({
   name: required<string>(),

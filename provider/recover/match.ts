@@ -8,8 +8,8 @@
 // same window makes the answer ambiguous, and recover asks the user rather than guess.
 
 import type { CimClient, Job } from "../client";
-import { JOB_COMMANDS, type JobCommand } from "../client/jobCommands";
 import { commandMatches } from "../client/recovery";
+import { JOB_COMMANDS, type JobCommand } from "../families/jobs";
 import type { Kind } from "../kinds";
 import { type LiveRecord, refOf } from "../kinds/define";
 import { compare } from "../lifecycle/fields";

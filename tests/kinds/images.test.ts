@@ -2,7 +2,7 @@
 // lifecycle table; images registered, ready, shared and booted from. Shared setup: ./world.ts.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { IsoSchema, TemplateSchema } from "../../provider/client/schemas";
+import { IsoSchema, TemplateSchema } from "../../provider/families/images/records";
 import { commonFields } from "../../provider/kinds/common";
 import { defineKind } from "../../provider/kinds/define";
 import { imageStates } from "../../provider/kinds/image";
