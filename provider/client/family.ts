@@ -8,6 +8,9 @@ import type { ApiPath, Query } from "./paths";
 import type { Job } from "./records";
 import type { JobCheck } from "./types";
 
+/** A list call's options: a call's, and the page size it asks for. */
+export type ListOptions = CallOptions & { pageSize?: number };
+
 /** Base of every family: one core, no state of its own. */
 export abstract class Family {
   constructor(protected readonly core: CimCore) {}

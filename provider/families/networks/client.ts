@@ -1,14 +1,13 @@
 // Networks: /api/v1/networks. Create, delete and restart are asynchronous; the PUT update is synchronous and
 // takes query parameters.
 
-import { type Network, NetworkSchema } from "../families/networks/records";
-import type { AcceptedMutation, CallOptions } from "./core";
-import { createdAs, Family } from "./family";
-import type { ListOptions } from "./instances";
-import { type ListResult, Paginator } from "./pagination";
-import { apiPath } from "./paths";
-import { type InputOf, optional, requestShape, required } from "./requestShape";
-import { type RenameInput, renameRequest } from "./vpcs";
+import type { AcceptedMutation, CallOptions } from "../../client/core";
+import { createdAs, Family, type ListOptions } from "../../client/family";
+import { type ListResult, Paginator } from "../../client/pagination";
+import { apiPath } from "../../client/paths";
+import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
+import { type RenameInput, renameRequest } from "../vpcs/client";
+import { type Network, NetworkSchema } from "./records";
 
 export const createNetworkRequest = requestShape({
   name: required<string>(),
@@ -99,3 +98,5 @@ export class Networks extends Family {
     });
   }
 }
+
+export type * from "./records";

@@ -2,13 +2,12 @@
 // names backups among the asynchronous operations and shows no route: emulator/README.md writes down the shapes.
 // Create and delete are jobs; a lost create answer is tied to its job by command and the backup's name.
 
-import { type Backup, BackupSchema } from "../families/backups/records";
-import type { AcceptedMutation, CallOptions } from "./core";
-import { createdWithName, Family } from "./family";
-import type { ListOptions } from "./instances";
-import { type ListResult, Paginator } from "./pagination";
-import { apiPath } from "./paths";
-import { type InputOf, optional, requestShape, required } from "./requestShape";
+import type { AcceptedMutation, CallOptions } from "../../client/core";
+import { createdWithName, Family, type ListOptions } from "../../client/family";
+import { type ListResult, Paginator } from "../../client/pagination";
+import { apiPath } from "../../client/paths";
+import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
+import { type Backup, BackupSchema } from "./records";
 
 export const createBackupRequest = requestShape({
   /** The instance to back up; it must have a backup offering. */
@@ -60,3 +59,5 @@ export class Backups extends Family {
     });
   }
 }
+
+export type * from "./records";

@@ -5,16 +5,15 @@
 // (serverTime.ts), so it selects the same rows whatever the server's zone and skew; text without an offset is
 // taken as the server's own time and sent as it is.
 
-import { type AuditEntry, AuditEntrySchema } from "../families/audit/records";
-import type { CallOptions } from "./core";
-import { ConfigurationError } from "./errors";
-import { Family } from "./family";
-import type { ListOptions } from "./instances";
-import { type ListResult, Paginator } from "./pagination";
-import { apiPath } from "./paths";
-import { readServerClock } from "./recovery";
-import { type InputOf, optional, requestShape } from "./requestShape";
-import { parseServerTime, serverTextOf } from "./serverTime";
+import type { CallOptions } from "../../client/core";
+import { ConfigurationError } from "../../client/errors";
+import { Family, type ListOptions } from "../../client/family";
+import { type ListResult, Paginator } from "../../client/pagination";
+import { apiPath } from "../../client/paths";
+import { readServerClock } from "../../client/recovery";
+import { type InputOf, optional, requestShape } from "../../client/requestShape";
+import { parseServerTime, serverTextOf } from "../../client/serverTime";
+import { type AuditEntry, AuditEntrySchema } from "./records";
 
 /** The page-size ceiling of the audit list (larger requests are clamped by the API). */
 export const AUDIT_PAGE_SIZE = 100;
@@ -103,3 +102,5 @@ function instantOf(t: AuditTime | undefined): number | string | undefined {
     );
   return parsed.zoned ? parsed.ms : t;
 }
+
+export type * from "./records";

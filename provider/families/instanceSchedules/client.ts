@@ -4,13 +4,12 @@
 // synchronous ({id}, no jobId). Create is not idempotent: a lost answer is resolved by looking for a schedule of
 // the instance with the same content; update and delete by re-reading.
 
-import { type InstanceSchedule, InstanceScheduleSchema } from "../families/instanceSchedules/records";
-import type { AcceptedMutation, CallOptions } from "./core";
-import { Family, readOrUndefined } from "./family";
-import type { ListOptions } from "./instances";
-import { Paginator } from "./pagination";
-import { apiPath } from "./paths";
-import { type InputOf, optional, requestShape } from "./requestShape";
+import type { AcceptedMutation, CallOptions } from "../../client/core";
+import { Family, type ListOptions, readOrUndefined } from "../../client/family";
+import { Paginator } from "../../client/pagination";
+import { apiPath } from "../../client/paths";
+import { type InputOf, optional, requestShape } from "../../client/requestShape";
+import { type InstanceSchedule, InstanceScheduleSchema } from "./records";
 
 /** The query of a create or update (what an update leaves out keeps its value). */
 export const instanceScheduleRequest = requestShape({
@@ -109,3 +108,5 @@ export class InstanceSchedules extends Family {
     );
   }
 }
+
+export type * from "./records";

@@ -4,11 +4,11 @@
 // Lost answers: add and remove are idempotent by content, so the client re-reads the tags; if the change is
 // already there it returns, otherwise it sends the request once more.
 
-import { type Tag, TagSchema } from "../families/tags/records";
-import { type AcceptedMutation, acceptedIn, type CallOptions } from "./core";
-import { Family } from "./family";
-import { readOnce } from "./pagination";
-import { type ApiPath, apiPath, underCollection } from "./paths";
+import { type AcceptedMutation, acceptedIn, type CallOptions } from "../../client/core";
+import { Family } from "../../client/family";
+import { readOnce } from "../../client/pagination";
+import { type ApiPath, apiPath, underCollection } from "../../client/paths";
+import { type Tag, TagSchema } from "./records";
 
 export type TagCollection =
   | "instance"
@@ -121,3 +121,5 @@ export class Tags extends Family {
     });
   }
 }
+
+export type * from "./records";

@@ -5,13 +5,12 @@
 // the sent key's fingerprint; delete re-reads and treats 404 as done. Either is sent at most once more.
 
 import { createHash } from "node:crypto";
-import { type SshKeyPair, SshKeyPairSchema } from "../families/sshKeyPairs/records";
-import type { AcceptedMutation, CallOptions } from "./core";
-import { Family, readOrUndefined } from "./family";
-import type { ListOptions } from "./instances";
-import { type ListResult, Paginator } from "./pagination";
-import { apiPath } from "./paths";
-import { type InputOf, requestShape, required } from "./requestShape";
+import type { AcceptedMutation, CallOptions } from "../../client/core";
+import { Family, type ListOptions, readOrUndefined } from "../../client/family";
+import { type ListResult, Paginator } from "../../client/pagination";
+import { apiPath } from "../../client/paths";
+import { type InputOf, requestShape, required } from "../../client/requestShape";
+import { type SshKeyPair, SshKeyPairSchema } from "./records";
 
 export const registerSshKeyPairRequest = requestShape({
   name: required<string>(),
@@ -131,3 +130,5 @@ export class SshKeyPairs extends Family {
     );
   }
 }
+
+export type * from "./records";

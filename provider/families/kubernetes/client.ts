@@ -5,17 +5,12 @@
 // Every change is a job. The kubeconfig is a credential: it is read on its own route and this module never
 // puts it in an error or an event.
 
-import {
-  type KubernetesCluster,
-  KubernetesClusterSchema,
-  KubernetesConfigSchema,
-} from "../families/kubernetes/records";
-import type { AcceptedMutation, CallOptions } from "./core";
-import { createdWithName, Family } from "./family";
-import type { ListOptions } from "./instances";
-import { Paginator } from "./pagination";
-import { apiPath } from "./paths";
-import { type InputOf, optional, requestShape, required } from "./requestShape";
+import type { AcceptedMutation, CallOptions } from "../../client/core";
+import { createdWithName, Family, type ListOptions } from "../../client/family";
+import { Paginator } from "../../client/pagination";
+import { apiPath } from "../../client/paths";
+import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
+import { type KubernetesCluster, KubernetesClusterSchema, KubernetesConfigSchema } from "./records";
 
 /** A cluster as createKubernetesCluster takes it (camelCase). */
 export const createKubernetesClusterRequest = requestShape({
@@ -124,3 +119,5 @@ export class KubernetesClusters extends Family {
     return config.configData;
   }
 }
+
+export type * from "./records";

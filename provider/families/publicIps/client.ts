@@ -4,13 +4,12 @@
 // the address's one-to-one mapping onto an instance's NIC, shown on the address (isStaticNat, virtualMachineId,
 // vmIpAddress), so `staticNatOf` reads it from there.
 
-import { type PublicIp, PublicIpSchema } from "../families/publicIps/records";
-import type { AcceptedMutation, CallOptions } from "./core";
-import { createdAs, Family } from "./family";
-import type { ListOptions } from "./instances";
-import { type ListResult, Paginator } from "./pagination";
-import { apiPath } from "./paths";
-import { type InputOf, optional, requestShape, required } from "./requestShape";
+import type { AcceptedMutation, CallOptions } from "../../client/core";
+import { createdAs, Family, type ListOptions } from "../../client/family";
+import { type ListResult, Paginator } from "../../client/pagination";
+import { apiPath } from "../../client/paths";
+import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
+import { type PublicIp, PublicIpSchema } from "./records";
 
 /** An isolated network or a VPC to acquire an address for (exactly one), optionally naming its zone. */
 export const acquirePublicIpRequest = requestShape({
@@ -133,3 +132,5 @@ export class PublicIps extends Family {
     });
   }
 }
+
+export type * from "./records";

@@ -6,6 +6,12 @@
 // typed fields (`imagePermissionsBody`), so no key can be misspelt.
 
 import type { ZodType } from "zod";
+import type { AcceptedMutation, CallOptions } from "../../client/core";
+import { createdWithName, Family, readOrUndefined } from "../../client/family";
+import { type ListResult, readOnce } from "../../client/pagination";
+import { type ApiPath, apiPath } from "../../client/paths";
+import { type Input, optional, requestShape, required } from "../../client/requestShape";
+import type { JobCommand } from "../jobs";
 import {
   type ImagePermissions,
   ImagePermissionsSchema,
@@ -13,13 +19,7 @@ import {
   IsoSchema,
   type Template,
   TemplateSchema,
-} from "../families/images/records";
-import type { JobCommand } from "../families/jobs";
-import type { AcceptedMutation, CallOptions } from "./core";
-import { createdWithName, Family, readOrUndefined } from "./family";
-import { type ListResult, readOnce } from "./pagination";
-import { type ApiPath, apiPath } from "./paths";
-import { type Input, optional, requestShape, required } from "./requestShape";
+} from "./records";
 
 export type ImageKind = "template" | "iso";
 
@@ -282,3 +282,19 @@ function applied(c: ImagePermissionsChange, now: ImageAccess): boolean {
   if (c.op === "remove") return flags && named.every((a) => !now.accounts.includes(a));
   return flags;
 }
+
+/** Templates: the platform's featured ones and those accounts register (on /templates). */
+export class Templates extends Images<Template> {
+  constructor(core: ConstructorParameters<typeof Family>[0]) {
+    super(core, "template");
+  }
+}
+
+/** ISOs: the platform's featured ones and those accounts register (on /isos). */
+export class Isos extends Images<Iso> {
+  constructor(core: ConstructorParameters<typeof Family>[0]) {
+    super(core, "iso");
+  }
+}
+
+export type * from "./records";

@@ -2,14 +2,14 @@
 // update is synchronous and takes query parameters only.
 
 import type { z } from "zod";
-import { type Instance, InstanceAcceptedSchema, InstanceSchema } from "../families/instances/records";
-import type { AcceptedMutation, CallOptions } from "./core";
-import { CimError, ConfigurationError } from "./errors";
-import { createdWithName, Family } from "./family";
-import { type ListResult, Paginator, readOnce } from "./pagination";
-import { type ApiPath, apiPath } from "./paths";
-import type { Job } from "./records";
-import { type InputOf, optional, requestShape, required } from "./requestShape";
+import type { AcceptedMutation, CallOptions } from "../../client/core";
+import { CimError, ConfigurationError } from "../../client/errors";
+import { createdWithName, Family, type ListOptions } from "../../client/family";
+import { type ListResult, Paginator, readOnce } from "../../client/pagination";
+import { type ApiPath, apiPath } from "../../client/paths";
+import type { Job } from "../../client/records";
+import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
+import { type Instance, InstanceAcceptedSchema, InstanceSchema } from "./records";
 
 export type ImageType = "template" | "iso" | "volume" | "snapshot";
 
@@ -96,8 +96,6 @@ export interface InstanceCreated extends AcceptedMutation {
   /** The Instance the API answered (absent when the answer was lost and the job was adopted). */
   instance?: Instance;
 }
-
-export type ListOptions = CallOptions & { pageSize?: number };
 
 const KEY = "virtualmachines";
 
@@ -289,3 +287,5 @@ export class Instances extends Family {
     });
   }
 }
+
+export type * from "./records";

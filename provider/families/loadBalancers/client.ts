@@ -7,6 +7,11 @@
 // listLoadBalancers, deleteLoadBalancer), the same update and member commands; one base class holds what both do.
 
 import type { z } from "zod";
+import type { AcceptedMutation, CallOptions, CimCore } from "../../client/core";
+import { createdWithName, Family, type ListOptions } from "../../client/family";
+import { Paginator, readOnce } from "../../client/pagination";
+import { type ApiPath, apiPath, type Query } from "../../client/paths";
+import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
 import {
   type InternalLoadBalancerRecord,
   InternalLoadBalancerSchema,
@@ -14,13 +19,7 @@ import {
   LoadBalancerMemberSchema,
   type LoadBalancerRuleRecord,
   LoadBalancerRuleSchema,
-} from "../families/loadBalancers/records";
-import type { AcceptedMutation, CallOptions, CimCore } from "./core";
-import { createdWithName, Family } from "./family";
-import type { ListOptions } from "./instances";
-import { Paginator, readOnce } from "./pagination";
-import { type ApiPath, apiPath, type Query } from "./paths";
-import { type InputOf, optional, requestShape, required } from "./requestShape";
+} from "./records";
 
 /** A rule as the API takes it (CloudStack's createLoadBalancerRule parameters, camelCase). */
 export const createLoadBalancerRuleRequest = requestShape({
@@ -267,3 +266,5 @@ export class InternalLoadBalancers extends Balancers<
     });
   }
 }
+
+export type * from "./records";

@@ -4,18 +4,12 @@
 // asynchronous there (a job) except the list's rename, a PUT with query parameters like the VPC's; a platform
 // that answers without a jobId is read as done, as the spec says.
 
-import {
-  type AclList,
-  AclListSchema,
-  type NetworkAclRule,
-  NetworkAclRuleSchema,
-} from "../families/networkAcls/records";
-import type { AcceptedMutation, CallOptions } from "./core";
-import { createdWithName, Family, readOrUndefined } from "./family";
-import type { ListOptions } from "./instances";
-import { type ListResult, Paginator, readOnce } from "./pagination";
-import { apiPath } from "./paths";
-import { type InputOf, optional, requestShape, required } from "./requestShape";
+import type { AcceptedMutation, CallOptions } from "../../client/core";
+import { createdWithName, Family, type ListOptions, readOrUndefined } from "../../client/family";
+import { type ListResult, Paginator, readOnce } from "../../client/pagination";
+import { apiPath } from "../../client/paths";
+import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
+import { type AclList, AclListSchema, type NetworkAclRule, NetworkAclRuleSchema } from "./records";
 
 export const createAclListRequest = requestShape({
   name: required<string>(),
@@ -176,3 +170,5 @@ export class NetworkAcls extends Family {
     });
   }
 }
+
+export type * from "./records";

@@ -3,13 +3,12 @@
 // for a schedule of the same instance with the same content and adopts it; update re-reads and compares;
 // delete re-reads and treats 404 as done. In each case it sends the request at most once more.
 
-import { type BackupSchedule, BackupScheduleSchema } from "../families/backupSchedules/records";
-import type { AcceptedMutation, CallOptions } from "./core";
-import { Family, readOrUndefined } from "./family";
-import type { ListOptions } from "./instances";
-import { Paginator } from "./pagination";
-import { apiPath } from "./paths";
-import { type InputOf, optional, requestShape, required } from "./requestShape";
+import type { AcceptedMutation, CallOptions } from "../../client/core";
+import { Family, type ListOptions, readOrUndefined } from "../../client/family";
+import { Paginator } from "../../client/pagination";
+import { apiPath } from "../../client/paths";
+import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
+import { type BackupSchedule, BackupScheduleSchema } from "./records";
 
 export const backupScheduleRequest = requestShape({
   vmId: required<string>(),
@@ -78,3 +77,5 @@ export class BackupSchedules extends Family {
     );
   }
 }
+
+export type * from "./records";

@@ -1,6 +1,11 @@
 // Catalogue reads: regions, zones, templates, ISOs, offerings, limits and quota. Mostly bare arrays, read once
 // (not paged). Region-scoped except where noted.
 
+import type { CallOptions } from "../../client/core";
+import { Family } from "../../client/family";
+import { readOnce } from "../../client/pagination";
+import { apiPath, tenantPath } from "../../client/paths";
+import { type Iso, IsoSchema, type Template, TemplateSchema } from "../images/records";
 import {
   type BackupOffering,
   BackupOfferingSchema,
@@ -24,12 +29,7 @@ import {
   VpcOfferingSchema,
   type Zone,
   ZoneSchema,
-} from "../families/catalogue/records";
-import { type Iso, IsoSchema, type Template, TemplateSchema } from "../families/images/records";
-import type { CallOptions } from "./core";
-import { Family } from "./family";
-import { readOnce } from "./pagination";
-import { apiPath, tenantPath } from "./paths";
+} from "./records";
 
 export class Catalogue extends Family {
   /** The regions (not region-scoped: no X-Region-Context). */
@@ -156,3 +156,5 @@ export class Catalogue extends Family {
     return this.core.get(apiPath`/multi-regions/quota`, MultiRegionQuotaSchema, undefined, o, "global");
   }
 }
+
+export type * from "./records";

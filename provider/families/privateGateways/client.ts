@@ -2,13 +2,12 @@
 // emulator/README.md: CloudStack's createPrivateGateway, listPrivateGateways, deletePrivateGateway, and
 // replaceNetworkACLList with a gateway id). Create, delete and the ACL change are jobs.
 
-import { type PrivateGateway, PrivateGatewaySchema } from "../families/privateGateways/records";
-import type { AcceptedMutation, CallOptions } from "./core";
-import { Family, readOrUndefined } from "./family";
-import type { ListOptions } from "./instances";
-import { type ListResult, Paginator } from "./pagination";
-import { apiPath } from "./paths";
-import { type InputOf, optional, requestShape, required } from "./requestShape";
+import type { AcceptedMutation, CallOptions } from "../../client/core";
+import { Family, type ListOptions, readOrUndefined } from "../../client/family";
+import { type ListResult, Paginator } from "../../client/pagination";
+import { apiPath } from "../../client/paths";
+import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
+import { type PrivateGateway, PrivateGatewaySchema } from "./records";
 
 /** A private gateway as the API takes it (CloudStack's createPrivateGateway parameters, camelCase). */
 export const createPrivateGatewayRequest = requestShape({
@@ -95,3 +94,5 @@ export class PrivateGateways extends Family {
     });
   }
 }
+
+export type * from "./records";

@@ -3,13 +3,13 @@
 // updateInstanceGroup, deleteInstanceGroup). A region the list could not read is never taken for an empty one:
 // reads of one region throw RegionReadError when the answer names it in regionErrors.
 
-import { type InstanceGroup, InstanceGroupSchema } from "../families/instanceGroups/records";
-import type { AcceptedMutation, CallOptions } from "./core";
-import { makeApiError, RegionReadError, regionFailures } from "./errors";
-import { Family, readOrUndefined } from "./family";
-import { type ListResult, readOnce } from "./pagination";
-import { apiPath } from "./paths";
-import { type InputOf, optional, requestShape } from "./requestShape";
+import type { AcceptedMutation, CallOptions } from "../../client/core";
+import { makeApiError, RegionReadError, regionFailures } from "../../client/errors";
+import { Family, readOrUndefined } from "../../client/family";
+import { type ListResult, readOnce } from "../../client/pagination";
+import { apiPath } from "../../client/paths";
+import { type InputOf, optional, requestShape } from "../../client/requestShape";
+import { type InstanceGroup, InstanceGroupSchema } from "./records";
 
 export const instanceGroupFilter = requestShape({
   id: optional<string>(),
@@ -94,3 +94,5 @@ export class InstanceGroups extends Family {
     );
   }
 }
+
+export type * from "./records";

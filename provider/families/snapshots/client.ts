@@ -4,18 +4,17 @@
 // Every create and delete is asynchronous (a job). A lost create answer is resolved by the job of that command
 // whose resource carries the requested name.
 
+import type { AcceptedMutation, CallOptions } from "../../client/core";
+import { createdWithName, Family, type ListOptions } from "../../client/family";
+import { type ListResult, Paginator } from "../../client/pagination";
+import { apiPath } from "../../client/paths";
+import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
 import {
   type InstanceSnapshot,
   InstanceSnapshotSchema,
   type VolumeSnapshot,
   VolumeSnapshotSchema,
-} from "../families/snapshots/records";
-import type { AcceptedMutation, CallOptions } from "./core";
-import { createdWithName, Family } from "./family";
-import type { ListOptions } from "./instances";
-import { type ListResult, Paginator } from "./pagination";
-import { apiPath } from "./paths";
-import { type InputOf, optional, requestShape, required } from "./requestShape";
+} from "./records";
 
 export const createVolumeSnapshotRequest = requestShape({
   volumeId: required<string>(),
@@ -119,3 +118,5 @@ export class InstanceSnapshots extends Family {
     });
   }
 }
+
+export type * from "./records";

@@ -5,15 +5,14 @@
 // restart, destroySharedFileSystem, expungeSharedFileSystem): create, resize, offering changes, start, stop,
 // restart and expunge are jobs; the rename and the destroy are synchronous.
 
-import { type FileSystem, FileSystemSchema } from "../families/fileSystems/records";
-import type { JobCommand } from "../families/jobs";
-import type { AcceptedMutation, CallOptions } from "./core";
-import { makeApiError } from "./errors";
-import { createdWithName, Family, readOrUndefined } from "./family";
-import type { ListOptions } from "./instances";
-import { type ListResult, Paginator, readOnce } from "./pagination";
-import { apiPath, type Query } from "./paths";
-import { type InputOf, optional, requestShape, required } from "./requestShape";
+import type { AcceptedMutation, CallOptions } from "../../client/core";
+import { makeApiError } from "../../client/errors";
+import { createdWithName, Family, type ListOptions, readOrUndefined } from "../../client/family";
+import { type ListResult, Paginator, readOnce } from "../../client/pagination";
+import { apiPath, type Query } from "../../client/paths";
+import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
+import type { JobCommand } from "../jobs";
+import { type FileSystem, FileSystemSchema } from "./records";
 
 /** createSharedFileSystem's parameters, camel-cased. */
 export const createFileSystemRequest = requestShape({
@@ -169,3 +168,5 @@ export class FileSystems extends Family {
     });
   }
 }
+
+export type * from "./records";

@@ -11,13 +11,13 @@
 // new one with the sent text and visibility is taken as the request's; a visibility change and a delete re-read
 // the comment. Each is sent at most once more.
 
-import { type Comment, CommentSchema } from "../families/comments/records";
-import type { AcceptedMutation, CallOptions } from "./core";
-import { Family, readOrUndefined } from "./family";
-import { readOnce } from "./pagination";
-import { type ApiPath, underCollection } from "./paths";
-import { type InputOf, optional, requestShape, required } from "./requestShape";
-import { COLLECTION_ROOTS } from "./tags";
+import type { AcceptedMutation, CallOptions } from "../../client/core";
+import { Family, readOrUndefined } from "../../client/family";
+import { readOnce } from "../../client/pagination";
+import { type ApiPath, underCollection } from "../../client/paths";
+import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
+import { COLLECTION_ROOTS } from "../tags/client";
+import { type Comment, CommentSchema } from "./records";
 
 /** The collections that take comments. */
 export type CommentCollection = "volume" | "network" | "publicIp" | "vpc" | "cluster";
@@ -107,3 +107,5 @@ export class Comments extends Family {
     );
   }
 }
+
+export type * from "./records";

@@ -5,6 +5,11 @@
 // domains, project accounts and project invitations).
 
 import type { z } from "zod";
+import type { CallOptions } from "../../client/core";
+import { Family, type ListOptions } from "../../client/family";
+import { type ListResult, Paginator } from "../../client/pagination";
+import { type TenantPath, tenantPath } from "../../client/paths";
+import { type InputOf, optional, requestShape } from "../../client/requestShape";
 import {
   type Invitation,
   InvitationSchema,
@@ -12,13 +17,7 @@ import {
   MembershipSchema,
   type Tenant,
   TenantSchema,
-} from "../families/organizations/records";
-import type { CallOptions } from "./core";
-import { Family } from "./family";
-import type { ListOptions } from "./instances";
-import { type ListResult, Paginator } from "./pagination";
-import { type TenantPath, tenantPath } from "./paths";
-import { type InputOf, optional, requestShape } from "./requestShape";
+} from "./records";
 
 /** The organization context of a read: a membership id of the caller (X-Tenant-Context). */
 export interface TenantContext {
@@ -79,3 +78,5 @@ export class Organizations extends Family {
     return new Paginator(this.core, { path, key: "content", item, options, query, tenantContext });
   }
 }
+
+export type * from "./records";

@@ -3,14 +3,13 @@
 // once, as CloudStack's deleteVolume, and answers without a jobId (waiting on it returns at once), so a lost
 // delete answer is resolved by reading the volume back, not by looking for a job.
 
-import { type Volume, VolumeSchema } from "../families/volumes/records";
-import type { AcceptedMutation, CallOptions } from "./core";
-import { createdAs, Family, readOrUndefined } from "./family";
-import type { ListOptions } from "./instances";
-import { type ListResult, Paginator } from "./pagination";
-import { apiPath } from "./paths";
-import type { Job } from "./records";
-import { type InputOf, optional, requestShape, required } from "./requestShape";
+import type { AcceptedMutation, CallOptions } from "../../client/core";
+import { createdAs, Family, type ListOptions, readOrUndefined } from "../../client/family";
+import { type ListResult, Paginator } from "../../client/pagination";
+import { apiPath } from "../../client/paths";
+import type { Job } from "../../client/records";
+import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
+import { type Volume, VolumeSchema } from "./records";
 
 /** POST /volumes: query parameters (the API takes no body there). */
 export const createVolumeRequest = requestShape({
@@ -102,3 +101,5 @@ export class Volumes extends Family {
     );
   }
 }
+
+export type * from "./records";

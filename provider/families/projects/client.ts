@@ -3,13 +3,12 @@
 // updateProject and deleteProject. Lost answers are resolved by re-reading: a create by the project's name, a
 // change by its content, a delete by the project being gone.
 
-import { type Project, ProjectSchema } from "../families/projects/records";
-import type { AcceptedMutation, CallOptions } from "./core";
-import { Family, readOrUndefined } from "./family";
-import type { ListOptions } from "./instances";
-import { type ListResult, Paginator } from "./pagination";
-import { apiPath } from "./paths";
-import { type InputOf, optional, requestShape, required } from "./requestShape";
+import type { AcceptedMutation, CallOptions } from "../../client/core";
+import { Family, type ListOptions, readOrUndefined } from "../../client/family";
+import { type ListResult, Paginator } from "../../client/pagination";
+import { apiPath } from "../../client/paths";
+import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
+import { type Project, ProjectSchema } from "./records";
 
 export const projectRequest = requestShape({
   name: required<string>(),
@@ -62,3 +61,5 @@ export class Projects extends Family {
     );
   }
 }
+
+export type * from "./records";

@@ -1,14 +1,13 @@
 // VPCs: /api/v1/vpcs. Create, delete and restart are asynchronous; the PUT update is synchronous and takes
 // query parameters.
 
-import { type AclList, AclListSchema } from "../families/networkAcls/records";
-import { type Vpc, VpcSchema } from "../families/vpcs/records";
-import type { AcceptedMutation, CallOptions } from "./core";
-import { createdAs, Family } from "./family";
-import type { ListOptions } from "./instances";
-import { type ListResult, Paginator, readOnce } from "./pagination";
-import { apiPath } from "./paths";
-import { type InputOf, optional, requestShape, required } from "./requestShape";
+import type { AcceptedMutation, CallOptions } from "../../client/core";
+import { createdAs, Family, type ListOptions } from "../../client/family";
+import { type ListResult, Paginator, readOnce } from "../../client/pagination";
+import { apiPath } from "../../client/paths";
+import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
+import { type AclList, AclListSchema } from "../networkAcls/records";
+import { type Vpc, VpcSchema } from "./records";
 
 export const createVpcRequest = requestShape({
   name: required<string>(),
@@ -91,3 +90,5 @@ export class Vpcs extends Family {
     ).items;
   }
 }
+
+export type * from "./records";

@@ -5,18 +5,17 @@
 // member's job is polled in the call's region (the accepted result carries it), never in the VPC's. Group create
 // and rename are synchronous; joining, leaving and deleting a group are jobs.
 
+import type { AcceptedMutation, CallOptions } from "../../client/core";
+import { Family, type ListOptions, readOrUndefined } from "../../client/family";
+import { type ListResult, Paginator } from "../../client/pagination";
+import { apiPath } from "../../client/paths";
+import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
 import {
   type MultiRegionGroup,
   MultiRegionGroupSchema,
   type MultiRegionMember,
   MultiRegionMemberSchema,
-} from "../families/multiRegions/records";
-import type { AcceptedMutation, CallOptions } from "./core";
-import { Family, readOrUndefined } from "./family";
-import type { ListOptions } from "./instances";
-import { type ListResult, Paginator } from "./pagination";
-import { apiPath } from "./paths";
-import { type InputOf, optional, requestShape, required } from "./requestShape";
+} from "./records";
 
 export const multiRegionGroupRequest = requestShape({
   name: required<string>(),
@@ -161,3 +160,5 @@ export class MultiRegions extends Family {
     });
   }
 }
+
+export type * from "./records";
