@@ -63,6 +63,26 @@ const layers: { from: string; except?: string[]; only: string[]; why: string }[]
     why: "a family's records are made of the client's record pieces and, at most, another family's records",
   },
   {
+    from: "provider/kinds/",
+    except: ["provider/kinds/index.ts"],
+    only: ["provider/lifecycle/", "provider/client/", "provider/lookups/", "sdk/dynamic.ts", "sdk/lookups/"],
+    why:
+      "the declaration language of kinds and the pages made from them know no family: the kinds live in their " +
+      "families' folders, found through the registry (kinds/index.ts, one line per kind)",
+  },
+  {
+    from: "provider/families/",
+    only: ["provider/client/", "provider/lifecycle/", "provider/kinds/"],
+    why:
+      "a family is its calls, records, job commands and kinds, built on the client's machinery, the engine and " +
+      "the declaration language of kinds; nothing it holds reaches the provider's commands or the SDK",
+  },
+  {
+    from: "provider/kinds/index.ts",
+    only: ["provider/families/", "provider/lifecycle/registry.ts"],
+    why: "the registry of kinds imports each family's kinds and hands them to the engine's registry",
+  },
+  {
     from: "emulator/",
     only: [],
     why: "the emulator is a package of its own (pulumi-cim-emulator), which a program never installs",

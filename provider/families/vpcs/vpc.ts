@@ -1,13 +1,13 @@
 // cim.Vpc: created by a job, renamed in place, tagged, deleted by a job.
 
 import { z } from "zod";
-import type { Vpc } from "../client";
-import { id, text } from "../lifecycle/check";
-import { canonicalCidr, formatIpv4, parseCidr, within } from "../lifecycle/net";
-import { catalogueField, commonFields, field, recordCalls, tags } from "./common";
-import { defineKind } from "./define";
-import { example, yamlExample } from "./examples";
-import { namedFields, namedStates, renameApply } from "./named";
+import type { Vpc } from "../../client";
+import { catalogueField, commonFields, field, recordCalls, tags } from "../../kinds/common";
+import { defineKind } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { namedFields, namedStates, renameApply } from "../../kinds/named";
+import { id, text } from "../../lifecycle/check";
+import { canonicalCidr, formatIpv4, parseCidr, within } from "../../lifecycle/net";
 
 /** The private IPv4 ranges (RFC 1918): a VPC's range lies in one of them. */
 const PRIVATE_RANGES = ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"].map((c) => parseCidr(c)!);

@@ -5,11 +5,11 @@
 // that list could not read is an error, never a group that is gone.
 
 import { z } from "zod";
-import type { InstanceGroup } from "../client";
-import { defaultRegion, type Session } from "../lifecycle/session";
-import { commonFields, nameField, uniqueName } from "./common";
-import { defineKind } from "./define";
-import { example, yamlExample } from "./examples";
+import type { InstanceGroup } from "../../client";
+import { commonFields, nameField, uniqueName } from "../../kinds/common";
+import { defineKind } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { defaultRegion, type Session } from "../../lifecycle/session";
 
 /** The group's region: the recorded one, else the API default (without a region the list reads every region). */
 const regionOf = async (s: Session) => ({ region: await defaultRegion(s) });

@@ -12,14 +12,14 @@ import {
   type CommentCollection,
   type Comment as CommentRecord,
   DELETABLE_COMMENTS,
-} from "../client";
-import { bool, optionalId, text, whenKnown } from "../lifecycle/check";
-import { engineWarning } from "../lifecycle/engineLog";
-import { describe } from "../lifecycle/errors";
-import { type Session, waitFor } from "../lifecycle/session";
-import { commonFields, field, noneIsNull } from "./common";
-import { defineKind, type Recorded } from "./define";
-import { example, yamlExample } from "./examples";
+} from "../../client";
+import { commonFields, field, noneIsNull } from "../../kinds/common";
+import { defineKind, type Recorded } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { bool, optionalId, text, whenKnown } from "../../lifecycle/check";
+import { engineWarning } from "../../lifecycle/engineLog";
+import { describe } from "../../lifecycle/errors";
+import { type Session, waitFor } from "../../lifecycle/session";
 
 /** A comment as read, with the collection it was read under. */
 export type LiveComment = CommentRecord & { on: CommentCollection };

@@ -3,10 +3,10 @@
 // description, OS type and whether it boots change in place (updateIso); where it comes from replaces it.
 // See ./image.ts for what it shares with cim.Template.
 
-import type { Iso } from "../client";
-import { flagField } from "./common";
-import { defineKind } from "./define";
-import { example, yamlExample } from "./examples";
+import type { Iso } from "../../client";
+import { flagField } from "../../kinds/common";
+import { defineKind } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
 import { imageApi, imageFields, imageKindBase, imageOutputs, osTypeField, urlFormatProblem } from "./image";
 
 export const iso = defineKind({

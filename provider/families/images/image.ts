@@ -5,10 +5,10 @@
 // the next `up` replaces it. Both kinds are declared from these pieces; only their own fields differ.
 
 import { z } from "zod";
-import type { CimClient, ImageKind, Iso, Template, UpdateImageInput } from "../client";
-import { id, text } from "../lifecycle/check";
-import { catalogueField, commonFields, field, flagField, nameField } from "./common";
-import type { KindApi, LiveRecord } from "./define";
+import type { CimClient, ImageKind, Iso, Template, UpdateImageInput } from "../../client";
+import { catalogueField, commonFields, field, flagField, nameField } from "../../kinds/common";
+import type { KindApi, LiveRecord } from "../../kinds/define";
+import { id, text } from "../../lifecycle/check";
 
 /** The platform's download states: ready, under way (busy), failed (replaced by the next up). */
 export const imageStates = { busy: ["Downloading"], failed: "Error" };

@@ -5,12 +5,12 @@
 // an instance given as a plain id is read at check for it.
 
 import { z } from "zod";
-import type { BackupSchedule } from "../client";
-import { id, text, timeZone } from "../lifecycle/check";
-import { waitFor } from "../lifecycle/session";
-import { commonFields, field } from "./common";
-import { defineKind, type LiveRecord } from "./define";
-import { example, yamlExample } from "./examples";
+import type { BackupSchedule } from "../../client";
+import { commonFields, field } from "../../kinds/common";
+import { defineKind, type LiveRecord } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { id, text, timeZone } from "../../lifecycle/check";
+import { waitFor } from "../../lifecycle/session";
 
 /**
  * The platform refuses a schedule, or a backup, of an instance without a backup offering (CloudStack's

@@ -4,12 +4,12 @@
 // check applies the platform's rules: five cron fields, IANA time zones, a start before the end, the actions.
 
 import { z } from "zod";
-import { type InstanceSchedule, instanceScheduleQuery } from "../client";
-import { bool, id, text, timeZone } from "../lifecycle/check";
-import { commonFields, descriptionField, field } from "./common";
+import { type InstanceSchedule, instanceScheduleQuery } from "../../client";
+import { commonFields, descriptionField, field } from "../../kinds/common";
+import { defineKind, type Recorded } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { bool, id, text, timeZone } from "../../lifecycle/check";
 import { cronProblem } from "./cron";
-import { defineKind, type Recorded } from "./define";
-import { example, yamlExample } from "./examples";
 
 const ACTIONS = ["start", "stop", "reboot", "force_stop", "force_reboot"] as const;
 

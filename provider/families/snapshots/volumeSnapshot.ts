@@ -5,12 +5,12 @@
 // volume of the instance has one).
 
 import { z } from "zod";
-import type { VolumeSnapshot } from "../client";
-import { optionalId } from "../lifecycle/check";
-import { whileRefused } from "../lifecycle/passingRefusal";
-import { commonFields, field, nameField, recordCalls, skipFailed } from "./common";
-import { defineKind } from "./define";
-import { example, yamlExample } from "./examples";
+import type { VolumeSnapshot } from "../../client";
+import { commonFields, field, nameField, recordCalls, skipFailed } from "../../kinds/common";
+import { defineKind } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { optionalId } from "../../lifecycle/check";
+import { whileRefused } from "../../lifecycle/passingRefusal";
 import { otherSnapshotTask } from "./instanceSnapshot";
 
 export const volumeSnapshot = defineKind({

@@ -6,14 +6,14 @@
 
 import { isIPv6 } from "node:net";
 import { z } from "zod";
-import type { AclRuleInput, NetworkAclRule } from "../client";
-import { id, text, whenKnown } from "../lifecycle/check";
-import { formatIpv4, parseCidr } from "../lifecycle/net";
-import { waitFor } from "../lifecycle/session";
-import { sameSet } from "../lifecycle/values";
-import { commonFields, field } from "./common";
-import { defineKind, type Recorded } from "./define";
-import { example, yamlExample } from "./examples";
+import type { AclRuleInput, NetworkAclRule } from "../../client";
+import { commonFields, field } from "../../kinds/common";
+import { defineKind, type Recorded } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { id, text, whenKnown } from "../../lifecycle/check";
+import { formatIpv4, parseCidr } from "../../lifecycle/net";
+import { waitFor } from "../../lifecycle/session";
+import { sameSet } from "../../lifecycle/values";
 import { notADefaultList } from "./networkAclList";
 
 export const ACL_PROTOCOLS = ["tcp", "udp", "icmp", "all"] as const;

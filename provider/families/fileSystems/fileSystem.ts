@@ -5,9 +5,7 @@
 // expunged in one synchronous call. The spec shows only its read, GET /filesystems/{id}, and that envelope.
 
 import { z } from "zod";
-import type { FileSystem } from "../client";
-import { id } from "../lifecycle/check";
-import { waitFor } from "../lifecycle/session";
+import type { FileSystem } from "../../client";
 import {
   catalogueField,
   commonFields,
@@ -21,10 +19,12 @@ import {
   skipFailed,
   uniqueName,
   uniqueTogether,
-} from "./common";
-import { defineKind } from "./define";
-import { diskGb, diskSizeProblem } from "./diskOffering";
-import { example, yamlExample } from "./examples";
+} from "../../kinds/common";
+import { defineKind } from "../../kinds/define";
+import { diskGb, diskSizeProblem } from "../../kinds/diskOffering";
+import { example, yamlExample } from "../../kinds/examples";
+import { id } from "../../lifecycle/check";
+import { waitFor } from "../../lifecycle/session";
 
 /** The file-system VM's minimum offering on the platform's defaults (sharedfsvm.min.cpu.count, .min.ram.size). */
 export const FS_VM_MIN_CPU = 2;

@@ -5,12 +5,12 @@
 // cim.StaticNat's, and would otherwise show as a change of this resource on every refresh after one is made.
 
 import { z } from "zod";
-import type { PublicIp } from "../client";
-import { optionalId, whenKnown } from "../lifecycle/check";
-import { ResourceError } from "../lifecycle/errors";
-import { catalogueField, commonFields, field, noneIsNull, tags } from "./common";
-import { defineKind, type Requirement } from "./define";
-import { example, yamlExample } from "./examples";
+import type { PublicIp } from "../../client";
+import { catalogueField, commonFields, field, noneIsNull, tags } from "../../kinds/common";
+import { defineKind, type Requirement } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { optionalId, whenKnown } from "../../lifecycle/check";
+import { ResourceError } from "../../lifecycle/errors";
 
 type Zoned = { zoneId?: string; zoneName?: string; vpcId?: string };
 

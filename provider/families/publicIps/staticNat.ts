@@ -4,12 +4,12 @@
 // replaces. The API refuses a source-NAT address and one that carries load-balancer rules.
 
 import { z } from "zod";
-import { type StaticNat, staticNatOf } from "../client";
-import { id, optionalId } from "../lifecycle/check";
-import { containsUnknown } from "../lifecycle/values";
-import { commonFields, field } from "./common";
-import { defineKind } from "./define";
-import { example, yamlExample } from "./examples";
+import { type StaticNat, staticNatOf } from "../../client";
+import { commonFields, field } from "../../kinds/common";
+import { defineKind } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { id, optionalId } from "../../lifecycle/check";
+import { containsUnknown } from "../../lifecycle/values";
 
 export const staticNat = defineKind({
   name: "StaticNat",

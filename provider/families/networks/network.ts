@@ -4,8 +4,12 @@
 // deletes first.
 
 import { z } from "zod";
-import { ConflictError, type Network, type Vpc } from "../client";
-import { id, optionalId, text, whenKnown } from "../lifecycle/check";
+import { ConflictError, type Network, type Vpc } from "../../client";
+import { catalogueField, commonFields, field, recordCalls, tags } from "../../kinds/common";
+import { defineKind, type Exclusive, type Recorded, type Requirement } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { namedFields, namedStates, renameApply } from "../../kinds/named";
+import { id, optionalId, text, whenKnown } from "../../lifecycle/check";
 import {
   type Cidr,
   formatIpv4,
@@ -16,15 +20,11 @@ import {
   prefixOfNetmask,
   rangeOf,
   within,
-} from "../lifecycle/net";
-import { type PassingRefusal, refusalText } from "../lifecycle/passingRefusal";
-import { waitFor } from "../lifecycle/session";
-import { containsUnknown } from "../lifecycle/values";
-import { catalogueField, commonFields, field, recordCalls, tags } from "./common";
-import { defineKind, type Exclusive, type Recorded, type Requirement } from "./define";
-import { example, yamlExample } from "./examples";
-import { namedFields, namedStates, renameApply } from "./named";
-import { listOfSameVpc } from "./networkAclList";
+} from "../../lifecycle/net";
+import { type PassingRefusal, refusalText } from "../../lifecycle/passingRefusal";
+import { waitFor } from "../../lifecycle/session";
+import { containsUnknown } from "../../lifecycle/values";
+import { listOfSameVpc } from "../networkAcls/networkAclList";
 
 /** An IPv4 address in dotted form (also the private gateway's addresses). */
 export const ipv4 = (rule: string) =>

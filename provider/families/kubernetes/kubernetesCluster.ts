@@ -7,11 +7,7 @@
 // latter a secret output (never in a message: the engine encrypts it in state).
 
 import { z } from "zod";
-import type { KubernetesVersion, KubernetesCluster as LiveCluster } from "../client";
-import { id, text } from "../lifecycle/check";
-import { catalogue } from "../lifecycle/lookups";
-import { type Session, waitFor } from "../lifecycle/session";
-import { containsUnknown, sameValue } from "../lifecycle/values";
+import type { KubernetesVersion, KubernetesCluster as LiveCluster } from "../../client";
 import {
   catalogueField,
   commonFields,
@@ -21,9 +17,13 @@ import {
   tags,
   uniqueName,
   uniqueTogether,
-} from "./common";
-import { defineKind, type Recorded } from "./define";
-import { example, yamlExample } from "./examples";
+} from "../../kinds/common";
+import { defineKind, type Recorded } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { id, text } from "../../lifecycle/check";
+import { catalogue } from "../../lifecycle/lookups";
+import { type Session, waitFor } from "../../lifecycle/session";
+import { containsUnknown, sameValue } from "../../lifecycle/values";
 
 /** A cluster as the client reads it, with its kubeconfig once it has one. */
 export type KubernetesClusterLive = LiveCluster & { kubeconfig?: string };

@@ -2,9 +2,7 @@
 // shrunk, detached before delete.
 
 import { z } from "zod";
-import type { Volume } from "../client";
-import { id, optionalId } from "../lifecycle/check";
-import { waitFor } from "../lifecycle/session";
+import type { Volume } from "../../client";
 import {
   atLeastSnapshot,
   catalogueField,
@@ -15,10 +13,12 @@ import {
   recordCalls,
   sourceInZone,
   tags,
-} from "./common";
-import { defineKind } from "./define";
-import { diskGb, diskSizeProblem } from "./diskOffering";
-import { example, yamlExample } from "./examples";
+} from "../../kinds/common";
+import { defineKind } from "../../kinds/define";
+import { diskGb, diskSizeProblem } from "../../kinds/diskOffering";
+import { example, yamlExample } from "../../kinds/examples";
+import { id, optionalId } from "../../lifecycle/check";
+import { waitFor } from "../../lifecycle/session";
 
 export function shrinkMessage(from: number, to: number): string {
   return `size cannot shrink (${from} GB → ${to} GB): volumes only grow. To start over with a smaller volume, replace it (pulumi up --replace <urn>) after saving its data`;

@@ -6,17 +6,17 @@
 
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { ConflictError, type Instance, JobFailedError, type UpdateInstanceInput } from "../client";
-import { bool, id, optionalId, text, whenKnown } from "../lifecycle/check";
-import { describe, ResourceError } from "../lifecycle/errors";
-import { parseIpv4 } from "../lifecycle/net";
-import { waitFor } from "../lifecycle/session";
-import { sameList, sameValue } from "../lifecycle/values";
-import { atLeastSnapshot, catalogueField, commonFields, field, sourceInZone, tags } from "./common";
-import { defineKind, desiredValue, type Recorded } from "./define";
-import { diskSizeProblem } from "./diskOffering";
-import { example, yamlExample } from "./examples";
-import { mustBeAGroup } from "./instanceGroup";
+import { ConflictError, type Instance, JobFailedError, type UpdateInstanceInput } from "../../client";
+import { atLeastSnapshot, catalogueField, commonFields, field, sourceInZone, tags } from "../../kinds/common";
+import { defineKind, desiredValue, type Recorded } from "../../kinds/define";
+import { diskSizeProblem } from "../../kinds/diskOffering";
+import { example, yamlExample } from "../../kinds/examples";
+import { bool, id, optionalId, text, whenKnown } from "../../lifecycle/check";
+import { describe, ResourceError } from "../../lifecycle/errors";
+import { parseIpv4 } from "../../lifecycle/net";
+import { waitFor } from "../../lifecycle/session";
+import { sameList, sameValue } from "../../lifecycle/values";
+import { mustBeAGroup } from "../instanceGroups/instanceGroup";
 import {
   BASE64,
   type FixedAddress,

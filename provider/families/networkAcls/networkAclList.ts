@@ -4,12 +4,12 @@
 // default_allow and default_deny: they are the platform's, looked up (cim.getNetworkAclList), never created,
 // adopted or deleted here.
 
-import type { AclList } from "../client";
-import { id, text } from "../lifecycle/check";
-import { commonFields, descriptionField, field } from "./common";
-import { defineKind, type Requirement } from "./define";
-import { example, yamlExample } from "./examples";
-import { applyChanged } from "./named";
+import type { AclList } from "../../client";
+import { commonFields, descriptionField, field } from "../../kinds/common";
+import { defineKind, type Requirement } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { applyChanged } from "../../kinds/named";
+import { id, text } from "../../lifecycle/check";
 
 /** The platform's two default lists, present in every VPC. */
 export const DEFAULT_ACL_LISTS = ["default_allow", "default_deny"] as const;

@@ -5,9 +5,7 @@
 // names unique per instance, at most 10 per instance, none while a volume of the instance has a snapshot.
 
 import { z } from "zod";
-import { ConflictError, type InstanceSnapshot } from "../client";
-import { bool, optionalId } from "../lifecycle/check";
-import { type PassingRefusal, refusalText, whileRefused } from "../lifecycle/passingRefusal";
+import { ConflictError, type InstanceSnapshot } from "../../client";
 import {
   commonFields,
   descriptionField,
@@ -16,9 +14,11 @@ import {
   recordCalls,
   skipFailed,
   uniqueTogether,
-} from "./common";
-import { defineKind, type Recorded } from "./define";
-import { example, yamlExample } from "./examples";
+} from "../../kinds/common";
+import { defineKind, type Recorded } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { bool, optionalId } from "../../lifecycle/check";
+import { type PassingRefusal, refusalText, whileRefused } from "../../lifecycle/passingRefusal";
 
 /**
  * The platform takes one snapshot task at a time per instance (CloudStack's VMSnapshotManagerImpl and

@@ -3,12 +3,12 @@
 // updateProject (name and display text) and deleteProject. Per account and region, like every record.
 
 import { z } from "zod";
-import type { Project } from "../client";
-import { text } from "../lifecycle/check";
-import { commonFields, field, nameField, recordCalls, uniqueName } from "./common";
-import { defineKind } from "./define";
-import { yamlExample } from "./examples";
-import { applyChanged } from "./named";
+import type { Project } from "../../client";
+import { commonFields, field, nameField, recordCalls, uniqueName } from "../../kinds/common";
+import { defineKind } from "../../kinds/define";
+import { yamlExample } from "../../kinds/examples";
+import { applyChanged } from "../../kinds/named";
+import { text } from "../../lifecycle/check";
 
 export const project = defineKind({
   name: "Project",

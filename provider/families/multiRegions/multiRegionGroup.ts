@@ -6,12 +6,12 @@
 // (GET /multi-regions/quota): preview warns past it, and a create the API refuses says which allowance.
 
 import { z } from "zod";
-import { ConflictError, type MultiRegionGroup } from "../client";
-import type { Session } from "../lifecycle/session";
-import { commonFields, descriptionField, nameField, recordCalls, uniqueName } from "./common";
-import { defineKind } from "./define";
-import { yamlExample } from "./examples";
-import { applyChanged } from "./named";
+import { ConflictError, type MultiRegionGroup } from "../../client";
+import { commonFields, descriptionField, nameField, recordCalls, uniqueName } from "../../kinds/common";
+import { defineKind } from "../../kinds/define";
+import { yamlExample } from "../../kinds/examples";
+import { applyChanged } from "../../kinds/named";
+import type { Session } from "../../lifecycle/session";
 
 /** The API's refusal of a create at the ceiling, said with the allowance and what to do. */
 async function createError(s: Session, err: unknown): Promise<unknown> {

@@ -4,12 +4,12 @@
 // update job; the members, changed in place by remove and add jobs; the port and algorithm rules of check.
 
 import { z } from "zod";
-import type { AcceptedMutation, CallOptions, UpdateLoadBalancerRuleInput } from "../client";
-import { convergeMembers, membersField } from "../lifecycle/members";
-import { type Session, waitFor } from "../lifecycle/session";
-import type { Operation } from "../lifecycle/timeouts";
-import { descriptionField, field, nameField } from "./common";
-import type { LiveRecord, LookupFailure, Recorded } from "./define";
+import type { AcceptedMutation, CallOptions, UpdateLoadBalancerRuleInput } from "../../client";
+import { descriptionField, field, nameField } from "../../kinds/common";
+import type { LiveRecord, LookupFailure, Recorded } from "../../kinds/define";
+import { convergeMembers, membersField } from "../../lifecycle/members";
+import { type Session, waitFor } from "../../lifecycle/session";
+import type { Operation } from "../../lifecycle/timeouts";
 
 export const LB_ALGORITHMS = ["roundrobin", "leastconn", "source"] as const;
 

@@ -7,13 +7,13 @@
 // another rule of the address holds, a member off the rule's network) and its refusals are passed on.
 
 import { z } from "zod";
-import type { LoadBalancerRule } from "../client";
-import { id, optionalId } from "../lifecycle/check";
-import { containsUnknown } from "../lifecycle/values";
+import type { LoadBalancerRule } from "../../client";
+import { commonFields, field, tags } from "../../kinds/common";
+import { defineKind } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { id, optionalId } from "../../lifecycle/check";
+import { containsUnknown } from "../../lifecycle/values";
 import { applyBalancer, balancerFields, balancerNetworks, lower, port, word } from "./balancer";
-import { commonFields, field, tags } from "./common";
-import { defineKind } from "./define";
-import { example, yamlExample } from "./examples";
 
 export const LB_PROTOCOLS = ["tcp", "udp", "tcp-proxy"] as const;
 

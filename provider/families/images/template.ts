@@ -4,10 +4,10 @@
 // it is cim.TemplatePermissions'. See ./image.ts for what it shares with cim.Iso.
 
 import { z } from "zod";
-import type { Template } from "../client";
-import { field, flagField } from "./common";
-import { defineKind } from "./define";
-import { example, yamlExample } from "./examples";
+import type { Template } from "../../client";
+import { field, flagField } from "../../kinds/common";
+import { defineKind } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
 import { imageApi, imageFields, imageKindBase, imageOutputs, osTypeField, urlFormatProblem } from "./image";
 
 /** The formats a template is registered in (CloudStack's Storage.ImageFormat with file endings, ISO aside). */

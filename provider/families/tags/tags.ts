@@ -5,15 +5,15 @@
 // generic endpoint, and its calls change them synchronously (no job), so the engine runs it like every kind.
 
 import { z } from "zod";
-import type { TagTarget } from "../client";
-import { id, tagMap } from "../lifecycle/check";
-import { mismatches } from "../lifecycle/errors";
-import type { Session } from "../lifecycle/session";
-import { applyTags, currentTags } from "../lifecycle/tagging";
-import { sameTags, type TagMap } from "../lifecycle/values";
-import { commonFields, field } from "./common";
-import { defineKind, type Recorded } from "./define";
-import { yamlExample } from "./examples";
+import type { TagTarget } from "../../client";
+import { commonFields, field } from "../../kinds/common";
+import { defineKind, type Recorded } from "../../kinds/define";
+import { yamlExample } from "../../kinds/examples";
+import { id, tagMap } from "../../lifecycle/check";
+import { mismatches } from "../../lifecycle/errors";
+import type { Session } from "../../lifecycle/session";
+import { applyTags, currentTags } from "../../lifecycle/tagging";
+import { sameTags, type TagMap } from "../../lifecycle/values";
 
 /** The keys of `tags` that are among `keys`. */
 export function managedSubset(tags: TagMap, keys: Iterable<string>): TagMap {

@@ -3,12 +3,12 @@
 // (cim.Instance backupOfferingId): one given as a plain id is read at check for it; the platform refuses the rest.
 
 import { z } from "zod";
-import type { Backup } from "../client";
-import { id, text } from "../lifecycle/check";
-import { NEEDS_BACKUP_OFFERING } from "./backupSchedule";
-import { commonFields, descriptionField, field, recordCalls } from "./common";
-import { defineKind } from "./define";
-import { example, yamlExample } from "./examples";
+import type { Backup } from "../../client";
+import { commonFields, descriptionField, field, recordCalls } from "../../kinds/common";
+import { defineKind } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { id, text } from "../../lifecycle/check";
+import { NEEDS_BACKUP_OFFERING } from "../backupSchedules/backupSchedule";
 
 export const backup = defineKind({
   name: "Backup",

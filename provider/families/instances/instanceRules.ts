@@ -2,10 +2,10 @@
 // sizes, what a replacement would collide with, what preview judges on live records). No Pulumi, no client.
 
 import { createHash } from "node:crypto";
-import type { Instance, Network } from "../client";
-import { isHostOf, parseCidr, parseIpv4 } from "../lifecycle/net";
-import { containsUnknown } from "../lifecycle/values";
-import type { Exclusive, LiveRecord, LookupFailure, Recorded, Requirement } from "./define";
+import type { Instance, Network } from "../../client";
+import type { Exclusive, LiveRecord, LookupFailure, Recorded, Requirement } from "../../kinds/define";
+import { isHostOf, parseCidr, parseIpv4 } from "../../lifecycle/net";
+import { containsUnknown } from "../../lifecycle/values";
 
 export type PowerState = "running" | "stopped";
 

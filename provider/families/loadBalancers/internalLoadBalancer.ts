@@ -8,15 +8,15 @@
 // refusals pass on.
 
 import { z } from "zod";
-import type { InternalLoadBalancer, Network } from "../client";
-import { id, optionalId } from "../lifecycle/check";
-import { inRange, parseCidr, parseIpv4 } from "../lifecycle/net";
-import { containsUnknown } from "../lifecycle/values";
+import type { InternalLoadBalancer, Network } from "../../client";
+import { commonFields, field, tags } from "../../kinds/common";
+import { defineKind, type Recorded, type Requirement } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { id, optionalId } from "../../lifecycle/check";
+import { inRange, parseCidr, parseIpv4 } from "../../lifecycle/net";
+import { containsUnknown } from "../../lifecycle/values";
+import { ipv4, networkCidr } from "../networks/network";
 import { applyBalancer, balancerFields, balancerNetworks, port } from "./balancer";
-import { commonFields, field, tags } from "./common";
-import { defineKind, type Recorded, type Requirement } from "./define";
-import { example, yamlExample } from "./examples";
-import { ipv4, networkCidr } from "./network";
 
 const shared = balancerFields("load balancer", "the member instances, each with a NIC on the tier");
 

@@ -5,15 +5,15 @@
 // job); everything else replaces. A replacement on the same VLAN deletes first: a VLAN carries one network.
 
 import { z } from "zod";
-import type { PrivateGateway } from "../client";
-import { bool, id, optionalId, whenKnown } from "../lifecycle/check";
-import { formatIpv4, isHostOf, overlaps, parseCidr, parseIpv4, rangeOf } from "../lifecycle/net";
-import { waitFor } from "../lifecycle/session";
-import { commonFields, field, recordCalls, uniqueTogether } from "./common";
-import { defineKind, type Requirement } from "./define";
-import { example, yamlExample } from "./examples";
-import { ipv4, netmask, sameNetmask } from "./network";
-import { listOfSameVpc } from "./networkAclList";
+import type { PrivateGateway } from "../../client";
+import { commonFields, field, recordCalls, uniqueTogether } from "../../kinds/common";
+import { defineKind, type Requirement } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { bool, id, optionalId, whenKnown } from "../../lifecycle/check";
+import { formatIpv4, isHostOf, overlaps, parseCidr, parseIpv4, rangeOf } from "../../lifecycle/net";
+import { waitFor } from "../../lifecycle/session";
+import { listOfSameVpc } from "../networkAcls/networkAclList";
+import { ipv4, netmask, sameNetmask } from "../networks/network";
 
 const vlan = z
   .number({ error: "must be a whole number: the VLAN tag of the private network, 1–4094" })

@@ -8,11 +8,11 @@
 // before it joins again.
 
 import { z } from "zod";
-import type { MultiRegionMember } from "../client";
-import { id, optionalId } from "../lifecycle/check";
-import { commonFields, field } from "./common";
-import { defineKind } from "./define";
-import { yamlExample } from "./examples";
+import type { MultiRegionMember } from "../../client";
+import { commonFields, field } from "../../kinds/common";
+import { defineKind } from "../../kinds/define";
+import { yamlExample } from "../../kinds/examples";
+import { id, optionalId } from "../../lifecycle/check";
 
 export const multiRegionGroupVpc = defineKind({
   name: "MultiRegionGroupVpc",

@@ -6,13 +6,13 @@
 // `op: reset`: private, not featured, no grants) and makes it not extractable again. Synchronous in the API.
 
 import { z } from "zod";
-import type { ImageAccess, ImagePermissionsChange } from "../client";
-import { id, text } from "../lifecycle/check";
-import type { Session } from "../lifecycle/session";
-import { sameSet } from "../lifecycle/values";
-import { commonFields, field, flagField, uniqueTogether } from "./common";
-import { defineKind } from "./define";
-import { example, yamlExample } from "./examples";
+import type { ImageAccess, ImagePermissionsChange } from "../../client";
+import { commonFields, field, flagField, uniqueTogether } from "../../kinds/common";
+import { defineKind } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { id, text } from "../../lifecycle/check";
+import type { Session } from "../../lifecycle/session";
+import { sameSet } from "../../lifecycle/values";
 import { ownImage } from "./image";
 
 const nameList = (what: string) =>
