@@ -26,12 +26,12 @@ import { publicIp } from "../families/publicIps/publicIp";
 import { staticNat } from "../families/publicIps/staticNat";
 import { instanceSnapshot } from "../families/snapshots/instanceSnapshot";
 import { volumeSnapshot } from "../families/snapshots/volumeSnapshot";
+import { sshKeyPair } from "../families/sshKeyPairs/sshKeyPair";
 import { tags } from "../families/tags/tags";
 import { volume } from "../families/volumes/volume";
 import { vpc } from "../families/vpcs/vpc";
 import { registerKinds } from "../lifecycle/registry";
 import type { Kind } from "./define";
-import { sshKeyPair } from "./sshKeyPair";
 
 /** Every kind by name, in the order the docs list them. */
 export const kinds = {

@@ -5,11 +5,11 @@
 // re-registered behind the program's back shows after refresh), when adopting, and when verifying a create.
 
 import { z } from "zod";
-import { PUBLIC_KEY_MAX, parsePublicKey, publicKeyFingerprint, type SshKeyPair } from "../client";
-import { containsUnknown } from "../lifecycle/values";
-import { commonFields, field, nameField, recordCalls, uniqueName } from "./common";
-import { defineKind, type Recorded } from "./define";
-import { yamlExample } from "./examples";
+import { PUBLIC_KEY_MAX, parsePublicKey, publicKeyFingerprint, type SshKeyPair } from "../../client";
+import { commonFields, field, nameField, recordCalls, uniqueName } from "../../kinds/common";
+import { defineKind, type Recorded } from "../../kinds/define";
+import { yamlExample } from "../../kinds/examples";
+import { containsUnknown } from "../../lifecycle/values";
 
 /** An OpenSSH public key line; its comment and surrounding space are not part of the key. */
 const publicKey = z
