@@ -32,6 +32,7 @@ export const record = () => RECORD;
 export const ErrorBodySchema = z.looseObject({ message: str(), timestamp: str(), detail: str() });
 
 export const AcceptedSchema = z.looseObject({ jobId: str(), id: str() });
+export type Accepted = z.output<typeof AcceptedSchema>;
 
 export const JobSchema = z.looseObject({
   jobId: str(),
@@ -44,6 +45,7 @@ export const JobSchema = z.looseObject({
   resourceId: str(),
   created: str(),
 });
+export type Job = z.output<typeof JobSchema>;
 
 export const PagedEnvelopeSchema = z.looseObject({
   content: z.array(z.unknown()),
@@ -64,6 +66,3 @@ export const PassThroughMetaSchema = z.looseObject({
 });
 
 export const BareArraySchema = z.array(z.unknown());
-
-export type Accepted = z.output<typeof AcceptedSchema>;
-export type Job = z.output<typeof JobSchema>;

@@ -21,5 +21,4 @@ export const AuditEntrySchema = z.looseObject({
   resourceId: str(),
   jobId: str(),
 });
-
 export type AuditEntry = z.output<typeof AuditEntrySchema>;

@@ -12,5 +12,4 @@ export const BackupScheduleSchema = z.looseObject({
   timezone: str(),
   created: str(),
 });
-
 export type BackupSchedule = z.output<typeof BackupScheduleSchema>;

@@ -26,5 +26,4 @@ export const BackupSchema = z
     created: str(),
   })
   .transform((b) => ({ ...b, state: b.status }));
-
 export type Backup = z.output<typeof BackupSchema>;

@@ -9,6 +9,7 @@ export const MultiRegionQuotaSchema = z.looseObject({
   maxMultiRegionMembers: z.number().int(),
   currentMultiRegions: z.number().int(),
 });
+export type MultiRegionQuota = z.output<typeof MultiRegionQuotaSchema>;
 
 export const RegionSchema = z.looseObject({
   id: z.string(),
@@ -16,8 +17,10 @@ export const RegionSchema = z.looseObject({
   primary: bool(),
   active: bool(),
 });
+export type Region = z.output<typeof RegionSchema>;
 
 export const ZoneSchema = z.looseObject({ id: z.string(), name: str(), regionId: str(), capacity: num() });
+export type Zone = z.output<typeof ZoneSchema>;
 
 /** A guest OS type (CloudStack's listOsTypes); `description` is its name. */
 export const OsTypeSchema = z.looseObject({
@@ -26,6 +29,7 @@ export const OsTypeSchema = z.looseObject({
   description: str(),
   osCategory: str(),
 });
+export type OsType = z.output<typeof OsTypeSchema>;
 
 export const ComputeOfferingSchema = z.looseObject({
   id: z.string(),
@@ -35,6 +39,7 @@ export const ComputeOfferingSchema = z.looseObject({
   memory: int(),
   zoneId: str(),
 });
+export type ComputeOffering = z.output<typeof ComputeOfferingSchema>;
 
 export const DiskOfferingSchema = z.looseObject({
   id: z.string(),
@@ -42,6 +47,7 @@ export const DiskOfferingSchema = z.looseObject({
   diskSizeGb: num(),
   customized: bool(),
 });
+export type DiskOffering = z.output<typeof DiskOfferingSchema>;
 
 export const NetworkOfferingSchema = z.looseObject({
   id: z.string(),
@@ -50,8 +56,10 @@ export const NetworkOfferingSchema = z.looseObject({
   /** The offering's load balancing serves the Internal scheme (a tier for cim.InternalLoadBalancer). */
   internalLb: bool(),
 });
+export type NetworkOffering = z.output<typeof NetworkOfferingSchema>;
 
 export const VpcOfferingSchema = z.looseObject({ id: z.string(), name: str() });
+export type VpcOffering = z.output<typeof VpcOfferingSchema>;
 
 /** A backup offering (CloudStack's listBackupOfferings row); per zone. */
 export const BackupOfferingSchema = z.looseObject({
@@ -63,6 +71,7 @@ export const BackupOfferingSchema = z.looseObject({
   provider: str(),
   allowUserDrivenBackups: bool(),
 });
+export type BackupOffering = z.output<typeof BackupOfferingSchema>;
 
 export const MyLimitsSchema = z.looseObject({
   instanceLimit: num(),
@@ -84,6 +93,7 @@ export const MyLimitsSchema = z.looseObject({
   templateLimit: num(),
   templateCount: num(),
 });
+export type MyLimits = z.output<typeof MyLimitsSchema>;
 
 /** A Kubernetes release clusters can run (CloudStack's KubernetesSupportedVersionResponse, camelCase). */
 export const KubernetesVersionSchema = z.looseObject({
@@ -99,15 +109,4 @@ export const KubernetesVersionSchema = z.looseObject({
   supportsHa: bool(),
   supportsAutoscaling: bool(),
 });
-
-export type MultiRegionQuota = z.output<typeof MultiRegionQuotaSchema>;
-export type Region = z.output<typeof RegionSchema>;
-export type Zone = z.output<typeof ZoneSchema>;
-export type ComputeOffering = z.output<typeof ComputeOfferingSchema>;
-export type DiskOffering = z.output<typeof DiskOfferingSchema>;
-export type NetworkOffering = z.output<typeof NetworkOfferingSchema>;
-export type VpcOffering = z.output<typeof VpcOfferingSchema>;
-export type MyLimits = z.output<typeof MyLimitsSchema>;
-export type BackupOffering = z.output<typeof BackupOfferingSchema>;
 export type KubernetesVersion = z.output<typeof KubernetesVersionSchema>;
-export type OsType = z.output<typeof OsTypeSchema>;

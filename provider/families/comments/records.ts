@@ -18,5 +18,4 @@ export const CommentSchema = z.looseObject({
   username: str(),
   created: str(),
 });
-
 export type Comment = z.output<typeof CommentSchema>;

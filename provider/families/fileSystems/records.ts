@@ -33,5 +33,5 @@ export const FileSystemSchema = z.looseObject({
   state: str(),
   created: str(),
 });
-export type FileSystem = z.output<typeof FileSystemSchema>;
 // ------------------------------------------------------------------ multi-region groups, organizations, projects
+export type FileSystem = z.output<typeof FileSystemSchema>;

@@ -66,8 +66,10 @@ export const TemplateSchema = z
     templateType: str(),
   })
   .transform(withImageState);
+export type Template = z.output<typeof TemplateSchema>;
 
 export const IsoSchema = z.looseObject({ ...imageFields, bootable: bool() }).transform(withImageState);
+export type Iso = z.output<typeof IsoSchema>;
 
 /**
  * Who may use a template or ISO (CloudStack's TemplatePermissionsResponse): `account` names the accounts given
@@ -79,7 +81,4 @@ export const ImagePermissionsSchema = z.looseObject({
   account: opt(z.array(z.string())),
   projectIds: opt(z.array(z.string())),
 });
-
-export type Template = z.output<typeof TemplateSchema>;
-export type Iso = z.output<typeof IsoSchema>;
 export type ImagePermissions = z.output<typeof ImagePermissionsSchema>;

@@ -16,5 +16,4 @@ export const InstanceGroupSchema = z.looseObject({
   account: str(),
   created: str(),
 });
-
 export type InstanceGroup = z.output<typeof InstanceGroupSchema>;

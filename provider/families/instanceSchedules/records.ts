@@ -20,5 +20,4 @@ export const InstanceScheduleSchema = z.looseObject({
   endDate: str(),
   created: str(),
 });
-
 export type InstanceSchedule = z.output<typeof InstanceScheduleSchema>;

@@ -73,8 +73,7 @@ export const InstanceSchema = z.looseObject({
   group: str(),
   groupId: str(),
 });
+export type Instance = z.output<typeof InstanceSchema>;
 
 /** Create Instance answers the Instance object; the emulator adds jobId (the deploy job). */
 export const InstanceAcceptedSchema = InstanceSchema.extend({ jobId: str() });
-
-export type Instance = z.output<typeof InstanceSchema>;

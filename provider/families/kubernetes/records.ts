@@ -37,8 +37,7 @@ export const KubernetesClusterSchema = z.looseObject({
   tags: record(),
   created: str(),
 });
+export type KubernetesCluster = z.output<typeof KubernetesClusterSchema>;
 
 /** getKubernetesClusterConfig: the kubeconfig text (a credential: never logged). */
 export const KubernetesConfigSchema = z.looseObject({ id: str(), name: str(), configData: z.string() });
-
-export type KubernetesCluster = z.output<typeof KubernetesClusterSchema>;

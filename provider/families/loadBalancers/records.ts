@@ -28,6 +28,7 @@ export const LoadBalancerRuleSchema = z.looseObject({
   tags: record(),
   created: str(),
 });
+export type LoadBalancerRuleRecord = z.output<typeof LoadBalancerRuleSchema>;
 
 /** An internal load balancer (CloudStack's ApplicationLoadBalancerResponse, one rule, emulator/README.md). */
 export const InternalLoadBalancerSchema = z.looseObject({
@@ -51,6 +52,7 @@ export const InternalLoadBalancerSchema = z.looseObject({
   tags: record(),
   created: str(),
 });
+export type InternalLoadBalancerRecord = z.output<typeof InternalLoadBalancerSchema>;
 
 /** A member of a load-balancer rule (a row of CloudStack's listLoadBalancerRuleInstances). */
 export const LoadBalancerMemberSchema = z.looseObject({
@@ -59,7 +61,4 @@ export const LoadBalancerMemberSchema = z.looseObject({
   state: str(),
   ipAddress: str(),
 });
-
-export type LoadBalancerRuleRecord = z.output<typeof LoadBalancerRuleSchema>;
 export type LoadBalancerMember = z.output<typeof LoadBalancerMemberSchema>;
-export type InternalLoadBalancerRecord = z.output<typeof InternalLoadBalancerSchema>;

@@ -15,6 +15,7 @@ export const MultiRegionGroupSchema = z.looseObject({
   memberCount: int(),
   created: str(),
 });
+export type MultiRegionGroup = z.output<typeof MultiRegionGroupSchema>;
 
 /** A VPC's membership of a group: `regionId` is the VPC's own region, not the group's. */
 export const MultiRegionMemberSchema = z.looseObject({
@@ -30,6 +31,4 @@ export const MultiRegionMemberSchema = z.looseObject({
   state: str(),
   created: str(),
 });
-
-export type MultiRegionGroup = z.output<typeof MultiRegionGroupSchema>;
 export type MultiRegionMember = z.output<typeof MultiRegionMemberSchema>;

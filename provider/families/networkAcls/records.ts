@@ -5,6 +5,7 @@ import { z } from "zod";
 import { int, opt, str } from "../../client/records";
 
 export const AclListSchema = z.looseObject({ id: z.string(), name: str(), description: str(), vpcId: str() });
+export type AclList = z.output<typeof AclListSchema>;
 
 /** CIDRs as a list; the platform joins them with commas (CloudStack's NetworkACLItemResponse). */
 const cidrs = () =>
@@ -36,6 +37,4 @@ export const NetworkAclRuleSchema = z.looseObject({
   state: str(),
   created: str(),
 });
-
-export type AclList = z.output<typeof AclListSchema>;
 export type NetworkAclRule = z.output<typeof NetworkAclRuleSchema>;

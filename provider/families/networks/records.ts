@@ -23,5 +23,4 @@ export const NetworkSchema = z.looseObject({
   networkOfferingName: str(),
   created: str(),
 });
-
 export type Network = z.output<typeof NetworkSchema>;

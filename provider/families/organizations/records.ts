@@ -17,6 +17,7 @@ export const TenantSchema = z.looseObject({
   memberCount: int(),
   created: str(),
 });
+export type Tenant = z.output<typeof TenantSchema>;
 
 /** A membership of an organization (the caller's, or a member of one the caller belongs to). */
 export const MembershipSchema = z.looseObject({
@@ -28,6 +29,7 @@ export const MembershipSchema = z.looseObject({
   role: str(),
   created: str(),
 });
+export type Membership = z.output<typeof MembershipSchema>;
 
 /** An invitation to an organization: Pending, Completed (accepted), Declined or Expired. */
 export const InvitationSchema = z.looseObject({
@@ -39,7 +41,4 @@ export const InvitationSchema = z.looseObject({
   state: str(),
   created: str(),
 });
-
-export type Tenant = z.output<typeof TenantSchema>;
-export type Membership = z.output<typeof MembershipSchema>;
 export type Invitation = z.output<typeof InvitationSchema>;

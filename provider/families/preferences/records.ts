@@ -5,5 +5,4 @@ import { z } from "zod";
 
 /** The signed-in user's console preferences: one object of text values. */
 export const PreferencesSchema = z.record(z.string(), z.string());
-
 export type Preferences = z.output<typeof PreferencesSchema>;

@@ -22,5 +22,4 @@ export const PrivateGatewaySchema = z.looseObject({
   state: str(),
   created: str(),
 });
-
 export type PrivateGateway = z.output<typeof PrivateGatewaySchema>;

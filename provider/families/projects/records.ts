@@ -12,5 +12,4 @@ export const ProjectSchema = z.looseObject({
   owner: str(),
   created: str(),
 });
-
 export type Project = z.output<typeof ProjectSchema>;

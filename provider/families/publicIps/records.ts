@@ -22,5 +22,4 @@ export const PublicIpSchema = z.looseObject({
   tags: record(),
   created: str(),
 });
-
 export type PublicIp = z.output<typeof PublicIpSchema>;

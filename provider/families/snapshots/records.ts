@@ -23,6 +23,7 @@ export const VolumeSnapshotSchema = z.looseObject({
   state: str(),
   created: str(),
 });
+export type VolumeSnapshot = z.output<typeof VolumeSnapshotSchema>;
 
 /** An instance snapshot (emulator/README.md: CloudStack's VMSnapshot). */
 export const InstanceSnapshotSchema = z.looseObject({
@@ -38,6 +39,4 @@ export const InstanceSnapshotSchema = z.looseObject({
   zoneId: str(),
   created: str(),
 });
-
-export type VolumeSnapshot = z.output<typeof VolumeSnapshotSchema>;
 export type InstanceSnapshot = z.output<typeof InstanceSnapshotSchema>;

@@ -11,5 +11,4 @@ export const SshKeyPairSchema = z.looseObject({
   fingerprint: str(),
   account: str(),
 });
-
 export type SshKeyPair = z.output<typeof SshKeyPairSchema>;

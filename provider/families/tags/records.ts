@@ -10,5 +10,4 @@ export const TagSchema = z.looseObject({
   resourceId: str(),
   resourceType: str(),
 });
-
 export type Tag = z.output<typeof TagSchema>;

@@ -23,5 +23,4 @@ export const VolumeSchema = z.looseObject({
   diskOfferingName: str(),
   created: str(),
 });
-
 export type Volume = z.output<typeof VolumeSchema>;

@@ -18,5 +18,4 @@ export const VpcSchema = z.looseObject({
   vpcOfferingName: str(),
   created: str(),
 });
-
 export type Vpc = z.output<typeof VpcSchema>;
