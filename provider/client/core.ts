@@ -1,8 +1,9 @@
 // The request core: builds headers (token, region, tenant), performs one exchange, maps failures to the
 // error hierarchy, validates bodies, retries reads, and runs the spec's lost-answer protocol for mutations.
-// Family modules (instances.ts, volumes.ts, …) are one or two lines over `get`, `mutate` and `accepted`.
+// Family clients (provider/families/<family>/client.ts) are one or two lines over `get`, `mutate` and `accepted`.
 
 import type { z } from "zod";
+import type { JobCommand } from "../families/jobs";
 import type { Credential } from "./auth";
 import { parseBody } from "./bodies";
 import { type CircuitScope, causeKind, SharedCauseError } from "./circuit";
@@ -22,7 +23,6 @@ import {
   TokenError,
 } from "./errors";
 import { inFlight } from "./inFlight";
-import type { JobCommand } from "./jobCommands";
 import { noteJobCommand } from "./jobHistory";
 import { leanSafeParse } from "./leanParse";
 import {
@@ -33,9 +33,9 @@ import {
   queryString,
   type TenantPath,
 } from "./paths";
+import { ErrorBodySchema } from "./records";
 import { claimJob, recoverLostMutation } from "./recovery";
 import { isTransient, parseRetryAfter, retryDelay, sleep } from "./retry";
-import { ErrorBodySchema } from "./schemas";
 import { monotonicNow, readingOf } from "./serverTime";
 import { exchange, header, type RawResponse, TransportFailure } from "./transport";
 import {

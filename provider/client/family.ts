@@ -5,8 +5,11 @@ import { type AcceptedMutation, acceptedIn, type CallOptions, type CimCore } fro
 import { NotFoundError } from "./errors";
 import { leanSafeParse } from "./leanParse";
 import type { ApiPath, Query } from "./paths";
-import type { Job } from "./schemas";
+import type { Job } from "./records";
 import type { JobCheck } from "./types";
+
+/** A list call's options: a call's, and the page size it asks for. */
+export type ListOptions = CallOptions & { pageSize?: number };
 
 /** Base of every family: one core, no state of its own. */
 export abstract class Family {

@@ -3,42 +3,41 @@
 // The token is validated (decoded, not verified) here and then lives only inside a closure.
 
 import type { Dispatcher } from "undici";
-import { Audit } from "./audit";
+import { Audit } from "../families/audit/client";
+import { BackupSchedules } from "../families/backupSchedules/client";
+import { Backups } from "../families/backups/client";
+import { Catalogue } from "../families/catalogue/client";
+import { Comments } from "../families/comments/client";
+import { FileSystems } from "../families/fileSystems/client";
+import { Isos, Templates } from "../families/images/client";
+import { InstanceGroups } from "../families/instanceGroups/client";
+import { InstanceSchedules } from "../families/instanceSchedules/client";
+import { Instances } from "../families/instances/client";
+import { KubernetesClusters } from "../families/kubernetes/client";
+import { InternalLoadBalancers, LoadBalancers } from "../families/loadBalancers/client";
+import { MultiRegions } from "../families/multiRegions/client";
+import { NetworkAcls } from "../families/networkAcls/client";
+import { Networks } from "../families/networks/client";
+import { Organizations } from "../families/organizations/client";
+import { UserPreferences } from "../families/preferences/client";
+import { PrivateGateways } from "../families/privateGateways/client";
+import { Projects } from "../families/projects/client";
+import { PublicIps } from "../families/publicIps/client";
+import { InstanceSnapshots, VolumeSnapshots } from "../families/snapshots/client";
+import { SshKeyPairs } from "../families/sshKeyPairs/client";
+import { Tags } from "../families/tags/client";
+import { Volumes } from "../families/volumes/client";
+import { Vpcs } from "../families/vpcs/client";
 import { createCredential, normaliseBaseUrl, type TokenClaims } from "./auth";
-import { BackupSchedules } from "./backupSchedules";
-import { Backups } from "./backups";
-import { Catalogue } from "./catalogue";
 import type { Circuit } from "./circuit";
-import { Comments } from "./comments";
 import { CimCore, type ClientEvent } from "./core";
 import { ConfigurationError } from "./errors";
-import { FileSystems } from "./fileSystems";
-import { Images } from "./images";
-import { InstanceGroups } from "./instanceGroups";
-import { InstanceSchedules } from "./instanceSchedules";
-import { Instances } from "./instances";
 import { Jobs } from "./jobs";
-import { KubernetesClusters } from "./kubernetes";
-import { InternalLoadBalancers, LoadBalancers } from "./loadBalancers";
-import { MultiRegions } from "./multiRegions";
-import { NetworkAcls } from "./networkAcls";
-import { Networks } from "./networks";
-import { Organizations } from "./organizations";
 import { headerIdentifier } from "./paths";
-import { UserPreferences } from "./preferences";
-import { PrivateGateways } from "./privateGateways";
-import { Projects } from "./projects";
-import { PublicIps } from "./publicIps";
 import { recoveryOptions } from "./recovery";
 import { type RetryOptions, retryPolicy } from "./retry";
-import type { Iso, Template } from "./schemas";
-import { InstanceSnapshots, VolumeSnapshots } from "./snapshots";
-import { SshKeyPairs } from "./sshKeyPairs";
-import { Tags } from "./tags";
 import type { TokenSource } from "./tokenText";
 import type { RecoveryOptions } from "./types";
-import { Volumes } from "./volumes";
-import { Vpcs } from "./vpcs";
 
 export interface CimClientOptions {
   /** cim:baseUrl. https only; http is accepted for loopback hosts (the emulator). */
@@ -92,20 +91,6 @@ function concurrency(v: number | undefined): number | undefined {
 /** The per-request timeout when none is given. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const CLIENT_VERSION = "0.1.0";
-
-/** Templates: the platform's featured ones and those accounts register (images.ts, on /templates). */
-class Templates extends Images<Template> {
-  constructor(core: CimCore) {
-    super(core, "template");
-  }
-}
-
-/** ISOs: the platform's featured ones and those accounts register (images.ts, on /isos). */
-class Isos extends Images<Iso> {
-  constructor(core: CimCore) {
-    super(core, "iso");
-  }
-}
 
 /**
  * The client's families, by the property a client carries each under: one line per family, from which the
@@ -204,12 +189,46 @@ export class CimClient extends withFamilies(FAMILIES) {
   }
 }
 
-export type { AuditFilter, AuditQuery, AuditTime } from "./audit";
-export { AUDIT_PAGE_SIZE } from "./audit";
+export type * from "../families/audit/client";
+export { AUDIT_PAGE_SIZE } from "../families/audit/client";
+export type * from "../families/backupSchedules/client";
+export type * from "../families/backups/client";
+export type * from "../families/catalogue/client";
+export type * from "../families/comments/client";
+export { COMMENT_TEXT_MAX, DELETABLE_COMMENTS } from "../families/comments/client";
+export type * from "../families/fileSystems/client";
+export type * from "../families/images/client";
+export { Images, imagePermissionsBody } from "../families/images/client";
+export type * from "../families/instanceGroups/client";
+export type * from "../families/instanceSchedules/client";
+export { instanceScheduleQuery } from "../families/instanceSchedules/client";
+export type * from "../families/instances/client";
+export type { JobCommand } from "../families/jobs";
+export type * from "../families/kubernetes/client";
+export type * from "../families/loadBalancers/client";
+export type * from "../families/multiRegions/client";
+export type * from "../families/networkAcls/client";
+export type * from "../families/networks/client";
+export type * from "../families/organizations/client";
+export type * from "../families/preferences/client";
+export type * from "../families/privateGateways/client";
+export type * from "../families/projects/client";
+export type * from "../families/publicIps/client";
+export { staticNatOf } from "../families/publicIps/client";
+export type * from "../families/snapshots/client";
+export type * from "../families/sshKeyPairs/client";
+export {
+  PUBLIC_KEY_MAX,
+  parsePublicKey,
+  publicKeyFingerprint,
+  SSH_KEY_TYPES,
+} from "../families/sshKeyPairs/client";
+export type * from "../families/tags/client";
+export { tagMap } from "../families/tags/client";
+export type * from "../families/volumes/client";
+export type * from "../families/vpcs/client";
 export type { TokenClaims } from "./auth";
 export { ADMIN_PERMISSION } from "./auth";
-export type { BackupScheduleInput } from "./backupSchedules";
-export type { CreateBackupInput } from "./backups";
 export type { CauseKind, CircuitScope, Trip } from "./circuit";
 export {
   Circuit,
@@ -219,58 +238,16 @@ export {
   SharedCauseError,
   sharedCauseOf,
 } from "./circuit";
-export type { AddCommentInput, CommentCollection, CommentTarget } from "./comments";
-export { COMMENT_TEXT_MAX, DELETABLE_COMMENTS } from "./comments";
 export type { AcceptedMutation, CallOptions, ClientEvent } from "./core";
 export * from "./errors";
-export type { CreateFileSystemInput, FileSystemFilter } from "./fileSystems";
-export type {
-  ImageAccess,
-  ImageFilter,
-  ImageKind,
-  ImagePermissionsBody,
-  ImagePermissionsChange,
-  RegisterImageInput,
-  UpdateImageInput,
-} from "./images";
-export { Images, imagePermissionsBody } from "./images";
-export type { InstanceGroupFilter } from "./instanceGroups";
-export { type InstanceScheduleInput, instanceScheduleQuery } from "./instanceSchedules";
-export type { CreateInstanceInput, ImageType, InstanceCreated, UpdateInstanceInput } from "./instances";
-export type { JobCommand } from "./jobCommands";
 export type { JobDurationsOptions, JobObservation } from "./jobHistory";
 export { durationKey, durationSample, JobDurations, jobDurations } from "./jobHistory";
-export type { CreateKubernetesClusterInput, ScaleKubernetesClusterInput } from "./kubernetes";
-export type {
-  CreateInternalLoadBalancerInput,
-  CreateLoadBalancerRuleInput,
-  InternalLoadBalancer,
-  InternalLoadBalancerFilter,
-  LoadBalancerRule,
-  LoadBalancerRuleFilter,
-  UpdateLoadBalancerRuleInput,
-} from "./loadBalancers";
-export type { AddVpcInput, MemberFilter, MultiRegionGroupInput } from "./multiRegions";
-export type { AclRuleInput, CreateAclListInput } from "./networkAcls";
-export type { CreateNetworkInput } from "./networks";
-export type { InvitationFilter, TenantContext } from "./organizations";
 export type { ListResult, Page, Paginator } from "./pagination";
 export { normaliseList } from "./pagination";
-export type { CreatePrivateGatewayInput, PrivateGatewayFilter } from "./privateGateways";
-export type { ProjectInput } from "./projects";
-export type { AcquirePublicIpInput, EnableStaticNatInput, PublicIpFilter, StaticNat } from "./publicIps";
-export { staticNatOf } from "./publicIps";
+export type * from "./records";
 export type { RetryOptions } from "./retry";
 export { DEFAULT_MAX_RETRIES } from "./retry";
-export type * from "./schemas";
-export type { CreateInstanceSnapshotInput, CreateVolumeSnapshotInput } from "./snapshots";
-export type { ParsedPublicKey, RegisterSshKeyPairInput } from "./sshKeyPairs";
-export { PUBLIC_KEY_MAX, parsePublicKey, publicKeyFingerprint, SSH_KEY_TYPES } from "./sshKeyPairs";
-export type { TagCollection, TagMap, TagTarget } from "./tags";
-export { tagMap } from "./tags";
 export * from "./tokenText";
 export type { RecoveryOptions } from "./types";
-export type { CreateVolumeInput, ResizeVolumeInput } from "./volumes";
-export type { CreateVpcInput, RenameInput } from "./vpcs";
 export type { WaiterState, WaitOptions, WaitSchedule } from "./waiter";
 export { jobState, pollDelay, waitForJob } from "./waiter";

@@ -29,7 +29,7 @@ import {
   type FirstCheckOptions,
   type JobBounds,
 } from "./firstCheck";
-import type { Job } from "./schemas";
+import type { Job } from "./records";
 import { comparable, parseServerTime } from "./serverTime";
 
 const HISTORY = Symbol.for("pulumi-cim.client.jobDurations");

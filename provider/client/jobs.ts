@@ -5,7 +5,7 @@ import { Family } from "./family";
 import { jobCommandOf } from "./jobHistory";
 import { type ListResult, Paginator } from "./pagination";
 import { apiPath } from "./paths";
-import { type Job, JobSchema } from "./schemas";
+import { type Job, JobSchema } from "./records";
 import { type WaitOptions, waitForJob } from "./waiter";
 
 export class Jobs extends Family {

@@ -2,7 +2,7 @@
 // each optional field through its own little pipeline (null → undefined): an instance record of about 65 such
 // fields cost about 36 KB of short-lived objects, so one list of 2,000 instances made 70 MB of garbage in the
 // provider process, which every resource of a stack shares. Here a loose object whose fields are the schemas'
-// plain kinds (schemas.ts: optional string, number, integer, boolean, record; required string, number, boolean)
+// plain kinds (records.ts: optional string, number, integer, boolean, record; required string, number, boolean)
 // is checked field by field and answered as a copy with what zod would change (nulls read as absent, records
 // copied); any other field is handed to its own zod schema. Whenever anything is not
 // plainly valid, or not as JSON.parse makes values (a `__proto__` key of its own, an explicit undefined), zod
@@ -41,7 +41,7 @@ const KIND_TESTS = {
 /** The schemas' shared optional fields (absent or null reads as undefined) and the test of each. */
 const optionalTests = new Map<z.ZodType, (v: unknown) => boolean>();
 
-/** Called once by schemas.ts for each shared optional field schema. */
+/** Called once by records.ts for each shared optional field schema. */
 export function leanOptional<T extends z.ZodType>(schema: T, kind: keyof typeof KIND_TESTS): T {
   optionalTests.set(schema, KIND_TESTS[kind]);
   return schema;

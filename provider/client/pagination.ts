@@ -7,7 +7,7 @@ import { z } from "zod";
 import { InvalidResponseError } from "./errors";
 import { leanParseRows } from "./leanParse";
 import type { ApiPath, Query, TenantPath } from "./paths";
-import { BareArraySchema, PagedEnvelopeSchema, PassThroughMetaSchema } from "./schemas";
+import { BareArraySchema, PagedEnvelopeSchema, PassThroughMetaSchema } from "./records";
 import type { CallOptions, CoreReads } from "./types";
 
 export const MAX_PAGE_SIZE = 200;

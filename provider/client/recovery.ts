@@ -16,13 +16,13 @@
 // family.ts `createdAs`); a failed check or a 404 means "not this request's", and the next candidate is tried.
 
 import { randomUUID } from "node:crypto";
+import { JOB_COMMANDS, type JobCommand } from "../families/jobs";
 import { ApiError, type CallContext, MutationOutcomeUnknownError, NotFoundError } from "./errors";
 import { sendsSettled } from "./inFlight";
-import { JOB_COMMANDS, type JobCommand } from "./jobCommands";
 import { Paginator } from "./pagination";
 import { apiPath } from "./paths";
+import { type Job, JobSchema } from "./records";
 import { sleep } from "./retry";
-import { type Job, JobSchema } from "./schemas";
 import {
   comparable,
   monotonicNow,

@@ -3,11 +3,11 @@
 
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
+import type { JobCommand } from "../families/jobs";
 import type { Circuit } from "./circuit";
-import type { JobCommand } from "./jobCommands";
 import type { ApiPath, Query, TenantPath } from "./paths";
+import { AcceptedSchema, type Job } from "./records";
 import type { RetryPolicy } from "./retry";
-import { AcceptedSchema, type Job } from "./schemas";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 

@@ -16,8 +16,8 @@ import {
   WaitTimeoutError,
 } from "./errors";
 import { durationKey, durationSample, type JobDurations, jobDurations } from "./jobHistory";
+import type { Job } from "./records";
 import { isTransient, sleep } from "./retry";
-import type { Job } from "./schemas";
 
 export type WaiterState = "success" | "failure" | "retry";
 

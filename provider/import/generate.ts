@@ -12,8 +12,8 @@
 // The program is erasable TypeScript (Node runs it as it is) and also compiles with the usual Pulumi
 // TypeScript setup (ts-node), so `pulumi up` works either way.
 
+import { backupSchedule } from "../families/backupSchedules/backupSchedule";
 import { kindList, kindNamed } from "../kinds";
-import { backupSchedule } from "../kinds/backupSchedule";
 import { type Kind, liveValue, type Recorded, refOf } from "../kinds/define";
 import { sameValue } from "../lifecycle/values";
 import { type Inventory, importedKinds, type LiveRow } from "./inventory";

@@ -18,7 +18,7 @@ import { functionExample, type LookupName, yamlExample } from "./functionExample
 import { kindList } from "./index";
 
 const GENERATED =
-  "<!-- Generated from the kind's declaration (provider/kinds/) by `npm run generate`; do not edit. -->";
+  "<!-- Generated from the kind's declaration (provider/families/) by `npm run generate`; do not edit. -->";
 
 /** What a change of a field does, by its declared rule. */
 const CHANGE: Record<FieldSpec["change"], string> = {

@@ -1,37 +1,37 @@
 // The registry of kinds: the one list. The provider (providerFor), the SDK's classes, the policy pack's type
 // lists, the quota preflight, `pulumi-cim import` and the reference pages (docs/resources/) all come from here.
-// Adding a kind: its module in this folder, one entry below.
+// Adding a kind: its module in its family's folder (provider/families/<family>/), one entry below.
 
+import { backupSchedule } from "../families/backupSchedules/backupSchedule";
+import { backup } from "../families/backups/backup";
+import { comment } from "../families/comments/comment";
+import { fileSystem } from "../families/fileSystems/fileSystem";
+import { iso } from "../families/images/iso";
+import { template } from "../families/images/template";
+import { templatePermissions } from "../families/images/templatePermissions";
+import { instanceGroup } from "../families/instanceGroups/instanceGroup";
+import { instanceSchedule } from "../families/instanceSchedules/instanceSchedule";
+import { instance } from "../families/instances/instance";
+import { kubernetesCluster } from "../families/kubernetes/kubernetesCluster";
+import { internalLoadBalancer } from "../families/loadBalancers/internalLoadBalancer";
+import { loadBalancerRule } from "../families/loadBalancers/loadBalancerRule";
+import { multiRegionGroup } from "../families/multiRegions/multiRegionGroup";
+import { multiRegionGroupVpc } from "../families/multiRegions/multiRegionGroupVpc";
+import { networkAclList } from "../families/networkAcls/networkAclList";
+import { networkAclRule } from "../families/networkAcls/networkAclRule";
+import { network } from "../families/networks/network";
+import { vpcGateway } from "../families/privateGateways/vpcGateway";
+import { project } from "../families/projects/project";
+import { publicIp } from "../families/publicIps/publicIp";
+import { staticNat } from "../families/publicIps/staticNat";
+import { instanceSnapshot } from "../families/snapshots/instanceSnapshot";
+import { volumeSnapshot } from "../families/snapshots/volumeSnapshot";
+import { sshKeyPair } from "../families/sshKeyPairs/sshKeyPair";
+import { tags } from "../families/tags/tags";
+import { volume } from "../families/volumes/volume";
+import { vpc } from "../families/vpcs/vpc";
 import { registerKinds } from "../lifecycle/registry";
-import { backup } from "./backup";
-import { backupSchedule } from "./backupSchedule";
-import { comment } from "./comment";
 import type { Kind } from "./define";
-import { fileSystem } from "./fileSystem";
-import { instance } from "./instance";
-import { instanceGroup } from "./instanceGroup";
-import { instanceSchedule } from "./instanceSchedule";
-import { instanceSnapshot } from "./instanceSnapshot";
-import { internalLoadBalancer } from "./internalLoadBalancer";
-import { iso } from "./iso";
-import { kubernetesCluster } from "./kubernetesCluster";
-import { loadBalancerRule } from "./loadBalancerRule";
-import { multiRegionGroup } from "./multiRegionGroup";
-import { multiRegionGroupVpc } from "./multiRegionGroupVpc";
-import { network } from "./network";
-import { networkAclList } from "./networkAclList";
-import { networkAclRule } from "./networkAclRule";
-import { project } from "./project";
-import { publicIp } from "./publicIp";
-import { sshKeyPair } from "./sshKeyPair";
-import { staticNat } from "./staticNat";
-import { tags } from "./tags";
-import { template } from "./template";
-import { templatePermissions } from "./templatePermissions";
-import { volume } from "./volume";
-import { volumeSnapshot } from "./volumeSnapshot";
-import { vpc } from "./vpc";
-import { vpcGateway } from "./vpcGateway";
 
 /** Every kind by name, in the order the docs list them. */
 export const kinds = {

@@ -3,13 +3,13 @@
 // in place, and the name), that no resource of the stack's state holds, and that were made recently: a create
 // job for the record's id among the API's recent jobs (GET /jobs?hoursBack=, on the server's own clock), or, for
 // a create the API answers without a job, an accepted POST of that id in the audit trail since then (the window
-// placed on the server's timeline through a reading of its clock: client/audit.ts). No server time is ever
+// placed on the server's timeline through a reading of its clock: families/audit/client.ts). No server time is ever
 // compared with this machine's clock. A look-alike another stack made hours ago is left alone; one made in the
 // same window makes the answer ambiguous, and recover asks the user rather than guess.
 
 import type { CimClient, Job } from "../client";
-import { JOB_COMMANDS, type JobCommand } from "../client/jobCommands";
 import { commandMatches } from "../client/recovery";
+import { JOB_COMMANDS, type JobCommand } from "../families/jobs";
 import type { Kind } from "../kinds";
 import { type LiveRecord, refOf } from "../kinds/define";
 import { compare } from "../lifecycle/fields";

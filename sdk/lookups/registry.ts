@@ -5,7 +5,47 @@
 // SDK's lookups (sdk/native/lookups.ts) are made from it, so the three cannot drift apart.
 
 import { z } from "zod";
-import * as S from "../../provider/client/schemas";
+import { AuditEntrySchema } from "../../provider/families/audit/records";
+import { BackupSchema } from "../../provider/families/backups/records";
+import {
+  BackupOfferingSchema,
+  ComputeOfferingSchema,
+  DiskOfferingSchema,
+  KubernetesVersionSchema,
+  MultiRegionQuotaSchema,
+  MyLimitsSchema,
+  NetworkOfferingSchema,
+  OsTypeSchema,
+  RegionSchema,
+  VpcOfferingSchema,
+  ZoneSchema,
+} from "../../provider/families/catalogue/records";
+import { CommentSchema } from "../../provider/families/comments/records";
+import { FileSystemSchema } from "../../provider/families/fileSystems/records";
+import { IsoSchema, TemplateSchema } from "../../provider/families/images/records";
+import { InstanceGroupSchema } from "../../provider/families/instanceGroups/records";
+import { InstanceScheduleSchema } from "../../provider/families/instanceSchedules/records";
+import { InstanceSchema } from "../../provider/families/instances/records";
+import { KubernetesClusterSchema } from "../../provider/families/kubernetes/records";
+import {
+  InternalLoadBalancerSchema,
+  LoadBalancerRuleSchema,
+} from "../../provider/families/loadBalancers/records";
+import {
+  MultiRegionGroupSchema,
+  MultiRegionMemberSchema,
+} from "../../provider/families/multiRegions/records";
+import { AclListSchema, NetworkAclRuleSchema } from "../../provider/families/networkAcls/records";
+import {
+  InvitationSchema,
+  MembershipSchema,
+  TenantSchema,
+} from "../../provider/families/organizations/records";
+import { PreferencesSchema } from "../../provider/families/preferences/records";
+import { PrivateGatewaySchema } from "../../provider/families/privateGateways/records";
+import { ProjectSchema } from "../../provider/families/projects/records";
+import { PublicIpSchema } from "../../provider/families/publicIps/records";
+import { InstanceSnapshotSchema, VolumeSnapshotSchema } from "../../provider/families/snapshots/records";
 import { getAuditEntries } from "./audit";
 import { getBackup, getBackups } from "./backups";
 import * as catalogue from "./catalogue";
@@ -126,13 +166,13 @@ const byName = { id: "id", name: "name" } as const;
 /** The records whose `state` a transform adds (the platform's word for it, or the download's progress). */
 const withState = (schema: z.ZodType, doc: string) =>
   z.intersection(schema, z.object({ state: z.string().describe(doc).optional() }));
-const Template = withState(S.TemplateSchema, "Ready, Downloading, or Error when the download failed.");
-const Iso = withState(S.IsoSchema, "Ready, Downloading, or Error when the download failed.");
-const Backup = withState(S.BackupSchema, "The backup's status (BackingUp, BackedUp, Error, …).");
+const Template = withState(TemplateSchema, "Ready, Downloading, or Error when the download failed.");
+const Iso = withState(IsoSchema, "Ready, Downloading, or Error when the download failed.");
+const Backup = withState(BackupSchema, "The backup's status (BackingUp, BackedUp, Error, …).");
 const withMembers = (schema: z.ZodType) =>
   z.intersection(schema, z.object({ memberIds: z.array(z.string()).describe("The members' instance ids.") }));
 const InstanceGroup = z
-  .intersection(S.InstanceGroupSchema, z.object({ id: z.string() }))
+  .intersection(InstanceGroupSchema, z.object({ id: z.string() }))
   .meta({ title: "InstanceGroup" });
 const InstanceGroupList = z.object({
   groups: z.array(InstanceGroup).describe("The groups of every region that answered."),
@@ -144,78 +184,78 @@ const InstanceGroupList = z.object({
 const c = catalogue;
 /** Every lookup, by its function's name. */
 export const lookupRegistry = {
-  getAuditEntries: lookup(getAuditEntries, A.AuditArgs, list(S.AuditEntrySchema, "AuditEntry")),
+  getAuditEntries: lookup(getAuditEntries, A.AuditArgs, list(AuditEntrySchema, "AuditEntry")),
   getBackups: lookup(getBackups, A.OfInstanceArgs, list(Backup, "Backup")),
   getBackup: lookup(getBackup, A.OfInstanceQueryArgs, one(Backup, "Backup"), byName),
-  getZones: lookup(c.getZones, A.RegionArgs, list(S.ZoneSchema, "Zone")),
-  getZone: lookup(c.getZone, A.QueryArgs, one(S.ZoneSchema, "Zone"), byName),
+  getZones: lookup(c.getZones, A.RegionArgs, list(ZoneSchema, "Zone")),
+  getZone: lookup(c.getZone, A.QueryArgs, one(ZoneSchema, "Zone"), byName),
   getTemplates: lookup(c.getTemplates, A.ImagesArgs, list(Template, "Template")),
   getTemplate: lookup(c.getTemplate, A.ImageQueryArgs, one(Template, "Template"), byName),
   getIsos: lookup(c.getIsos, A.ImagesArgs, list(Iso, "Iso")),
   getIso: lookup(c.getIso, A.ImageQueryArgs, one(Iso, "Iso"), byName),
-  getOsTypes: lookup(c.getOsTypes, A.RegionArgs, list(S.OsTypeSchema, "OsType")),
-  getOsType: lookup(c.getOsType, A.QueryArgs, one(S.OsTypeSchema, "OsType"), byName),
+  getOsTypes: lookup(c.getOsTypes, A.RegionArgs, list(OsTypeSchema, "OsType")),
+  getOsType: lookup(c.getOsType, A.QueryArgs, one(OsTypeSchema, "OsType"), byName),
   getComputeOfferings: lookup(
     c.getComputeOfferings,
     A.ZoneOfferingsArgs,
-    list(S.ComputeOfferingSchema, "ComputeOffering"),
+    list(ComputeOfferingSchema, "ComputeOffering"),
   ),
   getComputeOffering: lookup(
     c.getComputeOffering,
     A.ZoneOfferingQueryArgs,
-    one(S.ComputeOfferingSchema, "ComputeOffering"),
+    one(ComputeOfferingSchema, "ComputeOffering"),
     byName,
   ),
-  getDiskOfferings: lookup(c.getDiskOfferings, A.RegionArgs, list(S.DiskOfferingSchema, "DiskOffering")),
-  getDiskOffering: lookup(c.getDiskOffering, A.QueryArgs, one(S.DiskOfferingSchema, "DiskOffering"), byName),
+  getDiskOfferings: lookup(c.getDiskOfferings, A.RegionArgs, list(DiskOfferingSchema, "DiskOffering")),
+  getDiskOffering: lookup(c.getDiskOffering, A.QueryArgs, one(DiskOfferingSchema, "DiskOffering"), byName),
   getNetworkOfferings: lookup(
     c.getNetworkOfferings,
     A.NetworkOfferingsArgs,
-    list(S.NetworkOfferingSchema, "NetworkOffering"),
+    list(NetworkOfferingSchema, "NetworkOffering"),
   ),
   getNetworkOffering: lookup(
     c.getNetworkOffering,
     A.NetworkOfferingQueryArgs,
-    one(S.NetworkOfferingSchema, "NetworkOffering"),
+    one(NetworkOfferingSchema, "NetworkOffering"),
     byName,
   ),
-  getVpcOfferings: lookup(c.getVpcOfferings, A.RegionArgs, list(S.VpcOfferingSchema, "VpcOffering")),
-  getVpcOffering: lookup(c.getVpcOffering, A.QueryArgs, one(S.VpcOfferingSchema, "VpcOffering"), byName),
+  getVpcOfferings: lookup(c.getVpcOfferings, A.RegionArgs, list(VpcOfferingSchema, "VpcOffering")),
+  getVpcOffering: lookup(c.getVpcOffering, A.QueryArgs, one(VpcOfferingSchema, "VpcOffering"), byName),
   getBackupOfferings: lookup(
     c.getBackupOfferings,
     A.ZoneOfferingsArgs,
-    list(S.BackupOfferingSchema, "BackupOffering"),
+    list(BackupOfferingSchema, "BackupOffering"),
   ),
   getBackupOffering: lookup(
     c.getBackupOffering,
     A.ZoneOfferingQueryArgs,
-    one(S.BackupOfferingSchema, "BackupOffering"),
+    one(BackupOfferingSchema, "BackupOffering"),
     byName,
   ),
   getKubernetesVersions: lookup(
     c.getKubernetesVersions,
     A.RegionArgs,
-    list(S.KubernetesVersionSchema, "KubernetesVersion"),
+    list(KubernetesVersionSchema, "KubernetesVersion"),
   ),
   getKubernetesVersion: lookup(
     c.getKubernetesVersion,
     A.KubernetesVersionQueryArgs,
-    one(S.KubernetesVersionSchema, "KubernetesVersion"),
+    one(KubernetesVersionSchema, "KubernetesVersion"),
     {
       id: "id",
       name: "version",
     },
   ),
-  getMyLimits: lookup(c.getMyLimits, A.RegionArgs, one(S.MyLimitsSchema, "MyLimits")),
+  getMyLimits: lookup(c.getMyLimits, A.RegionArgs, one(MyLimitsSchema, "MyLimits")),
   getMultiRegionQuota: lookup(
     c.getMultiRegionQuota,
     A.NoArgs,
-    one(S.MultiRegionQuotaSchema, "MultiRegionQuota"),
+    one(MultiRegionQuotaSchema, "MultiRegionQuota"),
   ),
-  getComments: lookup(getComments, A.CommentsArgs, list(S.CommentSchema, "Comment")),
-  getComment: lookup(getComment, A.CommentQueryArgs, one(S.CommentSchema, "Comment")),
-  getFileSystems: lookup(getFileSystems, A.FileSystemsArgs, list(S.FileSystemSchema, "FileSystem")),
-  getFileSystem: lookup(getFileSystem, A.FileSystemQueryArgs, one(S.FileSystemSchema, "FileSystem"), byName),
+  getComments: lookup(getComments, A.CommentsArgs, list(CommentSchema, "Comment")),
+  getComment: lookup(getComment, A.CommentQueryArgs, one(CommentSchema, "Comment")),
+  getFileSystems: lookup(getFileSystems, A.FileSystemsArgs, list(FileSystemSchema, "FileSystem")),
+  getFileSystem: lookup(getFileSystem, A.FileSystemQueryArgs, one(FileSystemSchema, "FileSystem"), byName),
   getInstanceGroups: {
     ...lookup(getInstanceGroups, A.RegionArgs, one(InstanceGroupList, "InstanceGroupList")),
     answered: (list: InstanceGroupListValue) => warnOfFailedRegions(list.failedRegions),
@@ -224,57 +264,57 @@ export const lookupRegistry = {
   getInstanceSchedules: lookup(
     getInstanceSchedules,
     A.OfInstanceArgs,
-    list(S.InstanceScheduleSchema, "InstanceSchedule"),
+    list(InstanceScheduleSchema, "InstanceSchedule"),
   ),
   getInstanceSchedule: lookup(
     getInstanceSchedule,
     A.OfInstanceQueryArgs,
-    one(S.InstanceScheduleSchema, "InstanceSchedule"),
+    one(InstanceScheduleSchema, "InstanceSchedule"),
     byName,
   ),
-  getInstances: lookup(getInstances, A.RegionArgs, list(S.InstanceSchema, "Instance")),
-  getInstance: lookup(getInstance, A.QueryArgs, one(S.InstanceSchema, "Instance"), byName),
+  getInstances: lookup(getInstances, A.RegionArgs, list(InstanceSchema, "Instance")),
+  getInstance: lookup(getInstance, A.QueryArgs, one(InstanceSchema, "Instance"), byName),
   getKubernetesClusters: lookup(
     getKubernetesClusters,
     A.RegionArgs,
-    list(S.KubernetesClusterSchema, "KubernetesCluster"),
+    list(KubernetesClusterSchema, "KubernetesCluster"),
   ),
   getKubernetesCluster: lookup(
     getKubernetesCluster,
     A.QueryArgs,
-    one(S.KubernetesClusterSchema, "KubernetesCluster"),
+    one(KubernetesClusterSchema, "KubernetesCluster"),
     byName,
   ),
   getMultiRegionGroups: lookup(
     getMultiRegionGroups,
     A.RegionArgs,
-    list(S.MultiRegionGroupSchema, "MultiRegionGroup"),
+    list(MultiRegionGroupSchema, "MultiRegionGroup"),
   ),
   getMultiRegionGroup: lookup(
     getMultiRegionGroup,
     A.QueryArgs,
-    one(S.MultiRegionGroupSchema, "MultiRegionGroup"),
+    one(MultiRegionGroupSchema, "MultiRegionGroup"),
     byName,
   ),
   getMultiRegionGroupVpcs: lookup(
     getMultiRegionGroupVpcs,
     A.MultiRegionVpcsArgs,
-    list(S.MultiRegionMemberSchema, "MultiRegionMember"),
+    list(MultiRegionMemberSchema, "MultiRegionMember"),
   ),
-  getNetworkAclLists: lookup(net.getNetworkAclLists, A.VpcArgs, list(S.AclListSchema, "AclList")),
-  getNetworkAclList: lookup(net.getNetworkAclList, A.VpcQueryArgs, one(S.AclListSchema, "AclList")),
+  getNetworkAclLists: lookup(net.getNetworkAclLists, A.VpcArgs, list(AclListSchema, "AclList")),
+  getNetworkAclList: lookup(net.getNetworkAclList, A.VpcQueryArgs, one(AclListSchema, "AclList")),
   getNetworkAclRules: lookup(
     net.getNetworkAclRules,
     A.AclRulesArgs,
-    list(S.NetworkAclRuleSchema, "NetworkAclRule"),
+    list(NetworkAclRuleSchema, "NetworkAclRule"),
   ),
   getNetworkAclRule: lookup(
     net.getNetworkAclRule,
     A.AclRuleQueryArgs,
-    one(S.NetworkAclRuleSchema, "NetworkAclRule"),
+    one(NetworkAclRuleSchema, "NetworkAclRule"),
   ),
-  getPublicIps: lookup(net.getPublicIps, A.PublicIpsArgs, list(S.PublicIpSchema, "PublicIp")),
-  getPublicIp: lookup(net.getPublicIp, A.PublicIpQueryArgs, one(S.PublicIpSchema, "PublicIp"), {
+  getPublicIps: lookup(net.getPublicIps, A.PublicIpsArgs, list(PublicIpSchema, "PublicIp")),
+  getPublicIp: lookup(net.getPublicIp, A.PublicIpQueryArgs, one(PublicIpSchema, "PublicIp"), {
     id: "id",
     name: "address",
   }),
@@ -283,81 +323,81 @@ export const lookupRegistry = {
     id: "publicIpId",
     name: "address",
   }),
-  getVpcGateways: lookup(net.getVpcGateways, A.VpcArgs, list(S.PrivateGatewaySchema, "PrivateGateway")),
+  getVpcGateways: lookup(net.getVpcGateways, A.VpcArgs, list(PrivateGatewaySchema, "PrivateGateway")),
   getVpcGateway: lookup(
     net.getVpcGateway,
     A.VpcGatewayQueryArgs,
-    one(S.PrivateGatewaySchema, "PrivateGateway"),
+    one(PrivateGatewaySchema, "PrivateGateway"),
   ),
   getLoadBalancerRules: lookup(
     net.getLoadBalancerRules,
     A.LoadBalancerRulesArgs,
-    list(withMembers(S.LoadBalancerRuleSchema), "LoadBalancerRule"),
+    list(withMembers(LoadBalancerRuleSchema), "LoadBalancerRule"),
   ),
   getLoadBalancerRule: lookup(
     net.getLoadBalancerRule,
     A.LoadBalancerRuleQueryArgs,
-    one(withMembers(S.LoadBalancerRuleSchema), "LoadBalancerRule"),
+    one(withMembers(LoadBalancerRuleSchema), "LoadBalancerRule"),
     byName,
   ),
   getInternalLoadBalancers: lookup(
     net.getInternalLoadBalancers,
     A.InternalLoadBalancersArgs,
-    list(withMembers(S.InternalLoadBalancerSchema), "InternalLoadBalancer"),
+    list(withMembers(InternalLoadBalancerSchema), "InternalLoadBalancer"),
   ),
   getInternalLoadBalancer: lookup(
     net.getInternalLoadBalancer,
     A.InternalLoadBalancerQueryArgs,
-    one(withMembers(S.InternalLoadBalancerSchema), "InternalLoadBalancer"),
+    one(withMembers(InternalLoadBalancerSchema), "InternalLoadBalancer"),
     byName,
   ),
-  getTenants: lookup(org.getTenants, A.TenantContextArgs, list(S.TenantSchema, "Tenant")),
-  getTenant: lookup(org.getTenant, A.TenantQueryArgs, one(S.TenantSchema, "Tenant"), byName),
-  getMemberships: lookup(org.getMemberships, A.TenantContextArgs, list(S.MembershipSchema, "Membership")),
+  getTenants: lookup(org.getTenants, A.TenantContextArgs, list(TenantSchema, "Tenant")),
+  getTenant: lookup(org.getTenant, A.TenantQueryArgs, one(TenantSchema, "Tenant"), byName),
+  getMemberships: lookup(org.getMemberships, A.TenantContextArgs, list(MembershipSchema, "Membership")),
   getTenantMembers: {
     // the organization's id comes first, then the options
     name: "getTenantMembers",
     doc: LOOKUP_DOCS.getTenantMembers ?? "",
     fn: org.getTenantMembers,
     input: A.TenantMembersArgs,
-    output: list(S.MembershipSchema, "Membership"),
+    output: list(MembershipSchema, "Membership"),
     call: (args) => {
       const { tenantId, ...opts } = args as z.output<typeof A.TenantMembersArgs>;
       return org.getTenantMembers(tenantId, opts);
     },
     argsOf: ([tenantId, opts]) => ({ ...invokeArgs(opts), tenantId }),
   } satisfies LookupEntry<typeof org.getTenantMembers>,
-  getInvitations: lookup(org.getInvitations, A.InvitationsArgs, list(S.InvitationSchema, "Invitation")),
+  getInvitations: lookup(org.getInvitations, A.InvitationsArgs, list(InvitationSchema, "Invitation")),
   getPreferences: lookup(org.getPreferences, A.NoArgs, {
-    schema: S.PreferencesSchema,
+    schema: PreferencesSchema,
     type: "Preferences",
     wrap: "values",
   }),
-  getProjects: lookup(getProjects, A.RegionArgs, list(S.ProjectSchema, "Project")),
-  getProject: lookup(getProject, A.QueryArgs, one(S.ProjectSchema, "Project"), byName),
-  getRegions: lookup(getRegions, A.NoArgs, list(S.RegionSchema, "Region")),
-  getRegion: lookup(getRegion, A.QueryArgs, one(S.RegionSchema, "Region"), byName),
-  getDefaultRegion: lookup(getDefaultRegion, A.NoArgs, one(S.RegionSchema, "Region")),
+  getProjects: lookup(getProjects, A.RegionArgs, list(ProjectSchema, "Project")),
+  getProject: lookup(getProject, A.QueryArgs, one(ProjectSchema, "Project"), byName),
+  getRegions: lookup(getRegions, A.NoArgs, list(RegionSchema, "Region")),
+  getRegion: lookup(getRegion, A.QueryArgs, one(RegionSchema, "Region"), byName),
+  getDefaultRegion: lookup(getDefaultRegion, A.NoArgs, one(RegionSchema, "Region")),
   getVolumeSnapshots: lookup(
     snap.getVolumeSnapshots,
     A.VolumeSnapshotsArgs,
-    list(S.VolumeSnapshotSchema, "VolumeSnapshot"),
+    list(VolumeSnapshotSchema, "VolumeSnapshot"),
   ),
   getVolumeSnapshot: lookup(
     snap.getVolumeSnapshot,
     A.VolumeSnapshotQueryArgs,
-    one(S.VolumeSnapshotSchema, "VolumeSnapshot"),
+    one(VolumeSnapshotSchema, "VolumeSnapshot"),
     byName,
   ),
   getInstanceSnapshots: lookup(
     snap.getInstanceSnapshots,
     A.OfInstanceArgs,
-    list(S.InstanceSnapshotSchema, "InstanceSnapshot"),
+    list(InstanceSnapshotSchema, "InstanceSnapshot"),
   ),
   getInstanceSnapshot: lookup(
     snap.getInstanceSnapshot,
     A.OfInstanceQueryArgs,
-    one(S.InstanceSnapshotSchema, "InstanceSnapshot"),
+    one(InstanceSnapshotSchema, "InstanceSnapshot"),
     byName,
   ),
 };

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { JobFailedError, WaitAbortedError, WaitTimeoutError, waitForJob } from "../../provider/client";
 import { durationKey, JobDurations } from "../../provider/client/jobHistory";
-import type { Job } from "../../provider/client/schemas";
+import type { Job } from "../../provider/client/records";
 
 const job = (status: string, extra: Partial<Job> = {}): Job => ({ jobId: "j1", status, ...extra });
 

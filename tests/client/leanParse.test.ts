@@ -7,17 +7,76 @@
 // transforms, enums, nested objects) agrees too. Lists: the same rows, and zod's own error, with the row's index,
 // for a list with one bad row or for what is not a list. And the point of it: a valid instance record is
 // answered without zod.
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { leanParseRows, leanSafeParse } from "../../provider/client/leanParse";
-import * as schemas from "../../provider/client/schemas";
+import * as shared from "../../provider/client/records";
+import * as audit from "../../provider/families/audit/records";
+import * as backupSchedules from "../../provider/families/backupSchedules/records";
+import * as backups from "../../provider/families/backups/records";
+import * as catalogue from "../../provider/families/catalogue/records";
+import * as comments from "../../provider/families/comments/records";
+import * as fileSystems from "../../provider/families/fileSystems/records";
+import * as images from "../../provider/families/images/records";
+import * as instanceGroups from "../../provider/families/instanceGroups/records";
+import * as instanceSchedules from "../../provider/families/instanceSchedules/records";
+import * as instances from "../../provider/families/instances/records";
+import * as kubernetes from "../../provider/families/kubernetes/records";
+import * as loadBalancers from "../../provider/families/loadBalancers/records";
+import * as multiRegions from "../../provider/families/multiRegions/records";
+import * as networkAcls from "../../provider/families/networkAcls/records";
+import * as networks from "../../provider/families/networks/records";
+import * as organizations from "../../provider/families/organizations/records";
+import * as preferences from "../../provider/families/preferences/records";
+import * as privateGateways from "../../provider/families/privateGateways/records";
+import * as projects from "../../provider/families/projects/records";
+import * as publicIps from "../../provider/families/publicIps/records";
+import * as snapshots from "../../provider/families/snapshots/records";
+import * as sshKeyPairs from "../../provider/families/sshKeyPairs/records";
+import * as tags from "../../provider/families/tags/records";
+import * as volumes from "../../provider/families/volumes/records";
+import * as vpcs from "../../provider/families/vpcs/records";
 
-const looseObjects: [string, z.ZodObject][] = Object.entries(schemas as Record<string, unknown>).flatMap(
-  ([name, s]) =>
+/** Every family's records (provider/families/<family>/records.ts) and the client's own: checked complete below. */
+const recordModules: Record<string, Record<string, unknown>> = {
+  audit,
+  backupSchedules,
+  backups,
+  catalogue,
+  comments,
+  fileSystems,
+  images,
+  instanceGroups,
+  instanceSchedules,
+  instances,
+  kubernetes,
+  loadBalancers,
+  multiRegions,
+  networkAcls,
+  networks,
+  organizations,
+  preferences,
+  privateGateways,
+  projects,
+  publicIps,
+  snapshots,
+  sshKeyPairs,
+  tags,
+  volumes,
+  vpcs,
+};
+const { InstanceSchema } = instances;
+const { VolumeSchema } = volumes;
+
+const looseObjects: [string, z.ZodObject][] = [shared, ...Object.values(recordModules)]
+  .flatMap((m) => Object.entries(m))
+  .flatMap(([name, s]) =>
     s instanceof z.ZodObject && (s.def.catchall as z.ZodType | undefined)?.def.type === "unknown"
       ? [[name, s] as [string, z.ZodObject]]
       : [],
-);
+  );
 
 /** Values a field is set to, one at a time. */
 const POOL: unknown[] = [
@@ -79,7 +138,10 @@ function agree(schema: z.ZodType, value: unknown): boolean {
 }
 
 describe("leanSafeParse gives zod's answer", () => {
-  it("covers the client's record schemas", () => {
+  it("covers the client's record schemas: every family's", () => {
+    const families = join(__dirname, "../../provider/families");
+    const withRecords = readdirSync(families).filter((f) => existsSync(join(families, f, "records.ts")));
+    expect(Object.keys(recordModules).sort()).toEqual(withRecords.sort());
     expect(looseObjects.length).toBeGreaterThan(40);
     expect(looseObjects.map(([name]) => name)).toContain("InstanceSchema");
   });
@@ -115,7 +177,7 @@ describe("leanSafeParse gives zod's answer", () => {
 
   it("reads nulls as absent without touching the record it was given, or sharing its records", () => {
     const record = { id: "i-1", name: null, tags: { a: "1" }, memory: 512 };
-    const parsed = leanSafeParse(schemas.InstanceSchema, record);
+    const parsed = leanSafeParse(InstanceSchema, record);
     expect(parsed.success && parsed.data).toStrictEqual({
       id: "i-1",
       name: undefined,
@@ -161,20 +223,20 @@ describe("leanSafeParse gives zod's answer", () => {
   });
 
   it("answers a valid instance record without running zod", () => {
-    const spy = vi.spyOn(schemas.InstanceSchema, "safeParse");
+    const spy = vi.spyOn(InstanceSchema, "safeParse");
     try {
       const record = {
-        ...baseOf(schemas.InstanceSchema),
+        ...baseOf(InstanceSchema),
         id: "i-1",
         name: "web",
         cpuNumber: 2,
         haEnabled: null,
       };
-      expect(leanSafeParse(schemas.InstanceSchema, record).success).toBe(true);
-      expect(leanParseRows(schemas.InstanceSchema, [record, record])).toHaveLength(2);
+      expect(leanSafeParse(InstanceSchema, record).success).toBe(true);
+      expect(leanParseRows(InstanceSchema, [record, record])).toHaveLength(2);
       expect(spy).not.toHaveBeenCalled();
       // Not plainly valid: zod answers.
-      expect(leanSafeParse(schemas.InstanceSchema, { ...record, cpuNumber: 1.5 }).success).toBe(false);
+      expect(leanSafeParse(InstanceSchema, { ...record, cpuNumber: 1.5 }).success).toBe(false);
       expect(spy).toHaveBeenCalledTimes(1);
     } finally {
       spy.mockRestore();
@@ -187,19 +249,17 @@ describe("leanParseRows gives zod's answer for a list", () => {
 
   it("the same rows", () => {
     const rows = Array.from({ length: 50 }, (_, i) => good(i));
-    expect(leanParseRows(schemas.VolumeSchema, rows)).toStrictEqual(
-      z.array(schemas.VolumeSchema).parse(rows),
-    );
+    expect(leanParseRows(VolumeSchema, rows)).toStrictEqual(z.array(VolumeSchema).parse(rows));
   });
 
   it("zod's error for a bad row, with its index", () => {
     const rows: unknown[] = Array.from({ length: 6 }, (_, i) => good(i));
     rows[3] = { id: "v-3", size: "ten" };
-    const expected = z.array(schemas.VolumeSchema).safeParse(rows);
+    const expected = z.array(VolumeSchema).safeParse(rows);
     expect(expected.success).toBe(false);
-    expect(() => leanParseRows(schemas.VolumeSchema, rows)).toThrow(z.ZodError);
+    expect(() => leanParseRows(VolumeSchema, rows)).toThrow(z.ZodError);
     try {
-      leanParseRows(schemas.VolumeSchema, rows);
+      leanParseRows(VolumeSchema, rows);
     } catch (err) {
       expect((err as z.ZodError).issues).toStrictEqual(expected.error?.issues);
       expect((err as z.ZodError).issues[0]?.path).toStrictEqual([3, "size"]);
@@ -208,10 +268,10 @@ describe("leanParseRows gives zod's answer for a list", () => {
 
   it("what is not a list gets zod's error", () => {
     for (const notRows of [{}, null, "rows", { length: 1, 0: good(0) }] as unknown[]) {
-      const expected = z.array(schemas.VolumeSchema).safeParse(notRows);
-      expect(() => leanParseRows(schemas.VolumeSchema, notRows as unknown[])).toThrow(z.ZodError);
+      const expected = z.array(VolumeSchema).safeParse(notRows);
+      expect(() => leanParseRows(VolumeSchema, notRows as unknown[])).toThrow(z.ZodError);
       try {
-        leanParseRows(schemas.VolumeSchema, notRows as unknown[]);
+        leanParseRows(VolumeSchema, notRows as unknown[]);
       } catch (err) {
         expect((err as z.ZodError).issues).toStrictEqual(expected.error?.issues);
       }
@@ -224,7 +284,7 @@ describe("leanParseRows gives zod's answer for a list", () => {
   });
 
   it("a loose object refined as a whole is zod's alone: its refinement runs", () => {
-    const refined = schemas.VolumeSchema.refine((v) => v.size !== 13, { message: "unlucky size" });
+    const refined = VolumeSchema.refine((v) => v.size !== 13, { message: "unlucky size" });
     expect(leanSafeParse(refined, good(1)).success).toBe(true);
     const bad = { ...good(2), size: 13 };
     expect(leanSafeParse(refined, bad).success).toBe(false);

@@ -10,10 +10,10 @@ import {
   ConfigurationError,
   MutationOutcomeUnknownError,
 } from "../../provider/client";
-import { backupScheduleRequest, sameSchedule } from "../../provider/client/backupSchedules";
-import { createInstanceBody } from "../../provider/client/instances";
-import { createNetworkRequest } from "../../provider/client/networks";
 import { isTenantPath } from "../../provider/client/paths";
+import { backupScheduleRequest, sameSchedule } from "../../provider/families/backupSchedules/client";
+import { createInstanceBody } from "../../provider/families/instances/client";
+import { createNetworkRequest } from "../../provider/families/networks/client";
 import { clientAt, json, mockClient, REGION_A, REGION_B, useServers } from "./helpers";
 import { type RawCall, resetMidResponse, sendJson } from "./rawServer";
 

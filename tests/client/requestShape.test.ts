@@ -1,16 +1,17 @@
-// Every request the client declares (provider/client/*.ts, requestShape.ts) sends its declared keys and nothing
+// Every request the client declares (each family's client.ts, requestShape.ts) sends its declared keys and nothing
 // else: the API reads many bodies and query strings key by key and silently ignores a key it does not know, so a
 // caller's extra key or a misspelt one must never leave the client, and a field left undefined is not sent at all.
 // The declarations are found in the client's modules, not listed here, so a new one is covered by being declared.
 
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createInstanceBody } from "../../provider/client/instances";
 import { queryString } from "../../provider/client/paths";
 import { optional, type RequestShape, requestShape, required } from "../../provider/client/requestShape";
+import { createInstanceBody } from "../../provider/families/instances/client";
 
 const CLIENT = join(__dirname, "../../provider/client");
+const FAMILIES = join(__dirname, "../../provider/families");
 
 type AnyShape = RequestShape<Record<string, ReturnType<typeof optional>>>;
 
@@ -21,14 +22,22 @@ const isShape = (v: unknown): v is AnyShape =>
   Array.isArray((v as AnyShape).keys) &&
   typeof (v as AnyShape).fields === "object";
 
+/** The client's modules: its own (provider/client/*.ts) and each family's (provider/families/<family>/client.ts). */
+function clientModules(): [string, string][] {
+  const own = readdirSync(CLIENT)
+    .filter((f) => f.endsWith(".ts"))
+    .map((f): [string, string] => [f.replace(/\.ts$/, ""), join(CLIENT, f)]);
+  const families = readdirSync(FAMILIES)
+    .filter((f) => existsSync(join(FAMILIES, f, "client.ts")))
+    .map((f): [string, string] => [f, join(FAMILIES, f, "client.ts")]);
+  return [...own, ...families].sort(([a], [b]) => a.localeCompare(b));
+}
+
 async function declaredRequests(): Promise<[string, AnyShape][]> {
   const found: [string, AnyShape][] = [];
-  for (const file of readdirSync(CLIENT)
-    .filter((f) => f.endsWith(".ts"))
-    .sort()) {
-    const mod: Record<string, unknown> = await import(join(CLIENT, file));
-    for (const [name, value] of Object.entries(mod))
-      if (isShape(value)) found.push([`${file.replace(/\.ts$/, "")}.${name}`, value]);
+  for (const [name, file] of clientModules()) {
+    const mod: Record<string, unknown> = await import(file);
+    for (const [key, value] of Object.entries(mod)) if (isShape(value)) found.push([`${name}.${key}`, value]);
   }
   return found;
 }

@@ -21,7 +21,7 @@ import {
   jobCommandOf,
   serverDuration,
 } from "../../provider/client/jobHistory";
-import type { Job } from "../../provider/client/schemas";
+import type { Job } from "../../provider/client/records";
 import { pollDelay } from "../../provider/client/waiter";
 import { json, mockClient, mockOrigin, REGION_A, REGION_B } from "./helpers";
 

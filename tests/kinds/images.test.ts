@@ -2,10 +2,10 @@
 // lifecycle table; images registered, ready, shared and booted from. Shared setup: ./world.ts.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { IsoSchema, TemplateSchema } from "../../provider/client/schemas";
+import { imageStates } from "../../provider/families/images/image";
+import { IsoSchema, TemplateSchema } from "../../provider/families/images/records";
 import { commonFields } from "../../provider/kinds/common";
 import { defineKind } from "../../provider/kinds/define";
-import { imageStates } from "../../provider/kinds/image";
 import { providerOf } from "../../provider/lifecycle/engine";
 import { instanceInputs, otherTemplate, registeredTemplate, templateInputs, waitJob } from "./parts";
 import {

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { instance } from "../../provider/kinds/instance";
+import { instance } from "../../provider/families/instances/instance";
 import {
   powerStateOf,
   refusedWhileRunning,
   rootDiskProblem,
   userDataDigest,
-} from "../../provider/kinds/instanceRules";
+} from "../../provider/families/instances/instanceRules";
 import { checkKind, diffKind, outputsOf } from "../../provider/lifecycle/fields";
 import { UNKNOWN } from "../../provider/lifecycle/values";
 

@@ -2,8 +2,8 @@
 // offering, autoscaling, version, tags), what replaces, the version steps CloudStack upgrades in place, the
 // check-time rules on the catalogue rows, and the kind's own default timeouts.
 import { describe, expect, it } from "vitest";
+import { compareVersions, upgradableInPlace } from "../../provider/families/kubernetes/kubernetesCluster";
 import { kinds } from "../../provider/kinds";
-import { compareVersions, upgradableInPlace } from "../../provider/kinds/kubernetesCluster";
 import { checkKind, diffKind } from "../../provider/lifecycle/fields";
 import { resolveTimeouts, withDefaults } from "../../provider/lifecycle/timeouts";
 import { UNKNOWN } from "../../provider/lifecycle/values";

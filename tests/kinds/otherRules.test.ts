@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { managedSubset } from "../../provider/families/tags/tags";
 import { kinds } from "../../provider/kinds";
 import type { Kind } from "../../provider/kinds/define";
 import { diskSizeProblem } from "../../provider/kinds/diskOffering";
-import { managedSubset } from "../../provider/kinds/tags";
 import { checkKind, diffKind } from "../../provider/lifecycle/fields";
 import { UNKNOWN } from "../../provider/lifecycle/values";
 import { ED25519, ED25519_B, ED25519_MD5, PRIVATE_KEY_SHAPE } from "../fixtures/sshKeys";

@@ -1,8 +1,8 @@
 // cim.InstanceSchedule's check and diff rules, without the API: the platform's cron syntax (five fields, as
 // CloudStack's VM schedules read them), IANA time zones, dates in order, the actions; what changes in place.
 import { describe, expect, it } from "vitest";
+import { cronProblem } from "../../provider/families/instanceSchedules/cron";
 import { kinds } from "../../provider/kinds";
-import { cronProblem } from "../../provider/kinds/cron";
 import { checkKind, diffKind } from "../../provider/lifecycle/fields";
 
 type Rec = Record<string, unknown>;

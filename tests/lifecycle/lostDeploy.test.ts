@@ -4,7 +4,7 @@
 // would be adopted: two resources on one instance, and this deploy's instance left behind.
 import { expect, it } from "vitest";
 import { providerFor } from "../../provider";
-import { generatedHostName } from "../../provider/kinds/instance";
+import { generatedHostName } from "../../provider/families/instances/instance";
 import { rows, useProviderEmulator } from "../fixtures/providerEmulator";
 
 const api = useProviderEmulator({ jobLatencyMs: 0, pollMs: 5 });

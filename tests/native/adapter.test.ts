@@ -6,7 +6,7 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providerFor } from "../../provider";
-import { userDataDigest } from "../../provider/kinds/instanceRules";
+import { userDataDigest } from "../../provider/families/instances/instanceRules";
 import { Adapter, InitFailedError } from "../../provider/native/adapter";
 import { checkConfig, configure, diffConfig } from "../../provider/native/config";
 import { grpcError } from "../../provider/native/server";

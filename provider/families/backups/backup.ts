@@ -1,0 +1,121 @@
+// cim.Backup: an on-demand backup of an instance (the platform's createBackup, a job), deleted with the resource
+// (deleteBackup, a job). Nothing of it changes in place. The instance must have a backup offering
+// (cim.Instance backupOfferingId): one given as a plain id is read at check for it; the platform refuses the rest.
+
+import { z } from "zod";
+import type { Backup } from "../../client";
+import { commonFields, descriptionField, field, recordCalls } from "../../kinds/common";
+import { defineKind } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { id, text } from "../../lifecycle/check";
+import { NEEDS_BACKUP_OFFERING } from "../backupSchedules/backupSchedule";
+
+export const backup = defineKind({
+  name: "Backup",
+  noun: "backup",
+  summary: "An on-demand backup of an instance that has a backup offering.",
+  example: example(
+    ["zoneId", "templateId", "serviceOfferingId"],
+    `
+const standard = zoneId.then((id) => cim.getBackupOffering({ name: "Standard", zoneId: id }));
+const db = new cim.Instance("db", { zoneId, templateId, serviceOfferingId, backupOfferingId: standard.then((o) => o.id) });
+const beforeUpgrade = new cim.Backup("db-before-upgrade", { instanceId: db.id, description: "before the upgrade" });
+export const backupSize = beforeUpgrade.size;
+`,
+  ),
+  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId"], {
+    variables: `
+standard:
+  fn::invoke:
+    function: cim:index:getBackupOffering
+    arguments: { name: Standard, zoneId: "\${zoneId}" }
+    return: id
+`,
+    resources: `
+db:
+  type: cim:index:Instance
+  properties:
+    zoneId: \${zoneId}
+    templateId: \${templateId}
+    serviceOfferingId: \${serviceOfferingId}
+    backupOfferingId: \${standard}
+db-before-upgrade:
+  type: cim:index:Backup
+  properties:
+    instanceId: \${db.id}
+    description: before the upgrade
+`,
+    outputs: `
+backupSize: \${db-before-upgrade.size}
+`,
+  }),
+  nameFromResource: true,
+  quota: { limit: "backupLimit", count: "backupCount" },
+  // CloudStack's Backup.Status: a backup being taken is busy; one being deleted (Removed) counts as gone.
+  states: {
+    busy: ["Allocated", "Queued", "BackingUp"],
+    gone: ["Removed", "Expunged"],
+    failed: "Error",
+  },
+  fields: {
+    ...commonFields,
+    instanceId: field(id("the instance to back up (the API's vmId)"), {
+      doc: "The instance to back up (the API's `vmId`); it must have a backup offering. Replaces on change.",
+      change: "replace",
+      live: (b: Backup) => b.virtualMachineId,
+      prefer: "live",
+      ref: { kind: "Instance", mustExist: true, requires: NEEDS_BACKUP_OFFERING },
+    }),
+    name: field(text("the backup's name (the SDK defaults it to the resource name)").optional(), {
+      doc: "The backup's name (the SDK defaults it to the resource name). Replaces on change: the API has no rename.",
+      change: "replace",
+      live: true,
+      present: true,
+    }),
+    description: {
+      doc: "What the backup is for. Replaces on change.",
+      ...descriptionField("what the backup is for", "replace", 1024),
+    },
+  },
+  outputs: {
+    state: {
+      doc: "The platform's status: BackedUp once taken (BackingUp, Error, …).",
+      schema: z.string(),
+      from: (b: Backup) => b.state,
+    },
+    backupOfferingId: {
+      doc: "The backup offering it was taken under.",
+      schema: z.string().optional(),
+      from: (b: Backup) => b.backupOfferingId || undefined,
+    },
+    backupOfferingName: {
+      doc: "The name of the backup offering the backup was made under.",
+      schema: z.string().optional(),
+      from: (b: Backup) => b.backupOfferingName || undefined,
+    },
+    zoneId: {
+      doc: "The zone it is in (a zone uuid), as the API reports it.",
+      schema: z.string().optional(),
+      from: (b: Backup) => b.zoneId || undefined,
+    },
+    size: { doc: "Bytes.", schema: z.number().optional(), from: (b: Backup) => b.size },
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string().optional(),
+      from: (b: Backup) => b.created ?? b.date,
+    },
+  },
+  api: {
+    ...recordCalls((c) => c.backups),
+    create: (s, i) =>
+      s.client.backups.create(
+        { vmId: i.instanceId, name: i.name, description: i.description },
+        { region: s.region },
+      ),
+  },
+  importer: {
+    order: 55,
+    prefix: "vmBackup",
+    skip: (b: Backup) => (b.state === "Error" ? "state Error (a failed backup; delete it)" : undefined),
+  },
+});

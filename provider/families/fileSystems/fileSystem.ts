@@ -1,0 +1,266 @@
+// cim.FileSystem: a shared file system (the platform's Shared FileSystem): an NFS export served on one network by
+// a file-system VM, its data on a volume of a disk offering. Created by a job; renamed by a synchronous PUT; grown
+// in place by the disk-offering change (a job; never shrunk: refused at check and preview); its VM's compute
+// offering changed in place (stop, change, start: the platform changes it only while stopped); destroyed and
+// expunged in one synchronous call. The spec shows only its read, GET /filesystems/{id}, and that envelope.
+
+import { z } from "zod";
+import type { FileSystem } from "../../client";
+import {
+  catalogueField,
+  commonFields,
+  descriptionField,
+  field,
+  growOnly,
+  nameField,
+  networkInZone,
+  notTheZoneNetwork,
+  recordCalls,
+  skipFailed,
+  uniqueName,
+  uniqueTogether,
+} from "../../kinds/common";
+import { defineKind } from "../../kinds/define";
+import { diskGb, diskSizeProblem } from "../../kinds/diskOffering";
+import { example, yamlExample } from "../../kinds/examples";
+import { id } from "../../lifecycle/check";
+import { waitFor } from "../../lifecycle/session";
+
+/** The file-system VM's minimum offering on the platform's defaults (sharedfsvm.min.cpu.count, .min.ram.size). */
+export const FS_VM_MIN_CPU = 2;
+export const FS_VM_MIN_RAM_MB = 1024;
+
+const GIB = 1024 ** 3;
+/** The API shows the size in bytes; programs give GiB. */
+const gibOf = (f: FileSystem) => (f.size === undefined ? undefined : Math.round(f.size / GIB));
+
+const FORMATS = ["XFS", "EXT4"] as const;
+const format = z
+  .string({ error: 'must be "XFS" or "EXT4"' })
+  .transform((s) => s.trim().toUpperCase())
+  .pipe(z.enum(FORMATS, { error: 'must be "XFS" (the default) or "EXT4"' }));
+
+export function fsShrinkMessage(from: number, to: number): string {
+  return `size cannot shrink (${from} GB → ${to} GB): shared file systems only grow (the platform grows their data volume and refuses a smaller size). To start over smaller, replace it (pulumi up --replace <urn>) after copying its data`;
+}
+
+export const fileSystem = defineKind({
+  name: "FileSystem",
+  noun: "shared file system",
+  summary: "A shared file system (NFS) served on a network, its size grown in place.",
+  example: example(
+    ["zoneId", "vpc", "tier"],
+    `
+const files = new cim.FileSystem("assets", {
+  zoneId,
+  networkId: tier.id,
+  diskOfferingId: cim.getDiskOffering("Custom").then((o) => o.id),
+  size: 50,
+  serviceOfferingId: cim.getComputeOffering("Medium").then((o) => o.id),
+});
+export const assetsMount = files.mountSource;
+`,
+  ),
+  yamlExample: yamlExample(["zoneId", "vpc", "tier"], {
+    resources: `
+assets:
+  type: cim:index:FileSystem
+  properties:
+    zoneId: \${zoneId}
+    networkId: \${tier.id}
+    diskOfferingId:
+      fn::invoke:
+        function: cim:index:getDiskOffering
+        arguments: { name: Custom }
+        return: id
+    size: 50
+    serviceOfferingId:
+      fn::invoke:
+        function: cim:index:getComputeOffering
+        arguments: { name: Medium }
+        return: id
+`,
+    outputs: `
+assetsMount: \${assets.mountSource}
+`,
+  }),
+  nameFromResource: true,
+  // SharedFS.State: Allocated while the create job deploys it; Destroyed ones wait to be expunged
+  states: {
+    busy: ["Allocated", "Starting", "Stopping"],
+    gone: ["Destroyed", "Expunging", "Expunged"],
+    failed: "Error",
+  },
+  fields: {
+    ...commonFields,
+    name: {
+      doc: "The file system's name, unique in the account and region (default: the resource name). Changed in place.",
+      ...nameField("file system", "update"),
+    },
+    description: {
+      doc: "What it holds (the API's `description`). Changed in place.",
+      ...descriptionField("what the file system holds", "update"),
+    },
+    zoneId: {
+      doc: "The zone of the file system and of its network. Replaces on change.",
+      ...catalogueField(id("the zone of the file system and its network"), "replace", "zones", "a zone"),
+    },
+    networkId: field(id("the network the share is served on (a cim.Network's id)"), {
+      doc: "The network the share is served on (an isolated network or a VPC tier of the zone, not the zone's shared network): the file-system VM takes an address of it. Replaces on change.",
+      change: "replace",
+      live: true,
+      ref: { kind: "Network", requires: networkInZone("file system") },
+    }),
+    diskOfferingId: {
+      doc: "The disk offering of its data volume. Changed in place (changeSharedFileSystemDiskOffering, a job).",
+      ...catalogueField(
+        id("the disk offering of the data volume, from GET /api/v1/offerings/disk"),
+        "update",
+        "diskOfferings",
+        "a disk offering",
+      ),
+    },
+    size: field(diskGb.optional(), {
+      doc: "Size in GB, with a customized disk offering (a fixed one decides it: leave size out). Grows in place (a job); a smaller size is refused at preview: shared file systems never shrink.",
+      change: "update",
+      live: gibOf,
+      present: true,
+    }),
+    serviceOfferingId: {
+      doc: "The compute offering of the file-system VM: at least 2 vCPUs and 1024 MB on the platform's defaults. Changed in place: stopped, changed, started again (the share is unavailable meanwhile).",
+      ...catalogueField(
+        id("the compute offering of the file-system VM, from GET /api/v1/offerings/compute"),
+        "update",
+        "computeOfferings",
+        "a compute offering",
+      ),
+    },
+    filesystem: field(format.optional(), {
+      doc: 'The file system on its volume, `"XFS"` (default) or `"EXT4"`. Replaces on change.',
+      change: "replace",
+      unset: () => "XFS",
+      same: (a, b) => String(a ?? "XFS").toUpperCase() === String(b ?? "XFS").toUpperCase(),
+      live: (f: FileSystem) => f.filesystem?.toUpperCase(),
+      present: true,
+    }),
+  },
+  outputs: {
+    zoneName: {
+      doc: "The name of its zone.",
+      schema: z.string().optional(),
+      from: (f: FileSystem) => f.zoneName,
+    },
+    networkName: {
+      doc: "The name of its network (`networkId`).",
+      schema: z.string().optional(),
+      from: (f: FileSystem) => f.networkName,
+    },
+    diskOfferingName: {
+      doc: "The name of its disk offering (`diskOfferingId`).",
+      schema: z.string().optional(),
+      from: (f: FileSystem) => f.diskOfferingName,
+    },
+    serviceOfferingName: {
+      doc: "The name of its compute offering (`serviceOfferingId`).",
+      schema: z.string().optional(),
+      from: (f: FileSystem) => f.serviceOfferingName,
+    },
+    ipAddress: {
+      doc: "The NFS server: the file-system VM's address on the network.",
+      schema: z.string().optional(),
+      from: (f: FileSystem) => f.ipAddress || undefined,
+    },
+    path: {
+      doc: "The exported path (the platform's /mnt/fs/share).",
+      schema: z.string().optional(),
+      from: (f: FileSystem) => f.path || undefined,
+    },
+    mountSource: {
+      doc: "What `mount -t nfs` takes: `<ipAddress>:<path>`.",
+      schema: z.string().optional(),
+      from: (f: FileSystem) => (f.ipAddress && f.path ? `${f.ipAddress}:${f.path}` : undefined),
+    },
+    provider: {
+      doc: "The platform's provider of the share (SHAREDFSVM).",
+      schema: z.string().optional(),
+      from: (f: FileSystem) => f.provider,
+    },
+    state: {
+      doc: "The API's state (Allocated, Ready, Stopped, Error, …).",
+      schema: z.string(),
+      from: (f: FileSystem) => f.state ?? "",
+    },
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string().optional(),
+      from: (f: FileSystem) => f.created,
+    },
+  },
+  ...growOnly("FileSystem", fsShrinkMessage),
+  lookups(i, rows) {
+    const out: { property: string; reason: string }[] = [];
+    // an adopted file system has its size
+    const adopted = i.size === undefined && Boolean(i.adoptId);
+    const problem = diskSizeProblem("size", i.size, adopted ? undefined : rows.diskOfferingId, "refused");
+    if (problem) out.push({ property: "size", reason: problem });
+    const o = rows.serviceOfferingId as { cpuNumber?: number; memory?: number; name?: string } | undefined;
+    if (o && ((o.cpuNumber ?? 0) < FS_VM_MIN_CPU || (o.memory ?? 0) < FS_VM_MIN_RAM_MB)) {
+      out.push({
+        property: "serviceOfferingId",
+        reason: `serviceOfferingId ${i.serviceOfferingId} (${o.name ?? "?"}: ${o.cpuNumber} vCPUs, ${o.memory} MB) is too small for the file-system VM: it needs at least ${FS_VM_MIN_CPU} vCPUs and ${FS_VM_MIN_RAM_MB} MB (the platform's sharedfsvm.min.cpu.count and sharedfsvm.min.ram.size)`,
+      });
+    }
+    return out;
+  },
+  // names are unique per account and region: a replacement that keeps the name deletes first
+  // every file system not yet expunged holds its name (the platform's findSharedFSByNameAccountDomain)
+  liveRules: notTheZoneNetwork("shared file system"),
+  exclusive: [
+    uniqueName("file system", "file system names are unique per account in a region", ["Expunged"]),
+  ],
+  deleteBeforeReplace: uniqueTogether("name"),
+  api: {
+    ...recordCalls((c) => c.fileSystems),
+    create: (s, i) =>
+      s.client.fileSystems.create(
+        // the client sends the fields of a file-system create and nothing else
+        { ...i, name: i.name ?? "", filesystem: i.filesystem ?? "XFS" },
+        { region: s.region },
+      ),
+    async apply(s, live, want, changed, op) {
+      const o = { region: s.region };
+      if (changed.has("name") || changed.has("description")) {
+        const put = {
+          name: changed.has("name") ? want.name : undefined,
+          description: changed.has("description") ? (want.description ?? "") : undefined,
+        };
+        await s.client.fileSystems.update(live.id, put, o);
+      }
+      const liveSize = gibOf(live);
+      if (want.size !== undefined && liveSize !== undefined && want.size < liveSize)
+        throw new Error(fsShrinkMessage(liveSize, want.size));
+      if (changed.has("size") || changed.has("diskOfferingId")) {
+        const r = {
+          size: changed.has("size") ? want.size : undefined,
+          diskOfferingId: changed.has("diskOfferingId") ? want.diskOfferingId : undefined,
+        };
+        await waitFor(s, await s.client.fileSystems.resize(live.id, r, o), op);
+      }
+      if (changed.has("serviceOfferingId")) {
+        // the platform changes the VM's offering only while the file system is stopped
+        const wasReady = live.state === "Ready";
+        if (wasReady) await waitFor(s, await s.client.fileSystems.stop(live.id, o), op);
+        await waitFor(
+          s,
+          await s.client.fileSystems.changeServiceOffering(live.id, want.serviceOfferingId, o),
+          op,
+        );
+        if (wasReady) await waitFor(s, await s.client.fileSystems.start(live.id, o), op);
+      }
+    },
+    // destroyed and expunged in one call (a Ready one stopped first): nothing Destroyed is left holding its name
+    delete: (s, live) =>
+      s.client.fileSystems.delete(live.id, { region: s.region, forced: true, expunge: true }),
+  },
+  importer: { order: 24, prefix: "fileSystem", skip: (f: FileSystem) => skipFailed(f) },
+});

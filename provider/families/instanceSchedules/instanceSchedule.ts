@@ -1,0 +1,193 @@
+// cim.InstanceSchedule: start, stop or reboot an instance on a cron schedule in a time zone, between optional
+// dates, enabled or not (the platform's VM schedules). Synchronous in the API; every field but the instance
+// changes in place through the spec's PUT /compute/instances/{id}/schedules/{scheduleId} (query parameters).
+// check applies the platform's rules: five cron fields, IANA time zones, a start before the end, the actions.
+
+import { z } from "zod";
+import { type InstanceSchedule, instanceScheduleQuery } from "../../client";
+import { commonFields, descriptionField, field } from "../../kinds/common";
+import { defineKind, type Recorded } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { bool, id, text, timeZone } from "../../lifecycle/check";
+import { cronProblem } from "./cron";
+
+const ACTIONS = ["start", "stop", "reboot", "force_stop", "force_reboot"] as const;
+
+/** An ISO 8601 date and time; compared as instants (the API may write it in another form). */
+const dateTime = (what: string) =>
+  z
+    .string({ error: `must be ${what}: an ISO 8601 date and time, e.g. "2026-12-01T00:00:00Z"` })
+    .trim()
+    .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), {
+      message: `must be ${what}: an ISO 8601 date and time, e.g. "2026-12-01T00:00:00Z"`,
+    })
+    .optional();
+const sameInstant = (a: unknown, b: unknown) =>
+  b !== undefined && b !== null && Date.parse(String(a)) === Date.parse(String(b));
+const sameCron = (a: unknown, b: unknown) =>
+  String(a).trim().split(/\s+/).join(" ") ===
+  String(b ?? "")
+    .trim()
+    .split(/\s+/)
+    .join(" ");
+
+export const instanceSchedule = defineKind({
+  name: "InstanceSchedule",
+  noun: "instance schedule",
+  summary: "Starts, stops or reboots an instance on a cron schedule in a time zone (synchronous in the API).",
+  example: example(
+    ["zoneId", "templateId", "serviceOfferingId", "db"],
+    `
+new cim.InstanceSchedule("db-stop-at-night", {
+  instanceId: db.id,
+  action: "stop",
+  schedule: "0 22 * * MON-FRI",
+  timezone: "Europe/Berlin",
+});
+new cim.InstanceSchedule("db-start-mornings", {
+  instanceId: db.id,
+  action: "start",
+  schedule: "0 6 * * MON-FRI",
+  timezone: "Europe/Berlin",
+  endDate: "2027-06-30T00:00:00Z",
+});
+`,
+  ),
+  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "db"], {
+    resources: `
+db-stop-at-night:
+  type: cim:index:InstanceSchedule
+  properties:
+    instanceId: \${db.id}
+    action: stop
+    schedule: "0 22 * * MON-FRI"
+    timezone: Europe/Berlin
+db-start-mornings:
+  type: cim:index:InstanceSchedule
+  properties:
+    instanceId: \${db.id}
+    action: start
+    schedule: "0 6 * * MON-FRI"
+    timezone: Europe/Berlin
+    endDate: "2027-06-30T00:00:00Z"
+`,
+  }),
+  label: (rec) => `${String(rec.action ?? "schedule")} of instance ${String(rec.instanceId ?? "")}`,
+  fields: {
+    ...commonFields,
+    instanceId: field(id("the instance the schedule acts on"), {
+      doc: "The instance to start, stop or reboot. Replaces on change.",
+      change: "replace",
+      live: (s: InstanceSchedule) => s.virtualMachineId,
+      prefer: "live",
+      ref: { kind: "Instance", mustExist: true },
+    }),
+    action: field(
+      z
+        .string({ error: `must be one of ${ACTIONS.join(", ")}` })
+        .trim()
+        .toLowerCase()
+        .pipe(z.enum(ACTIONS, { error: `must be one of ${ACTIONS.join(", ")}` })),
+      {
+        doc: "`start`, `stop`, `reboot`, `force_stop` or `force_reboot` (any case). Changed in place.",
+        change: "update",
+        same: (a, b) => String(a).toLowerCase() === String(b ?? "").toLowerCase(),
+        live: (s: InstanceSchedule) => s.action?.toLowerCase(),
+      },
+    ),
+    schedule: field(
+      text(
+        'five cron fields: minute hour day-of-month month day-of-week, e.g. "0 22 * * MON-FRI"',
+        255,
+      ).superRefine((s, ctx) => {
+        const problem = cronProblem(s);
+        if (problem)
+          ctx.addIssue({ code: "custom", message: `must be a cron schedule of five fields: ${problem}` });
+      }),
+      {
+        doc: 'Five cron fields, minute hour day-of-month month day-of-week, e.g. `"0 22 * * MON-FRI"` (22:00 on weekdays). Changed in place.',
+        change: "update",
+        same: sameCron,
+        live: true,
+      },
+    ),
+    timezone: field(timeZone("the time zone the schedule runs in"), {
+      doc: 'IANA time zone the schedule runs in, e.g. `"Europe/Berlin"`. Changed in place.',
+      change: "update",
+      live: true,
+    }),
+    startDate: field(dateTime("when the schedule starts"), {
+      doc: "First moment the schedule may run (ISO 8601; the API refuses one in the past at create). Left out: now. Changed in place.",
+      change: "update",
+      same: sameInstant,
+      live: (s: InstanceSchedule) => s.startDate,
+    }),
+    endDate: field(dateTime("when the schedule ends"), {
+      doc: "Last moment it may run (ISO 8601, after `startDate`). Changed in place; the API cannot take it away once set.",
+      change: "update",
+      same: sameInstant,
+      live: (s: InstanceSchedule) => s.endDate,
+    }),
+    enabled: field(bool("whether the schedule runs"), {
+      doc: "Whether the schedule runs (default true). Changed in place.",
+      change: "update",
+      unset: () => true,
+      same: (a, b) => a === (b ?? true),
+      live: (s: InstanceSchedule) => s.enabled,
+      output: (s: InstanceSchedule, rec: Recorded) =>
+        s.enabled ?? (rec.enabled as boolean | undefined) ?? true,
+      shown: z.boolean(),
+    }),
+    name: field(text("a name for the schedule").optional(), {
+      doc: "A name for the schedule. Changed in place.",
+      change: "update",
+      live: (s: InstanceSchedule) => s.name || undefined,
+    }),
+    description: {
+      doc: "What the schedule is for. Changed in place.",
+      ...descriptionField("what the schedule is for", "update", 1024),
+    },
+  },
+  outputs: {
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string().optional(),
+      from: (s: InstanceSchedule) => s.created,
+    },
+  },
+  rules(values, fail) {
+    const { startDate, endDate } = values as { startDate?: string; endDate?: string };
+    if (
+      typeof startDate === "string" &&
+      typeof endDate === "string" &&
+      Date.parse(startDate) > Date.parse(endDate)
+    ) {
+      fail(
+        "endDate",
+        `endDate ${endDate} is before startDate ${startDate}: a schedule must end after it starts`,
+      );
+    }
+  },
+  api: {
+    get: (s, id) => s.client.instanceSchedules.get(id, { region: s.region }),
+    list: (s) => s.client.instanceSchedules.list({ region: s.region }),
+    // the client sends the schedule's known keys only (the others of the inputs stay home)
+    create: (s, i) => s.client.instanceSchedules.create(i.instanceId, i, { region: s.region }),
+    async apply(s, live, want, changed) {
+      const all = instanceScheduleQuery({ ...want, enabled: want.enabled ?? true });
+      const only = Object.fromEntries(Object.entries(all).filter(([k]) => changed.has(k)));
+      await s.client.instanceSchedules.update(live.virtualMachineId ?? want.instanceId, live.id, only, {
+        region: s.region,
+      });
+    },
+    delete: (s, live) =>
+      s.client.instanceSchedules.delete(live.virtualMachineId ?? "", live.id, { region: s.region }),
+  },
+  importer: {
+    order: 52,
+    prefix: "powerSchedule",
+    name: (v, nameOf) =>
+      `${nameOf(v.virtualMachineId) ?? "instance"}-${(v.action ?? "schedule").toLowerCase()}`,
+    sortKey: (v) => v.id,
+  },
+});

@@ -1,0 +1,291 @@
+// Compute instances: /api/v1/compute/instances. Deploy, actions and delete are asynchronous (jobs); the PUT
+// update is synchronous and takes query parameters only.
+
+import type { z } from "zod";
+import type { AcceptedMutation, CallOptions } from "../../client/core";
+import { CimError, ConfigurationError } from "../../client/errors";
+import { createdWithName, Family, type ListOptions } from "../../client/family";
+import { type ListResult, Paginator, readOnce } from "../../client/pagination";
+import { type ApiPath, apiPath } from "../../client/paths";
+import type { Job } from "../../client/records";
+import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
+import { type Instance, InstanceAcceptedSchema, InstanceSchema } from "./records";
+
+export type ImageType = "template" | "iso" | "volume" | "snapshot";
+
+/** Create-instance input, as the spec's create-instance table. */
+export const createInstanceRequest = requestShape({
+  serviceOfferingId: required<string>(),
+  /** The image to boot from. Required, except that the API ignores it for `imageType: "iso"`. */
+  templateId: optional<string>(),
+  zoneId: required<string>(),
+  name: optional<string>(),
+  displayName: optional<string>(),
+  /** Attached in order; the first is the default interface. Sent comma-separated. */
+  networkIds: optional<readonly string[]>(),
+  startVm: optional<boolean>(),
+  keyPair: optional<string>(),
+  /** base64 cloud-init */
+  userData: optional<string>(),
+  hypervisor: optional<string>(),
+  allowPasswordSsh: optional<boolean>(),
+  disableRootCompletely: optional<boolean>(),
+  isoId: optional<string>(),
+  diskOfferingId: optional<string>(),
+  /** GB */
+  rootDiskSize: optional<number>(),
+  imageType: optional<ImageType>(),
+  /** imageType "volume": the detached data volume that becomes the root disk (emulator/README.md). */
+  volumeId: optional<string>(),
+  /** imageType "snapshot": the volume snapshot the root disk is made from (emulator/README.md). */
+  snapshotId: optional<string>(),
+  /** Only the first name is used by the API. */
+  sshKeyNames: optional<readonly string[]>(),
+  dataDiskOfferingList: optional<readonly Record<string, unknown>[]>(),
+  ipToNetworkList: optional<readonly Record<string, unknown>[]>(),
+});
+export type CreateInstanceInput = InputOf<typeof createInstanceRequest>;
+
+/** Builds the create body from typed input: the declared keys, the networks joined by commas. */
+export function createInstanceBody(i: CreateInstanceInput) {
+  if (i.imageType === "iso" && (!i.isoId || !i.diskOfferingId)) {
+    throw new ConfigurationError('imageType "iso" needs isoId and diskOfferingId (an ISO carries no disk).');
+  }
+  if (i.imageType !== "iso" && !i.templateId) {
+    throw new ConfigurationError(
+      `imageType "${i.imageType ?? "template"}" needs templateId (only an ISO image boots without one).`,
+    );
+  }
+  if (i.imageType === "volume" && !i.volumeId) {
+    throw new ConfigurationError(
+      'imageType "volume" needs volumeId (the volume that becomes the root disk).',
+    );
+  }
+  if (i.imageType === "snapshot" && !i.snapshotId) {
+    throw new ConfigurationError(
+      'imageType "snapshot" needs snapshotId (the snapshot the root disk is made from).',
+    );
+  }
+  return createInstanceRequest.pick(i, {
+    networkIds: (ids) => (ids.length ? ids.join(",") : undefined),
+    // each only with the image type it belongs to
+    volumeId: (id) => (i.imageType === "volume" ? id : undefined),
+    snapshotId: (id) => (i.imageType === "snapshot" ? id : undefined),
+  });
+}
+
+/** The JSON body exactly as the API reads it, key by key. */
+export type CreateInstanceBody = ReturnType<typeof createInstanceBody>;
+
+/** Fields the synchronous PUT /compute/instances/{id} accepts, as query parameters. */
+export const updateInstanceRequest = requestShape({
+  name: optional<string>(),
+  displayName: optional<string>(),
+  haEnabled: optional<boolean>(),
+  deleteProtection: optional<boolean>(),
+  /**
+   * An instance group, by name (CloudStack's updateVirtualMachine `group`): the instance joins it and leaves any
+   * other. The platform makes a group of that name when the account has none in the region.
+   */
+  group: optional<string>(),
+});
+export type UpdateInstanceInput = InputOf<typeof updateInstanceRequest>;
+
+export interface InstanceCreated extends AcceptedMutation {
+  id: string;
+  /** The Instance the API answered (absent when the answer was lost and the job was adopted). */
+  instance?: Instance;
+}
+
+const KEY = "virtualmachines";
+
+const createdSchemas = new Map<string, z.ZodType<InstanceCreated>>();
+
+/** The create answer, tagged with the region; one schema per region, made once (see acceptedIn). */
+function createdIn(region: string | undefined): z.ZodType<InstanceCreated> {
+  const key = region ?? "";
+  let schema = createdSchemas.get(key);
+  if (!schema) {
+    schema = InstanceAcceptedSchema.transform(({ jobId, ...instance }) => ({
+      jobId,
+      id: instance.id,
+      region,
+      instance,
+    }));
+    createdSchemas.set(key, schema);
+  }
+  return schema;
+}
+
+export class Instances extends Family {
+  async get(id: string, o?: CallOptions): Promise<Instance> {
+    return this.core.get(apiPath`/compute/instances/${id}`, InstanceSchema, undefined, o);
+  }
+
+  /** The instance a successful job of it carries, when the API gives it (no read needed). */
+  fromJob(job: Job | undefined, id: string): Instance | undefined {
+    return this.resultOf(job, InstanceSchema, id);
+  }
+
+  /** Paged list: `for await (const vm of client.instances.list())`. */
+  list(o?: ListOptions): Paginator<Instance> {
+    return new Paginator(this.core, {
+      path: apiPath`/compute/instances`,
+      key: KEY,
+      item: InstanceSchema,
+      options: o,
+    });
+  }
+
+  /** Every instance of the region, through paging (for batched refresh reads). */
+  async listAll(o?: ListOptions): Promise<ListResult<Instance>> {
+    return this.list(o).all();
+  }
+
+  /** GET /compute/instances/all: unpaged, one large response. */
+  async all(o?: CallOptions): Promise<ListResult<Instance>> {
+    return this.unpaged(apiPath`/compute/instances/all`, o);
+  }
+
+  /** GET /compute/instances/summary: unpaged. */
+  async summary(o?: CallOptions): Promise<ListResult<Instance>> {
+    return this.unpaged(apiPath`/compute/instances/summary`, o);
+  }
+
+  private unpaged(path: ApiPath, o?: CallOptions): Promise<ListResult<Instance>> {
+    return readOnce(this.core, { path, key: KEY, item: InstanceSchema, options: o });
+  }
+
+  /** Deploy. Returns the deploy job; wait for it with `client.jobs.wait(result)`. */
+  async create(input: CreateInstanceInput, o?: CallOptions): Promise<InstanceCreated> {
+    const region = this.core.regionFor(o);
+    return this.core.mutate<InstanceCreated>({
+      method: "POST",
+      path: apiPath`/compute/instances`,
+      body: createInstanceBody(input),
+      options: o,
+      schema: createdIn(region),
+      recovery: {
+        kind: "job",
+        command: "instance.deploy",
+        verify: createdWithName(input.name, (id) => this.get(id, o)),
+        adopt: async (job) => {
+          const id = job.resourceId;
+          if (!id)
+            throw new CimError(
+              `The deploy landed as job ${job.jobId} but the job names no instance; find it with client.instances.listAll() before running again.`,
+            );
+          // Best effort: the deploy landed, so a failed read must not turn into an error (and a retry).
+          const instance = await this.get(id, o).catch(() => undefined);
+          return { jobId: job.jobId, id, region, adopted: true, instance };
+        },
+      },
+    });
+  }
+
+  /** Synchronous update (query parameters). Content-idempotent: a lost answer is resolved by re-reading. */
+  async update(id: string, changes: UpdateInstanceInput, o?: CallOptions): Promise<Instance> {
+    const path = apiPath`/compute/instances/${id}`;
+    return this.putQuery(path, updateInstanceRequest.pick(changes), InstanceSchema, () => this.get(id, o), o);
+  }
+
+  async start(id: string, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.action(id, "start", o);
+  }
+
+  async stop(id: string, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.action(id, "stop", o);
+  }
+
+  async reboot(id: string, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.action(id, "reboot", o);
+  }
+
+  async scale(id: string, serviceOfferingId: string, o?: CallOptions): Promise<AcceptedMutation> {
+    const path = apiPath`/compute/instances/${id}/scale`;
+    return this.core.accepted({
+      method: "POST",
+      path,
+      query: { serviceOfferingId },
+      options: o,
+      command: "instance.scale",
+      resourceId: id,
+    });
+  }
+
+  /**
+   * Puts the instance under a backup offering (a job; CloudStack's assignVirtualMachineToBackupOffering). The
+   * platform refuses an instance that has one already: remove it first.
+   */
+  async assignBackupOffering(
+    id: string,
+    backupOfferingId: string,
+    o?: CallOptions,
+  ): Promise<AcceptedMutation> {
+    return this.core.accepted({
+      method: "POST",
+      path: apiPath`/compute/instances/${id}/backup-offering`,
+      query: { backupOfferingId },
+      options: o,
+      command: "instance.assignBackupOffering",
+      resourceId: id,
+    });
+  }
+
+  /**
+   * Takes the instance off its backup offering (a job; CloudStack's removeVirtualMachineFromBackupOffering).
+   * The platform deletes the instance's backup schedules with it; its backups stay.
+   */
+  async removeBackupOffering(id: string, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.core.accepted({
+      method: "DELETE",
+      path: apiPath`/compute/instances/${id}/backup-offering`,
+      options: o,
+      command: "instance.removeBackupOffering",
+      resourceId: id,
+    });
+  }
+
+  /** Live migration of a Running instance to another host of its zone (default: the platform picks). */
+  async migrate(id: string, hostId?: string, o?: CallOptions): Promise<AcceptedMutation> {
+    const path = apiPath`/compute/instances/${id}/migrate`;
+    return this.core.accepted({
+      method: "POST",
+      path,
+      query: hostId ? { hostId } : {},
+      options: o,
+      command: "instance.migrate",
+      resourceId: id,
+    });
+  }
+
+  /**
+   * destroyVirtualMachine. With `expunge` the platform removes it at once (its NICs, and so its networks, are
+   * free when the job ends); without, it stays Destroyed until the platform's expunge delay passes. 409 when
+   * deleteProtection is on.
+   */
+  async delete(id: string, o?: CallOptions & { expunge?: boolean }): Promise<AcceptedMutation> {
+    const path = apiPath`/compute/instances/${id}`;
+    return this.core.accepted({
+      method: "DELETE",
+      path,
+      query: o?.expunge ? { expunge: true } : {},
+      options: o,
+      command: "instance.destroy",
+      resourceId: id,
+    });
+  }
+
+  private action(id: string, verb: "start" | "stop" | "reboot", o?: CallOptions): Promise<AcceptedMutation> {
+    const path = apiPath`/compute/instances/${id}/${verb}`;
+    return this.core.accepted({
+      method: "POST",
+      path,
+      options: o,
+      command: `instance.${verb}`,
+      resourceId: id,
+    });
+  }
+}
+
+export type * from "./records";

@@ -1,0 +1,190 @@
+// cim.Instance: the pure rules its declaration uses (host names, user data digests, power states, root disk
+// sizes, what a replacement would collide with, what preview judges on live records). No Pulumi, no client.
+
+import { createHash } from "node:crypto";
+import type { Instance, Network } from "../../client";
+import type { Exclusive, LiveRecord, LookupFailure, Recorded, Requirement } from "../../kinds/define";
+import { isHostOf, parseCidr, parseIpv4 } from "../../lifecycle/net";
+import { containsUnknown } from "../../lifecycle/values";
+
+export type PowerState = "running" | "stopped";
+
+export interface FixedAddress {
+  networkId: string;
+  ipAddress: string;
+}
+
+/** A host name: 1–63 letters, digits and hyphens, starting with a letter, not ending with a hyphen. */
+export const HOST_NAME = /^[a-zA-Z](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/;
+
+export const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** userData without the line breaks and spaces base64 text may carry: what is compared and sent. */
+export function normaliseUserData(v: string): string {
+  return v.replace(/\s+/g, "");
+}
+
+/**
+ * What state records of userData: the sha256 (hex) of the normalised base64 payload, never the payload. The
+ * API never returns userData, and the engine logs a provider's outputs at verbosity 9 and sends them back to
+ * the program, so outputs carry this digest (`userDataHash`) and diff compares digests.
+ */
+export function userDataDigest(v: string): string {
+  return createHash("sha256").update(normaliseUserData(v)).digest("hex");
+}
+
+/**
+ * The digest recorded in old outputs. State written by versions before the digest holds the payload itself
+ * as `userData` (a secret); its digest is computed, so upgrading shows no change.
+ */
+export function recordedUserDataHash(olds: Record<string, unknown>): string | undefined {
+  if (typeof olds.userData === "string") return userDataDigest(olds.userData);
+  return typeof olds.userDataHash === "string" ? olds.userDataHash : undefined;
+}
+
+/**
+ * The program's power state from the API's instance state (CloudStack's VirtualMachine.State: a rebooting
+ * instance stays Running, a migrating one runs, a deploy without start is Stopped at once).
+ */
+export function powerStateOf(state: string | undefined): PowerState | "error" | undefined {
+  switch (state) {
+    case "Running":
+    case "Starting":
+    case "Migrating":
+      return "running";
+    case "Stopped":
+    case "Stopping":
+      return "stopped";
+    case "Error":
+      return "error";
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Whether a failed scale's reason says the instance cannot scale while it runs, so stopping it first helps:
+ * CloudStack's "Unable to scale VM[…] as it does not have tools to support dynamic scaling." and "Dynamically
+ * scaling virtual machines is disabled for this zone, …" (UserVmManagerImpl.upgradeRunningVirtualMachine).
+ */
+export function refusedWhileRunning(detail: string | undefined): boolean {
+  return /\bdynamic(?:ally)? scal/i.test(detail ?? "");
+}
+
+/** A template's minimum root disk, when the lookup found it. */
+export function rootDiskProblem(
+  rootDiskSize: number | undefined,
+  template: { name?: unknown; minRootDiskSizeGb?: unknown } | undefined,
+): string | undefined {
+  const min = template?.minRootDiskSizeGb;
+  if (rootDiskSize === undefined || typeof min !== "number" || rootDiskSize >= min) return undefined;
+  const which = template?.name ? `template ${String(template.name)}` : "template";
+  return `rootDiskSize ${rootDiskSize} GB is smaller than the ${min} GB the ${which} requires (the root disk cannot be smaller than the template needs)`;
+}
+
+export const sortFixed = (v: unknown) =>
+  [...((v as FixedAddress[] | undefined) ?? [])].sort((a, b) => a.networkId.localeCompare(b.networkId));
+
+/** The replacement would take the same unique name or the same fixed address as the instance it replaces. */
+export function instanceWouldCollide(olds: Record<string, unknown>, news: Record<string, unknown>): boolean {
+  if (olds.region !== undefined && news.region !== undefined && olds.region !== news.region) return false;
+  const name = news.name;
+  if (
+    typeof name === "string" &&
+    (containsUnknown(name) || name.toLowerCase() === String(olds.name ?? "").toLowerCase())
+  ) {
+    return true;
+  }
+  const oldFixed = new Set(sortFixed(olds.ipToNetworkList).map((f) => `${f.networkId}/${f.ipAddress}`));
+  return sortFixed(news.ipToNetworkList).some(
+    (f) => containsUnknown(f) || oldFixed.has(`${f.networkId}/${f.ipAddress}`),
+  );
+}
+
+/**
+ * "templateId names template "golden", which is not ready …" when the catalogue row of the image the instance
+ * boots from says it is not ready (a registered template or ISO still downloading, or whose download failed):
+ * the platform refuses to deploy from it.
+ */
+export function imageNotReady(field: string, row: Record<string, unknown> | undefined): string | undefined {
+  if (row?.isReady !== false) return undefined;
+  const what = field === "isoId" ? "ISO" : "template";
+  const status = typeof row.status === "string" && row.status ? ` (${row.status})` : "";
+  return `${field} ${String(row.id)} names ${what} "${String(row.name)}", which is not ready${status}: the platform deploys only from a downloaded ${what}. Declare the cim.${what === "ISO" ? "Iso" : "Template"} in this program and pass its id output (it is made ready before what uses it), or wait until it is ready`;
+}
+
+/**
+ * What the deploy refuses of the image row an instance boots from besides readiness (deployVirtualMachine): a
+ * registered template or ISO lives in the zone it was registered in (`crossZones` false), so another zone's
+ * instance cannot boot from it; an ISO registered as not bootable cannot be installed from.
+ */
+export function imageUnusable(
+  field: "templateId" | "isoId",
+  row: Record<string, unknown> | undefined,
+  zoneId: unknown,
+): string | undefined {
+  if (!row) return undefined;
+  const what = field === "isoId" ? "ISO" : "template";
+  const named = `${field} ${String(row.id)} names ${what} "${String(row.name)}"`;
+  if (field === "isoId" && row.bootable === false)
+    return `${named}, which is not bootable: the platform installs an instance only from a bootable ISO. Register the ISO with bootable: true, or boot from another`;
+  const zone = row.zoneId;
+  if (row.crossZones !== false || typeof zone !== "string" || !zone || typeof zoneId !== "string")
+    return undefined;
+  if (zone === zoneId) return undefined;
+  return `${named}, which is in zone ${String(row.zoneName || zone)}, not in the instance's zone ${zoneId}: a registered ${what} is available only in the zone it was registered in. Deploy in that zone, or register the ${what} in zone ${zoneId}`;
+}
+
+/** The deploy refuses a network of another zone (CloudStack: "Network id=… doesn't belong to zone …"). */
+export const inInstanceZone: Requirement = {
+  stable: true,
+  needs: ["zoneId"],
+  holds: (n, i) => (n as Network).zoneId === undefined || (n as Network).zoneId === i.zoneId,
+  reason: (n, i) =>
+    `is in zone ${(n as Network).zoneName ?? (n as Network).zoneId}, not in the instance's zone ${String(i.zoneId)}: an instance's networks must be in its zone. Move the instance back, or give it networks of zone ${String(i.zoneId)}`,
+};
+
+/** Host names are unique in a region, Destroyed instances not yet expunged included (the deploy refuses). */
+export const uniqueHostName: Exclusive<string> = {
+  property: "name",
+  needs: ["name"],
+  claimed: (i) => (typeof i.name === "string" ? i.name.toLowerCase() : undefined),
+  held: (v: Instance) => (typeof v.name === "string" ? v.name.toLowerCase() : undefined),
+  clash: (a, b) => a === b,
+  reason: (i, v: Instance) =>
+    `name ${JSON.stringify(i.name)} is taken: instance ${v.id} (state ${v.state ?? "unknown"}) has that host name, and host names are unique in a region (the API refuses a second${v.state === "Destroyed" ? "; a destroyed instance keeps its name until it is expunged" : ""}). Choose another name, or adopt that instance with adoptId`,
+};
+
+/**
+ * What the deploy refuses of fixed addresses, judged on the live networks: an address must be a host address of
+ * its network's range and not its gateway; without networkIds the list's networks are the instance's, so they
+ * must be in its zone (with networkIds they are among them, judged there).
+ */
+export async function fixedAddressRules(
+  i: Recorded,
+  read: (kind: string, id: unknown) => Promise<LiveRecord | undefined>,
+): Promise<LookupFailure[]> {
+  const fixed = Array.isArray(i.ipToNetworkList) ? (i.ipToNetworkList as FixedAddress[]) : [];
+  const out: LookupFailure[] = [];
+  for (const f of fixed) {
+    if (containsUnknown(f)) continue;
+    const n = (await read("Network", f.networkId)) as Network | undefined;
+    if (!n) continue;
+    const range = typeof n.cidr === "string" ? parseCidr(n.cidr, false) : undefined;
+    const ip = parseIpv4(f.ipAddress);
+    if (range && ip !== undefined && (!isHostOf(ip, range.base, range.prefix) || f.ipAddress === n.gateway)) {
+      out.push({
+        property: "ipToNetworkList",
+        reason: `ipToNetworkList fixes ${f.ipAddress} on network ${n.name ?? ""} (${n.id}), whose range is ${n.cidr}: a fixed address must be a host address of its network's range, not its gateway`,
+      });
+    }
+    const zone = i.zoneId;
+    if (i.networkIds === undefined && !containsUnknown(zone) && n.zoneId !== undefined && n.zoneId !== zone) {
+      out.push({
+        property: "ipToNetworkList",
+        reason: `ipToNetworkList names network ${n.name ?? ""} (${n.id}), which is in zone ${n.zoneName ?? n.zoneId}, not in the instance's zone ${String(zone)}: without networkIds the instance is on these networks, which must be in its zone`,
+      });
+    }
+  }
+  return out;
+}

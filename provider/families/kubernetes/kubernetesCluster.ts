@@ -1,0 +1,362 @@
+// cim.KubernetesCluster: a CloudStack Kubernetes Service cluster (createKubernetesCluster): control nodes and
+// workers of one compute offering on an isolated network or VPC tier, made by a long job (its default create
+// timeout is an hour, CloudStack's cloud.kubernetes.cluster.start.timeout). The worker count, the offering and the
+// autoscaling bounds change in place through the spec's nodes route (scaleKubernetesCluster, a job); the version
+// upgrades in place to the next minor or a patch release (upgradeKubernetesCluster), and any other version change
+// (a downgrade, a skipped minor) replaces. Outputs carry the API server's endpoint and the admin kubeconfig, the
+// latter a secret output (never in a message: the engine encrypts it in state).
+
+import { z } from "zod";
+import type { KubernetesVersion, KubernetesCluster as LiveCluster } from "../../client";
+import {
+  catalogueField,
+  commonFields,
+  field,
+  networkInZone,
+  notTheZoneNetwork,
+  tags,
+  uniqueName,
+  uniqueTogether,
+} from "../../kinds/common";
+import { defineKind, type Recorded } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { id, text } from "../../lifecycle/check";
+import { catalogue } from "../../lifecycle/lookups";
+import { type Session, waitFor } from "../../lifecycle/session";
+import { containsUnknown, sameValue } from "../../lifecycle/values";
+
+/** A cluster as the client reads it, with its kubeconfig once it has one. */
+export type KubernetesClusterLive = LiveCluster & { kubeconfig?: string };
+
+const count = (rule: string, min: number) =>
+  z
+    .number({ error: (i) => (i.input === undefined ? `is required: ${rule}` : `must be a number: ${rule}`) })
+    .int(`must be a whole number: ${rule}`)
+    .min(min, `must be at least ${min}: ${rule}`);
+
+const autoscalingSchema = z
+  .object(
+    {
+      minSize: count("the fewest workers the autoscaler keeps", 1),
+      maxSize: count("the most workers the autoscaler makes", 1),
+    },
+    { error: "must be { minSize, maxSize }: the autoscaler's bounds on the worker count" },
+  )
+  .refine((a) => a.maxSize > a.minSize, {
+    message: "must be greater than minSize (the platform refuses equal bounds)",
+    path: ["maxSize"],
+  })
+  .optional();
+
+type Autoscaling = z.output<typeof autoscalingSchema>;
+
+const liveAutoscaling = (r: LiveCluster): Autoscaling | null =>
+  r.autoscalingEnabled === undefined
+    ? undefined
+    : r.autoscalingEnabled
+      ? { minSize: r.minSize ?? 0, maxSize: r.maxSize ?? 0 }
+      : null;
+
+const autoscales = (rec: Recorded) => rec.autoscaling !== undefined && rec.autoscaling !== null;
+
+/** CloudStack's KubernetesVersionManagerImpl.compareSemanticVersions: part by part, numerically. */
+export const compareVersions = (a: string, b: string) =>
+  Math.sign(a.localeCompare(b, "en", { numeric: true }));
+
+/**
+ * Whether a running cluster of `from` can be upgraded to `to` in place (canUpgradeKubernetesVersion): the same
+ * major, a higher version, at most the next minor.
+ */
+export function upgradableInPlace(from: string, to: string): boolean {
+  const [fMajor, fMinor] = from.split(".").map(Number);
+  const [tMajor, tMinor] = to.split(".").map(Number);
+  return compareVersions(to, from) > 0 && tMajor === fMajor && tMinor - fMinor <= 1;
+}
+
+export const kubernetesCluster = defineKind({
+  name: "KubernetesCluster",
+  noun: "Kubernetes cluster",
+  summary:
+    "A Kubernetes cluster (CloudStack Kubernetes Service): scaled and upgraded in place; kubeconfig as a secret output.",
+  example: example(
+    ["zoneId", "vpc", "tier"],
+    `
+const cluster = new cim.KubernetesCluster("apps", {
+  zoneId,
+  kubernetesVersionId: cim.getKubernetesVersion("1.28.4").then((v) => v.id),
+  serviceOfferingId: cim.getComputeOffering("Medium").then((o) => o.id),
+  networkId: tier.id,
+  size: 2,
+  tags: { env: "prod" },
+});
+export const endpoint = cluster.endpoint;
+export const kubeconfig = cluster.kubeconfig; // a secret output
+`,
+  ),
+  yamlExample: yamlExample(["zoneId", "vpc", "tier"], {
+    resources: `
+apps:
+  type: cim:index:KubernetesCluster
+  properties:
+    zoneId: \${zoneId}
+    kubernetesVersionId:
+      fn::invoke:
+        function: cim:index:getKubernetesVersion
+        arguments: { version: "1.28.4" }
+        return: id
+    serviceOfferingId:
+      fn::invoke:
+        function: cim:index:getComputeOffering
+        arguments: { name: Medium }
+        return: id
+    networkId: \${tier.id}
+    size: 2
+    tags: { env: prod }
+`,
+    outputs: `
+endpoint: \${apps.endpoint}
+kubeconfig: \${apps.kubeconfig} # a secret output
+`,
+  }),
+  nameFromResource: true,
+  tags: "cluster",
+  // CloudStack waits up to an hour for a cluster to start, scale or upgrade (cloud.kubernetes.cluster.*.timeout)
+  timeouts: { create: "60m", update: "60m", delete: "30m" },
+  // KubernetesCluster.State: jobs under way show Starting, Scaling, Upgrading or Destroying
+  states: {
+    busy: ["Created", "Starting", "Scaling", "Upgrading", "Stopping", "Destroying"],
+    gone: ["Destroyed"],
+    deleting: "Destroying",
+    failed: "Error",
+  },
+  fields: {
+    ...commonFields,
+    name: field(text("the cluster's name (the SDK defaults it to the resource name)").optional(), {
+      doc: "The cluster's name (default: the resource name), unique among the account's clusters. Replaces on change.",
+      change: "replace",
+      live: true,
+      requiredUnlessAdopting: "the cluster's name",
+      present: true,
+    }),
+    description: field(text("what the cluster is for", 4096).optional(), {
+      doc: "What the cluster is for. Replaces on change (the platform has no update of it).",
+      change: "replace",
+      live: (r: LiveCluster) => r.description || undefined,
+    }),
+    zoneId: {
+      doc: "Zone of the cluster's nodes. Replaces on change.",
+      ...catalogueField(
+        id("the zone of the cluster's nodes (GET /api/v1/zones)"),
+        "replace",
+        "zones",
+        "a zone",
+      ),
+    },
+    kubernetesVersionId: {
+      doc: "Kubernetes version (`cim.getKubernetesVersion`). Upgraded in place to the next minor or a patch release; any other change (a downgrade, a skipped minor) replaces the cluster.",
+      ...catalogueField(
+        id("the Kubernetes version, from cim.getKubernetesVersion (GET /api/v1/compute/kubernetes/versions)"),
+        "update",
+        "kubernetesVersions",
+        "a Kubernetes version",
+      ),
+    },
+    serviceOfferingId: {
+      doc: "Compute offering of every node; at least the version's minimum vCPUs and RAM. Changed in place (scale).",
+      ...catalogueField(
+        id("the compute offering of the nodes, from GET /api/v1/offerings/compute"),
+        "update",
+        "computeOfferings",
+        "a compute offering",
+      ),
+    },
+    networkId: field(id("the isolated network or VPC tier of the nodes (a cim.Network's id)"), {
+      doc: "The isolated network or VPC tier of the nodes (a cim.Network's id). Replaces on change.",
+      change: "replace",
+      live: true,
+      ref: { kind: "Network", requires: networkInZone("cluster") },
+    }),
+    controlNodes: field(count("the control-plane nodes (default 1)", 1).optional(), {
+      doc: "Control-plane nodes (default 1; more than one for high availability). Replaces on change.",
+      change: "replace",
+      unset: () => 1,
+      live: true,
+      present: true,
+    }),
+    size: field(count("the worker nodes", 1).optional(), {
+      doc: "Worker nodes (at least 1; default: autoscaling's minSize, else 1). Changed in place (a scale job). Not compared while `autoscaling` is set: the autoscaler owns the count then.",
+      change: "update",
+      when: (rec) => !autoscales(rec),
+      live: true,
+      present: true,
+    }),
+    autoscaling: field(autoscalingSchema, {
+      doc: "Autoscaling bounds of the workers, `{ minSize, maxSize }`; left out: no autoscaling. Changed in place.",
+      change: "update",
+      unset: () => null,
+      same: (a, b) => sameValue(a ?? null, b ?? null),
+      live: liveAutoscaling,
+    }),
+    keyPair: field(text("an SSH key pair name").optional(), {
+      doc: "An SSH key pair's name for the nodes (a `cim.SshKeyPair`'s `name`, looked up at preview). Replaces on change.",
+      change: "replace",
+      live: (r: LiveCluster) => r.keyPair || undefined,
+      ref: { kind: "SshKeyPair", by: "name", mustExist: true },
+    }),
+    nodeRootDiskSize: field(count("the root disk of each node in GB", 1).optional(), {
+      doc: "Root disk of each node in GB (default: the platform's, 8). Replaces on change.",
+      change: "replace",
+      live: true,
+      present: true,
+    }),
+    tags,
+  },
+  outputs: {
+    endpoint: {
+      doc: "The API server's address (e.g. `https://198.18.1.7:6443/`), once the cluster has run.",
+      schema: z.string().optional(),
+      from: (r: KubernetesClusterLive) => r.endpoint || undefined,
+    },
+    kubeconfig: {
+      doc: "The admin kubeconfig (getKubernetesClusterConfig). Secret.",
+      schema: z.string().optional(),
+      from: (r: KubernetesClusterLive, rec: Recorded) =>
+        r.kubeconfig ?? (rec.kubeconfig as string | undefined),
+      secret: true,
+    },
+    state: {
+      doc: "The API's cluster state (Starting, Running, Scaling, Upgrading, Alert, Error, …).",
+      schema: z.string().optional(),
+      from: (r: LiveCluster) => r.state,
+    },
+    zoneName: {
+      doc: "The name of its zone.",
+      schema: z.string().optional(),
+      from: (r: LiveCluster) => r.zoneName,
+    },
+    kubernetesVersionName: {
+      doc: "The name of its Kubernetes version (`kubernetesVersionId`).",
+      schema: z.string().optional(),
+      from: (r: LiveCluster) => r.kubernetesVersionName,
+    },
+    serviceOfferingName: {
+      doc: "The name of its compute offering (`serviceOfferingId`).",
+      schema: z.string().optional(),
+      from: (r: LiveCluster) => r.serviceOfferingName,
+    },
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string().optional(),
+      from: (r: LiveCluster) => r.created,
+    },
+  },
+  // No preview check of the node count: createKubernetesCluster refuses more control and worker nodes than
+  // the platform's cloud.kubernetes.cluster.max.size (10 by default), but an operator may raise that setting and
+  // the API does not show it, so a preview check would refuse clusters the platform accepts.
+  lookups(i, rows) {
+    const v = rows.kubernetesVersionId as KubernetesVersion | undefined;
+    const o = rows.serviceOfferingId as { cpuNumber?: number; memory?: number; name?: string } | undefined;
+    const out: { property: string; reason: string }[] = [];
+    if (!v) return out;
+    if (v.state && v.state !== "Enabled")
+      out.push({
+        property: "kubernetesVersionId",
+        reason: `kubernetesVersionId ${i.kubernetesVersionId} is Kubernetes ${v.semanticVersion}, which is ${v.state}: pick an Enabled version (cim.getKubernetesVersion)`,
+      });
+    const need = `Kubernetes ${v.semanticVersion} needs at least ${v.minimumCpuNumber} vCPUs and ${v.minimumRamSize} MB RAM per node`;
+    if (o && ((o.cpuNumber ?? 0) < (v.minimumCpuNumber ?? 0) || (o.memory ?? 0) < (v.minimumRamSize ?? 0)))
+      out.push({
+        property: "serviceOfferingId",
+        reason: `serviceOfferingId ${i.serviceOfferingId} (${o.name ?? "?"}: ${o.cpuNumber} vCPUs, ${o.memory} MB) is too small: ${need}`,
+      });
+    if ((i.controlNodes ?? 1) > 1 && v.supportsHa === false)
+      out.push({
+        property: "controlNodes",
+        reason: `controlNodes ${i.controlNodes}: Kubernetes ${v.semanticVersion} does not support more than one control node`,
+      });
+    if (i.autoscaling && v.supportsAutoscaling === false)
+      out.push({
+        property: "autoscaling",
+        reason: `autoscaling: Kubernetes ${v.semanticVersion} does not support autoscaling`,
+      });
+    return out;
+  },
+  async replaceWhen(olds, news, updates) {
+    if (!updates.includes("kubernetesVersionId") || containsUnknown(news.kubernetesVersionId)) return [];
+    const region = (news.region ?? olds.region) as string | undefined;
+    const versions = await catalogue<KubernetesVersion>("KubernetesCluster", region, "kubernetesVersions");
+    const semver = (v: unknown) => versions?.find((x) => x.id === v)?.semanticVersion;
+    const from = semver(olds.kubernetesVersionId);
+    const to = semver(news.kubernetesVersionId);
+    return from && to && !upgradableInPlace(from, to) ? ["kubernetesVersionId"] : [];
+  },
+  // createKubernetesCluster refuses a second live cluster of the account with the same name
+  liveRules: notTheZoneNetwork("Kubernetes cluster"),
+  exclusive: [
+    uniqueName("Kubernetes cluster", "cluster names are unique per account in a region", ["Destroyed"]),
+  ],
+  deleteBeforeReplace: uniqueTogether("name"),
+  adoptable: (r) =>
+    r.state === "Error"
+      ? "the cluster is in state Error (its create failed); delete it or adopt another."
+      : undefined,
+  api: {
+    get: async (s, id) => withKubeconfig(s, await s.client.kubernetesClusters.get(id, { region: s.region })),
+    // without kubeconfigs (one list for many reads, and none in `pulumi-cim import`'s inventory): a read served
+    // from it keeps the kubeconfig recorded
+    list: (s) => s.client.kubernetesClusters.listAll({ region: s.region }),
+    create: (s, i) =>
+      s.client.kubernetesClusters.create(
+        {
+          name: i.name!,
+          description: i.description,
+          zoneId: i.zoneId,
+          kubernetesVersionId: i.kubernetesVersionId,
+          serviceOfferingId: i.serviceOfferingId,
+          networkId: i.networkId,
+          size: i.size ?? i.autoscaling?.minSize ?? 1,
+          controlNodes: i.controlNodes,
+          keyPair: i.keyPair,
+          nodeRootDiskSize: i.nodeRootDiskSize,
+          autoscalingEnabled: i.autoscaling ? true : undefined,
+          minSize: i.autoscaling?.minSize,
+          maxSize: i.autoscaling?.maxSize,
+        },
+        { region: s.region },
+      ),
+    async apply(s, live, want, changed, op) {
+      const o = { region: s.region };
+      const autoscalingChanged = changed.has("autoscaling");
+      const scale = {
+        size: changed.has("size") && !want.autoscaling ? want.size : undefined,
+        serviceOfferingId: changed.has("serviceOfferingId") ? want.serviceOfferingId : undefined,
+        autoscalingEnabled: autoscalingChanged ? Boolean(want.autoscaling) : undefined,
+        minSize: autoscalingChanged ? want.autoscaling?.minSize : undefined,
+        maxSize: autoscalingChanged ? want.autoscaling?.maxSize : undefined,
+      };
+      if (Object.values(scale).some((v) => v !== undefined))
+        await waitFor(s, await s.client.kubernetesClusters.scale(live.id, scale, o), op);
+      if (changed.has("kubernetesVersionId"))
+        await waitFor(s, await s.client.kubernetesClusters.upgrade(live.id, want.kubernetesVersionId, o), op);
+    },
+    delete: (s, live) => s.client.kubernetesClusters.delete(live.id, { region: s.region }),
+  },
+  importer: {
+    order: 36,
+    prefix: "cluster",
+    // while the autoscaler sets the worker count, the program names its bounds, not a count
+    inputs: (values) => {
+      if (!values.autoscaling) return values;
+      const { size: _, ...rest } = values;
+      return rest;
+    },
+    skip: (r: LiveCluster) =>
+      r.state === "Error" ? "failed (state Error): delete it, or recreate it with pulumi up" : undefined,
+  },
+});
+
+/** The cluster with its kubeconfig, read once the cluster has run (it has an endpoint then). */
+async function withKubeconfig(s: Session, c: LiveCluster): Promise<KubernetesClusterLive> {
+  if (!c.endpoint) return c;
+  return { ...c, kubeconfig: await s.client.kubernetesClusters.kubeconfig(c.id, { region: s.region }) };
+}

@@ -1,0 +1,177 @@
+// What the two load-balancer kinds (cim.LoadBalancerRule, cim.InternalLoadBalancer) declare alike, because the
+// platform treats them alike (CloudStack's updateLoadBalancerRule, assignToLoadBalancerRule and
+// removeFromLoadBalancerRule serve both schemes): the name, description and algorithm, changed in place by one
+// update job; the members, changed in place by remove and add jobs; the port and algorithm rules of check.
+
+import { z } from "zod";
+import type { AcceptedMutation, CallOptions, UpdateLoadBalancerRuleInput } from "../../client";
+import { descriptionField, field, nameField } from "../../kinds/common";
+import type { LiveRecord, LookupFailure, Recorded } from "../../kinds/define";
+import { convergeMembers, membersField } from "../../lifecycle/members";
+import { type Session, waitFor } from "../../lifecycle/session";
+import type { Operation } from "../../lifecycle/timeouts";
+
+export const LB_ALGORITHMS = ["roundrobin", "leastconn", "source"] as const;
+
+/** A choice among lower-case words, given in any case. */
+export const word = <T extends string>(values: readonly [T, ...T[]], rule: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+    z.enum(values, { error: (i) => (i.input === undefined ? `is required: ${rule}` : `must be ${rule}`) }),
+  );
+
+/** A port, 1–65535. */
+export const port = (rule: string) =>
+  z
+    .number({ error: (i) => (i.input === undefined ? `is required: ${rule}` : `must be a number: ${rule}`) })
+    .int(`must be a whole number from 1 to 65535: ${rule}`)
+    .min(1, `must be from 1 to 65535: ${rule}`)
+    .max(65535, `must be from 1 to 65535: ${rule}`);
+
+export const lower = (v: string | undefined) => v?.toLowerCase();
+
+/** What every balancer record shows of the shared fields. */
+export interface BalancerRecord {
+  description?: string;
+  algorithm?: string;
+  memberIds: string[];
+}
+
+/**
+ * The shared fields: `noun` names the balancer in the rules ("rule", "load balancer"); `members` says where the
+ * member instances must be.
+ */
+export function balancerFields(noun: string, members: string) {
+  return {
+    name: {
+      doc: "The name (the SDK defaults it to the resource name). Changed in place.",
+      ...nameField(noun, "update"),
+    },
+    description: {
+      doc: "What it is for. Changed in place.",
+      ...descriptionField(`what the ${noun} is for`, "update", 4096),
+    },
+    algorithm: field(word(LB_ALGORITHMS, "one of roundrobin, leastconn, source").optional(), {
+      doc: "`roundrobin` (default), `leastconn` or `source`. Changed in place.",
+      change: "update",
+      unset: () => "roundrobin",
+      live: (r: BalancerRecord) => lower(r.algorithm),
+    }),
+    memberIds: {
+      doc: "The member instances (ids); order does not matter. Changed in place: one job removes those that left, one adds those that came.",
+      ...membersField(members, "Instance", (r: BalancerRecord) => r.memberIds),
+    },
+  };
+}
+
+/** The client calls of a balancer family that change it in place, each a job. */
+export interface BalancerCalls {
+  update(id: string, input: UpdateLoadBalancerRuleInput, o?: CallOptions): Promise<AcceptedMutation>;
+  assign(id: string, ids: readonly string[], o?: CallOptions): Promise<AcceptedMutation>;
+  remove(id: string, ids: readonly string[], o?: CallOptions): Promise<AcceptedMutation>;
+}
+
+export interface BalancerWant {
+  name?: string;
+  description?: string;
+  algorithm?: string;
+  memberIds?: string[];
+}
+
+/** The kind's `apply`: one update job for name, description and algorithm, then the member jobs. */
+export function applyBalancer(calls: (s: Session) => BalancerCalls) {
+  return async (
+    s: Session,
+    live: { id: string; memberIds: string[] },
+    want: BalancerWant,
+    changed: ReadonlySet<string>,
+    op: Operation,
+  ): Promise<void> => {
+    const family = calls(s);
+    const o = { region: s.region };
+    if (changed.has("name") || changed.has("description") || changed.has("algorithm")) {
+      const update = {
+        name: changed.has("name") ? want.name : undefined,
+        description: changed.has("description") ? want.description : undefined,
+        algorithm: changed.has("algorithm") ? (want.algorithm ?? "roundrobin") : undefined,
+      };
+      await waitFor(s, await family.update(live.id, update, o), op);
+    }
+    if (changed.has("memberIds")) {
+      await convergeMembers(s, op, live.memberIds, want.memberIds ?? [], {
+        add: (ids) => family.assign(live.id, ids, o),
+        remove: (ids) => family.remove(live.id, ids, o),
+      });
+    }
+  };
+}
+
+type Row = LiveRecord & Record<string, unknown>;
+type Read = (kind: string, id: unknown) => Promise<LiveRecord | undefined>;
+
+/**
+ * What the platform requires of a balancer's networks, judged at check (KindSpec.liveRules) on the records they
+ * name and the catalogue: the network serves the balancer's scheme (CloudStack's isLbServiceSupportedInNetwork):
+ * an internal balancer needs a VPC tier whose offering serves the Internal scheme (the catalogue's `internalLb`), a
+ * public rule a network whose offering does not (without networkId, it balances on its address's network); an
+ * internal balancer's source network is in its tier's VPC; a public rule on a VPC's address names a tier of that
+ * VPC.
+ */
+export function balancerNetworks(scheme: "Public" | "Internal") {
+  return async (i: Recorded, readRecord: Read): Promise<LookupFailure[]> => {
+    const read = (kind: string, id: unknown) => readRecord(kind, id) as Promise<Row | undefined>;
+    const out: LookupFailure[] = [];
+    let property = "networkId";
+    let net = await read("Network", i.networkId);
+    const ip = scheme === "Public" ? await read("PublicIp", i.publicIpId) : undefined;
+    if (!net && ip && i.networkId === undefined) {
+      property = "publicIpId";
+      net = ip.associatedNetworkId ? await read("Network", ip.associatedNetworkId) : undefined;
+    }
+    const vpcOf = (r: Row | undefined) =>
+      typeof r?.vpcId === "string" && r.vpcId !== "" ? r.vpcId : undefined;
+    // a VPC's address serves no tier until a rule names one
+    if (ip && vpcOf(ip) && !ip.associatedNetworkId && i.networkId === undefined)
+      out.push({
+        property: "networkId",
+        reason: `networkId is required: publicIpId names an address of VPC ${vpcOf(ip)} that serves no tier yet, and the platform balances a VPC's address onto the tier the rule names. Give the members' tier (a cim.Network of that VPC)`,
+      });
+    if (!net) return out;
+    const netName = `network ${String(net.name ?? "")} (${net.id})`;
+    if (scheme === "Internal" && i.sourceIpAddressNetworkId !== undefined) {
+      const source = await read("Network", i.sourceIpAddressNetworkId);
+      if (source && vpcOf(source) !== vpcOf(net))
+        out.push({
+          property: "sourceIpAddressNetworkId",
+          reason: `sourceIpAddressNetworkId names network ${String(source.name ?? "")} (${source.id}), which is not in the VPC of ${netName}: the source address is taken from a tier of the balancer's VPC`,
+        });
+    }
+    const ipVpc = vpcOf(ip);
+    if (ip && ipVpc && !ip.associatedNetworkId && vpcOf(net) !== ipVpc)
+      out.push({
+        property,
+        reason: `${property} names ${netName}, which is not a tier of VPC ${ipVpc}, the VPC of publicIpId's address: a VPC's address balances members on a tier of that VPC`,
+      });
+    const offering = await read("networkOfferings", net.networkOfferingId);
+    if (!offering) return out;
+    const internal = offering.internalLb === true;
+    const which = `${netName}, of network offering ${String(offering.name ?? offering.id)}`;
+    if (scheme === "Internal" && !(vpcOf(net) && internal)) {
+      const why = vpcOf(net)
+        ? "whose load balancing does not serve the Internal scheme"
+        : "which is no VPC tier";
+      out.push({
+        property,
+        reason: `${property} names ${which}, ${why}: the platform balances internally only on a VPC tier whose offering serves the internal load balancer (internalLb, e.g. "VPC Tier with Internal LB"). Put the members on such a tier`,
+      });
+    }
+    if (scheme === "Public" && internal) {
+      const via = property === "networkId" ? "" : `, the network of publicIpId's address`;
+      out.push({
+        property,
+        reason: `${property} names ${which}${via}, whose load balancing serves the Internal scheme only (internalLb): the platform refuses a public load-balancer rule on it. Balance these members with a cim.InternalLoadBalancer, or name a network whose offering serves public load balancing`,
+      });
+    }
+    return out;
+  };
+}

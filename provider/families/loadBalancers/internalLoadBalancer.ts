@@ -1,0 +1,202 @@
+// cim.InternalLoadBalancer: a load balancer inside a VPC (the spec's POST /api/v1/loadbalancer/internal; CloudStack's
+// createLoadBalancer with scheme Internal): a port of a guest address of a VPC tier (given, or allocated from the
+// tier) balanced over member instances on that tier, by an algorithm. Name, description, algorithm and members
+// change in place, as for the public rule (balancer.ts); the tier, the source address and the ports replace.
+// Check holds the platform's rules on ports and algorithm, and reads a tier given as a plain id for its range: a
+// source address outside it is refused at preview. The API judges the rest (a tier whose offering does not serve
+// the internal LB, an address taken, a member off the tier; the range of a tier made in the same run) and its
+// refusals pass on.
+
+import { z } from "zod";
+import type { InternalLoadBalancer, Network } from "../../client";
+import { commonFields, field, tags } from "../../kinds/common";
+import { defineKind, type Recorded, type Requirement } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { id, optionalId } from "../../lifecycle/check";
+import { inRange, parseCidr, parseIpv4 } from "../../lifecycle/net";
+import { containsUnknown } from "../../lifecycle/values";
+import { ipv4, networkCidr } from "../networks/network";
+import { applyBalancer, balancerFields, balancerNetworks, port } from "./balancer";
+
+const shared = balancerFields("load balancer", "the member instances, each with a NIC on the tier");
+
+/** The range of a tier as its record shows it ("10.1.2.0/24"). */
+const rangeText = (tier: Partial<Network>) => tier.cidr || networkCidr(tier.gateway, tier.netmask);
+
+/**
+ * The source address lies in the tier it is taken from: `sourceIpAddressNetworkId` when given, else `networkId`
+ * (CloudStack refuses it otherwise: "The requested IP is not in the network's CIDR subnet.").
+ */
+function sourceAddressIn(field: "networkId" | "sourceIpAddressNetworkId"): Requirement {
+  const judged = (i: Recorded) =>
+    typeof i.sourceIpAddress === "string" &&
+    !containsUnknown(i.sourceIpAddress) &&
+    (field === "sourceIpAddressNetworkId" || i.sourceIpAddressNetworkId === undefined);
+  return {
+    property: "sourceIpAddress",
+    holds(tier, i) {
+      const range = parseCidr(rangeText(tier as Partial<Network>) ?? "", false);
+      const ip = parseIpv4(String(i.sourceIpAddress));
+      return !judged(i) || !range || ip === undefined || inRange(ip, range);
+    },
+    reason: (tier, i) => {
+      const cidr = rangeText(tier as Partial<Network>);
+      return `has the range ${cidr}: sourceIpAddress ${i.sourceIpAddress} lies outside it. Give a free address inside ${cidr}, or leave sourceIpAddress out and the API allocates one`;
+    },
+  };
+}
+
+export const internalLoadBalancer = defineKind({
+  name: "InternalLoadBalancer",
+  noun: "internal load balancer",
+  summary: "A load balancer inside a VPC tier: a port of a tier address balanced over member instances.",
+  example: example(
+    ["zoneId", "templateId", "serviceOfferingId", "vpc"],
+    `
+const app = new cim.Network("app", {
+  zoneId,
+  vpcId: vpc.id,
+  gateway: "10.1.2.1",
+  netmask: "255.255.255.0",
+  networkOfferingId: cim.getNetworkOffering("VPC Tier with Internal LB").then((o) => o.id),
+});
+const dbs = [1, 2].map((n) => new cim.Instance("db-" + n, { zoneId, templateId, serviceOfferingId, networkIds: [app.id] }));
+const lb = new cim.InternalLoadBalancer("db", {
+  networkId: app.id,
+  sourcePort: 5432,
+  instancePort: 5432,
+  memberIds: dbs.map((d) => d.id),
+});
+export const dbAddress = lb.sourceIpAddress;
+`,
+  ),
+  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "vpc"], {
+    resources: `
+app:
+  type: cim:index:Network
+  properties:
+    zoneId: \${zoneId}
+    vpcId: \${main.id}
+    gateway: 10.1.2.1
+    netmask: 255.255.255.0
+    networkOfferingId:
+      fn::invoke:
+        function: cim:index:getNetworkOffering
+        arguments: { name: VPC Tier with Internal LB }
+        return: id
+db-1:
+  type: cim:index:Instance
+  properties:
+    zoneId: \${zoneId}
+    templateId: \${templateId}
+    serviceOfferingId: \${serviceOfferingId}
+    networkIds: ["\${app.id}"]
+db-2:
+  type: cim:index:Instance
+  properties:
+    zoneId: \${zoneId}
+    templateId: \${templateId}
+    serviceOfferingId: \${serviceOfferingId}
+    networkIds: ["\${app.id}"]
+db:
+  type: cim:index:InternalLoadBalancer
+  properties:
+    networkId: \${app.id}
+    sourcePort: 5432
+    instancePort: 5432
+    memberIds: ["\${db-1.id}", "\${db-2.id}"]
+`,
+    outputs: `
+dbAddress: \${db.sourceIpAddress}
+`,
+  }),
+  nameFromResource: true,
+  tags: "internalLoadBalancer",
+  states: { busy: ["Add"], deleting: "Revoke" },
+  fields: {
+    ...commonFields,
+    name: shared.name,
+    description: shared.description,
+    networkId: field(id("the VPC tier of the member instances (a cim.Network's id)"), {
+      doc: 'The VPC tier (a cim.Network\'s id) of the members; its offering must serve the internal LB ("VPC Tier with Internal LB" in the emulator). Replaces on change.',
+      change: "replace",
+      live: true,
+      ref: { kind: "Network", mustExist: true, requires: sourceAddressIn("networkId") },
+    }),
+    sourceIpAddressNetworkId: field(optionalId("the tier the source address is taken from"), {
+      doc: "The tier the source address is taken from (default: networkId). Replaces on change.",
+      change: "replace",
+      live: true,
+      ref: { kind: "Network", mustExist: true, requires: sourceAddressIn("sourceIpAddressNetworkId") },
+      present: true,
+    }),
+    sourceIpAddress: field(ipv4("the balanced address, inside the tier's CIDR, e.g. 10.1.2.10").optional(), {
+      doc: "A free address inside the tier's CIDR (checked at preview when the tier is given as a plain id); left out, the API allocates one (shown as an output). Replaces.",
+      change: "replace",
+      live: true,
+      present: true,
+    }),
+    sourcePort: field(port("the balanced port of the source address"), {
+      doc: "The balanced port of the source address (1–65535). Replaces on change.",
+      change: "replace",
+      live: true,
+    }),
+    instancePort: field(port("the port on the member instances"), {
+      doc: "The port on the members (1–65535). Replaces on change.",
+      change: "replace",
+      live: true,
+    }),
+    algorithm: shared.algorithm,
+    memberIds: shared.memberIds,
+    tags,
+  },
+  outputs: {
+    vpcId: {
+      doc: "The VPC of its tier (`networkId`), as the API reports it.",
+      schema: z.string().optional(),
+      from: (r: InternalLoadBalancer) => r.vpcId || undefined,
+    },
+    zoneId: {
+      doc: "The zone it is in (a zone uuid), as the API reports it.",
+      schema: z.string().optional(),
+      from: (r: InternalLoadBalancer) => r.zoneId || undefined,
+    },
+    state: {
+      doc: "The API's state (Add while a change is applied, Active, Revoke while being removed).",
+      schema: z.string().optional(),
+      from: (r: InternalLoadBalancer) => r.state,
+    },
+  },
+  // A source address serves each port once: a replacement that names the same address and port deletes first
+  // (one that leaves the address out gets a fresh one).
+  liveRules: balancerNetworks("Internal"),
+  deleteBeforeReplace: (olds, news) =>
+    news.sourceIpAddress !== undefined &&
+    (containsUnknown(news.sourceIpAddress) ||
+      containsUnknown(news.sourcePort) ||
+      (news.sourceIpAddress === olds.sourceIpAddress && news.sourcePort === olds.sourcePort)),
+  api: {
+    get: (s, id) => s.client.internalLoadBalancers.get(id, { region: s.region }),
+    list: (s) => s.client.internalLoadBalancers.listAll({ region: s.region }),
+    create: (s, i) =>
+      s.client.internalLoadBalancers.create(
+        {
+          name: i.name!,
+          description: i.description,
+          networkId: i.networkId,
+          sourceIpAddressNetworkId: i.sourceIpAddressNetworkId,
+          sourceIpAddress: i.sourceIpAddress,
+          sourcePort: i.sourcePort,
+          instancePort: i.instancePort,
+          algorithm: i.algorithm ?? "roundrobin",
+        },
+        { region: s.region },
+      ),
+    apply: applyBalancer((s) => s.client.internalLoadBalancers),
+    delete: (s, live) => s.client.internalLoadBalancers.delete(live.id, { region: s.region }),
+  },
+  importer: {
+    order: 39,
+    prefix: "internalLb",
+  },
+});

@@ -1,0 +1,173 @@
+// cim.LoadBalancerRule: a public load-balancer rule (the spec's /api/v1/loadbalancer/rules; CloudStack's
+// createLoadBalancerRule): one public port of a public IP forwarded to one private port of its member
+// instances on the rule's network, by an algorithm. What CloudStack's updateLoadBalancerRule takes (name,
+// description, algorithm) changes in place; the members change in place too, by assign and remove jobs; the
+// address, network, ports and protocol replace. Check holds the platform's rules on ports, protocol and
+// algorithm so a bad rule fails at preview; the API judges the rest (an address with static NAT, a port
+// another rule of the address holds, a member off the rule's network) and its refusals are passed on.
+
+import { z } from "zod";
+import type { LoadBalancerRule } from "../../client";
+import { commonFields, field, tags } from "../../kinds/common";
+import { defineKind } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { id, optionalId } from "../../lifecycle/check";
+import { containsUnknown } from "../../lifecycle/values";
+import { applyBalancer, balancerFields, balancerNetworks, lower, port, word } from "./balancer";
+
+export const LB_PROTOCOLS = ["tcp", "udp", "tcp-proxy"] as const;
+
+const shared = balancerFields("rule", "the member instances, each on the rule's network");
+
+export const loadBalancerRule = defineKind({
+  name: "LoadBalancerRule",
+  noun: "load-balancer rule",
+  summary: "A public load-balancer rule: a port of a public IP balanced over member instances.",
+  example: example(
+    ["zoneId", "templateId", "serviceOfferingId", "vpc", "tier"],
+    `
+const servers = [1, 2].map((n) => new cim.Instance("web-" + n, { zoneId, templateId, serviceOfferingId, networkIds: [tier.id] }));
+const ip = new cim.PublicIp("web", { vpcId: vpc.id });
+new cim.LoadBalancerRule("web", {
+  publicIpId: ip.id,
+  networkId: tier.id,
+  publicPort: 80,
+  privatePort: 8080,
+  algorithm: "leastconn",
+  memberIds: servers.map((s) => s.id),
+});
+`,
+  ),
+  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "vpc", "tier"], {
+    resources: `
+web-1:
+  type: cim:index:Instance
+  properties:
+    zoneId: \${zoneId}
+    templateId: \${templateId}
+    serviceOfferingId: \${serviceOfferingId}
+    networkIds: ["\${tier.id}"]
+web-2:
+  type: cim:index:Instance
+  properties:
+    zoneId: \${zoneId}
+    templateId: \${templateId}
+    serviceOfferingId: \${serviceOfferingId}
+    networkIds: ["\${tier.id}"]
+ip:
+  type: cim:index:PublicIp
+  name: web
+  properties:
+    vpcId: \${main.id}
+web:
+  type: cim:index:LoadBalancerRule
+  properties:
+    publicIpId: \${ip.id}
+    networkId: \${tier.id}
+    publicPort: 80
+    privatePort: 8080
+    algorithm: leastconn
+    memberIds: ["\${web-1.id}", "\${web-2.id}"]
+`,
+  }),
+  nameFromResource: true,
+  tags: "loadBalancerRule",
+  states: { busy: ["Add"], deleting: "Revoke" },
+  fields: {
+    ...commonFields,
+    name: shared.name,
+    description: shared.description,
+    publicIpId: field(id("the public IP whose port is balanced (a cim.PublicIp's id)"), {
+      doc: "The public IP (a cim.PublicIp's id) whose port is balanced; not one with static NAT. Replaces on change.",
+      change: "replace",
+      live: true,
+      ref: {
+        kind: "PublicIp",
+        // the platform keeps a VPC's source-NAT address for the VPC router
+        requires: {
+          stable: true,
+          holds: (ip) =>
+            !((ip as { isSourceNat?: unknown }).isSourceNat === true && (ip as { vpcId?: unknown }).vpcId),
+          reason:
+            "is the source-NAT address of its VPC: the platform keeps it for the VPC's router and balances no port on it. Acquire another address for the VPC (cim.PublicIp with vpcId) and balance on that",
+        },
+      },
+    }),
+    networkId: field(
+      optionalId("the network of the member instances; required for a VPC address (the tier they are on)"),
+      {
+        doc: "The network of the members: required for a VPC address (the tier); for an isolated network's address, that network (the default). Replaces on change.",
+        change: "replace",
+        live: true,
+        ref: "Network",
+        present: true,
+      },
+    ),
+    publicPort: field(port("the public port of the address"), {
+      doc: "The public port (1–65535), unique among the address's rules. Replaces on change.",
+      change: "replace",
+      live: true,
+    }),
+    privatePort: field(port("the port on the member instances"), {
+      doc: "The port on the members (1–65535). Replaces on change.",
+      change: "replace",
+      live: true,
+    }),
+    protocol: field(word(LB_PROTOCOLS, "one of tcp, udp, tcp-proxy").optional(), {
+      doc: "`tcp` (default), `udp` or `tcp-proxy`. Replaces on change.",
+      change: "replace",
+      unset: () => "tcp",
+      live: (r: LoadBalancerRule) => lower(r.protocol),
+    }),
+    algorithm: shared.algorithm,
+    memberIds: shared.memberIds,
+    tags,
+  },
+  outputs: {
+    publicIp: {
+      doc: "The public address, e.g. `198.18.0.7`.",
+      schema: z.string().optional(),
+      from: (r: LoadBalancerRule) => r.publicIp || undefined,
+    },
+    zoneId: {
+      doc: "The zone it is in (a zone uuid), as the API reports it.",
+      schema: z.string().optional(),
+      from: (r: LoadBalancerRule) => r.zoneId || undefined,
+    },
+    state: {
+      doc: "The API's rule state (Add while a change is applied, Active, Revoke while being removed).",
+      schema: z.string().optional(),
+      from: (r: LoadBalancerRule) => r.state,
+    },
+  },
+  // An address's port is held by one rule: a replacement that keeps the address and the public port deletes first.
+  liveRules: balancerNetworks("Public"),
+  deleteBeforeReplace: (olds, news) =>
+    containsUnknown(news.publicIpId) ||
+    containsUnknown(news.publicPort) ||
+    (news.publicIpId === olds.publicIpId && news.publicPort === olds.publicPort),
+  api: {
+    get: (s, id) => s.client.loadBalancers.get(id, { region: s.region }),
+    list: (s) => s.client.loadBalancers.listAll({ region: s.region }),
+    create: (s, i) =>
+      s.client.loadBalancers.create(
+        {
+          name: i.name!,
+          description: i.description,
+          publicIpId: i.publicIpId,
+          networkId: i.networkId,
+          publicPort: i.publicPort,
+          privatePort: i.privatePort,
+          protocol: i.protocol ?? "tcp",
+          algorithm: i.algorithm ?? "roundrobin",
+        },
+        { region: s.region },
+      ),
+    apply: applyBalancer((s) => s.client.loadBalancers),
+    delete: (s, live) => s.client.loadBalancers.delete(live.id, { region: s.region }),
+  },
+  importer: {
+    order: 38,
+    prefix: "lbRule",
+  },
+});

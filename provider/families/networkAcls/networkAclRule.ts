@@ -1,0 +1,280 @@
+// cim.NetworkAclRule: one rule of a network ACL list, managed only under /network-acls/rules. Created, changed
+// and deleted by jobs (the platform's createNetworkACL, updateNetworkACLItem, deleteNetworkACL). Everything but
+// the list it belongs to changes in place, as updateNetworkACLItem allows: one update sets the whole rule.
+// Check holds the platform's rules (ports 1–65535 with start ≤ end and only for tcp/udp, ICMP type and code
+// only for icmp, CIDRs) so a bad rule fails at preview.
+
+import { isIPv6 } from "node:net";
+import { z } from "zod";
+import type { AclRuleInput, NetworkAclRule } from "../../client";
+import { commonFields, field } from "../../kinds/common";
+import { defineKind, type Recorded } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { id, text, whenKnown } from "../../lifecycle/check";
+import { formatIpv4, parseCidr } from "../../lifecycle/net";
+import { waitFor } from "../../lifecycle/session";
+import { sameSet } from "../../lifecycle/values";
+import { notADefaultList } from "./networkAclList";
+
+export const ACL_PROTOCOLS = ["tcp", "udp", "icmp", "all"] as const;
+
+/** A choice among lower-case words, given in any case (the API answers `Allow`, `Ingress`). */
+const word = <T extends string>(values: readonly [T, ...T[]], rule: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+    z.enum(values, { error: (i) => (i.input === undefined ? `is required: ${rule}` : `must be ${rule}`) }),
+  );
+
+const whole = (min: number, max: number, rule: string) =>
+  z
+    .number({ error: `must be a whole number: ${rule}` })
+    .int(`must be a whole number: ${rule}`)
+    .min(min, `must be from ${min} to ${max}: ${rule}`)
+    .max(max, `must be from ${min} to ${max}: ${rule}`);
+
+/** An IPv4 range written as its network address, or an IPv6 range, in CIDR notation. */
+const cidr = z
+  .string({ error: "must be a string: a CIDR such as 10.0.0.0/8, 0.0.0.0/0 or ::/0" })
+  .trim()
+  .superRefine((s, ctx) => {
+    const slash = s.indexOf("/");
+    const v6 = slash > 0 && isIPv6(s.slice(0, slash)) && /^\d{1,3}$/.test(s.slice(slash + 1));
+    if (v6 && Number(s.slice(slash + 1)) <= 128) return;
+    const loose = parseCidr(s, false);
+    if (!loose) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be a CIDR such as 203.0.113.0/24, 0.0.0.0/0 or ::/0 (got "${s}")`,
+      });
+    } else if (!parseCidr(s, true)) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be written as its network address: ${formatIpv4(loose.base)}/${loose.prefix}, not ${s}`,
+      });
+    }
+  });
+
+const cidrList = z
+  .array(cidr, { error: 'must be a list of CIDRs, e.g. ["10.0.0.0/8"]' })
+  .min(1, 'must name at least one CIDR, e.g. ["0.0.0.0/0"] for anywhere');
+
+/** Absent and null are the same ("none"), for values the API leaves out. */
+const sameOrNone = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+const lower = (v: string | undefined) => v?.toLowerCase();
+const icmpDefault = (news: Recorded) => (news.protocol === "icmp" ? -1 : null);
+
+/**
+ * The rule as the kind holds it: the client's fields (aclRuleRequest), any of them null for "none", and the kind's
+ * `description` for the API's `reason`.
+ */
+type Rule = { [K in keyof AclRuleInput]?: AclRuleInput[K] | null } & Pick<
+  AclRuleInput,
+  "aclId" | "protocol" | "cidrList"
+> & {
+    description?: string | null;
+  };
+
+/** The fields that are set (null is the kind's "none", which the API takes as left out). */
+const setFields = <T extends object>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], null>;
+  };
+
+/**
+ * The whole rule as the API takes it (an update sets every field; what is left out is cleared): the kind's fields
+ * as they are, and the ones the API names or defaults otherwise. The client sends its declared keys only.
+ */
+const ruleInput = (i: Rule, number?: number): AclRuleInput => ({
+  ...setFields(i),
+  number: i.number ?? number,
+  endPort: i.endPort ?? i.startPort ?? undefined,
+  action: i.action ?? "allow",
+  trafficType: i.trafficType ?? "ingress",
+  reason: i.description ?? undefined,
+});
+
+export const networkAclRule = defineKind({
+  name: "NetworkAclRule",
+  noun: "network ACL rule",
+  summary:
+    "A rule of a network ACL list: protocol, ports or ICMP type, CIDRs, allow or deny, ingress or egress.",
+  example: example(
+    ["zoneId", "vpc"],
+    `
+const webAcl = new cim.NetworkAclList("web", { vpcId: vpc.id, description: "web tier" });
+new cim.NetworkAclRule("https", { aclId: webAcl.id, number: 10, protocol: "tcp", startPort: 443, cidrList: ["0.0.0.0/0"] });
+new cim.NetworkAclRule("ssh", { aclId: webAcl.id, number: 20, protocol: "tcp", startPort: 22, cidrList: ["10.8.0.0/16"] });
+new cim.NetworkAclRule("no-ping-out", {
+  aclId: webAcl.id,
+  protocol: "icmp",
+  trafficType: "egress",
+  action: "deny",
+  cidrList: ["0.0.0.0/0"],
+});
+`,
+  ),
+  yamlExample: yamlExample(["zoneId", "vpc"], {
+    resources: `
+web:
+  type: cim:index:NetworkAclList
+  properties:
+    vpcId: \${main.id}
+    description: web tier
+https:
+  type: cim:index:NetworkAclRule
+  properties: { aclId: "\${web.id}", number: 10, protocol: tcp, startPort: 443, cidrList: [0.0.0.0/0] }
+ssh:
+  type: cim:index:NetworkAclRule
+  properties: { aclId: "\${web.id}", number: 20, protocol: tcp, startPort: 22, cidrList: [10.8.0.0/16] }
+no-ping-out:
+  type: cim:index:NetworkAclRule
+  properties:
+    aclId: \${web.id}
+    protocol: icmp
+    trafficType: egress
+    action: deny
+    cidrList: [0.0.0.0/0]
+`,
+  }),
+  createVerb: "add",
+  label: (rec) => (rec.number === undefined ? undefined : `rule ${String(rec.number)}`),
+  states: { busy: ["Add"], deleting: "Revoke" },
+  fields: {
+    ...commonFields,
+    aclId: field(id("the network ACL list of the rule (a cim.NetworkAclList's id)"), {
+      doc: "The list the rule belongs to (`cim.NetworkAclList` id; not a default list). Replaces on change.",
+      change: "replace",
+      live: true,
+      ref: { kind: "NetworkAclList", requires: notADefaultList },
+    }),
+    number: field(whole(1, 2147483647, "the rule's place in its list, unique there").optional(), {
+      doc: "Its place in the list (rules are matched in this order), unique in the list; the API picks the next when left out. Changed in place.",
+      change: "update",
+      live: true,
+    }),
+    protocol: field(word(ACL_PROTOCOLS, "one of tcp, udp, icmp, all"), {
+      doc: "`tcp`, `udp`, `icmp` or `all`. Changed in place.",
+      change: "update",
+      live: (r: NetworkAclRule) => lower(r.protocol),
+    }),
+    startPort: field(whole(1, 65535, "a port of tcp or udp").optional(), {
+      doc: "First port (1–65535; tcp and udp only). Changed in place.",
+      change: "update",
+      unset: () => null,
+      same: sameOrNone,
+      live: (r: NetworkAclRule) => r.startPort ?? null,
+    }),
+    endPort: field(whole(1, 65535, "a port of tcp or udp").optional(), {
+      doc: "Last port (1–65535, at least startPort; defaults to startPort). Changed in place.",
+      change: "update",
+      unset: (news) => news.startPort ?? null,
+      same: sameOrNone,
+      live: (r: NetworkAclRule) => r.endPort ?? null,
+    }),
+    icmpType: field(whole(-1, 255, "an ICMP type of an icmp rule, -1 for any").optional(), {
+      doc: "ICMP type (icmp only; -1 for any, the default). Changed in place.",
+      change: "update",
+      unset: icmpDefault,
+      same: sameOrNone,
+      live: (r: NetworkAclRule) => r.icmpType ?? null,
+    }),
+    icmpCode: field(whole(-1, 16, "an ICMP code of an icmp rule, -1 for any").optional(), {
+      doc: "ICMP code (icmp only; -1 for any, the default). Changed in place.",
+      change: "update",
+      unset: icmpDefault,
+      same: sameOrNone,
+      live: (r: NetworkAclRule) => r.icmpCode ?? null,
+    }),
+    cidrList: field(cidrList, {
+      doc: "Where traffic comes from (ingress) or goes to (egress): IPv4 or IPv6 CIDRs; order does not matter. Changed in place.",
+      change: "update",
+      same: sameSet,
+      live: (r: NetworkAclRule) => r.cidrList,
+    }),
+    action: field(word(["allow", "deny"], "allow or deny").optional(), {
+      doc: "`allow` (default) or `deny`. Changed in place.",
+      change: "update",
+      unset: () => "allow",
+      live: (r: NetworkAclRule) => lower(r.action),
+    }),
+    trafficType: field(word(["ingress", "egress"], "ingress or egress").optional(), {
+      doc: "`ingress` (default) or `egress`. Changed in place.",
+      change: "update",
+      unset: () => "ingress",
+      live: (r: NetworkAclRule) => lower(r.trafficType),
+    }),
+    description: field(text("why the rule exists").optional(), {
+      doc: "Why the rule exists (the API's `reason`). Changed in place.",
+      change: "update",
+      unset: () => null,
+      same: sameOrNone,
+      live: (r: NetworkAclRule) => r.reason ?? null,
+    }),
+  },
+  outputs: {
+    aclName: {
+      doc: "The list's name.",
+      schema: z.string().optional(),
+      from: (r: NetworkAclRule) => r.aclName,
+    },
+    state: {
+      doc: "The API's rule state (Add while being applied, Active, Revoke while being removed).",
+      schema: z.string().optional(),
+      from: (r: NetworkAclRule) => r.state,
+    },
+  },
+  rules(values, fail) {
+    whenKnown(values, ["protocol", "startPort", "endPort", "icmpType", "icmpCode"], () => {
+      const v = values as { protocol?: string; startPort?: number; endPort?: number };
+      const { icmpType, icmpCode } = values as { icmpType?: number; icmpCode?: number };
+      const ports = v.protocol === "tcp" || v.protocol === "udp";
+      if (v.protocol !== undefined && !ports) {
+        for (const k of ["startPort", "endPort"] as const)
+          if (v[k] !== undefined)
+            fail(k, `${k} applies to tcp and udp rules only (protocol is ${v.protocol})`);
+      }
+      if (v.endPort !== undefined && v.startPort === undefined)
+        fail("startPort", "startPort is required with endPort: a port range is startPort to endPort");
+      if (ports && v.startPort !== undefined && v.endPort !== undefined && v.startPort > v.endPort)
+        fail(
+          "endPort",
+          `endPort ${v.endPort} is below startPort ${v.startPort}: the range is startPort to endPort`,
+        );
+      if (v.protocol !== undefined && v.protocol !== "icmp") {
+        if (icmpType !== undefined)
+          fail("icmpType", `icmpType applies to icmp rules only (protocol is ${v.protocol})`);
+        if (icmpCode !== undefined)
+          fail("icmpCode", `icmpCode applies to icmp rules only (protocol is ${v.protocol})`);
+      }
+    });
+  },
+  // a number is unique in its list: the API refuses a second rule with it (a 409)
+  exclusive: [
+    {
+      property: "number",
+      needs: ["aclId", "number"],
+      claimed: (i) =>
+        typeof i.aclId === "string" && typeof i.number === "number" ? `${i.aclId}/${i.number}` : undefined,
+      held: (r: NetworkAclRule) =>
+        r.aclId && typeof r.number === "number" ? `${r.aclId}/${r.number}` : undefined,
+      clash: (a, b) => a === b,
+      reason: (i, r: NetworkAclRule) =>
+        `number ${String(i.number)} is taken in network ACL list ${String(i.aclId)}: rule ${r.id} has it, and a rule's number is unique in its list (the API refuses a second). Pick another number, or leave number out for the next free one`,
+    },
+  ],
+  api: {
+    get: (s, id) => s.client.networkAcls.getRule(id, { region: s.region }),
+    list: async (s) => (await s.client.networkAcls.listAllRules({ region: s.region })).items,
+    create: (s, i) => s.client.networkAcls.createRule(ruleInput(i), { region: s.region }),
+    async apply(s, live, want, _changed, op) {
+      const { aclId: _, ...rule } = ruleInput(want, live.number);
+      await waitFor(s, await s.client.networkAcls.updateRule(live.id, rule, { region: s.region }), op);
+    },
+    delete: (s, live) => s.client.networkAcls.deleteRule(live.id, { region: s.region }),
+  },
+  importer: {
+    order: 16,
+    prefix: "aclRule",
+    name: (r, nameOf) => `${nameOf(r.aclId) ?? r.aclName ?? "acl"}-${r.number ?? "rule"}`,
+  },
+});

@@ -1,0 +1,346 @@
+// cim.Network: an isolated network or a VPC tier; created by a job, renamed in place, tagged, deleted by a
+// job. A tier must be in its VPC's zone, inside its VPC's range and overlap no other tier of the VPC (judged
+// at preview on the live VPC and tiers); a tier replaced in the same VPC by one whose range overlaps its own
+// deletes first.
+
+import { z } from "zod";
+import { ConflictError, type Network, type Vpc } from "../../client";
+import { catalogueField, commonFields, field, recordCalls, tags } from "../../kinds/common";
+import { defineKind, type Exclusive, type Recorded, type Requirement } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { namedFields, namedStates, renameApply } from "../../kinds/named";
+import { id, optionalId, text, whenKnown } from "../../lifecycle/check";
+import {
+  type Cidr,
+  formatIpv4,
+  isHostOf,
+  overlaps,
+  parseCidr,
+  parseIpv4,
+  prefixOfNetmask,
+  rangeOf,
+  within,
+} from "../../lifecycle/net";
+import { type PassingRefusal, refusalText } from "../../lifecycle/passingRefusal";
+import { waitFor } from "../../lifecycle/session";
+import { containsUnknown } from "../../lifecycle/values";
+import { listOfSameVpc } from "../networkAcls/networkAclList";
+
+/** An IPv4 address in dotted form (also the private gateway's addresses). */
+export const ipv4 = (rule: string) =>
+  z
+    .string({ error: `must be a string: ${rule}` })
+    .trim()
+    .refine((s) => parseIpv4(s) !== undefined, `must be an IPv4 address: ${rule}`);
+
+/** A contiguous netmask such as 255.255.255.0. */
+export const netmask = (rule: string) =>
+  ipv4(rule).refine(
+    (s) => prefixOfNetmask(s) !== undefined,
+    "must be a contiguous netmask such as 255.255.255.0",
+  );
+
+/** Two netmasks are the same when they make the same prefix. */
+export const sameNetmask = (a: unknown, b: unknown) =>
+  prefixOfNetmask(String(a)) === prefixOfNetmask(String(b ?? ""));
+
+/** "10.1.1.0/24" from gateway and netmask, for outputs and comparisons. */
+export function networkCidr(gateway: unknown, netmask: unknown): string | undefined {
+  if (typeof gateway !== "string" || typeof netmask !== "string") return undefined;
+  const r = rangeOf(gateway, netmask);
+  return r ? `${formatIpv4(r.base)}/${r.prefix}` : undefined;
+}
+
+/** The range gateway and netmask make, when both are given and valid. */
+const rangeOfInputs = (i: Recorded): Cidr | undefined =>
+  typeof i.gateway === "string" && typeof i.netmask === "string" ? rangeOf(i.gateway, i.netmask) : undefined;
+
+/** A VPC tier replaced in the same VPC by one whose range overlaps its own would overlap the tier it replaces. */
+export function networkWouldOverlap(olds: Record<string, unknown>, news: Record<string, unknown>): boolean {
+  if (!news.vpcId || news.vpcId !== olds.vpcId) return false;
+  if (containsUnknown(news.gateway) || containsUnknown(news.netmask)) return true;
+  const before = rangeOfInputs(olds);
+  const after = rangeOfInputs({
+    gateway: news.gateway ?? olds.gateway,
+    netmask: news.netmask ?? olds.netmask,
+  });
+  return before !== undefined && after !== undefined && overlaps(before, after);
+}
+
+/**
+ * The platform refuses to delete a network while a destroyed instance it has not expunged yet is on it (CloudStack's
+ * NetworkOrchestrator.destroyNetwork: "Can't delete the network, not all user vms are expunged"): that passes when
+ * the platform expunges them, after its expunge delay.
+ */
+export function notYetExpunged(err: unknown): PassingRefusal | undefined {
+  if (!(err instanceof ConflictError) || !/not all user vms are expunged/i.test(refusalText(err)))
+    return undefined;
+  return {
+    waitsFor: "the platform to expunge the destroyed instances still on the network",
+    advice:
+      "A destroyed instance keeps its place on its networks until the platform expunges it, after its expunge delay (CloudStack's expunge.delay, a day by default). Run pulumi destroy again after that, raise timeouts.delete to wait for it, or expunge the instances now: a cim.Instance is expunged as it is deleted (unless expunge: false); one destroyed outside Pulumi, with DELETE /api/v1/compute/instances/{id}?expunge=true.",
+  };
+}
+
+const cidrText = (r: Cidr) => `${formatIpv4(r.base)}/${r.prefix}`;
+
+/** What the platform requires of a tier's VPC (CloudStack's VpcManagerImpl.validateNewVpcGuestNetwork). */
+const tierInVpc: Requirement[] = [
+  {
+    stable: true,
+    needs: ["zoneId"],
+    property: "zoneId",
+    holds: (vpc, i) => (vpc as Vpc).zoneId === undefined || (vpc as Vpc).zoneId === i.zoneId,
+    reason: (vpc, i) =>
+      `is in zone ${(vpc as Vpc).zoneName ?? (vpc as Vpc).zoneId}, not in zone ${String(i.zoneId)}: a tier is in its VPC's zone`,
+  },
+  {
+    stable: true,
+    needs: ["gateway", "netmask"],
+    property: "gateway",
+    holds: (vpc, i) => {
+      const range = rangeOfInputs(i);
+      const outer = typeof (vpc as Vpc).cidr === "string" ? parseCidr((vpc as Vpc).cidr!, false) : undefined;
+      return range === undefined || outer === undefined || within(range, outer);
+    },
+    reason: (vpc, i) =>
+      `has the range ${(vpc as Vpc).cidr}: the tier's range ${cidrText(rangeOfInputs(i)!)} (gateway and netmask) is not inside it, and a tier's range must lie inside its VPC's`,
+  },
+];
+
+/** A tier's VPC and range, as the inputs claim them and a live network holds them. */
+type TierRange = { vpcId: string; range: Cidr };
+
+/** No two tiers of a VPC overlap (CloudStack: "Network cidr … crosses other network cidr …"). */
+const tierRange: Exclusive<TierRange> = {
+  property: "gateway",
+  needs: ["vpcId", "gateway", "netmask"],
+  claimed: (i) => {
+    const range = rangeOfInputs(i);
+    return typeof i.vpcId === "string" && range ? { vpcId: i.vpcId, range } : undefined;
+  },
+  held: (n: Network) => {
+    const range = typeof n.cidr === "string" ? parseCidr(n.cidr, false) : undefined;
+    return n.vpcId && range && n.state !== "Error" ? { vpcId: n.vpcId, range } : undefined;
+  },
+  clash: (a, b) => a.vpcId === b.vpcId && overlaps(a.range, b.range),
+  reason: (i, n: Network) =>
+    `gateway and netmask make the range ${cidrText(rangeOfInputs(i)!)}, which overlaps tier ${n.name} (${n.id}, ${n.cidr}) of VPC ${String(i.vpcId)}: the tiers of a VPC may not overlap. Pick a free range of the VPC`,
+};
+
+const rename = renameApply((s) => s.client.networks.update.bind(s.client.networks));
+
+export const network = defineKind({
+  name: "Network",
+  noun: "network",
+  summary: "An isolated network, or a tier of a VPC.",
+  example: example(
+    ["zoneId", "vpc"],
+    `
+const tier = new cim.Network("web", {
+  zoneId,
+  vpcId: vpc.id,
+  networkOfferingId: cim.getNetworkOffering("VPC Tier").then((o) => o.id),
+  gateway: "10.1.1.1",
+  netmask: "255.255.255.0",
+  tags: { tier: "web" },
+});
+export const cidr = tier.cidr;
+`,
+  ),
+  yamlExample: yamlExample(["zoneId", "vpc"], {
+    resources: `
+web:
+  type: cim:index:Network
+  properties:
+    zoneId: \${zoneId}
+    vpcId: \${main.id}
+    networkOfferingId:
+      fn::invoke:
+        function: cim:index:getNetworkOffering
+        arguments: { name: VPC Tier }
+        return: id
+    gateway: 10.1.1.1
+    netmask: 255.255.255.0
+    tags: { tier: web }
+`,
+    outputs: `
+cidr: \${web.cidr}
+`,
+  }),
+  nameFromResource: true,
+  tags: "network",
+  quota: { limit: "networkLimit", count: "networkCount" },
+  states: namedStates,
+  fields: {
+    ...commonFields,
+    ...namedFields("network"),
+    zoneId: {
+      doc: "Zone of the network (a zone of the region). Replaces on change.",
+      ...catalogueField(
+        id("the zone of the network, in the resource's region (GET /api/v1/zones)"),
+        "replace",
+        "zones",
+        "a zone",
+      ),
+    },
+    networkOfferingId: {
+      doc: "Network offering (a VPC tier needs one made for VPCs). Replaces on change.",
+      ...catalogueField(
+        id("the network offering, from GET /api/v1/offerings/network (a VPC tier needs one made for VPCs)"),
+        "replace",
+        "networkOfferings",
+        "a network offering",
+      ),
+    },
+    vpcId: field(optionalId("the VPC this network is a tier of; leave it out for an isolated network"), {
+      doc: "The VPC this network is a tier of; leave it out for an isolated network. Replaces on change.",
+      change: "replace",
+      unset: () => null,
+      same: (a, b) => (a || null) === (b || null),
+      live: (n: Network) => n.vpcId || null,
+      ref: { kind: "Vpc", requires: tierInVpc },
+    }),
+    gateway: field(ipv4("the network's gateway, e.g. 10.1.1.1").optional(), {
+      doc: "Gateway, e.g. `10.1.1.1` (with `netmask`; the API chooses when both are left out). Replaces on change.",
+      change: "replace",
+      live: true,
+    }),
+    netmask: field(netmask("the network's netmask, e.g. 255.255.255.0").optional(), {
+      doc: "Netmask, e.g. `255.255.255.0` (with `gateway`). Replaces on change.",
+      change: "replace",
+      same: sameNetmask,
+      live: true,
+    }),
+    networkDomain: field(text("the network's DNS domain; the API's default when left out").optional(), {
+      doc: "DNS domain (the API's default when left out). Replaces on change: PUT takes only the names.",
+      change: "replace",
+      live: true,
+    }),
+    aclId: field(optionalId("a network ACL list of the tier's VPC"), {
+      doc: "A VPC tier's network ACL list (a `cim.NetworkAclList` id, or a default list from `cim.getNetworkAclList`); left out, the API's choice stays (the platform gives a new tier its VPC's default_deny). Changed in place (the platform's replace-ACL-list, a job).",
+      change: "update",
+      live: (n: Network) => n.aclId || undefined,
+      ref: { kind: "NetworkAclList", requires: listOfSameVpc("tier") },
+    }),
+    tags,
+  },
+  outputs: {
+    zoneName: {
+      doc: "The name of its zone.",
+      schema: z.string().optional(),
+      from: (n: Network) => n.zoneName,
+    },
+    networkOfferingName: {
+      doc: "The name of its network offering (`networkOfferingId`).",
+      schema: z.string().optional(),
+      from: (n: Network) => n.networkOfferingName,
+    },
+    cidr: {
+      doc: "The network's range, e.g. `10.1.1.0/24`.",
+      schema: z.string().optional(),
+      from: (n: Network, rec) => n.cidr ?? networkCidr(rec.gateway ?? n.gateway, rec.netmask ?? n.netmask),
+    },
+    state: {
+      doc: "The API's network state (Allocated, Implemented, …).",
+      schema: z.string(),
+      from: (n: Network) => n.state,
+    },
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string().optional(),
+      from: (n: Network) => n.created,
+    },
+  },
+  rules(values, fail) {
+    whenKnown(values, ["aclId", "vpcId"], () => {
+      if (values.aclId !== undefined && values.vpcId === undefined)
+        fail("aclId", "a network ACL list applies to VPC tiers only: set vpcId, or leave out aclId");
+    });
+    // a new tier's range is the program's to choose inside its VPC's (an isolated network has a default one); a
+    // value not known yet is there all the same
+    const tier = values.vpcId !== undefined && !values.adoptId;
+    if (tier && values.gateway === undefined && values.netmask === undefined)
+      fail(
+        "gateway",
+        "gateway and netmask are required for a VPC tier (vpcId is set): they give the tier's range inside the VPC's, e.g. gateway 10.1.1.1 with netmask 255.255.255.0",
+      );
+    whenKnown(values, ["gateway", "netmask"], () => {
+      const { gateway, netmask } = values as { gateway?: string; netmask?: string };
+      if ((gateway === undefined) !== (netmask === undefined)) {
+        fail(
+          gateway === undefined ? "gateway" : "netmask",
+          "gateway and netmask go together: give both or neither",
+        );
+        return;
+      }
+      if (gateway === undefined || netmask === undefined) return;
+      // createNetwork takes /8 to /29: a smaller range leaves no host for an instance after the gateway
+      const prefix = prefixOfNetmask(netmask);
+      if (prefix !== undefined && (prefix < 8 || prefix > 29)) {
+        fail(
+          "netmask",
+          `netmask ${netmask} (/${prefix}) is outside what the platform takes for a network: from 255.0.0.0 (/8) to 255.255.255.248 (/29)`,
+        );
+        return;
+      }
+      const range = rangeOf(gateway, netmask);
+      const gw = parseIpv4(gateway);
+      if (range && gw !== undefined && !isHostOf(gw, range.base, range.prefix)) {
+        fail(
+          "gateway",
+          `gateway ${gateway} is not a host address of ${formatIpv4(range.base)}/${range.prefix} (the range gateway and netmask make)`,
+        );
+      }
+    });
+  },
+  lookups(i, rows) {
+    // forVpc is the emulator's offering flag; real offerings without it are not judged here.
+    const offering = rows.networkOfferingId;
+    const forVpc = offering?.forVpc;
+    if (typeof forVpc !== "boolean" || containsUnknown(i.vpcId) || forVpc === Boolean(i.vpcId)) return [];
+    const name = String(offering?.name ?? i.networkOfferingId);
+    return [
+      {
+        property: "networkOfferingId",
+        reason: forVpc
+          ? `network offering ${name} is for VPC tiers: set vpcId, or pick an offering for isolated networks`
+          : `network offering ${name} cannot be used for a VPC tier: pick an offering made for VPCs`,
+      },
+    ];
+  },
+  exclusive: [tierRange],
+  deleteBeforeReplace: networkWouldOverlap,
+  api: {
+    ...recordCalls((c) => c.networks),
+    deleteRefusalPasses: notYetExpunged,
+    create: (s, i) =>
+      s.client.networks.create(
+        // the client sends the fields of a network create and nothing else
+        { ...i, name: i.name ?? "", displayText: i.displayText ?? i.name ?? "" },
+        { region: s.region },
+      ),
+    async apply(s, live, want, changed, op) {
+      await rename(s, live, want, changed);
+      if (changed.has("aclId") && want.aclId) {
+        const o = { region: s.region };
+        await waitFor(s, await s.client.networkAcls.replaceOnNetwork(live.id, want.aclId, o), op);
+      }
+    },
+  },
+  importer: {
+    order: 20,
+    prefix: "network",
+    // gateway and netmask go together: one without the other is left out
+    inputs(values) {
+      if (values.gateway && values.netmask) return values;
+      const { gateway: _g, netmask: _m, ...rest } = values;
+      return rest;
+    },
+    skip: (n: Network) => {
+      const r = n as Record<string, unknown>;
+      const shared = String(r.type ?? "").toLowerCase() === "shared" || r.shared === true;
+      return shared ? "shared zone network (not owned by the account)" : undefined;
+    },
+  },
+});

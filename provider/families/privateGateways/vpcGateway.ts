@@ -1,0 +1,200 @@
+// cim.VpcGateway: a VPC private gateway, the gateway the spec lists among the asynchronous work: the VPC
+// router's address (ipAddress) on a private network (gateway, netmask) carried by a VLAN of the zone's physical
+// network, through which static routes reach networks beyond the VPC (the platform's createPrivateGateway /
+// deletePrivateGateway, jobs). Its ACL list changes in place (replaceNetworkACLList with the gateway's id, a
+// job); everything else replaces. A replacement on the same VLAN deletes first: a VLAN carries one network.
+
+import { z } from "zod";
+import type { PrivateGateway } from "../../client";
+import { commonFields, field, recordCalls, uniqueTogether } from "../../kinds/common";
+import { defineKind, type Requirement } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { bool, id, optionalId, whenKnown } from "../../lifecycle/check";
+import { formatIpv4, isHostOf, overlaps, parseCidr, parseIpv4, rangeOf } from "../../lifecycle/net";
+import { waitFor } from "../../lifecycle/session";
+import { listOfSameVpc } from "../networkAcls/networkAclList";
+import { ipv4, netmask, sameNetmask } from "../networks/network";
+
+const vlan = z
+  .number({ error: "must be a whole number: the VLAN tag of the private network, 1–4094" })
+  .int("must be a whole number: the VLAN tag of the private network, 1–4094")
+  .min(1, "must be from 1 to 4094: a VLAN tag (0 and 4095 are reserved)")
+  .max(4094, "must be from 1 to 4094: a VLAN tag (0 and 4095 are reserved)");
+
+/** The private network lies outside the VPC's range (createPrivateGateway refuses an overlap). */
+const outsideVpcRange: Requirement = {
+  stable: true,
+  needs: ["gateway", "netmask"],
+  holds: (v, i) => {
+    const cidr = (v as { cidr?: unknown }).cidr;
+    const vpc = typeof cidr === "string" ? parseCidr(cidr, false) : undefined;
+    const own =
+      typeof i.gateway === "string" && typeof i.netmask === "string"
+        ? rangeOf(i.gateway, i.netmask)
+        : undefined;
+    return !vpc || !own || !overlaps(vpc, own);
+  },
+  property: "gateway",
+  reason: (v, i) =>
+    `has the range ${String((v as { cidr?: unknown }).cidr)}, and the private network of gateway ${String(i.gateway)} and netmask ${String(i.netmask)} overlaps it: a private gateway's network lies outside its VPC's range. Pick a range outside it`,
+};
+
+export const vpcGateway = defineKind({
+  name: "VpcGateway",
+  noun: "VPC private gateway",
+  summary: "A VPC private gateway: the VPC's address on a private network (a VLAN) beyond the VPC.",
+  example: example(
+    ["zoneId", "vpc"],
+    `
+const link = new cim.VpcGateway("dc-link", {
+  vpcId: vpc.id,
+  ipAddress: "172.16.0.2", // the VPC's side
+  gateway: "172.16.0.1", // the next hop beyond it
+  netmask: "255.255.255.0",
+  vlan: 100,
+});
+export const gatewayState = link.state;
+`,
+  ),
+  yamlExample: yamlExample(["zoneId", "vpc"], {
+    resources: `
+dc-link:
+  type: cim:index:VpcGateway
+  properties:
+    vpcId: \${main.id}
+    ipAddress: 172.16.0.2 # the VPC's side
+    gateway: 172.16.0.1 # the next hop beyond it
+    netmask: 255.255.255.0
+    vlan: 100
+`,
+    outputs: `
+gatewayState: \${dc-link.state}
+`,
+  }),
+  label: (rec) => (typeof rec.ipAddress === "string" ? rec.ipAddress : undefined),
+  // VpcGateway.State
+  states: { busy: ["Creating", "Deleting"], deleting: "Deleting" },
+  fields: {
+    ...commonFields,
+    vpcId: field(id("the VPC the gateway belongs to"), {
+      doc: "The VPC the gateway belongs to. Replaces on change.",
+      change: "replace",
+      live: true,
+      ref: { kind: "Vpc", requires: outsideVpcRange },
+    }),
+    ipAddress: field(ipv4("the VPC's address on the private network, e.g. 172.16.0.2"), {
+      doc: "The VPC router's address on the private network, e.g. `172.16.0.2`. Replaces on change.",
+      change: "replace",
+      live: true,
+    }),
+    gateway: field(ipv4("the private network's gateway, e.g. 172.16.0.1"), {
+      doc: "The private network's gateway (the next hop beyond the VPC), e.g. `172.16.0.1`. Replaces on change.",
+      change: "replace",
+      live: true,
+    }),
+    netmask: field(netmask("the private network's netmask, e.g. 255.255.255.0"), {
+      doc: "The private network's netmask, e.g. `255.255.255.0`. Replaces on change.",
+      change: "replace",
+      same: sameNetmask,
+      live: true,
+    }),
+    vlan: field(vlan, {
+      doc: "The VLAN tag of the private network, 1–4094, unused in the zone. Replaces on change.",
+      change: "replace",
+      live: (g: PrivateGateway) => (g.vlan === undefined ? undefined : Number(g.vlan)),
+    }),
+    sourceNatSupported: field(bool("whether traffic leaving through the gateway is source-NATed"), {
+      doc: "Whether traffic leaving through the gateway is source-NATed (default false). Replaces on change.",
+      change: "replace",
+      unset: () => false,
+      same: (a, b) => Boolean(a) === Boolean(b),
+      live: (g: PrivateGateway) => g.sourceNatSupported,
+    }),
+    aclId: field(optionalId("a network ACL list of the gateway's VPC"), {
+      doc: "The gateway's network ACL list (a `cim.NetworkAclList` of the same VPC, or a default list from `cim.getNetworkAclList`); left out, the API's choice stays (the VPC's default_deny). Changed in place.",
+      change: "update",
+      live: (g: PrivateGateway) => g.aclId || undefined,
+      ref: { kind: "NetworkAclList", requires: listOfSameVpc("private gateway") },
+    }),
+  },
+  outputs: {
+    vpcName: {
+      doc: "The name of its VPC (`vpcId`).",
+      schema: z.string().optional(),
+      from: (g: PrivateGateway) => g.vpcName,
+    },
+    zoneId: {
+      doc: "The zone it is in (a zone uuid), as the API reports it.",
+      schema: z.string().optional(),
+      from: (g: PrivateGateway) => g.zoneId,
+    },
+    zoneName: {
+      doc: "The name of its zone.",
+      schema: z.string().optional(),
+      from: (g: PrivateGateway) => g.zoneName,
+    },
+    aclName: {
+      doc: "The name of the gateway's ACL list (default_deny unless aclId says otherwise).",
+      schema: z.string().optional(),
+      from: (g: PrivateGateway) => g.aclName,
+    },
+    state: {
+      doc: "The API's gateway state (Creating, Ready, Deleting).",
+      schema: z.string(),
+      from: (g: PrivateGateway) => g.state ?? "",
+    },
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string().optional(),
+      from: (g: PrivateGateway) => g.created,
+    },
+  },
+  rules(values, fail) {
+    whenKnown(values, ["ipAddress", "gateway", "netmask"], () => {
+      const { ipAddress, gateway, netmask: mask } = values as Record<string, string | undefined>;
+      if (!ipAddress || !gateway || !mask) return;
+      const range = rangeOf(gateway, mask);
+      const gw = parseIpv4(gateway);
+      const ip = parseIpv4(ipAddress);
+      if (!range || gw === undefined || ip === undefined) return;
+      const cidr = `${formatIpv4(range.base)}/${range.prefix}`;
+      if (!isHostOf(gw, range.base, range.prefix)) {
+        fail(
+          "gateway",
+          `gateway ${gateway} is not a host address of ${cidr} (the range gateway and netmask make)`,
+        );
+      } else if (!isHostOf(ip, range.base, range.prefix)) {
+        fail(
+          "ipAddress",
+          `ipAddress ${ipAddress} is not a host address of ${cidr}, the subnet of gateway ${gateway}`,
+        );
+      } else if (ip === gw) {
+        fail(
+          "ipAddress",
+          `ipAddress ${ipAddress} is the gateway's own address: the VPC needs another one in ${cidr}`,
+        );
+      }
+    });
+  },
+  // a VLAN carries one network in the zone: a replacement on the same VLAN deletes the old gateway first
+  deleteBeforeReplace: uniqueTogether("vlan"),
+  api: {
+    ...recordCalls((c) => c.privateGateways),
+    // the client sends the fields of a gateway create and nothing else
+    create: (s, i) => s.client.privateGateways.create(i, { region: s.region }),
+    async apply(s, live, want, changed, op) {
+      if (changed.has("aclId") && want.aclId) {
+        await waitFor(
+          s,
+          await s.client.privateGateways.replaceAcl(live.id, want.aclId, { region: s.region }),
+          op,
+        );
+      }
+    },
+  },
+  importer: {
+    order: 22,
+    prefix: "gateway",
+    name: (g, nameOf) => `${nameOf(g.vpcId) ?? "vpc"}-gw-${String(g.ipAddress ?? g.id).replace(/\./g, "-")}`,
+  },
+});

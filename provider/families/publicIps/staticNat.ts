@@ -1,0 +1,133 @@
+// cim.StaticNat: a public address mapped one to one onto an instance's NIC (enableStaticNat, a job), removed by
+// disableStaticNat (a job). It is not a record of its own in the API: it is read from its address (the client's
+// staticNatOf), so its id is the address's, and an address without static NAT shows it gone. Every field
+// replaces. The API refuses a source-NAT address and one that carries load-balancer rules.
+
+import { z } from "zod";
+import { type StaticNat, staticNatOf } from "../../client";
+import { commonFields, field } from "../../kinds/common";
+import { defineKind } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { id, optionalId } from "../../lifecycle/check";
+import { containsUnknown } from "../../lifecycle/values";
+
+export const staticNat = defineKind({
+  name: "StaticNat",
+  noun: "static NAT",
+  summary: "A public IP mapped one to one onto an instance's NIC (every port).",
+  example: example(
+    ["zoneId", "templateId", "serviceOfferingId", "vpc", "tier"],
+    `
+const bastion = new cim.Instance("bastion", { zoneId, templateId, serviceOfferingId, networkIds: [tier.id] });
+const ip = new cim.PublicIp("bastion", { vpcId: vpc.id });
+new cim.StaticNat("bastion", { publicIpId: ip.id, instanceId: bastion.id, networkId: tier.id });
+export const bastionAddress = ip.ipAddress;
+`,
+  ),
+  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "vpc", "tier"], {
+    resources: `
+bastion:
+  type: cim:index:Instance
+  properties:
+    zoneId: \${zoneId}
+    templateId: \${templateId}
+    serviceOfferingId: \${serviceOfferingId}
+    networkIds: ["\${tier.id}"]
+ip:
+  type: cim:index:PublicIp
+  name: bastion
+  properties:
+    vpcId: \${main.id}
+nat:
+  type: cim:index:StaticNat
+  name: bastion
+  properties:
+    publicIpId: \${ip.id}
+    instanceId: \${bastion.id}
+    networkId: \${tier.id}
+`,
+    outputs: `
+bastionAddress: \${ip.ipAddress}
+`,
+  }),
+  createVerb: "enable",
+  label: (rec) =>
+    typeof rec.ipAddress === "string" ? `${rec.ipAddress} → ${String(rec.instanceId)}` : undefined,
+  states: { gone: ["Disabled"] },
+  fields: {
+    ...commonFields,
+    publicIpId: field(id("the public IP to map onto the instance (a cim.PublicIp's id)"), {
+      doc: "The public IP (a cim.PublicIp's id) to map; not a source-NAT address. Replaces on change.",
+      change: "replace",
+      live: (n: StaticNat) => n.id,
+      ref: {
+        kind: "PublicIp",
+        requires: {
+          stable: true,
+          holds: (ip) => (ip as { isSourceNat?: unknown }).isSourceNat !== true,
+          reason:
+            "is the source-NAT address of its network or VPC: the platform maps no static NAT onto it. Acquire another address (cim.PublicIp) for the static NAT",
+        },
+      },
+    }),
+    instanceId: field(id("the instance the address maps onto"), {
+      doc: "The instance whose NIC the address maps onto. Replaces on change.",
+      change: "replace",
+      live: (n: StaticNat) => n.virtualMachineId,
+      ref: "Instance",
+    }),
+    networkId: field(
+      optionalId(
+        "the network of the instance's NIC; required for a VPC address (the tier the instance is on)",
+      ),
+      {
+        doc: "The network of the instance's NIC: required for a VPC address (the tier), else the address's network. Replaces on change.",
+        change: "replace",
+        live: (n: StaticNat) => n.networkId,
+        ref: "Network",
+        present: true,
+      },
+    ),
+  },
+  outputs: {
+    ipAddress: {
+      doc: "The public address, e.g. `198.18.0.7`.",
+      schema: z.string().optional(),
+      from: (n: StaticNat) => n.ipAddress,
+    },
+    vmIpAddress: {
+      doc: "The instance's address on that network, which the public address maps onto.",
+      schema: z.string().optional(),
+      from: (n: StaticNat) => n.vmIpAddress,
+    },
+    state: { doc: "Enabled while the mapping exists.", schema: z.string(), from: (n: StaticNat) => n.state },
+  },
+  // One address maps onto one NIC, and one NIC address has one public address: a replacement that keeps the
+  // address or the instance disables first (its id is the address's, so the same address cannot be held twice).
+  deleteBeforeReplace: (olds, news) =>
+    containsUnknown(news.publicIpId) ||
+    containsUnknown(news.instanceId) ||
+    news.publicIpId === olds.publicIpId ||
+    news.instanceId === olds.instanceId,
+  api: {
+    get: async (s, id) => staticNatOf(await s.client.publicIps.get(id, { region: s.region })),
+    list: async (s) =>
+      (await s.client.publicIps.listAll({ region: s.region, isStaticNat: true })).items.map(staticNatOf),
+    async create(s, i) {
+      const accepted = await s.client.publicIps.enableStaticNat(
+        i.publicIpId,
+        { virtualMachineId: i.instanceId, networkId: i.networkId },
+        { region: s.region },
+      );
+      // the mapping is named by its address
+      return { ...accepted, id: accepted.id ?? i.publicIpId };
+    },
+    delete: (s, live) => s.client.publicIps.disableStaticNat(live.id, { region: s.region }),
+  },
+  importer: {
+    order: 35,
+    prefix: "staticNat",
+    name: (n, nameOf) =>
+      `${nameOf(n.virtualMachineId) ?? "instance"}-${String(n.ipAddress ?? n.id).replace(/\./g, "-")}`,
+  },
+});

@@ -1,0 +1,152 @@
+// cim.InstanceSnapshot: the disks of an instance, and with `memory` its running memory, at a point in time
+// (CloudStack's createVMSnapshot / deleteVMSnapshot), taken by a job and deleted by one with the resource. A
+// resource apart from volume snapshots, as the spec says. Nothing changes in place. The platform decides what
+// only it can know at create (emulator/README.md): memory only of a running instance, Running or Stopped only,
+// names unique per instance, at most 10 per instance, none while a volume of the instance has a snapshot.
+
+import { z } from "zod";
+import { ConflictError, type InstanceSnapshot } from "../../client";
+import {
+  commonFields,
+  descriptionField,
+  field,
+  nameField,
+  recordCalls,
+  skipFailed,
+  uniqueTogether,
+} from "../../kinds/common";
+import { defineKind, type Recorded } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { bool, optionalId } from "../../lifecycle/check";
+import { type PassingRefusal, refusalText, whileRefused } from "../../lifecycle/passingRefusal";
+
+/**
+ * The platform takes one snapshot task at a time per instance (CloudStack's VMSnapshotManagerImpl and
+ * takeSnapshot: "There is other active vm snapshot tasks on the instance, please try again later", and the same
+ * of volume snapshots): a program with two snapshots of one instance sends both at once, and the second is
+ * refused until the first task ends. It passes by itself: the call is sent again until the platform takes it.
+ */
+export function otherSnapshotTask(err: unknown): PassingRefusal | undefined {
+  if (!(err instanceof ConflictError) || !/other active (vm|volume) snapshot tasks/i.test(refusalText(err)))
+    return undefined;
+  return {
+    waitsFor: "the instance's other snapshot task to end",
+    advice:
+      "The platform takes one snapshot task at a time per instance. Run pulumi up again once the other task has ended, or raise the resource's timeouts to wait for it.",
+  };
+}
+
+export const instanceSnapshot = defineKind({
+  name: "InstanceSnapshot",
+  noun: "instance snapshot",
+  summary: "The disks (and optionally the memory) of an instance at a point in time (a job).",
+  example: example(
+    ["zoneId", "templateId", "serviceOfferingId"],
+    `
+const web = new cim.Instance("web", { zoneId, templateId, serviceOfferingId });
+const before = new cim.InstanceSnapshot("web-before-upgrade", { instanceId: web.id, memory: true });
+export const snapshotState = before.state;
+`,
+  ),
+  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId"], {
+    resources: `
+web:
+  type: cim:index:Instance
+  properties:
+    zoneId: \${zoneId}
+    templateId: \${templateId}
+    serviceOfferingId: \${serviceOfferingId}
+web-before-upgrade:
+  type: cim:index:InstanceSnapshot
+  properties:
+    instanceId: \${web.id}
+    memory: true
+`,
+    outputs: `
+snapshotState: \${web-before-upgrade.state}
+`,
+  }),
+  createVerb: "take",
+  nameFromResource: true,
+  // CloudStack's VMSnapshot.State
+  states: {
+    busy: ["Allocated", "Creating", "Reverting", "Expunging"],
+    deleting: "Expunging",
+    failed: "Error",
+  },
+  // createVMSnapshot refuses a name the instance's snapshots already have
+  deleteBeforeReplace: uniqueTogether("name", "instanceId"),
+  fields: {
+    ...commonFields,
+    name: {
+      doc: "The snapshot's name, unique among the instance's snapshots (default: the resource name). Replaces on change.",
+      ...nameField("snapshot", "replace"),
+    },
+    instanceId: field(optionalId("the instance to snapshot (a cim.Instance's id)"), {
+      doc: "The instance to snapshot, Running or Stopped. Replaces on change.",
+      change: "replace",
+      live: (s: InstanceSnapshot) => s.virtualMachineId,
+      requiredUnlessAdopting: "the instance to snapshot",
+      ref: "Instance",
+      present: true,
+    }),
+    description: {
+      doc: "What the snapshot is for (the API's `description`). Replaces on change.",
+      ...descriptionField("what the snapshot is for", "replace"),
+    },
+    memory: field(bool("whether to include the running instance's memory (default false)"), {
+      doc: "Also the instance's memory (default false): the instance must be running; restoring it resumes the instance where it was. Replaces on change.",
+      change: "replace",
+      unset: () => false,
+      old: (o) => o.memory ?? false,
+      live: (s: InstanceSnapshot) => (s.type === undefined ? undefined : s.type === "DiskAndMemory"),
+      output: (s: InstanceSnapshot, rec: Recorded) =>
+        s.type === undefined ? ((rec.memory as boolean | undefined) ?? false) : s.type === "DiskAndMemory",
+      shown: z.boolean(),
+      present: true,
+    }),
+  },
+  outputs: {
+    type: {
+      doc: "Disk, or DiskAndMemory.",
+      schema: z.string().optional(),
+      from: (s: InstanceSnapshot) => s.type,
+    },
+    state: {
+      doc: "The API's snapshot state (Ready when usable).",
+      schema: z.string(),
+      from: (s: InstanceSnapshot) => s.state,
+    },
+    instanceName: {
+      doc: "The name of the instance (`instanceId`).",
+      schema: z.string().optional(),
+      from: (s: InstanceSnapshot) => s.virtualMachineName,
+    },
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string().optional(),
+      from: (s: InstanceSnapshot) => s.created,
+    },
+  },
+  api: {
+    ...recordCalls((c) => c.instanceSnapshots),
+    create: (s, i) =>
+      whileRefused(s, "create", otherSnapshotTask, () =>
+        s.client.instanceSnapshots.create(
+          {
+            virtualMachineId: i.instanceId ?? "",
+            name: i.name ?? "",
+            description: i.description,
+            snapshotMemory: i.memory ?? false,
+          },
+          { region: s.region },
+        ),
+      ),
+    deleteRefusalPasses: otherSnapshotTask,
+  },
+  importer: {
+    order: 46,
+    prefix: "instanceSnapshot",
+    skip: skipFailed,
+  },
+});

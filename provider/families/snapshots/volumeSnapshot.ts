@@ -1,0 +1,124 @@
+// cim.VolumeSnapshot: a point-in-time copy of one volume (CloudStack's createSnapshot / deleteSnapshot), taken by
+// a job and deleted by one with the resource. Nothing changes in place: a snapshot is what it was when taken.
+// Usable once BackedUp; a volume can be made from it (cim.Volume snapshotId). It outlives its volume, and on
+// an instance it excludes instance snapshots (emulator/README.md: the platform refuses a VM snapshot while a
+// volume of the instance has one).
+
+import { z } from "zod";
+import type { VolumeSnapshot } from "../../client";
+import { commonFields, field, nameField, recordCalls, skipFailed } from "../../kinds/common";
+import { defineKind } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { optionalId } from "../../lifecycle/check";
+import { whileRefused } from "../../lifecycle/passingRefusal";
+import { otherSnapshotTask } from "./instanceSnapshot";
+
+export const volumeSnapshot = defineKind({
+  name: "VolumeSnapshot",
+  noun: "volume snapshot",
+  summary: "A point-in-time copy of a volume (a job), for restoring it as a new volume.",
+  example: example(
+    ["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db"],
+    `
+const data = new cim.Volume("data", { zoneId, diskOfferingId, size: 50, instanceId: db.id });
+const snap = new cim.VolumeSnapshot("data-before-upgrade", { volumeId: data.id });
+// a new volume from it, the snapshot's size unless a larger one is given
+new cim.Volume("data-restored", { zoneId, diskOfferingId, snapshotId: snap.id });
+`,
+  ),
+  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db"], {
+    resources: `
+data:
+  type: cim:index:Volume
+  properties:
+    zoneId: \${zoneId}
+    diskOfferingId: \${diskOfferingId}
+    size: 50
+    instanceId: \${db.id}
+data-before-upgrade:
+  type: cim:index:VolumeSnapshot
+  properties:
+    volumeId: \${data.id}
+# a new volume from it, the snapshot's size unless a larger one is given
+data-restored:
+  type: cim:index:Volume
+  properties:
+    zoneId: \${zoneId}
+    diskOfferingId: \${diskOfferingId}
+    snapshotId: \${data-before-upgrade.id}
+`,
+  }),
+  createVerb: "take",
+  nameFromResource: true,
+  quota: { limit: "snapshotLimit", count: "snapshotCount" },
+  // CloudStack's Snapshot.State: usable when BackedUp; Destroyed ones are no longer listed.
+  states: {
+    busy: ["Allocated", "Creating", "CreatedOnPrimary", "BackingUp", "Destroying"],
+    gone: ["Destroyed"],
+    deleting: "Destroying",
+    failed: "Error",
+  },
+  fields: {
+    ...commonFields,
+    name: {
+      doc: "The snapshot's name (default: the resource name). Replaces on change (the API has no rename).",
+      ...nameField("snapshot", "replace"),
+    },
+    volumeId: field(optionalId("the volume to snapshot (a cim.Volume's id, or an instance's root disk)"), {
+      doc: "The volume to snapshot: a data volume or an instance's root disk, attached to an instance (a volume the platform has not placed on storage yet, never attached, cannot be snapshotted). Replaces on change.",
+      change: "replace",
+      live: true,
+      requiredUnlessAdopting: "the volume to snapshot",
+      ref: "Volume",
+      present: true,
+    }),
+  },
+  outputs: {
+    volumeName: {
+      doc: "The volume's name when the snapshot was taken.",
+      schema: z.string().optional(),
+      from: (s: VolumeSnapshot) => s.volumeName,
+    },
+    volumeType: {
+      doc: "ROOT (an instance's root disk) or DATADISK.",
+      schema: z.string().optional(),
+      from: (s: VolumeSnapshot) => s.volumeType,
+    },
+    size: {
+      doc: "GB: the volume's size when taken; a volume made from the snapshot is at least this big.",
+      schema: z.number().optional(),
+      from: (s: VolumeSnapshot) => s.size,
+    },
+    zoneId: {
+      doc: "The zone it is in (a zone uuid), as the API reports it.",
+      schema: z.string().optional(),
+      from: (s: VolumeSnapshot) => s.zoneId,
+    },
+    state: {
+      doc: "The API's snapshot state (BackedUp when usable).",
+      schema: z.string(),
+      from: (s: VolumeSnapshot) => s.state,
+    },
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string().optional(),
+      from: (s: VolumeSnapshot) => s.created,
+    },
+  },
+  api: {
+    ...recordCalls((c) => c.volumeSnapshots),
+    // refused while its instance has a snapshot task under way (instanceSnapshot.ts: otherSnapshotTask)
+    create: (s, i) =>
+      whileRefused(s, "create", otherSnapshotTask, () =>
+        s.client.volumeSnapshots.create(
+          { volumeId: i.volumeId ?? "", name: i.name ?? "" },
+          { region: s.region },
+        ),
+      ),
+  },
+  importer: {
+    order: 45,
+    prefix: "snapshot",
+    skip: skipFailed,
+  },
+});

@@ -1,0 +1,122 @@
+// cim.SshKeyPair: a public key registered under a name, for instances' `sshKeyNames`. Only the public key is
+// given: the private key stays where it was made and never passes through the program or its state (check
+// refuses one). Synchronous in the API, no in-place change. The API never returns the public key, only its
+// fingerprint (CloudStack's MD5 of the key blob), so the key is compared by fingerprint: in diff (a key
+// re-registered behind the program's back shows after refresh), when adopting, and when verifying a create.
+
+import { z } from "zod";
+import { PUBLIC_KEY_MAX, parsePublicKey, publicKeyFingerprint, type SshKeyPair } from "../../client";
+import { commonFields, field, nameField, recordCalls, uniqueName } from "../../kinds/common";
+import { defineKind, type Recorded } from "../../kinds/define";
+import { yamlExample } from "../../kinds/examples";
+import { containsUnknown } from "../../lifecycle/values";
+
+/** An OpenSSH public key line; its comment and surrounding space are not part of the key. */
+const publicKey = z
+  .string({
+    error: (i) =>
+      i.input === undefined
+        ? 'is required: the public key line, e.g. fs.readFileSync("id_ed25519.pub", "utf8")'
+        : "must be a string: the public key line",
+  })
+  .trim()
+  .max(PUBLIC_KEY_MAX, `must be at most ${PUBLIC_KEY_MAX} characters (the API's limit)`)
+  .superRefine((s, ctx) => {
+    const key = parsePublicKey(s);
+    // a private key given by mistake: refused without the engine printing it
+    if (!key.ok)
+      ctx.addIssue({ code: "custom", message: key.problem, params: key.privateKey ? { conceal: true } : {} });
+  });
+
+/** The same key: the fingerprint of the program's key against a recorded or live fingerprint. */
+const sameKey = (key: unknown, fingerprint: unknown) =>
+  typeof key === "string" && fingerprint !== undefined && publicKeyFingerprint(key) === fingerprint;
+
+export const sshKeyPair = defineKind({
+  name: "SshKeyPair",
+  noun: "SSH key pair",
+  summary:
+    "A public key registered under a name, for instances' sshKeyNames (the private key never passes through).",
+  example: `
+import * as fs from "node:fs";
+const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
+const templateId = cim.getTemplate("Ubuntu 22.04 LTS").then((t) => t.id);
+const serviceOfferingId = cim.getComputeOffering("Small").then((o) => o.id);
+const ops = new cim.SshKeyPair("ops", { publicKey: fs.readFileSync("keys/ops.pub", "utf8") });
+new cim.Instance("web", { zoneId, templateId, serviceOfferingId, sshKeyNames: [ops.name] });
+export const opsFingerprint = ops.fingerprint;`,
+  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId"], {
+    resources: `
+ops:
+  type: cim:index:SshKeyPair
+  properties:
+    publicKey:
+      fn::readFile: keys/ops.pub
+web:
+  type: cim:index:Instance
+  properties:
+    zoneId: \${zoneId}
+    templateId: \${templateId}
+    serviceOfferingId: \${serviceOfferingId}
+    sshKeyNames: ["\${ops.name}"]
+`,
+    outputs: `
+opsFingerprint: \${ops.fingerprint}
+`,
+  }),
+  createVerb: "register",
+  nameFromResource: true,
+  fields: {
+    ...commonFields,
+    name: {
+      doc: "The key pair's name, unique in the account and region; instances name it in `sshKeyNames`. Replaces on change.",
+      ...nameField("key pair", "replace"),
+    },
+    publicKey: field(publicKey.optional(), {
+      doc: "The public key line (`ssh-ed25519 AAAA… you@host`, the .pub file), never the private key. Compared by fingerprint, so its comment may change freely. Replaces on change.",
+      change: "replace",
+      requiredUnlessAdopting: "the public key line",
+      same: sameKey,
+      old: (o) =>
+        o.fingerprint ?? (typeof o.publicKey === "string" ? publicKeyFingerprint(o.publicKey) : undefined),
+      // The API shows only the fingerprint: what adoption and create compare the program's key with.
+      live: (k: SshKeyPair) => k.fingerprint,
+      output: (_k: SshKeyPair, rec: Recorded) => rec.publicKey as string | undefined,
+    }),
+  },
+  outputs: {
+    fingerprint: {
+      doc: "The API's fingerprint of the key: MD5 of the key blob, as `ssh-keygen -l -E md5` prints it.",
+      schema: z.string(),
+      from: (k: SshKeyPair) => k.fingerprint,
+    },
+  },
+  // The API refuses a second key pair of the same name, and a second one with the same key: a replacement
+  // that keeps either deletes first.
+  exclusive: [
+    uniqueName("SSH key pair", "key pair names are unique per account in a region"),
+    {
+      property: "publicKey",
+      needs: ["publicKey"],
+      claimed: (i) => (typeof i.publicKey === "string" ? publicKeyFingerprint(i.publicKey) : undefined),
+      held: (r: SshKeyPair) => r.fingerprint,
+      clash: (a, b) => a === b,
+      reason: (_i, r: SshKeyPair) =>
+        `publicKey is registered already: SSH key pair ${JSON.stringify(r.name)} (${r.id}) has the same key (fingerprint ${r.fingerprint}), and a key is registered once per account in a region (the API refuses a second). Give instances that key pair's name, or adopt it with adoptId`,
+    },
+  ],
+  deleteBeforeReplace: (olds, news) =>
+    containsUnknown(news.name) ||
+    containsUnknown(news.publicKey) ||
+    news.name === olds.name ||
+    sameKey(news.publicKey, olds.fingerprint),
+  api: {
+    ...recordCalls((c) => c.sshKeyPairs),
+    create: (s, i) =>
+      s.client.sshKeyPairs.register(
+        { name: i.name ?? "", publicKey: i.publicKey ?? "" },
+        { region: s.region },
+      ),
+  },
+  importer: { order: 5, prefix: "sshKey", unreported: ["publicKey"] },
+});

@@ -1,0 +1,125 @@
+// Tags. Synchronous everywhere: per-collection routes (/<collection>/{id}/tags) for instances, volumes, VPCs,
+// networks, public IPs and Kubernetes clusters, and the generic /tags route for any other resource type.
+// There is no tag edit: to change a value, remove the key and add it again.
+// Lost answers: add and remove are idempotent by content, so the client re-reads the tags; if the change is
+// already there it returns, otherwise it sends the request once more.
+
+import { type AcceptedMutation, acceptedIn, type CallOptions } from "../../client/core";
+import { Family } from "../../client/family";
+import { readOnce } from "../../client/pagination";
+import { type ApiPath, apiPath, underCollection } from "../../client/paths";
+import { type Tag, TagSchema } from "./records";
+
+export type TagCollection =
+  | "instance"
+  | "volume"
+  | "vpc"
+  | "network"
+  | "publicIp"
+  | "cluster"
+  | "loadBalancerRule"
+  | "internalLoadBalancer";
+
+/** A resource with a dedicated tag route, or any resource through the generic route. */
+export type TagTarget = { kind: TagCollection; id: string } | { resourceType: string; resourceId: string };
+
+/**
+ * Collections the spec names no tag route for: tagged through the generic route with the platform's resource
+ * type (a public load-balancer rule and an internal load balancer are CloudStack's `LoadBalancer`).
+ */
+const GENERIC: Partial<Record<TagCollection, string>> = {
+  loadBalancerRule: "LoadBalancer",
+  internalLoadBalancer: "LoadBalancer",
+};
+
+/** A collection target without a route of its own, as the generic route's target. */
+function routed(target: TagTarget): TagTarget {
+  if (!("kind" in target)) return target;
+  const resourceType = GENERIC[target.kind];
+  return resourceType ? { resourceType, resourceId: target.id } : target;
+}
+
+export type TagMap = Readonly<Record<string, string>>;
+
+/** The path of each collection with routes of its own (tags; comments on some). */
+export const COLLECTION_ROOTS = {
+  instance: "/compute/instances",
+  volume: "/volumes",
+  vpc: "/vpcs",
+  network: "/networks",
+  publicIp: "/public-ips",
+  cluster: "/compute/kubernetes/clusters",
+} as const satisfies Partial<Record<TagCollection, `/${string}`>>;
+
+function collectionPath(kind: TagCollection, id: string): ApiPath {
+  if (!(kind in COLLECTION_ROOTS)) throw new Error("load balancers are tagged through the generic route");
+  return underCollection(COLLECTION_ROOTS[kind as keyof typeof COLLECTION_ROOTS], id, "/tags");
+}
+
+/** The request body of tag add/remove: {tags} on collection routes, {resourceType, resourceId, tags} on /tags. */
+export function tagBody(asked: TagTarget, tags: TagMap) {
+  const target = routed(asked);
+  const copy = { ...tags };
+  return "kind" in target
+    ? { tags: copy }
+    : { resourceType: target.resourceType, resourceId: target.resourceId, tags: copy };
+}
+
+/** Tag records → {key: value}. */
+export function tagMap(tags: readonly Tag[]): Record<string, string> {
+  return Object.fromEntries(tags.map((t) => [t.key, t.value]));
+}
+
+export class Tags extends Family {
+  async list(asked: TagTarget, o?: CallOptions): Promise<Tag[]> {
+    const target = routed(asked);
+    const spec =
+      "kind" in target
+        ? { path: collectionPath(target.kind, target.id), key: "tags", item: TagSchema, options: o }
+        : {
+            path: apiPath`/tags`,
+            query: { resourceType: target.resourceType, resourceId: target.resourceId },
+            key: "tags",
+            item: TagSchema,
+            options: o,
+          };
+    return (await readOnce(this.core, spec)).items;
+  }
+
+  /** Adds tags (keys must not exist yet: there is no edit). */
+  async add(target: TagTarget, tags: TagMap, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.change("POST", target, tags, o, (now) =>
+      Object.entries(tags).every(([k, v]) => now[k] === v),
+    );
+  }
+
+  /** Removes tags by key and value. */
+  async remove(target: TagTarget, tags: TagMap, o?: CallOptions): Promise<AcceptedMutation> {
+    return this.change("DELETE", target, tags, o, (now) => Object.keys(tags).every((k) => !(k in now)));
+  }
+
+  private change(
+    method: "POST" | "DELETE",
+    asked: TagTarget,
+    tags: TagMap,
+    o: CallOptions | undefined,
+    applied: (now: Record<string, string>) => boolean,
+  ): Promise<AcceptedMutation> {
+    const target = routed(asked);
+    const id = "kind" in target ? target.id : target.resourceId;
+    const region = this.core.regionFor(o);
+    return this.core.mutate<AcceptedMutation>({
+      method,
+      path: "kind" in target ? collectionPath(target.kind, target.id) : apiPath`/tags`,
+      body: tagBody(target, tags),
+      schema: acceptedIn(region),
+      options: o,
+      recovery: {
+        kind: "reconcile",
+        reconcile: async () => (applied(tagMap(await this.list(target, o))) ? { id, region } : undefined),
+      },
+    });
+  }
+}
+
+export type * from "./records";

@@ -1,0 +1,192 @@
+// cim.Volume: created from query parameters (a job), resized and attached or detached in place (jobs), never
+// shrunk, detached before delete.
+
+import { z } from "zod";
+import type { Volume } from "../../client";
+import {
+  atLeastSnapshot,
+  catalogueField,
+  commonFields,
+  field,
+  growOnly,
+  nameField,
+  recordCalls,
+  sourceInZone,
+  tags,
+} from "../../kinds/common";
+import { defineKind } from "../../kinds/define";
+import { diskGb, diskSizeProblem } from "../../kinds/diskOffering";
+import { example, yamlExample } from "../../kinds/examples";
+import { id, optionalId } from "../../lifecycle/check";
+import { waitFor } from "../../lifecycle/session";
+
+export function shrinkMessage(from: number, to: number): string {
+  return `size cannot shrink (${from} GB → ${to} GB): volumes only grow. To start over with a smaller volume, replace it (pulumi up --replace <urn>) after saving its data`;
+}
+
+const busy = [
+  "Creating",
+  "Allocating",
+  "Resizing",
+  "Attaching",
+  "Detaching",
+  "Migrating",
+  "Uploading",
+  "Destroying",
+];
+
+/** An instance's root disk, which the platform lists among volumes (CloudStack's type ROOT). */
+const isRoot = (v: Volume) => String(v.type ?? "").toUpperCase() === "ROOT";
+
+export const volume = defineKind({
+  name: "Volume",
+  noun: "volume",
+  summary: "A block storage volume, optionally attached to an instance.",
+  example: example(
+    ["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db"],
+    `
+const data = new cim.Volume("data", { zoneId, diskOfferingId, size: 50, instanceId: db.id, tags: { role: "db" } });
+export const device = data.deviceId;
+`,
+  ),
+  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db"], {
+    resources: `
+data:
+  type: cim:index:Volume
+  properties:
+    zoneId: \${zoneId}
+    diskOfferingId: \${diskOfferingId}
+    size: 50
+    instanceId: \${db.id}
+    tags: { role: db }
+`,
+    outputs: `
+device: \${data.deviceId}
+`,
+  }),
+  nameFromResource: true,
+  tags: "volume",
+  quota: { limit: "volumeLimit", count: "volumeCount" },
+  states: { busy, gone: ["Destroyed", "Expunged", "Expunging"], deleting: "Destroying", failed: "Error" },
+  fields: {
+    ...commonFields,
+    name: {
+      doc: "The volume's name (default: the resource name; when adopting, the live name). Replaces on change (the API has no rename).",
+      ...nameField("volume", "replace"),
+    },
+    zoneId: {
+      doc: "Zone of the volume; an instance it attaches to must be in the same zone. Replaces on change.",
+      ...catalogueField(
+        id("the zone of the volume; an instance it attaches to must be in the same zone"),
+        "replace",
+        "zones",
+        "a zone",
+      ),
+    },
+    diskOfferingId: {
+      doc: "Disk offering. Changed in place (resize).",
+      ...catalogueField(
+        id("the disk offering, from GET /api/v1/offerings/disk"),
+        "update",
+        "diskOfferings",
+        "a disk offering",
+      ),
+    },
+    size: field(diskGb.optional(), {
+      doc: "Size in GB, for customized disk offerings. Grows in place (resize); volumes never shrink.",
+      change: "update",
+      live: true,
+      present: true,
+    }),
+    instanceId: field(
+      optionalId("the instance to attach the volume to; leave it out to keep the volume detached"),
+      {
+        doc: "The instance to attach to; leave it out to keep the volume detached. Changed in place (attach/detach).",
+        change: "update",
+        unset: () => null,
+        same: (a, b) => (a ?? null) === (b ?? null),
+        live: (v: Volume) => v.virtualMachineId || null,
+        ref: "Instance",
+      },
+    ),
+    snapshotId: field(optionalId("a volume snapshot to make the volume from (a cim.VolumeSnapshot's id)"), {
+      doc: "A volume snapshot to make the volume from (BackedUp, in the same zone); its size is the default and the minimum. Replaces on change.",
+      change: "replace",
+      live: (v: Volume) => v.snapshotId || undefined,
+      ref: {
+        kind: "VolumeSnapshot",
+        requires: [sourceInZone("volume", "a volume snapshot"), atLeastSnapshot("size")],
+      },
+    }),
+    tags,
+  },
+  outputs: {
+    zoneName: {
+      doc: "The name of its zone.",
+      schema: z.string().optional(),
+      from: (v: Volume) => v.zoneName,
+    },
+    diskOfferingName: {
+      doc: "The name of its disk offering (`diskOfferingId`).",
+      schema: z.string().optional(),
+      from: (v: Volume) => v.diskOfferingName,
+    },
+    deviceId: {
+      doc: "The device number on the instance it is attached to.",
+      schema: z.number().optional(),
+      from: (v: Volume) => (v.virtualMachineId ? v.deviceId : undefined),
+    },
+    state: {
+      doc: "The API's volume state (Allocated, Ready, Resizing, …).",
+      schema: z.string(),
+      from: (v: Volume) => v.state,
+    },
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string().optional(),
+      from: (v: Volume) => v.created,
+    },
+  },
+  ...growOnly("Volume", shrinkMessage),
+  lookups(i, rows) {
+    // a volume made from a snapshot is the snapshot's size or the size given (the offering decides nothing);
+    // an adopted one has its size
+    const size = typeof i.size === "number" ? i.size : undefined;
+    const sized = Boolean(i.snapshotId) || (size === undefined && Boolean(i.adoptId));
+    const problem = diskSizeProblem("size", size, sized ? undefined : rows.diskOfferingId, "ignored");
+    return problem ? [{ property: "size", reason: problem }] : [];
+  },
+  api: {
+    ...recordCalls((c) => c.volumes),
+    fromJob: (s, job, id) => s.client.volumes.fromJob(job, id),
+    // the client sends the fields of a volume create and nothing else
+    create: (s, want) => s.client.volumes.create({ ...want, name: want.name ?? "" }, { region: s.region }),
+    async apply(s, live, want, changed, op) {
+      const o = { region: s.region };
+      if (want.size !== undefined && live.size !== undefined && want.size < live.size) {
+        throw new Error(shrinkMessage(live.size, want.size));
+      }
+      if (changed.has("size") || changed.has("diskOfferingId")) {
+        const r = { size: changed.has("size") ? want.size : undefined, diskOfferingId: want.diskOfferingId };
+        await waitFor(s, await s.client.volumes.resize(live.id, r, o), op);
+      }
+      if (changed.has("instanceId")) {
+        if (live.virtualMachineId) await waitFor(s, await s.client.volumes.detach(live.id, o), op);
+        if (want.instanceId) await waitFor(s, await s.client.volumes.attach(live.id, want.instanceId, o), op);
+      }
+    },
+    async beforeDelete(s, live) {
+      if (live.virtualMachineId)
+        await waitFor(s, await s.client.volumes.detach(live.id, { region: s.region }), "delete");
+    },
+  },
+  adoptable: (v) =>
+    isRoot(v)
+      ? "it is the root disk of an instance (type ROOT): it goes with its instance; adopt the instance instead."
+      : undefined,
+  importer: {
+    order: 40,
+    prefix: "volume",
+    skip: (v: Volume) => (isRoot(v) ? "root disk (part of its instance)" : undefined),
+  },
+});

@@ -1,0 +1,146 @@
+// cim.Vpc: created by a job, renamed in place, tagged, deleted by a job.
+
+import { z } from "zod";
+import type { Vpc } from "../../client";
+import { catalogueField, commonFields, field, recordCalls, tags } from "../../kinds/common";
+import { defineKind } from "../../kinds/define";
+import { example, yamlExample } from "../../kinds/examples";
+import { namedFields, namedStates, renameApply } from "../../kinds/named";
+import { id, text } from "../../lifecycle/check";
+import { canonicalCidr, formatIpv4, parseCidr, within } from "../../lifecycle/net";
+
+/** The private IPv4 ranges (RFC 1918): a VPC's range lies in one of them. */
+const PRIVATE_RANGES = ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"].map((c) => parseCidr(c)!);
+
+/** An IPv4 network in CIDR notation, as its network address ("10.1.0.0/16", not "10.1.2.3/16"). */
+export const cidr = z
+  .string({
+    error: (i) =>
+      i.input === undefined ? "is required: an IPv4 range such as 10.1.0.0/16" : "must be a string",
+  })
+  .trim()
+  .superRefine((s, ctx) => {
+    const loose = parseCidr(s, false);
+    if (!loose) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be an IPv4 range in CIDR notation such as 10.1.0.0/16 (got "${s}")`,
+      });
+    } else if (!parseCidr(s, true)) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be written as its network address: ${formatIpv4(loose.base)}/${loose.prefix}, not ${s}`,
+      });
+    } else if (loose.prefix < 8 || loose.prefix > 28 || !PRIVATE_RANGES.some((p) => within(loose, p))) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be a private range (inside 10.0.0.0/8, 172.16.0.0/12 or 192.168.0.0/16) with a prefix from /8 to /28, as the platform takes for a VPC (got ${s})`,
+      });
+    }
+  })
+  .transform((s) => canonicalCidr(s) ?? s);
+
+export const vpc = defineKind({
+  name: "Vpc",
+  noun: "VPC",
+  summary: "A virtual private cloud: an address range for network tiers.",
+  example: example(
+    ["zoneId"],
+    `
+const vpc = new cim.Vpc("main", {
+  zoneId,
+  cidr: "10.1.0.0/16",
+  vpcOfferingId: cim.getVpcOffering("Default VPC").then((o) => o.id),
+  displayText: "production",
+  tags: { env: "prod" },
+});
+export const vpcState = vpc.state;
+`,
+  ),
+  yamlExample: yamlExample(["zoneId"], {
+    resources: `
+main:
+  type: cim:index:Vpc
+  properties:
+    zoneId: \${zoneId}
+    cidr: 10.1.0.0/16
+    vpcOfferingId:
+      fn::invoke:
+        function: cim:index:getVpcOffering
+        arguments: { name: Default VPC }
+        return: id
+    displayText: production
+    tags: { env: prod }
+`,
+    outputs: `
+vpcState: \${main.state}
+`,
+  }),
+  nameFromResource: true,
+  tags: "vpc",
+  quota: { limit: "vpcLimit", count: "vpcCount" },
+  states: namedStates,
+  fields: {
+    ...commonFields,
+    ...namedFields("VPC"),
+    zoneId: {
+      doc: "Zone of the VPC (a zone of the region). Replaces on change.",
+      ...catalogueField(
+        id("the zone of the VPC, in the resource's region (GET /api/v1/zones)"),
+        "replace",
+        "zones",
+        "a zone",
+      ),
+    },
+    cidr: field(cidr, {
+      doc: "The VPC's range, e.g. `10.1.0.0/16`, written as its network address. Replaces on change.",
+      change: "replace",
+      same: (a, b) => canonicalCidr(a) === canonicalCidr(b),
+      live: (v: Vpc) => canonicalCidr(v.cidr) ?? v.cidr,
+    }),
+    vpcOfferingId: {
+      doc: "VPC offering. Replaces on change.",
+      ...catalogueField(
+        id("the VPC offering, from GET /api/v1/offerings/vpc"),
+        "replace",
+        "vpcOfferings",
+        "a VPC offering",
+      ),
+    },
+    networkDomain: field(text("the DNS domain of the VPC's networks").optional(), {
+      doc: "DNS domain of the VPC's networks (the API's default when left out). Replaces on change.",
+      change: "replace",
+      live: true,
+    }),
+    tags,
+  },
+  outputs: {
+    zoneName: { doc: "The name of its zone.", schema: z.string().optional(), from: (v: Vpc) => v.zoneName },
+    vpcOfferingName: {
+      doc: "The name of its VPC offering (`vpcOfferingId`).",
+      schema: z.string().optional(),
+      from: (v: Vpc) => v.vpcOfferingName,
+    },
+    state: {
+      doc: "The API's VPC state (Enabled, Implementing, …).",
+      schema: z.string(),
+      from: (v: Vpc) => v.state,
+    },
+    created: {
+      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
+      schema: z.string().optional(),
+      from: (v: Vpc) => v.created,
+    },
+  },
+  api: {
+    ...recordCalls((c) => c.vpcs),
+    create: (s, i) =>
+      s.client.vpcs.create(
+        // the client sends the fields of a VPC create and nothing else
+        { ...i, name: i.name ?? "", displayText: i.displayText ?? i.name ?? "" },
+        { region: s.region },
+      ),
+    apply: renameApply((s) => s.client.vpcs.update.bind(s.client.vpcs)),
+  },
+  importer: { order: 10, prefix: "vpc" },
+});
