@@ -20,6 +20,9 @@ const SETUP = {
   netmask: "255.255.255.0",
 });`,
   db: `const db = new cim.Instance("db", { zoneId, templateId, serviceOfferingId });`,
+  // an instance with a backup offering: what backups and backup schedules stand on
+  backedUpDb: `const standard = zoneId.then((id) => cim.getBackupOffering({ name: "Standard", zoneId: id }));
+const db = new cim.Instance("db", { zoneId, templateId, serviceOfferingId, backupOfferingId: standard.then((o) => o.id) });`,
 } as const;
 
 export type ExampleSetup = keyof typeof SETUP;
@@ -96,6 +99,20 @@ ${indent(invokeId("getNetworkOffering", "{ name: VPC Tier }"), 6)}
     zoneId: \${zoneId}
     templateId: \${templateId}
     serviceOfferingId: \${serviceOfferingId}`,
+  },
+  backedUpDb: {
+    variables: `standard:
+  fn::invoke:
+    function: cim:index:getBackupOffering
+    arguments: { name: Standard, zoneId: "\${zoneId}" }
+    return: id`,
+    resources: `db:
+  type: cim:index:Instance
+  properties:
+    zoneId: \${zoneId}
+    templateId: \${templateId}
+    serviceOfferingId: \${serviceOfferingId}
+    backupOfferingId: \${standard}`,
   },
 };
 

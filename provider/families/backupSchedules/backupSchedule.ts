@@ -37,10 +37,8 @@ export const backupSchedule = defineKind({
   noun: "backup schedule",
   summary: "When an instance is backed up (synchronous in the API).",
   example: example(
-    ["zoneId", "templateId", "serviceOfferingId"],
+    ["zoneId", "templateId", "serviceOfferingId", "backedUpDb"],
     `
-const standard = zoneId.then((id) => cim.getBackupOffering({ name: "Standard", zoneId: id }));
-const db = new cim.Instance("db", { zoneId, templateId, serviceOfferingId, backupOfferingId: standard.then((o) => o.id) });
 new cim.BackupSchedule("db-nightly", {
   instanceId: db.id,
   intervalType: "DAILY",
@@ -49,22 +47,8 @@ new cim.BackupSchedule("db-nightly", {
 });
 `,
   ),
-  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId"], {
-    variables: `
-standard:
-  fn::invoke:
-    function: cim:index:getBackupOffering
-    arguments: { name: Standard, zoneId: "\${zoneId}" }
-    return: id
-`,
+  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "backedUpDb"], {
     resources: `
-db:
-  type: cim:index:Instance
-  properties:
-    zoneId: \${zoneId}
-    templateId: \${templateId}
-    serviceOfferingId: \${serviceOfferingId}
-    backupOfferingId: \${standard}
 db-nightly:
   type: cim:index:BackupSchedule
   properties:

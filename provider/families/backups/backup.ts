@@ -15,30 +15,14 @@ export const backup = defineKind({
   noun: "backup",
   summary: "An on-demand backup of an instance that has a backup offering.",
   example: example(
-    ["zoneId", "templateId", "serviceOfferingId"],
+    ["zoneId", "templateId", "serviceOfferingId", "backedUpDb"],
     `
-const standard = zoneId.then((id) => cim.getBackupOffering({ name: "Standard", zoneId: id }));
-const db = new cim.Instance("db", { zoneId, templateId, serviceOfferingId, backupOfferingId: standard.then((o) => o.id) });
 const beforeUpgrade = new cim.Backup("db-before-upgrade", { instanceId: db.id, description: "before the upgrade" });
 export const backupSize = beforeUpgrade.size;
 `,
   ),
-  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId"], {
-    variables: `
-standard:
-  fn::invoke:
-    function: cim:index:getBackupOffering
-    arguments: { name: Standard, zoneId: "\${zoneId}" }
-    return: id
-`,
+  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "backedUpDb"], {
     resources: `
-db:
-  type: cim:index:Instance
-  properties:
-    zoneId: \${zoneId}
-    templateId: \${templateId}
-    serviceOfferingId: \${serviceOfferingId}
-    backupOfferingId: \${standard}
 db-before-upgrade:
   type: cim:index:Backup
   properties:
