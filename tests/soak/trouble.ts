@@ -137,8 +137,10 @@ export const FAULTS: {
     name: "mutation held past cim:requestTimeout, then performed",
     phases: ["up", "destroy"],
     draw: (_rng, at) => ({
-      rules: [{ ...at(MUTATING), latencyMs: 2_500, times: 1 }],
-      env: { CIM_REQUEST_TIMEOUT: "1500ms" },
+      // The timeout is the whole program's, reads included: 5 s keeps a read on a loaded machine inside it
+      // while the held mutation (8 s) still outlasts it.
+      rules: [{ ...at(MUTATING), latencyMs: 8_000, times: 1 }],
+      env: { CIM_REQUEST_TIMEOUT: "5s" },
       mayFail: false,
     }),
   },
