@@ -379,6 +379,65 @@ describe("lost answers of asynchronous mutations", () => {
     expect(posts(s.calls, "/api/v1/public-ips")).toHaveLength(2);
   });
 
+  it("a balancer's create answered 502 before any work does not adopt the balancer of its name that it replaces", async () => {
+    // A replacement keeps the name: the record it replaces, created seconds ago (within the clocks' tolerance),
+    // is still there, on another tier and port. Only what its record echoes of the request tells it apart.
+    const jobs: object[] = [
+      {
+        jobId: "j-ilb-old",
+        status: "success",
+        command: "createLoadBalancer",
+        resourceId: "ilb-old",
+        created: serverLocal(3_000),
+      },
+    ];
+    const records: Record<string, object> = {
+      "ilb-old": {
+        id: "ilb-old",
+        name: "db",
+        networkId: "tier-old",
+        sourcePort: "5432",
+        instancePort: "5670",
+      },
+    };
+    const s = await server((c, res) => {
+      if (c.method === "POST" && c.url.startsWith("/api/v1/loadbalancer/internal?")) {
+        const n = posts(s.calls, "/api/v1/loadbalancer/internal").length;
+        if (n === 1) return sendJson(res, 502, { message: "bad gateway", timestamp: serverLocal() });
+        jobs.push({
+          jobId: `j-ilb-${n}`,
+          status: "success",
+          command: "createLoadBalancer",
+          resourceId: `ilb-${n}`,
+          created: serverLocal(),
+        });
+        records[`ilb-${n}`] = {
+          id: `ilb-${n}`,
+          name: "db",
+          networkId: "tier-new",
+          sourcePort: "5432",
+          instancePort: "960",
+        };
+        return sendJson(res, 200, { jobId: `j-ilb-${n}`, id: `ilb-${n}` });
+      }
+      if (isJobsList(c)) return sendJson(res, 200, jobsPage(jobs));
+      const id = /^\/api\/v1\/loadbalancer\/internal\/([^/?]+)$/.exec(c.url)?.[1];
+      if (id && records[id]) return sendJson(res, 200, records[id]);
+      notFound(res);
+    });
+    const got = await clientFor(s.url, {
+      retry: { baseDelayMs: 1, maxDelayMs: 5 },
+    }).internalLoadBalancers.create({
+      name: "db",
+      networkId: "tier-new",
+      sourcePort: 5432,
+      instancePort: 960,
+      algorithm: "roundrobin",
+    });
+    expect(got).toEqual({ jobId: "j-ilb-2", id: "ilb-2", region: REGION_A });
+    expect(posts(s.calls, "/api/v1/loadbalancer/internal")).toHaveLength(2);
+  });
+
   it("two acquires at once for one network, one answered 503: each ends with an address of its own", async () => {
     const jobs: object[] = [];
     const records: Record<string, object> = {};

@@ -3,7 +3,7 @@
 // Create and delete are jobs; a lost create answer is tied to its job by command and the backup's name.
 
 import type { AcceptedMutation, CallOptions } from "../../client/core";
-import { createdWithName, Family, type ListOptions } from "../../client/family";
+import { createdAs, Family, type ListOptions } from "../../client/family";
 import { type ListResult, Paginator } from "../../client/pagination";
 import { apiPath } from "../../client/paths";
 import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
@@ -45,7 +45,7 @@ export class Backups extends Family {
       body: createBackupRequest.pick(input),
       options: o,
       command: "backup.create",
-      verify: createdWithName(input.name, (id) => this.get(id, o)),
+      verify: createdAs(input, { name: "name", vmId: "virtualMachineId" }, (id) => this.get(id, o)),
     });
   }
 

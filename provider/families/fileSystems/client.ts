@@ -7,7 +7,7 @@
 
 import type { AcceptedMutation, CallOptions } from "../../client/core";
 import { makeApiError } from "../../client/errors";
-import { createdWithName, Family, type ListOptions, readOrUndefined } from "../../client/family";
+import { createdAs, Family, type ListOptions, readOrUndefined } from "../../client/family";
 import { type ListResult, Paginator, readOnce } from "../../client/pagination";
 import { apiPath, type Query } from "../../client/paths";
 import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
@@ -81,7 +81,7 @@ export class FileSystems extends Family {
     return this.list(o).all();
   }
 
-  /** createSharedFileSystem (a job). A lost answer is tied to its job by command and the file system's name. */
+  /** createSharedFileSystem (a job). A lost answer is tied to its job by command, the file system's name, zone and network. */
   async create(input: CreateFileSystemInput, o?: CallOptions): Promise<AcceptedMutation> {
     return this.core.accepted({
       method: "POST",
@@ -89,7 +89,9 @@ export class FileSystems extends Family {
       body: createFileSystemRequest.pick(input),
       options: o,
       command: "fileSystem.create",
-      verify: createdWithName(input.name, (id) => this.get(id, o)),
+      verify: createdAs(input, { name: "name", zoneId: "zoneId", networkId: "networkId" }, (id) =>
+        this.get(id, o),
+      ),
     });
   }
 

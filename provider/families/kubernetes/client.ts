@@ -6,7 +6,7 @@
 // puts it in an error or an event.
 
 import type { AcceptedMutation, CallOptions } from "../../client/core";
-import { createdWithName, Family, type ListOptions } from "../../client/family";
+import { createdAs, Family, type ListOptions } from "../../client/family";
 import { Paginator } from "../../client/pagination";
 import { apiPath } from "../../client/paths";
 import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
@@ -62,7 +62,7 @@ export class KubernetesClusters extends Family {
     return (await this.list(o).all()).items;
   }
 
-  /** Creates a cluster (a long job). A lost answer is tied to its job by command and the cluster's name. */
+  /** Creates a cluster (a long job). A lost answer is tied to its job by command, the cluster's name, zone and network. */
   async create(input: CreateKubernetesClusterInput, o?: CallOptions): Promise<AcceptedMutation> {
     return this.core.accepted({
       method: "POST",
@@ -70,7 +70,9 @@ export class KubernetesClusters extends Family {
       body: createKubernetesClusterRequest.pick(input),
       options: o,
       command: "kubernetesCluster.create",
-      verify: createdWithName(input.name, (id) => this.get(id, o)),
+      verify: createdAs(input, { name: "name", zoneId: "zoneId", networkId: "networkId" }, (id) =>
+        this.get(id, o),
+      ),
     });
   }
 

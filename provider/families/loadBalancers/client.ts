@@ -8,7 +8,7 @@
 
 import type { z } from "zod";
 import type { AcceptedMutation, CallOptions, CimCore } from "../../client/core";
-import { createdWithName, Family, type ListOptions } from "../../client/family";
+import { createdAs, Family, type ListOptions } from "../../client/family";
 import { Paginator, readOnce } from "../../client/pagination";
 import { type ApiPath, apiPath, type Query } from "../../client/paths";
 import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
@@ -101,6 +101,11 @@ interface BalancerCollection<R, F, C> {
   readonly filters: Picker<F>;
   /** Where create sends its inputs (a JSON body, or query parameters as the spec's internal one), which, and constants. */
   readonly create: { in: "body" | "query"; request: Picker<C>; fixed?: Record<string, string> };
+  /**
+   * Which of the create's fields the record shows, and under which key: a lost create's candidate must show
+   * them (createdAs), so a replacement that keeps its name never adopts the record it replaces.
+   */
+  readonly echoes: { readonly [K in keyof C]?: string };
 }
 
 /**
@@ -135,7 +140,7 @@ class Balancers<
     });
   }
 
-  /** Creates one (a job). A lost answer is tied to its job by command and name. */
+  /** Creates one (a job). A lost answer is tied to its job by command, name and the values its record echoes. */
   async create(input: C, o?: CallOptions): Promise<AcceptedMutation> {
     const params = { ...this.spec.create.request.pick(input), ...this.spec.create.fixed };
     return this.core.accepted({
@@ -144,7 +149,7 @@ class Balancers<
       ...(this.spec.create.in === "body" ? { body: params } : { query: params }),
       options: o,
       command: `${this.spec.command}.create`,
-      verify: createdWithName(input.name, (id) => this.getRecord(id, o)),
+      verify: createdAs(input, this.spec.echoes, (id) => this.getRecord(id, o)),
     });
   }
 
@@ -242,6 +247,13 @@ export class LoadBalancers extends Balancers<
       listKeys: ["loadbalancerrule", "loadBalancerRules"],
       filters: loadBalancerRuleFilter,
       create: { in: "body", request: createLoadBalancerRuleRequest },
+      echoes: {
+        name: "name",
+        publicIpId: "publicIpId",
+        publicPort: "publicPort",
+        privatePort: "privatePort",
+        networkId: "networkId",
+      },
     });
   }
 }
@@ -263,6 +275,14 @@ export class InternalLoadBalancers extends Balancers<
       listKeys: ["loadbalancer", "loadBalancers"],
       filters: internalLoadBalancerFilter,
       create: { in: "query", request: createInternalLoadBalancerRequest, fixed: { scheme: "Internal" } },
+      echoes: {
+        name: "name",
+        networkId: "networkId",
+        sourceIpAddressNetworkId: "sourceIpAddressNetworkId",
+        sourceIpAddress: "sourceIpAddress",
+        sourcePort: "sourcePort",
+        instancePort: "instancePort",
+      },
     });
   }
 }

@@ -5,7 +5,7 @@
 // that answers without a jobId is read as done, as the spec says.
 
 import type { AcceptedMutation, CallOptions } from "../../client/core";
-import { createdWithName, Family, type ListOptions, readOrUndefined } from "../../client/family";
+import { createdAs, Family, type ListOptions, readOrUndefined } from "../../client/family";
 import { type ListResult, Paginator, readOnce } from "../../client/pagination";
 import { apiPath } from "../../client/paths";
 import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
@@ -70,7 +70,7 @@ export class NetworkAcls extends Family {
       body: createAclListRequest.pick(input),
       options: o,
       command: "networkAclList.create",
-      verify: createdWithName(input.name, (id) => this.getList(id, o)),
+      verify: createdAs(input, { name: "name", vpcId: "vpcId" }, (id) => this.getList(id, o)),
     });
   }
 

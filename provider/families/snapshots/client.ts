@@ -5,7 +5,7 @@
 // whose resource carries the requested name.
 
 import type { AcceptedMutation, CallOptions } from "../../client/core";
-import { createdWithName, Family, type ListOptions } from "../../client/family";
+import { createdAs, Family, type ListOptions } from "../../client/family";
 import { type ListResult, Paginator } from "../../client/pagination";
 import { apiPath } from "../../client/paths";
 import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
@@ -60,7 +60,7 @@ export class VolumeSnapshots extends Family {
       body: createVolumeSnapshotRequest.pick(input),
       options: o,
       command: "volumeSnapshot.create",
-      verify: createdWithName(input.name, (id) => this.get(id, o)),
+      verify: createdAs(input, { name: "name", volumeId: "volumeId" }, (id) => this.get(id, o)),
     });
   }
 
@@ -104,7 +104,9 @@ export class InstanceSnapshots extends Family {
       body: createInstanceSnapshotRequest.pick(input),
       options: o,
       command: "instanceSnapshot.create",
-      verify: createdWithName(input.name, (id) => this.get(id, o)),
+      verify: createdAs(input, { name: "name", virtualMachineId: "virtualMachineId" }, (id) =>
+        this.get(id, o),
+      ),
     });
   }
 
