@@ -57,7 +57,9 @@ export class Volumes extends Family {
       query: createVolumeRequest.pick(input),
       options: o,
       command: "volume.create",
-      verify: createdAs(input, { name: "name", zoneId: "zoneId" }, (id) => this.get(id, o)),
+      verify: createdAs(input, { name: "name", zoneId: "zoneId", snapshotId: "snapshotId" }, (id) =>
+        this.get(id, o),
+      ),
     });
   }
 
