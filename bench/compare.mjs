@@ -255,7 +255,7 @@ const table = compareTable(lines, labels);
 console.log(`${header}\n`);
 console.log(table);
 if (benchArgs.length) console.log(`\n(bench/run.mjs ${benchArgs.join(" ")})`);
-for (const f of failures) console.log(`\nFAILED: ${f}`);
+if (failures.length) console.log(`\nFAILED:\n${failures.map((f) => `- ${f}`).join("\n")}`);
 
 const summary = path.join(benchDir, "results", "compare-latest.json");
 fs.writeFileSync(
