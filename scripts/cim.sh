@@ -8,6 +8,8 @@
 #                                       (sdk/lookups/docs.ts, sdk/native/lookups.ts)
 #   scripts/cim.sh sdks [out]           the Python and Go SDKs, by `pulumi package gen-sdk` (default .state/sdks)
 #   scripts/cim.sh bench [names]        benchmarks (bench/)
+#   scripts/cim.sh bench-compare --refs A,B [--rounds R] [-- names]
+#                                       the benchmarks of several git revisions side by side (bench/compare.mjs)
 #   scripts/cim.sh soak --rounds N --seed S [--round K] [--fault REGEX]
 #                                       the randomized soak's long mode (tests/soak/README.md)
 #   scripts/cim.sh emulator [args]      run cim-emulator (e.g. `npm run emulator -- start --port 8080`)
@@ -60,6 +62,10 @@ case "$task" in
     cim_build
     node bench/run.mjs "$@"
     ;;
+  bench-compare)
+    cim_build # the working tree's dist/, for the ref `.`; the other refs build in their own checkouts
+    node bench/compare.mjs "$@"
+    ;;
   soak)
     # --round K replays round K of seed S alone (what a failed round prints); --fault REGEX draws only those faults.
     rounds=100 seed=1 round="" fault=""
@@ -97,6 +103,6 @@ case "$task" in
       "$PATH" "$CIM_PULUMI_ROOT" "$PULUMI_HOME" "$PULUMI_BACKEND_URL" "$PULUMI_CONFIG_PASSPHRASE"
     ;;
   *)
-    cim_die "unknown task '$task' (test, demo, generate, sdks, bench, soak, emulator, bootstrap, env)"
+    cim_die "unknown task '$task' (test, demo, generate, sdks, bench, bench-compare, soak, emulator, bootstrap, env)"
     ;;
 esac
