@@ -3,8 +3,6 @@
  * dynamic-provider process. One module instance per process: configuration, connection pools and
  * read batches live here, never in state.
  */
-// First: the provider host's young generation stops growing before the rest of the implementation loads.
-import "./lifecycle/heap";
 import type * as pulumi from "@pulumi/pulumi";
 import { setProviderConfig } from "./config";
 import { kindNamed } from "./kinds";

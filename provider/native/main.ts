@@ -3,8 +3,6 @@
 // (provider/lifecycle/engineLog.ts sends progress there) and reads the port of the gRPC server from the first
 // line of standard output. Nothing else is written to standard output: the engine would take it as the port.
 
-// First: the young generation stops growing before the rest of the implementation loads (as on the dynamic path).
-import "../lifecycle/heap";
 import type { Functions } from "./adapter";
 import { serve } from "./server";
 
