@@ -1,8 +1,8 @@
 // The plugin's figures in the scale scenario (bench/scenarios/scale.mjs): each operation also runs on a stack of
 // the same instances and volumes on `pulumi-cim/native` (bench/lib/native.mjs), right after the dynamic path's
-// and the Probes', with the emulator's counters of its own. Its rows read it against the dynamic path (target:
-// no slower) and against the inputs-only Probes (the engine's floor for the same program: at N = 2,000, `up`,
-// `preview` and `refresh` within NATIVE_TARGET).
+// and the inputs-only Probes', with the emulator's counters of its own. Its rows read it against the dynamic
+// path (target: no slower) and against the inputs-only Probes (the engine's floor for the same program: at
+// N = 2,000, `up`, `preview` and `refresh` within NATIVE_TARGET).
 import { fmt, markdown, row } from "./report.mjs";
 
 /** The plugin's target at N = 2,000 against the inputs-only Probes, by operation. */
@@ -33,7 +33,7 @@ export function nativeRows(n, d, ops, opLabel, headline) {
         met: nat.ms <= o.ms,
       }),
     );
-    const floor = o.padded?.inputsOnly?.ms;
+    const floor = o.inputsOnly?.ms;
     if (floor) {
       const target = headline && NATIVE_TARGET[op];
       rows.push(
@@ -94,7 +94,7 @@ export function nativeTable(n, d, ops, opLabel) {
       .map((op) => {
         const o = d.ops[op];
         const nat = o.native;
-        const floor = o.padded?.inputsOnly?.ms;
+        const floor = o.inputsOnly?.ms;
         return [
           opLabel(op, d),
           seconds(nat.ms),
