@@ -81,7 +81,11 @@ describe("backups against the emulator", () => {
     await withBackupOffering(client, vm);
     await t.h.control.resetRequests();
     await t.h.control.fault({ method: "POST", route: "/backups", action: "drop-after", times: 1 });
-    const made = await client.backups.create({ vmId: vm.id, name: "once" });
+    const made = await client.backups.create({
+      vmId: vm.id,
+      name: "once",
+      description: "before the upgrade",
+    });
     expect(made.adopted).toBe(true);
     expect(await hits("POST /api/v1/backups")).toBe(1);
     await client.jobs.wait(made, fastWait);

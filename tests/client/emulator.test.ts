@@ -13,7 +13,7 @@ import {
   tagMap,
   WaitTimeoutError,
 } from "../../provider/client";
-import { fastWait, instanceInput, useHarness, withBackupOffering } from "./emulatorHarness";
+import { dropNextAnswer, fastWait, instanceInput, useHarness, withBackupOffering } from "./emulatorHarness";
 
 let client: CimClient;
 const t = useHarness((c) => {
@@ -246,6 +246,45 @@ describe("volumes, VPCs, networks, tags, backup schedules", () => {
     expect((await client.networks.listAll()).items.map((n) => n.id)).toContain(net.id);
     await client.jobs.wait(await client.networks.restart(net.id!), fastWait);
     await client.jobs.wait(await client.vpcs.restart(vpc.id!), fastWait);
+    await client.jobs.wait(await client.networks.delete(net.id!), fastWait);
+    await client.jobs.wait(await client.vpcs.delete(vpc.id!), fastWait);
+  });
+
+  it("a VPC and a tier with a DNS domain whose create answers were lost after landing are adopted, not sent twice", async () => {
+    // What a lost create is checked against (its offering, its domain) is what the record shows.
+    const zones = await client.catalogue.zones();
+    const [vpcOffering] = await client.catalogue.vpcOfferings();
+    const tier = (await client.catalogue.networkOfferings()).find((o) => o.forVpc)!;
+    await t.h.control.resetRequests();
+    await dropNextAnswer(t.h.control, "POST", "/vpcs");
+    const vpc = await client.vpcs.create({
+      name: "lost",
+      displayText: "Lost",
+      zoneId: zones[0].id,
+      cidr: "10.2.0.0/16",
+      vpcOfferingId: vpcOffering.id,
+      networkDomain: "lost.example",
+    });
+    expect(vpc.adopted).toBe(true);
+    await client.jobs.wait(vpc, fastWait);
+    await dropNextAnswer(t.h.control, "POST", "/networks");
+    const net = await client.networks.create({
+      name: "lost-web",
+      displayText: "Lost web",
+      zoneId: zones[0].id,
+      networkOfferingId: tier.id,
+      vpcId: vpc.id,
+      gateway: "10.2.1.1",
+      netmask: "255.255.255.0",
+      networkDomain: "lost.example",
+    });
+    expect(net.adopted).toBe(true);
+    await client.jobs.wait(net, fastWait);
+    expect(await t.hits("POST /api/v1/vpcs")).toBe(1);
+    expect(await t.hits("POST /api/v1/networks")).toBe(1);
+    expect(
+      (await client.networks.listAll()).items.filter((n) => n.vpcId === vpc.id).map((n) => n.id),
+    ).toEqual([net.id]);
     await client.jobs.wait(await client.networks.delete(net.id!), fastWait);
     await client.jobs.wait(await client.vpcs.delete(vpc.id!), fastWait);
   });

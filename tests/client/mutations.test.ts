@@ -438,6 +438,204 @@ describe("lost answers of asynchronous mutations", () => {
     expect(posts(s.calls, "/api/v1/loadbalancer/internal")).toHaveLength(2);
   });
 
+  /**
+   * A replacement that keeps its name, made while the record it replaces still exists (create before delete),
+   * whose create is answered 502 before any work: the old record's create job, seconds old (within the clocks'
+   * tolerance), has the same command and name. Only the replace-forcing field its record shows tells them apart.
+   * `kept`: what the old and new records share; `was` and `now`: the field the replacement changes.
+   */
+  const replacements: {
+    what: string;
+    path: string;
+    command: string;
+    kept: object;
+    was: object;
+    now: object;
+    create: (c: ReturnType<typeof clientFor>) => Promise<{ jobId?: string; id?: string }>;
+  }[] = [
+    {
+      what: "a VPC (its offering)",
+      path: "/api/v1/vpcs",
+      command: "createVPC",
+      kept: { name: "core", zoneId: "z-1", cidr: "10.1.0.0/16", networkDomain: "cim.internal" },
+      was: { vpcOfferingId: "vo-default" },
+      now: { vpcOfferingId: "vo-redundant" },
+      create: (c) =>
+        c.vpcs.create({
+          name: "core",
+          displayText: "core",
+          zoneId: "z-1",
+          cidr: "10.1.0.0/16",
+          vpcOfferingId: "vo-redundant",
+        }),
+    },
+    {
+      what: "a network (its DNS domain)",
+      path: "/api/v1/networks",
+      command: "createNetwork",
+      kept: { name: "web", zoneId: "z-1", networkOfferingId: "no-1" },
+      was: { networkDomain: "old.internal" },
+      now: { networkDomain: "web.internal" },
+      create: (c) =>
+        c.networks.create({
+          name: "web",
+          displayText: "web",
+          zoneId: "z-1",
+          networkOfferingId: "no-1",
+          networkDomain: "web.internal",
+        }),
+    },
+    {
+      what: "a backup (its description)",
+      path: "/api/v1/backups",
+      command: "createBackup",
+      kept: { name: "nightly", virtualMachineId: "vm-1" },
+      was: { description: "before the upgrade" },
+      now: { description: "after the upgrade" },
+      create: (c) => c.backups.create({ vmId: "vm-1", name: "nightly", description: "after the upgrade" }),
+    },
+    {
+      what: "a load-balancer rule (its protocol)",
+      path: "/api/v1/loadbalancer/rules",
+      command: "createLoadBalancerRule",
+      kept: { name: "web", publicIpId: "ip-1", publicPort: 80, privatePort: 8080, networkId: "net-1" },
+      was: { protocol: "tcp" },
+      now: { protocol: "udp" },
+      create: (c) =>
+        c.loadBalancers.create({
+          name: "web",
+          publicIpId: "ip-1",
+          publicPort: 80,
+          privatePort: 8080,
+          protocol: "udp",
+          algorithm: "roundrobin",
+          networkId: "net-1",
+        }),
+    },
+    {
+      what: "a private gateway (its VLAN)",
+      path: "/api/v1/vpcs/private-gateways",
+      command: "createPrivateGateway",
+      kept: { vpcId: "vpc-1", ipAddress: "192.168.5.2", gateway: "192.168.5.1", netmask: "255.255.255.0" },
+      was: { vlan: "100" },
+      now: { vlan: "200" },
+      create: (c) =>
+        c.privateGateways.create({
+          vpcId: "vpc-1",
+          ipAddress: "192.168.5.2",
+          gateway: "192.168.5.1",
+          netmask: "255.255.255.0",
+          vlan: 200,
+        }),
+    },
+    {
+      what: "a template (its zone)",
+      path: "/api/v1/templates",
+      command: "registerTemplate",
+      kept: {
+        name: "golden",
+        url: "https://images.example.com/golden.qcow2",
+        format: "QCOW2",
+        hypervisor: "KVM",
+      },
+      was: { zoneId: "z-1" },
+      now: { zoneId: "z-2" },
+      create: (c) =>
+        c.templates.register({
+          name: "golden",
+          url: "https://images.example.com/golden.qcow2",
+          zoneId: "z-2",
+          format: "qcow2",
+          hypervisor: "kvm",
+        }),
+    },
+    {
+      what: "a template (its hypervisor)",
+      path: "/api/v1/templates",
+      command: "registerTemplate",
+      kept: { name: "golden", url: "https://images.example.com/golden.ova", zoneId: "z-1", format: "OVA" },
+      was: { hypervisor: "VMware" },
+      now: { hypervisor: "XenServer" },
+      create: (c) =>
+        c.templates.register({
+          name: "golden",
+          url: "https://images.example.com/golden.ova",
+          zoneId: "z-1",
+          format: "OVA",
+          hypervisor: "XenServer",
+        }),
+    },
+    {
+      what: "an ISO (its zone)",
+      path: "/api/v1/isos",
+      command: "registerIso",
+      kept: { name: "rescue", url: "https://images.example.com/rescue.iso" },
+      was: { zoneId: "z-1" },
+      now: { zoneId: "z-2" },
+      create: (c) =>
+        c.isos.register({ name: "rescue", url: "https://images.example.com/rescue.iso", zoneId: "z-2" }),
+    },
+  ];
+
+  it.each(replacements)(
+    "$what: a replacement's create answered 502 before any work does not adopt the one it replaces",
+    async ({ what, path, command, kept, was, now, create }) => {
+      // Job ids are claimed once per process (recovery.ts): each case has its own.
+      const j = `j-${what.replace(/\W+/g, "-")}`;
+      const jobs: object[] = [
+        { jobId: `${j}old`, status: "success", command, resourceId: "r-old", created: serverLocal(3_000) },
+      ];
+      const records: Record<string, object> = { "r-old": { id: "r-old", ...kept, ...was } };
+      const creates = () =>
+        posts(s.calls, path).filter((p) => p.url === path || p.url.startsWith(`${path}?`));
+      const s = await server((c, res) => {
+        if (c.method === "POST" && (c.url === path || c.url.startsWith(`${path}?`))) {
+          const n = creates().length;
+          if (n === 1) return sendJson(res, 502, { message: "bad gateway", timestamp: serverLocal() });
+          const job = { jobId: `${j}${n}`, status: "success", command, resourceId: `r-${n}` };
+          jobs.push({ ...job, created: serverLocal() });
+          records[`r-${n}`] = { id: `r-${n}`, ...kept, ...now };
+          return sendJson(res, 200, { jobId: `${j}${n}`, id: `r-${n}` });
+        }
+        if (isJobsList(c)) return sendJson(res, 200, jobsPage(jobs));
+        const id =
+          c.method === "GET" && c.url.startsWith(`${path}/`) ? c.url.slice(path.length + 1) : undefined;
+        if (id && records[id]) return sendJson(res, 200, records[id]);
+        notFound(res);
+      });
+      const got = await create(clientFor(s.url, { retry: { baseDelayMs: 1, maxDelayMs: 5 } }));
+      expect(got).toMatchObject({ jobId: `${j}2`, id: "r-2" });
+      expect(creates()).toHaveLength(2);
+    },
+  );
+
+  it.each(replacements)(
+    "$what: a create that landed is adopted, though its record writes what was sent in its own way",
+    async ({ what, path, command, kept, now, create }) => {
+      // The records show text in the API's case and the VLAN as text: what the request sent, all the same.
+      const j = `j-landed-${what.replace(/\W+/g, "-")}`;
+      const jobs: object[] = [];
+      const records: Record<string, object> = {};
+      const s = await server((c, res) => {
+        if (c.method === "POST" && (c.url === path || c.url.startsWith(`${path}?`))) {
+          jobs.push({ jobId: j, status: "success", command, resourceId: "r-1", created: serverLocal() });
+          records["r-1"] = { id: "r-1", ...kept, ...now };
+          return resetMidResponse(res);
+        }
+        if (isJobsList(c)) return sendJson(res, 200, jobsPage(jobs));
+        const id =
+          c.method === "GET" && c.url.startsWith(`${path}/`) ? c.url.slice(path.length + 1) : undefined;
+        if (id && records[id]) return sendJson(res, 200, records[id]);
+        notFound(res);
+      });
+      const got = await create(clientFor(s.url, { retry: { baseDelayMs: 1, maxDelayMs: 5 } }));
+      expect(got).toMatchObject({ jobId: j, id: "r-1", adopted: true });
+      expect(posts(s.calls, path).filter((p) => p.url === path || p.url.startsWith(`${path}?`))).toHaveLength(
+        1,
+      );
+    },
+  );
+
   it("two acquires at once for one network, one answered 503: each ends with an address of its own", async () => {
     const jobs: object[] = [];
     const records: Record<string, object> = {};

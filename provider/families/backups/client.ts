@@ -1,6 +1,7 @@
 // On-demand backups of instances: /api/v1/backups (CloudStack's createBackup, listBackups, deleteBackup). The spec
 // names backups among the asynchronous operations and shows no route: emulator/README.md writes down the shapes.
-// Create and delete are jobs; a lost create answer is tied to its job by command and the backup's name.
+// Create and delete are jobs; a lost create answer is tied to its job by command, the backup's name, instance and
+// description (a replacement for its description keeps the name and instance).
 
 import type { AcceptedMutation, CallOptions } from "../../client/core";
 import { createdAs, Family, type ListOptions } from "../../client/family";
@@ -45,7 +46,9 @@ export class Backups extends Family {
       body: createBackupRequest.pick(input),
       options: o,
       command: "backup.create",
-      verify: createdAs(input, { name: "name", vmId: "virtualMachineId" }, (id) => this.get(id, o)),
+      verify: createdAs(input, { name: "name", vmId: "virtualMachineId", description: "description" }, (id) =>
+        this.get(id, o),
+      ),
     });
   }
 

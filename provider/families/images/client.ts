@@ -7,7 +7,7 @@
 
 import type { ZodType } from "zod";
 import type { AcceptedMutation, CallOptions } from "../../client/core";
-import { createdWithName, Family, readOrUndefined } from "../../client/family";
+import { createdAs, Family, readOrUndefined } from "../../client/family";
 import { type ListResult, readOnce } from "../../client/pagination";
 import { type ApiPath, apiPath } from "../../client/paths";
 import { type Input, optional, requestShape, required } from "../../client/requestShape";
@@ -146,6 +146,12 @@ const KIND = {
   { schema: unknown; key: readonly string[]; commands: Record<string, JobCommand> }
 >;
 
+/**
+ * What an image's record shows of its registration (a lost register's job is checked against them): the checksum
+ * is left out, as the platform may write it back in another form.
+ */
+const IMAGE_ECHOES = { name: "name", zoneId: "zoneId", format: "format", hypervisor: "hypervisor" } as const;
+
 /** The templates (`client.templates`) or the ISOs (`client.isos`) of the API: one class, as the API's two are alike. */
 export class Images<T extends Template | Iso = Template | Iso> extends Family {
   constructor(
@@ -191,19 +197,21 @@ export class Images<T extends Template | Iso = Template | Iso> extends Family {
 
   /**
    * Registers an image (a job: the download). A lost answer is tied to its job by command and the image it made:
-   * same name and URL.
+   * same name, URL, zone and (templates) format and hypervisor. A replacement keeps the name (and may keep the
+   * URL) while the image it replaces still exists: the old one's register job is not this one's.
    */
   async register(input: RegisterImageInput, o?: CallOptions): Promise<AcceptedMutation> {
     const template = this.kind === "template";
-    const named = createdWithName(input.name, (id) => this.get(id, o));
+    const body = template ? registerTemplateRequest.pick(input) : registerIsoRequest.pick(input);
+    const named = createdAs(body, IMAGE_ECHOES, (id) => this.get(id, o));
     return this.core.accepted({
       method: "POST",
       path: this.path(),
-      body: template ? registerTemplateRequest.pick(input) : registerIsoRequest.pick(input),
+      body,
       options: o,
       command: KIND[this.kind].commands.register,
       verify: async (job) => {
-        if (!(await named?.(job)) || !job.resourceId) return false;
+        if (!(await named(job)) || !job.resourceId) return false;
         return (await readOrUndefined(() => this.get(job.resourceId!, o)))?.url === input.url;
       },
     });

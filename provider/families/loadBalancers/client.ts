@@ -252,6 +252,7 @@ export class LoadBalancers extends Balancers<
         publicIpId: "publicIpId",
         publicPort: "publicPort",
         privatePort: "privatePort",
+        protocol: "protocol",
         networkId: "networkId",
       },
     });

@@ -32,6 +32,7 @@ const NETWORK_ECHOES = {
   vpcId: "vpcId",
   gateway: "gateway",
   netmask: "netmask",
+  networkDomain: "networkDomain",
 } as const;
 
 export class Networks extends Family {
@@ -60,7 +61,7 @@ export class Networks extends Family {
       body,
       options: o,
       command: "network.create",
-      // A replacement keeps the name and changes the gateway: the old tier's create job is not this one's.
+      // A replacement keeps the name and changes the gateway or the domain: the old tier's create job is not this one's.
       verify: createdAs(body, NETWORK_ECHOES, (id) => this.get(id, o)),
     });
   }

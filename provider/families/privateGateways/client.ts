@@ -3,7 +3,7 @@
 // replaceNetworkACLList with a gateway id). Create, delete and the ACL change are jobs.
 
 import type { AcceptedMutation, CallOptions } from "../../client/core";
-import { Family, type ListOptions, readOrUndefined } from "../../client/family";
+import { Family, type ListOptions, readOrUndefined, sameEcho } from "../../client/family";
 import { type ListResult, Paginator } from "../../client/pagination";
 import { apiPath } from "../../client/paths";
 import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
@@ -54,7 +54,9 @@ export class PrivateGateways extends Family {
 
   /**
    * Creates a gateway (a job; the job's end makes it Ready). A lost answer is tied to its job by command, then
-   * by the gateway it made: same VPC and address.
+   * by the gateway it made: same VPC, address, VLAN, gateway, netmask and source NAT. A replacement on another
+   * VLAN keeps the VPC and the address while the gateway it replaces still exists: the old one's create job is
+   * not this one's.
    */
   async create(input: CreatePrivateGatewayInput, o?: CallOptions): Promise<AcceptedMutation> {
     return this.core.accepted({
@@ -66,7 +68,17 @@ export class PrivateGateways extends Family {
       verify: async (job) => {
         if (!job.resourceId) return false;
         const made = await readOrUndefined(() => this.get(job.resourceId!, o));
-        return made?.vpcId === input.vpcId && made.ipAddress === input.ipAddress;
+        if (made?.vpcId !== input.vpcId || !sameEcho(made.ipAddress, input.ipAddress)) return false;
+        // The record shows the VLAN as text; a field it leaves empty is not compared.
+        const shown: [unknown, unknown][] = [
+          [made.vlan, String(input.vlan)],
+          [made.gateway, input.gateway],
+          [made.netmask, input.netmask],
+          [made.sourceNatSupported, input.sourceNatSupported],
+        ];
+        return shown.every(
+          ([have, want]) => want === undefined || have === undefined || have === "" || sameEcho(have, want),
+        );
       },
     });
   }

@@ -45,7 +45,13 @@ export class Vpcs extends Family {
       command: "vpc.create",
       verify: createdAs(
         input,
-        { name: "name", zoneId: "zoneId", cidr: "cidr", networkDomain: "networkDomain" },
+        {
+          name: "name",
+          zoneId: "zoneId",
+          cidr: "cidr",
+          vpcOfferingId: "vpcOfferingId",
+          networkDomain: "networkDomain",
+        },
         (id) => this.get(id, o),
       ),
     });
