@@ -34,7 +34,7 @@ import {
   type TenantPath,
 } from "./paths";
 import { ErrorBodySchema } from "./records";
-import { claimJob, recoverLostMutation } from "./recovery";
+import { claimJob, jobIdsBefore, recoverLostMutation, tiedWithoutTime } from "./recovery";
 import { isTransient, parseRetryAfter, retryDelay, sleep } from "./retry";
 import { monotonicNow, readingOf } from "./serverTime";
 import { exchange, header, type RawResponse, TransportFailure } from "./transport";
@@ -70,6 +70,8 @@ export class CimCore implements CoreReads {
   readonly #credential: Credential;
   /** The API's origin, the circuit's scope of an address (parsed once, not per call). */
   readonly #origin: string;
+  /** Per region and command, the jobs listed before unnamed creates were sent (jobsBefore). */
+  readonly #jobsBefore = new Map<string, { at: number; ids: Promise<string[]> }>();
 
   constructor(settings: CoreSettings, credential: Credential) {
     this.#settings = settings;
@@ -200,8 +202,13 @@ export class CimCore implements CoreReads {
     const policy = this.#settings.retry;
     this.unlessSilent(x);
     const startedAt = monotonicNow();
-    // Jobs listed by the lookups of earlier attempts: none of them is a later attempt's.
-    const seen = new Set<string>();
+    // Jobs listed by the lookups of earlier attempts: none of them is a later attempt's. An unnamed create's
+    // starts with its command's jobs listed before it is sent (recovery.ts, jobIdsBefore).
+    const seen = new Set<string>(
+      x.recovery.kind === "job" && !tiedWithoutTime(x.recovery)
+        ? await this.jobsBefore(x, x.recovery.command)
+        : [],
+    );
     let reconciled = false;
     for (let attempt = 1; ; attempt++) {
       const sentAt = monotonicNow();
@@ -287,6 +294,22 @@ export class CimCore implements CoreReads {
     const jobId = (value as { jobId?: unknown } | undefined)?.jobId;
     if (typeof jobId === "string" && x.recovery.kind === "job") noteJobCommand(jobId, x.recovery.command);
     return value;
+  }
+
+  /**
+   * The jobs of a command listed before an unnamed create of it is sent, one list per region and command for
+   * half a minute: a list that ended before the send holds only jobs older than it. Jobs made in this process
+   * after the list are claimed by their answers; another process's are judged by their times, as without it.
+   */
+  private jobsBefore(x: MutationSpec<unknown>, command: JobCommand): Promise<string[]> {
+    const region = this.regionFor(x.options);
+    const key = `${region}\n${command}`;
+    const now = monotonicNow();
+    const listed = this.#jobsBefore.get(key);
+    if (listed && now - listed.at < 30_000) return listed.ids;
+    const ids = jobIdsBefore(this, region, command, x.options?.signal);
+    this.#jobsBefore.set(key, { at: now, ids });
+    return ids;
   }
 
   /** The spec's lost-answer protocol: the adopted job (or the re-read state), or undefined when not landed. */

@@ -143,7 +143,36 @@ export async function readServerClock(
   return undefined;
 }
 
-async function recentJobs(core: CoreReads, m: LostMutation, maxPages: number): Promise<Job[]> {
+/**
+ * The ids of the recent jobs of an unnamed create's command, listed before it is sent: none of them can be its
+ * job, whatever its time says. Time alone ties such a create to its job, and a server whose clock has been
+ * stepped since an earlier job was written (a skew set right, as NTP steps a clock) can show that job inside the
+ * window of this request: an address acquired minutes earlier on the same network passed for this request's.
+ * Best effort: a list that fails leaves the times to decide, as before.
+ */
+export async function jobIdsBefore(
+  core: CoreReads,
+  region: string | undefined,
+  command: JobCommand,
+  signal?: AbortSignal,
+): Promise<string[]> {
+  try {
+    const jobs = await recentJobs(
+      core,
+      { region, signal, startedAt: monotonicNow() },
+      core.recoveryOptions.maxPages,
+    );
+    return jobs.filter((j) => j.jobId && commandMatches(j.command, command)).map((j) => j.jobId as string);
+  } catch {
+    return [];
+  }
+}
+
+async function recentJobs(
+  core: CoreReads,
+  m: Pick<LostMutation, "region" | "signal" | "startedAt">,
+  maxPages: number,
+): Promise<Job[]> {
   // The window is what has passed since the request was sent (our own elapsed time) plus a minute; the
   // server applies it to its own clock, so neither its zone nor its skew matters here.
   const hoursBack = Math.max(1, Math.ceil((monotonicNow() - m.startedAt + 60_000) / 3_600_000));
@@ -244,7 +273,7 @@ async function pick(
 }
 
 /** A resource id or a name check ties a job to this request without time; an unnamed create needs time. */
-function tiedWithoutTime(m: Pick<LostMutation, "resourceId" | "verify">): boolean {
+export function tiedWithoutTime(m: Pick<LostMutation, "resourceId" | "verify">): boolean {
   return m.resourceId !== undefined || (m.verify !== undefined && m.verify.identifies !== false);
 }
 

@@ -636,6 +636,49 @@ describe("lost answers of asynchronous mutations", () => {
     },
   );
 
+  it("an acquire answered 503 does not adopt an earlier acquire whose time reads as now (the clock stepped since)", async () => {
+    // An address acquired minutes ago on the same network and still held; the server's clock has been stepped
+    // since, so that job's time reads as this very moment: time cannot tell it from this request's job, but it
+    // was listed before the request was sent.
+    const jobs: object[] = [];
+    const records: Record<string, object> = {
+      "ip-held": { id: "ip-held", associatedNetworkId: "net-1", zoneId: "z1" },
+    };
+    const s = await server((c, res) => {
+      if (c.method === "POST" && c.url === "/api/v1/public-ips") {
+        const n = posts(s.calls, "/api/v1/public-ips").length;
+        if (n === 1) return sendJson(res, 503, { message: "unavailable", timestamp: serverLocal() });
+        jobs.push({
+          jobId: `j-ip-${n}`,
+          status: "success",
+          command: "associateIpAddress",
+          resourceId: `ip-${n}`,
+          created: serverLocal(),
+        });
+        records[`ip-${n}`] = { id: `ip-${n}`, associatedNetworkId: "net-1", zoneId: "z1" };
+        return sendJson(res, 200, { jobId: `j-ip-${n}`, id: `ip-${n}` });
+      }
+      if (isJobsList(c)) {
+        const held = {
+          jobId: "j-ip-held",
+          status: "success",
+          command: "associateIpAddress",
+          resourceId: "ip-held",
+        };
+        return sendJson(res, 200, jobsPage([{ ...held, created: serverLocal() }, ...jobs]));
+      }
+      const id = /^\/api\/v1\/public-ips\/([^/?]+)$/.exec(c.url)?.[1];
+      if (id && records[id]) return sendJson(res, 200, records[id]);
+      notFound(res);
+    });
+    const got = await clientFor(s.url, { retry: { baseDelayMs: 1, maxDelayMs: 5 } }).publicIps.acquire({
+      networkId: "net-1",
+      zoneId: "z1",
+    });
+    expect(got).toEqual({ jobId: "j-ip-2", id: "ip-2", region: REGION_A });
+    expect(posts(s.calls, "/api/v1/public-ips")).toHaveLength(2);
+  });
+
   it("two acquires at once for one network, one answered 503: each ends with an address of its own", async () => {
     const jobs: object[] = [];
     const records: Record<string, object> = {};
