@@ -156,10 +156,12 @@ function programNeverConnected(e, diagnostics) {
   const said = String(e?.message ?? e);
   if (!/14 UNAVAILABLE: No connection established/.test(said)) return false;
   const errors = diagnostics.filter((d) => d.severity === "error");
+  // On the stack's resource, or on none: a program that failed at its first registration (the stack's own)
+  // reports the error before any resource exists.
   return errors.every(
     (d) =>
       /14 UNAVAILABLE: No connection established/.test(d.message) &&
-      /pulumi:pulumi:Stack::/.test(d.urn ?? ""),
+      (!d.urn || /pulumi:pulumi:Stack::/.test(d.urn)),
   );
 }
 
