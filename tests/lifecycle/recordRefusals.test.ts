@@ -212,6 +212,21 @@ const ROWS: Row[] = [
     }),
   },
   {
+    name: "a public load-balancer rule on an address with static NAT (one the same up would remove is removed last)",
+    kind: "LoadBalancerRule",
+    bad: () => ({ name: "lb", publicIpId: w.natIp, networkId: w.plainTier, publicPort: 80, privatePort: 80 }),
+    field: "publicIpId",
+    reason: /which has static NAT to instance \S+: the API balances no port on such an address/,
+    api: /Can't do load balance on ip address/,
+    good: () => ({
+      name: "lb",
+      publicIpId: w.vpcIp,
+      networkId: w.plainTier,
+      publicPort: 80,
+      privatePort: 80,
+    }),
+  },
+  {
     name: "an internal load balancer whose source network is a tier of another VPC",
     kind: "InternalLoadBalancer",
     bad: () => ({ ...internalArgs(), sourceIpAddressNetworkId: w.otherTier }),

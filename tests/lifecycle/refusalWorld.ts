@@ -251,6 +251,25 @@ async function makeWorld(emu: Emulator): Promise<void> {
       networkIds: [w.plainTier],
     }),
   );
+  // an address with static NAT onto an instance of its own
+  const natVm = await made(
+    await c.instances.create({
+      name: "natted",
+      zoneId: w.zoneA,
+      templateId: w.templateId,
+      serviceOfferingId: w.small,
+      networkIds: [w.plainTier],
+    }),
+  );
+  w.natIp = await made(await c.publicIps.acquire({ zoneId: w.zoneA, vpcId }));
+  await c.jobs.wait(
+    await c.publicIps.enableStaticNat(w.natIp, { virtualMachineId: natVm, networkId: w.plainTier }),
+    {
+      firstDelayMs: 0,
+      minIntervalMs: 5,
+      maxIntervalMs: 20,
+    },
+  );
   w.zoneNetwork = zones.find((z) => z.id === w.zoneA)!.defaultNetworkId;
   w.medium = (await c.catalogue.computeOfferings()).find((o) => o.name === "Medium")!.id;
   w.kubernetesVersionId = (await c.catalogue.kubernetesVersions()).find(

@@ -112,7 +112,7 @@ function fieldsOf(kind: KindName, label: string): string[] {
 
 /** One round's changes to the program (round 0 draws it). */
 export function evolve(program: Program, rng: Rng, ids: SoakCatalogue, round: number): Change[] {
-  const ctx = new Ctx(rng, ids, program);
+  const ctx = new Ctx(rng, ids, program, structuredClone(program.resources));
   const changes: Change[] = [];
   if (round === 0 || program.resources.length === 0) {
     const n = rng.int(4, 8);

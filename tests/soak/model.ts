@@ -66,6 +66,8 @@ export class Ctx {
     readonly rng: Rng,
     readonly ids: SoakCatalogue,
     readonly program: Program,
+    /** The program as the round found it (deployed): what its deletes remove only after every create. */
+    readonly before: readonly Res[] = [],
   ) {}
 
   /** A number never drawn before in this program. */

@@ -71,6 +71,39 @@ describe("soak generator", () => {
     expect([...changeTypes].sort()).toEqual(["add", "delete", "in-place", "replace"]);
   });
 
+  it("never adds a load-balancer rule and a static NAT on one address in one round, even when it removes the other", () => {
+    // The platform refuses a rule on an address with static NAT and static NAT on one with rules, and Pulumi
+    // deletes what a round removes only after every create: the other kind may come a round later.
+    const onIp = (
+      program: { resources: { kind: string; inputs: Record<string, unknown> }[] },
+      kind: string,
+    ) =>
+      new Set(
+        program.resources
+          .filter((r) => r.kind === kind)
+          .map((r) => (r.inputs.publicIpId as { $ref?: string } | undefined)?.$ref),
+      );
+    let clashes = 0;
+    let rules = 0;
+    let nats = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      let before = programAt(seed, 0, FAKE_IDS).program;
+      for (let round = 1; round < 30; round++) {
+        const after = programAt(seed, round, FAKE_IDS).program;
+        const [natBefore, natAfter] = [onIp(before, "StaticNat"), onIp(after, "StaticNat")];
+        const [lbBefore, lbAfter] = [onIp(before, "LoadBalancerRule"), onIp(after, "LoadBalancerRule")];
+        rules += lbAfter.size;
+        nats += natAfter.size;
+        for (const ip of lbAfter) if (natAfter.has(ip) || natBefore.has(ip)) clashes++;
+        for (const ip of natAfter) if (lbBefore.has(ip)) clashes++;
+        before = after;
+      }
+    }
+    expect(rules).toBeGreaterThan(0);
+    expect(nats).toBeGreaterThan(0);
+    expect(clashes).toBe(0);
+  });
+
   it("never draws a program the platform refuses for its snapshots: no instance with both kinds", () => {
     // createVMSnapshot refuses an instance whose attached volumes have snapshots; a replaced instance snapshot
     // is such a create, so no program may hold both on one instance at any round.

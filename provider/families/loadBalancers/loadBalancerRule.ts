@@ -3,8 +3,9 @@
 // instances on the rule's network, by an algorithm. What CloudStack's updateLoadBalancerRule takes (name,
 // description, algorithm) changes in place; the members change in place too, by assign and remove jobs; the
 // address, network, ports and protocol replace. Check holds the platform's rules on ports, protocol and
-// algorithm so a bad rule fails at preview; the API judges the rest (an address with static NAT, a port
-// another rule of the address holds, a member off the rule's network) and its refusals are passed on.
+// algorithm, and refuses an address that is its VPC's source NAT or has static NAT, so a bad rule fails at
+// preview; the API judges the rest (a port another rule of the address holds, a member off the rule's network)
+// and its refusals are passed on.
 
 import { z } from "zod";
 import type { LoadBalancerRule } from "../../client";
@@ -83,14 +84,26 @@ web:
       live: true,
       ref: {
         kind: "PublicIp",
-        // the platform keeps a VPC's source-NAT address for the VPC router
-        requires: {
-          stable: true,
-          holds: (ip) =>
-            !((ip as { isSourceNat?: unknown }).isSourceNat === true && (ip as { vpcId?: unknown }).vpcId),
-          reason:
-            "is the source-NAT address of its VPC: the platform keeps it for the VPC's router and balances no port on it. Acquire another address for the VPC (cim.PublicIp with vpcId) and balance on that",
-        },
+        requires: [
+          // the platform keeps a VPC's source-NAT address for the VPC router
+          {
+            stable: true,
+            holds: (ip) =>
+              !((ip as { isSourceNat?: unknown }).isSourceNat === true && (ip as { vpcId?: unknown }).vpcId),
+            reason:
+              "is the source-NAT address of its VPC: the platform keeps it for the VPC's router and balances no port on it. Acquire another address for the VPC (cim.PublicIp with vpcId) and balance on that",
+          },
+          // CloudStack's createLoadBalancerRule: "Can't do load balance on ip address". Static NAT changes in
+          // place, yet judged on every known value: the only change of a run that could free the address is the
+          // delete of its cim.StaticNat, and Pulumi deletes after every create, so the rule's create would meet
+          // the static NAT still on, at every up.
+          {
+            stable: true,
+            holds: (ip) => (ip as { isStaticNat?: unknown }).isStaticNat !== true,
+            reason: (ip) =>
+              `has static NAT to instance ${(ip as { virtualMachineId?: unknown }).virtualMachineId ?? "(unknown)"}: the API balances no port on such an address. Pulumi deletes a removed cim.StaticNat only after every create, so remove the static NAT in an up of its own first, then add the rule; or balance on another address`,
+          },
+        ],
       },
     }),
     networkId: field(

@@ -20,6 +20,17 @@ export const instancesOn = (ctx: Ctx, net: string) =>
 export const usedBy = (ctx: Ctx, ip: Res, kind: "StaticNat" | "LoadBalancerRule") =>
   ctx.of(kind, (r) => ctx.target(r.inputs.publicIpId)?.name === ip.name);
 
+/**
+ * Whether an address is used by a static NAT or a load balancer rule now or was when the round began: one the
+ * round removes is deleted only after every create, so the other kind cannot be added on it in the same round
+ * (the platform refuses a rule on an address with static NAT, and static NAT on one with rules).
+ */
+export const usedNowOrBefore = (ctx: Ctx, ip: Res, kind: "StaticNat" | "LoadBalancerRule") =>
+  usedBy(ctx, ip, kind).length > 0 ||
+  ctx.before.some(
+    (r) => r.kind === kind && (r.inputs.publicIpId as { $ref?: string } | undefined)?.$ref === ip.name,
+  );
+
 /** A cron schedule that does not fire in the months a soak runs (the emulator does not run them anyway). */
 export const cron = (ctx: Ctx) =>
   `${ctx.rng.int(0, 59)} ${ctx.rng.int(0, 23)} ${ctx.rng.int(1, 28)} ${ctx.rng.int(2, 9)} *`;

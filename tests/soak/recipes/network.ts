@@ -1,7 +1,16 @@
 // Recipes of the network kinds: VPCs and their tiers, ACL lists and rules, addresses, static NAT, load balancers,
 // private gateways.
 import { type Ctx, type Inputs, type Recipe, type Res, ref } from "../model";
-import { ALGORITHMS, instancesOn, isolatedNets, members, tiers, usedBy, vpcOf } from "./common";
+import {
+  ALGORITHMS,
+  instancesOn,
+  isolatedNets,
+  members,
+  tiers,
+  usedBy,
+  usedNowOrBefore,
+  vpcOf,
+} from "./common";
 
 export const vpc: Recipe = {
   kind: "Vpc",
@@ -201,7 +210,7 @@ export const staticNat: Recipe = {
   create(ctx) {
     const ips = ctx.of(
       "PublicIp",
-      (ip) => !usedBy(ctx, ip, "StaticNat").length && !usedBy(ctx, ip, "LoadBalancerRule").length,
+      (ip) => !usedBy(ctx, ip, "StaticNat").length && !usedNowOrBefore(ctx, ip, "LoadBalancerRule"),
     );
     for (const ip of ctx.rng.some(ips, 3)) {
       const net = networkFor(ctx, ip, false);
@@ -221,7 +230,7 @@ export const lbRule: Recipe = {
   weight: 1.5,
   parents: ["PublicIp", "Instance"],
   create(ctx) {
-    const ips = ctx.of("PublicIp", (ip) => !usedBy(ctx, ip, "StaticNat").length);
+    const ips = ctx.of("PublicIp", (ip) => !usedNowOrBefore(ctx, ip, "StaticNat"));
     for (const ip of ctx.rng.some(ips, 3)) {
       const net = networkFor(ctx, ip, true);
       if (!net) continue;
