@@ -103,6 +103,8 @@ export async function runRound(
     if (problems.some((p) => p.startsWith(`${what} did not end`)))
       notes.push(`pulumi cancel ${await cancel(session)}`);
     results.push([what, r]);
+    // the runner ran it twice: the inline program never reached the engine the first time (the harness's)
+    if (r.retried) notes.push(`${what}: run again by the test runner (${r.retried})`);
     notes.push(
       `${what}: ${r.ok ? JSON.stringify(r.summary ?? {}) : `failed (${firstLine(r)})`} in ${r.ms} ms`,
     );
