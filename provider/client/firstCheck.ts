@@ -15,6 +15,8 @@
 // A missed first check costs one more check 2 s later (the spec's cadence). While the gap is about that wide
 // (a run's first jobs leave 0–2 s), an exploring check costs as much on average as one at H, so exploring is
 // free at first; it narrows the gap for every later job of the run.
+// What it earns (bench/README.md, the `jobs` scenario, which runs both schedules in one run): a median detection
+// lag of 0.09 s over a run's jobs, against 1.52 s for the schedule without it (at once, 2 s later, then 2–3 s).
 
 export interface FirstCheckOptions {
   /** What one more check is worth, in ms of detection lag, when choosing among candidates. */
