@@ -337,47 +337,60 @@ describe("lost answers of asynchronous mutations", () => {
     expect(posts(s.calls, "/api/v1/public-ips")).toHaveLength(3);
   });
 
-  it("an acquire answered 503 does not adopt an earlier acquire written while the server's clock was ahead", async () => {
-    // An earlier run's acquire, its address still held on the same network; the server's clock was 7 minutes
-    // ahead then and has been set right since, so the job's time reads later than now.
-    const jobs: object[] = [
-      {
+  // An earlier acquire, its address still held on the same network, whose job's time a server clock changed since
+  // moves: 7 minutes ahead when it was written and set right since (it reads later than now), or stepped so that
+  // it reads as this very moment (time alone cannot tell it from this request's job; it was listed before the
+  // request was sent).
+  const heldBefore = [
+    {
+      when: "written while the server's clock was ahead",
+      created: (
+        (t) => () =>
+          t
+      )(serverLocal(-7 * 60_000)),
+    },
+    { when: "whose time reads as now (the clock stepped since)", created: () => serverLocal() },
+  ];
+  it.each(heldBefore)(
+    "an acquire answered 503 does not adopt an earlier acquire $when",
+    async ({ created }) => {
+      const held = {
         jobId: "j-ip-held",
         status: "success",
         command: "associateIpAddress",
         resourceId: "ip-held",
-        created: serverLocal(-7 * 60_000),
-      },
-    ];
-    const records: Record<string, object> = {
-      "ip-held": { id: "ip-held", associatedNetworkId: "net-1", zoneId: "z1" },
-    };
-    const s = await server((c, res) => {
-      if (c.method === "POST" && c.url === "/api/v1/public-ips") {
-        const n = posts(s.calls, "/api/v1/public-ips").length;
-        if (n === 1) return sendJson(res, 503, { message: "unavailable", timestamp: serverLocal() });
-        jobs.push({
-          jobId: `j-ip-${n}`,
-          status: "success",
-          command: "associateIpAddress",
-          resourceId: `ip-${n}`,
-          created: serverLocal(),
-        });
-        records[`ip-${n}`] = { id: `ip-${n}`, associatedNetworkId: "net-1", zoneId: "z1" };
-        return sendJson(res, 200, { jobId: `j-ip-${n}`, id: `ip-${n}` });
-      }
-      if (isJobsList(c)) return sendJson(res, 200, jobsPage(jobs));
-      const id = /^\/api\/v1\/public-ips\/([^/?]+)$/.exec(c.url)?.[1];
-      if (id && records[id]) return sendJson(res, 200, records[id]);
-      notFound(res);
-    });
-    const got = await clientFor(s.url, { retry: { baseDelayMs: 1, maxDelayMs: 5 } }).publicIps.acquire({
-      networkId: "net-1",
-      zoneId: "z1",
-    });
-    expect(got).toEqual({ jobId: "j-ip-2", id: "ip-2", region: REGION_A });
-    expect(posts(s.calls, "/api/v1/public-ips")).toHaveLength(2);
-  });
+      };
+      const jobs: object[] = [];
+      const records: Record<string, object> = {
+        "ip-held": { id: "ip-held", associatedNetworkId: "net-1", zoneId: "z1" },
+      };
+      const s = await server((c, res) => {
+        if (c.method === "POST" && c.url === "/api/v1/public-ips") {
+          const n = posts(s.calls, "/api/v1/public-ips").length;
+          if (n === 1) return sendJson(res, 503, { message: "unavailable", timestamp: serverLocal() });
+          jobs.push({
+            jobId: `j-ip-${n}`,
+            status: "success",
+            command: "associateIpAddress",
+            resourceId: `ip-${n}`,
+            created: serverLocal(),
+          });
+          records[`ip-${n}`] = { id: `ip-${n}`, associatedNetworkId: "net-1", zoneId: "z1" };
+          return sendJson(res, 200, { jobId: `j-ip-${n}`, id: `ip-${n}` });
+        }
+        if (isJobsList(c)) return sendJson(res, 200, jobsPage([{ ...held, created: created() }, ...jobs]));
+        const id = /^\/api\/v1\/public-ips\/([^/?]+)$/.exec(c.url)?.[1];
+        if (id && records[id]) return sendJson(res, 200, records[id]);
+        notFound(res);
+      });
+      const got = await clientFor(s.url, { retry: { baseDelayMs: 1, maxDelayMs: 5 } }).publicIps.acquire({
+        networkId: "net-1",
+        zoneId: "z1",
+      });
+      expect(got).toEqual({ jobId: "j-ip-2", id: "ip-2", region: REGION_A });
+      expect(posts(s.calls, "/api/v1/public-ips")).toHaveLength(2);
+    },
+  );
 
   it("a balancer's create answered 502 before any work does not adopt the balancer of its name that it replaces", async () => {
     // A replacement keeps the name: the record it replaces, created seconds ago (within the clocks' tolerance),
@@ -635,49 +648,6 @@ describe("lost answers of asynchronous mutations", () => {
       );
     },
   );
-
-  it("an acquire answered 503 does not adopt an earlier acquire whose time reads as now (the clock stepped since)", async () => {
-    // An address acquired minutes ago on the same network and still held; the server's clock has been stepped
-    // since, so that job's time reads as this very moment: time cannot tell it from this request's job, but it
-    // was listed before the request was sent.
-    const jobs: object[] = [];
-    const records: Record<string, object> = {
-      "ip-held": { id: "ip-held", associatedNetworkId: "net-1", zoneId: "z1" },
-    };
-    const s = await server((c, res) => {
-      if (c.method === "POST" && c.url === "/api/v1/public-ips") {
-        const n = posts(s.calls, "/api/v1/public-ips").length;
-        if (n === 1) return sendJson(res, 503, { message: "unavailable", timestamp: serverLocal() });
-        jobs.push({
-          jobId: `j-ip-${n}`,
-          status: "success",
-          command: "associateIpAddress",
-          resourceId: `ip-${n}`,
-          created: serverLocal(),
-        });
-        records[`ip-${n}`] = { id: `ip-${n}`, associatedNetworkId: "net-1", zoneId: "z1" };
-        return sendJson(res, 200, { jobId: `j-ip-${n}`, id: `ip-${n}` });
-      }
-      if (isJobsList(c)) {
-        const held = {
-          jobId: "j-ip-held",
-          status: "success",
-          command: "associateIpAddress",
-          resourceId: "ip-held",
-        };
-        return sendJson(res, 200, jobsPage([{ ...held, created: serverLocal() }, ...jobs]));
-      }
-      const id = /^\/api\/v1\/public-ips\/([^/?]+)$/.exec(c.url)?.[1];
-      if (id && records[id]) return sendJson(res, 200, records[id]);
-      notFound(res);
-    });
-    const got = await clientFor(s.url, { retry: { baseDelayMs: 1, maxDelayMs: 5 } }).publicIps.acquire({
-      networkId: "net-1",
-      zoneId: "z1",
-    });
-    expect(got).toEqual({ jobId: "j-ip-2", id: "ip-2", region: REGION_A });
-    expect(posts(s.calls, "/api/v1/public-ips")).toHaveLength(2);
-  });
 
   it("two acquires at once for one network, one answered 503: each ends with an address of its own", async () => {
     const jobs: object[] = [];
