@@ -392,71 +392,6 @@ describe("lost answers of asynchronous mutations", () => {
     },
   );
 
-  it("a balancer's create answered 502 before any work does not adopt the balancer of its name that it replaces", async () => {
-    // A replacement keeps the name: the record it replaces, created seconds ago (within the clocks' tolerance),
-    // is still there, on another tier and port. Only what its record echoes of the request tells it apart.
-    const jobs: object[] = [
-      {
-        jobId: "j-ilb-old",
-        status: "success",
-        command: "createLoadBalancer",
-        resourceId: "ilb-old",
-        created: serverLocal(3_000),
-      },
-    ];
-    const records: Record<string, object> = {
-      "ilb-old": {
-        id: "ilb-old",
-        name: "db",
-        networkId: "tier-old",
-        sourcePort: "5432",
-        instancePort: "5670",
-      },
-    };
-    const s = await server((c, res) => {
-      if (c.method === "POST" && c.url.startsWith("/api/v1/loadbalancer/internal?")) {
-        const n = posts(s.calls, "/api/v1/loadbalancer/internal").length;
-        if (n === 1) return sendJson(res, 502, { message: "bad gateway", timestamp: serverLocal() });
-        jobs.push({
-          jobId: `j-ilb-${n}`,
-          status: "success",
-          command: "createLoadBalancer",
-          resourceId: `ilb-${n}`,
-          created: serverLocal(),
-        });
-        records[`ilb-${n}`] = {
-          id: `ilb-${n}`,
-          name: "db",
-          networkId: "tier-new",
-          sourcePort: "5432",
-          instancePort: "960",
-        };
-        return sendJson(res, 200, { jobId: `j-ilb-${n}`, id: `ilb-${n}` });
-      }
-      if (isJobsList(c)) return sendJson(res, 200, jobsPage(jobs));
-      const id = /^\/api\/v1\/loadbalancer\/internal\/([^/?]+)$/.exec(c.url)?.[1];
-      if (id && records[id]) return sendJson(res, 200, records[id]);
-      notFound(res);
-    });
-    const got = await clientFor(s.url, {
-      retry: { baseDelayMs: 1, maxDelayMs: 5 },
-    }).internalLoadBalancers.create({
-      name: "db",
-      networkId: "tier-new",
-      sourcePort: 5432,
-      instancePort: 960,
-      algorithm: "roundrobin",
-    });
-    expect(got).toEqual({ jobId: "j-ilb-2", id: "ilb-2", region: REGION_A });
-    expect(posts(s.calls, "/api/v1/loadbalancer/internal")).toHaveLength(2);
-  });
-
-  /**
-   * A replacement that keeps its name, made while the record it replaces still exists (create before delete),
-   * whose create is answered 502 before any work: the old record's create job, seconds old (within the clocks'
-   * tolerance), has the same command and name. Only the replace-forcing field its record shows tells them apart.
-   * `kept`: what the old and new records share; `was` and `now`: the field the replacement changes.
-   */
   const replacements: {
     what: string;
     path: string;
@@ -466,6 +401,23 @@ describe("lost answers of asynchronous mutations", () => {
     now: object;
     create: (c: ReturnType<typeof clientFor>) => Promise<{ jobId?: string; id?: string }>;
   }[] = [
+    {
+      // soak seed 84, round 6: the balancer it replaced, created seconds before, on another tier and port
+      what: "an internal load balancer (its tier and ports)",
+      path: "/api/v1/loadbalancer/internal",
+      command: "createLoadBalancer",
+      kept: { name: "db", sourcePort: "5432" },
+      was: { networkId: "tier-old", instancePort: "5670" },
+      now: { networkId: "tier-new", instancePort: "960" },
+      create: (c) =>
+        c.internalLoadBalancers.create({
+          name: "db",
+          networkId: "tier-new",
+          sourcePort: 5432,
+          instancePort: 960,
+          algorithm: "roundrobin",
+        }),
+    },
     {
       what: "a VPC (its offering)",
       path: "/api/v1/vpcs",
