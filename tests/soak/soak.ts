@@ -69,7 +69,9 @@ export const replayCommand = (seed: number, round: number, only?: string) =>
 export async function runSoak(o: SoakOptions): Promise<SoakResult> {
   const log = o.log ?? ((l: string) => console.log(l));
   const emu = await TestEmulator.start({ jobLatencyMs: 50 });
-  const token = await emu.token();
+  // A day, as a console session's token may last: a long run outlives the emulator's default hour (seeds 101
+  // to 104 met it after 187 rounds each, and every round after failed on the expired token).
+  const token = await emu.token({ ttlSeconds: 24 * 3600 });
   const result: SoakResult = { reports: [], passed: 0, failed: [], kinds: new Set(), faults: new Set() };
   let session: StackSession | undefined;
   try {
