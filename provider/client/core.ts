@@ -24,7 +24,6 @@ import {
 } from "./errors";
 import { inFlight } from "./inFlight";
 import { noteJobCommand } from "./jobHistory";
-import { leanSafeParse } from "./leanParse";
 import {
   type ApiPath,
   headerIdentifier,
@@ -443,7 +442,7 @@ export class CimCore implements CoreReads {
       if (!parsed.ok) throw new InvalidResponseError(ctx, raw.status, "json", [], parsed.unreadable);
       json = parsed.value;
     }
-    const parsed = leanSafeParse(x.schema, json);
+    const parsed = x.schema.safeParse(json);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`);
       throw new InvalidResponseError(ctx, raw.status, "shape", issues);

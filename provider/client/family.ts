@@ -3,7 +3,6 @@
 import type { z } from "zod";
 import { type AcceptedMutation, acceptedIn, type CallOptions, type CimCore } from "./core";
 import { NotFoundError } from "./errors";
-import { leanSafeParse } from "./leanParse";
 import type { ApiPath, Query } from "./paths";
 import type { Job } from "./records";
 import type { JobCheck } from "./types";
@@ -20,7 +19,7 @@ export abstract class Family {
    * is this resource's and has the shape of its read; otherwise undefined, and the caller reads it.
    */
   protected resultOf<T extends { id: string }>(job: Job | undefined, schema: z.ZodType<T>, id: string) {
-    const parsed = leanSafeParse(schema, job?.result);
+    const parsed = schema.safeParse(job?.result);
     return parsed.success && parsed.data.id === id ? parsed.data : undefined;
   }
 

@@ -5,7 +5,6 @@
 
 import { z } from "zod";
 import { InvalidResponseError } from "./errors";
-import { leanParseRows } from "./leanParse";
 import type { ApiPath, Query, TenantPath } from "./paths";
 import { BareArraySchema, PagedEnvelopeSchema, PassThroughMetaSchema } from "./records";
 import type { CallOptions, CoreReads } from "./types";
@@ -80,7 +79,7 @@ export function normaliseList<T>(
       },
     ]);
   }
-  const rows = leanParseRows(item, page.items);
+  const rows = z.array(item).parse(page.items);
   return { ...page, rows };
 }
 

@@ -6,7 +6,6 @@
 // client itself reads whatever the family: an error body, an accepted mutation, a job, the list envelopes.
 
 import { z } from "zod";
-import { leanOptional } from "./leanParse";
 
 /** An optional field: absent or null reads as undefined; a present value must have the type. */
 export const opt = <T extends z.ZodType>(s: T) =>
@@ -17,12 +16,11 @@ export const opt = <T extends z.ZodType>(s: T) =>
 
 // One schema of each optional kind, shared by every field that has it (a zod schema is immutable): hundreds of
 // fields use these, and a copy each cost the provider process about 3.6 KB apiece.
-// Each is also known to the lean parser (leanParse.ts), which checks them without zod's copies.
-const STR = leanOptional(opt(z.string()), "string");
-const NUM = leanOptional(opt(z.number()), "number");
-const INT = leanOptional(opt(z.number().int()), "int");
-const BOOL = leanOptional(opt(z.boolean()), "boolean");
-const RECORD = leanOptional(opt(z.record(z.string(), z.unknown())), "record");
+const STR = opt(z.string());
+const NUM = opt(z.number());
+const INT = opt(z.number().int());
+const BOOL = opt(z.boolean());
+const RECORD = opt(z.record(z.string(), z.unknown()));
 export const str = () => STR;
 export const num = () => NUM;
 export const int = () => INT;
