@@ -17,7 +17,11 @@ import type { Session } from "../lifecycle/session";
 import { resolveTimeouts } from "../lifecycle/timeouts";
 import type { PendingCreate } from "./pending";
 
-/** The job commands that make a record (its id is the job's resourceId). */
+/**
+ * The job commands that make a record (its id is the job's resourceId): a family names its kind's create
+ * `<kind>.create`, or after the platform's own verb (deploy, register, acquire, enable). The recorded API calls
+ * of every kind are checked against this (tests/recover/match.test.ts).
+ */
 const CREATE_COMMANDS = (Object.keys(JOB_COMMANDS) as JobCommand[]).filter((c) =>
   /\.(create|deploy|register|acquire|enable)$/.test(c),
 );

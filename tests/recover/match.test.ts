@@ -4,7 +4,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { CimClient } from "../../provider/client";
-import { lookUp, windowHours } from "../../provider/recover/match";
+import type { Job } from "../../provider/client";
+import { recordedApiCalls } from "../../provider/kinds/apiCallsData";
+import { isCreateJob, lookUp, windowHours } from "../../provider/recover/match";
 import { applyResolutions, readCheckpoint } from "../../provider/recover/pending";
 
 const KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIMj+Z95qjDlVsd155q2L8M8zifUxVLavt4nnnAvPq9hR ops@example";
@@ -133,6 +135,28 @@ describe("which record a pending create made", () => {
       checkpoint("pulumi-nodejs:dynamic/cim:Comment", "note", { vpcId: on, text: "recovered" }),
     );
     expect(l.candidates.map((c) => c.id)).toEqual([made.id]);
+  });
+
+  test("a VPC joined to a multi-region group (a member made by the join's job) is found", async () => {
+    const on = await vpc("joined", "10.68.0.0/16");
+    const regionId = emu.regions.find((r) => r.primary)!.id;
+    const group = await client.multiRegions.create({ name: "mesh-recover" });
+    const joined = await client.multiRegions.addVpc(group.id!, { regionId, vpcId: on });
+    await client.jobs.wait(joined);
+    const l = await find(
+      checkpoint("pulumi-nodejs:dynamic/cim:MultiRegionGroupVpc", "member", { groupId: group.id, vpcId: on }),
+    );
+    expect(l.candidates.map((c) => [c.id, c.madeBy])).toEqual([[joined.id, "assignToMultiRegionGroup"]]);
+  });
+
+  // Whatever a kind's create is called, the job that makes its record must read as a create, or recover drops a
+  // pending create whose record exists (the record then leaks, and the next up is refused as a duplicate).
+  test.each(
+    Object.entries(recordedApiCalls()).flatMap(([kind, calls]) =>
+      calls.create[0]?.waitsFor ? [[kind, calls.create[0].waitsFor] as const] : [],
+    ),
+  )("%s: the job its create waits for (%s) reads as a create", (_kind, command) => {
+    expect(isCreateJob({ command } as Job)).toBe(true);
   });
 
   // last: it moves the server's clock on

@@ -140,7 +140,7 @@ export class MultiRegions extends Family {
       path: apiPath`/multi-regions/${groupId}/vpcs`,
       body: addVpcRequest.pick(input),
       options: o,
-      command: "multiRegionGroup.addVpc",
+      command: "multiRegionGroupVpc.create",
       verify: async (job) => {
         if (!job.resourceId) return false;
         const made = await readOrUndefined(() => this.member(job.resourceId!, o));
@@ -155,7 +155,7 @@ export class MultiRegions extends Family {
       method: "DELETE",
       path: apiPath`/multi-regions/members/${id}`,
       options: o,
-      command: "multiRegionGroup.removeVpc",
+      command: "multiRegionGroupVpc.delete",
       resourceId: id,
     });
   }

@@ -4,6 +4,6 @@
 
 export const jobs = {
   "multiRegionGroup.delete": ["deleteMultiRegionGroup"],
-  "multiRegionGroup.addVpc": ["assignToMultiRegionGroup"],
-  "multiRegionGroup.removeVpc": ["removeFromMultiRegionGroup"],
+  "multiRegionGroupVpc.create": ["assignToMultiRegionGroup"],
+  "multiRegionGroupVpc.delete": ["removeFromMultiRegionGroup"],
 } as const satisfies Record<string, readonly string[]>;
