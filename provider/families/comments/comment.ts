@@ -76,20 +76,11 @@ export const comment = defineKind({
   noun: "comment",
   summary: "A comment (the API's annotation) on a volume, network, public IP, VPC or Kubernetes cluster.",
   example: example(
-    ["zoneId", "diskOfferingId"],
-    `
-const data = new cim.Volume("data", { zoneId, diskOfferingId, size: 50 });
-new cim.Comment("data-owner", { volumeId: data.id, text: "owned by the payments team; restore tested weekly" });
-`,
+    ["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db", "data"],
+    `new cim.Comment("data-owner", { volumeId: data.id, text: "owned by the payments team; restore tested weekly" });`,
   ),
-  yamlExample: yamlExample(["zoneId", "diskOfferingId"], {
+  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db", "data"], {
     resources: `
-data:
-  type: cim:index:Volume
-  properties:
-    zoneId: \${zoneId}
-    diskOfferingId: \${diskOfferingId}
-    size: 50
 data-owner:
   type: cim:index:Comment
   properties:

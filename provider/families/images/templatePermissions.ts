@@ -60,32 +60,11 @@ export const templatePermissions = defineKind({
   noun: "template permission set",
   summary: "Who besides its owner may use a template: public, featured, extractable, named accounts.",
   example: example(
-    ["zoneId"],
-    `
-const golden = new cim.Template("golden", {
-  url: "https://images.example.com/golden-2026-11.qcow2",
-  zoneId,
-  format: "QCOW2",
-  hypervisor: "KVM",
-  osTypeId: cim.getOsType("Ubuntu 22.04 (64-bit)").then((o) => o.id),
-});
-new cim.TemplatePermissions("golden-shared", { templateId: golden.id, accounts: ["team-b"] });
-`,
+    ["zoneId", "golden"],
+    `new cim.TemplatePermissions("golden-shared", { templateId: golden.id, accounts: ["team-b"] });`,
   ),
-  yamlExample: yamlExample(["zoneId"], {
+  yamlExample: yamlExample(["zoneId", "golden"], {
     resources: `
-golden:
-  type: cim:index:Template
-  properties:
-    url: https://images.example.com/golden-2026-11.qcow2
-    zoneId: \${zoneId}
-    format: QCOW2
-    hypervisor: KVM
-    osTypeId:
-      fn::invoke:
-        function: cim:index:getOsType
-        arguments: { name: "Ubuntu 22.04 (64-bit)" }
-        return: id
 golden-shared:
   type: cim:index:TemplatePermissions
   properties:

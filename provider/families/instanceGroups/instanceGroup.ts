@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { InstanceGroup } from "../../client";
 import { commonFields, nameField, uniqueName } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { example, yamlExample, yamlInstance } from "../../kinds/examples";
 import { defaultRegion, type Session } from "../../lifecycle/session";
 
 /** The group's region: the recorded one, else the API default (without a region the list reads every region). */
@@ -30,27 +30,7 @@ const group = new cim.InstanceGroup("web-servers", {});
 web-servers:
   type: cim:index:InstanceGroup
 # TypeScript's loop, written out
-web-1:
-  type: cim:index:Instance
-  properties:
-    zoneId: \${zoneId}
-    templateId: \${templateId}
-    serviceOfferingId: \${serviceOfferingId}
-    group: \${web-servers.name}
-web-2:
-  type: cim:index:Instance
-  properties:
-    zoneId: \${zoneId}
-    templateId: \${templateId}
-    serviceOfferingId: \${serviceOfferingId}
-    group: \${web-servers.name}
-web-3:
-  type: cim:index:Instance
-  properties:
-    zoneId: \${zoneId}
-    templateId: \${templateId}
-    serviceOfferingId: \${serviceOfferingId}
-    group: \${web-servers.name}
+${[1, 2, 3].map((n) => yamlInstance(`web-${n}`, `group: \${web-servers.name}`)).join("\n")}
 `,
   }),
   nameFromResource: true,

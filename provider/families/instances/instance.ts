@@ -10,7 +10,7 @@ import { ConflictError, type Instance, JobFailedError, type UpdateInstanceInput 
 import { atLeastSnapshot, catalogueField, commonFields, field, sourceInZone, tags } from "../../kinds/common";
 import { defineKind, desiredValue, type Recorded } from "../../kinds/define";
 import { diskSizeProblem } from "../../kinds/diskOffering";
-import { example, yamlExample } from "../../kinds/examples";
+import { example, yamlExample, yamlInstance } from "../../kinds/examples";
 import { bool, id, optionalId, text, whenKnown } from "../../lifecycle/check";
 import { describe, ResourceError } from "../../lifecycle/errors";
 import { parseIpv4 } from "../../lifecycle/net";
@@ -103,15 +103,14 @@ export const address = web.ipAddress;
   ),
   yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "vpc", "tier"], {
     resources: `
-web:
-  type: cim:index:Instance
-  properties:
-    zoneId: \${zoneId}
-    templateId: \${templateId}
-    serviceOfferingId: \${serviceOfferingId}
-    networkIds: ["\${tier.id}"]
-    displayName: web
-    tags: { env: prod, role: web }
+${yamlInstance(
+  "web",
+  `
+networkIds: ["\${tier.id}"]
+displayName: web
+tags: { env: prod, role: web }
+`,
+)}
 `,
     outputs: `
 address: \${web.ipAddress}

@@ -11,7 +11,7 @@ import { z } from "zod";
 import type { InternalLoadBalancer, Network } from "../../client";
 import { commonFields, field, tags } from "../../kinds/common";
 import { defineKind, type Recorded, type Requirement } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { example, yamlExample, yamlInstance } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
 import { inRange, parseCidr, parseIpv4 } from "../../lifecycle/net";
 import { containsUnknown } from "../../lifecycle/values";
@@ -84,20 +84,7 @@ app:
         function: cim:index:getNetworkOffering
         arguments: { name: VPC Tier with Internal LB }
         return: id
-db-1:
-  type: cim:index:Instance
-  properties:
-    zoneId: \${zoneId}
-    templateId: \${templateId}
-    serviceOfferingId: \${serviceOfferingId}
-    networkIds: ["\${app.id}"]
-db-2:
-  type: cim:index:Instance
-  properties:
-    zoneId: \${zoneId}
-    templateId: \${templateId}
-    serviceOfferingId: \${serviceOfferingId}
-    networkIds: ["\${app.id}"]
+${[1, 2].map((n) => yamlInstance(`db-${n}`, `networkIds: ["\${app.id}"]`)).join("\n")}
 db:
   type: cim:index:InternalLoadBalancer
   properties:

@@ -11,7 +11,7 @@ import { z } from "zod";
 import type { LoadBalancerRule } from "../../client";
 import { commonFields, field, tags } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { example, yamlExample, yamlInstance } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
 import { containsUnknown } from "../../lifecycle/values";
 import { applyBalancer, balancerFields, balancerNetworks, lower, port, word } from "./balancer";
@@ -41,20 +41,7 @@ new cim.LoadBalancerRule("web", {
   ),
   yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "vpc", "tier"], {
     resources: `
-web-1:
-  type: cim:index:Instance
-  properties:
-    zoneId: \${zoneId}
-    templateId: \${templateId}
-    serviceOfferingId: \${serviceOfferingId}
-    networkIds: ["\${tier.id}"]
-web-2:
-  type: cim:index:Instance
-  properties:
-    zoneId: \${zoneId}
-    templateId: \${templateId}
-    serviceOfferingId: \${serviceOfferingId}
-    networkIds: ["\${tier.id}"]
+${[1, 2].map((n) => yamlInstance(`web-${n}`, `networkIds: ["\${tier.id}"]`)).join("\n")}
 ip:
   type: cim:index:PublicIp
   name: web

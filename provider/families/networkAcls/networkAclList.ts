@@ -45,21 +45,8 @@ export const networkAclList = defineKind({
   name: "NetworkAclList",
   noun: "network ACL list",
   summary: "A network ACL list of a VPC, for its tiers (the two default lists are looked up, not made).",
-  example: example(
-    ["zoneId", "vpc"],
-    `
-const webAcl = new cim.NetworkAclList("web", { vpcId: vpc.id, description: "web tier" });
-export const aclId = webAcl.id;
-`,
-  ),
-  yamlExample: yamlExample(["zoneId", "vpc"], {
-    resources: `
-web:
-  type: cim:index:NetworkAclList
-  properties:
-    vpcId: \${main.id}
-    description: web tier
-`,
+  example: example(["zoneId", "vpc", "webAcl"], "export const aclId = webAcl.id;"),
+  yamlExample: yamlExample(["zoneId", "vpc", "webAcl"], {
     outputs: `
 aclId: \${web.id}
 `,

@@ -99,9 +99,8 @@ export const networkAclRule = defineKind({
   summary:
     "A rule of a network ACL list: protocol, ports or ICMP type, CIDRs, allow or deny, ingress or egress.",
   example: example(
-    ["zoneId", "vpc"],
+    ["zoneId", "vpc", "webAcl"],
     `
-const webAcl = new cim.NetworkAclList("web", { vpcId: vpc.id, description: "web tier" });
 new cim.NetworkAclRule("https", { aclId: webAcl.id, number: 10, protocol: "tcp", startPort: 443, cidrList: ["0.0.0.0/0"] });
 new cim.NetworkAclRule("ssh", { aclId: webAcl.id, number: 20, protocol: "tcp", startPort: 22, cidrList: ["10.8.0.0/16"] });
 new cim.NetworkAclRule("no-ping-out", {
@@ -113,13 +112,8 @@ new cim.NetworkAclRule("no-ping-out", {
 });
 `,
   ),
-  yamlExample: yamlExample(["zoneId", "vpc"], {
+  yamlExample: yamlExample(["zoneId", "vpc", "webAcl"], {
     resources: `
-web:
-  type: cim:index:NetworkAclList
-  properties:
-    vpcId: \${main.id}
-    description: web tier
 https:
   type: cim:index:NetworkAclRule
   properties: { aclId: "\${web.id}", number: 10, protocol: tcp, startPort: 443, cidrList: [0.0.0.0/0] }

@@ -37,23 +37,10 @@ export const publicIp = defineKind({
   name: "PublicIp",
   noun: "public IP",
   summary: "A public IP address acquired for an isolated network or a VPC.",
-  example: example(
-    ["zoneId", "vpc"],
-    `
-const ip = new cim.PublicIp("bastion", { vpcId: vpc.id, tags: { role: "bastion" } });
-export const bastionAddress = ip.ipAddress;
-`,
-  ),
-  yamlExample: yamlExample(["zoneId", "vpc"], {
-    resources: `
-bastion:
-  type: cim:index:PublicIp
-  properties:
-    vpcId: \${main.id}
-    tags: { role: bastion }
-`,
+  example: example(["zoneId", "vpc", "ip"], "export const bastionAddress = ip.ipAddress;"),
+  yamlExample: yamlExample(["zoneId", "vpc", "ip"], {
     outputs: `
-bastionAddress: \${bastion.ipAddress}
+bastionAddress: \${ip.ipAddress}
 `,
   }),
   createVerb: "acquire",

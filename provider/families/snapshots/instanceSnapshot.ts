@@ -16,7 +16,7 @@ import {
   uniqueTogether,
 } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { example, yamlExample, yamlInstance } from "../../kinds/examples";
 import { bool, optionalId } from "../../lifecycle/check";
 import { type PassingRefusal, refusalText, whileRefused } from "../../lifecycle/passingRefusal";
 
@@ -50,12 +50,7 @@ export const snapshotState = before.state;
   ),
   yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId"], {
     resources: `
-web:
-  type: cim:index:Instance
-  properties:
-    zoneId: \${zoneId}
-    templateId: \${templateId}
-    serviceOfferingId: \${serviceOfferingId}
+${yamlInstance("web")}
 web-before-upgrade:
   type: cim:index:InstanceSnapshot
   properties:

@@ -18,23 +18,15 @@ export const volumeSnapshot = defineKind({
   noun: "volume snapshot",
   summary: "A point-in-time copy of a volume (a job), for restoring it as a new volume.",
   example: example(
-    ["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db"],
+    ["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db", "data"],
     `
-const data = new cim.Volume("data", { zoneId, diskOfferingId, size: 50, instanceId: db.id });
 const snap = new cim.VolumeSnapshot("data-before-upgrade", { volumeId: data.id });
 // a new volume from it, the snapshot's size unless a larger one is given
 new cim.Volume("data-restored", { zoneId, diskOfferingId, snapshotId: snap.id });
 `,
   ),
-  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db"], {
+  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db", "data"], {
     resources: `
-data:
-  type: cim:index:Volume
-  properties:
-    zoneId: \${zoneId}
-    diskOfferingId: \${diskOfferingId}
-    size: 50
-    instanceId: \${db.id}
 data-before-upgrade:
   type: cim:index:VolumeSnapshot
   properties:

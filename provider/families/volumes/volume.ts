@@ -43,23 +43,10 @@ export const volume = defineKind({
   noun: "volume",
   summary: "A block storage volume, optionally attached to an instance.",
   example: example(
-    ["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db"],
-    `
-const data = new cim.Volume("data", { zoneId, diskOfferingId, size: 50, instanceId: db.id, tags: { role: "db" } });
-export const device = data.deviceId;
-`,
+    ["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db", "data"],
+    "export const device = data.deviceId;",
   ),
-  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db"], {
-    resources: `
-data:
-  type: cim:index:Volume
-  properties:
-    zoneId: \${zoneId}
-    diskOfferingId: \${diskOfferingId}
-    size: 50
-    instanceId: \${db.id}
-    tags: { role: db }
-`,
+  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db", "data"], {
     outputs: `
 device: \${data.deviceId}
 `,
