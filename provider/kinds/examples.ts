@@ -1,7 +1,7 @@
 // What the kinds' examples share: the lookups and the resources several examples stand on, each written once, in
 // TypeScript and in Pulumi YAML side by side. Each kind's `example` (docs/resources/<Kind>.md shows it whole, and
-// tests/docs compiles it) declares the ones it uses first, then says what is its own:
-// `example(["zoneId", "vpc"], "new cim.Network(…)")`; its `yamlExample` names the same ones.
+// tests/docs compiles it) and its `yamlExample` declare the ones they use first, then say what is the kind's own:
+// `...examples(["zoneId", "vpc"], "new cim.Network(…)", { resources: "…" })` names them once for both.
 //
 // The YAML examples (the native plugin's schema) stand under the TypeScript one on each page. A kind's own part is
 // written by hand in each language rather than generated from one structured form of both: the TypeScript examples
@@ -218,4 +218,16 @@ export function yamlProgram(project: string, body: string): string {
     "      path: ./node_modules/pulumi-cim/bin",
     body.trim(),
   ].join("\n");
+}
+
+/**
+ * A kind's examples, both languages on the shared declarations `uses` (named once): its `example` (TypeScript,
+ * `own` after them) and its `yamlExample` (YAML, `yaml`'s entries after theirs), spread into its declaration.
+ */
+export function examples(
+  uses: readonly ExampleSetup[],
+  own: string,
+  yaml: YamlParts,
+): { readonly example: string; readonly yamlExample: string } {
+  return { example: example(uses, own), yamlExample: yamlExample(uses, yaml) };
 }

@@ -15,7 +15,7 @@ import {
 } from "../../client";
 import { commonFields, field, noneIsNull } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples } from "../../kinds/examples";
 import { bool, optionalId, text, whenKnown } from "../../lifecycle/check";
 import { engineWarning } from "../../lifecycle/engineLog";
 import { describe } from "../../lifecycle/errors";
@@ -75,19 +75,19 @@ export const comment = defineKind({
   name: "Comment",
   noun: "comment",
   summary: "A comment (the API's annotation) on a volume, network, public IP, VPC or Kubernetes cluster.",
-  example: example(
+  ...examples(
     ["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db", "data"],
     `new cim.Comment("data-owner", { volumeId: data.id, text: "owned by the payments team; restore tested weekly" });`,
-  ),
-  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db", "data"], {
-    resources: `
+    {
+      resources: `
 data-owner:
   type: cim:index:Comment
   properties:
     volumeId: \${data.id}
     text: owned by the payments team; restore tested weekly
 `,
-  }),
+    },
+  ),
   label: (rec) => {
     const t = targetIn(rec);
     return t && `on ${t.noun} ${t.id}`;

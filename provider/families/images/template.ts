@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Template } from "../../client";
 import { field, flagField } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples } from "../../kinds/examples";
 import { imageApi, imageFields, imageKindBase, imageOutputs, osTypeField, urlFormatProblem } from "./image";
 
 /** The formats a template is registered in (CloudStack's Storage.ImageFormat with file endings, ISO aside). */
@@ -44,8 +44,7 @@ export const template = defineKind({
   name: "Template",
   noun: "template",
   summary: "A template registered from a URL (a download job), for instances' templateId once ready.",
-  example: example(["zoneId", "golden"], "export const goldenId = golden.id;"),
-  yamlExample: yamlExample(["zoneId", "golden"], {
+  ...examples(["zoneId", "golden"], "export const goldenId = golden.id;", {
     outputs: `
 goldenId: \${golden.id}
 `,

@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { ImageAccess, ImagePermissionsChange } from "../../client";
 import { commonFields, field, flagField, uniqueTogether } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples } from "../../kinds/examples";
 import { id, text } from "../../lifecycle/check";
 import type { Session } from "../../lifecycle/session";
 import { sameSet } from "../../lifecycle/values";
@@ -59,19 +59,19 @@ export const templatePermissions = defineKind({
   name: "TemplatePermissions",
   noun: "template permission set",
   summary: "Who besides its owner may use a template: public, featured, extractable, named accounts.",
-  example: example(
+  ...examples(
     ["zoneId", "golden"],
     `new cim.TemplatePermissions("golden-shared", { templateId: golden.id, accounts: ["team-b"] });`,
-  ),
-  yamlExample: yamlExample(["zoneId", "golden"], {
-    resources: `
+    {
+      resources: `
 golden-shared:
   type: cim:index:TemplatePermissions
   properties:
     templateId: \${golden.id}
     accounts: [team-b]
 `,
-  }),
+    },
+  ),
   createVerb: "set",
   label: (rec) => `of template ${String(rec.templateId ?? rec.id)}`,
   fields: {

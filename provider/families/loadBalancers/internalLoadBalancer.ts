@@ -11,7 +11,7 @@ import { z } from "zod";
 import type { InternalLoadBalancer, Network } from "../../client";
 import { commonFields, field, tags } from "../../kinds/common";
 import { defineKind, type Recorded, type Requirement } from "../../kinds/define";
-import { example, yamlExample, yamlInstance } from "../../kinds/examples";
+import { examples, yamlInstance } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
 import { inRange, parseCidr, parseIpv4 } from "../../lifecycle/net";
 import { containsUnknown } from "../../lifecycle/values";
@@ -50,7 +50,7 @@ export const internalLoadBalancer = defineKind({
   name: "InternalLoadBalancer",
   noun: "internal load balancer",
   summary: "A load balancer inside a VPC tier: a port of a tier address balanced over member instances.",
-  example: example(
+  ...examples(
     ["zoneId", "templateId", "serviceOfferingId", "vpc"],
     `
 const app = new cim.Network("app", {
@@ -69,9 +69,8 @@ const lb = new cim.InternalLoadBalancer("db", {
 });
 export const dbAddress = lb.sourceIpAddress;
 `,
-  ),
-  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "vpc"], {
-    resources: `
+    {
+      resources: `
 app:
   type: cim:index:Network
   properties:
@@ -93,10 +92,11 @@ db:
     instancePort: 5432
     memberIds: ["\${db-1.id}", "\${db-2.id}"]
 `,
-    outputs: `
+      outputs: `
 dbAddress: \${db.sourceIpAddress}
 `,
-  }),
+    },
+  ),
   nameFromResource: true,
   tags: "internalLoadBalancer",
   states: { busy: ["Add"], deleting: "Revoke" },

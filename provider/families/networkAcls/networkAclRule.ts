@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { AclRuleInput, NetworkAclRule } from "../../client";
 import { commonFields, field } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples } from "../../kinds/examples";
 import { id, text, whenKnown } from "../../lifecycle/check";
 import { formatIpv4, parseCidr } from "../../lifecycle/net";
 import { waitFor } from "../../lifecycle/session";
@@ -98,7 +98,7 @@ export const networkAclRule = defineKind({
   noun: "network ACL rule",
   summary:
     "A rule of a network ACL list: protocol, ports or ICMP type, CIDRs, allow or deny, ingress or egress.",
-  example: example(
+  ...examples(
     ["zoneId", "vpc", "webAcl"],
     `
 new cim.NetworkAclRule("https", { aclId: webAcl.id, number: 10, protocol: "tcp", startPort: 443, cidrList: ["0.0.0.0/0"] });
@@ -111,9 +111,8 @@ new cim.NetworkAclRule("no-ping-out", {
   cidrList: ["0.0.0.0/0"],
 });
 `,
-  ),
-  yamlExample: yamlExample(["zoneId", "vpc", "webAcl"], {
-    resources: `
+    {
+      resources: `
 https:
   type: cim:index:NetworkAclRule
   properties: { aclId: "\${web.id}", number: 10, protocol: tcp, startPort: 443, cidrList: [0.0.0.0/0] }
@@ -129,7 +128,8 @@ no-ping-out:
     action: deny
     cidrList: [0.0.0.0/0]
 `,
-  }),
+    },
+  ),
   createVerb: "add",
   label: (rec) => (rec.number === undefined ? undefined : `rule ${String(rec.number)}`),
   states: { busy: ["Add"], deleting: "Revoke" },

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { ConflictError, type Network, type Vpc } from "../../client";
 import { catalogueField, commonFields, field, recordCalls, tags } from "../../kinds/common";
 import { defineKind, type Exclusive, type Recorded, type Requirement } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples } from "../../kinds/examples";
 import { namedFields, namedStates, renameApply } from "../../kinds/named";
 import { id, optionalId, text, whenKnown } from "../../lifecycle/check";
 import {
@@ -134,7 +134,7 @@ export const network = defineKind({
   name: "Network",
   noun: "network",
   summary: "An isolated network, or a tier of a VPC.",
-  example: example(
+  ...examples(
     ["zoneId", "vpc"],
     `
 const tier = new cim.Network("web", {
@@ -147,9 +147,8 @@ const tier = new cim.Network("web", {
 });
 export const cidr = tier.cidr;
 `,
-  ),
-  yamlExample: yamlExample(["zoneId", "vpc"], {
-    resources: `
+    {
+      resources: `
 web:
   type: cim:index:Network
   properties:
@@ -164,10 +163,11 @@ web:
     netmask: 255.255.255.0
     tags: { tier: web }
 `,
-    outputs: `
+      outputs: `
 cidr: \${web.cidr}
 `,
-  }),
+    },
+  ),
   nameFromResource: true,
   tags: "network",
   quota: { limit: "networkLimit", count: "networkCount" },

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { type StaticNat, staticNatOf } from "../../client";
 import { commonFields, field } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { example, yamlExample, yamlInstance } from "../../kinds/examples";
+import { examples, yamlInstance } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
 import { containsUnknown } from "../../lifecycle/values";
 
@@ -15,16 +15,15 @@ export const staticNat = defineKind({
   name: "StaticNat",
   noun: "static NAT",
   summary: "A public IP mapped one to one onto an instance's NIC (every port).",
-  example: example(
+  ...examples(
     ["zoneId", "templateId", "serviceOfferingId", "vpc", "tier", "ip"],
     `
 const bastion = new cim.Instance("bastion", { zoneId, templateId, serviceOfferingId, networkIds: [tier.id] });
 new cim.StaticNat("bastion", { publicIpId: ip.id, instanceId: bastion.id, networkId: tier.id });
 export const bastionAddress = ip.ipAddress;
 `,
-  ),
-  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "vpc", "tier", "ip"], {
-    resources: `
+    {
+      resources: `
 ${yamlInstance("bastion", `networkIds: ["\${tier.id}"]`)}
 nat:
   type: cim:index:StaticNat
@@ -34,10 +33,11 @@ nat:
     instanceId: \${bastion.id}
     networkId: \${tier.id}
 `,
-    outputs: `
+      outputs: `
 bastionAddress: \${ip.ipAddress}
 `,
-  }),
+    },
+  ),
   createVerb: "enable",
   label: (rec) =>
     typeof rec.ipAddress === "string" ? `${rec.ipAddress} → ${String(rec.instanceId)}` : undefined,

@@ -16,7 +16,7 @@ import {
   uniqueTogether,
 } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
-import { example, yamlExample, yamlInstance } from "../../kinds/examples";
+import { examples, yamlInstance } from "../../kinds/examples";
 import { bool, optionalId } from "../../lifecycle/check";
 import { type PassingRefusal, refusalText, whileRefused } from "../../lifecycle/passingRefusal";
 
@@ -40,16 +40,15 @@ export const instanceSnapshot = defineKind({
   name: "InstanceSnapshot",
   noun: "instance snapshot",
   summary: "The disks (and optionally the memory) of an instance at a point in time (a job).",
-  example: example(
+  ...examples(
     ["zoneId", "templateId", "serviceOfferingId"],
     `
 const web = new cim.Instance("web", { zoneId, templateId, serviceOfferingId });
 const before = new cim.InstanceSnapshot("web-before-upgrade", { instanceId: web.id, memory: true });
 export const snapshotState = before.state;
 `,
-  ),
-  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId"], {
-    resources: `
+    {
+      resources: `
 ${yamlInstance("web")}
 web-before-upgrade:
   type: cim:index:InstanceSnapshot
@@ -57,10 +56,11 @@ web-before-upgrade:
     instanceId: \${web.id}
     memory: true
 `,
-    outputs: `
+      outputs: `
 snapshotState: \${web-before-upgrade.state}
 `,
-  }),
+    },
+  ),
   createVerb: "take",
   nameFromResource: true,
   // CloudStack's VMSnapshot.State

@@ -16,7 +16,7 @@ import {
 } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { diskGb, diskSizeProblem } from "../../kinds/diskOffering";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
 import { waitFor } from "../../lifecycle/session";
 
@@ -42,15 +42,15 @@ export const volume = defineKind({
   name: "Volume",
   noun: "volume",
   summary: "A block storage volume, optionally attached to an instance.",
-  example: example(
+  ...examples(
     ["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db", "data"],
     "export const device = data.deviceId;",
-  ),
-  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db", "data"], {
-    outputs: `
+    {
+      outputs: `
 device: \${data.deviceId}
 `,
-  }),
+    },
+  ),
   nameFromResource: true,
   tags: "volume",
   quota: { limit: "volumeLimit", count: "volumeCount" },

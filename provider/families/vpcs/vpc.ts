@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Vpc } from "../../client";
 import { catalogueField, commonFields, field, recordCalls, tags } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples } from "../../kinds/examples";
 import { namedFields, namedStates, renameApply } from "../../kinds/named";
 import { id, text } from "../../lifecycle/check";
 import { canonicalCidr, formatIpv4, parseCidr, within } from "../../lifecycle/net";
@@ -44,7 +44,7 @@ export const vpc = defineKind({
   name: "Vpc",
   noun: "VPC",
   summary: "A virtual private cloud: an address range for network tiers.",
-  example: example(
+  ...examples(
     ["zoneId"],
     `
 const vpc = new cim.Vpc("main", {
@@ -56,9 +56,8 @@ const vpc = new cim.Vpc("main", {
 });
 export const vpcState = vpc.state;
 `,
-  ),
-  yamlExample: yamlExample(["zoneId"], {
-    resources: `
+    {
+      resources: `
 main:
   type: cim:index:Vpc
   properties:
@@ -72,10 +71,11 @@ main:
     displayText: production
     tags: { env: prod }
 `,
-    outputs: `
+      outputs: `
 vpcState: \${main.state}
 `,
-  }),
+    },
+  ),
   nameFromResource: true,
   tags: "vpc",
   quota: { limit: "vpcLimit", count: "vpcCount" },
