@@ -49,7 +49,7 @@ export interface YamlParts {
 }
 
 /** A shared declaration: its TypeScript, and what it adds to a YAML program's sections. */
-interface Shared {
+export interface Shared {
   readonly ts: string;
   readonly yaml: YamlParts;
 }
@@ -191,16 +191,35 @@ ${indent(invokeId("getOsType", '{ name: "Ubuntu 22.04 (64-bit)" }'), 6)}
 
 export type ExampleSetup = keyof typeof SETUP;
 
+/** A shared declaration by name, or one given whole (`withProperties`). */
+type Use = ExampleSetup | Shared;
+const shared = (u: Use): Shared => (typeof u === "string" ? SETUP[u] : u);
+
+/**
+ * A shared resource with more properties: what a kind's own page shows of its resource, the same one the other
+ * examples stand on (the Vpc page's `main`, the Network page's `tier`). `ts` lines go at the end of its TypeScript
+ * object, `yaml` lines at the end of its YAML properties.
+ */
+export function withProperties(name: ExampleSetup, more: { ts: string; yaml: string }): Shared {
+  const { ts, yaml }: Shared = SETUP[name];
+  if (!ts.endsWith("\n});") || !yaml.resources)
+    throw new Error(`${name} is no multi-line resource declaration`);
+  return {
+    ts: `${ts.slice(0, -"});".length)}${indent(more.ts.trim(), 2)}\n});`,
+    yaml: { ...yaml, resources: `${yaml.resources}\n${indent(more.yaml.trim(), 4)}` },
+  };
+}
+
 /** An example program: the shared declarations it uses, in the order given, then its own lines. */
-export function example(uses: readonly ExampleSetup[], own = ""): string {
-  return [...uses.map((u) => SETUP[u].ts), own.trim()].filter(Boolean).join("\n");
+export function example(uses: readonly Use[], own = ""): string {
+  return [...uses.map((u) => shared(u).ts), own.trim()].filter(Boolean).join("\n");
 }
 
 const SECTIONS = ["config", "variables", "resources", "outputs"] as const;
 
 /** A YAML example's sections: the shared pieces it uses, in the order given, then its own entries. */
-export function yamlExample(uses: readonly ExampleSetup[], own: YamlParts): string {
-  const parts: YamlParts[] = [...uses.map((u) => SETUP[u].yaml), own];
+export function yamlExample(uses: readonly Use[], own: YamlParts): string {
+  const parts: YamlParts[] = [...uses.map((u) => shared(u).yaml), own];
   return SECTIONS.flatMap((section) => {
     const entries = parts.map((p) => p[section]?.trim()).filter(Boolean) as string[];
     return entries.length ? [`${section}:`, ...entries.map((e) => indent(e, 2))] : [];
@@ -225,7 +244,7 @@ export function yamlProgram(project: string, body: string): string {
  * `own` after them) and its `yamlExample` (YAML, `yaml`'s entries after theirs), spread into its declaration.
  */
 export function examples(
-  uses: readonly ExampleSetup[],
+  uses: readonly Use[],
   own: string,
   yaml: YamlParts,
 ): { readonly example: string; readonly yamlExample: string } {

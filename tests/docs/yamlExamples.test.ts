@@ -74,23 +74,23 @@ describe("the check of a YAML program (so a clean check means something)", () =>
   it("names a property that is no input of the type", () => {
     expect(
       problems((d) => {
-        d.resources.web.properties.gatewayIp = d.resources.web.properties.gateway;
-        delete d.resources.web.properties.gateway;
+        d.resources.tier.properties.gatewayIp = d.resources.tier.properties.gateway;
+        delete d.resources.tier.properties.gateway;
       }),
-    ).toMatch(/resources\.web \(cim:index:Network\): gatewayIp is no input/);
+    ).toMatch(/resources\.tier \(cim:index:Network\): gatewayIp is no input/);
   });
 
   it("names a required input left out, and a literal of the wrong type", () => {
-    expect(problems((d) => delete d.resources.web.properties.zoneId)).toMatch(
+    expect(problems((d) => delete d.resources.tier.properties.zoneId)).toMatch(
       /required input zoneId is missing/,
     );
-    expect(problems((d) => (d.resources.web.properties.tags = ["web"]))).toMatch(
-      /resources\.web \(cim:index:Network\)\.tags: \["web"\] is not of type object/,
+    expect(problems((d) => (d.resources.tier.properties.tags = ["web"]))).toMatch(
+      /resources\.tier \(cim:index:Network\)\.tags: \["web"\] is not of type object/,
     );
   });
 
   it("names a resource type, a function, an argument and a returned field the plugin lacks", () => {
-    expect(problems((d) => (d.resources.web.type = "cim:index:Subnet"))).toMatch(
+    expect(problems((d) => (d.resources.tier.type = "cim:index:Subnet"))).toMatch(
       /serves no resource type cim:index:Subnet/,
     );
     expect(problems((d) => (d.variables.zoneId["fn::invoke"].function = "cim:index:getZoneByName"))).toMatch(
@@ -105,10 +105,10 @@ describe("the check of a YAML program (so a clean check means something)", () =>
   });
 
   it("names a reference to nothing in the program, and an output its resource lacks", () => {
-    expect(problems((d) => (d.resources.web.properties.vpcId = ref("vpc.id")))).toMatch(
+    expect(problems((d) => (d.resources.tier.properties.vpcId = ref("vpc.id")))).toMatch(
       /\$\{vpc\.id\} names no resource, variable or config value/,
     );
-    expect(problems((d) => (d.outputs.cidr = ref("web.range")))).toMatch(
+    expect(problems((d) => (d.outputs.cidr = ref("tier.range")))).toMatch(
       /cim:index:Network has no output range/,
     );
   });

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Vpc } from "../../client";
 import { catalogueField, commonFields, field, recordCalls, tags } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { examples } from "../../kinds/examples";
+import { examples, withProperties } from "../../kinds/examples";
 import { namedFields, namedStates, renameApply } from "../../kinds/named";
 import { id, text } from "../../lifecycle/check";
 import { canonicalCidr, formatIpv4, parseCidr, within } from "../../lifecycle/net";
@@ -45,32 +45,21 @@ export const vpc = defineKind({
   noun: "VPC",
   summary: "A virtual private cloud: an address range for network tiers.",
   ...examples(
-    ["zoneId"],
-    `
-const vpc = new cim.Vpc("main", {
-  zoneId,
-  cidr: "10.1.0.0/16",
-  vpcOfferingId: cim.getVpcOffering("Default VPC").then((o) => o.id),
-  displayText: "production",
-  tags: { env: "prod" },
-});
-export const vpcState = vpc.state;
+    [
+      "zoneId",
+      withProperties("vpc", {
+        ts: `
+displayText: "production",
+tags: { env: "prod" },
 `,
+        yaml: `
+displayText: production
+tags: { env: prod }
+`,
+      }),
+    ],
+    "export const vpcState = vpc.state;",
     {
-      resources: `
-main:
-  type: cim:index:Vpc
-  properties:
-    zoneId: \${zoneId}
-    cidr: 10.1.0.0/16
-    vpcOfferingId:
-      fn::invoke:
-        function: cim:index:getVpcOffering
-        arguments: { name: Default VPC }
-        return: id
-    displayText: production
-    tags: { env: prod }
-`,
       outputs: `
 vpcState: \${main.state}
 `,
