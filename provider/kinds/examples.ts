@@ -164,6 +164,16 @@ const db = new cim.Instance("db", { zoneId, templateId, serviceOfferingId, backu
     description: web tier`,
     },
   },
+  // a multi-region group, for VPCs of several regions
+  mesh: {
+    ts: `const mesh = new cim.MultiRegionGroup("mesh", { description: "both sites" });`,
+    yaml: {
+      resources: `mesh:
+  type: cim:index:MultiRegionGroup
+  properties:
+    description: both sites`,
+    },
+  },
   // a template registered from a URL
   golden: {
     ts: `const golden = new cim.Template("golden", {
@@ -210,9 +220,12 @@ export function withProperties(name: ExampleSetup, more: { ts: string; yaml: str
   };
 }
 
-/** An example program: the shared declarations it uses, in the order given, then its own lines. */
+/** An example program: its own imports, the shared declarations it uses in the order given, then its own lines. */
 export function example(uses: readonly Use[], own = ""): string {
-  return [...uses.map((u) => shared(u).ts), own.trim()].filter(Boolean).join("\n");
+  const lines = own.trim().split("\n");
+  const imports = lines.filter((l) => l.startsWith("import "));
+  const rest = lines.filter((l) => !l.startsWith("import ")).join("\n");
+  return [...imports, ...uses.map((u) => shared(u).ts), rest].filter(Boolean).join("\n");
 }
 
 const SECTIONS = ["config", "variables", "resources", "outputs"] as const;
