@@ -231,7 +231,7 @@ export function example(uses: readonly Use[], own = ""): string {
 const SECTIONS = ["config", "variables", "resources", "outputs"] as const;
 
 /** A YAML example's sections: the shared pieces it uses, in the order given, then its own entries. */
-export function yamlExample(uses: readonly Use[], own: YamlParts): string {
+function yamlExample(uses: readonly Use[], own: YamlParts): string {
   const parts: YamlParts[] = [...uses.map((u) => shared(u).yaml), own];
   return SECTIONS.flatMap((section) => {
     const entries = parts.map((p) => p[section]?.trim()).filter(Boolean) as string[];
