@@ -116,7 +116,7 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
    * provider/kinds/docsPages.ts; tests/docs type-checks it). Ids come from lookups (`cim.getZone`, …).
    */
   readonly example?: string;
-  /** The same program in Pulumi YAML on the native plugin (kinds/examples.ts: `yamlExample`), shown under it. */
+  /** The same program in Pulumi YAML on the native plugin (kinds/examples.ts: `examples` makes both), shown under it. */
   readonly yamlExample?: string;
   readonly fields: F;
   readonly outputs: O;

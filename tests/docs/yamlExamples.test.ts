@@ -1,11 +1,13 @@
 // The Pulumi YAML programs of the docs against the schema the native plugin serves (tests/docs/yamlPrograms.ts),
 // in process: every resource page has one, each is a whole program that checks clean, and each declares the
-// resource types and lookups of the page's TypeScript example. tests/e2e/yamlExamples.test.ts runs them through
-// the CLI and its YAML language host.
+// resource types and lookups of the page's TypeScript example; and the declarations the examples share
+// (provider/kinds/examples.ts), said once and shown alike on every page. tests/e2e/yamlExamples.test.ts runs them
+// through the CLI and its YAML language host.
 
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { kindList } from "../../provider/kinds";
+import { examples, withProperties } from "../../provider/kinds/examples";
 import { checkProgram, pluginSchema, typesAndFunctions, yamlPrograms } from "./yamlPrograms";
 
 const schema = pluginSchema();
@@ -74,23 +76,23 @@ describe("the check of a YAML program (so a clean check means something)", () =>
   it("names a property that is no input of the type", () => {
     expect(
       problems((d) => {
-        d.resources.web.properties.gatewayIp = d.resources.web.properties.gateway;
-        delete d.resources.web.properties.gateway;
+        d.resources.tier.properties.gatewayIp = d.resources.tier.properties.gateway;
+        delete d.resources.tier.properties.gateway;
       }),
-    ).toMatch(/resources\.web \(cim:index:Network\): gatewayIp is no input/);
+    ).toMatch(/resources\.tier \(cim:index:Network\): gatewayIp is no input/);
   });
 
   it("names a required input left out, and a literal of the wrong type", () => {
-    expect(problems((d) => delete d.resources.web.properties.zoneId)).toMatch(
+    expect(problems((d) => delete d.resources.tier.properties.zoneId)).toMatch(
       /required input zoneId is missing/,
     );
-    expect(problems((d) => (d.resources.web.properties.tags = ["web"]))).toMatch(
-      /resources\.web \(cim:index:Network\)\.tags: \["web"\] is not of type object/,
+    expect(problems((d) => (d.resources.tier.properties.tags = ["web"]))).toMatch(
+      /resources\.tier \(cim:index:Network\)\.tags: \["web"\] is not of type object/,
     );
   });
 
   it("names a resource type, a function, an argument and a returned field the plugin lacks", () => {
-    expect(problems((d) => (d.resources.web.type = "cim:index:Subnet"))).toMatch(
+    expect(problems((d) => (d.resources.tier.type = "cim:index:Subnet"))).toMatch(
       /serves no resource type cim:index:Subnet/,
     );
     expect(problems((d) => (d.variables.zoneId["fn::invoke"].function = "cim:index:getZoneByName"))).toMatch(
@@ -105,10 +107,10 @@ describe("the check of a YAML program (so a clean check means something)", () =>
   });
 
   it("names a reference to nothing in the program, and an output its resource lacks", () => {
-    expect(problems((d) => (d.resources.web.properties.vpcId = ref("vpc.id")))).toMatch(
+    expect(problems((d) => (d.resources.tier.properties.vpcId = ref("vpc.id")))).toMatch(
       /\$\{vpc\.id\} names no resource, variable or config value/,
     );
-    expect(problems((d) => (d.outputs.cidr = ref("web.range")))).toMatch(
+    expect(problems((d) => (d.outputs.cidr = ref("tier.range")))).toMatch(
       /cim:index:Network has no output range/,
     );
   });
@@ -120,5 +122,55 @@ describe("the check of a YAML program (so a clean check means something)", () =>
     expect(checkProgram(doc, schema)).toEqual([
       'resources.v (cim:Volume).size: "ten" is not of type integer',
     ]);
+  });
+});
+
+describe("the examples' shared declarations (provider/kinds/examples.ts)", () => {
+  it("a shared resource given more properties keeps them inside its declaration, in both languages", () => {
+    const vpc = withProperties("vpc", { ts: `displayText: "x",`, yaml: "displayText: x" });
+    const { example, yamlExample } = examples(["zoneId", vpc], "export const id = vpc.id;", {});
+    expect(example).toMatch(
+      /^const vpc = new cim\.Vpc\("main", \{\n( {2}.*\n)* {2}displayText: "x",\n\}\);$/m,
+    );
+    expect(example.split("\n").at(-1)).toBe("export const id = vpc.id;");
+    const doc = parse(yamlExample);
+    expect(doc.resources.main.properties).toMatchObject({ cidr: "10.1.0.0/16", displayText: "x" });
+  });
+
+  it("refuses more properties for a declaration written on one line (they would land outside it)", () => {
+    expect(() => withProperties("db", { ts: "a: 1,", yaml: "a: 1" })).toThrow(/db is no multi-line/);
+  });
+
+  it("an example's own imports stand first, before the shared declarations", () => {
+    const { example } = examples(
+      ["zoneId"],
+      `import * as fs from "node:fs";\nconst key = fs.readFileSync("k");`,
+      {},
+    );
+    expect(example.split("\n")).toEqual([
+      `import * as fs from "node:fs";`,
+      `const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);`,
+      `const key = fs.readFileSync("k");`,
+    ]);
+  });
+
+  it("a resource several pages declare (a constant of one type and name) is declared the same on each", () => {
+    const seen = new Map<string, Map<string, string[]>>();
+    for (const kind of kindList)
+      for (const line of kind.example?.split("\n") ?? []) {
+        const m = /^const (\w+) = new cim\.(\w+)\("([^"]+)", .*\);$/.exec(line);
+        if (!m) continue;
+        const same = seen.get(m.slice(1).join(" ")) ?? new Map<string, string[]>();
+        seen.set(m.slice(1).join(" "), same.set(line, [...(same.get(line) ?? []), kind.name]));
+      }
+    const differing = [...seen]
+      .filter(([, lines]) => lines.size > 1)
+      .map(([key, lines]) => [key, Object.fromEntries(lines)]);
+    // the one deliberate pair: the db the backup pages stand on has a backup offering (examples.ts: backedUpDb)
+    expect(differing.map(([key]) => key)).toEqual(["db Instance db"]);
+    expect(
+      Object.values(differing[0][1] as Record<string, string[]>).map((kinds) => kinds.sort()),
+    ).toContainEqual(["Backup", "BackupSchedule"]);
+    expect([...seen.keys()]).toContain("data Volume data"); // the check sees the shared ones
   });
 });

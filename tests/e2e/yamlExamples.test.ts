@@ -75,8 +75,8 @@ it("deploys every YAML example of the docs as one program, previews nothing to d
 it("a YAML example with a property its type does not have fails at preview, naming the property", async () => {
   const [network] = examples().filter((e) => e.prefix === "network");
   const doc = structuredClone(network.doc) as any;
-  doc.resources.web.properties.gatewayIp = doc.resources.web.properties.gateway;
-  delete doc.resources.web.properties.gateway;
+  doc.resources.tier.properties.gatewayIp = doc.resources.tier.properties.gateway;
+  delete doc.resources.tier.properties.gateway;
   const run = await stackRun({
     home: home(mergePrograms(header, [{ prefix: "network", doc }])),
     stackName: uniqueStack("yaml-wrong"),

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { BackupSchedule } from "../../client";
 import { commonFields, field } from "../../kinds/common";
 import { defineKind, type LiveRecord } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples } from "../../kinds/examples";
 import { id, text, timeZone } from "../../lifecycle/check";
 import { waitFor } from "../../lifecycle/session";
 
@@ -36,7 +36,7 @@ export const backupSchedule = defineKind({
   name: "BackupSchedule",
   noun: "backup schedule",
   summary: "When an instance is backed up (synchronous in the API).",
-  example: example(
+  ...examples(
     ["zoneId", "templateId", "serviceOfferingId", "backedUpDb"],
     `
 new cim.BackupSchedule("db-nightly", {
@@ -46,9 +46,8 @@ new cim.BackupSchedule("db-nightly", {
   timezone: "Europe/Berlin",
 });
 `,
-  ),
-  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "backedUpDb"], {
-    resources: `
+    {
+      resources: `
 db-nightly:
   type: cim:index:BackupSchedule
   properties:
@@ -57,7 +56,8 @@ db-nightly:
     schedule: "30:02"
     timezone: Europe/Berlin
 `,
-  }),
+    },
+  ),
   label: (rec) => `${String(rec.intervalType)} for instance ${String(rec.instanceId ?? rec.vmId)}`,
   fields: {
     ...commonFields,

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Backup } from "../../client";
 import { commonFields, descriptionField, field, recordCalls } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples } from "../../kinds/examples";
 import { id, text } from "../../lifecycle/check";
 import { NEEDS_BACKUP_OFFERING } from "../backupSchedules/backupSchedule";
 
@@ -14,25 +14,25 @@ export const backup = defineKind({
   name: "Backup",
   noun: "backup",
   summary: "An on-demand backup of an instance that has a backup offering.",
-  example: example(
+  ...examples(
     ["zoneId", "templateId", "serviceOfferingId", "backedUpDb"],
     `
 const beforeUpgrade = new cim.Backup("db-before-upgrade", { instanceId: db.id, description: "before the upgrade" });
 export const backupSize = beforeUpgrade.size;
 `,
-  ),
-  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "backedUpDb"], {
-    resources: `
+    {
+      resources: `
 db-before-upgrade:
   type: cim:index:Backup
   properties:
     instanceId: \${db.id}
     description: before the upgrade
 `,
-    outputs: `
+      outputs: `
 backupSize: \${db-before-upgrade.size}
 `,
-  }),
+    },
+  ),
   nameFromResource: true,
   quota: { limit: "backupLimit", count: "backupCount" },
   // CloudStack's Backup.Status: a backup being taken is busy; one being deleted (Removed) counts as gone.

@@ -15,7 +15,7 @@ import {
 } from "../../client";
 import { commonFields, field, noneIsNull } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples } from "../../kinds/examples";
 import { bool, optionalId, text, whenKnown } from "../../lifecycle/check";
 import { engineWarning } from "../../lifecycle/engineLog";
 import { describe } from "../../lifecycle/errors";
@@ -75,28 +75,19 @@ export const comment = defineKind({
   name: "Comment",
   noun: "comment",
   summary: "A comment (the API's annotation) on a volume, network, public IP, VPC or Kubernetes cluster.",
-  example: example(
-    ["zoneId", "diskOfferingId"],
-    `
-const data = new cim.Volume("data", { zoneId, diskOfferingId, size: 50 });
-new cim.Comment("data-owner", { volumeId: data.id, text: "owned by the payments team; restore tested weekly" });
-`,
-  ),
-  yamlExample: yamlExample(["zoneId", "diskOfferingId"], {
-    resources: `
-data:
-  type: cim:index:Volume
-  properties:
-    zoneId: \${zoneId}
-    diskOfferingId: \${diskOfferingId}
-    size: 50
+  ...examples(
+    ["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db", "data"],
+    `new cim.Comment("data-owner", { volumeId: data.id, text: "owned by the payments team; restore tested weekly" });`,
+    {
+      resources: `
 data-owner:
   type: cim:index:Comment
   properties:
     volumeId: \${data.id}
     text: owned by the payments team; restore tested weekly
 `,
-  }),
+    },
+  ),
   label: (rec) => {
     const t = targetIn(rec);
     return t && `on ${t.noun} ${t.id}`;

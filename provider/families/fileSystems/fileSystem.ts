@@ -22,7 +22,7 @@ import {
 } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { diskGb, diskSizeProblem } from "../../kinds/diskOffering";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples } from "../../kinds/examples";
 import { id } from "../../lifecycle/check";
 import { waitFor } from "../../lifecycle/session";
 
@@ -48,7 +48,7 @@ export const fileSystem = defineKind({
   name: "FileSystem",
   noun: "shared file system",
   summary: "A shared file system (NFS) served on a network, its size grown in place.",
-  example: example(
+  ...examples(
     ["zoneId", "vpc", "tier"],
     `
 const files = new cim.FileSystem("assets", {
@@ -60,9 +60,8 @@ const files = new cim.FileSystem("assets", {
 });
 export const assetsMount = files.mountSource;
 `,
-  ),
-  yamlExample: yamlExample(["zoneId", "vpc", "tier"], {
-    resources: `
+    {
+      resources: `
 assets:
   type: cim:index:FileSystem
   properties:
@@ -80,10 +79,11 @@ assets:
         arguments: { name: Medium }
         return: id
 `,
-    outputs: `
+      outputs: `
 assetsMount: \${assets.mountSource}
 `,
-  }),
+    },
+  ),
   nameFromResource: true,
   // SharedFS.State: Allocated while the create job deploys it; Destroyed ones wait to be expunged
   states: {

@@ -6,14 +6,14 @@
 import type { Iso } from "../../client";
 import { flagField } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples } from "../../kinds/examples";
 import { imageApi, imageFields, imageKindBase, imageOutputs, osTypeField, urlFormatProblem } from "./image";
 
 export const iso = defineKind({
   name: "Iso",
   noun: "ISO",
   summary: "An ISO registered from a URL (a download job), for instances' isoId (imageType iso) once ready.",
-  example: example(
+  ...examples(
     ["zoneId", "serviceOfferingId", "diskOfferingId"],
     `
 const rescue = new cim.Iso("rescue", {
@@ -24,9 +24,8 @@ const rescue = new cim.Iso("rescue", {
 // the root disk's offering (Custom) is customized: the instance names its size
 new cim.Instance("fixer", { zoneId, serviceOfferingId, imageType: "iso", isoId: rescue.id, diskOfferingId, rootDiskSize: 20 });
 `,
-  ),
-  yamlExample: yamlExample(["zoneId", "serviceOfferingId", "diskOfferingId"], {
-    resources: `
+    {
+      resources: `
 rescue:
   type: cim:index:Iso
   properties:
@@ -47,7 +46,8 @@ fixer:
     diskOfferingId: \${diskOfferingId} # Custom, a customized offering: rootDiskSize says the size
     rootDiskSize: 20
 `,
-  }),
+    },
+  ),
   ...imageKindBase("iso"),
   fields: {
     ...imageFields("ISO"),

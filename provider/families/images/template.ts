@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Template } from "../../client";
 import { field, flagField } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples } from "../../kinds/examples";
 import { imageApi, imageFields, imageKindBase, imageOutputs, osTypeField, urlFormatProblem } from "./image";
 
 /** The formats a template is registered in (CloudStack's Storage.ImageFormat with file endings, ISO aside). */
@@ -44,36 +44,7 @@ export const template = defineKind({
   name: "Template",
   noun: "template",
   summary: "A template registered from a URL (a download job), for instances' templateId once ready.",
-  example: example(
-    ["zoneId"],
-    `
-const golden = new cim.Template("golden", {
-  url: "https://images.example.com/golden-2026-11.qcow2",
-  zoneId,
-  format: "QCOW2",
-  hypervisor: "KVM",
-  osTypeId: cim.getOsType("Ubuntu 22.04 (64-bit)").then((o) => o.id),
-  timeouts: { create: "1h" }, // a big image downloads for a while
-});
-export const goldenId = golden.id;
-`,
-  ),
-  yamlExample: yamlExample(["zoneId"], {
-    resources: `
-golden:
-  type: cim:index:Template
-  properties:
-    url: https://images.example.com/golden-2026-11.qcow2
-    zoneId: \${zoneId}
-    format: QCOW2
-    hypervisor: KVM
-    osTypeId:
-      fn::invoke:
-        function: cim:index:getOsType
-        arguments: { name: "Ubuntu 22.04 (64-bit)" }
-        return: id
-    timeouts: { create: 1h } # a big image downloads for a while
-`,
+  ...examples(["zoneId", "golden"], "export const goldenId = golden.id;", {
     outputs: `
 goldenId: \${golden.id}
 `,

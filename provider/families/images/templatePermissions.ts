@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { ImageAccess, ImagePermissionsChange } from "../../client";
 import { commonFields, field, flagField, uniqueTogether } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples } from "../../kinds/examples";
 import { id, text } from "../../lifecycle/check";
 import type { Session } from "../../lifecycle/session";
 import { sameSet } from "../../lifecycle/values";
@@ -59,40 +59,19 @@ export const templatePermissions = defineKind({
   name: "TemplatePermissions",
   noun: "template permission set",
   summary: "Who besides its owner may use a template: public, featured, extractable, named accounts.",
-  example: example(
-    ["zoneId"],
-    `
-const golden = new cim.Template("golden", {
-  url: "https://images.example.com/golden-2026-11.qcow2",
-  zoneId,
-  format: "QCOW2",
-  hypervisor: "KVM",
-  osTypeId: cim.getOsType("Ubuntu 22.04 (64-bit)").then((o) => o.id),
-});
-new cim.TemplatePermissions("golden-shared", { templateId: golden.id, accounts: ["team-b"] });
-`,
-  ),
-  yamlExample: yamlExample(["zoneId"], {
-    resources: `
-golden:
-  type: cim:index:Template
-  properties:
-    url: https://images.example.com/golden-2026-11.qcow2
-    zoneId: \${zoneId}
-    format: QCOW2
-    hypervisor: KVM
-    osTypeId:
-      fn::invoke:
-        function: cim:index:getOsType
-        arguments: { name: "Ubuntu 22.04 (64-bit)" }
-        return: id
+  ...examples(
+    ["zoneId", "golden"],
+    `new cim.TemplatePermissions("golden-shared", { templateId: golden.id, accounts: ["team-b"] });`,
+    {
+      resources: `
 golden-shared:
   type: cim:index:TemplatePermissions
   properties:
     templateId: \${golden.id}
     accounts: [team-b]
 `,
-  }),
+    },
+  ),
   createVerb: "set",
   label: (rec) => `of template ${String(rec.templateId ?? rec.id)}`,
   fields: {

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { InstanceGroup } from "../../client";
 import { commonFields, nameField, uniqueName } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples, yamlInstance } from "../../kinds/examples";
 import { defaultRegion, type Session } from "../../lifecycle/session";
 
 /** The group's region: the recorded one, else the API default (without a region the list reads every region). */
@@ -18,41 +18,21 @@ export const instanceGroup = defineKind({
   name: "InstanceGroup",
   noun: "instance group",
   summary: "A named group of instances in one region; instances join it by name (cim.Instance group).",
-  example: example(
+  ...examples(
     ["zoneId", "templateId", "serviceOfferingId"],
     `
 const group = new cim.InstanceGroup("web-servers", {});
 [1, 2, 3].map((n) => new cim.Instance("web-" + n, { zoneId, templateId, serviceOfferingId, group: group.name }));
 `,
-  ),
-  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId"], {
-    resources: `
+    {
+      resources: `
 web-servers:
   type: cim:index:InstanceGroup
 # TypeScript's loop, written out
-web-1:
-  type: cim:index:Instance
-  properties:
-    zoneId: \${zoneId}
-    templateId: \${templateId}
-    serviceOfferingId: \${serviceOfferingId}
-    group: \${web-servers.name}
-web-2:
-  type: cim:index:Instance
-  properties:
-    zoneId: \${zoneId}
-    templateId: \${templateId}
-    serviceOfferingId: \${serviceOfferingId}
-    group: \${web-servers.name}
-web-3:
-  type: cim:index:Instance
-  properties:
-    zoneId: \${zoneId}
-    templateId: \${templateId}
-    serviceOfferingId: \${serviceOfferingId}
-    group: \${web-servers.name}
+${[1, 2, 3].map((n) => yamlInstance(`web-${n}`, `group: \${web-servers.name}`)).join("\n")}
 `,
-  }),
+    },
+  ),
   nameFromResource: true,
   fields: {
     ...commonFields,

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { type InstanceSchedule, instanceScheduleQuery } from "../../client";
 import { commonFields, descriptionField, field } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples } from "../../kinds/examples";
 import { bool, id, text, timeZone } from "../../lifecycle/check";
 import { cronProblem } from "./cron";
 
@@ -35,7 +35,7 @@ export const instanceSchedule = defineKind({
   name: "InstanceSchedule",
   noun: "instance schedule",
   summary: "Starts, stops or reboots an instance on a cron schedule in a time zone (synchronous in the API).",
-  example: example(
+  ...examples(
     ["zoneId", "templateId", "serviceOfferingId", "db"],
     `
 new cim.InstanceSchedule("db-stop-at-night", {
@@ -52,9 +52,8 @@ new cim.InstanceSchedule("db-start-mornings", {
   endDate: "2027-06-30T00:00:00Z",
 });
 `,
-  ),
-  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "db"], {
-    resources: `
+    {
+      resources: `
 db-stop-at-night:
   type: cim:index:InstanceSchedule
   properties:
@@ -71,7 +70,8 @@ db-start-mornings:
     timezone: Europe/Berlin
     endDate: "2027-06-30T00:00:00Z"
 `,
-  }),
+    },
+  ),
   label: (rec) => `${String(rec.action ?? "schedule")} of instance ${String(rec.instanceId ?? "")}`,
   fields: {
     ...commonFields,

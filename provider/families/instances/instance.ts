@@ -10,7 +10,7 @@ import { ConflictError, type Instance, JobFailedError, type UpdateInstanceInput 
 import { atLeastSnapshot, catalogueField, commonFields, field, sourceInZone, tags } from "../../kinds/common";
 import { defineKind, desiredValue, type Recorded } from "../../kinds/define";
 import { diskSizeProblem } from "../../kinds/diskOffering";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples, yamlInstance } from "../../kinds/examples";
 import { bool, id, optionalId, text, whenKnown } from "../../lifecycle/check";
 import { describe, ResourceError } from "../../lifecycle/errors";
 import { parseIpv4 } from "../../lifecycle/net";
@@ -87,7 +87,7 @@ export const instance = defineKind({
   name: "Instance",
   noun: "instance",
   summary: "A compute instance (virtual machine).",
-  example: example(
+  ...examples(
     ["zoneId", "templateId", "serviceOfferingId", "vpc", "tier"],
     `
 const web = new cim.Instance("web", {
@@ -100,23 +100,22 @@ const web = new cim.Instance("web", {
 });
 export const address = web.ipAddress;
 `,
-  ),
-  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "vpc", "tier"], {
-    resources: `
-web:
-  type: cim:index:Instance
-  properties:
-    zoneId: \${zoneId}
-    templateId: \${templateId}
-    serviceOfferingId: \${serviceOfferingId}
-    networkIds: ["\${tier.id}"]
-    displayName: web
-    tags: { env: prod, role: web }
+    {
+      resources: `
+${yamlInstance(
+  "web",
+  `
+networkIds: ["\${tier.id}"]
+displayName: web
+tags: { env: prod, role: web }
 `,
-    outputs: `
+)}
+`,
+      outputs: `
 address: \${web.ipAddress}
 `,
-  }),
+    },
+  ),
   createVerb: "deploy",
   tags: "instance",
   quota: { limit: "instanceLimit", count: "instanceCount" },

@@ -19,7 +19,7 @@ import {
   uniqueTogether,
 } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples } from "../../kinds/examples";
 import { id, text } from "../../lifecycle/check";
 import { catalogue } from "../../lifecycle/lookups";
 import { type Session, waitFor } from "../../lifecycle/session";
@@ -78,7 +78,7 @@ export const kubernetesCluster = defineKind({
   noun: "Kubernetes cluster",
   summary:
     "A Kubernetes cluster (CloudStack Kubernetes Service): scaled and upgraded in place; kubeconfig as a secret output.",
-  example: example(
+  ...examples(
     ["zoneId", "vpc", "tier"],
     `
 const cluster = new cim.KubernetesCluster("apps", {
@@ -92,9 +92,8 @@ const cluster = new cim.KubernetesCluster("apps", {
 export const endpoint = cluster.endpoint;
 export const kubeconfig = cluster.kubeconfig; // a secret output
 `,
-  ),
-  yamlExample: yamlExample(["zoneId", "vpc", "tier"], {
-    resources: `
+    {
+      resources: `
 apps:
   type: cim:index:KubernetesCluster
   properties:
@@ -113,11 +112,12 @@ apps:
     size: 2
     tags: { env: prod }
 `,
-    outputs: `
+      outputs: `
 endpoint: \${apps.endpoint}
 kubeconfig: \${apps.kubeconfig} # a secret output
 `,
-  }),
+    },
+  ),
   nameFromResource: true,
   tags: "cluster",
   // CloudStack waits up to an hour for a cluster to start, scale or upgrade (cloud.kubernetes.cluster.*.timeout)

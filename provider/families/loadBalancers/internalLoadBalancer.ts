@@ -11,7 +11,7 @@ import { z } from "zod";
 import type { InternalLoadBalancer, Network } from "../../client";
 import { commonFields, field, tags } from "../../kinds/common";
 import { defineKind, type Recorded, type Requirement } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples, yamlInstance } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
 import { inRange, parseCidr, parseIpv4 } from "../../lifecycle/net";
 import { containsUnknown } from "../../lifecycle/values";
@@ -50,7 +50,7 @@ export const internalLoadBalancer = defineKind({
   name: "InternalLoadBalancer",
   noun: "internal load balancer",
   summary: "A load balancer inside a VPC tier: a port of a tier address balanced over member instances.",
-  example: example(
+  ...examples(
     ["zoneId", "templateId", "serviceOfferingId", "vpc"],
     `
 const app = new cim.Network("app", {
@@ -69,9 +69,8 @@ const lb = new cim.InternalLoadBalancer("db", {
 });
 export const dbAddress = lb.sourceIpAddress;
 `,
-  ),
-  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "vpc"], {
-    resources: `
+    {
+      resources: `
 app:
   type: cim:index:Network
   properties:
@@ -84,20 +83,7 @@ app:
         function: cim:index:getNetworkOffering
         arguments: { name: VPC Tier with Internal LB }
         return: id
-db-1:
-  type: cim:index:Instance
-  properties:
-    zoneId: \${zoneId}
-    templateId: \${templateId}
-    serviceOfferingId: \${serviceOfferingId}
-    networkIds: ["\${app.id}"]
-db-2:
-  type: cim:index:Instance
-  properties:
-    zoneId: \${zoneId}
-    templateId: \${templateId}
-    serviceOfferingId: \${serviceOfferingId}
-    networkIds: ["\${app.id}"]
+${[1, 2].map((n) => yamlInstance(`db-${n}`, `networkIds: ["\${app.id}"]`)).join("\n")}
 db:
   type: cim:index:InternalLoadBalancer
   properties:
@@ -106,10 +92,11 @@ db:
     instancePort: 5432
     memberIds: ["\${db-1.id}", "\${db-2.id}"]
 `,
-    outputs: `
+      outputs: `
 dbAddress: \${db.sourceIpAddress}
 `,
-  }),
+    },
+  ),
   nameFromResource: true,
   tags: "internalLoadBalancer",
   states: { busy: ["Add"], deleting: "Revoke" },

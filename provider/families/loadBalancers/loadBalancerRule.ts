@@ -11,7 +11,7 @@ import { z } from "zod";
 import type { LoadBalancerRule } from "../../client";
 import { commonFields, field, tags } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples, yamlInstance } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
 import { containsUnknown } from "../../lifecycle/values";
 import { applyBalancer, balancerFields, balancerNetworks, lower, port, word } from "./balancer";
@@ -24,7 +24,7 @@ export const loadBalancerRule = defineKind({
   name: "LoadBalancerRule",
   noun: "load-balancer rule",
   summary: "A public load-balancer rule: a port of a public IP balanced over member instances.",
-  example: example(
+  ...examples(
     ["zoneId", "templateId", "serviceOfferingId", "vpc", "tier"],
     `
 const servers = [1, 2].map((n) => new cim.Instance("web-" + n, { zoneId, templateId, serviceOfferingId, networkIds: [tier.id] }));
@@ -38,23 +38,9 @@ new cim.LoadBalancerRule("web", {
   memberIds: servers.map((s) => s.id),
 });
 `,
-  ),
-  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "vpc", "tier"], {
-    resources: `
-web-1:
-  type: cim:index:Instance
-  properties:
-    zoneId: \${zoneId}
-    templateId: \${templateId}
-    serviceOfferingId: \${serviceOfferingId}
-    networkIds: ["\${tier.id}"]
-web-2:
-  type: cim:index:Instance
-  properties:
-    zoneId: \${zoneId}
-    templateId: \${templateId}
-    serviceOfferingId: \${serviceOfferingId}
-    networkIds: ["\${tier.id}"]
+    {
+      resources: `
+${[1, 2].map((n) => yamlInstance(`web-${n}`, `networkIds: ["\${tier.id}"]`)).join("\n")}
 ip:
   type: cim:index:PublicIp
   name: web
@@ -70,7 +56,8 @@ web:
     algorithm: leastconn
     memberIds: ["\${web-1.id}", "\${web-2.id}"]
 `,
-  }),
+    },
+  ),
   nameFromResource: true,
   tags: "loadBalancerRule",
   states: { busy: ["Add"], deleting: "Revoke" },

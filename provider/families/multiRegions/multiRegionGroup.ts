@@ -9,7 +9,7 @@ import { z } from "zod";
 import { ConflictError, type MultiRegionGroup } from "../../client";
 import { commonFields, descriptionField, nameField, recordCalls, uniqueName } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { yamlExample } from "../../kinds/examples";
+import { examples } from "../../kinds/examples";
 import { applyChanged } from "../../kinds/named";
 import type { Session } from "../../lifecycle/session";
 
@@ -29,16 +29,7 @@ export const multiRegionGroup = defineKind({
   name: "MultiRegionGroup",
   noun: "multi-region group",
   summary: "A group that joins VPCs of several regions; each VPC joins through a cim.MultiRegionGroupVpc.",
-  example: `
-const mesh = new cim.MultiRegionGroup("mesh", { description: "both sites" });
-export const meshId = mesh.id;`,
-  yamlExample: yamlExample([], {
-    resources: `
-mesh:
-  type: cim:index:MultiRegionGroup
-  properties:
-    description: both sites
-`,
+  ...examples(["mesh"], "export const meshId = mesh.id;", {
     outputs: `
 meshId: \${mesh.id}
 `,

@@ -11,14 +11,16 @@ import { z } from "zod";
 import type { MultiRegionMember } from "../../client";
 import { commonFields, field } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { yamlExample } from "../../kinds/examples";
+import { examples } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
 
 export const multiRegionGroupVpc = defineKind({
   name: "MultiRegionGroupVpc",
   noun: "multi-region group member",
   summary: "A VPC of any region in a multi-region group; its region is the group's, vpcRegion the VPC's.",
-  example: `
+  ...examples(
+    ["mesh"],
+    `
 const fraZone = cim.getZone("de-fra-1a");
 const amsRegion = cim.getRegion("nl-ams-1").then((r) => r.id);
 const amsZone = cim.getZone({ name: "nl-ams-1a", region: "nl-ams-1" });
@@ -33,11 +35,10 @@ const ams = new cim.Vpc("ams", {
   cidr: "10.2.0.0/16",
   vpcOfferingId: cim.getVpcOffering({ name: "Default VPC", region: "nl-ams-1" }).then((o) => o.id),
 });
-const mesh = new cim.MultiRegionGroup("mesh", { description: "both sites" });
 new cim.MultiRegionGroupVpc("mesh-fra", { groupId: mesh.id, vpcId: fra.id });
 new cim.MultiRegionGroupVpc("mesh-ams", { groupId: mesh.id, vpcId: ams.id, vpcRegion: ams.region });`,
-  yamlExample: yamlExample([], {
-    variables: `
+    {
+      variables: `
 fraZoneId:
   fn::invoke:
     function: cim:index:getZone
@@ -54,7 +55,7 @@ amsZoneId:
     arguments: { name: nl-ams-1a, region: nl-ams-1 }
     return: id
 `,
-    resources: `
+      resources: `
 fra:
   type: cim:index:Vpc
   properties:
@@ -76,10 +77,6 @@ ams:
         function: cim:index:getVpcOffering
         arguments: { name: Default VPC, region: nl-ams-1 }
         return: id
-mesh:
-  type: cim:index:MultiRegionGroup
-  properties:
-    description: both sites
 mesh-fra:
   type: cim:index:MultiRegionGroupVpc
   properties:
@@ -92,7 +89,8 @@ mesh-ams:
     vpcId: \${ams.id}
     vpcRegion: \${ams.region}
 `,
-  }),
+    },
+  ),
   createVerb: "add",
   label: (rec) => (typeof rec.vpcName === "string" && rec.vpcName ? rec.vpcName : undefined),
   // Add while it joins, Revoke while it leaves; a join that failed leaves it in Error

@@ -7,7 +7,7 @@
 import type { AclList } from "../../client";
 import { commonFields, descriptionField, field } from "../../kinds/common";
 import { defineKind, type Requirement } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples } from "../../kinds/examples";
 import { applyChanged } from "../../kinds/named";
 import { id, text } from "../../lifecycle/check";
 
@@ -45,21 +45,7 @@ export const networkAclList = defineKind({
   name: "NetworkAclList",
   noun: "network ACL list",
   summary: "A network ACL list of a VPC, for its tiers (the two default lists are looked up, not made).",
-  example: example(
-    ["zoneId", "vpc"],
-    `
-const webAcl = new cim.NetworkAclList("web", { vpcId: vpc.id, description: "web tier" });
-export const aclId = webAcl.id;
-`,
-  ),
-  yamlExample: yamlExample(["zoneId", "vpc"], {
-    resources: `
-web:
-  type: cim:index:NetworkAclList
-  properties:
-    vpcId: \${main.id}
-    description: web tier
-`,
+  ...examples(["zoneId", "vpc", "webAcl"], "export const aclId = webAcl.id;", {
     outputs: `
 aclId: \${web.id}
 `,

@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { AclRuleInput, NetworkAclRule } from "../../client";
 import { commonFields, field } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples } from "../../kinds/examples";
 import { id, text, whenKnown } from "../../lifecycle/check";
 import { formatIpv4, parseCidr } from "../../lifecycle/net";
 import { waitFor } from "../../lifecycle/session";
@@ -98,10 +98,9 @@ export const networkAclRule = defineKind({
   noun: "network ACL rule",
   summary:
     "A rule of a network ACL list: protocol, ports or ICMP type, CIDRs, allow or deny, ingress or egress.",
-  example: example(
-    ["zoneId", "vpc"],
+  ...examples(
+    ["zoneId", "vpc", "webAcl"],
     `
-const webAcl = new cim.NetworkAclList("web", { vpcId: vpc.id, description: "web tier" });
 new cim.NetworkAclRule("https", { aclId: webAcl.id, number: 10, protocol: "tcp", startPort: 443, cidrList: ["0.0.0.0/0"] });
 new cim.NetworkAclRule("ssh", { aclId: webAcl.id, number: 20, protocol: "tcp", startPort: 22, cidrList: ["10.8.0.0/16"] });
 new cim.NetworkAclRule("no-ping-out", {
@@ -112,14 +111,8 @@ new cim.NetworkAclRule("no-ping-out", {
   cidrList: ["0.0.0.0/0"],
 });
 `,
-  ),
-  yamlExample: yamlExample(["zoneId", "vpc"], {
-    resources: `
-web:
-  type: cim:index:NetworkAclList
-  properties:
-    vpcId: \${main.id}
-    description: web tier
+    {
+      resources: `
 https:
   type: cim:index:NetworkAclRule
   properties: { aclId: "\${web.id}", number: 10, protocol: tcp, startPort: 443, cidrList: [0.0.0.0/0] }
@@ -135,7 +128,8 @@ no-ping-out:
     action: deny
     cidrList: [0.0.0.0/0]
 `,
-  }),
+    },
+  ),
   createVerb: "add",
   label: (rec) => (rec.number === undefined ? undefined : `rule ${String(rec.number)}`),
   states: { busy: ["Add"], deleting: "Revoke" },

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { ConflictError, type Network, type Vpc } from "../../client";
 import { catalogueField, commonFields, field, recordCalls, tags } from "../../kinds/common";
 import { defineKind, type Exclusive, type Recorded, type Requirement } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples, withProperties } from "../../kinds/examples";
 import { namedFields, namedStates, renameApply } from "../../kinds/named";
 import { id, optionalId, text, whenKnown } from "../../lifecycle/check";
 import {
@@ -134,40 +134,15 @@ export const network = defineKind({
   name: "Network",
   noun: "network",
   summary: "An isolated network, or a tier of a VPC.",
-  example: example(
-    ["zoneId", "vpc"],
-    `
-const tier = new cim.Network("web", {
-  zoneId,
-  vpcId: vpc.id,
-  networkOfferingId: cim.getNetworkOffering("VPC Tier").then((o) => o.id),
-  gateway: "10.1.1.1",
-  netmask: "255.255.255.0",
-  tags: { tier: "web" },
-});
-export const cidr = tier.cidr;
+  ...examples(
+    ["zoneId", "vpc", withProperties("tier", { ts: `tags: { tier: "web" },`, yaml: "tags: { tier: web }" })],
+    "export const cidr = tier.cidr;",
+    {
+      outputs: `
+cidr: \${tier.cidr}
 `,
+    },
   ),
-  yamlExample: yamlExample(["zoneId", "vpc"], {
-    resources: `
-web:
-  type: cim:index:Network
-  properties:
-    zoneId: \${zoneId}
-    vpcId: \${main.id}
-    networkOfferingId:
-      fn::invoke:
-        function: cim:index:getNetworkOffering
-        arguments: { name: VPC Tier }
-        return: id
-    gateway: 10.1.1.1
-    netmask: 255.255.255.0
-    tags: { tier: web }
-`,
-    outputs: `
-cidr: \${web.cidr}
-`,
-  }),
   nameFromResource: true,
   tags: "network",
   quota: { limit: "networkLimit", count: "networkCount" },

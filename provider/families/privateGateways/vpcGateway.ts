@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { PrivateGateway } from "../../client";
 import { commonFields, field, recordCalls, uniqueTogether } from "../../kinds/common";
 import { defineKind, type Requirement } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples } from "../../kinds/examples";
 import { bool, id, optionalId, whenKnown } from "../../lifecycle/check";
 import { formatIpv4, isHostOf, overlaps, parseCidr, parseIpv4, rangeOf } from "../../lifecycle/net";
 import { waitFor } from "../../lifecycle/session";
@@ -43,7 +43,7 @@ export const vpcGateway = defineKind({
   name: "VpcGateway",
   noun: "VPC private gateway",
   summary: "A VPC private gateway: the VPC's address on a private network (a VLAN) beyond the VPC.",
-  example: example(
+  ...examples(
     ["zoneId", "vpc"],
     `
 const link = new cim.VpcGateway("dc-link", {
@@ -55,9 +55,8 @@ const link = new cim.VpcGateway("dc-link", {
 });
 export const gatewayState = link.state;
 `,
-  ),
-  yamlExample: yamlExample(["zoneId", "vpc"], {
-    resources: `
+    {
+      resources: `
 dc-link:
   type: cim:index:VpcGateway
   properties:
@@ -67,10 +66,11 @@ dc-link:
     netmask: 255.255.255.0
     vlan: 100
 `,
-    outputs: `
+      outputs: `
 gatewayState: \${dc-link.state}
 `,
-  }),
+    },
+  ),
   label: (rec) => (typeof rec.ipAddress === "string" ? rec.ipAddress : undefined),
   // VpcGateway.State
   states: { busy: ["Creating", "Deleting"], deleting: "Deleting" },

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Project } from "../../client";
 import { commonFields, field, nameField, recordCalls, uniqueName } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { yamlExample } from "../../kinds/examples";
+import { examples } from "../../kinds/examples";
 import { applyChanged } from "../../kinds/named";
 import { text } from "../../lifecycle/check";
 
@@ -14,20 +14,23 @@ export const project = defineKind({
   name: "Project",
   noun: "project",
   summary: "A project: a named grouping of work, kept by the service (synchronous).",
-  example: `
+  ...examples(
+    [],
+    `
 const shop = new cim.Project("shop", { displayText: "the web shop" });
 export const projectId = shop.id;`,
-  yamlExample: yamlExample([], {
-    resources: `
+    {
+      resources: `
 shop:
   type: cim:index:Project
   properties:
     displayText: the web shop
 `,
-    outputs: `
+      outputs: `
 projectId: \${shop.id}
 `,
-  }),
+    },
+  ),
   nameFromResource: true,
   fields: {
     ...commonFields,

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { PublicIp } from "../../client";
 import { catalogueField, commonFields, field, noneIsNull, tags } from "../../kinds/common";
 import { defineKind, type Requirement } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples } from "../../kinds/examples";
 import { optionalId, whenKnown } from "../../lifecycle/check";
 import { ResourceError } from "../../lifecycle/errors";
 
@@ -37,23 +37,9 @@ export const publicIp = defineKind({
   name: "PublicIp",
   noun: "public IP",
   summary: "A public IP address acquired for an isolated network or a VPC.",
-  example: example(
-    ["zoneId", "vpc"],
-    `
-const ip = new cim.PublicIp("bastion", { vpcId: vpc.id, tags: { role: "bastion" } });
-export const bastionAddress = ip.ipAddress;
-`,
-  ),
-  yamlExample: yamlExample(["zoneId", "vpc"], {
-    resources: `
-bastion:
-  type: cim:index:PublicIp
-  properties:
-    vpcId: \${main.id}
-    tags: { role: bastion }
-`,
+  ...examples(["zoneId", "vpc", "ip"], "export const bastionAddress = ip.ipAddress;", {
     outputs: `
-bastionAddress: \${bastion.ipAddress}
+bastionAddress: \${ip.ipAddress}
 `,
   }),
   createVerb: "acquire",

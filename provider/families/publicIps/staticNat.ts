@@ -7,7 +7,7 @@ import { z } from "zod";
 import { type StaticNat, staticNatOf } from "../../client";
 import { commonFields, field } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples, yamlInstance } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
 import { containsUnknown } from "../../lifecycle/values";
 
@@ -15,29 +15,16 @@ export const staticNat = defineKind({
   name: "StaticNat",
   noun: "static NAT",
   summary: "A public IP mapped one to one onto an instance's NIC (every port).",
-  example: example(
-    ["zoneId", "templateId", "serviceOfferingId", "vpc", "tier"],
+  ...examples(
+    ["zoneId", "templateId", "serviceOfferingId", "vpc", "tier", "ip"],
     `
 const bastion = new cim.Instance("bastion", { zoneId, templateId, serviceOfferingId, networkIds: [tier.id] });
-const ip = new cim.PublicIp("bastion", { vpcId: vpc.id });
 new cim.StaticNat("bastion", { publicIpId: ip.id, instanceId: bastion.id, networkId: tier.id });
 export const bastionAddress = ip.ipAddress;
 `,
-  ),
-  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "vpc", "tier"], {
-    resources: `
-bastion:
-  type: cim:index:Instance
-  properties:
-    zoneId: \${zoneId}
-    templateId: \${templateId}
-    serviceOfferingId: \${serviceOfferingId}
-    networkIds: ["\${tier.id}"]
-ip:
-  type: cim:index:PublicIp
-  name: bastion
-  properties:
-    vpcId: \${main.id}
+    {
+      resources: `
+${yamlInstance("bastion", `networkIds: ["\${tier.id}"]`)}
 nat:
   type: cim:index:StaticNat
   name: bastion
@@ -46,10 +33,11 @@ nat:
     instanceId: \${bastion.id}
     networkId: \${tier.id}
 `,
-    outputs: `
+      outputs: `
 bastionAddress: \${ip.ipAddress}
 `,
-  }),
+    },
+  ),
   createVerb: "enable",
   label: (rec) =>
     typeof rec.ipAddress === "string" ? `${rec.ipAddress} → ${String(rec.instanceId)}` : undefined,

@@ -16,7 +16,7 @@ import {
   uniqueTogether,
 } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples, yamlInstance } from "../../kinds/examples";
 import { bool, optionalId } from "../../lifecycle/check";
 import { type PassingRefusal, refusalText, whileRefused } from "../../lifecycle/passingRefusal";
 
@@ -40,32 +40,27 @@ export const instanceSnapshot = defineKind({
   name: "InstanceSnapshot",
   noun: "instance snapshot",
   summary: "The disks (and optionally the memory) of an instance at a point in time (a job).",
-  example: example(
+  ...examples(
     ["zoneId", "templateId", "serviceOfferingId"],
     `
 const web = new cim.Instance("web", { zoneId, templateId, serviceOfferingId });
 const before = new cim.InstanceSnapshot("web-before-upgrade", { instanceId: web.id, memory: true });
 export const snapshotState = before.state;
 `,
-  ),
-  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId"], {
-    resources: `
-web:
-  type: cim:index:Instance
-  properties:
-    zoneId: \${zoneId}
-    templateId: \${templateId}
-    serviceOfferingId: \${serviceOfferingId}
+    {
+      resources: `
+${yamlInstance("web")}
 web-before-upgrade:
   type: cim:index:InstanceSnapshot
   properties:
     instanceId: \${web.id}
     memory: true
 `,
-    outputs: `
+      outputs: `
 snapshotState: \${web-before-upgrade.state}
 `,
-  }),
+    },
+  ),
   createVerb: "take",
   nameFromResource: true,
   // CloudStack's VMSnapshot.State

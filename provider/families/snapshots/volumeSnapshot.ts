@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { VolumeSnapshot } from "../../client";
 import { commonFields, field, nameField, recordCalls, skipFailed } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples } from "../../kinds/examples";
 import { optionalId } from "../../lifecycle/check";
 import { whileRefused } from "../../lifecycle/passingRefusal";
 import { otherSnapshotTask } from "./instanceSnapshot";
@@ -17,24 +17,15 @@ export const volumeSnapshot = defineKind({
   name: "VolumeSnapshot",
   noun: "volume snapshot",
   summary: "A point-in-time copy of a volume (a job), for restoring it as a new volume.",
-  example: example(
-    ["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db"],
+  ...examples(
+    ["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db", "data"],
     `
-const data = new cim.Volume("data", { zoneId, diskOfferingId, size: 50, instanceId: db.id });
 const snap = new cim.VolumeSnapshot("data-before-upgrade", { volumeId: data.id });
 // a new volume from it, the snapshot's size unless a larger one is given
 new cim.Volume("data-restored", { zoneId, diskOfferingId, snapshotId: snap.id });
 `,
-  ),
-  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db"], {
-    resources: `
-data:
-  type: cim:index:Volume
-  properties:
-    zoneId: \${zoneId}
-    diskOfferingId: \${diskOfferingId}
-    size: 50
-    instanceId: \${db.id}
+    {
+      resources: `
 data-before-upgrade:
   type: cim:index:VolumeSnapshot
   properties:
@@ -47,7 +38,8 @@ data-restored:
     diskOfferingId: \${diskOfferingId}
     snapshotId: \${data-before-upgrade.id}
 `,
-  }),
+    },
+  ),
   createVerb: "take",
   nameFromResource: true,
   quota: { limit: "snapshotLimit", count: "snapshotCount" },

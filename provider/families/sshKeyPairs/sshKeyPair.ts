@@ -8,7 +8,7 @@ import { z } from "zod";
 import { PUBLIC_KEY_MAX, parsePublicKey, publicKeyFingerprint, type SshKeyPair } from "../../client";
 import { commonFields, field, nameField, recordCalls, uniqueName } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
-import { yamlExample } from "../../kinds/examples";
+import { examples, yamlInstance } from "../../kinds/examples";
 import { containsUnknown } from "../../lifecycle/values";
 
 /** An OpenSSH public key line; its comment and surrounding space are not part of the key. */
@@ -37,33 +37,27 @@ export const sshKeyPair = defineKind({
   noun: "SSH key pair",
   summary:
     "A public key registered under a name, for instances' sshKeyNames (the private key never passes through).",
-  example: `
+  ...examples(
+    ["zoneId", "templateId", "serviceOfferingId"],
+    `
 import * as fs from "node:fs";
-const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);
-const templateId = cim.getTemplate("Ubuntu 22.04 LTS").then((t) => t.id);
-const serviceOfferingId = cim.getComputeOffering("Small").then((o) => o.id);
 const ops = new cim.SshKeyPair("ops", { publicKey: fs.readFileSync("keys/ops.pub", "utf8") });
 new cim.Instance("web", { zoneId, templateId, serviceOfferingId, sshKeyNames: [ops.name] });
 export const opsFingerprint = ops.fingerprint;`,
-  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId"], {
-    resources: `
+    {
+      resources: `
 ops:
   type: cim:index:SshKeyPair
   properties:
     publicKey:
       fn::readFile: keys/ops.pub
-web:
-  type: cim:index:Instance
-  properties:
-    zoneId: \${zoneId}
-    templateId: \${templateId}
-    serviceOfferingId: \${serviceOfferingId}
-    sshKeyNames: ["\${ops.name}"]
+${yamlInstance("web", `sshKeyNames: ["\${ops.name}"]`)}
 `,
-    outputs: `
+      outputs: `
 opsFingerprint: \${ops.fingerprint}
 `,
-  }),
+    },
+  ),
   createVerb: "register",
   nameFromResource: true,
   fields: {

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { TagTarget } from "../../client";
 import { commonFields, field } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
-import { yamlExample } from "../../kinds/examples";
+import { examples } from "../../kinds/examples";
 import { id, tagMap } from "../../lifecycle/check";
 import { mismatches } from "../../lifecycle/errors";
 import type { Session } from "../../lifecycle/session";
@@ -67,15 +67,16 @@ export const tags = defineKind({
   name: "Tags",
   noun: "tag set",
   summary: "Tags through the generic tag endpoint, for resource types without a tag route (templates, …).",
-  example: `
-const template = cim.getTemplate("Ubuntu 22.04 LTS");
+  ...examples(
+    ["templateId"],
+    `
 new cim.Tags("golden-image", {
   resourceType: "Template",
-  resourceId: template.then((t) => t.id),
+  resourceId: templateId,
   tags: { approved: "2026-11" },
 });`,
-  yamlExample: yamlExample(["templateId"], {
-    resources: `
+    {
+      resources: `
 golden-image:
   type: cim:index:Tags
   properties:
@@ -83,7 +84,8 @@ golden-image:
     resourceId: \${templateId}
     tags: { approved: "2026-11" }
 `,
-  }),
+    },
+  ),
   fields: {
     region: commonFields.region,
     resourceType: field(

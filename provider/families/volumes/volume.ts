@@ -16,7 +16,7 @@ import {
 } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { diskGb, diskSizeProblem } from "../../kinds/diskOffering";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
 import { waitFor } from "../../lifecycle/session";
 
@@ -42,28 +42,15 @@ export const volume = defineKind({
   name: "Volume",
   noun: "volume",
   summary: "A block storage volume, optionally attached to an instance.",
-  example: example(
-    ["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db"],
-    `
-const data = new cim.Volume("data", { zoneId, diskOfferingId, size: 50, instanceId: db.id, tags: { role: "db" } });
-export const device = data.deviceId;
-`,
-  ),
-  yamlExample: yamlExample(["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db"], {
-    resources: `
-data:
-  type: cim:index:Volume
-  properties:
-    zoneId: \${zoneId}
-    diskOfferingId: \${diskOfferingId}
-    size: 50
-    instanceId: \${db.id}
-    tags: { role: db }
-`,
-    outputs: `
+  ...examples(
+    ["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db", "data"],
+    "export const device = data.deviceId;",
+    {
+      outputs: `
 device: \${data.deviceId}
 `,
-  }),
+    },
+  ),
   nameFromResource: true,
   tags: "volume",
   quota: { limit: "volumeLimit", count: "volumeCount" },

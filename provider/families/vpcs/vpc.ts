@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Vpc } from "../../client";
 import { catalogueField, commonFields, field, recordCalls, tags } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { example, yamlExample } from "../../kinds/examples";
+import { examples, withProperties } from "../../kinds/examples";
 import { namedFields, namedStates, renameApply } from "../../kinds/named";
 import { id, text } from "../../lifecycle/check";
 import { canonicalCidr, formatIpv4, parseCidr, within } from "../../lifecycle/net";
@@ -44,38 +44,27 @@ export const vpc = defineKind({
   name: "Vpc",
   noun: "VPC",
   summary: "A virtual private cloud: an address range for network tiers.",
-  example: example(
-    ["zoneId"],
-    `
-const vpc = new cim.Vpc("main", {
-  zoneId,
-  cidr: "10.1.0.0/16",
-  vpcOfferingId: cim.getVpcOffering("Default VPC").then((o) => o.id),
-  displayText: "production",
-  tags: { env: "prod" },
-});
-export const vpcState = vpc.state;
+  ...examples(
+    [
+      "zoneId",
+      withProperties("vpc", {
+        ts: `
+displayText: "production",
+tags: { env: "prod" },
 `,
-  ),
-  yamlExample: yamlExample(["zoneId"], {
-    resources: `
-main:
-  type: cim:index:Vpc
-  properties:
-    zoneId: \${zoneId}
-    cidr: 10.1.0.0/16
-    vpcOfferingId:
-      fn::invoke:
-        function: cim:index:getVpcOffering
-        arguments: { name: Default VPC }
-        return: id
-    displayText: production
-    tags: { env: prod }
+        yaml: `
+displayText: production
+tags: { env: prod }
 `,
-    outputs: `
+      }),
+    ],
+    "export const vpcState = vpc.state;",
+    {
+      outputs: `
 vpcState: \${main.state}
 `,
-  }),
+    },
+  ),
   nameFromResource: true,
   tags: "vpc",
   quota: { limit: "vpcLimit", count: "vpcCount" },
