@@ -1,6 +1,7 @@
 // The request core: builds headers (token, region, tenant), performs one exchange, maps failures to the
 // error hierarchy, validates bodies, retries reads, and runs the spec's lost-answer protocol for mutations.
-// Family clients (provider/families/<family>/client.ts) are one or two lines over `get`, `mutate` and `accepted`.
+// Family clients (provider/families/<family>/client.ts) are one or two lines over `get`, `mutate` and `accepted`,
+// most of them through the family base's pieces (family.ts: `createJob`, `jobOn`, `putQuery`, `synchronous`).
 
 import type { z } from "zod";
 import type { JobCommand } from "../families/jobs";

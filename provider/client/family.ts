@@ -1,6 +1,7 @@
 // Small pieces shared by the family modules.
 
 import type { z } from "zod";
+import type { JobCommand } from "../families/jobs";
 import { type AcceptedMutation, acceptedIn, type CallOptions, type CimCore } from "./core";
 import { NotFoundError } from "./errors";
 import type { ApiPath, Query } from "./paths";
@@ -9,6 +10,31 @@ import type { JobCheck } from "./types";
 
 /** A list call's options: a call's, and the page size it asks for. */
 export type ListOptions = CallOptions & { pageSize?: number };
+
+/** What a request sends besides its path: a JSON body, or query parameters (the routes that take no body). */
+export type Sent = { body?: object; query?: Query };
+
+/** Picks a declared request's keys (requestShape.ts) from one type of input. */
+export interface Picker<I> {
+  pick(input: I): Query;
+}
+
+/**
+ * A create that is a job, as data: where it goes, its command, where its inputs go (`body` or `query`: the
+ * request's declaration, picked from the input) and which of them the record shows (createdAs).
+ */
+export interface JobCreate<I extends object> {
+  path: ApiPath;
+  command: JobCommand;
+  body?: Picker<I>;
+  query?: Picker<I>;
+  /** Constants sent with the inputs, where they go. */
+  fixed?: Record<string, string>;
+  /** Which of the input's fields the record shows, and under which key: a lost create's candidate must show them. */
+  echoes: { readonly [K in keyof I]?: string };
+  /** Reads the record a candidate job made. */
+  read: (id: string) => Promise<object>;
+}
 
 /** Base of every family: one core, no state of its own. */
 export abstract class Family {
@@ -21,6 +47,38 @@ export abstract class Family {
   protected resultOf<T extends { id: string }>(job: Job | undefined, schema: z.ZodType<T>, id: string) {
     const parsed = schema.safeParse(job?.result);
     return parsed.success && parsed.data.id === id ? parsed.data : undefined;
+  }
+
+  /**
+   * An asynchronous mutation of one resource (a job: its delete, an action, a change). A lost answer is tied
+   * to its job by the command and the resource's id (recovery.ts).
+   */
+  protected jobOn(
+    id: string,
+    method: "POST" | "PUT" | "DELETE",
+    path: ApiPath,
+    command: JobCommand,
+    o?: CallOptions,
+    sent?: Sent,
+  ): Promise<AcceptedMutation> {
+    return this.core.accepted({ method, path, ...sent, options: o, command, resourceId: id });
+  }
+
+  /**
+   * POST of a create that is a job (`c`: the family's data). A lost answer is tied to its job by the command,
+   * then by the record it made: it must show what this request asked (createdAs).
+   */
+  protected createJob<I extends object>(input: I, o: CallOptions | undefined, c: JobCreate<I>) {
+    const sent = (request: Picker<I> | undefined) => request && { ...request.pick(input), ...c.fixed };
+    return this.core.accepted({
+      method: "POST",
+      path: c.path,
+      body: sent(c.body),
+      query: sent(c.query),
+      options: o,
+      command: c.command,
+      verify: createdAs(input, c.echoes, c.read),
+    });
   }
 
   /**

@@ -1,5 +1,5 @@
 // Instances: deploy, read, update by query, power actions, scale, delete; tags.
-import { actions, defineFamily, apiRoute as r } from "../../family";
+import { actions, collection, defineFamily, apiRoute as r } from "../../family";
 import {
   deleteInstance,
   actions as instanceActions,
@@ -24,13 +24,15 @@ export const instances = defineFamily<InstanceRec>()({
     failed: "Error",
   },
   routes: [
-    r("POST", "/compute/instances", createInstance),
-    r("GET", "/compute/instances", listInstances),
     r("GET", "/compute/instances/all", listAllInstances),
     r("GET", "/compute/instances/summary", instanceSummary),
-    r("GET", "/compute/instances/{id}", getInstance),
-    r("PUT", "/compute/instances/{id}", updateInstance),
-    r("DELETE", "/compute/instances/{id}", deleteInstance),
+    ...collection("/compute/instances", {
+      create: createInstance,
+      list: listInstances,
+      get: getInstance,
+      update: updateInstance,
+      remove: deleteInstance,
+    }),
     ...actions("/compute/instances", instanceActions),
   ],
   jobEffects: { deployVirtualMachine: deployEffect, ...instanceJobEffects },

@@ -168,7 +168,7 @@ export function listVersions(ctx: KCtx) {
 }
 
 /** POST /compute/kubernetes/clusters: createKubernetesCluster (a job; Created → Starting → Running). */
-export function createCluster(ctx: KCtx) {
+export function create(ctx: KCtx) {
   const b = body(ctx);
   const name = reqStr(b, "name");
   const zoneId = reqStr(b, "zoneId");
@@ -237,14 +237,14 @@ export function createCluster(ctx: KCtx) {
   return clusterJob(ctx, c, "createKubernetesCluster", "Starting");
 }
 
-export function getCluster(ctx: KCtx) {
+export function get(ctx: KCtx) {
   const c = findCluster(ctx, ctx.params.id);
   if (ctx.data.clusters.isGone(c)) throw notFound(`Unable to find Kubernetes cluster with ID: ${c.id}`);
   return ok(clusterView(ctx, c));
 }
 
 /** listKubernetesClusters: filters id, name, state, keyword (name); Destroyed clusters are not listed. */
-export function listClusters(ctx: KCtx) {
+export function list(ctx: KCtx) {
   const q = query(ctx);
   const match = listFilter<KubernetesClusterRec>(q, { id: "id", name: "name", state: "state" }, ["name"]);
   const rows = ctx.data.clusters.list(ctx.owner).filter((c) => !ctx.data.clusters.isGone(c) && match(c));
@@ -255,7 +255,7 @@ export function listClusters(ctx: KCtx) {
  * POST /compute/kubernetes/clusters/{id}/nodes: scaleKubernetesCluster with query parameters size,
  * serviceOfferingId, autoscalingEnabled, minSize, maxSize (the spec's "(q); no body").
  */
-export function scaleCluster(ctx: KCtx) {
+function scaleCluster(ctx: KCtx) {
   const c = findCluster(ctx, ctx.params.id);
   const q = query(ctx);
   const size = int(q, "size");
@@ -305,7 +305,7 @@ export function scaleCluster(ctx: KCtx) {
 }
 
 /** POST /compute/kubernetes/clusters/{id}/upgrade: upgradeKubernetesCluster (query kubernetesVersionId). */
-export function upgradeCluster(ctx: KCtx) {
+function upgradeCluster(ctx: KCtx) {
   const c = findCluster(ctx, ctx.params.id);
   const versionId = reqStr(query(ctx), "kubernetesVersionId");
   if (c.state !== "Running") throw conflict(`Kubernetes cluster : ${c.name} is not in running state`);
@@ -324,7 +324,7 @@ export function upgradeCluster(ctx: KCtx) {
 }
 
 /** DELETE /compute/kubernetes/clusters/{id}: deleteKubernetesCluster (Destroying, then gone). */
-export function deleteCluster(ctx: KCtx) {
+export function remove(ctx: KCtx) {
   const c = findCluster(ctx, ctx.params.id);
   ctx.data.clusters.idle(c);
   return clusterJob(ctx, c, "deleteKubernetesCluster", "Destroying");
@@ -372,6 +372,9 @@ const CLUSTER_JOB_FACTORS = {
   scaleKubernetesCluster: 5,
   upgradeKubernetesCluster: 5,
 } as const;
+
+/** POST …/clusters/{id}/nodes (the spec's scale route) and …/{id}/upgrade. */
+export const actions = { nodes: scaleCluster, upgrade: upgradeCluster };
 
 export const kubernetesJobEffects: Effects = {
   createKubernetesCluster: {

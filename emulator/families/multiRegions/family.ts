@@ -24,9 +24,9 @@ export const multiRegionMembers = defineFamily<MultiRegionMemberRec>()({
   resourceType: "MultiRegionGroupVpc",
   // Add while its join job runs, Revoke while its removal job runs; a failed join is Error
   states: { busy: ["Add", "Revoke"], failed: "Error" },
-  routes: [
-    r("GET", "/multi-regions/members", m.listMembers),
-    r("GET", "/multi-regions/members/{memberId}", m.getMember),
-    r("DELETE", "/multi-regions/members/{memberId}", m.removeMember),
-  ],
+  routes: collection(
+    "/multi-regions/members",
+    { list: m.listMembers, get: m.getMember, remove: m.removeMember },
+    { item: "memberId" },
+  ),
 });

@@ -23,9 +23,9 @@ export const staticRoutes = defineFamily<StaticRouteRec>()({
   resourceType: "StaticRoute",
   // StaticRoute.State: Add while being applied, Revoke while being removed
   states: { busy: ["Add", "Revoke"] },
-  routes: [
-    r("POST", "/vpcs/static-routes", g.createStaticRoute),
-    r("GET", "/vpcs/static-routes", g.listStaticRoutes),
-    r("DELETE", "/vpcs/static-routes/{id}", g.deleteStaticRoute),
-  ],
+  routes: collection("/vpcs/static-routes", {
+    create: g.createStaticRoute,
+    list: g.listStaticRoutes,
+    remove: g.deleteStaticRoute,
+  }),
 });

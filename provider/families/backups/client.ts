@@ -4,7 +4,7 @@
 // description (a replacement for its description keeps the name and instance).
 
 import type { AcceptedMutation, CallOptions } from "../../client/core";
-import { createdAs, Family, type ListOptions } from "../../client/family";
+import { Family, type ListOptions } from "../../client/family";
 import { type ListResult, Paginator } from "../../client/pagination";
 import { apiPath } from "../../client/paths";
 import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
@@ -40,26 +40,17 @@ export class Backups extends Family {
   }
 
   async create(input: CreateBackupInput, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "POST",
+    return this.createJob(input, o, {
       path: apiPath`/backups`,
-      body: createBackupRequest.pick(input),
-      options: o,
       command: "backup.create",
-      verify: createdAs(input, { name: "name", vmId: "virtualMachineId", description: "description" }, (id) =>
-        this.get(id, o),
-      ),
+      body: createBackupRequest,
+      echoes: { name: "name", vmId: "virtualMachineId", description: "description" },
+      read: (id) => this.get(id, o),
     });
   }
 
   async delete(id: string, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "DELETE",
-      path: apiPath`/backups/${id}`,
-      options: o,
-      command: "backup.delete",
-      resourceId: id,
-    });
+    return this.jobOn(id, "DELETE", apiPath`/backups/${id}`, "backup.delete", o);
   }
 }
 

@@ -7,7 +7,7 @@
 
 import type { AcceptedMutation, CallOptions } from "../../client/core";
 import { makeApiError } from "../../client/errors";
-import { createdAs, Family, type ListOptions, readOrUndefined } from "../../client/family";
+import { Family, type ListOptions, readOrUndefined } from "../../client/family";
 import { type ListResult, Paginator, readOnce } from "../../client/pagination";
 import { apiPath, type Query } from "../../client/paths";
 import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
@@ -83,15 +83,12 @@ export class FileSystems extends Family {
 
   /** createSharedFileSystem (a job). A lost answer is tied to its job by command, the file system's name, zone and network. */
   async create(input: CreateFileSystemInput, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "POST",
+    return this.createJob(input, o, {
       path: apiPath`/filesystems`,
-      body: createFileSystemRequest.pick(input),
-      options: o,
       command: "fileSystem.create",
-      verify: createdAs(input, { name: "name", zoneId: "zoneId", networkId: "networkId" }, (id) =>
-        this.get(id, o),
-      ),
+      body: createFileSystemRequest,
+      echoes: { name: "name", zoneId: "zoneId", networkId: "networkId" },
+      read: (id) => this.get(id, o),
     });
   }
 
@@ -160,14 +157,7 @@ export class FileSystems extends Family {
     query: Query,
     o?: CallOptions,
   ): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "POST",
-      path: apiPath`/filesystems/${id}/${verb}`,
-      query,
-      options: o,
-      command,
-      resourceId: id,
-    });
+    return this.jobOn(id, "POST", apiPath`/filesystems/${id}/${verb}`, command, o, { query });
   }
 }
 

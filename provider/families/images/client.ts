@@ -226,13 +226,7 @@ export class Images<T extends Template | Iso = Template | Iso> extends Family {
 
   /** Deletes an image (a job). The API refuses one that instances still use. */
   async delete(id: string, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "DELETE",
-      path: this.path(id),
-      options: o,
-      command: KIND[this.kind].commands.delete,
-      resourceId: id,
-    });
+    return this.jobOn(id, "DELETE", this.path(id), KIND[this.kind].commands.delete, o);
   }
 
   /** Who may use the image (the owner's read): the API's list less the owner, which it adds to a private image's. */

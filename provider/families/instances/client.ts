@@ -203,14 +203,7 @@ export class Instances extends Family {
 
   async scale(id: string, serviceOfferingId: string, o?: CallOptions): Promise<AcceptedMutation> {
     const path = apiPath`/compute/instances/${id}/scale`;
-    return this.core.accepted({
-      method: "POST",
-      path,
-      query: { serviceOfferingId },
-      options: o,
-      command: "instance.scale",
-      resourceId: id,
-    });
+    return this.jobOn(id, "POST", path, "instance.scale", o, { query: { serviceOfferingId } });
   }
 
   /**
@@ -222,14 +215,8 @@ export class Instances extends Family {
     backupOfferingId: string,
     o?: CallOptions,
   ): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "POST",
-      path: apiPath`/compute/instances/${id}/backup-offering`,
-      query: { backupOfferingId },
-      options: o,
-      command: "instance.assignBackupOffering",
-      resourceId: id,
-    });
+    const path = apiPath`/compute/instances/${id}/backup-offering`;
+    return this.jobOn(id, "POST", path, "instance.assignBackupOffering", o, { query: { backupOfferingId } });
   }
 
   /**
@@ -237,26 +224,14 @@ export class Instances extends Family {
    * The platform deletes the instance's backup schedules with it; its backups stay.
    */
   async removeBackupOffering(id: string, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "DELETE",
-      path: apiPath`/compute/instances/${id}/backup-offering`,
-      options: o,
-      command: "instance.removeBackupOffering",
-      resourceId: id,
-    });
+    const path = apiPath`/compute/instances/${id}/backup-offering`;
+    return this.jobOn(id, "DELETE", path, "instance.removeBackupOffering", o);
   }
 
   /** Live migration of a Running instance to another host of its zone (default: the platform picks). */
   async migrate(id: string, hostId?: string, o?: CallOptions): Promise<AcceptedMutation> {
     const path = apiPath`/compute/instances/${id}/migrate`;
-    return this.core.accepted({
-      method: "POST",
-      path,
-      query: hostId ? { hostId } : {},
-      options: o,
-      command: "instance.migrate",
-      resourceId: id,
-    });
+    return this.jobOn(id, "POST", path, "instance.migrate", o, { query: hostId ? { hostId } : {} });
   }
 
   /**
@@ -266,25 +241,14 @@ export class Instances extends Family {
    */
   async delete(id: string, o?: CallOptions & { expunge?: boolean }): Promise<AcceptedMutation> {
     const path = apiPath`/compute/instances/${id}`;
-    return this.core.accepted({
-      method: "DELETE",
-      path,
+    return this.jobOn(id, "DELETE", path, "instance.destroy", o, {
       query: o?.expunge ? { expunge: true } : {},
-      options: o,
-      command: "instance.destroy",
-      resourceId: id,
     });
   }
 
   private action(id: string, verb: "start" | "stop" | "reboot", o?: CallOptions): Promise<AcceptedMutation> {
     const path = apiPath`/compute/instances/${id}/${verb}`;
-    return this.core.accepted({
-      method: "POST",
-      path,
-      options: o,
-      command: `instance.${verb}`,
-      resourceId: id,
-    });
+    return this.jobOn(id, "POST", path, `instance.${verb}`, o);
   }
 }
 

@@ -6,7 +6,7 @@
 // puts it in an error or an event.
 
 import type { AcceptedMutation, CallOptions } from "../../client/core";
-import { createdAs, Family, type ListOptions } from "../../client/family";
+import { Family, type ListOptions } from "../../client/family";
 import { Paginator } from "../../client/pagination";
 import { apiPath } from "../../client/paths";
 import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
@@ -64,50 +64,32 @@ export class KubernetesClusters extends Family {
 
   /** Creates a cluster (a long job). A lost answer is tied to its job by command, the cluster's name, zone and network. */
   async create(input: CreateKubernetesClusterInput, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "POST",
+    return this.createJob(input, o, {
       path: apiPath`/compute/kubernetes/clusters`,
-      body: createKubernetesClusterRequest.pick(input),
-      options: o,
       command: "kubernetesCluster.create",
-      verify: createdAs(input, { name: "name", zoneId: "zoneId", networkId: "networkId" }, (id) =>
-        this.get(id, o),
-      ),
+      body: createKubernetesClusterRequest,
+      echoes: { name: "name", zoneId: "zoneId", networkId: "networkId" },
+      read: (id) => this.get(id, o),
     });
   }
 
   /** POST …/{id}/nodes: the spec's scale route, inputs as query parameters. */
   async scale(id: string, input: ScaleKubernetesClusterInput, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "POST",
-      path: apiPath`/compute/kubernetes/clusters/${id}/nodes`,
+    const path = apiPath`/compute/kubernetes/clusters/${id}/nodes`;
+    return this.jobOn(id, "POST", path, "kubernetesCluster.scale", o, {
       query: scaleKubernetesClusterRequest.pick(input),
-      options: o,
-      command: "kubernetesCluster.scale",
-      resourceId: id,
     });
   }
 
   /** Upgrades to another supported version (the next minor or a patch release; never down). */
   async upgrade(id: string, kubernetesVersionId: string, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "POST",
-      path: apiPath`/compute/kubernetes/clusters/${id}/upgrade`,
-      query: { kubernetesVersionId },
-      options: o,
-      command: "kubernetesCluster.upgrade",
-      resourceId: id,
-    });
+    const path = apiPath`/compute/kubernetes/clusters/${id}/upgrade`;
+    return this.jobOn(id, "POST", path, "kubernetesCluster.upgrade", o, { query: { kubernetesVersionId } });
   }
 
   async delete(id: string, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "DELETE",
-      path: apiPath`/compute/kubernetes/clusters/${id}`,
-      options: o,
-      command: "kubernetesCluster.delete",
-      resourceId: id,
-    });
+    const path = apiPath`/compute/kubernetes/clusters/${id}`;
+    return this.jobOn(id, "DELETE", path, "kubernetesCluster.delete", o);
   }
 
   /** The admin kubeconfig (getKubernetesClusterConfig); there once the cluster has run. A secret. */

@@ -8,9 +8,9 @@
 
 import type { z } from "zod";
 import type { AcceptedMutation, CallOptions, CimCore } from "../../client/core";
-import { createdAs, Family, type ListOptions } from "../../client/family";
+import { Family, type JobCreate, type ListOptions, type Picker } from "../../client/family";
 import { Paginator, readOnce } from "../../client/pagination";
-import { type ApiPath, apiPath, type Query } from "../../client/paths";
+import { type ApiPath, apiPath } from "../../client/paths";
 import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
 import {
   type InternalLoadBalancerRecord,
@@ -84,13 +84,8 @@ export type InternalLoadBalancerFilter = InputOf<typeof internalLoadBalancerFilt
 /** An internal load balancer with its members' instance ids. */
 export type InternalLoadBalancer = InternalLoadBalancerRecord & { memberIds: string[] };
 
-/** Picks a declared request's keys (requestShape.ts) from one type of input. */
-interface Picker<I> {
-  pick(input: I): Query;
-}
-
 /** What tells the two balancer collections apart: data, not code. */
-interface BalancerCollection<R, F, C> {
+interface BalancerCollection<R, F, C extends object> {
   readonly schema: z.ZodType<R>;
   /** The prefix of the client's job commands (recovery.ts). */
   readonly command: "loadBalancerRule" | "internalLoadBalancer";
@@ -99,13 +94,12 @@ interface BalancerCollection<R, F, C> {
   readonly listKeys: readonly string[];
   /** The list's filters: query parameters named as the filter's fields. */
   readonly filters: Picker<F>;
-  /** Where create sends its inputs (a JSON body, or query parameters as the spec's internal one), which, and constants. */
-  readonly create: { in: "body" | "query"; request: Picker<C>; fixed?: Record<string, string> };
   /**
-   * Which of the create's fields the record shows, and under which key: a lost create's candidate must show
-   * them (createdAs), so a replacement that keeps its name never adopts the record it replaces.
+   * Where create sends its inputs (a JSON body, or query parameters as the spec's internal one), which, and
+   * constants; and which of them the record shows (`echoes`), so a replacement that keeps its name never adopts
+   * the record it replaces.
    */
-  readonly echoes: { readonly [K in keyof C]?: string };
+  readonly create: Pick<JobCreate<C>, "body" | "query" | "fixed" | "echoes">;
 }
 
 /**
@@ -142,14 +136,11 @@ class Balancers<
 
   /** Creates one (a job). A lost answer is tied to its job by command, name and the values its record echoes. */
   async create(input: C, o?: CallOptions): Promise<AcceptedMutation> {
-    const params = { ...this.spec.create.request.pick(input), ...this.spec.create.fixed };
-    return this.core.accepted({
-      method: "POST",
+    return this.createJob(input, o, {
+      ...this.spec.create,
       path: this.spec.collection,
-      ...(this.spec.create.in === "body" ? { body: params } : { query: params }),
-      options: o,
       command: `${this.spec.command}.create`,
-      verify: createdAs(input, this.spec.echoes, (id) => this.getRecord(id, o)),
+      read: (id) => this.getRecord(id, o),
     });
   }
 
@@ -185,24 +176,13 @@ class Balancers<
 
   /** updateLoadBalancerRule: name, description, algorithm (a job). */
   async update(id: string, input: UpdateLoadBalancerRuleInput, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "PUT",
-      path: this.at(id),
+    return this.jobOn(id, "PUT", this.at(id), `${this.spec.command}.update`, o, {
       body: updateLoadBalancerRuleRequest.pick(input),
-      options: o,
-      command: `${this.spec.command}.update`,
-      resourceId: id,
     });
   }
 
   async delete(id: string, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "DELETE",
-      path: this.at(id),
-      options: o,
-      command: `${this.spec.command}.delete`,
-      resourceId: id,
-    });
+    return this.jobOn(id, "DELETE", this.at(id), `${this.spec.command}.delete`, o);
   }
 
   /** Adds instances (assignToLoadBalancerRule, one job for all of them). */
@@ -222,13 +202,8 @@ class Balancers<
     verb: "assign" | "remove",
     o?: CallOptions,
   ): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method,
-      path: this.at(id, "instances"),
+    return this.jobOn(id, method, this.at(id, "instances"), `${this.spec.command}.${verb}`, o, {
       body: { virtualMachineIds: [...instanceIds] },
-      options: o,
-      command: `${this.spec.command}.${verb}`,
-      resourceId: id,
     });
   }
 }
@@ -246,14 +221,16 @@ export class LoadBalancers extends Balancers<
       collection: apiPath`/loadbalancer/rules`,
       listKeys: ["loadbalancerrule", "loadBalancerRules"],
       filters: loadBalancerRuleFilter,
-      create: { in: "body", request: createLoadBalancerRuleRequest },
-      echoes: {
-        name: "name",
-        publicIpId: "publicIpId",
-        publicPort: "publicPort",
-        privatePort: "privatePort",
-        protocol: "protocol",
-        networkId: "networkId",
+      create: {
+        body: createLoadBalancerRuleRequest,
+        echoes: {
+          name: "name",
+          publicIpId: "publicIpId",
+          publicPort: "publicPort",
+          privatePort: "privatePort",
+          protocol: "protocol",
+          networkId: "networkId",
+        },
       },
     });
   }
@@ -275,14 +252,17 @@ export class InternalLoadBalancers extends Balancers<
       collection: apiPath`/loadbalancer/internal`,
       listKeys: ["loadbalancer", "loadBalancers"],
       filters: internalLoadBalancerFilter,
-      create: { in: "query", request: createInternalLoadBalancerRequest, fixed: { scheme: "Internal" } },
-      echoes: {
-        name: "name",
-        networkId: "networkId",
-        sourceIpAddressNetworkId: "sourceIpAddressNetworkId",
-        sourceIpAddress: "sourceIpAddress",
-        sourcePort: "sourcePort",
-        instancePort: "instancePort",
+      create: {
+        query: createInternalLoadBalancerRequest,
+        fixed: { scheme: "Internal" },
+        echoes: {
+          name: "name",
+          networkId: "networkId",
+          sourceIpAddressNetworkId: "sourceIpAddressNetworkId",
+          sourceIpAddress: "sourceIpAddress",
+          sourcePort: "sourcePort",
+          instancePort: "instancePort",
+        },
       },
     });
   }

@@ -92,13 +92,7 @@ export class MultiRegions extends Family {
 
   /** Deletes a group and with it every membership (a job). */
   async delete(id: string, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "DELETE",
-      path: apiPath`/multi-regions/${id}`,
-      options: o,
-      command: "multiRegionGroup.delete",
-      resourceId: id,
-    });
+    return this.jobOn(id, "DELETE", apiPath`/multi-regions/${id}`, "multiRegionGroup.delete", o);
   }
 
   /** One group's members (GET /multi-regions/{id}/vpcs). */
@@ -151,13 +145,7 @@ export class MultiRegions extends Family {
 
   /** Takes a VPC out of its group (a job). */
   async removeMember(id: string, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "DELETE",
-      path: apiPath`/multi-regions/members/${id}`,
-      options: o,
-      command: "multiRegionGroupVpc.delete",
-      resourceId: id,
-    });
+    return this.jobOn(id, "DELETE", apiPath`/multi-regions/members/${id}`, "multiRegionGroupVpc.delete", o);
   }
 }
 

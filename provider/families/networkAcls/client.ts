@@ -5,7 +5,7 @@
 // that answers without a jobId is read as done, as the spec says.
 
 import type { AcceptedMutation, CallOptions } from "../../client/core";
-import { createdAs, Family, type ListOptions, readOrUndefined } from "../../client/family";
+import { Family, type ListOptions, readOrUndefined } from "../../client/family";
 import { type ListResult, Paginator, readOnce } from "../../client/pagination";
 import { apiPath } from "../../client/paths";
 import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
@@ -64,13 +64,12 @@ export class NetworkAcls extends Family {
   }
 
   async createList(input: CreateAclListInput, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "POST",
+    return this.createJob(input, o, {
       path: apiPath`/network-acls`,
-      body: createAclListRequest.pick(input),
-      options: o,
       command: "networkAclList.create",
-      verify: createdAs(input, { name: "name", vpcId: "vpcId" }, (id) => this.getList(id, o)),
+      body: createAclListRequest,
+      echoes: { name: "name", vpcId: "vpcId" },
+      read: (id) => this.getList(id, o),
     });
   }
 
@@ -81,13 +80,7 @@ export class NetworkAcls extends Family {
   }
 
   async deleteList(id: string, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "DELETE",
-      path: apiPath`/network-acls/${id}`,
-      options: o,
-      command: "networkAclList.delete",
-      resourceId: id,
-    });
+    return this.jobOn(id, "DELETE", apiPath`/network-acls/${id}`, "networkAclList.delete", o);
   }
 
   async getRule(id: string, o?: CallOptions): Promise<NetworkAclRule> {
@@ -138,36 +131,19 @@ export class NetworkAcls extends Family {
    */
   async updateRule(id: string, input: InputOf<typeof aclRuleUpdateRequest>, o?: CallOptions) {
     const body = aclRuleUpdateRequest.pick(input);
-    return this.core.accepted({
-      method: "PUT",
-      path: apiPath`/network-acls/rules/${id}`,
+    return this.jobOn(id, "PUT", apiPath`/network-acls/rules/${id}`, "networkAclRule.update", o, {
       body: { ...body, partialUpgrade: false },
-      options: o,
-      command: "networkAclRule.update",
-      resourceId: id,
     });
   }
 
   async deleteRule(id: string, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "DELETE",
-      path: apiPath`/network-acls/rules/${id}`,
-      options: o,
-      command: "networkAclRule.delete",
-      resourceId: id,
-    });
+    return this.jobOn(id, "DELETE", apiPath`/network-acls/rules/${id}`, "networkAclRule.delete", o);
   }
 
   /** Puts a VPC tier on another ACL list (CloudStack's replaceNetworkACLList, a job). */
   async replaceOnNetwork(networkId: string, aclId: string, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "POST",
-      path: apiPath`/networks/${networkId}/replace-acl`,
-      query: { aclId },
-      options: o,
-      command: "network.replaceAcl",
-      resourceId: networkId,
-    });
+    const path = apiPath`/networks/${networkId}/replace-acl`;
+    return this.jobOn(networkId, "POST", path, "network.replaceAcl", o, { query: { aclId } });
   }
 }
 

@@ -2,7 +2,7 @@
 // takes query parameters.
 
 import type { AcceptedMutation, CallOptions } from "../../client/core";
-import { createdAs, Family, type ListOptions } from "../../client/family";
+import { Family, type ListOptions } from "../../client/family";
 import { type ListResult, Paginator } from "../../client/pagination";
 import { apiPath } from "../../client/paths";
 import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
@@ -54,15 +54,13 @@ export class Networks extends Family {
   }
 
   async create(input: CreateNetworkInput, o?: CallOptions): Promise<AcceptedMutation> {
-    const body = createNetworkRequest.pick(input);
-    return this.core.accepted({
-      method: "POST",
+    return this.createJob(input, o, {
       path: apiPath`/networks`,
-      body,
-      options: o,
       command: "network.create",
+      body: createNetworkRequest,
       // A replacement keeps the name and changes the gateway or the domain: the old tier's create job is not this one's.
-      verify: createdAs(body, NETWORK_ECHOES, (id) => this.get(id, o)),
+      echoes: NETWORK_ECHOES,
+      read: (id) => this.get(id, o),
     });
   }
 
@@ -79,24 +77,12 @@ export class Networks extends Family {
 
   async delete(id: string, o?: CallOptions): Promise<AcceptedMutation> {
     const path = apiPath`/networks/${id}`;
-    return this.core.accepted({
-      method: "DELETE",
-      path,
-      options: o,
-      command: "network.delete",
-      resourceId: id,
-    });
+    return this.jobOn(id, "DELETE", path, "network.delete", o);
   }
 
   async restart(id: string, o?: CallOptions): Promise<AcceptedMutation> {
     const path = apiPath`/networks/${id}/restart`;
-    return this.core.accepted({
-      method: "POST",
-      path,
-      options: o,
-      command: "network.restart",
-      resourceId: id,
-    });
+    return this.jobOn(id, "POST", path, "network.restart", o);
   }
 }
 

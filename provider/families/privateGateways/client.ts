@@ -85,25 +85,13 @@ export class PrivateGateways extends Family {
 
   /** Deletes a gateway (a job); the API refuses one that static routes still use. */
   async delete(id: string, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "DELETE",
-      path: apiPath`/vpcs/private-gateways/${id}`,
-      options: o,
-      command: "privateGateway.delete",
-      resourceId: id,
-    });
+    return this.jobOn(id, "DELETE", apiPath`/vpcs/private-gateways/${id}`, "privateGateway.delete", o);
   }
 
   /** Puts the gateway on another ACL list of its VPC (CloudStack's replaceNetworkACLList, a job). */
   async replaceAcl(id: string, aclId: string, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "POST",
-      path: apiPath`/vpcs/private-gateways/${id}/replace-acl`,
-      query: { aclId },
-      options: o,
-      command: "privateGateway.replaceAcl",
-      resourceId: id,
-    });
+    const path = apiPath`/vpcs/private-gateways/${id}/replace-acl`;
+    return this.jobOn(id, "POST", path, "privateGateway.replaceAcl", o, { query: { aclId } });
   }
 }
 

@@ -5,7 +5,7 @@
 // vmIpAddress), so `staticNatOf` reads it from there.
 
 import type { AcceptedMutation, CallOptions } from "../../client/core";
-import { createdAs, Family, type ListOptions } from "../../client/family";
+import { Family, type ListOptions } from "../../client/family";
 import { type ListResult, Paginator } from "../../client/pagination";
 import { apiPath } from "../../client/paths";
 import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
@@ -85,51 +85,30 @@ export class PublicIps extends Family {
 
   /** Acquires an address (associateIpAddress); the job's end makes it Allocated. */
   async acquire(input: AcquirePublicIpInput, o?: CallOptions): Promise<AcceptedMutation> {
-    const body = acquirePublicIpRequest.pick(input);
-    return this.core.accepted({
-      method: "POST",
+    return this.createJob(input, o, {
       path: apiPath`/public-ips`,
-      body,
-      options: o,
       command: "publicIp.acquire",
+      body: acquirePublicIpRequest,
       // Unnamed: the job's address must still exist and serve what was asked (an earlier acquire's address may
       // have been released since); time then tells this request's job from another acquire's.
-      verify: createdAs(body, { networkId: "associatedNetworkId", vpcId: "vpcId", zoneId: "zoneId" }, (id) =>
-        this.get(id, o),
-      ),
+      echoes: { networkId: "associatedNetworkId", vpcId: "vpcId", zoneId: "zoneId" },
+      read: (id) => this.get(id, o),
     });
   }
 
   /** Releases an address (disassociateIpAddress); the API refuses a source-NAT address. */
   async release(id: string, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "DELETE",
-      path: apiPath`/public-ips/${id}`,
-      options: o,
-      command: "publicIp.release",
-      resourceId: id,
-    });
+    return this.jobOn(id, "DELETE", apiPath`/public-ips/${id}`, "publicIp.release", o);
   }
 
   async enableStaticNat(id: string, input: EnableStaticNatInput, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "POST",
-      path: apiPath`/public-ips/${id}/static-nat`,
+    return this.jobOn(id, "POST", apiPath`/public-ips/${id}/static-nat`, "staticNat.enable", o, {
       body: enableStaticNatRequest.pick(input),
-      options: o,
-      command: "staticNat.enable",
-      resourceId: id,
     });
   }
 
   async disableStaticNat(id: string, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "DELETE",
-      path: apiPath`/public-ips/${id}/static-nat`,
-      options: o,
-      command: "staticNat.disable",
-      resourceId: id,
-    });
+    return this.jobOn(id, "DELETE", apiPath`/public-ips/${id}/static-nat`, "staticNat.disable", o);
   }
 }
 

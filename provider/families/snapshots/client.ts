@@ -5,7 +5,7 @@
 // whose resource carries the requested name.
 
 import type { AcceptedMutation, CallOptions } from "../../client/core";
-import { createdAs, Family, type ListOptions } from "../../client/family";
+import { Family, type ListOptions } from "../../client/family";
 import { type ListResult, Paginator } from "../../client/pagination";
 import { apiPath } from "../../client/paths";
 import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
@@ -54,24 +54,17 @@ export class VolumeSnapshots extends Family {
   }
 
   async create(input: CreateVolumeSnapshotInput, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "POST",
+    return this.createJob(input, o, {
       path: apiPath`/snapshots`,
-      body: createVolumeSnapshotRequest.pick(input),
-      options: o,
       command: "volumeSnapshot.create",
-      verify: createdAs(input, { name: "name", volumeId: "volumeId" }, (id) => this.get(id, o)),
+      body: createVolumeSnapshotRequest,
+      echoes: { name: "name", volumeId: "volumeId" },
+      read: (id) => this.get(id, o),
     });
   }
 
   async delete(id: string, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "DELETE",
-      path: apiPath`/snapshots/${id}`,
-      options: o,
-      command: "volumeSnapshot.delete",
-      resourceId: id,
-    });
+    return this.jobOn(id, "DELETE", apiPath`/snapshots/${id}`, "volumeSnapshot.delete", o);
   }
 }
 
@@ -98,26 +91,17 @@ export class InstanceSnapshots extends Family {
   }
 
   async create(input: CreateInstanceSnapshotInput, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "POST",
+    return this.createJob(input, o, {
       path: apiPath`/vm-snapshots`,
-      body: createInstanceSnapshotRequest.pick(input),
-      options: o,
       command: "instanceSnapshot.create",
-      verify: createdAs(input, { name: "name", virtualMachineId: "virtualMachineId" }, (id) =>
-        this.get(id, o),
-      ),
+      body: createInstanceSnapshotRequest,
+      echoes: { name: "name", virtualMachineId: "virtualMachineId" },
+      read: (id) => this.get(id, o),
     });
   }
 
   async delete(id: string, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "DELETE",
-      path: apiPath`/vm-snapshots/${id}`,
-      options: o,
-      command: "instanceSnapshot.delete",
-      resourceId: id,
-    });
+    return this.jobOn(id, "DELETE", apiPath`/vm-snapshots/${id}`, "instanceSnapshot.delete", o);
   }
 }
 

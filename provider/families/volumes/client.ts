@@ -4,7 +4,7 @@
 // delete answer is resolved by reading the volume back, not by looking for a job.
 
 import type { AcceptedMutation, CallOptions } from "../../client/core";
-import { createdAs, Family, type ListOptions, readOrUndefined } from "../../client/family";
+import { Family, type ListOptions, readOrUndefined } from "../../client/family";
 import { type ListResult, Paginator } from "../../client/pagination";
 import { apiPath } from "../../client/paths";
 import type { Job } from "../../client/records";
@@ -51,46 +51,27 @@ export class Volumes extends Family {
   }
 
   async create(input: CreateVolumeInput, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "POST",
+    return this.createJob(input, o, {
       path: apiPath`/volumes`,
-      query: createVolumeRequest.pick(input),
-      options: o,
       command: "volume.create",
-      verify: createdAs(input, { name: "name", zoneId: "zoneId", snapshotId: "snapshotId" }, (id) =>
-        this.get(id, o),
-      ),
+      query: createVolumeRequest,
+      echoes: { name: "name", zoneId: "zoneId", snapshotId: "snapshotId" },
+      read: (id) => this.get(id, o),
     });
   }
 
   async attach(id: string, virtualMachineId: string, o?: CallOptions): Promise<AcceptedMutation> {
     const path = apiPath`/volumes/${id}/attach`;
-    return this.core.accepted({
-      method: "POST",
-      path,
-      query: { virtualMachineId },
-      options: o,
-      command: "volume.attach",
-      resourceId: id,
-    });
+    return this.jobOn(id, "POST", path, "volume.attach", o, { query: { virtualMachineId } });
   }
 
   async detach(id: string, o?: CallOptions): Promise<AcceptedMutation> {
-    const path = apiPath`/volumes/${id}/detach`;
-    return this.core.accepted({ method: "POST", path, options: o, command: "volume.detach", resourceId: id });
+    return this.jobOn(id, "POST", apiPath`/volumes/${id}/detach`, "volume.detach", o);
   }
 
   async resize(id: string, r: ResizeVolumeInput, o?: CallOptions): Promise<AcceptedMutation> {
-    const path = apiPath`/volumes/${id}/resize`;
     const query = resizeVolumeRequest.pick(r);
-    return this.core.accepted({
-      method: "POST",
-      path,
-      query,
-      options: o,
-      command: "volume.resize",
-      resourceId: id,
-    });
+    return this.jobOn(id, "POST", apiPath`/volumes/${id}/resize`, "volume.resize", o, { query });
   }
 
   /**

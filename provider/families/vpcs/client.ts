@@ -2,7 +2,7 @@
 // query parameters.
 
 import type { AcceptedMutation, CallOptions } from "../../client/core";
-import { createdAs, Family, type ListOptions } from "../../client/family";
+import { Family, type ListOptions } from "../../client/family";
 import { type ListResult, Paginator, readOnce } from "../../client/pagination";
 import { apiPath } from "../../client/paths";
 import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
@@ -37,23 +37,18 @@ export class Vpcs extends Family {
   }
 
   async create(input: CreateVpcInput, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "POST",
+    return this.createJob(input, o, {
       path: apiPath`/vpcs`,
-      body: createVpcRequest.pick(input),
-      options: o,
       command: "vpc.create",
-      verify: createdAs(
-        input,
-        {
-          name: "name",
-          zoneId: "zoneId",
-          cidr: "cidr",
-          vpcOfferingId: "vpcOfferingId",
-          networkDomain: "networkDomain",
-        },
-        (id) => this.get(id, o),
-      ),
+      body: createVpcRequest,
+      echoes: {
+        name: "name",
+        zoneId: "zoneId",
+        cidr: "cidr",
+        vpcOfferingId: "vpcOfferingId",
+        networkDomain: "networkDomain",
+      },
+      read: (id) => this.get(id, o),
     });
   }
 
@@ -69,18 +64,11 @@ export class Vpcs extends Family {
   }
 
   async delete(id: string, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.core.accepted({
-      method: "DELETE",
-      path: apiPath`/vpcs/${id}`,
-      options: o,
-      command: "vpc.delete",
-      resourceId: id,
-    });
+    return this.jobOn(id, "DELETE", apiPath`/vpcs/${id}`, "vpc.delete", o);
   }
 
   async restart(id: string, o?: CallOptions): Promise<AcceptedMutation> {
-    const path = apiPath`/vpcs/${id}/restart`;
-    return this.core.accepted({ method: "POST", path, options: o, command: "vpc.restart", resourceId: id });
+    return this.jobOn(id, "POST", apiPath`/vpcs/${id}/restart`, "vpc.restart", o);
   }
 
   /** ACL lists of one VPC (a subset of the caller's ACLs). The envelope key is not documented. */
