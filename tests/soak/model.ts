@@ -88,6 +88,20 @@ export class Ctx {
     return isRef(v) ? this.named(v.$ref) : undefined;
   }
 
+  /**
+   * The names `field` of the kind's resources refers to, in the program now and as the round found it. A
+   * resource the round removes is deleted only after every create, so what it holds (an instance's one DAILY
+   * schedule, a VPC's one group, a rule's number in its list) cannot be taken by a resource the round adds.
+   */
+  heldNowOrBefore(kind: KindName, field: string): Set<string> {
+    const names = new Set<string>();
+    for (const r of [...this.of(kind), ...this.before.filter((b) => b.kind === kind)]) {
+      const v = r.inputs[field];
+      if (isRef(v)) names.add(v.$ref);
+    }
+    return names;
+  }
+
   /** Resources that refer to `res`. */
   dependents(res: Res): Res[] {
     return this.program.resources.filter((r) => refsOf(r).includes(res.name));

@@ -170,7 +170,12 @@ export const aclRule: Recipe = {
 };
 
 export function ruleNumber(ctx: Ctx, list: Res): number | undefined {
-  const taken = ctx.of("NetworkAclRule", (r) => ctx.target(r.inputs.aclId)?.name === list.name);
+  // a number is the list's once, counting a rule the round removes (deleted only after every create)
+  const inList = (r: Res) => (r.inputs.aclId as { $ref?: string } | undefined)?.$ref === list.name;
+  const taken = [
+    ...ctx.of("NetworkAclRule", inList),
+    ...ctx.before.filter((r) => r.kind === "NetworkAclRule" && inList(r)),
+  ];
   return ctx.freeInt(
     1,
     400,

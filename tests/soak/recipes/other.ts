@@ -41,9 +41,11 @@ export const groupVpc: Recipe = {
   create(ctx) {
     // a group holds one VPC per region (every VPC of the soak is in the default region), and a VPC is in
     // one group at most
-    const members = ctx.of("MultiRegionGroupVpc");
-    const taken = (field: string) => new Set(members.map((m) => ctx.target(m.inputs[field])?.name));
-    const [groups, vpcs] = [taken("groupId"), taken("vpcId")];
+    // (counting members the round removes: they leave only after every create)
+    const [groups, vpcs] = [
+      ctx.heldNowOrBefore("MultiRegionGroupVpc", "groupId"),
+      ctx.heldNowOrBefore("MultiRegionGroupVpc", "vpcId"),
+    ];
     const g = ctx.pickOr(ctx.of("MultiRegionGroup", (x) => !groups.has(x.name)));
     const v = ctx.pickOr(ctx.of("Vpc", (x) => !vpcs.has(x.name)));
     if (g && v) return { inputs: { groupId: ref(g), vpcId: ref(v) } };
@@ -102,7 +104,7 @@ export const image = (kind: "Template" | "Iso"): Recipe => ({
 /** Templates no TemplatePermissions or Tags of the program manages yet. */
 export const freeTemplates = (ctx: Ctx, kind: "TemplatePermissions" | "Tags") => {
   const field = kind === "Tags" ? "resourceId" : "templateId";
-  const taken = new Set(ctx.of(kind).map((r) => ctx.target(r.inputs[field])?.name));
+  const taken = ctx.heldNowOrBefore(kind, field);
   return ctx.of("Template", (t) => !taken.has(t.name));
 };
 
