@@ -62,7 +62,7 @@ db-nightly:
   fields: {
     ...commonFields,
     instanceId: field(id("the instance to back up (the API's vmId)"), {
-      doc: "The instance to back up (the API's `vmId`); it must have a backup offering (`backupOfferingId`). Replaces on change.",
+      doc: "The instance to back up (the API's `vmId`); it must have a backup offering (`backupOfferingId`).",
       change: "replace",
       live: (b: BackupSchedule) => b.vmId,
       prefer: "live",
@@ -71,19 +71,19 @@ db-nightly:
     intervalType: field(
       text("how often, e.g. HOURLY, DAILY, WEEKLY or MONTHLY", 32).transform((s) => s.toUpperCase()),
       {
-        doc: "How often: e.g. `HOURLY`, `DAILY`, `WEEKLY`, `MONTHLY` (compared case-insensitively). Changed in place.",
+        doc: "How often: e.g. `HOURLY`, `DAILY`, `WEEKLY`, `MONTHLY` (compared case-insensitively).",
         change: "update",
         same: sameText,
         live: true,
       },
     ),
     schedule: field(text('when within the interval, e.g. "30:02" (minute:hour) for DAILY', 64), {
-      doc: 'When within the interval, e.g. `"30:02"` (minute:hour) for DAILY. Changed in place.',
+      doc: 'When within the interval, e.g. `"30:02"` (minute:hour) for DAILY.',
       change: "update",
       live: true,
     }),
     timezone: field(timeZone("the time zone of the schedule").optional(), {
-      doc: 'IANA time zone of the schedule, e.g. `"UTC"` or `"Europe/Berlin"` (the API\'s default, UTC, when left out). Changed in place.',
+      doc: 'IANA time zone of the schedule, e.g. `"UTC"` or `"Europe/Berlin"` (the API\'s default, UTC, when left out).',
       change: "update",
       live: true,
     }),

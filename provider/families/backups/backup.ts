@@ -44,20 +44,21 @@ backupSize: \${db-before-upgrade.size}
   fields: {
     ...commonFields,
     instanceId: field(id("the instance to back up (the API's vmId)"), {
-      doc: "The instance to back up (the API's `vmId`); it must have a backup offering. Replaces on change.",
+      doc: "The instance to back up (the API's `vmId`); it must have a backup offering.",
       change: "replace",
       live: (b: Backup) => b.virtualMachineId,
       prefer: "live",
       ref: { kind: "Instance", mustExist: true, requires: NEEDS_BACKUP_OFFERING },
     }),
     name: field(text("the backup's name (the SDK defaults it to the resource name)").optional(), {
-      doc: "The backup's name (the SDK defaults it to the resource name). Replaces on change: the API has no rename.",
+      doc: "The backup's name (the SDK defaults it to the resource name).",
+      changeNote: "the API has no rename",
       change: "replace",
       live: true,
       present: true,
     }),
     description: {
-      doc: "What the backup is for. Replaces on change.",
+      doc: "What the backup is for.",
       ...descriptionField("what the backup is for", "replace", 1024),
     },
   },

@@ -104,29 +104,32 @@ data-owner:
   fields: {
     ...commonFields,
     volumeId: {
-      doc: "The volume to comment on (exactly one target). Replaces on change.",
+      doc: "The volume to comment on (exactly one target).",
       ...target("volumeId"),
     },
     networkId: {
-      doc: "The network to comment on (exactly one target). Replaces on change.",
+      doc: "The network to comment on (exactly one target).",
       ...target("networkId"),
     },
     publicIpId: {
-      doc: "The public IP to comment on (exactly one target). Replaces on change.",
+      doc: "The public IP to comment on (exactly one target).",
       ...target("publicIpId"),
     },
-    vpcId: { doc: "The VPC to comment on (exactly one target). Replaces on change.", ...target("vpcId") },
+    vpcId: { doc: "The VPC to comment on (exactly one target).", ...target("vpcId") },
     kubernetesClusterId: {
-      doc: "The Kubernetes cluster to comment on (exactly one target). Replaces on change.",
+      doc: "The Kubernetes cluster to comment on (exactly one target).",
       ...target("kubernetesClusterId"),
     },
     text: field(text(`the comment's text (the API's annotation)`, COMMENT_TEXT_MAX), {
-      doc: "The comment (the API's `annotation`), at most 255 characters. The API has no edit: a change replaces (only a volume's comment is then deleted; see docs/guides/resources.md, Comments).",
+      doc: "The comment (the API's `annotation`), at most 255 characters.",
+      changeNote:
+        "the API has no edit; only a volume's comment is then deleted: see docs/guides/resources.md, Comments",
       change: "replace",
       live: (c: LiveComment) => c.annotation,
     }),
     adminsOnly: field(bool("whether only administrators see the comment"), {
-      doc: "Marked for the platform's administrators only (default false). Changed in place (the visibility route).",
+      doc: "Marked for the platform's administrators only (default false).",
+      changeNote: "the visibility route",
       change: "update",
       unset: () => false,
       live: (c: LiveComment) => c.adminsOnly === true,

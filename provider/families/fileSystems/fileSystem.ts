@@ -94,25 +94,26 @@ assetsMount: \${assets.mountSource}
   fields: {
     ...commonFields,
     name: {
-      doc: "The file system's name, unique in the account and region (default: the resource name). Changed in place.",
+      doc: "The file system's name, unique in the account and region (default: the resource name).",
       ...nameField("file system", "update"),
     },
     description: {
-      doc: "What it holds (the API's `description`). Changed in place.",
+      doc: "What it holds (the API's `description`).",
       ...descriptionField("what the file system holds", "update"),
     },
     zoneId: {
-      doc: "The zone of the file system and of its network. Replaces on change.",
+      doc: "The zone of the file system and of its network.",
       ...catalogueField(id("the zone of the file system and its network"), "replace", "zones", "a zone"),
     },
     networkId: field(id("the network the share is served on (a cim.Network's id)"), {
-      doc: "The network the share is served on (an isolated network or a VPC tier of the zone, not the zone's shared network): the file-system VM takes an address of it. Replaces on change.",
+      doc: "The network the share is served on (an isolated network or a VPC tier of the zone, not the zone's shared network): the file-system VM takes an address of it.",
       change: "replace",
       live: true,
       ref: { kind: "Network", requires: networkInZone("file system") },
     }),
     diskOfferingId: {
-      doc: "The disk offering of its data volume. Changed in place (changeSharedFileSystemDiskOffering, a job).",
+      doc: "The disk offering of its data volume.",
+      changeNote: "changeSharedFileSystemDiskOffering, a job",
       ...catalogueField(
         id("the disk offering of the data volume, from GET /api/v1/offerings/disk"),
         "update",
@@ -121,13 +122,15 @@ assetsMount: \${assets.mountSource}
       ),
     },
     size: field(diskGb.optional(), {
-      doc: "Size in GB, with a customized disk offering (a fixed one decides it: leave size out). Grows in place (a job); a smaller size is refused at preview: shared file systems never shrink.",
+      doc: "Size in GB, with a customized disk offering (a fixed one decides it: leave size out); a smaller size is refused at preview: shared file systems never shrink.",
+      changeNote: "a job",
       change: "update",
       live: gibOf,
       present: true,
     }),
     serviceOfferingId: {
-      doc: "The compute offering of the file-system VM: at least 2 vCPUs and 1024 MB on the platform's defaults. Changed in place: stopped, changed, started again (the share is unavailable meanwhile).",
+      doc: "The compute offering of the file-system VM: at least 2 vCPUs and 1024 MB on the platform's defaults.",
+      changeNote: "stopped, changed and started again: the share is unavailable meanwhile",
       ...catalogueField(
         id("the compute offering of the file-system VM, from GET /api/v1/offerings/compute"),
         "update",
@@ -136,7 +139,7 @@ assetsMount: \${assets.mountSource}
       ),
     },
     filesystem: field(format.optional(), {
-      doc: 'The file system on its volume, `"XFS"` (default) or `"EXT4"`. Replaces on change.',
+      doc: 'The file system on its volume, `"XFS"` (default) or `"EXT4"`.',
       change: "replace",
       unset: () => "XFS",
       same: (a, b) => String(a ?? "XFS").toUpperCase() === String(b ?? "XFS").toUpperCase(),

@@ -88,20 +88,20 @@ export function imageFields(noun: string) {
       ...nameField(noun, "update"),
     },
     displayText: field(text("a description; the API uses the name when left out", 4096).optional(), {
-      doc: "A description; the API uses the name when left out. Changed in place.",
+      doc: "A description; the API uses the name when left out.",
       change: "update",
       live: true,
       present: true,
     }),
     url: field(imageUrl.optional(), {
-      doc: "The http(s) URL the platform downloads the image from. Replaces on change.",
+      doc: "The http(s) URL the platform downloads the image from.",
       change: "replace",
       live: true,
       requiredUnlessAdopting: "the http(s) URL the platform downloads the image from",
       present: true,
     }),
     zoneId: {
-      doc: "The zone the image is registered in (instances of that zone use it). Replaces on change.",
+      doc: "The zone the image is registered in (instances of that zone use it).",
       ...catalogueField(
         id("the zone to register the image in (GET /api/v1/zones)").optional(),
         "replace",
@@ -112,14 +112,14 @@ export function imageFields(noun: string) {
       present: true as const,
     },
     isDynamicallyScalable: {
-      doc: "Whether the image has the tools to scale an instance while it runs (default false). Changed in place.",
+      doc: "Whether the image has the tools to scale an instance while it runs (default false).",
       ...flagField(
         "isDynamicallyScalable",
         "whether the image can scale a running instance (it carries the hypervisor's tools)",
       ),
     },
     checksum: field(text("the image's checksum, e.g. {SHA-256}<hex> or an MD5 hex digest", 1024).optional(), {
-      doc: "The image's checksum, e.g. `{SHA-256}9f86d0…` (checked by the platform after the download). Replaces on change.",
+      doc: "The image's checksum, e.g. `{SHA-256}9f86d0…` (checked by the platform after the download).",
       change: "replace",
     }),
   };

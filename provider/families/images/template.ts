@@ -82,7 +82,7 @@ goldenId: \${golden.id}
   fields: {
     ...imageFields("template"),
     format: field(oneOf(TEMPLATE_FORMATS, "the disk image's format").optional(), {
-      doc: "The disk image's format: QCOW2 (KVM), RAW, VHD (XenServer), VHDX (Hyper-V), OVA or VMDK (VMware), TAR. Replaces on change.",
+      doc: "The disk image's format: QCOW2 (KVM), RAW, VHD (XenServer), VHDX (Hyper-V), OVA or VMDK (VMware), TAR.",
       change: "replace",
       same: sameText,
       live: true,
@@ -90,7 +90,7 @@ goldenId: \${golden.id}
       present: true,
     }),
     hypervisor: field(oneOf(HYPERVISORS, "the hypervisor the template is for").optional(), {
-      doc: "The hypervisor the template is for: KVM, XenServer, VMware, Hyperv, … (any case). Replaces on change.",
+      doc: "The hypervisor the template is for: KVM, XenServer, VMware, Hyperv, … (any case).",
       change: "replace",
       same: sameText,
       live: true,
@@ -98,11 +98,11 @@ goldenId: \${golden.id}
       present: true,
     }),
     osTypeId: {
-      doc: "The guest OS it carries (cim.getOsType). Changed in place.",
+      doc: "The guest OS it carries (cim.getOsType).",
       ...osTypeField("the guest OS type (cim.getOsType)"),
     },
     passwordEnabled: {
-      doc: "Whether it supports the platform's password reset (default false). Changed in place.",
+      doc: "Whether it supports the platform's password reset (default false).",
       ...flagField("passwordEnabled", "whether the template supports the platform's password reset"),
     },
   },

@@ -79,7 +79,7 @@ web:
     name: shared.name,
     description: shared.description,
     publicIpId: field(id("the public IP whose port is balanced (a cim.PublicIp's id)"), {
-      doc: "The public IP (a cim.PublicIp's id) whose port is balanced; not one with static NAT. Replaces on change.",
+      doc: "The public IP (a cim.PublicIp's id) whose port is balanced; not one with static NAT.",
       change: "replace",
       live: true,
       ref: {
@@ -109,7 +109,7 @@ web:
     networkId: field(
       optionalId("the network of the member instances; required for a VPC address (the tier they are on)"),
       {
-        doc: "The network of the members: required for a VPC address (the tier); for an isolated network's address, that network (the default). Replaces on change.",
+        doc: "The network of the members: required for a VPC address (the tier); for an isolated network's address, that network (the default).",
         change: "replace",
         live: true,
         ref: "Network",
@@ -117,17 +117,17 @@ web:
       },
     ),
     publicPort: field(port("the public port of the address"), {
-      doc: "The public port (1–65535), unique among the address's rules. Replaces on change.",
+      doc: "The public port (1–65535), unique among the address's rules.",
       change: "replace",
       live: true,
     }),
     privatePort: field(port("the port on the member instances"), {
-      doc: "The port on the members (1–65535). Replaces on change.",
+      doc: "The port on the members (1–65535).",
       change: "replace",
       live: true,
     }),
     protocol: field(word(LB_PROTOCOLS, "one of tcp, udp, tcp-proxy").optional(), {
-      doc: "`tcp` (default), `udp` or `tcp-proxy`. Replaces on change.",
+      doc: "`tcp` (default), `udp` or `tcp-proxy`.",
       change: "replace",
       unset: () => "tcp",
       live: (r: LoadBalancerRule) => lower(r.protocol),

@@ -50,11 +50,11 @@ meshId: \${mesh.id}
   fields: {
     ...commonFields,
     name: {
-      doc: "The group's name, unique in the account and region. Changed in place.",
+      doc: "The group's name, unique in the account and region.",
       ...nameField("multi-region group", "update"),
     },
     description: {
-      doc: "What the group is for. Changed in place.",
+      doc: "What the group is for.",
       ...descriptionField("what the group is for", "update"),
     },
   },

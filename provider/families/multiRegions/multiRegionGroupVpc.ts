@@ -106,7 +106,7 @@ mesh-ams:
       ref: { kind: "MultiRegionGroup", mustExist: true },
     }),
     vpcId: field(id("the VPC to add to the group, a VPC of vpcRegion"), {
-      doc: "The VPC to add, a VPC of `vpcRegion`. Replaces on change.",
+      doc: "The VPC to add, a VPC of `vpcRegion`.",
       change: "replace",
       live: true,
       ref: { kind: "Vpc", mustExist: true, regionFrom: "vpcRegion" },
@@ -114,7 +114,7 @@ mesh-ams:
     vpcRegion: field(
       optionalId("the region uuid of the VPC; leave it out when the VPC is in this resource's region"),
       {
-        doc: "The region the VPC lives in (a region uuid, e.g. the `cim.Vpc`'s `region` output); default: this resource's region. Replaces on change.",
+        doc: "The region the VPC lives in (a region uuid, e.g. the `cim.Vpc`'s `region` output); default: this resource's region.",
         change: "replace",
         live: (m: MultiRegionMember) => m.regionId,
       },

@@ -72,7 +72,7 @@ aclId: \${web.id}
         .refine((s) => !isDefaultAclList(s), DEFAULT_REFUSAL)
         .optional(),
       {
-        doc: "The list's name; not `default_allow` or `default_deny` (the VPC's own lists). Changed in place.",
+        doc: "The list's name; not `default_allow` or `default_deny` (the VPC's own lists).",
         change: "update",
         live: true,
         requiredUnlessAdopting: "the list's name",
@@ -80,11 +80,11 @@ aclId: \${web.id}
       },
     ),
     description: {
-      doc: "What the list is for (the API's `description`). Changed in place.",
+      doc: "What the list is for (the API's `description`).",
       ...descriptionField("what the list is for", "update"),
     },
     vpcId: field(id("the VPC the list belongs to"), {
-      doc: "The VPC the list belongs to; only that VPC's tiers can use it. Replaces on change.",
+      doc: "The VPC the list belongs to; only that VPC's tiers can use it.",
       change: "replace",
       live: true,
       ref: "Vpc",

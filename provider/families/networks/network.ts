@@ -176,7 +176,7 @@ cidr: \${web.cidr}
     ...commonFields,
     ...namedFields("network"),
     zoneId: {
-      doc: "Zone of the network (a zone of the region). Replaces on change.",
+      doc: "Zone of the network (a zone of the region).",
       ...catalogueField(
         id("the zone of the network, in the resource's region (GET /api/v1/zones)"),
         "replace",
@@ -185,7 +185,7 @@ cidr: \${web.cidr}
       ),
     },
     networkOfferingId: {
-      doc: "Network offering (a VPC tier needs one made for VPCs). Replaces on change.",
+      doc: "Network offering (a VPC tier needs one made for VPCs).",
       ...catalogueField(
         id("the network offering, from GET /api/v1/offerings/network (a VPC tier needs one made for VPCs)"),
         "replace",
@@ -194,7 +194,7 @@ cidr: \${web.cidr}
       ),
     },
     vpcId: field(optionalId("the VPC this network is a tier of; leave it out for an isolated network"), {
-      doc: "The VPC this network is a tier of; leave it out for an isolated network. Replaces on change.",
+      doc: "The VPC this network is a tier of; leave it out for an isolated network.",
       change: "replace",
       unset: () => null,
       same: (a, b) => (a || null) === (b || null),
@@ -202,23 +202,25 @@ cidr: \${web.cidr}
       ref: { kind: "Vpc", requires: tierInVpc },
     }),
     gateway: field(ipv4("the network's gateway, e.g. 10.1.1.1").optional(), {
-      doc: "Gateway, e.g. `10.1.1.1` (with `netmask`; the API chooses when both are left out). Replaces on change.",
+      doc: "Gateway, e.g. `10.1.1.1` (with `netmask`; the API chooses when both are left out).",
       change: "replace",
       live: true,
     }),
     netmask: field(netmask("the network's netmask, e.g. 255.255.255.0").optional(), {
-      doc: "Netmask, e.g. `255.255.255.0` (with `gateway`). Replaces on change.",
+      doc: "Netmask, e.g. `255.255.255.0` (with `gateway`).",
       change: "replace",
       same: sameNetmask,
       live: true,
     }),
     networkDomain: field(text("the network's DNS domain; the API's default when left out").optional(), {
-      doc: "DNS domain (the API's default when left out). Replaces on change: PUT takes only the names.",
+      doc: "DNS domain (the API's default when left out).",
+      changeNote: "PUT takes only the names",
       change: "replace",
       live: true,
     }),
     aclId: field(optionalId("a network ACL list of the tier's VPC"), {
-      doc: "A VPC tier's network ACL list (a `cim.NetworkAclList` id, or a default list from `cim.getNetworkAclList`); left out, the API's choice stays (the platform gives a new tier its VPC's default_deny). Changed in place (the platform's replace-ACL-list, a job).",
+      doc: "A VPC tier's network ACL list (a `cim.NetworkAclList` id, or a default list from `cim.getNetworkAclList`); left out, the API's choice stays (the platform gives a new tier its VPC's default_deny).",
+      changeNote: "the platform's replace-ACL-list, a job",
       change: "update",
       live: (n: Network) => n.aclId || undefined,
       ref: { kind: "NetworkAclList", requires: listOfSameVpc("tier") },

@@ -77,41 +77,41 @@ gatewayState: \${dc-link.state}
   fields: {
     ...commonFields,
     vpcId: field(id("the VPC the gateway belongs to"), {
-      doc: "The VPC the gateway belongs to. Replaces on change.",
+      doc: "The VPC the gateway belongs to.",
       change: "replace",
       live: true,
       ref: { kind: "Vpc", requires: outsideVpcRange },
     }),
     ipAddress: field(ipv4("the VPC's address on the private network, e.g. 172.16.0.2"), {
-      doc: "The VPC router's address on the private network, e.g. `172.16.0.2`. Replaces on change.",
+      doc: "The VPC router's address on the private network, e.g. `172.16.0.2`.",
       change: "replace",
       live: true,
     }),
     gateway: field(ipv4("the private network's gateway, e.g. 172.16.0.1"), {
-      doc: "The private network's gateway (the next hop beyond the VPC), e.g. `172.16.0.1`. Replaces on change.",
+      doc: "The private network's gateway (the next hop beyond the VPC), e.g. `172.16.0.1`.",
       change: "replace",
       live: true,
     }),
     netmask: field(netmask("the private network's netmask, e.g. 255.255.255.0"), {
-      doc: "The private network's netmask, e.g. `255.255.255.0`. Replaces on change.",
+      doc: "The private network's netmask, e.g. `255.255.255.0`.",
       change: "replace",
       same: sameNetmask,
       live: true,
     }),
     vlan: field(vlan, {
-      doc: "The VLAN tag of the private network, 1–4094, unused in the zone. Replaces on change.",
+      doc: "The VLAN tag of the private network, 1–4094, unused in the zone.",
       change: "replace",
       live: (g: PrivateGateway) => (g.vlan === undefined ? undefined : Number(g.vlan)),
     }),
     sourceNatSupported: field(bool("whether traffic leaving through the gateway is source-NATed"), {
-      doc: "Whether traffic leaving through the gateway is source-NATed (default false). Replaces on change.",
+      doc: "Whether traffic leaving through the gateway is source-NATed (default false).",
       change: "replace",
       unset: () => false,
       same: (a, b) => Boolean(a) === Boolean(b),
       live: (g: PrivateGateway) => g.sourceNatSupported,
     }),
     aclId: field(optionalId("a network ACL list of the gateway's VPC"), {
-      doc: "The gateway's network ACL list (a `cim.NetworkAclList` of the same VPC, or a default list from `cim.getNetworkAclList`); left out, the API's choice stays (the VPC's default_deny). Changed in place.",
+      doc: "The gateway's network ACL list (a `cim.NetworkAclList` of the same VPC, or a default list from `cim.getNetworkAclList`); left out, the API's choice stays (the VPC's default_deny).",
       change: "update",
       live: (g: PrivateGateway) => g.aclId || undefined,
       ref: { kind: "NetworkAclList", requires: listOfSameVpc("private gateway") },

@@ -32,11 +32,11 @@ projectId: \${shop.id}
   fields: {
     ...commonFields,
     name: {
-      doc: "The project's name, unique in the account and region. Changed in place.",
+      doc: "The project's name, unique in the account and region.",
       ...nameField("project", "update"),
     },
     displayText: field(text("a description; the API uses the name when left out").optional(), {
-      doc: "A description; the API uses the name when left out. Changed in place.",
+      doc: "A description; the API uses the name when left out.",
       change: "update",
       live: true,
       present: true,

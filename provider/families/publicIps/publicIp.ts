@@ -64,7 +64,7 @@ bastionAddress: \${bastion.ipAddress}
   fields: {
     ...commonFields,
     networkId: field(optionalId("the isolated network to acquire the address for; give networkId or vpcId"), {
-      doc: "The isolated network to acquire the address for (exactly one of networkId and vpcId). Replaces on change.",
+      doc: "The isolated network to acquire the address for (exactly one of networkId and vpcId).",
       change: "replace",
       unset: () => null,
       same: noneIsNull,
@@ -73,7 +73,7 @@ bastionAddress: \${bastion.ipAddress}
       ref: { kind: "Network", requires: [inAddressZone, notATier] },
     }),
     vpcId: field(optionalId("the VPC to acquire the address for; give networkId or vpcId"), {
-      doc: "The VPC to acquire the address for (exactly one of networkId and vpcId). Replaces on change.",
+      doc: "The VPC to acquire the address for (exactly one of networkId and vpcId).",
       change: "replace",
       unset: () => null,
       same: noneIsNull,
@@ -81,7 +81,7 @@ bastionAddress: \${bastion.ipAddress}
       ref: { kind: "Vpc", requires: inAddressZone },
     }),
     zoneId: {
-      doc: "The zone (the network's or VPC's; the API's choice when left out). Replaces on change.",
+      doc: "The zone (the network's or VPC's; the API's choice when left out).",
       ...catalogueField(
         optionalId("the zone of the address: the network's or the VPC's (left out: the API takes theirs)"),
         "replace",

@@ -57,7 +57,7 @@ bastionAddress: \${ip.ipAddress}
   fields: {
     ...commonFields,
     publicIpId: field(id("the public IP to map onto the instance (a cim.PublicIp's id)"), {
-      doc: "The public IP (a cim.PublicIp's id) to map; not a source-NAT address. Replaces on change.",
+      doc: "The public IP (a cim.PublicIp's id) to map; not a source-NAT address.",
       change: "replace",
       live: (n: StaticNat) => n.id,
       ref: {
@@ -71,7 +71,7 @@ bastionAddress: \${ip.ipAddress}
       },
     }),
     instanceId: field(id("the instance the address maps onto"), {
-      doc: "The instance whose NIC the address maps onto. Replaces on change.",
+      doc: "The instance whose NIC the address maps onto.",
       change: "replace",
       live: (n: StaticNat) => n.virtualMachineId,
       ref: "Instance",
@@ -81,7 +81,7 @@ bastionAddress: \${ip.ipAddress}
         "the network of the instance's NIC; required for a VPC address (the tier the instance is on)",
       ),
       {
-        doc: "The network of the instance's NIC: required for a VPC address (the tier), else the address's network. Replaces on change.",
+        doc: "The network of the instance's NIC: required for a VPC address (the tier), else the address's network.",
         change: "replace",
         live: (n: StaticNat) => n.networkId,
         ref: "Network",

@@ -79,11 +79,11 @@ snapshotState: \${web-before-upgrade.state}
   fields: {
     ...commonFields,
     name: {
-      doc: "The snapshot's name, unique among the instance's snapshots (default: the resource name). Replaces on change.",
+      doc: "The snapshot's name, unique among the instance's snapshots (default: the resource name).",
       ...nameField("snapshot", "replace"),
     },
     instanceId: field(optionalId("the instance to snapshot (a cim.Instance's id)"), {
-      doc: "The instance to snapshot, Running or Stopped. Replaces on change.",
+      doc: "The instance to snapshot, Running or Stopped.",
       change: "replace",
       live: (s: InstanceSnapshot) => s.virtualMachineId,
       requiredUnlessAdopting: "the instance to snapshot",
@@ -91,11 +91,11 @@ snapshotState: \${web-before-upgrade.state}
       present: true,
     }),
     description: {
-      doc: "What the snapshot is for (the API's `description`). Replaces on change.",
+      doc: "What the snapshot is for (the API's `description`).",
       ...descriptionField("what the snapshot is for", "replace"),
     },
     memory: field(bool("whether to include the running instance's memory (default false)"), {
-      doc: "Also the instance's memory (default false): the instance must be running; restoring it resumes the instance where it was. Replaces on change.",
+      doc: "Also the instance's memory (default false): the instance must be running; restoring it resumes the instance where it was.",
       change: "replace",
       unset: () => false,
       old: (o) => o.memory ?? false,

@@ -65,7 +65,7 @@ data-restored:
       ...nameField("snapshot", "replace"),
     },
     volumeId: field(optionalId("the volume to snapshot (a cim.Volume's id, or an instance's root disk)"), {
-      doc: "The volume to snapshot: a data volume or an instance's root disk, attached to an instance (a volume the platform has not placed on storage yet, never attached, cannot be snapshotted). Replaces on change.",
+      doc: "The volume to snapshot: a data volume or an instance's root disk, attached to an instance (a volume the platform has not placed on storage yet, never attached, cannot be snapshotted).",
       change: "replace",
       live: true,
       requiredUnlessAdopting: "the volume to snapshot",

@@ -69,11 +69,11 @@ opsFingerprint: \${ops.fingerprint}
   fields: {
     ...commonFields,
     name: {
-      doc: "The key pair's name, unique in the account and region; instances name it in `sshKeyNames`. Replaces on change.",
+      doc: "The key pair's name, unique in the account and region; instances name it in `sshKeyNames`.",
       ...nameField("key pair", "replace"),
     },
     publicKey: field(publicKey.optional(), {
-      doc: "The public key line (`ssh-ed25519 AAAA… you@host`, the .pub file), never the private key. Compared by fingerprint, so its comment may change freely. Replaces on change.",
+      doc: "The public key line (`ssh-ed25519 AAAA… you@host`, the .pub file), never the private key. Compared by fingerprint, so its comment may change freely.",
       change: "replace",
       requiredUnlessAdopting: "the public key line",
       same: sameKey,

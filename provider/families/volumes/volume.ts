@@ -75,7 +75,7 @@ device: \${data.deviceId}
       ...nameField("volume", "replace"),
     },
     zoneId: {
-      doc: "Zone of the volume; an instance it attaches to must be in the same zone. Replaces on change.",
+      doc: "Zone of the volume; an instance it attaches to must be in the same zone.",
       ...catalogueField(
         id("the zone of the volume; an instance it attaches to must be in the same zone"),
         "replace",
@@ -84,7 +84,8 @@ device: \${data.deviceId}
       ),
     },
     diskOfferingId: {
-      doc: "Disk offering. Changed in place (resize).",
+      doc: "Disk offering.",
+      changeNote: "resize",
       ...catalogueField(
         id("the disk offering, from GET /api/v1/offerings/disk"),
         "update",
@@ -93,7 +94,8 @@ device: \${data.deviceId}
       ),
     },
     size: field(diskGb.optional(), {
-      doc: "Size in GB, for customized disk offerings. Grows in place (resize); volumes never shrink.",
+      doc: "Size in GB, for customized disk offerings; volumes never shrink.",
+      changeNote: "resize",
       change: "update",
       live: true,
       present: true,
@@ -101,7 +103,8 @@ device: \${data.deviceId}
     instanceId: field(
       optionalId("the instance to attach the volume to; leave it out to keep the volume detached"),
       {
-        doc: "The instance to attach to; leave it out to keep the volume detached. Changed in place (attach/detach).",
+        doc: "The instance to attach to; leave it out to keep the volume detached.",
+        changeNote: "attach/detach",
         change: "update",
         unset: () => null,
         same: (a, b) => (a ?? null) === (b ?? null),
@@ -110,7 +113,7 @@ device: \${data.deviceId}
       },
     ),
     snapshotId: field(optionalId("a volume snapshot to make the volume from (a cim.VolumeSnapshot's id)"), {
-      doc: "A volume snapshot to make the volume from (BackedUp, in the same zone); its size is the default and the minimum. Replaces on change.",
+      doc: "A volume snapshot to make the volume from (BackedUp, in the same zone); its size is the default and the minimum.",
       change: "replace",
       live: (v: Volume) => v.snapshotId || undefined,
       ref: {

@@ -84,7 +84,7 @@ vpcState: \${main.state}
     ...commonFields,
     ...namedFields("VPC"),
     zoneId: {
-      doc: "Zone of the VPC (a zone of the region). Replaces on change.",
+      doc: "Zone of the VPC (a zone of the region).",
       ...catalogueField(
         id("the zone of the VPC, in the resource's region (GET /api/v1/zones)"),
         "replace",
@@ -93,13 +93,13 @@ vpcState: \${main.state}
       ),
     },
     cidr: field(cidr, {
-      doc: "The VPC's range, e.g. `10.1.0.0/16`, written as its network address. Replaces on change.",
+      doc: "The VPC's range, e.g. `10.1.0.0/16`, written as its network address.",
       change: "replace",
       same: (a, b) => canonicalCidr(a) === canonicalCidr(b),
       live: (v: Vpc) => canonicalCidr(v.cidr) ?? v.cidr,
     }),
     vpcOfferingId: {
-      doc: "VPC offering. Replaces on change.",
+      doc: "VPC offering.",
       ...catalogueField(
         id("the VPC offering, from GET /api/v1/offerings/vpc"),
         "replace",
@@ -108,7 +108,7 @@ vpcState: \${main.state}
       ),
     },
     networkDomain: field(text("the DNS domain of the VPC's networks").optional(), {
-      doc: "DNS domain of the VPC's networks (the API's default when left out). Replaces on change.",
+      doc: "DNS domain of the VPC's networks (the API's default when left out).",
       change: "replace",
       live: true,
     }),
