@@ -15,10 +15,37 @@ import type { CatalogueName } from "../lifecycle/lookups";
 import type { Session } from "../lifecycle/session";
 import type { TimeoutsInput } from "../lifecycle/timeouts";
 import { containsUnknown, sameTags, sameValue, type TagMap } from "../lifecycle/values";
-import type { Exclusive, FieldSpec, LiveRecord, LookupFailure, Recorded, Requirement } from "./define";
+import type {
+  Exclusive,
+  FieldSpec,
+  LiveRecord,
+  LookupFailure,
+  OutputSpec,
+  Recorded,
+  Requirement,
+} from "./define";
 
 /** Every kind declares its fields with it; it lives with the field declaration it types (lifecycle/fieldSpec.ts). */
 export { field };
+
+/**
+ * An output the live record shows under the output's own name (OutputSpec.from left out), said by its doc, and by
+ * its schema when that is not an optional string.
+ */
+export function output(doc: string): Output<z.ZodOptional<z.ZodString>>;
+export function output<S extends z.ZodType>(doc: string, schema: S): Output<S>;
+export function output(doc: string, schema: z.ZodType = z.string().optional()): OutputSpec {
+  return { doc, schema };
+}
+
+/** An output declared by `output`: its schema's own type (the kind's outputs schema keeps it: kinds/outputSchema.ts). */
+type Output<S extends z.ZodType> = OutputSpec<z.output<S>> & { readonly schema: S };
+
+/** When the record was created, as most records say. */
+export const created = output("When it was created (the API's `created`, an ISO 8601 date-time).");
+
+/** The name of the record's zone, as the records in a zone say. */
+export const zoneName = output("The name of its zone.");
 
 /** The id of a catalogue entry of the resource's region (a zone, an offering), shown live as the same field. */
 export function catalogueField<Out, In>(

@@ -260,9 +260,20 @@ export interface OutputSpec<T = unknown, R = any> {
   /** What the output is, for people: the SDK's JSDoc on the class's output (kinds/render.ts). */
   readonly doc?: string;
   readonly schema: z.ZodType<T>;
-  readonly from: (live: R, rec: Recorded) => unknown;
+  /** How the live record shows it. Absent: the live record's property of the output's name (outputValue). */
+  readonly from?: (live: R, rec: Recorded) => unknown;
   /** A secret output (`additionalSecretOutputs`). */
   readonly secret?: boolean;
+}
+
+/** An output's value: what its `from` makes of the live record, else the record's property of its name. */
+export function outputValue(
+  o: OutputSpec,
+  name: string,
+  live: Record<string, unknown>,
+  rec: Recorded,
+): unknown {
+  return o.from ? o.from(live, rec) : live[name];
 }
 
 export type Fields = Record<string, FieldSpec<any, any, any, any>>;

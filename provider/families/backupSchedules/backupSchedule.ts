@@ -4,9 +4,8 @@
 // time zone must be an IANA name, as the platform requires. The platform needs the instance's backup offering:
 // an instance given as a plain id is read at check for it.
 
-import { z } from "zod";
 import type { BackupSchedule } from "../../client";
-import { commonFields, field } from "../../kinds/common";
+import { commonFields, created, field } from "../../kinds/common";
 import { defineKind, type LiveRecord } from "../../kinds/define";
 import { example, yamlExample } from "../../kinds/examples";
 import { id, text, timeZone } from "../../lifecycle/check";
@@ -89,11 +88,7 @@ db-nightly:
     }),
   },
   outputs: {
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (b: BackupSchedule) => b.created,
-    },
+    created,
   },
   api: {
     get: (s, id) => s.client.backupSchedules.get(id, { region: s.region }),

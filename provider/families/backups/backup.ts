@@ -4,7 +4,7 @@
 
 import { z } from "zod";
 import type { Backup } from "../../client";
-import { commonFields, descriptionField, field, recordCalls } from "../../kinds/common";
+import { commonFields, descriptionField, field, output, recordCalls } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { example, yamlExample } from "../../kinds/examples";
 import { id, text } from "../../lifecycle/check";
@@ -63,11 +63,7 @@ backupSize: \${db-before-upgrade.size}
     },
   },
   outputs: {
-    state: {
-      doc: "The platform's status: BackedUp once taken (BackingUp, Error, …).",
-      schema: z.string(),
-      from: (b: Backup) => b.state,
-    },
+    state: output("The platform's status: BackedUp once taken (BackingUp, Error, …).", z.string()),
     backupOfferingId: {
       doc: "The backup offering it was taken under.",
       schema: z.string().optional(),
@@ -83,7 +79,7 @@ backupSize: \${db-before-upgrade.size}
       schema: z.string().optional(),
       from: (b: Backup) => b.zoneId || undefined,
     },
-    size: { doc: "Bytes.", schema: z.number().optional(), from: (b: Backup) => b.size },
+    size: output("Bytes.", z.number().optional()),
     created: {
       doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
       schema: z.string().optional(),

@@ -6,14 +6,13 @@
 // a DELETE for a comment: deleting any other comment removes it from the stack, leaves it in the cloud (until its
 // resource goes) and says so in a warning.
 
-import { z } from "zod";
 import {
   COMMENT_TEXT_MAX,
   type CommentCollection,
   type Comment as CommentRecord,
   DELETABLE_COMMENTS,
 } from "../../client";
-import { commonFields, field, noneIsNull } from "../../kinds/common";
+import { commonFields, created, field, noneIsNull, output } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
 import { example, yamlExample } from "../../kinds/examples";
 import { bool, optionalId, text, whenKnown } from "../../lifecycle/check";
@@ -137,16 +136,8 @@ data-owner:
     }),
   },
   outputs: {
-    username: {
-      doc: "Who wrote it (the API's `username`).",
-      schema: z.string().optional(),
-      from: (c: LiveComment) => c.username,
-    },
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (c: LiveComment) => c.created,
-    },
+    username: output("Who wrote it (the API's `username`)."),
+    created,
   },
   rules(values, fail) {
     whenKnown(values, TARGET_FIELDS, () => {

@@ -9,16 +9,19 @@ import type { FileSystem } from "../../client";
 import {
   catalogueField,
   commonFields,
+  created,
   descriptionField,
   field,
   growOnly,
   nameField,
   networkInZone,
   notTheZoneNetwork,
+  output,
   recordCalls,
   skipFailed,
   uniqueName,
   uniqueTogether,
+  zoneName,
 } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { diskGb, diskSizeProblem } from "../../kinds/diskOffering";
@@ -148,26 +151,10 @@ assetsMount: \${assets.mountSource}
     }),
   },
   outputs: {
-    zoneName: {
-      doc: "The name of its zone.",
-      schema: z.string().optional(),
-      from: (f: FileSystem) => f.zoneName,
-    },
-    networkName: {
-      doc: "The name of its network (`networkId`).",
-      schema: z.string().optional(),
-      from: (f: FileSystem) => f.networkName,
-    },
-    diskOfferingName: {
-      doc: "The name of its disk offering (`diskOfferingId`).",
-      schema: z.string().optional(),
-      from: (f: FileSystem) => f.diskOfferingName,
-    },
-    serviceOfferingName: {
-      doc: "The name of its compute offering (`serviceOfferingId`).",
-      schema: z.string().optional(),
-      from: (f: FileSystem) => f.serviceOfferingName,
-    },
+    zoneName,
+    networkName: output("The name of its network (`networkId`)."),
+    diskOfferingName: output("The name of its disk offering (`diskOfferingId`)."),
+    serviceOfferingName: output("The name of its compute offering (`serviceOfferingId`)."),
     ipAddress: {
       doc: "The NFS server: the file-system VM's address on the network.",
       schema: z.string().optional(),
@@ -183,21 +170,13 @@ assetsMount: \${assets.mountSource}
       schema: z.string().optional(),
       from: (f: FileSystem) => (f.ipAddress && f.path ? `${f.ipAddress}:${f.path}` : undefined),
     },
-    provider: {
-      doc: "The platform's provider of the share (SHAREDFSVM).",
-      schema: z.string().optional(),
-      from: (f: FileSystem) => f.provider,
-    },
+    provider: output("The platform's provider of the share (SHAREDFSVM)."),
     state: {
       doc: "The API's state (Allocated, Ready, Stopped, Error, …).",
       schema: z.string(),
       from: (f: FileSystem) => f.state ?? "",
     },
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (f: FileSystem) => f.created,
-    },
+    created,
   },
   ...growOnly("FileSystem", fsShrinkMessage),
   lookups(i, rows) {

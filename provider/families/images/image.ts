@@ -6,7 +6,16 @@
 
 import { z } from "zod";
 import type { CimClient, ImageKind, Iso, Template, UpdateImageInput } from "../../client";
-import { catalogueField, commonFields, field, flagField, nameField } from "../../kinds/common";
+import {
+  catalogueField,
+  commonFields,
+  created,
+  field,
+  flagField,
+  nameField,
+  output,
+  zoneName,
+} from "../../kinds/common";
 import type { KindApi, LiveRecord } from "../../kinds/define";
 import { id, text } from "../../lifecycle/check";
 
@@ -137,46 +146,24 @@ export function osTypeField(changes: string) {
 
 /** What the platform reports of every image: readiness, the download's status, sizes and names. */
 export const imageOutputs = {
-  state: {
-    doc: "Ready once the platform says so (`isReady`), Downloading meanwhile, Error when the download failed.",
-    schema: z.string().optional(),
-    from: (t: Template | Iso) => t.state,
-  },
-  isReady: {
-    doc: "Whether the platform has the image ready for instances (its download is complete).",
-    schema: z.boolean().optional(),
-    from: (t: Template | Iso) => t.isReady,
-  },
-  status: {
-    doc: 'The platform\'s words on the download: "Download Complete", "45% Downloaded", or why it failed.',
-    schema: z.string().optional(),
-    from: (t: Template | Iso) => t.status,
-  },
-  size: {
-    doc: "Bytes: a template's virtual size, an ISO's file size (once downloaded).",
-    schema: z.number().optional(),
-    from: (t: Template | Iso) => t.size,
-  },
-  osTypeName: {
-    doc: "The name of its OS type (`osTypeId`).",
-    schema: z.string().optional(),
-    from: (t: Template | Iso) => t.osTypeName,
-  },
-  zoneName: {
-    doc: "The name of its zone.",
-    schema: z.string().optional(),
-    from: (t: Template | Iso) => t.zoneName,
-  },
-  account: {
-    doc: "The account that owns it.",
-    schema: z.string().optional(),
-    from: (t: Template | Iso) => t.account,
-  },
-  created: {
-    doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-    schema: z.string().optional(),
-    from: (t: Template | Iso) => t.created,
-  },
+  state: output(
+    "Ready once the platform says so (`isReady`), Downloading meanwhile, Error when the download failed.",
+  ),
+  isReady: output(
+    "Whether the platform has the image ready for instances (its download is complete).",
+    z.boolean().optional(),
+  ),
+  status: output(
+    'The platform\'s words on the download: "Download Complete", "45% Downloaded", or why it failed.',
+  ),
+  size: output(
+    "Bytes: a template's virtual size, an ISO's file size (once downloaded).",
+    z.number().optional(),
+  ),
+  osTypeName: output("The name of its OS type (`osTypeId`)."),
+  zoneName,
+  account: output("The account that owns it."),
+  created,
 };
 
 /** The client family of a kind. */

@@ -5,7 +5,7 @@
 
 import { z } from "zod";
 import type { Template } from "../../client";
-import { field, flagField } from "../../kinds/common";
+import { field, flagField, output } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { example, yamlExample } from "../../kinds/examples";
 import { imageApi, imageFields, imageKindBase, imageOutputs, osTypeField, urlFormatProblem } from "./image";
@@ -108,11 +108,10 @@ goldenId: \${golden.id}
   },
   outputs: {
     ...imageOutputs,
-    minRootDiskSizeGb: {
-      doc: "GB: the smallest root disk an instance of this template may have (its virtual size), once downloaded.",
-      schema: z.number().optional(),
-      from: (t: Template) => t.minRootDiskSizeGb,
-    },
+    minRootDiskSizeGb: output(
+      "GB: the smallest root disk an instance of this template may have (its virtual size), once downloaded.",
+      z.number().optional(),
+    ),
   },
   rules(values, fail) {
     const problem = urlFormatProblem(values.url, values.format);

@@ -5,7 +5,7 @@
 
 import { z } from "zod";
 import { type InstanceSchedule, instanceScheduleQuery } from "../../client";
-import { commonFields, descriptionField, field } from "../../kinds/common";
+import { commonFields, created, descriptionField, field } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
 import { example, yamlExample } from "../../kinds/examples";
 import { bool, id, text, timeZone } from "../../lifecycle/check";
@@ -150,11 +150,7 @@ db-start-mornings:
     },
   },
   outputs: {
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (s: InstanceSchedule) => s.created,
-    },
+    created,
   },
   rules(values, fail) {
     const { startDate, endDate } = values as { startDate?: string; endDate?: string };

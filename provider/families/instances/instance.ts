@@ -7,7 +7,15 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { ConflictError, type Instance, JobFailedError, type UpdateInstanceInput } from "../../client";
-import { atLeastSnapshot, catalogueField, commonFields, field, sourceInZone, tags } from "../../kinds/common";
+import {
+  atLeastSnapshot,
+  catalogueField,
+  commonFields,
+  field,
+  output,
+  sourceInZone,
+  tags,
+} from "../../kinds/common";
 import { defineKind, desiredValue, type Recorded } from "../../kinds/define";
 import { diskSizeProblem } from "../../kinds/diskOffering";
 import { example, yamlExample } from "../../kinds/examples";
@@ -394,21 +402,9 @@ address: \${web.ipAddress}
       from: (_v, rec) => recordedUserDataHash(rec),
       secret: true,
     },
-    state: {
-      doc: "The API's instance state (Running, Stopped, Starting, Error, …).",
-      schema: z.string(),
-      from: (v: Instance) => v.state,
-    },
-    ipAddress: {
-      doc: "The default interface's private address.",
-      schema: z.string(),
-      from: (v: Instance) => v.ipAddress,
-    },
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string(),
-      from: (v: Instance) => v.created,
-    },
+    state: output("The API's instance state (Running, Stopped, Starting, Error, …).", z.string()),
+    ipAddress: output("The default interface's private address.", z.string()),
+    created: output("When it was created (the API's `created`, an ISO 8601 date-time).", z.string()),
   },
   rules(values, fail) {
     whenKnown(values, ["imageType", "templateId", "isoId", "diskOfferingId"], () => {

@@ -11,12 +11,15 @@ import type { KubernetesVersion, KubernetesCluster as LiveCluster } from "../../
 import {
   catalogueField,
   commonFields,
+  created,
   field,
   networkInZone,
   notTheZoneNetwork,
+  output,
   tags,
   uniqueName,
   uniqueTogether,
+  zoneName,
 } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
 import { example, yamlExample } from "../../kinds/examples";
@@ -229,31 +232,11 @@ kubeconfig: \${apps.kubeconfig} # a secret output
         r.kubeconfig ?? (rec.kubeconfig as string | undefined),
       secret: true,
     },
-    state: {
-      doc: "The API's cluster state (Starting, Running, Scaling, Upgrading, Alert, Error, …).",
-      schema: z.string().optional(),
-      from: (r: LiveCluster) => r.state,
-    },
-    zoneName: {
-      doc: "The name of its zone.",
-      schema: z.string().optional(),
-      from: (r: LiveCluster) => r.zoneName,
-    },
-    kubernetesVersionName: {
-      doc: "The name of its Kubernetes version (`kubernetesVersionId`).",
-      schema: z.string().optional(),
-      from: (r: LiveCluster) => r.kubernetesVersionName,
-    },
-    serviceOfferingName: {
-      doc: "The name of its compute offering (`serviceOfferingId`).",
-      schema: z.string().optional(),
-      from: (r: LiveCluster) => r.serviceOfferingName,
-    },
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (r: LiveCluster) => r.created,
-    },
+    state: output("The API's cluster state (Starting, Running, Scaling, Upgrading, Alert, Error, …)."),
+    zoneName,
+    kubernetesVersionName: output("The name of its Kubernetes version (`kubernetesVersionId`)."),
+    serviceOfferingName: output("The name of its compute offering (`serviceOfferingId`)."),
+    created,
   },
   // No preview check of the node count: createKubernetesCluster refuses more control and worker nodes than
   // the platform's cloud.kubernetes.cluster.max.size (10 by default), but an operator may raise that setting and

@@ -9,7 +9,7 @@
 
 import { z } from "zod";
 import type { InternalLoadBalancer, Network } from "../../client";
-import { commonFields, field, tags } from "../../kinds/common";
+import { commonFields, field, output, tags } from "../../kinds/common";
 import { defineKind, type Recorded, type Requirement } from "../../kinds/define";
 import { example, yamlExample } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
@@ -161,11 +161,7 @@ dbAddress: \${db.sourceIpAddress}
       schema: z.string().optional(),
       from: (r: InternalLoadBalancer) => r.zoneId || undefined,
     },
-    state: {
-      doc: "The API's state (Add while a change is applied, Active, Revoke while being removed).",
-      schema: z.string().optional(),
-      from: (r: InternalLoadBalancer) => r.state,
-    },
+    state: output("The API's state (Add while a change is applied, Active, Revoke while being removed)."),
   },
   // A source address serves each port once: a replacement that names the same address and port deletes first
   // (one that leaves the address out gets a fresh one).

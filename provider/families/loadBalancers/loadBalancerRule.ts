@@ -9,7 +9,7 @@
 
 import { z } from "zod";
 import type { LoadBalancerRule } from "../../client";
-import { commonFields, field, tags } from "../../kinds/common";
+import { commonFields, field, output, tags } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { example, yamlExample } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
@@ -147,11 +147,9 @@ web:
       schema: z.string().optional(),
       from: (r: LoadBalancerRule) => r.zoneId || undefined,
     },
-    state: {
-      doc: "The API's rule state (Add while a change is applied, Active, Revoke while being removed).",
-      schema: z.string().optional(),
-      from: (r: LoadBalancerRule) => r.state,
-    },
+    state: output(
+      "The API's rule state (Add while a change is applied, Active, Revoke while being removed).",
+    ),
   },
   // An address's port is held by one rule: a replacement that keeps the address and the public port deletes first.
   liveRules: balancerNetworks("Public"),

@@ -9,7 +9,7 @@
 
 import { z } from "zod";
 import type { MultiRegionMember } from "../../client";
-import { commonFields, field } from "../../kinds/common";
+import { commonFields, created, field } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { yamlExample } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
@@ -146,11 +146,7 @@ mesh-ams:
       schema: z.string(),
       from: (m: MultiRegionMember) => m.state ?? "",
     },
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (m: MultiRegionMember) => m.created,
-    },
+    created,
   },
   // the API takes a VPC once per group, and one VPC per region in a group (a member whose join failed holds neither)
   exclusive: [

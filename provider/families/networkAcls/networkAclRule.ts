@@ -7,7 +7,7 @@
 import { isIPv6 } from "node:net";
 import { z } from "zod";
 import type { AclRuleInput, NetworkAclRule } from "../../client";
-import { commonFields, field } from "../../kinds/common";
+import { commonFields, field, output } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
 import { example, yamlExample } from "../../kinds/examples";
 import { id, text, whenKnown } from "../../lifecycle/check";
@@ -212,16 +212,8 @@ no-ping-out:
     }),
   },
   outputs: {
-    aclName: {
-      doc: "The list's name.",
-      schema: z.string().optional(),
-      from: (r: NetworkAclRule) => r.aclName,
-    },
-    state: {
-      doc: "The API's rule state (Add while being applied, Active, Revoke while being removed).",
-      schema: z.string().optional(),
-      from: (r: NetworkAclRule) => r.state,
-    },
+    aclName: output("The list's name."),
+    state: output("The API's rule state (Add while being applied, Active, Revoke while being removed)."),
   },
   rules(values, fail) {
     whenKnown(values, ["protocol", "startPort", "endPort", "icmpType", "icmpCode"], () => {

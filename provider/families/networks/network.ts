@@ -5,7 +5,16 @@
 
 import { z } from "zod";
 import { ConflictError, type Network, type Vpc } from "../../client";
-import { catalogueField, commonFields, field, recordCalls, tags } from "../../kinds/common";
+import {
+  catalogueField,
+  commonFields,
+  created,
+  field,
+  output,
+  recordCalls,
+  tags,
+  zoneName,
+} from "../../kinds/common";
 import { defineKind, type Exclusive, type Recorded, type Requirement } from "../../kinds/define";
 import { example, yamlExample } from "../../kinds/examples";
 import { namedFields, namedStates, renameApply } from "../../kinds/named";
@@ -228,31 +237,15 @@ cidr: \${web.cidr}
     tags,
   },
   outputs: {
-    zoneName: {
-      doc: "The name of its zone.",
-      schema: z.string().optional(),
-      from: (n: Network) => n.zoneName,
-    },
-    networkOfferingName: {
-      doc: "The name of its network offering (`networkOfferingId`).",
-      schema: z.string().optional(),
-      from: (n: Network) => n.networkOfferingName,
-    },
+    zoneName,
+    networkOfferingName: output("The name of its network offering (`networkOfferingId`)."),
     cidr: {
       doc: "The network's range, e.g. `10.1.1.0/24`.",
       schema: z.string().optional(),
       from: (n: Network, rec) => n.cidr ?? networkCidr(rec.gateway ?? n.gateway, rec.netmask ?? n.netmask),
     },
-    state: {
-      doc: "The API's network state (Allocated, Implemented, …).",
-      schema: z.string(),
-      from: (n: Network) => n.state,
-    },
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (n: Network) => n.created,
-    },
+    state: output("The API's network state (Allocated, Implemented, …).", z.string()),
+    created,
   },
   rules(values, fail) {
     whenKnown(values, ["aclId", "vpcId"], () => {

@@ -6,7 +6,15 @@
 
 import { z } from "zod";
 import type { PrivateGateway } from "../../client";
-import { commonFields, field, recordCalls, uniqueTogether } from "../../kinds/common";
+import {
+  commonFields,
+  created,
+  field,
+  output,
+  recordCalls,
+  uniqueTogether,
+  zoneName,
+} from "../../kinds/common";
 import { defineKind, type Requirement } from "../../kinds/define";
 import { example, yamlExample } from "../../kinds/examples";
 import { bool, id, optionalId, whenKnown } from "../../lifecycle/check";
@@ -118,36 +126,16 @@ gatewayState: \${dc-link.state}
     }),
   },
   outputs: {
-    vpcName: {
-      doc: "The name of its VPC (`vpcId`).",
-      schema: z.string().optional(),
-      from: (g: PrivateGateway) => g.vpcName,
-    },
-    zoneId: {
-      doc: "The zone it is in (a zone uuid), as the API reports it.",
-      schema: z.string().optional(),
-      from: (g: PrivateGateway) => g.zoneId,
-    },
-    zoneName: {
-      doc: "The name of its zone.",
-      schema: z.string().optional(),
-      from: (g: PrivateGateway) => g.zoneName,
-    },
-    aclName: {
-      doc: "The name of the gateway's ACL list (default_deny unless aclId says otherwise).",
-      schema: z.string().optional(),
-      from: (g: PrivateGateway) => g.aclName,
-    },
+    vpcName: output("The name of its VPC (`vpcId`)."),
+    zoneId: output("The zone it is in (a zone uuid), as the API reports it."),
+    zoneName,
+    aclName: output("The name of the gateway's ACL list (default_deny unless aclId says otherwise)."),
     state: {
       doc: "The API's gateway state (Creating, Ready, Deleting).",
       schema: z.string(),
       from: (g: PrivateGateway) => g.state ?? "",
     },
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (g: PrivateGateway) => g.created,
-    },
+    created,
   },
   rules(values, fail) {
     whenKnown(values, ["ipAddress", "gateway", "netmask"], () => {

@@ -4,7 +4,7 @@
 
 import { z } from "zod";
 import type { Project } from "../../client";
-import { commonFields, field, nameField, recordCalls, uniqueName } from "../../kinds/common";
+import { commonFields, created, field, nameField, recordCalls, uniqueName } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { yamlExample } from "../../kinds/examples";
 import { applyChanged } from "../../kinds/named";
@@ -48,11 +48,7 @@ projectId: \${shop.id}
       schema: z.string(),
       from: (p: Project) => p.state ?? "",
     },
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (p: Project) => p.created,
-    },
+    created,
   },
   // the API refuses a second project of the same name
   exclusive: [uniqueName("project", "project names are unique per account in a region")],

@@ -6,7 +6,7 @@
 
 import { z } from "zod";
 import type { PublicIp } from "../../client";
-import { catalogueField, commonFields, field, noneIsNull, tags } from "../../kinds/common";
+import { catalogueField, commonFields, created, field, noneIsNull, tags, zoneName } from "../../kinds/common";
 import { defineKind, type Requirement } from "../../kinds/define";
 import { example, yamlExample } from "../../kinds/examples";
 import { optionalId, whenKnown } from "../../lifecycle/check";
@@ -97,11 +97,7 @@ bastionAddress: \${bastion.ipAddress}
       schema: z.string(),
       from: (ip: PublicIp) => ip.ipAddress ?? "",
     },
-    zoneName: {
-      doc: "The name of its zone.",
-      schema: z.string().optional(),
-      from: (ip: PublicIp) => ip.zoneName,
-    },
+    zoneName,
     isSourceNat: {
       doc: "Whether it is the source-NAT address of its network or VPC (such an address cannot be released).",
       schema: z.boolean(),
@@ -112,11 +108,7 @@ bastionAddress: \${bastion.ipAddress}
       schema: z.string(),
       from: (ip: PublicIp) => ip.state ?? "",
     },
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (ip: PublicIp) => ip.created,
-    },
+    created,
   },
   rules(values, fail) {
     whenKnown(values, ["networkId", "vpcId", "adoptId"], () => {

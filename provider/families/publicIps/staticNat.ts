@@ -5,7 +5,7 @@
 
 import { z } from "zod";
 import { type StaticNat, staticNatOf } from "../../client";
-import { commonFields, field } from "../../kinds/common";
+import { commonFields, field, output } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { example, yamlExample } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
@@ -90,17 +90,9 @@ bastionAddress: \${ip.ipAddress}
     ),
   },
   outputs: {
-    ipAddress: {
-      doc: "The public address, e.g. `198.18.0.7`.",
-      schema: z.string().optional(),
-      from: (n: StaticNat) => n.ipAddress,
-    },
-    vmIpAddress: {
-      doc: "The instance's address on that network, which the public address maps onto.",
-      schema: z.string().optional(),
-      from: (n: StaticNat) => n.vmIpAddress,
-    },
-    state: { doc: "Enabled while the mapping exists.", schema: z.string(), from: (n: StaticNat) => n.state },
+    ipAddress: output("The public address, e.g. `198.18.0.7`."),
+    vmIpAddress: output("The instance's address on that network, which the public address maps onto."),
+    state: output("Enabled while the mapping exists.", z.string()),
   },
   // One address maps onto one NIC, and one NIC address has one public address: a replacement that keeps the
   // address or the instance disables first (its id is the address's, so the same address cannot be held twice).

@@ -8,9 +8,11 @@ import { z } from "zod";
 import { ConflictError, type InstanceSnapshot } from "../../client";
 import {
   commonFields,
+  created,
   descriptionField,
   field,
   nameField,
+  output,
   recordCalls,
   skipFailed,
   uniqueTogether,
@@ -107,26 +109,14 @@ snapshotState: \${web-before-upgrade.state}
     }),
   },
   outputs: {
-    type: {
-      doc: "Disk, or DiskAndMemory.",
-      schema: z.string().optional(),
-      from: (s: InstanceSnapshot) => s.type,
-    },
-    state: {
-      doc: "The API's snapshot state (Ready when usable).",
-      schema: z.string(),
-      from: (s: InstanceSnapshot) => s.state,
-    },
+    type: output("Disk, or DiskAndMemory."),
+    state: output("The API's snapshot state (Ready when usable).", z.string()),
     instanceName: {
       doc: "The name of the instance (`instanceId`).",
       schema: z.string().optional(),
       from: (s: InstanceSnapshot) => s.virtualMachineName,
     },
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (s: InstanceSnapshot) => s.created,
-    },
+    created,
   },
   api: {
     ...recordCalls((c) => c.instanceSnapshots),

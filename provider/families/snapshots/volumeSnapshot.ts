@@ -5,8 +5,7 @@
 // volume of the instance has one).
 
 import { z } from "zod";
-import type { VolumeSnapshot } from "../../client";
-import { commonFields, field, nameField, recordCalls, skipFailed } from "../../kinds/common";
+import { commonFields, created, field, nameField, output, recordCalls, skipFailed } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { example, yamlExample } from "../../kinds/examples";
 import { optionalId } from "../../lifecycle/check";
@@ -74,36 +73,15 @@ data-restored:
     }),
   },
   outputs: {
-    volumeName: {
-      doc: "The volume's name when the snapshot was taken.",
-      schema: z.string().optional(),
-      from: (s: VolumeSnapshot) => s.volumeName,
-    },
-    volumeType: {
-      doc: "ROOT (an instance's root disk) or DATADISK.",
-      schema: z.string().optional(),
-      from: (s: VolumeSnapshot) => s.volumeType,
-    },
-    size: {
-      doc: "GB: the volume's size when taken; a volume made from the snapshot is at least this big.",
-      schema: z.number().optional(),
-      from: (s: VolumeSnapshot) => s.size,
-    },
-    zoneId: {
-      doc: "The zone it is in (a zone uuid), as the API reports it.",
-      schema: z.string().optional(),
-      from: (s: VolumeSnapshot) => s.zoneId,
-    },
-    state: {
-      doc: "The API's snapshot state (BackedUp when usable).",
-      schema: z.string(),
-      from: (s: VolumeSnapshot) => s.state,
-    },
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (s: VolumeSnapshot) => s.created,
-    },
+    volumeName: output("The volume's name when the snapshot was taken."),
+    volumeType: output("ROOT (an instance's root disk) or DATADISK."),
+    size: output(
+      "GB: the volume's size when taken; a volume made from the snapshot is at least this big.",
+      z.number().optional(),
+    ),
+    zoneId: output("The zone it is in (a zone uuid), as the API reports it."),
+    state: output("The API's snapshot state (BackedUp when usable).", z.string()),
+    created,
   },
   api: {
     ...recordCalls((c) => c.volumeSnapshots),

@@ -6,7 +6,7 @@
 
 import { z } from "zod";
 import { PUBLIC_KEY_MAX, parsePublicKey, publicKeyFingerprint, type SshKeyPair } from "../../client";
-import { commonFields, field, nameField, recordCalls, uniqueName } from "../../kinds/common";
+import { commonFields, field, nameField, output, recordCalls, uniqueName } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
 import { yamlExample } from "../../kinds/examples";
 import { containsUnknown } from "../../lifecycle/values";
@@ -85,11 +85,10 @@ opsFingerprint: \${ops.fingerprint}
     }),
   },
   outputs: {
-    fingerprint: {
-      doc: "The API's fingerprint of the key: MD5 of the key blob, as `ssh-keygen -l -E md5` prints it.",
-      schema: z.string(),
-      from: (k: SshKeyPair) => k.fingerprint,
-    },
+    fingerprint: output(
+      "The API's fingerprint of the key: MD5 of the key blob, as `ssh-keygen -l -E md5` prints it.",
+      z.string(),
+    ),
   },
   // The API refuses a second key pair of the same name, and a second one with the same key: a replacement
   // that keeps either deletes first.

@@ -7,12 +7,15 @@ import {
   atLeastSnapshot,
   catalogueField,
   commonFields,
+  created,
   field,
   growOnly,
   nameField,
+  output,
   recordCalls,
   sourceInZone,
   tags,
+  zoneName,
 } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { diskGb, diskSizeProblem } from "../../kinds/diskOffering";
@@ -124,31 +127,15 @@ device: \${data.deviceId}
     tags,
   },
   outputs: {
-    zoneName: {
-      doc: "The name of its zone.",
-      schema: z.string().optional(),
-      from: (v: Volume) => v.zoneName,
-    },
-    diskOfferingName: {
-      doc: "The name of its disk offering (`diskOfferingId`).",
-      schema: z.string().optional(),
-      from: (v: Volume) => v.diskOfferingName,
-    },
+    zoneName,
+    diskOfferingName: output("The name of its disk offering (`diskOfferingId`)."),
     deviceId: {
       doc: "The device number on the instance it is attached to.",
       schema: z.number().optional(),
       from: (v: Volume) => (v.virtualMachineId ? v.deviceId : undefined),
     },
-    state: {
-      doc: "The API's volume state (Allocated, Ready, Resizing, …).",
-      schema: z.string(),
-      from: (v: Volume) => v.state,
-    },
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (v: Volume) => v.created,
-    },
+    state: output("The API's volume state (Allocated, Ready, Resizing, …).", z.string()),
+    created,
   },
   ...growOnly("Volume", shrinkMessage),
   lookups(i, rows) {

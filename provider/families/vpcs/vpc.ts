@@ -2,7 +2,16 @@
 
 import { z } from "zod";
 import type { Vpc } from "../../client";
-import { catalogueField, commonFields, field, recordCalls, tags } from "../../kinds/common";
+import {
+  catalogueField,
+  commonFields,
+  created,
+  field,
+  output,
+  recordCalls,
+  tags,
+  zoneName,
+} from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { example, yamlExample } from "../../kinds/examples";
 import { namedFields, namedStates, renameApply } from "../../kinds/named";
@@ -115,22 +124,10 @@ vpcState: \${main.state}
     tags,
   },
   outputs: {
-    zoneName: { doc: "The name of its zone.", schema: z.string().optional(), from: (v: Vpc) => v.zoneName },
-    vpcOfferingName: {
-      doc: "The name of its VPC offering (`vpcOfferingId`).",
-      schema: z.string().optional(),
-      from: (v: Vpc) => v.vpcOfferingName,
-    },
-    state: {
-      doc: "The API's VPC state (Enabled, Implementing, …).",
-      schema: z.string(),
-      from: (v: Vpc) => v.state,
-    },
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (v: Vpc) => v.created,
-    },
+    zoneName,
+    vpcOfferingName: output("The name of its VPC offering (`vpcOfferingId`)."),
+    state: output("The API's VPC state (Enabled, Implementing, …).", z.string()),
+    created,
   },
   api: {
     ...recordCalls((c) => c.vpcs),
