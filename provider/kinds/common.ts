@@ -47,6 +47,12 @@ export const created = output("When it was created (the API's `created`, an ISO 
 /** The name of the record's zone, as the records in a zone say. */
 export const zoneName = output("The name of its zone.");
 
+/** The zone the record is in, as it reports it (an empty one: none). */
+export const zoneId = {
+  ...output("The zone it is in (a zone uuid), as the API reports it."),
+  from: (r: { zoneId?: string }) => r.zoneId || undefined,
+};
+
 /** The id of a catalogue entry of the resource's region (a zone, an offering), shown live as the same field. */
 export function catalogueField<Out, In>(
   schema: z.ZodType<Out, In>,

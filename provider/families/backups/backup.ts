@@ -4,7 +4,7 @@
 
 import { z } from "zod";
 import type { Backup } from "../../client";
-import { commonFields, descriptionField, field, output, recordCalls } from "../../kinds/common";
+import { commonFields, descriptionField, field, output, recordCalls, zoneId } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { example, yamlExample } from "../../kinds/examples";
 import { id, text } from "../../lifecycle/check";
@@ -74,11 +74,7 @@ backupSize: \${db-before-upgrade.size}
       schema: z.string().optional(),
       from: (b: Backup) => b.backupOfferingName || undefined,
     },
-    zoneId: {
-      doc: "The zone it is in (a zone uuid), as the API reports it.",
-      schema: z.string().optional(),
-      from: (b: Backup) => b.zoneId || undefined,
-    },
+    zoneId,
     size: output("Bytes.", z.number().optional()),
     created: {
       doc: "When it was created (the API's `created`, an ISO 8601 date-time).",

@@ -9,7 +9,7 @@
 
 import { z } from "zod";
 import type { InternalLoadBalancer, Network } from "../../client";
-import { commonFields, field, output, tags } from "../../kinds/common";
+import { commonFields, field, output, tags, zoneId } from "../../kinds/common";
 import { defineKind, type Recorded, type Requirement } from "../../kinds/define";
 import { example, yamlExample } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
@@ -156,11 +156,7 @@ dbAddress: \${db.sourceIpAddress}
       schema: z.string().optional(),
       from: (r: InternalLoadBalancer) => r.vpcId || undefined,
     },
-    zoneId: {
-      doc: "The zone it is in (a zone uuid), as the API reports it.",
-      schema: z.string().optional(),
-      from: (r: InternalLoadBalancer) => r.zoneId || undefined,
-    },
+    zoneId,
     state: output("The API's state (Add while a change is applied, Active, Revoke while being removed)."),
   },
   // A source address serves each port once: a replacement that names the same address and port deletes first

@@ -9,7 +9,7 @@
 
 import { z } from "zod";
 import type { LoadBalancerRule } from "../../client";
-import { commonFields, field, output, tags } from "../../kinds/common";
+import { commonFields, field, output, tags, zoneId } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { example, yamlExample } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
@@ -142,11 +142,7 @@ web:
       schema: z.string().optional(),
       from: (r: LoadBalancerRule) => r.publicIp || undefined,
     },
-    zoneId: {
-      doc: "The zone it is in (a zone uuid), as the API reports it.",
-      schema: z.string().optional(),
-      from: (r: LoadBalancerRule) => r.zoneId || undefined,
-    },
+    zoneId,
     state: output(
       "The API's rule state (Add while a change is applied, Active, Revoke while being removed).",
     ),
