@@ -170,7 +170,7 @@ export interface VolumeArgs extends ArgsOf<VolumeKind> {
   readonly timeouts?: ArgsOf<VolumeKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<VolumeKind>["adoptId"];
-  /** The volume's name (default: the resource name). Replaces on change. */
+  /** The volume's name (default: the resource name). Replaces on change (the API has no rename). */
   readonly name?: ArgsOf<VolumeKind>["name"];
   /** Zone of the volume; an instance it attaches to must be in the same zone. Replaces on change. */
   readonly zoneId: ArgsOf<VolumeKind>["zoneId"];
@@ -194,7 +194,7 @@ export interface Volume extends KindResource<VolumeKind> {
   readonly timeouts: KindResource<VolumeKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId: KindResource<VolumeKind>["adoptId"];
-  /** The volume's name (default: the resource name). Replaces on change. */
+  /** The volume's name (default: the resource name). Replaces on change (the API has no rename). */
   readonly name: KindResource<VolumeKind>["name"];
   /** Zone of the volume; an instance it attaches to must be in the same zone. Replaces on change. */
   readonly zoneId: KindResource<VolumeKind>["zoneId"];
@@ -698,7 +698,7 @@ export interface SshKeyPairArgs extends ArgsOf<SshKeyPairKind> {
   readonly timeouts?: ArgsOf<SshKeyPairKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<SshKeyPairKind>["adoptId"];
-  /** The key pair's name (default: the resource name). Replaces on change. */
+  /** The key pair's name, unique in the account and region (default: the resource name); instances name it in `sshKeyNames`. Replaces on change. */
   readonly name?: ArgsOf<SshKeyPairKind>["name"];
   /** The public key line (`ssh-ed25519 AAAA… you@host`, the .pub file), never the private key. Compared by fingerprint, so its comment may change freely. Replaces on change. */
   readonly publicKey?: ArgsOf<SshKeyPairKind>["publicKey"];
@@ -712,7 +712,7 @@ export interface SshKeyPair extends KindResource<SshKeyPairKind> {
   readonly timeouts: KindResource<SshKeyPairKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId: KindResource<SshKeyPairKind>["adoptId"];
-  /** The key pair's name (default: the resource name). Replaces on change. */
+  /** The key pair's name, unique in the account and region (default: the resource name); instances name it in `sshKeyNames`. Replaces on change. */
   readonly name: KindResource<SshKeyPairKind>["name"];
   /** The public key line (`ssh-ed25519 AAAA… you@host`, the .pub file), never the private key. Compared by fingerprint, so its comment may change freely. Replaces on change. */
   readonly publicKey: KindResource<SshKeyPairKind>["publicKey"];
@@ -852,7 +852,7 @@ export interface VolumeSnapshotArgs extends ArgsOf<VolumeSnapshotKind> {
   readonly timeouts?: ArgsOf<VolumeSnapshotKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<VolumeSnapshotKind>["adoptId"];
-  /** The snapshot's name (default: the resource name). Replaces on change. */
+  /** The snapshot's name (default: the resource name). Replaces on change (the API has no rename). */
   readonly name?: ArgsOf<VolumeSnapshotKind>["name"];
   /** The volume to snapshot: a data volume or an instance's root disk, attached to an instance (a volume the platform has not placed on storage yet, never attached, cannot be snapshotted). Replaces on change. */
   readonly volumeId?: ArgsOf<VolumeSnapshotKind>["volumeId"];
@@ -866,7 +866,7 @@ export interface VolumeSnapshot extends KindResource<VolumeSnapshotKind> {
   readonly timeouts: KindResource<VolumeSnapshotKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId: KindResource<VolumeSnapshotKind>["adoptId"];
-  /** The snapshot's name (default: the resource name). Replaces on change. */
+  /** The snapshot's name (default: the resource name). Replaces on change (the API has no rename). */
   readonly name: KindResource<VolumeSnapshotKind>["name"];
   /** The volume to snapshot: a data volume or an instance's root disk, attached to an instance (a volume the platform has not placed on storage yet, never attached, cannot be snapshotted). Replaces on change. */
   readonly volumeId: KindResource<VolumeSnapshotKind>["volumeId"];
@@ -906,7 +906,7 @@ export interface InstanceSnapshotArgs extends ArgsOf<InstanceSnapshotKind> {
   readonly timeouts?: ArgsOf<InstanceSnapshotKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<InstanceSnapshotKind>["adoptId"];
-  /** The snapshot's name (default: the resource name). Replaces on change. */
+  /** The snapshot's name, unique among the instance's snapshots (default: the resource name). Replaces on change. */
   readonly name?: ArgsOf<InstanceSnapshotKind>["name"];
   /** The instance to snapshot, Running or Stopped. Replaces on change. */
   readonly instanceId?: ArgsOf<InstanceSnapshotKind>["instanceId"];
@@ -924,7 +924,7 @@ export interface InstanceSnapshot extends KindResource<InstanceSnapshotKind> {
   readonly timeouts: KindResource<InstanceSnapshotKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId: KindResource<InstanceSnapshotKind>["adoptId"];
-  /** The snapshot's name (default: the resource name). Replaces on change. */
+  /** The snapshot's name, unique among the instance's snapshots (default: the resource name). Replaces on change. */
   readonly name: KindResource<InstanceSnapshotKind>["name"];
   /** The instance to snapshot, Running or Stopped. Replaces on change. */
   readonly instanceId: KindResource<InstanceSnapshotKind>["instanceId"];
@@ -1402,7 +1402,7 @@ export interface FileSystemArgs extends ArgsOf<FileSystemKind> {
   readonly timeouts?: ArgsOf<FileSystemKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<FileSystemKind>["adoptId"];
-  /** The file system's name (default: the resource name). Changed in place. */
+  /** The file system's name, unique in the account and region (default: the resource name). Changed in place. */
   readonly name?: ArgsOf<FileSystemKind>["name"];
   /** What the file system holds. Changed in place. */
   readonly description?: ArgsOf<FileSystemKind>["description"];
@@ -1428,7 +1428,7 @@ export interface FileSystem extends KindResource<FileSystemKind> {
   readonly timeouts: KindResource<FileSystemKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId: KindResource<FileSystemKind>["adoptId"];
-  /** The file system's name (default: the resource name). Changed in place. */
+  /** The file system's name, unique in the account and region (default: the resource name). Changed in place. */
   readonly name: KindResource<FileSystemKind>["name"];
   /** What the file system holds. Changed in place. */
   readonly description: KindResource<FileSystemKind>["description"];
@@ -1488,7 +1488,7 @@ export interface InstanceGroupArgs extends ArgsOf<InstanceGroupKind> {
   readonly timeouts?: ArgsOf<InstanceGroupKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<InstanceGroupKind>["adoptId"];
-  /** The instance group's name (default: the resource name). Changed in place. */
+  /** The instance group's name, unique in the account and region (default: the resource name); instances name it in `group`. Changed in place (its instances follow). */
   readonly name?: ArgsOf<InstanceGroupKind>["name"];
 }
 
@@ -1500,7 +1500,7 @@ export interface InstanceGroup extends KindResource<InstanceGroupKind> {
   readonly timeouts: KindResource<InstanceGroupKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId: KindResource<InstanceGroupKind>["adoptId"];
-  /** The instance group's name (default: the resource name). Changed in place. */
+  /** The instance group's name, unique in the account and region (default: the resource name); instances name it in `group`. Changed in place (its instances follow). */
   readonly name: KindResource<InstanceGroupKind>["name"];
   /** When it was created (the API's `created`, an ISO 8601 date-time). */
   readonly created: KindResource<InstanceGroupKind>["created"];
@@ -1528,7 +1528,7 @@ export interface MultiRegionGroupArgs extends ArgsOf<MultiRegionGroupKind> {
   readonly timeouts?: ArgsOf<MultiRegionGroupKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<MultiRegionGroupKind>["adoptId"];
-  /** The multi-region group's name (default: the resource name). Changed in place. */
+  /** The multi-region group's name, unique in the account and region (default: the resource name). Changed in place. */
   readonly name?: ArgsOf<MultiRegionGroupKind>["name"];
   /** What the group is for. Changed in place. */
   readonly description?: ArgsOf<MultiRegionGroupKind>["description"];
@@ -1542,7 +1542,7 @@ export interface MultiRegionGroup extends KindResource<MultiRegionGroupKind> {
   readonly timeouts: KindResource<MultiRegionGroupKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId: KindResource<MultiRegionGroupKind>["adoptId"];
-  /** The multi-region group's name (default: the resource name). Changed in place. */
+  /** The multi-region group's name, unique in the account and region (default: the resource name). Changed in place. */
   readonly name: KindResource<MultiRegionGroupKind>["name"];
   /** What the group is for. Changed in place. */
   readonly description: KindResource<MultiRegionGroupKind>["description"];
@@ -1636,7 +1636,7 @@ export interface ProjectArgs extends ArgsOf<ProjectKind> {
   readonly timeouts?: ArgsOf<ProjectKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<ProjectKind>["adoptId"];
-  /** The project's name (default: the resource name). Changed in place. */
+  /** The project's name, unique in the account and region (default: the resource name). Changed in place. */
   readonly name?: ArgsOf<ProjectKind>["name"];
   /** A description; the API uses the name when left out. Changed in place. */
   readonly displayText?: ArgsOf<ProjectKind>["displayText"];
@@ -1650,7 +1650,7 @@ export interface Project extends KindResource<ProjectKind> {
   readonly timeouts: KindResource<ProjectKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId: KindResource<ProjectKind>["adoptId"];
-  /** The project's name (default: the resource name). Changed in place. */
+  /** The project's name, unique in the account and region (default: the resource name). Changed in place. */
   readonly name: KindResource<ProjectKind>["name"];
   /** A description; the API uses the name when left out. Changed in place. */
   readonly displayText: KindResource<ProjectKind>["displayText"];

@@ -57,10 +57,7 @@ backupSize: \${db-before-upgrade.size}
       live: true,
       present: true,
     }),
-    description: {
-      doc: "What the backup is for.",
-      ...descriptionField("what the backup is for", "replace", 1024),
-    },
+    description: descriptionField("what the backup is for", "replace", 1024),
   },
   outputs: {
     state: output("The platform's status: BackedUp once taken (BackingUp, Error, …).", z.string()),

@@ -97,13 +97,10 @@ assetsMount: \${assets.mountSource}
   fields: {
     ...commonFields,
     name: {
-      doc: "The file system's name, unique in the account and region (default: the resource name).",
       ...nameField("file system", "update"),
+      doc: "The file system's name, unique in the account and region (default: the resource name).",
     },
-    description: {
-      doc: "What it holds (the API's `description`).",
-      ...descriptionField("what the file system holds", "update"),
-    },
+    description: descriptionField("what the file system holds", "update"),
     zoneId: {
       doc: "The zone of the file system and of its network.",
       ...catalogueField(id("the zone of the file system and its network"), "replace", "zones", "a zone"),

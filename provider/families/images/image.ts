@@ -92,10 +92,7 @@ export function urlFormatProblem(url: unknown, format: unknown): string | undefi
 export function imageFields(noun: string) {
   return {
     ...commonFields,
-    name: {
-      doc: "The name (default: the resource name). Renamed in place (updateTemplate / updateIso).",
-      ...nameField(noun, "update"),
-    },
+    name: nameField(noun, "update"),
     displayText: field(text("a description; the API uses the name when left out", 4096).optional(), {
       doc: "A description; the API uses the name when left out.",
       change: "update",

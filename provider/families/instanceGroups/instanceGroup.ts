@@ -56,8 +56,9 @@ web-3:
   fields: {
     ...commonFields,
     name: {
-      doc: "The group's name, unique in the account and region (default: the resource name); instances name it in `group`. Changed in place: its instances follow.",
       ...nameField("instance group", "update"),
+      doc: "The instance group's name, unique in the account and region (default: the resource name); instances name it in `group`.",
+      changeNote: "its instances follow",
     },
   },
   outputs: {

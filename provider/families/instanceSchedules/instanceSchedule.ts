@@ -144,10 +144,7 @@ db-start-mornings:
       change: "update",
       live: (s: InstanceSchedule) => s.name || undefined,
     }),
-    description: {
-      doc: "What the schedule is for.",
-      ...descriptionField("what the schedule is for", "update", 1024),
-    },
+    description: descriptionField("what the schedule is for", "update", 1024),
   },
   outputs: {
     created,

@@ -43,14 +43,8 @@ export interface BalancerRecord {
  */
 export function balancerFields(noun: string, members: string) {
   return {
-    name: {
-      doc: "The name (the SDK defaults it to the resource name).",
-      ...nameField(noun, "update"),
-    },
-    description: {
-      doc: "What it is for.",
-      ...descriptionField(`what the ${noun} is for`, "update", 4096),
-    },
+    name: nameField(noun, "update"),
+    description: descriptionField(`what the ${noun} is for`, "update", 4096),
     algorithm: field(word(LB_ALGORITHMS, "one of roundrobin, leastconn, source").optional(), {
       doc: "`roundrobin` (default), `leastconn` or `source`.",
       change: "update",

@@ -57,13 +57,10 @@ meshId: \${mesh.id}
   fields: {
     ...commonFields,
     name: {
-      doc: "The group's name, unique in the account and region.",
       ...nameField("multi-region group", "update"),
+      doc: "The multi-region group's name, unique in the account and region (default: the resource name).",
     },
-    description: {
-      doc: "What the group is for.",
-      ...descriptionField("what the group is for", "update"),
-    },
+    description: descriptionField("what the group is for", "update"),
   },
   outputs: {
     state: {

@@ -79,10 +79,7 @@ aclId: \${web.id}
         present: true,
       },
     ),
-    description: {
-      doc: "What the list is for (the API's `description`).",
-      ...descriptionField("what the list is for", "update"),
-    },
+    description: descriptionField("what the list is for", "update"),
     vpcId: field(id("the VPC the list belongs to"), {
       doc: "The VPC the list belongs to; only that VPC's tiers can use it.",
       change: "replace",

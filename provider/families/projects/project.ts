@@ -32,8 +32,8 @@ projectId: \${shop.id}
   fields: {
     ...commonFields,
     name: {
-      doc: "The project's name, unique in the account and region.",
       ...nameField("project", "update"),
+      doc: "The project's name, unique in the account and region (default: the resource name).",
     },
     displayText: field(text("a description; the API uses the name when left out").optional(), {
       doc: "A description; the API uses the name when left out.",

@@ -81,8 +81,8 @@ snapshotState: \${web-before-upgrade.state}
   fields: {
     ...commonFields,
     name: {
-      doc: "The snapshot's name, unique among the instance's snapshots (default: the resource name).",
       ...nameField("snapshot", "replace"),
+      doc: "The snapshot's name, unique among the instance's snapshots (default: the resource name).",
     },
     instanceId: field(optionalId("the instance to snapshot (a cim.Instance's id)"), {
       doc: "The instance to snapshot, Running or Stopped.",
@@ -92,10 +92,7 @@ snapshotState: \${web-before-upgrade.state}
       ref: "Instance",
       present: true,
     }),
-    description: {
-      doc: "What the snapshot is for (the API's `description`).",
-      ...descriptionField("what the snapshot is for", "replace"),
-    },
+    description: descriptionField("what the snapshot is for", "replace"),
     memory: field(bool("whether to include the running instance's memory (default false)"), {
       doc: "Also the instance's memory (default false): the instance must be running; restoring it resumes the instance where it was.",
       change: "replace",

@@ -60,8 +60,8 @@ data-restored:
   fields: {
     ...commonFields,
     name: {
-      doc: "The snapshot's name (default: the resource name). Replaces on change (the API has no rename).",
       ...nameField("snapshot", "replace"),
+      changeNote: "the API has no rename",
     },
     volumeId: field(optionalId("the volume to snapshot (a cim.Volume's id, or an instance's root disk)"), {
       doc: "The volume to snapshot: a data volume or an instance's root disk, attached to an instance (a volume the platform has not placed on storage yet, never attached, cannot be snapshotted).",

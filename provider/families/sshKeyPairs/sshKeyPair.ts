@@ -69,8 +69,8 @@ opsFingerprint: \${ops.fingerprint}
   fields: {
     ...commonFields,
     name: {
-      doc: "The key pair's name, unique in the account and region; instances name it in `sshKeyNames`.",
       ...nameField("key pair", "replace"),
+      doc: "The key pair's name, unique in the account and region (default: the resource name); instances name it in `sshKeyNames`.",
     },
     publicKey: field(publicKey.optional(), {
       doc: "The public key line (`ssh-ed25519 AAAA… you@host`, the .pub file), never the private key. Compared by fingerprint, so its comment may change freely.",

@@ -74,8 +74,9 @@ device: \${data.deviceId}
   fields: {
     ...commonFields,
     name: {
-      doc: "The volume's name (default: the resource name; when adopting, the live name). Replaces on change (the API has no rename).",
       ...nameField("volume", "replace"),
+      doc: "The volume's name (default: the resource name).",
+      changeNote: "the API has no rename",
     },
     zoneId: {
       doc: "Zone of the volume; an instance it attaches to must be in the same zone.",
