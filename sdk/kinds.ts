@@ -44,13 +44,13 @@ export interface InstanceArgs extends ArgsOf<InstanceKind> {
   readonly diskOfferingId?: ArgsOf<InstanceKind>["diskOfferingId"];
   /** Compute offering (vCPU and memory). Changed in place (scale). */
   readonly serviceOfferingId: ArgsOf<InstanceKind>["serviceOfferingId"];
-  /** Root disk size in GB; not smaller than the template requires. Default: the template's size. Replaces. */
+  /** Root disk size in GB; not smaller than the template requires. Default: the template's size. Replaces on change. */
   readonly rootDiskSize?: ArgsOf<InstanceKind>["rootDiskSize"];
-  /** Internal host name: 1–63 letters, digits and hyphens, starting with a letter, unique in the region. Left out, the provider makes one at each create (`vm-` and 12 random hex digits; a replacement gets a new one). Renamed in place; a replacement with the same name deletes first. */
+  /** Internal host name: 1–63 letters, digits and hyphens, starting with a letter, unique in the region. Left out, the provider makes one at each create (`vm-` and 12 random hex digits; a replacement gets a new one). Changed in place (renamed; a replacement with the same name deletes first). */
   readonly name?: ArgsOf<InstanceKind>["name"];
   /** Free-form listing label (need not be unique). Changed in place. */
   readonly displayName?: ArgsOf<InstanceKind>["displayName"];
-  /** Networks in order; the first is the default interface. Default: the zone's default network. Replaces. */
+  /** Networks in order; the first is the default interface. Default: the zone's default network. Replaces on change. */
   readonly networkIds?: ArgsOf<InstanceKind>["networkIds"];
   /** Fixed private addresses, one per network. Replaces on change (deleting first when an address is kept). */
   readonly ipToNetworkList?: ArgsOf<InstanceKind>["ipToNetworkList"];
@@ -64,17 +64,17 @@ export interface InstanceArgs extends ArgsOf<InstanceKind> {
   readonly disableRootCompletely?: ArgsOf<InstanceKind>["disableRootCompletely"];
   /** Overrides the hypervisor chosen for the deployment. Replaces on change. */
   readonly hypervisor?: ArgsOf<InstanceKind>["hypervisor"];
-  /** Desired power state, `"running"` or `"stopped"`; enforced with start/stop. Output: also `"error"`. Default: `"running"`. */
+  /** Desired power state, `"running"` or `"stopped"`; enforced with start/stop. Output: also `"error"`. Changed in place. Default: `"running"`. */
   readonly powerState?: ArgsOf<InstanceKind>["powerState"];
   /** High availability. Changed in place. Default: `false`. */
   readonly haEnabled?: ArgsOf<InstanceKind>["haEnabled"];
   /** While true the API refuses to delete the instance. Changed in place. Default: `false`. */
   readonly deleteProtection?: ArgsOf<InstanceKind>["deleteProtection"];
-  /** Whether deleting the instance expunges it at once (default true): as the delete ends its addresses, name and place on its networks are free, so `pulumi destroy` can delete its networks right after. `false` keeps the platform's recovery window: the instance stays Destroyed (an administrator can recover it) until the platform's expunge delay passes (CloudStack's `expunge.delay`, a day by default), and until then a network it was on cannot be deleted (its delete waits for it, up to `timeouts.delete`). Changing it changes nothing through the API: it is recorded for the delete (run `pulumi up` before the destroy it should apply to). */
+  /** Whether deleting the instance expunges it at once (default true): as the delete ends its addresses, name and place on its networks are free, so `pulumi destroy` can delete its networks right after. `false` keeps the platform's recovery window: the instance stays Destroyed (an administrator can recover it) until the platform's expunge delay passes (CloudStack's `expunge.delay`, a day by default), and until then a network it was on cannot be deleted (its delete waits for it, up to `timeouts.delete`). Changes nothing through the API (it is recorded for the delete: run `pulumi up` before the destroy it should apply to). */
   readonly expunge?: ArgsOf<InstanceKind>["expunge"];
-  /** Backup offering (a backup offering of the instance's zone: `cim.getBackupOffering`), which backups and backup schedules need. Changed in place; a change makes the platform delete the instance's backup schedules. Left out, the instance keeps whatever offering it has (removal deletes schedules, so it is never done for a field the program does not set). */
+  /** Backup offering (a backup offering of the instance's zone: `cim.getBackupOffering`), which backups and backup schedules need. Left out, the instance keeps whatever offering it has (removal deletes schedules, so it is never done for a field the program does not set). Changed in place (a change makes the platform delete the instance's backup schedules). */
   readonly backupOfferingId?: ArgsOf<InstanceKind>["backupOfferingId"];
-  /** The instance group it is in, by name: a `cim.InstanceGroup`'s `name`, or a group of the region (looked up at preview). Changed in place (the platform's update `group`; one group at most, so it leaves any other). Left out, it stays in whatever group it is in: the platform takes an instance out of a group only when the group is deleted. */
+  /** The instance group it is in, by name: a `cim.InstanceGroup`'s `name`, or a group of the region (looked up at preview). Left out, it stays in whatever group it is in: the platform takes an instance out of a group only when the group is deleted. Changed in place (the platform's update `group`; one group at most, so it leaves any other). */
   readonly group?: ArgsOf<InstanceKind>["group"];
   /** Tags; the program's map is authoritative. Changed in place. */
   readonly tags?: ArgsOf<InstanceKind>["tags"];
@@ -104,13 +104,13 @@ export interface Instance extends KindResource<InstanceKind> {
   readonly diskOfferingId: KindResource<InstanceKind>["diskOfferingId"];
   /** Compute offering (vCPU and memory). Changed in place (scale). */
   readonly serviceOfferingId: KindResource<InstanceKind>["serviceOfferingId"];
-  /** Root disk size in GB; not smaller than the template requires. Default: the template's size. Replaces. */
+  /** Root disk size in GB; not smaller than the template requires. Default: the template's size. Replaces on change. */
   readonly rootDiskSize: KindResource<InstanceKind>["rootDiskSize"];
-  /** Internal host name: 1–63 letters, digits and hyphens, starting with a letter, unique in the region. Left out, the provider makes one at each create (`vm-` and 12 random hex digits; a replacement gets a new one). Renamed in place; a replacement with the same name deletes first. */
+  /** Internal host name: 1–63 letters, digits and hyphens, starting with a letter, unique in the region. Left out, the provider makes one at each create (`vm-` and 12 random hex digits; a replacement gets a new one). Changed in place (renamed; a replacement with the same name deletes first). */
   readonly name: KindResource<InstanceKind>["name"];
   /** Free-form listing label (need not be unique). Changed in place. */
   readonly displayName: KindResource<InstanceKind>["displayName"];
-  /** Networks in order; the first is the default interface. Default: the zone's default network. Replaces. */
+  /** Networks in order; the first is the default interface. Default: the zone's default network. Replaces on change. */
   readonly networkIds: KindResource<InstanceKind>["networkIds"];
   /** Fixed private addresses, one per network. Replaces on change (deleting first when an address is kept). */
   readonly ipToNetworkList: KindResource<InstanceKind>["ipToNetworkList"];
@@ -122,17 +122,17 @@ export interface Instance extends KindResource<InstanceKind> {
   readonly disableRootCompletely: KindResource<InstanceKind>["disableRootCompletely"];
   /** Overrides the hypervisor chosen for the deployment. Replaces on change. */
   readonly hypervisor: KindResource<InstanceKind>["hypervisor"];
-  /** Desired power state, `"running"` or `"stopped"`; enforced with start/stop. Output: also `"error"`. Default: `"running"`. */
+  /** Desired power state, `"running"` or `"stopped"`; enforced with start/stop. Output: also `"error"`. Changed in place. Default: `"running"`. */
   readonly powerState: KindResource<InstanceKind>["powerState"];
   /** High availability. Changed in place. Default: `false`. */
   readonly haEnabled: KindResource<InstanceKind>["haEnabled"];
   /** While true the API refuses to delete the instance. Changed in place. Default: `false`. */
   readonly deleteProtection: KindResource<InstanceKind>["deleteProtection"];
-  /** Whether deleting the instance expunges it at once (default true): as the delete ends its addresses, name and place on its networks are free, so `pulumi destroy` can delete its networks right after. `false` keeps the platform's recovery window: the instance stays Destroyed (an administrator can recover it) until the platform's expunge delay passes (CloudStack's `expunge.delay`, a day by default), and until then a network it was on cannot be deleted (its delete waits for it, up to `timeouts.delete`). Changing it changes nothing through the API: it is recorded for the delete (run `pulumi up` before the destroy it should apply to). */
+  /** Whether deleting the instance expunges it at once (default true): as the delete ends its addresses, name and place on its networks are free, so `pulumi destroy` can delete its networks right after. `false` keeps the platform's recovery window: the instance stays Destroyed (an administrator can recover it) until the platform's expunge delay passes (CloudStack's `expunge.delay`, a day by default), and until then a network it was on cannot be deleted (its delete waits for it, up to `timeouts.delete`). Changes nothing through the API (it is recorded for the delete: run `pulumi up` before the destroy it should apply to). */
   readonly expunge: KindResource<InstanceKind>["expunge"];
-  /** Backup offering (a backup offering of the instance's zone: `cim.getBackupOffering`), which backups and backup schedules need. Changed in place; a change makes the platform delete the instance's backup schedules. Left out, the instance keeps whatever offering it has (removal deletes schedules, so it is never done for a field the program does not set). */
+  /** Backup offering (a backup offering of the instance's zone: `cim.getBackupOffering`), which backups and backup schedules need. Left out, the instance keeps whatever offering it has (removal deletes schedules, so it is never done for a field the program does not set). Changed in place (a change makes the platform delete the instance's backup schedules). */
   readonly backupOfferingId: KindResource<InstanceKind>["backupOfferingId"];
-  /** The instance group it is in, by name: a `cim.InstanceGroup`'s `name`, or a group of the region (looked up at preview). Changed in place (the platform's update `group`; one group at most, so it leaves any other). Left out, it stays in whatever group it is in: the platform takes an instance out of a group only when the group is deleted. */
+  /** The instance group it is in, by name: a `cim.InstanceGroup`'s `name`, or a group of the region (looked up at preview). Left out, it stays in whatever group it is in: the platform takes an instance out of a group only when the group is deleted. Changed in place (the platform's update `group`; one group at most, so it leaves any other). */
   readonly group: KindResource<InstanceKind>["group"];
   /** Tags; the program's map is authoritative. Changed in place. */
   readonly tags: KindResource<InstanceKind>["tags"];
@@ -170,13 +170,13 @@ export interface VolumeArgs extends ArgsOf<VolumeKind> {
   readonly timeouts?: ArgsOf<VolumeKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<VolumeKind>["adoptId"];
-  /** The volume's name (default: the resource name). Replaces on change. */
+  /** The volume's name (default: the resource name). Replaces on change (the API has no rename). */
   readonly name?: ArgsOf<VolumeKind>["name"];
   /** Zone of the volume; an instance it attaches to must be in the same zone. Replaces on change. */
   readonly zoneId: ArgsOf<VolumeKind>["zoneId"];
   /** Disk offering. Changed in place (resize). */
   readonly diskOfferingId: ArgsOf<VolumeKind>["diskOfferingId"];
-  /** Size in GB, for customized disk offerings. Grows in place (resize); volumes never shrink. */
+  /** Size in GB, for customized disk offerings; volumes never shrink. Changed in place (resize). */
   readonly size?: ArgsOf<VolumeKind>["size"];
   /** The instance to attach to; leave it out to keep the volume detached. Changed in place (attach/detach). */
   readonly instanceId?: ArgsOf<VolumeKind>["instanceId"];
@@ -194,13 +194,13 @@ export interface Volume extends KindResource<VolumeKind> {
   readonly timeouts: KindResource<VolumeKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId: KindResource<VolumeKind>["adoptId"];
-  /** The volume's name (default: the resource name). Replaces on change. */
+  /** The volume's name (default: the resource name). Replaces on change (the API has no rename). */
   readonly name: KindResource<VolumeKind>["name"];
   /** Zone of the volume; an instance it attaches to must be in the same zone. Replaces on change. */
   readonly zoneId: KindResource<VolumeKind>["zoneId"];
   /** Disk offering. Changed in place (resize). */
   readonly diskOfferingId: KindResource<VolumeKind>["diskOfferingId"];
-  /** Size in GB, for customized disk offerings. Grows in place (resize); volumes never shrink. */
+  /** Size in GB, for customized disk offerings; volumes never shrink. Changed in place (resize). */
   readonly size: KindResource<VolumeKind>["size"];
   /** The instance to attach to; leave it out to keep the volume detached. Changed in place (attach/detach). */
   readonly instanceId: KindResource<VolumeKind>["instanceId"];
@@ -322,7 +322,7 @@ export interface NetworkArgs extends ArgsOf<NetworkKind> {
   readonly gateway?: ArgsOf<NetworkKind>["gateway"];
   /** Netmask, e.g. `255.255.255.0` (with `gateway`). Replaces on change. */
   readonly netmask?: ArgsOf<NetworkKind>["netmask"];
-  /** DNS domain (the API's default when left out). Replaces on change: PUT takes only the names. */
+  /** DNS domain (the API's default when left out). Replaces on change (PUT takes only the names). */
   readonly networkDomain?: ArgsOf<NetworkKind>["networkDomain"];
   /** A VPC tier's network ACL list (a `cim.NetworkAclList` id, or a default list from `cim.getNetworkAclList`); left out, the API's choice stays (the platform gives a new tier its VPC's default_deny). Changed in place (the platform's replace-ACL-list, a job). */
   readonly aclId?: ArgsOf<NetworkKind>["aclId"];
@@ -352,7 +352,7 @@ export interface Network extends KindResource<NetworkKind> {
   readonly gateway: KindResource<NetworkKind>["gateway"];
   /** Netmask, e.g. `255.255.255.0` (with `gateway`). Replaces on change. */
   readonly netmask: KindResource<NetworkKind>["netmask"];
-  /** DNS domain (the API's default when left out). Replaces on change: PUT takes only the names. */
+  /** DNS domain (the API's default when left out). Replaces on change (PUT takes only the names). */
   readonly networkDomain: KindResource<NetworkKind>["networkDomain"];
   /** A VPC tier's network ACL list (a `cim.NetworkAclList` id, or a default list from `cim.getNetworkAclList`); left out, the API's choice stays (the platform gives a new tier its VPC's default_deny). Changed in place (the platform's replace-ACL-list, a job). */
   readonly aclId: KindResource<NetworkKind>["aclId"];
@@ -572,7 +572,7 @@ export interface BackupArgs extends ArgsOf<BackupKind> {
   readonly adoptId?: ArgsOf<BackupKind>["adoptId"];
   /** The instance to back up (the API's `vmId`); it must have a backup offering. Replaces on change. */
   readonly instanceId: ArgsOf<BackupKind>["instanceId"];
-  /** The backup's name (the SDK defaults it to the resource name). Replaces on change: the API has no rename. */
+  /** The backup's name (the SDK defaults it to the resource name). Replaces on change (the API has no rename). */
   readonly name?: ArgsOf<BackupKind>["name"];
   /** What the backup is for. Replaces on change. */
   readonly description?: ArgsOf<BackupKind>["description"];
@@ -588,7 +588,7 @@ export interface Backup extends KindResource<BackupKind> {
   readonly adoptId: KindResource<BackupKind>["adoptId"];
   /** The instance to back up (the API's `vmId`); it must have a backup offering. Replaces on change. */
   readonly instanceId: KindResource<BackupKind>["instanceId"];
-  /** The backup's name (the SDK defaults it to the resource name). Replaces on change: the API has no rename. */
+  /** The backup's name (the SDK defaults it to the resource name). Replaces on change (the API has no rename). */
   readonly name: KindResource<BackupKind>["name"];
   /** What the backup is for. Replaces on change. */
   readonly description: KindResource<BackupKind>["description"];
@@ -636,7 +636,7 @@ export interface InstanceScheduleArgs extends ArgsOf<InstanceScheduleKind> {
   readonly timezone: ArgsOf<InstanceScheduleKind>["timezone"];
   /** First moment the schedule may run (ISO 8601; the API refuses one in the past at create). Left out: now. Changed in place. */
   readonly startDate?: ArgsOf<InstanceScheduleKind>["startDate"];
-  /** Last moment it may run (ISO 8601, after `startDate`). Changed in place; the API cannot take it away once set. */
+  /** Last moment it may run (ISO 8601, after `startDate`). Changed in place (the API cannot take it away once set). */
   readonly endDate?: ArgsOf<InstanceScheduleKind>["endDate"];
   /** Whether the schedule runs (default true). Changed in place. */
   readonly enabled?: ArgsOf<InstanceScheduleKind>["enabled"];
@@ -664,7 +664,7 @@ export interface InstanceSchedule extends KindResource<InstanceScheduleKind> {
   readonly timezone: KindResource<InstanceScheduleKind>["timezone"];
   /** First moment the schedule may run (ISO 8601; the API refuses one in the past at create). Left out: now. Changed in place. */
   readonly startDate: KindResource<InstanceScheduleKind>["startDate"];
-  /** Last moment it may run (ISO 8601, after `startDate`). Changed in place; the API cannot take it away once set. */
+  /** Last moment it may run (ISO 8601, after `startDate`). Changed in place (the API cannot take it away once set). */
   readonly endDate: KindResource<InstanceScheduleKind>["endDate"];
   /** Whether the schedule runs (default true). Changed in place. */
   readonly enabled: KindResource<InstanceScheduleKind>["enabled"];
@@ -698,7 +698,7 @@ export interface SshKeyPairArgs extends ArgsOf<SshKeyPairKind> {
   readonly timeouts?: ArgsOf<SshKeyPairKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<SshKeyPairKind>["adoptId"];
-  /** The key pair's name (default: the resource name). Replaces on change. */
+  /** The key pair's name, unique in the account and region (default: the resource name); instances name it in `sshKeyNames`. Replaces on change. */
   readonly name?: ArgsOf<SshKeyPairKind>["name"];
   /** The public key line (`ssh-ed25519 AAAA… you@host`, the .pub file), never the private key. Compared by fingerprint, so its comment may change freely. Replaces on change. */
   readonly publicKey?: ArgsOf<SshKeyPairKind>["publicKey"];
@@ -712,7 +712,7 @@ export interface SshKeyPair extends KindResource<SshKeyPairKind> {
   readonly timeouts: KindResource<SshKeyPairKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId: KindResource<SshKeyPairKind>["adoptId"];
-  /** The key pair's name (default: the resource name). Replaces on change. */
+  /** The key pair's name, unique in the account and region (default: the resource name); instances name it in `sshKeyNames`. Replaces on change. */
   readonly name: KindResource<SshKeyPairKind>["name"];
   /** The public key line (`ssh-ed25519 AAAA… you@host`, the .pub file), never the private key. Compared by fingerprint, so its comment may change freely. Replaces on change. */
   readonly publicKey: KindResource<SshKeyPairKind>["publicKey"];
@@ -852,7 +852,7 @@ export interface VolumeSnapshotArgs extends ArgsOf<VolumeSnapshotKind> {
   readonly timeouts?: ArgsOf<VolumeSnapshotKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<VolumeSnapshotKind>["adoptId"];
-  /** The snapshot's name (default: the resource name). Replaces on change. */
+  /** The snapshot's name (default: the resource name). Replaces on change (the API has no rename). */
   readonly name?: ArgsOf<VolumeSnapshotKind>["name"];
   /** The volume to snapshot: a data volume or an instance's root disk, attached to an instance (a volume the platform has not placed on storage yet, never attached, cannot be snapshotted). Replaces on change. */
   readonly volumeId?: ArgsOf<VolumeSnapshotKind>["volumeId"];
@@ -866,7 +866,7 @@ export interface VolumeSnapshot extends KindResource<VolumeSnapshotKind> {
   readonly timeouts: KindResource<VolumeSnapshotKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId: KindResource<VolumeSnapshotKind>["adoptId"];
-  /** The snapshot's name (default: the resource name). Replaces on change. */
+  /** The snapshot's name (default: the resource name). Replaces on change (the API has no rename). */
   readonly name: KindResource<VolumeSnapshotKind>["name"];
   /** The volume to snapshot: a data volume or an instance's root disk, attached to an instance (a volume the platform has not placed on storage yet, never attached, cannot be snapshotted). Replaces on change. */
   readonly volumeId: KindResource<VolumeSnapshotKind>["volumeId"];
@@ -906,7 +906,7 @@ export interface InstanceSnapshotArgs extends ArgsOf<InstanceSnapshotKind> {
   readonly timeouts?: ArgsOf<InstanceSnapshotKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<InstanceSnapshotKind>["adoptId"];
-  /** The snapshot's name (default: the resource name). Replaces on change. */
+  /** The snapshot's name, unique among the instance's snapshots (default: the resource name). Replaces on change. */
   readonly name?: ArgsOf<InstanceSnapshotKind>["name"];
   /** The instance to snapshot, Running or Stopped. Replaces on change. */
   readonly instanceId?: ArgsOf<InstanceSnapshotKind>["instanceId"];
@@ -924,7 +924,7 @@ export interface InstanceSnapshot extends KindResource<InstanceSnapshotKind> {
   readonly timeouts: KindResource<InstanceSnapshotKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId: KindResource<InstanceSnapshotKind>["adoptId"];
-  /** The snapshot's name (default: the resource name). Replaces on change. */
+  /** The snapshot's name, unique among the instance's snapshots (default: the resource name). Replaces on change. */
   readonly name: KindResource<InstanceSnapshotKind>["name"];
   /** The instance to snapshot, Running or Stopped. Replaces on change. */
   readonly instanceId: KindResource<InstanceSnapshotKind>["instanceId"];
@@ -1054,7 +1054,7 @@ export interface LoadBalancerRuleArgs extends ArgsOf<LoadBalancerRuleKind> {
   readonly protocol?: ArgsOf<LoadBalancerRuleKind>["protocol"];
   /** `roundrobin` (default), `leastconn` or `source`. Changed in place. */
   readonly algorithm?: ArgsOf<LoadBalancerRuleKind>["algorithm"];
-  /** The member instances (ids); order does not matter. Changed in place: one job removes those that left, one adds those that came. */
+  /** The member instances (ids); order does not matter. Changed in place (one job removes those that left, one adds those that came). */
   readonly memberIds?: ArgsOf<LoadBalancerRuleKind>["memberIds"];
   /** Tags; the program's map is authoritative. Changed in place. */
   readonly tags?: ArgsOf<LoadBalancerRuleKind>["tags"];
@@ -1084,7 +1084,7 @@ export interface LoadBalancerRule extends KindResource<LoadBalancerRuleKind> {
   readonly protocol: KindResource<LoadBalancerRuleKind>["protocol"];
   /** `roundrobin` (default), `leastconn` or `source`. Changed in place. */
   readonly algorithm: KindResource<LoadBalancerRuleKind>["algorithm"];
-  /** The member instances (ids); order does not matter. Changed in place: one job removes those that left, one adds those that came. */
+  /** The member instances (ids); order does not matter. Changed in place (one job removes those that left, one adds those that came). */
   readonly memberIds: KindResource<LoadBalancerRuleKind>["memberIds"];
   /** Tags; the program's map is authoritative. Changed in place. */
   readonly tags: KindResource<LoadBalancerRuleKind>["tags"];
@@ -1126,7 +1126,7 @@ export interface InternalLoadBalancerArgs extends ArgsOf<InternalLoadBalancerKin
   readonly networkId: ArgsOf<InternalLoadBalancerKind>["networkId"];
   /** The tier the source address is taken from (default: networkId). Replaces on change. */
   readonly sourceIpAddressNetworkId?: ArgsOf<InternalLoadBalancerKind>["sourceIpAddressNetworkId"];
-  /** A free address inside the tier's CIDR (checked at preview when the tier is given as a plain id); left out, the API allocates one (shown as an output). Replaces. */
+  /** A free address inside the tier's CIDR (checked at preview when the tier is given as a plain id); left out, the API allocates one (shown as an output). Replaces on change. */
   readonly sourceIpAddress?: ArgsOf<InternalLoadBalancerKind>["sourceIpAddress"];
   /** The balanced port of the source address (1–65535). Replaces on change. */
   readonly sourcePort: ArgsOf<InternalLoadBalancerKind>["sourcePort"];
@@ -1134,7 +1134,7 @@ export interface InternalLoadBalancerArgs extends ArgsOf<InternalLoadBalancerKin
   readonly instancePort: ArgsOf<InternalLoadBalancerKind>["instancePort"];
   /** `roundrobin` (default), `leastconn` or `source`. Changed in place. */
   readonly algorithm?: ArgsOf<InternalLoadBalancerKind>["algorithm"];
-  /** The member instances (ids); order does not matter. Changed in place: one job removes those that left, one adds those that came. */
+  /** The member instances (ids); order does not matter. Changed in place (one job removes those that left, one adds those that came). */
   readonly memberIds?: ArgsOf<InternalLoadBalancerKind>["memberIds"];
   /** Tags; the program's map is authoritative. Changed in place. */
   readonly tags?: ArgsOf<InternalLoadBalancerKind>["tags"];
@@ -1156,7 +1156,7 @@ export interface InternalLoadBalancer extends KindResource<InternalLoadBalancerK
   readonly networkId: KindResource<InternalLoadBalancerKind>["networkId"];
   /** The tier the source address is taken from (default: networkId). Replaces on change. */
   readonly sourceIpAddressNetworkId: KindResource<InternalLoadBalancerKind>["sourceIpAddressNetworkId"];
-  /** A free address inside the tier's CIDR (checked at preview when the tier is given as a plain id); left out, the API allocates one (shown as an output). Replaces. */
+  /** A free address inside the tier's CIDR (checked at preview when the tier is given as a plain id); left out, the API allocates one (shown as an output). Replaces on change. */
   readonly sourceIpAddress: KindResource<InternalLoadBalancerKind>["sourceIpAddress"];
   /** The balanced port of the source address (1–65535). Replaces on change. */
   readonly sourcePort: KindResource<InternalLoadBalancerKind>["sourcePort"];
@@ -1164,7 +1164,7 @@ export interface InternalLoadBalancer extends KindResource<InternalLoadBalancerK
   readonly instancePort: KindResource<InternalLoadBalancerKind>["instancePort"];
   /** `roundrobin` (default), `leastconn` or `source`. Changed in place. */
   readonly algorithm: KindResource<InternalLoadBalancerKind>["algorithm"];
-  /** The member instances (ids); order does not matter. Changed in place: one job removes those that left, one adds those that came. */
+  /** The member instances (ids); order does not matter. Changed in place (one job removes those that left, one adds those that came). */
   readonly memberIds: KindResource<InternalLoadBalancerKind>["memberIds"];
   /** Tags; the program's map is authoritative. Changed in place. */
   readonly tags: KindResource<InternalLoadBalancerKind>["tags"];
@@ -1208,7 +1208,7 @@ export interface KubernetesClusterArgs extends ArgsOf<KubernetesClusterKind> {
   readonly description?: ArgsOf<KubernetesClusterKind>["description"];
   /** Zone of the cluster's nodes. Replaces on change. */
   readonly zoneId: ArgsOf<KubernetesClusterKind>["zoneId"];
-  /** Kubernetes version (`cim.getKubernetesVersion`). Upgraded in place to the next minor or a patch release; any other change (a downgrade, a skipped minor) replaces the cluster. */
+  /** Kubernetes version (`cim.getKubernetesVersion`). Changed in place (upgraded to the next minor or a patch release; any other change, a downgrade or a skipped minor, replaces the cluster). */
   readonly kubernetesVersionId: ArgsOf<KubernetesClusterKind>["kubernetesVersionId"];
   /** Compute offering of every node; at least the version's minimum vCPUs and RAM. Changed in place (scale). */
   readonly serviceOfferingId: ArgsOf<KubernetesClusterKind>["serviceOfferingId"];
@@ -1216,7 +1216,7 @@ export interface KubernetesClusterArgs extends ArgsOf<KubernetesClusterKind> {
   readonly networkId: ArgsOf<KubernetesClusterKind>["networkId"];
   /** Control-plane nodes (default 1; more than one for high availability). Replaces on change. */
   readonly controlNodes?: ArgsOf<KubernetesClusterKind>["controlNodes"];
-  /** Worker nodes (at least 1; default: autoscaling's minSize, else 1). Changed in place (a scale job). Not compared while `autoscaling` is set: the autoscaler owns the count then. */
+  /** Worker nodes (at least 1; default: autoscaling's minSize, else 1). Not compared while `autoscaling` is set: the autoscaler owns the count then. Changed in place (a scale job). */
   readonly size?: ArgsOf<KubernetesClusterKind>["size"];
   /** Autoscaling bounds of the workers, `{ minSize, maxSize }`; left out: no autoscaling. Changed in place. */
   readonly autoscaling?: ArgsOf<KubernetesClusterKind>["autoscaling"];
@@ -1242,7 +1242,7 @@ export interface KubernetesCluster extends KindResource<KubernetesClusterKind> {
   readonly description: KindResource<KubernetesClusterKind>["description"];
   /** Zone of the cluster's nodes. Replaces on change. */
   readonly zoneId: KindResource<KubernetesClusterKind>["zoneId"];
-  /** Kubernetes version (`cim.getKubernetesVersion`). Upgraded in place to the next minor or a patch release; any other change (a downgrade, a skipped minor) replaces the cluster. */
+  /** Kubernetes version (`cim.getKubernetesVersion`). Changed in place (upgraded to the next minor or a patch release; any other change, a downgrade or a skipped minor, replaces the cluster). */
   readonly kubernetesVersionId: KindResource<KubernetesClusterKind>["kubernetesVersionId"];
   /** Compute offering of every node; at least the version's minimum vCPUs and RAM. Changed in place (scale). */
   readonly serviceOfferingId: KindResource<KubernetesClusterKind>["serviceOfferingId"];
@@ -1250,7 +1250,7 @@ export interface KubernetesCluster extends KindResource<KubernetesClusterKind> {
   readonly networkId: KindResource<KubernetesClusterKind>["networkId"];
   /** Control-plane nodes (default 1; more than one for high availability). Replaces on change. */
   readonly controlNodes: KindResource<KubernetesClusterKind>["controlNodes"];
-  /** Worker nodes (at least 1; default: autoscaling's minSize, else 1). Changed in place (a scale job). Not compared while `autoscaling` is set: the autoscaler owns the count then. */
+  /** Worker nodes (at least 1; default: autoscaling's minSize, else 1). Not compared while `autoscaling` is set: the autoscaler owns the count then. Changed in place (a scale job). */
   readonly size: KindResource<KubernetesClusterKind>["size"];
   /** Autoscaling bounds of the workers, `{ minSize, maxSize }`; left out: no autoscaling. Changed in place. */
   readonly autoscaling: KindResource<KubernetesClusterKind>["autoscaling"];
@@ -1348,7 +1348,7 @@ export interface CommentArgs extends ArgsOf<CommentKind> {
   readonly vpcId?: ArgsOf<CommentKind>["vpcId"];
   /** The Kubernetes cluster to comment on (exactly one target). Replaces on change. */
   readonly kubernetesClusterId?: ArgsOf<CommentKind>["kubernetesClusterId"];
-  /** The comment (the API's `annotation`), at most 255 characters. The API has no edit: a change replaces (only a volume's comment is then deleted; see docs/guides/resources.md, Comments). */
+  /** The comment (the API's `annotation`), at most 255 characters. Replaces on change (the API has no edit; only a volume's comment is then deleted: see docs/guides/resources.md, Comments). */
   readonly text: ArgsOf<CommentKind>["text"];
   /** Marked for the platform's administrators only (default false). Changed in place (the visibility route). */
   readonly adminsOnly?: ArgsOf<CommentKind>["adminsOnly"];
@@ -1372,7 +1372,7 @@ export interface Comment extends KindResource<CommentKind> {
   readonly vpcId: KindResource<CommentKind>["vpcId"];
   /** The Kubernetes cluster to comment on (exactly one target). Replaces on change. */
   readonly kubernetesClusterId: KindResource<CommentKind>["kubernetesClusterId"];
-  /** The comment (the API's `annotation`), at most 255 characters. The API has no edit: a change replaces (only a volume's comment is then deleted; see docs/guides/resources.md, Comments). */
+  /** The comment (the API's `annotation`), at most 255 characters. Replaces on change (the API has no edit; only a volume's comment is then deleted: see docs/guides/resources.md, Comments). */
   readonly text: KindResource<CommentKind>["text"];
   /** Marked for the platform's administrators only (default false). Changed in place (the visibility route). */
   readonly adminsOnly: KindResource<CommentKind>["adminsOnly"];
@@ -1402,7 +1402,7 @@ export interface FileSystemArgs extends ArgsOf<FileSystemKind> {
   readonly timeouts?: ArgsOf<FileSystemKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<FileSystemKind>["adoptId"];
-  /** The file system's name (default: the resource name). Changed in place. */
+  /** The file system's name, unique in the account and region (default: the resource name). Changed in place. */
   readonly name?: ArgsOf<FileSystemKind>["name"];
   /** What the file system holds. Changed in place. */
   readonly description?: ArgsOf<FileSystemKind>["description"];
@@ -1412,9 +1412,9 @@ export interface FileSystemArgs extends ArgsOf<FileSystemKind> {
   readonly networkId: ArgsOf<FileSystemKind>["networkId"];
   /** The disk offering of its data volume. Changed in place (changeSharedFileSystemDiskOffering, a job). */
   readonly diskOfferingId: ArgsOf<FileSystemKind>["diskOfferingId"];
-  /** Size in GB, with a customized disk offering (a fixed one decides it: leave size out). Grows in place (a job); a smaller size is refused at preview: shared file systems never shrink. */
+  /** Size in GB, with a customized disk offering (a fixed one decides it: leave size out); a smaller size is refused at preview: shared file systems never shrink. Changed in place (a job). */
   readonly size?: ArgsOf<FileSystemKind>["size"];
-  /** The compute offering of the file-system VM: at least 2 vCPUs and 1024 MB on the platform's defaults. Changed in place: stopped, changed, started again (the share is unavailable meanwhile). */
+  /** The compute offering of the file-system VM: at least 2 vCPUs and 1024 MB on the platform's defaults. Changed in place (stopped, changed and started again: the share is unavailable meanwhile). */
   readonly serviceOfferingId: ArgsOf<FileSystemKind>["serviceOfferingId"];
   /** The file system on its volume, `"XFS"` (default) or `"EXT4"`. Replaces on change. */
   readonly filesystem?: ArgsOf<FileSystemKind>["filesystem"];
@@ -1428,7 +1428,7 @@ export interface FileSystem extends KindResource<FileSystemKind> {
   readonly timeouts: KindResource<FileSystemKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId: KindResource<FileSystemKind>["adoptId"];
-  /** The file system's name (default: the resource name). Changed in place. */
+  /** The file system's name, unique in the account and region (default: the resource name). Changed in place. */
   readonly name: KindResource<FileSystemKind>["name"];
   /** What the file system holds. Changed in place. */
   readonly description: KindResource<FileSystemKind>["description"];
@@ -1438,9 +1438,9 @@ export interface FileSystem extends KindResource<FileSystemKind> {
   readonly networkId: KindResource<FileSystemKind>["networkId"];
   /** The disk offering of its data volume. Changed in place (changeSharedFileSystemDiskOffering, a job). */
   readonly diskOfferingId: KindResource<FileSystemKind>["diskOfferingId"];
-  /** Size in GB, with a customized disk offering (a fixed one decides it: leave size out). Grows in place (a job); a smaller size is refused at preview: shared file systems never shrink. */
+  /** Size in GB, with a customized disk offering (a fixed one decides it: leave size out); a smaller size is refused at preview: shared file systems never shrink. Changed in place (a job). */
   readonly size: KindResource<FileSystemKind>["size"];
-  /** The compute offering of the file-system VM: at least 2 vCPUs and 1024 MB on the platform's defaults. Changed in place: stopped, changed, started again (the share is unavailable meanwhile). */
+  /** The compute offering of the file-system VM: at least 2 vCPUs and 1024 MB on the platform's defaults. Changed in place (stopped, changed and started again: the share is unavailable meanwhile). */
   readonly serviceOfferingId: KindResource<FileSystemKind>["serviceOfferingId"];
   /** The file system on its volume, `"XFS"` (default) or `"EXT4"`. Replaces on change. */
   readonly filesystem: KindResource<FileSystemKind>["filesystem"];
@@ -1488,7 +1488,7 @@ export interface InstanceGroupArgs extends ArgsOf<InstanceGroupKind> {
   readonly timeouts?: ArgsOf<InstanceGroupKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<InstanceGroupKind>["adoptId"];
-  /** The instance group's name (default: the resource name). Changed in place. */
+  /** The instance group's name, unique in the account and region (default: the resource name); instances name it in `group`. Changed in place (its instances follow). */
   readonly name?: ArgsOf<InstanceGroupKind>["name"];
 }
 
@@ -1500,7 +1500,7 @@ export interface InstanceGroup extends KindResource<InstanceGroupKind> {
   readonly timeouts: KindResource<InstanceGroupKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId: KindResource<InstanceGroupKind>["adoptId"];
-  /** The instance group's name (default: the resource name). Changed in place. */
+  /** The instance group's name, unique in the account and region (default: the resource name); instances name it in `group`. Changed in place (its instances follow). */
   readonly name: KindResource<InstanceGroupKind>["name"];
   /** When it was created (the API's `created`, an ISO 8601 date-time). */
   readonly created: KindResource<InstanceGroupKind>["created"];
@@ -1528,7 +1528,7 @@ export interface MultiRegionGroupArgs extends ArgsOf<MultiRegionGroupKind> {
   readonly timeouts?: ArgsOf<MultiRegionGroupKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<MultiRegionGroupKind>["adoptId"];
-  /** The multi-region group's name (default: the resource name). Changed in place. */
+  /** The multi-region group's name, unique in the account and region (default: the resource name). Changed in place. */
   readonly name?: ArgsOf<MultiRegionGroupKind>["name"];
   /** What the group is for. Changed in place. */
   readonly description?: ArgsOf<MultiRegionGroupKind>["description"];
@@ -1542,7 +1542,7 @@ export interface MultiRegionGroup extends KindResource<MultiRegionGroupKind> {
   readonly timeouts: KindResource<MultiRegionGroupKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId: KindResource<MultiRegionGroupKind>["adoptId"];
-  /** The multi-region group's name (default: the resource name). Changed in place. */
+  /** The multi-region group's name, unique in the account and region (default: the resource name). Changed in place. */
   readonly name: KindResource<MultiRegionGroupKind>["name"];
   /** What the group is for. Changed in place. */
   readonly description: KindResource<MultiRegionGroupKind>["description"];
@@ -1574,7 +1574,7 @@ export interface MultiRegionGroupVpcArgs extends ArgsOf<MultiRegionGroupVpcKind>
   readonly timeouts?: ArgsOf<MultiRegionGroupVpcKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<MultiRegionGroupVpcKind>["adoptId"];
-  /** The group (`cim.MultiRegionGroup`), in this resource's region: give the group's `region` here too. */
+  /** The group (`cim.MultiRegionGroup`), in this resource's region: give the group's `region` here too. Replaces on change. */
   readonly groupId: ArgsOf<MultiRegionGroupVpcKind>["groupId"];
   /** The VPC to add, a VPC of `vpcRegion`. Replaces on change. */
   readonly vpcId: ArgsOf<MultiRegionGroupVpcKind>["vpcId"];
@@ -1590,7 +1590,7 @@ export interface MultiRegionGroupVpc extends KindResource<MultiRegionGroupVpcKin
   readonly timeouts: KindResource<MultiRegionGroupVpcKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId: KindResource<MultiRegionGroupVpcKind>["adoptId"];
-  /** The group (`cim.MultiRegionGroup`), in this resource's region: give the group's `region` here too. */
+  /** The group (`cim.MultiRegionGroup`), in this resource's region: give the group's `region` here too. Replaces on change. */
   readonly groupId: KindResource<MultiRegionGroupVpcKind>["groupId"];
   /** The VPC to add, a VPC of `vpcRegion`. Replaces on change. */
   readonly vpcId: KindResource<MultiRegionGroupVpcKind>["vpcId"];
@@ -1636,7 +1636,7 @@ export interface ProjectArgs extends ArgsOf<ProjectKind> {
   readonly timeouts?: ArgsOf<ProjectKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<ProjectKind>["adoptId"];
-  /** The project's name (default: the resource name). Changed in place. */
+  /** The project's name, unique in the account and region (default: the resource name). Changed in place. */
   readonly name?: ArgsOf<ProjectKind>["name"];
   /** A description; the API uses the name when left out. Changed in place. */
   readonly displayText?: ArgsOf<ProjectKind>["displayText"];
@@ -1650,7 +1650,7 @@ export interface Project extends KindResource<ProjectKind> {
   readonly timeouts: KindResource<ProjectKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId: KindResource<ProjectKind>["adoptId"];
-  /** The project's name (default: the resource name). Changed in place. */
+  /** The project's name, unique in the account and region (default: the resource name). Changed in place. */
   readonly name: KindResource<ProjectKind>["name"];
   /** A description; the API uses the name when left out. Changed in place. */
   readonly displayText: KindResource<ProjectKind>["displayText"];

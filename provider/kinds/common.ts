@@ -15,10 +15,43 @@ import type { CatalogueName } from "../lifecycle/lookups";
 import type { Session } from "../lifecycle/session";
 import type { TimeoutsInput } from "../lifecycle/timeouts";
 import { containsUnknown, sameTags, sameValue, type TagMap } from "../lifecycle/values";
-import type { Exclusive, FieldSpec, LiveRecord, LookupFailure, Recorded, Requirement } from "./define";
+import type {
+  Exclusive,
+  FieldSpec,
+  LiveRecord,
+  LookupFailure,
+  OutputSpec,
+  Recorded,
+  Requirement,
+} from "./define";
 
 /** Every kind declares its fields with it; it lives with the field declaration it types (lifecycle/fieldSpec.ts). */
 export { field };
+
+/**
+ * An output the live record shows under the output's own name (OutputSpec.from left out), said by its doc, and by
+ * its schema when that is not an optional string.
+ */
+export function output(doc: string): Output<z.ZodOptional<z.ZodString>>;
+export function output<S extends z.ZodType>(doc: string, schema: S): Output<S>;
+export function output(doc: string, schema: z.ZodType = z.string().optional()): OutputSpec {
+  return { doc, schema };
+}
+
+/** An output declared by `output`: its schema's own type (the kind's outputs schema keeps it: kinds/outputSchema.ts). */
+type Output<S extends z.ZodType> = OutputSpec<z.output<S>> & { readonly schema: S };
+
+/** When the record was created, as most records say. */
+export const created = output("When it was created (the API's `created`, an ISO 8601 date-time).");
+
+/** The name of the record's zone, as the records in a zone say. */
+export const zoneName = output("The name of its zone.");
+
+/** The zone the record is in, as it reports it (an empty one: none). */
+export const zoneId = {
+  ...output("The zone it is in (a zone uuid), as the API reports it."),
+  from: (r: { zoneId?: string }) => r.zoneId || undefined,
+};
 
 /** The id of a catalogue entry of the resource's region (a zone, an offering), shown live as the same field. */
 export function catalogueField<Out, In>(
@@ -36,7 +69,7 @@ export function catalogueField<Out, In>(
  */
 export function nameField(noun: string, change: "update" | "replace") {
   return field(text(`the ${noun}'s name (the SDK defaults it to the resource name)`).optional(), {
-    doc: `The ${noun}'s name (default: the resource name). ${change === "update" ? "Changed in place." : "Replaces on change."}`,
+    doc: `The ${noun}'s name (default: the resource name).`,
     change,
     live: true,
     requiredUnlessAdopting: `the ${noun}'s name`,
@@ -141,7 +174,7 @@ export function notTheZoneNetwork(noun: string) {
 /** A free-text `description` (at most `max` characters); the API shows an empty one for none. */
 export function descriptionField(what: string, change: "update" | "replace", max?: number) {
   return field(text(what, max).optional(), {
-    doc: `${what[0].toUpperCase()}${what.slice(1)}. ${change === "update" ? "Changed in place." : "Replaces on change."}`,
+    doc: `${what[0].toUpperCase()}${what.slice(1)}.`,
     change,
     live: (r: { description?: string }) => r.description || undefined,
   });
@@ -156,13 +189,13 @@ export const skipFailed = (r: { state?: string }) =>
 
 /** Region uuid; a change replaces (ids are valid only in their own region). Recorded by the engine. */
 export const region = field(regionSchema, {
-  doc: "The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change.",
+  doc: "The region (a region uuid) the resource lives in; default: cim:region, else the API's default region.",
   change: "replace",
 });
 
 /** Tags: the program's map is authoritative; the engine applies and verifies them through the kind's tag route. */
 export const tags = field(tagsSchema, {
-  doc: "Tags; the program's map is authoritative. Changed in place.",
+  doc: "Tags; the program's map is authoritative.",
   change: "update",
   unset: () => ({}),
   same: (a, b) => sameTags(a as TagMap, b as TagMap),
@@ -173,7 +206,7 @@ export const tags = field(tagsSchema, {
 export const timeouts = field(
   timeoutsSchema as unknown as z.ZodType<TimeoutsInput | undefined, TimeoutsInput | undefined>,
   {
-    doc: 'How long to wait for the API\'s jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API.',
+    doc: 'How long to wait for the API\'s jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m").',
     change: "state",
     unset: () => undefined,
     same: (a, b) => sameValue(a ?? {}, b ?? {}),
@@ -182,7 +215,7 @@ export const timeouts = field(
 
 /** The id of an existing resource to adopt instead of creating one; read only by create. */
 export const adoptId = field(adoptIdSchema, {
-  doc: "The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create.",
+  doc: "The id of an existing resource of this kind, in its region, to adopt instead of creating one.",
   change: "ignore",
 });
 

@@ -13,8 +13,8 @@ import {
   type Fields,
   type LiveRecord,
   type Outputs,
+  spelledOut,
   stateDefaults,
-  withDefault,
 } from "../lifecycle/fieldSpec";
 import type { Kind, KindSpec } from "../lifecycle/kindSpec";
 
@@ -57,13 +57,13 @@ export type {
 } from "../lifecycle/kindSpec";
 
 /**
- * Declares a kind. Each field's `default` becomes the rules that use it (withDefault). Checks at load time what
- * types cannot: in-place fields must be verifiable.
+ * Declares a kind. Each field's doc ends with what a change does and its default, and its `default` becomes
+ * the rules that use it (spelledOut). Checks at load time what types cannot: in-place fields must be verifiable.
  */
 export function defineKind<F extends Fields, O extends Outputs, R extends LiveRecord>(
   declared: KindSpec<F, O, R>,
 ): Kind<F, O, R> {
-  const fields = Object.fromEntries(Object.entries(declared.fields).map(([k, f]) => [k, withDefault(k, f)]));
+  const fields = Object.fromEntries(Object.entries(declared.fields).map(([k, f]) => [k, spelledOut(k, f)]));
   const spec = { ...declared, fields: fields as F };
   for (const [name, f] of Object.entries(spec.fields)) {
     // a tag collection's tags are the engine's to apply and verify

@@ -18,7 +18,7 @@ export function namedFields(noun: string) {
   return {
     name: nameField(noun, "update"),
     displayText: field(text("a description; the API uses the name when left out").optional(), {
-      doc: `A description of the ${noun}; the API uses the name when left out. Changed in place.`,
+      doc: `A description of the ${noun}; the API uses the name when left out.`,
       change: "update",
       live: true,
       present: true,

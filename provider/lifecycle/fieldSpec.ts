@@ -50,11 +50,19 @@ export type LiveValue<R = any> = true | ((live: R, rec: Recorded) => unknown);
  * in outputs (when `output` shows it in another form).
  */
 export interface FieldSpec<Out = unknown, In = unknown, R = any, Shown = Out> {
-  /** What the field is and how a change applies, for people: the SDK's JSDoc (kinds/render.ts). */
+  /**
+   * What the field is, for people: the SDK's JSDoc (kinds/render.ts), the reference pages, the plugin's schema.
+   * defineKind ends it with what a change does (CHANGE_SENTENCE, `changeNote`) and the default (`default`).
+   */
   readonly doc?: string;
   /** Validation and normalisation at check; its messages name the rule. */
   readonly schema: z.ZodType<Out, In>;
   readonly change: Change;
+  /**
+   * What the doc's change sentence leaves out, shown in parentheses after it: how the API applies a change (a
+   * job, a resize) or why it replaces ("the API has no rename").
+   */
+  readonly changeNote?: string;
   /** An absent input: "keep" (the API chose and the program has no opinion, the default) or the desired value. */
   readonly unset?: "keep" | ((news: Recorded) => unknown);
   /** Equality after the API's normalisations. Default: deep equality. */
@@ -95,7 +103,7 @@ export interface FieldSpec<Out = unknown, In = unknown, R = any, Shown = Out> {
    */
   readonly stateDefault?: StateDefault;
   /**
-   * What a left-out input stands for, said once (defineKind derives the rest: withDefault): the value set and
+   * What a left-out input stands for, said once (defineKind derives the rest: spelledOut): the value set and
    * verified when the program leaves it out (`unset`), what a left-out old output or live value stands for
    * (`old`, `same`), what state leaves out (`stateDefault`), the output when neither the API nor the inputs give
    * one (lifecycle/fields.ts: outputsOf), and the sentence the docs and the SDK's JSDoc end with.
@@ -103,16 +111,29 @@ export interface FieldSpec<Out = unknown, In = unknown, R = any, Shown = Out> {
   readonly default?: NonNullable<Out> & (string | number | boolean);
 }
 
+/** The sentence a field's doc ends with (before its default), by its change rule. */
+export const CHANGE_SENTENCE: Readonly<Record<Change, string>> = {
+  update: "Changed in place",
+  replace: "Replaces on change",
+  state: "Changes nothing through the API",
+  ignore: "Read only by create",
+};
+
 /**
- * A field with its `default` spelled out as the rules that use it, each only where the field does not say
- * otherwise (a doc that names its default itself is the kind's to avoid).
+ * A field as its declaration says it, spelled out (defineKind): its doc ends with what a change does and with its
+ * default, and its `default` becomes the rules that use it, each only where the field does not say otherwise (a
+ * doc that names its change rule or its default itself is the kind's to avoid).
  */
-export function withDefault<S extends FieldSpec<any, any, any, any>>(name: string, f: S): S {
+export function spelledOut<S extends FieldSpec<any, any, any, any>>(name: string, f: S): S {
   const d = f.default;
-  if (d === undefined) return f;
+  if (f.doc === undefined && d === undefined) return f;
+  const note = f.changeNote === undefined ? "" : ` (${f.changeNote})`;
+  const ends = `${CHANGE_SENTENCE[f.change]}${note}.${d === undefined ? "" : ` Default: \`${JSON.stringify(d)}\`.`}`;
+  const doc = f.doc === undefined ? undefined : `${f.doc} ${ends}`;
+  if (d === undefined) return { ...f, doc };
   return {
     ...f,
-    doc: f.doc === undefined ? undefined : `${f.doc} Default: \`${JSON.stringify(d)}\`.`,
+    doc,
     unset: f.unset ?? (() => d),
     old: f.old ?? ((olds: Recorded) => olds[name] ?? d),
     same: f.same ?? ((a: unknown, b: unknown) => sameValue(a ?? d, b ?? d)),
@@ -239,9 +260,20 @@ export interface OutputSpec<T = unknown, R = any> {
   /** What the output is, for people: the SDK's JSDoc on the class's output (kinds/render.ts). */
   readonly doc?: string;
   readonly schema: z.ZodType<T>;
-  readonly from: (live: R, rec: Recorded) => unknown;
+  /** How the live record shows it. Absent: the live record's property of the output's name (outputValue). */
+  readonly from?: (live: R, rec: Recorded) => unknown;
   /** A secret output (`additionalSecretOutputs`). */
   readonly secret?: boolean;
+}
+
+/** An output's value: what its `from` makes of the live record, else the record's property of its name. */
+export function outputValue(
+  o: OutputSpec,
+  name: string,
+  live: Record<string, unknown>,
+  rec: Recorded,
+): unknown {
+  return o.from ? o.from(live, rec) : live[name];
 }
 
 export type Fields = Record<string, FieldSpec<any, any, any, any>>;

@@ -10,6 +10,7 @@ import {
   liveValue,
   type Outputs,
   type OutputsOf,
+  outputValue,
   type Recorded,
   secretInputs,
   stateDefaults,
@@ -175,7 +176,7 @@ export function outputsOf<F extends Fields, O extends Outputs>(
     // A live value of null means the API says "none": it wins over what was recorded, and is not recorded.
     put(k, (preferLive ? (lv === undefined ? rv : lv) : (rv ?? lv)) ?? f.default);
   }
-  for (const [k, o] of lists(kind).outputs) put(k, o.from(live, rec));
+  for (const [k, o] of lists(kind).outputs) put(k, outputValue(o, k, live, rec));
   // Built key by key from the declaration, which the type system cannot follow: the one cast of the outputs.
   // The lifecycle tests parse what the providers return with the kind's outputs schema (kinds/outputSchema.ts),
   // whose type is proved at compile time to be OutputsOf<F, O>.

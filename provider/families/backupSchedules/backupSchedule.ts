@@ -4,9 +4,8 @@
 // time zone must be an IANA name, as the platform requires. The platform needs the instance's backup offering:
 // an instance given as a plain id is read at check for it.
 
-import { z } from "zod";
 import type { BackupSchedule } from "../../client";
-import { commonFields, field } from "../../kinds/common";
+import { commonFields, created, field } from "../../kinds/common";
 import { defineKind, type LiveRecord } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
 import { id, text, timeZone } from "../../lifecycle/check";
@@ -62,7 +61,7 @@ db-nightly:
   fields: {
     ...commonFields,
     instanceId: field(id("the instance to back up (the API's vmId)"), {
-      doc: "The instance to back up (the API's `vmId`); it must have a backup offering (`backupOfferingId`). Replaces on change.",
+      doc: "The instance to back up (the API's `vmId`); it must have a backup offering (`backupOfferingId`).",
       change: "replace",
       live: (b: BackupSchedule) => b.vmId,
       prefer: "live",
@@ -71,29 +70,25 @@ db-nightly:
     intervalType: field(
       text("how often, e.g. HOURLY, DAILY, WEEKLY or MONTHLY", 32).transform((s) => s.toUpperCase()),
       {
-        doc: "How often: e.g. `HOURLY`, `DAILY`, `WEEKLY`, `MONTHLY` (compared case-insensitively). Changed in place.",
+        doc: "How often: e.g. `HOURLY`, `DAILY`, `WEEKLY`, `MONTHLY` (compared case-insensitively).",
         change: "update",
         same: sameText,
         live: true,
       },
     ),
     schedule: field(text('when within the interval, e.g. "30:02" (minute:hour) for DAILY', 64), {
-      doc: 'When within the interval, e.g. `"30:02"` (minute:hour) for DAILY. Changed in place.',
+      doc: 'When within the interval, e.g. `"30:02"` (minute:hour) for DAILY.',
       change: "update",
       live: true,
     }),
     timezone: field(timeZone("the time zone of the schedule").optional(), {
-      doc: 'IANA time zone of the schedule, e.g. `"UTC"` or `"Europe/Berlin"` (the API\'s default, UTC, when left out). Changed in place.',
+      doc: 'IANA time zone of the schedule, e.g. `"UTC"` or `"Europe/Berlin"` (the API\'s default, UTC, when left out).',
       change: "update",
       live: true,
     }),
   },
   outputs: {
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (b: BackupSchedule) => b.created,
-    },
+    created,
   },
   api: {
     get: (s, id) => s.client.backupSchedules.get(id, { region: s.region }),

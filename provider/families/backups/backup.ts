@@ -4,7 +4,7 @@
 
 import { z } from "zod";
 import type { Backup } from "../../client";
-import { commonFields, descriptionField, field, recordCalls } from "../../kinds/common";
+import { commonFields, descriptionField, field, output, recordCalls, zoneId } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
 import { id, text } from "../../lifecycle/check";
@@ -44,29 +44,23 @@ backupSize: \${db-before-upgrade.size}
   fields: {
     ...commonFields,
     instanceId: field(id("the instance to back up (the API's vmId)"), {
-      doc: "The instance to back up (the API's `vmId`); it must have a backup offering. Replaces on change.",
+      doc: "The instance to back up (the API's `vmId`); it must have a backup offering.",
       change: "replace",
       live: (b: Backup) => b.virtualMachineId,
       prefer: "live",
       ref: { kind: "Instance", mustExist: true, requires: NEEDS_BACKUP_OFFERING },
     }),
     name: field(text("the backup's name (the SDK defaults it to the resource name)").optional(), {
-      doc: "The backup's name (the SDK defaults it to the resource name). Replaces on change: the API has no rename.",
+      doc: "The backup's name (the SDK defaults it to the resource name).",
+      changeNote: "the API has no rename",
       change: "replace",
       live: true,
       present: true,
     }),
-    description: {
-      doc: "What the backup is for. Replaces on change.",
-      ...descriptionField("what the backup is for", "replace", 1024),
-    },
+    description: descriptionField("what the backup is for", "replace", 1024),
   },
   outputs: {
-    state: {
-      doc: "The platform's status: BackedUp once taken (BackingUp, Error, …).",
-      schema: z.string(),
-      from: (b: Backup) => b.state,
-    },
+    state: output("The platform's status: BackedUp once taken (BackingUp, Error, …).", z.string()),
     backupOfferingId: {
       doc: "The backup offering it was taken under.",
       schema: z.string().optional(),
@@ -77,12 +71,8 @@ backupSize: \${db-before-upgrade.size}
       schema: z.string().optional(),
       from: (b: Backup) => b.backupOfferingName || undefined,
     },
-    zoneId: {
-      doc: "The zone it is in (a zone uuid), as the API reports it.",
-      schema: z.string().optional(),
-      from: (b: Backup) => b.zoneId || undefined,
-    },
-    size: { doc: "Bytes.", schema: z.number().optional(), from: (b: Backup) => b.size },
+    zoneId,
+    size: output("Bytes.", z.number().optional()),
     created: {
       doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
       schema: z.string().optional(),

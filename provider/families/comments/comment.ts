@@ -6,14 +6,13 @@
 // a DELETE for a comment: deleting any other comment removes it from the stack, leaves it in the cloud (until its
 // resource goes) and says so in a warning.
 
-import { z } from "zod";
 import {
   COMMENT_TEXT_MAX,
   type CommentCollection,
   type Comment as CommentRecord,
   DELETABLE_COMMENTS,
 } from "../../client";
-import { commonFields, field, noneIsNull } from "../../kinds/common";
+import { commonFields, created, field, noneIsNull, output } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
 import { bool, optionalId, text, whenKnown } from "../../lifecycle/check";
@@ -95,29 +94,32 @@ data-owner:
   fields: {
     ...commonFields,
     volumeId: {
-      doc: "The volume to comment on (exactly one target). Replaces on change.",
+      doc: "The volume to comment on (exactly one target).",
       ...target("volumeId"),
     },
     networkId: {
-      doc: "The network to comment on (exactly one target). Replaces on change.",
+      doc: "The network to comment on (exactly one target).",
       ...target("networkId"),
     },
     publicIpId: {
-      doc: "The public IP to comment on (exactly one target). Replaces on change.",
+      doc: "The public IP to comment on (exactly one target).",
       ...target("publicIpId"),
     },
-    vpcId: { doc: "The VPC to comment on (exactly one target). Replaces on change.", ...target("vpcId") },
+    vpcId: { doc: "The VPC to comment on (exactly one target).", ...target("vpcId") },
     kubernetesClusterId: {
-      doc: "The Kubernetes cluster to comment on (exactly one target). Replaces on change.",
+      doc: "The Kubernetes cluster to comment on (exactly one target).",
       ...target("kubernetesClusterId"),
     },
     text: field(text(`the comment's text (the API's annotation)`, COMMENT_TEXT_MAX), {
-      doc: "The comment (the API's `annotation`), at most 255 characters. The API has no edit: a change replaces (only a volume's comment is then deleted; see docs/guides/resources.md, Comments).",
+      doc: "The comment (the API's `annotation`), at most 255 characters.",
+      changeNote:
+        "the API has no edit; only a volume's comment is then deleted: see docs/guides/resources.md, Comments",
       change: "replace",
       live: (c: LiveComment) => c.annotation,
     }),
     adminsOnly: field(bool("whether only administrators see the comment"), {
-      doc: "Marked for the platform's administrators only (default false). Changed in place (the visibility route).",
+      doc: "Marked for the platform's administrators only (default false).",
+      changeNote: "the visibility route",
       change: "update",
       unset: () => false,
       live: (c: LiveComment) => c.adminsOnly === true,
@@ -125,16 +127,8 @@ data-owner:
     }),
   },
   outputs: {
-    username: {
-      doc: "Who wrote it (the API's `username`).",
-      schema: z.string().optional(),
-      from: (c: LiveComment) => c.username,
-    },
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (c: LiveComment) => c.created,
-    },
+    username: output("Who wrote it (the API's `username`)."),
+    created,
   },
   rules(values, fail) {
     whenKnown(values, TARGET_FIELDS, () => {

@@ -9,16 +9,19 @@ import type { FileSystem } from "../../client";
 import {
   catalogueField,
   commonFields,
+  created,
   descriptionField,
   field,
   growOnly,
   nameField,
   networkInZone,
   notTheZoneNetwork,
+  output,
   recordCalls,
   skipFailed,
   uniqueName,
   uniqueTogether,
+  zoneName,
 } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { diskGb, diskSizeProblem } from "../../kinds/diskOffering";
@@ -94,25 +97,23 @@ assetsMount: \${assets.mountSource}
   fields: {
     ...commonFields,
     name: {
-      doc: "The file system's name, unique in the account and region (default: the resource name). Changed in place.",
       ...nameField("file system", "update"),
+      doc: "The file system's name, unique in the account and region (default: the resource name).",
     },
-    description: {
-      doc: "What it holds (the API's `description`). Changed in place.",
-      ...descriptionField("what the file system holds", "update"),
-    },
+    description: descriptionField("what the file system holds", "update"),
     zoneId: {
-      doc: "The zone of the file system and of its network. Replaces on change.",
+      doc: "The zone of the file system and of its network.",
       ...catalogueField(id("the zone of the file system and its network"), "replace", "zones", "a zone"),
     },
     networkId: field(id("the network the share is served on (a cim.Network's id)"), {
-      doc: "The network the share is served on (an isolated network or a VPC tier of the zone, not the zone's shared network): the file-system VM takes an address of it. Replaces on change.",
+      doc: "The network the share is served on (an isolated network or a VPC tier of the zone, not the zone's shared network): the file-system VM takes an address of it.",
       change: "replace",
       live: true,
       ref: { kind: "Network", requires: networkInZone("file system") },
     }),
     diskOfferingId: {
-      doc: "The disk offering of its data volume. Changed in place (changeSharedFileSystemDiskOffering, a job).",
+      doc: "The disk offering of its data volume.",
+      changeNote: "changeSharedFileSystemDiskOffering, a job",
       ...catalogueField(
         id("the disk offering of the data volume, from GET /api/v1/offerings/disk"),
         "update",
@@ -121,13 +122,15 @@ assetsMount: \${assets.mountSource}
       ),
     },
     size: field(diskGb.optional(), {
-      doc: "Size in GB, with a customized disk offering (a fixed one decides it: leave size out). Grows in place (a job); a smaller size is refused at preview: shared file systems never shrink.",
+      doc: "Size in GB, with a customized disk offering (a fixed one decides it: leave size out); a smaller size is refused at preview: shared file systems never shrink.",
+      changeNote: "a job",
       change: "update",
       live: gibOf,
       present: true,
     }),
     serviceOfferingId: {
-      doc: "The compute offering of the file-system VM: at least 2 vCPUs and 1024 MB on the platform's defaults. Changed in place: stopped, changed, started again (the share is unavailable meanwhile).",
+      doc: "The compute offering of the file-system VM: at least 2 vCPUs and 1024 MB on the platform's defaults.",
+      changeNote: "stopped, changed and started again: the share is unavailable meanwhile",
       ...catalogueField(
         id("the compute offering of the file-system VM, from GET /api/v1/offerings/compute"),
         "update",
@@ -136,7 +139,7 @@ assetsMount: \${assets.mountSource}
       ),
     },
     filesystem: field(format.optional(), {
-      doc: 'The file system on its volume, `"XFS"` (default) or `"EXT4"`. Replaces on change.',
+      doc: 'The file system on its volume, `"XFS"` (default) or `"EXT4"`.',
       change: "replace",
       unset: () => "XFS",
       same: (a, b) => String(a ?? "XFS").toUpperCase() === String(b ?? "XFS").toUpperCase(),
@@ -145,26 +148,10 @@ assetsMount: \${assets.mountSource}
     }),
   },
   outputs: {
-    zoneName: {
-      doc: "The name of its zone.",
-      schema: z.string().optional(),
-      from: (f: FileSystem) => f.zoneName,
-    },
-    networkName: {
-      doc: "The name of its network (`networkId`).",
-      schema: z.string().optional(),
-      from: (f: FileSystem) => f.networkName,
-    },
-    diskOfferingName: {
-      doc: "The name of its disk offering (`diskOfferingId`).",
-      schema: z.string().optional(),
-      from: (f: FileSystem) => f.diskOfferingName,
-    },
-    serviceOfferingName: {
-      doc: "The name of its compute offering (`serviceOfferingId`).",
-      schema: z.string().optional(),
-      from: (f: FileSystem) => f.serviceOfferingName,
-    },
+    zoneName,
+    networkName: output("The name of its network (`networkId`)."),
+    diskOfferingName: output("The name of its disk offering (`diskOfferingId`)."),
+    serviceOfferingName: output("The name of its compute offering (`serviceOfferingId`)."),
     ipAddress: {
       doc: "The NFS server: the file-system VM's address on the network.",
       schema: z.string().optional(),
@@ -180,21 +167,13 @@ assetsMount: \${assets.mountSource}
       schema: z.string().optional(),
       from: (f: FileSystem) => (f.ipAddress && f.path ? `${f.ipAddress}:${f.path}` : undefined),
     },
-    provider: {
-      doc: "The platform's provider of the share (SHAREDFSVM).",
-      schema: z.string().optional(),
-      from: (f: FileSystem) => f.provider,
-    },
+    provider: output("The platform's provider of the share (SHAREDFSVM)."),
     state: {
       doc: "The API's state (Allocated, Ready, Stopped, Error, …).",
       schema: z.string(),
       from: (f: FileSystem) => f.state ?? "",
     },
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (f: FileSystem) => f.created,
-    },
+    created,
   },
   ...growOnly("FileSystem", fsShrinkMessage),
   lookups(i, rows) {

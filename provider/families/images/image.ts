@@ -6,7 +6,16 @@
 
 import { z } from "zod";
 import type { CimClient, ImageKind, Iso, Template, UpdateImageInput } from "../../client";
-import { catalogueField, commonFields, field, flagField, nameField } from "../../kinds/common";
+import {
+  catalogueField,
+  commonFields,
+  created,
+  field,
+  flagField,
+  nameField,
+  output,
+  zoneName,
+} from "../../kinds/common";
 import type { KindApi, LiveRecord } from "../../kinds/define";
 import { id, text } from "../../lifecycle/check";
 
@@ -83,25 +92,22 @@ export function urlFormatProblem(url: unknown, format: unknown): string | undefi
 export function imageFields(noun: string) {
   return {
     ...commonFields,
-    name: {
-      doc: "The name (default: the resource name). Renamed in place (updateTemplate / updateIso).",
-      ...nameField(noun, "update"),
-    },
+    name: nameField(noun, "update"),
     displayText: field(text("a description; the API uses the name when left out", 4096).optional(), {
-      doc: "A description; the API uses the name when left out. Changed in place.",
+      doc: "A description; the API uses the name when left out.",
       change: "update",
       live: true,
       present: true,
     }),
     url: field(imageUrl.optional(), {
-      doc: "The http(s) URL the platform downloads the image from. Replaces on change.",
+      doc: "The http(s) URL the platform downloads the image from.",
       change: "replace",
       live: true,
       requiredUnlessAdopting: "the http(s) URL the platform downloads the image from",
       present: true,
     }),
     zoneId: {
-      doc: "The zone the image is registered in (instances of that zone use it). Replaces on change.",
+      doc: "The zone the image is registered in (instances of that zone use it).",
       ...catalogueField(
         id("the zone to register the image in (GET /api/v1/zones)").optional(),
         "replace",
@@ -112,14 +118,14 @@ export function imageFields(noun: string) {
       present: true as const,
     },
     isDynamicallyScalable: {
-      doc: "Whether the image has the tools to scale an instance while it runs (default false). Changed in place.",
+      doc: "Whether the image has the tools to scale an instance while it runs (default false).",
       ...flagField(
         "isDynamicallyScalable",
         "whether the image can scale a running instance (it carries the hypervisor's tools)",
       ),
     },
     checksum: field(text("the image's checksum, e.g. {SHA-256}<hex> or an MD5 hex digest", 1024).optional(), {
-      doc: "The image's checksum, e.g. `{SHA-256}9f86d0…` (checked by the platform after the download). Replaces on change.",
+      doc: "The image's checksum, e.g. `{SHA-256}9f86d0…` (checked by the platform after the download).",
       change: "replace",
     }),
   };
@@ -137,46 +143,24 @@ export function osTypeField(changes: string) {
 
 /** What the platform reports of every image: readiness, the download's status, sizes and names. */
 export const imageOutputs = {
-  state: {
-    doc: "Ready once the platform says so (`isReady`), Downloading meanwhile, Error when the download failed.",
-    schema: z.string().optional(),
-    from: (t: Template | Iso) => t.state,
-  },
-  isReady: {
-    doc: "Whether the platform has the image ready for instances (its download is complete).",
-    schema: z.boolean().optional(),
-    from: (t: Template | Iso) => t.isReady,
-  },
-  status: {
-    doc: 'The platform\'s words on the download: "Download Complete", "45% Downloaded", or why it failed.',
-    schema: z.string().optional(),
-    from: (t: Template | Iso) => t.status,
-  },
-  size: {
-    doc: "Bytes: a template's virtual size, an ISO's file size (once downloaded).",
-    schema: z.number().optional(),
-    from: (t: Template | Iso) => t.size,
-  },
-  osTypeName: {
-    doc: "The name of its OS type (`osTypeId`).",
-    schema: z.string().optional(),
-    from: (t: Template | Iso) => t.osTypeName,
-  },
-  zoneName: {
-    doc: "The name of its zone.",
-    schema: z.string().optional(),
-    from: (t: Template | Iso) => t.zoneName,
-  },
-  account: {
-    doc: "The account that owns it.",
-    schema: z.string().optional(),
-    from: (t: Template | Iso) => t.account,
-  },
-  created: {
-    doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-    schema: z.string().optional(),
-    from: (t: Template | Iso) => t.created,
-  },
+  state: output(
+    "Ready once the platform says so (`isReady`), Downloading meanwhile, Error when the download failed.",
+  ),
+  isReady: output(
+    "Whether the platform has the image ready for instances (its download is complete).",
+    z.boolean().optional(),
+  ),
+  status: output(
+    'The platform\'s words on the download: "Download Complete", "45% Downloaded", or why it failed.',
+  ),
+  size: output(
+    "Bytes: a template's virtual size, an ISO's file size (once downloaded).",
+    z.number().optional(),
+  ),
+  osTypeName: output("The name of its OS type (`osTypeId`)."),
+  zoneName,
+  account: output("The account that owns it."),
+  created,
 };
 
 /** The client family of a kind. */

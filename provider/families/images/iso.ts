@@ -52,11 +52,11 @@ fixer:
   fields: {
     ...imageFields("ISO"),
     osTypeId: {
-      doc: "The guest OS it boots (cim.getOsType); required unless `bootable` is false. Changed in place.",
+      doc: "The guest OS it boots (cim.getOsType); required unless `bootable` is false.",
       ...osTypeField(""),
     },
     bootable: {
-      doc: "Whether instances can boot from it (default true); a data ISO (drivers, tools) is not. Changed in place.",
+      doc: "Whether instances can boot from it (default true); a data ISO (drivers, tools) is not.",
       ...flagField("bootable", "whether instances can boot from the ISO (false for a data ISO)", true),
     },
   },

@@ -5,7 +5,7 @@
 
 import { z } from "zod";
 import type { Template } from "../../client";
-import { field, flagField } from "../../kinds/common";
+import { field, flagField, output } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
 import { imageApi, imageFields, imageKindBase, imageOutputs, osTypeField, urlFormatProblem } from "./image";
@@ -53,7 +53,7 @@ goldenId: \${golden.id}
   fields: {
     ...imageFields("template"),
     format: field(oneOf(TEMPLATE_FORMATS, "the disk image's format").optional(), {
-      doc: "The disk image's format: QCOW2 (KVM), RAW, VHD (XenServer), VHDX (Hyper-V), OVA or VMDK (VMware), TAR. Replaces on change.",
+      doc: "The disk image's format: QCOW2 (KVM), RAW, VHD (XenServer), VHDX (Hyper-V), OVA or VMDK (VMware), TAR.",
       change: "replace",
       same: sameText,
       live: true,
@@ -61,7 +61,7 @@ goldenId: \${golden.id}
       present: true,
     }),
     hypervisor: field(oneOf(HYPERVISORS, "the hypervisor the template is for").optional(), {
-      doc: "The hypervisor the template is for: KVM, XenServer, VMware, Hyperv, … (any case). Replaces on change.",
+      doc: "The hypervisor the template is for: KVM, XenServer, VMware, Hyperv, … (any case).",
       change: "replace",
       same: sameText,
       live: true,
@@ -69,21 +69,20 @@ goldenId: \${golden.id}
       present: true,
     }),
     osTypeId: {
-      doc: "The guest OS it carries (cim.getOsType). Changed in place.",
+      doc: "The guest OS it carries (cim.getOsType).",
       ...osTypeField("the guest OS type (cim.getOsType)"),
     },
     passwordEnabled: {
-      doc: "Whether it supports the platform's password reset (default false). Changed in place.",
+      doc: "Whether it supports the platform's password reset (default false).",
       ...flagField("passwordEnabled", "whether the template supports the platform's password reset"),
     },
   },
   outputs: {
     ...imageOutputs,
-    minRootDiskSizeGb: {
-      doc: "GB: the smallest root disk an instance of this template may have (its virtual size), once downloaded.",
-      schema: z.number().optional(),
-      from: (t: Template) => t.minRootDiskSizeGb,
-    },
+    minRootDiskSizeGb: output(
+      "GB: the smallest root disk an instance of this template may have (its virtual size), once downloaded.",
+      z.number().optional(),
+    ),
   },
   rules(values, fail) {
     const problem = urlFormatProblem(values.url, values.format);

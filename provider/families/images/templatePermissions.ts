@@ -77,26 +77,26 @@ golden-shared:
   fields: {
     ...commonFields,
     templateId: field(id("the template whose permissions these are (a cim.Template's id)"), {
-      doc: "The template (a cim.Template's id; one of the account's own). Replaces on change.",
+      doc: "The template (a cim.Template's id; one of the account's own).",
       change: "replace",
       live: (p: ImageAccess) => p.id,
       ref: "Template",
       lookup: { catalogue: "templates", what: "a template" },
     }),
     isPublic: {
-      doc: "Every account may use it (default false). The policy pack refuses it unless allowed. Changed in place.",
+      doc: "Every account may use it (default false). The policy pack refuses it unless allowed.",
       ...flagField("isPublic", "every account may use the template"),
     },
     isFeatured: {
-      doc: "Listed among the platform's featured templates (default false). Changed in place.",
+      doc: "Listed among the platform's featured templates (default false).",
       ...flagField("isFeatured", "list the template among the featured ones"),
     },
     isExtractable: {
-      doc: "Its disk image may be downloaded (extracted) by those who may use it (default false). Changed in place.",
+      doc: "Its disk image may be downloaded (extracted) by those who may use it (default false).",
       ...flagField("isExtractable", "the template's image may be downloaded"),
     },
     accounts: field(nameList("account name"), {
-      doc: "Accounts (by name) given launch permission; the program's list is authoritative. Changed in place.",
+      doc: "Accounts (by name) given launch permission; the program's list is authoritative.",
       change: "update",
       unset: () => [],
       same: sameSet,
@@ -104,7 +104,7 @@ golden-shared:
       present: true,
     }),
     projectIds: field(z.array(id("a project id")).optional(), {
-      doc: "Projects (by id) given launch permission, not together with accounts. Changed in place.",
+      doc: "Projects (by id) given launch permission, not together with accounts.",
       change: "update",
       unset: () => [],
       same: sameSet,

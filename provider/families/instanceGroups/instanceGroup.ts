@@ -4,9 +4,8 @@
 // renamed in place. Its reads go through the spec's multi-region list narrowed to the group's region; a region
 // that list could not read is an error, never a group that is gone.
 
-import { z } from "zod";
 import type { InstanceGroup } from "../../client";
-import { commonFields, nameField, uniqueName } from "../../kinds/common";
+import { commonFields, created, nameField, uniqueName } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { examples, yamlInstance } from "../../kinds/examples";
 import { defaultRegion, type Session } from "../../lifecycle/session";
@@ -37,16 +36,13 @@ ${[1, 2, 3].map((n) => yamlInstance(`web-${n}`, `group: \${web-servers.name}`)).
   fields: {
     ...commonFields,
     name: {
-      doc: "The group's name, unique in the account and region (default: the resource name); instances name it in `group`. Changed in place: its instances follow.",
       ...nameField("instance group", "update"),
+      doc: "The instance group's name, unique in the account and region (default: the resource name); instances name it in `group`.",
+      changeNote: "its instances follow",
     },
   },
   outputs: {
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (g: InstanceGroup) => g.created,
-    },
+    created,
   },
   exclusive: [uniqueName("instance group", "group names are unique per account in a region")],
   api: {

@@ -5,7 +5,7 @@
 
 import { z } from "zod";
 import { type InstanceSchedule, instanceScheduleQuery } from "../../client";
-import { commonFields, descriptionField, field } from "../../kinds/common";
+import { commonFields, created, descriptionField, field } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
 import { bool, id, text, timeZone } from "../../lifecycle/check";
@@ -76,7 +76,7 @@ db-start-mornings:
   fields: {
     ...commonFields,
     instanceId: field(id("the instance the schedule acts on"), {
-      doc: "The instance to start, stop or reboot. Replaces on change.",
+      doc: "The instance to start, stop or reboot.",
       change: "replace",
       live: (s: InstanceSchedule) => s.virtualMachineId,
       prefer: "live",
@@ -89,7 +89,7 @@ db-start-mornings:
         .toLowerCase()
         .pipe(z.enum(ACTIONS, { error: `must be one of ${ACTIONS.join(", ")}` })),
       {
-        doc: "`start`, `stop`, `reboot`, `force_stop` or `force_reboot` (any case). Changed in place.",
+        doc: "`start`, `stop`, `reboot`, `force_stop` or `force_reboot` (any case).",
         change: "update",
         same: (a, b) => String(a).toLowerCase() === String(b ?? "").toLowerCase(),
         live: (s: InstanceSchedule) => s.action?.toLowerCase(),
@@ -105,31 +105,32 @@ db-start-mornings:
           ctx.addIssue({ code: "custom", message: `must be a cron schedule of five fields: ${problem}` });
       }),
       {
-        doc: 'Five cron fields, minute hour day-of-month month day-of-week, e.g. `"0 22 * * MON-FRI"` (22:00 on weekdays). Changed in place.',
+        doc: 'Five cron fields, minute hour day-of-month month day-of-week, e.g. `"0 22 * * MON-FRI"` (22:00 on weekdays).',
         change: "update",
         same: sameCron,
         live: true,
       },
     ),
     timezone: field(timeZone("the time zone the schedule runs in"), {
-      doc: 'IANA time zone the schedule runs in, e.g. `"Europe/Berlin"`. Changed in place.',
+      doc: 'IANA time zone the schedule runs in, e.g. `"Europe/Berlin"`.',
       change: "update",
       live: true,
     }),
     startDate: field(dateTime("when the schedule starts"), {
-      doc: "First moment the schedule may run (ISO 8601; the API refuses one in the past at create). Left out: now. Changed in place.",
+      doc: "First moment the schedule may run (ISO 8601; the API refuses one in the past at create). Left out: now.",
       change: "update",
       same: sameInstant,
       live: (s: InstanceSchedule) => s.startDate,
     }),
     endDate: field(dateTime("when the schedule ends"), {
-      doc: "Last moment it may run (ISO 8601, after `startDate`). Changed in place; the API cannot take it away once set.",
+      doc: "Last moment it may run (ISO 8601, after `startDate`).",
+      changeNote: "the API cannot take it away once set",
       change: "update",
       same: sameInstant,
       live: (s: InstanceSchedule) => s.endDate,
     }),
     enabled: field(bool("whether the schedule runs"), {
-      doc: "Whether the schedule runs (default true). Changed in place.",
+      doc: "Whether the schedule runs (default true).",
       change: "update",
       unset: () => true,
       same: (a, b) => a === (b ?? true),
@@ -139,21 +140,14 @@ db-start-mornings:
       shown: z.boolean(),
     }),
     name: field(text("a name for the schedule").optional(), {
-      doc: "A name for the schedule. Changed in place.",
+      doc: "A name for the schedule.",
       change: "update",
       live: (s: InstanceSchedule) => s.name || undefined,
     }),
-    description: {
-      doc: "What the schedule is for. Changed in place.",
-      ...descriptionField("what the schedule is for", "update", 1024),
-    },
+    description: descriptionField("what the schedule is for", "update", 1024),
   },
   outputs: {
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (s: InstanceSchedule) => s.created,
-    },
+    created,
   },
   rules(values, fail) {
     const { startDate, endDate } = values as { startDate?: string; endDate?: string };

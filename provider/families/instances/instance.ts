@@ -7,7 +7,15 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { ConflictError, type Instance, JobFailedError, type UpdateInstanceInput } from "../../client";
-import { atLeastSnapshot, catalogueField, commonFields, field, sourceInZone, tags } from "../../kinds/common";
+import {
+  atLeastSnapshot,
+  catalogueField,
+  commonFields,
+  field,
+  output,
+  sourceInZone,
+  tags,
+} from "../../kinds/common";
 import { defineKind, desiredValue, type Recorded } from "../../kinds/define";
 import { diskSizeProblem } from "../../kinds/diskOffering";
 import { examples, yamlInstance } from "../../kinds/examples";
@@ -41,14 +49,14 @@ const isTemplate = (rec: Record<string, unknown>) => !isIso(rec);
 const sameName = (a: unknown, b: unknown) => String(a).toLowerCase() === String(b ?? "").toLowerCase();
 /** Flags the platform's update sets in place; a left-out one is false (the platform's default). */
 const haEnabled = field(bool("high availability"), {
-  doc: "High availability. Changed in place.",
+  doc: "High availability.",
   change: "update",
   default: false,
   live: (v: Instance) => v.haEnabled,
   present: true,
 });
 const deleteProtection = field(bool("refuse deletion while true"), {
-  doc: "While true the API refuses to delete the instance. Changed in place.",
+  doc: "While true the API refuses to delete the instance.",
   change: "update",
   default: false,
   live: (v: Instance) => v.deleteProtection,
@@ -139,7 +147,7 @@ address: \${web.ipAddress}
   fields: {
     region: commonFields.region,
     zoneId: {
-      doc: "Zone to deploy in (a zone of the region). Replaces on change.",
+      doc: "Zone to deploy in (a zone of the region).",
       ...catalogueField(
         id("the zone to deploy in; it must be a zone of the resource's region (GET /api/v1/zones)"),
         "replace",
@@ -148,7 +156,7 @@ address: \${web.ipAddress}
       ),
     },
     templateId: field(optionalId("the template to boot from, from GET /api/v1/templates"), {
-      doc: 'Template to boot from (required unless `imageType` is `"iso"`). Replaces on change.',
+      doc: 'Template to boot from (required unless `imageType` is `"iso"`).',
       change: "replace",
       when: isTemplate,
       live: true,
@@ -166,21 +174,21 @@ address: \${web.ipAddress}
         })
         .optional(),
       {
-        doc: '`"template"`, `"iso"`, `"volume"` (a detached volume becomes the root disk) or `"snapshot"` (the root disk is made from a volume snapshot). Replaces on change.',
+        doc: '`"template"`, `"iso"`, `"volume"` (a detached volume becomes the root disk) or `"snapshot"` (the root disk is made from a volume snapshot).',
         change: "replace",
         default: "template",
         present: true,
       },
     ),
     volumeId: field(optionalId("the detached volume that becomes the root disk (imageType volume)"), {
-      doc: 'With `imageType: "volume"`: a detached data volume of the zone that becomes the instance\'s root disk (and goes with the instance). Replaces on change.',
+      doc: 'With `imageType: "volume"`: a detached data volume of the zone that becomes the instance\'s root disk (and goes with the instance).',
       change: "replace",
       when: (rec) => rec.imageType === "volume",
       live: (v: Instance) => (v as Record<string, unknown>).volumeId,
       ref: { kind: "Volume", requires: sourceInZone("instance", "a volume") },
     }),
     snapshotId: field(optionalId("the volume snapshot the root disk is made from (imageType snapshot)"), {
-      doc: 'With `imageType: "snapshot"`: a BackedUp volume snapshot the root disk is made from. Replaces on change.',
+      doc: 'With `imageType: "snapshot"`: a BackedUp volume snapshot the root disk is made from.',
       change: "replace",
       when: (rec) => rec.imageType === "snapshot",
       live: (v: Instance) => (v as Record<string, unknown>).snapshotId,
@@ -190,7 +198,7 @@ address: \${web.ipAddress}
       },
     }),
     isoId: field(optionalId("the ISO to boot from (imageType iso)"), {
-      doc: 'ISO to boot from; required with `imageType: "iso"`. Replaces on change.',
+      doc: 'ISO to boot from; required with `imageType: "iso"`.',
       change: "replace",
       when: isIso,
       live: (v: Instance) => (v as Record<string, unknown>).isoId ?? v.templateId,
@@ -198,13 +206,14 @@ address: \${web.ipAddress}
       ref: "Iso",
     }),
     diskOfferingId: field(optionalId("the root disk offering (imageType iso: an ISO carries no disk)"), {
-      doc: 'Root disk offering; required with `imageType: "iso"` (an ISO carries no disk). Replaces on change.',
+      doc: 'Root disk offering; required with `imageType: "iso"` (an ISO carries no disk).',
       change: "replace",
       when: isIso,
       lookup: { catalogue: "diskOfferings", what: "a disk offering" },
     }),
     serviceOfferingId: {
-      doc: "Compute offering (vCPU and memory). Changed in place (scale).",
+      doc: "Compute offering (vCPU and memory).",
+      changeNote: "scale",
       ...catalogueField(
         id("the compute offering (vCPU and memory), from GET /api/v1/offerings/compute"),
         "update",
@@ -219,7 +228,7 @@ address: \${web.ipAddress}
         .min(1, "must be at least 1 GB")
         .optional(),
       {
-        doc: "Root disk size in GB; not smaller than the template requires. Default: the template's size. Replaces.",
+        doc: "Root disk size in GB; not smaller than the template requires. Default: the template's size.",
         change: "replace",
         live: rootDisk,
         present: true,
@@ -235,7 +244,8 @@ address: \${web.ipAddress}
         )
         .optional(),
       {
-        doc: "Internal host name: 1–63 letters, digits and hyphens, starting with a letter, unique in the region. Left out, the provider makes one at each create (`vm-` and 12 random hex digits; a replacement gets a new one). Renamed in place; a replacement with the same name deletes first.",
+        doc: "Internal host name: 1–63 letters, digits and hyphens, starting with a letter, unique in the region. Left out, the provider makes one at each create (`vm-` and 12 random hex digits; a replacement gets a new one).",
+        changeNote: "renamed; a replacement with the same name deletes first",
         change: "update",
         same: sameName,
         live: true,
@@ -243,7 +253,7 @@ address: \${web.ipAddress}
       },
     ),
     displayName: field(text("a free-form listing label").optional(), {
-      doc: "Free-form listing label (need not be unique). Changed in place.",
+      doc: "Free-form listing label (need not be unique).",
       change: "update",
       live: true,
       present: true,
@@ -257,7 +267,7 @@ address: \${web.ipAddress}
         .refine((a) => new Set(a).size === a.length, "must not name a network twice")
         .optional(),
       {
-        doc: "Networks in order; the first is the default interface. Default: the zone's default network. Replaces.",
+        doc: "Networks in order; the first is the default interface. Default: the zone's default network.",
         change: "replace",
         same: (a, b) => sameList(a as string[], b as string[]),
         live: liveNetworks,
@@ -274,7 +284,8 @@ address: \${web.ipAddress}
         )
         .optional(),
       {
-        doc: "Fixed private addresses, one per network. Replaces on change (deleting first when an address is kept).",
+        doc: "Fixed private addresses, one per network.",
+        changeNote: "deleting first when an address is kept",
         change: "replace",
         unset: () => [],
         same: (a, b) => sameValue(sortFixed(a), sortFixed(b)),
@@ -288,7 +299,7 @@ address: \${web.ipAddress}
         .refine((s) => s.length > 0, "must not be empty (leave it out instead)")
         .optional(),
       {
-        doc: "base64-encoded cloud-init payload. A secret input; outputs keep only its digest (`userDataHash`), never the payload. Replaces on change.",
+        doc: "base64-encoded cloud-init payload. A secret input; outputs keep only its digest (`userDataHash`), never the payload.",
         change: "replace",
         secret: true,
         // Compared by digest: outputs record userDataHash, not the payload.
@@ -302,7 +313,7 @@ address: \${web.ipAddress}
         .max(1, "may name one SSH key pair only: the API uses only the first name")
         .optional(),
       {
-        doc: "One SSH key pair, by name (the API uses only the first): a `cim.SshKeyPair`'s `name`, or a key pair registered in the region (looked up at preview). Replaces on change.",
+        doc: "One SSH key pair, by name (the API uses only the first): a `cim.SshKeyPair`'s `name`, or a key pair registered in the region (looked up at preview).",
         change: "replace",
         same: (a, b) => sameList(a as string[], (b as string[]) ?? []),
         // the key pair the instance got, when the API says (the emulator's `keyPair`; not in the spec)
@@ -314,15 +325,15 @@ address: \${web.ipAddress}
       },
     ),
     allowPasswordSsh: field(bool("enables SSH password authentication in the generated cloud-init"), {
-      doc: "Enable SSH password authentication in the generated cloud-init. Replaces on change.",
+      doc: "Enable SSH password authentication in the generated cloud-init.",
       change: "replace",
     }),
     disableRootCompletely: field(bool("disables root SSH login in the generated cloud-init"), {
-      doc: "Disable root SSH login in the generated cloud-init. Replaces on change.",
+      doc: "Disable root SSH login in the generated cloud-init.",
       change: "replace",
     }),
     hypervisor: field(text("overrides the hypervisor chosen for the deployment", 64).optional(), {
-      doc: "Overrides the hypervisor chosen for the deployment. Replaces on change.",
+      doc: "Overrides the hypervisor chosen for the deployment.",
       change: "replace",
       same: sameName,
       live: true,
@@ -347,13 +358,15 @@ address: \${web.ipAddress}
     haEnabled,
     deleteProtection,
     expunge: field(bool("expunge the instance at once when it is deleted (default true)"), {
-      doc: "Whether deleting the instance expunges it at once (default true): as the delete ends its addresses, name and place on its networks are free, so `pulumi destroy` can delete its networks right after. `false` keeps the platform's recovery window: the instance stays Destroyed (an administrator can recover it) until the platform's expunge delay passes (CloudStack's `expunge.delay`, a day by default), and until then a network it was on cannot be deleted (its delete waits for it, up to `timeouts.delete`). Changing it changes nothing through the API: it is recorded for the delete (run `pulumi up` before the destroy it should apply to).",
+      doc: "Whether deleting the instance expunges it at once (default true): as the delete ends its addresses, name and place on its networks are free, so `pulumi destroy` can delete its networks right after. `false` keeps the platform's recovery window: the instance stays Destroyed (an administrator can recover it) until the platform's expunge delay passes (CloudStack's `expunge.delay`, a day by default), and until then a network it was on cannot be deleted (its delete waits for it, up to `timeouts.delete`).",
+      changeNote: "it is recorded for the delete: run `pulumi up` before the destroy it should apply to",
       change: "state",
       unset: () => undefined,
       same: (a, b) => (a ?? true) === (b ?? true),
     }),
     backupOfferingId: field(optionalId("the backup offering, from GET /api/v1/offerings/backup"), {
-      doc: "Backup offering (a backup offering of the instance's zone: `cim.getBackupOffering`), which backups and backup schedules need. Changed in place; a change makes the platform delete the instance's backup schedules. Left out, the instance keeps whatever offering it has (removal deletes schedules, so it is never done for a field the program does not set).",
+      doc: "Backup offering (a backup offering of the instance's zone: `cim.getBackupOffering`), which backups and backup schedules need. Left out, the instance keeps whatever offering it has (removal deletes schedules, so it is never done for a field the program does not set).",
+      changeNote: "a change makes the platform delete the instance's backup schedules",
       change: "update",
       same: (a, b) => (a || "") === (b || ""),
       live: (v: Instance) => v.backupOfferingId,
@@ -364,7 +377,8 @@ address: \${web.ipAddress}
       lookup: { catalogue: "backupOfferings", what: "a backup offering" },
     }),
     group: field(text("an instance group's name (a cim.InstanceGroup's name output)").optional(), {
-      doc: "The instance group it is in, by name: a `cim.InstanceGroup`'s `name`, or a group of the region (looked up at preview). Changed in place (the platform's update `group`; one group at most, so it leaves any other). Left out, it stays in whatever group it is in: the platform takes an instance out of a group only when the group is deleted.",
+      doc: "The instance group it is in, by name: a `cim.InstanceGroup`'s `name`, or a group of the region (looked up at preview). Left out, it stays in whatever group it is in: the platform takes an instance out of a group only when the group is deleted.",
+      changeNote: "the platform's update `group`; one group at most, so it leaves any other",
       change: "update",
       live: (v: Instance) => (v.group === undefined ? undefined : v.group || null),
       ref: { kind: "InstanceGroup", by: "name", mustExist: true },
@@ -387,21 +401,9 @@ address: \${web.ipAddress}
       from: (_v, rec) => recordedUserDataHash(rec),
       secret: true,
     },
-    state: {
-      doc: "The API's instance state (Running, Stopped, Starting, Error, …).",
-      schema: z.string(),
-      from: (v: Instance) => v.state,
-    },
-    ipAddress: {
-      doc: "The default interface's private address.",
-      schema: z.string(),
-      from: (v: Instance) => v.ipAddress,
-    },
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string(),
-      from: (v: Instance) => v.created,
-    },
+    state: output("The API's instance state (Running, Stopped, Starting, Error, …).", z.string()),
+    ipAddress: output("The default interface's private address.", z.string()),
+    created: output("When it was created (the API's `created`, an ISO 8601 date-time).", z.string()),
   },
   rules(values, fail) {
     whenKnown(values, ["imageType", "templateId", "isoId", "diskOfferingId"], () => {

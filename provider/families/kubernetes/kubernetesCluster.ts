@@ -11,12 +11,15 @@ import type { KubernetesVersion, KubernetesCluster as LiveCluster } from "../../
 import {
   catalogueField,
   commonFields,
+  created,
   field,
   networkInZone,
   notTheZoneNetwork,
+  output,
   tags,
   uniqueName,
   uniqueTogether,
+  zoneName,
 } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
@@ -132,19 +135,20 @@ kubeconfig: \${apps.kubeconfig} # a secret output
   fields: {
     ...commonFields,
     name: field(text("the cluster's name (the SDK defaults it to the resource name)").optional(), {
-      doc: "The cluster's name (default: the resource name), unique among the account's clusters. Replaces on change.",
+      doc: "The cluster's name (default: the resource name), unique among the account's clusters.",
       change: "replace",
       live: true,
       requiredUnlessAdopting: "the cluster's name",
       present: true,
     }),
     description: field(text("what the cluster is for", 4096).optional(), {
-      doc: "What the cluster is for. Replaces on change (the platform has no update of it).",
+      doc: "What the cluster is for.",
+      changeNote: "the platform has no update of it",
       change: "replace",
       live: (r: LiveCluster) => r.description || undefined,
     }),
     zoneId: {
-      doc: "Zone of the cluster's nodes. Replaces on change.",
+      doc: "Zone of the cluster's nodes.",
       ...catalogueField(
         id("the zone of the cluster's nodes (GET /api/v1/zones)"),
         "replace",
@@ -153,7 +157,9 @@ kubeconfig: \${apps.kubeconfig} # a secret output
       ),
     },
     kubernetesVersionId: {
-      doc: "Kubernetes version (`cim.getKubernetesVersion`). Upgraded in place to the next minor or a patch release; any other change (a downgrade, a skipped minor) replaces the cluster.",
+      doc: "Kubernetes version (`cim.getKubernetesVersion`).",
+      changeNote:
+        "upgraded to the next minor or a patch release; any other change, a downgrade or a skipped minor, replaces the cluster",
       ...catalogueField(
         id("the Kubernetes version, from cim.getKubernetesVersion (GET /api/v1/compute/kubernetes/versions)"),
         "update",
@@ -162,7 +168,8 @@ kubeconfig: \${apps.kubeconfig} # a secret output
       ),
     },
     serviceOfferingId: {
-      doc: "Compute offering of every node; at least the version's minimum vCPUs and RAM. Changed in place (scale).",
+      doc: "Compute offering of every node; at least the version's minimum vCPUs and RAM.",
+      changeNote: "scale",
       ...catalogueField(
         id("the compute offering of the nodes, from GET /api/v1/offerings/compute"),
         "update",
@@ -171,40 +178,41 @@ kubeconfig: \${apps.kubeconfig} # a secret output
       ),
     },
     networkId: field(id("the isolated network or VPC tier of the nodes (a cim.Network's id)"), {
-      doc: "The isolated network or VPC tier of the nodes (a cim.Network's id). Replaces on change.",
+      doc: "The isolated network or VPC tier of the nodes (a cim.Network's id).",
       change: "replace",
       live: true,
       ref: { kind: "Network", requires: networkInZone("cluster") },
     }),
     controlNodes: field(count("the control-plane nodes (default 1)", 1).optional(), {
-      doc: "Control-plane nodes (default 1; more than one for high availability). Replaces on change.",
+      doc: "Control-plane nodes (default 1; more than one for high availability).",
       change: "replace",
       unset: () => 1,
       live: true,
       present: true,
     }),
     size: field(count("the worker nodes", 1).optional(), {
-      doc: "Worker nodes (at least 1; default: autoscaling's minSize, else 1). Changed in place (a scale job). Not compared while `autoscaling` is set: the autoscaler owns the count then.",
+      doc: "Worker nodes (at least 1; default: autoscaling's minSize, else 1). Not compared while `autoscaling` is set: the autoscaler owns the count then.",
+      changeNote: "a scale job",
       change: "update",
       when: (rec) => !autoscales(rec),
       live: true,
       present: true,
     }),
     autoscaling: field(autoscalingSchema, {
-      doc: "Autoscaling bounds of the workers, `{ minSize, maxSize }`; left out: no autoscaling. Changed in place.",
+      doc: "Autoscaling bounds of the workers, `{ minSize, maxSize }`; left out: no autoscaling.",
       change: "update",
       unset: () => null,
       same: (a, b) => sameValue(a ?? null, b ?? null),
       live: liveAutoscaling,
     }),
     keyPair: field(text("an SSH key pair name").optional(), {
-      doc: "An SSH key pair's name for the nodes (a `cim.SshKeyPair`'s `name`, looked up at preview). Replaces on change.",
+      doc: "An SSH key pair's name for the nodes (a `cim.SshKeyPair`'s `name`, looked up at preview).",
       change: "replace",
       live: (r: LiveCluster) => r.keyPair || undefined,
       ref: { kind: "SshKeyPair", by: "name", mustExist: true },
     }),
     nodeRootDiskSize: field(count("the root disk of each node in GB", 1).optional(), {
-      doc: "Root disk of each node in GB (default: the platform's, 8). Replaces on change.",
+      doc: "Root disk of each node in GB (default: the platform's, 8).",
       change: "replace",
       live: true,
       present: true,
@@ -224,31 +232,11 @@ kubeconfig: \${apps.kubeconfig} # a secret output
         r.kubeconfig ?? (rec.kubeconfig as string | undefined),
       secret: true,
     },
-    state: {
-      doc: "The API's cluster state (Starting, Running, Scaling, Upgrading, Alert, Error, …).",
-      schema: z.string().optional(),
-      from: (r: LiveCluster) => r.state,
-    },
-    zoneName: {
-      doc: "The name of its zone.",
-      schema: z.string().optional(),
-      from: (r: LiveCluster) => r.zoneName,
-    },
-    kubernetesVersionName: {
-      doc: "The name of its Kubernetes version (`kubernetesVersionId`).",
-      schema: z.string().optional(),
-      from: (r: LiveCluster) => r.kubernetesVersionName,
-    },
-    serviceOfferingName: {
-      doc: "The name of its compute offering (`serviceOfferingId`).",
-      schema: z.string().optional(),
-      from: (r: LiveCluster) => r.serviceOfferingName,
-    },
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (r: LiveCluster) => r.created,
-    },
+    state: output("The API's cluster state (Starting, Running, Scaling, Upgrading, Alert, Error, …)."),
+    zoneName,
+    kubernetesVersionName: output("The name of its Kubernetes version (`kubernetesVersionId`)."),
+    serviceOfferingName: output("The name of its compute offering (`serviceOfferingId`)."),
+    created,
   },
   // No preview check of the node count: createKubernetesCluster refuses more control and worker nodes than
   // the platform's cloud.kubernetes.cluster.max.size (10 by default), but an operator may raise that setting and

@@ -43,22 +43,17 @@ export interface BalancerRecord {
  */
 export function balancerFields(noun: string, members: string) {
   return {
-    name: {
-      doc: "The name (the SDK defaults it to the resource name). Changed in place.",
-      ...nameField(noun, "update"),
-    },
-    description: {
-      doc: "What it is for. Changed in place.",
-      ...descriptionField(`what the ${noun} is for`, "update", 4096),
-    },
+    name: nameField(noun, "update"),
+    description: descriptionField(`what the ${noun} is for`, "update", 4096),
     algorithm: field(word(LB_ALGORITHMS, "one of roundrobin, leastconn, source").optional(), {
-      doc: "`roundrobin` (default), `leastconn` or `source`. Changed in place.",
+      doc: "`roundrobin` (default), `leastconn` or `source`.",
       change: "update",
       unset: () => "roundrobin",
       live: (r: BalancerRecord) => lower(r.algorithm),
     }),
     memberIds: {
-      doc: "The member instances (ids); order does not matter. Changed in place: one job removes those that left, one adds those that came.",
+      doc: "The member instances (ids); order does not matter.",
+      changeNote: "one job removes those that left, one adds those that came",
       ...membersField(members, "Instance", (r: BalancerRecord) => r.memberIds),
     },
   };

@@ -9,7 +9,7 @@
 
 import { z } from "zod";
 import type { InternalLoadBalancer, Network } from "../../client";
-import { commonFields, field, tags } from "../../kinds/common";
+import { commonFields, field, output, tags, zoneId } from "../../kinds/common";
 import { defineKind, type Recorded, type Requirement } from "../../kinds/define";
 import { examples, yamlInstance } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
@@ -105,31 +105,31 @@ dbAddress: \${db.sourceIpAddress}
     name: shared.name,
     description: shared.description,
     networkId: field(id("the VPC tier of the member instances (a cim.Network's id)"), {
-      doc: 'The VPC tier (a cim.Network\'s id) of the members; its offering must serve the internal LB ("VPC Tier with Internal LB" in the emulator). Replaces on change.',
+      doc: 'The VPC tier (a cim.Network\'s id) of the members; its offering must serve the internal LB ("VPC Tier with Internal LB" in the emulator).',
       change: "replace",
       live: true,
       ref: { kind: "Network", mustExist: true, requires: sourceAddressIn("networkId") },
     }),
     sourceIpAddressNetworkId: field(optionalId("the tier the source address is taken from"), {
-      doc: "The tier the source address is taken from (default: networkId). Replaces on change.",
+      doc: "The tier the source address is taken from (default: networkId).",
       change: "replace",
       live: true,
       ref: { kind: "Network", mustExist: true, requires: sourceAddressIn("sourceIpAddressNetworkId") },
       present: true,
     }),
     sourceIpAddress: field(ipv4("the balanced address, inside the tier's CIDR, e.g. 10.1.2.10").optional(), {
-      doc: "A free address inside the tier's CIDR (checked at preview when the tier is given as a plain id); left out, the API allocates one (shown as an output). Replaces.",
+      doc: "A free address inside the tier's CIDR (checked at preview when the tier is given as a plain id); left out, the API allocates one (shown as an output).",
       change: "replace",
       live: true,
       present: true,
     }),
     sourcePort: field(port("the balanced port of the source address"), {
-      doc: "The balanced port of the source address (1–65535). Replaces on change.",
+      doc: "The balanced port of the source address (1–65535).",
       change: "replace",
       live: true,
     }),
     instancePort: field(port("the port on the member instances"), {
-      doc: "The port on the members (1–65535). Replaces on change.",
+      doc: "The port on the members (1–65535).",
       change: "replace",
       live: true,
     }),
@@ -143,16 +143,8 @@ dbAddress: \${db.sourceIpAddress}
       schema: z.string().optional(),
       from: (r: InternalLoadBalancer) => r.vpcId || undefined,
     },
-    zoneId: {
-      doc: "The zone it is in (a zone uuid), as the API reports it.",
-      schema: z.string().optional(),
-      from: (r: InternalLoadBalancer) => r.zoneId || undefined,
-    },
-    state: {
-      doc: "The API's state (Add while a change is applied, Active, Revoke while being removed).",
-      schema: z.string().optional(),
-      from: (r: InternalLoadBalancer) => r.state,
-    },
+    zoneId,
+    state: output("The API's state (Add while a change is applied, Active, Revoke while being removed)."),
   },
   // A source address serves each port once: a replacement that names the same address and port deletes first
   // (one that leaves the address out gets a fresh one).

@@ -9,7 +9,7 @@
 
 import { z } from "zod";
 import type { LoadBalancerRule } from "../../client";
-import { commonFields, field, tags } from "../../kinds/common";
+import { commonFields, field, output, tags, zoneId } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { examples, yamlInstance } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
@@ -66,7 +66,7 @@ web:
     name: shared.name,
     description: shared.description,
     publicIpId: field(id("the public IP whose port is balanced (a cim.PublicIp's id)"), {
-      doc: "The public IP (a cim.PublicIp's id) whose port is balanced; not one with static NAT. Replaces on change.",
+      doc: "The public IP (a cim.PublicIp's id) whose port is balanced; not one with static NAT.",
       change: "replace",
       live: true,
       ref: {
@@ -96,7 +96,7 @@ web:
     networkId: field(
       optionalId("the network of the member instances; required for a VPC address (the tier they are on)"),
       {
-        doc: "The network of the members: required for a VPC address (the tier); for an isolated network's address, that network (the default). Replaces on change.",
+        doc: "The network of the members: required for a VPC address (the tier); for an isolated network's address, that network (the default).",
         change: "replace",
         live: true,
         ref: "Network",
@@ -104,17 +104,17 @@ web:
       },
     ),
     publicPort: field(port("the public port of the address"), {
-      doc: "The public port (1–65535), unique among the address's rules. Replaces on change.",
+      doc: "The public port (1–65535), unique among the address's rules.",
       change: "replace",
       live: true,
     }),
     privatePort: field(port("the port on the member instances"), {
-      doc: "The port on the members (1–65535). Replaces on change.",
+      doc: "The port on the members (1–65535).",
       change: "replace",
       live: true,
     }),
     protocol: field(word(LB_PROTOCOLS, "one of tcp, udp, tcp-proxy").optional(), {
-      doc: "`tcp` (default), `udp` or `tcp-proxy`. Replaces on change.",
+      doc: "`tcp` (default), `udp` or `tcp-proxy`.",
       change: "replace",
       unset: () => "tcp",
       live: (r: LoadBalancerRule) => lower(r.protocol),
@@ -129,16 +129,10 @@ web:
       schema: z.string().optional(),
       from: (r: LoadBalancerRule) => r.publicIp || undefined,
     },
-    zoneId: {
-      doc: "The zone it is in (a zone uuid), as the API reports it.",
-      schema: z.string().optional(),
-      from: (r: LoadBalancerRule) => r.zoneId || undefined,
-    },
-    state: {
-      doc: "The API's rule state (Add while a change is applied, Active, Revoke while being removed).",
-      schema: z.string().optional(),
-      from: (r: LoadBalancerRule) => r.state,
-    },
+    zoneId,
+    state: output(
+      "The API's rule state (Add while a change is applied, Active, Revoke while being removed).",
+    ),
   },
   // An address's port is held by one rule: a replacement that keeps the address and the public port deletes first.
   liveRules: balancerNetworks("Public"),

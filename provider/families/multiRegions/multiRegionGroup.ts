@@ -7,7 +7,14 @@
 
 import { z } from "zod";
 import { ConflictError, type MultiRegionGroup } from "../../client";
-import { commonFields, descriptionField, nameField, recordCalls, uniqueName } from "../../kinds/common";
+import {
+  commonFields,
+  created,
+  descriptionField,
+  nameField,
+  recordCalls,
+  uniqueName,
+} from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
 import { applyChanged } from "../../kinds/named";
@@ -41,13 +48,10 @@ meshId: \${mesh.id}
   fields: {
     ...commonFields,
     name: {
-      doc: "The group's name, unique in the account and region. Changed in place.",
       ...nameField("multi-region group", "update"),
+      doc: "The multi-region group's name, unique in the account and region (default: the resource name).",
     },
-    description: {
-      doc: "What the group is for. Changed in place.",
-      ...descriptionField("what the group is for", "update"),
-    },
+    description: descriptionField("what the group is for", "update"),
   },
   outputs: {
     state: {
@@ -55,11 +59,7 @@ meshId: \${mesh.id}
       schema: z.string(),
       from: (g: MultiRegionGroup) => g.state ?? "",
     },
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (g: MultiRegionGroup) => g.created,
-    },
+    created,
   },
   // the API refuses a second multi-region group of the same name
   exclusive: [uniqueName("multi-region group", "group names are unique per account in a region")],

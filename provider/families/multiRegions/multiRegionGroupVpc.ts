@@ -9,7 +9,7 @@
 
 import { z } from "zod";
 import type { MultiRegionMember } from "../../client";
-import { commonFields, field } from "../../kinds/common";
+import { commonFields, created, field } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
@@ -104,7 +104,7 @@ mesh-ams:
       ref: { kind: "MultiRegionGroup", mustExist: true },
     }),
     vpcId: field(id("the VPC to add to the group, a VPC of vpcRegion"), {
-      doc: "The VPC to add, a VPC of `vpcRegion`. Replaces on change.",
+      doc: "The VPC to add, a VPC of `vpcRegion`.",
       change: "replace",
       live: true,
       ref: { kind: "Vpc", mustExist: true, regionFrom: "vpcRegion" },
@@ -112,7 +112,7 @@ mesh-ams:
     vpcRegion: field(
       optionalId("the region uuid of the VPC; leave it out when the VPC is in this resource's region"),
       {
-        doc: "The region the VPC lives in (a region uuid, e.g. the `cim.Vpc`'s `region` output); default: this resource's region. Replaces on change.",
+        doc: "The region the VPC lives in (a region uuid, e.g. the `cim.Vpc`'s `region` output); default: this resource's region.",
         change: "replace",
         live: (m: MultiRegionMember) => m.regionId,
       },
@@ -144,11 +144,7 @@ mesh-ams:
       schema: z.string(),
       from: (m: MultiRegionMember) => m.state ?? "",
     },
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (m: MultiRegionMember) => m.created,
-    },
+    created,
   },
   // the API takes a VPC once per group, and one VPC per region in a group (a member whose join failed holds neither)
   exclusive: [

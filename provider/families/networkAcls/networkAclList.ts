@@ -58,19 +58,16 @@ aclId: \${web.id}
         .refine((s) => !isDefaultAclList(s), DEFAULT_REFUSAL)
         .optional(),
       {
-        doc: "The list's name; not `default_allow` or `default_deny` (the VPC's own lists). Changed in place.",
+        doc: "The list's name; not `default_allow` or `default_deny` (the VPC's own lists).",
         change: "update",
         live: true,
         requiredUnlessAdopting: "the list's name",
         present: true,
       },
     ),
-    description: {
-      doc: "What the list is for (the API's `description`). Changed in place.",
-      ...descriptionField("what the list is for", "update"),
-    },
+    description: descriptionField("what the list is for", "update"),
     vpcId: field(id("the VPC the list belongs to"), {
-      doc: "The VPC the list belongs to; only that VPC's tiers can use it. Replaces on change.",
+      doc: "The VPC the list belongs to; only that VPC's tiers can use it.",
       change: "replace",
       live: true,
       ref: "Vpc",

@@ -7,7 +7,7 @@
 import { isIPv6 } from "node:net";
 import { z } from "zod";
 import type { AclRuleInput, NetworkAclRule } from "../../client";
-import { commonFields, field } from "../../kinds/common";
+import { commonFields, field, output } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
 import { id, text, whenKnown } from "../../lifecycle/check";
@@ -136,69 +136,69 @@ no-ping-out:
   fields: {
     ...commonFields,
     aclId: field(id("the network ACL list of the rule (a cim.NetworkAclList's id)"), {
-      doc: "The list the rule belongs to (`cim.NetworkAclList` id; not a default list). Replaces on change.",
+      doc: "The list the rule belongs to (`cim.NetworkAclList` id; not a default list).",
       change: "replace",
       live: true,
       ref: { kind: "NetworkAclList", requires: notADefaultList },
     }),
     number: field(whole(1, 2147483647, "the rule's place in its list, unique there").optional(), {
-      doc: "Its place in the list (rules are matched in this order), unique in the list; the API picks the next when left out. Changed in place.",
+      doc: "Its place in the list (rules are matched in this order), unique in the list; the API picks the next when left out.",
       change: "update",
       live: true,
     }),
     protocol: field(word(ACL_PROTOCOLS, "one of tcp, udp, icmp, all"), {
-      doc: "`tcp`, `udp`, `icmp` or `all`. Changed in place.",
+      doc: "`tcp`, `udp`, `icmp` or `all`.",
       change: "update",
       live: (r: NetworkAclRule) => lower(r.protocol),
     }),
     startPort: field(whole(1, 65535, "a port of tcp or udp").optional(), {
-      doc: "First port (1–65535; tcp and udp only). Changed in place.",
+      doc: "First port (1–65535; tcp and udp only).",
       change: "update",
       unset: () => null,
       same: sameOrNone,
       live: (r: NetworkAclRule) => r.startPort ?? null,
     }),
     endPort: field(whole(1, 65535, "a port of tcp or udp").optional(), {
-      doc: "Last port (1–65535, at least startPort; defaults to startPort). Changed in place.",
+      doc: "Last port (1–65535, at least startPort; defaults to startPort).",
       change: "update",
       unset: (news) => news.startPort ?? null,
       same: sameOrNone,
       live: (r: NetworkAclRule) => r.endPort ?? null,
     }),
     icmpType: field(whole(-1, 255, "an ICMP type of an icmp rule, -1 for any").optional(), {
-      doc: "ICMP type (icmp only; -1 for any, the default). Changed in place.",
+      doc: "ICMP type (icmp only; -1 for any, the default).",
       change: "update",
       unset: icmpDefault,
       same: sameOrNone,
       live: (r: NetworkAclRule) => r.icmpType ?? null,
     }),
     icmpCode: field(whole(-1, 16, "an ICMP code of an icmp rule, -1 for any").optional(), {
-      doc: "ICMP code (icmp only; -1 for any, the default). Changed in place.",
+      doc: "ICMP code (icmp only; -1 for any, the default).",
       change: "update",
       unset: icmpDefault,
       same: sameOrNone,
       live: (r: NetworkAclRule) => r.icmpCode ?? null,
     }),
     cidrList: field(cidrList, {
-      doc: "Where traffic comes from (ingress) or goes to (egress): IPv4 or IPv6 CIDRs; order does not matter. Changed in place.",
+      doc: "Where traffic comes from (ingress) or goes to (egress): IPv4 or IPv6 CIDRs; order does not matter.",
       change: "update",
       same: sameSet,
       live: (r: NetworkAclRule) => r.cidrList,
     }),
     action: field(word(["allow", "deny"], "allow or deny").optional(), {
-      doc: "`allow` (default) or `deny`. Changed in place.",
+      doc: "`allow` (default) or `deny`.",
       change: "update",
       unset: () => "allow",
       live: (r: NetworkAclRule) => lower(r.action),
     }),
     trafficType: field(word(["ingress", "egress"], "ingress or egress").optional(), {
-      doc: "`ingress` (default) or `egress`. Changed in place.",
+      doc: "`ingress` (default) or `egress`.",
       change: "update",
       unset: () => "ingress",
       live: (r: NetworkAclRule) => lower(r.trafficType),
     }),
     description: field(text("why the rule exists").optional(), {
-      doc: "Why the rule exists (the API's `reason`). Changed in place.",
+      doc: "Why the rule exists (the API's `reason`).",
       change: "update",
       unset: () => null,
       same: sameOrNone,
@@ -206,16 +206,8 @@ no-ping-out:
     }),
   },
   outputs: {
-    aclName: {
-      doc: "The list's name.",
-      schema: z.string().optional(),
-      from: (r: NetworkAclRule) => r.aclName,
-    },
-    state: {
-      doc: "The API's rule state (Add while being applied, Active, Revoke while being removed).",
-      schema: z.string().optional(),
-      from: (r: NetworkAclRule) => r.state,
-    },
+    aclName: output("The list's name."),
+    state: output("The API's rule state (Add while being applied, Active, Revoke while being removed)."),
   },
   rules(values, fail) {
     whenKnown(values, ["protocol", "startPort", "endPort", "icmpType", "icmpCode"], () => {

@@ -5,7 +5,16 @@
 
 import { z } from "zod";
 import { ConflictError, type Network, type Vpc } from "../../client";
-import { catalogueField, commonFields, field, recordCalls, tags } from "../../kinds/common";
+import {
+  catalogueField,
+  commonFields,
+  created,
+  field,
+  output,
+  recordCalls,
+  tags,
+  zoneName,
+} from "../../kinds/common";
 import { defineKind, type Exclusive, type Recorded, type Requirement } from "../../kinds/define";
 import { examples, withProperties } from "../../kinds/examples";
 import { namedFields, namedStates, renameApply } from "../../kinds/named";
@@ -151,7 +160,7 @@ cidr: \${tier.cidr}
     ...commonFields,
     ...namedFields("network"),
     zoneId: {
-      doc: "Zone of the network (a zone of the region). Replaces on change.",
+      doc: "Zone of the network (a zone of the region).",
       ...catalogueField(
         id("the zone of the network, in the resource's region (GET /api/v1/zones)"),
         "replace",
@@ -160,7 +169,7 @@ cidr: \${tier.cidr}
       ),
     },
     networkOfferingId: {
-      doc: "Network offering (a VPC tier needs one made for VPCs). Replaces on change.",
+      doc: "Network offering (a VPC tier needs one made for VPCs).",
       ...catalogueField(
         id("the network offering, from GET /api/v1/offerings/network (a VPC tier needs one made for VPCs)"),
         "replace",
@@ -169,7 +178,7 @@ cidr: \${tier.cidr}
       ),
     },
     vpcId: field(optionalId("the VPC this network is a tier of; leave it out for an isolated network"), {
-      doc: "The VPC this network is a tier of; leave it out for an isolated network. Replaces on change.",
+      doc: "The VPC this network is a tier of; leave it out for an isolated network.",
       change: "replace",
       unset: () => null,
       same: (a, b) => (a || null) === (b || null),
@@ -177,23 +186,25 @@ cidr: \${tier.cidr}
       ref: { kind: "Vpc", requires: tierInVpc },
     }),
     gateway: field(ipv4("the network's gateway, e.g. 10.1.1.1").optional(), {
-      doc: "Gateway, e.g. `10.1.1.1` (with `netmask`; the API chooses when both are left out). Replaces on change.",
+      doc: "Gateway, e.g. `10.1.1.1` (with `netmask`; the API chooses when both are left out).",
       change: "replace",
       live: true,
     }),
     netmask: field(netmask("the network's netmask, e.g. 255.255.255.0").optional(), {
-      doc: "Netmask, e.g. `255.255.255.0` (with `gateway`). Replaces on change.",
+      doc: "Netmask, e.g. `255.255.255.0` (with `gateway`).",
       change: "replace",
       same: sameNetmask,
       live: true,
     }),
     networkDomain: field(text("the network's DNS domain; the API's default when left out").optional(), {
-      doc: "DNS domain (the API's default when left out). Replaces on change: PUT takes only the names.",
+      doc: "DNS domain (the API's default when left out).",
+      changeNote: "PUT takes only the names",
       change: "replace",
       live: true,
     }),
     aclId: field(optionalId("a network ACL list of the tier's VPC"), {
-      doc: "A VPC tier's network ACL list (a `cim.NetworkAclList` id, or a default list from `cim.getNetworkAclList`); left out, the API's choice stays (the platform gives a new tier its VPC's default_deny). Changed in place (the platform's replace-ACL-list, a job).",
+      doc: "A VPC tier's network ACL list (a `cim.NetworkAclList` id, or a default list from `cim.getNetworkAclList`); left out, the API's choice stays (the platform gives a new tier its VPC's default_deny).",
+      changeNote: "the platform's replace-ACL-list, a job",
       change: "update",
       live: (n: Network) => n.aclId || undefined,
       ref: { kind: "NetworkAclList", requires: listOfSameVpc("tier") },
@@ -201,31 +212,15 @@ cidr: \${tier.cidr}
     tags,
   },
   outputs: {
-    zoneName: {
-      doc: "The name of its zone.",
-      schema: z.string().optional(),
-      from: (n: Network) => n.zoneName,
-    },
-    networkOfferingName: {
-      doc: "The name of its network offering (`networkOfferingId`).",
-      schema: z.string().optional(),
-      from: (n: Network) => n.networkOfferingName,
-    },
+    zoneName,
+    networkOfferingName: output("The name of its network offering (`networkOfferingId`)."),
     cidr: {
       doc: "The network's range, e.g. `10.1.1.0/24`.",
       schema: z.string().optional(),
       from: (n: Network, rec) => n.cidr ?? networkCidr(rec.gateway ?? n.gateway, rec.netmask ?? n.netmask),
     },
-    state: {
-      doc: "The API's network state (Allocated, Implemented, …).",
-      schema: z.string(),
-      from: (n: Network) => n.state,
-    },
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (n: Network) => n.created,
-    },
+    state: output("The API's network state (Allocated, Implemented, …).", z.string()),
+    created,
   },
   rules(values, fail) {
     whenKnown(values, ["aclId", "vpcId"], () => {

@@ -6,7 +6,15 @@
 
 import { z } from "zod";
 import type { PrivateGateway } from "../../client";
-import { commonFields, field, recordCalls, uniqueTogether } from "../../kinds/common";
+import {
+  commonFields,
+  created,
+  field,
+  output,
+  recordCalls,
+  uniqueTogether,
+  zoneName,
+} from "../../kinds/common";
 import { defineKind, type Requirement } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
 import { bool, id, optionalId, whenKnown } from "../../lifecycle/check";
@@ -77,77 +85,57 @@ gatewayState: \${dc-link.state}
   fields: {
     ...commonFields,
     vpcId: field(id("the VPC the gateway belongs to"), {
-      doc: "The VPC the gateway belongs to. Replaces on change.",
+      doc: "The VPC the gateway belongs to.",
       change: "replace",
       live: true,
       ref: { kind: "Vpc", requires: outsideVpcRange },
     }),
     ipAddress: field(ipv4("the VPC's address on the private network, e.g. 172.16.0.2"), {
-      doc: "The VPC router's address on the private network, e.g. `172.16.0.2`. Replaces on change.",
+      doc: "The VPC router's address on the private network, e.g. `172.16.0.2`.",
       change: "replace",
       live: true,
     }),
     gateway: field(ipv4("the private network's gateway, e.g. 172.16.0.1"), {
-      doc: "The private network's gateway (the next hop beyond the VPC), e.g. `172.16.0.1`. Replaces on change.",
+      doc: "The private network's gateway (the next hop beyond the VPC), e.g. `172.16.0.1`.",
       change: "replace",
       live: true,
     }),
     netmask: field(netmask("the private network's netmask, e.g. 255.255.255.0"), {
-      doc: "The private network's netmask, e.g. `255.255.255.0`. Replaces on change.",
+      doc: "The private network's netmask, e.g. `255.255.255.0`.",
       change: "replace",
       same: sameNetmask,
       live: true,
     }),
     vlan: field(vlan, {
-      doc: "The VLAN tag of the private network, 1–4094, unused in the zone. Replaces on change.",
+      doc: "The VLAN tag of the private network, 1–4094, unused in the zone.",
       change: "replace",
       live: (g: PrivateGateway) => (g.vlan === undefined ? undefined : Number(g.vlan)),
     }),
     sourceNatSupported: field(bool("whether traffic leaving through the gateway is source-NATed"), {
-      doc: "Whether traffic leaving through the gateway is source-NATed (default false). Replaces on change.",
+      doc: "Whether traffic leaving through the gateway is source-NATed (default false).",
       change: "replace",
       unset: () => false,
       same: (a, b) => Boolean(a) === Boolean(b),
       live: (g: PrivateGateway) => g.sourceNatSupported,
     }),
     aclId: field(optionalId("a network ACL list of the gateway's VPC"), {
-      doc: "The gateway's network ACL list (a `cim.NetworkAclList` of the same VPC, or a default list from `cim.getNetworkAclList`); left out, the API's choice stays (the VPC's default_deny). Changed in place.",
+      doc: "The gateway's network ACL list (a `cim.NetworkAclList` of the same VPC, or a default list from `cim.getNetworkAclList`); left out, the API's choice stays (the VPC's default_deny).",
       change: "update",
       live: (g: PrivateGateway) => g.aclId || undefined,
       ref: { kind: "NetworkAclList", requires: listOfSameVpc("private gateway") },
     }),
   },
   outputs: {
-    vpcName: {
-      doc: "The name of its VPC (`vpcId`).",
-      schema: z.string().optional(),
-      from: (g: PrivateGateway) => g.vpcName,
-    },
-    zoneId: {
-      doc: "The zone it is in (a zone uuid), as the API reports it.",
-      schema: z.string().optional(),
-      from: (g: PrivateGateway) => g.zoneId,
-    },
-    zoneName: {
-      doc: "The name of its zone.",
-      schema: z.string().optional(),
-      from: (g: PrivateGateway) => g.zoneName,
-    },
-    aclName: {
-      doc: "The name of the gateway's ACL list (default_deny unless aclId says otherwise).",
-      schema: z.string().optional(),
-      from: (g: PrivateGateway) => g.aclName,
-    },
+    vpcName: output("The name of its VPC (`vpcId`)."),
+    zoneId: output("The zone it is in (a zone uuid), as the API reports it."),
+    zoneName,
+    aclName: output("The name of the gateway's ACL list (default_deny unless aclId says otherwise)."),
     state: {
       doc: "The API's gateway state (Creating, Ready, Deleting).",
       schema: z.string(),
       from: (g: PrivateGateway) => g.state ?? "",
     },
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (g: PrivateGateway) => g.created,
-    },
+    created,
   },
   rules(values, fail) {
     whenKnown(values, ["ipAddress", "gateway", "netmask"], () => {

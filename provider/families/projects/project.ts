@@ -4,7 +4,7 @@
 
 import { z } from "zod";
 import type { Project } from "../../client";
-import { commonFields, field, nameField, recordCalls, uniqueName } from "../../kinds/common";
+import { commonFields, created, field, nameField, recordCalls, uniqueName } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
 import { applyChanged } from "../../kinds/named";
@@ -35,11 +35,11 @@ projectId: \${shop.id}
   fields: {
     ...commonFields,
     name: {
-      doc: "The project's name, unique in the account and region. Changed in place.",
       ...nameField("project", "update"),
+      doc: "The project's name, unique in the account and region (default: the resource name).",
     },
     displayText: field(text("a description; the API uses the name when left out").optional(), {
-      doc: "A description; the API uses the name when left out. Changed in place.",
+      doc: "A description; the API uses the name when left out.",
       change: "update",
       live: true,
       present: true,
@@ -51,11 +51,7 @@ projectId: \${shop.id}
       schema: z.string(),
       from: (p: Project) => p.state ?? "",
     },
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (p: Project) => p.created,
-    },
+    created,
   },
   // the API refuses a second project of the same name
   exclusive: [uniqueName("project", "project names are unique per account in a region")],

@@ -6,7 +6,7 @@
 
 import { z } from "zod";
 import type { PublicIp } from "../../client";
-import { catalogueField, commonFields, field, noneIsNull, tags } from "../../kinds/common";
+import { catalogueField, commonFields, created, field, noneIsNull, tags, zoneName } from "../../kinds/common";
 import { defineKind, type Requirement } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
 import { optionalId, whenKnown } from "../../lifecycle/check";
@@ -50,7 +50,7 @@ bastionAddress: \${ip.ipAddress}
   fields: {
     ...commonFields,
     networkId: field(optionalId("the isolated network to acquire the address for; give networkId or vpcId"), {
-      doc: "The isolated network to acquire the address for (exactly one of networkId and vpcId). Replaces on change.",
+      doc: "The isolated network to acquire the address for (exactly one of networkId and vpcId).",
       change: "replace",
       unset: () => null,
       same: noneIsNull,
@@ -59,7 +59,7 @@ bastionAddress: \${ip.ipAddress}
       ref: { kind: "Network", requires: [inAddressZone, notATier] },
     }),
     vpcId: field(optionalId("the VPC to acquire the address for; give networkId or vpcId"), {
-      doc: "The VPC to acquire the address for (exactly one of networkId and vpcId). Replaces on change.",
+      doc: "The VPC to acquire the address for (exactly one of networkId and vpcId).",
       change: "replace",
       unset: () => null,
       same: noneIsNull,
@@ -67,7 +67,7 @@ bastionAddress: \${ip.ipAddress}
       ref: { kind: "Vpc", requires: inAddressZone },
     }),
     zoneId: {
-      doc: "The zone (the network's or VPC's; the API's choice when left out). Replaces on change.",
+      doc: "The zone (the network's or VPC's; the API's choice when left out).",
       ...catalogueField(
         optionalId("the zone of the address: the network's or the VPC's (left out: the API takes theirs)"),
         "replace",
@@ -83,11 +83,7 @@ bastionAddress: \${ip.ipAddress}
       schema: z.string(),
       from: (ip: PublicIp) => ip.ipAddress ?? "",
     },
-    zoneName: {
-      doc: "The name of its zone.",
-      schema: z.string().optional(),
-      from: (ip: PublicIp) => ip.zoneName,
-    },
+    zoneName,
     isSourceNat: {
       doc: "Whether it is the source-NAT address of its network or VPC (such an address cannot be released).",
       schema: z.boolean(),
@@ -98,11 +94,7 @@ bastionAddress: \${ip.ipAddress}
       schema: z.string(),
       from: (ip: PublicIp) => ip.state ?? "",
     },
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (ip: PublicIp) => ip.created,
-    },
+    created,
   },
   rules(values, fail) {
     whenKnown(values, ["networkId", "vpcId", "adoptId"], () => {

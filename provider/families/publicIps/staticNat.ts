@@ -5,7 +5,7 @@
 
 import { z } from "zod";
 import { type StaticNat, staticNatOf } from "../../client";
-import { commonFields, field } from "../../kinds/common";
+import { commonFields, field, output } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { examples, yamlInstance } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
@@ -45,7 +45,7 @@ bastionAddress: \${ip.ipAddress}
   fields: {
     ...commonFields,
     publicIpId: field(id("the public IP to map onto the instance (a cim.PublicIp's id)"), {
-      doc: "The public IP (a cim.PublicIp's id) to map; not a source-NAT address. Replaces on change.",
+      doc: "The public IP (a cim.PublicIp's id) to map; not a source-NAT address.",
       change: "replace",
       live: (n: StaticNat) => n.id,
       ref: {
@@ -59,7 +59,7 @@ bastionAddress: \${ip.ipAddress}
       },
     }),
     instanceId: field(id("the instance the address maps onto"), {
-      doc: "The instance whose NIC the address maps onto. Replaces on change.",
+      doc: "The instance whose NIC the address maps onto.",
       change: "replace",
       live: (n: StaticNat) => n.virtualMachineId,
       ref: "Instance",
@@ -69,7 +69,7 @@ bastionAddress: \${ip.ipAddress}
         "the network of the instance's NIC; required for a VPC address (the tier the instance is on)",
       ),
       {
-        doc: "The network of the instance's NIC: required for a VPC address (the tier), else the address's network. Replaces on change.",
+        doc: "The network of the instance's NIC: required for a VPC address (the tier), else the address's network.",
         change: "replace",
         live: (n: StaticNat) => n.networkId,
         ref: "Network",
@@ -78,17 +78,9 @@ bastionAddress: \${ip.ipAddress}
     ),
   },
   outputs: {
-    ipAddress: {
-      doc: "The public address, e.g. `198.18.0.7`.",
-      schema: z.string().optional(),
-      from: (n: StaticNat) => n.ipAddress,
-    },
-    vmIpAddress: {
-      doc: "The instance's address on that network, which the public address maps onto.",
-      schema: z.string().optional(),
-      from: (n: StaticNat) => n.vmIpAddress,
-    },
-    state: { doc: "Enabled while the mapping exists.", schema: z.string(), from: (n: StaticNat) => n.state },
+    ipAddress: output("The public address, e.g. `198.18.0.7`."),
+    vmIpAddress: output("The instance's address on that network, which the public address maps onto."),
+    state: output("Enabled while the mapping exists.", z.string()),
   },
   // One address maps onto one NIC, and one NIC address has one public address: a replacement that keeps the
   // address or the instance disables first (its id is the address's, so the same address cannot be held twice).

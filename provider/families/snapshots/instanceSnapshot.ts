@@ -8,9 +8,11 @@ import { z } from "zod";
 import { ConflictError, type InstanceSnapshot } from "../../client";
 import {
   commonFields,
+  created,
   descriptionField,
   field,
   nameField,
+  output,
   recordCalls,
   skipFailed,
   uniqueTogether,
@@ -74,23 +76,20 @@ snapshotState: \${web-before-upgrade.state}
   fields: {
     ...commonFields,
     name: {
-      doc: "The snapshot's name, unique among the instance's snapshots (default: the resource name). Replaces on change.",
       ...nameField("snapshot", "replace"),
+      doc: "The snapshot's name, unique among the instance's snapshots (default: the resource name).",
     },
     instanceId: field(optionalId("the instance to snapshot (a cim.Instance's id)"), {
-      doc: "The instance to snapshot, Running or Stopped. Replaces on change.",
+      doc: "The instance to snapshot, Running or Stopped.",
       change: "replace",
       live: (s: InstanceSnapshot) => s.virtualMachineId,
       requiredUnlessAdopting: "the instance to snapshot",
       ref: "Instance",
       present: true,
     }),
-    description: {
-      doc: "What the snapshot is for (the API's `description`). Replaces on change.",
-      ...descriptionField("what the snapshot is for", "replace"),
-    },
+    description: descriptionField("what the snapshot is for", "replace"),
     memory: field(bool("whether to include the running instance's memory (default false)"), {
-      doc: "Also the instance's memory (default false): the instance must be running; restoring it resumes the instance where it was. Replaces on change.",
+      doc: "Also the instance's memory (default false): the instance must be running; restoring it resumes the instance where it was.",
       change: "replace",
       unset: () => false,
       old: (o) => o.memory ?? false,
@@ -102,26 +101,14 @@ snapshotState: \${web-before-upgrade.state}
     }),
   },
   outputs: {
-    type: {
-      doc: "Disk, or DiskAndMemory.",
-      schema: z.string().optional(),
-      from: (s: InstanceSnapshot) => s.type,
-    },
-    state: {
-      doc: "The API's snapshot state (Ready when usable).",
-      schema: z.string(),
-      from: (s: InstanceSnapshot) => s.state,
-    },
+    type: output("Disk, or DiskAndMemory."),
+    state: output("The API's snapshot state (Ready when usable).", z.string()),
     instanceName: {
       doc: "The name of the instance (`instanceId`).",
       schema: z.string().optional(),
       from: (s: InstanceSnapshot) => s.virtualMachineName,
     },
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (s: InstanceSnapshot) => s.created,
-    },
+    created,
   },
   api: {
     ...recordCalls((c) => c.instanceSnapshots),

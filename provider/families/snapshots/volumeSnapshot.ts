@@ -5,8 +5,7 @@
 // volume of the instance has one).
 
 import { z } from "zod";
-import type { VolumeSnapshot } from "../../client";
-import { commonFields, field, nameField, recordCalls, skipFailed } from "../../kinds/common";
+import { commonFields, created, field, nameField, output, recordCalls, skipFailed } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
 import { optionalId } from "../../lifecycle/check";
@@ -53,11 +52,11 @@ data-restored:
   fields: {
     ...commonFields,
     name: {
-      doc: "The snapshot's name (default: the resource name). Replaces on change (the API has no rename).",
       ...nameField("snapshot", "replace"),
+      changeNote: "the API has no rename",
     },
     volumeId: field(optionalId("the volume to snapshot (a cim.Volume's id, or an instance's root disk)"), {
-      doc: "The volume to snapshot: a data volume or an instance's root disk, attached to an instance (a volume the platform has not placed on storage yet, never attached, cannot be snapshotted). Replaces on change.",
+      doc: "The volume to snapshot: a data volume or an instance's root disk, attached to an instance (a volume the platform has not placed on storage yet, never attached, cannot be snapshotted).",
       change: "replace",
       live: true,
       requiredUnlessAdopting: "the volume to snapshot",
@@ -66,36 +65,15 @@ data-restored:
     }),
   },
   outputs: {
-    volumeName: {
-      doc: "The volume's name when the snapshot was taken.",
-      schema: z.string().optional(),
-      from: (s: VolumeSnapshot) => s.volumeName,
-    },
-    volumeType: {
-      doc: "ROOT (an instance's root disk) or DATADISK.",
-      schema: z.string().optional(),
-      from: (s: VolumeSnapshot) => s.volumeType,
-    },
-    size: {
-      doc: "GB: the volume's size when taken; a volume made from the snapshot is at least this big.",
-      schema: z.number().optional(),
-      from: (s: VolumeSnapshot) => s.size,
-    },
-    zoneId: {
-      doc: "The zone it is in (a zone uuid), as the API reports it.",
-      schema: z.string().optional(),
-      from: (s: VolumeSnapshot) => s.zoneId,
-    },
-    state: {
-      doc: "The API's snapshot state (BackedUp when usable).",
-      schema: z.string(),
-      from: (s: VolumeSnapshot) => s.state,
-    },
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (s: VolumeSnapshot) => s.created,
-    },
+    volumeName: output("The volume's name when the snapshot was taken."),
+    volumeType: output("ROOT (an instance's root disk) or DATADISK."),
+    size: output(
+      "GB: the volume's size when taken; a volume made from the snapshot is at least this big.",
+      z.number().optional(),
+    ),
+    zoneId: output("The zone it is in (a zone uuid), as the API reports it."),
+    state: output("The API's snapshot state (BackedUp when usable).", z.string()),
+    created,
   },
   api: {
     ...recordCalls((c) => c.volumeSnapshots),

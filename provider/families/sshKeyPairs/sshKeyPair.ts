@@ -6,7 +6,7 @@
 
 import { z } from "zod";
 import { PUBLIC_KEY_MAX, parsePublicKey, publicKeyFingerprint, type SshKeyPair } from "../../client";
-import { commonFields, field, nameField, recordCalls, uniqueName } from "../../kinds/common";
+import { commonFields, field, nameField, output, recordCalls, uniqueName } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
 import { examples, yamlInstance } from "../../kinds/examples";
 import { containsUnknown } from "../../lifecycle/values";
@@ -63,11 +63,11 @@ opsFingerprint: \${ops.fingerprint}
   fields: {
     ...commonFields,
     name: {
-      doc: "The key pair's name, unique in the account and region; instances name it in `sshKeyNames`. Replaces on change.",
       ...nameField("key pair", "replace"),
+      doc: "The key pair's name, unique in the account and region (default: the resource name); instances name it in `sshKeyNames`.",
     },
     publicKey: field(publicKey.optional(), {
-      doc: "The public key line (`ssh-ed25519 AAAA… you@host`, the .pub file), never the private key. Compared by fingerprint, so its comment may change freely. Replaces on change.",
+      doc: "The public key line (`ssh-ed25519 AAAA… you@host`, the .pub file), never the private key. Compared by fingerprint, so its comment may change freely.",
       change: "replace",
       requiredUnlessAdopting: "the public key line",
       same: sameKey,
@@ -79,11 +79,10 @@ opsFingerprint: \${ops.fingerprint}
     }),
   },
   outputs: {
-    fingerprint: {
-      doc: "The API's fingerprint of the key: MD5 of the key blob, as `ssh-keygen -l -E md5` prints it.",
-      schema: z.string(),
-      from: (k: SshKeyPair) => k.fingerprint,
-    },
+    fingerprint: output(
+      "The API's fingerprint of the key: MD5 of the key blob, as `ssh-keygen -l -E md5` prints it.",
+      z.string(),
+    ),
   },
   // The API refuses a second key pair of the same name, and a second one with the same key: a replacement
   // that keeps either deletes first.

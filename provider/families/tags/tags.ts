@@ -102,17 +102,17 @@ golden-image:
           "must be a resource type name such as Template or SnapshotPolicy",
         ),
       {
-        doc: "The API's resource type, e.g. `Template`. Replaces on change.",
+        doc: "The API's resource type, e.g. `Template`.",
         change: "replace",
         same: (a, b) => String(a).toLowerCase() === String(b ?? "").toLowerCase(),
       },
     ),
     resourceId: field(id("the id of the resource to tag, in the resource's region"), {
-      doc: "The id of the resource to tag, in the resource's region. Replaces on change.",
+      doc: "The id of the resource to tag, in the resource's region.",
       change: "replace",
     }),
     tags: field(tagMap.default({}), {
-      doc: "The keys this resource manages, with their values. Changed in place.",
+      doc: "The keys this resource manages, with their values.",
       change: "update",
       unset: () => ({}),
       same: (a, b) => sameTags(a as TagMap, b as TagMap),

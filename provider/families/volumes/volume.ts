@@ -7,12 +7,15 @@ import {
   atLeastSnapshot,
   catalogueField,
   commonFields,
+  created,
   field,
   growOnly,
   nameField,
+  output,
   recordCalls,
   sourceInZone,
   tags,
+  zoneName,
 } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { diskGb, diskSizeProblem } from "../../kinds/diskOffering";
@@ -58,11 +61,12 @@ device: \${data.deviceId}
   fields: {
     ...commonFields,
     name: {
-      doc: "The volume's name (default: the resource name; when adopting, the live name). Replaces on change (the API has no rename).",
       ...nameField("volume", "replace"),
+      doc: "The volume's name (default: the resource name).",
+      changeNote: "the API has no rename",
     },
     zoneId: {
-      doc: "Zone of the volume; an instance it attaches to must be in the same zone. Replaces on change.",
+      doc: "Zone of the volume; an instance it attaches to must be in the same zone.",
       ...catalogueField(
         id("the zone of the volume; an instance it attaches to must be in the same zone"),
         "replace",
@@ -71,7 +75,8 @@ device: \${data.deviceId}
       ),
     },
     diskOfferingId: {
-      doc: "Disk offering. Changed in place (resize).",
+      doc: "Disk offering.",
+      changeNote: "resize",
       ...catalogueField(
         id("the disk offering, from GET /api/v1/offerings/disk"),
         "update",
@@ -80,7 +85,8 @@ device: \${data.deviceId}
       ),
     },
     size: field(diskGb.optional(), {
-      doc: "Size in GB, for customized disk offerings. Grows in place (resize); volumes never shrink.",
+      doc: "Size in GB, for customized disk offerings; volumes never shrink.",
+      changeNote: "resize",
       change: "update",
       live: true,
       present: true,
@@ -88,7 +94,8 @@ device: \${data.deviceId}
     instanceId: field(
       optionalId("the instance to attach the volume to; leave it out to keep the volume detached"),
       {
-        doc: "The instance to attach to; leave it out to keep the volume detached. Changed in place (attach/detach).",
+        doc: "The instance to attach to; leave it out to keep the volume detached.",
+        changeNote: "attach/detach",
         change: "update",
         unset: () => null,
         same: (a, b) => (a ?? null) === (b ?? null),
@@ -97,7 +104,7 @@ device: \${data.deviceId}
       },
     ),
     snapshotId: field(optionalId("a volume snapshot to make the volume from (a cim.VolumeSnapshot's id)"), {
-      doc: "A volume snapshot to make the volume from (BackedUp, in the same zone); its size is the default and the minimum. Replaces on change.",
+      doc: "A volume snapshot to make the volume from (BackedUp, in the same zone); its size is the default and the minimum.",
       change: "replace",
       live: (v: Volume) => v.snapshotId || undefined,
       ref: {
@@ -108,31 +115,15 @@ device: \${data.deviceId}
     tags,
   },
   outputs: {
-    zoneName: {
-      doc: "The name of its zone.",
-      schema: z.string().optional(),
-      from: (v: Volume) => v.zoneName,
-    },
-    diskOfferingName: {
-      doc: "The name of its disk offering (`diskOfferingId`).",
-      schema: z.string().optional(),
-      from: (v: Volume) => v.diskOfferingName,
-    },
+    zoneName,
+    diskOfferingName: output("The name of its disk offering (`diskOfferingId`)."),
     deviceId: {
       doc: "The device number on the instance it is attached to.",
       schema: z.number().optional(),
       from: (v: Volume) => (v.virtualMachineId ? v.deviceId : undefined),
     },
-    state: {
-      doc: "The API's volume state (Allocated, Ready, Resizing, …).",
-      schema: z.string(),
-      from: (v: Volume) => v.state,
-    },
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (v: Volume) => v.created,
-    },
+    state: output("The API's volume state (Allocated, Ready, Resizing, …).", z.string()),
+    created,
   },
   ...growOnly("Volume", shrinkMessage),
   lookups(i, rows) {

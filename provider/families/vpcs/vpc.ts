@@ -2,7 +2,16 @@
 
 import { z } from "zod";
 import type { Vpc } from "../../client";
-import { catalogueField, commonFields, field, recordCalls, tags } from "../../kinds/common";
+import {
+  catalogueField,
+  commonFields,
+  created,
+  field,
+  output,
+  recordCalls,
+  tags,
+  zoneName,
+} from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { examples, withProperties } from "../../kinds/examples";
 import { namedFields, namedStates, renameApply } from "../../kinds/named";
@@ -73,7 +82,7 @@ vpcState: \${main.state}
     ...commonFields,
     ...namedFields("VPC"),
     zoneId: {
-      doc: "Zone of the VPC (a zone of the region). Replaces on change.",
+      doc: "Zone of the VPC (a zone of the region).",
       ...catalogueField(
         id("the zone of the VPC, in the resource's region (GET /api/v1/zones)"),
         "replace",
@@ -82,13 +91,13 @@ vpcState: \${main.state}
       ),
     },
     cidr: field(cidr, {
-      doc: "The VPC's range, e.g. `10.1.0.0/16`, written as its network address. Replaces on change.",
+      doc: "The VPC's range, e.g. `10.1.0.0/16`, written as its network address.",
       change: "replace",
       same: (a, b) => canonicalCidr(a) === canonicalCidr(b),
       live: (v: Vpc) => canonicalCidr(v.cidr) ?? v.cidr,
     }),
     vpcOfferingId: {
-      doc: "VPC offering. Replaces on change.",
+      doc: "VPC offering.",
       ...catalogueField(
         id("the VPC offering, from GET /api/v1/offerings/vpc"),
         "replace",
@@ -97,29 +106,17 @@ vpcState: \${main.state}
       ),
     },
     networkDomain: field(text("the DNS domain of the VPC's networks").optional(), {
-      doc: "DNS domain of the VPC's networks (the API's default when left out). Replaces on change.",
+      doc: "DNS domain of the VPC's networks (the API's default when left out).",
       change: "replace",
       live: true,
     }),
     tags,
   },
   outputs: {
-    zoneName: { doc: "The name of its zone.", schema: z.string().optional(), from: (v: Vpc) => v.zoneName },
-    vpcOfferingName: {
-      doc: "The name of its VPC offering (`vpcOfferingId`).",
-      schema: z.string().optional(),
-      from: (v: Vpc) => v.vpcOfferingName,
-    },
-    state: {
-      doc: "The API's VPC state (Enabled, Implementing, …).",
-      schema: z.string(),
-      from: (v: Vpc) => v.state,
-    },
-    created: {
-      doc: "When it was created (the API's `created`, an ISO 8601 date-time).",
-      schema: z.string().optional(),
-      from: (v: Vpc) => v.created,
-    },
+    zoneName,
+    vpcOfferingName: output("The name of its VPC offering (`vpcOfferingId`)."),
+    state: output("The API's VPC state (Enabled, Implementing, …).", z.string()),
+    created,
   },
   api: {
     ...recordCalls((c) => c.vpcs),
