@@ -191,6 +191,15 @@ const ROWS: Row[] = [
     good: () => ({ publicIpId: w.vpcIp, instanceId: w.tierVm, networkId: w.plainTier }),
   },
   {
+    name: "a static NAT on an address another static NAT maps (a rename, whose old one the same up removes last)",
+    kind: "StaticNat",
+    bad: () => ({ publicIpId: w.natIp, instanceId: w.tierVm, networkId: w.plainTier }),
+    field: "publicIpId",
+    reason: /has static NAT already, onto instance \S+, and an address maps onto one instance/,
+    api: /as it's already assigned to antoher vm/,
+    good: () => ({ publicIpId: w.vpcIp, instanceId: w.tierVm, networkId: w.plainTier }),
+  },
+  {
     name: "a public load-balancer rule on a VPC's source-NAT address",
     kind: "LoadBalancerRule",
     bad: () => ({

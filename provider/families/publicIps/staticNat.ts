@@ -82,6 +82,20 @@ bastionAddress: \${ip.ipAddress}
     vmIpAddress: output("The instance's address on that network, which the public address maps onto."),
     state: output("Enabled while the mapping exists.", z.string()),
   },
+  // An address maps onto one instance. A static NAT the stack does not hold for this resource (another
+  // cim.StaticNat the same up removes, as a rename without an alias does: Pulumi creates before it deletes, and
+  // the delete would then take away the mapping the create found in place) is refused at preview.
+  exclusive: [
+    {
+      property: "publicIpId",
+      needs: ["publicIpId"],
+      claimed: (i) => (typeof i.publicIpId === "string" ? i.publicIpId : undefined),
+      held: (n: StaticNat) => n.id,
+      clash: (a, b) => a === b,
+      reason: (_i, n: StaticNat) =>
+        `publicIpId ${n.id} (${n.ipAddress ?? "an address"}) has static NAT already, onto instance ${n.virtualMachineId ?? "(unknown)"}, and an address maps onto one instance. If another cim.StaticNat of this stack holds it (a rename), give this one the old name in its \`aliases\` option, or remove the old one in an up of its own first; else adopt the mapping with adoptId`,
+    },
+  ],
   // One address maps onto one NIC, and one NIC address has one public address: a replacement that keeps the
   // address or the instance disables first (its id is the address's, so the same address cannot be held twice).
   deleteBeforeReplace: (olds, news) =>
