@@ -105,9 +105,9 @@ describe("soak generator", () => {
     expect(clashes).toBe(0);
   });
 
-  it("never adds what a resource the round removes still holds (an instance's schedule, a VPC's group, a rule's number)", () => {
+  it("never adds what a resource the round removes still holds (an instance's schedule, an address's static NAT, a VPC's group, a rule's number)", () => {
     // Pulumi deletes what a round removes only after every create and update, so a value the platform gives one
-    // record at a time cannot pass from a removed resource to an added one in the same round (finding 19).
+    // record at a time cannot pass from a removed resource to an added one in the same round (findings 19, 20).
     type R = { name: string; kind: string; inputs: Record<string, unknown> };
     const at = (r: R, field: string) => {
       const v = r.inputs[field] as { $ref?: string } | number | undefined;
@@ -115,6 +115,8 @@ describe("soak generator", () => {
     };
     const held: [string, (r: R) => unknown][] = [
       ["BackupSchedule", (r) => at(r, "instanceId")],
+      ["StaticNat", (r) => at(r, "publicIpId")],
+      ["StaticNat", (r) => at(r, "instanceId")],
       ["MultiRegionGroupVpc", (r) => at(r, "vpcId")],
       ["MultiRegionGroupVpc", (r) => at(r, "groupId")],
       ["TemplatePermissions", (r) => at(r, "templateId")],

@@ -213,13 +213,15 @@ export const staticNat: Recipe = {
   weight: 1.5,
   parents: ["PublicIp", "Instance"],
   create(ctx) {
+    // an address and an instance a static NAT the round removes still holds are not free yet (finding 20)
     const ips = ctx.of(
       "PublicIp",
-      (ip) => !usedBy(ctx, ip, "StaticNat").length && !usedNowOrBefore(ctx, ip, "LoadBalancerRule"),
+      (ip) => !usedNowOrBefore(ctx, ip, "StaticNat") && !usedNowOrBefore(ctx, ip, "LoadBalancerRule"),
     );
+    const nattedVms = ctx.heldNowOrBefore("StaticNat", "instanceId");
     for (const ip of ctx.rng.some(ips, 3)) {
       const net = networkFor(ctx, ip, false);
-      const vm = net && ctx.pickOr(instancesOn(ctx, net.name).filter((i) => !natted(ctx, i)));
+      const vm = net && ctx.pickOr(instancesOn(ctx, net.name).filter((i) => !nattedVms.has(i.name)));
       if (net && vm) return { inputs: { publicIpId: ref(ip), instanceId: ref(vm), networkId: ref(net) } };
     }
     return undefined;
@@ -227,8 +229,6 @@ export const staticNat: Recipe = {
   vary: {},
 };
 
-export const natted = (ctx: Ctx, vm: Res) =>
-  ctx.of("StaticNat", (n) => ctx.target(n.inputs.instanceId)?.name === vm.name).length > 0;
 
 export const lbRule: Recipe = {
   kind: "LoadBalancerRule",
