@@ -88,8 +88,10 @@ export function enableStaticNat(ctx: PCtx) {
       `Failed to enable static for the ip address ${ip.ipAddress} and vm id=${vmId} as it's already assigned to antoher vm`,
     );
   }
+  // CloudStack looks the NIC's address up among all the addresses, this one too: enabling it again onto the same
+  // instance is refused as if another address held it (findByAssociatedVmIdAndVmIp finds the address itself)
   const other = ctx.data.publicIps.where(
-    (r) => r.id !== ip.id && r.virtualMachineId === vmId && r.vmIpAddress === nic.ipAddress,
+    (r) => r.virtualMachineId === vmId && r.vmIpAddress === nic.ipAddress,
   )[0];
   if (other) {
     throw badRequest(
