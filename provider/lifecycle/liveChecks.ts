@@ -20,7 +20,7 @@ import {
   type CatalogueName,
   catalogue,
   heldBefore,
-  liveList,
+  liveListFor,
   liveRecord,
   readForCheck,
   requirementFailures,
@@ -135,10 +135,11 @@ export async function exclusiveFailures(
         const held = x.held(r);
         return held !== undefined && !itself(held) && x.clash(claimed, held);
       });
-    const read = await liveList(kind.name, region, kind);
+    const read = await liveListFor(kind.name, region, kind, inputs);
     // a holder in a list read earlier may have given the value up since (renamed, deleted): read once more
     const holder =
-      holderIn(read?.rows) && holderIn((await liveList(kind.name, region, kind, read?.serial))?.rows);
+      holderIn(read?.rows) &&
+      holderIn((await liveListFor(kind.name, region, kind, inputs, read?.serial))?.rows);
     if (holder) out.push({ property: x.property, reason: x.reason(inputs, holder) });
   }
   return out;

@@ -17,6 +17,7 @@ import {
   type LiveRecord,
   type Recorded,
   type Requirement,
+  refOf,
 } from "./fieldSpec";
 import type { Kind } from "./kindSpec";
 import { isConfigured, openSession, type Session } from "./session";
@@ -155,6 +156,53 @@ export function liveList(
   const list = target.api.list;
   if (!list) return Promise.resolve(undefined);
   return cachedRead<LiveRecord>(kind, region, `live:${target.name}`, (s) => list(s), after);
+}
+
+/**
+ * The records the inputs name by id through their reference fields, by kind (`{ Instance: [{ id }] }`): what a
+ * kind whose records the API lists only under another resource is listed under (its importer's `list`).
+ */
+export function namedIn(target: Kind, inputs: Recorded): Record<string, LiveRecord[]> {
+  const named: Record<string, LiveRecord[]> = {};
+  for (const [field, spec] of Object.entries(target.fields)) {
+    const ref = refOf(spec);
+    const v = inputs[field];
+    if (ref?.by !== "id") continue;
+    const ids = (Array.isArray(v) ? v : [v]).filter(
+      (id): id is string => typeof id === "string" && id !== "" && !containsUnknown(id),
+    );
+    if (ids.length) named[ref.kind] = [...(named[ref.kind] ?? []), ...ids.map((id) => ({ id }))];
+  }
+  return named;
+}
+
+/**
+ * The live records of `target`'s kind a rule judged at check compares the inputs with: the kind's list
+ * (liveList), else, for records the API lists only under the resource they belong to (an instance's backup
+ * schedules), its importer's list under the records the inputs name, shared the same way per region and
+ * parents. Undefined when neither can be read now (best effort).
+ */
+export function liveListFor(
+  kind: string,
+  region: string | undefined,
+  target: Kind,
+  inputs: Recorded,
+  after?: number,
+): Promise<{ rows: LiveRecord[]; serial: number } | undefined> {
+  if (target.api.list) return liveList(kind, region, target, after);
+  const list = target.importer?.list;
+  const named = namedIn(target, inputs);
+  const under = Object.values(named)
+    .flatMap((rs) => rs.map((r) => r.id))
+    .sort();
+  if (!list || !under.length) return Promise.resolve(undefined);
+  return cachedRead<LiveRecord>(
+    kind,
+    region,
+    `live:${target.name}:under:${under.join(",")}`,
+    (s) => list(s, named),
+    after,
+  );
 }
 
 /**

@@ -11,8 +11,9 @@ import type { CimClient, Job } from "../client";
 import { commandMatches } from "../client/recovery";
 import { JOB_COMMANDS, type JobCommand } from "../families/jobs";
 import type { Kind } from "../kinds";
-import { type LiveRecord, refOf } from "../kinds/define";
+import type { LiveRecord } from "../kinds/define";
 import { compare } from "../lifecycle/fields";
+import { namedIn } from "../lifecycle/lookups";
 import type { Session } from "../lifecycle/session";
 import { resolveTimeouts } from "../lifecycle/timeouts";
 import type { PendingCreate } from "./pending";
@@ -130,16 +131,7 @@ function listOf(
   if (own) return Object.assign((s: Session) => own(s), { under: [] });
   const importerList = kind.importer?.list;
   if (!importerList) return undefined;
-  const named: Record<string, LiveRecord[]> = {};
-  for (const [field, spec] of Object.entries(kind.fields)) {
-    const ref = refOf(spec);
-    const v = inputs[field];
-    if (ref?.by !== "id") continue;
-    const ids = (Array.isArray(v) ? v : [v]).filter(
-      (id): id is string => typeof id === "string" && id !== "",
-    );
-    if (ids.length) named[ref.kind] = [...(named[ref.kind] ?? []), ...ids.map((id) => ({ id }))];
-  }
+  const named = namedIn(kind, inputs);
   const under = Object.values(named).flatMap((rs) => rs.map((r) => r.id));
   return Object.assign((s: Session) => importerList(s, named), { under });
 }

@@ -200,6 +200,16 @@ const ROWS: Row[] = [
     good: () => ({ publicIpId: w.vpcIp, instanceId: w.tierVm, networkId: w.plainTier }),
   },
   {
+    name: "a backup schedule of an interval type the instance has one of (a rename, whose old one the same up removes last)",
+    kind: "BackupSchedule",
+    bad: () => ({ instanceId: w.tierVm, intervalType: "daily", schedule: "15:04" }),
+    field: "intervalType",
+    reason:
+      /instance \S+ has a DAILY backup schedule already \(\S+\), and the platform takes one schedule of an interval type per instance/,
+    api: /already has a DAILY backup schedule/,
+    good: () => ({ instanceId: w.tierVm, intervalType: "WEEKLY", schedule: "15:04:2" }),
+  },
+  {
     name: "a public load-balancer rule on a VPC's source-NAT address",
     kind: "LoadBalancerRule",
     bad: () => ({

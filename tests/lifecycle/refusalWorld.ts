@@ -251,6 +251,15 @@ async function makeWorld(emu: Emulator): Promise<void> {
       networkIds: [w.plainTier],
     }),
   );
+  // an instance under a backup offering, with a DAILY backup schedule
+  const offering = (await c.catalogue.backupOfferings({ zoneId: w.zoneA }))[0].id;
+  await made(await c.instances.assignBackupOffering(w.tierVm, offering));
+  await c.backupSchedules.create({
+    vmId: w.tierVm,
+    intervalType: "DAILY",
+    schedule: "30:02",
+    timezone: "UTC",
+  });
   // an address with static NAT onto an instance of its own
   const natVm = await made(
     await c.instances.create({

@@ -90,6 +90,22 @@ db-nightly:
   outputs: {
     created,
   },
+  // One schedule of an interval type per instance. One another resource of the stack holds and the same up
+  // removes (a rename without an alias) is still there when the create runs: Pulumi creates before it deletes.
+  exclusive: [
+    {
+      property: "intervalType",
+      needs: ["instanceId", "intervalType"],
+      claimed: (i) =>
+        typeof i.instanceId === "string" && typeof i.intervalType === "string"
+          ? `${i.instanceId}/${i.intervalType.toUpperCase()}`
+          : undefined,
+      held: (b: BackupSchedule) => `${b.vmId}/${String(b.intervalType ?? "").toUpperCase()}`,
+      clash: (a, b) => a === b,
+      reason: (_i, b: BackupSchedule) =>
+        `intervalType: instance ${b.vmId} has a ${b.intervalType} backup schedule already (${b.id}), and the platform takes one schedule of an interval type per instance. If another cim.BackupSchedule of this stack holds it (a rename), give this one the old name in its \`aliases\` option, or remove the old one in an up of its own first; else adopt it with adoptId`,
+    },
+  ],
   api: {
     get: (s, id) => s.client.backupSchedules.get(id, { region: s.region }),
     create: (s, i) => s.client.backupSchedules.create(body(i), { region: s.region }),
