@@ -223,21 +223,19 @@ export const adoptId = field(adoptIdSchema, {
 export const commonFields = { region, timeouts, adoptId };
 
 /**
- * A `size` that only grows (the platform refuses to shrink what holds data): `rules` refuses a smaller size against
- * the old inputs at check, `diffGuard` against the old outputs at diff (a refresh may have moved them), so preview
- * stops before anything is sent. `message` says why, for the kind's noun.
+ * A `size` that only grows (the platform refuses to shrink what holds data): `rules` refuses a program's smaller
+ * size against the old inputs at check, so preview stops before anything is sent; a size smaller than the live
+ * one (grown outside the program, or by a resize that ended after its timeout) is refused by the kind's update
+ * before it calls the API. Not at diff: `pulumi refresh` calls diff with the refreshed outputs as the old state
+ * and the old inputs as the new ones, so a refresh after any growth would fail. `message` says why.
  */
-export function growOnly(kind: string, message: (from: number, to: number) => string) {
+export function growOnly(message: (from: number, to: number) => string) {
   const shrinks = (from: unknown, to: unknown): [number, number] | undefined =>
     typeof from === "number" && typeof to === "number" && to < from ? [from, to] : undefined;
   return {
     rules(values: Recorded, fail: (property: string, reason: string) => void, olds: Recorded) {
       const s = shrinks(olds?.size, values.size);
       if (s) fail("size", message(...s));
-    },
-    diffGuard(olds: Recorded, news: Recorded, replacing: boolean) {
-      const s = shrinks(olds.size, news.size);
-      if (s && !replacing) throw new Error(`cim:${kind} ${String(olds.name ?? "")}: ${message(...s)}.`);
     },
   };
 }

@@ -85,7 +85,6 @@ export function diffRules(kind: Kind): FieldRules {
 /** olds: the old OUTPUTS; news: the checked inputs. */
 export function diffKind(kind: Kind, olds: Recorded, news: Recorded): DiffDecision {
   const { changed, replaces } = diffFields(diffRules(kind), olds, news);
-  kind.diffGuard?.(olds, news, replaces.length > 0);
   // A create that failed leaves a resource that cannot be repaired: replace it.
   if (kind.states?.failed !== undefined && olds.state === kind.states.failed) replaces.push("state");
   const replacing = replaces.length > 0;

@@ -181,8 +181,6 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
   readonly replaceWhen?: (olds: Recorded, news: Recorded, updates: readonly string[]) => Promise<string[]>;
   /** Default timeouts of its operations, under the program's `timeouts` input (a long create). */
   readonly timeouts?: TimeoutsInput;
-  /** Diff refusals beyond the field rules (e.g. a volume never shrinks); throw with the reason. */
-  readonly diffGuard?: (olds: Recorded, news: Recorded, replacing: boolean) => void;
   /** `pulumi-cim import`: which records are adopted, in what order, and how a live record becomes inputs. */
   readonly importer?: Importer<R>;
 }

@@ -285,7 +285,7 @@ describe("a volume restored from a volume snapshot (cim.Volume snapshotId)", () 
 });
 
 describe("shared file systems: size, the VM's offering, busy then settled", () => {
-  it("never shrinks: check refuses a smaller size against the old inputs, diff against the old outputs", async () => {
+  it("never shrinks: check refuses a smaller size against the old inputs, the update against the live size; a refresh after growth diffs", async () => {
     const inputs = fsInputs();
     const { id, outs } = await make("FileSystem", inputs);
     expect(outs).toMatchObject({ size: 10, filesystem: "XFS", state: "Ready", path: "/mnt/fs/share" });
@@ -297,7 +297,15 @@ describe("shared file systems: size, the VM's offering, busy then settled", () =
         reason: expect.stringMatching(/cannot shrink \(10 GB → 5 GB\)/),
       }),
     ]);
-    await expect(p("FileSystem").diff!(id, outs, { ...inputs, size: 5 })).rejects.toThrow(/only grow/);
+    // smaller than live: a change the update refuses before it calls the API
+    expect((await p("FileSystem").diff!(id, outs, { ...inputs, size: 5 })).changes).toBe(true);
+    await expect(p("FileSystem").update!(id, outs, { ...inputs, size: 5 })).rejects.toThrow(/only grow/);
+    // grown outside the program (or by a resize that ended after its timeout): the refresh reads it, and the
+    // diff refresh makes (the refreshed outputs as the old state, the old inputs as the new) does not fail
+    await job(await call("POST", `/filesystems/${id}/resize?size=12`));
+    const refreshed = await p("FileSystem").read!(id, outs);
+    expect(refreshed.props).toMatchObject({ size: 12 });
+    expect((await p("FileSystem").diff!(id, refreshed.props, inputs)).changes).toBe(true);
     // the platform's rules at preview: a fixed offering takes no size, the VM needs 2 vCPUs and 1024 MB
     const fixed = (await first("/offerings/disk", (d) => !d.customized)).id;
     const small = (await first("/offerings/compute", (o) => o.name === "Small")).id;

@@ -175,7 +175,7 @@ assetsMount: \${assets.mountSource}
     },
     created,
   },
-  ...growOnly("FileSystem", fsShrinkMessage),
+  ...growOnly(fsShrinkMessage),
   lookups(i, rows) {
     const out: { property: string; reason: string }[] = [];
     // an adopted file system has its size

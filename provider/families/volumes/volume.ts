@@ -125,7 +125,7 @@ device: \${data.deviceId}
     state: output("The API's volume state (Allocated, Ready, Resizing, …).", z.string()),
     created,
   },
-  ...growOnly("Volume", shrinkMessage),
+  ...growOnly(shrinkMessage),
   lookups(i, rows) {
     // a volume made from a snapshot is the snapshot's size or the size given (the offering decides nothing);
     // an adopted one has its size
