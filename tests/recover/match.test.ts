@@ -3,8 +3,8 @@
 // written back into one.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
-import { CimClient } from "../../provider/client";
 import type { Job } from "../../provider/client";
+import { CimClient } from "../../provider/client";
 import { recordedApiCalls } from "../../provider/kinds/apiCallsData";
 import { isCreateJob, lookUp, windowHours } from "../../provider/recover/match";
 import { applyResolutions, readCheckpoint } from "../../provider/recover/pending";

@@ -229,7 +229,6 @@ export const staticNat: Recipe = {
   vary: {},
 };
 
-
 export const lbRule: Recipe = {
   kind: "LoadBalancerRule",
   weight: 1.5,
