@@ -5,7 +5,7 @@
 // an instance given as a plain id is read at check for it.
 
 import type { BackupSchedule } from "../../client";
-import { commonFields, created, field } from "../../kinds/common";
+import { commonFields, created, field, renameHint } from "../../kinds/common";
 import { defineKind, type LiveRecord } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
 import { id, text, timeZone } from "../../lifecycle/check";
@@ -103,7 +103,7 @@ db-nightly:
       held: (b: BackupSchedule) => `${b.vmId}/${String(b.intervalType ?? "").toUpperCase()}`,
       clash: (a, b) => a === b,
       reason: (_i, b: BackupSchedule) =>
-        `intervalType: instance ${b.vmId} has a ${b.intervalType} backup schedule already (${b.id}), and the platform takes one schedule of an interval type per instance. If another cim.BackupSchedule of this stack holds it (a rename), give this one the old name in its \`aliases\` option, or remove the old one in an up of its own first; else adopt it with adoptId`,
+        `intervalType: instance ${b.vmId} has a ${b.intervalType} backup schedule already (${b.id}), and the platform takes one schedule of an interval type per instance. ${renameHint("BackupSchedule", "it")}`,
     },
   ],
   api: {
