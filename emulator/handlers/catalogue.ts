@@ -1,6 +1,7 @@
 // Catalogue reads (bare arrays): regions, zones, OS types and the offering lists. Templates and ISOs, the
 // seeded ones with those accounts register, are the images family's (./images.ts).
 import { type Ctx, ok } from "../http";
+import { zoneOf } from "./common";
 import { query, str } from "./input";
 
 const inRegion = <T extends { regionId: string }>(ctx: Ctx, list: T[]) =>
@@ -98,8 +99,7 @@ export function listBackupOfferings(ctx: Ctx) {
         id: o.id,
         name: o.name,
         description: o.description,
-        zoneId: o.zoneId,
-        zoneName: ctx.store.catalogue("zones", o.zoneId, o.regionId)?.name ?? "",
+        ...zoneOf(ctx.store, o),
         provider: o.provider,
         allowUserDrivenBackups: o.allowUserDrivenBackups,
       })),

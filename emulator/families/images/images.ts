@@ -5,6 +5,7 @@
 // launch permissions ./imagePermissions.ts. The spec shows none of this: emulator/README.md has the choices.
 
 import type { Repos } from "../../family";
+import { zoneOf } from "../../handlers/common";
 import { query, str } from "../../handlers/input";
 import { deleteEffect, stampOf } from "../../handlers/lifecycle";
 import { badRequest, type Ctx, forbidden, notFound, ok } from "../../http";
@@ -109,14 +110,13 @@ function statusOf(r: ImageRec, percent: number): string {
 export function imageView(ctx: GCtx, r: ImageRec) {
   const own = r.account === ctx.user.sub;
   const percent = downloadPercent(ctx, r);
-  const zone = ctx.store.catalogue("zones", r.zoneId, r.regionId);
+  const zone = zoneOf(ctx.store, r);
   const template = r.kind === "template";
   return {
     id: r.id,
     name: r.name,
     displayText: r.displayText,
-    zoneId: r.zoneId,
-    zoneName: zone?.name ?? "",
+    ...zone,
     format: r.format,
     ...(template ? { hypervisor: r.hypervisor, templateType: "USER" } : { bootable: r.bootable }),
     osTypeId: r.osTypeId,
@@ -140,7 +140,7 @@ export function imageView(ctx: GCtx, r: ImageRec) {
           status: statusOf(r, percent),
           downloadDetails: [
             {
-              datastore: `secondary-${zone?.name ?? r.zoneId}`,
+              datastore: `secondary-${zone.zoneName || r.zoneId}`,
               downloadPercent: percent,
               downloadState: r.downloadState,
             },

@@ -1,7 +1,7 @@
 // Instance reads: the Instance view of the spec, get, the paged list, /all and /summary.
 
 import type { Repos } from "../../family";
-import { paging, passThrough } from "../../handlers/common";
+import { catalogueRef, paging, passThrough, zoneOf } from "../../handlers/common";
 import { query, str } from "../../handlers/input";
 import { type Ctx, notFound, ok } from "../../http";
 import { seedId } from "../../seed";
@@ -54,7 +54,7 @@ export function instanceName(store: Store, r: InstanceRec): string {
 
 /** The Instance object of the spec, plus networkIds and nics (emulator extras); userData is never returned. */
 export function instanceView(store: Store, r: InstanceRec) {
-  const zone = store.catalogue("zones", r.zoneId, r.regionId);
+  const zone = zoneOf(store, r);
   const offering = store.catalogue("computeOfferings", r.serviceOfferingId, r.regionId);
   const template = r.templateId ? shownImage(store, "template", r.templateId, r.regionId) : undefined;
   const iso = r.isoId ? shownImage(store, "iso", r.isoId, r.regionId) : undefined;
@@ -67,7 +67,7 @@ export function instanceView(store: Store, r: InstanceRec) {
   const hostIndex = hostIndexOf(r);
   const defaultNic = r.nics.find((n) => n.isDefault) ?? r.nics[0];
   const group = groupOf(store, r.groupId);
-  const host = running ? zoneHost(zone?.name ?? "", hostIndex) : undefined;
+  const host = running ? zoneHost(zone.zoneName, hostIndex) : undefined;
   return {
     id: r.id,
     name: r.name,
@@ -107,12 +107,10 @@ export function instanceView(store: Store, r: InstanceRec) {
     // imageType volume or snapshot: what the root disk was made from (emulator extra, CloudStack 4.20's inputs)
     ...(r.volumeId ? { volumeId: r.volumeId } : {}),
     ...(r.snapshotId ? { snapshotId: r.snapshotId } : {}),
-    serviceOfferingId: r.serviceOfferingId,
-    serviceOfferingName: offering?.name ?? "",
+    ...catalogueRef(store, "computeOfferings", r),
     diskOfferingId: r.diskOfferingId ?? "",
     diskOfferingName: disk?.name ?? "",
-    zoneId: r.zoneId,
-    zoneName: zone?.name ?? "",
+    ...zone,
     hostId: host?.id ?? "",
     hostname: host?.name ?? "",
     hostControlState: running ? "Enabled" : "",

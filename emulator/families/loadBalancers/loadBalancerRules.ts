@@ -5,6 +5,7 @@
 // job; the rule shows CloudStack's FirewallRule state meanwhile. The spec shows only the route
 // /api/v1/loadbalancer/rules: the shapes and choices here are written in emulator/README.md.
 
+import { zoneOf } from "../../handlers/common";
 import { body, reqInts, reqStr, str } from "../../handlers/input";
 import { taggedView } from "../../handlers/views";
 import { badRequest, conflict } from "../../http";
@@ -23,7 +24,7 @@ const PROTOCOLS = ["tcp", "udp", "tcp-proxy"];
 
 function ruleView(ctx: LCtx, r: LoadBalancerRuleRec) {
   const ip = ctx.data.publicIps.byId(r.publicIpId);
-  const zone = ip ? ctx.store.catalogue("zones", ip.zoneId, r.regionId) : undefined;
+  const zone = ip ? zoneOf(ctx.store, ip) : { zoneId: "", zoneName: "" };
   return {
     id: r.id,
     name: r.name,
@@ -36,8 +37,7 @@ function ruleView(ctx: LCtx, r: LoadBalancerRuleRec) {
     algorithm: r.algorithm,
     protocol: r.protocol,
     networkId: r.networkId,
-    zoneId: ip?.zoneId ?? "",
-    zoneName: zone?.name ?? "",
+    ...zone,
     cidrList: "",
     state: r.state,
     ...taggedView(r),
