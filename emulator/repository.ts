@@ -14,22 +14,42 @@ export interface Owner {
 /** The fields a record carries besides its owner, id and times. */
 export type Fields<T extends Owned> = Omit<T, keyof Owned>;
 
+/** What a family declares (families/<name>/family.ts) that its repository knows. */
+export interface Declared {
+  /** How messages name a record of the family, e.g. "Instance", "VPC". */
+  label: string;
+  /** The resourceType of the family's jobs, audit rows and tags, when it has one. */
+  resourceType?: string;
+  states?: {
+    /** States in which a job is under way. */
+    busy?: readonly string[];
+    /** States of a deleted record not yet expunged. */
+    gone?: readonly string[];
+  };
+}
+
 export class Repository<T extends Owned> {
   constructor(
     private readonly records: () => Record<string, T>,
-    /** How messages name a record of the family, e.g. "Instance", "VPC". */
-    readonly label: string,
-    /** The family's declared states in which a job is under way (families/<name>/family.ts `states.busy`). */
-    busyStates: readonly string[] = [],
-    /** The family's declared states of a deleted record not yet expunged (families/<name>/family.ts `states.gone`). */
-    goneStates: readonly string[] = [],
+    family: Declared,
   ) {
-    this.busy = new Set(busyStates);
-    this.gone = new Set(goneStates);
+    this.label = family.label;
+    this.type = family.resourceType;
+    this.busy = new Set(family.states?.busy);
+    this.gone = new Set(family.states?.gone);
   }
 
+  /** How messages name a record of the family, e.g. "Instance", "VPC". */
+  readonly label: string;
+  private readonly type: string | undefined;
   private readonly busy: ReadonlySet<string>;
   private readonly gone: ReadonlySet<string>;
+
+  /** The family's resourceType (of its jobs, audit rows and tags); asking a family that declares none is a bug. */
+  get resourceType(): string {
+    if (this.type === undefined) throw new Error(`${this.label}: the family declares no resourceType`);
+    return this.type;
+  }
 
   /** Whether the record is deleted and waits to be expunged (its state is one the family declares gone). */
   isGone(r: T): boolean {
@@ -61,8 +81,13 @@ export class Repository<T extends Owned> {
   /** The owner's record; anything else is a 404 naming the record and the region. */
   find(owner: Owner, id: string): T {
     const r = this.get(owner, id);
-    if (!r) throw notFound(`${this.label} ${id} not found in region ${owner.regionName}`);
+    if (!r) throw this.missing(owner, id);
     return r;
+  }
+
+  /** The 404 of a record that is not there for the owner (for reads that decide that beyond `find`). */
+  missing(owner: Owner, id: string): Error {
+    return notFound(`${this.label} ${id} not found in region ${owner.regionName}`);
   }
 
   /** The owner's records in creation order. */

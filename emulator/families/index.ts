@@ -92,9 +92,7 @@ export function repositories(state: () => State): Data {
   for (const f of FAMILIES) {
     out[f.key] = new Repository(
       () => (state() as unknown as Record<string, Record<string, Owned>>)[f.key],
-      f.label,
-      f.states?.busy,
-      f.states?.gone,
+      f,
     );
   }
   return out as unknown as Data;

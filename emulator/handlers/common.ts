@@ -46,15 +46,17 @@ export function recordJob(ctx: Ctx, r: { id: string; name?: string }, job: Recor
 /**
  * A job on a record that shows `interim` while it runs; its state before goes into the payload (`prevState`)
  * for the effect to restore when it must. `stamp` also stamps lastUpdated (some operations leave it alone).
+ * The job's resourceType is the record's family's unless told.
  */
 export function stateJob<T extends Owned & { state: string; name?: string }>(
   ctx: Ctx,
   repo: Repository<T>,
   r: T,
-  job: RecordJob & { interim: string; stamp?: boolean },
+  job: Omit<RecordJob, "resourceType"> & { resourceType?: string; interim: string; stamp?: boolean },
 ) {
-  const { interim, stamp, ...rest } = job;
-  const answer = recordJob(ctx, r, { ...rest, payload: { ...job.payload, prevState: r.state } });
+  const { interim, stamp, resourceType = repo.resourceType, ...rest } = job;
+  const payload = { ...job.payload, prevState: r.state };
+  const answer = recordJob(ctx, r, { ...rest, resourceType, payload });
   repo.update(r, { state: interim } as Partial<T>, stamp ? isoNow(ctx) : undefined);
   return answer;
 }

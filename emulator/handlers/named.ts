@@ -18,7 +18,6 @@ interface NamedRec extends Tagged {
 }
 
 export interface NamedFamily<D, R extends NamedRec> {
-  resourceType: string;
   /** CloudStack's list key (the pass-through collection). */
   listKey: string;
   repo: (ctx: Ctx<D>) => Repository<R>;
@@ -57,7 +56,7 @@ export function namedHandlers<D, R extends NamedRec>(f: NamedFamily<D, R>) {
     ...commentedView(ctx, r),
   });
   const job = (ctx: Ctx<D>, r: R, command: string, interim: string, failDetail?: string) =>
-    stateJob(ctx, f.repo(ctx), r, { resourceType: f.resourceType, command, interim, failDetail });
+    stateJob(ctx, f.repo(ctx), r, { command, interim, failDetail });
   return {
     job,
     get: (ctx: Ctx<D>) => ok(view(ctx, (f.read ?? find)(ctx, ctx.params.id))),
@@ -73,7 +72,7 @@ export function namedHandlers<D, R extends NamedRec>(f: NamedFamily<D, R>) {
     update(ctx: Ctx<D>) {
       const r = find(ctx, ctx.params.id);
       f.repo(ctx).update(r, renameByQuery(ctx) as Partial<R>, isoNow(ctx));
-      return ok(view(ctx, r), audited(f.resourceType, r.id));
+      return ok(view(ctx, r), audited(f.repo(ctx).resourceType, r.id));
     },
     remove(ctx: Ctx<D>) {
       const r = find(ctx, ctx.params.id);

@@ -162,7 +162,6 @@ export function remove(ctx: BCtx) {
   const r = ctx.data.backups.find(ctx.owner, ctx.params.id);
   if (r.state === "BackingUp") throw conflict(`Backup ${r.name} is BackingUp; wait for it to end`);
   return stateJob(ctx, ctx.data.backups, r, {
-    resourceType: "Backup",
     command: "deleteBackup",
     interim: "Removed",
     stamp: true,

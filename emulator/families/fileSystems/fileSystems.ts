@@ -313,7 +313,7 @@ function fsJob(
   payload?: Record<string, unknown>,
 ) {
   const repo = ctx.data.fileSystems;
-  return stateJob(ctx, repo, r, { resourceType: "SharedFS", command, interim, payload, stamp: true });
+  return stateJob(ctx, repo, r, { command, interim, payload, stamp: true });
 }
 
 // ------------------------------------------------------------------------------------------ job effects

@@ -3,7 +3,7 @@
 import type { Repos } from "../../family";
 import { catalogueRef, paging, passThrough, zoneOf } from "../../handlers/common";
 import { query, str } from "../../handlers/input";
-import { type Ctx, notFound, ok } from "../../http";
+import { type Ctx, ok } from "../../http";
 import { seedId } from "../../seed";
 import type { Store } from "../../store";
 import { shownImage } from "../images/imageLookup";
@@ -146,8 +146,7 @@ export function instanceView(store: Store, r: InstanceRec) {
 
 export function getInstance(ctx: ICtx) {
   const r = findInstance(ctx, ctx.params.id);
-  if (!visible(ctx, r))
-    throw notFound(`${ctx.data.instances.label} ${r.id} not found in region ${ctx.region.name}`);
+  if (!visible(ctx, r)) throw ctx.data.instances.missing(ctx.owner, r.id);
   return ok(instanceView(ctx.store, r));
 }
 

@@ -342,7 +342,7 @@ export function getConfig(ctx: KCtx) {
 }
 
 const clusterJob = (ctx: KCtx, c: KubernetesClusterRec, command: string, interim: string, payload?: Obj) =>
-  stateJob(ctx, ctx.data.clusters, c, { resourceType: "KubernetesCluster", command, interim, payload });
+  stateJob(ctx, ctx.data.clusters, c, { command, interim, payload });
 
 type Effects = Record<string, JobEffect<KubernetesData>>;
 

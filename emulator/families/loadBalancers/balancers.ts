@@ -111,7 +111,7 @@ export function balancerJob<T extends LoadBalancerBase>(
   interim: string,
   payload?: Obj,
 ) {
-  return stateJob(ctx, repo, lb, { resourceType: "LoadBalancer", command, interim, payload });
+  return stateJob(ctx, repo, lb, { command, interim, payload });
 }
 
 /** updateLoadBalancerRule (name, description, algorithm), a job; `params` is the body or the query. */

@@ -23,9 +23,6 @@ export type MultiRegionData = Repos<{
 }>;
 type MCtx = Ctx<MultiRegionData>;
 
-const GROUP = "MultiRegionGroup";
-const MEMBER = "MultiRegionGroupVpc";
-
 /** Members that hold their place in a group: a failed join does not (it is kept only to be removed). */
 const holding = (m: MultiRegionMemberRec) => m.state !== "Error";
 
@@ -107,7 +104,7 @@ export function create(ctx: MCtx) {
     throw conflict(`A multi-region group with name '${name}' already exists for this account.`);
   const fields = { name, description: str(b, "description") ?? "", state: "Active" };
   const g = ctx.data.multiRegionGroups.insert(ctx.owner, fields, isoNow(ctx));
-  return ok({ id: g.id }, audited(GROUP, g.id));
+  return ok({ id: g.id }, audited(ctx.data.multiRegionGroups.resourceType, g.id));
 }
 
 export function get(ctx: MCtx) {
@@ -134,7 +131,7 @@ export function update(ctx: MCtx) {
   }
   const patch = { ...(name ? { name } : {}), ...(description !== undefined ? { description } : {}) };
   ctx.data.multiRegionGroups.update(g, patch, isoNow(ctx));
-  return ok(groupView(ctx, g), audited(GROUP, g.id));
+  return ok(groupView(ctx, g), audited(ctx.data.multiRegionGroups.resourceType, g.id));
 }
 
 /** DELETE /multi-regions/{id}: a job that revokes every member, then the group (deleteGlobalLoadBalancerRule). */
@@ -143,7 +140,6 @@ export function remove(ctx: MCtx) {
   for (const m of membersOf(ctx, g.id).filter(holding))
     ctx.data.multiRegionMembers.update(m, { state: "Revoke" });
   return stateJob(ctx, ctx.data.multiRegionGroups, g, {
-    resourceType: GROUP,
     command: "deleteMultiRegionGroup",
     interim: "Revoke",
   });
@@ -199,7 +195,7 @@ export function addVpc(ctx: MCtx) {
   const fields = { groupId: g.id, vpcId, vpcRegionId: region.id, state: "Add" };
   const m = ctx.data.multiRegionMembers.insert(ctx.owner, fields, isoNow(ctx));
   return recordJob(ctx, m, {
-    resourceType: MEMBER,
+    resourceType: ctx.data.multiRegionMembers.resourceType,
     command: "assignToMultiRegionGroup",
     name: vpc.name,
     payload: { groupId: g.id },
@@ -238,7 +234,6 @@ export function removeMember(ctx: MCtx) {
   const m = ctx.data.multiRegionMembers.idle(findMember(ctx, ctx.params.memberId));
   const vpc = ctx.data.vpcs.byId(m.vpcId);
   return stateJob(ctx, ctx.data.multiRegionMembers, m, {
-    resourceType: MEMBER,
     command: "removeFromMultiRegionGroup",
     name: vpc?.name,
     interim: "Revoke",

@@ -211,7 +211,6 @@ export function update(ctx: ACtx) {
 export function remove(ctx: ACtx) {
   const r = ctx.data.networkAclRules.idle(findRule(ctx, ctx.params.id));
   return stateJob(ctx, ctx.data.networkAclRules, r, {
-    resourceType: "NetworkAclRule",
     command: "deleteNetworkACL",
     interim: "Revoke",
   });

@@ -8,7 +8,7 @@ import type { Repos } from "../../family";
 import { audited, isoNow, recordJob } from "../../handlers/common";
 import { body, query, queryOnly, reqStr, str } from "../../handlers/input";
 import { stampOf } from "../../handlers/lifecycle";
-import { badRequest, type Ctx, conflict, forbidden, notFound, ok } from "../../http";
+import { badRequest, type Ctx, conflict, forbidden, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import { findNetwork } from "../networks/networks";
 import type { NetworkRec } from "../networks/records";
@@ -87,7 +87,7 @@ export function list(ctx: ACtx) {
 
 export function get(ctx: ACtx) {
   const found = aclOf(ctx, ctx.params.id);
-  if (!found) throw notFound(`Network ACL list ${ctx.params.id} not found in region ${ctx.region.name}`);
+  if (!found) throw ctx.data.networkAclLists.missing(ctx.owner, ctx.params.id);
   return ok(found.view);
 }
 
@@ -113,7 +113,7 @@ export function create(ctx: ACtx) {
 /** The list a change names: one the user made; a default list is refused with CloudStack's text. */
 function ownList(ctx: ACtx, id: string, refusal: () => Error): NetworkAclListRec {
   const found = aclOf(ctx, id);
-  if (!found) throw notFound(`Network ACL list ${id} not found in region ${ctx.region.name}`);
+  if (!found) throw ctx.data.networkAclLists.missing(ctx.owner, id);
   if (!found.rec) throw refusal();
   return found.rec;
 }

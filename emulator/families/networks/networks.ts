@@ -5,7 +5,7 @@ import { catalogueRef, isoNow, requestedEntry } from "../../handlers/common";
 import { body, reqStr, str } from "../../handlers/input";
 import { deleteEffect, dropAnnotations, restoreEffect } from "../../handlers/lifecycle";
 import { namedHandlers } from "../../handlers/named";
-import { badRequest, type Ctx, forbidden, notFound } from "../../http";
+import { badRequest, type Ctx, forbidden } from "../../http";
 import type { JobEffect } from "../../jobs";
 import {
   containsCidr,
@@ -59,7 +59,7 @@ function visible(ctx: Ctx<Pick<NetworkData, "networks">>, id: string): NetworkRe
 
 export function networkById(ctx: Ctx<Pick<NetworkData, "networks">>, id: string): NetworkRec {
   const r = visible(ctx, id);
-  if (!r) throw notFound(`Network ${id} not found in region ${ctx.region.name}`);
+  if (!r) throw ctx.data.networks.missing(ctx.owner, id);
   return r;
 }
 
@@ -199,7 +199,6 @@ function tierAcl(ctx: NCtx, vpc: VpcRec, aclId: string | undefined): string {
  * rename, delete (refused while an instance has a NIC on it) and restart.
  */
 const named = namedHandlers<NetworkData, NetworkRec>({
-  resourceType: "Network",
   listKey: "networks",
   repo: (ctx) => ctx.data.networks,
   find: findNetwork,

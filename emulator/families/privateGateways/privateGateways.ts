@@ -9,7 +9,7 @@ import { isoNow, paging, passThrough, recordJob, stateJob, zoneOf } from "../../
 import { body, bool, query, reqStr, str } from "../../handlers/input";
 import { stampOf } from "../../handlers/lifecycle";
 import { ownedView } from "../../handlers/views";
-import { badRequest, type Ctx, conflict, notFound, ok } from "../../http";
+import { badRequest, type Ctx, conflict, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import { formatCidr, isHost, maskOf, overlaps, parseCidr, parseIp, prefixOfNetmask } from "../../net";
 import type { Job } from "../../records";
@@ -171,7 +171,6 @@ export function remove(ctx: GCtx) {
     );
   }
   return stateJob(ctx, ctx.data.privateGateways, g, {
-    resourceType: "PrivateGateway",
     command: "deletePrivateGateway",
     name: g.ipAddress,
     interim: "Deleting",
@@ -241,11 +240,8 @@ export function listStaticRoutes(ctx: GCtx) {
 
 /** DELETE /vpcs/static-routes/{id}: deleteStaticRoute, a job (the route is Revoke until it ends). */
 export function deleteStaticRoute(ctx: GCtx) {
-  const r = ctx.data.staticRoutes.get(ctx.owner, ctx.params.id);
-  if (!r) throw notFound(`Static route ${ctx.params.id} not found in region ${ctx.region.name}`);
-  ctx.data.staticRoutes.idle(r);
+  const r = ctx.data.staticRoutes.idle(ctx.data.staticRoutes.find(ctx.owner, ctx.params.id));
   return stateJob(ctx, ctx.data.staticRoutes, r, {
-    resourceType: "StaticRoute",
     command: "deleteStaticRoute",
     name: r.cidr,
     interim: "Revoke",

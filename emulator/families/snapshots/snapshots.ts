@@ -126,7 +126,6 @@ export function remove(ctx: SCtx) {
     throw badRequest(`Can't delete snapshot ${r.id} due to it is in ${r.state} Status`);
   }
   return stateJob(ctx, ctx.data.snapshots, r, {
-    resourceType: "Snapshot",
     command: "deleteSnapshot",
     interim: "Destroying",
   });

@@ -9,7 +9,7 @@ import type { Repos } from "../../family";
 import { isoNow, paging, passThrough, recordJob, stateJob } from "../../handlers/common";
 import { body, bool, listFilter, PARAM_LENGTH, query, reqStr, str } from "../../handlers/input";
 import { createEffect, deleteEffect } from "../../handlers/lifecycle";
-import { badRequest, type Ctx, conflict, notFound, ok } from "../../http";
+import { badRequest, type Ctx, conflict, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import { instanceName } from "../instances/instanceView";
 import type { InstanceRec } from "../instances/records";
@@ -59,7 +59,7 @@ export function vmSnapshotView(r: VmSnapshotRec, vm: InstanceRec) {
 function findVmSnapshot(ctx: MCtx, id: string): { r: VmSnapshotRec; vm: InstanceRec } {
   const r = ctx.data.vmSnapshots.get(ctx.owner, id);
   const vm = r && liveInstance(ctx, r);
-  if (!r || !vm) throw notFound(`VM snapshot ${id} not found in region ${ctx.region.name}`);
+  if (!r || !vm) throw ctx.data.vmSnapshots.missing(ctx.owner, id);
   return { r, vm };
 }
 
@@ -167,7 +167,6 @@ export function remove(ctx: MCtx) {
   if (active(ctx, r.virtualMachineId).length > 0)
     throw conflict("There is other active vm snapshot tasks on the instance, please try again later");
   return stateJob(ctx, ctx.data.vmSnapshots, r, {
-    resourceType: "VMSnapshot",
     command: "deleteVMSnapshot",
     interim: "Expunging",
   });

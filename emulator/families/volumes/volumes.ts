@@ -239,7 +239,6 @@ function volumeJob(
 ) {
   const { failDetail, ...payload } = extra;
   return stateJob(ctx, ctx.data.volumes, r, {
-    resourceType: "Volume",
     command,
     failDetail,
     payload,

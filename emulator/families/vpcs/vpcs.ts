@@ -81,7 +81,6 @@ export function create(ctx: VCtx) {
 
 /** Read, list (filter zoneId), rename, delete (refused while a tier is in it) and restart. */
 const named = namedHandlers<VpcData, VpcRec>({
-  resourceType: "Vpc",
   listKey: "vpcs",
   repo: (ctx) => ctx.data.vpcs,
   shows: vpcFields,
