@@ -2,13 +2,18 @@
 // a repository instead of writing the store: one place decides what "yours, in this region" means.
 import { randomUUID } from "node:crypto";
 import { conflict, notFound } from "./errors";
-import type { Owned } from "./records";
+import type { Owned, Region } from "./records";
 
 /** Who is asking: the account and the routed region (its name is for messages). */
 export interface Owner {
   account: string;
   regionId: string;
   regionName: string;
+}
+
+/** The owner an account is in a region: whose records there a request of that account reaches. */
+export function ownerIn(account: string, region: Region): Owner {
+  return { account, regionId: region.id, regionName: region.name };
 }
 
 /** The fields a record carries besides its owner, id and times. */

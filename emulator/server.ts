@@ -22,6 +22,7 @@ import type { JobEngine } from "./jobs";
 import type { Quota } from "./quota";
 import type { Region, User } from "./records";
 import { resolveRegion } from "./regions";
+import { ownerIn } from "./repository";
 import { type RequestLogEntry, type RequestStats, UNMATCHED } from "./stats";
 import type { Store } from "./store";
 
@@ -159,7 +160,7 @@ async function buildCtx(rt: Runtime, def: RouteDef, req: FastifyRequest, path: s
     if (!user.regionIds.includes(region.id))
       throw forbidden(`No account for user ${claims.sub} in region ${region.name}`);
     ctx.region = region;
-    ctx.owner = { account: user.sub, regionId: region.id, regionName: region.name };
+    ctx.owner = ownerIn(user.sub, region);
   }
   return ctx;
 }

@@ -207,6 +207,11 @@ export function requestedEntry<K extends keyof CatalogueKinds>(
   return entry;
 }
 
+/** A record's region as views show it: its id and its name (the id, should the region be unknown). */
+export function regionOf(store: Store, regionId: string) {
+  return { regionId, regionName: store.state.regions.find((r) => r.id === regionId)?.name ?? regionId };
+}
+
 /** A zoned record's zone as the platform shows it: its id and the zone's name in the record's region. */
 export function zoneOf(store: Store, r: { zoneId: string; regionId: string }) {
   return catalogueRef(store, "zones", r);

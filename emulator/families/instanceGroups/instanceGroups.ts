@@ -5,7 +5,7 @@
 // Membership is the instance's (`groupId`, CloudStack's instance_group_vm_map): an instance joins a group through
 // the instance update (updateVirtualMachine's `group`), see instanceActions.ts.
 import type { Repos, SeedScope } from "../../family";
-import { audited, isoNow } from "../../handlers/common";
+import { audited, isoNow, regionOf } from "../../handlers/common";
 import {
   body,
   listFilter,
@@ -17,9 +17,8 @@ import {
   withinLength,
 } from "../../handlers/input";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../../http";
-import type { Region } from "../../records";
 import { regionFromHeader } from "../../regions";
-import type { Owner } from "../../repository";
+import { ownerIn } from "../../repository";
 import type { Store } from "../../store";
 import type { InstanceRec } from "../instances/records";
 import type { InstanceGroupRec } from "./records";
@@ -27,12 +26,11 @@ import type { InstanceGroupRec } from "./records";
 export type InstanceGroupData = Repos<{ instanceGroups: InstanceGroupRec; instances: InstanceRec }>;
 type GCtx = Ctx<InstanceGroupData>;
 
-function view(g: InstanceGroupRec, region: Region) {
+function view(store: Store, g: InstanceGroupRec) {
   return {
     id: g.id,
     name: g.name,
-    regionId: region.id,
-    regionName: region.name,
+    ...regionOf(store, g.regionId),
     account: g.account,
     domain: "ROOT",
     created: g.created,
@@ -94,8 +92,8 @@ export function listInstanceGroups(ctx: GCtx) {
       regionErrors[region.id] = `Injected fault: status ${fault.status} in region ${region.name}`;
       continue;
     }
-    const owner: Owner = { account: ctx.user.sub, regionId: region.id, regionName: region.name };
-    for (const g of ctx.data.instanceGroups.list(owner)) if (match(g)) groups.push(view(g, region));
+    for (const g of ctx.data.instanceGroups.list(ownerIn(ctx.user.sub, region)))
+      if (match(g)) groups.push(view(ctx.store, g));
   }
   return ok({ instancegroups: groups, count: groups.length, regionErrors });
 }
@@ -115,7 +113,7 @@ export function update(ctx: GCtx) {
     }
     ctx.data.instanceGroups.update(g, { name }, isoNow(ctx));
   }
-  return ok(view(g, ctx.region), audited("InstanceGroup", g.id));
+  return ok(view(ctx.store, g), audited("InstanceGroup", g.id));
 }
 
 /** deleteInstanceGroup, synchronous: its members stay, outside any group (deleteVmGroup drops the mappings). */

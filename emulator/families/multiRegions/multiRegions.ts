@@ -7,12 +7,13 @@
 // update are synchronous (data the service keeps); joining, leaving and deleting are jobs (platform work).
 
 import type { Repos } from "../../family";
-import { audited, isoNow, pagedEnvelope, paging, recordJob, stateJob } from "../../handlers/common";
+import { audited, isoNow, pagedEnvelope, paging, recordJob, regionOf, stateJob } from "../../handlers/common";
 import { body, listFilter, query, reqStr, str, withinLength } from "../../handlers/input";
 import { restoreEffect, stampOf } from "../../handlers/lifecycle";
 import { ownedView } from "../../handlers/views";
 import { ApiError, badRequest, type Ctx, conflict, forbidden, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
+import { ownerIn } from "../../repository";
 import type { VpcRec } from "../vpcs/records";
 import type { MultiRegionGroupRec, MultiRegionMemberRec } from "./records";
 
@@ -54,18 +55,13 @@ function liveGroup(ctx: MCtx, id: string): MultiRegionGroupRec {
 const membersOf = (ctx: MCtx, groupId: string) =>
   ctx.data.multiRegionMembers.where((m) => m.groupId === groupId);
 
-function regionName(ctx: Ctx, id: string): string {
-  return ctx.store.state.regions.find((r) => r.id === id)?.name ?? id;
-}
-
 function groupView(ctx: MCtx, g: MultiRegionGroupRec) {
   return {
     id: g.id,
     name: g.name,
     description: g.description,
     state: g.state,
-    regionId: g.regionId,
-    regionName: regionName(ctx, g.regionId),
+    ...regionOf(ctx.store, g.regionId),
     memberCount: membersOf(ctx, g.id).filter(holding).length,
     ...ownedView(g),
   };
@@ -81,8 +77,7 @@ function memberView(ctx: MCtx, m: MultiRegionMemberRec) {
     vpcId: m.vpcId,
     vpcName: vpc?.name ?? "",
     cidr: vpc?.cidr ?? "",
-    regionId: m.vpcRegionId,
-    regionName: regionName(ctx, m.vpcRegionId),
+    ...regionOf(ctx.store, m.vpcRegionId),
     state: m.state,
     created: m.created,
   };
@@ -161,7 +156,7 @@ export function addVpc(ctx: MCtx) {
   if (!region.active) throw badRequest(`Region ${region.name} is not active`);
   if (!ctx.user.regionIds.includes(region.id))
     throw forbidden(`No account for user ${ctx.user.sub} in region ${region.name}`);
-  const owner = { account: ctx.user.sub, regionId: region.id, regionName: region.name };
+  const owner = ownerIn(ctx.user.sub, region);
   const vpc = ctx.data.vpcs.get(owner, vpcId);
   if (!vpc) {
     const elsewhere = ctx.data.vpcs.where((v) => v.id === vpcId && v.account === ctx.user.sub)[0];
@@ -169,7 +164,7 @@ export function addVpc(ctx: MCtx) {
       404,
       `VPC ${vpcId} not found in region ${region.name}`,
       elsewhere
-        ? `the VPC is in region ${regionName(ctx, elsewhere.regionId)}: give that regionId`
+        ? `the VPC is in region ${regionOf(ctx.store, elsewhere.regionId).regionName}: give that regionId`
         : undefined,
     );
   }

@@ -8,6 +8,7 @@ import type { Repos } from "../../family";
 import { audited, isoNow, pagedEnvelope, paging } from "../../handlers/common";
 import { body, bool, query, reqStr, str, withinLength } from "../../handlers/input";
 import { badRequest, type Ctx, forbidden, notFound, ok } from "../../http";
+import { ownerIn } from "../../repository";
 import type { TenantInvitationRec, TenantMembershipRec, TenantRec } from "./records";
 
 export type TenantData = Repos<{
@@ -120,7 +121,7 @@ export function create(ctx: TCtx) {
 /** Organization records are not region-scoped: they are kept under the default region's id. */
 function homeOwner(ctx: TCtx) {
   const home = ctx.store.state.regions.find((r) => r.primary) ?? ctx.store.state.regions[0];
-  return { account: ctx.user.sub, regionId: home.id, regionName: home.name };
+  return ownerIn(ctx.user.sub, home);
 }
 
 /** GET /tenants: the caller's organizations (only the context's one when X-Tenant-Context is sent). */
