@@ -130,6 +130,12 @@ export type DataOf<Fs extends readonly AnyFamily[]> = {
   [F in Fs[number] as F["key"]]: Repository<NonNullable<F["record"]>>;
 };
 
+/**
+ * The busy states of a rule the platform applies by a job (CloudStack's FirewallRule.State, NetworkACLItem.State,
+ * StaticRoute.State): Add while it is being applied, Revoke while it is being removed.
+ */
+export const RULE_BUSY = ["Add", "Revoke"] as const;
+
 const API = "/api/v1";
 
 /** A route of the API: path under /api/v1; scope "region" unless told. */

@@ -1,7 +1,7 @@
 // Public load-balancer rules under /api/v1/loadbalancer/rules (CloudStack's createLoadBalancerRule and its
 // kin), each change a job, with their member instances. Tagged through the generic /tags route only (the spec
 // names no tag route of their own), as CloudStack's resource type LoadBalancer.
-import { collection, defineFamily, apiRoute as r } from "../../family";
+import { collection, defineFamily, RULE_BUSY, apiRoute as r } from "../../family";
 import type { Handler } from "../../http";
 import * as ilb from "./internalLoadBalancers";
 import * as lb from "./loadBalancerRules";
@@ -23,8 +23,7 @@ export const loadBalancerRules = defineFamily<LoadBalancerRuleRec>()({
   key: "loadBalancerRules",
   label: "Load balancer rule",
   resourceType: "LoadBalancer",
-  // CloudStack's FirewallRule.State: Add while a change is applied, Revoke while the rule is removed
-  states: { busy: ["Add", "Revoke"] },
+  states: { busy: RULE_BUSY },
   routes: balancerRoutes("/loadbalancer/rules", lb),
   jobEffects: lb.loadBalancerRuleJobEffects,
   tags: {},
@@ -37,7 +36,7 @@ export const internalLoadBalancers = defineFamily<InternalLoadBalancerRec>()({
   key: "internalLoadBalancers",
   label: "Internal load balancer",
   resourceType: "LoadBalancer",
-  states: { busy: ["Add", "Revoke"] },
+  states: { busy: RULE_BUSY },
   routes: balancerRoutes("/loadbalancer/internal", ilb),
   jobEffects: ilb.internalLoadBalancerJobEffects,
   tags: {},

@@ -1,6 +1,6 @@
 // Multi-region groups and their VPC members (multiRegions.ts beside it): the spec's /multi-regions
 // routes, its quota route, and jobs for what touches the platform (joining, leaving, deleting a group).
-import { collection, defineFamily, apiRoute as r } from "../../family";
+import { collection, defineFamily, RULE_BUSY, apiRoute as r } from "../../family";
 import * as m from "./multiRegions";
 import type { MultiRegionGroupRec, MultiRegionMemberRec } from "./records";
 
@@ -22,8 +22,9 @@ export const multiRegionMembers = defineFamily<MultiRegionMemberRec>()({
   key: "multiRegionMembers",
   label: "Multi-region group member",
   resourceType: "MultiRegionGroupVpc",
-  // Add while its join job runs, Revoke while its removal job runs; a failed join is Error
-  states: { busy: ["Add", "Revoke"], failed: "Error" },
+  // a membership is applied like a rule: Add while its join job runs, Revoke while its removal job runs; a
+  // failed join is Error
+  states: { busy: RULE_BUSY, failed: "Error" },
   routes: collection(
     "/multi-regions/members",
     { list: m.listMembers, get: m.getMember, remove: m.removeMember },

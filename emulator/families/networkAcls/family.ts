@@ -1,6 +1,6 @@
 // Network ACL lists (a VPC's two defaults and the lists made in it), their rules, and the list a VPC tier uses:
 // CloudStack's network ACL commands, each change a job. The rules are managed only under /network-acls/rules.
-import { collection, defineFamily, apiRoute as r } from "../../family";
+import { collection, defineFamily, RULE_BUSY, apiRoute as r } from "../../family";
 import * as rules from "./aclRules";
 import * as a from "./networkAcls";
 import type { NetworkAclListRec, NetworkAclRuleRec } from "./records";
@@ -21,8 +21,7 @@ export const networkAclRules = defineFamily<NetworkAclRuleRec>()({
   key: "networkAclRules",
   label: "Network ACL rule",
   resourceType: "NetworkAclRule",
-  // CloudStack's NetworkACLItem.State: Add while being applied, Revoke while being removed
-  states: { busy: ["Add", "Revoke"] },
+  states: { busy: RULE_BUSY },
   routes: collection("/network-acls/rules", rules),
   jobEffects: rules.aclRuleJobEffects,
 });

@@ -1,7 +1,7 @@
 // VPC private gateways and the static routes through them: CloudStack's createPrivateGateway /
 // deletePrivateGateway / listPrivateGateways and createStaticRoute / deleteStaticRoute / listStaticRoutes,
 // each change a job; a gateway's ACL list is replaced in place (replaceNetworkACLList with a gateway id).
-import { collection, defineFamily, apiRoute as r } from "../../family";
+import { collection, defineFamily, RULE_BUSY, apiRoute as r } from "../../family";
 import * as g from "./privateGateways";
 import type { PrivateGatewayRec, StaticRouteRec } from "./records";
 
@@ -21,8 +21,7 @@ export const staticRoutes = defineFamily<StaticRouteRec>()({
   key: "staticRoutes",
   label: "Static route",
   resourceType: "StaticRoute",
-  // StaticRoute.State: Add while being applied, Revoke while being removed
-  states: { busy: ["Add", "Revoke"] },
+  states: { busy: RULE_BUSY },
   routes: collection("/vpcs/static-routes", {
     create: g.createStaticRoute,
     list: g.listStaticRoutes,
