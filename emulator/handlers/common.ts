@@ -29,34 +29,43 @@ export function jobAccepted(job: Job) {
 
 /** A job on one record: what it runs, and what the record shows meanwhile. */
 export interface RecordJob {
-  resourceType: string;
   command: string;
+  /** The job's resourceType when it is not the record's family's (declared in its family.ts). */
+  resourceType?: string;
   /** The job's resource name when it is not the record's `name` (an address, a CIDR). */
   name?: string;
   payload?: Obj;
   failDetail?: string;
 }
 
-/** Submits a job on record `r` and answers `{jobId, id}`: the shape every job-backed change shares. */
-export function recordJob(ctx: Ctx, r: { id: string; name?: string }, job: RecordJob) {
-  const { name, ...rest } = job;
-  return jobAccepted(submitJob(ctx, { ...rest, resourceId: r.id, resourceName: name ?? r.name }));
+/**
+ * Submits a job on record `r` of the family `repo` holds and answers `{jobId, id}`: the shape every job-backed
+ * change shares.
+ */
+export function recordJob<T extends Owned & { name?: string }>(
+  ctx: Ctx,
+  repo: Repository<T>,
+  r: T,
+  job: RecordJob,
+) {
+  const { name, resourceType = repo.resourceType, ...rest } = job;
+  return jobAccepted(
+    submitJob(ctx, { ...rest, resourceType, resourceId: r.id, resourceName: name ?? r.name }),
+  );
 }
 
 /**
  * A job on a record that shows `interim` while it runs; its state before goes into the payload (`prevState`)
  * for the effect to restore when it must. `stamp` also stamps lastUpdated (some operations leave it alone).
- * The job's resourceType is the record's family's unless told.
  */
 export function stateJob<T extends Owned & { state: string; name?: string }>(
   ctx: Ctx,
   repo: Repository<T>,
   r: T,
-  job: Omit<RecordJob, "resourceType"> & { resourceType?: string; interim: string; stamp?: boolean },
+  job: RecordJob & { interim: string; stamp?: boolean },
 ) {
-  const { interim, stamp, resourceType = repo.resourceType, ...rest } = job;
-  const payload = { ...job.payload, prevState: r.state };
-  const answer = recordJob(ctx, r, { ...rest, resourceType, payload });
+  const { interim, stamp, ...rest } = job;
+  const answer = recordJob(ctx, repo, r, { ...rest, payload: { ...job.payload, prevState: r.state } });
   repo.update(r, { state: interim } as Partial<T>, stamp ? isoNow(ctx) : undefined);
   return answer;
 }

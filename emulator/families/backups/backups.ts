@@ -51,7 +51,7 @@ function settled(ctx: BCtx, vm: InstanceRec) {
 }
 
 function instanceJob(ctx: BCtx, vm: InstanceRec, command: string, payload: Record<string, unknown>) {
-  return recordJob(ctx, vm, { resourceType: "Instance", command, payload });
+  return recordJob(ctx, ctx.data.instances, vm, { command, payload });
 }
 
 /** POST /compute/instances/{id}/backup-offering?backupOfferingId= */
@@ -144,7 +144,7 @@ export function create(ctx: BCtx) {
     },
     now,
   );
-  return recordJob(ctx, rec, { resourceType: "Backup", command: "createBackup", failDetail });
+  return recordJob(ctx, ctx.data.backups, rec, { command: "createBackup", failDetail });
 }
 
 export function list(ctx: BCtx) {

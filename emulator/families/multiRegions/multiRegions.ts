@@ -189,8 +189,7 @@ export function addVpc(ctx: MCtx) {
   }
   const fields = { groupId: g.id, vpcId, vpcRegionId: region.id, state: "Add" };
   const m = ctx.data.multiRegionMembers.insert(ctx.owner, fields, isoNow(ctx));
-  return recordJob(ctx, m, {
-    resourceType: ctx.data.multiRegionMembers.resourceType,
+  return recordJob(ctx, ctx.data.multiRegionMembers, m, {
     command: "assignToMultiRegionGroup",
     name: vpc.name,
     payload: { groupId: g.id },

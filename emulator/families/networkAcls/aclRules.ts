@@ -158,7 +158,7 @@ export function create(ctx: ACtx) {
   const siblings = ctx.data.networkAclRules.where((x) => x.aclId === aclId);
   rule.number = number ?? Math.max(0, ...siblings.map((x) => x.number)) + 1;
   const rec = ctx.data.networkAclRules.insert(ctx.owner, { ...rule, state: "Add" }, isoNow(ctx));
-  return recordJob(ctx, rec, { resourceType: "NetworkAclRule", command: "createNetworkACL" });
+  return recordJob(ctx, ctx.data.networkAclRules, rec, { command: "createNetworkACL" });
 }
 
 export function get(ctx: ACtx) {
@@ -200,8 +200,7 @@ export function update(ctx: ACtx) {
   numberFree(ctx, r.aclId, next.number, r.id);
   validateRule(next);
   const { aclId: _, ...patch } = next;
-  return recordJob(ctx, r, {
-    resourceType: "NetworkAclRule",
+  return recordJob(ctx, ctx.data.networkAclRules, r, {
     command: "updateNetworkACLItem",
     payload: { patch },
   });

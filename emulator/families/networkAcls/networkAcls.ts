@@ -107,7 +107,7 @@ export function create(ctx: ACtx) {
     throw badRequest(`VPC ${vpc.name} is ${vpc.state}`);
   const fields = { name, description: str(b, "description") ?? "", vpcId };
   const rec = ctx.data.networkAclLists.insert(ctx.owner, fields, isoNow(ctx));
-  return recordJob(ctx, rec, { resourceType: "NetworkAclList", command: "createNetworkACLList" });
+  return recordJob(ctx, ctx.data.networkAclLists, rec, { command: "createNetworkACLList" });
 }
 
 /** The list a change names: one the user made; a default list is refused with CloudStack's text. */
@@ -140,7 +140,7 @@ export function remove(ctx: ACtx) {
       `networks=${tiers.map((n) => n.id).join(",")}`,
     );
   }
-  return recordJob(ctx, r, { resourceType: "NetworkAclList", command: "deleteNetworkACLList" });
+  return recordJob(ctx, ctx.data.networkAclLists, r, { command: "deleteNetworkACLList" });
 }
 
 /** A list goes with its rules (NetworkACLManagerImpl.deleteNetworkACL revokes them first). */
@@ -165,8 +165,7 @@ export function replaceNetworkAcl(ctx: ACtx) {
   }
   if (found.view.vpcId !== network.vpcId)
     throw badRequest(`Network: ${network.id} and ACL: ${aclId} do not belong to the same VPC`);
-  return recordJob(ctx, network, {
-    resourceType: "Network",
+  return recordJob(ctx, ctx.data.networks, network, {
     command: "replaceNetworkACLList",
     payload: { aclId },
   });

@@ -128,8 +128,7 @@ export function create(ctx: GCtx) {
     state: "Creating",
   };
   const rec = ctx.data.privateGateways.insert(ctx.owner, fields, isoNow(ctx));
-  return recordJob(ctx, rec, {
-    resourceType: "PrivateGateway",
+  return recordJob(ctx, ctx.data.privateGateways, rec, {
     command: "createPrivateGateway",
     name: ipAddress,
   });
@@ -186,8 +185,7 @@ export function replaceGatewayAcl(ctx: GCtx) {
     throw badRequest("Unable to find specified NetworkACL", `aclId ${aclId} is not a network ACL list`);
   if (found.view.vpcId !== g.vpcId)
     throw badRequest(`Private Gateway: ${g.id} and ACL: ${aclId} do not belong to the same VPC`);
-  return recordJob(ctx, g, {
-    resourceType: "PrivateGateway",
+  return recordJob(ctx, ctx.data.privateGateways, g, {
     command: "replaceNetworkACLList",
     name: g.ipAddress,
     payload: { aclId },
@@ -226,7 +224,7 @@ export function createStaticRoute(ctx: GCtx) {
     throw conflict(`The static gateway cidr overlaps with one of the static routes of the VPC: ${cidr}`);
   const fields = { gatewayId, vpcId: vpc.id, cidr: formatCidr(range), state: "Add" };
   const rec = ctx.data.staticRoutes.insert(ctx.owner, fields, isoNow(ctx));
-  return recordJob(ctx, rec, { resourceType: "StaticRoute", command: "createStaticRoute", name: cidr });
+  return recordJob(ctx, ctx.data.staticRoutes, rec, { command: "createStaticRoute", name: cidr });
 }
 
 export function listStaticRoutes(ctx: GCtx) {

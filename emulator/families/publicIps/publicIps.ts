@@ -211,8 +211,7 @@ export function create(ctx: PCtx) {
     isStaticNat: false,
   };
   const ip = ctx.data.publicIps.insert(ctx.owner, fields, isoNow(ctx));
-  return recordJob(ctx, ip, {
-    resourceType: "PublicIpAddress",
+  return recordJob(ctx, ctx.data.publicIps, ip, {
     command: "associateIpAddress",
     name: ip.ipAddress,
     failDetail,
@@ -268,7 +267,7 @@ export function ipJob(
   interim?: string,
   payload?: Record<string, unknown>,
 ) {
-  const job = { resourceType: "PublicIpAddress", command, name: ip.ipAddress, payload };
+  const job = { command, name: ip.ipAddress, payload };
   return stateJob(ctx, ctx.data.publicIps, ip, { ...job, interim: interim ?? ip.state });
 }
 

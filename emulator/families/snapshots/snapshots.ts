@@ -103,8 +103,7 @@ export function create(ctx: SCtx) {
     },
     isoNow(ctx),
   );
-  return recordJob(ctx, rec, {
-    resourceType: "Snapshot",
+  return recordJob(ctx, ctx.data.snapshots, rec, {
     command: "createSnapshot",
     failDetail: ctx.quota.failure(ctx.user.sub, "snapshot"),
   });

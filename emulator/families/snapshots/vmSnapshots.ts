@@ -130,7 +130,7 @@ export function create(ctx: MCtx) {
     { name, description, virtualMachineId: vm.id, type, state: "Creating" },
     isoNow(ctx),
   );
-  return recordJob(ctx, rec, { resourceType: "VMSnapshot", command: "createVMSnapshot" });
+  return recordJob(ctx, ctx.data.vmSnapshots, rec, { command: "createVMSnapshot" });
 }
 
 /** GET /vm-snapshots: filters `virtualMachineId`, `name` (exact), `keyword` (name contains). */

@@ -76,7 +76,7 @@ export function create(ctx: VCtx) {
   };
   const rec = ctx.data.vpcs.insert(ctx.owner, fields, isoNow(ctx), id);
   allocateSourceNat(ctx, { zoneId, vpcId: id });
-  return recordJob(ctx, rec, { resourceType: "Vpc", command: "createVPC", failDetail });
+  return recordJob(ctx, ctx.data.vpcs, rec, { command: "createVPC", failDetail });
 }
 
 /** Read, list (filter zoneId), rename, delete (refused while a tier is in it) and restart. */
