@@ -9,6 +9,7 @@ import {
   NotFoundError,
   parsePublicKey,
   publicKeyFingerprint,
+  SSH_KEY_TYPES,
 } from "../../provider/client";
 import {
   ECDSA,
@@ -83,6 +84,27 @@ describe("sshKeyPairs against the emulator", () => {
     const bad = await client.sshKeyPairs.register({ name: "x", publicKey: "nope" }).catch((e) => e);
     expect(bad).toBeInstanceOf(BadRequestError);
     expect(bad.message).toContain("Public key is invalid");
+  });
+
+  it("the emulator takes a key of every type the client reads, and refuses one of a type neither knows", async () => {
+    // the emulator and the client each keep the platform's list of key types (the two trees stay apart)
+    const keyOf = (type: string) => {
+      const name = Buffer.from(type, "latin1");
+      const len = Buffer.alloc(4);
+      len.writeUInt32BE(name.length);
+      return `${type} ${Buffer.concat([len, name, Buffer.alloc(36, 7)]).toString("base64")}`;
+    };
+    for (const [i, type] of SSH_KEY_TYPES.entries()) {
+      const line = keyOf(type);
+      expect(parsePublicKey(line).ok, type).toBe(true);
+      const made = await client.sshKeyPairs.register({ name: `k${i}`, publicKey: line });
+      expect((await client.sshKeyPairs.get(made.id!)).fingerprint, type).toBe(publicKeyFingerprint(line));
+    }
+    const unknown = await client.sshKeyPairs
+      .register({ name: "x", publicKey: keyOf("ssh-foo") })
+      .catch((e) => e);
+    expect(unknown).toBeInstanceOf(BadRequestError);
+    expect(unknown.message).toContain("Public key is invalid");
   });
 
   it("a register whose answer was lost after it landed is recognised, not sent again", async () => {
