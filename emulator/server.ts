@@ -21,7 +21,7 @@ import {
 import type { JobEngine } from "./jobs";
 import type { Quota } from "./quota";
 import type { Region, User } from "./records";
-import { resolveRegion } from "./regions";
+import { noAccountIn, resolveRegion } from "./regions";
 import { ownerIn } from "./repository";
 import { type RequestLogEntry, type RequestStats, UNMATCHED } from "./stats";
 import type { Store } from "./store";
@@ -157,8 +157,7 @@ async function buildCtx(rt: Runtime, def: RouteDef, req: FastifyRequest, path: s
   ctx.user = user;
   if (def.scope === "region") {
     const region: Region = resolveRegion(rt.store, req.headers["x-region-context"]);
-    if (!user.regionIds.includes(region.id))
-      throw forbidden(`No account for user ${claims.sub} in region ${region.name}`);
+    if (!user.regionIds.includes(region.id)) throw forbidden(noAccountIn(claims.sub, region));
     ctx.region = region;
     ctx.owner = ownerIn(user.sub, region);
   }

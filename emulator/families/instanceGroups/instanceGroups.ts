@@ -17,7 +17,7 @@ import {
   withinLength,
 } from "../../handlers/input";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../../http";
-import { regionFromHeader } from "../../regions";
+import { noAccountIn, regionFromHeader } from "../../regions";
 import { ownerIn } from "../../repository";
 import type { Store } from "../../store";
 import type { InstanceRec } from "../instances/records";
@@ -84,7 +84,7 @@ export function listInstanceGroups(ctx: GCtx) {
   const groups: ReturnType<typeof view>[] = [];
   for (const region of regions) {
     if (!ctx.user.regionIds.includes(region.id)) {
-      regionErrors[region.id] = `No account for user ${ctx.user.sub} in region ${region.name}`;
+      regionErrors[region.id] = noAccountIn(ctx.user.sub, region);
       continue;
     }
     const fault = ctx.regionFault?.(region);

@@ -13,6 +13,7 @@ import { restoreEffect, stampOf } from "../../handlers/lifecycle";
 import { ownedView } from "../../handlers/views";
 import { ApiError, badRequest, type Ctx, conflict, forbidden, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
+import { activeRegion, noAccountIn } from "../../regions";
 import { ownerIn } from "../../repository";
 import type { VpcRec } from "../vpcs/records";
 import type { MultiRegionGroupRec, MultiRegionMemberRec } from "./records";
@@ -150,12 +151,8 @@ export function addVpc(ctx: MCtx) {
   const b = body(ctx);
   const regionId = reqStr(b, "regionId");
   const vpcId = reqStr(b, "vpcId");
-  const region = ctx.store.state.regions.find((r) => r.id === regionId);
-  if (!region)
-    throw badRequest(`Unknown region ${regionId}`, "regionId must be a region id from GET /api/v1/regions");
-  if (!region.active) throw badRequest(`Region ${region.name} is not active`);
-  if (!ctx.user.regionIds.includes(region.id))
-    throw forbidden(`No account for user ${ctx.user.sub} in region ${region.name}`);
+  const region = activeRegion(ctx.store, regionId, "regionId must be a region id from GET /api/v1/regions");
+  if (!ctx.user.regionIds.includes(region.id)) throw forbidden(noAccountIn(ctx.user.sub, region));
   const owner = ownerIn(ctx.user.sub, region);
   const vpc = ctx.data.vpcs.get(owner, vpcId);
   if (!vpc) {
