@@ -100,7 +100,8 @@ function checkUnique(ctx: BCtx, vmId: string, intervalType: string, exceptId?: s
 }
 
 const findSchedule = (ctx: BCtx) => ctx.data.backupSchedules.find(ctx.owner, ctx.params.id);
-const scheduleAccepted = (r: BackupScheduleRec) => accepted(r.id, undefined, audited("BackupSchedule", r.id));
+const scheduleAccepted = (ctx: BCtx, r: BackupScheduleRec) =>
+  accepted(r.id, undefined, audited(ctx.data.backupSchedules.resourceType, r.id));
 
 export function create(ctx: BCtx) {
   const b = body(ctx);
@@ -116,7 +117,7 @@ export function create(ctx: BCtx) {
   checkTimezone(timezone);
   checkUnique(ctx, vmId, intervalType);
   const fields = { vmId, intervalType, schedule, timezone };
-  return scheduleAccepted(ctx.data.backupSchedules.insert(ctx.owner, fields, isoNow(ctx)));
+  return scheduleAccepted(ctx, ctx.data.backupSchedules.insert(ctx.owner, fields, isoNow(ctx)));
 }
 
 export function list(ctx: BCtx) {
@@ -143,6 +144,7 @@ export function update(ctx: BCtx) {
   checkTimezone(timezone);
   checkUnique(ctx, r.vmId, intervalType, r.id);
   return scheduleAccepted(
+    ctx,
     ctx.data.backupSchedules.update(r, { intervalType, schedule, timezone }, isoNow(ctx)),
   );
 }
@@ -150,5 +152,5 @@ export function update(ctx: BCtx) {
 export function remove(ctx: BCtx) {
   const r = findSchedule(ctx);
   ctx.data.backupSchedules.delete(r.id);
-  return scheduleAccepted(r);
+  return scheduleAccepted(ctx, r);
 }

@@ -209,7 +209,7 @@ export function update(ctx: FCtx) {
   }
   if (description !== undefined) patch.description = description;
   ctx.data.fileSystems.update(r, patch, isoNow(ctx));
-  return ok(view(ctx, r), audited("SharedFS", r.id));
+  return ok(view(ctx, r), audited(ctx.data.fileSystems.resourceType, r.id));
 }
 
 /** The refusal of an operation outside its valid states, in CloudStack's words. */
@@ -295,7 +295,7 @@ export function remove(ctx: FCtx) {
   inStates(r, ["Stopped", "Error"], "Shared FileSystem can be destroyed only if it is in the", state);
   if (bool(q, "expunge") === true || state === "Error") ctx.data.fileSystems.delete(r.id);
   else ctx.data.fileSystems.update(r, { state: "Destroyed" }, isoNow(ctx));
-  return accepted(r.id, undefined, audited("SharedFS", r.id));
+  return accepted(r.id, undefined, audited(ctx.data.fileSystems.resourceType, r.id));
 }
 
 /** POST /filesystems/{id}/expunge: expungeSharedFileSystem, a job, from Destroyed or Error. */

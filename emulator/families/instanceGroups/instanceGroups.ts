@@ -61,7 +61,7 @@ export function create(ctx: GCtx) {
   const name = withinLength("name", reqStr(body(ctx), "name"));
   if (groupNamed(ctx, name)) throw nameTaken(name, ctx.user.sub);
   const g = ctx.data.instanceGroups.insert(ctx.owner, { name }, isoNow(ctx));
-  return accepted(g.id, undefined, audited("InstanceGroup", g.id));
+  return accepted(g.id, undefined, audited(ctx.data.instanceGroups.resourceType, g.id));
 }
 
 /** A seeded group (POST /_emulator/seed): the create's rules on its name, which defaults to `group-<id>`. */
@@ -113,7 +113,7 @@ export function update(ctx: GCtx) {
     }
     ctx.data.instanceGroups.update(g, { name }, isoNow(ctx));
   }
-  return ok(view(ctx.store, g), audited("InstanceGroup", g.id));
+  return ok(view(ctx.store, g), audited(ctx.data.instanceGroups.resourceType, g.id));
 }
 
 /** deleteInstanceGroup, synchronous: its members stay, outside any group (deleteVmGroup drops the mappings). */
@@ -123,7 +123,7 @@ export function remove(ctx: GCtx) {
     ctx.data.instances.update(vm, { groupId: undefined });
   }
   ctx.data.instanceGroups.delete(g.id);
-  return accepted(g.id, undefined, audited("InstanceGroup", g.id));
+  return accepted(g.id, undefined, audited(ctx.data.instanceGroups.resourceType, g.id));
 }
 
 /**

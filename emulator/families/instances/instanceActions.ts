@@ -38,7 +38,7 @@ function runAction(ctx: ICtx, r: InstanceRec, plan: ActionPlan) {
   }
   const job = submitJob(ctx, {
     command: plan.command,
-    resourceType: "Instance",
+    resourceType: ctx.data.instances.resourceType,
     resourceId: r.id,
     resourceName: r.name,
     payload: { ...plan.payload, prevState: r.state, noop },
@@ -171,7 +171,7 @@ export function updateInstance(ctx: ICtx) {
   const group = str(q, "group");
   if (group !== undefined) patch.groupId = joinGroup(ctx, group);
   ctx.data.instances.update(r, patch, isoNow(ctx));
-  return ok(instanceView(ctx.store, r), audited("Instance", r.id));
+  return ok(instanceView(ctx.store, r), audited(ctx.data.instances.resourceType, r.id));
 }
 
 type Effect = JobEffect<InstanceData>;

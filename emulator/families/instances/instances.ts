@@ -304,12 +304,12 @@ export function createInstance(ctx: ICtx) {
     : undefined;
   const job = submitJob(ctx, {
     command: "deployVirtualMachine",
-    resourceType: "Instance",
+    resourceType: ctx.data.instances.resourceType,
     resourceId: rec.id,
     resourceName: name,
     failDetail: quotaFailure ?? noHost,
   });
-  return ok({ ...instanceView(store, rec), jobId: job.jobId }, audited("Instance", rec.id, job.jobId));
+  return ok({ ...instanceView(store, rec), jobId: job.jobId }, audited(job.resourceType, rec.id, job.jobId));
 }
 
 /** Instances occupying a zone's capacity: any account, neither in Error nor destroyed. */

@@ -127,7 +127,7 @@ export function update(ctx: ACtx) {
   // CloudStack sets only values that are not blank
   const patch = { ...(name?.trim() ? { name } : {}), ...(description?.trim() ? { description } : {}) };
   ctx.data.networkAclLists.update(r, patch, isoNow(ctx));
-  return ok(listView(r), audited("NetworkAclList", r.id));
+  return ok(listView(r), audited(ctx.data.networkAclLists.resourceType, r.id));
 }
 
 /** DELETE /network-acls/{id}: deleteNetworkACLList, a job that takes the list's rules with it. */

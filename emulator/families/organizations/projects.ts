@@ -44,7 +44,7 @@ export function create(ctx: PCtx) {
   uniqueName(ctx, name);
   const displayText = withinLength("displayText", str(b, "displayText") || name);
   const p = ctx.data.projects.insert(ctx.owner, { name, displayText, state: "Active" }, isoNow(ctx));
-  return ok({ id: p.id }, audited("Project", p.id));
+  return ok({ id: p.id }, audited(ctx.data.projects.resourceType, p.id));
 }
 
 /**
@@ -86,14 +86,14 @@ export function update(ctx: PCtx) {
   if (displayText !== undefined) withinLength("displayText", displayText);
   const patch = { ...(name ? { name } : {}), ...(displayText ? { displayText } : {}) };
   ctx.data.projects.update(p, patch, isoNow(ctx));
-  return ok(projectView(ctx, p), audited("Project", p.id));
+  return ok(projectView(ctx, p), audited(ctx.data.projects.resourceType, p.id));
 }
 
 /** deleteProject: synchronous here (the spec lists projects among the synchronous data). */
 export function remove(ctx: PCtx) {
   const p = findProject(ctx, ctx.params.id);
   ctx.data.projects.delete(p.id);
-  return ok({ id: p.id }, audited("Project", p.id));
+  return ok({ id: p.id }, audited(ctx.data.projects.resourceType, p.id));
 }
 
 // ------------------------------------------------------------------------------------------- preferences

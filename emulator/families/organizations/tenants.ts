@@ -115,7 +115,7 @@ export function create(ctx: TCtx) {
     now,
   );
   ctx.data.tenantMemberships.insert(owner, { tenantId: t.id, role: "Admin" }, now);
-  return ok({ id: t.id }, audited("Tenant", t.id));
+  return ok({ id: t.id }, audited(ctx.data.tenants.resourceType, t.id));
 }
 
 /** Organization records are not region-scoped: they are kept under the default region's id. */
@@ -183,7 +183,7 @@ export function inviteUser(ctx: TCtx) {
   const invitee = reqStr(body(ctx), "user");
   if (!ctx.store.state.users[invitee]?.active)
     throw badRequest(`Unable to find account name=${invitee} in specified domain id`);
-  const audit = audited("Tenant", tenant.id);
+  const audit = audited(ctx.data.tenants.resourceType, tenant.id);
   if (membershipsOf(ctx, invitee).some((m) => m.tenantId === tenant.id)) return ok({}, audit);
   for (const old of ctx.data.tenantInvitations.where(
     (i) => i.tenantId === tenant.id && i.invitee === invitee,

@@ -62,7 +62,8 @@ function view(k: SshKeyPairRec) {
   return { id: k.id, name: k.name, fingerprint: k.fingerprint, account: k.account, domain: "ROOT" };
 }
 
-const keyAccepted = (k: SshKeyPairRec) => accepted(k.id, undefined, audited("SshKeyPair", k.id));
+const keyAccepted = (ctx: KCtx, k: SshKeyPairRec) =>
+  accepted(k.id, undefined, audited(ctx.data.sshKeyPairs.resourceType, k.id));
 
 export function create(ctx: KCtx) {
   const b = body(ctx);
@@ -81,7 +82,7 @@ export function create(ctx: KCtx) {
     );
   }
   const fields = { name, publicKey, fingerprint: fingerprintOf(publicKey) };
-  return keyAccepted(ctx.data.sshKeyPairs.insert(ctx.owner, fields, isoNow(ctx)));
+  return keyAccepted(ctx, ctx.data.sshKeyPairs.insert(ctx.owner, fields, isoNow(ctx)));
 }
 
 /** Filters of listSSHKeyPairs: `name` and `fingerprint` (exact), `keyword` (either contains it). */
@@ -97,5 +98,5 @@ export const { get, list } = readHandlers<SshKeyPairData, SshKeyPairRec>({
 export function remove(ctx: KCtx) {
   const k = ctx.data.sshKeyPairs.find(ctx.owner, ctx.params.id);
   ctx.data.sshKeyPairs.delete(k.id);
-  return keyAccepted(k);
+  return keyAccepted(ctx, k);
 }

@@ -104,7 +104,8 @@ export function scheduleView(r: VmScheduleRec) {
   };
 }
 
-const done = (r: VmScheduleRec) => accepted(r.id, undefined, audited("VMSchedule", r.id));
+const done = (ctx: SCtx, r: VmScheduleRec) =>
+  accepted(r.id, undefined, audited(ctx.data.vmSchedules.resourceType, r.id));
 
 /** The caller's instance of the path; a destroyed one takes no schedule. */
 function vmOf(ctx: SCtx): InstanceRec {
@@ -149,7 +150,7 @@ export function create(ctx: SCtx) {
     startDate,
     endDate,
   };
-  return done(ctx.data.vmSchedules.insert(ctx.owner, fields, isoNow(ctx)));
+  return done(ctx, ctx.data.vmSchedules.insert(ctx.owner, fields, isoNow(ctx)));
 }
 
 export function list(ctx: SCtx) {
@@ -197,11 +198,11 @@ export function update(ctx: SCtx) {
     const v = str(q, k);
     if (v !== undefined) patch[k] = v;
   }
-  return done(ctx.data.vmSchedules.update(r, patch, isoNow(ctx)));
+  return done(ctx, ctx.data.vmSchedules.update(r, patch, isoNow(ctx)));
 }
 
 export function remove(ctx: SCtx) {
   const r = scheduleOfVm(ctx, ctx.params.id);
   ctx.data.vmSchedules.delete(r.id);
-  return done(r);
+  return done(ctx, r);
 }

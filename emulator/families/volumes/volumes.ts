@@ -227,7 +227,7 @@ export function remove(ctx: VCtx) {
   }
   dropAnnotations(ctx.data, r.id);
   ctx.data.volumes.delete(r.id);
-  return accepted(r.id, undefined, audited("Volume", r.id));
+  return accepted(r.id, undefined, audited(ctx.data.volumes.resourceType, r.id));
 }
 
 function volumeJob(
