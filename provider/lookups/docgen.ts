@@ -59,10 +59,10 @@ export function nativeLookupsModule(root: string): string {
   const lines = [
     "// Generated from the doc comments of sdk/lookups/*.ts by `npm run generate`; do not edit.",
     "// The native path's lookups (lookupInvoke.ts: each an invoke of the plugin's function `cim:index:<name>`), one",
-    "// export per lookup so that an editor shows the lookup's documentation; the types are the SDK's own.",
+    "// export per lookup so that an editor shows the lookup's documentation (a name a module exports gets no doc from",
+    "// the object it is read from); each one's type is nativeLookups' (NativeLookup of the SDK's function).",
     "",
-    'import type * as lookups from "../lookups";',
-    'import { type NativeLookup, nativeLookups } from "./lookupInvoke";',
+    'import { nativeLookups } from "./lookupInvoke";',
     "",
     "// The records and queries are the SDK's. Not LookupError: a native lookup's failure comes back from the plugin",
     "// as the invoke's error (with the same message), never as that class.",
@@ -71,7 +71,7 @@ export function nativeLookupsModule(root: string): string {
   ];
   for (const [name, doc] of Object.entries(docs)) {
     lines.push("", ...comment(doc));
-    lines.push(`export const ${name}: NativeLookup<typeof lookups.${name}> = nativeLookups.${name};`);
+    lines.push(`export const ${name} = nativeLookups.${name};`);
   }
   return `${lines.join("\n")}\n`;
 }

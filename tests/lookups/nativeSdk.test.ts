@@ -170,5 +170,11 @@ describe("native lookups", () => {
     expectTypeOf(native.getNetworkAclList).parameters.toEqualTypeOf<
       [query: dynamic.NetworkAclListQuery & Options]
     >();
+    // and every one: the native variant of the SDK's own function of that name
+    type Sdk = typeof dynamic;
+    type Expected = {
+      readonly [N in keyof Sdk as N extends `get${string}` ? N : never]: native.NativeLookup<Sdk[N]>;
+    };
+    expectTypeOf<Pick<typeof native, keyof Expected>>().toEqualTypeOf<Expected>();
   });
 });
