@@ -264,7 +264,7 @@ export function flagField(name: string, what: string, dflt = false) {
 }
 
 /** A client family with the usual calls on its records: read one, list every page, delete one. */
-interface RecordFamily<R> {
+export interface RecordFamily<R> {
   get(id: string, o: { region?: string }): Promise<R>;
   listAll(o: { region?: string }): Promise<{ items: R[] }>;
   delete(id: string, o: { region?: string }): Promise<AcceptedMutation>;

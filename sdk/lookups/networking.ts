@@ -257,8 +257,11 @@ export interface LoadBalancerRuleQuery extends LoadBalancerRuleFilter {
 }
 
 function loadBalancerRules(opts: LoadBalancerRuleFilter | undefined) {
-  return fresh(opts, (c, region) =>
-    c.loadBalancers.listAll({ region, publicIpId: opts?.publicIpId, networkId: opts?.networkId }),
+  return fresh(
+    opts,
+    async (c, region) =>
+      (await c.loadBalancers.listAll({ region, publicIpId: opts?.publicIpId, networkId: opts?.networkId }))
+        .items,
   );
 }
 
@@ -290,12 +293,16 @@ export interface InternalLoadBalancerQuery extends InternalLoadBalancerFilter {
 }
 
 function internalLoadBalancers(opts: InternalLoadBalancerFilter | undefined) {
-  return fresh(opts, (c, region) =>
-    c.internalLoadBalancers.listAll({
-      region,
-      networkId: opts?.networkId,
-      sourceIpAddress: opts?.sourceIpAddress,
-    }),
+  return fresh(
+    opts,
+    async (c, region) =>
+      (
+        await c.internalLoadBalancers.listAll({
+          region,
+          networkId: opts?.networkId,
+          sourceIpAddress: opts?.sourceIpAddress,
+        })
+      ).items,
   );
 }
 
