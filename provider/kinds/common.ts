@@ -63,6 +63,11 @@ export function catalogueField<Out, In>(
   return { schema, change, live: true, lookup: { catalogue, what } };
 }
 
+/** The zone a resource is in, a zone of its region (the zones catalogue); a change replaces the resource. */
+export function zoneField<Out, In>(doc: string, schema: z.ZodType<Out, In>) {
+  return { doc, ...catalogueField(schema, "replace", "zones", "a zone") };
+}
+
 /**
  * A kind's `name`: the SDK defaults it to the resource name, it is required unless adopting, and `change` says
  * whether the API renames it in place.

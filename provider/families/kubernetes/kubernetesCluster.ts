@@ -20,6 +20,7 @@ import {
   tags,
   uniqueName,
   uniqueTogether,
+  zoneField,
   zoneName,
 } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
@@ -150,15 +151,10 @@ kubeconfig: \${apps.kubeconfig} # a secret output
       change: "replace",
       live: (r: LiveCluster) => r.description || undefined,
     }),
-    zoneId: {
-      doc: "Zone of the cluster's nodes.",
-      ...catalogueField(
-        id("the zone of the cluster's nodes (GET /api/v1/zones)"),
-        "replace",
-        "zones",
-        "a zone",
-      ),
-    },
+    zoneId: zoneField(
+      "Zone of the cluster's nodes.",
+      id("the zone of the cluster's nodes (GET /api/v1/zones)"),
+    ),
     kubernetesVersionId: {
       doc: "Kubernetes version (`cim.getKubernetesVersion`).",
       changeNote:
