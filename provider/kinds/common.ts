@@ -5,6 +5,7 @@ import type { AcceptedMutation, CimClient } from "../client";
 import {
   adoptId as adoptIdSchema,
   bool,
+  id,
   region as regionSchema,
   tags as tagsSchema,
   text,
@@ -66,6 +67,25 @@ export function catalogueField<Out, In>(
 /** The zone a resource is in, a zone of its region (the zones catalogue); a change replaces the resource. */
 export function zoneField<Out, In>(doc: string, schema: z.ZodType<Out, In>) {
   return { doc, ...catalogueField(schema, "replace", "zones", "a zone") };
+}
+
+/**
+ * The instance a record is of (a backup, a schedule), as the record names it (`live`, preferred to what was
+ * recorded): it must exist, a change replaces, and `requires` says what the platform asks of it besides.
+ */
+export function instanceField<R>(
+  rule: string,
+  doc: string,
+  live: (r: R) => string | undefined,
+  requires?: Requirement,
+) {
+  return field(id(rule), {
+    doc,
+    change: "replace",
+    live,
+    prefer: "live",
+    ref: { kind: "Instance", mustExist: true, ...(requires && { requires }) },
+  });
 }
 
 /**
