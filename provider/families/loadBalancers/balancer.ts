@@ -54,6 +54,12 @@ export function balancerFields(noun: string, members: string) {
       unset: () => DEFAULT_ALGORITHM,
       live: (r: BalancerRecord) => lower(r.algorithm),
     }),
+    /** The port the members serve, to which the balanced port forwards. */
+    memberPort: field(port("the port on the member instances"), {
+      doc: "The port on the members (1–65535).",
+      change: "replace",
+      live: true,
+    }),
     memberIds: {
       doc: "The member instances (ids); order does not matter.",
       changeNote: "one job removes those that left, one adds those that came",

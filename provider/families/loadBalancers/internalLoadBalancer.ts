@@ -128,11 +128,7 @@ dbAddress: \${db.sourceIpAddress}
       change: "replace",
       live: true,
     }),
-    instancePort: field(port("the port on the member instances"), {
-      doc: "The port on the members (1–65535).",
-      change: "replace",
-      live: true,
-    }),
+    instancePort: shared.memberPort,
     algorithm: shared.algorithm,
     memberIds: shared.memberIds,
     tags,

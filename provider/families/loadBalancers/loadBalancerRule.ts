@@ -116,11 +116,7 @@ web:
       change: "replace",
       live: true,
     }),
-    privatePort: field(port("the port on the member instances"), {
-      doc: "The port on the members (1–65535).",
-      change: "replace",
-      live: true,
-    }),
+    privatePort: shared.memberPort,
     protocol: field(word(LB_PROTOCOLS, "one of tcp, udp, tcp-proxy").optional(), {
       doc: "`tcp` (default), `udp` or `tcp-proxy`.",
       change: "replace",
