@@ -6,7 +6,7 @@ import { asQuery, fresh, type LookupQuery, type LookupRegionOptions, pick } from
 export type KubernetesClusterRecord = KubernetesCluster;
 
 function clusters(opts: LookupRegionOptions | undefined) {
-  return fresh(opts, async (c, region) => (await c.kubernetesClusters.listAll({ region })).items);
+  return fresh(opts, (c, region) => c.kubernetesClusters.listAll({ region }));
 }
 
 /** The account's Kubernetes clusters in a region, read afresh each time. */
