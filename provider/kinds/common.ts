@@ -288,11 +288,26 @@ export function flagField(name: string, what: string, dflt = false) {
   });
 }
 
-/** A client family with the usual calls on its records: read one, list every page, delete one. */
-export interface RecordFamily<R> {
+/** A client family with the usual calls on one record by its id: read it, delete it. */
+interface OneRecordFamily<R> {
   get(id: string, o: { region?: string }): Promise<R>;
-  listAll(o: { region?: string }): Promise<{ items: R[] }>;
   delete(id: string, o: { region?: string }): Promise<AcceptedMutation>;
+}
+
+/** A client family with the usual calls on its records: read one, list every page, delete one. */
+export interface RecordFamily<R> extends OneRecordFamily<R> {
+  listAll(o: { region?: string }): Promise<{ items: R[] }>;
+}
+
+/**
+ * A kind's get and delete (KindApi) through its client family's usual calls, in the resource's region, for a
+ * family that lists its records only under another (a schedule under its instance): the kind has no list.
+ */
+export function oneRecordCalls<R extends LiveRecord>(family: (client: CimClient) => OneRecordFamily<R>) {
+  return {
+    get: (s: Session, id: string) => family(s.client).get(id, { region: s.region }),
+    delete: (s: Session, live: R) => family(s.client).delete(live.id, { region: s.region }),
+  };
 }
 
 /**
@@ -301,8 +316,7 @@ export interface RecordFamily<R> {
  */
 export function recordCalls<R extends LiveRecord>(family: (client: CimClient) => RecordFamily<R>) {
   return {
-    get: (s: Session, id: string) => family(s.client).get(id, { region: s.region }),
+    ...oneRecordCalls(family),
     list: async (s: Session) => (await family(s.client).listAll({ region: s.region })).items,
-    delete: (s: Session, live: R) => family(s.client).delete(live.id, { region: s.region }),
   };
 }

@@ -5,7 +5,7 @@
 // an instance given as a plain id is read at check for it.
 
 import type { BackupSchedule } from "../../client";
-import { commonFields, created, field, instanceField, renameHint } from "../../kinds/common";
+import { commonFields, created, field, instanceField, oneRecordCalls, renameHint } from "../../kinds/common";
 import { defineKind, type LiveRecord } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
 import { text, timeZone } from "../../lifecycle/check";
@@ -108,12 +108,11 @@ db-nightly:
     },
   ],
   api: {
-    get: (s, id) => s.client.backupSchedules.get(id, { region: s.region }),
+    ...oneRecordCalls((c) => c.backupSchedules),
     create: (s, i) => s.client.backupSchedules.create(body(i), { region: s.region }),
     async apply(s, live, want, _changed, op) {
       await waitFor(s, await s.client.backupSchedules.update(live.id, body(want), { region: s.region }), op);
     },
-    delete: (s, live) => s.client.backupSchedules.delete(live.id, { region: s.region }),
   },
   importer: {
     order: 50,
