@@ -3,7 +3,6 @@
 // Family clients (provider/families/<family>/client.ts) are one or two lines over `get`, `mutate` and `accepted`,
 // most of them through the family base's pieces (family.ts: `createJob`, `jobOn`, `putQuery`, `synchronous`).
 
-import type { z } from "zod";
 import type { JobCommand } from "../families/jobs";
 import type { Credential } from "./auth";
 import { parseBody } from "./bodies";
@@ -25,14 +24,7 @@ import {
 } from "./errors";
 import { inFlight } from "./inFlight";
 import { noteJobCommand } from "./jobHistory";
-import {
-  type ApiPath,
-  headerIdentifier,
-  isTenantPath,
-  type Query,
-  queryString,
-  type TenantPath,
-} from "./paths";
+import { headerIdentifier, isTenantPath, queryString } from "./paths";
 import { ErrorBodySchema } from "./records";
 import { claimJob, jobIdsBefore, recoverLostMutation, tiedWithoutTime } from "./recovery";
 import { isTransient, parseRetryAfter, retryDelay, sleep } from "./retry";
@@ -48,8 +40,9 @@ import {
   type Exchange,
   type JobCheck,
   type MutationSpec,
+  type Read,
   type RecoveryOptions,
-  type Scope,
+  type TenantRead,
 } from "./types";
 
 export type {
@@ -96,23 +89,12 @@ export class CimCore implements CoreReads {
   }
 
   /** A read, retried on transient failures. */
-  get<T>(
-    path: ApiPath,
-    schema: z.ZodType<T>,
-    query?: Query,
-    options?: CallOptions,
-    scope?: Scope,
-  ): Promise<T> {
+  get<T>(...[path, schema, query, options, scope]: Read<T>): Promise<T> {
     return this.read({ method: "GET", path, schema, query, options, scope });
   }
 
   /** A read on an organization route, the only kind of call that may carry X-Tenant-Context. */
-  tenantGet<T>(
-    path: TenantPath,
-    schema: z.ZodType<T>,
-    options?: CallOptions & { tenantContext?: string },
-    query?: Query,
-  ): Promise<T> {
+  tenantGet<T>(...[path, schema, options, query]: TenantRead<T>): Promise<T> {
     return this.read({
       method: "GET",
       path,

@@ -79,24 +79,30 @@ export interface RecoveryOptions {
   maxPages?: number;
 }
 
+/** A read's arguments: where, the schema of the answer, its query, the call's options, and its scope. */
+export type Read<T> = [
+  path: ApiPath,
+  schema: z.ZodType<T>,
+  query?: Query,
+  options?: CallOptions,
+  scope?: Scope,
+];
+
+/** A read on an organization route: the options may carry the tenant context. */
+export type TenantRead<T> = [
+  path: TenantPath,
+  schema: z.ZodType<T>,
+  options?: CallOptions & { tenantContext?: string },
+  query?: Query,
+];
+
 /**
  * The reads of the core that pagination and the lost-answer recovery make. They take this rather than the core
  * (core.ts), which calls them: a mutation's recovery lists recent jobs through a paginator over the same core.
  */
 export interface CoreReads {
-  get<T>(
-    path: ApiPath,
-    schema: z.ZodType<T>,
-    query?: Query,
-    options?: CallOptions,
-    scope?: Scope,
-  ): Promise<T>;
-  tenantGet<T>(
-    path: TenantPath,
-    schema: z.ZodType<T>,
-    options?: CallOptions & { tenantContext?: string },
-    query?: Query,
-  ): Promise<T>;
+  get<T>(...read: Read<T>): Promise<T>;
+  tenantGet<T>(...read: TenantRead<T>): Promise<T>;
   regionFor(options?: CallOptions): string | undefined;
   readonly recoveryOptions: Required<RecoveryOptions>;
 }

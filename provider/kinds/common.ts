@@ -5,6 +5,7 @@ import type { AcceptedMutation, CimClient } from "../client";
 import {
   adoptId as adoptIdSchema,
   bool,
+  id,
   region as regionSchema,
   tags as tagsSchema,
   text,
@@ -61,6 +62,30 @@ export function catalogueField<Out, In>(
   what: string,
 ): FieldSpec<Out, In, any, Out> {
   return { schema, change, live: true, lookup: { catalogue, what } };
+}
+
+/** The zone a resource is in, a zone of its region (the zones catalogue); a change replaces the resource. */
+export function zoneField<Out, In>(doc: string, schema: z.ZodType<Out, In>) {
+  return { doc, ...catalogueField(schema, "replace", "zones", "a zone") };
+}
+
+/**
+ * The instance a record is of (a backup, a schedule), as the record names it (`live`, preferred to what was
+ * recorded): it must exist, a change replaces, and `requires` says what the platform asks of it besides.
+ */
+export function instanceField<R>(
+  rule: string,
+  doc: string,
+  live: (r: R) => string | undefined,
+  requires?: Requirement,
+) {
+  return field(id(rule), {
+    doc,
+    change: "replace",
+    live,
+    prefer: "live",
+    ref: { kind: "Instance", mustExist: true, ...(requires && { requires }) },
+  });
 }
 
 /**
@@ -263,11 +288,26 @@ export function flagField(name: string, what: string, dflt = false) {
   });
 }
 
-/** A client family with the usual calls on its records: read one, list every page, delete one. */
-interface RecordFamily<R> {
+/** A client family with the usual calls on one record by its id: read it, delete it. */
+interface OneRecordFamily<R> {
   get(id: string, o: { region?: string }): Promise<R>;
-  listAll(o: { region?: string }): Promise<{ items: R[] }>;
   delete(id: string, o: { region?: string }): Promise<AcceptedMutation>;
+}
+
+/** A client family with the usual calls on its records: read one, list every page, delete one. */
+export interface RecordFamily<R> extends OneRecordFamily<R> {
+  listAll(o: { region?: string }): Promise<{ items: R[] }>;
+}
+
+/**
+ * A kind's get and delete (KindApi) through its client family's usual calls, in the resource's region, for a
+ * family that lists its records only under another (a schedule under its instance): the kind has no list.
+ */
+export function oneRecordCalls<R extends LiveRecord>(family: (client: CimClient) => OneRecordFamily<R>) {
+  return {
+    get: (s: Session, id: string) => family(s.client).get(id, { region: s.region }),
+    delete: (s: Session, live: R) => family(s.client).delete(live.id, { region: s.region }),
+  };
 }
 
 /**
@@ -276,8 +316,7 @@ interface RecordFamily<R> {
  */
 export function recordCalls<R extends LiveRecord>(family: (client: CimClient) => RecordFamily<R>) {
   return {
-    get: (s: Session, id: string) => family(s.client).get(id, { region: s.region }),
+    ...oneRecordCalls(family),
     list: async (s: Session) => (await family(s.client).listAll({ region: s.region })).items,
-    delete: (s: Session, live: R) => family(s.client).delete(live.id, { region: s.region }),
   };
 }

@@ -1,10 +1,10 @@
-// What VPCs and networks share: a name and a description changed in place by one synchronous PUT, and the
-// states of the platform's network resources.
+// What VPCs and networks share: a name and a description changed in place by one synchronous PUT, a zone, their
+// own tag collection and allowance, and the states of the platform's network resources.
 
 import type { CallOptions } from "../client";
-import { text } from "../lifecycle/check";
+import { id, text } from "../lifecycle/check";
 import type { Session } from "../lifecycle/session";
-import { field, nameField } from "./common";
+import { commonFields, field, nameField, zoneField } from "./common";
 
 export const namedStates = {
   busy: ["Implementing", "Allocating", "Creating", "Destroying", "Restarting", "Shutdown"],
@@ -13,9 +13,27 @@ export const namedStates = {
   failed: "Error",
 };
 
-/** `name` (required unless adopting) and `displayText`, both renamed in place. */
+/**
+ * What a named kind declares besides its fields and calls: named from the resource, tagged through its own
+ * collection (`collection`), counted against its allowance (`<collection>Limit`, `<collection>Count`), in the
+ * platform's network states.
+ */
+export function namedKind<const C extends "vpc" | "network">(collection: C) {
+  return {
+    nameFromResource: true,
+    tags: collection,
+    quota: { limit: `${collection}Limit` as const, count: `${collection}Count` as const },
+    states: namedStates,
+  };
+}
+
+/**
+ * The common fields, `name` (required unless adopting) and `displayText`, both renamed in place, and the zone
+ * (a zone of the region).
+ */
 export function namedFields(noun: string) {
   return {
+    ...commonFields,
     name: nameField(noun, "update"),
     displayText: field(text("a description; the API uses the name when left out").optional(), {
       doc: `A description of the ${noun}; the API uses the name when left out.`,
@@ -23,8 +41,19 @@ export function namedFields(noun: string) {
       live: true,
       present: true,
     }),
+    zoneId: zoneField(
+      `Zone of the ${noun} (a zone of the region).`,
+      id(`the zone of the ${noun}, in the resource's region (GET /api/v1/zones)`),
+    ),
   };
 }
+
+/** What a named create sends of the names: the display text is the name unless given. */
+export const namedCreate = <I extends { name?: string; displayText?: string }>(i: I) => ({
+  ...i,
+  name: i.name ?? "",
+  displayText: i.displayText ?? i.name ?? "",
+});
 
 type Rename = (
   id: string,

@@ -13,6 +13,7 @@ import {
   CimError,
   ConfigurationError,
   ConnectionError,
+  type ListResult,
   PermissionDeniedError,
   type Region,
   RequestTimeoutError,
@@ -328,16 +329,17 @@ export function getRegions(): Promise<Region[]> {
 
 /**
  * The account's own records of a region (not catalogue rows), read afresh each time: they are made and removed
- * while programs run. `read` gets the client and the region id (undefined: the API's default region).
+ * while programs run. `read` gets the client and the region id (undefined: the API's default region), and
+ * answers the rows, or a family's listing (`listAll`) whose items they are.
  */
 export async function fresh<T>(
   opts: LookupRegionOptions | undefined,
-  read: (c: CimClient, region: string | undefined) => Promise<T[]>,
+  read: (c: CimClient, region: string | undefined) => Promise<T[] | ListResult<T>>,
 ): Promise<{ rows: T[]; where: string }> {
   const { client: c, key } = client();
   const region = await regionOf(opts);
-  const rows = await gated(key, () => read(c, region.id));
-  return { rows, where: region.label };
+  const answer = await gated(key, () => read(c, region.id));
+  return { rows: Array.isArray(answer) ? answer : answer.items, where: region.label };
 }
 
 /**

@@ -13,10 +13,7 @@ export interface FileSystemFilter extends LookupRegionOptions {
 }
 
 function fileSystems(opts: FileSystemFilter | undefined) {
-  return fresh(
-    opts,
-    async (c, region) => (await c.fileSystems.listAll({ region, networkId: opts?.networkId })).items,
-  );
+  return fresh(opts, (c, region) => c.fileSystems.listAll({ region, networkId: opts?.networkId }));
 }
 
 /** The shared file systems of a region, optionally of one network; Destroyed ones (not yet expunged) included. */

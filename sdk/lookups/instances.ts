@@ -9,7 +9,7 @@ export type InstanceInfo = Instance;
 
 /** Every instance of the region (GET /api/v1/compute/instances, through its pages). */
 function instances(opts: LookupRegionOptions | undefined) {
-  return fresh(opts, async (c, region) => (await c.instances.listAll({ region })).items);
+  return fresh(opts, (c, region) => c.instances.listAll({ region }));
 }
 
 /** The instances of a region, Destroyed ones (not yet expunged) included. Not cached. */
@@ -27,7 +27,9 @@ export async function getInstance(query: LookupQuery | string): Promise<Instance
   const q = asQuery(query);
   if (typeof query !== "string" && q.id !== undefined && q.name === undefined) {
     const gone = (e: unknown) => (e instanceof NotFoundError ? [] : Promise.reject(e));
-    const one = await fresh(q, (c, region) => c.instances.get(q.id!, { region }).then((i) => [i], gone));
+    const one = await fresh<InstanceInfo>(q, (c, region) =>
+      c.instances.get(q.id!, { region }).then((i) => [i], gone),
+    );
     if (one.rows.length) return one.rows[0];
   }
   const { rows, where } = await instances(q);

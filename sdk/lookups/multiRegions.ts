@@ -7,7 +7,7 @@ import { asQuery, fresh, type LookupQuery, type LookupRegionOptions, pick } from
 export type MultiRegionGroupInfo = MultiRegionGroup;
 
 const groups = (opts: LookupRegionOptions | undefined) =>
-  fresh(opts, async (c, region) => (await c.multiRegions.listAll({ region })).items);
+  fresh(opts, (c, region) => c.multiRegions.listAll({ region }));
 
 /** The multi-region groups of a region (GET /api/v1/multi-regions). Not cached. */
 export async function getMultiRegionGroups(opts?: LookupRegionOptions): Promise<MultiRegionGroup[]> {
@@ -28,9 +28,6 @@ export async function getMultiRegionGroupVpcs(
   opts?: LookupRegionOptions & { groupId?: string; vpcId?: string; vpcRegion?: string },
 ): Promise<MultiRegionMember[]> {
   const filter = { groupId: opts?.groupId, vpcId: opts?.vpcId, regionId: opts?.vpcRegion };
-  const read = fresh(
-    opts,
-    async (c, region) => (await c.multiRegions.listAllMembers({ region, ...filter })).items,
-  );
+  const read = fresh(opts, (c, region) => c.multiRegions.listAllMembers({ region, ...filter }));
   return (await read).rows;
 }

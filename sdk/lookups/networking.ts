@@ -58,10 +58,7 @@ export interface NetworkAclRuleQuery extends LookupRegionOptions {
 
 /** The rules of one list (GET /api/v1/network-acls/rules?aclId=), in rule-number order. */
 async function aclRules(opts: LookupRegionOptions & { aclId: string }) {
-  const read = await fresh(
-    opts,
-    async (c, region) => (await c.networkAcls.listAllRules({ region, aclId: opts.aclId })).items,
-  );
+  const read = await fresh(opts, (c, region) => c.networkAcls.listAllRules({ region, aclId: opts.aclId }));
   read.rows.sort((a, b) => (a.number ?? Infinity) - (b.number ?? Infinity));
   return read;
 }
@@ -105,17 +102,13 @@ export interface PublicIpQuery extends PublicIpFilter {
 }
 
 function publicIps(opts: PublicIpFilter | undefined) {
-  return fresh(
-    opts,
-    async (c, region) =>
-      (
-        await c.publicIps.listAll({
-          region,
-          vpcId: opts?.vpcId,
-          associatedNetworkId: opts?.networkId,
-          isStaticNat: opts?.isStaticNat,
-        })
-      ).items,
+  return fresh(opts, (c, region) =>
+    c.publicIps.listAll({
+      region,
+      vpcId: opts?.vpcId,
+      associatedNetworkId: opts?.networkId,
+      isStaticNat: opts?.isStaticNat,
+    }),
   );
 }
 
@@ -207,10 +200,7 @@ export interface VpcGatewayQuery extends LookupRegionOptions {
 }
 
 function vpcGateways(opts: LookupRegionOptions & { vpcId: string }) {
-  return fresh(
-    opts,
-    async (c, region) => (await c.privateGateways.listAll({ region, vpcId: opts.vpcId })).items,
-  );
+  return fresh(opts, (c, region) => c.privateGateways.listAll({ region, vpcId: opts.vpcId }));
 }
 
 /** The private gateways of a VPC (GET /api/v1/vpcs/private-gateways?vpcId=), read afresh each time. */

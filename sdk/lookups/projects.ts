@@ -6,7 +6,7 @@ import { asQuery, fresh, type LookupQuery, type LookupRegionOptions, pick } from
 export type ProjectInfo = Project;
 
 const projects = (opts: LookupRegionOptions | undefined) =>
-  fresh(opts, async (c, region) => (await c.projects.listAll({ region })).items);
+  fresh(opts, (c, region) => c.projects.listAll({ region }));
 
 /** The projects of a region (GET /api/v1/projects). Not cached. */
 export async function getProjects(opts?: LookupRegionOptions): Promise<Project[]> {

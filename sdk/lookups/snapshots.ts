@@ -23,10 +23,7 @@ export interface VolumeSnapshotQuery extends LookupQuery {
 }
 
 function volumeSnapshots(opts: (LookupRegionOptions & { volumeId?: string }) | undefined) {
-  return fresh(
-    opts,
-    async (c, region) => (await c.volumeSnapshots.listAll({ region, volumeId: opts?.volumeId })).items,
-  );
+  return fresh(opts, (c, region) => c.volumeSnapshots.listAll({ region, volumeId: opts?.volumeId }));
 }
 
 /**

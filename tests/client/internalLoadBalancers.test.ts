@@ -70,9 +70,9 @@ describe("client.internalLoadBalancers against the emulator", () => {
     await client.jobs.wait(await client.internalLoadBalancers.assign(made.id!, vms), fastWait);
     expect((await client.internalLoadBalancers.get(made.id!)).memberIds).toEqual([...vms].sort());
     await client.jobs.wait(await client.internalLoadBalancers.remove(made.id!, [vms[0]]), fastWait);
-    const all = await client.internalLoadBalancers.listAll({ networkId });
+    const all = (await client.internalLoadBalancers.listAll({ networkId })).items;
     expect(all.map((r) => [r.id, r.memberIds])).toEqual([[made.id, [vms[1]]]]);
-    expect(await client.loadBalancers.listAll()).toEqual([]);
+    expect((await client.loadBalancers.listAll()).items).toEqual([]);
     await client.jobs.wait(
       await client.internalLoadBalancers.update(made.id!, { algorithm: "source", description: "inside" }),
       fastWait,

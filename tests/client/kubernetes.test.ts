@@ -54,7 +54,7 @@ describe("client.kubernetesClusters against the emulator", () => {
     const k = await client.kubernetesClusters.get(made.id!);
     expect(k).toMatchObject({ name: "k1", state: "Running", size: 2, controlNodes: 1 });
     expect(k.endpoint).toMatch(/^https:\/\//);
-    expect((await client.kubernetesClusters.listAll()).map((x) => x.id)).toEqual([made.id]);
+    expect((await client.kubernetesClusters.listAll()).items.map((x) => x.id)).toEqual([made.id]);
     await client.jobs.wait(await client.kubernetesClusters.scale(made.id!, { size: 3 }), fastWait);
     expect((await client.kubernetesClusters.get(made.id!)).size).toBe(3);
     expect(await hits("POST /api/v1/compute/kubernetes/clusters/{id}/nodes")).toBe(1);

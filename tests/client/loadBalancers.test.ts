@@ -46,7 +46,7 @@ describe("client.loadBalancers against the emulator", () => {
     await client.jobs.wait(await client.loadBalancers.assign(made.id!, vms), fastWait);
     expect((await client.loadBalancers.get(made.id!)).memberIds).toEqual([...vms].sort());
     await client.jobs.wait(await client.loadBalancers.remove(made.id!, [vms[0]]), fastWait);
-    const all = await client.loadBalancers.listAll({ publicIpId: ipId });
+    const all = (await client.loadBalancers.listAll({ publicIpId: ipId })).items;
     expect(all.map((r) => [r.id, r.memberIds])).toEqual([[made.id, [vms[1]]]]);
     await client.jobs.wait(
       await client.loadBalancers.update(made.id!, { algorithm: "leastconn", description: "front" }),

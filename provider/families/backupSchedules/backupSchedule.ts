@@ -5,10 +5,10 @@
 // an instance given as a plain id is read at check for it.
 
 import type { BackupSchedule } from "../../client";
-import { commonFields, created, field, renameHint } from "../../kinds/common";
+import { commonFields, created, field, instanceField, oneRecordCalls, renameHint } from "../../kinds/common";
 import { defineKind, type LiveRecord } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
-import { id, text, timeZone } from "../../lifecycle/check";
+import { text, timeZone } from "../../lifecycle/check";
 import { waitFor } from "../../lifecycle/session";
 
 /**
@@ -20,6 +20,10 @@ export const NEEDS_BACKUP_OFFERING = {
   reason:
     "has no backup offering: the platform refuses backups and backup schedules of such an instance. Give the instance a backupOfferingId (cim.getBackupOffering) in the program, or assign one to it, first",
 };
+
+/** The instance a backup or a backup schedule is of (the API's vmId): one with a backup offering. */
+export const backedUpInstance = <R>(doc: string, live: (r: R) => string | undefined) =>
+  instanceField("the instance to back up (the API's vmId)", doc, live, NEEDS_BACKUP_OFFERING);
 
 const sameText = (a: unknown, b: unknown) => String(a).toUpperCase() === String(b ?? "").toUpperCase();
 
@@ -60,13 +64,10 @@ db-nightly:
   label: (rec) => `${String(rec.intervalType)} for instance ${String(rec.instanceId ?? rec.vmId)}`,
   fields: {
     ...commonFields,
-    instanceId: field(id("the instance to back up (the API's vmId)"), {
-      doc: "The instance to back up (the API's `vmId`); it must have a backup offering (`backupOfferingId`).",
-      change: "replace",
-      live: (b: BackupSchedule) => b.vmId,
-      prefer: "live",
-      ref: { kind: "Instance", mustExist: true, requires: NEEDS_BACKUP_OFFERING },
-    }),
+    instanceId: backedUpInstance(
+      "The instance to back up (the API's `vmId`); it must have a backup offering (`backupOfferingId`).",
+      (b: BackupSchedule) => b.vmId,
+    ),
     intervalType: field(
       text("how often, e.g. HOURLY, DAILY, WEEKLY or MONTHLY", 32).transform((s) => s.toUpperCase()),
       {
@@ -107,12 +108,11 @@ db-nightly:
     },
   ],
   api: {
-    get: (s, id) => s.client.backupSchedules.get(id, { region: s.region }),
+    ...oneRecordCalls((c) => c.backupSchedules),
     create: (s, i) => s.client.backupSchedules.create(body(i), { region: s.region }),
     async apply(s, live, want, _changed, op) {
       await waitFor(s, await s.client.backupSchedules.update(live.id, body(want), { region: s.region }), op);
     },
-    delete: (s, live) => s.client.backupSchedules.delete(live.id, { region: s.region }),
   },
   importer: {
     order: 50,

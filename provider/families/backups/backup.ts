@@ -7,8 +7,8 @@ import type { Backup } from "../../client";
 import { commonFields, descriptionField, field, output, recordCalls, zoneId } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
-import { id, text } from "../../lifecycle/check";
-import { NEEDS_BACKUP_OFFERING } from "../backupSchedules/backupSchedule";
+import { text } from "../../lifecycle/check";
+import { backedUpInstance } from "../backupSchedules/backupSchedule";
 
 export const backup = defineKind({
   name: "Backup",
@@ -43,13 +43,10 @@ backupSize: \${db-before-upgrade.size}
   },
   fields: {
     ...commonFields,
-    instanceId: field(id("the instance to back up (the API's vmId)"), {
-      doc: "The instance to back up (the API's `vmId`); it must have a backup offering.",
-      change: "replace",
-      live: (b: Backup) => b.virtualMachineId,
-      prefer: "live",
-      ref: { kind: "Instance", mustExist: true, requires: NEEDS_BACKUP_OFFERING },
-    }),
+    instanceId: backedUpInstance(
+      "The instance to back up (the API's `vmId`); it must have a backup offering.",
+      (b: Backup) => b.virtualMachineId,
+    ),
     name: field(text("the backup's name (the SDK defaults it to the resource name)").optional(), {
       doc: "The backup's name (the SDK defaults it to the resource name).",
       changeNote: "the API has no rename",

@@ -21,6 +21,7 @@ import {
   skipFailed,
   uniqueName,
   uniqueTogether,
+  zoneField,
   zoneName,
 } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
@@ -101,10 +102,10 @@ assetsMount: \${assets.mountSource}
       doc: "The file system's name, unique in the account and region (default: the resource name).",
     },
     description: descriptionField("what the file system holds", "update"),
-    zoneId: {
-      doc: "The zone of the file system and of its network.",
-      ...catalogueField(id("the zone of the file system and its network"), "replace", "zones", "a zone"),
-    },
+    zoneId: zoneField(
+      "The zone of the file system and of its network.",
+      id("the zone of the file system and its network"),
+    ),
     networkId: field(id("the network the share is served on (a cim.Network's id)"), {
       doc: "The network the share is served on (an isolated network or a VPC tier of the zone, not the zone's shared network): the file-system VM takes an address of it.",
       change: "replace",

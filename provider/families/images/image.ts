@@ -7,13 +7,13 @@
 import { z } from "zod";
 import type { CimClient, ImageKind, Iso, Template, UpdateImageInput } from "../../client";
 import {
-  catalogueField,
   commonFields,
   created,
   field,
   flagField,
   nameField,
   output,
+  zoneField,
   zoneName,
 } from "../../kinds/common";
 import type { KindApi, LiveRecord } from "../../kinds/define";
@@ -107,12 +107,9 @@ export function imageFields(noun: string) {
       present: true,
     }),
     zoneId: {
-      doc: "The zone the image is registered in (instances of that zone use it).",
-      ...catalogueField(
+      ...zoneField(
+        "The zone the image is registered in (instances of that zone use it).",
         id("the zone to register the image in (GET /api/v1/zones)").optional(),
-        "replace",
-        "zones",
-        "a zone",
       ),
       requiredUnlessAdopting: "the zone to register the image in",
       present: true as const,

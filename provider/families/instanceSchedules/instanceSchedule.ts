@@ -5,25 +5,34 @@
 
 import { z } from "zod";
 import { type InstanceSchedule, instanceScheduleQuery } from "../../client";
-import { commonFields, created, descriptionField, field } from "../../kinds/common";
+import { commonFields, created, descriptionField, field, instanceField } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
-import { bool, id, text, timeZone } from "../../lifecycle/check";
+import { bool, text, timeZone } from "../../lifecycle/check";
 import { cronProblem } from "./cron";
 
 const ACTIONS = ["start", "stop", "reboot", "force_stop", "force_reboot"] as const;
 
-/** An ISO 8601 date and time; compared as instants (the API may write it in another form). */
-const dateTime = (what: string) =>
-  z
-    .string({ error: `must be ${what}: an ISO 8601 date and time, e.g. "2026-12-01T00:00:00Z"` })
-    .trim()
-    .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), {
-      message: `must be ${what}: an ISO 8601 date and time, e.g. "2026-12-01T00:00:00Z"`,
-    })
-    .optional();
-const sameInstant = (a: unknown, b: unknown) =>
-  b !== undefined && b !== null && Date.parse(String(a)) === Date.parse(String(b));
+/**
+ * A moment that bounds the schedule: an ISO 8601 date and time, changed in place, compared as instants (the API
+ * may write it in another form).
+ */
+const moment = (what: string, rule: { doc: string; changeNote?: string }) =>
+  field(
+    z
+      .string({ error: `must be ${what}: an ISO 8601 date and time, e.g. "2026-12-01T00:00:00Z"` })
+      .trim()
+      .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), {
+        message: `must be ${what}: an ISO 8601 date and time, e.g. "2026-12-01T00:00:00Z"`,
+      })
+      .optional(),
+    {
+      ...rule,
+      change: "update",
+      same: (a, b) => b !== undefined && b !== null && Date.parse(String(a)) === Date.parse(String(b)),
+      live: true,
+    },
+  );
 const sameCron = (a: unknown, b: unknown) =>
   String(a).trim().split(/\s+/).join(" ") ===
   String(b ?? "")
@@ -75,13 +84,11 @@ db-start-mornings:
   label: (rec) => `${String(rec.action ?? "schedule")} of instance ${String(rec.instanceId ?? "")}`,
   fields: {
     ...commonFields,
-    instanceId: field(id("the instance the schedule acts on"), {
-      doc: "The instance to start, stop or reboot.",
-      change: "replace",
-      live: (s: InstanceSchedule) => s.virtualMachineId,
-      prefer: "live",
-      ref: { kind: "Instance", mustExist: true },
-    }),
+    instanceId: instanceField(
+      "the instance the schedule acts on",
+      "The instance to start, stop or reboot.",
+      (s: InstanceSchedule) => s.virtualMachineId,
+    ),
     action: field(
       z
         .string({ error: `must be one of ${ACTIONS.join(", ")}` })
@@ -116,18 +123,12 @@ db-start-mornings:
       change: "update",
       live: true,
     }),
-    startDate: field(dateTime("when the schedule starts"), {
+    startDate: moment("when the schedule starts", {
       doc: "First moment the schedule may run (ISO 8601; the API refuses one in the past at create). Left out: now.",
-      change: "update",
-      same: sameInstant,
-      live: (s: InstanceSchedule) => s.startDate,
     }),
-    endDate: field(dateTime("when the schedule ends"), {
+    endDate: moment("when the schedule ends", {
       doc: "Last moment it may run (ISO 8601, after `startDate`).",
       changeNote: "the API cannot take it away once set",
-      change: "update",
-      same: sameInstant,
-      live: (s: InstanceSchedule) => s.endDate,
     }),
     enabled: field(bool("whether the schedule runs"), {
       doc: "Whether the schedule runs (default true).",

@@ -15,6 +15,7 @@ import {
   output,
   sourceInZone,
   tags,
+  zoneField,
 } from "../../kinds/common";
 import { defineKind, desiredValue, type Recorded } from "../../kinds/define";
 import { diskSizeProblem } from "../../kinds/diskOffering";
@@ -146,15 +147,10 @@ address: \${web.ipAddress}
   },
   fields: {
     region: commonFields.region,
-    zoneId: {
-      doc: "Zone to deploy in (a zone of the region).",
-      ...catalogueField(
-        id("the zone to deploy in; it must be a zone of the resource's region (GET /api/v1/zones)"),
-        "replace",
-        "zones",
-        "a zone",
-      ),
-    },
+    zoneId: zoneField(
+      "Zone to deploy in (a zone of the region).",
+      id("the zone to deploy in; it must be a zone of the resource's region (GET /api/v1/zones)"),
+    ),
     templateId: field(optionalId("the template to boot from, from GET /api/v1/templates"), {
       doc: 'Template to boot from (required unless `imageType` is `"iso"`).',
       change: "replace",

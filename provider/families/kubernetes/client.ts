@@ -7,7 +7,7 @@
 
 import type { AcceptedMutation, CallOptions } from "../../client/core";
 import { Family, type ListOptions } from "../../client/family";
-import { Paginator } from "../../client/pagination";
+import { type ListResult, Paginator } from "../../client/pagination";
 import { apiPath } from "../../client/paths";
 import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
 import { type KubernetesCluster, KubernetesClusterSchema, KubernetesConfigSchema } from "./records";
@@ -58,8 +58,8 @@ export class KubernetesClusters extends Family {
     });
   }
 
-  async listAll(o?: ListOptions): Promise<KubernetesCluster[]> {
-    return (await this.list(o).all()).items;
+  async listAll(o?: ListOptions): Promise<ListResult<KubernetesCluster>> {
+    return this.list(o).all();
   }
 
   /** Creates a cluster (a long job). A lost answer is tied to its job by command, the cluster's name, zone and network. */

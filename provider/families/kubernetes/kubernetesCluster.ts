@@ -16,9 +16,11 @@ import {
   networkInZone,
   notTheZoneNetwork,
   output,
+  recordCalls,
   tags,
   uniqueName,
   uniqueTogether,
+  zoneField,
   zoneName,
 } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
@@ -75,6 +77,8 @@ export function upgradableInPlace(from: string, to: string): boolean {
   const [tMajor, tMinor] = to.split(".").map(Number);
   return compareVersions(to, from) > 0 && tMajor === fMajor && tMinor - fMinor <= 1;
 }
+
+const clusterCalls = recordCalls((c) => c.kubernetesClusters);
 
 export const kubernetesCluster = defineKind({
   name: "KubernetesCluster",
@@ -147,15 +151,10 @@ kubeconfig: \${apps.kubeconfig} # a secret output
       change: "replace",
       live: (r: LiveCluster) => r.description || undefined,
     }),
-    zoneId: {
-      doc: "Zone of the cluster's nodes.",
-      ...catalogueField(
-        id("the zone of the cluster's nodes (GET /api/v1/zones)"),
-        "replace",
-        "zones",
-        "a zone",
-      ),
-    },
+    zoneId: zoneField(
+      "Zone of the cluster's nodes.",
+      id("the zone of the cluster's nodes (GET /api/v1/zones)"),
+    ),
     kubernetesVersionId: {
       doc: "Kubernetes version (`cim.getKubernetesVersion`).",
       changeNote:
@@ -289,10 +288,10 @@ kubeconfig: \${apps.kubeconfig} # a secret output
       ? "the cluster is in state Error (its create failed); delete it or adopt another."
       : undefined,
   api: {
-    get: async (s, id) => withKubeconfig(s, await s.client.kubernetesClusters.get(id, { region: s.region })),
-    // without kubeconfigs (one list for many reads, and none in `pulumi-cim import`'s inventory): a read served
-    // from it keeps the kubeconfig recorded
-    list: (s) => s.client.kubernetesClusters.listAll({ region: s.region }),
+    // list without kubeconfigs (one list for many reads, and none in `pulumi-cim import`'s inventory): a read
+    // served from it keeps the kubeconfig recorded
+    ...clusterCalls,
+    get: async (s, id) => withKubeconfig(s, await clusterCalls.get(s, id)),
     create: (s, i) =>
       s.client.kubernetesClusters.create(
         {
@@ -327,7 +326,6 @@ kubeconfig: \${apps.kubeconfig} # a secret output
       if (changed.has("kubernetesVersionId"))
         await waitFor(s, await s.client.kubernetesClusters.upgrade(live.id, want.kubernetesVersionId, o), op);
     },
-    delete: (s, live) => s.client.kubernetesClusters.delete(live.id, { region: s.region }),
   },
   importer: {
     order: 36,

@@ -4,14 +4,17 @@
 // update job; the members, changed in place by remove and add jobs; the port and algorithm rules of check.
 
 import { z } from "zod";
-import type { AcceptedMutation, CallOptions, UpdateLoadBalancerRuleInput } from "../../client";
-import { descriptionField, field, nameField } from "../../kinds/common";
+import type { AcceptedMutation, CallOptions, CimClient, UpdateLoadBalancerRuleInput } from "../../client";
+import { descriptionField, field, nameField, type RecordFamily, recordCalls } from "../../kinds/common";
 import type { LiveRecord, LookupFailure, Recorded } from "../../kinds/define";
 import { convergeMembers, membersField } from "../../lifecycle/members";
 import { type Session, waitFor } from "../../lifecycle/session";
 import type { Operation } from "../../lifecycle/timeouts";
 
 export const LB_ALGORITHMS = ["roundrobin", "leastconn", "source"] as const;
+
+/** The algorithm the API applies when none is given. */
+const DEFAULT_ALGORITHM = "roundrobin";
 
 /** A choice among lower-case words, given in any case. */
 export const word = <T extends string>(values: readonly [T, ...T[]], rule: string) =>
@@ -48,8 +51,14 @@ export function balancerFields(noun: string, members: string) {
     algorithm: field(word(LB_ALGORITHMS, "one of roundrobin, leastconn, source").optional(), {
       doc: "`roundrobin` (default), `leastconn` or `source`.",
       change: "update",
-      unset: () => "roundrobin",
+      unset: () => DEFAULT_ALGORITHM,
       live: (r: BalancerRecord) => lower(r.algorithm),
+    }),
+    /** The port the members serve, to which the balanced port forwards. */
+    memberPort: field(port("the port on the member instances"), {
+      doc: "The port on the members (1–65535).",
+      change: "replace",
+      live: true,
     }),
     memberIds: {
       doc: "The member instances (ids); order does not matter.",
@@ -88,7 +97,7 @@ export function applyBalancer(calls: (s: Session) => BalancerCalls) {
       const update = {
         name: changed.has("name") ? want.name : undefined,
         description: changed.has("description") ? want.description : undefined,
-        algorithm: changed.has("algorithm") ? (want.algorithm ?? "roundrobin") : undefined,
+        algorithm: changed.has("algorithm") ? (want.algorithm ?? DEFAULT_ALGORITHM) : undefined,
       };
       await waitFor(s, await family.update(live.id, update, o), op);
     }
@@ -100,6 +109,26 @@ export function applyBalancer(calls: (s: Session) => BalancerCalls) {
     }
   };
 }
+
+/** A balancer family of the client: the usual calls on its records, and the in-place jobs. */
+interface BalancerFamily<R> extends RecordFamily<R>, BalancerCalls {}
+
+/**
+ * A balancer kind's calls (KindApi) through its client family, but its create: the usual reads and delete,
+ * and applyBalancer. The create sends balancerCreate's fields and the kind's own.
+ */
+export function balancerCalls<R extends LiveRecord & { memberIds: string[] }>(
+  family: (client: CimClient) => BalancerFamily<R>,
+) {
+  return { ...recordCalls(family), apply: applyBalancer((s) => family(s.client)) };
+}
+
+/** What every balancer's create sends of the shared fields: the name, the description, the algorithm or its default. */
+export const balancerCreate = (want: BalancerWant) => ({
+  name: want.name!,
+  description: want.description,
+  algorithm: want.algorithm ?? DEFAULT_ALGORITHM,
+});
 
 type Row = LiveRecord & Record<string, unknown>;
 type Read = (kind: string, id: unknown) => Promise<LiveRecord | undefined>;

@@ -9,7 +9,7 @@
 import type { z } from "zod";
 import type { AcceptedMutation, CallOptions, CimCore } from "../../client/core";
 import { Family, type JobCreate, type ListOptions, type Picker } from "../../client/family";
-import { Paginator, readOnce } from "../../client/pagination";
+import { type ListResult, Paginator, readOnce } from "../../client/pagination";
 import { type ApiPath, apiPath } from "../../client/paths";
 import { type InputOf, optional, requestShape, required } from "../../client/requestShape";
 import {
@@ -167,11 +167,15 @@ class Balancers<
   }
 
   /** Every balancer of the region with its members (one list, then one member read per balancer). */
-  async listAll(o?: ListOptions & F): Promise<(R & { memberIds: string[] })[]> {
-    const records = (await this.list(o).all()).items;
-    return Promise.all(
-      records.map(async (r) => ({ ...r, memberIds: (await this.members(r.id, o)).map((m) => m.id).sort() })),
+  async listAll(o?: ListOptions & F): Promise<ListResult<R & { memberIds: string[] }>> {
+    const records = await this.list(o).all();
+    const items = await Promise.all(
+      records.items.map(async (r) => ({
+        ...r,
+        memberIds: (await this.members(r.id, o)).map((m) => m.id).sort(),
+      })),
     );
+    return { ...records, items };
   }
 
   /** updateLoadBalancerRule: name, description, algorithm (a job). */

@@ -16,7 +16,7 @@ import { id, optionalId } from "../../lifecycle/check";
 import { inRange, parseCidr, parseIpv4 } from "../../lifecycle/net";
 import { containsUnknown } from "../../lifecycle/values";
 import { ipv4, networkCidr } from "../networks/network";
-import { applyBalancer, balancerFields, balancerNetworks, port } from "./balancer";
+import { balancerCalls, balancerCreate, balancerFields, balancerNetworks, port } from "./balancer";
 
 const shared = balancerFields("load balancer", "the member instances, each with a NIC on the tier");
 
@@ -128,11 +128,7 @@ dbAddress: \${db.sourceIpAddress}
       change: "replace",
       live: true,
     }),
-    instancePort: field(port("the port on the member instances"), {
-      doc: "The port on the members (1–65535).",
-      change: "replace",
-      live: true,
-    }),
+    instancePort: shared.memberPort,
     algorithm: shared.algorithm,
     memberIds: shared.memberIds,
     tags,
@@ -155,24 +151,19 @@ dbAddress: \${db.sourceIpAddress}
       containsUnknown(news.sourcePort) ||
       (news.sourceIpAddress === olds.sourceIpAddress && news.sourcePort === olds.sourcePort)),
   api: {
-    get: (s, id) => s.client.internalLoadBalancers.get(id, { region: s.region }),
-    list: (s) => s.client.internalLoadBalancers.listAll({ region: s.region }),
+    ...balancerCalls((c) => c.internalLoadBalancers),
     create: (s, i) =>
       s.client.internalLoadBalancers.create(
         {
-          name: i.name!,
-          description: i.description,
+          ...balancerCreate(i),
           networkId: i.networkId,
           sourceIpAddressNetworkId: i.sourceIpAddressNetworkId,
           sourceIpAddress: i.sourceIpAddress,
           sourcePort: i.sourcePort,
           instancePort: i.instancePort,
-          algorithm: i.algorithm ?? "roundrobin",
         },
         { region: s.region },
       ),
-    apply: applyBalancer((s) => s.client.internalLoadBalancers),
-    delete: (s, live) => s.client.internalLoadBalancers.delete(live.id, { region: s.region }),
   },
   importer: {
     order: 39,

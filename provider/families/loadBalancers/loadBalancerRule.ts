@@ -14,7 +14,15 @@ import { defineKind } from "../../kinds/define";
 import { examples, yamlInstance } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
 import { containsUnknown } from "../../lifecycle/values";
-import { applyBalancer, balancerFields, balancerNetworks, lower, port, word } from "./balancer";
+import {
+  balancerCalls,
+  balancerCreate,
+  balancerFields,
+  balancerNetworks,
+  lower,
+  port,
+  word,
+} from "./balancer";
 
 export const LB_PROTOCOLS = ["tcp", "udp", "tcp-proxy"] as const;
 
@@ -108,11 +116,7 @@ web:
       change: "replace",
       live: true,
     }),
-    privatePort: field(port("the port on the member instances"), {
-      doc: "The port on the members (1–65535).",
-      change: "replace",
-      live: true,
-    }),
+    privatePort: shared.memberPort,
     protocol: field(word(LB_PROTOCOLS, "one of tcp, udp, tcp-proxy").optional(), {
       doc: "`tcp` (default), `udp` or `tcp-proxy`.",
       change: "replace",
@@ -141,24 +145,19 @@ web:
     containsUnknown(news.publicPort) ||
     (news.publicIpId === olds.publicIpId && news.publicPort === olds.publicPort),
   api: {
-    get: (s, id) => s.client.loadBalancers.get(id, { region: s.region }),
-    list: (s) => s.client.loadBalancers.listAll({ region: s.region }),
+    ...balancerCalls((c) => c.loadBalancers),
     create: (s, i) =>
       s.client.loadBalancers.create(
         {
-          name: i.name!,
-          description: i.description,
+          ...balancerCreate(i),
           publicIpId: i.publicIpId,
           networkId: i.networkId,
           publicPort: i.publicPort,
           privatePort: i.privatePort,
           protocol: i.protocol ?? "tcp",
-          algorithm: i.algorithm ?? "roundrobin",
         },
         { region: s.region },
       ),
-    apply: applyBalancer((s) => s.client.loadBalancers),
-    delete: (s, live) => s.client.loadBalancers.delete(live.id, { region: s.region }),
   },
   importer: {
     order: 38,

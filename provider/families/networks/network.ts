@@ -5,19 +5,10 @@
 
 import { z } from "zod";
 import { ConflictError, type Network, type Vpc } from "../../client";
-import {
-  catalogueField,
-  commonFields,
-  created,
-  field,
-  output,
-  recordCalls,
-  tags,
-  zoneName,
-} from "../../kinds/common";
+import { catalogueField, created, field, output, recordCalls, tags, zoneName } from "../../kinds/common";
 import { defineKind, type Exclusive, type Recorded, type Requirement } from "../../kinds/define";
 import { examples, withProperties } from "../../kinds/examples";
-import { namedFields, namedStates, renameApply } from "../../kinds/named";
+import { namedCreate, namedFields, namedKind, renameApply } from "../../kinds/named";
 import { id, optionalId, text, whenKnown } from "../../lifecycle/check";
 import {
   type Cidr,
@@ -152,22 +143,9 @@ cidr: \${tier.cidr}
 `,
     },
   ),
-  nameFromResource: true,
-  tags: "network",
-  quota: { limit: "networkLimit", count: "networkCount" },
-  states: namedStates,
+  ...namedKind("network"),
   fields: {
-    ...commonFields,
     ...namedFields("network"),
-    zoneId: {
-      doc: "Zone of the network (a zone of the region).",
-      ...catalogueField(
-        id("the zone of the network, in the resource's region (GET /api/v1/zones)"),
-        "replace",
-        "zones",
-        "a zone",
-      ),
-    },
     networkOfferingId: {
       doc: "Network offering (a VPC tier needs one made for VPCs).",
       ...catalogueField(
@@ -287,7 +265,7 @@ cidr: \${tier.cidr}
     create: (s, i) =>
       s.client.networks.create(
         // the client sends the fields of a network create and nothing else
-        { ...i, name: i.name ?? "", displayText: i.displayText ?? i.name ?? "" },
+        namedCreate(i),
         { region: s.region },
       ),
     async apply(s, live, want, changed, op) {

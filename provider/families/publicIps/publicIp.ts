@@ -6,7 +6,7 @@
 
 import { z } from "zod";
 import type { PublicIp } from "../../client";
-import { catalogueField, commonFields, created, field, noneIsNull, tags, zoneName } from "../../kinds/common";
+import { commonFields, created, field, noneIsNull, tags, zoneField, zoneName } from "../../kinds/common";
 import { defineKind, type Requirement } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
 import { optionalId, whenKnown } from "../../lifecycle/check";
@@ -66,15 +66,10 @@ bastionAddress: \${ip.ipAddress}
       live: (ip: PublicIp) => ip.vpcId || null,
       ref: { kind: "Vpc", requires: inAddressZone },
     }),
-    zoneId: {
-      doc: "The zone (the network's or VPC's; the API's choice when left out).",
-      ...catalogueField(
-        optionalId("the zone of the address: the network's or the VPC's (left out: the API takes theirs)"),
-        "replace",
-        "zones",
-        "a zone",
-      ),
-    },
+    zoneId: zoneField(
+      "The zone (the network's or VPC's; the API's choice when left out).",
+      optionalId("the zone of the address: the network's or the VPC's (left out: the API takes theirs)"),
+    ),
     tags,
   },
   outputs: {

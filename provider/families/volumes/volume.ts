@@ -15,6 +15,7 @@ import {
   recordCalls,
   sourceInZone,
   tags,
+  zoneField,
   zoneName,
 } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
@@ -65,15 +66,10 @@ device: \${data.deviceId}
       doc: "The volume's name (default: the resource name).",
       changeNote: "the API has no rename",
     },
-    zoneId: {
-      doc: "Zone of the volume; an instance it attaches to must be in the same zone.",
-      ...catalogueField(
-        id("the zone of the volume; an instance it attaches to must be in the same zone"),
-        "replace",
-        "zones",
-        "a zone",
-      ),
-    },
+    zoneId: zoneField(
+      "Zone of the volume; an instance it attaches to must be in the same zone.",
+      id("the zone of the volume; an instance it attaches to must be in the same zone"),
+    ),
     diskOfferingId: {
       doc: "Disk offering.",
       changeNote: "resize",

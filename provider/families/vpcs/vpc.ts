@@ -2,19 +2,10 @@
 
 import { z } from "zod";
 import type { Vpc } from "../../client";
-import {
-  catalogueField,
-  commonFields,
-  created,
-  field,
-  output,
-  recordCalls,
-  tags,
-  zoneName,
-} from "../../kinds/common";
+import { catalogueField, created, field, output, recordCalls, tags, zoneName } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { examples, withProperties } from "../../kinds/examples";
-import { namedFields, namedStates, renameApply } from "../../kinds/named";
+import { namedCreate, namedFields, namedKind, renameApply } from "../../kinds/named";
 import { id, text } from "../../lifecycle/check";
 import { canonicalCidr, formatIpv4, parseCidr, within } from "../../lifecycle/net";
 
@@ -74,22 +65,9 @@ vpcState: \${main.state}
 `,
     },
   ),
-  nameFromResource: true,
-  tags: "vpc",
-  quota: { limit: "vpcLimit", count: "vpcCount" },
-  states: namedStates,
+  ...namedKind("vpc"),
   fields: {
-    ...commonFields,
     ...namedFields("VPC"),
-    zoneId: {
-      doc: "Zone of the VPC (a zone of the region).",
-      ...catalogueField(
-        id("the zone of the VPC, in the resource's region (GET /api/v1/zones)"),
-        "replace",
-        "zones",
-        "a zone",
-      ),
-    },
     cidr: field(cidr, {
       doc: "The VPC's range, e.g. `10.1.0.0/16`, written as its network address.",
       change: "replace",
@@ -123,7 +101,7 @@ vpcState: \${main.state}
     create: (s, i) =>
       s.client.vpcs.create(
         // the client sends the fields of a VPC create and nothing else
-        { ...i, name: i.name ?? "", displayText: i.displayText ?? i.name ?? "" },
+        namedCreate(i),
         { region: s.region },
       ),
     apply: renameApply((s) => s.client.vpcs.update.bind(s.client.vpcs)),
