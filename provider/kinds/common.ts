@@ -113,13 +113,6 @@ export const uniqueTogether =
     keys.every((k) => containsUnknown(news[k]) || news[k] === olds[k]);
 
 /**
- * The way out of a one-at-a-time value another resource of the stack may hold: Pulumi creates before it deletes,
- * so a rename without an alias meets the old record still in place.
- */
-export const renameHint = (kind: string, adopt: string) =>
-  `If another cim.${kind} of this stack holds it (a rename), give this one the old name in its \`aliases\` option, or remove the old one in an up of its own first; else adopt ${adopt} with adoptId`;
-
-/**
  * A `name` no two live records of a kind may have in the region (the API refuses the second), judged at preview
  * on the region's records (Exclusive). `rule` completes "…, and <rule>"; records in a `gone` state have given
  * their name up.
@@ -133,7 +126,8 @@ export function uniqueName(noun: string, rule: string, gone: readonly string[] =
       typeof r.name === "string" && !gone.includes(r.state ?? "") ? r.name : undefined,
     clash: (a, b) => a === b,
     reason: (i, r: LiveRecord) =>
-      `name ${JSON.stringify(i.name)} is taken: ${noun} ${r.id} has that name, and ${rule} (the API refuses a second). Choose another name, or adopt that ${noun} with adoptId`,
+      `name ${JSON.stringify(i.name)} is taken: ${noun} ${r.id} has that name, and ${rule} (the API refuses a second)`,
+    otherwise: `choose another name, or adopt that ${noun} with adoptId`,
   };
 }
 

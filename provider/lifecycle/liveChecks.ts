@@ -12,7 +12,14 @@
 import type { CheckFailure } from "./check";
 import { engineInfo } from "./engineLog";
 import { readOrGone } from "./errors";
-import { type LiveRecord, PLAIN_REFERENCES, type Recorded, type Requirement, refOf } from "./fieldSpec";
+import {
+  type Exclusive,
+  type LiveRecord,
+  PLAIN_REFERENCES,
+  type Recorded,
+  type Requirement,
+  refOf,
+} from "./fieldSpec";
 import { compare } from "./fields";
 import type { Kind } from "./kindSpec";
 import {
@@ -107,6 +114,14 @@ const canonical = (v: unknown): string =>
   );
 
 /**
+ * Why an exclusive value is refused: the fact, then the way out of a rename (Pulumi creates the new resource before
+ * it deletes the old one, so a rename without an alias meets the old record still holding the value, and adopting
+ * it would be undone by the same up's delete of the old one), then the kind's own way out.
+ */
+export const exclusiveReason = (kind: Kind, x: Exclusive, inputs: Recorded, holder: LiveRecord): string =>
+  `${x.reason(inputs, holder)}. If another cim.${kind.name} of this stack holds it (a rename), give this one the old name in its \`aliases\` option, or remove the old one in an up of its own first; else ${x.otherwise}`;
+
+/**
  * The kind's exclusive values the inputs claim that another live record of the kind holds. Not judged when the
  * resource adopts, nor when it claims what its old inputs claimed (the record holding it is the resource itself);
  * a record holding what the old inputs claimed is the resource itself (a delete-first replacement deletes it),
@@ -140,7 +155,7 @@ export async function exclusiveFailures(
     const holder =
       holderIn(read?.rows) &&
       holderIn((await liveListFor(kind.name, region, kind, inputs, read?.serial))?.rows);
-    if (holder) out.push({ property: x.property, reason: x.reason(inputs, holder) });
+    if (holder) out.push({ property: x.property, reason: exclusiveReason(kind, x, inputs, holder) });
   }
   return out;
 }

@@ -17,6 +17,18 @@ import {
 
 useWorld();
 
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/**
+ * A refusal of a value one live record may hold: the fact, then the way out of a rename (Pulumi creates the new
+ * resource before it deletes the old one, so adopting would be undone by the same up), then the kind's own.
+ */
+const held = (fact: RegExp, kind: string, otherwise: string) =>
+  new RegExp(
+    `${fact.source}.*${escaped(
+      `. If another cim.${kind} of this stack holds it (a rename), give this one the old name in its \`aliases\` option, or remove the old one in an up of its own first; else ${otherwise}`,
+    )}$`,
+  );
+
 const ROWS: Row[] = [
   {
     name: "a VPC private gateway whose private network overlaps the VPC's range",
@@ -131,7 +143,11 @@ const ROWS: Row[] = [
     kind: "Project",
     bad: () => ({ name: "taken" }),
     field: "name",
-    reason: /name "taken" is taken: project \S+ has that name, and project names are unique/,
+    reason: held(
+      /^name "taken" is taken: project \S+ has that name, and project names are unique/,
+      "Project",
+      "choose another name, or adopt that project with adoptId",
+    ),
     api: /Project with name taken already exists/,
     good: () => ({ name: "free" }),
   },
@@ -140,7 +156,11 @@ const ROWS: Row[] = [
     kind: "MultiRegionGroup",
     bad: () => ({ name: "taken" }),
     field: "name",
-    reason: /name "taken" is taken: multi-region group \S+ has that name/,
+    reason: held(
+      /^name "taken" is taken: multi-region group \S+ has that name/,
+      "MultiRegionGroup",
+      "choose another name, or adopt that multi-region group with adoptId",
+    ),
     api: /A multi-region group with name 'taken' already exists/,
     good: () => ({ name: "free" }),
   },
@@ -149,7 +169,11 @@ const ROWS: Row[] = [
     kind: "SshKeyPair",
     bad: () => ({ name: "ops-again", publicKey: `${ED25519} another comment` }),
     field: "publicKey",
-    reason: /publicKey is registered already: SSH key pair "ops" \(\S+\) has the same key/,
+    reason: held(
+      /^publicKey is registered already: SSH key pair "ops" \(\S+\) has the same key/,
+      "SshKeyPair",
+      "give instances that key pair's name, or adopt it with adoptId",
+    ),
     api: /A key pair with key '\S+ \S+' already exists/,
     good: () => ({ name: "ops-again", publicKey: ED25519_B }),
   },
@@ -195,7 +219,11 @@ const ROWS: Row[] = [
     kind: "StaticNat",
     bad: () => ({ publicIpId: w.natIp, instanceId: w.tierVm, networkId: w.plainTier }),
     field: "publicIpId",
-    reason: /has static NAT already, onto instance \S+, and an address maps onto one instance/,
+    reason: held(
+      /has static NAT already, onto instance \S+, and an address maps onto one instance/,
+      "StaticNat",
+      "adopt the mapping with adoptId",
+    ),
     api: /as it's already assigned to antoher vm/,
     good: () => ({ publicIpId: w.vpcIp, instanceId: w.tierVm, networkId: w.plainTier }),
   },
@@ -204,8 +232,11 @@ const ROWS: Row[] = [
     kind: "BackupSchedule",
     bad: () => ({ instanceId: w.tierVm, intervalType: "daily", schedule: "15:04" }),
     field: "intervalType",
-    reason:
+    reason: held(
       /instance \S+ has a DAILY backup schedule already \(\S+\), and the platform takes one schedule of an interval type per instance/,
+      "BackupSchedule",
+      "adopt it with adoptId",
+    ),
     api: /already has a DAILY backup schedule/,
     good: () => ({ instanceId: w.tierVm, intervalType: "WEEKLY", schedule: "15:04:2" }),
   },
@@ -275,8 +306,11 @@ const ROWS: Row[] = [
     kind: "NetworkAclRule",
     bad: () => ({ ...sshRule, aclId: w.ownAcl, number: 10 }),
     field: "number",
-    reason:
-      /number 10 is taken in network ACL list \S+: rule \S+ has it, and a rule's number is unique in its list/,
+    reason: held(
+      /^number 10 is taken in network ACL list \S+: rule \S+ has it, and a rule's number is unique in its list/,
+      "NetworkAclRule",
+      "pick another number, or leave number out for the next free one",
+    ),
     api: /ACL item with number 10 already exists in ACL/,
     good: () => ({ ...sshRule, aclId: w.ownAcl, number: 11 }),
   },
@@ -300,7 +334,11 @@ const ROWS: Row[] = [
     kind: "MultiRegionGroupVpc",
     bad: () => ({ groupId: w.mesh, vpcId: w.vpcId, vpcRegion: w.region }),
     field: "vpcId",
-    reason: /^vpcId \S+ is in multi-region group \S+ already \(member \S+\): a group takes a VPC once/,
+    reason: held(
+      /^vpcId \S+ is in multi-region group \S+ already \(member \S+\): a group takes a VPC once/,
+      "MultiRegionGroupVpc",
+      "adopt that member with adoptId, or leave this one out",
+    ),
     api: /VPC ID \S+ is already assigned/,
     good: () => ({ groupId: w.mesh2, vpcId: w.vpcId, vpcRegion: w.region }),
   },
@@ -309,7 +347,11 @@ const ROWS: Row[] = [
     kind: "MultiRegionGroupVpc",
     bad: () => ({ groupId: w.mesh, vpcId: w.otherVpc, vpcRegion: w.region }),
     field: "vpcRegion",
-    reason: /has VPC \S+ of region de-fra-1 already \(member \S+\), and a group takes one VPC per region/,
+    reason: held(
+      /has VPC \S+ of region de-fra-1 already \(member \S+\), and a group takes one VPC per region/,
+      "MultiRegionGroupVpc",
+      "give another region's VPC, or take that one out first",
+    ),
     api: /VPC specified should be in unique region/,
     good: () => ({ groupId: w.mesh2, vpcId: w.otherVpc, vpcRegion: w.region }),
   },

@@ -5,7 +5,7 @@
 // an instance given as a plain id is read at check for it.
 
 import type { BackupSchedule } from "../../client";
-import { commonFields, created, field, instanceField, oneRecordCalls, renameHint } from "../../kinds/common";
+import { commonFields, created, field, instanceField, oneRecordCalls } from "../../kinds/common";
 import { defineKind, type LiveRecord } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
 import { text, timeZone } from "../../lifecycle/check";
@@ -104,7 +104,8 @@ db-nightly:
       held: (b: BackupSchedule) => `${b.vmId}/${String(b.intervalType ?? "").toUpperCase()}`,
       clash: (a, b) => a === b,
       reason: (_i, b: BackupSchedule) =>
-        `intervalType: instance ${b.vmId} has a ${b.intervalType} backup schedule already (${b.id}), and the platform takes one schedule of an interval type per instance. ${renameHint("BackupSchedule", "it")}`,
+        `intervalType: instance ${b.vmId} has a ${b.intervalType} backup schedule already (${b.id}), and the platform takes one schedule of an interval type per instance`,
+      otherwise: "adopt it with adoptId",
     },
   ],
   api: {

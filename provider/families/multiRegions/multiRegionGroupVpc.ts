@@ -157,7 +157,8 @@ mesh-ams:
         m.state !== "Error" && m.groupId && m.vpcId ? `${m.groupId}/${m.vpcId}` : undefined,
       clash: (a, b) => a === b,
       reason: (i, m: MultiRegionMember) =>
-        `vpcId ${String(i.vpcId)} is in multi-region group ${String(i.groupId)} already (member ${m.id}): a group takes a VPC once. Adopt that member with adoptId, or leave this one out`,
+        `vpcId ${String(i.vpcId)} is in multi-region group ${String(i.groupId)} already (member ${m.id}): a group takes a VPC once`,
+      otherwise: "adopt that member with adoptId, or leave this one out",
     },
     {
       property: "vpcRegion",
@@ -175,7 +176,8 @@ mesh-ams:
       // the same VPC again is the vpcId rule's
       clash: (a, b) => a.group === b.group && a.region === b.region && a.vpc !== b.vpc,
       reason: (i, m: MultiRegionMember) =>
-        `vpcRegion ${String(i.vpcRegion ?? i.region)}: multi-region group ${String(m.groupId)} has VPC ${String(m.vpcId)} of region ${String(m.regionName || m.regionId)} already (member ${m.id}), and a group takes one VPC per region. Give another region's VPC, or take that one out first`,
+        `vpcRegion ${String(i.vpcRegion ?? i.region)}: multi-region group ${String(m.groupId)} has VPC ${String(m.vpcId)} of region ${String(m.regionName || m.regionId)} already (member ${m.id}), and a group takes one VPC per region`,
+      otherwise: "give another region's VPC, or take that one out first",
     },
   ],
   deleteBeforeReplace: () => true,

@@ -245,7 +245,8 @@ no-ping-out:
         r.aclId && typeof r.number === "number" ? `${r.aclId}/${r.number}` : undefined,
       clash: (a, b) => a === b,
       reason: (i, r: NetworkAclRule) =>
-        `number ${String(i.number)} is taken in network ACL list ${String(i.aclId)}: rule ${r.id} has it, and a rule's number is unique in its list (the API refuses a second). Pick another number, or leave number out for the next free one`,
+        `number ${String(i.number)} is taken in network ACL list ${String(i.aclId)}: rule ${r.id} has it, and a rule's number is unique in its list (the API refuses a second)`,
+      otherwise: "pick another number, or leave number out for the next free one",
     },
   ],
   api: {

@@ -125,7 +125,8 @@ const tierRange: Exclusive<TierRange> = {
   },
   clash: (a, b) => a.vpcId === b.vpcId && overlaps(a.range, b.range),
   reason: (i, n: Network) =>
-    `gateway and netmask make the range ${cidrText(rangeOfInputs(i)!)}, which overlaps tier ${n.name} (${n.id}, ${n.cidr}) of VPC ${String(i.vpcId)}: the tiers of a VPC may not overlap. Pick a free range of the VPC`,
+    `gateway and netmask make the range ${cidrText(rangeOfInputs(i)!)}, which overlaps tier ${n.name} (${n.id}, ${n.cidr}) of VPC ${String(i.vpcId)}: the tiers of a VPC may not overlap`,
+  otherwise: "pick a free range of the VPC",
 };
 
 const rename = renameApply((s) => s.client.networks.update.bind(s.client.networks));

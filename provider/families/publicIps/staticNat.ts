@@ -5,7 +5,7 @@
 
 import { z } from "zod";
 import { type StaticNat, staticNatOf } from "../../client";
-import { commonFields, field, output, renameHint } from "../../kinds/common";
+import { commonFields, field, output } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { examples, yamlInstance } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
@@ -93,7 +93,8 @@ bastionAddress: \${ip.ipAddress}
       held: (n: StaticNat) => n.id,
       clash: (a, b) => a === b,
       reason: (_i, n: StaticNat) =>
-        `publicIpId ${n.id} (${n.ipAddress ?? "an address"}) has static NAT already, onto instance ${n.virtualMachineId ?? "(unknown)"}, and an address maps onto one instance. ${renameHint("StaticNat", "the mapping")}`,
+        `publicIpId ${n.id} (${n.ipAddress ?? "an address"}) has static NAT already, onto instance ${n.virtualMachineId ?? "(unknown)"}, and an address maps onto one instance`,
+      otherwise: "adopt the mapping with adoptId",
     },
   ],
   // One address maps onto one NIC, and one NIC address has one public address: a replacement that keeps the

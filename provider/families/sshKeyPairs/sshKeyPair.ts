@@ -95,7 +95,8 @@ opsFingerprint: \${ops.fingerprint}
       held: (r: SshKeyPair) => r.fingerprint,
       clash: (a, b) => a === b,
       reason: (_i, r: SshKeyPair) =>
-        `publicKey is registered already: SSH key pair ${JSON.stringify(r.name)} (${r.id}) has the same key (fingerprint ${r.fingerprint}), and a key is registered once per account in a region (the API refuses a second). Give instances that key pair's name, or adopt it with adoptId`,
+        `publicKey is registered already: SSH key pair ${JSON.stringify(r.name)} (${r.id}) has the same key (fingerprint ${r.fingerprint}), and a key is registered once per account in a region (the API refuses a second)`,
+      otherwise: "give instances that key pair's name, or adopt it with adoptId",
     },
   ],
   deleteBeforeReplace: (olds, news) =>
