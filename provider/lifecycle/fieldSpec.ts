@@ -214,7 +214,7 @@ export interface Exclusive<V = any> {
   readonly held: (live: any) => V | undefined;
   /** Whether two values cannot be held at once. */
   readonly clash: (a: V, b: V) => boolean;
-  /** The fact, naming the input and the record that holds the value (`name "web" is taken: project … has that name`). */
+  /** The fact, naming the input and the record that holds it (`name "web" is taken: project … has that name`). */
   readonly reason: (inputs: Recorded, live: any) => string;
   /**
    * The kind's own way out when no resource of the stack holds it, completing "else …" (`choose another name, or
