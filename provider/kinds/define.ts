@@ -51,6 +51,7 @@ export type {
   Kind,
   KindApi,
   KindSpec,
+  LiveRules,
   LookupFailure,
   QuotaKey,
   QuotaUse,

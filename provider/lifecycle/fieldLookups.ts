@@ -67,7 +67,7 @@ export async function fieldLookups<F extends Fields, O extends Outputs>(
   const k = kind as unknown as Kind;
   const live = await Promise.all([
     stableRequirements(k, inputs, region, news),
-    kindLiveRules(k, inputs, region),
+    kindLiveRules(k, inputs, olds, region),
     exclusiveFailures(k, inputs, olds, region),
     adoptionFailures(k, inputs, olds, region),
   ]);

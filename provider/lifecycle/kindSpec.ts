@@ -104,6 +104,21 @@ export interface Importer<R = any> {
   readonly unreported?: readonly string[];
 }
 
+/** What a kind's live rules may read besides one record by id (KindSpec.liveRules). */
+export interface LiveRules {
+  /**
+   * Whether the resource is about to be created: checked with no old inputs (a new resource, or the second check
+   * Pulumi makes of a replacement) and not adopting a record. A rule of what only a create meets judges only then, so that a resource the
+   * stack already holds is never refused for what came after it.
+   */
+  readonly creating: boolean;
+  /**
+   * The records of another kind of the region that `match` picks, from the shared list; when any does, confirmed
+   * by a read made after that list (it may predate a change of this run). Undefined when it cannot be read now.
+   */
+  readonly find: (kind: string, match: (row: LiveRecord) => boolean) => Promise<LiveRecord[] | undefined>;
+}
+
 export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRecord> {
   /** The type token's last part and the SDK class: `pulumi-nodejs:dynamic/cim:<name>`. */
   readonly name: string;
@@ -153,14 +168,16 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
   /** Other allowances each create uses up (an instance's root disk is a volume), counted with that kind's. */
   readonly alsoUses?: readonly QuotaUse[];
   /**
-   * Rules on live records the inputs name where a field's `ref` cannot say it (ids inside a list of objects),
-   * judged at check like stable requirements: `read` gives a record of another kind of the region (by kind name)
-   * or a catalogue row (by catalogue name: a network's offering) from the shared cached lists, undefined when it
-   * is not there, cannot be read now or its id is not known yet.
+   * Rules on live records the inputs name where a field's `ref` cannot say it (ids inside a list of objects, the
+   * records that belong to one the inputs name), judged at check like stable requirements: `read` gives a record
+   * of another kind of the region (by kind name) or a catalogue row (by catalogue name: a network's offering) from
+   * the shared cached lists, undefined when it is not there, cannot be read now or its id is not known yet; `live`
+   * gives the rest (LiveRules).
    */
   readonly liveRules?: (
     inputs: Recorded,
     read: (kind: string, id: unknown) => Promise<LiveRecord | undefined>,
+    live: LiveRules,
   ) => Promise<LookupFailure[]>;
   /** Values no two of its live records may hold at once, judged at check (Exclusive). */
   readonly exclusive?: readonly Exclusive[];

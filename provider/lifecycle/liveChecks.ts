@@ -21,12 +21,13 @@ import {
   refOf,
 } from "./fieldSpec";
 import { compare } from "./fields";
-import type { Kind } from "./kindSpec";
+import type { Kind, LiveRules } from "./kindSpec";
 import {
   CATALOGUES,
   type CatalogueName,
   catalogue,
   heldBefore,
+  liveList,
   liveListFor,
   liveRecord,
   readForCheck,
@@ -82,19 +83,35 @@ export async function stableRequirements(
 export async function kindLiveRules(
   kind: Kind,
   inputs: Recorded,
+  olds: Recorded,
   region: string | undefined,
 ): Promise<CheckFailure[]> {
   if (!kind.liveRules) return [];
-  return kind.liveRules(inputs as never, async (name, id) => {
-    if (typeof id !== "string" || containsUnknown(id)) return undefined;
-    // a catalogue row a live record names (a network's offering): the same shared list as the field lookups
-    if ((CATALOGUES as readonly string[]).includes(name)) {
-      const rows = await catalogue<LiveRecord>(kind.name, region, name as CatalogueName);
-      return rows?.find((r) => r.id === id);
-    }
-    const target = kindNamed(name);
-    return target ? liveRecord(kind.name, region, target, id) : undefined;
-  });
+  const live: LiveRules = {
+    // an adoption creates nothing
+    creating: Object.keys(olds).length === 0 && (inputs.adoptId === undefined || inputs.adoptId === null),
+    async find(name, match) {
+      const target = kindNamed(name);
+      if (!target) return undefined;
+      const read = await liveList(kind.name, region, target);
+      if (!read?.rows.some(match)) return read && [];
+      return ((await liveList(kind.name, region, target, read.serial)) ?? read).rows.filter(match);
+    },
+  };
+  return kind.liveRules(
+    inputs as never,
+    async (name, id) => {
+      if (typeof id !== "string" || containsUnknown(id)) return undefined;
+      // a catalogue row a live record names (a network's offering): the same shared list as the field lookups
+      if ((CATALOGUES as readonly string[]).includes(name)) {
+        const rows = await catalogue<LiveRecord>(kind.name, region, name as CatalogueName);
+        return rows?.find((r) => r.id === id);
+      }
+      const target = kindNamed(name);
+      return target ? liveRecord(kind.name, region, target, id) : undefined;
+    },
+    live,
+  );
 }
 
 /**

@@ -1,7 +1,8 @@
 // Preview refuses what the create would refuse on stable facts of the records the request names (a VPC's range, a
 // network's zone and VPC, a snapshot's size, names and keys the account holds): rows of refusalWorld.ts, each
 // refused at check as the API refuses it.
-import { describe } from "vitest";
+import { describe, expect, it } from "vitest";
+import { providerFor } from "../../provider";
 import { ED25519, ED25519_B } from "../fixtures/sshKeys";
 import {
   fromSnapshot,
@@ -355,8 +356,30 @@ const ROWS: Row[] = [
     api: /VPC specified should be in unique region/,
     good: () => ({ groupId: w.mesh2, vpcId: w.otherVpc, vpcRegion: w.region }),
   },
+  {
+    name: "an instance snapshot of an instance whose volumes have snapshots",
+    kind: "InstanceSnapshot",
+    bad: () => ({ name: "before-upgrade", instanceId: w.snappedVm }),
+    field: "instanceId",
+    reason:
+      /^instance \S+ has volumes with snapshots \(snap \(\S+\)\), and the platform takes no instance snapshot of an instance whose volumes have snapshots \(the API refuses it\)\. Delete those volume snapshots first/,
+    api: /VM snapshot for this VM is not allowed\. This VM has volumes attached which has snapshots/,
+    good: () => ({ name: "before-upgrade", instanceId: w.tierVm }),
+  },
 ];
 
 describe("preview refuses what the create would refuse on stable facts of the records it names", () => {
   refusedAtPreview(ROWS);
+});
+
+describe("a rule of what only a create meets judges only a create", () => {
+  it("an instance snapshot the stack holds is not refused for volume snapshots taken after it", async () => {
+    const p = providerFor("InstanceSnapshot");
+    const held = { instanceId: w.snappedVm, name: "before-the-volume-snapshots" };
+    expect((await p.check!(held, held)).failures ?? []).toEqual([]);
+    // the same inputs as a new resource (or a replacement's second check) are refused
+    expect((await p.check!({}, held)).failures).toEqual([
+      { property: "instanceId", reason: expect.stringMatching(/has volumes with snapshots/) },
+    ]);
+  });
 });

@@ -153,6 +153,8 @@ async function makeWorld(emu: Emulator): Promise<void> {
   );
   await made(await c.volumes.attach(disk, vm));
   w.snapshotA = await made(await c.volumeSnapshots.create({ volumeId: disk, name: "snap" }));
+  // and so the instance takes no instance snapshot
+  w.snappedVm = vm;
   const osTypeId = (await c.catalogue.osTypes())[0].id;
   w.dataIso = await made(
     await c.isos.register({

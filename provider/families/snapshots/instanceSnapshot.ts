@@ -2,10 +2,11 @@
 // (CloudStack's createVMSnapshot / deleteVMSnapshot), taken by a job and deleted by one with the resource. A
 // resource apart from volume snapshots, as the spec says. Nothing changes in place. The platform decides what
 // only it can know at create (emulator/README.md): memory only of a running instance, Running or Stopped only,
-// names unique per instance, at most 10 per instance, none while a volume of the instance has a snapshot.
+// names unique per instance, at most 10 per instance, none while a volume of the instance has a snapshot (that
+// one preview judges too, on the volume snapshots that exist).
 
 import { z } from "zod";
-import { ConflictError, type InstanceSnapshot } from "../../client";
+import { ConflictError, type InstanceSnapshot, type VolumeSnapshot } from "../../client";
 import {
   commonFields,
   created,
@@ -17,10 +18,11 @@ import {
   skipFailed,
   uniqueTogether,
 } from "../../kinds/common";
-import { defineKind, type Recorded } from "../../kinds/define";
+import { defineKind, type LiveRules, type LookupFailure, type Recorded } from "../../kinds/define";
 import { examples, yamlInstance } from "../../kinds/examples";
 import { bool, optionalId } from "../../lifecycle/check";
 import { type PassingRefusal, refusalText, whileRefused } from "../../lifecycle/passingRefusal";
+import { containsUnknown } from "../../lifecycle/values";
 
 /**
  * The platform takes one snapshot task at a time per instance (CloudStack's VMSnapshotManagerImpl and
@@ -36,6 +38,33 @@ export function otherSnapshotTask(err: unknown): PassingRefusal | undefined {
     advice:
       "The platform takes one snapshot task at a time per instance. Run pulumi up again once the other task has ended, or raise the resource's timeouts to wait for it.",
   };
+}
+
+/**
+ * The platform takes no instance snapshot of an instance whose volumes have snapshots (CloudStack's
+ * VMSnapshotManagerImpl.allocVMSnapshot: "VM snapshot for this VM is not allowed. This VM has volumes attached which
+ * has snapshots, please remove all snapshots before taking VM snapshot"), judged when the snapshot is to be taken,
+ * on the region's volume snapshots (each names the instance its volume is attached to).
+ */
+async function volumesWithoutSnapshots(
+  i: Recorded,
+  _read: unknown,
+  { creating, find }: LiveRules,
+): Promise<LookupFailure[]> {
+  const vm = i.instanceId;
+  if (!creating || typeof vm !== "string" || containsUnknown(vm)) return [];
+  const taken = await find(
+    "VolumeSnapshot",
+    (s) => (s as VolumeSnapshot).virtualMachineId === vm && s.state === "BackedUp",
+  );
+  if (!taken?.length) return [];
+  const named = taken.map((s) => `${(s as VolumeSnapshot).name ?? s.id} (${s.id})`).join(", ");
+  return [
+    {
+      property: "instanceId",
+      reason: `instance ${vm} has volumes with snapshots (${named}), and the platform takes no instance snapshot of an instance whose volumes have snapshots (the API refuses it). Delete those volume snapshots first, in an up of its own (Pulumi creates before it deletes), or snapshot the volumes (cim.VolumeSnapshot) instead`,
+    },
+  ];
 }
 
 export const instanceSnapshot = defineKind({
@@ -73,6 +102,7 @@ snapshotState: \${web-before-upgrade.state}
   },
   // createVMSnapshot refuses a name the instance's snapshots already have
   deleteBeforeReplace: uniqueTogether("name", "instanceId"),
+  liveRules: volumesWithoutSnapshots,
   fields: {
     ...commonFields,
     name: {
