@@ -109,3 +109,34 @@ it("the import option adopts the instance it names (Pulumi cannot import a dynam
   expect(Object.keys(state.instances)).toHaveLength(before);
   expect(state.instances[String(vm.id)].displayName).toBe("one");
 }, 300_000);
+
+it("a rename without an alias is refused at preview with the way out; with the alias it is the same instance", async () => {
+  const home = sourceHome("options-rename");
+  const run = await stackRun({
+    home,
+    stackName: uniqueStack("options-rename"),
+    program,
+    envVars: api.envVars,
+  });
+  const host = `rename-${process.pid}`;
+  const [up] = await run([{ op: "up", config: { ...options(null), "cim-e2e:name": host } }]);
+  const id = String(up.outputs?.vmId);
+
+  // Pulumi would create "web" before it deletes "vm": the host name is still the old instance's
+  const [renamed, aliased] = await run([
+    { op: "preview", expectFailure: true, config: { "cim-e2e:resource": "web" } },
+    { op: "preview", config: options({ aliases: [{ name: "vm" }] }) },
+  ]);
+  expect(renamed.ok).toBe(false);
+  const refusal = renamed.diagnostics.map((d) => d.message).join("\n");
+  expect(refusal).toContain(`name "${host}" is taken: instance ${id} (state Running) has that host name`);
+  expect(refusal).toContain(
+    "If another cim.Instance of this stack holds it (a rename), give this one the old name in its `aliases` option, or remove the old one in an up of its own first; else choose another name, or adopt that instance with adoptId",
+  );
+  expect(aliased.summary).toEqual({ same: 2 });
+
+  const [moved] = await run([{ op: "up" }, { op: "rm" }]);
+  expect(moved.summary).toEqual({ same: 2 });
+  expect(moved.outputs?.vmId).toBe(id);
+  expect((await api.control.state()).instances[id].state).toBe("Running");
+}, 300_000);
