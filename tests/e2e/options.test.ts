@@ -20,15 +20,12 @@ const program = path.join(__dirname, "programs", "options.cjs");
 const options = (o: Record<string, unknown> | null) => ({
   "cim-e2e:options": o === null ? null : JSON.stringify(o),
 });
+/** A stack of the options program, in a home of its own. */
+const optionsRun = (name: string) =>
+  stackRun({ home: sourceHome(name), stackName: uniqueStack(name), program, envVars: api.envVars });
 
 it("customTimeouts reach the provider: a deploy that outlives customTimeouts.create stops there", async () => {
-  const home = sourceHome("options-timeouts");
-  const run = await stackRun({
-    home,
-    stackName: uniqueStack("options-timeouts"),
-    program,
-    envVars: api.envVars,
-  });
+  const run = await optionsRun("options-timeouts");
   await api.control.jobTiming({ latencyMs: 4_000 });
   const [slow] = await run([
     { op: "up", expectFailure: true, config: options({ customTimeouts: { create: "1s" } }) },
@@ -43,13 +40,7 @@ it("customTimeouts reach the provider: a deploy that outlives customTimeouts.cre
 }, 300_000);
 
 it("replaceOnChanges replaces on an in-place field; what cannot be honoured warns at preview", async () => {
-  const home = sourceHome("options-replace");
-  const run = await stackRun({
-    home,
-    stackName: uniqueStack("options-replace"),
-    program,
-    envVars: api.envVars,
-  });
+  const run = await optionsRun("options-replace");
   const opts = { replaceOnChanges: ["displayName", "nope"], customTimeouts: { update: "2us" } };
   const [up] = await run([{ op: "up", config: options(opts) }]);
   const firstId = String(up.outputs?.vmId);
@@ -89,13 +80,7 @@ it("the import option adopts the instance it names (Pulumi cannot import a dynam
   const vm = await c.instances.create({ zoneId, templateId: template.id, serviceOfferingId: offering.id });
   await c.jobs.wait(vm, { firstDelayMs: 0 });
 
-  const home = sourceHome("options-import");
-  const run = await stackRun({
-    home,
-    stackName: uniqueStack("options-import"),
-    program,
-    envVars: api.envVars,
-  });
+  const run = await optionsRun("options-import");
   const before = Object.keys((await api.control.state()).instances).length;
   const [up, stable] = await run([
     { op: "up", config: options({ import: vm.id }) },
@@ -111,13 +96,7 @@ it("the import option adopts the instance it names (Pulumi cannot import a dynam
 }, 300_000);
 
 it("a rename without an alias is refused at preview with the way out; with the alias it is the same instance", async () => {
-  const home = sourceHome("options-rename");
-  const run = await stackRun({
-    home,
-    stackName: uniqueStack("options-rename"),
-    program,
-    envVars: api.envVars,
-  });
+  const run = await optionsRun("options-rename");
   const host = `rename-${process.pid}`;
   const [up] = await run([{ op: "up", config: { ...options(null), "cim-e2e:name": host } }]);
   const id = String(up.outputs?.vmId);
