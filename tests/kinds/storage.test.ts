@@ -234,9 +234,18 @@ describe("snapshots: what only the platform can decide fails the create with its
     // adopted with nothing but its id: the live name and volume are kept
     const bare = await make("VolumeSnapshot", { adoptId: snap.id });
     expect(bare.outs).toMatchObject({ name: snap.outs.name, volumeId: vm.rootId, volumeType: "ROOT" });
-    const refused = await make("InstanceSnapshot", { name: nameOf("vs"), instanceId: vm.id }).catch(
-      (e: Error) => e,
-    );
+    // refused at preview, naming the volume snapshot (the adoption's read above listed it); the platform refuses
+    // the same create
+    const checked = await p("InstanceSnapshot").check!({}, { name: nameOf("vs"), instanceId: vm.id });
+    expect(checked.failures).toEqual([
+      {
+        property: "instanceId",
+        reason: expect.stringContaining(`has volumes with snapshots (${snap.outs.name} (${snap.id}))`),
+      },
+    ]);
+    const refused = await p("InstanceSnapshot")
+      .create(checked.inputs)
+      .catch((e: Error) => e);
     expect((refused as Error).message).toMatch(/This VM has volumes attached which has snapshots/);
     await p("VolumeSnapshot").delete!(snap.id, snap.outs);
     const now = await make("InstanceSnapshot", { name: nameOf("vs"), instanceId: vm.id, memory: true });
