@@ -114,7 +114,7 @@ export interface LiveRules {
   readonly creating: boolean;
   /**
    * The records of another kind of the region that `match` picks, from the shared list; when any does, confirmed
-   * by a read made after that list (it may predate a change of this run). Undefined when it cannot be read now.
+   * by a read made after that list (lookups.ts: confirmedRows). Undefined when it cannot be read now.
    */
   readonly find: (kind: string, match: (row: LiveRecord) => boolean) => Promise<LiveRecord[] | undefined>;
 }

@@ -26,6 +26,7 @@ import {
   CATALOGUES,
   type CatalogueName,
   catalogue,
+  confirmedRows,
   heldBefore,
   liveList,
   liveListFor,
@@ -92,10 +93,7 @@ export async function kindLiveRules(
     creating: Object.keys(olds).length === 0 && (inputs.adoptId === undefined || inputs.adoptId === null),
     async find(name, match) {
       const target = kindNamed(name);
-      if (!target) return undefined;
-      const read = await liveList(kind.name, region, target);
-      if (!read?.rows.some(match)) return read && [];
-      return ((await liveList(kind.name, region, target, read.serial)) ?? read).rows.filter(match);
+      return target && confirmedRows((after) => liveList(kind.name, region, target, after), match);
     },
   };
   return kind.liveRules(
@@ -162,16 +160,14 @@ export async function exclusiveFailures(
     if (own !== undefined && sameValue(own, claimed)) continue;
     const itself = (held: unknown) =>
       own !== undefined ? sameValue(held, own) : heldBefore.has(heldKey(kind, region, x.property, held));
-    const holderIn = (rows: LiveRecord[] | undefined) =>
-      rows?.find((r) => {
-        const held = x.held(r);
-        return held !== undefined && !itself(held) && x.clash(claimed, held);
-      });
-    const read = await liveListFor(kind.name, region, kind, inputs);
+    const holds = (r: LiveRecord) => {
+      const held = x.held(r);
+      return held !== undefined && !itself(held) && x.clash(claimed, held);
+    };
     // a holder in a list read earlier may have given the value up since (renamed, deleted): read once more
-    const holder =
-      holderIn(read?.rows) &&
-      holderIn((await liveListFor(kind.name, region, kind, inputs, read?.serial))?.rows);
+    const holder = (
+      await confirmedRows((after) => liveListFor(kind.name, region, kind, inputs, after), holds)
+    )?.[0];
     if (holder) out.push({ property: x.property, reason: exclusiveReason(kind, x, inputs, holder) });
   }
   return out;

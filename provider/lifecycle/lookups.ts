@@ -206,6 +206,20 @@ export function liveListFor(
 }
 
 /**
+ * The rows of a shared list (`read`, liveList or liveListFor) that `match` picks. A list read earlier in the run
+ * may predate a change of it (a record renamed, deleted, made), so when any row matches, the answer is that of a
+ * read made after it. Undefined when either read cannot be made now (best effort: nothing is judged).
+ */
+export async function confirmedRows(
+  read: (after?: number) => Promise<{ rows: LiveRecord[]; serial: number } | undefined>,
+  match: (row: LiveRecord) => boolean,
+): Promise<LiveRecord[] | undefined> {
+  const first = await read();
+  if (!first?.rows.some(match)) return first && [];
+  return (await read(first.serial))?.rows.filter(match);
+}
+
+/**
  * The record `id` of `target`'s kind in the region, from the shared list. A list that misses it, or whose row
  * `stale` refuses, may predate a change made earlier in the same run: it is read once more, through a list asked
  * for after that one and after this call began (shared by the calls that miss at the same time), before the
