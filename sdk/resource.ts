@@ -73,6 +73,12 @@ interface Registration {
   ): Honoured;
   /** Inputs every resource of the path carries. */
   hidden: Record<string, unknown>;
+  /**
+   * Whether the engine must be told which outputs to keep secret (`additionalSecretOutputs`). The plugin marks
+   * the kind's secret outputs itself in every answer (as its schema declares them), so its resources do not carry
+   * the list in state; the dynamic-provider host cannot mark them.
+   */
+  listsSecretOutputs: boolean;
 }
 
 function registration(kind: Kind, path: RegistrationPath): Registration {
@@ -86,6 +92,7 @@ function registration(kind: Kind, path: RegistrationPath): Registration {
         warnings: [],
       }),
       hidden: {},
+      listsSecretOutputs: false,
     };
   }
   return {
@@ -93,16 +100,17 @@ function registration(kind: Kind, path: RegistrationPath): Registration {
     // customTimeouts, replaceOnChanges and import become inputs (sdk/options.ts)
     options: (name, given, props, opts) => honourOptions(kind, name, given, props, opts),
     hidden: { __provider: serializedProvider(kind.name) },
+    listsSecretOutputs: true,
   };
 }
 
 /** The SDK class of a kind, registering its resources on the given path. */
 export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = "dynamic"): KindClass<K> {
-  const { type, options, hidden } = registration(kind, path);
+  const { type, options, hidden, listsSecretOutputs } = registration(kind, path);
   const inputs = Object.keys(kind.fields);
   const secrets = new Set(secretInputs(kind));
   const outputOnly = outputNames(kind).filter((k) => !inputs.includes(k));
-  const secretOuts = secretOutputs(kind);
+  const secretOuts = listsSecretOutputs ? secretOutputs(kind) : [];
   const checkedRefs = Object.keys(kind.fields).filter((k) => refOf(kind.fields[k])?.mustExist);
   const defaults = stateDefaults(kind);
 

@@ -112,9 +112,11 @@ describe("the classes of pulumi-cim/native", () => {
     expect(r.inputs).not.toHaveProperty("__provider");
     expect(r.secrets).toEqual(["userData"]);
     expect(r.inputs.userData).toBe("I2Nsb3VkLWNvbmZpZw==");
-    // shared with the dynamic path: plain references named for check, secret outputs declared
+    // shared with the dynamic path: plain references named for check
     expect(r.inputs[PLAIN_REFERENCES]).toEqual(["sshKeyNames"]);
-    expect(r.additionalSecretOutputs).toContain("userDataHash");
+    // not the secret outputs: the plugin marks them itself (tests/native/secrets.test.ts registers without the
+    // list and finds userDataHash encrypted in state), so state does not carry the list for every resource
+    expect(r.additionalSecretOutputs).toEqual([]);
     // no explicit provider: the engine's default cim provider
     expect(r.provider).toBe("");
 
