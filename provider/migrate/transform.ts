@@ -4,12 +4,14 @@
 // resources, ids and outputs under their other type, pointed at the other path's default provider.
 //
 // A pure function of the exported checkpoint. It renames types and URNs (children included: a URN carries its
-// ancestors' types), follows every reference to a renamed URN, swaps `__provider`, adds the target path's default
+// ancestors' types), follows every reference to a renamed URN, swaps `__provider` and the dynamic path's hidden
+// `__given` (the plugin reads the given inputs from the inputs themselves), adds the target path's default
 // provider once and drops the source path's provider when nothing uses it any more. It writes no configuration
 // value into the checkpoint: the engine fills a default provider's configuration from the stack's config at the
 // next run, so the token is never written here.
 
 import { randomUUID } from "node:crypto";
+import { GIVEN } from "../lifecycle/readInputs";
 import {
   defaultProviderName,
   type ExportedStack,
@@ -91,6 +93,12 @@ interface Direction {
   providerProblem(providerUrn: ParsedUrn | undefined): string | undefined;
   /** Inputs or outputs on the target path. */
   props(kind: string, props: Record<string, unknown> | undefined): Record<string, unknown> | undefined;
+  /** Outputs on the target path, given the resource's inputs. */
+  outputs(
+    kind: string,
+    outputs: Record<string, unknown> | undefined,
+    inputs: Record<string, unknown> | undefined,
+  ): Record<string, unknown> | undefined;
   propertyDependencies(deps: Record<string, string[]> | undefined): Record<string, string[]> | undefined;
 }
 
@@ -118,6 +126,8 @@ export function toNative(exported: ExportedStack, opts: NativeOptions): Migratio
           ? undefined
           : `its provider is ${p ? `${p.qualifiedType}::${p.name}` : "missing"}, not Pulumi's dynamic-provider host (${DYNAMIC_PROVIDER_TYPE})`,
       props: (_kind, props) => without(props, PROVIDER_KEY),
+      // the plugin reads which optional inputs were given from the inputs themselves
+      outputs: (_kind, outputs) => without(without(outputs, PROVIDER_KEY), GIVEN),
       propertyDependencies: (deps) => without(deps, PROVIDER_KEY),
     },
     opts.newId ?? randomUUID,
@@ -144,6 +154,18 @@ export function toDynamic(exported: ExportedStack, opts: DynamicOptions): Migrat
         return undefined;
       },
       props: (kind, props) => (props ? { ...props, [PROVIDER_KEY]: opts.providerText(kind) } : props),
+      // the dynamic-provider host gives read the old outputs alone: they name the inputs the program gave (every
+      // input present: a required or secret one among them changes nothing in what a refresh derives)
+      outputs: (kind, outputs, inputs) =>
+        outputs
+          ? {
+              [GIVEN]: Object.keys(inputs ?? {})
+                .filter((k) => !k.startsWith("__"))
+                .join(","),
+              ...outputs,
+              [PROVIDER_KEY]: opts.providerText(kind),
+            }
+          : outputs,
       propertyDependencies: (deps) => (deps ? { ...deps, [PROVIDER_KEY]: [] } : deps),
     },
     opts.newId ?? randomUUID,
@@ -253,7 +275,7 @@ function migrate(exported: ExportedStack, d: Direction, newId: () => string): Mi
         ...r,
         type: d.toPrefix + kind,
         inputs: d.props(kind, r.inputs),
-        outputs: d.props(kind, r.outputs),
+        outputs: d.outputs(kind, r.outputs, r.inputs),
         propertyDependencies: d.propertyDependencies(r.propertyDependencies),
       }),
       rename,

@@ -20,7 +20,7 @@ import {
 } from "../kinds/define";
 import { PartialStateError } from "../lifecycle/errors";
 import { fullOutputs } from "../lifecycle/fields";
-import { GIVEN, inputsFrom } from "../lifecycle/readInputs";
+import { GIVEN, inputsFrom, withGiven } from "../lifecycle/readInputs";
 import { defaultRegion, openSession } from "../lifecycle/session";
 import type { Operation } from "../lifecycle/timeouts";
 import { checkResponse, fromStruct, type Props, plain, toStruct, UNKNOWN } from "./wire";
@@ -58,14 +58,16 @@ export function kindOfType(type: string, urn = ""): Kind {
   return kind;
 }
 
-/** The optional inputs recorded in the hidden GIVEN output, less one the plugin put in itself. */
-const givenWithout = (outs: Recorded, key: string) =>
-  typeof outs[GIVEN] === "string"
-    ? (outs[GIVEN] as string)
-        .split(",")
-        .filter((k) => k && k !== key)
-        .join(",")
-    : outs[GIVEN];
+/**
+ * `outs` without the hidden GIVEN output. The dynamic path writes it into every resource's outputs because the
+ * dynamic-provider host gives read the old outputs alone; the engine gives the plugin the old inputs too, so the
+ * plugin reads which optional inputs the program gave from them and state does not keep the list.
+ */
+const withoutGiven = (outs: Recorded): Recorded => {
+  if (outs[GIVEN] === undefined) return outs;
+  const { [GIVEN]: _, ...rest } = outs;
+  return rest;
+};
 
 export class Adapter {
   /** Set by Cancel: no create, update or delete starts after it. */
@@ -230,16 +232,18 @@ export class Adapter {
       );
       const inputs = inputsFrom(kind, full, optional);
       delete inputs.region;
-      const given = optional.filter((k) => inputs[k] !== undefined);
       res.setId(got.id);
-      res.setProperties(toStruct({ ...full, [GIVEN]: given.join(",") }, secretOutputs(kind)));
+      res.setProperties(toStruct(withoutGiven(full), secretOutputs(kind)));
       res.setInputs(toStruct(inputs, secretInputs(kind)));
       return res;
     }
-    const got = await provider.read!(req.getId(), props);
+    // State written by an earlier version of the plugin carries GIVEN: kept as it is, so a refresh changes no output.
+    const hidden = props[GIVEN] !== undefined;
+    const got = await provider.read!(req.getId(), hidden ? props : withGiven(kind, props, oldInputs.values));
     if (!got.id || !got.props) return res; // gone: the engine drops it from state
     res.setId(got.id);
-    res.setProperties(toStruct(fullOutputs(kind, got.props as Recorded), secretOutputs(kind)));
+    const outs = fullOutputs(kind, got.props as Recorded);
+    res.setProperties(toStruct(hidden ? outs : withoutGiven(outs), secretOutputs(kind)));
     // Inputs the live values stand for when they moved; secret inputs are never outputs, so the program's stay.
     const moved = got.inputs as Recorded | undefined;
     const inputs: Recorded = moved ? { ...moved } : { ...oldInputs.values };
@@ -277,14 +281,12 @@ export function withTimeout(values: Props, op: Operation, seconds: number): Prop
 
 /**
  * What state keeps: the outputs whole (the native SDK reads every output from state), with `timeouts` as the
- * program gave it (a limit from customTimeouts is not recorded).
+ * program gave it (a limit from customTimeouts is not recorded), and without GIVEN (`withoutGiven`).
  */
 function stored(kind: Kind, outs: Recorded, given: Props): Recorded {
-  const out = fullOutputs(kind, { ...outs });
-  if (given.timeouts === undefined) {
-    delete out.timeouts;
-    if (out[GIVEN] !== undefined) out[GIVEN] = givenWithout(out, "timeouts");
-  } else out.timeouts = given.timeouts;
+  const out = { ...withoutGiven(fullOutputs(kind, outs)) };
+  if (given.timeouts === undefined) delete out.timeouts;
+  else out.timeouts = given.timeouts;
   return out;
 }
 

@@ -75,7 +75,7 @@ describe("migrate --to native: the transform", () => {
     expect(orderProblems(plan.deployment)).toEqual([]);
   });
 
-  it("drops __provider from inputs, outputs and property dependencies and keeps every other value", () => {
+  it("drops __provider from inputs, outputs and property dependencies, and __given from outputs, and keeps every other value", () => {
     const before = dynamicCheckpoint().deployment.resources!;
     const after = native().deployment.deployment.resources!;
     for (const [old, now] of [
@@ -88,8 +88,11 @@ describe("migrate --to native: the transform", () => {
       expect(r.inputs).not.toHaveProperty("__provider");
       expect(r.outputs).not.toHaveProperty("__provider");
       expect(r.propertyDependencies).not.toHaveProperty("__provider");
+      // the plugin reads which optional inputs were given from the inputs (provider/native/adapter.ts)
+      expect(o.outputs).toHaveProperty("__given");
+      expect(r.outputs).not.toHaveProperty("__given");
       const { __provider: _i, ...inputs } = o.inputs!;
-      const { __provider: _o, ...outputs } = o.outputs!;
+      const { __provider: _o, __given: _g, ...outputs } = o.outputs!;
       expect(r.inputs).toEqual(inputs);
       expect(r.outputs).toEqual(outputs);
     }
@@ -226,7 +229,7 @@ describe("migrate --to native: the transform", () => {
 });
 
 describe("migrate --to dynamic: the way back", () => {
-  it("gives back the dynamic checkpoint: same types, URNs, inputs and outputs, with the serialized provider", () => {
+  it("gives back the dynamic checkpoint: same types, URNs, inputs and outputs, with the serialized provider and the given inputs", () => {
     const there = native().deployment;
     const back = toDynamic(there, { providerText: PROVIDER_TEXT, newId: () => "host-id" });
     const original = dynamicCheckpoint().deployment.resources!;

@@ -214,6 +214,36 @@ describe("create, read, import", () => {
     missing.setId("00000000-0000-4000-8000-000000000000");
     expect((await adapter.read(missing)).getId()).toBe("");
   });
+
+  it("a refresh takes the given inputs from the old inputs, and keeps the hidden list where older state has one", async () => {
+    const made = await api.client.volumes.create({ name: "drifting", zoneId, diskOfferingId, size: 10 });
+    await api.client.jobs.wait(made, { firstDelayMs: 0 });
+    const c = new provproto.CreateRequest();
+    c.setType("cim:index:Volume");
+    c.setProperties(
+      S({ adoptId: made.id, name: "drifting", zoneId, diskOfferingId, size: 10, tags: { env: "a" } }),
+    );
+    const created = plain((await adapter.create(c)).getProperties());
+    expect(created).not.toHaveProperty("__given");
+    const given = { name: "drifting", zoneId, diskOfferingId, size: 10, tags: { env: "a" } };
+    await api.client.tags.add({ kind: "volume", id: made.id! }, { owner: "ops" });
+    const refresh = (props: Record<string, unknown>) => {
+      const r = new provproto.ReadRequest();
+      r.setType("cim:index:Volume");
+      r.setId(made.id!);
+      r.setProperties(S(props));
+      r.setInputs(S(given));
+      return adapter.read(r);
+    };
+    // the tags the program gave moved: the inputs they now stand for, from the old inputs' list of given fields
+    const now = await refresh(created);
+    expect(plain(now.getInputs()).tags).toEqual({ env: "a", owner: "ops" });
+    expect(plain(now.getProperties())).not.toHaveProperty("__given");
+    // state an older plugin wrote keeps its list as it is, so a refresh shows no change of outputs for it
+    const older = await refresh({ ...created, __given: "name,size,tags" });
+    expect(plain(older.getProperties()).__given).toBe("name,size,tags");
+    expect(plain(older.getInputs()).tags).toEqual({ env: "a", owner: "ops" });
+  });
 });
 
 describe("preview update", () => {

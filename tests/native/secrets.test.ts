@@ -45,6 +45,9 @@ it("names a changed secret input as the cause of a replacement, beside an in-pla
   expect(inState.inputs.userData).toMatchObject(encrypted);
   // the output the kind declares secret goes back wrapped, so state keeps it encrypted
   expect(inState.outputs.userDataHash).toMatchObject(encrypted);
+  // no hidden list of the given inputs: the plugin reads them from the inputs in state (the refresh below needs
+  // them to tell the tags the program gave from the API's)
+  expect(inState.outputs).not.toHaveProperty("__given");
 
   // A refresh that finds the tags moved gives the engine the inputs the live values stand for, and the program's
   // secret input with them (it is never an output, so only the old inputs hold it): state keeps it, and the next
