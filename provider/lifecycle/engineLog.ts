@@ -25,6 +25,11 @@ export function aboutResource<T>(urn: string, fn: () => T): T {
   return about.run(urn, fn);
 }
 
+/** The URN of the resource the current request is about: known on the native plugin only (aboutResource). */
+export function currentResource(): string | undefined {
+  return about.getStore() || undefined;
+}
+
 /** Logs a warning through the engine. Never throws. */
 export async function engineWarning(message: string): Promise<void> {
   await send("warning", message);

@@ -10,7 +10,7 @@
 // not known yet (a resource the same program creates) is skipped.
 
 import type { CheckFailure } from "./check";
-import { engineInfo } from "./engineLog";
+import { currentResource, engineInfo } from "./engineLog";
 import { readOrGone } from "./errors";
 import {
   type Exclusive,
@@ -26,6 +26,7 @@ import {
   CATALOGUES,
   type CatalogueName,
   catalogue,
+  claimedNow,
   confirmedRows,
   heldBefore,
   liveList,
@@ -157,7 +158,13 @@ export async function exclusiveFailures(
     if (claimed === undefined) continue;
     const own = existing ? x.claimed(olds) : undefined;
     if (own !== undefined) heldBefore.add(heldKey(kind, region, x.property, own));
-    if (own !== undefined && sameValue(own, claimed)) continue;
+    const unchanged = own !== undefined && sameValue(own, claimed);
+    const twice = claimedTwice(kind, region, x, inputs, claimed, unchanged);
+    if (twice) {
+      out.push(twice);
+      continue;
+    }
+    if (unchanged) continue;
     const itself = (held: unknown) =>
       own !== undefined ? sameValue(held, own) : heldBefore.has(heldKey(kind, region, x.property, held));
     const holds = (r: LiveRecord) => {
@@ -171,6 +178,47 @@ export async function exclusiveFailures(
     if (holder) out.push({ property: x.property, reason: exclusiveReason(kind, x, inputs, holder) });
   }
   return out;
+}
+
+/**
+ * A value another resource of this deployment claims too (two new instances with one host name): no live record
+ * holds it yet, and the API refuses whichever of the two it makes second, after the first is made. Only the native
+ * plugin can tell: its checks name their resource (the dynamic-provider host's do not, and one resource checked
+ * twice, as a replacement is, could not be told from two). Each check records its claim; a claim whose value
+ * another resource's clashes with is refused, naming that resource, unless it is the resource's own value, kept
+ * unchanged (the newcomer is the one to give way).
+ */
+function claimedTwice(
+  kind: Kind,
+  region: string | undefined,
+  x: Exclusive,
+  inputs: Recorded,
+  claimed: unknown,
+  unchanged: boolean,
+): CheckFailure | undefined {
+  const urn = currentResource();
+  if (!urn) return undefined;
+  const key = `${kind.name}\u0000${region ?? ""}\u0000${x.property}`;
+  const claims = claimedNow.get(key) ?? new Map<string, unknown>();
+  claimedNow.set(key, claims);
+  claims.set(urn, claimed);
+  if (unchanged) return undefined;
+  let other: [string, unknown] | undefined;
+  for (const c of claims) {
+    if (c[0] !== urn && x.clash(claimed, c[1])) {
+      other = c;
+      break;
+    }
+  }
+  if (!other) return undefined;
+  const name = other[0].split("::").pop();
+  const what = sameValue(other[1], claimed)
+    ? "the same"
+    : `${JSON.stringify(other[1])}, which clashes with it`;
+  return {
+    property: x.property,
+    reason: `${x.property} ${JSON.stringify(inputs[x.property])}: cim.${kind.name} "${name}" of this program claims ${what}, and only one ${kind.noun} may hold it at a time (the API would refuse whichever it makes second). Give each its own`,
+  };
 }
 
 /**

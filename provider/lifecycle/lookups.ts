@@ -389,9 +389,15 @@ export function requirementFailures(
  * per process, as the lists are; liveChecks.ts says why).
  */
 export const heldBefore = new Set<string>();
+/**
+ * Exclusive values the resources of this deployment claim, as their checks ran, by kind, region and property: the
+ * URN of each claimant and its value (liveChecks.ts: claimedTwice).
+ */
+export const claimedNow = new Map<string, Map<string, unknown>>();
 
 export function resetLookups(): void {
   heldBefore.clear();
+  claimedNow.clear();
   regionList = undefined;
   cache.clear();
   inFlight.clear();

@@ -5,6 +5,7 @@
 import { expect, it } from "vitest";
 import { providerFor } from "../../provider";
 import { mine, resourcesOf, uniqueStack, useApi } from "../e2e/support";
+import { ED25519, ED25519_B } from "../fixtures/sshKeys";
 import { declare, pluginHome, pluginRun } from "./support";
 
 const api = useApi();
@@ -88,4 +89,32 @@ it("checks input as the dynamic path does, and honours ignoreChanges, replaceOnC
     (v: any) => !/Destroy|Expung/.test(v.state),
   );
   expect(left.map((v: any) => v.name)).toEqual([]);
+}, 240_000);
+
+it("refuses at preview a value two resources of the program claim, naming the other (the API would refuse the second at up)", async () => {
+  const key = (name: string, keyName: string, publicKey: string) => ({
+    kind: "SshKeyPair",
+    name,
+    props: { name: keyName, publicKey },
+  });
+  const run = await pluginRun(pluginHome("native-twice"), uniqueStack("native-twice"), api().envVars);
+  const twice = declare(key("ops", "deploy-twice", ED25519), key("ci", "deploy-twice", ED25519_B));
+  const [refused] = await run([{ op: "preview", expectFailure: true, config: twice }]);
+  expect(refused.ok).toBe(false);
+  const errors = refused.diagnostics.filter((d) => d.severity === "error").map((d) => d.message.trim());
+  // whichever the engine checks second is refused, naming the first
+  expect(errors).toHaveLength(1);
+  expect(errors[0]).toMatch(
+    /^cim:index:SshKeyPair resource '(ops|ci)': property name value \{deploy-twice\} has a problem: name "deploy-twice": cim\.SshKeyPair "(ops|ci)" of this program claims the same, and only one SSH key pair may hold it at a time \(the API would refuse whichever it makes second\)\. Give each its own$/,
+  );
+  const [, refusedName, otherName] = /resource '(\w+)'.*SshKeyPair "(\w+)"/.exec(errors[0])!;
+  expect(refusedName).not.toBe(otherName);
+  // two names, and one the program keeps while the other changes: nothing to refuse, at preview or at up
+  const [previewed, made] = await run([
+    { op: "preview", config: declare(key("ops", "deploy-a", ED25519), key("ci", "deploy-b", ED25519_B)) },
+    { op: "up" },
+  ]);
+  expect(previewed.ok).toBe(true);
+  expect(made.summary).toMatchObject({ create: 3 });
+  await run([{ op: "destroy" }, { op: "rm" }]);
 }, 240_000);
