@@ -73,12 +73,6 @@ interface Registration {
   ): Honoured;
   /** Inputs every resource of the path carries. */
   hidden: Record<string, unknown>;
-  /**
-   * Whether the engine must be told which outputs to keep secret (`additionalSecretOutputs`). The plugin marks
-   * the kind's secret outputs itself in every answer (as its schema declares them), so its resources do not carry
-   * the list in state; the dynamic-provider host cannot mark them.
-   */
-  listsSecretOutputs: boolean;
 }
 
 function registration(kind: Kind, path: RegistrationPath): Registration {
@@ -92,25 +86,31 @@ function registration(kind: Kind, path: RegistrationPath): Registration {
         warnings: [],
       }),
       hidden: {},
-      listsSecretOutputs: false,
     };
   }
+  // The dynamic-provider host cannot mark outputs secret, so the class asks the engine to keep the kind's secret
+  // outputs secret (`additionalSecretOutputs`); the plugin marks them itself in every answer, as its schema
+  // declares them, so native resources do not carry the list in state.
+  const secretOuts = secretOutputs(kind);
   return {
     type: typeToken(kind),
     // customTimeouts, replaceOnChanges and import become inputs (sdk/options.ts)
-    options: (name, given, props, opts) => honourOptions(kind, name, given, props, opts),
+    options: (name, given, props, opts) => {
+      const honoured = honourOptions(kind, name, given, props, opts);
+      return secretOuts.length
+        ? { ...honoured, opts: withSecretOutputs(honoured.opts, secretOuts) }
+        : honoured;
+    },
     hidden: { __provider: serializedProvider(kind.name) },
-    listsSecretOutputs: true,
   };
 }
 
 /** The SDK class of a kind, registering its resources on the given path. */
 export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = "dynamic"): KindClass<K> {
-  const { type, options, hidden, listsSecretOutputs } = registration(kind, path);
+  const { type, options, hidden } = registration(kind, path);
   const inputs = Object.keys(kind.fields);
   const secrets = new Set(secretInputs(kind));
   const outputOnly = outputNames(kind).filter((k) => !inputs.includes(k));
-  const secretOuts = listsSecretOutputs ? secretOutputs(kind) : [];
   const checkedRefs = Object.keys(kind.fields).filter((k) => refOf(kind.fields[k])?.mustExist);
   const defaults = stateDefaults(kind);
 
@@ -139,8 +139,7 @@ export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = 
       Object.assign(props, hidden);
       const limit = quietStacks();
       try {
-        const o = honoured.opts;
-        super(type, name, props, secretOuts.length ? withSecretOutputs(o, secretOuts) : o);
+        super(type, name, props, honoured.opts);
       } catch (e) {
         throw withCallerStack(e, limit);
       } finally {

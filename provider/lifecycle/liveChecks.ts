@@ -120,7 +120,10 @@ export async function kindLiveRules(
  * value then is the resource being replaced, which a delete-first replacement deletes before it creates.
  */
 const heldKey = (kind: Kind, region: string | undefined, property: string, value: unknown) =>
-  `${kind.name}\u0000${region ?? ""}\u0000${property}\u0000${canonical(value)}`;
+  `${valueKey(kind, region, property)}\u0000${canonical(value)}`;
+/** Where an exclusive value is unique: the kind, the region and the property. */
+const valueKey = (kind: Kind, region: string | undefined, property: string) =>
+  `${kind.name}\u0000${region ?? ""}\u0000${property}`;
 /** JSON with object keys in order, so one value built two ways (from inputs, from a record) gives one key. */
 const canonical = (v: unknown): string =>
   JSON.stringify(v, (_k, x) =>
@@ -198,7 +201,7 @@ function claimedTwice(
 ): CheckFailure | undefined {
   const urn = currentResource();
   if (!urn) return undefined;
-  const key = `${kind.name}\u0000${region ?? ""}\u0000${x.property}`;
+  const key = valueKey(kind, region, x.property);
   const claims = claimedNow.get(key) ?? new Map<string, unknown>();
   claimedNow.set(key, claims);
   claims.set(urn, claimed);

@@ -16,6 +16,13 @@ export function containsUnknown(v: unknown): boolean {
  * A copy without `undefined` anywhere. The dynamic-provider host turns results into protobuf Structs, which
  * throw on undefined, so everything returned to the engine goes through here.
  */
+/** A copy of `o` without `key` (undefined stays undefined). */
+export function without<T>(o: Record<string, T> | undefined, key: string): Record<string, T> | undefined {
+  if (!o) return o;
+  const { [key]: _, ...rest } = o;
+  return rest;
+}
+
 export function compact<T>(v: T): T {
   if (Array.isArray(v)) return v.filter((x) => x !== undefined).map(compact) as T;
   if (v !== null && typeof v === "object") {

@@ -12,6 +12,7 @@
 
 import { randomUUID } from "node:crypto";
 import { GIVEN } from "../lifecycle/readInputs";
+import { without } from "../lifecycle/values";
 import {
   defaultProviderName,
   type ExportedStack,
@@ -101,12 +102,6 @@ interface Direction {
   ): Record<string, unknown> | undefined;
   propertyDependencies(deps: Record<string, string[]> | undefined): Record<string, string[]> | undefined;
 }
-
-const without = <T>(o: Record<string, T> | undefined, key: string) => {
-  if (!o) return o;
-  const { [key]: _, ...rest } = o;
-  return rest;
-};
 
 /** The checkpoint with the stack's dynamic pulumi-cim resources moved to the native plugin. */
 export function toNative(exported: ExportedStack, opts: NativeOptions): MigrationPlan {

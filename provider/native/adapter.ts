@@ -23,6 +23,7 @@ import { fullOutputs } from "../lifecycle/fields";
 import { GIVEN, inputsFrom, withGiven } from "../lifecycle/readInputs";
 import { defaultRegion, openSession } from "../lifecycle/session";
 import type { Operation } from "../lifecycle/timeouts";
+import { without } from "../lifecycle/values";
 import { checkResponse, fromStruct, type Props, plain, toStruct, UNKNOWN } from "./wire";
 
 /** The lookups the plugin serves as invokes (injected: provider/native/server.ts `serve`). */
@@ -59,15 +60,11 @@ export function kindOfType(type: string, urn = ""): Kind {
 }
 
 /**
- * `outs` without the hidden GIVEN output. The dynamic path writes it into every resource's outputs because the
+ * Outputs without the hidden GIVEN output. The dynamic path writes it into every resource's outputs because the
  * dynamic-provider host gives read the old outputs alone; the engine gives the plugin the old inputs too, so the
  * plugin reads which optional inputs the program gave from them and state does not keep the list.
  */
-const withoutGiven = (outs: Recorded): Recorded => {
-  if (outs[GIVEN] === undefined) return outs;
-  const { [GIVEN]: _, ...rest } = outs;
-  return rest;
-};
+const withoutGiven = (outs: Recorded): Recorded => without(outs, GIVEN) as Recorded;
 
 export class Adapter {
   /** Set by Cancel: no create, update or delete starts after it. */
@@ -284,7 +281,7 @@ export function withTimeout(values: Props, op: Operation, seconds: number): Prop
  * program gave it (a limit from customTimeouts is not recorded), and without GIVEN (`withoutGiven`).
  */
 function stored(kind: Kind, outs: Recorded, given: Props): Recorded {
-  const out = { ...withoutGiven(fullOutputs(kind, outs)) };
+  const out = withoutGiven(fullOutputs(kind, outs));
   if (given.timeouts === undefined) delete out.timeouts;
   else out.timeouts = given.timeouts;
   return out;
