@@ -23,6 +23,11 @@ export interface Checked<T> {
 export interface FieldCheck {
   values: Inputs;
   failures: CheckFailure[];
+  /**
+   * The fields given a value their schema refused, and those left out that a misspelt key was taken for: each
+   * is named by a failure already.
+   */
+  refused: string[];
 }
 
 export interface CheckOptions {
@@ -52,10 +57,14 @@ export function checkFields(
 ): FieldCheck {
   const values: Inputs = {};
   const failures: CheckFailure[] = [];
+  const refused: string[] = [];
+  // the inputs a misspelt key was meant as: left out, they are that key's failure, not one of their own
+  const meant = new Set<string>();
   // The API ignores keys it does not know; a misspelt input would be dropped the same way. Refuse it here.
   for (const key of Object.keys(news)) {
     if (key.startsWith("__") || Object.hasOwn(fields, key)) continue;
     const near = nearest(key, Object.keys(fields));
+    if (near) meant.add(near);
     failures.push({
       property: key,
       reason: `${key} is not an input of this resource${near ? ` (did you mean ${near}?)` : ""}; the inputs are ${Object.keys(fields).join(", ")}`,
@@ -67,11 +76,16 @@ export function checkFields(
       values[field] = value;
       continue;
     }
+    if ((value === undefined || value === null) && meant.has(field)) {
+      refused.push(field);
+      continue;
+    }
     const parsed = schema.safeParse(value === null ? undefined : value);
     if (parsed.success) {
       if (parsed.data !== undefined) values[field] = parsed.data;
       continue;
     }
+    refused.push(field);
     const secret = options.secret?.includes(field) ?? false;
     for (const issue of parsed.error.issues) {
       failures.push({
@@ -80,7 +94,7 @@ export function checkFields(
       });
     }
   }
-  return { values, failures };
+  return { values, failures, refused };
 }
 
 /**

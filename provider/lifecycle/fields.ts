@@ -16,7 +16,7 @@ import {
   stateDefaults,
 } from "./fieldSpec";
 import type { Kind } from "./kindSpec";
-import { compact, sameValue } from "./values";
+import { compact, sameValue, UNKNOWN } from "./values";
 
 /** A kind's fields and output-only values as [name, declaration] pairs, listed once per kind. */
 const listed = new WeakMap<
@@ -49,14 +49,30 @@ export function checkKind(kind: Kind, olds: Recorded, news: Recorded): Checked<R
     };
     checkCache.set(kind, spec);
   }
-  const { values, failures } = checkFields(spec.schemas, news, { secret: spec.secret });
+  const { values, failures, refused } = checkFields(spec.schemas, news, { secret: spec.secret });
   for (const [k, f] of entries(kind)) {
     // only when left out: a value given and refused has its own failure (named or, if concealed, not)
     const given = news[k] !== undefined && news[k] !== null;
-    if (f.requiredUnlessAdopting && !given)
+    if (f.requiredUnlessAdopting && !given && !refused.includes(k))
       requiredUnlessAdopting(values, failures, k, f.requiredUnlessAdopting);
   }
-  kind.rules?.(values, (property, reason) => failures.push({ property, reason }), olds ?? {});
+  // A value refused by its own field's rule has its failure; to the cross-field rules it is a value not known
+  // yet, as at preview, so none of them adds a second, false one for the same cause ("give both" for a netmask
+  // given but malformed).
+  const known = refused.length
+    ? { ...values, ...Object.fromEntries(refused.map((k) => [k, UNKNOWN])) }
+    : values;
+  kind.rules?.(known, (property, reason) => failures.push({ property, reason }), olds ?? {});
+  // A field the program leaves out whose absence means a value (its default) takes that value when the old
+  // inputs hold one (a refresh recorded drift, or the program dropped its own value): the engine then shows the
+  // change from the old value to the default (`~ powerState: "stopped" => "running"`), not a removal.
+  for (const [k, f] of entries(kind)) {
+    if (typeof f.unset !== "function" || f.secret || values[k] !== undefined) continue;
+    if (olds?.[k] === undefined || olds[k] === null || (news[k] !== undefined && news[k] !== null)) continue;
+    if (f.when && !f.when(values)) continue;
+    const d = f.unset(values);
+    if (d !== undefined) values[k] = d;
+  }
   return { inputs: values, failures };
 }
 

@@ -2,7 +2,8 @@
 // `pulumi preview --diff`; a dynamic provider's own diff has no way to say which fields changed. So when a read
 // finds the live resource moved, it gives the engine the inputs the live values stand for, in the shape check
 // produces, and the next preview shows each drifted field with its live and its desired value (`~ tags`,
-// `- powerState: "stopped"`). The dynamic-provider host gives read the old outputs only, never the old inputs,
+// `~ powerState: "stopped" => "running"`: check gives a left-out field the value its absence means when the old
+// inputs hold one). The dynamic-provider host gives read the old outputs only, never the old inputs,
 // so outputs carry one small hidden value, the optional inputs the program gave (GIVEN), written at each create
 // and update: without it a field the API filled in (an instance's name, root disk size, region) could not be
 // told from one the program set, and would show as removed.

@@ -126,6 +126,12 @@ function expectRefusedInProcess(c: BadCase, o: CheckOutcome) {
     o.failures.length,
     `check must refuse "${c.name}"; it passed: ${JSON.stringify(o.inputs)}`,
   ).toBeGreaterThan(0);
+  // one message per cause: a row breaks one rule (or says how many), so its check says that many things (a rule
+  // that also fired on a refused or misspelt value's absence would add a false one)
+  const reasons = o.failures.map((f) => f.reason);
+  expect(reasons, `one failure for each of the row's causes: ${reasons.join(" | ")}`).toHaveLength(
+    c.causes ?? 1,
+  );
   const text = printed(o);
   if (process.env.CIM_BADINPUT_SHOW) console.log(`${c.name}: ${text.split("\n")[0].slice(0, 400)}`);
   expect(text, "the message names the field").toContain(c.field);

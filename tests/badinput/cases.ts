@@ -85,6 +85,8 @@ export interface BadCase {
   existing?: (ids: Ids) => Record<string, unknown>;
   /** Text that must not appear in the output (secret inputs). */
   mustNotShow?: string;
+  /** How many rules the row breaks at once, each refused once (default 1). */
+  causes?: number;
 }
 
 const vm = (ids: Ids, extra: Record<string, unknown> = {}) => ({
@@ -296,7 +298,13 @@ export const CASES: BadCase[] = [
     name: "instance unknown ISO",
     kind: "Instance",
     args: (i) =>
-      vm(i, { templateId: undefined, imageType: "iso", isoId: i.unknown, diskOfferingId: i.customDisk }),
+      vm(i, {
+        templateId: undefined,
+        imageType: "iso",
+        isoId: i.unknown,
+        diskOfferingId: i.customDisk,
+        rootDiskSize: 20,
+      }),
     field: "isoId",
     message: /isoId \S+ is not an ISO/,
   },
@@ -531,8 +539,9 @@ export const CASES: BadCase[] = [
     name: "instance misspelt required field (zoneID)",
     kind: "Instance",
     args: (i) => ({ ...without(vm(i), "zoneId"), zoneID: i.zoneId }),
-    field: "zoneId",
-    message: /zoneId is required/,
+    field: "zoneID",
+    // one message: the misspelling, naming the input it was meant as (not also "zoneId is required")
+    message: /zoneID is not an input of this resource \(did you mean zoneId\?\)/,
   },
   {
     name: "instance misspelt optional field (displayNmae)",
@@ -830,7 +839,7 @@ export const CASES: BadCase[] = [
   {
     name: "network vpcId not an id",
     kind: "Network",
-    args: (i) => network(i, { vpcId: "main" }),
+    args: (i) => tier(i, { vpcId: "main" }),
     field: "vpcId",
     message: /vpcId must be an id \(a UUID\)/,
   },
@@ -1481,6 +1490,8 @@ export const CASES: BadCase[] = [
     kind: "MultiRegionGroupVpc",
     // looked up in vpcRegion (the other region), not in the member's own (the default)
     args: (i) => ({ groupId: i.unknown, vpcId: i.unknown2, vpcRegion: i.other.zones[0].regionId }),
+    // the world has no group, so the group is refused too
+    causes: 2,
     field: "vpcId",
     message: /vpcId names no VPC with id "[0-9a-f-]+" in region [0-9a-f]{8}-/,
   },

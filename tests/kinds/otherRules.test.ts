@@ -113,7 +113,16 @@ describe("Network", () => {
     expect(checkNetwork({ ...news, netmask: undefined }).failures[0].reason).toContain(
       "give both or neither",
     );
-    expect(checkNetwork({ ...news, netmask: "255.0.255.0" }).failures[0].reason).toContain("contiguous");
+    // one message per cause: a malformed value is not also "missing" to the rule that pairs it
+    const reasons = (n: Rec) => checkNetwork(n).failures.map((f) => f.reason);
+    expect(reasons({ ...news, netmask: "255.0.255.0" })).toEqual([
+      "netmask must be a contiguous netmask such as 255.255.255.0",
+    ]);
+    expect(reasons({ ...news, gateway: "10.1.1" })).toEqual([
+      "gateway must be an IPv4 address: the network's gateway, e.g. 10.1.1.1",
+    ]);
+    // the rules still run on what is valid: a tier without a range is refused once, for the pair
+    expect(reasons({ ...news, gateway: undefined, netmask: undefined })).toHaveLength(1);
     expect(checkNetwork({ ...news, gateway: "10.1.1.0" }).failures[0].reason).toContain(
       "not a host address of 10.1.1.0/24",
     );

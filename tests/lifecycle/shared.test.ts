@@ -117,6 +117,11 @@ describe("checkFields", () => {
     expect(failures.filter((f) => f.property === "zoneID")[0].reason).toContain("(did you mean zoneId?)");
     expect(failures.filter((f) => f.property === "regoin")[0].reason).toContain("(did you mean region?)");
     expect(failures.some((f) => f.property === "__provider")).toBe(false);
+    // one message per cause: the required zoneId the misspelling was meant as is not also "required"
+    expect(failures.map((f) => f.property)).toEqual(["zoneID", "regoin"]);
+    // given as well, the input is checked as usual
+    const both = checkFields(fields, { zoneID: "x", zoneId: "not-a-uuid" }).failures.map((f) => f.property);
+    expect(both).toEqual(["zoneID", "zoneId"]);
   });
 
   it("reports a missing required field as required", () => {
