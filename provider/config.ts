@@ -6,6 +6,7 @@
 
 import type * as pulumi from "@pulumi/pulumi";
 import { type CimClientOptions, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from "./client";
+import type { TokenSource } from "./client/tokenText";
 import { formatDuration, parseDuration } from "./lifecycle/timeouts";
 
 /** The largest cim:requestTimeout: a request the API has not answered in an hour will not be answered. */
@@ -36,9 +37,37 @@ export type SettingName = (typeof SETTINGS)[number]["name"];
 
 const settingNamed = (name: SettingName): Setting => SETTINGS.find((s) => s.name === name)!;
 
-/** `cim:requestTimeout (CIM_REQUEST_TIMEOUT)`: how messages name a setting. */
-export function settingLabel(name: SettingName): string {
-  return `cim:${name} (${settingNamed(name).env})`;
+/**
+ * How messages name a setting: `cim:requestTimeout (CIM_REQUEST_TIMEOUT)` for the stack config's (the default
+ * provider's), `the region of provider "ams" (or CIM_REGION)` for an explicit provider's, whose settings are its
+ * inputs and never the stack's `cim:*`.
+ */
+export function settingLabel(name: SettingName, provider?: string): string {
+  const env = settingNamed(name).env;
+  return provider ? `the ${name} of provider "${provider}" (or ${env})` : `cim:${name} (${env})`;
+}
+
+/**
+ * Where a setting's value came from, as messages name it: the stack's settings as `cim:region (CIM_REGION)`; an
+ * explicit provider's as `the region of provider "ams"`, or `CIM_REGION` when the environment gave it.
+ */
+export function settingOrigin(name: SettingName, c: ProviderConfig): string {
+  if (!c.provider) return settingLabel(name);
+  return c.sources[name] === "env" ? settingNamed(name).env : `the ${name} of provider "${c.provider}"`;
+}
+
+/** What to set when the API's address or token is missing, for the stack's settings or an explicit provider's. */
+export function missingSettingsAdvice(missing: readonly ("baseUrl" | "token")[], provider?: string): string {
+  if (provider)
+    return `give provider "${provider}" its ${missing.join(" and ")} (${missing.includes("token") ? "the token a secret input" : "an input"}), or set ${missing.map((m) => settingNamed(m).env).join(" and ")}`;
+  const named = { baseUrl: "cim:baseUrl (or CIM_BASE_URL)", token: "the secret cim:token (or CIM_TOKEN)" };
+  return `set ${missing.map((m) => named[m]).join(" and ")}`;
+}
+
+/** Where the client's messages say the token came from (client/tokenText.ts). */
+export function tokenSourceOf(c: ProviderConfig): TokenSource | undefined {
+  const from = c.sources.token;
+  return from === "stack" && c.provider ? { provider: c.provider } : from;
 }
 
 /** Provider settings, resolved: stack config (`cim:*`) first, then the environment, then the default. */
@@ -54,8 +83,10 @@ export interface ProviderConfig {
   maxRetries: number;
   /** cim:maxConcurrentRequests; undefined: no ceiling. */
   maxConcurrentRequests?: number;
-  /** Where each value that is set came from. */
+  /** Where each value that is set came from: `stack` is the reader's (an explicit provider's inputs when `provider` is set). */
   sources: Partial<Record<SettingName, "stack" | "env">>;
+  /** The explicit provider whose inputs the reader gave (its name); undefined: the stack config's, the default provider's. */
+  provider?: string;
   /** One sentence per value that breaks its setting's rule (its default is used in its place). */
   problems: string[];
 }
@@ -79,6 +110,7 @@ function wholeNumber(v: string, min: number, max: number): number | undefined {
 export function resolveProviderConfig(
   stack: StackConfigReader = noStackConfig,
   env: NodeJS.ProcessEnv = process.env,
+  provider?: string,
 ): ProviderConfig {
   const sources: ProviderConfig["sources"] = {};
   const problems: string[] = [];
@@ -102,8 +134,15 @@ export function resolveProviderConfig(
     if (v === undefined) return fallback;
     const value = parse(v);
     if (value !== undefined) return value;
-    const where = sources[name] === "stack" ? "the stack config" : settingNamed(name).env;
-    problems.push(`cim:${name} must be ${rule}; got ${JSON.stringify(v)} from ${where}.`);
+    const where =
+      sources[name] !== "stack"
+        ? settingNamed(name).env
+        : provider
+          ? `provider "${provider}"`
+          : "the stack config";
+    problems.push(
+      `${provider ? name : `cim:${name}`} must be ${rule}; got ${JSON.stringify(v)} from ${where}.`,
+    );
     return fallback;
   };
   return {
@@ -133,6 +172,7 @@ export function resolveProviderConfig(
       undefined,
     ),
     sources,
+    provider,
     problems,
   };
 }
@@ -146,21 +186,29 @@ export function clientSettings(
 ): Pick<CimClientOptions, "timeoutMs" | "timeoutName" | "retry" | "maxConcurrentRequests" | "tokenSource"> {
   return {
     timeoutMs: c.requestTimeoutMs,
-    timeoutName: settingLabel("requestTimeout"),
+    timeoutName: settingLabel("requestTimeout", c.provider),
     retry: { maxReadRetries: c.maxRetries },
     maxConcurrentRequests: c.maxConcurrentRequests,
-    tokenSource: c.sources.token,
+    tokenSource: tokenSourceOf(c),
   };
 }
 
 let stackConfig: StackConfigReader | undefined;
 let current: ProviderConfig | undefined;
+let explicitProvider: string | undefined;
 
-/** Called by configure() with the whole stack config (secrets in plain text, kept in memory only). */
-export function setProviderConfig(config: pulumi.dynamic.Config): void {
+/**
+ * Called by configure() with the whole stack config (secrets in plain text, kept in memory only); on the native
+ * path, with an explicit provider's inputs and its name.
+ */
+export function setProviderConfig(config: pulumi.dynamic.Config, provider?: string): void {
   stackConfig = (key) => config.get(key);
-  current = resolveProviderConfig(stackConfig);
+  explicitProvider = provider;
+  current = resolveProviderConfig(stackConfig, process.env, provider);
 }
+
+/** The explicit provider this process serves (its name), if configure() named one. */
+export const configuredProvider = (): string | undefined => explicitProvider;
 
 /**
  * The stack config configure() gave this process, read when called (undefined before configure()): what the
@@ -173,6 +221,7 @@ export const processStackConfig: StackConfigReader = (key) => stackConfig?.(key)
  * set anywhere, they are resolved again, so CIM_* variables set since count.
  */
 export function providerConfig(): ProviderConfig {
-  if (!current || (!current.baseUrl && !current.token)) return resolveProviderConfig(stackConfig);
+  if (!current || (!current.baseUrl && !current.token))
+    return resolveProviderConfig(stackConfig, process.env, explicitProvider);
   return current;
 }

@@ -4,7 +4,7 @@
 // preflight. Settings failures name the config key; nothing here ever prints the token.
 
 import { ConfigurationError, formatAge, TokenError, tokenAdvice } from "../client";
-import { providerConfig } from "../config";
+import { providerConfig, settingLabel, settingOrigin, tokenSourceOf } from "../config";
 import type { Checked, CheckFailure } from "./check";
 import { regionsOf } from "./lookups";
 import { type QuotaSubject, quotaPreflight } from "./quotaPreflight";
@@ -27,14 +27,15 @@ export async function finishCheck<I>(
 ): Promise<{ inputs: Record<string, unknown>; failures: CheckFailure[] }> {
   const { inputs, failures } = run.checked;
   const given = (inputs as { region?: string }).region;
-  const configured = providerConfig().region || undefined;
+  const settings = providerConfig();
+  const configured = settings.region || undefined;
   const region = given ?? configured;
   const inputsOut = compact({ ...(inputs as Record<string, unknown>), region });
   failures.push(...settingsFailures());
   if (given === undefined && configured !== undefined && !UUID.test(configured)) {
     failures.push({
       property: "region",
-      reason: `region must be an id (a UUID), not a name: cim:region (CIM_REGION) is ${JSON.stringify(configured)}; cim.getRegion("${configured}") gives the id`,
+      reason: `region must be an id (a UUID), not a name: ${settingOrigin("region", settings)} is ${JSON.stringify(configured)}; cim.getRegion("${configured}") gives the id`,
     });
   }
   if (failures.length) return { inputs: inputsOut, failures };
@@ -42,7 +43,7 @@ export async function finishCheck<I>(
     const regions = await regionsOf(run.kind.name);
     if (regions && !regions.some((r) => r.id === region)) {
       const known = regions.map((r) => `${r.name ?? "?"} (${r.id})`).join(", ");
-      const source = given === undefined ? " (from cim:region / CIM_REGION)" : "";
+      const source = given === undefined ? `, from ${settingOrigin("region", settings)},` : "";
       failures.push({
         property: "region",
         reason: `region ${region}${source} is not a region of the API; known: ${known}`,
@@ -56,8 +57,8 @@ export async function finishCheck<I>(
 
 /** Problems with cim:baseUrl, cim:token and cim:audience that no call can get past. */
 export function settingsFailures(): CheckFailure[] {
-  const problems = providerConfig().problems;
-  if (problems.length) return problems.map((reason) => ({ property: "", reason }));
+  const settings = providerConfig();
+  if (settings.problems.length) return settings.problems.map((reason) => ({ property: "", reason }));
   if (!isConfigured()) return [];
   try {
     const { client } = openSession("settings", undefined);
@@ -66,15 +67,16 @@ export function settingsFailures(): CheckFailure[] {
       return [
         {
           property: "",
-          reason: `cim:token (CIM_TOKEN) expired at ${expires.toISOString()} (${formatAge(Date.now() - expires.getTime())} ago): tokens last minutes to hours. Sign in to the console again, copy a fresh access token and ${tokenAdvice(providerConfig().sources.token)}.`,
+          reason: `${settingOrigin("token", settings)} expired at ${expires.toISOString()} (${formatAge(Date.now() - expires.getTime())} ago): tokens last minutes to hours. Sign in to the console again, copy a fresh access token and ${tokenAdvice(tokenSourceOf(settings))}.`,
         },
       ];
     }
     return [];
   } catch (err) {
-    if (err instanceof TokenError) return [{ property: "", reason: `cim:token (CIM_TOKEN): ${err.message}` }];
+    const label = (name: "token" | "baseUrl") => settingLabel(name, settings.provider);
+    if (err instanceof TokenError) return [{ property: "", reason: `${label("token")}: ${err.message}` }];
     if (err instanceof ConfigurationError)
-      return [{ property: "", reason: `cim:baseUrl (CIM_BASE_URL): ${err.message}` }];
+      return [{ property: "", reason: `${label("baseUrl")}: ${err.message}` }];
     return [];
   }
 }

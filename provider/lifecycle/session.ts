@@ -6,7 +6,7 @@ import type { AcceptedMutation, CimClientOptions, Job } from "../client";
 import { CimClient, Circuit, JobNotFoundError, WaitTimeoutError } from "../client";
 import { jobCommandOf } from "../client/jobHistory";
 import { PollDeadline, poll } from "../client/waiter";
-import { clientSettings, type ProviderConfig, providerConfig } from "../config";
+import { clientSettings, missingSettingsAdvice, type ProviderConfig, providerConfig } from "../config";
 import { reporting } from "./progress";
 import { type Operation, resolveTimeouts } from "./timeouts";
 
@@ -28,9 +28,11 @@ export interface Session {
 
 /** Raised before any call when the provider has no API address or token. */
 export class NotConfiguredError extends Error {
-  constructor(kind: string, missing: string[]) {
+  constructor(kind: string, missing: ("baseUrl" | "token")[], provider?: string) {
+    const named = missing.map((m) => (provider ? m : `cim:${m}`)).join(" and ");
+    const advice = missingSettingsAdvice(provider ? missing : ["baseUrl", "token"], provider);
     super(
-      `cim:${kind}: the API is not configured (missing ${missing.join(" and ")}). Set cim:baseUrl (or CIM_BASE_URL) and the secret cim:token (or CIM_TOKEN); for the local emulator, npm run demo shows how.`,
+      `cim:${kind}: the API is not configured (missing ${provider ? `provider "${provider}"'s ` : ""}${named}). ${advice[0].toUpperCase()}${advice.slice(1)}; for the local emulator, npm run demo shows how.`,
     );
     this.name = "NotConfiguredError";
   }
@@ -77,10 +79,8 @@ export function openSession(
 ): Session {
   const c = providerConfig();
   if (c.problems.length) throw new InvalidSettingsError(kind, c.problems);
-  const missing = [!c.baseUrl && "cim:baseUrl", !c.token && "cim:token"].filter((m): m is string =>
-    Boolean(m),
-  );
-  if (missing.length) throw new NotConfiguredError(kind, missing);
+  const missing = (["baseUrl", "token"] as const).filter((m) => !c[m]);
+  if (missing.length) throw new NotConfiguredError(kind, missing, c.provider);
   const effective = region || c.region || undefined;
   const make = () =>
     new CimClient({
@@ -153,9 +153,10 @@ export async function awaitJob(s: Session, accepted: AcceptedMutation, op: Opera
       await s.watch(op);
       return { watched: true };
     }
-    // Name the input that sets the deadline: the resource's `timeouts.<operation>`.
+    // Name what sets the deadline: the resource's `timeouts.<operation>`, else its customTimeouts (both paths
+    // take the option as the input's default, so the provider cannot tell which one the program wrote).
     if (err instanceof WaitTimeoutError) {
-      err.message = `${err.message} The deadline is the resource's timeouts.${op} (now ${Math.round(s.timeouts[op] / 1000)} s), e.g. timeouts: { ${op}: "30m" }.`;
+      err.message = `${err.message} The deadline is the resource's timeouts.${op}, or its customTimeouts.${op} where timeouts leaves it out (now ${Math.round(s.timeouts[op] / 1000)} s); raise it, e.g. timeouts: { ${op}: "30m" }.`;
     }
     throw err;
   }

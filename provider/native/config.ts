@@ -27,8 +27,17 @@ export function settingsReader(
   };
 }
 
+/**
+ * The explicit provider a request is about (its name), or undefined for a default provider: the engine names
+ * those `default` or `default_<version>` (and tells them apart by that prefix itself).
+ */
+export function explicitProvider(urn = "", name = ""): string | undefined {
+  const own = name || (urn.includes("::") ? urn.slice(urn.lastIndexOf("::") + 2) : "");
+  return own && !own.startsWith("default") ? own : undefined;
+}
+
 /** The setting a problem of resolveProviderConfig names (`cim:maxRetries must be …`). */
-const settingOf = (problem: string) => /^cim:(\w+)/.exec(problem)?.[1] ?? "";
+const settingOf = (problem: string) => /^(?:cim:)?(\w+) must be/.exec(problem)?.[1] ?? "";
 
 /**
  * The provider's inputs, checked: each setting that breaks its rule is a failure naming `cim:<setting>` and the
@@ -36,7 +45,7 @@ const settingOf = (problem: string) => /^cim:(\w+)/.exec(problem)?.[1] ?? "";
  */
 export function checkConfig(req: provproto.CheckRequest): provproto.CheckResponse {
   const news = plain(req.getNews());
-  const resolved = resolveProviderConfig(settingsReader(news));
+  const resolved = resolveProviderConfig(settingsReader(news), process.env, explicitProvider(req.getUrn()));
   const failures = resolved.problems.map((reason) => ({ property: settingOf(reason), reason }));
   return checkResponse(toStruct(news, ["token"]), failures);
 }
@@ -71,7 +80,10 @@ export function configure(req: provproto.ConfigureRequest): provproto.ConfigureR
   const args = plain(req.getArgs());
   const variables = new Map(req.getVariablesMap().toArray());
   const read = settingsReader(args, variables);
-  setProviderConfig({ get: (key: string) => read(key) } as Parameters<typeof setProviderConfig>[0]);
+  setProviderConfig(
+    { get: (key: string) => read(key) } as Parameters<typeof setProviderConfig>[0],
+    explicitProvider(req.getUrn(), req.getName()),
+  );
   const res = new provproto.ConfigureResponse();
   res.setAcceptsecrets(true);
   res.setSupportspreview(true);

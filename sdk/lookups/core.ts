@@ -21,6 +21,8 @@ import {
 } from "../../provider/client";
 import {
   clientSettings,
+  configuredProvider,
+  missingSettingsAdvice,
   type ProviderConfig,
   resolveProviderConfig,
   type StackConfigReader,
@@ -134,20 +136,19 @@ function programConfig(): StackConfigReader {
 
 /** The provider's settings, resolved as the provider resolves them; the address and token are required here. */
 function settings(): ProviderConfig & { baseUrl: string; token: string } {
-  const s = resolveProviderConfig(settingsSource ?? programConfig());
+  // a provider process serving an explicit provider reads that provider's inputs, and messages name it
+  const provider = settingsSource === undefined ? undefined : configuredProvider();
+  const s = resolveProviderConfig(settingsSource ?? programConfig(), process.env, provider);
   if (s.problems.length) {
     throw asRunError("settings", new ConfigurationError(s.problems.join(" ")));
   }
   const { baseUrl, token } = s;
   if (!baseUrl || !token) {
-    const missing = [
-      !baseUrl && "cim:baseUrl (or CIM_BASE_URL)",
-      !token && "the secret cim:token (or CIM_TOKEN)",
-    ];
+    const missing = (["baseUrl", "token"] as const).filter((m) => !s[m]);
     throw asRunError(
       "settings",
       new ConfigurationError(
-        `pulumi-cim lookups need the API address and token: set ${missing.filter(Boolean).join(" and ")}.`,
+        `pulumi-cim lookups need the API address and token: ${missingSettingsAdvice(missing, provider)}.`,
       ),
     );
   }

@@ -5,7 +5,17 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { configure, providerFor } from "../../provider";
-import { providerConfig, resolveProviderConfig, SETTINGS } from "../../provider/config";
+import { tokenAdvice, tokenSetting } from "../../provider/client/tokenText";
+import {
+  missingSettingsAdvice,
+  providerConfig,
+  resolveProviderConfig,
+  SETTINGS,
+  settingLabel,
+  settingOrigin,
+  tokenSourceOf,
+} from "../../provider/config";
+import { explicitProvider } from "../../provider/native/config";
 import { fakeJwt } from "../client/helpers";
 import { rawServer, sendJson } from "../client/rawServer";
 import { offlineProvider } from "../fixtures/offlineProvider";
@@ -127,6 +137,53 @@ describe("validation", () => {
       "cim:maxRetries",
       "cim:maxConcurrentRequests",
     ]);
+  });
+});
+
+describe("an explicit provider's settings (the native path): its inputs, named as its own, never as cim:*", () => {
+  const ams = (values: Record<string, string>, env: Record<string, string> = {}) =>
+    resolveProviderConfig(stackOf(values), env, "ams");
+
+  it("a broken input names the provider's property and where it came from", () => {
+    expect(ams({ "cim:maxRetries": "2.5" }).problems).toEqual([
+      'maxRetries must be a whole number from 0 (one attempt per read) to 10; got "2.5" from provider "ams".',
+    ]);
+    // from the environment it is the variable, for either kind of provider
+    expect(ams({}, { CIM_MAX_RETRIES: "x" }).problems[0]).toMatch(/got "x" from CIM_MAX_RETRIES\.$/);
+  });
+
+  it("messages name the setting the value came from", () => {
+    const c = ams({ "cim:region": "nl-ams-1", "cim:token": token }, { CIM_BASE_URL: "http://127.0.0.1:1" });
+    expect(settingOrigin("region", c)).toBe('the region of provider "ams"');
+    expect(settingOrigin("baseUrl", c)).toBe("CIM_BASE_URL");
+    expect(settingLabel("token", c.provider)).toBe('the token of provider "ams" (or CIM_TOKEN)');
+    expect(tokenSetting(tokenSourceOf(c))).toBe('the token of provider "ams"');
+    expect(tokenAdvice(tokenSourceOf(c))).toBe('give it to provider "ams" (its secret token input)');
+    // the stack's settings, as before
+    const stack = resolveProviderConfig(stackOf({ "cim:region": "r", "cim:token": token }), {});
+    expect([
+      settingOrigin("region", stack),
+      settingLabel("region"),
+      tokenSetting(tokenSourceOf(stack)),
+    ]).toEqual(["cim:region (CIM_REGION)", "cim:region (CIM_REGION)", "cim:token"]);
+  });
+
+  it("a missing address or token is asked of the provider, not of the stack config", () => {
+    expect(missingSettingsAdvice(["token"], "ams")).toBe(
+      'give provider "ams" its token (the token a secret input), or set CIM_TOKEN',
+    );
+    expect(missingSettingsAdvice(["baseUrl", "token"])).toBe(
+      "set cim:baseUrl (or CIM_BASE_URL) and the secret cim:token (or CIM_TOKEN)",
+    );
+  });
+
+  it("the plugin tells an explicit provider from a default one by its name, as the engine does", () => {
+    const urn = (name: string) => `urn:pulumi:dev::app::pulumi:providers:cim::${name}`;
+    expect(explicitProvider(urn("ams"))).toBe("ams");
+    expect(explicitProvider(urn("default_0_1_0"))).toBeUndefined();
+    expect(explicitProvider(urn("default"))).toBeUndefined();
+    expect(explicitProvider("", "fra")).toBe("fra");
+    expect(explicitProvider()).toBeUndefined();
   });
 });
 

@@ -208,6 +208,23 @@ describe.skipIf(!pluginBuilt)("pulumi-cim/native through the CLI and the plugin"
     }
     await run([{ op: "destroy" }]);
   }, 240_000);
+
+  it("an explicit provider's setting that breaks a rule is named as that provider's, not as cim:*", async () => {
+    const { envVars } = api();
+    // the region given by name: the check says whose region it is (the stack has no cim:region, nor CIM_REGION)
+    const regions = [{ name: "ams", region: "nl-ams-1", ...ids }];
+    const run = await nativeRun("native-sdk-badregion", writeRegionsProgram, envVars);
+    const [preview] = await run([
+      { op: "preview", config: { "probe:regions": JSON.stringify(regions) }, expectFailure: true },
+    ]);
+    expect(preview.ok).toBe(false);
+    const text = `${preview.error ?? ""}\n${preview.stderr}\n${preview.output}`;
+    expect(text).toContain(
+      'region must be an id (a UUID), not a name: the region of provider "ams" is "nl-ams-1"',
+    );
+    expect(text).not.toContain("cim:region");
+  }, 240_000);
+
   it("lookups are invokes the plugin answers at preview, an explicit provider's in its region; their ids go into resources", async () => {
     const { emu, envVars, control } = api();
     const ams = emu.regions.find((r) => r.name === "nl-ams-1")!.id;

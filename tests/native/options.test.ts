@@ -68,6 +68,8 @@ it("checks input as the dynamic path does, and honours ignoreChanges, replaceOnC
     ]);
     expect(slow.ok).toBe(false);
     expect(slow.output).toMatch(/cim:Volume "slow" \(id [0-9a-f-]{36}\).*was still \w+ after 1 s/s);
+    // the option the program wrote is named as what sets the deadline
+    expect(slow.output).toContain("or its customTimeouts.create where timeouts leaves it out (now 1 s)");
     const recorded = resourcesOf(exported.deployment, "cim:index:Volume").find((r) =>
       r.urn.endsWith("::slow"),
     );
