@@ -19,6 +19,30 @@ export interface Honoured {
 
 const OPERATIONS = ["create", "update", "delete"] as const;
 
+const notADuration = (op: string, v: unknown) =>
+  `customTimeouts.${op} ${JSON.stringify(v)} is not a duration pulumi-cim takes ("90s", "10m", "1h30m", "500ms"): the ${op} waits the default time.`;
+
+/**
+ * customTimeouts as the engine is given them on the native path: each value pulumi-cim reads as a duration, in
+ * milliseconds (the engine reads only Go's duration text and fails the whole program on any other, a bare
+ * number of milliseconds too); a value it cannot read is left out, with a warning, as on the dynamic path.
+ */
+export function engineTimeouts(
+  given: pulumi.CustomTimeouts | undefined,
+  warnings: string[],
+): pulumi.CustomTimeouts | undefined {
+  if (!given) return given;
+  const out: pulumi.CustomTimeouts = {};
+  for (const op of [...OPERATIONS, "read"] as const) {
+    const v = given[op];
+    if (v === undefined || v === "") continue;
+    const ms = parseDuration(v);
+    if (ms === undefined) warnings.push(notADuration(op, v));
+    else out[op] = `${ms}ms`;
+  }
+  return out;
+}
+
 /**
  * Applies `opts` to `props` (the inputs to register, `given` the program's args) and returns the options to
  * register with. Throws when an option cannot work and going on would do something else than asked.
@@ -48,11 +72,8 @@ export function honourOptions(
   for (const op of OPERATIONS) {
     const v = opts.customTimeouts?.[op];
     if (v === undefined || v === "") continue;
-    if (parseDuration(v) === undefined) {
-      warnings.push(
-        `customTimeouts.${op} ${JSON.stringify(v)} is not a duration pulumi-cim takes ("90s", "10m", "1h30m", "500ms"): the ${op} waits the default time.`,
-      );
-    } else timeouts[op] = v;
+    if (parseDuration(v) === undefined) warnings.push(notADuration(op, v));
+    else timeouts[op] = v;
   }
   if (opts.customTimeouts?.read) {
     warnings.push(
@@ -100,6 +121,10 @@ export function honourOptions(
     if (opts[o] !== undefined)
       warnings.push(`${o} is ignored: pulumi-cim's resources are served by the program's own package.`);
   }
+  // What became inputs or warnings goes no further: the engine would refuse a customTimeouts text it cannot
+  // parse (failing the whole program), and look for a `pulumi-nodejs` plugin of the given version.
+  if (opts.customTimeouts || opts.version !== undefined || opts.pluginDownloadURL !== undefined)
+    out = { ...out, customTimeouts: undefined, version: undefined, pluginDownloadURL: undefined };
   return { opts: out, warnings };
 }
 

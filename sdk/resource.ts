@@ -20,7 +20,7 @@ import {
 } from "../provider/kinds/define";
 import { withSecretOutputs } from "./common";
 import { serializedProvider } from "./dynamic";
-import { type Honoured, honourOptions } from "./options";
+import { engineTimeouts, type Honoured, honourOptions } from "./options";
 import { packageVersion } from "./version";
 
 type Types<K extends Kind> = NonNullable<K["__types"]>;
@@ -77,14 +77,16 @@ interface Registration {
 
 function registration(kind: Kind, path: RegistrationPath): Registration {
   if (path === "native") {
-    // The engine itself honours customTimeouts, replaceOnChanges and import for a provider plugin. The version
-    // makes it run the plugin of this package, not whichever cim plugin it finds first.
+    // The engine itself honours customTimeouts, replaceOnChanges and import for a provider plugin (customTimeouts
+    // in a text it can parse, sdk/options.ts). The version makes it run the plugin of this package, not whichever
+    // cim plugin it finds first.
     return {
       type: nativeTypeToken(kind),
-      options: (_name, _given, _props, opts) => ({
-        opts: { ...opts, version: opts?.version ?? packageVersion() },
-        warnings: [],
-      }),
+      options: (_name, _given, _props, opts) => {
+        const warnings: string[] = [];
+        const customTimeouts = engineTimeouts(opts?.customTimeouts, warnings);
+        return { opts: { ...opts, customTimeouts, version: opts?.version ?? packageVersion() }, warnings };
+      },
       hidden: {},
     };
   }

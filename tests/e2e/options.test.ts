@@ -41,7 +41,12 @@ it("customTimeouts reach the provider: a deploy that outlives customTimeouts.cre
 
 it("replaceOnChanges replaces on an in-place field; what cannot be honoured warns at preview", async () => {
   const run = await optionsRun("options-replace");
-  const opts = { replaceOnChanges: ["displayName", "nope"], customTimeouts: { update: "2us" } };
+  // a customTimeouts text the engine cannot parse either, and a version: each a warning, the program goes on
+  const opts = {
+    replaceOnChanges: ["displayName", "nope"],
+    customTimeouts: { update: "soon" },
+    version: "9.9.9",
+  };
   const [up] = await run([{ op: "up", config: options(opts) }]);
   const firstId = String(up.outputs?.vmId);
 
@@ -60,8 +65,14 @@ it("replaceOnChanges replaces on an in-place field; what cannot be honoured warn
     /replaceOnChanges "nope" names no input of cim:Instance "vm": ignored/,
   );
   expect(warnings.map((d) => d.message).join("\n")).toMatch(
-    /customTimeouts\.update "2us" is not a duration pulumi-cim takes/,
+    /customTimeouts\.update "soon" is not a duration pulumi-cim takes/,
   );
+  expect(warnings.map((d) => d.message).join("\n")).toContain(
+    "version is ignored: pulumi-cim's resources are served by the program's own package.",
+  );
+  // the engine was given neither: no plugin of that version looked for, no word from it
+  const all = replacing.diagnostics.map((d) => d.message).join("\n");
+  expect(all).not.toMatch(/expected to have version|unable to parse customTimeout/);
 
   const [replaced] = await run([{ op: "up" }, { op: "rm" }]);
   expect(replaced.summary).toMatchObject({ replace: 1 });

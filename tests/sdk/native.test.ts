@@ -142,7 +142,8 @@ describe("the classes of pulumi-cim/native", () => {
       import: "i-123",
     });
     const r = await registered(vm, "native-opts");
-    expect(r.customTimeouts).toEqual({ create: "30m", update: "", delete: "2m" });
+    // in milliseconds, a text the engine parses whatever duration form the program used
+    expect(r.customTimeouts).toEqual({ create: "1800000ms", update: "", delete: "120000ms" });
     expect(r.replaceOnChanges).toEqual(["displayName"]);
     expect(r.importId).toBe("i-123");
     for (const k of ["timeouts", REPLACE_ON_CHANGES, "adoptId"]) expect(r.inputs).not.toHaveProperty(k);

@@ -4,7 +4,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
 import { kinds } from "../../provider/kinds";
 import { REPLACE_ON_CHANGES } from "../../provider/kinds/define";
-import { honourOptions } from "../../sdk/options";
+import { engineTimeouts, honourOptions } from "../../sdk/options";
 
 const args = { zoneId: "z", templateId: "t", serviceOfferingId: "o" };
 
@@ -16,6 +16,34 @@ describe("resource options on the dynamic path", () => {
     });
     expect(props.timeouts).toEqual({ create: "30m", update: "1.5h" });
     expect(h.warnings).toEqual([expect.stringMatching(/^customTimeouts\.delete "2us" is not a duration/)]);
+    // the engine is not given them: it would fail the whole program on a text it cannot parse
+    expect(h.opts?.customTimeouts).toBeUndefined();
+    const soon = honourOptions(kinds.Project, "p", {}, {}, { customTimeouts: { delete: "soon" } });
+    expect(soon.opts?.customTimeouts).toBeUndefined();
+    expect(soon.warnings).toEqual([
+      expect.stringMatching(/^customTimeouts\.delete "soon" is not a duration/),
+    ]);
+  });
+
+  it("version and pluginDownloadURL are warnings and go no further (the engine would look for that plugin)", () => {
+    const h = honourOptions(kinds.Project, "p", {}, {}, { version: "9.9.9", protect: true });
+    expect(h.warnings).toEqual([
+      "version is ignored: pulumi-cim's resources are served by the program's own package.",
+    ]);
+    expect(h.opts?.version).toBeUndefined();
+    expect(h.opts?.protect).toBe(true);
+  });
+
+  it("on the native path, customTimeouts reach the engine in milliseconds; one pulumi-cim cannot read is a warning", () => {
+    const warnings: string[] = [];
+    expect(
+      engineTimeouts({ create: "30m", update: "90000", delete: "soon", read: "1.5s" }, warnings),
+    ).toEqual({
+      create: "1800000ms",
+      update: "90000ms",
+      read: "1500ms",
+    });
+    expect(warnings).toEqual([expect.stringMatching(/^customTimeouts\.delete "soon" is not a duration/)]);
   });
 
   it("replaceOnChanges goes to the provider as a hidden input; a path naming no input is a warning", () => {
