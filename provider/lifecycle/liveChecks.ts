@@ -267,8 +267,15 @@ export async function adoptionFailures(
   const why = kind.adoptable?.(live);
   if (why) out.push({ property: "adoptId", reason: `adoptId ${id}: cannot adopt: ${why}` });
   if (!out.length) {
+    // what adopting changes, named: the plan's "+ create" shows none of it (a rule's deny made allow, say)
+    const changes = compare(kind, "update", inputs, live)
+      .filter(([k, asked, , same]) => !same && !containsUnknown(asked) && !(k === "tags" && kind.tags))
+      .map(([k, asked, got]) =>
+        kind.fields[k]?.secret ? `${k} (secret)` : `${k} ${JSON.stringify(got)} → ${JSON.stringify(asked)}`,
+      );
+    const applies = changes.length ? `: ${changes.join(", ")}` : " (they already match)";
     await engineInfo(
-      `${which}: adopts the existing ${kind.noun} ${id} (adoptId): the plan shows "+ create", but nothing is created; the ${kind.noun} is taken into the stack as it is, its in-place fields set to the program's`,
+      `${which}: adopts the existing ${kind.noun} ${id} (adoptId): the plan shows "+ create", but nothing is created; the ${kind.noun} is taken into the stack as it is, its in-place fields set to the program's${applies}`,
     );
   }
   return out;

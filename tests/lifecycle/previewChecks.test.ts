@@ -285,6 +285,19 @@ describe("adoption at preview", () => {
     ]);
   });
 
+  it("the note names each in-place field the adoption will change, live value to the program's", async () => {
+    const failures = await failuresOf(
+      instance,
+      {},
+      vmArgs({ name: "web-1", adoptId: vm.id, displayName: "renamed", powerState: "stopped" }),
+    );
+    expect(failures).toEqual([]);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(
+      /its in-place fields set to the program's: displayName "[^"]+" → "renamed", powerState "running" → "stopped"$/,
+    );
+  });
+
   it("an adoption whose zone or networks differ from the program's is refused at check, naming the field", async () => {
     const failures = await failuresOf(
       instance,
