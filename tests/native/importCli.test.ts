@@ -14,6 +14,14 @@ import { openRun, type ProgramHome, repoRoot } from "../harness";
 import { pluginHome, pulumiCli } from "./support";
 
 const api = useApi();
+
+/** A conversion's --out folder in the project, with the project's node_modules linked into it. */
+function outFolder(home: ProgramHome, name: string): string {
+  const out = path.join(home.workDir, name);
+  fs.mkdirSync(out);
+  fs.symlinkSync(path.join("..", "node_modules"), path.join(out, "node_modules"));
+  return out;
+}
 /** The YAML project the import wrote its code into (the first test), for the conversion after it. */
 let importedInto: ProgramHome | undefined;
 
@@ -27,6 +35,12 @@ it("imports an out-of-band volume with pulumi import in a YAML project; its code
 
   const project = "cim-yaml-import";
   const home = pluginHome("yaml-import", "yaml", project);
+  // the project names the plugin as the docs tell users to, in its node_modules (here a link to this repository)
+  fs.mkdirSync(path.join(home.workDir, "node_modules"));
+  fs.symlinkSync(repoRoot, path.join(home.workDir, "node_modules", "pulumi-cim"));
+  const projectFile = path.join(home.workDir, "Pulumi.yaml");
+  const settings = fs.readFileSync(projectFile, "utf8");
+  fs.writeFileSync(projectFile, settings.replace(/path: .*/, "path: ./node_modules/pulumi-cim/bin"));
   const stack = uniqueStack("yaml-import");
   const env = api().envVars;
   await pulumiCli(home, ["stack", "init", stack], env);
@@ -69,7 +83,9 @@ it("imports an out-of-band volume with pulumi import in a YAML project; its code
 
   // On to other languages: `pulumi convert` reads the YAML program (pulumi-converter-yaml) and writes PCL, the
   // form every language's code generator takes.
-  const pcl = path.join(home.workDir, "pcl");
+  // The CLI converts in its --out folder and resolves the project's plugin path from there, so the project's
+  // node_modules is linked into it first, as docs/languages.md says.
+  const pcl = outFolder(home, "pcl");
   await pulumiCli(home, ["convert", "--language", "pcl", "--out", pcl], env);
   const program = fs.readFileSync(path.join(pcl, "program.pp"), "utf8");
   expect(program).toContain('resource legacyData "cim:index:Volume" {');
@@ -84,7 +100,7 @@ it("pulumi convert writes the imported YAML program as TypeScript on pulumi-cim/
       cwd: repoRoot,
     })
   ).stdout.trim();
-  const ts = path.join(importedInto!.workDir, "ts");
+  const ts = outFolder(importedInto!, "ts");
   await pulumiCli(importedInto!, ["convert", "--language", "typescript", "--generate-only", "--out", ts], {
     ...api().envVars,
     PATH: `${hosts}:${process.env.PATH}`,
