@@ -80,16 +80,16 @@ export function sdkKindsModule(): string {
 
 /**
  * sdk/native/kinds.ts: per kind, the same Args, instance and class types as sdk/kinds.ts (one program's code fits
- * either path), and the class registered through the pulumi-resource-cim plugin.
+ * either path), and the class registered through the pulumi-resource-cim plugin: one short line per kind, typed
+ * `<Kind>Class` by nativeClass (sdk/native/nativeClass.ts).
  */
 export function sdkNativeKindsModule(): string {
   const lines = [
     header[0],
     "// The classes of `pulumi-cim/native`: the types of sdk/kinds.ts, each class registered as `cim:index:<Kind>`.",
     "",
-    'import { kinds } from "../../provider/kinds";',
     'import type * as dynamic from "../kinds";',
-    'import { resourceClass } from "../resource";',
+    'import { nativeClass } from "./nativeClass";',
     "",
   ];
   for (const [name, kind] of Object.entries(kinds)) {
@@ -101,7 +101,7 @@ export function sdkNativeKindsModule(): string {
       `/** The class cim.${name}: \`new cim.${name}(name, args, opts?)\`. */`,
       `export type ${name}Class = dynamic.${name}Class;`,
       `/** ${escapeDoc(kind.summary)} */`,
-      `export const ${name}: ${name}Class = resourceClass(kinds.${name}, "native");`,
+      `export const ${name} = nativeClass("${name}");`,
       "",
     );
   }

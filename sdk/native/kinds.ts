@@ -1,9 +1,8 @@
 // Generated from the registry of kinds (provider/kinds/index.ts) by `npm run generate`; do not edit.
 // The classes of `pulumi-cim/native`: the types of sdk/kinds.ts, each class registered as `cim:index:<Kind>`.
 
-import { kinds } from "../../provider/kinds";
 import type * as dynamic from "../kinds";
-import { resourceClass } from "../resource";
+import { nativeClass } from "./nativeClass";
 
 /** The arguments of cim.Instance. */
 export type InstanceArgs = dynamic.InstanceArgs;
@@ -12,7 +11,7 @@ export type Instance = dynamic.Instance;
 /** The class cim.Instance: `new cim.Instance(name, args, opts?)`. */
 export type InstanceClass = dynamic.InstanceClass;
 /** A compute instance (virtual machine). */
-export const Instance: InstanceClass = resourceClass(kinds.Instance, "native");
+export const Instance = nativeClass("Instance");
 
 /** The arguments of cim.Volume. */
 export type VolumeArgs = dynamic.VolumeArgs;
@@ -21,7 +20,7 @@ export type Volume = dynamic.Volume;
 /** The class cim.Volume: `new cim.Volume(name, args, opts?)`. */
 export type VolumeClass = dynamic.VolumeClass;
 /** A block storage volume, optionally attached to an instance. */
-export const Volume: VolumeClass = resourceClass(kinds.Volume, "native");
+export const Volume = nativeClass("Volume");
 
 /** The arguments of cim.Vpc. */
 export type VpcArgs = dynamic.VpcArgs;
@@ -30,7 +29,7 @@ export type Vpc = dynamic.Vpc;
 /** The class cim.Vpc: `new cim.Vpc(name, args, opts?)`. */
 export type VpcClass = dynamic.VpcClass;
 /** A virtual private cloud: an address range for network tiers. */
-export const Vpc: VpcClass = resourceClass(kinds.Vpc, "native");
+export const Vpc = nativeClass("Vpc");
 
 /** The arguments of cim.Network. */
 export type NetworkArgs = dynamic.NetworkArgs;
@@ -39,7 +38,7 @@ export type Network = dynamic.Network;
 /** The class cim.Network: `new cim.Network(name, args, opts?)`. */
 export type NetworkClass = dynamic.NetworkClass;
 /** An isolated network, or a tier of a VPC. */
-export const Network: NetworkClass = resourceClass(kinds.Network, "native");
+export const Network = nativeClass("Network");
 
 /** The arguments of cim.NetworkAclList. */
 export type NetworkAclListArgs = dynamic.NetworkAclListArgs;
@@ -48,7 +47,7 @@ export type NetworkAclList = dynamic.NetworkAclList;
 /** The class cim.NetworkAclList: `new cim.NetworkAclList(name, args, opts?)`. */
 export type NetworkAclListClass = dynamic.NetworkAclListClass;
 /** A network ACL list of a VPC, for its tiers (the two default lists are looked up, not made). */
-export const NetworkAclList: NetworkAclListClass = resourceClass(kinds.NetworkAclList, "native");
+export const NetworkAclList = nativeClass("NetworkAclList");
 
 /** The arguments of cim.NetworkAclRule. */
 export type NetworkAclRuleArgs = dynamic.NetworkAclRuleArgs;
@@ -57,7 +56,7 @@ export type NetworkAclRule = dynamic.NetworkAclRule;
 /** The class cim.NetworkAclRule: `new cim.NetworkAclRule(name, args, opts?)`. */
 export type NetworkAclRuleClass = dynamic.NetworkAclRuleClass;
 /** A rule of a network ACL list: protocol, ports or ICMP type, CIDRs, allow or deny, ingress or egress. */
-export const NetworkAclRule: NetworkAclRuleClass = resourceClass(kinds.NetworkAclRule, "native");
+export const NetworkAclRule = nativeClass("NetworkAclRule");
 
 /** The arguments of cim.BackupSchedule. */
 export type BackupScheduleArgs = dynamic.BackupScheduleArgs;
@@ -66,7 +65,7 @@ export type BackupSchedule = dynamic.BackupSchedule;
 /** The class cim.BackupSchedule: `new cim.BackupSchedule(name, args, opts?)`. */
 export type BackupScheduleClass = dynamic.BackupScheduleClass;
 /** When an instance is backed up (synchronous in the API). */
-export const BackupSchedule: BackupScheduleClass = resourceClass(kinds.BackupSchedule, "native");
+export const BackupSchedule = nativeClass("BackupSchedule");
 
 /** The arguments of cim.Backup. */
 export type BackupArgs = dynamic.BackupArgs;
@@ -75,7 +74,7 @@ export type Backup = dynamic.Backup;
 /** The class cim.Backup: `new cim.Backup(name, args, opts?)`. */
 export type BackupClass = dynamic.BackupClass;
 /** An on-demand backup of an instance that has a backup offering. */
-export const Backup: BackupClass = resourceClass(kinds.Backup, "native");
+export const Backup = nativeClass("Backup");
 
 /** The arguments of cim.InstanceSchedule. */
 export type InstanceScheduleArgs = dynamic.InstanceScheduleArgs;
@@ -84,7 +83,7 @@ export type InstanceSchedule = dynamic.InstanceSchedule;
 /** The class cim.InstanceSchedule: `new cim.InstanceSchedule(name, args, opts?)`. */
 export type InstanceScheduleClass = dynamic.InstanceScheduleClass;
 /** Starts, stops or reboots an instance on a cron schedule in a time zone (synchronous in the API). */
-export const InstanceSchedule: InstanceScheduleClass = resourceClass(kinds.InstanceSchedule, "native");
+export const InstanceSchedule = nativeClass("InstanceSchedule");
 
 /** The arguments of cim.SshKeyPair. */
 export type SshKeyPairArgs = dynamic.SshKeyPairArgs;
@@ -93,7 +92,7 @@ export type SshKeyPair = dynamic.SshKeyPair;
 /** The class cim.SshKeyPair: `new cim.SshKeyPair(name, args, opts?)`. */
 export type SshKeyPairClass = dynamic.SshKeyPairClass;
 /** A public key registered under a name, for instances' sshKeyNames (the private key never passes through). */
-export const SshKeyPair: SshKeyPairClass = resourceClass(kinds.SshKeyPair, "native");
+export const SshKeyPair = nativeClass("SshKeyPair");
 
 /** The arguments of cim.PublicIp. */
 export type PublicIpArgs = dynamic.PublicIpArgs;
@@ -102,7 +101,7 @@ export type PublicIp = dynamic.PublicIp;
 /** The class cim.PublicIp: `new cim.PublicIp(name, args, opts?)`. */
 export type PublicIpClass = dynamic.PublicIpClass;
 /** A public IP address acquired for an isolated network or a VPC. */
-export const PublicIp: PublicIpClass = resourceClass(kinds.PublicIp, "native");
+export const PublicIp = nativeClass("PublicIp");
 
 /** The arguments of cim.StaticNat. */
 export type StaticNatArgs = dynamic.StaticNatArgs;
@@ -111,7 +110,7 @@ export type StaticNat = dynamic.StaticNat;
 /** The class cim.StaticNat: `new cim.StaticNat(name, args, opts?)`. */
 export type StaticNatClass = dynamic.StaticNatClass;
 /** A public IP mapped one to one onto an instance's NIC (every port). */
-export const StaticNat: StaticNatClass = resourceClass(kinds.StaticNat, "native");
+export const StaticNat = nativeClass("StaticNat");
 
 /** The arguments of cim.VolumeSnapshot. */
 export type VolumeSnapshotArgs = dynamic.VolumeSnapshotArgs;
@@ -120,7 +119,7 @@ export type VolumeSnapshot = dynamic.VolumeSnapshot;
 /** The class cim.VolumeSnapshot: `new cim.VolumeSnapshot(name, args, opts?)`. */
 export type VolumeSnapshotClass = dynamic.VolumeSnapshotClass;
 /** A point-in-time copy of a volume (a job), for restoring it as a new volume. */
-export const VolumeSnapshot: VolumeSnapshotClass = resourceClass(kinds.VolumeSnapshot, "native");
+export const VolumeSnapshot = nativeClass("VolumeSnapshot");
 
 /** The arguments of cim.InstanceSnapshot. */
 export type InstanceSnapshotArgs = dynamic.InstanceSnapshotArgs;
@@ -129,7 +128,7 @@ export type InstanceSnapshot = dynamic.InstanceSnapshot;
 /** The class cim.InstanceSnapshot: `new cim.InstanceSnapshot(name, args, opts?)`. */
 export type InstanceSnapshotClass = dynamic.InstanceSnapshotClass;
 /** The disks (and optionally the memory) of an instance at a point in time (a job). */
-export const InstanceSnapshot: InstanceSnapshotClass = resourceClass(kinds.InstanceSnapshot, "native");
+export const InstanceSnapshot = nativeClass("InstanceSnapshot");
 
 /** The arguments of cim.VpcGateway. */
 export type VpcGatewayArgs = dynamic.VpcGatewayArgs;
@@ -138,7 +137,7 @@ export type VpcGateway = dynamic.VpcGateway;
 /** The class cim.VpcGateway: `new cim.VpcGateway(name, args, opts?)`. */
 export type VpcGatewayClass = dynamic.VpcGatewayClass;
 /** A VPC private gateway: the VPC's address on a private network (a VLAN) beyond the VPC. */
-export const VpcGateway: VpcGatewayClass = resourceClass(kinds.VpcGateway, "native");
+export const VpcGateway = nativeClass("VpcGateway");
 
 /** The arguments of cim.LoadBalancerRule. */
 export type LoadBalancerRuleArgs = dynamic.LoadBalancerRuleArgs;
@@ -147,7 +146,7 @@ export type LoadBalancerRule = dynamic.LoadBalancerRule;
 /** The class cim.LoadBalancerRule: `new cim.LoadBalancerRule(name, args, opts?)`. */
 export type LoadBalancerRuleClass = dynamic.LoadBalancerRuleClass;
 /** A public load-balancer rule: a port of a public IP balanced over member instances. */
-export const LoadBalancerRule: LoadBalancerRuleClass = resourceClass(kinds.LoadBalancerRule, "native");
+export const LoadBalancerRule = nativeClass("LoadBalancerRule");
 
 /** The arguments of cim.InternalLoadBalancer. */
 export type InternalLoadBalancerArgs = dynamic.InternalLoadBalancerArgs;
@@ -156,10 +155,7 @@ export type InternalLoadBalancer = dynamic.InternalLoadBalancer;
 /** The class cim.InternalLoadBalancer: `new cim.InternalLoadBalancer(name, args, opts?)`. */
 export type InternalLoadBalancerClass = dynamic.InternalLoadBalancerClass;
 /** A load balancer inside a VPC tier: a port of a tier address balanced over member instances. */
-export const InternalLoadBalancer: InternalLoadBalancerClass = resourceClass(
-  kinds.InternalLoadBalancer,
-  "native",
-);
+export const InternalLoadBalancer = nativeClass("InternalLoadBalancer");
 
 /** The arguments of cim.KubernetesCluster. */
 export type KubernetesClusterArgs = dynamic.KubernetesClusterArgs;
@@ -168,7 +164,7 @@ export type KubernetesCluster = dynamic.KubernetesCluster;
 /** The class cim.KubernetesCluster: `new cim.KubernetesCluster(name, args, opts?)`. */
 export type KubernetesClusterClass = dynamic.KubernetesClusterClass;
 /** A Kubernetes cluster (CloudStack Kubernetes Service): scaled and upgraded in place; kubeconfig as a secret output. */
-export const KubernetesCluster: KubernetesClusterClass = resourceClass(kinds.KubernetesCluster, "native");
+export const KubernetesCluster = nativeClass("KubernetesCluster");
 
 /** The arguments of cim.Tags. */
 export type TagsArgs = dynamic.TagsArgs;
@@ -177,7 +173,7 @@ export type Tags = dynamic.Tags;
 /** The class cim.Tags: `new cim.Tags(name, args, opts?)`. */
 export type TagsClass = dynamic.TagsClass;
 /** Tags through the generic tag endpoint, for resource types without a tag route (templates, …). */
-export const Tags: TagsClass = resourceClass(kinds.Tags, "native");
+export const Tags = nativeClass("Tags");
 
 /** The arguments of cim.Comment. */
 export type CommentArgs = dynamic.CommentArgs;
@@ -186,7 +182,7 @@ export type Comment = dynamic.Comment;
 /** The class cim.Comment: `new cim.Comment(name, args, opts?)`. */
 export type CommentClass = dynamic.CommentClass;
 /** A comment (the API's annotation) on a volume, network, public IP, VPC or Kubernetes cluster. */
-export const Comment: CommentClass = resourceClass(kinds.Comment, "native");
+export const Comment = nativeClass("Comment");
 
 /** The arguments of cim.FileSystem. */
 export type FileSystemArgs = dynamic.FileSystemArgs;
@@ -195,7 +191,7 @@ export type FileSystem = dynamic.FileSystem;
 /** The class cim.FileSystem: `new cim.FileSystem(name, args, opts?)`. */
 export type FileSystemClass = dynamic.FileSystemClass;
 /** A shared file system (NFS) served on a network, its size grown in place. */
-export const FileSystem: FileSystemClass = resourceClass(kinds.FileSystem, "native");
+export const FileSystem = nativeClass("FileSystem");
 
 /** The arguments of cim.InstanceGroup. */
 export type InstanceGroupArgs = dynamic.InstanceGroupArgs;
@@ -204,7 +200,7 @@ export type InstanceGroup = dynamic.InstanceGroup;
 /** The class cim.InstanceGroup: `new cim.InstanceGroup(name, args, opts?)`. */
 export type InstanceGroupClass = dynamic.InstanceGroupClass;
 /** A named group of instances in one region; instances join it by name (cim.Instance group). */
-export const InstanceGroup: InstanceGroupClass = resourceClass(kinds.InstanceGroup, "native");
+export const InstanceGroup = nativeClass("InstanceGroup");
 
 /** The arguments of cim.MultiRegionGroup. */
 export type MultiRegionGroupArgs = dynamic.MultiRegionGroupArgs;
@@ -213,7 +209,7 @@ export type MultiRegionGroup = dynamic.MultiRegionGroup;
 /** The class cim.MultiRegionGroup: `new cim.MultiRegionGroup(name, args, opts?)`. */
 export type MultiRegionGroupClass = dynamic.MultiRegionGroupClass;
 /** A group that joins VPCs of several regions; each VPC joins through a cim.MultiRegionGroupVpc. */
-export const MultiRegionGroup: MultiRegionGroupClass = resourceClass(kinds.MultiRegionGroup, "native");
+export const MultiRegionGroup = nativeClass("MultiRegionGroup");
 
 /** The arguments of cim.MultiRegionGroupVpc. */
 export type MultiRegionGroupVpcArgs = dynamic.MultiRegionGroupVpcArgs;
@@ -222,10 +218,7 @@ export type MultiRegionGroupVpc = dynamic.MultiRegionGroupVpc;
 /** The class cim.MultiRegionGroupVpc: `new cim.MultiRegionGroupVpc(name, args, opts?)`. */
 export type MultiRegionGroupVpcClass = dynamic.MultiRegionGroupVpcClass;
 /** A VPC of any region in a multi-region group; its region is the group's, vpcRegion the VPC's. */
-export const MultiRegionGroupVpc: MultiRegionGroupVpcClass = resourceClass(
-  kinds.MultiRegionGroupVpc,
-  "native",
-);
+export const MultiRegionGroupVpc = nativeClass("MultiRegionGroupVpc");
 
 /** The arguments of cim.Project. */
 export type ProjectArgs = dynamic.ProjectArgs;
@@ -234,7 +227,7 @@ export type Project = dynamic.Project;
 /** The class cim.Project: `new cim.Project(name, args, opts?)`. */
 export type ProjectClass = dynamic.ProjectClass;
 /** A project: a named grouping of work, kept by the service (synchronous). */
-export const Project: ProjectClass = resourceClass(kinds.Project, "native");
+export const Project = nativeClass("Project");
 
 /** The arguments of cim.Template. */
 export type TemplateArgs = dynamic.TemplateArgs;
@@ -243,7 +236,7 @@ export type Template = dynamic.Template;
 /** The class cim.Template: `new cim.Template(name, args, opts?)`. */
 export type TemplateClass = dynamic.TemplateClass;
 /** A template registered from a URL (a download job), for instances' templateId once ready. */
-export const Template: TemplateClass = resourceClass(kinds.Template, "native");
+export const Template = nativeClass("Template");
 
 /** The arguments of cim.TemplatePermissions. */
 export type TemplatePermissionsArgs = dynamic.TemplatePermissionsArgs;
@@ -252,10 +245,7 @@ export type TemplatePermissions = dynamic.TemplatePermissions;
 /** The class cim.TemplatePermissions: `new cim.TemplatePermissions(name, args, opts?)`. */
 export type TemplatePermissionsClass = dynamic.TemplatePermissionsClass;
 /** Who besides its owner may use a template: public, featured, extractable, named accounts. */
-export const TemplatePermissions: TemplatePermissionsClass = resourceClass(
-  kinds.TemplatePermissions,
-  "native",
-);
+export const TemplatePermissions = nativeClass("TemplatePermissions");
 
 /** The arguments of cim.Iso. */
 export type IsoArgs = dynamic.IsoArgs;
@@ -264,4 +254,4 @@ export type Iso = dynamic.Iso;
 /** The class cim.Iso: `new cim.Iso(name, args, opts?)`. */
 export type IsoClass = dynamic.IsoClass;
 /** An ISO registered from a URL (a download job), for instances' isoId (imageType iso) once ready. */
-export const Iso: IsoClass = resourceClass(kinds.Iso, "native");
+export const Iso = nativeClass("Iso");
