@@ -141,11 +141,12 @@ export function invokeArgs(value: unknown): Record<string, unknown> {
   return out;
 }
 
-function lookup<F extends AnyLookup, I extends z.ZodObject>(
+/** A lookup's entry; `lookup` and `lookupPair` check its input schema and shorthand against the function. */
+function entry<F extends AnyLookup>(
   fn: F,
-  input: I & Fits<F, I>,
+  input: z.ZodObject,
   output: LookupResult,
-  ...shorthand: StringForm<F, I>
+  shorthand?: Shorthand,
 ): LookupEntry<F> {
   return {
     name: fn.name,
@@ -153,15 +154,58 @@ function lookup<F extends AnyLookup, I extends z.ZodObject>(
     fn,
     input,
     output,
-    shorthand: shorthand[0],
+    shorthand,
     call: (args) => fn(args) as ReturnType<F>,
     argsOf: (params) => invokeArgs(params[0]),
   };
 }
 
+function lookup<F extends AnyLookup, I extends z.ZodObject>(
+  fn: F,
+  input: I & Fits<F, I>,
+  output: LookupResult,
+  ...shorthand: StringForm<F, I>
+): LookupEntry<F> {
+  return entry(fn, input, output, shorthand[0]);
+}
+
 const one = (schema: z.ZodType, type: string): LookupResult => ({ schema, type });
 const list = (schema: z.ZodType, type: string): LookupResult => ({ schema, type, wrap: "items" });
 const byName = { id: "id", name: "name" } as const;
+
+/** A list lookup that takes no bare string (so it needs no shorthand). */
+type NoStringForm<F extends AnyLookup, I extends z.ZodObject> =
+  StringForm<F, I> extends [] ? unknown : { "the list lookup takes a bare string": never };
+
+/** The two entries of a pair: `get<N>s`, which lists records of type N, and `get<N>`, which finds one. */
+type LookupPair<N extends string, L extends AnyLookup, O extends AnyLookup> = {
+  [K in `get${N}s`]: LookupEntry<L>;
+} & { [K in `get${N}`]: LookupEntry<O> };
+
+/**
+ * The list lookup `get<N>s` and the one-record lookup `get<N>` of the record type N (its name in the package
+ * schema, and `schema` its record), in that order, each checked as `lookup` checks it.
+ */
+function lookupPair<
+  N extends string,
+  L extends AnyLookup,
+  LI extends z.ZodObject,
+  O extends AnyLookup,
+  OI extends z.ZodObject,
+>(
+  type: N,
+  schema: z.ZodType,
+  listFn: L,
+  listInput: LI & Fits<L, LI> & NoStringForm<L, LI>,
+  oneFn: O,
+  oneInput: OI & Fits<O, OI>,
+  ...shorthand: StringForm<O, OI>
+): LookupPair<N, L, O> {
+  return {
+    [`get${type}s`]: entry(listFn, listInput, list(schema, type)),
+    [`get${type}`]: entry(oneFn, oneInput, one(schema, type), shorthand[0]),
+  } as LookupPair<N, L, O>;
+}
 
 /** The records whose `state` a transform adds (the platform's word for it, or the download's progress). */
 const withState = (schema: z.ZodType, doc: string) =>
@@ -185,66 +229,64 @@ const c = catalogue;
 /** Every lookup, by its function's name. */
 export const lookupRegistry = {
   getAuditEntries: lookup(getAuditEntries, A.AuditArgs, list(AuditEntrySchema, "AuditEntry")),
-  getBackups: lookup(getBackups, A.OfInstanceArgs, list(Backup, "Backup")),
-  getBackup: lookup(getBackup, A.OfInstanceQueryArgs, one(Backup, "Backup"), byName),
-  getZones: lookup(c.getZones, A.RegionArgs, list(ZoneSchema, "Zone")),
-  getZone: lookup(c.getZone, A.QueryArgs, one(ZoneSchema, "Zone"), byName),
-  getTemplates: lookup(c.getTemplates, A.ImagesArgs, list(Template, "Template")),
-  getTemplate: lookup(c.getTemplate, A.ImageQueryArgs, one(Template, "Template"), byName),
-  getIsos: lookup(c.getIsos, A.ImagesArgs, list(Iso, "Iso")),
-  getIso: lookup(c.getIso, A.ImageQueryArgs, one(Iso, "Iso"), byName),
-  getOsTypes: lookup(c.getOsTypes, A.RegionArgs, list(OsTypeSchema, "OsType")),
-  getOsType: lookup(c.getOsType, A.QueryArgs, one(OsTypeSchema, "OsType"), byName),
-  getComputeOfferings: lookup(
+  ...lookupPair("Backup", Backup, getBackups, A.OfInstanceArgs, getBackup, A.OfInstanceQueryArgs, byName),
+  ...lookupPair("Zone", ZoneSchema, c.getZones, A.RegionArgs, c.getZone, A.QueryArgs, byName),
+  ...lookupPair("Template", Template, c.getTemplates, A.ImagesArgs, c.getTemplate, A.ImageQueryArgs, byName),
+  ...lookupPair("Iso", Iso, c.getIsos, A.ImagesArgs, c.getIso, A.ImageQueryArgs, byName),
+  ...lookupPair("OsType", OsTypeSchema, c.getOsTypes, A.RegionArgs, c.getOsType, A.QueryArgs, byName),
+  ...lookupPair(
+    "ComputeOffering",
+    ComputeOfferingSchema,
     c.getComputeOfferings,
     A.ZoneOfferingsArgs,
-    list(ComputeOfferingSchema, "ComputeOffering"),
-  ),
-  getComputeOffering: lookup(
     c.getComputeOffering,
     A.ZoneOfferingQueryArgs,
-    one(ComputeOfferingSchema, "ComputeOffering"),
     byName,
   ),
-  getDiskOfferings: lookup(c.getDiskOfferings, A.RegionArgs, list(DiskOfferingSchema, "DiskOffering")),
-  getDiskOffering: lookup(c.getDiskOffering, A.QueryArgs, one(DiskOfferingSchema, "DiskOffering"), byName),
-  getNetworkOfferings: lookup(
+  ...lookupPair(
+    "DiskOffering",
+    DiskOfferingSchema,
+    c.getDiskOfferings,
+    A.RegionArgs,
+    c.getDiskOffering,
+    A.QueryArgs,
+    byName,
+  ),
+  ...lookupPair(
+    "NetworkOffering",
+    NetworkOfferingSchema,
     c.getNetworkOfferings,
     A.NetworkOfferingsArgs,
-    list(NetworkOfferingSchema, "NetworkOffering"),
-  ),
-  getNetworkOffering: lookup(
     c.getNetworkOffering,
     A.NetworkOfferingQueryArgs,
-    one(NetworkOfferingSchema, "NetworkOffering"),
     byName,
   ),
-  getVpcOfferings: lookup(c.getVpcOfferings, A.RegionArgs, list(VpcOfferingSchema, "VpcOffering")),
-  getVpcOffering: lookup(c.getVpcOffering, A.QueryArgs, one(VpcOfferingSchema, "VpcOffering"), byName),
-  getBackupOfferings: lookup(
+  ...lookupPair(
+    "VpcOffering",
+    VpcOfferingSchema,
+    c.getVpcOfferings,
+    A.RegionArgs,
+    c.getVpcOffering,
+    A.QueryArgs,
+    byName,
+  ),
+  ...lookupPair(
+    "BackupOffering",
+    BackupOfferingSchema,
     c.getBackupOfferings,
     A.ZoneOfferingsArgs,
-    list(BackupOfferingSchema, "BackupOffering"),
-  ),
-  getBackupOffering: lookup(
     c.getBackupOffering,
     A.ZoneOfferingQueryArgs,
-    one(BackupOfferingSchema, "BackupOffering"),
     byName,
   ),
-  getKubernetesVersions: lookup(
+  ...lookupPair(
+    "KubernetesVersion",
+    KubernetesVersionSchema,
     c.getKubernetesVersions,
     A.RegionArgs,
-    list(KubernetesVersionSchema, "KubernetesVersion"),
-  ),
-  getKubernetesVersion: lookup(
     c.getKubernetesVersion,
     A.KubernetesVersionQueryArgs,
-    one(KubernetesVersionSchema, "KubernetesVersion"),
-    {
-      id: "id",
-      name: "version",
-    },
+    { id: "id", name: "version" },
   ),
   getMyLimits: lookup(c.getMyLimits, A.RegionArgs, one(MyLimitsSchema, "MyLimits")),
   getMultiRegionQuota: lookup(
@@ -252,48 +294,47 @@ export const lookupRegistry = {
     A.NoArgs,
     one(MultiRegionQuotaSchema, "MultiRegionQuota"),
   ),
-  getComments: lookup(getComments, A.CommentsArgs, list(CommentSchema, "Comment")),
-  getComment: lookup(getComment, A.CommentQueryArgs, one(CommentSchema, "Comment")),
-  getFileSystems: lookup(getFileSystems, A.FileSystemsArgs, list(FileSystemSchema, "FileSystem")),
-  getFileSystem: lookup(getFileSystem, A.FileSystemQueryArgs, one(FileSystemSchema, "FileSystem"), byName),
+  ...lookupPair("Comment", CommentSchema, getComments, A.CommentsArgs, getComment, A.CommentQueryArgs),
+  ...lookupPair(
+    "FileSystem",
+    FileSystemSchema,
+    getFileSystems,
+    A.FileSystemsArgs,
+    getFileSystem,
+    A.FileSystemQueryArgs,
+    byName,
+  ),
   getInstanceGroups: {
     ...lookup(getInstanceGroups, A.RegionArgs, one(InstanceGroupList, "InstanceGroupList")),
     answered: (list: InstanceGroupListValue) => warnOfFailedRegions(list.failedRegions),
   },
   getInstanceGroup: lookup(getInstanceGroup, A.QueryArgs, one(InstanceGroup, "InstanceGroup"), byName),
-  getInstanceSchedules: lookup(
+  ...lookupPair(
+    "InstanceSchedule",
+    InstanceScheduleSchema,
     getInstanceSchedules,
     A.OfInstanceArgs,
-    list(InstanceScheduleSchema, "InstanceSchedule"),
-  ),
-  getInstanceSchedule: lookup(
     getInstanceSchedule,
     A.OfInstanceQueryArgs,
-    one(InstanceScheduleSchema, "InstanceSchedule"),
     byName,
   ),
-  getInstances: lookup(getInstances, A.RegionArgs, list(InstanceSchema, "Instance")),
-  getInstance: lookup(getInstance, A.QueryArgs, one(InstanceSchema, "Instance"), byName),
-  getKubernetesClusters: lookup(
+  ...lookupPair("Instance", InstanceSchema, getInstances, A.RegionArgs, getInstance, A.QueryArgs, byName),
+  ...lookupPair(
+    "KubernetesCluster",
+    KubernetesClusterSchema,
     getKubernetesClusters,
     A.RegionArgs,
-    list(KubernetesClusterSchema, "KubernetesCluster"),
-  ),
-  getKubernetesCluster: lookup(
     getKubernetesCluster,
     A.QueryArgs,
-    one(KubernetesClusterSchema, "KubernetesCluster"),
     byName,
   ),
-  getMultiRegionGroups: lookup(
+  ...lookupPair(
+    "MultiRegionGroup",
+    MultiRegionGroupSchema,
     getMultiRegionGroups,
     A.RegionArgs,
-    list(MultiRegionGroupSchema, "MultiRegionGroup"),
-  ),
-  getMultiRegionGroup: lookup(
     getMultiRegionGroup,
     A.QueryArgs,
-    one(MultiRegionGroupSchema, "MultiRegionGroup"),
     byName,
   ),
   getMultiRegionGroupVpcs: lookup(
@@ -303,56 +344,65 @@ export const lookupRegistry = {
   ),
   getNetworkAclLists: lookup(net.getNetworkAclLists, A.VpcArgs, list(AclListSchema, "AclList")),
   getNetworkAclList: lookup(net.getNetworkAclList, A.VpcQueryArgs, one(AclListSchema, "AclList")),
-  getNetworkAclRules: lookup(
+  ...lookupPair(
+    "NetworkAclRule",
+    NetworkAclRuleSchema,
     net.getNetworkAclRules,
     A.AclRulesArgs,
-    list(NetworkAclRuleSchema, "NetworkAclRule"),
-  ),
-  getNetworkAclRule: lookup(
     net.getNetworkAclRule,
     A.AclRuleQueryArgs,
-    one(NetworkAclRuleSchema, "NetworkAclRule"),
   ),
-  getPublicIps: lookup(net.getPublicIps, A.PublicIpsArgs, list(PublicIpSchema, "PublicIp")),
-  getPublicIp: lookup(net.getPublicIp, A.PublicIpQueryArgs, one(PublicIpSchema, "PublicIp"), {
-    id: "id",
-    name: "address",
-  }),
-  getStaticNats: lookup(net.getStaticNats, A.StaticNatsArgs, list(A.StaticNatSchema, "StaticNat")),
-  getStaticNat: lookup(net.getStaticNat, A.StaticNatQueryArgs, one(A.StaticNatSchema, "StaticNat"), {
-    id: "publicIpId",
-    name: "address",
-  }),
+  ...lookupPair(
+    "PublicIp",
+    PublicIpSchema,
+    net.getPublicIps,
+    A.PublicIpsArgs,
+    net.getPublicIp,
+    A.PublicIpQueryArgs,
+    { id: "id", name: "address" },
+  ),
+  ...lookupPair(
+    "StaticNat",
+    A.StaticNatSchema,
+    net.getStaticNats,
+    A.StaticNatsArgs,
+    net.getStaticNat,
+    A.StaticNatQueryArgs,
+    { id: "publicIpId", name: "address" },
+  ),
   getVpcGateways: lookup(net.getVpcGateways, A.VpcArgs, list(PrivateGatewaySchema, "PrivateGateway")),
   getVpcGateway: lookup(
     net.getVpcGateway,
     A.VpcGatewayQueryArgs,
     one(PrivateGatewaySchema, "PrivateGateway"),
   ),
-  getLoadBalancerRules: lookup(
+  ...lookupPair(
+    "LoadBalancerRule",
+    withMembers(LoadBalancerRuleSchema),
     net.getLoadBalancerRules,
     A.LoadBalancerRulesArgs,
-    list(withMembers(LoadBalancerRuleSchema), "LoadBalancerRule"),
-  ),
-  getLoadBalancerRule: lookup(
     net.getLoadBalancerRule,
     A.LoadBalancerRuleQueryArgs,
-    one(withMembers(LoadBalancerRuleSchema), "LoadBalancerRule"),
     byName,
   ),
-  getInternalLoadBalancers: lookup(
+  ...lookupPair(
+    "InternalLoadBalancer",
+    withMembers(InternalLoadBalancerSchema),
     net.getInternalLoadBalancers,
     A.InternalLoadBalancersArgs,
-    list(withMembers(InternalLoadBalancerSchema), "InternalLoadBalancer"),
-  ),
-  getInternalLoadBalancer: lookup(
     net.getInternalLoadBalancer,
     A.InternalLoadBalancerQueryArgs,
-    one(withMembers(InternalLoadBalancerSchema), "InternalLoadBalancer"),
     byName,
   ),
-  getTenants: lookup(org.getTenants, A.TenantContextArgs, list(TenantSchema, "Tenant")),
-  getTenant: lookup(org.getTenant, A.TenantQueryArgs, one(TenantSchema, "Tenant"), byName),
+  ...lookupPair(
+    "Tenant",
+    TenantSchema,
+    org.getTenants,
+    A.TenantContextArgs,
+    org.getTenant,
+    A.TenantQueryArgs,
+    byName,
+  ),
   getMemberships: lookup(org.getMemberships, A.TenantContextArgs, list(MembershipSchema, "Membership")),
   getTenantMembers: {
     // the organization's id comes first, then the options
@@ -373,31 +423,25 @@ export const lookupRegistry = {
     type: "Preferences",
     wrap: "values",
   }),
-  getProjects: lookup(getProjects, A.RegionArgs, list(ProjectSchema, "Project")),
-  getProject: lookup(getProject, A.QueryArgs, one(ProjectSchema, "Project"), byName),
-  getRegions: lookup(getRegions, A.NoArgs, list(RegionSchema, "Region")),
-  getRegion: lookup(getRegion, A.QueryArgs, one(RegionSchema, "Region"), byName),
+  ...lookupPair("Project", ProjectSchema, getProjects, A.RegionArgs, getProject, A.QueryArgs, byName),
+  ...lookupPair("Region", RegionSchema, getRegions, A.NoArgs, getRegion, A.QueryArgs, byName),
   getDefaultRegion: lookup(getDefaultRegion, A.NoArgs, one(RegionSchema, "Region")),
-  getVolumeSnapshots: lookup(
+  ...lookupPair(
+    "VolumeSnapshot",
+    VolumeSnapshotSchema,
     snap.getVolumeSnapshots,
     A.VolumeSnapshotsArgs,
-    list(VolumeSnapshotSchema, "VolumeSnapshot"),
-  ),
-  getVolumeSnapshot: lookup(
     snap.getVolumeSnapshot,
     A.VolumeSnapshotQueryArgs,
-    one(VolumeSnapshotSchema, "VolumeSnapshot"),
     byName,
   ),
-  getInstanceSnapshots: lookup(
+  ...lookupPair(
+    "InstanceSnapshot",
+    InstanceSnapshotSchema,
     snap.getInstanceSnapshots,
     A.OfInstanceArgs,
-    list(InstanceSnapshotSchema, "InstanceSnapshot"),
-  ),
-  getInstanceSnapshot: lookup(
     snap.getInstanceSnapshot,
     A.OfInstanceQueryArgs,
-    one(InstanceSnapshotSchema, "InstanceSnapshot"),
     byName,
   ),
 };
