@@ -53,6 +53,7 @@ export async function fieldLookups<F extends Fields, O extends Outputs>(
             ref.by,
             ref.requires,
             inputs,
+            ref.regionFrom,
           )),
         );
       }

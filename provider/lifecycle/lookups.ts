@@ -341,6 +341,7 @@ export async function mustReferToExisting(
   by: "id" | "name",
   requires: Requirement | readonly Requirement[] = [],
   inputs: Recorded = {},
+  regionFrom?: string,
 ): Promise<LookupFailure[]> {
   const values = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
   const list = target.api.list;
@@ -360,7 +361,12 @@ export async function mustReferToExisting(
   return values.flatMap((v) => {
     const found = known.get(v);
     if (found) return requirementFailures(field, v, found, target, where, rules, inputs);
-    const reason = `${field} names no ${target.noun} ${by === "name" ? "named" : "with id"} "${v}" in ${where}. Create it first (declare a cim.${target.name} and pass its ${by} output here, so it is made before this resource), or correct the ${by}`;
+    // a field whose target may live in another region (regionFrom) left that region out: say which input gives it
+    const elsewhere =
+      regionFrom && inputs[regionFrom] === undefined
+        ? `, or give ${regionFrom} (the ${target.noun}'s region) if it is in another region`
+        : "";
+    const reason = `${field} names no ${target.noun} ${by === "name" ? "named" : "with id"} "${v}" in ${where}. Create it first (declare a cim.${target.name} and pass its ${by} output here, so it is made before this resource), or correct the ${by}${elsewhere}`;
     return [{ property: field, reason }];
   });
 }

@@ -1496,6 +1496,15 @@ export const CASES: BadCase[] = [
     message: /vpcId names no VPC with id "[0-9a-f-]+" in region [0-9a-f]{8}-/,
   },
   {
+    name: "multi-region member without vpcRegion, naming a VPC the member's region does not have",
+    kind: "MultiRegionGroupVpc",
+    // the VPC may be of another region: the message says which input gives that region
+    args: (i) => ({ groupId: i.unknown, vpcId: i.unknown2 }),
+    causes: 2,
+    field: "vpcId",
+    message: /vpcId names no VPC with id "[0-9a-f-]+" in .*, or give vpcRegion \(the VPC's region\) if it is in another region$/m,
+  },
+  {
     name: "multi-region group name of 256 characters",
     kind: "MultiRegionGroup",
     args: () => ({ name: "g".repeat(256) }),
