@@ -1778,7 +1778,7 @@ export interface TemplatePermissionsArgs extends ArgsOf<TemplatePermissionsKind>
   readonly isFeatured?: ArgsOf<TemplatePermissionsKind>["isFeatured"];
   /** Its disk image may be downloaded (extracted) by those who may use it (default false). Changed in place. */
   readonly isExtractable?: ArgsOf<TemplatePermissionsKind>["isExtractable"];
-  /** Accounts (by name) given launch permission; the program's list is authoritative. Changed in place. */
+  /** Accounts (by name) given launch permission, each an account the platform has (the API refuses an unknown name at `up`; no route lists accounts, so preview cannot check); the program's list is authoritative. Changed in place. */
   readonly accounts?: ArgsOf<TemplatePermissionsKind>["accounts"];
   /** Projects (by id) given launch permission, not together with accounts. Changed in place. */
   readonly projectIds?: ArgsOf<TemplatePermissionsKind>["projectIds"];
@@ -1800,7 +1800,7 @@ export interface TemplatePermissions extends KindResource<TemplatePermissionsKin
   readonly isFeatured: KindResource<TemplatePermissionsKind>["isFeatured"];
   /** Its disk image may be downloaded (extracted) by those who may use it (default false). Changed in place. */
   readonly isExtractable: KindResource<TemplatePermissionsKind>["isExtractable"];
-  /** Accounts (by name) given launch permission; the program's list is authoritative. Changed in place. */
+  /** Accounts (by name) given launch permission, each an account the platform has (the API refuses an unknown name at `up`; no route lists accounts, so preview cannot check); the program's list is authoritative. Changed in place. */
   readonly accounts: KindResource<TemplatePermissionsKind>["accounts"];
   /** Projects (by id) given launch permission, not together with accounts. Changed in place. */
   readonly projectIds: KindResource<TemplatePermissionsKind>["projectIds"];

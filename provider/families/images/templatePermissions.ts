@@ -96,7 +96,7 @@ golden-shared:
       ...flagField("isExtractable", "the template's image may be downloaded"),
     },
     accounts: field(nameList("account name"), {
-      doc: "Accounts (by name) given launch permission; the program's list is authoritative.",
+      doc: "Accounts (by name) given launch permission, each an account the platform has (the API refuses an unknown name at `up`; no route lists accounts, so preview cannot check); the program's list is authoritative.",
       change: "update",
       unset: () => [],
       same: sameSet,
