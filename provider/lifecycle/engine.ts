@@ -20,6 +20,7 @@ import {
   regionLabel,
   surfaced,
 } from "./errors";
+import { currentResourceName } from "./engineLog";
 import { fieldLookups } from "./fieldLookups";
 import type { Fields, LiveRecord, Outputs, OutputsOf, Recorded } from "./fieldSpec";
 import {
@@ -60,7 +61,9 @@ export function providerOf<F extends Fields, O extends Outputs>(
   const noun = kind.noun;
   const verb = kind.createVerb ?? "create";
   const lane = (region: string | undefined) => `${kind.name}/${region ?? ""}`;
-  const nameOf = (rec: Recorded) => kind.label?.(rec) ?? rec.name;
+  // A kind without a name of its own (a rule, a gateway, a schedule) is named by a label of its record; where
+  // the request says which resource of the program it is about (the plugin), by the program's name for it.
+  const nameOf = (rec: Recorded) => (kind.label ? (currentResourceName() ?? kind.label(rec)) : rec.name);
   const api = kind.api as KindApi<Recorded, Live>;
 
   const present = (live: Live | undefined) => (live && !gone.has(live.state ?? "") ? live : undefined);

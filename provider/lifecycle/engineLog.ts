@@ -30,6 +30,12 @@ export function currentResource(): string | undefined {
   return about.getStore() || undefined;
 }
 
+/** The program's name of the resource the current request is about (the URN's last part), where known. */
+export function currentResourceName(): string | undefined {
+  const urn = currentResource();
+  return urn ? urn.slice(urn.lastIndexOf("::") + 2) : undefined;
+}
+
 /** Logs a warning through the engine. Never throws. */
 export async function engineWarning(message: string): Promise<void> {
   await send("warning", message);

@@ -10,7 +10,7 @@
 // not known yet (a resource the same program creates) is skipped.
 
 import type { CheckFailure } from "./check";
-import { currentResource, engineInfo } from "./engineLog";
+import { currentResource, currentResourceName, engineInfo } from "./engineLog";
 import { readOrGone } from "./errors";
 import {
   type Exclusive,
@@ -248,7 +248,7 @@ export async function adoptionFailures(
       }));
   if (!got) return []; // cannot be read now: the create judges it
   const live = got.live as (Recorded & { id: string; state?: string }) | undefined;
-  const named = kind.label?.(inputs) ?? inputs.name;
+  const named = kind.label ? (currentResourceName() ?? kind.label(inputs)) : inputs.name;
   const which = `cim:${kind.name}${typeof named === "string" ? ` "${named}"` : ""}`;
   if (!live || kind.states?.gone?.includes(live.state ?? "")) {
     return [

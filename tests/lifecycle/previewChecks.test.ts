@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { providerFor } from "../../provider";
-import { captureInfo } from "../../provider/lifecycle/engineLog";
+import { aboutResource, captureInfo } from "../../provider/lifecycle/engineLog";
 import { resetLookups } from "../../provider/lifecycle/lookups";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
 import { resetBatches } from "../../provider/lifecycle/readBatch";
@@ -283,6 +283,19 @@ describe("adoption at preview", () => {
         `adopts the existing instance ${vm.id} (adoptId): the plan shows "+ create", but nothing is created`,
       ),
     ]);
+  });
+
+  it("a kind without a name of its own is named by the program's name where the request says it (the plugin)", async () => {
+    const publicIp = providerFor("PublicIp");
+    const ip = await made(publicIp, { networkId: netA.id });
+    notes.length = 0;
+    await failuresOf(publicIp, {}, { networkId: netA.id, adoptId: ip.id });
+    // from its inputs alone (the dynamic path): no address yet, so no name
+    expect(notes[0]).toMatch(/^cim:PublicIp: adopts the existing public IP/);
+    notes.length = 0;
+    const urn = "urn:pulumi:dev::app::cim:index:PublicIp::web-ip";
+    await aboutResource(urn, () => failuresOf(publicIp, {}, { networkId: netA.id, adoptId: ip.id }));
+    expect(notes[0]).toMatch(/^cim:PublicIp "web-ip": adopts the existing public IP/);
   });
 
   it("the note names each in-place field the adoption will change, live value to the program's", async () => {

@@ -92,7 +92,7 @@ it("serves two explicit providers in two regions, each with its own configuratio
   ]);
   const errors = refused.diagnostics.filter((d) => d.severity === "error").map((d) => d.message);
   expect(errors.join("\n")).toMatch(
-    /pulumi:providers:cim resource 'fra': property maxRetries value \{99\} has a problem: cim:maxRetries must be a whole number from 0/,
+    /pulumi:providers:cim resource 'fra': property maxRetries value \{99\} has a problem: maxRetries must be a whole number from 0 .*; got "99" from provider "fra"\./,
   );
   expect((refused.output + refused.stderr + errors.join("")).includes(token), "token in the output").toBe(
     false,
