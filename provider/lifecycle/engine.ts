@@ -9,6 +9,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { JobFailedError } from "../client";
 import { finishCheck } from "./checkRun";
 import { diffFields, optionReplaces, withReplaceOption } from "./diff";
+import { currentResourceName } from "./engineLog";
 import {
   describe,
   failure,
@@ -20,7 +21,6 @@ import {
   regionLabel,
   surfaced,
 } from "./errors";
-import { currentResourceName } from "./engineLog";
 import { fieldLookups } from "./fieldLookups";
 import type { Fields, LiveRecord, Outputs, OutputsOf, Recorded } from "./fieldSpec";
 import {

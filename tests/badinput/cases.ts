@@ -1502,7 +1502,8 @@ export const CASES: BadCase[] = [
     args: (i) => ({ groupId: i.unknown, vpcId: i.unknown2 }),
     causes: 2,
     field: "vpcId",
-    message: /vpcId names no VPC with id "[0-9a-f-]+" in .*, or give vpcRegion \(the VPC's region\) if it is in another region$/m,
+    message:
+      /vpcId names no VPC with id "[0-9a-f-]+" in .*, or give vpcRegion \(the VPC's region\) if it is in another region$/m,
   },
   {
     name: "multi-region group name of 256 characters",
