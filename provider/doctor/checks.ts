@@ -195,6 +195,17 @@ async function checkDefaultRegion(
       : { row: { check, status: "fail", detail: "cim:region not set and the API lists no active region" } };
   }
   const found = regions.find((r) => r.id === c.region);
+  // a region's name where its id belongs: the API takes only ids (as the provider's check says)
+  const named = found ? undefined : regions.find((r) => r.name === c.region);
+  if (named) {
+    return {
+      row: {
+        check,
+        status: "fail",
+        detail: `${c.region}${from(o, "region")} is a region's name; cim:region takes its id: ${named.id}`,
+      },
+    };
+  }
   if (!found) {
     const known = regions.map(regionName).join(", ") || "none";
     // The API's own answer to the header, for the record.

@@ -3,6 +3,7 @@
 // Exit 0 when nothing would make `up` fail (warnings allowed), 1 when something would.
 // The token is never printed: not in the table, not in an error (the output is redacted once more anyway).
 
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { readCheckpoint } from "../recover/pending";
@@ -119,6 +120,8 @@ export async function doctorCommand(argv: string[], out = (s: string) => void pr
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
     throw new Error("--timeout takes a positive number of ms");
   const cwd = path.resolve(a.cwd ?? process.cwd());
+  if (!fs.statSync(cwd, { throwIfNoEntry: false })?.isDirectory())
+    throw new Error(`--cwd ${a.cwd}: no such folder (the Pulumi project's folder)`);
   const loaded = await loadConfig({ cwd, stack: a.stack, envOnly: a["env-only"] });
   const token = loaded.config.token?.trim().replace(/^Bearer\s+/i, "");
   const redact = (s: string) => (token && token.length >= 8 ? s.split(token).join("[redacted]") : s);

@@ -47,7 +47,7 @@ ${wrap(importableKindNames().join(", "), 20, 100)}
   --project NAME    Pulumi project name; default: the folder's name
   --force           overwrite files of an earlier import in DIR
   --base-url URL    the API; default: $CIM_BASE_URL
-  --token-file F    a file holding the access token; default: $CIM_TOKEN
+  --token-file F    a file holding the access token; without it, the token in $CIM_TOKEN
   --audience AUD    check the token's audience first; default: $CIM_AUDIENCE`;
 
 const USAGE = `usage: pulumi-cim <command> [options]   (pulumi-cim <command> --help for one command)
@@ -150,7 +150,7 @@ export async function importCommand(
   );
   const existing = FILES.filter((f) => fs.existsSync(path.join(dir, f)));
   if (existing.length && !a.force) {
-    throw new UsageError(`${dir} already has ${existing.join(", ")}; give --force to overwrite`);
+    throw new Error(`${dir} already has ${existing.join(", ")}; give --force to overwrite`);
   }
   const pkg = ownPackageRoot();
   if (!pkg) throw new Error(`cannot find pulumi-cim's package.json above ${__dirname}`);
@@ -218,7 +218,14 @@ async function main(argv: string[]): Promise<number> {
       err instanceof RecoverUsageError ||
       (err as { code?: string })?.code?.startsWith?.("ERR_PARSE_ARGS")
     ) {
-      process.stderr.write(`\n${USAGE}\n`);
+      // the usage of the command that was given, or of them all
+      const own: Record<string, string> = {
+        doctor: DOCTOR_USAGE,
+        import: IMPORT_USAGE,
+        migrate: MIGRATE_USAGE,
+        recover: RECOVER_USAGE,
+      };
+      process.stderr.write(`\n${own[command ?? ""] ?? USAGE}\n`);
     }
     return 1;
   }

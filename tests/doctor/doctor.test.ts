@@ -171,6 +171,16 @@ describe("pulumi-cim doctor", () => {
     expect(run.rows.get("token accepted")?.status).toBe("ok");
   });
 
+  it("a region given by name fails with the id cim:region takes, not as an unknown region", async () => {
+    const [r] = emu.regions;
+    const run = await doctor({ CIM_BASE_URL: emu.url, CIM_TOKEN: token, CIM_REGION: r.name });
+    expect(run.code).toBe(1);
+    expect(run.rows.get("default region")).toMatchObject({
+      status: "FAIL",
+      detail: `${r.name} (CIM_REGION) is a region's name; cim:region takes its id: ${r.id}`,
+    });
+  });
+
   it("fails an exhausted quota and warns on a nearly used one", async () => {
     const client = new CimClient({ baseUrl: emu.url, token });
     const [zone] = await client.catalogue.zones();
@@ -275,5 +285,15 @@ describe("pulumi-cim doctor", () => {
     expect(run.output).toContain("Exit code: 0 nothing blocks a deployment");
     const top = await exec(process.execPath, [bin, "--help"]);
     expect(top.stdout).toMatch(/doctor\s+check the endpoint, token, regions and quota/);
+  });
+
+  it("a wrong option shows doctor's usage alone; a --cwd that is no folder fails, naming it", async () => {
+    const wrong = await doctor({}, ["--bogus"]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.output).toContain("usage: pulumi-cim doctor");
+    expect(wrong.output).not.toContain("usage: pulumi-cim import");
+    const nowhere = await doctor({}, ["--cwd", "/nonexistent-cim-doctor"]);
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.output).toContain("--cwd /nonexistent-cim-doctor: no such folder");
   });
 });

@@ -648,10 +648,14 @@ describe("pulumi-cim import", () => {
     const exists = await run(["import", "--region", primary.id, "--out", out]);
     expect(exists.code).toBe(1);
     expect(exists.stderr).toContain("already has index.ts; give --force to overwrite");
+    expect(exists.stderr).not.toContain("usage:"); // a refusal, not a misuse: no usage after it
     expect(fs.readFileSync(path.join(out, "index.ts"), "utf8")).toBe("// mine\n");
 
     const noRegion = await run(["import", "--out", out], { CIM_REGION: undefined });
     expect(noRegion.stderr).toContain("--region is required");
+    // a misuse shows the command's own usage, not every command's
+    expect(noRegion.stderr).toContain("usage: pulumi-cim import");
+    expect(noRegion.stderr).not.toContain("usage: pulumi-cim doctor");
     const noToken = await run(["import", "--region", primary.id, "--out", out], { CIM_TOKEN: "" });
     expect(noToken.stderr).toContain("the access token is missing");
     const unknown = await run(["import", "--region", "nowhere", "--out", out, "--force"]);
