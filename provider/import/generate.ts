@@ -310,7 +310,8 @@ function indexTs(inv: Inventory, opts: GenerateOptions, blocks: string[]): strin
   ];
   for (const kind of importedKinds()) {
     const unreported = kind.importer?.unreported;
-    if (!unreported?.length) continue;
+    // said only of kinds the program adopts any of
+    if (!unreported?.length || !inv.records[kind.name]?.length) continue;
     header.push(
       "//",
       `// The API does not return these ${kind.noun} inputs, so they are left out (which keeps what was deployed):`,

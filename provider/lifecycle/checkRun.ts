@@ -33,9 +33,10 @@ export async function finishCheck<I>(
   const inputsOut = compact({ ...(inputs as Record<string, unknown>), region });
   failures.push(...settingsFailures());
   if (given === undefined && configured !== undefined && !UUID.test(configured)) {
+    // not the resource's input (it gives none), so no property: the engine would print it as `region value {<nil>}`
     failures.push({
-      property: "region",
-      reason: `region must be an id (a UUID), not a name: ${settingOrigin("region", settings)} is ${JSON.stringify(configured)}; cim.getRegion("${configured}") gives the id`,
+      property: "",
+      reason: `region must be an id (a UUID), not a name: ${settingOrigin("region", settings)} is ${JSON.stringify(configured)}; the getRegion lookup gives its id`,
     });
   }
   if (failures.length) return { inputs: inputsOut, failures };
@@ -45,7 +46,7 @@ export async function finishCheck<I>(
       const known = regions.map((r) => `${r.name ?? "?"} (${r.id})`).join(", ");
       const source = given === undefined ? `, from ${settingOrigin("region", settings)},` : "";
       failures.push({
-        property: "region",
+        property: given === undefined ? "" : "region",
         reason: `region ${region}${source} is not a region of the API; known: ${known}`,
       });
     }

@@ -63,7 +63,7 @@ export function describePlan(plan: MigrationPlan): string {
   if (plan.provider) {
     lines.push(
       plan.provider.added
-        ? `  provider ${short(plan.provider.urn)}: added (no configuration written; the engine reads the stack's cim:* config at the next run)`
+        ? `  provider ${short(plan.provider.urn)}: added (no configuration written: ${plan.target === "native" ? "the engine gives the plugin the stack's cim:* config" : "the dynamic-provider host reads the stack's cim:* config"} at the next run)`
         : `  provider ${short(plan.provider.urn)}: already in the stack, used as it is`,
     );
   }

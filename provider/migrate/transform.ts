@@ -144,7 +144,7 @@ export function toDynamic(exported: ExportedStack, opts: DynamicOptions): Migrat
           return `its provider is ${p ? `${p.qualifiedType}::${p.name}` : "missing"}, not ${NATIVE_PROVIDER_TYPE}`;
         }
         if (!p.name.startsWith("default")) {
-          return `it uses the explicit provider "${p.name}" (a cim.Provider); the dynamic path has one provider configured by the stack's cim:* config: take the provider option out (pulumi up), then migrate`;
+          return `it uses the explicit provider "${p.name}" (a cim.Provider); the dynamic path has one provider configured by the stack's cim:* config: take the provider option out, give the resource that provider's region as its region input (and the stack its address and token as cim:* config, where they differ), run pulumi up, then migrate`;
         }
         return undefined;
       },

@@ -415,6 +415,10 @@ describe("generateProgram", () => {
       "network ACL rules, backup schedules, backups, instance schedules, SSH key pairs, public IPs, static NATs, volume snapshots, instance snapshots, VPC private gateways, load-balancer rules, internal load balancers, Kubernetes clusters, comments, shared file systems, instance groups, multi-region groups, multi-region group members, projects, templates, template permission sets and ISOs of region de-fra",
     );
     expect(index.match(/^import .*$/gm)).toEqual(['import * as cim from "pulumi-cim";']);
+    // what the API does not return is said only of kinds the program adopts any of
+    const inv = inventory();
+    const noKeys = generateProgram({ ...inv, records: { ...inv.records, SshKeyPair: [] } }, options);
+    expect(noKeys.files["index.ts"]).not.toContain("SSH key pair inputs");
   });
 
   it("writes package.json, Pulumi.yaml and tsconfig.json for the usual Pulumi TypeScript setup", () => {
