@@ -61,6 +61,27 @@ interface Decision {
   line: string;
 }
 
+/**
+ * One record cannot be two resources: where two pending creates would be recorded as the same record (one found,
+ * the other named with --id), neither is, and each line names the other.
+ */
+function refuseSharedRecords(decisions: Decision[]): void {
+  const by = new Map<string, Decision[]>();
+  for (const d of decisions) {
+    if (d.verdict === undefined || d.verdict === "none") continue;
+    const key = `${d.create.kind.name}/${d.verdict}`;
+    by.set(key, [...(by.get(key) ?? []), d]);
+  }
+  for (const same of by.values()) {
+    if (same.length < 2) continue;
+    for (const d of same) {
+      const others = same.filter((o) => o !== d).map((o) => `cim:${o.create.kind.name} ${o.create.name}`);
+      d.line = `${d.line.replace(/ → .*$/, "")} → left as it is: ${others.join(", ")} would be recorded as the same ${d.create.kind.noun} ${d.verdict}, and one record cannot be two resources. Give each its own with --id '${d.create.urn}=<id>' (or =none)`;
+      d.verdict = undefined;
+    }
+  }
+}
+
 const label = (c: Candidate) => `${c.id}${c.name ? ` "${c.name}"` : ""}`;
 const regionText = (r: string | undefined) => (r ? `region ${r}` : "the API's default region");
 
@@ -205,6 +226,8 @@ export async function recoverCommand(argv: string[], opts: RecoverOptions = {}):
       });
     }
   }
+
+  refuseSharedRecords(decisions);
 
   out(
     `Stack ${stack}: ${view.creates.length} pending create(s) of pulumi-cim resources (a run was interrupted while creating them).\n`,

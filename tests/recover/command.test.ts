@@ -131,6 +131,29 @@ test("several candidates: refused with their ids and the --id to give; --id pick
   expect(missing.printed).toContain("no VPC no-such-id in the API's default region");
 });
 
+test("one record is never written for two resources: a record found for one and named with --id for another refuses both", async () => {
+  const id = await vpc("solo", "10.76.0.0/16");
+  const r = await recover(
+    [
+      ["solo", "10.76.0.0/16"],
+      ["other", "10.77.0.0/16"],
+    ],
+    "--yes",
+    "--id",
+    `other=${id}`,
+  );
+  expect(r.code).toBe(1);
+  expect(r.imported).toBeUndefined();
+  expect(r.printed).toContain(`cim:Vpc solo: found VPC ${id} "solo"`);
+  expect(r.printed).toContain(
+    `→ left as it is: cim:Vpc other would be recorded as the same VPC ${id}, and one record cannot be two resources`,
+  );
+  expect(r.printed).toContain(
+    `→ left as it is: cim:Vpc solo would be recorded as the same VPC ${id}, and one record cannot be two resources`,
+  );
+  expect(r.printed).toMatch(/Nothing was written/);
+});
+
 test("a tag set (no record of its own) is recorded by the id its inputs give, and --yes writes it", async () => {
   const target = await vpc("tagged", "10.79.0.0/16");
   const tagsType = "pulumi-nodejs:dynamic/cim:Tags";
