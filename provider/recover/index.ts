@@ -30,7 +30,8 @@ export const RECOVER_USAGE = `usage: pulumi-cim recover [--stack NAME] [--cwd DI
   the create was sent with, that the stack's state does not hold and that a create job (or, for
   creates answered at once, the audit trail) shows was made within the window. One found: it is
   recorded in the state (pulumi stack import, then pulumi refresh of it). None: the pending create is
-  dropped, nothing was made. Several: nothing is written; pick one with --id. Prints what it found
+  dropped, nothing was made. Several, or only records with its values made before the window (another's,
+  or this run's if the API's clock moved): nothing is written; pick one with --id (or give --hours). Prints what it found
   for each; writes only with --yes. Reads the API with the stack's settings (cim:* config, then the
   CIM_* variables), as pulumi-cim doctor does; never prints the token.
 
@@ -82,7 +83,7 @@ function refuseSharedRecords(decisions: Decision[]): void {
   }
 }
 
-const label = (c: Candidate) => `${c.id}${c.name ? ` "${c.name}"` : ""}`;
+const label = (c: Pick<Candidate, "id" | "name">) => `${c.id}${c.name ? ` "${c.name}"` : ""}`;
 const regionText = (r: string | undefined) => (r ? `region ${r}` : "the API's default region");
 
 function parseChoices(values: string[]): Map<string, string> {
@@ -117,10 +118,19 @@ function describeFound(p: PendingCreate, l: Lookup, hours: number): { verdict?: 
       line: `found ${p.kind.noun} ${label(c)} ${where}, ${how} within the last ${hours} h${left} → record it in the state`,
     };
   }
-  if (l.candidates.length === 0)
+  if (l.candidates.length === 0 && l.earlier.length === 0)
     return {
       verdict: "none",
-      line: `no ${p.kind.noun} with its values made within the last ${hours} h ${where}${left} → drop the pending create (nothing was made)`,
+      line: `no ${p.kind.noun} with its values made within the last ${hours} h ${where} → drop the pending create (nothing was made)`,
+    };
+  if (l.candidates.length === 0)
+    // A record with the create's values whose create the window does not show is another's, or this run's after
+    // the API's clock moved: dropping would make a second at the next up, so the user says which.
+    return {
+      line: [
+        `no ${p.kind.noun} with its values made within the last ${hours} h ${where}, but ${l.earlier.length} with its values and no create in that window: ${l.earlier.map(label).join(", ")}`,
+        `→ left as it is. If one is this run's (the API's clock may have moved since), pulumi-cim recover --id '${p.urn}=<id>' (or a larger --hours); if none is, --id '${p.urn}=none'`,
+      ].join("\n      "),
     };
   return {
     line: [

@@ -45,6 +45,8 @@ export interface Lookup {
   lookAlikes: number;
   /** Those of them made within the window: the answer. */
   candidates: Candidate[];
+  /** The others (no create within the window): another's, or this run's if the API's clock moved since. */
+  earlier: Omit<Candidate, "madeBy">[];
 }
 
 /** Why a pending create cannot be looked up automatically (its kind has no list of records). */
@@ -91,7 +93,7 @@ export async function lookUp(client: CimClient, p: PendingCreate, o: LookupOptio
   const lookAlikes = records.filter(
     (r) => !o.held.has(`${kind.name}/${r.id}`) && sameRecord(kind, p.inputs, r),
   );
-  if (!lookAlikes.length) return { region, lookAlikes: 0, candidates: [] };
+  if (!lookAlikes.length) return { region, lookAlikes: 0, candidates: [], earlier: [] };
 
   const key = region ?? "";
   const jobs = o.jobs ?? new Map();
@@ -102,21 +104,18 @@ export async function lookUp(client: CimClient, p: PendingCreate, o: LookupOptio
     );
   const recent = (await jobs.get(key)) as Job[];
   const candidates: Candidate[] = [];
+  const earlier: Omit<Candidate, "madeBy">[] = [];
   for (const r of lookAlikes) {
     const own = recent.filter((j) => j.resourceId === r.id);
     const create = own.find(isCreateJob);
     let madeBy = create ? String(create.command) : undefined;
     if (!madeBy && own.length === 0 && (await createdInAudit(regional, r.id, list.under, o.hoursBack)))
       madeBy = "audit";
-    if (madeBy)
-      candidates.push({
-        id: r.id,
-        name: typeof r.name === "string" ? r.name : undefined,
-        state: r.state,
-        madeBy,
-      });
+    const seen = { id: r.id, name: typeof r.name === "string" ? r.name : undefined, state: r.state };
+    if (madeBy) candidates.push({ ...seen, madeBy });
+    else earlier.push(seen);
   }
-  return { region, lookAlikes: lookAlikes.length, candidates };
+  return { region, lookAlikes: lookAlikes.length, candidates, earlier };
 }
 
 /**

@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { type Emulator, startEmulator } from "../../emulator";
+import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { CimClient } from "../../provider/client";
 import { recoverCommand } from "../../provider/recover";
 
@@ -193,4 +193,22 @@ test("a tag set (no record of its own) is recorded by the id its inputs give, an
   expect(code).toBe(0);
   expect(printed).toContain(`cim:Tags t1: tag set Vpc/${target} (its id follows from its inputs)`);
   expect(imported.deployment.resources.map((x: any) => [x.urn, x.id])).toEqual([[tagsUrn, `Vpc/${target}`]]);
+});
+
+test("a record with the create's values whose create the window does not show stops recover: dropping could make a second", async () => {
+  // the run made it; then the API's clock stepped two hours on, so its create job looks older than the window
+  const id = await vpc("stepped", "10.78.0.0/16");
+  const ctl = await EmulatorControl.of(emu);
+  await ctl.clock({ skewMs: 3 * 3_600_000 });
+  try {
+    const r = await recover([["stepped", "10.78.0.0/16"]], "--yes");
+    expect(r.code).toBe(1);
+    expect(r.imported).toBeUndefined();
+    expect(r.printed).toContain(`but 1 with its values and no create in that window: ${id} "stepped"`);
+    expect(r.printed).toContain(`pulumi-cim recover --id '${urn("stepped")}=<id>' (or a larger --hours)`);
+    const picked = await recover([["stepped", "10.78.0.0/16"]], "--yes", "--hours", "4");
+    expect(picked.imported.deployment.resources.map((x: any) => x.id)).toEqual([id]);
+  } finally {
+    await ctl.clock({ skewMs: 0 });
+  }
 });

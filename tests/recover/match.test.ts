@@ -169,7 +169,11 @@ describe("which record a pending create made", () => {
       cidr: "10.66.0.0/16",
       vpcOfferingId,
     });
-    expect(await find(exported, 1)).toMatchObject({ lookAlikes: 1, candidates: [] });
+    expect(await find(exported, 1)).toMatchObject({
+      lookAlikes: 1,
+      candidates: [],
+      earlier: [expect.objectContaining({ name: "old" })],
+    });
     // a window that reaches back to it: found
     expect((await find(exported, 4)).candidates).toHaveLength(1);
   });
