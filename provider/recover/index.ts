@@ -30,10 +30,10 @@ export const RECOVER_USAGE = `usage: pulumi-cim recover [--stack NAME] [--cwd DI
   the create was sent with, that the stack's state does not hold and that a create job (or, for
   creates answered at once, the audit trail) shows was made within the window. One found: it is
   recorded in the state (pulumi stack import, then pulumi refresh of it). None: the pending create is
-  dropped, nothing was made. Several, or only records with its values made before the window (another's,
-  or this run's if the API's clock moved): nothing is written; pick one with --id (or give --hours). Prints what it found
-  for each; writes only with --yes. Reads the API with the stack's settings (cim:* config, then the
-  CIM_* variables), as pulumi-cim doctor does; never prints the token.
+  dropped, nothing was made. Several, or only records with its values made before the window
+  (another's, or this run's if the API's clock moved): nothing is written; pick one with --id (or give
+  --hours). Prints what it found for each; writes only with --yes. Reads the API with the stack's
+  settings (cim:* config, then the CIM_* variables), as pulumi-cim doctor does; never prints the token.
 
   --stack NAME     the stack; default: the selected stack
   --cwd DIR        the Pulumi project folder; default: the current folder
