@@ -197,7 +197,7 @@ export async function settle<T extends { state?: string }>(
   } catch (err) {
     if (!(err instanceof PollDeadline)) throw err;
     throw new Error(
-      `cim:${s.kind}: still ${last?.state} after waiting ${Math.round(s.timeouts[op] / 1000)} s for an earlier operation to finish; raise timeouts.${op} or run again later.`,
+      `cim:${s.kind}: still ${last?.state} after waiting ${Math.round(s.timeouts[op] / 1000)} s for an earlier operation to finish; raise timeouts.${op} (or customTimeouts.${op})${op === "delete" ? ", which pulumi destroy takes from the state once a pulumi up has recorded it," : ""} or run again later.`,
     );
   }
 }

@@ -71,6 +71,23 @@ describe("progress of long waits (fake timers)", () => {
     expect(messages.length).toBe(after);
   });
 
+  it("a delete's settle wait says destroy takes a raised timeout from the state, after an up records it", async () => {
+    vi.useFakeTimers();
+    const s = fakeSession(() => undefined);
+    s.timeouts.delete = 15_000;
+    const waiting = settle(
+      s,
+      "delete",
+      async () => ({ state: "Stopping" }),
+      (st) => st === "Stopping",
+    );
+    const failed = expect(waiting).rejects.toThrow(
+      /still Stopping after waiting 15 s for an earlier operation to finish; raise timeouts\.delete \(or customTimeouts\.delete\), which pulumi destroy takes from the state once a pulumi up has recorded it, or run again later\./,
+    );
+    await vi.advanceTimersByTimeAsync(20_000);
+    await failed;
+  });
+
   it("a settle wait reports the state it waits out; a failed wait stops reporting too", async () => {
     vi.useFakeTimers();
     const s = fakeSession(() => undefined);
