@@ -44,8 +44,11 @@ const settingNamed = (name: SettingName): Setting => SETTINGS.find((s) => s.name
  */
 export function settingLabel(name: SettingName, provider?: string): string {
   const env = settingNamed(name).env;
-  return provider ? `the ${name} of provider "${provider}" (or ${env})` : `cim:${name} (${env})`;
+  return provider ? `${providerSetting(name, provider)} (or ${env})` : `cim:${name} (${env})`;
 }
+
+/** An explicit provider's setting, as messages name it: `the region of provider "ams"`. */
+const providerSetting = (name: SettingName, provider: string) => `the ${name} of provider "${provider}"`;
 
 /**
  * Where a setting's value came from, as messages name it: the stack's settings as `cim:region (CIM_REGION)`; an
@@ -53,7 +56,7 @@ export function settingLabel(name: SettingName, provider?: string): string {
  */
 export function settingOrigin(name: SettingName, c: ProviderConfig): string {
   if (!c.provider) return settingLabel(name);
-  return c.sources[name] === "env" ? settingNamed(name).env : `the ${name} of provider "${c.provider}"`;
+  return c.sources[name] === "env" ? settingNamed(name).env : providerSetting(name, c.provider);
 }
 
 /** What to set when the API's address or token is missing, for the stack's settings or an explicit provider's. */
@@ -195,7 +198,6 @@ export function clientSettings(
 
 let stackConfig: StackConfigReader | undefined;
 let current: ProviderConfig | undefined;
-let explicitProvider: string | undefined;
 
 /**
  * Called by configure() with the whole stack config (secrets in plain text, kept in memory only); on the native
@@ -203,12 +205,11 @@ let explicitProvider: string | undefined;
  */
 export function setProviderConfig(config: pulumi.dynamic.Config, provider?: string): void {
   stackConfig = (key) => config.get(key);
-  explicitProvider = provider;
   current = resolveProviderConfig(stackConfig, process.env, provider);
 }
 
 /** The explicit provider this process serves (its name), if configure() named one. */
-export const configuredProvider = (): string | undefined => explicitProvider;
+export const configuredProvider = (): string | undefined => current?.provider;
 
 /**
  * The stack config configure() gave this process, read when called (undefined before configure()): what the
@@ -222,6 +223,6 @@ export const processStackConfig: StackConfigReader = (key) => stackConfig?.(key)
  */
 export function providerConfig(): ProviderConfig {
   if (!current || (!current.baseUrl && !current.token))
-    return resolveProviderConfig(stackConfig, process.env, explicitProvider);
+    return resolveProviderConfig(stackConfig, process.env, current?.provider);
   return current;
 }

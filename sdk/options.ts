@@ -19,8 +19,28 @@ export interface Honoured {
 
 const OPERATIONS = ["create", "update", "delete"] as const;
 
-const notADuration = (op: string, v: unknown) =>
-  `customTimeouts.${op} ${JSON.stringify(v)} is not a duration pulumi-cim takes ("90s", "10m", "1h30m", "500ms"): the ${op} waits the default time.`;
+/**
+ * The customTimeouts values of `ops` that pulumi-cim reads as durations, each as given and in milliseconds; a
+ * value it cannot read is a warning (the operation then waits the default time).
+ */
+function durations<Op extends keyof pulumi.CustomTimeouts>(
+  given: pulumi.CustomTimeouts | undefined,
+  ops: readonly Op[],
+  warnings: string[],
+): [Op, string, number][] {
+  const out: [Op, string, number][] = [];
+  for (const op of ops) {
+    const v = given?.[op];
+    if (v === undefined || v === "") continue;
+    const ms = parseDuration(v);
+    if (ms !== undefined) out.push([op, v, ms]);
+    else
+      warnings.push(
+        `customTimeouts.${op} ${JSON.stringify(v)} is not a duration pulumi-cim takes ("90s", "10m", "1h30m", "500ms"): the ${op} waits the default time.`,
+      );
+  }
+  return out;
+}
 
 /**
  * customTimeouts as the engine is given them on the native path: each value pulumi-cim reads as a duration, in
@@ -32,15 +52,8 @@ export function engineTimeouts(
   warnings: string[],
 ): pulumi.CustomTimeouts | undefined {
   if (!given) return given;
-  const out: pulumi.CustomTimeouts = {};
-  for (const op of [...OPERATIONS, "read"] as const) {
-    const v = given[op];
-    if (v === undefined || v === "") continue;
-    const ms = parseDuration(v);
-    if (ms === undefined) warnings.push(notADuration(op, v));
-    else out[op] = `${ms}ms`;
-  }
-  return out;
+  const read = durations(given, [...OPERATIONS, "read"], warnings);
+  return Object.fromEntries(read.map(([op, , ms]) => [op, `${ms}ms`]));
 }
 
 /**
@@ -69,12 +82,7 @@ export function honourOptions(
   }
 
   const timeouts: Record<string, string | number> = {};
-  for (const op of OPERATIONS) {
-    const v = opts.customTimeouts?.[op];
-    if (v === undefined || v === "") continue;
-    if (parseDuration(v) === undefined) warnings.push(notADuration(op, v));
-    else timeouts[op] = v;
-  }
+  for (const [op, v] of durations(opts.customTimeouts, OPERATIONS, warnings)) timeouts[op] = v;
   if (opts.customTimeouts?.read) {
     warnings.push(
       `customTimeouts.read is ignored: a read waits on no job; each of its requests is bounded by cim:requestTimeout and cim:maxRetries.`,

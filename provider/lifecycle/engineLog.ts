@@ -30,10 +30,13 @@ export function currentResource(): string | undefined {
   return about.getStore() || undefined;
 }
 
-/** The program's name of the resource the current request is about (the URN's last part), where known. */
+/** A URN's resource name, its last part: `web` of `urn:pulumi:dev::app::cim:index:Instance::web`. */
+export const urnName = (urn: string): string => urn.slice(urn.lastIndexOf("::") + 2);
+
+/** The program's name of the resource the current request is about, where known. */
 export function currentResourceName(): string | undefined {
   const urn = currentResource();
-  return urn ? urn.slice(urn.lastIndexOf("::") + 2) : undefined;
+  return urn ? urnName(urn) : undefined;
 }
 
 /** Logs a warning through the engine. Never throws. */

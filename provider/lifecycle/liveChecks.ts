@@ -10,7 +10,7 @@
 // not known yet (a resource the same program creates) is skipped.
 
 import type { CheckFailure } from "./check";
-import { currentResource, currentResourceName, engineInfo } from "./engineLog";
+import { currentResource, currentResourceName, engineInfo, urnName } from "./engineLog";
 import { readOrGone } from "./errors";
 import {
   type Exclusive,
@@ -214,7 +214,7 @@ function claimedTwice(
     }
   }
   if (!other) return undefined;
-  const name = other[0].split("::").pop();
+  const name = urnName(other[0]);
   const what = sameValue(other[1], claimed)
     ? "the same"
     : `${JSON.stringify(other[1])}, which clashes with it`;

@@ -16,13 +16,6 @@ export function containsUnknown(v: unknown): boolean {
  * A copy without `undefined` anywhere. The dynamic-provider host turns results into protobuf Structs, which
  * throw on undefined, so everything returned to the engine goes through here.
  */
-/** A copy of `o` without `key` (undefined stays undefined). */
-export function without<T>(o: Record<string, T> | undefined, key: string): Record<string, T> | undefined {
-  if (!o) return o;
-  const { [key]: _, ...rest } = o;
-  return rest;
-}
-
 export function compact<T>(v: T): T {
   if (Array.isArray(v)) return v.filter((x) => x !== undefined).map(compact) as T;
   if (v !== null && typeof v === "object") {
@@ -31,6 +24,13 @@ export function compact<T>(v: T): T {
     return out as T;
   }
   return v;
+}
+
+/** `o` without `key`: a copy when `o` has it, else `o` itself (undefined stays undefined). Never mutate the result. */
+export function without<T>(o: Record<string, T> | undefined, key: string): Record<string, T> | undefined {
+  if (!o || !Object.hasOwn(o, key)) return o;
+  const { [key]: _, ...rest } = o;
+  return rest;
 }
 
 export type TagMap = Record<string, string>;

@@ -281,7 +281,7 @@ export function withTimeout(values: Props, op: Operation, seconds: number): Prop
  * program gave it (a limit from customTimeouts is not recorded), and without GIVEN (`withoutGiven`).
  */
 function stored(kind: Kind, outs: Recorded, given: Props): Recorded {
-  const out = withoutGiven(fullOutputs(kind, outs));
+  const out = { ...withoutGiven(fullOutputs(kind, outs)) };
   if (given.timeouts === undefined) delete out.timeouts;
   else out.timeouts = given.timeouts;
   return out;

@@ -6,6 +6,7 @@
 
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { resolveProviderConfig, SETTINGS, type StackConfigReader, setProviderConfig } from "../config";
+import { urnName } from "../lifecycle/engineLog";
 import { checkResponse, type Props, plain, toStruct } from "./wire";
 
 const NAMES: ReadonlySet<string> = new Set(SETTINGS.map((s) => s.name));
@@ -32,7 +33,7 @@ export function settingsReader(
  * those `default` or `default_<version>` (and tells them apart by that prefix itself).
  */
 export function explicitProvider(urn = "", name = ""): string | undefined {
-  const own = name || (urn.includes("::") ? urn.slice(urn.lastIndexOf("::") + 2) : "");
+  const own = name || (urn.includes("::") ? urnName(urn) : "");
   return own && !own.startsWith("default") ? own : undefined;
 }
 

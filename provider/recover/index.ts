@@ -106,7 +106,7 @@ function choiceFor(p: PendingCreate, all: PendingCreate[], choices: Map<string, 
 
 function describeFound(p: PendingCreate, l: Lookup, hours: number): { verdict?: string; line: string } {
   const where = `in ${regionText(l.region)}`;
-  const older = l.lookAlikes - l.candidates.length;
+  const older = l.earlier.length;
   const left = older
     ? `; ${older} look-alike(s) with no create within the last ${hours} h left alone (not this run's)`
     : "";
