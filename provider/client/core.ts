@@ -37,6 +37,7 @@ import {
   type ClientEvent,
   type CoreReads,
   type CoreSettings,
+  type EarlierAttempt,
   type Exchange,
   type JobCheck,
   type MutationSpec,
@@ -50,6 +51,7 @@ export type {
   CallOptions,
   ClientEvent,
   CoreSettings,
+  EarlierAttempt,
   Method,
   MutationSpec,
   Recovery,
@@ -192,6 +194,12 @@ export class CimCore implements CoreReads {
         : [],
     );
     let reconciled = false;
+    // The first attempt of a create whose answer was lost while the server may still hold it, and whose job was
+    // not found: the server may perform it after a later attempt. What a later attempt gives back carries the
+    // look for it (AcceptedMutation.earlier).
+    let held: Error | undefined;
+    const answered = (value: T) =>
+      this.noteCommand(x, held ? this.withEarlier(x, value, held, { startedAt, seen }) : value);
     for (let attempt = 1; ; attempt++) {
       const sentAt = monotonicNow();
       try {
@@ -202,16 +210,18 @@ export class CimCore implements CoreReads {
           return value;
         });
         const value = await (x.recovery.kind === "job" ? inFlight(x.recovery.command, send) : send);
-        return this.noteCommand(x, value);
+        return answered(value);
       } catch (err) {
         this.sharedRefusal(x, err, attempt);
         const refused = (err instanceof ConnectionError && !err.sent) || err instanceof RateLimitError;
         if (!refused) {
           if (!answerLost(err)) throw err;
           const found = await this.resolveLost(x, err as Error, attempt, { startedAt, sentAt, seen });
-          if (found) return this.noteCommand(x, found.value);
+          if (found) return answered(found.value);
           // A 2xx was accepted even if unreadable, so "no job" does not mean "not landed": never resend.
           if (err instanceof InvalidResponseError) throw err;
+          if (x.recovery.kind === "job" && x.recovery.resourceId === undefined && mayBeInFlight(err))
+            held ??= err as Error;
           // Synchronous, content-idempotent changes are sent at most once more.
           if (x.recovery.kind === "reconcile") {
             if (reconciled) throw err;
@@ -292,6 +302,53 @@ export class CimCore implements CoreReads {
     const ids = jobIdsBefore(this, region, command, x.options?.signal);
     this.#jobsBefore.set(key, { at: now, ids });
     return ids;
+  }
+
+  /**
+   * A resent create's look for the jobs of its earlier attempts (AcceptedMutation.earlier): the same lookup as
+   * the lost answer's, from the same start and past every job the earlier lookups listed, the answered
+   * attempt's own job being claimed already. One job per earlier attempt at most; each found is claimed.
+   */
+  private withEarlier<T>(
+    x: MutationSpec<T>,
+    value: T,
+    cause: Error,
+    times: { startedAt: number; seen: Set<string> },
+  ): T {
+    const recovery = x.recovery;
+    if (recovery.kind !== "job" || !value || typeof value !== "object") return value;
+    const region = this.regionFor(x.options);
+    const earlier = async (): Promise<EarlierAttempt[]> => {
+      const found: EarlierAttempt[] = [];
+      for (let n = 0; n < this.#settings.retry.maxRetries; n++) {
+        const job = await recoverLostMutation(this, {
+          method: x.method,
+          path: x.path,
+          region,
+          command: recovery.command,
+          verify: recovery.verify,
+          startedAt: times.startedAt,
+          seen: times.seen,
+          mayBeInFlight: true,
+          cause,
+          signal: x.options?.signal,
+        });
+        if (!job) break;
+        if (job.jobId) times.seen.add(job.jobId);
+        found.push({ job, named: tiedWithoutTime(recovery) });
+      }
+      this.emit({
+        type: "recovery",
+        method: x.method,
+        path: x.path,
+        attempt: 1,
+        outcome: found.length
+          ? `an earlier attempt landed late: ${found.map((f) => f.job.jobId).join(", ")}`
+          : "no earlier attempt landed",
+      });
+      return found;
+    };
+    return Object.assign(value, { earlier });
   }
 
   /** The spec's lost-answer protocol: the adopted job (or the re-read state), or undefined when not landed. */

@@ -238,7 +238,7 @@ export {
   SharedCauseError,
   sharedCauseOf,
 } from "./circuit";
-export type { AcceptedMutation, CallOptions, ClientEvent } from "./core";
+export type { AcceptedMutation, CallOptions, ClientEvent, EarlierAttempt } from "./core";
 export * from "./errors";
 export type { JobDurationsOptions, JobObservation } from "./jobHistory";
 export { durationKey, durationSample, JobDurations, jobDurations } from "./jobHistory";

@@ -59,6 +59,24 @@ export interface AcceptedMutation {
   region?: string;
   /** True when the answer was lost and the job was found in the recent-jobs list instead. */
   adopted?: boolean;
+  /**
+   * Set on a create that was sent again after an earlier attempt's answer was lost while the server may still
+   * have held that attempt (a timeout, a gateway's 502–504): the server can perform it after all, later than the
+   * resend, and make a second resource. Call it once this create's own job has ended: it gives the jobs such
+   * earlier attempts made (core.ts, `earlierAttempts`), each claimed so nothing adopts it. Absent: no attempt of
+   * this create can have landed besides the one answered.
+   */
+  earlier?: () => Promise<EarlierAttempt[]>;
+}
+
+/** A job an earlier attempt of a resent create made (AcceptedMutation.earlier). */
+export interface EarlierAttempt {
+  job: Job;
+  /**
+   * True when the job is tied to the request by the name it asked for (and the fields its record echoes); false
+   * when by its time alone (an unnamed create), so it may be another program's request of the same command.
+   */
+  named: boolean;
 }
 
 export type Scope = "region" | "global";

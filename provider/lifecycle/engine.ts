@@ -6,10 +6,10 @@
 // gone" as success. A kind supplies its API calls and what is special about it (kindSpec.ts: KindApi).
 
 import type * as pulumi from "@pulumi/pulumi";
-import { JobFailedError } from "../client";
+import { type AcceptedMutation, type EarlierAttempt, JobFailedError } from "../client";
 import { finishCheck } from "./checkRun";
 import { diffFields, optionReplaces, withReplaceOption } from "./diff";
-import { currentResourceName } from "./engineLog";
+import { currentResourceName, engineWarning } from "./engineLog";
 import {
   describe,
   failure,
@@ -43,6 +43,9 @@ import { type Operation, withDefaults } from "./timeouts";
 import { type TagMap, tagsOf } from "./values";
 
 type Live = LiveRecord & Record<string, unknown>;
+
+/** An error's own words, for a warning that cannot carry the error itself. */
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Past tense of a create verb, for messages: created, deployed, acquired. */
 const past = (verb: string) => (verb.endsWith("e") ? `${verb}d` : `${verb}ed`);
@@ -237,6 +240,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
       throw await partial((await failure(s, named, verb, err, next)).message);
     }
     markChanged(lane(region), id);
+    await removeTwins(s, accepted, id, want);
     try {
       // The successful job's result is the record (when the API gives one): no read repeats it. The job may
       // end before the resource is usable (a template still downloading): that is waited out with fresh reads,
@@ -263,6 +267,52 @@ export function providerOf<F extends Fields, O extends Outputs>(
     } catch (err) {
       if (err instanceof PartialStateError) throw err;
       throw await partial((await failure(s, { ...what, id }, `configure after ${verb}`, err)).message);
+    }
+  }
+
+  /**
+   * A create sent again after its first attempt's answer was lost while the server may still have held it
+   * (client: AcceptedMutation.earlier): the server can perform that attempt after all, later than the resend,
+   * and make a second resource the program never asked for. Once this create's own job has succeeded, the
+   * earlier attempts' jobs are looked for. A resource one made that the request's name ties to it is deleted as
+   * destroy deletes; one tied by its time alone (an unnamed create) may be another program's, so it is named in
+   * a warning instead. Never fails the create: what could not be read or deleted is named in a warning.
+   */
+  async function removeTwins(s: Session, accepted: AcceptedMutation, id: string, want: Recorded) {
+    if (!accepted.earlier) return;
+    const me = await describe(s, { name: nameOf(want), id });
+    const held = `its ${verb} request was held by the API past cim:requestTimeout and sent again`;
+    let found: EarlierAttempt[];
+    try {
+      found = await accepted.earlier();
+    } catch (err) {
+      await engineWarning(
+        `${me}: ${held}; whether the API performed the first request too could not be read (${messageOf(err)}). Look for a second ${noun} of this name and delete it.`,
+      );
+      return;
+    }
+    const rec = { ...want, region: s.region };
+    for (const { job, named } of found) {
+      const twin = job.resourceId;
+      if (!twin || twin === id) continue;
+      if (!named) {
+        await engineWarning(
+          `${me}: ${held}; meanwhile ${noun} ${twin} was ${past(verb)} by a request like it (job ${job.jobId}). Unless another program made it, it is a second ${noun} made for this one: delete it.`,
+        );
+        continue;
+      }
+      try {
+        // A job that failed made nothing to delete.
+        if (!(await getLive(s, twin, rec))) continue;
+        await remove(twin, rec);
+        await engineWarning(
+          `${me}: ${held}; the API performed the first request as well, making a second ${noun} (${twin}), which was deleted.`,
+        );
+      } catch (err) {
+        await engineWarning(
+          `${me}: ${held}; the API performed the first request as well, making a second ${noun} (${twin}), which could not be deleted: ${messageOf(err)} Delete it, or import it into the program.`,
+        );
+      }
     }
   }
 

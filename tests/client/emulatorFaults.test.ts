@@ -40,6 +40,13 @@ const vmInput = (name: string) => ({
   templateId: cat.templateId,
   serviceOfferingId: cat.serviceOfferingId,
 });
+const vpcInput = async (name: string, cidr: string) => ({
+  name,
+  displayText: name,
+  zoneId: cat.zoneId,
+  cidr,
+  vpcOfferingId: (await client.catalogue.vpcOfferings())[0].id,
+});
 const hits = async (key: string) => (await h.control.requests())[key] ?? 0;
 const jobsOf = async (command: string) =>
   Object.values((await h.control.state()).jobs as Record<string, any>).filter((j) => j.command === command);
@@ -86,6 +93,35 @@ describe("asynchronous mutations whose answer is lost", () => {
     expect(await jobsOf("deployVirtualMachine")).toHaveLength(1);
     await slow.jobs.wait(got, fastWait);
     expect((await client.instances.get(got.id)).state).toBe("Running");
+  });
+
+  it("a create held past the timeout and the grace, then performed after its resend: the resend's answer finds the first attempt's job", async () => {
+    // The emulator holds the first create 2 s, then performs it. The client gives up after 0.3 s, looks for its
+    // job at once and again 1 s later (nothing yet), and sends it again 0.2 s after that: the resend is answered
+    // first (about 1.5 s), and the first attempt is performed while the resend's look for it waits its grace.
+    await h.control.fault({ method: "POST", route: "/api/v1/vpcs", latencyMs: 2000, times: 1 });
+    const slow = await h.client({
+      timeoutMs: 300,
+      recovery: { graceMs: 1000 },
+      retry: { baseDelayMs: 200, maxDelayMs: 200 },
+    });
+    const made = await slow.vpcs.create(await vpcInput("held-vpc", "10.9.0.0/16"));
+    expect(made.adopted).toBeUndefined();
+    expect(await hits("POST /api/v1/vpcs")).toBe(2);
+    expect(made.earlier, "the resend carries the look for its first attempt").toBeTypeOf("function");
+    await slow.jobs.wait(made, fastWait);
+    const late = await made.earlier!();
+    const twins = (await named("vpcs", "held-vpc")).map((v) => v.id);
+    expect(late.map((l) => [l.job.resourceId, l.named])).toEqual([[twins.find((t) => t !== made.id), true]]);
+    // claimed: a second look finds nothing more
+    expect(await made.earlier!()).toEqual([]);
+  });
+
+  it("a create that never reached the API is sent again with nothing to look for later", async () => {
+    await h.control.fault({ method: "POST", route: "/api/v1/vpcs", action: "drop-before", times: 1 });
+    const made = await client.vpcs.create(await vpcInput("dropped-vpc", "10.8.0.0/16"));
+    expect(await hits("POST /api/v1/vpcs")).toBe(2);
+    expect(made.earlier).toBeUndefined();
   });
 
   it("adopts the job when the connection drops after the request was handled", async () => {
