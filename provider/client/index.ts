@@ -245,6 +245,7 @@ export { durationKey, durationSample, JobDurations, jobDurations } from "./jobHi
 export type { ListResult, Page, Paginator } from "./pagination";
 export { normaliseList } from "./pagination";
 export type * from "./records";
+export { commandMatches } from "./recovery";
 export type { RetryOptions } from "./retry";
 export { DEFAULT_MAX_RETRIES } from "./retry";
 export * from "./tokenText";

@@ -17,6 +17,7 @@ import {
   describeCases,
   describeOutputsParsed,
   emu,
+  job,
   jobsOn,
   make,
   nameOf,
@@ -182,6 +183,28 @@ describe("the platform's instance lifecycle (CloudStack's)", () => {
       await ctl.user("user-1", { allowUserViewDestroyedVm: false });
       await ctl.jobTiming({ expungeDelayMs: EXPUNGE_DELAY_MS });
     }
+  });
+
+  it("a name a destroyed instance still holds (hidden from reads) fails the deploy with the holder's id and the ways out", async () => {
+    const inputs = { ...instanceInputs(), expunge: false };
+    const { id, outs } = await make("Instance", inputs);
+    await p("Instance").delete!(id, outs);
+    // preview cannot see it: reads hide a Destroyed instance from users
+    const again = await p("Instance").check!({}, inputs);
+    expect(again.failures ?? []).toEqual([]);
+    const err = await p("Instance")
+      .create(again.inputs)
+      .catch((e) => e);
+    expect(err.message).toContain(
+      `deploy failed: the host name "${inputs.name}" is still held by instance ${id}, destroyed but not yet expunged (an instance deleted with expunge: false, or destroyed outside Pulumi)`,
+    );
+    expect(err.message).toContain(
+      `Give this instance another name, or expunge that one now: DELETE /api/v1/compute/instances/${id}?expunge=true.`,
+    );
+    // the way out it names works
+    await call("DELETE", `/compute/instances/${id}?expunge=true`).then(job);
+    const made = await p("Instance").create(again.inputs);
+    await p("Instance").delete!(made.id, made.outs);
   });
 
   it("by default a delete expunges the instance at once, and expunges one destroyed behind the program's back", async () => {

@@ -35,6 +35,7 @@ import {
   imageUnusable,
   inInstanceZone,
   instanceWouldCollide,
+  nameHeld,
   normaliseUserData,
   powerStateOf,
   recordedUserDataHash,
@@ -354,7 +355,7 @@ address: \${web.ipAddress}
     haEnabled,
     deleteProtection,
     expunge: field(bool("expunge the instance at once when it is deleted (default true)"), {
-      doc: "Whether deleting the instance expunges it at once (default true): as the delete ends its addresses, name and place on its networks are free, so `pulumi destroy` can delete its networks right after. `false` keeps the platform's recovery window: the instance stays Destroyed (an administrator can recover it) until the platform's expunge delay passes (CloudStack's `expunge.delay`, a day by default), and until then a network it was on cannot be deleted (its delete waits for it, up to `timeouts.delete`).",
+      doc: "Whether deleting the instance expunges it at once (default true): as the delete ends its addresses, name and place on its networks are free, so `pulumi destroy` can delete its networks right after. `false` keeps the platform's recovery window: the instance stays Destroyed (an administrator can recover it) until the platform's expunge delay passes (CloudStack's `expunge.delay`, a day by default), and until then a network it was on cannot be deleted (its delete waits for it, up to `timeouts.delete`) and no new instance can take its host name (the deploy's error names it and how to expunge it at once).",
       changeNote: "it is recorded for the delete: run `pulumi up` before the destroy it should apply to",
       change: "state",
       unset: () => undefined,
@@ -490,36 +491,41 @@ address: \${web.ipAddress}
     list: async (s) => (await s.client.instances.all({ region: s.region })).items,
     async create(s, i) {
       const iso = i.imageType === "iso";
-      const created = await s.client.instances.create(
-        {
-          serviceOfferingId: i.serviceOfferingId,
-          // ignored by the API for ISO images; left out of the body then
-          templateId: iso ? undefined : i.templateId,
-          zoneId: i.zoneId,
-          // Always named: a deploy whose answer is lost is then found by its name among the recent jobs, never
-          // by time alone (another unnamed deploy of the same moment, of this stack or another, would match).
-          name: i.name ?? generatedHostName(),
-          displayName: i.displayName,
-          networkIds: i.networkIds,
-          startVm: (i.powerState ?? "running") === "running",
-          userData: i.userData === undefined ? undefined : normaliseUserData(i.userData),
-          hypervisor: i.hypervisor,
-          allowPasswordSsh: i.allowPasswordSsh,
-          disableRootCompletely: i.disableRootCompletely,
-          isoId: iso ? i.isoId : undefined,
-          diskOfferingId: iso ? i.diskOfferingId : undefined,
-          rootDiskSize: i.rootDiskSize,
-          imageType: i.imageType,
-          volumeId: i.volumeId,
-          snapshotId: i.snapshotId,
-          sshKeyNames: i.sshKeyNames,
-          ipToNetworkList: i.ipToNetworkList?.map((f) => ({
-            networkId: f.networkId,
-            ipAddress: f.ipAddress,
-          })),
-        },
-        { region: s.region },
-      );
+      const name = i.name ?? generatedHostName();
+      const created = await s.client.instances
+        .create(
+          {
+            serviceOfferingId: i.serviceOfferingId,
+            // ignored by the API for ISO images; left out of the body then
+            templateId: iso ? undefined : i.templateId,
+            zoneId: i.zoneId,
+            // Always named: a deploy whose answer is lost is then found by its name among the recent jobs, never
+            // by time alone (another unnamed deploy of the same moment, of this stack or another, would match).
+            name,
+            displayName: i.displayName,
+            networkIds: i.networkIds,
+            startVm: (i.powerState ?? "running") === "running",
+            userData: i.userData === undefined ? undefined : normaliseUserData(i.userData),
+            hypervisor: i.hypervisor,
+            allowPasswordSsh: i.allowPasswordSsh,
+            disableRootCompletely: i.disableRootCompletely,
+            isoId: iso ? i.isoId : undefined,
+            diskOfferingId: iso ? i.diskOfferingId : undefined,
+            rootDiskSize: i.rootDiskSize,
+            imageType: i.imageType,
+            volumeId: i.volumeId,
+            snapshotId: i.snapshotId,
+            sshKeyNames: i.sshKeyNames,
+            ipToNetworkList: i.ipToNetworkList?.map((f) => ({
+              networkId: f.networkId,
+              ipAddress: f.ipAddress,
+            })),
+          },
+          { region: s.region },
+        )
+        .catch(async (err) => {
+          throw await nameHeld(s, err, name);
+        });
       return { ...created, record: created.instance };
     },
     async apply(s, live, want, changed, op) {

@@ -2,9 +2,10 @@
 // sizes, what a replacement would collide with, what preview judges on live records). No Pulumi, no client.
 
 import { createHash } from "node:crypto";
-import type { Instance, Network } from "../../client";
+import { ConflictError, commandMatches, type Instance, type Network } from "../../client";
 import type { Exclusive, LiveRecord, LookupFailure, Recorded, Requirement } from "../../kinds/define";
 import { isHostOf, parseCidr, parseIpv4 } from "../../lifecycle/net";
+import type { Session } from "../../lifecycle/session";
 import { containsUnknown } from "../../lifecycle/values";
 
 export type PowerState = "running" | "stopped";
@@ -188,4 +189,38 @@ export async function fixedAddressRules(
     }
   }
   return out;
+}
+
+/** The holder's id, where a refusal names it (`id=<uuid>`, as the emulator's does). */
+const HOLDER_ID = /\bid=([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\b/i;
+
+/**
+ * A deploy refused (409) for a host name that no instance the API lists has: an instance destroyed without
+ * expunge keeps its host name until the platform expunges it (CloudStack's expunge.delay, a day by default),
+ * and reads hide it (listVirtualMachines shows users no Destroyed instance), so preview could not see it. The
+ * error then says so and names the ways out: another name, or expunging that instance now. Its id is that of the
+ * newest destroy of that name among the account's jobs of the last two days, else the one the refusal names.
+ * Any other refusal is returned as it is.
+ */
+export async function nameHeld(s: Session, err: unknown, name: string): Promise<unknown> {
+  if (!(err instanceof ConflictError) || !err.message.toLowerCase().includes(name.toLowerCase())) return err;
+  const o = { region: s.region };
+  try {
+    const listed = (await s.client.instances.all(o)).items;
+    if (listed.some((v) => v.name?.toLowerCase() === name.toLowerCase())) return err;
+    const destroyed = (await s.client.jobs.inWindow(48, o)).items
+      .filter((j) => commandMatches(j.command, "instance.destroy"))
+      .filter((j) => String(j.resourceName).toLowerCase() === name.toLowerCase() && j.resourceId)
+      .map((j) => j.resourceId as string);
+    const holder = destroyed[0] ?? HOLDER_ID.exec(err.message)?.[1];
+    const expunge = holder
+      ? `expunge that one now: DELETE /api/v1/compute/instances/${holder}?expunge=true`
+      : "expunge that one now (its id is in your recent destroyVirtualMachine jobs: GET /api/v1/jobs?hoursBack=48): DELETE /api/v1/compute/instances/<id>?expunge=true";
+    return new Error(
+      `the host name ${JSON.stringify(name)} is still held by ${holder ? `instance ${holder}, ` : "an instance "}destroyed but not yet expunged (an instance deleted with expunge: false, or destroyed outside Pulumi): the API lists no instance of this name, and a destroyed instance keeps its host name until the platform expunges it, after its expunge delay (a day by default). Give this instance another name, or ${expunge}. The API answered: ${err.message}`,
+      { cause: err },
+    );
+  } catch {
+    return err;
+  }
 }
