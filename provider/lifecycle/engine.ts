@@ -240,7 +240,6 @@ export function providerOf<F extends Fields, O extends Outputs>(
       throw await partial((await failure(s, named, verb, err, next)).message);
     }
     markChanged(lane(region), id);
-    await removeTwins(s, accepted, id, want);
     try {
       // The successful job's result is the record (when the API gives one): no read repeats it. The job may
       // end before the resource is usable (a template still downloading): that is waited out with fresh reads,
@@ -248,6 +247,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
       const result = waited.job && present(api.fromJob?.(s, waited.job, id) as Live | undefined);
       const live = result && !busy.has(result.state ?? "") ? result : await settled(s, id, want, "create");
       if (!live) throw new Error(`the ${past(verb)} ${noun} cannot be read back (404)`);
+      await removeTwins(s, accepted, live, want);
       const failed = kind.states?.failed;
       if (failed !== undefined && live.state === failed) {
         throw await partial(
@@ -278,39 +278,42 @@ export function providerOf<F extends Fields, O extends Outputs>(
    * destroy deletes; one tied by its time alone (an unnamed create) may be another program's, so it is named in
    * a warning instead. Never fails the create: what could not be read or deleted is named in a warning.
    */
-  async function removeTwins(s: Session, accepted: AcceptedMutation, id: string, want: Recorded) {
+  async function removeTwins(s: Session, accepted: AcceptedMutation, live: Live, want: Recorded) {
     if (!accepted.earlier) return;
-    const me = await describe(s, { name: nameOf(want), id });
+    const me = await describe(s, { name: nameOf(live), id: live.id });
     const held = `its ${verb} request was held by the API past cim:requestTimeout and sent again`;
     let found: EarlierAttempt[];
     try {
       found = await accepted.earlier();
     } catch (err) {
       await engineWarning(
-        `${me}: ${held}; whether the API performed the first request too could not be read (${messageOf(err)}). Look for a second ${noun} of this name and delete it.`,
+        `${me}: ${held}; whether the API performed the first request too could not be read (${messageOf(err)}). Look for a second ${noun} like this one and delete it.`,
       );
       return;
     }
     const rec = { ...want, region: s.region };
     for (const { job, named } of found) {
-      const twin = job.resourceId;
-      if (!twin || twin === id) continue;
+      const id = job.resourceId;
+      if (!id || id === live.id) continue;
+      // A job that failed made nothing.
+      const twin = await getLive(s, id, rec).catch(() => undefined);
+      if (!twin) continue;
+      const label = kind.label?.(twin);
+      const other = `${noun} ${label ? `${label} ` : ""}(id ${id})`;
       if (!named) {
         await engineWarning(
-          `${me}: ${held}; meanwhile ${noun} ${twin} was ${past(verb)} by a request like it (job ${job.jobId}). Unless another program made it, it is a second ${noun} made for this one: delete it.`,
+          `${me}: ${held}; meanwhile a request like it (job ${job.jobId}) ${past(verb)} ${other}. Unless another program made it, it is a second ${noun} made for this one: delete it through the API or the console (DELETE on its id), or adopt it into the program with adoptId.`,
         );
         continue;
       }
       try {
-        // A job that failed made nothing to delete.
-        if (!(await getLive(s, twin, rec))) continue;
-        await remove(twin, rec);
+        await remove(id, rec);
         await engineWarning(
-          `${me}: ${held}; the API performed the first request as well, making a second ${noun} (${twin}), which was deleted.`,
+          `${me}: ${held}; the API performed the first request as well, making a second ${other}, which was deleted.`,
         );
       } catch (err) {
         await engineWarning(
-          `${me}: ${held}; the API performed the first request as well, making a second ${noun} (${twin}), which could not be deleted: ${messageOf(err)} Delete it, or import it into the program.`,
+          `${me}: ${held}; the API performed the first request as well, making a second ${other}, which could not be deleted: ${messageOf(err)} Delete it through the API or the console, or adopt it into the program with adoptId.`,
         );
       }
     }
