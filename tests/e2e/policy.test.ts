@@ -47,6 +47,7 @@ let files: {
   overrides: string;
   noSsh: string;
   example: string;
+  typo: string;
 };
 
 beforeAll(async () => {
@@ -83,6 +84,8 @@ beforeAll(async () => {
       "cim-allowed-zones": { allowedZones: [zone("de-fra-1a")] },
     }),
     noSsh: write("no-ssh", { ...base, "cim-no-password-ssh": "disabled" }),
+    // a misspelt setting: the CLI passes it on without a word, and the pack refuses it
+    typo: write("typo", { ...base, "cim-required-tags": { requiredTag: ["env", "owner"] } }),
     // The documented example (its region list names the emulator's primary region).
     example: path.join(pack, "config.example.json"),
   };
@@ -109,6 +112,8 @@ const cases: {
   config: keyof typeof files;
   advisory: Expected[];
   mandatory: Expected[];
+  /** The preview fails with this error (a configuration the pack refuses), reporting no violation. */
+  error?: string;
 }[] = [
   { label: "compliant", violations: [], config: "main", advisory: [], mandatory: [] },
   {
@@ -169,6 +174,15 @@ const cases: {
     advisory: [],
     mandatory: [{ policy: "cim-required-tags", on: "Instance web" }],
   },
+  {
+    label: "a misspelt setting in the config",
+    violations: [],
+    config: "typo",
+    advisory: [],
+    mandatory: [],
+    error:
+      "policy cim-required-tags, in the policy pack's configuration: requiredTag is not one of its settings (did you mean requiredTags?); it takes requiredTags, resourceTypes and enforcementLevel.",
+  },
 ];
 
 describe("the policy pack, through pulumi preview --policy-pack", () => {
@@ -196,14 +210,14 @@ describe("the policy pack, through pulumi preview --policy-pack", () => {
             policyPacks: [pack],
             policyPackConfigs: [files[c.config]],
           },
-          expectFailure: c.mandatory.length > 0,
+          expectFailure: c.mandatory.length > 0 || c.error !== undefined,
         })),
         { op: "rm" as const },
       ],
     });
     if (process.env.CIM_POLICY_DUMP)
       fs.writeFileSync(process.env.CIM_POLICY_DUMP, JSON.stringify(results, null, 2));
-    // six previews with the policy pack, each starting the program, the providers and the analyzer (a hang
+    // the previews with the policy pack, each starting the program, the providers and the analyzer (a hang
     // guard, no figure)
   }, 1_200_000);
 
@@ -228,8 +242,9 @@ describe("the policy pack, through pulumi preview --policy-pack", () => {
       ];
       expect(shown(found), c.label).toEqual(expected.map((e) => `${e.level} ${e.policy} ${e.on}`).sort());
       // Mandatory violations fail the preview; advisory ones are reported and the preview succeeds.
-      expect(r.ok, c.label).toBe(c.mandatory.length === 0);
+      expect(r.ok, c.label).toBe(c.mandatory.length === 0 && c.error === undefined);
       for (const e of c.mandatory) expect(r.error, c.label).toContain(e.policy);
+      if (c.error) expect(`${r.output}\n${r.error}`, c.label).toContain(c.error);
     }
     /** The violation of `policy` in preview `i`. */
     const one = (i: number, policy: string) => violations(results[i]).find((v) => v.policy === policy)!;

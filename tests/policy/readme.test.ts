@@ -3,6 +3,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { expect, it } from "vitest";
+import { multiRegionPolicies } from "../../policy/multiRegion";
+import { policies } from "../../policy/policies";
 import { kindList } from "../../provider/kinds";
 
 const readme = fs.readFileSync(path.join(__dirname, "..", "..", "policy", "README.md"), "utf8");
@@ -20,4 +22,23 @@ it("the example configuration the README runs is in the npm package, with the pa
   expect(readme).toContain("--policy-pack-config policy/config.example.json");
   for (const f of ["policy/config.example.json", "policy/PulumiPolicy.yaml", "policy/package.json"])
     expect(pkg.files, f).toContain(f);
+});
+
+it("the README's settings table has every setting each policy declares, and no other", () => {
+  const cells = readme
+    .split("## Configuration")[1]
+    .split("\n")
+    .map((l) => l.split("|").map((c) => c.trim().replace(/`/g, "")))
+    // a settings row: | policy (blank: the row above's) | setting | type | default |
+    .filter((c) => c.length === 6 && /^(cim-\S+)?$/.test(c[1]) && /^[a-zA-Z]+$/.test(c[2]));
+  let policy = "";
+  const listed: string[] = [];
+  for (const [, name, setting] of cells) {
+    if (name) policy = name;
+    listed.push(`${policy} ${setting}`);
+  }
+  const declared = [...policies, ...multiRegionPolicies].flatMap((p) =>
+    Object.keys(p.configSchema?.properties ?? {}).map((k) => `${p.name} ${k}`),
+  );
+  expect(listed.sort()).toEqual(declared.sort());
 });
