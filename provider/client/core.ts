@@ -12,6 +12,7 @@ import {
   AuthenticationError,
   type CallContext,
   ConfigurationError,
+  ConflictError,
   ConnectionError,
   type ErrorBody,
   InvalidResponseError,
@@ -215,7 +216,16 @@ export class CimCore implements CoreReads {
         this.sharedRefusal(x, err, attempt);
         const refused = (err instanceof ConnectionError && !err.sent) || err instanceof RateLimitError;
         if (!refused) {
-          if (!answerLost(err)) throw err;
+          if (!answerLost(err)) {
+            // Sent again after a lost answer and refused as a conflict (409): the earlier attempt, held by the
+            // API past the timeout and the grace, may have been performed first and taken the name.
+            const first =
+              err instanceof ConflictError && (held || reconciled)
+                ? await this.afterConflict(x, attempt, held, { startedAt, seen })
+                : undefined;
+            if (first) return answered(first.value);
+            throw err;
+          }
           const found = await this.resolveLost(x, err as Error, attempt, { startedAt, sentAt, seen });
           if (found) return answered(found.value);
           // A 2xx was accepted even if unreadable, so "no job" does not mean "not landed": never resend.
@@ -349,6 +359,49 @@ export class CimCore implements CoreReads {
       return found;
     };
     return Object.assign(value, { earlier });
+  }
+
+  /**
+   * A mutation sent again after a lost answer, the resend refused as a conflict: what the earlier attempt made,
+   * if the API performed it after all (re-read state; for a create, its job, tied as a lost answer's is), or
+   * undefined (the refusal stands). A lookup that fails leaves the refusal standing too.
+   */
+  private async afterConflict<T>(
+    x: MutationSpec<T>,
+    attempt: number,
+    held: Error | undefined,
+    times: { startedAt: number; seen: Set<string> },
+  ): Promise<{ value: T } | undefined> {
+    const recovery = x.recovery;
+    let value: T | undefined;
+    try {
+      if (recovery.kind === "reconcile") value = await recovery.reconcile();
+      else if (held) {
+        const job = await recoverLostMutation(this, {
+          method: x.method,
+          path: x.path,
+          region: this.regionFor(x.options),
+          command: recovery.command,
+          verify: recovery.verify,
+          startedAt: times.startedAt,
+          seen: times.seen,
+          mayBeInFlight: false,
+          cause: held,
+          signal: x.options?.signal,
+        });
+        if (job) value = await recovery.adopt(job);
+      }
+    } catch {
+      return undefined;
+    }
+    this.emit({
+      type: "recovery",
+      method: x.method,
+      path: x.path,
+      attempt,
+      outcome: value === undefined ? "refused, and no earlier attempt landed" : "an earlier attempt landed",
+    });
+    return value === undefined ? undefined : { value };
   }
 
   /** The spec's lost-answer protocol: the adopted job (or the re-read state), or undefined when not landed. */

@@ -94,6 +94,81 @@ describe("lost answers of asynchronous mutations", () => {
     expect(posts(s.calls, "/api/v1/volumes")).toHaveLength(1);
   });
 
+  it("a create sent again after a timeout and refused as a conflict adopts the first attempt's job: the API performed it late, and it took the name", async () => {
+    // The first deploy is held (no answer) and its job does not exist while the client looks; the API performs it
+    // as the second arrives, which it refuses: the name is taken, by the first attempt's instance.
+    const jobs: object[] = [];
+    const s = await server((c, res) => {
+      if (c.method === "POST" && c.url === "/api/v1/compute/instances") {
+        if (posts(s.calls, "/api/v1/compute/instances").length === 1) return; // never answers
+        jobs.push({
+          jobId: "j-first",
+          status: "running",
+          command: "deployVirtualMachine",
+          resourceId: "vm-first",
+          resourceName: "web",
+          created: serverLocal(),
+        });
+        return sendJson(res, 409, {
+          message: "An instance named web already exists",
+          timestamp: serverLocal(),
+        });
+      }
+      if (isJobsList(c)) return sendJson(res, 200, jobsPage(jobs));
+      if (c.method === "GET" && c.url === "/api/v1/compute/instances/vm-first")
+        return sendJson(res, 200, { id: "vm-first", name: "web", state: "Starting" });
+      notFound(res);
+    });
+    const got = await clientFor(s.url, {
+      timeoutMs: 100,
+      retry: { baseDelayMs: 1, maxDelayMs: 5 },
+    }).instances.create({ name: "web", zoneId: "z1", templateId: "t1", serviceOfferingId: "o1" });
+    expect(got).toMatchObject({ jobId: "j-first", id: "vm-first", adopted: true });
+    expect(posts(s.calls, "/api/v1/compute/instances")).toHaveLength(2);
+  });
+
+  it("a synchronous create sent again after a timeout and refused as a conflict takes what the first attempt made", async () => {
+    const groups: object[] = [];
+    const s = await server((c, res) => {
+      if (c.method === "POST" && c.url === "/api/v1/multi-regions") {
+        if (posts(s.calls, "/api/v1/multi-regions").length === 1) return; // never answers
+        groups.push({ id: "g-first", name: "mesh", state: "Enabled" });
+        return sendJson(res, 409, {
+          message: "A multi-region group named mesh exists",
+          timestamp: serverLocal(),
+        });
+      }
+      if (c.method === "GET" && c.url.startsWith("/api/v1/multi-regions?"))
+        return sendJson(res, 200, { content: groups, totalElements: groups.length, page: 1, pageSize: 20 });
+      notFound(res);
+    });
+    const got = await clientFor(s.url, {
+      timeoutMs: 100,
+      retry: { baseDelayMs: 1, maxDelayMs: 5 },
+    }).multiRegions.create({ name: "mesh" });
+    expect(got).toMatchObject({ id: "g-first" });
+    expect(posts(s.calls, "/api/v1/multi-regions")).toHaveLength(2);
+  });
+
+  it("a conflict that is not the first attempt's stands", async () => {
+    const s = await server((c, res) => {
+      if (c.method === "POST") {
+        if (posts(s.calls, "/api/v1/multi-regions").length === 1) return; // never answers
+        return sendJson(res, 409, {
+          message: "A multi-region group named mesh exists",
+          timestamp: serverLocal(),
+        });
+      }
+      if (c.method === "GET" && c.url.startsWith("/api/v1/multi-regions?"))
+        return sendJson(res, 200, { content: [], totalElements: 0, page: 1, pageSize: 20 });
+      notFound(res);
+    });
+    const err = await clientFor(s.url, { timeoutMs: 100, retry: { baseDelayMs: 1, maxDelayMs: 5 } })
+      .multiRegions.create({ name: "mesh" })
+      .catch((e) => e);
+    expect(err.status).toBe(409);
+  });
+
   it("ignores jobs of another command, another resource, another name or from before the request", async () => {
     const old = serverLocal(10 * 60_000);
     const now = () => serverLocal();
