@@ -441,7 +441,7 @@ export interface NetworkAclRuleArgs extends ArgsOf<NetworkAclRuleKind> {
   /** Its place in the list (rules are matched in this order), unique in the list; the API picks the next when left out. Changed in place. */
   readonly number?: ArgsOf<NetworkAclRuleKind>["number"];
   /** `tcp`, `udp`, `icmp` or `all`. Changed in place. */
-  readonly protocol?: ArgsOf<NetworkAclRuleKind>["protocol"];
+  readonly protocol: ArgsOf<NetworkAclRuleKind>["protocol"];
   /** First port (1–65535; tcp and udp only). Changed in place. */
   readonly startPort?: ArgsOf<NetworkAclRuleKind>["startPort"];
   /** Last port (1–65535, at least startPort; defaults to startPort). Changed in place. */

@@ -34,7 +34,7 @@ export type InputOf<T> = [T] extends [readonly (infer E)[]]
 
 /** The arguments of a kind's SDK class. */
 export type ArgsOf<K extends Kind> = {
-  readonly [P in keyof Types<K>["raw"]]: InputOf<NonNullable<Types<K>["raw"][P]>>;
+  readonly [P in keyof Types<K>["raw"]]: InputOf<Exclude<Types<K>["raw"][P], undefined>>;
 };
 
 /** The outputs of a kind, as the provider returns them. */

@@ -30,6 +30,26 @@ import type {
 export { field };
 
 /**
+ * What a program may give for a choice the API takes in any case: one of the values (which editors offer as
+ * completions) or another string, which the check refuses at preview with the rule, or accepts in another case
+ * (`"TCP"`). Not a number or an object: those are compile errors.
+ */
+export type AnyCase<T extends string> = T | (string & {});
+
+/** `schema`, a choice of `T` the API takes in any case, typed for programs as `AnyCase<T>` (not `unknown`). */
+export const anyCase = <T extends string>(schema: z.ZodType<T, unknown>) =>
+  schema as unknown as z.ZodType<T, AnyCase<T>>;
+
+/** A choice among lower-case words, given in any case (the API answers `Allow`, `Ingress`). */
+export const word = <T extends string>(values: readonly [T, ...T[]], rule: string) =>
+  anyCase<T>(
+    z.preprocess(
+      (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+      z.enum(values, { error: (i) => (i.input === undefined ? `is required: ${rule}` : `must be ${rule}`) }),
+    ),
+  );
+
+/**
  * An output the live record shows under the output's own name (OutputSpec.from left out), said by its doc, and by
  * its schema when that is not an optional string.
  */

@@ -240,12 +240,12 @@ export const REPLACE_ON_CHANGES = "__replaceOnChanges";
 
 /**
  * Whether a program may leave an input out: its schema takes undefined (`.optional()`, a default, or a schema that
- * accepts it). An asynchronous schema cannot be asked, and counts as optional. One answer for the generated SDK
- * types (kinds/render.ts) and the inputs a refresh gives back (readInputs.ts).
+ * accepts it). Asked of the schema itself, not of zod's marks: a choice read in any case (kinds/common.ts `word`)
+ * is a preprocess, which zod marks optional though the choice after it refuses undefined. An asynchronous schema
+ * cannot be asked, and counts as optional. One answer for the generated SDK types (kinds/render.ts) and the inputs
+ * a refresh gives back (readInputs.ts).
  */
 export function optionalInput(f: FieldSpec): boolean {
-  const optin = (f.schema as { _zod?: { optin?: string } })._zod?.optin;
-  if (optin === "optional" || optin === "defaulted") return true;
   try {
     return f.schema.safeParse(undefined).success;
   } catch {

@@ -173,3 +173,36 @@ describe("hovers in a program on pulumi-cim/native", () => {
     expect(hover(at(line, "maxRetries"), nativeFile).doc).toContain("0 to 10");
   });
 });
+
+describe("a choice the API takes in any case, in an editor", () => {
+  const choices = path.join(root, "tests", "sdk", "__choices__.ts");
+  const text = [
+    'import * as cim from "pulumi-cim";',
+    "declare const u: any;",
+    'export const a = new cim.NetworkAclRule("a", { aclId: u, cidrList: [], protocol: "tcp", action: "DENY" });',
+    'export const b = new cim.NetworkAclRule("b", { aclId: u, cidrList: [], protocol: 6 });',
+    'export const c = new cim.NetworkAclRule("c", { aclId: u, cidrList: [] });',
+    'export const d = new cim.LoadBalancerRule("d", { name: "d", publicIpId: u, publicPort: 80, privatePort: 80, algorithm: "" });',
+    "",
+  ].join("\n");
+  let choiceService: ts.LanguageService;
+  beforeAll(() => {
+    choiceService = languageService({ [choices]: text });
+  });
+
+  it("completes to its values, takes them in another case, and refuses a number or a left-out required one", () => {
+    const errors = choiceService
+      .getSemanticDiagnostics(choices)
+      .map(
+        (d) =>
+          `${d.file!.getLineAndCharacterOfPosition(d.start!).line + 1}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
+      );
+    expect(errors).toEqual([
+      expect.stringMatching(/^4: Type 'number' is not assignable/),
+      expect.stringMatching(/^5: .*'protocol' is missing/),
+    ]);
+    const at = text.indexOf('algorithm: ""') + 'algorithm: "'.length;
+    const offered = choiceService.getCompletionsAtPosition(choices, at, {})?.entries.map((e) => e.name);
+    expect(offered).toEqual(expect.arrayContaining(["roundrobin", "leastconn", "source"]));
+  });
+});

@@ -5,7 +5,7 @@
 
 import { z } from "zod";
 import { type InstanceSchedule, instanceScheduleQuery } from "../../client";
-import { commonFields, created, descriptionField, field, instanceField } from "../../kinds/common";
+import { anyCase, commonFields, created, descriptionField, field, instanceField } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
 import { bool, text, timeZone } from "../../lifecycle/check";
@@ -90,11 +90,13 @@ db-start-mornings:
       (s: InstanceSchedule) => s.virtualMachineId,
     ),
     action: field(
-      z
-        .string({ error: `must be one of ${ACTIONS.join(", ")}` })
-        .trim()
-        .toLowerCase()
-        .pipe(z.enum(ACTIONS, { error: `must be one of ${ACTIONS.join(", ")}` })),
+      anyCase(
+        z
+          .string({ error: `must be one of ${ACTIONS.join(", ")}` })
+          .trim()
+          .toLowerCase()
+          .pipe(z.enum(ACTIONS, { error: `must be one of ${ACTIONS.join(", ")}` })),
+      ),
       {
         doc: "`start`, `stop`, `reboot`, `force_stop` or `force_reboot` (any case).",
         change: "update",

@@ -5,7 +5,7 @@
 
 import { z } from "zod";
 import type { AcceptedMutation, CallOptions, CimClient, UpdateLoadBalancerRuleInput } from "../../client";
-import { descriptionField, field, nameField, type RecordFamily, recordCalls } from "../../kinds/common";
+import { descriptionField, field, nameField, type RecordFamily, recordCalls, word } from "../../kinds/common";
 import type { LiveRecord, LookupFailure, Recorded } from "../../kinds/define";
 import { convergeMembers, membersField } from "../../lifecycle/members";
 import { type Session, waitFor } from "../../lifecycle/session";
@@ -15,13 +15,6 @@ export const LB_ALGORITHMS = ["roundrobin", "leastconn", "source"] as const;
 
 /** The algorithm the API applies when none is given. */
 const DEFAULT_ALGORITHM = "roundrobin";
-
-/** A choice among lower-case words, given in any case. */
-export const word = <T extends string>(values: readonly [T, ...T[]], rule: string) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
-    z.enum(values, { error: (i) => (i.input === undefined ? `is required: ${rule}` : `must be ${rule}`) }),
-  );
 
 /** A port, 1–65535. */
 export const port = (rule: string) =>

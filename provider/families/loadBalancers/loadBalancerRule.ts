@@ -9,20 +9,12 @@
 
 import { z } from "zod";
 import type { LoadBalancerRule } from "../../client";
-import { commonFields, field, output, tags, zoneId } from "../../kinds/common";
+import { commonFields, field, output, tags, word, zoneId } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { examples, yamlInstance } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
 import { containsUnknown } from "../../lifecycle/values";
-import {
-  balancerCalls,
-  balancerCreate,
-  balancerFields,
-  balancerNetworks,
-  lower,
-  port,
-  word,
-} from "./balancer";
+import { balancerCalls, balancerCreate, balancerFields, balancerNetworks, lower, port } from "./balancer";
 
 export const LB_PROTOCOLS = ["tcp", "udp", "tcp-proxy"] as const;
 

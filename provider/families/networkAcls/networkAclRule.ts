@@ -7,7 +7,7 @@
 import { isIPv6 } from "node:net";
 import { z } from "zod";
 import type { AclRuleInput, NetworkAclRule } from "../../client";
-import { commonFields, field, output } from "../../kinds/common";
+import { commonFields, field, output, word } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
 import { id, text, whenKnown } from "../../lifecycle/check";
@@ -17,13 +17,6 @@ import { sameSet } from "../../lifecycle/values";
 import { notADefaultList } from "./networkAclList";
 
 export const ACL_PROTOCOLS = ["tcp", "udp", "icmp", "all"] as const;
-
-/** A choice among lower-case words, given in any case (the API answers `Allow`, `Ingress`). */
-const word = <T extends string>(values: readonly [T, ...T[]], rule: string) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
-    z.enum(values, { error: (i) => (i.input === undefined ? `is required: ${rule}` : `must be ${rule}`) }),
-  );
 
 const whole = (min: number, max: number, rule: string) =>
   z
