@@ -28,21 +28,21 @@ type InstanceKind = typeof kinds.Instance;
 export interface InstanceArgs extends ArgsOf<InstanceKind> {
   /** The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change. */
   readonly region?: ArgsOf<InstanceKind>["region"];
-  /** Zone to deploy in (a zone of the region). Replaces on change. */
+  /** Zone to deploy in (a zone of the region). Replaces on change. An id (a UUID) of a zone: `cim.getZone` finds it by name. */
   readonly zoneId: ArgsOf<InstanceKind>["zoneId"];
-  /** Template to boot from (required unless `imageType` is `"iso"`). Replaces on change. */
+  /** Template to boot from (required unless `imageType` is `"iso"`). Replaces on change. Names a `cim.Template` by id (its `id` output). */
   readonly templateId?: ArgsOf<InstanceKind>["templateId"];
   /** `"template"`, `"iso"`, `"volume"` (a detached volume becomes the root disk) or `"snapshot"` (the root disk is made from a volume snapshot). Replaces on change. Default: `"template"`. */
   readonly imageType?: ArgsOf<InstanceKind>["imageType"];
-  /** With `imageType: "volume"`: a detached data volume of the zone that becomes the instance's root disk (and goes with the instance). Replaces on change. */
+  /** With `imageType: "volume"`: a detached data volume of the zone that becomes the instance's root disk (and goes with the instance). Replaces on change. Names a `cim.Volume` by id (its `id` output). */
   readonly volumeId?: ArgsOf<InstanceKind>["volumeId"];
-  /** With `imageType: "snapshot"`: a BackedUp volume snapshot the root disk is made from. Replaces on change. */
+  /** With `imageType: "snapshot"`: a BackedUp volume snapshot the root disk is made from. Replaces on change. Names a `cim.VolumeSnapshot` by id (its `id` output). */
   readonly snapshotId?: ArgsOf<InstanceKind>["snapshotId"];
-  /** ISO to boot from; required with `imageType: "iso"`. Replaces on change. */
+  /** ISO to boot from; required with `imageType: "iso"`. Replaces on change. Names a `cim.Iso` by id (its `id` output). */
   readonly isoId?: ArgsOf<InstanceKind>["isoId"];
-  /** Root disk offering; required with `imageType: "iso"` (an ISO carries no disk). Replaces on change. */
+  /** Root disk offering; required with `imageType: "iso"` (an ISO carries no disk). Replaces on change. An id (a UUID) of a disk offering: `cim.getDiskOffering` finds it by name. */
   readonly diskOfferingId?: ArgsOf<InstanceKind>["diskOfferingId"];
-  /** Compute offering (vCPU and memory). Changed in place (scale). */
+  /** Compute offering (vCPU and memory). Changed in place (scale). An id (a UUID) of a compute offering: `cim.getComputeOffering` finds it by name. */
   readonly serviceOfferingId: ArgsOf<InstanceKind>["serviceOfferingId"];
   /** Root disk size in GB; not smaller than the template requires. Default: the template's size. Replaces on change. */
   readonly rootDiskSize?: ArgsOf<InstanceKind>["rootDiskSize"];
@@ -50,13 +50,13 @@ export interface InstanceArgs extends ArgsOf<InstanceKind> {
   readonly name?: ArgsOf<InstanceKind>["name"];
   /** Free-form listing label (need not be unique). Changed in place. */
   readonly displayName?: ArgsOf<InstanceKind>["displayName"];
-  /** Networks in order; the first is the default interface. Default: the zone's default network. Replaces on change. */
+  /** Networks in order; the first is the default interface. Default: the zone's default network. Replaces on change. Names a `cim.Network` by id (its `id` output). */
   readonly networkIds?: ArgsOf<InstanceKind>["networkIds"];
   /** Fixed private addresses, one per network. Replaces on change (deleting first when an address is kept). */
   readonly ipToNetworkList?: ArgsOf<InstanceKind>["ipToNetworkList"];
   /** base64-encoded cloud-init payload. A secret input; outputs keep only its digest (`userDataHash`), never the payload. Replaces on change. */
   readonly userData?: ArgsOf<InstanceKind>["userData"];
-  /** One SSH key pair, by name (the API uses only the first): a `cim.SshKeyPair`'s `name`, or a key pair registered in the region (looked up at preview). Replaces on change. */
+  /** One SSH key pair, by name (the API uses only the first): a `cim.SshKeyPair`'s `name`, or a key pair registered in the region (looked up at preview). Replaces on change. Names a `cim.SshKeyPair` by name (its `name` output). */
   readonly sshKeyNames?: ArgsOf<InstanceKind>["sshKeyNames"];
   /** Enable SSH password authentication in the generated cloud-init. Replaces on change. */
   readonly allowPasswordSsh?: ArgsOf<InstanceKind>["allowPasswordSsh"];
@@ -72,9 +72,9 @@ export interface InstanceArgs extends ArgsOf<InstanceKind> {
   readonly deleteProtection?: ArgsOf<InstanceKind>["deleteProtection"];
   /** Whether deleting the instance expunges it at once (default true): as the delete ends its addresses, name and place on its networks are free, so `pulumi destroy` can delete its networks right after. `false` keeps the platform's recovery window: the instance stays Destroyed (an administrator can recover it) until the platform's expunge delay passes (CloudStack's `expunge.delay`, a day by default), and until then a network it was on cannot be deleted (its delete waits for it, up to `timeouts.delete`) and no new instance can take its host name (the deploy's error names it and how to expunge it at once). Changes nothing through the API (it is recorded for the delete: run `pulumi up` before the destroy it should apply to). */
   readonly expunge?: ArgsOf<InstanceKind>["expunge"];
-  /** Backup offering (a backup offering of the instance's zone: `cim.getBackupOffering`), which backups and backup schedules need. Left out, the instance keeps whatever offering it has (removal deletes schedules, so it is never done for a field the program does not set). Changed in place (a change makes the platform delete the instance's backup schedules). */
+  /** Backup offering (a backup offering of the instance's zone: `cim.getBackupOffering`), which backups and backup schedules need. Left out, the instance keeps whatever offering it has (removal deletes schedules, so it is never done for a field the program does not set). Changed in place (a change makes the platform delete the instance's backup schedules). An id (a UUID) of a backup offering: `cim.getBackupOffering` finds it by name. */
   readonly backupOfferingId?: ArgsOf<InstanceKind>["backupOfferingId"];
-  /** The instance group it is in, by name: a `cim.InstanceGroup`'s `name`, or a group of the region (looked up at preview). Left out, it stays in whatever group it is in: the platform takes an instance out of a group only when the group is deleted. Changed in place (the platform's update `group`; one group at most, so it leaves any other). */
+  /** The instance group it is in, by name: a `cim.InstanceGroup`'s `name`, or a group of the region (looked up at preview). Left out, it stays in whatever group it is in: the platform takes an instance out of a group only when the group is deleted. Changed in place (the platform's update `group`; one group at most, so it leaves any other). Names a `cim.InstanceGroup` by name (its `name` output). */
   readonly group?: ArgsOf<InstanceKind>["group"];
   /** Tags; the program's map is authoritative. Changed in place. */
   readonly tags?: ArgsOf<InstanceKind>["tags"];
@@ -172,15 +172,15 @@ export interface VolumeArgs extends ArgsOf<VolumeKind> {
   readonly adoptId?: ArgsOf<VolumeKind>["adoptId"];
   /** The volume's name (default: the resource name). Replaces on change (the API has no rename). */
   readonly name?: ArgsOf<VolumeKind>["name"];
-  /** Zone of the volume; an instance it attaches to must be in the same zone. Replaces on change. */
+  /** Zone of the volume; an instance it attaches to must be in the same zone. Replaces on change. An id (a UUID) of a zone: `cim.getZone` finds it by name. */
   readonly zoneId: ArgsOf<VolumeKind>["zoneId"];
-  /** Disk offering. Changed in place (resize). */
+  /** Disk offering. Changed in place (resize). An id (a UUID) of a disk offering: `cim.getDiskOffering` finds it by name. */
   readonly diskOfferingId: ArgsOf<VolumeKind>["diskOfferingId"];
   /** Size in GB, for customized disk offerings; volumes never shrink. Changed in place (resize). */
   readonly size?: ArgsOf<VolumeKind>["size"];
-  /** The instance to attach to; leave it out to keep the volume detached. Changed in place (attach/detach). */
+  /** The instance to attach to; leave it out to keep the volume detached. Changed in place (attach/detach). Names a `cim.Instance` by id (its `id` output). */
   readonly instanceId?: ArgsOf<VolumeKind>["instanceId"];
-  /** A volume snapshot to make the volume from (BackedUp, in the same zone); its size is the default and the minimum. Replaces on change. */
+  /** A volume snapshot to make the volume from (BackedUp, in the same zone); its size is the default and the minimum. Replaces on change. Names a `cim.VolumeSnapshot` by id (its `id` output). */
   readonly snapshotId?: ArgsOf<VolumeKind>["snapshotId"];
   /** Tags; the program's map is authoritative. Changed in place. */
   readonly tags?: ArgsOf<VolumeKind>["tags"];
@@ -244,11 +244,11 @@ export interface VpcArgs extends ArgsOf<VpcKind> {
   readonly name?: ArgsOf<VpcKind>["name"];
   /** A description of the VPC; the API uses the name when left out. Changed in place. */
   readonly displayText?: ArgsOf<VpcKind>["displayText"];
-  /** Zone of the VPC (a zone of the region). Replaces on change. */
+  /** Zone of the VPC (a zone of the region). Replaces on change. An id (a UUID) of a zone: `cim.getZone` finds it by name. */
   readonly zoneId: ArgsOf<VpcKind>["zoneId"];
   /** The VPC's range, e.g. `10.1.0.0/16`, written as its network address. Replaces on change. */
   readonly cidr: ArgsOf<VpcKind>["cidr"];
-  /** VPC offering. Replaces on change. */
+  /** VPC offering. Replaces on change. An id (a UUID) of a VPC offering: `cim.getVpcOffering` finds it by name. */
   readonly vpcOfferingId: ArgsOf<VpcKind>["vpcOfferingId"];
   /** DNS domain of the VPC's networks (the API's default when left out). Replaces on change. */
   readonly networkDomain?: ArgsOf<VpcKind>["networkDomain"];
@@ -312,11 +312,11 @@ export interface NetworkArgs extends ArgsOf<NetworkKind> {
   readonly name?: ArgsOf<NetworkKind>["name"];
   /** A description of the network; the API uses the name when left out. Changed in place. */
   readonly displayText?: ArgsOf<NetworkKind>["displayText"];
-  /** Zone of the network (a zone of the region). Replaces on change. */
+  /** Zone of the network (a zone of the region). Replaces on change. An id (a UUID) of a zone: `cim.getZone` finds it by name. */
   readonly zoneId: ArgsOf<NetworkKind>["zoneId"];
-  /** Network offering (a VPC tier needs one made for VPCs). Replaces on change. */
+  /** Network offering (a VPC tier needs one made for VPCs). Replaces on change. An id (a UUID) of a network offering: `cim.getNetworkOffering` finds it by name. */
   readonly networkOfferingId: ArgsOf<NetworkKind>["networkOfferingId"];
-  /** The VPC this network is a tier of; leave it out for an isolated network. Replaces on change. */
+  /** The VPC this network is a tier of; leave it out for an isolated network. Replaces on change. Names a `cim.Vpc` by id (its `id` output). */
   readonly vpcId?: ArgsOf<NetworkKind>["vpcId"];
   /** Gateway, e.g. `10.1.1.1` (with `netmask`; the API chooses when both are left out). Replaces on change. */
   readonly gateway?: ArgsOf<NetworkKind>["gateway"];
@@ -324,7 +324,7 @@ export interface NetworkArgs extends ArgsOf<NetworkKind> {
   readonly netmask?: ArgsOf<NetworkKind>["netmask"];
   /** DNS domain (the API's default when left out). Replaces on change (PUT takes only the names). */
   readonly networkDomain?: ArgsOf<NetworkKind>["networkDomain"];
-  /** A VPC tier's network ACL list (a `cim.NetworkAclList` id, or a default list from `cim.getNetworkAclList`); left out, the API's choice stays (the platform gives a new tier its VPC's default_deny). Changed in place (the platform's replace-ACL-list, a job). */
+  /** A VPC tier's network ACL list (a `cim.NetworkAclList` id, or a default list from `cim.getNetworkAclList`); left out, the API's choice stays (the platform gives a new tier its VPC's default_deny). Changed in place (the platform's replace-ACL-list, a job). Names a `cim.NetworkAclList` by id (its `id` output). */
   readonly aclId?: ArgsOf<NetworkKind>["aclId"];
   /** Tags; the program's map is authoritative. Changed in place. */
   readonly tags?: ArgsOf<NetworkKind>["tags"];
@@ -394,7 +394,7 @@ export interface NetworkAclListArgs extends ArgsOf<NetworkAclListKind> {
   readonly name?: ArgsOf<NetworkAclListKind>["name"];
   /** What the list is for. Changed in place. */
   readonly description?: ArgsOf<NetworkAclListKind>["description"];
-  /** The VPC the list belongs to; only that VPC's tiers can use it. Replaces on change. */
+  /** The VPC the list belongs to; only that VPC's tiers can use it. Replaces on change. Names a `cim.Vpc` by id (its `id` output). */
   readonly vpcId: ArgsOf<NetworkAclListKind>["vpcId"];
 }
 
@@ -436,7 +436,7 @@ export interface NetworkAclRuleArgs extends ArgsOf<NetworkAclRuleKind> {
   readonly timeouts?: ArgsOf<NetworkAclRuleKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<NetworkAclRuleKind>["adoptId"];
-  /** The list the rule belongs to (`cim.NetworkAclList` id; not a default list). Replaces on change. */
+  /** The list the rule belongs to (`cim.NetworkAclList` id; not a default list). Replaces on change. Names a `cim.NetworkAclList` by id (its `id` output). */
   readonly aclId: ArgsOf<NetworkAclRuleKind>["aclId"];
   /** Its place in the list (rules are matched in this order), unique in the list; the API picks the next when left out. Changed in place. */
   readonly number?: ArgsOf<NetworkAclRuleKind>["number"];
@@ -518,7 +518,7 @@ export interface BackupScheduleArgs extends ArgsOf<BackupScheduleKind> {
   readonly timeouts?: ArgsOf<BackupScheduleKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<BackupScheduleKind>["adoptId"];
-  /** The instance to back up (the API's `vmId`); it must have a backup offering (`backupOfferingId`). Replaces on change. */
+  /** The instance to back up (the API's `vmId`); it must have a backup offering (`backupOfferingId`). Replaces on change. Names a `cim.Instance` by id (its `id` output). */
   readonly instanceId: ArgsOf<BackupScheduleKind>["instanceId"];
   /** How often: e.g. `HOURLY`, `DAILY`, `WEEKLY`, `MONTHLY` (compared case-insensitively). Changed in place. */
   readonly intervalType: ArgsOf<BackupScheduleKind>["intervalType"];
@@ -570,7 +570,7 @@ export interface BackupArgs extends ArgsOf<BackupKind> {
   readonly timeouts?: ArgsOf<BackupKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<BackupKind>["adoptId"];
-  /** The instance to back up (the API's `vmId`); it must have a backup offering. Replaces on change. */
+  /** The instance to back up (the API's `vmId`); it must have a backup offering. Replaces on change. Names a `cim.Instance` by id (its `id` output). */
   readonly instanceId: ArgsOf<BackupKind>["instanceId"];
   /** The backup's name (the SDK defaults it to the resource name). Replaces on change (the API has no rename). */
   readonly name?: ArgsOf<BackupKind>["name"];
@@ -626,7 +626,7 @@ export interface InstanceScheduleArgs extends ArgsOf<InstanceScheduleKind> {
   readonly timeouts?: ArgsOf<InstanceScheduleKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<InstanceScheduleKind>["adoptId"];
-  /** The instance to start, stop or reboot. Replaces on change. */
+  /** The instance to start, stop or reboot. Replaces on change. Names a `cim.Instance` by id (its `id` output). */
   readonly instanceId: ArgsOf<InstanceScheduleKind>["instanceId"];
   /** `start`, `stop`, `reboot`, `force_stop` or `force_reboot` (any case). Changed in place. */
   readonly action: ArgsOf<InstanceScheduleKind>["action"];
@@ -700,7 +700,7 @@ export interface SshKeyPairArgs extends ArgsOf<SshKeyPairKind> {
   readonly adoptId?: ArgsOf<SshKeyPairKind>["adoptId"];
   /** The key pair's name, unique in the account and region (default: the resource name); instances name it in `sshKeyNames`. Replaces on change. */
   readonly name?: ArgsOf<SshKeyPairKind>["name"];
-  /** The public key line (`ssh-ed25519 AAAA… you@host`, the .pub file), never the private key. Compared by fingerprint, so its comment may change freely. Replaces on change. */
+  /** The public key line (`ssh-ed25519 AAAA… you@host`, the .pub file), never the private key. Compared by fingerprint, so its comment may change freely. Replaces on change. Required unless adopting (`adoptId`). */
   readonly publicKey?: ArgsOf<SshKeyPairKind>["publicKey"];
 }
 
@@ -742,11 +742,11 @@ export interface PublicIpArgs extends ArgsOf<PublicIpKind> {
   readonly timeouts?: ArgsOf<PublicIpKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<PublicIpKind>["adoptId"];
-  /** The isolated network to acquire the address for (exactly one of networkId and vpcId). Replaces on change. */
+  /** The isolated network to acquire the address for (exactly one of networkId and vpcId). Replaces on change. Names a `cim.Network` by id (its `id` output). */
   readonly networkId?: ArgsOf<PublicIpKind>["networkId"];
-  /** The VPC to acquire the address for (exactly one of networkId and vpcId). Replaces on change. */
+  /** The VPC to acquire the address for (exactly one of networkId and vpcId). Replaces on change. Names a `cim.Vpc` by id (its `id` output). */
   readonly vpcId?: ArgsOf<PublicIpKind>["vpcId"];
-  /** The zone (the network's or VPC's; the API's choice when left out). Replaces on change. */
+  /** The zone (the network's or VPC's; the API's choice when left out). Replaces on change. An id (a UUID) of a zone: `cim.getZone` finds it by name. */
   readonly zoneId?: ArgsOf<PublicIpKind>["zoneId"];
   /** Tags; the program's map is authoritative. Changed in place. */
   readonly tags?: ArgsOf<PublicIpKind>["tags"];
@@ -800,11 +800,11 @@ export interface StaticNatArgs extends ArgsOf<StaticNatKind> {
   readonly timeouts?: ArgsOf<StaticNatKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<StaticNatKind>["adoptId"];
-  /** The public IP (a cim.PublicIp's id) to map; not a source-NAT address. Replaces on change. */
+  /** The public IP (a cim.PublicIp's id) to map; not a source-NAT address. Replaces on change. Names a `cim.PublicIp` by id (its `id` output). */
   readonly publicIpId: ArgsOf<StaticNatKind>["publicIpId"];
-  /** The instance whose NIC the address maps onto. Replaces on change. */
+  /** The instance whose NIC the address maps onto. Replaces on change. Names a `cim.Instance` by id (its `id` output). */
   readonly instanceId: ArgsOf<StaticNatKind>["instanceId"];
-  /** The network of the instance's NIC: required for a VPC address (the tier), else the address's network. Replaces on change. */
+  /** The network of the instance's NIC: required for a VPC address (the tier), else the address's network. Replaces on change. Names a `cim.Network` by id (its `id` output). */
   readonly networkId?: ArgsOf<StaticNatKind>["networkId"];
 }
 
@@ -854,7 +854,7 @@ export interface VolumeSnapshotArgs extends ArgsOf<VolumeSnapshotKind> {
   readonly adoptId?: ArgsOf<VolumeSnapshotKind>["adoptId"];
   /** The snapshot's name (default: the resource name). Replaces on change (the API has no rename). */
   readonly name?: ArgsOf<VolumeSnapshotKind>["name"];
-  /** The volume to snapshot: a data volume or an instance's root disk, attached to an instance (a volume the platform has not placed on storage yet, never attached, cannot be snapshotted). Replaces on change. */
+  /** The volume to snapshot: a data volume or an instance's root disk, attached to an instance (a volume the platform has not placed on storage yet, never attached, cannot be snapshotted). Replaces on change. Names a `cim.Volume` by id (its `id` output). Required unless adopting (`adoptId`). */
   readonly volumeId?: ArgsOf<VolumeSnapshotKind>["volumeId"];
 }
 
@@ -908,7 +908,7 @@ export interface InstanceSnapshotArgs extends ArgsOf<InstanceSnapshotKind> {
   readonly adoptId?: ArgsOf<InstanceSnapshotKind>["adoptId"];
   /** The snapshot's name, unique among the instance's snapshots (default: the resource name). Replaces on change. */
   readonly name?: ArgsOf<InstanceSnapshotKind>["name"];
-  /** The instance to snapshot, Running or Stopped. Replaces on change. */
+  /** The instance to snapshot, Running or Stopped. Replaces on change. Names a `cim.Instance` by id (its `id` output). Required unless adopting (`adoptId`). */
   readonly instanceId?: ArgsOf<InstanceSnapshotKind>["instanceId"];
   /** What the snapshot is for. Replaces on change. */
   readonly description?: ArgsOf<InstanceSnapshotKind>["description"];
@@ -964,7 +964,7 @@ export interface VpcGatewayArgs extends ArgsOf<VpcGatewayKind> {
   readonly timeouts?: ArgsOf<VpcGatewayKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<VpcGatewayKind>["adoptId"];
-  /** The VPC the gateway belongs to. Replaces on change. */
+  /** The VPC the gateway belongs to. Replaces on change. Names a `cim.Vpc` by id (its `id` output). */
   readonly vpcId: ArgsOf<VpcGatewayKind>["vpcId"];
   /** The VPC router's address on the private network, e.g. `172.16.0.2`. Replaces on change. */
   readonly ipAddress: ArgsOf<VpcGatewayKind>["ipAddress"];
@@ -976,7 +976,7 @@ export interface VpcGatewayArgs extends ArgsOf<VpcGatewayKind> {
   readonly vlan: ArgsOf<VpcGatewayKind>["vlan"];
   /** Whether traffic leaving through the gateway is source-NATed (default false). Replaces on change. */
   readonly sourceNatSupported?: ArgsOf<VpcGatewayKind>["sourceNatSupported"];
-  /** The gateway's network ACL list (a `cim.NetworkAclList` of the same VPC, or a default list from `cim.getNetworkAclList`); left out, the API's choice stays (the VPC's default_deny). Changed in place. */
+  /** The gateway's network ACL list (a `cim.NetworkAclList` of the same VPC, or a default list from `cim.getNetworkAclList`); left out, the API's choice stays (the VPC's default_deny). Changed in place. Names a `cim.NetworkAclList` by id (its `id` output). */
   readonly aclId?: ArgsOf<VpcGatewayKind>["aclId"];
 }
 
@@ -1042,9 +1042,9 @@ export interface LoadBalancerRuleArgs extends ArgsOf<LoadBalancerRuleKind> {
   readonly name?: ArgsOf<LoadBalancerRuleKind>["name"];
   /** What the rule is for. Changed in place. */
   readonly description?: ArgsOf<LoadBalancerRuleKind>["description"];
-  /** The public IP (a cim.PublicIp's id) whose port is balanced; not one with static NAT. Replaces on change. */
+  /** The public IP (a cim.PublicIp's id) whose port is balanced; not one with static NAT. Replaces on change. Names a `cim.PublicIp` by id (its `id` output). */
   readonly publicIpId: ArgsOf<LoadBalancerRuleKind>["publicIpId"];
-  /** The network of the members: required for a VPC address (the tier); for an isolated network's address, that network (the default). Replaces on change. */
+  /** The network of the members: required for a VPC address (the tier); for an isolated network's address, that network (the default). Replaces on change. Names a `cim.Network` by id (its `id` output). */
   readonly networkId?: ArgsOf<LoadBalancerRuleKind>["networkId"];
   /** The public port (1–65535), unique among the address's rules. Replaces on change. */
   readonly publicPort: ArgsOf<LoadBalancerRuleKind>["publicPort"];
@@ -1054,7 +1054,7 @@ export interface LoadBalancerRuleArgs extends ArgsOf<LoadBalancerRuleKind> {
   readonly protocol?: ArgsOf<LoadBalancerRuleKind>["protocol"];
   /** `roundrobin` (default), `leastconn` or `source`. Changed in place. */
   readonly algorithm?: ArgsOf<LoadBalancerRuleKind>["algorithm"];
-  /** The member instances (ids); order does not matter. Changed in place (one job removes those that left, one adds those that came). */
+  /** The member instances (ids); order does not matter. Changed in place (one job removes those that left, one adds those that came). Names a `cim.Instance` by id (its `id` output). */
   readonly memberIds?: ArgsOf<LoadBalancerRuleKind>["memberIds"];
   /** Tags; the program's map is authoritative. Changed in place. */
   readonly tags?: ArgsOf<LoadBalancerRuleKind>["tags"];
@@ -1122,9 +1122,9 @@ export interface InternalLoadBalancerArgs extends ArgsOf<InternalLoadBalancerKin
   readonly name?: ArgsOf<InternalLoadBalancerKind>["name"];
   /** What the load balancer is for. Changed in place. */
   readonly description?: ArgsOf<InternalLoadBalancerKind>["description"];
-  /** The VPC tier (a cim.Network's id) of the members; its offering must serve the internal LB ("VPC Tier with Internal LB" in the emulator). Replaces on change. */
+  /** The VPC tier (a cim.Network's id) of the members; its network offering must serve the internal load balancer. Replaces on change. Names a `cim.Network` by id (its `id` output). */
   readonly networkId: ArgsOf<InternalLoadBalancerKind>["networkId"];
-  /** The tier the source address is taken from (default: networkId). Replaces on change. */
+  /** The tier the source address is taken from (default: networkId). Replaces on change. Names a `cim.Network` by id (its `id` output). */
   readonly sourceIpAddressNetworkId?: ArgsOf<InternalLoadBalancerKind>["sourceIpAddressNetworkId"];
   /** A free address inside the tier's CIDR (checked at preview when the tier is given as a plain id); left out, the API allocates one (shown as an output). Replaces on change. */
   readonly sourceIpAddress?: ArgsOf<InternalLoadBalancerKind>["sourceIpAddress"];
@@ -1134,7 +1134,7 @@ export interface InternalLoadBalancerArgs extends ArgsOf<InternalLoadBalancerKin
   readonly instancePort: ArgsOf<InternalLoadBalancerKind>["instancePort"];
   /** `roundrobin` (default), `leastconn` or `source`. Changed in place. */
   readonly algorithm?: ArgsOf<InternalLoadBalancerKind>["algorithm"];
-  /** The member instances (ids); order does not matter. Changed in place (one job removes those that left, one adds those that came). */
+  /** The member instances (ids); order does not matter. Changed in place (one job removes those that left, one adds those that came). Names a `cim.Instance` by id (its `id` output). */
   readonly memberIds?: ArgsOf<InternalLoadBalancerKind>["memberIds"];
   /** Tags; the program's map is authoritative. Changed in place. */
   readonly tags?: ArgsOf<InternalLoadBalancerKind>["tags"];
@@ -1152,7 +1152,7 @@ export interface InternalLoadBalancer extends KindResource<InternalLoadBalancerK
   readonly name: KindResource<InternalLoadBalancerKind>["name"];
   /** What the load balancer is for. Changed in place. */
   readonly description: KindResource<InternalLoadBalancerKind>["description"];
-  /** The VPC tier (a cim.Network's id) of the members; its offering must serve the internal LB ("VPC Tier with Internal LB" in the emulator). Replaces on change. */
+  /** The VPC tier (a cim.Network's id) of the members; its network offering must serve the internal load balancer. Replaces on change. */
   readonly networkId: KindResource<InternalLoadBalancerKind>["networkId"];
   /** The tier the source address is taken from (default: networkId). Replaces on change. */
   readonly sourceIpAddressNetworkId: KindResource<InternalLoadBalancerKind>["sourceIpAddressNetworkId"];
@@ -1206,13 +1206,13 @@ export interface KubernetesClusterArgs extends ArgsOf<KubernetesClusterKind> {
   readonly name?: ArgsOf<KubernetesClusterKind>["name"];
   /** What the cluster is for. Replaces on change (the platform has no update of it). */
   readonly description?: ArgsOf<KubernetesClusterKind>["description"];
-  /** Zone of the cluster's nodes. Replaces on change. */
+  /** Zone of the cluster's nodes. Replaces on change. An id (a UUID) of a zone: `cim.getZone` finds it by name. */
   readonly zoneId: ArgsOf<KubernetesClusterKind>["zoneId"];
-  /** Kubernetes version (`cim.getKubernetesVersion`). Changed in place (upgraded to the next minor or a patch release; any other change, a downgrade or a skipped minor, replaces the cluster). */
+  /** Kubernetes version (`cim.getKubernetesVersion`). Changed in place (upgraded to the next minor or a patch release; any other change, a downgrade or a skipped minor, replaces the cluster). An id (a UUID) of a Kubernetes version: `cim.getKubernetesVersion` finds it by name. */
   readonly kubernetesVersionId: ArgsOf<KubernetesClusterKind>["kubernetesVersionId"];
-  /** Compute offering of every node; at least the version's minimum vCPUs and RAM. Changed in place (scale). */
+  /** Compute offering of every node; at least the version's minimum vCPUs and RAM. Changed in place (scale). An id (a UUID) of a compute offering: `cim.getComputeOffering` finds it by name. */
   readonly serviceOfferingId: ArgsOf<KubernetesClusterKind>["serviceOfferingId"];
-  /** The isolated network or VPC tier of the nodes (a cim.Network's id). Replaces on change. */
+  /** The isolated network or VPC tier of the nodes (a cim.Network's id). Replaces on change. Names a `cim.Network` by id (its `id` output). */
   readonly networkId: ArgsOf<KubernetesClusterKind>["networkId"];
   /** Control-plane nodes (default 1; more than one for high availability). Replaces on change. */
   readonly controlNodes?: ArgsOf<KubernetesClusterKind>["controlNodes"];
@@ -1220,7 +1220,7 @@ export interface KubernetesClusterArgs extends ArgsOf<KubernetesClusterKind> {
   readonly size?: ArgsOf<KubernetesClusterKind>["size"];
   /** Autoscaling bounds of the workers, `{ minSize, maxSize }`; left out: no autoscaling. Changed in place. */
   readonly autoscaling?: ArgsOf<KubernetesClusterKind>["autoscaling"];
-  /** An SSH key pair's name for the nodes (a `cim.SshKeyPair`'s `name`, looked up at preview). Replaces on change. */
+  /** An SSH key pair's name for the nodes (a `cim.SshKeyPair`'s `name`, looked up at preview). Replaces on change. Names a `cim.SshKeyPair` by name (its `name` output). */
   readonly keyPair?: ArgsOf<KubernetesClusterKind>["keyPair"];
   /** Root disk of each node in GB (default: the platform's, 8). Replaces on change. */
   readonly nodeRootDiskSize?: ArgsOf<KubernetesClusterKind>["nodeRootDiskSize"];
@@ -1338,17 +1338,17 @@ export interface CommentArgs extends ArgsOf<CommentKind> {
   readonly timeouts?: ArgsOf<CommentKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<CommentKind>["adoptId"];
-  /** The volume to comment on (exactly one target). Replaces on change. */
+  /** The volume to comment on (exactly one target). Replaces on change. Names a `cim.Volume` by id (its `id` output). */
   readonly volumeId?: ArgsOf<CommentKind>["volumeId"];
-  /** The network to comment on (exactly one target). Replaces on change. */
+  /** The network to comment on (exactly one target). Replaces on change. Names a `cim.Network` by id (its `id` output). */
   readonly networkId?: ArgsOf<CommentKind>["networkId"];
-  /** The public IP to comment on (exactly one target). Replaces on change. */
+  /** The public IP to comment on (exactly one target). Replaces on change. Names a `cim.PublicIp` by id (its `id` output). */
   readonly publicIpId?: ArgsOf<CommentKind>["publicIpId"];
-  /** The VPC to comment on (exactly one target). Replaces on change. */
+  /** The VPC to comment on (exactly one target). Replaces on change. Names a `cim.Vpc` by id (its `id` output). */
   readonly vpcId?: ArgsOf<CommentKind>["vpcId"];
-  /** The Kubernetes cluster to comment on (exactly one target). Replaces on change. */
+  /** The Kubernetes cluster to comment on (exactly one target). Replaces on change. Names a `cim.KubernetesCluster` by id (its `id` output). */
   readonly kubernetesClusterId?: ArgsOf<CommentKind>["kubernetesClusterId"];
-  /** The comment (the API's `annotation`), at most 255 characters. Replaces on change (the API has no edit; only a volume's comment is then deleted: see docs/guides/resources.md, Comments). */
+  /** The comment (the API's `annotation`), at most 255 characters. Replaces on change (the API has no edit: a new comment is added; the old one is deleted on a volume and stays on any other resource (the API deletes only volume comments)). */
   readonly text: ArgsOf<CommentKind>["text"];
   /** Marked for the platform's administrators only (default false). Changed in place (the visibility route). */
   readonly adminsOnly?: ArgsOf<CommentKind>["adminsOnly"];
@@ -1372,7 +1372,7 @@ export interface Comment extends KindResource<CommentKind> {
   readonly vpcId: KindResource<CommentKind>["vpcId"];
   /** The Kubernetes cluster to comment on (exactly one target). Replaces on change. */
   readonly kubernetesClusterId: KindResource<CommentKind>["kubernetesClusterId"];
-  /** The comment (the API's `annotation`), at most 255 characters. Replaces on change (the API has no edit; only a volume's comment is then deleted: see docs/guides/resources.md, Comments). */
+  /** The comment (the API's `annotation`), at most 255 characters. Replaces on change (the API has no edit: a new comment is added; the old one is deleted on a volume and stays on any other resource (the API deletes only volume comments)). */
   readonly text: KindResource<CommentKind>["text"];
   /** Marked for the platform's administrators only (default false). Changed in place (the visibility route). */
   readonly adminsOnly: KindResource<CommentKind>["adminsOnly"];
@@ -1406,15 +1406,15 @@ export interface FileSystemArgs extends ArgsOf<FileSystemKind> {
   readonly name?: ArgsOf<FileSystemKind>["name"];
   /** What the file system holds. Changed in place. */
   readonly description?: ArgsOf<FileSystemKind>["description"];
-  /** The zone of the file system and of its network. Replaces on change. */
+  /** The zone of the file system and of its network. Replaces on change. An id (a UUID) of a zone: `cim.getZone` finds it by name. */
   readonly zoneId: ArgsOf<FileSystemKind>["zoneId"];
-  /** The network the share is served on (an isolated network or a VPC tier of the zone, not the zone's shared network): the file-system VM takes an address of it. Replaces on change. */
+  /** The network the share is served on (an isolated network or a VPC tier of the zone, not the zone's shared network): the file-system VM takes an address of it. Replaces on change. Names a `cim.Network` by id (its `id` output). */
   readonly networkId: ArgsOf<FileSystemKind>["networkId"];
-  /** The disk offering of its data volume. Changed in place (changeSharedFileSystemDiskOffering, a job). */
+  /** The disk offering of its data volume. Changed in place (changeSharedFileSystemDiskOffering, a job). An id (a UUID) of a disk offering: `cim.getDiskOffering` finds it by name. */
   readonly diskOfferingId: ArgsOf<FileSystemKind>["diskOfferingId"];
-  /** Size in GB, with a customized disk offering (a fixed one decides it: leave size out); a smaller size is refused at preview: shared file systems never shrink. Changed in place (a job). */
+  /** Size in GB (GiB, 2^30 bytes, as the platform counts; the API shows bytes), with a customized disk offering (a fixed one decides it: leave size out); a smaller size is refused at preview: shared file systems never shrink. Changed in place (a job). */
   readonly size?: ArgsOf<FileSystemKind>["size"];
-  /** The compute offering of the file-system VM: at least 2 vCPUs and 1024 MB on the platform's defaults. Changed in place (stopped, changed and started again: the share is unavailable meanwhile). */
+  /** The compute offering of the file-system VM: at least 2 vCPUs and 1024 MB on the platform's defaults. Changed in place (stopped, changed and started again: the share is unavailable meanwhile). An id (a UUID) of a compute offering: `cim.getComputeOffering` finds it by name. */
   readonly serviceOfferingId: ArgsOf<FileSystemKind>["serviceOfferingId"];
   /** The file system on its volume, `"XFS"` (default) or `"EXT4"`. Replaces on change. */
   readonly filesystem?: ArgsOf<FileSystemKind>["filesystem"];
@@ -1438,7 +1438,7 @@ export interface FileSystem extends KindResource<FileSystemKind> {
   readonly networkId: KindResource<FileSystemKind>["networkId"];
   /** The disk offering of its data volume. Changed in place (changeSharedFileSystemDiskOffering, a job). */
   readonly diskOfferingId: KindResource<FileSystemKind>["diskOfferingId"];
-  /** Size in GB, with a customized disk offering (a fixed one decides it: leave size out); a smaller size is refused at preview: shared file systems never shrink. Changed in place (a job). */
+  /** Size in GB (GiB, 2^30 bytes, as the platform counts; the API shows bytes), with a customized disk offering (a fixed one decides it: leave size out); a smaller size is refused at preview: shared file systems never shrink. Changed in place (a job). */
   readonly size: KindResource<FileSystemKind>["size"];
   /** The compute offering of the file-system VM: at least 2 vCPUs and 1024 MB on the platform's defaults. Changed in place (stopped, changed and started again: the share is unavailable meanwhile). */
   readonly serviceOfferingId: KindResource<FileSystemKind>["serviceOfferingId"];
@@ -1574,9 +1574,9 @@ export interface MultiRegionGroupVpcArgs extends ArgsOf<MultiRegionGroupVpcKind>
   readonly timeouts?: ArgsOf<MultiRegionGroupVpcKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<MultiRegionGroupVpcKind>["adoptId"];
-  /** The group (`cim.MultiRegionGroup`), in this resource's region: give the group's `region` here too. Replaces on change. */
+  /** The group (`cim.MultiRegionGroup`), in this resource's region: give the group's `region` here too. Replaces on change. Names a `cim.MultiRegionGroup` by id (its `id` output). */
   readonly groupId: ArgsOf<MultiRegionGroupVpcKind>["groupId"];
-  /** The VPC to add, a VPC of `vpcRegion`. Replaces on change. */
+  /** The VPC to add, a VPC of `vpcRegion`. Replaces on change. Names a `cim.Vpc` by id (its `id` output). */
   readonly vpcId: ArgsOf<MultiRegionGroupVpcKind>["vpcId"];
   /** The region the VPC lives in (a region uuid, e.g. the `cim.Vpc`'s `region` output); default: this resource's region. Replaces on change. */
   readonly vpcRegion?: ArgsOf<MultiRegionGroupVpcKind>["vpcRegion"];
@@ -1684,19 +1684,19 @@ export interface TemplateArgs extends ArgsOf<TemplateKind> {
   readonly name?: ArgsOf<TemplateKind>["name"];
   /** A description; the API uses the name when left out. Changed in place. */
   readonly displayText?: ArgsOf<TemplateKind>["displayText"];
-  /** The http(s) URL the platform downloads the image from. Replaces on change. */
+  /** The http(s) URL the platform downloads the image from. Replaces on change. Required unless adopting (`adoptId`). */
   readonly url?: ArgsOf<TemplateKind>["url"];
-  /** The zone the image is registered in (instances of that zone use it). Replaces on change. */
+  /** The zone the image is registered in (instances of that zone use it). Replaces on change. An id (a UUID) of a zone: `cim.getZone` finds it by name. Required unless adopting (`adoptId`). */
   readonly zoneId?: ArgsOf<TemplateKind>["zoneId"];
   /** Whether the image has the tools to scale an instance while it runs (default false). Changed in place. */
   readonly isDynamicallyScalable?: ArgsOf<TemplateKind>["isDynamicallyScalable"];
   /** The image's checksum, e.g. `{SHA-256}9f86d0…` (checked by the platform after the download). Replaces on change. */
   readonly checksum?: ArgsOf<TemplateKind>["checksum"];
-  /** The disk image's format: QCOW2 (KVM), RAW, VHD (XenServer), VHDX (Hyper-V), OVA or VMDK (VMware), TAR. Replaces on change. */
+  /** The disk image's format: QCOW2 (KVM), RAW, VHD (XenServer), VHDX (Hyper-V), OVA or VMDK (VMware), TAR. Replaces on change. Required unless adopting (`adoptId`). */
   readonly format?: ArgsOf<TemplateKind>["format"];
-  /** The hypervisor the template is for: KVM, XenServer, VMware, Hyperv, … (any case). Replaces on change. */
+  /** The hypervisor the template is for: KVM, XenServer, VMware, Hyperv, … (any case). Replaces on change. Required unless adopting (`adoptId`). */
   readonly hypervisor?: ArgsOf<TemplateKind>["hypervisor"];
-  /** The guest OS it carries (cim.getOsType). Changed in place. */
+  /** The guest OS it carries (cim.getOsType). Changed in place. An id (a UUID) of an OS type: `cim.getOsType` finds it by name. Required unless adopting (`adoptId`). */
   readonly osTypeId?: ArgsOf<TemplateKind>["osTypeId"];
   /** Whether it supports the platform's password reset (default false). Changed in place. */
   readonly passwordEnabled?: ArgsOf<TemplateKind>["passwordEnabled"];
@@ -1770,7 +1770,7 @@ export interface TemplatePermissionsArgs extends ArgsOf<TemplatePermissionsKind>
   readonly timeouts?: ArgsOf<TemplatePermissionsKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<TemplatePermissionsKind>["adoptId"];
-  /** The template (a cim.Template's id; one of the account's own). Replaces on change. */
+  /** The template (a cim.Template's id; one of the account's own). Replaces on change. Names a `cim.Template` by id (its `id` output). */
   readonly templateId: ArgsOf<TemplatePermissionsKind>["templateId"];
   /** Every account may use it (default false). The policy pack refuses it unless allowed. Changed in place. */
   readonly isPublic?: ArgsOf<TemplatePermissionsKind>["isPublic"];
@@ -1838,15 +1838,15 @@ export interface IsoArgs extends ArgsOf<IsoKind> {
   readonly name?: ArgsOf<IsoKind>["name"];
   /** A description; the API uses the name when left out. Changed in place. */
   readonly displayText?: ArgsOf<IsoKind>["displayText"];
-  /** The http(s) URL the platform downloads the image from. Replaces on change. */
+  /** The http(s) URL the platform downloads the image from. Replaces on change. Required unless adopting (`adoptId`). */
   readonly url?: ArgsOf<IsoKind>["url"];
-  /** The zone the image is registered in (instances of that zone use it). Replaces on change. */
+  /** The zone the image is registered in (instances of that zone use it). Replaces on change. An id (a UUID) of a zone: `cim.getZone` finds it by name. Required unless adopting (`adoptId`). */
   readonly zoneId?: ArgsOf<IsoKind>["zoneId"];
   /** Whether the image has the tools to scale an instance while it runs (default false). Changed in place. */
   readonly isDynamicallyScalable?: ArgsOf<IsoKind>["isDynamicallyScalable"];
   /** The image's checksum, e.g. `{SHA-256}9f86d0…` (checked by the platform after the download). Replaces on change. */
   readonly checksum?: ArgsOf<IsoKind>["checksum"];
-  /** The guest OS it boots (cim.getOsType); required unless `bootable` is false. Changed in place. */
+  /** The guest OS it boots (cim.getOsType); required unless `bootable` is false. Changed in place. An id (a UUID) of an OS type: `cim.getOsType` finds it by name. */
   readonly osTypeId?: ArgsOf<IsoKind>["osTypeId"];
   /** Whether instances can boot from it (default true); a data ISO (drivers, tools) is not. Changed in place. */
   readonly bootable?: ArgsOf<IsoKind>["bootable"];

@@ -14,6 +14,7 @@ import { recordedApiCalls } from "./apiCallsData";
 import { apiCallsLines } from "./apiCallsDocs";
 import { type FieldSpec, type Kind, type OutputSpec, optionalInput, refOf } from "./define";
 import { yamlProgram } from "./examples";
+import { catalogueLookup } from "./fieldNotes";
 import { functionExample, type LookupName, yamlExample } from "./functionExamples";
 import { kindList } from "./index";
 
@@ -117,7 +118,12 @@ function inputRows(kind: Kind): string[] {
         ? "unless adopting"
         : "no";
     const ref = refOf(f);
-    const refers = ref ? ` Names a [\`cim.${ref.kind}\`](${ref.kind}.md) by ${ref.by}.` : "";
+    const lookup = f.lookup && catalogueLookup(f.lookup.catalogue);
+    const refers = ref
+      ? ` Names a [\`cim.${ref.kind}\`](${ref.kind}.md) by ${ref.by}.`
+      : lookup
+        ? ` An id: [\`cim.${lookup}\`](../functions/${lookup}.md) finds it by name.`
+        : "";
     const secret = f.secret ? "**Secret.** " : "";
     rows.push(
       `| \`${name}\` | \`${fieldType(name, f, "input")}\` | ${required} | ${CHANGE[f.change]} | ${defaultOf(kind, name, f)} | ${cell(secret + (f.doc ?? "") + refers)} |`,

@@ -7,6 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { shimModuleText } from "../../sdk/dynamic";
 import { type Fields, type Outputs, optionalInput, outputNames } from "./define";
+import { hoverNotes } from "./fieldNotes";
 import { kinds } from "./index";
 
 const header = [
@@ -44,7 +45,9 @@ export function sdkKindsModule(): string {
     const k = `${name}Kind`;
     const args = Object.entries(kind.fields).map(([field, f]) => {
       const opt = optionalInput(f) ? "?" : "";
-      return [docLines(`${name}.${field}`, f.doc), `readonly ${field}${opt}: ArgsOf<${k}>["${field}"];`];
+      const notes = hoverNotes(f, field === "name" && kind.nameFromResource === true);
+      const doc = f.doc && notes ? `${f.doc} ${notes}` : f.doc;
+      return [docLines(`${name}.${field}`, doc), `readonly ${field}${opt}: ArgsOf<${k}>["${field}"];`];
     });
     const outputs = outputNames(kind).map((out) => {
       const doc = (kind.outputs as Outputs)[out]?.doc ?? (kind.fields as Fields)[out]?.doc;

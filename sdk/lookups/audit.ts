@@ -12,9 +12,13 @@ export type { AuditEntry, AuditFilter, AuditTime } from "../../provider/client";
  * Audit rows, newest first: `since`/`until` (a window, bounds included), `resourceType`, `resourceId`, `user`,
  * `method`, `keyword` (part of the request path), `maxEntries`. Not cached.
  *
- *   const started = new Date();
- *   // … the pipeline's pulumi up …
- *   const changes = await cim.getAuditEntries({ since: started });
+ * ```ts
+ * import * as cim from "pulumi-cim";
+ *
+ * const started = new Date();
+ * // … the pipeline's pulumi up …
+ * const changes = await cim.getAuditEntries({ since: started });
+ * ```
  */
 export async function getAuditEntries(filter?: AuditFilter): Promise<AuditEntry[]> {
   const { client: c, key } = client();

@@ -3,7 +3,7 @@
 
 export const LOOKUP_DOCS: Record<string, string> = {
   getAuditEntries:
-    "Audit rows, newest first: `since`/`until` (a window, bounds included), `resourceType`, `resourceId`, `user`,\n`method`, `keyword` (part of the request path), `maxEntries`. Not cached.\n\n  const started = new Date();\n  // … the pipeline's pulumi up …\n  const changes = await cim.getAuditEntries({ since: started });",
+    'Audit rows, newest first: `since`/`until` (a window, bounds included), `resourceType`, `resourceId`, `user`,\n`method`, `keyword` (part of the request path), `maxEntries`. Not cached.\n\n```ts\nimport * as cim from "pulumi-cim";\n\nconst started = new Date();\n// … the pipeline\'s pulumi up …\nconst changes = await cim.getAuditEntries({ since: started });\n```',
   getBackup:
     'One backup by name or id, e.g. `cim.getBackup({ name: "db-before-upgrade", instanceId })`; a miss lists the\ncandidates (name and id).',
   getBackupOffering:
@@ -31,7 +31,7 @@ export const LOOKUP_DOCS: Record<string, string> = {
   getInstance:
     "One instance by host name or id, e.g. a `cim.Instance`'s offering as the platform reports it:\n`web.id.apply((id) => cim.getInstance({ id }))` then `.cpuNumber`, `.memory`, `.serviceOfferingName`. By `id`\nit reads that instance alone (a program may look up each of its thousands of instances); a name, or an id that\nis not there, lists the region, and a miss lists the candidates (name and id).",
   getInstanceGroup:
-    "One instance group by name or id, in `region` or in every region. A name in several regions is ambiguous (the\ncandidates show their regions): give `region`. Fails, naming the regions and why, when a region the API could\nnot read might hold the answer (see the module's comment).",
+    "One instance group by name or id, in `region` or in every region. A name in several regions is ambiguous (the\ncandidates show their regions): give `region`. Fails, naming the regions and why, when a region the API could\nnot read might hold the answer: by name always (a group of that name there could make the name ambiguous, or be\nthe one meant), by id when it was not found elsewhere.",
   getInstanceGroups:
     "The instance groups of every region (GET /api/v1/instance-groups), or of `region`. A region the API could not\nread is in `failedRegions` (and a warning says so): check it before concluding that a group does not exist.",
   getInstances: "The instances of a region, Destroyed ones (not yet expunged) included. Not cached.",

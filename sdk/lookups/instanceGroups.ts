@@ -84,7 +84,8 @@ export function warnOfFailedRegions(failedRegions: RegionFailure[]): void {
 /**
  * One instance group by name or id, in `region` or in every region. A name in several regions is ambiguous (the
  * candidates show their regions): give `region`. Fails, naming the regions and why, when a region the API could
- * not read might hold the answer (see the module's comment).
+ * not read might hold the answer: by name always (a group of that name there could make the name ambiguous, or be
+ * the one meant), by id when it was not found elsewhere.
  */
 export async function getInstanceGroup(query: LookupQuery | string): Promise<InstanceGroupInfo> {
   const q = asQuery(query);

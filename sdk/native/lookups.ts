@@ -14,9 +14,13 @@ export type { NativeLookup, NativeLookupOptions } from "./lookupInvoke";
  * Audit rows, newest first: `since`/`until` (a window, bounds included), `resourceType`, `resourceId`, `user`,
  * `method`, `keyword` (part of the request path), `maxEntries`. Not cached.
  *
- *   const started = new Date();
- *   // … the pipeline's pulumi up …
- *   const changes = await cim.getAuditEntries({ since: started });
+ * ```ts
+ * import * as cim from "pulumi-cim";
+ *
+ * const started = new Date();
+ * // … the pipeline's pulumi up …
+ * const changes = await cim.getAuditEntries({ since: started });
+ * ```
  */
 export const getAuditEntries = nativeLookups.getAuditEntries;
 
@@ -101,7 +105,8 @@ export const getInstance = nativeLookups.getInstance;
 /**
  * One instance group by name or id, in `region` or in every region. A name in several regions is ambiguous (the
  * candidates show their regions): give `region`. Fails, naming the regions and why, when a region the API could
- * not read might hold the answer (see the module's comment).
+ * not read might hold the answer: by name always (a group of that name there could make the name ambiguous, or be
+ * the one meant), by id when it was not found elsewhere.
  */
 export const getInstanceGroup = nativeLookups.getInstanceGroup;
 

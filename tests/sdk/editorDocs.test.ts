@@ -6,6 +6,7 @@ import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 import { kindList } from "../../provider/kinds";
 import { type Fields, type Outputs, outputNames } from "../../provider/kinds/define";
+import { hoverNotes } from "../../provider/kinds/fieldNotes";
 import * as sdk from "../../sdk";
 import { hoverAt, languageService, repoRoot as root } from "../fixtures/languageService";
 
@@ -46,7 +47,12 @@ function program() {
     // an object literal typed by the Args interface: hovering a key shows the field
     add(
       `export const args${kind.name}: cim.${kind.name}Args = { ${names.map((n) => `${n}: u`).join(", ")} };`,
-      names.map((n) => ({ word: `${n}: u`, at: `${kind.name}Args.${n}`, doc: fields[n]?.doc })),
+      names.map((n) => {
+        // the field's doc, then what the declaration says besides: what it names, "required unless adopting"
+        const notes = hoverNotes(fields[n], n === "name" && kind.nameFromResource === true);
+        const doc = fields[n]?.doc && notes ? `${fields[n].doc} ${notes}` : fields[n]?.doc;
+        return { word: `${n}: u`, at: `${kind.name}Args.${n}`, doc };
+      }),
     );
     const outs = outputNames(kind);
     add(
@@ -108,6 +114,13 @@ describe("hovers in an editor (TypeScript language service)", () => {
     expect(help?.items.map((i) => ts.displayPartsToString(i.parameters[1]?.displayParts))).toEqual([
       "args: cim.VpcArgs",
     ]);
+  });
+
+  it("an id's hover says what it names and how to find it; a field required unless adopting says so", () => {
+    const doc = (at: string) => hover((spots.find((x) => x.at === at)?.offset ?? 0) + 1).doc;
+    expect(doc("InstanceArgs.zoneId")).toContain("An id (a UUID) of a zone: `cim.getZone` finds it by name.");
+    expect(doc("InstanceArgs.templateId")).toContain("Names a `cim.Template` by id (its `id` output).");
+    expect(doc("TemplateArgs.url")).toContain("Required unless adopting (`adoptId`).");
   });
 
   it("fields the README promises documentation for show it: userData, memberIds, startPort", () => {

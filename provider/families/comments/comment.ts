@@ -113,7 +113,7 @@ data-owner:
     text: field(text(`the comment's text (the API's annotation)`, COMMENT_TEXT_MAX), {
       doc: "The comment (the API's `annotation`), at most 255 characters.",
       changeNote:
-        "the API has no edit; only a volume's comment is then deleted: see docs/guides/resources.md, Comments",
+        "the API has no edit: a new comment is added; the old one is deleted on a volume and stays on any other resource (the API deletes only volume comments)",
       change: "replace",
       live: (c: LiveComment) => c.annotation,
     }),

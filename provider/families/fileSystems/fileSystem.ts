@@ -126,7 +126,7 @@ assetsMount: \${assets.mountSource}
       ),
     },
     size: field(diskGb.optional(), {
-      doc: "Size in GB, with a customized disk offering (a fixed one decides it: leave size out); a smaller size is refused at preview: shared file systems never shrink.",
+      doc: "Size in GB (GiB, 2^30 bytes, as the platform counts; the API shows bytes), with a customized disk offering (a fixed one decides it: leave size out); a smaller size is refused at preview: shared file systems never shrink.",
       changeNote: "a job",
       change: "update",
       live: gibOf,

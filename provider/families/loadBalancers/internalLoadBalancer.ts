@@ -105,7 +105,7 @@ dbAddress: \${db.sourceIpAddress}
     name: shared.name,
     description: shared.description,
     networkId: field(id("the VPC tier of the member instances (a cim.Network's id)"), {
-      doc: 'The VPC tier (a cim.Network\'s id) of the members; its offering must serve the internal LB ("VPC Tier with Internal LB" in the emulator).',
+      doc: "The VPC tier (a cim.Network's id) of the members; its network offering must serve the internal load balancer.",
       change: "replace",
       live: true,
       ref: { kind: "Network", mustExist: true, requires: sourceAddressIn("networkId") },
