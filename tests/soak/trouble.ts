@@ -4,7 +4,7 @@
 // Fault rules) the way the fault suite arms them (tests/reliability/matrix.ts: `rule`, `RESUME`), aimed at the
 // routes of a kind the program holds instead of one fixed target.
 import type { FaultInput } from "../../emulator";
-import type { KindName } from "../../provider/kinds";
+import { type KindName, kinds } from "../../provider/kinds";
 import type { Rng } from "./prng";
 
 /** Zones from UTC−12 to UTC+14, the half and three-quarter hours included. */
@@ -43,6 +43,9 @@ const ROUTES: Partial<Record<KindName, string>> = {
   FileSystem: "/api/v1/filesystems",
   KubernetesCluster: "/api/v1/compute/kubernetes/clusters",
 };
+
+/** The kind a collection route creates. */
+const CREATES = new Map(Object.entries(ROUTES).map(([kind, route]) => [route, kind as KindName]));
 
 export type Phase = "up" | "refresh" | "destroy";
 
@@ -136,15 +139,23 @@ export const FAULTS: {
   {
     name: "mutation held past cim:requestTimeout, then performed",
     phases: ["up", "destroy"],
-    draw: (_rng, at) => ({
-      // The timeout is the whole program's, reads included: 5 s keeps a read on a loaded machine inside it. The
-      // held mutation outlasts it by 1 s, inside the client's grace period (recovery.ts) for a request that may
-      // still be in flight: one performed later than that cannot be told from one never sent (the spec has
-      // a client-side timeout mean "never reached the platform").
-      rules: [{ ...at(MUTATING), latencyMs: 6_000, times: 1 }],
-      env: { CIM_REQUEST_TIMEOUT: "5s" },
-      mayFail: false,
-    }),
+    draw: (_rng, at) => {
+      // The timeout is the whole program's, reads included: 5 s keeps a read on a loaded machine inside it. A held
+      // mutation outlasts it by 1 s, inside the client's grace period (recovery.ts) for a request that may still
+      // be in flight. A create of a named kind is held 4 s past it, past the grace too: it is sent again, the API
+      // performs both, and the create must end with one resource (the resend deletes the first attempt's, or takes
+      // it when the API refused the resend its name). Other mutations performed that late cannot be told from
+      // ones never sent (the spec has a client-side timeout mean "never reached the platform"); nor can an
+      // unnamed create's, whose look-alike the provider names and leaves.
+      const point = at(MUTATING);
+      const kind = point.method === "POST" ? CREATES.get(point.route) : undefined;
+      const named = kind !== undefined && "name" in kinds[kind].fields;
+      return {
+        rules: [{ ...point, latencyMs: named ? 9_000 : 6_000, times: 1 }],
+        env: { CIM_REQUEST_TIMEOUT: "5s" },
+        mayFail: false,
+      };
+    },
   },
   {
     name: "job never found (404 on every poll)",
