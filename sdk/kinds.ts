@@ -520,9 +520,9 @@ export interface BackupScheduleArgs extends ArgsOf<BackupScheduleKind> {
   readonly adoptId?: ArgsOf<BackupScheduleKind>["adoptId"];
   /** The instance to back up (the API's `vmId`); it must have a backup offering (`backupOfferingId`). Replaces on change. Names a `cim.Instance` by id (its `id` output). */
   readonly instanceId: ArgsOf<BackupScheduleKind>["instanceId"];
-  /** How often: e.g. `HOURLY`, `DAILY`, `WEEKLY`, `MONTHLY` (compared case-insensitively). Changed in place. */
+  /** How often: `HOURLY`, `DAILY`, `WEEKLY` or `MONTHLY` (any case). Changed in place. */
   readonly intervalType: ArgsOf<BackupScheduleKind>["intervalType"];
-  /** When within the interval, e.g. `"30:02"` (minute:hour) for DAILY. Changed in place. */
+  /** When within the interval: `"MM"` for HOURLY (`"30"`), `"MM:HH"` for DAILY (`"30:02"`), `"MM:HH:D"` for WEEKLY (day of the week, 1 = Sunday: `"30:02:1"`), `"MM:HH:DD"` for MONTHLY (day 1 to 28: `"30:02:15"`). Changed in place. */
   readonly schedule: ArgsOf<BackupScheduleKind>["schedule"];
   /** IANA time zone of the schedule, e.g. `"UTC"` or `"Europe/Berlin"` (the API's default, UTC, when left out). Changed in place. */
   readonly timezone?: ArgsOf<BackupScheduleKind>["timezone"];
@@ -538,9 +538,9 @@ export interface BackupSchedule extends KindResource<BackupScheduleKind> {
   readonly adoptId: KindResource<BackupScheduleKind>["adoptId"];
   /** The instance to back up (the API's `vmId`); it must have a backup offering (`backupOfferingId`). Replaces on change. */
   readonly instanceId: KindResource<BackupScheduleKind>["instanceId"];
-  /** How often: e.g. `HOURLY`, `DAILY`, `WEEKLY`, `MONTHLY` (compared case-insensitively). Changed in place. */
+  /** How often: `HOURLY`, `DAILY`, `WEEKLY` or `MONTHLY` (any case). Changed in place. */
   readonly intervalType: KindResource<BackupScheduleKind>["intervalType"];
-  /** When within the interval, e.g. `"30:02"` (minute:hour) for DAILY. Changed in place. */
+  /** When within the interval: `"MM"` for HOURLY (`"30"`), `"MM:HH"` for DAILY (`"30:02"`), `"MM:HH:D"` for WEEKLY (day of the week, 1 = Sunday: `"30:02:1"`), `"MM:HH:DD"` for MONTHLY (day 1 to 28: `"30:02:15"`). Changed in place. */
   readonly schedule: KindResource<BackupScheduleKind>["schedule"];
   /** IANA time zone of the schedule, e.g. `"UTC"` or `"Europe/Berlin"` (the API's default, UTC, when left out). Changed in place. */
   readonly timezone: KindResource<BackupScheduleKind>["timezone"];

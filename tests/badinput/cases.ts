@@ -901,7 +901,29 @@ export const CASES: BadCase[] = [
     kind: "BackupSchedule",
     args: (i) => schedule(i, { intervalType: "" }),
     field: "intervalType",
-    message: /intervalType must not be empty/,
+    message: /intervalType must be one of HOURLY, DAILY, WEEKLY, MONTHLY/,
+  },
+  {
+    name: "backup schedule intervalType the platform has not",
+    kind: "BackupSchedule",
+    args: (i) => schedule(i, { instanceId: i.instanceId, intervalType: "fortnightly" }),
+    field: "intervalType",
+    message: /intervalType must be one of HOURLY, DAILY, WEEKLY, MONTHLY/,
+  },
+  {
+    name: "backup schedule WEEKLY with a day of the week out of range",
+    kind: "BackupSchedule",
+    args: (i) => schedule(i, { instanceId: i.instanceId, intervalType: "WEEKLY", schedule: "00:03:9" }),
+    field: "schedule",
+    message:
+      /schedule "00:03:9" does not fit intervalType WEEKLY: it takes MM:HH:D \(minute:hour:day of the week, 1 = Sunday to 7\), e\.g\. "30:02:1"/,
+  },
+  {
+    name: "backup schedule MONTHLY without its day",
+    kind: "BackupSchedule",
+    args: (i) => schedule(i, { instanceId: i.instanceId, intervalType: "monthly", schedule: "00:03" }),
+    field: "schedule",
+    message: /schedule "00:03" does not fit intervalType MONTHLY: it takes MM:HH:DD/,
   },
   {
     name: "backup schedule without schedule",
@@ -998,6 +1020,14 @@ export const CASES: BadCase[] = [
     args: (i) => powerSchedule(i, { action: "hibernate" }),
     field: "action",
     message: /action must be one of start, stop, reboot, force_stop, force_reboot/,
+  },
+  {
+    name: "instance schedule starting in the past",
+    kind: "InstanceSchedule",
+    args: (i) => powerSchedule(i, { instanceId: i.instanceId, startDate: "2024-01-01T00:00:00Z" }),
+    field: "startDate",
+    message:
+      /startDate 2024-01-01T00:00:00Z is in the past, and the API refuses a new schedule that starts before now/,
   },
   {
     name: "instance schedule start date not a date",

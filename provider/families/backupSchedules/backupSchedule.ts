@@ -1,14 +1,16 @@
 // cim.BackupSchedule: the API keeps schedules itself, so create, update and delete are synchronous (no job);
 // every change is still read back and compared. The spec does not show the interval types or the schedule
-// format: check requires text and the API judges the rest (its message is passed on, naming the field); the
-// time zone must be an IANA name, as the platform requires. The platform needs the instance's backup offering:
-// an instance given as a plain id is read at check for it.
+// format; the platform's are CloudStack's (DateUtil.IntervalType and its schedule parsing): HOURLY, DAILY, WEEKLY
+// and MONTHLY, each with its own `schedule` shape, checked at preview. The time zone must be an IANA name, as the
+// platform requires. The platform needs the instance's backup offering: an instance given as a plain id is read
+// at check for it.
 
+import { z } from "zod";
 import type { BackupSchedule } from "../../client";
-import { commonFields, created, field, instanceField, oneRecordCalls } from "../../kinds/common";
+import { anyCase, commonFields, created, field, instanceField, oneRecordCalls } from "../../kinds/common";
 import { defineKind, type LiveRecord } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
-import { text, timeZone } from "../../lifecycle/check";
+import { text, timeZone, whenKnown } from "../../lifecycle/check";
 import { waitFor } from "../../lifecycle/session";
 
 /**
@@ -24,6 +26,52 @@ export const NEEDS_BACKUP_OFFERING = {
 /** The instance a backup or a backup schedule is of (the API's vmId): one with a backup offering. */
 export const backedUpInstance = <R>(doc: string, live: (r: R) => string | undefined) =>
   instanceField("the instance to back up (the API's vmId)", doc, live, NEEDS_BACKUP_OFFERING);
+
+/** Each interval type's `schedule`: its fields (minute, hour, day), their ranges, and an example. */
+const INTERVALS = {
+  HOURLY: { shape: "MM (the minute)", ranges: [[0, 59]], example: "30" },
+  DAILY: {
+    shape: "MM:HH (minute:hour)",
+    ranges: [
+      [0, 59],
+      [0, 23],
+    ],
+    example: "30:02",
+  },
+  WEEKLY: {
+    shape: "MM:HH:D (minute:hour:day of the week, 1 = Sunday to 7)",
+    ranges: [
+      [0, 59],
+      [0, 23],
+      [1, 7],
+    ],
+    example: "30:02:1",
+  },
+  MONTHLY: {
+    shape: "MM:HH:DD (minute:hour:day of the month, 1 to 28)",
+    ranges: [
+      [0, 59],
+      [0, 23],
+      [1, 28],
+    ],
+    example: "30:02:15",
+  },
+} as const satisfies Record<
+  string,
+  { shape: string; ranges: readonly (readonly [number, number])[]; example: string }
+>;
+type Interval = keyof typeof INTERVALS;
+const INTERVAL_TYPES = Object.keys(INTERVALS) as [Interval, ...Interval[]];
+
+/** Whether `schedule` has the shape of `interval`'s: its fields, each a number of one or two digits in range. */
+const fits = (interval: Interval, schedule: string) => {
+  const parts = schedule.trim().split(":");
+  const { ranges } = INTERVALS[interval];
+  return (
+    parts.length === ranges.length &&
+    parts.every((p, i) => /^\d{1,2}$/.test(p) && +p >= ranges[i][0] && +p <= ranges[i][1])
+  );
+};
 
 const sameText = (a: unknown, b: unknown) => String(a).toUpperCase() === String(b ?? "").toUpperCase();
 
@@ -69,16 +117,22 @@ db-nightly:
       (b: BackupSchedule) => b.vmId,
     ),
     intervalType: field(
-      text("how often, e.g. HOURLY, DAILY, WEEKLY or MONTHLY", 32).transform((s) => s.toUpperCase()),
+      anyCase(
+        z
+          .string({ error: `must be one of ${INTERVAL_TYPES.join(", ")}` })
+          .trim()
+          .toUpperCase()
+          .pipe(z.enum(INTERVAL_TYPES, { error: `must be one of ${INTERVAL_TYPES.join(", ")}` })),
+      ),
       {
-        doc: "How often: e.g. `HOURLY`, `DAILY`, `WEEKLY`, `MONTHLY` (compared case-insensitively).",
+        doc: "How often: `HOURLY`, `DAILY`, `WEEKLY` or `MONTHLY` (any case).",
         change: "update",
         same: sameText,
         live: true,
       },
     ),
     schedule: field(text('when within the interval, e.g. "30:02" (minute:hour) for DAILY', 64), {
-      doc: 'When within the interval, e.g. `"30:02"` (minute:hour) for DAILY.',
+      doc: 'When within the interval: `"MM"` for HOURLY (`"30"`), `"MM:HH"` for DAILY (`"30:02"`), `"MM:HH:D"` for WEEKLY (day of the week, 1 = Sunday: `"30:02:1"`), `"MM:HH:DD"` for MONTHLY (day 1 to 28: `"30:02:15"`).',
       change: "update",
       live: true,
     }),
@@ -90,6 +144,18 @@ db-nightly:
   },
   outputs: {
     created,
+  },
+  rules(values, fail) {
+    whenKnown(values, ["intervalType", "schedule"], () => {
+      const interval = values.intervalType as Interval;
+      const schedule = values.schedule as string;
+      const i = INTERVALS[interval];
+      if (i && !fits(interval, schedule))
+        fail(
+          "schedule",
+          `schedule ${JSON.stringify(schedule)} does not fit intervalType ${interval}: it takes ${i.shape}, e.g. "${i.example}"`,
+        );
+    });
   },
   // One schedule of an interval type per instance. One another resource of the stack holds and the same up
   // removes (a rename without an alias) is still there when the create runs: Pulumi creates before it deletes.

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { type InstanceSchedule, instanceScheduleQuery } from "../../client";
 import { anyCase, commonFields, created, descriptionField, field, instanceField } from "../../kinds/common";
-import { defineKind, type Recorded } from "../../kinds/define";
+import { defineKind, type LiveRules, type LookupFailure, type Recorded } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
 import { bool, text, timeZone } from "../../lifecycle/check";
 import { cronProblem } from "./cron";
@@ -39,6 +39,25 @@ const sameCron = (a: unknown, b: unknown) =>
     .trim()
     .split(/\s+/)
     .join(" ");
+
+/**
+ * A new schedule cannot start in the past (CloudStack's VMScheduleManagerImpl: "Invalid value for start date. start
+ * can't be less than current datetime"), judged only when it is created: a schedule the stack holds keeps the
+ * start it was made with. Judged on this machine's clock with a quarter of an hour's slack, so that a server clock
+ * off ours never makes the check refuse what the API takes.
+ */
+async function startsLater(i: Recorded, _read: unknown, { creating }: LiveRules): Promise<LookupFailure[]> {
+  const start = i.startDate;
+  if (!creating || typeof start !== "string") return [];
+  const at = Date.parse(start);
+  if (Number.isNaN(at) || at >= Date.now() - 15 * 60_000) return [];
+  return [
+    {
+      property: "startDate",
+      reason: `startDate ${start} is in the past, and the API refuses a new schedule that starts before now: give a later startDate, or leave it out to start now`,
+    },
+  ];
+}
 
 export const instanceSchedule = defineKind({
   name: "InstanceSchedule",
@@ -152,6 +171,7 @@ db-start-mornings:
   outputs: {
     created,
   },
+  liveRules: startsLater,
   rules(values, fail) {
     const { startDate, endDate } = values as { startDate?: string; endDate?: string };
     if (
