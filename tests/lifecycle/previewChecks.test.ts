@@ -221,6 +221,20 @@ describe("a VPC tier lies in its VPC and overlaps no other tier", () => {
 
   it("a VPC not known yet is not judged; a free range of a known VPC passes", async () => {
     expect(await failuresOf(network, {}, tierArgs({ vpcId: UNKNOWN }))).toEqual([]);
+    // its id is not known, but that it is a VPC's is: an offering for isolated networks cannot make a tier
+    const isolated = await failuresOf(
+      network,
+      {},
+      tierArgs({ vpcId: UNKNOWN, networkOfferingId: cat.isolated }),
+    );
+    expect(isolated).toEqual([
+      {
+        property: "networkOfferingId",
+        reason: expect.stringMatching(
+          /^network offering \S+ cannot be used for a VPC tier: pick an offering made for VPCs/,
+        ),
+      },
+    ]);
     expect(await failuresOf(network, {}, tierArgs({ name: "t5", gateway: "10.70.2.1" }))).toEqual([]);
   });
 });

@@ -244,10 +244,12 @@ cidr: \${tier.cidr}
     });
   },
   lookups(i, rows) {
-    // forVpc is the emulator's offering flag; real offerings without it are not judged here.
+    // forVpc is the emulator's offering flag; real offerings without it are not judged here. A vpcId not known
+    // until deploy (the VPC is made by the same run) is still a VPC's id: the network is a tier either way.
     const offering = rows.networkOfferingId;
     const forVpc = offering?.forVpc;
-    if (typeof forVpc !== "boolean" || containsUnknown(i.vpcId) || forVpc === Boolean(i.vpcId)) return [];
+    const tier = containsUnknown(i.vpcId) || Boolean(i.vpcId);
+    if (typeof forVpc !== "boolean" || forVpc === tier) return [];
     const name = String(offering?.name ?? i.networkOfferingId);
     return [
       {
