@@ -134,17 +134,23 @@ describe("load-balancer rules", () => {
     await p("LoadBalancerRule").delete!(id, after);
   });
 
-  it("a member off the rule's network: the rule is made and kept in state as failed, naming the API's reason", async () => {
+  it("a member off the rule's network: refused at check; one not known until deploy makes the rule, kept in state as failed with the API's reason", async () => {
     const { publicIpId } = await balanced();
     const other = (await job(await call("POST", "/networks", isolatedBody(nameOf("elsewhere"))))).resourceId;
     const { instanceId: stranger } = await addressAndInstance(other);
-    const err = await make("LoadBalancerRule", {
-      name: nameOf("lb"),
-      publicIpId,
-      publicPort: 80,
-      privatePort: 80,
-      memberIds: [stranger],
-    }).catch((e: unknown) => e);
+    const inputs = { name: nameOf("lb"), publicIpId, publicPort: 80, privatePort: 80 };
+    const refused = await p("LoadBalancerRule").check!({}, { ...inputs, memberIds: [stranger] });
+    expect(refused.failures).toEqual([
+      {
+        property: "memberIds",
+        reason: expect.stringContaining(`(${stranger}), which has no NIC on network`),
+      },
+    ]);
+    // the member made by the same run: its id is not known at preview, so only the platform can refuse it
+    const checked = await p("LoadBalancerRule").check!({}, inputs);
+    const err = await p("LoadBalancerRule")
+      .create({ ...checked.inputs, memberIds: [stranger] })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PartialStateError);
     const partial = err as PartialStateError;
     expect(partial.message).toContain("doesn't belong in the same network");
@@ -280,16 +286,21 @@ describe("internal load balancers", () => {
     expect(rows(await call("GET", `/loadbalancer/internal?networkId=${tier.id}`))).toEqual([]);
   });
 
-  it("a member off the tier: the balancer is made and kept in state as failed, naming the API's reason", async () => {
+  it("a member off the tier: refused at check; one not known until deploy makes the balancer, kept in state as failed with the API's reason", async () => {
     const networkId = await internalTier();
     const { instanceId: stranger } = await addressAndInstance();
-    const err = await make("InternalLoadBalancer", {
-      name: nameOf("ilb"),
-      networkId,
-      sourcePort: 80,
-      instancePort: 80,
-      memberIds: [stranger],
-    }).catch((e: unknown) => e);
+    const inputs = { name: nameOf("ilb"), networkId, sourcePort: 80, instancePort: 80 };
+    const refused = await p("InternalLoadBalancer").check!({}, { ...inputs, memberIds: [stranger] });
+    expect(refused.failures).toEqual([
+      {
+        property: "memberIds",
+        reason: expect.stringContaining(`(${stranger}), which has no NIC on network`),
+      },
+    ]);
+    const checked = await p("InternalLoadBalancer").check!({}, inputs);
+    const err = await p("InternalLoadBalancer")
+      .create({ ...checked.inputs, memberIds: [stranger] })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PartialStateError);
     const partial = err as PartialStateError;
     expect(partial.message).toContain("doesn't belong in the same network");

@@ -367,3 +367,57 @@ it("preview of 200 instances, 200 tiers and 200 adoptions naming the same networ
   expect(counts["GET /api/v1/compute/instances/all"]).toBe(1);
   expect(counts["GET /api/v1/compute/instances/{id}"]).toBeUndefined();
 });
+
+describe("what the platform refuses only after it made the resource is said at preview, whatever gave the ids", () => {
+  it("a volume attached to an instance of another zone is refused, naming instanceId; one of the same zone passes", async () => {
+    const get = async (path: string) =>
+      (
+        await fetch(`${emu.url}/api/v1${path}`, {
+          headers: { authorization: `Bearer ${process.env.CIM_TOKEN}` },
+        })
+      ).json() as Promise<Rec[]>;
+    const custom = (await get("/offerings/disk")).find((d) => d.customized)!.id;
+    const volume = providerFor("Volume");
+    const args = (zoneId: string) => ({
+      name: "data",
+      zoneId,
+      diskOfferingId: custom,
+      size: 10,
+      instanceId: vm.id,
+    });
+    expect(await failuresOf(volume, {}, args(zoneB))).toEqual([
+      {
+        property: "instanceId",
+        reason: expect.stringContaining(
+          `is in zone de-fra-1a, not in the volume's zone ${zoneB}: the platform attaches a volume only to an instance of its own zone`,
+        ),
+      },
+    ]);
+    expect(await failuresOf(volume, {}, args(zoneA))).toEqual([]);
+  });
+
+  it("a load-balancer rule whose member has no NIC on the rule's network is refused, naming memberIds", async () => {
+    const netB = await made(network, { name: "net-lb-b", zoneId: zoneA, networkOfferingId: cat.isolated });
+    const elsewhere = await made(instance, vmArgs({ name: "web-b", networkIds: [netB.id] }));
+    const ip = await made(providerFor("PublicIp"), { networkId: netA.id });
+    const rule = providerFor("LoadBalancerRule");
+    const args = (memberIds: string[]) => ({
+      name: "web",
+      publicIpId: ip.id,
+      publicPort: 80,
+      privatePort: 8080,
+      memberIds,
+    });
+    expect(await failuresOf(rule, {}, args([vm.id, elsewhere.id]))).toEqual([
+      {
+        property: "memberIds",
+        reason: expect.stringMatching(
+          new RegExp(
+            `^memberIds names instance web-b \\(${elsewhere.id}\\), which has no NIC on network net-a \\(${netA.id}\\)`,
+          ),
+        ),
+      },
+    ]);
+    expect(await failuresOf(rule, {}, args([vm.id]))).toEqual([]);
+  });
+});

@@ -10,6 +10,7 @@ import type { LiveRecord, LookupFailure, Recorded } from "../../kinds/define";
 import { convergeMembers, membersField } from "../../lifecycle/members";
 import { type Session, waitFor } from "../../lifecycle/session";
 import type { Operation } from "../../lifecycle/timeouts";
+import { containsUnknown } from "../../lifecycle/values";
 
 export const LB_ALGORITHMS = ["roundrobin", "leastconn", "source"] as const;
 
@@ -134,6 +135,33 @@ type Read = (kind: string, id: unknown) => Promise<LiveRecord | undefined>;
  * internal balancer's source network is in its tier's VPC; a public rule on a VPC's address names a tier of that
  * VPC.
  */
+/**
+ * The members must each have a NIC on the balancer's network (CloudStack's assignToLoadBalancer: "VM with id
+ * specified cannot be added because it doesn't belong in the same network."): judged on the members the list
+ * names whose record shows its networks (`networkIds`, where the API gives them). The platform refuses such a
+ * member only after it made the rule, so preview says it instead. An instance's networks change only by its
+ * replacement, so a member found is the one the value will name.
+ */
+async function membersOn(
+  net: Row,
+  netName: string,
+  memberIds: unknown,
+  read: (kind: string, id: unknown) => Promise<Row | undefined>,
+): Promise<LookupFailure[]> {
+  const out: LookupFailure[] = [];
+  for (const id of Array.isArray(memberIds) ? memberIds : []) {
+    if (typeof id !== "string" || containsUnknown(id)) continue;
+    const vm = await read("Instance", id);
+    const networks = vm?.networkIds;
+    if (!vm || !Array.isArray(networks) || networks.includes(net.id)) continue;
+    out.push({
+      property: "memberIds",
+      reason: `memberIds names instance ${String(vm.name ?? "")} (${vm.id}), which has no NIC on ${netName}, the network the balancer serves: the platform balances only instances on that network (it refuses such a member after making the rule). Give the instance a NIC there (its networkIds), or balance it from that network's own rule`,
+    });
+  }
+  return out;
+}
+
 export function balancerNetworks(scheme: "Public" | "Internal") {
   return async (i: Recorded, readRecord: Read): Promise<LookupFailure[]> => {
     const read = (kind: string, id: unknown) => readRecord(kind, id) as Promise<Row | undefined>;
@@ -155,6 +183,7 @@ export function balancerNetworks(scheme: "Public" | "Internal") {
       });
     if (!net) return out;
     const netName = `network ${String(net.name ?? "")} (${net.id})`;
+    out.push(...(await membersOn(net, netName, i.memberIds, read)));
     if (scheme === "Internal" && i.sourceIpAddressNetworkId !== undefined) {
       const source = await read("Network", i.sourceIpAddressNetworkId);
       if (source && vpcOf(source) !== vpcOf(net))

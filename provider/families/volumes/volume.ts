@@ -42,6 +42,8 @@ const busy = [
 /** An instance's root disk, which the platform lists among volumes (CloudStack's type ROOT). */
 const isRoot = (v: Volume) => String(v.type ?? "").toUpperCase() === "ROOT";
 
+type Zoned = { zoneId?: string; zoneName?: string };
+
 export const volume = defineKind({
   name: "Volume",
   noun: "volume",
@@ -96,7 +98,19 @@ device: \${data.deviceId}
         unset: () => null,
         same: (a, b) => (a ?? null) === (b ?? null),
         live: (v: Volume) => v.virtualMachineId || null,
-        ref: "Instance",
+        // The platform attaches a volume only to an instance of its zone ("Instance … is in another zone than
+        // volume …"), and refuses it after the create made the volume: said at preview instead, whatever gave
+        // the id (an instance's zone changes only by its replacement, so the one found is the one named).
+        ref: {
+          kind: "Instance",
+          requires: {
+            stable: true,
+            needs: ["zoneId"],
+            holds: (vm, i) => (vm as Zoned).zoneId === undefined || (vm as Zoned).zoneId === i.zoneId,
+            reason: (vm, i) =>
+              `is in zone ${(vm as Zoned).zoneName ?? (vm as Zoned).zoneId}, not in the volume's zone ${String(i.zoneId)}: the platform attaches a volume only to an instance of its own zone (it refuses the attach after making the volume). Make the volume in zone ${(vm as Zoned).zoneId}, or attach it to an instance of its zone`,
+          },
+        },
       },
     ),
     snapshotId: field(optionalId("a volume snapshot to make the volume from (a cim.VolumeSnapshot's id)"), {
