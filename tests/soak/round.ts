@@ -134,7 +134,11 @@ export async function runRound(
   const fault = trouble.fault;
   let fired = fault === undefined;
   if (fault) {
-    notes.push(`fault "${fault.name}" at ${fault.phase}`);
+    // where the rules aim (a kind's route drawn at random), so a report says which call met the fault
+    const aims = fault.rules
+      .filter((r) => r.route)
+      .map((r) => `${r.method ?? "any"} ${r.route}${r.latencyMs ? ` held ${r.latencyMs / 1000} s` : ""}`);
+    notes.push(`fault "${fault.name}" at ${fault.phase}${aims.length ? ` (${aims.join("; ")})` : ""}`);
     const ruleIds: string[] = [];
     for (const rule of fault.rules) ruleIds.push((await emu.control.fault(rule)).id);
     const faultEnv: Record<string, string | null> = { ...fault.env };
