@@ -217,7 +217,7 @@ function claimedTwice(
   const name = urnName(other[0]);
   const what = sameValue(other[1], claimed)
     ? "the same"
-    : `${JSON.stringify(other[1])}, which clashes with it`;
+    : `${x.shown ? x.shown(other[1]) : JSON.stringify(other[1])}, which clashes with it`;
   return {
     property: x.property,
     reason: `${x.property} ${JSON.stringify(inputs[x.property])}: cim.${kind.name} "${name}" of this program claims ${what}, and only one ${kind.noun} may hold it at a time (the API would refuse whichever it makes second). Give each its own`,

@@ -421,3 +421,19 @@ describe("what the platform refuses only after it made the resource is said at p
     expect(await failuresOf(rule, {}, args([vm.id]))).toEqual([]);
   });
 });
+
+describe("two new resources of one program claiming clashing values (the plugin, which names each resource)", () => {
+  it("a tier overlapping another new tier of the VPC is refused, the other's range written as a range", async () => {
+    const urn = (name: string) => `urn:pulumi:dev::app::cim:index:Network::${name}`;
+    const first = tierArgs({ name: "t-a", gateway: "10.70.8.1", netmask: "255.255.255.0" });
+    expect(await aboutResource(urn("a"), () => failuresOf(network, {}, first))).toEqual([]);
+    const wider = tierArgs({ name: "t-b", gateway: "10.70.8.1", netmask: "255.255.254.0" });
+    const refused = await aboutResource(urn("b"), () => failuresOf(network, {}, wider));
+    expect(refused).toEqual([
+      {
+        property: "gateway",
+        reason: `gateway "10.70.8.1": cim.Network "a" of this program claims the range 10.70.8.0/24 of VPC ${vpcId}, which clashes with it, and only one network may hold it at a time (the API would refuse whichever it makes second). Give each its own`,
+      },
+    ]);
+  });
+});
