@@ -91,6 +91,13 @@ export class ApiError extends RequestError {
   }
 }
 
+/**
+ * A refusal that says the region is not one the API knows ("Unknown region x", "Invalid region"), as opposed to
+ * one that merely mentions regions ("VPC specified should be in unique region"): only the first is about the id.
+ */
+const UNKNOWN_REGION =
+  /\b(unknown|invalid|no such|unable to find|not a valid)\b[^.]*\bregion\b|\bregion\b[^.]*\b(unknown|invalid|not found|does not exist|not active|inactive)\b/i;
+
 export class BadRequestError extends ApiError {
   /** The parameter the API said was missing, when it said so. */
   readonly missingParameter?: string;
@@ -98,7 +105,7 @@ export class BadRequestError extends ApiError {
     const missing = findMissingParameter(body);
     const hint = missing
       ? `The API did not receive parameter "${missing}". Some routes (POST /volumes, PUT /compute/instances/{id}) take their inputs as query parameters, not JSON; pass "${missing}" where the route expects it.`
-      : /region/i.test(apiMessage(body) ?? "")
+      : UNKNOWN_REGION.test(apiMessage(body) ?? "")
         ? "Check the region id (cim:region or the resource's region input) against GET /api/v1/regions."
         : apiMessage(body)
           ? "Fix the request inputs named in the message and run again."

@@ -71,6 +71,21 @@ describe("makeApiError", () => {
     );
   });
 
+  it("a 400 points at the region id only when the API says the region is not one it knows", () => {
+    const hint = "Check the region id";
+    expect(makeApiError(400, { message: "Unknown region de-fra-1" }, ctx).message).toContain(hint);
+    expect(makeApiError(400, { message: "Invalid region id" }, ctx).message).toContain(hint);
+    expect(makeApiError(400, { message: "Region nl-ams-1 is not active" }, ctx).message).toContain(hint);
+    // a refusal that only mentions regions is about something else (here, a group's member per region)
+    const group = makeApiError(
+      400,
+      { message: "VPC specified should be in unique region in the group" },
+      ctx,
+    );
+    expect(group.message).not.toContain(hint);
+    expect(group.message).toContain("Fix the request inputs named in the message");
+  });
+
   it("a 5xx shows the request id the server gave, and asks for it only then", () => {
     const plain = makeApiError(500, { message: "boom" }, ctx).message;
     expect(plain).not.toMatch(/request id/);
