@@ -156,8 +156,10 @@ export async function exclusiveFailures(
   if (!rules.length || (inputs.adoptId !== undefined && inputs.adoptId !== null)) return [];
   const existing = Object.keys(olds).length > 0;
   const out: CheckFailure[] = [];
+  // a resource that gives no region claims in the one it is made in (cim:region), as a region-keyed value says
+  const where = inputs.region === undefined && region !== undefined ? { ...inputs, region } : inputs;
   for (const x of rules) {
-    const claimed = x.claimed(inputs);
+    const claimed = x.claimed(where);
     if (claimed === undefined) continue;
     const own = existing ? x.claimed(olds) : undefined;
     if (own !== undefined) heldBefore.add(heldKey(kind, region, x.property, own));

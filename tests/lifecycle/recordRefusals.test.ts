@@ -383,3 +383,21 @@ describe("a rule of what only a create meets judges only a create", () => {
     ]);
   });
 });
+
+describe("a value keyed by region is claimed in the region the resource is made in", () => {
+  it("a multi-region member that names no region claims cim:region's: its group's VPC of that region refuses it", async () => {
+    const p = providerFor("MultiRegionGroupVpc");
+    process.env.CIM_REGION = w.region;
+    try {
+      const failures = (await p.check!({}, { groupId: w.mesh, vpcId: w.otherVpc })).failures ?? [];
+      expect(failures).toEqual([
+        {
+          property: "vpcRegion",
+          reason: expect.stringMatching(/and a group takes one VPC per region/),
+        },
+      ]);
+    } finally {
+      delete process.env.CIM_REGION;
+    }
+  });
+});
