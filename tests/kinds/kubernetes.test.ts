@@ -129,6 +129,19 @@ describe("Kubernetes clusters", () => {
     expect(off.failures?.find((f) => f.property === "kubernetesVersionId")?.reason).toMatch(/Disabled/);
   });
 
+  it("more nodes than the platform's maximum cluster size: the error counts them and names the inputs, nothing made", async () => {
+    // the limit is an operator's setting the API does not show, so preview passes and the create meets it
+    const big = clusterInputs({ size: 9, controlNodes: 2 });
+    expect((await p("KubernetesCluster").check!({}, big)).failures ?? []).toEqual([]);
+    const err = await make("KubernetesCluster", big).catch((e: Error) => e);
+    expect(err.message).toContain(
+      "create failed: size 9 and controlNodes 2 make 11 nodes, more than the 10 the platform allows a cluster (its cloud.kubernetes.cluster.max.size setting, which the API does not show): lower them, or ask the platform's operators to raise it. The API answered:",
+    );
+    const scaled = clusterInputs({ autoscaling: { minSize: 1, maxSize: 10 } });
+    const auto = await make("KubernetesCluster", scaled).catch((e: Error) => e);
+    expect(auto.message).toContain("autoscaling.maxSize 10 and controlNodes 1 make 11 nodes");
+  });
+
   it("autoscaling changes in place; while it is on, the worker count the autoscaler sets is no drift", async () => {
     const { id, outs } = await make("KubernetesCluster", clusterInputs());
     const on = await change("KubernetesCluster", id, outs, {

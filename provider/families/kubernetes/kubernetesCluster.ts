@@ -80,6 +80,27 @@ export function upgradableInPlace(from: string, to: string): boolean {
 
 const clusterCalls = recordCalls((c) => c.kubernetesClusters);
 
+/**
+ * The platform's refusal of more nodes than its maximum cluster size (CloudStack's cloud.kubernetes.cluster.max.size,
+ * 10 by default, which the API does not show, so preview cannot judge it): the error then counts the program's
+ * nodes and names the inputs that make them. Any other error is returned as it is.
+ */
+function tooManyNodes(
+  err: unknown,
+  i: { size?: number; controlNodes?: number; autoscaling?: { minSize: number; maxSize: number } },
+): unknown {
+  const said = err instanceof Error ? err.message : "";
+  const most = /Maximum cluster size can not exceed (\d+)/i.exec(said)?.[1];
+  if (most === undefined) return err;
+  const control = i.controlNodes ?? 1;
+  const workers = i.autoscaling ? `autoscaling.maxSize ${i.autoscaling.maxSize}` : `size ${i.size ?? 1}`;
+  const total = (i.autoscaling ? i.autoscaling.maxSize : (i.size ?? 1)) + control;
+  return new Error(
+    `${workers} and controlNodes ${control} make ${total} nodes, more than the ${most} the platform allows a cluster (its cloud.kubernetes.cluster.max.size setting, which the API does not show): lower them, or ask the platform's operators to raise it. The API answered: ${said}`,
+    { cause: err },
+  );
+}
+
 export const kubernetesCluster = defineKind({
   name: "KubernetesCluster",
   noun: "Kubernetes cluster",
@@ -293,24 +314,28 @@ kubeconfig: \${apps.kubeconfig} # a secret output
     ...clusterCalls,
     get: async (s, id) => withKubeconfig(s, await clusterCalls.get(s, id)),
     create: (s, i) =>
-      s.client.kubernetesClusters.create(
-        {
-          name: i.name!,
-          description: i.description,
-          zoneId: i.zoneId,
-          kubernetesVersionId: i.kubernetesVersionId,
-          serviceOfferingId: i.serviceOfferingId,
-          networkId: i.networkId,
-          size: i.size ?? i.autoscaling?.minSize ?? 1,
-          controlNodes: i.controlNodes,
-          keyPair: i.keyPair,
-          nodeRootDiskSize: i.nodeRootDiskSize,
-          autoscalingEnabled: i.autoscaling ? true : undefined,
-          minSize: i.autoscaling?.minSize,
-          maxSize: i.autoscaling?.maxSize,
-        },
-        { region: s.region },
-      ),
+      s.client.kubernetesClusters
+        .create(
+          {
+            name: i.name!,
+            description: i.description,
+            zoneId: i.zoneId,
+            kubernetesVersionId: i.kubernetesVersionId,
+            serviceOfferingId: i.serviceOfferingId,
+            networkId: i.networkId,
+            size: i.size ?? i.autoscaling?.minSize ?? 1,
+            controlNodes: i.controlNodes,
+            keyPair: i.keyPair,
+            nodeRootDiskSize: i.nodeRootDiskSize,
+            autoscalingEnabled: i.autoscaling ? true : undefined,
+            minSize: i.autoscaling?.minSize,
+            maxSize: i.autoscaling?.maxSize,
+          },
+          { region: s.region },
+        )
+        .catch((err) => {
+          throw tooManyNodes(err, i);
+        }),
     async apply(s, live, want, changed, op) {
       const o = { region: s.region };
       const autoscalingChanged = changed.has("autoscaling");
@@ -322,7 +347,13 @@ kubeconfig: \${apps.kubeconfig} # a secret output
         maxSize: autoscalingChanged ? want.autoscaling?.maxSize : undefined,
       };
       if (Object.values(scale).some((v) => v !== undefined))
-        await waitFor(s, await s.client.kubernetesClusters.scale(live.id, scale, o), op);
+        await waitFor(
+          s,
+          await s.client.kubernetesClusters.scale(live.id, scale, o).catch((err) => {
+            throw tooManyNodes(err, { ...want, controlNodes: want.controlNodes ?? live.controlNodes });
+          }),
+          op,
+        );
       if (changed.has("kubernetesVersionId"))
         await waitFor(s, await s.client.kubernetesClusters.upgrade(live.id, want.kubernetesVersionId, o), op);
     },
