@@ -133,12 +133,12 @@ describe("Kubernetes clusters", () => {
     // the limit is an operator's setting the API does not show, so preview passes and the create meets it
     const big = clusterInputs({ size: 9, controlNodes: 2 });
     expect((await p("KubernetesCluster").check!({}, big)).failures ?? []).toEqual([]);
-    const err = await make("KubernetesCluster", big).catch((e: Error) => e);
+    const err = (await make("KubernetesCluster", big).catch((e: Error) => e)) as Error;
     expect(err.message).toContain(
       "create failed: size 9 and controlNodes 2 make 11 nodes, more than the 10 the platform allows a cluster (its cloud.kubernetes.cluster.max.size setting, which the API does not show): lower them, or ask the platform's operators to raise it. The API answered:",
     );
     const scaled = clusterInputs({ autoscaling: { minSize: 1, maxSize: 10 } });
-    const auto = await make("KubernetesCluster", scaled).catch((e: Error) => e);
+    const auto = (await make("KubernetesCluster", scaled).catch((e: Error) => e)) as Error;
     expect(auto.message).toContain("autoscaling.maxSize 10 and controlNodes 1 make 11 nodes");
   });
 
