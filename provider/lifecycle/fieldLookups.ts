@@ -69,7 +69,7 @@ export async function fieldLookups<F extends Fields, O extends Outputs>(
   const live = await Promise.all([
     stableRequirements(k, inputs, region, news),
     kindLiveRules(k, inputs, olds, region),
-    exclusiveFailures(k, inputs, olds, region),
+    exclusiveFailures(k, inputs, olds, region, news),
     adoptionFailures(k, inputs, olds, region),
   ]);
   return live.flat();

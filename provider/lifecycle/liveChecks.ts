@@ -115,9 +115,12 @@ export async function kindLiveRules(
 
 /**
  * Exclusive values that resources of this deployment held before it (their old inputs claimed them), by kind,
- * region, property and value. When the engine replaces a resource it checks the new inputs a second time with
- * no old inputs (Pulumi's step generator recomputes them for the replacement): the record found holding such a
- * value then is the resource being replaced, which a delete-first replacement deletes before it creates.
+ * region, property and value, each with the program's inputs of the resource that held it. When the engine
+ * replaces a resource it checks the same program inputs a second time with no old inputs (Pulumi's step generator
+ * recomputes them for the replacement): the record found holding such a value then is the resource being
+ * replaced, which a delete-first replacement deletes before it creates. A new resource that claims the value
+ * with other inputs is another resource (the dynamic host's checks do not say which resource they are about):
+ * the record holding it is not its own.
  */
 const heldKey = (kind: Kind, region: string | undefined, property: string, value: unknown) =>
   `${valueKey(kind, region, property)}\u0000${canonical(value)}`;
@@ -151,10 +154,13 @@ export async function exclusiveFailures(
   inputs: Recorded,
   olds: Recorded,
   region: string | undefined,
+  news: Recorded = inputs,
 ): Promise<CheckFailure[]> {
   const rules = (kind.exclusive ?? []).filter((x) => known(inputs, x.needs));
   if (!rules.length || (inputs.adoptId !== undefined && inputs.adoptId !== null)) return [];
   const existing = Object.keys(olds).length > 0;
+  // the program's inputs, less the host's own keys (the serialized provider), as one text
+  const program = canonical(Object.fromEntries(Object.entries(news).filter(([k]) => !k.startsWith("__"))));
   const out: CheckFailure[] = [];
   // a resource that gives no region claims in the one it is made in (cim:region), as a region-keyed value says
   const where = inputs.region === undefined && region !== undefined ? { ...inputs, region } : inputs;
@@ -162,7 +168,10 @@ export async function exclusiveFailures(
     const claimed = x.claimed(where);
     if (claimed === undefined) continue;
     const own = existing ? x.claimed(olds) : undefined;
-    if (own !== undefined) heldBefore.add(heldKey(kind, region, x.property, own));
+    if (own !== undefined) {
+      const key = heldKey(kind, region, x.property, own);
+      heldBefore.set(key, (heldBefore.get(key) ?? new Set()).add(program));
+    }
     const unchanged = own !== undefined && sameValue(own, claimed);
     const twice = claimedTwice(kind, region, x, inputs, claimed, unchanged);
     if (twice) {
@@ -171,7 +180,9 @@ export async function exclusiveFailures(
     }
     if (unchanged) continue;
     const itself = (held: unknown) =>
-      own !== undefined ? sameValue(held, own) : heldBefore.has(heldKey(kind, region, x.property, held));
+      own !== undefined
+        ? sameValue(held, own)
+        : heldBefore.get(heldKey(kind, region, x.property, held))?.has(program) === true;
     const holds = (r: LiveRecord) => {
       const held = x.held(r);
       return held !== undefined && !itself(held) && x.clash(claimed, held);

@@ -389,18 +389,19 @@ export function requirementFailures(
     }));
 }
 
-/** Test seam. */
 /**
- * Exclusive values resources of this deployment held before it, as check found them in their old inputs (kept
- * per process, as the lists are; liveChecks.ts says why).
+ * Exclusive values resources of this deployment held before it, as check found them in their old inputs, each
+ * with the program's inputs of every resource that held it (kept per process, as the lists are; liveChecks.ts
+ * says why).
  */
-export const heldBefore = new Set<string>();
+export const heldBefore = new Map<string, Set<string>>();
 /**
  * Exclusive values the resources of this deployment claim, as their checks ran, by kind, region and property: the
  * URN of each claimant and its value (liveChecks.ts: claimedTwice).
  */
 export const claimedNow = new Map<string, Map<string, unknown>>();
 
+/** Test seam. */
 export function resetLookups(): void {
   heldBefore.clear();
   claimedNow.clear();

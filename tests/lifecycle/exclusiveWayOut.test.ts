@@ -53,6 +53,10 @@ const HELD: Record<string, { inputs: Recorded; holder: LiveRecord & Recorded }> 
     holder: { id: "m-1", groupId: "mr-1", vpcId: "vpc-1", regionId: "region-1", state: "Active" },
   },
   "Project.name": { inputs: { name: "ops" }, holder: { id: "p-1", name: "ops" } },
+  "LoadBalancerRule.publicPort": {
+    inputs: { publicIpId: "ip-1", publicPort: 80 },
+    holder: { id: "lb-1", name: "web", publicIpId: "ip-1", publicPort: 80, protocol: "udp", state: "Active" },
+  },
 };
 
 const rules = Object.values(kinds as Record<string, Kind>).flatMap((kind) =>

@@ -276,6 +276,17 @@ describe("a host name another instance has is refused unless the resource is tha
     ]);
   });
 
+  it("a new resource claiming what another resource of the deployment holds is refused: it is not that resource's second check", async () => {
+    // the dynamic host's checks do not say which resource they are about: an unchanged instance of the stack is
+    // checked (its old inputs hold web-1), then a new one the program adds with the same name, other inputs
+    resetLookups();
+    expect(await failuresOf(instance, vm.inputs, vm.inputs)).toEqual([]);
+    const newcomer = await failuresOf(instance, {}, vmArgs({ name: "web-1", displayName: "second web" }));
+    expect(newcomer.map((f) => f.property)).toEqual(["name"]);
+    // the held instance's own second check (the same program inputs) still passes
+    expect(await failuresOf(instance, {}, vm.inputs)).toEqual([]);
+  });
+
   it("a name given up since the shared list was read is free: a clash is read once more before it counts", async () => {
     const held = await made(instance, vmArgs({ name: "web-3" }));
     resetLookups(); // a new provider process: its first list shows web-3

@@ -316,6 +316,33 @@ const ROWS: Row[] = [
     good: () => ({ ...sshRule, aclId: w.ownAcl, number: 11 }),
   },
   {
+    name: "a load-balancer rule on a public port another rule of the address balances, in another protocol",
+    kind: "LoadBalancerRule",
+    bad: () => ({
+      name: "dns",
+      publicIpId: w.balancedIp,
+      networkId: w.plainTier,
+      publicPort: 80,
+      privatePort: 8080,
+      protocol: "udp",
+    }),
+    field: "publicPort",
+    reason: held(
+      /^publicPort 80: load-balancer rule web \(\S+\) balances port 80 of this address already \(tcp\), and the platform takes one rule per public port of an address, whatever the protocol/,
+      "LoadBalancerRule",
+      "choose another publicPort, or adopt that rule with adoptId",
+    ),
+    api: /The range specified, 80-80, conflicts with rule \S+ which has 80-80/,
+    good: () => ({
+      name: "dns",
+      publicIpId: w.balancedIp,
+      networkId: w.plainTier,
+      publicPort: 53,
+      privatePort: 53,
+      protocol: "udp",
+    }),
+  },
+  {
     name: "a public load-balancer rule on a VPC's address that names no tier",
     kind: "LoadBalancerRule",
     bad: () => ({ name: "lb", publicIpId: w.vpcIp, publicPort: 80, privatePort: 80 }),

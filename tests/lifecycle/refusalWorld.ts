@@ -281,6 +281,19 @@ async function makeWorld(emu: Emulator): Promise<void> {
       maxIntervalMs: 20,
     },
   );
+  // an address whose port 80 a tcp rule balances onto the plain tier
+  w.balancedIp = await made(await c.publicIps.acquire({ zoneId: w.zoneA, vpcId }));
+  await made(
+    await c.loadBalancers.create({
+      name: "web",
+      publicIpId: w.balancedIp,
+      networkId: w.plainTier,
+      publicPort: 80,
+      privatePort: 80,
+      protocol: "tcp",
+      algorithm: "roundrobin",
+    }),
+  );
   w.zoneNetwork = zones.find((z) => z.id === w.zoneA)!.defaultNetworkId;
   w.medium = (await c.catalogue.computeOfferings()).find((o) => o.name === "Medium")!.id;
   w.kubernetesVersionId = (await c.catalogue.kubernetesVersions()).find(

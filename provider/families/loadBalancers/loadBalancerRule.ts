@@ -132,6 +132,25 @@ web:
   },
   // An address's port is held by one rule: a replacement that keeps the address and the public port deletes first.
   liveRules: balancerNetworks("Public"),
+  // ... and a second rule on it, whatever its protocol, is refused (CloudStack's detectRulesConflict)
+  exclusive: [
+    {
+      property: "publicPort",
+      needs: ["publicIpId", "publicPort"],
+      claimed: (i) =>
+        typeof i.publicIpId === "string" && typeof i.publicPort === "number"
+          ? `${i.publicIpId}/${i.publicPort}`
+          : undefined,
+      held: (r: LoadBalancerRule) =>
+        r.publicIpId && r.publicPort !== undefined && r.state !== "Error"
+          ? `${r.publicIpId}/${r.publicPort}`
+          : undefined,
+      clash: (a, b) => a === b,
+      reason: (i, r: LoadBalancerRule) =>
+        `publicPort ${String(i.publicPort)}: load-balancer rule ${r.name ?? ""} (${r.id}) balances port ${String(r.publicPort)} of this address already (${r.protocol ?? "tcp"}), and the platform takes one rule per public port of an address, whatever the protocol`,
+      otherwise: "choose another publicPort, or adopt that rule with adoptId",
+    },
+  ],
   deleteBeforeReplace: (olds, news) =>
     containsUnknown(news.publicIpId) ||
     containsUnknown(news.publicPort) ||
