@@ -343,6 +343,27 @@ const ROWS: Row[] = [
     }),
   },
   {
+    name: "a static NAT onto an address a load-balancer rule balances",
+    kind: "StaticNat",
+    bad: () => ({ publicIpId: w.balancedIp, instanceId: w.tierVm, networkId: w.plainTier }),
+    field: "publicIpId",
+    reason:
+      /^publicIpId \S+ \(\S+\) is balanced by load-balancer rule web \(\S+\), and the platform maps no static NAT onto an address with load-balancer rules/,
+    api: /as it already has LoadBalancing rules assigned/,
+    good: () => ({ publicIpId: w.vpcIp, instanceId: w.tierVm, networkId: w.plainTier }),
+  },
+  {
+    name: "a static NAT onto an instance without a NIC on the network",
+    kind: "StaticNat",
+    // the zone's default network is that instance's only one
+    bad: () => ({ publicIpId: w.vpcIp, instanceId: w.snappedVm, networkId: w.plainTier }),
+    field: "instanceId",
+    reason:
+      /^instanceId names instance vm \(\S+\), which has no NIC on network \S+: static NAT maps the address onto the instance's NIC on that network/,
+    api: /Vm doesn't belong to the network with specified id/,
+    good: () => ({ publicIpId: w.vpcIp, instanceId: w.tierVm, networkId: w.plainTier }),
+  },
+  {
     name: "a public load-balancer rule on a VPC's address that names no tier",
     kind: "LoadBalancerRule",
     bad: () => ({ name: "lb", publicIpId: w.vpcIp, publicPort: 80, privatePort: 80 }),

@@ -1,15 +1,57 @@
 // cim.StaticNat: a public address mapped one to one onto an instance's NIC (enableStaticNat, a job), removed by
 // disableStaticNat (a job). It is not a record of its own in the API: it is read from its address (the client's
 // staticNatOf), so its id is the address's, and an address without static NAT shows it gone. Every field
-// replaces. The API refuses a source-NAT address and one that carries load-balancer rules.
+// replaces. The API refuses a source-NAT address and one that carries load-balancer rules, and an instance without
+// a NIC on the network: preview says so first (mapsOnto).
 
 import { z } from "zod";
 import { type StaticNat, staticNatOf } from "../../client";
 import { commonFields, field, output } from "../../kinds/common";
-import { defineKind } from "../../kinds/define";
+import {
+  defineKind,
+  type LiveRecord,
+  type LiveRules,
+  type LookupFailure,
+  type Recorded,
+} from "../../kinds/define";
 import { examples, yamlInstance } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
 import { containsUnknown } from "../../lifecycle/values";
+
+type Row = LiveRecord & Record<string, unknown>;
+
+/**
+ * What enableStaticNat refuses of the records the inputs name, said at preview: an address that load-balancer
+ * rules balance ("… already has LoadBalancing rules assigned", judged when the mapping is to be made), and an
+ * instance without a NIC on the address's network, or on `networkId` for a VPC address ("Vm doesn't belong to the
+ * network with specified id"; an instance's networks change only by its replacement).
+ */
+async function mapsOnto(
+  i: Recorded,
+  read: (kind: string, id: unknown) => Promise<LiveRecord | undefined>,
+  { creating, find }: LiveRules,
+): Promise<LookupFailure[]> {
+  const out: LookupFailure[] = [];
+  const ip = (await read("PublicIp", i.publicIpId)) as Row | undefined;
+  if (creating && ip) {
+    const rules = await find("LoadBalancerRule", (r) => (r as Row).publicIpId === ip.id);
+    if (rules?.length)
+      out.push({
+        property: "publicIpId",
+        reason: `publicIpId ${ip.id} (${String(ip.ipAddress ?? "")}) is balanced by load-balancer rule ${rules.map((r) => `${String((r as Row).name ?? "")} (${r.id})`).join(", ")}, and the platform maps no static NAT onto an address with load-balancer rules: remove the rules in an up of their own first, or acquire another address`,
+      });
+  }
+  const network =
+    typeof i.networkId === "string" ? i.networkId : (ip?.associatedNetworkId as string | undefined);
+  const vm = (await read("Instance", i.instanceId)) as Row | undefined;
+  const networks = vm?.networkIds;
+  if (vm && network && !containsUnknown(network) && Array.isArray(networks) && !networks.includes(network))
+    out.push({
+      property: "instanceId",
+      reason: `instanceId names instance ${String(vm.name ?? "")} (${vm.id}), which has no NIC on network ${network}${i.networkId === undefined ? " (the address's)" : ""}: static NAT maps the address onto the instance's NIC on that network. Give the instance a NIC there (its networkIds)${i.networkId === undefined ? ", or give networkId for a VPC address" : ", or name the network its NIC is on"}`,
+    });
+  return out;
+}
 
 export const staticNat = defineKind({
   name: "StaticNat",
@@ -82,6 +124,7 @@ bastionAddress: \${ip.ipAddress}
     vmIpAddress: output("The instance's address on that network, which the public address maps onto."),
     state: output("Enabled while the mapping exists.", z.string()),
   },
+  liveRules: mapsOnto,
   // An address maps onto one instance. A static NAT the stack does not hold for this resource (another
   // cim.StaticNat the same up removes, as a rename without an alias does: Pulumi creates before it deletes, and
   // the delete would then take away the mapping the create found in place) is refused at preview.
