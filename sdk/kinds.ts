@@ -78,7 +78,7 @@ export interface InstanceArgs extends ArgsOf<InstanceKind> {
   readonly group?: ArgsOf<InstanceKind>["group"];
   /** Tags; the program's map is authoritative. Changed in place. */
   readonly tags?: ArgsOf<InstanceKind>["tags"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<InstanceKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<InstanceKind>["adoptId"];
@@ -166,7 +166,7 @@ type VolumeKind = typeof kinds.Volume;
 export interface VolumeArgs extends ArgsOf<VolumeKind> {
   /** The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change. */
   readonly region?: ArgsOf<VolumeKind>["region"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<VolumeKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<VolumeKind>["adoptId"];
@@ -236,7 +236,7 @@ type VpcKind = typeof kinds.Vpc;
 export interface VpcArgs extends ArgsOf<VpcKind> {
   /** The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change. */
   readonly region?: ArgsOf<VpcKind>["region"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<VpcKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<VpcKind>["adoptId"];
@@ -304,7 +304,7 @@ type NetworkKind = typeof kinds.Network;
 export interface NetworkArgs extends ArgsOf<NetworkKind> {
   /** The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change. */
   readonly region?: ArgsOf<NetworkKind>["region"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<NetworkKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<NetworkKind>["adoptId"];
@@ -386,7 +386,7 @@ type NetworkAclListKind = typeof kinds.NetworkAclList;
 export interface NetworkAclListArgs extends ArgsOf<NetworkAclListKind> {
   /** The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change. */
   readonly region?: ArgsOf<NetworkAclListKind>["region"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<NetworkAclListKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<NetworkAclListKind>["adoptId"];
@@ -432,7 +432,7 @@ type NetworkAclRuleKind = typeof kinds.NetworkAclRule;
 export interface NetworkAclRuleArgs extends ArgsOf<NetworkAclRuleKind> {
   /** The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change. */
   readonly region?: ArgsOf<NetworkAclRuleKind>["region"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<NetworkAclRuleKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<NetworkAclRuleKind>["adoptId"];
@@ -514,7 +514,7 @@ type BackupScheduleKind = typeof kinds.BackupSchedule;
 export interface BackupScheduleArgs extends ArgsOf<BackupScheduleKind> {
   /** The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change. */
   readonly region?: ArgsOf<BackupScheduleKind>["region"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<BackupScheduleKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<BackupScheduleKind>["adoptId"];
@@ -566,7 +566,7 @@ type BackupKind = typeof kinds.Backup;
 export interface BackupArgs extends ArgsOf<BackupKind> {
   /** The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change. */
   readonly region?: ArgsOf<BackupKind>["region"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<BackupKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<BackupKind>["adoptId"];
@@ -622,7 +622,7 @@ type InstanceScheduleKind = typeof kinds.InstanceSchedule;
 export interface InstanceScheduleArgs extends ArgsOf<InstanceScheduleKind> {
   /** The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change. */
   readonly region?: ArgsOf<InstanceScheduleKind>["region"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<InstanceScheduleKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<InstanceScheduleKind>["adoptId"];
@@ -694,7 +694,7 @@ type SshKeyPairKind = typeof kinds.SshKeyPair;
 export interface SshKeyPairArgs extends ArgsOf<SshKeyPairKind> {
   /** The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change. */
   readonly region?: ArgsOf<SshKeyPairKind>["region"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<SshKeyPairKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<SshKeyPairKind>["adoptId"];
@@ -738,7 +738,7 @@ type PublicIpKind = typeof kinds.PublicIp;
 export interface PublicIpArgs extends ArgsOf<PublicIpKind> {
   /** The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change. */
   readonly region?: ArgsOf<PublicIpKind>["region"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<PublicIpKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<PublicIpKind>["adoptId"];
@@ -796,7 +796,7 @@ type StaticNatKind = typeof kinds.StaticNat;
 export interface StaticNatArgs extends ArgsOf<StaticNatKind> {
   /** The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change. */
   readonly region?: ArgsOf<StaticNatKind>["region"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<StaticNatKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<StaticNatKind>["adoptId"];
@@ -848,7 +848,7 @@ type VolumeSnapshotKind = typeof kinds.VolumeSnapshot;
 export interface VolumeSnapshotArgs extends ArgsOf<VolumeSnapshotKind> {
   /** The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change. */
   readonly region?: ArgsOf<VolumeSnapshotKind>["region"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<VolumeSnapshotKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<VolumeSnapshotKind>["adoptId"];
@@ -902,7 +902,7 @@ type InstanceSnapshotKind = typeof kinds.InstanceSnapshot;
 export interface InstanceSnapshotArgs extends ArgsOf<InstanceSnapshotKind> {
   /** The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change. */
   readonly region?: ArgsOf<InstanceSnapshotKind>["region"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<InstanceSnapshotKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<InstanceSnapshotKind>["adoptId"];
@@ -960,7 +960,7 @@ type VpcGatewayKind = typeof kinds.VpcGateway;
 export interface VpcGatewayArgs extends ArgsOf<VpcGatewayKind> {
   /** The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change. */
   readonly region?: ArgsOf<VpcGatewayKind>["region"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<VpcGatewayKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<VpcGatewayKind>["adoptId"];
@@ -1034,7 +1034,7 @@ type LoadBalancerRuleKind = typeof kinds.LoadBalancerRule;
 export interface LoadBalancerRuleArgs extends ArgsOf<LoadBalancerRuleKind> {
   /** The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change. */
   readonly region?: ArgsOf<LoadBalancerRuleKind>["region"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<LoadBalancerRuleKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<LoadBalancerRuleKind>["adoptId"];
@@ -1114,7 +1114,7 @@ type InternalLoadBalancerKind = typeof kinds.InternalLoadBalancer;
 export interface InternalLoadBalancerArgs extends ArgsOf<InternalLoadBalancerKind> {
   /** The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change. */
   readonly region?: ArgsOf<InternalLoadBalancerKind>["region"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<InternalLoadBalancerKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<InternalLoadBalancerKind>["adoptId"];
@@ -1198,7 +1198,7 @@ type KubernetesClusterKind = typeof kinds.KubernetesCluster;
 export interface KubernetesClusterArgs extends ArgsOf<KubernetesClusterKind> {
   /** The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change. */
   readonly region?: ArgsOf<KubernetesClusterKind>["region"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 60m, update 60m, delete 30m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<KubernetesClusterKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<KubernetesClusterKind>["adoptId"];
@@ -1300,7 +1300,7 @@ export interface TagsArgs extends ArgsOf<TagsKind> {
   readonly resourceId: ArgsOf<TagsKind>["resourceId"];
   /** The keys this resource manages, with their values. Changed in place. */
   readonly tags?: ArgsOf<TagsKind>["tags"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<TagsKind>["timeouts"];
 }
 
@@ -1334,7 +1334,7 @@ type CommentKind = typeof kinds.Comment;
 export interface CommentArgs extends ArgsOf<CommentKind> {
   /** The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change. */
   readonly region?: ArgsOf<CommentKind>["region"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<CommentKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<CommentKind>["adoptId"];
@@ -1398,7 +1398,7 @@ type FileSystemKind = typeof kinds.FileSystem;
 export interface FileSystemArgs extends ArgsOf<FileSystemKind> {
   /** The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change. */
   readonly region?: ArgsOf<FileSystemKind>["region"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<FileSystemKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<FileSystemKind>["adoptId"];
@@ -1484,7 +1484,7 @@ type InstanceGroupKind = typeof kinds.InstanceGroup;
 export interface InstanceGroupArgs extends ArgsOf<InstanceGroupKind> {
   /** The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change. */
   readonly region?: ArgsOf<InstanceGroupKind>["region"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<InstanceGroupKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<InstanceGroupKind>["adoptId"];
@@ -1524,7 +1524,7 @@ type MultiRegionGroupKind = typeof kinds.MultiRegionGroup;
 export interface MultiRegionGroupArgs extends ArgsOf<MultiRegionGroupKind> {
   /** The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change. */
   readonly region?: ArgsOf<MultiRegionGroupKind>["region"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<MultiRegionGroupKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<MultiRegionGroupKind>["adoptId"];
@@ -1570,7 +1570,7 @@ type MultiRegionGroupVpcKind = typeof kinds.MultiRegionGroupVpc;
 export interface MultiRegionGroupVpcArgs extends ArgsOf<MultiRegionGroupVpcKind> {
   /** The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change. */
   readonly region?: ArgsOf<MultiRegionGroupVpcKind>["region"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<MultiRegionGroupVpcKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<MultiRegionGroupVpcKind>["adoptId"];
@@ -1632,7 +1632,7 @@ type ProjectKind = typeof kinds.Project;
 export interface ProjectArgs extends ArgsOf<ProjectKind> {
   /** The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change. */
   readonly region?: ArgsOf<ProjectKind>["region"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<ProjectKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<ProjectKind>["adoptId"];
@@ -1676,7 +1676,7 @@ type TemplateKind = typeof kinds.Template;
 export interface TemplateArgs extends ArgsOf<TemplateKind> {
   /** The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change. */
   readonly region?: ArgsOf<TemplateKind>["region"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<TemplateKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<TemplateKind>["adoptId"];
@@ -1766,7 +1766,7 @@ type TemplatePermissionsKind = typeof kinds.TemplatePermissions;
 export interface TemplatePermissionsArgs extends ArgsOf<TemplatePermissionsKind> {
   /** The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change. */
   readonly region?: ArgsOf<TemplatePermissionsKind>["region"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<TemplatePermissionsKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<TemplatePermissionsKind>["adoptId"];
@@ -1830,7 +1830,7 @@ type IsoKind = typeof kinds.Iso;
 export interface IsoArgs extends ArgsOf<IsoKind> {
   /** The region (a region uuid) the resource lives in; default: cim:region, else the API's default region. Replaces on change. */
   readonly region?: ArgsOf<IsoKind>["region"];
-  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
+  /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<IsoKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<IsoKind>["adoptId"];

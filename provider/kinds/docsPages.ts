@@ -8,13 +8,12 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
 import { lookupRegistry } from "../../sdk/lookups/registry";
-import { DEFAULT_TIMEOUT_MS } from "../lifecycle/timeouts";
 import { nativeFunctions, recordTypeToken } from "../lookups";
 import { recordedApiCalls } from "./apiCallsData";
 import { apiCallsLines } from "./apiCallsDocs";
 import { type FieldSpec, type Kind, type OutputSpec, optionalInput, refOf } from "./define";
 import { yamlProgram } from "./examples";
-import { catalogueLookup } from "./fieldNotes";
+import { catalogueLookup, timeoutsDefault } from "./fieldNotes";
 import { functionExample, type LookupName, yamlExample } from "./functionExamples";
 import { kindList } from "./index";
 
@@ -86,11 +85,7 @@ const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n+/g, " ");
 /** What an absent input stands for, as far as the declaration says it. */
 function defaultOf(kind: Kind, name: string, f: FieldSpec): string {
   if (name === "name" && kind.nameFromResource) return "the resource name";
-  if (name === "timeouts") {
-    const t = kind.timeouts ?? {};
-    const dflt = `${DEFAULT_TIMEOUT_MS / 60_000}m`;
-    return (["create", "update", "delete"] as const).map((op) => `${op} ${t[op] ?? dflt}`).join(", ");
-  }
+  if (name === "timeouts") return timeoutsDefault(kind);
   if (f.stateDefault && "value" in f.stateDefault) return `\`${JSON.stringify(f.stateDefault.value)}\``;
   if (f.stateDefault && "sameAs" in f.stateDefault) return `the \`${f.stateDefault.sameAs}\` output`;
   if (typeof f.unset === "function") {

@@ -4,7 +4,8 @@
 // facts in its columns and links.
 
 import type { CatalogueName } from "../lifecycle/fieldSpec";
-import { type FieldSpec, optionalInput, refOf } from "./define";
+import { DEFAULT_TIMEOUT_MS } from "../lifecycle/timeouts";
+import { type FieldSpec, type Kind, optionalInput, refOf } from "./define";
 
 /** The SDK lookup that finds a catalogue's entry by name: zones → getZone, computeOfferings → getComputeOffering. */
 export const catalogueLookup = (c: CatalogueName) => `get${c[0].toUpperCase()}${c.slice(1, -1)}`;
@@ -18,10 +19,25 @@ export function namesSentence(f: FieldSpec): string | undefined {
   return undefined;
 }
 
-/** The hover's sentences after the doc: what the field names, and "required unless adopting" where it is. */
-export function hoverNotes(f: FieldSpec, defaultedName: boolean): string {
+/** How long a kind's operations wait for their jobs when `timeouts` leaves them out: "create 20m, update 20m, …". */
+export function timeoutsDefault(kind: Kind): string {
+  const t = kind.timeouts ?? {};
+  const dflt = `${DEFAULT_TIMEOUT_MS / 60_000}m`;
+  return (["create", "update", "delete"] as const).map((op) => `${op} ${t[op] ?? dflt}`).join(", ");
+}
+
+/**
+ * The hover's sentences after the doc of `kind`'s input `name`: what it names, "required unless adopting" where
+ * it is, and the waits `timeouts` leaves to their defaults (the `customTimeouts` option gives the same).
+ */
+export function hoverNotes(kind: Kind, name: string, f: FieldSpec): string {
   const notes = [namesSentence(f)];
+  const defaultedName = name === "name" && kind.nameFromResource === true;
   if (f.requiredUnlessAdopting && optionalInput(f) && !defaultedName)
     notes.push("Required unless adopting (`adoptId`).");
+  if (name === "timeouts")
+    notes.push(
+      `Default: ${timeoutsDefault(kind)}; the \`customTimeouts\` resource option gives the same where this leaves one out.`,
+    );
   return notes.filter(Boolean).join(" ");
 }

@@ -6,7 +6,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { shimModuleText } from "../../sdk/dynamic";
-import { type Fields, type Outputs, optionalInput, outputNames } from "./define";
+import { type Fields, type Kind, type Outputs, optionalInput, outputNames } from "./define";
 import { hoverNotes } from "./fieldNotes";
 import { kinds } from "./index";
 
@@ -45,7 +45,7 @@ export function sdkKindsModule(): string {
     const k = `${name}Kind`;
     const args = Object.entries(kind.fields).map(([field, f]) => {
       const opt = optionalInput(f) ? "?" : "";
-      const notes = hoverNotes(f, field === "name" && kind.nameFromResource === true);
+      const notes = hoverNotes(kind as Kind, field, f);
       const doc = f.doc && notes ? `${f.doc} ${notes}` : f.doc;
       return [docLines(`${name}.${field}`, doc), `readonly ${field}${opt}: ArgsOf<${k}>["${field}"];`];
     });

@@ -49,7 +49,7 @@ function program() {
       `export const args${kind.name}: cim.${kind.name}Args = { ${names.map((n) => `${n}: u`).join(", ")} };`,
       names.map((n) => {
         // the field's doc, then what the declaration says besides: what it names, "required unless adopting"
-        const notes = hoverNotes(fields[n], n === "name" && kind.nameFromResource === true);
+        const notes = hoverNotes(kind, n, fields[n]);
         const doc = fields[n]?.doc && notes ? `${fields[n].doc} ${notes}` : fields[n]?.doc;
         return { word: `${n}: u`, at: `${kind.name}Args.${n}`, doc };
       }),
