@@ -34,6 +34,7 @@ import {
   outputsOf,
 } from "./fields";
 import type { Kind, KindApi } from "./kindSpec";
+import { noteReplacement } from "./liveChecks";
 import { whileRefused } from "./passingRefusal";
 import { batchedRead, markChanged } from "./readBatch";
 import { afterRead, withGiven } from "./readInputs";
@@ -441,13 +442,16 @@ export function providerOf<F extends Fields, O extends Outputs>(
       const more = [...when, ...byOption.filter((k) => !when.includes(k))];
       // `updates` (the in-place changed fields) is for the native plugin's detailedDiff; the dynamic-provider
       // host passes on only the keys it knows.
-      if (more.length)
+      if (more.length) {
+        noteReplacement(kind as unknown as Kind, olds, news);
         return {
           changes: true,
           replaces: more,
           deleteBeforeReplace: kind.deleteBeforeReplace?.(olds, news) ?? false,
           updates: d.updates.filter((k) => !more.includes(k)),
         };
+      }
+      if (d.replaces.length) noteReplacement(kind as unknown as Kind, olds, news);
       // a replacement's in-place changes too: what the replacement also changes, named field by field
       const updates = d.replaces.length
         ? diffFields(diffRules(kind), olds, news).changed.filter((k) => !d.replaces.includes(k))

@@ -33,6 +33,7 @@ import {
   liveListFor,
   liveRecord,
   readForCheck,
+  replacing,
   requirementFailures,
 } from "./lookups";
 import { kindNamed } from "./registry";
@@ -136,6 +137,21 @@ const canonical = (v: unknown): string =>
   );
 
 /**
+ * A resource's diff said it is replaced: the values its old inputs claimed (what its record holds) are noted, so
+ * that its second check (no old inputs, the same program inputs) takes the record holding them for the resource
+ * itself. A new resource with the same inputs as one the stack holds (a copy of it) has no such diff, and is
+ * refused. Keyed by the region as check names it (the new inputs', else cim:region), as check looks them up.
+ */
+export function noteReplacement(kind: Kind, olds: Recorded, news: Recorded): void {
+  const region = typeof news.region === "string" ? news.region : undefined;
+  for (const x of kind.exclusive ?? []) {
+    if (!known(olds, x.needs)) continue;
+    const claimed = x.claimed(olds);
+    if (claimed !== undefined) replacing.add(heldKey(kind, region, x.property, claimed));
+  }
+}
+
+/**
  * Why an exclusive value is refused: the fact, then the way out of a rename (Pulumi creates the new resource before
  * it deletes the old one, so a rename without an alias meets the old record still holding the value, and adopting
  * it would be undone by the same up's delete of the old one), then the kind's own way out.
@@ -182,7 +198,8 @@ export async function exclusiveFailures(
     const itself = (held: unknown) =>
       own !== undefined
         ? sameValue(held, own)
-        : heldBefore.get(heldKey(kind, region, x.property, held))?.has(program) === true;
+        : heldBefore.get(heldKey(kind, region, x.property, held))?.has(program) === true &&
+          replacing.has(heldKey(kind, region, x.property, held));
     const holds = (r: LiveRecord) => {
       const held = x.held(r);
       return held !== undefined && !itself(held) && x.clash(claimed, held);

@@ -396,6 +396,11 @@ export function requirementFailures(
  */
 export const heldBefore = new Map<string, Set<string>>();
 /**
+ * Exclusive values (keyed as heldBefore's) that a resource whose diff said it is replaced held: the engine checks
+ * it a second time with no old inputs, and only then is a record holding such a value its own.
+ */
+export const replacing = new Set<string>();
+/**
  * Exclusive values the resources of this deployment claim, as their checks ran, by kind, region and property: the
  * URN of each claimant and its value (liveChecks.ts: claimedTwice).
  */
@@ -404,6 +409,7 @@ export const claimedNow = new Map<string, Map<string, unknown>>();
 /** Test seam. */
 export function resetLookups(): void {
   heldBefore.clear();
+  replacing.clear();
   claimedNow.clear();
   regionList = undefined;
   cache.clear();

@@ -265,10 +265,15 @@ describe("a host name another instance has is refused unless the resource is tha
     resetLookups(); // a new provider process
     const fresh = vmArgs({ name: "web-1", templateId: cat.templateId, rootDiskSize: 40 });
     expect((await failuresOf(instance, {}, fresh)).map((f) => f.property)).toEqual(["name"]);
-    expect(await failuresOf(instance, vm.inputs, fresh)).toEqual([]);
+    // the engine: check with the old inputs, diff (a replacement), check again without them
+    const first = await instance.check!(vm.inputs, fresh);
+    expect(first.failures ?? []).toEqual([]);
+    expect((await instance.diff!(vm.id, vm.outs, first.inputs)).replaces).toEqual(["rootDiskSize"]);
     expect(await failuresOf(instance, {}, fresh)).toEqual([]);
     const wider = tierArgs({ netmask: "255.255.254.0", gateway: "10.70.0.1" });
-    expect(await failuresOf(network, tier.inputs, wider)).toEqual([]);
+    const tierFirst = await network.check!(tier.inputs, wider);
+    expect(tierFirst.failures ?? []).toEqual([]);
+    expect((await network.diff!(tier.id, tier.inputs, tierFirst.inputs)).replaces?.length).toBeGreaterThan(0);
     expect(await failuresOf(network, {}, wider)).toEqual([]);
     // a name no resource of this deployment held before is still refused in a check without old inputs
     expect((await failuresOf(instance, {}, vmArgs({ name: "web-8" }))).map((f) => f.property)).toEqual([
@@ -283,8 +288,8 @@ describe("a host name another instance has is refused unless the resource is tha
     expect(await failuresOf(instance, vm.inputs, vm.inputs)).toEqual([]);
     const newcomer = await failuresOf(instance, {}, vmArgs({ name: "web-1", displayName: "second web" }));
     expect(newcomer.map((f) => f.property)).toEqual(["name"]);
-    // the held instance's own second check (the same program inputs) still passes
-    expect(await failuresOf(instance, {}, vm.inputs)).toEqual([]);
+    // a copy of it (the same inputs, as a copied declaration gives) is refused too: no diff said it is replaced
+    expect((await failuresOf(instance, {}, vm.inputs)).map((f) => f.property)).toEqual(["name"]);
   });
 
   it("a name given up since the shared list was read is free: a clash is read once more before it counts", async () => {
