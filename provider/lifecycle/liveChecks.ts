@@ -208,7 +208,7 @@ export async function exclusiveFailures(
     const holder = (
       await confirmedRows((after) => liveListFor(kind.name, region, kind, inputs, after), holds)
     )?.[0];
-    if (holder) out.push({ property: x.property, reason: exclusiveReason(kind, x, inputs, holder) });
+    if (holder) out.push({ property: x.property, reason: exclusiveReason(kind, x, where, holder) });
   }
   return out;
 }

@@ -441,7 +441,9 @@ describe("a value keyed by region is claimed in the region the resource is made 
       expect(failures).toEqual([
         {
           property: "vpcRegion",
-          reason: expect.stringMatching(/and a group takes one VPC per region/),
+          reason: expect.stringMatching(
+            /^the VPC's region \S+ \(vpcRegion left out: the member's own\): multi-region group \S+ has VPC \S+ of region de-fra-1 already .* and a group takes one VPC per region/,
+          ),
         },
       ]);
     } finally {

@@ -176,7 +176,7 @@ mesh-ams:
       // the same VPC again is the vpcId rule's
       clash: (a, b) => a.group === b.group && a.region === b.region && a.vpc !== b.vpc,
       reason: (i, m: MultiRegionMember) =>
-        `vpcRegion ${String(i.vpcRegion ?? i.region)}: multi-region group ${String(m.groupId)} has VPC ${String(m.vpcId)} of region ${String(m.regionName || m.regionId)} already (member ${m.id}), and a group takes one VPC per region`,
+        `${i.vpcRegion === undefined ? `the VPC's region ${String(i.region)} (vpcRegion left out: the member's own)` : `vpcRegion ${String(i.vpcRegion)}`}: multi-region group ${String(m.groupId)} has VPC ${String(m.vpcId)} of region ${String(m.regionName || m.regionId)} already (member ${m.id}), and a group takes one VPC per region`,
       otherwise: "give another region's VPC, or take that one out first",
     },
   ],
