@@ -1126,7 +1126,7 @@ export interface InternalLoadBalancerArgs extends ArgsOf<InternalLoadBalancerKin
   readonly networkId: ArgsOf<InternalLoadBalancerKind>["networkId"];
   /** The tier the source address is taken from (default: networkId). Replaces on change. Names a `cim.Network` by id (its `id` output). */
   readonly sourceIpAddressNetworkId?: ArgsOf<InternalLoadBalancerKind>["sourceIpAddressNetworkId"];
-  /** A free address inside the tier's CIDR (checked at preview when the tier is given as a plain id); left out, the API allocates one (shown as an output). Replaces on change. */
+  /** A free address inside the tier's CIDR (checked at preview once the tier's id is known); left out, the API allocates one (shown as an output). Replaces on change. */
   readonly sourceIpAddress?: ArgsOf<InternalLoadBalancerKind>["sourceIpAddress"];
   /** The balanced port of the source address (1–65535). Replaces on change. */
   readonly sourcePort: ArgsOf<InternalLoadBalancerKind>["sourcePort"];
@@ -1156,7 +1156,7 @@ export interface InternalLoadBalancer extends KindResource<InternalLoadBalancerK
   readonly networkId: KindResource<InternalLoadBalancerKind>["networkId"];
   /** The tier the source address is taken from (default: networkId). Replaces on change. */
   readonly sourceIpAddressNetworkId: KindResource<InternalLoadBalancerKind>["sourceIpAddressNetworkId"];
-  /** A free address inside the tier's CIDR (checked at preview when the tier is given as a plain id); left out, the API allocates one (shown as an output). Replaces on change. */
+  /** A free address inside the tier's CIDR (checked at preview once the tier's id is known); left out, the API allocates one (shown as an output). Replaces on change. */
   readonly sourceIpAddress: KindResource<InternalLoadBalancerKind>["sourceIpAddress"];
   /** The balanced port of the source address (1–65535). Replaces on change. */
   readonly sourcePort: KindResource<InternalLoadBalancerKind>["sourcePort"];

@@ -53,6 +53,10 @@ const HELD: Record<string, { inputs: Recorded; holder: LiveRecord & Recorded }> 
     holder: { id: "m-1", groupId: "mr-1", vpcId: "vpc-1", regionId: "region-1", state: "Active" },
   },
   "Project.name": { inputs: { name: "ops" }, holder: { id: "p-1", name: "ops" } },
+  "InternalLoadBalancer.sourcePort": {
+    inputs: { networkId: "tier-1", sourceIpAddress: "10.0.2.10", sourcePort: 80 },
+    holder: { id: "ilb-1", name: "inner", networkId: "tier-1", sourceIpAddress: "10.0.2.10", sourcePort: 80 },
+  },
   "LoadBalancerRule.publicPort": {
     inputs: { publicIpId: "ip-1", publicPort: 80 },
     holder: { id: "lb-1", name: "web", publicIpId: "ip-1", publicPort: 80, protocol: "udp", state: "Active" },

@@ -343,6 +343,31 @@ const ROWS: Row[] = [
     }),
   },
   {
+    name: "an internal load balancer on an address and port another one serves",
+    kind: "InternalLoadBalancer",
+    bad: () => ({
+      name: "inner2",
+      networkId: w.ilbTier,
+      sourceIpAddress: "10.90.2.10",
+      sourcePort: 80,
+      instancePort: 8080,
+    }),
+    field: "sourcePort",
+    reason: held(
+      /^sourcePort 80: internal load balancer inner \(\S+\) serves port 80 of 10\.90\.2\.10 already, and the platform balances a port of an address once/,
+      "InternalLoadBalancer",
+      "choose another sourcePort or sourceIpAddress, or adopt that balancer with adoptId",
+    ),
+    api: /The range specified, 80-80, conflicts with rule \S+ which has 80-80/,
+    good: () => ({
+      name: "inner2",
+      networkId: w.ilbTier,
+      sourceIpAddress: "10.90.2.10",
+      sourcePort: 81,
+      instancePort: 8080,
+    }),
+  },
+  {
     name: "a static NAT onto an address a load-balancer rule balances",
     kind: "StaticNat",
     bad: () => ({ publicIpId: w.balancedIp, instanceId: w.tierVm, networkId: w.plainTier }),

@@ -294,6 +294,17 @@ async function makeWorld(emu: Emulator): Promise<void> {
       algorithm: "roundrobin",
     }),
   );
+  // an internal balancer serving port 80 of 10.90.2.10 on the internal-LB tier
+  await made(
+    await c.internalLoadBalancers.create({
+      name: "inner",
+      networkId: w.ilbTier,
+      sourceIpAddress: "10.90.2.10",
+      sourcePort: 80,
+      instancePort: 80,
+      algorithm: "roundrobin",
+    }),
+  );
   w.zoneNetwork = zones.find((z) => z.id === w.zoneA)!.defaultNetworkId;
   w.medium = (await c.catalogue.computeOfferings()).find((o) => o.name === "Medium")!.id;
   w.kubernetesVersionId = (await c.catalogue.kubernetesVersions()).find(

@@ -34,6 +34,9 @@ function sourceAddressIn(field: "networkId" | "sourceIpAddressNetworkId"): Requi
     (field === "sourceIpAddressNetworkId" || i.sourceIpAddressNetworkId === undefined);
   return {
     property: "sourceIpAddress",
+    // a tier's range changes only by its replacement: judged whatever gave the tier's id, when it is known
+    stable: true,
+    needs: ["sourceIpAddress", "sourceIpAddressNetworkId"],
     holds(tier, i) {
       const range = parseCidr(rangeText(tier as Partial<Network>) ?? "", false);
       const ip = parseIpv4(String(i.sourceIpAddress));
@@ -118,7 +121,7 @@ dbAddress: \${db.sourceIpAddress}
       present: true,
     }),
     sourceIpAddress: field(ipv4("the balanced address, inside the tier's CIDR, e.g. 10.1.2.10").optional(), {
-      doc: "A free address inside the tier's CIDR (checked at preview when the tier is given as a plain id); left out, the API allocates one (shown as an output).",
+      doc: "A free address inside the tier's CIDR (checked at preview once the tier's id is known); left out, the API allocates one (shown as an output).",
       change: "replace",
       live: true,
       present: true,
@@ -145,6 +148,25 @@ dbAddress: \${db.sourceIpAddress}
   // A source address serves each port once: a replacement that names the same address and port deletes first
   // (one that leaves the address out gets a fresh one).
   liveRules: balancerNetworks("Internal"),
+  // ... and another balancer on it is refused (CloudStack's detectInternalLbRulesConflict)
+  exclusive: [
+    {
+      property: "sourcePort",
+      needs: ["networkId", "sourceIpAddressNetworkId", "sourceIpAddress", "sourcePort"],
+      claimed: (i) =>
+        typeof i.sourceIpAddress === "string" && typeof i.sourcePort === "number"
+          ? `${String(i.sourceIpAddressNetworkId ?? i.networkId)}/${i.sourceIpAddress}/${i.sourcePort}`
+          : undefined,
+      held: (r: InternalLoadBalancer) =>
+        r.sourceIpAddress && r.sourcePort !== undefined && r.state !== "Error"
+          ? `${r.sourceIpAddressNetworkId || r.networkId}/${r.sourceIpAddress}/${r.sourcePort}`
+          : undefined,
+      clash: (a, b) => a === b,
+      reason: (i, r: InternalLoadBalancer) =>
+        `sourcePort ${String(i.sourcePort)}: internal load balancer ${r.name ?? ""} (${r.id}) serves port ${String(r.sourcePort)} of ${String(r.sourceIpAddress)} already, and the platform balances a port of an address once`,
+      otherwise: "choose another sourcePort or sourceIpAddress, or adopt that balancer with adoptId",
+    },
+  ],
   deleteBeforeReplace: (olds, news) =>
     news.sourceIpAddress !== undefined &&
     (containsUnknown(news.sourceIpAddress) ||
