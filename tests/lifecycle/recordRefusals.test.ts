@@ -198,6 +198,16 @@ const ROWS: Row[] = [
     good: () => ({ ...tierArgs(), aclId: w.ownAcl }),
   },
   {
+    name: "a VPC private gateway on a VLAN another gateway of the zone is on",
+    kind: "VpcGateway",
+    bad: () => ({ ...gatewayArgs(), vlan: 321 }),
+    field: "vlan",
+    reason:
+      /^vlan 321: private gateway 172\.20\.0\.2 \(\S+\) of VPC \S+ is on that VLAN in zone de-fra-1a, and a VLAN of the zone carries one network/,
+    api: /Network with vlan 321 already exists or overlaps with other network vlans in zone de-fra-1a/,
+    good: () => gatewayArgs(),
+  },
+  {
     name: "a VPC private gateway using the network ACL list of another VPC",
     kind: "VpcGateway",
     bad: () => ({ ...gatewayArgs(), aclId: w.otherAcl }),

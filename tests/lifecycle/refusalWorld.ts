@@ -294,6 +294,16 @@ async function makeWorld(emu: Emulator): Promise<void> {
       algorithm: "roundrobin",
     }),
   );
+  // a private gateway of the other VPC (the same zone) on VLAN 321
+  await made(
+    await c.privateGateways.create({
+      vpcId: otherVpc,
+      ipAddress: "172.20.0.2",
+      gateway: "172.20.0.1",
+      netmask: "255.255.255.0",
+      vlan: 321,
+    }),
+  );
   // an internal balancer serving port 80 of 10.90.2.10 on the internal-LB tier
   await made(
     await c.internalLoadBalancers.create({

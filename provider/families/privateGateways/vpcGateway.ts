@@ -15,7 +15,14 @@ import {
   uniqueTogether,
   zoneName,
 } from "../../kinds/common";
-import { defineKind, type Requirement } from "../../kinds/define";
+import {
+  defineKind,
+  type LiveRecord,
+  type LiveRules,
+  type LookupFailure,
+  type Recorded,
+  type Requirement,
+} from "../../kinds/define";
 import { examples } from "../../kinds/examples";
 import { bool, id, optionalId, whenKnown } from "../../lifecycle/check";
 import { formatIpv4, isHostOf, overlaps, parseCidr, parseIpv4, rangeOf } from "../../lifecycle/net";
@@ -46,6 +53,33 @@ const outsideVpcRange: Requirement = {
   reason: (v, i) =>
     `has the range ${String((v as { cidr?: unknown }).cidr)}, and the private network of gateway ${String(i.gateway)} and netmask ${String(i.netmask)} overlaps it: a private gateway's network lies outside its VPC's range. Pick a range outside it`,
 };
+
+/**
+ * A VLAN of the zone's physical network carries one network (CloudStack's NetworkServiceImpl: "Network with vlan …
+ * already exists or overlaps with other network vlans in zone …"): a new gateway's VLAN must not be another
+ * gateway's of the VPC's zone, judged on the account's gateways (another account's are not listed to it).
+ */
+async function vlanFree(
+  i: Recorded,
+  read: (kind: string, id: unknown) => Promise<LiveRecord | undefined>,
+  { creating, find }: LiveRules,
+): Promise<LookupFailure[]> {
+  if (!creating || typeof i.vlan !== "number") return [];
+  const vpc = (await read("Vpc", i.vpcId)) as (LiveRecord & { zoneId?: string }) | undefined;
+  if (!vpc?.zoneId) return [];
+  const taken = await find(
+    "VpcGateway",
+    (g) => (g as PrivateGateway).zoneId === vpc.zoneId && Number((g as PrivateGateway).vlan) === i.vlan,
+  );
+  const other = taken?.[0] as PrivateGateway | undefined;
+  if (!other) return [];
+  return [
+    {
+      property: "vlan",
+      reason: `vlan ${i.vlan}: private gateway ${other.ipAddress ?? ""} (${other.id}) of VPC ${other.vpcId ?? ""} is on that VLAN in zone ${other.zoneName ?? other.zoneId}, and a VLAN of the zone carries one network (the API refuses a second). Give another VLAN`,
+    },
+  ];
+}
 
 export const vpcGateway = defineKind({
   name: "VpcGateway",
@@ -137,6 +171,7 @@ gatewayState: \${dc-link.state}
     },
     created,
   },
+  liveRules: vlanFree,
   rules(values, fail) {
     whenKnown(values, ["ipAddress", "gateway", "netmask"], () => {
       const { ipAddress, gateway, netmask: mask } = values as Record<string, string | undefined>;
