@@ -36,18 +36,17 @@ export { field };
  */
 export type AnyCase<T extends string> = T | (string & {});
 
-/** `schema`, a choice of `T` the API takes in any case, typed for programs as `AnyCase<T>` (not `unknown`). */
-export const anyCase = <T extends string>(schema: z.ZodType<T, unknown>) =>
-  schema as unknown as z.ZodType<T, AnyCase<T>>;
-
-/** A choice among lower-case words, given in any case (the API answers `Allow`, `Ingress`). */
-export const word = <T extends string>(values: readonly [T, ...T[]], rule: string) =>
-  anyCase<T>(
-    z.preprocess(
-      (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
-      z.enum(values, { error: (i) => (i.input === undefined ? `is required: ${rule}` : `must be ${rule}`) }),
-    ),
-  );
+/**
+ * A choice among words, given in any case (the API answers `Allow`, `Ingress`) and read in the case the values
+ * are written in (upper when every one is: `XFS`, `DAILY`), typed for programs as `AnyCase<T>`.
+ */
+export const word = <T extends string>(values: readonly [T, ...T[]], rule: string) => {
+  const upper = values.every((v) => v === v.toUpperCase());
+  return z.preprocess(
+    (v) => (typeof v !== "string" ? v : upper ? v.trim().toUpperCase() : v.trim().toLowerCase()),
+    z.enum(values, { error: (i) => (i.input === undefined ? `is required: ${rule}` : `must be ${rule}`) }),
+  ) as unknown as z.ZodType<T, AnyCase<T>>;
+};
 
 /**
  * An output the live record shows under the output's own name (OutputSpec.from left out), said by its doc, and by

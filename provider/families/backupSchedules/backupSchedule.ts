@@ -5,9 +5,8 @@
 // platform requires. The platform needs the instance's backup offering: an instance given as a plain id is read
 // at check for it.
 
-import { z } from "zod";
 import type { BackupSchedule } from "../../client";
-import { anyCase, commonFields, created, field, instanceField, oneRecordCalls } from "../../kinds/common";
+import { commonFields, created, field, instanceField, oneRecordCalls, word } from "../../kinds/common";
 import { defineKind, type LiveRecord } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
 import { text, timeZone, whenKnown } from "../../lifecycle/check";
@@ -116,21 +115,12 @@ db-nightly:
       "The instance to back up (the API's `vmId`); it must have a backup offering (`backupOfferingId`).",
       (b: BackupSchedule) => b.vmId,
     ),
-    intervalType: field(
-      anyCase(
-        z
-          .string({ error: `must be one of ${INTERVAL_TYPES.join(", ")}` })
-          .trim()
-          .toUpperCase()
-          .pipe(z.enum(INTERVAL_TYPES, { error: `must be one of ${INTERVAL_TYPES.join(", ")}` })),
-      ),
-      {
-        doc: "How often: `HOURLY`, `DAILY`, `WEEKLY` or `MONTHLY` (any case).",
-        change: "update",
-        same: sameText,
-        live: true,
-      },
-    ),
+    intervalType: field(word(INTERVAL_TYPES, `one of ${INTERVAL_TYPES.join(", ")}`), {
+      doc: "How often: `HOURLY`, `DAILY`, `WEEKLY` or `MONTHLY` (any case).",
+      change: "update",
+      same: sameText,
+      live: true,
+    }),
     schedule: field(text('when within the interval, e.g. "30:02" (minute:hour) for DAILY', 64), {
       doc: 'When within the interval: `"MM"` for HOURLY (`"30"`), `"MM:HH"` for DAILY (`"30:02"`), `"MM:HH:D"` for WEEKLY (day of the week, 1 = Sunday: `"30:02:1"`), `"MM:HH:DD"` for MONTHLY (day 1 to 28: `"30:02:15"`).',
       change: "update",

@@ -7,7 +7,6 @@
 import { z } from "zod";
 import type { FileSystem } from "../../client";
 import {
-  anyCase,
   catalogueField,
   commonFields,
   created,
@@ -22,6 +21,7 @@ import {
   skipFailed,
   uniqueName,
   uniqueTogether,
+  word,
   zoneField,
   zoneName,
 } from "../../kinds/common";
@@ -40,12 +40,7 @@ const GIB = 1024 ** 3;
 const gibOf = (f: FileSystem) => (f.size === undefined ? undefined : Math.round(f.size / GIB));
 
 const FORMATS = ["XFS", "EXT4"] as const;
-const format = anyCase(
-  z
-    .string({ error: 'must be "XFS" or "EXT4"' })
-    .transform((s) => s.trim().toUpperCase())
-    .pipe(z.enum(FORMATS, { error: 'must be "XFS" (the default) or "EXT4"' })),
-);
+const format = word(FORMATS, '"XFS" (the default) or "EXT4"');
 
 export function fsShrinkMessage(from: number, to: number): string {
   return `size cannot shrink (${from} GB → ${to} GB): shared file systems only grow (the platform grows their data volume and refuses a smaller size). To start over smaller, replace it (pulumi up --replace <urn>) after copying its data`;

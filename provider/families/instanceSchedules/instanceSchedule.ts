@@ -5,7 +5,7 @@
 
 import { z } from "zod";
 import { type InstanceSchedule, instanceScheduleQuery } from "../../client";
-import { anyCase, commonFields, created, descriptionField, field, instanceField } from "../../kinds/common";
+import { commonFields, created, descriptionField, field, instanceField, word } from "../../kinds/common";
 import { defineKind, type LiveRules, type LookupFailure, type Recorded } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
 import { bool, text, timeZone } from "../../lifecycle/check";
@@ -108,21 +108,12 @@ db-start-mornings:
       "The instance to start, stop or reboot.",
       (s: InstanceSchedule) => s.virtualMachineId,
     ),
-    action: field(
-      anyCase(
-        z
-          .string({ error: `must be one of ${ACTIONS.join(", ")}` })
-          .trim()
-          .toLowerCase()
-          .pipe(z.enum(ACTIONS, { error: `must be one of ${ACTIONS.join(", ")}` })),
-      ),
-      {
-        doc: "`start`, `stop`, `reboot`, `force_stop` or `force_reboot` (any case).",
-        change: "update",
-        same: (a, b) => String(a).toLowerCase() === String(b ?? "").toLowerCase(),
-        live: (s: InstanceSchedule) => s.action?.toLowerCase(),
-      },
-    ),
+    action: field(word(ACTIONS, `one of ${ACTIONS.join(", ")}`), {
+      doc: "`start`, `stop`, `reboot`, `force_stop` or `force_reboot` (any case).",
+      change: "update",
+      same: (a, b) => String(a).toLowerCase() === String(b ?? "").toLowerCase(),
+      live: (s: InstanceSchedule) => s.action?.toLowerCase(),
+    }),
     schedule: field(
       text(
         'five cron fields: minute hour day-of-month month day-of-week, e.g. "0 22 * * MON-FRI"',
