@@ -27,7 +27,7 @@ import { inFlight } from "./inFlight";
 import { noteJobCommand } from "./jobHistory";
 import { headerIdentifier, isTenantPath, queryString } from "./paths";
 import { ErrorBodySchema } from "./records";
-import { claimJob, jobIdsBefore, recoverLostMutation, tiedWithoutTime } from "./recovery";
+import { claimJob, jobIdsBefore, type LostMutation, recoverLostMutation, tiedWithoutTime } from "./recovery";
 import { isTransient, parseRetryAfter, retryDelay, sleep } from "./retry";
 import { monotonicNow, readingOf } from "./serverTime";
 import { exchange, header, type RawResponse, TransportFailure } from "./transport";
@@ -327,22 +327,10 @@ export class CimCore implements CoreReads {
   ): T {
     const recovery = x.recovery;
     if (recovery.kind !== "job" || !value || typeof value !== "object") return value;
-    const region = this.regionFor(x.options);
     const earlier = async (): Promise<EarlierAttempt[]> => {
       const found: EarlierAttempt[] = [];
       for (let n = 0; n < this.#settings.retry.maxRetries; n++) {
-        const job = await recoverLostMutation(this, {
-          method: x.method,
-          path: x.path,
-          region,
-          command: recovery.command,
-          verify: recovery.verify,
-          startedAt: times.startedAt,
-          seen: times.seen,
-          mayBeInFlight: true,
-          cause,
-          signal: x.options?.signal,
-        });
+        const job = await this.lookFor(x, recovery, { ...times, cause, mayBeInFlight: true });
         if (!job) break;
         if (job.jobId) times.seen.add(job.jobId);
         found.push({ job, named: tiedWithoutTime(recovery) });
@@ -377,18 +365,7 @@ export class CimCore implements CoreReads {
     try {
       if (recovery.kind === "reconcile") value = await recovery.reconcile();
       else if (held) {
-        const job = await recoverLostMutation(this, {
-          method: x.method,
-          path: x.path,
-          region: this.regionFor(x.options),
-          command: recovery.command,
-          verify: recovery.verify,
-          startedAt: times.startedAt,
-          seen: times.seen,
-          mayBeInFlight: false,
-          cause: held,
-          signal: x.options?.signal,
-        });
+        const job = await this.lookFor(x, recovery, { ...times, cause: held, mayBeInFlight: false });
         if (job) value = await recovery.adopt(job);
       }
     } catch {
@@ -430,23 +407,40 @@ export class CimCore implements CoreReads {
         throw new MutationOutcomeUnknownError(this.context(x, attempt), `${x.method} ${x.path}`, cause);
       }
     }
-    const job = await recoverLostMutation(this, {
+    const job = await this.lookFor(x, recovery, {
+      ...times,
+      // A 5xx from the API layer carries its clock in the error body's timestamp (a proxy's page does not).
+      reading: err instanceof ApiError ? readingOf(err.body, times.sentAt, monotonicNow()) : undefined,
+      mayBeInFlight: mayBeInFlight(err),
+      cause: err,
+    });
+    this.emit({ ...event, outcome: job ? `adopted ${job.jobId}` : "no job found" });
+    return job ? { value: await recovery.adopt(job) } : undefined;
+  }
+
+  /**
+   * The recent-jobs lookup (recovery.ts) for a job mutation's attempts: those of a lost answer, those of a resent
+   * create (withEarlier) and those behind a resend's conflict (afterConflict), from the mutation's own start.
+   */
+  private lookFor<T>(
+    x: MutationSpec<T>,
+    recovery: Extract<MutationSpec<T>["recovery"], { kind: "job" }>,
+    o: Pick<LostMutation, "startedAt" | "seen" | "cause" | "mayBeInFlight" | "reading">,
+  ) {
+    return recoverLostMutation(this, {
       method: x.method,
       path: x.path,
       region: this.regionFor(x.options),
       command: recovery.command,
       resourceId: recovery.resourceId,
       verify: recovery.verify,
-      startedAt: times.startedAt,
-      // A 5xx from the API layer carries its clock in the error body's timestamp (a proxy's page does not).
-      reading: err instanceof ApiError ? readingOf(err.body, times.sentAt, monotonicNow()) : undefined,
-      seen: times.seen,
-      mayBeInFlight: mayBeInFlight(err),
-      cause: err,
       signal: x.options?.signal,
+      startedAt: o.startedAt,
+      seen: o.seen,
+      cause: o.cause,
+      mayBeInFlight: o.mayBeInFlight,
+      reading: o.reading,
     });
-    this.emit({ ...event, outcome: job ? `adopted ${job.jobId}` : "no job found" });
-    return job ? { value: await recovery.adopt(job) } : undefined;
   }
 
   private async pause(x: Exchange<unknown>, attempt: number, delayMs: number, err: unknown): Promise<void> {

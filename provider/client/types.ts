@@ -63,7 +63,7 @@ export interface AcceptedMutation {
    * Set on a create that was sent again after an earlier attempt's answer was lost while the server may still
    * have held that attempt (a timeout, a gateway's 502–504): the server can perform it after all, later than the
    * resend, and make a second resource. Call it once this create's own job has ended: it gives the jobs such
-   * earlier attempts made (core.ts, `earlierAttempts`), each claimed so nothing adopts it. Absent: no attempt of
+   * earlier attempts made (core.ts, `withEarlier`), each claimed so nothing adopts it. Absent: no attempt of
    * this create can have landed besides the one answered.
    */
   earlier?: () => Promise<EarlierAttempt[]>;
