@@ -14,6 +14,7 @@ import {
   describe,
   failure,
   isJobProblem,
+  messageOf,
   mismatches,
   PartialStateError,
   ResourceError,
@@ -44,9 +45,6 @@ import { type Operation, withDefaults } from "./timeouts";
 import { type TagMap, tagsOf } from "./values";
 
 type Live = LiveRecord & Record<string, unknown>;
-
-/** An error's own words, for a warning that cannot carry the error itself. */
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Past tense of a create verb, for messages: created, deployed, acquired. */
 const past = (verb: string) => (verb.endsWith("e") ? `${verb}d` : `${verb}ed`);
@@ -415,6 +413,30 @@ export function providerOf<F extends Fields, O extends Outputs>(
     }
   }
 
+  /** The changes from the old outputs to the checked inputs: what is replaced, what changes in place. */
+  async function diffOf(olds: Recorded, news: Recorded) {
+    const d = diffKind(kind, olds, news);
+    // in-place changes the platform takes in one direction only (a Kubernetes upgrade, never a downgrade), and
+    // those the program's replaceOnChanges option covers
+    const when = d.updates.length && kind.replaceWhen ? await kind.replaceWhen(olds, news, d.updates) : [];
+    const byOption = optionReplaces(d.updates, olds, news);
+    const more = [...when, ...byOption.filter((k) => !when.includes(k))];
+    // `updates` (the in-place changed fields) is for the native plugin's detailedDiff; the dynamic-provider
+    // host passes on only the keys it knows.
+    if (more.length)
+      return {
+        changes: true,
+        replaces: more,
+        deleteBeforeReplace: kind.deleteBeforeReplace?.(olds, news) ?? false,
+        updates: d.updates.filter((k) => !more.includes(k)),
+      };
+    // a replacement's in-place changes too: what the replacement also changes, named field by field
+    const updates = d.replaces.length
+      ? diffFields(diffRules(kind), olds, news).changed.filter((k) => !d.replaces.includes(k))
+      : d.updates;
+    return { changes: d.changes, replaces: d.replaces, deleteBeforeReplace: d.deleteBeforeReplace, updates };
+  }
+
   const kept = (outs: Recorded) => compactOutputs(kind, outs) as OutputsOf<F, O>;
   /** What state keeps of what create or update made from the checked `inputs` (readInputs.ts: withGiven). */
   const keptFrom = (outs: Recorded, inputs: Recorded) =>
@@ -434,34 +456,10 @@ export function providerOf<F extends Fields, O extends Outputs>(
     ),
     diff: surfaced(async (_id, stored, news) => {
       const olds = full(stored);
-      const d = diffKind(kind, olds, news);
-      // in-place changes the platform takes in one direction only (a Kubernetes upgrade, never a downgrade), and
-      // those the program's replaceOnChanges option covers
-      const when = d.updates.length && kind.replaceWhen ? await kind.replaceWhen(olds, news, d.updates) : [];
-      const byOption = optionReplaces(d.updates, olds, news);
-      const more = [...when, ...byOption.filter((k) => !when.includes(k))];
-      // `updates` (the in-place changed fields) is for the native plugin's detailedDiff; the dynamic-provider
-      // host passes on only the keys it knows.
-      if (more.length) {
-        noteReplacement(kind as unknown as Kind, olds, news);
-        return {
-          changes: true,
-          replaces: more,
-          deleteBeforeReplace: kind.deleteBeforeReplace?.(olds, news) ?? false,
-          updates: d.updates.filter((k) => !more.includes(k)),
-        };
-      }
+      const d = await diffOf(olds, news);
+      // its second check (no old inputs) takes what the replaced resource holds for its own (liveChecks.ts)
       if (d.replaces.length) noteReplacement(kind as unknown as Kind, olds, news);
-      // a replacement's in-place changes too: what the replacement also changes, named field by field
-      const updates = d.replaces.length
-        ? diffFields(diffRules(kind), olds, news).changed.filter((k) => !d.replaces.includes(k))
-        : d.updates;
-      return {
-        changes: d.changes,
-        replaces: d.replaces,
-        deleteBeforeReplace: d.deleteBeforeReplace,
-        updates,
-      };
+      return d;
     }),
     create: surfaced(async (inputs) => {
       const made = await create(inputs);

@@ -46,6 +46,9 @@ export async function describe(
   return `${label(s, what)} in region ${await regionLabel(s, region)}`;
 }
 
+/** An error's own words (what a message that cannot carry the error itself says of it). */
+export const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
 /** A failure the engine reports as an error of this resource. */
 export class ResourceError extends Error {
   constructor(message: string, cause?: unknown) {
@@ -80,8 +83,7 @@ export async function failure(
     }
     return new ResourceError(`${me}: ${action} failed: ${shared.cause.message}${then}`, err);
   }
-  const detail = err instanceof Error ? err.message : String(err);
-  return new ResourceError(`${me}: ${action} failed: ${detail}${then}`, err);
+  return new ResourceError(`${me}: ${action} failed: ${messageOf(err)}${then}`, err);
 }
 
 /**

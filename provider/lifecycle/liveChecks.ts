@@ -195,11 +195,11 @@ export async function exclusiveFailures(
       continue;
     }
     if (unchanged) continue;
-    const itself = (held: unknown) =>
-      own !== undefined
-        ? sameValue(held, own)
-        : heldBefore.get(heldKey(kind, region, x.property, held))?.has(program) === true &&
-          replacing.has(heldKey(kind, region, x.property, held));
+    const itself = (held: unknown) => {
+      if (own !== undefined) return sameValue(held, own);
+      const key = heldKey(kind, region, x.property, held);
+      return replacing.has(key) && heldBefore.get(key)?.has(program) === true;
+    };
     const holds = (r: LiveRecord) => {
       const held = x.held(r);
       return held !== undefined && !itself(held) && x.clash(claimed, held);
