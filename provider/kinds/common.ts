@@ -150,34 +150,33 @@ export function uniqueName(noun: string, rule: string, gone: readonly string[] =
   };
 }
 
-/** The network a resource with a `zoneId` names must be in that zone (the platform refuses it otherwise). */
-export function networkInZone(noun: string): Requirement {
-  type Net = { zoneId?: string; zoneName?: string };
-  return {
-    stable: true,
-    needs: ["zoneId"],
-    holds: (n, i) => (n as Net).zoneId === undefined || (n as Net).zoneId === i.zoneId,
-    reason: (n, i) =>
-      `is in zone ${(n as Net).zoneName ?? (n as Net).zoneId}, not in the ${noun}'s zone ${String(i.zoneId)}: a ${noun}'s network must be in its zone`,
-  };
-}
-
 type Zoned = { zoneId?: string; zoneName?: string; size?: unknown };
 
 /**
- * The record a disk is made from (a volume snapshot, a volume that becomes a root disk) lies in the resource's
- * zone: the platform refuses another ("Snapshot … is not available in zone …", "Volume … is not in zone …").
+ * A record a resource with a `zoneId` names lies in that zone, as the platform requires: "is in zone …, not in the
+ * <noun>'s zone …: <rule>". A record's zone changes only by its replacement, so the requirement is stable (judged
+ * whatever gave the id, when it is known).
  */
-export function sourceInZone(noun: string, what: string): Requirement {
+export function inZone(noun: string, rule: string | ((r: Zoned, i: Recorded) => string)): Requirement {
   return {
     stable: true,
     needs: ["zoneId"],
     holds: (r, i) =>
       (r as Zoned).zoneId === undefined || i.zoneId === undefined || (r as Zoned).zoneId === i.zoneId,
     reason: (r, i) =>
-      `is in zone ${(r as Zoned).zoneName || (r as Zoned).zoneId}, not in the ${noun}'s zone ${String(i.zoneId)}: ${what} is used only in its own zone`,
+      `is in zone ${(r as Zoned).zoneName || (r as Zoned).zoneId}, not in the ${noun}'s zone ${String(i.zoneId)}: ${typeof rule === "string" ? rule : rule(r as Zoned, i)}`,
   };
 }
+
+/** The network a resource with a `zoneId` names must be in that zone (the platform refuses it otherwise). */
+export const networkInZone = (noun: string) => inZone(noun, `a ${noun}'s network must be in its zone`);
+
+/**
+ * The record a disk is made from (a volume snapshot, a volume that becomes a root disk) lies in the resource's
+ * zone: the platform refuses another ("Snapshot … is not available in zone …", "Volume … is not in zone …").
+ */
+export const sourceInZone = (noun: string, what: string) =>
+  inZone(noun, `${what} is used only in its own zone`);
 
 /** A disk made from a volume snapshot is at least the snapshot's size (the platform refuses a smaller one). */
 export function atLeastSnapshot(sizeField: string): Requirement {

@@ -35,6 +35,7 @@ import {
   imageUnusable,
   inInstanceZone,
   instanceWouldCollide,
+  liveNetworks,
   nameHeld,
   normaliseUserData,
   powerStateOf,
@@ -77,10 +78,6 @@ const fixedAddress = z.object(
 );
 
 const detail = (v: Instance, key: string) => (v.details as Record<string, unknown> | undefined)?.[key];
-const liveNetworks = (v: Instance) => {
-  const ids = (v as Record<string, unknown>).networkIds;
-  return Array.isArray(ids) && ids.every((n) => typeof n === "string") ? (ids as string[]) : undefined;
-};
 /** The platform refused a running scale: a synchronous 409, or a failed job saying it cannot scale live. */
 const cannotScaleRunning = (err: unknown) =>
   err instanceof ConflictError || (err instanceof JobFailedError && refusedWhileRunning(err.detail));

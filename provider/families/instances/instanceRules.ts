@@ -3,7 +3,8 @@
 
 import { createHash } from "node:crypto";
 import { ConflictError, commandMatches, type Instance, type Network } from "../../client";
-import type { Exclusive, LiveRecord, LookupFailure, Recorded, Requirement } from "../../kinds/define";
+import { inZone } from "../../kinds/common";
+import type { Exclusive, LiveRecord, LookupFailure, Recorded } from "../../kinds/define";
 import { isHostOf, parseCidr, parseIpv4 } from "../../lifecycle/net";
 import type { Session } from "../../lifecycle/session";
 import { containsUnknown } from "../../lifecycle/values";
@@ -137,13 +138,11 @@ export function imageUnusable(
 }
 
 /** The deploy refuses a network of another zone (CloudStack: "Network id=… doesn't belong to zone …"). */
-export const inInstanceZone: Requirement = {
-  stable: true,
-  needs: ["zoneId"],
-  holds: (n, i) => (n as Network).zoneId === undefined || (n as Network).zoneId === i.zoneId,
-  reason: (n, i) =>
-    `is in zone ${(n as Network).zoneName ?? (n as Network).zoneId}, not in the instance's zone ${String(i.zoneId)}: an instance's networks must be in its zone. Move the instance back, or give it networks of zone ${String(i.zoneId)}`,
-};
+export const inInstanceZone = inZone(
+  "instance",
+  (_n, i) =>
+    `an instance's networks must be in its zone. Move the instance back, or give it networks of zone ${String(i.zoneId)}`,
+);
 
 /** Host names are unique in a region, Destroyed instances not yet expunged included (the deploy refuses). */
 export const uniqueHostName: Exclusive<string> = {
@@ -224,3 +223,19 @@ export async function nameHeld(s: Session, err: unknown, name: string): Promise<
     return err;
   }
 }
+
+/** The networks an instance's record shows it on (`networkIds`, where the API gives them), else undefined. */
+export const liveNetworks = (v: Instance) => {
+  const ids = (v as Record<string, unknown>).networkIds;
+  return Array.isArray(ids) && ids.every((n) => typeof n === "string") ? (ids as string[]) : undefined;
+};
+
+/**
+ * Whether an instance's record shows it without a NIC on `network` (a load balancer's members, a static NAT's
+ * instance must have one): false when the record does not show its networks. An instance's networks change only
+ * by its replacement, so a record found is the one an id names.
+ */
+export const offNetwork = (v: LiveRecord, network: string) => {
+  const networks = liveNetworks(v as Instance);
+  return networks !== undefined && !networks.includes(network);
+};

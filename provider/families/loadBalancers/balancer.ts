@@ -11,6 +11,7 @@ import { convergeMembers, membersField } from "../../lifecycle/members";
 import { type Session, waitFor } from "../../lifecycle/session";
 import type { Operation } from "../../lifecycle/timeouts";
 import { containsUnknown } from "../../lifecycle/values";
+import { offNetwork } from "../instances/instanceRules";
 
 export const LB_ALGORITHMS = ["roundrobin", "leastconn", "source"] as const;
 
@@ -128,19 +129,10 @@ type Row = LiveRecord & Record<string, unknown>;
 type Read = (kind: string, id: unknown) => Promise<LiveRecord | undefined>;
 
 /**
- * What the platform requires of a balancer's networks, judged at check (KindSpec.liveRules) on the records they
- * name and the catalogue: the network serves the balancer's scheme (CloudStack's isLbServiceSupportedInNetwork):
- * an internal balancer needs a VPC tier whose offering serves the Internal scheme (the catalogue's `internalLb`), a
- * public rule a network whose offering does not (without networkId, it balances on its address's network); an
- * internal balancer's source network is in its tier's VPC; a public rule on a VPC's address names a tier of that
- * VPC.
- */
-/**
  * The members must each have a NIC on the balancer's network (CloudStack's assignToLoadBalancer: "VM with id
  * specified cannot be added because it doesn't belong in the same network."): judged on the members the list
  * names whose record shows its networks (`networkIds`, where the API gives them). The platform refuses such a
- * member only after it made the rule, so preview says it instead. An instance's networks change only by its
- * replacement, so a member found is the one the value will name.
+ * member only after it made the rule, so preview says it instead.
  */
 async function membersOn(
   net: Row,
@@ -152,8 +144,7 @@ async function membersOn(
   for (const id of Array.isArray(memberIds) ? memberIds : []) {
     if (typeof id !== "string" || containsUnknown(id)) continue;
     const vm = await read("Instance", id);
-    const networks = vm?.networkIds;
-    if (!vm || !Array.isArray(networks) || networks.includes(net.id)) continue;
+    if (!vm || !offNetwork(vm, net.id)) continue;
     out.push({
       property: "memberIds",
       reason: `memberIds names instance ${String(vm.name ?? "")} (${vm.id}), which has no NIC on ${netName}, the network the balancer serves: the platform balances only instances on that network (it refuses such a member after making the rule). Give the instance a NIC there (its networkIds), or balance it from that network's own rule`,
@@ -162,6 +153,14 @@ async function membersOn(
   return out;
 }
 
+/**
+ * What the platform requires of a balancer's networks, judged at check (KindSpec.liveRules) on the records they
+ * name and the catalogue: the network serves the balancer's scheme (CloudStack's isLbServiceSupportedInNetwork):
+ * an internal balancer needs a VPC tier whose offering serves the Internal scheme (the catalogue's `internalLb`), a
+ * public rule a network whose offering does not (without networkId, it balances on its address's network); an
+ * internal balancer's source network is in its tier's VPC; a public rule on a VPC's address names a tier of that
+ * VPC.
+ */
 export function balancerNetworks(scheme: "Public" | "Internal") {
   return async (i: Recorded, readRecord: Read): Promise<LookupFailure[]> => {
     const read = (kind: string, id: unknown) => readRecord(kind, id) as Promise<Row | undefined>;

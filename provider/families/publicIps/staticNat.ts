@@ -17,6 +17,7 @@ import {
 import { examples, yamlInstance } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
 import { containsUnknown } from "../../lifecycle/values";
+import { offNetwork } from "../instances/instanceRules";
 
 type Row = LiveRecord & Record<string, unknown>;
 
@@ -44,8 +45,7 @@ async function mapsOnto(
   const network =
     typeof i.networkId === "string" ? i.networkId : (ip?.associatedNetworkId as string | undefined);
   const vm = (await read("Instance", i.instanceId)) as Row | undefined;
-  const networks = vm?.networkIds;
-  if (vm && network && !containsUnknown(network) && Array.isArray(networks) && !networks.includes(network))
+  if (vm && network && !containsUnknown(network) && offNetwork(vm, network))
     out.push({
       property: "instanceId",
       reason: `instanceId names instance ${String(vm.name ?? "")} (${vm.id}), which has no NIC on network ${network}${i.networkId === undefined ? " (the address's)" : ""}: static NAT maps the address onto the instance's NIC on that network. Give the instance a NIC there (its networkIds)${i.networkId === undefined ? ", or give networkId for a VPC address" : ", or name the network its NIC is on"}`,

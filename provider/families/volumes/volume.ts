@@ -10,6 +10,7 @@ import {
   created,
   field,
   growOnly,
+  inZone,
   nameField,
   output,
   recordCalls,
@@ -41,8 +42,6 @@ const busy = [
 
 /** An instance's root disk, which the platform lists among volumes (CloudStack's type ROOT). */
 const isRoot = (v: Volume) => String(v.type ?? "").toUpperCase() === "ROOT";
-
-type Zoned = { zoneId?: string; zoneName?: string };
 
 export const volume = defineKind({
   name: "Volume",
@@ -103,13 +102,11 @@ device: \${data.deviceId}
         // the id (an instance's zone changes only by its replacement, so the one found is the one named).
         ref: {
           kind: "Instance",
-          requires: {
-            stable: true,
-            needs: ["zoneId"],
-            holds: (vm, i) => (vm as Zoned).zoneId === undefined || (vm as Zoned).zoneId === i.zoneId,
-            reason: (vm, i) =>
-              `is in zone ${(vm as Zoned).zoneName ?? (vm as Zoned).zoneId}, not in the volume's zone ${String(i.zoneId)}: the platform attaches a volume only to an instance of its own zone (it refuses the attach after making the volume). Make the volume in zone ${(vm as Zoned).zoneId}, or attach it to an instance of its zone`,
-          },
+          requires: inZone(
+            "volume",
+            (vm) =>
+              `the platform attaches a volume only to an instance of its own zone (it refuses the attach after making the volume). Make the volume in zone ${vm.zoneId}, or attach it to an instance of its zone`,
+          ),
         },
       },
     ),
