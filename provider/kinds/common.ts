@@ -143,7 +143,6 @@ export function uniqueName(noun: string, rule: string, gone: readonly string[] =
     claimed: (i) => (typeof i.name === "string" ? i.name : undefined),
     held: (r: LiveRecord & { name?: unknown }) =>
       typeof r.name === "string" && !gone.includes(r.state ?? "") ? r.name : undefined,
-    clash: (a, b) => a === b,
     reason: (i, r: LiveRecord) =>
       `name ${JSON.stringify(i.name)} is taken: ${noun} ${r.id} has that name, and ${rule} (the API refuses a second)`,
     otherwise: `choose another name, or adopt that ${noun} with adoptId`,

@@ -212,8 +212,8 @@ export interface Exclusive<V = any> {
   readonly claimed: (inputs: Recorded) => V | undefined;
   /** The value a live record of the kind holds, if any. */
   readonly held: (live: any) => V | undefined;
-  /** Whether two values cannot be held at once. */
-  readonly clash: (a: V, b: V) => boolean;
+  /** Whether two values cannot be held at once (default: they are the same value). */
+  readonly clash?: (a: V, b: V) => boolean;
   /** A value as a message shows it (default: its JSON), e.g. a tier's range as `10.1.1.0/24`. */
   readonly shown?: (v: V) => string;
   /** The fact, naming the input and the record that holds it (`name "web" is taken: project … has that name`). */

@@ -151,6 +151,9 @@ export function noteReplacement(kind: Kind, olds: Recorded, news: Recorded): voi
   }
 }
 
+/** Whether two values of an exclusive rule cannot be held at once: its own `clash`, else being the same value. */
+const clashes = (x: Exclusive, a: unknown, b: unknown) => (x.clash ? x.clash(a, b) : sameValue(a, b));
+
 /**
  * Why an exclusive value is refused: the fact, then the way out of a rename (Pulumi creates the new resource before
  * it deletes the old one, so a rename without an alias meets the old record still holding the value, and adopting
@@ -202,7 +205,7 @@ export async function exclusiveFailures(
     };
     const holds = (r: LiveRecord) => {
       const held = x.held(r);
-      return held !== undefined && !itself(held) && x.clash(claimed, held);
+      return held !== undefined && !itself(held) && clashes(x, claimed, held);
     };
     // a holder in a list read earlier may have given the value up since (renamed, deleted): read once more
     const holder = (
@@ -238,7 +241,7 @@ function claimedTwice(
   if (unchanged) return undefined;
   let other: [string, unknown] | undefined;
   for (const c of claims) {
-    if (c[0] !== urn && x.clash(claimed, c[1])) {
+    if (c[0] !== urn && clashes(x, claimed, c[1])) {
       other = c;
       break;
     }

@@ -158,7 +158,6 @@ db-nightly:
           ? `${i.instanceId}/${i.intervalType.toUpperCase()}`
           : undefined,
       held: (b: BackupSchedule) => `${b.vmId}/${String(b.intervalType ?? "").toUpperCase()}`,
-      clash: (a, b) => a === b,
       reason: (_i, b: BackupSchedule) =>
         `intervalType: instance ${b.vmId} has a ${b.intervalType} backup schedule already (${b.id}), and the platform takes one schedule of an interval type per instance`,
       otherwise: "adopt it with adoptId",

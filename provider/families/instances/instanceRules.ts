@@ -150,7 +150,6 @@ export const uniqueHostName: Exclusive<string> = {
   needs: ["name"],
   claimed: (i) => (typeof i.name === "string" ? i.name.toLowerCase() : undefined),
   held: (v: Instance) => (typeof v.name === "string" ? v.name.toLowerCase() : undefined),
-  clash: (a, b) => a === b,
   reason: (i, v: Instance) =>
     `name ${JSON.stringify(i.name)} is taken: instance ${v.id} (state ${v.state ?? "unknown"}) has that host name, and host names are unique in a region (the API refuses a second${v.state === "Destroyed" ? "; a destroyed instance keeps its name until it is expunged" : ""})`,
   otherwise: "choose another name, or adopt that instance with adoptId",

@@ -161,7 +161,6 @@ dbAddress: \${db.sourceIpAddress}
         r.sourceIpAddress && r.sourcePort !== undefined && r.state !== "Error"
           ? `${r.sourceIpAddressNetworkId || r.networkId}/${r.sourceIpAddress}/${r.sourcePort}`
           : undefined,
-      clash: (a, b) => a === b,
       reason: (i, r: InternalLoadBalancer) =>
         `sourcePort ${String(i.sourcePort)}: internal load balancer ${r.name ?? ""} (${r.id}) serves port ${String(r.sourcePort)} of ${String(r.sourceIpAddress)} already, and the platform balances a port of an address once`,
       otherwise: "choose another sourcePort or sourceIpAddress, or adopt that balancer with adoptId",

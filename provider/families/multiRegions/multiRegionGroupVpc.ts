@@ -155,7 +155,6 @@ mesh-ams:
         typeof i.groupId === "string" && typeof i.vpcId === "string" ? `${i.groupId}/${i.vpcId}` : undefined,
       held: (m: MultiRegionMember) =>
         m.state !== "Error" && m.groupId && m.vpcId ? `${m.groupId}/${m.vpcId}` : undefined,
-      clash: (a, b) => a === b,
       reason: (i, m: MultiRegionMember) =>
         `vpcId ${String(i.vpcId)} is in multi-region group ${String(i.groupId)} already (member ${m.id}): a group takes a VPC once`,
       otherwise: "adopt that member with adoptId, or leave this one out",

@@ -236,7 +236,6 @@ no-ping-out:
         typeof i.aclId === "string" && typeof i.number === "number" ? `${i.aclId}/${i.number}` : undefined,
       held: (r: NetworkAclRule) =>
         r.aclId && typeof r.number === "number" ? `${r.aclId}/${r.number}` : undefined,
-      clash: (a, b) => a === b,
       reason: (i, r: NetworkAclRule) =>
         `number ${String(i.number)} is taken in network ACL list ${String(i.aclId)}: rule ${r.id} has it, and a rule's number is unique in its list (the API refuses a second)`,
       otherwise: "pick another number, or leave number out for the next free one",

@@ -134,7 +134,6 @@ bastionAddress: \${ip.ipAddress}
       needs: ["publicIpId"],
       claimed: (i) => (typeof i.publicIpId === "string" ? i.publicIpId : undefined),
       held: (n: StaticNat) => n.id,
-      clash: (a, b) => a === b,
       reason: (_i, n: StaticNat) =>
         `publicIpId ${n.id} (${n.ipAddress ?? "an address"}) has static NAT already, onto instance ${n.virtualMachineId ?? "(unknown)"}, and an address maps onto one instance`,
       otherwise: "adopt the mapping with adoptId",
