@@ -178,8 +178,11 @@ export async function exclusiveFailures(
   const rules = (kind.exclusive ?? []).filter((x) => known(inputs, x.needs));
   if (!rules.length || (inputs.adoptId !== undefined && inputs.adoptId !== null)) return [];
   const existing = Object.keys(olds).length > 0;
-  // the program's inputs, less the host's own keys (the serialized provider), as one text
-  const program = canonical(Object.fromEntries(Object.entries(news).filter(([k]) => !k.startsWith("__"))));
+  // the program's inputs, less the host's own keys (the serialized provider), as one text: made only when a
+  // value is held or judged against a held one, not for every check
+  let text: string | undefined;
+  const program = () =>
+    (text ??= canonical(Object.fromEntries(Object.entries(news).filter(([k]) => !k.startsWith("__")))));
   const out: CheckFailure[] = [];
   // a resource that gives no region claims in the one it is made in (cim:region), as a region-keyed value says
   const where = inputs.region === undefined && region !== undefined ? { ...inputs, region } : inputs;
@@ -189,7 +192,7 @@ export async function exclusiveFailures(
     const own = existing ? x.claimed(olds) : undefined;
     if (own !== undefined) {
       const key = heldKey(kind, region, x.property, own);
-      heldBefore.set(key, (heldBefore.get(key) ?? new Set()).add(program));
+      heldBefore.set(key, (heldBefore.get(key) ?? new Set()).add(program()));
     }
     const unchanged = own !== undefined && sameValue(own, claimed);
     const twice = claimedTwice(kind, region, x, inputs, claimed, unchanged);
@@ -201,7 +204,7 @@ export async function exclusiveFailures(
     const itself = (held: unknown) => {
       if (own !== undefined) return sameValue(held, own);
       const key = heldKey(kind, region, x.property, held);
-      return replacing.has(key) && heldBefore.get(key)?.has(program) === true;
+      return replacing.has(key) && heldBefore.get(key)?.has(program()) === true;
     };
     const holds = (r: LiveRecord) => {
       const held = x.held(r);
