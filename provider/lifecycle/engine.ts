@@ -203,7 +203,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
     try {
       accepted = await api.create(s, want);
     } catch (err) {
-      throw await failure(s, what, verb, err);
+      throw await failure(s, what, verb, api.createRefused ? await api.createRefused(s, err, want) : err);
     }
     const id = accepted.id;
     if (!id)

@@ -55,6 +55,12 @@ export interface KindApi<I, R extends LiveRecord> {
   /** Starts the create; `record` when the API answers with the resource itself. */
   create(s: Session, want: I & { name?: string }): Promise<AcceptedMutation & { record?: R }>;
   /**
+   * The API's refusal of the create, said with what the kind knows beyond the API's words (an allowance at its
+   * ceiling, a name a record reads do not show still holds, a platform limit the API does not show); the error
+   * as it is when the kind knows nothing more.
+   */
+  createRefused?(s: Session, err: unknown, want: I & { name?: string }): Promise<unknown> | unknown;
+  /**
    * The record a successful job of the resource carries (its `result`, when the API gives one): the engine
    * takes it instead of reading the resource again after the job. Absent or undefined: it reads.
    */

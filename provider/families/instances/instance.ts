@@ -488,43 +488,40 @@ address: \${web.ipAddress}
     list: async (s) => (await s.client.instances.all({ region: s.region })).items,
     async create(s, i) {
       const iso = i.imageType === "iso";
-      const name = i.name ?? generatedHostName();
-      const created = await s.client.instances
-        .create(
-          {
-            serviceOfferingId: i.serviceOfferingId,
-            // ignored by the API for ISO images; left out of the body then
-            templateId: iso ? undefined : i.templateId,
-            zoneId: i.zoneId,
-            // Always named: a deploy whose answer is lost is then found by its name among the recent jobs, never
-            // by time alone (another unnamed deploy of the same moment, of this stack or another, would match).
-            name,
-            displayName: i.displayName,
-            networkIds: i.networkIds,
-            startVm: (i.powerState ?? "running") === "running",
-            userData: i.userData === undefined ? undefined : normaliseUserData(i.userData),
-            hypervisor: i.hypervisor,
-            allowPasswordSsh: i.allowPasswordSsh,
-            disableRootCompletely: i.disableRootCompletely,
-            isoId: iso ? i.isoId : undefined,
-            diskOfferingId: iso ? i.diskOfferingId : undefined,
-            rootDiskSize: i.rootDiskSize,
-            imageType: i.imageType,
-            volumeId: i.volumeId,
-            snapshotId: i.snapshotId,
-            sshKeyNames: i.sshKeyNames,
-            ipToNetworkList: i.ipToNetworkList?.map((f) => ({
-              networkId: f.networkId,
-              ipAddress: f.ipAddress,
-            })),
-          },
-          { region: s.region },
-        )
-        .catch(async (err) => {
-          throw await nameHeld(s, err, name);
-        });
+      const created = await s.client.instances.create(
+        {
+          serviceOfferingId: i.serviceOfferingId,
+          // ignored by the API for ISO images; left out of the body then
+          templateId: iso ? undefined : i.templateId,
+          zoneId: i.zoneId,
+          // Always named: a deploy whose answer is lost is then found by its name among the recent jobs, never
+          // by time alone (another unnamed deploy of the same moment, of this stack or another, would match).
+          name: i.name ?? generatedHostName(),
+          displayName: i.displayName,
+          networkIds: i.networkIds,
+          startVm: (i.powerState ?? "running") === "running",
+          userData: i.userData === undefined ? undefined : normaliseUserData(i.userData),
+          hypervisor: i.hypervisor,
+          allowPasswordSsh: i.allowPasswordSsh,
+          disableRootCompletely: i.disableRootCompletely,
+          isoId: iso ? i.isoId : undefined,
+          diskOfferingId: iso ? i.diskOfferingId : undefined,
+          rootDiskSize: i.rootDiskSize,
+          imageType: i.imageType,
+          volumeId: i.volumeId,
+          snapshotId: i.snapshotId,
+          sshKeyNames: i.sshKeyNames,
+          ipToNetworkList: i.ipToNetworkList?.map((f) => ({
+            networkId: f.networkId,
+            ipAddress: f.ipAddress,
+          })),
+        },
+        { region: s.region },
+      );
       return { ...created, record: created.instance };
     },
+    // a generated name is new: only a name the program gives can be held by a destroyed instance
+    createRefused: (s, err, i) => (i.name ? nameHeld(s, err, i.name) : err),
     async apply(s, live, want, changed, op) {
       const o = { region: s.region };
       const id = live.id;

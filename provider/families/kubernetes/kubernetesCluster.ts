@@ -314,28 +314,25 @@ kubeconfig: \${apps.kubeconfig} # a secret output
     ...clusterCalls,
     get: async (s, id) => withKubeconfig(s, await clusterCalls.get(s, id)),
     create: (s, i) =>
-      s.client.kubernetesClusters
-        .create(
-          {
-            name: i.name!,
-            description: i.description,
-            zoneId: i.zoneId,
-            kubernetesVersionId: i.kubernetesVersionId,
-            serviceOfferingId: i.serviceOfferingId,
-            networkId: i.networkId,
-            size: i.size ?? i.autoscaling?.minSize ?? 1,
-            controlNodes: i.controlNodes,
-            keyPair: i.keyPair,
-            nodeRootDiskSize: i.nodeRootDiskSize,
-            autoscalingEnabled: i.autoscaling ? true : undefined,
-            minSize: i.autoscaling?.minSize,
-            maxSize: i.autoscaling?.maxSize,
-          },
-          { region: s.region },
-        )
-        .catch((err) => {
-          throw tooManyNodes(err, i);
-        }),
+      s.client.kubernetesClusters.create(
+        {
+          name: i.name!,
+          description: i.description,
+          zoneId: i.zoneId,
+          kubernetesVersionId: i.kubernetesVersionId,
+          serviceOfferingId: i.serviceOfferingId,
+          networkId: i.networkId,
+          size: i.size ?? i.autoscaling?.minSize ?? 1,
+          controlNodes: i.controlNodes,
+          keyPair: i.keyPair,
+          nodeRootDiskSize: i.nodeRootDiskSize,
+          autoscalingEnabled: i.autoscaling ? true : undefined,
+          minSize: i.autoscaling?.minSize,
+          maxSize: i.autoscaling?.maxSize,
+        },
+        { region: s.region },
+      ),
+    createRefused: (_s, err, i) => tooManyNodes(err, i),
     async apply(s, live, want, changed, op) {
       const o = { region: s.region };
       const autoscalingChanged = changed.has("autoscaling");

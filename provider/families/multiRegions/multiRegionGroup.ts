@@ -65,16 +65,9 @@ meshId: \${mesh.id}
   exclusive: [uniqueName("multi-region group", "group names are unique per account in a region")],
   api: {
     ...recordCalls((c) => c.multiRegions),
-    async create(s, i) {
-      try {
-        return await s.client.multiRegions.create(
-          { name: i.name ?? "", description: i.description },
-          { region: s.region },
-        );
-      } catch (err) {
-        throw await createError(s, err);
-      }
-    },
+    create: (s, i) =>
+      s.client.multiRegions.create({ name: i.name ?? "", description: i.description }, { region: s.region }),
+    createRefused: (s, err) => createError(s, err),
     apply: applyChanged(["name", "description"], (s, id, put) =>
       s.client.multiRegions.update(id, put, { region: s.region }),
     ),
