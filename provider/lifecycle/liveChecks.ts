@@ -25,6 +25,7 @@ import type { Kind, LiveRules } from "./kindSpec";
 import {
   CATALOGUES,
   type CatalogueName,
+  type Claim,
   catalogue,
   claimedNow,
   confirmedRows,
@@ -128,6 +129,9 @@ const heldKey = (kind: Kind, region: string | undefined, property: string, value
 /** Where an exclusive value is unique: the kind, the region and the property. */
 const valueKey = (kind: Kind, region: string | undefined, property: string) =>
   `${kind.name}\u0000${region ?? ""}\u0000${property}`;
+/** A resource's inputs as one text, less the dynamic host's own keys (the serialized provider). */
+const ownInputs = (inputs: Recorded) =>
+  canonical(Object.fromEntries(Object.entries(inputs).filter(([k]) => !k.startsWith("__"))));
 /** JSON with object keys in order, so one value built two ways (from inputs, from a record) gives one key. */
 const canonical = (v: unknown): string =>
   JSON.stringify(v, (_k, x) =>
@@ -181,8 +185,7 @@ export async function exclusiveFailures(
   // the program's inputs, less the host's own keys (the serialized provider), as one text: made only when a
   // value is held or judged against a held one, not for every check
   let text: string | undefined;
-  const program = () =>
-    (text ??= canonical(Object.fromEntries(Object.entries(news).filter(([k]) => !k.startsWith("__")))));
+  const program = () => (text ??= ownInputs(news));
   const out: CheckFailure[] = [];
   // a resource that gives no region claims in the one it is made in (cim:region), as a region-keyed value says
   const where = inputs.region === undefined && region !== undefined ? { ...inputs, region } : inputs;
@@ -195,7 +198,7 @@ export async function exclusiveFailures(
       heldBefore.set(key, (heldBefore.get(key) ?? new Set()).add(program()));
     }
     const unchanged = own !== undefined && sameValue(own, claimed);
-    const twice = claimedTwice(kind, region, x, inputs, claimed, unchanged);
+    const twice = claimedTwice(kind, region, x, inputs, olds, claimed, unchanged, program);
     if (twice) {
       out.push(twice);
       continue;
@@ -221,42 +224,57 @@ export async function exclusiveFailures(
 
 /**
  * A value another resource of this deployment claims too (two new instances with one host name): no live record
- * holds it yet, and the API refuses whichever of the two it makes second, after the first is made. Only the native
- * plugin can tell: its checks name their resource (the dynamic-provider host's do not, and one resource checked
- * twice, as a replacement is, could not be told from two). Each check records its claim; a claim whose value
- * another resource's clashes with is refused, naming that resource, unless it is the resource's own value, kept
- * unchanged (the newcomer is the one to give way).
+ * holds it yet, and the API refuses whichever of the two it makes second, after the first is made. Each check
+ * records its claim under its resource. The plugin's checks name it (the URN). The dynamic-provider host's do not,
+ * so there a resource is known by its inputs: its old inputs (two records cannot hold one exclusive value) and its
+ * program's inputs, which a replacement's second check repeats without the old ones. Two resources with the same
+ * program inputs (a copy, both new) are taken for one and pass here; the API refuses the second. A claim whose
+ * value another resource's clashes with is refused, naming that resource where its name is known, unless it is
+ * the resource's own value, kept unchanged (the newcomer is the one to give way).
  */
 function claimedTwice(
   kind: Kind,
   region: string | undefined,
   x: Exclusive,
   inputs: Recorded,
+  olds: Recorded,
   claimed: unknown,
   unchanged: boolean,
+  program: () => string,
 ): CheckFailure | undefined {
   const urn = currentResource();
-  if (!urn) return undefined;
+  const ids = urn
+    ? [urn]
+    : [`\u0001${program()}`, ...(Object.keys(olds).length ? [`\u0002${ownInputs(olds)}`] : [])];
   const key = valueKey(kind, region, x.property);
-  const claims = claimedNow.get(key) ?? new Map<string, unknown>();
+  const claims = claimedNow.get(key) ?? new Map<string, Claim>();
   claimedNow.set(key, claims);
-  claims.set(urn, claimed);
+  // this resource's claim replaces what its earlier checks claimed, under every id they knew it by
+  const known = new Set(ids);
+  for (const id of ids) for (const k of claims.get(id)?.ids ?? []) known.add(k);
+  // without a URN, the API name the resource gives, where that is not the value claimed
+  const apiName = x.property !== "name" && typeof inputs.name === "string" ? inputs.name : undefined;
+  const mine: Claim = { value: claimed, ids: known, ...(urn ? { name: urnName(urn) } : { apiName }) };
+  for (const id of known) claims.set(id, mine);
   if (unchanged) return undefined;
-  let other: [string, unknown] | undefined;
-  for (const c of claims) {
-    if (c[0] !== urn && clashes(x, claimed, c[1])) {
+  let other: Claim | undefined;
+  for (const c of claims.values()) {
+    if (c !== mine && clashes(x, claimed, c.value)) {
       other = c;
       break;
     }
   }
   if (!other) return undefined;
-  const name = urnName(other[0]);
-  const what = sameValue(other[1], claimed)
+  const what = sameValue(other.value, claimed)
     ? "the same"
-    : `${x.shown ? x.shown(other[1]) : JSON.stringify(other[1])}, which clashes with it`;
+    : `${x.shown ? x.shown(other.value) : JSON.stringify(other.value)}, which clashes with it`;
+  const whose =
+    other.name !== undefined
+      ? `cim.${kind.name} "${other.name}"`
+      : `another cim.${kind.name}${other.apiName === undefined ? "" : ` (name "${other.apiName}")`}`;
   return {
     property: x.property,
-    reason: `${x.property} ${JSON.stringify(inputs[x.property])}: cim.${kind.name} "${name}" of this program claims ${what}, and only one ${kind.noun} may hold it at a time (the API would refuse whichever it makes second). Give each its own`,
+    reason: `${x.property} ${JSON.stringify(inputs[x.property])}: ${whose} of this program claims ${what}, and only one ${kind.noun} may hold it at a time (the API would refuse whichever it makes second). Give each its own`,
   };
 }
 

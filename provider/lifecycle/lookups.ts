@@ -401,10 +401,21 @@ export const heldBefore = new Map<string, Set<string>>();
  */
 export const replacing = new Set<string>();
 /**
- * Exclusive values the resources of this deployment claim, as their checks ran, by kind, region and property: the
- * URN of each claimant and its value (liveChecks.ts: claimedTwice).
+ * A resource's claim of an exclusive value: the value, every id the resource is known by (its URN; without one,
+ * its inputs), and its name in the program (known on the plugin) or else the name it gives the API, if any.
  */
-export const claimedNow = new Map<string, Map<string, unknown>>();
+export interface Claim {
+  readonly value: unknown;
+  readonly ids: ReadonlySet<string>;
+  readonly name?: string;
+  readonly apiName?: string;
+}
+/**
+ * Exclusive values the resources of this deployment claim, as their checks ran, by kind, region and property: each
+ * claimant (its URN on the plugin, its program inputs on the dynamic path) and its claim (liveChecks.ts:
+ * claimedTwice).
+ */
+export const claimedNow = new Map<string, Map<string, Claim>>();
 
 /** Test seam. */
 export function resetLookups(): void {

@@ -162,6 +162,23 @@ describe("in the provider: create, update, refresh and destroy", () => {
     }
   }, 600_000);
 
+  it("two new instances of the program with one host name: refused at preview, before anything is made", async () => {
+    const config = { ...ids, "cim-e2e:name": "web-twice", "cim-e2e:twin": "true" };
+    const count = async () => (await api.client.instances.listAll()).items.length;
+    const before = await count();
+    const run = stack("twice");
+    const [preview] = await run([{ op: "preview", expectFailure: true, config }]);
+    // the dynamic-provider host does not say which resource a check is for: the other is named by its kind
+    const cause =
+      /name "web-twice": another cim\.Instance of this program claims the same, and only one instance may hold it at a time/;
+    expectOneCause(preview, cause, "Give each its own");
+    expect(await count()).toBe(before);
+    // `up` without a preview (the Automation API's) makes the first as its check passes and refuses the second,
+    // as the API would: the same one cause
+    const [up] = await run([{ op: "up", expectFailure: true, config }, { op: "rm" }]);
+    expectOneCause(up, cause, "Give each its own");
+  }, 300_000);
+
   it("a resource deleted out of band during an update; refresh and destroy without a route to the API", async () => {
     const session = await StackSession.open({
       name: "errors-gone",

@@ -17,6 +17,7 @@ import {
   jobsOn,
   make,
   nameOf,
+  newProcess,
   OTHER_ID,
   p,
   type Rec,
@@ -95,6 +96,7 @@ describe("public IPs and static NAT", () => {
     await expect(make("StaticNat", { publicIpId: ip.id, instanceId: vm.resourceId })).rejects.toThrow(
       /enable failed: .*no networkId is passed in/,
     );
+    newProcess(); // the program corrected, run again
     const nat = await make("StaticNat", {
       publicIpId: ip.id,
       instanceId: vm.resourceId,

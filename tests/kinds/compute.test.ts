@@ -21,6 +21,7 @@ import {
   jobsOn,
   make,
   nameOf,
+  newProcess,
   OTHER_ID,
   p,
   type Rec,
@@ -283,7 +284,10 @@ describe("SSH key pairs and the instances that name them", () => {
   it("a taken name fails the register with the API's reason, and nothing is recorded", async () => {
     const inputs = keyInputs();
     const made = await make("SshKeyPair", inputs);
-    const err = await make("SshKeyPair", { ...inputs, publicKey: freshEd25519() }).catch((e: Error) => e);
+    // an up whose preview ran before the name was taken (by another program): check passed, the API refuses
+    const err = await p("SshKeyPair")
+      .create({ ...inputs, publicKey: freshEd25519() })
+      .catch((e: Error) => e);
     expect(err).toBeInstanceOf(Error);
     expect(err).not.toBeInstanceOf(PartialStateError);
     expect((err as Error).message).toMatch(/register failed: .*already exists/);
@@ -297,8 +301,13 @@ describe("SSH key pairs and the instances that name them", () => {
     // what the SDK sends for sshKeyNames written as text in the program (sdk/resource.ts)
     const plain = { [PLAIN_REFERENCES]: ["sshKeyNames"] };
     const vm = { ...instanceInputs(), sshKeyNames: [key.outs.name] };
-    expect((await p("Instance").check!({}, { ...vm, ...plain })).failures ?? []).toEqual([]);
-    const missing = await p("Instance").check!({}, { ...vm, ...plain, sshKeyNames: ["no-such-key"] });
+    // each variant of the program is a preview of its own (one host name, claimed once a run)
+    const previewed = (news: Rec) => {
+      newProcess();
+      return p("Instance").check!({}, news);
+    };
+    expect((await previewed({ ...vm, ...plain })).failures ?? []).toEqual([]);
+    const missing = await previewed({ ...vm, ...plain, sshKeyNames: ["no-such-key"] });
     expect(missing.failures).toEqual([
       expect.objectContaining({
         property: "sshKeyNames",
@@ -308,23 +317,19 @@ describe("SSH key pairs and the instances that name them", () => {
       }),
     ]);
     // "elsewhere" is a key pair of the primary region, not of the other one
-    const inOther = await p("Instance").check!(
-      {},
-      { ...vm, ...plain, region: other, sshKeyNames: ["elsewhere"] },
-    );
+    const inOther = await previewed({ ...vm, ...plain, region: other, sshKeyNames: ["elsewhere"] });
     expect(inOther.failures?.map((f) => f.property)).toContain("sshKeyNames");
     // taken from another resource's output (known at preview, yet maybe still to be created): not looked up
-    expect((await p("Instance").check!({}, { ...vm, sshKeyNames: ["no-such-key"] })).failures ?? []).toEqual(
-      [],
-    );
+    expect((await previewed({ ...vm, sshKeyNames: ["no-such-key"] })).failures ?? []).toEqual([]);
     // unknown at preview: not looked up either
     const unknown = { ...vm, ...plain, sshKeyNames: [UNKNOWN] };
-    expect((await p("Instance").check!({}, unknown)).failures ?? []).toEqual([]);
+    expect((await previewed(unknown)).failures ?? []).toEqual([]);
     // deployed with it: recorded, verified against the live keyPair, and adopted the same way
+    newProcess();
     const made = await make("Instance", vm);
     expect(made.outs.sshKeyNames).toEqual([key.outs.name]);
     const wrongKey = { ...vm, name: made.outs.name, sshKeyNames: ["elsewhere"], adoptId: made.id };
-    const refused = await p("Instance").check!({}, wrongKey);
+    const refused = await previewed(wrongKey);
     expect(refused.failures?.map((f) => f.property)).toEqual(["sshKeyNames"]);
     await expect(p("Instance").create(refused.inputs)).rejects.toThrow(/cannot adopt: .*sshKeyNames/);
     await p("Instance").delete!(made.id, made.outs);

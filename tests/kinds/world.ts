@@ -208,14 +208,20 @@ export function useEmulator() {
     await emu?.close();
   });
 
-  beforeEach(() => {
-    resetLookups();
-    resetBatches();
-  });
+  beforeEach(newProcess);
   afterEach(async () => {
     await ctl.clearFaults();
     await ctl.jobTiming({ mode: "timed", latencyMs: 0, jitterMs: 0 });
   });
+}
+
+/**
+ * What the next `pulumi preview` or `up` starts with: a new provider process, with no list read and no value
+ * claimed by the checks of an earlier run. Each case starts so; a case that runs the program again calls it.
+ */
+export function newProcess(): void {
+  resetLookups();
+  resetBatches();
 }
 
 /** Every row of a family run through the lifecycle: check, create, read, update, replace, adopt, delete. */

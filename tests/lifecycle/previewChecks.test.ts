@@ -434,11 +434,12 @@ describe("what the platform refuses only after it made the resource is said at p
         ),
       },
     ]);
+    resetLookups(); // the program corrected, previewed again: a new provider process
     expect(await failuresOf(rule, {}, args([vm.id]))).toEqual([]);
   });
 });
 
-describe("two new resources of one program claiming clashing values (the plugin, which names each resource)", () => {
+describe("two new resources of one program claiming clashing values", () => {
   it("a tier overlapping another new tier of the VPC is refused, the other's range written as a range", async () => {
     const urn = (name: string) => `urn:pulumi:dev::app::cim:index:Network::${name}`;
     const first = tierArgs({ name: "t-a", gateway: "10.70.8.1", netmask: "255.255.255.0" });
@@ -451,5 +452,35 @@ describe("two new resources of one program claiming clashing values (the plugin,
         reason: `gateway "10.70.8.1": cim.Network "a" of this program claims the range 10.70.8.0/24 of VPC ${vpcId}, which clashes with it, and only one network may hold it at a time (the API would refuse whichever it makes second). Give each its own`,
       },
     ]);
+  });
+
+  it("on the dynamic path, whose checks do not name their resource, a resource is its program inputs", async () => {
+    const first = tierArgs({ name: "t-a", gateway: "10.70.8.1", netmask: "255.255.255.0" });
+    expect(await failuresOf(network, {}, first)).toEqual([]);
+    // the same inputs checked again (a replacement's second check) are the same resource
+    expect(await failuresOf(network, {}, first)).toEqual([]);
+    const wider = tierArgs({ name: "t-b", gateway: "10.70.8.1", netmask: "255.255.254.0" });
+    expect(await failuresOf(network, {}, wider)).toEqual([
+      {
+        property: "gateway",
+        reason: `gateway "10.70.8.1": another cim.Network (name "t-a") of this program claims the range 10.70.8.0/24 of VPC ${vpcId}, which clashes with it, and only one network may hold it at a time (the API would refuse whichever it makes second). Give each its own`,
+      },
+    ]);
+    // a range clear of the first passes
+    expect(await failuresOf(network, {}, tierArgs({ name: "t-c", gateway: "10.70.12.1" }))).toEqual([]);
+  });
+
+  it("on the dynamic path, a resource keeping its value passes and a newcomer claiming it is refused", async () => {
+    // the stack's instance, unchanged, then a new one of the program with its host name and other inputs
+    expect(await failuresOf(instance, vm.inputs, vm.inputs)).toEqual([]);
+    const newcomer = await failuresOf(instance, {}, vmArgs({ name: "web-1", displayName: "second web" }));
+    expect(newcomer).toEqual([
+      {
+        property: "name",
+        reason: `name "web-1": another cim.Instance of this program claims the same, and only one instance may hold it at a time (the API would refuse whichever it makes second). Give each its own`,
+      },
+    ]);
+    // the stack's instance checked again (as in a later preview of the same process) still passes
+    expect(await failuresOf(instance, vm.inputs, vm.inputs)).toEqual([]);
   });
 });
