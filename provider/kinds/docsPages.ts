@@ -316,12 +316,20 @@ export interface FunctionDoc {
   readonly yaml?: string;
 }
 
-type TypeSpec = { type?: string; $ref?: string; items?: TypeSpec; additionalProperties?: TypeSpec };
+type TypeSpec = {
+  type?: string;
+  $ref?: string;
+  items?: TypeSpec;
+  additionalProperties?: TypeSpec;
+  oneOf?: TypeSpec[];
+};
 
 /** A Pulumi schema type as the pages write types. */
 function specText(t: TypeSpec | undefined): string {
   if (!t) return "unknown";
+  if (t.$ref === "pulumi.json#/Any") return "unknown";
   if (t.$ref) return t.$ref.split(":").pop() ?? "unknown";
+  if (t.oneOf) return [...new Set(t.oneOf.map(specText))].join(" \\| ");
   if (t.type === "array") return `${specText(t.items)}[]`;
   if (t.type === "object" && t.additionalProperties)
     return `Record<string, ${specText(t.additionalProperties)}>`;

@@ -216,7 +216,10 @@ const Backup = withState(BackupSchema, "The backup's status (BackingUp, BackedUp
 const withMembers = (schema: z.ZodType) =>
   z.intersection(schema, z.object({ memberIds: z.array(z.string()).describe("The members' instance ids.") }));
 const InstanceGroup = z
-  .intersection(InstanceGroupSchema, z.object({ id: z.string() }))
+  .intersection(
+    InstanceGroupSchema,
+    z.object({ id: z.string().describe(InstanceGroupSchema.shape.id.description!) }),
+  )
   .meta({ title: "InstanceGroup" });
 const InstanceGroupList = z.object({
   groups: z.array(InstanceGroup).describe("The groups of every region that answered."),

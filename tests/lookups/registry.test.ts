@@ -118,8 +118,8 @@ describe("the package schema's functions", () => {
 
   it("records carry their fields and which are always there (a zone: id required, name not)", () => {
     const zone = functions["cim:index:getZone"].outputs;
-    expect(zone.properties.id).toEqual({ type: "string" });
-    expect(zone.properties.capacity).toEqual({ type: "number" });
+    expect(zone.properties.id).toMatchObject({ type: "string" });
+    expect(zone.properties.capacity).toMatchObject({ type: "number" });
     expect(zone.required).toEqual(["id"]);
     expect(functions["cim:index:getZones"].outputs.properties.items.items).toEqual({
       $ref: "#/types/cim:lookups:Zone",
@@ -145,6 +145,17 @@ describe("the package schema's functions", () => {
     expect(functions["cim:index:getAuditEntries"].inputs.properties.since).toMatchObject({
       oneOf: [{ type: "string" }, { type: "number" }],
     });
+  });
+
+  it("every field of every record and answer is described (the reference pages' and other languages' docs)", () => {
+    const undescribed: string[] = [];
+    const look = (where: string, t: { properties?: Record<string, { description?: string }> }) => {
+      for (const [k, p] of Object.entries(t.properties ?? {}))
+        if (!p.description?.trim()) undescribed.push(`${where}.${k}`);
+    };
+    for (const [token, t] of Object.entries(types)) look(token, t);
+    for (const [token, f] of Object.entries(functions)) look(`${token} (answer)`, f.outputs);
+    expect(undescribed).toEqual([]);
   });
 });
 

@@ -9,29 +9,29 @@ import { num, str } from "../../client/records";
  * SharedFSResponse camel-cased). `size` is in bytes; the platform's `sizeGb` is text ("10.00 GiB").
  */
 export const FileSystemSchema = z.looseObject({
-  id: z.string(),
-  name: str(),
-  description: str(),
-  zoneId: str(),
-  zoneName: str(),
-  networkId: str(),
-  networkName: str(),
-  /** The file-system VM's address on the network: the NFS server to mount from. */
-  ipAddress: str(),
-  /** The exported path (CloudStack's /mnt/fs/share). */
-  path: str(),
-  provider: str(),
-  /** XFS or EXT4. */
-  filesystem: str(),
-  diskOfferingId: str(),
-  diskOfferingName: str(),
-  serviceOfferingId: str(),
-  serviceOfferingName: str(),
-  size: num(),
-  sizeGb: str(),
-  /** SharedFS.State: Allocated, Ready, Stopping, Stopped, Starting, Destroyed, Expunging, Error. */
-  state: str(),
-  created: str(),
+  id: z.string().describe("The file system's id."),
+  name: str().describe("The file system's name, unique in the account and region."),
+  description: str().describe("The file system's description."),
+  zoneId: str().describe("The id of the file system's zone (`cim.getZone`)."),
+  zoneName: str().describe("The name of the file system's zone."),
+  networkId: str().describe("The id of the network the share is served on (a `cim.Network`'s id)."),
+  networkName: str().describe("The name of that network."),
+  ipAddress: str().describe("The file-system VM's address on the network: the NFS server to mount from."),
+  path: str().describe("The exported path to mount (the platform's /mnt/fs/share)."),
+  provider: str().describe("The platform's provider of the share: SHAREDFSVM (a file-system VM)."),
+  filesystem: str().describe("The file system on its data volume: XFS or EXT4."),
+  diskOfferingId: str().describe("The id of the data volume's disk offering (`cim.getDiskOffering`)."),
+  diskOfferingName: str().describe("The name of that disk offering."),
+  serviceOfferingId: str().describe(
+    "The id of the file-system VM's compute offering (`cim.getComputeOffering`).",
+  ),
+  serviceOfferingName: str().describe("The name of that compute offering."),
+  size: num().describe("The size of the data volume in bytes."),
+  sizeGb: str().describe('The size as text, in GiB, e.g. "10.00 GiB".'),
+  state: str().describe(
+    "The platform's state: Allocated, Ready, Stopping, Stopped, Starting, Destroyed, Expunging or Error.",
+  ),
+  created: str().describe("When the file system was created (ISO 8601)."),
 });
 // ------------------------------------------------------------------ multi-region groups, organizations, projects
 export type FileSystem = z.output<typeof FileSystemSchema>;

@@ -6,9 +6,11 @@ import { bool, num, opt, str } from "../../client/records";
 
 /** One image store's view of a download (CloudStack's TemplateResponse.downloaddetails). */
 const DownloadDetailSchema = z.looseObject({
-  datastore: str(),
-  downloadPercent: num(),
-  downloadState: str(),
+  datastore: str().describe("The image store (secondary storage) the image is downloaded to."),
+  downloadPercent: num().describe("How much of the download is done, in percent (0 to 100)."),
+  downloadState: str().describe(
+    "The download's state as the platform reports it, e.g. DOWNLOAD_IN_PROGRESS, DOWNLOADED or DOWNLOAD_ERROR.",
+  ),
 });
 
 /** CloudStack's download states (VMTemplateStorageResourceAssoc.Status) of a download that will not finish. */
@@ -20,29 +22,39 @@ const FAILED_DOWNLOADS = ["DOWNLOAD_ERROR", "ABANDONED", "UPLOAD_ERROR", "UPLOAD
  * progress, "Download Complete", or why the download failed), shown to the owner.
  */
 const imageFields = {
-  id: z.string(),
-  name: str(),
-  displayText: str(),
-  zoneId: str(),
-  zoneName: str(),
-  format: str(),
-  osTypeId: str(),
-  osTypeName: str(),
-  isPublic: bool(),
-  isFeatured: bool(),
-  isExtractable: bool(),
-  passwordEnabled: bool(),
-  isDynamicallyScalable: bool(),
-  crossZones: bool(),
-  account: str(),
-  isReady: bool(),
-  status: str(),
-  url: str(),
-  checksum: str(),
-  /** Bytes: a template's virtual size, an ISO's file size. */
-  size: num(),
-  downloadDetails: opt(z.array(DownloadDetailSchema)),
-  created: str(),
+  id: z.string().describe("The image's id."),
+  name: str().describe("The image's name."),
+  displayText: str().describe("The image's description (display text); its name when none was given."),
+  zoneId: str().describe("The id of the zone the image is registered in (`cim.getZone`)."),
+  zoneName: str().describe("The name of the image's zone."),
+  format: str().describe(
+    "The disk image's format: QCOW2, RAW, VHD, VHDX, OVA, VMDK or TAR for a template; ISO for an ISO.",
+  ),
+  osTypeId: str().describe("The id of the guest OS type the image carries (`cim.getOsType`)."),
+  osTypeName: str().describe("The name of the image's guest OS type."),
+  isPublic: bool().describe("Whether every account may use the image."),
+  isFeatured: bool().describe("Whether the image is listed among the platform's featured images."),
+  isExtractable: bool().describe(
+    "Whether the image's file may be downloaded (extracted) by those who may use it.",
+  ),
+  passwordEnabled: bool().describe("Whether the image supports the platform's password reset feature."),
+  isDynamicallyScalable: bool().describe(
+    "Whether the image carries the hypervisor's tools to scale an instance's CPU and memory while it runs.",
+  ),
+  crossZones: bool().describe("Whether the image is managed across all zones rather than registered in one."),
+  account: str().describe("The account that owns the image; `system` for the platform's own images."),
+  isReady: bool().describe("Whether the image is ready to deploy from (its download is complete)."),
+  status: str().describe(
+    'The platform\'s words on the download, shown to the owner: e.g. "45% Downloaded", "Download Complete" ' +
+      '(an ISO: "Successfully Installed"), or why the download failed.',
+  ),
+  url: str().describe("The http(s) URL the image was registered from; shown to the owner."),
+  checksum: str().describe("The checksum given at registration, e.g. `{SHA-256}<hex>` or an MD5 digest."),
+  size: num().describe("The size in bytes, once downloaded: a template's virtual size, an ISO's file size."),
+  downloadDetails: opt(z.array(DownloadDetailSchema)).describe(
+    "The download's progress on each image store, shown to the owner.",
+  ),
+  created: str().describe("When the image was registered (ISO 8601)."),
 };
 
 /**
@@ -61,14 +73,25 @@ function withImageState<T extends { isReady?: boolean; downloadDetails?: { downl
 export const TemplateSchema = z
   .looseObject({
     ...imageFields,
-    minRootDiskSizeGb: num(),
-    hypervisor: str(),
-    templateType: str(),
+    minRootDiskSizeGb: num().describe(
+      "The smallest root disk, in GB, of an instance deployed from the template (the default `rootDiskSize`).",
+    ),
+    hypervisor: str().describe(
+      "The hypervisor the template is for: KVM, XenServer, VMware, Hyperv, LXC, Ovm3, BareMetal or Simulator.",
+    ),
+    templateType: str().describe("The template's type as the platform reports it, e.g. USER."),
   })
   .transform(withImageState);
 export type Template = z.output<typeof TemplateSchema>;
 
-export const IsoSchema = z.looseObject({ ...imageFields, bootable: bool() }).transform(withImageState);
+export const IsoSchema = z
+  .looseObject({
+    ...imageFields,
+    bootable: bool().describe(
+      "Whether instances can boot from the ISO; a data ISO (drivers, tools) is not bootable.",
+    ),
+  })
+  .transform(withImageState);
 export type Iso = z.output<typeof IsoSchema>;
 
 /**
@@ -76,9 +99,11 @@ export type Iso = z.output<typeof IsoSchema>;
  * launch permission, and, while the image is private, its owner.
  */
 export const ImagePermissionsSchema = z.looseObject({
-  id: str(),
-  isPublic: bool(),
-  account: opt(z.array(z.string())),
-  projectIds: opt(z.array(z.string())),
+  id: str().describe("The id of the template or ISO."),
+  isPublic: bool().describe("Whether every account may use the image."),
+  account: opt(z.array(z.string())).describe(
+    "The names of the accounts given launch permission and, while the image is private, its owner's.",
+  ),
+  projectIds: opt(z.array(z.string())).describe("The ids of the projects given launch permission."),
 });
 export type ImagePermissions = z.output<typeof ImagePermissionsSchema>;
