@@ -52,6 +52,7 @@ case "$task" in
     node dist/provider/kinds/render.js "$CIM_ROOT"
     node dist/provider/lookups/docgen.js "$CIM_ROOT"
     npx --no-install biome format --write sdk/kinds.ts sdk/native/kinds.ts sdk/lookups/docs.ts sdk/native/lookups.ts \
+      sdk/lookups/records.ts \
       provider/kinds/apiCalls.json >/dev/null
     ;;
   sdks)

@@ -7,6 +7,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import ts from "typescript";
+import { recordTypesModule } from "./recordTypes";
 
 /** `{ getZone: "One zone by name …" }` for every exported `get*` function declared in `dir`. */
 export function lookupDocs(dir: string): Record<string, string> {
@@ -81,4 +82,5 @@ if (require.main === module) {
   if (!root) throw new Error("usage: docgen.js ROOT");
   fs.writeFileSync(path.join(root, "sdk", "lookups", "docs.ts"), lookupDocsModule(root));
   fs.writeFileSync(path.join(root, "sdk", "native", "lookups.ts"), nativeLookupsModule(root));
+  fs.writeFileSync(path.join(root, "sdk", "lookups", "records.ts"), recordTypesModule(root));
 }

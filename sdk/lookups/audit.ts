@@ -3,10 +3,12 @@
 // offset) is placed on the server's own clock, which writes offset-less local times in whatever zone it runs:
 // one reading of that clock ties it to this process's, so the window selects the same rows in any zone and
 // with any skew. Offset-less text is the server's own time (e.g. a row's `timestamp`) and is sent as it is.
-import type { AuditEntry, AuditFilter } from "../../provider/client";
+import type { AuditFilter } from "../../provider/client";
 import { client, gated } from "./core";
+import type { AuditEntry } from "./records";
 
-export type { AuditEntry, AuditFilter, AuditTime } from "../../provider/client";
+export type { AuditFilter, AuditTime } from "../../provider/client";
+export type { AuditEntry } from "./records";
 
 /**
  * Audit rows, newest first: `since`/`until` (a window, bounds included), `resourceType`, `resourceId`, `user`,

@@ -1,7 +1,8 @@
 // Backup lookups: the on-demand backups of instances, by name or id, read afresh (backup offerings are a
 // catalogue: catalogue.ts).
-import type { Backup } from "../../provider/client";
+
 import { type OfInstanceFilter, type OfInstanceQuery, ofInstance } from "./core";
+import type { Backup } from "./records";
 
 /** A backup as the API shows it (`cim.Backup` is the resource class): its instance, offering, state and size. */
 export type BackupRecord = Backup;

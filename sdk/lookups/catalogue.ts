@@ -1,21 +1,7 @@
 // Catalogue lookups: zones, templates, ISOs, offerings and Kubernetes versions of a region, by name or id,
 // cached for the life of the process (a program that looks up ten things in one region reads each list
 // once); and the user's allowances, read afresh.
-import type {
-  BackupOffering,
-  ComputeOffering,
-  DiskOffering,
-  ImageFilter,
-  Iso,
-  KubernetesVersion,
-  MultiRegionQuota,
-  MyLimits,
-  NetworkOffering,
-  OsType,
-  Template,
-  VpcOffering,
-  Zone,
-} from "../../provider/client";
+import type { ImageFilter } from "../../provider/client";
 import { type CatalogueName, fetchCatalogue } from "../../provider/lifecycle/lookups";
 import {
   asQuery,
@@ -29,6 +15,20 @@ import {
   type Row,
   regionOf,
 } from "./core";
+import type {
+  BackupOffering,
+  ComputeOffering,
+  DiskOffering,
+  Iso,
+  KubernetesVersion,
+  MultiRegionQuota,
+  MyLimits,
+  NetworkOffering,
+  OsType,
+  Template,
+  VpcOffering,
+  Zone,
+} from "./records";
 
 /** A compute-offering query: the API ignores zoneId on this list, so the zone filter is applied here. */
 export interface ComputeOfferingQuery extends LookupQuery {

@@ -1,8 +1,9 @@
 // Comment lookups (the API's annotations): the comments on one volume, network, public IP, VPC or Kubernetes
 // cluster, and one of them by id or by its text, read afresh (cim.Comment is the resource class). Comments carry
 // no name, so the text stands in for it; admins-only comments are listed too (the account sees all of its own).
-import type { Comment, CommentCollection } from "../../provider/client";
+import type { CommentCollection } from "../../provider/client";
 import { fresh, LookupError, type LookupRegionOptions, pickBy } from "./core";
+import type { Comment } from "./records";
 
 /** A comment as the API shows it: `annotation` its text, `entityId` and `entityType` the resource it is on. */
 export type CommentInfo = Comment;

@@ -15,7 +15,6 @@ import {
   ConnectionError,
   type ListResult,
   PermissionDeniedError,
-  type Region,
   RequestTimeoutError,
   TokenError,
 } from "../../provider/client";
@@ -27,6 +26,7 @@ import {
   resolveProviderConfig,
   type StackConfigReader,
 } from "../../provider/config";
+import type { Region } from "./records";
 
 export interface LookupRegionOptions {
   /**

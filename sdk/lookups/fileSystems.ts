@@ -1,7 +1,8 @@
 // Shared file system lookups: the account's file systems of a region (GET /api/v1/filesystems, the spec's
 // envelope), by name or id, read afresh each time (not cached): they are made and removed while programs run.
-import type { FileSystem } from "../../provider/client";
+
 import { asQuery, fresh, type LookupQuery, type LookupRegionOptions, pick } from "./core";
+import type { FileSystem } from "./records";
 
 /** A shared file system as the API shows it (cim.FileSystem is the resource class). */
 export type FileSystemInfo = FileSystem;

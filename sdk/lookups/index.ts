@@ -2,25 +2,7 @@
 // name (or id) instead of hard-coding ids, and read the user's allowances. Plain async functions that run in
 // the program's process, one module per family; what they share (client, cache, region, picking one record
 // with the candidates listed on a miss) is core.ts.
-export type {
-  AclList,
-  BackupOffering,
-  ComputeOffering,
-  DiskOffering,
-  Invitation,
-  KubernetesVersion,
-  Membership,
-  MultiRegionMember,
-  MultiRegionQuota,
-  MyLimits,
-  NetworkOffering,
-  OsType,
-  Preferences,
-  Region,
-  Tenant,
-  VpcOffering,
-  Zone,
-} from "../../provider/client";
+export type { Preferences } from "../../provider/client";
 export * from "./audit";
 export * from "./backups";
 export * from "./catalogue";
@@ -42,5 +24,23 @@ export * from "./multiRegions";
 export * from "./networking";
 export * from "./organizations";
 export * from "./projects";
+export type {
+  AclList,
+  BackupOffering,
+  ComputeOffering,
+  DiskOffering,
+  Invitation,
+  KubernetesVersion,
+  Membership,
+  MultiRegionMember,
+  MultiRegionQuota,
+  MyLimits,
+  NetworkOffering,
+  OsType,
+  Region,
+  Tenant,
+  VpcOffering,
+  Zone,
+} from "./records";
 export * from "./regions";
 export * from "./snapshots";

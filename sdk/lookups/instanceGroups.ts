@@ -7,7 +7,7 @@
 //   name there could make the name ambiguous or be the one meant), by id only when the id was not found
 //   elsewhere (ids are unique). Give `region` to read only the group's own region.
 import * as pulumi from "@pulumi/pulumi";
-import { type InstanceGroup, regionFailures } from "../../provider/client";
+import { regionFailures } from "../../provider/client";
 import {
   asQuery,
   client,
@@ -20,6 +20,7 @@ import {
   pick,
   regionOf,
 } from "./core";
+import type { InstanceGroup } from "./records";
 
 /** An instance group as the list shows it, with the region it lives in (cim.InstanceGroup is the resource class). */
 export type InstanceGroupInfo = InstanceGroup & { id: string };

@@ -1,7 +1,8 @@
 // Instance schedule lookups: the power schedules (start, stop, reboot on a cron schedule) of instances, by name
 // or id, read afresh.
-import type { InstanceSchedule } from "../../provider/client";
+
 import { type OfInstanceFilter, type OfInstanceQuery, ofInstance } from "./core";
+import type { InstanceSchedule } from "./records";
 
 /** An instance schedule as the API shows it (`cim.InstanceSchedule` is the resource class). */
 export type InstanceScheduleRecord = InstanceSchedule;

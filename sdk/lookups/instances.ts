@@ -1,8 +1,9 @@
 // Instance lookups: the account's instances of a region as the API shows them, by name or id, read afresh each
 // time (not cached). They are where a program reads what `cim.Instance` does not keep in state: the zone,
 // template and offering names, vCPU, memory and OS, account and domain, lastUpdated.
-import { type Instance, NotFoundError } from "../../provider/client";
+import { NotFoundError } from "../../provider/client";
 import { asQuery, fresh, type LookupQuery, type LookupRegionOptions, pick } from "./core";
+import type { Instance } from "./records";
 
 /** An instance as the API shows it (`cim.Instance` is the resource class): every field the platform reports. */
 export type InstanceInfo = Instance;

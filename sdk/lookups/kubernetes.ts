@@ -1,6 +1,7 @@
 // Kubernetes cluster lookups, read afresh (versions are a catalogue: catalogue.ts).
-import type { KubernetesCluster } from "../../provider/client";
+
 import { asQuery, fresh, type LookupQuery, type LookupRegionOptions, pick } from "./core";
+import type { KubernetesCluster } from "./records";
 
 /** A Kubernetes cluster as the API shows it (`cim.KubernetesCluster` is the class); never its kubeconfig. */
 export type KubernetesClusterRecord = KubernetesCluster;

@@ -1,7 +1,8 @@
 // Multi-region groups and their members, by name or id, read afresh. A group lives in one region (the region of
 // the lookup); its members name VPCs of any region, each with that region (`regionId`).
-import type { MultiRegionGroup, MultiRegionMember } from "../../provider/client";
+
 import { asQuery, fresh, type LookupQuery, type LookupRegionOptions, pick } from "./core";
+import type { MultiRegionGroup, MultiRegionMember } from "./records";
 
 /** A multi-region group as the API shows it (`cim.MultiRegionGroup` is the resource class). */
 export type MultiRegionGroupInfo = MultiRegionGroup;

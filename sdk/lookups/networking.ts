@@ -1,17 +1,17 @@
 // Networking lookups: network ACL lists and their rules, public IP addresses and their static NAT, VPC private
 // gateways, public load-balancer rules and internal load balancers. They are the account's own records, read
 // afresh each time (not cached).
-import {
-  type AclList,
-  type InternalLoadBalancer,
-  type LoadBalancerRule,
-  type NetworkAclRule,
-  type PrivateGateway,
-  type PublicIp,
-  type StaticNat,
-  staticNatOf,
-} from "../../provider/client";
+import { staticNatOf } from "../../provider/client";
 import { fresh, type LookupQuery, type LookupRegionOptions, pick, pickBy, type Row } from "./core";
+import type {
+  AclList,
+  InternalLoadBalancer,
+  LoadBalancerRule,
+  NetworkAclRule,
+  PrivateGateway,
+  PublicIp,
+  StaticNat,
+} from "./records";
 
 // ------------------------------------------------------------------------------------------ network ACLs
 

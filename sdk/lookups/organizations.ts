@@ -2,8 +2,9 @@
 // keeps itself, not region-scoped, read afresh each time (it changes in the console while programs run). The
 // organization routes are the only ones X-Tenant-Context reaches: `tenantContext` (a membership id, from
 // getMemberships or a tenant's `membershipId`) is passed to them alone, by the client's construction.
-import type { Invitation, InvitationFilter, Membership, Preferences, Tenant } from "../../provider/client";
+import type { InvitationFilter, Preferences } from "../../provider/client";
 import { asQuery, client, gated, type LookupQuery, pick } from "./core";
+import type { Invitation, Membership, Tenant } from "./records";
 
 /** The organization context of a read: one of the caller's membership ids. */
 export interface TenantContextOptions {

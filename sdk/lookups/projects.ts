@@ -1,6 +1,7 @@
 // Projects, by name or id, read afresh (data the service keeps; cim.Project is the resource class).
-import type { Project } from "../../provider/client";
+
 import { asQuery, fresh, type LookupQuery, type LookupRegionOptions, pick } from "./core";
+import type { Project } from "./records";
 
 /** A project as the API shows it (`cim.Project` is the resource class). */
 export type ProjectInfo = Project;

@@ -1,6 +1,7 @@
 // Regions: every region of the API, one by name or id, and the one resources land in by default.
-import type { Region } from "../../provider/client";
+
 import { candidatesOf, client, getRegions, LookupError, type LookupQuery, pick } from "./core";
+import type { Region } from "./records";
 
 export { getRegions };
 

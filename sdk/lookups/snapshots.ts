@@ -1,5 +1,5 @@
 // Snapshot lookups: volume snapshots and instance snapshots (different resources), by name or id, read afresh.
-import type { InstanceSnapshot, VolumeSnapshot } from "../../provider/client";
+
 import {
   asQuery,
   fresh,
@@ -10,6 +10,7 @@ import {
   ofInstance,
   pick,
 } from "./core";
+import type { InstanceSnapshot, VolumeSnapshot } from "./records";
 
 /** A volume snapshot as the API shows it (cim.VolumeSnapshot is the resource class). */
 export type VolumeSnapshotInfo = VolumeSnapshot;

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { functionToken, lookupSchemas } from "../../provider/lookups";
 import { lookupDocs, nativeLookupsModule } from "../../provider/lookups/docgen";
+import { recordTypesModule } from "../../provider/lookups/recordTypes";
 import { objectSpecOf, type TypeContext, type TypeSpec, typeSpecOf } from "../../provider/schema/zodTypes";
 import * as lookups from "../../sdk/lookups";
 import { LOOKUP_DOCS } from "../../sdk/lookups/docs";
@@ -56,6 +57,18 @@ describe("the registry of lookups", () => {
     const squash = (s: string) => s.replace(/\s+/g, "").replace(/,([)\]}])/g, "$1");
     expect(squash(onDisk)).toBe(squash(nativeLookupsModule(root)));
   });
+
+  it("sdk/lookups/records.ts is current (else npm run generate)", () => {
+    const root = path.resolve(__dirname, "..", "..");
+    const onDisk = fs.readFileSync(path.join(root, "sdk", "lookups", "records.ts"), "utf8");
+    // biome formats the written file; compare the code, not its line breaks and optional separators
+    const squash = (s: string) =>
+      s
+        .replace(/\s+/g, "")
+        .replace(/[,;]([)\]}>])/g, "$1")
+        .replace(/([:<(])\|/g, "$1");
+    expect(squash(onDisk)).toBe(squash(recordTypesModule(root)));
+  }, 60_000); // it type-checks the client to read its types
 
   it("the native SDK exports a lookup of the same name for every one", () => {
     const nativeNames = Object.entries(native)

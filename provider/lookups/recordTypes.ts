@@ -1,0 +1,92 @@
+// The records lookups answer, as documented TypeScript interfaces (sdk/lookups/records.ts): a record's type is the
+// client's (its zod schema's output, provider/client), which an editor shows without a word on any field, since
+// a type inferred from zod carries no doc comments. `npm run generate` writes each record's fields with the type
+// the client's record has, read with the compiler, and the description its schema gives (the same words as the
+// package schema and the reference pages), so a hover over `zone.capacity` says what capacity is.
+// tests/lookups/registry.test.ts holds the file to its sources. Run from a checkout only (the compiler is a
+// development dependency).
+
+import * as path from "node:path";
+import ts from "typescript";
+import { type LookupEntry, lookupRegistry } from "../../sdk/lookups/registry";
+import { objectSpecOf } from "../schema/zodTypes";
+import { recordTypeToken } from "./index";
+
+/** Records the SDK states itself (a map, or an interface of its own), not written here. */
+const OWN = new Set(["Preferences", "InstanceGroupList"]);
+
+/**
+ * Every record type a lookup answers, by its name in the package schema (the client's type of that name), with the
+ * descriptions its schema gives its fields.
+ */
+export function recordDescriptions(): Map<string, Record<string, string | undefined>> {
+  const out = new Map<string, Record<string, string | undefined>>();
+  for (const entry of Object.values(lookupRegistry) as LookupEntry[]) {
+    const { type, schema } = entry.output;
+    if (OWN.has(type) || out.has(type)) continue;
+    const spec = objectSpecOf(schema, type, { tokenOf: recordTypeToken, types: {} });
+    out.set(type, Object.fromEntries(Object.entries(spec.properties).map(([k, p]) => [k, p.description])));
+  }
+  return new Map([...out].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** A description as a doc comment, indented by two spaces. */
+function docComment(text: string): string[] {
+  const lines = text.replaceAll("*/", "*\\/").split("\n");
+  return lines.length === 1 ? [`  /** ${lines[0]} */`] : ["  /**", ...lines.map((l) => `   * ${l}`), "   */"];
+}
+
+/** The text of sdk/lookups/records.ts. */
+export function recordTypesModule(root: string): string {
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(root, "tsconfig.json"),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+      },
+    },
+  );
+  if (!config) throw new Error("recordTypes: tsconfig.json did not parse");
+  const entry = path.join(root, "provider", "client", "index.ts");
+  const program = ts.createProgram([entry], config.options);
+  const checker = program.getTypeChecker();
+  const source = program.getSourceFile(entry);
+  const module = source && checker.getSymbolAtLocation(source);
+  if (!module) throw new Error("recordTypes: provider/client/index.ts did not load");
+  const exported = new Map(checker.getExportsOfModule(module).map((s) => [s.name, s]));
+  const flags =
+    ts.TypeFormatFlags.NoTruncation |
+    ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope |
+    ts.TypeFormatFlags.WriteArrayAsGenericType;
+  const out = [
+    "// Generated from the lookups' record schemas by `npm run generate`; do not edit.",
+    "// The records lookups answer: each field with the client's type for it and its schema's description, so that",
+    "// an editor says what each field is (provider/lookups/recordTypes.ts).",
+    "",
+  ];
+  for (const [name, described] of recordDescriptions()) {
+    const found = exported.get(name);
+    if (!found) throw new Error(`recordTypes: provider/client exports no type ${name}`);
+    const symbol = found.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(found) : found;
+    const type = checker.getDeclaredTypeOfSymbol(symbol);
+    out.push(`export interface ${name} {`);
+    for (const p of checker.getPropertiesOfType(type)) {
+      const doc = described[p.name];
+      if (doc) out.push(...docComment(doc));
+      const optional = p.flags & ts.SymbolFlags.Optional ? "?" : "";
+      const text = checker.typeToString(checker.getTypeOfSymbol(p), undefined, flags);
+      out.push(
+        `  ${/^[A-Za-z_$][\w$]*$/.test(p.name) ? p.name : JSON.stringify(p.name)}${optional}: ${text};`,
+      );
+    }
+    const index = checker.getIndexInfoOfType(type, ts.IndexKind.String);
+    if (index) {
+      out.push("  /** A field the API adds that this version does not know of. */");
+      out.push(`  [field: string]: ${checker.typeToString(index.type, undefined, flags)};`);
+    }
+    out.push("}", "");
+  }
+  return out.join("\n");
+}
