@@ -36,6 +36,7 @@ import {
 } from "./fields";
 import type { Kind, KindApi } from "./kindSpec";
 import { noteReplacement } from "./liveChecks";
+import { checkBegins } from "./lookups";
 import { whileRefused } from "./passingRefusal";
 import { batchedRead, markChanged } from "./readBatch";
 import { afterRead, withGiven } from "./readInputs";
@@ -443,8 +444,9 @@ export function providerOf<F extends Fields, O extends Outputs>(
     withGiven(kind, compactOutputs(kind, outs), inputs) as OutputsOf<F, O>;
   const full = (stored: Recorded | undefined) => fullOutputs(kind, stored ?? {});
   return {
-    check: surfaced(async (olds, news) =>
-      withReplaceOption(
+    check: surfaced(async (olds, news) => {
+      checkBegins();
+      return withReplaceOption(
         news,
         await finishCheck({
           kind,
@@ -452,8 +454,8 @@ export function providerOf<F extends Fields, O extends Outputs>(
           checked: checkKind(kind, olds, news),
           lookups: (inputs, region) => fieldLookups(kind, inputs, region, news, olds),
         }),
-      ),
-    ),
+      );
+    }),
     diff: surfaced(async (_id, stored, news) => {
       const olds = full(stored);
       const d = await diffOf(olds, news);

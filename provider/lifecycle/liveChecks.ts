@@ -29,11 +29,15 @@ import {
   catalogue,
   claimedNow,
   confirmedRows,
+  currentCheck,
+  defaultRegionId,
   heldBefore,
+  isSecondCheck,
   liveList,
   liveListFor,
   liveRecord,
   readForCheck,
+  replacementNoted,
   replacing,
   requirementFailures,
 } from "./lookups";
@@ -147,6 +151,7 @@ const canonical = (v: unknown): string =>
  * refused. Keyed by the region as check names it (the new inputs', else cim:region), as check looks them up.
  */
 export function noteReplacement(kind: Kind, olds: Recorded, news: Recorded): void {
+  replacementNoted(kind.name);
   const region = typeof news.region === "string" ? news.region : undefined;
   for (const x of kind.exclusive ?? []) {
     if (!known(olds, x.needs)) continue;
@@ -187,8 +192,14 @@ export async function exclusiveFailures(
   let text: string | undefined;
   const program = () => (text ??= ownInputs(news));
   const out: CheckFailure[] = [];
-  // a resource that gives no region claims in the one it is made in (cim:region), as a region-keyed value says
-  const where = inputs.region === undefined && region !== undefined ? { ...inputs, region } : inputs;
+  // a replacement's second check: what the replaced resource held and claimed is its own
+  const n = currentCheck();
+  const second = !existing && isSecondCheck(kind.name, n);
+  // a resource that gives no region claims in the one it is made in (cim:region, else the API's default), as a
+  // region-keyed value says
+  const claimIn = inputs.region === undefined ? (region ?? (await defaultRegionId(kind.name))) : region;
+  const where =
+    inputs.region === undefined && claimIn !== undefined ? { ...inputs, region: claimIn } : inputs;
   for (const x of rules) {
     const claimed = x.claimed(where);
     if (claimed === undefined) continue;
@@ -198,7 +209,7 @@ export async function exclusiveFailures(
       heldBefore.set(key, (heldBefore.get(key) ?? new Set()).add(program()));
     }
     const unchanged = own !== undefined && sameValue(own, claimed);
-    const twice = claimedTwice(kind, region, x, inputs, olds, claimed, unchanged, program);
+    const twice = claimedTwice(kind, claimIn, x, inputs, olds, claimed, unchanged, program, second);
     if (twice) {
       out.push(twice);
       continue;
@@ -207,7 +218,7 @@ export async function exclusiveFailures(
     const itself = (held: unknown) => {
       if (own !== undefined) return sameValue(held, own);
       const key = heldKey(kind, region, x.property, held);
-      return replacing.has(key) && heldBefore.get(key)?.has(program()) === true;
+      return replacing.has(key) && (second || heldBefore.get(key)?.has(program()) === true);
     };
     const holds = (r: LiveRecord) => {
       const held = x.held(r);
@@ -241,8 +252,10 @@ function claimedTwice(
   claimed: unknown,
   unchanged: boolean,
   program: () => string,
+  second: boolean,
 ): CheckFailure | undefined {
   const urn = currentResource();
+  const n = currentCheck();
   const ids = urn
     ? [urn]
     : [`\u0001${program()}`, ...(Object.keys(olds).length ? [`\u0002${ownInputs(olds)}`] : [])];
@@ -252,9 +265,16 @@ function claimedTwice(
   // this resource's claim replaces what its earlier checks claimed, under every id they knew it by
   const known = new Set(ids);
   for (const id of ids) for (const k of claims.get(id)?.ids ?? []) known.add(k);
+  // a replacement's second check is the resource the check before it claimed for
+  if (second) for (const c of claims.values()) if (c.check === n - 1) for (const k of c.ids) known.add(k);
   // without a URN, the API name the resource gives, where that is not the value claimed
   const apiName = x.property !== "name" && typeof inputs.name === "string" ? inputs.name : undefined;
-  const mine: Claim = { value: claimed, ids: known, ...(urn ? { name: urnName(urn) } : { apiName }) };
+  const mine: Claim = {
+    value: claimed,
+    ids: known,
+    check: n,
+    ...(urn ? { name: urnName(urn) } : { apiName }),
+  };
   for (const id of known) claims.set(id, mine);
   if (unchanged) return undefined;
   let other: Claim | undefined;
@@ -274,7 +294,7 @@ function claimedTwice(
       : `another cim.${kind.name}${other.apiName === undefined ? "" : ` (name "${other.apiName}")`}`;
   return {
     property: x.property,
-    reason: `${x.property} ${JSON.stringify(inputs[x.property])}: ${whose} of this program claims ${what}, and only one ${kind.noun} may hold it at a time (the API would refuse whichever it makes second). Give each its own`,
+    reason: `${x.property}${inputs[x.property] === undefined ? "" : ` ${JSON.stringify(inputs[x.property])}`}: ${whose} of this program claims ${what}, and only one ${kind.noun} may hold it at a time (the API would refuse whichever it makes second). Give each its own`,
   };
 }
 

@@ -323,6 +323,14 @@ export async function regionsOf(kind: string): Promise<{ id: string; name?: stri
   return rows;
 }
 
+/**
+ * The region a request that names none goes to (the API's primary region), or undefined when the regions cannot
+ * be read now: a value one resource claims without a region and another in that region's id is one claim.
+ */
+export async function defaultRegionId(kind: string): Promise<string | undefined> {
+  return (await regionsOf(kind))?.find((r) => (r as { primary?: boolean }).primary === true)?.id;
+}
+
 /** Reads of another kind's records in flight, shared by the checks that run at the same time. */
 const inFlight = new Map<string, Promise<LiveRecord[] | undefined>>();
 
@@ -400,6 +408,26 @@ export const heldBefore = new Map<string, Set<string>>();
  * it a second time with no old inputs, and only then is a record holding such a value its own.
  */
 export const replacing = new Set<string>();
+/** Checks begun in this process (engine.ts counts each), so that a check can tell it follows a diff at once. */
+let checksBegun = 0;
+/** The last diff that said its resource is replaced: the kind, and how many checks had begun by then. */
+let replacedAfter: { kind: string; checks: number } | undefined;
+/** Counts a check as it begins; returns its number. */
+export const checkBegins = (): number => ++checksBegun;
+/** The number of the check under way (the engine checks one resource at a time). */
+export const currentCheck = (): number => checksBegun;
+/** A diff of `kind` said its resource is replaced. */
+export function replacementNoted(kind: string): void {
+  replacedAfter = { kind, checks: checksBegun };
+}
+/**
+ * Whether check `n` of `kind` is a replacement's second check: the check right after the diff that said its
+ * resource is replaced. The engine checks a resource, diffs it, and checks it again when the diff says replace,
+ * before it checks the next resource; the second check's inputs are the program's, which differ from the first
+ * check's where `ignoreChanges` kept an old value.
+ */
+export const isSecondCheck = (kind: string, n: number): boolean =>
+  replacedAfter?.kind === kind && replacedAfter.checks === n - 1;
 /**
  * A resource's claim of an exclusive value: the value, every id the resource is known by (its URN; without one,
  * its inputs), and its name in the program (known on the plugin) or else the name it gives the API, if any.
@@ -407,6 +435,8 @@ export const replacing = new Set<string>();
 export interface Claim {
   readonly value: unknown;
   readonly ids: ReadonlySet<string>;
+  /** The number of the check that made it (currentCheck). */
+  readonly check: number;
   readonly name?: string;
   readonly apiName?: string;
 }
@@ -422,6 +452,8 @@ export function resetLookups(): void {
   heldBefore.clear();
   replacing.clear();
   claimedNow.clear();
+  checksBegun = 0;
+  replacedAfter = undefined;
   regionList = undefined;
   cache.clear();
   inFlight.clear();

@@ -8,12 +8,27 @@
 
 import * as path from "node:path";
 import ts from "typescript";
+import type { z } from "zod";
 import { type LookupEntry, lookupRegistry } from "../../sdk/lookups/registry";
+import { ImageSchema } from "../families/images/records";
 import { objectSpecOf } from "../schema/zodTypes";
 import { recordTypeToken } from "./index";
 
+/**
+ * Types of the client's whose fields several records share, written once and extended (with what each says of
+ * itself): a template and an ISO are images.
+ */
+const BASES: Record<string, { schema: z.ZodType; note: string }> = {
+  Image: { schema: ImageSchema, note: "What a template and an ISO both are." },
+};
 /** Records the SDK states itself (a map, or an interface of its own), not written here. */
 const OWN = new Set(["Preferences", "InstanceGroupList"]);
+
+/** The description a record's schema gives each of its fields. */
+function descriptionsOf(schema: z.ZodType, name: string): Record<string, string | undefined> {
+  const spec = objectSpecOf(schema, name, { tokenOf: recordTypeToken, types: {} });
+  return Object.fromEntries(Object.entries(spec.properties).map(([k, p]) => [k, p.description]));
+}
 
 /**
  * Every record type a lookup answers, by its name in the package schema (the client's type of that name), with the
@@ -24,8 +39,7 @@ export function recordDescriptions(): Map<string, Record<string, string | undefi
   for (const entry of Object.values(lookupRegistry) as LookupEntry[]) {
     const { type, schema } = entry.output;
     if (OWN.has(type) || out.has(type)) continue;
-    const spec = objectSpecOf(schema, type, { tokenOf: recordTypeToken, types: {} });
-    out.set(type, Object.fromEntries(Object.entries(spec.properties).map(([k, p]) => [k, p.description])));
+    out.set(type, descriptionsOf(schema, type));
   }
   return new Map([...out].sort(([a], [b]) => a.localeCompare(b)));
 }
@@ -60,33 +74,58 @@ export function recordTypesModule(root: string): string {
     ts.TypeFormatFlags.NoTruncation |
     ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope |
     ts.TypeFormatFlags.WriteArrayAsGenericType;
+  /** A record's fields as interface members, each with its doc comment; and its index signature. */
+  const members = (name: string, described: Record<string, string | undefined>) => {
+    const found = exported.get(name);
+    if (!found) throw new Error(`recordTypes: provider/client exports no type ${name}`);
+    const symbol = found.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(found) : found;
+    const type = checker.getDeclaredTypeOfSymbol(symbol);
+    const fields = new Map<string, string[]>();
+    for (const p of checker.getPropertiesOfType(type)) {
+      const doc = described[p.name];
+      const optional = p.flags & ts.SymbolFlags.Optional ? "?" : "";
+      const text = checker.typeToString(checker.getTypeOfSymbol(p), undefined, flags);
+      const key = /^[A-Za-z_$][\w$]*$/.test(p.name) ? p.name : JSON.stringify(p.name);
+      fields.set(p.name, [...(doc ? docComment(doc) : []), `  ${key}${optional}: ${text};`]);
+    }
+    const index = checker.getIndexInfoOfType(type, ts.IndexKind.String);
+    const rest = index
+      ? [
+          "  /** A field the API adds that this version does not know of. */",
+          `  [field: string]: ${checker.typeToString(index.type, undefined, flags)};`,
+        ]
+      : [];
+    return { fields, rest };
+  };
+  const records = recordDescriptions();
   const out = [
     "// Generated from the lookups' record schemas by `npm run generate`; do not edit.",
     "// The records lookups answer: each field with the client's type for it and its schema's description, so that",
     "// an editor says what each field is (provider/lookups/recordTypes.ts).",
     "",
   ];
-  for (const [name, described] of recordDescriptions()) {
-    const found = exported.get(name);
-    if (!found) throw new Error(`recordTypes: provider/client exports no type ${name}`);
-    const symbol = found.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(found) : found;
-    const type = checker.getDeclaredTypeOfSymbol(symbol);
-    out.push(`export interface ${name} {`);
-    for (const p of checker.getPropertiesOfType(type)) {
-      const doc = described[p.name];
-      if (doc) out.push(...docComment(doc));
-      const optional = p.flags & ts.SymbolFlags.Optional ? "?" : "";
-      const text = checker.typeToString(checker.getTypeOfSymbol(p), undefined, flags);
-      out.push(
-        `  ${/^[A-Za-z_$][\w$]*$/.test(p.name) ? p.name : JSON.stringify(p.name)}${optional}: ${text};`,
-      );
-    }
-    const index = checker.getIndexInfoOfType(type, ts.IndexKind.String);
-    if (index) {
-      out.push("  /** A field the API adds that this version does not know of. */");
-      out.push(`  [field: string]: ${checker.typeToString(index.type, undefined, flags)};`);
-    }
-    out.push("}", "");
+  // the shared fields first
+  const bases = new Map<string, Map<string, string[]>>();
+  for (const [base, { schema, note }] of Object.entries(BASES)) {
+    const { fields, rest } = members(base, descriptionsOf(schema, base));
+    bases.set(base, fields);
+    out.push(
+      `/** ${note} */`,
+      `export interface ${base} {`,
+      ...[...fields.values()].flat(),
+      ...rest,
+      "}",
+      "",
+    );
+  }
+  for (const [name, described] of records) {
+    const { fields, rest } = members(name, described);
+    // a base whose every field this record has, as it has it
+    const base = [...bases].find(([, b]) =>
+      [...b].every(([k, lines]) => fields.get(k)?.join("\n") === lines.join("\n")),
+    );
+    const own = [...fields].filter(([k]) => !base?.[1].has(k)).flatMap(([, lines]) => lines);
+    out.push(`export interface ${name}${base ? ` extends ${base[0]}` : ""} {`, ...own, ...rest, "}", "");
   }
   return out.join("\n");
 }

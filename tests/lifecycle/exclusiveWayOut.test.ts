@@ -89,7 +89,8 @@ describe("a value one live record may hold: the way out of a rename first, said 
   it.each(rules)("$key", async ({ kind, property, key }) => {
     const { inputs, holder } = HELD[key];
     const listed: Kind = { ...kind, api: { ...kind.api, list: async () => [holder] } };
-    const failures = await exclusiveFailures(listed, inputs, {}, undefined);
+    // in cim:region "region-1" (with no region at all, check would ask the API for its default first)
+    const failures = await exclusiveFailures(listed, inputs, {}, "region-1");
     expect(failures.map((f) => f.property)).toEqual([property]);
     const reason = failures[0].reason;
     const rename = `. If another cim.${kind.name} of this stack holds it (a rename), give this one the old name in its \`aliases\` option, or remove the old one in an up of its own first; else `;

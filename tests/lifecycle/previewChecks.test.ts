@@ -470,6 +470,37 @@ describe("two new resources of one program claiming clashing values", () => {
     expect(await failuresOf(network, {}, tierArgs({ name: "t-c", gateway: "10.70.12.1" }))).toEqual([]);
   });
 
+  it("a replacement's second check is the resource itself, though ignoreChanges gave its first check other inputs", async () => {
+    // the program moves the tier to a wider range (a replacement) and changes networkDomain, which ignoreChanges
+    // keeps at its old value in the first check only: the engine checks the program's own inputs the second time
+    const moved = { gateway: "10.70.0.1", netmask: "255.255.254.0" };
+    const first = await network.check!(tier.inputs, tierArgs(moved));
+    expect(first.failures ?? []).toEqual([]);
+    expect((await network.diff!(tier.id, tier.inputs, first.inputs)).replaces?.length).toBeGreaterThan(0);
+    const programs = tierArgs({ ...moved, networkDomain: "other.internal" });
+    expect(await failuresOf(network, {}, programs)).toEqual([]);
+    // the same inputs from a resource not replaced (a check that follows no such diff) are another resource's
+    expect((await failuresOf(network, {}, programs)).map((f) => f.property)).toEqual(["gateway"]);
+  });
+
+  it("a value claimed in the API's default region and in that region by its id is one claim", async () => {
+    const regions = (await (
+      await fetch(`${emu.url}/api/v1/regions`, {
+        headers: { authorization: `Bearer ${process.env.CIM_TOKEN}` },
+      })
+    ).json()) as Rec[];
+    const primary = regions.find((r) => r.primary)!.id;
+    expect(await failuresOf(instance, {}, vmArgs({ name: "reg-1" }))).toEqual([]);
+    const named = await failuresOf(
+      instance,
+      {},
+      vmArgs({ name: "reg-1", region: primary, displayName: "b" }),
+    );
+    expect(named.map((f) => f.reason)).toEqual([
+      expect.stringMatching(/^name "reg-1": another cim\.Instance of this program claims the same/),
+    ]);
+  });
+
   it("on the dynamic path, a resource keeping its value passes and a newcomer claiming it is refused", async () => {
     // the stack's instance, unchanged, then a new one of the program with its host name and other inputs
     expect(await failuresOf(instance, vm.inputs, vm.inputs)).toEqual([]);

@@ -70,6 +70,10 @@ function withImageState<T extends { isReady?: boolean; downloadDetails?: { downl
   return { ...r, state };
 }
 
+/** What templates and ISOs share, as a type (the lookups' records of both extend it: sdk/lookups/records.ts). */
+export const ImageSchema = z.looseObject(imageFields).transform(withImageState);
+export type Image = z.output<typeof ImageSchema>;
+
 export const TemplateSchema = z
   .looseObject({
     ...imageFields,
