@@ -80,13 +80,13 @@ export function recordTypesModule(root: string): string {
     if (!found) throw new Error(`recordTypes: provider/client exports no type ${name}`);
     const symbol = found.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(found) : found;
     const type = checker.getDeclaredTypeOfSymbol(symbol);
-    const fields = new Map<string, string[]>();
+    const fields = new Map<string, { doc: string[]; decl: string }>();
     for (const p of checker.getPropertiesOfType(type)) {
       const doc = described[p.name];
       const optional = p.flags & ts.SymbolFlags.Optional ? "?" : "";
       const text = checker.typeToString(checker.getTypeOfSymbol(p), undefined, flags);
       const key = /^[A-Za-z_$][\w$]*$/.test(p.name) ? p.name : JSON.stringify(p.name);
-      fields.set(p.name, [...(doc ? docComment(doc) : []), `  ${key}${optional}: ${text};`]);
+      fields.set(p.name, { doc: doc ? docComment(doc) : [], decl: `  ${key}${optional}: ${text};` });
     }
     const index = checker.getIndexInfoOfType(type, ts.IndexKind.String);
     const rest = index
@@ -104,15 +104,18 @@ export function recordTypesModule(root: string): string {
     "// an editor says what each field is (provider/lookups/recordTypes.ts).",
     "",
   ];
+  type Fields = ReturnType<typeof members>["fields"];
+  const lines = (fields: Fields, keys: Iterable<string>) =>
+    [...keys].flatMap((k) => [...(fields.get(k)?.doc ?? []), fields.get(k)?.decl ?? ""]);
   // the shared fields first
-  const bases = new Map<string, Map<string, string[]>>();
+  const bases = new Map<string, Fields>();
   for (const [base, { schema, note }] of Object.entries(BASES)) {
     const { fields, rest } = members(base, descriptionsOf(schema, base));
     bases.set(base, fields);
     out.push(
       `/** ${note} */`,
       `export interface ${base} {`,
-      ...[...fields.values()].flat(),
+      ...lines(fields, fields.keys()),
       ...rest,
       "}",
       "",
@@ -120,12 +123,21 @@ export function recordTypesModule(root: string): string {
   }
   for (const [name, described] of records) {
     const { fields, rest } = members(name, described);
-    // a base whose every field this record has, as it has it
-    const base = [...bases].find(([, b]) =>
-      [...b].every(([k, lines]) => fields.get(k)?.join("\n") === lines.join("\n")),
+    // a base whose every field this record has, of the same type; a field the record describes in other words
+    // is declared again with them
+    const base = [...bases].find(([, b]) => [...b].every(([k, f]) => fields.get(k)?.decl === f.decl));
+    const inherited = (k: string) => {
+      const from = base?.[1].get(k);
+      return from !== undefined && from.doc.join("\n") === fields.get(k)?.doc.join("\n");
+    };
+    const own = [...fields.keys()].filter((k) => !inherited(k));
+    out.push(
+      `export interface ${name}${base ? ` extends ${base[0]}` : ""} {`,
+      ...lines(fields, own),
+      ...rest,
+      "}",
+      "",
     );
-    const own = [...fields].filter(([k]) => !base?.[1].has(k)).flatMap(([, lines]) => lines);
-    out.push(`export interface ${name}${base ? ` extends ${base[0]}` : ""} {`, ...own, ...rest, "}", "");
   }
   return out.join("\n");
 }

@@ -29,6 +29,7 @@ export type {
   BackupOffering,
   ComputeOffering,
   DiskOffering,
+  Image,
   Invitation,
   KubernetesVersion,
   Membership,

@@ -506,60 +506,9 @@ export interface Invitation {
   [field: string]: unknown;
 }
 
-export interface Iso {
-  /** The image's id. */
-  id: string;
+export interface Iso extends Image {
   /** Whether instances can boot from the ISO; a data ISO (drivers, tools) is not bootable. */
   bootable?: boolean | undefined;
-  /** The image's name. */
-  name?: string | undefined;
-  /** The image's description (display text); its name when none was given. */
-  displayText?: string | undefined;
-  /** The id of the zone the image is registered in (`cim.getZone`). */
-  zoneId?: string | undefined;
-  /** The name of the image's zone. */
-  zoneName?: string | undefined;
-  /** The disk image's format: QCOW2, RAW, VHD, VHDX, OVA, VMDK or TAR for a template; ISO for an ISO. */
-  format?: string | undefined;
-  /** The id of the guest OS type the image carries (`cim.getOsType`). */
-  osTypeId?: string | undefined;
-  /** The name of the image's guest OS type. */
-  osTypeName?: string | undefined;
-  /** Whether every account may use the image. */
-  isPublic?: boolean | undefined;
-  /** Whether the image is listed among the platform's featured images. */
-  isFeatured?: boolean | undefined;
-  /** Whether the image's file may be downloaded (extracted) by those who may use it. */
-  isExtractable?: boolean | undefined;
-  /** Whether the image supports the platform's password reset feature. */
-  passwordEnabled?: boolean | undefined;
-  /** Whether the image carries the hypervisor's tools to scale an instance's CPU and memory while it runs. */
-  isDynamicallyScalable?: boolean | undefined;
-  /** Whether the image is managed across all zones rather than registered in one. */
-  crossZones?: boolean | undefined;
-  /** The account that owns the image; `system` for the platform's own images. */
-  account?: string | undefined;
-  /** Whether the image is ready to deploy from (its download is complete). */
-  isReady?: boolean | undefined;
-  /** The platform's words on the download, shown to the owner: e.g. "45% Downloaded", "Download Complete" (an ISO: "Successfully Installed"), or why the download failed. */
-  status?: string | undefined;
-  /** The http(s) URL the image was registered from; shown to the owner. */
-  url?: string | undefined;
-  /** The checksum given at registration, e.g. `{SHA-256}<hex>` or an MD5 digest. */
-  checksum?: string | undefined;
-  /** The size in bytes, once downloaded: a template's virtual size, an ISO's file size. */
-  size?: number | undefined;
-  /** The download's progress on each image store, shown to the owner. */
-  downloadDetails?:
-    | Array<{
-        [x: string]: unknown;
-        datastore?: string | undefined;
-        downloadPercent?: number | undefined;
-        downloadState?: string | undefined;
-      }>
-    | undefined;
-  /** When the image was registered (ISO 8601). */
-  created?: string | undefined;
   /** Ready, Downloading, or Error when the download failed. */
   state: string | undefined;
   /** A field the API adds that this version does not know of. */
@@ -960,64 +909,13 @@ export interface StaticNat {
   zoneId?: string | undefined;
 }
 
-export interface Template {
-  /** The image's id. */
-  id: string;
+export interface Template extends Image {
   /** The smallest root disk, in GB, of an instance deployed from the template (the default `rootDiskSize`). */
   minRootDiskSizeGb?: number | undefined;
   /** The hypervisor the template is for: KVM, XenServer, VMware, Hyperv, LXC, Ovm3, BareMetal or Simulator. */
   hypervisor?: string | undefined;
   /** The template's type as the platform reports it, e.g. USER. */
   templateType?: string | undefined;
-  /** The image's name. */
-  name?: string | undefined;
-  /** The image's description (display text); its name when none was given. */
-  displayText?: string | undefined;
-  /** The id of the zone the image is registered in (`cim.getZone`). */
-  zoneId?: string | undefined;
-  /** The name of the image's zone. */
-  zoneName?: string | undefined;
-  /** The disk image's format: QCOW2, RAW, VHD, VHDX, OVA, VMDK or TAR for a template; ISO for an ISO. */
-  format?: string | undefined;
-  /** The id of the guest OS type the image carries (`cim.getOsType`). */
-  osTypeId?: string | undefined;
-  /** The name of the image's guest OS type. */
-  osTypeName?: string | undefined;
-  /** Whether every account may use the image. */
-  isPublic?: boolean | undefined;
-  /** Whether the image is listed among the platform's featured images. */
-  isFeatured?: boolean | undefined;
-  /** Whether the image's file may be downloaded (extracted) by those who may use it. */
-  isExtractable?: boolean | undefined;
-  /** Whether the image supports the platform's password reset feature. */
-  passwordEnabled?: boolean | undefined;
-  /** Whether the image carries the hypervisor's tools to scale an instance's CPU and memory while it runs. */
-  isDynamicallyScalable?: boolean | undefined;
-  /** Whether the image is managed across all zones rather than registered in one. */
-  crossZones?: boolean | undefined;
-  /** The account that owns the image; `system` for the platform's own images. */
-  account?: string | undefined;
-  /** Whether the image is ready to deploy from (its download is complete). */
-  isReady?: boolean | undefined;
-  /** The platform's words on the download, shown to the owner: e.g. "45% Downloaded", "Download Complete" (an ISO: "Successfully Installed"), or why the download failed. */
-  status?: string | undefined;
-  /** The http(s) URL the image was registered from; shown to the owner. */
-  url?: string | undefined;
-  /** The checksum given at registration, e.g. `{SHA-256}<hex>` or an MD5 digest. */
-  checksum?: string | undefined;
-  /** The size in bytes, once downloaded: a template's virtual size, an ISO's file size. */
-  size?: number | undefined;
-  /** The download's progress on each image store, shown to the owner. */
-  downloadDetails?:
-    | Array<{
-        [x: string]: unknown;
-        datastore?: string | undefined;
-        downloadPercent?: number | undefined;
-        downloadState?: string | undefined;
-      }>
-    | undefined;
-  /** When the image was registered (ISO 8601). */
-  created?: string | undefined;
   /** Ready, Downloading, or Error when the download failed. */
   state: string | undefined;
   /** A field the API adds that this version does not know of. */
