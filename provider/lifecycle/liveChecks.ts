@@ -294,7 +294,7 @@ function claimedTwice(
       : `another cim.${kind.name}${other.apiName === undefined ? "" : ` (name "${other.apiName}")`}`;
   return {
     property: x.property,
-    reason: `${x.property}${inputs[x.property] === undefined ? "" : ` ${JSON.stringify(inputs[x.property])}`}: ${whose} of this program claims ${what}, and only one ${kind.noun} may hold it at a time (the API would refuse whichever it makes second). Give each its own`,
+    reason: `${x.property}${inputs[x.property] === undefined ? "" : ` ${JSON.stringify(inputs[x.property])}`}: ${whose} of this program claims ${what}, and only one ${kind.noun} may hold it at a time (the API would refuse whichever it makes second). Change one of the two, or remove the one not meant to be there`,
   };
 }
 

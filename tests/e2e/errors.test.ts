@@ -171,12 +171,12 @@ describe("in the provider: create, update, refresh and destroy", () => {
     // the dynamic-provider host does not say which resource a check is for: the other is named by its kind
     const cause =
       /name "web-twice": another cim\.Instance of this program claims the same, and only one instance may hold it at a time/;
-    expectOneCause(preview, cause, "Give each its own");
+    expectOneCause(preview, cause, "Change one of the two");
     expect(await count()).toBe(before);
     // `up` without a preview (the Automation API's) makes the first as its check passes and refuses the second,
     // as the API would: the same one cause
     const [up] = await run([{ op: "up", expectFailure: true, config }, { op: "rm" }]);
-    expectOneCause(up, cause, "Give each its own");
+    expectOneCause(up, cause, "Change one of the two");
   }, 300_000);
 
   it("a resource deleted out of band during an update; refresh and destroy without a route to the API", async () => {

@@ -449,7 +449,7 @@ describe("two new resources of one program claiming clashing values", () => {
     expect(refused).toEqual([
       {
         property: "gateway",
-        reason: `gateway "10.70.8.1": cim.Network "a" of this program claims the range 10.70.8.0/24 of VPC ${vpcId}, which clashes with it, and only one network may hold it at a time (the API would refuse whichever it makes second). Give each its own`,
+        reason: `gateway "10.70.8.1": cim.Network "a" of this program claims the range 10.70.8.0/24 of VPC ${vpcId}, which clashes with it, and only one network may hold it at a time (the API would refuse whichever it makes second). Change one of the two, or remove the one not meant to be there`,
       },
     ]);
   });
@@ -463,7 +463,7 @@ describe("two new resources of one program claiming clashing values", () => {
     expect(await failuresOf(network, {}, wider)).toEqual([
       {
         property: "gateway",
-        reason: `gateway "10.70.8.1": another cim.Network (name "t-a") of this program claims the range 10.70.8.0/24 of VPC ${vpcId}, which clashes with it, and only one network may hold it at a time (the API would refuse whichever it makes second). Give each its own`,
+        reason: `gateway "10.70.8.1": another cim.Network (name "t-a") of this program claims the range 10.70.8.0/24 of VPC ${vpcId}, which clashes with it, and only one network may hold it at a time (the API would refuse whichever it makes second). Change one of the two, or remove the one not meant to be there`,
       },
     ]);
     // a range clear of the first passes
@@ -508,7 +508,7 @@ describe("two new resources of one program claiming clashing values", () => {
     expect(newcomer).toEqual([
       {
         property: "name",
-        reason: `name "web-1": another cim.Instance of this program claims the same, and only one instance may hold it at a time (the API would refuse whichever it makes second). Give each its own`,
+        reason: `name "web-1": another cim.Instance of this program claims the same, and only one instance may hold it at a time (the API would refuse whichever it makes second). Change one of the two, or remove the one not meant to be there`,
       },
     ]);
     // the stack's instance checked again (as in a later preview of the same process) still passes

@@ -107,7 +107,7 @@ it("refuses at preview a value two resources of the program claim, naming the ot
   // whichever the engine checks second is refused, naming the first
   expect(errors).toHaveLength(1);
   expect(errors[0]).toMatch(
-    /^cim:index:SshKeyPair resource '(ops|ci)': property name value \{deploy-twice\} has a problem: name "deploy-twice": cim\.SshKeyPair "(ops|ci)" of this program claims the same, and only one SSH key pair may hold it at a time \(the API would refuse whichever it makes second\)\. Give each its own$/,
+    /^cim:index:SshKeyPair resource '(ops|ci)': property name value \{deploy-twice\} has a problem: name "deploy-twice": cim\.SshKeyPair "(ops|ci)" of this program claims the same, and only one SSH key pair may hold it at a time \(the API would refuse whichever it makes second\)\. Change one of the two, or remove the one not meant to be there$/,
   );
   const [, refusedName, otherName] = /resource '(\w+)'.*SshKeyPair "(\w+)"/.exec(errors[0])!;
   expect(refusedName).not.toBe(otherName);
