@@ -286,7 +286,7 @@ function claimedTwice(
   }
   if (!other) return undefined;
   const what = sameValue(other.value, claimed)
-    ? "the same"
+    ? `the same${x.shown ? ` (${x.shown(claimed)})` : ""}`
     : `${x.shown ? x.shown(other.value) : JSON.stringify(other.value)}, which clashes with it`;
   const whose =
     other.name !== undefined

@@ -11,6 +11,7 @@ import { resetLookups } from "../../provider/lifecycle/lookups";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
 import { resetBatches } from "../../provider/lifecycle/readBatch";
 import { UNKNOWN } from "../../provider/lifecycle/values";
+import { ED25519 } from "../fixtures/sshKeys";
 
 type Rec = Record<string, any>;
 
@@ -481,6 +482,20 @@ describe("two new resources of one program claiming clashing values", () => {
     expect(await failuresOf(network, {}, programs)).toEqual([]);
     // the same inputs from a resource not replaced (a check that follows no such diff) are another resource's
     expect((await failuresOf(network, {}, programs)).map((f) => f.property)).toEqual(["gateway"]);
+  });
+
+  it("one key written with two comments is the same key, and the message says which (its fingerprint)", async () => {
+    const keys = providerFor("SshKeyPair");
+    const [type, body] = ED25519.split(" ");
+    expect(await failuresOf(keys, {}, { name: "kp-a", publicKey: `${type} ${body} alice@desktop` })).toEqual(
+      [],
+    );
+    const again = await failuresOf(keys, {}, { name: "kp-b", publicKey: `${type} ${body} alice@laptop` });
+    expect(again.map((f) => f.reason)).toEqual([
+      expect.stringMatching(
+        /^publicKey "ssh-ed25519 \S+ alice@laptop": another cim\.SshKeyPair \(name "kp-a"\) of this program claims the same \(the key with fingerprint \S+\)/,
+      ),
+    ]);
   });
 
   it("a value claimed in the API's default region and in that region by its id is one claim", async () => {

@@ -93,6 +93,8 @@ opsFingerprint: \${ops.fingerprint}
       needs: ["publicKey"],
       claimed: (i) => (typeof i.publicKey === "string" ? publicKeyFingerprint(i.publicKey) : undefined),
       held: (r: SshKeyPair) => r.fingerprint,
+      // two texts of one key (another comment) are the same key
+      shown: (fingerprint) => `the key with fingerprint ${fingerprint}`,
       reason: (_i, r: SshKeyPair) =>
         `publicKey is registered already: SSH key pair ${JSON.stringify(r.name)} (${r.id}) has the same key (fingerprint ${r.fingerprint}), and a key is registered once per account in a region (the API refuses a second)`,
       otherwise: "give instances that key pair's name, or adopt it with adoptId",
