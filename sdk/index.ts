@@ -1,5 +1,4 @@
 export type { ResourceTimeouts, TagMap } from "./common";
-export { implementationModule } from "./dynamic";
 export * from "./kinds";
 export * from "./lookups";
 export type { ArgsOf, InputOf, KindClass, KindResource, OutputsOfKind } from "./resource";

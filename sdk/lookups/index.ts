@@ -16,7 +16,15 @@ export {
   type OfInstanceQuery,
 } from "./core";
 export * from "./fileSystems";
-export * from "./instanceGroups";
+// not warnOfFailedRegions: the native lookup's own (registry.ts), no program's
+export {
+  getInstanceGroup,
+  getInstanceGroups,
+  type InstanceGroupInfo,
+  type InstanceGroupList,
+  type InstanceGroupsOptions,
+  type RegionFailure,
+} from "./instanceGroups";
 export * from "./instanceSchedules";
 export * from "./instances";
 export * from "./kubernetes";

@@ -106,6 +106,14 @@ describe("SDK resource classes", () => {
     expect(cim.Probe).toBeUndefined();
   });
 
+  it("exports the classes, the lookups and what a program handles of them, and nothing of the machinery", async () => {
+    const cim: Record<string, unknown> = await import("../../sdk");
+    const others = Object.keys(cim).filter((k) => !(k in kinds) && !/^get[A-Z]/.test(k));
+    // a program clears the lookups' cache and catches their error; the module the serialized provider loads
+    // and the instance groups' warning (the native lookup's) are not a program's to call
+    expect(others.sort()).toEqual(["LookupError", "clearLookupCache"]);
+  });
+
   it("outputs are what the provider returned; names default to the resource name", async () => {
     const cim = await import("../../sdk");
     const vpc = new cim.Vpc("main-net", {
