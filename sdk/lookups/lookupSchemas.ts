@@ -11,9 +11,7 @@ import type { RegionFailure } from "./instanceGroups";
 const text = (doc: string) => z.string().describe(doc).optional();
 
 const region = {
-  region: text(
-    "Region uuid, or a region name such as `de-fra-1`. Default: the provider's `region` (or `CIM_REGION`), then the API's default region.",
-  ),
+  region: text("Region uuid, or a region name such as `de-fra-1`. Default: the provider's `region` (or `CIM_REGION`), then the API's default region."),
 };
 const nameOrId = {
   name: text("The record's name (exact, then case-insensitive)."),
@@ -33,10 +31,7 @@ export const VolumeSnapshotsArgs = z.strictObject({ ...region, ...ofVolume });
 export const VolumeSnapshotQueryArgs = z.strictObject({ ...region, ...nameOrId, ...ofVolume });
 
 const imageFilter = {
-  filter: z
-    .enum(["featured", "self", "selfexecutable", "sharedexecutable", "executable", "community"])
-    .describe("Which images (CloudStack's listTemplates / listIsos filter); default `executable`.")
-    .optional(),
+  filter: z.enum(["featured", "self", "selfexecutable", "sharedexecutable", "executable", "community"]).describe("Which images (CloudStack's listTemplates / listIsos filter); default `executable`.").optional(),
 };
 export const ImagesArgs = z.strictObject({ ...region, ...imageFilter });
 export const ImageQueryArgs = z.strictObject({ ...region, ...nameOrId, ...imageFilter });
@@ -46,10 +41,7 @@ export const ZoneOfferingsArgs = z.strictObject({ ...region, ...zone });
 export const ZoneOfferingQueryArgs = z.strictObject({ ...region, ...nameOrId, ...zone });
 
 const vpcTiers = {
-  forVpc: z
-    .boolean()
-    .describe("true: only offerings for VPC tiers; false: only offerings for isolated networks.")
-    .optional(),
+  forVpc: z.boolean().describe("true: only offerings for VPC tiers; false: only offerings for isolated networks.").optional(),
 };
 export const NetworkOfferingsArgs = z.strictObject({ ...region, ...vpcTiers });
 export const NetworkOfferingQueryArgs = z.strictObject({ ...region, ...nameOrId, ...vpcTiers });
@@ -62,9 +54,7 @@ export const KubernetesVersionQueryArgs = z.strictObject({
 
 const when = z.union([z.string(), z.number()]);
 export const AuditArgs = z.strictObject({
-  since: when
-    .describe("Rows at or after this moment: ISO text (with an offset: an instant), or epoch ms.")
-    .optional(),
+  since: when.describe("Rows at or after this moment: ISO text (with an offset: an instant), or epoch ms.").optional(),
   until: when.describe("Rows at or before this moment.").optional(),
   resourceType: text("Only rows of this resource type."),
   resourceId: text("Only rows of this resource."),
@@ -122,10 +112,7 @@ export const AclRuleQueryArgs = z.strictObject({
 const publicIpFilter = {
   vpcId: text("Only the addresses of this VPC."),
   networkId: text("Only the addresses of this (isolated) network."),
-  isStaticNat: z
-    .boolean()
-    .describe("true: only addresses with static NAT; false: only the others.")
-    .optional(),
+  isStaticNat: z.boolean().describe("true: only addresses with static NAT; false: only the others.").optional(),
 };
 const address = { address: text("The public address, e.g. `198.18.0.7`.") };
 export const PublicIpsArgs = z.strictObject({ ...region, ...publicIpFilter });
@@ -178,23 +165,12 @@ export const InvitationsArgs = z.strictObject({
 
 export const StaticNatSchema = z.object({
   id: z.string().describe("The public address's id (a static NAT has none of its own)."),
-  state: z
-    .enum(["Enabled", "Disabled"])
-    .describe("Enabled while static NAT maps the address onto an instance, else Disabled."),
+  state: z.enum(["Enabled", "Disabled"]).describe("Enabled while static NAT maps the address onto an instance, else Disabled."),
   ipAddress: z.string().describe("The public address, e.g. `198.18.0.7`.").optional(),
-  virtualMachineId: z
-    .string()
-    .describe("The id of the instance the address maps onto (`cim.Instance`); only when Enabled.")
-    .optional(),
-  virtualMachineName: z
-    .string()
-    .describe("The name of that instance, as the platform reports it; only when Enabled.")
-    .optional(),
+  virtualMachineId: z.string().describe("The id of the instance the address maps onto (`cim.Instance`); only when Enabled.").optional(),
+  virtualMachineName: z.string().describe("The name of that instance, as the platform reports it; only when Enabled.").optional(),
   networkId: z.string().describe("The network of the instance's NIC the address maps onto.").optional(),
-  vmIpAddress: z
-    .string()
-    .describe("The instance's NIC address the public address maps onto; only when Enabled.")
-    .optional(),
+  vmIpAddress: z.string().describe("The instance's NIC address the public address maps onto; only when Enabled.").optional(),
   zoneId: z.string().describe("The id of the zone the address belongs to (`cim.getZone`).").optional(),
 }) satisfies z.ZodType<StaticNat>;
 

@@ -853,7 +853,7 @@ export interface PublicIp {
   zoneName?: string | undefined;
   /** The id of the VPC the address was acquired for (`cim.Vpc`), if any. */
   vpcId?: string | undefined;
-  /** The id of the guest network the address serves (`cim.Network`): the isolated network it was acquired for; for a VPC address, the tier its static NAT or load-balancer rules point into, while it has one. */
+  /** The id of the guest network the address serves (`cim.Network`): the isolated network it was acquired for, or a VPC tier its rules point into. */
   associatedNetworkId?: string | undefined;
   /** The name of that guest network. */
   associatedNetworkName?: string | undefined;

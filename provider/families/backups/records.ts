@@ -16,13 +16,9 @@ export const BackupSchema = z
     virtualMachineId: str().describe("The id of the instance the backup was taken of (`cim.getInstance`)."),
     virtualMachineName: str().describe("The name of the instance the backup was taken of."),
     zoneId: str().describe("The id of the backup's zone (`cim.getZone`)."),
-    backupOfferingId: str().describe(
-      "The id of the backup offering the backup was taken under (`cim.getBackupOffering`).",
-    ),
+    backupOfferingId: str().describe("The id of the backup offering the backup was taken under (`cim.getBackupOffering`)."),
     backupOfferingName: str().describe("The name of the backup offering the backup was taken under."),
-    status: str().describe(
-      "The backup's status: BackingUp while taken, then BackedUp; Error if it failed; Removed while deleted.",
-    ),
+    status: str().describe("The backup's status: BackingUp while taken, then BackedUp; Error if it failed; Removed while deleted."),
     type: str().describe("The backup's type as the platform reports it, e.g. `MANUAL`."),
     size: num().describe("The backup's size in bytes."),
     virtualSize: num().describe("The protected (virtual) size of what the backup holds, in bytes."),

@@ -11,9 +11,7 @@ import { bool, str } from "../../client/records";
 export const CommentSchema = z.looseObject({
   id: z.string().describe("The comment's id (`cim.Comment`)."),
   entityId: str().describe("The id of the resource the comment is on."),
-  entityType: str().describe(
-    "The commented resource's type: `VOLUME`, `NETWORK`, `PUBLIC_IP_ADDRESS`, `VPC` or `KUBERNETES_CLUSTER`.",
-  ),
+  entityType: str().describe("The commented resource's type: `VOLUME`, `NETWORK`, `PUBLIC_IP_ADDRESS`, `VPC` or `KUBERNETES_CLUSTER`."),
   entityName: str().describe("The name of the resource the comment is on (for a public IP, its address)."),
   annotation: z.string().describe("The comment's text, at most 255 characters."),
   adminsOnly: bool().describe("Whether the comment is marked for the platform's administrators only."),

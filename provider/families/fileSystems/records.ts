@@ -22,15 +22,11 @@ export const FileSystemSchema = z.looseObject({
   filesystem: str().describe("The file system on its data volume: XFS or EXT4."),
   diskOfferingId: str().describe("The id of the data volume's disk offering (`cim.getDiskOffering`)."),
   diskOfferingName: str().describe("The name of that disk offering."),
-  serviceOfferingId: str().describe(
-    "The id of the file-system VM's compute offering (`cim.getComputeOffering`).",
-  ),
+  serviceOfferingId: str().describe("The id of the file-system VM's compute offering (`cim.getComputeOffering`)."),
   serviceOfferingName: str().describe("The name of that compute offering."),
   size: num().describe("The size of the data volume in bytes."),
   sizeGb: str().describe('The size as text, in GiB, e.g. "10.00 GiB".'),
-  state: str().describe(
-    "The platform's state: Allocated, Ready, Stopping, Stopped, Starting, Destroyed, Expunging or Error.",
-  ),
+  state: str().describe("The platform's state: Allocated, Ready, Stopping, Stopped, Starting, Destroyed, Expunging or Error."),
   created: str().describe("When the file system was created (ISO 8601)."),
 });
 // ------------------------------------------------------------------ multi-region groups, organizations, projects

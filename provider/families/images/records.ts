@@ -8,9 +8,7 @@ import { bool, num, opt, str } from "../../client/records";
 const DownloadDetailSchema = z.looseObject({
   datastore: str().describe("The image store (secondary storage) the image is downloaded to."),
   downloadPercent: num().describe("How much of the download is done, in percent (0 to 100)."),
-  downloadState: str().describe(
-    "The download's state as the platform reports it, e.g. DOWNLOAD_IN_PROGRESS, DOWNLOADED or DOWNLOAD_ERROR.",
-  ),
+  downloadState: str().describe("The download's state as the platform reports it, e.g. DOWNLOAD_IN_PROGRESS, DOWNLOADED or DOWNLOAD_ERROR."),
 });
 
 /** CloudStack's download states (VMTemplateStorageResourceAssoc.Status) of a download that will not finish. */
@@ -27,33 +25,22 @@ const imageFields = {
   displayText: str().describe("The image's description (display text); its name when none was given."),
   zoneId: str().describe("The id of the zone the image is registered in (`cim.getZone`)."),
   zoneName: str().describe("The name of the image's zone."),
-  format: str().describe(
-    "The disk image's format: QCOW2, RAW, VHD, VHDX, OVA, VMDK or TAR for a template; ISO for an ISO.",
-  ),
+  format: str().describe("The disk image's format: QCOW2, RAW, VHD, VHDX, OVA, VMDK or TAR for a template; ISO for an ISO."),
   osTypeId: str().describe("The id of the guest OS type the image carries (`cim.getOsType`)."),
   osTypeName: str().describe("The name of the image's guest OS type."),
   isPublic: bool().describe("Whether every account may use the image."),
   isFeatured: bool().describe("Whether the image is listed among the platform's featured images."),
-  isExtractable: bool().describe(
-    "Whether the image's file may be downloaded (extracted) by those who may use it.",
-  ),
+  isExtractable: bool().describe("Whether the image's file may be downloaded (extracted) by those who may use it."),
   passwordEnabled: bool().describe("Whether the image supports the platform's password reset feature."),
-  isDynamicallyScalable: bool().describe(
-    "Whether the image carries the hypervisor's tools to scale an instance's CPU and memory while it runs.",
-  ),
+  isDynamicallyScalable: bool().describe("Whether the image carries the hypervisor's tools to scale an instance's CPU and memory while it runs."),
   crossZones: bool().describe("Whether the image is managed across all zones rather than registered in one."),
   account: str().describe("The account that owns the image; `system` for the platform's own images."),
   isReady: bool().describe("Whether the image is ready to deploy from (its download is complete)."),
-  status: str().describe(
-    'The platform\'s words on the download, shown to the owner: e.g. "45% Downloaded", "Download Complete" ' +
-      '(an ISO: "Successfully Installed"), or why the download failed.',
-  ),
+  status: str().describe('The platform\'s words on the download, shown to the owner: e.g. "45% Downloaded", "Download Complete" ' + '(an ISO: "Successfully Installed"), or why the download failed.'),
   url: str().describe("The http(s) URL the image was registered from; shown to the owner."),
   checksum: str().describe("The checksum given at registration, e.g. `{SHA-256}<hex>` or an MD5 digest."),
   size: num().describe("The size in bytes, once downloaded: a template's virtual size, an ISO's file size."),
-  downloadDetails: opt(z.array(DownloadDetailSchema)).describe(
-    "The download's progress on each image store, shown to the owner.",
-  ),
+  downloadDetails: opt(z.array(DownloadDetailSchema)).describe("The download's progress on each image store, shown to the owner."),
   created: str().describe("When the image was registered (ISO 8601)."),
 };
 
@@ -61,12 +48,9 @@ const imageFields = {
  * The record's `state`, which the API does not write: Ready once `isReady`, Error when the download failed (its
  * download state says so), Downloading while it is under way; undefined when the API says nothing of readiness.
  */
-function withImageState<T extends { isReady?: boolean; downloadDetails?: { downloadState?: string }[] }>(
-  r: T,
-) {
+function withImageState<T extends { isReady?: boolean; downloadDetails?: { downloadState?: string }[] }>(r: T) {
   const failed = r.downloadDetails?.some((d) => FAILED_DOWNLOADS.includes(String(d.downloadState)));
-  const state =
-    r.isReady === true ? "Ready" : failed ? "Error" : r.isReady === false ? "Downloading" : undefined;
+  const state = r.isReady === true ? "Ready" : failed ? "Error" : r.isReady === false ? "Downloading" : undefined;
   return { ...r, state };
 }
 
@@ -77,12 +61,8 @@ export type Image = z.output<typeof ImageSchema>;
 export const TemplateSchema = z
   .looseObject({
     ...imageFields,
-    minRootDiskSizeGb: num().describe(
-      "The smallest root disk, in GB, of an instance deployed from the template (the default `rootDiskSize`).",
-    ),
-    hypervisor: str().describe(
-      "The hypervisor the template is for: KVM, XenServer, VMware, Hyperv, LXC, Ovm3, BareMetal or Simulator.",
-    ),
+    minRootDiskSizeGb: num().describe("The smallest root disk, in GB, of an instance deployed from the template (the default `rootDiskSize`)."),
+    hypervisor: str().describe("The hypervisor the template is for: KVM, XenServer, VMware, Hyperv, LXC, Ovm3, BareMetal or Simulator."),
     templateType: str().describe("The template's type as the platform reports it, e.g. USER."),
   })
   .transform(withImageState);
@@ -91,9 +71,7 @@ export type Template = z.output<typeof TemplateSchema>;
 export const IsoSchema = z
   .looseObject({
     ...imageFields,
-    bootable: bool().describe(
-      "Whether instances can boot from the ISO; a data ISO (drivers, tools) is not bootable.",
-    ),
+    bootable: bool().describe("Whether instances can boot from the ISO; a data ISO (drivers, tools) is not bootable."),
   })
   .transform(withImageState);
 export type Iso = z.output<typeof IsoSchema>;
@@ -105,9 +83,7 @@ export type Iso = z.output<typeof IsoSchema>;
 export const ImagePermissionsSchema = z.looseObject({
   id: str().describe("The id of the template or ISO."),
   isPublic: bool().describe("Whether every account may use the image."),
-  account: opt(z.array(z.string())).describe(
-    "The names of the accounts given launch permission and, while the image is private, its owner's.",
-  ),
+  account: opt(z.array(z.string())).describe("The names of the accounts given launch permission and, while the image is private, its owner's."),
   projectIds: opt(z.array(z.string())).describe("The ids of the projects given launch permission."),
 });
 export type ImagePermissions = z.output<typeof ImagePermissionsSchema>;

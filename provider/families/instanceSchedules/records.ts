@@ -10,18 +10,12 @@ export const InstanceScheduleSchema = z.looseObject({
   virtualMachineId: str().describe("The id of the instance the schedule acts on (`cim.getInstance`)."),
   name: str().describe("The schedule's name."),
   description: str().describe("What the schedule is for (free text)."),
-  schedule: str().describe(
-    "When the schedule runs: five cron fields, minute hour day-of-month month day-of-week (e.g. `0 22 * * MON-FRI`).",
-  ),
+  schedule: str().describe("When the schedule runs: five cron fields, minute hour day-of-month month day-of-week (e.g. `0 22 * * MON-FRI`)."),
   timezone: str().describe("The IANA time zone the schedule runs in, e.g. `Europe/Berlin`."),
-  action: str().describe(
-    "What the schedule does to the instance: START, STOP, REBOOT, FORCE_STOP or FORCE_REBOOT.",
-  ),
+  action: str().describe("What the schedule does to the instance: START, STOP, REBOOT, FORCE_STOP or FORCE_REBOOT."),
   enabled: bool().describe("Whether the schedule runs."),
   startDate: str().describe("The moment from which the schedule is active (ISO 8601 date-time)."),
-  endDate: str().describe(
-    "The moment after which the schedule is no longer active (ISO 8601 date-time); absent when it has no end.",
-  ),
+  endDate: str().describe("The moment after which the schedule is no longer active (ISO 8601 date-time); absent when it has no end."),
   created: str().describe("When the schedule was created (ISO 8601 date-time)."),
 });
 export type InstanceSchedule = z.output<typeof InstanceScheduleSchema>;

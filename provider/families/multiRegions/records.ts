@@ -10,13 +10,9 @@ export const MultiRegionGroupSchema = z.looseObject({
   name: str().describe("The group's name, unique in the account and region."),
   description: str().describe("The group's description."),
   state: str().describe("The group's state: Active, or Revoke while it is being deleted."),
-  regionId: str().describe(
-    "The id (uuid) of the region the group is kept in: the one its create was sent to.",
-  ),
+  regionId: str().describe("The id (uuid) of the region the group is kept in: the one its create was sent to."),
   regionName: str().describe("The name of that region."),
-  memberCount: int().describe(
-    "The number of VPCs in the group, joining and leaving ones included, not those whose join failed.",
-  ),
+  memberCount: int().describe("The number of VPCs in the group, joining and leaving ones included, not those whose join failed."),
   created: str().describe("When the group was created (ISO 8601 timestamp)."),
 });
 export type MultiRegionGroup = z.output<typeof MultiRegionGroupSchema>;
@@ -31,9 +27,7 @@ export const MultiRegionMemberSchema = z.looseObject({
   cidr: str().describe("The VPC's CIDR, e.g. `10.1.0.0/16`."),
   regionId: str().describe("The id (uuid) of the VPC's own region, not the group's."),
   regionName: str().describe("The name of the VPC's region."),
-  state: str().describe(
-    "The membership's state: Add (joining), Active, Revoke (leaving), or Error (the join failed).",
-  ),
+  state: str().describe("The membership's state: Add (joining), Active, Revoke (leaving), or Error (the join failed)."),
   created: str().describe("When the membership was created (ISO 8601 timestamp)."),
 });
 export type MultiRegionMember = z.output<typeof MultiRegionMemberSchema>;

@@ -11,9 +11,7 @@ export const TenantSchema = z.looseObject({
   description: str().describe("The organization's description (empty when none was given)."),
   state: str().describe("The organization's state, as the API gives it (e.g. `Active`)."),
   owner: str().describe("The user who made the organization."),
-  membershipId: str().describe(
-    "The id of the caller's membership of the organization: the value the `X-Tenant-Context` header carries.",
-  ),
+  membershipId: str().describe("The id of the caller's membership of the organization: the value the `X-Tenant-Context` header carries."),
   role: str().describe("The caller's role in the organization: `Admin` or `Regular`."),
   memberCount: int().describe("How many members the organization has."),
   created: str().describe("When the organization was made (an ISO 8601 date-time)."),
@@ -38,9 +36,7 @@ export const InvitationSchema = z.looseObject({
   tenantName: str().describe("The name of the organization the invitation is to."),
   user: str().describe("The invited user."),
   invitedBy: str().describe("The user who sent the invitation (an `Admin` of the organization)."),
-  state: str().describe(
-    "`Pending`, `Completed` (accepted: the user is a member), `Declined` or `Expired` (left pending too long).",
-  ),
+  state: str().describe("`Pending`, `Completed` (accepted: the user is a member), `Declined` or `Expired` (left pending too long)."),
   created: str().describe("When the invitation was sent (an ISO 8601 date-time)."),
 });
 export type Invitation = z.output<typeof InvitationSchema>;

@@ -14,13 +14,9 @@ export const PrivateGatewaySchema = z.looseObject({
   ipAddress: str().describe("The VPC router's address on the private network, e.g. `172.16.0.2`."),
   gateway: str().describe("The private network's gateway (the next hop beyond the VPC), e.g. `172.16.0.1`."),
   netmask: str().describe("The private network's netmask, e.g. `255.255.255.0`."),
-  vlan: opt(z.union([z.string(), z.number()]).transform(String)).describe(
-    "The VLAN tag of the private network as text, e.g. `100` (the platform shows it as text; a number reads the same).",
-  ),
+  vlan: opt(z.union([z.string(), z.number()]).transform(String)).describe("The VLAN tag of the private network as text, e.g. `100` (the platform shows it as text; a number reads the same)."),
   sourceNatSupported: bool().describe("Whether traffic leaving through the gateway is source-NATed."),
-  aclId: str().describe(
-    "The id of the gateway's network ACL list (`cim.NetworkAclList`, or one of the VPC's default lists).",
-  ),
+  aclId: str().describe("The id of the gateway's network ACL list (`cim.NetworkAclList`, or one of the VPC's default lists)."),
   aclName: str().describe("The name of that list."),
   state: str().describe("The gateway's state: Creating, Ready or Deleting."),
   created: str().describe("When the gateway was created (ISO 8601 timestamp)."),

@@ -8,9 +8,7 @@ export const ProjectSchema = z.looseObject({
   id: z.string().describe("The project's id (`cim.Project`), valid in its region only."),
   name: str().describe("The project's name, unique in the account and region."),
   displayText: str().describe("The project's description; the API uses the name when none was given."),
-  state: str().describe(
-    "The project's state, as the platform reports it: `Active`, `Disabled` or `Suspended`.",
-  ),
+  state: str().describe("The project's state, as the platform reports it: `Active`, `Disabled` or `Suspended`."),
   owner: str().describe("The user whose account owns the project."),
   created: str().describe("When the project was created (an ISO 8601 date-time)."),
 });
