@@ -181,6 +181,28 @@ describe("public IPs and static NAT", () => {
     await p("StaticNat").delete!(made.id, made.outs);
   });
 
+  it("a static NAT moved to another instance outside Pulumi shows at refresh, and the next up's diff maps it back", async () => {
+    const { publicIpId, instanceId } = await addressAndInstance();
+    const inputs = { publicIpId, instanceId };
+    const nat = await make("StaticNat", inputs);
+    // someone maps the address onto another instance through the API
+    const other = await call("POST", "/compute/instances", {
+      zoneId: cat.zone,
+      serviceOfferingId: cat.offering,
+      templateId: cat.template,
+      networkIds: cat.net,
+    });
+    await job(other);
+    await job(await call("DELETE", `/public-ips/${publicIpId}/static-nat`));
+    await job(await call("POST", `/public-ips/${publicIpId}/static-nat`, { virtualMachineId: other.id }));
+    const refreshed = (await p("StaticNat").read!(nat.id, nat.outs)).props as Rec;
+    expect(refreshed.instanceId).toBe(other.id);
+    expect((await change("StaticNat", nat.id, refreshed, inputs)).diff).toMatchObject({
+      replaces: ["instanceId"],
+    });
+    await p("StaticNat").delete!(nat.id, refreshed);
+  });
+
   it("a replacement that keeps the address or the instance disables first", async () => {
     const olds = { publicIpId: OTHER_ID, instanceId: cat.net, networkId: cat.net };
     const diff = (news: Rec) => p("StaticNat").diff!(OTHER_ID, olds, news);

@@ -104,6 +104,9 @@ bastionAddress: \${ip.ipAddress}
       doc: "The instance whose NIC the address maps onto.",
       change: "replace",
       live: (n: StaticNat) => n.virtualMachineId,
+      // the mapping is what the resource is: one moved to another instance outside Pulumi shows at refresh (and
+      // the next up maps it back), rather than keeping the recorded instance beside the other's address
+      prefer: "live",
       ref: "Instance",
     }),
     networkId: field(

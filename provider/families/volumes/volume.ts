@@ -26,7 +26,7 @@ import { id, optionalId } from "../../lifecycle/check";
 import { waitFor } from "../../lifecycle/session";
 
 export function shrinkMessage(from: number, to: number): string {
-  return `size cannot shrink (${from} GB → ${to} GB): volumes only grow. To start over with a smaller volume, replace it (pulumi up --replace <urn>) after saving its data`;
+  return `size cannot shrink (${from} GB → ${to} GB): volumes only grow. If the volume was grown outside this program (its size as the last refresh read it), set size: ${from} to keep it; to start over with a smaller volume, replace it (pulumi up --replace <urn>) after saving its data`;
 }
 
 const busy = [
