@@ -31,15 +31,13 @@ import {
   confirmedRows,
   currentCheck,
   defaultRegionId,
-  heldBefore,
-  isSecondCheck,
   liveList,
   liveListFor,
   liveRecord,
   readForCheck,
   replacementNoted,
-  replacing,
   requirementFailures,
+  secondCheckOf,
 } from "./lookups";
 import { kindNamed } from "./registry";
 import { containsUnknown, sameValue } from "./values";
@@ -119,15 +117,7 @@ export async function kindLiveRules(
   );
 }
 
-/**
- * Exclusive values that resources of this deployment held before it (their old inputs claimed them), by kind,
- * region, property and value, each with the program's inputs of the resource that held it. When the engine
- * replaces a resource it checks the same program inputs a second time with no old inputs (Pulumi's step generator
- * recomputes them for the replacement): the record found holding such a value then is the resource being
- * replaced, which a delete-first replacement deletes before it creates. A new resource that claims the value
- * with other inputs is another resource (the dynamic host's checks do not say which resource they are about):
- * the record holding it is not its own.
- */
+/** An exclusive value as a key: where it is unique (valueKey) and the value. */
 const heldKey = (kind: Kind, region: string | undefined, property: string, value: unknown) =>
   `${valueKey(kind, region, property)}\u0000${canonical(value)}`;
 /** Where an exclusive value is unique: the kind, the region and the property. */
@@ -146,18 +136,18 @@ const canonical = (v: unknown): string =>
 
 /**
  * A resource's diff said it is replaced: the values its old inputs claimed (what its record holds) are noted, so
- * that its second check (no old inputs, the same program inputs) takes the record holding them for the resource
- * itself. A new resource with the same inputs as one the stack holds (a copy of it) has no such diff, and is
- * refused. Keyed by the region as check names it (the new inputs', else cim:region), as check looks them up.
+ * that its second check (no old inputs) takes the record holding them for the resource itself. Keyed by the region
+ * as check names it (the new inputs', else cim:region), as check looks them up.
  */
 export function noteReplacement(kind: Kind, olds: Recorded, news: Recorded): void {
-  replacementNoted(kind.name);
   const region = typeof news.region === "string" ? news.region : undefined;
+  const held = new Set<string>();
   for (const x of kind.exclusive ?? []) {
     if (!known(olds, x.needs)) continue;
     const claimed = x.claimed(olds);
-    if (claimed !== undefined) replacing.add(heldKey(kind, region, x.property, claimed));
+    if (claimed !== undefined) held.add(heldKey(kind, region, x.property, claimed));
   }
+  replacementNoted(kind.name, held);
 }
 
 /** Whether two values of an exclusive rule cannot be held at once: its own `clash`, else being the same value. */
@@ -175,7 +165,7 @@ export const exclusiveReason = (kind: Kind, x: Exclusive, inputs: Recorded, hold
  * The kind's exclusive values the inputs claim that another live record of the kind holds. Not judged when the
  * resource adopts, nor when it claims what its old inputs claimed (the record holding it is the resource itself);
  * a record holding what the old inputs claimed is the resource itself (a delete-first replacement deletes it),
- * and so, in the replacement's second check, is a record holding what the old inputs of the deployment claimed.
+ * and so, in the replacement's second check, is a record holding what the replaced resource's old inputs claimed.
  */
 export async function exclusiveFailures(
   kind: Kind,
@@ -187,14 +177,17 @@ export async function exclusiveFailures(
   const rules = (kind.exclusive ?? []).filter((x) => known(inputs, x.needs));
   if (!rules.length || (inputs.adoptId !== undefined && inputs.adoptId !== null)) return [];
   const existing = Object.keys(olds).length > 0;
-  // the program's inputs, less the host's own keys (the serialized provider), as one text: made only when a
-  // value is held or judged against a held one, not for every check
-  let text: string | undefined;
-  const program = () => (text ??= ownInputs(news));
+  // the program's inputs and the old ones, less the host's own keys (the serialized provider), each as one text:
+  // what the dynamic path knows a resource by (claimedTwice), made once a check and only there
+  const texts: { program?: string; olds?: string } = {};
+  const inputsText = {
+    program: () => (texts.program ??= ownInputs(news)),
+    olds: () => (texts.olds ??= ownInputs(olds)),
+  };
   const out: CheckFailure[] = [];
   // a replacement's second check: what the replaced resource held and claimed is its own
   const n = currentCheck();
-  const second = !existing && isSecondCheck(kind.name, n);
+  const replaced = existing ? undefined : secondCheckOf(kind.name, n);
   // a resource that gives no region claims in the one it is made in (cim:region, else the API's default), as a
   // region-keyed value says
   const claimIn = inputs.region === undefined ? (region ?? (await defaultRegionId(kind.name))) : region;
@@ -204,12 +197,8 @@ export async function exclusiveFailures(
     const claimed = x.claimed(where);
     if (claimed === undefined) continue;
     const own = existing ? x.claimed(olds) : undefined;
-    if (own !== undefined) {
-      const key = heldKey(kind, region, x.property, own);
-      heldBefore.set(key, (heldBefore.get(key) ?? new Set()).add(program()));
-    }
     const unchanged = own !== undefined && sameValue(own, claimed);
-    const twice = claimedTwice(kind, claimIn, x, inputs, olds, claimed, unchanged, program, second);
+    const twice = claimedTwice(kind, claimIn, x, inputs, existing, claimed, unchanged, inputsText, replaced);
     if (twice) {
       out.push(twice);
       continue;
@@ -217,8 +206,7 @@ export async function exclusiveFailures(
     if (unchanged) continue;
     const itself = (held: unknown) => {
       if (own !== undefined) return sameValue(held, own);
-      const key = heldKey(kind, region, x.property, held);
-      return replacing.has(key) && (second || heldBefore.get(key)?.has(program()) === true);
+      return replaced?.has(heldKey(kind, region, x.property, held)) === true;
     };
     const holds = (r: LiveRecord) => {
       const held = x.held(r);
@@ -238,7 +226,8 @@ export async function exclusiveFailures(
  * holds it yet, and the API refuses whichever of the two it makes second, after the first is made. Each check
  * records its claim under its resource. The plugin's checks name it (the URN). The dynamic-provider host's do not,
  * so there a resource is known by its inputs: its old inputs (two records cannot hold one exclusive value) and its
- * program's inputs, which a replacement's second check repeats without the old ones. Two resources with the same
+ * program's inputs; a replacement's second check, which has neither the old inputs nor always the same program
+ * inputs (ignoreChanges), is the resource the check before it was (secondCheckOf). Two resources with the same
  * program inputs (a copy, both new) are taken for one and pass here; the API refuses the second. A claim whose
  * value another resource's clashes with is refused, naming that resource where its name is known, unless it is
  * the resource's own value, kept unchanged (the newcomer is the one to give way).
@@ -248,17 +237,17 @@ function claimedTwice(
   region: string | undefined,
   x: Exclusive,
   inputs: Recorded,
-  olds: Recorded,
+  existing: boolean,
   claimed: unknown,
   unchanged: boolean,
-  program: () => string,
-  second: boolean,
+  inputsText: { program: () => string; olds: () => string },
+  replaced: ReadonlySet<string> | undefined,
 ): CheckFailure | undefined {
   const urn = currentResource();
   const n = currentCheck();
   const ids = urn
     ? [urn]
-    : [`\u0001${program()}`, ...(Object.keys(olds).length ? [`\u0002${ownInputs(olds)}`] : [])];
+    : [`\u0001${inputsText.program()}`, ...(existing ? [`\u0002${inputsText.olds()}`] : [])];
   const key = valueKey(kind, region, x.property);
   const claims = claimedNow.get(key) ?? new Map<string, Claim>();
   claimedNow.set(key, claims);
@@ -266,7 +255,7 @@ function claimedTwice(
   const known = new Set(ids);
   for (const id of ids) for (const k of claims.get(id)?.ids ?? []) known.add(k);
   // a replacement's second check is the resource the check before it claimed for
-  if (second) for (const c of claims.values()) if (c.check === n - 1) for (const k of c.ids) known.add(k);
+  if (replaced) for (const c of claims.values()) if (c.check === n - 1) for (const k of c.ids) known.add(k);
   // without a URN, the API name the resource gives, where that is not the value claimed
   const apiName = x.property !== "name" && typeof inputs.name === "string" ? inputs.name : undefined;
   const mine: Claim = {

@@ -397,37 +397,30 @@ export function requirementFailures(
     }));
 }
 
-/**
- * Exclusive values resources of this deployment held before it, as check found them in their old inputs, each
- * with the program's inputs of every resource that held it (kept per process, as the lists are; liveChecks.ts
- * says why).
- */
-export const heldBefore = new Map<string, Set<string>>();
-/**
- * Exclusive values (keyed as heldBefore's) that a resource whose diff said it is replaced held: the engine checks
- * it a second time with no old inputs, and only then is a record holding such a value its own.
- */
-export const replacing = new Set<string>();
 /** Checks begun in this process (engine.ts counts each), so that a check can tell it follows a diff at once. */
 let checksBegun = 0;
-/** The last diff that said its resource is replaced: the kind, and how many checks had begun by then. */
-let replacedAfter: { kind: string; checks: number } | undefined;
+/**
+ * The last diff that said its resource is replaced: the kind, how many checks had begun by then, and the exclusive
+ * values (liveChecks.ts keys them) its old inputs claimed, which its record holds.
+ */
+let replacedAfter: { kind: string; checks: number; held: ReadonlySet<string> } | undefined;
 /** Counts a check as it begins; returns its number. */
 export const checkBegins = (): number => ++checksBegun;
 /** The number of the check under way (the engine checks one resource at a time). */
 export const currentCheck = (): number => checksBegun;
-/** A diff of `kind` said its resource is replaced. */
-export function replacementNoted(kind: string): void {
-  replacedAfter = { kind, checks: checksBegun };
+/** A diff of `kind` said its resource is replaced; `held`: the values its record holds. */
+export function replacementNoted(kind: string, held: ReadonlySet<string>): void {
+  replacedAfter = { kind, checks: checksBegun, held };
 }
 /**
- * Whether check `n` of `kind` is a replacement's second check: the check right after the diff that said its
- * resource is replaced. The engine checks a resource, diffs it, and checks it again when the diff says replace,
- * before it checks the next resource; the second check's inputs are the program's, which differ from the first
- * check's where `ignoreChanges` kept an old value.
+ * When check `n` of `kind` is a replacement's second check, the values the replaced resource's record holds (its
+ * own, then); else undefined. The second check is the one right after the diff that said replace: the engine
+ * checks a resource, diffs it, and checks it again when the diff says replace, before it checks the next
+ * resource. Its inputs are the program's, which differ from the first check's where `ignoreChanges` kept an old
+ * value, so they cannot tell it; a copy of a resource the stack holds follows no such diff, and is another one.
  */
-export const isSecondCheck = (kind: string, n: number): boolean =>
-  replacedAfter?.kind === kind && replacedAfter.checks === n - 1;
+export const secondCheckOf = (kind: string, n: number): ReadonlySet<string> | undefined =>
+  replacedAfter?.kind === kind && replacedAfter.checks === n - 1 ? replacedAfter.held : undefined;
 /**
  * A resource's claim of an exclusive value: the value, every id the resource is known by (its URN; without one,
  * its inputs), and its name in the program (known on the plugin) or else the name it gives the API, if any.
@@ -449,8 +442,6 @@ export const claimedNow = new Map<string, Map<string, Claim>>();
 
 /** Test seam. */
 export function resetLookups(): void {
-  heldBefore.clear();
-  replacing.clear();
   claimedNow.clear();
   checksBegun = 0;
   replacedAfter = undefined;
