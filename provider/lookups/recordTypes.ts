@@ -50,8 +50,8 @@ function docComment(text: string): string[] {
   return lines.length === 1 ? [`  /** ${lines[0]} */`] : ["  /**", ...lines.map((l) => `   * ${l}`), "   */"];
 }
 
-/** The text of sdk/lookups/records.ts. */
-export function recordTypesModule(root: string): string {
+/** The repository's tsconfig.json, parsed: what the compiler reads the sources with (here and in the tests). */
+export function repoConfig(root: string): ts.ParsedCommandLine {
   const config = ts.getParsedCommandLineOfConfigFile(
     path.join(root, "tsconfig.json"),
     {},
@@ -62,7 +62,13 @@ export function recordTypesModule(root: string): string {
       },
     },
   );
-  if (!config) throw new Error("recordTypes: tsconfig.json did not parse");
+  if (!config) throw new Error("tsconfig.json did not parse");
+  return config;
+}
+
+/** The text of sdk/lookups/records.ts. */
+export function recordTypesModule(root: string): string {
+  const config = repoConfig(root);
   const entry = path.join(root, "provider", "client", "index.ts");
   const program = ts.createProgram([entry], config.options);
   const checker = program.getTypeChecker();
