@@ -43,13 +43,21 @@ cim_ensure_deps() {
   local stamp="$CIM_ROOT/node_modules/.cim-stamp"
   local want
   want="$(node --version) $(sha256sum "$CIM_ROOT/package-lock.json" | cut -d' ' -f1)"
-  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-    cim_log "installing npm packages (npm ci)"
-    local t0=$SECONDS
-    (cd "$CIM_ROOT" && npm ci --no-audit --no-fund >&2) || cim_die "npm ci failed"
-    echo "$want" >"$stamp"
-    cim_log "npm packages installed in $((SECONDS - t0)) s"
-  fi
+  [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && return 0
+  # One install at a time: `npm ci` first empties node_modules, so two scripts started together (a test run and
+  # `npm run -s env` in another shell) would each remove what the other installs. The later one waits for the lock
+  # and then finds the stamp the first wrote.
+  mkdir -p "$CIM_ROOT/.state"
+  (
+    command -v flock >/dev/null && flock 9
+    if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+      cim_log "installing npm packages (npm ci)"
+      t0=$SECONDS
+      (cd "$CIM_ROOT" && npm ci --no-audit --no-fund >&2) || cim_die "npm ci failed"
+      echo "$want" >"$stamp"
+      cim_log "npm packages installed in $((SECONDS - t0)) s"
+    fi
+  ) 9>"$CIM_ROOT/.state/npm-ci.lock" || exit 1
 }
 
 # The CLI's version is the @pulumi/pulumi the lock file installs: package.json takes a caret range (programs that
