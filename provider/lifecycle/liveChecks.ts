@@ -156,10 +156,18 @@ const clashes = (x: Exclusive, a: unknown, b: unknown) => (x.clash ? x.clash(a, 
 /**
  * Why an exclusive value is refused: the fact, then the way out of a rename (Pulumi creates the new resource before
  * it deletes the old one, so a rename without an alias meets the old record still holding the value, and adopting
- * it would be undone by the same up's delete of the old one), then the kind's own way out.
+ * it would be undone by the same up's delete of the old one), then the kind's own way out. A new resource's
+ * refusal also names `pulumi up --replace`: the engine checks the replacement it forces as a new resource (no old
+ * inputs, no diff before it), so nothing tells it from one, and it makes it before it deletes the old one.
  */
-export const exclusiveReason = (kind: Kind, x: Exclusive, inputs: Recorded, holder: LiveRecord): string =>
-  `${x.reason(inputs, holder)}. If another cim.${kind.name} of this stack holds it (a rename), give this one the old name in its \`aliases\` option, or remove the old one in an up of its own first; else ${x.otherwise}`;
+export const exclusiveReason = (
+  kind: Kind,
+  x: Exclusive,
+  inputs: Recorded,
+  holder: LiveRecord,
+  isNew: boolean,
+): string =>
+  `${x.reason(inputs, holder)}. If another cim.${kind.name} of this stack holds it (a rename), give this one the old name in its \`aliases\` option, or remove the old one in an up of its own first${isNew ? "; for `pulumi up --replace` of the one holding it, `pulumi destroy --target` it first, then `up`" : ""}; else ${x.otherwise}`;
 
 /**
  * The kind's exclusive values the inputs claim that another live record of the kind holds. Not judged when the
@@ -216,7 +224,8 @@ export async function exclusiveFailures(
     const holder = (
       await confirmedRows((after) => liveListFor(kind.name, region, kind, inputs, after), holds)
     )?.[0];
-    if (holder) out.push({ property: x.property, reason: exclusiveReason(kind, x, where, holder) });
+    if (holder)
+      out.push({ property: x.property, reason: exclusiveReason(kind, x, where, holder, !existing) });
   }
   return out;
 }

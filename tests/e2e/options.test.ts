@@ -121,7 +121,7 @@ it("a rename without an alias is refused at preview with the way out; with the a
   const refusal = renamed.diagnostics.map((d) => d.message).join("\n");
   expect(refusal).toContain(`name "${host}" is taken: instance ${id} (state Running) has that host name`);
   expect(refusal).toContain(
-    "If another cim.Instance of this stack holds it (a rename), give this one the old name in its `aliases` option, or remove the old one in an up of its own first; else choose another name, or adopt that instance with adoptId",
+    "If another cim.Instance of this stack holds it (a rename), give this one the old name in its `aliases` option, or remove the old one in an up of its own first; for `pulumi up --replace` of the one holding it, `pulumi destroy --target` it first, then `up`; else choose another name, or adopt that instance with adoptId",
   );
   expect(aliased.summary).toEqual({ same: 2 });
 
@@ -129,4 +129,32 @@ it("a rename without an alias is refused at preview with the way out; with the a
   expect(moved.summary).toEqual({ same: 2 });
   expect(moved.outputs?.vmId).toBe(id);
   expect((await api.control.state()).instances[id].state).toBe("Running");
+}, 300_000);
+
+it("`pulumi up --replace` of an instance, which Pulumi checks as a new one: refused at preview with the way out, which works", async () => {
+  const run = await optionsRun("options-forced");
+  const host = `forced-${process.pid}`;
+  const [up] = await run([{ op: "up", config: { ...options(null), "cim-e2e:name": host } }]);
+  const id = String(up.outputs?.vmId);
+  const [exported] = await run([{ op: "export" }]);
+  const vmUrn = exported.deployment?.deployment.resources.find((r: { type: string }) =>
+    r.type.endsWith("cim:Instance"),
+  ).urn;
+  // the engine checks a replacement `--replace` forces with no old inputs and no diff before it, as a new resource,
+  // and would make it before it deletes the old one (the API refuses a second instance with the host name)
+  const [forced] = await run([{ op: "preview", expectFailure: true, options: { replace: [vmUrn] } }]);
+  const refusal = forced.diagnostics.map((d) => d.message).join("\n");
+  expect(refusal).toContain(`name "${host}" is taken: instance ${id} (state Running) has that host name`);
+  expect(refusal).toContain(
+    "for `pulumi up --replace` of the one holding it, `pulumi destroy --target` it first, then `up`",
+  );
+  // the way out the refusal names: the old one goes first, then up makes it again with its host name
+  const [destroyed, remade] = await run([
+    { op: "destroy", options: { target: [vmUrn] } },
+    { op: "up" },
+    { op: "rm" },
+  ]);
+  expect(destroyed.summary).toEqual({ delete: 1, same: 1 });
+  expect(remade.summary).toEqual({ create: 1, same: 1 });
+  expect(remade.outputs?.vmId).not.toBe(id);
 }, 300_000);
