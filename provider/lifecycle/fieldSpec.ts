@@ -200,22 +200,31 @@ export interface Requirement {
 
 /**
  * A value no two live records of a kind may hold at once (a host name, overlapping tier ranges), judged at check
- * against the region's records of the kind when the resource is created or changes it: the API refuses the
- * second, after a delete-first replacement has already deleted what it replaces.
+ * against the region's records of the kind when the resource is created or changes it (the API refuses the
+ * second, after a delete-first replacement has already deleted what it replaces), and between the resources of
+ * one program. A rule whose value the API's records do not show (an instance's fixed addresses on its other
+ * networks) has no `held`, and is judged between the program's resources only.
  */
-export interface Exclusive<V = any> {
+export type Exclusive<V = any> = ExclusiveClaim<V> & (HeldLive<V> | { readonly held?: undefined });
+
+/** What a resource claims of an exclusive value, and when two claims clash. */
+export interface ExclusiveClaim<V = any> {
   /** The input the failure names. */
   readonly property: string;
   /** The inputs it reads: judged only when they are known. */
   readonly needs: readonly string[];
   /** The value the inputs claim, if any (none: nothing to judge, e.g. a name the provider generates). */
   readonly claimed: (inputs: Recorded) => V | undefined;
-  /** The value a live record of the kind holds, if any. */
-  readonly held: (live: any) => V | undefined;
   /** Whether two values cannot be held at once (default: they are the same value). */
   readonly clash?: (a: V, b: V) => boolean;
   /** A value as a message shows it (default: its JSON), e.g. a tier's range as `10.1.1.0/24`. */
   readonly shown?: (v: V) => string;
+}
+
+/** An exclusive value live records show: what one holds, and the refusal when one does. */
+export interface HeldLive<V = any> {
+  /** The value a live record of the kind holds, if any. */
+  readonly held: (live: any) => V | undefined;
   /** The fact, naming the input and the record that holds it (`name "web" is taken: project … has that name`). */
   readonly reason: (inputs: Recorded, live: any) => string;
   /**

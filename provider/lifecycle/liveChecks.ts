@@ -14,6 +14,7 @@ import { currentResource, currentResourceName, engineInfo, urnName } from "./eng
 import { readOrGone } from "./errors";
 import {
   type Exclusive,
+  type HeldLive,
   type LiveRecord,
   PLAIN_REFERENCES,
   type Recorded,
@@ -162,7 +163,7 @@ const clashes = (x: Exclusive, a: unknown, b: unknown) => (x.clash ? x.clash(a, 
  */
 export const exclusiveReason = (
   kind: Kind,
-  x: Exclusive,
+  x: HeldLive,
   inputs: Recorded,
   holder: LiveRecord,
   isNew: boolean,
@@ -211,13 +212,14 @@ export async function exclusiveFailures(
       out.push(twice);
       continue;
     }
-    if (unchanged) continue;
+    if (unchanged || !x.held) continue;
+    const live: HeldLive = x;
     const itself = (held: unknown) => {
       if (own !== undefined) return sameValue(held, own);
       return replaced?.has(heldKey(kind, region, x.property, held)) === true;
     };
     const holds = (r: LiveRecord) => {
-      const held = x.held(r);
+      const held = live.held(r);
       return held !== undefined && !itself(held) && clashes(x, claimed, held);
     };
     // a holder in a list read earlier may have given the value up since (renamed, deleted): read once more
@@ -225,7 +227,7 @@ export async function exclusiveFailures(
       await confirmedRows((after) => liveListFor(kind.name, region, kind, inputs, after), holds)
     )?.[0];
     if (holder)
-      out.push({ property: x.property, reason: exclusiveReason(kind, x, where, holder, !existing) });
+      out.push({ property: x.property, reason: exclusiveReason(kind, live, where, holder, !existing) });
   }
   return out;
 }

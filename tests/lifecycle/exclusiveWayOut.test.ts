@@ -64,7 +64,10 @@ const HELD: Record<string, { inputs: Recorded; holder: LiveRecord & Recorded }> 
 };
 
 const rules = Object.values(kinds as Record<string, Kind>).flatMap((kind) =>
-  (kind.exclusive ?? []).map((x) => ({ kind, property: x.property, key: `${kind.name}.${x.property}` })),
+  // the values live records show (a rule without `held` is judged between a program's resources only)
+  (kind.exclusive ?? [])
+    .filter((x) => x.held)
+    .map((x) => ({ kind, property: x.property, key: `${kind.name}.${x.property}` })),
 );
 
 const saved = { ...process.env };

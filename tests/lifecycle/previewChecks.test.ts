@@ -151,8 +151,15 @@ describe("an instance's networks are in its zone", () => {
 
 describe("fixed addresses are host addresses of their networks, in the instance's zone", () => {
   it("an address outside its network's range, or its gateway, is refused; a host address of it passes", async () => {
-    const fixed = (ipAddress: string, over: Rec = {}) =>
-      failuresOf(instance, {}, vmArgs({ ipToNetworkList: [{ networkId: netA.id, ipAddress }], ...over }));
+    // each a preview of its own (a new provider process): one program's two instances may not fix one address
+    const fixed = (ipAddress: string, over: Rec = {}) => {
+      resetLookups();
+      return failuresOf(
+        instance,
+        {},
+        vmArgs({ ipToNetworkList: [{ networkId: netA.id, ipAddress }], ...over }),
+      );
+    };
     const outside = await fixed("10.9.9.9");
     expect(outside).toEqual([
       {
@@ -513,6 +520,28 @@ describe("two new resources of one program claiming clashing values", () => {
     );
     expect(named.map((f) => f.reason)).toEqual([
       expect.stringMatching(/^name "reg-1": another cim\.Instance of this program claims the same/),
+    ]);
+  });
+
+  it("two instances fixing one address on one network (the instance records do not show it: the program's only)", async () => {
+    const fixed = (over: Rec, ...addresses: [string, string][]) =>
+      failuresOf(
+        instance,
+        {},
+        vmArgs({
+          ipToNetworkList: addresses.map(([networkId, ipAddress]) => ({ networkId, ipAddress })),
+          ...over,
+        }),
+      );
+    expect(await fixed({ displayName: "a" }, [netA.id, "10.1.1.30"])).toEqual([]);
+    // another address on the same network is free
+    expect(await fixed({ displayName: "b" }, [netA.id, "10.1.1.31"])).toEqual([]);
+    const twice = await fixed({ displayName: "c" }, [netA.id, "10.1.1.30"]);
+    expect(twice).toEqual([
+      {
+        property: "ipToNetworkList",
+        reason: `ipToNetworkList [{"networkId":"${netA.id}","ipAddress":"10.1.1.30"}]: another cim.Instance of this program claims the same (10.1.1.30 on network ${netA.id}), and only one instance may hold it at a time (the API would refuse whichever it makes second). Change one of the two, or remove the one not meant to be there`,
+      },
     ]);
   });
 

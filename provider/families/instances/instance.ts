@@ -43,6 +43,7 @@ import {
   refusedWhileRunning,
   rootDiskProblem,
   sortFixed,
+  uniqueFixedAddresses,
   uniqueHostName,
   userDataDigest,
 } from "./instanceRules";
@@ -477,7 +478,7 @@ address: \${web.ipAddress}
     }
     return out;
   },
-  exclusive: [uniqueHostName],
+  exclusive: [uniqueHostName, uniqueFixedAddresses],
   liveRules: fixedAddressRules,
   deleteBeforeReplace: instanceWouldCollide,
   adoptable: (v) =>

@@ -155,6 +155,26 @@ export const uniqueHostName: Exclusive<string> = {
   otherwise: "choose another name, or adopt that instance with adoptId",
 };
 
+/** One address fixed on one network, as a message shows it. */
+const fixedText = (f: FixedAddress) => `${f.ipAddress} on network ${f.networkId}`;
+
+/**
+ * Fixed addresses two instances of one program both claim: the API gives an address on a network to one NIC, and
+ * refuses whichever deploy comes second. Judged between the program's resources only: an instance record shows
+ * its default NIC's address alone, not the addresses on its other networks, so no live record is asked (the
+ * deploy's refusal names an address another instance holds).
+ */
+export const uniqueFixedAddresses: Exclusive<FixedAddress[]> = {
+  property: "ipToNetworkList",
+  needs: ["ipToNetworkList"],
+  claimed: (i) =>
+    Array.isArray(i.ipToNetworkList) && i.ipToNetworkList.length
+      ? sortFixed(i.ipToNetworkList).map((f) => ({ networkId: f.networkId, ipAddress: f.ipAddress }))
+      : undefined,
+  clash: (a, b) => a.some((f) => b.some((g) => f.networkId === g.networkId && f.ipAddress === g.ipAddress)),
+  shown: (v) => v.map(fixedText).join(", "),
+};
+
 /**
  * What the deploy refuses of fixed addresses, judged on the live networks: an address must be a host address of
  * its network's range and not its gateway; without networkIds the list's networks are the instance's, so they
