@@ -10,7 +10,7 @@
 #   scripts/cim.sh bench [names]        benchmarks (bench/)
 #   scripts/cim.sh bench-compare --refs A,B [--rounds R] [-- names]
 #                                       the benchmarks of several git revisions side by side (bench/compare.mjs)
-#   scripts/cim.sh soak --rounds N --seed S [--round K] [--fault REGEX]
+#   scripts/cim.sh soak --rounds N --seed S [--round K] [--fault REGEX] [--native]
 #                                       the randomized soak's long mode (tests/soak/README.md)
 #   scripts/cim.sh emulator [args]      run cim-emulator (e.g. `npm run emulator -- start --port 8080`)
 #   scripts/cim.sh bootstrap            only make the toolchain present; print what it found
@@ -69,14 +69,16 @@ case "$task" in
     ;;
   soak)
     # --round K replays round K of seed S alone (what a failed round prints); --fault REGEX draws only those faults.
-    rounds=100 seed=1 round="" fault=""
+    # --native runs the program on pulumi-cim/native (the provider plugin) instead of the dynamic path.
+    rounds=100 seed=1 round="" fault="" native=""
     while [ $# -gt 0 ]; do
       case "$1" in
         --rounds) rounds=$2; shift 2 ;;
         --seed) seed=$2; shift 2 ;;
         --round) round=$2; shift 2 ;;
         --fault) fault=$2; shift 2 ;;
-        *) cim_die "soak: unknown argument '$1' (--rounds N --seed S [--round K] [--fault REGEX])" ;;
+        --native) native=1; shift ;;
+        *) cim_die "soak: unknown argument '$1' (--rounds N --seed S [--round K] [--fault REGEX] [--native])" ;;
       esac
     done
     [[ "$rounds" =~ ^[0-9]+$ && "$seed" =~ ^[0-9]+$ && "$round" =~ ^[0-9]*$ ]] || cim_die "soak: --rounds, --seed and --round take whole numbers"
@@ -86,7 +88,7 @@ case "$task" in
     rm -f "$summary"
     status=0
     env CIM_SOAK_SEED="$seed" CIM_SOAK_FAULT="$fault" CIM_SOAK_ROUNDS="$rounds" CIM_SOAK_SUMMARY="$summary" \
-      ${round:+CIM_SOAK_ROUND=$round} \
+      ${round:+CIM_SOAK_ROUND=$round} ${native:+CIM_SOAK_NATIVE=1} \
       npx --no-install vitest run tests/soak/soak.test.ts -t "long mode" --reporter=default || status=$?
     # the run's last line: `soak: N rounds, seed S: P passed, F failed`
     [ -s "$summary" ] && cat "$summary"

@@ -23,13 +23,16 @@ export interface StateResource {
   outputs: Record<string, unknown>;
 }
 
+/** A resource type of a kind, on the dynamic path (`pulumi-nodejs:dynamic/cim:<Kind>`) or the plugin (`cim:index:<Kind>`). */
+const KIND_TYPE = /^(?:pulumi-nodejs:dynamic\/cim|cim:index):(\w+)$/;
+
 /** The state's resources; with `pendingDelete`, also those a replacement left to delete (a run that stopped). */
 export function stateResources(deployment: any, pendingDelete = false): StateResource[] {
   const resources: any[] = deployment?.deployment?.resources ?? deployment?.resources ?? [];
   return resources
-    .filter((r) => /cim:\w+$/.test(String(r.type)) && r.custom && (pendingDelete || !r.delete))
+    .filter((r) => KIND_TYPE.test(String(r.type)) && r.custom && (pendingDelete || !r.delete))
     .map((r) => ({
-      kind: String(r.type).replace(/^.*cim:/, "") as KindName,
+      kind: KIND_TYPE.exec(String(r.type))![1] as KindName,
       urn: r.urn,
       id: String(r.id),
       inputs: r.inputs ?? {},

@@ -2,7 +2,7 @@
 // and draws its trouble from (seed, round) alone; a failed round prints its seed and the command that replays it
 // alone (the program of the round before it deployed without trouble, then the round). Used by soak.test.ts in
 // both modes: a short fixed seed set inside `npm test`, and `npm run soak -- --rounds N --seed S`.
-import { StackSession } from "../harness";
+import { pluginHome, StackSession } from "../harness";
 import { catalogueIds, deploymentOf, POLL_MS, TestEmulator } from "../reliability/support";
 import { baselineIds, sweepOrphans } from "./cloud";
 import { programAt, programJson } from "./generator";
@@ -19,6 +19,8 @@ export interface SoakOptions {
   only?: string;
   /** A line per round (default: console.log). */
   log?: (line: string) => void;
+  /** The program on `pulumi-cim/native` (the provider plugin) instead of the dynamic path. */
+  native?: boolean;
 }
 
 export interface SoakResult {
@@ -63,8 +65,8 @@ export async function soakCatalogue(emu: TestEmulator, token: string): Promise<S
 }
 
 /** The command that replays one round alone (with the same fault filter: it changes what is drawn). */
-export const replayCommand = (seed: number, round: number, only?: string) =>
-  `npm run soak -- --seed ${seed} --round ${round}${only ? ` --fault '${only}'` : ""}`;
+export const replayCommand = (seed: number, round: number, only?: string, native?: boolean) =>
+  `npm run soak -- --seed ${seed} --round ${round}${only ? ` --fault '${only}'` : ""}${native ? " --native" : ""}`;
 
 export async function runSoak(o: SoakOptions): Promise<SoakResult> {
   const log = o.log ?? ((l: string) => console.log(l));
@@ -79,6 +81,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
     const baseline = await baselineIds(emu.url, token);
     session = await StackSession.open({
       name: `soak-${o.seed}`,
+      ...(o.native ? { home: pluginHome(`soak-${o.seed}`, PROJECT) } : {}),
       program: `${__dirname}/program.cjs`,
       projectName: PROJECT,
     });
@@ -122,7 +125,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
       if (report.problems.length) {
         result.failed.push(report);
         log(
-          `soak round ${round} FAILED (seed ${o.seed}); replay it alone: ${replayCommand(o.seed, round, o.only)}\n  ${report.problems.join("\n  ")}`,
+          `soak round ${round} FAILED (seed ${o.seed}); replay it alone: ${replayCommand(o.seed, round, o.only, o.native)}\n  ${report.problems.join("\n  ")}`,
         );
         // the next rounds start from a cloud that equals their state: what the failure left is deleted
         const swept = await sweepOrphans(
