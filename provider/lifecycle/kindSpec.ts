@@ -192,6 +192,12 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
   /** Replacement must delete first (names or ranges that cannot exist twice). */
   readonly deleteBeforeReplace?: (olds: Recorded, news: Recorded) => boolean;
   /**
+   * Why the API would refuse to delete the resource as its state records it (an instance's deleteProtection), with
+   * the way out: a replacement, which deletes it, is then refused at preview, before the engine deletes anything
+   * that depends on it (the refused delete would come after those).
+   */
+  readonly deleteRefused?: (olds: Recorded) => string | undefined;
+  /**
    * The id of a kind that makes no record of its own (its id follows from its inputs): what its create returns,
    * and how `pulumi-cim recover` records an interrupted create of it without looking for a record.
    */

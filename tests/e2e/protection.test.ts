@@ -64,10 +64,24 @@ it("refuses to destroy a protected instance, then destroys it once unprotected",
   expect(refused.output).toContain("Set deleteProtection: false in the program and run pulumi up");
   expect((await api.control.state()).instances[vmId]).toBeDefined();
 
+  // a change that replaces it (another image) deletes it: refused at preview, before the engine deletes anything
+  const [replacing] = await run([
+    { op: "preview", expectFailure: true, config: { "cim-e2e:template": "Debian 12" } },
+  ]);
+  expect(replacing.ok).toBe(false);
+  const errors = replacing.diagnostics.filter((d) => d.severity === "error").map((d) => d.message.trim());
+  expect(errors).toEqual([
+    expect.stringMatching(
+      /^cim:Instance "vm-\w+" \(id [0-9a-f-]+\): templateId cannot change in place, so this change replaces the instance, which deletes it; but deleteProtection is on, so the API refuses to delete it: set deleteProtection: false in an up of its own first, then make this change$/,
+    ),
+  ]);
+  expect((await api.control.state()).instances[vmId]).toBeDefined();
+
   const [unprotected, destroyed] = await run([
     {
       op: "up",
       config: {
+        "cim-e2e:template": null,
         "cim-e2e:deleteProtection": "false",
         "cim-e2e:templateTags": JSON.stringify({ owner: "platform" }),
       },

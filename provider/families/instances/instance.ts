@@ -481,6 +481,10 @@ address: \${web.ipAddress}
   exclusive: [uniqueHostName, uniqueFixedAddresses],
   liveRules: fixedAddressRules,
   deleteBeforeReplace: instanceWouldCollide,
+  deleteRefused: (olds) =>
+    olds.deleteProtection === true
+      ? "deleteProtection is on, so the API refuses to delete it: set deleteProtection: false in an up of its own first"
+      : undefined,
   adoptable: (v) =>
     v.state === "Error" ? "the instance is in state Error; delete it or adopt another." : undefined,
   api: {
