@@ -32,6 +32,7 @@ import {
   confirmedRows,
   currentCheck,
   defaultRegionId,
+  keptByReplacement,
   liveList,
   liveListFor,
   liveRecord,
@@ -143,12 +144,17 @@ const canonical = (v: unknown): string =>
 export function noteReplacement(kind: Kind, olds: Recorded, news: Recorded): void {
   const region = typeof news.region === "string" ? news.region : undefined;
   const held = new Set<string>();
+  const kept: string[] = [];
   for (const x of kind.exclusive ?? []) {
     if (!known(olds, x.needs)) continue;
     const claimed = x.claimed(olds);
-    if (claimed !== undefined) held.add(heldKey(kind, region, x.property, claimed));
+    if (claimed === undefined) continue;
+    const key = heldKey(kind, region, x.property, claimed);
+    held.add(key);
+    // what the replacement claims too (its other inputs may be unknown: the engine's dependent replacement)
+    if (known(news, x.needs) && sameValue(x.claimed(news), claimed)) kept.push(key);
   }
-  replacementNoted(kind.name, held);
+  replacementNoted(kind.name, held, kept);
 }
 
 /** Whether two values of an exclusive rule cannot be held at once: its own `clash`, else being the same value. */
@@ -216,7 +222,10 @@ export async function exclusiveFailures(
     const live: HeldLive = x;
     const itself = (held: unknown) => {
       if (own !== undefined) return sameValue(held, own);
-      return replaced?.has(heldKey(kind, region, x.property, held)) === true;
+      const key = heldKey(kind, region, x.property, held);
+      // a replacement's second check right after its diff, or the registration of a dependent the engine deletes
+      // first, after other resources' checks: a replacement noted in this process keeps what its record holds
+      return replaced?.has(key) === true || (sameValue(held, claimed) && keptByReplacement(key));
     };
     const holds = (r: LiveRecord) => {
       const held = live.held(r);

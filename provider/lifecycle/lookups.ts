@@ -408,10 +408,23 @@ let replacedAfter: { kind: string; checks: number; held: ReadonlySet<string> } |
 export const checkBegins = (): number => ++checksBegun;
 /** The number of the check under way (the engine checks one resource at a time). */
 export const currentCheck = (): number => checksBegun;
-/** A diff of `kind` said its resource is replaced; `held`: the values its record holds. */
-export function replacementNoted(kind: string, held: ReadonlySet<string>): void {
+/**
+ * The exclusive values a replaced resource's record holds and its replacement keeps, of every replacement a diff
+ * said in this process (liveChecks.ts keys them), whatever came between: the engine deletes a dependent of what it
+ * replaces delete-first before the dependent registers, and checks that registration with no old inputs long
+ * after the dependent's diff (at preview its record still holds what the replacement keeps).
+ */
+const keptByReplacements = new Set<string>();
+/**
+ * A diff of `kind` said its resource is replaced; `held`: the values its record holds; `kept`: those of them its
+ * replacement claims too.
+ */
+export function replacementNoted(kind: string, held: ReadonlySet<string>, kept: Iterable<string>): void {
   replacedAfter = { kind, checks: checksBegun, held };
+  for (const k of kept) keptByReplacements.add(k);
 }
+/** Whether a replacement noted in this process keeps this value its record holds (a key liveChecks.ts makes). */
+export const keptByReplacement = (key: string): boolean => keptByReplacements.has(key);
 /**
  * When check `n` of `kind` is a replacement's second check, the values the replaced resource's record holds (its
  * own, then); else undefined. The second check is the one right after the diff that said replace: the engine
@@ -445,6 +458,7 @@ export function resetLookups(): void {
   claimedNow.clear();
   checksBegun = 0;
   replacedAfter = undefined;
+  keptByReplacements.clear();
   regionList = undefined;
   cache.clear();
   inFlight.clear();

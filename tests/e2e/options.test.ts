@@ -3,6 +3,7 @@
 // cannot be honoured is a warning on the resource at preview.
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { freshEd25519 } from "../fixtures/sshKeys";
 import { sourceHome, stackRun } from "../harness";
 import { mine, startApi, type TestApi, uniqueStack } from "./support";
 
@@ -157,4 +158,25 @@ it("`pulumi up --replace` of an instance, which Pulumi checks as a new one: refu
   expect(destroyed.summary).toEqual({ delete: 1, same: 1 });
   expect(remade.summary).toEqual({ create: 1, same: 1 });
   expect(remade.outputs?.vmId).not.toBe(id);
+}, 300_000);
+
+it("a new key for instances' key pair: the engine makes the instances again after the key, and preview says so", async () => {
+  const run = stackRun({
+    home: sourceHome("options-key"),
+    stackName: uniqueStack("options-key"),
+    program: path.join(__dirname, "programs", "keyRotation.cjs"),
+    envVars: api.envVars,
+  });
+  const names = { "cim-e2e:keyName": `rot-key-${process.pid}`, "cim-e2e:hostName": `rot-web-${process.pid}` };
+  const [up] = await (await run)([
+    { op: "up", config: { ...names, "cim-e2e:publicKey": freshEd25519("one") } },
+  ]);
+  // the key pair keeps its name, so it is replaced delete-first; the instances name the key, so the engine asks
+  // their diffs with the key's name unknown, deletes them first too and registers them again, each checked with
+  // no old inputs after the other's diff: at preview each record still holds its host name, its own
+  const next = { "cim-e2e:publicKey": freshEd25519("two") };
+  const [preview, rotated] = await (await run)([{ op: "preview", config: next }, { op: "up" }, { op: "rm" }]);
+  expect(preview.summary).toMatchObject({ replace: 3 });
+  expect(rotated.summary).toMatchObject({ replace: 3 });
+  expect(rotated.outputs?.vmId).not.toBe(up.outputs?.vmId);
 }, 300_000);

@@ -289,6 +289,31 @@ describe("a host name another instance has is refused unless the resource is tha
     ]);
   });
 
+  it("a dependent the engine deletes first (what it stands on is replaced delete-first) keeps what it held", async () => {
+    // The engine asks the dependent's diff with the inputs taken from the replaced resource unknown, deletes it if
+    // that replaces, and later checks its registration with no old inputs: at preview nothing is deleted yet, so
+    // the live record still holding its host name is the dependent itself, not another instance.
+    resetLookups();
+    const viaDependency = { ...vm.inputs, networkIds: UNKNOWN };
+    expect((await instance.diff!(vm.id, vm.outs, viaDependency)).replaces).toContain("networkIds");
+    expect(await failuresOf(network, {}, tierArgs({ name: "t-dep", gateway: "10.70.30.1" }))).toEqual([]);
+    expect(await failuresOf(instance, {}, vm.inputs)).toEqual([]);
+    // a new instance of the same program taking that name is still refused: the dependent claims it
+    const newcomer = await failuresOf(instance, {}, vmArgs({ name: "web-1", displayName: "another" }));
+    expect(newcomer.map((f) => f.reason)).toEqual([
+      expect.stringMatching(/^name "web-1": another cim\.Instance of this program claims the same/),
+    ]);
+    // a replacement that gives the name up does not keep it for anyone: a new instance taking it is refused
+    resetLookups();
+    expect((await instance.diff!(vm.id, vm.outs, { ...vm.inputs, name: "web-1b" })).replaces).toEqual([]);
+    const renamed = await instance.diff!(vm.id, vm.outs, { ...vm.inputs, name: "web-1b", rootDiskSize: 40 });
+    expect(renamed.replaces).toEqual(["rootDiskSize"]);
+    expect(await failuresOf(network, {}, tierArgs({ name: "t-dep2", gateway: "10.70.31.1" }))).toEqual([]);
+    expect(
+      (await failuresOf(instance, {}, vmArgs({ name: "web-1", displayName: "x" }))).map((f) => f.property),
+    ).toEqual(["name"]);
+  });
+
   it("a new resource claiming what another resource of the deployment holds is refused: it is not that resource's second check", async () => {
     // the dynamic host's checks do not say which resource they are about: an unchanged instance of the stack is
     // checked (its old inputs hold web-1), then a new one the program adds with the same name, other inputs
