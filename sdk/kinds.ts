@@ -636,7 +636,7 @@ export interface InstanceScheduleArgs extends ArgsOf<InstanceScheduleKind> {
   readonly timezone: ArgsOf<InstanceScheduleKind>["timezone"];
   /** First moment the schedule may run (ISO 8601; the API refuses one in the past at create). Left out: now. Changed in place. */
   readonly startDate?: ArgsOf<InstanceScheduleKind>["startDate"];
-  /** Last moment it may run (ISO 8601, after `startDate`). Changed in place (the API cannot take it away once set). */
+  /** Last moment it may run (ISO 8601, after `startDate`; left out of the program, the start is when the schedule was made). Changed in place (the API cannot take it away once set). */
   readonly endDate?: ArgsOf<InstanceScheduleKind>["endDate"];
   /** Whether the schedule runs (default true). Changed in place. */
   readonly enabled?: ArgsOf<InstanceScheduleKind>["enabled"];
@@ -664,7 +664,7 @@ export interface InstanceSchedule extends KindResource<InstanceScheduleKind> {
   readonly timezone: KindResource<InstanceScheduleKind>["timezone"];
   /** First moment the schedule may run (ISO 8601; the API refuses one in the past at create). Left out: now. Changed in place. */
   readonly startDate: KindResource<InstanceScheduleKind>["startDate"];
-  /** Last moment it may run (ISO 8601, after `startDate`). Changed in place (the API cannot take it away once set). */
+  /** Last moment it may run (ISO 8601, after `startDate`; left out of the program, the start is when the schedule was made). Changed in place (the API cannot take it away once set). */
   readonly endDate: KindResource<InstanceScheduleKind>["endDate"];
   /** Whether the schedule runs (default true). Changed in place. */
   readonly enabled: KindResource<InstanceScheduleKind>["enabled"];

@@ -459,13 +459,11 @@ export function providerOf<F extends Fields, O extends Outputs>(
     diff: surfaced(async (id, stored, news) => {
       const olds = full(stored);
       const d = await diffOf(olds, news);
-      // a replacement deletes the resource: one the API would refuse to delete is refused here, at preview
-      const refused = d.replaces.length ? kind.deleteRefused?.(olds) : undefined;
+      // what the API would refuse of this change as the old outputs show it: refused here, at preview
+      const refused = d.changes ? kind.changeRefused?.(olds, news, d.replaces) : undefined;
       if (refused) {
         const name = typeof olds.name === "string" ? ` "${olds.name}"` : "";
-        throw new ResourceError(
-          `cim:${kind.name}${name} (id ${id}): ${d.replaces.join(", ")} cannot change in place, so this change replaces the ${kind.noun}, which deletes it; but ${refused}, then make this change`,
-        );
+        throw new ResourceError(`cim:${kind.name}${name} (id ${id}): ${refused}`);
       }
       // its second check (no old inputs) takes what the replaced resource holds for its own (liveChecks.ts)
       if (d.replaces.length) noteReplacement(kind as unknown as Kind, olds, news);

@@ -192,11 +192,17 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
   /** Replacement must delete first (names or ranges that cannot exist twice). */
   readonly deleteBeforeReplace?: (olds: Recorded, news: Recorded) => boolean;
   /**
-   * Why the API would refuse to delete the resource as its state records it (an instance's deleteProtection), with
-   * the way out: a replacement, which deletes it, is then refused at preview, before the engine deletes anything
-   * that depends on it (the refused delete would come after those).
+   * Why the API would refuse this change of the resource as its state records it (the old outputs, which check
+   * does not see), with the way out; judged at diff, so at preview. `replaces`: the fields that replace it (a
+   * replacement deletes it: an instance's deleteProtection refuses that, and the engine would first delete what
+   * depends on it); an in-place change judged against a live value (a schedule's end before the start it was made
+   * with).
    */
-  readonly deleteRefused?: (olds: Recorded) => string | undefined;
+  readonly changeRefused?: (
+    olds: Recorded,
+    news: Recorded,
+    replaces: readonly string[],
+  ) => string | undefined;
   /**
    * The id of a kind that makes no record of its own (its id follows from its inputs): what its create returns,
    * and how `pulumi-cim recover` records an interrupted create of it without looking for a record.

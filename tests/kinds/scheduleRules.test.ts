@@ -98,3 +98,34 @@ describe("InstanceSchedule diff", () => {
     ).toEqual(["instanceId"]);
   });
 });
+
+describe("InstanceSchedule dates the API judges against the live start", () => {
+  const live = (creating: boolean) => ({ creating, find: async () => [] });
+  const rules = (news: Rec, creating: boolean) =>
+    kinds.InstanceSchedule.liveRules!(news, async () => undefined, live(creating));
+  const past = new Date(Date.now() - 2 * 3600_000).toISOString();
+  const future = new Date(Date.now() + 48 * 3600_000).toISOString();
+
+  it("a new schedule without startDate starts now: an end already past is refused at check", async () => {
+    expect((await rules({ ...base, endDate: past }, true)).map((f) => f.property)).toEqual(["endDate"]);
+    expect((await rules({ ...base, endDate: past }, true))[0].reason).toMatch(
+      /^endDate \S+ is in the past: a new schedule without startDate starts now, and the API refuses an end before the start/,
+    );
+    expect(await rules({ ...base, endDate: future }, true)).toEqual([]);
+    // a schedule the stack holds is not judged against now (it started when it was made)
+    expect(await rules({ ...base, endDate: past }, false)).toEqual([]);
+  });
+
+  it("an end before the start a held schedule was made with (left out of the program) is refused at diff", () => {
+    const refused = kinds.InstanceSchedule.changeRefused!;
+    const olds = { ...base, startDate: "2026-11-01T00:00:00Z", endDate: "2027-06-30T00:00:00Z" };
+    expect(refused(olds, { ...base, endDate: "2020-01-01T00:00:00Z" }, [])).toBe(
+      "endDate 2020-01-01T00:00:00Z is before the schedule's start, 2026-11-01T00:00:00Z (the one it was made with: the program leaves startDate out), and the API refuses an end before the start: give a later endDate",
+    );
+    expect(refused(olds, { ...base, endDate: "2026-12-01T00:00:00Z" }, [])).toBeUndefined();
+    // a start the program gives is judged at check, with the end (the rule above)
+    expect(
+      refused(olds, { ...base, startDate: "2019-01-01T00:00:00Z", endDate: "2020-01-01T00:00:00Z" }, []),
+    ).toBeUndefined();
+  });
+});

@@ -48,15 +48,42 @@ const sameCron = (a: unknown, b: unknown) =>
  */
 async function startsLater(i: Recorded, _read: unknown, { creating }: LiveRules): Promise<LookupFailure[]> {
   const start = i.startDate;
-  if (!creating || typeof start !== "string") return [];
-  const at = Date.parse(start);
-  if (Number.isNaN(at) || at >= Date.now() - 15 * 60_000) return [];
+  if (!creating) return [];
+  const past = (at: unknown) =>
+    typeof at === "string" && !Number.isNaN(Date.parse(at)) && Date.parse(at) < Date.now() - SLACK_MS;
+  if (typeof start !== "string") {
+    // left out, the start is now: an end already past is before it
+    if (!past(i.endDate)) return [];
+    return [
+      {
+        property: "endDate",
+        reason: `endDate ${String(i.endDate)} is in the past: a new schedule without startDate starts now, and the API refuses an end before the start. Give a later endDate, or leave it out`,
+      },
+    ];
+  }
+  if (!past(start)) return [];
   return [
     {
       property: "startDate",
       reason: `startDate ${start} is in the past, and the API refuses a new schedule that starts before now: give a later startDate, or leave it out to start now`,
     },
   ];
+}
+
+/** How far behind this machine's clock a moment may be before a new schedule's check calls it past. */
+const SLACK_MS = 15 * 60_000;
+
+/**
+ * An end before the start the schedule was made with (its start left out of the program: the live one, which
+ * check does not see), refused at diff: the API refuses it (VMScheduleManagerImpl: "Invalid value for end date.
+ * End date can't be less than start date.").
+ */
+function endsBeforeItsStart(olds: Recorded, news: Recorded): string | undefined {
+  const end = news.endDate;
+  const start = olds.startDate;
+  if (news.startDate !== undefined || typeof end !== "string" || typeof start !== "string") return undefined;
+  if (!(Date.parse(end) < Date.parse(start))) return undefined;
+  return `endDate ${end} is before the schedule's start, ${start} (the one it was made with: the program leaves startDate out), and the API refuses an end before the start: give a later endDate`;
 }
 
 export const instanceSchedule = defineKind({
@@ -139,7 +166,7 @@ db-start-mornings:
       doc: "First moment the schedule may run (ISO 8601; the API refuses one in the past at create). Left out: now.",
     }),
     endDate: moment("when the schedule ends", {
-      doc: "Last moment it may run (ISO 8601, after `startDate`).",
+      doc: "Last moment it may run (ISO 8601, after `startDate`; left out of the program, the start is when the schedule was made).",
       changeNote: "the API cannot take it away once set",
     }),
     enabled: field(bool("whether the schedule runs"), {
@@ -163,6 +190,7 @@ db-start-mornings:
     created,
   },
   liveRules: startsLater,
+  changeRefused: endsBeforeItsStart,
   rules(values, fail) {
     const { startDate, endDate } = values as { startDate?: string; endDate?: string };
     if (

@@ -481,9 +481,9 @@ address: \${web.ipAddress}
   exclusive: [uniqueHostName, uniqueFixedAddresses],
   liveRules: fixedAddressRules,
   deleteBeforeReplace: instanceWouldCollide,
-  deleteRefused: (olds) =>
-    olds.deleteProtection === true
-      ? "deleteProtection is on, so the API refuses to delete it: set deleteProtection: false in an up of its own first"
+  changeRefused: (olds, _news, replaces) =>
+    replaces.length && olds.deleteProtection === true
+      ? `${replaces.join(", ")} cannot change in place, so this change replaces the instance, which deletes it; but deleteProtection is on, so the API refuses to delete it: set deleteProtection: false in an up of its own first, then make this change`
       : undefined,
   adoptable: (v) =>
     v.state === "Error" ? "the instance is in state Error; delete it or adopt another." : undefined,
