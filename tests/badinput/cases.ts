@@ -560,6 +560,13 @@ export const CASES: BadCase[] = [
 
   // -------------------------------------------------------------------------------------------- Volume
   {
+    name: "volume attached to an instance that does not exist (plain id)",
+    kind: "Volume",
+    args: (i) => volume(i, { instanceId: i.unknown }),
+    field: "instanceId",
+    message: /instanceId names no instance with id "\S+" in .*cim\.Instance/,
+  },
+  {
     name: "volume size 0",
     kind: "Volume",
     args: (i) => volume(i, { size: 0 }),
@@ -1276,6 +1283,13 @@ export const CASES: BadCase[] = [
     args: (i) => ({ instanceId: i.unknown, memory: "yes" }),
     field: "memory",
     message: /memory must be true or false/,
+  },
+  {
+    name: "instance snapshot of an instance that does not exist (plain id)",
+    kind: "InstanceSnapshot",
+    args: (i) => ({ instanceId: i.unknown }),
+    field: "instanceId",
+    message: /instanceId names no instance with id "\S+" in .*cim\.Instance/,
   },
   {
     name: "instance snapshot description of 256 characters",

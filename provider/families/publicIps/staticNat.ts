@@ -107,7 +107,7 @@ bastionAddress: \${ip.ipAddress}
       // the mapping is what the resource is: one moved to another instance outside Pulumi shows at refresh (and
       // the next up maps it back), rather than keeping the recorded instance beside the other's address
       prefer: "live",
-      ref: "Instance",
+      ref: { kind: "Instance", mustExist: true },
     }),
     networkId: field(
       optionalId(

@@ -114,7 +114,7 @@ snapshotState: \${web-before-upgrade.state}
       change: "replace",
       live: (s: InstanceSnapshot) => s.virtualMachineId,
       requiredUnlessAdopting: "the instance to snapshot",
-      ref: "Instance",
+      ref: { kind: "Instance", mustExist: true },
       present: true,
     }),
     description: descriptionField("what the snapshot is for", "replace"),

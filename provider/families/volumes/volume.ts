@@ -102,6 +102,7 @@ device: \${data.deviceId}
         // the id (an instance's zone changes only by its replacement, so the one found is the one named).
         ref: {
           kind: "Instance",
+          mustExist: true,
           requires: inZone(
             "volume",
             (vm) =>
