@@ -718,6 +718,13 @@ export const CASES: BadCase[] = [
       /range 10\.61\.1\.128\/25, which overlaps tier badinput-ilb-tier \(\S+, 10\.61\.1\.0\/24\) of VPC \S+: the tiers of a VPC may not overlap\. If another cim\.Network of this stack holds it \(a rename\), give this one the old name in its `aliases` option, or remove the old one in an up of its own first; for `pulumi up --replace` of the one holding it, `pulumi destroy --target` it first, then `up`; else pick a free range of the VPC/,
   },
   {
+    name: "VPC tier whose aclId names no network ACL list (plain id)",
+    kind: "Network",
+    args: (i) => tier(i, { aclId: i.zoneId }),
+    field: "aclId",
+    message: /aclId names no network ACL list with id "\S+" in .*cim\.NetworkAclList/,
+  },
+  {
     name: "VPC tier outside its VPC's range",
     kind: "Network",
     args: (i) => tier(i, { gateway: "10.62.0.1" }),

@@ -187,7 +187,7 @@ cidr: \${tier.cidr}
       changeNote: "the platform's replace-ACL-list, a job",
       change: "update",
       live: (n: Network) => n.aclId || undefined,
-      ref: { kind: "NetworkAclList", requires: listOfSameVpc("tier") },
+      ref: { kind: "NetworkAclList", mustExist: true, requires: listOfSameVpc("tier") },
     }),
     tags,
   },

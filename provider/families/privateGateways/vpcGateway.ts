@@ -156,7 +156,7 @@ gatewayState: \${dc-link.state}
       doc: "The gateway's network ACL list (a `cim.NetworkAclList` of the same VPC, or a default list from `cim.getNetworkAclList`); left out, the API's choice stays (the VPC's default_deny).",
       change: "update",
       live: (g: PrivateGateway) => g.aclId || undefined,
-      ref: { kind: "NetworkAclList", requires: listOfSameVpc("private gateway") },
+      ref: { kind: "NetworkAclList", mustExist: true, requires: listOfSameVpc("private gateway") },
     }),
   },
   outputs: {
