@@ -930,14 +930,22 @@ export const CASES: BadCase[] = [
     args: (i) => schedule(i, { instanceId: i.instanceId, intervalType: "WEEKLY", schedule: "00:03:9" }),
     field: "schedule",
     message:
-      /schedule "00:03:9" does not fit intervalType WEEKLY: it takes MM:HH:D \(minute:hour:day of the week, 1 = Sunday to 7\), e\.g\. "30:02:1"/,
+      /schedule "00:03:9" does not fit intervalType WEEKLY \(the day field "9" is not a number from 1 to 7\): it takes MM:HH:D \(minute:hour:day of the week, 1 = Sunday to 7\), e\.g\. "30:02:1"/,
+  },
+  {
+    name: "backup schedule DAILY at hour 25",
+    kind: "BackupSchedule",
+    args: (i) => schedule(i, { instanceId: i.instanceId, intervalType: "DAILY", schedule: "30:25" }),
+    field: "schedule",
+    message:
+      /schedule "30:25" does not fit intervalType DAILY \(the hour field "25" is not a number from 0 to 23\)/,
   },
   {
     name: "backup schedule MONTHLY without its day",
     kind: "BackupSchedule",
     args: (i) => schedule(i, { instanceId: i.instanceId, intervalType: "monthly", schedule: "00:03" }),
     field: "schedule",
-    message: /schedule "00:03" does not fit intervalType MONTHLY: it takes MM:HH:DD/,
+    message: /schedule "00:03" does not fit intervalType MONTHLY \(it has 2 field\(s\)\): it takes MM:HH:DD/,
   },
   {
     name: "backup schedule without schedule",

@@ -62,14 +62,20 @@ const INTERVALS = {
 type Interval = keyof typeof INTERVALS;
 const INTERVAL_TYPES = Object.keys(INTERVALS) as [Interval, ...Interval[]];
 
-/** Whether `schedule` has the shape of `interval`'s: its fields, each a number of one or two digits in range. */
-const fits = (interval: Interval, schedule: string) => {
+/** Each interval type's fields, in order, as a message names them. */
+const FIELD_NAMES = ["minute", "hour", "day"] as const;
+
+/**
+ * What is wrong with `schedule` for `interval`, if anything: the number of its fields, or the first field that is
+ * not a number of one or two digits in its range (named, with the range).
+ */
+const misfit = (interval: Interval, schedule: string): string | undefined => {
   const parts = schedule.trim().split(":");
   const { ranges } = INTERVALS[interval];
-  return (
-    parts.length === ranges.length &&
-    parts.every((p, i) => /^\d{1,2}$/.test(p) && +p >= ranges[i][0] && +p <= ranges[i][1])
-  );
+  if (parts.length !== ranges.length) return `it has ${parts.length} field(s)`;
+  const i = parts.findIndex((p, k) => !/^\d{1,2}$/.test(p) || +p < ranges[k][0] || +p > ranges[k][1]);
+  if (i < 0) return undefined;
+  return `the ${FIELD_NAMES[i]} field ${JSON.stringify(parts[i])} is not a number from ${ranges[i][0]} to ${ranges[i][1]}`;
 };
 
 const sameText = (a: unknown, b: unknown) => String(a).toUpperCase() === String(b ?? "").toUpperCase();
@@ -140,10 +146,11 @@ db-nightly:
       const interval = values.intervalType as Interval;
       const schedule = values.schedule as string;
       const i = INTERVALS[interval];
-      if (i && !fits(interval, schedule))
+      const why = i ? misfit(interval, schedule) : undefined;
+      if (i && why)
         fail(
           "schedule",
-          `schedule ${JSON.stringify(schedule)} does not fit intervalType ${interval}: it takes ${i.shape}, e.g. "${i.example}"`,
+          `schedule ${JSON.stringify(schedule)} does not fit intervalType ${interval} (${why}): it takes ${i.shape}, e.g. "${i.example}"`,
         );
     });
   },
