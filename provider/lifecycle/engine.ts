@@ -36,7 +36,7 @@ import {
 } from "./fields";
 import type { Kind, KindApi } from "./kindSpec";
 import { noteReplacement } from "./liveChecks";
-import { checkBegins } from "./lookups";
+import { changeSeen, checkBegins, seenChange } from "./lookups";
 import { whileRefused } from "./passingRefusal";
 import { batchedRead, markChanged } from "./readBatch";
 import { afterRead, withGiven } from "./readInputs";
@@ -438,6 +438,20 @@ export function providerOf<F extends Fields, O extends Outputs>(
     return { changes: d.changes, replaces: d.replaces, deleteBeforeReplace: d.deleteBeforeReplace, updates };
   }
 
+  /** The diff, replacing the resource where a change of what it stands on takes it away (kindSpec: goneWith). */
+  async function goneWith(id: string, olds: Recorded, d: Awaited<ReturnType<typeof diffOf>>) {
+    const on = kind.goneWith;
+    const seen = on ? seenChange(on.kind, olds[on.field]) : undefined;
+    if (!on || !seen || !on.when(seen.olds, seen.updates) || d.replaces.includes(on.field)) return d;
+    await engineWarning(`cim:${kind.name} (id ${id}): ${on.reason}: this up makes it again`);
+    return {
+      ...d,
+      changes: true,
+      replaces: [...d.replaces, on.field],
+      updates: d.updates.filter((k) => k !== on.field),
+    };
+  }
+
   const kept = (outs: Recorded) => compactOutputs(kind, outs) as OutputsOf<F, O>;
   /** What state keeps of what create or update made from the checked `inputs` (readInputs.ts: withGiven). */
   const keptFrom = (outs: Recorded, inputs: Recorded) =>
@@ -458,7 +472,8 @@ export function providerOf<F extends Fields, O extends Outputs>(
     }),
     diff: surfaced(async (id, stored, news) => {
       const olds = full(stored);
-      const d = await diffOf(olds, news);
+      const d = await goneWith(id, olds, await diffOf(olds, news));
+      if (d.changes) changeSeen(kind.name, id, olds, d.updates);
       // what the API would refuse of this change as the old outputs show it: refused here, at preview
       const refused = d.changes ? kind.changeRefused?.(olds, news, d.replaces) : undefined;
       if (refused) {

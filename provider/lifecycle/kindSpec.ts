@@ -204,6 +204,19 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
     replaces: readonly string[],
   ) => string | undefined;
   /**
+   * An in-place change of the resource this one stands on after which the platform no longer has this one (an
+   * instance's new backup offering takes its backup schedules away): the diff then replaces this one, naming
+   * `field` (the input naming that resource, of kind `kind`), so that the same `up` makes it again and preview
+   * says so. `when` reads that resource's diff: its old outputs and the fields it changes in place.
+   */
+  readonly goneWith?: {
+    readonly field: string;
+    readonly kind: string;
+    readonly when: (olds: Recorded, updates: readonly string[]) => boolean;
+    /** Why, completing "…: " in a warning on the resource. */
+    readonly reason: string;
+  };
+  /**
    * The id of a kind that makes no record of its own (its id follows from its inputs): what its create returns,
    * and how `pulumi-cim recover` records an interrupted create of it without looking for a record.
    */

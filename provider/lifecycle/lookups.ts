@@ -423,6 +423,19 @@ export function replacementNoted(kind: string, held: ReadonlySet<string>, kept: 
   replacedAfter = { kind, checks: checksBegun, held };
   for (const k of kept) keptByReplacements.add(k);
 }
+/**
+ * What the diffs of this process said changes, by kind and id: another kind's diff reads it of the resource it
+ * stands on (kindSpec.ts: goneWith), which the engine diffs first (a resource registers once what it stands on has
+ * its outputs, at preview as at up).
+ */
+const changesSeen = new Map<string, { olds: Recorded; updates: readonly string[] }>();
+/** A diff of `kind` said the resource `id` changes: the old outputs and the fields it changes in place. */
+export function changeSeen(kind: string, id: string, olds: Recorded, updates: readonly string[]): void {
+  changesSeen.set(`${kind}\u0000${id}`, { olds, updates });
+}
+/** What a diff of this process said of the resource `id` of `kind`, if it said it changes. */
+export const seenChange = (kind: string, id: unknown) =>
+  typeof id === "string" ? changesSeen.get(`${kind}\u0000${id}`) : undefined;
 /** Whether a replacement noted in this process keeps this value its record holds (a key liveChecks.ts makes). */
 export const keptByReplacement = (key: string): boolean => keptByReplacements.has(key);
 /**
@@ -459,6 +472,7 @@ export function resetLookups(): void {
   checksBegun = 0;
   replacedAfter = undefined;
   keptByReplacements.clear();
+  changesSeen.clear();
   regionList = undefined;
   cache.clear();
   inFlight.clear();

@@ -154,6 +154,15 @@ db-nightly:
         );
     });
   },
+  // The platform removes an instance's backup schedules with its backup offering (it takes one offering at a
+  // time: the old one goes first, CloudStack's removeVirtualMachineFromBackupOffering)
+  goneWith: {
+    field: "instanceId",
+    kind: "Instance",
+    when: (vm, updates) => updates.includes("backupOfferingId") && Boolean(vm.backupOfferingId),
+    reason:
+      "its instance's backupOfferingId changes, and the platform removes an instance's backup schedules with the offering it had",
+  },
   // One schedule of an interval type per instance. One another resource of the stack holds and the same up
   // removes (a rename without an alias) is still there when the create runs: Pulumi creates before it deletes.
   exclusive: [

@@ -1,5 +1,5 @@
 // One instance (and optionally a volume attached to it and a backup schedule of it), every knob from stack
-// config: region, template, name, deleteProtection, userData, adoption ids. Used by the protection, adoption,
+// config: region, template, name, deleteProtection, backup offering, userData, adoption ids. Used by the protection, adoption,
 // timeouts and region tests.
 module.exports = async (cim, pulumi) => {
   const c = new pulumi.Config();
@@ -16,6 +16,9 @@ module.exports = async (cim, pulumi) => {
     name: c.get("name"),
     displayName: c.get("displayName"),
     deleteProtection: c.getBoolean("deleteProtection"),
+    backupOfferingId: c.get("backupOffering")
+      ? (await cim.getBackupOffering({ region, zoneId, name: c.get("backupOffering") })).id
+      : undefined,
     userData: c.get("userData"),
     adoptId: c.get("adoptInstance"),
     tags: { suite: "e2e" },
