@@ -242,11 +242,13 @@ export class Adapter {
     const outs = fullOutputs(kind, got.props as Recorded);
     res.setProperties(toStruct(hidden ? outs : withoutGiven(outs), secretOutputs(kind)));
     // Inputs the live values stand for when they moved; secret inputs are never outputs, so the program's stay.
+    // When nothing moved none are sent: the engine keeps the old ones (a refresh of thousands of resources then
+    // neither writes nor reads their inputs once more).
     const moved = got.inputs as Recorded | undefined;
-    const inputs: Recorded = moved ? { ...moved } : { ...oldInputs.values };
-    if (moved)
-      for (const k of secretInputs(kind))
-        if (oldInputs.values[k] !== undefined) inputs[k] = oldInputs.values[k];
+    if (!moved) return res;
+    const inputs: Recorded = { ...moved };
+    for (const k of secretInputs(kind))
+      if (oldInputs.values[k] !== undefined) inputs[k] = oldInputs.values[k];
     res.setInputs(toStruct(inputs, [...secretInputs(kind), ...oldInputs.secrets]));
     return res;
   }

@@ -221,7 +221,9 @@ function nativePath(kind: string): Path {
       r.setProperties(S(olds));
       r.setInputs(S(oldInputs));
       const res = await adapter.read(r);
-      return { id: res.getId(), state: plain(res.getProperties()), inputs: plain(res.getInputs()) };
+      // as on the dynamic path, inputs only where the live values moved them; the engine then keeps the old ones
+      const inputs = res.hasInputs() ? plain(res.getInputs()) : oldInputs;
+      return { id: res.getId(), state: plain(res.getProperties()), inputs };
     },
     delete: async (id, olds) => {
       const r = base(new provproto.DeleteRequest());
