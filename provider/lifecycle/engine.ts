@@ -481,7 +481,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
         throw new ResourceError(`cim:${kind.name}${name} (id ${id}): ${refused}`);
       }
       // its second check (no old inputs) takes what the replaced resource holds for its own (liveChecks.ts)
-      if (d.replaces.length) noteReplacement(kind as unknown as Kind, olds, news);
+      if (d.changes) noteReplacement(kind as unknown as Kind, olds, news, d.replaces.length > 0);
       return d;
     }),
     create: surfaced(async (inputs) => {

@@ -107,7 +107,9 @@ export function diffKind(kind: Kind, olds: Recorded, news: Recorded): DiffDecisi
   return {
     changes: changed.length > 0 || replacing,
     replaces,
-    deleteBeforeReplace: replacing && (kind.deleteBeforeReplace?.(olds, news) ?? false),
+    // said whether the diff replaces or not: the engine replaces an in-place change the program's replaceOnChanges
+    // names too (on the plugin, after this diff), and reads this only when it replaces
+    deleteBeforeReplace: kind.deleteBeforeReplace?.(olds, news) ?? false,
     updates: replacing ? [] : changed,
   };
 }

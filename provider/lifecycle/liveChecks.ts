@@ -28,10 +28,12 @@ import {
   type CatalogueName,
   type Claim,
   catalogue,
+  changeNoted,
   claimedNow,
   confirmedRows,
   currentCheck,
   defaultRegionId,
+  heldBefore,
   keptByReplacement,
   liveList,
   liveListFor,
@@ -137,11 +139,13 @@ const canonical = (v: unknown): string =>
   );
 
 /**
- * A resource's diff said it is replaced: the values its old inputs claimed (what its record holds) are noted, so
- * that its second check (no old inputs) takes the record holding them for the resource itself. Keyed by the region
- * as check names it (the new inputs', else cim:region), as check looks them up.
+ * A resource's diff found changes (`replacing`: it said the resource is replaced): the values its old inputs
+ * claimed (what its record holds) are noted, so that its second check (no old inputs) takes the record holding them
+ * for the resource itself. Keyed by the region as check names it (the new inputs', else cim:region), as check looks
+ * them up. On the plugin they are noted by URN for any change, since the engine replaces on `replaceOnChanges`
+ * after a diff that said update; by position only where the diff said replace.
  */
-export function noteReplacement(kind: Kind, olds: Recorded, news: Recorded): void {
+export function noteReplacement(kind: Kind, olds: Recorded, news: Recorded, replacing = true): void {
   const region = typeof news.region === "string" ? news.region : undefined;
   const held = new Set<string>();
   const kept: string[] = [];
@@ -154,7 +158,10 @@ export function noteReplacement(kind: Kind, olds: Recorded, news: Recorded): voi
     // what the replacement claims too (its other inputs may be unknown: the engine's dependent replacement)
     if (known(news, x.needs) && sameValue(x.claimed(news), claimed)) kept.push(key);
   }
-  replacementNoted(kind.name, held, kept);
+  // on the plugin, by its URN: a replacement the engine makes of an in-place change (replaceOnChanges) too
+  const urn = currentResource();
+  if (urn !== undefined && held.size) changeNoted(urn, held);
+  if (replacing) replacementNoted(kind.name, held, kept);
 }
 
 /** Whether two values of an exclusive rule cannot be held at once: its own `clash`, else being the same value. */
@@ -202,7 +209,7 @@ export async function exclusiveFailures(
   const out: CheckFailure[] = [];
   // a replacement's second check: what the replaced resource held and claimed is its own
   const n = currentCheck();
-  const replaced = existing ? undefined : secondCheckOf(kind.name, n);
+  const replaced = existing ? undefined : (secondCheckOf(kind.name, n) ?? heldBefore(currentResource()));
   // a resource that gives no region claims in the one it is made in (cim:region, else the API's default), as a
   // region-keyed value says
   const claimIn = inputs.region === undefined ? (region ?? (await defaultRegionId(kind.name))) : region;

@@ -436,6 +436,19 @@ export function changeSeen(kind: string, id: string, olds: Recorded, updates: re
 /** What a diff of this process said of the resource `id` of `kind`, if it said it changes. */
 export const seenChange = (kind: string, id: unknown) =>
   typeof id === "string" ? changesSeen.get(`${kind}\u0000${id}`) : undefined;
+/**
+ * What the record of each resource a diff of this process found changed holds, by URN (the plugin's requests name
+ * their resource): the engine may still replace it after that diff (its `replaceOnChanges`), and then checks it
+ * again with no old inputs, under the same URN.
+ */
+const heldByUrn = new Map<string, ReadonlySet<string>>();
+/** A diff of the resource `urn` found changes; `held`: what its record holds. */
+export function changeNoted(urn: string, held: ReadonlySet<string>): void {
+  heldByUrn.set(urn, held);
+}
+/** What the record of the resource `urn` holds, if a diff of this process found it changed. */
+export const heldBefore = (urn: string | undefined): ReadonlySet<string> | undefined =>
+  urn === undefined ? undefined : heldByUrn.get(urn);
 /** Whether a replacement noted in this process keeps this value its record holds (a key liveChecks.ts makes). */
 export const keptByReplacement = (key: string): boolean => keptByReplacements.has(key);
 /**
@@ -473,6 +486,7 @@ export function resetLookups(): void {
   replacedAfter = undefined;
   keptByReplacements.clear();
   changesSeen.clear();
+  heldByUrn.clear();
   regionList = undefined;
   cache.clear();
   inFlight.clear();

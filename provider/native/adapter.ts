@@ -145,7 +145,8 @@ export class Adapter {
           .map(([k]) => k),
       );
     }
-    res.setDeletebeforereplace(replaces.length > 0 && d.deleteBeforeReplace === true);
+    // the engine reads it only when it replaces, which it also does for an in-place change replaceOnChanges names
+    res.setDeletebeforereplace(d.deleteBeforeReplace === true);
     res.setHasdetaileddiff(true);
     const some = replaces.length + updates.length > 0;
     res.setChanges(

@@ -4,7 +4,7 @@
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { freshEd25519 } from "../fixtures/sshKeys";
-import { sourceHome, stackRun } from "../harness";
+import { pluginHome, sourceHome, stackRun } from "../harness";
 import { mine, startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
@@ -179,4 +179,28 @@ it("a new key for instances' key pair: the engine makes the instances again afte
   expect(preview.summary).toMatchObject({ replace: 3 });
   expect(rotated.summary).toMatchObject({ replace: 3 });
   expect(rotated.outputs?.vmId).not.toBe(up.outputs?.vmId);
+}, 300_000);
+
+it("on the plugin, replaceOnChanges replaces an instance that keeps its host name, deleting it first", async () => {
+  // the engine turns the plugin's in-place diff into a replacement and checks it again with no old inputs, under the
+  // same URN: the record holding the host name is the instance itself, which the plugin's diff says to delete first
+  const run = await stackRun({
+    home: pluginHome("options-native-roc", "cim-e2e"),
+    stackName: uniqueStack("options-native-roc"),
+    program,
+    envVars: api.envVars,
+  });
+  const host = `roc-${process.pid}`;
+  const opts = { replaceOnChanges: ["displayName"] };
+  const [up] = await run([{ op: "up", config: { ...options(opts), "cim-e2e:name": host } }]);
+  const [preview, replaced] = await run([
+    { op: "preview", config: { "cim-e2e:displayName": "two" } },
+    { op: "up" },
+    { op: "rm" },
+  ]);
+  expect(preview.summary).toMatchObject({ replace: 1 });
+  expect(replaced.summary).toMatchObject({ replace: 1 });
+  expect(replaced.outputs?.vmId).not.toBe(up.outputs?.vmId);
+  const live = (await api.client.instances.listAll()).items.filter((i) => i.name === host);
+  expect(live.map((i) => i.id)).toEqual([replaced.outputs?.vmId]);
 }, 300_000);
