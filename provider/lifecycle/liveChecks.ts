@@ -181,7 +181,7 @@ export const exclusiveReason = (
   holder: LiveRecord,
   isNew: boolean,
 ): string =>
-  `${x.reason(inputs, holder)}. If another cim.${kind.name} of this stack holds it (a rename), give this one the old name in its \`aliases\` option, or remove the old one in an up of its own first${isNew ? "; for `pulumi up --replace` of the one holding it, `pulumi destroy --target` it first, then `up`" : ""}; else ${x.otherwise}`;
+  `${x.reason(inputs, holder)}. If another cim.${kind.name} of this stack holds it (a rename), give this one the old name in its \`aliases\` option, or remove the old one in an up of its own first${isNew ? "; for `pulumi up --replace` of the one holding it, change the value for that `up` and back in the next (or `pulumi destroy --target` it first, which deletes what depends on it too)" : ""}; else ${x.otherwise}`;
 
 /**
  * The kind's exclusive values the inputs claim that another live record of the kind holds. Not judged when the

@@ -122,7 +122,7 @@ it("a rename without an alias is refused at preview with the way out; with the a
   const refusal = renamed.diagnostics.map((d) => d.message).join("\n");
   expect(refusal).toContain(`name "${host}" is taken: instance ${id} (state Running) has that host name`);
   expect(refusal).toContain(
-    "If another cim.Instance of this stack holds it (a rename), give this one the old name in its `aliases` option, or remove the old one in an up of its own first; for `pulumi up --replace` of the one holding it, `pulumi destroy --target` it first, then `up`; else choose another name, or adopt that instance with adoptId",
+    "If another cim.Instance of this stack holds it (a rename), give this one the old name in its `aliases` option, or remove the old one in an up of its own first; for `pulumi up --replace` of the one holding it, change the value for that `up` and back in the next (or `pulumi destroy --target` it first, which deletes what depends on it too); else choose another name, or adopt that instance with adoptId",
   );
   expect(aliased.summary).toEqual({ same: 2 });
 
@@ -147,9 +147,19 @@ it("`pulumi up --replace` of an instance, which Pulumi checks as a new one: refu
   const refusal = forced.diagnostics.map((d) => d.message).join("\n");
   expect(refusal).toContain(`name "${host}" is taken: instance ${id} (state Running) has that host name`);
   expect(refusal).toContain(
-    "for `pulumi up --replace` of the one holding it, `pulumi destroy --target` it first, then `up`",
+    "for `pulumi up --replace` of the one holding it, change the value for that `up` and back in the next (or `pulumi destroy --target` it first, which deletes what depends on it too)",
   );
-  // the way out the refusal names: the old one goes first, then up makes it again with its host name
+  // the way out the refusal names first: another host name for that up (the replacement is made with it, then
+  // the old one deleted), and the name back in the next (a rename, in place)
+  const [replaced, renamed] = await run([
+    { op: "up", config: { "cim-e2e:name": `${host}-new` }, options: { replace: [vmUrn] } },
+    { op: "up", config: { "cim-e2e:name": host } },
+  ]);
+  expect(replaced.summary).toEqual({ replace: 1, same: 1 });
+  expect(replaced.outputs?.vmId).not.toBe(id);
+  expect(renamed.summary).toEqual({ update: 1, same: 1 });
+  expect(renamed.outputs?.vmId).toBe(replaced.outputs?.vmId);
+  // and the other: the old one goes first, then up makes it again with its host name
   const [destroyed, remade] = await run([
     { op: "destroy", options: { target: [vmUrn] } },
     { op: "up" },
@@ -157,7 +167,8 @@ it("`pulumi up --replace` of an instance, which Pulumi checks as a new one: refu
   ]);
   expect(destroyed.summary).toEqual({ delete: 1, same: 1 });
   expect(remade.summary).toEqual({ create: 1, same: 1 });
-  expect(remade.outputs?.vmId).not.toBe(id);
+  const live = (await api.client.instances.listAll()).items.filter((i) => i.name === host);
+  expect(live.map((i) => i.id)).toEqual([remade.outputs?.vmId]);
 }, 300_000);
 
 it("a new key for instances' key pair: the engine makes the instances again after the key, and preview says so", async () => {
