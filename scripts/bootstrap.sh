@@ -45,8 +45,8 @@ cim_ensure_deps() {
   want="$(node --version) $(sha256sum "$CIM_ROOT/package-lock.json" | cut -d' ' -f1)"
   [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && return 0
   # One install at a time: `npm ci` first empties node_modules, so two scripts started together (a test run and
-  # `npm run -s env` in another shell) would each remove what the other installs. The later one waits for the lock
-  # and then finds the stamp the first wrote.
+  # `bash scripts/cim.sh env` in another shell) would each remove what the other installs. The later one waits
+  # for the lock and then finds the stamp the first wrote.
   mkdir -p "$CIM_ROOT/.state"
   (
     command -v flock >/dev/null && flock 9

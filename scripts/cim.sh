@@ -14,7 +14,7 @@
 #                                       the randomized soak's long mode (tests/soak/README.md)
 #   scripts/cim.sh emulator [args]      run cim-emulator (e.g. `npm run emulator -- start --port 8080`)
 #   scripts/cim.sh bootstrap            only make the toolchain present; print what it found
-#   scripts/cim.sh env                  print the exports, for `eval "$(npm run -s env)"`
+#   scripts/cim.sh env                  print the exports, for `eval "$(bash scripts/cim.sh env)"`
 set -euo pipefail
 # shellcheck source=scripts/bootstrap.sh
 source "$(dirname "${BASH_SOURCE[0]}")/bootstrap.sh"
