@@ -659,13 +659,6 @@ export const CASES: BadCase[] = [
       /ipToNetworkList fixes 10\.9\.9\.9 on network badinput-net \(\S+\), whose range is 10\.1\.1\.0\/24: a fixed address must be a host address of its network's range/,
   },
   {
-    name: "instance on a network that does not exist (plain id)",
-    kind: "Instance",
-    args: (i) => vm(i, { networkIds: [i.unknown] }),
-    field: "networkIds",
-    message: /networkIds names no network with id "\S+" in .*cim\.Network/,
-  },
-  {
     name: "instance host name another instance has",
     kind: "Instance",
     args: (i) => vm(i, { name: "BadInput-VM" }),

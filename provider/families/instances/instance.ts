@@ -266,7 +266,7 @@ address: \${web.ipAddress}
         change: "replace",
         same: (a, b) => sameList(a as string[], b as string[]),
         live: liveNetworks,
-        ref: { kind: "Network", mustExist: true, requires: inInstanceZone },
+        ref: { kind: "Network", requires: inInstanceZone },
         present: true,
       },
     ),
