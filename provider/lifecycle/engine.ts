@@ -40,6 +40,7 @@ import { changeSeen, checkBegins, seenChange } from "./lookups";
 import { whileRefused } from "./passingRefusal";
 import { batchedRead, markChanged } from "./readBatch";
 import { afterRead, withGiven } from "./readInputs";
+import { changesWatched } from "./registry";
 import { awaitJob, defaultRegion, openSession, type Session, settle, type Waited } from "./session";
 import { changeTags, currentTags } from "./tagging";
 import { type Operation, withDefaults } from "./timeouts";
@@ -428,7 +429,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
       return {
         changes: true,
         replaces: more,
-        deleteBeforeReplace: kind.deleteBeforeReplace?.(olds, news) ?? false,
+        deleteBeforeReplace: d.deleteBeforeReplace,
         updates: d.updates.filter((k) => !more.includes(k)),
       };
     // a replacement's in-place changes too: what the replacement also changes, named field by field
@@ -473,7 +474,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
     diff: surfaced(async (id, stored, news) => {
       const olds = full(stored);
       const d = await goneWith(id, olds, await diffOf(olds, news));
-      if (d.changes) changeSeen(kind.name, id, olds, d.updates);
+      if (d.changes && changesWatched(kind.name)) changeSeen(kind.name, id, olds, d.updates);
       // what the API would refuse of this change as the old outputs show it: refused here, at preview
       const refused = d.changes ? kind.changeRefused?.(olds, news, d.replaces) : undefined;
       if (refused) {

@@ -146,6 +146,9 @@ const canonical = (v: unknown): string =>
  * after a diff that said update; by position only where the diff said replace.
  */
 export function noteReplacement(kind: Kind, olds: Recorded, news: Recorded, replacing = true): void {
+  // on the dynamic path a replacement follows only a diff that said so (replaceOnChanges is the diff's own there)
+  const urn = currentResource();
+  if (!replacing && urn === undefined) return;
   const region = typeof news.region === "string" ? news.region : undefined;
   const held = new Set<string>();
   const kept: string[] = [];
@@ -156,10 +159,9 @@ export function noteReplacement(kind: Kind, olds: Recorded, news: Recorded, repl
     const key = heldKey(kind, region, x.property, claimed);
     held.add(key);
     // what the replacement claims too (its other inputs may be unknown: the engine's dependent replacement)
-    if (known(news, x.needs) && sameValue(x.claimed(news), claimed)) kept.push(key);
+    if (replacing && known(news, x.needs) && sameValue(x.claimed(news), claimed)) kept.push(key);
   }
   // on the plugin, by its URN: a replacement the engine makes of an in-place change (replaceOnChanges) too
-  const urn = currentResource();
   if (urn !== undefined && held.size) changeNoted(urn, held);
   if (replacing) replacementNoted(kind.name, held, kept);
 }

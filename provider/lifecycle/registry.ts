@@ -5,11 +5,17 @@
 import type { Kind } from "./kindSpec";
 
 let registered: ReadonlyMap<string, Kind> | undefined;
+/** The kinds whose changes another kind's diff reads (its `goneWith`). */
+let stoodOn: ReadonlySet<string> = new Set();
 
 /** Called once by the registry of kinds as it loads. */
 export function registerKinds(kinds: readonly Kind[]): void {
   registered = new Map(kinds.map((kind) => [kind.name, kind]));
+  stoodOn = new Set(kinds.flatMap((kind) => (kind.goneWith ? [kind.goneWith.kind] : [])));
 }
+
+/** Whether another kind's diff reads the changes of this kind's resources (kindSpec.ts: goneWith). */
+export const changesWatched = (name: string): boolean => stoodOn.has(name);
 
 /** The kind of that name, or undefined when there is none. */
 export function kindNamed(name: string): Kind | undefined {

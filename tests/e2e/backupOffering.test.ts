@@ -3,21 +3,14 @@
 // the instance first), so preview says the schedule is made again, the same `up` makes it, and the next preview and
 // refresh find the cloud as the state says.
 import * as path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { sourceHome, stackRun } from "../harness";
-import { startApi, type TestApi, uniqueStack } from "./support";
+import { uniqueStack, useApi } from "./support";
 
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startApi();
-});
-
-afterAll(async () => {
-  await api?.close();
-});
+const testApi = useApi();
 
 it("another backup offering for an instance makes its backup schedule again in the same up", async () => {
+  const api = testApi();
   const run = await stackRun({
     home: sourceHome("backup-offering"),
     stackName: uniqueStack("backup-offering"),

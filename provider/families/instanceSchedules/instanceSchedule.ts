@@ -40,19 +40,22 @@ const sameCron = (a: unknown, b: unknown) =>
     .split(/\s+/)
     .join(" ");
 
+/** How far behind this machine's clock a moment may be before a new schedule's check calls it past. */
+const SLACK_MS = 15 * 60_000;
+/** Whether a moment is past on this machine's clock, with that slack. */
+const past = (at: unknown) =>
+  typeof at === "string" && !Number.isNaN(Date.parse(at)) && Date.parse(at) < Date.now() - SLACK_MS;
+
 /**
  * A new schedule cannot start in the past (CloudStack's VMScheduleManagerImpl: "Invalid value for start date. start
- * can't be less than current datetime"), judged only when it is created: a schedule the stack holds keeps the
- * start it was made with. Judged on this machine's clock with a quarter of an hour's slack, so that a server clock
- * off ours never makes the check refuse what the API takes.
+ * can't be less than current datetime"), nor, left to start now, end in the past; judged only when it is created:
+ * a schedule the stack holds keeps the start it was made with. Judged on this machine's clock with a quarter of an
+ * hour's slack, so that a server clock off ours never makes the check refuse what the API takes.
  */
 async function startsLater(i: Recorded, _read: unknown, { creating }: LiveRules): Promise<LookupFailure[]> {
-  const start = i.startDate;
   if (!creating) return [];
-  const past = (at: unknown) =>
-    typeof at === "string" && !Number.isNaN(Date.parse(at)) && Date.parse(at) < Date.now() - SLACK_MS;
+  const start = i.startDate;
   if (typeof start !== "string") {
-    // left out, the start is now: an end already past is before it
     if (!past(i.endDate)) return [];
     return [
       {
@@ -69,9 +72,6 @@ async function startsLater(i: Recorded, _read: unknown, { creating }: LiveRules)
     },
   ];
 }
-
-/** How far behind this machine's clock a moment may be before a new schedule's check calls it past. */
-const SLACK_MS = 15 * 60_000;
 
 /**
  * An end before the start the schedule was made with (its start left out of the program: the live one, which
