@@ -170,11 +170,14 @@ export function noteReplacement(kind: Kind, olds: Recorded, news: Recorded, repl
 const clashes = (x: Exclusive, a: unknown, b: unknown) => (x.clash ? x.clash(a, b) : sameValue(a, b));
 
 /**
- * Why an exclusive value is refused: the fact, then the way out of a rename (Pulumi creates the new resource before
- * it deletes the old one, so a rename without an alias meets the old record still holding the value, and adopting
- * it would be undone by the same up's delete of the old one), then the kind's own way out. A new resource's
- * refusal also names `pulumi up --replace`: the engine checks the replacement it forces as a new resource (no old
- * inputs, no diff before it), so nothing tells it from one, and it makes it before it deletes the old one.
+ * Why an exclusive value is refused: the fact, then the way out when the holder is another resource of the stack,
+ * then the kind's own way out. For a new resource that is a rename (Pulumi creates the new resource before it
+ * deletes the old one, so a rename without an alias meets the old record still holding the value, and adopting it
+ * would be undone by the same up's delete of the old one), or `pulumi up --replace` (the engine checks the
+ * replacement it forces as a new resource, no old inputs and no diff before it, so nothing tells it from one, and
+ * it makes it before it deletes the old one). For a resource that exists, taking a value another one gives up in
+ * the same up (a swap of names, a value moved from one that goes): Pulumi updates resources that do not depend on
+ * each other in any order, and deletes after it creates and updates, so the value must be freed in an up before.
  */
 export const exclusiveReason = (
   kind: Kind,
@@ -183,7 +186,7 @@ export const exclusiveReason = (
   holder: LiveRecord,
   isNew: boolean,
 ): string =>
-  `${x.reason(inputs, holder)}. If another cim.${kind.name} of this stack holds it (a rename), give this one the old name in its \`aliases\` option, or remove the old one in an up of its own first${isNew ? "; for `pulumi up --replace` of the one holding it, change the value for that `up` and back in the next (or `pulumi destroy --target` it first, which deletes what depends on it too)" : ""}; else ${x.otherwise}`;
+  `${x.reason(inputs, holder)}. ${isNew ? `If another cim.${kind.name} of this stack holds it (a rename), give this one the old name in its \`aliases\` option, or remove the old one in an up of its own first; for \`pulumi up --replace\` of the one holding it, change the value for that \`up\` and back in the next (or \`pulumi destroy --target\` it first, which deletes what depends on it too)` : `If another cim.${kind.name} of this stack holds it and gives it up in this up (a swap, or a value moved from one being changed or removed), free it in an up of its own first: Pulumi may change this one before that one, and removes resources last`}; else ${x.otherwise}`;
 
 /**
  * The kind's exclusive values the inputs claim that another live record of the kind holds. Not judged when the

@@ -106,3 +106,21 @@ describe("a value one live record may hold: the way out of a rename first, said 
     if (reason.includes("adoptId")) expect(reason.indexOf("aliases")).toBeLessThan(reason.indexOf("adoptId"));
   });
 });
+
+describe("a resource that exists, taking a value another resource of the stack gives up in the same up", () => {
+  // two instances swapping host names: each one's update meets the other's record still holding its new name,
+  // since Pulumi updates unrelated resources in any order; the aliases of a rename cannot help an existing one
+  it("names freeing the value in an up of its own first, not aliases nor --replace", async () => {
+    const instance = kinds.Instance as Kind;
+    const holder = { id: "vm-2", name: "web-2", state: "Running" };
+    const listed: Kind = { ...instance, api: { ...instance.api, list: async () => [holder] } };
+    const failures = await exclusiveFailures(listed, { name: "web-2" }, { name: "web-1" }, "region-1");
+    expect(failures).toEqual([
+      {
+        property: "name",
+        reason:
+          'name "web-2" is taken: instance vm-2 (state Running) has that host name, and host names are unique in a region (the API refuses a second). If another cim.Instance of this stack holds it and gives it up in this up (a swap, or a value moved from one being changed or removed), free it in an up of its own first: Pulumi may change this one before that one, and removes resources last; else choose another name, or adopt that instance with adoptId',
+      },
+    ]);
+  });
+});
