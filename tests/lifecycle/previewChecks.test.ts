@@ -487,6 +487,26 @@ describe("two new resources of one program claiming clashing values", () => {
     ]);
   });
 
+  it("a private gateway on the VLAN another new gateway of the VPC claims is refused", async () => {
+    const gateway = providerFor("VpcGateway");
+    const urn = (name: string) => `urn:pulumi:dev::app::cim:index:VpcGateway::${name}`;
+    const gw = (net: number, vlan: number) => ({
+      vpcId,
+      ipAddress: `172.16.${net}.2`,
+      gateway: `172.16.${net}.1`,
+      netmask: "255.255.255.0",
+      vlan,
+    });
+    expect(await aboutResource(urn("a"), () => failuresOf(gateway, {}, gw(9, 309)))).toEqual([]);
+    expect(await aboutResource(urn("b"), () => failuresOf(gateway, {}, gw(10, 309)))).toEqual([
+      {
+        property: "vlan",
+        reason: `vlan 309: cim.VpcGateway "a" of this program claims the same (VLAN 309 of VPC ${vpcId}), and only one VPC private gateway may hold it at a time (the API would refuse whichever it makes second). Change one of the two, or remove the one not meant to be there`,
+      },
+    ]);
+    expect(await aboutResource(urn("b"), () => failuresOf(gateway, {}, gw(10, 310)))).toEqual([]);
+  });
+
   it("on the dynamic path, whose checks do not name their resource, a resource is its program inputs", async () => {
     const first = tierArgs({ name: "t-a", gateway: "10.70.8.1", netmask: "255.255.255.0" });
     expect(await failuresOf(network, {}, first)).toEqual([]);

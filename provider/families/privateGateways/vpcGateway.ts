@@ -17,6 +17,7 @@ import {
 } from "../../kinds/common";
 import {
   defineKind,
+  type Exclusive,
   type LiveRecord,
   type LiveRules,
   type LookupFailure,
@@ -80,6 +81,20 @@ async function vlanFree(
     },
   ];
 }
+
+/**
+ * Two gateways of the program on one VLAN of one VPC: no live gateway holds it yet (vlanFree judges those), and the
+ * API refuses whichever it makes second. Judged between the program's resources where both name the same VPC;
+ * gateways of two VPCs share a zone only as their VPCs' records say, which a claim does not read.
+ */
+const oneGatewayAVlan: Exclusive<{ vpcId: string; vlan: number }> = {
+  property: "vlan",
+  needs: ["vpcId", "vlan"],
+  claimed: (i) =>
+    typeof i.vpcId === "string" && typeof i.vlan === "number" ? { vpcId: i.vpcId, vlan: i.vlan } : undefined,
+  clash: (a, b) => a.vpcId === b.vpcId && a.vlan === b.vlan,
+  shown: (v) => `VLAN ${v.vlan} of VPC ${v.vpcId}`,
+};
 
 export const vpcGateway = defineKind({
   name: "VpcGateway",
@@ -172,6 +187,7 @@ gatewayState: \${dc-link.state}
     created,
   },
   liveRules: vlanFree,
+  exclusive: [oneGatewayAVlan],
   rules(values, fail) {
     whenKnown(values, ["ipAddress", "gateway", "netmask"], () => {
       const { ipAddress, gateway, netmask: mask } = values as Record<string, string | undefined>;
