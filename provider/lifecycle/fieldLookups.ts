@@ -72,5 +72,21 @@ export async function fieldLookups<F extends Fields, O extends Outputs>(
     exclusiveFailures(k, inputs, olds, region, news),
     adoptionFailures(k, inputs, olds, region),
   ]);
-  return live.flat();
+  return namedOnce(live);
+}
+
+/**
+ * An input one group of rules refuses is not refused again by a later group: rules judging one value two ways (a
+ * gateway's VLAN taken by a live gateway of the zone, and claimed by another gateway of the program, which is that
+ * one) would say one cause twice. The groups come most specific first: the records references name, the kind's
+ * own live rules, the values no two records may hold, adoption. Within a group every failure stays (a list naming
+ * two records that each fail).
+ */
+function namedOnce(groups: CheckFailure[][]): CheckFailure[] {
+  const out: CheckFailure[] = [];
+  for (const group of groups) {
+    const named = new Set(out.map((f) => f.property));
+    out.push(...group.filter((f) => !named.has(f.property)));
+  }
+  return out;
 }

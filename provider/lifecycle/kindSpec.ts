@@ -123,6 +123,11 @@ export interface LiveRules {
    * by a read made after that list (lookups.ts: confirmedRows). Undefined when it cannot be read now.
    */
   readonly find: (kind: string, match: (row: LiveRecord) => boolean) => Promise<LiveRecord[] | undefined>;
+  /**
+   * Whether a live record holding `value` of the kind's exclusive rule `property` (as the rule claims it) is this
+   * resource's own record: the one its replacement replaces, judged as the exclusive rules are (liveChecks.ts).
+   */
+  readonly ownRecordHolds: (property: string, value: unknown) => boolean;
 }
 
 export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRecord> {

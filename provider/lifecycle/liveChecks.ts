@@ -97,9 +97,16 @@ export async function kindLiveRules(
   region: string | undefined,
 ): Promise<CheckFailure[]> {
   if (!kind.liveRules) return [];
+  // an adoption creates nothing
+  const creating =
+    Object.keys(olds).length === 0 && (inputs.adoptId === undefined || inputs.adoptId === null);
+  const replaced = creating ? replacedHolds(kind) : undefined;
   const live: LiveRules = {
-    // an adoption creates nothing
-    creating: Object.keys(olds).length === 0 && (inputs.adoptId === undefined || inputs.adoptId === null),
+    creating,
+    ownRecordHolds: (property, value) => {
+      const key = heldKey(kind, region, property, value);
+      return replaced?.has(key) === true || keptByReplacement(key);
+    },
     async find(name, match) {
       const target = kindNamed(name);
       return target && confirmedRows((after) => liveList(kind.name, region, target, after), match);
@@ -120,6 +127,10 @@ export async function kindLiveRules(
     live,
   );
 }
+
+/** In a replacement's second check (no old inputs), what the replaced resource's record held and claimed: its own. */
+const replacedHolds = (kind: Kind) =>
+  secondCheckOf(kind.name, currentCheck()) ?? heldBefore(currentResource());
 
 /** An exclusive value as a key: where it is unique (valueKey) and the value. */
 const heldKey = (kind: Kind, region: string | undefined, property: string, value: unknown) =>
@@ -212,9 +223,7 @@ export async function exclusiveFailures(
     olds: () => (texts.olds ??= ownInputs(olds)),
   };
   const out: CheckFailure[] = [];
-  // a replacement's second check: what the replaced resource held and claimed is its own
-  const n = currentCheck();
-  const replaced = existing ? undefined : (secondCheckOf(kind.name, n) ?? heldBefore(currentResource()));
+  const replaced = existing ? undefined : replacedHolds(kind);
   // a resource that gives no region claims in the one it is made in (cim:region, else the API's default), as a
   // region-keyed value says
   const claimIn = inputs.region === undefined ? (region ?? (await defaultRegionId(kind.name))) : region;

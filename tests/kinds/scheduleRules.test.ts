@@ -100,7 +100,7 @@ describe("InstanceSchedule diff", () => {
 });
 
 describe("InstanceSchedule dates the API judges against the live start", () => {
-  const live = (creating: boolean) => ({ creating, find: async () => [] });
+  const live = (creating: boolean) => ({ creating, find: async () => [], ownRecordHolds: () => false });
   const rules = (news: Rec, creating: boolean) =>
     kinds.InstanceSchedule.liveRules!(news, async () => undefined, live(creating));
   const past = new Date(Date.now() - 2 * 3600_000).toISOString();

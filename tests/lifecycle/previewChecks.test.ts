@@ -501,10 +501,53 @@ describe("two new resources of one program claiming clashing values", () => {
     expect(await aboutResource(urn("b"), () => failuresOf(gateway, {}, gw(10, 309)))).toEqual([
       {
         property: "vlan",
-        reason: `vlan 309: cim.VpcGateway "a" of this program claims the same (VLAN 309 of VPC ${vpcId}), and only one VPC private gateway may hold it at a time (the API would refuse whichever it makes second). Change one of the two, or remove the one not meant to be there`,
+        reason: `vlan 309: cim.VpcGateway "a" of this program claims the same (VLAN 309, in the zone of VPC ${vpcId}), and only one VPC private gateway may hold it at a time (the API would refuse whichever it makes second). Change one of the two, or remove the one not meant to be there`,
       },
     ]);
     expect(await aboutResource(urn("b"), () => failuresOf(gateway, {}, gw(10, 310)))).toEqual([]);
+  });
+
+  it("a gateway replaced on its own VLAN is not refused for what its own record holds (it deletes first)", async () => {
+    const gateway = providerFor("VpcGateway");
+    const args = {
+      vpcId,
+      ipAddress: "172.16.20.2",
+      gateway: "172.16.20.1",
+      netmask: "255.255.255.0",
+      vlan: 320,
+    };
+    const gw = await made(gateway, args);
+    resetLookups(); // the next preview: a new provider process
+    const changed = { ...args, sourceNatSupported: true };
+    const first = await gateway.check!(gw.inputs, changed);
+    expect(first.failures ?? []).toEqual([]);
+    const diff = await gateway.diff!(gw.id, gw.inputs, first.inputs);
+    expect(diff.replaces).toEqual(["sourceNatSupported"]);
+    expect(diff.deleteBeforeReplace).toBe(true);
+    // the replacement's second check, with no old inputs, finds the gateway it replaces on the VLAN
+    expect(await failuresOf(gateway, {}, changed)).toEqual([]);
+  });
+
+  it("a new gateway on the VLAN a gateway of the program holds is refused once, naming that gateway", async () => {
+    const gateway = providerFor("VpcGateway");
+    const args = {
+      vpcId,
+      ipAddress: "172.16.30.2",
+      gateway: "172.16.30.1",
+      netmask: "255.255.255.0",
+      vlan: 330,
+    };
+    const gw = await made(gateway, args);
+    resetLookups(); // the next preview: the gateway checked again, unchanged, then a new one on its VLAN
+    const urn = (name: string) => `urn:pulumi:dev::app::cim:index:VpcGateway::${name}`;
+    expect(await aboutResource(urn("a"), () => failuresOf(gateway, gw.inputs, args))).toEqual([]);
+    const second = { ...args, ipAddress: "172.16.31.2", gateway: "172.16.31.1" };
+    expect(await aboutResource(urn("b"), () => failuresOf(gateway, {}, second))).toEqual([
+      {
+        property: "vlan",
+        reason: `vlan 330: private gateway 172.16.30.2 (${gw.id}) of VPC ${vpcId} is on that VLAN in zone de-fra-1a, and a VLAN of the zone carries one network (the API refuses a second). Give another VLAN`,
+      },
+    ]);
   });
 
   it("on the dynamic path, whose checks do not name their resource, a resource is its program inputs", async () => {

@@ -58,20 +58,23 @@ const outsideVpcRange: Requirement = {
 /**
  * A VLAN of the zone's physical network carries one network (CloudStack's NetworkServiceImpl: "Network with vlan …
  * already exists or overlaps with other network vlans in zone …"): a new gateway's VLAN must not be another
- * gateway's of the VPC's zone, judged on the account's gateways (another account's are not listed to it).
+ * gateway's of the VPC's zone, judged on the account's gateways (another account's are not listed to it). The
+ * gateway a replacement replaces is not another: a replacement that keeps the VLAN deletes it first.
  */
 async function vlanFree(
   i: Recorded,
   read: (kind: string, id: unknown) => Promise<LiveRecord | undefined>,
-  { creating, find }: LiveRules,
+  { creating, find, ownRecordHolds }: LiveRules,
 ): Promise<LookupFailure[]> {
   if (!creating || typeof i.vlan !== "number") return [];
   const vpc = (await read("Vpc", i.vpcId)) as (LiveRecord & { zoneId?: string }) | undefined;
   if (!vpc?.zoneId) return [];
-  const taken = await find(
-    "VpcGateway",
-    (g) => (g as PrivateGateway).zoneId === vpc.zoneId && Number((g as PrivateGateway).vlan) === i.vlan,
-  );
+  const taken = await find("VpcGateway", (row) => {
+    const g = row as PrivateGateway;
+    // the value as oneGatewayAVlan claims it
+    const own = ownRecordHolds("vlan", { vpcId: g.vpcId, vlan: Number(g.vlan) });
+    return g.zoneId === vpc.zoneId && Number(g.vlan) === i.vlan && !own;
+  });
   const other = taken?.[0] as PrivateGateway | undefined;
   if (!other) return [];
   return [
@@ -93,7 +96,8 @@ const oneGatewayAVlan: Exclusive<{ vpcId: string; vlan: number }> = {
   claimed: (i) =>
     typeof i.vpcId === "string" && typeof i.vlan === "number" ? { vpcId: i.vpcId, vlan: i.vlan } : undefined,
   clash: (a, b) => a.vpcId === b.vpcId && a.vlan === b.vlan,
-  shown: (v) => `VLAN ${v.vlan} of VPC ${v.vpcId}`,
+  // a VLAN is the zone's: both gateways are of one VPC, so of its zone
+  shown: (v) => `VLAN ${v.vlan}, in the zone of VPC ${v.vpcId}`,
 };
 
 export const vpcGateway = defineKind({
