@@ -31,6 +31,25 @@ const version = ownPackageRoot(__dirname)?.version;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The engine closes its connection to the plugin when the deployment stops (an error of another resource, a
+ * cancel), and answers a lookup still under way with this; the SDK would print that as an unhandled exception with
+ * its stack, a second error after the one that stopped the deployment.
+ */
+const PLUGIN_CLOSED = /the client connection is closing/;
+
+/**
+ * A lookup the engine did not answer because the deployment had stopped: a RunError, which Pulumi prints as its
+ * message alone, saying it follows the error that stopped it. Any other failure is the lookup's own, as it came.
+ */
+export function unansweredWhenStopped(name: string, err: unknown): unknown {
+  const text = err instanceof Error ? err.message : String(err);
+  if (!PLUGIN_CLOSED.test(text)) return err;
+  return new pulumi.RunError(
+    `cim.${name} was not answered: Pulumi stopped the deployment (the error above says why) before the lookup's answer came`,
+  );
+}
+
 function invoker(entry: LookupEntry) {
   const token = `cim:index:${entry.name}`;
   const unwrap = (out: Record<string, unknown>) => {
@@ -43,7 +62,11 @@ function invoker(entry: LookupEntry) {
       | NativeLookupOptions
       | undefined;
     const invoke = async (args: Record<string, unknown>) =>
-      unwrap(await pulumi.runtime.invoke(token, args, { provider: opts?.provider, version }));
+      unwrap(
+        await pulumi.runtime.invoke(token, args, { provider: opts?.provider, version }).catch((err) => {
+          throw unansweredWhenStopped(entry.name, err);
+        }),
+      );
     const query = params[0];
     if (typeof query !== "string" || !entry.shorthand) return invoke(entry.argsOf(params));
     // A bare string is an id when a record has that id, else a name: asked in the likelier order first (ids are

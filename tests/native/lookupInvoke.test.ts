@@ -1,0 +1,42 @@
+// A lookup of the native SDK is an invoke the engine passes to the plugin. When the deployment stops at another
+// resource's error, the engine closes the plugin and answers a lookup still under way with a gRPC text, which the
+// SDK would print as a second, unhandled error with a stack trace; the lookup says instead that it was not
+// answered, as a RunError (printed as its message alone). The invoke itself is stubbed: a transport fault.
+import * as pulumi from "@pulumi/pulumi";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import * as native from "../../sdk/native/lookups";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const failing = (message: string) =>
+  vi.spyOn(pulumi.runtime, "invoke").mockImplementation(() => Promise.reject(new Error(message)));
+
+describe("a native lookup the engine leaves unanswered", () => {
+  it("when the deployment stopped, rejects with a RunError saying so, not the gRPC text", async () => {
+    const invoke = failing(
+      "invocation of cim:index:getBackupOffering returned an error: grpc: the client connection is closing",
+    );
+    const err = await native.getBackupOffering({ zoneId: "z", name: "Gold" }).catch((e: unknown) => e);
+    expect(invoke).toHaveBeenCalled();
+    expect(pulumi.RunError.isInstance(err)).toBe(true);
+    expect((err as Error).message).toBe(
+      "cim.getBackupOffering was not answered: Pulumi stopped the deployment (the error above says why) before the lookup's answer came",
+    );
+  });
+
+  it("a bare name asked by name and then by id, both unanswered, is one such error", async () => {
+    failing("invocation of cim:index:getZone returned an error: grpc: the client connection is closing");
+    const err = await native.getZone("de-fra-1a").catch((e: unknown) => e);
+    expect(pulumi.RunError.isInstance(err)).toBe(true);
+    expect((err as Error).message).toMatch(/^cim\.getZone was not answered: Pulumi stopped the deployment/);
+  });
+
+  it("any other failure is the lookup's own, as the engine gave it", async () => {
+    failing('invocation of cim:index:getZone returned an error: no zone named "nowhere" in region …');
+    const err = await native.getZone("nowhere").catch((e: unknown) => e);
+    expect(pulumi.RunError.isInstance(err)).toBe(false);
+    expect((err as Error).message).toContain('no zone named "nowhere"');
+  });
+});
