@@ -136,7 +136,12 @@ export const uniqueTogether =
  * on the region's records (Exclusive). `rule` completes "…, and <rule>"; records in a `gone` state have given
  * their name up.
  */
-export function uniqueName(noun: string, rule: string, gone: readonly string[] = []): Exclusive<string> {
+export function uniqueName(
+  noun: string,
+  rule: string,
+  gone: readonly string[] = [],
+  otherwise = `choose another name, or adopt that ${noun} with adoptId`,
+): Exclusive<string> {
   return {
     property: "name",
     needs: ["name"],
@@ -145,7 +150,7 @@ export function uniqueName(noun: string, rule: string, gone: readonly string[] =
       typeof r.name === "string" && !gone.includes(r.state ?? "") ? r.name : undefined,
     reason: (i, r: LiveRecord) =>
       `name ${JSON.stringify(i.name)} is taken: ${noun} ${r.id} has that name, and ${rule} (the API refuses a second)`,
-    otherwise: `choose another name, or adopt that ${noun} with adoptId`,
+    otherwise,
   };
 }
 

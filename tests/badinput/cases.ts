@@ -699,7 +699,7 @@ export const CASES: BadCase[] = [
     args: () => ({ name: "badinput-key", publicKey: ED25519 }),
     field: "name",
     message:
-      /name "badinput-key" is taken: SSH key pair \S+ has that name, and key pair names are unique per account in a region \(the API refuses a second\)\. If another cim\.SshKeyPair of this stack holds it \(a rename\), give this one the old name in its `aliases` option, or remove the old one in an up of its own first; for `pulumi up --replace` of the one holding it, change the value for that `up` and back in the next \(or `pulumi destroy --target` it first, which deletes what depends on it too\); else choose another name, or adopt that SSH key pair with adoptId/,
+      /name "badinput-key" is taken: SSH key pair \S+ has that name, and key pair names are unique per account in a region \(the API refuses a second\)\. If another cim\.SshKeyPair of this stack holds it \(a rename\), give this one the old name in its `aliases` option, or remove the old one in an up of its own first; for `pulumi up --replace` of the one holding it, change the value for that `up` and back in the next \(or `pulumi destroy --target` it first, which deletes what depends on it too\); else choose another name, adopt that key pair with adoptId if it holds this publicKey, or delete it first if it is a stray \(DELETE \/api\/v1\/ssh-keypairs\/\{id\}, with the id above\)/,
   },
   {
     name: "instance group name another group has",

@@ -87,7 +87,14 @@ opsFingerprint: \${ops.fingerprint}
   // The API refuses a second key pair of the same name, and a second one with the same key: a replacement
   // that keeps either deletes first.
   exclusive: [
-    uniqueName("SSH key pair", "key pair names are unique per account in a region"),
+    // adopting takes only a key pair holding the program's key: one registered outside with another key under
+    // this name is a stray, which only its deletion frees
+    uniqueName(
+      "SSH key pair",
+      "key pair names are unique per account in a region",
+      [],
+      "choose another name, adopt that key pair with adoptId if it holds this publicKey, or delete it first if it is a stray (DELETE /api/v1/ssh-keypairs/{id}, with the id above)",
+    ),
     {
       property: "publicKey",
       needs: ["publicKey"],
