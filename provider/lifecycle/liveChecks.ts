@@ -304,6 +304,7 @@ function claimedTwice(
     ids: known,
     check: n,
     ...(urn ? { name: urnName(urn) } : { apiName }),
+    ...(unchanged ? { kept: true } : {}),
   };
   for (const id of known) claims.set(id, mine);
   if (unchanged) return undefined;
@@ -314,7 +315,8 @@ function claimedTwice(
       break;
     }
   }
-  if (!other) return undefined;
+  // a resource of the stack keeping the value: its record holds it, and the live check names that record
+  if (!other || (other.kept && x.held)) return undefined;
   const what = sameValue(other.value, claimed)
     ? `the same${x.shown ? ` (${x.shown(claimed)})` : ""}`
     : `${x.shown ? x.shown(other.value) : JSON.stringify(other.value)}, which clashes with it`;

@@ -471,6 +471,8 @@ export interface Claim {
   readonly check: number;
   readonly name?: string;
   readonly apiName?: string;
+  /** A resource the stack holds, keeping its value unchanged: its record holds it. */
+  readonly kept?: boolean;
 }
 /**
  * Exclusive values the resources of this deployment claim, as their checks ran, by kind, region and property: each
