@@ -119,10 +119,8 @@ async function whileLocked<T>(
     } catch (err) {
       const left = deadline - Date.now();
       if (!LOCKED.test(String((err as Error)?.message ?? err)) || left <= 0) throw err;
-      const delay = Math.min(
-        left,
-        Math.min(15_000, 1000 * 2 ** Math.min(attempt, 4)) * (0.5 + Math.random()),
-      );
+      // 1–3 s, doubling, jittered, and never more than 15 s
+      const delay = Math.min(left, 15_000, 1000 * 2 ** Math.min(attempt, 4) * (0.5 + Math.random()));
       onWait(delay);
       await new Promise((r) => setTimeout(r, delay));
     }
@@ -235,11 +233,21 @@ async function main(): Promise<number> {
   if (report.status === "ok" && decision.apply) {
     log(`pipeline: applying ${project}/${stackName}\n`);
     try {
-      const up = await whileLocked(() => stack.up({ ...common, diff: true }), lockWait, onLocked("applying"));
+      let applied: EngineEvent[] = [];
+      const up = await whileLocked(
+        () => {
+          applied = [];
+          return stack.up({ ...common, diff: true, refresh: args.refresh, onEvent: (e) => applied.push(e) });
+        },
+        lockWait,
+        onLocked("applying"),
+      );
       report.applied = true;
       report.apply = {
         ok: true,
-        counts: up.summary.resourceChanges as Record<string, number>,
+        // counted as the preview's are (the program's resources, a replacement once), not as the engine's
+        // summary, which counts the stack itself and every unchanged resource
+        counts: summarise(applied).counts,
         outputs: plainOutputs(up.outputs),
       };
     } catch (err) {

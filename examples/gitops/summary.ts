@@ -221,6 +221,14 @@ function toChange(meta: StepEventMetadata): ResourceChange | undefined {
   return change;
 }
 
+/** Whether a refresh step found the resource other than state had it (one that found nothing is no change). */
+function refreshMoved(meta: StepEventMetadata): boolean {
+  return (
+    !sameJson(withoutProvider(meta.old?.outputs), withoutProvider(meta.new?.outputs)) ||
+    (meta.diffs ?? []).length > 0
+  );
+}
+
 /**
  * Builds the summary from the events of one operation (a preview, usually). Resource steps are taken from
  * `resourcePreEvent`s, one per resource and step; a replacement is one `replace` entry (its
@@ -234,7 +242,7 @@ export function summarise(events: EngineEvent[], info: { project?: string; stack
   const errors: string[] = [];
   for (const e of events) {
     const meta = e.resourcePreEvent?.metadata;
-    if (meta && isProgramResource(meta.type)) {
+    if (meta && isProgramResource(meta.type) && !(meta.op === "refresh" && !refreshMoved(meta))) {
       const op = meta.op as string;
       const c = IGNORED_STEPS.has(op) ? undefined : toChange(meta);
       const kind = c?.op ?? op;
@@ -401,7 +409,12 @@ function describeField(op: ChangeOp, f: FieldChange): string {
 export interface MarkdownContext {
   decision?: ApplyDecision;
   /** Set after an apply: its outcome. */
-  applied?: { ok: boolean; counts?: Record<string, number>; error?: string };
+  applied?: {
+    ok: boolean;
+    counts?: Record<string, number>;
+    outputs?: Record<string, unknown>;
+    error?: string;
+  };
   failOnAdvisory?: boolean;
   /** The pipeline's outcome (Report.status); a failed preview's counts are marked incomplete. */
   status?: Report["status"];
@@ -488,10 +501,17 @@ export function renderMarkdown(s: Summary, ctx: MarkdownContext = {}): string {
             : "Preview only";
     lines.push(`**${verb}** (${ctx.decision.reason}).`);
     if (ctx.applied?.counts) {
-      const done = Object.entries(ctx.applied.counts)
+      const { same, ...changed } = ctx.applied.counts;
+      const done = Object.entries(changed)
         .map(([k, v]) => `${v} ${k}`)
         .join(", ");
-      lines.push("", `Apply result: ${done}.`);
+      lines.push("", `Apply result: ${done || "no changes"}${same ? `; ${same} unchanged` : ""}.`);
+    }
+    const outputs = Object.entries(ctx.applied?.outputs ?? {});
+    if (outputs.length) {
+      // secrets are masked already (pipeline.ts: plainOutputs)
+      lines.push("", "| output | value |", "|---|---|");
+      for (const [k, v] of outputs) lines.push(`| ${cell(code(k))} | ${cell(code(showValue(v)))} |`);
     }
     if (ctx.applied?.error) lines.push("", "```", ctx.applied.error, "```");
     lines.push("");

@@ -25,6 +25,7 @@ function step(
     oldIn?: Record<string, unknown>;
     oldOut?: Record<string, unknown>;
     newIn?: Record<string, unknown>;
+    newOut?: Record<string, unknown>;
     keys?: string[];
     id?: string;
   } = {},
@@ -55,7 +56,7 @@ function step(
         provider: "",
         keys: s.keys,
         old: state(s.oldIn, s.oldOut, s.id ?? "id-old"),
-        new: state(s.newIn, undefined),
+        new: state(s.newIn, s.newOut),
       },
     },
   };
@@ -224,6 +225,26 @@ describe("summarise", () => {
     expect(renderMarkdown(none)).toContain("No changes to resources.");
   });
 
+  it("a refresh step that found a resource as state had it is no change: neither counted nor listed", () => {
+    const out = { name: "data", size: 20, state: "Ready" };
+    const refreshed = summarise([
+      step("refresh", "Volume", "data", {
+        oldIn: { size: 20 },
+        oldOut: out,
+        newIn: { size: 20 },
+        newOut: out,
+      }),
+      step("refresh", "Volume", "logs", {
+        oldIn: { size: 20 },
+        oldOut: { ...out, name: "logs" },
+        newIn: { size: 20 },
+        newOut: { ...out, name: "logs", size: 30 },
+      }),
+    ]);
+    expect(refreshed.counts).toEqual({ refresh: 1 });
+    expect(refreshed.changes.map((c) => c.name)).toEqual(["logs"]);
+  });
+
   it("renders reviewable Markdown", () => {
     const md = renderMarkdown(s, { decision: decideApply({ GITHUB_EVENT_NAME: "pull_request" }) });
     expect(md).toContain("## Pulumi preview `proj/dev`");
@@ -246,6 +267,15 @@ describe("summarise", () => {
     });
     expect(applied).toContain("**Applied** (--apply was given).");
     expect(applied).toContain("Apply result: 1 create, 1 update.");
+    // after an apply, its outputs (secrets come masked)
+    const withOutputs = renderMarkdown(s, {
+      decision: decideApply({}, { apply: true }),
+      applied: { ok: true, counts: { same: 8 }, outputs: { address: "10.1.1.5", kubeconfig: "[secret]" } },
+    });
+    expect(withOutputs).toContain("Apply result: no changes; 8 unchanged.");
+    expect(withOutputs).toContain(
+      '| output | value |\n|---|---|\n| `address` | `"10.1.1.5"` |\n| `kubeconfig` | `[secret]` |',
+    );
     const blocked = renderMarkdown(s, { decision: decideApply({ GITHUB_REF: "refs/heads/main" }) });
     expect(blocked).toContain("**Not applied: policy violations** (on the main branch main (GITHUB_REF)).");
     const failed = renderMarkdown(s, { decision: decideApply({}), status: "preview-failed" });
