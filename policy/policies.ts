@@ -445,6 +445,16 @@ export function dependsThrough(r: PolicyResource, property: string, kind: Kind):
   return deps.filter((d) => isKind(d.type, kind));
 }
 
+/**
+ * A program variable a resource's name suggests, for advice written as code: `web-2` → `web2`, `db backup` →
+ * `dbBackup` (a resource's name is often no valid identifier).
+ */
+export function variableFor(name: string): string {
+  const words = name.split(/[^A-Za-z0-9_$]+/).filter(Boolean);
+  const joined = words.map((w, i) => (i === 0 ? w : w[0].toUpperCase() + w.slice(1))).join("");
+  return /^[A-Za-z_$]/.test(joined) ? joined : `_${joined}`;
+}
+
 export const instanceBackupSchedule: StackValidationPolicy = {
   name: "cim-instance-backup-schedule",
   description:
@@ -466,7 +476,7 @@ export const instanceBackupSchedule: StackValidationPolicy = {
     for (const i of instances) {
       if (!covered.has(i.urn)) {
         report(
-          `instance ${i.name} has no backup schedule. Add new cim.BackupSchedule("${i.name}-backup", { instanceId: ${i.name}.id, intervalType: "DAILY", schedule: "30:02" }) (the instance needs a backupOfferingId for it).`,
+          `instance ${i.name} has no backup schedule. Add new cim.BackupSchedule("${i.name}-backup", { instanceId: ${variableFor(i.name)}.id, intervalType: "DAILY", schedule: "30:02" }), ${variableFor(i.name)} being the variable that holds instance ${i.name} (the instance needs a backupOfferingId for it).`,
           i.urn,
         );
       }
