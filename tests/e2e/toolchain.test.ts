@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -35,6 +35,20 @@ describe("toolchain", () => {
       expect(built).toMatch(
         new RegExp(`\\tmod\\tgithub\\.com/pulumi/pulumi-yaml\\t${pinned.replace(/\./g, "\\.")}\\t`),
       );
+    }
+  });
+
+  it("the commands the packages declare run as built, in a checkout (npx cim-emulator, npx pulumi-cim)", () => {
+    const root = path.join(__dirname, "..", "..");
+    for (const [dir, name] of [
+      [".", "pulumi-cim"],
+      ["emulator", "cim-emulator"],
+    ]) {
+      const file = path.join(root, dir, require(path.join(root, dir, "package.json")).bin[name]);
+      // run as a command, not through node: its mode and its #! line (the usage on stdout or stderr)
+      const run = spawnSync(file, ["--help"], { encoding: "utf8" });
+      expect(run.error).toBeUndefined();
+      expect(`${run.stdout}${run.stderr}`).toMatch(/^usage/);
     }
   });
 });
