@@ -9,7 +9,7 @@ import type { Kind } from "./kindSpec";
 import { adoptionFailures, exclusiveFailures, kindLiveRules, stableRequirements } from "./liveChecks";
 import { mustExist, mustReferToExisting } from "./lookups";
 import { kindNamed } from "./registry";
-import { containsUnknown } from "./values";
+import { containsUnknown, sameValue } from "./values";
 
 const fieldsLookedUp = new WeakMap<Kind, [string, Kind["fields"][string]][]>();
 
@@ -39,7 +39,10 @@ export async function fieldLookups<F extends Fields, O extends Outputs>(
       const ref = refOf(f);
       const checked = ref?.mustExist && Array.isArray(plain) && plain.includes(k);
       const target = checked ? kindNamed(ref.kind) : undefined;
-      if (ref && target) {
+      // what the resource names already is not sent again: a backup outlives its instance, an instance the
+      // template it was made from; only a value the change brings is judged (the API refuses only that)
+      const named = notHeld(inputs[k], olds[k]);
+      if (ref && target && named !== undefined) {
         // a resource of another region is looked up there (an id is valid only in its own region)
         const elsewhere = ref.regionFrom ? inputs[ref.regionFrom] : undefined;
         const where = typeof elsewhere === "string" ? elsewhere : region;
@@ -48,7 +51,7 @@ export async function fieldLookups<F extends Fields, O extends Outputs>(
             kind.name,
             where,
             k,
-            inputs[k],
+            named,
             target,
             ref.by,
             ref.requires,
@@ -59,7 +62,7 @@ export async function fieldLookups<F extends Fields, O extends Outputs>(
       }
       if (!f.lookup) return;
       const r = await mustExist(kind.name, region, f.lookup.catalogue, k, inputs[k], f.lookup.what);
-      if (r.failure) out.push(r.failure);
+      if (r.failure && named !== undefined) out.push(r.failure);
       rows[k] = r.row;
     }),
   );
@@ -73,6 +76,20 @@ export async function fieldLookups<F extends Fields, O extends Outputs>(
     adoptionFailures(k, inputs, olds, region),
   ]);
   return namedOnce(live);
+}
+
+/**
+ * What of a reference the old inputs do not hold already: the value when it changed (or the resource is new), the
+ * list's new elements for a list, undefined when nothing is new.
+ */
+function notHeld(value: unknown, old: unknown): unknown {
+  if (old === undefined || old === null) return value;
+  if (Array.isArray(value)) {
+    const before = Array.isArray(old) ? old : [old];
+    const added = value.filter((v) => !before.some((o) => sameValue(o, v)));
+    return added.length ? added : undefined;
+  }
+  return sameValue(value, old) ? undefined : value;
 }
 
 /**

@@ -256,11 +256,30 @@ export async function exclusiveFailures(
     const holder = (
       await confirmedRows((after) => liveListFor(kind.name, region, kind, inputs, after), holds)
     )?.[0];
-    if (holder)
-      out.push({ property: x.property, reason: exclusiveReason(kind, live, where, holder, !existing) });
+    if (!holder) continue;
+    // a resource of this program keeping the value: its record is the holder, and no rename or replacement of
+    // the stack explains the clash
+    const keeper = keptClaim(kind, claimIn, x, live.held(holder));
+    const reason = keeper
+      ? `${live.reason(where, holder)}. It belongs to ${claimant(kind, keeper)} of this program, which keeps it: change one of the two, or remove the one not meant to be there`
+      : exclusiveReason(kind, live, where, holder, !existing);
+    out.push({ property: x.property, reason });
   }
   return out;
 }
+
+/** The claim of a resource of this program that keeps `held` unchanged, if any (claimedTwice records it). */
+function keptClaim(kind: Kind, region: string | undefined, x: Exclusive, held: unknown): Claim | undefined {
+  for (const c of claimedNow.get(valueKey(kind, region, x.property))?.values() ?? [])
+    if (c.kept && sameValue(c.value, held)) return c;
+  return undefined;
+}
+
+/** A resource by its claim: its name in the program where known (the plugin), else its kind and API name. */
+const claimant = (kind: Kind, c: Claim) =>
+  c.name !== undefined
+    ? `cim.${kind.name} "${c.name}"`
+    : `another cim.${kind.name}${c.apiName === undefined ? "" : ` (name "${c.apiName}")`}`;
 
 /**
  * A value another resource of this deployment claims too (two new instances with one host name): no live record
@@ -320,10 +339,7 @@ function claimedTwice(
   const what = sameValue(other.value, claimed)
     ? `the same${x.shown ? ` (${x.shown(claimed)})` : ""}`
     : `${x.shown ? x.shown(other.value) : JSON.stringify(other.value)}, which clashes with it`;
-  const whose =
-    other.name !== undefined
-      ? `cim.${kind.name} "${other.name}"`
-      : `another cim.${kind.name}${other.apiName === undefined ? "" : ` (name "${other.apiName}")`}`;
+  const whose = claimant(kind, other);
   return {
     property: x.property,
     reason: `${x.property}${inputs[x.property] === undefined ? "" : ` ${JSON.stringify(inputs[x.property])}`}: ${whose} of this program claims ${what}, and only one ${kind.noun} may hold it at a time (the API would refuse whichever it makes second). Change one of the two, or remove the one not meant to be there`,

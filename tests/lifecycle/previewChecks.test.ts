@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { providerFor } from "../../provider";
 import { aboutResource, captureInfo } from "../../provider/lifecycle/engineLog";
+import { PLAIN_REFERENCES } from "../../provider/lifecycle/fieldSpec";
 import { resetLookups } from "../../provider/lifecycle/lookups";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
 import { resetBatches } from "../../provider/lifecycle/readBatch";
@@ -472,6 +473,39 @@ describe("what the platform refuses only after it made the resource is said at p
   });
 });
 
+describe("references a resource holds already", () => {
+  // a backup outlives its instance, an instance the template it was made from: what is not sent again is not
+  // judged again, or every later preview of the stack would be refused
+  const gone = "0b5e7d2a-1f3c-4e55-9a77-3d1f00c0ffee";
+
+  it("a catalogue id the resource was made with and no longer listed passes; a new one is refused", async () => {
+    const made = vmArgs({ name: "kept-template", templateId: gone });
+    expect((await failuresOf(instance, made, made)).map((f) => f.property)).not.toContain("templateId");
+    expect((await failuresOf(instance, {}, made)).map((f) => f.property)).toContain("templateId");
+  });
+
+  it("a resource id the resource names already passes when gone; a new one is refused", async () => {
+    const backup = providerFor("Backup");
+    const plain = { [PLAIN_REFERENCES]: ["instanceId"] };
+    const kept = { instanceId: gone, ...plain };
+    expect(await failuresOf(backup, { instanceId: gone }, kept)).toEqual([]);
+    expect((await failuresOf(backup, {}, kept)).map((f) => f.reason)).toEqual([
+      expect.stringMatching(new RegExp(`^instanceId names no instance with id "${gone}"`)),
+    ]);
+    // a list: only its new elements (an instance's key pair name, looked up by name; the API takes one)
+    const keys = (sshKeyNames: string[]) =>
+      vmArgs({ name: "kept-keys", sshKeyNames, [PLAIN_REFERENCES]: ["sshKeyNames"] });
+    const about = async (olds: Rec, news: Rec) =>
+      (await failuresOf(instance, olds, news))
+        .filter((f) => f.property === "sshKeyNames")
+        .map((f) => f.reason);
+    expect(await about(keys(["gone-key"]), keys(["gone-key"]))).toEqual([]);
+    expect(await about(keys(["gone-key"]), keys(["other-key"]))).toEqual([
+      expect.stringMatching(/^sshKeyNames names no SSH key pair named "other-key"/),
+    ]);
+  });
+});
+
 describe("two new resources of one program claiming clashing values", () => {
   it("a tier overlapping another new tier of the VPC is refused, the other's range written as a range", async () => {
     const urn = (name: string) => `urn:pulumi:dev::app::cim:index:Network::${name}`;
@@ -633,6 +667,19 @@ describe("two new resources of one program claiming clashing values", () => {
     ]);
   });
 
+  it("on the plugin, a newcomer claiming what a resource of the stack keeps names that resource", async () => {
+    const urn = (name: string) => `urn:pulumi:dev::app::cim:index:Instance::${name}`;
+    expect(await aboutResource(urn("web"), () => failuresOf(instance, vm.inputs, vm.inputs))).toEqual([]);
+    const copy = await aboutResource(urn("web-copy"), () =>
+      failuresOf(instance, {}, vmArgs({ name: "web-1", displayName: "a copy" })),
+    );
+    expect(copy.map((f) => f.reason)).toEqual([
+      expect.stringMatching(
+        /\(the API refuses a second\)\. It belongs to cim\.Instance "web" of this program, which keeps it: change one of the two, or remove the one not meant to be there$/,
+      ),
+    ]);
+  });
+
   it("on the dynamic path, a resource keeping its value passes and a newcomer claiming it is refused", async () => {
     // the stack's instance, unchanged, then a new one of the program with its host name and other inputs: the
     // record holding it is named (not "whichever the API makes second": one is made already)
@@ -643,7 +690,7 @@ describe("two new resources of one program claiming clashing values", () => {
         property: "name",
         reason: expect.stringMatching(
           new RegExp(
-            `^name "web-1" is taken: instance ${vm.id} \\(state Running\\) has that host name, .*; else choose another name, or adopt that instance with adoptId$`,
+            `^name "web-1" is taken: instance ${vm.id} \\(state Running\\) has that host name, .*\\. It belongs to another cim\\.Instance of this program, which keeps it: change one of the two, or remove the one not meant to be there$`,
           ),
         ),
       },
