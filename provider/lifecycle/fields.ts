@@ -50,10 +50,14 @@ export function checkKind(kind: Kind, olds: Recorded, news: Recorded): Checked<R
     checkCache.set(kind, spec);
   }
   const { values, failures, refused } = checkFields(spec.schemas, news, { secret: spec.secret });
+  // a resource the stack holds without the value (imported: the API never shows an SSH key pair's public key)
+  // keeps its record as it is without it
+  const existing = olds !== undefined && Object.keys(olds).length > 0;
   for (const [k, f] of entries(kind)) {
     // only when left out: a value given and refused has its own failure (named or, if concealed, not)
     const given = news[k] !== undefined && news[k] !== null;
-    if (f.requiredUnlessAdopting && !given && !refused.includes(k))
+    const neverHeld = existing && (olds[k] === undefined || olds[k] === null);
+    if (f.requiredUnlessAdopting && !given && !refused.includes(k) && !neverHeld)
       requiredUnlessAdopting(values, failures, k, f.requiredUnlessAdopting);
   }
   // A value refused by its own field's rule has its failure; to the cross-field rules it is a value not known

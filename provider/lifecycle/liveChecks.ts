@@ -128,6 +128,22 @@ export async function kindLiveRules(
   );
 }
 
+/**
+ * Whether record `r` holds every value the kind's other exclusive rules claim in `olds`, at least one: two
+ * records cannot hold one of them, so `r` is the record of the resource those old inputs are.
+ */
+function heldAsClaimed(rules: readonly Exclusive[], except: Exclusive, olds: Recorded, r: LiveRecord): boolean {
+  let compared = 0;
+  for (const y of rules) {
+    if (y === except || !y.held) continue;
+    const mine = y.claimed(olds);
+    if (mine === undefined) continue;
+    if (!sameValue(y.held(r), mine)) return false;
+    compared++;
+  }
+  return compared > 0;
+}
+
 /** In a replacement's second check (no old inputs), what the replaced resource's record held and claimed: its own. */
 const replacedHolds = (kind: Kind) =>
   secondCheckOf(kind.name, currentCheck()) ?? heldBefore(currentResource());
@@ -241,6 +257,10 @@ export async function exclusiveFailures(
     }
     if (unchanged || !x.held) continue;
     const live: HeldLive = x;
+    // old inputs that never held this value (an imported SSH key pair: the API shows no public key) still name
+    // the resource's own record by the other values they claim (its name)
+    const ownRecord = (r: LiveRecord) =>
+      existing && own === undefined && heldAsClaimed(rules, x, olds, r);
     const itself = (held: unknown) => {
       if (own !== undefined) return sameValue(held, own);
       const key = heldKey(kind, region, x.property, held);
@@ -250,7 +270,7 @@ export async function exclusiveFailures(
     };
     const holds = (r: LiveRecord) => {
       const held = live.held(r);
-      return held !== undefined && !itself(held) && clashes(x, claimed, held);
+      return held !== undefined && !itself(held) && !ownRecord(r) && clashes(x, claimed, held);
     };
     // a holder in a list read earlier may have given the value up since (renamed, deleted): read once more
     const holder = (

@@ -8,6 +8,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { publicKeyFingerprint } from "../../provider/families/sshKeyPairs/client";
 import { type Kind, kinds } from "../../provider/kinds";
 import type { LiveRecord, Recorded } from "../../provider/lifecycle/fieldSpec";
+import { checkKind } from "../../provider/lifecycle/fields";
 import { exclusiveFailures } from "../../provider/lifecycle/liveChecks";
 import { resetLookups } from "../../provider/lifecycle/lookups";
 import { fakeJwt } from "../client/helpers";
@@ -122,5 +123,31 @@ describe("a resource that exists, taking a value another resource of the stack g
           'name "web-2" is taken: instance vm-2 (state Running) has that host name, and host names are unique in a region (the API refuses a second). If another cim.Instance of this stack holds it and gives it up in this up (a swap, or a value moved from one being changed or removed), free it in an up of its own first: Pulumi may change this one before that one, and removes resources last; else choose another name, or adopt that instance with adoptId',
       },
     ]);
+  });
+});
+
+describe("an SSH key pair imported: the API shows its fingerprint, never its public key", () => {
+  const keyPair = kinds.SshKeyPair as Kind;
+  const record = { id: "key-1", name: "ops", fingerprint: publicKeyFingerprint(ED25519) };
+  const listed: Kind = { ...keyPair, api: { ...keyPair.api, list: async () => [record] } };
+
+  it("its own record, named by the name its old inputs claim, is not another holding the key", async () => {
+    // `pulumi import` gives old inputs without publicKey; the program then gives the key
+    expect(
+      await exclusiveFailures(listed, { name: "ops", publicKey: ED25519 }, { name: "ops" }, "region-1"),
+    ).toEqual([]);
+    // a new key pair with that key is still refused: the record is another's
+    const fresh = await exclusiveFailures(listed, { name: "ci", publicKey: ED25519 }, {}, "region-1");
+    expect(fresh.map((f) => f.property)).toEqual(["publicKey"]);
+  });
+
+  it("its program may leave the key out, as the import wrote it; a new one may not", () => {
+    const imported = checkKind(keyPair, { name: "ops" }, { name: "ops" });
+    expect(imported.failures).toEqual([]);
+    const made = checkKind(keyPair, {}, { name: "ops" });
+    expect(made.failures.map((f) => f.property)).toEqual(["publicKey"]);
+    // one the stack made with its key still needs it
+    const dropped = checkKind(keyPair, { name: "ops", publicKey: ED25519 }, { name: "ops" });
+    expect(dropped.failures.map((f) => f.property)).toEqual(["publicKey"]);
   });
 });

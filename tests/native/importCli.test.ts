@@ -10,6 +10,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { expect, it } from "vitest";
 import { mutating, uniqueStack, useApi } from "../e2e/support";
+import { ED25519 } from "../fixtures/sshKeys";
 import { openRun, type ProgramHome, repoRoot } from "../harness";
 import { pluginHome, pulumiCli } from "./support";
 
@@ -111,3 +112,48 @@ it("pulumi convert writes the imported YAML program as TypeScript on pulumi-cim/
     /new cim\.Volume\("legacy-data", \{[\s\S]*size: 10,[\s\S]*team: "data"[\s\S]*protect: true/,
   );
 }, 300_000);
+
+it("imports an out-of-band SSH key pair: the API shows no public key, so the code leaves it out, and giving it changes nothing", async () => {
+  const c = api().client;
+  const registered = await c.sshKeyPairs.register({ name: "legacy-ops", publicKey: ED25519 });
+  const id = registered.id!;
+
+  const project = "cim-yaml-import-key";
+  const home = pluginHome("yaml-import-key", "yaml", project);
+  const stack = uniqueStack("yaml-import-key");
+  const env = api().envVars;
+  await pulumiCli(home, ["stack", "init", stack], env);
+  const out = path.join(home.workDir, "imported.yaml");
+  const imported = await pulumiCli(
+    home,
+    ["import", "cim:index:SshKeyPair", "legacy-ops", id, "--yes", "--out", out, "--stack", stack],
+    env,
+  );
+  expect(imported.stdout).toMatch(/1 imported/);
+  // the inputs read back validate: no "failed to validate … a bug in the cim provider"
+  expect(`${imported.stdout}${imported.stderr}`).not.toMatch(/failed to validate|is required/);
+  const code = fs.readFileSync(out, "utf8");
+  expect(code).toMatch(/^resources:\n {2}legacy-ops:\n {4}type: cim:SshKeyPair\n/);
+  expect(code).toContain("      name: legacy-ops");
+  expect(code).not.toContain("publicKey");
+
+  await api().control.resetRequests();
+  const settings = fs.readFileSync(path.join(home.workDir, "Pulumi.yaml"), "utf8");
+  fs.writeFileSync(path.join(home.workDir, "Pulumi.yaml"), `${settings}${code}`);
+  const run = await openRun({ home, stackName: stack, projectName: project, envVars: env });
+  try {
+    const [asImported] = await run([{ op: "preview" }]);
+    expect(asImported.summary).toEqual({ same: 2 });
+    // the program gives the key it was registered with: its own record holds it, nothing to replace
+    fs.writeFileSync(
+      path.join(home.workDir, "Pulumi.yaml"),
+      `${settings}${code.replace("      name: legacy-ops\n", `      name: legacy-ops\n      publicKey: ${ED25519}\n`)}`,
+    );
+    const [withKey, up] = await run([{ op: "preview" }, { op: "up", lean: true }]);
+    expect(withKey.summary).toEqual({ same: 2 });
+    expect(up.summary).toEqual({ same: 2 });
+  } finally {
+    await run.close();
+  }
+  expect(mutating(await api().control.requests())).toEqual({});
+}, 120_000);
