@@ -132,7 +132,12 @@ export async function kindLiveRules(
  * Whether record `r` holds every value the kind's other exclusive rules claim in `olds`, at least one: two
  * records cannot hold one of them, so `r` is the record of the resource those old inputs are.
  */
-function heldAsClaimed(rules: readonly Exclusive[], except: Exclusive, olds: Recorded, r: LiveRecord): boolean {
+function heldAsClaimed(
+  rules: readonly Exclusive[],
+  except: Exclusive,
+  olds: Recorded,
+  r: LiveRecord,
+): boolean {
   let compared = 0;
   for (const y of rules) {
     if (y === except || !y.held) continue;
@@ -259,8 +264,7 @@ export async function exclusiveFailures(
     const live: HeldLive = x;
     // old inputs that never held this value (an imported SSH key pair: the API shows no public key) still name
     // the resource's own record by the other values they claim (its name)
-    const ownRecord = (r: LiveRecord) =>
-      existing && own === undefined && heldAsClaimed(rules, x, olds, r);
+    const ownRecord = (r: LiveRecord) => existing && own === undefined && heldAsClaimed(rules, x, olds, r);
     const itself = (held: unknown) => {
       if (own !== undefined) return sameValue(held, own);
       const key = heldKey(kind, region, x.property, held);

@@ -434,7 +434,7 @@ const ROWS: Row[] = [
     reason: held(
       /has VPC \S+ of region de-fra-1 already \(member \S+\), and a group takes one VPC per region/,
       "MultiRegionGroupVpc",
-      "give another region's VPC, or take that one out first",
+      "if this VPC is of another region, give that region as vpcRegion; if not, give another region's VPC, or take that one out first",
     ),
     api: /VPC specified should be in unique region/,
     good: () => ({ groupId: w.mesh2, vpcId: w.otherVpc, vpcRegion: w.region }),

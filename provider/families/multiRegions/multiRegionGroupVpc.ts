@@ -177,7 +177,10 @@ mesh-ams:
       shown: (v) => `region ${String(v.region)} of group ${String(v.group)} (for VPC ${String(v.vpc)})`,
       reason: (i, m: MultiRegionMember) =>
         `${i.vpcRegion === undefined ? `the VPC's region ${String(i.region)} (vpcRegion left out: the member's own)` : `vpcRegion ${String(i.vpcRegion)}`}: multi-region group ${String(m.groupId)} has VPC ${String(m.vpcId)} of region ${String(m.regionName || m.regionId)} already (member ${m.id}), and a group takes one VPC per region`,
-      otherwise: "give another region's VPC, or take that one out first",
+      // a VPC of another region given without vpcRegion meets this rule first: its id is not looked up in the
+      // member's region when it comes from an output
+      otherwise:
+        "if this VPC is of another region, give that region as vpcRegion; if not, give another region's VPC, or take that one out first",
     },
   ],
   deleteBeforeReplace: () => true,
