@@ -52,6 +52,14 @@ const tierArgs = (over: Rec = {}) => ({
   netmask: "255.255.255.0",
   ...over,
 });
+/** A private gateway of the VPC on 172.16.<net>.0/24 and VLAN `vlan`. */
+const gatewayArgs = (net: number, vlan: number) => ({
+  vpcId,
+  ipAddress: `172.16.${net}.2`,
+  gateway: `172.16.${net}.1`,
+  netmask: "255.255.255.0",
+  vlan,
+});
 const vmArgs = (over: Rec = {}) => ({
   zoneId: zoneA,
   templateId: cat.templateId,
@@ -524,13 +532,7 @@ describe("two new resources of one program claiming clashing values", () => {
   it("a private gateway on the VLAN another new gateway of the VPC claims is refused", async () => {
     const gateway = providerFor("VpcGateway");
     const urn = (name: string) => `urn:pulumi:dev::app::cim:index:VpcGateway::${name}`;
-    const gw = (net: number, vlan: number) => ({
-      vpcId,
-      ipAddress: `172.16.${net}.2`,
-      gateway: `172.16.${net}.1`,
-      netmask: "255.255.255.0",
-      vlan,
-    });
+    const gw = gatewayArgs;
     expect(await aboutResource(urn("a"), () => failuresOf(gateway, {}, gw(9, 309)))).toEqual([]);
     expect(await aboutResource(urn("b"), () => failuresOf(gateway, {}, gw(10, 309)))).toEqual([
       {
@@ -543,13 +545,7 @@ describe("two new resources of one program claiming clashing values", () => {
 
   it("a gateway replaced on its own VLAN is not refused for what its own record holds (it deletes first)", async () => {
     const gateway = providerFor("VpcGateway");
-    const args = {
-      vpcId,
-      ipAddress: "172.16.20.2",
-      gateway: "172.16.20.1",
-      netmask: "255.255.255.0",
-      vlan: 320,
-    };
+    const args = gatewayArgs(20, 320);
     const gw = await made(gateway, args);
     resetLookups(); // the next preview: a new provider process
     const changed = { ...args, sourceNatSupported: true };
@@ -564,18 +560,12 @@ describe("two new resources of one program claiming clashing values", () => {
 
   it("a new gateway on the VLAN a gateway of the program holds is refused once, naming that gateway", async () => {
     const gateway = providerFor("VpcGateway");
-    const args = {
-      vpcId,
-      ipAddress: "172.16.30.2",
-      gateway: "172.16.30.1",
-      netmask: "255.255.255.0",
-      vlan: 330,
-    };
+    const args = gatewayArgs(30, 330);
     const gw = await made(gateway, args);
     resetLookups(); // the next preview: the gateway checked again, unchanged, then a new one on its VLAN
     const urn = (name: string) => `urn:pulumi:dev::app::cim:index:VpcGateway::${name}`;
     expect(await aboutResource(urn("a"), () => failuresOf(gateway, gw.inputs, args))).toEqual([]);
-    const second = { ...args, ipAddress: "172.16.31.2", gateway: "172.16.31.1" };
+    const second = gatewayArgs(31, 330);
     expect(await aboutResource(urn("b"), () => failuresOf(gateway, {}, second))).toEqual([
       {
         property: "vlan",
