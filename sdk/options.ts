@@ -121,7 +121,7 @@ export function honourOptions(
     if (given.adoptId === undefined) props.adoptId = opts.import;
     out = { ...opts, import: undefined };
     warnings.push(
-      `the import option is taken as adoptId: ${JSON.stringify(opts.import)} (Pulumi cannot import a dynamic resource; adoption reads it, checks the fields that cannot change in place, applies the others and records it without creating anything).`,
+      `the import option is taken as adoptId: ${JSON.stringify(opts.import)} (Pulumi cannot import a dynamic resource; adoption reads it, checks the fields that cannot change in place, applies the others and records it without creating anything; once the resource is in the stack the option changes nothing, so remove it after that up, as after any import).`,
     );
   }
 
