@@ -38,16 +38,29 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 const PLUGIN_CLOSED = /the client connection is closing/;
 
+/** What the SDK puts before the plugin's own words of a failed invoke. */
+const INVOKE_PREFIX = /^invocation of \S+ returned an error: /;
+
+/** One error a text: lookups failing for one cause (the API unreachable) reject with one object, shown once. */
+const failures = new Map<string, Error>();
+
 /**
- * A lookup the engine did not answer because the deployment had stopped: a RunError, which Pulumi prints as its
- * message alone, saying it follows the error that stopped it. Any other failure is the lookup's own, as it came.
+ * A failed lookup as Pulumi should show it: a RunError, which it prints as its message alone (not the SDK's gRPC
+ * stack), with the plugin's own words, one object for one text, so that lookups failing for one cause are
+ * reported once, as on the dynamic path. A lookup the engine did not answer because the deployment had stopped
+ * says that it follows the error that stopped it.
  */
-export function unansweredWhenStopped(name: string, err: unknown): unknown {
-  const text = err instanceof Error ? err.message : String(err);
-  if (!PLUGIN_CLOSED.test(text)) return err;
-  return new pulumi.RunError(
-    `cim.${name} was not answered: Pulumi stopped the deployment (the error above says why) before the lookup's answer came`,
-  );
+export function lookupFailure(name: string, err: unknown): Error {
+  const raw = err instanceof Error ? err.message : String(err);
+  const text = PLUGIN_CLOSED.test(raw)
+    ? `cim.${name} was not answered: Pulumi stopped the deployment (the error above says why) before the lookup's answer came`
+    : raw.replace(INVOKE_PREFIX, "");
+  let failure = failures.get(text);
+  if (!failure) {
+    failure = new pulumi.RunError(text);
+    failures.set(text, failure);
+  }
+  return failure;
 }
 
 function invoker(entry: LookupEntry) {
@@ -64,7 +77,7 @@ function invoker(entry: LookupEntry) {
     const invoke = async (args: Record<string, unknown>) =>
       unwrap(
         await pulumi.runtime.invoke(token, args, { provider: opts?.provider, version }).catch((err) => {
-          throw unansweredWhenStopped(entry.name, err);
+          throw lookupFailure(entry.name, err);
         }),
       );
     const query = params[0];

@@ -1,7 +1,8 @@
-// A lookup of the native SDK is an invoke the engine passes to the plugin. When the deployment stops at another
-// resource's error, the engine closes the plugin and answers a lookup still under way with a gRPC text, which the
-// SDK would print as a second, unhandled error with a stack trace; the lookup says instead that it was not
-// answered, as a RunError (printed as its message alone). The invoke itself is stubbed: a transport fault.
+// A lookup of the native SDK is an invoke the engine passes to the plugin. The SDK would print a failed one as an
+// unhandled exception with its gRPC stack, once per lookup; the lookup rejects instead with a RunError (printed as
+// its message alone) in the plugin's words, one object for one cause. When the deployment stops at another
+// resource's error, the engine closes the plugin and answers a lookup still under way with a gRPC text: the lookup
+// says that it was not answered. The invoke itself is stubbed: a transport fault.
 import * as pulumi from "@pulumi/pulumi";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as native from "../../sdk/native/lookups";
@@ -33,10 +34,25 @@ describe("a native lookup the engine leaves unanswered", () => {
     expect((err as Error).message).toMatch(/^cim\.getZone was not answered: Pulumi stopped the deployment/);
   });
 
-  it("any other failure is the lookup's own, as the engine gave it", async () => {
+  it("any other failure is the plugin's own words, without the SDK's stack, once for one cause", async () => {
     failing('invocation of cim:index:getZone returned an error: no zone named "nowhere" in region …');
     const err = await native.getZone("nowhere").catch((e: unknown) => e);
-    expect(pulumi.RunError.isInstance(err)).toBe(false);
-    expect((err as Error).message).toContain('no zone named "nowhere"');
+    expect(pulumi.RunError.isInstance(err)).toBe(true);
+    expect((err as Error).message).toBe('no zone named "nowhere" in region …');
+    // the API unreachable: every lookup fails with the first request's words; one error object, shown once
+    const down = (token: string) =>
+      `invocation of ${token} returned an error: pulumi-cim lookup: GET /api/v1/zones (default region): could not talk to http://127.0.0.1:9 (ECONNREFUSED)`;
+    vi.restoreAllMocks();
+    vi.spyOn(pulumi.runtime, "invoke").mockImplementation((token: string) =>
+      Promise.reject(new Error(down(token))),
+    );
+    const [zone, template] = await Promise.all([
+      native.getZone("de-fra-1a").catch((e: unknown) => e),
+      native.getTemplate("Ubuntu 22.04 LTS").catch((e: unknown) => e),
+    ]);
+    expect(zone).toBe(template);
+    expect((zone as Error).message).toMatch(
+      /^pulumi-cim lookup: GET \/api\/v1\/zones \(default region\): could not talk/,
+    );
   });
 });
