@@ -481,6 +481,34 @@ describe("what the platform refuses only after it made the resource is said at p
   });
 });
 
+describe("what an instance boots from, named by id", () => {
+  it("an attached volume, and a snapshot that does not exist, are refused at preview", async () => {
+    const offerings = (await (
+      await fetch(`${emu.url}/api/v1/offerings/disk`, {
+        headers: { authorization: `Bearer ${process.env.CIM_TOKEN}` },
+      })
+    ).json()) as Rec[];
+    const custom = offerings.find((o) => o.name === "Custom")!.id as string;
+    const attached = await made(providerFor("Volume"), {
+      name: "attached-data",
+      zoneId: zoneA,
+      diskOfferingId: custom,
+      size: 10,
+      instanceId: vm.id,
+    });
+    const plain = (field: string) => ({ [PLAIN_REFERENCES]: [field] });
+    const fromVolume = vmArgs({ imageType: "volume", volumeId: attached.id, ...plain("volumeId") });
+    expect((await failuresOf(instance, {}, fromVolume)).map((f) => f.reason)).toEqual([
+      `volumeId names volume ${attached.id} in the default region (cim:region is not set), which is attached to instance ${vm.id}: a volume becomes a root disk only detached. Detach it first (leave out its instanceId) in an up of its own`,
+    ]);
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const fromSnapshot = vmArgs({ imageType: "snapshot", snapshotId: missing, ...plain("snapshotId") });
+    expect((await failuresOf(instance, {}, fromSnapshot)).map((f) => f.reason)).toEqual([
+      expect.stringMatching(new RegExp(`^snapshotId names no volume snapshot with id "${missing}"`)),
+    ]);
+  });
+});
+
 describe("references a resource holds already", () => {
   // a backup outlives its instance, an instance the template it was made from: what is not sent again is not
   // judged again, or every later preview of the stack would be refused

@@ -6,7 +6,13 @@
 
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { ConflictError, type Instance, JobFailedError, type UpdateInstanceInput } from "../../client";
+import {
+  ConflictError,
+  type Instance,
+  JobFailedError,
+  type UpdateInstanceInput,
+  type Volume,
+} from "../../client";
 import {
   atLeastSnapshot,
   catalogueField,
@@ -17,7 +23,7 @@ import {
   tags,
   zoneField,
 } from "../../kinds/common";
-import { defineKind, desiredValue, type Recorded } from "../../kinds/define";
+import { defineKind, desiredValue, type Recorded, type Requirement } from "../../kinds/define";
 import { diskSizeProblem } from "../../kinds/diskOffering";
 import { examples, yamlInstance } from "../../kinds/examples";
 import { bool, id, optionalId, text, whenKnown } from "../../lifecycle/check";
@@ -90,6 +96,19 @@ const rootDisk = (v: Instance) => {
 
 /** A host name for an instance the program leaves unnamed, unique enough to tie a lost deploy to its job. */
 export const generatedHostName = () => `vm-${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+
+/**
+ * The volume a deploy with imageType volume takes for its root disk is a data volume no instance holds (the deploy
+ * refuses an attached one, "is attached to an instance", and a root disk, "Please specify a data volume"). Judged
+ * on a volume the program names by its id: attachments move in an up, so one taken from an output is the API's.
+ */
+const detachedDataVolume: Requirement = {
+  holds: (v) => (v as Volume).type !== "ROOT" && !(v as Volume).virtualMachineId,
+  reason: (v) =>
+    (v as Volume).type === "ROOT"
+      ? `is the root disk of instance ${String((v as Volume).virtualMachineId ?? "")}: only a data volume becomes another instance's root disk`
+      : `is attached to instance ${String((v as Volume).virtualMachineId)}: a volume becomes a root disk only detached. Detach it first (leave out its instanceId) in an up of its own`,
+};
 
 export const instance = defineKind({
   name: "Instance",
@@ -180,7 +199,11 @@ address: \${web.ipAddress}
       change: "replace",
       when: (rec) => rec.imageType === "volume",
       live: (v: Instance) => (v as Record<string, unknown>).volumeId,
-      ref: { kind: "Volume", requires: sourceInZone("instance", "a volume") },
+      ref: {
+        kind: "Volume",
+        mustExist: true,
+        requires: [sourceInZone("instance", "a volume"), detachedDataVolume],
+      },
     }),
     snapshotId: field(optionalId("the volume snapshot the root disk is made from (imageType snapshot)"), {
       doc: 'With `imageType: "snapshot"`: a BackedUp volume snapshot the root disk is made from.',
@@ -189,6 +212,7 @@ address: \${web.ipAddress}
       live: (v: Instance) => (v as Record<string, unknown>).snapshotId,
       ref: {
         kind: "VolumeSnapshot",
+        mustExist: true,
         requires: [sourceInZone("instance", "a volume snapshot"), atLeastSnapshot("rootDiskSize")],
       },
     }),
