@@ -238,6 +238,7 @@ export async function recoverCommand(argv: string[], opts: RecoverOptions = {}):
   }
 
   refuseSharedRecords(decisions);
+  await dropStaleCreates(client, decisions, exported, c.region);
 
   out(
     `Stack ${stack}: ${view.creates.length} pending create(s) of pulumi-cim resources (a run was interrupted while creating them).\n`,
@@ -286,6 +287,52 @@ export async function recoverCommand(argv: string[], opts: RecoverOptions = {}):
 }
 
 /**
+ * A pending create whose resource the stack holds already, as a record made after the one the create made: an `up`
+ * after the interrupted run made it again (the engine kept the pending create). Recording the create's record would
+ * swap the one in use for it; a replacement in flight instead has the older record in the state. The two records'
+ * creation times are both the API's, so no clock of this machine is compared with the server's. Such a create is
+ * dropped, and the line names the record it made, which no resource holds.
+ */
+async function dropStaleCreates(
+  client: CimClient,
+  decisions: Decision[],
+  exported: ExportedStack,
+  defaultRegion: string | undefined,
+): Promise<void> {
+  const inState = new Map(
+    (exported.deployment.resources ?? [])
+      .filter((r) => !r.delete && r.id)
+      .map((r) => [r.urn, r.id as string]),
+  );
+  for (const d of decisions) {
+    const current = inState.get(d.create.urn);
+    if (d.verdict === undefined || d.verdict === "none" || !current || current === d.verdict) continue;
+    const [made, kept] = await Promise.all([
+      readRecord(client, d.create, d.verdict, defaultRegion),
+      readRecord(client, d.create, current, defaultRegion),
+    ]);
+    const at = (r: unknown) => Date.parse(String((r as { created?: unknown } | undefined)?.created));
+    if (!(at(kept) >= at(made))) continue;
+    d.line = `${d.line.replace(/ → .*$/, "")}, but the stack holds this resource as ${d.create.kind.noun} ${current}, made after it (an up after the interrupted run made it again) → drop the pending create. ${d.create.kind.noun} ${d.verdict} is held by no resource of the stack: delete it, or adopt it (adoptId) in a resource of its own`;
+    d.verdict = "none";
+  }
+}
+
+/** Record `id` of the pending create's kind in its region (undefined when it is not there). */
+async function readRecord(client: CimClient, p: PendingCreate, id: string, defaultRegion?: string) {
+  const region = regionOf(p, defaultRegion);
+  const api = p.kind.api;
+  if (!api) return undefined;
+  const s = {
+    kind: p.kind.name,
+    client: client.withRegion(region),
+    region,
+    timeouts: resolveTimeouts(undefined),
+  };
+  return readOrGone(() => api.get(s, id, p.inputs));
+}
+
+/**
  * Reads record `id` of the pending create's kind in its region, unless another resource of the stack holds it:
  * `held`, or the live record (undefined when it is not there).
  */
@@ -298,15 +345,8 @@ async function readFree(
 ): Promise<{ region?: string; held: boolean; live?: unknown }> {
   const region = regionOf(p, defaultRegion);
   if (held.has(`${p.kind.name}/${id}`)) return { region, held: true };
-  const api = p.kind.api;
-  if (!api) throw new CannotLook(`the API gives no ${p.kind.noun} to read`);
-  const s = {
-    kind: p.kind.name,
-    client: client.withRegion(region),
-    region,
-    timeouts: resolveTimeouts(undefined),
-  };
-  return { region, held: false, live: await readOrGone(() => api.get(s, id, p.inputs)) };
+  if (!p.kind.api) throw new CannotLook(`the API gives no ${p.kind.noun} to read`);
+  return { region, held: false, live: await readRecord(client, p, id, defaultRegion) };
 }
 
 /** What a decision says about record `id`: one line for each of held, missing and found. */

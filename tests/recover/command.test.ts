@@ -44,12 +44,22 @@ async function vpc(name: string, cidr: string): Promise<string> {
 }
 
 /** Runs recover on a checkpoint whose pending creates are VPCs `[name, cidr]`; what it printed and wrote. */
-async function recover(creates: [string, string][], ...args: string[]) {
+const recover = (creates: [string, string][], ...args: string[]) => recoverWith([], creates, ...args);
+
+/** The same, with the state holding VPCs `[name, id]` too. */
+async function recoverWith(held: [string, string][], creates: [string, string][], ...args: string[]) {
   const exported = {
     version: 3,
     deployment: {
       manifest: { time: new Date().toISOString() },
-      resources: [],
+      resources: held.map(([name, id]) => ({
+        urn: urn(name),
+        type: TYPE,
+        custom: true,
+        id,
+        inputs: {},
+        outputs: {},
+      })),
       pending_operations: creates.map(([name, cidr]) => ({
         type: "creating",
         resource: { urn: urn(name), type: TYPE, custom: true, inputs: { name, zoneId, cidr, vpcOfferingId } },
@@ -109,6 +119,33 @@ test("--yes records the one found, drops the one never made, and refreshes what 
   ]);
   expect(r.calls[2]).toContain(urn("made2"));
   expect(r.printed).toContain("1 recorded, 1 pending create(s) dropped");
+});
+
+test("a resource the stack holds as a record made after the pending create's (an up after the kill made it again) is kept; the create is dropped, its record named", async () => {
+  const orphan = await vpc("again", "10.78.0.0/16");
+  const later = await vpc("again", "10.78.0.0/16");
+  const r = await recoverWith([["again", later]], [["again", "10.78.0.0/16"]], "--yes");
+  expect(r.code).toBe(0);
+  expect(r.printed).toContain(
+    `but the stack holds this resource as VPC ${later}, made after it (an up after the interrupted run made it again) → drop the pending create. VPC ${orphan} is held by no resource of the stack`,
+  );
+  // the state keeps the record in use, not marked for deletion; nothing recorded in its place
+  expect(r.imported.deployment.resources.map((x: any) => [x.id, x.delete ?? false])).toEqual([
+    [later, false],
+  ]);
+  expect(r.imported.deployment.pending_operations).toEqual([]);
+});
+
+test("a replacement in flight (the state's record the older) records the new one and marks the old for deletion", async () => {
+  const old = await vpc("moved", "10.79.0.0/16");
+  const made = await vpc("moved", "10.79.0.0/16");
+  // the lookup finds the record no resource holds: the replacement the interrupted run made
+  const r = await recoverWith([["moved", old]], [["moved", "10.79.0.0/16"]], "--yes");
+  expect(r.code).toBe(0);
+  expect(r.imported.deployment.resources.map((x: any) => [x.id, x.delete ?? false])).toEqual([
+    [old, true],
+    [made, false],
+  ]);
 });
 
 test("several candidates: refused with their ids and the --id to give; --id picks one", async () => {
