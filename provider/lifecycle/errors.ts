@@ -10,7 +10,7 @@ import {
   sharedCauseOf,
   WaitTimeoutError,
 } from "../client";
-import type { Session } from "./session";
+import { type Session, unfollowedJobOf } from "./session";
 import { compact } from "./values";
 
 const regionNames = new Map<string, Promise<string | undefined>>();
@@ -70,14 +70,20 @@ export async function failure(
 ): Promise<ResourceError> {
   const shared = sharedCauseOf(err);
   const me = await describe(s, what);
-  const then = next ? ` ${next}` : "";
+  // work the API accepted and this run stopped following: it was tried, and may still finish
+  const job = unfollowedJobOf(err);
+  const accepted = job
+    ? ` Its ${job} was accepted and may still finish: once that is fixed, pulumi refresh reads how it ended and pulumi up goes on from there.`
+    : "";
+  const then = `${accepted}${next ? ` ${next}` : ""}`;
   if (shared) {
     // claimed after the await above: the first resource to get here reports the cause
     shared.reportedOn ??= label(s, what);
     if (shared.reportedOn !== label(s, what)) {
-      const tried = !(err instanceof SharedCauseError) || err.tried;
+      const tried = job !== undefined || !(err instanceof SharedCauseError) || err.tried;
+      const how = job ? "not followed to its end" : tried ? "not retried" : "not tried";
       return new ResourceError(
-        `${me}: ${action} ${tried ? "not retried" : "not tried"}: ${causeSummary(shared.cause)} (reported on ${shared.reportedOn}).${then}`,
+        `${me}: ${action} ${how}: ${causeSummary(shared.cause)} (reported on ${shared.reportedOn}).${then}`,
         err,
       );
     }

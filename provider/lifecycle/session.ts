@@ -3,7 +3,7 @@
 // is captured by the serialized provider.
 
 import type { AcceptedMutation, CimClientOptions, Job } from "../client";
-import { CimClient, Circuit, JobNotFoundError, WaitTimeoutError } from "../client";
+import { CimClient, Circuit, JobFailedError, JobNotFoundError, WaitTimeoutError } from "../client";
 import { jobCommandOf } from "../client/jobHistory";
 import { PollDeadline, poll } from "../client/waiter";
 import { clientSettings, missingSettingsAdvice, type ProviderConfig, providerConfig } from "../config";
@@ -127,6 +127,12 @@ export interface Waited {
  * of the job (reads answer 404 again and again) and the session can watch the resource, it waits on the
  * resource's own state instead (`watched`): the job's outcome is then what the caller reads back.
  */
+/** Errors met while following a job the API had accepted, and that job as messages name it (`job … (resize)`). */
+const unfollowedJobs = new WeakMap<object, string>();
+/** The accepted job an error stopped following, if it did. */
+export const unfollowedJobOf = (err: unknown): string | undefined =>
+  err !== null && typeof err === "object" ? unfollowedJobs.get(err) : undefined;
+
 export async function awaitJob(s: Session, accepted: AcceptedMutation, op: Operation): Promise<Waited> {
   const jobId = accepted.jobId;
   let last: Job | undefined;
@@ -153,6 +159,9 @@ export async function awaitJob(s: Session, accepted: AcceptedMutation, op: Opera
       await s.watch(op);
       return { watched: true };
     }
+    // the API took the work: a failure to follow it (the API unreachable, the token expired) is not the work's
+    if (!(err instanceof WaitTimeoutError) && !(err instanceof JobFailedError))
+      unfollowedJobs.set(err as object, about());
     // Name what sets the deadline: the resource's `timeouts.<operation>`, else its customTimeouts (both paths
     // take the option as the input's default, so the provider cannot tell which one the program wrote).
     if (err instanceof WaitTimeoutError) {

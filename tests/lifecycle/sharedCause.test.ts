@@ -5,7 +5,9 @@
 import type { ServerResponse } from "node:http";
 import type * as pulumi from "@pulumi/pulumi";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { EmulatorControl, startEmulator } from "../../emulator";
 import { providerFor } from "../../provider";
+import { CimClient } from "../../provider/client";
 import { setProviderConfig } from "../../provider/config";
 import { resetBatches } from "../../provider/lifecycle/readBatch";
 import { resetCircuit } from "../../provider/lifecycle/session";
@@ -180,4 +182,45 @@ describe("the host's own line about an error", () => {
       console.error = original;
     }
   });
+});
+
+describe("work the API accepted, then not followed to its end", () => {
+  it("a destroy whose jobs the API accepted and whose job reads then fail: each says its job was accepted and may still finish", async () => {
+    const emu = await startEmulator({ port: 0, jobLatencyMs: 1500 });
+    servers.push(emu);
+    const ctl = await EmulatorControl.of(emu);
+    process.env.CIM_BASE_URL = emu.url;
+    process.env.CIM_TOKEN = await emu.token();
+    process.env.CIM_POLL_INTERVAL_MS = "50";
+    const client = new CimClient({ baseUrl: emu.url, token: process.env.CIM_TOKEN });
+    const zoneId = (await client.catalogue.zones())[0].id;
+    const templateId = (await client.catalogue.templates()).find((t) => t.name === "Ubuntu 22.04 LTS")!.id;
+    const serviceOfferingId = (await client.catalogue.computeOfferings()).find((o) => o.name === "Small")!.id;
+    const made = await Promise.all(
+      [0, 1, 2].map(async (i) => {
+        const inputs = { name: `gone-${i}`, zoneId, templateId, serviceOfferingId };
+        const checked = await p.check!({}, inputs);
+        return p.create(checked.inputs);
+      }),
+    );
+    resetCircuit();
+    await ctl.resetRequests();
+    const deleting = Promise.allSettled(made.map(({ id, outs }) => p.delete!(id, outs)));
+    // once every delete is accepted (its job takes 1.5 s), every read (jobs, records) meets a gateway's 502 page
+    const route = "DELETE /api/v1/compute/instances/{id}";
+    while (((await ctl.requests())[route] ?? 0) < 3) await new Promise((r) => setTimeout(r, 20));
+    await ctl.fault({ method: "GET", route: "/**", status: 502 });
+    const settled = await deleting;
+    const messages = settled.map((r) =>
+      r.status === "rejected" ? (r.reason as Error).message : "succeeded",
+    );
+    expect(messages).toHaveLength(3);
+    for (const m of messages) {
+      expect(m).toMatch(
+        /Its job \S+ \((instance\.destroy|destroyVirtualMachine)[^)]*\) was accepted and may still finish: once that is fixed, pulumi refresh reads how it ended and pulumi up goes on from there\./,
+      );
+      expect(m).not.toMatch(/not tried/);
+    }
+    expect(messages.filter((m) => /: delete not followed to its end: /.test(m))).toHaveLength(2);
+  }, 60_000);
 });
