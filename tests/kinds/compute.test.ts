@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { EXPUNGE_DELAY_MS } from "../../emulator";
 import { PLAIN_REFERENCES } from "../../provider/kinds/define";
+import { captureWarnings } from "../../provider/lifecycle/engineLog";
 import { PartialStateError } from "../../provider/lifecycle/errors";
 import { UNKNOWN } from "../../provider/lifecycle/values";
 import { freshEd25519 } from "../fixtures/sshKeys";
@@ -356,12 +357,8 @@ describe("an instance from a volume or a volume snapshot (imageType volume, snap
       (await change("Instance", a.id, a.outs, { ...fromSnap, snapshotId: OTHER_ID })).diff.replaces,
     ).toEqual(["snapshotId"]);
 
-    const disk = await make("Volume", {
-      name: nameOf("boot"),
-      zoneId: cat.zone,
-      diskOfferingId: cat.custom,
-      size: 11,
-    });
+    const diskInputs = { name: nameOf("boot"), zoneId: cat.zone, diskOfferingId: cat.custom, size: 11 };
+    const disk = await make("Volume", diskInputs);
     const fromVolume = { ...instanceInputs(), imageType: "volume", volumeId: disk.id };
     const b = await make("Instance", fromVolume);
     expect(shown(b.outs)).toMatchObject({
@@ -371,6 +368,26 @@ describe("an instance from a volume or a volume snapshot (imageType volume, snap
       powerState: "running",
     });
     expect((await change("Instance", b.id, b.outs, fromVolume)).diff.changes).toBe(false);
+    expect((await call("GET", `/volumes/${disk.id}`)).type).toBe("ROOT");
+    // the cim.Volume it was: its instance's root disk now, which goes with the instance; read as not attached (no
+    // detach the API would refuse), and removing it from the stack sends nothing and says so
+    const taken = (await p("Volume").read!(disk.id, disk.outs)).props as Rec;
+    expect(taken.instanceId ?? null).toBeNull();
+    expect((await change("Volume", disk.id, taken, diskInputs)).diff.changes).toBe(false);
+    const warned: string[] = [];
+    captureWarnings((m) => warned.push(m));
+    try {
+      await p("Volume").delete!(disk.id, taken);
+    } finally {
+      captureWarnings();
+    }
+    expect(warned).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `: removed from the stack but kept in the cloud: it is the root disk of instance ${b.id} \\(imageType volume\\), and goes with that instance\\.$`,
+        ),
+      ),
+    ]);
     expect((await call("GET", `/volumes/${disk.id}`)).type).toBe("ROOT");
     // check: the source each image type needs, and nothing it does not use
     const missing = await p("Instance").check!({}, { ...instanceInputs(), imageType: "volume" });

@@ -23,6 +23,8 @@ import { defineKind } from "../../kinds/define";
 import { diskGb, diskSizeProblem } from "../../kinds/diskOffering";
 import { examples } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
+import { engineWarning } from "../../lifecycle/engineLog";
+import { describe } from "../../lifecycle/errors";
 import { waitFor } from "../../lifecycle/session";
 
 export function shrinkMessage(from: number, to: number): string {
@@ -42,6 +44,7 @@ const busy = [
 
 /** An instance's root disk, which the platform lists among volumes (CloudStack's type ROOT). */
 const isRoot = (v: Volume) => String(v.type ?? "").toUpperCase() === "ROOT";
+const volumeCalls = recordCalls((c) => c.volumes);
 
 export const volume = defineKind({
   name: "Volume",
@@ -96,7 +99,9 @@ device: \${data.deviceId}
         change: "update",
         unset: () => null,
         same: (a, b) => (a ?? null) === (b ?? null),
-        live: (v: Volume) => v.virtualMachineId || null,
+        // a volume an instance took as its root disk (imageType volume) goes with that instance: not an attachment
+        // the program could undo, so it reads as none (no drift, no detach the API would refuse)
+        live: (v: Volume) => (isRoot(v) ? null : v.virtualMachineId || null),
         // The platform attaches a volume only to an instance of its zone ("Instance … is in another zone than
         // volume …"), and refuses it after the create made the volume: said at preview instead, whatever gave
         // the id (an instance's zone changes only by its replacement, so the one found is the one named).
@@ -143,7 +148,15 @@ device: \${data.deviceId}
     return problem ? [{ property: "size", reason: problem }] : [];
   },
   api: {
-    ...recordCalls((c) => c.volumes),
+    ...volumeCalls,
+    async delete(s, live) {
+      if (!isRoot(live)) return volumeCalls.delete(s, live);
+      await engineWarning(
+        `${await describe(s, { name: live.name, id: live.id })}: removed from the stack but kept in the cloud: it is the root disk of instance ${live.virtualMachineId} (imageType volume), and goes with that instance.`,
+      );
+      // nothing was sent, so nothing to wait for
+      return { region: s.region };
+    },
     fromJob: (s, job, id) => s.client.volumes.fromJob(job, id),
     // the client sends the fields of a volume create and nothing else
     create: (s, want) => s.client.volumes.create({ ...want, name: want.name ?? "" }, { region: s.region }),
@@ -162,7 +175,7 @@ device: \${data.deviceId}
       }
     },
     async beforeDelete(s, live) {
-      if (live.virtualMachineId)
+      if (live.virtualMachineId && !isRoot(live))
         await waitFor(s, await s.client.volumes.detach(live.id, { region: s.region }), "delete");
     },
   },
