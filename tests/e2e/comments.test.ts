@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 const KEPT =
-  /warning: cim:Comment "on network legacy" \(id ([0-9a-f-]{36})\) in region de-fra-1 \([0-9a-f-]{36}\): removed from the stack but kept in the cloud: the API cannot delete a comment on a network \(only comments on volumes can be deleted\)\. It stays on network [0-9a-f-]{36} until the network itself is deleted\./;
+  /warning: cim:Comment "on network legacy" \(id ([0-9a-f-]{36})\) in region de-fra-1 \([0-9a-f-]{36}\): removed from the stack but kept in the cloud: the API cannot delete a comment on a network \(only comments on volumes can be deleted\)\. It stays on network [0-9a-f-]{36} and goes when the network does \(the platform deletes a resource's comments with it\)\./;
 
 it("a network's comment replaced or destroyed stays in the cloud, and the CLI shows the warning", async () => {
   const home = sourceHome("comments");

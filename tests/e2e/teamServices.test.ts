@@ -25,7 +25,7 @@ interface AuditLine {
 
 /** What the CLI says of a comment on a `noun` the API cannot delete, dropped from the stack on destroy. */
 const keptWarning = (noun: string, name: string, commentId: string, region: string, onId: string) =>
-  `cim:Comment "on ${noun} ${name}" (id ${commentId}) in region de-fra-1 (${region}): removed from the stack but kept in the cloud: the API cannot delete a comment on a ${noun} (only comments on volumes can be deleted). It stays on ${noun} ${onId} until the ${noun} itself is deleted.`;
+  `cim:Comment "on ${noun} ${name}" (id ${commentId}) in region de-fra-1 (${region}): removed from the stack but kept in the cloud: the API cannot delete a comment on a ${noun} (only comments on volumes can be deleted). It stays on ${noun} ${onId} and goes when the ${noun} does (the platform deletes a resource's comments with it).`;
 
 describe("the team services example, from the source tree", () => {
   it("registers, deploys, comments, joins two regions, reads its audit trail, is stable, and destroys", async () => {

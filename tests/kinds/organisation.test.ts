@@ -129,7 +129,7 @@ describe("comments", () => {
         await p("Comment").delete!(id, outs);
         expect(warnings.pop()).toMatch(
           new RegExp(
-            `^cim:Comment "on ${noun} .+" \\(id ${id}\\) in region .+: removed from the stack but kept in the cloud: the API cannot delete a comment on a ${noun} \\(only comments on volumes can be deleted\\)\\. It stays on ${noun} ${target} until the ${noun} itself is deleted\\.$`,
+            `^cim:Comment "on ${noun} .+" \\(id ${id}\\) in region .+: removed from the stack but kept in the cloud: the API cannot delete a comment on a ${noun} \\(only comments on volumes can be deleted\\)\\. It stays on ${noun} ${target} and goes when the ${noun} does \\(the platform deletes a resource's comments with it\\)\\.$`,
           ),
         );
         expect((await call("GET", `/${collection}/annotations/${id}`)).annotation).toBe("kept");

@@ -66,7 +66,7 @@ const nounOf = (on: CommentCollection) => Object.values(TARGETS).find((t) => t.o
 async function keepInCloud(s: Session, live: LiveComment): Promise<void> {
   const noun = nounOf(live.on);
   await engineWarning(
-    `${await describe(s, { name: `on ${noun} ${live.entityName || live.entityId}`, id: live.id })}: removed from the stack but kept in the cloud: the API cannot delete a comment on a ${noun} (only comments on volumes can be deleted). It stays on ${noun} ${live.entityId} until the ${noun} itself is deleted.`,
+    `${await describe(s, { name: `on ${noun} ${live.entityName || live.entityId}`, id: live.id })}: removed from the stack but kept in the cloud: the API cannot delete a comment on a ${noun} (only comments on volumes can be deleted). It stays on ${noun} ${live.entityId} and goes when the ${noun} does (the platform deletes a resource's comments with it).`,
   );
 }
 
