@@ -65,7 +65,7 @@ export class LookupError extends pulumi.RunError {
  * reports each error object once. Errors of a cause many lookups share are one object, and their message
  * stays the cause: the user reads it once, as it was written.
  */
-function keepMessage(err: Error): Error {
+export function keepMessage(err: Error): Error {
   const message = err.message;
   Object.defineProperty(err, "message", { get: () => message, set: () => undefined, configurable: true });
   err.stack = `${err.name}: ${message}`;

@@ -5,6 +5,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import { ownPackageRoot } from "../../provider/import/dependency";
+import { keepMessage } from "../lookups/core";
 import { type LookupEntry, lookupRegistry } from "../lookups/registry";
 
 /** What a native lookup takes besides its query: the provider whose configuration it runs with. */
@@ -57,7 +58,8 @@ export function lookupFailure(name: string, err: unknown): Error {
     : raw.replace(INVOKE_PREFIX, "");
   let failure = failures.get(text);
   if (!failure) {
-    failure = new pulumi.RunError(text);
+    // its message kept as written when it reaches a resource input (no "error serializing property …" before it)
+    failure = keepMessage(new pulumi.RunError(text));
     failures.set(text, failure);
   }
   return failure;
