@@ -57,7 +57,7 @@ async function readGroups(opts: InstanceGroupsOptions | undefined) {
     reason,
   }));
   const groups = got.items.filter((g): g is InstanceGroupInfo => typeof g.id === "string");
-  return { groups, failedRegions, where: region?.label ?? "every region" };
+  return { groups, failedRegions, where: region?.label ?? "any region" };
 }
 
 const described = (f: RegionFailure) => `${f.regionName ?? f.regionId} (${f.regionId}): ${f.reason}`;
@@ -106,8 +106,13 @@ export async function getInstanceGroup(query: LookupQuery | string): Promise<Ins
   try {
     return pick(groups, query, "instance group", where);
   } catch (err) {
-    // names are per region: say where each candidate lives
-    if (!(err instanceof LookupError) || err.candidates.length < 2 || q.region) throw err;
+    // names are per region: where several groups have the name, say where each lives (a miss lists all groups)
+    const asked = (typeof query === "string" ? query : q.name)?.toLowerCase();
+    const ambiguous =
+      err instanceof LookupError &&
+      err.candidates.length > 1 &&
+      err.candidates.every((c) => c.name?.toLowerCase() === asked);
+    if (!ambiguous || q.region) throw err;
     const regionOfId = new Map(groups.map((g) => [g.id, g.regionName ?? g.regionId]));
     const places = err.candidates.map((c) => `${c.id} in ${regionOfId.get(c.id) ?? "?"}`).join(", ");
     throw new LookupError(

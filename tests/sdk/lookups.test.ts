@@ -866,6 +866,10 @@ describe("shared file systems and instance groups", () => {
       /more than one instance group named "lookup-web".*different regions.*give region/,
     );
     expect((await cim.getInstanceGroup({ name: "lookup-web", region: secondary.name })).id).toBe(there.id);
+    // a name no group has is a miss, not an ambiguity: no advice about regions
+    const none = await failure(cim.getInstanceGroup("lookup-nope"));
+    expect(none.message).toMatch(/no instance group named "lookup-nope" in any region/);
+    expect(none.message).not.toMatch(/different regions/);
     expect((await cim.getInstanceGroup(here.id)).regionId).toBe(primary.id);
 
     const ctl = await control();
@@ -881,7 +885,7 @@ describe("shared file systems and instance groups", () => {
       const byName = await failure(cim.getInstanceGroup({ name: "lookup-web" }));
       expect(byName.message).toMatch(
         new RegExp(
-          `cannot look up instance group "lookup-web" in every region: 1 region\\(s\\) could not be read.*${secondary.name}.*503.*give region`,
+          `cannot look up instance group "lookup-web" in any region: 1 region\\(s\\) could not be read.*${secondary.name}.*503.*give region`,
         ),
       );
       // not for an id found elsewhere (ids are unique), nor in the region asked for
