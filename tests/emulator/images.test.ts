@@ -259,6 +259,21 @@ describe("launch permissions (the spec's Update Template Permissions, PUT /templ
     expect((await api.ok("GET", path)).account).toEqual(["user-1"]);
   });
 
+  it("shares with the caller's projects by id: added, listed, removed, reset", async () => {
+    const t = await template();
+    const path = `/templates/${t.id}/permissions`;
+    const made = await api.post("/projects", { body: { name: "shared-with", displayText: "shared with" } });
+    expect(made.status).toBe(200);
+    const project = made.body.id as string;
+    await api.ok("PUT", path, { body: { op: "add", projectids: project } });
+    expect((await api.ok("GET", path)).projectIds).toEqual([project]);
+    await api.ok("PUT", path, { body: { op: "remove", projectids: project } });
+    expect((await api.ok("GET", path)).projectIds).toEqual([]);
+    await api.ok("PUT", path, { body: { op: "add", projectids: project } });
+    await api.ok("PUT", path, { body: { op: "reset" } });
+    expect((await api.ok("GET", path)).projectIds).toEqual([]);
+  });
+
   it("reads the body key by key: unknown keys are ignored, not refused", async () => {
     const t = await template();
     const res = await api.put(`/templates/${t.id}/permissions`, {

@@ -190,6 +190,21 @@ describe("templates and ISOs: registered, ready, shared, booted from", () => {
     await p("Iso").delete!(iso.id, iso.outs);
   });
 
+  it("permissions shared with a project of the account (a cim.Project's id): made, read back, taken away", async () => {
+    const templateId = await registeredTemplate();
+    const project = await make("Project", { name: nameOf("shared") });
+    const { id, outs } = await make("TemplatePermissions", { templateId, projectIds: [project.id] });
+    expect(outs).toMatchObject({ projectIds: [project.id] });
+    const read = (await p("TemplatePermissions").read!(id, outs)).props as Rec;
+    expect(read.projectIds).toEqual([project.id]);
+    expect(
+      (await change("TemplatePermissions", id, read, { templateId, projectIds: [project.id] })).diff.changes,
+    ).toBe(false);
+    await p("TemplatePermissions").delete!(id, outs);
+    expect((await call("GET", `/templates/${templateId}/permissions`)).projectIds).toEqual([]);
+    await p("Project").delete!(project.id, project.outs);
+  });
+
   it("permissions: the program's account list is authoritative; check refuses the owner and a template not the account's own", async () => {
     const templateId = await registeredTemplate();
     const { id, outs } = await make("TemplatePermissions", { templateId, accounts: ["user-2"] });

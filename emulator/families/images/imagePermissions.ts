@@ -33,15 +33,15 @@ export function listImagePermissions(kind: ImageKind) {
       isPublic: r.isPublic,
       domainId: ctx.user.domainId,
       account: r.isPublic ? [...r.launchAccounts] : [...r.launchAccounts, owner],
-      projectIds: [],
+      projectIds: [...(r.launchProjects ?? [])],
     });
   };
 }
 
 /**
  * PUT /templates/{id}/permissions, PUT /isos/{id}/permissions. In CloudStack's order: the image and its kind,
- * accounts or projects (not both; the emulator has no projects), the owner's right to public images, a valid
- * `op` when accounts are given; then the flags, then the launch permissions: `add` grants each named account
+ * accounts or projects (not both; each project the caller's), the owner's right to public images, a valid
+ * `op` when accounts or projects are given; then the flags, then the launch permissions: `add` grants each named account
  * (all must exist and be active; the owner is skipped), `remove` revokes the named ones (unknown names are
  * ignored), `reset` makes the image private and not featured and revokes every grant. CloudStack applies the
  * flags before it refuses `add`/`remove` without accounts; the emulator refuses first and changes nothing.
@@ -53,7 +53,9 @@ export function updateImagePermissions(kind: ImageKind) {
     const accounts = names(b, "accounts");
     const projects = names(b, "projectids");
     if (accounts && projects) throw badRequest("Accounts and projectIds can't be specified together");
-    if (projects?.length) throw badRequest(`Unable to find project by id ${projects[0]}`);
+    // the caller's projects (CloudStack's ProjectManager.getProject, then its account)
+    const unknown = projects?.find((id) => !ctx.data.projects.get(ctx.owner, id));
+    if (unknown) throw badRequest(`Unable to find project by id ${unknown}`);
     const isPublic = bool(b, "ispublic");
     const isFeatured = bool(b, "isfeatured");
     const isExtractable = bool(b, "isextractable");
@@ -61,11 +63,11 @@ export function updateImagePermissions(kind: ImageKind) {
     const owner = ctx.store.state.users[r.account];
     if (isPublic === true && owner?.allowPublicUserTemplates === false)
       throw badRequest(`Only private ${kind === "template" ? "template" : "iso"}s can be created.`);
-    if (accounts && op !== "add" && op !== "remove" && op !== "reset")
+    if ((accounts || projects) && op !== "add" && op !== "remove" && op !== "reset")
       throw badRequest(
         `Invalid operation on Accounts, the operation must be either 'add' or 'remove' in order to modify launch permissions.  Given operation is: '${str(b, "op") ?? "null"}'`,
       );
-    if ((op === "add" || op === "remove") && !accounts)
+    if ((op === "add" || op === "remove") && !accounts && !projects)
       throw badRequest(`Operation ${op} requires Accounts or projectIds to be passed in`);
     const granted = new Set(r.launchAccounts);
     if (op === "add") {
@@ -80,12 +82,16 @@ export function updateImagePermissions(kind: ImageKind) {
     } else if (op === "remove") {
       for (const name of accounts ?? []) granted.delete(name);
     }
+    const sharedWith = new Set(r.launchProjects ?? []);
+    if (op === "add") for (const id of projects ?? []) sharedWith.add(id);
+    else if (op === "remove") for (const id of projects ?? []) sharedWith.delete(id);
     const reset = op === "reset";
     ctx.data.images.update(r, {
       isPublic: reset ? false : (isPublic ?? r.isPublic),
       isFeatured: reset ? false : (isFeatured ?? r.isFeatured),
       isExtractable: isExtractable ?? r.isExtractable,
       launchAccounts: reset ? [] : [...granted],
+      launchProjects: reset ? [] : [...sharedWith],
     });
     return accepted(r.id, undefined, audited(KINDS[kind].resourceType, r.id));
   };

@@ -12,10 +12,11 @@ import { badRequest, type Ctx, forbidden, notFound, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import type { Iso, Template } from "../../records";
 import type { InstanceRec } from "../instances/records";
+import type { ProjectRec } from "../organizations/records";
 import { GIB, ISO_SIZE_GB, mayUse, osTypeName, TEMPLATE_SIZE_GB } from "./imageLookup";
 import type { ImageRec } from "./records";
 
-export type ImageData = Repos<{ images: ImageRec; instances: InstanceRec }>;
+export type ImageData = Repos<{ images: ImageRec; instances: InstanceRec; projects: ProjectRec }>;
 export type GCtx = Ctx<ImageData>;
 export type ImageKind = "template" | "iso";
 

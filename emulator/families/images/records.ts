@@ -27,6 +27,8 @@ export interface ImageRec extends Owned {
   bootable: boolean;
   /** The accounts given launch permission (CloudStack's launch_permission rows), by account name. */
   launchAccounts: string[];
+  /** The projects given launch permission (CloudStack's launch_permission rows of project accounts), by id. */
+  launchProjects?: string[];
   /** Downloading while the register job runs, Ready, Error (the download failed), Destroying while deleted. */
   state: string;
   /** CloudStack's VMTemplateStorageResourceAssoc.Status of the download: DOWNLOAD_IN_PROGRESS, DOWNLOADED, DOWNLOAD_ERROR. */
