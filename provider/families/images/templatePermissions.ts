@@ -61,14 +61,15 @@ export const templatePermissions = defineKind({
   summary: "Who besides its owner may use a template: public, featured, extractable, named accounts.",
   ...examples(
     ["zoneId", "golden"],
-    `new cim.TemplatePermissions("golden-shared", { templateId: golden.id, accounts: ["team-b"] });`,
+    `// team-b: another account of the platform, which must exist (the local emulator has it only once added)
+new cim.TemplatePermissions("golden-shared", { templateId: golden.id, accounts: ["team-b"] });`,
     {
       resources: `
 golden-shared:
   type: cim:index:TemplatePermissions
   properties:
     templateId: \${golden.id}
-    accounts: [team-b]
+    accounts: [team-b] # another account of the platform, which must exist
 `,
     },
   ),
