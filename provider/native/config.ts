@@ -48,8 +48,25 @@ export function checkConfig(req: provproto.CheckRequest): provproto.CheckRespons
   const news = plain(req.getNews());
   const resolved = resolveProviderConfig(settingsReader(news), process.env, explicitProvider(req.getUrn()));
   const failures = resolved.problems.map((reason) => ({ property: settingOf(reason), reason }));
+  // a misspelt setting (a stack's `cim:baseURL`, a YAML provider's key) would fall back to CIM_* silently
+  for (const key of Object.keys(news)) {
+    if (NAMES.has(key) || ENGINE_KEYS.has(key) || key.startsWith("__")) continue;
+    const like = [...NAMES].find((n) => n.toLowerCase() === key.toLowerCase());
+    failures.push({
+      property: key,
+      reason: `cim:${key} is not a setting of pulumi-cim${like ? ` (did you mean cim:${like}?)` : ""}; the settings: ${[...NAMES].join(", ")}`,
+    });
+  }
   return checkResponse(toStruct(news, ["token"]), failures);
 }
+
+/** What the engine itself puts among a provider's inputs (a default provider's version, its plugin's URL). */
+const ENGINE_KEYS: ReadonlySet<string> = new Set([
+  "version",
+  "pluginDownloadURL",
+  "pluginChecksums",
+  "parameterization",
+]);
 
 /** A change of settings updates the provider in place: its resources stay (they are found by id and region). */
 export function diffConfig(req: provproto.DiffRequest): provproto.DiffResponse {

@@ -288,6 +288,20 @@ describe("config and invoke", () => {
     expect(res.getInputs()!.toJavaScript().token).toEqual(secret("tkn-123456789"));
   });
 
+  it("refuses a setting that is none (a stack's misspelt cim:baseURL), naming the one meant", () => {
+    const r = new provproto.CheckRequest();
+    r.setNews(S({ baseURL: "http://x", version: "0.1.0" }));
+    const failures = checkConfig(r)
+      .getFailuresList()
+      .map((f) => [f.getProperty(), f.getReason()]);
+    expect(failures).toEqual([
+      [
+        "baseURL",
+        "cim:baseURL is not a setting of pulumi-cim (did you mean cim:baseUrl?); the settings: baseUrl, token, region, audience, requestTimeout, maxRetries, maxConcurrentRequests",
+      ],
+    ]);
+  });
+
   it("runs an injected function, and refuses an unknown one naming those it has", async () => {
     const r = new provproto.InvokeRequest();
     r.setTok("cim:index:getZone");
