@@ -38,6 +38,16 @@ export type SettingName = (typeof SETTINGS)[number]["name"];
 const settingNamed = (name: SettingName): Setting => SETTINGS.find((s) => s.name === name)!;
 
 /**
+ * Why `cim:<key>` is no setting (a misspelt `baseURL`, which would leave the setting to CIM_* silently), naming the
+ * setting meant where only the case differs; undefined for a setting.
+ */
+export function notASetting(key: string): string | undefined {
+  if (SETTINGS.some((s) => s.name === key)) return undefined;
+  const like = SETTINGS.find((s) => s.name.toLowerCase() === key.toLowerCase());
+  return `cim:${key} is not a setting of pulumi-cim${like ? ` (did you mean cim:${like.name}?)` : ""}; the settings: ${SETTINGS.map((s) => s.name).join(", ")}`;
+}
+
+/**
  * How messages name a setting: `cim:requestTimeout (CIM_REQUEST_TIMEOUT)` for the stack config's (the default
  * provider's), `the region of provider "ams" (or CIM_REGION)` for an explicit provider's, whose settings are its
  * inputs and never the stack's `cim:*`.

@@ -5,6 +5,7 @@
 // they differ only in how they register (see `registration`).
 
 import * as pulumi from "@pulumi/pulumi";
+import { notASetting } from "../provider/config";
 import {
   defaultValue,
   type Kind,
@@ -75,6 +76,23 @@ interface Registration {
   hidden: Record<string, unknown>;
 }
 
+/**
+ * The stack's `cim:*` config keys that are no setting, said once a program (the plugin refuses them at its check;
+ * the dynamic path's provider reads only the settings, so a misspelt `cim:baseURL` would fall back to CIM_*).
+ */
+let settingsChecked: string | undefined;
+function checkStackSettings(): void {
+  const keys = Object.keys(pulumi.runtime.allConfig())
+    .map((k) => /^cim:(?:config:)?(\w+)$/.exec(k)?.[1])
+    .filter((k): k is string => k !== undefined);
+  // the same keys as the last program checked (each run of an Automation API process has its own config)
+  const seen = keys.join(",");
+  if (seen === settingsChecked) return;
+  const wrong = keys.flatMap((key) => notASetting(key) ?? []);
+  if (wrong.length) throw new pulumi.RunError(`${wrong.join(". ")}.`);
+  settingsChecked = seen;
+}
+
 function registration(kind: Kind, path: RegistrationPath): Registration {
   if (path === "native") {
     // The engine itself honours customTimeouts, replaceOnChanges and import for a provider plugin (customTimeouts
@@ -124,6 +142,7 @@ export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = 
     static readonly __pulumiType = type;
 
     constructor(name: string, args: ArgsOf<K>, opts?: pulumi.CustomResourceOptions) {
+      if (path === "dynamic") checkStackSettings();
       const given = (args ?? {}) as Record<string, unknown>;
       // Keys that are not inputs (a misspelling in JavaScript) go along too, so check can name them.
       const props: Record<string, unknown> = { ...given };

@@ -5,7 +5,13 @@
 // so the process-wide configuration of provider/config.ts is this provider's.
 
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
-import { resolveProviderConfig, SETTINGS, type StackConfigReader, setProviderConfig } from "../config";
+import {
+  notASetting,
+  resolveProviderConfig,
+  SETTINGS,
+  type StackConfigReader,
+  setProviderConfig,
+} from "../config";
 import { urnName } from "../lifecycle/engineLog";
 import { checkResponse, type Props, plain, toStruct } from "./wire";
 
@@ -50,12 +56,8 @@ export function checkConfig(req: provproto.CheckRequest): provproto.CheckRespons
   const failures = resolved.problems.map((reason) => ({ property: settingOf(reason), reason }));
   // a misspelt setting (a stack's `cim:baseURL`, a YAML provider's key) would fall back to CIM_* silently
   for (const key of Object.keys(news)) {
-    if (NAMES.has(key) || ENGINE_KEYS.has(key) || key.startsWith("__")) continue;
-    const like = [...NAMES].find((n) => n.toLowerCase() === key.toLowerCase());
-    failures.push({
-      property: key,
-      reason: `cim:${key} is not a setting of pulumi-cim${like ? ` (did you mean cim:${like}?)` : ""}; the settings: ${[...NAMES].join(", ")}`,
-    });
+    const reason = ENGINE_KEYS.has(key) || key.startsWith("__") ? undefined : notASetting(key);
+    if (reason) failures.push({ property: key, reason });
   }
   return checkResponse(toStruct(news, ["token"]), failures);
 }

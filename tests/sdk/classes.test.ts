@@ -703,3 +703,17 @@ describe("registration under Pulumi's runtime", () => {
     expect(Error.stackTraceLimit).toBe(limit);
   });
 });
+
+describe("the stack's cim:* settings", () => {
+  it("a key that is no setting (a misspelt cim:baseURL) stops the program naming the setting meant", async () => {
+    const cim = await import("../../sdk");
+    const saved = pulumi.runtime.allConfig();
+    onTestFinished(() => pulumi.runtime.setAllConfig(saved));
+    pulumi.runtime.setAllConfig({ ...saved, "cim:baseURL": "http://x", "cim:region": "r" });
+    expect(
+      () => new cim.Volume("misconfigured", { zoneId: cat.zone, diskOfferingId: cat.disk, size: 5 }),
+    ).toThrow(
+      "cim:baseURL is not a setting of pulumi-cim (did you mean cim:baseUrl?); the settings: baseUrl, token, region, audience, requestTimeout, maxRetries, maxConcurrentRequests.",
+    );
+  });
+});
