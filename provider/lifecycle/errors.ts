@@ -10,6 +10,7 @@ import {
   sharedCauseOf,
   WaitTimeoutError,
 } from "../client";
+import { engineWarning } from "./engineLog";
 import { type Session, unfollowedJobOf } from "./session";
 import { compact } from "./values";
 
@@ -46,6 +47,20 @@ export async function describe(
   return `${label(s, what)} in region ${await regionLabel(s, region)}`;
 }
 
+/**
+ * A delete that sends nothing: the record stays in the cloud (the API cannot delete it, or it goes with another
+ * record), the resource leaves the stack, and a warning says why. The answer a kind's `api.delete` gives.
+ */
+export async function keptInCloud(
+  s: Session,
+  what: { name?: unknown; id?: string },
+  why: string,
+): Promise<{ region?: string }> {
+  await engineWarning(`${await describe(s, what)}: removed from the stack but kept in the cloud: ${why}`);
+  // nothing was sent, so nothing to wait for
+  return { region: s.region };
+}
+
 /** An error's own words (what a message that cannot carry the error itself says of it). */
 export const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
@@ -80,7 +95,7 @@ export async function failure(
     // claimed after the await above: the first resource to get here reports the cause
     shared.reportedOn ??= label(s, what);
     if (shared.reportedOn !== label(s, what)) {
-      const tried = job !== undefined || !(err instanceof SharedCauseError) || err.tried;
+      const tried = !(err instanceof SharedCauseError) || err.tried;
       const how = job ? "not followed to its end" : tried ? "not retried" : "not tried";
       return new ResourceError(
         `${me}: ${action} ${how}: ${causeSummary(shared.cause)} (reported on ${shared.reportedOn}).${then}`,

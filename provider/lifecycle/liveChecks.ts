@@ -103,10 +103,7 @@ export async function kindLiveRules(
   const replaced = creating ? replacedHolds(kind) : undefined;
   const live: LiveRules = {
     creating,
-    ownRecordHolds: (property, value) => {
-      const key = heldKey(kind, region, property, value);
-      return replaced?.has(key) === true || keptByReplacement(key);
-    },
+    ownRecordHolds: (property, value) => replacedHeld(kind, region, replaced, property, value),
     async find(name, match) {
       const target = kindNamed(name);
       return target && confirmedRows((after) => liveList(kind.name, region, target, after), match);
@@ -152,6 +149,24 @@ function heldAsClaimed(
 /** In a replacement's second check (no old inputs), what the replaced resource's record held and claimed: its own. */
 const replacedHolds = (kind: Kind) =>
   secondCheckOf(kind.name, currentCheck()) ?? heldBefore(currentResource());
+
+/**
+ * Whether a record holding `held` of the kind's exclusive rule `property` is the one a replacement of this
+ * resource replaces: in the replacement's second check right after its diff (`replaced`), or the registration of
+ * a dependent the engine deletes first, after other resources' checks, when the replacement claims that value too
+ * (`claimed`; a replacement noted in this process keeps what its record holds).
+ */
+function replacedHeld(
+  kind: Kind,
+  region: string | undefined,
+  replaced: ReadonlySet<string> | undefined,
+  property: string,
+  held: unknown,
+  claimed: unknown = held,
+): boolean {
+  const key = heldKey(kind, region, property, held);
+  return replaced?.has(key) === true || (sameValue(held, claimed) && keptByReplacement(key));
+}
 
 /** An exclusive value as a key: where it is unique (valueKey) and the value. */
 const heldKey = (kind: Kind, region: string | undefined, property: string, value: unknown) =>
@@ -218,7 +233,7 @@ export const exclusiveReason = (
   holder: LiveRecord,
   isNew: boolean,
 ): string =>
-  `${x.reason(inputs, holder)}. ${isNew ? `If another cim.${kind.name} of this stack holds it (a rename), give this one the old name in its \`aliases\` option, or remove the old one in an up of its own first; for \`pulumi up --replace\` of the one holding it, change the value for that \`up\` and back in the next (or \`pulumi destroy --target\` it first, which deletes what depends on it too)` : `If another cim.${kind.name} of this stack holds it and gives it up in this up (a swap, or a value moved from one being changed or removed), free it in an up of its own first: Pulumi may change this one before that one, and removes resources last`}; else ${x.otherwise}`;
+  `${x.reason(inputs, holder)}. If another cim.${kind.name} of this stack holds it ${isNew ? "(a rename), give this one the old name in its `aliases` option, or remove the old one in an up of its own first; for `pulumi up --replace` of the one holding it, change the value for that `up` and back in the next (or `pulumi destroy --target` it first, which deletes what depends on it too)" : "and gives it up in this up (a swap, or a value moved from one being changed or removed), free it in an up of its own first: Pulumi may change this one before that one, and removes resources last"}; else ${x.otherwise}`;
 
 /**
  * The kind's exclusive values the inputs claim that another live record of the kind holds. Not judged when the
@@ -265,13 +280,10 @@ export async function exclusiveFailures(
     // old inputs that never held this value (an imported SSH key pair: the API shows no public key) still name
     // the resource's own record by the other values they claim (its name)
     const ownRecord = (r: LiveRecord) => existing && own === undefined && heldAsClaimed(rules, x, olds, r);
-    const itself = (held: unknown) => {
-      if (own !== undefined) return sameValue(held, own);
-      const key = heldKey(kind, region, x.property, held);
-      // a replacement's second check right after its diff, or the registration of a dependent the engine deletes
-      // first, after other resources' checks: a replacement noted in this process keeps what its record holds
-      return replaced?.has(key) === true || (sameValue(held, claimed) && keptByReplacement(key));
-    };
+    const itself = (held: unknown) =>
+      own !== undefined
+        ? sameValue(held, own)
+        : replacedHeld(kind, region, replaced, x.property, held, claimed);
     const holds = (r: LiveRecord) => {
       const held = live.held(r);
       return held !== undefined && !itself(held) && !ownRecord(r) && clashes(x, claimed, held);

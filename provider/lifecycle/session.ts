@@ -122,17 +122,17 @@ export interface Waited {
   watched: boolean;
 }
 
-/**
- * Waits for an accepted mutation's job (no job: it completed synchronously). When the platform has no record
- * of the job (reads answer 404 again and again) and the session can watch the resource, it waits on the
- * resource's own state instead (`watched`): the job's outcome is then what the caller reads back.
- */
 /** Errors met while following a job the API had accepted, and that job as messages name it (`job … (resize)`). */
 const unfollowedJobs = new WeakMap<object, string>();
 /** The accepted job an error stopped following, if it did. */
 export const unfollowedJobOf = (err: unknown): string | undefined =>
   err !== null && typeof err === "object" ? unfollowedJobs.get(err) : undefined;
 
+/**
+ * Waits for an accepted mutation's job (no job: it completed synchronously). When the platform has no record
+ * of the job (reads answer 404 again and again) and the session can watch the resource, it waits on the
+ * resource's own state instead (`watched`): the job's outcome is then what the caller reads back.
+ */
 export async function awaitJob(s: Session, accepted: AcceptedMutation, op: Operation): Promise<Waited> {
   const jobId = accepted.jobId;
   let last: Job | undefined;

@@ -16,8 +16,7 @@ import { commonFields, created, field, noneIsNull, output } from "../../kinds/co
 import { defineKind, type Recorded } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
 import { bool, optionalId, text, whenKnown } from "../../lifecycle/check";
-import { engineWarning } from "../../lifecycle/engineLog";
-import { describe } from "../../lifecycle/errors";
+import { keptInCloud } from "../../lifecycle/errors";
 import { type Session, waitFor } from "../../lifecycle/session";
 
 /** A comment as read, with the collection it was read under. */
@@ -63,10 +62,12 @@ function targetOf(rec: Recorded) {
 const nounOf = (on: CommentCollection) => Object.values(TARGETS).find((t) => t.on === on)!.noun;
 
 /** A comment the API cannot delete: dropped from the stack, left in the cloud, and the user told so. */
-async function keepInCloud(s: Session, live: LiveComment): Promise<void> {
+function keepInCloud(s: Session, live: LiveComment) {
   const noun = nounOf(live.on);
-  await engineWarning(
-    `${await describe(s, { name: `on ${noun} ${live.entityName || live.entityId}`, id: live.id })}: removed from the stack but kept in the cloud: the API cannot delete a comment on a ${noun} (only comments on volumes can be deleted). It stays on ${noun} ${live.entityId} and goes when the ${noun} does (the platform deletes a resource's comments with it).`,
+  return keptInCloud(
+    s,
+    { name: `on ${noun} ${live.entityName || live.entityId}`, id: live.id },
+    `the API cannot delete a comment on a ${noun} (only comments on volumes can be deleted). It stays on ${noun} ${live.entityId} and goes when the ${noun} does (the platform deletes a resource's comments with it).`,
   );
 }
 
@@ -159,9 +160,7 @@ data-owner:
     },
     async delete(s, live) {
       if (DELETABLE_COMMENTS.has(live.on)) return s.client.comments.remove(live.id, { region: s.region });
-      await keepInCloud(s, live);
-      // nothing was sent, so nothing to wait for
-      return { region: s.region };
+      return keepInCloud(s, live);
     },
   },
   importer: {

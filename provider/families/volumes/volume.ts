@@ -23,8 +23,7 @@ import { defineKind } from "../../kinds/define";
 import { diskGb, diskSizeProblem } from "../../kinds/diskOffering";
 import { examples } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
-import { engineWarning } from "../../lifecycle/engineLog";
-import { describe } from "../../lifecycle/errors";
+import { keptInCloud } from "../../lifecycle/errors";
 import { waitFor } from "../../lifecycle/session";
 
 export function shrinkMessage(from: number, to: number): string {
@@ -151,11 +150,11 @@ device: \${data.deviceId}
     ...volumeCalls,
     async delete(s, live) {
       if (!isRoot(live)) return volumeCalls.delete(s, live);
-      await engineWarning(
-        `${await describe(s, { name: live.name, id: live.id })}: removed from the stack but kept in the cloud: it is the root disk of instance ${live.virtualMachineId} (imageType volume), and goes with that instance.`,
+      return keptInCloud(
+        s,
+        { name: live.name, id: live.id },
+        `it is the root disk of instance ${live.virtualMachineId} (imageType volume), and goes with that instance.`,
       );
-      // nothing was sent, so nothing to wait for
-      return { region: s.region };
     },
     fromJob: (s, job, id) => s.client.volumes.fromJob(job, id),
     // the client sends the fields of a volume create and nothing else
