@@ -152,9 +152,10 @@ export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = 
       }
       const honoured = options(name, given, props, opts);
       if (kind.nameFromResource && given.name === undefined && props.adoptId === undefined) props.name = name;
-      // References given as plain text are looked up at check; those taken from outputs are not.
-      const plain = checkedRefs.filter((k) => given[k] !== undefined && isPlain(given[k]));
-      if (plain.length) props[PLAIN_REFERENCES] = plain;
+      // References given as plain text are looked up at check; those taken from outputs are not. The list goes
+      // whenever a reference is given, empty too: without it, check looks up every known value (as for YAML).
+      const refs = checkedRefs.filter((k) => given[k] !== undefined);
+      if (refs.length) props[PLAIN_REFERENCES] = refs.filter((k) => isPlain(given[k]));
       // Output-only properties are registered as unknown so the class exposes them.
       for (const k of outputOnly) props[k] = undefined;
       Object.assign(props, hidden);

@@ -1,12 +1,18 @@
 // The lookups of check for one kind: each field that names a catalogue row (ids of the region's zones, images,
-// offerings) or, when the program wrote a plain value, another kind's resource that must exist; then the
-// kind's own rules on the catalogue rows found, and the rules on live records (liveChecks.ts: requirements on
-// the records references name, values no two records may hold, adoption).
+// offerings) or, when the program wrote a plain value (or its SDK cannot say, PLAIN_REFERENCES), another kind's
+// resource that must exist; then the kind's own rules on the catalogue rows found, and the rules on live records
+// (liveChecks.ts: requirements on the records references name, values no two records may hold, adoption).
 
 import type { CheckFailure } from "./check";
 import { type Fields, type Outputs, PLAIN_REFERENCES, type Recorded, refOf } from "./fieldSpec";
 import type { Kind } from "./kindSpec";
-import { adoptionFailures, exclusiveFailures, kindLiveRules, stableRequirements } from "./liveChecks";
+import {
+  adoptionFailures,
+  exclusiveFailures,
+  kindLiveRules,
+  stableRequirements,
+  unclaimedNames,
+} from "./liveChecks";
 import { mustExist, mustReferToExisting } from "./lookups";
 import { kindNamed } from "./registry";
 import { containsUnknown, sameValue } from "./values";
@@ -33,15 +39,18 @@ export async function fieldLookups<F extends Fields, O extends Outputs>(
   const out: CheckFailure[] = [];
   const rows: Record<string, Record<string, unknown> | undefined> = {};
   const plain = news[PLAIN_REFERENCES];
+  const listed = Array.isArray(plain);
   await Promise.all(
     lookedUp(kind as unknown as Kind).map(async ([k, f]) => {
       if ((f.when && !f.when(inputs)) || containsUnknown(inputs[k]) || inputs[k] === undefined) return;
       const ref = refOf(f);
-      const checked = ref?.mustExist && Array.isArray(plain) && plain.includes(k);
+      const checked = ref?.mustExist && (!listed || plain.includes(k));
       const target = checked ? kindNamed(ref.kind) : undefined;
       // what the resource names already is not sent again: a backup outlives its instance, an instance the
       // template it was made from; only a value the change brings is judged (the API refuses only that)
-      const named = notHeld(inputs[k], olds[k]);
+      const brought = notHeld(inputs[k], olds[k]);
+      // unlisted, a name a resource of this run claims may be made by it (its id is unknown until it is made)
+      const named = listed || !target || ref?.by !== "name" ? brought : unclaimedNames(target, brought);
       if (ref && target && named !== undefined) {
         // a resource of another region is looked up there (an id is valid only in its own region)
         const elsewhere = ref.regionFrom ? inputs[ref.regionFrom] : undefined;
@@ -54,7 +63,8 @@ export async function fieldLookups<F extends Fields, O extends Outputs>(
             named,
             target,
             ref.by,
-            ref.requires,
+            // unlisted, the record may be one this run changes: its stable requirements are judged after (stableRequirements)
+            listed ? ref.requires : [],
             inputs,
             ref.regionFrom,
           )),

@@ -160,7 +160,9 @@ export interface Ref {
   /**
    * Check that each value the program gives as plain text names such a resource in the resource's region,
    * through that kind's list (best effort, like the catalogue lookups). A value taken from another resource's
-   * output is not looked up (PLAIN_REFERENCES): that resource may be created by the same run.
+   * output is not looked up (PLAIN_REFERENCES): that resource may be created by the same run. A program whose SDK
+   * does not say which values are plain (Pulumi YAML, another language's SDK on the plugin) has every known value
+   * looked up, less the names a resource of the run claims.
    */
   readonly mustExist?: boolean;
   /**
@@ -236,9 +238,13 @@ export interface HeldLive<V = any> {
 }
 
 /**
- * The hidden input in which the SDK lists the `mustExist` reference fields a program gave as plain values. Only
- * those are looked up: a value taken from another resource's output (`[keyPair.name]`) is already known at
- * preview when it was that resource's input, yet the resource may still be to create.
+ * The hidden input in which the SDK lists the `mustExist` reference fields a program gave as plain values, sent
+ * whenever the program gives any such field. Only those are looked up: a value taken from another resource's output
+ * (`[keyPair.name]`) is already known at preview when it was that resource's input, yet the resource may still be
+ * to create. Without the list (a program in Pulumi YAML or another language, on the plugin, whose SDK cannot tell
+ * the two apart), every known value is looked up: an id is unknown at preview until its resource is made, and a
+ * name that a resource checked earlier in the run claims (the resource a name comes from is checked before the one
+ * that takes it) is left for the API to judge (fieldLookups.ts).
  */
 export const PLAIN_REFERENCES = "__plainReferences";
 

@@ -311,6 +311,24 @@ function keptClaim(kind: Kind, region: string | undefined, x: Exclusive, held: u
   return undefined;
 }
 
+/**
+ * Of the names a reference gives (one, or a list), those no resource of this deployment claims as its `target`
+ * kind's name, in any region (its check recorded the claim: claimedTwice): a name one claims may be that
+ * resource's, made by this same run before the resource naming it. Undefined when none is left.
+ */
+export function unclaimedNames(target: Kind, value: unknown): unknown {
+  const claimed = (v: unknown) =>
+    [...claimedNow].some(
+      ([key, claims]) =>
+        key.startsWith(`${target.name}\u0000`) &&
+        key.endsWith("\u0000name") &&
+        [...claims.values()].some((c) => sameValue(c.value, v)),
+    );
+  if (!Array.isArray(value)) return claimed(value) ? undefined : value;
+  const left = value.filter((v) => !claimed(v));
+  return left.length ? left : undefined;
+}
+
 /** A resource by its claim: its name in the program where known (the plugin), else its kind and API name. */
 const claimant = (kind: Kind, c: Claim) =>
   c.name !== undefined

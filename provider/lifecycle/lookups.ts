@@ -331,14 +331,30 @@ export async function defaultRegionId(kind: string): Promise<string | undefined>
   return (await regionsOf(kind))?.find((r) => (r as { primary?: boolean }).primary === true)?.id;
 }
 
-/** Reads of another kind's records in flight, shared by the checks that run at the same time. */
-const inFlight = new Map<string, Promise<LiveRecord[] | undefined>>();
+/** Reads of another kind's records in flight, shared by the checks that run at the same time, each numbered. */
+const inFlight = new Map<string, { serial: number; read: Promise<LiveRecord[] | undefined> }>();
+let listsBegun = 0;
+
+/** The list of `target`'s records in the region in flight, or a new one; `after`: one begun after that serial. */
+function sharedList(kind: string, region: string | undefined, target: Kind, after?: number) {
+  const list = target.api.list!;
+  const key = `${target.name}/${region ?? ""}`;
+  let entry = inFlight.get(key);
+  if (!entry || (after !== undefined && entry.serial <= after)) {
+    const begun = { serial: ++listsBegun, read: attempt(kind, region, (s) => list(s)) };
+    inFlight.set(key, begun);
+    void begun.read.finally(() => inFlight.get(key) === begun && inFlight.delete(key));
+    entry = begun;
+  }
+  return entry;
+}
 
 /**
  * "sshKeyNames names no SSH key pair named "ops" in region …" for each value of a field that refers to another
  * kind's resources (`ref.mustExist`) and names none of the region's, read through that kind's list. Best
  * effort like the catalogue lookups, but never cached beyond the checks in flight: such resources change
- * within a run (one made earlier in the same `up` must be found).
+ * within a run (one made earlier in the same `up` must be found), so a value a list begun before this check
+ * misses is looked for once more in one begun after it.
  */
 export async function mustReferToExisting(
   kind: string,
@@ -352,18 +368,17 @@ export async function mustReferToExisting(
   regionFrom?: string,
 ): Promise<LookupFailure[]> {
   const values = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
-  const list = target.api.list;
-  if (!values.length || !list || skipped()) return [];
-  const key = `${target.name}/${region ?? ""}`;
-  let read = inFlight.get(key);
-  if (!read) {
-    read = attempt(kind, region, (s) => list(s));
-    inFlight.set(key, read);
-    void read.finally(() => inFlight.delete(key));
-  }
-  const records = await read;
+  if (!values.length || !target.api.list || skipped()) return [];
+  const begun = listsBegun;
+  const first = sharedList(kind, region, target);
+  let records = await first.read;
   if (!records) return [];
-  const known = new Map(records.map((r) => [by === "name" ? (r as { name?: unknown }).name : r.id, r]));
+  const named = (r: LiveRecord) => (by === "name" ? (r as { name?: unknown }).name : r.id);
+  if (first.serial <= begun && values.some((v) => !records!.some((r) => named(r) === v))) {
+    records = await sharedList(kind, region, target, begun).read;
+    if (!records) return [];
+  }
+  const known = new Map(records.map((r) => [named(r), r]));
   const where = region ? `region ${region}` : "the default region (cim:region is not set)";
   const rules = ([] as Requirement[]).concat(requires);
   return values.flatMap((v) => {

@@ -2,7 +2,9 @@
 // program, not an inline one), so the CLI runs Pulumi YAML's language host on it and the resources go to the
 // native plugin. It deploys (lookups as fn::invoke of the plugin's functions, a secret from config), a preview
 // and an up change nothing (no mutating request), a tag set through config changes in place, and destroy removes
-// everything. The secret never shows in plain text in state or output.
+// everything. The secret never shows in plain text in state or output. A YAML program's references are judged at
+// preview though its SDK cannot say which are plain text: a group no record has and no resource declares is
+// refused before anything is made; one the program declares passes.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { expect, it } from "vitest";
@@ -14,8 +16,8 @@ const PROJECT = "pulumi-cim-quickstart-yaml";
 const SECRET = "app-secret-3b9f0c2e";
 
 /** The example's folder copied into a source home, its plugin path (relative to the example) made absolute. */
-function yamlHome() {
-  const home = sourceHome("quickstart-yaml");
+function yamlHome(name = "quickstart-yaml") {
+  const home = sourceHome(name);
   const text = fs.readFileSync(path.join(repoRoot, "examples", "quickstart-yaml", "Pulumi.yaml"), "utf8");
   const relative = "      path: ../../bin\n";
   expect(text).toContain(relative);
@@ -86,4 +88,38 @@ it("deploys the YAML quickstart, is stable, changes a tag in place through confi
   const empty = await api().control.state();
   for (const records of [empty.instances, empty.volumes, empty.vpcs, empty.networks, empty.backupSchedules])
     expect(mine(records)).toEqual([]);
+}, 120_000);
+
+it("judges a YAML program's references at preview: a group nothing declares is refused, one it declares passes", async () => {
+  const home = yamlHome("yaml-references");
+  const file = path.join(home.workDir, "Pulumi.yaml");
+  const text = fs.readFileSync(file, "utf8");
+  const webAt = "  web:\n    type: cim:Instance\n    properties:\n";
+  expect(text).toContain(webAt);
+  /** The quickstart with the web instance in `group`, and `more` declared before it. */
+  const write = (group: string, more = "") =>
+    fs.writeFileSync(file, text.replace(webAt, `${more}${webAt}      group: ${group}\n`));
+  const stackName = uniqueStack("yaml-references");
+  const run = await stackRun({ home, stackName, projectName: PROJECT, envVars: api().envVars });
+  const config = { [`${PROJECT}:appSecret`]: { value: SECRET, secret: true } };
+  await api().control.resetRequests();
+  write("no-such-group");
+  const [refused] = await run([{ op: "preview", expectFailure: true, config }]);
+  expect(refused.ok).toBe(false);
+  const errors = refused.diagnostics.filter((d) => d.severity === "error").map((d) => d.message);
+  expect(errors.join("\n")).toMatch(
+    /cim:index:Instance resource 'web': property group value \{no-such-group\} has a problem: group names no instance group named "no-such-group" in /,
+  );
+  expect(mutating(await api().control.requests())).toEqual({});
+  // the group from a resource of the program: its name is known at preview, yet it is made by this run
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pulumi YAML interpolation, written into the program
+  write("${team.name}", "  team:\n    type: cim:InstanceGroup\n");
+  const [preview, up] = await run([{ op: "preview" }, { op: "up" }]);
+  expect(preview.summary).toEqual({ create: 8 });
+  expect(up.summary).toEqual({ create: 8 });
+  const state = await api().control.state();
+  const group = mine(state.instanceGroups).find((g) => g.name === "team");
+  expect(state.instances[String(up.outputs?.webId)].groupId).toBe(group?.id);
+  const [destroyed] = await run([{ op: "destroy" }, { op: "rm" }]);
+  expect(destroyed.summary).toEqual({ delete: 8 });
 }, 120_000);

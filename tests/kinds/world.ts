@@ -13,6 +13,7 @@ import { providerFor } from "../../provider";
 import { type Kind, type KindName, kinds } from "../../provider/kinds";
 import { outputSchema } from "../../provider/kinds/outputSchema";
 import { PartialStateError } from "../../provider/lifecycle/errors";
+import { PLAIN_REFERENCES } from "../../provider/lifecycle/fieldSpec";
 import { fullOutputs } from "../../provider/lifecycle/fields";
 import { resetLookups } from "../../provider/lifecycle/lookups";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
@@ -75,11 +76,17 @@ export function expectDeclared(kind: KindName, op: string, outs: Record<string, 
 /** An instance's outputs as a program reads them: those state leaves out at their default, read back. */
 export const shown = (outs: Record<string, unknown>) => fullOutputs(kinds.Instance, outs);
 
-/** A kind's provider whose every output is checked against the kind's declaration. */
+/**
+ * A kind's provider whose every output is checked against the kind's declaration. Its check is given the inputs
+ * as the SDK's classes send them: the list of references given as plain values, empty (all taken from outputs)
+ * where the inputs carry none; `unlisted` leaves the list out, as a Pulumi YAML program on the plugin does.
+ */
 export function p(kind: KindName): pulumi.dynamic.ResourceProvider {
   const provider = providerFor(kind);
   return {
     ...provider,
+    check: (olds, news) =>
+      provider.check!(olds, PLAIN_REFERENCES in news ? news : { ...news, [PLAIN_REFERENCES]: [] }),
     async create(inputs) {
       try {
         const made = await provider.create(inputs);
@@ -106,6 +113,9 @@ export function p(kind: KindName): pulumi.dynamic.ResourceProvider {
     },
   };
 }
+
+/** Inputs as a program whose SDK does not list its plain references sends them (Pulumi YAML on the plugin). */
+export const unlisted = (news: Rec): Rec => ({ ...news, [PLAIN_REFERENCES]: undefined });
 
 /** check, then create: what the engine does for a new resource. */
 export async function make(kind: KindName, news: Rec) {

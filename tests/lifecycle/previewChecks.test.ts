@@ -6,9 +6,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { providerFor } from "../../provider";
+import { type Kind, kinds } from "../../provider/kinds";
 import { aboutResource, captureInfo } from "../../provider/lifecycle/engineLog";
 import { PLAIN_REFERENCES } from "../../provider/lifecycle/fieldSpec";
-import { resetLookups } from "../../provider/lifecycle/lookups";
+import { mustReferToExisting, resetLookups } from "../../provider/lifecycle/lookups";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
 import { resetBatches } from "../../provider/lifecycle/readBatch";
 import { UNKNOWN } from "../../provider/lifecycle/values";
@@ -539,6 +540,74 @@ describe("references a resource holds already", () => {
     expect(await about(keys(["gone-key"]), keys(["other-key"]))).toEqual([
       expect.stringMatching(/^sshKeyNames names no SSH key pair named "other-key"/),
     ]);
+  });
+});
+
+describe("a program whose SDK does not list its plain references (Pulumi YAML, another language on the plugin)", () => {
+  // Without the SDK's list, check cannot tell `group: web` from `group: ${grp.name}`: every known value is looked
+  // up. An id is unknown at preview until its resource is made; a name is known, and a resource checked earlier in
+  // the run that claims it may be the one to make it (the one a name comes from is checked first).
+  const gone = "0b5e7d2a-1f3c-4e55-9a77-3d1f00c0ffee";
+
+  it("a name no record has and no resource of the run claims is refused; one a resource claims passes", async () => {
+    const group = (name: string) => vmArgs({ name: `grouped-${name}`, group: name });
+    expect((await failuresOf(instance, {}, group("no-such-group"))).map((f) => f.reason)).toEqual([
+      expect.stringMatching(/^group names no instance group named "no-such-group" in .*cim\.InstanceGroup/),
+    ]);
+    // the group is declared in the same program: its check came first and claims the name
+    resetLookups();
+    expect(await failuresOf(providerFor("InstanceGroup"), {}, { name: "made-this-run" })).toEqual([]);
+    expect(await failuresOf(instance, {}, group("made-this-run"))).toEqual([]);
+    // a list of names the same way (the API takes one key pair an instance)
+    expect(await failuresOf(providerFor("SshKeyPair"), {}, { name: "ops-key", publicKey: ED25519 })).toEqual(
+      [],
+    );
+    const keyed = (name: string) => vmArgs({ name: `keyed-${name}`, sshKeyNames: [name] });
+    expect(await failuresOf(instance, {}, keyed("ops-key"))).toEqual([]);
+    expect((await failuresOf(instance, {}, keyed("ghost-key"))).map((f) => f.reason)).toEqual([
+      expect.stringMatching(/^sshKeyNames names no SSH key pair named "ghost-key"/),
+    ]);
+  });
+
+  it("an id that names nothing is refused; one the resource holds already is not judged again", async () => {
+    const backup = providerFor("Backup");
+    expect((await failuresOf(backup, {}, { instanceId: gone })).map((f) => f.reason)).toEqual([
+      expect.stringMatching(new RegExp(`^instanceId names no instance with id "${gone}"`)),
+    ]);
+    expect(await failuresOf(backup, { instanceId: gone }, { instanceId: gone })).toEqual([]);
+    expect(await failuresOf(backup, {}, { instanceId: vm.id })).toEqual([]);
+  });
+
+  it("a record made after a list already in flight began is looked for in a list begun after it", async () => {
+    // the list of instances the first check begins is held until the instance below is made: a second check
+    // that joins it would miss the instance its reference names, made earlier in the same up
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const real = kinds.Instance.api.list!;
+    let lists = 0;
+    const gated = {
+      ...kinds.Instance,
+      api: {
+        ...kinds.Instance.api,
+        list: async (s: Parameters<typeof real>[0]) => {
+          const first = ++lists === 1;
+          const rows = await real(s);
+          if (first) await held;
+          return rows;
+        },
+      },
+    } as Kind;
+    const early = mustReferToExisting("Backup", undefined, "instanceId", vm.id, gated, "id");
+    while (lists === 0) await new Promise((r) => setTimeout(r, 5));
+    const later = await made(instance, vmArgs({ name: "made-meanwhile" }));
+    const joining = mustReferToExisting("Backup", undefined, "instanceId", later.id, gated, "id");
+    release();
+    expect(await early).toEqual([]);
+    expect(await joining).toEqual([]);
+    expect(lists).toBe(2);
+    await instance.delete!(later.id, later.outs);
   });
 });
 
