@@ -1,8 +1,9 @@
 // The records lookups answer, as documented TypeScript interfaces (sdk/lookups/records.ts): a record's type is the
 // client's (its zod schema's output, provider/client), which an editor shows without a word on any field, since
-// a type inferred from zod carries no doc comments. `npm run generate` writes each record's fields with the type
-// the client's record has, read with the compiler, and the description its schema gives (the same words as the
-// package schema and the reference pages), so a hover over `zone.capacity` says what capacity is.
+// a type inferred from zod carries no doc comments. `npm run generate` writes each record with the description its
+// schema gives it and its fields with the type the client's record has, read with the compiler, and the
+// descriptions its schema gives them (the same words as the package schema and the reference pages), so a hover
+// over `zone.capacity` says what capacity is.
 // tests/lookups/registry.test.ts holds the file to its sources. Run from a checkout only (the compiler is a
 // development dependency).
 
@@ -18,24 +19,30 @@ import { recordTypeToken } from "./index";
  * Types of the client's whose fields several records share, written once and extended (with what each says of
  * itself): a template and an ISO are images.
  */
-const BASES: Record<string, { schema: z.ZodType; note: string }> = {
-  Image: { schema: ImageSchema, note: "What a template and an ISO both are." },
-};
+const BASES: Record<string, z.ZodType> = { Image: ImageSchema };
 /** Records the SDK states itself (a map, or an interface of its own), not written here. */
 const OWN = new Set(["Preferences", "InstanceGroupList"]);
 
-/** The description a record's schema gives each of its fields. */
-function descriptionsOf(schema: z.ZodType, name: string): Record<string, string | undefined> {
+/** What a record's schema says of the record and of each of its fields. */
+export interface RecordDescription {
+  description?: string;
+  fields: Record<string, string | undefined>;
+}
+
+function descriptionsOf(schema: z.ZodType, name: string): RecordDescription {
   const spec = objectSpecOf(schema, name, { tokenOf: recordTypeToken, types: {} });
-  return Object.fromEntries(Object.entries(spec.properties).map(([k, p]) => [k, p.description]));
+  return {
+    description: spec.description,
+    fields: Object.fromEntries(Object.entries(spec.properties).map(([k, p]) => [k, p.description])),
+  };
 }
 
 /**
  * Every record type a lookup answers, by its name in the package schema (the client's type of that name), with the
- * descriptions its schema gives its fields.
+ * descriptions its schema gives it and its fields.
  */
-export function recordDescriptions(): Map<string, Record<string, string | undefined>> {
-  const out = new Map<string, Record<string, string | undefined>>();
+export function recordDescriptions(): Map<string, RecordDescription> {
+  const out = new Map<string, RecordDescription>();
   for (const entry of Object.values(lookupRegistry) as LookupEntry[]) {
     const { type, schema } = entry.output;
     if (OWN.has(type) || out.has(type)) continue;
@@ -44,10 +51,12 @@ export function recordDescriptions(): Map<string, Record<string, string | undefi
   return new Map([...out].sort(([a], [b]) => a.localeCompare(b)));
 }
 
-/** A description as a doc comment, indented by two spaces. */
-function docComment(text: string): string[] {
+/** A description as a doc comment, indented by `indent`. */
+function docComment(text: string, indent = "  "): string[] {
   const lines = text.replaceAll("*/", "*\\/").split("\n");
-  return lines.length === 1 ? [`  /** ${lines[0]} */`] : ["  /**", ...lines.map((l) => `   * ${l}`), "   */"];
+  return lines.length === 1
+    ? [`${indent}/** ${lines[0]} */`]
+    : [`${indent}/**`, ...lines.map((l) => `${indent} * ${l}`), `${indent} */`];
 }
 
 /** The repository's tsconfig.json, parsed: what the compiler reads the sources with (here and in the tests). */
@@ -81,7 +90,7 @@ export function recordTypesModule(root: string): string {
     ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope |
     ts.TypeFormatFlags.WriteArrayAsGenericType;
   /** A record's fields as interface members, each with its doc comment; and its index signature. */
-  const members = (name: string, described: Record<string, string | undefined>) => {
+  const members = (name: string, described: RecordDescription["fields"]) => {
     const found = exported.get(name);
     if (!found) throw new Error(`recordTypes: provider/client exports no type ${name}`);
     const symbol = found.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(found) : found;
@@ -115,11 +124,12 @@ export function recordTypesModule(root: string): string {
     [...keys].flatMap((k) => [...(fields.get(k)?.doc ?? []), fields.get(k)?.decl ?? ""]);
   // the shared fields first
   const bases = new Map<string, Fields>();
-  for (const [base, { schema, note }] of Object.entries(BASES)) {
-    const { fields, rest } = members(base, descriptionsOf(schema, base));
+  for (const [base, schema] of Object.entries(BASES)) {
+    const described = descriptionsOf(schema, base);
+    const { fields, rest } = members(base, described.fields);
     bases.set(base, fields);
     out.push(
-      `/** ${note} */`,
+      ...docComment(described.description ?? "", ""),
       `export interface ${base} {`,
       ...lines(fields, fields.keys()),
       ...rest,
@@ -128,7 +138,7 @@ export function recordTypesModule(root: string): string {
     );
   }
   for (const [name, described] of records) {
-    const { fields, rest } = members(name, described);
+    const { fields, rest } = members(name, described.fields);
     // a base whose every field this record has, of the same type; a field the record describes in other words
     // is declared again with them
     const base = [...bases].find(([, b]) => [...b].every(([k, f]) => fields.get(k)?.decl === f.decl));
@@ -138,6 +148,7 @@ export function recordTypesModule(root: string): string {
     };
     const own = [...fields.keys()].filter((k) => !inherited(k));
     out.push(
+      ...(described.description ? docComment(described.description, "") : []),
       `export interface ${name}${base ? ` extends ${base[0]}` : ""} {`,
       ...lines(fields, own),
       ...rest,

@@ -71,12 +71,15 @@ export function isOptionalField(s: z.ZodType): boolean {
   return s.safeParse(undefined).success;
 }
 
-/** The description given with `.describe()` on the field or anything it wraps. */
+/**
+ * The description given with `.describe()` on the field or anything it wraps. An intersection that says nothing
+ * of itself is what its left side is, with more fields (a record with the `state` the lookups add).
+ */
 function descriptionOf(s: z.ZodType): string | undefined {
   for (let cur: z.ZodType | undefined = s; cur; ) {
     if (cur.description) return cur.description;
     const d = defOf(cur);
-    cur = d.innerType ?? (d.type === "pipe" ? d.in : undefined);
+    cur = d.innerType ?? (d.type === "pipe" ? d.in : d.type === "intersection" ? d.left : undefined);
   }
   return undefined;
 }

@@ -163,16 +163,18 @@ export const InvitationsArgs = z.strictObject({
 
 // ------------------------------------------------------------------------- records the client makes itself
 
-export const StaticNatSchema = z.object({
-  id: z.string().describe("The public address's id (a static NAT has none of its own)."),
-  state: z.enum(["Enabled", "Disabled"]).describe("Enabled while static NAT maps the address onto an instance, else Disabled."),
-  ipAddress: z.string().describe("The public address, e.g. `198.18.0.7`.").optional(),
-  virtualMachineId: z.string().describe("The id of the instance the address maps onto (`cim.Instance`); only when Enabled.").optional(),
-  virtualMachineName: z.string().describe("The name of that instance, as the platform reports it; only when Enabled.").optional(),
-  networkId: z.string().describe("The network of the instance's NIC the address maps onto.").optional(),
-  vmIpAddress: z.string().describe("The instance's NIC address the public address maps onto; only when Enabled.").optional(),
-  zoneId: z.string().describe("The id of the zone the address belongs to (`cim.getZone`).").optional(),
-}) satisfies z.ZodType<StaticNat>;
+export const StaticNatSchema = z
+  .object({
+    id: z.string().describe("The public address's id (a static NAT has none of its own)."),
+    state: z.enum(["Enabled", "Disabled"]).describe("Enabled while static NAT maps the address onto an instance, else Disabled."),
+    ipAddress: z.string().describe("The public address, e.g. `198.18.0.7`.").optional(),
+    virtualMachineId: z.string().describe("The id of the instance the address maps onto (`cim.Instance`); only when Enabled.").optional(),
+    virtualMachineName: z.string().describe("The name of that instance, as the platform reports it; only when Enabled.").optional(),
+    networkId: z.string().describe("The network of the instance's NIC the address maps onto.").optional(),
+    vmIpAddress: z.string().describe("The instance's NIC address the public address maps onto; only when Enabled.").optional(),
+    zoneId: z.string().describe("The id of the zone the address belongs to (`cim.getZone`).").optional(),
+  })
+  .describe("A public address's static NAT: whether it maps one to one onto an instance's NIC, and which (`cim.StaticNat`).") satisfies z.ZodType<StaticNat>;
 
 export const RegionFailureSchema = z
   .object({
@@ -180,4 +182,4 @@ export const RegionFailureSchema = z
     regionName: z.string().describe("The region's name, when the API's region list has it.").optional(),
     reason: z.string().describe("The API's reason (its regionErrors entry)."),
   })
-  .meta({ title: "RegionFailure" }) satisfies z.ZodType<RegionFailure>;
+  .meta({ title: "RegionFailure", description: "A region whose records a list across regions could not read, and why." }) satisfies z.ZodType<RegionFailure>;

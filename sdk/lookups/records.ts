@@ -2,7 +2,7 @@
 // The records lookups answer: each field with the client's type for it and its schema's description, so that
 // an editor says what each field is (provider/lookups/recordTypes.ts).
 
-/** What a template and an ISO both are. */
+/** What a template and an ISO both are: a disk image registered in a zone, and its download. */
 export interface Image {
   /** The image's id. */
   id: string;
@@ -60,6 +60,7 @@ export interface Image {
   [field: string]: unknown;
 }
 
+/** A network ACL list of a VPC: the ordered rules a tier's traffic is matched against (`cim.NetworkAclList`). */
 export interface AclList {
   /** The id of the network ACL list (`cim.NetworkAclList`, or one of a VPC's default lists). */
   id: string;
@@ -73,6 +74,7 @@ export interface AclList {
   [field: string]: unknown;
 }
 
+/** A change the API accepted, as its audit trail records it: who sent which request, when, and what it changed (`cim.getAuditEntries`). */
 export interface AuditEntry {
   /** The audit entry's id. */
   id?: string | undefined;
@@ -100,6 +102,7 @@ export interface AuditEntry {
   [field: string]: unknown;
 }
 
+/** An on-demand backup of an instance, taken under the instance's backup offering (`cim.Backup`). */
 export interface Backup {
   /** The backup's status (BackingUp, BackedUp, Error, …). */
   state: string | undefined;
@@ -133,6 +136,7 @@ export interface Backup {
   created?: string | undefined;
 }
 
+/** A backup offering of a zone: how an instance of that zone is backed up, named by `cim.Instance`'s `backupOfferingId`. */
 export interface BackupOffering {
   /** The offering's id, as `cim.Instance`'s `backupOfferingId` takes it. */
   id: string;
@@ -152,6 +156,7 @@ export interface BackupOffering {
   [field: string]: unknown;
 }
 
+/** A comment on a resource (a volume, network, public IP, VPC or Kubernetes cluster), as `cim.Comment` writes one. */
 export interface Comment {
   /** The comment's id (`cim.Comment`). */
   id: string;
@@ -173,6 +178,7 @@ export interface Comment {
   [field: string]: unknown;
 }
 
+/** A compute offering: the vCPUs, clock speed and memory an instance gets, named by `serviceOfferingId` inputs. */
 export interface ComputeOffering {
   /** The offering's id, as `cim.Instance`'s `serviceOfferingId` takes it. */
   id: string;
@@ -190,6 +196,7 @@ export interface ComputeOffering {
   [field: string]: unknown;
 }
 
+/** A disk offering: the size, or a size given with each disk, of data volumes, named by `diskOfferingId` inputs. */
 export interface DiskOffering {
   /** The offering's id, as `cim.Volume`'s `diskOfferingId` takes it. */
   id: string;
@@ -203,6 +210,7 @@ export interface DiskOffering {
   [field: string]: unknown;
 }
 
+/** A shared file system: a data volume served over NFS on a network by a file-system VM (`cim.FileSystem`). */
 export interface FileSystem {
   /** The file system's id. */
   id: string;
@@ -246,6 +254,7 @@ export interface FileSystem {
   [field: string]: unknown;
 }
 
+/** A virtual machine, as the platform shows it (`cim.Instance`). */
 export interface Instance {
   /** The instance's id. */
   id: string;
@@ -383,6 +392,7 @@ export interface Instance {
   [field: string]: unknown;
 }
 
+/** An instance group of a region: a name instances are grouped under with `group` (`cim.InstanceGroup`). */
 export interface InstanceGroup {
   /** The instance group's id (`cim.InstanceGroup`), valid in its region only. */
   id?: string | undefined;
@@ -400,6 +410,7 @@ export interface InstanceGroup {
   [field: string]: unknown;
 }
 
+/** A power action (start, stop, reboot) run on an instance on a cron schedule (`cim.InstanceSchedule`). */
 export interface InstanceSchedule {
   /** The schedule's id. */
   id: string;
@@ -427,6 +438,7 @@ export interface InstanceSchedule {
   [field: string]: unknown;
 }
 
+/** The disks (and, when taken with them, the memory) of an instance at a point in time (`cim.InstanceSnapshot`). */
 export interface InstanceSnapshot {
   /** The snapshot's id. */
   id: string;
@@ -450,6 +462,7 @@ export interface InstanceSnapshot {
   [field: string]: unknown;
 }
 
+/** An internal load balancer: traffic to a port of an address inside a VPC tier spread over its instances (`cim.InternalLoadBalancer`). */
 export interface InternalLoadBalancer {
   /** The id of the internal load balancer (`cim.InternalLoadBalancer`). */
   id: string;
@@ -487,6 +500,7 @@ export interface InternalLoadBalancer {
   [field: string]: unknown;
 }
 
+/** An invitation of a user to an organization, and what became of it. */
 export interface Invitation {
   /** The invitation's id. */
   id: string;
@@ -506,6 +520,7 @@ export interface Invitation {
   [field: string]: unknown;
 }
 
+/** An ISO image: a disk an instance boots from or mounts (`cim.Iso`). */
 export interface Iso extends Image {
   /** Whether instances can boot from the ISO; a data ISO (drivers, tools) is not bootable. */
   bootable?: boolean | undefined;
@@ -515,6 +530,7 @@ export interface Iso extends Image {
   [field: string]: unknown;
 }
 
+/** A Kubernetes cluster: its control and worker nodes on a network, as the platform shows it (`cim.KubernetesCluster`); never its kubeconfig. */
 export interface KubernetesCluster {
   /** The cluster's id. */
   id: string;
@@ -562,6 +578,7 @@ export interface KubernetesCluster {
   [field: string]: unknown;
 }
 
+/** A Kubernetes release clusters can run, named by `cim.KubernetesCluster`'s `kubernetesVersionId`, with what its nodes need. */
 export interface KubernetesVersion {
   /** The version's id, as `cim.KubernetesCluster`'s `kubernetesVersionId` takes it. */
   id: string;
@@ -583,6 +600,7 @@ export interface KubernetesVersion {
   [field: string]: unknown;
 }
 
+/** A public load-balancer rule: traffic to a port of a public address spread over instances of a network (`cim.LoadBalancerRule`). */
 export interface LoadBalancerRule {
   /** The id of the load-balancer rule (`cim.LoadBalancerRule`). */
   id: string;
@@ -620,6 +638,7 @@ export interface LoadBalancerRule {
   [field: string]: unknown;
 }
 
+/** A membership of an organization: the caller's, or another member's of an organization the caller belongs to. */
 export interface Membership {
   /** The membership's id: the value the `X-Tenant-Context` header carries. */
   id: string;
@@ -637,6 +656,7 @@ export interface Membership {
   [field: string]: unknown;
 }
 
+/** A multi-region group: VPCs of several regions joined into one private network (`cim.MultiRegionGroup`). */
 export interface MultiRegionGroup {
   /** The id of the multi-region group (`cim.MultiRegionGroup`). */
   id: string;
@@ -658,6 +678,7 @@ export interface MultiRegionGroup {
   [field: string]: unknown;
 }
 
+/** A VPC's membership of a multi-region group (`cim.MultiRegionGroupVpc`). */
 export interface MultiRegionMember {
   /** The id of the membership (`cim.MultiRegionGroupVpc`). */
   id: string;
@@ -683,6 +704,7 @@ export interface MultiRegionMember {
   [field: string]: unknown;
 }
 
+/** The account's allowance of multi-region groups, all regions together, and how much of it is used. */
 export interface MultiRegionQuota {
   /** The most multi-region groups (`cim.MultiRegionGroup`) the account may have, all regions together. */
   maxMultiRegions: number;
@@ -694,6 +716,7 @@ export interface MultiRegionQuota {
   [field: string]: unknown;
 }
 
+/** The account's limits in a region and how much of each is used now. */
 export interface MyLimits {
   /** The most instances the account may have. */
   instanceLimit?: number | undefined;
@@ -731,6 +754,7 @@ export interface MyLimits {
   [field: string]: unknown;
 }
 
+/** A rule of a network ACL list: which traffic, from or to where, is allowed or denied (`cim.NetworkAclRule`). */
 export interface NetworkAclRule {
   /** The id of the rule (`cim.NetworkAclRule`). */
   id: string;
@@ -766,6 +790,7 @@ export interface NetworkAclRule {
   [field: string]: unknown;
 }
 
+/** A network offering: what a network of it provides (a VPC tier or an isolated network), named by `networkOfferingId` inputs. */
 export interface NetworkOffering {
   /** The offering's id, as `cim.Network`'s `networkOfferingId` takes it. */
   id: string;
@@ -779,6 +804,7 @@ export interface NetworkOffering {
   [field: string]: unknown;
 }
 
+/** A guest OS type the platform knows, named by a template's or ISO's `osTypeId`. */
 export interface OsType {
   /** The OS type's id, as `cim.Template`'s and `cim.Iso`'s `osTypeId` take it. */
   id: string;
@@ -792,6 +818,7 @@ export interface OsType {
   [field: string]: unknown;
 }
 
+/** A VPC private gateway: the VPC's address on a private network (a VLAN) beyond the VPC (`cim.VpcGateway`). */
 export interface PrivateGateway {
   /** The id of the private gateway (`cim.VpcGateway`). */
   id: string;
@@ -825,6 +852,7 @@ export interface PrivateGateway {
   [field: string]: unknown;
 }
 
+/** A project: a named grouping of work in a region (`cim.Project`). */
 export interface Project {
   /** The project's id (`cim.Project`), valid in its region only. */
   id: string;
@@ -842,6 +870,7 @@ export interface Project {
   [field: string]: unknown;
 }
 
+/** A public IP address acquired for an isolated network or a VPC (`cim.PublicIp`). */
 export interface PublicIp {
   /** The id of the public IP address (`cim.PublicIp`). */
   id: string;
@@ -877,6 +906,7 @@ export interface PublicIp {
   [field: string]: unknown;
 }
 
+/** A region of the API: a site with its own zones and resources, named by its id in `region` settings and inputs. */
 export interface Region {
   /** The region's id (a UUID), as the provider's `region` setting and `region` inputs take it. */
   id: string;
@@ -890,6 +920,7 @@ export interface Region {
   [field: string]: unknown;
 }
 
+/** A public address's static NAT: whether it maps one to one onto an instance's NIC, and which (`cim.StaticNat`). */
 export interface StaticNat {
   /** The public address's id (a static NAT has none of its own). */
   id: string;
@@ -909,6 +940,7 @@ export interface StaticNat {
   zoneId?: string | undefined;
 }
 
+/** A template: a disk image instances are deployed from (`cim.Template`). */
 export interface Template extends Image {
   /** The smallest root disk, in GB, of an instance deployed from the template (the default `rootDiskSize`). */
   minRootDiskSizeGb?: number | undefined;
@@ -922,6 +954,7 @@ export interface Template extends Image {
   [field: string]: unknown;
 }
 
+/** An organization the caller belongs to, with the caller's membership of it. */
 export interface Tenant {
   /** The organization's id. */
   id: string;
@@ -945,6 +978,7 @@ export interface Tenant {
   [field: string]: unknown;
 }
 
+/** A point-in-time copy of a volume, for restoring it as a new volume (`cim.VolumeSnapshot`). */
 export interface VolumeSnapshot {
   /** The snapshot's id. */
   id: string;
@@ -974,6 +1008,7 @@ export interface VolumeSnapshot {
   [field: string]: unknown;
 }
 
+/** A VPC offering, named by `cim.Vpc`'s `vpcOfferingId`. */
 export interface VpcOffering {
   /** The offering's id, as `cim.Vpc`'s `vpcOfferingId` takes it. */
   id: string;
@@ -983,6 +1018,7 @@ export interface VpcOffering {
   [field: string]: unknown;
 }
 
+/** A zone of a region: where instances, volumes, networks and VPCs are placed, named by `zoneId` inputs. */
 export interface Zone {
   /** The zone's id, as `zoneId` inputs take it (e.g. `cim.Instance`'s). */
   id: string;

@@ -221,12 +221,14 @@ const InstanceGroup = z
     z.object({ id: z.string().describe(InstanceGroupSchema.shape.id.description!) }),
   )
   .meta({ title: "InstanceGroup" });
-const InstanceGroupList = z.object({
-  groups: z.array(InstanceGroup).describe("The groups of every region that answered."),
-  failedRegions: z
-    .array(A.RegionFailureSchema)
-    .describe("The regions that did not; empty when every one did."),
-});
+const InstanceGroupList = z
+  .object({
+    groups: z.array(InstanceGroup).describe("The groups of every region that answered."),
+    failedRegions: z
+      .array(A.RegionFailureSchema)
+      .describe("The regions that did not; empty when every one did."),
+  })
+  .describe("The instance groups of every region, and the regions that could not be read.");
 
 const c = catalogue;
 /** Every lookup, by its function's name. */

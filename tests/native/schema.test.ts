@@ -84,7 +84,7 @@ describe("package schema", () => {
       type: "array",
       items: { $ref: "#/types/cim:index:InstanceIpToNetworkList" },
     });
-    expect(schema.types["cim:index:InstanceIpToNetworkList"]).toEqual({
+    expect(schema.types["cim:index:InstanceIpToNetworkList"]).toMatchObject({
       type: "object",
       properties: { networkId: { type: "string" }, ipAddress: { type: "string" } },
       required: ["networkId", "ipAddress"],
@@ -93,6 +93,39 @@ describe("package schema", () => {
       if (ref.startsWith("pulumi.json#")) continue;
       expect(schema.types[ref.replace("#/types/", "")], ref).toBeDefined();
     }
+  });
+
+  it("describes every type and every property: what SDKs of other languages and editors show", () => {
+    const blank = (d: unknown) => typeof d !== "string" || d.trim() === "";
+    const missing: string[] = [];
+    const properties = (where: string, props: Record<string, { description?: string }> | undefined) => {
+      for (const [k, p] of Object.entries(props ?? {}))
+        if (blank(p.description)) missing.push(`${where}.${k}`);
+    };
+    for (const [token, t] of Object.entries<any>(schema.types)) {
+      if (blank(t.description)) missing.push(`type ${token}`);
+      properties(`type ${token}`, t.properties);
+    }
+    for (const [token, r] of Object.entries<any>(schema.resources)) {
+      if (blank(r.description)) missing.push(`resource ${token}`);
+      properties(`resource ${token} input`, r.inputProperties);
+      properties(`resource ${token} output`, r.properties);
+    }
+    for (const [token, f] of Object.entries<any>(schema.functions)) {
+      if (blank(f.description)) missing.push(`function ${token}`);
+      properties(`function ${token} argument`, f.inputs.properties);
+      properties(`function ${token} result`, f.outputs.properties);
+    }
+    properties("config", schema.config.variables);
+    properties("provider input", schema.provider.inputProperties);
+    expect(missing).toEqual([]);
+    // the nested types users found bare: a kind's object field and the lookups' records
+    expect(schema.types["cim:index:KubernetesClusterAutoscaling"].properties.minSize.description).toMatch(
+      /fewest worker nodes/,
+    );
+    expect(schema.types["cim:lookups:Zone"].description).toMatch(/^A zone of a region/);
+    // a record the lookups extend (a template with the `state` they add) is described as the record it extends
+    expect(schema.types["cim:lookups:Template"].description).toMatch(/^A template/);
   });
 
   it("has the provider's settings as config and provider inputs, the token secret", () => {

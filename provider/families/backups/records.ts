@@ -25,5 +25,6 @@ export const BackupSchema = z
     date: str().describe("The backup's date: when it was taken (ISO 8601 date-time)."),
     created: str().describe("When the backup was created (ISO 8601 date-time)."),
   })
+  .describe("An on-demand backup of an instance, taken under the instance's backup offering (`cim.Backup`).")
   .transform((b) => ({ ...b, state: b.status }));
 export type Backup = z.output<typeof BackupSchema>;

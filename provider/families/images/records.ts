@@ -5,11 +5,13 @@ import { z } from "zod";
 import { bool, num, opt, str } from "../../client/records";
 
 /** One image store's view of a download (CloudStack's TemplateResponse.downloaddetails). */
-const DownloadDetailSchema = z.looseObject({
-  datastore: str().describe("The image store (secondary storage) the image is downloaded to."),
-  downloadPercent: num().describe("How much of the download is done, in percent (0 to 100)."),
-  downloadState: str().describe("The download's state as the platform reports it, e.g. DOWNLOAD_IN_PROGRESS, DOWNLOADED or DOWNLOAD_ERROR."),
-});
+const DownloadDetailSchema = z
+  .looseObject({
+    datastore: str().describe("The image store (secondary storage) the image is downloaded to."),
+    downloadPercent: num().describe("How much of the download is done, in percent (0 to 100)."),
+    downloadState: str().describe("The download's state as the platform reports it, e.g. DOWNLOAD_IN_PROGRESS, DOWNLOADED or DOWNLOAD_ERROR."),
+  })
+  .describe("One image store's view of an image's download: where it goes and how far it is.");
 
 /** CloudStack's download states (VMTemplateStorageResourceAssoc.Status) of a download that will not finish. */
 const FAILED_DOWNLOADS = ["DOWNLOAD_ERROR", "ABANDONED", "UPLOAD_ERROR", "UPLOAD_ABANDONED"];
@@ -55,7 +57,7 @@ function withImageState<T extends { isReady?: boolean; downloadDetails?: { downl
 }
 
 /** What templates and ISOs share, as a type (the lookups' records of both extend it: sdk/lookups/records.ts). */
-export const ImageSchema = z.looseObject(imageFields).transform(withImageState);
+export const ImageSchema = z.looseObject(imageFields).describe("What a template and an ISO both are: a disk image registered in a zone, and its download.").transform(withImageState);
 export type Image = z.output<typeof ImageSchema>;
 
 export const TemplateSchema = z
@@ -65,6 +67,7 @@ export const TemplateSchema = z
     hypervisor: str().describe("The hypervisor the template is for: KVM, XenServer, VMware, Hyperv, LXC, Ovm3, BareMetal or Simulator."),
     templateType: str().describe("The template's type as the platform reports it, e.g. USER."),
   })
+  .describe("A template: a disk image instances are deployed from (`cim.Template`).")
   .transform(withImageState);
 export type Template = z.output<typeof TemplateSchema>;
 
@@ -73,6 +76,7 @@ export const IsoSchema = z
     ...imageFields,
     bootable: bool().describe("Whether instances can boot from the ISO; a data ISO (drivers, tools) is not bootable."),
   })
+  .describe("An ISO image: a disk an instance boots from or mounts (`cim.Iso`).")
   .transform(withImageState);
 export type Iso = z.output<typeof IsoSchema>;
 
@@ -80,10 +84,12 @@ export type Iso = z.output<typeof IsoSchema>;
  * Who may use a template or ISO (CloudStack's TemplatePermissionsResponse): `account` names the accounts given
  * launch permission, and, while the image is private, its owner.
  */
-export const ImagePermissionsSchema = z.looseObject({
-  id: str().describe("The id of the template or ISO."),
-  isPublic: bool().describe("Whether every account may use the image."),
-  account: opt(z.array(z.string())).describe("The names of the accounts given launch permission and, while the image is private, its owner's."),
-  projectIds: opt(z.array(z.string())).describe("The ids of the projects given launch permission."),
-});
+export const ImagePermissionsSchema = z
+  .looseObject({
+    id: str().describe("The id of the template or ISO."),
+    isPublic: bool().describe("Whether every account may use the image."),
+    account: opt(z.array(z.string())).describe("The names of the accounts given launch permission and, while the image is private, its owner's."),
+    projectIds: opt(z.array(z.string())).describe("The ids of the projects given launch permission."),
+  })
+  .describe("Who may use a template or ISO: whether it is public, and the accounts and projects given launch permission.");
 export type ImagePermissions = z.output<typeof ImagePermissionsSchema>;

@@ -73,16 +73,21 @@ const deleteProtection = field(bool("refuse deletion while true"), {
   present: true,
 });
 
-const fixedAddress = z.object(
-  {
-    networkId: id("the network the address is fixed on"),
-    ipAddress: z
-      .string({ error: "is required: the private IPv4 address to fix on that network" })
-      .trim()
-      .refine((s) => parseIpv4(s) !== undefined, "must be an IPv4 address such as 10.1.1.20"),
-  },
-  { error: "must be a list of { networkId, ipAddress }" },
-);
+const fixedAddress = z
+  .object(
+    {
+      networkId: id("the network the address is fixed on").describe(
+        "The id of the network the address is fixed on (a `cim.Network`'s id, one of `networkIds` when given).",
+      ),
+      ipAddress: z
+        .string({ error: "is required: the private IPv4 address to fix on that network" })
+        .trim()
+        .refine((s) => parseIpv4(s) !== undefined, "must be an IPv4 address such as 10.1.1.20")
+        .describe("The private IPv4 address the instance gets on that network, e.g. `10.1.1.20`."),
+    },
+    { error: "must be a list of { networkId, ipAddress }" },
+  )
+  .describe("A private address fixed for the instance on one of its networks.");
 
 const detail = (v: Instance, key: string) => (v.details as Record<string, unknown> | undefined)?.[key];
 /** The platform refused a running scale: a synchronous 409, or a failed job saying it cannot scale live. */

@@ -42,11 +42,16 @@ const count = (rule: string, min: number) =>
 const autoscalingSchema = z
   .object(
     {
-      minSize: count("the fewest workers the autoscaler keeps", 1),
-      maxSize: count("the most workers the autoscaler makes", 1),
+      minSize: count("the fewest workers the autoscaler keeps", 1).describe(
+        "The fewest worker nodes the autoscaler keeps (at least 1).",
+      ),
+      maxSize: count("the most workers the autoscaler makes", 1).describe(
+        "The most worker nodes the autoscaler makes (greater than `minSize`).",
+      ),
     },
     { error: "must be { minSize, maxSize }: the autoscaler's bounds on the worker count" },
   )
+  .describe("The autoscaler's bounds on the cluster's worker count.")
   .refine((a) => a.maxSize > a.minSize, {
     message: "must be greater than minSize (the platform refuses equal bounds)",
     path: ["maxSize"],
