@@ -336,16 +336,27 @@ function specText(t: TypeSpec | undefined): string {
   return t.type === "integer" ? "number" : (t.type ?? "unknown");
 }
 
-/** The fields of a lookup's record, as the package schema describes it (the plugin's answer has this shape). */
-function recordRows(type: string | undefined): string[] {
-  const types = nativeFunctions.types() as Record<
-    string,
-    { properties?: Record<string, TypeSpec & { description?: string }>; required?: string[] }
-  >;
-  const spec = type === undefined ? undefined : types[recordTypeToken(type)];
+type ObjectSpec = {
+  description?: string;
+  properties?: Record<string, TypeSpec & { description?: string }>;
+  required?: string[];
+};
+
+/**
+ * What a lookup's record is and its fields, as the package schema describes them (the plugin's answer has this
+ * shape): the record's named type, or the function's own answer when the record is no type of its own.
+ */
+function recordRows(f: FunctionDoc): string[] {
+  const type = f.output?.type;
+  const types = nativeFunctions.types() as Record<string, ObjectSpec>;
+  const functions = nativeFunctions.schemas() as Record<string, { outputs?: ObjectSpec }>;
+  const spec =
+    (type === undefined ? undefined : types[recordTypeToken(type)]) ??
+    (f.output?.wrap === undefined ? functions[`cim:index:${f.name}`]?.outputs : undefined);
   if (!spec?.properties) return [];
   const required = new Set(spec.required ?? []);
   return [
+    ...(spec.description ? [spec.description, ""] : []),
     "| field | type | always there | description |",
     "|---|---|---|---|",
     ...Object.entries(spec.properties).map(
@@ -404,7 +415,7 @@ export function functionPages(functions: readonly FunctionDoc[]): Record<string,
         ? ["In a Pulumi YAML program (the native provider):", "", "```yaml", f.yaml, "```", ""]
         : []),
       ...(f.input ? ["## Arguments", "", ...fieldRows(f.input, "input")] : []),
-      ...(f.output ? ["## Result", "", `\`${resultText(f.output)}\``, "", ...recordRows(f.output.type)] : []),
+      ...(f.output ? ["## Result", "", `\`${resultText(f.output)}\``, "", ...recordRows(f)] : []),
     ].join("\n");
   }
   pages["docs/functions/README.md"] = [
