@@ -214,12 +214,16 @@ function importLines(kind: Kind): string[] {
   return lines;
 }
 
+/** The project name of a page's YAML example: `Network` → `network-example`, `getZone` → `get-zone-example`. */
+const projectName = (name: string) =>
+  `${name.replace(/[A-Z]/g, (c, i) => (i ? "-" : "") + c.toLowerCase())}-example`;
+
 /** The kind's example in Pulumi YAML, a whole project file, under the TypeScript one. */
 function yamlExampleLines(kind: Kind): string[] {
   const yaml = kind.yamlExample?.trim();
   if (!yaml)
     throw new Error(`kind ${kind.name} has no YAML example: give it a yamlExample in its declaration`);
-  const project = `${kind.name.replace(/[A-Z]/g, (c, i) => (i ? "-" : "") + c.toLowerCase())}-example`;
+  const project = projectName(kind.name);
   return [
     "The same in Pulumi YAML, on the native plugin ([other languages](../languages.md)), as a whole `Pulumi.yaml`:",
     "",
@@ -312,7 +316,7 @@ export interface FunctionDoc {
   };
   /** A whole example program (imports included). */
   readonly example?: string;
-  /** The same lookup in a Pulumi YAML program (`fn::invoke`), when cheap to show without resources. */
+  /** The same program in Pulumi YAML (its sections; the lookup an `fn::invoke`), shown as a whole Pulumi.yaml. */
   readonly yaml?: string;
 }
 
@@ -412,7 +416,14 @@ export function functionPages(functions: readonly FunctionDoc[]): Record<string,
       "",
       ...(f.example ? ["## Example", "", "```ts", f.example.trim(), "```", ""] : []),
       ...(f.yaml
-        ? ["In a Pulumi YAML program (the native provider):", "", "```yaml", f.yaml, "```", ""]
+        ? [
+            "The same in Pulumi YAML, on the native plugin ([other languages](../languages.md)), as a whole `Pulumi.yaml`:",
+            "",
+            "```yaml",
+            yamlProgram(projectName(f.name), f.yaml),
+            "```",
+            "",
+          ]
         : []),
       ...(f.input ? ["## Arguments", "", ...fieldRows(f.input, "input")] : []),
       ...(f.output ? ["## Result", "", `\`${resultText(f.output)}\``, "", ...recordRows(f)] : []),
@@ -423,8 +434,7 @@ export function functionPages(functions: readonly FunctionDoc[]): Record<string,
     "",
     "# Functions",
     "",
-    "Each page: an example program (TypeScript, and Pulumi YAML where it needs no resource), the arguments and",
-    "the result.",
+    "Each page: an example program (TypeScript, and the same in Pulumi YAML), the arguments and the result.",
     "",
     "| function | what it does |",
     "|---|---|",

@@ -1,7 +1,8 @@
 // What the kinds' examples share: the lookups and the resources several examples stand on, each written once, in
 // TypeScript and in Pulumi YAML side by side. Each kind's `example` (docs/resources/<Kind>.md shows it whole, and
 // tests/docs compiles it) and its `yamlExample` declare the ones they use first, then say what is the kind's own:
-// `...examples(["zoneId", "vpc"], "new cim.Network(…)", { resources: "…" })` names them once for both.
+// `...examples(["zoneId", "vpc"], "new cim.Network(…)", { resources: "…" })` names them once for both. The
+// function pages' examples stand on some of them too (functionExampleTable.ts).
 //
 // The YAML examples (the native plugin's schema) stand under the TypeScript one on each page. A kind's own part is
 // written by hand in each language rather than generated from one structured form of both: the TypeScript examples
@@ -11,7 +12,7 @@
 // and lookups) and to the plugin's schema; tests/e2e/yamlExamples.test.ts runs them all. YAML refers to a resource
 // by its key (`${main.id}`), to a lookup's answer by its variable (`${zoneId}`).
 
-const indent = (text: string, n: number) =>
+export const indent = (text: string, n: number) =>
   text
     .split("\n")
     .map((l) => (l ? " ".repeat(n) + l : l))
@@ -203,7 +204,8 @@ export type ExampleSetup = keyof typeof SETUP;
 
 /** A shared declaration by name, or one given whole (`withProperties`). */
 type Use = ExampleSetup | Shared;
-const shared = (u: Use): Shared => (typeof u === "string" ? SETUP[u] : u);
+/** A shared declaration, both languages (the function pages' examples stand on them too). */
+export const shared = (u: Use): Shared => (typeof u === "string" ? SETUP[u] : u);
 
 /**
  * A shared resource with more properties: what a kind's own page shows of its resource, the same one the other
@@ -232,7 +234,11 @@ const SECTIONS = ["config", "variables", "resources", "outputs"] as const;
 
 /** A YAML example's sections: the shared pieces it uses, in the order given, then its own entries. */
 function yamlExample(uses: readonly Use[], own: YamlParts): string {
-  const parts: YamlParts[] = [...uses.map((u) => shared(u).yaml), own];
+  return yamlSections([...uses.map((u) => shared(u).yaml), own]);
+}
+
+/** Pieces of a YAML program as one: each section once, with the entries of every piece in the order given. */
+export function yamlSections(parts: readonly YamlParts[]): string {
   return SECTIONS.flatMap((section) => {
     const entries = parts.map((p) => p[section]?.trim()).filter(Boolean) as string[];
     return entries.length ? [`${section}:`, ...entries.map((e) => indent(e, 2))] : [];

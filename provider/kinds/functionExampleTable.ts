@@ -1,11 +1,12 @@
 // What each lookup's example says that its shape does not (functionExamples.ts makes the program): the record a
 // catalogue lookup names (one the emulator seeds) and the resource its id feeds; a list's filter and the field it
-// is mapped to; the declared resource whose record a lookup reads back. Plus the declarations examples stand on.
+// is mapped to; the declared resource whose record a lookup reads back. Plus the declarations examples stand on,
+// each in TypeScript and in Pulumi YAML (the same program on both of a page's examples).
 // A list of an account's records is read through an output of a resource that names the parent (a schedule's
 // `instanceId`): the lookup then runs once that resource exists, so it finds it.
 
 import type { lookupRegistry } from "../../sdk/lookups/registry";
-import type { ExampleSetup } from "./examples";
+import { type ExampleSetup, indent, invokeId, type YamlParts, yamlInstance } from "./examples";
 
 export type LookupName = keyof typeof lookupRegistry;
 
@@ -32,13 +33,20 @@ export interface Spec {
   after?: string[];
 }
 
-export type Setup = { shared: ExampleSetup; needs: string[] } | { code: string; needs: string[] };
+export type Setup =
+  | { shared: ExampleSetup; needs: string[] }
+  | { code: string; yaml: YamlParts; needs: string[] };
 
 const p = (name: string) => ({ promise: name });
 /** An output of a declared resource: `out("nightStop", "instanceId")` is `nightStop.instanceId`. */
 const out = (needs: string, field = "id") => ({ output: `${needs}.${field}`, needs });
 
-const code = (needs: string[], text: string): Setup => ({ needs, code: text });
+/**
+ * A declaration of the examples' own, in TypeScript and in Pulumi YAML (entries of its sections, at their level).
+ * A YAML resource is keyed by the TypeScript constant's name and given the TypeScript program's Pulumi name, so
+ * `out("nightStop")` is `${nightStop.id}` in YAML (functionExamples.ts finds the key by the resource's type).
+ */
+const code = (needs: string[], text: string, yaml: YamlParts): Setup => ({ needs, code: text, yaml });
 const fromWeb = ["zoneId", "templateId", "serviceOfferingId"];
 
 /** Declarations the examples stand on, by name (the ids catalogue lookups compute are their examples). */
@@ -49,6 +57,14 @@ export const SETUPS: Record<string, Setup> = {
   mainVpc: code(
     ["zoneId", "vpcOfferingId"],
     `const vpc = new cim.Vpc("main", { zoneId, cidr: "10.1.0.0/16", vpcOfferingId });`,
+    {
+      resources: `main:
+  type: cim:index:Vpc
+  properties:
+    zoneId: \${zoneId}
+    cidr: 10.1.0.0/16
+    vpcOfferingId: \${vpcOfferingId}`,
+    },
   ),
   webTier: code(
     ["zoneId", "vpc", "networkOfferingId"],
@@ -59,6 +75,16 @@ export const SETUPS: Record<string, Setup> = {
   gateway: "10.1.1.1",
   netmask: "255.255.255.0",
 });`,
+    {
+      resources: `web:
+  type: cim:index:Network
+  properties:
+    zoneId: \${zoneId}
+    vpcId: \${main.id}
+    networkOfferingId: \${networkOfferingId}
+    gateway: 10.1.1.1
+    netmask: 255.255.255.0`,
+    },
   ),
   golden: code(
     ["zoneId", "osTypeId"],
@@ -69,18 +95,48 @@ export const SETUPS: Record<string, Setup> = {
   hypervisor: "KVM",
   osTypeId,
 });`,
+    {
+      resources: `golden:
+  type: cim:index:Template
+  properties:
+    url: https://images.example.com/golden-2026-11.qcow2
+    zoneId: \${zoneId}
+    format: QCOW2
+    hypervisor: KVM
+    osTypeId: \${osTypeId}`,
+    },
   ),
   rescue: code(
     ["zoneId", "serviceOfferingId", "diskOfferingId", "isoId"],
-    `new cim.Instance("rescue", { zoneId, serviceOfferingId, imageType: "iso", isoId, diskOfferingId });`,
+    `new cim.Instance("rescue", { zoneId, serviceOfferingId, imageType: "iso", isoId, diskOfferingId, rootDiskSize: 20 });`,
+    {
+      resources: `rescue:
+  type: cim:index:Instance
+  properties:
+    zoneId: \${zoneId}
+    serviceOfferingId: \${serviceOfferingId}
+    imageType: iso
+    isoId: \${isoId}
+    diskOfferingId: \${diskOfferingId}
+    rootDiskSize: 20`,
+    },
   ),
   backedUpDb: code(
     [...fromWeb, "backupOfferingId"],
     `const db = new cim.Instance("db", { zoneId, templateId, serviceOfferingId, backupOfferingId });`,
+    { resources: yamlInstance("db", `backupOfferingId: \${backupOfferingId}`) },
   ),
   backup: code(
     ["backedUpDb"],
     `const backup = new cim.Backup("db-before-upgrade", { instanceId: db.id, description: "before the upgrade" });`,
+    {
+      resources: `backup:
+  type: cim:index:Backup
+  name: db-before-upgrade
+  properties:
+    instanceId: \${db.id}
+    description: before the upgrade`,
+    },
   ),
   cluster: code(
     ["zoneId", "tier", "kubernetesVersionId"],
@@ -91,22 +147,54 @@ export const SETUPS: Record<string, Setup> = {
   networkId: tier.id,
   size: 2,
 });`,
+    {
+      resources: `cluster:
+  type: cim:index:KubernetesCluster
+  name: apps
+  properties:
+    zoneId: \${zoneId}
+    kubernetesVersionId: \${kubernetesVersionId}
+    serviceOfferingId:
+${indent(invokeId("getComputeOffering", "{ name: Medium }"), 6)}
+    networkId: \${tier.id}
+    size: 2`,
+    },
   ),
-  data: code(
-    ["zoneId", "diskOfferingId"],
-    `const data = new cim.Volume("data", { zoneId, diskOfferingId, size: 50 });`,
-  ),
+  // attached to the db instance: a volume never attached has no storage yet, and no snapshot can be taken of it
+  data: { shared: "data", needs: ["zoneId", "diskOfferingId", "db"] },
   note: code(
     ["data"],
     `const note = new cim.Comment("data-owner", { volumeId: data.id, text: "owned by the payments team" });`,
+    {
+      resources: `note:
+  type: cim:index:Comment
+  name: data-owner
+  properties:
+    volumeId: \${data.id}
+    text: owned by the payments team`,
+    },
   ),
   dataSnapshot: code(
     ["data"],
     `const dataSnapshot = new cim.VolumeSnapshot("data-before-upgrade", { volumeId: data.id });`,
+    {
+      resources: `dataSnapshot:
+  type: cim:index:VolumeSnapshot
+  name: data-before-upgrade
+  properties:
+    volumeId: \${data.id}`,
+    },
   ),
   dbSnapshot: code(
     ["db"],
     `const dbSnapshot = new cim.InstanceSnapshot("db-before-upgrade", { instanceId: db.id });`,
+    {
+      resources: `dbSnapshot:
+  type: cim:index:InstanceSnapshot
+  name: db-before-upgrade
+  properties:
+    instanceId: \${db.id}`,
+    },
   ),
   nightStop: code(
     ["db"],
@@ -116,20 +204,69 @@ export const SETUPS: Record<string, Setup> = {
   schedule: "0 22 * * MON-FRI",
   timezone: "Europe/Berlin",
 });`,
+    {
+      resources: `nightStop:
+  type: cim:index:InstanceSchedule
+  name: db-stop-at-night
+  properties:
+    instanceId: \${db.id}
+    action: stop
+    schedule: "0 22 * * MON-FRI"
+    timezone: Europe/Berlin`,
+    },
   ),
-  group: code([], `const group = new cim.InstanceGroup("web-servers", {});`),
+  group: code([], `const group = new cim.InstanceGroup("web-servers", {});`, {
+    resources: `group:
+  type: cim:index:InstanceGroup
+  name: web-servers`,
+  }),
+  // the file-system VM needs at least 2 vCPUs and 1024 MB: a Medium offering, not the Small the others use
   share: code(
-    ["zoneId", "tier", "diskOfferingId", "serviceOfferingId"],
-    `const share = new cim.FileSystem("assets", { zoneId, networkId: tier.id, diskOfferingId, size: 50, serviceOfferingId });`,
+    ["zoneId", "tier", "diskOfferingId"],
+    `const share = new cim.FileSystem("assets", {
+  zoneId,
+  networkId: tier.id,
+  diskOfferingId,
+  size: 50,
+  serviceOfferingId: cim.getComputeOffering({ name: "Medium" }).then((o) => o.id),
+});`,
+    {
+      resources: `share:
+  type: cim:index:FileSystem
+  name: assets
+  properties:
+    zoneId: \${zoneId}
+    networkId: \${tier.id}
+    diskOfferingId: \${diskOfferingId}
+    size: 50
+    serviceOfferingId:
+${indent(invokeId("getComputeOffering", "{ name: Medium }"), 6)}`,
+    },
   ),
   web: code(
     [...fromWeb, "tier"],
     `const web = new cim.Instance("web", { zoneId, templateId, serviceOfferingId, networkIds: [tier.id] });`,
+    { resources: yamlInstance("web", `networkIds: ["\${tier.id}"]`) },
   ),
-  ip: code(["vpc"], `const ip = new cim.PublicIp("web", { vpcId: vpc.id });`),
+  ip: code(["vpc"], `const ip = new cim.PublicIp("web", { vpcId: vpc.id });`, {
+    resources: `ip:
+  type: cim:index:PublicIp
+  name: web
+  properties:
+    vpcId: \${main.id}`,
+  }),
   nat: code(
     ["ip", "web", "tier"],
     `const nat = new cim.StaticNat("web", { publicIpId: ip.id, instanceId: web.id, networkId: tier.id });`,
+    {
+      resources: `nat:
+  type: cim:index:StaticNat
+  name: web
+  properties:
+    publicIpId: \${ip.id}
+    instanceId: \${web.id}
+    networkId: \${tier.id}`,
+    },
   ),
   lbRule: code(
     ["ip", "tier", "web"],
@@ -140,6 +277,17 @@ export const SETUPS: Record<string, Setup> = {
   privatePort: 8080,
   memberIds: [web.id],
 });`,
+    {
+      resources: `lbRule:
+  type: cim:index:LoadBalancerRule
+  name: web
+  properties:
+    publicIpId: \${ip.id}
+    networkId: \${tier.id}
+    publicPort: 80
+    privatePort: 8080
+    memberIds: ["\${web.id}"]`,
+    },
   ),
   ilb: code(
     ["zoneId", "vpc"],
@@ -151,10 +299,36 @@ export const SETUPS: Record<string, Setup> = {
   netmask: "255.255.255.0",
 });
 const ilb = new cim.InternalLoadBalancer("db", { networkId: app.id, sourcePort: 5432, instancePort: 5432 });`,
+    {
+      resources: `app:
+  type: cim:index:Network
+  properties:
+    zoneId: \${zoneId}
+    vpcId: \${main.id}
+    networkOfferingId:
+${indent(invokeId("getNetworkOffering", "{ name: VPC Tier with Internal LB }"), 6)}
+    gateway: 10.1.2.1
+    netmask: 255.255.255.0
+ilb:
+  type: cim:index:InternalLoadBalancer
+  name: db
+  properties:
+    networkId: \${app.id}
+    sourcePort: 5432
+    instancePort: 5432`,
+    },
   ),
   webAcl: code(
     ["vpc"],
     `const webAcl = new cim.NetworkAclList("web", { vpcId: vpc.id, description: "web tier" });`,
+    {
+      resources: `webAcl:
+  type: cim:index:NetworkAclList
+  name: web
+  properties:
+    vpcId: \${main.id}
+    description: web tier`,
+    },
   ),
   https: code(
     ["webAcl"],
@@ -165,6 +339,16 @@ const ilb = new cim.InternalLoadBalancer("db", { networkId: app.id, sourcePort: 
   startPort: 443,
   cidrList: ["0.0.0.0/0"],
 });`,
+    {
+      resources: `https:
+  type: cim:index:NetworkAclRule
+  properties:
+    aclId: \${webAcl.id}
+    number: 10
+    protocol: tcp
+    startPort: 443
+    cidrList: [0.0.0.0/0]`,
+    },
   ),
   link: code(
     ["vpc"],
@@ -175,14 +359,46 @@ const ilb = new cim.InternalLoadBalancer("db", { networkId: app.id, sourcePort: 
   netmask: "255.255.255.0",
   vlan: 100,
 });`,
+    {
+      resources: `link:
+  type: cim:index:VpcGateway
+  name: dc-link
+  properties:
+    vpcId: \${main.id}
+    ipAddress: 172.16.0.2
+    gateway: 172.16.0.1
+    netmask: 255.255.255.0
+    vlan: 100`,
+    },
   ),
-  mesh: code([], `const mesh = new cim.MultiRegionGroup("mesh", { description: "both sites" });`),
+  mesh: code([], `const mesh = new cim.MultiRegionGroup("mesh", { description: "both sites" });`, {
+    resources: `mesh:
+  type: cim:index:MultiRegionGroup
+  properties:
+    description: both sites`,
+  }),
   meshMember: code(
     ["mesh", "vpc"],
     `const meshMember = new cim.MultiRegionGroupVpc("mesh-fra", { groupId: mesh.id, vpcId: vpc.id });`,
+    {
+      resources: `meshMember:
+  type: cim:index:MultiRegionGroupVpc
+  name: mesh-fra
+  properties:
+    groupId: \${mesh.id}
+    vpcId: \${main.id}`,
+    },
   ),
-  shop: code([], `const shop = new cim.Project("shop", { displayText: "the web shop" });`),
-  acmeId: code([], `const acmeId = cim.getTenant({ name: "acme" }).then((tenant) => tenant.id);`),
+  shop: code([], `const shop = new cim.Project("shop", { displayText: "the web shop" });`, {
+    resources: `shop:
+  type: cim:index:Project
+  properties:
+    displayText: the web shop`,
+  }),
+  acmeId: code([], `const acmeId = cim.getTenant({ name: "acme" }).then((tenant) => tenant.id);`, {
+    variables: `acmeId:
+${indent(invokeId("getTenant", "{ name: acme }"), 2)}`,
+  }),
 };
 
 const equals = (field: string, value: string) => (v: string) => `${v}.${field} === ${JSON.stringify(value)}`;

@@ -5,9 +5,15 @@
 // on are worked out here, so the 69 examples are not 69 hand-written snippets, and a renamed argument or field
 // breaks their type-check (tests/docs/codeBlocks.test.ts). The same data runs them against the emulator
 // (tests/docs/functionExamples.test.ts): what a page shows with plain values is what a reader gets.
+//
+// Each page shows the same program in Pulumi YAML under the TypeScript one, made from the same plan: the ids as
+// `fn::invoke` variables, each declaration's YAML beside its TypeScript (examples.ts, functionExampleTable.ts), and
+// the call an `fn::invoke` whose arguments are those variables or the outputs of the resources it reads
+// (tests/docs/yamlExamples.test.ts holds it to the TypeScript and the plugin's schema; tests/e2e/yamlExamples.test.ts
+// deploys them).
 
 import { type LookupEntry, lookupRegistry } from "../../sdk/lookups/registry";
-import { example as sharedSetup } from "./examples";
+import { shared, type YamlParts, yamlSections } from "./examples";
 import { type LookupName, SETUPS, type Setup, type Spec, TABLE } from "./functionExampleTable";
 
 export type { LookupName, Spec };
@@ -117,7 +123,7 @@ function setup(key: string): { code: string; needs: string[] } {
   if (fed) return statement(fed);
   const own: Setup | undefined = SETUPS[key];
   if (!own) throw new Error(`no setup named ${key}`);
-  if ("shared" in own) return { code: sharedSetup([own.shared]), needs: own.needs };
+  if ("shared" in own) return { code: shared(own.shared).ts, needs: own.needs };
   return own;
 }
 
@@ -135,25 +141,40 @@ function declarations(keys: readonly string[], have: ReadonlySet<string>, only =
   return order;
 }
 
-/** The example program of a lookup's page, whole (imports included). */
-export function functionExample(name: LookupName): string {
+/** What a lookup's example declares besides its own call, by setup, in the order the program has them. */
+interface Plan {
+  /** The catalogue's ids (a lookup that computes one). */
+  ids: string[];
+  /** The resources the call needs, or that the id it computes feeds. */
+  resources: string[];
+  /** What those resources need in turn, declared after them. */
+  rest: string[];
+}
+
+function planOf(name: LookupName): Plan {
   const spec: Spec = TABLE[name];
-  const own = statement(name);
-  const before = declarations(own.needs, new Set([spec.as]));
+  const before = declarations(statement(name).needs, new Set([spec.as]));
   const after = declarations(spec.after ?? [], new Set([spec.as, ...before]), true);
   const rest = declarations(spec.after ?? [], new Set([spec.as, ...before, ...after]));
-  // the catalogue's ids first, then resources; a lookup that feeds one sits right after the other ids
+  // the catalogue's ids first, then resources
   const ids = [...before, ...after].filter((k) => FEEDS.has(k));
   const resources = [...before, ...after].filter((k) => !FEEDS.has(k));
-  const codeOf = (keys: string[]) => keys.map((k) => setup(k).code);
-  const declared = codeOf([...ids, ...resources, ...rest]).join("\n");
+  return { ids, resources, rest };
+}
+
+/** A program's pieces in order: the ids, the call right after them when it computes one, else after the resources. */
+function inOrder<T>(name: LookupName, plan: Plan, call: T, each: (key: string) => T): T[] {
+  const [ids, resources, rest] = [plan.ids.map(each), plan.resources.map(each), plan.rest.map(each)];
+  return TABLE[name].feeds ? [...ids, call, ...resources, ...rest] : [...ids, ...resources, call, ...rest];
+}
+
+/** The example program of a lookup's page, whole (imports included). */
+export function functionExample(name: LookupName): string {
+  const plan = planOf(name);
+  const code = (k: string) => setup(k).code;
+  const declared = [...plan.ids, ...plan.resources, ...plan.rest].map(code).join("\n");
   const taken = new Set([...declared.matchAll(/\bconst (\w+)/g)].map((m) => m[1]));
-  const call = statement(name, taken).code;
-  const body = (
-    spec.feeds
-      ? [...codeOf(ids), call, ...codeOf(resources), ...codeOf(rest)]
-      : [...codeOf(ids), ...codeOf(resources), call, ...codeOf(rest)]
-  ).join("\n");
+  const body = inOrder(name, plan, statement(name, taken).code, code).join("\n");
   const imports = [
     ...(body.includes("pulumi.") ? ['import * as pulumi from "@pulumi/pulumi";'] : []),
     'import * as cim from "pulumi-cim";',
@@ -208,21 +229,25 @@ export function runnableExamples(): Runnable[] {
 export interface Invoke {
   variable: string;
   function: string;
-  /** Plain values, or `${variable}` of an earlier invoke. */
+  /** Plain values, or `${…}` of an earlier variable or of a resource's output. */
   arguments: Record<string, unknown>;
   /** The answer's field the variable keeps (a list's `items`); none: the whole answer. */
   return?: string;
 }
 
-function invokeOf(name: LookupName): Invoke {
+/**
+ * A lookup's call in YAML. `keyOf` names the YAML key of a resource the TypeScript holds in a constant (an argument
+ * that is a declared resource's output: `db.id` is `${db.id}`, `vpc.id` is `${main.id}`).
+ */
+function invokeOf(name: LookupName, keyOf: (constant: string) => string): Invoke {
   const spec: Spec = TABLE[name];
   const out = (lookupRegistry[name] as LookupEntry).output;
-  const args = Object.fromEntries(
-    Object.entries(argsOf(name)).map(([k, v]) => [
-      k,
-      isRef(v) ? `\${${(v as { promise: string }).promise}}` : v,
-    ]),
-  );
+  const value = (v: Ref): string => {
+    if ("promise" in v) return `\${${v.promise}}`;
+    const [constant, ...field] = v.output.split(".");
+    return `\${${[keyOf(constant), ...field].join(".")}}`;
+  };
+  const args = Object.fromEntries(Object.entries(argsOf(name)).map(([k, v]) => [k, isRef(v) ? value(v) : v]));
   // YAML has no map or filter: a list's variable holds the records, named for them (a record's too, when the
   // TypeScript computes from it)
   const variable =
@@ -236,34 +261,75 @@ function invokeOf(name: LookupName): Invoke {
 }
 
 /**
- * The invokes of a lookup's YAML example, those of the ids it uses first; none when the example's arguments are
- * a declared resource's (the YAML would have to declare it too: the TypeScript example shows that).
+ * A value in a YAML flow map: text plain when YAML reads it back as that text (`de-fra-1a`, `Ubuntu 22.04 LTS`),
+ * quoted otherwise (a reference, a version, a word YAML reads as a boolean); numbers and booleans as they are.
  */
-export function invokesOf(name: LookupName): Invoke[] | undefined {
-  if (!runnable(name)) return undefined;
-  const chain: Invoke[] = [];
-  const add = (n: LookupName) => {
-    for (const v of Object.values(argsOf(n)))
-      if (isRef(v) && "promise" in v) add(FEEDS.get(v.promise) as LookupName);
-    if (!chain.some((i) => i.function === `cim:index:${n}`)) chain.push(invokeOf(n));
-  };
-  add(name);
-  return chain;
+function yamlValue(v: unknown): string {
+  if (typeof v !== "string") return JSON.stringify(v);
+  const plain =
+    /^[A-Za-z][\w ./-]*$/.test(v) && !/\s$/.test(v) && !/^(true|false|yes|no|on|off|y|n|null)$/i.test(v);
+  return plain ? v : JSON.stringify(v);
 }
 
-/** The YAML example: the invokes as variables, the lookup's own one a stack output unless an id fed onward. */
-export function yamlExample(name: LookupName): string | undefined {
-  const chain = invokesOf(name);
-  if (!chain) return undefined;
-  const lines = ["variables:"];
-  for (const i of chain) {
-    lines.push(`  ${i.variable}:`, "    fn::invoke:", `      function: ${i.function}`);
-    const args = Object.entries(i.arguments);
-    if (args.length)
-      lines.push("      arguments:", ...args.map(([k, v]) => `        ${k}: ${JSON.stringify(v)}`));
-    if (i.return) lines.push(`      return: ${i.return}`);
-  }
-  const own = chain[chain.length - 1];
-  if (!TABLE[name].feeds) lines.push("outputs:", `  ${own.variable}: \${${own.variable}}`);
+/** An invoke as an entry of `variables`, written as the shared declarations write theirs (examples.ts). */
+function invokeEntry(i: Invoke): string {
+  const lines = [`${i.variable}:`, "  fn::invoke:", `    function: ${i.function}`];
+  const args = Object.entries(i.arguments).map(([k, v]) => `${k}: ${yamlValue(v)}`);
+  if (args.length) lines.push(`    arguments: { ${args.join(", ")} }`);
+  if (i.return) lines.push(`    return: ${i.return}`);
   return lines.join("\n");
+}
+
+const noConstants = (constant: string): string => {
+  throw new Error(`a lookup that computes an id refers to no resource (${constant})`);
+};
+
+/** A declaration in YAML: the invoke of the lookup that computes it (an id), or the setup's own entries. */
+function yamlSetup(key: string): YamlParts {
+  const fed = FEEDS.get(key);
+  if (fed) return { variables: invokeEntry(invokeOf(fed, noConstants)) };
+  const own: Setup | undefined = SETUPS[key];
+  if (!own) throw new Error(`no setup named ${key}`);
+  return "shared" in own ? shared(own.shared).yaml : own.yaml;
+}
+
+/** The top-level keys of YAML entries (`main:` of `main:\n  type: …`). */
+const keysOf = (entries: string | undefined) =>
+  [...(entries ?? "").matchAll(/^([\w-]+):/gm)].map((m) => m[1]);
+
+/**
+ * The YAML key of the resource a setup holds in the TypeScript constant `constant`: the one resource of the same
+ * type among the setup's YAML resources (`const vpc = new cim.Vpc("main", …)` is keyed `main`).
+ */
+function yamlKeyOf(constant: string, declared: readonly string[]): string {
+  for (const key of declared) {
+    const type = new RegExp(`\\bconst ${constant} = new cim\\.(\\w+)\\(`).exec(setup(key).code)?.[1];
+    if (!type) continue;
+    const resources = yamlSetup(key).resources ?? "";
+    const keys = keysOf(resources).filter((k) =>
+      new RegExp(`^${k}:\\n(?: {2}.*\\n)*? {2}type: cim:index:${type}$`, "m").test(resources),
+    );
+    if (keys.length !== 1)
+      throw new Error(`setup ${key}: no one YAML resource of type ${type} for ${constant}`);
+    return keys[0];
+  }
+  throw new Error(`no setup declares the constant ${constant}`);
+}
+
+/**
+ * The lookup's example in Pulumi YAML (the body of a Pulumi.yaml: its sections): what the TypeScript example
+ * declares, each setup's YAML, and the call as an `fn::invoke`, a stack output unless it computes an id another
+ * declaration takes.
+ */
+export function yamlExample(name: LookupName): string {
+  const plan = planOf(name);
+  const declared = [...plan.ids, ...plan.resources, ...plan.rest];
+  const own = invokeOf(name, (constant) => yamlKeyOf(constant, declared));
+  const parts = inOrder<YamlParts>(name, plan, { variables: invokeEntry(own) }, yamlSetup);
+  if (!TABLE[name].feeds) parts.push({ outputs: `${own.variable}: \${${own.variable}}` });
+  // variables and resources share one namespace in Pulumi YAML
+  const keys = parts.flatMap((p) => [...keysOf(p.variables), ...keysOf(p.resources)]);
+  const twice = keys.filter((k, i) => keys.indexOf(k) !== i);
+  if (twice.length) throw new Error(`${name}: the YAML example declares ${twice.join(", ")} twice`);
+  return yamlSections(parts);
 }

@@ -86,16 +86,19 @@ describe("docs generated from the registry of kinds", () => {
     expect(pages["docs/functions/README.md"]).toContain("| [`cim.getZones`](getZones.md) | Every zone. |");
   });
 
-  it("each function page shows its lookup's example; the YAML form where the lookup has one", () => {
+  it("each function page shows its lookup's example, and the same as a whole Pulumi.yaml under it", () => {
     const page = functionPages([{ name: "getZone", doc: "A zone.", example: "EXAMPLE", yaml: "YAML" }])[
       "docs/functions/getZone.md"
     ];
-    expect(page).toContain("## Example\n\n```ts\nEXAMPLE\n```\n\nIn a Pulumi YAML program");
-    expect(page).toContain("```yaml\nYAML\n```");
+    expect(page).toContain("## Example\n\n```ts\nEXAMPLE\n```\n\nThe same in Pulumi YAML");
+    expect(page).toContain("```yaml\nname: get-zone-example\nruntime: yaml\n");
+    expect(page).toContain("\nYAML\n```");
     for (const name of Object.keys(lookupRegistry)) {
       const text = files[`docs/functions/${name}.md`];
       expect(text, name).toContain("## Example\n\n```ts\nimport");
       expect(text, name).toMatch(new RegExp(`cim\\s*\\.${name}\\(`));
+      expect(text, name).toContain(`\n\`\`\`yaml\nname: `);
+      expect(text, name).toContain(`      function: cim:index:${name}\n`);
     }
   });
 });

@@ -1,13 +1,16 @@
 // The Pulumi YAML programs of the docs against the schema the native plugin serves (tests/docs/yamlPrograms.ts),
-// in process: every resource page has one, each is a whole program that checks clean, and each declares the
-// resource types and lookups of the page's TypeScript example; and the declarations the examples share
-// (provider/kinds/examples.ts), said once and shown alike on every page. tests/e2e/yamlExamples.test.ts runs them
-// through the CLI and its YAML language host.
+// in process: every resource page and every function page has one, each is a whole program that checks clean,
+// and each declares the resource types and lookups of the page's TypeScript example; and the declarations the
+// examples share (provider/kinds/examples.ts), said once and shown alike on every page.
+// tests/e2e/yamlExamples.test.ts runs them through the CLI and its YAML language host.
 
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { kindList } from "../../provider/kinds";
 import { examples, withProperties } from "../../provider/kinds/examples";
+import { functionExample } from "../../provider/kinds/functionExamples";
+import type { LookupName } from "../../provider/kinds/functionExampleTable";
+import { lookupRegistry } from "../../sdk/lookups/registry";
 import { checkProgram, pluginSchema, typesAndFunctions, yamlPrograms } from "./yamlPrograms";
 
 const schema = pluginSchema();
@@ -15,15 +18,20 @@ const schema = pluginSchema();
 const ref = (s: string) => `\${${s}}`;
 const programs = yamlPrograms();
 const pageOf = (kind: string) => programs.filter((p) => p.file === `docs/resources/${kind}.md`);
+const functionPageOf = (name: string) => programs.filter((p) => p.file === `docs/functions/${name}.md`);
+const lookups = Object.keys(lookupRegistry) as LookupName[];
+const PLUGIN = { providers: [{ name: "cim", path: "./node_modules/pulumi-cim/bin" }] };
 
-/** A resource page's TypeScript example, as the page shows it. */
-function tsExample(kind: string): { types: string[]; functions: string[] } {
-  const ts = kindList.find((k) => k.name === kind)?.example ?? "";
+/** The resource types and lookups a TypeScript example uses (a call may break before `.getX(`). */
+function tsTypesAndFunctions(ts: string): { types: string[]; functions: string[] } {
   return {
     types: [...new Set([...ts.matchAll(/new cim\.(\w+)\(/g)].map((m) => `cim:index:${m[1]}`))].sort(),
-    functions: [...new Set([...ts.matchAll(/cim\.(get\w+)\(/g)].map((m) => `cim:index:${m[1]}`))].sort(),
+    functions: [...new Set([...ts.matchAll(/\bcim\s*\.(get\w+)\(/g)].map((m) => `cim:index:${m[1]}`))].sort(),
   };
 }
+
+/** A resource page's TypeScript example, as the page shows it. */
+const tsExample = (kind: string) => tsTypesAndFunctions(kindList.find((k) => k.name === kind)?.example ?? "");
 
 describe("Pulumi YAML in the docs", () => {
   it("every resource page has one YAML example, a whole program on the plugin", () => {
@@ -33,10 +41,15 @@ describe("Pulumi YAML in the docs", () => {
         found.map((p) => p.file),
         kind.name,
       ).toEqual([`docs/resources/${kind.name}.md`]);
-      expect(found[0].doc.plugins, kind.name).toEqual({
-        providers: [{ name: "cim", path: "./node_modules/pulumi-cim/bin" }],
-      });
+      expect(found[0].doc.plugins, kind.name).toEqual(PLUGIN);
     }
+  });
+
+  it("every function page has one YAML example, a whole program on the plugin", () => {
+    expect(lookups.length).toBeGreaterThan(60);
+    const without = lookups.filter((name) => functionPageOf(name).length !== 1);
+    expect(without).toEqual([]);
+    for (const name of lookups) expect(functionPageOf(name)[0].doc.plugins, name).toEqual(PLUGIN);
   });
 
   it("the installation page and the languages page have theirs too", () => {
@@ -58,6 +71,36 @@ describe("Pulumi YAML in the docs", () => {
       expect(yaml, kind.name).toEqual(tsExample(kind.name));
       expect(yaml.types, kind.name).toContain(`cim:index:${kind.name}`);
     }
+  });
+
+  it("each function page's YAML example declares the resource types and lookups of its TypeScript example", () => {
+    for (const name of lookups) {
+      const yaml = typesAndFunctions(functionPageOf(name)[0].doc);
+      expect(yaml, name).toEqual(tsTypesAndFunctions(functionExample(name)));
+      expect(yaml.functions, name).toContain(`cim:index:${name}`);
+    }
+  });
+
+  it("a function page's YAML keeps what its TypeScript keeps: the call's answer, as a stack output", () => {
+    // an argument that is a declared resource's output refers to that resource by its YAML key
+    const staticNat = functionPageOf("getStaticNat")[0].doc as any;
+    expect(staticNat.variables.webPrivateAddress["fn::invoke"]).toEqual({
+      function: "cim:index:getStaticNat",
+      arguments: { publicIpId: ref("nat.publicIpId") },
+      return: "vmIpAddress",
+    });
+    expect(staticNat.resources.nat.type).toBe("cim:index:StaticNat");
+    expect(staticNat.outputs).toEqual({ webPrivateAddress: ref("webPrivateAddress") });
+    // the VPC the TypeScript holds as `vpc` is the shared declaration's `main`
+    const acl = functionPageOf("getNetworkAclList")[0].doc as any;
+    expect(acl.variables.webAclDescription["fn::invoke"].arguments).toEqual({
+      vpcId: ref("main.id"),
+      id: ref("webAcl.id"),
+    });
+    // a lookup that computes an id feeds the resource that takes it, and is no output
+    const zone = functionPageOf("getZone")[0].doc as any;
+    expect(zone.resources.main.properties.zoneId).toBe(ref("zoneId"));
+    expect(zone.outputs).toBeUndefined();
   });
 });
 
