@@ -174,7 +174,7 @@ export interface VolumeArgs extends ArgsOf<VolumeKind> {
   readonly name?: ArgsOf<VolumeKind>["name"];
   /** Zone of the volume; an instance it attaches to must be in the same zone. Replaces on change. An id (a UUID) of a zone: `cim.getZone` finds it by name. */
   readonly zoneId: ArgsOf<VolumeKind>["zoneId"];
-  /** Disk offering. Changed in place (resize). An id (a UUID) of a disk offering: `cim.getDiskOffering` finds it by name. */
+  /** Disk offering; a fixed one smaller than the volume is refused at preview: volumes never shrink. Changed in place (resize). An id (a UUID) of a disk offering: `cim.getDiskOffering` finds it by name. */
   readonly diskOfferingId: ArgsOf<VolumeKind>["diskOfferingId"];
   /** Size in GB, for customized disk offerings; volumes never shrink. Changed in place (resize). */
   readonly size?: ArgsOf<VolumeKind>["size"];
@@ -198,7 +198,7 @@ export interface Volume extends KindResource<VolumeKind> {
   readonly name: KindResource<VolumeKind>["name"];
   /** Zone of the volume; an instance it attaches to must be in the same zone. Replaces on change. */
   readonly zoneId: KindResource<VolumeKind>["zoneId"];
-  /** Disk offering. Changed in place (resize). */
+  /** Disk offering; a fixed one smaller than the volume is refused at preview: volumes never shrink. Changed in place (resize). */
   readonly diskOfferingId: KindResource<VolumeKind>["diskOfferingId"];
   /** Size in GB, for customized disk offerings; volumes never shrink. Changed in place (resize). */
   readonly size: KindResource<VolumeKind>["size"];
@@ -1410,7 +1410,7 @@ export interface FileSystemArgs extends ArgsOf<FileSystemKind> {
   readonly zoneId: ArgsOf<FileSystemKind>["zoneId"];
   /** The network the share is served on (an isolated network or a VPC tier of the zone, not the zone's shared network): the file-system VM takes an address of it. Replaces on change. Names a `cim.Network` by id (its `id` output). */
   readonly networkId: ArgsOf<FileSystemKind>["networkId"];
-  /** The disk offering of its data volume. Changed in place (changeSharedFileSystemDiskOffering, a job). An id (a UUID) of a disk offering: `cim.getDiskOffering` finds it by name. */
+  /** The disk offering of its data volume; a fixed one smaller than the file system is refused at preview: shared file systems never shrink. Changed in place (changeSharedFileSystemDiskOffering, a job). An id (a UUID) of a disk offering: `cim.getDiskOffering` finds it by name. */
   readonly diskOfferingId: ArgsOf<FileSystemKind>["diskOfferingId"];
   /** Size in GB (GiB, 2^30 bytes, as the platform counts; the API shows bytes), with a customized disk offering (a fixed one decides it: leave size out); a smaller size is refused at preview: shared file systems never shrink. Changed in place (a job). */
   readonly size?: ArgsOf<FileSystemKind>["size"];
@@ -1436,7 +1436,7 @@ export interface FileSystem extends KindResource<FileSystemKind> {
   readonly zoneId: KindResource<FileSystemKind>["zoneId"];
   /** The network the share is served on (an isolated network or a VPC tier of the zone, not the zone's shared network): the file-system VM takes an address of it. Replaces on change. */
   readonly networkId: KindResource<FileSystemKind>["networkId"];
-  /** The disk offering of its data volume. Changed in place (changeSharedFileSystemDiskOffering, a job). */
+  /** The disk offering of its data volume; a fixed one smaller than the file system is refused at preview: shared file systems never shrink. Changed in place (changeSharedFileSystemDiskOffering, a job). */
   readonly diskOfferingId: KindResource<FileSystemKind>["diskOfferingId"];
   /** Size in GB (GiB, 2^30 bytes, as the platform counts; the API shows bytes), with a customized disk offering (a fixed one decides it: leave size out); a smaller size is refused at preview: shared file systems never shrink. Changed in place (a job). */
   readonly size: KindResource<FileSystemKind>["size"];

@@ -47,6 +47,7 @@ export {
   stateDefaults,
 } from "../lifecycle/fieldSpec";
 export type {
+  CatalogueRows,
   Importer,
   Kind,
   KindApi,
@@ -55,6 +56,7 @@ export type {
   LookupFailure,
   QuotaKey,
   QuotaUse,
+  RowsBefore,
 } from "../lifecycle/kindSpec";
 
 /**

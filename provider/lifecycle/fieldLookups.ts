@@ -1,11 +1,12 @@
 // The lookups of check for one kind: each field that names a catalogue row (ids of the region's zones, images,
 // offerings) or, when the program wrote a plain value (or its SDK cannot say, PLAIN_REFERENCES), another kind's
-// resource that must exist; then the kind's own rules on the catalogue rows found, and the rules on live records
-// (liveChecks.ts: requirements on the records references name, values no two records may hold, adoption).
+// resource that must exist; then the kind's own rules on the catalogue rows found (and on those the old inputs
+// name, for how a value may change), and the rules on live records (liveChecks.ts: requirements on the records
+// references name, values no two records may hold, adoption).
 
 import type { CheckFailure } from "./check";
 import { type Fields, type Outputs, PLAIN_REFERENCES, type Recorded, refOf } from "./fieldSpec";
-import type { Kind } from "./kindSpec";
+import type { CatalogueRows, Kind, RowsBefore } from "./kindSpec";
 import {
   adoptionFailures,
   exclusiveFailures,
@@ -13,7 +14,7 @@ import {
   stableRequirements,
   unclaimedNames,
 } from "./liveChecks";
-import { mustExist, mustReferToExisting } from "./lookups";
+import { catalogue, mustExist, mustReferToExisting } from "./lookups";
 import { kindNamed } from "./registry";
 import { containsUnknown, sameValue } from "./values";
 
@@ -76,7 +77,10 @@ export async function fieldLookups<F extends Fields, O extends Outputs>(
       rows[k] = r.row;
     }),
   );
-  if (kind.lookups) out.push(...kind.lookups(inputs as never, rows));
+  if (kind.lookups) {
+    const before = await rowsBefore(kind as unknown as Kind, inputs, olds, region, rows);
+    out.push(...kind.lookups(inputs as never, rows, before));
+  }
   if (out.length) return out;
   const k = kind as unknown as Kind;
   const live = await Promise.all([
@@ -86,6 +90,34 @@ export async function fieldLookups<F extends Fields, O extends Outputs>(
     adoptionFailures(k, inputs, olds, region),
   ]);
   return namedOnce(live);
+}
+
+/**
+ * The old inputs and the catalogue rows they name (RowsBefore), from the lists the check reads anyway: undefined
+ * for a resource about to be made (no old inputs) and for one moving to another region (its old ids are not of
+ * this one, and the move replaces it).
+ */
+async function rowsBefore(
+  kind: Kind,
+  inputs: Recorded,
+  olds: Recorded,
+  region: string | undefined,
+  rows: CatalogueRows,
+): Promise<RowsBefore | undefined> {
+  if (Object.keys(olds).length === 0 || !sameValue(olds.region ?? region, region)) return undefined;
+  const before: CatalogueRows = {};
+  await Promise.all(
+    lookedUp(kind).map(async ([k, f]) => {
+      const old = olds[k];
+      if (!f.lookup || typeof old !== "string" || (f.when && !f.when(olds))) return;
+      if (sameValue(old, inputs[k])) before[k] = rows[k];
+      else {
+        const list = await catalogue<{ id: string }>(kind.name, region, f.lookup.catalogue);
+        before[k] = list?.find((r) => r.id === old) as Record<string, unknown> | undefined;
+      }
+    }),
+  );
+  return { inputs: olds, rows: before };
 }
 
 /**

@@ -42,6 +42,19 @@ export interface LookupFailure {
   reason: string;
 }
 
+/** Catalogue rows found for a kind's fields, by field (undefined: not looked up, or not there). */
+export type CatalogueRows = Record<string, Record<string, unknown> | undefined>;
+
+/**
+ * What a resource the stack holds was made from, for rules on how a value may change (a disk only grows): its
+ * old inputs and the catalogue rows they name. Undefined for a resource about to be made (a new one, the second
+ * check of a replacement, an adoption) and for one moving to another region (its ids are of the old one).
+ */
+export interface RowsBefore {
+  inputs: Recorded;
+  rows: CatalogueRows;
+}
+
 /** The API calls of a kind and what is special about its lifecycle. The engine owns everything else. */
 export interface KindApi<I, R extends LiveRecord> {
   /**
@@ -160,8 +173,8 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
     fail: (property: string, reason: string) => void,
     olds: Recorded,
   ) => void;
-  /** Region-aware rules on the catalogue rows the field lookups found. */
-  lookups?(inputs: InputsOf<F>, rows: Record<string, Record<string, unknown> | undefined>): LookupFailure[];
+  /** Region-aware rules on the catalogue rows the field lookups found (and those the old inputs name). */
+  lookups?(inputs: InputsOf<F>, rows: CatalogueRows, before?: RowsBefore): LookupFailure[];
   readonly states?: {
     /** Another operation is under way: wait before acting. */
     busy?: readonly string[];

@@ -747,6 +747,14 @@ export const CASES: BadCase[] = [
     field: "size",
     message: /size cannot shrink \(20 GB → 10 GB\)/,
   },
+  {
+    name: "volume moved to a smaller fixed disk offering",
+    kind: "Volume",
+    existing: (i) => volume(i, { size: 30 }),
+    args: (i) => without(volume(i, { diskOfferingId: i.fixedDisk.id }), "size"),
+    field: "diskOfferingId",
+    message: /a fixed \d+ GB\) would shrink the volume \(30 GB → \d+ GB\): volumes only grow/,
+  },
 
   // ----------------------------------------------------------------------------------------------- VPC
   {
@@ -1645,6 +1653,15 @@ export const CASES: BadCase[] = [
     args: (i) => fileSystem(i, { size: 5 }),
     field: "size",
     message: /size cannot shrink \(10 GB → 5 GB\): shared file systems only grow/,
+  },
+  {
+    name: "file system moved to a smaller fixed disk offering",
+    kind: "FileSystem",
+    existing: (i) => fileSystem(i, { size: 30 }),
+    args: (i) => without(fileSystem(i, { diskOfferingId: i.fixedDisk.id }), "size"),
+    field: "diskOfferingId",
+    message:
+      /a fixed \d+ GB\) would shrink the file system \(30 GB → \d+ GB\): shared file systems only grow/,
   },
   {
     name: "file system with a size on a fixed disk offering",

@@ -141,6 +141,17 @@ describe("shared file systems (CloudStack's Shared FileSystem)", () => {
     expect(shrink.status).toBe(400);
     expect(shrink.body.message).toMatch(/would shrink the volume/);
     expect(shrink.body.detail).toMatch(/only grow: .* 25 GiB, asked for 5 GiB/);
+    // a fixed offering's size is its own: a smaller one is the same shrink (CloudStack's
+    // changeDiskOfferingForVolumeInternal takes the new offering's disk size)
+    const smaller = c.diskOfferings.find((d) => !d.customized && d.diskSizeGb < 25);
+    const fixedShrink = await api.post(`/filesystems/${fs.id}/resize`, {
+      query: { diskOfferingId: smaller.id },
+    });
+    expect(fixedShrink.status).toBe(400);
+    expect(fixedShrink.body.message).toBe(
+      `Going from existing size of ${25 * 1024 ** 3} to size of ${smaller.diskSizeGb * 1024 ** 3} would shrink the volume.Need to sign off by supplying the shrinkok parameter with value of true.`,
+    );
+    expect(await row(fs.id)).toMatchObject({ size: 25 * 1024 ** 3, diskOfferingId: custom.id });
   });
 
   it("stop, the service offering (Stopped only), start and restart are jobs with CloudStack's states", async () => {

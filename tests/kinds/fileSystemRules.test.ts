@@ -1,6 +1,7 @@
 // The check and diff rules of cim.FileSystem, offline (no API): its format and size, its growth in place and its
-// refused shrink (at check against the old inputs, at update against the live size), which fields replace, a
-// replacement keeping the name deleting first, the disk and compute offering rules on the catalogue rows found.
+// refused shrink (at check against the old inputs, by a size or a smaller fixed disk offering, at update against
+// the live size), which fields replace, a replacement keeping the name deleting first, the disk and compute
+// offering rules on the catalogue rows found.
 import { describe, expect, it } from "vitest";
 import { kinds } from "../../provider/kinds";
 import { checkKind, diffKind } from "../../provider/lifecycle/fields";
@@ -70,6 +71,42 @@ describe("FileSystem check", () => {
     expect(diffKind(fs, outs, { ...good, networkId: id(7), name: "assets-2" }).deleteBeforeReplace).toBe(
       false,
     );
+  });
+
+  it("never shrinks through its disk offering: the size the old inputs asked for (given, or a fixed offering's) against the new", () => {
+    const small = { name: "Small 20 GB", diskSizeGb: 20, customized: false };
+    const medium = { name: "Medium 50 GB", diskSizeGb: 50, customized: false };
+    const custom = { name: "Custom", customized: true };
+    const { size: _, ...fixed } = good;
+    const judged = (i: Rec, rows: Rec, olds: Rec, oldRows: Rec) =>
+      fs.lookups!(i as never, rows as never, { inputs: olds, rows: oldRows as never });
+    // a smaller fixed offering: diskOfferingId is named, with the fixed offering and the sizes
+    expect(judged(fixed, { diskOfferingId: small }, fixed, { diskOfferingId: medium })).toEqual([
+      {
+        property: "diskOfferingId",
+        reason: expect.stringMatching(
+          new RegExp(
+            `^diskOfferingId ${id(3)} \\(Small 20 GB, a fixed 20 GB\\) would shrink the file system \\(50 GB → 20 GB\\)`,
+          ),
+        ),
+      },
+    ]);
+    // from a customized size to a smaller fixed offering, and from a fixed offering to a smaller size
+    expect(
+      judged(fixed, { diskOfferingId: small }, { ...good, size: 30 }, { diskOfferingId: custom })[0],
+    ).toMatchObject({
+      property: "diskOfferingId",
+      reason: expect.stringMatching(/\(30 GB → 20 GB\)/),
+    });
+    expect(judged(good, { diskOfferingId: custom }, fixed, { diskOfferingId: small })[0]).toMatchObject({
+      property: "size",
+      reason: expect.stringMatching(/^size cannot shrink \(20 GB → 10 GB\)/),
+    });
+    // growing, the same size, a size not known (the old offering not found, a new resource): nothing to judge
+    expect(judged(fixed, { diskOfferingId: medium }, fixed, { diskOfferingId: small })).toEqual([]);
+    expect(judged(fixed, { diskOfferingId: small }, fixed, { diskOfferingId: small })).toEqual([]);
+    expect(judged(fixed, { diskOfferingId: small }, fixed, {})).toEqual([]);
+    expect(fs.lookups!(fixed as never, { diskOfferingId: small } as never)).toEqual([]);
   });
 
   it("the offering rules on the catalogue rows: a fixed disk offering takes no size, the VM needs 2 vCPUs and 1024 MB", () => {

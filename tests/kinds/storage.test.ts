@@ -18,6 +18,7 @@ import {
   jobsOn,
   make,
   nameOf,
+  newProcess,
   OTHER_ID,
   p,
   type Rec,
@@ -293,6 +294,30 @@ describe("a volume restored from a volume snapshot (cim.Volume snapshotId)", () 
   });
 });
 
+describe("volumes only grow, through their disk offering too", () => {
+  it("a smaller fixed offering is refused at preview, naming diskOfferingId and a way out; a larger one grows it", async () => {
+    const disk = async (name: string) => (await first("/offerings/disk", (d) => d.name === name)).id;
+    const [small, medium] = [await disk("Small 20 GB"), await disk("Medium 50 GB")];
+    const inputs = { name: nameOf("disk"), zoneId: cat.zone, diskOfferingId: medium };
+    const { id, outs } = await make("Volume", inputs);
+    expect(outs).toMatchObject({ size: 50 });
+    const refused = await p("Volume").check!(inputs, { ...inputs, diskOfferingId: small });
+    expect(refused.failures).toEqual([
+      {
+        property: "diskOfferingId",
+        reason: expect.stringMatching(
+          /^diskOfferingId \S+ \(Small 20 GB, a fixed 20 GB\) would shrink the volume \(50 GB → 20 GB\): volumes only grow\. To keep it, pick a disk offering of at least 50 GB, or a customized one with size: 50 or more; to start over with a smaller volume, replace it \(pulumi up --replace <urn>\)/,
+        ),
+      },
+    ]);
+    const onSmall = { ...inputs, name: nameOf("disk"), diskOfferingId: small };
+    const grow = await make("Volume", onSmall);
+    const grown = await change("Volume", grow.id, grow.outs, { ...onSmall, diskOfferingId: medium });
+    expect((await grown.run()).outs).toMatchObject({ size: 50 });
+    for (const v of [{ id, outs }, grow]) await p("Volume").delete!(v.id, v.outs);
+  });
+});
+
 describe("shared file systems: size, the VM's offering, busy then settled", () => {
   it("never shrinks: check refuses a smaller size against the old inputs, the update against the live size; a refresh after growth diffs", async () => {
     const inputs = fsInputs();
@@ -325,6 +350,90 @@ describe("shared file systems: size, the VM's offering, busy then settled", () =
     expect(refused.failures?.map((f) => f.property).sort()).toEqual(["serviceOfferingId", "size"]);
     await p("FileSystem").delete!(id, outs);
     await expect(call("GET", `/filesystems/${id}`)).rejects.toThrow(/404/); // destroyed and expunged at once
+  });
+
+  it("a disk offering that would shrink it is refused at preview, naming the field; the way out it gives works", async () => {
+    const disk = async (name: string) => (await first("/offerings/disk", (d) => d.name === name)).id;
+    const [small, medium] = [await disk("Small 20 GB"), await disk("Medium 50 GB")];
+    // a fixed offering decides the size: the program leaves size out
+    const onFixed = (diskOfferingId: string) => {
+      const { size: _, ...inputs } = fsInputs({ diskOfferingId });
+      return inputs;
+    };
+    const onMedium = onFixed(medium);
+    const { id, outs } = await make("FileSystem", onMedium);
+    expect(outs).toMatchObject({ size: 50, diskOfferingName: "Medium 50 GB" });
+    // a fixed offering smaller than it: the API would refuse it at up (the data volume never shrinks)
+    const fixed = await p("FileSystem").check!(onMedium, { ...onMedium, diskOfferingId: small });
+    expect(fixed.failures).toEqual([
+      {
+        property: "diskOfferingId",
+        reason: expect.stringMatching(
+          /^diskOfferingId \S+ \(Small 20 GB, a fixed 20 GB\) would shrink the file system \(50 GB → 20 GB\): shared file systems only grow .* give it 50 GB or more: a disk offering of at least 50 GB, or a customized one with size: 50 or more\. For a smaller one, start over: copy the data elsewhere, then run pulumi up --replace <urn> with another name /,
+        ),
+      },
+    ]);
+    // a customized offering with a smaller size than the fixed one it leaves: the size is named
+    const custom = await p("FileSystem").check!(onMedium, {
+      ...onMedium,
+      diskOfferingId: cat.custom,
+      size: 30,
+    });
+    expect(custom.failures).toEqual([
+      { property: "size", reason: expect.stringMatching(/^size cannot shrink \(50 GB → 30 GB\)/) },
+    ]);
+    // the same offerings the other way grow it, in place
+    const onSmall = onFixed(small);
+    const grow = await make("FileSystem", onSmall);
+    const grown = await change("FileSystem", grow.id, grow.outs, { ...onSmall, diskOfferingId: medium });
+    expect(grown.diff).toMatchObject({ changes: true, replaces: [] });
+    expect((await grown.run()).outs).toMatchObject({ size: 50, diskOfferingName: "Medium 50 GB" });
+    // grown outside the program (a customized 60 GB) and not refreshed: a move to the fixed 50 GB passes the
+    // check (20 GB → 50 GB as the program knows it) and is refused at update against the live size, with the same
+    // way out, before it asks the platform
+    const alsoOnSmall = onFixed(small);
+    const behind = await make("FileSystem", alsoOnSmall);
+    await job(await call("POST", `/filesystems/${behind.id}/resize?diskOfferingId=${cat.custom}&size=60`));
+    const stale = await change("FileSystem", behind.id, behind.outs, {
+      ...alsoOnSmall,
+      diskOfferingId: medium,
+    });
+    expect(stale.diff).toMatchObject({ changes: true, replaces: [] });
+    await expect(stale.run()).rejects.toThrow(
+      /diskOfferingId \S+ \(Medium 50 GB, a fixed 50 GB\) would shrink the file system \(60 GB → 50 GB\): .* give it 60 GB or more/,
+    );
+    expect(await jobsOn(behind.id)).toEqual([
+      "createSharedFileSystem:success",
+      "changeSharedFileSystemDiskOffering:success",
+    ]);
+    // from a customized size to a smaller fixed offering (the old inputs as state holds them)
+    const onCustom = fsInputs({ size: 30 });
+    const toSmall = { ...onFixed(small), name: onCustom.name };
+    expect((await p("FileSystem").check!(onCustom, toSmall)).failures).toEqual([
+      expect.objectContaining({
+        property: "diskOfferingId",
+        reason: expect.stringMatching(/\(30 GB → 20 GB\)/),
+      }),
+    ]);
+    // the way out it names for a smaller one, as the engine runs `pulumi up --replace <urn>`: it checks the
+    // replacement as a new resource (no old inputs, so no shrink is judged) and makes it before it deletes this
+    // one. Under the same name the check refuses it (this one still holds the name); under another it is made,
+    // this one deleted, and the name comes back in the next up, in place.
+    newProcess();
+    const sameName = await p("FileSystem").check!({}, { ...onMedium, diskOfferingId: small });
+    expect(sameName.failures?.map((f) => f.property)).toEqual(["name"]);
+    const renamed = { ...onMedium, name: `${onMedium.name}-new`, diskOfferingId: small };
+    const replacement = await make("FileSystem", renamed);
+    expect(replacement.outs).toMatchObject({ size: 20, diskOfferingName: "Small 20 GB" });
+    await p("FileSystem").delete!(id, outs);
+    newProcess();
+    const nameBack = await change("FileSystem", replacement.id, replacement.outs, {
+      ...renamed,
+      name: onMedium.name,
+    });
+    expect(nameBack.diff).toMatchObject({ changes: true, replaces: [] });
+    expect((await nameBack.run()).outs).toMatchObject({ name: onMedium.name, size: 20 });
+    for (const fs of [replacement, grow, behind]) await p("FileSystem").delete!(fs.id, fs.outs);
   });
 
   it("an update waits out a stop under way, then grows it; the VM's offering is changed stopped, then started", async () => {

@@ -1,8 +1,9 @@
 // cim.FileSystem: a shared file system (the platform's Shared FileSystem): an NFS export served on one network by
 // a file-system VM, its data on a volume of a disk offering. Created by a job; renamed by a synchronous PUT; grown
-// in place by the disk-offering change (a job; never shrunk: refused at check and preview); its VM's compute
-// offering changed in place (stop, change, start: the platform changes it only while stopped); destroyed and
-// expunged in one synchronous call. The spec shows only its read, GET /filesystems/{id}, and that envelope.
+// in place by the disk-offering change (a job; never shrunk, by a smaller size or a smaller fixed offering:
+// refused at check and preview, and at update against the live size); its VM's compute offering changed in place
+// (stop, change, start: the platform changes it only while stopped); destroyed and expunged in one synchronous
+// call. The spec shows only its read, GET /filesystems/{id}, and that envelope.
 
 import { z } from "zod";
 import type { FileSystem } from "../../client";
@@ -26,7 +27,7 @@ import {
   zoneName,
 } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { diskGb, diskSizeProblem } from "../../kinds/diskOffering";
+import { diskGb, diskSizeProblem, resizedTo, shrinkProblem } from "../../kinds/diskOffering";
 import { examples } from "../../kinds/examples";
 import { id } from "../../lifecycle/check";
 import { waitFor } from "../../lifecycle/session";
@@ -42,8 +43,17 @@ const gibOf = (f: FileSystem) => (f.size === undefined ? undefined : Math.round(
 const FORMATS = ["XFS", "EXT4"] as const;
 const format = word(FORMATS, '"XFS" (the default) or "EXT4"');
 
-export function fsShrinkMessage(from: number, to: number): string {
-  return `size cannot shrink (${from} GB → ${to} GB): shared file systems only grow (the platform grows their data volume and refuses a smaller size). To start over smaller, replace it (pulumi up --replace <urn>) after copying its data`;
+/**
+ * The refusal of a smaller file system (kinds/diskOffering.ts: ShrinkMessage), with the ways out that work: a size
+ * that does not shrink, or a new file system. `pulumi up --replace` makes one (Pulumi checks the replacement it
+ * forces as a new resource, so no shrink is judged), but only under another name: it makes the replacement before
+ * it deletes this one, which still holds the name until then (the uniqueName rule refuses the same name).
+ */
+export function fsShrinkMessage(from: number, to: number, offering?: string): string {
+  const asked = offering
+    ? `diskOfferingId ${offering} would shrink the file system (${from} GB → ${to} GB)`
+    : `size cannot shrink (${from} GB → ${to} GB)`;
+  return `${asked}: shared file systems only grow (the platform grows their data volume and refuses a smaller size). To keep this one, give it ${from} GB or more: a disk offering of at least ${from} GB, or a customized one with size: ${from} or more. For a smaller one, start over: copy the data elsewhere, then run pulumi up --replace <urn> with another name (names are unique in a region, and the replacement is made before this one is deleted; the old name can come back in the next up, a rename in place), or declare a new cim.FileSystem beside this one under another resource name and another name, copy the data to it, then remove this one from the program`;
 }
 
 export const fileSystem = defineKind({
@@ -111,7 +121,7 @@ assetsMount: \${assets.mountSource}
       ref: { kind: "Network", requires: networkInZone("file system") },
     }),
     diskOfferingId: {
-      doc: "The disk offering of its data volume.",
+      doc: "The disk offering of its data volume; a fixed one smaller than the file system is refused at preview: shared file systems never shrink.",
       changeNote: "changeSharedFileSystemDiskOffering, a job",
       ...catalogueField(
         id("the disk offering of the data volume, from GET /api/v1/offerings/disk"),
@@ -175,12 +185,24 @@ assetsMount: \${assets.mountSource}
     created,
   },
   ...growOnly(fsShrinkMessage),
-  lookups(i, rows) {
+  lookups(i, rows, before) {
     const out: { property: string; reason: string }[] = [];
     // an adopted file system has its size
     const adopted = i.size === undefined && Boolean(i.adoptId);
     const problem = diskSizeProblem("size", i.size, adopted ? undefined : rows.diskOfferingId, "refused");
     if (problem) out.push({ property: "size", reason: problem });
+    // a smaller fixed offering (or a size below the fixed one it leaves): the platform refuses it at up
+    const asked = (inputs: Record<string, unknown>, offerings: typeof rows) => ({
+      size: inputs.size,
+      diskOfferingId: inputs.diskOfferingId,
+      offering: offerings.diskOfferingId,
+    });
+    const shrinks = shrinkProblem(
+      asked(i, rows),
+      before && asked(before.inputs, before.rows),
+      fsShrinkMessage,
+    );
+    if (shrinks && !problem) out.push(shrinks);
     const o = rows.serviceOfferingId as { cpuNumber?: number; memory?: number; name?: string } | undefined;
     if (o && ((o.cpuNumber ?? 0) < FS_VM_MIN_CPU || (o.memory ?? 0) < FS_VM_MIN_RAM_MB)) {
       out.push({
@@ -214,10 +236,12 @@ assetsMount: \${assets.mountSource}
         };
         await s.client.fileSystems.update(live.id, put, o);
       }
-      const liveSize = gibOf(live);
-      if (want.size !== undefined && liveSize !== undefined && want.size < liveSize)
-        throw new Error(fsShrinkMessage(liveSize, want.size));
       if (changed.has("size") || changed.has("diskOfferingId")) {
+        // against the live size (grown since the program last said it), with the way out the platform's refusal lacks
+        const liveSize = gibOf(live);
+        const to = await resizedTo(s, want, changed.has("diskOfferingId"));
+        if (to && liveSize !== undefined && to.size < liveSize)
+          throw new Error(fsShrinkMessage(liveSize, to.size, to.offering));
         const r = {
           size: changed.has("size") ? want.size : undefined,
           diskOfferingId: changed.has("diskOfferingId") ? want.diskOfferingId : undefined,

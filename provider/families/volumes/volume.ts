@@ -1,5 +1,6 @@
 // cim.Volume: created from query parameters (a job), resized and attached or detached in place (jobs), never
-// shrunk, detached before delete.
+// shrunk (by a smaller size or a smaller fixed offering: refused at check, and at update against the live size),
+// detached before delete.
 
 import { z } from "zod";
 import type { Volume } from "../../client";
@@ -20,14 +21,21 @@ import {
   zoneName,
 } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { diskGb, diskSizeProblem } from "../../kinds/diskOffering";
+import { diskGb, diskSizeProblem, resizedTo, shrinkProblem } from "../../kinds/diskOffering";
 import { examples } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
 import { keptInCloud } from "../../lifecycle/errors";
 import { waitFor } from "../../lifecycle/session";
 
-export function shrinkMessage(from: number, to: number): string {
-  return `size cannot shrink (${from} GB → ${to} GB): volumes only grow. If the volume was grown outside this program (its size as the last refresh read it), set size: ${from} to keep it; to start over with a smaller volume, replace it (pulumi up --replace <urn>) after saving its data`;
+/**
+ * The refusal of a smaller volume (kinds/diskOffering.ts: ShrinkMessage). `pulumi up --replace` makes a smaller
+ * one: Pulumi checks the replacement it forces as a new resource, and volume names need not be unique.
+ */
+export function shrinkMessage(from: number, to: number, offering?: string): string {
+  const keep = offering
+    ? `diskOfferingId ${offering} would shrink the volume (${from} GB → ${to} GB): volumes only grow. To keep it, pick a disk offering of at least ${from} GB, or a customized one with size: ${from} or more`
+    : `size cannot shrink (${from} GB → ${to} GB): volumes only grow. If the volume was grown outside this program (its size as the last refresh read it), set size: ${from} to keep it`;
+  return `${keep}; to start over with a smaller volume, replace it (pulumi up --replace <urn>) after saving its data`;
 }
 
 const busy = [
@@ -74,7 +82,7 @@ device: \${data.deviceId}
       id("the zone of the volume; an instance it attaches to must be in the same zone"),
     ),
     diskOfferingId: {
-      doc: "Disk offering.",
+      doc: "Disk offering; a fixed one smaller than the volume is refused at preview: volumes never shrink.",
       changeNote: "resize",
       ...catalogueField(
         id("the disk offering, from GET /api/v1/offerings/disk"),
@@ -138,13 +146,24 @@ device: \${data.deviceId}
     created,
   },
   ...growOnly(shrinkMessage),
-  lookups(i, rows) {
+  lookups(i, rows, before) {
     // a volume made from a snapshot is the snapshot's size or the size given (the offering decides nothing);
     // an adopted one has its size
-    const size = typeof i.size === "number" ? i.size : undefined;
-    const sized = Boolean(i.snapshotId) || (size === undefined && Boolean(i.adoptId));
-    const problem = diskSizeProblem("size", size, sized ? undefined : rows.diskOfferingId, "ignored");
-    return problem ? [{ property: "size", reason: problem }] : [];
+    const asked = (inputs: Record<string, unknown>, offerings: typeof rows) => {
+      const size = typeof inputs.size === "number" ? inputs.size : undefined;
+      const sized = Boolean(inputs.snapshotId) || (size === undefined && Boolean(inputs.adoptId));
+      return {
+        size,
+        diskOfferingId: inputs.diskOfferingId,
+        offering: sized ? undefined : offerings.diskOfferingId,
+      };
+    };
+    const now = asked(i, rows);
+    const problem = diskSizeProblem("size", now.size, now.offering, "ignored");
+    if (problem) return [{ property: "size", reason: problem }];
+    // a smaller fixed offering (or a size below the fixed one it leaves): the platform refuses it at up
+    const shrinks = shrinkProblem(now, before && asked(before.inputs, before.rows), shrinkMessage);
+    return shrinks ? [shrinks] : [];
   },
   api: {
     ...volumeCalls,
@@ -161,10 +180,11 @@ device: \${data.deviceId}
     create: (s, want) => s.client.volumes.create({ ...want, name: want.name ?? "" }, { region: s.region }),
     async apply(s, live, want, changed, op) {
       const o = { region: s.region };
-      if (want.size !== undefined && live.size !== undefined && want.size < live.size) {
-        throw new Error(shrinkMessage(live.size, want.size));
-      }
       if (changed.has("size") || changed.has("diskOfferingId")) {
+        // against the live size (grown since the program last said it), with the way out the platform's refusal lacks
+        const to = await resizedTo(s, want, changed.has("diskOfferingId"));
+        if (to && live.size !== undefined && to.size < live.size)
+          throw new Error(shrinkMessage(live.size, to.size, to.offering));
         const r = { size: changed.has("size") ? want.size : undefined, diskOfferingId: want.diskOfferingId };
         await waitFor(s, await s.client.volumes.resize(live.id, r, o), op);
       }
