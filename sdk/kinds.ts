@@ -1298,7 +1298,7 @@ export interface TagsArgs extends ArgsOf<TagsKind> {
   readonly resourceType: ArgsOf<TagsKind>["resourceType"];
   /** The id of the resource to tag, in the resource's region. Replaces on change. */
   readonly resourceId: ArgsOf<TagsKind>["resourceId"];
-  /** The keys this resource manages, with their values. Changed in place. */
+  /** The keys this resource manages, with their values; a key the resource already has is taken over. Preview refuses a key another `cim.Tags` of the program manages on the same resource (keys compare case-insensitively), and any key on a resource the program declares as a kind that takes `tags` (that map is authoritative: the two would undo each other), once that resource's id is known. Changed in place. */
   readonly tags?: ArgsOf<TagsKind>["tags"];
   /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. Default: create 20m, update 20m, delete 20m; the `customTimeouts` resource option gives the same where this leaves one out. */
   readonly timeouts?: ArgsOf<TagsKind>["timeouts"];
@@ -1312,7 +1312,7 @@ export interface Tags extends KindResource<TagsKind> {
   readonly resourceType: KindResource<TagsKind>["resourceType"];
   /** The id of the resource to tag, in the resource's region. Replaces on change. */
   readonly resourceId: KindResource<TagsKind>["resourceId"];
-  /** The keys this resource manages, with their values. Changed in place. */
+  /** The keys this resource manages, with their values; a key the resource already has is taken over. Preview refuses a key another `cim.Tags` of the program manages on the same resource (keys compare case-insensitively), and any key on a resource the program declares as a kind that takes `tags` (that map is authoritative: the two would undo each other), once that resource's id is known. Changed in place. */
   readonly tags: KindResource<TagsKind>["tags"];
   /** How long to wait for the API's jobs: `{ create?, update?, delete? }`, each milliseconds or a duration ("90s", "10m"). Changes nothing through the API. */
   readonly timeouts: KindResource<TagsKind>["timeouts"];

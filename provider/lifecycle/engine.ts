@@ -38,10 +38,12 @@ import type { Kind, KindApi } from "./kindSpec";
 import { noteReplacement } from "./liveChecks";
 import { changeSeen, checkBegins, seenChange } from "./lookups";
 import { whileRefused } from "./passingRefusal";
+import { claimedOfRecord } from "./programClaims";
 import { batchedRead, markChanged } from "./readBatch";
 import { afterRead, withGiven } from "./readInputs";
 import { changesWatched } from "./registry";
 import { awaitJob, defaultRegion, openSession, type Session, settle, type Waited } from "./session";
+import { recordTags } from "./tagClaims";
 import { changeTags, currentTags } from "./tagging";
 import { type Operation, withDefaults } from "./timeouts";
 import { type TagMap, tagsOf } from "./values";
@@ -69,6 +71,17 @@ export function providerOf<F extends Fields, O extends Outputs>(
   // the request says which resource of the program it is about (the plugin), by the program's name for it.
   const nameOf = (rec: Recorded) => (kind.label ? (currentResourceName() ?? kind.label(rec)) : rec.name);
   const api = kind.api as KindApi<Recorded, Live>;
+  // what a resource claims of its own record once its id is known: a taggable one, every tag of it (tagClaims.ts)
+  const ownClaims = kind.tags ? [recordTags] : [];
+  const claimRecord = (id: string, inputs: Recorded, outs: Recorded) =>
+    claimedOfRecord(
+      kind as unknown as Kind,
+      ownClaims,
+      id,
+      inputs,
+      (inputs.region ?? outs.region) as string | undefined,
+      outs.name,
+    );
 
   const present = (live: Live | undefined) => (live && !gone.has(live.state ?? "") ? live : undefined);
   const getLive = async (s: Session, id: string, rec: Recorded): Promise<Live | undefined> =>
@@ -477,9 +490,12 @@ export function providerOf<F extends Fields, O extends Outputs>(
       if (d.changes && changesWatched(kind.name)) changeSeen(kind.name, id, olds, d.updates);
       // what the API would refuse of this change as the old outputs show it: refused here, at preview
       const refused = d.changes ? kind.changeRefused?.(olds, news, d.replaces) : undefined;
-      if (refused) {
+      // what it claims of its record that another resource of the program claims too (a replacement's record is
+      // another, whose id is not known yet)
+      const claimedTwice = d.replaces.length ? [] : claimRecord(id, news, olds);
+      if (refused || claimedTwice.length) {
         const name = typeof olds.name === "string" ? ` "${olds.name}"` : "";
-        throw new ResourceError(`cim:${kind.name}${name} (id ${id}): ${refused}`);
+        throw new ResourceError(`cim:${kind.name}${name} (id ${id}): ${refused ?? claimedTwice.join("; ")}`);
       }
       // its second check (no old inputs) takes what the replaced resource holds for its own (liveChecks.ts)
       if (d.changes) noteReplacement(kind as unknown as Kind, olds, news, d.replaces.length > 0);
@@ -487,6 +503,9 @@ export function providerOf<F extends Fields, O extends Outputs>(
     }),
     create: surfaced(async (inputs) => {
       const made = await create(inputs);
+      // made: a resource checked after it that claims its record too is refused; what was checked before could not
+      // name it (unless it adopts), and its next diff says so
+      claimRecord(made.id, inputs, made.outs);
       return { id: made.id, outs: keptFrom(made.outs, inputs) };
     }),
     read: surfaced(async (id, props) => {

@@ -7,14 +7,9 @@
 import type { CheckFailure } from "./check";
 import { type Fields, type Outputs, PLAIN_REFERENCES, type Recorded, refOf } from "./fieldSpec";
 import type { CatalogueRows, Kind, RowsBefore } from "./kindSpec";
-import {
-  adoptionFailures,
-  exclusiveFailures,
-  kindLiveRules,
-  stableRequirements,
-  unclaimedNames,
-} from "./liveChecks";
+import { adoptionFailures, exclusiveFailures, kindLiveRules, stableRequirements } from "./liveChecks";
 import { catalogue, mustExist, mustReferToExisting } from "./lookups";
+import { unclaimedNames } from "./programClaims";
 import { kindNamed } from "./registry";
 import { containsUnknown, sameValue } from "./values";
 

@@ -221,6 +221,24 @@ export interface ExclusiveClaim<V = any> {
   readonly clash?: (a: V, b: V) => boolean;
   /** A value as a message shows it (default: its JSON), e.g. a tier's range as `10.1.1.0/24`. */
   readonly shown?: (v: V) => string;
+  /**
+   * Where its values are compared, when rules of several kinds claim one thing (the tag keys of a record, which
+   * cim.Tags and the record's own kind both manage); default: the kind's own rule of that property alone.
+   */
+  readonly among?: string;
+  /**
+   * Two records (or resources) can hold clashing values at once: the API refuses neither, and the two undo each
+   * other instead. A resource keeping its value unchanged is then judged too, so a stack that already has the
+   * clash is refused until one of the two gives way.
+   */
+  readonly keptClashes?: boolean;
+  /**
+   * The refusal when another resource of the program claims a clashing value, completing "<property> <value>:
+   * <the other resource> of this program claims …": what the two share, why that cannot be, and the way out.
+   * Default: the value (the same, or the other's, which clashes), that only one may hold it and the API refuses
+   * the second, and to change or remove one of the two.
+   */
+  readonly twice?: (mine: V, theirs: V) => string;
 }
 
 /** An exclusive value live records show: what one holds, and the refusal when one does. */

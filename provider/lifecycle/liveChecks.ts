@@ -2,7 +2,8 @@
 // anything changes (a delete-first replacement included: check runs before diff and before any delete):
 // - stable requirements on the records a field names (an instance's networks are in its zone, a tier lies in
 //   its VPC's range), on any value known at check;
-// - exclusive values (a host name, a tier's range) that another live record of the kind already holds;
+// - exclusive values (a host name, a tier's range) that another live record of the kind already holds, or
+//   another resource of the program claims (programClaims.ts);
 // - adoption: the record `adoptId` names exists, can be adopted, and matches the program in the fields that
 //   cannot change in place; the preview says it adopts (the plan shows the step as a create).
 // Reads are the shared per-process lists of lookups.ts (one list per kind and region for a minute, a fresher one
@@ -10,7 +11,7 @@
 // not known yet (a resource the same program creates) is skipped.
 
 import type { CheckFailure } from "./check";
-import { currentResource, currentResourceName, engineInfo, urnName } from "./engineLog";
+import { currentResource, currentResourceName, engineInfo } from "./engineLog";
 import { readOrGone } from "./errors";
 import {
   type Exclusive,
@@ -26,13 +27,10 @@ import type { Kind, LiveRules } from "./kindSpec";
 import {
   CATALOGUES,
   type CatalogueName,
-  type Claim,
   catalogue,
   changeNoted,
-  claimedNow,
   confirmedRows,
   currentCheck,
-  defaultRegionId,
   heldBefore,
   keptByReplacement,
   liveList,
@@ -43,6 +41,15 @@ import {
   requirementFailures,
   secondCheckOf,
 } from "./lookups";
+import {
+  canonical,
+  claimant,
+  claimedTwice,
+  claimRegion,
+  clashes,
+  keptClaim,
+  ownInputs,
+} from "./programClaims";
 import { kindNamed } from "./registry";
 import { containsUnknown, sameValue } from "./values";
 
@@ -168,23 +175,9 @@ function replacedHeld(
   return replaced?.has(key) === true || (sameValue(held, claimed) && keptByReplacement(key));
 }
 
-/** An exclusive value as a key: where it is unique (valueKey) and the value. */
+/** An exclusive value its record holds as a key: where it is unique (the kind, the region, the property), the value. */
 const heldKey = (kind: Kind, region: string | undefined, property: string, value: unknown) =>
-  `${valueKey(kind, region, property)}\u0000${canonical(value)}`;
-/** Where an exclusive value is unique: the kind, the region and the property. */
-const valueKey = (kind: Kind, region: string | undefined, property: string) =>
-  `${kind.name}\u0000${region ?? ""}\u0000${property}`;
-/** A resource's inputs as one text, less the dynamic host's own keys (the serialized provider). */
-const ownInputs = (inputs: Recorded) =>
-  canonical(Object.fromEntries(Object.entries(inputs).filter(([k]) => !k.startsWith("__"))));
-/** JSON with object keys in order, so one value built two ways (from inputs, from a record) gives one key. */
-const canonical = (v: unknown): string =>
-  JSON.stringify(v, (_k, x) =>
-    x && typeof x === "object" && !Array.isArray(x)
-      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : x,
-  );
-
+  `${kind.name}\u0000${region ?? ""}\u0000${property}\u0000${canonical(value)}`;
 /**
  * A resource's diff found changes (`replacing`: it said the resource is replaced): the values its old inputs
  * claimed (what its record holds) are noted, so that its second check (no old inputs) takes the record holding them
@@ -212,9 +205,6 @@ export function noteReplacement(kind: Kind, olds: Recorded, news: Recorded, repl
   if (urn !== undefined && held.size) changeNoted(urn, held);
   if (replacing) replacementNoted(kind.name, held, kept);
 }
-
-/** Whether two values of an exclusive rule cannot be held at once: its own `clash`, else being the same value. */
-const clashes = (x: Exclusive, a: unknown, b: unknown) => (x.clash ? x.clash(a, b) : sameValue(a, b));
 
 /**
  * Why an exclusive value is refused: the fact, then the way out when the holder is another resource of the stack,
@@ -251,18 +241,16 @@ export async function exclusiveFailures(
   const rules = (kind.exclusive ?? []).filter((x) => known(inputs, x.needs));
   if (!rules.length || (inputs.adoptId !== undefined && inputs.adoptId !== null)) return [];
   const existing = Object.keys(olds).length > 0;
-  // the program's inputs and the old ones, less the host's own keys (the serialized provider), each as one text:
-  // what the dynamic path knows a resource by (claimedTwice), made once a check and only there
-  const texts: { program?: string; olds?: string } = {};
-  const inputsText = {
-    program: () => (texts.program ??= ownInputs(news)),
-    olds: () => (texts.olds ??= ownInputs(olds)),
-  };
+  // what the resource is known by (claimedTwice): its URN on the plugin; on the dynamic path the program's inputs
+  // and the old ones, less the host's own keys (the serialized provider), each as one text, made once a check and
+  // only when a rule claims a value
+  const urn = currentResource();
+  let ids: string[] | undefined;
+  const idsOf = () =>
+    (ids ??= urn ? [urn] : [`\u0001${ownInputs(news)}`, ...(existing ? [`\u0002${ownInputs(olds)}`] : [])]);
   const out: CheckFailure[] = [];
   const replaced = existing ? undefined : replacedHolds(kind);
-  // a resource that gives no region claims in the one it is made in (cim:region, else the API's default), as a
-  // region-keyed value says
-  const claimIn = inputs.region === undefined ? (region ?? (await defaultRegionId(kind.name))) : region;
+  const claimIn = await claimRegion(kind, region);
   const where =
     inputs.region === undefined && claimIn !== undefined ? { ...inputs, region: claimIn } : inputs;
   for (const x of rules) {
@@ -270,7 +258,7 @@ export async function exclusiveFailures(
     if (claimed === undefined) continue;
     const own = existing ? x.claimed(olds) : undefined;
     const unchanged = own !== undefined && sameValue(own, claimed);
-    const twice = claimedTwice(kind, claimIn, x, inputs, existing, claimed, unchanged, inputsText, replaced);
+    const twice = claimedTwice(kind, claimIn, x, inputs, claimed, unchanged, idsOf(), replaced);
     if (twice) {
       out.push(twice);
       continue;
@@ -302,102 +290,6 @@ export async function exclusiveFailures(
     out.push({ property: x.property, reason });
   }
   return out;
-}
-
-/** The claim of a resource of this program that keeps `held` unchanged, if any (claimedTwice records it). */
-function keptClaim(kind: Kind, region: string | undefined, x: Exclusive, held: unknown): Claim | undefined {
-  for (const c of claimedNow.get(valueKey(kind, region, x.property))?.values() ?? [])
-    if (c.kept && sameValue(c.value, held)) return c;
-  return undefined;
-}
-
-/**
- * Of the names a reference gives (one, or a list), those no resource of this deployment claims as its `target`
- * kind's name, in any region (its check recorded the claim: claimedTwice): a name one claims may be that
- * resource's, made by this same run before the resource naming it. Undefined when none is left.
- */
-export function unclaimedNames(target: Kind, value: unknown): unknown {
-  const claimed = (v: unknown) =>
-    [...claimedNow].some(
-      ([key, claims]) =>
-        key.startsWith(`${target.name}\u0000`) &&
-        key.endsWith("\u0000name") &&
-        [...claims.values()].some((c) => sameValue(c.value, v)),
-    );
-  if (!Array.isArray(value)) return claimed(value) ? undefined : value;
-  const left = value.filter((v) => !claimed(v));
-  return left.length ? left : undefined;
-}
-
-/** A resource by its claim: its name in the program where known (the plugin), else its kind and API name. */
-const claimant = (kind: Kind, c: Claim) =>
-  c.name !== undefined
-    ? `cim.${kind.name} "${c.name}"`
-    : `another cim.${kind.name}${c.apiName === undefined ? "" : ` (name "${c.apiName}")`}`;
-
-/**
- * A value another resource of this deployment claims too (two new instances with one host name): no live record
- * holds it yet, and the API refuses whichever of the two it makes second, after the first is made. Each check
- * records its claim under its resource. The plugin's checks name it (the URN). The dynamic-provider host's do not,
- * so there a resource is known by its inputs: its old inputs (two records cannot hold one exclusive value) and its
- * program's inputs; a replacement's second check, which has neither the old inputs nor always the same program
- * inputs (ignoreChanges), is the resource the check before it was (secondCheckOf). Two resources with the same
- * program inputs (a copy, both new) are taken for one and pass here; the API refuses the second. A claim whose
- * value another resource's clashes with is refused, naming that resource where its name is known, unless it is
- * the resource's own value, kept unchanged (the newcomer is the one to give way).
- */
-function claimedTwice(
-  kind: Kind,
-  region: string | undefined,
-  x: Exclusive,
-  inputs: Recorded,
-  existing: boolean,
-  claimed: unknown,
-  unchanged: boolean,
-  inputsText: { program: () => string; olds: () => string },
-  replaced: ReadonlySet<string> | undefined,
-): CheckFailure | undefined {
-  const urn = currentResource();
-  const n = currentCheck();
-  const ids = urn
-    ? [urn]
-    : [`\u0001${inputsText.program()}`, ...(existing ? [`\u0002${inputsText.olds()}`] : [])];
-  const key = valueKey(kind, region, x.property);
-  const claims = claimedNow.get(key) ?? new Map<string, Claim>();
-  claimedNow.set(key, claims);
-  // this resource's claim replaces what its earlier checks claimed, under every id they knew it by
-  const known = new Set(ids);
-  for (const id of ids) for (const k of claims.get(id)?.ids ?? []) known.add(k);
-  // a replacement's second check is the resource the check before it claimed for
-  if (replaced) for (const c of claims.values()) if (c.check === n - 1) for (const k of c.ids) known.add(k);
-  // without a URN, the API name the resource gives, where that is not the value claimed
-  const apiName = x.property !== "name" && typeof inputs.name === "string" ? inputs.name : undefined;
-  const mine: Claim = {
-    value: claimed,
-    ids: known,
-    check: n,
-    ...(urn ? { name: urnName(urn) } : { apiName }),
-    ...(unchanged ? { kept: true } : {}),
-  };
-  for (const id of known) claims.set(id, mine);
-  if (unchanged) return undefined;
-  let other: Claim | undefined;
-  for (const c of claims.values()) {
-    if (c !== mine && clashes(x, claimed, c.value)) {
-      other = c;
-      break;
-    }
-  }
-  // a resource of the stack keeping the value: its record holds it, and the live check names that record
-  if (!other || (other.kept && x.held)) return undefined;
-  const what = sameValue(other.value, claimed)
-    ? `the same${x.shown ? ` (${x.shown(claimed)})` : ""}`
-    : `${x.shown ? x.shown(other.value) : JSON.stringify(other.value)}, which clashes with it`;
-  const whose = claimant(kind, other);
-  return {
-    property: x.property,
-    reason: `${x.property}${inputs[x.property] === undefined ? "" : ` ${JSON.stringify(inputs[x.property])}`}: ${whose} of this program claims ${what}, and only one ${kind.noun} may hold it at a time (the API would refuse whichever it makes second). Change one of the two, or remove the one not meant to be there`,
-  };
 }
 
 /**

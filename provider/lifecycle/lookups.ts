@@ -476,23 +476,25 @@ export const keptByReplacement = (key: string): boolean => keptByReplacements.ha
 export const secondCheckOf = (kind: string, n: number): ReadonlySet<string> | undefined =>
   replacedAfter?.kind === kind && replacedAfter.checks === n - 1 ? replacedAfter.held : undefined;
 /**
- * A resource's claim of an exclusive value: the value, every id the resource is known by (its URN; without one,
- * its inputs), and its name in the program (known on the plugin) or else the name it gives the API, if any.
+ * A resource's claim of an exclusive value: its kind, the value, every id the resource is known by (its URN;
+ * without one, its inputs, or its kind and id), and its name in the program (known on the plugin) or else the name
+ * it gives the API, if any.
  */
 export interface Claim {
+  readonly kind: string;
   readonly value: unknown;
   readonly ids: ReadonlySet<string>;
-  /** The number of the check that made it (currentCheck). */
-  readonly check: number;
+  /** The number of the check that made it (currentCheck); none for a claim of a record, made once its id is known. */
+  readonly check?: number;
   readonly name?: string;
   readonly apiName?: string;
   /** A resource the stack holds, keeping its value unchanged: its record holds it. */
   readonly kept?: boolean;
 }
 /**
- * Exclusive values the resources of this deployment claim, as their checks ran, by kind, region and property: each
- * claimant (its URN on the plugin, its program inputs on the dynamic path) and its claim (liveChecks.ts:
- * claimedTwice).
+ * Exclusive values the resources of this deployment claim, as their checks ran (and, of their own records, their
+ * diffs and creates), by kind (or a rule's pool), region and property: each claimant (its URN on the plugin, its
+ * program inputs or its kind and id on the dynamic path) and its claim (programClaims.ts: claimedTwice).
  */
 export const claimedNow = new Map<string, Map<string, Claim>>();
 

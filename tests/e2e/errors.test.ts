@@ -179,6 +179,35 @@ describe("in the provider: create, update, refresh and destroy", () => {
     expectOneCause(up, cause, "Change one of the two");
   }, 300_000);
 
+  it("tags two resources of the program would manage: refused at preview, naming the other", async () => {
+    const config = { ...ids, "cim-e2e:name": "web-tagged" };
+    const run = stack("tagged");
+    await run([{ op: "up", config }]);
+    // the instance exists: its diff (at preview too) knows its id before the cim.Tags taking it is checked
+    const [onInstance] = await run([
+      { op: "preview", expectFailure: true, config: { "cim-e2e:tagged": "true" } },
+    ]);
+    expectOneCause(
+      onInstance,
+      /tags \{"owner":"team-a"\}: a cim\.Instance \(name "web-tagged"\) of this program claims every key of resource \S+: that resource's own `tags` input is authoritative/,
+      'Put the key "owner" in that resource\'s `tags` input instead, and remove this cim.Tags',
+    );
+    // whichever of the two the engine checks second is refused
+    const [twice] = await run([
+      {
+        op: "preview",
+        expectFailure: true,
+        config: { "cim-e2e:tagged": "false", "cim-e2e:tagsTwice": "true" },
+      },
+    ]);
+    expectOneCause(
+      twice,
+      /tags \{"approved":"[^"]+"(,"audited":"yes")?\}: another cim\.Tags of this program claims the key "approved" of resource \S+ too, and two resources managing one key undo each other/,
+      'Merge the two into one cim.Tags, or drop "approved" from one of them',
+    );
+    await run([{ op: "destroy", config: { "cim-e2e:tagsTwice": "false" } }, { op: "rm" }]);
+  }, 300_000);
+
   it("a resource deleted out of band during an update; refresh and destroy without a route to the API", async () => {
     const session = await StackSession.open({
       name: "errors-gone",

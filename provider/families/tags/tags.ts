@@ -3,15 +3,27 @@
 // deleting it removes only the keys it manages. Its id is "<resourceType>/<resourceId>". It has no record of
 // its own: its "live record" is the managed keys as the resource's tags show them now, read through the
 // generic endpoint, and its calls change them synchronously (no job), so the engine runs it like every kind.
+// A key it manages is its own in the program: another cim.Tags managing it on the same resource, or the
+// resource's own authoritative `tags`, would undo its value (lifecycle/tagClaims.ts); a key on the resource
+// that nothing of the program manages is taken over.
 
 import { z } from "zod";
 import type { TagTarget } from "../../client";
 import { commonFields, field } from "../../kinds/common";
-import { defineKind, type Recorded } from "../../kinds/define";
+import { defineKind, type Exclusive, type Recorded } from "../../kinds/define";
 import { examples } from "../../kinds/examples";
 import { id, tagMap } from "../../lifecycle/check";
 import { mismatches } from "../../lifecycle/errors";
 import type { Session } from "../../lifecycle/session";
+import {
+  AUTHORITATIVE,
+  keysText,
+  quoted,
+  sharedKeys,
+  TAG_KEYS,
+  type TagClaim,
+  tagKeysClash,
+} from "../../lifecycle/tagClaims";
 import { applyTags, currentTags } from "../../lifecycle/tagging";
 import { sameTags, type TagMap } from "../../lifecycle/values";
 
@@ -63,6 +75,32 @@ async function converge(
   return after;
 }
 
+/**
+ * The keys it manages on its target, which no other resource of the program may manage: two cim.Tags of one key
+ * undo each other's value (each up or refresh puts its own back, a delete removes the other's key), and the target's
+ * own resource, whose `tags` is authoritative, undoes any key (tagClaims.ts). Nothing live is refused: a key set
+ * outside the program is taken over.
+ */
+const ownKeys: Exclusive<TagClaim> = {
+  property: "tags",
+  needs: ["resourceId"],
+  among: TAG_KEYS,
+  keptClashes: true,
+  claimed: (i) => {
+    const keys = i.tags && typeof i.tags === "object" ? Object.keys(i.tags).sort() : [];
+    return typeof i.resourceId === "string" && keys.length
+      ? { id: i.resourceId.toLowerCase(), keys }
+      : undefined;
+  },
+  clash: tagKeysClash,
+  twice: (mine, theirs) => {
+    const keys = sharedKeys(mine, theirs);
+    if (keys === "every" || theirs.keys === "every")
+      return `every key of resource ${mine.id}: that resource's own ${AUTHORITATIVE}, so it and this cim.Tags undo each other. Put ${keysText(mine.keys)} in that resource's \`tags\` input instead, and remove this cim.Tags`;
+    return `${keysText(keys)} of resource ${mine.id} too, and two resources managing one key undo each other (each up or refresh puts its own value back, and deleting either removes the key). Merge the two into one cim.Tags, or drop ${quoted(keys)} from one of them`;
+  },
+};
+
 export const tags = defineKind({
   name: "Tags",
   noun: "tag set",
@@ -112,7 +150,7 @@ golden-image:
       change: "replace",
     }),
     tags: field(tagMap.default({}), {
-      doc: "The keys this resource manages, with their values.",
+      doc: "The keys this resource manages, with their values; a key the resource already has is taken over. Preview refuses a key another `cim.Tags` of the program manages on the same resource (keys compare case-insensitively), and any key on a resource the program declares as a kind that takes `tags` (that map is authoritative: the two would undo each other), once that resource's id is known.",
       change: "update",
       unset: () => ({}),
       same: (a, b) => sameTags(a as TagMap, b as TagMap),
@@ -122,6 +160,7 @@ golden-image:
     timeouts: commonFields.timeouts,
   },
   outputs: {},
+  exclusive: [ownKeys],
   idOf: idOfTarget,
   label: idOfTarget,
   deleteBeforeReplace: () => true,

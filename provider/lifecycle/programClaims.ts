@@ -1,0 +1,175 @@
+// The values the resources of one program claim, as their checks (and, for what a resource claims of its own
+// record, its diff or create) ran: a value two of them cannot both hold (two new instances with one host name, two
+// cim.Tags managing one key of one record) is refused in whichever comes second, naming the other, before the API
+// refuses it or the two undo each other. Kept per provider process (lookups.ts: claimedNow), as one deployment
+// runs its checks there; liveChecks.ts judges the same values on the live records.
+
+import type { CheckFailure } from "./check";
+import { currentResource, urnName } from "./engineLog";
+import type { Exclusive, ExclusiveClaim, Recorded } from "./fieldSpec";
+import type { Kind } from "./kindSpec";
+import { type Claim, claimedNow, currentCheck, defaultRegionId } from "./lookups";
+import { sameValue } from "./values";
+
+/** A resource's inputs as one text, less the dynamic host's own keys (the serialized provider). */
+export const ownInputs = (inputs: Recorded) =>
+  canonical(Object.fromEntries(Object.entries(inputs).filter(([k]) => !k.startsWith("__"))));
+/** JSON with object keys in order, so one value built two ways (from inputs, from a record) gives one key. */
+export const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, x) =>
+    x && typeof x === "object" && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : x,
+  );
+
+/** Where the claims of an exclusive value are compared: the kind (or the rule's pool), the region, the property. */
+const claimsKey = (kind: Kind, region: string | undefined, x: ExclusiveClaim) =>
+  `${x.among ?? kind.name}\u0000${region ?? ""}\u0000${x.property}`;
+
+/**
+ * The region a resource claims in, from its checked region (its input, else cim:region): a resource that gives none
+ * claims in the one it is made in (the API's default), as a region-keyed value says.
+ */
+export const claimRegion = async (kind: Kind, region: string | undefined) =>
+  region ?? (await defaultRegionId(kind.name));
+
+/** Whether two values of an exclusive rule cannot be held at once: its own `clash`, else being the same value. */
+export const clashes = (x: ExclusiveClaim, a: unknown, b: unknown) =>
+  x.clash ? x.clash(a, b) : sameValue(a, b);
+
+/** The claim of a resource of this program that keeps `held` unchanged, if any (claimedTwice records it). */
+export function keptClaim(
+  kind: Kind,
+  region: string | undefined,
+  x: Exclusive,
+  held: unknown,
+): Claim | undefined {
+  for (const c of claimedNow.get(claimsKey(kind, region, x))?.values() ?? [])
+    if (c.kept && sameValue(c.value, held)) return c;
+  return undefined;
+}
+
+/**
+ * Of the names a reference gives (one, or a list), those no resource of this deployment claims as its `target`
+ * kind's name, in any region (its check recorded the claim: claimedTwice): a name one claims may be that
+ * resource's, made by this same run before the resource naming it. Undefined when none is left.
+ */
+export function unclaimedNames(target: Kind, value: unknown): unknown {
+  const claimed = (v: unknown) =>
+    [...claimedNow].some(
+      ([key, claims]) =>
+        key.startsWith(`${target.name}\u0000`) &&
+        key.endsWith("\u0000name") &&
+        [...claims.values()].some((c) => sameValue(c.value, v)),
+    );
+  if (!Array.isArray(value)) return claimed(value) ? undefined : value;
+  const left = value.filter((v) => !claimed(v));
+  return left.length ? left : undefined;
+}
+
+/**
+ * A resource by its claim: its name in the program where known (the plugin), else its kind and API name; `kind`:
+ * the kind of the resource refused (a pool of several kinds names the other's).
+ */
+export const claimant = (kind: Kind, c: Claim) =>
+  c.name !== undefined
+    ? `cim.${c.kind} "${c.name}"`
+    : `${c.kind === kind.name ? "another" : "a"} cim.${c.kind}${c.apiName === undefined ? "" : ` (name "${c.apiName}")`}`;
+
+/**
+ * A value another resource of this deployment claims too (two new instances with one host name): no live record
+ * holds it yet, and the API refuses whichever of the two it makes second, after the first is made. Each check
+ * records its claim under its resource, by every id in `ids`. The plugin's checks name it (the URN). The
+ * dynamic-provider host's do not, so there a resource is known by its inputs: its old inputs (two records cannot
+ * hold one exclusive value) and its program's inputs; a replacement's second check, which has neither the old
+ * inputs nor always the same program inputs (ignoreChanges), is the resource the check before it was
+ * (secondCheckOf). Two resources with the same program inputs (a copy, both new) are taken for one and pass here;
+ * the API refuses the second. A claim whose value another resource's clashes with is refused, naming that resource
+ * where its name is known, unless it is the resource's own value kept unchanged (the newcomer is the one to give
+ * way); of a rule whose clashing values two records can hold at once (keptClashes), every claim is judged, so the
+ * second of two the stack holds already is refused too. `check`: the check making the claim, none for a claim of a
+ * record (claimedOfRecord).
+ */
+export function claimedTwice(
+  kind: Kind,
+  region: string | undefined,
+  x: ExclusiveClaim & { readonly held?: unknown },
+  inputs: Recorded,
+  claimed: unknown,
+  unchanged: boolean,
+  ids: readonly string[],
+  replaced: ReadonlySet<string> | undefined,
+  check: number | undefined = currentCheck(),
+  apiName: unknown = inputs.name,
+): CheckFailure | undefined {
+  const urn = currentResource();
+  const key = claimsKey(kind, region, x);
+  const claims = claimedNow.get(key) ?? new Map<string, Claim>();
+  claimedNow.set(key, claims);
+  // this resource's claim replaces what its earlier checks claimed, under every id they knew it by
+  const known = new Set(ids);
+  for (const id of ids) for (const k of claims.get(id)?.ids ?? []) known.add(k);
+  // a replacement's second check is the resource the check before it claimed for
+  if (replaced && check !== undefined)
+    for (const c of claims.values()) if (c.check === check - 1) for (const k of c.ids) known.add(k);
+  const mine: Claim = {
+    kind: kind.name,
+    value: claimed,
+    ids: known,
+    ...(check === undefined ? {} : { check }),
+    // without a URN, the API name the resource gives, where that is not the value claimed
+    ...(urn
+      ? { name: urnName(urn) }
+      : { apiName: x.property !== "name" && typeof apiName === "string" ? apiName : undefined }),
+    ...(unchanged ? { kept: true } : {}),
+  };
+  for (const id of known) claims.set(id, mine);
+  if (unchanged && !x.keptClashes) return undefined;
+  let other: Claim | undefined;
+  for (const c of claims.values()) {
+    if (c !== mine && clashes(x, claimed, c.value)) {
+      other = c;
+      break;
+    }
+  }
+  // a resource of the stack keeping the value: its record holds it, and the live check names that record
+  if (!other || (other.kept && x.held)) return undefined;
+  const start = `${x.property}${inputs[x.property] === undefined ? "" : ` ${JSON.stringify(inputs[x.property])}`}: ${claimant(kind, other)} of this program claims`;
+  if (x.twice) return { property: x.property, reason: `${start} ${x.twice(claimed, other.value)}` };
+  const what = sameValue(other.value, claimed)
+    ? `the same${x.shown ? ` (${x.shown(claimed)})` : ""}`
+    : `${x.shown ? x.shown(other.value) : JSON.stringify(other.value)}, which clashes with it`;
+  return {
+    property: x.property,
+    reason: `${start} ${what}, and only one ${kind.noun} may hold it at a time (the API would refuse whichever it makes second). Change one of the two, or remove the one not meant to be there`,
+  };
+}
+
+/**
+ * What a resource claims of its own record once its id is known, at diff (a resource the stack holds) and after
+ * create, since check is not given the id (a taggable resource claims every tag of its record): each rule's value
+ * from the checked inputs with the record's `id`, in `region`, the record's (the one check claims in, when it can
+ * read the API's default region: claimRegion; no request is made here). Recorded with the claims of the checks
+ * (claimedTwice), kept as the record's own; the resource is known by its URN on the plugin, else by its kind and
+ * id, and named by `apiName` there. Answers the refusals when another resource of the program claims a clashing
+ * value (the caller raises them, or not where the record is already made).
+ */
+export function claimedOfRecord(
+  kind: Kind,
+  rules: readonly ExclusiveClaim[],
+  id: string,
+  inputs: Recorded,
+  region: string | undefined,
+  apiName?: unknown,
+): string[] {
+  if (!rules.length) return [];
+  const ids = [currentResource() ?? `\u0003${kind.name}\u0000${id}`];
+  const out: string[] = [];
+  for (const x of rules) {
+    const claimed = x.claimed({ ...inputs, id });
+    if (claimed === undefined) continue;
+    const twice = claimedTwice(kind, region, x, inputs, claimed, true, ids, undefined, undefined, apiName);
+    if (twice) out.push(twice.reason);
+  }
+  return out;
+}
