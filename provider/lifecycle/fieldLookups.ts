@@ -46,11 +46,14 @@ export async function fieldLookups<F extends Fields, O extends Outputs>(
       // template it was made from; only a value the change brings is judged (the API refuses only that)
       const brought = notHeld(inputs[k], olds[k]);
       // unlisted, a name a resource of this run claims may be made by it (its id is unknown until it is made)
-      const named = listed || !target || ref?.by !== "name" ? brought : unclaimedNames(target, brought);
+      // a resource of another region is looked up there (an id is valid only in its own region)
+      const elsewhere = ref?.regionFrom ? inputs[ref.regionFrom] : undefined;
+      const where = typeof elsewhere === "string" ? elsewhere : region;
+      const named =
+        listed || !target || ref?.by !== "name" || brought === undefined
+          ? brought
+          : await unclaimedNames(target, where, brought);
       if (ref && target && named !== undefined) {
-        // a resource of another region is looked up there (an id is valid only in its own region)
-        const elsewhere = ref.regionFrom ? inputs[ref.regionFrom] : undefined;
-        const where = typeof elsewhere === "string" ? elsewhere : region;
         out.push(
           ...(await mustReferToExisting(
             kind.name,

@@ -9,6 +9,8 @@ import { currentResource, urnName } from "./engineLog";
 import type { Exclusive, ExclusiveClaim, Recorded } from "./fieldSpec";
 import type { Kind } from "./kindSpec";
 import { type Claim, claimedNow, currentCheck, defaultRegionId } from "./lookups";
+import { referencedByName } from "./registry";
+import { claimShared, shareClaim } from "./sharedClaims";
 import { sameValue } from "./values";
 
 /** A resource's inputs as one text, less the dynamic host's own keys (the serialized provider). */
@@ -49,19 +51,33 @@ export function keptClaim(
   return undefined;
 }
 
+/** A name claimed for a kind in a region, as one key (what sharedClaims.ts records). */
+const nameClaimKey = (kind: string, region: string, name: unknown) =>
+  `${kind}\u0000${region}\u0000${canonical(name)}`;
+
 /**
  * Of the names a reference gives (one, or a list), those no resource of this deployment claims as its `target`
- * kind's name, in any region (its check recorded the claim: claimedTwice): a name one claims may be that
- * resource's, made by this same run before the resource naming it. Undefined when none is left.
+ * kind's name in `region` (its check recorded the claim: claimedTwice), in this process or, on the plugin, in the
+ * process of another provider of the deployment (sharedClaims.ts): a name one claims may be that resource's, made
+ * by this same run before the resource naming it. Without a region (the API's default, unread): a claim in any
+ * region of this process. Undefined when none is left.
  */
-export function unclaimedNames(target: Kind, value: unknown): unknown {
-  const claimed = (v: unknown) =>
+export async function unclaimedNames(
+  target: Kind,
+  region: string | undefined,
+  value: unknown,
+): Promise<unknown> {
+  const where = await claimRegion(target, region);
+  const here = (v: unknown) =>
     [...claimedNow].some(
       ([key, claims]) =>
-        key.startsWith(`${target.name}\u0000`) &&
-        key.endsWith("\u0000name") &&
+        (where === undefined
+          ? key.startsWith(`${target.name}\u0000`) && key.endsWith("\u0000name")
+          : key === `${target.name}\u0000${where}\u0000name`) &&
         [...claims.values()].some((c) => sameValue(c.value, v)),
     );
+  const claimed = (v: unknown) =>
+    here(v) || (where !== undefined && claimShared(nameClaimKey(target.name, where, v)));
   if (!Array.isArray(value)) return claimed(value) ? undefined : value;
   const left = value.filter((v) => !claimed(v));
   return left.length ? left : undefined;
@@ -124,6 +140,10 @@ export function claimedTwice(
     ...(unchanged ? { kept: true } : {}),
   };
   for (const id of known) claims.set(id, mine);
+  // a name another kind's reference takes (an instance's group): the plugin processes of the deployment's other
+  // providers may judge that reference
+  if (x.property === "name" && !x.among && region !== undefined && referencedByName(kind.name))
+    shareClaim(nameClaimKey(kind.name, region, claimed));
   if (unchanged && !x.keptClashes) return undefined;
   let other: Claim | undefined;
   for (const c of claims.values()) {

@@ -93,11 +93,16 @@ export class Adapter {
     // SDKs generated from the schema send what the program wrote, so the plugin does the same for them.
     const urnName = req.getUrn().split("::").slice(3).join("::");
     const given = news.values;
-    if (kind.nameFromResource && urnName && given.name === undefined && given.adoptId === undefined)
-      given.name = urnName;
+    const named = kind.nameFromResource && urnName && given.name === undefined && given.adoptId === undefined;
+    if (named) given.name = urnName;
     const checked = await providerFor(kind.name).check!(plain(req.getOlds()), news.values);
     const inputs = toStruct(checked.inputs as Props, [...secretInputs(kind), ...news.secrets]);
-    return checkResponse(inputs, checked.failures);
+    // a name the program did not write is no property of its: the engine would show it as `name value {<nil>}`;
+    // the failure is the resource's, its reason naming the name
+    const failures = named
+      ? checked.failures?.map((f) => (f.property === "name" ? { ...f, property: "" } : f))
+      : checked.failures;
+    return checkResponse(inputs, failures);
   }
 
   async diff(req: provproto.DiffRequest): Promise<provproto.DiffResponse> {

@@ -4,7 +4,7 @@
 // and an up change nothing (no mutating request), a tag set through config changes in place, and destroy removes
 // everything. The secret never shows in plain text in state or output. A YAML program's references are judged at
 // preview though its SDK cannot say which are plain text: a group no record has and no resource declares is
-// refused before anything is made; one the program declares passes.
+// refused before anything is made; one the program declares passes, under another provider too.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { expect, it } from "vitest";
@@ -111,15 +111,20 @@ it("judges a YAML program's references at preview: a group nothing declares is r
     /cim:index:Instance resource 'web': property group value \{no-such-group\} has a problem: group names no instance group named "no-such-group" in /,
   );
   expect(mutating(await api().control.requests())).toEqual({});
-  // the group from a resource of the program: its name is known at preview, yet it is made by this run
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pulumi YAML interpolation, written into the program
-  write("${team.name}", "  team:\n    type: cim:InstanceGroup\n");
+  // the group from a resource of the program: its name is known at preview, yet it is made by this run; made
+  // under an explicit provider of the same region, whose checks run in another plugin process than the web's
+  write(
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pulumi YAML interpolation, written into the program
+    "${team.name}",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the same
+    "  same-region:\n    type: pulumi:providers:cim\n  team:\n    type: cim:InstanceGroup\n    options:\n      provider: ${same-region}\n",
+  );
   const [preview, up] = await run([{ op: "preview" }, { op: "up" }]);
-  expect(preview.summary).toEqual({ create: 8 });
-  expect(up.summary).toEqual({ create: 8 });
+  expect(preview.summary).toEqual({ create: 9 }); // the provider too
+  expect(up.summary).toEqual({ create: 9 });
   const state = await api().control.state();
   const group = mine(state.instanceGroups).find((g) => g.name === "team");
   expect(state.instances[String(up.outputs?.webId)].groupId).toBe(group?.id);
   const [destroyed] = await run([{ op: "destroy" }, { op: "rm" }]);
-  expect(destroyed.summary).toEqual({ delete: 8 });
+  expect(destroyed.summary).toEqual({ delete: 9 });
 }, 120_000);

@@ -3,6 +3,9 @@
 // its zone, a VPC tier lies in its VPC (zone, range) and overlaps no other tier, a host name is not taken, an
 // adoption matches the record it adopts. Providers are called in-process as the engine does, against the
 // emulator; values not known at preview are skipped; the reads are shared lists, counted by the emulator.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { providerFor } from "../../provider";
@@ -12,6 +15,7 @@ import { PLAIN_REFERENCES } from "../../provider/lifecycle/fieldSpec";
 import { mustReferToExisting, resetLookups } from "../../provider/lifecycle/lookups";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
 import { resetBatches } from "../../provider/lifecycle/readBatch";
+import { shareClaims, stopSharingClaims } from "../../provider/lifecycle/sharedClaims";
 import { UNKNOWN } from "../../provider/lifecycle/values";
 import { ED25519 } from "../fixtures/sshKeys";
 
@@ -567,6 +571,44 @@ describe("a program whose SDK does not list its plain references (Pulumi YAML, a
     expect((await failuresOf(instance, {}, keyed("ghost-key"))).map((f) => f.reason)).toEqual([
       expect.stringMatching(/^sshKeyNames names no SSH key pair named "ghost-key"/),
     ]);
+  });
+
+  it("a name claimed in another region does not pass: the reference is looked up in its own region", async () => {
+    const regions = (await (
+      await fetch(`${emu.url}/api/v1/regions`, {
+        headers: { authorization: `Bearer ${process.env.CIM_TOKEN}` },
+      })
+    ).json()) as Rec[];
+    const other = regions.find((r) => !r.primary)!.id as string;
+    expect(await failuresOf(providerFor("InstanceGroup"), {}, { name: "team-away", region: other })).toEqual(
+      [],
+    );
+    expect(
+      (await failuresOf(instance, {}, vmArgs({ name: "away", group: "team-away" }))).map((f) => f.reason),
+    ).toEqual([
+      expect.stringMatching(/^group names no instance group named "team-away" in the default region/),
+    ]);
+  });
+
+  it("a name claimed under another provider of the deployment (another plugin process) passes", async () => {
+    // the engine runs one plugin process per provider; those of one deployment share the engine's process
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cim-claims-"));
+    try {
+      shareClaims(dir, process.pid);
+      expect(await failuresOf(providerFor("InstanceGroup"), {}, { name: "team-elsewhere" })).toEqual([]);
+      expect(fs.readdirSync(dir)).toHaveLength(1);
+      // only a digest is written: a name may come from a secret
+      expect(fs.readFileSync(path.join(dir, fs.readdirSync(dir)[0]), "utf8")).not.toContain("team-elsewhere");
+      resetLookups(); // the other provider's process: none of the first one's claims in memory
+      const vm = vmArgs({ name: "elsewhere", group: "team-elsewhere" });
+      expect(await failuresOf(instance, {}, vm)).toEqual([]);
+      // a process of another deployment (another parent) does not see them
+      shareClaims(dir, 1);
+      expect((await failuresOf(instance, {}, vm)).map((f) => f.property)).toEqual(["group"]);
+    } finally {
+      stopSharingClaims();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("an id that names nothing is refused; one the resource holds already is not judged again", async () => {

@@ -149,6 +149,22 @@ describe("check", () => {
     // adopting takes the adopted resource's name: none is made up
     expect((await check({ adoptId: "vol-1" })).inputs.name).toBeUndefined();
   });
+
+  it("a refusal of the name it gave is the resource's, not a property the program wrote", async () => {
+    const group = await providerFor("InstanceGroup").create({ name: "taken-team" });
+    const r = new provproto.CheckRequest();
+    r.setType("cim:index:InstanceGroup");
+    r.setUrn("urn:pulumi:dev::yaml-project::cim:index:InstanceGroup::taken-team");
+    r.setNews(S({}));
+    const refused = (await adapter.check(r)).getFailuresList();
+    // the engine shows a property the program did not send as `name value {<nil>}`
+    expect(refused.map((f) => [f.getProperty(), f.getReason()])).toEqual([
+      ["", expect.stringMatching(/^name "taken-team" is taken: instance group /)],
+    ]);
+    r.setNews(S({ name: "taken-team" }));
+    expect((await adapter.check(r)).getFailuresList().map((f) => f.getProperty())).toEqual(["name"]);
+    await providerFor("InstanceGroup").delete!(group.id, group.outs);
+  });
 });
 
 describe("create, read, import", () => {
