@@ -4,27 +4,18 @@
 // deleted, and names are unique), then the old name back in the next up. What the provider does itself is in
 // tests/kinds/storage.test.ts.
 import * as path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { requireToolchain, sourceHome, stackRun } from "../harness";
-import { mutating, startApi, type TestApi, uniqueStack } from "./support";
+import { expect, it } from "vitest";
+import { sourceHome, stackRun } from "../harness";
+import { mutating, uniqueStack, useApi } from "./support";
 
-let api: TestApi;
-
-beforeAll(async () => {
-  requireToolchain();
-  api = await startApi();
-}, 60_000);
-
-afterAll(async () => {
-  await api?.close();
-});
+const api = useApi();
 
 it("a smaller fixed disk offering is refused at preview; --replace with another name makes the smaller one", async () => {
   const run = await stackRun({
     home: sourceHome("fs-size"),
     stackName: uniqueStack("fs-size"),
     program: path.join(__dirname, "programs", "fileSystem.cjs"),
-    envVars: api.envVars,
+    envVars: api().envVars,
   });
   const [up, exported] = await run([{ op: "up", config: { "fs:name": "assets" } }, { op: "export" }]);
   expect(up.outputs).toMatchObject({ fsName: "assets", size: 50, disk: "Medium 50 GB" });
@@ -32,7 +23,7 @@ it("a smaller fixed disk offering is refused at preview; --replace with another 
     r.type.endsWith("cim:FileSystem"),
   ).urn;
 
-  await api.control.resetRequests();
+  await api().control.resetRequests();
   const [shrunk] = await run([{ op: "preview", expectFailure: true, config: { "fs:disk": "Small 20 GB" } }]);
   expect(shrunk.ok).toBe(false);
   const refusal = shrunk.diagnostics.map((d) => d.message).join("\n");
@@ -42,7 +33,7 @@ it("a smaller fixed disk offering is refused at preview; --replace with another 
   expect(refusal).toContain(
     "For a smaller one, start over: copy the data elsewhere, then run pulumi up --replace <urn> with another name",
   );
-  expect(mutating(await api.control.requests())).toEqual({});
+  expect(mutating(await api().control.requests())).toEqual({});
 
   // `--replace` keeping the name: refused at preview too (the old one holds the name until the replacement is
   // made), with the same way out
@@ -50,7 +41,7 @@ it("a smaller fixed disk offering is refused at preview; --replace with another 
   expect(sameName.diagnostics.map((d) => d.message).join("\n")).toMatch(
     /property name value \{assets\} has a problem: name "assets" is taken: file system [0-9a-f-]{36} .*for `pulumi up --replace` of the one holding it, change the value for that `up` and back in the next/,
   );
-  expect(mutating(await api.control.requests())).toEqual({});
+  expect(mutating(await api().control.requests())).toEqual({});
 
   // the way out: the replacement under another name, at the smaller size; the old name back in the next up
   const [replaced, renamed] = await run([
