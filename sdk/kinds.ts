@@ -56,7 +56,7 @@ export interface InstanceArgs extends ArgsOf<InstanceKind> {
   readonly ipToNetworkList?: ArgsOf<InstanceKind>["ipToNetworkList"];
   /** base64-encoded cloud-init payload. A secret input; outputs keep only its digest (`userDataHash`), never the payload. Replaces on change. */
   readonly userData?: ArgsOf<InstanceKind>["userData"];
-  /** One SSH key pair, by name (the API uses only the first): a `cim.SshKeyPair`'s `name`, or a key pair registered in the region (looked up at preview). Replaces on change. Names a `cim.SshKeyPair` by name (its `name` output). */
+  /** One SSH key pair, by name (the API uses only the first): a `cim.SshKeyPair`'s `name`, or a key pair registered in the region (looked up at preview). The platform copies its public key into the instance at deploy: a key pair registered again under the same name with another key (a rotation) leaves the instance as it is, with the old key. Replaces on change (the API cannot give an instance another key). Names a `cim.SshKeyPair` by name (its `name` output). */
   readonly sshKeyNames?: ArgsOf<InstanceKind>["sshKeyNames"];
   /** Enable SSH password authentication in the generated cloud-init. Replaces on change. */
   readonly allowPasswordSsh?: ArgsOf<InstanceKind>["allowPasswordSsh"];
@@ -114,7 +114,7 @@ export interface Instance extends KindResource<InstanceKind> {
   readonly networkIds: KindResource<InstanceKind>["networkIds"];
   /** Fixed private addresses, one per network. Replaces on change (deleting first when an address is kept). */
   readonly ipToNetworkList: KindResource<InstanceKind>["ipToNetworkList"];
-  /** One SSH key pair, by name (the API uses only the first): a `cim.SshKeyPair`'s `name`, or a key pair registered in the region (looked up at preview). Replaces on change. */
+  /** One SSH key pair, by name (the API uses only the first): a `cim.SshKeyPair`'s `name`, or a key pair registered in the region (looked up at preview). The platform copies its public key into the instance at deploy: a key pair registered again under the same name with another key (a rotation) leaves the instance as it is, with the old key. Replaces on change (the API cannot give an instance another key). */
   readonly sshKeyNames: KindResource<InstanceKind>["sshKeyNames"];
   /** Enable SSH password authentication in the generated cloud-init. Replaces on change. */
   readonly allowPasswordSsh: KindResource<InstanceKind>["allowPasswordSsh"];
@@ -700,7 +700,7 @@ export interface SshKeyPairArgs extends ArgsOf<SshKeyPairKind> {
   readonly adoptId?: ArgsOf<SshKeyPairKind>["adoptId"];
   /** The key pair's name, unique in the account and region (default: the resource name); instances name it in `sshKeyNames`. Replaces on change. */
   readonly name?: ArgsOf<SshKeyPairKind>["name"];
-  /** The public key line (`ssh-ed25519 AAAA… you@host`, the .pub file), never the private key. Compared by fingerprint, so its comment may change freely. Replaces on change. Required unless adopting (`adoptId`). */
+  /** The public key line (`ssh-ed25519 AAAA… you@host`, the .pub file), never the private key. Compared by fingerprint, so its comment may change freely. Another key under the same name (a rotation) deletes the key pair and registers the new key; instances deployed with it are not replaced and keep the old key (the platform copied it in at deploy). Replaces on change. Required unless adopting (`adoptId`). */
   readonly publicKey?: ArgsOf<SshKeyPairKind>["publicKey"];
 }
 
@@ -714,7 +714,7 @@ export interface SshKeyPair extends KindResource<SshKeyPairKind> {
   readonly adoptId: KindResource<SshKeyPairKind>["adoptId"];
   /** The key pair's name, unique in the account and region (default: the resource name); instances name it in `sshKeyNames`. Replaces on change. */
   readonly name: KindResource<SshKeyPairKind>["name"];
-  /** The public key line (`ssh-ed25519 AAAA… you@host`, the .pub file), never the private key. Compared by fingerprint, so its comment may change freely. Replaces on change. */
+  /** The public key line (`ssh-ed25519 AAAA… you@host`, the .pub file), never the private key. Compared by fingerprint, so its comment may change freely. Another key under the same name (a rotation) deletes the key pair and registers the new key; instances deployed with it are not replaced and keep the old key (the platform copied it in at deploy). Replaces on change. */
   readonly publicKey: KindResource<SshKeyPairKind>["publicKey"];
   /** The API's fingerprint of the key: MD5 of the key blob, as `ssh-keygen -l -E md5` prints it. */
   readonly fingerprint: KindResource<SshKeyPairKind>["fingerprint"];
@@ -1220,7 +1220,7 @@ export interface KubernetesClusterArgs extends ArgsOf<KubernetesClusterKind> {
   readonly size?: ArgsOf<KubernetesClusterKind>["size"];
   /** Autoscaling bounds of the workers, `{ minSize, maxSize }`; left out: no autoscaling. Changed in place. */
   readonly autoscaling?: ArgsOf<KubernetesClusterKind>["autoscaling"];
-  /** An SSH key pair's name for the nodes (a `cim.SshKeyPair`'s `name`, looked up at preview). Replaces on change. Names a `cim.SshKeyPair` by name (its `name` output). */
+  /** An SSH key pair's name for the nodes (a `cim.SshKeyPair`'s `name`, looked up at preview). A key pair registered again under the same name with another key (a rotation) leaves the cluster as it is: the nodes it has keep the old key. Replaces on change. Names a `cim.SshKeyPair` by name (its `name` output). */
   readonly keyPair?: ArgsOf<KubernetesClusterKind>["keyPair"];
   /** Root disk of each node in GB (default: the platform's, 8). Replaces on change. */
   readonly nodeRootDiskSize?: ArgsOf<KubernetesClusterKind>["nodeRootDiskSize"];
@@ -1254,7 +1254,7 @@ export interface KubernetesCluster extends KindResource<KubernetesClusterKind> {
   readonly size: KindResource<KubernetesClusterKind>["size"];
   /** Autoscaling bounds of the workers, `{ minSize, maxSize }`; left out: no autoscaling. Changed in place. */
   readonly autoscaling: KindResource<KubernetesClusterKind>["autoscaling"];
-  /** An SSH key pair's name for the nodes (a `cim.SshKeyPair`'s `name`, looked up at preview). Replaces on change. */
+  /** An SSH key pair's name for the nodes (a `cim.SshKeyPair`'s `name`, looked up at preview). A key pair registered again under the same name with another key (a rotation) leaves the cluster as it is: the nodes it has keep the old key. Replaces on change. */
   readonly keyPair: KindResource<KubernetesClusterKind>["keyPair"];
   /** Root disk of each node in GB (default: the platform's, 8). Replaces on change. */
   readonly nodeRootDiskSize: KindResource<KubernetesClusterKind>["nodeRootDiskSize"];

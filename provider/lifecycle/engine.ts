@@ -37,6 +37,7 @@ import {
 import type { Kind, KindApi } from "./kindSpec";
 import { noteReplacement } from "./liveChecks";
 import { changeSeen, checkBegins, seenChange } from "./lookups";
+import { withNamesKept } from "./namesKept";
 import { whileRefused } from "./passingRefusal";
 import { claimedOfRecord } from "./programClaims";
 import { batchedRead, markChanged } from "./readBatch";
@@ -484,8 +485,10 @@ export function providerOf<F extends Fields, O extends Outputs>(
         }),
       );
     }),
-    diff: surfaced(async (id, stored, news) => {
+    diff: surfaced(async (id, stored, given) => {
       const olds = full(stored);
+      // a name not known yet that a replacement of this run keeps (the engine's dependent replacements)
+      const news = withNamesKept(kind, olds, given);
       const d = await goneWith(id, olds, await diffOf(olds, news));
       if (d.changes && changesWatched(kind.name)) changeSeen(kind.name, id, olds, d.updates);
       // what the API would refuse of this change as the old outputs show it: refused here, at preview
@@ -493,10 +496,12 @@ export function providerOf<F extends Fields, O extends Outputs>(
       // what it claims of its record that another resource of the program claims too (a replacement's record is
       // another, whose id is not known yet)
       const claimedTwice = d.replaces.length ? [] : claimRecord(id, news, olds);
-      if (refused || claimedTwice.length) {
-        const name = typeof olds.name === "string" ? ` "${olds.name}"` : "";
+      const name = typeof olds.name === "string" ? ` "${olds.name}"` : "";
+      if (refused || claimedTwice.length)
         throw new ResourceError(`cim:${kind.name}${name} (id ${id}): ${refused ?? claimedTwice.join("; ")}`);
-      }
+      // what the change does that no field of the diff shows
+      const notice = d.changes ? kind.changeNotice?.(olds, news, d.replaces) : undefined;
+      if (notice) await engineWarning(`cim:${kind.name}${name} (id ${id}): ${notice}`);
       // its second check (no old inputs) takes what the replaced resource holds for its own (liveChecks.ts)
       if (d.changes) noteReplacement(kind as unknown as Kind, olds, news, d.replaces.length > 0);
       return d;

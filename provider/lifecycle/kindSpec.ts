@@ -222,6 +222,12 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
     replaces: readonly string[],
   ) => string | undefined;
   /**
+   * What this change of the resource does that no field of the diff shows, with what to do about it (an SSH key
+   * pair registered again under its name with another key leaves the instances deployed with it their old key):
+   * a warning on the resource at diff, so at preview and again at up. `replaces`: the fields that replace it.
+   */
+  readonly changeNotice?: (olds: Recorded, news: Recorded, replaces: readonly string[]) => string | undefined;
+  /**
    * An in-place change of the resource this one stands on after which the platform no longer has this one (an
    * instance's new backup offering takes its backup schedules away): the diff then replaces this one, naming
    * `field` (the input naming that resource, of kind `kind`), so that the same `up` makes it again and preview

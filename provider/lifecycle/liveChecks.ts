@@ -175,6 +175,13 @@ function replacedHeld(
   return replaced?.has(key) === true || (sameValue(held, claimed) && keptByReplacement(key));
 }
 
+/**
+ * Whether a replacement noted in this process makes a resource of `kind` named `name` in `region` again under
+ * that name (its diff said it replaces, and its new inputs claim the name its record holds).
+ */
+export const keptUnderName = (kind: Kind, region: string | undefined, name: string): boolean =>
+  keptByReplacement(heldKey(kind, region, "name", name));
+
 /** An exclusive value its record holds as a key: where it is unique (the kind, the region, the property), the value. */
 const heldKey = (kind: Kind, region: string | undefined, property: string, value: unknown) =>
   `${kind.name}\u0000${region ?? ""}\u0000${property}\u0000${canonical(value)}`;

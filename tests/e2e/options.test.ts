@@ -3,6 +3,7 @@
 // cannot be honoured is a warning on the resource at preview.
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { publicKeyFingerprint } from "../../provider/families/sshKeyPairs/client";
 import { freshEd25519 } from "../fixtures/sshKeys";
 import { pluginHome, sourceHome, stackRun } from "../harness";
 import { mine, startApi, type TestApi, uniqueStack } from "./support";
@@ -171,25 +172,43 @@ it("`pulumi up --replace` of an instance, which Pulumi checks as a new one: refu
   expect(live.map((i) => i.id)).toEqual([remade.outputs?.vmId]);
 }, 300_000);
 
-it("a new key for instances' key pair: the engine makes the instances again after the key, and preview says so", async () => {
-  const run = stackRun({
+it("a new key for instances' key pair replaces only the key pair; a new name replaces them too, and preview says so", async () => {
+  const run = await stackRun({
     home: sourceHome("options-key"),
     stackName: uniqueStack("options-key"),
     program: path.join(__dirname, "programs", "keyRotation.cjs"),
     envVars: api.envVars,
   });
-  const names = { "cim-e2e:keyName": `rot-key-${process.pid}`, "cim-e2e:hostName": `rot-web-${process.pid}` };
-  const [up] = await (await run)([
-    { op: "up", config: { ...names, "cim-e2e:publicKey": freshEd25519("one") } },
+  const keyName = `rot-key-${process.pid}`;
+  const names = { "cim-e2e:keyName": keyName, "cim-e2e:hostName": `rot-web-${process.pid}` };
+  const [up] = await run([{ op: "up", config: { ...names, "cim-e2e:publicKey": freshEd25519("one") } }]);
+  // The key pair keeps its name, so it is replaced delete-first. The engine first diffs the instances with the
+  // key's name unknown (its dependent replacements): the provider knows the replacement keeps the name, so they
+  // stay, keeping the key they were deployed with, which a warning says.
+  const two = freshEd25519("two");
+  const [preview, rotated] = await run([
+    { op: "preview", config: { "cim-e2e:publicKey": two }, steps: true },
+    { op: "up", steps: true },
   ]);
-  // the key pair keeps its name, so it is replaced delete-first; the instances name the key, so the engine asks
-  // their diffs with the key's name unknown, deletes them first too and registers them again, each checked with
-  // no old inputs after the other's diff: at preview each record still holds its host name, its own
-  const next = { "cim-e2e:publicKey": freshEd25519("two") };
-  const [preview, rotated] = await (await run)([{ op: "preview", config: next }, { op: "up" }, { op: "rm" }]);
-  expect(preview.summary).toMatchObject({ replace: 3 });
-  expect(rotated.summary).toMatchObject({ replace: 3 });
-  expect(rotated.outputs?.vmId).not.toBe(up.outputs?.vmId);
+  for (const r of [preview, rotated]) {
+    expect(r.summary).toEqual({ replace: 1, same: 3 });
+    const vms = r.steps!.filter((s) => s.type.endsWith("cim:Instance")).map((s) => s.op);
+    expect(vms).toEqual(["same", "same"]);
+    expect(r.diagnostics.map((d) => d.message).join("\n")).toMatch(
+      /publicKey changes under the same name: .* are not replaced and keep the old key/,
+    );
+  }
+  expect(rotated.outputs?.vmId).toBe(up.outputs?.vmId);
+  const live = mine((await api.control.state()).sshKeyPairs).filter((k) => k.name === keyName);
+  expect(live.map((k) => k.fingerprint)).toEqual([publicKeyFingerprint(two)]);
+  // A new name, the same key (so delete-first too): the instances' sshKeyNames change, which only a new deploy
+  // applies, so the engine deletes them first and registers them again, each checked with no old inputs after the
+  // other's diff: at preview each record still holds its host name, its own.
+  const renamed = { "cim-e2e:keyName": `${keyName}-b` };
+  const [preview2, moved] = await run([{ op: "preview", config: renamed }, { op: "up" }, { op: "rm" }]);
+  expect(preview2.summary).toMatchObject({ replace: 3 });
+  expect(moved.summary).toMatchObject({ replace: 3 });
+  expect(moved.outputs?.vmId).not.toBe(up.outputs?.vmId);
 }, 300_000);
 
 it("on the plugin, replaceOnChanges replaces an instance that keeps its host name, deleting it first", async () => {

@@ -337,8 +337,9 @@ address: \${web.ipAddress}
         .max(1, "may name one SSH key pair only: the API uses only the first name")
         .optional(),
       {
-        doc: "One SSH key pair, by name (the API uses only the first): a `cim.SshKeyPair`'s `name`, or a key pair registered in the region (looked up at preview).",
+        doc: "One SSH key pair, by name (the API uses only the first): a `cim.SshKeyPair`'s `name`, or a key pair registered in the region (looked up at preview). The platform copies its public key into the instance at deploy: a key pair registered again under the same name with another key (a rotation) leaves the instance as it is, with the old key.",
         change: "replace",
+        changeNote: "the API cannot give an instance another key",
         same: (a, b) => sameList(a as string[], (b as string[]) ?? []),
         // the key pair the instance got, when the API says (the emulator's `keyPair`; not in the spec)
         live: (v: Instance) => {

@@ -231,7 +231,7 @@ kubeconfig: \${apps.kubeconfig} # a secret output
       live: liveAutoscaling,
     }),
     keyPair: field(text("an SSH key pair name").optional(), {
-      doc: "An SSH key pair's name for the nodes (a `cim.SshKeyPair`'s `name`, looked up at preview).",
+      doc: "An SSH key pair's name for the nodes (a `cim.SshKeyPair`'s `name`, looked up at preview). A key pair registered again under the same name with another key (a rotation) leaves the cluster as it is: the nodes it has keep the old key.",
       change: "replace",
       live: (r: LiveCluster) => r.keyPair || undefined,
       ref: { kind: "SshKeyPair", by: "name", mustExist: true },

@@ -1,8 +1,10 @@
 // cim.SshKeyPair: a public key registered under a name, for instances' `sshKeyNames`. Only the public key is
 // given: the private key stays where it was made and never passes through the program or its state (check
-// refuses one). Synchronous in the API, no in-place change. The API never returns the public key, only its
-// fingerprint (CloudStack's MD5 of the key blob), so the key is compared by fingerprint: in diff (a key
-// re-registered behind the program's back shows after refresh), when adopting, and when verifying a create.
+// refuses one). Synchronous in the API, no in-place change: another key under the same name is a delete and a
+// register, which leaves the instances deployed with the old key as they are (changeNotice). The API never
+// returns the public key, only its fingerprint (CloudStack's MD5 of the key blob), so the key is compared by
+// fingerprint: in diff (a key re-registered behind the program's back shows after refresh), when adopting, and
+// when verifying a create.
 
 import { z } from "zod";
 import { PUBLIC_KEY_MAX, parsePublicKey, publicKeyFingerprint, type SshKeyPair } from "../../client";
@@ -67,7 +69,7 @@ opsFingerprint: \${ops.fingerprint}
       doc: "The key pair's name, unique in the account and region (default: the resource name); instances name it in `sshKeyNames`.",
     },
     publicKey: field(publicKey.optional(), {
-      doc: "The public key line (`ssh-ed25519 AAAA… you@host`, the .pub file), never the private key. Compared by fingerprint, so its comment may change freely.",
+      doc: "The public key line (`ssh-ed25519 AAAA… you@host`, the .pub file), never the private key. Compared by fingerprint, so its comment may change freely. Another key under the same name (a rotation) deletes the key pair and registers the new key; instances deployed with it are not replaced and keep the old key (the platform copied it in at deploy).",
       change: "replace",
       requiredUnlessAdopting: "the public key line",
       same: sameKey,
@@ -112,6 +114,15 @@ opsFingerprint: \${ops.fingerprint}
     containsUnknown(news.publicKey) ||
     news.name === olds.name ||
     sameKey(news.publicKey, olds.fingerprint),
+  // A rotation (another key, the same name): the platform copied the key into each instance and cluster node at
+  // its deploy (CloudStack keeps it in the VM's details; deleting a key pair touches no VM), and the API offers no
+  // reset of an instance's key. So the engine replaces only the key pair (lifecycle/namesKept.ts: the instances'
+  // sshKeyNames come back the same), and what that leaves behind is said here.
+  changeNotice: (olds, news, replaces) => {
+    const [was, now] = [olds.fingerprint, publicKeyFingerprint(String(news.publicKey))];
+    if (!replaces.includes("publicKey") || news.name !== olds.name || !was || !now || was === now) return;
+    return `publicKey changes under the same name: the key pair is deleted and registered again (fingerprint ${String(was)} → ${now}). Instances deployed with it, and Kubernetes clusters' nodes, are not replaced and keep the old key (the platform copied it in at deploy, and the API cannot give a running instance another). To give one the new key, add it to the machine's authorized keys yourself, or replace it: pulumi up --replace <its URN>`;
+  },
   api: {
     ...recordCalls((c) => c.sshKeyPairs),
     create: (s, i) =>

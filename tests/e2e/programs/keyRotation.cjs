@@ -1,6 +1,6 @@
 // An SSH key pair and two instances given its name (as the docs show, `sshKeyNames: [key.name]`) and host names;
 // the key's text from stack config `publicKey`. Used by the options test: a new key replaces the key pair
-// delete-first (its name is kept), and the engine deletes and makes the instances again after it.
+// delete-first (its name is kept) and leaves the instances as they are; a new name replaces them after it.
 module.exports = async (cim, pulumi) => {
   const c = new pulumi.Config();
   const zoneId = (await cim.getZones())[0].id;
