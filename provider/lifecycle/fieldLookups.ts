@@ -11,7 +11,7 @@ import { adoptionFailures, exclusiveFailures, kindLiveRules, stableRequirements 
 import { catalogue, mustExist, mustReferToExisting } from "./lookups";
 import { unclaimedNames } from "./programClaims";
 import { kindNamed } from "./registry";
-import { containsUnknown, sameValue } from "./values";
+import { containsUnknown, notHeld, sameValue } from "./values";
 
 const fieldsLookedUp = new WeakMap<Kind, [string, Kind["fields"][string]][]>();
 
@@ -82,7 +82,7 @@ export async function fieldLookups<F extends Fields, O extends Outputs>(
   if (out.length) return out;
   const k = kind as unknown as Kind;
   const live = await Promise.all([
-    stableRequirements(k, inputs, region, news),
+    stableRequirements(k, inputs, region, news, olds),
     kindLiveRules(k, inputs, olds, region),
     exclusiveFailures(k, inputs, olds, region, news),
     adoptionFailures(k, inputs, olds, region),
@@ -116,20 +116,6 @@ async function rowsBefore(
     }),
   );
   return { inputs: olds, rows: before };
-}
-
-/**
- * What of a reference the old inputs do not hold already: the value when it changed (or the resource is new), the
- * list's new elements for a list, undefined when nothing is new.
- */
-function notHeld(value: unknown, old: unknown): unknown {
-  if (old === undefined || old === null) return value;
-  if (Array.isArray(value)) {
-    const before = Array.isArray(old) ? old : [old];
-    const added = value.filter((v) => !before.some((o) => sameValue(o, v)));
-    return added.length ? added : undefined;
-  }
-  return sameValue(value, old) ? undefined : value;
 }
 
 /**

@@ -51,7 +51,7 @@ import {
   ownInputs,
 } from "./programClaims";
 import { kindNamed } from "./registry";
-import { containsUnknown, sameValue } from "./values";
+import { containsUnknown, notHeld, sameValue } from "./values";
 
 const whereOf = (region: string | undefined) =>
   region ? `region ${region}` : "the default region (cim:region is not set)";
@@ -65,6 +65,7 @@ export async function stableRequirements(
   inputs: Recorded,
   region: string | undefined,
   news: Recorded,
+  olds: Recorded = {},
 ): Promise<CheckFailure[]> {
   const plain = Array.isArray(news[PLAIN_REFERENCES]) ? (news[PLAIN_REFERENCES] as string[]) : [];
   const out: CheckFailure[] = [];
@@ -72,8 +73,9 @@ export async function stableRequirements(
     Object.entries(kind.fields).map(async ([k, f]) => {
       const ref = refOf(f);
       if (!ref?.requires || (f.when && !f.when(inputs))) return;
-      // a plain value of a mustExist reference is judged with every requirement where it is looked up
-      if (ref.mustExist && plain.includes(k)) return;
+      // a plain value of a mustExist reference that the change brings is judged with every requirement where it
+      // is looked up (fieldLookups.ts); one the resource names already is judged here (its zone may change)
+      const lookedUp = ref.mustExist && plain.includes(k) ? notHeld(inputs[k], olds[k]) : undefined;
       const rules = ([] as Requirement[])
         .concat(ref.requires)
         .filter((r) => r.stable && known(inputs, r.needs));
@@ -83,7 +85,10 @@ export async function stableRequirements(
       if (!target) return;
       const elsewhere = ref.regionFrom ? inputs[ref.regionFrom] : undefined;
       const where = typeof elsewhere === "string" ? elsewhere : region;
-      const ids = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
+      const judged = new Set(lookedUp === undefined ? [] : Array.isArray(lookedUp) ? lookedUp : [lookedUp]);
+      const ids = (Array.isArray(value) ? value : [value]).filter(
+        (v): v is string => typeof v === "string" && !judged.has(v),
+      );
       for (const id of ids) {
         // a row that fails a rule is read once more: the list may predate a change of this run
         const row = await liveRecord(kind.name, where, target, id, (r) =>

@@ -3,14 +3,15 @@
 // best-effort by design: when the API is not configured or cannot be reached (or refuses the token), check
 // skips them and a valid program still previews; the API enforces the same rules at create. A lookup that
 // answers and does not contain the id is a failure. Results are cached per process for a minute. Fields that
-// name another kind's resources (`ref.mustExist`, e.g. an instance's SSH key pair) are looked up the same way,
-// through that kind's list, without the cache. The rules preview judges on live records (liveChecks.ts) read
-// another kind's records through the same per-process cache as the catalogue (`liveList`, `liveRecord`): one
-// list per kind and region for a minute, read again when an id is missing or a row fails a rule.
+// name another kind's resources (`ref.mustExist`, e.g. an instance's SSH key pair) and the rules preview judges on
+// live records (liveChecks.ts) read another kind's records through the same per-process cache as the catalogue
+// (`liveList`, `liveRecord`): one list per kind and region for a minute, read again when an id is missing or a
+// row fails a rule; an id the list still misses is read by id before a reference is refused.
 
 import type { CimClient } from "../client";
 import { ConnectionError, RequestTimeoutError } from "../client";
 import { providerConfig } from "../config";
+import { readOrGone } from "./errors";
 import {
   CATALOGUES,
   type CatalogueName,
@@ -331,30 +332,39 @@ export async function defaultRegionId(kind: string): Promise<string | undefined>
   return (await regionsOf(kind))?.find((r) => (r as { primary?: boolean }).primary === true)?.id;
 }
 
-/** Reads of another kind's records in flight, shared by the checks that run at the same time, each numbered. */
-const inFlight = new Map<string, { serial: number; read: Promise<LiveRecord[] | undefined> }>();
-let listsBegun = 0;
+/** Reads of one record by id in flight (recordById), shared by the checks that ask for it at the same time. */
+const byIdInFlight = new Map<string, Promise<LiveRecord | null | undefined>>();
 
-/** The list of `target`'s records in the region in flight, or a new one; `after`: one begun after that serial. */
-function sharedList(kind: string, region: string | undefined, target: Kind, after?: number) {
-  const list = target.api.list!;
-  const key = `${target.name}/${region ?? ""}`;
-  let entry = inFlight.get(key);
-  if (!entry || (after !== undefined && entry.serial <= after)) {
-    const begun = { serial: ++listsBegun, read: attempt(kind, region, (s) => list(s)) };
-    inFlight.set(key, begun);
-    void begun.read.finally(() => inFlight.get(key) === begun && inFlight.delete(key));
-    entry = begun;
+/**
+ * The record `id` of `target`'s kind in the region, read by id (its `get`), for a value the kind's list misses;
+ * null when the API has none (or has it in a gone state), undefined when it cannot be read now (best effort).
+ */
+function recordById(
+  kind: string,
+  region: string | undefined,
+  target: Kind,
+  id: string,
+): Promise<LiveRecord | null | undefined> {
+  const key = `${target.name}/${region ?? ""}/${id}`;
+  let read = byIdInFlight.get(key);
+  if (!read) {
+    read = attempt(kind, region, async (s) => {
+      const live = (await readOrGone(() => target.api.get(s, id, {}))) as LiveRecord | undefined;
+      return live && !target.states?.gone?.includes(String(live.state ?? "")) ? live : null;
+    });
+    byIdInFlight.set(key, read);
+    void read.finally(() => byIdInFlight.get(key) === read && byIdInFlight.delete(key));
   }
-  return entry;
+  return read;
 }
 
 /**
  * "sshKeyNames names no SSH key pair named "ops" in region …" for each value of a field that refers to another
- * kind's resources (`ref.mustExist`) and names none of the region's, read through that kind's list. Best
- * effort like the catalogue lookups, but never cached beyond the checks in flight: such resources change
- * within a run (one made earlier in the same `up` must be found), so a value a list begun before this check
- * misses is looked for once more in one begun after it.
+ * kind's resources (`ref.mustExist`) and names none of the region's, read through that kind's list (the one the
+ * rules on live records read: liveList), and an id the list misses by id (recordById); then the requirements on
+ * each record found. Best effort like the catalogue lookups. Such resources change within a run (one made or
+ * changed earlier in the same `up` must be found as it is now), so when a list read before this check began
+ * misses a value, or shows its record failing a requirement, the answer is that of a list asked for after.
  */
 export async function mustReferToExisting(
   kind: string,
@@ -368,20 +378,40 @@ export async function mustReferToExisting(
   regionFrom?: string,
 ): Promise<LookupFailure[]> {
   const values = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
-  if (!values.length || !target.api.list || skipped()) return [];
-  const begun = listsBegun;
-  const first = sharedList(kind, region, target);
-  let records = await first.read;
-  if (!records) return [];
+  if (!values.length || !target.api.list) return [];
+  // reads asked for from here on see what this check looks for
+  const begun = reads;
+  const first = await liveList(kind, region, target);
+  if (!first) return [];
+  const rules = ([] as Requirement[]).concat(requires);
   const named = (r: LiveRecord) => (by === "name" ? (r as { name?: unknown }).name : r.id);
-  if (first.serial <= begun && values.some((v) => !records!.some((r) => named(r) === v))) {
-    records = await sharedList(kind, region, target, begun).read;
-    if (!records) return [];
+  const settled = (rows: LiveRecord[], v: string) => {
+    const r = rows.find((x) => named(x) === v);
+    return r !== undefined && unmet(rules, r, inputs).length === 0;
+  };
+  let records = first.rows;
+  if (first.serial <= begun && values.some((v) => !settled(records, v))) {
+    const again = await liveList(kind, region, target, begun);
+    if (!again) return [];
+    records = again.rows;
   }
   const known = new Map(records.map((r) => [named(r), r]));
+  // an id no list has is read by id before it counts: the API shows some records only by id (a zone's shared
+  // network, which every account may use and no account lists among its own); one that cannot be read now is
+  // not judged
+  const unread = new Set<string>();
+  if (by === "id") {
+    await Promise.all(
+      [...new Set(values.filter((v) => !known.has(v)))].map(async (v) => {
+        const got = await recordById(kind, region, target, v);
+        if (got === undefined) unread.add(v);
+        else if (got) known.set(v, got);
+      }),
+    );
+  }
   const where = region ? `region ${region}` : "the default region (cim:region is not set)";
-  const rules = ([] as Requirement[]).concat(requires);
   return values.flatMap((v) => {
+    if (unread.has(v)) return [];
     const found = known.get(v);
     if (found) return requirementFailures(field, v, found, target, where, rules, inputs);
     // a field whose target may live in another region (regionFrom) left that region out: say which input gives it
@@ -394,6 +424,10 @@ export async function mustReferToExisting(
   });
 }
 
+/** The requirements the record found does not meet, each judged once the inputs it reads are known. */
+const unmet = (rules: readonly Requirement[], found: LiveRecord, inputs: Recorded) =>
+  rules.filter((r) => (r.needs ?? []).every((f) => !containsUnknown(inputs[f])) && !r.holds(found, inputs));
+
 /** "<field> names <noun> <value> in <where>, which …" for each requirement the record found does not meet. */
 export function requirementFailures(
   field: string,
@@ -404,12 +438,10 @@ export function requirementFailures(
   rules: readonly Requirement[],
   inputs: Recorded,
 ): LookupFailure[] {
-  return rules
-    .filter((r) => (r.needs ?? []).every((f) => !containsUnknown(inputs[f])) && !r.holds(found, inputs))
-    .map((r) => ({
-      property: r.property ?? field,
-      reason: `${field} names ${target.noun} ${value} in ${where}, which ${typeof r.reason === "string" ? r.reason : r.reason(found, inputs)}`,
-    }));
+  return unmet(rules, found, inputs).map((r) => ({
+    property: r.property ?? field,
+    reason: `${field} names ${target.noun} ${value} in ${where}, which ${typeof r.reason === "string" ? r.reason : r.reason(found, inputs)}`,
+  }));
 }
 
 /** Checks begun in this process (engine.ts counts each), so that a check can tell it follows a diff at once. */
@@ -508,6 +540,6 @@ export function resetLookups(): void {
   heldByUrn.clear();
   regionList = undefined;
   cache.clear();
-  inFlight.clear();
+  byIdInFlight.clear();
   unreachableUntil = 0;
 }

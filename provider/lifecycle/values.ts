@@ -98,3 +98,17 @@ export function sameValue(a: unknown, b: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * What of a reference the old inputs do not hold already: the value when it changed (or the resource is new), the
+ * list's new elements for a list, undefined when nothing is new.
+ */
+export function notHeld(value: unknown, old: unknown): unknown {
+  if (old === undefined || old === null) return value;
+  if (Array.isArray(value)) {
+    const before = Array.isArray(old) ? old : [old];
+    const added = value.filter((v) => !before.some((o) => sameValue(o, v)));
+    return added.length ? added : undefined;
+  }
+  return sameValue(value, old) ? undefined : value;
+}
