@@ -34,9 +34,9 @@ export interface InstanceArgs extends ArgsOf<InstanceKind> {
   readonly templateId?: ArgsOf<InstanceKind>["templateId"];
   /** `"template"`, `"iso"`, `"volume"` (a detached volume becomes the root disk) or `"snapshot"` (the root disk is made from a volume snapshot). Replaces on change. Default: `"template"`. */
   readonly imageType?: ArgsOf<InstanceKind>["imageType"];
-  /** With `imageType: "volume"`: a detached data volume of the zone that becomes the instance's root disk (and goes with the instance). Replaces on change. Names a `cim.Volume` by id (its `id` output). */
+  /** With `imageType: "volume"`: a detached data volume of the zone that becomes the instance's root disk (and goes with the instance). Replaces on change. Names a `cim.Volume` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly volumeId?: ArgsOf<InstanceKind>["volumeId"];
-  /** With `imageType: "snapshot"`: a BackedUp volume snapshot the root disk is made from. Replaces on change. Names a `cim.VolumeSnapshot` by id (its `id` output). */
+  /** With `imageType: "snapshot"`: a BackedUp volume snapshot the root disk is made from. Replaces on change. Names a `cim.VolumeSnapshot` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly snapshotId?: ArgsOf<InstanceKind>["snapshotId"];
   /** ISO to boot from; required with `imageType: "iso"`. Replaces on change. Names a `cim.Iso` by id (its `id` output). */
   readonly isoId?: ArgsOf<InstanceKind>["isoId"];
@@ -50,13 +50,13 @@ export interface InstanceArgs extends ArgsOf<InstanceKind> {
   readonly name?: ArgsOf<InstanceKind>["name"];
   /** Free-form listing label (need not be unique). Changed in place. */
   readonly displayName?: ArgsOf<InstanceKind>["displayName"];
-  /** Networks in order; the first is the default interface. Default: the zone's default network. Replaces on change. Names a `cim.Network` by id (its `id` output). */
+  /** Networks in order; the first is the default interface. Default: the zone's default network. Replaces on change. Names a `cim.Network` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly networkIds?: ArgsOf<InstanceKind>["networkIds"];
   /** Fixed private addresses, one per network. Replaces on change (deleting first when an address is kept). */
   readonly ipToNetworkList?: ArgsOf<InstanceKind>["ipToNetworkList"];
   /** base64-encoded cloud-init payload. A secret input; outputs keep only its digest (`userDataHash`), never the payload. Replaces on change. */
   readonly userData?: ArgsOf<InstanceKind>["userData"];
-  /** One SSH key pair, by name (the API uses only the first): a `cim.SshKeyPair`'s `name`, or a key pair registered in the region (looked up at preview). The platform copies its public key into the instance at deploy: a key pair registered again under the same name with another key (a rotation) leaves the instance as it is, with the old key. Replaces on change (the API cannot give an instance another key). Names a `cim.SshKeyPair` by name (its `name` output). */
+  /** One SSH key pair, by name (the API uses only the first): a `cim.SshKeyPair`'s `name`, or a key pair registered in the region. The platform copies its public key into the instance at deploy: a key pair registered again under the same name with another key (a rotation) leaves the instance as it is, with the old key. Replaces on change (the API cannot give an instance another key). Names a `cim.SshKeyPair` by name (its `name` output); preview refuses a name written as text that names none. */
   readonly sshKeyNames?: ArgsOf<InstanceKind>["sshKeyNames"];
   /** Enable SSH password authentication in the generated cloud-init. Replaces on change. */
   readonly allowPasswordSsh?: ArgsOf<InstanceKind>["allowPasswordSsh"];
@@ -74,7 +74,7 @@ export interface InstanceArgs extends ArgsOf<InstanceKind> {
   readonly expunge?: ArgsOf<InstanceKind>["expunge"];
   /** Backup offering (a backup offering of the instance's zone: `cim.getBackupOffering`), which backups and backup schedules need. Left out, the instance keeps whatever offering it has (removal deletes schedules, so it is never done for a field the program does not set). Changed in place (a change makes the platform delete the instance's backup schedules). An id (a UUID) of a backup offering: `cim.getBackupOffering` finds it by name. */
   readonly backupOfferingId?: ArgsOf<InstanceKind>["backupOfferingId"];
-  /** The instance group it is in, by name: a `cim.InstanceGroup`'s `name`, or a group of the region (looked up at preview). Left out, it stays in whatever group it is in: the platform takes an instance out of a group only when the group is deleted. Changed in place (the platform's update `group`; one group at most, so it leaves any other). Names a `cim.InstanceGroup` by name (its `name` output). */
+  /** The instance group it is in, by name: a `cim.InstanceGroup`'s `name`, or a group of the region. Left out, it stays in whatever group it is in: the platform takes an instance out of a group only when the group is deleted. Changed in place (the platform's update `group`; one group at most, so it leaves any other). Names a `cim.InstanceGroup` by name (its `name` output); preview refuses a name written as text that names none. */
   readonly group?: ArgsOf<InstanceKind>["group"];
   /** Tags; the program's map is authoritative. Changed in place. */
   readonly tags?: ArgsOf<InstanceKind>["tags"];
@@ -114,7 +114,7 @@ export interface Instance extends KindResource<InstanceKind> {
   readonly networkIds: KindResource<InstanceKind>["networkIds"];
   /** Fixed private addresses, one per network. Replaces on change (deleting first when an address is kept). */
   readonly ipToNetworkList: KindResource<InstanceKind>["ipToNetworkList"];
-  /** One SSH key pair, by name (the API uses only the first): a `cim.SshKeyPair`'s `name`, or a key pair registered in the region (looked up at preview). The platform copies its public key into the instance at deploy: a key pair registered again under the same name with another key (a rotation) leaves the instance as it is, with the old key. Replaces on change (the API cannot give an instance another key). */
+  /** One SSH key pair, by name (the API uses only the first): a `cim.SshKeyPair`'s `name`, or a key pair registered in the region. The platform copies its public key into the instance at deploy: a key pair registered again under the same name with another key (a rotation) leaves the instance as it is, with the old key. Replaces on change (the API cannot give an instance another key). */
   readonly sshKeyNames: KindResource<InstanceKind>["sshKeyNames"];
   /** Enable SSH password authentication in the generated cloud-init. Replaces on change. */
   readonly allowPasswordSsh: KindResource<InstanceKind>["allowPasswordSsh"];
@@ -132,7 +132,7 @@ export interface Instance extends KindResource<InstanceKind> {
   readonly expunge: KindResource<InstanceKind>["expunge"];
   /** Backup offering (a backup offering of the instance's zone: `cim.getBackupOffering`), which backups and backup schedules need. Left out, the instance keeps whatever offering it has (removal deletes schedules, so it is never done for a field the program does not set). Changed in place (a change makes the platform delete the instance's backup schedules). */
   readonly backupOfferingId: KindResource<InstanceKind>["backupOfferingId"];
-  /** The instance group it is in, by name: a `cim.InstanceGroup`'s `name`, or a group of the region (looked up at preview). Left out, it stays in whatever group it is in: the platform takes an instance out of a group only when the group is deleted. Changed in place (the platform's update `group`; one group at most, so it leaves any other). */
+  /** The instance group it is in, by name: a `cim.InstanceGroup`'s `name`, or a group of the region. Left out, it stays in whatever group it is in: the platform takes an instance out of a group only when the group is deleted. Changed in place (the platform's update `group`; one group at most, so it leaves any other). */
   readonly group: KindResource<InstanceKind>["group"];
   /** Tags; the program's map is authoritative. Changed in place. */
   readonly tags: KindResource<InstanceKind>["tags"];
@@ -178,9 +178,9 @@ export interface VolumeArgs extends ArgsOf<VolumeKind> {
   readonly diskOfferingId: ArgsOf<VolumeKind>["diskOfferingId"];
   /** Size in GB, for customized disk offerings; volumes never shrink. Changed in place (resize). */
   readonly size?: ArgsOf<VolumeKind>["size"];
-  /** The instance to attach to; leave it out to keep the volume detached. Changed in place (attach/detach). Names a `cim.Instance` by id (its `id` output). */
+  /** The instance to attach to; leave it out to keep the volume detached. Changed in place (attach/detach). Names a `cim.Instance` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly instanceId?: ArgsOf<VolumeKind>["instanceId"];
-  /** A volume snapshot to make the volume from (BackedUp, in the same zone); its size is the default and the minimum. Replaces on change. Names a `cim.VolumeSnapshot` by id (its `id` output). */
+  /** A volume snapshot to make the volume from (BackedUp, in the same zone); its size is the default and the minimum. Replaces on change. Names a `cim.VolumeSnapshot` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly snapshotId?: ArgsOf<VolumeKind>["snapshotId"];
   /** Tags; the program's map is authoritative. Changed in place. */
   readonly tags?: ArgsOf<VolumeKind>["tags"];
@@ -316,7 +316,7 @@ export interface NetworkArgs extends ArgsOf<NetworkKind> {
   readonly zoneId: ArgsOf<NetworkKind>["zoneId"];
   /** Network offering (a VPC tier needs one made for VPCs). Replaces on change. An id (a UUID) of a network offering: `cim.getNetworkOffering` finds it by name. */
   readonly networkOfferingId: ArgsOf<NetworkKind>["networkOfferingId"];
-  /** The VPC this network is a tier of; leave it out for an isolated network. Replaces on change. Names a `cim.Vpc` by id (its `id` output). */
+  /** The VPC this network is a tier of; leave it out for an isolated network. Replaces on change. Names a `cim.Vpc` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly vpcId?: ArgsOf<NetworkKind>["vpcId"];
   /** Gateway, e.g. `10.1.1.1` (with `netmask`; the API chooses when both are left out). Replaces on change. */
   readonly gateway?: ArgsOf<NetworkKind>["gateway"];
@@ -324,7 +324,7 @@ export interface NetworkArgs extends ArgsOf<NetworkKind> {
   readonly netmask?: ArgsOf<NetworkKind>["netmask"];
   /** DNS domain (the API's default when left out). Replaces on change (PUT takes only the names). */
   readonly networkDomain?: ArgsOf<NetworkKind>["networkDomain"];
-  /** A VPC tier's network ACL list (a `cim.NetworkAclList` id, or a default list from `cim.getNetworkAclList`); left out, the API's choice stays (the platform gives a new tier its VPC's default_deny). Changed in place (the platform's replace-ACL-list, a job). Names a `cim.NetworkAclList` by id (its `id` output). */
+  /** A VPC tier's network ACL list (a `cim.NetworkAclList` id, or a default list from `cim.getNetworkAclList`); left out, the API's choice stays (the platform gives a new tier its VPC's default_deny). Changed in place (the platform's replace-ACL-list, a job). Names a `cim.NetworkAclList` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly aclId?: ArgsOf<NetworkKind>["aclId"];
   /** Tags; the program's map is authoritative. Changed in place. */
   readonly tags?: ArgsOf<NetworkKind>["tags"];
@@ -394,7 +394,7 @@ export interface NetworkAclListArgs extends ArgsOf<NetworkAclListKind> {
   readonly name?: ArgsOf<NetworkAclListKind>["name"];
   /** What the list is for. Changed in place. */
   readonly description?: ArgsOf<NetworkAclListKind>["description"];
-  /** The VPC the list belongs to; only that VPC's tiers can use it. Replaces on change. Names a `cim.Vpc` by id (its `id` output). */
+  /** The VPC the list belongs to; only that VPC's tiers can use it. Replaces on change. Names a `cim.Vpc` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly vpcId: ArgsOf<NetworkAclListKind>["vpcId"];
 }
 
@@ -436,7 +436,7 @@ export interface NetworkAclRuleArgs extends ArgsOf<NetworkAclRuleKind> {
   readonly timeouts?: ArgsOf<NetworkAclRuleKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<NetworkAclRuleKind>["adoptId"];
-  /** The list the rule belongs to (`cim.NetworkAclList` id; not a default list). Replaces on change. Names a `cim.NetworkAclList` by id (its `id` output). */
+  /** The list the rule belongs to (`cim.NetworkAclList` id; not a default list). Replaces on change. Names a `cim.NetworkAclList` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly aclId: ArgsOf<NetworkAclRuleKind>["aclId"];
   /** Its place in the list (rules are matched in this order), unique in the list; the API picks the next when left out. Changed in place. */
   readonly number?: ArgsOf<NetworkAclRuleKind>["number"];
@@ -518,7 +518,7 @@ export interface BackupScheduleArgs extends ArgsOf<BackupScheduleKind> {
   readonly timeouts?: ArgsOf<BackupScheduleKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<BackupScheduleKind>["adoptId"];
-  /** The instance to back up (the API's `vmId`); it must have a backup offering (`backupOfferingId`). Replaces on change. Names a `cim.Instance` by id (its `id` output). */
+  /** The instance to back up (the API's `vmId`); it must have a backup offering (`backupOfferingId`). Replaces on change. Names a `cim.Instance` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly instanceId: ArgsOf<BackupScheduleKind>["instanceId"];
   /** How often: `HOURLY`, `DAILY`, `WEEKLY` or `MONTHLY` (any case). Changed in place. */
   readonly intervalType: ArgsOf<BackupScheduleKind>["intervalType"];
@@ -570,7 +570,7 @@ export interface BackupArgs extends ArgsOf<BackupKind> {
   readonly timeouts?: ArgsOf<BackupKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<BackupKind>["adoptId"];
-  /** The instance to back up (the API's `vmId`); it must have a backup offering. Replaces on change. Names a `cim.Instance` by id (its `id` output). */
+  /** The instance to back up (the API's `vmId`); it must have a backup offering. Replaces on change. Names a `cim.Instance` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly instanceId: ArgsOf<BackupKind>["instanceId"];
   /** The backup's name (the SDK defaults it to the resource name). Replaces on change (the API has no rename). */
   readonly name?: ArgsOf<BackupKind>["name"];
@@ -626,7 +626,7 @@ export interface InstanceScheduleArgs extends ArgsOf<InstanceScheduleKind> {
   readonly timeouts?: ArgsOf<InstanceScheduleKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<InstanceScheduleKind>["adoptId"];
-  /** The instance to start, stop or reboot. Replaces on change. Names a `cim.Instance` by id (its `id` output). */
+  /** The instance to start, stop or reboot. Replaces on change. Names a `cim.Instance` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly instanceId: ArgsOf<InstanceScheduleKind>["instanceId"];
   /** `start`, `stop`, `reboot`, `force_stop` or `force_reboot` (any case). Changed in place. */
   readonly action: ArgsOf<InstanceScheduleKind>["action"];
@@ -742,9 +742,9 @@ export interface PublicIpArgs extends ArgsOf<PublicIpKind> {
   readonly timeouts?: ArgsOf<PublicIpKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<PublicIpKind>["adoptId"];
-  /** The isolated network to acquire the address for (exactly one of networkId and vpcId). Replaces on change. Names a `cim.Network` by id (its `id` output). */
+  /** The isolated network to acquire the address for (exactly one of networkId and vpcId). Replaces on change. Names a `cim.Network` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly networkId?: ArgsOf<PublicIpKind>["networkId"];
-  /** The VPC to acquire the address for (exactly one of networkId and vpcId). Replaces on change. Names a `cim.Vpc` by id (its `id` output). */
+  /** The VPC to acquire the address for (exactly one of networkId and vpcId). Replaces on change. Names a `cim.Vpc` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly vpcId?: ArgsOf<PublicIpKind>["vpcId"];
   /** The zone (the network's or VPC's; the API's choice when left out). Replaces on change. An id (a UUID) of a zone: `cim.getZone` finds it by name. */
   readonly zoneId?: ArgsOf<PublicIpKind>["zoneId"];
@@ -800,11 +800,11 @@ export interface StaticNatArgs extends ArgsOf<StaticNatKind> {
   readonly timeouts?: ArgsOf<StaticNatKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<StaticNatKind>["adoptId"];
-  /** The public IP (a cim.PublicIp's id) to map; not a source-NAT address. Replaces on change. Names a `cim.PublicIp` by id (its `id` output). */
+  /** The public IP (a cim.PublicIp's id) to map; not a source-NAT address. Replaces on change. Names a `cim.PublicIp` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly publicIpId: ArgsOf<StaticNatKind>["publicIpId"];
-  /** The instance whose NIC the address maps onto. Replaces on change. Names a `cim.Instance` by id (its `id` output). */
+  /** The instance whose NIC the address maps onto. Replaces on change. Names a `cim.Instance` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly instanceId: ArgsOf<StaticNatKind>["instanceId"];
-  /** The network of the instance's NIC: required for a VPC address (the tier), else the address's network. Replaces on change. Names a `cim.Network` by id (its `id` output). */
+  /** The network of the instance's NIC: required for a VPC address (the tier), else the address's network. Replaces on change. Names a `cim.Network` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly networkId?: ArgsOf<StaticNatKind>["networkId"];
 }
 
@@ -854,7 +854,7 @@ export interface VolumeSnapshotArgs extends ArgsOf<VolumeSnapshotKind> {
   readonly adoptId?: ArgsOf<VolumeSnapshotKind>["adoptId"];
   /** The snapshot's name (default: the resource name). Replaces on change (the API has no rename). */
   readonly name?: ArgsOf<VolumeSnapshotKind>["name"];
-  /** The volume to snapshot: a data volume or an instance's root disk, attached to an instance (a volume the platform has not placed on storage yet, never attached, cannot be snapshotted). Replaces on change. Names a `cim.Volume` by id (its `id` output). Required unless adopting (`adoptId`). */
+  /** The volume to snapshot: a data volume or an instance's root disk, attached to an instance (a volume the platform has not placed on storage yet, never attached, cannot be snapshotted). Replaces on change. Names a `cim.Volume` by id (its `id` output); preview refuses an id written as text that names none. Required unless adopting (`adoptId`). */
   readonly volumeId?: ArgsOf<VolumeSnapshotKind>["volumeId"];
 }
 
@@ -908,7 +908,7 @@ export interface InstanceSnapshotArgs extends ArgsOf<InstanceSnapshotKind> {
   readonly adoptId?: ArgsOf<InstanceSnapshotKind>["adoptId"];
   /** The snapshot's name, unique among the instance's snapshots (default: the resource name). Replaces on change. */
   readonly name?: ArgsOf<InstanceSnapshotKind>["name"];
-  /** The instance to snapshot, Running or Stopped. Replaces on change. Names a `cim.Instance` by id (its `id` output). Required unless adopting (`adoptId`). */
+  /** The instance to snapshot, Running or Stopped. Replaces on change. Names a `cim.Instance` by id (its `id` output); preview refuses an id written as text that names none. Required unless adopting (`adoptId`). */
   readonly instanceId?: ArgsOf<InstanceSnapshotKind>["instanceId"];
   /** What the snapshot is for. Replaces on change. */
   readonly description?: ArgsOf<InstanceSnapshotKind>["description"];
@@ -964,7 +964,7 @@ export interface VpcGatewayArgs extends ArgsOf<VpcGatewayKind> {
   readonly timeouts?: ArgsOf<VpcGatewayKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<VpcGatewayKind>["adoptId"];
-  /** The VPC the gateway belongs to. Replaces on change. Names a `cim.Vpc` by id (its `id` output). */
+  /** The VPC the gateway belongs to. Replaces on change. Names a `cim.Vpc` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly vpcId: ArgsOf<VpcGatewayKind>["vpcId"];
   /** The VPC router's address on the private network, e.g. `172.16.0.2`. Replaces on change. */
   readonly ipAddress: ArgsOf<VpcGatewayKind>["ipAddress"];
@@ -976,7 +976,7 @@ export interface VpcGatewayArgs extends ArgsOf<VpcGatewayKind> {
   readonly vlan: ArgsOf<VpcGatewayKind>["vlan"];
   /** Whether traffic leaving through the gateway is source-NATed (default false). Replaces on change. */
   readonly sourceNatSupported?: ArgsOf<VpcGatewayKind>["sourceNatSupported"];
-  /** The gateway's network ACL list (a `cim.NetworkAclList` of the same VPC, or a default list from `cim.getNetworkAclList`); left out, the API's choice stays (the VPC's default_deny). Changed in place. Names a `cim.NetworkAclList` by id (its `id` output). */
+  /** The gateway's network ACL list (a `cim.NetworkAclList` of the same VPC, or a default list from `cim.getNetworkAclList`); left out, the API's choice stays (the VPC's default_deny). Changed in place. Names a `cim.NetworkAclList` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly aclId?: ArgsOf<VpcGatewayKind>["aclId"];
 }
 
@@ -1042,9 +1042,9 @@ export interface LoadBalancerRuleArgs extends ArgsOf<LoadBalancerRuleKind> {
   readonly name?: ArgsOf<LoadBalancerRuleKind>["name"];
   /** What the rule is for. Changed in place. */
   readonly description?: ArgsOf<LoadBalancerRuleKind>["description"];
-  /** The public IP (a cim.PublicIp's id) whose port is balanced; not one with static NAT. Replaces on change. Names a `cim.PublicIp` by id (its `id` output). */
+  /** The public IP (a cim.PublicIp's id) whose port is balanced; not one with static NAT. Replaces on change. Names a `cim.PublicIp` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly publicIpId: ArgsOf<LoadBalancerRuleKind>["publicIpId"];
-  /** The network of the members: required for a VPC address (the tier); for an isolated network's address, that network (the default). Replaces on change. Names a `cim.Network` by id (its `id` output). */
+  /** The network of the members: required for a VPC address (the tier); for an isolated network's address, that network (the default). Replaces on change. Names a `cim.Network` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly networkId?: ArgsOf<LoadBalancerRuleKind>["networkId"];
   /** The public port (1–65535), unique among the address's rules. Replaces on change. */
   readonly publicPort: ArgsOf<LoadBalancerRuleKind>["publicPort"];
@@ -1054,7 +1054,7 @@ export interface LoadBalancerRuleArgs extends ArgsOf<LoadBalancerRuleKind> {
   readonly protocol?: ArgsOf<LoadBalancerRuleKind>["protocol"];
   /** `roundrobin` (default), `leastconn` or `source`. Changed in place. */
   readonly algorithm?: ArgsOf<LoadBalancerRuleKind>["algorithm"];
-  /** The member instances (ids); order does not matter. Changed in place (one job removes those that left, one adds those that came). Names a `cim.Instance` by id (its `id` output). */
+  /** The member instances (ids); order does not matter. Changed in place (one job removes those that left, one adds those that came). Names a `cim.Instance` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly memberIds?: ArgsOf<LoadBalancerRuleKind>["memberIds"];
   /** Tags; the program's map is authoritative. Changed in place. */
   readonly tags?: ArgsOf<LoadBalancerRuleKind>["tags"];
@@ -1122,9 +1122,9 @@ export interface InternalLoadBalancerArgs extends ArgsOf<InternalLoadBalancerKin
   readonly name?: ArgsOf<InternalLoadBalancerKind>["name"];
   /** What the load balancer is for. Changed in place. */
   readonly description?: ArgsOf<InternalLoadBalancerKind>["description"];
-  /** The VPC tier (a cim.Network's id) of the members; its network offering must serve the internal load balancer. Replaces on change. Names a `cim.Network` by id (its `id` output). */
+  /** The VPC tier (a cim.Network's id) of the members; its network offering must serve the internal load balancer. Replaces on change. Names a `cim.Network` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly networkId: ArgsOf<InternalLoadBalancerKind>["networkId"];
-  /** The tier the source address is taken from (default: networkId). Replaces on change. Names a `cim.Network` by id (its `id` output). */
+  /** The tier the source address is taken from (default: networkId). Replaces on change. Names a `cim.Network` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly sourceIpAddressNetworkId?: ArgsOf<InternalLoadBalancerKind>["sourceIpAddressNetworkId"];
   /** A free address inside the tier's CIDR (checked at preview once the tier's id is known); left out, the API allocates one (shown as an output). Replaces on change. */
   readonly sourceIpAddress?: ArgsOf<InternalLoadBalancerKind>["sourceIpAddress"];
@@ -1134,7 +1134,7 @@ export interface InternalLoadBalancerArgs extends ArgsOf<InternalLoadBalancerKin
   readonly instancePort: ArgsOf<InternalLoadBalancerKind>["instancePort"];
   /** `roundrobin` (default), `leastconn` or `source`. Changed in place. */
   readonly algorithm?: ArgsOf<InternalLoadBalancerKind>["algorithm"];
-  /** The member instances (ids); order does not matter. Changed in place (one job removes those that left, one adds those that came). Names a `cim.Instance` by id (its `id` output). */
+  /** The member instances (ids); order does not matter. Changed in place (one job removes those that left, one adds those that came). Names a `cim.Instance` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly memberIds?: ArgsOf<InternalLoadBalancerKind>["memberIds"];
   /** Tags; the program's map is authoritative. Changed in place. */
   readonly tags?: ArgsOf<InternalLoadBalancerKind>["tags"];
@@ -1212,7 +1212,7 @@ export interface KubernetesClusterArgs extends ArgsOf<KubernetesClusterKind> {
   readonly kubernetesVersionId: ArgsOf<KubernetesClusterKind>["kubernetesVersionId"];
   /** Compute offering of every node; at least the version's minimum vCPUs and RAM. Changed in place (scale). An id (a UUID) of a compute offering: `cim.getComputeOffering` finds it by name. */
   readonly serviceOfferingId: ArgsOf<KubernetesClusterKind>["serviceOfferingId"];
-  /** The isolated network or VPC tier of the nodes (a cim.Network's id). Replaces on change. Names a `cim.Network` by id (its `id` output). */
+  /** The isolated network or VPC tier of the nodes (a cim.Network's id). Replaces on change. Names a `cim.Network` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly networkId: ArgsOf<KubernetesClusterKind>["networkId"];
   /** Control-plane nodes (default 1; more than one for high availability). Replaces on change. */
   readonly controlNodes?: ArgsOf<KubernetesClusterKind>["controlNodes"];
@@ -1220,7 +1220,7 @@ export interface KubernetesClusterArgs extends ArgsOf<KubernetesClusterKind> {
   readonly size?: ArgsOf<KubernetesClusterKind>["size"];
   /** Autoscaling bounds of the workers, `{ minSize, maxSize }`; left out: no autoscaling. Changed in place. */
   readonly autoscaling?: ArgsOf<KubernetesClusterKind>["autoscaling"];
-  /** An SSH key pair's name for the nodes (a `cim.SshKeyPair`'s `name`, looked up at preview). A key pair registered again under the same name with another key (a rotation) leaves the cluster as it is: the nodes it has keep the old key. Replaces on change. Names a `cim.SshKeyPair` by name (its `name` output). */
+  /** An SSH key pair's name for the nodes (a `cim.SshKeyPair`'s `name`, or a key pair registered in the region). A key pair registered again under the same name with another key (a rotation) leaves the cluster as it is: the nodes it has keep the old key. Replaces on change. Names a `cim.SshKeyPair` by name (its `name` output); preview refuses a name written as text that names none. */
   readonly keyPair?: ArgsOf<KubernetesClusterKind>["keyPair"];
   /** Root disk of each node in GB (default: the platform's, 8). Replaces on change. */
   readonly nodeRootDiskSize?: ArgsOf<KubernetesClusterKind>["nodeRootDiskSize"];
@@ -1254,7 +1254,7 @@ export interface KubernetesCluster extends KindResource<KubernetesClusterKind> {
   readonly size: KindResource<KubernetesClusterKind>["size"];
   /** Autoscaling bounds of the workers, `{ minSize, maxSize }`; left out: no autoscaling. Changed in place. */
   readonly autoscaling: KindResource<KubernetesClusterKind>["autoscaling"];
-  /** An SSH key pair's name for the nodes (a `cim.SshKeyPair`'s `name`, looked up at preview). A key pair registered again under the same name with another key (a rotation) leaves the cluster as it is: the nodes it has keep the old key. Replaces on change. */
+  /** An SSH key pair's name for the nodes (a `cim.SshKeyPair`'s `name`, or a key pair registered in the region). A key pair registered again under the same name with another key (a rotation) leaves the cluster as it is: the nodes it has keep the old key. Replaces on change. */
   readonly keyPair: KindResource<KubernetesClusterKind>["keyPair"];
   /** Root disk of each node in GB (default: the platform's, 8). Replaces on change. */
   readonly nodeRootDiskSize: KindResource<KubernetesClusterKind>["nodeRootDiskSize"];
@@ -1338,15 +1338,15 @@ export interface CommentArgs extends ArgsOf<CommentKind> {
   readonly timeouts?: ArgsOf<CommentKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<CommentKind>["adoptId"];
-  /** The volume to comment on (exactly one target). Replaces on change. Names a `cim.Volume` by id (its `id` output). */
+  /** The volume to comment on (exactly one target). Replaces on change. Names a `cim.Volume` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly volumeId?: ArgsOf<CommentKind>["volumeId"];
-  /** The network to comment on (exactly one target). Replaces on change. Names a `cim.Network` by id (its `id` output). */
+  /** The network to comment on (exactly one target). Replaces on change. Names a `cim.Network` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly networkId?: ArgsOf<CommentKind>["networkId"];
-  /** The public IP to comment on (exactly one target). Replaces on change. Names a `cim.PublicIp` by id (its `id` output). */
+  /** The public IP to comment on (exactly one target). Replaces on change. Names a `cim.PublicIp` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly publicIpId?: ArgsOf<CommentKind>["publicIpId"];
-  /** The VPC to comment on (exactly one target). Replaces on change. Names a `cim.Vpc` by id (its `id` output). */
+  /** The VPC to comment on (exactly one target). Replaces on change. Names a `cim.Vpc` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly vpcId?: ArgsOf<CommentKind>["vpcId"];
-  /** The Kubernetes cluster to comment on (exactly one target). Replaces on change. Names a `cim.KubernetesCluster` by id (its `id` output). */
+  /** The Kubernetes cluster to comment on (exactly one target). Replaces on change. Names a `cim.KubernetesCluster` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly kubernetesClusterId?: ArgsOf<CommentKind>["kubernetesClusterId"];
   /** The comment (the API's `annotation`), at most 255 characters. Replaces on change (the API has no edit: a new comment is added; the old one is deleted on a volume and stays on any other resource (the API deletes only volume comments)). */
   readonly text: ArgsOf<CommentKind>["text"];
@@ -1408,7 +1408,7 @@ export interface FileSystemArgs extends ArgsOf<FileSystemKind> {
   readonly description?: ArgsOf<FileSystemKind>["description"];
   /** The zone of the file system and of its network. Replaces on change. An id (a UUID) of a zone: `cim.getZone` finds it by name. */
   readonly zoneId: ArgsOf<FileSystemKind>["zoneId"];
-  /** The network the share is served on (an isolated network or a VPC tier of the zone, not the zone's shared network): the file-system VM takes an address of it. Replaces on change. Names a `cim.Network` by id (its `id` output). */
+  /** The network the share is served on (an isolated network or a VPC tier of the zone, not the zone's shared network): the file-system VM takes an address of it. Replaces on change. Names a `cim.Network` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly networkId: ArgsOf<FileSystemKind>["networkId"];
   /** The disk offering of its data volume; a fixed one smaller than the file system is refused at preview: shared file systems never shrink. Changed in place (changeSharedFileSystemDiskOffering, a job). An id (a UUID) of a disk offering: `cim.getDiskOffering` finds it by name. */
   readonly diskOfferingId: ArgsOf<FileSystemKind>["diskOfferingId"];
@@ -1574,9 +1574,9 @@ export interface MultiRegionGroupVpcArgs extends ArgsOf<MultiRegionGroupVpcKind>
   readonly timeouts?: ArgsOf<MultiRegionGroupVpcKind>["timeouts"];
   /** The id of an existing resource of this kind, in its region, to adopt instead of creating one. Read only by create. */
   readonly adoptId?: ArgsOf<MultiRegionGroupVpcKind>["adoptId"];
-  /** The group (`cim.MultiRegionGroup`), in this resource's region: give the group's `region` here too. Replaces on change. Names a `cim.MultiRegionGroup` by id (its `id` output). */
+  /** The group (`cim.MultiRegionGroup`), in this resource's region: give the group's `region` here too. Replaces on change. Names a `cim.MultiRegionGroup` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly groupId: ArgsOf<MultiRegionGroupVpcKind>["groupId"];
-  /** The VPC to add, a VPC of `vpcRegion`. Replaces on change. Names a `cim.Vpc` by id (its `id` output). */
+  /** The VPC to add, a VPC of `vpcRegion`. Replaces on change. Names a `cim.Vpc` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly vpcId: ArgsOf<MultiRegionGroupVpcKind>["vpcId"];
   /** The region the VPC lives in (a region uuid, e.g. the `cim.Vpc`'s `region` output); default: this resource's region. Replaces on change. */
   readonly vpcRegion?: ArgsOf<MultiRegionGroupVpcKind>["vpcRegion"];

@@ -13,7 +13,7 @@ import { recordedApiCalls } from "./apiCallsData";
 import { apiCallsLines } from "./apiCallsDocs";
 import { type FieldSpec, type Kind, type OutputSpec, optionalInput, refOf } from "./define";
 import { yamlProgram } from "./examples";
-import { catalogueLookup, timeoutsDefault } from "./fieldNotes";
+import { catalogueLookup, mustExistClause, timeoutsDefault } from "./fieldNotes";
 import { functionExample, type LookupName, yamlExample } from "./functionExamples";
 import { kindList } from "./index";
 
@@ -115,7 +115,7 @@ function inputRows(kind: Kind): string[] {
     const ref = refOf(f);
     const lookup = f.lookup && catalogueLookup(f.lookup.catalogue);
     const refers = ref
-      ? ` Names a [\`cim.${ref.kind}\`](${ref.kind}.md) by ${ref.by}.`
+      ? ` Names a [\`cim.${ref.kind}\`](${ref.kind}.md) by ${ref.by}${ref.mustExist ? mustExistClause(ref.by) : ""}.`
       : lookup
         ? ` An id: [\`cim.${lookup}\`](../functions/${lookup}.md) finds it by name.`
         : "";

@@ -10,10 +10,18 @@ import { type FieldSpec, type Kind, optionalInput, refOf } from "./define";
 /** The SDK lookup that finds a catalogue's entry by name: zones → getZone, computeOfferings → getComputeOffering. */
 export const catalogueLookup = (c: CatalogueName) => `get${c[0].toUpperCase()}${c.slice(1, -1)}`;
 
+/**
+ * What check does with a reference that must exist (`ref.mustExist`), completing "Names a `cim.Vpc` by id": one
+ * wording for the hover and the reference page.
+ */
+export const mustExistClause = (by: "id" | "name") =>
+  `; preview refuses ${by === "id" ? "an id" : "a name"} written as text that names none`;
+
 /** "Names a `cim.Vpc` by id (its `id` output)." or "An id: …", or undefined when the field names nothing. */
 export function namesSentence(f: FieldSpec): string | undefined {
   const ref = refOf(f);
-  if (ref) return `Names a \`cim.${ref.kind}\` by ${ref.by} (its \`${ref.by}\` output).`;
+  if (ref)
+    return `Names a \`cim.${ref.kind}\` by ${ref.by} (its \`${ref.by}\` output)${ref.mustExist ? mustExistClause(ref.by) : ""}.`;
   if (f.lookup)
     return `An id (a UUID) of ${f.lookup.what}: \`cim.${catalogueLookup(f.lookup.catalogue)}\` finds it by name.`;
   return undefined;

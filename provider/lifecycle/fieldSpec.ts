@@ -159,10 +159,12 @@ export interface Ref {
   readonly by?: "id" | "name";
   /**
    * Check that each value the program gives as plain text names such a resource in the resource's region,
-   * through that kind's list (best effort, like the catalogue lookups). A value taken from another resource's
-   * output is not looked up (PLAIN_REFERENCES): that resource may be created by the same run. A program whose SDK
-   * does not say which values are plain (Pulumi YAML, another language's SDK on the plugin) has every known value
-   * looked up, less the names a resource of the run claims.
+   * through that kind's list, and an id the list misses by id (the API shows some records only so: a zone's
+   * shared network), best effort like the catalogue lookups. Declare it wherever the platform refuses a value
+   * that names nothing, so preview says so before `up` makes what comes first. A value taken from another
+   * resource's output is not looked up (PLAIN_REFERENCES): that resource may be created by the same run. A
+   * program whose SDK does not say which values are plain (Pulumi YAML, another language's SDK on the plugin) has
+   * every known value looked up, less the names a resource of the run claims.
    */
   readonly mustExist?: boolean;
   /**

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { AcceptedMutation } from "../client";
 import { id } from "./check";
-import { field } from "./fieldSpec";
+import { field, type Ref } from "./fieldSpec";
 import { type Session, waitFor } from "./session";
 import type { Operation } from "./timeouts";
 import { sameSet } from "./values";
@@ -33,12 +33,12 @@ export function membershipDelta(live: readonly string[], want: readonly string[]
 }
 
 /**
- * A members field named `name`: ids of `kind` (the registry's name), changed in place; none when left out. `live`
- * reads the current members from the record.
+ * A members field named `name`: ids of the resources `ref` names (a kind of the registry, and whether check looks
+ * them up), changed in place; none when left out. `live` reads the current members from the record.
  */
 export function membersField<R>(
   rule: string,
-  kind: string,
+  ref: string | Ref,
   live: (r: R) => string[] | undefined,
   name = "memberIds",
 ) {
@@ -53,7 +53,7 @@ export function membersField<R>(
     live: (r: R) => [...(live(r) ?? [])].sort(),
     output: (r: R, rec: Record<string, unknown>) => inGivenOrder(live(r), rec[name]),
     shown: z.array(z.string()),
-    ref: kind,
+    ref,
     present: true,
   });
 }

@@ -24,6 +24,8 @@ export interface Ids extends CatalogueIds {
   internalLbTierId: string;
   /** That tier's VPC, 10.61.0.0/16, in zone de-fra-1a. */
   vpcId: string;
+  /** A public IP of that VPC, serving no tier yet (not its source-NAT address). */
+  vpcPublicIpId: string;
   /** An instance named badinput-vm on `networkId`, in zone de-fra-1a. */
   instanceId: string;
 }
@@ -53,7 +55,10 @@ export interface Tokens {
   otherAudience: string;
 }
 
-/** A valid load-balancer rule (check only: the ids name nothing), with `over` changed. */
+/**
+ * A load-balancer rule whose ids name nothing, with `over` changed: for rules judged before the lookups (a row that
+ * reaches them names records of the world, or it is refused for those ids too).
+ */
 const lbRule = (i: Ids, over: Record<string, unknown>) => ({
   publicIpId: i.unknown,
   publicPort: 80,
@@ -62,7 +67,7 @@ const lbRule = (i: Ids, over: Record<string, unknown>) => ({
   ...over,
 });
 
-/** A valid internal load balancer (check only: the ids name nothing), with `over` changed. */
+/** An internal load balancer whose ids name nothing, with `over` changed (see lbRule). */
 const internalLb = (i: Ids, over: Record<string, unknown>) => ({
   networkId: i.unknown,
   sourcePort: 5432,
@@ -167,7 +172,7 @@ const cluster = (ids: Ids, extra: Record<string, unknown> = {}) => ({
   zoneId: ids.zoneId,
   kubernetesVersionId: ids.unknown,
   serviceOfferingId: ids.medium,
-  networkId: ids.unknown2,
+  networkId: ids.networkId,
   size: 2,
   ...extra,
 });
@@ -394,6 +399,13 @@ export const CASES: BadCase[] = [
     message: /networkIds\[0\] must be an id \(a UUID\)/,
   },
   {
+    name: "instance on a network that does not exist (plain id)",
+    kind: "Instance",
+    args: (i) => vm(i, { networkIds: [i.networkId, i.unknown] }),
+    field: "networkIds",
+    message: /networkIds names no network with id "\S+" in .*\. Create it first \(declare a cim\.Network /,
+  },
+  {
     name: "instance fixed address on a network not in networkIds",
     kind: "Instance",
     args: (i) =>
@@ -565,6 +577,13 @@ export const CASES: BadCase[] = [
     args: (i) => volume(i, { instanceId: i.unknown }),
     field: "instanceId",
     message: /instanceId names no instance with id "\S+" in .*cim\.Instance/,
+  },
+  {
+    name: "volume restored from a snapshot that does not exist (plain id)",
+    kind: "Volume",
+    args: (i) => volume(i, { snapshotId: i.unknown }),
+    field: "snapshotId",
+    message: /snapshotId names no volume snapshot with id "\S+" in .*cim\.VolumeSnapshot/,
   },
   {
     name: "volume size 0",
@@ -824,6 +843,13 @@ export const CASES: BadCase[] = [
     message: /gateway and netmask go together: give both or neither/,
   },
   {
+    name: "VPC tier whose vpcId names no VPC (plain id)",
+    kind: "Network",
+    args: (i) => tier(i, { vpcId: i.unknown }),
+    field: "vpcId",
+    message: /vpcId names no VPC with id "\S+" in .*cim\.Vpc/,
+  },
+  {
     name: "network netmask that is not contiguous",
     kind: "Network",
     args: (i) => network(i, { gateway: "10.1.1.1", netmask: "255.0.255.0" }),
@@ -854,7 +880,7 @@ export const CASES: BadCase[] = [
   {
     name: "network isolated offering for a VPC tier",
     kind: "Network",
-    args: (i) => network(i, { vpcId: i.unknown, gateway: "10.1.1.1", netmask: "255.255.255.0" }),
+    args: (i) => network(i, { vpcId: i.vpcId, gateway: "10.61.3.1", netmask: "255.255.255.0" }),
     field: "networkOfferingId",
     message: /cannot be used for a VPC tier/,
   },
@@ -1142,6 +1168,13 @@ export const CASES: BadCase[] = [
     message: /vpcId is required: the VPC the list belongs to/,
   },
   {
+    name: "network ACL rule in a list that does not exist (plain id)",
+    kind: "NetworkAclRule",
+    args: (i) => aclRule(i),
+    field: "aclId",
+    message: /aclId names no network ACL list with id "\S+" in .*cim\.NetworkAclList/,
+  },
+  {
     name: "network ACL rule port above 65535",
     kind: "NetworkAclRule",
     args: (i) => aclRule(i, { startPort: 22, endPort: 70000 }),
@@ -1243,7 +1276,9 @@ export const CASES: BadCase[] = [
   {
     name: "public IP in a zone of another region",
     kind: "PublicIp",
-    args: (i) => ({ vpcId: i.unknown, zoneId: i.other.zoneId }),
+    args: (i) => ({ vpcId: i.vpcId, zoneId: i.other.zoneId }),
+    // the VPC is not in that zone either
+    causes: 2,
     field: "zoneId",
     message: /zoneId \S+ is not a zone of/,
   },
@@ -1285,6 +1320,13 @@ export const CASES: BadCase[] = [
     args: () => ({ volumeId: "data" }),
     field: "volumeId",
     message: /volumeId must be an id \(a UUID\), not a name/,
+  },
+  {
+    name: "volume snapshot of a volume that does not exist (plain id)",
+    kind: "VolumeSnapshot",
+    args: (i) => ({ name: "nightly", volumeId: i.unknown }),
+    field: "volumeId",
+    message: /volumeId names no volume with id "\S+" in .*cim\.Volume/,
   },
   {
     name: "volume snapshot name of 256 characters",
@@ -1376,7 +1418,7 @@ export const CASES: BadCase[] = [
   {
     name: "load-balancer rule on a tier whose offering serves only the internal LB",
     kind: "LoadBalancerRule",
-    args: (i) => lbRule(i, { networkId: i.internalLbTierId }),
+    args: (i) => lbRule(i, { publicIpId: i.vpcPublicIpId, networkId: i.internalLbTierId, memberIds: [] }),
     field: "networkId",
     message:
       /whose load balancing serves the Internal scheme only \(internalLb\): the platform refuses a public load-balancer rule/,
@@ -1455,7 +1497,7 @@ export const CASES: BadCase[] = [
   {
     name: "internal load balancer on a network whose offering does not serve it",
     kind: "InternalLoadBalancer",
-    args: (i) => internalLb(i, { networkId: i.networkId }),
+    args: (i) => internalLb(i, { networkId: i.networkId, memberIds: [] }),
     field: "networkId",
     message:
       /networkId names network badinput-net .*which is no VPC tier: the platform balances internally only/,
@@ -1463,7 +1505,8 @@ export const CASES: BadCase[] = [
   {
     name: "internal load balancer with a source address outside its tier (plain id)",
     kind: "InternalLoadBalancer",
-    args: (i) => internalLb(i, { networkId: i.internalLbTierId, sourceIpAddress: "10.99.0.5" }),
+    args: (i) =>
+      internalLb(i, { networkId: i.internalLbTierId, sourceIpAddress: "10.99.0.5", memberIds: [] }),
     field: "sourceIpAddress",
     message:
       /networkId names network \S+ in .*which has the range 10\.61\.1\.0\/24: sourceIpAddress 10\.99\.0\.5 lies outside it/,

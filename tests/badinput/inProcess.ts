@@ -59,14 +59,21 @@ export async function worldOf(emu: TestEmulator, pollMs: string): Promise<World>
 
 /**
  * What rows look up at check, made once through the API: an isolated network (file systems are served on one),
- * a VPC 10.61.0.0/16 with a tier 10.61.1.0/24 whose offering serves the internal LB, an instance
- * `badinput-vm` on the isolated network, an SSH key pair `badinput-key` and an instance group `badinput-group`.
+ * a VPC 10.61.0.0/16 with a tier 10.61.1.0/24 whose offering serves the internal LB and a public IP (not its
+ * source-NAT address), an instance `badinput-vm` on the isolated network, an SSH key pair `badinput-key` and an
+ * instance group `badinput-group`.
  */
 async function networksOf(
   baseUrl: string,
   token: string,
   ids: { zoneId: string; isolated: string; vpcOffering: string; templateId: string; small: string },
-): Promise<{ networkId: string; internalLbTierId: string; vpcId: string; instanceId: string }> {
+): Promise<{
+  networkId: string;
+  internalLbTierId: string;
+  vpcId: string;
+  vpcPublicIpId: string;
+  instanceId: string;
+}> {
   const c = new CimClient({ baseUrl, token });
   const made = async (a: AcceptedMutation) => {
     await c.jobs.wait(a, { firstDelayMs: 0, minIntervalMs: 10, maxIntervalMs: 50 });
@@ -91,6 +98,7 @@ async function networksOf(
     gateway: "10.61.1.1",
     netmask: "255.255.255.0",
   });
+  const vpcPublicIpId = await made(await c.publicIps.acquire({ vpcId }));
   const instanceId = await made(
     await c.instances.create({
       name: "badinput-vm",
@@ -103,7 +111,7 @@ async function networksOf(
   // names other resources of the rows may not take
   await c.sshKeyPairs.register({ name: "badinput-key", publicKey: freshEd25519("badinput") });
   await c.instanceGroups.create({ name: "badinput-group" });
-  return { networkId, internalLbTierId, vpcId, instanceId };
+  return { networkId, internalLbTierId, vpcId, vpcPublicIpId, instanceId };
 }
 
 /** The provider's environment for a row (`null`: unset): the world's, then the row's settings. */

@@ -118,7 +118,7 @@ assetsMount: \${assets.mountSource}
       doc: "The network the share is served on (an isolated network or a VPC tier of the zone, not the zone's shared network): the file-system VM takes an address of it.",
       change: "replace",
       live: true,
-      ref: { kind: "Network", requires: networkInZone("file system") },
+      ref: { kind: "Network", mustExist: true, requires: networkInZone("file system") },
     }),
     diskOfferingId: {
       doc: "The disk offering of its data volume; a fixed one smaller than the file system is refused at preview: shared file systems never shrink.",

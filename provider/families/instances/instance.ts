@@ -295,7 +295,7 @@ address: \${web.ipAddress}
         change: "replace",
         same: (a, b) => sameList(a as string[], b as string[]),
         live: liveNetworks,
-        ref: { kind: "Network", requires: inInstanceZone },
+        ref: { kind: "Network", mustExist: true, requires: inInstanceZone },
         present: true,
       },
     ),
@@ -337,7 +337,7 @@ address: \${web.ipAddress}
         .max(1, "may name one SSH key pair only: the API uses only the first name")
         .optional(),
       {
-        doc: "One SSH key pair, by name (the API uses only the first): a `cim.SshKeyPair`'s `name`, or a key pair registered in the region (looked up at preview). The platform copies its public key into the instance at deploy: a key pair registered again under the same name with another key (a rotation) leaves the instance as it is, with the old key.",
+        doc: "One SSH key pair, by name (the API uses only the first): a `cim.SshKeyPair`'s `name`, or a key pair registered in the region. The platform copies its public key into the instance at deploy: a key pair registered again under the same name with another key (a rotation) leaves the instance as it is, with the old key.",
         change: "replace",
         changeNote: "the API cannot give an instance another key",
         same: (a, b) => sameList(a as string[], (b as string[]) ?? []),
@@ -402,7 +402,7 @@ address: \${web.ipAddress}
       lookup: { catalogue: "backupOfferings", what: "a backup offering" },
     }),
     group: field(text("an instance group's name (a cim.InstanceGroup's name output)").optional(), {
-      doc: "The instance group it is in, by name: a `cim.InstanceGroup`'s `name`, or a group of the region (looked up at preview). Left out, it stays in whatever group it is in: the platform takes an instance out of a group only when the group is deleted.",
+      doc: "The instance group it is in, by name: a `cim.InstanceGroup`'s `name`, or a group of the region. Left out, it stays in whatever group it is in: the platform takes an instance out of a group only when the group is deleted.",
       changeNote: "the platform's update `group`; one group at most, so it leaves any other",
       change: "update",
       live: (v: Instance) => (v.group === undefined ? undefined : v.group || null),

@@ -206,7 +206,7 @@ kubeconfig: \${apps.kubeconfig} # a secret output
       doc: "The isolated network or VPC tier of the nodes (a cim.Network's id).",
       change: "replace",
       live: true,
-      ref: { kind: "Network", requires: networkInZone("cluster") },
+      ref: { kind: "Network", mustExist: true, requires: networkInZone("cluster") },
     }),
     controlNodes: field(count("the control-plane nodes (default 1)", 1).optional(), {
       doc: "Control-plane nodes (default 1; more than one for high availability).",
@@ -231,7 +231,7 @@ kubeconfig: \${apps.kubeconfig} # a secret output
       live: liveAutoscaling,
     }),
     keyPair: field(text("an SSH key pair name").optional(), {
-      doc: "An SSH key pair's name for the nodes (a `cim.SshKeyPair`'s `name`, looked up at preview). A key pair registered again under the same name with another key (a rotation) leaves the cluster as it is: the nodes it has keep the old key.",
+      doc: "An SSH key pair's name for the nodes (a `cim.SshKeyPair`'s `name`, or a key pair registered in the region). A key pair registered again under the same name with another key (a rotation) leaves the cluster as it is: the nodes it has keep the old key.",
       change: "replace",
       live: (r: LiveCluster) => r.keyPair || undefined,
       ref: { kind: "SshKeyPair", by: "name", mustExist: true },

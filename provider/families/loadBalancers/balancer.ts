@@ -58,7 +58,8 @@ export function balancerFields(noun: string, members: string) {
     memberIds: {
       doc: "The member instances (ids); order does not matter.",
       changeNote: "one job removes those that left, one adds those that came",
-      ...membersField(members, "Instance", (r: BalancerRecord) => r.memberIds),
+      // the platform refuses a member that names no instance ("Invalid instance id specified")
+      ...membersField(members, { kind: "Instance", mustExist: true }, (r: BalancerRecord) => r.memberIds),
     },
   };
 }

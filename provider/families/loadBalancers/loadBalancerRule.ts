@@ -71,6 +71,7 @@ web:
       live: true,
       ref: {
         kind: "PublicIp",
+        mustExist: true,
         requires: [
           // the platform keeps a VPC's source-NAT address for the VPC router
           {
@@ -99,7 +100,7 @@ web:
         doc: "The network of the members: required for a VPC address (the tier); for an isolated network's address, that network (the default).",
         change: "replace",
         live: true,
-        ref: "Network",
+        ref: { kind: "Network", mustExist: true },
         present: true,
       },
     ),

@@ -70,7 +70,7 @@ aclId: \${web.id}
       doc: "The VPC the list belongs to; only that VPC's tiers can use it.",
       change: "replace",
       live: true,
-      ref: "Vpc",
+      ref: { kind: "Vpc", mustExist: true },
     }),
   },
   outputs: {},

@@ -132,7 +132,7 @@ no-ping-out:
       doc: "The list the rule belongs to (`cim.NetworkAclList` id; not a default list).",
       change: "replace",
       live: true,
-      ref: { kind: "NetworkAclList", requires: notADefaultList },
+      ref: { kind: "NetworkAclList", mustExist: true, requires: notADefaultList },
     }),
     number: field(whole(1, 2147483647, "the rule's place in its list, unique there").optional(), {
       doc: "Its place in the list (rules are matched in this order), unique in the list; the API picks the next when left out.",

@@ -163,7 +163,7 @@ cidr: \${tier.cidr}
       unset: () => null,
       same: (a, b) => (a || null) === (b || null),
       live: (n: Network) => n.vpcId || null,
-      ref: { kind: "Vpc", requires: tierInVpc },
+      ref: { kind: "Vpc", mustExist: true, requires: tierInVpc },
     }),
     gateway: field(ipv4("the network's gateway, e.g. 10.1.1.1").optional(), {
       doc: "Gateway, e.g. `10.1.1.1` (with `netmask`; the API chooses when both are left out).",

@@ -141,7 +141,7 @@ gatewayState: \${dc-link.state}
       doc: "The VPC the gateway belongs to.",
       change: "replace",
       live: true,
-      ref: { kind: "Vpc", requires: outsideVpcRange },
+      ref: { kind: "Vpc", mustExist: true, requires: outsideVpcRange },
     }),
     ipAddress: field(ipv4("the VPC's address on the private network, e.g. 172.16.0.2"), {
       doc: "The VPC router's address on the private network, e.g. `172.16.0.2`.",

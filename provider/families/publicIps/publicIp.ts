@@ -56,7 +56,7 @@ bastionAddress: \${ip.ipAddress}
       same: noneIsNull,
       // a VPC address serves a tier only while a rule points into it: that is not this input
       live: (ip: PublicIp) => (ip.vpcId ? null : ip.associatedNetworkId || null),
-      ref: { kind: "Network", requires: [inAddressZone, notATier] },
+      ref: { kind: "Network", mustExist: true, requires: [inAddressZone, notATier] },
     }),
     vpcId: field(optionalId("the VPC to acquire the address for; give networkId or vpcId"), {
       doc: "The VPC to acquire the address for (exactly one of networkId and vpcId).",
@@ -64,7 +64,7 @@ bastionAddress: \${ip.ipAddress}
       unset: () => null,
       same: noneIsNull,
       live: (ip: PublicIp) => ip.vpcId || null,
-      ref: { kind: "Vpc", requires: inAddressZone },
+      ref: { kind: "Vpc", mustExist: true, requires: inAddressZone },
     }),
     zoneId: zoneField(
       "The zone (the network's or VPC's; the API's choice when left out).",

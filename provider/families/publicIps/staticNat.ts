@@ -92,6 +92,7 @@ bastionAddress: \${ip.ipAddress}
       live: (n: StaticNat) => n.id,
       ref: {
         kind: "PublicIp",
+        mustExist: true,
         requires: {
           stable: true,
           holds: (ip) => (ip as { isSourceNat?: unknown }).isSourceNat !== true,
@@ -117,7 +118,7 @@ bastionAddress: \${ip.ipAddress}
         doc: "The network of the instance's NIC: required for a VPC address (the tier), else the address's network.",
         change: "replace",
         live: (n: StaticNat) => n.networkId,
-        ref: "Network",
+        ref: { kind: "Network", mustExist: true },
         present: true,
       },
     ),

@@ -60,7 +60,7 @@ data-restored:
       change: "replace",
       live: true,
       requiredUnlessAdopting: "the volume to snapshot",
-      ref: "Volume",
+      ref: { kind: "Volume", mustExist: true },
       present: true,
     }),
   },

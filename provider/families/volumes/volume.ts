@@ -129,6 +129,7 @@ device: \${data.deviceId}
       live: (v: Volume) => v.snapshotId || undefined,
       ref: {
         kind: "VolumeSnapshot",
+        mustExist: true,
         requires: [sourceInZone("volume", "a volume snapshot"), atLeastSnapshot("size")],
       },
     }),
