@@ -93,10 +93,11 @@ export class ApiError extends RequestError {
 
 /**
  * A refusal that says the region is not one the API knows ("Unknown region x", "Invalid region"), as opposed to
- * one that merely mentions regions ("VPC specified should be in unique region"): only the first is about the id.
+ * one that merely mentions regions ("VPC specified should be in unique region", "Unable to find a snapshot with id … in
+ * region …"): only the first is about the id.
  */
 const UNKNOWN_REGION =
-  /\b(unknown|invalid|no such|unable to find|not a valid)\b[^.]*\bregion\b|\bregion\b[^.]*\b(unknown|invalid|not found|does not exist|not active|inactive)\b/i;
+  /\b(unknown|invalid|no such|unable to find( the)?|not a valid)\s+region\b|^\s*region\b(\s+\S+)?\s+(is\s+)?(unknown|invalid|not found|does not exist|not active|inactive)\b/i;
 
 export class BadRequestError extends ApiError {
   /** The parameter the API said was missing, when it said so. */

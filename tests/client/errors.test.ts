@@ -84,6 +84,17 @@ describe("makeApiError", () => {
     );
     expect(group.message).not.toContain(hint);
     expect(group.message).toContain("Fix the request inputs named in the message");
+    // a record missing in a region the API knows is the record's fault, not the region's
+    const snapshot = makeApiError(
+      400,
+      {
+        message: "Unable to find a snapshot with id 0b5c6f9e-1d2a-4e3b-8c7d-6e5f4a3b2c1d",
+        detail: "snapshotId 0b5c6f9e-1d2a-4e3b-8c7d-6e5f4a3b2c1d is not a volume snapshot in region de-fra-1",
+      },
+      ctx,
+    );
+    expect(snapshot.message).not.toContain(hint);
+    expect(makeApiError(400, { message: "Unable to find region x" }, ctx).message).toContain(hint);
   });
 
   it("a 5xx shows the request id the server gave, and asks for it only then", () => {
