@@ -55,6 +55,35 @@ export interface Shared {
   readonly yaml: YamlParts;
 }
 
+/**
+ * The template registered from a URL that the examples show (the Template page's, and the one the getOsType page
+ * feeds): its `osTypeId` value and anything after it, in TypeScript and in Pulumi YAML.
+ */
+export function goldenTemplate(
+  osTypeId: { ts: string; yaml: string },
+  more: { ts: string; yaml: string } = { ts: "", yaml: "" },
+): Shared {
+  return {
+    ts: `const golden = new cim.Template("golden", {
+  url: "https://images.example.com/golden-2026-11.qcow2",
+  zoneId,
+  format: "QCOW2",
+  hypervisor: "KVM",
+  osTypeId${osTypeId.ts === "osTypeId" ? "" : `: ${osTypeId.ts}`},${more.ts}
+});`,
+    yaml: {
+      resources: `golden:
+  type: cim:index:Template
+  properties:
+    url: https://images.example.com/golden-2026-11.qcow2
+    zoneId: \${zoneId}
+    format: QCOW2
+    hypervisor: KVM
+    osTypeId:${osTypeId.yaml.startsWith("\n") ? "" : " "}${osTypeId.yaml}${more.yaml}`,
+    },
+  };
+}
+
 const SETUP = {
   zoneId: {
     ts: `const zoneId = cim.getZone("de-fra-1a").then((z) => z.id);`,
@@ -176,28 +205,16 @@ const db = new cim.Instance("db", { zoneId, templateId, serviceOfferingId, backu
     },
   },
   // a template registered from a URL
-  golden: {
-    ts: `const golden = new cim.Template("golden", {
-  url: "https://images.example.com/golden-2026-11.qcow2",
-  zoneId,
-  format: "QCOW2",
-  hypervisor: "KVM",
-  osTypeId: cim.getOsType("Ubuntu 22.04 (64-bit)").then((o) => o.id),
-  timeouts: { create: "1h" }, // a big image downloads for a while
-});`,
-    yaml: {
-      resources: `golden:
-  type: cim:index:Template
-  properties:
-    url: https://images.example.com/golden-2026-11.qcow2
-    zoneId: \${zoneId}
-    format: QCOW2
-    hypervisor: KVM
-    osTypeId:
-${indent(invokeId("getOsType", '{ name: "Ubuntu 22.04 (64-bit)" }'), 6)}
-    timeouts: { create: 1h } # a big image downloads for a while`,
+  golden: goldenTemplate(
+    {
+      ts: `cim.getOsType("Ubuntu 22.04 (64-bit)").then((o) => o.id)`,
+      yaml: `\n${indent(invokeId("getOsType", '{ name: "Ubuntu 22.04 (64-bit)" }'), 6)}`,
     },
-  },
+    {
+      ts: `\n  timeouts: { create: "1h" }, // a big image downloads for a while`,
+      yaml: "\n    timeouts: { create: 1h } # a big image downloads for a while",
+    },
+  ),
 } as const satisfies Record<string, Shared>;
 
 export type ExampleSetup = keyof typeof SETUP;

@@ -6,7 +6,14 @@
 // `instanceId`): the lookup then runs once that resource exists, so it finds it.
 
 import type { lookupRegistry } from "../../sdk/lookups/registry";
-import { type ExampleSetup, indent, invokeId, type YamlParts, yamlInstance } from "./examples";
+import {
+  type ExampleSetup,
+  goldenTemplate,
+  indent,
+  invokeId,
+  type YamlParts,
+  yamlInstance,
+} from "./examples";
 
 export type LookupName = keyof typeof lookupRegistry;
 
@@ -86,25 +93,8 @@ export const SETUPS: Record<string, Setup> = {
     netmask: 255.255.255.0`,
     },
   ),
-  golden: code(
-    ["zoneId", "osTypeId"],
-    `new cim.Template("golden", {
-  url: "https://images.example.com/golden-2026-11.qcow2",
-  zoneId,
-  format: "QCOW2",
-  hypervisor: "KVM",
-  osTypeId,
-});`,
-    {
-      resources: `golden:
-  type: cim:index:Template
-  properties:
-    url: https://images.example.com/golden-2026-11.qcow2
-    zoneId: \${zoneId}
-    format: QCOW2
-    hypervisor: KVM
-    osTypeId: \${osTypeId}`,
-    },
+  golden: (({ ts, yaml }) => code(["zoneId", "osTypeId"], ts, yaml))(
+    goldenTemplate({ ts: "osTypeId", yaml: "${osTypeId}" }),
   ),
   rescue: code(
     ["zoneId", "serviceOfferingId", "diskOfferingId", "isoId"],
