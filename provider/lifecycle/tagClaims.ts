@@ -9,6 +9,7 @@
 // clash: cim.Tags takes it over.
 
 import type { Exclusive } from "./fieldSpec";
+import { claimedNow } from "./lookups";
 
 /** The pool of tag claims (ExclusiveClaim.among). */
 export const TAG_KEYS = "tag keys";
@@ -17,6 +18,8 @@ export const TAG_KEYS = "tag keys";
 export interface TagClaim {
   readonly id: string;
   readonly keys: readonly string[] | "every";
+  /** With `every`: the keys the resource's `tags` input lists (in lower case), which it keeps on the record. */
+  readonly listed?: readonly string[];
 }
 
 /** The keys of `mine` that `theirs` claims too, as `mine` writes them (`every`: both claim every key). */
@@ -57,8 +60,36 @@ export const recordTags: Exclusive<TagClaim> = {
   needs: [],
   among: TAG_KEYS,
   keptClashes: true,
-  claimed: (i) => (typeof i.id === "string" ? { id: i.id.toLowerCase(), keys: "every" } : undefined),
+  claimed: (i) =>
+    typeof i.id === "string"
+      ? {
+          id: i.id.toLowerCase(),
+          keys: "every",
+          listed: Object.keys((i.tags as Record<string, unknown> | undefined) ?? {}).map((k) =>
+            k.toLowerCase(),
+          ),
+        }
+      : undefined,
   clash: tagKeysClash,
   twice: (mine, theirs) =>
     `${keysText(sharedKeys(mine, theirs))} of this resource's record (${mine.id}) too, while this resource's ${AUTHORITATIVE}, so each undoes the other. Put those keys in this resource's \`tags\` input instead, and remove that cim.Tags`,
 };
+
+/**
+ * The keys of the record `id` (in lower case) that a resource of this run manages now: a cim.Tags' keys, the keys a
+ * taggable resource's own `tags` input lists. A cim.Tags being deleted leaves them: the same up moved them to that
+ * resource (its update found them in place and sent nothing), or to a cim.Tags that replaces it under another name,
+ * and Pulumi deletes last.
+ */
+export function keysManagedNow(id: string): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const [key, claims] of claimedNow) {
+    if (!key.startsWith(`${TAG_KEYS}\u0000`)) continue;
+    for (const c of claims.values()) {
+      const v = c.value as TagClaim;
+      if (v?.id !== id.toLowerCase()) continue;
+      for (const k of v.keys === "every" ? (v.listed ?? []) : v.keys) out.add(k.toLowerCase());
+    }
+  }
+  return out;
+}

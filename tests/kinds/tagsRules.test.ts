@@ -117,6 +117,43 @@ describe("a cim.Tags on a resource of the program whose own `tags` input is auth
     await p("Instance").delete!(vm.id, vm.outs);
   });
 
+  it("the way out the refusal gives, in one up: the key moved to the resource's tags and the cim.Tags removed, stays", async () => {
+    const inputs = { ...instanceInputs(), tags: { role: "web" } };
+    const vm = await make("Instance", inputs);
+    newProcess();
+    const owner = await make("Tags", onInstance(vm.id, { owner: "team-a" }));
+    // the next up: the instance lists the key (its diff comes first, its update finds the key in place), and the
+    // cim.Tags, gone from the program, is deleted last
+    newProcess();
+    const moved = await change("Instance", vm.id, vm.outs, {
+      ...inputs,
+      tags: { role: "web", owner: "team-a" },
+    });
+    expect(moved.diff).toMatchObject({ changes: true, replaces: [] });
+    await moved.run();
+    await p("Tags").delete!(owner.id, owner.outs);
+    expect((await p("Instance").read!(vm.id, vm.outs)).props?.tags).toEqual({ role: "web", owner: "team-a" });
+    // removed alone (the instance's tags do not list it): the key goes with the cim.Tags
+    newProcess();
+    const again = await make("Tags", onInstance(vm.id, { audit: "yes" }));
+    newProcess();
+    await p("Tags").delete!(again.id, again.outs);
+    expect((await p("Instance").read!(vm.id, vm.outs)).props?.tags).toEqual({ role: "web", owner: "team-a" });
+    await p("Instance").delete!(vm.id, vm.outs);
+  });
+
+  it("a cim.Tags renamed (the new one made, the old one deleted last) leaves the keys the new one manages", async () => {
+    const old = await make("Tags", onTemplate({ approved: "2026-11", scan: "clean" }));
+    newProcess();
+    await about("Tags", "approval", () => make("Tags", onTemplate({ approved: "2026-12" })));
+    await p("Tags").delete!(old.id, old.outs);
+    const now = (await p("Tags").read!(old.id, { ...old.outs, tags: { approved: "", scan: "" } })).props
+      ?.tags;
+    expect(now).toEqual({ approved: "2026-12" });
+    newProcess();
+    await p("Tags").delete!(old.id, { ...old.outs, tags: { approved: "2026-12" } });
+  });
+
   it("preview: the instance's diff comes first (the cim.Tags takes its id), and the cim.Tags is refused naming it", async () => {
     const inputs = instanceInputs();
     const vm = await make("Instance", inputs);

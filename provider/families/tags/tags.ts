@@ -17,6 +17,7 @@ import { mismatches } from "../../lifecycle/errors";
 import type { Session } from "../../lifecycle/session";
 import {
   AUTHORITATIVE,
+  keysManagedNow,
   keysText,
   quoted,
   sharedKeys,
@@ -177,7 +178,10 @@ golden-image:
       await converge(s, want, Object.keys(live.tags), live.all);
     },
     async delete(s, live, rec) {
-      await converge(s, { ...rec, tags: {} }, Object.keys(live.tags), live.all);
+      // a key another resource of this run manages now stays (it was moved there in this up: Pulumi deletes last)
+      const kept = keysManagedNow(String(rec.resourceId));
+      const keys = Object.keys(live.tags).filter((k) => !kept.has(k.toLowerCase()));
+      await converge(s, { ...rec, tags: {} }, keys, live.all);
       return {};
     },
   },
