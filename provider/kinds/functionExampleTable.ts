@@ -56,6 +56,9 @@ const out = (needs: string, field = "id") => ({ output: `${needs}.${field}`, nee
 const code = (needs: string[], text: string, yaml: YamlParts): Setup => ({ needs, code: text, yaml });
 const fromWeb = ["zoneId", "templateId", "serviceOfferingId"];
 
+/** The template the getOsType page feeds, its osTypeId the lookup's. */
+const golden = goldenTemplate({ ts: "osTypeId", yaml: `\${osTypeId}` });
+
 /** Declarations the examples stand on, by name (the ids catalogue lookups compute are their examples). */
 export const SETUPS: Record<string, Setup> = {
   vpc: { shared: "vpc", needs: ["zoneId"] },
@@ -93,9 +96,7 @@ export const SETUPS: Record<string, Setup> = {
     netmask: 255.255.255.0`,
     },
   ),
-  golden: (({ ts, yaml }) => code(["zoneId", "osTypeId"], ts, yaml))(
-    goldenTemplate({ ts: "osTypeId", yaml: "${osTypeId}" }),
-  ),
+  golden: code(["zoneId", "osTypeId"], golden.ts, golden.yaml),
   rescue: code(
     ["zoneId", "serviceOfferingId", "diskOfferingId", "isoId"],
     `new cim.Instance("rescue", { zoneId, serviceOfferingId, imageType: "iso", isoId, diskOfferingId, rootDiskSize: 20 });`,
