@@ -38,7 +38,7 @@ import type { Kind, KindApi } from "./kindSpec";
 import { noteReplacement } from "./liveChecks";
 import { changeSeen, checkBegins, seenChange } from "./lookups";
 import { withNamesKept } from "./namesKept";
-import { whileRefused } from "./passingRefusal";
+import { deleteBegins, whileRefused } from "./passingRefusal";
 import { claimedOfRecord } from "./programClaims";
 import { batchedRead, markChanged } from "./readBatch";
 import { afterRead, withGiven } from "./readInputs";
@@ -397,6 +397,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
     );
     s.subject = { name: nameOf(props), id };
     watching(s, id, props);
+    const ended = deleteBegins(kind.name);
     try {
       const live = await settled(s, id, props, "delete", { except: deleting, shared: true });
       if (!live) {
@@ -425,6 +426,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
       if (await isGone(s, id, props)) return;
       throw await failure(s, { name: nameOf(props), id }, "delete", err);
     } finally {
+      ended();
       markChanged(lane(s.region), id);
     }
   }

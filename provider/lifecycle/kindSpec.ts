@@ -89,10 +89,11 @@ export interface KindApi<I, R extends LiveRecord> {
   /** `rec`: the resource's old outputs (inputs that say how to delete, e.g. an instance's `expunge`). */
   delete(s: Session, live: R, rec: Recorded): Promise<AcceptedMutation>;
   /**
-   * A refusal of the delete that passes by itself (the platform has yet to expunge what still holds it): the
-   * engine sends the delete again until accepted, within the delete timeout, saying what it waits for.
+   * A refusal of the delete that passes by itself (the platform has yet to expunge what still holds it, another
+   * delete of the same run is removing it): the engine sends the delete again until accepted, within the delete
+   * timeout, saying what it waits for; `tries`: the refusals so far, this one included.
    */
-  deleteRefusalPasses?(err: unknown): PassingRefusal | undefined;
+  deleteRefusalPasses?(err: unknown, tries: number): PassingRefusal | undefined;
   /**
    * A delete that finds the record already gone to the reads (deleted outside Pulumi): finish what the platform
    * still holds of it (a destroyed instance it has not expunged), if anything.

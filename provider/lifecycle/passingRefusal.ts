@@ -29,15 +29,17 @@ const retryDelayMs = () => pollSchedule().minIntervalMs ?? 10_000;
 
 /**
  * Sends `attempt` until it is accepted (resolves with its answer) or refused for another reason (rejects with it);
- * while `passes` recognises the refusal, it tries again within the operation's timeout.
+ * while `passes` recognises the refusal (given how many refusals there have been), it tries again within the
+ * operation's timeout.
  */
 export async function whileRefused<T>(
   s: Session,
   op: Operation,
-  passes: (err: unknown) => PassingRefusal | undefined,
+  passes: (err: unknown, tries: number) => PassingRefusal | undefined,
   attempt: () => Promise<T>,
 ): Promise<T> {
   let last: { err: unknown; why: PassingRefusal } | undefined;
+  let tries = 0;
   const about = () => (last ? `${last.why.waitsFor}: ${refusalText(last.err)}` : "the platform to accept it");
   try {
     return await reporting(s, op, about, () =>
@@ -46,7 +48,7 @@ export async function whileRefused<T>(
           try {
             return { value: await attempt() };
           } catch (err) {
-            const why = passes(err);
+            const why = passes(err, ++tries);
             if (!why) throw err;
             last = { err, why };
             return undefined;
@@ -63,3 +65,21 @@ export async function whileRefused<T>(
     );
   }
 }
+
+/** Deletes this process is running now, by kind (engine.ts counts each): what a refusal may be waiting for. */
+const deleting = new Map<string, number>();
+
+/** Counts a delete of `kind` as running, until the function it answers is called. */
+export function deleteBegins(kind: string): () => void {
+  deleting.set(kind, (deleting.get(kind) ?? 0) + 1);
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    deleting.set(kind, (deleting.get(kind) ?? 1) - 1);
+  };
+}
+
+/** Whether this process is deleting a resource of one of these kinds now (another step of the same run). */
+export const deletesRunning = (kinds: readonly string[]): boolean =>
+  kinds.some((k) => (deleting.get(k) ?? 0) > 0);

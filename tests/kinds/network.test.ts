@@ -2,12 +2,13 @@
 // emulator: each kind's row of the lifecycle table, a tier's ACL list and the default lists, private gateways.
 // Shared setup: ./world.ts.
 import { describe, expect, it } from "vitest";
-import { aclList, aclVpc, gatewayAcls, gatewayVpc, vpcInputs } from "./parts";
+import { aclList, aclVpc, gatewayAcls, gatewayVpc, instanceInputs, vpcInputs } from "./parts";
 import {
   type Case,
   call,
   cat,
   change,
+  ctl,
   describeCases,
   describeOutputsParsed,
   job,
@@ -219,6 +220,30 @@ describe("VPC private gateways", () => {
     await job(await call("DELETE", `/vpcs/static-routes/${route.id}`));
     await p("VpcGateway").delete!(id, outs);
     expect(await p("VpcGateway").read!(id, outs)).toEqual({});
+  });
+});
+
+describe("a network and the instances on it deleted in one run", () => {
+  // a program that gave the network's id as text: no dependency, so Pulumi sends both deletes at once
+  it("the network's delete waits while the run deletes its instances, and refuses at once when none is deleted", async () => {
+    const net = await make("Network", {
+      name: nameOf("flat"),
+      zoneId: cat.zone,
+      networkOfferingId: cat.isolated,
+    });
+    const vm = await make("Instance", { ...instanceInputs(), networkIds: [net.id] });
+    // alone: the platform's refusal stands after one more try (the instance's delete is not coming)
+    const alone = await p("Network").delete!(net.id, net.outs).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(alone?.message).toMatch(/is used by 1 instance\(s\)/);
+    // both sent at once, as the engine sends them; the instance's delete reaches the API after the network's
+    await ctl.fault({ method: "DELETE", route: "/compute/instances/*", latencyMs: 1_000, times: 1 });
+    const both = Promise.all([p("Network").delete!(net.id, net.outs), p("Instance").delete!(vm.id, vm.outs)]);
+    await expect(both).resolves.toBeDefined();
+    expect((await ctl.requests())["DELETE /api/v1/networks/{id}"]).toBeGreaterThan(2);
+    expect(await p("Network").read!(net.id, net.outs)).toEqual({});
   });
 });
 

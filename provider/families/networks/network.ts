@@ -21,7 +21,7 @@ import {
   rangeOf,
   within,
 } from "../../lifecycle/net";
-import { type PassingRefusal, refusalText } from "../../lifecycle/passingRefusal";
+import { deletesRunning, type PassingRefusal, refusalText } from "../../lifecycle/passingRefusal";
 import { waitFor } from "../../lifecycle/session";
 import { containsUnknown } from "../../lifecycle/values";
 import { listOfSameVpc } from "../networkAcls/networkAclList";
@@ -79,6 +79,23 @@ export function notYetExpunged(err: unknown): PassingRefusal | undefined {
     waitsFor: "the platform to expunge the destroyed instances still on the network",
     advice:
       "A destroyed instance keeps its place on its networks until the platform expunges it, after its expunge delay (CloudStack's expunge.delay, a day by default). Run pulumi destroy again after that, raise timeouts.delete to wait for it, or expunge the instances now: a cim.Instance is expunged as it is deleted (unless expunge: false); one destroyed outside Pulumi, with DELETE /api/v1/compute/instances/{id}?expunge=true.",
+  };
+}
+
+/**
+ * A network whose instances (or file systems) the same run is deleting: Pulumi sends the deletes of resources with
+ * no dependency between them at once (a program that gave the network's id as text, not its output), and the
+ * platform refuses the network while they are on it ("Network … is used by 1 instance(s) …"). The first refusal is
+ * tried again once (their deletes may be about to begin); after that it waits only while such a delete runs in this
+ * process, else the refusal stands.
+ */
+export function onItBeingDeleted(err: unknown, tries: number): PassingRefusal | undefined {
+  if (!(err instanceof ConflictError) || !/is used by \d+ instance/i.test(refusalText(err))) return undefined;
+  if (tries > 1 && !deletesRunning(["Instance", "FileSystem"])) return undefined;
+  return {
+    waitsFor: "the instances and file systems on the network that this run is deleting",
+    advice:
+      "Their deletes did not end in time. Run pulumi destroy again; to have Pulumi delete them before the network, give them the network's id output (networkIds: [network.id]) rather than its id as text.",
   };
 }
 
@@ -265,7 +282,7 @@ cidr: \${tier.cidr}
   deleteBeforeReplace: networkWouldOverlap,
   api: {
     ...recordCalls((c) => c.networks),
-    deleteRefusalPasses: notYetExpunged,
+    deleteRefusalPasses: (err, tries) => notYetExpunged(err) ?? onItBeingDeleted(err, tries),
     create: (s, i) =>
       s.client.networks.create(
         // the client sends the fields of a network create and nothing else
