@@ -56,6 +56,20 @@ const out = (needs: string, field = "id") => ({ output: `${needs}.${field}`, nee
 const code = (needs: string[], text: string, yaml: YamlParts): Setup => ({ needs, code: text, yaml });
 const fromWeb = ["zoneId", "templateId", "serviceOfferingId"];
 
+/**
+ * A resource whose one input is another declaration's id (`const dbSnapshot = new cim.InstanceSnapshot(
+ * "db-before-upgrade", { instanceId: db.id })`), in both languages from one spelling; the declaration it stands
+ * on has the same name in both.
+ */
+const ofOne = (constant: string, kind: string, name: string, field: string, on: string): Setup =>
+  code([on], `const ${constant} = new cim.${kind}("${name}", { ${field}: ${on}.id });`, {
+    resources: `${constant}:
+  type: cim:index:${kind}
+  name: ${name}
+  properties:
+    ${field}: \${${on}.id}`,
+  });
+
 /** The template the getOsType page feeds, its osTypeId the lookup's. */
 const golden = goldenTemplate({ ts: "osTypeId", yaml: `\${osTypeId}` });
 
@@ -165,28 +179,8 @@ ${indent(invokeId("getComputeOffering", "{ name: Medium }"), 6)}
     text: owned by the payments team`,
     },
   ),
-  dataSnapshot: code(
-    ["data"],
-    `const dataSnapshot = new cim.VolumeSnapshot("data-before-upgrade", { volumeId: data.id });`,
-    {
-      resources: `dataSnapshot:
-  type: cim:index:VolumeSnapshot
-  name: data-before-upgrade
-  properties:
-    volumeId: \${data.id}`,
-    },
-  ),
-  dbSnapshot: code(
-    ["db"],
-    `const dbSnapshot = new cim.InstanceSnapshot("db-before-upgrade", { instanceId: db.id });`,
-    {
-      resources: `dbSnapshot:
-  type: cim:index:InstanceSnapshot
-  name: db-before-upgrade
-  properties:
-    instanceId: \${db.id}`,
-    },
-  ),
+  dataSnapshot: ofOne("dataSnapshot", "VolumeSnapshot", "data-before-upgrade", "volumeId", "data"),
+  dbSnapshot: ofOne("dbSnapshot", "InstanceSnapshot", "db-before-upgrade", "instanceId", "db"),
   nightStop: code(
     ["db"],
     `const nightStop = new cim.InstanceSchedule("db-stop-at-night", {
