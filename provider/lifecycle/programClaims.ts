@@ -26,7 +26,21 @@ export const canonical = (v: unknown): string =>
 
 /** Where the claims of an exclusive value are compared: the kind (or the rule's pool), the region, the property. */
 const claimsKey = (kind: Kind, region: string | undefined, x: ExclusiveClaim) =>
-  `${x.among ?? kind.name}\u0000${region ?? ""}\u0000${x.property}`;
+  poolKey(x.among ?? kind.name, region, x.property);
+const poolKey = (pool: string, region: string | undefined, property: string) =>
+  `${pool}\u0000${region ?? ""}\u0000${property}`;
+
+/**
+ * The claims recorded in a pool (a kind's name, or a rule's `among`) of `property`, in `region`, or in every
+ * region when it is undefined.
+ */
+export function claimsIn(pool: string, property: string, region?: string): Claim[] {
+  if (region !== undefined) return [...(claimedNow.get(poolKey(pool, region, property))?.values() ?? [])];
+  return [...claimedNow].flatMap(([key, claims]) => {
+    const [p, , prop] = key.split("\u0000");
+    return p === pool && prop === property ? [...claims.values()] : [];
+  });
+}
 
 /**
  * The region a resource claims in, from its checked region (its input, else cim:region): a resource that gives none
@@ -68,16 +82,10 @@ export async function unclaimedNames(
   value: unknown,
 ): Promise<unknown> {
   const where = await claimRegion(target, region);
-  const here = (v: unknown) =>
-    [...claimedNow].some(
-      ([key, claims]) =>
-        (where === undefined
-          ? key.startsWith(`${target.name}\u0000`) && key.endsWith("\u0000name")
-          : key === `${target.name}\u0000${where}\u0000name`) &&
-        [...claims.values()].some((c) => sameValue(c.value, v)),
-    );
+  const here = claimsIn(target.name, "name", where);
   const claimed = (v: unknown) =>
-    here(v) || (where !== undefined && claimShared(nameClaimKey(target.name, where, v)));
+    here.some((c) => sameValue(c.value, v)) ||
+    (where !== undefined && claimShared(nameClaimKey(target.name, where, v)));
   if (!Array.isArray(value)) return claimed(value) ? undefined : value;
   const left = value.filter((v) => !claimed(v));
   return left.length ? left : undefined;

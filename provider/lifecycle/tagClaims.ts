@@ -9,7 +9,7 @@
 // clash: cim.Tags takes it over.
 
 import type { Exclusive } from "./fieldSpec";
-import { claimedNow } from "./lookups";
+import { claimsIn } from "./programClaims";
 
 /** The pool of tag claims (ExclusiveClaim.among). */
 export const TAG_KEYS = "tag keys";
@@ -83,13 +83,10 @@ export const recordTags: Exclusive<TagClaim> = {
  */
 export function keysManagedNow(id: string): ReadonlySet<string> {
   const out = new Set<string>();
-  for (const [key, claims] of claimedNow) {
-    if (!key.startsWith(`${TAG_KEYS}\u0000`)) continue;
-    for (const c of claims.values()) {
-      const v = c.value as TagClaim;
-      if (v?.id !== id.toLowerCase()) continue;
-      for (const k of v.keys === "every" ? (v.listed ?? []) : v.keys) out.add(k.toLowerCase());
-    }
+  for (const c of claimsIn(TAG_KEYS, "tags")) {
+    const v = c.value as TagClaim;
+    if (v?.id !== id.toLowerCase()) continue;
+    for (const k of v.keys === "every" ? (v.listed ?? []) : v.keys) out.add(k.toLowerCase());
   }
   return out;
 }
