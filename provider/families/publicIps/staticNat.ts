@@ -6,7 +6,7 @@
 
 import { z } from "zod";
 import { type StaticNat, staticNatOf } from "../../client";
-import { commonFields, field, output } from "../../kinds/common";
+import { commonFields, field, instanceField, output } from "../../kinds/common";
 import {
   defineKind,
   type LiveRecord,
@@ -101,15 +101,13 @@ bastionAddress: \${ip.ipAddress}
         },
       },
     }),
-    instanceId: field(id("the instance the address maps onto"), {
-      doc: "The instance whose NIC the address maps onto.",
-      change: "replace",
-      live: (n: StaticNat) => n.virtualMachineId,
-      // the mapping is what the resource is: one moved to another instance outside Pulumi shows at refresh (and
-      // the next up maps it back), rather than keeping the recorded instance beside the other's address
-      prefer: "live",
-      ref: { kind: "Instance", mustExist: true },
-    }),
+    // the mapping is what the resource is: one moved to another instance outside Pulumi shows at refresh (and
+    // the next up maps it back), rather than keeping the recorded instance beside the other's address
+    instanceId: instanceField(
+      "the instance the address maps onto",
+      "The instance whose NIC the address maps onto.",
+      (n: StaticNat) => n.virtualMachineId,
+    ),
     networkId: field(
       optionalId(
         "the network of the instance's NIC; required for a VPC address (the tier the instance is on)",
