@@ -12,7 +12,8 @@
 // (tests/docs/yamlExamples.test.ts holds it to the TypeScript and the plugin's schema; tests/e2e/yamlExamples.test.ts
 // deploys them).
 
-import { type LookupEntry, lookupRegistry } from "../../sdk/lookups/registry";
+import type { LookupEntry } from "../../sdk/lookups/entries";
+import { lookupRegistry } from "../../sdk/lookups/registry";
 import { shared, type YamlParts, yamlSections } from "./examples";
 import { type LookupName, SETUPS, type Setup, type Spec, TABLE } from "./functionExampleTable";
 

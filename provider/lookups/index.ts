@@ -6,7 +6,8 @@
 // (`cim:lookups:Zone`), which GetSchema must list under `types` beside the functions.
 
 import { useLookupSettings } from "../../sdk/lookups/core";
-import { type LookupEntry, lookupRegistry } from "../../sdk/lookups/registry";
+import type { LookupEntry } from "../../sdk/lookups/entries";
+import { lookupRegistry } from "../../sdk/lookups/registry";
 import { processStackConfig, type StackConfigReader } from "../config";
 import type { Functions } from "../native/adapter";
 import { type ObjectTypeSpec, objectSpecOf, type TypeContext, typeSpecOf } from "../schema/zodTypes";

@@ -10,7 +10,8 @@
 import * as path from "node:path";
 import ts from "typescript";
 import type { z } from "zod";
-import { type LookupEntry, lookupRegistry } from "../../sdk/lookups/registry";
+import type { LookupEntry } from "../../sdk/lookups/entries";
+import { lookupRegistry } from "../../sdk/lookups/registry";
 import { ImageSchema } from "../families/images/records";
 import { objectSpecOf } from "../schema/zodTypes";
 import { recordTypeToken } from "./index";

@@ -6,7 +6,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { ownPackageRoot } from "../../provider/import/dependency";
 import { keepMessage } from "../lookups/core";
-import { type LookupEntry, lookupRegistry } from "../lookups/registry";
+import type { LookupEntry } from "../lookups/entries";
+import { lookupRegistry } from "../lookups/registry";
 
 /** What a native lookup takes besides its query: the provider whose configuration it runs with. */
 export interface NativeLookupOptions {

@@ -13,7 +13,8 @@ import { TABLE } from "../../provider/kinds/functionExampleTable";
 import { lookupFunctions } from "../../provider/lookups";
 import * as catalogue from "../../sdk/lookups/catalogue";
 import { useLookupSettings } from "../../sdk/lookups/core";
-import { type LookupEntry, lookupRegistry } from "../../sdk/lookups/registry";
+import type { LookupEntry } from "../../sdk/lookups/entries";
+import { lookupRegistry } from "../../sdk/lookups/registry";
 import { useProviderEmulator } from "../fixtures/providerEmulator";
 import { codeBlocks, root } from "./markdown";
 

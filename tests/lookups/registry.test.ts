@@ -10,7 +10,8 @@ import { recordTypesModule } from "../../provider/lookups/recordTypes";
 import { objectSpecOf, type TypeContext, type TypeSpec, typeSpecOf } from "../../provider/schema/zodTypes";
 import * as lookups from "../../sdk/lookups";
 import { LOOKUP_DOCS } from "../../sdk/lookups/docs";
-import { type LookupEntry, lookupRegistry } from "../../sdk/lookups/registry";
+import type { LookupEntry } from "../../sdk/lookups/entries";
+import { lookupRegistry } from "../../sdk/lookups/registry";
 import * as native from "../../sdk/native/lookups";
 
 const exported = Object.entries(lookups)
