@@ -3,7 +3,7 @@
 // list from these declarations; nothing else lists families by hand.
 import type { Ctx, Handler, Method, Principal, RouteDef, Scope } from "./http";
 import type { JobEffect } from "./jobs";
-import type { Owned, Tagged, User } from "./records";
+import type { FamilyRecords, Owned, Tagged, User } from "./records";
 import type { Fields, Owner, Repository } from "./repository";
 import type { Store } from "./store";
 
@@ -17,8 +17,14 @@ export interface ViewScope<D = any> {
   principal: Principal;
 }
 
-/** Repositories by collection key: what a handler module says it reaches, e.g. Repos<{volumes: VolumeRec}>. */
-export type Repos<M> = { [K in keyof M]: M[K] extends Owned ? Repository<M[K]> : never };
+/** A collection key of a family (declared with its record in the family's records.ts). */
+export type CollectionKey = keyof FamilyRecords & string;
+
+/**
+ * Repositories by collection key: what a handler module says it reaches, e.g. Data<"volumes" | "instances">; each
+ * key's record type comes from its family's records.ts.
+ */
+export type Data<K extends CollectionKey> = { [k in K]: Repository<FamilyRecords[k]> };
 
 export interface QuotaDecl {
   /** `instance` → the allowance `instanceLimit` and the my-limits counter `instanceCount`. */
@@ -104,9 +110,11 @@ export interface Seeded<R extends Owned> {
 export type Family<K extends string, R extends Owned, D> = FamilyDecl<K, D> &
   Seeded<R> & { readonly record?: R };
 
-/** `defineFamily<VolumeRec>()({ key: "volumes", … })`: the record type given, the rest inferred. */
-export function defineFamily<R extends Owned>() {
-  return <K extends string, D = unknown>(decl: FamilyDecl<K, D> & Seeded<R>): Family<K, R, D> => decl;
+/** `defineFamily({ key: "volumes", … })`: the record type is the one the key names in FamilyRecords. */
+export function defineFamily<K extends CollectionKey, D = unknown>(
+  decl: FamilyDecl<K, D> & Seeded<FamilyRecords[K]>,
+): Family<K, FamilyRecords[K], D> {
+  return decl;
 }
 
 export type RecordOf<F> = F extends Family<string, infer R, unknown> ? R : never;

@@ -132,6 +132,15 @@ export interface User {
 /** Per-user allowances: `<quota>Limit` for every family with a quota key, and the multi-region ones. */
 export type Limits = Record<string, number> & { maxMultiRegions: number; maxMultiRegionMembers: number };
 
+/**
+ * The record type of every family's collection, by collection key. Empty here: each family's records.ts adds its
+ * own collections (`declare module "../../records" { interface FamilyRecords { volumes: VolumeRec } }`), so a
+ * key's record is said once, beside the record, and modules name the collections they reach by key alone
+ * (family.ts's `Data<"volumes" | "instances">`).
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: an interface, not a type alias, so that the families' records.ts can add to it
+export interface FamilyRecords {}
+
 /** Fields every region-scoped resource of an account carries. */
 export interface Owned {
   id: string;

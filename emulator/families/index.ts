@@ -1,6 +1,6 @@
 // The registry of families: the one list from which the state's shape, the repositories, the quota counters,
 // the job effects and the family routes (with their tag and comment routes) derive.
-import type { AnyFamily, CollectionsOf, DataOf, NeedsOfAll } from "../family";
+import type { AnyFamily, CollectionKey, CollectionsOf, Data as DataFor, DataOf, NeedsOfAll } from "../family";
 import { apiRoute as r } from "../family";
 import type { TaggableKind } from "../handlers/resources";
 import { tagHandlers } from "../handlers/tags";
@@ -74,6 +74,9 @@ export type Data = DataOf<Families>;
  */
 type Meets<T extends U, U> = T;
 export type CheckedData = Meets<Data, NeedsOfAll<Families>>;
+
+/** And every collection a family's records.ts declares is registered here (a family left out of the list fails). */
+export type CheckedCollections = Meets<Data, DataFor<CollectionKey>>;
 
 export const COLLECTION_KEYS = FAMILIES.map((f) => f.key);
 

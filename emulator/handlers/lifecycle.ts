@@ -1,6 +1,6 @@
 // Job effects shared by resources whose create ends in a ready state and whose delete removes the record.
 
-import type { AnnotationRec } from "../families/comments/records";
+import type { Data } from "../family";
 import type { JobEffect } from "../jobs";
 import type { Job, Owned } from "../records";
 import type { Repository } from "../repository";
@@ -49,6 +49,6 @@ export function restoreEffect<K extends string>(key: K): JobEffect<On<K>> {
 }
 
 /** Comments on a resource go with it. */
-export function dropAnnotations(data: { annotations: Repository<AnnotationRec> }, entityId: string): void {
+export function dropAnnotations(data: Data<"annotations">, entityId: string): void {
   for (const a of data.annotations.where((a) => a.entityId === entityId)) data.annotations.delete(a.id);
 }

@@ -164,8 +164,19 @@ describe("the cycle finder", () => {
       'const f = require("./f");',
       'const g = () => import("./g");',
       'import h = require("./h");',
+      'declare module "./i" { interface I { x: 1 } }',
     ].join("\n");
-    expect(specifiersOf("x.ts", text)).toEqual(["./a", "./b", "./c", "./d", "./e", "./f", "./g", "./h"]);
+    expect(specifiersOf("x.ts", text)).toEqual([
+      "./a",
+      "./b",
+      "./c",
+      "./d",
+      "./e",
+      "./f",
+      "./g",
+      "./h",
+      "./i",
+    ]);
     const cycles = describeCycles(
       graphOf([
         ["a.ts", "b.ts"],

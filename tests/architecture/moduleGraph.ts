@@ -4,7 +4,7 @@ import ts from "typescript";
 
 // The module graph of the product's source, read with TypeScript's own parser so that every form a module can
 // depend on another counts: `import`, `import type`, `export … from`, `import x = require(…)`, `require(…)`,
-// `import(…)` calls and `import("…")` types. A type-only edge is still an edge: it ties the two files' designs
+// `import(…)` calls, `import("…")` types and `declare module "…"` augmentations of another module. A type-only edge is still an edge: it ties the two files' designs
 // together even when it leaves no trace at run time.
 
 export const repoRoot = resolve(__dirname, "..", "..");
@@ -45,6 +45,7 @@ export function specifiersOf(fileName: string, text: string): string[] {
     else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference))
       literal(node.moduleReference.expression);
     else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) literal(node.argument.literal);
+    else if (ts.isModuleDeclaration(node) && ts.isStringLiteral(node.name)) literal(node.name);
     else if (ts.isCallExpression(node)) {
       const callee = node.expression;
       const isRequire = ts.isIdentifier(callee) && callee.text === "require";

@@ -108,7 +108,7 @@ describe("Console description of the API (meta.json)", () => {
 
   it("takes a new family from its declaration alone", () => {
     const handler = () => ({ status: 200 });
-    const gadgets = defineFamily<any>()({
+    const gadgets = defineFamily<any>({
       key: "gadgets",
       label: "Gadget",
       states: { busy: ["Building"] },

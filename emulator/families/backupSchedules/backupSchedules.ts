@@ -1,13 +1,12 @@
 // Backup schedules, kept by the service itself (synchronous): CloudStack-style interval types and schedules.
 
-import type { Repos } from "../../family";
+import type { Data } from "../../family";
 import { audited, isoNow, paging, passThrough } from "../../handlers/common";
 import { body, type Obj, query, reqStr, str } from "../../handlers/input";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../../http";
-import type { InstanceRec } from "../instances/records";
 import type { BackupScheduleRec } from "./records";
 
-type BCtx = Ctx<Repos<{ backupSchedules: BackupScheduleRec; instances: InstanceRec }>>;
+type BCtx = Ctx<Data<"backupSchedules" | "instances">>;
 
 export const NO_OFFERING_SCHEDULE =
   "Cannot configure backup schedule for the VM without having any backup offering";

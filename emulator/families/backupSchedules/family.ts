@@ -1,9 +1,8 @@
 // Backup schedules: kept by the service itself, synchronous.
 import { collection, defineFamily } from "../../family";
 import * as b from "./backupSchedules";
-import type { BackupScheduleRec } from "./records";
 
-export const backupSchedules = defineFamily<BackupScheduleRec>()({
+export const backupSchedules = defineFamily({
   key: "backupSchedules",
   label: "Backup schedule",
   resourceType: "BackupSchedule",

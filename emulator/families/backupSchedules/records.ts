@@ -7,3 +7,9 @@ export interface BackupScheduleRec extends Owned {
   schedule: string;
   timezone: string;
 }
+
+declare module "../../records" {
+  interface FamilyRecords {
+    backupSchedules: BackupScheduleRec;
+  }
+}

@@ -2,7 +2,7 @@
 // (assignVirtualMachineToBackupOffering, removeVirtualMachineFromBackupOffering, createBackup, listBackups,
 // deleteBackup). Every change is a job. The spec shows none of these routes: emulator/README.md writes them down.
 
-import type { Repos } from "../../family";
+import type { Data } from "../../family";
 import {
   catalogueRef,
   isoNow,
@@ -17,17 +17,10 @@ import { deleteEffect, stampOf } from "../../handlers/lifecycle";
 import { badRequest, type Ctx, conflict, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import type { Job } from "../../records";
-import type { BackupScheduleRec } from "../backupSchedules/records";
 import type { InstanceRec } from "../instances/records";
-import type { VolumeRec } from "../volumes/records";
 import type { BackupRec } from "./records";
 
-export type BackupData = Repos<{
-  backups: BackupRec;
-  instances: InstanceRec;
-  volumes: VolumeRec;
-  backupSchedules: BackupScheduleRec;
-}>;
+export type BackupData = Data<"backups" | "instances" | "volumes" | "backupSchedules">;
 type BCtx = Ctx<BackupData>;
 
 const GIB = 1024 ** 3;

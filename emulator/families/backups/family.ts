@@ -3,9 +3,8 @@
 // CloudStack's `backup` resource type.
 import { collection, defineFamily, apiRoute as r } from "../../family";
 import * as b from "./backups";
-import type { BackupRec } from "./records";
 
-export const backups = defineFamily<BackupRec>()({
+export const backups = defineFamily({
   key: "backups",
   label: "Backup",
   resourceType: "Backup",

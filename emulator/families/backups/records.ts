@@ -14,3 +14,9 @@ export interface BackupRec extends Owned {
   /** Bytes: the instance's volumes when the backup was taken. */
   size: number;
 }
+
+declare module "../../records" {
+  interface FamilyRecords {
+    backups: BackupRec;
+  }
+}

@@ -3,14 +3,14 @@
 // visibility route (200 with the accepted-mutation result) and sees every comment of the account, admins-only
 // ones included, whatever permissions it carries. CloudStack's administrator-only rules (AnnotationManagerImpl)
 // do not apply: service:admin gates administrative endpoints only.
-import type { CommentDecl, Repos } from "../../family";
+import type { CommentDecl, Data } from "../../family";
 import { audited, isoNow } from "../../handlers/common";
 import { bool, query, reqStr, withinLength } from "../../handlers/input";
 import type { TaggableKind } from "../../handlers/resources";
 import { accepted, type Ctx, notFound, ok } from "../../http";
 import type { AnnotationRec } from "./records";
 
-type CommentData = Repos<{ annotations: AnnotationRec }>;
+type CommentData = Data<"annotations">;
 type CCtx = Ctx<CommentData>;
 
 /** addAnnotation's `annotation` is a plain string parameter: CloudStack's default length of 255 applies. */

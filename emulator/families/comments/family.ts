@@ -1,6 +1,5 @@
 // Comments: a family of their own records whose routes hang under the commented family's collection.
 import { defineFamily } from "../../family";
-import type { AnnotationRec } from "./records";
 
 /** Comments: their routes hang under the commented family's collection (its `tags.comments`). */
-export const annotations = defineFamily<AnnotationRec>()({ key: "annotations", label: "Comment" });
+export const annotations = defineFamily({ key: "annotations", label: "Comment" });

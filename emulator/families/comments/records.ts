@@ -8,3 +8,9 @@ export interface AnnotationRec extends Owned {
   adminsOnly: boolean;
   username: string;
 }
+
+declare module "../../records" {
+  interface FamilyRecords {
+    annotations: AnnotationRec;
+  }
+}

@@ -4,9 +4,8 @@
 // /filesystems; every change but the rename and the destroy is a job.
 import { actions, collection, defineFamily } from "../../family";
 import * as f from "./fileSystems";
-import type { FileSystemRec } from "./records";
 
-export const fileSystems = defineFamily<FileSystemRec>()({
+export const fileSystems = defineFamily({
   key: "fileSystems",
   label: "Shared FileSystem",
   resourceType: "SharedFS",

@@ -6,7 +6,7 @@
 // The spec shows only GET /filesystems/{id} and its envelope (count, fileSystems, page, pageSize); every other
 // route, state and refusal here is written in emulator/README.md.
 
-import type { Repos } from "../../family";
+import type { Data } from "../../family";
 import {
   audited,
   catalogueRef,
@@ -23,20 +23,12 @@ import { ownedView } from "../../handlers/views";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import type { Job } from "../../records";
-import type { InstanceRec } from "../instances/records";
-import type { InternalLoadBalancerRec } from "../loadBalancers/records";
 import { allocate, usedAddresses } from "../networks/guestAddresses";
 import { requireVisibleNetwork } from "../networks/networks";
-import type { NetworkRec } from "../networks/records";
 import { checkSize } from "../volumes/volumes";
 import type { FileSystemRec } from "./records";
 
-export type FileSystemData = Repos<{
-  fileSystems: FileSystemRec;
-  networks: NetworkRec;
-  instances: InstanceRec;
-  internalLoadBalancers: InternalLoadBalancerRec;
-}>;
+export type FileSystemData = Data<"fileSystems" | "networks" | "instances" | "internalLoadBalancers">;
 type FCtx = Ctx<FileSystemData>;
 
 /** SharedFS.SharedFSPath: where the file-system VM exports the share. */

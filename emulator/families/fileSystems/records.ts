@@ -20,3 +20,9 @@ export interface FileSystemRec extends Owned {
   /** SharedFS.State: Allocated, Ready, Stopping, Stopped, Starting, Destroyed, Expunging, Expunged, Error. */
   state: string;
 }
+
+declare module "../../records" {
+  interface FamilyRecords {
+    fileSystems: FileSystemRec;
+  }
+}

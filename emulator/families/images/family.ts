@@ -6,7 +6,6 @@ import { defineFamily, apiRoute as r } from "../../family";
 import { deleteImage, registerImage, updateImage } from "./imageChanges";
 import { listImagePermissions, updateImagePermissions } from "./imagePermissions";
 import { getImage, type ImageKind, imageJobEffects, listImages } from "./images";
-import type { ImageRec } from "./records";
 
 /** The routes of one kind under its collection (/templates or /isos). */
 const routesOf = (kind: ImageKind, c: string) => [
@@ -19,7 +18,7 @@ const routesOf = (kind: ImageKind, c: string) => [
   r("PUT", `${c}/{id}/permissions`, updateImagePermissions(kind)),
 ];
 
-export const images = defineFamily<ImageRec>()({
+export const images = defineFamily({
   key: "images",
   label: "Template",
   resourceType: "Template",

@@ -4,19 +4,17 @@
 // both; `kind` says which routes reach a record. Registering, changing and deleting are ./imageChanges.ts, the
 // launch permissions ./imagePermissions.ts. The spec shows none of this: emulator/README.md has the choices.
 
-import type { Repos } from "../../family";
+import type { Data } from "../../family";
 import { zoneOf } from "../../handlers/common";
 import { query, str } from "../../handlers/input";
 import { deleteEffect, stampOf } from "../../handlers/lifecycle";
 import { badRequest, type Ctx, forbidden, notFound, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import type { Iso, Template } from "../../records";
-import type { InstanceRec } from "../instances/records";
-import type { ProjectRec } from "../organizations/records";
 import { GIB, ISO_SIZE_GB, mayUse, osTypeName, TEMPLATE_SIZE_GB } from "./imageLookup";
 import type { ImageRec } from "./records";
 
-export type ImageData = Repos<{ images: ImageRec; instances: InstanceRec; projects: ProjectRec }>;
+export type ImageData = Data<"images" | "instances" | "projects">;
 export type GCtx = Ctx<ImageData>;
 export type ImageKind = "template" | "iso";
 

@@ -40,3 +40,9 @@ export interface ImageRec extends Owned {
   /** Bytes, once downloaded (CloudStack's size: a template's virtual size, an ISO's file size). */
   size?: number;
 }
+
+declare module "../../records" {
+  interface FamilyRecords {
+    images: ImageRec;
+  }
+}

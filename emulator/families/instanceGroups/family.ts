@@ -3,9 +3,8 @@
 // regionErrors), so it runs for the user, not for one routed region.
 import { collection, defineFamily, apiRoute as r } from "../../family";
 import * as g from "./instanceGroups";
-import type { InstanceGroupRec } from "./records";
 
-export const instanceGroups = defineFamily<InstanceGroupRec>()({
+export const instanceGroups = defineFamily({
   key: "instanceGroups",
   label: "Instance group",
   resourceType: "InstanceGroup",

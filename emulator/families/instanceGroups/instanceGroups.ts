@@ -4,7 +4,7 @@
 // a region that cannot be read is reported in `regionErrors` (its id → why), never left out silently.
 // Membership is the instance's (`groupId`, CloudStack's instance_group_vm_map): an instance joins a group through
 // the instance update (updateVirtualMachine's `group`), see instanceActions.ts.
-import type { Repos, SeedScope } from "../../family";
+import type { Data, SeedScope } from "../../family";
 import { audited, isoNow, regionOf } from "../../handlers/common";
 import {
   body,
@@ -20,10 +20,9 @@ import { accepted, badRequest, type Ctx, conflict, ok } from "../../http";
 import { noAccountIn, regionFromHeader } from "../../regions";
 import { ownerIn } from "../../repository";
 import type { Store } from "../../store";
-import type { InstanceRec } from "../instances/records";
 import type { InstanceGroupRec } from "./records";
 
-export type InstanceGroupData = Repos<{ instanceGroups: InstanceGroupRec; instances: InstanceRec }>;
+export type InstanceGroupData = Data<"instanceGroups" | "instances">;
 type GCtx = Ctx<InstanceGroupData>;
 
 function view(store: Store, g: InstanceGroupRec) {
@@ -46,7 +45,7 @@ export function groupOf(store: Store, groupId: string | undefined): InstanceGrou
 }
 
 /** The caller's group of that name in the routed region (names are unique per account and region). */
-function groupNamed(ctx: Ctx<Repos<{ instanceGroups: InstanceGroupRec }>>, name: string) {
+function groupNamed(ctx: Ctx<Data<"instanceGroups">>, name: string) {
   return ctx.data.instanceGroups.list(ctx.owner).find((g) => g.name === name);
 }
 
@@ -130,7 +129,7 @@ export function remove(ctx: GCtx) {
  * The group an instance update names (updateVirtualMachine's `group`): found by name in the instance's region,
  * made when the account has none of that name (VmGroupServiceImpl.addInstanceToGroup creates it).
  */
-export function joinGroup(ctx: Ctx<Repos<{ instanceGroups: InstanceGroupRec }>>, name: string): string {
+export function joinGroup(ctx: Ctx<Data<"instanceGroups">>, name: string): string {
   if (name.trim() === "") {
     throw badRequest(
       "Instance group name must not be empty",

@@ -5,3 +5,9 @@ import type { Owned } from "../../records";
 export interface InstanceGroupRec extends Owned {
   name: string;
 }
+
+declare module "../../records" {
+  interface FamilyRecords {
+    instanceGroups: InstanceGroupRec;
+  }
+}

@@ -10,7 +10,7 @@ import { createInstance, deployEffect } from "./instances";
 import { getInstance, instanceSummary, instanceView, listAllInstances, listInstances } from "./instanceView";
 import type { InstanceRec } from "./records";
 
-export const instances = defineFamily<InstanceRec>()({
+export const instances = defineFamily({
   key: "instances",
   label: "Instance",
   resourceType: "Instance",

@@ -1,6 +1,6 @@
 // Instance reads: the Instance view of the spec, get, the paged list, /all and /summary.
 
-import type { Repos } from "../../family";
+import type { Data } from "../../family";
 import { catalogueRef, paging, passThrough, zoneOf } from "../../handlers/common";
 import { query, str } from "../../handlers/input";
 import { type Ctx, ok } from "../../http";
@@ -10,7 +10,7 @@ import { shownImage } from "../images/imageLookup";
 import { groupOf } from "../instanceGroups/instanceGroups";
 import type { InstanceRec } from "./records";
 
-type ICtx = Ctx<Repos<{ instances: InstanceRec }>>;
+type ICtx = Ctx<Data<"instances">>;
 
 /** The caller's instance by id, as actions reach it (a Destroyed one too: it can still be expunged). */
 export const findInstance = (ctx: ICtx, id: string) => ctx.data.instances.find(ctx.owner, id);

@@ -1,44 +1,34 @@
 // Instance create: validation of the create body, addresses, data disks, quota and capacity; the deploy job.
 import { randomUUID } from "node:crypto";
-import type { Repos } from "../../family";
+import type { Data } from "../../family";
 import { audited, isoNow, requestedEntry, submitJob } from "../../handlers/common";
 import { body, bool, int, type Obj, reqStr, str } from "../../handlers/input";
 import { stampOf } from "../../handlers/lifecycle";
 import { badRequest, type Ctx, conflict, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import { isHost, parseCidr, parseIp } from "../../net";
-import type { BackupScheduleRec } from "../backupSchedules/records";
-import type { FileSystemRec } from "../fileSystems/records";
 import { type BootImage, bootImage } from "../images/imageLookup";
-import type { InstanceGroupRec } from "../instanceGroups/records";
-import type { InternalLoadBalancerRec, LoadBalancerRuleRec } from "../loadBalancers/records";
 import { allocate, usedAddresses } from "../networks/guestAddresses";
 import { requireVisibleNetwork } from "../networks/networks";
-import type { NetworkRec } from "../networks/records";
-import type { PublicIpRec } from "../publicIps/records";
-import type { SnapshotRec } from "../snapshots/records";
-import type { SshKeyPairRec } from "../sshKeyPairs/records";
 import { keyPairNamed } from "../sshKeyPairs/sshKeyPairs";
-import type { VmScheduleRec } from "../vmSchedules/records";
-import type { VolumeRec } from "../volumes/records";
 import { instanceName, instanceView } from "./instanceView";
 import type { InstanceRec, Nic } from "./records";
 import { type RootSource, rootSource } from "./rootSource";
 
-export type InstanceData = Repos<{
-  instances: InstanceRec;
-  volumes: VolumeRec;
-  networks: NetworkRec;
-  backupSchedules: BackupScheduleRec;
-  sshKeyPairs: SshKeyPairRec;
-  publicIps: PublicIpRec;
-  snapshots: SnapshotRec;
-  loadBalancerRules: LoadBalancerRuleRec;
-  internalLoadBalancers: InternalLoadBalancerRec;
-  vmSchedules: VmScheduleRec;
-  fileSystems: FileSystemRec;
-  instanceGroups: InstanceGroupRec;
-}>;
+export type InstanceData = Data<
+  | "instances"
+  | "volumes"
+  | "networks"
+  | "backupSchedules"
+  | "sshKeyPairs"
+  | "publicIps"
+  | "snapshots"
+  | "loadBalancerRules"
+  | "internalLoadBalancers"
+  | "vmSchedules"
+  | "fileSystems"
+  | "instanceGroups"
+>;
 export type ICtx = Ctx<InstanceData>;
 
 export const HOST_NAME = /^[a-zA-Z]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/;

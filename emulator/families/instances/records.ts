@@ -44,3 +44,9 @@ export interface InstanceRec extends Tagged {
   groupId?: string;
   details: Record<string, string>;
 }
+
+declare module "../../records" {
+  interface FamilyRecords {
+    instances: InstanceRec;
+  }
+}

@@ -5,13 +5,13 @@
 // new root disk of at least its size. The template stays required, as the spec's table says: it describes the
 // operating system on the disk.
 
+import type { Data } from "../../family";
 import { int, type Obj, reqStr } from "../../handlers/input";
 import { badRequest, type Ctx } from "../../http";
-import type { Repository } from "../../repository";
 import type { SnapshotRec } from "../snapshots/records";
 import type { VolumeRec } from "../volumes/records";
 
-type RCtx = Ctx<{ volumes: Repository<VolumeRec>; snapshots: Repository<SnapshotRec> }>;
+type RCtx = Ctx<Data<"volumes" | "snapshots">>;
 
 export interface RootSource {
   /** GB of the root disk. */

@@ -3,11 +3,10 @@
 // Cluster Annotation).
 import { actions, collection, defineFamily, apiRoute as r } from "../../family";
 import * as k8s from "./kubernetes";
-import type { KubernetesClusterRec } from "./records";
 
 const CLUSTERS = "/compute/kubernetes/clusters";
 
-export const clusters = defineFamily<KubernetesClusterRec>()({
+export const clusters = defineFamily({
   key: "clusters",
   label: "Kubernetes cluster",
   resourceType: "KubernetesCluster",

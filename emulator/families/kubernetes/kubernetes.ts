@@ -7,7 +7,7 @@
 // only POST /compute/kubernetes/clusters/{id}/nodes: every other route and shape is a choice written in
 // emulator/README.md.
 import { randomBytes } from "node:crypto";
-import type { Repos } from "../../family";
+import type { Data } from "../../family";
 import { isoNow, paging, passThrough, stateJob, zoneOf } from "../../handlers/common";
 import { body, bool, int, listFilter, type Obj, query, reqStr, str } from "../../handlers/input";
 import { dropAnnotations, stampOf } from "../../handlers/lifecycle";
@@ -15,18 +15,10 @@ import { badRequest, type Ctx, conflict, notFound, ok } from "../../http";
 import type { FollowUp, JobEffect } from "../../jobs";
 import type { Job, KubernetesVersion } from "../../records";
 import { hasComments } from "../comments/comments";
-import type { AnnotationRec } from "../comments/records";
-import type { NetworkRec } from "../networks/records";
-import type { SshKeyPairRec } from "../sshKeyPairs/records";
 import { keyPairNamed } from "../sshKeyPairs/sshKeyPairs";
 import type { KubernetesClusterRec } from "./records";
 
-export type KubernetesData = Repos<{
-  clusters: KubernetesClusterRec;
-  networks: NetworkRec;
-  sshKeyPairs: SshKeyPairRec;
-  annotations: AnnotationRec;
-}>;
+export type KubernetesData = Data<"clusters" | "networks" | "sshKeyPairs" | "annotations">;
 type KCtx = Ctx<KubernetesData>;
 
 /** CloudStack's cloud.kubernetes.cluster.max.size (default 10): control and worker nodes together. */

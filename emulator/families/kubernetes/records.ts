@@ -26,3 +26,9 @@ export interface KubernetesClusterRec extends Tagged {
   endpoint: string;
   kubeconfig: string;
 }
+
+declare module "../../records" {
+  interface FamilyRecords {
+    clusters: KubernetesClusterRec;
+  }
+}

@@ -5,7 +5,7 @@
 // (the balancer shows its FirewallRule state `Add` or `Revoke` meanwhile). The shared commands' effects find the
 // balancer in whichever collection holds it.
 
-import type { Repos } from "../../family";
+import type { Data } from "../../family";
 import { isoNow, paging, passThrough, type ReadSpec, readHandlers, stateJob } from "../../handlers/common";
 import { body, type Obj, str } from "../../handlers/input";
 import { stampOf } from "../../handlers/lifecycle";
@@ -13,23 +13,18 @@ import { badRequest, type Ctx, conflict, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import type { Job } from "../../records";
 import type { Fields, Repository } from "../../repository";
-import type { FileSystemRec } from "../fileSystems/records";
 import { instanceName } from "../instances/instanceView";
-import type { InstanceRec } from "../instances/records";
-import type { NetworkRec } from "../networks/records";
-import type { PublicIpRec } from "../publicIps/records";
-import type { VpcRec } from "../vpcs/records";
-import type { InternalLoadBalancerRec, LoadBalancerBase, LoadBalancerRuleRec } from "./records";
+import type { LoadBalancerBase } from "./records";
 
-export type LoadBalancerData = Repos<{
-  loadBalancerRules: LoadBalancerRuleRec;
-  internalLoadBalancers: InternalLoadBalancerRec;
-  publicIps: PublicIpRec;
-  networks: NetworkRec;
-  vpcs: VpcRec;
-  instances: InstanceRec;
-  fileSystems: FileSystemRec;
-}>;
+export type LoadBalancerData = Data<
+  | "loadBalancerRules"
+  | "internalLoadBalancers"
+  | "publicIps"
+  | "networks"
+  | "vpcs"
+  | "instances"
+  | "fileSystems"
+>;
 export type LCtx = Ctx<LoadBalancerData>;
 type AnyRepo = Repository<LoadBalancerBase>;
 

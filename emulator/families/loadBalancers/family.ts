@@ -5,7 +5,6 @@ import { collection, defineFamily, RULE_BUSY, apiRoute as r } from "../../family
 import type { Handler } from "../../http";
 import * as ilb from "./internalLoadBalancers";
 import * as lb from "./loadBalancerRules";
-import type { InternalLoadBalancerRec, LoadBalancerRuleRec } from "./records";
 
 /** A balancer collection's routes: its own, and its member instances under {id}/instances. */
 function balancerRoutes(path: string, h: typeof lb | typeof ilb) {
@@ -19,7 +18,7 @@ function balancerRoutes(path: string, h: typeof lb | typeof ilb) {
   ];
 }
 
-export const loadBalancerRules = defineFamily<LoadBalancerRuleRec>()({
+export const loadBalancerRules = defineFamily({
   key: "loadBalancerRules",
   label: "Load balancer rule",
   resourceType: "LoadBalancer",
@@ -32,7 +31,7 @@ export const loadBalancerRules = defineFamily<LoadBalancerRuleRec>()({
 // Internal load balancers under /api/v1/loadbalancer/internal (CloudStack's createLoadBalancer with scheme
 // Internal, listLoadBalancers, deleteLoadBalancer, and the member and update commands the public rules share).
 // Tagged through the generic /tags route only, as CloudStack's resource type LoadBalancer.
-export const internalLoadBalancers = defineFamily<InternalLoadBalancerRec>()({
+export const internalLoadBalancers = defineFamily({
   key: "internalLoadBalancers",
   label: "Internal load balancer",
   resourceType: "LoadBalancer",

@@ -41,3 +41,10 @@ export interface InternalLoadBalancerRec extends LoadBalancerBase {
   sourcePort: number;
   instancePort: number;
 }
+
+declare module "../../records" {
+  interface FamilyRecords {
+    loadBalancerRules: LoadBalancerRuleRec;
+    internalLoadBalancers: InternalLoadBalancerRec;
+  }
+}

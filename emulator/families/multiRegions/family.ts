@@ -2,9 +2,8 @@
 // routes, its quota route, and jobs for what touches the platform (joining, leaving, deleting a group).
 import { collection, defineFamily, RULE_BUSY, apiRoute as r } from "../../family";
 import * as m from "./multiRegions";
-import type { MultiRegionGroupRec, MultiRegionMemberRec } from "./records";
 
-export const multiRegionGroups = defineFamily<MultiRegionGroupRec>()({
+export const multiRegionGroups = defineFamily({
   key: "multiRegionGroups",
   label: "Multi-region group",
   resourceType: "MultiRegionGroup",
@@ -18,7 +17,7 @@ export const multiRegionGroups = defineFamily<MultiRegionGroupRec>()({
   jobEffects: m.multiRegionJobEffects,
 });
 
-export const multiRegionMembers = defineFamily<MultiRegionMemberRec>()({
+export const multiRegionMembers = defineFamily({
   key: "multiRegionMembers",
   label: "Multi-region group member",
   resourceType: "MultiRegionGroupVpc",

@@ -6,7 +6,7 @@
 // account by that VPC's region (`regionId`), since an id is valid only in its own region. Group create and
 // update are synchronous (data the service keeps); joining, leaving and deleting are jobs (platform work).
 
-import type { Repos } from "../../family";
+import type { Data } from "../../family";
 import { audited, isoNow, pagedEnvelope, paging, recordJob, regionOf, stateJob } from "../../handlers/common";
 import { body, listFilter, query, reqStr, str, withinLength } from "../../handlers/input";
 import { restoreEffect, stampOf } from "../../handlers/lifecycle";
@@ -15,14 +15,9 @@ import { ApiError, badRequest, type Ctx, conflict, forbidden, ok } from "../../h
 import type { JobEffect } from "../../jobs";
 import { activeRegion, noAccountIn } from "../../regions";
 import { ownerIn } from "../../repository";
-import type { VpcRec } from "../vpcs/records";
 import type { MultiRegionGroupRec, MultiRegionMemberRec } from "./records";
 
-export type MultiRegionData = Repos<{
-  multiRegionGroups: MultiRegionGroupRec;
-  multiRegionMembers: MultiRegionMemberRec;
-  vpcs: VpcRec;
-}>;
+export type MultiRegionData = Data<"multiRegionGroups" | "multiRegionMembers" | "vpcs">;
 type MCtx = Ctx<MultiRegionData>;
 
 /** Members that hold their place in a group: a failed join does not (it is kept only to be removed). */

@@ -24,3 +24,10 @@ export interface MultiRegionMemberRec extends Owned {
   vpcRegionId: string;
   state: string;
 }
+
+declare module "../../records" {
+  interface FamilyRecords {
+    multiRegionGroups: MultiRegionGroupRec;
+    multiRegionMembers: MultiRegionMemberRec;
+  }
+}

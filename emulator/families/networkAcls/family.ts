@@ -3,9 +3,8 @@
 import { collection, defineFamily, RULE_BUSY, apiRoute as r } from "../../family";
 import * as rules from "./aclRules";
 import * as a from "./networkAcls";
-import type { NetworkAclListRec, NetworkAclRuleRec } from "./records";
 
-export const networkAclLists = defineFamily<NetworkAclListRec>()({
+export const networkAclLists = defineFamily({
   key: "networkAclLists",
   label: "Network ACL list",
   resourceType: "NetworkAclList",
@@ -17,7 +16,7 @@ export const networkAclLists = defineFamily<NetworkAclListRec>()({
   jobEffects: a.aclListJobEffects,
 });
 
-export const networkAclRules = defineFamily<NetworkAclRuleRec>()({
+export const networkAclRules = defineFamily({
   key: "networkAclRules",
   label: "Network ACL rule",
   resourceType: "NetworkAclRule",

@@ -4,25 +4,17 @@
 // Every VPC has the two default lists (its `aclLists`): they are read like the others and never changed.
 // The spec names the routes' prefixes only: the shapes and texts chosen are in emulator/README.md.
 
-import type { Repos } from "../../family";
+import type { Data } from "../../family";
 import { audited, isoNow, recordJob } from "../../handlers/common";
 import { body, query, queryOnly, reqStr, str } from "../../handlers/input";
 import { stampOf } from "../../handlers/lifecycle";
 import { badRequest, type Ctx, conflict, forbidden, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import { findNetwork } from "../networks/networks";
-import type { NetworkRec } from "../networks/records";
-import type { PrivateGatewayRec } from "../privateGateways/records";
 import type { AclList, VpcRec } from "../vpcs/records";
-import type { NetworkAclListRec, NetworkAclRuleRec } from "./records";
+import type { NetworkAclListRec } from "./records";
 
-export type AclData = Repos<{
-  vpcs: VpcRec;
-  networks: NetworkRec;
-  networkAclLists: NetworkAclListRec;
-  networkAclRules: NetworkAclRuleRec;
-  privateGateways: PrivateGatewayRec;
-}>;
+export type AclData = Data<"vpcs" | "networks" | "networkAclLists" | "networkAclRules" | "privateGateways">;
 type ACtx = Ctx<AclData>;
 
 /** A list as the API shows it: one of a VPC's defaults, or one the user made. */

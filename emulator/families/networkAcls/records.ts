@@ -25,3 +25,10 @@ export interface NetworkAclRuleRec extends Owned {
   /** CloudStack's NetworkACLItem.State: Add (being applied), Active, Revoke (being removed). */
   state: string;
 }
+
+declare module "../../records" {
+  interface FamilyRecords {
+    networkAclLists: NetworkAclListRec;
+    networkAclRules: NetworkAclRuleRec;
+  }
+}

@@ -1,9 +1,8 @@
 // Networks: isolated networks, VPC tiers and the shared zone defaults (readable by all, changeable by none).
 import { collection, defineFamily, apiRoute as r } from "../../family";
 import * as n from "./networks";
-import type { NetworkRec } from "./records";
 
-export const networks = defineFamily<NetworkRec>()({
+export const networks = defineFamily({
   key: "networks",
   label: "Network",
   resourceType: "Network",

@@ -2,19 +2,12 @@
 // of instances (file-system VMs included) and the source addresses of internal load balancers draw from one
 // pool, the tier's CIDR less its gateway, network and broadcast addresses.
 
+import type { Data } from "../../family";
 import { conflict } from "../../http";
 import { formatIp, parseCidr, parseIp, size } from "../../net";
-import type { Repository } from "../../repository";
-import type { FileSystemRec } from "../fileSystems/records";
-import type { InstanceRec } from "../instances/records";
-import type { InternalLoadBalancerRec } from "../loadBalancers/records";
 import type { NetworkRec } from "./records";
 
-export interface GuestAddressData {
-  instances: Repository<InstanceRec>;
-  internalLoadBalancers: Repository<InternalLoadBalancerRec>;
-  fileSystems: Repository<FileSystemRec>;
-}
+export type GuestAddressData = Data<"instances" | "internalLoadBalancers" | "fileSystems">;
 
 /**
  * Addresses in use on a network: every NIC on it (a file system's is its VM's) and every internal load

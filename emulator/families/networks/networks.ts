@@ -1,6 +1,6 @@
 // Networks: isolated networks and VPC tiers (gateway and netmask inside the VPC's cidr), plus zone defaults.
 
-import type { Repos } from "../../family";
+import type { Data } from "../../family";
 import { catalogueRef, isoNow, requestedEntry } from "../../handlers/common";
 import { body, reqStr, str } from "../../handlers/input";
 import { deleteEffect, dropAnnotations, restoreEffect } from "../../handlers/lifecycle";
@@ -17,34 +17,29 @@ import {
   parseIp,
   prefixOfNetmask,
 } from "../../net";
-import type { AnnotationRec } from "../comments/records";
-import type { FileSystemRec } from "../fileSystems/records";
 import { instanceName } from "../instances/instanceView";
 import type { InstanceRec } from "../instances/records";
 import { dropInternalLoadBalancersOf } from "../loadBalancers/internalLoadBalancers";
-import type { InternalLoadBalancerRec, LoadBalancerRuleRec } from "../loadBalancers/records";
-import type { NetworkAclListRec } from "../networkAcls/records";
 import {
   allocateSourceNat,
   createWithSourceNat,
   dropLoadBalancerRules,
   releaseAddressesOf,
 } from "../publicIps/publicIps";
-import type { PublicIpRec } from "../publicIps/records";
 import type { VpcRec } from "../vpcs/records";
 import type { NetworkRec } from "./records";
 
-export type NetworkData = Repos<{
-  networks: NetworkRec;
-  networkAclLists: NetworkAclListRec;
-  vpcs: VpcRec;
-  instances: InstanceRec;
-  annotations: AnnotationRec;
-  publicIps: PublicIpRec;
-  loadBalancerRules: LoadBalancerRuleRec;
-  internalLoadBalancers: InternalLoadBalancerRec;
-  fileSystems: FileSystemRec;
-}>;
+export type NetworkData = Data<
+  | "networks"
+  | "networkAclLists"
+  | "vpcs"
+  | "instances"
+  | "annotations"
+  | "publicIps"
+  | "loadBalancerRules"
+  | "internalLoadBalancers"
+  | "fileSystems"
+>;
 type NCtx = Ctx<NetworkData>;
 
 const DEFAULT_GATEWAY = "10.1.1.1";

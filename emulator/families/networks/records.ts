@@ -17,3 +17,9 @@ export interface NetworkRec extends Tagged {
   aclId?: string;
   networkDomain: string;
 }
+
+declare module "../../records" {
+  interface FamilyRecords {
+    networks: NetworkRec;
+  }
+}

@@ -2,10 +2,9 @@
 // invitations, the only routes that accept X-Tenant-Context (scope "tenant"); projects; the user's preferences.
 import { collection, defineFamily, apiRoute as r } from "../../family";
 import * as p from "./projects";
-import type { ProjectRec, TenantInvitationRec, TenantMembershipRec, TenantRec } from "./records";
 import * as t from "./tenants";
 
-export const tenants = defineFamily<TenantRec>()({
+export const tenants = defineFamily({
   key: "tenants",
   label: "Tenant",
   resourceType: "Tenant",
@@ -15,7 +14,7 @@ export const tenants = defineFamily<TenantRec>()({
   ],
 });
 
-export const tenantMemberships = defineFamily<TenantMembershipRec>()({
+export const tenantMemberships = defineFamily({
   key: "tenantMemberships",
   label: "Membership",
   routes: [
@@ -24,7 +23,7 @@ export const tenantMemberships = defineFamily<TenantMembershipRec>()({
   ],
 });
 
-export const tenantInvitations = defineFamily<TenantInvitationRec>()({
+export const tenantInvitations = defineFamily({
   key: "tenantInvitations",
   label: "Invitation",
   routes: [
@@ -33,7 +32,7 @@ export const tenantInvitations = defineFamily<TenantInvitationRec>()({
   ],
 });
 
-export const projects = defineFamily<ProjectRec>()({
+export const projects = defineFamily({
   key: "projects",
   label: "Project",
   resourceType: "Project",

@@ -2,7 +2,7 @@
 // with tags and comments). The spec shows neither route nor field: projects follow CloudStack's createProject,
 // listProjects, updateProject and deleteProject (per account and region here, like every record); preferences
 // are the signed-in user's console settings, one map per user across regions.
-import type { Repos, SeedScope } from "../../family";
+import type { Data, SeedScope } from "../../family";
 import { audited, isoNow, pagedEnvelope, paging } from "../../handlers/common";
 import { body, listFilter, type Obj, query, reqStr, str, withinLength } from "../../handlers/input";
 import { ownedView } from "../../handlers/views";
@@ -10,7 +10,7 @@ import { badRequest, type Ctx, ok } from "../../http";
 import type { User } from "../../records";
 import type { ProjectRec } from "./records";
 
-export type ProjectData = Repos<{ projects: ProjectRec }>;
+export type ProjectData = Data<"projects">;
 type PCtx = Ctx<ProjectData>;
 
 function projectView(ctx: PCtx, p: ProjectRec) {

@@ -40,3 +40,12 @@ export interface TenantInvitationRec extends Owned {
   invitee: string;
   state: string;
 }
+
+declare module "../../records" {
+  interface FamilyRecords {
+    tenants: TenantRec;
+    tenantMemberships: TenantMembershipRec;
+    tenantInvitations: TenantInvitationRec;
+    projects: ProjectRec;
+  }
+}

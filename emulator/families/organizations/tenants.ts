@@ -4,18 +4,14 @@
 // project accounts and project invitations (listProjectAccounts, addAccountToProject, listProjectInvitations,
 // updateProjectInvitation, deleteProjectInvitation). All synchronous: data the service keeps itself. Usage
 // counts of my-limits come from the quota service, which the family declarations configure.
-import type { Repos } from "../../family";
+import type { Data } from "../../family";
 import { audited, isoNow, pagedEnvelope, paging } from "../../handlers/common";
 import { body, bool, query, reqStr, str, withinLength } from "../../handlers/input";
 import { badRequest, type Ctx, forbidden, notFound, ok } from "../../http";
 import { ownerIn } from "../../repository";
 import type { TenantInvitationRec, TenantMembershipRec, TenantRec } from "./records";
 
-export type TenantData = Repos<{
-  tenants: TenantRec;
-  tenantMemberships: TenantMembershipRec;
-  tenantInvitations: TenantInvitationRec;
-}>;
+export type TenantData = Data<"tenants" | "tenantMemberships" | "tenantInvitations">;
 type TCtx = Ctx<TenantData>;
 
 /** CloudStack's project.invite.timeout default: a pending invitation expires after a day. */

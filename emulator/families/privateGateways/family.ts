@@ -3,9 +3,8 @@
 // each change a job; a gateway's ACL list is replaced in place (replaceNetworkACLList with a gateway id).
 import { collection, defineFamily, RULE_BUSY, apiRoute as r } from "../../family";
 import * as g from "./privateGateways";
-import type { PrivateGatewayRec, StaticRouteRec } from "./records";
 
-export const privateGateways = defineFamily<PrivateGatewayRec>()({
+export const privateGateways = defineFamily({
   key: "privateGateways",
   label: "Private gateway",
   resourceType: "PrivateGateway",
@@ -17,7 +16,7 @@ export const privateGateways = defineFamily<PrivateGatewayRec>()({
   jobEffects: g.gatewayJobEffects,
 });
 
-export const staticRoutes = defineFamily<StaticRouteRec>()({
+export const staticRoutes = defineFamily({
   key: "staticRoutes",
   label: "Static route",
   resourceType: "StaticRoute",

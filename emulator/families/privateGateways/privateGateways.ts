@@ -4,7 +4,7 @@
 // deleteStaticRoute, listStaticRoutes). The spec names "gateways" among the asynchronous work and shows no
 // path or shape: the routes, states and refusals chosen are written in emulator/README.md.
 
-import type { Repos } from "../../family";
+import type { Data } from "../../family";
 import { isoNow, paging, passThrough, recordJob, stateJob, zoneOf } from "../../handlers/common";
 import { body, bool, query, reqStr, str } from "../../handlers/input";
 import { stampOf } from "../../handlers/lifecycle";
@@ -15,16 +15,10 @@ import { formatCidr, isHost, maskOf, overlaps, parseCidr, parseIp, prefixOfNetma
 import type { Job } from "../../records";
 import type { Repository } from "../../repository";
 import { aclOf } from "../networkAcls/networkAcls";
-import type { NetworkAclListRec } from "../networkAcls/records";
 import type { VpcRec } from "../vpcs/records";
 import type { PrivateGatewayRec, StaticRouteRec } from "./records";
 
-export type GatewayData = Repos<{
-  vpcs: VpcRec;
-  networkAclLists: NetworkAclListRec;
-  privateGateways: PrivateGatewayRec;
-  staticRoutes: StaticRouteRec;
-}>;
+export type GatewayData = Data<"vpcs" | "networkAclLists" | "privateGateways" | "staticRoutes">;
 type GCtx = Ctx<GatewayData>;
 
 export function gatewayView(ctx: GCtx, r: PrivateGatewayRec) {

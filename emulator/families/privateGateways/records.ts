@@ -25,3 +25,10 @@ export interface StaticRouteRec extends Owned {
   /** StaticRoute.State: Add, Active, Revoke. */
   state: string;
 }
+
+declare module "../../records" {
+  interface FamilyRecords {
+    privateGateways: PrivateGatewayRec;
+    staticRoutes: StaticRouteRec;
+  }
+}

@@ -3,10 +3,9 @@
 // disableStaticNat, jobs too), tags and comments. Counted against the account's public_ip allowance.
 import { collection, defineFamily, apiRoute as r } from "../../family";
 import * as p from "./publicIps";
-import type { PublicIpRec } from "./records";
 import * as n from "./staticNat";
 
-export const publicIps = defineFamily<PublicIpRec>()({
+export const publicIps = defineFamily({
   key: "publicIps",
   label: "Public IP",
   resourceType: "PublicIpAddress",

@@ -3,7 +3,7 @@
 // a source-NAT address as it is made. Static NAT is in staticNat.ts. The spec shows only the comment route of
 // public IPs: the routes, states and refusals here are written in emulator/README.md.
 
-import type { Repos } from "../../family";
+import type { Data } from "../../family";
 import { isoNow, paging, passThrough, recordJob, stateJob, zoneOf } from "../../handlers/common";
 import { body, query, str } from "../../handlers/input";
 import { createEffect, dropAnnotations, type On, stampOf } from "../../handlers/lifecycle";
@@ -14,22 +14,13 @@ import { formatIp, parseIp } from "../../net";
 import type { Job } from "../../records";
 import type { Repository } from "../../repository";
 import type { Store } from "../../store";
-import type { AnnotationRec } from "../comments/records";
 import { instanceName } from "../instances/instanceView";
-import type { InstanceRec } from "../instances/records";
 import type { LoadBalancerRuleRec } from "../loadBalancers/records";
-import type { NetworkRec } from "../networks/records";
-import type { VpcRec } from "../vpcs/records";
 import type { PublicIpRec } from "./records";
 
-export type PublicIpData = Repos<{
-  publicIps: PublicIpRec;
-  networks: NetworkRec;
-  vpcs: VpcRec;
-  instances: InstanceRec;
-  annotations: AnnotationRec;
-  loadBalancerRules: LoadBalancerRuleRec;
-}>;
+export type PublicIpData = Data<
+  "publicIps" | "networks" | "vpcs" | "instances" | "annotations" | "loadBalancerRules"
+>;
 type PCtx = Ctx<PublicIpData>;
 
 /** Each zone's public range: 4094 addresses of 198.18.0.0/15 (RFC 2544's benchmarking block) per zone. */
@@ -59,7 +50,7 @@ export function nextPublicAddress(store: Store, repo: Repository<PublicIpRec>, z
  * implements them); `Allocating` until the create job of its owner ends, when `settleSourceNat` decides.
  */
 export function allocateSourceNat(
-  ctx: Ctx<Repos<{ publicIps: PublicIpRec }>>,
+  ctx: Ctx<Data<"publicIps">>,
   owner: { zoneId: string; vpcId?: string; networkId?: string },
 ): PublicIpRec {
   const fields = {
@@ -83,9 +74,9 @@ export function allocateSourceNat(
 export function createWithSourceNat<K extends "networks" | "vpcs">(
   key: K,
   owner: "networkId" | "vpcId",
-): JobEffect<On<K> & { publicIps: Repository<PublicIpRec> }> {
+): JobEffect<On<K> & Data<"publicIps">> {
   const created = createEffect(key, "Implemented");
-  const end = (success: boolean) => (data: On<K> & { publicIps: Repository<PublicIpRec> }, job: Job) => {
+  const end = (success: boolean) => (data: On<K> & Data<"publicIps">, job: Job) => {
     (success ? created.success : created.failure)(data, job);
     const { publicIps } = data;
     for (const ip of publicIps.where(
@@ -98,10 +89,7 @@ export function createWithSourceNat<K extends "networks" | "vpcs">(
   return { success: end(true), failure: end(false) };
 }
 
-type RuleRepos = {
-  publicIps: Repository<PublicIpRec>;
-  loadBalancerRules: Repository<LoadBalancerRuleRec>;
-};
+type RuleRepos = Data<"publicIps" | "loadBalancerRules">;
 
 /**
  * Removes the load-balancer rules `test` picks; a VPC address serves its tier only while a rule (or its static
@@ -119,7 +107,7 @@ export function dropLoadBalancerRules(data: RuleRepos, test: (r: LoadBalancerRul
 
 /** The owner (network or VPC) is deleted: its addresses are released with it, as CloudStack's cleanup does. */
 export function releaseAddressesOf(
-  data: RuleRepos & { annotations: Repository<AnnotationRec> },
+  data: Data<"publicIps" | "loadBalancerRules" | "annotations">,
   test: (ip: PublicIpRec) => boolean,
 ): void {
   for (const ip of data.publicIps.where(test)) {

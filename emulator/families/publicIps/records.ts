@@ -19,3 +19,9 @@ export interface PublicIpRec extends Tagged {
   virtualMachineId?: string;
   vmIpAddress?: string;
 }
+
+declare module "../../records" {
+  interface FamilyRecords {
+    publicIps: PublicIpRec;
+  }
+}

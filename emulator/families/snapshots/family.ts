@@ -3,11 +3,10 @@
 // delete is a job. Volume snapshots count against the `snapshot` allowance (CloudStack's resource type
 // snapshot); instance snapshots against none (CloudStack caps them per instance with vmsnapshot.max).
 import { collection, defineFamily } from "../../family";
-import type { SnapshotRec, VmSnapshotRec } from "./records";
 import * as s from "./snapshots";
 import * as m from "./vmSnapshots";
 
-export const snapshots = defineFamily<SnapshotRec>()({
+export const snapshots = defineFamily({
   key: "snapshots",
   label: "Snapshot",
   resourceType: "Snapshot",
@@ -18,7 +17,7 @@ export const snapshots = defineFamily<SnapshotRec>()({
   jobEffects: s.snapshotJobEffects,
 });
 
-export const vmSnapshots = defineFamily<VmSnapshotRec>()({
+export const vmSnapshots = defineFamily({
   key: "vmSnapshots",
   label: "VM snapshot",
   resourceType: "VMSnapshot",

@@ -26,3 +26,10 @@ export interface VmSnapshotRec extends Owned {
   /** CloudStack's VMSnapshot.State: Creating while the job runs, Ready, Expunging while deleted, Error. */
   state: string;
 }
+
+declare module "../../records" {
+  interface FamilyRecords {
+    snapshots: SnapshotRec;
+    vmSnapshots: VmSnapshotRec;
+  }
+}

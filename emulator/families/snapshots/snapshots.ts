@@ -4,25 +4,18 @@
 // volume) in place. Instance snapshots are another family (vmSnapshots.ts), as the spec says.
 // The spec does not show this family: its routes, states and texts are written in emulator/README.md.
 
-import type { Repos } from "../../family";
+import type { Data } from "../../family";
 import { isoNow, readHandlers, recordJob, stateJob, zoneOf } from "../../handlers/common";
 import { body, reqStr, str, withinLength } from "../../handlers/input";
 import { createEffect, deleteEffect } from "../../handlers/lifecycle";
 import { badRequest, type Ctx, conflict } from "../../http";
 import type { JobEffect } from "../../jobs";
-import type { InstanceRec } from "../instances/records";
-import type { VolumeRec } from "../volumes/records";
-import type { SnapshotRec, VmSnapshotRec } from "./records";
+import type { SnapshotRec } from "./records";
 
 /** States of a VM snapshot task under way (CloudStack's hasActiveVMSnapshotTasks). */
 export const VM_SNAPSHOT_ACTIVE = ["Creating", "Reverting", "Expunging"];
 
-export type SnapshotData = Repos<{
-  snapshots: SnapshotRec;
-  volumes: VolumeRec;
-  instances: InstanceRec;
-  vmSnapshots: VmSnapshotRec;
-}>;
+export type SnapshotData = Data<"snapshots" | "volumes" | "instances" | "vmSnapshots">;
 type SCtx = Ctx<SnapshotData>;
 
 /** CloudStack's default snapshot name: <volume name>_<yyyyMMddHHmmss> (UTC). */

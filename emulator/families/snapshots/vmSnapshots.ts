@@ -5,7 +5,7 @@
 // as CloudStack's expunge deletes every VM snapshot of the instance.
 // The spec does not show this family: its routes, states and texts are written in emulator/README.md.
 
-import type { Repos } from "../../family";
+import type { Data } from "../../family";
 import { isoNow, paging, passThrough, recordJob, stateJob } from "../../handlers/common";
 import { body, bool, listFilter, PARAM_LENGTH, query, reqStr, str } from "../../handlers/input";
 import { createEffect, deleteEffect } from "../../handlers/lifecycle";
@@ -13,19 +13,13 @@ import { badRequest, type Ctx, conflict, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import { instanceName } from "../instances/instanceView";
 import type { InstanceRec } from "../instances/records";
-import type { VolumeRec } from "../volumes/records";
-import type { SnapshotRec, VmSnapshotRec } from "./records";
+import type { VmSnapshotRec } from "./records";
 import { activeSnapshotsOf, backedUpSnapshotsOf, VM_SNAPSHOT_ACTIVE } from "./snapshots";
 
 export type { VmSnapshotRec } from "./records";
 export { VM_SNAPSHOT_ACTIVE } from "./snapshots";
 
-export type VmSnapshotData = Repos<{
-  vmSnapshots: VmSnapshotRec;
-  instances: InstanceRec;
-  volumes: VolumeRec;
-  snapshots: SnapshotRec;
-}>;
+export type VmSnapshotData = Data<"vmSnapshots" | "instances" | "volumes" | "snapshots">;
 type MCtx = Ctx<VmSnapshotData>;
 
 /** CloudStack's vmsnapshot.max (global setting, default 10): VM snapshots one instance may have. */

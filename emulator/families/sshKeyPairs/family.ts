@@ -1,10 +1,9 @@
 // SSH key pairs: registered by name with a public key, listed, read and deleted; synchronous, like CloudStack's
 // registerSSHKeyPair / listSSHKeyPairs / deleteSSHKeyPair. No tags, no quota (CloudStack counts neither).
 import { collection, defineFamily } from "../../family";
-import type { SshKeyPairRec } from "./records";
 import * as k from "./sshKeyPairs";
 
-export const sshKeyPairs = defineFamily<SshKeyPairRec>()({
+export const sshKeyPairs = defineFamily({
   key: "sshKeyPairs",
   label: "SSH key pair",
   resourceType: "SshKeyPair",

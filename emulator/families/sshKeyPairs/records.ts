@@ -8,3 +8,9 @@ export interface SshKeyPairRec extends Owned {
   /** MD5 of the decoded key blob, colon-separated lower-case hex. */
   fingerprint: string;
 }
+
+declare module "../../records" {
+  interface FamilyRecords {
+    sshKeyPairs: SshKeyPairRec;
+  }
+}

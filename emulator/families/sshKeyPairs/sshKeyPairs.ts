@@ -2,13 +2,13 @@
 // listSSHKeyPairs and deleteSSHKeyPair keep them (synchronous; no private key is ever made or stored here).
 // The spec does not show this family: its routes and rules are written in emulator/README.md.
 import { createHash } from "node:crypto";
-import type { Repos } from "../../family";
+import type { Data } from "../../family";
 import { audited, isoNow, readHandlers } from "../../handlers/common";
 import { body, reqStr, withinLength } from "../../handlers/input";
 import { accepted, badRequest, type Ctx, conflict } from "../../http";
 import type { SshKeyPairRec } from "./records";
 
-export type SshKeyPairData = Repos<{ sshKeyPairs: SshKeyPairRec }>;
+export type SshKeyPairData = Data<"sshKeyPairs">;
 type KCtx = Ctx<SshKeyPairData>;
 
 /** The key types CloudStack accepts (SSHKeysHelper.getPublicKeyFromKeyMaterial). */

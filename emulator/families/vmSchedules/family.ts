@@ -1,9 +1,8 @@
 // Instance schedules (CloudStack's VM schedules): kept by the platform itself, synchronous, under the instance.
 import { collection, defineFamily, apiRoute as r } from "../../family";
-import type { VmScheduleRec } from "./records";
 import * as s from "./vmSchedules";
 
-export const vmSchedules = defineFamily<VmScheduleRec>()({
+export const vmSchedules = defineFamily({
   key: "vmSchedules",
   label: "VM schedule",
   resourceType: "VMSchedule",

@@ -15,3 +15,9 @@ export interface VmScheduleRec extends Owned {
   startDate: string;
   endDate?: string;
 }
+
+declare module "../../records" {
+  interface FamilyRecords {
+    vmSchedules: VmScheduleRec;
+  }
+}

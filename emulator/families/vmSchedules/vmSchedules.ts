@@ -3,14 +3,14 @@
 // (VMScheduleManagerImpl): synchronous, inputs as query parameters like the spec's PUT
 // /compute/instances/{id}/schedules/{scheduleId}. The spec shows only that PUT: the rest is in emulator/README.md.
 
-import type { Repos } from "../../family";
+import type { Data } from "../../family";
 import { audited, isoNow, paging, passThrough } from "../../handlers/common";
 import { bool, query, reqStr, str } from "../../handlers/input";
 import { accepted, badRequest, type Ctx, notFound, ok } from "../../http";
 import type { InstanceRec } from "../instances/records";
 import type { VmScheduleRec } from "./records";
 
-export type VmScheduleData = Repos<{ vmSchedules: VmScheduleRec; instances: InstanceRec }>;
+export type VmScheduleData = Data<"vmSchedules" | "instances">;
 type SCtx = Ctx<VmScheduleData>;
 
 export const ACTIONS = ["START", "STOP", "REBOOT", "FORCE_STOP", "FORCE_REBOOT"] as const;

@@ -3,7 +3,7 @@ import { actions, collection, defineFamily } from "../../family";
 import type { VolumeRec } from "./records";
 import * as v from "./volumes";
 
-export const volumes = defineFamily<VolumeRec>()({
+export const volumes = defineFamily({
   key: "volumes",
   label: "Volume",
   resourceType: "Volume",

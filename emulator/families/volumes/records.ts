@@ -14,3 +14,9 @@ export interface VolumeRec extends Tagged {
   /** The volume snapshot it was made from (CloudStack's createVolume with snapshotid). */
   snapshotId?: string;
 }
+
+declare module "../../records" {
+  interface FamilyRecords {
+    volumes: VolumeRec;
+  }
+}

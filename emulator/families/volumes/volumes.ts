@@ -1,6 +1,6 @@
 // Volumes: create from query parameters only, attach, detach, resize, delete.
 
-import type { Repos } from "../../family";
+import type { Data } from "../../family";
 import {
   audited,
   catalogueRef,
@@ -17,19 +17,12 @@ import { commentedView } from "../../handlers/views";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import type { Job } from "../../records";
-import type { AnnotationRec } from "../comments/records";
-import type { InstanceRec } from "../instances/records";
 import type { SnapshotRec } from "../snapshots/records";
 import type { VolumeRec } from "./records";
 
 const MAX_SIZE_GB = 16_384;
 
-export type VolumeData = Repos<{
-  volumes: VolumeRec;
-  instances: InstanceRec;
-  annotations: AnnotationRec;
-  snapshots: SnapshotRec;
-}>;
+export type VolumeData = Data<"volumes" | "instances" | "annotations" | "snapshots">;
 type VCtx = Ctx<VolumeData>;
 
 export const findVolume = (ctx: VCtx, id: string) => ctx.data.volumes.find(ctx.owner, id);

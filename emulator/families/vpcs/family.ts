@@ -1,9 +1,8 @@
 // VPCs: create, read, update by query, delete, restart; tags and comments.
 import { collection, defineFamily, apiRoute as r } from "../../family";
-import type { VpcRec } from "./records";
 import * as v from "./vpcs";
 
-export const vpcs = defineFamily<VpcRec>()({
+export const vpcs = defineFamily({
   key: "vpcs",
   label: "VPC",
   resourceType: "Vpc",

@@ -17,3 +17,9 @@ export interface VpcRec extends Tagged {
   state: string;
   aclLists: AclList[];
 }
+
+declare module "../../records" {
+  interface FamilyRecords {
+    vpcs: VpcRec;
+  }
+}

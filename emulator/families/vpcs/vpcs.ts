@@ -1,6 +1,6 @@
 // VPCs: create, read, list, update by query parameters, delete, restart; each has two default ACL lists.
 import { randomUUID } from "node:crypto";
-import type { Repos } from "../../family";
+import type { Data } from "../../family";
 import { catalogueRef, isoNow, recordJob, requestedEntry } from "../../handlers/common";
 import { body, reqStr, str } from "../../handlers/input";
 import { deleteEffect, dropAnnotations, restoreEffect } from "../../handlers/lifecycle";
@@ -9,31 +9,24 @@ import { badRequest, type Ctx } from "../../http";
 import type { JobEffect } from "../../jobs";
 import { containsCidr, parseCidr } from "../../net";
 import { seedId } from "../../seed";
-import type { AnnotationRec } from "../comments/records";
-import type { LoadBalancerRuleRec } from "../loadBalancers/records";
 import { dropVpcMemberships } from "../multiRegions/multiRegions";
-import type { MultiRegionMemberRec } from "../multiRegions/records";
 import { dropAclList } from "../networkAcls/networkAcls";
-import type { NetworkAclListRec, NetworkAclRuleRec } from "../networkAcls/records";
-import type { NetworkRec } from "../networks/records";
 import { dropVpcGateways } from "../privateGateways/privateGateways";
-import type { PrivateGatewayRec, StaticRouteRec } from "../privateGateways/records";
 import { allocateSourceNat, createWithSourceNat, releaseAddressesOf } from "../publicIps/publicIps";
-import type { PublicIpRec } from "../publicIps/records";
 import type { VpcRec } from "./records";
 
-export type VpcData = Repos<{
-  vpcs: VpcRec;
-  networks: NetworkRec;
-  annotations: AnnotationRec;
-  networkAclLists: NetworkAclListRec;
-  networkAclRules: NetworkAclRuleRec;
-  publicIps: PublicIpRec;
-  privateGateways: PrivateGatewayRec;
-  staticRoutes: StaticRouteRec;
-  loadBalancerRules: LoadBalancerRuleRec;
-  multiRegionMembers: MultiRegionMemberRec;
-}>;
+export type VpcData = Data<
+  | "vpcs"
+  | "networks"
+  | "annotations"
+  | "networkAclLists"
+  | "networkAclRules"
+  | "publicIps"
+  | "privateGateways"
+  | "staticRoutes"
+  | "loadBalancerRules"
+  | "multiRegionMembers"
+>;
 type VCtx = Ctx<VpcData>;
 
 const PRIVATE_RANGES = ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"].map((c) => parseCidr(c)!);
