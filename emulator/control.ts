@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { FAMILIES } from "./families";
 import type { AnyFamily } from "./family";
+import { fieldsOf } from "./handlers/views";
 import { badRequest, type Ctx, notFound, ok, type RouteDef } from "./http";
 import { JOB_MODES, type JobMode } from "./jobs";
 import type { Owned } from "./records";
@@ -78,9 +79,7 @@ export function controlRoutes(rt: Runtime): RouteDef[] {
         if (!job) continue;
         out.push({
           jobId,
-          command: job.command,
-          resourceType: job.resourceType,
-          status: job.status,
+          ...fieldsOf(job, ["command", "resourceType", "status"]),
           reads: r.reads,
           durationMs: job.completedMs === undefined ? undefined : job.completedMs - job.createdMs,
           lagMs:

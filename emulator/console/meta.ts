@@ -4,6 +4,7 @@
 import { ADMIN_PERMISSION } from "../auth";
 import { FAMILIES } from "../families";
 import type { AnyFamily } from "../family";
+import { fieldsOf } from "../handlers/views";
 import { RAW_STATES } from "../jobs";
 
 export interface ConsoleFamily {
@@ -61,9 +62,7 @@ export function consoleMeta(families: readonly AnyFamily[] = FAMILIES): ConsoleM
       continue;
     }
     listed.push({
-      key: f.key,
-      label: f.label,
-      resourceType: f.resourceType,
+      ...fieldsOf(f, ["key", "label", "resourceType"]),
       ...routes,
       busy: [...(f.states?.busy ?? [])],
     });

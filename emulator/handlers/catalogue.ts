@@ -3,6 +3,7 @@
 import { type Ctx, ok } from "../http";
 import { zoneOf } from "./common";
 import { query, str } from "./input";
+import { fieldsOf } from "./views";
 
 const inRegion = <T extends { regionId: string }>(ctx: Ctx, list: T[]) =>
   list.filter((x) => x.regionId === ctx.region.id);
@@ -34,8 +35,7 @@ export function listOsTypes(ctx: Ctx) {
     ctx.store.state.osTypes.map((o) => ({
       id: o.id,
       name: o.description,
-      description: o.description,
-      osCategory: o.osCategory,
+      ...fieldsOf(o, ["description", "osCategory"]),
     })),
   );
 }
@@ -44,11 +44,7 @@ export function listOsTypes(ctx: Ctx) {
 export function listComputeOfferings(ctx: Ctx) {
   return ok(
     inRegion(ctx, ctx.store.state.computeOfferings).map((o) => ({
-      id: o.id,
-      name: o.name,
-      cpuNumber: o.cpuNumber,
-      cpuSpeed: o.cpuSpeed,
-      memory: o.memory,
+      ...fieldsOf(o, ["id", "name", "cpuNumber", "cpuSpeed", "memory"]),
       // State written before the flag existed lacks it: scaling was allowed then.
       dynamicScalingEnabled: o.dynamicScalingEnabled !== false,
     })),
@@ -96,12 +92,9 @@ export function listBackupOfferings(ctx: Ctx) {
         (o) => o.allowUserDrivenBackups && (!zoneId || o.zoneId === zoneId) && (!name || o.name === name),
       )
       .map((o) => ({
-        id: o.id,
-        name: o.name,
-        description: o.description,
+        ...fieldsOf(o, ["id", "name", "description"]),
         ...zoneOf(ctx.store, o),
-        provider: o.provider,
-        allowUserDrivenBackups: o.allowUserDrivenBackups,
+        ...fieldsOf(o, ["provider", "allowUserDrivenBackups"]),
       })),
   );
 }

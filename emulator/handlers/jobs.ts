@@ -4,6 +4,7 @@ import { RAW_STATES } from "../jobs";
 import type { Job } from "../records";
 import { passThrough } from "./common";
 import { int, query } from "./input";
+import { fieldsOf } from "./views";
 
 const MAX_RECENT = 200;
 
@@ -14,12 +15,9 @@ const MAX_RECENT = 200;
  */
 export function jobView(ctx: Ctx, job: Job, live = false) {
   return {
-    jobId: job.jobId,
-    status: job.status,
+    ...fieldsOf(job, ["jobId", "status"]),
     ...(live ? { statusCode: RAW_STATES[ctx.jobs.rawState(job) as keyof typeof RAW_STATES] } : {}),
-    command: job.command,
-    resourceType: job.resourceType,
-    resourceId: job.resourceId,
+    ...fieldsOf(job, ["command", "resourceType", "resourceId"]),
     ...(job.resourceName ? { resourceName: job.resourceName } : {}),
     ...(job.detail ? { detail: job.detail } : {}),
     // API-layer values: the server's local time without offset.

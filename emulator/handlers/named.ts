@@ -7,7 +7,7 @@ import type { Tagged } from "../records";
 import type { Repository } from "../repository";
 import { audited, isoNow, paging, passThrough, stateJob, zoneOf } from "./common";
 import { query, renameByQuery, str } from "./input";
-import { commentedView } from "./views";
+import { commentedView, fieldsOf } from "./views";
 
 interface NamedRec extends Tagged {
   name: string;
@@ -46,13 +46,10 @@ export function namedHandlers<D, R extends NamedRec>(f: NamedFamily<D, R>) {
   const find = f.find ?? ((ctx: Ctx<D>, id: string) => f.repo(ctx).find(ctx.owner, id));
   /** The record as CloudStack's NetworkResponse and VpcResponse both show it, around the family's own fields. */
   const view = (ctx: Ctx<D>, r: R) => ({
-    id: r.id,
-    name: r.name,
-    displayText: r.displayText,
+    ...fieldsOf(r, ["id", "name", "displayText"]),
     ...zoneOf(ctx.store, r),
     ...f.shows(ctx, r),
-    networkDomain: r.networkDomain,
-    state: r.state,
+    ...fieldsOf(r, ["networkDomain", "state"]),
     ...commentedView(ctx, r),
   });
   const job = (ctx: Ctx<D>, r: R, command: string, interim: string, failDetail?: string) =>

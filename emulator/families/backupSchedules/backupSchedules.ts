@@ -3,6 +3,7 @@
 import type { Data } from "../../family";
 import { audited, isoNow, paging, passThrough } from "../../handlers/common";
 import { body, type Obj, query, reqStr, str } from "../../handlers/input";
+import { fieldsOf } from "../../handlers/views";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../../http";
 import type { BackupScheduleRec } from "./records";
 
@@ -78,17 +79,8 @@ function intervalOf(b: Obj, fallback?: string): string {
   return v;
 }
 
-function view(r: BackupScheduleRec) {
-  return {
-    id: r.id,
-    vmId: r.vmId,
-    intervalType: r.intervalType,
-    schedule: r.schedule,
-    timezone: r.timezone,
-    created: r.created,
-    lastUpdated: r.lastUpdated,
-  };
-}
+const view = (r: BackupScheduleRec) =>
+  fieldsOf(r, ["id", "vmId", "intervalType", "schedule", "timezone", "created", "lastUpdated"]);
 
 function checkUnique(ctx: BCtx, vmId: string, intervalType: string, exceptId?: string) {
   const clash = ctx.data.backupSchedules

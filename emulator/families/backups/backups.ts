@@ -14,6 +14,7 @@ import {
 } from "../../handlers/common";
 import { body, bool, query, reqStr, str } from "../../handlers/input";
 import { deleteEffect, stampOf } from "../../handlers/lifecycle";
+import { fieldsOf } from "../../handlers/views";
 import { badRequest, type Ctx, conflict, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import type { Job } from "../../records";
@@ -86,9 +87,7 @@ export function removeBackupOffering(ctx: BCtx) {
 
 export function backupView(ctx: BCtx, b: BackupRec) {
   return {
-    id: b.id,
-    name: b.name,
-    description: b.description,
+    ...fieldsOf(b, ["id", "name", "description"]),
     virtualMachineId: b.vmId,
     virtualMachineName: b.vmName,
     ...zoneOf(ctx.store, b),

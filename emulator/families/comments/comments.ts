@@ -7,6 +7,7 @@ import type { CommentDecl, Data } from "../../family";
 import { audited, isoNow } from "../../handlers/common";
 import { bool, query, reqStr, withinLength } from "../../handlers/input";
 import type { TaggableKind } from "../../handlers/resources";
+import { fieldsOf } from "../../handlers/views";
 import { accepted, type Ctx, notFound, ok } from "../../http";
 import type { AnnotationRec } from "./records";
 
@@ -15,13 +16,6 @@ type CCtx = Ctx<CommentData>;
 
 /** addAnnotation's `annotation` is a plain string parameter: CloudStack's default length of 255 applies. */
 export const COMMENT_TEXT_MAX = 255;
-
-/** The resource's `hasAnnotations`: whether the account has any comment on it (admins-only ones count). */
-export function hasComments(ctx: Pick<Ctx, "data">, entityId: string): boolean {
-  // every family's data carries the comments (families/index.ts: the registry's repositories)
-  const annotations = (ctx.data as CommentData).annotations;
-  return annotations.where((a) => a.entityId === entityId).length > 0;
-}
 
 /** Handlers for /<collection>/{id}/annotations and /<collection>/annotations/{annotationId}/…. */
 export function commentHandlers(kind: TaggableKind, decl: CommentDecl) {
@@ -38,14 +32,10 @@ export function commentHandlers(kind: TaggableKind, decl: CommentDecl) {
   const view = (ctx: Ctx, a: AnnotationRec) => {
     const target = kind.repo(ctx).byId(a.entityId) as { name?: string; ipAddress?: string } | undefined;
     return {
-      id: a.id,
-      entityId: a.entityId,
+      ...fieldsOf(a, ["id", "entityId"]),
       entityType: decl.entityType,
       entityName: target?.name ?? target?.ipAddress ?? "",
-      annotation: a.annotation,
-      adminsOnly: a.adminsOnly,
-      username: a.username,
-      created: a.created,
+      ...fieldsOf(a, ["annotation", "adminsOnly", "username", "created"]),
     };
   };
   // Synchronous: the accepted-mutation result without a jobId (the spec lists comments as synchronous).

@@ -19,7 +19,7 @@ import {
 } from "../../handlers/common";
 import { body, bool, int, listFilter, query, queryOnly, reqStr, str } from "../../handlers/input";
 import { stampOf } from "../../handlers/lifecycle";
-import { ownedView } from "../../handlers/views";
+import { fieldsOf, ownedView } from "../../handlers/views";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import type { Job } from "../../records";
@@ -47,9 +47,7 @@ function view(ctx: FCtx, r: FileSystemRec) {
   const disk = store.catalogue("diskOfferings", r.diskOfferingId, r.regionId);
   const net = ctx.data.networks.byId(r.networkId);
   return {
-    id: r.id,
-    name: r.name,
-    description: r.description,
+    ...fieldsOf(r, ["id", "name", "description"]),
     ...zoneOf(store, r),
     networkId: r.networkId,
     networkName: net?.name ?? "",
@@ -57,8 +55,7 @@ function view(ctx: FCtx, r: FileSystemRec) {
     nic: r.ipAddress ? [{ networkId: r.networkId, ipAddress: r.ipAddress, isDefault: true }] : [],
     path: SHARE_PATH,
     provider: PROVIDER,
-    filesystem: r.filesystem,
-    diskOfferingId: r.diskOfferingId,
+    ...fieldsOf(r, ["filesystem", "diskOfferingId"]),
     diskOfferingName: disk?.name ?? "",
     isCustomDiskOffering: disk?.customized ?? false,
     ...catalogueRef(store, "computeOfferings", r),

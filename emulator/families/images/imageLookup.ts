@@ -1,6 +1,7 @@
 // The images an instance boots from: the seeded catalogue's (featured, public, ready) and the templates and ISOs
 // accounts registered (the images family). Who may use a registered one, whether it is ready in the zone, and
 // what an instance's view shows of it. Reads the store only: instance views have no repositories at hand.
+import { fieldsOf } from "../../handlers/views";
 import { badRequest, type Ctx } from "../../http";
 import type { BaseState, User } from "../../records";
 import type { Store } from "../../store";
@@ -96,9 +97,7 @@ export function shownImage(store: Store, kind: "template" | "iso", id: string, r
   const r = registeredImages(store)[id];
   if (!r || r.kind !== kind || r.regionId !== regionId) return undefined;
   return {
-    name: r.name,
-    displayText: r.displayText,
-    osTypeId: r.osTypeId,
+    ...fieldsOf(r, ["name", "displayText", "osTypeId"]),
     osDisplayName: osTypeName(store, r.osTypeId),
     format: r.format,
     templateType: kind === "template" ? "USER" : "ISO",

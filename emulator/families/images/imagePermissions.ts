@@ -6,6 +6,7 @@
 
 import { audited } from "../../handlers/common";
 import { body, bool, type Obj, str } from "../../handlers/input";
+import { fieldsOf } from "../../handlers/views";
 import { accepted, badRequest, ok } from "../../http";
 import { type GCtx, type ImageKind, KINDS, ownImage } from "./images";
 
@@ -29,8 +30,7 @@ export function listImagePermissions(kind: ImageKind) {
     const r = ownImage(ctx, kind, ctx.params.id);
     const owner = ctx.store.state.users[r.account]?.username ?? r.account;
     return ok({
-      id: r.id,
-      isPublic: r.isPublic,
+      ...fieldsOf(r, ["id", "isPublic"]),
       domainId: ctx.user.domainId,
       account: r.isPublic ? [...r.launchAccounts] : [...r.launchAccounts, owner],
       projectIds: [...(r.launchProjects ?? [])],

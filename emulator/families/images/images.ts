@@ -8,6 +8,7 @@ import type { Data } from "../../family";
 import { zoneOf } from "../../handlers/common";
 import { query, str } from "../../handlers/input";
 import { deleteEffect, stampOf } from "../../handlers/lifecycle";
+import { fieldsOf } from "../../handlers/views";
 import { badRequest, type Ctx, forbidden, notFound, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import type { Iso, Template } from "../../records";
@@ -112,19 +113,13 @@ export function imageView(ctx: GCtx, r: ImageRec) {
   const zone = zoneOf(ctx.store, r);
   const template = r.kind === "template";
   return {
-    id: r.id,
-    name: r.name,
-    displayText: r.displayText,
+    ...fieldsOf(r, ["id", "name", "displayText"]),
     ...zone,
     format: r.format,
     ...(template ? { hypervisor: r.hypervisor, templateType: "USER" } : { bootable: r.bootable }),
     osTypeId: r.osTypeId,
     osTypeName: osTypeName(ctx.store, r.osTypeId),
-    isPublic: r.isPublic,
-    isFeatured: r.isFeatured,
-    isExtractable: r.isExtractable,
-    passwordEnabled: r.passwordEnabled,
-    isDynamicallyScalable: r.isDynamicallyScalable,
+    ...fieldsOf(r, ["isPublic", "isFeatured", "isExtractable", "passwordEnabled", "isDynamicallyScalable"]),
     crossZones: false,
     account: r.account,
     isReady: r.state === "Ready",
@@ -166,14 +161,9 @@ function catalogueView(kind: ImageKind, c: Template | Iso) {
     return { id: c.id, name: c.name, displayText: c.displayText, format: "ISO", bootable: true, ...common };
   const t = c as Template;
   return {
-    id: t.id,
-    name: t.name,
-    displayText: t.displayText,
-    minRootDiskSizeGb: t.minRootDiskSizeGb,
-    format: t.format,
+    ...fieldsOf(t, ["id", "name", "displayText", "minRootDiskSizeGb", "format"]),
     hypervisor: "KVM",
-    templateType: t.templateType,
-    passwordEnabled: t.passwordEnabled,
+    ...fieldsOf(t, ["templateType", "passwordEnabled"]),
     isDynamicallyScalable: t.isDynamicallyScalable !== false,
     ...common,
     size: t.minRootDiskSizeGb * GIB,

@@ -16,6 +16,7 @@ import {
   str,
   withinLength,
 } from "../../handlers/input";
+import { fieldsOf } from "../../handlers/views";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../../http";
 import { noAccountIn, regionFromHeader } from "../../regions";
 import { ownerIn } from "../../repository";
@@ -27,8 +28,7 @@ type GCtx = Ctx<InstanceGroupData>;
 
 function view(store: Store, g: InstanceGroupRec) {
   return {
-    id: g.id,
-    name: g.name,
+    ...fieldsOf(g, ["id", "name"]),
     ...regionOf(store, g.regionId),
     account: g.account,
     domain: "ROOT",

@@ -3,6 +3,7 @@
 import type { Data } from "../../family";
 import { catalogueRef, paging, passThrough, zoneOf } from "../../handlers/common";
 import { query, str } from "../../handlers/input";
+import { fieldsOf } from "../../handlers/views";
 import { type Ctx, ok } from "../../http";
 import { seedId } from "../../seed";
 import type { Store } from "../../store";
@@ -69,10 +70,7 @@ export function instanceView(store: Store, r: InstanceRec) {
   const group = groupOf(store, r.groupId);
   const host = running ? zoneHost(zone.zoneName, hostIndex) : undefined;
   return {
-    id: r.id,
-    name: r.name,
-    displayName: r.displayName,
-    state: r.state,
+    ...fieldsOf(r, ["id", "name", "displayName", "state"]),
     instanceType: offering?.name ?? "",
     cpuNumber,
     cpuSpeed,
@@ -88,11 +86,7 @@ export function instanceView(store: Store, r: InstanceRec) {
     diskIoRead: 0,
     diskIoWrite: 0,
     osDisplayName: template?.osDisplayName ?? iso?.osDisplayName ?? "",
-    haEnabled: r.haEnabled,
-    deleteProtection: r.deleteProtection,
-    created: r.created,
-    lastUpdated: r.lastUpdated,
-    account: r.account,
+    ...fieldsOf(r, ["haEnabled", "deleteProtection", "created", "lastUpdated", "account"]),
     domain: "ROOT",
     tags: { ...r.tags },
     details: { ...r.details, rootDiskSize: String(r.rootDiskSize) },
@@ -179,15 +173,17 @@ export function instanceSummary(ctx: ICtx) {
   const rows = filtered(ctx).map((r) => {
     const v = instanceView(ctx.store, r);
     return {
-      id: v.id,
-      name: v.name,
-      displayName: v.displayName,
-      state: v.state,
-      zoneId: v.zoneId,
-      zoneName: v.zoneName,
-      ipAddress: v.ipAddress,
-      instanceType: v.instanceType,
-      created: v.created,
+      ...fieldsOf(v, [
+        "id",
+        "name",
+        "displayName",
+        "state",
+        "zoneId",
+        "zoneName",
+        "ipAddress",
+        "instanceType",
+        "created",
+      ]),
     };
   });
   return ok(passThrough("virtualmachines", rows));

@@ -11,10 +11,10 @@ import type { Data } from "../../family";
 import { isoNow, paging, passThrough, stateJob, zoneOf } from "../../handlers/common";
 import { body, bool, int, listFilter, type Obj, query, reqStr, str } from "../../handlers/input";
 import { dropAnnotations, stampOf } from "../../handlers/lifecycle";
+import { fieldsOf, hasComments } from "../../handlers/views";
 import { badRequest, type Ctx, conflict, notFound, ok } from "../../http";
 import type { FollowUp, JobEffect } from "../../jobs";
 import type { Job, KubernetesVersion } from "../../records";
-import { hasComments } from "../comments/comments";
 import { keyPairNamed } from "../sshKeyPairs/sshKeyPairs";
 import type { KubernetesClusterRec } from "./records";
 
@@ -116,9 +116,7 @@ function clusterView(ctx: KCtx, c: KubernetesClusterRec) {
   const o = ctx.store.catalogue("computeOfferings", c.serviceOfferingId, c.regionId);
   const net = ctx.data.networks.byId(c.networkId);
   return {
-    id: c.id,
-    name: c.name,
-    description: c.description,
+    ...fieldsOf(c, ["id", "name", "description"]),
     ...zoneOf(ctx.store, c),
     kubernetesVersionId: c.kubernetesVersionId,
     kubernetesVersionName: v?.name ?? "",
@@ -126,22 +124,13 @@ function clusterView(ctx: KCtx, c: KubernetesClusterRec) {
     serviceOfferingName: o?.name ?? "",
     networkId: c.networkId,
     associatedNetworkName: net?.name ?? "",
-    keyPair: c.keyPair,
-    controlNodes: c.controlNodes,
-    size: c.size,
-    nodeRootDiskSize: c.nodeRootDiskSize,
+    ...fieldsOf(c, ["keyPair", "controlNodes", "size", "nodeRootDiskSize"]),
     cpuNumber: String((o?.cpuNumber ?? 0) * (c.size + c.controlNodes)),
     memory: String((o?.memory ?? 0) * (c.size + c.controlNodes)),
-    autoscalingEnabled: c.autoscalingEnabled,
-    minSize: c.minSize,
-    maxSize: c.maxSize,
-    state: c.state,
-    endpoint: c.endpoint,
-    account: c.account,
+    ...fieldsOf(c, ["autoscalingEnabled", "minSize", "maxSize", "state", "endpoint", "account"]),
     tags: { ...c.tags },
     hasAnnotations: hasComments(ctx, c.id),
-    created: c.created,
-    lastUpdated: c.lastUpdated,
+    ...fieldsOf(c, ["created", "lastUpdated"]),
   };
 }
 

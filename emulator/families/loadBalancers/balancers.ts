@@ -9,6 +9,7 @@ import type { Data } from "../../family";
 import { isoNow, paging, passThrough, type ReadSpec, readHandlers, stateJob } from "../../handlers/common";
 import { body, type Obj, str } from "../../handlers/input";
 import { stampOf } from "../../handlers/lifecycle";
+import { fieldsOf } from "../../handlers/views";
 import { badRequest, type Ctx, conflict, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import type { Job } from "../../records";
@@ -178,8 +179,7 @@ export function listMembers(ctx: LCtx, lb: LoadBalancerBase) {
       {
         id: vm.id,
         name: instanceName(ctx.store, vm),
-        displayName: vm.displayName,
-        state: vm.state,
+        ...fieldsOf(vm, ["displayName", "state"]),
         ipAddress: m.vmIp,
         networkId: lb.networkId,
       },

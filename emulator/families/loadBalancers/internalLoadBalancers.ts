@@ -5,7 +5,7 @@
 // emulator/README.md. Every change is a job; the balancer shows CloudStack's FirewallRule state meanwhile.
 
 import { body, query, reqInts, reqStr, str } from "../../handlers/input";
-import { taggedView } from "../../handlers/views";
+import { fieldsOf, taggedView } from "../../handlers/views";
 import { badRequest, conflict } from "../../http";
 import { contains, parseCidr, parseIp } from "../../net";
 import { allocate, usedAddresses } from "../networks/guestAddresses";
@@ -23,9 +23,7 @@ import type { InternalLoadBalancerRec } from "./records";
 function view(ctx: LCtx, lb: InternalLoadBalancerRec) {
   const net = ctx.data.networks.byId(lb.networkId);
   return {
-    id: lb.id,
-    name: lb.name,
-    description: lb.description,
+    ...fieldsOf(lb, ["id", "name", "description"]),
     scheme: "Internal",
     sourceIpAddress: lb.sourceIp,
     sourceIpAddressNetworkId: lb.sourceIpNetworkId,
@@ -35,8 +33,7 @@ function view(ctx: LCtx, lb: InternalLoadBalancerRec) {
     // CloudStack's ApplicationLoadBalancerResponse: one rule per balancer here, ports as text
     sourcePort: String(lb.sourcePort),
     instancePort: String(lb.instancePort),
-    algorithm: lb.algorithm,
-    state: lb.state,
+    ...fieldsOf(lb, ["algorithm", "state"]),
     ...taggedView(lb),
   };
 }

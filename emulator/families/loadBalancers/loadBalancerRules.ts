@@ -7,7 +7,7 @@
 
 import { zoneOf } from "../../handlers/common";
 import { body, reqInts, reqStr, str } from "../../handlers/input";
-import { taggedView } from "../../handlers/views";
+import { fieldsOf, taggedView } from "../../handlers/views";
 import { badRequest, conflict } from "../../http";
 import { dropLoadBalancerRules } from "../publicIps/publicIps";
 import {
@@ -26,17 +26,12 @@ function ruleView(ctx: LCtx, r: LoadBalancerRuleRec) {
   const ip = ctx.data.publicIps.byId(r.publicIpId);
   const zone = ip ? zoneOf(ctx.store, ip) : { zoneId: "", zoneName: "" };
   return {
-    id: r.id,
-    name: r.name,
-    description: r.description,
-    publicIpId: r.publicIpId,
+    ...fieldsOf(r, ["id", "name", "description", "publicIpId"]),
     publicIp: ip?.ipAddress ?? "",
     // CloudStack's LoadBalancerResponse carries the ports as text
     publicPort: String(r.publicPort),
     privatePort: String(r.privatePort),
-    algorithm: r.algorithm,
-    protocol: r.protocol,
-    networkId: r.networkId,
+    ...fieldsOf(r, ["algorithm", "protocol", "networkId"]),
     ...zone,
     cidrList: "",
     state: r.state,

@@ -10,7 +10,7 @@ import type { Data } from "../../family";
 import { audited, isoNow, pagedEnvelope, paging, recordJob, regionOf, stateJob } from "../../handlers/common";
 import { body, listFilter, query, reqStr, str, withinLength } from "../../handlers/input";
 import { restoreEffect, stampOf } from "../../handlers/lifecycle";
-import { ownedView } from "../../handlers/views";
+import { fieldsOf, ownedView } from "../../handlers/views";
 import { ApiError, badRequest, type Ctx, conflict, forbidden, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import { activeRegion, noAccountIn } from "../../regions";
@@ -32,8 +32,7 @@ function groupsOf(data: Pick<MultiRegionData, "multiRegionGroups">, account: str
 export function multiRegionQuota(ctx: MCtx) {
   const l = ctx.quota.limitsOf(ctx.user.sub);
   return ok({
-    maxMultiRegions: l.maxMultiRegions,
-    maxMultiRegionMembers: l.maxMultiRegionMembers,
+    ...fieldsOf(l, ["maxMultiRegions", "maxMultiRegionMembers"]),
     currentMultiRegions: groupsOf(ctx.data, ctx.user.sub).length,
   });
 }
@@ -53,10 +52,7 @@ const membersOf = (ctx: MCtx, groupId: string) =>
 
 function groupView(ctx: MCtx, g: MultiRegionGroupRec) {
   return {
-    id: g.id,
-    name: g.name,
-    description: g.description,
-    state: g.state,
+    ...fieldsOf(g, ["id", "name", "description", "state"]),
     ...regionOf(ctx.store, g.regionId),
     memberCount: membersOf(ctx, g.id).filter(holding).length,
     ...ownedView(g),
@@ -67,15 +63,13 @@ function groupView(ctx: MCtx, g: MultiRegionGroupRec) {
 function memberView(ctx: MCtx, m: MultiRegionMemberRec) {
   const vpc = ctx.data.vpcs.byId(m.vpcId);
   return {
-    id: m.id,
-    groupId: m.groupId,
+    ...fieldsOf(m, ["id", "groupId"]),
     groupName: ctx.data.multiRegionGroups.byId(m.groupId)?.name ?? "",
     vpcId: m.vpcId,
     vpcName: vpc?.name ?? "",
     cidr: vpc?.cidr ?? "",
     ...regionOf(ctx.store, m.vpcRegionId),
-    state: m.state,
-    created: m.created,
+    ...fieldsOf(m, ["state", "created"]),
   };
 }
 

@@ -5,7 +5,7 @@ import { isIPv6 } from "node:net";
 import { isoNow, paging, passThrough, recordJob, stateJob } from "../../handlers/common";
 import { body, bool, int, type Obj, query, reqStr, str } from "../../handlers/input";
 import { stampOf } from "../../handlers/lifecycle";
-import { ownedView } from "../../handlers/views";
+import { fieldsOf, ownedView } from "../../handlers/views";
 import { badRequest, type Ctx, conflict, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import { parseCidr } from "../../net";
@@ -102,21 +102,12 @@ function numberFree(ctx: ACtx, aclId: string, number: number, self?: string) {
 
 function ruleView(ctx: ACtx, r: NetworkAclRuleRec) {
   return {
-    id: r.id,
-    aclId: r.aclId,
+    ...fieldsOf(r, ["id", "aclId"]),
     aclName: aclOf(ctx, r.aclId)?.view.name ?? "",
-    number: r.number,
-    protocol: r.protocol,
-    startPort: r.startPort,
-    endPort: r.endPort,
-    icmpType: r.icmpType,
-    icmpCode: r.icmpCode,
+    ...fieldsOf(r, ["number", "protocol", "startPort", "endPort", "icmpType", "icmpCode"]),
     // CloudStack's NetworkACLItemResponse joins the list with commas
     cidrList: r.cidrList.join(","),
-    action: r.action,
-    trafficType: r.trafficType,
-    reason: r.reason,
-    state: r.state,
+    ...fieldsOf(r, ["action", "trafficType", "reason", "state"]),
     ...ownedView(r),
   };
 }

@@ -8,6 +8,7 @@ import type { Data } from "../../family";
 import { audited, isoNow, recordJob } from "../../handlers/common";
 import { body, query, queryOnly, reqStr, str } from "../../handlers/input";
 import { stampOf } from "../../handlers/lifecycle";
+import { fieldsOf } from "../../handlers/views";
 import { badRequest, type Ctx, conflict, forbidden, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import { findNetwork } from "../networks/networks";
@@ -26,16 +27,11 @@ interface AclView {
 }
 
 const defaultView = (vpc: VpcRec, a: AclList): AclView => ({
-  id: a.id,
-  name: a.name,
-  description: a.description,
+  ...fieldsOf(a, ["id", "name", "description"]),
   vpcId: vpc.id,
 });
 const listView = (r: NetworkAclListRec): AclView => ({
-  id: r.id,
-  name: r.name,
-  description: r.description,
-  vpcId: r.vpcId,
+  ...fieldsOf(r, ["id", "name", "description", "vpcId"]),
 });
 
 /** The caller's list of that id in the routed region, telling a default list from one the user made. */

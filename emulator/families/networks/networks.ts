@@ -5,6 +5,7 @@ import { catalogueRef, isoNow, requestedEntry } from "../../handlers/common";
 import { body, reqStr, str } from "../../handlers/input";
 import { deleteEffect, dropAnnotations, restoreEffect } from "../../handlers/lifecycle";
 import { namedHandlers } from "../../handlers/named";
+import { fieldsOf } from "../../handlers/views";
 import { badRequest, type Ctx, forbidden } from "../../http";
 import type { JobEffect } from "../../jobs";
 import {
@@ -81,9 +82,7 @@ export function findNetwork(ctx: Ctx<Pick<NetworkData, "networks">>, id: string)
 const networkFields = (ctx: Ctx, r: NetworkRec) => ({
   ...catalogueRef(ctx.store, "networkOfferings", r),
   vpcId: r.vpcId ?? "",
-  gateway: r.gateway,
-  netmask: r.netmask,
-  cidr: r.cidr,
+  ...fieldsOf(r, ["gateway", "netmask", "cidr"]),
   ...(r.aclId ? { aclId: r.aclId } : {}),
   type: r.shared ? "Shared" : "Isolated",
 });

@@ -5,7 +5,7 @@
 import type { Data, SeedScope } from "../../family";
 import { audited, isoNow, pagedEnvelope, paging } from "../../handlers/common";
 import { body, listFilter, type Obj, query, reqStr, str, withinLength } from "../../handlers/input";
-import { ownedView } from "../../handlers/views";
+import { fieldsOf, ownedView } from "../../handlers/views";
 import { badRequest, type Ctx, ok } from "../../http";
 import type { User } from "../../records";
 import type { ProjectRec } from "./records";
@@ -15,10 +15,7 @@ type PCtx = Ctx<ProjectData>;
 
 function projectView(ctx: PCtx, p: ProjectRec) {
   return {
-    id: p.id,
-    name: p.name,
-    displayText: p.displayText,
-    state: p.state,
+    ...fieldsOf(p, ["id", "name", "displayText", "state"]),
     owner: ctx.store.state.users[p.account]?.username ?? p.account,
     domain: "ROOT",
     ...ownedView(p),

@@ -7,6 +7,7 @@
 import type { Data } from "../../family";
 import { audited, isoNow, pagedEnvelope, paging } from "../../handlers/common";
 import { body, bool, query, reqStr, str, withinLength } from "../../handlers/input";
+import { fieldsOf } from "../../handlers/views";
 import { badRequest, type Ctx, forbidden, notFound, ok } from "../../http";
 import { ownerIn } from "../../repository";
 import type { TenantInvitationRec, TenantMembershipRec, TenantRec } from "./records";
@@ -70,10 +71,7 @@ const username = (ctx: Ctx, sub: string) => ctx.store.state.users[sub]?.username
 
 function tenantView(ctx: TCtx, t: TenantRec, m: TenantMembershipRec) {
   return {
-    id: t.id,
-    name: t.name,
-    description: t.description,
-    state: t.state,
+    ...fieldsOf(t, ["id", "name", "description", "state"]),
     owner: username(ctx, t.account),
     membershipId: m.id,
     role: m.role,
@@ -85,12 +83,10 @@ function tenantView(ctx: TCtx, t: TenantRec, m: TenantMembershipRec) {
 function membershipView(ctx: TCtx, m: TenantMembershipRec) {
   const t = ctx.data.tenants.byId(m.tenantId);
   return {
-    id: m.id,
-    tenantId: m.tenantId,
+    ...fieldsOf(m, ["id", "tenantId"]),
     tenantName: t?.name ?? "",
     user: username(ctx, m.account),
-    role: m.role,
-    created: m.created,
+    ...fieldsOf(m, ["role", "created"]),
   };
 }
 
@@ -158,8 +154,7 @@ function stateOf(ctx: Ctx, i: TenantInvitationRec): string {
 
 function invitationView(ctx: TCtx, i: TenantInvitationRec) {
   return {
-    id: i.id,
-    tenantId: i.tenantId,
+    ...fieldsOf(i, ["id", "tenantId"]),
     tenantName: ctx.data.tenants.byId(i.tenantId)?.name ?? "",
     user: username(ctx, i.invitee),
     invitedBy: username(ctx, i.account),

@@ -8,7 +8,7 @@ import type { Data } from "../../family";
 import { isoNow, paging, passThrough, recordJob, stateJob, zoneOf } from "../../handlers/common";
 import { body, bool, query, reqStr, str } from "../../handlers/input";
 import { stampOf } from "../../handlers/lifecycle";
-import { ownedView } from "../../handlers/views";
+import { fieldsOf, ownedView } from "../../handlers/views";
 import { badRequest, type Ctx, conflict, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import { formatCidr, isHost, maskOf, overlaps, parseCidr, parseIp, prefixOfNetmask } from "../../net";
@@ -25,18 +25,14 @@ export function gatewayView(ctx: GCtx, r: PrivateGatewayRec) {
   const vpc = ctx.data.vpcs.byId(r.vpcId);
   const acl = aclOf(ctx, r.aclId);
   return {
-    id: r.id,
-    vpcId: r.vpcId,
+    ...fieldsOf(r, ["id", "vpcId"]),
     vpcName: vpc?.name ?? "",
     ...zoneOf(ctx.store, r),
-    ipAddress: r.ipAddress,
-    gateway: r.gateway,
-    netmask: r.netmask,
+    ...fieldsOf(r, ["ipAddress", "gateway", "netmask"]),
     // ApiResponseHelper shows the tag of the broadcast URI, as a string
     vlan: String(r.vlan),
     broadcastUri: `vlan://${r.vlan}`,
-    sourceNatSupported: r.sourceNatSupported,
-    aclId: r.aclId,
+    ...fieldsOf(r, ["sourceNatSupported", "aclId"]),
     aclName: acl?.view.name ?? "",
     state: r.state,
     ...ownedView(r),
@@ -189,13 +185,7 @@ export function replaceGatewayAcl(ctx: GCtx) {
 // ---------------------------------------------------------------------------------------- static routes
 
 const routeView = (r: StaticRouteRec) => ({
-  id: r.id,
-  gatewayId: r.gatewayId,
-  vpcId: r.vpcId,
-  cidr: r.cidr,
-  state: r.state,
-  account: r.account,
-  created: r.created,
+  ...fieldsOf(r, ["id", "gatewayId", "vpcId", "cidr", "state", "account", "created"]),
 });
 
 /** POST /vpcs/static-routes {gatewayId, cidr}: createStaticRoute, a job (VpcManagerImpl.createStaticRoute). */

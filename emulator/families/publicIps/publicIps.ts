@@ -7,7 +7,7 @@ import type { Data } from "../../family";
 import { isoNow, paging, passThrough, recordJob, stateJob, zoneOf } from "../../handlers/common";
 import { body, query, str } from "../../handlers/input";
 import { createEffect, dropAnnotations, type On, stampOf } from "../../handlers/lifecycle";
-import { commentedView } from "../../handlers/views";
+import { commentedView, fieldsOf } from "../../handlers/views";
 import { badRequest, type Ctx, conflict, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import { formatIp, parseIp } from "../../net";
@@ -123,15 +123,13 @@ export function publicIpView(ctx: Ctx<PublicIpData>, r: PublicIpRec) {
   const vpc = r.vpcId ? ctx.data.vpcs.byId(r.vpcId) : undefined;
   const vm = r.virtualMachineId ? ctx.data.instances.byId(r.virtualMachineId) : undefined;
   return {
-    id: r.id,
-    ipAddress: r.ipAddress,
+    ...fieldsOf(r, ["id", "ipAddress"]),
     ...zoneOf(store, r),
     vpcId: r.vpcId ?? "",
     vpcName: vpc?.name ?? "",
     associatedNetworkId: r.networkId ?? "",
     associatedNetworkName: network?.name ?? "",
-    isSourceNat: r.isSourceNat,
-    isStaticNat: r.isStaticNat,
+    ...fieldsOf(r, ["isSourceNat", "isStaticNat"]),
     virtualMachineId: r.virtualMachineId ?? "",
     virtualMachineName: vm ? instanceName(store, vm) : "",
     virtualMachineDisplayName: vm?.displayName ?? "",

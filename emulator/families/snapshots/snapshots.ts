@@ -8,6 +8,7 @@ import type { Data } from "../../family";
 import { isoNow, readHandlers, recordJob, stateJob, zoneOf } from "../../handlers/common";
 import { body, reqStr, str, withinLength } from "../../handlers/input";
 import { createEffect, deleteEffect } from "../../handlers/lifecycle";
+import { fieldsOf } from "../../handlers/views";
 import { badRequest, type Ctx, conflict } from "../../http";
 import type { JobEffect } from "../../jobs";
 import type { SnapshotRec } from "./records";
@@ -27,20 +28,13 @@ function defaultName(ctx: SCtx, volumeName: string): string {
 export function snapshotView(ctx: SCtx, r: SnapshotRec) {
   const vol = ctx.data.volumes.byId(r.volumeId);
   return {
-    id: r.id,
-    name: r.name,
-    volumeId: r.volumeId,
-    volumeName: r.volumeName,
-    volumeType: r.volumeType,
+    ...fieldsOf(r, ["id", "name", "volumeId", "volumeName", "volumeType"]),
     ...(vol?.virtualMachineId ? { virtualMachineId: vol.virtualMachineId } : {}),
     ...zoneOf(ctx.store, r),
-    diskOfferingId: r.diskOfferingId,
-    size: r.size,
+    ...fieldsOf(r, ["diskOfferingId", "size"]),
     snapshotType: "MANUAL",
     intervalType: "MANUAL",
-    state: r.state,
-    account: r.account,
-    created: r.created,
+    ...fieldsOf(r, ["state", "account", "created"]),
   };
 }
 

@@ -9,6 +9,7 @@ import type { Data } from "../../family";
 import { isoNow, paging, passThrough, recordJob, stateJob } from "../../handlers/common";
 import { body, bool, listFilter, PARAM_LENGTH, query, reqStr, str } from "../../handlers/input";
 import { createEffect, deleteEffect } from "../../handlers/lifecycle";
+import { fieldsOf } from "../../handlers/views";
 import { badRequest, type Ctx, conflict, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import { instanceName } from "../instances/instanceView";
@@ -36,17 +37,13 @@ function liveInstance(ctx: MCtx, r: VmSnapshotRec): InstanceRec | undefined {
 
 export function vmSnapshotView(r: VmSnapshotRec, vm: InstanceRec) {
   return {
-    id: r.id,
-    name: r.name,
+    ...fieldsOf(r, ["id", "name"]),
     displayName: r.name,
-    description: r.description,
-    virtualMachineId: r.virtualMachineId,
+    ...fieldsOf(r, ["description", "virtualMachineId"]),
     virtualMachineName: vm.name,
-    type: r.type,
-    state: r.state,
+    ...fieldsOf(r, ["type", "state"]),
     zoneId: vm.zoneId,
-    account: r.account,
-    created: r.created,
+    ...fieldsOf(r, ["account", "created"]),
   };
 }
 

@@ -6,6 +6,7 @@
 import type { Data } from "../../family";
 import { audited, isoNow, paging, passThrough } from "../../handlers/common";
 import { bool, query, reqStr, str } from "../../handlers/input";
+import { fieldsOf } from "../../handlers/views";
 import { accepted, badRequest, type Ctx, notFound, ok } from "../../http";
 import type { InstanceRec } from "../instances/records";
 import type { VmScheduleRec } from "./records";
@@ -92,15 +93,17 @@ export function scheduleView(r: VmScheduleRec) {
   return {
     id: r.id,
     virtualMachineId: r.vmId,
-    name: r.name,
-    description: r.description,
-    schedule: r.schedule,
-    timezone: r.timezone,
-    action: r.action,
-    enabled: r.enabled,
-    startDate: r.startDate,
-    endDate: r.endDate,
-    created: r.created,
+    ...fieldsOf(r, [
+      "name",
+      "description",
+      "schedule",
+      "timezone",
+      "action",
+      "enabled",
+      "startDate",
+      "endDate",
+      "created",
+    ]),
   };
 }
 

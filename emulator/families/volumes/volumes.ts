@@ -13,7 +13,7 @@ import {
 } from "../../handlers/common";
 import { int, query, reqStr, str } from "../../handlers/input";
 import { createEffect, dropAnnotations, stampOf } from "../../handlers/lifecycle";
-import { commentedView } from "../../handlers/views";
+import { commentedView, fieldsOf } from "../../handlers/views";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import type { Job } from "../../records";
@@ -31,8 +31,7 @@ export const findVolume = (ctx: VCtx, id: string) => ctx.data.volumes.find(ctx.o
 export function volumeView(ctx: Pick<VCtx, "store" | "data" | "principal">, r: VolumeRec) {
   const vm = r.virtualMachineId ? ctx.data.instances.byId(r.virtualMachineId) : undefined;
   return {
-    id: r.id,
-    name: r.name,
+    ...fieldsOf(r, ["id", "name"]),
     ...zoneOf(ctx.store, r),
     ...catalogueRef(ctx.store, "diskOfferings", r),
     size: r.size,
