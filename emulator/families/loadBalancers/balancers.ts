@@ -190,7 +190,7 @@ export function listMembers(ctx: LCtx, lb: LoadBalancerBase) {
 
 /** An expunged or removed instance leaves every balancer it was in (removeVmFromLoadBalancers). */
 export function dropMemberEverywhere(
-  data: Pick<LoadBalancerData, "loadBalancerRules" | "internalLoadBalancers">,
+  data: Data<"loadBalancerRules" | "internalLoadBalancers">,
   vmId: string,
 ) {
   for (const repo of [data.loadBalancerRules, data.internalLoadBalancers] as unknown as AnyRepo[]) {

@@ -4,20 +4,14 @@
 // `POST /api/v1/loadbalancer/internal` with query parameters; the other routes and the shapes are written in
 // emulator/README.md. Every change is a job; the balancer shows CloudStack's FirewallRule state meanwhile.
 
+import type { Data } from "../../family";
 import { body, query, reqInts, reqStr, str } from "../../handlers/input";
 import { fieldsOf, taggedView } from "../../handlers/views";
 import { badRequest, conflict } from "../../http";
 import { contains, parseCidr, parseIp } from "../../net";
 import { allocate, usedAddresses } from "../networks/guestAddresses";
 import type { NetworkRec } from "../networks/records";
-import {
-  algorithmOf,
-  balancerHandlers,
-  createBalancer,
-  type LCtx,
-  type LoadBalancerData,
-  validPort,
-} from "./balancers";
+import { algorithmOf, balancerHandlers, createBalancer, type LCtx, validPort } from "./balancers";
 import type { InternalLoadBalancerRec } from "./records";
 
 function view(ctx: LCtx, lb: InternalLoadBalancerRec) {
@@ -140,10 +134,7 @@ const internal = balancerHandlers({
 export const { get, list, update, remove, members, jobEffects: internalLoadBalancerJobEffects } = internal;
 
 /** A tier that goes drops its internal load balancers (their source addresses go back to the pool). */
-export function dropInternalLoadBalancersOf(
-  data: Pick<LoadBalancerData, "internalLoadBalancers">,
-  networkId: string,
-) {
+export function dropInternalLoadBalancersOf(data: Data<"internalLoadBalancers">, networkId: string) {
   const lbs = data.internalLoadBalancers.where(
     (l) => l.networkId === networkId || l.sourceIpNetworkId === networkId,
   );

@@ -24,7 +24,7 @@ type MCtx = Ctx<MultiRegionData>;
 const holding = (m: MultiRegionMemberRec) => m.state !== "Error";
 
 /** The caller's groups in every region: what maxMultiRegions counts (currentMultiRegions). */
-function groupsOf(data: Pick<MultiRegionData, "multiRegionGroups">, account: string) {
+function groupsOf(data: Data<"multiRegionGroups">, account: string) {
   return data.multiRegionGroups.where((g) => g.account === account);
 }
 
@@ -221,7 +221,7 @@ export function removeMember(ctx: MCtx) {
 }
 
 /** A VPC's memberships go with it (deleteVPC): every group, whatever its region, forgets it. */
-export function dropVpcMemberships(data: Pick<MultiRegionData, "multiRegionMembers">, vpcId: string): void {
+export function dropVpcMemberships(data: Data<"multiRegionMembers">, vpcId: string): void {
   for (const m of data.multiRegionMembers.where((x) => x.vpcId === vpcId))
     data.multiRegionMembers.delete(m.id);
 }

@@ -36,7 +36,7 @@ const listView = (r: NetworkAclListRec): AclView => ({
 
 /** The caller's list of that id in the routed region, telling a default list from one the user made. */
 export function aclOf(
-  ctx: Ctx<Pick<AclData, "vpcs" | "networkAclLists">>,
+  ctx: Ctx<Data<"vpcs" | "networkAclLists">>,
   id: string,
 ): { view: AclView; rec?: NetworkAclListRec } | undefined {
   const rec = ctx.data.networkAclLists.get(ctx.owner, id);
@@ -132,7 +132,7 @@ export function remove(ctx: ACtx) {
 }
 
 /** A list goes with its rules (NetworkACLManagerImpl.deleteNetworkACL revokes them first). */
-export function dropAclList(data: Pick<AclData, "networkAclLists" | "networkAclRules">, id: string): void {
+export function dropAclList(data: Data<"networkAclLists" | "networkAclRules">, id: string): void {
   for (const rule of data.networkAclRules.where((x) => x.aclId === id)) data.networkAclRules.delete(rule.id);
   data.networkAclLists.delete(id);
 }

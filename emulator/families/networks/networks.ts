@@ -47,31 +47,27 @@ const DEFAULT_GATEWAY = "10.1.1.1";
 const DEFAULT_NETMASK = "255.255.255.0";
 
 /** The caller's networks and the zone default (shared) networks of the routed region. */
-function visible(ctx: Ctx<Pick<NetworkData, "networks">>, id: string): NetworkRec | undefined {
+function visible(ctx: Ctx<Data<"networks">>, id: string): NetworkRec | undefined {
   const r = ctx.data.networks.byId(id);
   if (!r || r.regionId !== ctx.region.id) return undefined;
   return r.shared || r.account === ctx.user.sub ? r : undefined;
 }
 
-export function networkById(ctx: Ctx<Pick<NetworkData, "networks">>, id: string): NetworkRec {
+export function networkById(ctx: Ctx<Data<"networks">>, id: string): NetworkRec {
   const r = visible(ctx, id);
   if (!r) throw ctx.data.networks.missing(ctx.owner, id);
   return r;
 }
 
 /** A network named in a request body: absent is a 400 naming the field. */
-export function requireVisibleNetwork(
-  ctx: Ctx<Pick<NetworkData, "networks">>,
-  id: string,
-  field: string,
-): NetworkRec {
+export function requireVisibleNetwork(ctx: Ctx<Data<"networks">>, id: string, field: string): NetworkRec {
   const r = visible(ctx, id);
   if (!r) throw badRequest(`${field}: network ${id} not found in region ${ctx.region.name}`);
   return r;
 }
 
 /** A network the caller may change: not a shared zone network. */
-export function findNetwork(ctx: Ctx<Pick<NetworkData, "networks">>, id: string): NetworkRec {
+export function findNetwork(ctx: Ctx<Data<"networks">>, id: string): NetworkRec {
   const r = networkById(ctx, id);
   if (r.shared)
     throw forbidden(`Network ${r.name} is the shared default network of its zone and cannot be changed`);

@@ -231,7 +231,7 @@ export function deleteStaticRoute(ctx: GCtx) {
 }
 
 /** A VPC's gateways and their routes go with it (VpcManagerImpl.cleanupVpcResources). */
-export function dropVpcGateways(data: Pick<GatewayData, "privateGateways" | "staticRoutes">, vpcId: string) {
+export function dropVpcGateways(data: Data<"privateGateways" | "staticRoutes">, vpcId: string) {
   for (const r of data.staticRoutes.where((x) => x.vpcId === vpcId)) data.staticRoutes.delete(r.id);
   for (const g of data.privateGateways.where((x) => x.vpcId === vpcId)) data.privateGateways.delete(g.id);
 }

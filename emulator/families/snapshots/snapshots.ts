@@ -39,7 +39,7 @@ export function snapshotView(ctx: SCtx, r: SnapshotRec) {
 }
 
 /** The caller's snapshot in the routed region (404 otherwise). */
-export const findSnapshot = (ctx: Ctx<Pick<SnapshotData, "snapshots">>, id: string) =>
+export const findSnapshot = (ctx: Ctx<Data<"snapshots">>, id: string) =>
   ctx.data.snapshots.find(ctx.owner, id);
 
 /**
@@ -118,14 +118,14 @@ export function remove(ctx: SCtx) {
 }
 
 /** BackedUp snapshots of the volumes attached to an instance (CloudStack's SnapshotDao.listByInstanceId). */
-export function backedUpSnapshotsOf(data: Pick<SnapshotData, "snapshots" | "volumes">, vmId: string) {
+export function backedUpSnapshotsOf(data: Data<"snapshots" | "volumes">, vmId: string) {
   return data.snapshots.where(
     (s) => s.state === "BackedUp" && data.volumes.byId(s.volumeId)?.virtualMachineId === vmId,
   );
 }
 
 /** Volume snapshots being taken of an instance's volumes. */
-export function activeSnapshotsOf(data: Pick<SnapshotData, "snapshots" | "volumes">, vmId: string) {
+export function activeSnapshotsOf(data: Data<"snapshots" | "volumes">, vmId: string) {
   return data.snapshots.where(
     (s) => s.state === "Creating" && data.volumes.byId(s.volumeId)?.virtualMachineId === vmId,
   );
