@@ -32,14 +32,22 @@ type AnyRepo = Repository<LoadBalancerBase>;
 const ALGORITHMS = ["roundrobin", "leastconn", "source"];
 
 /** NetUtils.isValidPort: 1–65535. */
-export const validPort = (p: number | undefined) =>
-  p !== undefined && Number.isInteger(p) && p >= 1 && p <= 65535;
+const validPort = (p: number | undefined) => p !== undefined && Number.isInteger(p) && p >= 1 && p <= 65535;
 
 /** NetUtils.isValidAlgorithm (case-insensitive), with CloudStack's refusal. */
-export function algorithmOf(v: string | undefined): string {
+function algorithmOf(v: string | undefined): string {
   const a = v?.trim().toLowerCase();
   if (!a || !ALGORITHMS.includes(a)) throw badRequest(`Invalid algorithm: ${v ?? null}`);
   return a;
+}
+
+/**
+ * The step both creates take (createPublicLoadBalancer, createApplicationLoadBalancer): each of the balancer's
+ * ports checked in turn, refused with the command's own text, then its algorithm; answers the algorithm.
+ */
+export function portsAndAlgorithm(ports: [port: number, refusal: string][], algorithm: string | undefined) {
+  for (const [port, refusal] of ports) if (!validPort(port)) throw badRequest(refusal);
+  return algorithmOf(algorithm);
 }
 
 /**

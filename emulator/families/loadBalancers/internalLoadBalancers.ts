@@ -11,7 +11,7 @@ import { badRequest, conflict } from "../../http";
 import { contains, parseCidr, parseIp } from "../../net";
 import { allocate, usedAddresses } from "../networks/guestAddresses";
 import type { NetworkRec } from "../networks/records";
-import { algorithmOf, balancerHandlers, createBalancer, type LCtx, validPort } from "./balancers";
+import { balancerHandlers, createBalancer, type LCtx, portsAndAlgorithm } from "./balancers";
 import type { InternalLoadBalancerRec } from "./records";
 
 function view(ctx: LCtx, lb: InternalLoadBalancerRec) {
@@ -85,9 +85,13 @@ export function create(ctx: LCtx) {
   const net = guestNetwork(ctx, reqStr(q, "networkId"), "guest network");
   const sourceNet = guestNetwork(ctx, str(q, "sourceIpAddressNetworkId") || net.id, "source ip network");
   requireInternalLbTier(ctx, net);
-  if (!validPort(instancePort)) throw badRequest(`Invalid value for instance port: ${instancePort}`);
-  if (!validPort(sourcePort)) throw badRequest(`Invalid value for source port: ${sourcePort}`);
-  const algorithm = algorithmOf(algorithmText);
+  const algorithm = portsAndAlgorithm(
+    [
+      [instancePort, `Invalid value for instance port: ${instancePort}`],
+      [sourcePort, `Invalid value for source port: ${sourcePort}`],
+    ],
+    algorithmText,
+  );
   if (sourceNet.vpcId !== net.vpcId)
     throw badRequest(`Source ip network ${sourceNet.name} is not in the VPC of network ${net.name}`);
   const sourceIp = sourceIpOf(ctx, sourceNet, str(q, "sourceIpAddress"));

@@ -11,12 +11,11 @@ import { fieldsOf, taggedView } from "../../handlers/views";
 import { badRequest, conflict } from "../../http";
 import { dropLoadBalancerRules } from "../publicIps/publicIps";
 import {
-  algorithmOf,
   balancerHandlers,
   createBalancer,
   type LCtx,
   type LoadBalancerData,
-  validPort,
+  portsAndAlgorithm,
 } from "./balancers";
 import type { LoadBalancerRuleRec } from "./records";
 
@@ -66,9 +65,13 @@ export function create(ctx: LCtx) {
     );
   }
   // FirewallManagerImpl.validateFirewallRule, createPublicLoadBalancer
-  if (!validPort(publicPort)) throw badRequest(`publicPort is an invalid value: ${publicPort}`);
-  if (!validPort(privatePort)) throw badRequest(`privatePort is an invalid value: ${privatePort}`);
-  const algorithm = algorithmOf(algorithmText);
+  const algorithm = portsAndAlgorithm(
+    [
+      [publicPort, `publicPort is an invalid value: ${publicPort}`],
+      [privatePort, `privatePort is an invalid value: ${privatePort}`],
+    ],
+    algorithmText,
+  );
   // LoadBalancingRulesManagerImpl.isLbServiceSupportedInNetwork: an internal-LB tier balances no public address
   if (ctx.store.catalogue("networkOfferings", network.networkOfferingId, network.regionId)?.internalLb)
     throw badRequest(`Scheme Public is not supported by the network offering of network ${network.name}`);
