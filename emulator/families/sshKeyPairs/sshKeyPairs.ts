@@ -11,15 +11,16 @@ import type { SshKeyPairRec } from "./records";
 export type SshKeyPairData = Data<"sshKeyPairs">;
 type KCtx = Ctx<SshKeyPairData>;
 
-/** The key types CloudStack accepts (SSHKeysHelper.getPublicKeyFromKeyMaterial). */
-export const KEY_TYPES = [
+/**
+ * The key types CloudStack accepts, in the order SSHKeysHelper.getPublicKeyFromKeyMaterial tries them: RSA, DSA,
+ * ECDSA on the NIST curves of 256, 384 and 521 bits (RFC 5656 names them `ecdsa-sha2-nistp<bits>`), Ed25519.
+ */
+export const KEY_TYPES: readonly string[] = [
   "ssh-rsa",
   "ssh-dss",
-  "ecdsa-sha2-nistp256",
-  "ecdsa-sha2-nistp384",
-  "ecdsa-sha2-nistp521",
+  ...[256, 384, 521].map((bits) => `ecdsa-sha2-nistp${bits}`),
   "ssh-ed25519",
-] as const;
+];
 
 /** CloudStack's @Parameter length of `publickey`. */
 const KEY_MAX = 5120;
@@ -35,7 +36,7 @@ export function normalisePublicKey(material: string): string {
   let text = material.trim();
   if (!/\s/.test(text)) text = Buffer.from(text, "base64").toString("utf8").trim();
   const [type, data] = text.split(/\s+/);
-  if (!(KEY_TYPES as readonly string[]).includes(type) || data === undefined) {
+  if (!KEY_TYPES.includes(type) || data === undefined) {
     throw invalidKey(`Expected "<type> <base64 key> [comment]" with a type of ${KEY_TYPES.join(", ")}`);
   }
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(data) || data.length % 4 !== 0) {
