@@ -1,6 +1,6 @@
-// A family of the API declared once: its record type, collection key, routes, job effects, quota key and
-// states. The registry (families/index.ts) derives the state's shape, the quota counters and the collection
-// list from these declarations; nothing else lists families by hand.
+// A family of the API declared once: its collection key (whose record type the family's records.ts gives in
+// FamilyRecords), routes, job effects, quota key and states. The registry (families/index.ts) derives the state's
+// shape, the quota counters and the collection list from these declarations; nothing else lists families by hand.
 import type { Ctx, Handler, Method, Principal, RouteDef, Scope } from "./http";
 import type { JobEffect } from "./jobs";
 import type { FamilyRecords, Owned, Tagged, User } from "./records";
