@@ -6,26 +6,32 @@ import type { Handler } from "../../http";
 import * as ilb from "./internalLoadBalancers";
 import * as lb from "./loadBalancerRules";
 
-/** A balancer collection's routes: its own, and its member instances under {id}/instances. */
-function balancerRoutes(path: string, h: typeof lb | typeof ilb) {
+/**
+ * What both balancer families are: CloudStack's resource type LoadBalancer (one table for both schemes), applied
+ * like a rule (Add, Revoke) and tagged through the generic /tags route only, with the collection's routes and
+ * its member instances under {id}/instances.
+ */
+function balancerFamily(path: string, h: typeof lb | typeof ilb) {
   const members = `${path}/{id}/instances`;
   const m: Record<"list" | "assign" | "remove", Handler> = h.members;
-  return [
-    ...collection(path, h),
-    r("GET", members, m.list),
-    r("POST", members, m.assign),
-    r("DELETE", members, m.remove),
-  ];
+  return {
+    resourceType: "LoadBalancer",
+    states: { busy: RULE_BUSY },
+    routes: [
+      ...collection(path, h),
+      r("GET", members, m.list),
+      r("POST", members, m.assign),
+      r("DELETE", members, m.remove),
+    ],
+    tags: {},
+  };
 }
 
 export const loadBalancerRules = defineFamily({
   key: "loadBalancerRules",
   label: "Load balancer rule",
-  resourceType: "LoadBalancer",
-  states: { busy: RULE_BUSY },
-  routes: balancerRoutes("/loadbalancer/rules", lb),
+  ...balancerFamily("/loadbalancer/rules", lb),
   jobEffects: lb.loadBalancerRuleJobEffects,
-  tags: {},
 });
 
 // Internal load balancers under /api/v1/loadbalancer/internal (CloudStack's createLoadBalancer with scheme
@@ -34,9 +40,6 @@ export const loadBalancerRules = defineFamily({
 export const internalLoadBalancers = defineFamily({
   key: "internalLoadBalancers",
   label: "Internal load balancer",
-  resourceType: "LoadBalancer",
-  states: { busy: RULE_BUSY },
-  routes: balancerRoutes("/loadbalancer/internal", ilb),
+  ...balancerFamily("/loadbalancer/internal", ilb),
   jobEffects: ilb.internalLoadBalancerJobEffects,
-  tags: {},
 });
