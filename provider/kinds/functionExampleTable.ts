@@ -1,7 +1,7 @@
 // What each lookup's example says that its shape does not (functionExamples.ts makes the program): the record a
 // catalogue lookup names (one the emulator seeds) and the resource its id feeds; a list's filter and the field it
 // is mapped to; the declared resource whose record a lookup reads back. Plus the declarations examples stand on,
-// each in TypeScript and in Pulumi YAML (the same program on both of a page's examples).
+// each spelled once for TypeScript and Pulumi YAML (examples.ts; the same program on both of a page's examples).
 // A list of an account's records is read through an output of a resource that names the parent (a schedule's
 // `instanceId`): the lookup then runs once that resource exists, so it finds it.
 
@@ -9,10 +9,18 @@ import type { lookupRegistry } from "../../sdk/lookups/registry";
 import {
   type ExampleSetup,
   goldenTemplate,
-  indent,
-  invokeId,
+  lookupId,
+  lookupVariable,
+  outputOf,
+  resource,
+  type Shared,
+  shared,
+  templateInstance,
+  together,
+  variable,
+  variables,
+  vpcTier,
   type YamlParts,
-  yamlInstance,
 } from "./examples";
 
 export type LookupName = keyof typeof lookupRegistry;
@@ -49,341 +57,193 @@ const p = (name: string) => ({ promise: name });
 const out = (needs: string, field = "id") => ({ output: `${needs}.${field}`, needs });
 
 /**
- * A declaration of the examples' own, in TypeScript and in Pulumi YAML (entries of its sections, at their level).
- * A YAML resource is keyed by the TypeScript constant's name and given the TypeScript program's Pulumi name, so
- * `out("nightStop")` is `${nightStop.id}` in YAML (functionExamples.ts finds the key by the resource's type).
+ * Declarations of the examples' own (examples.ts's `resource`, each spelled once for both languages), standing on
+ * the setups `needs`. A YAML resource is keyed by the TypeScript constant's name and given the TypeScript program's
+ * Pulumi name, so `out("nightStop")` is `${nightStop.id}` in YAML (functionExamples.ts finds the key by the
+ * resource's type).
  */
-const code = (needs: string[], text: string, yaml: YamlParts): Setup => ({ needs, code: text, yaml });
+const declared = (needs: string[], ...pieces: Shared[]): Setup => {
+  const { ts, yaml } = together(...pieces);
+  return { needs, code: ts, yaml };
+};
 const fromWeb = ["zoneId", "templateId", "serviceOfferingId"];
-
-/**
- * A resource whose one input is another declaration's id (`const dbSnapshot = new cim.InstanceSnapshot(
- * "db-before-upgrade", { instanceId: db.id })`), in both languages from one spelling; the declaration it stands
- * on has the same name in both.
- */
-const ofOne = (constant: string, kind: string, name: string, field: string, on: string): Setup =>
-  code([on], `const ${constant} = new cim.${kind}("${name}", { ${field}: ${on}.id });`, {
-    resources: `${constant}:
-  type: cim:index:${kind}
-  name: ${name}
-  properties:
-    ${field}: \${${on}.id}`,
-  });
-
-/** The template the getOsType page feeds, its osTypeId the lookup's. */
-const golden = goldenTemplate({ ts: "osTypeId", yaml: `\${osTypeId}` });
 
 /** Declarations the examples stand on, by name (the ids catalogue lookups compute are their examples). */
 export const SETUPS: Record<string, Setup> = {
   vpc: { shared: "vpc", needs: ["zoneId"] },
   tier: { shared: "tier", needs: ["zoneId", "vpc"] },
   db: { shared: "db", needs: fromWeb },
-  mainVpc: code(
+  mainVpc: declared(
     ["zoneId", "vpcOfferingId"],
-    `const vpc = new cim.Vpc("main", { zoneId, cidr: "10.1.0.0/16", vpcOfferingId });`,
-    {
-      resources: `main:
-  type: cim:index:Vpc
-  properties:
-    zoneId: \${zoneId}
-    cidr: 10.1.0.0/16
-    vpcOfferingId: \${vpcOfferingId}`,
-    },
+    resource(
+      "Vpc",
+      "main",
+      { ...variables("zoneId"), cidr: "10.1.0.0/16", ...variables("vpcOfferingId") },
+      { as: "vpc" },
+    ),
   ),
-  webTier: code(
+  webTier: declared(
     ["zoneId", "vpc", "networkOfferingId"],
-    `new cim.Network("web", {
-  zoneId,
-  vpcId: vpc.id,
-  networkOfferingId,
-  gateway: "10.1.1.1",
-  netmask: "255.255.255.0",
-});`,
-    {
-      resources: `web:
-  type: cim:index:Network
-  properties:
-    zoneId: \${zoneId}
-    vpcId: \${main.id}
-    networkOfferingId: \${networkOfferingId}
-    gateway: 10.1.1.1
-    netmask: 255.255.255.0`,
-    },
+    vpcTier("web", variable("networkOfferingId"), "10.1.1.1"),
   ),
-  golden: code(["zoneId", "osTypeId"], golden.ts, golden.yaml),
-  rescue: code(
+  golden: declared(["zoneId", "osTypeId"], goldenTemplate(variable("osTypeId"))),
+  rescue: declared(
     ["zoneId", "serviceOfferingId", "diskOfferingId", "isoId"],
-    `new cim.Instance("rescue", { zoneId, serviceOfferingId, imageType: "iso", isoId, diskOfferingId, rootDiskSize: 20 });`,
-    {
-      resources: `rescue:
-  type: cim:index:Instance
-  properties:
-    zoneId: \${zoneId}
-    serviceOfferingId: \${serviceOfferingId}
-    imageType: iso
-    isoId: \${isoId}
-    diskOfferingId: \${diskOfferingId}
-    rootDiskSize: 20`,
-    },
+    resource("Instance", "rescue", {
+      ...variables("zoneId", "serviceOfferingId"),
+      imageType: "iso",
+      ...variables("isoId", "diskOfferingId"),
+      rootDiskSize: 20,
+    }),
   ),
-  backedUpDb: code(
+  backedUpDb: declared(
     [...fromWeb, "backupOfferingId"],
-    `const db = new cim.Instance("db", { zoneId, templateId, serviceOfferingId, backupOfferingId });`,
-    { resources: yamlInstance("db", `backupOfferingId: \${backupOfferingId}`) },
+    templateInstance("db", variables("backupOfferingId"), { as: "db" }),
   ),
-  backup: code(
+  backup: declared(
     ["backedUpDb"],
-    `const backup = new cim.Backup("db-before-upgrade", { instanceId: db.id, description: "before the upgrade" });`,
-    {
-      resources: `backup:
-  type: cim:index:Backup
-  name: db-before-upgrade
-  properties:
-    instanceId: \${db.id}
-    description: before the upgrade`,
-    },
+    resource(
+      "Backup",
+      "db-before-upgrade",
+      { instanceId: outputOf("db.id"), description: "before the upgrade" },
+      { as: "backup" },
+    ),
   ),
-  cluster: code(
+  cluster: declared(
     ["zoneId", "tier", "kubernetesVersionId"],
-    `const cluster = new cim.KubernetesCluster("apps", {
-  zoneId,
-  kubernetesVersionId,
-  serviceOfferingId: cim.getComputeOffering({ name: "Medium" }).then((o) => o.id),
-  networkId: tier.id,
-  size: 2,
-});`,
-    {
-      resources: `cluster:
-  type: cim:index:KubernetesCluster
-  name: apps
-  properties:
-    zoneId: \${zoneId}
-    kubernetesVersionId: \${kubernetesVersionId}
-    serviceOfferingId:
-${indent(invokeId("getComputeOffering", "{ name: Medium }"), 6)}
-    networkId: \${tier.id}
-    size: 2`,
-    },
+    resource(
+      "KubernetesCluster",
+      "apps",
+      {
+        ...variables("zoneId", "kubernetesVersionId"),
+        serviceOfferingId: lookupId("getComputeOffering", { name: "Medium" }),
+        networkId: outputOf("tier.id"),
+        size: 2,
+      },
+      { as: "cluster" },
+    ),
   ),
   // attached to the db instance: a volume never attached has no storage yet, and no snapshot can be taken of it
   data: { shared: "data", needs: ["zoneId", "diskOfferingId", "db"] },
-  note: code(
+  note: declared(
     ["data"],
-    `const note = new cim.Comment("data-owner", { volumeId: data.id, text: "owned by the payments team" });`,
-    {
-      resources: `note:
-  type: cim:index:Comment
-  name: data-owner
-  properties:
-    volumeId: \${data.id}
-    text: owned by the payments team`,
-    },
+    resource(
+      "Comment",
+      "data-owner",
+      { volumeId: outputOf("data.id"), text: "owned by the payments team" },
+      { as: "note" },
+    ),
   ),
-  dataSnapshot: ofOne("dataSnapshot", "VolumeSnapshot", "data-before-upgrade", "volumeId", "data"),
-  dbSnapshot: ofOne("dbSnapshot", "InstanceSnapshot", "db-before-upgrade", "instanceId", "db"),
-  nightStop: code(
+  dataSnapshot: declared(
+    ["data"],
+    resource(
+      "VolumeSnapshot",
+      "data-before-upgrade",
+      { volumeId: outputOf("data.id") },
+      { as: "dataSnapshot" },
+    ),
+  ),
+  dbSnapshot: declared(
     ["db"],
-    `const nightStop = new cim.InstanceSchedule("db-stop-at-night", {
-  instanceId: db.id,
-  action: "stop",
-  schedule: "0 22 * * MON-FRI",
-  timezone: "Europe/Berlin",
-});`,
-    {
-      resources: `nightStop:
-  type: cim:index:InstanceSchedule
-  name: db-stop-at-night
-  properties:
-    instanceId: \${db.id}
-    action: stop
-    schedule: "0 22 * * MON-FRI"
-    timezone: Europe/Berlin`,
-    },
+    resource(
+      "InstanceSnapshot",
+      "db-before-upgrade",
+      { instanceId: outputOf("db.id") },
+      { as: "dbSnapshot" },
+    ),
   ),
-  group: code([], `const group = new cim.InstanceGroup("web-servers", {});`, {
-    resources: `group:
-  type: cim:index:InstanceGroup
-  name: web-servers`,
-  }),
-  // the file-system VM needs at least 2 vCPUs and 1024 MB: a Medium offering, not the Small the others use
-  share: code(
-    ["zoneId", "tier", "diskOfferingId"],
-    `const share = new cim.FileSystem("assets", {
-  zoneId,
-  networkId: tier.id,
-  diskOfferingId,
-  size: 50,
-  serviceOfferingId: cim.getComputeOffering({ name: "Medium" }).then((o) => o.id),
-});`,
-    {
-      resources: `share:
-  type: cim:index:FileSystem
-  name: assets
-  properties:
-    zoneId: \${zoneId}
-    networkId: \${tier.id}
-    diskOfferingId: \${diskOfferingId}
-    size: 50
-    serviceOfferingId:
-${indent(invokeId("getComputeOffering", "{ name: Medium }"), 6)}`,
-    },
+  nightStop: declared(
+    ["db"],
+    resource(
+      "InstanceSchedule",
+      "db-stop-at-night",
+      {
+        instanceId: outputOf("db.id"),
+        action: "stop",
+        schedule: "0 22 * * MON-FRI",
+        timezone: "Europe/Berlin",
+      },
+      { as: "nightStop" },
+    ),
   ),
-  web: code(
+  group: declared([], resource("InstanceGroup", "web-servers", {}, { as: "group" })),
+  share: { shared: "share", needs: ["zoneId", "tier", "diskOfferingId"] },
+  web: declared(
     [...fromWeb, "tier"],
-    `const web = new cim.Instance("web", { zoneId, templateId, serviceOfferingId, networkIds: [tier.id] });`,
-    { resources: yamlInstance("web", `networkIds: ["\${tier.id}"]`) },
+    templateInstance("web", { networkIds: [outputOf("tier.id")] }, { as: "web" }),
   ),
-  ip: code(["vpc"], `const ip = new cim.PublicIp("web", { vpcId: vpc.id });`, {
-    resources: `ip:
-  type: cim:index:PublicIp
-  name: web
-  properties:
-    vpcId: \${main.id}`,
-  }),
-  nat: code(
+  ip: declared(["vpc"], resource("PublicIp", "web", { vpcId: outputOf("vpc.id") }, { as: "ip" })),
+  nat: declared(
     ["ip", "web", "tier"],
-    `const nat = new cim.StaticNat("web", { publicIpId: ip.id, instanceId: web.id, networkId: tier.id });`,
-    {
-      resources: `nat:
-  type: cim:index:StaticNat
-  name: web
-  properties:
-    publicIpId: \${ip.id}
-    instanceId: \${web.id}
-    networkId: \${tier.id}`,
-    },
+    resource(
+      "StaticNat",
+      "web",
+      { publicIpId: outputOf("ip.id"), instanceId: outputOf("web.id"), networkId: outputOf("tier.id") },
+      { as: "nat" },
+    ),
   ),
-  lbRule: code(
+  lbRule: declared(
     ["ip", "tier", "web"],
-    `const lbRule = new cim.LoadBalancerRule("web", {
-  publicIpId: ip.id,
-  networkId: tier.id,
-  publicPort: 80,
-  privatePort: 8080,
-  memberIds: [web.id],
-});`,
-    {
-      resources: `lbRule:
-  type: cim:index:LoadBalancerRule
-  name: web
-  properties:
-    publicIpId: \${ip.id}
-    networkId: \${tier.id}
-    publicPort: 80
-    privatePort: 8080
-    memberIds: ["\${web.id}"]`,
-    },
+    resource(
+      "LoadBalancerRule",
+      "web",
+      {
+        publicIpId: outputOf("ip.id"),
+        networkId: outputOf("tier.id"),
+        publicPort: 80,
+        privatePort: 8080,
+        memberIds: [outputOf("web.id")],
+      },
+      { as: "lbRule" },
+    ),
   ),
-  ilb: code(
+  ilb: declared(
     ["zoneId", "vpc"],
-    `const app = new cim.Network("app", {
-  zoneId,
-  vpcId: vpc.id,
-  networkOfferingId: cim.getNetworkOffering({ name: "VPC Tier with Internal LB" }).then((o) => o.id),
-  gateway: "10.1.2.1",
-  netmask: "255.255.255.0",
-});
-const ilb = new cim.InternalLoadBalancer("db", { networkId: app.id, sourcePort: 5432, instancePort: 5432 });`,
-    {
-      resources: `app:
-  type: cim:index:Network
-  properties:
-    zoneId: \${zoneId}
-    vpcId: \${main.id}
-    networkOfferingId:
-${indent(invokeId("getNetworkOffering", "{ name: VPC Tier with Internal LB }"), 6)}
-    gateway: 10.1.2.1
-    netmask: 255.255.255.0
-ilb:
-  type: cim:index:InternalLoadBalancer
-  name: db
-  properties:
-    networkId: \${app.id}
-    sourcePort: 5432
-    instancePort: 5432`,
-    },
+    shared("app"),
+    resource(
+      "InternalLoadBalancer",
+      "db",
+      { networkId: outputOf("app.id"), sourcePort: 5432, instancePort: 5432 },
+      { as: "ilb" },
+    ),
   ),
-  webAcl: code(
-    ["vpc"],
-    `const webAcl = new cim.NetworkAclList("web", { vpcId: vpc.id, description: "web tier" });`,
-    {
-      resources: `webAcl:
-  type: cim:index:NetworkAclList
-  name: web
-  properties:
-    vpcId: \${main.id}
-    description: web tier`,
-    },
-  ),
-  https: code(
+  webAcl: { shared: "webAcl", needs: ["vpc"] },
+  https: declared(
     ["webAcl"],
-    `const https = new cim.NetworkAclRule("https", {
-  aclId: webAcl.id,
-  number: 10,
-  protocol: "tcp",
-  startPort: 443,
-  cidrList: ["0.0.0.0/0"],
-});`,
-    {
-      resources: `https:
-  type: cim:index:NetworkAclRule
-  properties:
-    aclId: \${webAcl.id}
-    number: 10
-    protocol: tcp
-    startPort: 443
-    cidrList: [0.0.0.0/0]`,
-    },
+    resource(
+      "NetworkAclRule",
+      "https",
+      { aclId: outputOf("webAcl.id"), number: 10, protocol: "tcp", startPort: 443, cidrList: ["0.0.0.0/0"] },
+      { as: "https" },
+    ),
   ),
-  link: code(
+  link: declared(
     ["vpc"],
-    `const link = new cim.VpcGateway("dc-link", {
-  vpcId: vpc.id,
-  ipAddress: "172.16.0.2",
-  gateway: "172.16.0.1",
-  netmask: "255.255.255.0",
-  vlan: 100,
-});`,
-    {
-      resources: `link:
-  type: cim:index:VpcGateway
-  name: dc-link
-  properties:
-    vpcId: \${main.id}
-    ipAddress: 172.16.0.2
-    gateway: 172.16.0.1
-    netmask: 255.255.255.0
-    vlan: 100`,
-    },
+    resource(
+      "VpcGateway",
+      "dc-link",
+      {
+        vpcId: outputOf("vpc.id"),
+        ipAddress: "172.16.0.2",
+        gateway: "172.16.0.1",
+        netmask: "255.255.255.0",
+        vlan: 100,
+      },
+      { as: "link" },
+    ),
   ),
-  mesh: code([], `const mesh = new cim.MultiRegionGroup("mesh", { description: "both sites" });`, {
-    resources: `mesh:
-  type: cim:index:MultiRegionGroup
-  properties:
-    description: both sites`,
-  }),
-  meshMember: code(
+  mesh: { shared: "mesh", needs: [] },
+  meshMember: declared(
     ["mesh", "vpc"],
-    `const meshMember = new cim.MultiRegionGroupVpc("mesh-fra", { groupId: mesh.id, vpcId: vpc.id });`,
-    {
-      resources: `meshMember:
-  type: cim:index:MultiRegionGroupVpc
-  name: mesh-fra
-  properties:
-    groupId: \${mesh.id}
-    vpcId: \${main.id}`,
-    },
+    resource(
+      "MultiRegionGroupVpc",
+      "mesh-fra",
+      { groupId: outputOf("mesh.id"), vpcId: outputOf("vpc.id") },
+      { as: "meshMember" },
+    ),
   ),
-  shop: code([], `const shop = new cim.Project("shop", { displayText: "the web shop" });`, {
-    resources: `shop:
-  type: cim:index:Project
-  properties:
-    displayText: the web shop`,
-  }),
-  acmeId: code([], `const acmeId = cim.getTenant({ name: "acme" }).then((tenant) => tenant.id);`, {
-    variables: `acmeId:
-${indent(invokeId("getTenant", "{ name: acme }"), 2)}`,
-  }),
+  shop: declared([], resource("Project", "shop", { displayText: "the web shop" }, { as: "shop" })),
+  acmeId: declared([], lookupVariable("acmeId", "getTenant", { name: "acme" })),
 };
 
 const equals = (field: string, value: string) => (v: string) => `${v}.${field} === ${JSON.stringify(value)}`;

@@ -7,14 +7,14 @@
 // (tests/docs/functionExamples.test.ts): what a page shows with plain values is what a reader gets.
 //
 // Each page shows the same program in Pulumi YAML under the TypeScript one, made from the same plan: the ids as
-// `fn::invoke` variables, each declaration's YAML beside its TypeScript (examples.ts, functionExampleTable.ts), and
-// the call an `fn::invoke` whose arguments are those variables or the outputs of the resources it reads
-// (tests/docs/yamlExamples.test.ts holds it to the TypeScript and the plugin's schema; tests/e2e/yamlExamples.test.ts
-// deploys them).
+// `fn::invoke` variables, each declaration's YAML made from the one spelling its TypeScript is made from too
+// (examples.ts, functionExampleTable.ts), and the call an `fn::invoke` whose arguments are those variables or the
+// outputs of the resources it reads (tests/docs/yamlExamples.test.ts holds it to the TypeScript and the plugin's
+// schema; tests/e2e/yamlExamples.test.ts deploys them).
 
 import type { LookupEntry } from "../../sdk/lookups/entries";
 import { lookupRegistry } from "../../sdk/lookups/registry";
-import { shared, type YamlParts, yamlSections } from "./examples";
+import { indent, shared, WIDTH, type YamlParts, yamlInvoke, yamlSections } from "./examples";
 import { type LookupName, SETUPS, type Setup, type Spec, TABLE } from "./functionExampleTable";
 
 export type { LookupName, Spec };
@@ -25,9 +25,6 @@ type Ref = { promise: string } | { output: string; needs: string };
 const isRef = (v: unknown): v is Ref => typeof v === "object" && v !== null;
 const lowerFirst = (s: string) => s[0].toLowerCase() + s.slice(1);
 const plural = (s: string) => (/[^aeiou]y$/.test(s) ? `${s.slice(0, -1)}ies` : `${s}s`);
-
-/** The examples' line width, as the repository's formatter's. */
-const WIDTH = 110;
 
 const GENERIC = new Set(["Type", "List", "System"]);
 
@@ -261,24 +258,14 @@ function invokeOf(name: LookupName, keyOf: (constant: string) => string): Invoke
   };
 }
 
-/**
- * A value in a YAML flow map: text plain when YAML reads it back as that text (`de-fra-1a`, `Ubuntu 22.04 LTS`),
- * quoted otherwise (a reference, a version, a word YAML reads as a boolean); numbers and booleans as they are.
- */
-function yamlValue(v: unknown): string {
-  if (typeof v !== "string") return JSON.stringify(v);
-  const plain =
-    /^[A-Za-z][\w ./-]*$/.test(v) && !/\s$/.test(v) && !/^(true|false|yes|no|on|off|y|n|null)$/i.test(v);
-  return plain ? v : JSON.stringify(v);
-}
-
 /** An invoke as an entry of `variables`, written as the shared declarations write theirs (examples.ts). */
 function invokeEntry(i: Invoke): string {
-  const lines = [`${i.variable}:`, "  fn::invoke:", `    function: ${i.function}`];
-  const args = Object.entries(i.arguments).map(([k, v]) => `${k}: ${yamlValue(v)}`);
-  if (args.length) lines.push(`    arguments: { ${args.join(", ")} }`);
-  if (i.return) lines.push(`    return: ${i.return}`);
-  return lines.join("\n");
+  const call = yamlInvoke(
+    i.function.replace(/^cim:index:/, ""),
+    i.arguments as Record<string, string | number | boolean>,
+    i.return,
+  );
+  return `${i.variable}:\n${indent(call, 2)}`;
 }
 
 const noConstants = (constant: string): string => {

@@ -7,7 +7,16 @@
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { kindList } from "../../provider/kinds";
-import { examples, withProperties } from "../../provider/kinds/examples";
+import {
+  examples,
+  exported,
+  lookupId,
+  outputOf,
+  resource,
+  variables,
+  withProperties,
+  yamlScalar,
+} from "../../provider/kinds/examples";
 import { functionExample } from "../../provider/kinds/functionExamples";
 import type { LookupName } from "../../provider/kinds/functionExampleTable";
 import { lookupRegistry } from "../../sdk/lookups/registry";
@@ -215,5 +224,75 @@ describe("the examples' shared declarations (provider/kinds/examples.ts)", () =>
       Object.values(differing[0][1] as Record<string, string[]>).map((kinds) => kinds.sort()),
     ).toContainEqual(["Backup", "BackupSchedule"]);
     expect([...seen.keys()]).toContain("data Volume data"); // the check sees the shared ones
+  });
+
+  it("a flat declaration spelled once reads alike in both languages", () => {
+    const link = resource(
+      "VpcGateway",
+      "dc-link",
+      {
+        ...variables("zoneId"),
+        vpcId: outputOf("vpc.id"),
+        offeringId: lookupId("getVpcOffering", { name: "Default VPC" }),
+        vlan: 100,
+        tags: { approved: "2026-11" },
+      },
+      { as: "link" },
+    );
+    expect(link.ts).toBe(
+      'const link = new cim.VpcGateway("dc-link", {\n  zoneId,\n  vpcId: vpc.id,\n' +
+        '  offeringId: cim.getVpcOffering("Default VPC").then((o) => o.id),\n  vlan: 100,\n' +
+        '  tags: { approved: "2026-11" },\n});',
+    );
+    // keyed by the constant, its Pulumi name in `name`; the shared VPC by its key, main
+    expect(parse(link.yaml.resources ?? "")).toEqual({
+      link: {
+        type: "cim:index:VpcGateway",
+        name: "dc-link",
+        properties: {
+          zoneId: ref("zoneId"),
+          vpcId: ref("main.id"),
+          offeringId: {
+            "fn::invoke": {
+              function: "cim:index:getVpcOffering",
+              arguments: { name: "Default VPC" },
+              return: "id",
+            },
+          },
+          vlan: 100,
+          tags: { approved: "2026-11" },
+        },
+      },
+    });
+    expect(exported("linkState", "link.state").yaml.outputs).toBe(`linkState: \${link.state}`);
+  });
+
+  it("a text is quoted in YAML where a reader of YAML 1.1 or 1.2 would read something else, plain elsewhere", () => {
+    const quoted = [
+      "30:02",
+      "2027-06-30T00:00:00Z",
+      "0 22 * * MON-FRI",
+      "yes",
+      "Off",
+      "null",
+      "8080",
+      "1.5",
+      "",
+    ];
+    const plain = [
+      "10.1.0.0/16",
+      "Europe/Berlin",
+      "https://images.example.com/a.qcow2",
+      "1.28.4",
+      "web tier",
+    ];
+    expect(quoted.filter((t) => !yamlScalar(t).startsWith('"'))).toEqual([]);
+    expect(plain.filter((t) => yamlScalar(t) !== t)).toEqual([]);
+    expect(yamlScalar("a, b", true)).toBe('"a, b"');
+    for (const version of ["1.1", "1.2"] as const)
+      for (const text of [...quoted, ...plain, "a, b", ref("db.id")]) {
+        expect(parse(`k: ${yamlScalar(text)}`, { version }).k, `${text} (YAML ${version})`).toBe(text);
+        expect(parse(`k: [${yamlScalar(text, true)}]`, { version }).k, `${text} in a flow`).toEqual([text]);
+      }
   });
 });

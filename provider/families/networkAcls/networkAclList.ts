@@ -7,7 +7,7 @@
 import type { AclList } from "../../client";
 import { commonFields, descriptionField, field } from "../../kinds/common";
 import { defineKind, type Requirement } from "../../kinds/define";
-import { examples } from "../../kinds/examples";
+import { examples, exported } from "../../kinds/examples";
 import { applyChanged } from "../../kinds/named";
 import { id, text } from "../../lifecycle/check";
 
@@ -45,11 +45,7 @@ export const networkAclList = defineKind({
   name: "NetworkAclList",
   noun: "network ACL list",
   summary: "A network ACL list of a VPC, for its tiers (the two default lists are looked up, not made).",
-  ...examples(["zoneId", "vpc", "webAcl"], "export const aclId = webAcl.id;", {
-    outputs: `
-aclId: \${web.id}
-`,
-  }),
+  ...examples(["zoneId", "vpc", "webAcl"], [exported("aclId", "webAcl.id")]),
   nameFromResource: true,
   fields: {
     ...commonFields,

@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { AclRuleInput, NetworkAclRule } from "../../client";
 import { commonFields, field, output, word } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
-import { examples } from "../../kinds/examples";
+import { examples, outputOf, resource } from "../../kinds/examples";
 import { id, text, whenKnown } from "../../lifecycle/check";
 import { formatIpv4, parseCidr } from "../../lifecycle/net";
 import { waitFor } from "../../lifecycle/session";
@@ -93,35 +93,27 @@ export const networkAclRule = defineKind({
     "A rule of a network ACL list: protocol, ports or ICMP type, CIDRs, allow or deny, ingress or egress.",
   ...examples(
     ["zoneId", "vpc", "webAcl"],
-    `
-new cim.NetworkAclRule("https", { aclId: webAcl.id, number: 10, protocol: "tcp", startPort: 443, cidrList: ["0.0.0.0/0"] });
-new cim.NetworkAclRule("ssh", { aclId: webAcl.id, number: 20, protocol: "tcp", startPort: 22, cidrList: ["10.8.0.0/16"] });
-new cim.NetworkAclRule("no-ping-out", {
-  aclId: webAcl.id,
-  protocol: "icmp",
-  trafficType: "egress",
-  action: "deny",
-  cidrList: ["0.0.0.0/0"],
-});
-`,
-    {
-      resources: `
-https:
-  type: cim:index:NetworkAclRule
-  properties: { aclId: "\${web.id}", number: 10, protocol: tcp, startPort: 443, cidrList: [0.0.0.0/0] }
-ssh:
-  type: cim:index:NetworkAclRule
-  properties: { aclId: "\${web.id}", number: 20, protocol: tcp, startPort: 22, cidrList: [10.8.0.0/16] }
-no-ping-out:
-  type: cim:index:NetworkAclRule
-  properties:
-    aclId: \${web.id}
-    protocol: icmp
-    trafficType: egress
-    action: deny
-    cidrList: [0.0.0.0/0]
-`,
-    },
+    [
+      ...[
+        { name: "https", number: 10, startPort: 443, cidr: "0.0.0.0/0" },
+        { name: "ssh", number: 20, startPort: 22, cidr: "10.8.0.0/16" },
+      ].map(({ name, number, startPort, cidr }) =>
+        resource("NetworkAclRule", name, {
+          aclId: outputOf("webAcl.id"),
+          number,
+          protocol: "tcp",
+          startPort,
+          cidrList: [cidr],
+        }),
+      ),
+      resource("NetworkAclRule", "no-ping-out", {
+        aclId: outputOf("webAcl.id"),
+        protocol: "icmp",
+        trafficType: "egress",
+        action: "deny",
+        cidrList: ["0.0.0.0/0"],
+      }),
+    ],
   ),
   createVerb: "add",
   label: (rec) => (rec.number === undefined ? undefined : `rule ${String(rec.number)}`),
