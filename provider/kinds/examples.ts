@@ -71,22 +71,6 @@ export function yamlInvoke(
 
 const yamlEntry = (key: string, value: string) => `${key}:\n${indent(value, 2)}`;
 
-/**
- * An instance of the shared template and compute offering in YAML, keyed `key`, with `more` properties (lines at
- * the properties' level): TypeScript's `new cim.Instance(key, { zoneId, templateId, serviceOfferingId, … })`.
- */
-export function yamlInstance(key: string, more = ""): string {
-  const properties = [
-    `zoneId: \${zoneId}`,
-    `templateId: \${templateId}`,
-    `serviceOfferingId: \${serviceOfferingId}`,
-  ];
-  return yamlEntry(
-    key,
-    `type: cim:index:Instance\nproperties:\n${indent([...properties, more.trim()].filter(Boolean).join("\n"), 2)}`,
-  );
-}
-
 /** What one piece of a YAML program adds to each section: entries written at the section's own level. */
 export interface YamlParts {
   readonly config?: string;

@@ -8,7 +8,7 @@
 import type { BackupSchedule } from "../../client";
 import { commonFields, created, field, instanceField, oneRecordCalls, word } from "../../kinds/common";
 import { defineKind, type LiveRecord } from "../../kinds/define";
-import { examples } from "../../kinds/examples";
+import { examples, outputOf, resource } from "../../kinds/examples";
 import { text, timeZone, whenKnown } from "../../lifecycle/check";
 import { waitFor } from "../../lifecycle/session";
 
@@ -94,25 +94,14 @@ export const backupSchedule = defineKind({
   summary: "When an instance is backed up (synchronous in the API).",
   ...examples(
     ["zoneId", "templateId", "serviceOfferingId", "backedUpDb"],
-    `
-new cim.BackupSchedule("db-nightly", {
-  instanceId: db.id,
-  intervalType: "DAILY",
-  schedule: "30:02",
-  timezone: "Europe/Berlin",
-});
-`,
-    {
-      resources: `
-db-nightly:
-  type: cim:index:BackupSchedule
-  properties:
-    instanceId: \${db.id}
-    intervalType: DAILY
-    schedule: "30:02"
-    timezone: Europe/Berlin
-`,
-    },
+    [
+      resource("BackupSchedule", "db-nightly", {
+        instanceId: outputOf("db.id"),
+        intervalType: "DAILY",
+        schedule: "30:02",
+        timezone: "Europe/Berlin",
+      }),
+    ],
   ),
   label: (rec) => `${String(rec.intervalType)} for instance ${String(rec.instanceId ?? rec.vmId)}`,
   fields: {

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Backup } from "../../client";
 import { commonFields, descriptionField, field, output, recordCalls, zoneId } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { examples } from "../../kinds/examples";
+import { examples, exported, outputOf, resource } from "../../kinds/examples";
 import { text } from "../../lifecycle/check";
 import { backedUpInstance } from "../backupSchedules/backupSchedule";
 
@@ -16,22 +16,15 @@ export const backup = defineKind({
   summary: "An on-demand backup of an instance that has a backup offering.",
   ...examples(
     ["zoneId", "templateId", "serviceOfferingId", "backedUpDb"],
-    `
-const beforeUpgrade = new cim.Backup("db-before-upgrade", { instanceId: db.id, description: "before the upgrade" });
-export const backupSize = beforeUpgrade.size;
-`,
-    {
-      resources: `
-db-before-upgrade:
-  type: cim:index:Backup
-  properties:
-    instanceId: \${db.id}
-    description: before the upgrade
-`,
-      outputs: `
-backupSize: \${db-before-upgrade.size}
-`,
-    },
+    [
+      resource(
+        "Backup",
+        "db-before-upgrade",
+        { instanceId: outputOf("db.id"), description: "before the upgrade" },
+        { as: "beforeUpgrade" },
+      ),
+      exported("backupSize", "beforeUpgrade.size"),
+    ],
   ),
   nameFromResource: true,
   quota: { limit: "backupLimit", count: "backupCount" },

@@ -14,7 +14,7 @@ import {
 } from "../../client";
 import { commonFields, created, field, noneIsNull, output } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
-import { examples } from "../../kinds/examples";
+import { examples, outputOf, resource } from "../../kinds/examples";
 import { bool, optionalId, text, whenKnown } from "../../lifecycle/check";
 import { keptInCloud } from "../../lifecycle/errors";
 import { type Session, waitFor } from "../../lifecycle/session";
@@ -77,16 +77,12 @@ export const comment = defineKind({
   summary: "A comment (the API's annotation) on a volume, network, public IP, VPC or Kubernetes cluster.",
   ...examples(
     ["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db", "data"],
-    `new cim.Comment("data-owner", { volumeId: data.id, text: "owned by the payments team; restore tested weekly" });`,
-    {
-      resources: `
-data-owner:
-  type: cim:index:Comment
-  properties:
-    volumeId: \${data.id}
-    text: owned by the payments team; restore tested weekly
-`,
-    },
+    [
+      resource("Comment", "data-owner", {
+        volumeId: outputOf("data.id"),
+        text: "owned by the payments team; restore tested weekly",
+      }),
+    ],
   ),
   label: (rec) => {
     const t = targetIn(rec);

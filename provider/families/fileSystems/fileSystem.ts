@@ -28,7 +28,7 @@ import {
 } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { diskGb, diskSizeProblem, resizedTo, shrinkProblem } from "../../kinds/diskOffering";
-import { examples } from "../../kinds/examples";
+import { examples, exported } from "../../kinds/examples";
 import { id } from "../../lifecycle/check";
 import { waitFor } from "../../lifecycle/session";
 
@@ -61,40 +61,8 @@ export const fileSystem = defineKind({
   noun: "shared file system",
   summary: "A shared file system (NFS) served on a network, its size grown in place.",
   ...examples(
-    ["zoneId", "vpc", "tier"],
-    `
-const files = new cim.FileSystem("assets", {
-  zoneId,
-  networkId: tier.id,
-  diskOfferingId: cim.getDiskOffering("Custom").then((o) => o.id),
-  size: 50,
-  serviceOfferingId: cim.getComputeOffering("Medium").then((o) => o.id),
-});
-export const assetsMount = files.mountSource;
-`,
-    {
-      resources: `
-assets:
-  type: cim:index:FileSystem
-  properties:
-    zoneId: \${zoneId}
-    networkId: \${tier.id}
-    diskOfferingId:
-      fn::invoke:
-        function: cim:index:getDiskOffering
-        arguments: { name: Custom }
-        return: id
-    size: 50
-    serviceOfferingId:
-      fn::invoke:
-        function: cim:index:getComputeOffering
-        arguments: { name: Medium }
-        return: id
-`,
-      outputs: `
-assetsMount: \${assets.mountSource}
-`,
-    },
+    ["zoneId", "diskOfferingId", "vpc", "tier", "share"],
+    [exported("assetsMount", "share.mountSource")],
   ),
   nameFromResource: true,
   // SharedFS.State: Allocated while the create job deploys it; Destroyed ones wait to be expunged

@@ -6,7 +6,7 @@
 import type { Iso } from "../../client";
 import { flagField } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { examples } from "../../kinds/examples";
+import { examples, lookupId, outputOf, resource, variables } from "../../kinds/examples";
 import { imageApi, imageFields, imageKindBase, imageOutputs, osTypeField, urlFormatProblem } from "./image";
 
 export const iso = defineKind({
@@ -15,38 +15,30 @@ export const iso = defineKind({
   summary: "An ISO registered from a URL (a download job), for instances' isoId (imageType iso) once ready.",
   ...examples(
     ["zoneId", "serviceOfferingId", "diskOfferingId"],
-    `
-const rescue = new cim.Iso("rescue", {
-  url: "https://images.example.com/rescue.iso",
-  zoneId,
-  osTypeId: cim.getOsType("Ubuntu 22.04 (64-bit)").then((o) => o.id),
-});
-// the root disk's offering (Custom) is customized: the instance names its size
-new cim.Instance("fixer", { zoneId, serviceOfferingId, imageType: "iso", isoId: rescue.id, diskOfferingId, rootDiskSize: 20 });
-`,
-    {
-      resources: `
-rescue:
-  type: cim:index:Iso
-  properties:
-    url: https://images.example.com/rescue.iso
-    zoneId: \${zoneId}
-    osTypeId:
-      fn::invoke:
-        function: cim:index:getOsType
-        arguments: { name: "Ubuntu 22.04 (64-bit)" }
-        return: id
-fixer:
-  type: cim:index:Instance
-  properties:
-    zoneId: \${zoneId}
-    serviceOfferingId: \${serviceOfferingId}
-    imageType: iso
-    isoId: \${rescue.id}
-    diskOfferingId: \${diskOfferingId} # Custom, a customized offering: rootDiskSize says the size
-    rootDiskSize: 20
-`,
-    },
+    [
+      resource(
+        "Iso",
+        "rescue",
+        {
+          url: "https://images.example.com/rescue.iso",
+          ...variables("zoneId"),
+          osTypeId: lookupId("getOsType", { name: "Ubuntu 22.04 (64-bit)" }),
+        },
+        { as: "rescue" },
+      ),
+      resource(
+        "Instance",
+        "fixer",
+        {
+          ...variables("zoneId", "serviceOfferingId"),
+          imageType: "iso",
+          isoId: outputOf("rescue.id"),
+          ...variables("diskOfferingId"),
+          rootDiskSize: 20,
+        },
+        { comment: "the root disk's offering (Custom) is customized: the instance names its size" },
+      ),
+    ],
   ),
   ...imageKindBase("iso"),
   fields: {

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Template } from "../../client";
 import { field, flagField, output } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { examples } from "../../kinds/examples";
+import { examples, exported } from "../../kinds/examples";
 import { imageApi, imageFields, imageKindBase, imageOutputs, osTypeField, urlFormatProblem } from "./image";
 
 /** The formats a template is registered in (CloudStack's Storage.ImageFormat with file endings, ISO aside). */
@@ -44,11 +44,7 @@ export const template = defineKind({
   name: "Template",
   noun: "template",
   summary: "A template registered from a URL (a download job), for instances' templateId once ready.",
-  ...examples(["zoneId", "golden"], "export const goldenId = golden.id;", {
-    outputs: `
-goldenId: \${golden.id}
-`,
-  }),
+  ...examples(["zoneId", "golden"], [exported("goldenId", "golden.id")]),
   ...imageKindBase("template"),
   fields: {
     ...imageFields("template"),

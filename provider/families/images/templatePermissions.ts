@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { ImageAccess, ImagePermissionsChange } from "../../client";
 import { commonFields, field, flagField, uniqueTogether } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { examples } from "../../kinds/examples";
+import { examples, outputOf, resource } from "../../kinds/examples";
 import { id, text } from "../../lifecycle/check";
 import type { Session } from "../../lifecycle/session";
 import { sameSet } from "../../lifecycle/values";
@@ -61,17 +61,17 @@ export const templatePermissions = defineKind({
   summary: "Who besides its owner may use a template: public, featured, extractable, named accounts.",
   ...examples(
     ["zoneId", "golden"],
-    `// team-b: another account of the platform, which must exist (the local emulator has it only once added)
-new cim.TemplatePermissions("golden-shared", { templateId: golden.id, accounts: ["team-b"] });`,
-    {
-      resources: `
-golden-shared:
-  type: cim:index:TemplatePermissions
-  properties:
-    templateId: \${golden.id}
-    accounts: [team-b] # another account of the platform, which must exist
-`,
-    },
+    [
+      resource(
+        "TemplatePermissions",
+        "golden-shared",
+        { templateId: outputOf("golden.id"), accounts: ["team-b"] },
+        {
+          comment:
+            "team-b: another account of the platform, which must exist (the local emulator has it only once added)",
+        },
+      ),
+    ],
   ),
   createVerb: "set",
   label: (rec) => `of template ${String(rec.templateId ?? rec.id)}`,

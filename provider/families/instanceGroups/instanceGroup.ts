@@ -7,7 +7,7 @@
 import type { InstanceGroup } from "../../client";
 import { commonFields, created, nameField, uniqueName } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { examples, yamlInstance } from "../../kinds/examples";
+import { examples, outputOf, resource, templateInstance } from "../../kinds/examples";
 import { defaultRegion, type Session } from "../../lifecycle/session";
 
 /** The group's region: the recorded one, else the API default (without a region the list reads every region). */
@@ -18,17 +18,17 @@ export const instanceGroup = defineKind({
   noun: "instance group",
   summary: "A named group of instances in one region; instances join it by name (cim.Instance group).",
   ...examples(
-    ["zoneId", "templateId", "serviceOfferingId"],
-    `
-const group = new cim.InstanceGroup("web-servers", {});
-[1, 2, 3].map((n) => new cim.Instance("web-" + n, { zoneId, templateId, serviceOfferingId, group: group.name }));
-`,
+    [
+      "zoneId",
+      "templateId",
+      "serviceOfferingId",
+      resource("InstanceGroup", "web-servers", {}, { as: "group" }),
+    ],
+    `[1, 2, 3].map((n) => new cim.Instance("web-" + n, { zoneId, templateId, serviceOfferingId, group: group.name }));`,
     {
       resources: `
-web-servers:
-  type: cim:index:InstanceGroup
 # TypeScript's loop, written out
-${[1, 2, 3].map((n) => yamlInstance(`web-${n}`, `group: \${web-servers.name}`)).join("\n")}
+${[1, 2, 3].map((n) => templateInstance(`web-${n}`, { group: outputOf("group.name") }).yaml.resources).join("\n")}
 `,
     },
   ),

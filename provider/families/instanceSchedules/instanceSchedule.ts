@@ -7,7 +7,7 @@ import { z } from "zod";
 import { type InstanceSchedule, instanceScheduleQuery } from "../../client";
 import { commonFields, created, descriptionField, field, instanceField, word } from "../../kinds/common";
 import { defineKind, type LiveRules, type LookupFailure, type Recorded } from "../../kinds/define";
-import { examples } from "../../kinds/examples";
+import { examples, outputOf, resource } from "../../kinds/examples";
 import { bool, text, timeZone } from "../../lifecycle/check";
 import { cronProblem } from "./cron";
 
@@ -92,40 +92,21 @@ export const instanceSchedule = defineKind({
   summary: "Starts, stops or reboots an instance on a cron schedule in a time zone (synchronous in the API).",
   ...examples(
     ["zoneId", "templateId", "serviceOfferingId", "db"],
-    `
-new cim.InstanceSchedule("db-stop-at-night", {
-  instanceId: db.id,
-  action: "stop",
-  schedule: "0 22 * * MON-FRI",
-  timezone: "Europe/Berlin",
-});
-new cim.InstanceSchedule("db-start-mornings", {
-  instanceId: db.id,
-  action: "start",
-  schedule: "0 6 * * MON-FRI",
-  timezone: "Europe/Berlin",
-  endDate: "2027-06-30T00:00:00Z",
-});
-`,
-    {
-      resources: `
-db-stop-at-night:
-  type: cim:index:InstanceSchedule
-  properties:
-    instanceId: \${db.id}
-    action: stop
-    schedule: "0 22 * * MON-FRI"
-    timezone: Europe/Berlin
-db-start-mornings:
-  type: cim:index:InstanceSchedule
-  properties:
-    instanceId: \${db.id}
-    action: start
-    schedule: "0 6 * * MON-FRI"
-    timezone: Europe/Berlin
-    endDate: "2027-06-30T00:00:00Z"
-`,
-    },
+    [
+      resource("InstanceSchedule", "db-stop-at-night", {
+        instanceId: outputOf("db.id"),
+        action: "stop",
+        schedule: "0 22 * * MON-FRI",
+        timezone: "Europe/Berlin",
+      }),
+      resource("InstanceSchedule", "db-start-mornings", {
+        instanceId: outputOf("db.id"),
+        action: "start",
+        schedule: "0 6 * * MON-FRI",
+        timezone: "Europe/Berlin",
+        endDate: "2027-06-30T00:00:00Z",
+      }),
+    ],
   ),
   label: (rec) => `${String(rec.action ?? "schedule")} of instance ${String(rec.instanceId ?? "")}`,
   fields: {

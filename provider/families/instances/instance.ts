@@ -25,7 +25,7 @@ import {
 } from "../../kinds/common";
 import { defineKind, desiredValue, type Recorded, type Requirement } from "../../kinds/define";
 import { diskSizeProblem } from "../../kinds/diskOffering";
-import { examples, yamlInstance } from "../../kinds/examples";
+import { examples, exported, outputOf, templateInstance } from "../../kinds/examples";
 import { bool, id, optionalId, text, whenKnown } from "../../lifecycle/check";
 import { describe, ResourceError } from "../../lifecycle/errors";
 import { parseIpv4 } from "../../lifecycle/net";
@@ -121,32 +121,14 @@ export const instance = defineKind({
   summary: "A compute instance (virtual machine).",
   ...examples(
     ["zoneId", "templateId", "serviceOfferingId", "vpc", "tier"],
-    `
-const web = new cim.Instance("web", {
-  zoneId,
-  templateId,
-  serviceOfferingId,
-  networkIds: [tier.id],
-  displayName: "web",
-  tags: { env: "prod", role: "web" },
-});
-export const address = web.ipAddress;
-`,
-    {
-      resources: `
-${yamlInstance(
-  "web",
-  `
-networkIds: ["\${tier.id}"]
-displayName: web
-tags: { env: prod, role: web }
-`,
-)}
-`,
-      outputs: `
-address: \${web.ipAddress}
-`,
-    },
+    [
+      templateInstance(
+        "web",
+        { networkIds: [outputOf("tier.id")], displayName: "web", tags: { env: "prod", role: "web" } },
+        { as: "web" },
+      ),
+      exported("address", "web.ipAddress"),
+    ],
   ),
   createVerb: "deploy",
   tags: "instance",

@@ -24,7 +24,7 @@ import {
   zoneName,
 } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
-import { examples } from "../../kinds/examples";
+import { examples, exported, lookupId, outputOf, resource, variables } from "../../kinds/examples";
 import { id, text } from "../../lifecycle/check";
 import { catalogue } from "../../lifecycle/lookups";
 import { type Session, waitFor } from "../../lifecycle/session";
@@ -113,43 +113,23 @@ export const kubernetesCluster = defineKind({
     "A Kubernetes cluster (CloudStack Kubernetes Service): scaled and upgraded in place; kubeconfig as a secret output.",
   ...examples(
     ["zoneId", "vpc", "tier"],
-    `
-const cluster = new cim.KubernetesCluster("apps", {
-  zoneId,
-  kubernetesVersionId: cim.getKubernetesVersion("1.28.4").then((v) => v.id),
-  serviceOfferingId: cim.getComputeOffering("Medium").then((o) => o.id),
-  networkId: tier.id,
-  size: 2,
-  tags: { env: "prod" },
-});
-export const endpoint = cluster.endpoint;
-export const kubeconfig = cluster.kubeconfig; // a secret output
-`,
-    {
-      resources: `
-apps:
-  type: cim:index:KubernetesCluster
-  properties:
-    zoneId: \${zoneId}
-    kubernetesVersionId:
-      fn::invoke:
-        function: cim:index:getKubernetesVersion
-        arguments: { version: "1.28.4" }
-        return: id
-    serviceOfferingId:
-      fn::invoke:
-        function: cim:index:getComputeOffering
-        arguments: { name: Medium }
-        return: id
-    networkId: \${tier.id}
-    size: 2
-    tags: { env: prod }
-`,
-      outputs: `
-endpoint: \${apps.endpoint}
-kubeconfig: \${apps.kubeconfig} # a secret output
-`,
-    },
+    [
+      resource(
+        "KubernetesCluster",
+        "apps",
+        {
+          ...variables("zoneId"),
+          kubernetesVersionId: lookupId("getKubernetesVersion", { version: "1.28.4" }),
+          serviceOfferingId: lookupId("getComputeOffering", { name: "Medium" }),
+          networkId: outputOf("tier.id"),
+          size: 2,
+          tags: { env: "prod" },
+        },
+        { as: "cluster" },
+      ),
+      exported("endpoint", "cluster.endpoint"),
+      exported("kubeconfig", "cluster.kubeconfig", "a secret output"),
+    ],
   ),
   nameFromResource: true,
   tags: "cluster",

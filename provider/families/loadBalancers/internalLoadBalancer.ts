@@ -11,7 +11,7 @@ import { z } from "zod";
 import type { InternalLoadBalancer, Network } from "../../client";
 import { commonFields, field, output, tags, zoneId } from "../../kinds/common";
 import { defineKind, type Recorded, type Requirement } from "../../kinds/define";
-import { examples, yamlInstance } from "../../kinds/examples";
+import { examples, exported, outputOf, templateInstance } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
 import { inRange, parseCidr, parseIpv4 } from "../../lifecycle/net";
 import { containsUnknown } from "../../lifecycle/values";
@@ -54,51 +54,33 @@ export const internalLoadBalancer = defineKind({
   noun: "internal load balancer",
   summary: "A load balancer inside a VPC tier: a port of a tier address balanced over member instances.",
   ...examples(
-    ["zoneId", "templateId", "serviceOfferingId", "vpc"],
-    `
-const app = new cim.Network("app", {
-  zoneId,
-  vpcId: vpc.id,
-  gateway: "10.1.2.1",
-  netmask: "255.255.255.0",
-  networkOfferingId: cim.getNetworkOffering("VPC Tier with Internal LB").then((o) => o.id),
-});
-const dbs = [1, 2].map((n) => new cim.Instance("db-" + n, { zoneId, templateId, serviceOfferingId, networkIds: [app.id] }));
+    ["zoneId", "templateId", "serviceOfferingId", "vpc", "app"],
+    [
+      // by hand: TypeScript's loop, written out in YAML
+      {
+        ts: `const dbs = [1, 2].map((n) => new cim.Instance("db-" + n, { zoneId, templateId, serviceOfferingId, networkIds: [app.id] }));
 const lb = new cim.InternalLoadBalancer("db", {
   networkId: app.id,
   sourcePort: 5432,
   instancePort: 5432,
   memberIds: dbs.map((d) => d.id),
-});
-export const dbAddress = lb.sourceIpAddress;
-`,
-    {
-      resources: `
-app:
-  type: cim:index:Network
-  properties:
-    zoneId: \${zoneId}
-    vpcId: \${main.id}
-    gateway: 10.1.2.1
-    netmask: 255.255.255.0
-    networkOfferingId:
-      fn::invoke:
-        function: cim:index:getNetworkOffering
-        arguments: { name: VPC Tier with Internal LB }
-        return: id
-${[1, 2].map((n) => yamlInstance(`db-${n}`, `networkIds: ["\${app.id}"]`)).join("\n")}
-db:
+});`,
+        yaml: {
+          resources: `
+${[1, 2].map((n) => templateInstance(`db-${n}`, { networkIds: [outputOf("app.id")] }).yaml.resources).join("\n")}
+lb:
   type: cim:index:InternalLoadBalancer
+  name: db
   properties:
     networkId: \${app.id}
     sourcePort: 5432
     instancePort: 5432
     memberIds: ["\${db-1.id}", "\${db-2.id}"]
 `,
-      outputs: `
-dbAddress: \${db.sourceIpAddress}
-`,
-    },
+        },
+      },
+      exported("dbAddress", "lb.sourceIpAddress"),
+    ],
   ),
   nameFromResource: true,
   tags: "internalLoadBalancer",

@@ -11,7 +11,7 @@ import { z } from "zod";
 import type { LoadBalancerRule } from "../../client";
 import { commonFields, field, output, tags, word, zoneId } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { examples, yamlInstance } from "../../kinds/examples";
+import { examples, outputOf, resource, templateInstance } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
 import { containsUnknown } from "../../lifecycle/values";
 import { balancerCalls, balancerCreate, balancerFields, balancerNetworks, lower, port } from "./balancer";
@@ -26,26 +26,29 @@ export const loadBalancerRule = defineKind({
   summary: "A public load-balancer rule: a port of a public IP balanced over member instances.",
   ...examples(
     ["zoneId", "templateId", "serviceOfferingId", "vpc", "tier"],
-    `
-const servers = [1, 2].map((n) => new cim.Instance("web-" + n, { zoneId, templateId, serviceOfferingId, networkIds: [tier.id] }));
-const ip = new cim.PublicIp("web", { vpcId: vpc.id });
-new cim.LoadBalancerRule("web", {
+    [
+      // by hand: TypeScript's loop, written out in YAML
+      {
+        ts: `const servers = [1, 2].map((n) => new cim.Instance("web-" + n, { zoneId, templateId, serviceOfferingId, networkIds: [tier.id] }));`,
+        yaml: {
+          resources: [1, 2]
+            .map((n) => templateInstance(`web-${n}`, { networkIds: [outputOf("tier.id")] }).yaml.resources)
+            .join("\n"),
+        },
+      },
+      resource("PublicIp", "web", { vpcId: outputOf("vpc.id") }, { as: "ip" }),
+      // by hand: its members, TypeScript's servers mapped
+      {
+        ts: `new cim.LoadBalancerRule("web", {
   publicIpId: ip.id,
   networkId: tier.id,
   publicPort: 80,
   privatePort: 8080,
   algorithm: "leastconn",
   memberIds: servers.map((s) => s.id),
-});
-`,
-    {
-      resources: `
-${[1, 2].map((n) => yamlInstance(`web-${n}`, `networkIds: ["\${tier.id}"]`)).join("\n")}
-ip:
-  type: cim:index:PublicIp
-  name: web
-  properties:
-    vpcId: \${main.id}
+});`,
+        yaml: {
+          resources: `
 web:
   type: cim:index:LoadBalancerRule
   properties:
@@ -56,8 +59,11 @@ web:
     algorithm: leastconn
     memberIds: ["\${web-1.id}", "\${web-2.id}"]
 `,
-    },
+        },
+      },
+    ],
   ),
+
   nameFromResource: true,
   tags: "loadBalancerRule",
   states: { busy: ["Add"], deleting: "Revoke" },

@@ -16,7 +16,7 @@ import {
   uniqueName,
 } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { examples } from "../../kinds/examples";
+import { examples, exported } from "../../kinds/examples";
 import { applyChanged } from "../../kinds/named";
 import type { Session } from "../../lifecycle/session";
 
@@ -36,11 +36,7 @@ export const multiRegionGroup = defineKind({
   name: "MultiRegionGroup",
   noun: "multi-region group",
   summary: "A group that joins VPCs of several regions; each VPC joins through a cim.MultiRegionGroupVpc.",
-  ...examples(["mesh"], "export const meshId = mesh.id;", {
-    outputs: `
-meshId: \${mesh.id}
-`,
-  }),
+  ...examples(["mesh"], [exported("meshId", "mesh.id")]),
   nameFromResource: true,
   quota: { source: "multi-regions", limit: "maxMultiRegions", count: "currentMultiRegions" },
   // Revoke while its delete job takes the members out

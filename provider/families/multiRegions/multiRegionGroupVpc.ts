@@ -11,7 +11,7 @@ import { z } from "zod";
 import type { MultiRegionMember } from "../../client";
 import { commonFields, created, field } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { examples } from "../../kinds/examples";
+import { examples, lookupVariable, outputOf, resource } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
 
 export const multiRegionGroupVpc = defineKind({
@@ -20,10 +20,23 @@ export const multiRegionGroupVpc = defineKind({
   summary: "A VPC of any region in a multi-region group; its region is the group's, vpcRegion the VPC's.",
   ...examples(
     ["mesh"],
-    `
-const fraZone = cim.getZone("de-fra-1a");
-const amsRegion = cim.getRegion("nl-ams-1").then((r) => r.id);
-const amsZone = cim.getZone({ name: "nl-ams-1a", region: "nl-ams-1" });
+    [
+      // by hand: TypeScript keeps the zones the lookups answer and reads their ids off them, YAML keeps the ids
+      {
+        ts: `const fraZone = cim.getZone("de-fra-1a");`,
+        yaml: {
+          variables: `
+fraZoneId:
+  fn::invoke:
+    function: cim:index:getZone
+    arguments: { name: de-fra-1a }
+    return: id
+`,
+        },
+      },
+      lookupVariable("amsRegion", "getRegion", { name: "nl-ams-1" }),
+      {
+        ts: `const amsZone = cim.getZone({ name: "nl-ams-1a", region: "nl-ams-1" });
 const fra = new cim.Vpc("fra", {
   zoneId: fraZone.then((z) => z.id),
   cidr: "10.1.0.0/16",
@@ -34,28 +47,16 @@ const ams = new cim.Vpc("ams", {
   zoneId: amsZone.then((z) => z.id),
   cidr: "10.2.0.0/16",
   vpcOfferingId: cim.getVpcOffering({ name: "Default VPC", region: "nl-ams-1" }).then((o) => o.id),
-});
-new cim.MultiRegionGroupVpc("mesh-fra", { groupId: mesh.id, vpcId: fra.id });
-new cim.MultiRegionGroupVpc("mesh-ams", { groupId: mesh.id, vpcId: ams.id, vpcRegion: ams.region });`,
-    {
-      variables: `
-fraZoneId:
-  fn::invoke:
-    function: cim:index:getZone
-    arguments: { name: de-fra-1a }
-    return: id
-amsRegion:
-  fn::invoke:
-    function: cim:index:getRegion
-    arguments: { name: nl-ams-1 }
-    return: id
+});`,
+        yaml: {
+          variables: `
 amsZoneId:
   fn::invoke:
     function: cim:index:getZone
     arguments: { name: nl-ams-1a, region: nl-ams-1 }
     return: id
 `,
-      resources: `
+          resources: `
 fra:
   type: cim:index:Vpc
   properties:
@@ -77,19 +78,19 @@ ams:
         function: cim:index:getVpcOffering
         arguments: { name: Default VPC, region: nl-ams-1 }
         return: id
-mesh-fra:
-  type: cim:index:MultiRegionGroupVpc
-  properties:
-    groupId: \${mesh.id}
-    vpcId: \${fra.id}
-mesh-ams:
-  type: cim:index:MultiRegionGroupVpc
-  properties:
-    groupId: \${mesh.id}
-    vpcId: \${ams.id}
-    vpcRegion: \${ams.region}
 `,
-    },
+        },
+      },
+      resource("MultiRegionGroupVpc", "mesh-fra", {
+        groupId: outputOf("mesh.id"),
+        vpcId: outputOf("fra.id"),
+      }),
+      resource("MultiRegionGroupVpc", "mesh-ams", {
+        groupId: outputOf("mesh.id"),
+        vpcId: outputOf("ams.id"),
+        vpcRegion: outputOf("ams.region"),
+      }),
+    ],
   ),
   createVerb: "add",
   label: (rec) => (typeof rec.vpcName === "string" && rec.vpcName ? rec.vpcName : undefined),

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { ConflictError, type Network, type Vpc } from "../../client";
 import { catalogueField, created, field, output, recordCalls, tags, zoneName } from "../../kinds/common";
 import { defineKind, type Exclusive, type Recorded, type Requirement } from "../../kinds/define";
-import { examples, withProperties } from "../../kinds/examples";
+import { examples, exported, withInputs } from "../../kinds/examples";
 import { namedCreate, namedFields, namedKind, renameApply } from "../../kinds/named";
 import { id, optionalId, text, whenKnown } from "../../lifecycle/check";
 import {
@@ -154,13 +154,8 @@ export const network = defineKind({
   noun: "network",
   summary: "An isolated network, or a tier of a VPC.",
   ...examples(
-    ["zoneId", "vpc", withProperties("tier", { ts: `tags: { tier: "web" },`, yaml: "tags: { tier: web }" })],
-    "export const cidr = tier.cidr;",
-    {
-      outputs: `
-cidr: \${tier.cidr}
-`,
-    },
+    ["zoneId", "vpc"],
+    [withInputs("tier", { tags: { tier: "web" } }), exported("cidr", "tier.cidr")],
   ),
   ...namedKind("network"),
   fields: {

@@ -24,7 +24,7 @@ import {
   type Recorded,
   type Requirement,
 } from "../../kinds/define";
-import { examples } from "../../kinds/examples";
+import { examples, exported, noted, outputOf, resource } from "../../kinds/examples";
 import { bool, id, optionalId, whenKnown } from "../../lifecycle/check";
 import { formatIpv4, isHostOf, overlaps, parseCidr, parseIpv4, rangeOf } from "../../lifecycle/net";
 import { waitFor } from "../../lifecycle/session";
@@ -106,31 +106,21 @@ export const vpcGateway = defineKind({
   summary: "A VPC private gateway: the VPC's address on a private network (a VLAN) beyond the VPC.",
   ...examples(
     ["zoneId", "vpc"],
-    `
-const link = new cim.VpcGateway("dc-link", {
-  vpcId: vpc.id,
-  ipAddress: "172.16.0.2", // the VPC's side
-  gateway: "172.16.0.1", // the next hop beyond it
-  netmask: "255.255.255.0",
-  vlan: 100,
-});
-export const gatewayState = link.state;
-`,
-    {
-      resources: `
-dc-link:
-  type: cim:index:VpcGateway
-  properties:
-    vpcId: \${main.id}
-    ipAddress: 172.16.0.2 # the VPC's side
-    gateway: 172.16.0.1 # the next hop beyond it
-    netmask: 255.255.255.0
-    vlan: 100
-`,
-      outputs: `
-gatewayState: \${dc-link.state}
-`,
-    },
+    [
+      resource(
+        "VpcGateway",
+        "dc-link",
+        {
+          vpcId: outputOf("vpc.id"),
+          ipAddress: noted("172.16.0.2", "the VPC's side"),
+          gateway: noted("172.16.0.1", "the next hop beyond it"),
+          netmask: "255.255.255.0",
+          vlan: 100,
+        },
+        { as: "link" },
+      ),
+      exported("gatewayState", "link.state"),
+    ],
   ),
   label: (rec) => (typeof rec.ipAddress === "string" ? rec.ipAddress : undefined),
   // VpcGateway.State

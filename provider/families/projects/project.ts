@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Project } from "../../client";
 import { commonFields, created, field, nameField, recordCalls, uniqueName } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { examples } from "../../kinds/examples";
+import { examples, exported, resource } from "../../kinds/examples";
 import { applyChanged } from "../../kinds/named";
 import { text } from "../../lifecycle/check";
 
@@ -16,20 +16,10 @@ export const project = defineKind({
   summary: "A project: a named grouping of work, kept by the service (synchronous).",
   ...examples(
     [],
-    `
-const shop = new cim.Project("shop", { displayText: "the web shop" });
-export const projectId = shop.id;`,
-    {
-      resources: `
-shop:
-  type: cim:index:Project
-  properties:
-    displayText: the web shop
-`,
-      outputs: `
-projectId: \${shop.id}
-`,
-    },
+    [
+      resource("Project", "shop", { displayText: "the web shop" }, { as: "shop" }),
+      exported("projectId", "shop.id"),
+    ],
   ),
   nameFromResource: true,
   fields: {

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { PublicIp } from "../../client";
 import { commonFields, created, field, noneIsNull, tags, zoneField, zoneName } from "../../kinds/common";
 import { defineKind, type Requirement } from "../../kinds/define";
-import { examples } from "../../kinds/examples";
+import { examples, exported } from "../../kinds/examples";
 import { optionalId, whenKnown } from "../../lifecycle/check";
 import { ResourceError } from "../../lifecycle/errors";
 
@@ -37,11 +37,7 @@ export const publicIp = defineKind({
   name: "PublicIp",
   noun: "public IP",
   summary: "A public IP address acquired for an isolated network or a VPC.",
-  ...examples(["zoneId", "vpc", "ip"], "export const bastionAddress = ip.ipAddress;", {
-    outputs: `
-bastionAddress: \${ip.ipAddress}
-`,
-  }),
+  ...examples(["zoneId", "vpc", "ip"], [exported("bastionAddress", "ip.ipAddress")]),
   createVerb: "acquire",
   label: (rec) => (typeof rec.ipAddress === "string" ? rec.ipAddress : undefined),
   tags: "publicIp",

@@ -14,7 +14,7 @@ import {
   type LookupFailure,
   type Recorded,
 } from "../../kinds/define";
-import { examples, yamlInstance } from "../../kinds/examples";
+import { examples, exported, outputOf, resource, templateInstance } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
 import { containsUnknown } from "../../lifecycle/values";
 import { offNetwork } from "../instances/instanceRules";
@@ -59,26 +59,17 @@ export const staticNat = defineKind({
   summary: "A public IP mapped one to one onto an instance's NIC (every port).",
   ...examples(
     ["zoneId", "templateId", "serviceOfferingId", "vpc", "tier", "ip"],
-    `
-const bastion = new cim.Instance("bastion", { zoneId, templateId, serviceOfferingId, networkIds: [tier.id] });
-new cim.StaticNat("bastion", { publicIpId: ip.id, instanceId: bastion.id, networkId: tier.id });
-export const bastionAddress = ip.ipAddress;
-`,
-    {
-      resources: `
-${yamlInstance("bastion", `networkIds: ["\${tier.id}"]`)}
-nat:
-  type: cim:index:StaticNat
-  name: bastion
-  properties:
-    publicIpId: \${ip.id}
-    instanceId: \${bastion.id}
-    networkId: \${tier.id}
-`,
-      outputs: `
-bastionAddress: \${ip.ipAddress}
-`,
-    },
+    [
+      templateInstance("bastion", { networkIds: [outputOf("tier.id")] }, { as: "bastion" }),
+      // held in `nat`: the name bastion keys the instance in YAML
+      resource(
+        "StaticNat",
+        "bastion",
+        { publicIpId: outputOf("ip.id"), instanceId: outputOf("bastion.id"), networkId: outputOf("tier.id") },
+        { as: "nat" },
+      ),
+      exported("bastionAddress", "ip.ipAddress"),
+    ],
   ),
   createVerb: "enable",
   label: (rec) =>

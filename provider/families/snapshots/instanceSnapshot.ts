@@ -19,7 +19,7 @@ import {
   uniqueTogether,
 } from "../../kinds/common";
 import { defineKind, type LiveRules, type LookupFailure, type Recorded } from "../../kinds/define";
-import { examples, yamlInstance } from "../../kinds/examples";
+import { examples, exported, outputOf, resource, templateInstance } from "../../kinds/examples";
 import { bool, optionalId } from "../../lifecycle/check";
 import { type PassingRefusal, refusalText, whileRefused } from "../../lifecycle/passingRefusal";
 import { containsUnknown } from "../../lifecycle/values";
@@ -73,24 +73,16 @@ export const instanceSnapshot = defineKind({
   summary: "The disks (and optionally the memory) of an instance at a point in time (a job).",
   ...examples(
     ["zoneId", "templateId", "serviceOfferingId"],
-    `
-const web = new cim.Instance("web", { zoneId, templateId, serviceOfferingId });
-const before = new cim.InstanceSnapshot("web-before-upgrade", { instanceId: web.id, memory: true });
-export const snapshotState = before.state;
-`,
-    {
-      resources: `
-${yamlInstance("web")}
-web-before-upgrade:
-  type: cim:index:InstanceSnapshot
-  properties:
-    instanceId: \${web.id}
-    memory: true
-`,
-      outputs: `
-snapshotState: \${web-before-upgrade.state}
-`,
-    },
+    [
+      templateInstance("web", {}, { as: "web" }),
+      resource(
+        "InstanceSnapshot",
+        "web-before-upgrade",
+        { instanceId: outputOf("web.id"), memory: true },
+        { as: "before" },
+      ),
+      exported("snapshotState", "before.state"),
+    ],
   ),
   createVerb: "take",
   nameFromResource: true,

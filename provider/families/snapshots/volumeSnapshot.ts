@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { commonFields, created, field, nameField, output, recordCalls, skipFailed } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { examples } from "../../kinds/examples";
+import { examples, outputOf, resource, variables } from "../../kinds/examples";
 import { optionalId } from "../../lifecycle/check";
 import { whileRefused } from "../../lifecycle/passingRefusal";
 import { otherSnapshotTask } from "./instanceSnapshot";
@@ -18,26 +18,15 @@ export const volumeSnapshot = defineKind({
   summary: "A point-in-time copy of a volume (a job), for restoring it as a new volume.",
   ...examples(
     ["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db", "data"],
-    `
-const snap = new cim.VolumeSnapshot("data-before-upgrade", { volumeId: data.id });
-// a new volume from it, the snapshot's size unless a larger one is given
-new cim.Volume("data-restored", { zoneId, diskOfferingId, snapshotId: snap.id });
-`,
-    {
-      resources: `
-data-before-upgrade:
-  type: cim:index:VolumeSnapshot
-  properties:
-    volumeId: \${data.id}
-# a new volume from it, the snapshot's size unless a larger one is given
-data-restored:
-  type: cim:index:Volume
-  properties:
-    zoneId: \${zoneId}
-    diskOfferingId: \${diskOfferingId}
-    snapshotId: \${data-before-upgrade.id}
-`,
-    },
+    [
+      resource("VolumeSnapshot", "data-before-upgrade", { volumeId: outputOf("data.id") }, { as: "snap" }),
+      resource(
+        "Volume",
+        "data-restored",
+        { ...variables("zoneId", "diskOfferingId"), snapshotId: outputOf("snap.id") },
+        { comment: "a new volume from it, the snapshot's size unless a larger one is given" },
+      ),
+    ],
   ),
   createVerb: "take",
   nameFromResource: true,

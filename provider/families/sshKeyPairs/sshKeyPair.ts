@@ -10,7 +10,7 @@ import { z } from "zod";
 import { PUBLIC_KEY_MAX, parsePublicKey, publicKeyFingerprint, type SshKeyPair } from "../../client";
 import { commonFields, field, nameField, output, recordCalls, uniqueName } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
-import { examples, yamlInstance } from "../../kinds/examples";
+import { examples, exported, outputOf, templateInstance } from "../../kinds/examples";
 import { containsUnknown } from "../../lifecycle/values";
 
 /** An OpenSSH public key line; its comment and surrounding space are not part of the key. */
@@ -41,24 +41,24 @@ export const sshKeyPair = defineKind({
     "A public key registered under a name, for instances' sshKeyNames (the private key never passes through).",
   ...examples(
     ["zoneId", "templateId", "serviceOfferingId"],
-    `
-import * as fs from "node:fs";
-const ops = new cim.SshKeyPair("ops", { publicKey: fs.readFileSync("keys/ops.pub", "utf8") });
-new cim.Instance("web", { zoneId, templateId, serviceOfferingId, sshKeyNames: [ops.name] });
-export const opsFingerprint = ops.fingerprint;`,
-    {
-      resources: `
+    [
+      // by hand: a file read, TypeScript's and YAML's own
+      {
+        ts: `import * as fs from "node:fs";
+const ops = new cim.SshKeyPair("ops", { publicKey: fs.readFileSync("keys/ops.pub", "utf8") });`,
+        yaml: {
+          resources: `
 ops:
   type: cim:index:SshKeyPair
   properties:
     publicKey:
       fn::readFile: keys/ops.pub
-${yamlInstance("web", `sshKeyNames: ["\${ops.name}"]`)}
 `,
-      outputs: `
-opsFingerprint: \${ops.fingerprint}
-`,
-    },
+        },
+      },
+      templateInstance("web", { sshKeyNames: [outputOf("ops.name")] }),
+      exported("opsFingerprint", "ops.fingerprint"),
+    ],
   ),
   createVerb: "register",
   nameFromResource: true,

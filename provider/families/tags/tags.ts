@@ -11,7 +11,7 @@ import { z } from "zod";
 import type { TagTarget } from "../../client";
 import { commonFields, field } from "../../kinds/common";
 import { defineKind, type Exclusive, type Recorded } from "../../kinds/define";
-import { examples } from "../../kinds/examples";
+import { examples, resource, variable } from "../../kinds/examples";
 import { id, tagMap } from "../../lifecycle/check";
 import { mismatches } from "../../lifecycle/errors";
 import type { Session } from "../../lifecycle/session";
@@ -108,22 +108,13 @@ export const tags = defineKind({
   summary: "Tags through the generic tag endpoint, for resource types without a tag route (templates, …).",
   ...examples(
     ["templateId"],
-    `
-new cim.Tags("golden-image", {
-  resourceType: "Template",
-  resourceId: templateId,
-  tags: { approved: "2026-11" },
-});`,
-    {
-      resources: `
-golden-image:
-  type: cim:index:Tags
-  properties:
-    resourceType: Template
-    resourceId: \${templateId}
-    tags: { approved: "2026-11" }
-`,
-    },
+    [
+      resource("Tags", "golden-image", {
+        resourceType: "Template",
+        resourceId: variable("templateId"),
+        tags: { approved: "2026-11" },
+      }),
+    ],
   ),
   fields: {
     region: commonFields.region,

@@ -22,7 +22,7 @@ import {
 } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
 import { diskGb, diskSizeProblem, resizedTo, shrinkProblem } from "../../kinds/diskOffering";
-import { examples } from "../../kinds/examples";
+import { examples, exported } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
 import { keptInCloud } from "../../lifecycle/errors";
 import { waitFor } from "../../lifecycle/session";
@@ -59,12 +59,7 @@ export const volume = defineKind({
   summary: "A block storage volume, optionally attached to an instance.",
   ...examples(
     ["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db", "data"],
-    "export const device = data.deviceId;",
-    {
-      outputs: `
-device: \${data.deviceId}
-`,
-    },
+    [exported("device", "data.deviceId")],
   ),
   nameFromResource: true,
   tags: "volume",

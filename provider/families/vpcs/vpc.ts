@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Vpc } from "../../client";
 import { catalogueField, created, field, output, recordCalls, tags, zoneName } from "../../kinds/common";
 import { defineKind } from "../../kinds/define";
-import { examples, withProperties } from "../../kinds/examples";
+import { examples, exported, withInputs } from "../../kinds/examples";
 import { namedCreate, namedFields, namedKind, renameApply } from "../../kinds/named";
 import { id, text } from "../../lifecycle/check";
 import { canonicalCidr, formatIpv4, parseCidr, within } from "../../lifecycle/net";
@@ -45,25 +45,11 @@ export const vpc = defineKind({
   noun: "VPC",
   summary: "A virtual private cloud: an address range for network tiers.",
   ...examples(
+    ["zoneId"],
     [
-      "zoneId",
-      withProperties("vpc", {
-        ts: `
-displayText: "production",
-tags: { env: "prod" },
-`,
-        yaml: `
-displayText: production
-tags: { env: prod }
-`,
-      }),
+      withInputs("vpc", { displayText: "production", tags: { env: "prod" } }),
+      exported("vpcState", "vpc.state"),
     ],
-    "export const vpcState = vpc.state;",
-    {
-      outputs: `
-vpcState: \${main.state}
-`,
-    },
   ),
   ...namedKind("vpc"),
   fields: {
