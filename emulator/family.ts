@@ -133,11 +133,6 @@ export type CollectionsOf<Fs extends readonly AnyFamily[]> = {
   [F in Fs[number] as F["key"]]: Record<string, NonNullable<F["record"]>>;
 };
 
-/** The repositories of a list of families. */
-export type DataOf<Fs extends readonly AnyFamily[]> = {
-  [F in Fs[number] as F["key"]]: Repository<NonNullable<F["record"]>>;
-};
-
 /**
  * The busy states of a rule the platform applies by a job (CloudStack's FirewallRule.State, NetworkACLItem.State,
  * StaticRoute.State): Add while it is being applied, Revoke while it is being removed.

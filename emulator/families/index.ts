@@ -1,6 +1,6 @@
 // The registry of families: the one list from which the state's shape, the repositories, the quota counters,
 // the job effects and the family routes (with their tag and comment routes) derive.
-import type { AnyFamily, CollectionKey, CollectionsOf, Data as DataFor, DataOf, NeedsOfAll } from "../family";
+import type { AnyFamily, CollectionKey, CollectionsOf, Data as DataFor, NeedsOfAll } from "../family";
 import { apiRoute as r } from "../family";
 import type { TaggableKind } from "../handlers/resources";
 import { tagHandlers } from "../handlers/tags";
@@ -66,7 +66,8 @@ export const FAMILIES = [
 type Families = typeof FAMILIES;
 export type Collections = CollectionsOf<Families>;
 export type State = BaseState & Collections;
-export type Data = DataOf<Families>;
+/** The repositories of every registered family (family.ts's `Data` of all their keys). */
+export type Data = DataFor<Families[number]["key"]>;
 
 /**
  * The registry's repositories meet what every family's handlers and job effects reach (a compile-time check,
