@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { type Emulator, EmulatorControl, type StartOptions, startEmulator } from "../../emulator";
 import { CimClient, type CimClientOptions, type CreateInstanceInput } from "../../provider/client";
+import type { AclRuleInput } from "../../provider/families/networkAcls/client";
 
 export interface Harness {
   emu: Emulator;
@@ -83,6 +84,17 @@ export function instanceInput(
     ...extra,
   };
 }
+
+/** A network ACL rule of list `aclId` that lets SSH in from 10.0.0.0/8. */
+export const sshFromPrivate = (aclId: string): AclRuleInput => ({
+  aclId,
+  protocol: "tcp",
+  startPort: 22,
+  endPort: 22,
+  cidrList: ["10.0.0.0/8"],
+  action: "allow",
+  trafficType: "ingress",
+});
 
 /** An instance of the seed's template and compute offering named `name`, its deploy job waited for. */
 export async function deployed(client: CimClient, name: string) {

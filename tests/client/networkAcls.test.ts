@@ -3,7 +3,7 @@
 // found among the recent jobs and never sent twice.
 import { describe, expect, it } from "vitest";
 import { BadRequestError, type CimClient, ConflictError, NotFoundError } from "../../provider/client";
-import { fastWait, useHarness, vpcOf } from "./emulatorHarness";
+import { fastWait, sshFromPrivate, useHarness, vpcOf } from "./emulatorHarness";
 
 let client: CimClient;
 let zoneId: string;
@@ -132,15 +132,7 @@ describe("network ACLs", () => {
     await client.jobs.wait(list, fastWait);
     await t.h.control.resetRequests();
     await t.h.control.fault({ method: "POST", route: "/network-acls/rules", action: "drop-after", times: 1 });
-    const made = await client.networkAcls.createRule({
-      aclId: list.id!,
-      protocol: "tcp",
-      startPort: 22,
-      endPort: 22,
-      cidrList: ["10.0.0.0/8"],
-      action: "allow",
-      trafficType: "ingress",
-    });
+    const made = await client.networkAcls.createRule(sshFromPrivate(list.id!));
     expect(made.adopted).toBe(true);
     expect(await hits("POST /api/v1/network-acls/rules")).toBe(1);
     expect((await client.networkAcls.listAllRules({ aclId: list.id })).items.map((r) => r.id)).toEqual([

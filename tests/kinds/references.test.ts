@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type KindName, kinds } from "../../provider/kinds";
 import { PLAIN_REFERENCES } from "../../provider/lifecycle/fieldSpec";
+import { sshFromPrivate } from "../client/emulatorHarness";
 import {
   aclList,
   aclVpc,
@@ -89,16 +90,7 @@ const gateway = () => ({
   netmask: "255.255.255.0",
   vlan: 2000 + nextUnique(),
 });
-const rule = (aclId: string) => ({
-  aclId,
-  number: 100 + nextUnique(),
-  protocol: "tcp",
-  startPort: 22,
-  endPort: 22,
-  cidrList: ["10.0.0.0/8"],
-  action: "allow",
-  trafficType: "ingress",
-});
+const rule = (aclId: string) => ({ ...sshFromPrivate(aclId), number: 100 + nextUnique() });
 const tier = () => ({
   name: nameOf("tier"),
   zoneId: cat.zone,
