@@ -221,6 +221,13 @@ export interface ExclusiveClaim<V = any> {
   readonly claimed: (inputs: Recorded) => V | undefined;
   /** Whether two values cannot be held at once (default: they are the same value). */
   readonly clash?: (a: V, b: V) => boolean;
+  /**
+   * With `clash`: keys of a value such that two clashing values share at least one (a tier's VPC, a fixed
+   * address's network and address), so a claim is compared only with the claims that share a key with it. Without
+   * it a rule with `clash` compares each claim with every other of its pool; a rule without `clash` meets its
+   * equals by the value itself.
+   */
+  readonly buckets?: (v: V) => readonly string[];
   /** A value as a message shows it (default: its JSON), e.g. a tier's range as `10.1.1.0/24`. */
   readonly shown?: (v: V) => string;
   /**

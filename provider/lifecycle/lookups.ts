@@ -524,11 +524,26 @@ export interface Claim {
   readonly kept?: boolean;
 }
 /**
- * Exclusive values the resources of this deployment claim, as their checks ran (and, of their own records, their
- * diffs and creates), by kind (or a rule's pool), region and property: each claimant (its URN on the plugin, its
- * program inputs or its kind and id on the dynamic path) and its claim (programClaims.ts: claimedTwice).
+ * The claims of one pool (a kind's or a rule's, in one region, of one property): each claimant (its URN on the
+ * plugin, its program inputs or its kind and id on the dynamic path) and its claim, and the claims by the keys
+ * under which clashing values meet (ExclusiveClaim.buckets), so a claim is compared with those it may clash with
+ * rather than with every claim of the deployment: a check stays constant-time however many resources came before.
  */
-export const claimedNow = new Map<string, Map<string, Claim>>();
+export interface ClaimPool {
+  /** Each claimant's claim, in the order the claimants first claimed. */
+  readonly byId: Map<string, Claim>;
+  /** When each claimant first claimed: claims compare in that order, so a refusal names the earliest. */
+  readonly order: Map<string, number>;
+  /** The claims under each key of their values (ExclusiveClaim.buckets). */
+  readonly buckets: Map<string, Set<Claim>>;
+  /** Each claim's keys, so a claim taken over leaves its buckets. */
+  readonly keys: WeakMap<Claim, readonly string[]>;
+}
+/**
+ * Exclusive values the resources of this deployment claim, as their checks ran (and, of their own records, their
+ * diffs and creates), by kind (or a rule's pool), region and property (programClaims.ts: claimedTwice).
+ */
+export const claimedNow = new Map<string, ClaimPool>();
 
 /** Test seam. */
 export function resetLookups(): void {

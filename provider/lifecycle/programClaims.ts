@@ -8,7 +8,7 @@ import type { CheckFailure } from "./check";
 import { currentResource, urnName } from "./engineLog";
 import type { Exclusive, ExclusiveClaim, Recorded } from "./fieldSpec";
 import type { Kind } from "./kindSpec";
-import { type Claim, claimedNow, currentCheck, defaultRegionId } from "./lookups";
+import { type Claim, type ClaimPool, claimedNow, currentCheck, defaultRegionId } from "./lookups";
 import { referencedByName } from "./registry";
 import { claimShared, shareClaim } from "./sharedClaims";
 import { sameValue } from "./values";
@@ -35,11 +35,54 @@ const poolKey = (pool: string, region: string | undefined, property: string) =>
  * region when it is undefined.
  */
 export function claimsIn(pool: string, property: string, region?: string): Claim[] {
-  if (region !== undefined) return [...(claimedNow.get(poolKey(pool, region, property))?.values() ?? [])];
+  if (region !== undefined)
+    return [...(claimedNow.get(poolKey(pool, region, property))?.byId.values() ?? [])];
   return [...claimedNow].flatMap(([key, claims]) => {
     const [p, , prop] = key.split("\u0000");
-    return p === pool && prop === property ? [...claims.values()] : [];
+    return p === pool && prop === property ? [...claims.byId.values()] : [];
   });
+}
+
+/** The keys under which a rule's values meet the values they clash with (ExclusiveClaim.buckets). */
+const bucketsOf = (x: ExclusiveClaim, v: unknown): readonly string[] =>
+  x.clash ? (x.buckets?.(v) ?? [""]) : [canonical(v)];
+
+/** The pool of claims under `key`, made empty the first time. */
+function poolOf(key: string): ClaimPool {
+  const known = claimedNow.get(key);
+  if (known) return known;
+  const pool: ClaimPool = { byId: new Map(), order: new Map(), buckets: new Map(), keys: new WeakMap() };
+  claimedNow.set(key, pool);
+  return pool;
+}
+
+/**
+ * Records `mine` in the pool under every id it knows, in place of the claims it takes over (those any of its ids
+ * had), under the keys of its value (`buckets`).
+ */
+function record(pool: ClaimPool, mine: Claim, buckets: readonly string[]): void {
+  for (const id of mine.ids) {
+    const before = pool.byId.get(id);
+    if (before) for (const b of pool.keys.get(before) ?? []) pool.buckets.get(b)?.delete(before);
+    pool.byId.set(id, mine);
+    if (!pool.order.has(id)) pool.order.set(id, pool.order.size);
+  }
+  pool.keys.set(mine, buckets);
+  for (const b of buckets) {
+    const set = pool.buckets.get(b);
+    if (set) set.add(mine);
+    else pool.buckets.set(b, new Set([mine]));
+  }
+}
+
+/** The claims of the pool that share a key with `buckets` and clash with `mine`, earliest claimant first. */
+function clashing(pool: ClaimPool, x: ExclusiveClaim, mine: Claim, buckets: readonly string[]): Claim[] {
+  const found = new Set<Claim>();
+  for (const b of buckets)
+    for (const c of pool.buckets.get(b) ?? [])
+      if (c !== mine && clashes(x, mine.value, c.value)) found.add(c);
+  const first = (c: Claim) => Math.min(...[...c.ids].map((id) => pool.order.get(id) ?? Infinity));
+  return [...found].sort((a, b) => first(a) - first(b));
 }
 
 /**
@@ -60,7 +103,7 @@ export function keptClaim(
   x: Exclusive,
   held: unknown,
 ): Claim | undefined {
-  for (const c of claimedNow.get(claimsKey(kind, region, x))?.values() ?? [])
+  for (const c of claimedNow.get(claimsKey(kind, region, x))?.byId.values() ?? [])
     if (c.kept && sameValue(c.value, held)) return c;
   return undefined;
 }
@@ -127,15 +170,13 @@ export function claimedTwice(
   apiName: unknown = inputs.name,
 ): CheckFailure | undefined {
   const urn = currentResource();
-  const key = claimsKey(kind, region, x);
-  const claims = claimedNow.get(key) ?? new Map<string, Claim>();
-  claimedNow.set(key, claims);
+  const pool = poolOf(claimsKey(kind, region, x));
   // this resource's claim replaces what its earlier checks claimed, under every id they knew it by
   const known = new Set(ids);
-  for (const id of ids) for (const k of claims.get(id)?.ids ?? []) known.add(k);
+  for (const id of ids) for (const k of pool.byId.get(id)?.ids ?? []) known.add(k);
   // a replacement's second check is the resource the check before it claimed for
   if (replaced && check !== undefined)
-    for (const c of claims.values()) if (c.check === check - 1) for (const k of c.ids) known.add(k);
+    for (const c of pool.byId.values()) if (c.check === check - 1) for (const k of c.ids) known.add(k);
   const mine: Claim = {
     kind: kind.name,
     value: claimed,
@@ -147,19 +188,14 @@ export function claimedTwice(
       : { apiName: x.property !== "name" && typeof apiName === "string" ? apiName : undefined }),
     ...(unchanged ? { kept: true } : {}),
   };
-  for (const id of known) claims.set(id, mine);
+  const buckets = bucketsOf(x, claimed);
+  record(pool, mine, buckets);
   // a name another kind's reference takes (an instance's group): the plugin processes of the deployment's other
   // providers may judge that reference
   if (x.property === "name" && !x.among && region !== undefined && referencedByName(kind.name))
     shareClaim(nameClaimKey(kind.name, region, claimed));
   if (unchanged && !x.keptClashes) return undefined;
-  let other: Claim | undefined;
-  for (const c of claims.values()) {
-    if (c !== mine && clashes(x, claimed, c.value)) {
-      other = c;
-      break;
-    }
-  }
+  const other: Claim | undefined = clashing(pool, x, mine, buckets)[0];
   // a resource of the stack keeping the value: its record holds it, and the live check names that record
   if (!other || (other.kept && x.held)) return undefined;
   const start = `${x.property}${inputs[x.property] === undefined ? "" : ` ${JSON.stringify(inputs[x.property])}`}: ${claimant(kind, other)} of this program claims`;

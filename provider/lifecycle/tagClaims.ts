@@ -31,6 +31,9 @@ export function sharedKeys(mine: TagClaim, theirs: TagClaim): readonly string[] 
   return mine.keys.filter((k) => other.has(k.toLowerCase()));
 }
 
+/** Tag claims meet by their record: two claims of two records never clash (ExclusiveClaim.buckets). */
+export const tagBuckets = (v: TagClaim): readonly string[] => [v.id];
+
 /**
  * Two claims clash when one record's key is in both. Two claims of every key never do: each is a resource's claim of
  * its own record, and records of two kinds are two records.
@@ -71,6 +74,7 @@ export const recordTags: Exclusive<TagClaim> = {
         }
       : undefined,
   clash: tagKeysClash,
+  buckets: tagBuckets,
   twice: (mine, theirs) =>
     `${keysText(sharedKeys(mine, theirs))} of this resource's record (${mine.id}) too, while this resource's ${AUTHORITATIVE}, so each undoes the other. Put those keys in this resource's \`tags\` input instead, and remove that cim.Tags`,
 };

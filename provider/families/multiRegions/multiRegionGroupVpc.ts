@@ -175,6 +175,7 @@ ams:
           : undefined,
       // the same VPC again is the vpcId rule's
       clash: (a, b) => a.group === b.group && a.region === b.region && a.vpc !== b.vpc,
+      buckets: (v) => [`${String(v.group)}\u0000${String(v.region)}`],
       shown: (v) => `region ${String(v.region)} of group ${String(v.group)} (for VPC ${String(v.vpc)})`,
       reason: (i, m: MultiRegionMember) =>
         `${i.vpcRegion === undefined ? `the VPC's region ${String(i.region)} (vpcRegion left out: the member's own)` : `vpcRegion ${String(i.vpcRegion)}`}: multi-region group ${String(m.groupId)} has VPC ${String(m.vpcId)} of region ${String(m.regionName || m.regionId)} already (member ${m.id}), and a group takes one VPC per region`,

@@ -141,6 +141,7 @@ const tierRange: Exclusive<TierRange> = {
     return n.vpcId && range && n.state !== "Error" ? { vpcId: n.vpcId, range } : undefined;
   },
   clash: (a, b) => a.vpcId === b.vpcId && overlaps(a.range, b.range),
+  buckets: (v) => [v.vpcId],
   shown: (v) => `the range ${cidrText(v.range)} of VPC ${v.vpcId}`,
   reason: (i, n: Network) =>
     `gateway and netmask make the range ${cidrText(rangeOfInputs(i)!)}, which overlaps tier ${n.name} (${n.id}, ${n.cidr}) of VPC ${String(i.vpcId)}: the tiers of a VPC may not overlap`,

@@ -96,6 +96,7 @@ const oneGatewayAVlan: Exclusive<{ vpcId: string; vlan: number }> = {
   claimed: (i) =>
     typeof i.vpcId === "string" && typeof i.vlan === "number" ? { vpcId: i.vpcId, vlan: i.vlan } : undefined,
   clash: (a, b) => a.vpcId === b.vpcId && a.vlan === b.vlan,
+  buckets: (v) => [`${v.vpcId}\u0000${v.vlan}`],
   // a VLAN is the zone's: both gateways are of one VPC, so of its zone
   shown: (v) => `VLAN ${v.vlan}, in the zone of VPC ${v.vpcId}`,
 };

@@ -23,6 +23,7 @@ import {
   sharedKeys,
   TAG_KEYS,
   type TagClaim,
+  tagBuckets,
   tagKeysClash,
 } from "../../lifecycle/tagClaims";
 import { applyTags, currentTags } from "../../lifecycle/tagging";
@@ -94,6 +95,7 @@ const ownKeys: Exclusive<TagClaim> = {
       : undefined;
   },
   clash: tagKeysClash,
+  buckets: tagBuckets,
   twice: (mine, theirs) => {
     const keys = sharedKeys(mine, theirs);
     if (keys === "every" || theirs.keys === "every")
