@@ -42,7 +42,7 @@ export interface InstanceArgs extends ArgsOf<InstanceKind> {
   readonly isoId?: ArgsOf<InstanceKind>["isoId"];
   /** Root disk offering; required with `imageType: "iso"` (an ISO carries no disk). Replaces on change. An id (a UUID) of a disk offering: `cim.getDiskOffering` finds it by name. */
   readonly diskOfferingId?: ArgsOf<InstanceKind>["diskOfferingId"];
-  /** Compute offering (vCPU and memory). Changed in place (scale). An id (a UUID) of a compute offering: `cim.getComputeOffering` finds it by name. */
+  /** Compute offering (vCPU and memory). On a running instance the platform cannot scale live (not dynamically scalable), a change stops it, scales it and starts it again, and preview warns that it will be down meanwhile. Changed in place (scale). An id (a UUID) of a compute offering: `cim.getComputeOffering` finds it by name. */
   readonly serviceOfferingId: ArgsOf<InstanceKind>["serviceOfferingId"];
   /** Root disk size in GB; not smaller than the template requires. Default: the template's size. Replaces on change. */
   readonly rootDiskSize?: ArgsOf<InstanceKind>["rootDiskSize"];
@@ -102,7 +102,7 @@ export interface Instance extends KindResource<InstanceKind> {
   readonly isoId: KindResource<InstanceKind>["isoId"];
   /** Root disk offering; required with `imageType: "iso"` (an ISO carries no disk). Replaces on change. */
   readonly diskOfferingId: KindResource<InstanceKind>["diskOfferingId"];
-  /** Compute offering (vCPU and memory). Changed in place (scale). */
+  /** Compute offering (vCPU and memory). On a running instance the platform cannot scale live (not dynamically scalable), a change stops it, scales it and starts it again, and preview warns that it will be down meanwhile. Changed in place (scale). */
   readonly serviceOfferingId: KindResource<InstanceKind>["serviceOfferingId"];
   /** Root disk size in GB; not smaller than the template requires. Default: the template's size. Replaces on change. */
   readonly rootDiskSize: KindResource<InstanceKind>["rootDiskSize"];

@@ -36,7 +36,7 @@ import {
 } from "./fields";
 import type { Kind, KindApi } from "./kindSpec";
 import { noteReplacement } from "./liveChecks";
-import { changeSeen, checkBegins, seenChange } from "./lookups";
+import { changeSeen, checkBegins, readForCheck, seenChange } from "./lookups";
 import { withNamesKept } from "./namesKept";
 import { deleteBegins, whileRefused } from "./passingRefusal";
 import { claimedOfRecord } from "./programClaims";
@@ -502,7 +502,9 @@ export function providerOf<F extends Fields, O extends Outputs>(
       if (refused || claimedTwice.length)
         throw new ResourceError(`cim:${kind.name}${name} (id ${id}): ${refused ?? claimedTwice.join("; ")}`);
       // what the change does that no field of the diff shows
-      const notice = d.changes ? kind.changeNotice?.(olds, news, d.replaces) : undefined;
+      const live = () =>
+        readForCheck(kind.name, olds.region as string | undefined, (s) => getLive(s, id, olds));
+      const notice = d.changes ? await kind.changeNotice?.(olds, news, d.replaces, live) : undefined;
       if (notice) await engineWarning(`cim:${kind.name}${name} (id ${id}): ${notice}`);
       // its second check (no old inputs) takes what the replaced resource holds for its own (liveChecks.ts)
       if (d.changes) noteReplacement(kind as unknown as Kind, olds, news, d.replaces.length > 0);

@@ -224,10 +224,17 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
   ) => string | undefined;
   /**
    * What this change of the resource does that no field of the diff shows, with what to do about it (an SSH key
-   * pair registered again under its name with another key leaves the instances deployed with it their old key):
-   * a warning on the resource at diff, so at preview and again at up. `replaces`: the fields that replace it.
+   * pair registered again under its name with another key leaves the instances deployed with it their old key; a
+   * new offering for a running instance the platform cannot scale live stops it): a warning on the resource at
+   * diff, so at preview and again at up. `replaces`: the fields that replace it. `live` reads the resource's record
+   * once, best effort (undefined when it cannot be read now), for a notice the old outputs cannot decide.
    */
-  readonly changeNotice?: (olds: Recorded, news: Recorded, replaces: readonly string[]) => string | undefined;
+  readonly changeNotice?: (
+    olds: Recorded,
+    news: Recorded,
+    replaces: readonly string[],
+    live: () => Promise<R | undefined>,
+  ) => string | undefined | Promise<string | undefined>;
   /**
    * An in-place change of the resource this one stands on after which the platform no longer has this one (an
    * instance's new backup offering takes its backup schedules away): the diff then replaces this one, naming

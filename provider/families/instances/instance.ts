@@ -44,6 +44,7 @@ import {
   liveNetworks,
   nameHeld,
   normaliseUserData,
+  offeringChangeStops,
   powerStateOf,
   recordedUserDataHash,
   refusedWhileRunning,
@@ -218,7 +219,7 @@ export const instance = defineKind({
       lookup: { catalogue: "diskOfferings", what: "a disk offering" },
     }),
     serviceOfferingId: {
-      doc: "Compute offering (vCPU and memory).",
+      doc: "Compute offering (vCPU and memory). On a running instance the platform cannot scale live (not dynamically scalable), a change stops it, scales it and starts it again, and preview warns that it will be down meanwhile.",
       changeNote: "scale",
       ...catalogueField(
         id("the compute offering (vCPU and memory), from GET /api/v1/offerings/compute"),
@@ -497,6 +498,7 @@ export const instance = defineKind({
     replaces.length && olds.deleteProtection === true
       ? `${replaces.join(", ")} cannot change in place, so this change replaces the instance, which deletes it; but deleteProtection is on, so the API refuses to delete it: set deleteProtection: false in an up of its own first, then make this change`
       : undefined,
+  changeNotice: offeringChangeStops,
   adoptable: (v) =>
     v.state === "Error" ? "the instance is in state Error; delete it or adopt another." : undefined,
   api: {

@@ -73,6 +73,27 @@ export function refusedWhileRunning(detail: string | undefined): boolean {
   return /\bdynamic(?:ally)? scal/i.test(detail ?? "");
 }
 
+/**
+ * What a new offering does to a running instance the platform cannot scale live (its record says it is not
+ * dynamically scalable: its template lacks the tools, or its offering or zone does not allow it): the update
+ * stops it, scales it and starts it again, so it is down meanwhile; the diff's `~ serviceOfferingId` does not say
+ * so. Nothing when the change replaces it, when the program stops it anyway, or when the record cannot be read.
+ */
+export async function offeringChangeStops(
+  olds: Recorded,
+  news: Recorded,
+  replaces: readonly string[],
+  live: () => Promise<Instance | undefined>,
+): Promise<string | undefined> {
+  const [from, to] = [olds.serviceOfferingId, news.serviceOfferingId];
+  if (replaces.length || to === undefined || containsUnknown(to) || to === from) return undefined;
+  if ((news.powerState ?? "running") !== "running") return undefined;
+  if ((olds.powerState ?? powerStateOf(olds.state as string | undefined)) !== "running") return undefined;
+  const rec = await live();
+  if (rec?.isDynamicallyScalable !== false || powerStateOf(rec.state) !== "running") return undefined;
+  return `serviceOfferingId ${String(from)} → ${String(to)}: the platform cannot scale this instance while it runs (it is not dynamically scalable: its template lacks the tools, or its offering or zone does not allow it), so the update stops it, scales it and starts it again, and it is down meanwhile. To choose when, stop it first (powerState: "stopped") in an up of its own`;
+}
+
 /** A template's minimum root disk, when the lookup found it. */
 export function rootDiskProblem(
   rootDiskSize: number | undefined,
@@ -172,6 +193,7 @@ export const uniqueFixedAddresses: Exclusive<FixedAddress[]> = {
       ? sortFixed(i.ipToNetworkList).map((f) => ({ networkId: f.networkId, ipAddress: f.ipAddress }))
       : undefined,
   clash: (a, b) => a.some((f) => b.some((g) => f.networkId === g.networkId && f.ipAddress === g.ipAddress)),
+  buckets: (v) => v.map((f) => `${f.networkId}\u0000${f.ipAddress}`),
   shown: (v) => v.map(fixedText).join(", "),
 };
 
