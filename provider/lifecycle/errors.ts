@@ -9,6 +9,7 @@ import {
   SharedCauseError,
   sharedCauseOf,
   WaitTimeoutError,
+  where,
 } from "../client";
 import { engineWarning } from "./engineLog";
 import { type Session, unfollowedJobOf } from "./session";
@@ -102,7 +103,13 @@ export async function failure(
         err,
       );
     }
-    return new ResourceError(`${me}: ${action} failed: ${shared.cause.message}${then}`, err);
+    // the cause whole; when an earlier call met it first (another resource's, or a best-effort lookup's), this
+    // resource's own call comes first, so the request the message names is not taken for this resource's
+    const own =
+      err instanceof SharedCauseError
+        ? `${where(err)} ${err.tried ? "not retried" : "not tried"}: an earlier call met this first: `
+        : "";
+    return new ResourceError(`${me}: ${action} failed: ${own}${shared.cause.message}${then}`, err);
   }
   return new ResourceError(`${me}: ${action} failed: ${messageOf(err)}${then}`, err);
 }

@@ -119,6 +119,28 @@ describe("a cause every resource meets is reported once", () => {
     ).toHaveLength(4);
   });
 
+  it("a cause a best-effort lookup met first: the first resource to report it names its own call, then the lookup's", async () => {
+    process.env.CIM_BASE_URL = "http://127.0.0.1:9";
+    process.env.CIM_TOKEN = fakeJwt();
+    // a check's lookups are best effort: the refused connection fails nothing there, and no one reports it yet
+    const checked = await providerFor("Volume").check!(
+      {},
+      {
+        name: "d1",
+        zoneId: "11111111-2222-3333-4444-555555555555",
+        diskOfferingId: "11111111-2222-3333-4444-555555555556",
+      },
+    );
+    expect(checked.failures).toEqual([]);
+    const [{ id, props }] = instances(1);
+    const err = (await p.delete!(id, props).catch((e) => e)) as Error;
+    expect(err.message).toMatch(
+      new RegExp(
+        `: delete failed: GET /api/v1/compute/instances/${id} \\(region ${REGION_A}\\) not retried: an earlier call met this first: GET /api/v1/\\S+ \\(default region\\): could not talk to http://127\\.0\\.0\\.1:9 \\(ECONNREFUSED`,
+      ),
+    );
+  });
+
   it("an expired token: its age to the second, and the advice for the setting it came from", async () => {
     const s = await gateway();
     process.env.CIM_BASE_URL = s.url;
