@@ -9,7 +9,7 @@ import { type Fields, type Outputs, PLAIN_REFERENCES, type Recorded, refOf } fro
 import type { CatalogueRows, Kind, RowsBefore } from "./kindSpec";
 import { adoptionFailures, exclusiveFailures, kindLiveRules, stableRequirements } from "./liveChecks";
 import { catalogue, mustExist, mustReferToExisting } from "./lookups";
-import { unclaimedNames } from "./programClaims";
+import { nameClaimant, unclaimedNames } from "./programClaims";
 import { kindNamed } from "./registry";
 import { containsUnknown, notHeld, sameValue } from "./values";
 
@@ -66,6 +66,10 @@ export async function fieldLookups<F extends Fields, O extends Outputs>(
             listed ? ref.requires : [],
             inputs,
             ref.regionFrom,
+            // written as text: a name a resource of this run takes is refused, saying what to pass instead
+            listed && ref.by === "name"
+              ? (v) => nameClaimant(kind as unknown as Kind, target, where, v)
+              : undefined,
           )),
         );
       }

@@ -376,6 +376,7 @@ export async function mustReferToExisting(
   requires: Requirement | readonly Requirement[] = [],
   inputs: Recorded = {},
   regionFrom?: string,
+  claimedBy?: (name: string) => Promise<string | undefined>,
 ): Promise<LookupFailure[]> {
   const values = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
   if (!values.length || !target.api.list) return [];
@@ -410,18 +411,27 @@ export async function mustReferToExisting(
     );
   }
   const where = region ? `region ${region}` : "the default region (cim:region is not set)";
-  return values.flatMap((v) => {
-    if (unread.has(v)) return [];
-    const found = known.get(v);
-    if (found) return requirementFailures(field, v, found, target, where, rules, inputs);
-    // a field whose target may live in another region (regionFrom) left that region out: say which input gives it
-    const elsewhere =
-      regionFrom && inputs[regionFrom] === undefined
-        ? `, or give ${regionFrom} (the ${target.noun}'s region) if it is in another region`
-        : "";
-    const reason = `${field} names no ${target.noun} ${by === "name" ? "named" : "with id"} "${v}" in ${where}. Create it first (declare a cim.${target.name} and pass its ${by} output here, so it is made before this resource), or correct the ${by}${elsewhere}`;
-    return [{ property: field, reason }];
-  });
+  const failures = await Promise.all(
+    values.map(async (v): Promise<LookupFailure[]> => {
+      if (unread.has(v)) return [];
+      const found = known.get(v);
+      if (found) return requirementFailures(field, v, found, target, where, rules, inputs);
+      // a name this run makes or renames a resource to, written as text: nothing orders the two
+      const claimant = await claimedBy?.(v);
+      if (claimant) {
+        const reason = `${field} "${v}" is the ${by} ${claimant} of this program takes in this run (a new one, or a rename), but written as text it does not make this resource wait for that one, and ${where} has no ${target.noun} named "${v}" yet. Pass that resource's ${by} output instead (\`${field}: <that resource>.${by}\`), so it comes first`;
+        return [{ property: field, reason }];
+      }
+      // a field whose target may live in another region (regionFrom) left that region out: say which input gives it
+      const elsewhere =
+        regionFrom && inputs[regionFrom] === undefined
+          ? `, or give ${regionFrom} (the ${target.noun}'s region) if it is in another region`
+          : "";
+      const reason = `${field} names no ${target.noun} ${by === "name" ? "named" : "with id"} "${v}" in ${where}. Create it first (declare a cim.${target.name} and pass its ${by} output here, so it is made before this resource), or correct the ${by}${elsewhere}`;
+      return [{ property: field, reason }];
+    }),
+  );
+  return failures.flat();
 }
 
 /** The requirements the record found does not meet, each judged once the inputs it reads are known. */

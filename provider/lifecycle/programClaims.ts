@@ -135,6 +135,25 @@ export async function unclaimedNames(
 }
 
 /**
+ * The resource of this deployment that claims `value` as its `target` kind's name in `region` (the API's default
+ * without one), as `claimant` words it, when a reference written as text names what this run makes or renames;
+ * undefined when none does (sharedClaims.ts: a claim of another provider process has no name here).
+ */
+export async function nameClaimant(
+  kind: Kind,
+  target: Kind,
+  region: string | undefined,
+  value: unknown,
+): Promise<string | undefined> {
+  const where = await claimRegion(target, region);
+  const c = claimsIn(target.name, "name", where).find((x) => sameValue(x.value, value));
+  if (c) return claimant(kind, c);
+  return where !== undefined && claimShared(nameClaimKey(target.name, where, value))
+    ? `a cim.${target.name}`
+    : undefined;
+}
+
+/**
  * A resource by its claim: its name in the program where known (the plugin), else its kind and API name; `kind`:
  * the kind of the resource refused (a pool of several kinds names the other's).
  */

@@ -492,6 +492,39 @@ describe("instance groups: an instance joins one by name", () => {
     await p("Instance").delete!(vm.id, orphan);
   });
 
+  it("a group renamed in this run, named as text by an instance: refused, saying to pass the group's name output", async () => {
+    const group = await make("InstanceGroup", { name: nameOf("web") });
+    const inputs = { ...instanceInputs(), group: group.outs.name };
+    const vm = await make("Instance", inputs);
+    newProcess();
+    // the same run: the group's check and diff (a rename), then the instance's check with the new name as text
+    const newName = `${group.outs.name}-2`;
+    const checked = await p("InstanceGroup").check!({ name: group.outs.name }, { name: newName });
+    expect(checked.failures).toEqual([]);
+    expect((await p("InstanceGroup").diff!(group.id, group.outs, checked.inputs)).changes).toBe(true);
+    const plain = { [PLAIN_REFERENCES]: ["group"] };
+    const moved = await p("Instance").check!(inputs, { ...inputs, group: newName, ...plain });
+    expect(moved.failures).toEqual([
+      {
+        property: "group",
+        reason: expect.stringMatching(
+          new RegExp(
+            `^group "${newName}" is the name a cim\\.InstanceGroup of this program takes in this run \\(a new one, or a rename\\), but written as text it does not make this resource wait for that one, and .* has no instance group named "${newName}" yet\\. Pass that resource's name output instead \\(\`group: <that resource>\\.name\`\\), so it comes first$`,
+          ),
+        ),
+      },
+    ]);
+    // from the group's output (no list of plain references): the check takes the claimed name
+    const fromOutput = await p("Instance").check!(inputs, {
+      ...inputs,
+      group: newName,
+      [PLAIN_REFERENCES]: [],
+    });
+    expect(fromOutput.failures).toEqual([]);
+    await p("Instance").delete!(vm.id, vm.outs);
+    await p("InstanceGroup").delete!(group.id, group.outs);
+  });
+
   it("a name no group of the region has is refused before the platform makes an empty group of it", async () => {
     const name = nameOf("typo");
     // a value taken from an output is not looked up at preview: the update refuses it instead
