@@ -198,6 +198,13 @@ export interface Requirement {
    * read is the one the value will name. A record not found is skipped (the same run may make it).
    */
   readonly stable?: boolean;
+  /**
+   * The fields of the record `holds` reads that the record changes in place (an instance's backup offering): the
+   * requirement is then judged like a stable one on a value the change brings (a new resource, another record
+   * named), also one taken from another resource's output, unless a diff of this run changes one of these fields
+   * of that record (the engine applies that change first, and the API judges what it leaves).
+   */
+  readonly changesWith?: readonly string[];
   /** The inputs `holds` reads: the requirement is judged only when they are known. */
   readonly needs?: readonly string[];
 }

@@ -40,6 +40,7 @@ import {
   replacementNoted,
   requirementFailures,
   secondCheckOf,
+  seenChange,
 } from "./lookups";
 import {
   canonical,
@@ -59,7 +60,10 @@ const whereOf = (region: string | undefined) =>
 const known = (inputs: Recorded, fields: readonly string[] | undefined) =>
   (fields ?? []).every((f) => !containsUnknown(inputs[f]));
 
-/** The stable requirements of each reference field, on the records its known values name. */
+/**
+ * The stable requirements of each reference field, on the records its known values name; and those on what a record
+ * changes in place (`changesWith`), on the records a new value names, unless a diff of this run changes that.
+ */
 export async function stableRequirements(
   kind: Kind,
   inputs: Recorded,
@@ -76,9 +80,10 @@ export async function stableRequirements(
       // a plain value of a mustExist reference that the change brings is judged with every requirement where it
       // is looked up (fieldLookups.ts); one the resource names already is judged here (its zone may change)
       const lookedUp = ref.mustExist && plain.includes(k) ? notHeld(inputs[k], olds[k]) : undefined;
+      const brought = new Set(([] as unknown[]).concat(notHeld(inputs[k], olds[k]) ?? []));
       const rules = ([] as Requirement[])
         .concat(ref.requires)
-        .filter((r) => r.stable && known(inputs, r.needs));
+        .filter((r) => (r.stable || r.changesWith) && known(inputs, r.needs));
       const value = inputs[k];
       if (!rules.length || value === undefined || containsUnknown(value) || ref.by === "name") return;
       const target = kindNamed(ref.kind);
@@ -90,11 +95,17 @@ export async function stableRequirements(
         (v): v is string => typeof v === "string" && !judged.has(v),
       );
       for (const id of ids) {
+        // what the record can change in place is judged on a value this change brings, unless this run changes it
+        const changed = seenChange(target.name, id)?.updates ?? [];
+        const due = rules.filter(
+          (r) => r.stable || (brought.has(id) && !r.changesWith?.some((f) => changed.includes(f))),
+        );
+        if (!due.length) continue;
         // a row that fails a rule is read once more: the list may predate a change of this run
         const row = await liveRecord(kind.name, where, target, id, (r) =>
-          rules.some((x) => !x.holds(r, inputs)),
+          due.some((x) => !x.holds(r, inputs)),
         );
-        if (row) out.push(...requirementFailures(k, id, row, target, whereOf(where), rules, inputs));
+        if (row) out.push(...requirementFailures(k, id, row, target, whereOf(where), due, inputs));
       }
     }),
   );

@@ -2,11 +2,11 @@
 // kind's records through its declaration. The engine knows no kind itself: the registry (provider/kinds/index.ts)
 // registers every kind here when it loads, so the kinds depend on the engine and never the reverse.
 
-import { refOf } from "./fieldSpec";
+import { type Requirement, refOf } from "./fieldSpec";
 import type { Kind } from "./kindSpec";
 
 let registered: ReadonlyMap<string, Kind> | undefined;
-/** The kinds whose changes another kind's diff reads (its `goneWith`). */
+/** The kinds whose changes another kind reads: its diff (`goneWith`), or its check (a requirement's `changesWith`). */
 let stoodOn: ReadonlySet<string> = new Set();
 /** The kinds another kind's field names by name (an instance's group, its key pairs). */
 let byName: ReadonlySet<string> = new Set();
@@ -14,7 +14,16 @@ let byName: ReadonlySet<string> = new Set();
 /** Called once by the registry of kinds as it loads. */
 export function registerKinds(kinds: readonly Kind[]): void {
   registered = new Map(kinds.map((kind) => [kind.name, kind]));
-  stoodOn = new Set(kinds.flatMap((kind) => (kind.goneWith ? [kind.goneWith.kind] : [])));
+  stoodOn = new Set(
+    kinds.flatMap((kind) => [
+      ...(kind.goneWith ? [kind.goneWith.kind] : []),
+      ...Object.values(kind.fields).flatMap((f) => {
+        const ref = refOf(f);
+        const rules = ref?.requires === undefined ? [] : ([] as Requirement[]).concat(ref.requires);
+        return ref && rules.some((r) => r.changesWith) ? [ref.kind] : [];
+      }),
+    ]),
+  );
   byName = new Set(
     kinds.flatMap((kind) =>
       Object.values(kind.fields).flatMap((f) => {
@@ -28,7 +37,7 @@ export function registerKinds(kinds: readonly Kind[]): void {
 /** Whether another kind's field names this kind's resources by name (their names are claimed across processes). */
 export const referencedByName = (name: string): boolean => byName.has(name);
 
-/** Whether another kind's diff reads the changes of this kind's resources (kindSpec.ts: goneWith). */
+/** Whether another kind reads the changes of this kind's resources (kindSpec.ts: goneWith; Requirement.changesWith). */
 export const changesWatched = (name: string): boolean => stoodOn.has(name);
 
 /** The kind of that name, or undefined when there is none. */

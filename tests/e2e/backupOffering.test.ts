@@ -46,3 +46,34 @@ it("another backup offering for an instance makes its backup schedule again in t
   expect(again.summary).toEqual({ same: 3 });
   expect(refreshed.summary).toEqual({ same: 3 });
 }, 300_000);
+
+it("a schedule of an instance without a backup offering, from its output: refused at preview; with the offering in the same up, made", async () => {
+  const api = testApi();
+  const run = await stackRun({
+    home: sourceHome("backup-offering-none"),
+    stackName: uniqueStack("backup-offering-none"),
+    program: path.join(__dirname, "programs", "single.cjs"),
+    envVars: api.envVars,
+  });
+  const [up] = await run([{ op: "up" }]);
+  expect(up.summary).toEqual({ create: 2 });
+  const [refused] = await run([
+    { op: "preview", config: { "cim-e2e:schedule": "30:02" }, expectFailure: true },
+  ]);
+  expect(refused.ok).toBe(false);
+  const errors = refused.diagnostics.filter((d) => d.severity === "error").map((d) => d.message);
+  expect(errors.join("\n")).toMatch(
+    new RegExp(
+      `instanceId names instance ${up.outputs?.vmId} in .*, which has no backup offering: the platform refuses`,
+    ),
+  );
+  // the same up gives the instance its offering: the instance's update comes first, and the schedule is made
+  const [preview, made] = await run([
+    { op: "preview", config: { "cim-e2e:backupOffering": "Standard" } },
+    { op: "up" },
+    { op: "destroy" },
+    { op: "rm" },
+  ]);
+  expect(preview.summary).toEqual({ same: 1, update: 1, create: 1 });
+  expect(made.summary).toEqual({ same: 1, update: 1, create: 1 });
+}, 300_000);

@@ -115,8 +115,24 @@ describe("backups: an instance's offering, its schedules and backups", () => {
     ]);
     const backupRefused = await p("Backup").check!({}, { instanceId: bare.id, name: "b", ...plain });
     expect(backupRefused.failures?.map((f) => f.property)).toEqual(["instanceId"]);
-    // from an output (the instance may get its offering in the same run): not read; the API refuses at create
-    expect((await p("BackupSchedule").check!({}, sched)).failures ?? []).toEqual([]);
+    // from an output (YAML, or a TypeScript output) the same: judged at check, since this run does not change the
+    // instance's offering (its diff would say so first)
+    const fromOutput = await p("BackupSchedule").check!({}, { ...sched, [PLAIN_REFERENCES]: [] });
+    expect(fromOutput.failures).toEqual([
+      expect.objectContaining({
+        property: "instanceId",
+        reason: expect.stringMatching(
+          new RegExp(`instanceId names instance ${bare.id} in .*has no backup offering`),
+        ),
+      }),
+    ]);
+    expect((await p("BackupSchedule").check!({}, sched)).failures?.map((f) => f.property)).toEqual([
+      "instanceId",
+    ]);
+    // a schedule the stack holds already, naming the same instance: not judged again (the platform removed its
+    // schedules with the offering, which refresh shows)
+    expect((await p("BackupSchedule").check!(sched, sched)).failures ?? []).toEqual([]);
+    // what the API refuses when nothing judged it first
     const atCreate = await p("BackupSchedule")
       .create(sched)
       .then(
@@ -137,6 +153,8 @@ describe("backups: an instance's offering, its schedules and backups", () => {
       backupOfferingId: cat.backupOffering,
     });
     expect(given.diff).toMatchObject({ changes: true, replaces: [] });
+    // this run gives the instance its offering (its diff came first): a schedule from its output waits for that
+    expect((await p("BackupSchedule").check!({}, sched)).failures ?? []).toEqual([]);
     const withOffering = (await given.run()).outs;
     expect(withOffering.backupOfferingId).toBe(cat.backupOffering);
     expect((await p("BackupSchedule").check!({}, { ...sched, ...plain })).failures ?? []).toEqual([]);

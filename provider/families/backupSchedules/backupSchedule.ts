@@ -2,8 +2,8 @@
 // every change is still read back and compared. The spec does not show the interval types or the schedule
 // format; the platform's are CloudStack's (DateUtil.IntervalType and its schedule parsing): HOURLY, DAILY, WEEKLY
 // and MONTHLY, each with its own `schedule` shape, checked at preview. The time zone must be an IANA name, as the
-// platform requires. The platform needs the instance's backup offering: an instance given as a plain id is read
-// at check for it.
+// platform requires. The platform needs the instance's backup offering: the instance a new schedule names is read
+// at check for it, unless the same run changes that instance's offering.
 
 import type { BackupSchedule } from "../../client";
 import { commonFields, created, field, instanceField, oneRecordCalls, word } from "../../kinds/common";
@@ -18,6 +18,8 @@ import { waitFor } from "../../lifecycle/session";
  */
 export const NEEDS_BACKUP_OFFERING = {
   holds: (vm: LiveRecord) => Boolean((vm as { backupOfferingId?: unknown }).backupOfferingId),
+  // an instance given another offering (or its first) by the same up is judged by the API after that change
+  changesWith: ["backupOfferingId"],
   reason:
     "has no backup offering: the platform refuses backups and backup schedules of such an instance. Give the instance a backupOfferingId (cim.getBackupOffering) in the program, or assign one to it, first",
 };
