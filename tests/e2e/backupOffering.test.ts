@@ -2,21 +2,14 @@
 // removes the instance's backup schedules with it. The schedule's diff sees its instance's change (the engine diffs
 // the instance first), so preview says the schedule is made again, the same `up` makes it, and the next preview and
 // refresh find the cloud as the state says.
-import * as path from "node:path";
 import { expect, it } from "vitest";
-import { sourceHome, stackRun } from "../harness";
-import { uniqueStack, useApi } from "./support";
+import { singleInstanceRun, useApi } from "./support";
 
 const testApi = useApi();
 
 it("another backup offering for an instance makes its backup schedule again in the same up", async () => {
   const api = testApi();
-  const run = await stackRun({
-    home: sourceHome("backup-offering"),
-    stackName: uniqueStack("backup-offering"),
-    program: path.join(__dirname, "programs", "single.cjs"),
-    envVars: api.envVars,
-  });
+  const run = await singleInstanceRun(api, "backup-offering");
   const [up] = await run([
     { op: "up", config: { "cim-e2e:backupOffering": "Standard", "cim-e2e:schedule": "30:02" } },
   ]);
@@ -49,12 +42,7 @@ it("another backup offering for an instance makes its backup schedule again in t
 
 it("a schedule of an instance without a backup offering, from its output: refused at preview; with the offering in the same up, made", async () => {
   const api = testApi();
-  const run = await stackRun({
-    home: sourceHome("backup-offering-none"),
-    stackName: uniqueStack("backup-offering-none"),
-    program: path.join(__dirname, "programs", "single.cjs"),
-    envVars: api.envVars,
-  });
+  const run = await singleInstanceRun(api, "backup-offering-none");
   const [up] = await run([{ op: "up" }]);
   expect(up.summary).toEqual({ create: 2 });
   const [refused] = await run([

@@ -1,21 +1,14 @@
 // A new offering for a running instance the platform cannot scale live (an image without the tools for it): the
 // diff shows `~ serviceOfferingId` only, so preview warns that the update stops the instance, scales it and starts
 // it again; the up does that (CloudStack's scale job fails for want of dynamic scaling, then stop, scale, start).
-import * as path from "node:path";
 import { expect, it } from "vitest";
-import { sourceHome, stackRun } from "../harness";
-import { uniqueStack, useApi } from "./support";
+import { singleInstanceRun, useApi } from "./support";
 
 const testApi = useApi();
 
 it("preview warns that a new offering stops a running instance without dynamic scaling; up stops, scales, starts", async () => {
   const api = testApi();
-  const run = await stackRun({
-    home: sourceHome("scale"),
-    stackName: uniqueStack("scale"),
-    program: path.join(__dirname, "programs", "single.cjs"),
-    envVars: api.envVars,
-  });
+  const run = await singleInstanceRun(api, "scale");
   const host = `scale-${process.pid}`;
   const [up] = await run([
     { op: "up", config: { "cim-e2e:template": "Windows Server 2022", "cim-e2e:name": host } },

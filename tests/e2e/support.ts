@@ -6,7 +6,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { type Emulator, EmulatorControl, type StartOptions, startEmulator } from "../../emulator";
 import { CimClient } from "../../provider/client";
-import { type ProgramHome, repoRoot } from "../harness";
+import { type ProgramHome, repoRoot, sourceHome, stackRun } from "../harness";
 
 export interface TestApi {
   emu: Emulator;
@@ -115,4 +115,17 @@ export async function cliExport(home: ProgramHome, stackName: string): Promise<s
         err ? reject(new Error(`pulumi stack export: ${err.message}\n${errOut}`)) : resolve(out),
     ),
   );
+}
+
+/**
+ * A stack of programs/single.cjs (one instance, every knob from stack config: template, offering, backup offering,
+ * schedule, …) from the source tree, named after `label`.
+ */
+export function singleInstanceRun(api: TestApi, label: string) {
+  return stackRun({
+    home: sourceHome(label),
+    stackName: uniqueStack(label),
+    program: path.join(__dirname, "programs", "single.cjs"),
+    envVars: api.envVars,
+  });
 }
