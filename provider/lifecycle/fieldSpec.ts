@@ -232,7 +232,7 @@ export interface ExclusiveClaim<V = any> {
    * With `clash`: keys of a value such that two clashing values share at least one (a tier's VPC, a fixed
    * address's network and address), so a claim is compared only with the claims that share a key with it. Without
    * it a rule with `clash` compares each claim with every other of its pool; a rule without `clash` meets its
-   * equals by the value itself.
+   * equals by the value itself. Rules that share a pool (`among`) give the same keys.
    */
   readonly buckets?: (v: V) => readonly string[];
   /** A value as a message shows it (default: its JSON), e.g. a tier's range as `10.1.1.0/24`. */

@@ -546,8 +546,6 @@ export interface ClaimPool {
   readonly order: Map<string, number>;
   /** The claims under each key of their values (ExclusiveClaim.buckets). */
   readonly buckets: Map<string, Set<Claim>>;
-  /** Each claim's keys, so a claim taken over leaves its buckets. */
-  readonly keys: WeakMap<Claim, readonly string[]>;
 }
 /**
  * Exclusive values the resources of this deployment claim, as their checks ran (and, of their own records, their

@@ -51,23 +51,23 @@ const bucketsOf = (x: ExclusiveClaim, v: unknown): readonly string[] =>
 function poolOf(key: string): ClaimPool {
   const known = claimedNow.get(key);
   if (known) return known;
-  const pool: ClaimPool = { byId: new Map(), order: new Map(), buckets: new Map(), keys: new WeakMap() };
+  const pool: ClaimPool = { byId: new Map(), order: new Map(), buckets: new Map() };
   claimedNow.set(key, pool);
   return pool;
 }
 
 /**
  * Records `mine` in the pool under every id it knows, in place of the claims it takes over (those any of its ids
- * had), under the keys of its value (`buckets`).
+ * had; the rules of one pool meet under the same keys, so their keys are `x`'s of their values), under the keys of
+ * its value (`buckets`).
  */
-function record(pool: ClaimPool, mine: Claim, buckets: readonly string[]): void {
+function record(pool: ClaimPool, x: ExclusiveClaim, mine: Claim, buckets: readonly string[]): void {
   for (const id of mine.ids) {
     const before = pool.byId.get(id);
-    if (before) for (const b of pool.keys.get(before) ?? []) pool.buckets.get(b)?.delete(before);
+    if (before) for (const b of bucketsOf(x, before.value)) pool.buckets.get(b)?.delete(before);
     pool.byId.set(id, mine);
     if (!pool.order.has(id)) pool.order.set(id, pool.order.size);
   }
-  pool.keys.set(mine, buckets);
   for (const b of buckets) {
     const set = pool.buckets.get(b);
     if (set) set.add(mine);
@@ -75,14 +75,19 @@ function record(pool: ClaimPool, mine: Claim, buckets: readonly string[]): void 
   }
 }
 
-/** The claims of the pool that share a key with `buckets` and clash with `mine`, earliest claimant first. */
-function clashing(pool: ClaimPool, x: ExclusiveClaim, mine: Claim, buckets: readonly string[]): Claim[] {
-  const found = new Set<Claim>();
+/** Of the claims of the pool that share a key with `buckets` and clash with `mine`, the earliest claimant's. */
+function firstClash(
+  pool: ClaimPool,
+  x: ExclusiveClaim,
+  mine: Claim,
+  buckets: readonly string[],
+): Claim | undefined {
+  const since = (c: Claim) => Math.min(...[...c.ids].map((id) => pool.order.get(id) ?? Infinity));
+  let first: Claim | undefined;
   for (const b of buckets)
     for (const c of pool.buckets.get(b) ?? [])
-      if (c !== mine && clashes(x, mine.value, c.value)) found.add(c);
-  const first = (c: Claim) => Math.min(...[...c.ids].map((id) => pool.order.get(id) ?? Infinity));
-  return [...found].sort((a, b) => first(a) - first(b));
+      if (c !== mine && clashes(x, mine.value, c.value) && (!first || since(c) < since(first))) first = c;
+  return first;
 }
 
 /**
@@ -125,10 +130,7 @@ export async function unclaimedNames(
   value: unknown,
 ): Promise<unknown> {
   const where = await claimRegion(target, region);
-  const here = claimsIn(target.name, "name", where);
-  const claimed = (v: unknown) =>
-    here.some((c) => sameValue(c.value, v)) ||
-    (where !== undefined && claimShared(nameClaimKey(target.name, where, v)));
+  const claimed = (v: unknown) => nameClaim(target, where, v) !== undefined;
   if (!Array.isArray(value)) return claimed(value) ? undefined : value;
   const left = value.filter((v) => !claimed(v));
   return left.length ? left : undefined;
@@ -145,12 +147,18 @@ export async function nameClaimant(
   region: string | undefined,
   value: unknown,
 ): Promise<string | undefined> {
-  const where = await claimRegion(target, region);
-  const c = claimsIn(target.name, "name", where).find((x) => sameValue(x.value, value));
-  if (c) return claimant(kind, c);
-  return where !== undefined && claimShared(nameClaimKey(target.name, where, value))
-    ? `a cim.${target.name}`
-    : undefined;
+  const c = nameClaim(target, await claimRegion(target, region), value);
+  return c === "shared" ? `a cim.${target.name}` : c && claimant(kind, c);
+}
+
+/**
+ * The claim of `value` as a `target` name in `where` (every region of this process without one): this process's,
+ * or "shared" when only another provider process of the deployment claims it (sharedClaims.ts).
+ */
+function nameClaim(target: Kind, where: string | undefined, value: unknown): Claim | "shared" | undefined {
+  const here = claimsIn(target.name, "name", where).find((c) => sameValue(c.value, value));
+  if (here) return here;
+  return where !== undefined && claimShared(nameClaimKey(target.name, where, value)) ? "shared" : undefined;
 }
 
 /**
@@ -208,13 +216,13 @@ export function claimedTwice(
     ...(unchanged ? { kept: true } : {}),
   };
   const buckets = bucketsOf(x, claimed);
-  record(pool, mine, buckets);
+  record(pool, x, mine, buckets);
   // a name another kind's reference takes (an instance's group): the plugin processes of the deployment's other
   // providers may judge that reference
   if (x.property === "name" && !x.among && region !== undefined && referencedByName(kind.name))
     shareClaim(nameClaimKey(kind.name, region, claimed));
   if (unchanged && !x.keptClashes) return undefined;
-  const other: Claim | undefined = clashing(pool, x, mine, buckets)[0];
+  const other = firstClash(pool, x, mine, buckets);
   // a resource of the stack keeping the value: its record holds it, and the live check names that record
   if (!other || (other.kept && x.held)) return undefined;
   const start = `${x.property}${inputs[x.property] === undefined ? "" : ` ${JSON.stringify(inputs[x.property])}`}: ${claimant(kind, other)} of this program claims`;

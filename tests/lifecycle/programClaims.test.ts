@@ -99,6 +99,8 @@ describe("claims of one deployment", () => {
     const own = recordTags;
     const managed = (kinds.Tags as unknown as Kind).exclusive?.find((x) => x.property === "tags");
     expect(own?.buckets && managed?.buckets).toBeTruthy();
+    // the two rules share one pool: they meet under the same keys
+    expect(own.buckets).toBe(managed?.buckets);
     for (let i = 0; i < 100; i++)
       expect(claimedOfRecord(kind, [own as ExclusiveClaim], `rec-${i}`, { tags: {} }, REGION)).toEqual([]);
     const tagsKind = kinds.Tags as unknown as Kind;
