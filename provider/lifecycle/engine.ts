@@ -502,9 +502,12 @@ export function providerOf<F extends Fields, O extends Outputs>(
       if (refused || claimedTwice.length)
         throw new ResourceError(`cim:${kind.name}${name} (id ${id}): ${refused ?? claimedTwice.join("; ")}`);
       // what the change does that no field of the diff shows
-      const live = () =>
-        readForCheck(kind.name, olds.region as string | undefined, (s) => getLive(s, id, olds));
-      const notice = d.changes ? await kind.changeNotice?.(olds, news, d.replaces, live) : undefined;
+      const notice =
+        d.changes && kind.changeNotice
+          ? await kind.changeNotice(olds, news, d.replaces, () =>
+              readForCheck(kind.name, olds.region as string | undefined, (s) => getLive(s, id, olds)),
+            )
+          : undefined;
       if (notice) await engineWarning(`cim:${kind.name}${name} (id ${id}): ${notice}`);
       // its second check (no old inputs) takes what the replaced resource holds for its own (liveChecks.ts)
       if (d.changes) noteReplacement(kind as unknown as Kind, olds, news, d.replaces.length > 0);

@@ -209,6 +209,11 @@ export interface Requirement {
   readonly needs?: readonly string[];
 }
 
+/** A reference's requirements as one list (a field gives one or several). */
+export const requirementsOf = (
+  r: Requirement | readonly Requirement[] | undefined,
+): readonly Requirement[] => (r === undefined ? [] : ([] as Requirement[]).concat(r));
+
 /**
  * A value no two live records of a kind may hold at once (a host name, overlapping tier ranges), judged at check
  * against the region's records of the kind when the resource is created or changes it (the API refuses the

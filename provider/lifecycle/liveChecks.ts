@@ -19,8 +19,8 @@ import {
   type LiveRecord,
   PLAIN_REFERENCES,
   type Recorded,
-  type Requirement,
   refOf,
+  requirementsOf,
 } from "./fieldSpec";
 import { compare } from "./fields";
 import type { Kind, LiveRules } from "./kindSpec";
@@ -79,11 +79,12 @@ export async function stableRequirements(
       if (!ref?.requires || (f.when && !f.when(inputs))) return;
       // a plain value of a mustExist reference that the change brings is judged with every requirement where it
       // is looked up (fieldLookups.ts); one the resource names already is judged here (its zone may change)
-      const lookedUp = ref.mustExist && plain.includes(k) ? notHeld(inputs[k], olds[k]) : undefined;
-      const brought = new Set(([] as unknown[]).concat(notHeld(inputs[k], olds[k]) ?? []));
-      const rules = ([] as Requirement[])
-        .concat(ref.requires)
-        .filter((r) => (r.stable || r.changesWith) && known(inputs, r.needs));
+      const fresh = notHeld(inputs[k], olds[k]);
+      const lookedUp = ref.mustExist && plain.includes(k) ? fresh : undefined;
+      const brought = new Set(([] as unknown[]).concat(fresh ?? []));
+      const rules = requirementsOf(ref.requires).filter(
+        (r) => (r.stable || r.changesWith) && known(inputs, r.needs),
+      );
       const value = inputs[k];
       if (!rules.length || value === undefined || containsUnknown(value) || ref.by === "name") return;
       const target = kindNamed(ref.kind);

@@ -19,6 +19,7 @@ import {
   type Recorded,
   type Requirement,
   refOf,
+  requirementsOf,
 } from "./fieldSpec";
 import type { Kind } from "./kindSpec";
 import { isConfigured, openSession, type Session } from "./session";
@@ -384,7 +385,7 @@ export async function mustReferToExisting(
   const begun = reads;
   const first = await liveList(kind, region, target);
   if (!first) return [];
-  const rules = ([] as Requirement[]).concat(requires);
+  const rules = requirementsOf(requires);
   const named = (r: LiveRecord) => (by === "name" ? (r as { name?: unknown }).name : r.id);
   const settled = (rows: LiveRecord[], v: string) => {
     const r = rows.find((x) => named(x) === v);

@@ -2,7 +2,7 @@
 // kind's records through its declaration. The engine knows no kind itself: the registry (provider/kinds/index.ts)
 // registers every kind here when it loads, so the kinds depend on the engine and never the reverse.
 
-import { type Requirement, refOf } from "./fieldSpec";
+import { refOf, requirementsOf } from "./fieldSpec";
 import type { Kind } from "./kindSpec";
 
 let registered: ReadonlyMap<string, Kind> | undefined;
@@ -19,8 +19,7 @@ export function registerKinds(kinds: readonly Kind[]): void {
       ...(kind.goneWith ? [kind.goneWith.kind] : []),
       ...Object.values(kind.fields).flatMap((f) => {
         const ref = refOf(f);
-        const rules = ref?.requires === undefined ? [] : ([] as Requirement[]).concat(ref.requires);
-        return ref && rules.some((r) => r.changesWith) ? [ref.kind] : [];
+        return ref && requirementsOf(ref.requires).some((r) => r.changesWith) ? [ref.kind] : [];
       }),
     ]),
   );
