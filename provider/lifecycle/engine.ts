@@ -42,7 +42,7 @@ import { deleteBegins, whileRefused } from "./passingRefusal";
 import { claimedOfRecord } from "./programClaims";
 import { batchedRead, markChanged } from "./readBatch";
 import { afterRead, withGiven } from "./readInputs";
-import { changesWatched } from "./registry";
+import { changesWatched, kindsGoneWith } from "./registry";
 import { awaitJob, defaultRegion, openSession, type Session, settle, type Waited } from "./session";
 import { recordTags } from "./tagClaims";
 import { changeTags, currentTags } from "./tagging";
@@ -459,7 +459,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
   async function goneWith(id: string, olds: Recorded, d: Awaited<ReturnType<typeof diffOf>>) {
     const on = kind.goneWith;
     const seen = on ? seenChange(on.kind, olds[on.field]) : undefined;
-    if (!on || !seen || !on.when(seen.olds, seen.updates) || d.replaces.includes(on.field)) return d;
+    if (!on || !seen?.gone.includes(kind.name) || d.replaces.includes(on.field)) return d;
     await engineWarning(`cim:${kind.name} (id ${id}): ${on.reason}: this up makes it again`);
     return {
       ...d,
@@ -492,7 +492,10 @@ export function providerOf<F extends Fields, O extends Outputs>(
       // a name not known yet that a replacement of this run keeps (the engine's dependent replacements)
       const news = withNamesKept(kind, olds, given);
       const d = await goneWith(id, olds, await diffOf(olds, news));
-      if (d.changes && changesWatched(kind.name)) changeSeen(kind.name, id, olds, d.updates);
+      if (d.changes && changesWatched(kind.name)) {
+        const gone = kindsGoneWith(kind.name, olds, d.updates);
+        changeSeen(kind.name, id, { updates: d.updates, gone });
+      }
       // what the API would refuse of this change as the old outputs show it: refused here, at preview
       const refused = d.changes ? kind.changeRefused?.(olds, news, d.replaces) : undefined;
       // what it claims of its record that another resource of the program claims too (a replacement's record is

@@ -283,7 +283,7 @@ export interface HeldLive<V = any> {
  * to create. Without the list (a program in Pulumi YAML or another language, on the plugin, whose SDK cannot tell
  * the two apart), every known value is looked up: an id is unknown at preview until its resource is made, and a
  * name that a resource checked earlier in the run claims in the same region (the resource a name comes from is
- * checked before the one that takes it), under any provider of the deployment (sharedClaims.ts), is left for the API
+ * checked before the one that takes it), under any provider of the deployment (deploymentShared.ts), is left for the API
  * to judge (fieldLookups.ts).
  */
 export const PLAIN_REFERENCES = "__plainReferences";

@@ -11,6 +11,7 @@
 import type { CimClient } from "../client";
 import { ConnectionError, RequestTimeoutError } from "../client";
 import { providerConfig } from "../config";
+import { type SharedChange, shareChange, sharedChange } from "./deploymentShared";
 import { readOrGone } from "./errors";
 import {
   CATALOGUES,
@@ -482,18 +483,24 @@ export function replacementNoted(kind: string, held: ReadonlySet<string>, kept: 
   for (const k of kept) keptByReplacements.add(k);
 }
 /**
- * What the diffs of this process said changes, by kind and id: another kind's diff reads it of the resource it
- * stands on (kindSpec.ts: goneWith), which the engine diffs first (a resource registers once what it stands on has
- * its outputs, at preview as at up).
+ * What the diffs of this deployment said changes, by kind and id: another kind's diff reads it of the resource it
+ * stands on (kindSpec.ts: goneWith), and a check what that resource changes in place (Requirement.changesWith). The
+ * engine diffs what a resource stands on first (a resource registers once what it stands on has its outputs, at
+ * preview as at up); under another provider, that diff ran in another plugin process (deploymentShared.ts).
  */
-const changesSeen = new Map<string, { olds: Recorded; updates: readonly string[] }>();
-/** A diff of `kind` said the resource `id` changes: the old outputs and the fields it changes in place. */
-export function changeSeen(kind: string, id: string, olds: Recorded, updates: readonly string[]): void {
-  changesSeen.set(`${kind}\u0000${id}`, { olds, updates });
+const changesSeen = new Map<string, SharedChange>();
+const changeKey = (kind: string, id: string) => `${kind}\u0000${id}`;
+/** A diff of `kind` said the resource `id` changes: the fields it changes in place, the kinds it takes away. */
+export function changeSeen(kind: string, id: string, change: SharedChange): void {
+  changesSeen.set(changeKey(kind, id), change);
+  shareChange(changeKey(kind, id), change);
 }
-/** What a diff of this process said of the resource `id` of `kind`, if it said it changes. */
-export const seenChange = (kind: string, id: unknown) =>
-  typeof id === "string" ? changesSeen.get(`${kind}\u0000${id}`) : undefined;
+/** What a diff of this deployment said of the resource `id` of `kind`, if it said it changes. */
+export function seenChange(kind: string, id: unknown): SharedChange | undefined {
+  if (typeof id !== "string") return undefined;
+  const key = changeKey(kind, id);
+  return changesSeen.get(key) ?? sharedChange(key);
+}
 /**
  * What the record of each resource a diff of this process found changed holds, by URN (the plugin's requests name
  * their resource): the engine may still replace it after that diff (its `replaceOnChanges`), and then checks it

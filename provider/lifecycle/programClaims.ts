@@ -5,12 +5,12 @@
 // runs its checks there; liveChecks.ts judges the same values on the live records.
 
 import type { CheckFailure } from "./check";
+import { claimShared, shareClaim } from "./deploymentShared";
 import { currentResource, urnName } from "./engineLog";
 import type { Exclusive, ExclusiveClaim, Recorded } from "./fieldSpec";
 import type { Kind } from "./kindSpec";
 import { type Claim, type ClaimPool, claimedNow, currentCheck, defaultRegionId } from "./lookups";
 import { referencedByName } from "./registry";
-import { claimShared, shareClaim } from "./sharedClaims";
 import { sameValue } from "./values";
 
 /** A resource's inputs as one text, less the dynamic host's own keys (the serialized provider). */
@@ -113,14 +113,14 @@ export function keptClaim(
   return undefined;
 }
 
-/** A name claimed for a kind in a region, as one key (what sharedClaims.ts records). */
+/** A name claimed for a kind in a region, as one key (what deploymentShared.ts records). */
 const nameClaimKey = (kind: string, region: string, name: unknown) =>
   `${kind}\u0000${region}\u0000${canonical(name)}`;
 
 /**
  * Of the names a reference gives (one, or a list), those no resource of this deployment claims as its `target`
  * kind's name in `region` (its check recorded the claim: claimedTwice), in this process or, on the plugin, in the
- * process of another provider of the deployment (sharedClaims.ts): a name one claims may be that resource's, made
+ * process of another provider of the deployment (deploymentShared.ts): a name one claims may be that resource's, made
  * by this same run before the resource naming it. Without a region (the API's default, unread): a claim in any
  * region of this process. Undefined when none is left.
  */
@@ -139,7 +139,7 @@ export async function unclaimedNames(
 /**
  * The resource of this deployment that claims `value` as its `target` kind's name in `region` (the API's default
  * without one), as `claimant` words it, when a reference written as text names what this run makes or renames;
- * undefined when none does (sharedClaims.ts: a claim of another provider process has no name here).
+ * undefined when none does (deploymentShared.ts: a claim of another provider process has no name here).
  */
 export async function nameClaimant(
   kind: Kind,
@@ -153,7 +153,7 @@ export async function nameClaimant(
 
 /**
  * The claim of `value` as a `target` name in `where` (every region of this process without one): this process's,
- * or "shared" when only another provider process of the deployment claims it (sharedClaims.ts).
+ * or "shared" when only another provider process of the deployment claims it (deploymentShared.ts).
  */
 function nameClaim(target: Kind, where: string | undefined, value: unknown): Claim | "shared" | undefined {
   const here = claimsIn(target.name, "name", where).find((c) => sameValue(c.value, value));

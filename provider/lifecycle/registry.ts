@@ -2,7 +2,7 @@
 // kind's records through its declaration. The engine knows no kind itself: the registry (provider/kinds/index.ts)
 // registers every kind here when it loads, so the kinds depend on the engine and never the reverse.
 
-import { refOf, requirementsOf } from "./fieldSpec";
+import { type Recorded, refOf, requirementsOf } from "./fieldSpec";
 import type { Kind } from "./kindSpec";
 
 let registered: ReadonlyMap<string, Kind> | undefined;
@@ -10,6 +10,8 @@ let registered: ReadonlyMap<string, Kind> | undefined;
 let stoodOn: ReadonlySet<string> = new Set();
 /** The kinds another kind's field names by name (an instance's group, its key pairs). */
 let byName: ReadonlySet<string> = new Set();
+/** By kind, the kinds whose resources a change of one of its resources takes away (kindSpec.ts: goneWith). */
+let takenWith: ReadonlyMap<string, readonly Kind[]> = new Map();
 
 /** Called once by the registry of kinds as it loads. */
 export function registerKinds(kinds: readonly Kind[]): void {
@@ -23,6 +25,11 @@ export function registerKinds(kinds: readonly Kind[]): void {
       }),
     ]),
   );
+  const taken = new Map<string, Kind[]>();
+  for (const kind of kinds) {
+    if (kind.goneWith) taken.set(kind.goneWith.kind, [...(taken.get(kind.goneWith.kind) ?? []), kind]);
+  }
+  takenWith = taken;
   byName = new Set(
     kinds.flatMap((kind) =>
       Object.values(kind.fields).flatMap((f) => {
@@ -38,6 +45,13 @@ export const referencedByName = (name: string): boolean => byName.has(name);
 
 /** Whether another kind reads the changes of this kind's resources (kindSpec.ts: goneWith; Requirement.changesWith). */
 export const changesWatched = (name: string): boolean => stoodOn.has(name);
+
+/**
+ * The kinds whose resources standing on a resource of kind `name` a change of it takes away: `olds`, its old
+ * outputs; `updates`, the fields it changes in place (kindSpec.ts: goneWith).
+ */
+export const kindsGoneWith = (name: string, olds: Recorded, updates: readonly string[]): string[] =>
+  (takenWith.get(name) ?? []).filter((k) => k.goneWith?.when(olds, updates)).map((k) => k.name);
 
 /** The kind of that name, or undefined when there is none. */
 export function kindNamed(name: string): Kind | undefined {

@@ -3,7 +3,7 @@
 // (provider/lifecycle/engineLog.ts sends progress there) and reads the port of the gRPC server from the first
 // line of standard output. Nothing else is written to standard output: the engine would take it as the port.
 
-import { shareClaims } from "../lifecycle/sharedClaims";
+import { shareWithDeployment } from "../lifecycle/deploymentShared";
 import type { Functions } from "./adapter";
 import { serve } from "./server";
 
@@ -22,8 +22,9 @@ const lazyFunctions: Functions = {
 };
 
 async function main(): Promise<void> {
-  // the names this process's resources claim, for the plugin processes of the deployment's other providers
-  shareClaims();
+  // the names this process's resources claim and the changes its diffs find, for the plugin processes of the
+  // deployment's other providers
+  shareWithDeployment();
   const served = await serve({ functions: lazyFunctions });
   process.stdout.write(`${served.port}\n`);
   // The engine ends the plugin when it is done with it; a closed stdin or a signal ends it as well.

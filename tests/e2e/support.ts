@@ -6,7 +6,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { type Emulator, EmulatorControl, type StartOptions, startEmulator } from "../../emulator";
 import { CimClient } from "../../provider/client";
-import { type ProgramHome, repoRoot, sourceHome, stackRun } from "../harness";
+import { type ProgramHome, pluginHome, repoRoot, sourceHome, stackRun } from "../harness";
 
 export interface TestApi {
   emu: Emulator;
@@ -119,11 +119,11 @@ export async function cliExport(home: ProgramHome, stackName: string): Promise<s
 
 /**
  * A stack of programs/single.cjs (one instance, every knob from stack config: template, offering, backup offering,
- * schedule, …) from the source tree, named after `label`.
+ * schedule, …) from the source tree, named after `label`; `native`: on pulumi-cim/native and the plugin.
  */
-export function singleInstanceRun(api: TestApi, label: string) {
+export function singleInstanceRun(api: TestApi, label: string, { native = false } = {}) {
   return stackRun({
-    home: sourceHome(label),
+    home: native ? pluginHome(label, "cim-e2e") : sourceHome(label),
     stackName: uniqueStack(label),
     program: path.join(__dirname, "programs", "single.cjs"),
     envVars: api.envVars,

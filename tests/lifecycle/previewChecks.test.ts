@@ -10,12 +10,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { providerFor } from "../../provider";
 import { type Kind, kinds } from "../../provider/kinds";
+import { shareWithDeployment, stopSharing } from "../../provider/lifecycle/deploymentShared";
 import { aboutResource, captureInfo } from "../../provider/lifecycle/engineLog";
 import { PLAIN_REFERENCES } from "../../provider/lifecycle/fieldSpec";
 import { mustReferToExisting, resetLookups } from "../../provider/lifecycle/lookups";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
 import { resetBatches } from "../../provider/lifecycle/readBatch";
-import { shareClaims, stopSharingClaims } from "../../provider/lifecycle/sharedClaims";
 import { UNKNOWN } from "../../provider/lifecycle/values";
 import { ED25519 } from "../fixtures/sshKeys";
 
@@ -607,7 +607,7 @@ describe("a program whose SDK does not list its plain references (Pulumi YAML, a
     // the engine runs one plugin process per provider; those of one deployment share the engine's process
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cim-claims-"));
     try {
-      shareClaims(dir, process.pid);
+      shareWithDeployment(dir, process.pid);
       expect(await failuresOf(providerFor("InstanceGroup"), {}, { name: "team-elsewhere" })).toEqual([]);
       expect(fs.readdirSync(dir)).toHaveLength(1);
       // only a digest is written: a name may come from a secret
@@ -616,10 +616,52 @@ describe("a program whose SDK does not list its plain references (Pulumi YAML, a
       const vm = vmArgs({ name: "elsewhere", group: "team-elsewhere" });
       expect(await failuresOf(instance, {}, vm)).toEqual([]);
       // a process of another deployment (another parent) does not see them
-      shareClaims(dir, 1);
+      shareWithDeployment(dir, 1);
       expect((await failuresOf(instance, {}, vm)).map((f) => f.property)).toEqual(["group"]);
     } finally {
-      stopSharingClaims();
+      stopSharing();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a change a diff of another provider's process found counts here: the offering it gives, the schedule it takes away", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cim-changes-"));
+    const offerings = (await (
+      await fetch(`${emu.url}/api/v1/offerings/backup`, {
+        headers: { authorization: `Bearer ${process.env.CIM_TOKEN}` },
+      })
+    ).json()) as Rec[];
+    const [gold, silver] = offerings.filter((o) => o.zoneId === zoneA).map((o) => o.id as string);
+    const backup = providerFor("Backup");
+    const schedule = providerFor("BackupSchedule");
+    const sched = { instanceId: vm.id, intervalType: "DAILY", schedule: "30:02" };
+    try {
+      shareWithDeployment(dir, process.pid);
+      // the instance's diff (its provider's process) gives it an offering
+      const given = await instance.diff!(vm.id, vm.outs, { ...vm.inputs, backupOfferingId: gold });
+      expect(given.changes).toBe(true);
+      resetLookups(); // the schedule's provider's process: nothing of the first one's in memory
+      expect(await failuresOf(backup, {}, { instanceId: vm.id })).toEqual([]);
+      // the instance's diff moves it to another offering: the platform takes its schedules away with the old one
+      const held = { ...vm.outs, backupOfferingId: gold };
+      await instance.diff!(vm.id, held, { ...vm.inputs, backupOfferingId: silver });
+      resetLookups();
+      expect((await schedule.diff!("sched-1", sched, sched)).replaces).toEqual(["instanceId"]);
+      // a process of another deployment (another parent) knows neither
+      shareWithDeployment(dir, 1);
+      resetLookups();
+      expect((await failuresOf(backup, {}, { instanceId: vm.id })).map((f) => f.property)).toEqual([
+        "instanceId",
+      ]);
+      expect((await schedule.diff!("sched-1", sched, sched)).changes).toBe(false);
+      // what is written: kinds, ids and field names (no value)
+      const text = fs
+        .readdirSync(dir)
+        .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
+        .join("");
+      expect(text).not.toContain(gold);
+    } finally {
+      stopSharing();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

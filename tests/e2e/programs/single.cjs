@@ -1,6 +1,7 @@
 // One instance (and optionally a volume attached to it and a backup schedule of it), every knob from stack
 // config: region, template, name, deleteProtection, backup offering, userData, adoption ids. Used by the protection, adoption,
-// timeouts and region tests.
+// timeouts and region tests. On pulumi-cim/native, `scheduleProvider` puts the schedule under an explicit provider of
+// the same settings (a plugin process of its own).
 module.exports = async (cim, pulumi) => {
   const c = new pulumi.Config();
   const regionName = c.get("region");
@@ -44,14 +45,19 @@ module.exports = async (cim, pulumi) => {
     });
   }
   if (c.get("schedule")) {
-    const backup = new cim.BackupSchedule("backup", {
-      region,
-      instanceId: vm.id,
-      intervalType: c.get("intervalType") ?? "DAILY",
-      schedule: c.get("schedule"),
-      timezone: c.get("timezone"),
-      adoptId: c.get("adoptSchedule"),
-    });
+    const provider = c.getBoolean("scheduleProvider") ? new cim.Provider("schedules", { region }) : undefined;
+    const backup = new cim.BackupSchedule(
+      "backup",
+      {
+        region,
+        instanceId: vm.id,
+        intervalType: c.get("intervalType") ?? "DAILY",
+        schedule: c.get("schedule"),
+        timezone: c.get("timezone"),
+        adoptId: c.get("adoptSchedule"),
+      },
+      { provider },
+    );
     Object.assign(out, {
       scheduleId: backup.id,
       scheduleInstance: backup.instanceId,
