@@ -6,15 +6,19 @@
 //   fieldLookups.ts, would be refused a name the same run makes);
 // - the changes the diffs of another process found (a backup schedule whose instance, under another provider,
 //   changes its backup offering: the platform removes the schedule with the old offering, and only the instance's
-//   diff knows that it changes).
+//   diff knows that it changes);
+// - the creates each counts against the account's allowances, which span its regions (quotaPreflight.ts).
 //
 // The processes of one deployment share their parent, the engine's process: each appends what it has to tell to one
 // file named after that process (and, where the system shows it, its start time, so that a later process given the
-// same number does not read it), and reads what the others appended when it does not know the answer itself. A
-// claim is written as a digest (a name may come from a secret); a change as its kind, its resource's id, the fields
-// it changes in place and the kinds it takes away. What an older deployment's file holds can only let a name pass
-// that the API then judges, or replace what a diff of that same command found taken away. Files of processes that
-// are gone are removed when a plugin starts.
+// same number does not read it), one line a note, and reads what the others appended when it does not know the
+// answer itself. A claim is written as a digest (a name may come from a secret); a change as its kind, its
+// resource's id, the fields it changes in place and the kinds it takes away; a create as digests of the account and
+// the resource's URN, with the allowance and the count. One engine process runs `pulumi up`'s preview and then its
+// update, so a file holds both: a claim or a change of the preview is the update's too, and creates are counted
+// once per resource. What an older deployment's file holds can only let a name pass that the API then judges, or
+// replace what a diff of that same command found taken away. Files of processes that are gone are removed when a
+// plugin starts.
 
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
@@ -22,7 +26,6 @@ import * as os from "node:os";
 import * as path from "node:path";
 
 const PREFIX = "pulumi-cim-claims-";
-const CHANGE = "change ";
 let file: string | undefined;
 
 /** What a diff found of a resource another kind stands on (lookups.ts: changeSeen). */
@@ -33,10 +36,14 @@ export interface SharedChange {
   readonly gone: readonly string[];
 }
 
-/** The file as far as this process has read it: the bytes read, the claims and changes they hold. */
+/** A kind of note: what this process learns from each one read, and forgets when it reads another file. */
+interface Reader {
+  learn(note: unknown): void;
+  forget(): void;
+}
+const readers = new Map<string, Reader>();
+/** The bytes of the file this process has read. */
 let read = 0;
-const claims = new Set<string>();
-const changes = new Map<string, SharedChange>();
 
 /** The start time of a process as /proc shows it (Linux), else undefined. */
 function startOf(pid: number): string | undefined {
@@ -75,7 +82,7 @@ export function shareWithDeployment(dir = os.tmpdir(), parent = process.ppid): v
   }
 }
 
-/** Test seam: claims and changes stay in their process again. */
+/** Test seam: what each process finds stays in it again. */
 export function stopSharing(): void {
   file = undefined;
   forget();
@@ -83,18 +90,7 @@ export function stopSharing(): void {
 
 function forget(): void {
   read = 0;
-  claims.clear();
-  changes.clear();
-}
-
-/** Appends one line to the deployment's file (best effort: without it, the other processes do not learn it). */
-function tell(line: string): void {
-  if (!file) return;
-  try {
-    fs.appendFileSync(file, `${line}\n`, { mode: 0o600 });
-  } catch {
-    // best effort
-  }
+  for (const r of readers.values()) r.forget();
 }
 
 /** Reads what was appended to the file since this process last read it: whole lines only. */
@@ -112,15 +108,13 @@ function catchUp(): void {
     if (end < 0) return;
     read += end + 1;
     for (const line of buf.subarray(0, end).toString("utf8").split("\n")) {
-      if (!line.startsWith(CHANGE)) {
-        if (line) claims.add(line);
-        continue;
-      }
+      const space = line.indexOf(" ");
+      const reader = readers.get(line.slice(0, space));
+      if (space < 0 || !reader) continue; // a note of another version: not one this process can read
       try {
-        const { key, updates, gone } = JSON.parse(line.slice(CHANGE.length));
-        changes.set(key, { updates, gone });
+        reader.learn(JSON.parse(line.slice(space + 1)));
       } catch {
-        // a line another version wrote differently: not one this process can read
+        // likewise
       }
     }
   } catch {
@@ -130,26 +124,69 @@ function catchUp(): void {
   }
 }
 
-const digest = (key: string) => createHash("sha256").update(key).digest("base64url");
+/**
+ * The notes of one kind (`type`) the processes of the deployment tell each other. `learn` takes each one read, this
+ * process's own included, in the order they were told; `forget` drops what was learnt (another file). `tell` appends
+ * a note (best effort: without the file, the other processes do not learn it); `catchUp` reads what is new, and says
+ * whether the processes share at all (the plugin; the dynamic path has one process).
+ */
+export function notes<T>(
+  type: string,
+  learn: (note: T) => void,
+  forgetAll: () => void,
+): { tell(note: T): void; catchUp(): boolean } {
+  readers.set(type, { learn: learn as (note: unknown) => void, forget: forgetAll });
+  return {
+    tell(note) {
+      if (!file) return;
+      try {
+        fs.appendFileSync(file, `${type} ${JSON.stringify(note)}\n`, { mode: 0o600 });
+      } catch {
+        // best effort
+      }
+    },
+    catchUp() {
+      catchUp();
+      return file !== undefined;
+    },
+  };
+}
+
+/** A key as the file keeps it where its text may be a secret's (a name) or need not be written (an account). */
+export const digest = (key: string) => createHash("sha256").update(key).digest("base64url");
+
+const claims = new Set<string>();
+const claimNotes = notes<string>(
+  "claim",
+  (d) => claims.add(d),
+  () => claims.clear(),
+);
 
 /** Records a claim (a kind, a region, a name as one key) for the other processes of the deployment. */
 export function shareClaim(key: string): void {
-  tell(digest(key));
+  claimNotes.tell(digest(key));
 }
 
 /** Whether a process of this deployment recorded that claim. */
 export function claimShared(key: string): boolean {
-  catchUp();
+  claimNotes.catchUp();
   return claims.has(digest(key));
 }
 
+const changes = new Map<string, SharedChange>();
+const changeNotes = notes<SharedChange & { key: string }>(
+  "change",
+  ({ key, updates, gone }) => changes.set(key, { updates, gone }),
+  () => changes.clear(),
+);
+
 /** Records what a diff found of a resource (`key`: its kind and id) for the other processes of the deployment. */
 export function shareChange(key: string, change: SharedChange): void {
-  tell(`${CHANGE}${JSON.stringify({ key, updates: change.updates, gone: change.gone })}`);
+  changeNotes.tell({ key, updates: change.updates, gone: change.gone });
 }
 
 /** What a diff of another process of this deployment found of the resource `key`, if it found it changed. */
 export function sharedChange(key: string): SharedChange | undefined {
-  catchUp();
+  changeNotes.catchUp();
   return changes.get(key);
 }

@@ -5,6 +5,11 @@
 // per account, and warns once per allowance when used + creates passes the limit. A create can use up more than
 // its own kind's allowance (`alsoUses`: an instance's root disk is a volume); those count with that kind's.
 //
+// On the plugin each provider is a process of its own (one per region, most often), and the allowances span the
+// account's regions: the processes of a deployment tell each other (deploymentShared.ts) the readings they took, the
+// first of which every one of them then uses, the creates they count, by resource (a URN counts once, in the preview
+// and the update of one `pulumi up` alike), and the allowances they warned of, so one process warns of each.
+//
 // A check is a create when the engine passes no old inputs (a new resource). Updates, replacements (one out,
 // one in) and adoptions (`adoptId`) do not add to usage. The API counts allowances per user across regions (as
 // the emulator does), so the count is not split by region.
@@ -14,7 +19,8 @@
 
 import type { CimClient, MultiRegionQuota, MyLimits } from "../client";
 import { providerConfig } from "../config";
-import { engineWarning } from "./engineLog";
+import { digest, notes } from "./deploymentShared";
+import { currentResource, engineWarning } from "./engineLog";
 import type { QuotaKey, QuotaUse } from "./kindSpec";
 import { isConfigured, openSession } from "./session";
 
@@ -44,6 +50,37 @@ interface Account {
 }
 
 const accounts = new Map<string, Account>();
+
+/** What the processes of a deployment tell each other, accounts as digests (the key names the token's subject). */
+type QuotaNote =
+  | { t: "limits"; account: string; source: string; values: Allowances }
+  | { t: "create"; account: string; limit: string; urn: string; count: number }
+  | { t: "warned"; account: string; limit: string };
+/** What they told: the first reading of each account and source; each resource's creates, by account and allowance. */
+const told = {
+  limits: new Map<string, Allowances>(),
+  creates: new Map<string, Map<string, number>>(),
+  warned: new Set<string>(),
+};
+const both = (a: string, b: string) => `${a}\u0000${b}`;
+const quotaNotes = notes<QuotaNote>(
+  "quota",
+  (n) => {
+    if (n.t === "limits") {
+      if (!told.limits.has(both(n.account, n.source))) told.limits.set(both(n.account, n.source), n.values);
+    } else if (n.t === "create") {
+      const key = both(n.account, n.limit);
+      told.creates.set(key, (told.creates.get(key) ?? new Map()).set(n.urn, n.count));
+    } else told.warned.add(both(n.account, n.limit));
+  },
+  () => {
+    told.limits.clear();
+    told.creates.clear();
+    told.warned.clear();
+  },
+);
+const toldCreates = (account: string, limit: string) =>
+  [...(told.creates.get(both(account, limit))?.values() ?? [])].reduce((a, b) => a + b, 0);
 
 /** Where warnings go; replaceable for tests. */
 let emit: (message: string) => Promise<void> = engineWarning;
@@ -76,22 +113,34 @@ export async function quotaPreflight(
       account = { limits: new Map(), creates: new Map(), warned: new Set() };
       accounts.set(key, account);
     }
+    // shared with the deployment's other processes where a request names its resource (the plugin)
+    const urn = currentResource();
+    const shared = urn !== undefined && quotaNotes.catchUp() ? digest(key) : undefined;
     const readings = account.limits;
     const counted = uses.map((u) => {
       const creates = (account.creates.get(u.quota.limit) ?? 0) + u.count;
       account.creates.set(u.quota.limit, creates);
       const source = sourceOf(u.quota);
-      if (!readings.has(source)) readings.set(source, readAllowances(session.client, source));
+      if (!readings.has(source)) readings.set(source, readingOf(session.client, source, shared));
       return [u, creates, source] as const;
     });
-    for (const [u, creates, source] of counted) {
+    if (shared && urn) {
+      const mine = new Map<string, number>();
+      for (const u of uses) mine.set(u.quota.limit, (mine.get(u.quota.limit) ?? 0) + u.count);
+      for (const [limit, count] of mine)
+        quotaNotes.tell({ t: "create", account: shared, limit, urn: digest(urn), count });
+    }
+    for (const [u, own, source] of counted) {
       const limits = await readings.get(source);
       if (!limits) continue;
+      const limit = u.quota.limit;
+      if (shared) quotaNotes.catchUp();
+      const creates = shared ? Math.max(own, toldCreates(shared, limit)) : own;
       const message = overLimit({ noun: u.noun, quota: u.quota }, creates, limits);
-      if (message && !account.warned.has(u.quota.limit)) {
-        account.warned.add(u.quota.limit);
-        await emit(message);
-      }
+      if (!message || account.warned.has(limit) || (shared && told.warned.has(both(shared, limit)))) continue;
+      account.warned.add(limit);
+      if (shared) quotaNotes.tell({ t: "warned", account: shared, limit });
+      await emit(message);
     }
   } catch {
     // best effort: a preflight never fails or blocks a check
@@ -99,6 +148,26 @@ export async function quotaPreflight(
 }
 
 const sourceOf = (q: QuotaKey) => q.source ?? "my-limits";
+
+/**
+ * One source's allowances for this process: those another process of the deployment read first (`account`: the
+ * account's digest, when they share), else read now and told.
+ */
+async function readingOf(
+  client: CimClient,
+  source: string,
+  account: string | undefined,
+): Promise<Allowances | undefined> {
+  const first = () => (quotaNotes.catchUp() ? told.limits.get(both(account ?? "", source)) : undefined);
+  const before = account === undefined ? undefined : first();
+  if (before) return before;
+  const got = await readAllowances(client, source);
+  if (account === undefined || !got) return got;
+  // the allowances and their use alone: numbers
+  const values = Object.fromEntries(Object.entries(got).filter(([, v]) => typeof v === "number"));
+  quotaNotes.tell({ t: "limits", account, source, values });
+  return first() ?? got;
+}
 
 /** One source's allowances, or undefined when they cannot be read now (a preflight never fails). */
 function readAllowances(client: CimClient, source: string): Promise<Allowances | undefined> {

@@ -1,12 +1,18 @@
 // Quota preflight through the real CLI: `pulumi preview` of a program whose creates exceed the account's
 // allowances (GET /tenants/my-limits and GET /multi-regions/quota, lowered on the emulator) shows a warning per
 // kind; within the allowances it shows none. The warning comes from the providers' check (provider/lifecycle/quotaPreflight.ts).
+// On the plugin, each provider is a process of its own, and the account's allowances span its regions: the
+// processes of one deployment count their creates together.
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
-import { requireToolchain, runPulumi, sourceHome } from "../harness";
+import { pluginHome, repoRoot, requireToolchain, runPulumi, sourceHome } from "../harness";
 
 const program = path.join(__dirname, "programs", "quota.cjs");
+const pluginBuilt = ["bin/pulumi-resource-cim", "dist/provider/native/main.js"].every((f) =>
+  fs.existsSync(path.join(repoRoot, f)),
+);
 
 let emu: Emulator;
 
@@ -78,5 +84,62 @@ describe("quota preflight, through pulumi preview", () => {
     expect(afterWarnings[1]).toContain(
       "creates at least 1 new volume, but the account has 0 of 3 volumes left (3 in use",
     );
+  }, 240_000);
+});
+
+describe.skipIf(!pluginBuilt)("quota preflight on the plugin, two explicit providers in two regions", () => {
+  it("counts the creates of both providers against the account's one allowance", async () => {
+    const token = await emu.token();
+    const home = pluginHome("quota-native", "cim-quota");
+    const file = path.join(home.workDir, "regions.cjs");
+    // `quota:fra` instances in de-fra-1 and `quota:ams` in nl-ams-1, each region under a provider of its own
+    fs.writeFileSync(
+      file,
+      `"use strict";
+module.exports = async (cim, pulumi) => {
+  const c = new pulumi.Config("quota");
+  for (const region of ["fra", "ams"]) {
+    const r = await cim.getRegion(region === "fra" ? "de-fra-1" : "nl-ams-1");
+    const provider = new cim.Provider(region, { region: r.id });
+    const zone = (await cim.getZones({ provider }))[0];
+    const template = await cim.getTemplate({ name: "Ubuntu 22.04 LTS", provider });
+    const small = await cim.getComputeOffering({ name: "Small", zoneId: zone.id, provider });
+    for (let i = 0; i < (c.getNumber(region) ?? 0); i++) {
+      new cim.Instance(region + "-" + i, { zoneId: zone.id, templateId: template.id, serviceOfferingId: small.id }, { provider });
+    }
+  }
+  return {};
+};
+`,
+    );
+    const config = {
+      "cim:baseUrl": emu.url,
+      "cim:token": { value: token, secret: true },
+    };
+    const [within, over] = await runPulumi({
+      home,
+      stackName: `quota-native-${process.pid}`,
+      projectName: "cim-quota",
+      program: file,
+      envVars: { CIM_BASE_URL: emu.url, CIM_TOKEN: token },
+      steps: [
+        {
+          op: "preview",
+          config: { ...config, "quota:fra": "1", "quota:ams": "1" },
+          options: { diff: false },
+        },
+        { op: "preview", config: { "quota:fra": "1", "quota:ams": "2" }, options: { diff: false } },
+        { op: "rm" },
+      ],
+    });
+    expect(within.summary).toEqual({ create: 5 }); // the stack, two providers, two instances
+    expect(within.output).not.toContain("cim quota");
+    // neither region alone passes the allowance of 2 instances; the two together do
+    expect(over.summary).toEqual({ create: 6 });
+    expect([...new Set(over.output.match(/cim quota: .*/g))]).toEqual([
+      expect.stringContaining(
+        "this program creates at least 3 new instances, but the account has 2 of 2 instances left",
+      ),
+    ]);
   }, 240_000);
 });

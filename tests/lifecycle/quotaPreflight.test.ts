@@ -1,9 +1,15 @@
 // The quota preflight (provider/lifecycle/quotaPreflight.ts) against the emulator: creates are counted per kind
 // and account, my-limits is read once, one warning per kind when the allowance would be exceeded; updates,
-// replacements and adoptions do not count; failures of the read never reach the check.
+// replacements and adoptions do not count; failures of the read never reach the check. The plugin processes of one
+// deployment count together.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { kinds } from "../../provider/kinds";
+import { shareWithDeployment, stopSharing } from "../../provider/lifecycle/deploymentShared";
+import { aboutResource } from "../../provider/lifecycle/engineLog";
 import { overLimit, quotaPreflight, resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
 
 let emu: Emulator;
@@ -73,6 +79,55 @@ describe("quota preflight", () => {
 
     const counters = await control.requests();
     expect(counters["GET /api/v1/tenants/my-limits"]).toBe(1);
+  });
+
+  it("on the plugin, the processes of a deployment count together: one reading, each resource once, one warning", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cim-quota-"));
+    const urn = (name: string) => `urn:pulumi:dev::app::cim:index:Instance::${name}`;
+    /** A plugin process of the deployment (a provider): nothing in memory but what the file tells. */
+    const processOf = () => {
+      resetQuotaPreflight((m) => void warnings.push(m));
+      shareWithDeployment(dir, process.pid);
+      return (name: string) => aboutResource(urn(name), () => create("Instance"));
+    };
+    try {
+      await control.limits({ instanceLimit: 3, volumeLimit: 100 });
+      // `pulumi up`'s preview: the default provider's process, then an explicit provider's
+      const fra = processOf();
+      await fra("fra-0");
+      await fra("fra-1");
+      // the allowance moves after the first reading: the deployment keeps that reading (it is not read again), so
+      // what it counts is judged against one account's figures
+      await control.limits({ instanceLimit: 2, volumeLimit: 100 });
+      const ams = processOf();
+      await ams("ams-0");
+      expect(warnings).toEqual([]);
+      // the same up's update: new processes, the same file; the resources of the preview count once
+      const fra2 = processOf();
+      await fra2("fra-0");
+      await fra2("fra-1");
+      const ams2 = processOf();
+      await ams2("ams-0");
+      expect(warnings).toEqual([]);
+      await ams2("ams-1");
+      await fra2("fra-2");
+      expect(warnings).toEqual([
+        expect.stringContaining(
+          "this program creates at least 4 new instances, but the account has 3 of 3 instances left (0 in use",
+        ),
+      ]);
+      expect((await control.requests())["GET /api/v1/tenants/my-limits"]).toBe(1);
+      // written: digests, allowances, counts; not the account's subject
+      const text = fs
+        .readdirSync(dir)
+        .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
+        .join("");
+      expect(text).not.toContain("fra-0");
+      expect(text).not.toContain(emu.url);
+    } finally {
+      stopSharing();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("counts an instance's root disk against the volume allowance", async () => {
