@@ -7,12 +7,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
-import { pluginHome, repoRoot, requireToolchain, runPulumi, sourceHome } from "../harness";
+import { pluginHome, requireToolchain, runPulumi, sourceHome } from "../harness";
 
 const program = path.join(__dirname, "programs", "quota.cjs");
-const pluginBuilt = ["bin/pulumi-resource-cim", "dist/provider/native/main.js"].every((f) =>
-  fs.existsSync(path.join(repoRoot, f)),
-);
 
 let emu: Emulator;
 
@@ -87,7 +84,7 @@ describe("quota preflight, through pulumi preview", () => {
   }, 240_000);
 });
 
-describe.skipIf(!pluginBuilt)("quota preflight on the plugin, two explicit providers in two regions", () => {
+describe("quota preflight on the plugin, two explicit providers in two regions", () => {
   it("counts the creates of both providers against the account's one allowance", async () => {
     const token = await emu.token();
     const home = pluginHome("quota-native", "cim-quota");

@@ -44,6 +44,14 @@ export function pluginHome(
   project: string,
   runtime: "nodejs" | "yaml" = "nodejs",
 ): ProgramHome {
+  if (
+    !["bin/pulumi-resource-cim", "dist/provider/native/main.js"].every((f) =>
+      fs.existsSync(path.join(repoRoot, f)),
+    )
+  )
+    throw new Error(
+      "programs on the plugin need its build (dist/provider/native): run them through `npm test`",
+    );
   const home = sourceHome(name);
   fs.writeFileSync(
     path.join(home.workDir, "Pulumi.yaml"),
