@@ -69,8 +69,9 @@ case "$task" in
     ;;
   soak)
     # --round K replays round K of seed S alone (what a failed round prints); --fault REGEX draws only those faults.
-    # --native runs the program on pulumi-cim/native (the provider plugin) instead of the dynamic path.
-    rounds=100 seed=1 round="" fault="" native=""
+    # --native runs the program on pulumi-cim/native (the provider plugin) instead of the dynamic path;
+    # --providers N (with --native) spreads its resources over the default provider and N-1 explicit ones.
+    rounds=100 seed=1 round="" fault="" native="" providers=""
     while [ $# -gt 0 ]; do
       case "$1" in
         --rounds) rounds=$2; shift 2 ;;
@@ -78,17 +79,19 @@ case "$task" in
         --round) round=$2; shift 2 ;;
         --fault) fault=$2; shift 2 ;;
         --native) native=1; shift ;;
-        *) cim_die "soak: unknown argument '$1' (--rounds N --seed S [--round K] [--fault REGEX] [--native])" ;;
+        --providers) providers=$2; shift 2 ;;
+        *) cim_die "soak: unknown argument '$1' (--rounds N --seed S [--round K] [--fault REGEX] [--native [--providers N]])" ;;
       esac
     done
-    [[ "$rounds" =~ ^[0-9]+$ && "$seed" =~ ^[0-9]+$ && "$round" =~ ^[0-9]*$ ]] || cim_die "soak: --rounds, --seed and --round take whole numbers"
+    [[ "$rounds" =~ ^[0-9]+$ && "$seed" =~ ^[0-9]+$ && "$round" =~ ^[0-9]*$ && "$providers" =~ ^[0-9]*$ ]] || cim_die "soak: --rounds, --seed, --round and --providers take whole numbers"
+    [[ -z "$providers" || -n "$native" ]] || cim_die "soak: --providers needs --native (explicit providers exist only on the plugin)"
     cim_build
     mkdir -p .state
     summary=.state/soak-summary.txt
     rm -f "$summary"
     status=0
     env CIM_SOAK_SEED="$seed" CIM_SOAK_FAULT="$fault" CIM_SOAK_ROUNDS="$rounds" CIM_SOAK_SUMMARY="$summary" \
-      ${round:+CIM_SOAK_ROUND=$round} ${native:+CIM_SOAK_NATIVE=1} \
+      ${round:+CIM_SOAK_ROUND=$round} ${native:+CIM_SOAK_NATIVE=1} ${providers:+CIM_SOAK_PROVIDERS=$providers} \
       npx --no-install vitest run tests/soak/soak.test.ts -t "long mode" --reporter=default || status=$?
     # the run's last line: `soak: N rounds, seed S: P passed, F failed`
     [ -s "$summary" ] && cat "$summary"

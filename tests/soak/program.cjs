@@ -1,12 +1,26 @@
 // The soak's program: the resources the generator drew (tests/soak/generator.ts), read from the runner's
 // environment (SOAK_PROGRAM, JSON, in dependency order), so changing the program between operations costs no
 // CLI call. A value {$ref, out?} is another resource's output (its id unless `out` names another);
-// SOAK_TIMEOUTS, when set, is every resource's `timeouts` input.
+// SOAK_TIMEOUTS, when set, is every resource's `timeouts` input. SOAK_PROVIDERS (on pulumi-cim/native) spreads the
+// resources over that many providers, the default one and explicit ones of the same settings (each a plugin
+// process of its own), by their names: a resource keeps its provider from round to round.
 "use strict";
+
+/** A resource's provider: the default one (undefined) or one of `extra`, fixed by its name. */
+function providerOf(name, extra) {
+  let h = 0;
+  for (const c of name) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  const i = h % (extra.length + 1);
+  return i === 0 ? undefined : extra[i - 1];
+}
 
 module.exports = async (cim) => {
   const resources = JSON.parse(process.env.SOAK_PROGRAM || "[]");
   const timeouts = process.env.SOAK_TIMEOUTS ? JSON.parse(process.env.SOAK_TIMEOUTS) : undefined;
+  const count = Number(process.env.SOAK_PROVIDERS || 1);
+  const extra = cim.Provider
+    ? Array.from({ length: count - 1 }, (_, i) => new cim.Provider(`soak-${i + 1}`))
+    : [];
   const made = {};
   const resolve = (v) => {
     if (Array.isArray(v)) return v.map(resolve);
@@ -20,7 +34,8 @@ module.exports = async (cim) => {
   for (const { name, kind, inputs } of resources) {
     const args = Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, resolve(v)]));
     if (timeouts) args.timeouts = timeouts;
-    made[name] = new cim[kind](name, args);
+    const provider = providerOf(name, extra);
+    made[name] = new cim[kind](name, args, provider ? { provider } : undefined);
   }
   // Every registration must reach the engine. The Node SDK takes a registration that fails with gRPC UNAVAILABLE
   // (which an inline program meets on an overloaded machine) for the engine shutting down and ends the program

@@ -217,12 +217,15 @@ describe.skipIf(!LONG)("soak, long mode", () => {
     const rounds = round !== undefined ? 1 : Number(process.env.CIM_SOAK_ROUNDS);
     const t0 = Date.now();
     const native = process.env.CIM_SOAK_NATIVE === "1";
-    const r = await runSoak({ seed, rounds, round, only: process.env.CIM_SOAK_FAULT || undefined, native });
+    const providers = Number(process.env.CIM_SOAK_PROVIDERS || 1);
+    const only = process.env.CIM_SOAK_FAULT || undefined;
+    const r = await runSoak({ seed, rounds, round, only, native, providers });
     const secs = (Date.now() - t0) / 1000;
     console.log(
       `soak: kinds covered ${r.kinds.size} (${[...r.kinds].sort().join(", ")}); faults covered ${r.faults.size} (${[...r.faults].join("; ")}); ${(secs / r.reports.length).toFixed(1)} s a round`,
     );
-    const line = `soak: ${rounds} rounds, seed ${seed}${native ? ", on the plugin" : ""}: ${r.passed} passed, ${r.failed.length} failed`;
+    const where = native ? `, on the plugin${providers > 1 ? ` with ${providers} providers` : ""}` : "";
+    const line = `soak: ${rounds} rounds, seed ${seed}${where}: ${r.passed} passed, ${r.failed.length} failed`;
     const kindsLine = `soak: kinds covered ${r.kinds.size}/${RECIPES.length}; faults covered ${r.faults.size}/${FAULT_NAMES.length}`;
     console.log(line);
     // scripts/cim.sh prints it again after vitest's own summary, as the run's last line

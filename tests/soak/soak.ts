@@ -21,6 +21,11 @@ export interface SoakOptions {
   log?: (line: string) => void;
   /** The program on `pulumi-cim/native` (the provider plugin) instead of the dynamic path. */
   native?: boolean;
+  /**
+   * On the plugin, the providers its resources are spread over (program.cjs): the default one and `providers - 1`
+   * explicit ones of the same settings, each a plugin process of its own. Default 1.
+   */
+  providers?: number;
 }
 
 export interface SoakResult {
@@ -65,8 +70,14 @@ export async function soakCatalogue(emu: TestEmulator, token: string): Promise<S
 }
 
 /** The command that replays one round alone (with the same fault filter: it changes what is drawn). */
-export const replayCommand = (seed: number, round: number, only?: string, native?: boolean) =>
-  `npm run soak -- --seed ${seed} --round ${round}${only ? ` --fault '${only}'` : ""}${native ? " --native" : ""}`;
+export const replayCommand = (
+  seed: number,
+  round: number,
+  only?: string,
+  native?: boolean,
+  providers?: number,
+) =>
+  `npm run soak -- --seed ${seed} --round ${round}${only ? ` --fault '${only}'` : ""}${native ? " --native" : ""}${native && (providers ?? 1) > 1 ? ` --providers ${providers}` : ""}`;
 
 export async function runSoak(o: SoakOptions): Promise<SoakResult> {
   const log = o.log ?? ((l: string) => console.log(l));
@@ -86,7 +97,13 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
       projectName: PROJECT,
     });
     await session.must("env", {
-      env: { CIM_BASE_URL: emu.url, CIM_TOKEN: token, CIM_POLL_INTERVAL_MS: POLL_MS, SOAK_PROGRAM: "[]" },
+      env: {
+        CIM_BASE_URL: emu.url,
+        CIM_TOKEN: token,
+        CIM_POLL_INTERVAL_MS: POLL_MS,
+        SOAK_PROGRAM: "[]",
+        SOAK_PROVIDERS: String(o.native ? (o.providers ?? 1) : 1),
+      },
     });
     const ctx: SoakContext = { emu, session, token, ids, baseline, only: o.only };
     let program: Program = { resources: [], serial: 1 };
@@ -125,7 +142,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
       if (report.problems.length) {
         result.failed.push(report);
         log(
-          `soak round ${round} FAILED (seed ${o.seed}); replay it alone: ${replayCommand(o.seed, round, o.only, o.native)}\n  ${report.problems.join("\n  ")}`,
+          `soak round ${round} FAILED (seed ${o.seed}); replay it alone: ${replayCommand(o.seed, round, o.only, o.native, o.providers)}\n  ${report.problems.join("\n  ")}`,
         );
         // the next rounds start from a cloud that equals their state: what the failure left is deleted
         const swept = await sweepOrphans(
