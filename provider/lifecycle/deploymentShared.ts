@@ -7,12 +7,15 @@
 // - the changes the diffs of another process found (a backup schedule whose instance, under another provider,
 //   changes its backup offering: the platform removes the schedule with the old offering, and only the instance's
 //   diff knows that it changes);
+// - the exclusive values (a key pair's name) a replacement keeps: a resource under another provider that names
+//   it is diffed with that name unknown before the replacement (the engine's dependent replacements), and would
+//   be replaced for nothing (lookups.ts: replacementNoted; namesKept.ts);
 // - the creates each counts against the account's allowances, which span its regions (quotaPreflight.ts).
 //
 // The processes of one deployment share their parent, the engine's process: each appends what it has to tell to one
 // file named after that process (and, where the system shows it, its start time, so that a later process given the
 // same number does not read it), one line a note, and reads what the others appended when it does not know the
-// answer itself. A claim is written as a digest (a name may come from a secret); a change as its kind, its
+// answer itself. A claim or a kept value is written as a digest (a name may come from a secret); a change as its kind, its
 // resource's id, the fields it changes in place and the kinds it takes away; a create as digests of the account and
 // the resource's URN, with the allowance and the count. One engine process runs `pulumi up`'s preview and then its
 // update, so a file holds both: a claim or a change of the preview is the update's too, and creates are counted
@@ -155,23 +158,32 @@ export function notes<T>(
 /** A key as the file keeps it where its text may be a secret's (a name) or need not be written (an account). */
 export const digest = (key: string) => createHash("sha256").update(key).digest("base64url");
 
-const claims = new Set<string>();
-const claimNotes = notes<string>(
-  "claim",
-  (d) => claims.add(d),
-  () => claims.clear(),
-);
-
-/** Records a claim (a kind, a region, a name as one key) for the other processes of the deployment. */
-export function shareClaim(key: string): void {
-  claimNotes.tell(digest(key));
+/**
+ * Keys of one kind of note (`type`), each told as a digest (a key may hold a name, and a name may come from a
+ * secret): `tell` records one for the other processes, `has` says whether a process of the deployment told it.
+ */
+export function sharedKeys(type: string): { tell(key: string): void; has(key: string): boolean } {
+  const keys = new Set<string>();
+  const told = notes<string>(
+    type,
+    (d) => keys.add(d),
+    () => keys.clear(),
+  );
+  return {
+    tell: (key) => told.tell(digest(key)),
+    has: (key) => {
+      told.catchUp();
+      return keys.has(digest(key));
+    },
+  };
 }
 
+/** The names resources claim (a kind, a region, a name as one key: programClaims.ts). */
+const claims = sharedKeys("claim");
+/** Records a claim for the other processes of the deployment. */
+export const shareClaim = (key: string): void => claims.tell(key);
 /** Whether a process of this deployment recorded that claim. */
-export function claimShared(key: string): boolean {
-  claimNotes.catchUp();
-  return claims.has(digest(key));
-}
+export const claimShared = (key: string): boolean => claims.has(key);
 
 const changes = new Map<string, SharedChange>();
 const changeNotes = notes<SharedChange & { key: string }>(

@@ -32,6 +32,7 @@ import {
   confirmedRows,
   currentCheck,
   heldBefore,
+  keptByAnyReplacement,
   keptByReplacement,
   liveList,
   liveListFor,
@@ -193,11 +194,12 @@ function replacedHeld(
 }
 
 /**
- * Whether a replacement noted in this process makes a resource of `kind` named `name` in `region` again under
- * that name (its diff said it replaces, and its new inputs claim the name its record holds).
+ * Whether a replacement noted in this plugin process, or another of the deployment, makes a resource of `kind`
+ * named `name` in `region` again under that name (its diff said it replaces, and its new inputs claim the name its
+ * record holds).
  */
 export const keptUnderName = (kind: Kind, region: string | undefined, name: string): boolean =>
-  keptByReplacement(heldKey(kind, region, "name", name));
+  keptByAnyReplacement(heldKey(kind, region, "name", name));
 
 /** An exclusive value its record holds as a key: where it is unique (the kind, the region, the property), the value. */
 const heldKey = (kind: Kind, region: string | undefined, property: string, value: unknown) =>

@@ -11,7 +11,7 @@
 import type { CimClient } from "../client";
 import { ConnectionError, RequestTimeoutError } from "../client";
 import { providerConfig } from "../config";
-import { type SharedChange, shareChange, sharedChange } from "./deploymentShared";
+import { type SharedChange, shareChange, sharedChange, sharedKeys } from "./deploymentShared";
 import { readOrGone } from "./errors";
 import {
   CATALOGUES,
@@ -23,6 +23,7 @@ import {
   requirementsOf,
 } from "./fieldSpec";
 import type { Kind } from "./kindSpec";
+import { referencedByName } from "./registry";
 import { isConfigured, openSession, type Session } from "./session";
 import { containsUnknown } from "./values";
 
@@ -475,12 +476,20 @@ export const currentCheck = (): number => checksBegun;
  */
 const keptByReplacements = new Set<string>();
 /**
+ * The same, of the kinds other kinds name by name, told to the deployment's other plugin processes: a resource under
+ * another provider naming one is diffed there with the name unknown before the replacement (namesKept.ts).
+ */
+const keptNames = sharedKeys("kept");
+/**
  * A diff of `kind` said its resource is replaced; `held`: the values its record holds; `kept`: those of them its
  * replacement claims too.
  */
 export function replacementNoted(kind: string, held: ReadonlySet<string>, kept: Iterable<string>): void {
   replacedAfter = { kind, checks: checksBegun, held };
-  for (const k of kept) keptByReplacements.add(k);
+  for (const k of kept) {
+    keptByReplacements.add(k);
+    if (referencedByName(kind)) keptNames.tell(k);
+  }
 }
 /**
  * What the diffs of this deployment said changes, by kind and id: another kind's diff reads it of the resource it
@@ -516,6 +525,9 @@ export const heldBefore = (urn: string | undefined): ReadonlySet<string> | undef
   urn === undefined ? undefined : heldByUrn.get(urn);
 /** Whether a replacement noted in this process keeps this value its record holds (a key liveChecks.ts makes). */
 export const keptByReplacement = (key: string): boolean => keptByReplacements.has(key);
+/** Whether a replacement noted in any plugin process of the deployment keeps this value (a name; `keptNames`). */
+export const keptByAnyReplacement = (key: string): boolean =>
+  keptByReplacements.has(key) || keptNames.has(key);
 /**
  * When check `n` of `kind` is a replacement's second check, the values the replaced resource's record holds (its
  * own, then); else undefined. The second check is the one right after the diff that said replace: the engine

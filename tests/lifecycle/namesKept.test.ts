@@ -4,11 +4,16 @@
 // one that diff replaces: a key rotation (the same name, another key) asked that of every instance naming the key.
 // The key pair's diff comes first in the same process and notes that its replacement keeps the name, so the
 // instance's diff then finds no change; a rename, another region, or no such replacement leaves the value unknown,
-// which replaces, named field by field.
+// which replaces, named field by field. Under two providers (two plugin processes), the key pair's process tells
+// the instance's.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { providerFor } from "../../provider";
+import { shareWithDeployment, stopSharing } from "../../provider/lifecycle/deploymentShared";
 import { captureWarnings } from "../../provider/lifecycle/engineLog";
 import { resetLookups } from "../../provider/lifecycle/lookups";
 import { UNKNOWN } from "../../provider/lifecycle/values";
@@ -115,6 +120,28 @@ describe("an instance naming a key pair by name, its name not known yet", () => 
     resetLookups();
     await keyDiff({ publicKey: ED25519_B, region: "99999999-2222-3333-4444-555555555555" });
     expect((await instanceAsked()).getReplacesList()).toEqual(["sshKeyNames"]);
+  });
+
+  it("under another provider: the key pair's plugin process tells the instance's, as a digest of the name", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cim-kept-"));
+    try {
+      shareWithDeployment(dir, process.pid);
+      await keyDiff({ publicKey: ED25519_B });
+      resetLookups(); // the instance's provider's process: nothing of the key pair's diff in memory
+      expect((await instanceAsked()).getChanges()).toBe(DIFF_NONE);
+      const text = fs
+        .readdirSync(dir)
+        .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
+        .join("");
+      expect(text).not.toContain("ops");
+      // a process of another deployment is not told
+      shareWithDeployment(dir, 1);
+      resetLookups();
+      expect((await instanceAsked()).getReplacesList()).toEqual(["sshKeyNames"]);
+    } finally {
+      stopSharing();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("a known new name replaces as before, kept name or not", async () => {
