@@ -1,6 +1,6 @@
-// What the plugin processes of one deployment tell each other. The engine starts one plugin process per provider
-// (the default one, and each explicit provider), so a resource under one provider knows nothing of what its process
-// did not see itself:
+// What the plugin processes of one deployment (a preview, an update, a refresh, a destroy) tell each other. The
+// engine starts one plugin process per provider (the default one, and each explicit provider), so a resource under
+// one provider knows nothing of what its process did not see itself:
 // - the names resources under another provider claim (an instance in a group made under another provider of the
 //   same region would find no claim of it, and a program whose SDK cannot say which references are plain text,
 //   fieldLookups.ts, would be refused a name the same run makes);
@@ -12,21 +12,21 @@
 //   be replaced for nothing (lookups.ts: replacementNoted; namesKept.ts);
 // - the creates each counts against the account's allowances, which span its regions (quotaPreflight.ts).
 //
-// The processes of one deployment share their parent, the engine's process: each appends what it has to tell to one
-// file named after that process (and, where the system shows it, its start time, so that a later process given the
-// same number does not read it), one line a note, and reads what the others appended when it does not know the
-// answer itself. A claim or a kept value is written as a digest (a name may come from a secret); a change as its kind, its
-// resource's id, the fields it changes in place and the kinds it takes away; a create as digests of the account and
-// the resource's URN, with the allowance and the count. One engine process runs `pulumi up`'s preview and then its
-// update, so a file holds both: a claim or a change of the preview is the update's too, and creates are counted
-// once per resource. What an older deployment's file holds can only let a name pass that the API then judges, or
-// replace what a diff of that same command found taken away. Files of processes that are gone are removed when a
+// The processes of one deployment share their parent, the engine's process, and the address of the engine's server
+// they are given (each deployment has its own: `pulumi up`'s preview and its update, each update of `pulumi
+// watch`): each appends what it has to tell to one file named after both (and, where the system shows it, the
+// parent's start time, so that a later process given the same number does not read it), one line a note, and
+// reads what the others appended when it does not know the answer itself. A claim or a kept value is written as a
+// digest (a name may come from a secret); a change as its kind, its resource's id, the fields it changes in place
+// and the kinds it takes away; a create as digests of the account and the resource's URN, with the allowance and
+// the count (a resource checked twice counts once). Files of engine processes that are gone are removed when a
 // plugin starts.
 
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { engineAddress } from "./engineLog";
 
 const PREFIX = "pulumi-cim-claims-";
 let file: string | undefined;
@@ -68,16 +68,23 @@ const alive = (pid: number, start: string | undefined): boolean => {
 };
 
 /**
- * Called once by the plugin: what it tells and reads goes to the file of the engine's process, and stale files are
- * removed.
+ * Called once by the plugin: what it tells and reads goes to the file of the engine's process and operation (its
+ * server's address, `operation`), and stale files are removed.
  */
-export function shareWithDeployment(dir = os.tmpdir(), parent = process.ppid): void {
+export function shareWithDeployment(
+  dir = os.tmpdir(),
+  parent = process.ppid,
+  operation = engineAddress() ?? "",
+): void {
   const start = startOf(parent);
   forget();
-  file = path.join(dir, `${PREFIX}${parent}${start === undefined ? "" : `-${start}`}`);
+  const op = operation.replace(/[^\w]+/g, "_");
+  file = path.join(dir, `${PREFIX}${parent}${start === undefined ? "" : `-${start}`}${op ? `-op${op}` : ""}`);
   try {
     for (const name of fs.readdirSync(dir)) {
-      const m = name.startsWith(PREFIX) ? /^(\d+)(?:-(\d+))?$/.exec(name.slice(PREFIX.length)) : null;
+      const m = name.startsWith(PREFIX)
+        ? /^(\d+)(?:-(\d+))?(?:-op\w+)?$/.exec(name.slice(PREFIX.length))
+        : null;
       if (m && !alive(Number(m[1]), m[2])) fs.rmSync(path.join(dir, name), { force: true });
     }
   } catch {

@@ -80,7 +80,8 @@ async function toEngine(severity: Severity, message: string): Promise<void> {
   process.stderr.write(`${severity}: ${message}\n`);
 }
 
-function engineAddress(): string | undefined {
+/** The address of the engine's server a plugin or dynamic-provider process was started with (its first argument). */
+export function engineAddress(): string | undefined {
   const [, script, address] = process.argv;
   if (!script || !/dynamic-provider|native[\\/]main/.test(script)) return undefined;
   return address && /^[\w.-]+:\d+$|^\[[0-9a-fA-F:]+\]:\d+$/.test(address) ? address : undefined;

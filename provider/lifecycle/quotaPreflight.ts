@@ -6,9 +6,9 @@
 // its own kind's allowance (`alsoUses`: an instance's root disk is a volume); those count with that kind's.
 //
 // On the plugin each provider is a process of its own (one per region, most often), and the allowances span the
-// account's regions: the processes of a deployment tell each other (deploymentShared.ts) the readings they took, the
-// first of which every one of them then uses, the creates they count, by resource (a URN counts once, in the preview
-// and the update of one `pulumi up` alike), and the allowances they warned of, so one process warns of each.
+// account's regions: the processes of an operation tell each other (deploymentShared.ts) the readings they took, the
+// first of which every one of them then uses, the creates they count, by resource (a URN counts once), and the
+// allowances they warned of, so one process warns of each.
 //
 // A check is a create when the engine passes no old inputs (a new resource). Updates, replacements (one out,
 // one in) and adoptions (`adoptId`) do not add to usage. The API counts allowances per user across regions (as

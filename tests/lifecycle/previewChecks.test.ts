@@ -607,7 +607,7 @@ describe("a program whose SDK does not list its plain references (Pulumi YAML, a
     // the engine runs one plugin process per provider; those of one deployment share the engine's process
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cim-claims-"));
     try {
-      shareWithDeployment(dir, process.pid);
+      shareWithDeployment(dir, process.pid, "127.0.0.1:40001");
       expect(await failuresOf(providerFor("InstanceGroup"), {}, { name: "team-elsewhere" })).toEqual([]);
       expect(fs.readdirSync(dir)).toHaveLength(1);
       // only a digest is written: a name may come from a secret
@@ -615,9 +615,15 @@ describe("a program whose SDK does not list its plain references (Pulumi YAML, a
       resetLookups(); // the other provider's process: none of the first one's claims in memory
       const vm = vmArgs({ name: "elsewhere", group: "team-elsewhere" });
       expect(await failuresOf(instance, {}, vm)).toEqual([]);
-      // a process of another deployment (another parent) does not see them
-      shareWithDeployment(dir, 1);
-      expect((await failuresOf(instance, {}, vm)).map((f) => f.property)).toEqual(["group"]);
+      // a process of another operation of the same engine (`pulumi up`'s update after its preview: another
+      // server address) does not see them, nor one of another engine process
+      for (const [parent, operation] of [
+        [process.pid, "127.0.0.1:40002"],
+        [1, "127.0.0.1:40001"],
+      ] as const) {
+        shareWithDeployment(dir, parent, operation);
+        expect((await failuresOf(instance, {}, vm)).map((f) => f.property)).toEqual(["group"]);
+      }
     } finally {
       stopSharing();
       fs.rmSync(dir, { recursive: true, force: true });

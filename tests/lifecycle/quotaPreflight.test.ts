@@ -81,49 +81,55 @@ describe("quota preflight", () => {
     expect(counters["GET /api/v1/tenants/my-limits"]).toBe(1);
   });
 
-  it("on the plugin, the processes of a deployment count together: one reading, each resource once, one warning", async () => {
+  it("on the plugin, the processes of an operation count together: one reading, each resource once, one warning", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cim-quota-"));
     const urn = (name: string) => `urn:pulumi:dev::app::cim:index:Instance::${name}`;
-    /** A plugin process of the deployment (a provider): nothing in memory but what the file tells. */
-    const processOf = () => {
+    /** A plugin process (a provider) of the operation the engine's server `operation` runs: nothing in memory. */
+    const processOf = (operation: string) => {
       resetQuotaPreflight((m) => void warnings.push(m));
-      shareWithDeployment(dir, process.pid);
+      shareWithDeployment(dir, process.pid, operation);
       return (name: string) => aboutResource(urn(name), () => create("Instance"));
     };
     try {
       await control.limits({ instanceLimit: 3, volumeLimit: 100 });
       // `pulumi up`'s preview: the default provider's process, then an explicit provider's
-      const fra = processOf();
+      const fra = processOf("127.0.0.1:40001");
       await fra("fra-0");
       await fra("fra-1");
-      // the allowance moves after the first reading: the deployment keeps that reading (it is not read again), so
+      // the allowance moves after the first reading: the operation keeps that reading (it is not read again), so
       // what it counts is judged against one account's figures
       await control.limits({ instanceLimit: 2, volumeLimit: 100 });
-      const ams = processOf();
+      const ams = processOf("127.0.0.1:40001");
       await ams("ams-0");
+      await ams("ams-0"); // checked twice (a replacement's second check): one resource
       expect(warnings).toEqual([]);
-      // the same up's update: new processes, the same file; the resources of the preview count once
-      const fra2 = processOf();
-      await fra2("fra-0");
-      await fra2("fra-1");
-      const ams2 = processOf();
-      await ams2("ams-0");
-      expect(warnings).toEqual([]);
-      await ams2("ams-1");
-      await fra2("fra-2");
+      await ams("ams-1");
+      await fra("fra-2");
       expect(warnings).toEqual([
         expect.stringContaining(
           "this program creates at least 4 new instances, but the account has 3 of 3 instances left (0 in use",
         ),
       ]);
       expect((await control.requests())["GET /api/v1/tenants/my-limits"]).toBe(1);
-      // written: digests, allowances, counts; not the account's subject
+      // written: digests, allowances, counts; not the account's subject nor a resource's name
       const text = fs
         .readdirSync(dir)
         .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
         .join("");
       expect(text).not.toContain("fra-0");
       expect(text).not.toContain(emu.url);
+      // the update after the preview: another operation (another server address), which counts and reads anew
+      warnings.length = 0;
+      const update = processOf("127.0.0.1:40002");
+      await update("fra-0");
+      await update("fra-1");
+      expect(warnings).toEqual([]);
+      await update("ams-0");
+      expect(warnings).toEqual([
+        expect.stringContaining(
+          "creates at least 3 new instances, but the account has 2 of 2 instances left",
+        ),
+      ]);
     } finally {
       stopSharing();
       fs.rmSync(dir, { recursive: true, force: true });
