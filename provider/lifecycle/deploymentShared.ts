@@ -1,9 +1,10 @@
 // What the plugin processes of one deployment (a preview, an update, a refresh, a destroy) tell each other. The
 // engine starts one plugin process per provider (the default one, and each explicit provider), so a resource under
 // one provider knows nothing of what its process did not see itself:
-// - the names resources under another provider claim (an instance in a group made under another provider of the
-//   same region would find no claim of it, and a program whose SDK cannot say which references are plain text,
-//   fieldLookups.ts, would be refused a name the same run makes);
+// - the exclusive values resources under another provider claim (programClaims.ts): two instances of one host
+//   name under two providers of a region are refused at preview as under one, and an instance in a group made
+//   under another provider of the same region finds its claim (a program whose SDK cannot say which references are
+//   plain text, fieldLookups.ts, would otherwise be refused a name the same run makes);
 // - the changes the diffs of another process found (a backup schedule whose instance, under another provider,
 //   changes its backup offering: the platform removes the schedule with the old offering, and only the instance's
 //   diff knows that it changes);
@@ -16,10 +17,11 @@
 // they are given (each deployment has its own: `pulumi up`'s preview and its update, each update of `pulumi
 // watch`): each appends what it has to tell to one file named after both (and, where the system shows it, the
 // parent's start time, so that a later process given the same number does not read it), one line a note, and
-// reads what the others appended when it does not know the answer itself. A claim or a kept value is written as a
-// digest (a name may come from a secret); a change as its kind, its resource's id, the fields it changes in place
-// and the kinds it takes away; a create as digests of the account and the resource's URN, with the allowance and
-// the count (a resource checked twice counts once). Files of engine processes that are gone are removed when a
+// reads what the others appended when it does not know the answer itself. A claim is written as its resource's
+// kind and program name, the digests of its pool and of its value's keys, and the value itself only where the rule
+// compares values (a tier's range; never a name, which may come from a secret); a kept value as a digest; a change
+// as its kind, its resource's id, the fields it changes in place and the kinds it takes away; a create as digests
+// of the account and the resource's URN, with the allowance and the count (a resource checked twice counts once). Files of engine processes that are gone are removed when a
 // plugin starts.
 
 import { createHash } from "node:crypto";
@@ -30,6 +32,10 @@ import { engineAddress } from "./engineLog";
 
 const PREFIX = "pulumi-cim-claims-";
 let file: string | undefined;
+/** This process among those of the deployment, in the notes it tells: a new one each time it joins one. */
+let me = "";
+/** The file, open for reading once it is there. */
+let readFd: number | undefined;
 
 /** What a diff found of a resource another kind stands on (lookups.ts: changeSeen). */
 export interface SharedChange {
@@ -39,10 +45,14 @@ export interface SharedChange {
   readonly gone: readonly string[];
 }
 
-/** A kind of note: what this process learns from each one read, and forgets when it reads another file. */
+/**
+ * A kind of note: what this process learns from each one read (its own too, with `own`), and forgets when it reads
+ * another file.
+ */
 interface Reader {
   learn(note: unknown): void;
   forget(): void;
+  own: boolean;
 }
 const readers = new Map<string, Reader>();
 /** The bytes of the file this process has read. */
@@ -78,6 +88,7 @@ export function shareWithDeployment(
 ): void {
   const start = startOf(parent);
   forget();
+  me = `${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
   const op = operation.replace(/[^\w]+/g, "_");
   file = path.join(dir, `${PREFIX}${parent}${start === undefined ? "" : `-${start}`}${op ? `-op${op}` : ""}`);
   try {
@@ -100,57 +111,61 @@ export function stopSharing(): void {
 
 function forget(): void {
   read = 0;
+  if (readFd !== undefined) fs.closeSync(readFd);
+  readFd = undefined;
   for (const r of readers.values()) r.forget();
 }
 
 /** Reads what was appended to the file since this process last read it: whole lines only. */
 function catchUp(): void {
   if (!file) return;
-  let fd: number | undefined;
   try {
-    fd = fs.openSync(file, "r");
-    const size = fs.fstatSync(fd).size;
+    readFd ??= fs.openSync(file, "r");
+    const size = fs.fstatSync(readFd).size;
     if (size < read) forget(); // another file under the same name
-    if (size === read) return;
+    if (readFd === undefined || size <= read) return;
     const buf = Buffer.alloc(size - read);
-    const got = fs.readSync(fd, buf, 0, buf.length, read);
+    const got = fs.readSync(readFd, buf, 0, buf.length, read);
     const end = buf.subarray(0, got).lastIndexOf(10);
     if (end < 0) return;
     read += end + 1;
     for (const line of buf.subarray(0, end).toString("utf8").split("\n")) {
-      const space = line.indexOf(" ");
-      const reader = readers.get(line.slice(0, space));
-      if (space < 0 || !reader) continue; // a note of another version: not one this process can read
+      // `<type> <teller> <JSON>`
+      const a = line.indexOf(" ");
+      const b = line.indexOf(" ", a + 1);
+      const reader = a > 0 && b > a ? readers.get(line.slice(0, a)) : undefined;
+      if (!reader) continue; // a note of another version: not one this process can read
+      if (!reader.own && line.slice(a + 1, b) === me) continue; // its own: known here already
       try {
-        reader.learn(JSON.parse(line.slice(space + 1)));
+        reader.learn(JSON.parse(line.slice(b + 1)));
       } catch {
         // likewise
       }
     }
   } catch {
     // no file yet (nothing told), or one that cannot be read: nothing learnt
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
   }
 }
 
 /**
- * The notes of one kind (`type`) the processes of the deployment tell each other. `learn` takes each one read, this
- * process's own included, in the order they were told; `forget` drops what was learnt (another file). `tell` appends
- * a note (best effort: without the file, the other processes do not learn it); `catchUp` reads what is new, and says
- * whether the processes share at all (the plugin; the dynamic path has one process).
+ * The notes of one kind (`type`) the processes of the deployment tell each other. `learn` takes each one the other
+ * processes told (and this one's own too, with `own`), in the order they were told; `forget` drops what was learnt
+ * (another file). `tell` appends a note (best effort: without the file, the other processes do not learn it);
+ * `catchUp` reads what is new, and says whether the processes share at all (the plugin; the dynamic path has one
+ * process).
  */
 export function notes<T>(
   type: string,
   learn: (note: T) => void,
   forgetAll: () => void,
+  { own = false } = {},
 ): { tell(note: T): void; catchUp(): boolean } {
-  readers.set(type, { learn: learn as (note: unknown) => void, forget: forgetAll });
+  readers.set(type, { learn: learn as (note: unknown) => void, forget: forgetAll, own });
   return {
     tell(note) {
       if (!file) return;
       try {
-        fs.appendFileSync(file, `${type} ${JSON.stringify(note)}\n`, { mode: 0o600 });
+        fs.appendFileSync(file, `${type} ${me} ${JSON.stringify(note)}\n`, { mode: 0o600 });
       } catch {
         // best effort
       }
@@ -184,13 +199,6 @@ export function sharedKeys(type: string): { tell(key: string): void; has(key: st
     },
   };
 }
-
-/** The names resources claim (a kind, a region, a name as one key: programClaims.ts). */
-const claims = sharedKeys("claim");
-/** Records a claim for the other processes of the deployment. */
-export const shareClaim = (key: string): void => claims.tell(key);
-/** Whether a process of this deployment recorded that claim. */
-export const claimShared = (key: string): boolean => claims.has(key);
 
 const changes = new Map<string, SharedChange>();
 const changeNotes = notes<SharedChange & { key: string }>(

@@ -2,15 +2,15 @@
 // record, its diff or create) ran: a value two of them cannot both hold (two new instances with one host name, two
 // cim.Tags managing one key of one record) is refused in whichever comes second, naming the other, before the API
 // refuses it or the two undo each other. Kept per provider process (lookups.ts: claimedNow), as one deployment
-// runs its checks there; liveChecks.ts judges the same values on the live records.
+// runs its checks there; on the plugin, whose each provider is a process of its own, the processes of a deployment
+// tell each other their claims too (deploymentShared.ts). liveChecks.ts judges the same values on the live records.
 
 import type { CheckFailure } from "./check";
-import { claimShared, shareClaim } from "./deploymentShared";
+import { digest, notes } from "./deploymentShared";
 import { currentResource, urnName } from "./engineLog";
 import type { Exclusive, ExclusiveClaim, Recorded } from "./fieldSpec";
 import type { Kind } from "./kindSpec";
 import { type Claim, type ClaimPool, claimedNow, currentCheck, defaultRegionId } from "./lookups";
-import { referencedByName } from "./registry";
 import { sameValue } from "./values";
 
 /** A resource's inputs as one text, less the dynamic host's own keys (the serialized provider). */
@@ -91,6 +91,69 @@ function firstClash(
 }
 
 /**
+ * A claim another plugin process of the deployment told (a resource under another provider): its resource's kind
+ * and program name, and its value where the rule compares values (a rule with `clash`: a tier's range, a record's
+ * tag keys); a rule of equal values (a host name, which may come from a secret) meets by the digests of its keys.
+ */
+interface ForeignClaim {
+  readonly kind: string;
+  readonly name: string;
+  readonly value?: unknown;
+  readonly kept?: boolean;
+  readonly buckets: readonly string[];
+}
+/** What a claim's note says besides: its pool's and its resource's digests. */
+interface ClaimNote extends ForeignClaim {
+  readonly pool: string;
+  readonly urn: string;
+}
+/**
+ * The other processes' claims (this process's own are in claimedNow), by pool (its key's digest): by resource, and
+ * by the digests of their keys.
+ */
+const foreign = new Map<
+  string,
+  { byUrn: Map<string, ForeignClaim>; buckets: Map<string, Set<ForeignClaim>> }
+>();
+const claimNotes = notes<ClaimNote>(
+  "claim",
+  ({ pool, urn, ...claim }) => {
+    const p = foreign.get(pool) ?? { byUrn: new Map(), buckets: new Map() };
+    foreign.set(pool, p);
+    const before = p.byUrn.get(urn);
+    if (before) for (const b of before.buckets) p.buckets.get(b)?.delete(before);
+    p.byUrn.set(urn, claim);
+    for (const b of claim.buckets) p.buckets.set(b, (p.buckets.get(b) ?? new Set()).add(claim));
+  },
+  () => foreign.clear(),
+);
+
+/** A claim of another process clashing with `value` (under the digests `buckets` of its keys), as a Claim. */
+function foreignClash(
+  pool: string,
+  x: ExclusiveClaim,
+  value: unknown,
+  buckets: readonly string[],
+): Claim | undefined {
+  if (!claimNotes.catchUp()) return undefined;
+  const p = foreign.get(digest(pool));
+  for (const b of buckets) {
+    for (const c of p?.buckets.get(digest(b)) ?? []) {
+      const theirs = x.clash ? c.value : value;
+      if (!x.clash || x.clash(value, theirs))
+        return {
+          kind: c.kind,
+          name: c.name,
+          value: theirs,
+          ids: new Set(),
+          ...(c.kept ? { kept: true } : {}),
+        };
+    }
+  }
+  return undefined;
+}
+
+/**
  * The region a resource claims in, from its checked region (its input, else cim:region): a resource that gives none
  * claims in the one it is made in (the API's default), as a region-keyed value says.
  */
@@ -112,10 +175,6 @@ export function keptClaim(
     if (c.kept && sameValue(c.value, held)) return c;
   return undefined;
 }
-
-/** A name claimed for a kind in a region, as one key (what deploymentShared.ts records). */
-const nameClaimKey = (kind: string, region: string, name: unknown) =>
-  `${kind}\u0000${region}\u0000${canonical(name)}`;
 
 /**
  * Of the names a reference gives (one, or a list), those no resource of this deployment claims as its `target`
@@ -148,17 +207,18 @@ export async function nameClaimant(
   value: unknown,
 ): Promise<string | undefined> {
   const c = nameClaim(target, await claimRegion(target, region), value);
-  return c === "shared" ? `a cim.${target.name}` : c && claimant(kind, c);
+  return c && claimant(kind, c);
 }
 
 /**
  * The claim of `value` as a `target` name in `where` (every region of this process without one): this process's,
- * or "shared" when only another provider process of the deployment claims it (deploymentShared.ts).
+ * else, on the plugin, another provider process's of the deployment.
  */
-function nameClaim(target: Kind, where: string | undefined, value: unknown): Claim | "shared" | undefined {
+function nameClaim(target: Kind, where: string | undefined, value: unknown): Claim | undefined {
   const here = claimsIn(target.name, "name", where).find((c) => sameValue(c.value, value));
-  if (here) return here;
-  return where !== undefined && claimShared(nameClaimKey(target.name, where, value)) ? "shared" : undefined;
+  if (here || where === undefined) return here;
+  const x = target.exclusive?.find((r) => r.property === "name" && !r.among);
+  return x && foreignClash(poolKey(target.name, where, "name"), x, value, bucketsOf(x, value));
 }
 
 /**
@@ -217,12 +277,22 @@ export function claimedTwice(
   };
   const buckets = bucketsOf(x, claimed);
   record(pool, x, mine, buckets);
-  // a name another kind's reference takes (an instance's group): the plugin processes of the deployment's other
-  // providers may judge that reference
-  if (x.property === "name" && !x.among && region !== undefined && referencedByName(kind.name))
-    shareClaim(nameClaimKey(kind.name, region, claimed));
+  const key = claimsKey(kind, region, x);
+  // told to the plugin processes of the deployment's other providers, which judge their resources' claims (and
+  // references by name) with it
+  if (urn)
+    claimNotes.tell({
+      pool: digest(key),
+      urn: digest(urn),
+      kind: kind.name,
+      name: urnName(urn),
+      buckets: buckets.map(digest),
+      ...(x.clash ? { value: claimed } : {}),
+      ...(unchanged ? { kept: true } : {}),
+    });
   if (unchanged && !x.keptClashes) return undefined;
-  const other = firstClash(pool, x, mine, buckets);
+  const other =
+    firstClash(pool, x, mine, buckets) ?? (urn ? foreignClash(key, x, claimed, buckets) : undefined);
   // a resource of the stack keeping the value: its record holds it, and the live check names that record
   if (!other || (other.kept && x.held)) return undefined;
   const start = `${x.property}${inputs[x.property] === undefined ? "" : ` ${JSON.stringify(inputs[x.property])}`}: ${claimant(kind, other)} of this program claims`;

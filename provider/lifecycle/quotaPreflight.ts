@@ -78,6 +78,8 @@ const quotaNotes = notes<QuotaNote>(
     told.creates.clear();
     told.warned.clear();
   },
+  // its own too: the first reading told and the creates are the deployment's, this process's among them
+  { own: true },
 );
 const toldCreates = (account: string, limit: string) =>
   [...(told.creates.get(both(account, limit))?.values() ?? [])].reduce((a, b) => a + b, 0);

@@ -115,6 +115,28 @@ module.exports = async (cim, pulumi) => {
   );
 }
 
+/**
+ * Two instances of one host name (`probe:hostName`), one under the default provider and one under an explicit
+ * provider of the same settings: two plugin processes, each checking one of them.
+ */
+function writeTwinsProgram(home: ProgramHome): string {
+  return programIn(
+    home,
+    "twins.cjs",
+    `"use strict";
+module.exports = async (cim, pulumi) => {
+  const name = new pulumi.Config("probe").require("hostName");
+  const zone = await cim.getZone({ name: "de-fra-1a" });
+  const template = await cim.getTemplate({ name: "Ubuntu 22.04 LTS" });
+  const offering = await cim.getComputeOffering({ name: "Small" });
+  const args = { zoneId: zone.id, templateId: template.id, serviceOfferingId: offering.id, name };
+  new cim.Instance("first", args);
+  new cim.Instance("second", args, { provider: new cim.Provider("same") });
+};
+`,
+  );
+}
+
 describe.skipIf(!pluginBuilt)("pulumi-cim/native through the CLI and the plugin", () => {
   const api = useApi();
   const ids: Record<string, string> = {};
@@ -223,6 +245,21 @@ describe.skipIf(!pluginBuilt)("pulumi-cim/native through the CLI and the plugin"
       'region must be an id (a UUID), not a name: the region of provider "ams" is "nl-ams-1"',
     );
     expect(text).not.toContain("cim:region");
+  }, 240_000);
+
+  it("one host name claimed under two providers of a region is refused at preview, naming the other resource", async () => {
+    const { envVars, control } = api();
+    const run = await nativeRun("native-sdk-twins", writeTwinsProgram, envVars);
+    await control.resetRequests();
+    const [preview] = await run([
+      { op: "preview", config: { "probe:hostName": `twin-${process.pid}` }, expectFailure: true },
+    ]);
+    expect(preview.ok).toBe(false);
+    const errors = preview.diagnostics.filter((d) => d.severity === "error").map((d) => d.message);
+    expect(errors.join("\n")).toMatch(
+      /cim:index:Instance resource '(first|second)': property name value \{twin-\d+\} has a problem: name "twin-\d+": cim\.Instance "(first|second)" of this program claims the same, and only one instance may hold it at a time/,
+    );
+    expect(Object.keys(mutating(await control.requests()))).toEqual([]);
   }, 240_000);
 
   it("lookups are invokes the plugin answers at preview, an explicit provider's in its region; their ids go into resources", async () => {

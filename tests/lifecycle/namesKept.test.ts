@@ -127,7 +127,9 @@ describe("an instance naming a key pair by name, its name not known yet", () => 
     try {
       shareWithDeployment(dir, process.pid);
       await keyDiff({ publicKey: ED25519_B });
-      resetLookups(); // the instance's provider's process: nothing of the key pair's diff in memory
+      // the instance's provider's process: nothing of the key pair's diff in memory
+      shareWithDeployment(dir, process.pid);
+      resetLookups();
       expect((await instanceAsked()).getChanges()).toBe(DIFF_NONE);
       const text = fs
         .readdirSync(dir)

@@ -603,18 +603,40 @@ describe("a program whose SDK does not list its plain references (Pulumi YAML, a
     ]);
   });
 
-  it("a name claimed under another provider of the deployment (another plugin process) passes", async () => {
-    // the engine runs one plugin process per provider; those of one deployment share the engine's process
+  it("a claim under another provider of the deployment (another plugin process): a name it makes passes, a host name it takes is refused", async () => {
+    // the engine runs one plugin process per provider; those of one deployment share the engine's process and
+    // server address; each request names its resource (its URN)
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cim-claims-"));
+    const as = <T>(kind: string, name: string, fn: () => Promise<T>) =>
+      aboutResource(`urn:pulumi:dev::app::cim:index:${kind}::${name}`, fn);
+    const group = providerFor("InstanceGroup");
     try {
       shareWithDeployment(dir, process.pid, "127.0.0.1:40001");
-      expect(await failuresOf(providerFor("InstanceGroup"), {}, { name: "team-elsewhere" })).toEqual([]);
+      expect(
+        await as("InstanceGroup", "team", () => failuresOf(group, {}, { name: "team-elsewhere" })),
+      ).toEqual([]);
+      const vm1 = vmArgs({ name: "elsewhere-1" });
+      expect(await as("Instance", "one", () => failuresOf(instance, {}, vm1))).toEqual([]);
       expect(fs.readdirSync(dir)).toHaveLength(1);
-      // only a digest is written: a name may come from a secret
-      expect(fs.readFileSync(path.join(dir, fs.readdirSync(dir)[0]), "utf8")).not.toContain("team-elsewhere");
-      resetLookups(); // the other provider's process: none of the first one's claims in memory
+      // a name is written as a digest only: it may come from a secret
+      const text = fs.readFileSync(path.join(dir, fs.readdirSync(dir)[0]), "utf8");
+      expect(text).not.toContain("team-elsewhere");
+      expect(text).not.toContain("elsewhere-1");
+      // the other provider's process: none of the first one's claims in memory
+      shareWithDeployment(dir, process.pid, "127.0.0.1:40001");
+      resetLookups();
       const vm = vmArgs({ name: "elsewhere", group: "team-elsewhere" });
-      expect(await failuresOf(instance, {}, vm)).toEqual([]);
+      expect(await as("Instance", "two", () => failuresOf(instance, {}, vm))).toEqual([]);
+      expect(
+        await as("Instance", "three", () => failuresOf(instance, {}, vmArgs({ name: "elsewhere-1" }))),
+      ).toEqual([
+        {
+          property: "name",
+          reason: expect.stringContaining(
+            'name "elsewhere-1": cim.Instance "one" of this program claims the same, and only one instance may hold it at a time',
+          ),
+        },
+      ]);
       // a process of another operation of the same engine (`pulumi up`'s update after its preview: another
       // server address) does not see them, nor one of another engine process
       for (const [parent, operation] of [
@@ -622,7 +644,10 @@ describe("a program whose SDK does not list its plain references (Pulumi YAML, a
         [1, "127.0.0.1:40001"],
       ] as const) {
         shareWithDeployment(dir, parent, operation);
-        expect((await failuresOf(instance, {}, vm)).map((f) => f.property)).toEqual(["group"]);
+        resetLookups();
+        expect(
+          (await as("Instance", "two", () => failuresOf(instance, {}, vm))).map((f) => f.property),
+        ).toEqual(["group"]);
       }
     } finally {
       stopSharing();
@@ -646,11 +671,14 @@ describe("a program whose SDK does not list its plain references (Pulumi YAML, a
       // the instance's diff (its provider's process) gives it an offering
       const given = await instance.diff!(vm.id, vm.outs, { ...vm.inputs, backupOfferingId: gold });
       expect(given.changes).toBe(true);
-      resetLookups(); // the schedule's provider's process: nothing of the first one's in memory
+      // the schedule's provider's process: nothing of the first one's in memory
+      shareWithDeployment(dir, process.pid);
+      resetLookups();
       expect(await failuresOf(backup, {}, { instanceId: vm.id })).toEqual([]);
       // the instance's diff moves it to another offering: the platform takes its schedules away with the old one
       const held = { ...vm.outs, backupOfferingId: gold };
       await instance.diff!(vm.id, held, { ...vm.inputs, backupOfferingId: silver });
+      shareWithDeployment(dir, process.pid);
       resetLookups();
       expect((await schedule.diff!("sched-1", sched, sched)).replaces).toEqual(["instanceId"]);
       // a process of another deployment (another parent) knows neither
