@@ -30,7 +30,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { engineAddress } from "./engineLog";
 
-const PREFIX = "pulumi-cim-claims-";
+const PREFIX = "pulumi-cim-deployment-";
 let file: string | undefined;
 /** This process among those of the deployment, in the notes it tells: a new one each time it joins one. */
 let me = "";
@@ -78,8 +78,8 @@ const alive = (pid: number, start: string | undefined): boolean => {
 };
 
 /**
- * Called once by the plugin: what it tells and reads goes to the file of the engine's process and operation (its
- * server's address, `operation`), and stale files are removed.
+ * Called once by the plugin: what it tells and reads goes to the file of the engine's process and deployment (its
+ * server's address, `operation`), and the files of engine processes that are gone are removed.
  */
 export function shareWithDeployment(
   dir = os.tmpdir(),
