@@ -18,11 +18,11 @@
 // watch`): each appends what it has to tell to one file named after both (and, where the system shows it, the
 // parent's start time, so that a later process given the same number does not read it), one line a note, and
 // reads what the others appended when it does not know the answer itself. A claim is written as its resource's
-// kind and program name, the digests of its pool and of its value's keys, and the value itself only where the rule
-// compares values (a tier's range; never a name, which may come from a secret); a kept value as a digest; a change
-// as its kind, its resource's id, the fields it changes in place and the kinds it takes away; a create as digests
-// of the account and the resource's URN, with the allowance and the count (a resource checked twice counts once). Files of engine processes that are gone are removed when a
-// plugin starts.
+// kind and URN, the digests of its pool and of its value's keys, and the value itself only where the rule compares
+// values (a tier's range; never a name, which may come from a secret); a kept value as a digest; a change as its
+// kind, its resource's id, the fields it changes in place and the kinds it takes away; a create as the account's
+// digest and the resource's URN, with the counts by allowance (a resource checked twice counts once). Files of
+// engine processes that are gone are removed when a plugin starts.
 
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
@@ -34,8 +34,11 @@ const PREFIX = "pulumi-cim-deployment-";
 let file: string | undefined;
 /** This process among those of the deployment, in the notes it tells: a new one each time it joins one. */
 let me = "";
-/** The file, open for reading once it is there. */
+/** The file, open for reading once it is there, and for appending once this process tells something. */
 let readFd: number | undefined;
+let writeFd: number | undefined;
+/** The bytes this process appended since it last read the file: when it grew by no more, nobody else told anything. */
+let ownSinceRead = 0;
 
 /** What a diff found of a resource another kind stands on (lookups.ts: changeSeen). */
 export interface SharedChange {
@@ -46,8 +49,8 @@ export interface SharedChange {
 }
 
 /**
- * A kind of note: what this process learns from each one read (its own too, with `own`), and forgets when it reads
- * another file.
+ * A kind of note: what this process learns from each one the others told (and from its own as it tells them, with
+ * `own`), and forgets when it reads another file.
  */
 interface Reader {
   learn(note: unknown): void;
@@ -111,8 +114,9 @@ export function stopSharing(): void {
 
 function forget(): void {
   read = 0;
-  if (readFd !== undefined) fs.closeSync(readFd);
-  readFd = undefined;
+  ownSinceRead = 0;
+  for (const fd of [readFd, writeFd]) if (fd !== undefined) fs.closeSync(fd);
+  readFd = writeFd = undefined;
   for (const r of readers.values()) r.forget();
 }
 
@@ -124,18 +128,25 @@ function catchUp(): void {
     const size = fs.fstatSync(readFd).size;
     if (size < read) forget(); // another file under the same name
     if (readFd === undefined || size <= read) return;
+    if (size === read + ownSinceRead) {
+      // only this process's own lines since: nothing to learn (the common case, a deployment of one provider)
+      read = size;
+      ownSinceRead = 0;
+      return;
+    }
     const buf = Buffer.alloc(size - read);
     const got = fs.readSync(readFd, buf, 0, buf.length, read);
     const end = buf.subarray(0, got).lastIndexOf(10);
     if (end < 0) return;
     read += end + 1;
+    ownSinceRead = 0;
     for (const line of buf.subarray(0, end).toString("utf8").split("\n")) {
       // `<type> <teller> <JSON>`
       const a = line.indexOf(" ");
       const b = line.indexOf(" ", a + 1);
       const reader = a > 0 && b > a ? readers.get(line.slice(0, a)) : undefined;
       if (!reader) continue; // a note of another version: not one this process can read
-      if (!reader.own && line.slice(a + 1, b) === me) continue; // its own: known here already
+      if (line.slice(a + 1, b) === me) continue; // its own: known here already
       try {
         reader.learn(JSON.parse(line.slice(b + 1)));
       } catch {
@@ -149,10 +160,10 @@ function catchUp(): void {
 
 /**
  * The notes of one kind (`type`) the processes of the deployment tell each other. `learn` takes each one the other
- * processes told (and this one's own too, with `own`), in the order they were told; `forget` drops what was learnt
- * (another file). `tell` appends a note (best effort: without the file, the other processes do not learn it);
- * `catchUp` reads what is new, and says whether the processes share at all (the plugin; the dynamic path has one
- * process).
+ * processes told, in the order they were told, and, with `own`, each this process tells as it tells it; `forget`
+ * drops what was learnt (another file). `tell` appends a note (best effort: without the file, the other processes
+ * do not learn it); `catchUp` reads what is new, and says whether the processes share at all (the plugin; the
+ * dynamic path has one process).
  */
 export function notes<T>(
   type: string,
@@ -164,8 +175,10 @@ export function notes<T>(
   return {
     tell(note) {
       if (!file) return;
+      if (own) learn(note);
       try {
-        fs.appendFileSync(file, `${type} ${me} ${JSON.stringify(note)}\n`, { mode: 0o600 });
+        writeFd ??= fs.openSync(file, "a", 0o600);
+        ownSinceRead += fs.writeSync(writeFd, `${type} ${me} ${JSON.stringify(note)}\n`);
       } catch {
         // best effort
       }
@@ -177,8 +190,20 @@ export function notes<T>(
   };
 }
 
-/** A key as the file keeps it where its text may be a secret's (a name) or need not be written (an account). */
-export const digest = (key: string) => createHash("sha256").update(key).digest("base64url");
+/**
+ * A key as the file keeps it where its text may be a secret's (a name) or need not be written (an account); each
+ * made once (a pool's key is digested for each of its claims).
+ */
+const digests = new Map<string, string>();
+export function digest(key: string): string {
+  let d = digests.get(key);
+  if (d === undefined) {
+    if (digests.size >= 100_000) digests.clear();
+    d = createHash("sha256").update(key).digest("base64url");
+    digests.set(key, d);
+  }
+  return d;
+}
 
 /**
  * Keys of one kind of note (`type`), each told as a digest (a key may hold a name, and a name may come from a

@@ -102,8 +102,8 @@ interface ForeignClaim {
   readonly kept?: boolean;
   readonly buckets: readonly string[];
 }
-/** What a claim's note says besides: its pool's and its resource's digests. */
-interface ClaimNote extends ForeignClaim {
+/** A claim's note: its pool's digest, its resource's URN (the name is its last part), the rest as kept. */
+interface ClaimNote extends Omit<ForeignClaim, "name"> {
   readonly pool: string;
   readonly urn: string;
 }
@@ -117,7 +117,8 @@ const foreign = new Map<
 >();
 const claimNotes = notes<ClaimNote>(
   "claim",
-  ({ pool, urn, ...claim }) => {
+  ({ pool, urn, ...note }) => {
+    const claim: ForeignClaim = { ...note, name: urnName(urn) };
     const p = foreign.get(pool) ?? { byUrn: new Map(), buckets: new Map() };
     foreign.set(pool, p);
     const before = p.byUrn.get(urn);
@@ -137,8 +138,9 @@ function foreignClash(
 ): Claim | undefined {
   if (!claimNotes.catchUp()) return undefined;
   const p = foreign.get(digest(pool));
+  if (!p) return undefined;
   for (const b of buckets) {
-    for (const c of p?.buckets.get(digest(b)) ?? []) {
+    for (const c of p.buckets.get(digest(b)) ?? []) {
       const theirs = x.clash ? c.value : value;
       if (!x.clash || x.clash(value, theirs))
         return {
@@ -283,9 +285,8 @@ export function claimedTwice(
   if (urn)
     claimNotes.tell({
       pool: digest(key),
-      urn: digest(urn),
+      urn,
       kind: kind.name,
-      name: urnName(urn),
       buckets: buckets.map(digest),
       ...(x.clash ? { value: claimed } : {}),
       ...(unchanged ? { kept: true } : {}),

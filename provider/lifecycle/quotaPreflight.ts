@@ -54,7 +54,7 @@ const accounts = new Map<string, Account>();
 /** What the processes of a deployment tell each other, accounts as digests (the key names the token's subject). */
 type QuotaNote =
   | { t: "limits"; account: string; source: string; values: Allowances }
-  | { t: "create"; account: string; limit: string; urn: string; count: number }
+  | { t: "create"; account: string; urn: string; counts: Record<string, number> }
   | { t: "warned"; account: string; limit: string };
 /** What they told: the first reading of each account and source; each resource's creates, by account and allowance. */
 const told = {
@@ -69,8 +69,10 @@ const quotaNotes = notes<QuotaNote>(
     if (n.t === "limits") {
       if (!told.limits.has(both(n.account, n.source))) told.limits.set(both(n.account, n.source), n.values);
     } else if (n.t === "create") {
-      const key = both(n.account, n.limit);
-      told.creates.set(key, (told.creates.get(key) ?? new Map()).set(n.urn, n.count));
+      for (const [limit, count] of Object.entries(n.counts)) {
+        const key = both(n.account, limit);
+        told.creates.set(key, (told.creates.get(key) ?? new Map()).set(n.urn, count));
+      }
     } else told.warned.add(both(n.account, n.limit));
   },
   () => {
@@ -127,10 +129,9 @@ export async function quotaPreflight(
       return [u, creates, source] as const;
     });
     if (shared && urn) {
-      const mine = new Map<string, number>();
-      for (const u of uses) mine.set(u.quota.limit, (mine.get(u.quota.limit) ?? 0) + u.count);
-      for (const [limit, count] of mine)
-        quotaNotes.tell({ t: "create", account: shared, limit, urn: digest(urn), count });
+      const counts: Record<string, number> = {};
+      for (const u of uses) counts[u.quota.limit] = (counts[u.quota.limit] ?? 0) + u.count;
+      quotaNotes.tell({ t: "create", account: shared, urn, counts });
     }
     for (const [u, own, source] of counted) {
       const limits = await readings.get(source);

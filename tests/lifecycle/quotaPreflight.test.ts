@@ -111,12 +111,13 @@ describe("quota preflight", () => {
         ),
       ]);
       expect((await control.requests())["GET /api/v1/tenants/my-limits"]).toBe(1);
-      // written: digests, allowances, counts; not the account's subject nor a resource's name
+      // written: the account's digest (not its token's subject, nor the API's address), URNs, allowances, counts
       const text = fs
         .readdirSync(dir)
         .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
         .join("");
-      expect(text).not.toContain("fra-0");
+      expect(text).toContain(urn("fra-0"));
+      expect(text).not.toContain("user-1");
       expect(text).not.toContain(emu.url);
       // the update after the preview: another operation (another server address), which counts and reads anew
       warnings.length = 0;
