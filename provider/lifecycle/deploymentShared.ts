@@ -7,7 +7,7 @@
 //   plain text, fieldLookups.ts, would otherwise be refused a name the same run makes);
 // - the changes the diffs of another process found (a backup schedule whose instance, under another provider,
 //   changes its backup offering: the platform removes the schedule with the old offering, and only the instance's
-//   diff knows that it changes);
+//   diff knows that it changes; lookups.ts: changeSeen);
 // - the exclusive values (a key pair's name) a replacement keeps: a resource under another provider that names
 //   it is diffed with that name unknown before the replacement (the engine's dependent replacements), and would
 //   be replaced for nothing (lookups.ts: replacementNoted; namesKept.ts);
@@ -39,14 +39,6 @@ let readFd: number | undefined;
 let writeFd: number | undefined;
 /** The bytes this process appended since it last read the file: when it grew by no more, nobody else told anything. */
 let ownSinceRead = 0;
-
-/** What a diff found of a resource another kind stands on (lookups.ts: changeSeen). */
-export interface SharedChange {
-  /** The fields it changes in place. */
-  readonly updates: readonly string[];
-  /** The kinds whose resources standing on it the change takes away (kindSpec.ts: goneWith). */
-  readonly gone: readonly string[];
-}
 
 /**
  * A kind of note: what this process learns from each one the others told (and from its own as it tells them, with
@@ -223,22 +215,4 @@ export function sharedKeys(type: string): { tell(key: string): void; has(key: st
       return keys.has(digest(key));
     },
   };
-}
-
-const changes = new Map<string, SharedChange>();
-const changeNotes = notes<SharedChange & { key: string }>(
-  "change",
-  ({ key, updates, gone }) => changes.set(key, { updates, gone }),
-  () => changes.clear(),
-);
-
-/** Records what a diff found of a resource (`key`: its kind and id) for the other processes of the deployment. */
-export function shareChange(key: string, change: SharedChange): void {
-  changeNotes.tell({ key, updates: change.updates, gone: change.gone });
-}
-
-/** What a diff of another process of this deployment found of the resource `key`, if it found it changed. */
-export function sharedChange(key: string): SharedChange | undefined {
-  changeNotes.catchUp();
-  return changes.get(key);
 }

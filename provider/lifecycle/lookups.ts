@@ -11,7 +11,7 @@
 import type { CimClient } from "../client";
 import { ConnectionError, RequestTimeoutError } from "../client";
 import { providerConfig } from "../config";
-import { type SharedChange, shareChange, sharedChange, sharedKeys } from "./deploymentShared";
+import { notes, sharedKeys } from "./deploymentShared";
 import { readOrGone } from "./errors";
 import {
   CATALOGUES,
@@ -497,18 +497,36 @@ export function replacementNoted(kind: string, held: ReadonlySet<string>, kept: 
  * engine diffs what a resource stands on first (a resource registers once what it stands on has its outputs, at
  * preview as at up); under another provider, that diff ran in another plugin process (deploymentShared.ts).
  */
-const changesSeen = new Map<string, SharedChange>();
+const changesSeen = new Map<string, SeenChange>();
+/** Those the other plugin processes of the deployment told. */
+const changesTold = new Map<string, SeenChange>();
+const changeNotes = notes<SeenChange & { key: string }>(
+  "change",
+  ({ key, updates, gone }) => changesTold.set(key, { updates, gone }),
+  () => changesTold.clear(),
+);
+/** What a diff found of a resource another kind stands on. */
+export interface SeenChange {
+  /** The fields it changes in place. */
+  readonly updates: readonly string[];
+  /** The kinds whose resources standing on it the change takes away (kindSpec.ts: goneWith). */
+  readonly gone: readonly string[];
+}
 const changeKey = (kind: string, id: string) => `${kind}\u0000${id}`;
 /** A diff of `kind` said the resource `id` changes: the fields it changes in place, the kinds it takes away. */
-export function changeSeen(kind: string, id: string, change: SharedChange): void {
-  changesSeen.set(changeKey(kind, id), change);
-  shareChange(changeKey(kind, id), change);
+export function changeSeen(kind: string, id: string, change: SeenChange): void {
+  const key = changeKey(kind, id);
+  changesSeen.set(key, change);
+  changeNotes.tell({ key, ...change });
 }
 /** What a diff of this deployment said of the resource `id` of `kind`, if it said it changes. */
-export function seenChange(kind: string, id: unknown): SharedChange | undefined {
+export function seenChange(kind: string, id: unknown): SeenChange | undefined {
   if (typeof id !== "string") return undefined;
   const key = changeKey(kind, id);
-  return changesSeen.get(key) ?? sharedChange(key);
+  const here = changesSeen.get(key);
+  if (here) return here;
+  changeNotes.catchUp();
+  return changesTold.get(key);
 }
 /**
  * What the record of each resource a diff of this process found changed holds, by URN (the plugin's requests name

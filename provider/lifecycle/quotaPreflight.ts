@@ -137,12 +137,13 @@ export async function quotaPreflight(
       const limits = await readings.get(source);
       if (!limits) continue;
       const limit = u.quota.limit;
+      // shared: the deployment's creates and warnings, this process's among them (learnt as told)
       if (shared) quotaNotes.catchUp();
-      const creates = shared ? Math.max(own, toldCreates(shared, limit)) : own;
+      const creates = shared ? toldCreates(shared, limit) : own;
       const message = overLimit({ noun: u.noun, quota: u.quota }, creates, limits);
-      if (!message || account.warned.has(limit) || (shared && told.warned.has(both(shared, limit)))) continue;
-      account.warned.add(limit);
+      if (!message || (shared ? told.warned.has(both(shared, limit)) : account.warned.has(limit))) continue;
       if (shared) quotaNotes.tell({ t: "warned", account: shared, limit });
+      else account.warned.add(limit);
       await emit(message);
     }
   } catch {

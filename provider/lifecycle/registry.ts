@@ -16,20 +16,20 @@ let takenWith: ReadonlyMap<string, readonly Kind[]> = new Map();
 /** Called once by the registry of kinds as it loads. */
 export function registerKinds(kinds: readonly Kind[]): void {
   registered = new Map(kinds.map((kind) => [kind.name, kind]));
-  stoodOn = new Set(
-    kinds.flatMap((kind) => [
-      ...(kind.goneWith ? [kind.goneWith.kind] : []),
-      ...Object.values(kind.fields).flatMap((f) => {
-        const ref = refOf(f);
-        return ref && requirementsOf(ref.requires).some((r) => r.changesWith) ? [ref.kind] : [];
-      }),
-    ]),
-  );
   const taken = new Map<string, Kind[]>();
   for (const kind of kinds) {
     if (kind.goneWith) taken.set(kind.goneWith.kind, [...(taken.get(kind.goneWith.kind) ?? []), kind]);
   }
   takenWith = taken;
+  stoodOn = new Set([
+    ...taken.keys(),
+    ...kinds.flatMap((kind) =>
+      Object.values(kind.fields).flatMap((f) => {
+        const ref = refOf(f);
+        return ref && requirementsOf(ref.requires).some((r) => r.changesWith) ? [ref.kind] : [];
+      }),
+    ),
+  ]);
   byName = new Set(
     kinds.flatMap((kind) =>
       Object.values(kind.fields).flatMap((f) => {
