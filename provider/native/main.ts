@@ -22,8 +22,8 @@ const lazyFunctions: Functions = {
 };
 
 async function main(): Promise<void> {
-  // the names this process's resources claim and the changes its diffs find, for the plugin processes of the
-  // deployment's other providers
+  // what this process's resources claim, change, keep and count, for the plugin processes of the deployment's other
+  // providers (lifecycle/deploymentShared.ts)
   shareWithDeployment();
   const served = await serve({ functions: lazyFunctions });
   process.stdout.write(`${served.port}\n`);
