@@ -12,6 +12,7 @@ import { cancel, interrupt, killCli } from "./interrupt";
 import type { Program, SoakCatalogue } from "./model";
 import { outOfBand } from "./oob";
 import { Rng, roundSeed } from "./prng";
+import { mayReplace, needlessReplacements } from "./replacements";
 import { type Aim, drawTrouble, type Trouble } from "./trouble";
 
 export const PROJECT = "cim-soak";
@@ -88,7 +89,7 @@ export async function runRound(
     extra: Record<string, string | null> = {},
     options?: Record<string, unknown>,
   ) => {
-    const running = session.run(op, { env: { ...env, ...extra }, lean: true, options });
+    const running = session.run(op, { env: { ...env, ...extra }, lean: true, options, steps: op === "up" });
     // an operation that hangs is a finding, not a stuck soak: its CLI is killed and the round fails
     let timer: NodeJS.Timeout | undefined;
     const hung = new Promise<"hung">((resolve) => {
@@ -251,6 +252,10 @@ export async function runRound(
     problems.push(
       `the preview after convergence is not quiet: ${changesOf(preview.summary).join(", ")}\n${preview.output.slice(0, 4000)}`,
     );
+  const allowed = mayReplace(program, changes);
+  for (const [what, r] of results)
+    for (const needless of needlessReplacements(r.steps ?? [], allowed))
+      problems.push(`${what} replaced ${needless}, which nothing this round changed asks for`);
   for (const [what, r] of results) problems.push(...hygiene(r, token, what));
   return { round, seed, changes, trouble, notes, problems, fired, ms: Date.now() - t0 };
 }

@@ -6,10 +6,11 @@ import { describe, expect, it } from "vitest";
 import { type KindName, kinds } from "../../provider/kinds";
 import { unsignedJwt } from "../fixtures/jwts";
 import type { OpResult } from "../harness";
-import { changeTypeOf, evolve, programAt, programJson } from "./generator";
+import { type Change, changeTypeOf, evolve, programAt, programJson } from "./generator";
 import type { Program, SoakCatalogue } from "./model";
 import { Rng, roundSeed } from "./prng";
 import { RECIPES } from "./recipes/index";
+import { mayReplace, needlessReplacements } from "./replacements";
 import { hygiene } from "./round";
 import { FAULT_NAMES, replayCommand, runSoak } from "./soak";
 
@@ -194,6 +195,81 @@ describe("soak invariants", () => {
     const traced = "TypeError: x is undefined\n    at create (/work/provider/lifecycle/engine.ts:12:7)";
     expect(hygiene(result(traced), jwt, "up")).toEqual([expect.stringMatching(/stack trace/)]);
     expect(hygiene(result(`token ${jwt} refused`), jwt, "up")).toEqual([expect.stringMatching(/token/)]);
+  });
+
+  describe("what a round may replace", () => {
+    const res = (name: string, kind: KindName, inputs: Record<string, unknown> = {}) => ({
+      name,
+      kind,
+      inputs,
+      meta: {},
+    });
+    const program: Program = {
+      serial: 9,
+      resources: [
+        res("k", "SshKeyPair", { name: "key-1", publicKey: "ssh-ed25519 AAAA" }),
+        res("v", "Vpc", { cidr: "10.1.0.0/16" }),
+        res("n", "Network", { vpcId: { $ref: "v" } }),
+        res("i", "Instance", { networkIds: [{ $ref: "n" }], sshKeyNames: [{ $ref: "k", out: "name" }] }),
+        res("d", "Volume", { instanceId: { $ref: "i" } }),
+        res("s", "BackupSchedule", { instanceId: { $ref: "i" } }),
+        res("x", "Instance", { networkIds: [{ $ref: "n" }] }),
+      ],
+    };
+    const change = (type: Change["type"], kind: KindName, name: string, fields?: string[]): Change => ({
+      type,
+      kind,
+      name,
+      fields,
+    });
+    const sorted = (s: Set<string>) => [...s].sort();
+
+    it("a key rotation replaces the key pair alone: its replacement keeps the name the instance reads", () => {
+      expect(sorted(mayReplace(program, [change("replace", "SshKeyPair", "k", ["publicKey"])]))).toEqual([
+        "k",
+      ]);
+    });
+
+    it("a renamed key pair replaces the instance reading its name in a replace-forcing field, and on", () => {
+      expect(sorted(mayReplace(program, [change("replace", "SshKeyPair", "k", ["name"])]))).toEqual([
+        "i",
+        "k",
+        "s",
+      ]);
+    });
+
+    it("a replaced VPC's new id runs down the replace-forcing fields, not the in-place ones", () => {
+      // the volume's instanceId is changed in place (a move to the new instance), the schedule's replaces
+      expect(sorted(mayReplace(program, [change("replace", "Vpc", "v", ["cidr"])]))).toEqual([
+        "i",
+        "n",
+        "s",
+        "v",
+        "x",
+      ]);
+    });
+
+    it("an in-place change replaces only what goes with it (a backup schedule with its instance's offering)", () => {
+      expect(
+        sorted(mayReplace(program, [change("in-place", "Instance", "i", ["backupOfferingId"])])),
+      ).toEqual(["s"]);
+      expect(sorted(mayReplace(program, [change("in-place", "Vpc", "v", ["displayText"])]))).toEqual([]);
+    });
+
+    it("names each replacement the bound does not allow, once, leaving providers out", () => {
+      const urn = (type: string, name: string) => `urn:pulumi:s::p::${type}::${name}`;
+      const steps = [
+        { op: "replace", urn: urn("cim:index:Instance", "i"), type: "cim:index:Instance" },
+        { op: "create-replacement", urn: urn("cim:index:Instance", "i"), type: "cim:index:Instance" },
+        { op: "replace", urn: urn("cim:index:SshKeyPair", "k"), type: "cim:index:SshKeyPair" },
+        { op: "update", urn: urn("cim:index:Volume", "d"), type: "cim:index:Volume" },
+        { op: "replace", urn: urn("pulumi:providers:cim", "p"), type: "pulumi:providers:cim" },
+      ];
+      expect(needlessReplacements(steps, new Set(["k"]))).toEqual([
+        "cim:index:Instance i (replace)",
+        "cim:index:Instance i (create-replacement)",
+      ]);
+    });
   });
 });
 

@@ -9,12 +9,15 @@ export const instance: Recipe = {
   create(ctx) {
     const net = ctx.pickOr(ctx.of("Network"));
     if (!net) return undefined;
+    // the program's first key pair, by name (no draw, so the seeds recorded before draw what they drew)
+    const key = ctx.of("SshKeyPair")[0];
     return {
       inputs: {
         zoneId: ctx.ids.zoneId,
         templateId: ctx.rng.pick(ctx.ids.templates),
         serviceOfferingId: ctx.rng.pick([ctx.ids.small, ctx.ids.medium]),
         networkIds: [ref(net)],
+        ...(key ? { sshKeyNames: [ref(key, "name")] } : {}),
         displayName: `soak-${ctx.rng.word()}`,
         ...(ctx.rng.chance(0.3) ? { backupOfferingId: ctx.rng.pick(ctx.ids.backupOfferings) } : {}),
         tags: ctx.tags(),

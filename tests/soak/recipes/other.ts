@@ -27,6 +27,8 @@ export const named = (
   }),
   vary: {
     name: (ctx) => ({ name: `${prefix}-${ctx.fresh()}` }),
+    // a key rotation: replaced under the same name, which the instances naming it keep (they are not replaced)
+    ...(kind === "SshKeyPair" ? { publicKey: (ctx: Ctx) => ({ publicKey: publicKey(ctx) }) } : {}),
     ...(kind === "Project" ? { displayText: (ctx: Ctx) => ({ displayText: `soak ${ctx.rng.word()}` }) } : {}),
     ...(kind === "MultiRegionGroup"
       ? { description: (ctx: Ctx) => ({ description: `soak ${ctx.rng.word()}` }) }
