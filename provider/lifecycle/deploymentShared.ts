@@ -11,7 +11,9 @@
 // - the exclusive values (a key pair's name) a replacement keeps: a resource under another provider that names
 //   it is diffed with that name unknown before the replacement (the engine's dependent replacements), and would
 //   be replaced for nothing (lookups.ts: replacementNoted; namesKept.ts);
-// - the creates each counts against the account's allowances, which span its regions (quotaPreflight.ts).
+// - the creates each counts against the account's allowances, which span its regions (quotaPreflight.ts);
+// - the deletes each runs now, by kind: a network under one provider whose instances, given its id as text, are
+//   under another waits while they are deleted, as under one (passingRefusal.ts: deletesRunning).
 //
 // The processes of one deployment share their parent, the engine's process, and the address of the engine's server
 // they are given (each deployment has its own: `pulumi up`'s preview and its update, each update of `pulumi
@@ -21,8 +23,9 @@
 // kind and URN, the digests of its pool and of its value's keys, and the value itself only where the rule compares
 // values (a tier's range; never a name, which may come from a secret); a kept value as a digest; a change as its
 // kind, its resource's id, the fields it changes in place and the kinds it takes away; a create as the account's
-// digest and the resource's URN, with the counts by allowance (a resource checked twice counts once). Files of
-// engine processes that are gone are removed when a plugin starts.
+// digest and the resource's URN, with the counts by allowance (a resource checked twice counts once); a delete as
+// its kind, when it begins and when it ends. Files of engine processes that are gone are removed when a plugin
+// starts.
 
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";

@@ -5,6 +5,7 @@
 
 import { ApiError } from "../client";
 import { PollDeadline, poll } from "../client/waiter";
+import { notes } from "./deploymentShared";
 import { describe, ResourceError } from "./errors";
 import { reporting } from "./progress";
 import { pollSchedule, type Session } from "./session";
@@ -68,18 +69,36 @@ export async function whileRefused<T>(
 
 /** Deletes this process is running now, by kind (engine.ts counts each): what a refusal may be waiting for. */
 const deleting = new Map<string, number>();
+/**
+ * Those the deployment's other plugin processes run now, by kind (deploymentShared.ts): a network under one
+ * provider whose instances, given its id as text, are under another waits for their deletes as under one.
+ */
+const deletingElsewhere = new Map<string, number>();
+const deleteNotes = notes<{ kind: string; by: 1 | -1 }>(
+  "deleting",
+  ({ kind, by }) => deletingElsewhere.set(kind, (deletingElsewhere.get(kind) ?? 0) + by),
+  () => deletingElsewhere.clear(),
+);
 
 /** Counts a delete of `kind` as running, until the function it answers is called. */
 export function deleteBegins(kind: string): () => void {
   deleting.set(kind, (deleting.get(kind) ?? 0) + 1);
+  deleteNotes.tell({ kind, by: 1 });
   let ended = false;
   return () => {
     if (ended) return;
     ended = true;
     deleting.set(kind, (deleting.get(kind) ?? 1) - 1);
+    deleteNotes.tell({ kind, by: -1 });
   };
 }
 
-/** Whether this process is deleting a resource of one of these kinds now (another step of the same run). */
-export const deletesRunning = (kinds: readonly string[]): boolean =>
-  kinds.some((k) => (deleting.get(k) ?? 0) > 0);
+/**
+ * Whether the deployment is deleting a resource of one of these kinds now (another step of the same run, in this
+ * plugin process or another).
+ */
+export function deletesRunning(kinds: readonly string[]): boolean {
+  if (kinds.some((k) => (deleting.get(k) ?? 0) > 0)) return true;
+  deleteNotes.catchUp();
+  return kinds.some((k) => (deletingElsewhere.get(k) ?? 0) > 0);
+}

@@ -3,7 +3,8 @@
 // state only encrypted; two providers given only a region serve a region each; the default provider, configured
 // from CIM_*, keeps no token at all; the lookups are invokes the plugin answers at preview (an explicit provider's
 // in its region), never the program; a class of `pulumi-cim` given a cim.Provider stops the preview, naming
-// pulumi-cim/native. (The plugin's own behaviour,
+// pulumi-cim/native; what the providers' processes tell each other (a host name two of them claim, a delete one
+// runs that another's waits for). (The plugin's own behaviour,
 // apart from the SDK, is tested in tests/native/.) Runs where the plugin is built: bin/pulumi-resource-cim and
 // the build's dist/provider/native/main.js. Each test runs the CLI a few times: 4 minutes each, for a loaded machine.
 import * as fs from "node:fs";
@@ -137,6 +138,32 @@ module.exports = async (cim, pulumi) => {
   );
 }
 
+/**
+ * A network under one explicit provider and, once `probe:networkId` gives its id as text (no dependency: Pulumi
+ * deletes both at once), an instance on it under another: two plugin processes.
+ */
+function writeTextNetworkProgram(home: ProgramHome): string {
+  return programIn(
+    home,
+    "textnet.cjs",
+    `"use strict";
+module.exports = async (cim, pulumi) => {
+  const c = new pulumi.Config("probe");
+  const zone = await cim.getZone({ name: "de-fra-1a" });
+  const offering = await cim.getNetworkOffering({ name: "Isolated" });
+  const net = new cim.Network("net", { name: c.require("name"), zoneId: zone.id, networkOfferingId: offering.id }, { provider: new cim.Provider("nets") });
+  const networkId = c.get("networkId");
+  if (networkId) {
+    const template = await cim.getTemplate({ name: "Ubuntu 22.04 LTS" });
+    const size = await cim.getComputeOffering({ name: "Small" });
+    new cim.Instance("vm", { zoneId: zone.id, templateId: template.id, serviceOfferingId: size.id, networkIds: [networkId] }, { provider: new cim.Provider("vms") });
+  }
+  return { networkId: net.id };
+};
+`,
+  );
+}
+
 describe.skipIf(!pluginBuilt)("pulumi-cim/native through the CLI and the plugin", () => {
   const api = useApi();
   const ids: Record<string, string> = {};
@@ -260,6 +287,27 @@ describe.skipIf(!pluginBuilt)("pulumi-cim/native through the CLI and the plugin"
       /cim:index:Instance resource '(first|second)': property name value \{twin-\d+\} has a problem: name "twin-\d+": cim\.Instance "(first|second)" of this program claims the same, and only one instance may hold it at a time/,
     );
     expect(Object.keys(mutating(await control.requests()))).toEqual([]);
+  }, 240_000);
+
+  it("a network's delete waits while another provider's process deletes the instance given its id as text", async () => {
+    const { envVars, control } = api();
+    const run = await nativeRun("native-sdk-textnet", writeTextNetworkProgram, envVars);
+    const name = `flat-${process.pid}`;
+    const [made] = await run([{ op: "up", config: { "probe:name": name } }]);
+    const networkId = made.outputs!.networkId as string;
+    await run([{ op: "up", config: { "probe:networkId": networkId } }]);
+    // the instance's delete reaches the API after the network's first tries, which the platform refuses while the
+    // instance is on it; the network's tries come every half second
+    await control.fault({
+      method: "DELETE",
+      route: "/api/v1/compute/instances/*",
+      latencyMs: 3_000,
+      times: 1,
+    });
+    const [destroy] = await run([{ op: "destroy", env: { CIM_POLL_INTERVAL_MS: "500" } }]);
+    expect(destroy.ok, destroy.error).toBe(true);
+    expect((await control.requests())["DELETE /api/v1/networks/{id}"]).toBeGreaterThan(2);
+    expect((await control.state()).networks[networkId]).toBeUndefined();
   }, 240_000);
 
   it("lookups are invokes the plugin answers at preview, an explicit provider's in its region; their ids go into resources", async () => {

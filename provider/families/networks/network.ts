@@ -86,8 +86,8 @@ export function notYetExpunged(err: unknown): PassingRefusal | undefined {
  * A network whose instances (or file systems) the same run is deleting: Pulumi sends the deletes of resources with
  * no dependency between them at once (a program that gave the network's id as text, not its output), and the
  * platform refuses the network while they are on it ("Network … is used by 1 instance(s) …"). The first refusal is
- * tried again once (their deletes may be about to begin); after that it waits only while such a delete runs in this
- * process, else the refusal stands.
+ * tried again once (their deletes may be about to begin); after that it waits only while such a delete runs in the
+ * deployment (under this provider or another), else the refusal stands.
  */
 export function onItBeingDeleted(err: unknown, tries: number): PassingRefusal | undefined {
   if (!(err instanceof ConflictError) || !/is used by \d+ instance/i.test(refusalText(err))) return undefined;

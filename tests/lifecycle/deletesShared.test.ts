@@ -1,0 +1,54 @@
+// A network's delete waits while the run deletes the instances on it (passingRefusal.ts): under several providers
+// those deletes run in other plugin processes of the deployment, which tell theirs (deploymentShared.ts).
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { shareWithDeployment, stopSharing } from "../../provider/lifecycle/deploymentShared";
+import { deleteBegins, deletesRunning } from "../../provider/lifecycle/passingRefusal";
+
+describe("deletes running in the deployment's other plugin processes", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "cim-deletes-"));
+  });
+  afterEach(() => {
+    stopSharing();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  /** The deployment's file, once this process told something. */
+  const theFile = () => {
+    const [name] = fs.readdirSync(dir);
+    return path.join(dir, name);
+  };
+
+  it("counts another process's delete from its begin to its end, by kind", () => {
+    shareWithDeployment(dir, process.pid, "127.0.0.1:40001");
+    deleteBegins("Volume")(); // this process tells its own, begin and end
+    const file = theFile();
+    expect(fs.readFileSync(file, "utf8")).toMatch(
+      /^deleting \S+ \{"kind":"Volume","by":1\}\ndeleting \S+ \{"kind":"Volume","by":-1\}\n$/,
+    );
+    expect(deletesRunning(["Instance", "FileSystem"])).toBe(false);
+    // the instance's provider, another process of the deployment, begins its delete
+    fs.appendFileSync(file, 'deleting 999-other {"kind":"Instance","by":1}\n');
+    expect(deletesRunning(["Instance", "FileSystem"])).toBe(true);
+    expect(deletesRunning(["Volume"])).toBe(false);
+    fs.appendFileSync(file, 'deleting 999-other {"kind":"Instance","by":-1}\n');
+    expect(deletesRunning(["Instance", "FileSystem"])).toBe(false);
+  });
+
+  it("a process counts its own delete once, and another deployment's not at all", () => {
+    shareWithDeployment(dir, process.pid, "127.0.0.1:40001");
+    const end = deleteBegins("Instance");
+    expect(deletesRunning(["Instance"])).toBe(true);
+    end();
+    end(); // told once however often it is called
+    expect(deletesRunning(["Instance"])).toBe(false);
+    expect(fs.readFileSync(theFile(), "utf8").match(/"by":-1/g)).toHaveLength(1);
+    // a process of the next deployment (the update after `pulumi up`'s preview) reads another file
+    fs.appendFileSync(theFile(), 'deleting 999-other {"kind":"Instance","by":1}\n');
+    shareWithDeployment(dir, process.pid, "127.0.0.1:40002");
+    expect(deletesRunning(["Instance"])).toBe(false);
+  });
+});
