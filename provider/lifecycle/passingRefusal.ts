@@ -15,6 +15,11 @@ import type { Operation } from "./timeouts";
 export interface PassingRefusal {
   waitsFor: string;
   advice: string;
+  /**
+   * The refusal no longer passes (nothing it waited for is under way): the operation fails now, in the platform's
+   * words and `advice`, rather than in the API's error alone.
+   */
+  stands?: boolean;
 }
 
 /** The platform's own words of a refusal (message, then detail), else the error's message. */
@@ -51,6 +56,11 @@ export async function whileRefused<T>(
           } catch (err) {
             const why = passes(err, ++tries);
             if (!why) throw err;
+            if (why.stands)
+              throw new ResourceError(
+                `${await describe(s, s.subject ?? {})}: ${op} failed: the platform refuses it: ${refusalText(err)}. ${why.advice}`,
+                err,
+              );
             last = { err, why };
             return undefined;
           }

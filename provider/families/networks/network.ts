@@ -87,15 +87,17 @@ export function notYetExpunged(err: unknown): PassingRefusal | undefined {
  * no dependency between them at once (a program that gave the network's id as text, not its output), and the
  * platform refuses the network while they are on it ("Network … is used by 1 instance(s) …"). The first refusal is
  * tried again once (their deletes may be about to begin); after that it waits only while such a delete runs in the
- * deployment (under this provider or another), else the refusal stands.
+ * deployment (under this provider or another), else the refusal stands, saying what to do.
  */
 export function onItBeingDeleted(err: unknown, tries: number): PassingRefusal | undefined {
   if (!(err instanceof ConflictError) || !/is used by \d+ instance/i.test(refusalText(err))) return undefined;
-  if (tries > 1 && !deletesRunning(["Instance", "FileSystem"])) return undefined;
+  const waiting = tries === 1 || deletesRunning(["Instance", "FileSystem"]);
   return {
     waitsFor: "the instances and file systems on the network that this run is deleting",
-    advice:
-      "Their deletes did not end in time. Run pulumi destroy again; to have Pulumi delete them before the network, give them the network's id output (networkIds: [network.id]) rather than its id as text.",
+    advice: waiting
+      ? "Their deletes did not end in time. Run pulumi destroy again; to have Pulumi delete them before the network, give them the network's id output (networkIds: [network.id]) rather than its id as text."
+      : "This run is deleting no instance or file system now. Delete or move those on it first; if this program declares them, give them the network's id output (networkIds: [network.id]) rather than its id as text, so that Pulumi deletes them before the network, and run pulumi destroy again.",
+    stands: !waiting,
   };
 }
 
