@@ -9,16 +9,21 @@ import { type StateResource, sessionFor, stateResources } from "./cloud";
 import type { Rng } from "./prng";
 import type { OobKind } from "./trouble";
 
-/** Applies `what` to resources of the deployment; returns what was done, one line each. */
+/**
+ * Applies `what` to resources of the deployment; returns what was done, one line each, and the names of the
+ * resources changed (not deleted: the next `up` puts them back in place).
+ */
 export async function outOfBand(
   what: OobKind[],
   rng: Rng,
   deployment: any,
   baseUrl: string,
   token: string,
-): Promise<string[]> {
+): Promise<{ done: string[]; touched: string[] }> {
   const all = stateResources(deployment);
   const done: string[] = [];
+  const touched: string[] = [];
+  const nameOf = (r: StateResource) => r.urn.slice(r.urn.lastIndexOf("::") + 2);
   // a resource others depend on is left alone: deleting it would first need theirs gone
   const urnsDependedOn = new Set<string>(
     (deployment?.deployment?.resources ?? []).flatMap((r: any) => r.dependencies ?? []),
@@ -32,7 +37,7 @@ export async function outOfBand(
       done.push(`${w}: skipped (${err.message.split(" — ")[0]})`);
     }
   }
-  return done;
+  return { done, touched };
 
   async function one(w: OobKind): Promise<void> {
     const of = (k: string) => all.filter((r) => r.kind === k);
@@ -46,6 +51,7 @@ export async function outOfBand(
       const s = session(vm);
       await waitFor(s, await s.client.instances.stop(vm.id), "update");
       done.push(`stopped instance ${vm.id}`);
+      touched.push(nameOf(vm));
     } else if (w === "tag") {
       const r = pickOr(
         rng,
@@ -57,6 +63,7 @@ export async function outOfBand(
         oob: rng.word(4),
       });
       done.push(`tagged ${r.kind} ${r.id}`);
+      touched.push(nameOf(r));
     } else if (w === "remove-member") {
       const lb = pickOr(
         rng,
@@ -67,6 +74,7 @@ export async function outOfBand(
       const member = rng.pick(lb.outputs.memberIds as string[]);
       await waitFor(s, await s.client.loadBalancers.remove(lb.id, [member]), "update");
       done.push(`removed member ${member} from load balancer rule ${lb.id}`);
+      touched.push(nameOf(lb));
     } else {
       const candidates =
         w === "delete-rule" ? of("NetworkAclRule") : all.filter((r) => !urnsDependedOn.has(r.urn));

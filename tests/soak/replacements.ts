@@ -1,7 +1,7 @@
-// Which resources a round may replace, from its changes and the kinds' declarations alone: a needless
-// replacement (a dependent replaced although nothing it reads changed) converges like any other step, so the
-// cloud-equals-state invariant cannot see it; this one can. The set is an upper bound: the engine may replace
-// fewer (a replace-forcing field given the same value again), never more.
+// What a round may replace and update, from its changes, what was changed out of band, and the kinds'
+// declarations alone. A needless replacement (a dependent replaced although nothing it reads changed) or update
+// converges like any other step, so the cloud-equals-state invariant cannot see it; this one can. The sets are
+// upper bounds: the engine may change less (a field given the same value again), never more.
 import { type KindName, kinds } from "../../provider/kinds";
 import type { Change } from "./generator";
 import { isRef, type Program } from "./model";
@@ -17,36 +17,48 @@ const declared = (kind: KindName) => kinds[kind] as unknown as Declared;
 /** The references of one input value (a reference itself, or a list holding some). */
 const refsIn = (v: unknown) => (isRef(v) ? [v] : Array.isArray(v) ? v.filter(isRef) : []);
 
+/** The names of the resources a round's `up` may replace, and those it may update in place. */
+export interface RoundBounds {
+  replace: Set<string>;
+  update: Set<string>;
+}
+
 /**
- * The names of the resources this round's `up` may replace: those it changes in a field declared `replace`; those
- * that read an output the round changes (a replaced resource's id, an output named after a field the round
- * changes) in a replace-forcing field; a resource whose `goneWith` resource changes in place; a kind that decides
- * at diff (`replaceWhen`) changed in place. What reads a replaced resource's output named after one of its inputs
- * the round leaves alone reads what the replacement keeps (an instance group's name), so it is not among them.
+ * What a round may replace: what it changes in a field declared `replace`; what reads an output the round changes
+ * (a replaced resource's id, an output named after a field the round changes) in a replace-forcing field; what
+ * goes with a resource changed in place (`goneWith`); a kind that decides at diff (`replaceWhen`) changed in place.
+ * What reads a replaced resource's output named after one of its inputs the round leaves alone reads what the
+ * replacement keeps (an instance group's name), so it is not among them. What it may update: what it changes in
+ * place, what reads a changed output in a field changed in place, and what was changed out of band (`touched`,
+ * which the `up` puts back).
  */
-export function mayReplace(program: Program, changes: readonly Change[]): Set<string> {
-  const replaced = new Set<string>();
+export function roundBounds(
+  program: Program,
+  changes: readonly Change[],
+  touched: Iterable<string> = [],
+): RoundBounds {
+  const replace = new Set<string>();
+  const update = new Set<string>(touched);
   // the outputs named after fields each resource changes (what a reference with `out` reads)
   const moved = new Map<string, Set<string>>();
   const movedOf = (name: string) => moved.get(name) ?? moved.set(name, new Set()).get(name)!;
   const added = new Set<string>();
   for (const c of changes) {
     if (c.type === "add") added.add(c.name);
-    if (c.type === "replace") replaced.add(c.name);
+    if (c.type === "replace") replace.add(c.name);
+    if (c.type === "in-place") update.add(c.name);
     if (c.type === "replace" || c.type === "in-place") for (const f of c.fields ?? []) movedOf(c.name).add(f);
+    if (c.type === "in-place" && declared(c.kind).replaceWhen !== undefined) replace.add(c.name);
   }
-  for (const c of changes)
-    if (c.type === "in-place" && declared(c.kind).replaceWhen !== undefined) replaced.add(c.name);
   const kindOf = new Map(program.resources.map((r) => [r.name, r.kind]));
   // a replacement has another id and its own computed outputs; the outputs named after its inputs it keeps
   const readsMoved = (target: string, out: string | undefined) =>
-    (replaced.has(target) &&
-      (out === undefined || declared(kindOf.get(target)!).fields[out] === undefined)) ||
+    (replace.has(target) && (out === undefined || declared(kindOf.get(target)!).fields[out] === undefined)) ||
     (out !== undefined && moved.get(target)?.has(out) === true);
   for (let grew = true; grew; ) {
     grew = false;
     for (const r of program.resources) {
-      if (added.has(r.name) || replaced.has(r.name)) continue;
+      if (added.has(r.name) || replace.has(r.name)) continue;
       const d = declared(r.kind);
       for (const [field, value] of Object.entries(r.inputs)) {
         const reads = refsIn(value).some((ref) => readsMoved(ref.$ref, ref.out));
@@ -55,11 +67,12 @@ export function mayReplace(program: Program, changes: readonly Change[]): Set<st
           refsIn(value).some((ref) => kindOf.get(ref.$ref) === d.goneWith!.kind && moved.has(ref.$ref));
         if (!reads && !gone) continue;
         if (gone || d.fields[field]?.change === "replace") {
-          replaced.add(r.name);
+          replace.add(r.name);
           grew = true;
           break;
         }
-        // read in place: its output of that name moves too
+        // read in place: updated, and its output of that name moves too
+        update.add(r.name);
         if (!movedOf(r.name).has(field)) {
           movedOf(r.name).add(field);
           grew = true;
@@ -67,22 +80,29 @@ export function mayReplace(program: Program, changes: readonly Change[]): Set<st
       }
     }
   }
-  return replaced;
+  return { replace, update };
 }
 
 /** Engine step ops that replace (`replace`, `create-replacement`, `delete-replaced`, …). */
 const REPLACING = /replace/;
 
-/** The resources the steps replaced that `allowed` does not name: "<type> <name> (<op>)". */
-export function needlessReplacements(
+/**
+ * The resources the steps replaced or updated beyond `bounds`: "<type> <name> (<op>)". With `updates: false`,
+ * replacements alone (a round whose updates cannot be bounded: every resource's timeouts input changed).
+ */
+export function beyondBounds(
   steps: readonly { op?: string; urn?: string; type?: string }[],
-  allowed: ReadonlySet<string>,
+  bounds: RoundBounds,
+  { updates = true } = {},
 ): string[] {
   const found = new Set<string>();
   for (const s of steps) {
-    if (!s.op || !REPLACING.test(s.op) || !s.urn || s.type?.startsWith("pulumi:providers:")) continue;
+    if (!s.op || !s.urn || s.type?.startsWith("pulumi:providers:")) continue;
     const name = s.urn.slice(s.urn.lastIndexOf("::") + 2);
-    if (!allowed.has(name)) found.add(`${s.type} ${name} (${s.op})`);
+    const beyond = REPLACING.test(s.op)
+      ? !bounds.replace.has(name)
+      : updates && s.op === "update" && !bounds.update.has(name) && !bounds.replace.has(name);
+    if (beyond) found.add(`${s.type} ${name} (${s.op})`);
   }
   return [...found];
 }

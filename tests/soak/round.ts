@@ -12,7 +12,7 @@ import { cancel, interrupt, killCli } from "./interrupt";
 import type { Program, SoakCatalogue } from "./model";
 import { outOfBand } from "./oob";
 import { Rng, roundSeed } from "./prng";
-import { mayReplace, needlessReplacements } from "./replacements";
+import { beyondBounds, roundBounds } from "./replacements";
 import { type Aim, drawTrouble, type Trouble } from "./trouble";
 
 export const PROJECT = "cim-soak";
@@ -121,10 +121,12 @@ export async function runRound(
   );
 
   let refresh = false;
+  const touched: string[] = [];
   if (trouble.oob.length) {
-    const done = await outOfBand(trouble.oob, rng, await deploymentOf(session, PROJECT), emu.url, token);
-    notes.push(`out of band: ${done.join("; ") || "nothing to change"}`);
-    refresh = done.length > 0;
+    const oob = await outOfBand(trouble.oob, rng, await deploymentOf(session, PROJECT), emu.url, token);
+    notes.push(`out of band: ${oob.done.join("; ") || "nothing to change"}`);
+    touched.push(...oob.touched);
+    refresh = oob.done.length > 0;
   }
   if (trouble.interrupt) {
     // drawn apart from the trouble's own stream, so the rounds of seeds recorded before it draw what they drew
@@ -252,10 +254,12 @@ export async function runRound(
     problems.push(
       `the preview after convergence is not quiet: ${changesOf(preview.summary).join(", ")}\n${preview.output.slice(0, 4000)}`,
     );
-  const allowed = mayReplace(program, changes);
+  // what the ups replaced or updated that nothing asked for (a short timeouts input, given to every resource and
+  // taken away again, updates them all: then replacements alone are bounded)
+  const bounds = roundBounds(program, changes, touched);
   for (const [what, r] of results)
-    for (const needless of needlessReplacements(r.steps ?? [], allowed))
-      problems.push(`${what} replaced ${needless}, which nothing this round changed asks for`);
+    for (const needless of beyondBounds(r.steps ?? [], bounds, { updates: !fault?.timeouts }))
+      problems.push(`${what} changed ${needless}, which nothing this round changed asks for`);
   for (const [what, r] of results) problems.push(...hygiene(r, token, what));
   return { round, seed, changes, trouble, notes, problems, fired, ms: Date.now() - t0 };
 }

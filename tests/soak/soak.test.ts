@@ -10,7 +10,7 @@ import { type Change, changeTypeOf, evolve, programAt, programJson } from "./gen
 import type { Program, SoakCatalogue } from "./model";
 import { Rng, roundSeed } from "./prng";
 import { RECIPES } from "./recipes/index";
-import { mayReplace, needlessReplacements } from "./replacements";
+import { beyondBounds, roundBounds } from "./replacements";
 import { hygiene } from "./round";
 import { FAULT_NAMES, replayCommand, runSoak } from "./soak";
 
@@ -197,7 +197,7 @@ describe("soak invariants", () => {
     expect(hygiene(result(`token ${jwt} refused`), jwt, "up")).toEqual([expect.stringMatching(/token/)]);
   });
 
-  describe("what a round may replace", () => {
+  describe("what a round may replace and update", () => {
     const res = (name: string, kind: KindName, inputs: Record<string, unknown> = {}) => ({
       name,
       kind,
@@ -222,50 +222,69 @@ describe("soak invariants", () => {
       name,
       fields,
     });
-    const sorted = (s: Set<string>) => [...s].sort();
+
+    const bounds = (changes: Change[], touched: string[] = []) => {
+      const b = roundBounds(program, changes, touched);
+      return { replace: [...b.replace].sort(), update: [...b.update].sort() };
+    };
 
     it("a key rotation replaces the key pair alone: its replacement keeps the name the instance reads", () => {
-      expect(sorted(mayReplace(program, [change("replace", "SshKeyPair", "k", ["publicKey"])]))).toEqual([
-        "k",
-      ]);
+      expect(bounds([change("replace", "SshKeyPair", "k", ["publicKey"])])).toEqual({
+        replace: ["k"],
+        update: [],
+      });
     });
 
     it("a renamed key pair replaces the instance reading its name in a replace-forcing field, and on", () => {
-      expect(sorted(mayReplace(program, [change("replace", "SshKeyPair", "k", ["name"])]))).toEqual([
-        "i",
-        "k",
-        "s",
-      ]);
-    });
-
-    it("a replaced VPC's new id runs down the replace-forcing fields, not the in-place ones", () => {
       // the volume's instanceId is changed in place (a move to the new instance), the schedule's replaces
-      expect(sorted(mayReplace(program, [change("replace", "Vpc", "v", ["cidr"])]))).toEqual([
-        "i",
-        "n",
-        "s",
-        "v",
-        "x",
-      ]);
+      expect(bounds([change("replace", "SshKeyPair", "k", ["name"])])).toEqual({
+        replace: ["i", "k", "s"],
+        update: ["d"],
+      });
     });
 
-    it("an in-place change replaces only what goes with it (a backup schedule with its instance's offering)", () => {
-      expect(
-        sorted(mayReplace(program, [change("in-place", "Instance", "i", ["backupOfferingId"])])),
-      ).toEqual(["s"]);
-      expect(sorted(mayReplace(program, [change("in-place", "Vpc", "v", ["displayText"])]))).toEqual([]);
+    it("a replaced VPC's new id runs down the replace-forcing fields, and updates what reads it in place", () => {
+      expect(bounds([change("replace", "Vpc", "v", ["cidr"])])).toEqual({
+        replace: ["i", "n", "s", "v", "x"],
+        update: ["d"],
+      });
     });
 
-    it("names each replacement the bound does not allow, once, leaving providers out", () => {
+    it("an in-place change updates its resource, and replaces only what goes with it (a backup schedule)", () => {
+      expect(bounds([change("in-place", "Instance", "i", ["backupOfferingId"])])).toEqual({
+        replace: ["s"],
+        update: ["i"],
+      });
+      expect(bounds([change("in-place", "Vpc", "v", ["displayText"])])).toEqual({
+        replace: [],
+        update: ["v"],
+      });
+    });
+
+    it("what was changed out of band may be updated back; an added resource is neither", () => {
+      expect(bounds([change("add", "Volume", "d")], ["x"])).toEqual({ replace: [], update: ["x"] });
+    });
+
+    it("names each step beyond the bounds, once, leaving providers out", () => {
       const urn = (type: string, name: string) => `urn:pulumi:s::p::${type}::${name}`;
+      const step = (op: string, type: string, name: string) => ({ op, urn: urn(type, name), type });
       const steps = [
-        { op: "replace", urn: urn("cim:index:Instance", "i"), type: "cim:index:Instance" },
-        { op: "create-replacement", urn: urn("cim:index:Instance", "i"), type: "cim:index:Instance" },
-        { op: "replace", urn: urn("cim:index:SshKeyPair", "k"), type: "cim:index:SshKeyPair" },
-        { op: "update", urn: urn("cim:index:Volume", "d"), type: "cim:index:Volume" },
-        { op: "replace", urn: urn("pulumi:providers:cim", "p"), type: "pulumi:providers:cim" },
+        step("replace", "cim:index:Instance", "i"),
+        step("create-replacement", "cim:index:Instance", "i"),
+        step("replace", "cim:index:SshKeyPair", "k"),
+        step("update", "cim:index:Volume", "d"),
+        step("update", "cim:index:Vpc", "v"),
+        step("same", "cim:index:Network", "n"),
+        step("replace", "pulumi:providers:cim", "p"),
+        step("update", "pulumi:providers:cim", "p"),
       ];
-      expect(needlessReplacements(steps, new Set(["k"]))).toEqual([
+      const b = { replace: new Set(["k"]), update: new Set(["v"]) };
+      expect(beyondBounds(steps, b)).toEqual([
+        "cim:index:Instance i (replace)",
+        "cim:index:Instance i (create-replacement)",
+        "cim:index:Volume d (update)",
+      ]);
+      expect(beyondBounds(steps, b, { updates: false })).toEqual([
         "cim:index:Instance i (replace)",
         "cim:index:Instance i (create-replacement)",
       ]);
