@@ -1,7 +1,8 @@
 // One soak round: the program changes (generator.ts), the round's trouble is set (trouble.ts: zone, skew,
 // expunge delay, out-of-band changes, a fault at a random point of up, refresh or destroy, now and then a killed
 // run), the faulted operation runs, and a second one after it; then the invariants: the cloud equals the state,
-// a second preview is quiet, no message carries a stack trace or a token.
+// nothing was replaced or updated that nothing asked to change, a second preview and a refresh are quiet, no
+// message carries a stack trace or a token.
 import type { OpResult, StackSession } from "../harness";
 import { jobsEnded, RESUME } from "../reliability/matrix";
 import { deploymentOf, JWT_SHAPE, sleep, type TestEmulator } from "../reliability/support";
@@ -253,6 +254,15 @@ export async function runRound(
   else if (changesOf(preview.summary).length)
     problems.push(
       `the preview after convergence is not quiet: ${changesOf(preview.summary).join(", ")}\n${preview.output.slice(0, 4000)}`,
+    );
+  // nothing changed since the up: a refresh finds the cloud as the state has it (a refresh that rewrites outputs it
+  // read itself is a diff every user's next refresh shows)
+  const refreshed = await run("refresh after convergence", "refresh");
+  if (!refreshed.ok)
+    problems.push(`the refresh after convergence failed:\n${diagnostics(refreshed).slice(0, 1500)}`);
+  else if (changesOf(refreshed.summary).length)
+    problems.push(
+      `the refresh after convergence is not quiet: ${changesOf(refreshed.summary).join(", ")}\n${refreshed.output.slice(0, 4000)}`,
     );
   // what the ups replaced or updated that nothing asked for (a short timeouts input, given to every resource and
   // taken away again, updates them all: then replacements alone are bounded)
