@@ -11,7 +11,7 @@ import type { OobKind } from "./trouble";
 
 /**
  * Applies `what` to resources of the deployment; returns what was done, one line each, and the names of the
- * resources changed (not deleted: the next `up` puts them back in place).
+ * resources changed or deleted (what the next `up` puts back).
  */
 export async function outOfBand(
   what: OobKind[],
@@ -87,6 +87,8 @@ export async function outOfBand(
       await kind.api.beforeDelete?.(s, live);
       await waitFor(s, await kind.api.delete(s, live, rec), "delete");
       done.push(`deleted ${r.kind} ${r.id}`);
+      // made again, or, of a kind whose record outlives its delete (a tag set: its resource's tags cleared), updated
+      touched.push(nameOf(r));
     }
   }
 }

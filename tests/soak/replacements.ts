@@ -29,8 +29,8 @@ export interface RoundBounds {
  * goes with a resource changed in place (`goneWith`); a kind that decides at diff (`replaceWhen`) changed in place.
  * What reads a replaced resource's output named after one of its inputs the round leaves alone reads what the
  * replacement keeps (an instance group's name), so it is not among them. What it may update: what it changes in
- * place, what reads a changed output in a field changed in place, and what was changed out of band (`touched`,
- * which the `up` puts back).
+ * place or adds, what reads a changed output in a field changed in place, and what was changed or deleted out of
+ * band (`touched`, which the `up` puts back).
  */
 export function roundBounds(
   program: Program,
@@ -44,9 +44,11 @@ export function roundBounds(
   const movedOf = (name: string) => moved.get(name) ?? moved.set(name, new Set()).get(name)!;
   const added = new Set<string>();
   for (const c of changes) {
+    // an addition may be updated too: a create the API accepted and a fault then cut short is kept with the error
+    // (partial state), and the next up completes it as an update
     if (c.type === "add") added.add(c.name);
     if (c.type === "replace") replace.add(c.name);
-    if (c.type === "in-place") update.add(c.name);
+    if (c.type === "in-place" || c.type === "add") update.add(c.name);
     if (c.type === "replace" || c.type === "in-place") for (const f of c.fields ?? []) movedOf(c.name).add(f);
     if (c.type === "in-place" && declared(c.kind).replaceWhen !== undefined) replace.add(c.name);
   }
