@@ -7,13 +7,13 @@ import type { OpResult, StackSession } from "../harness";
 import { jobsEnded, RESUME } from "../reliability/matrix";
 import { deploymentOf, JWT_SHAPE, sleep, type TestEmulator } from "../reliability/support";
 import { changesOf, diagnostics } from "../reliability/verdicts";
+import { beyondBounds, roundBounds, unforeseen } from "./bounds";
 import { cloudVersusState } from "./cloud";
 import { type Change, evolve, programJson } from "./generator";
 import { cancel, interrupt, killCli } from "./interrupt";
 import type { Program, SoakCatalogue } from "./model";
 import { outOfBand } from "./oob";
 import { Rng, roundSeed } from "./prng";
-import { beyondBounds, roundBounds } from "./replacements";
 import { type Aim, drawTrouble, type Trouble } from "./trouble";
 
 export const PROJECT = "cim-soak";
@@ -90,7 +90,12 @@ export async function runRound(
     extra: Record<string, string | null> = {},
     options?: Record<string, unknown>,
   ) => {
-    const running = session.run(op, { env: { ...env, ...extra }, lean: true, options, steps: op === "up" });
+    const running = session.run(op, {
+      env: { ...env, ...extra },
+      lean: true,
+      options,
+      steps: op === "up" || op === "preview",
+    });
     // an operation that hangs is a finding, not a stuck soak: its CLI is killed and the round fails
     let timer: NodeJS.Timeout | undefined;
     const hung = new Promise<"hung">((resolve) => {
@@ -136,6 +141,14 @@ export async function runRound(
   }
 
   const fault = trouble.fault;
+  // what the ups are to do, as a reviewer reads it before them (not where the round's ups run apart from it: a
+  // killed run's, short timeouts recorded first, a destroy and the up that makes everything again)
+  const previewed =
+    !trouble.interrupt && !fault?.timeouts && fault?.phase !== "destroy"
+      ? await run("preview before the up", "preview", {}, refresh ? { refresh: true } : undefined)
+      : undefined;
+  if (previewed && !previewed.ok)
+    problems.push(`the preview before the up failed:\n${diagnostics(previewed).slice(0, 1500)}`);
   let fired = fault === undefined;
   if (fault) {
     // where the rules aim (a kind's route drawn at random), so a report says which call met the fault
@@ -267,9 +280,14 @@ export async function runRound(
   // what the ups replaced or updated that nothing asked for (a short timeouts input, given to every resource and
   // taken away again, updates them all: then replacements alone are bounded)
   const bounds = roundBounds(program, changes, touched);
-  for (const [what, r] of results)
+  for (const [what, r] of results) {
+    if (r.op !== "up") continue;
     for (const needless of beyondBounds(r.steps ?? [], bounds, { updates: !fault?.timeouts }))
       problems.push(`${what} changed ${needless}, which nothing this round changed asks for`);
+    if (previewed?.ok)
+      for (const step of unforeseen(previewed.steps ?? [], r.steps ?? []))
+        problems.push(`${what} took a step the preview before it did not show: ${step}`);
+  }
   for (const [what, r] of results) problems.push(...hygiene(r, token, what));
   return { round, seed, changes, trouble, notes, problems, fired, ms: Date.now() - t0 };
 }

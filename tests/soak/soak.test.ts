@@ -6,11 +6,11 @@ import { describe, expect, it } from "vitest";
 import { type KindName, kinds } from "../../provider/kinds";
 import { unsignedJwt } from "../fixtures/jwts";
 import type { OpResult } from "../harness";
+import { beyondBounds, roundBounds, unforeseen } from "./bounds";
 import { type Change, changeTypeOf, evolve, programAt, programJson } from "./generator";
 import type { Program, SoakCatalogue } from "./model";
 import { Rng, roundSeed } from "./prng";
 import { RECIPES } from "./recipes/index";
-import { beyondBounds, roundBounds } from "./replacements";
 import { hygiene } from "./round";
 import { FAULT_NAMES, replayCommand, runSoak } from "./soak";
 
@@ -287,6 +287,27 @@ describe("soak invariants", () => {
       expect(beyondBounds(steps, b, { updates: false })).toEqual([
         "cim:index:Instance i (replace)",
         "cim:index:Instance i (create-replacement)",
+      ]);
+    });
+
+    it("names each step of an up its preview did not show; an addition cut short may come back as an update", () => {
+      const urn = (name: string) => `urn:pulumi:s::p::cim:index:Instance::${name}`;
+      const step = (op: string, name: string) => ({ op, urn: urn(name), type: "cim:index:Instance" });
+      const previewed = [step("update", "a"), step("create", "b"), step("replace", "c"), step("same", "d")];
+      const ups = [
+        step("update", "a"),
+        step("update", "b"),
+        step("create-replacement", "c"),
+        step("delete-replaced", "c"),
+        step("replace", "a"),
+        step("update", "d"),
+        step("create", "e"),
+        step("same", "f"),
+      ];
+      expect(unforeseen(previewed, ups)).toEqual([
+        "cim:index:Instance a (replace; the preview: update)",
+        "cim:index:Instance d (update; the preview: same)",
+        "cim:index:Instance e (create; the preview: nothing)",
       ]);
     });
   });

@@ -108,3 +108,34 @@ export function beyondBounds(
   }
   return [...found];
 }
+
+/** What the preview before an up may show for each step the up took: its op, or one it may become under a fault. */
+const FORESEEN: Record<string, readonly string[]> = {
+  // an addition whose create a fault cut short is completed as an update
+  update: ["update", "create", "replace", "create-replacement"],
+  create: ["create", "create-replacement", "replace"],
+  delete: ["delete", "delete-replaced"],
+};
+
+/**
+ * The steps of the ups (`ups`) that the preview before them (`previewed`) did not show: what a reviewer approving
+ * that preview would not have approved. "<type> <name> (<op>; the preview: <ops or nothing>)".
+ */
+export function unforeseen(
+  previewed: readonly { op?: string; urn?: string }[],
+  ups: readonly { op?: string; urn?: string; type?: string }[],
+): string[] {
+  const shown = new Map<string, Set<string>>();
+  for (const s of previewed) if (s.op && s.urn) shown.set(s.urn, (shown.get(s.urn) ?? new Set()).add(s.op));
+  const found = new Set<string>();
+  for (const s of ups) {
+    if (!s.op || !s.urn || s.type?.startsWith("pulumi:providers:")) continue;
+    const may = REPLACING.test(s.op) ? ["replace", "create-replacement", "delete-replaced"] : FORESEEN[s.op];
+    if (!may) continue; // same, read, refresh, …
+    const ops = shown.get(s.urn);
+    if (ops && may.some((o) => ops.has(o))) continue;
+    const name = s.urn.slice(s.urn.lastIndexOf("::") + 2);
+    found.add(`${s.type} ${name} (${s.op}; the preview: ${ops ? [...ops].join(", ") : "nothing"})`);
+  }
+  return [...found];
+}
