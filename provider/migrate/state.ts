@@ -20,6 +20,10 @@ export interface StateResource {
   deletedWith?: string;
   aliases?: string[];
   replaceWith?: string[];
+  /** An old record of a create-before-delete replacement, which the next up deletes. */
+  delete?: boolean;
+  /** Deleted already by a delete-before-replace replacement whose new record is not made yet. */
+  pendingReplacement?: boolean;
   [other: string]: unknown;
 }
 

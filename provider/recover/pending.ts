@@ -98,12 +98,15 @@ export function applyResolutions(exported: ExportedStack, resolutions: Resolutio
     const { inputs = {} } = op.resource;
     added.push({ ...op.resource, id: r.id, inputs, outputs: { ...inputs } });
   }
-  // A create-before-delete replacement's new record has the URN of the one it replaces: that one is now the old
-  // one, to delete (what the engine records once the replacement's create ends; the next up deletes it).
+  // A replacement's new record has the URN of the one it replaces, and the engine, once the replacement's create
+  // ends, records what it does then: a create-before-delete replacement's old record is marked for deletion (the
+  // next up deletes it); a delete-before-replace replacement's, deleted already and kept meanwhile as pending the
+  // replacement, leaves the state. (Marked for deletion instead, it would stay for good: the engine drops such a
+  // record only when its replacement is made, so every up would delete it again.)
   const replaced = new Set(added.map((r) => r.urn));
-  const resources = (dep.resources ?? []).map((r) =>
-    replaced.has(r.urn) && !r.delete ? { ...r, delete: true } : r,
-  );
+  const resources = (dep.resources ?? [])
+    .filter((r) => !(replaced.has(r.urn) && r.pendingReplacement))
+    .map((r) => (replaced.has(r.urn) && !r.delete ? { ...r, delete: true } : r));
   return {
     ...exported,
     deployment: {

@@ -245,6 +245,24 @@ describe("the checkpoint", () => {
     ]);
   });
 
+  test("a delete-before-replace replacement's new record takes the place of the old one, deleted already", () => {
+    // the engine deleted the old key pair first and keeps its record as pending the replacement until the
+    // replacement's create ends; a run killed in between leaves both
+    const urn = URN("cim:index:SshKeyPair", "k");
+    const exported: any = checkpoint("cim:index:SshKeyPair", "k", { name: "k" });
+    exported.deployment.resources.push({
+      urn,
+      type: "cim:index:SshKeyPair",
+      custom: true,
+      id: "old",
+      pendingReplacement: true,
+    });
+    const out = applyResolutions(exported, [{ urn, id: "new" }]);
+    expect(
+      out.deployment.resources?.filter((r) => r.urn === urn).map((r) => [r.id, r.delete ?? false]),
+    ).toEqual([["new", false]]);
+  });
+
   test("the window covers the time since the checkpoint was written, and an hour more", () => {
     const now = Date.now();
     expect(windowHours(now - 10 * 60_000, now)).toBe(2);
