@@ -229,17 +229,17 @@ describe("the checkpoint", () => {
     expect(out.deployment.resources).toHaveLength(2);
   });
 
-  test("a replacement's new record is recorded after the one it replaces, which is marked for deletion", () => {
-    const urn = URN("pulumi-nodejs:dynamic/cim:Vpc", "a");
-    const exported: any = checkpoint("pulumi-nodejs:dynamic/cim:Vpc", "a", { name: "a" });
-    exported.deployment.resources.push({
-      urn,
-      type: "pulumi-nodejs:dynamic/cim:Vpc",
-      custom: true,
-      id: "old",
-    });
+  /** Of a checkpoint with "a" pending a create, the state after its record "new" is found, when "old" was there. */
+  const afterReplacement = (type: string, old: Record<string, unknown>) => {
+    const urn = URN(type, "a");
+    const exported: any = checkpoint(type, "a", { name: "a" });
+    exported.deployment.resources.push({ urn, type, custom: true, id: "old", ...old });
     const out = applyResolutions(exported, [{ urn, id: "new" }]);
-    expect(out.deployment.resources?.map((r) => [r.id, r.delete ?? false])).toEqual([
+    return out.deployment.resources?.filter((r) => r.urn === urn).map((r) => [r.id, r.delete ?? false]);
+  };
+
+  test("a replacement's new record is recorded after the one it replaces, which is marked for deletion", () => {
+    expect(afterReplacement("pulumi-nodejs:dynamic/cim:Vpc", {})).toEqual([
       ["old", true],
       ["new", false],
     ]);
@@ -248,19 +248,7 @@ describe("the checkpoint", () => {
   test("a delete-before-replace replacement's new record takes the place of the old one, deleted already", () => {
     // the engine deleted the old key pair first and keeps its record as pending the replacement until the
     // replacement's create ends; a run killed in between leaves both
-    const urn = URN("cim:index:SshKeyPair", "k");
-    const exported: any = checkpoint("cim:index:SshKeyPair", "k", { name: "k" });
-    exported.deployment.resources.push({
-      urn,
-      type: "cim:index:SshKeyPair",
-      custom: true,
-      id: "old",
-      pendingReplacement: true,
-    });
-    const out = applyResolutions(exported, [{ urn, id: "new" }]);
-    expect(
-      out.deployment.resources?.filter((r) => r.urn === urn).map((r) => [r.id, r.delete ?? false]),
-    ).toEqual([["new", false]]);
+    expect(afterReplacement("cim:index:SshKeyPair", { pendingReplacement: true })).toEqual([["new", false]]);
   });
 
   test("the window covers the time since the checkpoint was written, and an hour more", () => {

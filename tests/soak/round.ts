@@ -261,22 +261,16 @@ export async function runRound(
   problems.push(
     ...(await cloudVersusState(emu.url, token, await deploymentOf(session, PROJECT), ctx.baseline)),
   );
-  const preview = await run("preview", "preview");
-  if (!preview.ok)
-    problems.push(`the preview after convergence failed:\n${diagnostics(preview).slice(0, 1500)}`);
-  else if (changesOf(preview.summary).length)
-    problems.push(
-      `the preview after convergence is not quiet: ${changesOf(preview.summary).join(", ")}\n${preview.output.slice(0, 4000)}`,
-    );
-  // nothing changed since the up: a refresh finds the cloud as the state has it (a refresh that rewrites outputs it
-  // read itself is a diff every user's next refresh shows)
-  const refreshed = await run("refresh after convergence", "refresh");
-  if (!refreshed.ok)
-    problems.push(`the refresh after convergence failed:\n${diagnostics(refreshed).slice(0, 1500)}`);
-  else if (changesOf(refreshed.summary).length)
-    problems.push(
-      `the refresh after convergence is not quiet: ${changesOf(refreshed.summary).join(", ")}\n${refreshed.output.slice(0, 4000)}`,
-    );
+  // nothing changed since the up: a preview finds nothing to do, and a refresh finds the cloud as the state has it
+  // (a refresh that rewrites outputs it read itself is a diff every user's next refresh shows)
+  for (const op of ["preview", "refresh"] as const) {
+    const r = await run(op === "preview" ? "preview" : "refresh after convergence", op);
+    if (!r.ok) problems.push(`the ${op} after convergence failed:\n${diagnostics(r).slice(0, 1500)}`);
+    else if (changesOf(r.summary).length)
+      problems.push(
+        `the ${op} after convergence is not quiet: ${changesOf(r.summary).join(", ")}\n${r.output.slice(0, 4000)}`,
+      );
+  }
   // what the ups replaced or updated that nothing asked for (a short timeouts input, given to every resource and
   // taken away again, updates them all: then replacements alone are bounded)
   const bounds = roundBounds(program, changes, touched);
