@@ -20,7 +20,7 @@ import { resolveTimeouts } from "../lifecycle/timeouts";
 import { importDeployment, type PulumiRunner, runPulumi } from "../migrate";
 import type { ExportedStack } from "../migrate/state";
 import { EMPTY_METADATA, repairEmptyMetadata } from "./checkpointFile";
-import { type Candidate, CannotLook, type Lookup, lookUp, regionOf, windowHours } from "./match";
+import { type Candidate, CannotLook, type Lookup, lookUp, regionOf, sameRecord, windowHours } from "./match";
 import { applyResolutions, type PendingCreate, type Resolution, readCheckpoint } from "./pending";
 
 export const RECOVER_USAGE = `usage: pulumi-cim recover [--stack NAME] [--cwd DIR] [--id URN=ID]... [--hours N] [--yes]
@@ -289,9 +289,12 @@ export async function recoverCommand(argv: string[], opts: RecoverOptions = {}):
 /**
  * A pending create whose resource the stack holds already, as a record made after the one the create made: an `up`
  * after the interrupted run made it again (the engine kept the pending create). Recording the create's record would
- * swap the one in use for it; a replacement in flight instead has the older record in the state. The two records'
- * creation times are both the API's, so no clock of this machine is compared with the server's. Such a create is
- * dropped, and the line names the record it made, which no resource holds.
+ * swap the one in use for it; a replacement in flight instead has the older record in the state. A record the stack
+ * holds with other values than the create's where they cannot change in place (what replaced it) is a replacement
+ * in flight, whatever the times: a second make of the same create would have the same. Otherwise the two records'
+ * creation times say which came first; both are the API's, so no clock of this machine is compared with the
+ * server's (a server clock set back between the two creates can still make a replacement of the same values look
+ * like a second make). Such a create is dropped, and the line names the record it made, which no resource holds.
  */
 async function dropStaleCreates(
   client: CimClient,
@@ -311,6 +314,7 @@ async function dropStaleCreates(
       readRecord(client, d.create, d.verdict, defaultRegion),
       readRecord(client, d.create, current, defaultRegion),
     ]);
+    if (kept && !sameRecord(d.create.kind, d.create.inputs, kept)) continue; // a replacement in flight
     const at = (r: unknown) => Date.parse(String((r as { created?: unknown } | undefined)?.created));
     if (!(at(kept) >= at(made))) continue;
     d.line = `${d.line.replace(/ → .*$/, "")}, but the stack holds this resource as ${d.create.kind.noun} ${current}, made after it (an up after the interrupted run made it again) → drop the pending create. ${d.create.kind.noun} ${d.verdict} is held by no resource of the stack: delete it, or adopt it (adoptId) in a resource of its own`;

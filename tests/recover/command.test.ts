@@ -148,6 +148,25 @@ test("a replacement in flight (the state's record the older) records the new one
   ]);
 });
 
+test("a replacement in flight of other values is recorded even when the server's clock was set back between its creates", async () => {
+  // the new record reads as made before the one it replaces (soak seed 13091, round 12: a tier's new gateway)
+  const old = await vpc("reset", "10.82.0.0/16");
+  const ctl = await EmulatorControl.of(emu);
+  await ctl.clock({ skewMs: -600_000 });
+  try {
+    const made = await vpc("reset", "10.83.0.0/16");
+    const r = await recoverWith([["reset", old]], [["reset", "10.83.0.0/16"]], "--yes");
+    expect(r.code).toBe(0);
+    expect(r.printed).not.toContain("made after it");
+    expect(r.imported.deployment.resources.map((x: any) => [x.id, x.delete ?? false])).toEqual([
+      [old, true],
+      [made, false],
+    ]);
+  } finally {
+    await ctl.clock({ skewMs: 0 });
+  }
+});
+
 test("several candidates: refused with their ids and the --id to give; --id picks one", async () => {
   const a = await vpc("twin", "10.75.0.0/16");
   const b = await vpc("twin", "10.75.0.0/16");

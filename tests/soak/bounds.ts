@@ -28,8 +28,8 @@ export interface RoundBounds {
  * (a replaced resource's id, an output named after a field the round changes) in a replace-forcing field; what
  * goes with a resource changed in place (`goneWith`); a kind that decides at diff (`replaceWhen`) changed in place.
  * What reads a replaced resource's output named after one of its inputs the round leaves alone reads what the
- * replacement keeps (an instance group's name), so it is not among them. What it may update: what it changes in
- * place or adds, what reads a changed output in a field changed in place, and what was changed or deleted out of
+ * replacement keeps (an instance group's name), so it is not among them; an addition (a failed create's record).
+ * What it may update: what it changes in place or adds, what reads a changed output in a field changed in place, and what was changed or deleted out of
  * band (`touched`, which the `up` puts back).
  */
 export function roundBounds(
@@ -44,10 +44,11 @@ export function roundBounds(
   const movedOf = (name: string) => moved.get(name) ?? moved.set(name, new Set()).get(name)!;
   const added = new Set<string>();
   for (const c of changes) {
-    // an addition may be updated too: a create the API accepted and a fault then cut short is kept with the error
-    // (partial state), and the next up completes it as an update
+    // an addition may be updated or replaced too: a create the API accepted and a fault then cut short is kept with
+    // the error (partial state), and the next up completes it as an update, or replaces the record the platform
+    // left failed (a job's capacity error)
     if (c.type === "add") added.add(c.name);
-    if (c.type === "replace") replace.add(c.name);
+    if (c.type === "replace" || c.type === "add") replace.add(c.name);
     if (c.type === "in-place" || c.type === "add") update.add(c.name);
     if (c.type === "replace" || c.type === "in-place") for (const f of c.fields ?? []) movedOf(c.name).add(f);
     if (c.type === "in-place" && declared(c.kind).replaceWhen !== undefined) replace.add(c.name);
@@ -109,7 +110,10 @@ export function beyondBounds(
   return [...found];
 }
 
-/** What the preview before an up may show for each step the up took: its op, or one it may become under a fault. */
+/**
+ * What the preview before an up may show for each step the up took: its op, or one it may become under a fault (a
+ * create cut short is completed as an update, or its failed record replaced).
+ */
 const FORESEEN: Record<string, readonly string[]> = {
   // an addition whose create a fault cut short is completed as an update
   update: ["update", "create", "replace", "create-replacement"],
@@ -130,7 +134,9 @@ export function unforeseen(
   const found = new Set<string>();
   for (const s of ups) {
     if (!s.op || !s.urn || s.type?.startsWith("pulumi:providers:")) continue;
-    const may = REPLACING.test(s.op) ? ["replace", "create-replacement", "delete-replaced"] : FORESEEN[s.op];
+    const may = REPLACING.test(s.op)
+      ? ["replace", "create-replacement", "delete-replaced", "create"]
+      : FORESEEN[s.op];
     if (!may) continue; // same, read, refresh, …
     const ops = shown.get(s.urn);
     if (ops && may.some((o) => ops.has(o))) continue;
