@@ -33,8 +33,6 @@ export interface SoakContext {
   baseline: Set<string>;
   /** CIM_SOAK_FAULT: only the troubles whose name matches (trouble.ts). */
   only?: string;
-  /** The server clock's skew the last round set, and when. */
-  clock?: { skewMs: number; at: number };
 }
 
 export interface RoundReport {
@@ -123,17 +121,9 @@ export async function runRound(
   await emu.setTimeZone(trouble.zone);
   // through the test emulator, so a restart mid-run keeps them (soak seed 31, round 19: a restart that dropped a
   // 462 s skew left a VPC's create job running for as long, and the up hung)
-  // a server's clock runs forward: a round's skew sets it back by no more than the time since the last round set
-  // it (records made in earlier rounds keep creation times the server's clock has passed; soak seed 13091, round
-  // 12: a clock set back 9 minutes made a replacement's new network look older than the one it replaced)
-  const now = Date.now();
-  const skewMs = ctx.clock
-    ? Math.max(trouble.skewMs, ctx.clock.skewMs - (now - ctx.clock.at))
-    : trouble.skewMs;
-  ctx.clock = { skewMs, at: now };
-  await emu.setClock({ skewMs, expungeDelayMs: trouble.expungeDelayMs });
+  await emu.setClock({ skewMs: trouble.skewMs, expungeDelayMs: trouble.expungeDelayMs });
   notes.push(
-    `zone ${trouble.zone}, skew ${Math.round(skewMs / 1000)} s${skewMs === trouble.skewMs ? "" : ` (drawn ${trouble.skewMs / 1000} s: the server's clock never runs back)`}, expunge delay ${trouble.expungeDelayMs} ms`,
+    `zone ${trouble.zone}, skew ${trouble.skewMs / 1000} s, expunge delay ${trouble.expungeDelayMs} ms`,
   );
 
   let refresh = false;
