@@ -21,6 +21,11 @@ const refsIn = (v: unknown) => (isRef(v) ? [v] : Array.isArray(v) ? v.filter(isR
 export interface RoundBounds {
   replace: Set<string>;
   update: Set<string>;
+  /**
+   * What the round deletes: the engine may take it out as a dependent of a delete-first replacement first
+   * (`delete-replaced`, then `remove-pending-replace`), which is its delete.
+   */
+  delete: Set<string>;
 }
 
 /**
@@ -39,6 +44,7 @@ export function roundBounds(
 ): RoundBounds {
   const replace = new Set<string>();
   const update = new Set<string>(touched);
+  const deleted = new Set(changes.filter((c) => c.type === "delete").map((c) => c.name));
   // the outputs named after fields each resource changes (what a reference with `out` reads)
   const moved = new Map<string, Set<string>>();
   const movedOf = (name: string) => moved.get(name) ?? moved.set(name, new Set()).get(name)!;
@@ -83,7 +89,7 @@ export function roundBounds(
       }
     }
   }
-  return { replace, update };
+  return { replace, update, delete: deleted };
 }
 
 /** Engine step ops that replace (`replace`, `create-replacement`, `delete-replaced`, …). */
@@ -102,6 +108,7 @@ export function beyondBounds(
   for (const s of steps) {
     if (!s.op || !s.urn || s.type?.startsWith("pulumi:providers:")) continue;
     const name = s.urn.slice(s.urn.lastIndexOf("::") + 2);
+    if (bounds.delete.has(name)) continue;
     const beyond = REPLACING.test(s.op)
       ? !bounds.replace.has(name)
       : updates && s.op === "update" && !bounds.update.has(name) && !bounds.replace.has(name);
@@ -134,8 +141,9 @@ export function unforeseen(
   const found = new Set<string>();
   for (const s of ups) {
     if (!s.op || !s.urn || s.type?.startsWith("pulumi:providers:")) continue;
+    // (a resource the up deletes may be taken out as a dependent of a delete-first replacement)
     const may = REPLACING.test(s.op)
-      ? ["replace", "create-replacement", "delete-replaced", "create"]
+      ? ["replace", "create-replacement", "delete-replaced", "create", "delete"]
       : FORESEEN[s.op];
     if (!may) continue; // same, read, refresh, …
     const ops = shown.get(s.urn);

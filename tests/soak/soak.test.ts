@@ -225,13 +225,14 @@ describe("soak invariants", () => {
 
     const bounds = (changes: Change[], touched: string[] = []) => {
       const b = roundBounds(program, changes, touched);
-      return { replace: [...b.replace].sort(), update: [...b.update].sort() };
+      return { replace: [...b.replace].sort(), update: [...b.update].sort(), delete: [...b.delete] };
     };
 
     it("a key rotation replaces the key pair alone: its replacement keeps the name the instance reads", () => {
       expect(bounds([change("replace", "SshKeyPair", "k", ["publicKey"])])).toEqual({
         replace: ["k"],
         update: [],
+        delete: [],
       });
     });
 
@@ -240,6 +241,7 @@ describe("soak invariants", () => {
       expect(bounds([change("replace", "SshKeyPair", "k", ["name"])])).toEqual({
         replace: ["i", "k", "s"],
         update: ["d"],
+        delete: [],
       });
     });
 
@@ -247,6 +249,7 @@ describe("soak invariants", () => {
       expect(bounds([change("replace", "Vpc", "v", ["cidr"])])).toEqual({
         replace: ["i", "n", "s", "v", "x"],
         update: ["d"],
+        delete: [],
       });
     });
 
@@ -254,15 +257,21 @@ describe("soak invariants", () => {
       expect(bounds([change("in-place", "Instance", "i", ["backupOfferingId"])])).toEqual({
         replace: ["s"],
         update: ["i"],
+        delete: [],
       });
       expect(bounds([change("in-place", "Vpc", "v", ["displayText"])])).toEqual({
         replace: [],
         update: ["v"],
+        delete: [],
       });
     });
 
     it("what was changed out of band may be updated back; an addition may be updated or replaced (a create cut short)", () => {
-      expect(bounds([change("add", "Volume", "e")], ["x"])).toEqual({ replace: ["e"], update: ["e", "x"] });
+      expect(bounds([change("add", "Volume", "e")], ["x"])).toEqual({
+        replace: ["e"],
+        update: ["e", "x"],
+        delete: [],
+      });
     });
 
     it("names each step beyond the bounds, once, leaving providers out", () => {
@@ -277,8 +286,11 @@ describe("soak invariants", () => {
         step("same", "cim:index:Network", "n"),
         step("replace", "pulumi:providers:cim", "p"),
         step("update", "pulumi:providers:cim", "p"),
+        // deleted by the round, first as a dependent of a delete-first replacement
+        step("delete-replaced", "cim:index:Instance", "x"),
+        step("remove-pending-replace", "cim:index:Instance", "x"),
       ];
-      const b = { replace: new Set(["k"]), update: new Set(["v"]) };
+      const b = { replace: new Set(["k"]), update: new Set(["v"]), delete: new Set(["x"]) };
       expect(beyondBounds(steps, b)).toEqual([
         "cim:index:Instance i (replace)",
         "cim:index:Instance i (create-replacement)",
@@ -293,7 +305,13 @@ describe("soak invariants", () => {
     it("names each step of an up its preview did not show; an addition cut short may come back as an update", () => {
       const urn = (name: string) => `urn:pulumi:s::p::cim:index:Instance::${name}`;
       const step = (op: string, name: string) => ({ op, urn: urn(name), type: "cim:index:Instance" });
-      const previewed = [step("update", "a"), step("create", "b"), step("replace", "c"), step("same", "d")];
+      const previewed = [
+        step("update", "a"),
+        step("create", "b"),
+        step("replace", "c"),
+        step("same", "d"),
+        step("delete", "g"),
+      ];
       const ups = [
         step("update", "a"),
         step("update", "b"),
@@ -304,6 +322,7 @@ describe("soak invariants", () => {
         step("update", "d"),
         step("create", "e"),
         step("same", "f"),
+        step("delete-replaced", "g"),
       ];
       expect(unforeseen(previewed, ups)).toEqual([
         "cim:index:Instance a (replace; the preview: update)",
