@@ -31,11 +31,12 @@ export interface RoundBounds {
 /**
  * What a round may replace: what it changes in a field declared `replace`; what reads an output the round changes
  * (a replaced resource's id, an output named after a field the round changes) in a replace-forcing field; what
- * goes with a resource changed in place (`goneWith`); a kind that decides at diff (`replaceWhen`) changed in place.
- * What reads a replaced resource's output named after one of its inputs the round leaves alone reads what the
- * replacement keeps (an instance group's name), so it is not among them; an addition (a failed create's record).
- * What it may update: what it changes in place or adds, what reads a changed output in a field changed in place, and what was changed or deleted out of
- * band (`touched`, which the `up` puts back).
+ * goes with a resource changed in place (`goneWith`); a kind that decides at diff (`replaceWhen`) changed in place;
+ * what it adds (a create cut short leaves a failed record, which the next up replaces). What reads a replaced
+ * resource's output named after one of its inputs the round leaves alone reads what the replacement keeps (an
+ * instance group's name), so it is not among them. What it may update: what it changes in place or adds (a create
+ * cut short is completed by an update), what reads a changed output in a field changed in place, and what was
+ * changed or deleted out of band (`touched`, which the `up` puts back).
  */
 export function roundBounds(
   program: Program,
@@ -50,9 +51,8 @@ export function roundBounds(
   const movedOf = (name: string) => moved.get(name) ?? moved.set(name, new Set()).get(name)!;
   const added = new Set<string>();
   for (const c of changes) {
-    // an addition may be updated or replaced too: a create the API accepted and a fault then cut short is kept with
-    // the error (partial state), and the next up completes it as an update, or replaces the record the platform
-    // left failed (a job's capacity error)
+    // a create the API accepted and a fault then cut short is kept with the error (partial state): the next up
+    // completes it by an update, or replaces the record the platform left failed (a job's capacity error)
     if (c.type === "add") added.add(c.name);
     if (c.type === "replace" || c.type === "add") replace.add(c.name);
     if (c.type === "in-place" || c.type === "add") update.add(c.name);
