@@ -2,7 +2,8 @@
 // engine starts one plugin process per provider (the default one, and each explicit provider), so a resource under
 // one provider knows nothing of what its process did not see itself:
 // - the exclusive values resources under another provider claim (programClaims.ts): two instances of one host
-//   name under two providers of a region are refused at preview as under one, and an instance in a group made
+//   name under two providers of a region are refused at preview as under one (the one whose claim the file holds
+//   later, even when both check at once: a note's place in the file orders it), and an instance in a group made
 //   under another provider of the same region finds its claim (a program whose SDK cannot say which references are
 //   plain text, fieldLookups.ts, would otherwise be refused a name the same run makes);
 // - the changes the diffs of another process found (a backup schedule whose instance, under another provider,
@@ -44,13 +45,24 @@ let writeFd: number | undefined;
 let ownSinceRead = 0;
 
 /**
- * A kind of note: what this process learns from each one the others told (and from its own as it tells them, with
- * `own`), and forgets when it reads another file.
+ * Where a note this process told stands among the deployment's notes, once this process has read the file that far
+ * (`at`: a place before that of every note told after it, by any process, and after that of every note told before
+ * it): the order in which two processes told something, whatever their clocks.
+ */
+export interface Placed {
+  at?: number;
+}
+
+/**
+ * A kind of note: what this process learns from each one the others told, with its place in the file (and from its
+ * own as it tells them, with `own`), and forgets when it reads another file; with `placed`, its own notes not yet
+ * placed, in the order it told them.
  */
 interface Reader {
-  learn(note: unknown): void;
+  learn(note: unknown, at: number): void;
   forget(): void;
   own: boolean;
+  placed?: Placed[];
 }
 const readers = new Map<string, Reader>();
 /** The bytes of the file this process has read. */
@@ -112,7 +124,10 @@ function forget(): void {
   ownSinceRead = 0;
   for (const fd of [readFd, writeFd]) if (fd !== undefined) fs.closeSync(fd);
   readFd = writeFd = undefined;
-  for (const r of readers.values()) r.forget();
+  for (const r of readers.values()) {
+    r.placed?.splice(0);
+    r.forget();
+  }
 }
 
 /** Reads what was appended to the file since this process last read it: whole lines only. */
@@ -124,7 +139,9 @@ function catchUp(): void {
     if (size < read) forget(); // another file under the same name
     if (readFd === undefined || size <= read) return;
     if (size === read + ownSinceRead) {
-      // only this process's own lines since: nothing to learn (the common case, a deployment of one provider)
+      // only this process's own lines since: nothing to learn (the common case, a deployment of one provider); they
+      // stand after every note read before and before every note read later
+      for (const r of readers.values()) for (const p of r.placed?.splice(0) ?? []) p.at = read;
       read = size;
       ownSinceRead = 0;
       return;
@@ -133,17 +150,25 @@ function catchUp(): void {
     const got = fs.readSync(readFd, buf, 0, buf.length, read);
     const end = buf.subarray(0, got).lastIndexOf(10);
     if (end < 0) return;
+    let at = read;
     read += end + 1;
     ownSinceRead = 0;
     for (const line of buf.subarray(0, end).toString("utf8").split("\n")) {
+      const here = at;
+      at += Buffer.byteLength(line) + 1;
       // `<type> <teller> <JSON>`
       const a = line.indexOf(" ");
       const b = line.indexOf(" ", a + 1);
       const reader = a > 0 && b > a ? readers.get(line.slice(0, a)) : undefined;
       if (!reader) continue; // a note of another version: not one this process can read
-      if (line.slice(a + 1, b) === me) continue; // its own: known here already
+      if (line.slice(a + 1, b) === me) {
+        // its own: known here already; placed, when its kind asks
+        const p = reader.placed?.shift();
+        if (p) p.at = here;
+        continue;
+      }
       try {
-        reader.learn(JSON.parse(line.slice(b + 1)));
+        reader.learn(JSON.parse(line.slice(b + 1)), here);
       } catch {
         // likewise
       }
@@ -155,28 +180,39 @@ function catchUp(): void {
 
 /**
  * The notes of one kind (`type`) the processes of the deployment tell each other. `learn` takes each one the other
- * processes told, in the order they were told, and, with `own`, each this process tells as it tells it; `forget`
- * drops what was learnt (another file). `tell` appends a note (best effort: without the file, the other processes
- * do not learn it); `catchUp` reads what is new, and says whether the processes share at all (the plugin; the
+ * processes told, in the order they were told, with its place in the file, and, with `own`, each this process tells
+ * as it tells it; `forget` drops what was learnt (another file). `tell` appends a note (best effort: without the
+ * file, the other processes do not learn it) and, with `placed`, answers where it stands once `catchUp` has read
+ * that far (Placed); `catchUp` reads what is new, and says whether the processes share at all (the plugin; the
  * dynamic path has one process).
  */
 export function notes<T>(
   type: string,
-  learn: (note: T) => void,
+  learn: (note: T, at: number) => void,
   forgetAll: () => void,
-  { own = false } = {},
-): { tell(note: T): void; catchUp(): boolean } {
-  readers.set(type, { learn: learn as (note: unknown) => void, forget: forgetAll, own });
+  { own = false, placed = false } = {},
+): { tell(note: T): Placed | undefined; catchUp(): boolean } {
+  const reader: Reader = {
+    learn: learn as (note: unknown, at: number) => void,
+    forget: forgetAll,
+    own,
+    ...(placed ? { placed: [] } : {}),
+  };
+  readers.set(type, reader);
   return {
     tell(note) {
-      if (!file) return;
-      if (own) learn(note);
+      if (!file) return undefined;
+      if (own) learn(note, Number.NaN);
       try {
         writeFd ??= fs.openSync(file, "a", 0o600);
         ownSinceRead += fs.writeSync(writeFd, `${type} ${me} ${JSON.stringify(note)}\n`);
       } catch {
-        // best effort
+        return undefined; // best effort
       }
+      if (!reader.placed) return undefined;
+      const p: Placed = {};
+      reader.placed.push(p);
+      return p;
     },
     catchUp() {
       catchUp();

@@ -6,7 +6,7 @@
 // tell each other their claims too (deploymentShared.ts). liveChecks.ts judges the same values on the live records.
 
 import type { CheckFailure } from "./check";
-import { digest, notes } from "./deploymentShared";
+import { digest, notes, type Placed } from "./deploymentShared";
 import { currentResource, urnName } from "./engineLog";
 import type { Exclusive, ExclusiveClaim, Recorded } from "./fieldSpec";
 import type { Kind } from "./kindSpec";
@@ -101,9 +101,11 @@ interface ForeignClaim {
   readonly value?: unknown;
   readonly kept?: boolean;
   readonly buckets: readonly string[];
+  /** Where its resource first claimed in the pool, among the deployment's notes (Placed). */
+  readonly at: number;
 }
 /** A claim's note: its pool's digest, its resource's URN (the name is its last part), the rest as kept. */
-interface ClaimNote extends Omit<ForeignClaim, "name"> {
+interface ClaimNote extends Omit<ForeignClaim, "name" | "at"> {
   readonly pool: string;
   readonly urn: string;
 }
@@ -117,42 +119,60 @@ const foreign = new Map<
 >();
 const claimNotes = notes<ClaimNote>(
   "claim",
-  ({ pool, urn, ...note }) => {
-    const claim: ForeignClaim = { ...note, name: urnName(urn) };
+  ({ pool, urn, ...note }, at) => {
     const p = foreign.get(pool) ?? { byUrn: new Map(), buckets: new Map() };
     foreign.set(pool, p);
     const before = p.byUrn.get(urn);
+    const claim: ForeignClaim = { ...note, name: urnName(urn), at: before?.at ?? at };
     if (before) for (const b of before.buckets) p.buckets.get(b)?.delete(before);
     p.byUrn.set(urn, claim);
     for (const b of claim.buckets) p.buckets.set(b, (p.buckets.get(b) ?? new Set()).add(claim));
   },
-  () => foreign.clear(),
+  () => {
+    foreign.clear();
+    firstTold.clear();
+  },
+  { placed: true },
 );
+/**
+ * Where each resource of this process first claimed in each pool among the deployment's notes (by pool digest and
+ * URN): of two resources under two providers claiming one value, only the later is refused, as under one provider,
+ * even when both check at once.
+ */
+const firstTold = new Map<string, Placed>();
 
-/** A claim of another process clashing with `value` (under the digests `buckets` of its keys), as a Claim. */
+/**
+ * A claim of another process clashing with `value` (under the digests `buckets` of its keys), as a Claim; with
+ * `mine` (where this resource first claimed), only one told before it, or one its record keeps.
+ */
 function foreignClash(
   pool: string,
   x: ExclusiveClaim,
   value: unknown,
   buckets: readonly string[],
+  mine?: Placed,
 ): Claim | undefined {
   if (!claimNotes.catchUp()) return undefined;
   const p = foreign.get(digest(pool));
   if (!p) return undefined;
+  const before = mine?.at;
+  let first: ForeignClaim | undefined;
   for (const b of buckets) {
     for (const c of p.buckets.get(digest(b)) ?? []) {
-      const theirs = x.clash ? c.value : value;
-      if (!x.clash || x.clash(value, theirs))
-        return {
-          kind: c.kind,
-          name: c.name,
-          value: theirs,
-          ids: new Set(),
-          ...(c.kept ? { kept: true } : {}),
-        };
+      if (before !== undefined && !c.kept && c.at > before) continue; // told after this one's: it gives way
+      if ((!x.clash || x.clash(value, c.value)) && (!first || c.at < first.at)) first = c;
     }
   }
-  return undefined;
+  // the earliest, as a refusal under one provider names
+  return (
+    first && {
+      kind: first.kind,
+      name: first.name,
+      value: x.clash ? first.value : value,
+      ids: new Set(),
+      ...(first.kept ? { kept: true } : {}),
+    }
+  );
 }
 
 /**
@@ -282,8 +302,9 @@ export function claimedTwice(
   const key = claimsKey(kind, region, x);
   // told to the plugin processes of the deployment's other providers, which judge their resources' claims (and
   // references by name) with it
-  if (urn)
-    claimNotes.tell({
+  const told = urn ? `${digest(key)}\u0000${urn}` : undefined;
+  if (urn) {
+    const placed = claimNotes.tell({
       pool: digest(key),
       urn,
       kind: kind.name,
@@ -291,9 +312,12 @@ export function claimedTwice(
       ...(x.clash ? { value: claimed } : {}),
       ...(unchanged ? { kept: true } : {}),
     });
+    if (placed && !firstTold.has(told!)) firstTold.set(told!, placed);
+  }
   if (unchanged && !x.keptClashes) return undefined;
   const other =
-    firstClash(pool, x, mine, buckets) ?? (urn ? foreignClash(key, x, claimed, buckets) : undefined);
+    firstClash(pool, x, mine, buckets) ??
+    (told ? foreignClash(key, x, claimed, buckets, firstTold.get(told)) : undefined);
   // a resource of the stack keeping the value: its record holds it, and the live check names that record
   if (!other || (other.kept && x.held)) return undefined;
   const start = `${x.property}${inputs[x.property] === undefined ? "" : ` ${JSON.stringify(inputs[x.property])}`}: ${claimant(kind, other)} of this program claims`;

@@ -655,6 +655,39 @@ describe("a program whose SDK does not list its plain references (Pulumi YAML, a
     }
   });
 
+  it("of two resources under two providers claiming one host name at once, only the one told later is refused", async () => {
+    // both processes tell their claim before either reads the other's: the file's order decides, as the order of
+    // the checks does under one provider
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cim-order-"));
+    const urn = (name: string) => `urn:pulumi:dev::app::cim:index:Instance::${name}`;
+    const check = (name: string) =>
+      aboutResource(urn(name), () => failuresOf(instance, {}, vmArgs({ name: "at-once" })));
+    try {
+      shareWithDeployment(dir, process.pid, "127.0.0.1:40003");
+      expect(await check("first")).toEqual([]);
+      // the other process's claim of the same name, told after this one's (its line, under another teller)
+      const file = path.join(dir, fs.readdirSync(dir)[0]);
+      const mine = fs
+        .readFileSync(file, "utf8")
+        .split("\n")
+        .find((l) => l.startsWith("claim ") && l.includes(urn("first")) && !l.includes('"value"'))!;
+      const [, , , json] = mine.match(/^(\S+) (\S+) (.*)$/)!;
+      const theirs = JSON.parse(json);
+      fs.appendFileSync(file, `claim 999-other ${JSON.stringify({ ...theirs, urn: urn("second") })}\n`);
+      // this one checked again (as after its diff): the other gives way, not this one
+      expect(await check("first")).toEqual([]);
+      // a third process, checking after both, is refused naming the earliest
+      shareWithDeployment(dir, process.pid, "127.0.0.1:40003");
+      resetLookups();
+      expect((await check("third")).map((f) => f.reason)).toEqual([
+        expect.stringContaining('cim.Instance "first" of this program claims the same'),
+      ]);
+    } finally {
+      stopSharing();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("a change a diff of another provider's process found counts here: the offering it gives, the schedule it takes away", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cim-changes-"));
     const offerings = (await (
