@@ -117,6 +117,12 @@ const foreign = new Map<
   string,
   { byUrn: Map<string, ForeignClaim>; buckets: Map<string, Set<ForeignClaim>> }
 >();
+/**
+ * Where each resource of this process first claimed in each pool among the deployment's notes (by pool digest and
+ * URN): of two resources under two providers claiming one value, only the later is refused, as under one provider,
+ * even when both check at once.
+ */
+const firstTold = new Map<string, Placed>();
 const claimNotes = notes<ClaimNote>(
   "claim",
   ({ pool, urn, ...note }, at) => {
@@ -134,12 +140,6 @@ const claimNotes = notes<ClaimNote>(
   },
   { placed: true },
 );
-/**
- * Where each resource of this process first claimed in each pool among the deployment's notes (by pool digest and
- * URN): of two resources under two providers claiming one value, only the later is refused, as under one provider,
- * even when both check at once.
- */
-const firstTold = new Map<string, Placed>();
 
 /**
  * A claim of another process clashing with `value` (under the digests `buckets` of its keys), as a Claim; with
@@ -301,9 +301,9 @@ export function claimedTwice(
   record(pool, x, mine, buckets);
   const key = claimsKey(kind, region, x);
   // told to the plugin processes of the deployment's other providers, which judge their resources' claims (and
-  // references by name) with it
-  const told = urn ? `${digest(key)}\u0000${urn}` : undefined;
-  if (urn) {
+  // references by name) with it; where this resource first told it orders its claim against theirs
+  const first = urn ? `${digest(key)}\u0000${urn}` : undefined;
+  if (urn && first) {
     const placed = claimNotes.tell({
       pool: digest(key),
       urn,
@@ -312,12 +312,12 @@ export function claimedTwice(
       ...(x.clash ? { value: claimed } : {}),
       ...(unchanged ? { kept: true } : {}),
     });
-    if (placed && !firstTold.has(told!)) firstTold.set(told!, placed);
+    if (placed && !firstTold.has(first)) firstTold.set(first, placed);
   }
   if (unchanged && !x.keptClashes) return undefined;
   const other =
     firstClash(pool, x, mine, buckets) ??
-    (told ? foreignClash(key, x, claimed, buckets, firstTold.get(told)) : undefined);
+    (first ? foreignClash(key, x, claimed, buckets, firstTold.get(first)) : undefined);
   // a resource of the stack keeping the value: its record holds it, and the live check names that record
   if (!other || (other.kept && x.held)) return undefined;
   const start = `${x.property}${inputs[x.property] === undefined ? "" : ` ${JSON.stringify(inputs[x.property])}`}: ${claimant(kind, other)} of this program claims`;
