@@ -3,6 +3,7 @@
 // converges like any other step, so the cloud-equals-state invariant cannot see it; this one can. The sets are
 // upper bounds: the engine may change less (a field given the same value again), never more.
 import { type KindName, kinds } from "../../provider/kinds";
+import { urnName } from "../../provider/lifecycle/engineLog";
 import type { Change } from "./generator";
 import { isRef, type Program } from "./model";
 
@@ -107,7 +108,7 @@ export function beyondBounds(
   const found = new Set<string>();
   for (const s of steps) {
     if (!s.op || !s.urn || s.type?.startsWith("pulumi:providers:")) continue;
-    const name = s.urn.slice(s.urn.lastIndexOf("::") + 2);
+    const name = urnName(s.urn);
     if (bounds.delete.has(name)) continue;
     const beyond = REPLACING.test(s.op)
       ? !bounds.replace.has(name)
@@ -148,8 +149,7 @@ export function unforeseen(
     if (!may) continue; // same, read, refresh, …
     const ops = shown.get(s.urn);
     if (ops && may.some((o) => ops.has(o))) continue;
-    const name = s.urn.slice(s.urn.lastIndexOf("::") + 2);
-    found.add(`${s.type} ${name} (${s.op}; the preview: ${ops ? [...ops].join(", ") : "nothing"})`);
+    found.add(`${s.type} ${urnName(s.urn)} (${s.op}; the preview: ${ops ? [...ops].join(", ") : "nothing"})`);
   }
   return [...found];
 }

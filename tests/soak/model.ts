@@ -95,11 +95,22 @@ export class Ctx {
    */
   heldNowOrBefore(kind: KindName, field: string): Set<string> {
     const names = new Set<string>();
+    // both copies of a resource the round changes: what it held before is held until its update
     for (const r of [...this.of(kind), ...this.before.filter((b) => b.kind === kind)]) {
       const v = r.inputs[field];
       if (isRef(v)) names.add(v.$ref);
     }
     return names;
+  }
+
+  /** The kind's resources in the program now, and those the round removes (gone only after every create). */
+  ofNowOrBefore(kind: KindName): Res[] {
+    return [...this.of(kind), ...this.before.filter((b) => b.kind === kind && !this.named(b.name))];
+  }
+
+  /** The resource `v` refers to, in the program now or as the round found it. */
+  targetNowOrBefore(v: unknown): Res | undefined {
+    return this.target(v) ?? (isRef(v) ? this.before.find((b) => b.name === v.$ref) : undefined);
   }
 
   /** Resources that refer to `res`. */

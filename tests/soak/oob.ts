@@ -3,6 +3,7 @@
 // through the kind's own declaration (its tag collection, its `delete`), and waits for the job it starts.
 import { NotFoundError } from "../../provider/client";
 import { type Kind, kinds } from "../../provider/kinds";
+import { urnName } from "../../provider/lifecycle/engineLog";
 import { fullOutputs } from "../../provider/lifecycle/fields";
 import { waitFor } from "../../provider/lifecycle/session";
 import { type StateResource, sessionFor, stateResources } from "./cloud";
@@ -23,7 +24,6 @@ export async function outOfBand(
   const all = stateResources(deployment);
   const done: string[] = [];
   const touched: string[] = [];
-  const nameOf = (r: StateResource) => r.urn.slice(r.urn.lastIndexOf("::") + 2);
   // a resource others depend on is left alone: deleting it would first need theirs gone
   const urnsDependedOn = new Set<string>(
     (deployment?.deployment?.resources ?? []).flatMap((r: any) => r.dependencies ?? []),
@@ -51,7 +51,7 @@ export async function outOfBand(
       const s = session(vm);
       await waitFor(s, await s.client.instances.stop(vm.id), "update");
       done.push(`stopped instance ${vm.id}`);
-      touched.push(nameOf(vm));
+      touched.push(urnName(vm.urn));
     } else if (w === "tag") {
       const r = pickOr(
         rng,
@@ -63,7 +63,7 @@ export async function outOfBand(
         oob: rng.word(4),
       });
       done.push(`tagged ${r.kind} ${r.id}`);
-      touched.push(nameOf(r));
+      touched.push(urnName(r.urn));
     } else if (w === "remove-member") {
       const lb = pickOr(
         rng,
@@ -74,7 +74,7 @@ export async function outOfBand(
       const member = rng.pick(lb.outputs.memberIds as string[]);
       await waitFor(s, await s.client.loadBalancers.remove(lb.id, [member]), "update");
       done.push(`removed member ${member} from load balancer rule ${lb.id}`);
-      touched.push(nameOf(lb));
+      touched.push(urnName(lb.urn));
     } else {
       const candidates =
         w === "delete-rule" ? of("NetworkAclRule") : all.filter((r) => !urnsDependedOn.has(r.urn));
@@ -88,7 +88,7 @@ export async function outOfBand(
       await waitFor(s, await kind.api.delete(s, live, rec), "delete");
       done.push(`deleted ${r.kind} ${r.id}`);
       // made again, or, of a kind whose record outlives its delete (a tag set: its resource's tags cleared), updated
-      touched.push(nameOf(r));
+      touched.push(urnName(r.urn));
     }
   }
 }

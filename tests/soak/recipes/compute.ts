@@ -1,6 +1,5 @@
 // Recipes of the compute kinds: instances, volumes, snapshots, schedules, backups, file systems, clusters.
-import type { KindName } from "../../../provider/kinds";
-import { type Ctx, isRef, type Recipe, type Res, ref, refsOf } from "../model";
+import { type Ctx, type Recipe, type Res, ref, refsOf } from "../model";
 import { cron, isolatedNets, ZONES } from "./common";
 
 export const instance: Recipe = {
@@ -83,19 +82,14 @@ export const volume: Recipe = {
 // 91), counting the snapshots the round removes, which go only after every create (seed 13221, round 6: a volume
 // snapshot removed and an instance snapshot added in one round, refused at preview). The user's mistake, told at
 // preview; not what the soak is after.
-const nowOrBefore = (ctx: Ctx, kind: KindName) => [
-  ...ctx.of(kind),
-  ...ctx.before.filter((b) => b.kind === kind && !ctx.named(b.name)),
-];
-/** The resource a reference names, in the program now or as the round found it. */
-const targetOf = (ctx: Ctx, v: unknown) =>
-  ctx.target(v) ?? (isRef(v) ? ctx.before.find((b) => b.name === v.$ref) : undefined);
 const hasVmSnapshots = (ctx: Ctx, vm: Res) =>
-  nowOrBefore(ctx, "InstanceSnapshot").some((s) => targetOf(ctx, s.inputs.instanceId)?.name === vm.name);
+  ctx
+    .ofNowOrBefore("InstanceSnapshot")
+    .some((s) => ctx.targetNowOrBefore(s.inputs.instanceId)?.name === vm.name);
 const hasVolumeSnapshots = (ctx: Ctx, vm: Res) =>
-  nowOrBefore(ctx, "VolumeSnapshot").some((s) => {
-    const vol = targetOf(ctx, s.inputs.volumeId);
-    return vol !== undefined && targetOf(ctx, vol.inputs.instanceId)?.name === vm.name;
+  ctx.ofNowOrBefore("VolumeSnapshot").some((s) => {
+    const vol = ctx.targetNowOrBefore(s.inputs.volumeId);
+    return vol !== undefined && ctx.targetNowOrBefore(vol.inputs.instanceId)?.name === vm.name;
   });
 
 export const volumeSnapshot: Recipe = {
