@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
+    // Every temporary folder of the run (the tests' and their processes') under one, removed at the end.
+    globalSetup: ["tests/harness/tmpRoot.ts"],
     // e2e tests drive the real Pulumi CLI; they set their own longer timeouts.
     testTimeout: 30_000,
     hookTimeout: 120_000,
