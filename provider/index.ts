@@ -6,16 +6,16 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { setProviderConfig } from "./config";
 import { kindNamed } from "./kinds";
-import { providerOf } from "./lifecycle/engine";
+import { type KindProvider, providerOf } from "./lifecycle/engine";
 
-const providers = new Map<string, pulumi.dynamic.ResourceProvider>();
+const providers = new Map<string, KindProvider>();
 
 /** Called by every shim's `configure`; the engine passes the whole stack config (secrets in plain text). */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
   setProviderConfig(req.config);
 }
 
-export function providerFor(name: string): pulumi.dynamic.ResourceProvider {
+export function providerFor(name: string): KindProvider {
   let provider = providers.get(name);
   if (!provider) {
     const kind = kindNamed(name);

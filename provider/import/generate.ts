@@ -14,8 +14,8 @@
 
 import { backupSchedule } from "../families/backupSchedules/backupSchedule";
 import { kindList, kindNamed } from "../kinds";
-import { type Kind, liveValue, type Recorded, refOf } from "../kinds/define";
-import { sameValue } from "../lifecycle/values";
+import { type Kind, refOf } from "../kinds/define";
+import { importedInputs } from "../lifecycle/imported";
 import { type Inventory, importedKinds, type LiveRow } from "./inventory";
 
 export interface GenerateOptions {
@@ -99,30 +99,6 @@ function unique(taken: Set<string>, base: string, join = "-"): string {
 }
 
 const short = (id: string) => id.slice(0, 8);
-
-/** Fields every kind has that the generator writes itself (adoptId, region) or from the record (tags). */
-const OWN = new Set(["adoptId", "region", "timeouts", "tags"]);
-
-/**
- * The inputs of a program that adopts `live`: each field's live value (a value equal to the field's default
- * is left out, as is one the API does not report, or reports only in another form, such as a key's
- * fingerprint: the importer's `unreported`), then the kind's adjustments.
- */
-export function importedInputs(kind: Kind, live: LiveRow): Recorded {
-  const values: Recorded = {};
-  const unreported = new Set(kind.importer?.unreported);
-  for (const [k, f] of Object.entries(kind.fields)) {
-    if (OWN.has(k) || f.secret || f.live === undefined || unreported.has(k)) continue;
-    const v = liveValue(f, k, live, values);
-    if (v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0)) continue;
-    if (typeof f.unset === "function" && (f.same ?? sameValue)(f.unset(values), v)) continue;
-    values[k] = v;
-  }
-  const adjusted = kind.importer?.inputs ? kind.importer.inputs(values, live) : values;
-  // Declaration order, whatever order the adjustments left (programs list fields as the SDK documents them).
-  const order = Object.keys(kind.fields);
-  return Object.fromEntries(Object.entries(adjusted).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)));
-}
 
 /** Builds index.ts, package.json, Pulumi.yaml and tsconfig.json. */
 export function generateProgram(inv: Inventory, opts: GenerateOptions): Generated {

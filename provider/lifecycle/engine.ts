@@ -34,6 +34,7 @@ import {
   fullOutputs,
   outputsOf,
 } from "./fields";
+import { importedInputs, withLiveTags } from "./imported";
 import type { Kind, KindApi } from "./kindSpec";
 import { noteReplacement } from "./liveChecks";
 import { changeSeen, checkBegins, readForCheck, seenChange } from "./lookups";
@@ -54,6 +55,18 @@ type Live = LiveRecord & Record<string, unknown>;
 /** Past tense of a create verb, for messages: created, deployed, acquired. */
 const past = (verb: string) => (verb.endsWith("e") ? `${verb}d` : `${verb}ed`);
 
+/** What the plugin's import of an id alone answers (an undefined id: there is no such record). */
+export interface Imported {
+  id?: string;
+  props?: Recorded;
+  inputs?: Recorded;
+}
+
+/** A kind's provider: the dynamic provider's calls, and the import of an id alone (the plugin's Read). */
+export type KindProvider<Ins = any, Outs = any> = pulumi.dynamic.ResourceProvider<Ins, Outs> & {
+  imported(id: string, region: string | undefined): Promise<Imported>;
+};
+
 /**
  * The provider of a kind: it takes checked inputs and returns what state keeps of the kind's outputs (what the
  * SDK class types, less those that have their default: compactOutputs); the old outputs it is given are read
@@ -61,7 +74,7 @@ const past = (verb: string) => (verb.endsWith("e") ? `${verb}d` : `${verb}ed`);
  */
 export function providerOf<F extends Fields, O extends Outputs>(
   kind: Kind<F, O>,
-): pulumi.dynamic.ResourceProvider<Recorded, OutputsOf<F, O>> {
+): KindProvider<Recorded, OutputsOf<F, O>> {
   const busy = new Set(kind.states?.busy ?? []);
   const gone = new Set(kind.states?.gone ?? []);
   const deleting = kind.states?.deleting;
@@ -349,6 +362,30 @@ export function providerOf<F extends Fields, O extends Outputs>(
   }
 
   /**
+   * An import (the plugin's Read of an id alone: `pulumi import`, the `import` resource option, `.get()`): the
+   * record's outputs and the inputs a program adopting it gives (imported.ts, what `pulumi-cim import` writes too),
+   * the outputs made from those inputs as a create of them would have made them. Undefined id: there is none.
+   */
+  async function importOf(id: string, region: string | undefined) {
+    const s = openSession(kind.name, region, withDefaults(undefined, kind.timeouts));
+    try {
+      const live = await getLive(s, id, { region });
+      if (!live) return {};
+      const tags = await liveTags(s, live);
+      const inputs = withLiveTags(
+        kind as unknown as Kind,
+        importedInputs(kind as unknown as Kind, live),
+        tags,
+      );
+      const props = kept(outputsOf(kind, { ...inputs, region }, live, region, tags));
+      return { id, props, inputs };
+    } catch (err) {
+      if (err instanceof ResourceError) throw err;
+      throw await failure(s, { name: undefined, id }, "import", err);
+    }
+  }
+
+  /**
    * Refresh: a failure names the kind, the resource, its region and what to do, like every other operation.
    * The engine always passes the old outputs; Pulumi's provider interface types them optional.
    */
@@ -535,5 +572,6 @@ export function providerOf<F extends Fields, O extends Outputs>(
       outs: keptFrom((await update(id, full(olds), news)).outs, news),
     })),
     delete: surfaced((id, props) => remove(id, full(props))),
+    imported: surfaced(importOf),
   };
 }

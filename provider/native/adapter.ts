@@ -10,17 +10,10 @@
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { providerFor } from "..";
 import { kindNamed } from "../kinds";
-import {
-  type Kind,
-  optionalInput,
-  outputNames,
-  type Recorded,
-  secretInputs,
-  secretOutputs,
-} from "../kinds/define";
+import { type Kind, outputNames, type Recorded, secretInputs, secretOutputs } from "../kinds/define";
 import { PartialStateError } from "../lifecycle/errors";
 import { fullOutputs } from "../lifecycle/fields";
-import { GIVEN, inputsFrom, withGiven } from "../lifecycle/readInputs";
+import { GIVEN, withGiven } from "../lifecycle/readInputs";
 import { defaultRegion, openSession } from "../lifecycle/session";
 import type { Operation } from "../lifecycle/timeouts";
 import { without } from "../lifecycle/values";
@@ -215,8 +208,9 @@ export class Adapter {
 
   /**
    * Refresh as on the dynamic path. With neither inputs nor properties it is an import (or `.get()`): the live
-   * resource's outputs, and the inputs they stand for, each optional input the API reports given as it is, so
-   * that Check of those inputs and a Diff against the outputs find nothing to change.
+   * resource's outputs, and the inputs of a program that adopts it (as `pulumi-cim import` writes them: no value its
+   * field's absence means anyway, an instance booted from an ISO as one), so that Check of those inputs and a Diff
+   * against the outputs find nothing to change, and the code Pulumi writes from them is what a user would write.
    */
   async read(req: provproto.ReadRequest): Promise<provproto.ReadResponse> {
     const kind = kindOfType(req.getType(), req.getUrn());
@@ -227,17 +221,11 @@ export class Adapter {
     const res = new provproto.ReadResponse();
     if (importing) {
       const region = (await defaultRegion(openSession(kind.name, undefined))) ?? undefined;
-      const got = await provider.read!(req.getId(), { region, [GIVEN]: "" });
-      if (!got.id || !got.props) return res; // not found: the engine says so, naming the id
-      const full = fullOutputs(kind, got.props as Recorded);
-      const optional = Object.keys(kind.fields).filter(
-        (k) => !["region", "timeouts", "adoptId"].includes(k) && optionalInput(kind.fields[k]),
-      );
-      const inputs = inputsFrom(kind, full, optional);
-      delete inputs.region;
+      const got = await provider.imported(req.getId(), region);
+      if (!got.id || !got.props || !got.inputs) return res; // not found: the engine says so, naming the id
       res.setId(got.id);
-      res.setProperties(toStruct(withoutGiven(full), secretOutputs(kind)));
-      res.setInputs(toStruct(inputs, secretInputs(kind)));
+      res.setProperties(toStruct(fullOutputs(kind, got.props), secretOutputs(kind)));
+      res.setInputs(toStruct(got.inputs, secretInputs(kind)));
       return res;
     }
     // State written by an earlier version of the plugin carries GIVEN: kept as it is, so a refresh changes no output.

@@ -16,7 +16,7 @@ import { commonFields, created, field, noneIsNull, output } from "../../kinds/co
 import { defineKind, type Recorded } from "../../kinds/define";
 import { examples, outputOf, resource } from "../../kinds/examples";
 import { bool, optionalId, text, whenKnown } from "../../lifecycle/check";
-import { keptInCloud } from "../../lifecycle/errors";
+import { keptInCloud, readOrGone } from "../../lifecycle/errors";
 import { type Session, waitFor } from "../../lifecycle/session";
 
 /** A comment as read, with the collection it was read under. */
@@ -136,7 +136,17 @@ export const comment = defineKind({
   },
   api: {
     async get(s, id, rec) {
-      const { on } = targetOf(rec);
+      const found = targetIn(rec);
+      if (found)
+        return { ...(await s.client.comments.get(found.on, id, { region: s.region })), on: found.on };
+      // An import gives the id alone: the comment's id sits directly under one of the collections, read in
+      // turn (the last one's 404 says it is nowhere).
+      const collections = Object.values(TARGETS).map((t) => t.on);
+      for (const on of collections.slice(0, -1)) {
+        const c = await readOrGone(() => s.client.comments.get(on, id, { region: s.region }));
+        if (c) return { ...c, on };
+      }
+      const on = collections[collections.length - 1];
       return { ...(await s.client.comments.get(on, id, { region: s.region })), on };
     },
     create(s, i) {
