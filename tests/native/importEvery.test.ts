@@ -1,7 +1,8 @@
 // `pulumi import` through the plugin, of every kind: the engine's Read with an id alone (no inputs, no outputs),
 // of records made straight through the API (the legacy world of `pulumi-cim import`'s round trip, plus an instance
-// booted from an ISO). Each read gives the inputs the program's code is written from; Check of those inputs passes
-// and Diff of them against the outputs finds nothing, so the program `pulumi import` writes changes nothing.
+// booted from an ISO, a project and a multi-region group with a member VPC). Each read gives the inputs the
+// program's code is written from; Check of those inputs passes and Diff of them against the outputs finds nothing,
+// so the program `pulumi import` writes changes nothing.
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -42,6 +43,17 @@ beforeAll(async () => {
   await api.client.jobs.wait(accepted, { firstDelayMs: 0 });
   iso = { instance: accepted.id!, isoId, diskOfferingId };
   made.Instance.push(iso.instance);
+  // what the world leaves out: a project, a multi-region group and the world's VPC as its member
+  const project = await api.client.projects.create({ name: "legacy-team", displayText: "the team" }, region);
+  const group = await api.client.multiRegions.create({ name: "legacy-mesh", description: "both sites" });
+  const member = await api.client.multiRegions.addVpc(group.id!, {
+    regionId: primary.id,
+    vpcId: made.Vpc[0],
+  });
+  await api.client.jobs.wait(member, { firstDelayMs: 0 });
+  made.Project = [project.id!];
+  made.MultiRegionGroup = [group.id!];
+  made.MultiRegionGroupVpc = [member.id!];
 }, 180_000);
 
 afterAll(async () => {
