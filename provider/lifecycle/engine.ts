@@ -37,7 +37,7 @@ import {
 import { importedInputs, withLiveTags } from "./imported";
 import type { Kind, KindApi } from "./kindSpec";
 import { noteReplacement } from "./liveChecks";
-import { changeSeen, checkBegins, readForCheck, seenChange } from "./lookups";
+import { changeSeen, checkBegins, readForCheck, regionsOf, seenChange } from "./lookups";
 import { withNamesKept } from "./namesKept";
 import { deleteBegins, whileRefused } from "./passingRefusal";
 import { claimedOfRecord } from "./programClaims";
@@ -370,7 +370,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
     const s = openSession(kind.name, region, withDefaults(undefined, kind.timeouts));
     try {
       const live = await getLive(s, id, { region });
-      if (!live) return {};
+      if (!live) throw new Error(await elsewhere(id, region));
       const tags = await liveTags(s, live);
       const inputs = withLiveTags(
         kind as unknown as Kind,
@@ -383,6 +383,22 @@ export function providerOf<F extends Fields, O extends Outputs>(
       if (err instanceof ResourceError) throw err;
       throw await failure(s, { name: undefined, id }, "import", err);
     }
+  }
+
+  /**
+   * Why an import found no record of the id in the provider's region: another region's (an id is valid only in its
+   * region, and a provider reads one), or none the token can see.
+   */
+  async function elsewhere(id: string, region: string | undefined): Promise<string> {
+    const others = ((await regionsOf(kind.name)) ?? []).filter((r) => r.id !== region);
+    for (const r of others) {
+      const there = await getLive(openSession(kind.name, r.id), id, { region: r.id }).catch(() => undefined);
+      if (!there) continue;
+      const name = r.name ?? r.id;
+      return `there is no ${noun} of this id in this region, the provider's; region ${name} (${r.id}) has one. Import it under a provider of that region: an explicit cim provider with region ${r.id} (${name}), passed to pulumi import as --provider '<name>=<its URN>', or in a program as the resource's provider option`;
+    }
+    const names = others.map((r) => r.name ?? r.id);
+    return `there is no ${noun} of this id in this region${names.length ? ` nor in ${names.join(", ")}` : ""}`;
   }
 
   /**

@@ -228,7 +228,10 @@ describe("create, read, import", () => {
     const missing = new provproto.ReadRequest();
     missing.setType("cim:index:Volume");
     missing.setId("00000000-0000-4000-8000-000000000000");
-    expect((await adapter.read(missing)).getId()).toBe("");
+    // none: refused naming where it looked (the engine's own words would be "resource '<id>' does not exist")
+    await expect(adapter.read(missing)).rejects.toThrow(
+      /import failed: there is no volume of this id in this region/,
+    );
   });
 
   it("a refresh answers inputs only where the live values moved them, keeping the hidden list older state has", async () => {

@@ -19,6 +19,7 @@ const adapter = new Adapter(undefined);
 
 let api: TestApi;
 let made: Record<string, string[]>;
+let foreignVpc: string;
 let iso: { instance: string; isoId: string; diskOfferingId: string };
 
 beforeAll(async () => {
@@ -27,7 +28,7 @@ beforeAll(async () => {
   const c = new provproto.ConfigureRequest();
   c.setArgs(S({ baseUrl: api.emu.url, token: { [SIG]: SECRET_SIG, value: api.token }, region: primary.id }));
   configure(c);
-  ({ made } = await makeLegacyWorld(api, primary));
+  ({ made, foreignVpc } = await makeLegacyWorld(api, primary));
   // an instance booted from an ISO, on the world's isolated network: the API shows the ISO as its template
   const region = { region: primary.id };
   const zoneId = (await api.client.catalogue.zones(region)).find((z) => z.name === "de-fra-1a")!.id;
@@ -132,5 +133,19 @@ describe("pulumi import of every kind through the plugin", () => {
     expect(got.outputs).toMatchObject({ imageType: "iso", isoId: iso.isoId });
     expect(got.failures).toEqual([]);
     expect(got.changed).toEqual([]);
+  });
+
+  it("an id of another region is refused naming that region and how to import it; an id of none, naming where it looked", async () => {
+    const secondary = api.emu.regions.find((r) => !r.primary)!;
+    const primary = api.emu.regions.find((r) => r.primary)!;
+    const err = await imported("Vpc", foreignVpc).catch((e: Error) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect((err as Error).message).toContain(
+      `cim:Vpc (id ${foreignVpc}) in region ${primary.name} (${primary.id}): import failed: there is no VPC of this id in this region, the provider's; region ${secondary.name} (${secondary.id}) has one. Import it under a provider of that region: an explicit cim provider with region ${secondary.id} (${secondary.name}), passed to pulumi import as --provider '<name>=<its URN>'`,
+    );
+    const none = await imported("Volume", "00000000-0000-4000-8000-000000000000").catch((e: Error) => e);
+    expect((none as Error).message).toMatch(
+      new RegExp(`import failed: there is no volume of this id in this region nor in ${secondary.name}$`),
+    );
   });
 });
