@@ -34,7 +34,7 @@ export interface InstanceArgs extends ArgsOf<InstanceKind> {
   readonly templateId?: ArgsOf<InstanceKind>["templateId"];
   /** `"template"`, `"iso"`, `"volume"` (a detached volume becomes the root disk) or `"snapshot"` (the root disk is made from a volume snapshot). Replaces on change. Default: `"template"`. */
   readonly imageType?: ArgsOf<InstanceKind>["imageType"];
-  /** With `imageType: "volume"`: a detached data volume of the zone that becomes the instance's root disk (and goes with the instance). Replaces on change. Names a `cim.Volume` by id (its `id` output); preview refuses an id written as text that names none. */
+  /** With `imageType: "volume"`: a detached data volume of the zone that becomes the instance's root disk and goes with the instance (so a change that replaces the instance and boots it from the same volume again is refused at preview, saying how to keep the disk through a snapshot). Replaces on change. Names a `cim.Volume` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly volumeId?: ArgsOf<InstanceKind>["volumeId"];
   /** With `imageType: "snapshot"`: a BackedUp volume snapshot the root disk is made from. Replaces on change. Names a `cim.VolumeSnapshot` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly snapshotId?: ArgsOf<InstanceKind>["snapshotId"];
@@ -94,7 +94,7 @@ export interface Instance extends KindResource<InstanceKind> {
   readonly templateId: KindResource<InstanceKind>["templateId"];
   /** `"template"`, `"iso"`, `"volume"` (a detached volume becomes the root disk) or `"snapshot"` (the root disk is made from a volume snapshot). Replaces on change. Default: `"template"`. */
   readonly imageType: KindResource<InstanceKind>["imageType"];
-  /** With `imageType: "volume"`: a detached data volume of the zone that becomes the instance's root disk (and goes with the instance). Replaces on change. */
+  /** With `imageType: "volume"`: a detached data volume of the zone that becomes the instance's root disk and goes with the instance (so a change that replaces the instance and boots it from the same volume again is refused at preview, saying how to keep the disk through a snapshot). Replaces on change. */
   readonly volumeId: KindResource<InstanceKind>["volumeId"];
   /** With `imageType: "snapshot"`: a BackedUp volume snapshot the root disk is made from. Replaces on change. */
   readonly snapshotId: KindResource<InstanceKind>["snapshotId"];

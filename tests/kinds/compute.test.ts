@@ -422,6 +422,16 @@ describe("an instance from a volume or a volume snapshot (imageType volume, snap
     });
     expect((await change("Instance", b.id, b.outs, fromVolume)).diff.changes).toBe(false);
     expect((await call("GET", `/volumes/${disk.id}`)).type).toBe("ROOT");
+    // a replacement booting from the same volume again would find it gone with the old instance: refused at
+    // preview, saying what to do; from another volume it is a replacement like any other
+    await expect(change("Instance", b.id, b.outs, { ...fromVolume, allowPasswordSsh: true })).rejects.toThrow(
+      new RegExp(
+        `: allowPasswordSsh cannot change in place, so this change replaces the instance; but it boots from volume ${disk.id}, which became its root disk, and the platform deletes a root disk with its instance: the new instance could not boot from it, .* snapshot it first`,
+      ),
+    );
+    expect(
+      (await change("Instance", b.id, b.outs, { ...fromVolume, volumeId: OTHER_ID })).diff.replaces,
+    ).toEqual(["volumeId"]);
     // the cim.Volume it was: its instance's root disk now, which goes with the instance; read as not attached (no
     // detach the API would refuse), and removing it from the stack sends nothing and says so
     const taken = (await p("Volume").read!(disk.id, disk.outs)).props as Rec;

@@ -49,6 +49,7 @@ import {
   recordedUserDataHash,
   refusedWhileRunning,
   rootDiskProblem,
+  rootVolumeReplaced,
   sortFixed,
   uniqueFixedAddresses,
   uniqueHostName,
@@ -183,7 +184,7 @@ export const instance = defineKind({
       },
     ),
     volumeId: field(optionalId("the detached volume that becomes the root disk (imageType volume)"), {
-      doc: 'With `imageType: "volume"`: a detached data volume of the zone that becomes the instance\'s root disk (and goes with the instance).',
+      doc: 'With `imageType: "volume"`: a detached data volume of the zone that becomes the instance\'s root disk and goes with the instance (so a change that replaces the instance and boots it from the same volume again is refused at preview, saying how to keep the disk through a snapshot).',
       change: "replace",
       when: (rec) => rec.imageType === "volume",
       live: (v: Instance) => (v as Record<string, unknown>).volumeId,
@@ -494,10 +495,10 @@ export const instance = defineKind({
   exclusive: [uniqueHostName, uniqueFixedAddresses],
   liveRules: fixedAddressRules,
   deleteBeforeReplace: instanceWouldCollide,
-  changeRefused: (olds, _news, replaces) =>
+  changeRefused: (olds, news, replaces) =>
     replaces.length && olds.deleteProtection === true
       ? `${replaces.join(", ")} cannot change in place, so this change replaces the instance, which deletes it; but deleteProtection is on, so the API refuses to delete it: set deleteProtection: false in an up of its own first, then make this change`
-      : undefined,
+      : rootVolumeReplaced(olds, news, replaces),
   changeNotice: offeringChangeStops,
   adoptable: (v) =>
     v.state === "Error" ? "the instance is in state Error; delete it or adopt another." : undefined,

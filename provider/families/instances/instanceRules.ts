@@ -108,6 +108,22 @@ export function rootDiskProblem(
 export const sortFixed = (v: unknown) =>
   [...((v as FixedAddress[] | undefined) ?? [])].sort((a, b) => a.networkId.localeCompare(b.networkId));
 
+/**
+ * A replacement of an instance booted from a volume (imageType volume) that would boot from that volume again: the
+ * volume became the old instance's root disk, which the platform deletes with its instance (and while the old one
+ * holds it, a deploy is refused it: "is attached to an instance"), so the new instance could never boot from it, and
+ * a delete first would lose the disk. What to do instead, else undefined.
+ */
+export function rootVolumeReplaced(
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+  replaces: readonly string[],
+): string | undefined {
+  if (!replaces.length || olds.imageType !== "volume" || news.imageType !== "volume") return undefined;
+  if (typeof olds.volumeId !== "string" || news.volumeId !== olds.volumeId) return undefined;
+  return `${replaces.join(", ")} cannot change in place, so this change replaces the instance; but it boots from volume ${olds.volumeId}, which became its root disk, and the platform deletes a root disk with its instance: the new instance could not boot from it, and the disk's data would be lost. To keep the disk, snapshot it first, in an up of its own: a cim.VolumeSnapshot with volumeId "${olds.volumeId}" written as text (not the cim.Volume's output); then boot the new instance from that snapshot (imageType "snapshot" with its snapshotId) and remove that cim.Volume from the program, since its disk goes with the old instance. Or boot the new instance from another detached volume`;
+}
+
 /** The replacement would take the same unique name or the same fixed address as the instance it replaces. */
 export function instanceWouldCollide(olds: Record<string, unknown>, news: Record<string, unknown>): boolean {
   if (olds.region !== undefined && news.region !== undefined && olds.region !== news.region) return false;
