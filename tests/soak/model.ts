@@ -42,6 +42,9 @@ export interface SoakCatalogue {
   backupOfferings: string[];
   kubernetesVersionId: string;
   osTypeId: string;
+  /** ISOs to boot from, and a fixed-size disk offering for their root disks (an ISO carries no disk). */
+  isos: string[];
+  isoDisk: string;
 }
 
 export const ref = (r: Res, out?: string): RefValue => (out ? { $ref: r.name, out } : { $ref: r.name });

@@ -32,6 +32,8 @@ const FAKE_IDS: SoakCatalogue = {
   backupOfferings: ["b1"],
   kubernetesVersionId: "k8s",
   osTypeId: "os",
+  isos: ["iso1", "iso2"],
+  isoDisk: "fixed",
 };
 
 describe("soak generator", () => {
@@ -71,6 +73,27 @@ describe("soak generator", () => {
     }
     expect([...seen].sort()).toEqual(RECIPES.map((r) => r.kind).sort());
     expect([...changeTypes].sort()).toEqual(["add", "delete", "in-place", "replace"]);
+  });
+
+  it("boots instances from templates, ISOs and volume snapshots; an ISO instance never names a template", () => {
+    const sources = new Set<string>();
+    for (let seed = 1; seed <= 30; seed++) {
+      for (let round = 0; round < 25; round++) {
+        for (const r of programAt(seed, round, FAKE_IDS).program.resources.filter(
+          (x) => x.kind === "Instance",
+        )) {
+          const type = (r.inputs.imageType as string | undefined) ?? "template";
+          sources.add(type);
+          if (type === "iso") {
+            expect(r.inputs).not.toHaveProperty("templateId");
+            expect(r.inputs).toMatchObject({ diskOfferingId: "fixed" });
+            expect(FAKE_IDS.isos).toContain(r.inputs.isoId);
+          } else expect(FAKE_IDS.templates).toContain(r.inputs.templateId);
+          if (type === "snapshot") expect(r.inputs.snapshotId).toMatchObject({ $ref: expect.any(String) });
+        }
+      }
+    }
+    expect([...sources].sort()).toEqual(["iso", "snapshot", "template"]);
   });
 
   it("never adds a load-balancer rule and a static NAT on one address in one round, even when it removes the other", () => {

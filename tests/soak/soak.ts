@@ -66,6 +66,11 @@ export async function soakCatalogue(emu: TestEmulator, token: string): Promise<S
       .sort(),
     kubernetesVersionId: ids.kubernetesVersionId,
     osTypeId: osTypes[0]?.id,
+    isos: (await get("/isos"))
+      .filter((i) => i.bootable !== false)
+      .map((i) => i.id)
+      .sort(),
+    isoDisk: ids.fixedDisk.id,
   };
 }
 

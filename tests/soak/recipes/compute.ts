@@ -1,6 +1,26 @@
 // Recipes of the compute kinds: instances, volumes, snapshots, schedules, backups, file systems, clusters.
 import { type Ctx, type Recipe, type Res, ref, refsOf } from "../model";
+import { Rng } from "../prng";
 import { cron, isolatedNets, ZONES } from "./common";
+
+/**
+ * What an instance boots from besides a template: an ISO (with a fixed-size root disk offering) or a volume snapshot
+ * of the program, drawn from a generator of its own seeded by the round and the instance's number, so that the
+ * seeds recorded before draw what they drew. Not a volume (imageType volume): its volume becomes the instance's
+ * root disk and goes with it, so the program's cim.Volume then names a record the platform deleted with the
+ * instance, which only the user can mend (remove it too).
+ */
+function bootSource(ctx: Ctx): Record<string, unknown> {
+  const side = new Rng((ctx.rng.seed ^ Math.imul(ctx.program.serial + 1, 0x85ebca6b)) >>> 0);
+  const draw = side.next();
+  if (draw < 0.12 && ctx.ids.isos.length)
+    return { imageType: "iso", isoId: side.pick(ctx.ids.isos), diskOfferingId: ctx.ids.isoDisk };
+  const snaps = ctx.of("VolumeSnapshot");
+  if (draw >= 0.6 && snaps.length) return { imageType: "snapshot", snapshotId: ref(side.pick(snaps)) };
+  return {};
+}
+
+const isIso = (res: Res) => res.inputs.imageType === "iso";
 
 export const instance: Recipe = {
   kind: "Instance",
@@ -11,10 +31,13 @@ export const instance: Recipe = {
     if (!net) return undefined;
     // the program's first key pair, by name (no draw, so the seeds recorded before draw what they drew)
     const key = ctx.of("SshKeyPair")[0];
+    const template = ctx.rng.pick(ctx.ids.templates);
+    const boot = bootSource(ctx);
     return {
       inputs: {
         zoneId: ctx.ids.zoneId,
-        templateId: ctx.rng.pick(ctx.ids.templates),
+        ...(boot.imageType === "iso" ? {} : { templateId: template }),
+        ...boot,
         serviceOfferingId: ctx.rng.pick([ctx.ids.small, ctx.ids.medium]),
         networkIds: [ref(net)],
         ...(key ? { sshKeyNames: [ref(key, "name")] } : {}),
@@ -37,7 +60,10 @@ export const instance: Recipe = {
     },
     templateId: (ctx, res) => {
       const other = ctx.ids.templates.filter((t) => t !== res.inputs.templateId);
-      return { templateId: ctx.rng.pick(other) };
+      const templateId = ctx.rng.pick(other);
+      // an ISO instance has no template: another ISO instead
+      if (isIso(res)) return { isoId: ctx.ids.isos.find((i) => i !== res.inputs.isoId) ?? res.inputs.isoId };
+      return { templateId };
     },
   },
 };
