@@ -21,6 +21,8 @@ let api: TestApi;
 let made: Record<string, string[]>;
 let foreignVpc: string;
 let iso: { instance: string; isoId: string; diskOfferingId: string };
+/** Instances booted from a volume snapshot and from a volume, with what they booted from. */
+const sources: { id: string; imageType: string; snapshotId?: string; volumeId?: string }[] = [];
 
 beforeAll(async () => {
   api = await startApi();
@@ -44,6 +46,28 @@ beforeAll(async () => {
   await api.client.jobs.wait(accepted, { firstDelayMs: 0 });
   iso = { instance: accepted.id!, isoId, diskOfferingId };
   made.Instance.push(iso.instance);
+  // and instances booted from the world's volume snapshot and from a detached volume of their own
+  const templateId = (await api.client.catalogue.templates(region)).find(
+    (t) => t.name === "Ubuntu 22.04 LTS",
+  )!.id;
+  const custom = (await api.client.catalogue.diskOfferings(region)).find((o) => o.name === "Custom")!.id;
+  const disk = await api.client.volumes.create(
+    { name: "boot-disk", zoneId, diskOfferingId: custom, size: 12 },
+    region,
+  );
+  await api.client.jobs.wait(disk, { firstDelayMs: 0 });
+  for (const source of [
+    { imageType: "snapshot" as const, snapshotId: made.VolumeSnapshot[0], name: "from-snap" },
+    { imageType: "volume" as const, volumeId: disk.id!, name: "from-disk" },
+  ]) {
+    const booted = await api.client.instances.create(
+      { zoneId, serviceOfferingId, templateId, ...source },
+      region,
+    );
+    await api.client.jobs.wait(booted, { firstDelayMs: 0 });
+    made.Instance.push(booted.id!);
+    sources.push({ id: booted.id!, ...source });
+  }
   // what the world leaves out: a project, a multi-region group and the world's VPC as its member
   const project = await api.client.projects.create({ name: "legacy-team", displayText: "the team" }, region);
   const group = await api.client.multiRegions.create({ name: "legacy-mesh", description: "both sites" });
@@ -147,5 +171,17 @@ describe("pulumi import of every kind through the plugin", () => {
     expect((none as Error).message).toMatch(
       new RegExp(`import failed: there is no volume of this id in this region nor in ${secondary.name}$`),
     );
+  });
+
+  it("instances booted from a volume snapshot and from a volume are imported naming what they booted from", async () => {
+    for (const { id, imageType, snapshotId, volumeId } of sources) {
+      const got = await imported("Instance", id);
+      expect(got.inputs, imageType).toMatchObject({
+        imageType,
+        ...(snapshotId ? { snapshotId } : { volumeId }),
+      });
+      expect(got.outputs, imageType).toMatchObject({ imageType });
+      expect([got.failures, got.changed], imageType).toEqual([[], []]);
+    }
   });
 });
