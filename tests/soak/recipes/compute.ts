@@ -13,7 +13,7 @@ import { cron, isolatedNets, ZONES } from "./common";
 function bootSource(ctx: Ctx): Record<string, unknown> {
   const side = new Rng((ctx.rng.seed ^ Math.imul(ctx.program.serial + 1, 0x85ebca6b)) >>> 0);
   const draw = side.next();
-  if (draw < 0.12 && ctx.ids.isos.length)
+  if (draw < 0.2 && ctx.ids.isos.length)
     return { imageType: "iso", isoId: side.pick(ctx.ids.isos), diskOfferingId: ctx.ids.isoDisk };
   const snaps = ctx.of("VolumeSnapshot");
   if (draw >= 0.6 && snaps.length) return { imageType: "snapshot", snapshotId: ref(side.pick(snaps)) };
