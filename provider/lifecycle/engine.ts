@@ -55,11 +55,11 @@ type Live = LiveRecord & Record<string, unknown>;
 /** Past tense of a create verb, for messages: created, deployed, acquired. */
 const past = (verb: string) => (verb.endsWith("e") ? `${verb}d` : `${verb}ed`);
 
-/** What the plugin's import of an id alone answers (an undefined id: there is no such record). */
+/** What the plugin's import of an id alone answers: the record's outputs, and the inputs of a program adopting it. */
 export interface Imported {
-  id?: string;
-  props?: Recorded;
-  inputs?: Recorded;
+  id: string;
+  props: Recorded;
+  inputs: Recorded;
 }
 
 /** A kind's provider: the dynamic provider's calls, and the import of an id alone (the plugin's Read). */
@@ -364,9 +364,10 @@ export function providerOf<F extends Fields, O extends Outputs>(
   /**
    * An import (the plugin's Read of an id alone: `pulumi import`, the `import` resource option, `.get()`): the
    * record's outputs and the inputs a program adopting it gives (imported.ts, what `pulumi-cim import` writes too),
-   * the outputs made from those inputs as a create of them would have made them. Undefined id: there is none.
+   * the outputs made from those inputs as a create of them would have made them. No such record: an error saying
+   * where it looked, and which region has the id when another does.
    */
-  async function importOf(id: string, region: string | undefined) {
+  async function importOf(id: string, region: string | undefined): Promise<Imported> {
     const s = openSession(kind.name, region, withDefaults(undefined, kind.timeouts));
     try {
       const live = await getLive(s, id, { region });

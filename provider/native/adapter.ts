@@ -221,8 +221,7 @@ export class Adapter {
     const res = new provproto.ReadResponse();
     if (importing) {
       const region = (await defaultRegion(openSession(kind.name, undefined))) ?? undefined;
-      const got = await provider.imported(req.getId(), region);
-      if (!got.id || !got.props || !got.inputs) return res; // not found: the engine says so, naming the id
+      const got = await provider.imported(req.getId(), region); // none: an error naming where it looked
       res.setId(got.id);
       res.setProperties(toStruct(fullOutputs(kind, got.props), secretOutputs(kind)));
       res.setInputs(toStruct(got.inputs, secretInputs(kind)));
