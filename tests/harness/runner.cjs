@@ -76,6 +76,7 @@ async function open(spec) {
   const pulumiCommand = await pulumiCommandOf(spec, fromWorkDir);
   let args = { stackName: spec.stackName, workDir: spec.workDir };
   if (spec.program) {
+    failWhenTheProgramNeverRuns(fromWorkDir);
     const pulumi = fromWorkDir("@pulumi/pulumi");
     const cim = fromWorkDir(spec.sdk);
     const program = require(path.resolve(spec.program));
@@ -98,6 +99,40 @@ async function open(spec) {
   // the current operation's summary (from the engine's event) and whether it is lean
   session = { spec, stack, summary: undefined, lean: false };
   readResultsFromTheRun(stack);
+}
+
+/** The words of the error a run whose inline program never started ends with (failWhenTheProgramNeverRuns). */
+const NEVER_RAN = "the inline program never ran: its stack's registration never reached the engine";
+
+/**
+ * The SDK's inline-program server swallows a gRPC error that its run of the stack meets (automation/server.js: it
+ * rethrows only errors that are not gRPC's), and the stack's own registration meeting gRPC UNAVAILABLE is one
+ * (runtime/resource.js: "Resource monitor is terminating"). That run ends as a program that registered nothing, so an
+ * up deletes everything the stack holds (soak seed 13391, round 18: the runner's retry of an up whose program had
+ * not connected deleted all 18 resources). Here a run whose program never started fails instead, with an error that
+ * is not gRPC's, so the engine stops before it plans anything, and `perform` runs the operation once more.
+ */
+function failWhenTheProgramNeverRuns(fromWorkDir) {
+  const stackModule = fromWorkDir("@pulumi/pulumi/runtime/stack");
+  const original = stackModule.runInPulumiStack;
+  if (original.guarded) return;
+  const guarded = async (init) => {
+    let ran = false;
+    let outputs;
+    try {
+      outputs = await original(async () => {
+        ran = true;
+        return init();
+      });
+    } catch (e) {
+      if (ran) throw e;
+      throw new Error(`${NEVER_RAN} (${String(e?.message ?? e)})`);
+    }
+    if (!ran) throw new Error(NEVER_RAN);
+    return outputs;
+  };
+  guarded.guarded = true;
+  stackModule.runInPulumiStack = guarded;
 }
 
 /**
@@ -233,7 +268,8 @@ async function perform(cmd) {
       try {
         Object.assign(result, await run());
       } catch (e) {
-        if (!programNeverConnected(e, diagnostics) && !e?.neverRan) throw e;
+        const neverStarted = String(e?.message ?? e).includes(NEVER_RAN);
+        if (!programNeverConnected(e, diagnostics) && !e?.neverRan && !neverStarted) throw e;
         // The inline program could not reach the engine's gRPC server, so nothing was registered or sent
         // (pulumi/pulumi#6457, seen here only on an overloaded machine): an infrastructure hiccup of the
         // harness, not a result. Run the operation once more, and say so in the result and on stderr.
@@ -269,7 +305,10 @@ async function main() {
   process.stdin.destroy();
 }
 
-main().catch((e) => {
-  process.stderr.write(`${e?.stack ?? e}\n`);
-  process.exitCode = 2;
-});
+if (require.main === module)
+  main().catch((e) => {
+    process.stderr.write(`${e?.stack ?? e}\n`);
+    process.exitCode = 2;
+  });
+
+module.exports = { failWhenTheProgramNeverRuns, NEVER_RAN };
