@@ -85,9 +85,28 @@ case "$task" in
     done
     [[ "$rounds" =~ ^[0-9]+$ && "$seed" =~ ^[0-9]+$ && "$round" =~ ^[0-9]*$ && "$providers" =~ ^[0-9]*$ ]] || cim_die "soak: --rounds, --seed, --round and --providers take whole numbers"
     [[ -z "$providers" || -n "$native" ]] || cim_die "soak: --providers needs --native (explicit providers exist only on the plugin)"
-    cim_build
-    mkdir -p .state
-    summary=.state/soak-summary.txt
+    # Soaks may run side by side in one checkout (each on its own emulator and stack), but a build removes dist/
+    # first, under any soak that runs: the first one builds, one started while it builds waits for that build, and
+    # one started later takes the build it finds.
+    mkdir -p .state/soak-runs
+    others=""
+    for run in .state/soak-runs/*; do
+      [ -e "$run" ] || continue
+      if kill -0 "${run##*/}" 2>/dev/null; then others="$others ${run##*/}"; else rm -f "$run"; fi
+    done
+    touch ".state/soak-runs/$$"
+    trap 'rm -f ".state/soak-runs/$$"' EXIT
+    lock=.state/soak-build.lock
+    builder=$(cat "$lock" 2>/dev/null || true)
+    if [ -n "$builder" ] && ! kill -0 "$builder" 2>/dev/null; then rm -f "$lock"; fi # its builder is gone
+    if [ -z "$others" ] && (set -o noclobber; echo "$$" >"$lock") 2>/dev/null; then
+      cim_build
+      rm -f "$lock"
+    else
+      while builder=$(cat "$lock" 2>/dev/null) && { [ -z "$builder" ] || kill -0 "$builder" 2>/dev/null; }; do sleep 1; done
+      cim_log "soak: another soak runs in this checkout:${others:- one that is building} (its build is used; none is made)"
+    fi
+    summary=".state/soak-summary-$$.txt"
     rm -f "$summary"
     status=0
     env CIM_SOAK_SEED="$seed" CIM_SOAK_FAULT="$fault" CIM_SOAK_ROUNDS="$rounds" CIM_SOAK_SUMMARY="$summary" \
@@ -95,6 +114,7 @@ case "$task" in
       npx --no-install vitest run tests/soak/soak.test.ts -t "long mode" --reporter=default || status=$?
     # the run's last line: `soak: N rounds, seed S: P passed, F failed`
     [ -s "$summary" ] && cat "$summary"
+    rm -f "$summary"
     exit "$status"
     ;;
   emulator)
