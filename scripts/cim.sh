@@ -104,7 +104,7 @@ case "$task" in
       rm -f "$lock"
     else
       while builder=$(cat "$lock" 2>/dev/null) && { [ -z "$builder" ] || kill -0 "$builder" 2>/dev/null; }; do sleep 1; done
-      cim_log "soak: another soak runs in this checkout:${others:- one that is building} (its build is used; none is made)"
+      cim_log "soak: soaks run in this checkout already (pid${others:-s building}): this one uses their build of dist/"
     fi
     summary=".state/soak-summary-$$.txt"
     rm -f "$summary"
