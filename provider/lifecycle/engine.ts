@@ -34,7 +34,7 @@ import {
   fullOutputs,
   outputsOf,
 } from "./fields";
-import { importedInputs, withLiveTags } from "./imported";
+import { importedInputs } from "./imported";
 import type { Kind, KindApi } from "./kindSpec";
 import { noteReplacement } from "./liveChecks";
 import { changeSeen, checkBegins, readForCheck, regionsOf, seenChange } from "./lookups";
@@ -373,11 +373,8 @@ export function providerOf<F extends Fields, O extends Outputs>(
       const live = await getLive(s, id, { region });
       if (!live) throw new Error(await elsewhere(id, region));
       const tags = await liveTags(s, live);
-      const inputs = withLiveTags(
-        kind as unknown as Kind,
-        importedInputs(kind as unknown as Kind, live),
-        tags,
-      );
+      const inputs = importedInputs(kind as unknown as Kind, live);
+      if (tags && Object.keys(tags).length) inputs.tags = tags; // liveTags: none for a kind without tags
       const props = kept(outputsOf(kind, { ...inputs, region }, live, region, tags));
       return { id, props, inputs };
     } catch (err) {

@@ -15,7 +15,7 @@ const OWN = new Set(["adoptId", "region", "timeouts", "tags"]);
  * The inputs of a program that adopts `live`: each field's live value (a value equal to the field's default
  * is left out, as is one the API does not report, or reports only in another form, such as a key's
  * fingerprint: the importer's `unreported`), then the kind's adjustments; in the order the kind declares its
- * fields. Tags are not among them (the record's tags are: `withLiveTags`).
+ * fields. Tags are not among them: a program gives the record's tags as they are.
  */
 export function importedInputs(kind: Kind, live: Record<string, unknown>): Recorded {
   const values: Recorded = {};
@@ -31,14 +31,4 @@ export function importedInputs(kind: Kind, live: Record<string, unknown>): Recor
   // Declaration order, whatever order the adjustments left (programs list fields as the SDK documents them).
   const order = Object.keys(kind.fields);
   return Object.fromEntries(Object.entries(adjusted).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)));
-}
-
-/** `inputs` with the record's tags, when the kind has tags and the record any. */
-export function withLiveTags(
-  kind: Kind,
-  inputs: Recorded,
-  tags: Record<string, string> | undefined,
-): Recorded {
-  if (!kind.tags || !tags || Object.keys(tags).length === 0) return inputs;
-  return { ...inputs, tags };
 }

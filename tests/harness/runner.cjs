@@ -80,12 +80,7 @@ async function open(spec) {
     const pulumi = fromWorkDir("@pulumi/pulumi");
     const cim = fromWorkDir(spec.sdk);
     const program = require(path.resolve(spec.program));
-    // Whether the program ran at all in the current operation (perform): see neverRan.
-    const run = () => {
-      if (session) session.programRan = true;
-      return program(cim, pulumi);
-    };
-    args = { stackName: spec.stackName, projectName: spec.projectName, program: run };
+    args = { stackName: spec.stackName, projectName: spec.projectName, program: () => program(cim, pulumi) };
   }
   const opts = { workDir: spec.workDir, pulumiCommand };
   // A stack the driver says it has not opened before is created (`pulumi stack init`), one it has is selected:
@@ -205,17 +200,6 @@ function programNeverConnected(e, diagnostics) {
   );
 }
 
-/**
- * True when an up or a preview of an inline program ended without running the program: the SDK registers the
- * stack's own resource before it calls the program, and when that registration meets gRPC UNAVAILABLE it takes
- * the engine for shutting down and ends the run quietly (runtime/resource.js, automation/server.js swallowing a
- * gRPC error), so the engine sees a program that registered nothing and plans the delete of everything the
- * stack holds (soak seed 94, round 70: a preview of 15 deletes after the up of the same program).
- */
-function neverRan(op) {
-  return (op === "up" || op === "preview") && Boolean(session?.spec.program) && session.programRan === false;
-}
-
 async function perform(cmd) {
   const result = { id: cmd.id, op: cmd.op };
   let output = "";
@@ -253,23 +237,13 @@ async function perform(cmd) {
       session.lean = cmd.lean === true;
       applyEnv(cmd.env);
       await applyConfig(session.stack, cmd.config);
-      const run = async () => {
-        session.programRan = false;
-        const done = await operation(session.stack, o);
-        if (neverRan(cmd.op))
-          throw Object.assign(
-            new Error("the program never ran: its stack's registration never reached the engine"),
-            {
-              neverRan: true,
-            },
-          );
-        return done;
-      };
+      const run = () => operation(session.stack, o);
       try {
         Object.assign(result, await run());
       } catch (e) {
+        // a run whose program never started: failWhenTheProgramNeverRuns
         const neverStarted = String(e?.message ?? e).includes(NEVER_RAN);
-        if (!programNeverConnected(e, diagnostics) && !e?.neverRan && !neverStarted) throw e;
+        if (!programNeverConnected(e, diagnostics) && !neverStarted) throw e;
         // The inline program could not reach the engine's gRPC server, so nothing was registered or sent
         // (pulumi/pulumi#6457, seen here only on an overloaded machine): an infrastructure hiccup of the
         // harness, not a result. Run the operation once more, and say so in the result and on stderr.
