@@ -88,6 +88,14 @@ export function defineKind<F extends Fields, O extends Outputs, R extends LiveRe
         `kind ${spec.name}: ${name} defaults to ${d.sameAs}, which must be a field always in outputs without a default of its own`,
       );
   }
+  for (const [name, o] of Object.entries(spec.outputs as Outputs)) {
+    for (const f of o.follows ?? []) {
+      if (spec.fields[f]?.change !== "update")
+        throw new Error(
+          `kind ${spec.name}: output ${name} follows ${f}, which must be a field changed in place`,
+        );
+    }
+  }
   return spec;
 }
 

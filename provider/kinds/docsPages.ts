@@ -137,7 +137,9 @@ function outputRows(kind: Kind): string[] {
     "|---|---|---|",
   ];
   for (const [name, o] of Object.entries(outs)) {
-    const doc = (o.secret ? "**Secret.** " : "") + (o.doc ?? "");
+    const moves = o.follows?.map((f) => `\`${f}\``).join(" or ");
+    const follows = moves ? ` In a preview that changes ${moves}: unknown until the \`up\`.` : "";
+    const doc = (o.secret ? "**Secret.** " : "") + (o.doc ?? "") + follows;
     rows.push(`| \`${name}\` | \`${schemaType(o.schema, "output")}\` | ${cell(doc)} |`);
   }
   return rows;

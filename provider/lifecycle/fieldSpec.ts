@@ -327,6 +327,12 @@ export interface OutputSpec<T = unknown, R = any> {
   readonly from?: (live: R, rec: Recorded) => unknown;
   /** A secret output (`additionalSecretOutputs`). */
   readonly secret?: boolean;
+  /**
+   * The kind's in-place fields whose change moves this output (an offering's name after its id, a state after the
+   * power state): a preview of an update that changes one shows it unknown, since only the update can say what it
+   * becomes, where the outputs no change moves keep their values (fields.ts `updatePreview`).
+   */
+  readonly follows?: readonly string[];
 }
 
 /** An output's value: what its `from` makes of the live record, else the record's property of its name. */

@@ -205,6 +205,31 @@ export function outputsOf<F extends Fields, O extends Outputs>(
 }
 
 /**
+ * The outputs a preview of an in-place update shows (the update changes nothing then), as the update itself makes
+ * them (`update` in engine.ts) with the old outputs standing for the live record: each changed field as asked (left
+ * out: its desired default; an update verifies what it applied, so the record then shows that), a field recorded
+ * from the inputs as given, the rest as it was; and unknown what only the update can say, each output that follows
+ * a changed field (OutputSpec.follows). `olds`: the old outputs whole (fullOutputs); `news`: the checked inputs.
+ */
+export function updatePreview(kind: Kind, olds: Recorded, news: Recorded): Recorded {
+  const out: Recorded = { ...olds };
+  const changed = new Set(diffFields(diffRules(kind), olds, news).changed);
+  const set = (k: string, v: unknown) => {
+    if (v === undefined || v === null) delete out[k];
+    else out[k] = v;
+  };
+  for (const [k, f] of entries(kind)) {
+    if (k === "region" || f.secret || f.change === "replace") continue;
+    if (changed.has(k)) {
+      const unset = news[k] === undefined || news[k] === null;
+      set(k, unset && typeof f.unset === "function" ? f.unset(news) : news[k]);
+    } else if (f.live === undefined && !(k === "tags" && kind.tags)) set(k, news[k] ?? f.default);
+  }
+  for (const [k, o] of lists(kind).outputs) if (o.follows?.some((f) => changed.has(f))) out[k] = UNKNOWN;
+  return out;
+}
+
+/**
  * What state keeps of a kind's outputs (create, read, update, partial state): `outs`, less each output that has
  * its declared default (FieldSpec.stateDefault). Every output is a property the engine writes into each
  * checkpoint of the stack, so the ones that rarely differ from their default are kept only when they do.

@@ -12,7 +12,7 @@ import { providerFor } from "..";
 import { kindNamed } from "../kinds";
 import { type Kind, outputNames, type Recorded, secretInputs, secretOutputs } from "../kinds/define";
 import { PartialStateError } from "../lifecycle/errors";
-import { fullOutputs } from "../lifecycle/fields";
+import { fullOutputs, updatePreview } from "../lifecycle/fields";
 import { GIVEN, withGiven } from "../lifecycle/readInputs";
 import { defaultRegion, openSession } from "../lifecycle/session";
 import type { Operation } from "../lifecycle/timeouts";
@@ -158,7 +158,7 @@ export class Adapter {
     const news = fromStruct(req.getProperties());
     const res = new provproto.CreateResponse();
     if (req.getPreview()) {
-      res.setProperties(toStruct(previewOutputs(kind, news.values, {}), secretOutputs(kind)));
+      res.setProperties(toStruct(previewOutputs(kind, news.values), secretOutputs(kind)));
       return res;
     }
     this.mutating("create");
@@ -186,7 +186,8 @@ export class Adapter {
     const news = plain(req.getNews());
     const res = new provproto.UpdateResponse();
     if (req.getPreview()) {
-      res.setProperties(toStruct(previewOutputs(kind, news, olds), secretOutputs(kind)));
+      const outs = updatePreview(kind, withoutGiven(fullOutputs(kind, olds)), news);
+      res.setProperties(toStruct(outs, secretOutputs(kind)));
       return res;
     }
     this.mutating("update");
@@ -282,12 +283,9 @@ function stored(kind: Kind, outs: Recorded, given: Props): Recorded {
   return out;
 }
 
-/**
- * A preview's outputs: the non-secret inputs as given (over the old outputs, for an update); what only the API
- * can say, unknown (a create), or as it was (an update).
- */
-function previewOutputs(kind: Kind, news: Props, olds: Props): Props {
-  const out: Props = { ...olds };
+/** A preview create's outputs: the non-secret inputs as given; what only the API can say, unknown. */
+function previewOutputs(kind: Kind, news: Props): Props {
+  const out: Props = {};
   const secrets = new Set(secretInputs(kind));
   for (const [k, v] of Object.entries(news)) if (!secrets.has(k) && !k.startsWith("__")) out[k] = v;
   for (const k of outputNames(kind)) if (out[k] === undefined) out[k] = UNKNOWN;

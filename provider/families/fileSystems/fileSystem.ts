@@ -127,8 +127,14 @@ export const fileSystem = defineKind({
   outputs: {
     zoneName,
     networkName: output("The name of its network (`networkId`)."),
-    diskOfferingName: output("The name of its disk offering (`diskOfferingId`)."),
-    serviceOfferingName: output("The name of its compute offering (`serviceOfferingId`)."),
+    diskOfferingName: {
+      ...output("The name of its disk offering (`diskOfferingId`)."),
+      follows: ["diskOfferingId"],
+    },
+    serviceOfferingName: {
+      ...output("The name of its compute offering (`serviceOfferingId`)."),
+      follows: ["serviceOfferingId"],
+    },
     ipAddress: {
       doc: "The NFS server: the file-system VM's address on the network.",
       schema: z.string().optional(),

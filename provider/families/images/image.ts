@@ -154,7 +154,7 @@ export const imageOutputs = {
     "Bytes: a template's virtual size, an ISO's file size (once downloaded).",
     z.number().optional(),
   ),
-  osTypeName: output("The name of its OS type (`osTypeId`)."),
+  osTypeName: { ...output("The name of its OS type (`osTypeId`)."), follows: ["osTypeId"] },
   zoneName,
   account: output("The account that owns it."),
   created,

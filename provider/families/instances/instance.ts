@@ -410,7 +410,10 @@ export const instance = defineKind({
       from: (_v, rec) => recordedUserDataHash(rec),
       secret: true,
     },
-    state: output("The API's instance state (Running, Stopped, Starting, Error, …).", z.string()),
+    state: {
+      ...output("The API's instance state (Running, Stopped, Starting, Error, …).", z.string()),
+      follows: ["powerState"],
+    },
     ipAddress: output("The default interface's private address.", z.string()),
     created: output("When it was created (the API's `created`, an ISO 8601 date-time).", z.string()),
   },

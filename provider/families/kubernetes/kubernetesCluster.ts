@@ -239,8 +239,14 @@ export const kubernetesCluster = defineKind({
     },
     state: output("The API's cluster state (Starting, Running, Scaling, Upgrading, Alert, Error, …)."),
     zoneName,
-    kubernetesVersionName: output("The name of its Kubernetes version (`kubernetesVersionId`)."),
-    serviceOfferingName: output("The name of its compute offering (`serviceOfferingId`)."),
+    kubernetesVersionName: {
+      ...output("The name of its Kubernetes version (`kubernetesVersionId`)."),
+      follows: ["kubernetesVersionId"],
+    },
+    serviceOfferingName: {
+      ...output("The name of its compute offering (`serviceOfferingId`)."),
+      follows: ["serviceOfferingId"],
+    },
     created,
   },
   // No preview check of the node count: createKubernetesCluster refuses more control and worker nodes than

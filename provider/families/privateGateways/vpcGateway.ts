@@ -173,7 +173,10 @@ export const vpcGateway = defineKind({
     vpcName: output("The name of its VPC (`vpcId`)."),
     zoneId: output("The zone it is in (a zone uuid), as the API reports it."),
     zoneName,
-    aclName: output("The name of the gateway's ACL list (default_deny unless aclId says otherwise)."),
+    aclName: {
+      ...output("The name of the gateway's ACL list (default_deny unless aclId says otherwise)."),
+      follows: ["aclId"],
+    },
     state: {
       doc: "The API's gateway state (Creating, Ready, Deleting).",
       schema: z.string(),

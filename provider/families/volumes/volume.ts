@@ -132,13 +132,21 @@ export const volume = defineKind({
   },
   outputs: {
     zoneName,
-    diskOfferingName: output("The name of its disk offering (`diskOfferingId`)."),
+    diskOfferingName: {
+      ...output("The name of its disk offering (`diskOfferingId`)."),
+      follows: ["diskOfferingId"],
+    },
     deviceId: {
       doc: "The device number on the instance it is attached to.",
       schema: z.number().optional(),
       from: (v: Volume) => (v.virtualMachineId ? v.deviceId : undefined),
+      follows: ["instanceId"],
     },
-    state: output("The API's volume state (Allocated, Ready, Resizing, …).", z.string()),
+    // Allocated until first attached, Ready from then on
+    state: {
+      ...output("The API's volume state (Allocated, Ready, Resizing, …).", z.string()),
+      follows: ["instanceId"],
+    },
     created,
   },
   ...growOnly(shrinkMessage),
