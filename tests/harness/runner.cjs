@@ -206,8 +206,10 @@ async function perform(cmd) {
   let stderr = "";
   // What the engine reported, one entry per diagnostic (the CLI's display prints each more than once).
   const diagnostics = [];
-  // With `steps`: each step's metadata as the engine announced it (op, urn, keys, diffs, detailedDiff, old, new).
+  // With `steps`: each step's metadata as the engine announced it (op, urn, keys, diffs, detailedDiff, old, new),
+  // and as it ended (its resOutputsEvent: the outputs the step gave, a preview's unknowns among them).
   const steps = [];
+  const stepOutputs = [];
   const o = {
     onOutput: (s) => {
       output += s;
@@ -221,6 +223,8 @@ async function perform(cmd) {
       if (d) diagnostics.push({ severity: d.severity, message: d.message, urn: d.urn });
       const m = cmd.steps && e.resourcePreEvent?.metadata;
       if (m) steps.push(m);
+      const ended = cmd.steps && e.resOutputsEvent?.metadata;
+      if (ended) stepOutputs.push(ended);
     },
     color: "never",
     ...(cmd.options ?? {}),
@@ -262,7 +266,7 @@ async function perform(cmd) {
   }
   result.ms = Date.now() - started;
   result.diagnostics = diagnostics;
-  if (cmd.steps) result.steps = steps;
+  if (cmd.steps) Object.assign(result, { steps, stepOutputs });
   result.output = output;
   result.stderr = stderr;
   return result;

@@ -45,6 +45,8 @@ export interface OpResult {
   deployment?: { version: number; deployment: any };
   /** With `steps`: each step's metadata (op, urn, keys, diffs, detailedDiff, old and new inputs and outputs). */
   steps?: any[];
+  /** With `steps`: each step's metadata as it ended (its resOutputsEvent), with the outputs the step gave. */
+  stepOutputs?: any[];
   /** The CLI's standard output and standard error. */
   output: string;
   stderr: string;

@@ -17,6 +17,7 @@ module.exports = async (cim, pulumi) => {
     name: c.get("name"),
     displayName: c.get("displayName"),
     deleteProtection: c.getBoolean("deleteProtection"),
+    powerState: c.get("powerState"),
     backupOfferingId: c.get("backupOffering")
       ? (await cim.getBackupOffering({ region, zoneId, name: c.get("backupOffering") })).id
       : undefined,
