@@ -3,12 +3,11 @@
 // out. Editors show it after the doc in the hover (render.ts); the reference page (docsPages.ts) shows the same
 // facts in its columns and links.
 
-import type { CatalogueName } from "../lifecycle/fieldSpec";
+import { catalogueLookup } from "../lifecycle/fieldSpec";
 import { DEFAULT_TIMEOUT_MS } from "../lifecycle/timeouts";
 import { type FieldSpec, type Kind, optionalInput, refOf } from "./define";
 
-/** The SDK lookup that finds a catalogue's entry by name: zones → getZone, computeOfferings → getComputeOffering. */
-export const catalogueLookup = (c: CatalogueName) => `get${c[0].toUpperCase()}${c.slice(1, -1)}`;
+export { catalogueLookup };
 
 /**
  * What check does with a reference that must exist (`ref.mustExist`), completing "Names a `cim.Vpc` by id": one

@@ -140,6 +140,9 @@ export function whenKnown(values: Inputs, fields: readonly string[], rule: () =>
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Whether a value is an id's text (a UUID), as `id` requires. */
+export const isUuid = (v: unknown): boolean => typeof v === "string" && UUID.test(v.trim());
+
 const typeError = (expected: string, rule: string) => (iss: { input?: unknown }) =>
   iss.input === undefined ? `is required: ${rule}` : `must be ${expected}: ${rule}`;
 

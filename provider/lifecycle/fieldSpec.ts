@@ -25,6 +25,9 @@ export const CATALOGUES = [
 
 export type CatalogueName = (typeof CATALOGUES)[number];
 
+/** The SDK lookup that finds a catalogue's entry by name: zones → getZone, computeOfferings → getComputeOffering. */
+export const catalogueLookup = (c: CatalogueName) => `get${c[0].toUpperCase()}${c.slice(1, -1)}`;
+
 /**
  * How a change to a field is applied: in place, by replacing the resource, in state only (an update that makes
  * no API call, e.g. timeouts), or not at all (read only by create, e.g. adoptId: changing it later is no change).

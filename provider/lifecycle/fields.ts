@@ -2,9 +2,10 @@
 // cross-field rules), diff (change rules), verify after write (what the API reported against what was
 // asked: the API ignores keys it does not know) and outputs (recorded inputs and live values). Pure.
 
-import { type Checked, checkFields, requiredUnlessAdopting } from "./check";
+import { type Checked, checkFields, isUuid, requiredUnlessAdopting } from "./check";
 import { type DiffDecision, diffFields, type FieldRules } from "./diff";
 import {
+  catalogueLookup,
   defaultValue,
   type Fields,
   liveValue,
@@ -50,6 +51,14 @@ export function checkKind(kind: Kind, olds: Recorded, news: Recorded): Checked<R
     checkCache.set(kind, spec);
   }
   const { values, failures, refused } = checkFields(spec.schemas, news, { secret: spec.secret });
+  // A name where the platform takes an id: say which lookup finds the id.
+  for (const failure of failures) {
+    const k = failure.property;
+    const catalogue = kind.fields[k]?.lookup?.catalogue;
+    const fn = k === "region" ? "getRegion" : catalogue && catalogueLookup(catalogue);
+    if (!fn || typeof news[k] !== "string" || isUuid(news[k])) continue;
+    failure.reason += `; the ${fn} lookup finds its id by name (cim.${fn} in TypeScript, cim:index:${fn} in Pulumi YAML)`;
+  }
   // a resource the stack holds without the value (imported: the API never shows an SSH key pair's public key)
   // keeps its record as it is without it
   const existing = olds !== undefined && Object.keys(olds).length > 0;

@@ -102,3 +102,21 @@ describe("Instance check lookups", () => {
     }
   });
 });
+
+describe("a name where an id belongs", () => {
+  it("says which lookup finds the id, for a catalogue's entry and for the region", async () => {
+    delete process.env.CIM_BASE_URL;
+    const { failures } = await instanceProvider.check!(
+      {},
+      { ...program, zoneId: "de-fra-1a", region: "nl-ams-1" },
+    );
+    const reason = (p: string) => failures?.find((f) => f.property === p)?.reason ?? "";
+    expect(reason("zoneId")).toMatch(
+      /^zoneId must be an id \(a UUID\), not a name: .*; the getZone lookup finds its id by name \(cim\.getZone in TypeScript, cim:index:getZone in Pulumi YAML\)$/,
+    );
+    expect(reason("region")).toMatch(/not a name: .*; the getRegion lookup finds its id by name/);
+    // an id of the wrong shape is not a name: no lookup named
+    const typo = await instanceProvider.check!({}, { ...program, zoneId: 42 });
+    expect(typo.failures?.[0].reason).not.toContain("lookup");
+  });
+});
