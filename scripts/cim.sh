@@ -118,7 +118,9 @@ case "$task" in
     exit "$status"
     ;;
   emulator)
-    cim_build
+    # a build removes emulator/dist first: not under an emulator started from it (`start`, then `token` for it)
+    # unless the sources changed since
+    cim_build_emulator_when_stale
     node emulator/dist/cli.js "$@"
     ;;
   bootstrap)
