@@ -72,7 +72,7 @@ export function settingOrigin(name: SettingName, c: ProviderConfig): string {
 /** What to set when the API's address or token is missing, for the stack's settings or an explicit provider's. */
 export function missingSettingsAdvice(missing: readonly ("baseUrl" | "token")[], provider?: string): string {
   if (provider)
-    return `give provider "${provider}" its ${missing.join(" and ")} (${missing.includes("token") ? "the token a secret input" : "an input"}), or set ${missing.map((m) => settingNamed(m).env).join(" and ")}`;
+    return `give provider "${provider}" its ${missing.join(" and ")} (${missing.includes("token") ? "the token a secret input" : "an input"}), or set ${missing.map((m) => settingNamed(m).env).join(" and ")} (an explicit provider does not read the stack's cim:* config)`;
   const named = { baseUrl: "cim:baseUrl (or CIM_BASE_URL)", token: "the secret cim:token (or CIM_TOKEN)" };
   return `set ${missing.map((m) => named[m]).join(" and ")}`;
 }

@@ -170,7 +170,7 @@ describe("an explicit provider's settings (the native path): its inputs, named a
 
   it("a missing address or token is asked of the provider, not of the stack config", () => {
     expect(missingSettingsAdvice(["token"], "ams")).toBe(
-      'give provider "ams" its token (the token a secret input), or set CIM_TOKEN',
+      `give provider "ams" its token (the token a secret input), or set CIM_TOKEN (an explicit provider does not read the stack's cim:* config)`,
     );
     expect(missingSettingsAdvice(["baseUrl", "token"])).toBe(
       "set cim:baseUrl (or CIM_BASE_URL) and the secret cim:token (or CIM_TOKEN)",
