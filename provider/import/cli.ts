@@ -21,18 +21,21 @@ import { kindList } from "../kinds";
 import { MIGRATE_USAGE, MigrateUsageError, MigrationRefused, migrateCommand } from "../migrate";
 import { RECOVER_USAGE, RecoverUsageError, recoverCommand } from "../recover";
 import { dependencySpec, ownPackageRoot } from "./dependency";
-import { generateProgram, nounList } from "./generate";
-import { readInventory, resolveRegion } from "./inventory";
+import { generateProgram, importFile, nounList } from "./generate";
+import { type Inventory, readInventory, resolveRegion } from "./inventory";
 import { importableKindNames, kindsNamed, narrowInventory, type Selection, tagsNamed } from "./select";
 
 const IMPORT_USAGE = `usage: pulumi-cim import --region REGION [--kind KIND]... [--id ID]... [--name NAME]...
                          [--tag KEY=VALUE]... [--out DIR] [--project NAME] [--force]
+                         [--import-file FILE [--provider NAME=URN]]
                          [--base-url URL] [--token-file FILE] [--audience AUD]
 
   Writes a Pulumi TypeScript program that adopts, in REGION (a region id or name), the
   ${nounList()}, with inputs equal to their live state. Its package.json depends on
   this pulumi-cim: a version range when it was installed from a registry, else the tarball, git URL
-  or folder it was installed from (a source checkout: its folder).
+  or folder it was installed from (a source checkout: its folder). With --import-file, writes instead
+  the same selection as the file \`pulumi import --file\` reads, for a project of any language on the
+  native plugin: the CLI then records each resource in the stack and writes its code.
 
   --region R        region id (uuid) or name; default: $CIM_REGION
   --kind K          adopt only resources of kind K; repeat for more kinds. The kinds:
@@ -45,7 +48,10 @@ ${wrap(importableKindNames().join(", "), 20, 100)}
                     adopted is referred to by id)
   --out DIR         where to write the program; default: ./cim-import-<region>
   --project NAME    Pulumi project name; default: the folder's name
-  --force           overwrite files of an earlier import in DIR
+  --force           overwrite files of an earlier import in DIR (or the --import-file)
+  --import-file F   write F for \`pulumi import --file F\` instead of a program (names and ids, with the
+                    plugin's type tokens); the stack's default provider must be of REGION, else:
+  --provider N=URN  the stack's cim provider of REGION to import under: its name in the code and its URN
   --base-url URL    the API; default: $CIM_BASE_URL
   --token-file F    a file holding the access token; without it, the token in $CIM_TOKEN
   --audience AUD    check the token's audience first; default: $CIM_AUDIENCE`;
@@ -109,6 +115,8 @@ export async function importCommand(
       out: { type: "string" },
       project: { type: "string" },
       force: { type: "boolean", default: false },
+      "import-file": { type: "string" },
+      provider: { type: "string" },
       "base-url": { type: "string" },
       "token-file": { type: "string" },
       audience: { type: "string" },
@@ -138,6 +146,7 @@ export async function importCommand(
     }
   }
   if (!token) throw new UsageError("the access token is missing: set CIM_TOKEN or give --token-file");
+  const provider = providerNamed(a.provider, a["import-file"]);
 
   const client = new CimClient({ baseUrl, token, audience: a.audience ?? process.env.CIM_AUDIENCE });
   token = undefined;
@@ -145,6 +154,7 @@ export async function importCommand(
   const inventory = narrowInventory(await readInventory(client.withRegion(region.id), region), selection);
   inventory.baseUrl = displayUrl(baseUrl) || undefined;
 
+  if (a["import-file"]) return writeImportFile(a["import-file"], inventory, region, provider, a.force, out);
   const dir = path.resolve(
     a.out ?? `cim-import-${(region.name ?? region.id.slice(0, 8)).replace(/[^A-Za-z0-9._-]+/g, "-")}`,
   );
@@ -191,6 +201,51 @@ export async function importCommand(
     ].join("\n"),
   );
   return generated;
+}
+
+/** --provider NAME=URN, only with --import-file: the stack's provider the import file names. */
+function providerNamed(given: string | undefined, file: string | undefined) {
+  if (given === undefined) return undefined;
+  if (!file) throw new UsageError("--provider goes with --import-file (a program names its provider itself)");
+  const at = given.indexOf("=");
+  const name = given.slice(0, at).trim();
+  const urn = given.slice(at + 1).trim();
+  if (at < 1 || !/^urn:pulumi:.*::pulumi:providers:cim::/.test(urn))
+    throw new UsageError(
+      `--provider must be NAME=URN, the URN a cim provider's (urn:pulumi:<stack>::<project>::pulumi:providers:cim::<name>); got ${JSON.stringify(given)}`,
+    );
+  return { name, urn };
+}
+
+/** Writes the file `pulumi import --file` reads, with the same names the program would give. */
+function writeImportFile(
+  file: string,
+  inventory: Inventory,
+  region: { id: string; name?: string },
+  provider: { name: string; urn: string } | undefined,
+  force: boolean,
+  out: (s: string) => void,
+) {
+  const target = path.resolve(file);
+  if (fs.existsSync(target) && !force) throw new Error(`${target} exists; give --force to overwrite`);
+  const planned = generateProgram(inventory, { project: "cim-import", versions: { pulumiCim: "", pulumi: "" } });
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.writeFileSync(target, importFile(planned.resources, provider));
+  const where = region.name ? `${region.name} (${region.id})` : region.id;
+  const rel = path.relative(process.cwd(), target) || target;
+  out(
+    [
+      `Region ${where}${inventory.selection ? `, selected by ${inventory.selection}` : ""}: ${planned.resources.length} resource(s) to import.`,
+      ...inventory.skipped.map((s) => `  not imported: ${s.kind} ${s.name ?? ""} ${s.id} (${s.reason})`),
+      `Wrote ${rel}.`,
+      `Next, in the folder of a Pulumi project on the native plugin (Pulumi YAML, Python, Go, or TypeScript with`,
+      `pulumi-cim/native), whose stack's ${provider ? `provider ${provider.name}` : "cim:region (or CIM_REGION)"} is region ${where}:`,
+      `  pulumi import --file ${rel} --out imported-code   # records each resource in the stack, protected`,
+      "  then put the code it wrote into the program:      pulumi preview shows no changes",
+      "",
+    ].join("\n"),
+  );
+  return planned;
 }
 
 async function main(argv: string[]): Promise<number> {

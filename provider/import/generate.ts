@@ -14,7 +14,7 @@
 
 import { backupSchedule } from "../families/backupSchedules/backupSchedule";
 import { kindList, kindNamed } from "../kinds";
-import { type Kind, refOf } from "../kinds/define";
+import { type Kind, nativeTypeToken, refOf } from "../kinds/define";
 import { importedInputs } from "../lifecycle/imported";
 import { type Inventory, importedKinds, type LiveRow } from "./inventory";
 
@@ -257,6 +257,25 @@ export function generateProgram(inv: Inventory, opts: GenerateOptions): Generate
     )}\n`,
   };
   return { files, resources };
+}
+
+/**
+ * The file `pulumi import --file` reads, for a project on the native plugin in any language: each planned resource
+ * by its plugin type token, its name (the one the program would give it) and its id, under `provider` (a
+ * `pulumi:providers:cim` of the stack, by its name in the code and its URN) when given. The CLI reads each one
+ * through the plugin and writes its code, with references where one resource's input is another's id.
+ */
+export function importFile(resources: PlannedResource[], provider?: { name: string; urn: string }): string {
+  const file = {
+    ...(provider ? { nameTable: { [provider.name]: provider.urn } } : {}),
+    resources: resources.map((r) => ({
+      type: nativeTypeToken({ name: r.kind }),
+      name: r.name,
+      id: r.id,
+      ...(provider ? { provider: provider.name } : {}),
+    })),
+  };
+  return `${JSON.stringify(file, null, 2)}\n`;
 }
 
 /** "instances, volumes, VPCs, networks and backup schedules": the kinds import adopts, in the registry's order. */
