@@ -1780,7 +1780,7 @@ export interface TemplatePermissionsArgs extends ArgsOf<TemplatePermissionsKind>
   readonly isExtractable?: ArgsOf<TemplatePermissionsKind>["isExtractable"];
   /** Accounts (by name) given launch permission, each an account the platform has (the API refuses an unknown name at `up`; no route lists accounts, so preview cannot check); the program's list is authoritative. Changed in place. */
   readonly accounts?: ArgsOf<TemplatePermissionsKind>["accounts"];
-  /** Projects (by id) given launch permission, not together with accounts. Changed in place. */
+  /** Projects (by id) given launch permission, not together with accounts. Changed in place. Names a `cim.Project` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly projectIds?: ArgsOf<TemplatePermissionsKind>["projectIds"];
 }
 

@@ -228,7 +228,10 @@ function writeImportFile(
 ) {
   const target = path.resolve(file);
   if (fs.existsSync(target) && !force) throw new Error(`${target} exists; give --force to overwrite`);
-  const planned = generateProgram(inventory, { project: "cim-import", versions: { pulumiCim: "", pulumi: "" } });
+  const planned = generateProgram(inventory, {
+    project: "cim-import",
+    versions: { pulumiCim: "", pulumi: "" },
+  });
   fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.writeFileSync(target, importFile(planned.resources, provider));
   const where = region.name ? `${region.name} (${region.id})` : region.id;

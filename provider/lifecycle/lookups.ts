@@ -227,7 +227,8 @@ export async function confirmedRows(
  * The record `id` of `target`'s kind in the region, from the shared list. A list that misses it, or whose row
  * `stale` refuses, may predate a change made earlier in the same run: it is read once more, through a list asked
  * for after that one and after this call began (shared by the calls that miss at the same time), before the
- * answer counts. Undefined when it is not there or cannot be read now.
+ * answer counts; one no list shows is then read by id (recordById). Undefined when it is not there or cannot be
+ * read now.
  */
 export async function liveRecord(
   kind: string,
@@ -242,7 +243,10 @@ export async function liveRecord(
   const row = read.rows.find((r) => r.id === id);
   if (row && !stale?.(row)) return row;
   const again = await liveList(kind, region, target, Math.max(read.serial, begun));
-  return (again?.rows ?? read.rows).find((r) => r.id === id);
+  const found = (again?.rows ?? read.rows).find((r) => r.id === id);
+  if (found || row) return found;
+  // a record no list shows (a zone's shared network, which no account lists among its own) is read by id
+  return (await recordById(kind, region, target, id)) ?? undefined;
 }
 
 /** One read of a record by id for check (an adoption's), best effort: undefined when it cannot be made now. */

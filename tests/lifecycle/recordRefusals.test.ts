@@ -64,6 +64,34 @@ const ROWS: Row[] = [
     good: () => ({ vpcId: w.vpcId }),
   },
   {
+    name: "launch permission for a project the account does not have",
+    kind: "TemplatePermissions",
+    bad: () => ({ templateId: w.templateB, projectIds: ["0a8e3b9c-52d1-4e0f-9a67-2c4b1d8e7f30"] }),
+    field: "projectIds",
+    reason: /^projectIds names no project with id "0a8e3b9c-52d1-4e0f-9a67-2c4b1d8e7f30"/,
+    api: /Unable to find project by id 0a8e3b9c-52d1-4e0f-9a67-2c4b1d8e7f30/,
+    good: () => ({ templateId: w.templateB, projectIds: [w.projectId] }),
+  },
+  {
+    name: "a public IP for the zone's shared default network",
+    kind: "PublicIp",
+    bad: () => ({ networkId: w.zoneNetwork }),
+    field: "networkId",
+    reason:
+      /which is its zone's shared default network, the platform's own: an address is acquired for an isolated network or a VPC, not for it/,
+    api: /is a shared network: public IPs are acquired for isolated networks and VPCs/,
+    good: () => ({ vpcId: w.vpcId }),
+  },
+  {
+    name: "a comment on the zone's shared default network",
+    kind: "Comment",
+    bad: () => ({ networkId: w.zoneNetwork, text: "who uses it" }),
+    field: "networkId",
+    reason: /which is its zone's shared default network, the platform's own: it takes no comment/,
+    api: /is the shared default network of its zone and cannot be changed/,
+    good: () => ({ networkId: w.plainTier, text: "who uses it" }),
+  },
+  {
     name: "a public IP whose zoneId is not its VPC's zone",
     kind: "PublicIp",
     bad: () => ({ vpcId: w.vpcId, zoneId: w.zoneB }),
@@ -72,6 +100,16 @@ const ROWS: Row[] = [
       /which is in zone de-fra-1a, not in zoneId \S+: an address is acquired in its network's or VPC's zone/,
     api: /is not the zone of the network or VPC/,
     good: () => ({ vpcId: w.vpcId, zoneId: w.zoneA }),
+  },
+  {
+    name: "a snapshot of a volume never attached to an instance",
+    kind: "VolumeSnapshot",
+    bad: () => ({ name: "first", volumeId: w.volumeA }),
+    field: "volumeId",
+    reason:
+      /which has never been attached to an instance \(state Allocated\): the platform has no disk of it to copy yet/,
+    api: /is not in Ready state but Allocated\. Cannot take snapshot/,
+    good: () => ({ name: "first", volumeId: w.attachedDisk }),
   },
   {
     name: "a volume made from a snapshot of another zone",
@@ -295,6 +333,16 @@ const ROWS: Row[] = [
     reason: /names network other-tier \(\S+\), which is not in the VPC of network internal/,
     api: /Source ip network other-tier is not in the VPC of network internal/,
     good: () => ({ ...internalArgs(), sourceIpAddressNetworkId: w.ilbTier }),
+  },
+  {
+    name: "an internal load balancer whose source address is its tier's gateway",
+    kind: "InternalLoadBalancer",
+    bad: () => ({ ...internalArgs(), sourceIpAddress: "10.90.2.1" }),
+    field: "sourceIpAddress",
+    reason:
+      /which has its gateway at 10\.90\.2\.1, the tier's router's address: sourceIpAddress cannot be it/,
+    api: /The requested IP 10\.90\.2\.1 is already in use on network internal/,
+    good: () => ({ ...internalArgs(), sourceIpAddress: "10.90.2.21" }),
   },
   {
     name: "a public load-balancer rule on a VPC's address for a tier of another VPC",

@@ -134,7 +134,7 @@ async function makeWorld(emu: Emulator): Promise<void> {
   w.customDisk = disks.find((d) => d.customized === true)!.id;
   w.fixedDisk = disks.find((d) => d.customized === false)!.id;
   w.isoId = (await c.catalogue.isos())[0].id;
-  await c.projects.create({ name: "taken" });
+  w.projectId = (await c.projects.create({ name: "taken" })).id;
   await c.multiRegions.create({ name: "taken" });
   await c.sshKeyPairs.register({ name: "ops", publicKey: ED25519 });
   w.templateId = (await c.catalogue.templates())[0].id;
@@ -154,6 +154,7 @@ async function makeWorld(emu: Emulator): Promise<void> {
     await c.volumes.create({ name: "disk", zoneId: w.zoneA, diskOfferingId: w.customDisk, size: 30 }),
   );
   await made(await c.volumes.attach(disk, vm));
+  w.attachedDisk = disk;
   w.snapshotA = await made(await c.volumeSnapshots.create({ volumeId: disk, name: "snap" }));
   // and so the instance takes no instance snapshot
   w.snappedVm = vm;

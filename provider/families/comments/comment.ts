@@ -12,7 +12,7 @@ import {
   type Comment as CommentRecord,
   DELETABLE_COMMENTS,
 } from "../../client";
-import { commonFields, created, field, noneIsNull, output } from "../../kinds/common";
+import { commonFields, created, field, noneIsNull, notShared, output } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
 import { examples, outputOf, resource } from "../../kinds/examples";
 import { bool, optionalId, text, whenKnown } from "../../lifecycle/check";
@@ -43,7 +43,13 @@ function target(name: TargetField) {
     unset: () => null,
     same: noneIsNull,
     live: (c: LiveComment) => (c.on === on ? c.entityId : null),
-    ref: { kind, mustExist: true },
+    ref: {
+      kind,
+      mustExist: true,
+      ...(name === "networkId"
+        ? { requires: notShared("it takes no comment (the API refuses any change to it)") }
+        : {}),
+    },
   });
 }
 

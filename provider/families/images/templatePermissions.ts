@@ -111,6 +111,7 @@ export const templatePermissions = defineKind({
       same: sameSet,
       live: (p: ImageAccess) => p.projectIds,
       present: true,
+      ref: { kind: "Project", mustExist: true },
     }),
   },
   outputs: {

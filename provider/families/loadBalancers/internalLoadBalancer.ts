@@ -25,7 +25,8 @@ const rangeText = (tier: Partial<Network>) => tier.cidr || networkCidr(tier.gate
 
 /**
  * The source address lies in the tier it is taken from: `sourceIpAddressNetworkId` when given, else `networkId`
- * (CloudStack refuses it otherwise: "The requested IP is not in the network's CIDR subnet.").
+ * (CloudStack refuses it otherwise: "The requested IP is not in the network's CIDR subnet."), and is not the
+ * tier's gateway ("The requested IP … is already in use on network …").
  */
 function sourceAddressIn(field: "networkId" | "sourceIpAddressNetworkId"): Requirement {
   const judged = (i: Recorded) =>
@@ -40,11 +41,16 @@ function sourceAddressIn(field: "networkId" | "sourceIpAddressNetworkId"): Requi
     holds(tier, i) {
       const range = parseCidr(rangeText(tier as Partial<Network>) ?? "", false);
       const ip = parseIpv4(String(i.sourceIpAddress));
-      return !judged(i) || !range || ip === undefined || inRange(ip, range);
+      if (!judged(i) || !range || ip === undefined) return true;
+      return inRange(ip, range) && ip !== parseIpv4(String((tier as Partial<Network>).gateway));
     },
     reason: (tier, i) => {
       const cidr = rangeText(tier as Partial<Network>);
-      return `has the range ${cidr}: sourceIpAddress ${i.sourceIpAddress} lies outside it. Give a free address inside ${cidr}, or leave sourceIpAddress out and the API allocates one`;
+      const free = `Give a free address inside ${cidr}, or leave sourceIpAddress out and the API allocates one`;
+      // the gateway is in the range, and the tier's router holds it (CloudStack hands it to nothing else)
+      return parseIpv4(String(i.sourceIpAddress)) === parseIpv4(String((tier as Partial<Network>).gateway))
+        ? `has its gateway at ${i.sourceIpAddress}, the tier's router's address: sourceIpAddress cannot be it. ${free}`
+        : `has the range ${cidr}: sourceIpAddress ${i.sourceIpAddress} lies outside it. ${free}`;
     },
   };
 }

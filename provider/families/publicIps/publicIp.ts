@@ -6,7 +6,16 @@
 
 import { z } from "zod";
 import type { PublicIp } from "../../client";
-import { commonFields, created, field, noneIsNull, tags, zoneField, zoneName } from "../../kinds/common";
+import {
+  commonFields,
+  created,
+  field,
+  noneIsNull,
+  notShared,
+  tags,
+  zoneField,
+  zoneName,
+} from "../../kinds/common";
 import { defineKind, type Requirement } from "../../kinds/define";
 import { examples, exported } from "../../kinds/examples";
 import { optionalId, whenKnown } from "../../lifecycle/check";
@@ -52,7 +61,15 @@ export const publicIp = defineKind({
       same: noneIsNull,
       // a VPC address serves a tier only while a rule points into it: that is not this input
       live: (ip: PublicIp) => (ip.vpcId ? null : ip.associatedNetworkId || null),
-      ref: { kind: "Network", mustExist: true, requires: [inAddressZone, notATier] },
+      ref: {
+        kind: "Network",
+        mustExist: true,
+        requires: [
+          inAddressZone,
+          notATier,
+          notShared("an address is acquired for an isolated network or a VPC, not for it"),
+        ],
+      },
     }),
     vpcId: field(optionalId("the VPC to acquire the address for; give networkId or vpcId"), {
       doc: "The VPC to acquire the address for (exactly one of networkId and vpcId).",

@@ -6,11 +6,23 @@
 
 import { z } from "zod";
 import { commonFields, created, field, nameField, output, recordCalls, skipFailed } from "../../kinds/common";
-import { defineKind } from "../../kinds/define";
+import { defineKind, type Requirement } from "../../kinds/define";
 import { examples, outputOf, resource, variables } from "../../kinds/examples";
 import { optionalId } from "../../lifecycle/check";
 import { whileRefused } from "../../lifecycle/passingRefusal";
 import { otherSnapshotTask } from "./instanceSnapshot";
+
+/**
+ * A volume the platform has placed on storage: one never attached is Allocated, with no disk to copy, and
+ * CloudStack's createSnapshot refuses it ("is not in Ready state but Allocated"). Attaching places it.
+ */
+const PLACED: Requirement = {
+  holds: (v) => (v as { state?: unknown }).state !== "Allocated",
+  // a volume the same up attaches is judged by the API after the attach
+  changesWith: ["instanceId"],
+  reason:
+    "has never been attached to an instance (state Allocated): the platform has no disk of it to copy yet and refuses a snapshot. Attach it first (its cim.Volume's instanceId), in this up or an earlier one",
+};
 
 export const volumeSnapshot = defineKind({
   name: "VolumeSnapshot",
@@ -49,7 +61,7 @@ export const volumeSnapshot = defineKind({
       change: "replace",
       live: true,
       requiredUnlessAdopting: "the volume to snapshot",
-      ref: { kind: "Volume", mustExist: true },
+      ref: { kind: "Volume", mustExist: true, requires: PLACED },
       present: true,
     }),
   },
