@@ -92,10 +92,28 @@ describe("public IPs and static NAT", () => {
         networkIds: tier.resourceId,
       }),
     );
-    // a VPC address needs the tier: check cannot know that, the API says so
-    await expect(make("StaticNat", { publicIpId: ip.id, instanceId: vm.resourceId })).rejects.toThrow(
+    // a VPC address that serves no tier yet needs the tier: preview says so, as the API would
+    const untiered = await p("StaticNat").check!({}, { publicIpId: ip.id, instanceId: vm.resourceId });
+    expect(untiered.failures).toEqual([
+      {
+        property: "networkId",
+        reason: expect.stringMatching(
+          /^networkId is required: publicIpId \S+ \(\S+\) is an address of VPC \S+ that serves no tier yet/,
+        ),
+      },
+    ]);
+    await expect(p("StaticNat").create(untiered.inputs)).rejects.toThrow(
       /enable failed: .*no networkId is passed in/,
     );
+    // and one on a network that is no tier of its VPC
+    const elsewhere = await p("StaticNat").check!(
+      {},
+      { publicIpId: ip.id, instanceId: vm.resourceId, networkId: cat.net },
+    );
+    expect(elsewhere.failures).toContainEqual({
+      property: "networkId",
+      reason: expect.stringMatching(/which is not a tier of VPC \S+, the VPC of publicIpId/),
+    });
     newProcess(); // the program corrected, run again
     const nat = await make("StaticNat", {
       publicIpId: ip.id,

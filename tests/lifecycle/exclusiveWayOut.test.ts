@@ -58,6 +58,10 @@ const HELD: Record<string, { inputs: Recorded; holder: LiveRecord & Recorded }> 
     inputs: { networkId: "tier-1", sourceIpAddress: "10.0.2.10", sourcePort: 80 },
     holder: { id: "ilb-1", name: "inner", networkId: "tier-1", sourceIpAddress: "10.0.2.10", sourcePort: 80 },
   },
+  "InternalLoadBalancer.networkId": {
+    inputs: { networkId: "tier-2", sourceIpAddressNetworkId: "tier-1", sourceIpAddress: "10.0.2.10" },
+    holder: { id: "ilb-1", name: "inner", networkId: "tier-1", sourceIpAddress: "10.0.2.10", sourcePort: 80 },
+  },
   "LoadBalancerRule.publicPort": {
     inputs: { publicIpId: "ip-1", publicPort: 80 },
     holder: { id: "lb-1", name: "web", publicIpId: "ip-1", publicPort: 80, protocol: "udp", state: "Active" },

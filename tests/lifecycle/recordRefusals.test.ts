@@ -335,6 +335,67 @@ const ROWS: Row[] = [
     good: () => ({ ...internalArgs(), sourceIpAddressNetworkId: w.ilbTier }),
   },
   {
+    name: "a static NAT on a network other than the one its address serves",
+    kind: "StaticNat",
+    bad: () => ({ publicIpId: w.isolatedIp, instanceId: w.tier2Vm, networkId: w.plainTier2 }),
+    field: "networkId",
+    reason:
+      /^networkId \S+ is not the network publicIpId \S+ \(\S+\) serves, \S+ \(its network\)/,
+    api: /IP is associated with a different network than passed network id/,
+    good: () => ({ publicIpId: w.isolatedIp, instanceId: w.isolatedVm, networkId: w.isolated }),
+  },
+  {
+    name: "a load-balancer rule on a network other than the one its address serves",
+    kind: "LoadBalancerRule",
+    bad: () => ({
+      name: "lb2",
+      publicIpId: w.balancedIp2,
+      networkId: w.plainTier2,
+      publicPort: 81,
+      privatePort: 81,
+      memberIds: [w.tier2Vm],
+    }),
+    field: "networkId",
+    reason:
+      /^networkId \S+ is not the network publicIpId's address serves, \S+: the platform makes an address's rules on the network it serves/,
+    api: /VM with id specified cannot be added because it doesn't belong in the same network/,
+    good: () => ({
+      name: "lb3",
+      publicIpId: w.balancedIp2,
+      networkId: w.plainTier,
+      // the API made the refused rule on the address's own tier before refusing its member: it holds port 81
+      publicPort: 82,
+      privatePort: 82,
+      memberIds: [w.tierVm],
+    }),
+  },
+  {
+    name: "an internal load balancer sharing a source address with one that balances onto another tier",
+    kind: "InternalLoadBalancer",
+    bad: () => ({
+      name: "inner2",
+      networkId: w.ilbTier2,
+      sourceIpAddressNetworkId: w.ilbTier,
+      sourceIpAddress: "10.90.2.10",
+      sourcePort: 81,
+      instancePort: 81,
+    }),
+    field: "networkId",
+    reason: held(
+      /^networkId \S+: internal load balancer inner \(\S+\) balances source address 10\.90\.2\.10 onto network \S+, and the platform balances one source address onto one network/,
+      "InternalLoadBalancer",
+      "give this balancer another sourceIpAddress (or leave it out: the API allocates one), or balance onto that balancer's network",
+    ),
+    api: /New rule is for a different network than what's specified in rule/,
+    good: () => ({
+      name: "inner2",
+      networkId: w.ilbTier,
+      sourceIpAddress: "10.90.2.10",
+      sourcePort: 81,
+      instancePort: 81,
+    }),
+  },
+  {
     name: "an internal load balancer whose source address is its tier's gateway",
     kind: "InternalLoadBalancer",
     bad: () => ({ ...internalArgs(), sourceIpAddress: "10.90.2.1" }),

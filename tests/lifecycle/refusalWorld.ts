@@ -205,6 +205,9 @@ async function makeWorld(emu: Emulator): Promise<void> {
   w.tierOffering = offerings.find((o) => o.forVpc === true && !o.internalLb)!.id;
   w.plainTier = await tier("plain", false, 1);
   w.ilbTier = await tier("internal", true, 2);
+  // a second tier of each kind, for what an address or source address serves already
+  w.plainTier2 = await tier("plain2", false, 3);
+  w.ilbTier2 = await tier("internal2", true, 4);
   w.vpcIp = await made(await c.publicIps.acquire({ zoneId: w.zoneA, vpcId }));
   w.sourceNatIp = (await c.publicIps.listAll({ vpcId })).items.find((ip) => ip.isSourceNat)!.id;
   w.defaultAcl = (await c.networkAcls.lists({ vpcId })).find((l) => l.name === "default_allow")!.id;
@@ -256,6 +259,15 @@ async function makeWorld(emu: Emulator): Promise<void> {
       networkIds: [w.plainTier],
     }),
   );
+  w.tier2Vm = await made(
+    await c.instances.create({
+      name: "on-tier2",
+      zoneId: w.zoneA,
+      templateId: w.templateId,
+      serviceOfferingId: w.small,
+      networkIds: [w.plainTier2],
+    }),
+  );
   // an instance under a backup offering, with a DAILY backup schedule
   const offering = (await c.catalogue.backupOfferings({ zoneId: w.zoneA }))[0].id;
   await made(await c.instances.assignBackupOffering(w.tierVm, offering));
@@ -295,6 +307,38 @@ async function makeWorld(emu: Emulator): Promise<void> {
       privatePort: 80,
       protocol: "tcp",
       algorithm: "roundrobin",
+    }),
+  );
+  // another address balancing port 80 onto the plain tier
+  w.balancedIp2 = await made(await c.publicIps.acquire({ zoneId: w.zoneA, vpcId }));
+  await made(
+    await c.loadBalancers.create({
+      name: "web2",
+      publicIpId: w.balancedIp2,
+      networkId: w.plainTier,
+      publicPort: 80,
+      privatePort: 80,
+      protocol: "tcp",
+      algorithm: "roundrobin",
+    }),
+  );
+  // an isolated network, an address for it (which serves it) and an instance on it
+  w.isolated = await made(
+    await c.networks.create({
+      name: "isolated",
+      displayText: "isolated",
+      zoneId: w.zoneA,
+      networkOfferingId: offerings.find((o) => o.forVpc === false)!.id,
+    }),
+  );
+  w.isolatedIp = await made(await c.publicIps.acquire({ zoneId: w.zoneA, networkId: w.isolated }));
+  w.isolatedVm = await made(
+    await c.instances.create({
+      name: "on-isolated",
+      zoneId: w.zoneA,
+      templateId: w.templateId,
+      serviceOfferingId: w.small,
+      networkIds: [w.isolated],
     }),
   );
   // a private gateway of the other VPC (the same zone) on VLAN 321

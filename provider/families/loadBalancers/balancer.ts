@@ -175,6 +175,15 @@ export function balancerNetworks(scheme: "Public" | "Internal") {
     }
     const vpcOf = (r: Row | undefined) =>
       typeof r?.vpcId === "string" && r.vpcId !== "" ? r.vpcId : undefined;
+    // an address serves one network (an isolated network's own, the tier a VPC address's first rule or static NAT
+    // named): the platform makes its rules there, whatever networkId says, and balances only members on it
+    const serves =
+      typeof ip?.associatedNetworkId === "string" && ip.associatedNetworkId ? ip.associatedNetworkId : "";
+    if (serves && typeof i.networkId === "string" && !containsUnknown(i.networkId) && i.networkId !== serves)
+      out.push({
+        property: "networkId",
+        reason: `networkId ${i.networkId} is not the network publicIpId's address serves, ${serves}: the platform makes an address's rules on the network it serves and balances only members on it. Name that network; to move the address to another tier, remove its rules and static NAT in an up of their own first; or balance from another address of the VPC (a cim.PublicIp)`,
+      });
     // a VPC's address serves no tier until a rule names one
     if (ip && vpcOf(ip) && !ip.associatedNetworkId && i.networkId === undefined)
       out.push({

@@ -20,6 +20,9 @@ import { balancerCalls, balancerCreate, balancerFields, balancerNetworks, port }
 
 const shared = balancerFields("load balancer", "the member instances, each with a NIC on the tier");
 
+/** A balancer's source address (its tier and address) and the network it balances onto. */
+type SourceUse = { source: string; network: string };
+
 /** The range of a tier as its record shows it ("10.1.2.0/24"). */
 const rangeText = (tier: Partial<Network>) => tier.cidr || networkCidr(tier.gateway, tier.netmask);
 
@@ -152,6 +155,34 @@ lb:
       reason: (i, r: InternalLoadBalancer) =>
         `sourcePort ${String(i.sourcePort)}: internal load balancer ${r.name ?? ""} (${r.id}) serves port ${String(r.sourcePort)} of ${String(r.sourceIpAddress)} already, and the platform balances a port of an address once`,
       otherwise: "choose another sourcePort or sourceIpAddress, or adopt that balancer with adoptId",
+    },
+    // the balancers of one source address serve one network (CloudStack's detectInternalLbRulesConflict)
+    {
+      property: "networkId",
+      needs: ["networkId", "sourceIpAddressNetworkId", "sourceIpAddress"],
+      claimed: (i) =>
+        typeof i.sourceIpAddress === "string" && typeof i.networkId === "string"
+          ? {
+              source: `${String(i.sourceIpAddressNetworkId ?? i.networkId)}/${i.sourceIpAddress}`,
+              network: i.networkId,
+            }
+          : undefined,
+      clash: (a: SourceUse, b: SourceUse) => a.source === b.source && a.network !== b.network,
+      buckets: (v: SourceUse) => [v.source],
+      shown: (v: SourceUse) => v.network,
+      held: (r: InternalLoadBalancer) =>
+        r.sourceIpAddress && r.networkId && r.state !== "Error"
+          ? {
+              source: `${r.sourceIpAddressNetworkId || r.networkId}/${r.sourceIpAddress}`,
+              network: r.networkId,
+            }
+          : undefined,
+      reason: (i, r: InternalLoadBalancer) =>
+        `networkId ${String(i.networkId)}: internal load balancer ${r.name ?? ""} (${r.id}) balances source address ${String(r.sourceIpAddress)} onto network ${String(r.networkId)}, and the platform balances one source address onto one network`,
+      twice: (mine: SourceUse, theirs: SourceUse) =>
+        `the same source address (${mine.source.split("/")[1]}) onto network ${theirs.network}, and the platform balances one source address onto one network. Give one of the two another sourceIpAddress (or leave it out: the API allocates one)`,
+      otherwise:
+        "give this balancer another sourceIpAddress (or leave it out: the API allocates one), or balance onto that balancer's network",
     },
   ],
   deleteBeforeReplace: (olds, news) =>

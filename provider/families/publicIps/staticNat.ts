@@ -1,8 +1,8 @@
 // cim.StaticNat: a public address mapped one to one onto an instance's NIC (enableStaticNat, a job), removed by
 // disableStaticNat (a job). It is not a record of its own in the API: it is read from its address (the client's
 // staticNatOf), so its id is the address's, and an address without static NAT shows it gone. Every field
-// replaces. The API refuses a source-NAT address and one that carries load-balancer rules, and an instance without
-// a NIC on the network: preview says so first (mapsOnto).
+// replaces. The API refuses a source-NAT address and one that carries load-balancer rules, a network other than the
+// one the address serves, and an instance without a NIC on the network: preview says so first (mapsOnto).
 
 import { z } from "zod";
 import { type StaticNat, staticNatOf } from "../../client";
@@ -42,6 +42,7 @@ async function mapsOnto(
         reason: `publicIpId ${ip.id} (${String(ip.ipAddress ?? "")}) is balanced by load-balancer rule ${rules.map((r) => `${String((r as Row).name ?? "")} (${r.id})`).join(", ")}, and the platform maps no static NAT onto an address with load-balancer rules: remove the rules in an up of their own first, or acquire another address`,
       });
   }
+  if (creating && ip) out.push(...(await networkOfAddress(i, ip, read)));
   const network =
     typeof i.networkId === "string" ? i.networkId : (ip?.associatedNetworkId as string | undefined);
   const vm = (await read("Instance", i.instanceId)) as Row | undefined;
@@ -51,6 +52,50 @@ async function mapsOnto(
       reason: `instanceId names instance ${String(vm.name ?? "")} (${vm.id}), which has no NIC on network ${network}${i.networkId === undefined ? " (the address's)" : ""}: static NAT maps the address onto the instance's NIC on that network. Give the instance a NIC there (its networkIds)${i.networkId === undefined ? ", or give networkId for a VPC address" : ", or name the network its NIC is on"}`,
     });
   return out;
+}
+
+/**
+ * The network the mapping is on, against the address's (enableStaticNat): an address that serves a network already
+ * (an isolated network's, or a VPC's on the tier a rule put it on) is mapped on that one ("IP is associated with a
+ * different network than passed network id"); a VPC's address that serves none needs `networkId` ("ip is not
+ * associated with any network and no networkId is passed in"), a tier of its own VPC ("is not assigned to the
+ * network").
+ */
+async function networkOfAddress(
+  i: Recorded,
+  ip: Row,
+  read: (kind: string, id: unknown) => Promise<LiveRecord | undefined>,
+): Promise<LookupFailure[]> {
+  const serves =
+    typeof ip.associatedNetworkId === "string" && ip.associatedNetworkId ? ip.associatedNetworkId : "";
+  const vpc = typeof ip.vpcId === "string" && ip.vpcId ? ip.vpcId : "";
+  const address = `publicIpId ${ip.id} (${String(ip.ipAddress ?? "")})`;
+  if (i.networkId === undefined) {
+    if (serves || !vpc) return [];
+    return [
+      {
+        property: "networkId",
+        reason: `networkId is required: ${address} is an address of VPC ${vpc} that serves no tier yet, and static NAT maps it onto the instance's NIC on the tier it names. Give the instance's tier (a cim.Network of that VPC)`,
+      },
+    ];
+  }
+  if (typeof i.networkId !== "string" || containsUnknown(i.networkId)) return [];
+  if (serves && serves !== i.networkId)
+    return [
+      {
+        property: "networkId",
+        reason: `networkId ${i.networkId} is not the network ${address} serves, ${serves}${vpc ? " (the tier a rule of the address put it on)" : " (its network)"}: the platform maps an address only on the network it serves. Name that network, or acquire another address`,
+      },
+    ];
+  if (serves || !vpc) return [];
+  const net = (await read("Network", i.networkId)) as Row | undefined;
+  if (!net || net.vpcId === vpc) return [];
+  return [
+    {
+      property: "networkId",
+      reason: `networkId names network ${String(net.name ?? "")} (${net.id}), which is not a tier of VPC ${vpc}, the VPC of ${address}: an address maps onto a NIC on a tier of its own VPC`,
+    },
+  ];
 }
 
 export const staticNat = defineKind({
