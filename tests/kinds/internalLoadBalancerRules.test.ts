@@ -96,6 +96,10 @@ describe("InternalLoadBalancer diff", () => {
       deleteBeforeReplace: false,
     });
     expect(diff(olds, news({ sourceIpAddress: "10.1.2.2", sourcePort: 81 })).deleteBeforeReplace).toBe(false);
+    // the same source address balanced onto another tier deletes first: one source address serves one network
+    expect(
+      diff(olds, news({ sourceIpAddress: "10.1.2.2", sourcePort: 81, networkId: tier2 })).deleteBeforeReplace,
+    ).toBe(true);
     expect(diff(olds, news({ sourceIpAddress: UNKNOWN, instancePort: 1 })).deleteBeforeReplace).toBe(true);
   });
 });

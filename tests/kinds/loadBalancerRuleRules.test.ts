@@ -84,6 +84,8 @@ describe("LoadBalancerRule diff", () => {
     });
     expect(diff(olds, news({ protocol: "udp" })).replaces).toEqual(["protocol"]);
     expect(diff(olds, news({ networkId: ip2 })).replaces).toEqual(["networkId"]);
+    // the same address moved to another network deletes first: the platform serves it there once the rule is gone
+    expect(diff(olds, news({ networkId: ip2, publicPort: 81 })).deleteBeforeReplace).toBe(true);
     expect(diff(olds, news({ publicIpId: ip2 }))).toMatchObject({
       replaces: ["publicIpId"],
       deleteBeforeReplace: false,

@@ -3,6 +3,7 @@
 // refused at check as the API refuses it.
 import { describe, expect, it } from "vitest";
 import { providerFor } from "../../provider";
+import { resetLookups } from "../../provider/lifecycle/lookups";
 import { ED25519, ED25519_B } from "../fixtures/sshKeys";
 import {
   fromSnapshot,
@@ -339,8 +340,7 @@ const ROWS: Row[] = [
     kind: "StaticNat",
     bad: () => ({ publicIpId: w.isolatedIp, instanceId: w.tier2Vm, networkId: w.plainTier2 }),
     field: "networkId",
-    reason:
-      /^networkId \S+ is not the network publicIpId \S+ \(\S+\) serves, \S+ \(its network\)/,
+    reason: /^networkId \S+ is not the network publicIpId \S+ \(\S+\) serves, \S+ \(its network\)/,
     api: /IP is associated with a different network than passed network id/,
     good: () => ({ publicIpId: w.isolatedIp, instanceId: w.isolatedVm, networkId: w.isolated }),
   },
@@ -593,5 +593,80 @@ describe("a value keyed by region is claimed in the region the resource is made 
     } finally {
       delete process.env.CIM_REGION;
     }
+  });
+});
+
+describe("an address moved to another tier by the replacement of its rule or static NAT", () => {
+  type Kind = "PublicIp" | "LoadBalancerRule" | "StaticNat";
+  /** check, then create: what the engine does for a new resource. */
+  const make = async (kind: Kind, inputs: Record<string, unknown>) => {
+    const checked = await providerFor(kind).check!({}, inputs);
+    expect(checked.failures ?? []).toEqual([]);
+    return providerFor(kind).create(checked.inputs);
+  };
+  /** What the engine asks of a replacement: the first check (with the old inputs), the diff, the second (none). */
+  async function replacement(kind: Kind, made: { id: string; outs?: any }, olds: object, news: object) {
+    resetLookups(); // the next preview: a new provider process
+    const p = providerFor(kind);
+    const first = await p.check!(olds, news);
+    const diff = await p.diff!(made.id, made.outs, first.inputs);
+    const second = await p.check!({}, news);
+    return { first: first.failures ?? [], diff, second: second.failures ?? [] };
+  }
+
+  it("a rule alone on its address is deleted first, so its replacement on another tier passes, and the API takes it", async () => {
+    const ip = await make("PublicIp", { vpcId: w.vpcId });
+    const rule = {
+      name: "moving",
+      publicIpId: ip.id,
+      networkId: w.plainTier,
+      publicPort: 8080,
+      privatePort: 8080,
+    };
+    const made = await make("LoadBalancerRule", { ...rule, memberIds: [w.tierVm] });
+    const moved = { ...rule, networkId: w.plainTier2, memberIds: [w.tier2Vm] };
+    const r = await replacement("LoadBalancerRule", made, { ...rule, memberIds: [w.tierVm] }, moved);
+    expect(r.first).toEqual([]);
+    expect(r.diff.replaces).toContain("networkId");
+    expect(r.diff.deleteBeforeReplace).toBe(true);
+    expect(r.second).toEqual([]);
+    // the engine then deletes the old rule and makes the new one: the address now serves the other tier
+    await providerFor("LoadBalancerRule").delete!(made.id, made.outs);
+    resetLookups();
+    expect((await make("LoadBalancerRule", moved)).outs).toMatchObject({ networkId: w.plainTier2 });
+  });
+
+  it("a rule whose address another rule keeps on its tier: the replacement on another tier is refused", async () => {
+    const ip = await make("PublicIp", { vpcId: w.vpcId });
+    const rule = {
+      name: "kept",
+      publicIpId: ip.id,
+      networkId: w.plainTier,
+      publicPort: 8080,
+      privatePort: 8080,
+    };
+    const made = await make("LoadBalancerRule", rule);
+    resetLookups();
+    await make("LoadBalancerRule", { ...rule, name: "stays", publicPort: 8081, privatePort: 8081 });
+    const r = await replacement("LoadBalancerRule", made, rule, { ...rule, networkId: w.plainTier2 });
+    expect(r.second).toEqual([
+      {
+        property: "networkId",
+        reason: expect.stringMatching(/^networkId \S+ is not the network publicIpId's address serves/),
+      },
+    ]);
+  });
+
+  it("a static NAT replaced onto an instance of another tier, on the same address, is deleted first and passes", async () => {
+    const ip = await make("PublicIp", { vpcId: w.vpcId });
+    const nat = { publicIpId: ip.id, instanceId: w.tierVm, networkId: w.plainTier };
+    const made = await make("StaticNat", nat);
+    const moved = { publicIpId: ip.id, instanceId: w.tier2Vm, networkId: w.plainTier2 };
+    const r = await replacement("StaticNat", made, nat, moved);
+    expect(r.diff.deleteBeforeReplace).toBe(true);
+    expect(r.second).toEqual([]);
+    await providerFor("StaticNat").delete!(made.id, made.outs);
+    resetLookups();
+    expect((await make("StaticNat", moved)).outs).toMatchObject({ networkId: w.plainTier2 });
   });
 });

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { AcceptedMutation, CallOptions, CimClient, UpdateLoadBalancerRuleInput } from "../../client";
 import { descriptionField, field, nameField, type RecordFamily, recordCalls, word } from "../../kinds/common";
-import type { LiveRecord, LookupFailure, Recorded } from "../../kinds/define";
+import type { LiveRecord, LiveRules, LookupFailure, Recorded } from "../../kinds/define";
 import { convergeMembers, membersField } from "../../lifecycle/members";
 import { type Session, waitFor } from "../../lifecycle/session";
 import type { Operation } from "../../lifecycle/timeouts";
@@ -155,6 +155,39 @@ async function membersOn(
 }
 
 /**
+ * The network an address serves (an isolated network's own; the tier a VPC address's rule or static NAT points
+ * into): the platform makes the address's rules there, whatever networkId says, and balances only members on it.
+ * Judged when the rule is to be made; a rule of the address that this one's replacement deletes first no longer keeps
+ * a VPC's address on its tier (the platform unassigns an address nothing points from a tier).
+ */
+async function servedNetwork(
+  i: Recorded,
+  ip: Row,
+  vpc: string | undefined,
+  { find, ownRecordHolds }: LiveRules,
+): Promise<LookupFailure[]> {
+  const serves =
+    typeof ip.associatedNetworkId === "string" && ip.associatedNetworkId ? ip.associatedNetworkId : "";
+  if (!serves || typeof i.networkId !== "string" || containsUnknown(i.networkId) || i.networkId === serves)
+    return [];
+  if (vpc && ip.isStaticNat !== true) {
+    const others = await find(
+      "LoadBalancerRule",
+      (r) =>
+        (r as Row).publicIpId === ip.id &&
+        !ownRecordHolds("publicPort", `${String((r as Row).publicIpId)}/${String((r as Row).publicPort)}`),
+    );
+    if (others !== undefined && others.length === 0) return [];
+  }
+  return [
+    {
+      property: "networkId",
+      reason: `networkId ${i.networkId} is not the network publicIpId's address serves, ${serves}: the platform makes an address's rules on the network it serves and balances only members on it. Name that network; to move the address to another tier, remove its other rules and its static NAT in an up of their own first; or balance from another address of the VPC (a cim.PublicIp)`,
+    },
+  ];
+}
+
+/**
  * What the platform requires of a balancer's networks, judged at check (KindSpec.liveRules) on the records they
  * name and the catalogue: the network serves the balancer's scheme (CloudStack's isLbServiceSupportedInNetwork):
  * an internal balancer needs a VPC tier whose offering serves the Internal scheme (the catalogue's `internalLb`), a
@@ -163,7 +196,7 @@ async function membersOn(
  * VPC.
  */
 export function balancerNetworks(scheme: "Public" | "Internal") {
-  return async (i: Recorded, readRecord: Read): Promise<LookupFailure[]> => {
+  return async (i: Recorded, readRecord: Read, live: LiveRules): Promise<LookupFailure[]> => {
     const read = (kind: string, id: unknown) => readRecord(kind, id) as Promise<Row | undefined>;
     const out: LookupFailure[] = [];
     let property = "networkId";
@@ -175,15 +208,7 @@ export function balancerNetworks(scheme: "Public" | "Internal") {
     }
     const vpcOf = (r: Row | undefined) =>
       typeof r?.vpcId === "string" && r.vpcId !== "" ? r.vpcId : undefined;
-    // an address serves one network (an isolated network's own, the tier a VPC address's first rule or static NAT
-    // named): the platform makes its rules there, whatever networkId says, and balances only members on it
-    const serves =
-      typeof ip?.associatedNetworkId === "string" && ip.associatedNetworkId ? ip.associatedNetworkId : "";
-    if (serves && typeof i.networkId === "string" && !containsUnknown(i.networkId) && i.networkId !== serves)
-      out.push({
-        property: "networkId",
-        reason: `networkId ${i.networkId} is not the network publicIpId's address serves, ${serves}: the platform makes an address's rules on the network it serves and balances only members on it. Name that network; to move the address to another tier, remove its rules and static NAT in an up of their own first; or balance from another address of the VPC (a cim.PublicIp)`,
-      });
+    if (ip && live.creating) out.push(...(await servedNetwork(i, ip, vpcOf(ip), live)));
     // a VPC's address serves no tier until a rule names one
     if (ip && vpcOf(ip) && !ip.associatedNetworkId && i.networkId === undefined)
       out.push({

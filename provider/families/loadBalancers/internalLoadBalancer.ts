@@ -185,11 +185,16 @@ lb:
         "give this balancer another sourceIpAddress (or leave it out: the API allocates one), or balance onto that balancer's network",
     },
   ],
+  // the same port of the same source address; or the same source address balanced onto another tier, which the
+  // platform takes only once the old balancer is gone (one source address serves one network)
   deleteBeforeReplace: (olds, news) =>
     news.sourceIpAddress !== undefined &&
     (containsUnknown(news.sourceIpAddress) ||
       containsUnknown(news.sourcePort) ||
-      (news.sourceIpAddress === olds.sourceIpAddress && news.sourcePort === olds.sourcePort)),
+      (news.sourceIpAddress === olds.sourceIpAddress &&
+        (news.sourcePort === olds.sourcePort ||
+          containsUnknown(news.networkId) ||
+          news.networkId !== olds.networkId))),
   api: {
     ...balancerCalls((c) => c.internalLoadBalancers),
     create: (s, i) =>

@@ -157,10 +157,15 @@ web:
       otherwise: "choose another publicPort, or adopt that rule with adoptId",
     },
   ],
+  // the same port of the same address; or the same address moved to another network, which the platform serves
+  // only once the old rule is gone (it makes an address's rules on the network it serves)
   deleteBeforeReplace: (olds, news) =>
     containsUnknown(news.publicIpId) ||
     containsUnknown(news.publicPort) ||
-    (news.publicIpId === olds.publicIpId && news.publicPort === olds.publicPort),
+    (news.publicIpId === olds.publicIpId &&
+      (news.publicPort === olds.publicPort ||
+        containsUnknown(news.networkId) ||
+        (news.networkId !== undefined && news.networkId !== olds.networkId))),
   api: {
     ...balancerCalls((c) => c.loadBalancers),
     create: (s, i) =>

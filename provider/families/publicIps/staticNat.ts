@@ -30,7 +30,7 @@ type Row = LiveRecord & Record<string, unknown>;
 async function mapsOnto(
   i: Recorded,
   read: (kind: string, id: unknown) => Promise<LiveRecord | undefined>,
-  { creating, find }: LiveRules,
+  { creating, find, ownRecordHolds }: LiveRules,
 ): Promise<LookupFailure[]> {
   const out: LookupFailure[] = [];
   const ip = (await read("PublicIp", i.publicIpId)) as Row | undefined;
@@ -42,7 +42,9 @@ async function mapsOnto(
         reason: `publicIpId ${ip.id} (${String(ip.ipAddress ?? "")}) is balanced by load-balancer rule ${rules.map((r) => `${String((r as Row).name ?? "")} (${r.id})`).join(", ")}, and the platform maps no static NAT onto an address with load-balancer rules: remove the rules in an up of their own first, or acquire another address`,
       });
   }
-  if (creating && ip) out.push(...(await networkOfAddress(i, ip, read)));
+  // the static NAT this one's replacement deletes first (the same address) leaves a VPC's address on no tier
+  const replacing = ip?.isStaticNat === true && ownRecordHolds("publicIpId", ip.id);
+  if (creating && ip) out.push(...(await networkOfAddress(i, ip, read, replacing)));
   const network =
     typeof i.networkId === "string" ? i.networkId : (ip?.associatedNetworkId as string | undefined);
   const vm = (await read("Instance", i.instanceId)) as Row | undefined;
@@ -65,10 +67,11 @@ async function networkOfAddress(
   i: Recorded,
   ip: Row,
   read: (kind: string, id: unknown) => Promise<LiveRecord | undefined>,
+  replacing: boolean,
 ): Promise<LookupFailure[]> {
-  const serves =
-    typeof ip.associatedNetworkId === "string" && ip.associatedNetworkId ? ip.associatedNetworkId : "";
   const vpc = typeof ip.vpcId === "string" && ip.vpcId ? ip.vpcId : "";
+  const assigned = typeof ip.associatedNetworkId === "string" ? ip.associatedNetworkId : "";
+  const serves = vpc && replacing ? "" : assigned;
   const address = `publicIpId ${ip.id} (${String(ip.ipAddress ?? "")})`;
   if (i.networkId === undefined) {
     if (serves || !vpc) return [];
