@@ -7,6 +7,7 @@
 
 import type * as pulumi from "@pulumi/pulumi";
 import { type AcceptedMutation, type EarlierAttempt, JobFailedError } from "../client";
+import { isUuid } from "./check";
 import { finishCheck } from "./checkRun";
 import { diffFields, optionReplaces, withReplaceOption } from "./diff";
 import { currentResourceName, engineWarning } from "./engineLog";
@@ -370,8 +371,16 @@ export function providerOf<F extends Fields, O extends Outputs>(
   async function importOf(id: string, region: string | undefined): Promise<Imported> {
     const s = openSession(kind.name, region, withDefaults(undefined, kind.timeouts));
     try {
+      // an id is a UUID (but for a kind that makes its own, e.g. a tag set's "<type>/<id>")
+      if (!kind.idOf && !isUuid(id))
+        throw new Error(
+          `${JSON.stringify(id)} is not an id: pulumi import takes the ${noun}'s id in the API (a UUID), not its name (look it up by name with the cim lookups, or in the console)`,
+        );
       const live = await getLive(s, id, { region });
       if (!live) throw new Error(await elsewhere(id, region));
+      // what pulumi-cim import leaves out is not imported alone either (a root disk goes with its instance)
+      const skipped = kind.importer?.skipNotAlone ? undefined : kind.importer?.skip?.(live as never);
+      if (skipped) throw new Error(`this ${noun} cannot be imported on its own: ${skipped}`);
       const tags = await liveTags(s, live);
       const inputs = importedInputs(kind as unknown as Kind, live);
       if (tags && Object.keys(tags).length) inputs.tags = tags; // liveTags: none for a kind without tags

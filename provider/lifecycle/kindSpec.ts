@@ -107,8 +107,13 @@ export interface Importer<R = any> {
   readonly order: number;
   /** The prefix of variables and of fallback resource names ("vpc" → vpcMain, vpc-1a2b3c4d). */
   readonly prefix: string;
-  /** Why a live record is not adopted (shared, part of another resource, failed, …), if it is not. */
+  /**
+   * Why a live record is not adopted (shared, part of another resource, failed, …), if it is not; `pulumi import`
+   * of that one record is refused with the same reason, unless `skipNotAlone`.
+   */
   skip?(live: R): string | undefined;
+  /** `skip` says only that there is nothing to manage: an import of that one record asked for by id goes ahead. */
+  readonly skipNotAlone?: boolean;
   /** The records to adopt, when not the kind's list (e.g. schedules read per adopted instance). */
   list?(s: Session, adopted: Record<string, LiveRecord[]>): Promise<R[]>;
   /** The resource name it prefers (default: the live `name`); `nameOf` gives the names of adopted ones. */

@@ -173,6 +173,33 @@ describe("pulumi import of every kind through the plugin", () => {
     );
   });
 
+  it("what pulumi-cim import leaves out is refused alone, with the same reason; a name is not taken for an id", async () => {
+    const root = (await api.client.volumes.listAll()).items.find((v) => v.type === "ROOT")!;
+    const err = await imported("Volume", root.id).catch((e: Error) => e);
+    expect((err as Error).message).toMatch(
+      /import failed: this volume cannot be imported on its own: root disk \(part of its instance\)$/,
+    );
+    const named = await imported("Volume", "legacy-data").catch((e: Error) => e);
+    expect((named as Error).message).toContain(
+      `import failed: "legacy-data" is not an id: pulumi import takes the volume's id in the API (a UUID), not its name`,
+    );
+    // a template shared with no one has nothing pulumi-cim import would manage, but importing it is how to share it
+    const c = api.client;
+    const zoneId = (await c.catalogue.zones()).find((z) => z.name === "de-fra-1a")!.id;
+    const osTypeId = (await c.catalogue.osTypes())[0].id;
+    const registered = await c.templates.register({
+      name: "private-one",
+      url: "https://images.example.com/private.qcow2",
+      zoneId,
+      format: "QCOW2",
+      hypervisor: "KVM",
+      osTypeId,
+    });
+    await c.jobs.wait(registered, { firstDelayMs: 0, minIntervalMs: 10, maxIntervalMs: 20 });
+    const shared = await imported("TemplatePermissions", registered.id!);
+    expect([shared.id, shared.failures, shared.changed]).toEqual([registered.id, [], []]);
+  });
+
   it("instances booted from a volume snapshot and from a volume are imported naming what they booted from", async () => {
     for (const { id, imageType, snapshotId, volumeId } of sources) {
       const got = await imported("Instance", id);

@@ -173,7 +173,8 @@ export const templatePermissions = defineKind({
     order: 4,
     prefix: "templatePermissions",
     name: (p, nameOf) => `${nameOf(p.id) ?? "template"}-permissions`,
-    // only templates someone else may use: the rest have nothing to manage
+    // only templates someone else may use: the rest have nothing to manage (but may be imported to share them)
+    skipNotAlone: true,
     skip: (p) =>
       !p.isPublic && !p.isFeatured && !p.isExtractable && !p.accounts.length && !p.projectIds.length
         ? "private and shared with no account: nothing to manage"
