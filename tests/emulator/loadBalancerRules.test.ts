@@ -136,6 +136,36 @@ describe("load-balancer rules (createLoadBalancerRule, listLoadBalancerRules, up
     );
   });
 
+  it("a static NAT still being enabled keeps a rule off its address, and one that failed leaves it free", async () => {
+    const net = await isolated();
+    const vm = await api.instance(c, { networkIds: net });
+    const ip = await acquire({ networkId: net });
+    await api.control.jobTiming({ latencyMs: 300 });
+    const enabling = await api.ok("POST", `/public-ips/${ip.id}/static-nat`, {
+      body: { virtualMachineId: vm.id },
+    });
+    // the job is running: CloudStack recorded the mapping before applying it
+    const meanwhile = await rule({ publicIpId: ip.id });
+    expect(meanwhile.status).toBe(409);
+    expect(meanwhile.body.message).toBe(`Can't do load balance on ip address: ${ip.ipAddress}`);
+    expect((await done(enabling)).status).toBe("success");
+    // a mapping whose job fails is not kept
+    const free = await acquire({ networkId: net });
+    const other = await api.instance(c, { networkIds: net });
+    await api.control.fault({
+      method: "POST",
+      route: "/api/v1/public-ips/{id}/static-nat",
+      times: 1,
+      jobFail: { detail: "simulated platform failure" },
+    });
+    const failed = await api.ok("POST", `/public-ips/${free.id}/static-nat`, {
+      body: { virtualMachineId: other.id },
+    });
+    expect((await done(failed)).status).toBe("error");
+    expect(await api.ok("GET", `/public-ips/${free.id}`)).toMatchObject({ isStaticNat: false });
+    await made({ publicIpId: free.id });
+  });
+
   it("a VPC address needs the tier, serves one tier, is unassigned with its last rule; its source-NAT address is refused", async () => {
     const { vpcId, web, app } = await vpcWithTiers();
     const ip = await acquire({ vpcId });

@@ -98,11 +98,12 @@ export function enableStaticNat(ctx: PCtx) {
       `Failed to enable static nat on the  ip ${ip.ipAddress} with Id ${ip.id} as the vm ${instanceName(ctx.store, vm)} with Id ${vm.id} is already associated with another public ip ${other.ipAddress} with id ${other.id}`,
     );
   }
-  return ipJob(ctx, ip, "enableStaticNat", undefined, {
-    virtualMachineId: vm.id,
-    networkId,
-    vmIpAddress: nic.ipAddress,
-  });
+  const mapping = { virtualMachineId: vm.id, networkId, vmIpAddress: nic.ipAddress };
+  // CloudStack's enableStaticNat records the mapping on the address before it applies it (oneToOneNat, the VM), so
+  // a load-balancer rule or another mapping asked for while the job runs is refused as if it were done
+  const answer = ipJob(ctx, ip, "enableStaticNat", undefined, { ...mapping, wasStaticNat: ip.isStaticNat });
+  ctx.data.publicIps.update(ip, { isStaticNat: true, ...mapping });
+  return answer;
 }
 
 /** disableStaticNat: an address without static NAT is refused with CloudStack's text. */
@@ -130,7 +131,12 @@ export const staticNatJobEffects: Record<string, JobEffect<PublicIpData>> = {
         stampOf(job),
       );
     },
-    failure: restorePrev,
+    failure(data, job) {
+      restorePrev(data, job);
+      const ip = data.publicIps.byId(job.resourceId);
+      // a mapping that failed is not kept (one enabled again onto the same instance stays as it was)
+      if (ip && job.payload?.wasStaticNat !== true) clearStaticNat(data.publicIps, ip);
+    },
   },
   disableStaticNat: {
     success(data, job) {
