@@ -3,6 +3,7 @@
 // refused at check as the API refuses it.
 import { describe, expect, it } from "vitest";
 import { providerFor } from "../../provider";
+import { aboutResource } from "../../provider/lifecycle/engineLog";
 import { resetLookups } from "../../provider/lifecycle/lookups";
 import { ED25519, ED25519_B } from "../fixtures/sshKeys";
 import {
@@ -668,5 +669,34 @@ describe("an address moved to another tier by the replacement of its rule or sta
     await providerFor("StaticNat").delete!(made.id, made.outs);
     resetLookups();
     expect((await make("StaticNat", moved)).outs).toMatchObject({ networkId: w.plainTier2 });
+  });
+});
+
+describe("a static NAT and a load-balancer rule of the program on one address", () => {
+  it("the second one checked is refused, naming the first, before either is made", async () => {
+    const acquired = await providerFor("PublicIp").create({ vpcId: w.vpcId });
+    const urn = (kind: string, name: string) => `urn:pulumi:dev::app::cim:index:${kind}::${name}`;
+    const nat = { publicIpId: acquired.id, instanceId: w.tierVm, networkId: w.plainTier };
+    const rule = {
+      name: "both",
+      publicIpId: acquired.id,
+      networkId: w.plainTier,
+      publicPort: 80,
+      privatePort: 80,
+    };
+    resetLookups(); // a preview: a new provider process
+    const first = await aboutResource(urn("StaticNat", "nat"), () =>
+      providerFor("StaticNat").check!({}, nat),
+    );
+    expect(first.failures ?? []).toEqual([]);
+    const second = await aboutResource(urn("LoadBalancerRule", "web"), () =>
+      providerFor("LoadBalancerRule").check!({}, rule),
+    );
+    expect(second.failures).toEqual([
+      {
+        property: "publicIpId",
+        reason: `publicIpId ${JSON.stringify(acquired.id)}: cim.StaticNat "nat" of this program claims address ${acquired.id} for static NAT, and the platform maps no static NAT onto an address with load-balancer rules, nor balances an address with static NAT. Give one of the two another address (a cim.PublicIp)`,
+      },
+    ]);
   });
 });

@@ -14,6 +14,7 @@ import { defineKind } from "../../kinds/define";
 import { examples, outputOf, resource, templateInstance } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
 import { containsUnknown } from "../../lifecycle/values";
+import { addressUse } from "../publicIps/addressUse";
 import { balancerCalls, balancerCreate, balancerFields, balancerNetworks, lower, port } from "./balancer";
 
 export const LB_PROTOCOLS = ["tcp", "udp", "tcp-proxy"] as const;
@@ -141,6 +142,7 @@ web:
   liveRules: balancerNetworks("Public"),
   // ... and a second rule on it, whatever its protocol, is refused (CloudStack's detectRulesConflict)
   exclusive: [
+    addressUse("load balancing"),
     {
       property: "publicPort",
       needs: ["publicIpId", "publicPort"],

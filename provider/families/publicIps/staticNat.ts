@@ -18,6 +18,7 @@ import { examples, exported, outputOf, resource, templateInstance } from "../../
 import { id, optionalId } from "../../lifecycle/check";
 import { containsUnknown } from "../../lifecycle/values";
 import { offNetwork } from "../instances/instanceRules";
+import { addressUse } from "./addressUse";
 
 type Row = LiveRecord & Record<string, unknown>;
 
@@ -170,6 +171,7 @@ export const staticNat = defineKind({
   // cim.StaticNat the same up removes, as a rename without an alias does: Pulumi creates before it deletes, and
   // the delete would then take away the mapping the create found in place) is refused at preview.
   exclusive: [
+    addressUse("static NAT"),
     {
       property: "publicIpId",
       needs: ["publicIpId"],
