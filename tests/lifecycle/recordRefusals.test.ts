@@ -605,6 +605,14 @@ describe("an address moved to another tier by the replacement of its rule or sta
     expect(checked.failures ?? []).toEqual([]);
     return providerFor(kind).create(checked.inputs);
   };
+  /** A rule balancing port 8080 of `publicIpId` onto the plain tier. */
+  const onPlainTier = (name: string, publicIpId: string) => ({
+    name,
+    publicIpId,
+    networkId: w.plainTier,
+    publicPort: 8080,
+    privatePort: 8080,
+  });
   /** What the engine asks of a replacement: the first check (with the old inputs), the diff, the second (none). */
   async function replacement(kind: Kind, made: { id: string; outs?: any }, olds: object, news: object) {
     resetLookups(); // the next preview: a new provider process
@@ -617,13 +625,7 @@ describe("an address moved to another tier by the replacement of its rule or sta
 
   it("a rule alone on its address is deleted first, so its replacement on another tier passes, and the API takes it", async () => {
     const ip = await make("PublicIp", { vpcId: w.vpcId });
-    const rule = {
-      name: "moving",
-      publicIpId: ip.id,
-      networkId: w.plainTier,
-      publicPort: 8080,
-      privatePort: 8080,
-    };
+    const rule = onPlainTier("moving", ip.id);
     const made = await make("LoadBalancerRule", { ...rule, memberIds: [w.tierVm] });
     const moved = { ...rule, networkId: w.plainTier2, memberIds: [w.tier2Vm] };
     const r = await replacement("LoadBalancerRule", made, { ...rule, memberIds: [w.tierVm] }, moved);
@@ -639,13 +641,7 @@ describe("an address moved to another tier by the replacement of its rule or sta
 
   it("a rule whose address another rule keeps on its tier: the replacement on another tier is refused", async () => {
     const ip = await make("PublicIp", { vpcId: w.vpcId });
-    const rule = {
-      name: "kept",
-      publicIpId: ip.id,
-      networkId: w.plainTier,
-      publicPort: 8080,
-      privatePort: 8080,
-    };
+    const rule = onPlainTier("kept", ip.id);
     const made = await make("LoadBalancerRule", rule);
     resetLookups();
     await make("LoadBalancerRule", { ...rule, name: "stays", publicPort: 8081, privatePort: 8081 });

@@ -126,6 +126,17 @@ async function makeWorld(emu: Emulator): Promise<void> {
     await c.jobs.wait(a, { firstDelayMs: 0, minIntervalMs: 5, maxIntervalMs: 20 });
     return a.id!;
   };
+  /** An instance of the world's template and offering on one network of zone A. */
+  const instanceOn = async (name: string, networkId: string) =>
+    made(
+      await c.instances.create({
+        name,
+        zoneId: w.zoneA,
+        templateId: w.templateId,
+        serviceOfferingId: w.small,
+        networkIds: [networkId],
+      }),
+    );
   const zones = await c.catalogue.zones();
   w.zoneA = zones.find((z) => z.name === "de-fra-1a")!.id;
   w.zoneB = zones.find((z) => z.name === "de-fra-1b")!.id;
@@ -250,24 +261,8 @@ async function makeWorld(emu: Emulator): Promise<void> {
       netmask: "255.255.255.0",
     }),
   );
-  w.tierVm = await made(
-    await c.instances.create({
-      name: "on-tier",
-      zoneId: w.zoneA,
-      templateId: w.templateId,
-      serviceOfferingId: w.small,
-      networkIds: [w.plainTier],
-    }),
-  );
-  w.tier2Vm = await made(
-    await c.instances.create({
-      name: "on-tier2",
-      zoneId: w.zoneA,
-      templateId: w.templateId,
-      serviceOfferingId: w.small,
-      networkIds: [w.plainTier2],
-    }),
-  );
+  w.tierVm = await instanceOn("on-tier", w.plainTier);
+  w.tier2Vm = await instanceOn("on-tier2", w.plainTier2);
   // an instance under a backup offering, with a DAILY backup schedule
   const offering = (await c.catalogue.backupOfferings({ zoneId: w.zoneA }))[0].id;
   await made(await c.instances.assignBackupOffering(w.tierVm, offering));
@@ -278,15 +273,7 @@ async function makeWorld(emu: Emulator): Promise<void> {
     timezone: "UTC",
   });
   // an address with static NAT onto an instance of its own
-  const natVm = await made(
-    await c.instances.create({
-      name: "natted",
-      zoneId: w.zoneA,
-      templateId: w.templateId,
-      serviceOfferingId: w.small,
-      networkIds: [w.plainTier],
-    }),
-  );
+  const natVm = await instanceOn("natted", w.plainTier);
   w.natIp = await made(await c.publicIps.acquire({ zoneId: w.zoneA, vpcId }));
   await c.jobs.wait(
     await c.publicIps.enableStaticNat(w.natIp, { virtualMachineId: natVm, networkId: w.plainTier }),
@@ -296,32 +283,24 @@ async function makeWorld(emu: Emulator): Promise<void> {
       maxIntervalMs: 20,
     },
   );
-  // an address whose port 80 a tcp rule balances onto the plain tier
-  w.balancedIp = await made(await c.publicIps.acquire({ zoneId: w.zoneA, vpcId }));
-  await made(
-    await c.loadBalancers.create({
-      name: "web",
-      publicIpId: w.balancedIp,
-      networkId: w.plainTier,
-      publicPort: 80,
-      privatePort: 80,
-      protocol: "tcp",
-      algorithm: "roundrobin",
-    }),
-  );
-  // another address balancing port 80 onto the plain tier
-  w.balancedIp2 = await made(await c.publicIps.acquire({ zoneId: w.zoneA, vpcId }));
-  await made(
-    await c.loadBalancers.create({
-      name: "web2",
-      publicIpId: w.balancedIp2,
-      networkId: w.plainTier,
-      publicPort: 80,
-      privatePort: 80,
-      protocol: "tcp",
-      algorithm: "roundrobin",
-    }),
-  );
+  // two addresses whose port 80 a tcp rule balances onto the plain tier
+  const balanced = async (name: string) => {
+    const ip = await made(await c.publicIps.acquire({ zoneId: w.zoneA, vpcId }));
+    await made(
+      await c.loadBalancers.create({
+        name,
+        publicIpId: ip,
+        networkId: w.plainTier,
+        publicPort: 80,
+        privatePort: 80,
+        protocol: "tcp",
+        algorithm: "roundrobin",
+      }),
+    );
+    return ip;
+  };
+  w.balancedIp = await balanced("web");
+  w.balancedIp2 = await balanced("web2");
   // an isolated network, an address for it (which serves it) and an instance on it
   w.isolated = await made(
     await c.networks.create({
@@ -332,15 +311,7 @@ async function makeWorld(emu: Emulator): Promise<void> {
     }),
   );
   w.isolatedIp = await made(await c.publicIps.acquire({ zoneId: w.zoneA, networkId: w.isolated }));
-  w.isolatedVm = await made(
-    await c.instances.create({
-      name: "on-isolated",
-      zoneId: w.zoneA,
-      templateId: w.templateId,
-      serviceOfferingId: w.small,
-      networkIds: [w.isolated],
-    }),
-  );
+  w.isolatedVm = await instanceOn("on-isolated", w.isolated);
   // a private gateway of the other VPC (the same zone) on VLAN 321
   await made(
     await c.privateGateways.create({
