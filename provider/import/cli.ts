@@ -147,6 +147,10 @@ export async function importCommand(
   }
   if (!token) throw new UsageError("the access token is missing: set CIM_TOKEN or give --token-file");
   const provider = providerNamed(a.provider, a["import-file"]);
+  if (a["import-file"] && (a.out !== undefined || a.project !== undefined))
+    throw new UsageError(
+      "--out and --project name a program's folder and project: --import-file writes no program",
+    );
 
   const client = new CimClient({ baseUrl, token, audience: a.audience ?? process.env.CIM_AUDIENCE });
   token = undefined;
@@ -210,7 +214,8 @@ function providerNamed(given: string | undefined, file: string | undefined) {
   const at = given.indexOf("=");
   const name = given.slice(0, at).trim();
   const urn = given.slice(at + 1).trim();
-  if (at < 1 || !/^urn:pulumi:.*::pulumi:providers:cim::/.test(urn))
+  // (a provider declared inside a component has the component's type before its own: …::my:Comp$pulumi:providers:cim::…)
+  if (at < 1 || !/^urn:pulumi:.*::(?:[^:]*\$)?pulumi:providers:cim::[^:]+$/.test(urn))
     throw new UsageError(
       `--provider must be NAME=URN, the URN a cim provider's (urn:pulumi:<stack>::<project>::pulumi:providers:cim::<name>); got ${JSON.stringify(given)}`,
     );
@@ -243,8 +248,9 @@ function writeImportFile(
       `Wrote ${rel}.`,
       `Next, in the folder of a Pulumi project on the native plugin (Pulumi YAML, Python, Go, or TypeScript with`,
       `pulumi-cim/native), whose stack's ${provider ? `provider ${provider.name}` : "cim:region (or CIM_REGION)"} is region ${where}:`,
-      `  pulumi import --file ${rel} --out imported-code   # records each resource in the stack, protected`,
-      "  then put the code it wrote into the program:      pulumi preview shows no changes",
+      `  pulumi import --file ${rel} --out imported.yaml   # records each resource in the stack (protected) and writes`,
+      "                                                  # its code in the project's language (here YAML; .py, .go, …)",
+      "  then put that code into the program: pulumi preview shows no changes",
       "",
     ].join("\n"),
   );

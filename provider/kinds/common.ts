@@ -223,14 +223,22 @@ export function notTheZoneNetwork(noun: string) {
  * A network of the account, not a zone's shared default network (CloudStack's guest type Shared, which its record's
  * `type` shows, and which never changes): the platform refuses `what` on the shared one. FieldSpec.ref requires.
  */
-export function notShared(what: string): Requirement {
+export function notShared(
+  what: string,
+  instead = "Declare a cim.Network (an isolated network or a VPC tier) and pass its id",
+): Requirement {
   return {
     stable: true,
-    holds: (n) => (n as { type?: unknown }).type !== "Shared",
-    reason: () =>
-      `is its zone's shared default network, the platform's own: ${what}. Declare a cim.Network (an isolated network or a VPC tier) and pass its id`,
+    holds: (n) => !isSharedNetwork(n),
+    reason: () => `is its zone's shared default network, the platform's own: ${what}. ${instead}`,
   };
 }
+
+/** A zone's shared default network, as its record shows it (CloudStack's guest type, in any case). */
+export const isSharedNetwork = (n: object): boolean => {
+  const r = n as { type?: unknown; shared?: unknown };
+  return String(r.type ?? "").toLowerCase() === "shared" || r.shared === true;
+};
 
 /** A free-text `description` (at most `max` characters); the API shows an empty one for none. */
 export function descriptionField(what: string, change: "update" | "replace", max?: number) {

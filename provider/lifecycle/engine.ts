@@ -374,13 +374,18 @@ export function providerOf<F extends Fields, O extends Outputs>(
       // an id is a UUID (but for a kind that makes its own, e.g. a tag set's "<type>/<id>")
       if (!kind.idOf && !isUuid(id))
         throw new Error(
-          `${JSON.stringify(id)} is not an id: pulumi import takes the ${noun}'s id in the API (a UUID), not its name (look it up by name with the cim lookups, or in the console)`,
+          `${JSON.stringify(id)} is not an id: give the ${noun}'s id in the API (a UUID), not its name (the cim lookups find it by name)`,
         );
       const live = await getLive(s, id, { region });
       if (!live) throw new Error(await elsewhere(id, region));
-      // what pulumi-cim import leaves out is not imported alone either (a root disk goes with its instance)
+      // What pulumi-cim import leaves out is no resource of its own here either (a root disk goes with its
+      // instance): the engine's import and `.get()` both read through here, and an import keeps what it read
+      // whatever its check says, so the read refuses; the lookups read such records.
       const skipped = kind.importer?.skipNotAlone ? undefined : kind.importer?.skip?.(live as never);
-      if (skipped) throw new Error(`this ${noun} cannot be imported on its own: ${skipped}`);
+      if (skipped)
+        throw new Error(
+          `this ${noun} cannot be imported or read as a resource of its own: ${skipped}. The cim lookups read it`,
+        );
       const tags = await liveTags(s, live);
       const inputs = importedInputs(kind as unknown as Kind, live);
       if (tags && Object.keys(tags).length) inputs.tags = tags; // liveTags: none for a kind without tags

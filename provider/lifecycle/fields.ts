@@ -228,11 +228,15 @@ export function updatePreview(kind: Kind, olds: Recorded, news: Recorded): Recor
     else out[k] = v;
   };
   for (const [k, f] of entries(kind)) {
+    // a secret input is never an output (state an old version wrote may still hold one)
+    if (f.secret) delete out[k];
     if (k === "region" || f.secret || f.change === "replace") continue;
     if (changed.has(k)) {
       const unset = news[k] === undefined || news[k] === null;
       set(k, unset && typeof f.unset === "function" ? f.unset(news) : news[k]);
-    } else if (f.live === undefined && !(k === "tags" && kind.tags)) set(k, news[k] ?? f.default);
+    } else if ((f.live === undefined || (f.when && !f.when(news))) && !(k === "tags" && kind.tags))
+      // recorded from the inputs: no live value, or none while the field does not apply (outputsOf: liveValue)
+      set(k, news[k] ?? f.default);
   }
   for (const [k, o] of lists(kind).outputs) if (o.follows?.some((f) => changed.has(f))) out[k] = UNKNOWN;
   return out;

@@ -654,6 +654,22 @@ describe("an address moved to another tier by the replacement of its rule or sta
     ]);
   });
 
+  it("a rule alone on its address, replaced without networkId: once it is deleted the address serves no tier", async () => {
+    const ip = await make("PublicIp", { vpcId: w.vpcId });
+    const rule = onPlainTier("alone", ip.id);
+    const made = await make("LoadBalancerRule", rule);
+    const { networkId: _left, ...withoutTier } = rule;
+    const r = await replacement("LoadBalancerRule", made, rule, { ...withoutTier, protocol: "udp" });
+    expect(r.first).toEqual([]); // the address serves the tier while the old rule stands
+    expect(r.diff.deleteBeforeReplace).toBe(true);
+    expect(r.second).toEqual([
+      {
+        property: "networkId",
+        reason: expect.stringMatching(/^networkId is required: publicIpId names an address of VPC/),
+      },
+    ]);
+  });
+
   it("a static NAT replaced onto an instance of another tier, on the same address, is deleted first and passes", async () => {
     const ip = await make("PublicIp", { vpcId: w.vpcId });
     const nat = { publicIpId: ip.id, instanceId: w.tierVm, networkId: w.plainTier };

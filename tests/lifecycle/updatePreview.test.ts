@@ -114,6 +114,40 @@ describe("a preview of an in-place update", () => {
   });
 });
 
+describe("what an update's outputs hold besides", () => {
+  it("a field that does not apply is recorded from the inputs, and a secret input is never an output", () => {
+    const cluster = {
+      region: "r-1",
+      name: "apps",
+      zoneId: "z-1",
+      kubernetesVersionId: "k-128",
+      serviceOfferingId: "s-1",
+      networkId: "n-1",
+      size: 3,
+      tags: {},
+      state: "Running",
+    };
+    const news = {
+      ...cluster,
+      state: undefined,
+      region: undefined,
+      autoscaling: { minSize: 2, maxSize: 6 },
+      size: 5,
+    };
+    // while autoscaling is set the size is not compared (the autoscaler owns it): what the program says is recorded
+    expect(updatePreview(kinds.KubernetesCluster, cluster, news)).toMatchObject({ size: 5 });
+    const vm = {
+      region: "r-1",
+      zoneId: "z-1",
+      templateId: "t-1",
+      serviceOfferingId: "s-1",
+      name: "web-1",
+      userData: "c2VjcmV0",
+    };
+    expect(updatePreview(kinds.Instance, vm, { ...vm, region: undefined }).userData).toBeUndefined();
+  });
+});
+
 describe("an output's follows", () => {
   const spec = (follows: string[]) => ({
     name: "Following",

@@ -177,11 +177,11 @@ describe("pulumi import of every kind through the plugin", () => {
     const root = (await api.client.volumes.listAll()).items.find((v) => v.type === "ROOT")!;
     const err = await imported("Volume", root.id).catch((e: Error) => e);
     expect((err as Error).message).toMatch(
-      /import failed: this volume cannot be imported on its own: root disk \(part of its instance\)$/,
+      /import failed: this volume cannot be imported or read as a resource of its own: root disk \(part of its instance\)\. The cim lookups read it$/,
     );
     const named = await imported("Volume", "legacy-data").catch((e: Error) => e);
     expect((named as Error).message).toContain(
-      `import failed: "legacy-data" is not an id: pulumi import takes the volume's id in the API (a UUID), not its name`,
+      `import failed: "legacy-data" is not an id: give the volume's id in the API (a UUID), not its name`,
     );
     // a template shared with no one has nothing pulumi-cim import would manage, but importing it is how to share it
     const c = api.client;

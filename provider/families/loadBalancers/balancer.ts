@@ -155,30 +155,31 @@ async function membersOn(
 }
 
 /**
- * The network an address serves (an isolated network's own; the tier a VPC address's rule or static NAT points
- * into): the platform makes the address's rules there, whatever networkId says, and balances only members on it.
- * Judged when the rule is to be made; a rule of the address that this one's replacement deletes first no longer keeps
- * a VPC's address on its tier (the platform unassigns an address nothing points from a tier).
+ * The network an address serves when a new rule of it is made: an isolated network's own; for a VPC's address, the
+ * tier a rule or static NAT points into, while one does: the rules of the address that this one's replacement
+ * deletes first no longer keep it there (the platform unassigns an address nothing points from its tier). Empty:
+ * none. A list that cannot be read now keeps what the address shows (best effort, as every lookup of a check).
  */
-async function servedNetwork(
-  i: Recorded,
+async function servedWhenMade(
   ip: Row,
   vpc: string | undefined,
-  { find, ownRecordHolds }: LiveRules,
-): Promise<LookupFailure[]> {
-  const serves =
-    typeof ip.associatedNetworkId === "string" && ip.associatedNetworkId ? ip.associatedNetworkId : "";
+  { creating, find, ownRecordHolds }: LiveRules,
+): Promise<string> {
+  const serves = typeof ip.associatedNetworkId === "string" ? ip.associatedNetworkId : "";
+  if (!serves || !vpc || !creating || ip.isStaticNat === true) return serves;
+  const others = await find(
+    "LoadBalancerRule",
+    (r) =>
+      (r as Row).publicIpId === ip.id &&
+      !ownRecordHolds("publicPort", `${String((r as Row).publicIpId)}/${String((r as Row).publicPort)}`),
+  );
+  return others !== undefined && others.length === 0 ? "" : serves;
+}
+
+/** A new rule's network against the one its address serves: the platform makes the rule there, whatever it is asked. */
+function servedNetwork(i: Recorded, serves: string): LookupFailure[] {
   if (!serves || typeof i.networkId !== "string" || containsUnknown(i.networkId) || i.networkId === serves)
     return [];
-  if (vpc && ip.isStaticNat !== true) {
-    const others = await find(
-      "LoadBalancerRule",
-      (r) =>
-        (r as Row).publicIpId === ip.id &&
-        !ownRecordHolds("publicPort", `${String((r as Row).publicIpId)}/${String((r as Row).publicPort)}`),
-    );
-    if (others !== undefined && others.length === 0) return [];
-  }
   return [
     {
       property: "networkId",
@@ -199,18 +200,19 @@ export function balancerNetworks(scheme: "Public" | "Internal") {
   return async (i: Recorded, readRecord: Read, live: LiveRules): Promise<LookupFailure[]> => {
     const read = (kind: string, id: unknown) => readRecord(kind, id) as Promise<Row | undefined>;
     const out: LookupFailure[] = [];
+    const vpcOf = (r: Row | undefined) =>
+      typeof r?.vpcId === "string" && r.vpcId !== "" ? r.vpcId : undefined;
     let property = "networkId";
     let net = await read("Network", i.networkId);
     const ip = scheme === "Public" ? await read("PublicIp", i.publicIpId) : undefined;
+    const serves = ip ? await servedWhenMade(ip, vpcOf(ip), live) : "";
     if (!net && ip && i.networkId === undefined) {
       property = "publicIpId";
-      net = ip.associatedNetworkId ? await read("Network", ip.associatedNetworkId) : undefined;
+      net = serves ? await read("Network", serves) : undefined;
     }
-    const vpcOf = (r: Row | undefined) =>
-      typeof r?.vpcId === "string" && r.vpcId !== "" ? r.vpcId : undefined;
-    if (ip && live.creating) out.push(...(await servedNetwork(i, ip, vpcOf(ip), live)));
+    if (ip && live.creating) out.push(...servedNetwork(i, serves));
     // a VPC's address serves no tier until a rule names one
-    if (ip && vpcOf(ip) && !ip.associatedNetworkId && i.networkId === undefined)
+    if (ip && vpcOf(ip) && !serves && i.networkId === undefined)
       out.push({
         property: "networkId",
         reason: `networkId is required: publicIpId names an address of VPC ${vpcOf(ip)} that serves no tier yet, and the platform balances a VPC's address onto the tier the rule names. Give the members' tier (a cim.Network of that VPC)`,
@@ -227,7 +229,7 @@ export function balancerNetworks(scheme: "Public" | "Internal") {
         });
     }
     const ipVpc = vpcOf(ip);
-    if (ip && ipVpc && !ip.associatedNetworkId && vpcOf(net) !== ipVpc)
+    if (ip && ipVpc && !serves && vpcOf(net) !== ipVpc)
       out.push({
         property,
         reason: `${property} names ${netName}, which is not a tier of VPC ${ipVpc}, the VPC of publicIpId's address: a VPC's address balances members on a tier of that VPC`,

@@ -5,7 +5,16 @@
 
 import { z } from "zod";
 import { ConflictError, type Network, type Vpc } from "../../client";
-import { catalogueField, created, field, output, recordCalls, tags, zoneName } from "../../kinds/common";
+import {
+  catalogueField,
+  created,
+  field,
+  isSharedNetwork,
+  output,
+  recordCalls,
+  tags,
+  zoneName,
+} from "../../kinds/common";
 import { defineKind, type Exclusive, type Recorded, type Requirement } from "../../kinds/define";
 import { examples, exported, withInputs } from "../../kinds/examples";
 import { namedCreate, namedFields, namedKind, renameApply } from "../../kinds/named";
@@ -304,10 +313,6 @@ export const network = defineKind({
       const { gateway: _g, netmask: _m, ...rest } = values;
       return rest;
     },
-    skip: (n: Network) => {
-      const r = n as Record<string, unknown>;
-      const shared = String(r.type ?? "").toLowerCase() === "shared" || r.shared === true;
-      return shared ? "shared zone network (not owned by the account)" : undefined;
-    },
+    skip: (n: Network) => (isSharedNetwork(n) ? "shared zone network (not owned by the account)" : undefined),
   },
 });

@@ -67,7 +67,10 @@ export const publicIp = defineKind({
         requires: [
           inAddressZone,
           notATier,
-          notShared("an address is acquired for an isolated network or a VPC, not for it"),
+          notShared(
+            "an address is acquired for an isolated network or a VPC, not for it",
+            "Give an isolated network's id (a cim.Network), or vpcId for a VPC",
+          ),
         ],
       },
     }),
