@@ -155,6 +155,22 @@ async function membersOn(
 }
 
 /**
+ * A balancer's replacement deletes the old one first when it keeps the address (`address`, left out: a fresh one is
+ * taken) and either its port (`port`: one rule per port of an address) or not its network (the platform serves an
+ * address on one network, and moves it only once nothing points into the old one). Unknown values count as kept.
+ */
+export const deletesFirst =
+  (address: string, port: string) =>
+  (olds: Recorded, news: Recorded): boolean =>
+    news[address] !== undefined &&
+    (containsUnknown(news[address]) ||
+      containsUnknown(news[port]) ||
+      (news[address] === olds[address] &&
+        (news[port] === olds[port] ||
+          containsUnknown(news.networkId) ||
+          (news.networkId !== undefined && news.networkId !== olds.networkId))));
+
+/**
  * The network an address serves when a new rule of it is made: an isolated network's own; for a VPC's address, the
  * tier a rule or static NAT points into, while one does: the rules of the address that this one's replacement
  * deletes first no longer keep it there (the platform unassigns an address nothing points from its tier). Empty:

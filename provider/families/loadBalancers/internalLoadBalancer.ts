@@ -16,7 +16,14 @@ import { id, optionalId } from "../../lifecycle/check";
 import { inRange, parseCidr, parseIpv4 } from "../../lifecycle/net";
 import { containsUnknown } from "../../lifecycle/values";
 import { ipv4, networkCidr } from "../networks/network";
-import { balancerCalls, balancerCreate, balancerFields, balancerNetworks, port } from "./balancer";
+import {
+  balancerCalls,
+  balancerCreate,
+  balancerFields,
+  balancerNetworks,
+  deletesFirst,
+  port,
+} from "./balancer";
 
 const shared = balancerFields("load balancer", "the member instances, each with a NIC on the tier");
 
@@ -185,16 +192,7 @@ lb:
         "give this balancer another sourceIpAddress (or leave it out: the API allocates one), or balance onto that balancer's network",
     },
   ],
-  // the same port of the same source address; or the same source address balanced onto another tier, which the
-  // platform takes only once the old balancer is gone (one source address serves one network)
-  deleteBeforeReplace: (olds, news) =>
-    news.sourceIpAddress !== undefined &&
-    (containsUnknown(news.sourceIpAddress) ||
-      containsUnknown(news.sourcePort) ||
-      (news.sourceIpAddress === olds.sourceIpAddress &&
-        (news.sourcePort === olds.sourcePort ||
-          containsUnknown(news.networkId) ||
-          news.networkId !== olds.networkId))),
+  deleteBeforeReplace: deletesFirst("sourceIpAddress", "sourcePort"),
   api: {
     ...balancerCalls((c) => c.internalLoadBalancers),
     create: (s, i) =>

@@ -13,9 +13,16 @@ import { commonFields, field, output, tags, word, zoneId } from "../../kinds/com
 import { defineKind } from "../../kinds/define";
 import { examples, outputOf, resource, templateInstance } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
-import { containsUnknown } from "../../lifecycle/values";
 import { addressUse } from "../publicIps/addressUse";
-import { balancerCalls, balancerCreate, balancerFields, balancerNetworks, lower, port } from "./balancer";
+import {
+  balancerCalls,
+  balancerCreate,
+  balancerFields,
+  balancerNetworks,
+  deletesFirst,
+  lower,
+  port,
+} from "./balancer";
 
 export const LB_PROTOCOLS = ["tcp", "udp", "tcp-proxy"] as const;
 
@@ -159,15 +166,7 @@ web:
       otherwise: "choose another publicPort, or adopt that rule with adoptId",
     },
   ],
-  // the same port of the same address; or the same address moved to another network, which the platform serves
-  // only once the old rule is gone (it makes an address's rules on the network it serves)
-  deleteBeforeReplace: (olds, news) =>
-    containsUnknown(news.publicIpId) ||
-    containsUnknown(news.publicPort) ||
-    (news.publicIpId === olds.publicIpId &&
-      (news.publicPort === olds.publicPort ||
-        containsUnknown(news.networkId) ||
-        (news.networkId !== undefined && news.networkId !== olds.networkId))),
+  deleteBeforeReplace: deletesFirst("publicIpId", "publicPort"),
   api: {
     ...balancerCalls((c) => c.loadBalancers),
     create: (s, i) =>
