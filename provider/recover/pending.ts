@@ -77,6 +77,28 @@ export function readCheckpoint(exported: ExportedStack): CheckpointView {
   return { creates, others, held, writtenAt: Number.isFinite(writtenAt) ? writtenAt : undefined };
 }
 
+/**
+ * Where a recorded create goes among the state's resources: right after the last of what it needs (its parent, its
+ * provider, its dependencies) and of the record it replaces, so before the resources that depend on it, which the
+ * engine had left after it, unvisited. (Appended last, it came after them, and Pulumi refuses a state in which a
+ * resource's dependency comes after it.)
+ */
+function placeOf(resources: readonly StateResource[], r: StateResource): number {
+  const needs = new Set<string>([
+    r.urn,
+    ...(r.dependencies ?? []),
+    ...Object.values(r.propertyDependencies ?? {}).flat(),
+    ...(r.parent ? [r.parent] : []),
+    // a provider reference is the provider's URN, then "::" and its id
+    ...(r.provider ? [r.provider.slice(0, r.provider.lastIndexOf("::"))] : []),
+  ]);
+  let last = -1;
+  resources.forEach((x, i) => {
+    if (needs.has(x.urn)) last = i;
+  });
+  return last + 1;
+}
+
 /** What recover does with one pending create: record the id found, or drop it (nothing was made). */
 export type Resolution = { urn: string; id: string } | { urn: string; id?: undefined };
 
@@ -107,11 +129,12 @@ export function applyResolutions(exported: ExportedStack, resolutions: Resolutio
   const resources = (dep.resources ?? [])
     .filter((r) => !(replaced.has(r.urn) && r.pendingReplacement))
     .map((r) => (replaced.has(r.urn) && !r.delete ? { ...r, delete: true } : r));
+  for (const r of added) resources.splice(placeOf(resources, r), 0, r);
   return {
     ...exported,
     deployment: {
       ...dep,
-      resources: [...resources, ...added],
+      resources,
       pending_operations: pending.filter((op) => !(op.type === "creating" && byUrn.has(op.resource.urn))),
     },
   };

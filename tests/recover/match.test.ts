@@ -245,6 +245,27 @@ describe("the checkpoint", () => {
     ]);
   });
 
+  test("a replacement's new record goes before the resources that depend on it, after what it needs", () => {
+    // seed 13551, round 16: an SSH key pair replaced (create first), an instance naming it unvisited after it
+    const key = URN("cim:index:SshKeyPair", "ops");
+    const vm = URN("cim:index:Instance", "web");
+    const provider = URN("pulumi:providers:cim", "default");
+    const exported: any = checkpoint("cim:index:SshKeyPair", "ops", { name: "ops-2" });
+    exported.deployment.pending_operations[0].resource.provider = `${provider}::p-1`;
+    exported.deployment.resources.push(
+      { urn: provider, type: "pulumi:providers:cim", custom: true, id: "p-1" },
+      { urn: key, type: "cim:index:SshKeyPair", custom: true, id: "old", provider: `${provider}::p-1` },
+      { urn: vm, type: "cim:index:Instance", custom: true, id: "vm-1", dependencies: [key] },
+    );
+    const out = applyResolutions(exported, [{ urn: key, id: "new" }]);
+    expect(out.deployment.resources?.map((r) => [r.urn, r.id, r.delete ?? false])).toEqual([
+      [provider, "p-1", false],
+      [key, "old", true],
+      [key, "new", false],
+      [vm, "vm-1", false],
+    ]);
+  });
+
   test("a delete-before-replace replacement's new record takes the place of the old one, deleted already", () => {
     // the engine deleted the old key pair first and keeps its record as pending the replacement until the
     // replacement's create ends; a run killed in between leaves both
