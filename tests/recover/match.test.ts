@@ -220,7 +220,7 @@ describe("the checkpoint", () => {
       { urn: URN("pulumi-nodejs:dynamic/cim:Vpc", "b") },
     ]);
     expect(out.deployment.pending_operations).toEqual([]);
-    const added = out.deployment.resources?.at(-1);
+    const added = out.deployment.resources?.find((r) => r.urn === URN("pulumi-nodejs:dynamic/cim:Vpc", "a"));
     expect(added).toMatchObject({
       id: "v1",
       inputs: { __provider: "shim", name: "a" },
