@@ -101,7 +101,7 @@ export function enableStaticNat(ctx: PCtx) {
   const mapping = { virtualMachineId: vm.id, networkId, vmIpAddress: nic.ipAddress };
   // CloudStack's enableStaticNat records the mapping on the address before it applies it (oneToOneNat, the VM), so
   // a load-balancer rule or another mapping asked for while the job runs is refused as if it were done
-  const answer = ipJob(ctx, ip, "enableStaticNat", undefined, { ...mapping, wasStaticNat: ip.isStaticNat });
+  const answer = ipJob(ctx, ip, "enableStaticNat", undefined, mapping);
   ctx.data.publicIps.update(ip, { isStaticNat: true, ...mapping });
   return answer;
 }
@@ -134,8 +134,8 @@ export const staticNatJobEffects: Record<string, JobEffect<PublicIpData>> = {
     failure(data, job) {
       restorePrev(data, job);
       const ip = data.publicIps.byId(job.resourceId);
-      // a mapping that failed is not kept (one enabled again onto the same instance stays as it was)
-      if (ip && job.payload?.wasStaticNat !== true) clearStaticNat(data.publicIps, ip);
+      // a mapping that failed is not kept (an address mapped already is refused before any job)
+      if (ip) clearStaticNat(data.publicIps, ip);
     },
   },
   disableStaticNat: {
