@@ -61,6 +61,15 @@ export function output(doc: string, schema: z.ZodType = z.string().optional()): 
 /** An output declared by `output`: its schema's own type (the kind's outputs schema keeps it: kinds/outputSchema.ts). */
 type Output<S extends z.ZodType> = OutputSpec<z.output<S>> & { readonly schema: S };
 
+/**
+ * The name of the record an in-place id field names (an offering's, a version's): unknown in a preview that changes
+ * the id (OutputSpec.follows).
+ */
+export const nameOfId = (what: string, idField: string) => ({
+  ...output(`The name of its ${what} (\`${idField}\`).`),
+  follows: [idField],
+});
+
 /** When the record was created, as most records say. */
 export const created = output("When it was created (the API's `created`, an ISO 8601 date-time).");
 

@@ -15,6 +15,7 @@ import {
   field,
   growOnly,
   nameField,
+  nameOfId,
   networkInZone,
   notTheZoneNetwork,
   output,
@@ -127,14 +128,8 @@ export const fileSystem = defineKind({
   outputs: {
     zoneName,
     networkName: output("The name of its network (`networkId`)."),
-    diskOfferingName: {
-      ...output("The name of its disk offering (`diskOfferingId`)."),
-      follows: ["diskOfferingId"],
-    },
-    serviceOfferingName: {
-      ...output("The name of its compute offering (`serviceOfferingId`)."),
-      follows: ["serviceOfferingId"],
-    },
+    diskOfferingName: nameOfId("disk offering", "diskOfferingId"),
+    serviceOfferingName: nameOfId("compute offering", "serviceOfferingId"),
     ipAddress: {
       doc: "The NFS server: the file-system VM's address on the network.",
       schema: z.string().optional(),

@@ -13,6 +13,7 @@ import {
   commonFields,
   created,
   field,
+  nameOfId,
   networkInZone,
   notTheZoneNetwork,
   output,
@@ -239,14 +240,8 @@ export const kubernetesCluster = defineKind({
     },
     state: output("The API's cluster state (Starting, Running, Scaling, Upgrading, Alert, Error, …)."),
     zoneName,
-    kubernetesVersionName: {
-      ...output("The name of its Kubernetes version (`kubernetesVersionId`)."),
-      follows: ["kubernetesVersionId"],
-    },
-    serviceOfferingName: {
-      ...output("The name of its compute offering (`serviceOfferingId`)."),
-      follows: ["serviceOfferingId"],
-    },
+    kubernetesVersionName: nameOfId("Kubernetes version", "kubernetesVersionId"),
+    serviceOfferingName: nameOfId("compute offering", "serviceOfferingId"),
     created,
   },
   // No preview check of the node count: createKubernetesCluster refuses more control and worker nodes than

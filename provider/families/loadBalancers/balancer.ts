@@ -12,6 +12,7 @@ import { type Session, waitFor } from "../../lifecycle/session";
 import type { Operation } from "../../lifecycle/timeouts";
 import { containsUnknown } from "../../lifecycle/values";
 import { offNetwork } from "../instances/instanceRules";
+import { servedWhenMade } from "../publicIps/addressUse";
 
 export const LB_ALGORITHMS = ["roundrobin", "leastconn", "source"] as const;
 
@@ -170,28 +171,6 @@ export const deletesFirst =
           containsUnknown(news.networkId) ||
           (news.networkId !== undefined && news.networkId !== olds.networkId))));
 
-/**
- * The network an address serves when a new rule of it is made: an isolated network's own; for a VPC's address, the
- * tier a rule or static NAT points into, while one does: the rules of the address that this one's replacement
- * deletes first no longer keep it there (the platform unassigns an address nothing points from its tier). Empty:
- * none. A list that cannot be read now keeps what the address shows (best effort, as every lookup of a check).
- */
-async function servedWhenMade(
-  ip: Row,
-  vpc: string | undefined,
-  { creating, find, ownRecordHolds }: LiveRules,
-): Promise<string> {
-  const serves = typeof ip.associatedNetworkId === "string" ? ip.associatedNetworkId : "";
-  if (!serves || !vpc || !creating || ip.isStaticNat === true) return serves;
-  const others = await find(
-    "LoadBalancerRule",
-    (r) =>
-      (r as Row).publicIpId === ip.id &&
-      !ownRecordHolds("publicPort", `${String((r as Row).publicIpId)}/${String((r as Row).publicPort)}`),
-  );
-  return others !== undefined && others.length === 0 ? "" : serves;
-}
-
 /** A new rule's network against the one its address serves: the platform makes the rule there, whatever it is asked. */
 function servedNetwork(i: Recorded, serves: string): LookupFailure[] {
   if (!serves || typeof i.networkId !== "string" || containsUnknown(i.networkId) || i.networkId === serves)
@@ -221,7 +200,10 @@ export function balancerNetworks(scheme: "Public" | "Internal") {
     let property = "networkId";
     let net = await read("Network", i.networkId);
     const ip = scheme === "Public" ? await read("PublicIp", i.publicIpId) : undefined;
-    const serves = ip ? await servedWhenMade(ip, vpcOf(ip), live) : "";
+    // what this rule's replacement deletes first: the rule of the same port of the address (deletesFirst)
+    const ownRule = (r: Row) =>
+      live.ownRecordHolds("publicPort", `${String(r.publicIpId)}/${String(r.publicPort)}`);
+    const serves = ip ? await servedWhenMade(ip, live, { rule: ownRule }) : "";
     if (!net && ip && i.networkId === undefined) {
       property = "publicIpId";
       net = serves ? await read("Network", serves) : undefined;

@@ -18,7 +18,7 @@ import { examples, exported, outputOf, resource, templateInstance } from "../../
 import { id, optionalId } from "../../lifecycle/check";
 import { containsUnknown } from "../../lifecycle/values";
 import { offNetwork } from "../instances/instanceRules";
-import { addressUse } from "./addressUse";
+import { addressUse, servedWhenMade } from "./addressUse";
 
 type Row = LiveRecord & Record<string, unknown>;
 
@@ -31,8 +31,9 @@ type Row = LiveRecord & Record<string, unknown>;
 async function mapsOnto(
   i: Recorded,
   read: (kind: string, id: unknown) => Promise<LiveRecord | undefined>,
-  { creating, find, ownRecordHolds }: LiveRules,
+  live: LiveRules,
 ): Promise<LookupFailure[]> {
+  const { creating, find } = live;
   const out: LookupFailure[] = [];
   const ip = (await read("PublicIp", i.publicIpId)) as Row | undefined;
   if (creating && ip) {
@@ -43,9 +44,11 @@ async function mapsOnto(
         reason: `publicIpId ${ip.id} (${String(ip.ipAddress ?? "")}) is balanced by load-balancer rule ${rules.map((r) => `${String((r as Row).name ?? "")} (${r.id})`).join(", ")}, and the platform maps no static NAT onto an address with load-balancer rules: remove the rules in an up of their own first, or acquire another address`,
       });
   }
-  // the static NAT this one's replacement deletes first (the same address) leaves a VPC's address on no tier
-  const replacing = ip?.isStaticNat === true && ownRecordHolds("publicIpId", ip.id);
-  if (creating && ip) out.push(...(await networkOfAddress(i, ip, read, replacing)));
+  if (creating && ip) {
+    // what this one's replacement deletes first: the static NAT of the same address (deleteBeforeReplace)
+    const nat = ip.isStaticNat === true && live.ownRecordHolds("publicIpId", ip.id);
+    out.push(...(await networkOfAddress(i, ip, read, await servedWhenMade(ip, live, { nat }))));
+  }
   const network =
     typeof i.networkId === "string" ? i.networkId : (ip?.associatedNetworkId as string | undefined);
   const vm = (await read("Instance", i.instanceId)) as Row | undefined;
@@ -58,7 +61,8 @@ async function mapsOnto(
 }
 
 /**
- * The network the mapping is on, against the address's (enableStaticNat): an address that serves a network already
+ * The network the mapping is on, against the one the address serves when it is made (`serves`, servedWhenMade;
+ * enableStaticNat): an address that serves a network already
  * (an isolated network's, or a VPC's on the tier a rule put it on) is mapped on that one ("IP is associated with a
  * different network than passed network id"); a VPC's address that serves none needs `networkId` ("ip is not
  * associated with any network and no networkId is passed in"), a tier of its own VPC ("is not assigned to the
@@ -68,11 +72,9 @@ async function networkOfAddress(
   i: Recorded,
   ip: Row,
   read: (kind: string, id: unknown) => Promise<LiveRecord | undefined>,
-  replacing: boolean,
+  serves: string,
 ): Promise<LookupFailure[]> {
   const vpc = typeof ip.vpcId === "string" && ip.vpcId ? ip.vpcId : "";
-  const assigned = typeof ip.associatedNetworkId === "string" ? ip.associatedNetworkId : "";
-  const serves = vpc && replacing ? "" : assigned;
   const address = `publicIpId ${ip.id} (${String(ip.ipAddress ?? "")})`;
   if (i.networkId === undefined) {
     if (serves || !vpc) return [];

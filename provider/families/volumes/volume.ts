@@ -13,6 +13,7 @@ import {
   growOnly,
   inZone,
   nameField,
+  nameOfId,
   output,
   recordCalls,
   sourceInZone,
@@ -132,10 +133,7 @@ export const volume = defineKind({
   },
   outputs: {
     zoneName,
-    diskOfferingName: {
-      ...output("The name of its disk offering (`diskOfferingId`)."),
-      follows: ["diskOfferingId"],
-    },
+    diskOfferingName: nameOfId("disk offering", "diskOfferingId"),
     deviceId: {
       doc: "The device number on the instance it is attached to.",
       schema: z.number().optional(),
