@@ -113,9 +113,12 @@ function describeFound(p: PendingCreate, l: Lookup, hours: number): { verdict?: 
   if (l.candidates.length === 1) {
     const c = l.candidates[0];
     const how = c.madeBy === "audit" ? "created (audit trail)" : `made by ${c.madeBy}`;
+    const alone = l.among
+      ? ` (of ${l.among} made then alike in what cannot change, the one holding all its values)`
+      : "";
     return {
       verdict: c.id,
-      line: `found ${p.kind.noun} ${label(c)} ${where}, ${how} within the last ${hours} h${left} → record it in the state`,
+      line: `found ${p.kind.noun} ${label(c)} ${where}, ${how} within the last ${hours} h${alone}${left} → record it in the state`,
     };
   }
   if (l.candidates.length === 0 && l.earlier.length === 0)

@@ -47,6 +47,12 @@ export interface Lookup {
   candidates: Candidate[];
   /** The others (no create within the window): another's, or this run's if the API's clock moved since. */
   earlier: Omit<Candidate, "madeBy">[];
+  /**
+   * With one candidate: how many matched on the fields that cannot change in place and the name, of which it alone
+   * holds every other value the create gave too (two creates of one run alike in those, e.g. two rules of one ACL
+   * list). Undefined when it was the only one.
+   */
+  among?: number;
 }
 
 /** Why a pending create cannot be looked up automatically (its kind has no list of records). */
@@ -63,6 +69,13 @@ export function sameRecord(
   const name = compare(kind, "update", inputs, live).find(([field]) => field === "name");
   return name === undefined || name[3];
 }
+
+/**
+ * Whether a live record holds every value the create gave that changes in place too (tags aside: they are set after
+ * the create, which the interruption may have cut short). A record just made and not changed since does.
+ */
+const holdsAllGiven = (kind: Kind, inputs: Record<string, unknown>, live: Record<string, unknown>) =>
+  compare(kind, "update", inputs, live).every(([field, , , same]) => same || (field === "tags" && kind.tags));
 
 export interface LookupOptions {
   /** `Kind/id` of the records the stack's state holds. */
@@ -103,7 +116,7 @@ export async function lookUp(client: CimClient, p: PendingCreate, o: LookupOptio
       regional.jobs.inWindow(o.hoursBack).then((r) => r.items),
     );
   const recent = (await jobs.get(key)) as Job[];
-  const candidates: Candidate[] = [];
+  let candidates: Candidate[] = [];
   const earlier: Omit<Candidate, "madeBy">[] = [];
   for (const r of lookAlikes) {
     const own = recent.filter((j) => j.resourceId === r.id);
@@ -115,7 +128,21 @@ export async function lookUp(client: CimClient, p: PendingCreate, o: LookupOptio
     if (madeBy) candidates.push({ ...seen, madeBy });
     else earlier.push(seen);
   }
-  return { region, lookAlikes: lookAlikes.length, candidates, earlier };
+  // several made in the window: the one holding every value this create gave, if only one does
+  const among = candidates.length;
+  if (among > 1) {
+    const exact = candidates.filter((c) =>
+      holdsAllGiven(kind, p.inputs, lookAlikes.find((r) => r.id === c.id) as Record<string, unknown>),
+    );
+    if (exact.length === 1) candidates = exact;
+  }
+  return {
+    region,
+    lookAlikes: lookAlikes.length,
+    candidates,
+    earlier,
+    ...(candidates.length === 1 && among > 1 ? { among } : {}),
+  };
 }
 
 /**

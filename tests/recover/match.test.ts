@@ -108,6 +108,47 @@ describe("which record a pending create made", () => {
     expect(l.candidates.map((c) => c.id).sort()).toEqual([a, b].sort());
   });
 
+  test("two made within the window alike in what cannot change: the one holding every value given", async () => {
+    // two rules of one list, both of the interrupted run (soak): only the list cannot change in place
+    const on = await vpc("ruled", "10.69.0.0/16");
+    const list = await client.networkAcls.createList({ name: "web", vpcId: on });
+    await client.jobs.wait(list);
+    const rule = async (port: number) => {
+      const made = await client.networkAcls.createRule({
+        aclId: list.id!,
+        protocol: "tcp",
+        startPort: port,
+        endPort: port,
+        cidrList: ["0.0.0.0/0"],
+        action: "allow",
+        trafficType: "ingress",
+      });
+      await client.jobs.wait(made);
+      return made.id!;
+    };
+    const ssh = await rule(22);
+    const http = await rule(80);
+    const pending = (port: number) =>
+      find(
+        checkpoint("cim:index:NetworkAclRule", `r${port}`, {
+          aclId: list.id,
+          protocol: "tcp",
+          startPort: port,
+          endPort: port,
+          cidrList: ["0.0.0.0/0"],
+          action: "allow",
+          trafficType: "ingress",
+        }),
+      );
+    expect(await pending(22)).toMatchObject({ candidates: [expect.objectContaining({ id: ssh })], among: 2 });
+    expect(await pending(80)).toMatchObject({
+      candidates: [expect.objectContaining({ id: http })],
+      among: 2,
+    });
+    // neither holding every value given: recover asks
+    expect((await pending(443)).candidates.map((c) => c.id).sort()).toEqual([ssh, http].sort());
+  });
+
   test("a record the state already holds is not a candidate", async () => {
     const held = await vpc("held", "10.65.0.0/16");
     const fresh = await vpc("held", "10.65.0.0/16");
