@@ -4,6 +4,7 @@
 // classes of both paths (`pulumi-cim`: dynamic resources; `pulumi-cim/native`: the pulumi-resource-cim plugin's):
 // they differ only in how they register (see `registration`).
 
+import { randomUUID } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import { notASetting } from "../provider/config";
 import {
@@ -12,6 +13,8 @@ import {
   nativeTypeToken,
   outputNames,
   PLAIN_REFERENCES,
+  PLANNED_REFERENCES,
+  type Recorded,
   refOf,
   type StateDefault,
   secretInputs,
@@ -132,6 +135,10 @@ export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = 
   const secrets = new Set(secretInputs(kind));
   const outputOnly = outputNames(kind).filter((k) => !inputs.includes(k));
   const checkedRefs = Object.keys(kind.fields).filter((k) => refOf(kind.fields[k])?.mustExist);
+  const idRefs = Object.entries(kind.fields).flatMap(([k, f]) => {
+    const ref = refOf(f);
+    return ref && ref.by !== "name" ? [[k, ref.kind] as const] : [];
+  });
   const defaults = stateDefaults(kind);
 
   // On the dynamic path, a dynamic resource registered as pulumi.dynamic.Resource would register it (its type
@@ -156,6 +163,9 @@ export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = 
       // whenever a reference is given, empty too: without it, check looks up every known value (as for YAML).
       const refs = checkedRefs.filter((k) => given[k] !== undefined);
       if (refs.length) props[PLAIN_REFERENCES] = refs.filter((k) => isPlain(given[k]));
+      // At preview, an id still unknown names a resource of this program, whose inputs check can judge instead.
+      const planned = plannedReferences(given, idRefs);
+      if (planned) props[PLANNED_REFERENCES] = planned;
       // Output-only properties are registered as unknown so the class exposes them.
       for (const k of outputOnly) props[k] = undefined;
       Object.assign(props, hidden);
@@ -167,6 +177,7 @@ export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = 
       } finally {
         if (limit !== undefined) Error.stackTraceLimit = limit;
       }
+      made.set(this, { kind: kind.name, name, given, secrets, named: kind.nameFromResource === true });
       for (const [k, d] of defaults) readBackDefault(this, k, d);
       for (const w of honoured.warnings) pulumi.log.warn(w, this);
     }
@@ -177,6 +188,87 @@ export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = 
   }
   Object.defineProperty(KindResourceClass, "name", { value: kind.name });
   return KindResourceClass as unknown as KindClass<K>;
+}
+
+/** The resources this copy of the SDK made, with what a reference to one unknown at preview tells check of it. */
+const made = new WeakMap<
+  pulumi.Resource,
+  { kind: string; name: string; given: Record<string, unknown>; secrets: ReadonlySet<string>; named: boolean }
+>();
+/** A key for each such resource, made when a reference first names it. */
+const keys = new WeakMap<pulumi.Resource, string>();
+
+/**
+ * For each id reference given as another resource's output (a list's elements one by one) that comes from one
+ * resource of this program of the kind it names: a promise of what check is told of that resource when the value is
+ * unknown, at preview (PLANNED_REFERENCES, provider/lifecycle/planned.ts). Undefined when no value comes from one.
+ */
+function plannedReferences(
+  given: Record<string, unknown>,
+  refs: readonly (readonly [string, string])[],
+): Promise<Recorded | undefined> | undefined {
+  const traced: [string, unknown][] = [];
+  for (const [k, kindName] of refs) {
+    const v = given[k];
+    if (Array.isArray(v)) {
+      const each = v.map((e) => sourceOf(e, kindName));
+      if (each.some((e) => e !== undefined)) traced.push([k, each]);
+    } else {
+      const one = sourceOf(v, kindName);
+      if (one) traced.push([k, one]);
+    }
+  }
+  if (!traced.length) return undefined;
+  return (async () => {
+    const out: Recorded = {};
+    for (const [k, t] of traced) {
+      if (Array.isArray(t)) {
+        const each = await Promise.all(t.map((e) => (e ? e() : undefined)));
+        if (each.some((e) => e !== undefined)) out[k] = each.map((e) => e ?? null);
+      } else {
+        const one = await (t as () => Promise<Recorded | undefined>)();
+        if (one) out[k] = one;
+      }
+    }
+    return Object.keys(out).length ? out : undefined;
+  })();
+}
+
+type OutputInternals = {
+  resources?: () => Set<pulumi.Resource>;
+  isKnown?: Promise<boolean>;
+  isSecret?: Promise<boolean>;
+};
+
+/**
+ * The resource of kind `kindName` an output comes from, when it comes from that one resource alone (its `id`): a
+ * function giving what check is told of it while the output is unknown, undefined once known.
+ */
+function sourceOf(v: unknown, kindName: string): (() => Promise<Recorded | undefined>) | undefined {
+  if (!pulumi.Output.isInstance(v)) return undefined;
+  const o = v as unknown as OutputInternals;
+  const from = o.resources?.() ?? new Set<pulumi.Resource>();
+  if (from.size !== 1 || !(o.isKnown instanceof Promise)) return undefined;
+  const [res] = from;
+  const peer = made.get(res);
+  if (!peer || peer.kind !== kindName) return undefined;
+  return async () => {
+    if (await o.isKnown) return undefined;
+    let key = keys.get(res);
+    if (!key) {
+      key = randomUUID();
+      keys.set(res, key);
+    }
+    const inputs: Recorded = {};
+    for (const [k, x] of Object.entries(peer.given)) {
+      if (x === undefined || peer.secrets.has(k)) continue;
+      // a value the program made secret stays out too: check may name what it reads
+      if (pulumi.Output.isInstance(x) && (await (x as unknown as OutputInternals).isSecret)) continue;
+      inputs[k] = x;
+    }
+    if (peer.named && inputs.name === undefined) inputs.name = peer.name;
+    return { kind: peer.kind, name: peer.name, key, inputs };
+  };
 }
 
 /**

@@ -174,6 +174,7 @@ export function inZone(noun: string, rule: string | ((r: Zoned, i: Recorded) => 
   return {
     stable: true,
     needs: ["zoneId"],
+    planned: ["zoneId"],
     holds: (r, i) =>
       (r as Zoned).zoneId === undefined || i.zoneId === undefined || (r as Zoned).zoneId === i.zoneId,
     reason: (r, i) =>

@@ -34,6 +34,7 @@ export {
   type OutputsOf,
   optionalInput,
   PLAIN_REFERENCES,
+  PLANNED_REFERENCES,
   type RawInputsOf,
   REPLACE_ON_CHANGES,
   type Recorded,

@@ -210,6 +210,13 @@ export interface Requirement {
   readonly changesWith?: readonly string[];
   /** The inputs `holds` reads: the requirement is judged only when they are known. */
   readonly needs?: readonly string[];
+  /**
+   * The fields of the record `holds` reads, when each is an input of the named kind with the same meaning (a VPC's
+   * `cidr`, an instance's `backupOfferingId`, a left-out one being one the record will not hold): the requirement is
+   * then judged too at preview on a reference to a resource the same run makes, on the record its inputs will make,
+   * when the program's SDK says which resource that is (planned.ts) and those inputs are known.
+   */
+  readonly planned?: readonly string[];
 }
 
 /** A reference's requirements as one list (a field gives one or several). */
@@ -290,6 +297,13 @@ export interface HeldLive<V = any> {
  * to judge (fieldLookups.ts).
  */
 export const PLAIN_REFERENCES = "__plainReferences";
+
+/**
+ * The hidden input in which the TypeScript SDK says, at preview, which resource of the program each unknown
+ * reference comes from (its kind, name and non-secret inputs), so that check judges what it can of the record that
+ * resource will be (planned.ts). Check keeps declared inputs alone, so it is never kept in state.
+ */
+export const PLANNED_REFERENCES = "__planned";
 
 /**
  * The hidden input in which the SDK passes the resource's `replaceOnChanges` option: the engine applies that option

@@ -19,6 +19,7 @@ import {
   type LiveRecord,
   PLAIN_REFERENCES,
   type Recorded,
+  type Requirement,
   refOf,
   requirementsOf,
 } from "./fieldSpec";
@@ -43,6 +44,15 @@ import {
   secondCheckOf,
   seenChange,
 } from "./lookups";
+import {
+  hasStandIn,
+  plannedFieldsKnown,
+  plannedName,
+  plannedOf,
+  plannedRecord,
+  plannedValues,
+  withStandIns,
+} from "./planned";
 import {
   canonical,
   claimant,
@@ -87,11 +97,17 @@ export async function stableRequirements(
         (r) => (r.stable || r.changesWith) && known(inputs, r.needs),
       );
       const value = inputs[k];
-      if (!rules.length || value === undefined || containsUnknown(value) || ref.by === "name") return;
+      if (value === undefined || ref.by === "name") return;
       const target = kindNamed(ref.kind);
       if (!target) return;
       const elsewhere = ref.regionFrom ? inputs[ref.regionFrom] : undefined;
       const where = typeof elsewhere === "string" ? elsewhere : region;
+      if (containsUnknown(value)) {
+        const requires = requirementsOf(ref.requires);
+        out.push(...plannedFailures(k, value, requires, target, news, inputs, whereOf(where), where));
+        return;
+      }
+      if (!rules.length) return;
       const judged = new Set(lookedUp === undefined ? [] : Array.isArray(lookedUp) ? lookedUp : [lookedUp]);
       const ids = (Array.isArray(value) ? value : [value]).filter(
         (v): v is string => typeof v === "string" && !judged.has(v),
@@ -111,6 +127,35 @@ export async function stableRequirements(
       }
     }),
   );
+  return out;
+}
+
+/**
+ * The requirements that say what record fields they read (`planned`), on the records that the resources of the run
+ * an unknown value comes from will make (planned.ts): each is new, so every such requirement is due. Not judged for
+ * a resource the program puts in another region than this one.
+ */
+function plannedFailures(
+  field: string,
+  value: unknown,
+  requires: readonly Requirement[],
+  target: Kind,
+  news: Recorded,
+  inputs: Recorded,
+  where: string,
+  region: string | undefined,
+): CheckFailure[] {
+  const rules = requires.filter((r) => r.planned && known(inputs, r.needs));
+  if (!rules.length) return [];
+  const out: CheckFailure[] = [];
+  for (const p of plannedValues(value, plannedOf(news, field))) {
+    if (p.kind !== target.name) continue;
+    const elsewhere = p.inputs.region;
+    if (typeof elsewhere === "string" && elsewhere !== region) continue;
+    const due = rules.filter((r) => plannedFieldsKnown(p, r.planned ?? []));
+    const record = due.length ? plannedRecord(p) : undefined;
+    if (record) out.push(...requirementFailures(field, plannedName(p), record, target, where, due, inputs));
+  }
   return out;
 }
 
@@ -264,7 +309,10 @@ export async function exclusiveFailures(
   region: string | undefined,
   news: Recorded = inputs,
 ): Promise<CheckFailure[]> {
-  const rules = (kind.exclusive ?? []).filter((x) => known(inputs, x.needs));
+  // an unknown reference to a resource the run makes claims under a stand-in for it, against the program's claims
+  const planned = kind.exclusive ? withStandIns(kind, inputs, news) : undefined;
+  const judged = planned?.inputs ?? inputs;
+  const rules = (kind.exclusive ?? []).filter((x) => known(judged, x.needs));
   if (!rules.length || (inputs.adoptId !== undefined && inputs.adoptId !== null)) return [];
   const existing = Object.keys(olds).length > 0;
   // what the resource is known by (claimedTwice): its URN on the plugin; on the dynamic path the program's inputs
@@ -278,7 +326,7 @@ export async function exclusiveFailures(
   const replaced = existing ? undefined : replacedHolds(kind);
   const claimIn = await claimRegion(kind, region);
   const where =
-    inputs.region === undefined && claimIn !== undefined ? { ...inputs, region: claimIn } : inputs;
+    judged.region === undefined && claimIn !== undefined ? { ...judged, region: claimIn } : judged;
   for (const x of rules) {
     const claimed = x.claimed(where);
     if (claimed === undefined) continue;
@@ -286,10 +334,11 @@ export async function exclusiveFailures(
     const unchanged = own !== undefined && sameValue(own, claimed);
     const twice = claimedTwice(kind, claimIn, x, inputs, claimed, unchanged, idsOf(), replaced);
     if (twice) {
-      out.push(twice);
+      out.push(planned ? { ...twice, reason: planned.shown(twice.reason) } : twice);
       continue;
     }
-    if (unchanged || !x.held) continue;
+    // no record holds a value made of a resource still to be made
+    if (unchanged || !x.held || hasStandIn(claimed)) continue;
     const live: HeldLive = x;
     // old inputs that never held this value (an imported SSH key pair: the API shows no public key) still name
     // the resource's own record by the other values they claim (its name)

@@ -200,6 +200,7 @@ async function makeWorld(emu: Emulator): Promise<void> {
     }),
   );
   w.vpcId = vpcId;
+  w.vpcOfferingId = vpcOfferingId;
   const tier = async (name: string, internalLb: boolean, third: number) =>
     made(
       await c.networks.create({
@@ -265,6 +266,7 @@ async function makeWorld(emu: Emulator): Promise<void> {
   w.tier2Vm = await instanceOn("on-tier2", w.plainTier2);
   // an instance under a backup offering, with a DAILY backup schedule
   const offering = (await c.catalogue.backupOfferings({ zoneId: w.zoneA }))[0].id;
+  w.backupOffering = offering;
   await made(await c.instances.assignBackupOffering(w.tierVm, offering));
   await c.backupSchedules.create({
     vmId: w.tierVm,
@@ -302,12 +304,13 @@ async function makeWorld(emu: Emulator): Promise<void> {
   w.balancedIp = await balanced("web");
   w.balancedIp2 = await balanced("web2");
   // an isolated network, an address for it (which serves it) and an instance on it
+  w.isolatedOffering = offerings.find((o) => o.forVpc === false)!.id;
   w.isolated = await made(
     await c.networks.create({
       name: "isolated",
       displayText: "isolated",
       zoneId: w.zoneA,
-      networkOfferingId: offerings.find((o) => o.forVpc === false)!.id,
+      networkOfferingId: w.isolatedOffering,
     }),
   );
   w.isolatedIp = await made(await c.publicIps.acquire({ zoneId: w.zoneA, networkId: w.isolated }));

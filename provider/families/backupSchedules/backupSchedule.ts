@@ -20,6 +20,7 @@ export const NEEDS_BACKUP_OFFERING = {
   holds: (vm: LiveRecord) => Boolean((vm as { backupOfferingId?: unknown }).backupOfferingId),
   // an instance given another offering (or its first) by the same up is judged by the API after that change
   changesWith: ["backupOfferingId"],
+  planned: ["backupOfferingId"],
   reason:
     "has no backup offering: the platform refuses backups and backup schedules of such an instance. Give the instance a backupOfferingId (cim.getBackupOffering) in the program, or assign one to it, first",
 };

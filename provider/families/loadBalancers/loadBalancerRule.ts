@@ -161,6 +161,8 @@ web:
         r.publicIpId && r.publicPort !== undefined && r.state !== "Error"
           ? `${r.publicIpId}/${r.publicPort}`
           : undefined,
+      shown: (v: string) =>
+        `port ${v.slice(v.lastIndexOf("/") + 1)} of public IP ${v.slice(0, v.lastIndexOf("/"))}`,
       reason: (i, r: LoadBalancerRule) =>
         `publicPort ${String(i.publicPort)}: load-balancer rule ${r.name ?? ""} (${r.id}) balances port ${String(r.publicPort)} of this address already (${r.protocol ?? "tcp"}), and the platform takes one rule per public port of an address, whatever the protocol`,
       otherwise: "choose another publicPort, or adopt that rule with adoptId",

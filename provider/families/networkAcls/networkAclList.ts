@@ -35,6 +35,7 @@ export function listOfSameVpc(noun: string): Requirement {
   return {
     stable: true,
     needs: ["vpcId"],
+    planned: ["vpcId"],
     holds: (l, i) => typeof (l as ListRecord).vpcId !== "string" || (l as ListRecord).vpcId === i.vpcId,
     reason: (l, i) =>
       `is a list of VPC ${String((l as ListRecord).vpcId)}, not of the ${noun}'s VPC ${String(i.vpcId)}: a ${noun} uses a network ACL list of its own VPC`,

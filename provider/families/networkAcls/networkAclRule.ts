@@ -228,6 +228,8 @@ export const networkAclRule = defineKind({
         typeof i.aclId === "string" && typeof i.number === "number" ? `${i.aclId}/${i.number}` : undefined,
       held: (r: NetworkAclRule) =>
         r.aclId && typeof r.number === "number" ? `${r.aclId}/${r.number}` : undefined,
+      shown: (v: string) =>
+        `number ${v.slice(v.lastIndexOf("/") + 1)} of network ACL list ${v.slice(0, v.lastIndexOf("/"))}`,
       reason: (i, r: NetworkAclRule) =>
         `number ${String(i.number)} is taken in network ACL list ${String(i.aclId)}: rule ${r.id} has it, and a rule's number is unique in its list (the API refuses a second)`,
       otherwise: "pick another number, or leave number out for the next free one",

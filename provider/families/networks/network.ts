@@ -117,6 +117,7 @@ const tierInVpc: Requirement[] = [
   {
     stable: true,
     needs: ["zoneId"],
+    planned: ["zoneId"],
     property: "zoneId",
     holds: (vpc, i) => (vpc as Vpc).zoneId === undefined || (vpc as Vpc).zoneId === i.zoneId,
     reason: (vpc, i) =>
@@ -125,6 +126,7 @@ const tierInVpc: Requirement[] = [
   {
     stable: true,
     needs: ["gateway", "netmask"],
+    planned: ["cidr"],
     property: "gateway",
     holds: (vpc, i) => {
       const range = rangeOfInputs(i);

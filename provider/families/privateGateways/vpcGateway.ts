@@ -41,6 +41,7 @@ const vlan = z
 const outsideVpcRange: Requirement = {
   stable: true,
   needs: ["gateway", "netmask"],
+  planned: ["cidr"],
   holds: (v, i) => {
     const cidr = (v as { cidr?: unknown }).cidr;
     const vpc = typeof cidr === "string" ? parseCidr(cidr, false) : undefined;

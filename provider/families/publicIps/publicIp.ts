@@ -27,6 +27,7 @@ type Zoned = { zoneId?: string; zoneName?: string; vpcId?: string };
 const inAddressZone: Requirement = {
   stable: true,
   needs: ["zoneId"],
+  planned: ["zoneId"],
   holds: (r, i) =>
     i.zoneId === undefined || (r as Zoned).zoneId === undefined || (r as Zoned).zoneId === i.zoneId,
   property: "zoneId",
@@ -37,6 +38,7 @@ const inAddressZone: Requirement = {
 /** An address is acquired for a VPC, not for one of its tiers (the API refuses a tier's networkId). */
 const notATier: Requirement = {
   stable: true,
+  planned: ["vpcId"],
   holds: (n) => !(n as Zoned).vpcId,
   reason: (n) =>
     `is a tier of VPC ${String((n as Zoned).vpcId)}: an address is acquired for the VPC (vpcId), not for one of its tiers. Give vpcId instead of networkId`,

@@ -1,0 +1,149 @@
+// References to resources the same run makes. At preview such a reference is unknown (the id exists once its
+// resource is made), so the rules on what it names could not be judged before `up` had made what comes first. The
+// TypeScript SDK knows which resource of the program an unknown reference comes from, and sends that resource's
+// kind, name and inputs (PLANNED_REFERENCES, never kept: check keeps declared inputs alone). Check then judges:
+// - the requirements on the record named that declare the inputs they read (`Requirement.planned`), on the record
+//   those inputs will make (a tier inside its new VPC's range, a backup schedule's new instance with an offering);
+// - the values no two resources may hold (`Exclusive`), with a stand-in for the unknown id, the same for every
+//   reference to that resource and unlike any record's (two rules of one number in a new ACL list).
+
+import { type LiveRecord, PLANNED_REFERENCES, type Recorded, refOf } from "./fieldSpec";
+import { checkKind } from "./fields";
+import type { Kind } from "./kindSpec";
+import { kindNamed } from "./registry";
+import { containsUnknown } from "./values";
+
+/** A resource of the program that an unknown reference comes from, as the SDK describes it. */
+export interface Planned {
+  /** Its kind's name (Vpc, Instance, …). */
+  readonly kind: string;
+  /** Its Pulumi name. */
+  readonly name: string;
+  /** What tells it from every other resource of the run (made by the SDK for the run). */
+  readonly key: string;
+  /** Its inputs as the program gives them, less the secret ones. */
+  readonly inputs: Recorded;
+}
+
+const isPlanned = (v: unknown): v is Planned => {
+  const p = v as Planned | null;
+  return (
+    p !== null &&
+    typeof p === "object" &&
+    typeof p.kind === "string" &&
+    typeof p.name === "string" &&
+    typeof p.key === "string" &&
+    p.key.length > 0 &&
+    p.inputs !== null &&
+    typeof p.inputs === "object" &&
+    !Array.isArray(p.inputs)
+  );
+};
+
+/**
+ * The resources the unknown values of reference `field` come from: one for a single value, one (or undefined) per
+ * element of a list. Undefined when the program's SDK did not say (a value it could not trace, another language).
+ */
+export function plannedOf(
+  news: Recorded,
+  field: string,
+): Planned | readonly (Planned | undefined)[] | undefined {
+  const all = news[PLANNED_REFERENCES];
+  if (all === null || typeof all !== "object" || Array.isArray(all)) return undefined;
+  const p = (all as Recorded)[field];
+  if (Array.isArray(p)) return p.map((x) => (isPlanned(x) ? x : undefined));
+  return isPlanned(p) ? p : undefined;
+}
+
+/** The planned resources of one value of `field` (of a single value, or of each unknown element of a list). */
+export function plannedValues(
+  value: unknown,
+  planned: Planned | readonly (Planned | undefined)[] | undefined,
+): Planned[] {
+  if (planned === undefined) return [];
+  if (!Array.isArray(value))
+    return containsUnknown(value) && !Array.isArray(planned) ? [planned as Planned] : [];
+  if (!Array.isArray(planned)) return [];
+  return value.flatMap((v, i) => {
+    const p = (planned as readonly (Planned | undefined)[])[i];
+    return containsUnknown(v) && p ? [p] : [];
+  });
+}
+
+/** How a message names a resource the run makes. */
+export const plannedName = (p: Planned) => `${JSON.stringify(p.name)} (new in this run)`;
+
+/** The value that stands for the unknown id of a resource the run makes: the same for each reference to it. */
+const standIn = (p: Planned) => `\u0001planned:${p.kind}:${p.key}`;
+
+/**
+ * The record a planned resource's inputs will make, as far as they say it, in the names of its kind's inputs (which
+ * the records share for what they both hold): its kind's field checks applied, so values are as check keeps them
+ * (defaults, normalised forms). Values not known yet are left out; the requirements that read them are not judged
+ * (plannedFieldsKnown).
+ */
+export function plannedRecord(p: Planned): LiveRecord | undefined {
+  const kind = kindNamed(p.kind);
+  // an adoption takes a record as it is, whatever the inputs leave out
+  if (!kind || (p.inputs.adoptId !== undefined && p.inputs.adoptId !== null)) return undefined;
+  const { inputs } = checkKind(kind, {}, p.inputs);
+  const known = Object.entries(inputs).filter(([, v]) => !containsUnknown(v));
+  return { ...Object.fromEntries(known), id: plannedName(p) };
+}
+
+/** Whether a planned resource's inputs say each of `fields` (given or left out, but not unknown). */
+export const plannedFieldsKnown = (p: Planned, fields: readonly string[]) =>
+  fields.every((f) => !containsUnknown(p.inputs[f]));
+
+/**
+ * The inputs with a stand-in for each unknown reference (or list element) the SDK traced to a resource of the run,
+ * and what turns the stand-ins of a message back into the resources' names; undefined when there is none.
+ */
+export function withStandIns(
+  kind: Kind,
+  inputs: Recorded,
+  news: Recorded,
+): { inputs: Recorded; shown: (text: string) => string } | undefined {
+  if (news[PLANNED_REFERENCES] === undefined) return undefined;
+  const out: Recorded = { ...inputs };
+  const names = new Map<string, string>();
+  const stand = (p: Planned) => {
+    const s = standIn(p);
+    names.set(s, plannedName(p));
+    return s;
+  };
+  for (const [k, f] of Object.entries(kind.fields)) {
+    const ref = refOf(f);
+    const value = inputs[k];
+    if (!ref || ref.by === "name" || !containsUnknown(value)) continue;
+    const planned = plannedOf(news, k);
+    if (planned === undefined) continue;
+    if (!Array.isArray(value)) {
+      if (!Array.isArray(planned) && (planned as Planned).kind === ref.kind)
+        out[k] = stand(planned as Planned);
+      continue;
+    }
+    if (!Array.isArray(planned)) continue;
+    out[k] = value.map((v, i) => {
+      const p = (planned as readonly (Planned | undefined)[])[i];
+      return containsUnknown(v) && p?.kind === ref.kind ? stand(p) : v;
+    });
+  }
+  if (!names.size) return undefined;
+  return {
+    inputs: out,
+    shown: (text) => {
+      let t = text;
+      for (const [s, name] of names) t = t.split(JSON.stringify(s)).join(name).split(s).join(name);
+      return t;
+    },
+  };
+}
+
+/** Whether a value holds a stand-in (a claim made of one is between the program's resources alone). */
+export const hasStandIn = (v: unknown): boolean =>
+  typeof v === "string"
+    ? v.startsWith("\u0001planned:") || v.includes("\u0001planned:")
+    : Array.isArray(v)
+      ? v.some(hasStandIn)
+      : v !== null && typeof v === "object" && Object.values(v).some(hasStandIn);

@@ -1,0 +1,59 @@
+// A new VPC with two tiers, an ACL list with two rules, and an instance on the first tier with a backup schedule,
+// every value that preview judges against the resources the same run makes taken from stack config
+// (`newvpc:cidr`, `newvpc:webGateway`, `newvpc:dbGateway`, `newvpc:sshNumber`, `newvpc:httpNumber`,
+// `newvpc:backupOffering` "none" to leave the instance without one): used by tests/e2e/plannedReferences.test.ts.
+module.exports = async (cim, pulumi) => {
+  const c = new pulumi.Config("newvpc");
+  const zone = await cim.getZone("de-fra-1a");
+  const template = await cim.getTemplate("Ubuntu 22.04 LTS");
+  const small = await cim.getComputeOffering({ name: "Small", zoneId: zone.id });
+  const vpcOffering = (await cim.getVpcOfferings())[0];
+  const tierOffering = await cim.getNetworkOffering({ name: "VPC Tier", forVpc: true });
+  const backups = await cim.getBackupOfferings({ zoneId: zone.id });
+
+  const vpc = new cim.Vpc("shop", {
+    zoneId: zone.id,
+    cidr: c.get("cidr") ?? "10.60.0.0/16",
+    vpcOfferingId: vpcOffering.id,
+  });
+  const acl = new cim.NetworkAclList("web-acl", { vpcId: vpc.id });
+  const rule = (name, number, port) =>
+    new cim.NetworkAclRule(name, {
+      aclId: acl.id,
+      number,
+      protocol: "tcp",
+      startPort: port,
+      endPort: port,
+      cidrList: ["0.0.0.0/0"],
+      action: "allow",
+      trafficType: "ingress",
+    });
+  rule("ssh", c.getNumber("sshNumber") ?? 10, 22);
+  rule("http", c.getNumber("httpNumber") ?? 20, 80);
+  const tier = (name, gateway) =>
+    new cim.Network(name, {
+      zoneId: zone.id,
+      networkOfferingId: tierOffering.id,
+      vpcId: vpc.id,
+      aclId: acl.id,
+      gateway,
+      netmask: "255.255.255.0",
+    });
+  const web = tier("web", c.get("webGateway") ?? "10.60.1.1");
+  tier("db", c.get("dbGateway") ?? "10.60.2.1");
+  const offering = c.get("backupOffering") === "none" ? {} : { backupOfferingId: backups[0].id };
+  const vm = new cim.Instance("app", {
+    zoneId: zone.id,
+    templateId: template.id,
+    serviceOfferingId: small.id,
+    networkIds: [web.id],
+    ...offering,
+  });
+  new cim.BackupSchedule("nightly", {
+    instanceId: vm.id,
+    intervalType: "DAILY",
+    schedule: "30:02",
+    timezone: "UTC",
+  });
+  return { vpcId: vpc.id };
+};

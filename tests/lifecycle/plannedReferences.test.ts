@@ -1,0 +1,303 @@
+// At preview, a reference to a resource the same run makes is unknown; the TypeScript SDK says which resource it is
+// (PLANNED_REFERENCES), and check judges the rules on what it names against that resource's inputs: each row is
+// refused at check as the API refuses it once the other resource exists (the check agrees with the platform), and
+// passes corrected. Values the API layer cannot know at preview stay unjudged.
+import { describe, expect, it } from "vitest";
+import { providerFor } from "../../provider";
+import type { KindName } from "../../provider/kinds";
+import { PLANNED_REFERENCES } from "../../provider/kinds/define";
+import { resetLookups } from "../../provider/lifecycle/lookups";
+import { UNKNOWN } from "../../provider/lifecycle/values";
+import { type Rec, sshRule, tierArgs, useWorld, w } from "./refusalWorld";
+
+useWorld();
+
+/** What the SDK tells check of a resource of the program whose id is unknown. */
+const planned = (kind: KindName, name: string, inputs: Rec, key = `${kind}-${name}`) => ({
+  kind,
+  name,
+  key,
+  inputs,
+});
+
+const newVpc = (cidr = "10.1.0.0/16", zoneId = w.zoneA) =>
+  planned("Vpc", "main", { name: "main", zoneId, cidr, vpcOfferingId: w.vpcOfferingId });
+const newInstance = (over: Rec = {}) =>
+  planned("Instance", "app", {
+    name: "app",
+    zoneId: w.zoneA,
+    templateId: w.templateId,
+    serviceOfferingId: w.small,
+    networkIds: [w.plainTier],
+    ...over,
+  });
+
+/** A tier of the new VPC, the VPC's id unknown. */
+const tierOfNew = (vpc: Rec, over: Rec = {}) => ({
+  ...tierArgs(),
+  vpcId: UNKNOWN,
+  ...over,
+  [PLANNED_REFERENCES]: { vpcId: vpc },
+});
+
+/**
+ * The check refuses `news` naming `field`; once `peer` is made, the create of the same inputs with its id meets the
+ * API's own refusal.
+ */
+async function refusedLikeTheApi(
+  kind: KindName,
+  news: Rec,
+  field: string,
+  reason: RegExp,
+  peer: { planned: Rec; ref: string },
+  api: RegExp,
+) {
+  const checked = await providerFor(kind).check!({}, news);
+  expect(checked.failures).toEqual([{ property: field, reason: expect.stringMatching(reason) }]);
+  expect(checked.inputs).not.toHaveProperty(PLANNED_REFERENCES);
+  const other = providerFor(peer.planned.kind);
+  const made = await other.create((await other.check!({}, peer.planned.inputs)).inputs);
+  try {
+    await expect(providerFor(kind).create({ ...checked.inputs, [peer.ref]: made.id })).rejects.toThrow(api);
+  } finally {
+    await other.delete!(made.id, made.outs);
+  }
+}
+
+describe("requirements on a resource the run makes, judged on its inputs", () => {
+  it("a tier outside its new VPC's range", async () => {
+    await refusedLikeTheApi(
+      "Network",
+      tierOfNew(newVpc()),
+      "gateway",
+      /^vpcId names VPC "main" \(new in this run\) in .*, which has the range 10\.1\.0\.0\/16: the tier's range 10\.90\.7\.0\/24 .*is not inside it/,
+      { planned: newVpc(), ref: "vpcId" },
+      /must be within the VPC|not within|outside/i,
+    );
+    resetLookups();
+    const inside = await providerFor("Network").check!(
+      {},
+      tierOfNew(newVpc(), { gateway: "10.1.7.1", name: "inside" }),
+    );
+    expect(inside.failures ?? []).toEqual([]);
+  });
+
+  it("a tier in another zone than its new VPC", async () => {
+    const checked = await providerFor("Network").check!({}, tierOfNew(newVpc("10.90.0.0/16", w.zoneB)));
+    expect(checked.failures).toEqual([
+      {
+        property: "zoneId",
+        reason: expect.stringMatching(
+          /^vpcId names VPC "main" \(new in this run\) in .*, which is in zone \S+, not in zone \S+: a tier is in its VPC's zone/,
+        ),
+      },
+    ]);
+  });
+
+  it("a backup schedule of a new instance without a backup offering", async () => {
+    const schedule = (vm: Rec) => ({
+      instanceId: UNKNOWN,
+      intervalType: "DAILY",
+      schedule: "30:02",
+      timezone: "UTC",
+      [PLANNED_REFERENCES]: { instanceId: vm },
+    });
+    await refusedLikeTheApi(
+      "BackupSchedule",
+      schedule(newInstance()),
+      "instanceId",
+      /^instanceId names instance "app" \(new in this run\) in .*, which has no backup offering/,
+      { planned: newInstance(), ref: "instanceId" },
+      /without having any backup offering/,
+    );
+    resetLookups();
+    const given = await providerFor("BackupSchedule").check!(
+      {},
+      schedule(newInstance({ backupOfferingId: w.backupOffering })),
+    );
+    expect(given.failures ?? []).toEqual([]);
+    // an instance adopting a record is that record, whatever its inputs leave out
+    resetLookups();
+    const adopting = await providerFor("BackupSchedule").check!(
+      {},
+      schedule(newInstance({ adoptId: w.tierVm })),
+    );
+    expect(adopting.failures ?? []).toEqual([]);
+    // an offering still unknown at preview (another resource's output) is not judged
+    resetLookups();
+    const later = await providerFor("BackupSchedule").check!(
+      {},
+      schedule(newInstance({ backupOfferingId: UNKNOWN })),
+    );
+    expect(later.failures ?? []).toEqual([]);
+  });
+
+  it("a volume attached to a new instance of another zone", async () => {
+    const vm = newInstance({ zoneId: w.zoneB, networkIds: undefined });
+    const checked = await providerFor("Volume").check!(
+      {},
+      {
+        name: "data",
+        zoneId: w.zoneA,
+        diskOfferingId: w.customDisk,
+        size: 10,
+        instanceId: UNKNOWN,
+        [PLANNED_REFERENCES]: { instanceId: vm },
+      },
+    );
+    expect(checked.failures).toEqual([
+      {
+        property: "instanceId",
+        reason: expect.stringMatching(
+          /^instanceId names instance "app" \(new in this run\) in .*, which is in zone \S+, not in the volume's zone/,
+        ),
+      },
+    ]);
+  });
+
+  it("a private gateway whose network overlaps its new VPC's range", async () => {
+    await refusedLikeTheApi(
+      "VpcGateway",
+      {
+        vpcId: UNKNOWN,
+        ipAddress: "10.1.9.2",
+        gateway: "10.1.9.1",
+        netmask: "255.255.255.0",
+        vlan: 100,
+        [PLANNED_REFERENCES]: { vpcId: newVpc() },
+      },
+      "gateway",
+      /^vpcId names VPC "main" \(new in this run\) in .*, which has the range 10\.1\.0\.0\/16, and the private network of gateway 10\.1\.9\.1 .* overlaps it/,
+      { planned: newVpc(), ref: "vpcId" },
+      /overlaps the VPC's cidr/,
+    );
+  });
+
+  it("a public IP for a new tier rather than its VPC; a tier taking a new list of another VPC", async () => {
+    const tier = planned("Network", "web", { ...tierArgs(), name: "web", gateway: "10.90.60.1" });
+    const ip = await providerFor("PublicIp").check!(
+      {},
+      { networkId: UNKNOWN, [PLANNED_REFERENCES]: { networkId: tier } },
+    );
+    expect(ip.failures).toEqual([
+      {
+        property: "networkId",
+        reason: expect.stringMatching(
+          /^networkId names network "web" \(new in this run\) in .*, which is a tier of VPC \S+: an address is acquired for the VPC \(vpcId\)/,
+        ),
+      },
+    ]);
+    resetLookups();
+    const list = planned("NetworkAclList", "theirs", { name: "theirs", vpcId: w.otherVpc });
+    const other = await providerFor("Network").check!(
+      {},
+      { ...tierArgs(), gateway: "10.90.61.1", aclId: UNKNOWN, [PLANNED_REFERENCES]: { aclId: list } },
+    );
+    expect(other.failures).toEqual([
+      {
+        property: "aclId",
+        reason: expect.stringMatching(
+          /^aclId names network ACL list "theirs" \(new in this run\) in .*, which is a list of VPC \S+, not of the tier's VPC/,
+        ),
+      },
+    ]);
+  });
+
+  it("an instance on a new network of another zone", async () => {
+    const net = planned("Network", "far", {
+      name: "far",
+      zoneId: w.zoneB,
+      networkOfferingId: w.isolatedOffering,
+    });
+    const checked = await providerFor("Instance").check!(
+      {},
+      { ...newInstance().inputs, networkIds: [UNKNOWN], [PLANNED_REFERENCES]: { networkIds: [net] } },
+    );
+    expect(checked.failures).toEqual([
+      {
+        property: "networkIds",
+        reason: expect.stringMatching(
+          /^networkIds names network "far" \(new in this run\) in .*, which is in zone \S+, not in the instance's zone/,
+        ),
+      },
+    ]);
+  });
+
+  it("what the SDK did not trace, or traced to another kind, is not judged", async () => {
+    const untraced = await providerFor("Network").check!({}, { ...tierArgs(), vpcId: UNKNOWN });
+    expect(untraced.failures ?? []).toEqual([]);
+    resetLookups();
+    const otherKind = await providerFor("Network").check!(
+      {},
+      tierOfNew(planned("Instance", "main", { cidr: "10.1.0.0/16" })),
+    );
+    expect(otherKind.failures ?? []).toEqual([]);
+    resetLookups();
+    const unknownRange = await providerFor("Network").check!({}, tierOfNew(newVpc(UNKNOWN)));
+    expect(unknownRange.failures ?? []).toEqual([]);
+  });
+});
+
+describe("values no two resources may hold, under a resource the run makes", () => {
+  it("two tiers of one new VPC that overlap, and two of two new VPCs that do not clash", async () => {
+    const vpc = newVpc("10.90.0.0/16");
+    const p = providerFor("Network");
+    expect((await p.check!({}, tierOfNew(vpc, { name: "a", gateway: "10.90.50.1" }))).failures ?? []).toEqual(
+      [],
+    );
+    const second = await p.check!({}, tierOfNew(vpc, { name: "b", gateway: "10.90.50.1" }));
+    expect(second.failures).toEqual([
+      {
+        property: "gateway",
+        reason: expect.stringMatching(/cim\.Network .*"a".* of this program claims the same/),
+      },
+    ]);
+    expect(second.failures![0].reason).toContain('"main" (new in this run)');
+    expect(second.failures![0].reason).not.toContain("\u0001");
+    // the same range in another new VPC: no clash
+    const elsewhere = planned("Vpc", "other", { name: "other", zoneId: w.zoneA, cidr: "10.90.0.0/16" });
+    expect(
+      (await p.check!({}, tierOfNew(elsewhere, { name: "c", gateway: "10.90.50.1" }))).failures ?? [],
+    ).toEqual([]);
+  });
+
+  it("two rules of one number in a new ACL list; the same numbers in two lists", async () => {
+    const list = planned("NetworkAclList", "web", { name: "web", vpcId: w.vpcId });
+    const rule = (l: Rec, number: number) => ({
+      ...sshRule,
+      aclId: UNKNOWN,
+      number,
+      action: "allow",
+      trafficType: "ingress",
+      [PLANNED_REFERENCES]: { aclId: l },
+    });
+    const p = providerFor("NetworkAclRule");
+    expect((await p.check!({}, rule(list, 10))).failures ?? []).toEqual([]);
+    const twice = await p.check!({}, { ...rule(list, 10), startPort: 80, endPort: 80 });
+    expect(twice.failures).toEqual([
+      { property: "number", reason: expect.stringMatching(/of this program claims the same/) },
+    ]);
+    expect(twice.failures![0].reason).toContain('"web" (new in this run)');
+    const other = planned("NetworkAclList", "db", { name: "db", vpcId: w.vpcId });
+    expect((await p.check!({}, rule(other, 10))).failures ?? []).toEqual([]);
+  });
+
+  it("two load-balancer rules of one public port on a new address", async () => {
+    const ip = planned("PublicIp", "web", { vpcId: w.vpcId });
+    const rule = (name: string) => ({
+      name,
+      publicIpId: UNKNOWN,
+      networkId: w.plainTier,
+      publicPort: 443,
+      privatePort: 8443,
+      algorithm: "roundrobin",
+      [PLANNED_REFERENCES]: { publicIpId: ip },
+    });
+    const p = providerFor("LoadBalancerRule");
+    expect((await p.check!({}, rule("a"))).failures ?? []).toEqual([]);
+    const second = await p.check!({}, rule("b"));
+    expect(second.failures).toEqual([
+      { property: "publicPort", reason: expect.stringMatching(/of this program claims the same/) },
+    ]);
+  });
+});
