@@ -37,7 +37,7 @@ export function recoveryOptions(o: RecoveryOptions = {}): Required<RecoveryOptio
   return {
     graceMs: o.graceMs ?? 2_000,
     clockToleranceMs: o.clockToleranceMs ?? 10_000,
-    maxPages: o.maxPages ?? 5,
+    maxPages: o.maxPages ?? 25,
   };
 }
 
@@ -93,6 +93,7 @@ export async function recoverLostMutation(core: CoreReads, m: LostMutation): Pro
   const looks = m.mayBeInFlight && o.graceMs > 0 ? 2 : 1;
   const context: CallContext = { method: m.method, path: m.path, region: m.region };
   let listed: Job[] = [];
+  let complete = true;
   try {
     // Nothing but time ties an unnamed create's job to it: first let this process's sends of the same command
     // settle, so that a sibling's job is already claimed by its own answer (inFlight.ts).
@@ -100,7 +101,7 @@ export async function recoverLostMutation(core: CoreReads, m: LostMutation): Pro
     const reading = m.reading ?? (await readServerClock(core, m));
     for (let look = 0; look < looks; look++) {
       if (look > 0) await sleep(o.graceMs, m.signal);
-      listed = await recentJobs(core, m, o.maxPages);
+      ({ jobs: listed, complete } = await recentJobs(core, m, o.maxPages));
       // Every job listed existed by now: on the server's clock, none was created after this moment.
       const listedAt = monotonicNow();
       // While the request may still be in flight, a job from before it was sent (within the clocks' tolerance)
@@ -117,6 +118,15 @@ export async function recoverLostMutation(core: CoreReads, m: LostMutation): Pro
     if (err instanceof MutationOutcomeUnknownError) throw err;
     throw new MutationOutcomeUnknownError(context, m.command, err instanceof Error ? err : m.cause);
   }
+  // Not in what was read, but the platform lists more (in an order the spec does not promise): its job may be
+  // among the rest, and a resend would make a second record.
+  if (!complete)
+    throw new MutationOutcomeUnknownError(
+      context,
+      m.command,
+      m.cause,
+      `no job of it is among the first ${listed.length} jobs the platform lists for the window, and it lists more`,
+    );
   for (const j of listed) if (j.jobId) m.seen.add(j.jobId);
   return undefined;
 }
@@ -157,7 +167,7 @@ export async function jobIdsBefore(
   signal?: AbortSignal,
 ): Promise<string[]> {
   try {
-    const jobs = await recentJobs(
+    const { jobs } = await recentJobs(
       core,
       { region, signal, startedAt: monotonicNow() },
       core.recoveryOptions.maxPages,
@@ -168,11 +178,15 @@ export async function jobIdsBefore(
   }
 }
 
+/**
+ * The jobs of the window, at most `maxPages` pages of them: `complete` when that is all the platform lists (a
+ * further page, or a full page of the recent-jobs fallback, says it is not).
+ */
 async function recentJobs(
   core: CoreReads,
   m: Pick<LostMutation, "region" | "signal" | "startedAt">,
   maxPages: number,
-): Promise<Job[]> {
+): Promise<{ jobs: Job[]; complete: boolean }> {
   // The window is what has passed since the request was sent (our own elapsed time) plus a minute; the
   // server applies it to its own clock, so neither its zone nor its skew matters here.
   const hoursBack = Math.max(1, Math.ceil((monotonicNow() - m.startedAt + 60_000) / 3_600_000));
@@ -186,12 +200,16 @@ async function recentJobs(
       query: { hoursBack },
       options,
     });
-    let n = 0;
-    for await (const page of list.pages()) {
-      out.push(...page.items);
-      if (++n >= maxPages) break;
+    const pages = list.pages();
+    for (let n = 0; n < maxPages; n++) {
+      const page = await pages.next();
+      if (page.done) return { jobs: out, complete: true };
+      out.push(...page.value.items);
     }
-    return out;
+    // the cap reached: one more read tells whether anything is left
+    const more = await pages.next();
+    await pages.return(undefined);
+    return { jobs: out, complete: more.done === true };
   } catch (err) {
     // No time-window route here: fall back to the most recent jobs.
     if (!(err instanceof NotFoundError)) throw err;
@@ -199,12 +217,16 @@ async function recentJobs(
       path: apiPath`/jobs/recent`,
       key: "jobs",
       item: JobSchema,
-      query: { limit: 200 },
+      query: { limit: RECENT_LIMIT },
       options,
     });
-    return (await recent.all()).items;
+    const { items } = await recent.all();
+    return { jobs: items, complete: items.length < RECENT_LIMIT };
   }
 }
+
+/** How many jobs the recent-jobs fallback asks for: a list that full may leave this request's out. */
+const RECENT_LIMIT = 200;
 
 /** A job created before the estimate counts double: this request's job is created just after it was sent. */
 const distance = (created: number | undefined, estimate: number) =>

@@ -93,7 +93,10 @@ export interface RecoveryOptions {
    * bodies. Default 10 s.
    */
   clockToleranceMs?: number;
-  /** Pages of /jobs?hoursBack= to read at most. Default 5 (1,000 jobs). */
+  /**
+   * Pages of /jobs?hoursBack= to read at most. Default 25 (5,000 jobs). A lost answer whose job is not among them
+   * while the platform lists more is an unknown outcome (nothing is resent).
+   */
   maxPages?: number;
 }
 

@@ -783,6 +783,64 @@ describe("lost answers of asynchronous mutations", () => {
     expect(posts(s.calls, "/api/v1/networks")).toHaveLength(1);
   });
 
+  it("a job list longer than it reads, its order not the newest first: found where read, else an unknown outcome, never a resend", async () => {
+    // 1,200 older jobs of the window, listed oldest first in pages of 200, the lost request's job last
+    const lost = (jobsBefore: number) => {
+      const jobs: object[] = [];
+      for (let i = 0; i < jobsBefore; i++)
+        jobs.push({
+          jobId: `old-${i}`,
+          status: "success",
+          command: "createVolume",
+          resourceId: `v-${i}`,
+          resourceName: `data-${i}`,
+          created: serverLocal(3_000_000 - i),
+        });
+      return jobs;
+    };
+    const serve = (jobs: object[]) =>
+      server((c, res) => {
+        if (c.method === "POST") {
+          jobs.push({
+            jobId: "mine",
+            status: "running",
+            command: "createVolume",
+            resourceId: "vol-new",
+            resourceName: "data",
+            created: serverLocal(),
+          });
+          return resetMidResponse(res);
+        }
+        if (isJobsList(c)) {
+          const page = Number(new URL(c.url, "http://x").searchParams.get("page") ?? 1);
+          return sendJson(res, 200, {
+            jobs: jobs.slice((page - 1) * 200, page * 200),
+            totalElements: jobs.length,
+            page,
+          });
+        }
+        if (c.url.startsWith("/api/v1/volumes/vol-new"))
+          return sendJson(res, 200, { id: "vol-new", name: "data", state: "Allocated" });
+        notFound(res);
+      });
+    const create = (url: string) =>
+      clientAt(url, { region: REGION_A, recovery: { graceMs: 20, maxPages: 5 } })
+        .volumes.create({ name: "data", zoneId: "z-1", diskOfferingId: "d-1" })
+        .catch((e) => e);
+    // the job on the sixth page, past the five read: nothing is sent again
+    const far = await serve(lost(1_200));
+    const unknown = await create(far.url);
+    expect(unknown).toBeInstanceOf(MutationOutcomeUnknownError);
+    expect(unknown.message).toMatch(
+      /the answer was lost \(.*\) and no job of it is among the first 1000 jobs the platform lists for the window, and it lists more, so it is unknown whether the change landed/,
+    );
+    expect(posts(far.calls, "/api/v1/volumes")).toHaveLength(1);
+    // on the fourth page: adopted
+    const near = await serve(lost(700));
+    expect(await create(near.url)).toMatchObject({ jobId: "mine", id: "vol-new", adopted: true });
+    expect(posts(near.calls, "/api/v1/volumes")).toHaveLength(1);
+  });
+
   it("matches lost creates by name, and never adopts one job twice", async () => {
     const jobs: object[] = [];
     const s = await server((c, res) => {
