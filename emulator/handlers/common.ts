@@ -74,8 +74,17 @@ export function audited(resourceType: string, resourceId: string, jobId?: string
   return jobId ? { resourceId, resourceType, jobId } : { resourceId, resourceType };
 }
 
+/** A platform record's time (created, lastUpdated): ISO 8601 UTC with `Z`, as CloudStack's responses carry an offset. */
 export function isoNow(ctx: Ctx): string {
   return new Date(ctx.clock.now()).toISOString();
+}
+
+/**
+ * A time of data the service holds itself (comments, projects, organizations, their memberships and invitations):
+ * the API layer writes it, so it is the server's local time without offset (spec, Value conventions 3).
+ */
+export function apiLayerNow(ctx: Ctx): string {
+  return ctx.clock.local();
 }
 
 export const PAGE_SIZE_CEILING = 200;

@@ -4,7 +4,7 @@
 // changes visibility and sees admins-only comments, where CloudStack keeps both for its administrators
 // (emulator/README.md).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { Api, type Catalogue, expectErrorBody, UUID } from "./harness";
+import { Api, type Catalogue, expectErrorBody, LOCAL_TIMESTAMP, UUID } from "./harness";
 
 let api: Api;
 let c: Catalogue;
@@ -82,7 +82,7 @@ describe("comments on the five families, with identical shapes", () => {
         annotation: "owned by team a",
         adminsOnly: false,
         username: "user-1",
-        created: expect.stringMatching(/Z$/),
+        created: expect.stringMatching(LOCAL_TIMESTAMP),
       };
       expect(await api.ok("GET", `${collection}/${target.id}/annotations`)).toEqual([row]);
       expect(await api.ok("GET", `${collection}/annotations/${add.id}`)).toEqual(row);

@@ -1,4 +1,5 @@
-// Value conventions 3: what the API layer writes itself (error bodies, job records, audit rows) is the
+// Value conventions 3: what the API layer writes itself (error bodies, job records, audit rows, the data the
+// service holds itself: comments, projects, organizations and their memberships and invitations) is the
 // server's local time with no offset, in whatever zone the server runs, from a clock that may be off the
 // client's; the Date header follows the same clock.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -58,6 +59,31 @@ describe.each([
     }
     // The window is taken on the server's own clock: the job of a moment ago is in the last hour.
     expect(window.jobs.map((j: any) => j.jobId)).toContain(jobId);
+  });
+
+  it("writes the times of data it holds itself (comments, projects, organizations) as local time", async () => {
+    const vpc = await api.vpc(c, "10.20.0.0/16", "noted");
+    const note = await api.ok("POST", `/vpcs/${vpc.id}/annotations`, { query: { annotation: "kept" } });
+    const comment = await api.ok("GET", `/vpcs/annotations/${note.id}`);
+    expectServerNow(local(comment.created), clockSkewMs);
+    const project = await api.ok("POST", "/projects", { body: { name: `p-${timezone.length}` } });
+    const listed = (await api.ok("GET", "/projects")).content.find((p: any) => p.id === project.id);
+    expectServerNow(local(listed.created), clockSkewMs);
+    const org = await api.ok("POST", "/tenants", { body: { name: `org-${utcOffsetHours}` } });
+    const tenant = (await api.ok("GET", "/tenants")).content.find((t: any) => t.id === org.id);
+    expectServerNow(local(tenant.created), clockSkewMs);
+    const membership = (await api.ok("GET", "/tenants/memberships")).content.find(
+      (m: any) => m.tenantId === org.id,
+    );
+    expectServerNow(local(membership.created), clockSkewMs);
+    await api.control.user("bob");
+    const bob = await api.emu.token({ sub: "bob" });
+    await api.ok("POST", `/tenants/${org.id}/invitations`, { body: { user: "bob" } });
+    const [invitation] = (await api.ok("GET", "/invitations", { token: bob, query: { tenantId: org.id } }))
+      .content;
+    expectServerNow(local(invitation.created), clockSkewMs);
+    // a pending invitation's age is taken on the server's clock, whatever its zone
+    expect(invitation.state).toBe("Pending");
   });
 
   it("writes audit rows in local time", async () => {

@@ -4,7 +4,7 @@
 // ones included, whatever permissions it carries. CloudStack's administrator-only rules (AnnotationManagerImpl)
 // do not apply: service:admin gates administrative endpoints only.
 import type { CommentDecl, Data } from "../../family";
-import { audited, isoNow } from "../../handlers/common";
+import { apiLayerNow, audited } from "../../handlers/common";
 import { bool, query, reqStr, withinLength } from "../../handlers/input";
 import type { TaggableKind } from "../../handlers/resources";
 import { fieldsOf } from "../../handlers/views";
@@ -54,7 +54,7 @@ export function commentHandlers(kind: TaggableKind, decl: CommentDecl) {
           adminsOnly: bool(q, "adminsOnly") ?? false,
           username: ctx.user.username,
         },
-        isoNow(ctx),
+        apiLayerNow(ctx),
       );
       return done(a);
     },
@@ -70,7 +70,7 @@ export function commentHandlers(kind: TaggableKind, decl: CommentDecl) {
       const a = findComment(ctx);
       const adminsOnly = bool(query(ctx), "adminsOnly");
       if (adminsOnly === undefined) reqStr(query(ctx), "adminsOnly");
-      ctx.data.annotations.update(a, { adminsOnly: adminsOnly! }, isoNow(ctx));
+      ctx.data.annotations.update(a, { adminsOnly: adminsOnly! }, apiLayerNow(ctx));
       return done(a);
     },
     remove(ctx: CCtx) {

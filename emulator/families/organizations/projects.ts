@@ -3,7 +3,7 @@
 // listProjects, updateProject and deleteProject (per account and region here, like every record); preferences
 // are the signed-in user's console settings, one map per user across regions.
 import type { Data, SeedScope } from "../../family";
-import { audited, isoNow, pagedEnvelope, paging } from "../../handlers/common";
+import { apiLayerNow, audited, pagedEnvelope, paging } from "../../handlers/common";
 import { body, listFilter, type Obj, query, reqStr, str, withinLength } from "../../handlers/input";
 import { fieldsOf, ownedView } from "../../handlers/views";
 import { badRequest, type Ctx, ok } from "../../http";
@@ -40,7 +40,7 @@ export function create(ctx: PCtx) {
   const name = withinLength("name", reqStr(b, "name"));
   uniqueName(ctx, name);
   const displayText = withinLength("displayText", str(b, "displayText") || name);
-  const p = ctx.data.projects.insert(ctx.owner, { name, displayText, state: "Active" }, isoNow(ctx));
+  const p = ctx.data.projects.insert(ctx.owner, { name, displayText, state: "Active" }, apiLayerNow(ctx));
   return ok({ id: p.id }, audited(ctx.data.projects.resourceType, p.id));
 }
 
@@ -82,7 +82,7 @@ export function update(ctx: PCtx) {
   }
   if (displayText !== undefined) withinLength("displayText", displayText);
   const patch = { ...(name ? { name } : {}), ...(displayText ? { displayText } : {}) };
-  ctx.data.projects.update(p, patch, isoNow(ctx));
+  ctx.data.projects.update(p, patch, apiLayerNow(ctx));
   return ok(projectView(ctx, p), audited(ctx.data.projects.resourceType, p.id));
 }
 

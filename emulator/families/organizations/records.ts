@@ -39,6 +39,8 @@ export interface TenantInvitationRec extends Owned {
   tenantId: string;
   invitee: string;
   state: string;
+  /** When it was sent, as an instant on the server's clock (its `created` is local time without offset). */
+  sentMs?: number;
 }
 
 declare module "../../records" {

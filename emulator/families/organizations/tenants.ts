@@ -5,7 +5,7 @@
 // updateProjectInvitation, deleteProjectInvitation). All synchronous: data the service keeps itself. Usage
 // counts of my-limits come from the quota service, which the family declarations configure.
 import type { Data } from "../../family";
-import { audited, isoNow, pagedEnvelope, paging } from "../../handlers/common";
+import { apiLayerNow, audited, pagedEnvelope, paging } from "../../handlers/common";
 import { body, bool, query, reqStr, str, withinLength } from "../../handlers/input";
 import { fieldsOf } from "../../handlers/views";
 import { badRequest, type Ctx, forbidden, notFound, ok } from "../../http";
@@ -100,7 +100,7 @@ export function create(ctx: TCtx) {
   if (mine.includes(name))
     throw badRequest(`Tenant with name ${name} already exists for user ${ctx.user.sub}`);
   const owner = homeOwner(ctx);
-  const now = isoNow(ctx);
+  const now = apiLayerNow(ctx);
   const t = ctx.data.tenants.insert(
     owner,
     { name, description: str(b, "description") ?? "", state: "Active" },
@@ -149,7 +149,8 @@ export function listMembers(ctx: TCtx) {
 /** Pending past the timeout reads as Expired (ProjectInvitationDao.isActive). */
 function stateOf(ctx: Ctx, i: TenantInvitationRec): string {
   if (i.state !== "Pending") return i.state;
-  return ctx.clock.now() - Date.parse(i.created) > INVITATION_TIMEOUT_MS ? "Expired" : "Pending";
+  const sent = i.sentMs ?? Date.parse(i.created);
+  return ctx.clock.now() - sent > INVITATION_TIMEOUT_MS ? "Expired" : "Pending";
 }
 
 function invitationView(ctx: TCtx, i: TenantInvitationRec) {
@@ -186,8 +187,8 @@ export function inviteUser(ctx: TCtx) {
     }
     ctx.data.tenantInvitations.delete(old.id);
   }
-  const fields = { tenantId: tenant.id, invitee, state: "Pending" };
-  const i = ctx.data.tenantInvitations.insert(homeOwner(ctx), fields, isoNow(ctx));
+  const fields = { tenantId: tenant.id, invitee, state: "Pending", sentMs: ctx.clock.now() };
+  const i = ctx.data.tenantInvitations.insert(homeOwner(ctx), fields, apiLayerNow(ctx));
   return ok({ id: i.id }, audited("TenantInvitation", i.id));
 }
 
@@ -228,7 +229,7 @@ export function answerInvitation(ctx: TCtx) {
       `Unable to find invitation for account name=${ctx.user.sub} to the tenant id=${i?.tenantId ?? ctx.params.id}`,
     );
   }
-  const now = isoNow(ctx);
+  const now = apiLayerNow(ctx);
   ctx.data.tenantInvitations.update(i, { state: accept ? "Completed" : "Declined" }, now);
   if (accept) {
     ctx.data.tenantMemberships.insert(
