@@ -56,6 +56,16 @@ describe("Instance schedules", () => {
       enabled: false,
       timezone: "Europe/Berlin",
     });
+    // a JSON body in their place is refused naming a parameter (spec, Errors 3), and changes nothing
+    const json = await api.put(`/compute/instances/${vm.id}/schedules/${id}`, {
+      body: { schedule: "0 7 * * *", action: "STOP" },
+    });
+    expect(json.status).toBe(400);
+    expect(json.body.message).toBe("Required parameter 'schedule' is not present");
+    expect(await api.ok("GET", `/compute/instances/${vm.id}/schedules/${id}`)).toMatchObject({
+      schedule: "30 6 * * *",
+      action: "START",
+    });
   });
 
   it("refuses CloudStack's way: bad cron, unknown action, unknown time zone, a past start, an end before the start", async () => {

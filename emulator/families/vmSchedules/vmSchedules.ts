@@ -5,7 +5,7 @@
 
 import type { Data } from "../../family";
 import { audited, isoNow, paging, passThrough } from "../../handlers/common";
-import { bool, query, reqStr, str } from "../../handlers/input";
+import { bool, query, queryOnly, reqStr, str } from "../../handlers/input";
 import { fieldsOf } from "../../handlers/views";
 import { accepted, badRequest, type Ctx, notFound, ok } from "../../http";
 import type { InstanceRec } from "../instances/records";
@@ -177,10 +177,23 @@ export function get(ctx: SCtx) {
   return ok(scheduleView(scheduleOfVm(ctx, ctx.params.id)));
 }
 
+/** What the PUT reads. */
+const UPDATE_PARAMS = [
+  "schedule",
+  "action",
+  "timezone",
+  "startDate",
+  "endDate",
+  "enabled",
+  "name",
+  "description",
+] as const;
+
 /** The spec's PUT: query parameters; those left out keep their value (CloudStack's updateVMSchedule). */
 export function update(ctx: SCtx) {
   const r = scheduleOfVm(ctx, ctx.params.id);
-  const q = query(ctx);
+  // every parameter is optional (left out, it keeps its value): a JSON body would change nothing, silently
+  const q = queryOnly(ctx, UPDATE_PARAMS);
   const patch: Partial<VmScheduleRec> = {};
   const action = actionOf(q, false);
   const schedule = scheduleOf(q, false);
