@@ -16,6 +16,7 @@ import {
 import { createCredential, decodeToken, isLoopbackHost, normaliseBaseUrl } from "../client/auth";
 import { exchange, TransportFailure } from "../client/transport";
 import { type ProviderConfig, SETTINGS, type SettingName } from "../config";
+import { apiDefaultRegion } from "../families/catalogue/client";
 import { formatDuration } from "../lifecycle/timeouts";
 
 export type Status = "ok" | "warn" | "fail" | "skip";
@@ -186,7 +187,7 @@ async function checkDefaultRegion(
 ): Promise<{ row: Row; region?: string }> {
   const check = "default region";
   if (!c.region) {
-    const d = regions.find((r) => r.primary && r.active !== false) ?? regions.find((r) => r.active !== false);
+    const d = apiDefaultRegion(regions);
     return d
       ? {
           row: { check, status: "ok", detail: `API default: ${regionName(d)}; cim:region not set` },

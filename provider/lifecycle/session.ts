@@ -7,6 +7,7 @@ import { CimClient, Circuit, JobFailedError, JobNotFoundError, WaitTimeoutError 
 import { jobCommandOf } from "../client/jobHistory";
 import { PollDeadline, poll } from "../client/waiter";
 import { clientSettings, missingSettingsAdvice, type ProviderConfig, providerConfig } from "../config";
+import { apiDefaultRegion } from "../families/catalogue/client";
 import { reporting } from "./progress";
 import { type Operation, resolveTimeouts } from "./timeouts";
 
@@ -224,7 +225,7 @@ export async function defaultRegion(s: Session): Promise<string | undefined> {
   const hit = defaults.get(key);
   if (hit && Date.now() - hit.at < 60_000) return hit.id;
   const id = s.client.catalogue.regions().then(
-    (regions) => (regions.find((r) => r.primary) ?? regions.find((r) => r.active !== false))?.id,
+    (regions) => apiDefaultRegion(regions)?.id,
     () => undefined,
   );
   defaults.set(key, { at: Date.now(), id });

@@ -21,7 +21,7 @@ export const LOOKUP_DOCS: Record<string, string> = {
   getComputeOfferings:
     "The compute offerings of a region, optionally only those available in one zone (filtered here).",
   getDefaultRegion:
-    "The region resources land in when they name none: `cim:region` (or `CIM_REGION`) when set, else the API's\ndefault, the primary region if one exists, otherwise the first active one.",
+    "The region resources land in when they name none: `cim:region` (or `CIM_REGION`) when set, else the API's\ndefault, the primary region if one exists and is active, otherwise the first active one.",
   getDiskOffering: "One disk offering by name (e.g. `Custom`) or id.",
   getDiskOfferings: "The disk offerings of a region.",
   getFileSystem:

@@ -1,5 +1,6 @@
 // Regions: every region of the API, one by name or id, and the one resources land in by default.
 
+import { apiDefaultRegion } from "../../provider/families/catalogue/client";
 import { candidatesOf, client, getRegions, LookupError, type LookupQuery, pick } from "./core";
 import type { Region } from "./records";
 
@@ -12,13 +13,13 @@ export async function getRegion(query: LookupQuery | string): Promise<Region> {
 
 /**
  * The region resources land in when they name none: `cim:region` (or `CIM_REGION`) when set, else the API's
- * default, the primary region if one exists, otherwise the first active one.
+ * default, the primary region if one exists and is active, otherwise the first active one.
  */
 export async function getDefaultRegion(): Promise<Region> {
   const { region: configured } = client();
   const regions = await getRegions();
   if (configured) return pick(regions, configured, "region", "");
-  const found = regions.find((r) => r.primary) ?? regions.find((r) => r.active !== false);
+  const found = apiDefaultRegion(regions);
   if (!found) throw new LookupError("cim: the API lists no active region", candidatesOf(regions));
   return found;
 }

@@ -69,7 +69,7 @@ export const getComputeOfferings = nativeLookups.getComputeOfferings;
 
 /**
  * The region resources land in when they name none: `cim:region` (or `CIM_REGION`) when set, else the API's
- * default, the primary region if one exists, otherwise the first active one.
+ * default, the primary region if one exists and is active, otherwise the first active one.
  */
 export const getDefaultRegion = nativeLookups.getDefaultRegion;
 

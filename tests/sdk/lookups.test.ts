@@ -91,6 +91,20 @@ describe("regions", () => {
     expect((await cim.getDefaultRegion()).id).toBe(secondary.id);
   });
 
+  it("an inactive primary region is not the default: the first active one is, where the API routes a request naming none", async () => {
+    const ctl = await EmulatorControl.of(emu);
+    await ctl.region(primary.id, { active: false });
+    try {
+      clearLookupCache();
+      expect((await cim.getDefaultRegion()).id).toBe(secondary.id);
+      // the API's own routing of a request without X-Region-Context
+      const zones = await userCall("GET", "/zones");
+      expect(zones.map((z: any) => z.regionId ?? z.region)).toContain(secondary.id);
+    } finally {
+      await ctl.region(primary.id, { active: true });
+    }
+  });
+
   it("an unknown region fails listing the regions", async () => {
     const e = await failure(cim.getRegion("mars-1"));
     expect(e.message).toContain('no region named "mars-1"');
