@@ -111,12 +111,17 @@ function drop(req: FastifyRequest, reply: FastifyReply) {
   req.raw.socket.destroy();
 }
 
+/** A token in the query string is refused, beside a valid header too. */
+function refuseQueryToken(req: FastifyRequest): void {
+  if (hasQueryToken(req.query as Ctx["query"])) {
+    throw unauthorized("Tokens in the query string are not accepted; send Authorization: Bearer <token>");
+  }
+}
+
 /** Authentication and the checks that run before any resource is reached, in the order the README states. */
 async function buildCtx(rt: Runtime, def: RouteDef, req: FastifyRequest, path: string, fault?: FaultRule) {
   const query = req.query as Ctx["query"];
-  if (hasQueryToken(query)) {
-    throw unauthorized("Tokens in the query string are not accepted; send Authorization: Bearer <token>");
-  }
+  refuseQueryToken(req);
   const claims = await rt.tokens.verify(bearerToken(req.headers.authorization));
   const ctx = {
     method: def.method,
@@ -314,6 +319,16 @@ export function buildServer(rt: Runtime, routes: RouteDef[]): FastifyInstance {
       (await preFault(rt, req.method, UNMATCHED, path, req, reply)).handled
     ) {
       return reply;
+    }
+    // the API authenticates every request before it routes it: no token, no answer about what exists
+    if (path.startsWith("/api/") || path.startsWith(CONTROL_PREFIX)) {
+      try {
+        refuseQueryToken(req);
+        await rt.tokens.verify(bearerToken(req.headers.authorization));
+      } catch (e) {
+        if (e instanceof ApiError) return send(reply, errorReply(rt.clock, e, path));
+        throw e;
+      }
     }
     return send(reply, {
       status: 404,
