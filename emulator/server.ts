@@ -271,6 +271,14 @@ export function buildServer(rt: Runtime, routes: RouteDef[]): FastifyInstance {
     bodyLimit: BODY_LIMIT,
     forceCloseConnections: true,
     return503OnClosing: true,
+    // what the framework refuses before any route (a malformed percent-escape in the path): the API's error body
+    frameworkErrors: (err, req, reply) => {
+      const path = pathOf(req.url);
+      return send(reply, {
+        status: 400,
+        body: errorBody(rt.clock, `Malformed request: ${err.message}`, `uri=${path}`),
+      });
+    },
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("application/json", { parseAs: "string" }, parseJson);

@@ -123,6 +123,17 @@ describe("List envelopes and paging", () => {
 });
 
 describe("Errors", () => {
+  it("Errors 1: a path the framework cannot read (a malformed percent-escape) still answers the API's error body", async () => {
+    const res = await fetch(`${api.emu.url}/api/v1/zones/%zz`, {
+      headers: { authorization: `Bearer ${api.token}` },
+    });
+    expect(res.status).toBe(400);
+    const body: any = await res.json();
+    expect(expectErrorBody(body)).toBe(true);
+    expect(body.timestamp).toMatch(LOCAL_TIMESTAMP);
+    expect(body.detail).toBe("uri=/api/v1/zones/%zz");
+  });
+
   it("Errors 1 / Value conventions 3: the error body has message, detail and a local timestamp with no offset", async () => {
     const res = await api.get("/compute/instances/00000000-0000-4000-8000-000000000000");
     expect(res.status).toBe(404);
