@@ -134,7 +134,10 @@ export function withStandIns(
     inputs: out,
     shown: (text) => {
       let t = text;
-      for (const [s, name] of names) t = t.split(JSON.stringify(s)).join(name).split(s).join(name);
+      // as it is, quoted as JSON, and escaped inside a longer JSON text (a claim such as `<list id>/10`)
+      for (const [s, name] of names)
+        for (const form of [JSON.stringify(s), JSON.stringify(s).slice(1, -1), s])
+          t = t.split(form).join(name);
       return t;
     },
   };
