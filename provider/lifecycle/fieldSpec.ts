@@ -68,6 +68,12 @@ export interface FieldSpec<Out = unknown, In = unknown, R = any, Shown = Out> {
   readonly changeNote?: string;
   /** An absent input: "keep" (the API chose and the program has no opinion, the default) or the desired value. */
   readonly unset?: "keep" | ((news: Recorded) => unknown);
+  /**
+   * With `unset` a function of other inputs (a port range's end is its start): check writes the value it gives
+   * whenever the program leaves the field out, so that a change of those inputs shows this one moving with them
+   * (`~ endPort: 443 => 8443`), not going (`- endPort: 443`).
+   */
+  readonly derived?: boolean;
   /** Equality after the API's normalisations. Default: deep equality. */
   readonly same?: (desired: unknown, old: unknown) => boolean;
   /** The old output to compare with in diff. Default: the output of the same name. */

@@ -78,13 +78,17 @@ export function checkKind(kind: Kind, olds: Recorded, news: Recorded): Checked<R
   kind.rules?.(known, (property, reason) => failures.push({ property, reason }), olds ?? {});
   // A field the program leaves out whose absence means a value (its default) takes that value when the old
   // inputs hold one (a refresh recorded drift, or the program dropped its own value): the engine then shows the
-  // change from the old value to the default (`~ powerState: "stopped" => "running"`), not a removal.
+  // change from the old value to the default (`~ powerState: "stopped" => "running"`), not a removal. A derived
+  // field (its value another input's, FieldSpec.derived) takes it whenever the program leaves it out.
   for (const [k, f] of entries(kind)) {
     if (typeof f.unset !== "function" || f.secret || values[k] !== undefined) continue;
-    if (olds?.[k] === undefined || olds[k] === null || (news[k] !== undefined && news[k] !== null)) continue;
+    if (news[k] !== undefined && news[k] !== null) continue;
+    const held = olds?.[k] !== undefined && olds[k] !== null;
+    if (!held && !f.derived) continue;
     if (f.when && !f.when(values)) continue;
     const d = f.unset(values);
-    if (d !== undefined) values[k] = d;
+    // a derived value is written only when it is one (an ICMP type of a tcp rule is none)
+    if (d !== undefined && (held || d !== null)) values[k] = d;
   }
   return { inputs: values, failures };
 }

@@ -401,6 +401,30 @@ describe("NetworkAclList and NetworkAclRule", () => {
     expect(diffRule(ssh, checkRule(tcp).inputs).changes).toBe(false);
   });
 
+  it("a field whose absence stands for another input's value is written with it, so a change shows it moving", () => {
+    // endPort left out is startPort; icmpType and icmpCode left out are -1 on an icmp rule, and none on another
+    const tcp = checkRule({ aclId: acl, protocol: "tcp", startPort: 8443, cidrList: ["0.0.0.0/0"] }).inputs;
+    expect(tcp).toMatchObject({ startPort: 8443, endPort: 8443 });
+    expect(tcp).not.toHaveProperty("icmpType");
+    const icmp = checkRule({ aclId: acl, protocol: "icmp", cidrList: ["0.0.0.0/0"] }).inputs;
+    expect(icmp).toMatchObject({ icmpType: -1, icmpCode: -1 });
+    expect(icmp).not.toHaveProperty("endPort");
+    // the rule's port moved: the end moves with it (an update of endPort to 8443, not its removal)
+    const olds = {
+      aclId: acl,
+      number: 3,
+      protocol: "tcp",
+      startPort: 443,
+      endPort: 443,
+      cidrList: ["0.0.0.0/0"],
+    };
+    expect(diffRule({ ...olds, action: "allow", trafficType: "ingress", region: "r" }, tcp)).toMatchObject({
+      changes: true,
+      replaces: [],
+      updates: expect.arrayContaining(["startPort", "endPort"]),
+    });
+  });
+
   it("a network's aclId needs a VPC tier and changes in place", () => {
     const tier = {
       name: "t",
