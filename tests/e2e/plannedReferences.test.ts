@@ -61,7 +61,8 @@ describe.each([
         errors.filter((m) => refusal.test(m)),
         `${what}: ${errors.join("\n")}`,
       ).toHaveLength(1);
-      expect(preview.output).not.toMatch(/\u0001|planned:/);
+      expect(preview.output).not.toMatch(/\\u0001|planned:/);
+      expect(preview.output).not.toContain("\u0001");
     }
     expect(mutating(await api.control.requests())).toEqual({});
 
