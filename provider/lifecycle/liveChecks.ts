@@ -294,7 +294,7 @@ export const exclusiveReason = (
   holder: LiveRecord,
   isNew: boolean,
 ): string =>
-  `${x.reason(inputs, holder)}. If another cim.${kind.name} of this stack holds it ${isNew ? "(a rename), give this one the old name in its `aliases` option (in Pulumi YAML, the old resource's URN), or remove the old one in an up of its own first; for `pulumi up --replace` of the one holding it, change the value for that `up` and back in the next (or `pulumi destroy --target` it first, which deletes what depends on it too)" : "and gives it up in this up (a swap, or a value moved from one being changed or removed), free it in an up of its own first: Pulumi may change this one before that one, and removes resources last"}; else ${x.otherwise}`;
+  `${x.reason(inputs, holder)}. If another cim.${kind.name} of this stack holds it ${isNew ? "(a rename), give this one the old name in its `aliases` option (in Pulumi YAML, the old resource's URN), or remove the old one in an up of its own first; for `pulumi up --replace` of the one holding it, change the value for that `up` and back in the next (or `pulumi destroy --target` it first, which deletes what depends on it too); if a `pulumi up` stopped while making this one, `npx pulumi-cim recover` records what it made" : "and gives it up in this up (a swap, or a value moved from one being changed or removed), free it in an up of its own first: Pulumi may change this one before that one, and removes resources last"}; else ${x.otherwise}`;
 
 /**
  * The kind's exclusive values the inputs claim that another live record of the kind holds. Not judged when the

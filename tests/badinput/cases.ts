@@ -683,7 +683,7 @@ export const CASES: BadCase[] = [
     args: (i) => vm(i, { name: "BadInput-VM" }),
     field: "name",
     message:
-      /name "BadInput-VM" is taken: instance \S+ \(state Running\) has that host name, and host names are unique in a region \(the API refuses a second\)\. If another cim\.Instance of this stack holds it \(a rename\), give this one the old name in its `aliases` option \(in Pulumi YAML, the old resource's URN\), or remove the old one in an up of its own first; for `pulumi up --replace` of the one holding it, change the value for that `up` and back in the next \(or `pulumi destroy --target` it first, which deletes what depends on it too\); else choose another name, or adopt that instance with adoptId/,
+      /name "BadInput-VM" is taken: instance \S+ \(state Running\) has that host name, and host names are unique in a region \(the API refuses a second\)\. If another cim\.Instance of this stack holds it \(a rename\), give this one the old name in its `aliases` option \(in Pulumi YAML, the old resource's URN\), or remove the old one in an up of its own first; for `pulumi up --replace` of the one holding it, change the value for that `up` and back in the next \(or `pulumi destroy --target` it first, which deletes what depends on it too\); if a `pulumi up` stopped while making this one, `npx pulumi-cim recover` records what it made; else choose another name, or adopt that instance with adoptId/,
   },
   {
     name: "instance adoption whose zone differs from the program's",
@@ -718,7 +718,7 @@ export const CASES: BadCase[] = [
     args: () => ({ name: "badinput-key", publicKey: ED25519 }),
     field: "name",
     message:
-      /name "badinput-key" is taken: SSH key pair \S+ has that name, and key pair names are unique per account in a region \(the API refuses a second\)\. If another cim\.SshKeyPair of this stack holds it \(a rename\), give this one the old name in its `aliases` option \(in Pulumi YAML, the old resource's URN\), or remove the old one in an up of its own first; for `pulumi up --replace` of the one holding it, change the value for that `up` and back in the next \(or `pulumi destroy --target` it first, which deletes what depends on it too\); else choose another name, adopt that key pair with adoptId if it holds this publicKey, or delete it first if it is a stray \(DELETE \/api\/v1\/ssh-keypairs\/\{id\}, with the id above\)/,
+      /name "badinput-key" is taken: SSH key pair \S+ has that name, and key pair names are unique per account in a region \(the API refuses a second\)\. If another cim\.SshKeyPair of this stack holds it \(a rename\), give this one the old name in its `aliases` option \(in Pulumi YAML, the old resource's URN\), or remove the old one in an up of its own first; for `pulumi up --replace` of the one holding it, change the value for that `up` and back in the next \(or `pulumi destroy --target` it first, which deletes what depends on it too\); if a `pulumi up` stopped while making this one, `npx pulumi-cim recover` records what it made; else choose another name, adopt that key pair with adoptId if it holds this publicKey, or delete it first if it is a stray \(DELETE \/api\/v1\/ssh-keypairs\/\{id\}, with the id above\)/,
   },
   {
     name: "instance group name another group has",
@@ -726,7 +726,7 @@ export const CASES: BadCase[] = [
     args: () => ({ name: "badinput-group" }),
     field: "name",
     message:
-      /name "badinput-group" is taken: instance group \S+ has that name, .*\. If another cim\.InstanceGroup of this stack holds it \(a rename\), give this one the old name in its `aliases` option \(in Pulumi YAML, the old resource's URN\), or remove the old one in an up of its own first; for `pulumi up --replace` of the one holding it, change the value for that `up` and back in the next \(or `pulumi destroy --target` it first, which deletes what depends on it too\); else choose another name, or adopt that instance group with adoptId/,
+      /name "badinput-group" is taken: instance group \S+ has that name, .*\. If another cim\.InstanceGroup of this stack holds it \(a rename\), give this one the old name in its `aliases` option \(in Pulumi YAML, the old resource's URN\), or remove the old one in an up of its own first; for `pulumi up --replace` of the one holding it, change the value for that `up` and back in the next \(or `pulumi destroy --target` it first, which deletes what depends on it too\); if a `pulumi up` stopped while making this one, `npx pulumi-cim recover` records what it made; else choose another name, or adopt that instance group with adoptId/,
   },
   {
     name: "VPC tier overlapping another tier of its VPC",
@@ -734,7 +734,7 @@ export const CASES: BadCase[] = [
     args: (i) => tier(i, { gateway: "10.61.1.129", netmask: "255.255.255.128" }),
     field: "gateway",
     message:
-      /range 10\.61\.1\.128\/25, which overlaps tier badinput-ilb-tier \(\S+, 10\.61\.1\.0\/24\) of VPC \S+: the tiers of a VPC may not overlap\. If another cim\.Network of this stack holds it \(a rename\), give this one the old name in its `aliases` option \(in Pulumi YAML, the old resource's URN\), or remove the old one in an up of its own first; for `pulumi up --replace` of the one holding it, change the value for that `up` and back in the next \(or `pulumi destroy --target` it first, which deletes what depends on it too\); else pick a free range of the VPC/,
+      /range 10\.61\.1\.128\/25, which overlaps tier badinput-ilb-tier \(\S+, 10\.61\.1\.0\/24\) of VPC \S+: the tiers of a VPC may not overlap\. If another cim\.Network of this stack holds it \(a rename\), give this one the old name in its `aliases` option \(in Pulumi YAML, the old resource's URN\), or remove the old one in an up of its own first; for `pulumi up --replace` of the one holding it, change the value for that `up` and back in the next \(or `pulumi destroy --target` it first, which deletes what depends on it too\); if a `pulumi up` stopped while making this one, `npx pulumi-cim recover` records what it made; else pick a free range of the VPC/,
   },
   {
     name: "VPC tier whose aclId names no network ACL list (plain id)",

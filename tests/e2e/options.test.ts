@@ -123,7 +123,7 @@ it("a rename without an alias is refused at preview with the way out; with the a
   const refusal = renamed.diagnostics.map((d) => d.message).join("\n");
   expect(refusal).toContain(`name "${host}" is taken: instance ${id} (state Running) has that host name`);
   expect(refusal).toContain(
-    "If another cim.Instance of this stack holds it (a rename), give this one the old name in its `aliases` option (in Pulumi YAML, the old resource's URN), or remove the old one in an up of its own first; for `pulumi up --replace` of the one holding it, change the value for that `up` and back in the next (or `pulumi destroy --target` it first, which deletes what depends on it too); else choose another name, or adopt that instance with adoptId",
+    "If another cim.Instance of this stack holds it (a rename), give this one the old name in its `aliases` option (in Pulumi YAML, the old resource's URN), or remove the old one in an up of its own first; for `pulumi up --replace` of the one holding it, change the value for that `up` and back in the next (or `pulumi destroy --target` it first, which deletes what depends on it too); if a `pulumi up` stopped while making this one, `npx pulumi-cim recover` records what it made; else choose another name, or adopt that instance with adoptId",
   );
   expect(aliased.summary).toEqual({ same: 2 });
 

@@ -101,7 +101,7 @@ describe("a value one live record may hold: the way out of a rename first, said 
     const failures = await exclusiveFailures(listed, inputs, {}, "region-1");
     expect(failures.map((f) => f.property)).toEqual([property]);
     const reason = failures[0].reason;
-    const rename = `. If another cim.${kind.name} of this stack holds it (a rename), give this one the old name in its \`aliases\` option (in Pulumi YAML, the old resource's URN), or remove the old one in an up of its own first; for \`pulumi up --replace\` of the one holding it, change the value for that \`up\` and back in the next (or \`pulumi destroy --target\` it first, which deletes what depends on it too); else `;
+    const rename = `. If another cim.${kind.name} of this stack holds it (a rename), give this one the old name in its \`aliases\` option (in Pulumi YAML, the old resource's URN), or remove the old one in an up of its own first; for \`pulumi up --replace\` of the one holding it, change the value for that \`up\` and back in the next (or \`pulumi destroy --target\` it first, which deletes what depends on it too); if a \`pulumi up\` stopped while making this one, \`npx pulumi-cim recover\` records what it made; else `;
     // once, after the fact and before the kind's own advice, which follows "else" in lower case
     expect(reason.split(rename)).toHaveLength(2);
     const [fact, otherwise] = reason.split(rename);

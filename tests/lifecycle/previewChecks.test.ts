@@ -215,7 +215,7 @@ describe("a VPC tier lies in its VPC and overlaps no other tier", () => {
     expect(failures).toEqual([
       {
         property: "gateway",
-        reason: `gateway and netmask make the range 10.70.1.128/25, which overlaps tier tier (${tier.id}, 10.70.1.0/24) of VPC ${vpcId}: the tiers of a VPC may not overlap. If another cim.Network of this stack holds it (a rename), give this one the old name in its \`aliases\` option (in Pulumi YAML, the old resource's URN), or remove the old one in an up of its own first; for \`pulumi up --replace\` of the one holding it, change the value for that \`up\` and back in the next (or \`pulumi destroy --target\` it first, which deletes what depends on it too); else pick a free range of the VPC`,
+        reason: `gateway and netmask make the range 10.70.1.128/25, which overlaps tier tier (${tier.id}, 10.70.1.0/24) of VPC ${vpcId}: the tiers of a VPC may not overlap. If another cim.Network of this stack holds it (a rename), give this one the old name in its \`aliases\` option (in Pulumi YAML, the old resource's URN), or remove the old one in an up of its own first; for \`pulumi up --replace\` of the one holding it, change the value for that \`up\` and back in the next (or \`pulumi destroy --target\` it first, which deletes what depends on it too); if a \`pulumi up\` stopped while making this one, \`npx pulumi-cim recover\` records what it made; else pick a free range of the VPC`,
       },
     ]);
   });
@@ -275,7 +275,7 @@ describe("a host name another instance has is refused unless the resource is tha
     expect(failures).toEqual([
       {
         property: "name",
-        reason: `name "WEB-1" is taken: instance ${vm.id} (state Running) has that host name, and host names are unique in a region (the API refuses a second). If another cim.Instance of this stack holds it (a rename), give this one the old name in its \`aliases\` option (in Pulumi YAML, the old resource's URN), or remove the old one in an up of its own first; for \`pulumi up --replace\` of the one holding it, change the value for that \`up\` and back in the next (or \`pulumi destroy --target\` it first, which deletes what depends on it too); else choose another name, or adopt that instance with adoptId`,
+        reason: `name "WEB-1" is taken: instance ${vm.id} (state Running) has that host name, and host names are unique in a region (the API refuses a second). If another cim.Instance of this stack holds it (a rename), give this one the old name in its \`aliases\` option (in Pulumi YAML, the old resource's URN), or remove the old one in an up of its own first; for \`pulumi up --replace\` of the one holding it, change the value for that \`up\` and back in the next (or \`pulumi destroy --target\` it first, which deletes what depends on it too); if a \`pulumi up\` stopped while making this one, \`npx pulumi-cim recover\` records what it made; else choose another name, or adopt that instance with adoptId`,
       },
     ]);
   });
