@@ -15,6 +15,14 @@ import { sameValue } from "./values";
 /** The hidden output naming the optional inputs the program gave, comma-separated ("" for none). */
 export const GIVEN = "__given";
 
+/**
+ * The hidden output `pulumi-cim recover` writes on a resource it records from an interrupted create (its outputs
+ * then are its inputs): the refresh after it reads the record and keeps the inputs, the create's, rather than the
+ * ones the live values stand for. What the create had not applied yet (tags, an instance's group) is then a change
+ * the next `up` makes, also for a field under `ignoreChanges`, as the create would have made it. A read drops it.
+ */
+export const RECOVERED = "__recovered";
+
 /** The hidden outputs: not outputs of the kind; a read carries them over. */
 const HIDDEN = [GIVEN, REPLACE_ON_CHANGES];
 

@@ -13,10 +13,10 @@ import { kindNamed } from "../kinds";
 import { type Kind, outputNames, type Recorded, secretInputs, secretOutputs } from "../kinds/define";
 import { PartialStateError } from "../lifecycle/errors";
 import { fullOutputs, updatePreview } from "../lifecycle/fields";
-import { GIVEN, withGiven } from "../lifecycle/readInputs";
+import { GIVEN, RECOVERED, withGiven } from "../lifecycle/readInputs";
 import { defaultRegion, openSession } from "../lifecycle/session";
 import type { Operation } from "../lifecycle/timeouts";
-import { without } from "../lifecycle/values";
+import { sameValue, without } from "../lifecycle/values";
 import { checkResponse, fromStruct, type Props, plain, toStruct, UNKNOWN } from "./wire";
 
 /** The lookups the plugin serves as invokes (injected: provider/native/server.ts `serve`). */
@@ -110,7 +110,11 @@ export class Adapter {
     };
     // ignoreChanges: the engine has already put the old inputs in place of the ignored ones; the provider's diff
     // compares with the old outputs, so a field they cover is taken out here too.
-    const ignored = new Set(req.getIgnorechangesList().map((p) => /^[^.[]+/.exec(p)?.[0] ?? p));
+    // A resource recover recorded whose record lacks what its create asked (RECOVERED): that create applies it,
+    // ignored fields too, as the create would have.
+    const ignored = new Set(
+      olds[RECOVERED] !== undefined ? [] : req.getIgnorechangesList().map((p) => /^[^.[]+/.exec(p)?.[0] ?? p),
+    );
     const replaces = (d.replaces ?? []).filter((k) => !ignored.has(k));
     const updates = (d.updates ?? []).filter((k) => !ignored.has(k) && !replaces.includes(k));
     const res = new provproto.DiffResponse();
@@ -234,12 +238,17 @@ export class Adapter {
     if (!got.id || !got.props) return res; // gone: the engine drops it from state
     res.setId(got.id);
     const outs = fullOutputs(kind, got.props as Recorded);
-    res.setProperties(toStruct(hidden ? outs : withoutGiven(outs), secretOutputs(kind)));
+    // recorded by recover from an interrupted create: its inputs stay what the create asked (readInputs.ts), and
+    // the mark stays while the record lacks some of it, for the next up's diff
+    const recovered = props[RECOVERED] !== undefined;
+    const lacking = recovered && lacksAsked(kind, oldInputs.values, outs);
+    const shown = hidden ? outs : withoutGiven(outs);
+    res.setProperties(toStruct(lacking ? { ...shown, [RECOVERED]: true } : shown, secretOutputs(kind)));
     // Inputs the live values stand for when they moved; secret inputs are never outputs, so the program's stay.
     // When nothing moved none are sent: the engine keeps the old ones (a refresh of thousands of resources then
     // neither writes nor reads their inputs once more).
     const moved = got.inputs as Recorded | undefined;
-    if (!moved) return res;
+    if (!moved || recovered) return res;
     const inputs: Recorded = { ...moved };
     for (const k of secretInputs(kind))
       if (oldInputs.values[k] !== undefined) inputs[k] = oldInputs.values[k];
@@ -281,6 +290,21 @@ function stored(kind: Kind, outs: Recorded, given: Props): Recorded {
   if (given.timeouts === undefined) delete out.timeouts;
   else out.timeouts = given.timeouts;
   return out;
+}
+
+/**
+ * Whether outputs lack an in-place value of the record that the inputs ask for (what an interrupted create had not
+ * applied yet): the fields the API reports, and the tags.
+ */
+function lacksAsked(kind: Kind, inputs: Recorded, outs: Recorded): boolean {
+  return Object.entries(kind.fields).some(
+    ([k, f]) =>
+      f.change === "update" &&
+      !f.secret &&
+      (f.live !== undefined || (k === "tags" && kind.tags !== undefined)) &&
+      inputs[k] !== undefined &&
+      !(f.same ?? sameValue)(inputs[k], outs[k]),
+  );
 }
 
 /** A preview create's outputs: the non-secret inputs as given; what only the API can say, unknown. */

@@ -3,6 +3,7 @@
 // Pure: reading the checkpoint and writing the decisions back into it; no client, no CLI.
 
 import { type Kind, kindNamed } from "../kinds";
+import { RECOVERED } from "../lifecycle/readInputs";
 import type { ExportedStack, PendingOperation, StateResource } from "../migrate/state";
 import { SIG } from "../native/wire";
 
@@ -118,7 +119,8 @@ export function applyResolutions(exported: ExportedStack, resolutions: Resolutio
     const r = op.type === "creating" ? byUrn.get(op.resource.urn) : undefined;
     if (!r?.id) continue;
     const { inputs = {} } = op.resource;
-    added.push({ ...op.resource, id: r.id, inputs, outputs: { ...inputs } });
+    // the refresh after reads the record and keeps these inputs (RECOVERED): the next up applies what is missing
+    added.push({ ...op.resource, id: r.id, inputs, outputs: { ...inputs, [RECOVERED]: true } });
   }
   // A replacement's new record has the URN of the one it replaces, and the engine, once the replacement's create
   // ends, records what it does then: a create-before-delete replacement's old record is marked for deletion (the
