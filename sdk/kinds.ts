@@ -48,7 +48,7 @@ export interface InstanceArgs extends ArgsOf<InstanceKind> {
   readonly rootDiskSize?: ArgsOf<InstanceKind>["rootDiskSize"];
   /** Internal host name: 1–63 letters, digits and hyphens, starting with a letter, unique in the region. Left out, the provider makes one at each create (`vm-` and 12 random hex digits; a replacement gets a new one). Changed in place (renamed; a replacement with the same name deletes first). */
   readonly name?: ArgsOf<InstanceKind>["name"];
-  /** Free-form listing label (need not be unique). Changed in place. */
+  /** Free-form listing label (need not be unique). Left out, the platform labels the instance with its host name at create, and the program has no opinion of it after: a label changed outside Pulumi stays (a refresh shows it in the outputs); give `displayName` to keep it. Changed in place. */
   readonly displayName?: ArgsOf<InstanceKind>["displayName"];
   /** Networks in order; the first is the default interface. Default: the zone's default network. Replaces on change. Names a `cim.Network` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly networkIds?: ArgsOf<InstanceKind>["networkIds"];
@@ -108,7 +108,7 @@ export interface Instance extends KindResource<InstanceKind> {
   readonly rootDiskSize: KindResource<InstanceKind>["rootDiskSize"];
   /** Internal host name: 1–63 letters, digits and hyphens, starting with a letter, unique in the region. Left out, the provider makes one at each create (`vm-` and 12 random hex digits; a replacement gets a new one). Changed in place (renamed; a replacement with the same name deletes first). */
   readonly name: KindResource<InstanceKind>["name"];
-  /** Free-form listing label (need not be unique). Changed in place. */
+  /** Free-form listing label (need not be unique). Left out, the platform labels the instance with its host name at create, and the program has no opinion of it after: a label changed outside Pulumi stays (a refresh shows it in the outputs); give `displayName` to keep it. Changed in place. */
   readonly displayName: KindResource<InstanceKind>["displayName"];
   /** Networks in order; the first is the default interface. Default: the zone's default network. Replaces on change. */
   readonly networkIds: KindResource<InstanceKind>["networkIds"];

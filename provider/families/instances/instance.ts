@@ -261,7 +261,7 @@ export const instance = defineKind({
       },
     ),
     displayName: field(text("a free-form listing label").optional(), {
-      doc: "Free-form listing label (need not be unique).",
+      doc: "Free-form listing label (need not be unique). Left out, the platform labels the instance with its host name at create, and the program has no opinion of it after: a label changed outside Pulumi stays (a refresh shows it in the outputs); give `displayName` to keep it.",
       change: "update",
       live: true,
       present: true,
