@@ -113,33 +113,24 @@ describe("which record a pending create made", () => {
     const on = await vpc("ruled", "10.69.0.0/16");
     const list = await client.networkAcls.createList({ name: "web", vpcId: on });
     await client.jobs.wait(list);
+    /** A tcp rule of one port, as the create asked it and as it is made. */
+    const ruleOf = (port: number) => ({
+      aclId: list.id!,
+      protocol: "tcp",
+      startPort: port,
+      endPort: port,
+      cidrList: ["0.0.0.0/0"],
+      action: "allow",
+      trafficType: "ingress",
+    });
     const rule = async (port: number) => {
-      const made = await client.networkAcls.createRule({
-        aclId: list.id!,
-        protocol: "tcp",
-        startPort: port,
-        endPort: port,
-        cidrList: ["0.0.0.0/0"],
-        action: "allow",
-        trafficType: "ingress",
-      });
+      const made = await client.networkAcls.createRule(ruleOf(port));
       await client.jobs.wait(made);
       return made.id!;
     };
     const ssh = await rule(22);
     const http = await rule(80);
-    const pending = (port: number) =>
-      find(
-        checkpoint("cim:index:NetworkAclRule", `r${port}`, {
-          aclId: list.id,
-          protocol: "tcp",
-          startPort: port,
-          endPort: port,
-          cidrList: ["0.0.0.0/0"],
-          action: "allow",
-          trafficType: "ingress",
-        }),
-      );
+    const pending = (port: number) => find(checkpoint("cim:index:NetworkAclRule", `r${port}`, ruleOf(port)));
     expect(await pending(22)).toMatchObject({ candidates: [expect.objectContaining({ id: ssh })], among: 2 });
     expect(await pending(80)).toMatchObject({
       candidates: [expect.objectContaining({ id: http })],
