@@ -14,9 +14,9 @@ import {
   TokenError,
 } from "../client";
 import { createCredential, decodeToken, isLoopbackHost, normaliseBaseUrl } from "../client/auth";
+import { apiDefaultRegion } from "../client/defaultRegion";
 import { exchange, TransportFailure } from "../client/transport";
 import { type ProviderConfig, SETTINGS, type SettingName } from "../config";
-import { apiDefaultRegion } from "../families/catalogue/client";
 import { formatDuration } from "../lifecycle/timeouts";
 
 export type Status = "ok" | "warn" | "fail" | "skip";

@@ -4,10 +4,10 @@
 
 import type { AcceptedMutation, CimClientOptions, Job } from "../client";
 import { CimClient, Circuit, JobFailedError, JobNotFoundError, WaitTimeoutError } from "../client";
+import { apiDefaultRegion } from "../client/defaultRegion";
 import { jobCommandOf } from "../client/jobHistory";
 import { PollDeadline, poll } from "../client/waiter";
 import { clientSettings, missingSettingsAdvice, type ProviderConfig, providerConfig } from "../config";
-import { apiDefaultRegion } from "../families/catalogue/client";
 import { reporting } from "./progress";
 import { type Operation, resolveTimeouts } from "./timeouts";
 

@@ -1,6 +1,6 @@
 // Regions: every region of the API, one by name or id, and the one resources land in by default.
 
-import { apiDefaultRegion } from "../../provider/families/catalogue/client";
+import { apiDefaultRegion } from "../../provider/client/defaultRegion";
 import { candidatesOf, client, getRegions, LookupError, type LookupQuery, pick } from "./core";
 import type { Region } from "./records";
 

@@ -31,16 +31,6 @@ import {
   ZoneSchema,
 } from "./records";
 
-/**
- * The region a request without X-Region-Context runs in: the primary region if one exists (and is active: an
- * inactive one refuses every request), otherwise the first active one. The emulator routes the same way.
- */
-export function apiDefaultRegion<R extends { primary?: boolean; active?: boolean }>(
-  regions: readonly R[],
-): R | undefined {
-  return regions.find((r) => r.primary && r.active !== false) ?? regions.find((r) => r.active !== false);
-}
-
 export class Catalogue extends Family {
   /** The regions (not region-scoped: no X-Region-Context). */
   async regions(o?: CallOptions): Promise<Region[]> {
