@@ -177,7 +177,15 @@ export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = 
       } finally {
         if (limit !== undefined) Error.stackTraceLimit = limit;
       }
-      made.set(this, { kind: kind.name, name, given, secrets, named: kind.nameFromResource === true });
+      // an adoption through the `import` option (dynamic path) counts as one given in the inputs
+      const adopting = props.adoptId !== undefined && given.adoptId === undefined;
+      made.set(this, {
+        kind: kind.name,
+        name,
+        given: adopting ? { ...given, adoptId: props.adoptId } : given,
+        secrets,
+        named: kind.nameFromResource === true,
+      });
       for (const [k, d] of defaults) readBackDefault(this, k, d);
       for (const w of honoured.warnings) pulumi.log.warn(w, this);
     }
@@ -238,7 +246,36 @@ type OutputInternals = {
   resources?: () => Set<pulumi.Resource>;
   isKnown?: Promise<boolean>;
   isSecret?: Promise<boolean>;
+  promise?: (withUnknowns?: boolean) => Promise<unknown>;
 };
+
+/** Marks a value not known (or secret) in `plainValue`: its input is withheld. */
+const WITHHELD = Symbol("withheld");
+
+/**
+ * A program's value made plain: outputs (and promises) in it resolved to their values, WITHHELD where one is not
+ * known yet or is secret. No output is left in it, so what check is told adds no dependency at preview that the
+ * `up` would not have.
+ */
+async function plainValue(v: unknown): Promise<unknown> {
+  if (v instanceof Promise) return plainValue(await v);
+  if (pulumi.Output.isInstance(v)) {
+    const o = v as unknown as OutputInternals;
+    if (!o.promise || !(await o.isKnown) || (await o.isSecret)) return WITHHELD;
+    return plainValue(await o.promise());
+  }
+  if (Array.isArray(v)) {
+    const items = await Promise.all(v.map(plainValue));
+    return items.includes(WITHHELD) ? WITHHELD : items;
+  }
+  if (v !== null && typeof v === "object") {
+    const entries = await Promise.all(
+      Object.entries(v).map(async ([k, x]) => [k, await plainValue(x)] as const),
+    );
+    return entries.some(([, x]) => x === WITHHELD) ? WITHHELD : Object.fromEntries(entries);
+  }
+  return v;
+}
 
 /**
  * The resource of kind `kindName` an output comes from, when it comes from that one resource alone (its `id`): a
@@ -259,15 +296,17 @@ function sourceOf(v: unknown, kindName: string): (() => Promise<Recorded | undef
       key = randomUUID();
       keys.set(res, key);
     }
+    // plain values only; what is secret or not known yet is named as withheld (given, but not told)
     const inputs: Recorded = {};
+    const withheld: string[] = [];
     for (const [k, x] of Object.entries(peer.given)) {
-      if (x === undefined || peer.secrets.has(k)) continue;
-      // a value the program made secret stays out too: check may name what it reads
-      if (pulumi.Output.isInstance(x) && (await (x as unknown as OutputInternals).isSecret)) continue;
-      inputs[k] = x;
+      if (x === undefined) continue;
+      const v = peer.secrets.has(k) ? WITHHELD : await plainValue(x);
+      if (v === WITHHELD) withheld.push(k);
+      else if (v !== undefined) inputs[k] = v;
     }
-    if (peer.named && inputs.name === undefined) inputs.name = peer.name;
-    return { kind: peer.kind, name: peer.name, key, inputs };
+    if (peer.named && inputs.name === undefined && !withheld.includes("name")) inputs.name = peer.name;
+    return { kind: peer.kind, name: peer.name, key, inputs, ...(withheld.length ? { withheld } : {}) };
   };
 }
 

@@ -179,8 +179,8 @@ export async function jobIdsBefore(
 }
 
 /**
- * The jobs of the window, at most `maxPages` pages of them: `complete` when that is all the platform lists (a
- * further page, or a full page of the recent-jobs fallback, says it is not).
+ * The jobs of the window, at most `maxPages` pages of them and one more: `complete` when that is all the platform
+ * lists (a page after them says it is not).
  */
 async function recentJobs(
   core: CoreReads,
@@ -206,10 +206,13 @@ async function recentJobs(
       if (page.done) return { jobs: out, complete: true };
       out.push(...page.value.items);
     }
-    // the cap reached: one more read tells whether anything is left
+    // the cap reached: one more page is read and kept, and a read after it tells whether anything is left
     const more = await pages.next();
+    if (more.done) return { jobs: out, complete: true };
+    out.push(...more.value.items);
+    const after = await pages.next();
     await pages.return(undefined);
-    return { jobs: out, complete: more.done === true };
+    return { jobs: out, complete: after.done === true };
   } catch (err) {
     // No time-window route here: fall back to the most recent jobs.
     if (!(err instanceof NotFoundError)) throw err;
@@ -217,16 +220,13 @@ async function recentJobs(
       path: apiPath`/jobs/recent`,
       key: "jobs",
       item: JobSchema,
-      query: { limit: RECENT_LIMIT },
+      query: { limit: 200 },
       options,
     });
-    const { items } = await recent.all();
-    return { jobs: items, complete: items.length < RECENT_LIMIT };
+    // the most recent jobs: one made since the request was sent is among them
+    return { jobs: (await recent.all()).items, complete: true };
   }
 }
-
-/** How many jobs the recent-jobs fallback asks for: a list that full may leave this request's out. */
-const RECENT_LIMIT = 200;
 
 /** A job created before the estimate counts double: this request's job is created just after it was sent. */
 const distance = (created: number | undefined, estimate: number) =>

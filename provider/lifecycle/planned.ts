@@ -21,8 +21,10 @@ export interface Planned {
   readonly name: string;
   /** What tells it from every other resource of the run (made by the SDK for the run). */
   readonly key: string;
-  /** Its inputs as the program gives them, less the secret ones. */
+  /** Its inputs as the program gives them, less those it withholds. */
   readonly inputs: Recorded;
+  /** The inputs it gives but does not tell: secret ones, and those not known yet (another resource's output). */
+  readonly withheld?: readonly string[];
 }
 
 const isPlanned = (v: unknown): v is Planned => {
@@ -85,15 +87,20 @@ const standIn = (p: Planned) => `\u0001planned:${p.kind}:${p.key}`;
 export function plannedRecord(p: Planned): LiveRecord | undefined {
   const kind = kindNamed(p.kind);
   // an adoption takes a record as it is, whatever the inputs leave out
-  if (!kind || (p.inputs.adoptId !== undefined && p.inputs.adoptId !== null)) return undefined;
+  const adopting =
+    (p.inputs.adoptId !== undefined && p.inputs.adoptId !== null) ||
+    (Array.isArray(p.withheld) && p.withheld.includes("adoptId"));
+  if (!kind || adopting) return undefined;
   const { inputs } = checkKind(kind, {}, p.inputs);
   const known = Object.entries(inputs).filter(([, v]) => !containsUnknown(v));
   return { ...Object.fromEntries(known), id: plannedName(p) };
 }
 
-/** Whether a planned resource's inputs say each of `fields` (given or left out, but not unknown). */
+/** Whether a planned resource's inputs say each of `fields` (given or left out, but not unknown or withheld). */
 export const plannedFieldsKnown = (p: Planned, fields: readonly string[]) =>
-  fields.every((f) => !containsUnknown(p.inputs[f]));
+  fields.every(
+    (f) => !containsUnknown(p.inputs[f]) && !(Array.isArray(p.withheld) && p.withheld.includes(f)),
+  );
 
 /**
  * The inputs with a stand-in for each unknown reference (or list element) the SDK traced to a resource of the run,

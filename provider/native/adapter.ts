@@ -301,6 +301,7 @@ function lacksAsked(kind: Kind, inputs: Recorded, outs: Recorded): boolean {
     ([k, f]) =>
       f.change === "update" &&
       !f.secret &&
+      (!f.when || f.when(inputs)) &&
       (f.live !== undefined || (k === "tags" && kind.tags !== undefined)) &&
       inputs[k] !== undefined &&
       !(f.same ?? sameValue)(inputs[k], outs[k]),

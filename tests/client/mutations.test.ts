@@ -802,7 +802,7 @@ describe("lost answers of asynchronous mutations", () => {
       server((c, res) => {
         if (c.method === "POST") {
           jobs.push({
-            jobId: "mine",
+            jobId: `mine-${jobs.length}`, // a job id of its own per server: an adopted job is never adopted again
             status: "running",
             command: "createVolume",
             resourceId: "vol-new",
@@ -827,18 +827,20 @@ describe("lost answers of asynchronous mutations", () => {
       clientAt(url, { region: REGION_A, recovery: { graceMs: 20, maxPages: 5 } })
         .volumes.create({ name: "data", zoneId: "z-1", diskOfferingId: "d-1" })
         .catch((e) => e);
-    // the job on the sixth page, past the five read: nothing is sent again
-    const far = await serve(lost(1_200));
+    // the job on the eighth page, past the five read and the one read after them: nothing is sent again
+    const far = await serve(lost(1_500));
     const unknown = await create(far.url);
     expect(unknown).toBeInstanceOf(MutationOutcomeUnknownError);
     expect(unknown.message).toMatch(
-      /the answer was lost \(.*\) and no job of it is among the first 1000 jobs the platform lists for the window, and it lists more, so it is unknown whether the change landed/,
+      /the answer was lost \(.*\) and no job of it is among the first 1200 jobs the platform lists for the window, and it lists more, so it is unknown whether the change landed/,
     );
     expect(posts(far.calls, "/api/v1/volumes")).toHaveLength(1);
-    // on the fourth page: adopted
-    const near = await serve(lost(700));
-    expect(await create(near.url)).toMatchObject({ jobId: "mine", id: "vol-new", adopted: true });
-    expect(posts(near.calls, "/api/v1/volumes")).toHaveLength(1);
+    // on the fourth page, and on the sixth (the one read after the five): adopted
+    for (const before of [700, 1_100]) {
+      const near = await serve(lost(before));
+      expect(await create(near.url)).toMatchObject({ jobId: `mine-${before}`, id: "vol-new", adopted: true });
+      expect(posts(near.calls, "/api/v1/volumes")).toHaveLength(1);
+    }
   });
 
   it("matches lost creates by name, and never adopts one job twice", async () => {

@@ -123,6 +123,13 @@ describe("requirements on a resource the run makes, judged on its inputs", () =>
       schedule(newInstance({ adoptId: w.tierVm })),
     );
     expect(adopting.failures ?? []).toEqual([]);
+    // an offering the SDK withholds (secret, or not known yet) is not judged
+    resetLookups();
+    const secretOffering = await providerFor("BackupSchedule").check!(
+      {},
+      schedule({ ...newInstance(), withheld: ["backupOfferingId"] }),
+    );
+    expect(secretOffering.failures ?? []).toEqual([]);
     // an offering still unknown at preview (another resource's output) is not judged
     resetLookups();
     const later = await providerFor("BackupSchedule").check!(
