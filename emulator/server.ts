@@ -111,18 +111,18 @@ function drop(req: FastifyRequest, reply: FastifyReply) {
   req.raw.socket.destroy();
 }
 
-/** A token in the query string is refused, beside a valid header too. */
-function refuseQueryToken(req: FastifyRequest): void {
+/** The 401 checks: a token in the query string is refused (beside a valid header too), then the header's verified. */
+function authenticate(rt: Runtime, req: FastifyRequest) {
   if (hasQueryToken(req.query as Ctx["query"])) {
     throw unauthorized("Tokens in the query string are not accepted; send Authorization: Bearer <token>");
   }
+  return rt.tokens.verify(bearerToken(req.headers.authorization));
 }
 
 /** Authentication and the checks that run before any resource is reached, in the order the README states. */
 async function buildCtx(rt: Runtime, def: RouteDef, req: FastifyRequest, path: string, fault?: FaultRule) {
   const query = req.query as Ctx["query"];
-  refuseQueryToken(req);
-  const claims = await rt.tokens.verify(bearerToken(req.headers.authorization));
+  const claims = await authenticate(rt, req);
   const ctx = {
     method: def.method,
     template: def.path,
@@ -331,8 +331,7 @@ export function buildServer(rt: Runtime, routes: RouteDef[]): FastifyInstance {
     // the API authenticates every request before it routes it: no token, no answer about what exists
     if (path.startsWith("/api/") || path.startsWith(CONTROL_PREFIX)) {
       try {
-        refuseQueryToken(req);
-        await rt.tokens.verify(bearerToken(req.headers.authorization));
+        await authenticate(rt, req);
       } catch (e) {
         if (e instanceof ApiError) return send(reply, errorReply(rt.clock, e, path));
         throw e;

@@ -201,10 +201,16 @@ export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = 
 /** The resources this copy of the SDK made, with what a reference to one unknown at preview tells check of it. */
 const made = new WeakMap<
   pulumi.Resource,
-  { kind: string; name: string; given: Record<string, unknown>; secrets: ReadonlySet<string>; named: boolean }
+  {
+    kind: string;
+    name: string;
+    given: Record<string, unknown>;
+    secrets: ReadonlySet<string>;
+    named: boolean;
+    /** What tells it from the run's other resources, made when a reference first names it. */
+    key?: string;
+  }
 >();
-/** A key for each such resource, made when a reference first names it. */
-const keys = new WeakMap<pulumi.Resource, string>();
 
 /**
  * For each id reference given as another resource's output (a list's elements one by one) that comes from one
@@ -291,11 +297,7 @@ function sourceOf(v: unknown, kindName: string): (() => Promise<Recorded | undef
   if (!peer || peer.kind !== kindName) return undefined;
   return async () => {
     if (await o.isKnown) return undefined;
-    let key = keys.get(res);
-    if (!key) {
-      key = randomUUID();
-      keys.set(res, key);
-    }
+    peer.key ??= randomUUID();
     // plain values only; what is secret or not known yet is named as withheld (given, but not told)
     const inputs: Recorded = {};
     const withheld: string[] = [];
@@ -306,7 +308,13 @@ function sourceOf(v: unknown, kindName: string): (() => Promise<Recorded | undef
       else if (v !== undefined) inputs[k] = v;
     }
     if (peer.named && inputs.name === undefined && !withheld.includes("name")) inputs.name = peer.name;
-    return { kind: peer.kind, name: peer.name, key, inputs, ...(withheld.length ? { withheld } : {}) };
+    return {
+      kind: peer.kind,
+      name: peer.name,
+      key: peer.key,
+      inputs,
+      ...(withheld.length ? { withheld } : {}),
+    };
   };
 }
 

@@ -201,15 +201,12 @@ async function recentJobs(
       options,
     });
     const pages = list.pages();
-    for (let n = 0; n < maxPages; n++) {
+    // the cap's pages and one more, all kept; a read after them tells whether anything is left
+    for (let n = 0; n <= maxPages; n++) {
       const page = await pages.next();
       if (page.done) return { jobs: out, complete: true };
       out.push(...page.value.items);
     }
-    // the cap reached: one more page is read and kept, and a read after it tells whether anything is left
-    const more = await pages.next();
-    if (more.done) return { jobs: out, complete: true };
-    out.push(...more.value.items);
     const after = await pages.next();
     await pages.return(undefined);
     return { jobs: out, complete: after.done === true };

@@ -47,10 +47,9 @@ import {
 import {
   hasStandIn,
   plannedFieldsKnown,
+  plannedIn,
   plannedName,
-  plannedOf,
   plannedRecord,
-  plannedValues,
   withStandIns,
 } from "./planned";
 import {
@@ -148,8 +147,7 @@ function plannedFailures(
   const rules = requires.filter((r) => r.planned && known(inputs, r.needs));
   if (!rules.length) return [];
   const out: CheckFailure[] = [];
-  for (const p of plannedValues(value, plannedOf(news, field))) {
-    if (p.kind !== target.name) continue;
+  for (const { planned: p } of plannedIn(news, field, value, target.name)) {
     const elsewhere = p.inputs.region;
     if (typeof elsewhere === "string" && elsewhere !== region) continue;
     const due = rules.filter((r) => plannedFieldsKnown(p, r.planned ?? []));

@@ -42,41 +42,33 @@ const isPlanned = (v: unknown): v is Planned => {
   );
 };
 
-/**
- * The resources the unknown values of reference `field` come from: one for a single value, one (or undefined) per
- * element of a list. Undefined when the program's SDK did not say (a value it could not trace, another language).
- */
-export function plannedOf(
-  news: Recorded,
-  field: string,
-): Planned | readonly (Planned | undefined)[] | undefined {
-  const all = news[PLANNED_REFERENCES];
-  if (all === null || typeof all !== "object" || Array.isArray(all)) return undefined;
-  const p = (all as Recorded)[field];
-  if (Array.isArray(p)) return p.map((x) => (isPlanned(x) ? x : undefined));
-  return isPlanned(p) ? p : undefined;
+/** A resource of the run that an unknown value stands for, and where: the element of a list, or the value itself. */
+export interface PlannedAt {
+  readonly at?: number;
+  readonly planned: Planned;
 }
 
-/** The planned resources of one value of `field` (of a single value, or of each unknown element of a list). */
-export function plannedValues(
-  value: unknown,
-  planned: Planned | readonly (Planned | undefined)[] | undefined,
-): Planned[] {
-  if (planned === undefined) return [];
-  if (!Array.isArray(value))
-    return containsUnknown(value) && !Array.isArray(planned) ? [planned as Planned] : [];
-  if (!Array.isArray(planned)) return [];
-  return value.flatMap((v, i) => {
-    const p = (planned as readonly (Planned | undefined)[])[i];
-    return containsUnknown(v) && p ? [p] : [];
-  });
+/**
+ * The resources of kind `kindName` the unknown parts of `value` (reference `field`: one value, or the elements of a
+ * list) come from, as the program's SDK said (PLANNED_REFERENCES); none where it did not say (a value it could not
+ * trace, another language's SDK).
+ */
+export function plannedIn(news: Recorded, field: string, value: unknown, kindName: string): PlannedAt[] {
+  const all = news[PLANNED_REFERENCES];
+  if (all === null || typeof all !== "object" || Array.isArray(all)) return [];
+  const said = (all as Recorded)[field];
+  const of = (v: unknown, p: unknown) => containsUnknown(v) && isPlanned(p) && p.kind === kindName;
+  if (!Array.isArray(value)) return of(value, said) ? [{ planned: said as Planned }] : [];
+  if (!Array.isArray(said)) return [];
+  return value.flatMap((v, at) => (of(v, said[at]) ? [{ at, planned: said[at] as Planned }] : []));
 }
 
 /** How a message names a resource the run makes. */
 export const plannedName = (p: Planned) => `${JSON.stringify(p.name)} (new in this run)`;
 
 /** The value that stands for the unknown id of a resource the run makes: the same for each reference to it. */
-const standIn = (p: Planned) => `\u0001planned:${p.kind}:${p.key}`;
+const STAND_IN = "\u0001planned:";
+const standIn = (p: Planned) => `${STAND_IN}${p.kind}:${p.key}`;
 
 /**
  * The record a planned resource's inputs will make, as far as they say it, in the names of its kind's inputs (which
@@ -121,20 +113,17 @@ export function withStandIns(
   };
   for (const [k, f] of Object.entries(kind.fields)) {
     const ref = refOf(f);
+    if (!ref || ref.by === "name") continue;
+    const found = plannedIn(news, k, inputs[k], ref.kind);
+    if (!found.length) continue;
     const value = inputs[k];
-    if (!ref || ref.by === "name" || !containsUnknown(value)) continue;
-    const planned = plannedOf(news, k);
-    if (planned === undefined) continue;
     if (!Array.isArray(value)) {
-      if (!Array.isArray(planned) && (planned as Planned).kind === ref.kind)
-        out[k] = stand(planned as Planned);
+      out[k] = stand(found[0].planned);
       continue;
     }
-    if (!Array.isArray(planned)) continue;
-    out[k] = value.map((v, i) => {
-      const p = (planned as readonly (Planned | undefined)[])[i];
-      return containsUnknown(v) && p?.kind === ref.kind ? stand(p) : v;
-    });
+    const stood = [...value];
+    for (const { at, planned } of found) stood[at as number] = stand(planned);
+    out[k] = stood;
   }
   if (!names.size) return undefined;
   return {
@@ -153,7 +142,7 @@ export function withStandIns(
 /** Whether a value holds a stand-in (a claim made of one is between the program's resources alone). */
 export const hasStandIn = (v: unknown): boolean =>
   typeof v === "string"
-    ? v.startsWith("\u0001planned:") || v.includes("\u0001planned:")
+    ? v.includes(STAND_IN)
     : Array.isArray(v)
       ? v.some(hasStandIn)
       : v !== null && typeof v === "object" && Object.values(v).some(hasStandIn);

@@ -11,12 +11,13 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { providerFor } from "..";
 import { kindNamed } from "../kinds";
 import { type Kind, outputNames, type Recorded, secretInputs, secretOutputs } from "../kinds/define";
+import { diffFields } from "../lifecycle/diff";
 import { PartialStateError } from "../lifecycle/errors";
-import { fullOutputs, updatePreview } from "../lifecycle/fields";
+import { diffRules, fullOutputs, updatePreview } from "../lifecycle/fields";
 import { GIVEN, RECOVERED, withGiven } from "../lifecycle/readInputs";
 import { defaultRegion, openSession } from "../lifecycle/session";
 import type { Operation } from "../lifecycle/timeouts";
-import { sameValue, without } from "../lifecycle/values";
+import { without } from "../lifecycle/values";
 import { checkResponse, fromStruct, type Props, plain, toStruct, UNKNOWN } from "./wire";
 
 /** The lookups the plugin serves as invokes (injected: provider/native/server.ts `serve`). */
@@ -241,7 +242,8 @@ export class Adapter {
     // recorded by recover from an interrupted create: its inputs stay what the create asked (readInputs.ts), and
     // the mark stays while the record lacks some of it, for the next up's diff
     const recovered = props[RECOVERED] !== undefined;
-    const lacking = recovered && lacksAsked(kind, oldInputs.values, outs);
+    // what the create asked and the record lacks: the diff the next up makes finds it (and its update clears the mark)
+    const lacking = recovered && diffFields(diffRules(kind), outs, oldInputs.values).changed.length > 0;
     const shown = hidden ? outs : withoutGiven(outs);
     res.setProperties(toStruct(lacking ? { ...shown, [RECOVERED]: true } : shown, secretOutputs(kind)));
     // Inputs the live values stand for when they moved; secret inputs are never outputs, so the program's stay.
@@ -290,22 +292,6 @@ function stored(kind: Kind, outs: Recorded, given: Props): Recorded {
   if (given.timeouts === undefined) delete out.timeouts;
   else out.timeouts = given.timeouts;
   return out;
-}
-
-/**
- * Whether outputs lack an in-place value of the record that the inputs ask for (what an interrupted create had not
- * applied yet): the fields the API reports, and the tags.
- */
-function lacksAsked(kind: Kind, inputs: Recorded, outs: Recorded): boolean {
-  return Object.entries(kind.fields).some(
-    ([k, f]) =>
-      f.change === "update" &&
-      !f.secret &&
-      (!f.when || f.when(inputs)) &&
-      (f.live !== undefined || (k === "tags" && kind.tags !== undefined)) &&
-      inputs[k] !== undefined &&
-      !(f.same ?? sameValue)(inputs[k], outs[k]),
-  );
 }
 
 /** A preview create's outputs: the non-secret inputs as given; what only the API can say, unknown. */

@@ -6,8 +6,15 @@
 // what the interrupted create had not (the instance's tags, under `ignoreChanges`). On both paths.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { rows } from "../fixtures/providerEmulator";
-import { pluginHome, StackSession } from "../harness";
-import { catalogueIds, deploymentOf, JWT_SHAPE, POLL_MS, sleep, TestEmulator } from "../reliability/support";
+import type { StackSession } from "../harness";
+import {
+  catalogueIds,
+  deploymentOf,
+  emulatorSession,
+  JWT_SHAPE,
+  sleep,
+  TestEmulator,
+} from "../reliability/support";
 import { changesOf } from "../reliability/verdicts";
 import { cancel, killCli, pulumiCim } from "../soak/interrupt";
 
@@ -41,20 +48,14 @@ describe.each([
   beforeAll(async () => {
     // each path its own instance name: the other path's instance may still hold its name
     const name = `recover${native ? "-native" : ""}`;
-    session = await StackSession.open({
+    session = await emulatorSession({
       name,
-      ...(native ? { home: pluginHome(name, PROJECT) } : {}),
+      native,
       program: `${__dirname}/program.cjs`,
       projectName: PROJECT,
-    });
-    await session.must("env", {
-      env: {
-        CIM_BASE_URL: emu.url,
-        CIM_TOKEN: token,
-        CIM_POLL_INTERVAL_MS: POLL_MS,
-        RECOVER_IDS: JSON.stringify(await catalogueIds(emu, token)),
-        RECOVER_HOST: host,
-      },
+      emu,
+      token,
+      env: { RECOVER_IDS: JSON.stringify(await catalogueIds(emu, token)), RECOVER_HOST: host },
     });
   });
 

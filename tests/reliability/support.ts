@@ -13,7 +13,32 @@ import {
   type StartOptions,
   startEmulator,
 } from "../../emulator";
-import type { StackSession } from "../harness";
+import { pluginHome, StackSession } from "../harness";
+
+/**
+ * A stack session of `program` on either path (`native`: a home whose Pulumi.yaml names the plugin), its runs given
+ * the emulator's address, `token`, the poll cadence and `env`.
+ */
+export async function emulatorSession(o: {
+  name: string;
+  projectName: string;
+  program: string;
+  native?: boolean;
+  emu: { url: string };
+  token: string;
+  env: Record<string, string>;
+}): Promise<StackSession> {
+  const session = await StackSession.open({
+    name: o.name,
+    ...(o.native ? { home: pluginHome(o.name, o.projectName) } : {}),
+    program: o.program,
+    projectName: o.projectName,
+  });
+  await session.must("env", {
+    env: { CIM_BASE_URL: o.emu.url, CIM_TOKEN: o.token, CIM_POLL_INTERVAL_MS: POLL_MS, ...o.env },
+  });
+  return session;
+}
 
 /** How quickly the provider polls jobs (the spec's 2-3 s cadence is overridden for local runs). */
 export const POLL_MS = "50";

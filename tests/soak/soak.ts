@@ -2,8 +2,8 @@
 // and draws its trouble from (seed, round) alone; a failed round prints its seed and the command that replays it
 // alone (the program of the round before it deployed without trouble, then the round). Used by soak.test.ts in
 // both modes: a short fixed seed set inside `npm test`, and `npm run soak -- --rounds N --seed S`.
-import { pluginHome, StackSession } from "../harness";
-import { catalogueIds, deploymentOf, POLL_MS, TestEmulator } from "../reliability/support";
+import type { StackSession } from "../harness";
+import { catalogueIds, deploymentOf, emulatorSession, TestEmulator } from "../reliability/support";
 import { baselineIds, sweepOrphans } from "./cloud";
 import { programAt, programJson } from "./generator";
 import type { Program, SoakCatalogue } from "./model";
@@ -95,20 +95,14 @@ export async function runSoak(o: SoakOptions): Promise<SoakResult> {
   try {
     const ids = await soakCatalogue(emu, token);
     const baseline = await baselineIds(emu.url, token);
-    session = await StackSession.open({
+    session = await emulatorSession({
       name: `soak-${o.seed}`,
-      ...(o.native ? { home: pluginHome(`soak-${o.seed}`, PROJECT) } : {}),
+      native: o.native,
       program: `${__dirname}/program.cjs`,
       projectName: PROJECT,
-    });
-    await session.must("env", {
-      env: {
-        CIM_BASE_URL: emu.url,
-        CIM_TOKEN: token,
-        CIM_POLL_INTERVAL_MS: POLL_MS,
-        SOAK_PROGRAM: "[]",
-        SOAK_PROVIDERS: String(o.native ? (o.providers ?? 1) : 1),
-      },
+      emu,
+      token,
+      env: { SOAK_PROGRAM: "[]", SOAK_PROVIDERS: String(o.native ? (o.providers ?? 1) : 1) },
     });
     const ctx: SoakContext = { emu, session, token, ids, baseline, only: o.only };
     let program: Program = { resources: [], serial: 1 };
