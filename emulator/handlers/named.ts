@@ -1,8 +1,8 @@
 // What networks and VPCs share (CloudStack's network resources): their view around their own fields, read one,
 // list the caller's with exact filters, rename by query parameters (synchronous, as updateNetwork / updateVPC),
-// delete (a job) refused while something still depends on the record, and restart (a job that leaves the state
-// as it was).
-import { type Ctx, conflict, ok } from "../http";
+// delete (a job, which fails while something still depends on the record), and restart (a job that leaves the
+// state as it was).
+import { type Ctx, ok } from "../http";
 import type { Tagged } from "../records";
 import type { Repository } from "../repository";
 import { audited, isoNow, paging, passThrough, stateJob, zoneOf } from "./common";
@@ -30,13 +30,11 @@ export interface NamedFamily<D, R extends NamedRec> {
   /** Query parameters that filter the list by the field of the same name. */
   filters: (keyof R & string)[];
   /**
-   * What still depends on the record (their ids), the refusal naming how many, and why, when they go by
-   * themselves (`explain`); delete waits for none.
+   * Why the delete's job fails, in CloudStack's words, while something still depends on the record; undefined
+   * when nothing does. CloudStack checks this in the job (deleteNetwork, deleteVPC are asynchronous commands), so
+   * the request is accepted either way and the record keeps its state.
    */
-  dependents: (
-    ctx: Ctx<D>,
-    r: R,
-  ) => { ids: string[]; refusal: (n: number) => string; detail: string; explain?: string };
+  heldBy: (ctx: Ctx<D>, r: R) => string | undefined;
   commands: { delete: string; restart: string };
   /** The path parameter of the restart route. */
   restartParam: string;
@@ -74,12 +72,10 @@ export function namedHandlers<D, R extends NamedRec>(f: NamedFamily<D, R>) {
     remove(ctx: Ctx<D>) {
       const r = find(ctx, ctx.params.id);
       f.repo(ctx).idle(r);
-      const d = f.dependents(ctx, r);
-      if (d.ids.length) {
-        const why = d.explain ? `; ${d.explain}` : "";
-        throw conflict(d.refusal(d.ids.length), `${d.detail}=${d.ids.join(",")}${why}`);
-      }
-      return job(ctx, r, f.commands.delete, "Destroying");
+      const held = f.heldBy(ctx, r);
+      return held === undefined
+        ? job(ctx, r, f.commands.delete, "Destroying")
+        : job(ctx, r, f.commands.delete, r.state, held);
     },
     restart(ctx: Ctx<D>) {
       const r = find(ctx, ctx.params[f.restartParam]);

@@ -475,9 +475,12 @@ export function providerOf<F extends Fields, O extends Outputs>(
       }
       await api.beforeDelete?.(s, live);
       const passes = api.deleteRefusalPasses;
-      const send = () => api.delete(s, live, props);
-      const accepted = passes ? await whileRefused(s, "delete", passes, send) : await send();
-      if ((await awaitJob(s, accepted, "delete")).watched) {
+      // the platform may refuse the request or fail its job (CloudStack checks a network's instances in the job)
+      const attempt = async () => awaitJob(s, await api.delete(s, live, props), "delete");
+      const waited = passes
+        ? await whileRefused(s, "delete", (err, tries) => passes(err, tries, s, live), attempt)
+        : await attempt();
+      if (waited.watched) {
         // No job to say how the delete ended: the record says it, once it has settled.
         const left = await getLive(s, id, props);
         if (left) {
@@ -486,6 +489,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
           );
         }
       }
+      await api.deleted?.(s, live, props);
     } catch (err) {
       if (err instanceof ResourceError) throw err; // a refusal of ours (e.g. delete protection)
       if (await isGone(s, id, props)) return;

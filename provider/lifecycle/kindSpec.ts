@@ -89,11 +89,18 @@ export interface KindApi<I, R extends LiveRecord> {
   /** `rec`: the resource's old outputs (inputs that say how to delete, e.g. an instance's `expunge`). */
   delete(s: Session, live: R, rec: Recorded): Promise<AcceptedMutation>;
   /**
-   * A refusal of the delete that passes by itself (the platform has yet to expunge what still holds it, another
-   * delete of the same run is removing it): the engine sends the delete again until accepted, within the delete
-   * timeout, saying what it waits for; `tries`: the refusals so far, this one included.
+   * A refusal of the delete, or a failure of its job, that passes by itself (the platform has yet to expunge what
+   * still holds it, another delete of the same run is removing it): the engine sends the delete again until it
+   * succeeds, within the delete timeout, saying what it waits for; `tries`: the refusals so far, this one included.
    */
-  deleteRefusalPasses?(err: unknown, tries: number): PassingRefusal | undefined;
+  deleteRefusalPasses?(
+    err: unknown,
+    tries: number,
+    s: Session,
+    live: R,
+  ): PassingRefusal | undefined | Promise<PassingRefusal | undefined>;
+  /** After the delete succeeded: what it leaves behind for a while, told to the rest of the deployment. */
+  deleted?(s: Session, live: R, rec: Recorded): void | Promise<void>;
   /**
    * A delete that finds the record already gone to the reads (deleted outside Pulumi): finish what the platform
    * still holds of it (a destroyed instance it has not expunged), if anything.

@@ -1,9 +1,10 @@
 // A delete the platform refuses for a cause that passes by itself: a network still holding destroyed instances
-// the platform has not expunged yet (they go after its expunge delay). Rather than fail at once with a guess, the
-// delete is sent again at the poll cadence until the platform takes it, within the resource's delete timeout,
-// saying what it waits for; at the deadline the error names the cause and what to do.
+// the platform has not expunged yet (they go after its expunge delay), or instances another step of the same run
+// is deleting. Rather than fail at once with a guess, the delete is sent again at the poll cadence until the
+// platform takes it, within the resource's delete timeout, saying what it waits for; at the deadline the error names
+// the cause and what to do. The refusal may be the request's answer or the failure of the job it started.
 
-import { ApiError } from "../client";
+import { ApiError, JobFailedError } from "../client";
 import { PollDeadline, poll } from "../client/waiter";
 import { notes } from "./deploymentShared";
 import { describe, ResourceError } from "./errors";
@@ -22,31 +23,40 @@ export interface PassingRefusal {
   stands?: boolean;
 }
 
-/** The platform's own words of a refusal (message, then detail), else the error's message. */
+/** The platform's own words of a refusal (its message, a failed job's detail), else the error's message. */
 export const refusalText = (err: unknown) =>
   err instanceof ApiError
     ? (err.apiMessage ?? err.message)
-    : err instanceof Error
-      ? err.message
-      : String(err);
+    : err instanceof JobFailedError
+      ? (err.detail ?? err.message)
+      : err instanceof Error
+        ? err.message
+        : String(err);
 
 /** Between two tries: the job-poll cadence (the refusal is as cheap to ask as a job read). */
 const retryDelayMs = () => pollSchedule().minIntervalMs ?? 10_000;
 
+/** Whether a refusal passes, given how many refusals there have been (this one included). */
+export type RefusalPasses = (
+  err: unknown,
+  tries: number,
+) => PassingRefusal | undefined | Promise<PassingRefusal | undefined>;
+
 /**
- * Sends `attempt` until it is accepted (resolves with its answer) or refused for another reason (rejects with it);
- * while `passes` recognises the refusal (given how many refusals there have been), it tries again within the
- * operation's timeout.
+ * Runs `attempt` until it succeeds (resolves with its answer) or is refused for another reason (rejects with it);
+ * while `passes` recognises the refusal, it tries again within the operation's timeout. An attempt that waits for
+ * its job reports that wait itself; between attempts, this reports what it waits for.
  */
 export async function whileRefused<T>(
   s: Session,
   op: Operation,
-  passes: (err: unknown, tries: number) => PassingRefusal | undefined,
+  passes: RefusalPasses,
   attempt: () => Promise<T>,
 ): Promise<T> {
   let last: { err: unknown; why: PassingRefusal } | undefined;
   let tries = 0;
-  const about = () => (last ? `${last.why.waitsFor}: ${refusalText(last.err)}` : "the platform to accept it");
+  // the first attempt's own wait (its job) reports for itself; after a refusal, this says what the retries wait for
+  const about = () => (last ? `${last.why.waitsFor}: ${refusalText(last.err)}` : undefined);
   try {
     return await reporting(s, op, about, () =>
       poll(
@@ -54,7 +64,7 @@ export async function whileRefused<T>(
           try {
             return { value: await attempt() };
           } catch (err) {
-            const why = passes(err, ++tries);
+            const why = await passes(err, ++tries);
             if (!why) throw err;
             if (why.stands)
               throw new ResourceError(
@@ -111,4 +121,33 @@ export function deletesRunning(kinds: readonly string[]): boolean {
   if (kinds.some((k) => (deleting.get(k) ?? 0) > 0)) return true;
   deleteNotes.catchUp();
   return kinds.some((k) => (deletingElsewhere.get(k) ?? 0) > 0);
+}
+
+/**
+ * What this deployment's deletes left on records for a while, by the id of the record they hold: an instance
+ * destroyed without expunge keeps its place on its networks until the platform expunges it. Those the deployment's
+ * other plugin processes told are kept apart (deploymentShared.ts), as the deletes running are.
+ */
+const leftHere = new Map<string, Set<string>>();
+const leftElsewhere = new Map<string, Set<string>>();
+const add = (m: Map<string, Set<string>>, held: readonly string[], by: string) => {
+  for (const id of held) m.set(id, (m.get(id) ?? new Set()).add(by));
+};
+const leftNotes = notes<{ held: string[]; by: string }>(
+  "leftHolding",
+  ({ held, by }) => add(leftElsewhere, held, by),
+  () => leftElsewhere.clear(),
+);
+
+/** A delete of this deployment left `by` (a resource, as the messages name it) holding the records `held`. */
+export function leftHolding(held: readonly string[], by: string): void {
+  if (!held.length) return;
+  add(leftHere, held, by);
+  leftNotes.tell({ held: [...held], by });
+}
+
+/** What this deployment's deletes (in this plugin process or another) left holding the record `id`. */
+export function leftOn(id: string): string[] {
+  leftNotes.catchUp();
+  return [...new Set([...(leftHere.get(id) ?? []), ...(leftElsewhere.get(id) ?? [])])];
 }

@@ -34,24 +34,36 @@ export function subjectOf(s: Waiting): string {
   return `cim:${s.kind}${name}${id}`;
 }
 
+/** The waits of each session under way, outermost first: what each would report now. */
+const waitsOf = new WeakMap<Waiting, (() => string | undefined)[]>();
+
 /**
  * Runs `wait`, reporting every interval while it lasts: `<resource>: <op>: waiting for <what> (<n> s so far, up to
- * <m> s: timeouts.<op>)`. `what` is read at each report, so it can say the latest status. Reports stop with the
- * wait, however it ends; a report that cannot be shown never fails the wait.
+ * <m> s: timeouts.<op>)`. `what` is read at each report, so it can say the latest status. Waits nest (a delete
+ * retried while the platform refuses it waits for each attempt's job): a wait within another reports only while
+ * the enclosing ones have nothing to say (their `what` gives undefined), so one line says why the run waits. Reports
+ * stop with the wait, however it ends; a report that cannot be shown never fails the wait.
  */
 export async function reporting<T>(
   s: Waiting,
   op: Operation,
-  what: string | (() => string),
+  what: string | (() => string | undefined),
   wait: () => Promise<T>,
 ): Promise<T> {
   const started = Date.now();
   const limitS = Math.round(s.timeouts[op] / 1000);
+  const text = typeof what === "function" ? what : () => what;
+  const waits = waitsOf.get(s) ?? [];
+  waitsOf.set(s, waits);
+  const enclosing = [...waits];
+  waits.push(text);
   const timer = setInterval(() => {
+    if (enclosing.some((t) => t() !== undefined)) return;
+    const now = text();
+    if (now === undefined) return;
     const waitedS = Math.round((Date.now() - started) / 1000);
-    const text = typeof what === "function" ? what() : what;
     void engineInfo(
-      `${subjectOf(s)}: ${op}: waiting for ${text} (${waitedS} s so far, up to ${limitS} s: timeouts.${op})`,
+      `${subjectOf(s)}: ${op}: waiting for ${now} (${waitedS} s so far, up to ${limitS} s: timeouts.${op})`,
     );
   }, progressEveryMs());
   timer.unref?.();
@@ -59,5 +71,6 @@ export async function reporting<T>(
     return await wait();
   } finally {
     clearInterval(timer);
+    waits.splice(waits.indexOf(text), 1);
   }
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ED25519 } from "../fixtures/sshKeys";
 import { Api, type Catalogue, expectErrorBody, LOCAL_TIMESTAMP } from "./harness";
 
 let api: Api;
@@ -151,7 +152,8 @@ describe("Errors", () => {
     const bad = await api.post("/vpcs", { body: {} });
     expect(bad.status).toBe(400);
     expect(expectErrorBody(bad.body)).toBe(true);
-    const conflict = await api.del(`/vpcs/${vpcIds[0]}`);
+    await api.ok("POST", "/ssh-keypairs", { body: { name: "errors-6", publicKey: ED25519 } });
+    const conflict = await api.post("/ssh-keypairs", { body: { name: "errors-6", publicKey: ED25519 } });
     expect(conflict.status).toBe(409);
     expect(expectErrorBody(conflict.body)).toBe(true);
     const route = await api.get("/no-such-route");

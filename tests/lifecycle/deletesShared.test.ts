@@ -1,11 +1,12 @@
-// A network's delete waits while the run deletes the instances on it (passingRefusal.ts): under several providers
-// those deletes run in other plugin processes of the deployment, which tell theirs (deploymentShared.ts).
+// A network's delete waits while the run deletes the instances on it, or for the platform to expunge those it
+// destroyed without expunge (passingRefusal.ts): under several providers those deletes run in other plugin
+// processes of the deployment, which tell theirs (deploymentShared.ts).
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { shareWithDeployment, stopSharing } from "../../provider/lifecycle/deploymentShared";
-import { deleteBegins, deletesRunning } from "../../provider/lifecycle/passingRefusal";
+import { deleteBegins, deletesRunning, leftHolding, leftOn } from "../../provider/lifecycle/passingRefusal";
 
 describe("deletes running in the deployment's other plugin processes", () => {
   let dir: string;
@@ -50,5 +51,22 @@ describe("deletes running in the deployment's other plugin processes", () => {
     fs.appendFileSync(theFile(), 'deleting 999-other {"kind":"Instance","by":1}\n');
     shareWithDeployment(dir, process.pid, "127.0.0.1:40002");
     expect(deletesRunning(["Instance"])).toBe(false);
+  });
+
+  it("knows what another process's deletes left on a network, and forgets it with the deployment", () => {
+    shareWithDeployment(dir, process.pid, "127.0.0.1:40001");
+    leftHolding(["net-a"], "instance web-1 (id i-1)"); // this process's own
+    expect(leftOn("net-a")).toEqual(["instance web-1 (id i-1)"]);
+    expect(leftOn("net-b")).toEqual([]);
+    // the instance's provider, another process of the deployment, destroyed one on both networks
+    fs.appendFileSync(
+      theFile(),
+      'leftHolding 999-other {"held":["net-a","net-b"],"by":"instance web-2 (id i-2)"}\n',
+    );
+    expect(leftOn("net-a")).toEqual(["instance web-1 (id i-1)", "instance web-2 (id i-2)"]);
+    expect(leftOn("net-b")).toEqual(["instance web-2 (id i-2)"]);
+    // the next deployment's processes read another file: what the other process told is not theirs
+    shareWithDeployment(dir, process.pid, "127.0.0.1:40002");
+    expect(leftOn("net-b")).toEqual([]);
   });
 });

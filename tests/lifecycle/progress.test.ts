@@ -1,13 +1,13 @@
 // Every long wait says what it waits for, at least every 30 s: a job wait names the resource, the job, its command
-// and status, and how long so far; a settle wait the state it waits out; a delete refused until the platform
-// expunges names that. With fake timers (the interval itself) and against the emulator with a slow job.
+// and status, and how long so far; a settle wait the state it waits out; a delete refused, or whose jobs fail,
+// until what holds it goes names that, once. With fake timers (the interval itself) and against the emulator with a slow job.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { providerFor } from "../../provider";
-import { type AcceptedMutation, ConflictError, type Job } from "../../provider/client";
+import { type AcceptedMutation, ConflictError, type Job, JobFailedError } from "../../provider/client";
 import { captureInfo } from "../../provider/lifecycle/engineLog";
 import { whileRefused } from "../../provider/lifecycle/passingRefusal";
-import { PROGRESS_EVERY_MS } from "../../provider/lifecycle/progress";
+import { PROGRESS_EVERY_MS, reporting } from "../../provider/lifecycle/progress";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
 import { awaitJob, type Session, settle } from "../../provider/lifecycle/session";
 
@@ -113,17 +113,13 @@ describe("progress of long waits (fake timers)", () => {
   it("a delete refused until the platform expunges reports what it waits for, then goes through", async () => {
     vi.useFakeTimers();
     const s = { ...fakeSession(() => undefined), kind: "Network", subject: { name: "web", id: "n-1" } };
-    const refusal = new ConflictError(
-      409,
-      {
-        message:
-          "Can't delete the network, not all user vms are expunged. Vm VM[User|i-1-2-VM] (a, id x) is in Destroyed state",
-      },
-      { method: "DELETE", path: "/api/v1/networks/n-1" } as never,
-    );
+    const refusal = new ConflictError(409, { message: "Network web is used by 1 instance(s)" }, {
+      method: "DELETE",
+      path: "/api/v1/networks/n-1",
+    } as never);
     let tries = 0;
     const passes = (err: unknown) =>
-      err === refusal ? { waitsFor: "the platform to expunge", advice: "wait" } : undefined;
+      err === refusal ? { waitsFor: "the instances on it to go", advice: "wait" } : undefined;
     const done = whileRefused(s, "delete", passes, async () => {
       if (++tries < 8) throw refusal;
       return { jobId: "j" };
@@ -131,8 +127,41 @@ describe("progress of long waits (fake timers)", () => {
     await vi.advanceTimersByTimeAsync(90_000);
     await expect(done).resolves.toEqual({ jobId: "j" });
     expect(messages[0]).toMatch(
-      /^cim:Network "web" \(id n-1\): delete: waiting for the platform to expunge: Can't delete the network, not all user vms are expunged\. Vm VM\[User\|i-1-2-VM\] \(a, id x\) is in Destroyed state \(\d+ s so far, up to 1200 s: timeouts\.delete\)$/,
+      /^cim:Network "web" \(id n-1\): delete: waiting for the instances on it to go: Network web is used by 1 instance\(s\) \(\d+ s so far, up to 1200 s: timeouts\.delete\)$/,
     );
+  });
+
+  it("a delete whose jobs fail until the platform expunges says why it waits, not each retry's job", async () => {
+    vi.useFakeTimers();
+    const s = { ...fakeSession(() => undefined), kind: "Network", subject: { name: "web", id: "n-1" } };
+    let tries = 0;
+    const passes = (err: unknown) =>
+      err instanceof JobFailedError
+        ? { waitsFor: "the platform to expunge instance a (id x)", advice: "wait" }
+        : undefined;
+    // each attempt waits 25 s for its job, which fails seven times as CloudStack's deleteNetwork does
+    const done = whileRefused(s, "delete", passes, async () => {
+      const n = ++tries;
+      await reporting(
+        s,
+        "delete",
+        `job j${n} (deleteNetwork, running)`,
+        () => new Promise((r) => setTimeout(r, 25_000)),
+      );
+      if (n < 8)
+        throw new JobFailedError(`j${n}`, "Failed to delete network", undefined, "deleteNetwork", "n-1");
+      return n;
+    });
+    await vi.advanceTimersByTimeAsync(400_000);
+    await expect(done).resolves.toBe(8);
+    // the first attempt's job reports for itself; after its failure, one line says why the run waits
+    expect(messages[0]).toMatch(/: delete: waiting for job j1 \(deleteNetwork, running\) \(20 s so far/);
+    const later = messages.slice(1);
+    expect(later.length).toBeGreaterThan(5);
+    for (const m of later)
+      expect(m).toMatch(
+        /^cim:Network "web" \(id n-1\): delete: waiting for the platform to expunge instance a \(id x\): Failed to delete network \(\d+ s so far, up to 1200 s: timeouts\.delete\)$/,
+      );
   });
 });
 

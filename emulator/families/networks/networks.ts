@@ -18,8 +18,6 @@ import {
   parseIp,
   prefixOfNetmask,
 } from "../../net";
-import { instanceName } from "../instances/instanceView";
-import type { InstanceRec } from "../instances/records";
 import { dropInternalLoadBalancersOf } from "../loadBalancers/internalLoadBalancers";
 import {
   allocateSourceNat,
@@ -186,7 +184,7 @@ function tierAcl(ctx: NCtx, vpc: VpcRec, aclId: string | undefined): string {
 
 /**
  * Read, list (the caller's networks; zone defaults are read by id, see GET /zones; filters vpcId and zoneId),
- * rename, delete (refused while an instance has a NIC on it) and restart.
+ * rename, delete (its job fails while an instance has a NIC on it) and restart.
  */
 const named = namedHandlers<NetworkData, NetworkRec>({
   listKey: "networks",
@@ -195,45 +193,20 @@ const named = namedHandlers<NetworkData, NetworkRec>({
   read: networkById,
   shows: networkFields,
   filters: ["vpcId", "zoneId"],
-  dependents: (ctx, r) => {
-    const onIt = ctx.data.instances.where((i) => i.nics.some((n) => n.networkId === r.id));
-    const waiting = onIt.filter((i) => ctx.data.instances.isGone(i));
-    // a shared file system's VM has its NIC on the network too (one in Error has no VM left)
-    const live = [
-      ...onIt.filter((i) => !ctx.data.instances.isGone(i)).map((i) => i.id),
-      ...ctx.data.fileSystems.where((f) => f.networkId === r.id && f.state !== "Error").map((f) => f.id),
-    ];
-    if (live.length || !waiting.length) {
-      return {
-        ids: live,
-        refusal: (n) => `Network ${r.name} is used by ${n} instance(s) or file system(s); delete them first`,
-        detail: "instances",
-      };
-    }
-    return notExpunged(ctx, waiting);
+  heldBy: (ctx, r) => {
+    // NetworkOrchestrator.destroyNetwork returns false while a user VM on the network is anything but expunged
+    // (a destroyed one keeps its NIC until the platform expunges it; a shared file system's VM has its NIC on
+    // the network too, one in Error has no VM left), logging why; DeleteNetworkCmd then fails the job with no
+    // more than this
+    const onIt =
+      ctx.data.instances.where((i) => i.nics.some((n) => n.networkId === r.id)).length +
+      ctx.data.fileSystems.where((f) => f.networkId === r.id && f.state !== "Error").length;
+    return onIt ? "Failed to delete network" : undefined;
   },
   commands: { delete: "deleteNetwork", restart: "restartNetwork" },
   restartParam: "id",
 });
 export const { get, list, update, remove, restart } = named;
-
-/**
- * NetworkOrchestrator.destroyNetwork: a destroyed instance keeps its NIC until the platform expunges it, so the
- * network cannot go before (CloudStack logs this text and fails the deleteNetwork job with "Failed to delete
- * network"; the emulator answers it at the request, as it refuses every delete with dependents).
- */
-function notExpunged(ctx: NCtx, waiting: InstanceRec[]) {
-  const each = waiting.map(
-    (i) => `Vm VM[User|${instanceName(ctx.store, i)}] (${i.name}, id ${i.id}) is in ${i.state} state`,
-  );
-  const delayS = Math.round(ctx.jobs.timing.expungeDelayMs / 1000);
-  return {
-    ids: waiting.map((i) => i.id),
-    refusal: () => `Can't delete the network, not all user vms are expunged. ${each.join("; ")}`,
-    detail: "instances",
-    explain: `a destroyed instance keeps its NIC until the platform expunges it, ${delayS} s after its destroy (expunge.delay), or at once when destroyed with expunge=true`,
-  };
-}
 
 export const networkJobEffects: Record<string, JobEffect<NetworkData>> = {
   createNetwork: createWithSourceNat("networks", "networkId"),

@@ -72,17 +72,18 @@ export function create(ctx: VCtx) {
   return recordJob(ctx, ctx.data.vpcs, rec, { command: "createVPC", failDetail });
 }
 
-/** Read, list (filter zoneId), rename, delete (refused while a tier is in it) and restart. */
+/** Read, list (filter zoneId), rename, delete (its job fails while a tier is in it) and restart. */
 const named = namedHandlers<VpcData, VpcRec>({
   listKey: "vpcs",
   repo: (ctx) => ctx.data.vpcs,
   shows: vpcFields,
   filters: ["zoneId"],
-  dependents: (ctx, r) => ({
-    ids: ctx.data.networks.where((n) => n.vpcId === r.id).map((n) => n.id),
-    refusal: (n) => `VPC ${r.name} still has ${n} network(s); delete them first`,
-    detail: "networks",
-  }),
+  // VpcManagerImpl.destroyVpc throws this in the job (VpcVO.toString names the VPC by its database id and name;
+  // the emulator has no database id and gives the VPC's id)
+  heldBy: (ctx, r) => {
+    const n = ctx.data.networks.where((x) => x.vpcId === r.id).length;
+    return n ? `Can't delete VPC [VPC [${r.id}-${r.name}] as its used by ${n} networks` : undefined;
+  },
   commands: { delete: "deleteVPC", restart: "restartVPC" },
   restartParam: "vpcId",
 });

@@ -29,6 +29,7 @@ import { examples, exported, outputOf, templateInstance } from "../../kinds/exam
 import { bool, id, optionalId, text, whenKnown } from "../../lifecycle/check";
 import { describe, ResourceError } from "../../lifecycle/errors";
 import { parseIpv4 } from "../../lifecycle/net";
+import { leftHolding } from "../../lifecycle/passingRefusal";
 import { waitFor } from "../../lifecycle/session";
 import { sameList, sameValue } from "../../lifecycle/values";
 import { mustBeAGroup } from "../instanceGroups/instanceGroup";
@@ -367,7 +368,7 @@ export const instance = defineKind({
     haEnabled,
     deleteProtection,
     expunge: field(bool("expunge the instance at once when it is deleted (default true)"), {
-      doc: "Whether deleting the instance expunges it at once (default true): as the delete ends its addresses, name and place on its networks are free, so `pulumi destroy` can delete its networks right after. `false` keeps the platform's recovery window: the instance stays Destroyed (an administrator can recover it) until the platform's expunge delay passes (CloudStack's `expunge.delay`, a day by default), and until then a network it was on cannot be deleted (its delete waits for it, up to `timeouts.delete`) and no new instance can take its host name (the deploy's error names it and how to expunge it at once).",
+      doc: "Whether deleting the instance expunges it at once (default true): as the delete ends its addresses, name and place on its networks are free, so `pulumi destroy` can delete its networks right after. `false` keeps the platform's recovery window: the instance stays Destroyed (an administrator can recover it) until the platform's expunge delay passes (CloudStack's `expunge.delay`, a day by default), and until then a network it was on cannot be deleted (the platform fails the network's delete without a reason; a `pulumi destroy` that deletes both waits for the expunge, up to the network's `timeouts.delete`, saying so) and no new instance can take its host name (the deploy's error names it and how to expunge it at once).",
       changeNote: "it is recorded for the delete: run `pulumi up` before the destroy it should apply to",
       change: "state",
       unset: () => undefined,
@@ -596,6 +597,13 @@ export const instance = defineKind({
     },
     delete: (s, live, rec) =>
       s.client.instances.delete(live.id, { region: s.region, expunge: rec.expunge !== false }),
+    // destroyed without expunge, it holds its networks until the platform expunges it: a network's delete in the
+    // same deployment says so (network.ts: heldOnNetwork)
+    deleted(_s, live, rec) {
+      if (rec.expunge !== false) return;
+      const networks = liveNetworks(live) ?? (rec.networkIds as string[] | undefined) ?? [];
+      leftHolding(networks, `instance ${live.name ?? "?"} (id ${live.id})`);
+    },
     // Destroyed outside Pulumi and not expunged yet (reads no longer show it): it still holds its networks
     // until the platform's expunge delay passes, so with `expunge` it is expunged now (404: it is gone already).
     async purgeGone(s, id, rec) {

@@ -4,7 +4,7 @@
 // deletes first.
 
 import { z } from "zod";
-import { ConflictError, type Network, type Vpc } from "../../client";
+import { JobFailedError, type Network, type Vpc } from "../../client";
 import {
   catalogueField,
   created,
@@ -30,9 +30,10 @@ import {
   rangeOf,
   within,
 } from "../../lifecycle/net";
-import { deletesRunning, type PassingRefusal, refusalText } from "../../lifecycle/passingRefusal";
-import { waitFor } from "../../lifecycle/session";
+import { deletesRunning, leftOn, type PassingRefusal } from "../../lifecycle/passingRefusal";
+import { type Session, waitFor } from "../../lifecycle/session";
 import { containsUnknown } from "../../lifecycle/values";
+import { liveNetworks } from "../instances/instanceRules";
 import { listOfSameVpc } from "../networkAcls/networkAclList";
 
 /** An IPv4 address in dotted form (also the private gateway's addresses). */
@@ -76,37 +77,66 @@ export function networkWouldOverlap(olds: Record<string, unknown>, news: Record<
   return before !== undefined && after !== undefined && overlaps(before, after);
 }
 
-/**
- * The platform refuses to delete a network while a destroyed instance it has not expunged yet is on it (CloudStack's
- * NetworkOrchestrator.destroyNetwork: "Can't delete the network, not all user vms are expunged"): that passes when
- * the platform expunges them, after its expunge delay.
- */
-export function notYetExpunged(err: unknown): PassingRefusal | undefined {
-  if (!(err instanceof ConflictError) || !/not all user vms are expunged/i.test(refusalText(err)))
-    return undefined;
-  return {
-    waitsFor: "the platform to expunge the destroyed instances still on the network",
-    advice:
-      "A destroyed instance keeps its place on its networks until the platform expunges it, after its expunge delay (CloudStack's expunge.delay, a day by default). Run pulumi destroy again after that, raise timeouts.delete to wait for it, or expunge the instances now: a cim.Instance is expunged as it is deleted (unless expunge: false); one destroyed outside Pulumi, with DELETE /api/v1/compute/instances/{id}?expunge=true.",
-  };
+const EXPUNGE_ADVICE =
+  "A destroyed instance keeps its place on its networks until the platform expunges it, after its expunge delay (CloudStack's expunge.delay, a day by default). Run pulumi destroy again after that, raise timeouts.delete to wait for it, or expunge the instances now: a cim.Instance is expunged as it is deleted (unless expunge: false); one destroyed outside Pulumi, with DELETE /api/v1/compute/instances/{id}?expunge=true.";
+
+/** `web (id …)` for each instance and file system the reads show on the network. */
+async function seenOn(s: Session, network: string): Promise<string[]> {
+  const named = (r: { name?: string; id: string }) => `${r.name ?? "?"} (id ${r.id})`;
+  try {
+    const [instances, shares] = await Promise.all([
+      s.client.instances.listAll({ region: s.region }),
+      s.client.fileSystems.listAll({ region: s.region, networkId: network }),
+    ]);
+    return [
+      ...instances.items.filter((v) => liveNetworks(v)?.includes(network)).map((v) => `instance ${named(v)}`),
+      ...shares.items.filter((f) => f.networkId === network).map((f) => `file system ${named(f)}`),
+    ];
+  } catch {
+    return []; // naming them is a courtesy: the refusal stands without it
+  }
 }
 
 /**
- * A network whose instances (or file systems) the same run is deleting: Pulumi sends the deletes of resources with
- * no dependency between them at once (a program that gave the network's id as text, not its output), and the
- * platform refuses the network while they are on it ("Network … is used by 1 instance(s) …"). The first refusal is
- * tried again once (their deletes may be about to begin); after that it waits only while such a delete runs in the
- * deployment (under this provider or another), else the refusal stands, saying what to do.
+ * The platform fails a network's delete job while an instance or a shared file system is on it, a destroyed
+ * instance included until the platform expunges it (CloudStack's deleteNetwork: NetworkOrchestrator.destroyNetwork
+ * logs why, and the job says only "Failed to delete network"). The reads never show a destroyed instance, so what
+ * holds the network is what this deployment knows:
+ * - instances on it that this deployment destroyed without expunge: that passes when the platform expunges them,
+ *   after its expunge delay;
+ * - instances or file systems on it that the same run is deleting: Pulumi sends the deletes of resources with no
+ *   dependency between them at once (a program that gave the network's id as text, not its output). The first
+ *   failure is tried again once (their deletes may be about to begin); after that it waits only while such a delete
+ *   runs in the deployment (under this provider or another);
+ * - else the failure stands, naming what the reads show on the network, and what to do.
  */
-export function onItBeingDeleted(err: unknown, tries: number): PassingRefusal | undefined {
-  if (!(err instanceof ConflictError) || !/is used by \d+ instance/i.test(refusalText(err))) return undefined;
-  const waiting = tries === 1 || deletesRunning(["Instance", "FileSystem"]);
+export async function heldOnNetwork(
+  err: unknown,
+  tries: number,
+  s: Session,
+  live: Network,
+): Promise<PassingRefusal | undefined> {
+  if (!(err instanceof JobFailedError) || !/^Failed to delete network\.?$/i.test(err.detail?.trim() ?? ""))
+    return undefined;
+  const left = leftOn(live.id);
+  if (left.length)
+    return {
+      waitsFor: `the platform to expunge ${left.join(", ")}, destroyed by this run without expunge and still on the network`,
+      advice: EXPUNGE_ADVICE,
+    };
+  if (tries === 1 || deletesRunning(["Instance", "FileSystem"]))
+    return {
+      waitsFor: "the instances and file systems on the network that this run is deleting",
+      advice:
+        "Their deletes did not end in time. Run pulumi destroy again; to have Pulumi delete them before the network, give them the network's id output (networkIds: [network.id]) rather than its id as text.",
+    };
+  const seen = await seenOn(s, live.id);
   return {
-    waitsFor: "the instances and file systems on the network that this run is deleting",
-    advice: waiting
-      ? "Their deletes did not end in time. Run pulumi destroy again; to have Pulumi delete them before the network, give them the network's id output (networkIds: [network.id]) rather than its id as text."
-      : "This run is deleting no instance or file system now. Delete or move those on it first; if this program declares them, give them the network's id output (networkIds: [network.id]) rather than its id as text, so that Pulumi deletes them before the network, and run pulumi destroy again.",
-    stands: !waiting,
+    waitsFor: "what is on the network",
+    advice: seen.length
+      ? `On it: ${seen.join(", ")}. Delete or move them first; if this program declares them, give them the network's id output (networkIds: [network.id]) rather than its id as text, so that Pulumi deletes them before the network, and run pulumi destroy again.`
+      : `The platform gives no reason, and its reads show nothing on the network. A network cannot be deleted while an instance is on it, a destroyed one included until the platform expunges it. ${EXPUNGE_ADVICE}`,
+    stands: true,
   };
 }
 
@@ -291,7 +321,7 @@ export const network = defineKind({
   deleteBeforeReplace: networkWouldOverlap,
   api: {
     ...recordCalls((c) => c.networks),
-    deleteRefusalPasses: (err, tries) => notYetExpunged(err) ?? onItBeingDeleted(err, tries),
+    deleteRefusalPasses: heldOnNetwork,
     create: (s, i) =>
       s.client.networks.create(
         // the client sends the fields of a network create and nothing else
