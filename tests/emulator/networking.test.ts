@@ -176,7 +176,11 @@ describe("Networks", () => {
     // no reason: the request is accepted, the network keeps its state
     const deleteFails = async () => {
       const job = await api.waitJob((await api.ok("DELETE", `/networks/${net.id}`)).jobId);
-      expect(job).toMatchObject({ status: "error", command: "deleteNetwork", detail: "Failed to delete network" });
+      expect(job).toMatchObject({
+        status: "error",
+        command: "deleteNetwork",
+        detail: "Failed to delete network",
+      });
       expect(await api.ok("GET", `/networks/${net.id}`)).toMatchObject({ state: "Implemented" });
     };
     await deleteFails();
