@@ -70,6 +70,20 @@ export function stateJob<T extends Owned & { state: string; name?: string }>(
   return answer;
 }
 
+/**
+ * A job CloudStack accepts and then fails in its own words, leaving the record as it is: a rule its command checks
+ * in the job, not at the request. It keeps no previous state for its failure to restore, since another job may
+ * change the record before it ends.
+ */
+export function refusedInJob<T extends Owned & { name?: string }>(
+  ctx: Ctx,
+  repo: Repository<T>,
+  r: T,
+  job: RecordJob & { failDetail: string },
+) {
+  return recordJob(ctx, repo, r, job);
+}
+
 export function audited(resourceType: string, resourceId: string, jobId?: string): AuditFacts {
   return jobId ? { resourceId, resourceType, jobId } : { resourceId, resourceType };
 }

@@ -5,7 +5,7 @@
 import { type Ctx, ok } from "../http";
 import type { Tagged } from "../records";
 import type { Repository } from "../repository";
-import { audited, isoNow, paging, passThrough, stateJob, zoneOf } from "./common";
+import { audited, isoNow, paging, passThrough, refusedInJob, stateJob, zoneOf } from "./common";
 import { query, renameByQuery, str } from "./input";
 import { commentedView, fieldsOf } from "./views";
 
@@ -75,7 +75,7 @@ export function namedHandlers<D, R extends NamedRec>(f: NamedFamily<D, R>) {
       const held = f.heldBy(ctx, r);
       return held === undefined
         ? job(ctx, r, f.commands.delete, "Destroying")
-        : job(ctx, r, f.commands.delete, r.state, held);
+        : refusedInJob(ctx, f.repo(ctx), r, { command: f.commands.delete, failDetail: held });
     },
     restart(ctx: Ctx<D>) {
       const r = find(ctx, ctx.params[f.restartParam]);

@@ -14,7 +14,9 @@
 //   be replaced for nothing (lookups.ts: replacementNoted; namesKept.ts);
 // - the creates each counts against the account's allowances, which span its regions (quotaPreflight.ts);
 // - the deletes each runs now, by kind: a network under one provider whose instances, given its id as text, are
-//   under another waits while they are deleted, as under one (passingRefusal.ts: deletesRunning).
+//   under another waits while they are deleted, as under one (passingRefusal.ts: deletesRunning);
+// - the instances it destroyed without expunge and the networks they were on: such a network's delete under another
+//   provider waits for the platform's expunge, as under one (passingRefusal.ts: leftOn).
 //
 // The processes of one deployment share their parent, the engine's process, and the address of the engine's server
 // they are given (each deployment has its own: `pulumi up`'s preview and its update, each update of `pulumi
@@ -25,8 +27,8 @@
 // values (a tier's range; never a name, which may come from a secret); a kept value as a digest; a change as its
 // kind, its resource's id, the fields it changes in place and the kinds it takes away; a create as the account's
 // digest and the resource's URN, with the counts by allowance (a resource checked twice counts once); a delete as
-// its kind, when it begins and when it ends. Files of engine processes that are gone are removed when a plugin
-// starts.
+// its kind, when it begins and when it ends; an instance left on networks as its id and theirs. Files of engine
+// processes that are gone are removed when a plugin starts.
 
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";

@@ -463,8 +463,9 @@ export function providerOf<F extends Fields, O extends Outputs>(
     s.subject = { name: nameOf(props), id };
     watching(s, id, props);
     const ended = deleteBegins(kind.name);
+    let live: Live | undefined;
     try {
-      const live = await settled(s, id, props, "delete", { except: deleting, shared: true });
+      live = await settled(s, id, props, "delete", { except: deleting, shared: true });
       if (!live) {
         await api.purgeGone?.(s, id, props);
         return;
@@ -473,12 +474,14 @@ export function providerOf<F extends Fields, O extends Outputs>(
         await settled(s, id, props, "delete");
         return;
       }
-      await api.beforeDelete?.(s, live);
+      const found = live;
+      await api.beforeDelete?.(s, found);
       const passes = api.deleteRefusalPasses;
       // the platform may refuse the request or fail its job (CloudStack checks a network's instances in the job)
-      const attempt = async () => awaitJob(s, await api.delete(s, live, props), "delete");
+      const attempt = async (remainingMs = s.timeouts.delete) =>
+        awaitJob(s, await api.delete(s, found, props), "delete", remainingMs);
       const waited = passes
-        ? await whileRefused(s, "delete", (err, tries) => passes(err, tries, s, live), attempt)
+        ? await whileRefused(s, "delete", (err, tries) => passes(err, tries, s, found), attempt)
         : await attempt();
       if (waited.watched) {
         // No job to say how the delete ended: the record says it, once it has settled.
@@ -489,10 +492,13 @@ export function providerOf<F extends Fields, O extends Outputs>(
           );
         }
       }
-      await api.deleted?.(s, live, props);
+      await api.deleted?.(s, found, props);
     } catch (err) {
       if (err instanceof ResourceError) throw err; // a refusal of ours (e.g. delete protection)
-      if (await isGone(s, id, props)) return;
+      if (await isGone(s, id, props)) {
+        if (live) await api.deleted?.(s, live, props);
+        return;
+      }
       throw await failure(s, { name: nameOf(props), id }, "delete", err);
     } finally {
       ended();

@@ -5,7 +5,7 @@
 // the cause and what to do. The refusal may be the request's answer or the failure of the job it started.
 
 import { ApiError, JobFailedError } from "../client";
-import { PollDeadline, poll } from "../client/waiter";
+import { sleep } from "../client/retry";
 import { notes } from "./deploymentShared";
 import { describe, ResourceError } from "./errors";
 import { reporting } from "./progress";
@@ -33,8 +33,15 @@ export const refusalText = (err: unknown) =>
         ? err.message
         : String(err);
 
-/** Between two tries: the job-poll cadence (the refusal is as cheap to ask as a job read). */
-const retryDelayMs = () => pollSchedule().minIntervalMs ?? 10_000;
+/**
+ * Between two tries: the job-poll cadence at first, doubling up to a minute. A retried delete makes a failed job
+ * on the platform each time (a network's), and what it waits for may take minutes to a day (an expunge).
+ */
+const retryDelayMs = (refusals: number) =>
+  Math.min(60_000, (pollSchedule().minIntervalMs ?? 10_000) * 2 ** Math.max(0, refusals - 1));
+
+/** The least an attempt started at the deadline may wait for its job. */
+const LAST_ATTEMPT_MS = 5_000;
 
 /** Whether a refusal passes, given how many refusals there have been (this one included). */
 export type RefusalPasses = (
@@ -44,47 +51,42 @@ export type RefusalPasses = (
 
 /**
  * Runs `attempt` until it succeeds (resolves with its answer) or is refused for another reason (rejects with it);
- * while `passes` recognises the refusal, it tries again within the operation's timeout. An attempt that waits for
- * its job reports that wait itself; between attempts, this reports what it waits for.
+ * while `passes` recognises the refusal, it tries again within the operation's timeout. `attempt` is given the
+ * time left, for the wait of its job; that wait reports itself, and after a refusal this reports what the retries
+ * wait for.
  */
 export async function whileRefused<T>(
   s: Session,
   op: Operation,
   passes: RefusalPasses,
-  attempt: () => Promise<T>,
+  attempt: (remainingMs: number) => Promise<T>,
 ): Promise<T> {
   let last: { err: unknown; why: PassingRefusal } | undefined;
-  let tries = 0;
-  // the first attempt's own wait (its job) reports for itself; after a refusal, this says what the retries wait for
   const about = () => (last ? `${last.why.waitsFor}: ${refusalText(last.err)}` : undefined);
-  try {
-    return await reporting(s, op, about, () =>
-      poll(
-        async () => {
-          try {
-            return { value: await attempt() };
-          } catch (err) {
-            const why = await passes(err, ++tries);
-            if (!why) throw err;
-            if (why.stands)
-              throw new ResourceError(
-                `${await describe(s, s.subject ?? {})}: ${op} failed: the platform refuses it: ${refusalText(err)}. ${why.advice}`,
-                err,
-              );
-            last = { err, why };
-            return undefined;
-          }
-        },
-        { timeoutMs: s.timeouts[op], delay: (n) => (n === 1 ? 0 : retryDelayMs()) },
-      ),
-    );
-  } catch (err) {
-    if (!(err instanceof PollDeadline) || !last) throw err;
-    throw new ResourceError(
-      `${await describe(s, s.subject ?? {})}: ${op} failed: the platform still refuses it after ${Math.round(s.timeouts[op] / 1000)} s of waiting for ${last.why.waitsFor} (timeouts.${op}): ${refusalText(last.err)}. ${last.why.advice}`,
-      last.err,
-    );
-  }
+  const deadline = Date.now() + s.timeouts[op];
+  return reporting(s, op, about, async () => {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await attempt(Math.max(LAST_ATTEMPT_MS, deadline - Date.now()));
+      } catch (err) {
+        const why = await passes(err, tries);
+        if (!why) throw err;
+        if (why.stands)
+          throw new ResourceError(
+            `${await describe(s, s.subject ?? {})}: ${op} failed: the platform refuses it: ${refusalText(err)}. ${why.advice}`,
+            err,
+          );
+        last = { err, why };
+      }
+      const left = deadline - Date.now();
+      if (left <= 0)
+        throw new ResourceError(
+          `${await describe(s, s.subject ?? {})}: ${op} failed: the platform still refuses it after ${Math.round(s.timeouts[op] / 1000)} s of waiting for ${last.why.waitsFor} (timeouts.${op}): ${refusalText(last.err)}. ${last.why.advice}`,
+          last.err,
+        );
+      await sleep(Math.min(retryDelayMs(tries), left));
+    }
+  });
 }
 
 /** Deletes this process is running now, by kind (engine.ts counts each): what a refusal may be waiting for. */
@@ -123,27 +125,35 @@ export function deletesRunning(kinds: readonly string[]): boolean {
   return kinds.some((k) => (deletingElsewhere.get(k) ?? 0) > 0);
 }
 
+/** `instance web-1 (id …)`: a record as the messages of a refusal name it. */
+export const recordLabel = (what: string, id: string, name?: string) =>
+  `${what}${name ? ` ${name}` : ""} (id ${id})`;
+
 /**
  * What this deployment's deletes left on records for a while, by the id of the record they hold: an instance
  * destroyed without expunge keeps its place on its networks until the platform expunges it. Those the deployment's
- * other plugin processes told are kept apart (deploymentShared.ts), as the deletes running are.
+ * other plugin processes told are kept apart (deploymentShared.ts), as the deletes running are; their notes carry
+ * ids, never a name (a name may come from a secret).
  */
 const leftHere = new Map<string, Set<string>>();
 const leftElsewhere = new Map<string, Set<string>>();
 const add = (m: Map<string, Set<string>>, held: readonly string[], by: string) => {
   for (const id of held) m.set(id, (m.get(id) ?? new Set()).add(by));
 };
-const leftNotes = notes<{ held: string[]; by: string }>(
+const leftNotes = notes<{ held: string[]; instance: string }>(
   "leftHolding",
-  ({ held, by }) => add(leftElsewhere, held, by),
-  () => leftElsewhere.clear(),
+  ({ held, instance }) => add(leftElsewhere, held, recordLabel("instance", instance)),
+  () => {
+    leftHere.clear();
+    leftElsewhere.clear();
+  },
 );
 
-/** A delete of this deployment left `by` (a resource, as the messages name it) holding the records `held`. */
-export function leftHolding(held: readonly string[], by: string): void {
+/** A delete of this deployment left the instance `id` (named `name`) holding the records `held`. */
+export function leftHolding(held: readonly string[], id: string, name?: string): void {
   if (!held.length) return;
-  add(leftHere, held, by);
-  leftNotes.tell({ held: [...held], by });
+  add(leftHere, held, recordLabel("instance", id, name));
+  leftNotes.tell({ held: [...held], instance: id });
 }
 
 /** What this deployment's deletes (in this plugin process or another) left holding the record `id`. */

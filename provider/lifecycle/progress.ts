@@ -55,10 +55,10 @@ export async function reporting<T>(
   const text = typeof what === "function" ? what : () => what;
   const waits = waitsOf.get(s) ?? [];
   waitsOf.set(s, waits);
-  const enclosing = [...waits];
   waits.push(text);
   const timer = setInterval(() => {
-    if (enclosing.some((t) => t() !== undefined)) return;
+    // the waits begun before this one and still under way enclose it
+    if (waits.slice(0, waits.indexOf(text)).some((t) => t() !== undefined)) return;
     const now = text();
     if (now === undefined) return;
     const waitedS = Math.round((Date.now() - started) / 1000);
@@ -71,6 +71,7 @@ export async function reporting<T>(
     return await wait();
   } finally {
     clearInterval(timer);
-    waits.splice(waits.indexOf(text), 1);
+    const at = waits.indexOf(text);
+    if (at >= 0) waits.splice(at, 1);
   }
 }

@@ -134,7 +134,13 @@ export const unfollowedJobOf = (err: unknown): string | undefined =>
  * of the job (reads answer 404 again and again) and the session can watch the resource, it waits on the
  * resource's own state instead (`watched`): the job's outcome is then what the caller reads back.
  */
-export async function awaitJob(s: Session, accepted: AcceptedMutation, op: Operation): Promise<Waited> {
+export async function awaitJob(
+  s: Session,
+  accepted: AcceptedMutation,
+  op: Operation,
+  /** The wait's limit when less than the operation's timeout is left (a delete tried again). */
+  timeoutMs = s.timeouts[op],
+): Promise<Waited> {
   const jobId = accepted.jobId;
   let last: Job | undefined;
   // job <id> (destroyVirtualMachine, running): the platform's command once a read shows it, else the client's
@@ -147,7 +153,7 @@ export async function awaitJob(s: Session, accepted: AcceptedMutation, op: Opera
     const job = await reporting(s, op, about, () =>
       s.client.jobs.wait(accepted, {
         ...pollSchedule(),
-        timeoutMs: s.timeouts[op],
+        timeoutMs,
         region: accepted.region ?? s.region,
         onPoll: (j) => {
           last = j;

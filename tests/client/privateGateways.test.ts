@@ -3,7 +3,7 @@
 // Conflict for a gateway static routes still use), delete then 404, and a lost create found among the recent
 // jobs and never sent twice.
 import { describe, expect, it } from "vitest";
-import { BadRequestError, type CimClient, ConflictError, NotFoundError } from "../../provider/client";
+import { BadRequestError, type CimClient, JobFailedError, NotFoundError } from "../../provider/client";
 import { dropNextAnswer, fastWait, useHarness, vpcOf } from "./emulatorHarness";
 
 let client: CimClient;
@@ -46,7 +46,7 @@ describe("client.privateGateways against the emulator", () => {
     await expect(client.privateGateways.get(gw.id)).rejects.toBeInstanceOf(NotFoundError);
   });
 
-  it("a VLAN in use is a BadRequestError with CloudStack's text; static routes hold a delete (ConflictError)", async () => {
+  it("a VLAN in use is a BadRequestError with CloudStack's text; static routes fail a delete's job (JobFailedError)", async () => {
     const vpcId = await vpc();
     const made = await client.privateGateways.create(input(vpcId, 320));
     await client.jobs.wait(made, fastWait);
@@ -64,9 +64,12 @@ describe("client.privateGateways against the emulator", () => {
     });
     expect(route.status).toBe(200);
     await client.jobs.wait({ jobId: ((await route.json()) as { jobId: string }).jobId }, fastWait);
-    const held = await client.privateGateways.delete(made.id!).catch((e) => e);
-    expect(held).toBeInstanceOf(ConflictError);
-    expect(held.message).toMatch(/static routes applied\. Remove the routes first/);
+    // checked in the job (VpcManagerImpl.deleteVpcPrivateGateway): accepted, then the job fails
+    const held = await client.jobs
+      .wait(await client.privateGateways.delete(made.id!), fastWait)
+      .catch((e) => e);
+    expect(held).toBeInstanceOf(JobFailedError);
+    expect(held.detail).toMatch(/static routes applied\. Remove the routes first$/);
   });
 
   it("a create whose answer was lost after it landed is adopted from the recent jobs, not sent twice", async () => {

@@ -116,7 +116,7 @@ describe("destroy with a platform expunge delay", () => {
       // the platform's job says only "Failed to delete network"; the provider knows which instances this run
       // destroyed without expunge on the tier
       expect(waits[0]).toMatch(
-        /cim:Network "web" \(id [0-9a-f-]{36}\): delete: waiting for the platform to expunge instance vm-[0-9a-f]{12} \(id [0-9a-f-]{36}\)(, instance vm-[0-9a-f]{12} \(id [0-9a-f-]{36}\))*, destroyed by this run without expunge and still on the network: Failed to delete network \(\d+ s so far/,
+        /cim:Network "web" \(id [0-9a-f-]{36}\): delete: waiting for the platform to expunge instance vm-[0-9a-f]{12} \(id [0-9a-f-]{36}\)(, instance vm-[0-9a-f]{12} \(id [0-9a-f-]{36}\))*, destroyed without expunge and still on the network: Failed to delete network \(\d+ s so far/,
       );
       expect(await leftOver()).toEqual(nothing);
     } finally {
@@ -136,7 +136,7 @@ describe("destroy with a platform expunge delay", () => {
     expect(refused.ok).toBe(false);
     const text = `${refused.output}\n${refused.error}`;
     expect(text).toMatch(
-      /cim:Network "web" \(id [0-9a-f-]{36}\) in region de-fra-1 \([0-9a-f-]{36}\): delete failed: the platform still refuses it after 3 s of waiting for the platform to expunge instance vm-[0-9a-f]{12} \(id [0-9a-f-]{36}\)(, instance vm-[0-9a-f]{12} \(id [0-9a-f-]{36}\))*, destroyed by this run without expunge and still on the network \(timeouts\.delete\): Failed to delete network\. A destroyed instance keeps its place on its networks until the platform expunges it/,
+      /cim:Network "web" \(id [0-9a-f-]{36}\) in region de-fra-1 \([0-9a-f-]{36}\): delete failed: the platform still refuses it after 3 s of waiting for the platform to expunge instance vm-[0-9a-f]{12} \(id [0-9a-f-]{36}\)(, instance vm-[0-9a-f]{12} \(id [0-9a-f-]{36}\))*, destroyed without expunge and still on the network \(timeouts\.delete\): Failed to delete network\. A destroyed instance keeps its place on its networks until the platform expunges it/,
     );
     expect(text).toContain("(CloudStack's expunge.delay, a day by default)");
     expect(text).toContain("Run pulumi destroy again after that");

@@ -144,11 +144,15 @@ describe("Instance lifecycle (CloudStack's VirtualMachine.State)", () => {
     );
   });
 
-  it("Endpoints: deleteProtection blocks delete with 409; once cleared, delete removes the instance", async () => {
+  it("Endpoints: deleteProtection fails the delete's job (UserVmManagerImpl.destroyVm); once cleared, delete removes the instance", async () => {
     const vm = await api.instance(c, { deleteProtection: true });
-    const blocked = await api.del(`/compute/instances/${vm.id}`);
-    expect(blocked.status).toBe(409);
-    expect(blocked.body.message).toContain("deleteProtection");
+    const blocked = await api.waitJob((await api.ok("DELETE", `/compute/instances/${vm.id}`)).jobId);
+    expect(blocked).toMatchObject({
+      status: "error",
+      command: "destroyVirtualMachine",
+      detail: `Instance [id = ${vm.id}, name = ${vm.name}] has delete protection enabled and cannot be deleted.`,
+    });
+    expect((await api.ok("GET", `/compute/instances/${vm.id}`)).state).toBe("Running");
     await api.ok("PUT", `/compute/instances/${vm.id}`, { query: { deleteProtection: false } });
     const res = await api.ok("DELETE", `/compute/instances/${vm.id}`);
     await api.waitJob(res.jobId);

@@ -232,6 +232,8 @@ describe("a network and the instances on it deleted in one run", () => {
       networkOfferingId: cat.isolated,
     });
     const vm = await make("Instance", { ...instanceInputs(), networkIds: [net.id] });
+    const sent = async () => (await ctl.requests())["DELETE /api/v1/networks/{id}"] ?? 0;
+    const start = await sent();
     // alone: the platform's refusal stands after one more try (the instance's delete is not coming)
     const alone = await p("Network").delete!(net.id, net.outs).then(
       () => undefined,
@@ -240,15 +242,60 @@ describe("a network and the instances on it deleted in one run", () => {
     // the platform's job says no more than "Failed to delete network": the reads name what is on it
     expect(alone?.message).toMatch(
       new RegExp(
-        `^cim:Network "[^"]+" \\(id [^)]+\\).*: delete failed: the platform refuses it: Failed to delete network\\. On it: instance ${vm.outs.name} \\(id ${vm.id}\\)\\. Delete or move them first; .*give them the network's id output \\(networkIds: \\[network\\.id\\]\\)`,
+        `^cim:Network "[^"]+" \\(id [^)]+\\).*: delete failed: the platform refuses it: Failed to delete network\\. On it: instance ${vm.outs.name} \\(id ${vm.id}\\)\\. Delete them first; .*give them the network's id output \\(networkIds: \\[network\\.id\\]\\)`,
       ),
     );
+    const aloneSent = await sent();
+    expect(aloneSent).toBe(start + 2);
     // both sent at once, as the engine sends them; the instance's delete reaches the API after the network's
     await ctl.fault({ method: "DELETE", route: "/compute/instances/*", latencyMs: 1_000, times: 1 });
     const both = Promise.all([p("Network").delete!(net.id, net.outs), p("Instance").delete!(vm.id, vm.outs)]);
     await expect(both).resolves.toBeDefined();
-    expect((await ctl.requests())["DELETE /api/v1/networks/{id}"]).toBeGreaterThan(2);
+    expect((await ctl.requests())["DELETE /api/v1/networks/{id}"]).toBeGreaterThan(aloneSent + 1);
     expect(await p("Network").read!(net.id, net.outs)).toEqual({});
+  });
+});
+
+describe("a network and instances deleted without expunge", () => {
+  const flat = () =>
+    make("Network", { name: nameOf("flat"), zoneId: cat.zone, networkOfferingId: cat.isolated });
+  const failure = (e: unknown) => e as Error;
+
+  it("its delete waits for the platform to expunge the instances the deployment destroyed, naming them, then goes", async () => {
+    const net = await flat();
+    const vm = await make("Instance", { ...instanceInputs(), networkIds: [net.id], expunge: false });
+    await ctl.jobTiming({ expungeDelayMs: 1_500 });
+    try {
+      await p("Instance").delete!(vm.id, vm.outs);
+      await p("Network").delete!(net.id, net.outs);
+      expect(await p("Network").read!(net.id, net.outs)).toEqual({});
+      expect((await ctl.requests())["DELETE /api/v1/networks/{id}"]).toBeGreaterThan(1);
+    } finally {
+      await ctl.jobTiming({ expungeDelayMs: 86_400_000 });
+    }
+  });
+
+  it("at its deadline it names them, the expunge delay and what to do; one destroyed outside the deployment, it fails after one more try with no reason to give", async () => {
+    const net = await flat();
+    const vm = await make("Instance", { ...instanceInputs(), networkIds: [net.id], expunge: false });
+    await p("Instance").delete!(vm.id, vm.outs);
+    const short = { ...net.outs, timeouts: { delete: "1s" } };
+    const waited = await p("Network").delete!(net.id, short).then(() => undefined, failure);
+    expect(waited?.message).toMatch(
+      new RegExp(
+        `: delete failed: the platform still refuses it after 1 s of waiting for the platform to expunge instance ${vm.outs.name} \\(id ${vm.id}\\), destroyed without expunge and still on the network \\(timeouts\\.delete\\): Failed to delete network\\. A destroyed instance keeps its place on its networks until the platform expunges it`,
+      ),
+    );
+    // destroyed through the API: nothing this deployment knows, nothing the reads show
+    const other = await flat();
+    const outside = await make("Instance", { ...instanceInputs(), networkIds: [other.id] });
+    await job(await call("DELETE", `/compute/instances/${outside.id}`));
+    const before = (await ctl.requests())["DELETE /api/v1/networks/{id}"] ?? 0;
+    const stands = await p("Network").delete!(other.id, other.outs).then(() => undefined, failure);
+    expect(stands?.message).toMatch(
+      /: delete failed: the platform refuses it: Failed to delete network\. The platform gives no reason, and its reads show nothing on the network\. A network cannot be deleted while an instance is on it, a destroyed one included\. .*expunge=true/,
+    );
+    expect((await ctl.requests())["DELETE /api/v1/networks/{id}"]).toBe(before + 2);
   });
 });
 

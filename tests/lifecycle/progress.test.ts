@@ -110,24 +110,33 @@ describe("progress of long waits (fake timers)", () => {
     expect(messages.length).toBe(after);
   });
 
-  it("a delete refused until the platform expunges reports what it waits for, then goes through", async () => {
+  it("a call refused until another task ends reports what it waits for, backing off, then goes through", async () => {
     vi.useFakeTimers();
-    const s = { ...fakeSession(() => undefined), kind: "Network", subject: { name: "web", id: "n-1" } };
-    const refusal = new ConflictError(409, { message: "Network web is used by 1 instance(s)" }, {
-      method: "DELETE",
-      path: "/api/v1/networks/n-1",
-    } as never);
+    const s = {
+      ...fakeSession(() => undefined),
+      kind: "InstanceSnapshot",
+      subject: { name: "before-upgrade", id: "s-1" },
+    };
+    const refusal = new ConflictError(
+      409,
+      { message: "There is other active vm snapshot tasks on the instance, please try again later" },
+      {
+        method: "DELETE",
+        path: "/api/v1/networks/n-1",
+      } as never,
+    );
     let tries = 0;
     const passes = (err: unknown) =>
-      err === refusal ? { waitsFor: "the instances on it to go", advice: "wait" } : undefined;
-    const done = whileRefused(s, "delete", passes, async () => {
+      err === refusal ? { waitsFor: "the instance's other snapshot task to end", advice: "wait" } : undefined;
+    const done = whileRefused(s, "create", passes, async () => {
       if (++tries < 8) throw refusal;
       return { jobId: "j" };
     });
-    await vi.advanceTimersByTimeAsync(90_000);
+    // the retries back off from the poll cadence to a minute: 10 + 20 + 40 + 4 × 60 s
+    await vi.advanceTimersByTimeAsync(320_000);
     await expect(done).resolves.toEqual({ jobId: "j" });
     expect(messages[0]).toMatch(
-      /^cim:Network "web" \(id n-1\): delete: waiting for the instances on it to go: Network web is used by 1 instance\(s\) \(\d+ s so far, up to 1200 s: timeouts\.delete\)$/,
+      /^cim:InstanceSnapshot "before-upgrade" \(id s-1\): create: waiting for the instance's other snapshot task to end: There is other active vm snapshot tasks on the instance, please try again later \(\d+ s so far, up to 1200 s: timeouts\.create\)$/,
     );
   });
 
@@ -152,7 +161,7 @@ describe("progress of long waits (fake timers)", () => {
         throw new JobFailedError(`j${n}`, "Failed to delete network", undefined, "deleteNetwork", "n-1");
       return n;
     });
-    await vi.advanceTimersByTimeAsync(400_000);
+    await vi.advanceTimersByTimeAsync(520_000);
     await expect(done).resolves.toBe(8);
     // the first attempt's job reports for itself; after its failure, one line says why the run waits
     expect(messages[0]).toMatch(/: delete: waiting for job j1 \(deleteNetwork, running\) \(20 s so far/);

@@ -3,7 +3,7 @@
 // deleteTemplate / deleteIso (TemplateManagerImpl). Registering is a job here, as the spec makes every call that
 // reaches the compute platform: the job is the download, and its end makes the image ready or failed.
 
-import { audited, isoNow, jobAccepted, stateJob, submitJob } from "../../handlers/common";
+import { audited, isoNow, jobAccepted, refusedInJob, stateJob, submitJob } from "../../handlers/common";
 import { body, bool, query, reqStr, str, withinLength } from "../../handlers/input";
 import { badRequest, ok } from "../../http";
 import { checkImageUrl, hypervisorType, templateFormat } from "./imageRules";
@@ -151,18 +151,15 @@ export function deleteImage(kind: ImageKind) {
   return (ctx: GCtx) => {
     const r = ctx.data.images.idle(ownImage(ctx, kind, ctx.params.id));
     const using = usersOf(ctx, kind, r.id);
-    if (using.length && (kind === "iso" || bool(query(ctx), "forced") !== true)) {
-      throw badRequest(
-        kind === "iso"
+    // checked in the job, which fails with CloudStack's words, the image unchanged
+    const failDetail =
+      using.length && (kind === "iso" || bool(query(ctx), "forced") !== true)
+        ? kind === "iso"
           ? "Unable to delete ISO, as it's used by other instances"
-          : `Unable to delete template [${r.name}] because there are [${using.length}] VM instances using it.`,
-        `instanceIds=${using.map((i) => i.id).join(",")}`,
-      );
-    }
-    return stateJob(ctx, ctx.data.images, r, {
-      resourceType: KINDS[kind].resourceType,
-      command: KINDS[kind].commands.delete,
-      interim: "Destroying",
-    });
+          : `Unable to delete template [${r.name}] because there are [${using.length}] VM instances using it.`
+        : undefined;
+    const job = { resourceType: KINDS[kind].resourceType, command: KINDS[kind].commands.delete };
+    if (failDetail) return refusedInJob(ctx, ctx.data.images, r, { ...job, failDetail });
+    return stateJob(ctx, ctx.data.images, r, { ...job, interim: "Destroying" });
   };
 }

@@ -129,11 +129,15 @@ export function scale(ctx: ICtx) {
 export function deleteInstance(ctx: ICtx) {
   const r = findInstance(ctx, ctx.params.id);
   const expunge = bool(query(ctx), "expunge") ?? false;
-  if (r.deleteProtection) {
-    throw conflict(
-      `Instance ${r.name} has deleteProtection enabled`,
-      `Disable it first: PUT /api/v1/compute/instances/${r.id}?deleteProtection=false`,
-    );
+  // UserVmManagerImpl.destroyVm checks this in DestroyVMCmd's job (not for an instance already Destroyed), and the
+  // job fails with its words
+  if (r.deleteProtection && r.state !== "Destroyed" && !ctx.data.instances.isBusy(r)) {
+    return runAction(ctx, r, {
+      command: "destroyVirtualMachine",
+      from: {},
+      noop: [r.state],
+      failDetail: `Instance [id = ${r.id}, name = ${r.name}] has delete protection enabled and cannot be deleted.`,
+    });
   }
   return runAction(ctx, r, {
     command: "destroyVirtualMachine",

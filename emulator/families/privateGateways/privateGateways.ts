@@ -5,7 +5,15 @@
 // path or shape: the routes, states and refusals chosen are written in emulator/README.md.
 
 import type { Data } from "../../family";
-import { isoNow, paging, passThrough, recordJob, stateJob, zoneOf } from "../../handlers/common";
+import {
+  isoNow,
+  paging,
+  passThrough,
+  recordJob,
+  refusedInJob,
+  stateJob,
+  zoneOf,
+} from "../../handlers/common";
 import { body, bool, query, reqStr, str } from "../../handlers/input";
 import { stampOf } from "../../handlers/lifecycle";
 import { fieldsOf, ownedView } from "../../handlers/views";
@@ -149,16 +157,19 @@ export function list(ctx: GCtx) {
   return ok(passThrough("privategateway", rows, paging(ctx), (r) => gatewayView(ctx, r)));
 }
 
-/** deletePrivateGateway, a job: refused while static routes point through the gateway. */
+/**
+ * deletePrivateGateway, a job; it fails while static routes point through the gateway (VpcManagerImpl.
+ * deleteVpcPrivateGateway checks that in the job), the gateway unchanged.
+ */
 export function remove(ctx: GCtx) {
   const g = ctx.data.privateGateways.idle(findGateway(ctx, ctx.params.id));
   const routes = ctx.data.staticRoutes.where((s) => s.gatewayId === g.id).length;
-  if (routes > 0) {
-    throw conflict(
-      `Can't delete private gateway ${g.ipAddress} as it has ${routes} static routes applied. Remove the routes first`,
-      `gateway ${g.id}`,
-    );
-  }
+  if (routes)
+    return refusedInJob(ctx, ctx.data.privateGateways, g, {
+      command: "deletePrivateGateway",
+      name: g.ipAddress,
+      failDetail: `Can't delete private gateway ${g.ipAddress} as it has ${routes} static routes applied. Remove the routes first`,
+    });
   return stateJob(ctx, ctx.data.privateGateways, g, {
     command: "deletePrivateGateway",
     name: g.ipAddress,

@@ -4,7 +4,15 @@
 // public IPs: the routes, states and refusals here are written in emulator/README.md.
 
 import type { Data } from "../../family";
-import { isoNow, paging, passThrough, recordJob, stateJob, zoneOf } from "../../handlers/common";
+import {
+  isoNow,
+  paging,
+  passThrough,
+  recordJob,
+  refusedInJob,
+  stateJob,
+  zoneOf,
+} from "../../handlers/common";
 import { body, query, str } from "../../handlers/input";
 import { createEffect, dropAnnotations, type On, stampOf } from "../../handlers/lifecycle";
 import { commentedView, fieldsOf } from "../../handlers/views";
@@ -233,16 +241,19 @@ export function list(ctx: PCtx) {
   return ok(passThrough("publicipaddress", rows, paging(ctx), (r) => publicIpView(ctx, r)));
 }
 
-/** disassociateIpAddress: never the source-NAT address (NetworkServiceImpl.releaseIpAddressInternal). */
+/**
+ * disassociateIpAddress: never the source-NAT address. NetworkServiceImpl.releaseIpAddressInternal checks that in
+ * the job, which fails with its words, the address unchanged.
+ */
 export function remove(ctx: PCtx) {
   const ip = findPublicIp(ctx, ctx.params.id);
   ctx.data.publicIps.idle(ip);
-  if (ip.isSourceNat) {
-    throw badRequest(
-      "ip address is used for source nat purposes and can not be disassociated.",
-      `${ip.ipAddress} is the source-NAT address of its ${ip.vpcId ? "VPC" : "network"}; it goes when that is deleted`,
-    );
-  }
+  if (ip.isSourceNat)
+    return refusedInJob(ctx, ctx.data.publicIps, ip, {
+      command: "disassociateIpAddress",
+      name: ip.ipAddress,
+      failDetail: "ip address is used for source nat purposes and can not be disassociated.",
+    });
   return ipJob(ctx, ip, "disassociateIpAddress", "Releasing");
 }
 

@@ -5,7 +5,7 @@
 // The spec does not show this family: its routes, states and texts are written in emulator/README.md.
 
 import type { Data } from "../../family";
-import { isoNow, readHandlers, recordJob, stateJob, zoneOf } from "../../handlers/common";
+import { isoNow, readHandlers, recordJob, refusedInJob, stateJob, zoneOf } from "../../handlers/common";
 import { body, reqStr, str, withinLength } from "../../handlers/input";
 import { createEffect, deleteEffect } from "../../handlers/lifecycle";
 import { fieldsOf } from "../../handlers/views";
@@ -105,16 +105,18 @@ export const { get, list } = readHandlers<SnapshotData, SnapshotRec>({
   keywordIn: ["name"],
 });
 
-/** DELETE /snapshots/{id}: deleteSnapshot, a job; only a BackedUp or Error snapshot (CloudStack's text). */
+/**
+ * DELETE /snapshots/{id}: deleteSnapshot, a job; only a BackedUp or Error snapshot goes: of another, the job fails
+ * with CloudStack's text (SnapshotManagerImpl.deleteSnapshot checks it in the job), the snapshot unchanged.
+ */
 export function remove(ctx: SCtx) {
   const r = findSnapshot(ctx, ctx.params.id);
-  if (r.state !== "BackedUp" && r.state !== "Error") {
-    throw badRequest(`Can't delete snapshot ${r.id} due to it is in ${r.state} Status`);
-  }
-  return stateJob(ctx, ctx.data.snapshots, r, {
-    command: "deleteSnapshot",
-    interim: "Destroying",
-  });
+  if (r.state !== "BackedUp" && r.state !== "Error")
+    return refusedInJob(ctx, ctx.data.snapshots, r, {
+      command: "deleteSnapshot",
+      failDetail: `Can't delete snapshot ${r.id} due to it is in ${r.state} Status`,
+    });
+  return stateJob(ctx, ctx.data.snapshots, r, { command: "deleteSnapshot", interim: "Destroying" });
 }
 
 /** BackedUp snapshots of the volumes attached to an instance (CloudStack's SnapshotDao.listByInstanceId). */

@@ -6,7 +6,7 @@
 // The spec does not show this family: its routes, states and texts are written in emulator/README.md.
 
 import type { Data } from "../../family";
-import { isoNow, paging, passThrough, recordJob, stateJob } from "../../handlers/common";
+import { isoNow, paging, passThrough, recordJob, refusedInJob, stateJob } from "../../handlers/common";
 import { body, bool, listFilter, PARAM_LENGTH, query, reqStr, str } from "../../handlers/input";
 import { createEffect, deleteEffect } from "../../handlers/lifecycle";
 import { fieldsOf } from "../../handlers/views";
@@ -146,21 +146,22 @@ export function get(ctx: MCtx) {
   return ok(vmSnapshotView(r, vm));
 }
 
-/** DELETE /vm-snapshots/{id}: deleteVMSnapshot, a job; only Ready or Error, and no other task under way. */
+/**
+ * DELETE /vm-snapshots/{id}: deleteVMSnapshot, a job; only a Ready or Error one goes, while no other snapshot task
+ * runs on its instance: VMSnapshotManagerImpl.deleteVMSnapshot checks both in the job, which fails with its words,
+ * the snapshot unchanged.
+ */
 export function remove(ctx: MCtx) {
   const { r } = findVmSnapshot(ctx, ctx.params.id);
-  if (r.state !== "Ready" && r.state !== "Error") {
-    throw badRequest(
-      `Can't delete the vm snapshot ${r.id} due to it is not in Created or Error, or Expunging State`,
-      `It is ${r.state}`,
-    );
-  }
-  if (active(ctx, r.virtualMachineId).length > 0)
-    throw conflict("There is other active vm snapshot tasks on the instance, please try again later");
-  return stateJob(ctx, ctx.data.vmSnapshots, r, {
-    command: "deleteVMSnapshot",
-    interim: "Expunging",
-  });
+  const failDetail =
+    r.state !== "Ready" && r.state !== "Error"
+      ? `Can't delete the vm snapshotshot ${r.id} due to it is not in Created or Error, or Expunging State`
+      : active(ctx, r.virtualMachineId).length > 0
+        ? "There is other active vm snapshot tasks on the instance, please try again later"
+        : undefined;
+  if (failDetail)
+    return refusedInJob(ctx, ctx.data.vmSnapshots, r, { command: "deleteVMSnapshot", failDetail });
+  return stateJob(ctx, ctx.data.vmSnapshots, r, { command: "deleteVMSnapshot", interim: "Expunging" });
 }
 
 export const vmSnapshotJobEffects: Record<string, JobEffect<VmSnapshotData>> = {

@@ -103,6 +103,20 @@ const rootDisk = (v: Instance) => {
 };
 
 /** A host name for an instance the program leaves unnamed, unique enough to tie a lost deploy to its job. */
+/**
+ * The networks an instance is on: its record's, when the API shows them, else those its inputs named (networkIds,
+ * or the networks of its fixed addresses).
+ */
+function networksOf(rec: Recorded, live?: Instance): string[] {
+  const fromLive = live && liveNetworks(live);
+  if (fromLive) return fromLive;
+  const named = Array.isArray(rec.networkIds) ? (rec.networkIds as string[]) : [];
+  const fixed = Array.isArray(rec.ipToNetworkList)
+    ? (rec.ipToNetworkList as { networkId?: string }[]).map((f) => f.networkId ?? "")
+    : [];
+  return [...new Set([...named, ...fixed].filter(Boolean))];
+}
+
 export const generatedHostName = () => `vm-${randomUUID().replaceAll("-", "").slice(0, 12)}`;
 
 /**
@@ -600,14 +614,13 @@ export const instance = defineKind({
     // destroyed without expunge, it holds its networks until the platform expunges it: a network's delete in the
     // same deployment says so (network.ts: heldOnNetwork)
     deleted(_s, live, rec) {
-      if (rec.expunge !== false) return;
-      const networks = liveNetworks(live) ?? (rec.networkIds as string[] | undefined) ?? [];
-      leftHolding(networks, `instance ${live.name ?? "?"} (id ${live.id})`);
+      if (rec.expunge === false) leftHolding(networksOf(rec, live), live.id, live.name);
     },
     // Destroyed outside Pulumi and not expunged yet (reads no longer show it): it still holds its networks
-    // until the platform's expunge delay passes, so with `expunge` it is expunged now (404: it is gone already).
+    // until the platform's expunge delay passes, so with `expunge` it is expunged now (404: it is gone already);
+    // without, the networks it held (as far as the deployment knows) wait for that.
     async purgeGone(s, id, rec) {
-      if (rec.expunge === false) return;
+      if (rec.expunge === false) return leftHolding(networksOf(rec), id, rec.name as string | undefined);
       await waitFor(s, await s.client.instances.delete(id, { region: s.region, expunge: true }), "delete");
     },
   },

@@ -30,7 +30,7 @@ import {
   rangeOf,
   within,
 } from "../../lifecycle/net";
-import { deletesRunning, leftOn, type PassingRefusal } from "../../lifecycle/passingRefusal";
+import { deletesRunning, leftOn, type PassingRefusal, recordLabel } from "../../lifecycle/passingRefusal";
 import { type Session, waitFor } from "../../lifecycle/session";
 import { containsUnknown } from "../../lifecycle/values";
 import { liveNetworks } from "../instances/instanceRules";
@@ -78,22 +78,28 @@ export function networkWouldOverlap(olds: Record<string, unknown>, news: Record<
 }
 
 const EXPUNGE_ADVICE =
-  "A destroyed instance keeps its place on its networks until the platform expunges it, after its expunge delay (CloudStack's expunge.delay, a day by default). Run pulumi destroy again after that, raise timeouts.delete to wait for it, or expunge the instances now: a cim.Instance is expunged as it is deleted (unless expunge: false); one destroyed outside Pulumi, with DELETE /api/v1/compute/instances/{id}?expunge=true.";
+  "A destroyed instance keeps its place on its networks until the platform expunges it, after its expunge delay (CloudStack's expunge.delay, a day by default). Run pulumi destroy again after that, or expunge the instances now with DELETE /api/v1/compute/instances/{id}?expunge=true. A cim.Instance is expunged as it is deleted unless it says expunge: false; to have one destroy wait for the expunge, raise the network's timeouts.delete before it.";
 
-/** `web (id …)` for each instance and file system the reads show on the network. */
-async function seenOn(s: Session, network: string): Promise<string[]> {
-  const named = (r: { name?: string; id: string }) => `${r.name ?? "?"} (id ${r.id})`;
+/** What the reads show on a network: its instances and file systems, and whether the instance records say their networks. */
+async function seenOn(s: Session, network: string): Promise<{ on: string[]; blind: boolean }> {
   try {
     const [instances, shares] = await Promise.all([
       s.client.instances.listAll({ region: s.region }),
       s.client.fileSystems.listAll({ region: s.region, networkId: network }),
     ]);
-    return [
-      ...instances.items.filter((v) => liveNetworks(v)?.includes(network)).map((v) => `instance ${named(v)}`),
-      ...shares.items.filter((f) => f.networkId === network).map((f) => `file system ${named(f)}`),
-    ];
+    return {
+      on: [
+        ...instances.items
+          .filter((v) => liveNetworks(v)?.includes(network))
+          .map((v) => recordLabel("instance", v.id, v.name)),
+        ...shares.items
+          .filter((f) => f.networkId === network)
+          .map((f) => recordLabel("file system", f.id, f.name)),
+      ],
+      blind: instances.items.some((v) => liveNetworks(v) === undefined),
+    };
   } catch {
-    return []; // naming them is a courtesy: the refusal stands without it
+    return { on: [], blind: true }; // naming them is a courtesy: the failure stands without it
   }
 }
 
@@ -101,13 +107,13 @@ async function seenOn(s: Session, network: string): Promise<string[]> {
  * The platform fails a network's delete job while an instance or a shared file system is on it, a destroyed
  * instance included until the platform expunges it (CloudStack's deleteNetwork: NetworkOrchestrator.destroyNetwork
  * logs why, and the job says only "Failed to delete network"). The reads never show a destroyed instance, so what
- * holds the network is what this deployment knows:
- * - instances on it that this deployment destroyed without expunge: that passes when the platform expunges them,
- *   after its expunge delay;
+ * holds the network is what the reads show and what this deployment knows:
  * - instances or file systems on it that the same run is deleting: Pulumi sends the deletes of resources with no
- *   dependency between them at once (a program that gave the network's id as text, not its output). The first
- *   failure is tried again once (their deletes may be about to begin); after that it waits only while such a delete
- *   runs in the deployment (under this provider or another);
+ *   dependency between them at once (a program that gave the network's id as text, not its output). It waits while
+ *   such a delete runs in the deployment (under this provider or another);
+ * - instances on it that this deployment destroyed without expunge, while the reads show nothing else on it: that
+ *   passes when the platform expunges them, after its expunge delay;
+ * - the first failure is tried again once (the deletes of the instances on it may be about to begin);
  * - else the failure stands, naming what the reads show on the network, and what to do.
  */
 export async function heldOnNetwork(
@@ -118,24 +124,25 @@ export async function heldOnNetwork(
 ): Promise<PassingRefusal | undefined> {
   if (!(err instanceof JobFailedError) || !/^Failed to delete network\.?$/i.test(err.detail?.trim() ?? ""))
     return undefined;
+  const thisRun = {
+    waitsFor: "the instances and file systems on the network that this run is deleting",
+    advice:
+      "Their deletes did not end in time. Run pulumi destroy again; to have Pulumi delete them before the network, give them the network's id output (networkIds: [network.id]) rather than its id as text.",
+  };
+  if (deletesRunning(["Instance", "FileSystem"])) return thisRun;
+  const seen = await seenOn(s, live.id);
   const left = leftOn(live.id);
-  if (left.length)
+  if (left.length && !seen.on.length)
     return {
-      waitsFor: `the platform to expunge ${left.join(", ")}, destroyed by this run without expunge and still on the network`,
+      waitsFor: `the platform to expunge ${left.join(", ")}, destroyed without expunge and still on the network`,
       advice: EXPUNGE_ADVICE,
     };
-  if (tries === 1 || deletesRunning(["Instance", "FileSystem"]))
-    return {
-      waitsFor: "the instances and file systems on the network that this run is deleting",
-      advice:
-        "Their deletes did not end in time. Run pulumi destroy again; to have Pulumi delete them before the network, give them the network's id output (networkIds: [network.id]) rather than its id as text.",
-    };
-  const seen = await seenOn(s, live.id);
+  if (tries === 1) return thisRun;
   return {
     waitsFor: "what is on the network",
-    advice: seen.length
-      ? `On it: ${seen.join(", ")}. Delete or move them first; if this program declares them, give them the network's id output (networkIds: [network.id]) rather than its id as text, so that Pulumi deletes them before the network, and run pulumi destroy again.`
-      : `The platform gives no reason, and its reads show nothing on the network. A network cannot be deleted while an instance is on it, a destroyed one included until the platform expunges it. ${EXPUNGE_ADVICE}`,
+    advice: seen.on.length
+      ? `On it: ${seen.on.join(", ")}. Delete them first; if this program declares them, give them the network's id output (networkIds: [network.id]) rather than its id as text, so that Pulumi deletes them before the network, and run pulumi destroy again.`
+      : `The platform gives no reason, and ${seen.blind ? "its instance records do not say which networks they are on" : "its reads show nothing on the network"}. A network cannot be deleted while an instance is on it, a destroyed one included. ${EXPUNGE_ADVICE}`,
     stands: true,
   };
 }

@@ -6,7 +6,7 @@
 // one preview judges too, on the volume snapshots that exist).
 
 import { z } from "zod";
-import { ConflictError, type InstanceSnapshot, type VolumeSnapshot } from "../../client";
+import { ConflictError, type InstanceSnapshot, JobFailedError, type VolumeSnapshot } from "../../client";
 import {
   commonFields,
   created,
@@ -28,10 +28,14 @@ import { containsUnknown } from "../../lifecycle/values";
  * The platform takes one snapshot task at a time per instance (CloudStack's VMSnapshotManagerImpl and
  * takeSnapshot: "There is other active vm snapshot tasks on the instance, please try again later", and the same
  * of volume snapshots): a program with two snapshots of one instance sends both at once, and the second is
- * refused until the first task ends. It passes by itself: the call is sent again until the platform takes it.
+ * refused until the first task ends (a create at the request, a delete in its job). It passes by itself: the call
+ * is sent again until the platform takes it.
  */
 export function otherSnapshotTask(err: unknown): PassingRefusal | undefined {
-  if (!(err instanceof ConflictError) || !/other active (vm|volume) snapshot tasks/i.test(refusalText(err)))
+  if (
+    !(err instanceof ConflictError || err instanceof JobFailedError) ||
+    !/other active (vm|volume) snapshot tasks/i.test(refusalText(err))
+  )
     return undefined;
   return {
     waitsFor: "the instance's other snapshot task to end",
