@@ -10,7 +10,7 @@ import { type AcceptedMutation, type EarlierAttempt, JobFailedError } from "../c
 import { isUuid } from "./check";
 import { finishCheck } from "./checkRun";
 import { diffFields, optionReplaces, withReplaceOption } from "./diff";
-import { currentResourceName, engineWarning } from "./engineLog";
+import { currentResourceName, engineInfo, engineWarning } from "./engineLog";
 import {
   describe,
   failure,
@@ -587,6 +587,12 @@ export function providerOf<F extends Fields, O extends Outputs>(
             )
           : undefined;
       if (notice) await engineWarning(`cim:${kind.name}${name} (id ${id}): ${notice}`);
+      // replaced for its state alone, the diff shows no more than the state going: say why
+      const failed = kind.states?.failed;
+      if (failed !== undefined && olds.state === failed && d.replaces.includes("state"))
+        await engineInfo(
+          `cim:${kind.name}${name} (id ${id}) is in state ${failed} (a create that failed leaves it so): it cannot be repaired, so this up replaces it`,
+        );
       // its second check (no old inputs) takes what the replaced resource holds for its own (liveChecks.ts)
       if (d.changes) noteReplacement(kind as unknown as Kind, olds, news, d.replaces.length > 0);
       return d;

@@ -117,7 +117,12 @@ export class Adapter {
       olds[RECOVERED] !== undefined ? [] : req.getIgnorechangesList().map((p) => /^[^.[]+/.exec(p)?.[0] ?? p),
     );
     const replaces = (d.replaces ?? []).filter((k) => !ignored.has(k));
-    const updates = (d.updates ?? []).filter((k) => !ignored.has(k) && !replaces.includes(k));
+    // A record a failed create left is replaced whatever the program says (its `state`): what the replacement
+    // changes besides is what the program changed since that create, not where the failed record falls short of
+    // it (tags never applied, a group never joined), which would show as a change from a value to the same value.
+    const failedRecord = kind.states?.failed !== undefined && olds.state === kind.states.failed;
+    const inPlace = failedRecord ? diffFields(diffRules(kind), oldInputs, news).changed : (d.updates ?? []);
+    const updates = inPlace.filter((k) => !ignored.has(k) && !replaces.includes(k));
     const res = new provproto.DiffResponse();
     const detailed = res.getDetaileddiffMap();
     const K = provproto.PropertyDiff.Kind;

@@ -105,6 +105,33 @@ describe("diff", () => {
     expect(res.getReplacesList()).toEqual(["userData"]);
   });
 
+  it("a record a failed create left is replaced for its state; besides, it names what the program changed since, not what the record lacks", async () => {
+    const vmIn = {
+      name: "web",
+      zoneId: "z",
+      templateId: "t",
+      serviceOfferingId: "o",
+      group: "web-servers",
+      tags: { env: "a" },
+    };
+    // the create's job failed: the record never joined its group nor got its tags
+    const { group: _, ...noGroup } = vmIn;
+    const failed = {
+      ...noGroup,
+      region: "r-1",
+      tags: {},
+      powerState: "PowerOff",
+      state: "Error",
+    };
+    const same = await adapter.diff(diffReq("cim:index:Instance", failed, vmIn, vmIn));
+    expect(detailed(same)).toEqual({ state: K.DELETE_REPLACE });
+    expect(same.getReplacesList()).toEqual(["state"]);
+    const changed = await adapter.diff(
+      diffReq("cim:index:Instance", failed, { ...vmIn, tags: { env: "b" } }, vmIn),
+    );
+    expect(detailed(changed)).toEqual({ state: K.DELETE_REPLACE, tags: K.UPDATE });
+  });
+
   it("leaves out what ignoreChanges covers", async () => {
     const r = diffReq("cim:index:Volume", vol, { ...volIn, size: 20, tags: { env: "a" } }, volIn);
     r.setIgnorechangesList(["tags.env"]);
