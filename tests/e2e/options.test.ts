@@ -234,3 +234,40 @@ it("on the plugin, replaceOnChanges replaces an instance that keeps its host nam
   const live = (await api.client.instances.listAll()).items.filter((i) => i.name === host);
   expect(live.map((i) => i.id)).toEqual([replaced.outputs?.vmId]);
 }, 300_000);
+
+it("on the plugin, an instance a failed create left previews as replaced for its state, with why, and no change the program did not make", async () => {
+  const run = await stackRun({
+    home: pluginHome("options-native-failed", "cim-e2e"),
+    stackName: uniqueStack("options-native-failed"),
+    program,
+    envVars: api.envVars,
+  });
+  await api.control.fault({
+    method: "POST",
+    route: "/compute/instances",
+    times: 1,
+    jobFail: { detail: "Unable to create a deployment for VM[User|vm]" },
+  });
+  const [failed] = await run([{ op: "up", config: options(null), expectFailure: true }]);
+  expect(failed.ok).toBe(false);
+  const [preview, progress, up] = await run([
+    { op: "preview", options: { diff: true } },
+    // the progress display (not the diff display) prints the engine's messages
+    { op: "preview", options: { diff: false } },
+    { op: "up" },
+    { op: "destroy" },
+    { op: "rm" },
+  ]);
+  const shown = preview.output
+    .split("\n")
+    .filter((l) => /^\s*[-+~]{1,2}\s|\[diff:/.test(l) || /cim:Instance/.test(l));
+  console.log(shown.join("\n"));
+  expect(preview.summary).toMatchObject({ replace: 1 });
+  // the failed record never got its tags: not a change of the program's
+  expect(preview.output).not.toMatch(/~ tags/);
+  expect(preview.output).toMatch(/- state\s*: "Error"/);
+  expect(progress.output).toMatch(
+    /cim:Instance "[^"]+" \(id [0-9a-f-]{36}\) is in state Error \(a create that failed leaves it so\): it cannot be repaired, so this up replaces it/,
+  );
+  expect(up.summary).toMatchObject({ replace: 1 });
+}, 300_000);
