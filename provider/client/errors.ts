@@ -262,6 +262,8 @@ export function classifyJobFailure(detail: string | undefined): JobFailureKind {
 /** A job ended in `error`. Retrying the same request does not fix quota or capacity failures. */
 export class JobFailedError extends CimError {
   readonly kind: JobFailureKind;
+  /** The job and the platform's reason, without the advice: for a caller that gives its own. */
+  readonly summary: string;
   constructor(
     readonly jobId: string,
     readonly detail: string | undefined,
@@ -281,8 +283,10 @@ export class JobFailedError extends CimError {
           : "Read the detail, fix the cause, then run again.";
     // The platform's reason verbatim; CloudStack's texts end with their own full stop.
     const reason = detail ?? "no detail given";
-    super(`${what} failed: ${reason}${/[.!?]$/.test(reason) ? "" : "."} ${next}`);
+    const summary = `${what} failed: ${reason}${/[.!?]$/.test(reason) ? "" : "."}`;
+    super(`${summary} ${next}`);
     this.kind = kind;
+    this.summary = summary;
   }
 }
 

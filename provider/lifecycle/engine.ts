@@ -475,7 +475,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
         return;
       }
       const found = live;
-      await api.beforeDelete?.(s, found);
+      await api.beforeDelete?.(s, found, props);
       const passes = api.deleteRefusalPasses;
       // the platform may refuse the request or fail its job (CloudStack checks a network's instances in the job)
       const attempt = async (remainingMs = s.timeouts.delete) =>

@@ -111,7 +111,9 @@ export async function failure(
         : "";
     return new ResourceError(`${me}: ${action} failed: ${own}${shared.cause.message}${then}`, err);
   }
-  return new ResourceError(`${me}: ${action} failed: ${messageOf(err)}${then}`, err);
+  // a failed job's generic advice ("fix the cause, then run again") gives way to the caller's own
+  const said = next && err instanceof JobFailedError && err.kind === "other" ? err.summary : messageOf(err);
+  return new ResourceError(`${me}: ${action} failed: ${said}${then}`, err);
 }
 
 /**

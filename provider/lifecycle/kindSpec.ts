@@ -84,8 +84,8 @@ export interface KindApi<I, R extends LiveRecord> {
    * in-place field.
    */
   apply?(s: Session, live: R, want: I, changed: ReadonlySet<string>, op: Operation): Promise<void>;
-  /** Before the delete call: refuse (throw) or prepare (detach). */
-  beforeDelete?(s: Session, live: R): Promise<void>;
+  /** Before the delete call: refuse (throw) or prepare (detach). `rec`: the resource's old outputs. */
+  beforeDelete?(s: Session, live: R, rec: Recorded): Promise<void>;
   /** `rec`: the resource's old outputs (inputs that say how to delete, e.g. an instance's `expunge`). */
   delete(s: Session, live: R, rec: Recorded): Promise<AcceptedMutation>;
   /**

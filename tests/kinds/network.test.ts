@@ -242,7 +242,7 @@ describe("a network and the instances on it deleted in one run", () => {
     // the platform's job says no more than "Failed to delete network": the reads name what is on it
     expect(alone?.message).toMatch(
       new RegExp(
-        `^cim:Network "[^"]+" \\(id [^)]+\\).*: delete failed: the platform refuses it: Failed to delete network\\. On it: instance ${vm.outs.name} \\(id ${vm.id}\\)\\. Delete them first; .*give them the network's id output \\(networkIds: \\[network\\.id\\]\\)`,
+        `^cim:Network "[^"]+" \\(id [^)]+\\).*: delete failed: the platform refuses it: Failed to delete network\\. On it: instance ${vm.outs.name} \\(id ${vm.id}\\)\\. Delete them first: if this stack holds them, pulumi destroy --target with their URNs .*give them the network's id output \\(networkIds: \\[network\\.id\\]\\)`,
       ),
     );
     const aloneSent = await sent();

@@ -319,6 +319,9 @@ export function describeCases(cases: Case[]) {
         expect(err).toBeInstanceOf(PartialStateError);
         const partial = err as PartialStateError;
         expect(partial.message).toContain("simulated platform failure");
+        // one piece of advice, the partial state's, not the failed job's generic one before it
+        expect(partial.message).not.toContain("Read the detail, fix the cause, then run again");
+        expect(partial.message).toContain("is kept in state as failed");
         expect(partial.id).toMatch(/^[0-9a-f-]{36}$/);
         // the resource exists in the cloud, in a failed state, and state records it with the program's inputs
         const live = await call("GET", c.path(partial.id));

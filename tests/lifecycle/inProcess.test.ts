@@ -161,9 +161,17 @@ describe("converge after create", () => {
     expect(live).toMatchObject({ state: "Stopped", haEnabled: true, deleteProtection: true });
     expect(outs).toMatchObject({ powerState: "stopped", haEnabled: true, deleteProtection: true });
     // delete protection refuses the delete, naming the way out; nothing is deleted
-    await expect(p("Instance").delete!(id, outs)).rejects.toThrow(/deleteProtection is on/);
+    await expect(p("Instance").delete!(id, outs)).rejects.toThrow(
+      /deleteProtection is on, so the API refuses to delete it\. Set deleteProtection: false on it in the program \(put it back if it was removed\) and run pulumi up,/,
+    );
     const off = await change("Instance", id, outs, { ...inputs, deleteProtection: false });
     const { outs: unprotected } = await off.run();
+    // turned on again outside Pulumi: the stack records it off, so the way out starts with a refresh
+    await call("PUT", `/compute/instances/${id}?deleteProtection=true`);
+    await expect(p("Instance").delete!(id, unprotected)).rejects.toThrow(
+      /It was turned on outside Pulumi, and the stack records it off: run pulumi up --refresh with it in the program/,
+    );
+    await call("PUT", `/compute/instances/${id}?deleteProtection=false`);
     await p("Instance").delete!(id, unprotected);
   });
 

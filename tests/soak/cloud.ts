@@ -164,7 +164,7 @@ export async function sweepOrphans(
       const kind = kinds[kindName] as Kind;
       const s = sessionFor(kind, baseUrl, token);
       try {
-        await kind.api.beforeDelete?.(s, live);
+        await kind.api.beforeDelete?.(s, live, { expunge: true });
         await waitFor(s, await kind.api.delete(s, live, { expunge: true }), "delete");
         done.push(`${kindName} ${live.id}`);
       } catch {

@@ -84,7 +84,7 @@ export async function outOfBand(
       const s = session(r);
       const rec = fullOutputs(kind, r.outputs);
       const live = await kind.api.get(s, r.id, rec);
-      await kind.api.beforeDelete?.(s, live);
+      await kind.api.beforeDelete?.(s, live, rec);
       await waitFor(s, await kind.api.delete(s, live, rec), "delete");
       done.push(`deleted ${r.kind} ${r.id}`);
       // made again, or, of a kind whose record outlives its delete (a tag set: its resource's tags cleared), updated

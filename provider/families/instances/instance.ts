@@ -603,10 +603,15 @@ export const instance = defineKind({
         }
       }
     },
-    async beforeDelete(s, live) {
+    async beforeDelete(s, live, rec) {
       if (!live.deleteProtection) return;
+      // turned on outside Pulumi, the stack still records it off: an up that sets it false changes nothing
+      const how =
+        rec.deleteProtection === true
+          ? "Set deleteProtection: false on it in the program (put it back if it was removed) and run pulumi up"
+          : "It was turned on outside Pulumi, and the stack records it off: run pulumi up --refresh with it in the program (put it back if it was removed) and deleteProtection: false";
       throw new ResourceError(
-        `${await describe(s, { name: live.name, id: live.id })}: deleteProtection is on, so the API refuses to delete it. Set deleteProtection: false in the program and run pulumi up, then delete again (or remove it from the stack with pulumi state delete to keep the instance).`,
+        `${await describe(s, { name: live.name, id: live.id })}: deleteProtection is on, so the API refuses to delete it. ${how}, then delete again (or remove it from the stack with pulumi state delete to keep the instance).`,
       );
     },
     delete: (s, live, rec) =>

@@ -77,8 +77,9 @@ export function networkWouldOverlap(olds: Record<string, unknown>, news: Record<
   return before !== undefined && after !== undefined && overlaps(before, after);
 }
 
-const EXPUNGE_ADVICE =
-  "A destroyed instance keeps its place on its networks until the platform expunges it, after its expunge delay (CloudStack's expunge.delay, a day by default). Run pulumi destroy again after that, or expunge the instances now with DELETE /api/v1/compute/instances/{id}?expunge=true. A cim.Instance is expunged as it is deleted unless it says expunge: false; to have one destroy wait for the expunge, raise the network's timeouts.delete before it.";
+/** What to do about destroyed instances the platform has yet to expunge: `known` when the message names them. */
+const expungeAdvice = (known: boolean) =>
+  `A destroyed instance keeps its place on its networks until the platform expunges it, after its expunge delay (CloudStack's expunge.delay, a day by default). Run pulumi destroy again after that, or expunge ${known ? "them now with DELETE /api/v1/compute/instances/<each id above>?expunge=true" : "them now with DELETE /api/v1/compute/instances/<id>?expunge=true (GET /api/v1/jobs?hoursBack=48 lists the destroyVirtualMachine jobs and the ids they destroyed)"}. A cim.Instance is expunged as it is deleted unless it says expunge: false; to have one destroy wait for the expunge, raise the network's timeouts.delete before it.`;
 
 /** What the reads show on a network: its instances and file systems, and whether the instance records say their networks. */
 async function seenOn(s: Session, network: string): Promise<{ on: string[]; blind: boolean }> {
@@ -135,14 +136,14 @@ export async function heldOnNetwork(
   if (left.length && !seen.on.length)
     return {
       waitsFor: `the platform to expunge ${left.join(", ")}, destroyed without expunge and still on the network`,
-      advice: EXPUNGE_ADVICE,
+      advice: expungeAdvice(true),
     };
   if (tries === 1) return thisRun;
   return {
     waitsFor: "what is on the network",
     advice: seen.on.length
-      ? `On it: ${seen.on.join(", ")}. Delete them first; if this program declares them, give them the network's id output (networkIds: [network.id]) rather than its id as text, so that Pulumi deletes them before the network, and run pulumi destroy again.`
-      : `The platform gives no reason, and ${seen.blind ? "its instance records do not say which networks they are on" : "its reads show nothing on the network"}. A network cannot be deleted while an instance is on it, a destroyed one included. ${EXPUNGE_ADVICE}`,
+      ? `On it: ${seen.on.join(", ")}. Delete them first: if this stack holds them, pulumi destroy --target with their URNs (pulumi stack --show-urns lists them), then pulumi destroy again; to have Pulumi delete them before the network, give them the network's id output (networkIds: [network.id]) rather than its id as text.`
+      : `The platform gives no reason, and ${seen.blind ? "its instance records do not say which networks they are on" : "its reads show nothing on the network"}. A network cannot be deleted while an instance is on it, a destroyed one included. ${expungeAdvice(false)}`,
     stands: true,
   };
 }
