@@ -1,8 +1,9 @@
 // A delete the platform refuses for a cause that passes by itself: a network still holding destroyed instances
 // the platform has not expunged yet (they go after its expunge delay), or instances another step of the same run
-// is deleting. Rather than fail at once with a guess, the delete is sent again at the poll cadence until the
-// platform takes it, within the resource's delete timeout, saying what it waits for; at the deadline the error names
-// the cause and what to do. The refusal may be the request's answer or the failure of the job it started.
+// is deleting. Rather than fail at once with a guess, the delete is sent again, at the poll cadence and then less
+// often, until the platform takes it, within the resource's delete timeout, saying what it waits for; at the deadline
+// the error names the cause and what to do. The refusal may be the request's answer or the failure of the job it
+// started.
 
 import { ApiError, JobFailedError } from "../client";
 import { sleep } from "../client/retry";
