@@ -41,6 +41,17 @@ export const refusalText = (err: unknown) =>
 const retryDelayMs = (refusals: number) =>
   Math.min(60_000, (pollSchedule().minIntervalMs ?? 10_000) * 2 ** Math.max(0, refusals - 1));
 
+/**
+ * Aborted when the engine cancels the run (the plugin's Cancel, at Ctrl-C): a wait between two tries ends at once,
+ * since nothing of the operation is under way then. An attempt under way goes on (its job may be making the change).
+ */
+const cancelled = new AbortController();
+
+/** Ends every wait between two tries, now and later (the plugin's Cancel). */
+export function cancelRetries(): void {
+  cancelled.abort();
+}
+
 /** The least an attempt started at the deadline may wait for its job. */
 const LAST_ATTEMPT_MS = 5_000;
 
@@ -85,7 +96,14 @@ export async function whileRefused<T>(
           `${await describe(s, s.subject ?? {})}: ${op} failed: the platform still refuses it after ${Math.round(s.timeouts[op] / 1000)} s of waiting for ${last.why.waitsFor} (timeouts.${op}): ${refusalText(last.err)}. ${last.why.advice}`,
           last.err,
         );
-      await sleep(Math.min(retryDelayMs(tries), left));
+      try {
+        await sleep(Math.min(retryDelayMs(tries), left), cancelled.signal);
+      } catch {
+        throw new ResourceError(
+          `${await describe(s, s.subject ?? {})}: ${op} stopped: the run was cancelled while waiting for ${last.why.waitsFor}: ${refusalText(last.err)}. Nothing of the ${op} is under way; run pulumi ${op === "delete" ? "destroy" : "up"} again. ${last.why.advice}`,
+          last.err,
+        );
+      }
     }
   });
 }

@@ -14,6 +14,7 @@ import { type Kind, outputNames, type Recorded, secretInputs, secretOutputs } fr
 import { diffFields } from "../lifecycle/diff";
 import { PartialStateError } from "../lifecycle/errors";
 import { diffRules, fullOutputs, updatePreview } from "../lifecycle/fields";
+import { cancelRetries } from "../lifecycle/passingRefusal";
 import { GIVEN, RECOVERED, withGiven } from "../lifecycle/readInputs";
 import { defaultRegion, openSession } from "../lifecycle/session";
 import type { Operation } from "../lifecycle/timeouts";
@@ -67,12 +68,14 @@ export class Adapter {
   constructor(private readonly functions?: Functions) {}
 
   /**
-   * After Cancel no new mutation starts. Waits already under way go on until their own limit (the resource's
-   * timeout): stopping one half way would leave a resource the API is still making unrecorded. The engine, once
-   * it has cancelled, waits for the operations it started and then stops the plugin.
+   * After Cancel no new mutation starts. Waits for a job already under way go on until their own limit (the
+   * resource's timeout): stopping one half way would leave a resource the API is still making unrecorded. A wait
+   * between two tries of a refused call (a network's delete waiting for an expunge) ends at once: nothing is under
+   * way then. The engine, once it has cancelled, waits for the operations it started and then stops the plugin.
    */
   cancel(): void {
     this.cancelled = true;
+    cancelRetries();
   }
 
   private mutating(what: string): void {
