@@ -61,7 +61,9 @@ it("refuses to destroy a protected instance, then destroys it once unprotected",
   const [refused] = await run([{ op: "destroy", expectFailure: true }]);
   expect(refused.ok).toBe(false);
   expect(refused.output).toContain("deleteProtection is on, so the API refuses to delete it");
-  expect(refused.output).toContain("Set deleteProtection: false in the program and run pulumi up");
+  expect(refused.output).toContain(
+    "Set deleteProtection: false on it in the program (put it back if it was removed) and run pulumi up",
+  );
   expect((await api.control.state()).instances[vmId]).toBeDefined();
 
   // a change that replaces it (another image) deletes it: refused at preview, before the engine deletes anything
