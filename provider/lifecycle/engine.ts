@@ -33,6 +33,7 @@ import {
   diffKind,
   diffRules,
   fullOutputs,
+  isFailedRecord,
   outputsOf,
 } from "./fields";
 import { importedInputs } from "./imported";
@@ -588,10 +589,9 @@ export function providerOf<F extends Fields, O extends Outputs>(
           : undefined;
       if (notice) await engineWarning(`cim:${kind.name}${name} (id ${id}): ${notice}`);
       // replaced for its state alone, the diff shows no more than the state going: say why
-      const failed = kind.states?.failed;
-      if (failed !== undefined && olds.state === failed && d.replaces.includes("state"))
+      if (isFailedRecord(kind, olds) && d.replaces.includes("state"))
         await engineInfo(
-          `cim:${kind.name}${name} (id ${id}) is in state ${failed} (a create that failed leaves it so): it cannot be repaired, so this up replaces it`,
+          `cim:${kind.name}${name} (id ${id}) is in state ${olds.state} (a create that failed leaves it so): it cannot be repaired, so this up replaces it`,
         );
       // its second check (no old inputs) takes what the replaced resource holds for its own (liveChecks.ts)
       if (d.changes) noteReplacement(kind as unknown as Kind, olds, news, d.replaces.length > 0);

@@ -115,11 +115,15 @@ export function diffRules(kind: Kind): FieldRules {
   return rules;
 }
 
+/** Whether the record is in the kind's failed state (what a create that failed leaves): it cannot be repaired. */
+export const isFailedRecord = (kind: Kind, olds: Recorded): boolean =>
+  kind.states?.failed !== undefined && olds.state === kind.states.failed;
+
 /** olds: the old OUTPUTS; news: the checked inputs. */
 export function diffKind(kind: Kind, olds: Recorded, news: Recorded): DiffDecision {
   const { changed, replaces } = diffFields(diffRules(kind), olds, news);
   // A create that failed leaves a resource that cannot be repaired: replace it.
-  if (kind.states?.failed !== undefined && olds.state === kind.states.failed) replaces.push("state");
+  if (isFailedRecord(kind, olds)) replaces.push("state");
   const replacing = replaces.length > 0;
   return {
     changes: changed.length > 0 || replacing,

@@ -13,7 +13,7 @@ import { kindNamed } from "../kinds";
 import { type Kind, outputNames, type Recorded, secretInputs, secretOutputs } from "../kinds/define";
 import { diffFields } from "../lifecycle/diff";
 import { PartialStateError } from "../lifecycle/errors";
-import { diffRules, fullOutputs, updatePreview } from "../lifecycle/fields";
+import { diffRules, fullOutputs, isFailedRecord, updatePreview } from "../lifecycle/fields";
 import { cancelRetries } from "../lifecycle/passingRefusal";
 import { GIVEN, RECOVERED, withGiven } from "../lifecycle/readInputs";
 import { defaultRegion, openSession } from "../lifecycle/session";
@@ -123,8 +123,9 @@ export class Adapter {
     // A record a failed create left is replaced whatever the program says (its `state`): what the replacement
     // changes besides is what the program changed since that create, not where the failed record falls short of
     // it (tags never applied, a group never joined), which would show as a change from a value to the same value.
-    const failedRecord = kind.states?.failed !== undefined && olds.state === kind.states.failed;
-    const inPlace = failedRecord ? diffFields(diffRules(kind), oldInputs, news).changed : (d.updates ?? []);
+    const inPlace = isFailedRecord(kind, olds)
+      ? diffFields(diffRules(kind), oldInputs, news).changed
+      : (d.updates ?? []);
     const updates = inPlace.filter((k) => !ignored.has(k) && !replaces.includes(k));
     const res = new provproto.DiffResponse();
     const detailed = res.getDetaileddiffMap();

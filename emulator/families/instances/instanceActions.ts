@@ -2,7 +2,7 @@
 // States and transitions are CloudStack's VirtualMachine.State machine (api/src/main/java/com/cloud/vm/
 // VirtualMachine.java): a reboot keeps the instance Running, a destroy leaves it Destroyed until expunged.
 
-import { audited, isoNow, jobAccepted, requestedEntry, submitJob } from "../../handlers/common";
+import { audited, isoNow, jobAccepted, refusedInJob, requestedEntry, submitJob } from "../../handlers/common";
 import { bool, query, queryOnly, reqStr, str } from "../../handlers/input";
 import { stampOf } from "../../handlers/lifecycle";
 import { badRequest, conflict, ok } from "../../http";
@@ -132,10 +132,8 @@ export function deleteInstance(ctx: ICtx) {
   // UserVmManagerImpl.destroyVm checks this in DestroyVMCmd's job (not for an instance already Destroyed), and the
   // job fails with its words
   if (r.deleteProtection && r.state !== "Destroyed" && !ctx.data.instances.isBusy(r)) {
-    return runAction(ctx, r, {
+    return refusedInJob(ctx, ctx.data.instances, r, {
       command: "destroyVirtualMachine",
-      from: {},
-      noop: [r.state],
       failDetail: `Instance [id = ${r.id}, name = ${r.name}] has delete protection enabled and cannot be deleted.`,
     });
   }
