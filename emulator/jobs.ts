@@ -258,7 +258,14 @@ export class JobEngine<D = unknown> {
     } else {
       job.status = "success";
     }
-    const next = job.failDetail ? effect?.failure(this.data, job) : effect?.success(this.data, job);
+    // A job refused for a rule its command checks in the job (handlers/common.ts refusedInJob) changed nothing
+    // when it was accepted, so its failure has nothing to undo; a failure of the work itself (an injected fault, a
+    // quota ceiling) runs the command's failure effect.
+    const next = job.failDetail
+      ? job.payload?.refused
+        ? undefined
+        : effect?.failure(this.data, job)
+      : effect?.success(this.data, job);
     if (job.status === "success") {
       const result = this.resultOf(job);
       if (result) job.result = result;

@@ -72,8 +72,8 @@ export function stateJob<T extends Owned & { state: string; name?: string }>(
 
 /**
  * A job CloudStack accepts and then fails in its own words, leaving the record as it is: a rule its command checks
- * in the job, not at the request. It keeps no previous state for its failure to restore, since another job may
- * change the record before it ends.
+ * in the job, not at the request. Its failure restores and undoes nothing (jobs.ts), since another job may change
+ * the record before it ends and this one changed nothing.
  */
 export function refusedInJob<T extends Owned & { name?: string }>(
   ctx: Ctx,
@@ -81,7 +81,8 @@ export function refusedInJob<T extends Owned & { name?: string }>(
   r: T,
   job: RecordJob & { failDetail: string },
 ) {
-  return recordJob(ctx, repo, r, job);
+  // `refused`: the job's failure undoes nothing (jobs.ts), since the request changed nothing to undo
+  return recordJob(ctx, repo, r, { ...job, payload: { ...job.payload, refused: true } });
 }
 
 export function audited(resourceType: string, resourceId: string, jobId?: string): AuditFacts {

@@ -10,6 +10,21 @@ afterAll(() => api.close());
 const vmBody = (extra: Record<string, unknown> = {}) => instanceBody(c, extra);
 const stateOf = async (id: string) => (await api.ok("GET", `/compute/instances/${id}`)).state;
 
+/**
+ * An action CloudStack accepts and fails in its job (its asynchronous VM commands check the state there): the
+ * job's detail, the instance's state unchanged.
+ */
+async function refusedInJob(id: string, action: string, detail: string | RegExp, query = {}) {
+  const before = await stateOf(id);
+  const res = await api.ok("POST", `/compute/instances/${id}/${action}`, { query });
+  const job = await api.waitJob(res.jobId);
+  expect(job.status).toBe("error");
+  if (typeof detail === "string") expect(job.detail).toBe(detail);
+  else expect(job.detail).toMatch(detail);
+  expect(await stateOf(id)).toBe(before);
+  return job;
+}
+
 /** Jobs end only when the test advances the clock; restored afterwards. */
 async function clockMode() {
   onTestFinished(async () => void (await api.control.jobMode("timed", { latencyMs: 0 })));
@@ -25,13 +40,22 @@ describe("Instance lifecycle (CloudStack's VirtualMachine.State)", () => {
     await api.control.advanceClock(1000);
     expect((await api.waitJob(stop.jobId)).status).toBe("success");
     expect(await stateOf(vm.id)).toBe("Stopped");
-    const reboot = await api.post(`/compute/instances/${vm.id}/reboot`);
-    expect(reboot.status).toBe(409);
+    // a stop of a stopped instance succeeds and changes nothing (VirtualMachineManagerImpl.advanceStop)
+    const again = await api.ok("POST", `/compute/instances/${vm.id}/stop`);
+    await api.control.advanceClock(1000);
+    expect((await api.waitJob(again.jobId)).status).toBe("success");
+    expect(await stateOf(vm.id)).toBe("Stopped");
+    await api.control.jobMode("timed", { latencyMs: 0 });
+    await refusedInJob(vm.id, "reboot", `The VM ${vm.id} (${vm.name}) is not running, unable to reboot it`);
+    await api.control.jobMode("clock", { latencyMs: 1000 });
     const start = await api.ok("POST", `/compute/instances/${vm.id}/start`);
     expect(await stateOf(vm.id)).toBe("Starting");
     await api.control.advanceClock(1000);
     await api.waitJob(start.jobId);
     expect(await stateOf(vm.id)).toBe("Running");
+    // UserVmManagerImpl.startVirtualMachine refuses a running one, in the job
+    await api.control.jobMode("timed", { latencyMs: 0 });
+    await refusedInJob(vm.id, "start", `The virtual machine ${vm.id} (${vm.name}) is already running`);
   });
 
   it("a deploy shows Starting, or Stopped with startVm false; never an invented Creating", async () => {
@@ -60,10 +84,9 @@ describe("Instance lifecycle (CloudStack's VirtualMachine.State)", () => {
     // Same handler: the same refusal for a stopped instance.
     const stop = await api.ok("POST", `/compute/instances/${vm.id}/stop`);
     await api.waitJob(stop.jobId);
-    const viaReboot = await api.post(`/compute/instances/${vm.id}/reboot`);
-    const viaRestart = await api.post(`/compute/instances/${vm.id}/restart`);
-    expect(viaRestart.status).toBe(viaReboot.status);
-    expect(viaRestart.body.message).toBe(viaReboot.body.message);
+    const viaReboot = await refusedInJob(vm.id, "reboot", /is not running, unable to reboot it$/);
+    const viaRestart = await refusedInJob(vm.id, "restart", viaReboot.detail);
+    expect(viaRestart.command).toBe(viaReboot.command);
   });
 
   it("Endpoints: scale changes the service offering when its job succeeds", async () => {
@@ -77,6 +100,14 @@ describe("Instance lifecycle (CloudStack's VirtualMachine.State)", () => {
     expect(after.serviceOfferingId).toBe(target.id);
     expect(after.cpuNumber).toBe(target.cpuNumber);
     expect((await api.post(`/compute/instances/${vm.id}/scale`)).status).toBe(400);
+    // the offering it has already: VirtualMachineManagerImpl.checkIfCanUpgrade, in the job
+    await refusedInJob(
+      vm.id,
+      "scale",
+      `Not upgrading vm VM[User|${vm.instanceName}] since it already has the requested service offering (${target.name})`,
+      { serviceOfferingId: target.id },
+    );
+    expect((await api.ok("GET", `/compute/instances/${vm.id}`)).serviceOfferingId).toBe(target.id);
   });
 
   it("scaleVirtualMachine: a running instance without dynamic scaling is refused as a failed job with CloudStack's text; stopped, it scales", async () => {
@@ -175,9 +206,14 @@ describe("Instance lifecycle (CloudStack's VirtualMachine.State)", () => {
     expect(after.hostId).not.toBe(before.hostId);
     expect(after.hostname).not.toBe(before.hostname);
 
-    // back to the first host by id; the host it is on already, or an unknown one, is a 400
-    const again = await api.post(`/compute/instances/${vm.id}/migrate`, { query: { hostId: after.hostId } });
-    expect(again.status).toBe(400);
+    // back to the first host by id; the host it is on already fails the job, an unknown one is a 400
+    await refusedInJob(
+      vm.id,
+      "migrate",
+      "Cannot migrate VM, VM is already present on this host, please specify valid destination host to migrate the VM",
+      { hostId: after.hostId },
+    );
+    expect((await api.ok("GET", `/compute/instances/${vm.id}`)).hostId).toBe(after.hostId);
     const unknown = await api.post(`/compute/instances/${vm.id}/migrate`, { query: { hostId: "nope" } });
     expect(unknown.status).toBe(400);
     const back = await api.ok("POST", `/compute/instances/${vm.id}/migrate`, {
@@ -188,9 +224,7 @@ describe("Instance lifecycle (CloudStack's VirtualMachine.State)", () => {
 
     const stop = await api.ok("POST", `/compute/instances/${vm.id}/stop`);
     await api.waitJob(stop.jobId);
-    const stopped = await api.post(`/compute/instances/${vm.id}/migrate`);
-    expect(stopped.status).toBe(400);
-    expect(stopped.body.message).toBe("VM is not Running, unable to migrate the vm with specified id");
+    await refusedInJob(vm.id, "migrate", "VM is not Running, unable to migrate the vm with specified id");
   });
 
   it("Endpoints: an action while another operation is in progress is a 409", async () => {
@@ -253,8 +287,12 @@ describe("Instance lifecycle (CloudStack's VirtualMachine.State)", () => {
     expect(await stateOf(kept.id)).toBe("Destroyed");
     const destroyed = await api.ok("GET", "/compute/instances", { query: { state: "Destroyed" } });
     expect(destroyed.virtualmachines.map((v: any) => v.id)).toContain(kept.id);
-    // Nothing but a destroy (with expunge) is possible on it.
-    expect((await api.post(`/compute/instances/${kept.id}/start`)).status).toBe(409);
+    // Nothing but a destroy (with expunge) is possible on it; a stop succeeds without changing it.
+    await refusedInJob(kept.id, "start", /^Cannot start VM\[User\|i-\d+-\d+-VM\] in Destroyed state$/);
+    expect(
+      (await api.waitJob((await api.ok("POST", `/compute/instances/${kept.id}/stop`)).jobId)).status,
+    ).toBe("success");
+    expect(await stateOf(kept.id)).toBe("Destroyed");
     expect((await api.put(`/compute/instances/${kept.id}`, { query: { displayName: "x" } })).status).toBe(
       409,
     );

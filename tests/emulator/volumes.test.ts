@@ -22,6 +22,14 @@ async function volume(query: Record<string, string | number> = {}) {
   return api.ok("GET", `/volumes/${res.id}`);
 }
 
+/** A volume action CloudStack accepts and fails in its job: the job's detail, the volume's state unchanged. */
+async function refusedInJob(id: string, action: string, detail: string, query = {}) {
+  const before = (await api.ok("GET", `/volumes/${id}`)).state;
+  const res = await api.ok("POST", `/volumes/${id}/${action}`, { query });
+  expect(await api.waitJob(res.jobId)).toMatchObject({ status: "error", detail });
+  expect((await api.ok("GET", `/volumes/${id}`)).state).toBe(before);
+}
+
 describe("Volumes", () => {
   it("Common rules 5: POST /volumes takes name, zoneId, diskOfferingId as query parameters", async () => {
     const v = await volume({ name: "by-query" });
@@ -73,8 +81,10 @@ describe("Volumes", () => {
       virtualMachineId: vm.id,
       deviceId: 1,
     });
-    const again = await api.post(`/volumes/${v.id}/attach`, { query: { virtualMachineId: vm.id } });
-    expect(again.status).toBe(409);
+    await refusedInJob(v.id, "attach", "Please specify a volume that is not attached to any VM.", {
+      virtualMachineId: vm.id,
+    });
+    expect((await api.ok("GET", `/volumes/${v.id}`)).virtualMachineId).toBe(vm.id);
     // deleteVolume refuses an attached volume with CloudStack's text.
     const attached = await api.del(`/volumes/${v.id}`);
     expect(attached.status).toBe(400);
@@ -87,9 +97,7 @@ describe("Volumes", () => {
     // a detached disk has its storage: it can be snapshotted (an Allocated one, never attached, cannot)
     const snap = await api.ok("POST", "/snapshots", { body: { volumeId: v.id } });
     await api.waitJob(snap.jobId);
-    const unattached = await api.post(`/volumes/${v.id}/detach`);
-    expect(unattached.status).toBe(400);
-    expect(unattached.body.message).toBe("The specified volume is not attached to a VM.");
+    await refusedInJob(v.id, "detach", "The specified volume is not attached to a VM.");
   });
 
   it("Volumes: an instance's root disk is a ROOT volume on device 0 that can be neither detached nor deleted", async () => {
@@ -104,9 +112,8 @@ describe("Volumes", () => {
       size: Number(vm.details.rootDiskSize),
       virtualMachineId: vm.id,
     });
-    const detach = await api.post(`/volumes/${root.id}/detach`);
-    expect(detach.status).toBe(400);
-    expect(detach.body.message).toBe("Please specify a data volume.");
+    await refusedInJob(root.id, "detach", "Please specify a data volume.");
+    expect((await api.ok("GET", `/volumes/${root.id}`)).virtualMachineId).toBe(vm.id);
     const del = await api.del(`/volumes/${root.id}`);
     expect(del.status).toBe(400);
     expect(del.body.message).toBe("Please specify a volume that is not attached to any VM.");
@@ -150,10 +157,14 @@ describe("Volumes", () => {
     await api.control.pauseClock();
     try {
       await api.ok("POST", `/compute/instances/${vm.id}/stop`);
-      const res = await api.post(`/volumes/${v.id}/detach`);
-      expect(res.status).toBe(400);
-      expect(res.body.message).toBe("Please specify a VM that is either running or stopped.");
-      expect(res.body.detail).toContain("Stopping");
+      // VolumeApiServiceImpl.detachVolumeFromVM checks it in the job, which this test lets run to its end
+      const res = await api.ok("POST", `/volumes/${v.id}/detach`);
+      await api.control.pauseClock(false);
+      expect(await api.waitJob(res.jobId)).toMatchObject({
+        status: "error",
+        detail: "Please specify a VM that is either running or stopped.",
+      });
+      expect((await api.ok("GET", `/volumes/${v.id}`)).virtualMachineId).toBe(vm.id);
     } finally {
       await api.control.pauseClock(false);
     }
@@ -164,7 +175,48 @@ describe("Volumes", () => {
     const res = await api.ok("POST", `/volumes/${v.id}/resize`, { query: { size: 25 } });
     await api.waitJob(res.jobId);
     expect((await api.ok("GET", `/volumes/${v.id}`)).size).toBe(25);
-    expect((await api.post(`/volumes/${v.id}/resize`, { query: { size: 5 } })).status).toBe(400);
+    // VolumeApiServiceImpl.resizeVolume, in the job: the command does not pass shrinkok
+    await refusedInJob(
+      v.id,
+      "resize",
+      `Going from existing size of ${25 * 1024 ** 3} to size of ${5 * 1024 ** 3} would shrink the volume.Need to sign off by supplying the shrinkok parameter with value of true.`,
+      { size: 5 },
+    );
+    expect((await api.ok("GET", `/volumes/${v.id}`)).size).toBe(25);
+  });
+
+  it("Volumes: attachVolume's checks fail its job with CloudStack's words, in its order, the volume unchanged", async () => {
+    const [vm, other] = [await api.instance(c), await api.instance(c)];
+    const v = await volume();
+    // an instance that is neither running nor stopped
+    await api.control.pauseClock();
+    try {
+      await api.ok("POST", `/compute/instances/${other.id}/stop`);
+      const res = await api.ok("POST", `/volumes/${v.id}/attach`, { query: { virtualMachineId: other.id } });
+      await api.control.pauseClock(false);
+      expect(await api.waitJob(res.jobId)).toMatchObject({
+        status: "error",
+        detail: "Please specify a VM that is either running or stopped.",
+      });
+    } finally {
+      await api.control.pauseClock(false);
+    }
+    expect((await api.ok("GET", `/volumes/${v.id}`)).virtualMachineId).toBeUndefined();
+    // at most six data disks (CloudStack's default max_data_volumes_limit)
+    const disks = [];
+    for (let i = 0; i < 6; i++) disks.push(await volume());
+    for (const d of disks) {
+      const res = await api.ok("POST", `/volumes/${d.id}/attach`, { query: { virtualMachineId: vm.id } });
+      expect((await api.waitJob(res.jobId)).status).toBe("success");
+    }
+    await refusedInJob(
+      v.id,
+      "attach",
+      "The specified VM already has the maximum number of data disks (6) attached. Please specify another VM.",
+      { virtualMachineId: vm.id },
+    );
+    expect((await api.ok("GET", `/volumes/${v.id}`)).virtualMachineId).toBeUndefined();
+    for (const d of disks) await api.waitJob((await api.ok("POST", `/volumes/${d.id}/detach`)).jobId);
   });
 
   it("Volumes: delete is synchronous, as CloudStack's deleteVolume: no job, gone at once, a second delete is a 404", async () => {

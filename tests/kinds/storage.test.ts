@@ -454,6 +454,27 @@ describe("shared file systems: size, the VM's offering, busy then settled", () =
     for (const fs of [replacement, grow, behind]) await p("FileSystem").delete!(fs.id, fs.outs);
   });
 
+  it("a volume moved to an instance with no room fails in the attach's job, in the platform's words; left detached, the next up attaches it", async () => {
+    const from = await make("Instance", instanceInputs());
+    const to = await make("Instance", instanceInputs());
+    const inputs = { ...volumeInputs(), instanceId: from.id };
+    const vol = await make("Volume", inputs);
+    // CloudStack's default most data disks an instance takes is six; attachVolume checks it in its job
+    const full = [];
+    for (let i = 0; i < 6; i++) full.push(await make("Volume", { ...volumeInputs(), instanceId: to.id }));
+    const moved = await change("Volume", vol.id, vol.outs, { ...inputs, instanceId: to.id });
+    await expect(moved.run()).rejects.toThrow(
+      /update failed: .*The specified VM already has the maximum number of data disks \(6\) attached\. Please specify another VM\./,
+    );
+    expect((await call("GET", `/volumes/${vol.id}`)).virtualMachineId).toBeUndefined();
+    expect((await jobsOn(vol.id)).slice(-2)).toEqual(["detachVolume:success", "attachVolume:error"]);
+    // the stack keeps the old outputs; the next up reads the volume live and attaches it once there is room
+    await p("Volume").delete!(full[0].id, full[0].outs);
+    expect((await moved.run()).outs).toMatchObject({ instanceId: to.id });
+    for (const v of [vol, ...full.slice(1)]) await p("Volume").delete!(v.id, v.outs);
+    for (const vm of [from, to]) await p("Instance").delete!(vm.id, vm.outs);
+  });
+
   it("an update waits out a stop under way, then grows it; the VM's offering is changed stopped, then started", async () => {
     const inputs = fsInputs();
     const { id, outs } = await make("FileSystem", inputs);

@@ -21,8 +21,13 @@ interface ActionPlan {
   from: Record<string, string>;
   /** States in which the action is already done: the job succeeds without changing anything. */
   noop?: string[];
+  /**
+   * The job's failure from any other state (the instance not busy): CloudStack's asynchronous VM commands check
+   * the state in the job, which fails with these words, the instance unchanged. Without it, a 409.
+   */
+  refused?: (r: InstanceRec) => string;
   payload?: Record<string, unknown>;
-  /** The platform refuses inside the job: it is accepted, then ends in error with this detail. */
+  /** The platform refuses inside the job from a state it starts from: accepted, then an error with this detail. */
   failDetail?: string;
 }
 
@@ -30,11 +35,15 @@ function runAction(ctx: ICtx, r: InstanceRec, plan: ActionPlan) {
   const noop = plan.noop?.includes(r.state) ?? false;
   const interim = plan.from[r.state];
   if (!noop && interim === undefined) {
-    const allowed = [...Object.keys(plan.from), ...(plan.noop ?? [])].join(", ");
-    const why = ctx.data.instances.isBusy(r)
-      ? "another operation is in progress"
-      : `it needs one of ${allowed}`;
-    throw conflict(`Instance ${r.name} is ${r.state}; ${plan.command} is not possible because ${why}`);
+    // CloudStack runs one operation on an instance at a time (its VM work queue); here a second one is a 409
+    ctx.data.instances.idle(r, "another operation is in progress");
+    if (!plan.refused) {
+      const allowed = [...Object.keys(plan.from), ...(plan.noop ?? [])].join(", ");
+      throw conflict(
+        `Instance ${r.name} is ${r.state}; ${plan.command} is not possible because it needs one of ${allowed}`,
+      );
+    }
+    return refusedInJob(ctx, ctx.data.instances, r, { command: plan.command, failDetail: plan.refused(r) });
   }
   const job = submitJob(ctx, {
     command: plan.command,
@@ -48,41 +57,58 @@ function runAction(ctx: ICtx, r: InstanceRec, plan: ActionPlan) {
   return jobAccepted(job);
 }
 
+/** How CloudStack's VMInstanceVO names itself in its messages. */
+const vmLabel = (ctx: ICtx, r: InstanceRec) => `VM[User|${instanceName(ctx.store, r)}]`;
+const shownName = (r: InstanceRec) => r.displayName || r.name;
+
+/**
+ * startVirtualMachine: UserVmManagerImpl.startVirtualMachine refuses a running instance, and
+ * VirtualMachineManagerImpl.changeToStartState any other that is not Stopped, both in the job.
+ */
 export function start(ctx: ICtx) {
   const r = findInstance(ctx, ctx.params.id);
   return runAction(ctx, r, {
     command: "startVirtualMachine",
     from: { Stopped: "Starting" },
-    noop: ["Running"],
+    refused: (r) =>
+      r.state === "Running"
+        ? `The virtual machine ${r.id} (${shownName(r)}) is already running`
+        : `Cannot start ${vmLabel(ctx, r)} in ${r.state} state`,
   });
 }
 
+/**
+ * stopVirtualMachine: VirtualMachineManagerImpl.advanceStop returns at once, the job a success, for an instance
+ * already Stopped, Destroyed, Expunging or in Error.
+ */
 export function stop(ctx: ICtx) {
   const r = findInstance(ctx, ctx.params.id);
   return runAction(ctx, r, {
     command: "stopVirtualMachine",
     from: { Running: "Stopping" },
-    noop: ["Stopped"],
+    noop: ["Stopped", "Destroyed", "Expunging", "Error"],
+    refused: (r) => `We cannot stop ${vmLabel(ctx, r)} when it is in state ${r.state}`,
   });
 }
 
 /** One handler for /reboot and its deprecated alias /restart; CloudStack keeps a rebooting instance Running. */
 export function reboot(ctx: ICtx) {
   const r = findInstance(ctx, ctx.params.id);
-  return runAction(ctx, r, { command: "rebootVirtualMachine", from: { Running: "Running" } });
+  return runAction(ctx, r, {
+    command: "rebootVirtualMachine",
+    from: { Running: "Running" },
+    refused: (r) => `The VM ${r.id} (${shownName(r)}) is not running, unable to reboot it`,
+  });
 }
 
 /**
  * migrateVirtualMachine: a Running instance moves to another host of its zone (`hostId`, default the next
- * one), `Migrating` while the job runs, `Running` after. Any other state is refused as CloudStack refuses it
- * (UserVmManagerImpl.migrateVirtualMachine: InvalidParameterValueException, a 400 here); a busy one is a 409.
+ * one), `Migrating` while the job runs, `Running` after. UserVmManagerImpl.migrateVirtualMachine refuses any other
+ * state, and the instance's own host, in the job; an unknown host id is the API layer's refusal (400).
  */
 export function migrate(ctx: ICtx) {
   const r = findInstance(ctx, ctx.params.id);
   ctx.data.instances.idle(r, "another operation is in progress");
-  if (r.state !== "Running") {
-    throw badRequest("VM is not Running, unable to migrate the vm with specified id", `state=${r.state}`);
-  }
   const zoneName = ctx.store.catalogue("zones", r.zoneId, r.regionId)?.name ?? "";
   const hosts = [1, 2, 3].map((i) => ({ index: i, ...zoneHost(zoneName, i) }));
   const current = hostIndexOf(r);
@@ -91,31 +117,39 @@ export function migrate(ctx: ICtx) {
     ? hosts.find((h) => h.id === wanted)
     : hosts.find((h) => h.index === (current % 3) + 1);
   if (!target) throw badRequest(`Unable to find the host by id=${wanted}`, "hostId");
-  if (target.index === current) {
-    throw badRequest(`VM is already running on host ${target.name}; choose another host`, "hostId");
-  }
+  const sameHost =
+    r.state === "Running" && target.index === current
+      ? "Cannot migrate VM, VM is already present on this host, please specify valid destination host to migrate the VM"
+      : undefined;
   return runAction(ctx, r, {
     command: "migrateVirtualMachine",
     from: { Running: "Migrating" },
+    refused: () => "VM is not Running, unable to migrate the vm with specified id",
     payload: { hostIndex: target.index },
+    failDetail: sameHost,
   });
 }
 
 /**
- * scaleVirtualMachine: a stopped instance takes any offering; a running one only when it is dynamically
- * scalable, else the job fails with CloudStack's text (UserVmManagerImpl.upgradeRunningVirtualMachine).
+ * scaleVirtualMachine: a stopped instance takes any other offering; a running one only when it is dynamically
+ * scalable. UserVmManagerImpl.upgradeVirtualMachine and VirtualMachineManagerImpl.checkIfCanUpgrade refuse in the
+ * job, in this order: another state, the offering it has, a running instance without dynamic scaling.
  */
 export function scale(ctx: ICtx) {
   const r = findInstance(ctx, ctx.params.id);
   const serviceOfferingId = reqStr(query(ctx), "serviceOfferingId");
-  requestedEntry(ctx, "computeOfferings", serviceOfferingId, "serviceOfferingId");
+  const offering = requestedEntry(ctx, "computeOfferings", serviceOfferingId, "serviceOfferingId");
   const refused =
-    r.state === "Running" && r.dynamicallyScalable === false
-      ? `Unable to scale VM[User|${instanceName(ctx.store, r)}] as it does not have tools to support dynamic scaling.`
-      : undefined;
+    r.serviceOfferingId === serviceOfferingId
+      ? `Not upgrading vm ${vmLabel(ctx, r)} since it already has the requested service offering (${offering.name})`
+      : r.state === "Running" && r.dynamicallyScalable === false
+        ? `Unable to scale ${vmLabel(ctx, r)} as it does not have tools to support dynamic scaling.`
+        : undefined;
   return runAction(ctx, r, {
     command: "scaleVirtualMachine",
     from: { Running: "Running", Stopped: "Stopped" },
+    refused: (r) =>
+      `Unable to upgrade virtual machine ${vmLabel(ctx, r)}  in state ${r.state}; make sure the virtual machine is stopped/running`,
     payload: { serviceOfferingId },
     failDetail: refused,
   });

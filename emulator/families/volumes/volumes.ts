@@ -7,6 +7,7 @@ import {
   isoNow,
   paging,
   passThrough,
+  refusedInJob,
   requestedEntry,
   stateJob,
   zoneOf,
@@ -14,7 +15,7 @@ import {
 import { int, query, reqStr, str } from "../../handlers/input";
 import { createEffect, dropAnnotations, stampOf } from "../../handlers/lifecycle";
 import { commentedView, fieldsOf } from "../../handlers/views";
-import { accepted, badRequest, type Ctx, conflict, ok } from "../../http";
+import { accepted, badRequest, type Ctx, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import type { Job } from "../../records";
 import type { SnapshotRec } from "../snapshots/records";
@@ -139,19 +140,39 @@ export function list(ctx: VCtx) {
   return ok(passThrough("volumes", rows, paging(ctx), (r) => volumeView(ctx, r)));
 }
 
+/** CloudStack's default most data disks one instance takes (hypervisor_capabilities.max_data_volumes_limit). */
+const MAX_DATA_DISKS = 6;
+
+/**
+ * A volume command CloudStack accepts and then fails in its job with the rule's words (attachVolume, detachVolume
+ * and resizeVolume are asynchronous commands whose service methods check everything but the ids in the job).
+ */
+const refusedVolumeJob = (ctx: VCtx, r: VolumeRec, command: string, failDetail: string) =>
+  refusedInJob(ctx, ctx.data.volumes, r, { command, failDetail });
+
+/**
+ * attachVolume with the checks of VolumeApiServiceImpl.attachVolumeToVM, in its order and words, failing the job:
+ * a volume not attached, in state Allocated or Ready; an instance Running or Stopped, in the volume's zone, with
+ * fewer than the most data disks.
+ */
 export function attach(ctx: VCtx) {
   const r = findVolume(ctx, ctx.params.id);
   ctx.data.volumes.idle(r);
-  if (r.state === "Error") throw conflict(`Volume ${r.name} is in state Error; delete it`);
-  if (r.virtualMachineId)
-    throw conflict(`Volume ${r.name} is already attached to instance ${r.virtualMachineId}`);
   const vm = ctx.data.instances.find(ctx.owner, reqStr(query(ctx), "virtualMachineId"));
-  if (vm.zoneId !== r.zoneId)
-    throw badRequest(`Instance ${vm.name} is in another zone than volume ${r.name}`);
-  if (vm.state !== "Running" && vm.state !== "Stopped") {
-    throw conflict(`Instance ${vm.name} is ${vm.state}; attach needs Running or Stopped`);
-  }
-  const taken = new Set(ctx.data.volumes.where((v) => v.virtualMachineId === vm.id).map((v) => v.deviceId));
+  const attached = ctx.data.volumes.where((v) => v.virtualMachineId === vm.id);
+  const refused = r.virtualMachineId
+    ? "Please specify a volume that is not attached to any VM."
+    : r.state !== "Allocated" && r.state !== "Ready"
+      ? "Volume state must be in Allocated, Ready or in Uploaded state"
+      : vm.state !== "Running" && vm.state !== "Stopped"
+        ? "Please specify a VM that is either running or stopped."
+        : vm.zoneId !== r.zoneId
+          ? "Please specify a VM that is in the same zone as the volume."
+          : attached.filter((v) => v.type !== "ROOT").length >= MAX_DATA_DISKS
+            ? `The specified VM already has the maximum number of data disks (${MAX_DATA_DISKS}) attached. Please specify another VM.`
+            : undefined;
+  if (refused) return refusedVolumeJob(ctx, r, "attachVolume", refused);
+  const taken = new Set(attached.map((v) => v.deviceId));
   let deviceId = 1;
   while (taken.has(deviceId)) deviceId++;
   // Reserve the instance now so two concurrent attaches cannot take the same device.
@@ -160,29 +181,32 @@ export function attach(ctx: VCtx) {
 }
 
 /**
- * detachVolume with CloudStack's refusals and texts (VolumeApiServiceImpl.detachVolumeFromVM): a data volume
- * only, attached, to an instance that is Running, Stopped or Destroyed.
+ * detachVolume with the checks of VolumeApiServiceImpl.detachVolumeFromVM, failing the job: attached, to an
+ * instance that is Running, Stopped or Destroyed; a data volume (a root disk goes with its instance: the refusal
+ * of CloudStack releases before root-disk detach).
  */
 export function detach(ctx: VCtx) {
   const r = findVolume(ctx, ctx.params.id);
   ctx.data.volumes.idle(r);
-  if (r.type === "ROOT") {
-    throw badRequest(
-      "Please specify a data volume.",
-      `Volume ${r.name} is the root disk of its instance; it goes with the instance`,
-    );
-  }
-  if (!r.virtualMachineId) throw badRequest("The specified volume is not attached to a VM.");
-  const vm = ctx.data.instances.byId(r.virtualMachineId);
-  if (vm && !["Running", "Stopped", "Destroyed"].includes(vm.state)) {
-    throw badRequest(
-      "Please specify a VM that is either running or stopped.",
-      `Instance ${vm.name} is ${vm.state}`,
-    );
-  }
+  const vm = r.virtualMachineId ? ctx.data.instances.byId(r.virtualMachineId) : undefined;
+  const refused = !r.virtualMachineId
+    ? "The specified volume is not attached to a VM."
+    : vm && !["Running", "Stopped", "Destroyed"].includes(vm.state)
+      ? "Please specify a VM that is either running or stopped."
+      : r.type === "ROOT"
+        ? "Please specify a data volume."
+        : undefined;
+  if (refused) return refusedVolumeJob(ctx, r, "detachVolume", refused);
   return volumeJob(ctx, r, "detachVolume", r.state, { virtualMachineId: r.virtualMachineId });
 }
 
+const GB = 1024 ** 3;
+
+/**
+ * resizeVolume: the size and offering are read at the request (an unknown offering id is the API layer's refusal);
+ * VolumeApiServiceImpl.resizeVolume's state and shrink checks fail the job, in its words (the command does not
+ * pass `shrinkok`).
+ */
 export function resize(ctx: VCtx) {
   const r = findVolume(ctx, ctx.params.id);
   ctx.data.volumes.idle(r);
@@ -196,8 +220,13 @@ export function resize(ctx: VCtx) {
     throw badRequest(`diskOfferingId ${diskOfferingId} is not a disk offering in ${ctx.region.name}`);
   const size = offering && !offering.customized ? offering.diskSizeGb : (int(q, "size") ?? r.size);
   checkSize(size);
-  if (size < r.size)
-    throw badRequest(`Volumes cannot shrink: ${r.name} is ${r.size} GB, asked for ${size} GB`);
+  const refused =
+    r.state !== "Ready" && r.state !== "Allocated"
+      ? `Volume should be in ready or allocated state before attempting a resize. Volume ${r.id} is in state ${r.state}.`
+      : size < r.size
+        ? `Going from existing size of ${r.size * GB} to size of ${size * GB} would shrink the volume.Need to sign off by supplying the shrinkok parameter with value of true.`
+        : undefined;
+  if (refused) return refusedVolumeJob(ctx, r, "resizeVolume", refused);
   return volumeJob(ctx, r, "resizeVolume", "Resizing", { size, diskOfferingId });
 }
 
