@@ -48,12 +48,15 @@ case "$task" in
     CIM_WRITE_API_CALLS=1 npx --no-install vitest run tests/docs/generated.test.ts -t "apiCalls.json" >/dev/null ||
       cim_die "recording the kinds' API calls failed (run: CIM_WRITE_API_CALLS=1 npx vitest run tests/docs/generated.test.ts -t apiCalls.json)"
     cim_build
+    # The lookups' descriptions (sdk/lookups/docs.ts) come from their doc comments, and the pages below read them
+    # from the build: when they changed, build again first, so that one run leaves nothing for a second to change.
+    before=$(cksum sdk/lookups/docs.ts)
+    node dist/provider/lookups/docgen.js "$CIM_ROOT"
+    npx --no-install biome format --write sdk/lookups/docs.ts sdk/native/lookups.ts sdk/lookups/records.ts >/dev/null
+    [ "$before" = "$(cksum sdk/lookups/docs.ts)" ] || cim_build
     node dist/provider/kinds/docsPages.js "$CIM_ROOT" # the reference pages, docs/resources/
     node dist/provider/kinds/render.js "$CIM_ROOT"
-    node dist/provider/lookups/docgen.js "$CIM_ROOT"
-    npx --no-install biome format --write sdk/kinds.ts sdk/native/kinds.ts sdk/lookups/docs.ts sdk/native/lookups.ts \
-      sdk/lookups/records.ts \
-      provider/kinds/apiCalls.json >/dev/null
+    npx --no-install biome format --write sdk/kinds.ts sdk/native/kinds.ts provider/kinds/apiCalls.json >/dev/null
     ;;
   sdks)
     cim_build

@@ -88,13 +88,15 @@ function defaultOf(kind: Kind, name: string, f: FieldSpec): string {
   if (name === "timeouts") return timeoutsDefault(kind);
   if (f.stateDefault && "value" in f.stateDefault) return `\`${JSON.stringify(f.stateDefault.value)}\``;
   if (f.stateDefault && "sameAs" in f.stateDefault) return `the \`${f.stateDefault.sameAs}\` output`;
-  if (typeof f.unset === "function") {
+  if (f.docDefault) return f.docDefault;
+  // a default computed from other inputs: what it gives for none of them says nothing
+  if (typeof f.unset === "function" && !f.derived) {
     try {
       const v = f.unset({});
       if (v === null) return "none";
       if (v !== undefined) return `\`${JSON.stringify(v)}\``;
     } catch {
-      // a default computed from other inputs: the field's doc says it
+      // a default computed from other inputs without `derived`: the field's doc says it
     }
   }
   return "";

@@ -74,6 +74,11 @@ export interface FieldSpec<Out = unknown, In = unknown, R = any, Shown = Out> {
    * (`~ endPort: 443 => 8443`), not going (`- endPort: 443`).
    */
   readonly derived?: boolean;
+  /**
+   * The reference page's default for a default the rest of the declaration cannot show: one computed from other
+   * inputs (`derived`), or one the provider applies when it acts (at delete) rather than at check.
+   */
+  readonly docDefault?: string;
   /** Equality after the API's normalisations. Default: deep equality. */
   readonly same?: (desired: unknown, old: unknown) => boolean;
   /** The old output to compare with in diff. Default: the output of the same name. */

@@ -3,7 +3,7 @@
 
 export const LOOKUP_DOCS: Record<string, string> = {
   getAuditEntries:
-    'Audit rows, newest first: `since`/`until` (a window, bounds included), `resourceType`, `resourceId`, `user`,\n`method`, `keyword` (part of the request path), `maxEntries`. Not cached.\n\n```ts\nimport * as cim from "pulumi-cim";\n\nconst started = new Date();\n// … the pipeline\'s pulumi up …\nconst changes = await cim.getAuditEntries({ since: started });\n```',
+    'Audit rows, newest first: `since`/`until` (a window, bounds included), `resourceType`, `resourceId`, `user`,\n`method`, `keyword` (part of the request path), `maxEntries`. Not cached.\n\n```ts\nimport * as cim from "pulumi-cim";\n\nexport = async () => {\n  const started = new Date();\n  // … the resources of the program …\n  const changes = await cim.getAuditEntries({ since: started });\n  return { changes: changes.length };\n};\n```',
   getBackup:
     'One backup by name or id, e.g. `cim.getBackup({ name: "db-before-upgrade", instanceId })`; a miss lists the\ncandidates (name and id).',
   getBackupOffering:

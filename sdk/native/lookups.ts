@@ -17,9 +17,12 @@ export type { NativeLookup, NativeLookupOptions } from "./lookupInvoke";
  * ```ts
  * import * as cim from "pulumi-cim";
  *
- * const started = new Date();
- * // … the pipeline's pulumi up …
- * const changes = await cim.getAuditEntries({ since: started });
+ * export = async () => {
+ *   const started = new Date();
+ *   // … the resources of the program …
+ *   const changes = await cim.getAuditEntries({ since: started });
+ *   return { changes: changes.length };
+ * };
  * ```
  */
 export const getAuditEntries = nativeLookups.getAuditEntries;

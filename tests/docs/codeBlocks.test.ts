@@ -40,9 +40,10 @@ function compile(list: Block[]): Map<Block, string[]> {
   for (const [i, b] of list.entries()) files.set(path.join(root, ".docs-blocks", `block${i}.ts`), b);
   const options: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2023,
-    // top-level await, as a program's entry point may use it
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    // as a Pulumi TypeScript project compiles its program (`pulumi new typescript`): CommonJS, so no top-level
+    // await; an async program is `export = async () => { … }`
+    module: ts.ModuleKind.CommonJS,
+    moduleResolution: ts.ModuleResolutionKind.Node10,
     lib: ["lib.es2023.d.ts"],
     types: ["node"],
     strict: true,
@@ -57,7 +58,8 @@ function compile(list: Block[]): Map<Block, string[]> {
   const read = host.readFile.bind(host);
   host.readFile = (f) => {
     const b = files.get(path.resolve(f));
-    return b ? `${b.code}\nexport {};\n` : read(f);
+    // each block a module of its own, so blocks do not share names (`export =` makes it one already)
+    return b ? (/^export =/m.test(b.code) ? b.code : `${b.code}\nexport {};\n`) : read(f);
   };
   const exists = host.fileExists.bind(host);
   host.fileExists = (f) => files.has(path.resolve(f)) || exists(f);

@@ -55,6 +55,21 @@ describe("docs generated from the registry of kinds", () => {
     }
   });
 
+  it("a default computed from other inputs names what it is, never `none` (what it gives for no inputs)", () => {
+    const derived = kindList.flatMap((kind) =>
+      Object.entries(kind.fields)
+        .filter(([, f]) => f.derived)
+        .map(([name]) => ({ kind: kind.name, name })),
+    );
+    expect(derived.length).toBeGreaterThan(0);
+    for (const { kind, name } of derived) {
+      const row = files[`docs/resources/${kind}.md`].split("\n").find((l) => l.startsWith(`| \`${name}\` |`));
+      const defaultCell = row?.split(" | ")[4];
+      expect(defaultCell, `${kind}.${name}`).toMatch(/\S/);
+      expect(defaultCell, `${kind}.${name}`).not.toBe("none");
+    }
+  });
+
   it("a kind without an example is refused, naming it", () => {
     expect(() => resourcePage({ ...kindList[0], example: undefined })).toThrow(/Instance has no example/);
   });

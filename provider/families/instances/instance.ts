@@ -382,6 +382,7 @@ export const instance = defineKind({
     haEnabled,
     deleteProtection,
     expunge: field(bool("expunge the instance at once when it is deleted (default true)"), {
+      docDefault: "`true`",
       doc: "Whether deleting the instance expunges it at once (default true): as the delete ends its addresses, name and place on its networks are free, so `pulumi destroy` can delete its networks right after. `false` keeps the platform's recovery window: the instance stays Destroyed (an administrator can recover it) until the platform's expunge delay passes (CloudStack's `expunge.delay`, a day by default), and until then a network it was on cannot be deleted (the platform fails the network's delete without a reason; a `pulumi destroy` that deletes both waits for the expunge, up to the network's `timeouts.delete`, saying so) and no new instance can take its host name (the deploy's error names it and how to expunge it at once).",
       changeNote: "it is recorded for the delete: run `pulumi up` before the destroy it should apply to",
       change: "state",
