@@ -49,13 +49,14 @@ const failures = new Map<string, Error>();
 /**
  * A failed lookup as Pulumi should show it: a RunError, which it prints as its message alone (not the SDK's gRPC
  * stack), with the plugin's own words, one object for one text, so that lookups failing for one cause are
- * reported once, as on the dynamic path. A lookup the engine did not answer because the deployment had stopped
- * says that it follows the error that stopped it.
+ * reported once, as on the dynamic path. The lookups the engine did not answer because the deployment had stopped
+ * say, once, that they follow the error that stopped it.
  */
-export function lookupFailure(name: string, err: unknown): Error {
+export function lookupFailure(err: unknown): Error {
   const raw = err instanceof Error ? err.message : String(err);
+  // every lookup left unanswered for that one cause: one text, so one error shown, not one per lookup
   const text = PLUGIN_CLOSED.test(raw)
-    ? `cim.${name} was not answered: Pulumi stopped the deployment (the error above says why) before the lookup's answer came`
+    ? "lookups were not answered: Pulumi stopped the deployment (the error above says why) before their answers came"
     : raw.replace(INVOKE_PREFIX, "");
   let failure = failures.get(text);
   if (!failure) {
@@ -80,7 +81,7 @@ function invoker(entry: LookupEntry) {
     const invoke = async (args: Record<string, unknown>) =>
       unwrap(
         await pulumi.runtime.invoke(token, args, { provider: opts?.provider, version }).catch((err) => {
-          throw lookupFailure(entry.name, err);
+          throw lookupFailure(err);
         }),
       );
     const query = params[0];
