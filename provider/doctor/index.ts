@@ -128,7 +128,15 @@ export async function doctorCommand(argv: string[], out = (s: string) => void pr
   const print = (s: string) => out(redact(s));
 
   const rows: Row[] = [];
-  if (loaded.stackError) {
+  if (loaded.stackError && !a.stack && /no stack selected/i.test(loaded.stackError)) {
+    // a project folder with no stack selected: a program run through the Automation API names its stack itself,
+    // so this is no failure; only what the stack's config would set first is not seen
+    rows.push({
+      check: "stack config",
+      status: "warn",
+      detail: `no stack selected in ${cwd}: checking CIM_* only (pulumi stack select, or --stack <name>, to check a stack's cim:* config, which comes first)`,
+    });
+  } else if (loaded.stackError) {
     rows.push({
       check: "stack config",
       status: "fail",

@@ -250,6 +250,14 @@ describe("pulumi-cim doctor", () => {
     const stack = `doctor-${process.pid}-${Date.now().toString(36)}`;
     const cli = (...args: string[]) =>
       exec(pulumi, [...args, "--non-interactive"], { cwd: project, env: baseEnv() });
+    // a project with no stack selected (an Automation API program names its stack itself): CIM_* only, a warning
+    const unselected = await doctor({ CIM_BASE_URL: emu.url, CIM_TOKEN: token }, [], project);
+    expect(unselected.code).toBe(0);
+    expect(unselected.rows.get("stack config")).toEqual({
+      status: "WARN",
+      detail: `no stack selected in ${project}: checking CIM_* only (pulumi stack select, or --stack <name>, to check a stack's cim:* config, which comes first)`,
+    });
+    expect(unselected.rows.get("base URL")?.detail).toContain("(CIM_BASE_URL)");
     await cli("stack", "init", stack);
     try {
       await cli("config", "set", "cim:baseUrl", emu.url);
