@@ -137,8 +137,9 @@ export function nameField(noun: string, change: "update" | "replace") {
  */
 export const uniqueTogether =
   (...keys: string[]) =>
-  (olds: Recorded, news: Recorded): boolean =>
-    keys.every((k) => containsUnknown(news[k]) || news[k] === olds[k]);
+  (olds: Recorded, news: Recorded): false | string =>
+    keys.every((k) => containsUnknown(news[k]) || news[k] === olds[k]) &&
+    `the new one keeps its ${keys.join(" and ")}, which two cannot share`;
 
 /**
  * A `name` no two live records of a kind may have in the region (the API refuses the second), judged at preview

@@ -34,6 +34,8 @@ export interface DiffDecision {
   changes: boolean;
   replaces: string[];
   deleteBeforeReplace: boolean;
+  /** Why a replacement deletes first, when the kind says. */
+  deletesFirstWhy?: string;
   updates: string[];
 }
 

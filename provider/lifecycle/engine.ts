@@ -522,13 +522,15 @@ export function providerOf<F extends Fields, O extends Outputs>(
         changes: true,
         replaces: more,
         deleteBeforeReplace: d.deleteBeforeReplace,
+        deletesFirstWhy: d.deletesFirstWhy,
         updates: d.updates.filter((k) => !more.includes(k)),
       };
     // a replacement's in-place changes too: what the replacement also changes, named field by field
     const updates = d.replaces.length
       ? diffFields(diffRules(kind), olds, news).changed.filter((k) => !d.replaces.includes(k))
       : d.updates;
-    return { changes: d.changes, replaces: d.replaces, deleteBeforeReplace: d.deleteBeforeReplace, updates };
+    const { changes, replaces, deleteBeforeReplace, deletesFirstWhy } = d;
+    return { changes, replaces, deleteBeforeReplace, deletesFirstWhy, updates };
   }
 
   /** The diff, replacing the resource where a change of what it stands on takes it away (kindSpec: goneWith). */
@@ -592,6 +594,12 @@ export function providerOf<F extends Fields, O extends Outputs>(
       if (isFailedRecord(kind, olds) && d.replaces.includes("state"))
         await engineInfo(
           `cim:${kind.name}${name} (id ${id}) is in state ${olds.state} (a create that failed leaves it so): it cannot be repaired, so this up replaces it`,
+        );
+      // a replacement that deletes first leaves a gap the preview's replace line does not show (the engine shows it
+      // only as the up runs): say it, and why
+      if (d.replaces.length && d.deleteBeforeReplace)
+        await engineInfo(
+          `cim:${kind.name}${name} (id ${id}): this up deletes it first, then makes its replacement, since ${d.deletesFirstWhy ?? "the new one takes what it holds, which two cannot hold at once"}: until the replacement is made, neither exists`,
         );
       // its second check (no old inputs) takes what the replaced resource holds for its own (liveChecks.ts)
       if (d.changes) noteReplacement(kind as unknown as Kind, olds, news, d.replaces.length > 0);

@@ -125,12 +125,14 @@ export function diffKind(kind: Kind, olds: Recorded, news: Recorded): DiffDecisi
   // A create that failed leaves a resource that cannot be repaired: replace it.
   if (isFailedRecord(kind, olds)) replaces.push("state");
   const replacing = replaces.length > 0;
+  const first = kind.deleteBeforeReplace?.(olds, news) ?? false;
   return {
     changes: changed.length > 0 || replacing,
     replaces,
     // said whether the diff replaces or not: the engine replaces an in-place change the program's replaceOnChanges
     // names too (on the plugin, after this diff), and reads this only when it replaces
-    deleteBeforeReplace: kind.deleteBeforeReplace?.(olds, news) ?? false,
+    deleteBeforeReplace: first !== false,
+    ...(typeof first === "string" ? { deletesFirstWhy: first } : {}),
     updates: replacing ? [] : changed,
   };
 }

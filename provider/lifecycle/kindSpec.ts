@@ -220,8 +220,11 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
   readonly exclusive?: readonly Exclusive[];
   /** Why a live record cannot be adopted, if it cannot. */
   readonly adoptable?: (live: R) => string | undefined;
-  /** Replacement must delete first (names or ranges that cannot exist twice). */
-  readonly deleteBeforeReplace?: (olds: Recorded, news: Recorded) => boolean;
+  /**
+   * Replacement must delete first (names or ranges that cannot exist twice): true, or why (completing "…, since
+   * <why>"), which the preview says of such a replacement.
+   */
+  readonly deleteBeforeReplace?: (olds: Recorded, news: Recorded) => boolean | string;
   /**
    * Why the API would refuse this change of the resource as its state records it (the old outputs, which check
    * does not see), with the way out; judged at diff, so at preview. `replaces`: the fields that replace it (a

@@ -39,6 +39,7 @@ import {
   liveListFor,
   liveRecord,
   readForCheck,
+  regionWhere,
   replacementNoted,
   requirementFailures,
   secondCheckOf,
@@ -63,9 +64,6 @@ import {
 } from "./programClaims";
 import { kindNamed } from "./registry";
 import { containsUnknown, notHeld, sameValue } from "./values";
-
-const whereOf = (region: string | undefined) =>
-  region ? `region ${region}` : "the default region (cim:region is not set)";
 
 const known = (inputs: Recorded, fields: readonly string[] | undefined) =>
   (fields ?? []).every((f) => !containsUnknown(inputs[f]));
@@ -103,7 +101,18 @@ export async function stableRequirements(
       const where = typeof elsewhere === "string" ? elsewhere : region;
       if (containsUnknown(value)) {
         const requires = requirementsOf(ref.requires);
-        out.push(...plannedFailures(k, value, requires, target, news, inputs, whereOf(where), where));
+        out.push(
+          ...plannedFailures(
+            k,
+            value,
+            requires,
+            target,
+            news,
+            inputs,
+            await regionWhere(kind.name, where),
+            where,
+          ),
+        );
         return;
       }
       if (!rules.length) return;
@@ -122,7 +131,10 @@ export async function stableRequirements(
         const row = await liveRecord(kind.name, where, target, id, (r) =>
           due.some((x) => !x.holds(r, inputs)),
         );
-        if (row) out.push(...requirementFailures(k, id, row, target, whereOf(where), due, inputs));
+        if (row)
+          out.push(
+            ...requirementFailures(k, id, row, target, await regionWhere(kind.name, where), due, inputs),
+          );
       }
     }),
   );
@@ -395,7 +407,7 @@ export async function adoptionFailures(
     return [
       {
         property: "adoptId",
-        reason: `adoptId ${id} names no ${kind.noun} in ${whereOf(region)}: ids are valid only in their own region. Check the id and the resource's region, or leave out adoptId to create a new ${kind.noun}`,
+        reason: `adoptId ${id} names no ${kind.noun} in ${await regionWhere(kind.name, region)}: ids are valid only in their own region. Check the id and the resource's region, or leave out adoptId to create a new ${kind.noun}`,
       },
     ];
   }

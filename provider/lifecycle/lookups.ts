@@ -288,7 +288,7 @@ export async function mustExist(
     row = (now?.rows ?? read.rows).find((r) => r.id === value) as Record<string, unknown> | undefined;
   }
   if (row) return { row };
-  const where = region ? `region ${region}` : "the default region (cim:region is not set)";
+  const where = await regionWhere(kind, region);
   return {
     failure: {
       property: field,
@@ -329,6 +329,16 @@ export async function regionsOf(kind: string): Promise<{ id: string; name?: stri
   const rows = await regionList.value;
   if (!rows) regionList = undefined;
   return rows;
+}
+
+/**
+ * How a message at check names a region given by id or name: "region nl-ams-1 (<id>)" when the API's list of
+ * regions can be read, else as given.
+ */
+export async function regionWhere(kind: string, region: string | undefined): Promise<string> {
+  if (!region) return "the default region (cim:region is not set)";
+  const r = (await regionsOf(kind))?.find((x) => x.id === region || x.name === region);
+  return r?.name && r.name !== r.id ? `region ${r.name} (${r.id})` : `region ${region}`;
 }
 
 /**
@@ -417,7 +427,7 @@ export async function mustReferToExisting(
       }),
     );
   }
-  const where = region ? `region ${region}` : "the default region (cim:region is not set)";
+  const where = await regionWhere(kind, region);
   const failures = await Promise.all(
     values.map(async (v): Promise<LookupFailure[]> => {
       if (unread.has(v)) return [];

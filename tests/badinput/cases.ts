@@ -1603,7 +1603,7 @@ export const CASES: BadCase[] = [
     // the world has no group, so the group is refused too
     causes: 2,
     field: "vpcId",
-    message: /vpcId names no VPC with id "[0-9a-f-]+" in region [0-9a-f]{8}-/,
+    message: /vpcId names no VPC with id "[0-9a-f-]+" in region \S+ \([0-9a-f]{8}-/,
   },
   {
     name: "multi-region member without vpcRegion, naming a VPC the member's region does not have",

@@ -311,6 +311,21 @@ describe("a host name another instance has is refused unless the resource is tha
     ]);
   });
 
+  it("a replacement that must delete first says so at preview, and why; one that gives the name up does not", async () => {
+    resetLookups();
+    notes.length = 0;
+    const kept = await instance.diff!(vm.id, vm.outs, { ...vm.inputs, rootDiskSize: 40 });
+    expect(kept).toMatchObject({ replaces: ["rootDiskSize"], deleteBeforeReplace: true });
+    expect(notes).toEqual([
+      `cim:Instance "web-1" (id ${vm.id}): this up deletes it first, then makes its replacement, since the new one keeps host name web-1, which two instances of a region cannot share: until the replacement is made, neither exists`,
+    ]);
+    notes.length = 0;
+    const renamed = await instance.diff!(vm.id, vm.outs, { ...vm.inputs, name: "web-1c", rootDiskSize: 40 });
+    expect(renamed).toMatchObject({ replaces: ["rootDiskSize"], deleteBeforeReplace: false });
+    expect(notes).toEqual([]);
+    resetLookups();
+  });
+
   it("a dependent the engine deletes first (what it stands on is replaced delete-first) keeps what it held", async () => {
     // The engine asks the dependent's diff with the inputs taken from the replaced resource unknown, deletes it if
     // that replaces, and later checks its registration with no old inputs: at preview nothing is deleted yet, so
@@ -903,6 +918,19 @@ describe("two new resources of one program claiming clashing values", () => {
     expect(named.map((f) => f.reason)).toEqual([
       expect.stringMatching(/^name "reg-1": another cim\.Instance of this program claims the same/),
     ]);
+  });
+
+  it("a catalogue id of another region names the region it was looked for in by name and id", async () => {
+    const regions = (await (
+      await fetch(`${emu.url}/api/v1/regions`, {
+        headers: { authorization: `Bearer ${process.env.CIM_TOKEN}` },
+      })
+    ).json()) as Rec[];
+    const other = regions.find((r) => !r.primary)!;
+    const failures = await failuresOf(instance, {}, vmArgs({ name: "reg-2", region: other.id }));
+    expect(failures.find((f) => f.property === "zoneId")?.reason).toContain(
+      `zoneId ${zoneA} is not a zone of region ${other.name} (${other.id});`,
+    );
   });
 
   it("two instances fixing one address on one network (the instance records do not show it: the program's only)", async () => {

@@ -125,19 +125,24 @@ export function rootVolumeReplaced(
 }
 
 /** The replacement would take the same unique name or the same fixed address as the instance it replaces. */
-export function instanceWouldCollide(olds: Record<string, unknown>, news: Record<string, unknown>): boolean {
+export function instanceWouldCollide(
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): false | string {
   if (olds.region !== undefined && news.region !== undefined && olds.region !== news.region) return false;
   const name = news.name;
-  if (
-    typeof name === "string" &&
-    (containsUnknown(name) || name.toLowerCase() === String(olds.name ?? "").toLowerCase())
-  ) {
-    return true;
-  }
+  if (typeof name === "string" && containsUnknown(name))
+    return "its host name is not known yet and may be the old one's, which two instances of a region cannot share";
+  if (typeof name === "string" && name.toLowerCase() === String(olds.name ?? "").toLowerCase())
+    return `the new one keeps host name ${name}, which two instances of a region cannot share`;
   const oldFixed = new Set(sortFixed(olds.ipToNetworkList).map((f) => `${f.networkId}/${f.ipAddress}`));
-  return sortFixed(news.ipToNetworkList).some(
+  const kept = sortFixed(news.ipToNetworkList).find(
     (f) => containsUnknown(f) || oldFixed.has(`${f.networkId}/${f.ipAddress}`),
   );
+  if (!kept) return false;
+  return containsUnknown(kept)
+    ? "a fixed address it asks for is not known yet and may be the old one's, which two instances cannot share"
+    : `the new one keeps address ${kept.ipAddress} on network ${kept.networkId}, which two instances cannot share`;
 }
 
 /**
