@@ -43,9 +43,13 @@ const settingNamed = (name: SettingName): Setting => SETTINGS.find((s) => s.name
  */
 export function notASetting(key: string): string | undefined {
   if (SETTINGS.some((s) => s.name === key)) return undefined;
-  const like = SETTINGS.find((s) => s.name.toLowerCase() === key.toLowerCase());
-  return `cim:${key} is not a setting of pulumi-cim${like ? ` (did you mean cim:${like.name}?)` : ""}; the settings: ${SETTINGS.map((s) => s.name).join(", ")}`;
+  const like = settingMeant(key);
+  return `cim:${key} is not a setting of pulumi-cim${like ? ` (did you mean cim:${like}?)` : ""}; the settings: ${SETTINGS.map((s) => s.name).join(", ")}`;
 }
+
+/** The setting a key that is none stands for when only its case differs (`baseURL`: `baseUrl`). */
+export const settingMeant = (key: string): string | undefined =>
+  SETTINGS.find((s) => s.name.toLowerCase() === key.toLowerCase())?.name;
 
 /**
  * How messages name a setting: `cim:requestTimeout (CIM_REQUEST_TIMEOUT)` for the stack config's (the default

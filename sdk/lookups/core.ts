@@ -148,7 +148,7 @@ function settings(): ProviderConfig & { baseUrl: string; token: string } {
     throw asRunError(
       "settings",
       new ConfigurationError(
-        `pulumi-cim lookups need the API address and token: ${missingSettingsAdvice(missing, provider)}.`,
+        `the API address and token are needed: ${missingSettingsAdvice(missing, provider)}.`,
       ),
     );
   }

@@ -7,7 +7,7 @@
 // there); left out, the plugin reads CIM_TOKEN and state never holds it.
 
 import * as pulumi from "@pulumi/pulumi";
-import { SETTINGS } from "../../provider/config";
+import { SETTINGS, settingMeant } from "../../provider/config";
 import { withSecretOutputs } from "../common";
 import { packageVersion } from "../version";
 
@@ -51,8 +51,10 @@ export class Provider extends pulumi.ProviderResource {
     }
     const unknown = Object.keys(given).filter((k) => !SETTINGS.some((s) => s.name === k));
     if (unknown.length) {
-      throw new Error(
-        `cim.Provider "${name}": ${unknown.map((k) => JSON.stringify(k)).join(", ")} is not a setting; the settings: ${SETTINGS.map((s) => s.name).join(", ")}.`,
+      const meant = unknown.map((k) => settingMeant(k)).filter((m): m is string => m !== undefined);
+      // a RunError: Pulumi prints its message once, without a stack
+      throw new pulumi.RunError(
+        `cim.Provider "${name}": ${unknown.map((k) => JSON.stringify(k)).join(", ")} is not a setting${meant.length ? ` (did you mean ${meant.map((m) => JSON.stringify(m)).join(", ")}?)` : ""}; the settings: ${SETTINGS.map((s) => s.name).join(", ")}.`,
       );
     }
     super("cim", name, props, {

@@ -112,8 +112,9 @@ describe("running a lookup as a provider function", () => {
     expect(e.message).toMatch(/^pulumi-cim lookup: /);
     expect(e.message).not.toContain("not-a-token-of-this-api");
     const unset = lookupFunctions(() => undefined);
-    expect((await rejection(unset.run("cim:index:getZones", {}))).message).toContain(
-      "pulumi-cim lookups need the API address and token",
+    // the lookup's prefix once, not "pulumi-cim lookup: pulumi-cim lookups …"
+    expect((await rejection(unset.run("cim:index:getZones", {}))).message).toMatch(
+      /^pulumi-cim lookup: the API address and token are needed: set /,
     );
   });
 

@@ -199,10 +199,22 @@ describe("cim.Provider", () => {
     expect((await registered(env, "from-env")).inputs).toEqual({});
   });
 
-  it("takes exactly the settings of provider/config.ts; a misspelt one fails naming it", () => {
+  it("takes exactly the settings of provider/config.ts; a misspelt one fails naming it and the setting meant, once", () => {
     expectTypeOf<keyof cim.ProviderArgs>().toEqualTypeOf<SettingName>();
-    expect(() => new cim.Provider("typo", { baseURL: "https://x" } as never)).toThrow(
-      `cim.Provider "typo": "baseURL" is not a setting; the settings: ${SETTINGS.map((s) => s.name).join(", ")}.`,
+    const all = SETTINGS.map((s) => s.name).join(", ");
+    let err: unknown;
+    try {
+      new cim.Provider("typo", { baseURL: "https://x" } as never);
+    } catch (e) {
+      err = e;
+    }
+    // a RunError: Pulumi prints its message alone, not "Unhandled exception" with the stack and the message again
+    expect(pulumi.RunError.isInstance(err)).toBe(true);
+    expect((err as Error).message).toBe(
+      `cim.Provider "typo": "baseURL" is not a setting (did you mean "baseUrl"?); the settings: ${all}.`,
+    );
+    expect(() => new cim.Provider("typo2", { endpoint: "https://x" } as never)).toThrow(
+      `cim.Provider "typo2": "endpoint" is not a setting; the settings: ${all}.`,
     );
   });
 
