@@ -595,10 +595,10 @@ export function providerOf<F extends Fields, O extends Outputs>(
         await engineInfo(
           `cim:${kind.name}${name} (id ${id}) is in state ${olds.state} (a create that failed leaves it so): it cannot be repaired, so this up replaces it`,
         );
-      // a replacement that deletes first leaves a gap the preview's replace line does not show (the engine shows it
-      // only as the up runs): say it, and why
+      // a replacement that deletes first leaves a gap `pulumi preview --diff` does not show (it lists no delete
+      // step, and no info line): a warning says it, and why, in every view
       if (d.replaces.length && d.deleteBeforeReplace)
-        await engineInfo(
+        await engineWarning(
           `cim:${kind.name}${name} (id ${id}): this up deletes it first, then makes its replacement, since ${d.deletesFirstWhy ?? "the new one takes what it holds, which two cannot hold at once"}: until the replacement is made, neither exists`,
         );
       // its second check (no old inputs) takes what the replaced resource holds for its own (liveChecks.ts)

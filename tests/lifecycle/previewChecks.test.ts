@@ -11,7 +11,7 @@ import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { providerFor } from "../../provider";
 import { type Kind, kinds } from "../../provider/kinds";
 import { shareWithDeployment, stopSharing } from "../../provider/lifecycle/deploymentShared";
-import { aboutResource, captureInfo } from "../../provider/lifecycle/engineLog";
+import { aboutResource, captureInfo, captureWarnings } from "../../provider/lifecycle/engineLog";
 import { PLAIN_REFERENCES } from "../../provider/lifecycle/fieldSpec";
 import { mustReferToExisting, resetLookups } from "../../provider/lifecycle/lookups";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
@@ -313,16 +313,26 @@ describe("a host name another instance has is refused unless the resource is tha
 
   it("a replacement that must delete first says so at preview, and why; one that gives the name up does not", async () => {
     resetLookups();
-    notes.length = 0;
-    const kept = await instance.diff!(vm.id, vm.outs, { ...vm.inputs, rootDiskSize: 40 });
-    expect(kept).toMatchObject({ replaces: ["rootDiskSize"], deleteBeforeReplace: true });
-    expect(notes).toEqual([
-      `cim:Instance "web-1" (id ${vm.id}): this up deletes it first, then makes its replacement, since the new one keeps host name web-1, which two instances of a region cannot share: until the replacement is made, neither exists`,
-    ]);
-    notes.length = 0;
-    const renamed = await instance.diff!(vm.id, vm.outs, { ...vm.inputs, name: "web-1c", rootDiskSize: 40 });
-    expect(renamed).toMatchObject({ replaces: ["rootDiskSize"], deleteBeforeReplace: false });
-    expect(notes).toEqual([]);
+    // a warning: `pulumi preview --diff` shows neither the delete step nor info lines
+    const warned: string[] = [];
+    captureWarnings((m) => warned.push(m));
+    try {
+      const kept = await instance.diff!(vm.id, vm.outs, { ...vm.inputs, rootDiskSize: 40 });
+      expect(kept).toMatchObject({ replaces: ["rootDiskSize"], deleteBeforeReplace: true });
+      expect(warned).toEqual([
+        `cim:Instance "web-1" (id ${vm.id}): this up deletes it first, then makes its replacement, since the new one keeps host name web-1, which two instances of a region cannot share: until the replacement is made, neither exists`,
+      ]);
+      warned.length = 0;
+      const renamed = await instance.diff!(vm.id, vm.outs, {
+        ...vm.inputs,
+        name: "web-1c",
+        rootDiskSize: 40,
+      });
+      expect(renamed).toMatchObject({ replaces: ["rootDiskSize"], deleteBeforeReplace: false });
+      expect(warned).toEqual([]);
+    } finally {
+      captureWarnings();
+    }
     resetLookups();
   });
 
