@@ -1,7 +1,7 @@
 // Messages a provider shows the user through the engine, as Pulumi shows any diagnostic: warnings (inline in the
-// progress display and again under Diagnostics: the quota preflight's at preview, what a delete could not do) and
-// notes (info): progress of long waits, and what a step will really do where the plan cannot show it (an adoption
-// previews as a create). The dynamic-provider host is started with the engine's address as its first
+// progress display and again under Diagnostics: the quota preflight's at preview, what a delete could not do),
+// notes (info: what a step will really do where the plan cannot show it, an adoption previewing as a create) and
+// the progress of long waits (status: on the resource's line while the wait lasts, not under Diagnostics). The dynamic-provider host is started with the engine's address as its first
 // argument but does not connect @pulumi/pulumi's log to it, so this module does, through the engine's Log RPC.
 // Without that address (in-process tests) a message goes to stderr, which the engine shows as a plain message.
 // The native plugin knows which resource each request is about, and its messages name it (the engine shows them
@@ -10,12 +10,17 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import * as path from "node:path";
 
-export type Severity = "info" | "warning";
+/**
+ * `status`: an info message the engine shows on its resource's line while it lasts (ephemeral), not again under
+ * Diagnostics at the end: the progress of a wait, which a later report or the end of the step replaces.
+ */
+export type Severity = "info" | "warning" | "status";
 
 /** Where messages go; replaceable for tests (`captureWarnings`, `captureInfo`). */
 const sinks: Record<Severity, (message: string) => Promise<void>> = {
   warning: (m) => toEngine("warning", m),
   info: (m) => toEngine("info", m),
+  status: (m) => toEngine("status", m),
 };
 
 const about = new AsyncLocalStorage<string>();
@@ -44,9 +49,14 @@ export async function engineWarning(message: string): Promise<void> {
   await send("warning", message);
 }
 
-/** Logs an informational message (progress of a long wait, what an adoption will do) through the engine. Never throws. */
+/** Logs an informational message (what an adoption will do) through the engine. Never throws. */
 export async function engineInfo(message: string): Promise<void> {
   await send("info", message);
+}
+
+/** Logs the progress of a wait: shown on the resource's line while it lasts, not under Diagnostics. Never throws. */
+export async function engineStatus(message: string): Promise<void> {
+  await send("status", message);
 }
 
 async function send(severity: Severity, message: string): Promise<void> {
@@ -62,9 +72,10 @@ export function captureWarnings(capture?: (message: string) => void): void {
   sinks.warning = capture ? async (m) => capture(m) : (m) => toEngine("warning", m);
 }
 
-/** Test seam: info messages go to `capture` instead of the engine (none: back to the engine). */
+/** Test seam: info and status messages go to `capture` instead of the engine (none: back to the engine). */
 export function captureInfo(capture?: (message: string) => void): void {
   sinks.info = capture ? async (m) => capture(m) : (m) => toEngine("info", m);
+  sinks.status = capture ? async (m) => capture(m) : (m) => toEngine("status", m);
 }
 
 async function toEngine(severity: Severity, message: string): Promise<void> {
@@ -77,7 +88,7 @@ async function toEngine(severity: Severity, message: string): Promise<void> {
       // fall through to stderr
     }
   }
-  process.stderr.write(`${severity}: ${message}\n`);
+  process.stderr.write(`${severity === "status" ? "info" : severity}: ${message}\n`);
 }
 
 /** The address of the engine's server a plugin or dynamic-provider process was started with (its first argument). */
@@ -100,10 +111,10 @@ function logToEngine(address: string, severity: Severity, message: string): Prom
   }
   const { client, engproto } = engineClient;
   const req = new engproto.LogRequest();
-  req.setSeverity(severity === "info" ? engproto.LogSeverity.INFO : engproto.LogSeverity.WARNING);
+  req.setSeverity(severity === "warning" ? engproto.LogSeverity.WARNING : engproto.LogSeverity.INFO);
   req.setMessage(message);
   req.setUrn(about.getStore() ?? "");
-  req.setEphemeral(false);
+  req.setEphemeral(severity === "status");
   return new Promise((resolve, reject) => {
     client.log(req, { deadline: Date.now() + 5_000 }, (err: unknown) => (err ? reject(err) : resolve()));
   });

@@ -3,7 +3,7 @@
 // wait that lasts reports, at least every PROGRESS_EVERY_MS, through the engine's log: which resource, what it
 // waits for (the job and its command, the state it waits out), how long so far and its deadline.
 
-import { engineInfo } from "./engineLog";
+import { engineStatus } from "./engineLog";
 import type { Operation } from "./timeouts";
 
 /**
@@ -62,7 +62,7 @@ export async function reporting<T>(
     const now = text();
     if (now === undefined) return;
     const waitedS = Math.round((Date.now() - started) / 1000);
-    void engineInfo(
+    void engineStatus(
       `${subjectOf(s)}: ${op}: waiting for ${now} (${waitedS} s so far, up to ${limitS} s: timeouts.${op})`,
     );
   }, progressEveryMs());

@@ -113,6 +113,9 @@ describe("destroy with a platform expunge delay", () => {
       const waits = linesAbout(destroyed.output, /waiting for the platform to expunge/);
       console.log(waits.slice(0, 2).join("\n"));
       expect(waits.length).toBeGreaterThan(0);
+      // status messages: shown while the wait lasts, not repeated under Diagnostics once it ended
+      const diagnostics = destroyed.output.split(/^Diagnostics:$/m)[1]?.split(/^Resources:$/m)[0] ?? "";
+      expect(diagnostics).not.toContain("waiting for");
       // the platform's job says only "Failed to delete network"; the provider knows which instances this run
       // destroyed without expunge on the tier
       expect(waits[0]).toMatch(
