@@ -163,7 +163,8 @@ export class JobEngine<D = unknown> {
     const now = req.atMs ?? this.clock.now();
     const { latencyMs, jitterMs, reads } = this.timing;
     const stuckMs = req.stuckMs ?? 0;
-    const factor = this.effects[req.command]?.durationFactor ?? 1;
+    // a job refused for a rule it checks first ends as soon as a plain job does: it does none of the command's work
+    const factor = req.payload?.refused ? 1 : (this.effects[req.command]?.durationFactor ?? 1);
     // A job held past its end runs on the job clock: modes that end it by reads or at once cannot hold it.
     const timing = this.timing.mode === "clock" ? "clock" : "timed";
     const mode = req.delayMs !== undefined ? "timed" : stuckMs > 0 ? timing : this.timing.mode;

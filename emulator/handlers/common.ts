@@ -1,5 +1,6 @@
 // Helpers every handler family uses: job submission and its answers, list envelopes and paging, record views.
 // Reading inputs key by key is ./input.
+import { ApiError } from "../errors";
 import { type AuditFacts, accepted, badRequest, type Ctx, ok } from "../http";
 import type { JobRequest } from "../jobs";
 import type { CatalogueKinds, Job, Owned } from "../records";
@@ -83,6 +84,42 @@ export function refusedInJob<T extends Owned & { name?: string }>(
 ) {
   // `refused`: the job's failure undoes nothing (jobs.ts), since the request changed nothing to undo
   return recordJob(ctx, repo, r, { ...job, payload: { ...job.payload, refused: true } });
+}
+
+/**
+ * refusedInJob for a target that is no record of the caller's (a default network ACL list: CloudStack's, global):
+ * the job names it by its type, id and name.
+ */
+export function refusedJobOn(
+  ctx: Ctx,
+  target: { resourceType: string; id: string; name?: string },
+  command: string,
+  failDetail: string,
+) {
+  return jobAccepted(
+    submitJob(ctx, {
+      command,
+      resourceType: target.resourceType,
+      resourceId: target.id,
+      resourceName: target.name ?? target.id,
+      payload: { refused: true },
+      failDetail,
+    }),
+  );
+}
+
+/**
+ * What `checks` refuse, written as request refusals (ApiError), for a command that makes them in its job: the
+ * refusal's words (its message), or undefined when they pass. Any other error is thrown on.
+ */
+export function refusalOf(checks: () => void): string | undefined {
+  try {
+    checks();
+    return undefined;
+  } catch (err) {
+    if (err instanceof ApiError) return err.message;
+    throw err;
+  }
 }
 
 export function audited(resourceType: string, resourceId: string, jobId?: string): AuditFacts {

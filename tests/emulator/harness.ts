@@ -97,6 +97,18 @@ export class Api {
     return res.body;
   }
 
+  /**
+   * A request CloudStack accepts and whose job fails with the rule's words (its asynchronous commands check in the
+   * job): accepted (200), the job's status error and its detail `detail`. Resolves with the job.
+   */
+  async failsInJob(method: string, path: string, detail: string | RegExp, opts?: CallOptions): Promise<any> {
+    const job = await this.waitJob((await this.ok(method, path, opts)).jobId, opts?.region);
+    if (job.status !== "error") throw new Error(`${method} ${path}: job ${job.jobId} ended ${job.status}`);
+    if (typeof detail === "string" ? job.detail !== detail : !detail.test(job.detail))
+      throw new Error(`${method} ${path}: job failed with ${JSON.stringify(job.detail)}, not ${detail}`);
+    return job;
+  }
+
   /** Polls a job until success or error (job latency is 0 in most tests, so this is one or two reads). */
   async waitJob(jobId: string, region?: string, timeoutMs = 5000): Promise<any> {
     const deadline = Date.now() + timeoutMs;

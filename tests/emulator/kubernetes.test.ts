@@ -181,14 +181,25 @@ describe("Kubernetes clusters (createKubernetesCluster, listKubernetesClusters, 
 });
 
 describe("scaleKubernetesCluster through POST …/{id}/nodes (query parameters)", () => {
+  /** validateKubernetesClusterScaleParameters refuses in the job: its detail. */
+  const refusedScale = async (id: string, query: Record<string, string | number | boolean>) =>
+    (await api.failsInJob("POST", `/compute/kubernetes/clusters/${id}/nodes`, /./, { query }))
+      .detail as string;
   it("size changes in place through a long job (5 job latencies): Scaling, then Running with the new size", async () => {
     const k = await cluster();
     await api.control.jobMode("clock", { latencyMs: 1000 });
     const res = await scale(k.id, { size: 4 });
     expect(res.status).toBe(200);
     expect((await api.ok("GET", `/compute/kubernetes/clusters/${k.id}`)).state).toBe("Scaling");
-    expect((await scale(k.id, { size: 5 })).status).toBe(409);
-    await api.control.advanceClock(4000);
+    // KubernetesClusterManagerImpl checks the state in the job: a second scale is accepted and fails
+    const second = await scale(k.id, { size: 5 });
+    expect(second.status).toBe(200);
+    await api.control.advanceClock(1000);
+    expect(await api.ok("GET", `/jobs/${second.body.jobId}`)).toMatchObject({
+      status: "error",
+      detail: `Kubernetes cluster ${k.name} is in Scaling state and can not be scaled`,
+    });
+    await api.control.advanceClock(3000);
     expect((await api.ok("GET", `/compute/kubernetes/clusters/${k.id}`)).state).toBe("Scaling");
     await api.control.advanceClock(1000);
     expect(await api.ok("GET", `/jobs/${res.body.jobId}`)).toMatchObject({
@@ -203,7 +214,7 @@ describe("scaleKubernetesCluster through POST …/{id}/nodes (query parameters)"
 
   it("autoscaling bounds and the offering", async () => {
     const k = await cluster();
-    expect((await scale(k.id, { autoscalingEnabled: true, minSize: 4, maxSize: 2 })).body.message).toMatch(
+    expect(await refusedScale(k.id, { autoscalingEnabled: true, minSize: 4, maxSize: 2 })).toMatch(
       /Maxsize must be greater than minsize/,
     );
     await done((await scale(k.id, { autoscalingEnabled: true, minSize: 1, maxSize: 5 })).body);
@@ -212,15 +223,16 @@ describe("scaleKubernetesCluster through POST …/{id}/nodes (query parameters)"
       minSize: 1,
       maxSize: 5,
     });
-    expect((await scale(k.id, { size: 3 })).status).toBe(400);
+    expect(await refusedScale(k.id, { size: 3 })).toMatch(/autoscaling is enabled/);
     const large = c.offerings.find((o) => o.name === "Large");
     await done((await scale(k.id, { serviceOfferingId: large.id, autoscalingEnabled: false })).body);
     expect(await api.ok("GET", `/compute/kubernetes/clusters/${k.id}`)).toMatchObject({
       autoscalingEnabled: false,
       serviceOfferingId: large.id,
     });
-    expect((await scale(k.id, {})).status).toBe(400);
-    expect((await scale(k.id, { size: 0 })).status).toBe(400);
+    expect(await refusedScale(k.id, {})).toMatch(/cannot be scaled, either service offering or cluster size/);
+    expect(await refusedScale(k.id, { size: 0 })).toMatch(/Invalid size/);
+    expect((await api.ok("GET", `/compute/kubernetes/clusters/${k.id}`)).size).toBe(2);
   });
 
   it("refused while the cluster is not Running", async () => {
@@ -228,8 +240,11 @@ describe("scaleKubernetesCluster through POST …/{id}/nodes (query parameters)"
     await api.control.jobMode("clock", { latencyMs: 1000 });
     const res = await create({ networkId });
     const refused = await scale(res.body.id, { size: 3 });
-    expect(refused.status).toBe(409);
-    expect(refused.body.message).toMatch(/is in Starting state and can not be scaled/);
+    expect(refused.status).toBe(200);
+    await api.control.advanceClock(1000);
+    expect((await api.ok("GET", `/jobs/${refused.body.jobId}`)).detail).toMatch(
+      /is in Starting state and can not be scaled/,
+    );
   });
 
   it("a failed scale leaves the cluster in Alert, refusing scales, until the state scanner's next pass", async () => {
@@ -252,10 +267,13 @@ describe("scaleKubernetesCluster through POST …/{id}/nodes (query parameters)"
       size: 2,
     });
     const refused = await scale(k.id, { size: 3 });
-    expect(refused.status).toBe(409);
-    expect(refused.body.message).toMatch(/is in Alert state and can not be scaled/);
+    expect(refused.status).toBe(200);
+    expect((await api.ok("GET", `/compute/kubernetes/clusters/${k.id}`)).state).toBe("Alert");
     // KubernetesClusterStatusScanner's reconcileAlertCluster, one job latency later: the nodes run, so Running
     await api.control.advanceClock(1000);
+    expect((await api.ok("GET", `/jobs/${refused.body.jobId}`)).detail).toMatch(
+      /is in Alert state and can not be scaled/,
+    );
     expect(await api.ok("GET", `/compute/kubernetes/clusters/${k.id}`)).toMatchObject({
       state: "Running",
       size: 2,
@@ -272,10 +290,17 @@ describe("upgradeKubernetesCluster (POST …/{id}/upgrade?kubernetesVersionId=)"
     api.post(`/compute/kubernetes/clusters/${id}/upgrade`, {
       query: { kubernetesVersionId: version(to).id },
     });
+  /** validateKubernetesClusterUpgradeParameters refuses in the job: its detail. */
+  const refusedUpgrade = async (id: string, to: string) =>
+    (
+      await api.failsInJob("POST", `/compute/kubernetes/clusters/${id}/upgrade`, /./, {
+        query: { kubernetesVersionId: version(to).id },
+      })
+    ).detail as string;
 
   it("upgrades to the next minor or patch release, never down and never skipping a minor", async () => {
     const k = await cluster({ kubernetesVersionId: version("1.27.3").id });
-    expect((await upgrade(k.id, "1.29.2")).body.message).toMatch(/next minor or patch version releases/);
+    expect(await refusedUpgrade(k.id, "1.29.2")).toMatch(/next minor or patch version releases/);
     expect((await upgrade(k.id, "1.26.15")).body.message).toMatch(/is in Disabled state/);
     const res = await upgrade(k.id, "1.28.4");
     expect(res.status).toBe(200);
@@ -284,9 +309,7 @@ describe("upgradeKubernetesCluster (POST …/{id}/upgrade?kubernetesVersionId=)"
       state: "Running",
       kubernetesVersionId: version("1.28.4").id,
     });
-    const down = await upgrade(k.id, "1.27.8");
-    expect(down.status).toBe(400);
-    expect(down.body.message).toMatch(/can not be downgraded/);
+    expect(await refusedUpgrade(k.id, "1.27.8")).toMatch(/can not be downgraded/);
   });
 
   it("only from Running", async () => {
@@ -294,7 +317,8 @@ describe("upgradeKubernetesCluster (POST …/{id}/upgrade?kubernetesVersionId=)"
     await api.control.jobMode("clock", { latencyMs: 1000 });
     const res = await create({ networkId, kubernetesVersionId: version("1.27.3").id });
     const refused = await upgrade(res.body.id, "1.27.8");
-    expect(refused.status).toBe(409);
-    expect(refused.body.message).toMatch(/is not in running state/);
+    expect(refused.status).toBe(200);
+    await api.control.advanceClock(1000);
+    expect((await api.ok("GET", `/jobs/${refused.body.jobId}`)).detail).toMatch(/is not in running state/);
   });
 });

@@ -88,17 +88,18 @@ describe("ACL lists (createNetworkACLList, updateNetworkACLList, deleteNetworkAC
   it("delete: a default list is refused; a list a tier uses is refused (409); otherwise gone with its rules", async () => {
     const v = await vpc();
     const d = await defaults(v.id);
-    const def = await api.del(`/network-acls/${d.deny.id}`);
-    expect(def.status).toBe(400);
-    expect(def.body.message).toBe("Default ACL cannot be removed");
+    // NetworkACLServiceImpl.deleteNetworkACL refuses in the job
+    await api.failsInJob("DELETE", `/network-acls/${d.deny.id}`, "Default ACL cannot be removed");
+    expect((await api.get(`/network-acls/${d.deny.id}`)).status).toBe(200);
     const l = await list(v.id);
     const r = await rule(l.id, { protocol: "tcp", startPort: 80, cidrList: ["0.0.0.0/0"] });
     const t = await tier(v.id, 1, l.id);
-    const used = await api.del(`/network-acls/${l.id}`);
-    expect(used.status).toBe(409);
-    expect(used.body.message).toBe(
+    await api.failsInJob(
+      "DELETE",
+      `/network-acls/${l.id}`,
       `ACL is still associated with 1 tier(s). Cannot delete network ACL: ${l.id}`,
     );
+    expect((await api.ok("GET", `/network-acls/rules/${(r as any).rule.id}`)).aclId).toBe(l.id);
     await api.waitJob((await api.ok("DELETE", `/networks/${t.id}`)).jobId);
     const del = await api.ok("DELETE", `/network-acls/${l.id}`);
     expect((await api.waitJob(del.jobId)).command).toBe("deleteNetworkACLList");
@@ -229,10 +230,21 @@ describe("ACL rules (createNetworkACL, updateNetworkACLItem, deleteNetworkACL)",
     expect(now).toMatchObject({ protocol: "icmp", icmpType: 8, icmpCode: 0, number: 5, action: "Allow" });
     expect(now.startPort).toBeUndefined();
     expect(now.reason).toBeUndefined();
-    const bad = await api.put(`/network-acls/rules/${r.id}`, {
-      body: { protocol: "tcp", startPort: 9, endPort: 9, icmpType: 8 },
-    });
-    expect(bad.body.message).toBe("Can specify icmpCode and icmpType for ICMP protocol only");
+    // NetworkACLServiceImpl.updateNetworkACLItem checks in the job (createNetworkACL at the request, in its create step)
+    await api.failsInJob(
+      "PUT",
+      `/network-acls/rules/${r.id}`,
+      "Can specify icmpCode and icmpType for ICMP protocol only",
+      { body: { protocol: "tcp", startPort: 9, endPort: 9, icmpType: 8 } },
+    );
+    await rule(l.id, { protocol: "udp", number: 7, startPort: 53 });
+    await api.failsInJob(
+      "PUT",
+      `/network-acls/rules/${r.id}`,
+      `ACL item with number 7 already exists in ACL: ${l.id}`,
+      { body: { number: 7 } },
+    );
+    expect(await api.ok("GET", `/network-acls/rules/${r.id}`)).toMatchObject({ protocol: "icmp", number: 5 });
   });
 
   it("a failed update job changes nothing; delete shows Revoke until its job ends", async () => {
@@ -299,11 +311,14 @@ describe("a tier's list (createNetwork aclId, replaceNetworkACLList)", () => {
     expect((await api.ok("GET", `/networks/${t.id}`)).aclId).toBe(d.allow.id);
 
     const elsewhere = await list((await vpc()).id);
-    const cross = await api.post(`/networks/${t.id}/replace-acl`, { query: { aclId: elsewhere.id } });
-    expect([cross.status, cross.body.message]).toEqual([
-      400,
+    // NetworkACLServiceImpl.replaceNetworkACL refuses in the job
+    await api.failsInJob(
+      "POST",
+      `/networks/${t.id}/replace-acl`,
       `Network: ${t.id} and ACL: ${elsewhere.id} do not belong to the same VPC`,
-    ]);
+      { query: { aclId: elsewhere.id } },
+    );
+    expect((await api.ok("GET", `/networks/${t.id}`)).aclId).toBe(d.allow.id);
     const isolated = await api.ok("POST", "/networks", {
       body: {
         name: "iso",
@@ -312,11 +327,12 @@ describe("a tier's list (createNetwork aclId, replaceNetworkACLList)", () => {
       },
     });
     await api.waitJob(isolated.jobId);
-    const notTier = await api.post(`/networks/${isolated.id}/replace-acl`, { query: { aclId: l.id } });
-    expect([notTier.status, notTier.body.message]).toEqual([
-      400,
+    await api.failsInJob(
+      "POST",
+      `/networks/${isolated.id}/replace-acl`,
       `Network is not part of a VPC: ${isolated.id}`,
-    ]);
+      { query: { aclId: l.id } },
+    );
     const noAcl = await api.post(`/networks/${t.id}/replace-acl`, { body: { aclId: l.id } });
     expect([noAcl.status, noAcl.body.message]).toEqual([400, "Required parameter 'aclId' is not present"]);
   });

@@ -111,9 +111,12 @@ describe("private gateways (createPrivateGateway, listPrivateGateways, deletePri
     );
     const { gw } = await gateway(v.id, { aclId: mine });
     expect(gw).toMatchObject({ aclId: mine, aclName: "gw" });
-    const wrong = await api.post(`/vpcs/private-gateways/${gw.id}/replace-acl?aclId=${theirs}`);
-    expect(wrong.status).toBe(400);
-    expect(wrong.body.message).toMatch(/do not belong to the same VPC/);
+    await api.failsInJob(
+      "POST",
+      `/vpcs/private-gateways/${gw.id}/replace-acl?aclId=${theirs}`,
+      `private gateway: ${gw.id} and ACL: ${theirs} do not belong to the same VPC`,
+    );
+    expect((await api.ok("GET", `/vpcs/private-gateways/${gw.id}`)).aclId).toBe(mine);
     const allow = (await api.ok("GET", `/vpcs/${v.id}/acl-lists`)).find(
       (l: any) => l.name === "default_allow",
     );

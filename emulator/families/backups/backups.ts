@@ -9,6 +9,7 @@ import {
   paging,
   passThrough,
   recordJob,
+  refusedInJob,
   stateJob,
   zoneOf,
 } from "../../handlers/common";
@@ -74,11 +75,19 @@ export function assignBackupOffering(ctx: BCtx) {
   return instanceJob(ctx, vm, "assignVirtualMachineToBackupOffering", { backupOfferingId: offering.id });
 }
 
-/** DELETE /compute/instances/{id}/backup-offering: the offering goes, and with it the instance's schedules. */
+/**
+ * DELETE /compute/instances/{id}/backup-offering: the offering goes, and with it the instance's schedules.
+ * BackupManagerImpl.removeVMFromBackupOffering refuses an instance without one in the job.
+ */
 export function removeBackupOffering(ctx: BCtx) {
   const vm = vmOf(ctx, ctx.params.id);
   ctx.data.instances.idle(vm, "another operation is in progress");
-  if (!vm.backupOfferingId) throw badRequest("No previously configured backup offering found for the VM");
+  if (!vm.backupOfferingId) {
+    return refusedInJob(ctx, ctx.data.instances, vm, {
+      command: "removeVirtualMachineFromBackupOffering",
+      failDetail: "No previously configured backup offering found for the VM",
+    });
+  }
   return instanceJob(ctx, vm, "removeVirtualMachineFromBackupOffering", {
     backupOfferingId: vm.backupOfferingId,
     forced: bool(query(ctx), "forced") ?? false,

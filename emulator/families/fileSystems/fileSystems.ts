@@ -13,6 +13,7 @@ import {
   isoNow,
   type Paging,
   paging,
+  refusedInJob,
   requestedEntry,
   stateJob,
   zoneOf,
@@ -202,11 +203,34 @@ export function update(ctx: FCtx) {
 }
 
 /** The refusal of an operation outside its valid states, in CloudStack's words. */
+/** SharedFSServiceImpl's refusal of a state the command does not take, or undefined. */
+function notInStates(valid: string[], what: string, state: string): string | undefined {
+  if (valid.includes(state)) return undefined;
+  return `${what} [${valid.join(", ")}] state${valid.length > 1 ? "s" : ""}`;
+}
+
+/** That refusal at the request: a synchronous command's (destroySharedFileSystem, a BaseCmd). */
 function inStates(r: FileSystemRec, valid: string[], what: string, state = r.state) {
-  if (!valid.includes(state)) {
-    const states = `state${valid.length > 1 ? "s" : ""}`;
-    throw badRequest(`${what} [${valid.join(", ")}] ${states}`, `${r.name} is ${r.state}`);
-  }
+  const refused = notInStates(valid, what, state);
+  if (refused) throw badRequest(refused, `${r.name} is ${r.state}`);
+}
+
+/**
+ * An asynchronous command's refusal, which SharedFSServiceImpl makes in the job: the job fails in its words, the file
+ * system unchanged. `detail` when the command answers with its own text instead (expungeSharedFileSystem masks
+ * every failure as "Failed to expunge Shared FileSystem").
+ */
+function refusedFrom(
+  ctx: FCtx,
+  r: FileSystemRec,
+  command: string,
+  [valid, what]: [string[], string],
+  detail?: string,
+) {
+  const refused = notInStates(valid, what, r.state);
+  return refused
+    ? refusedInJob(ctx, ctx.data.fileSystems, r, { command, failDetail: detail ?? refused })
+    : undefined;
 }
 
 /**
@@ -216,7 +240,7 @@ function inStates(r: FileSystemRec, valid: string[], what: string, state = r.sta
  */
 export function resize(ctx: FCtx) {
   const r = findFs(ctx, ctx.params.id);
-  inStates(r, ["Ready", "Stopped"], "Disk offering of the Shared FileSystem can be changed only if it is in");
+  const command = "changeSharedFileSystemDiskOffering";
   const q = query(ctx);
   const diskOfferingId = str(q, "diskOfferingId") || r.diskOfferingId;
   const size = int(q, "size");
@@ -226,48 +250,66 @@ export function resize(ctx: FCtx) {
       "Give diskOfferingId, size or both",
     );
   const sizeGb = sizeFor(ctx, diskOfferingId, size);
+  const notNow = refusedFrom(ctx, r, command, [
+    ["Ready", "Stopped"],
+    "Disk offering of the Shared FileSystem can be changed only if it is in",
+  ]);
+  if (notNow) return notNow;
+  // the volume service's refusal, in the same job
   if (sizeGb < r.sizeGb) {
-    throw badRequest(
-      `Going from existing size of ${r.sizeGb * GIB} to size of ${sizeGb * GIB} would shrink the volume.Need to sign off by supplying the shrinkok parameter with value of true.`,
-      `Shared file systems only grow: ${r.name} is ${r.sizeGb} GiB, asked for ${sizeGb} GiB`,
-    );
+    return refusedInJob(ctx, ctx.data.fileSystems, r, {
+      command,
+      failDetail: `Going from existing size of ${r.sizeGb * GIB} to size of ${sizeGb * GIB} would shrink the volume.Need to sign off by supplying the shrinkok parameter with value of true.`,
+    });
   }
-  return fsJob(ctx, r, "changeSharedFileSystemDiskOffering", r.state, { diskOfferingId, sizeGb });
+  return fsJob(ctx, r, command, r.state, { diskOfferingId, sizeGb });
 }
 
 /** POST /filesystems/{id}/change-service-offering?serviceOfferingId=: changeSharedFileSystemServiceOffering, Stopped only. */
 export function changeServiceOffering(ctx: FCtx) {
   const r = findFs(ctx, ctx.params.id);
-  inStates(r, ["Stopped"], "Service offering of the Shared FileSystem can be changed only if it is in");
   const serviceOfferingId = reqStr(query(ctx), "serviceOfferingId");
   checkServiceOffering(ctx, serviceOfferingId);
-  return fsJob(ctx, r, "changeSharedFileSystemServiceOffering", r.state, { serviceOfferingId });
+  const command = "changeSharedFileSystemServiceOffering";
+  return (
+    refusedFrom(ctx, r, command, [
+      ["Stopped"],
+      "Service offering of the Shared FileSystem can be changed only if it is in",
+    ]) ?? fsJob(ctx, r, command, r.state, { serviceOfferingId })
+  );
 }
 
 export function start(ctx: FCtx) {
   const r = findFs(ctx, ctx.params.id);
-  inStates(r, ["Stopped"], "Shared FileSystem can be started only if it is in the");
-  return fsJob(ctx, r, "startSharedFileSystem", "Starting");
+  const command = "startSharedFileSystem";
+  return (
+    refusedFrom(ctx, r, command, [["Stopped"], "Shared FileSystem can be started only if it is in the"]) ??
+    fsJob(ctx, r, command, "Starting")
+  );
 }
 
 /** stopSharedFileSystem (`forced` accepted: the emulator's VM stops either way). */
 export function stop(ctx: FCtx) {
   const r = findFs(ctx, ctx.params.id);
   bool(query(ctx), "forced");
-  inStates(r, ["Ready"], "Shared FileSystem can be stopped only if it is in the");
-  return fsJob(ctx, r, "stopSharedFileSystem", "Stopping");
+  const command = "stopSharedFileSystem";
+  return (
+    refusedFrom(ctx, r, command, [["Ready"], "Shared FileSystem can be stopped only if it is in the"]) ??
+    fsJob(ctx, r, command, "Stopping")
+  );
 }
 
 /** restartSharedFileSystem: Ready or Stopped; it ends Ready (cleanup or not: the emulator has no VM to redeploy). */
 export function restart(ctx: FCtx) {
   const r = findFs(ctx, ctx.params.id);
   bool(query(ctx), "cleanup");
-  inStates(
-    r,
-    ["Ready", "Stopped"],
-    "Restart Shared FileSystem can be done only if the shared filesystem is in",
+  const command = "restartSharedFileSystem";
+  return (
+    refusedFrom(ctx, r, command, [
+      ["Ready", "Stopped"],
+      "Restart Shared FileSystem can be done only if the shared filesystem is in",
+    ]) ?? fsJob(ctx, r, command, "Starting")
   );
-  return fsJob(ctx, r, "restartSharedFileSystem", "Starting");
 }
 
 /**
@@ -290,8 +332,16 @@ export function remove(ctx: FCtx) {
 /** POST /filesystems/{id}/expunge: expungeSharedFileSystem, a job, from Destroyed or Error. */
 export function expunge(ctx: FCtx) {
   const r = findFs(ctx, ctx.params.id);
-  inStates(r, ["Destroyed", "Expunging", "Error"], "Shared FileSystem can be expunged only if it is in the");
-  return fsJob(ctx, r, "expungeSharedFileSystem", "Expunging");
+  const command = "expungeSharedFileSystem";
+  const states: [string[], string] = [
+    ["Destroyed", "Expunging", "Error"],
+    "Shared FileSystem can be expunged only if it is in the",
+  ];
+  // ExpungeSharedFSCmd answers any failure with its own words
+  return (
+    refusedFrom(ctx, r, command, states, "Failed to expunge Shared FileSystem") ??
+    fsJob(ctx, r, command, "Expunging")
+  );
 }
 
 function fsJob(

@@ -8,7 +8,15 @@
 // emulator/README.md.
 import { randomBytes } from "node:crypto";
 import type { Data } from "../../family";
-import { isoNow, paging, passThrough, stateJob, zoneOf } from "../../handlers/common";
+import {
+  isoNow,
+  paging,
+  passThrough,
+  refusalOf,
+  refusedInJob,
+  stateJob,
+  zoneOf,
+} from "../../handlers/common";
 import { body, bool, int, listFilter, type Obj, query, reqStr, str } from "../../handlers/input";
 import { dropAnnotations, stampOf } from "../../handlers/lifecycle";
 import { fieldsOf, hasComments } from "../../handlers/views";
@@ -234,7 +242,8 @@ export function list(ctx: KCtx) {
 
 /**
  * POST /compute/kubernetes/clusters/{id}/nodes: scaleKubernetesCluster with query parameters size,
- * serviceOfferingId, autoscalingEnabled, minSize, maxSize (the spec's "(q); no body").
+ * serviceOfferingId, autoscalingEnabled, minSize, maxSize (the spec's "(q); no body"). KubernetesClusterManagerImpl
+ * validates in the job (the command is asynchronous): a refusal fails it, the cluster unchanged.
  */
 function scaleCluster(ctx: KCtx) {
   const c = findCluster(ctx, ctx.params.id);
@@ -242,6 +251,22 @@ function scaleCluster(ctx: KCtx) {
   const size = int(q, "size");
   const offeringId = str(q, "serviceOfferingId");
   const autoscaling = bool(q, "autoscalingEnabled");
+  const change: Partial<KubernetesClusterRec> = {};
+  const failDetail = refusalOf(() => scaleChecks(ctx, c, { size, offeringId, autoscaling }, change));
+  const command = "scaleKubernetesCluster";
+  if (failDetail) return refusedInJob(ctx, ctx.data.clusters, c, { command, failDetail });
+  // a failed scale leaves Alert until the platform's state scanner has looked at the cluster again
+  return clusterJob(ctx, c, command, "Scaling", { change, scanDelayMs: ctx.jobs.timing.latencyMs });
+}
+
+/** validateKubernetesClusterScaleParameters's checks, in its words; what the scale changes goes into `change`. */
+function scaleChecks(
+  ctx: KCtx,
+  c: KubernetesClusterRec,
+  { size, offeringId, autoscaling }: { size?: number; offeringId?: string; autoscaling?: boolean },
+  change: Partial<KubernetesClusterRec>,
+) {
+  const q = query(ctx);
   if (size === undefined && offeringId === undefined && autoscaling === undefined)
     throw badRequest(
       `Kubernetes cluster ${c.name} cannot be scaled, either service offering or cluster size or autoscaling must be passed`,
@@ -252,7 +277,6 @@ function scaleCluster(ctx: KCtx) {
     throw conflict(`Kubernetes cluster ${c.name} is in ${c.state} state and can not be scaled`);
   const version = versionOf(ctx, c.kubernetesVersionId);
   if (!version) throw conflict(`Kubernetes version of cluster ${c.name} is no longer available`);
-  const change: Partial<KubernetesClusterRec> = {};
   if (offeringId !== undefined && offeringId !== c.serviceOfferingId) {
     offeringFor(ctx, offeringId, version, "scaled");
     change.serviceOfferingId = offeringId;
@@ -278,30 +302,30 @@ function scaleCluster(ctx: KCtx) {
       throw badRequest("Size cannot be passed when autoscaling is enabled: the autoscaler sets the size");
     change.size = size;
   }
-  // a failed scale leaves Alert until the platform's state scanner has looked at the cluster again
-  return clusterJob(ctx, c, "scaleKubernetesCluster", "Scaling", {
-    change,
-    scanDelayMs: ctx.jobs.timing.latencyMs,
-  });
 }
 
 /** POST /compute/kubernetes/clusters/{id}/upgrade: upgradeKubernetesCluster (query kubernetesVersionId). */
 function upgradeCluster(ctx: KCtx) {
   const c = findCluster(ctx, ctx.params.id);
   const versionId = reqStr(query(ctx), "kubernetesVersionId");
-  if (c.state !== "Running") throw conflict(`Kubernetes cluster : ${c.name} is not in running state`);
   const to = usableVersion(ctx, versionId);
-  const from = versionOf(ctx, c.kubernetesVersionId);
-  if (from) {
-    if (from.id === to.id)
-      throw badRequest(`Kubernetes cluster ${c.name} already runs Kubernetes version ${to.semanticVersion}`);
-    const problem = upgradeProblem(from.semanticVersion, to.semanticVersion);
-    if (problem) throw badRequest(problem);
-  }
-  offeringFor(ctx, c.serviceOfferingId, to, "upgraded");
-  return clusterJob(ctx, c, "upgradeKubernetesCluster", "Upgrading", {
-    change: { kubernetesVersionId: to.id },
+  // validateKubernetesClusterUpgradeParameters, in the job (the command is asynchronous)
+  const failDetail = refusalOf(() => {
+    if (c.state !== "Running") throw conflict(`Kubernetes cluster : ${c.name} is not in running state`);
+    const from = versionOf(ctx, c.kubernetesVersionId);
+    if (from) {
+      if (from.id === to.id)
+        throw badRequest(
+          `Kubernetes cluster ${c.name} already runs Kubernetes version ${to.semanticVersion}`,
+        );
+      const problem = upgradeProblem(from.semanticVersion, to.semanticVersion);
+      if (problem) throw badRequest(problem);
+    }
+    offeringFor(ctx, c.serviceOfferingId, to, "upgraded");
   });
+  const command = "upgradeKubernetesCluster";
+  if (failDetail) return refusedInJob(ctx, ctx.data.clusters, c, { command, failDetail });
+  return clusterJob(ctx, c, command, "Upgrading", { change: { kubernetesVersionId: to.id } });
 }
 
 /** DELETE /compute/kubernetes/clusters/{id}: deleteKubernetesCluster (Destroying, then gone). */

@@ -2,7 +2,15 @@
 // listNetworkACLs, updateNetworkACLItem, deleteNetworkACL; the checks of NetworkACLServiceImpl.validateNetworkACLItem
 // and the command's defaults). Every change is a job; the rule shows CloudStack's NetworkACLItem state meanwhile.
 import { isIPv6 } from "node:net";
-import { isoNow, paging, passThrough, recordJob, stateJob } from "../../handlers/common";
+import {
+  isoNow,
+  paging,
+  passThrough,
+  recordJob,
+  refusalOf,
+  refusedInJob,
+  stateJob,
+} from "../../handlers/common";
 import { body, bool, int, type Obj, query, reqStr, str } from "../../handlers/input";
 import { stampOf } from "../../handlers/lifecycle";
 import { fieldsOf, ownedView } from "../../handlers/views";
@@ -187,14 +195,16 @@ export function update(ctx: ACtx) {
     trafficType: keep("trafficType", r.trafficType, trafficOf(str(b, "trafficType")) ?? "Ingress"),
     reason: keep("reason", r.reason, str(b, "reason")),
   };
-  if (!next.protocol) throw badRequest("Invalid protocol []. Expected one of: [tcp,udp,icmp,all]");
-  numberFree(ctx, r.aclId, next.number, r.id);
-  validateRule(next);
-  const { aclId: _, ...patch } = next;
-  return recordJob(ctx, ctx.data.networkAclRules, r, {
-    command: "updateNetworkACLItem",
-    payload: { patch },
+  // NetworkACLServiceImpl.updateNetworkACLItem checks the rule in the job (the command is asynchronous)
+  const failDetail = refusalOf(() => {
+    if (!next.protocol) throw badRequest("Invalid protocol []. Expected one of: [tcp,udp,icmp,all]");
+    numberFree(ctx, r.aclId, next.number, r.id);
+    validateRule(next);
   });
+  const command = "updateNetworkACLItem";
+  if (failDetail) return refusedInJob(ctx, ctx.data.networkAclRules, r, { command, failDetail });
+  const { aclId: _, ...patch } = next;
+  return recordJob(ctx, ctx.data.networkAclRules, r, { command, payload: { patch } });
 }
 
 /** DELETE /network-acls/rules/{id}: deleteNetworkACL (a job; the rule shows `Revoke` until it is gone). */

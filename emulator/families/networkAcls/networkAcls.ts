@@ -5,11 +5,11 @@
 // The spec names the routes' prefixes only: the shapes and texts chosen are in emulator/README.md.
 
 import type { Data } from "../../family";
-import { audited, isoNow, recordJob } from "../../handlers/common";
+import { audited, isoNow, recordJob, refusedInJob, refusedJobOn } from "../../handlers/common";
 import { body, query, queryOnly, reqStr, str } from "../../handlers/input";
 import { stampOf } from "../../handlers/lifecycle";
 import { fieldsOf } from "../../handlers/views";
-import { badRequest, type Ctx, conflict, forbidden, ok } from "../../http";
+import { badRequest, type Ctx, forbidden, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import { findNetwork } from "../networks/networks";
 import type { AclList, VpcRec } from "../vpcs/records";
@@ -118,17 +118,32 @@ export function update(ctx: ACtx) {
   return ok(listView(r), audited(ctx.data.networkAclLists.resourceType, r.id));
 }
 
-/** DELETE /network-acls/{id}: deleteNetworkACLList, a job that takes the list's rules with it. */
+/**
+ * DELETE /network-acls/{id}: deleteNetworkACLList, a job that takes the list's rules with it. NetworkACLServiceImpl
+ * and NetworkACLManagerImpl.deleteNetworkACL refuse in the job: a default list, a list tiers or private gateways use.
+ */
 export function remove(ctx: ACtx) {
-  const r = ownList(ctx, ctx.params.id, () => badRequest("Default ACL cannot be removed"));
-  const tiers = ctx.data.networks.where((n) => n.aclId === r.id);
-  if (tiers.length) {
-    throw conflict(
-      `ACL is still associated with ${tiers.length} tier(s). Cannot delete network ACL: ${r.id}`,
-      `networks=${tiers.map((n) => n.id).join(",")}`,
-    );
+  const found = aclOf(ctx, ctx.params.id);
+  if (!found) throw ctx.data.networkAclLists.missing(ctx.owner, ctx.params.id);
+  const command = "deleteNetworkACLList";
+  const r = found.rec;
+  if (!r) {
+    const target = {
+      resourceType: ctx.data.networkAclLists.resourceType,
+      id: found.view.id,
+      name: found.view.name,
+    };
+    return refusedJobOn(ctx, target, command, "Default ACL cannot be removed");
   }
-  return recordJob(ctx, ctx.data.networkAclLists, r, { command: "deleteNetworkACLList" });
+  const tiers = ctx.data.networks.where((n) => n.aclId === r.id).length;
+  const gateways = ctx.data.privateGateways.where((g) => g.aclId === r.id).length;
+  const failDetail = tiers
+    ? `ACL is still associated with ${tiers} tier(s). Cannot delete network ACL: ${r.id}`
+    : gateways
+      ? `ACL is still associated with ${gateways} private gateway(s). Cannot delete network ACL: ${r.id}`
+      : undefined;
+  if (failDetail) return refusedInJob(ctx, ctx.data.networkAclLists, r, { command, failDetail });
+  return recordJob(ctx, ctx.data.networkAclLists, r, { command });
 }
 
 /** A list goes with its rules (NetworkACLManagerImpl.deleteNetworkACL revokes them first). */
@@ -139,11 +154,14 @@ export function dropAclList(data: Data<"networkAclLists" | "networkAclRules">, i
 
 // ------------------------------------------------------------------------------------ a tier's list
 
-/** POST /networks/{id}/replace-acl?aclId=: replaceNetworkACLList, a job; the tier shows the list once done. */
+/**
+ * POST /networks/{id}/replace-acl?aclId=: replaceNetworkACLList, a job; the tier shows the list once done. An unknown
+ * list is the API layer's refusal; NetworkACLServiceImpl.replaceNetworkACL refuses in the job an isolated network
+ * and a list of another VPC.
+ */
 export function replaceNetworkAcl(ctx: ACtx) {
   const network = ctx.data.networks.idle(findNetwork(ctx, ctx.params.id));
   const aclId = reqStr(query(ctx), "aclId");
-  if (!network.vpcId) throw badRequest(`Network is not part of a VPC: ${network.id}`);
   const found = aclOf(ctx, aclId);
   if (!found) {
     throw badRequest(
@@ -151,12 +169,14 @@ export function replaceNetworkAcl(ctx: ACtx) {
       `aclId ${aclId} is not a network ACL list in region ${ctx.region.name}`,
     );
   }
-  if (found.view.vpcId !== network.vpcId)
-    throw badRequest(`Network: ${network.id} and ACL: ${aclId} do not belong to the same VPC`);
-  return recordJob(ctx, ctx.data.networks, network, {
-    command: "replaceNetworkACLList",
-    payload: { aclId },
-  });
+  const job = { command: "replaceNetworkACLList", payload: { aclId } };
+  const failDetail = !network.vpcId
+    ? `Network is not part of a VPC: ${network.id}`
+    : found.view.vpcId !== network.vpcId
+      ? `Network: ${network.id} and ACL: ${aclId} do not belong to the same VPC`
+      : undefined;
+  if (failDetail) return refusedInJob(ctx, ctx.data.networks, network, { ...job, failDetail });
+  return recordJob(ctx, ctx.data.networks, network, job);
 }
 
 // ------------------------------------------------------------------------------------------ job effects

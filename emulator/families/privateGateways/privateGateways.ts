@@ -184,13 +184,13 @@ export function replaceGatewayAcl(ctx: GCtx) {
   const found = aclOf(ctx, aclId);
   if (!found)
     throw badRequest("Unable to find specified NetworkACL", `aclId ${aclId} is not a network ACL list`);
-  if (found.view.vpcId !== g.vpcId)
-    throw badRequest(`Private Gateway: ${g.id} and ACL: ${aclId} do not belong to the same VPC`);
-  return recordJob(ctx, ctx.data.privateGateways, g, {
-    command: "replaceNetworkACLList",
-    name: g.ipAddress,
-    payload: { aclId },
-  });
+  const job = { command: "replaceNetworkACLList", name: g.ipAddress, payload: { aclId } };
+  // NetworkACLServiceImpl.replaceNetworkACLonPrivateGw, in the job
+  if (found.view.vpcId !== g.vpcId) {
+    const failDetail = `private gateway: ${g.id} and ACL: ${aclId} do not belong to the same VPC`;
+    return refusedInJob(ctx, ctx.data.privateGateways, g, { ...job, failDetail });
+  }
+  return recordJob(ctx, ctx.data.privateGateways, g, job);
 }
 
 // ---------------------------------------------------------------------------------------- static routes

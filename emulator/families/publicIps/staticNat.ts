@@ -3,6 +3,7 @@
 // asynchronous operations). There is no record of its own: the mapping lives on the address
 // (isStaticNat, virtualMachineId, vmIpAddress). Routes, refusals and texts: emulator/README.md.
 
+import { refusedInJob } from "../../handlers/common";
 import { body, str } from "../../handlers/input";
 import { stampOf } from "../../handlers/lifecycle";
 import { badRequest, type Ctx, conflict } from "../../http";
@@ -106,11 +107,17 @@ export function enableStaticNat(ctx: PCtx) {
   return answer;
 }
 
-/** disableStaticNat: an address without static NAT is refused with CloudStack's text. */
+/** disableStaticNat: RulesManagerImpl.disableStaticNat refuses an address without static NAT, in the job. */
 export function disableStaticNat(ctx: PCtx) {
   const ip = findPublicIp(ctx, ctx.params.id);
   ctx.data.publicIps.idle(ip);
-  if (!ip.isStaticNat) throw badRequest("Specified IP address id is not associated with any vm Id");
+  if (!ip.isStaticNat) {
+    return refusedInJob(ctx, ctx.data.publicIps, ip, {
+      command: "disableStaticNat",
+      name: ip.ipAddress,
+      failDetail: "Specified IP address id is not associated with any vm Id",
+    });
+  }
   return ipJob(ctx, ip, "disableStaticNat");
 }
 
