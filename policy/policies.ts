@@ -66,7 +66,7 @@ function ofEitherPath<TResource extends Resource, TArgs>(
   return (args, report) => (args.type === nativeClass.__pulumiType ? onNative : onDynamic)(args, report);
 }
 
-/** Default enforcement levels: mandatory for the security rules and for breaches the API refuses, advisory for the rest. */
+/** Default enforcement levels: mandatory for the security rules and cim-backup-needs-offering, advisory for the rest. */
 export const DEFAULT_ENFORCEMENT: Record<string, EnforcementLevel> = {
   "cim-no-password-ssh": "mandatory",
   "cim-no-open-admin-ports": "mandatory",

@@ -43,8 +43,20 @@ const settingNamed = (name: SettingName): Setting => SETTINGS.find((s) => s.name
  */
 export function notASetting(key: string): string | undefined {
   if (SETTINGS.some((s) => s.name === key)) return undefined;
-  const like = settingMeant(key);
-  return `cim:${key} is not a setting of pulumi-cim${like ? ` (did you mean cim:${like}?)` : ""}; the settings: ${SETTINGS.map((s) => s.name).join(", ")}`;
+  return notSettings([key], "cim:", " of pulumi-cim");
+}
+
+/**
+ * "<keys> is not a setting…": each key that is none, with the setting meant where only its case differs, and the
+ * settings there are. `prefix` comes before each name (`cim:` for stack config), `of` after "a setting".
+ */
+export function notSettings(keys: readonly string[], prefix = "", of = ""): string {
+  const shown = (k: string) => (prefix ? `${prefix}${k}` : JSON.stringify(k));
+  const meant = keys.flatMap((k) => {
+    const like = settingMeant(k);
+    return like ? [keys.length > 1 ? `${shown(like)} for ${shown(k)}` : shown(like)] : [];
+  });
+  return `${keys.map(shown).join(", ")} is not a setting${of}${meant.length ? ` (did you mean ${meant.join(", ")}?)` : ""}; the settings: ${SETTINGS.map((s) => s.name).join(", ")}`;
 }
 
 /** The setting a key that is none stands for when only its case differs (`baseURL`: `baseUrl`). */

@@ -139,7 +139,7 @@ export const uniqueTogether =
   (...keys: string[]) =>
   (olds: Recorded, news: Recorded): false | string =>
     keys.every((k) => containsUnknown(news[k]) || news[k] === olds[k]) &&
-    `the new one keeps its ${keys.join(" and ")}, which two cannot share`;
+    `the new one ${keys.some((k) => containsUnknown(news[k])) ? "may keep (not known yet)" : "keeps"} its ${keys.join(" and ")}, which two cannot share`;
 
 /**
  * A `name` no two live records of a kind may have in the region (the API refuses the second), judged at preview

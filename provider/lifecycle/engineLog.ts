@@ -16,7 +16,7 @@ import * as path from "node:path";
  */
 export type Severity = "info" | "warning" | "status";
 
-/** Where messages go; replaceable for tests (`captureWarnings`, `captureInfo`). */
+/** Where messages go; replaceable for tests (`captureWarnings`, `captureInfo`, `captureStatus`). */
 const sinks: Record<Severity, (message: string) => Promise<void>> = {
   warning: (m) => toEngine("warning", m),
   info: (m) => toEngine("info", m),
@@ -72,9 +72,13 @@ export function captureWarnings(capture?: (message: string) => void): void {
   sinks.warning = capture ? async (m) => capture(m) : (m) => toEngine("warning", m);
 }
 
-/** Test seam: info and status messages go to `capture` instead of the engine (none: back to the engine). */
+/** Test seam: info messages go to `capture` instead of the engine (none: back to the engine). */
 export function captureInfo(capture?: (message: string) => void): void {
   sinks.info = capture ? async (m) => capture(m) : (m) => toEngine("info", m);
+}
+
+/** Test seam: status messages (a wait's progress) go to `capture` instead of the engine (none: back to it). */
+export function captureStatus(capture?: (message: string) => void): void {
   sinks.status = capture ? async (m) => capture(m) : (m) => toEngine("status", m);
 }
 

@@ -131,8 +131,8 @@ export function diffKind(kind: Kind, olds: Recorded, news: Recorded): DiffDecisi
     replaces,
     // said whether the diff replaces or not: the engine replaces an in-place change the program's replaceOnChanges
     // names too (on the plugin, after this diff), and reads this only when it replaces
-    deleteBeforeReplace: first !== false,
-    ...(typeof first === "string" ? { deletesFirstWhy: first } : {}),
+    deleteBeforeReplace: first === true || (typeof first === "string" && first !== ""),
+    ...(typeof first === "string" && first !== "" ? { deletesFirstWhy: first } : {}),
     updates: replacing ? [] : changed,
   };
 }

@@ -99,19 +99,13 @@ export async function stableRequirements(
       if (!target) return;
       const elsewhere = ref.regionFrom ? inputs[ref.regionFrom] : undefined;
       const where = typeof elsewhere === "string" ? elsewhere : region;
+      // the region's name is read only for a message that needs it
+      const named = async (failures: (text: string) => CheckFailure[]) =>
+        failures("").length ? failures(await regionWhere(kind.name, where)) : [];
       if (containsUnknown(value)) {
         const requires = requirementsOf(ref.requires);
         out.push(
-          ...plannedFailures(
-            k,
-            value,
-            requires,
-            target,
-            news,
-            inputs,
-            await regionWhere(kind.name, where),
-            where,
-          ),
+          ...(await named((text) => plannedFailures(k, value, requires, target, news, inputs, text, where))),
         );
         return;
       }
@@ -132,9 +126,7 @@ export async function stableRequirements(
           due.some((x) => !x.holds(r, inputs)),
         );
         if (row)
-          out.push(
-            ...requirementFailures(k, id, row, target, await regionWhere(kind.name, where), due, inputs),
-          );
+          out.push(...(await named((text) => requirementFailures(k, id, row, target, text, due, inputs))));
       }
     }),
   );

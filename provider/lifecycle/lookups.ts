@@ -427,12 +427,23 @@ export async function mustReferToExisting(
       }),
     );
   }
-  const where = await regionWhere(kind, region);
+  // the region's name is read (once) only for a message that needs it
+  let whereOnce: Promise<string> | undefined;
+  const whereText = () => {
+    whereOnce ??= regionWhere(kind, region);
+    return whereOnce;
+  };
   const failures = await Promise.all(
     values.map(async (v): Promise<LookupFailure[]> => {
       if (unread.has(v)) return [];
       const found = known.get(v);
-      if (found) return requirementFailures(field, v, found, target, where, rules, inputs);
+      if (found) {
+        const failed = requirementFailures(field, v, found, target, "", rules, inputs);
+        return failed.length
+          ? requirementFailures(field, v, found, target, await whereText(), rules, inputs)
+          : [];
+      }
+      const where = await whereText();
       // a name this run makes or renames a resource to, written as text: nothing orders the two
       const claimant = await claimedBy?.(v);
       if (claimant) {

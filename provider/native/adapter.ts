@@ -107,18 +107,21 @@ export class Adapter {
     const olds = plain(req.getOlds());
     const oldInputs = plain(req.getOldInputs());
     const news = plain(req.getNews());
-    const d = (await providerFor(kind.name).diff!(req.getId(), olds, news)) as {
-      replaces?: string[];
-      updates?: string[];
-      deleteBeforeReplace?: boolean;
-    };
     // ignoreChanges: the engine has already put the old inputs in place of the ignored ones; the provider's diff
-    // compares with the old outputs, so a field they cover is taken out here too.
+    // compares with the old outputs, so it is given those for a field they cover (what it says of the change, a
+    // delete-first warning, then leaves it out), and the field is taken out of its answer too.
     // A resource recover recorded whose record lacks what its create asked (RECOVERED): that create applies it,
     // ignored fields too, as the create would have.
     const ignored = new Set(
       olds[RECOVERED] !== undefined ? [] : req.getIgnorechangesList().map((p) => /^[^.[]+/.exec(p)?.[0] ?? p),
     );
+    const asked = { ...news };
+    for (const k of ignored) if (Object.hasOwn(olds, k)) asked[k] = olds[k];
+    const d = (await providerFor(kind.name).diff!(req.getId(), olds, asked)) as {
+      replaces?: string[];
+      updates?: string[];
+      deleteBeforeReplace?: boolean;
+    };
     const replaces = (d.replaces ?? []).filter((k) => !ignored.has(k));
     // A record a failed create left is replaced whatever the program says (its `state`): what the replacement
     // changes besides is what the program changed since that create, not where the failed record falls short of

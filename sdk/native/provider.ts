@@ -7,7 +7,7 @@
 // there); left out, the plugin reads CIM_TOKEN and state never holds it.
 
 import * as pulumi from "@pulumi/pulumi";
-import { SETTINGS, settingMeant } from "../../provider/config";
+import { notSettings, SETTINGS } from "../../provider/config";
 import { withSecretOutputs } from "../common";
 import { packageVersion } from "../version";
 
@@ -50,13 +50,8 @@ export class Provider extends pulumi.ProviderResource {
       props[key] = key === "token" ? pulumi.secret(text) : text;
     }
     const unknown = Object.keys(given).filter((k) => !SETTINGS.some((s) => s.name === k));
-    if (unknown.length) {
-      const meant = unknown.map((k) => settingMeant(k)).filter((m): m is string => m !== undefined);
-      // a RunError: Pulumi prints its message once, without a stack
-      throw new pulumi.RunError(
-        `cim.Provider "${name}": ${unknown.map((k) => JSON.stringify(k)).join(", ")} is not a setting${meant.length ? ` (did you mean ${meant.map((m) => JSON.stringify(m)).join(", ")}?)` : ""}; the settings: ${SETTINGS.map((s) => s.name).join(", ")}.`,
-      );
-    }
+    // a RunError: Pulumi prints its message once, without a stack
+    if (unknown.length) throw new pulumi.RunError(`cim.Provider "${name}": ${notSettings(unknown)}.`);
     super("cim", name, props, {
       ...withSecretOutputs(opts, ["token"]),
       version: opts?.version ?? packageVersion(),

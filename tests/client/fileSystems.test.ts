@@ -1,9 +1,9 @@
 // The file system family of the client against the emulator: the spec's envelope read as one record (a 404 is
-// NotFoundError), create and resize as jobs, a shrink refused as a BadRequestError with the
-// platform's text, the rename by query parameters, stop / offering / start, the synchronous destroy, and a lost
+// NotFoundError), create and resize as jobs, a shrink and an offering change while running refused in their job
+// with the platform's text (a JobFailedError), the rename by query parameters, stop / offering / start, the synchronous destroy, and a lost
 // create found among the recent jobs and never sent twice.
 import { describe, expect, it } from "vitest";
-import { BadRequestError, type CimClient, NotFoundError } from "../../provider/client";
+import { type CimClient, JobFailedError, NotFoundError } from "../../provider/client";
 import { fastWait, isolatedNetwork, useHarness } from "./emulatorHarness";
 
 let client: CimClient;
@@ -56,9 +56,11 @@ describe("client.fileSystems against the emulator", () => {
     expect((await client.fileSystems.update(fs.id, { name: "share-2" })).name).toBe("share-2");
     await client.jobs.wait(await client.fileSystems.resize(fs.id, { size: 30 }), fastWait);
     expect((await client.fileSystems.get(fs.id)).size).toBe(30 * 1024 ** 3);
-    const shrink = await client.fileSystems.resize(fs.id, { size: 20 }).catch((e) => e);
-    expect(shrink).toBeInstanceOf(BadRequestError);
-    expect(shrink.message).toMatch(/would shrink the volume/);
+    const shrink = await client.jobs
+      .wait(await client.fileSystems.resize(fs.id, { size: 20 }), fastWait)
+      .catch((e) => e);
+    expect(shrink).toBeInstanceOf(JobFailedError);
+    expect(shrink.detail).toMatch(/would shrink the volume/);
     const destroyed = await client.fileSystems.delete(fs.id, { forced: true, expunge: true });
     expect(destroyed.jobId).toBeUndefined();
     await expect(client.fileSystems.get(fs.id)).rejects.toBeInstanceOf(NotFoundError);
@@ -69,8 +71,11 @@ describe("client.fileSystems against the emulator", () => {
     const made = await client.fileSystems.create(input("svc"));
     await client.jobs.wait(made, fastWait);
     const id = made.id!;
-    const running = await client.fileSystems.changeServiceOffering(id, large).catch((e) => e);
-    expect(running).toBeInstanceOf(BadRequestError);
+    const running = await client.jobs
+      .wait(await client.fileSystems.changeServiceOffering(id, large), fastWait)
+      .catch((e) => e);
+    expect(running).toBeInstanceOf(JobFailedError);
+    expect(running.detail).toMatch(/can be changed only if it is in \[Stopped\] state/);
     await client.jobs.wait(await client.fileSystems.stop(id), fastWait);
     await client.jobs.wait(await client.fileSystems.changeServiceOffering(id, large), fastWait);
     await client.jobs.wait(await client.fileSystems.start(id), fastWait);

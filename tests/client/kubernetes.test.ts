@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import {
   BadRequestError,
   type CimClient,
-  ConflictError,
+  JobFailedError,
   type KubernetesVersion,
   NotFoundError,
 } from "../../provider/client";
@@ -67,7 +67,7 @@ describe("client.kubernetesClusters against the emulator", () => {
     await expect(client.kubernetesClusters.get(made.id!)).rejects.toBeInstanceOf(NotFoundError);
   });
 
-  it("refusals are typed: an offering below the version's minimum (400), a downgrade (400), a busy cluster (409)", async () => {
+  it("refusals are typed: an offering below the version's minimum (400); a downgrade and a scale while scaling fail their job, as CloudStack checks them there", async () => {
     const want = await cluster();
     const small = (await client.catalogue.computeOfferings()).find((o) => o.name === "Small")!;
     const weak = await client.kubernetesClusters
@@ -77,14 +77,19 @@ describe("client.kubernetesClusters against the emulator", () => {
     expect(weak.message).toContain("needs minimum 2 vCPUs");
     const made = await client.kubernetesClusters.create({ ...want, kubernetesVersionId: version("1.27.8") });
     await client.jobs.wait(made, fastWait);
-    const down = await client.kubernetesClusters.upgrade(made.id!, version("1.27.3")).catch((e) => e);
-    expect(down).toBeInstanceOf(BadRequestError);
-    expect(down.message).toContain("can not be downgraded");
+    const down = await client.jobs
+      .wait(await client.kubernetesClusters.upgrade(made.id!, version("1.27.3")), fastWait)
+      .catch((e) => e);
+    expect(down).toBeInstanceOf(JobFailedError);
+    expect(down.detail).toContain("can not be downgraded");
     await t.h.control.jobMode("clock", { latencyMs: 60_000 });
     try {
       await client.kubernetesClusters.scale(made.id!, { size: 3 });
-      const busy = await client.kubernetesClusters.scale(made.id!, { size: 4 }).catch((e) => e);
-      expect(busy).toBeInstanceOf(ConflictError);
+      const second = await client.kubernetesClusters.scale(made.id!, { size: 4 });
+      await t.h.control.advanceClock(60_000);
+      const busy = await client.jobs.wait(second, fastWait).catch((e) => e);
+      expect(busy).toBeInstanceOf(JobFailedError);
+      expect(busy.detail).toMatch(/is in Scaling state and can not be scaled/);
     } finally {
       await t.h.control.jobMode("timed", { latencyMs: 0 });
     }

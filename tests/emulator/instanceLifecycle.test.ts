@@ -16,11 +16,7 @@ const stateOf = async (id: string) => (await api.ok("GET", `/compute/instances/$
  */
 async function refusedInJob(id: string, action: string, detail: string | RegExp, query = {}) {
   const before = await stateOf(id);
-  const res = await api.ok("POST", `/compute/instances/${id}/${action}`, { query });
-  const job = await api.waitJob(res.jobId);
-  expect(job.status).toBe("error");
-  if (typeof detail === "string") expect(job.detail).toBe(detail);
-  else expect(job.detail).toMatch(detail);
+  const job = await api.failsInJob("POST", `/compute/instances/${id}/${action}`, detail, { query });
   expect(await stateOf(id)).toBe(before);
   return job;
 }
@@ -108,6 +104,24 @@ describe("Instance lifecycle (CloudStack's VirtualMachine.State)", () => {
       { serviceOfferingId: target.id },
     );
     expect((await api.ok("GET", `/compute/instances/${vm.id}`)).serviceOfferingId).toBe(target.id);
+  });
+
+  it("a scale refused in its job leaves the instance as other jobs make it: a stop accepted meanwhile stands", async () => {
+    const vm = await api.instance(c);
+    onTestFinished(async () => void (await api.control.jobMode("timed", { latencyMs: 0 })));
+    await api.control.jobMode("clock", { latencyMs: 2000 });
+    const scale = await api.ok("POST", `/compute/instances/${vm.id}/scale`, {
+      query: { serviceOfferingId: vm.serviceOfferingId },
+    });
+    // refused before any work: no interim state, so the instance takes a stop at once
+    expect(await stateOf(vm.id)).toBe("Running");
+    await api.control.jobMode("clock", { latencyMs: 500 });
+    const stop = await api.ok("POST", `/compute/instances/${vm.id}/stop`);
+    await api.control.advanceClock(500);
+    expect((await api.waitJob(stop.jobId)).status).toBe("success");
+    await api.control.advanceClock(1500);
+    expect((await api.waitJob(scale.jobId)).detail).toMatch(/^Not upgrading vm VM\[User\|/);
+    expect(await stateOf(vm.id)).toBe("Stopped");
   });
 
   it("scaleVirtualMachine: a running instance without dynamic scaling is refused as a failed job with CloudStack's text; stopped, it scales", async () => {
@@ -285,6 +299,13 @@ describe("Instance lifecycle (CloudStack's VirtualMachine.State)", () => {
     const gone = await api.instance(c);
     await api.waitJob((await api.ok("DELETE", `/compute/instances/${kept.id}`)).jobId);
     expect(await stateOf(kept.id)).toBe("Destroyed");
+    const other = c.offerings.find((o) => o.id !== kept.serviceOfferingId);
+    await refusedInJob(
+      kept.id,
+      "scale",
+      /^Unable to upgrade virtual machine VM\[User\|i-\d+-\d+-VM\] {2}in state Destroyed; make sure the virtual machine is stopped\/running$/,
+      { serviceOfferingId: other.id },
+    );
     const destroyed = await api.ok("GET", "/compute/instances", { query: { state: "Destroyed" } });
     expect(destroyed.virtualmachines.map((v: any) => v.id)).toContain(kept.id);
     // Nothing but a destroy (with expunge) is possible on it; a stop succeeds without changing it.

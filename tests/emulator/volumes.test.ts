@@ -25,8 +25,7 @@ async function volume(query: Record<string, string | number> = {}) {
 /** A volume action CloudStack accepts and fails in its job: the job's detail, the volume's state unchanged. */
 async function refusedInJob(id: string, action: string, detail: string, query = {}) {
   const before = (await api.ok("GET", `/volumes/${id}`)).state;
-  const res = await api.ok("POST", `/volumes/${id}/${action}`, { query });
-  expect(await api.waitJob(res.jobId)).toMatchObject({ status: "error", detail });
+  await api.failsInJob("POST", `/volumes/${id}/${action}`, detail, { query });
   expect((await api.ok("GET", `/volumes/${id}`)).state).toBe(before);
 }
 
@@ -217,6 +216,43 @@ describe("Volumes", () => {
     );
     expect((await api.ok("GET", `/volumes/${v.id}`)).virtualMachineId).toBeUndefined();
     for (const d of disks) await api.waitJob((await api.ok("POST", `/volumes/${d.id}/detach`)).jobId);
+    // an instance of another zone
+    const away = await api.instance(c, { zoneId: c.zone2.id });
+    await refusedInJob(v.id, "attach", "Please specify a VM that is in the same zone as the volume.", {
+      virtualMachineId: away.id,
+    });
+  });
+
+  it("Volumes: an attach whose work fails (an injected fault) gives back the device it reserved; a volume in Error is neither attached nor resized", async () => {
+    const vm = await api.instance(c);
+    const v = await volume();
+    await api.control.fault({
+      method: "POST",
+      route: "/api/v1/volumes/{id}/attach",
+      jobFail: { detail: "the hypervisor did not answer" },
+      times: 1,
+    });
+    await api.failsInJob("POST", `/volumes/${v.id}/attach`, "the hypervisor did not answer", {
+      query: { virtualMachineId: vm.id },
+    });
+    expect(await api.ok("GET", `/volumes/${v.id}`)).not.toHaveProperty("virtualMachineId");
+    // a volume whose create failed (over the allowance) is in Error
+    const limits = await api.ok("GET", "/tenants/my-limits");
+    await api.control.limits({ volumeLimit: limits.volumeCount });
+    const res = await api.ok("POST", "/volumes", {
+      query: { name: "failed", zoneId: c.zone.id, diskOfferingId: custom.id, size: 5 },
+    });
+    await api.waitJob(res.jobId);
+    await api.control.limits({ volumeLimit: 2000 });
+    await refusedInJob(res.id, "attach", "Volume state must be in Allocated, Ready or in Uploaded state", {
+      virtualMachineId: vm.id,
+    });
+    await refusedInJob(
+      res.id,
+      "resize",
+      `Volume should be in ready or allocated state before attempting a resize. Volume ${res.id} is in state Error.`,
+      { size: 8 },
+    );
   });
 
   it("Volumes: delete is synchronous, as CloudStack's deleteVolume: no job, gone at once, a second delete is a 404", async () => {

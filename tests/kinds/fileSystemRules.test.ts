@@ -66,8 +66,14 @@ describe("FileSystem check", () => {
       expect(diffKind(fs, outs, { ...good, [k]: v }).replaces, k).toEqual([k]);
     // left out, the format is the default: no change against a recorded XFS
     expect(diffKind(fs, outs, good).changes).toBe(false);
-    // names are unique: a replacement keeping the name deletes first
-    expect(diffKind(fs, outs, { ...good, networkId: id(7) }).deleteBeforeReplace).toBe(true);
+    // names are unique: a replacement keeping the name deletes first, and says why (the preview's warning)
+    expect(diffKind(fs, outs, { ...good, networkId: id(7) })).toMatchObject({
+      deleteBeforeReplace: true,
+      deletesFirstWhy: "the new one keeps its name, which two cannot share",
+    });
+    expect(diffKind(fs, outs, { ...good, networkId: id(7), name: UNKNOWN }).deletesFirstWhy).toBe(
+      "the new one may keep (not known yet) its name, which two cannot share",
+    );
     expect(diffKind(fs, outs, { ...good, networkId: id(7), name: "assets-2" }).deleteBeforeReplace).toBe(
       false,
     );

@@ -296,8 +296,18 @@ describe("Instance diff", () => {
       diffInstance(
         { ...olds, ipToNetworkList: fixed },
         { ...news, ipToNetworkList: fixed, templateId: template2 },
-      ).deleteBeforeReplace,
-    ).toBe(true);
+      ),
+    ).toMatchObject({
+      deleteBeforeReplace: true,
+      deletesFirstWhy: `the new one keeps address 10.1.1.20 on network ${net1}, which two instances cannot share`,
+    });
+    // why, as the preview's warning says it
+    expect(diffInstance(named, { ...news, name: "web-1", templateId: template2 }).deletesFirstWhy).toBe(
+      "the new one keeps host name web-1, which two instances of a region cannot share",
+    );
+    expect(diffInstance(named, { ...news, name: UNKNOWN, templateId: template2 }).deletesFirstWhy).toMatch(
+      /^its host name is not known yet and may be the old one's/,
+    );
     // another region: nothing collides
     expect(diffInstance(named, { ...news, name: "web-1", region: "r-2" }).deleteBeforeReplace).toBe(false);
   });

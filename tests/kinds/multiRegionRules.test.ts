@@ -45,6 +45,7 @@ describe("MultiRegionGroupVpc check and diff", () => {
       const d = diffKind(kinds.MultiRegionGroupVpc, olds, { ...good, region: fra, [k]: v });
       expect(d.replaces, k).toEqual([k]);
       expect(d.deleteBeforeReplace, k).toBe(true);
+      expect(d.deletesFirstWhy, k).toBe("a group takes one VPC per region");
     }
     const { vpcRegion: _, ...without } = good;
     expect(diffKind(kinds.MultiRegionGroupVpc, olds, { ...without, region: fra }).changes).toBe(false);

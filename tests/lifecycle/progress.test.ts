@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { providerFor } from "../../provider";
 import { type AcceptedMutation, ConflictError, type Job, JobFailedError } from "../../provider/client";
-import { captureInfo } from "../../provider/lifecycle/engineLog";
+import { captureStatus } from "../../provider/lifecycle/engineLog";
 import { whileRefused } from "../../provider/lifecycle/passingRefusal";
 import { PROGRESS_EVERY_MS, reporting } from "../../provider/lifecycle/progress";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
@@ -17,11 +17,12 @@ const saved = { ...process.env };
 
 beforeEach(() => {
   messages.length = 0;
-  captureInfo((m) => messages.push(m));
+  // status messages: shown on the line while the wait lasts, not under Diagnostics (an info message would be)
+  captureStatus((m) => messages.push(m));
 });
 
 afterEach(() => {
-  captureInfo();
+  captureStatus();
   vi.useRealTimers();
   process.env = { ...saved };
 });

@@ -85,7 +85,7 @@ describe("the quickstart's lookups with wrong settings fail once, naming the cau
     [
       "missing settings",
       async () => ({ CIM_BASE_URL: "", CIM_TOKEN: "" }),
-      /need the API address and token/,
+      /the API address and token are needed/,
       "CIM_BASE_URL",
     ],
     // the token came from CIM_TOKEN: the advice names that variable

@@ -12,7 +12,7 @@ import { joinGroup } from "../instanceGroups/instanceGroups";
 import { dropMemberEverywhere } from "../loadBalancers/balancers";
 import { dropStaticNatOf } from "../publicIps/staticNat";
 import { checkHostName, type ICtx, type InstanceData, ownDisks } from "./instances";
-import { findInstance, hostIndexOf, instanceName, instanceView, zoneHost } from "./instanceView";
+import { findInstance, hostIndexOf, instanceView, vmInstanceLabel, zoneHost } from "./instanceView";
 import type { InstanceRec } from "./records";
 
 interface ActionPlan {
@@ -22,43 +22,39 @@ interface ActionPlan {
   /** States in which the action is already done: the job succeeds without changing anything. */
   noop?: string[];
   /**
-   * The job's failure from any other state (the instance not busy): CloudStack's asynchronous VM commands check
-   * the state in the job, which fails with these words, the instance unchanged. Without it, a 409.
+   * The job's failure from any other state the instance can be in when not busy: CloudStack's asynchronous VM
+   * commands check the state in the job, which fails with these words, the instance unchanged. Stop and destroy
+   * have none: every state they do not start from is one they take as done, or a busy one.
    */
   refused?: (r: InstanceRec) => string;
   payload?: Record<string, unknown>;
-  /** The platform refuses inside the job from a state it starts from: accepted, then an error with this detail. */
-  failDetail?: string;
+  /**
+   * A rule the command checks in its job before any work, from a state it starts from (a scale to the offering
+   * the instance has): the job is accepted and fails in these words, the instance unchanged (no interim state).
+   */
+  refusedFrom?: string;
 }
 
 function runAction(ctx: ICtx, r: InstanceRec, plan: ActionPlan) {
   const noop = plan.noop?.includes(r.state) ?? false;
   const interim = plan.from[r.state];
-  if (!noop && interim === undefined) {
-    // CloudStack runs one operation on an instance at a time (its VM work queue); here a second one is a 409
-    ctx.data.instances.idle(r, "another operation is in progress");
-    if (!plan.refused) {
-      const allowed = [...Object.keys(plan.from), ...(plan.noop ?? [])].join(", ");
-      throw conflict(
-        `Instance ${r.name} is ${r.state}; ${plan.command} is not possible because it needs one of ${allowed}`,
-      );
-    }
-    return refusedInJob(ctx, ctx.data.instances, r, { command: plan.command, failDetail: plan.refused(r) });
-  }
+  // CloudStack runs one operation on an instance at a time (its VM work queue); here a second one is a 409
+  if (!noop && interim === undefined) ctx.data.instances.idle(r, "another operation is in progress");
+  const refused = noop ? undefined : interim === undefined ? plan.refused?.(r) : plan.refusedFrom;
+  if (refused) return refusedInJob(ctx, ctx.data.instances, r, { command: plan.command, failDetail: refused });
+  if (!noop && interim === undefined) throw new Error(`${plan.command} has no answer for state ${r.state}`);
   const job = submitJob(ctx, {
     command: plan.command,
     resourceType: ctx.data.instances.resourceType,
     resourceId: r.id,
     resourceName: r.name,
-    payload: { ...plan.payload, prevState: r.state, noop },
-    failDetail: plan.failDetail,
+    payload: { ...plan.payload, prevState: r.state, interim, noop },
   });
   if (!noop) ctx.data.instances.update(r, { state: interim }, isoNow(ctx));
   return jobAccepted(job);
 }
 
-/** How CloudStack's VMInstanceVO names itself in its messages. */
-const vmLabel = (ctx: ICtx, r: InstanceRec) => `VM[User|${instanceName(ctx.store, r)}]`;
+const vmLabel = (ctx: ICtx, r: InstanceRec) => vmInstanceLabel(ctx.store, r);
 const shownName = (r: InstanceRec) => r.displayName || r.name;
 
 /**
@@ -87,7 +83,6 @@ export function stop(ctx: ICtx) {
     command: "stopVirtualMachine",
     from: { Running: "Stopping" },
     noop: ["Stopped", "Destroyed", "Expunging", "Error"],
-    refused: (r) => `We cannot stop ${vmLabel(ctx, r)} when it is in state ${r.state}`,
   });
 }
 
@@ -126,7 +121,7 @@ export function migrate(ctx: ICtx) {
     from: { Running: "Migrating" },
     refused: () => "VM is not Running, unable to migrate the vm with specified id",
     payload: { hostIndex: target.index },
-    failDetail: sameHost,
+    refusedFrom: sameHost,
   });
 }
 
@@ -151,7 +146,7 @@ export function scale(ctx: ICtx) {
     refused: (r) =>
       `Unable to upgrade virtual machine ${vmLabel(ctx, r)}  in state ${r.state}; make sure the virtual machine is stopped/running`,
     payload: { serviceOfferingId },
-    failDetail: refused,
+    refusedFrom: refused,
   });
 }
 
@@ -223,6 +218,10 @@ function actionEffect(finalState: string | undefined, apply?: (job: Job) => Part
     failure({ instances }, job) {
       const r = instances.byId(job.resourceId);
       if (!r || job.payload?.noop) return;
+      // back to where it started, unless another job has moved it on since (it shows another state than this
+      // job's interim one)
+      const interim = job.payload?.interim;
+      if (interim !== undefined && r.state !== interim) return;
       instances.update(r, { state: String(job.payload?.prevState ?? r.state) }, stampOf(job));
     },
   };

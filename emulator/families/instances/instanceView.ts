@@ -53,6 +53,9 @@ export function instanceName(store: Store, r: InstanceRec): string {
   return `i-${user ? Number.parseInt(user.userId.slice(0, 4), 16) : 0}-${r.seq}-VM`;
 }
 
+/** How CloudStack's VMInstanceVO names itself in its messages: `VM[User|i-2-10-VM]`. */
+export const vmInstanceLabel = (store: Store, r: InstanceRec) => `VM[User|${instanceName(store, r)}]`;
+
 /** The Instance object of the spec, plus networkIds and nics (emulator extras); userData is never returned. */
 export function instanceView(store: Store, r: InstanceRec) {
   const zone = zoneOf(store, r);

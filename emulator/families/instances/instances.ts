@@ -11,7 +11,7 @@ import { type BootImage, bootImage } from "../images/imageLookup";
 import { allocate, usedAddresses } from "../networks/guestAddresses";
 import { requireVisibleNetwork } from "../networks/networks";
 import { keyPairNamed } from "../sshKeyPairs/sshKeyPairs";
-import { instanceName, instanceView } from "./instanceView";
+import { instanceView, vmInstanceLabel } from "./instanceView";
 import type { InstanceRec, Nic } from "./records";
 import { type RootSource, rootSource } from "./rootSource";
 
@@ -290,7 +290,7 @@ export function createInstance(ctx: ICtx) {
   });
   // CloudStack's planner finds no host: InsufficientServerCapacityException from VirtualMachineManagerImpl.
   const noHost = zoneFull
-    ? `Unable to create a deployment for VM[User|${instanceName(store, rec)}]`
+    ? `Unable to create a deployment for ${vmInstanceLabel(store, rec)}`
     : undefined;
   const job = submitJob(ctx, {
     command: "deployVirtualMachine",

@@ -162,14 +162,15 @@ async function membersOn(
  */
 export const deletesFirst =
   (address: string, port: string) =>
-  (olds: Recorded, news: Recorded): boolean =>
+  (olds: Recorded, news: Recorded): false | string =>
     news[address] !== undefined &&
     (containsUnknown(news[address]) ||
       containsUnknown(news[port]) ||
       (news[address] === olds[address] &&
         (news[port] === olds[port] ||
           containsUnknown(news.networkId) ||
-          (news.networkId !== undefined && news.networkId !== olds.networkId))));
+          (news.networkId !== undefined && news.networkId !== olds.networkId)))) &&
+    `the new one may take the old one's ${address} and ${port}, or serve its address on another network, which the platform allows one at a time`;
 
 /** A new rule's network against the one its address serves: the platform makes the rule there, whatever it is asked. */
 function servedNetwork(i: Recorded, serves: string): LookupFailure[] {

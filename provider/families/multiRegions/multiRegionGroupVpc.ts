@@ -185,7 +185,7 @@ ams:
         "if this VPC is of another region, give that region as vpcRegion; if not, give another region's VPC, or take that one out first",
     },
   ],
-  deleteBeforeReplace: () => true,
+  deleteBeforeReplace: () => "a group takes one VPC per region",
   api: {
     get: (s, id) => s.client.multiRegions.member(id, { region: s.region }),
     list: async (s) => (await s.client.multiRegions.listAllMembers({ region: s.region })).items,

@@ -66,15 +66,24 @@ const rangeOfInputs = (i: Recorded): Cidr | undefined =>
   typeof i.gateway === "string" && typeof i.netmask === "string" ? rangeOf(i.gateway, i.netmask) : undefined;
 
 /** A VPC tier replaced in the same VPC by one whose range overlaps its own would overlap the tier it replaces. */
-export function networkWouldOverlap(olds: Record<string, unknown>, news: Record<string, unknown>): boolean {
+export function networkWouldOverlap(
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): false | string {
   if (!news.vpcId || news.vpcId !== olds.vpcId) return false;
-  if (containsUnknown(news.gateway) || containsUnknown(news.netmask)) return true;
+  if (containsUnknown(news.gateway) || containsUnknown(news.netmask))
+    return "the new tier's range is not known yet and may overlap the old one's, and tiers of a VPC may not overlap";
   const before = rangeOfInputs(olds);
   const after = rangeOfInputs({
     gateway: news.gateway ?? olds.gateway,
     netmask: news.netmask ?? olds.netmask,
   });
-  return before !== undefined && after !== undefined && overlaps(before, after);
+  return (
+    before !== undefined &&
+    after !== undefined &&
+    overlaps(before, after) &&
+    "the new tier's range overlaps the old one's, and tiers of a VPC may not overlap"
+  );
 }
 
 /** What to do about destroyed instances the platform has yet to expunge: `known` when the message names them. */

@@ -187,10 +187,11 @@ export const staticNat = defineKind({
   // One address maps onto one NIC, and one NIC address has one public address: a replacement that keeps the
   // address or the instance disables first (its id is the address's, so the same address cannot be held twice).
   deleteBeforeReplace: (olds, news) =>
-    containsUnknown(news.publicIpId) ||
-    containsUnknown(news.instanceId) ||
-    news.publicIpId === olds.publicIpId ||
-    news.instanceId === olds.instanceId,
+    (containsUnknown(news.publicIpId) ||
+      containsUnknown(news.instanceId) ||
+      news.publicIpId === olds.publicIpId ||
+      news.instanceId === olds.instanceId) &&
+    "the new one may keep the address or the instance, and each maps one to one",
   api: {
     get: async (s, id) => staticNatOf(await s.client.publicIps.get(id, { region: s.region })),
     list: async (s) =>

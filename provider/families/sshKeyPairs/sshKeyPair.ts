@@ -110,10 +110,11 @@ ops:
     },
   ],
   deleteBeforeReplace: (olds, news) =>
-    containsUnknown(news.name) ||
-    containsUnknown(news.publicKey) ||
-    news.name === olds.name ||
-    sameKey(news.publicKey, olds.fingerprint),
+    (containsUnknown(news.name) ||
+      containsUnknown(news.publicKey) ||
+      news.name === olds.name ||
+      sameKey(news.publicKey, olds.fingerprint)) &&
+    "the new one may keep the name or the key, each registered once per account in a region",
   // A rotation (another key, the same name): the platform copied the key into each instance and cluster node at
   // its deploy (CloudStack keeps it in the VM's details; deleting a key pair touches no VM), and the API offers no
   // reset of an instance's key. So the engine replaces only the key pair (lifecycle/namesKept.ts: the instances'

@@ -157,7 +157,8 @@ export const tags = defineKind({
   exclusive: [ownKeys],
   idOf: idOfTarget,
   label: idOfTarget,
-  deleteBeforeReplace: () => true,
+  deleteBeforeReplace: () =>
+    "the new set writes keys of the same resource, which the platform takes once each",
   api: {
     async get(s, id, rec): Promise<TagSet> {
       const all = await currentTags(s.client, target(rec), s.region);

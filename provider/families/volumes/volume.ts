@@ -105,8 +105,8 @@ export const volume = defineKind({
         // a volume an instance took as its root disk (imageType volume) goes with that instance: not an attachment
         // the program could undo, so it reads as none (no drift, no detach the API would refuse)
         live: (v: Volume) => (isRoot(v) ? null : v.virtualMachineId || null),
-        // The platform attaches a volume only to an instance of its zone ("Instance … is in another zone than
-        // volume …"), and refuses it after the create made the volume: said at preview instead, whatever gave
+        // The platform attaches a volume only to an instance of its zone (a failed attach job, "Please specify a VM
+        // that is in the same zone as the volume."), after the create made the volume: said at preview instead, whatever gave
         // the id (an instance's zone changes only by its replacement, so the one found is the one named).
         ref: {
           kind: "Instance",

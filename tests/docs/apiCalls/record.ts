@@ -10,7 +10,7 @@ import { providerFor } from "../../../provider";
 import { jobDurations } from "../../../provider/client";
 import { type KindName, kindList, kinds } from "../../../provider/kinds";
 import type { ApiCall, ApiCalls, KindApiCalls, UpdateCalls } from "../../../provider/kinds/apiCallsData";
-import { captureInfo, captureWarnings } from "../../../provider/lifecycle/engineLog";
+import { captureInfo, captureStatus, captureWarnings } from "../../../provider/lifecycle/engineLog";
 import { resetLookups } from "../../../provider/lifecycle/lookups";
 import { resetQuotaPreflight } from "../../../provider/lifecycle/quotaPreflight";
 import { resetBatches } from "../../../provider/lifecycle/readBatch";
@@ -57,6 +57,7 @@ export async function recordApiCalls(): Promise<ApiCalls> {
     // what the engine would show the user (a comment kept on its VPC at delete) is no part of the recording
     captureWarnings(() => undefined);
     captureInfo(() => undefined);
+    captureStatus(() => undefined);
     const out: ApiCalls = {};
     for (const kind of kindList) out[kind.name] = await recordKind(kind.name as KindName, emu, token);
     return out;
@@ -64,6 +65,7 @@ export async function recordApiCalls(): Promise<ApiCalls> {
     process.env = saved;
     captureWarnings();
     captureInfo();
+    captureStatus();
     resetQuotaPreflight();
     await emu.close();
   }
