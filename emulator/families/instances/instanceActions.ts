@@ -41,7 +41,8 @@ function runAction(ctx: ICtx, r: InstanceRec, plan: ActionPlan) {
   // CloudStack runs one operation on an instance at a time (its VM work queue); here a second one is a 409
   if (!noop && interim === undefined) ctx.data.instances.idle(r, "another operation is in progress");
   const refused = noop ? undefined : interim === undefined ? plan.refused?.(r) : plan.refusedFrom;
-  if (refused) return refusedInJob(ctx, ctx.data.instances, r, { command: plan.command, failDetail: refused });
+  if (refused)
+    return refusedInJob(ctx, ctx.data.instances, r, { command: plan.command, failDetail: refused });
   if (!noop && interim === undefined) throw new Error(`${plan.command} has no answer for state ${r.state}`);
   const job = submitJob(ctx, {
     command: plan.command,

@@ -289,9 +289,7 @@ export function createInstance(ctx: ICtx) {
     rec.dataDiskIds.push(vol.id);
   });
   // CloudStack's planner finds no host: InsufficientServerCapacityException from VirtualMachineManagerImpl.
-  const noHost = zoneFull
-    ? `Unable to create a deployment for ${vmInstanceLabel(store, rec)}`
-    : undefined;
+  const noHost = zoneFull ? `Unable to create a deployment for ${vmInstanceLabel(store, rec)}` : undefined;
   const job = submitJob(ctx, {
     command: "deployVirtualMachine",
     resourceType: ctx.data.instances.resourceType,
