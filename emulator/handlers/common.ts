@@ -82,13 +82,14 @@ export function refusedInJob<T extends Owned & { name?: string }>(
   r: T,
   job: RecordJob & { failDetail: string },
 ) {
-  // `refused`: the job's failure undoes nothing (jobs.ts), since the request changed nothing to undo
-  return recordJob(ctx, repo, r, { ...job, payload: { ...job.payload, refused: true } });
+  const target = { resourceType: job.resourceType ?? repo.resourceType, id: r.id, name: job.name ?? r.name };
+  return refusedJobOn(ctx, target, job.command, job.failDetail);
 }
 
 /**
- * refusedInJob for a target that is no record of the caller's (a default network ACL list: CloudStack's, global):
- * the job names it by its type, id and name.
+ * refusedInJob for any target, a record of the caller's or not (a default network ACL list: CloudStack's,
+ * global): the job names it by its type, id and name. `refused`: the job's failure undoes nothing and it does none
+ * of the command's work (jobs.ts), since the request changed nothing.
  */
 export function refusedJobOn(
   ctx: Ctx,

@@ -38,6 +38,7 @@ import {
   liveList,
   liveListFor,
   liveRecord,
+  namingRegion,
   readForCheck,
   regionWhere,
   replacementNoted,
@@ -99,13 +100,12 @@ export async function stableRequirements(
       if (!target) return;
       const elsewhere = ref.regionFrom ? inputs[ref.regionFrom] : undefined;
       const where = typeof elsewhere === "string" ? elsewhere : region;
-      // the region's name is read only for a message that needs it
-      const named = async (failures: (text: string) => CheckFailure[]) =>
-        failures("").length ? failures(await regionWhere(kind.name, where)) : [];
       if (containsUnknown(value)) {
         const requires = requirementsOf(ref.requires);
         out.push(
-          ...(await named((text) => plannedFailures(k, value, requires, target, news, inputs, text, where))),
+          ...(await namingRegion(kind.name, where, (text) =>
+            plannedFailures(k, value, requires, target, news, inputs, text, where),
+          )),
         );
         return;
       }
@@ -126,7 +126,11 @@ export async function stableRequirements(
           due.some((x) => !x.holds(r, inputs)),
         );
         if (row)
-          out.push(...(await named((text) => requirementFailures(k, id, row, target, text, due, inputs))));
+          out.push(
+            ...(await namingRegion(kind.name, where, (text) =>
+              requirementFailures(k, id, row, target, text, due, inputs),
+            )),
+          );
       }
     }),
   );

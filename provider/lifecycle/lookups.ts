@@ -342,6 +342,18 @@ export async function regionWhere(kind: string, region: string | undefined): Pro
 }
 
 /**
+ * The failures `failures` gives, their region named as regionWhere names it: the region list is read only when
+ * there are any (a check that passes reads nothing for its messages).
+ */
+export async function namingRegion<F>(
+  kind: string,
+  region: string | undefined,
+  failures: (where: string) => F[],
+): Promise<F[]> {
+  return failures("").length ? failures(await regionWhere(kind, region)) : [];
+}
+
+/**
  * The region a request that names none goes to (the API's primary region), or undefined when the regions cannot
  * be read now: a value one resource claims without a region and another in that region's id is one claim.
  */
@@ -427,23 +439,16 @@ export async function mustReferToExisting(
       }),
     );
   }
-  // the region's name is read (once) only for a message that needs it
-  let whereOnce: Promise<string> | undefined;
-  const whereText = () => {
-    whereOnce ??= regionWhere(kind, region);
-    return whereOnce;
-  };
   const failures = await Promise.all(
     values.map(async (v): Promise<LookupFailure[]> => {
       if (unread.has(v)) return [];
       const found = known.get(v);
-      if (found) {
-        const failed = requirementFailures(field, v, found, target, "", rules, inputs);
-        return failed.length
-          ? requirementFailures(field, v, found, target, await whereText(), rules, inputs)
-          : [];
-      }
-      const where = await whereText();
+      if (found)
+        return namingRegion(kind, region, (where) =>
+          requirementFailures(field, v, found, target, where, rules, inputs),
+        );
+      // the failures below always are: the region's list is read once a minute at most (regionsOf)
+      const where = await regionWhere(kind, region);
       // a name this run makes or renames a resource to, written as text: nothing orders the two
       const claimant = await claimedBy?.(v);
       if (claimant) {

@@ -55,7 +55,6 @@ function runAction(ctx: ICtx, r: InstanceRec, plan: ActionPlan) {
   return jobAccepted(job);
 }
 
-const vmLabel = (ctx: ICtx, r: InstanceRec) => vmInstanceLabel(ctx.store, r);
 const shownName = (r: InstanceRec) => r.displayName || r.name;
 
 /**
@@ -70,7 +69,7 @@ export function start(ctx: ICtx) {
     refused: (r) =>
       r.state === "Running"
         ? `The virtual machine ${r.id} (${shownName(r)}) is already running`
-        : `Cannot start ${vmLabel(ctx, r)} in ${r.state} state`,
+        : `Cannot start ${vmInstanceLabel(ctx.store, r)} in ${r.state} state`,
   });
 }
 
@@ -137,15 +136,15 @@ export function scale(ctx: ICtx) {
   const offering = requestedEntry(ctx, "computeOfferings", serviceOfferingId, "serviceOfferingId");
   const refused =
     r.serviceOfferingId === serviceOfferingId
-      ? `Not upgrading vm ${vmLabel(ctx, r)} since it already has the requested service offering (${offering.name})`
+      ? `Not upgrading vm ${vmInstanceLabel(ctx.store, r)} since it already has the requested service offering (${offering.name})`
       : r.state === "Running" && r.dynamicallyScalable === false
-        ? `Unable to scale ${vmLabel(ctx, r)} as it does not have tools to support dynamic scaling.`
+        ? `Unable to scale ${vmInstanceLabel(ctx.store, r)} as it does not have tools to support dynamic scaling.`
         : undefined;
   return runAction(ctx, r, {
     command: "scaleVirtualMachine",
     from: { Running: "Running", Stopped: "Stopped" },
     refused: (r) =>
-      `Unable to upgrade virtual machine ${vmLabel(ctx, r)}  in state ${r.state}; make sure the virtual machine is stopped/running`,
+      `Unable to upgrade virtual machine ${vmInstanceLabel(ctx.store, r)}  in state ${r.state}; make sure the virtual machine is stopped/running`,
     payload: { serviceOfferingId },
     refusedFrom: refused,
   });
