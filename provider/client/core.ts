@@ -585,6 +585,7 @@ export class CimCore implements CoreReads {
       retryAfterMs: parseRetryAfter(
         header(raw.headers, "retry-after"),
         header(raw.headers, "retry-after-ms"),
+        header(raw.headers, "date"),
       ),
       auth: {
         expiresAt: claims.expiresAt,

@@ -65,10 +65,16 @@ export function backoff(attempt: number, p: RetryPolicy): number {
   return Math.round(exp * (0.75 + 0.25 * p.random()));
 }
 
-/** Parses Retry-After (seconds or an HTTP date) and retry-after-ms. */
+/**
+ * Parses Retry-After (seconds or an HTTP date) and retry-after-ms. A date is the server's clock, so it is measured
+ * against the same answer's Date header (the server's clock too) when there is one: a server whose clock runs
+ * minutes ahead of ours still means the seconds it asks for. Only without a Date header does this process's clock
+ * stand in.
+ */
 export function parseRetryAfter(
   retryAfter: string | undefined,
   retryAfterMs: string | undefined,
+  serverDate?: string,
   now = Date.now(),
 ): number | undefined {
   if (retryAfterMs !== undefined && /^\d+(?:\.\d+)?$/.test(retryAfterMs.trim())) {
@@ -78,7 +84,9 @@ export function parseRetryAfter(
   const v = retryAfter.trim();
   if (/^\d+(?:\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
   const date = Date.parse(v);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  if (Number.isNaN(date)) return undefined;
+  const sent = serverDate === undefined ? Number.NaN : Date.parse(serverDate);
+  return Math.max(0, date - (Number.isNaN(sent) ? now : sent));
 }
 
 /** Sleeps, rejecting with the signal's reason if it fires first. */

@@ -40,6 +40,28 @@ describe("reads: retries", () => {
     expect(o.calls()).toHaveLength(1);
   });
 
+  it("measures a Retry-After date against the answer's Date header: a server clock ten minutes ahead still means 2 s", async () => {
+    const serverNow = Date.now() + 10 * 60_000;
+    const o = origin();
+    o.pool.intercept({ path: "/api/v1/zones", method: "GET" }).reply(
+      429,
+      { message: "Too many requests" },
+      {
+        headers: {
+          date: new Date(serverNow).toUTCString(),
+          "retry-after": new Date(serverNow + 2_000).toUTCString(),
+        },
+      },
+    );
+    o.pool.intercept({ path: "/api/v1/zones", method: "GET" }).reply(200, [{ id: "z1" }], json);
+    const { client } = mockClient(o.agent);
+    const started = Date.now();
+    expect(await client.catalogue.zones()).toEqual([{ id: "z1" }]);
+    // measured on this process's clock it would be 602 s, beyond the bound, and no retry at all
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+    expect(o.calls()).toHaveLength(2);
+  });
+
   it("retries a 5xx burst with backoff", async () => {
     const o = origin();
     o.pool.intercept({ path: "/api/v1/zones", method: "GET" }).reply(503, { message: "busy" }).times(2);
