@@ -18,6 +18,11 @@ export interface PageMeta {
   pageSize?: number;
   totalElements?: number;
   totalPages?: number;
+  /**
+   * A pass-through list's `count`: CloudStack's number of matching rows, all pages together. The file systems' list
+   * carries it with no `totalElements`.
+   */
+  count?: number;
   /** Multi-region reads: per-region failures, keyed by region. */
   regionErrors?: Record<string, unknown>;
 }
@@ -65,6 +70,7 @@ export function normaliseList<T>(
       page: m.page ?? m.currentPage,
       pageSize: m.pageSize,
       totalElements: m.totalElements,
+      count: m.count,
       regionErrors: m.regionErrors,
     };
   } else if (Array.isArray(body)) {
@@ -150,9 +156,11 @@ export async function* pages<T>(core: CoreReads, spec: ListSpec<T>): AsyncGenera
       if (seen >= page.totalElements) return;
       continue;
     }
-    // Without totals, a short page ends the list only when its size is known (echoed pageSize); otherwise
-    // the server may have clamped silently, so read on until an empty or repeated page.
-    if (page.pageSize !== undefined && page.items.length < page.pageSize) return;
+    // Without totals, a short page ends the list only when its size is known (echoed pageSize) and no `count`
+    // says more rows match: a server may clamp the size and still echo the one asked for. Otherwise the server
+    // may have clamped silently, so read on until an empty or repeated page.
+    const more = page.count !== undefined && page.count > seen;
+    if (page.pageSize !== undefined && page.items.length < page.pageSize && !more) return;
   }
 }
 
