@@ -87,9 +87,12 @@ export class TokenService {
       .sign(this.privateKey);
   }
 
-  /** Checks signature, expiry and audience; every failure is a 401 that never echoes the token. */
-  async verify(token: string): Promise<Claims> {
-    const nowSec = Date.now() / 1000;
+  /**
+   * Checks signature, expiry and audience; every failure is a 401 that never echoes the token. Expiry is judged on
+   * the server's clock, `nowMs`: a server whose clock runs ahead refuses a token sooner, as a real one does.
+   */
+  async verify(token: string, nowMs = Date.now()): Promise<Claims> {
+    const nowSec = nowMs / 1000;
     const cached = this.verified.get(token);
     if (cached) {
       if (cached.exp <= nowSec)
@@ -101,6 +104,7 @@ export class TokenService {
       const { payload } = await jwtVerify(token, this.publicKey, {
         algorithms: ["ES256"],
         clockTolerance: 0,
+        currentDate: new Date(nowMs),
       });
       if (typeof payload.sub !== "string" || typeof payload.exp !== "number") {
         throw unauthorized("Token lacks a subject or an expiry");

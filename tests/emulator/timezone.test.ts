@@ -133,6 +133,22 @@ describe("the zone and skew of a running server", () => {
     });
   });
 
+  it("judges a token's expiry on its own clock: two hours ahead, a token of an hour is refused, one of a day is not", async () => {
+    const ahead = await Api.start({ clockSkewMs: 2 * 3_600_000 });
+    try {
+      const hour = await ahead.emu.token({ ttlSeconds: 3_600 });
+      const day = await ahead.emu.token({ ttlSeconds: 86_400 });
+      const refused = await ahead.get("/zones", { token: hour });
+      expect(refused.status).toBe(401);
+      expect(refused.body.message).toMatch(/^Token expired/);
+      expect((await ahead.get("/zones", { token: day })).status).toBe(200);
+      // a token verified once is cached: the cache judges on the same clock
+      expect((await ahead.get("/zones", { token: day })).status).toBe(200);
+    } finally {
+      await ahead.close();
+    }
+  });
+
   it("refuses an unknown zone at start", async () => {
     await expect(Api.start({ timezone: "Nowhere/Land" })).rejects.toThrow(
       /Unknown time zone "Nowhere\/Land"/,
