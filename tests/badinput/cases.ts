@@ -457,6 +457,15 @@ export const CASES: BadCase[] = [
     message: /userData must not be empty/,
   },
   {
+    name: "instance userData over the platform's limit",
+    kind: "Instance",
+    args: (i) => vm(i, { userData: "QUJD".repeat(10_000) }),
+    field: "userData",
+    message:
+      /userData must be at most 32,768 characters of base64, the platform's limit \(vm\.userdata\.max\.length\); this is 40,000: gzip/,
+    mustNotShow: "QUJDQUJDQUJD",
+  },
+  {
     name: "instance several SSH keys",
     kind: "Instance",
     args: (i) => vm(i, { sshKeyNames: ["ops", "deploy"] }),

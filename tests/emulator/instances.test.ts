@@ -203,6 +203,15 @@ describe("Instance record and create body", () => {
     expect(JSON.stringify(vm)).not.toContain(payload);
   });
 
+  it("Create body: userData is at most vm.userdata.max.length (32,768) characters of base64, as CloudStack counts them", async () => {
+    const over = await create({ userData: "QUJD".repeat(8_193) });
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe("User data has exceeded configurable max length : 32768");
+    const ceiling = await create({ userData: "QUJD".repeat(262_144) });
+    expect(ceiling.body.message).toBe("User data is too long for an http POST request");
+    expect((await create({ userData: "QUJD".repeat(8_192) })).status).toBe(200);
+  });
+
   it("Create body / Limits: sshKeyNames — only the first is used", async () => {
     await api.ok("POST", "/ssh-keypairs", { body: { name: "first", publicKey: ED25519 } });
     await api.ok("POST", "/ssh-keypairs", { body: { name: "second", publicKey: ED25519_B } });

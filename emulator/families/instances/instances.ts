@@ -50,6 +50,19 @@ function keyPairOf(ctx: ICtx, name: string | undefined): string | undefined {
   return name;
 }
 
+/** CloudStack's `vm.userdata.max.length` at its default, and the POST request's own ceiling (UserDataManagerImpl). */
+export const USER_DATA_MAX_LENGTH = 32_768;
+const USER_DATA_POST_CEILING = 1_048_576;
+
+/** UserDataManagerImpl.validateAndDecodeByHTTPMethod: the base64 text's length, the setting's limit. */
+function checkUserDataLength(userData: string): void {
+  const text = userData.replace(/\s+/g, "");
+  if (text.length >= USER_DATA_POST_CEILING)
+    throw badRequest("User data is too long for an http POST request");
+  if (text.length > USER_DATA_MAX_LENGTH)
+    throw badRequest(`User data has exceeded configurable max length : ${USER_DATA_MAX_LENGTH}`);
+}
+
 export function checkHostName(ctx: ICtx, name: string, exceptId?: string): void {
   if (!HOST_NAME.test(name)) {
     throw badRequest(
@@ -183,6 +196,7 @@ export function createInstance(ctx: ICtx) {
   if (userData !== undefined && !/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(userData)) {
     throw badRequest("userData must be base64-encoded");
   }
+  if (userData !== undefined) checkUserDataLength(userData);
   const sshKeyNames = b.sshKeyNames;
   if (
     sshKeyNames !== undefined &&

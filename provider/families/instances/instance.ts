@@ -52,6 +52,7 @@ import {
   rootDiskProblem,
   rootVolumeReplaced,
   sortFixed,
+  USER_DATA_MAX_LENGTH,
   uniqueFixedAddresses,
   uniqueHostName,
   userDataDigest,
@@ -320,9 +321,13 @@ export const instance = defineKind({
         .transform(normaliseUserData)
         .refine((s) => BASE64.test(s) && s.length % 4 === 0, "must be base64-encoded (cloud-init payload)")
         .refine((s) => s.length > 0, "must not be empty (leave it out instead)")
+        .refine((s) => s.length <= USER_DATA_MAX_LENGTH, {
+          error: (iss) =>
+            `must be at most ${USER_DATA_MAX_LENGTH.toLocaleString("en")} characters of base64, the platform's limit (vm.userdata.max.length); this is ${String(iss.input).length.toLocaleString("en")}: gzip the cloud-init payload before encoding it (cloud-init reads it compressed)`,
+        })
         .optional(),
       {
-        doc: "base64-encoded cloud-init payload. A secret input; outputs keep only its digest (`userDataHash`), never the payload.",
+        doc: `base64-encoded cloud-init payload, at most ${USER_DATA_MAX_LENGTH.toLocaleString("en")} characters (the platform's \`vm.userdata.max.length\`; a gzip-compressed payload fits more). A secret input; outputs keep only its digest (\`userDataHash\`), never the payload.`,
         change: "replace",
         secret: true,
         // Compared by digest: outputs record userDataHash, not the payload.

@@ -21,6 +21,9 @@ export const HOST_NAME = /^[a-zA-Z](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/;
 
 export const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
+/** The most base64 text of userData the platform takes: CloudStack's `vm.userdata.max.length` at its default. */
+export const USER_DATA_MAX_LENGTH = 32_768;
+
 /** userData without the line breaks and spaces base64 text may carry: what is compared and sent. */
 export function normaliseUserData(v: string): string {
   return v.replace(/\s+/g, "");
