@@ -62,7 +62,7 @@ it("refuses to destroy a protected instance, then destroys it once unprotected",
   expect(refused.ok).toBe(false);
   expect(refused.output).toContain("deleteProtection is on, so the API refuses to delete it");
   expect(refused.output).toContain(
-    "Set deleteProtection: false on it in the program (put it back if it was removed) and run pulumi up",
+    "Set deleteProtection: false on it in the program (put it back if it was removed) and run pulumi up --target '<its URN: pulumi stack --show-urns>' (--target changes this instance alone, so nothing a destroy under way has deleted comes back), then delete again",
   );
   expect((await api.control.state()).instances[vmId]).toBeDefined();
 

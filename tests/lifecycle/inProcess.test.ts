@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { type Kind, kinds } from "../../provider/kinds";
 import { defineKind, stateDefaults } from "../../provider/kinds/define";
+import { aboutResource } from "../../provider/lifecycle/engineLog";
 import { compactOutputs, fullOutputs } from "../../provider/lifecycle/fields";
 import { instanceInputs, volumeInputs, vpcInputs } from "../kinds/parts";
 import {
@@ -162,14 +163,19 @@ describe("converge after create", () => {
     expect(outs).toMatchObject({ powerState: "stopped", haEnabled: true, deleteProtection: true });
     // delete protection refuses the delete, naming the way out; nothing is deleted
     await expect(p("Instance").delete!(id, outs)).rejects.toThrow(
-      /deleteProtection is on, so the API refuses to delete it\. Set deleteProtection: false on it in the program \(put it back if it was removed\) and run pulumi up,/,
+      /deleteProtection is on, so the API refuses to delete it\. Set deleteProtection: false on it in the program \(put it back if it was removed\) and run pulumi up --target '<its URN: pulumi stack --show-urns>' \(--target changes this instance alone, so nothing a destroy under way has deleted comes back\), then delete again/,
+    );
+    // on the plugin the engine names the resource: the way out targets it by its URN
+    const urn = "urn:pulumi:dev::app::cim:index:Instance::web";
+    await expect(aboutResource(urn, () => p("Instance").delete!(id, outs))).rejects.toThrow(
+      `run pulumi up --target '${urn}' (--target changes this instance alone`,
     );
     const off = await change("Instance", id, outs, { ...inputs, deleteProtection: false });
     const { outs: unprotected } = await off.run();
     // turned on again outside Pulumi: the stack records it off, so the way out starts with a refresh
     await call("PUT", `/compute/instances/${id}?deleteProtection=true`);
     await expect(p("Instance").delete!(id, unprotected)).rejects.toThrow(
-      /It was turned on outside Pulumi, and the stack records it off: run pulumi up --refresh with it in the program/,
+      /It was turned on outside Pulumi, and the stack records it off: with it in the program \(put it back if it was removed\) and deleteProtection: false, run pulumi up --refresh --target '<its URN: pulumi stack --show-urns>'/,
     );
     await call("PUT", `/compute/instances/${id}?deleteProtection=false`);
     await p("Instance").delete!(id, unprotected);

@@ -27,6 +27,7 @@ import { defineKind, desiredValue, type Recorded, type Requirement } from "../..
 import { diskSizeProblem } from "../../kinds/diskOffering";
 import { examples, exported, outputOf, templateInstance } from "../../kinds/examples";
 import { bool, id, optionalId, text, whenKnown } from "../../lifecycle/check";
+import { currentResource } from "../../lifecycle/engineLog";
 import { describe, ResourceError } from "../../lifecycle/errors";
 import { parseIpv4 } from "../../lifecycle/net";
 import { leftHolding } from "../../lifecycle/passingRefusal";
@@ -612,12 +613,18 @@ export const instance = defineKind({
     async beforeDelete(s, live, rec) {
       if (!live.deleteProtection) return;
       // turned on outside Pulumi, the stack still records it off: an up that sets it false changes nothing
+      // an up of this resource alone: during a destroy, an up of the whole program would make again what the
+      // destroy has already deleted
+      const urn = currentResource();
+      const up = `pulumi up --target '${urn ?? "<its URN: pulumi stack --show-urns>"}'`;
       const how =
         rec.deleteProtection === true
-          ? "Set deleteProtection: false on it in the program (put it back if it was removed) and run pulumi up"
-          : "It was turned on outside Pulumi, and the stack records it off: run pulumi up --refresh with it in the program (put it back if it was removed) and deleteProtection: false";
+          ? `Set deleteProtection: false on it in the program (put it back if it was removed) and run ${up}`
+          : `It was turned on outside Pulumi, and the stack records it off: with it in the program (put it back if it was removed) and deleteProtection: false, run ${up.replace("pulumi up", "pulumi up --refresh")}`;
+      const alone =
+        " (--target changes this instance alone, so nothing a destroy under way has deleted comes back)";
       throw new ResourceError(
-        `${await describe(s, { name: live.name, id: live.id })}: deleteProtection is on, so the API refuses to delete it. ${how}, then delete again (or remove it from the stack with pulumi state delete to keep the instance).`,
+        `${await describe(s, { name: live.name, id: live.id })}: deleteProtection is on, so the API refuses to delete it. ${how}${alone}, then delete again (or remove it from the stack with pulumi state delete to keep the instance).`,
       );
     },
     delete: (s, live, rec) =>
