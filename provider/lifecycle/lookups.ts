@@ -9,9 +9,17 @@
 // row fails a rule; an id the list still misses is read by id before a reference is refused.
 
 import type { CimClient } from "../client";
-import { ConnectionError, RequestTimeoutError } from "../client";
-import { providerConfig } from "../config";
+import {
+  AuthenticationError,
+  ConfigurationError,
+  ConnectionError,
+  PermissionDeniedError,
+  RequestTimeoutError,
+  TokenError,
+} from "../client";
+import { missingSettingsAdvice, providerConfig } from "../config";
 import { notes, sharedKeys } from "./deploymentShared";
+import { engineWarning } from "./engineLog";
 import { readOrGone } from "./errors";
 import {
   CATALOGUES,
@@ -75,8 +83,40 @@ export function fetchCatalogue(
 }
 
 /** Lookups are off (CIM_SKIP_LOOKUPS=1), impossible (no address or token), or paused after a failure. */
-const skipped = () =>
-  process.env.CIM_SKIP_LOOKUPS === "1" || !isConfigured() || Date.now() < unreachableUntil;
+function skipped(): boolean {
+  if (process.env.CIM_SKIP_LOOKUPS === "1") return true;
+  if (!isConfigured()) {
+    const c = providerConfig();
+    const missing = (["baseUrl", "token"] as const).filter((k) => !c[k]);
+    skippedAll(`no ${missing.join(" or ")} is set: ${missingSettingsAdvice(missing, c.provider)}`);
+    return true;
+  }
+  return Date.now() < unreachableUntil;
+}
+
+let toldSkipped = false;
+
+/**
+ * Says once per process that preview judged nothing against the API, and why: a program whose ids are written as
+ * text would otherwise preview clean with a wrong address or token, and fail only at up. A warning, not a failure:
+ * a valid program still previews without the API (the API enforces the same rules at create).
+ */
+function skippedAll(why: string): void {
+  if (toldSkipped) return;
+  toldSkipped = true;
+  void engineWarning(
+    `pulumi-cim: preview could not read the API, so nothing in this program was checked against live records (ids, names, ranges): ${why}. pulumi up needs the API and will stop at the same point.`,
+  );
+}
+
+/** What makes every read of the API fail alike: its address, the token, the settings. */
+const failsEveryRead = (err: unknown) =>
+  err instanceof ConnectionError ||
+  err instanceof RequestTimeoutError ||
+  err instanceof AuthenticationError ||
+  err instanceof PermissionDeniedError ||
+  err instanceof TokenError ||
+  err instanceof ConfigurationError;
 
 /**
  * One best-effort read for check: one attempt with a short timeout (a lookup is a convenience, never a reason
@@ -94,6 +134,7 @@ async function attempt<T>(
     if (err instanceof ConnectionError || err instanceof RequestTimeoutError) {
       unreachableUntil = Date.now() + FAILED_TTL_MS;
     }
+    if (failsEveryRead(err)) skippedAll(err instanceof Error ? err.message : String(err));
     return undefined;
   }
 }
@@ -633,4 +674,5 @@ export function resetLookups(): void {
   cache.clear();
   byIdInFlight.clear();
   unreachableUntil = 0;
+  toldSkipped = false;
 }

@@ -3,6 +3,8 @@ import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { providerFor } from "../../provider";
+import { captureWarnings } from "../../provider/lifecycle/engineLog";
+import { resetLookups } from "../../provider/lifecycle/lookups";
 import { fakeJwt } from "../client/helpers";
 import { offlineProvider } from "../fixtures/offlineProvider";
 
@@ -16,19 +18,45 @@ const program = { zoneId: zone, serviceOfferingId: offering, templateId: templat
 const token = fakeJwt();
 const saved = offlineProvider();
 
+/** The warnings `fn` makes, from a fresh start of the lookups (one such warning a process). */
+async function warned(fn: () => Promise<void>): Promise<string[]> {
+  const out: string[] = [];
+  resetLookups();
+  captureWarnings((m) => out.push(m));
+  try {
+    await fn();
+  } finally {
+    captureWarnings();
+  }
+  return out;
+}
+
 describe("Instance check lookups", () => {
-  it("skips lookups when the API cannot be reached, so a valid program still previews", async () => {
+  it("skips lookups when the API cannot be reached, so a valid program still previews, and says so once", async () => {
     Object.assign(process.env, { CIM_BASE_URL: "http://127.0.0.1:9", CIM_TOKEN: token, CIM_REGION: "" });
-    const started = Date.now();
-    const r = await instanceProvider.check!({}, program);
-    expect(r.failures).toEqual([]);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    const warnings = await warned(async () => {
+      const started = Date.now();
+      const r = await instanceProvider.check!({}, program);
+      expect(r.failures).toEqual([]);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect((await instanceProvider.check!({}, program)).failures).toEqual([]);
+    });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      /^pulumi-cim: preview could not read the API, so nothing in this program was checked against live records \(ids, names, ranges\): .*could not talk to http:\/\/127\.0\.0\.1:9.*\. pulumi up needs the API and will stop at the same point\.$/,
+    );
+    expect(warnings[0]).not.toContain(token);
   });
 
-  it("skips lookups when no API is configured", async () => {
+  it("skips lookups when no API is configured, and says which setting is missing", async () => {
     delete process.env.CIM_BASE_URL;
     delete process.env.CIM_TOKEN;
-    expect((await instanceProvider.check!({}, program)).failures).toEqual([]);
+    const warnings = await warned(async () => {
+      expect((await instanceProvider.check!({}, program)).failures).toEqual([]);
+    });
+    expect(warnings).toEqual([
+      "pulumi-cim: preview could not read the API, so nothing in this program was checked against live records (ids, names, ranges): no baseUrl or token is set: set cim:baseUrl (or CIM_BASE_URL) and the secret cim:token (or CIM_TOKEN). pulumi up needs the API and will stop at the same point.",
+    ]);
   });
 
   it("refuses a misspelt input, suggesting the name", async () => {
