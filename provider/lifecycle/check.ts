@@ -39,14 +39,29 @@ const label = (field: string, path: readonly PropertyKey[]) =>
   [field, ...path.map((p) => (typeof p === "number" ? `[${p}]` : String(p)))].join(".").replace(/\.\[/g, "[");
 
 /** "field.path message"; a bad record key says what is wrong with the key itself. */
-function describeIssue(field: string, issue: z.core.$ZodIssue): string {
+function describeIssue(field: string, issue: z.core.$ZodIssue, value: unknown, secret: boolean): string {
   if (issue.code === "invalid_key") {
     const key = String(issue.path.at(-1) ?? "");
     const shown = key.length > 40 ? `${key.slice(0, 40)}…` : key;
     const why = issue.issues.map((i) => i.message).join("; ");
     return `${label(field, issue.path.slice(0, -1))} ${why} (key ${JSON.stringify(shown)})`;
   }
-  return `${label(field, issue.path)} ${issue.message}`;
+  return `${label(field, issue.path)} ${issue.message}${secret ? "" : textForType(issue, value)}`;
+}
+
+/**
+ * A number or a boolean given as text (`new pulumi.Config().get("size")`): the engine prints the failing value
+ * without quotes (`value {50}`), so a rule alone reads as if 50 were not a whole number. Says it is text.
+ */
+function textForType(issue: z.core.$ZodIssue, value: unknown): string {
+  if (issue.code !== "invalid_type" || (issue.expected !== "number" && issue.expected !== "boolean"))
+    return "";
+  let at = value;
+  for (const key of issue.path) at = (at as Record<PropertyKey, unknown> | undefined)?.[key];
+  if (typeof at !== "string") return "";
+  const shown = at.length > 40 ? `${at.slice(0, 40)}…` : at;
+  const reader = issue.expected === "number" ? "requireNumber" : "requireBoolean";
+  return ` (it is the text ${JSON.stringify(shown)}: give a ${issue.expected}; a stack config value is read as one with config.${reader})`;
 }
 
 /** Validates each field on its own; unknown (preview) values are kept as they are. */
@@ -88,9 +103,10 @@ export function checkFields(
     refused.push(field);
     const secret = options.secret?.includes(field) ?? false;
     for (const issue of parsed.error.issues) {
+      const hidden = secret || concealed(issue);
       failures.push({
-        property: secret || concealed(issue) ? "" : field,
-        reason: describeIssue(field, issue),
+        property: hidden ? "" : field,
+        reason: describeIssue(field, issue, value, hidden),
       });
     }
   }

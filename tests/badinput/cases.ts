@@ -340,7 +340,16 @@ export const CASES: BadCase[] = [
     kind: "Instance",
     args: (i) => vm(i, { rootDiskSize: "20" }),
     field: "rootDiskSize",
-    message: /rootDiskSize must be a whole number of GB/,
+    message:
+      /rootDiskSize must be a whole number of GB \(it is the text "20": give a number; a stack config value is read as one with config\.requireNumber\)/,
+  },
+  {
+    name: "instance flag as text",
+    kind: "Instance",
+    args: (i) => vm(i, { haEnabled: "true" }),
+    field: "haEnabled",
+    message:
+      /haEnabled .*\(it is the text "true": give a boolean; a stack config value is read as one with config\.requireBoolean\)$/,
   },
   {
     name: "instance name with an underscore",
