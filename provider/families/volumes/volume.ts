@@ -27,6 +27,7 @@ import { examples, exported } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
 import { keptInCloud } from "../../lifecycle/errors";
 import { waitFor } from "../../lifecycle/session";
+import { containsUnknown } from "../../lifecycle/values";
 
 /**
  * The refusal of a smaller volume (kinds/diskOffering.ts: ShrinkMessage). `pulumi up --replace` makes a smaller
@@ -148,6 +149,11 @@ export const volume = defineKind({
     created,
   },
   ...growOnly(shrinkMessage),
+  // A volume's replacement is a new disk: the engine's diff shows the field, not that what the disk holds goes
+  changeNotice: (_olds, news, replaces) =>
+    replaces.length
+      ? `${replaces.join(", ")} cannot change in place, so this up makes a new volume (${news.snapshotId === undefined ? "empty" : containsUnknown(news.snapshotId) ? "from its snapshot" : `from snapshot ${String(news.snapshotId)}`}) and deletes this one with what it holds. If it holds data you need, take a cim.VolumeSnapshot of it first and make the new one from it (snapshotId), or keep this one by undoing the change`
+      : undefined,
   lookups(i, rows, before) {
     // a volume made from a snapshot is the snapshot's size or the size given (the offering decides nothing);
     // an adopted one has its size
