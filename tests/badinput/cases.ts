@@ -861,6 +861,13 @@ export const CASES: BadCase[] = [
     message: /gateway and netmask go together: give both or neither/,
   },
   {
+    name: "network netmask as a prefix length",
+    kind: "Network",
+    args: (i) => network(i, { gateway: "10.1.1.1", netmask: "24" }),
+    field: "netmask",
+    message: /netmask must be an IPv4 address/,
+  },
+  {
     name: "VPC tier whose vpcId names no VPC (plain id)",
     kind: "Network",
     args: (i) => tier(i, { vpcId: i.unknown }),

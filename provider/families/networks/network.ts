@@ -41,7 +41,8 @@ export const ipv4 = (rule: string) =>
   z
     .string({ error: `must be a string: ${rule}` })
     .trim()
-    .refine((s) => parseIpv4(s) !== undefined, `must be an IPv4 address: ${rule}`);
+    // abort: a rule chained after it (a netmask's) judges only an address, not the same text twice
+    .refine((s) => parseIpv4(s) !== undefined, { error: `must be an IPv4 address: ${rule}`, abort: true });
 
 /** A contiguous netmask such as 255.255.255.0. */
 export const netmask = (rule: string) =>
