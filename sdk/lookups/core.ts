@@ -247,12 +247,22 @@ export async function regionOf(
   const { region: configured, key } = client();
   const wanted = opts?.region || configured;
   if (!wanted) return { id: undefined, label: "the default region" };
-  if (UUID.test(wanted)) return { id: wanted, label: `region ${wanted}` };
-  // One answer per region name: a name no region has fails every lookup with the same error, reported once.
+  // One answer per region: a name or an id no region has fails every lookup with the same error, reported once
+  // (an id sent as it is would fail each lookup's own read, one error per lookup).
   let found = regionAnswers.get(`${key}/${wanted}`);
   if (!found) {
     found = getRegions().then((all) => {
-      const r = pick(all, wanted, "region", "");
+      const byId = UUID.test(wanted)
+        ? all.find((r) => r.id.toLowerCase() === wanted.toLowerCase())
+        : undefined;
+      if (UUID.test(wanted) && !byId) {
+        const from = opts?.region ? "the region argument" : "cim:region (CIM_REGION)";
+        throw new LookupError(
+          `cim: no region with id ${wanted} (${from}). Regions: ${describeRows(all)}.`,
+          candidatesOf(all),
+        );
+      }
+      const r = byId ?? pick(all, wanted, "region", "");
       return { id: r.id, label: `region ${r.name ?? r.id} (${r.id})` };
     });
     found.catch(() => undefined);

@@ -118,6 +118,21 @@ describe("running a lookup as a provider function", () => {
     );
   });
 
+  it("an unknown region id fails every lookup with one error, listing the regions", async () => {
+    const nowhere = "00000000-0000-4000-8000-0000000000aa";
+    const lost = lookupFunctions(settingsOf({ baseUrl: api.emu.url, token: api.token, region: nowhere }));
+    const [a, b] = await Promise.all([
+      rejection(lost.run("cim:index:getZone", { name: "de-fra-1a" })),
+      rejection(lost.run("cim:index:getVpcOffering", { name: "Default VPC" })),
+    ]);
+    expect(a.message).toBe(b.message);
+    expect(a.message).toMatch(
+      new RegExp(
+        `^cim: no region with id ${nowhere} \\(cim:region \\(CIM_REGION\\)\\)\\. Regions: .*${primary.name} \\(${primary.id}\\)`,
+      ),
+    );
+  });
+
   it("by default, the configuration the plugin's Configure gave the process", async () => {
     const config: Record<string, string> = {
       "cim:baseUrl": api.emu.url,
