@@ -14,13 +14,13 @@ import { currentResourceName, engineInfo, engineWarning } from "./engineLog";
 import {
   describe,
   failure,
+  inRegion,
   isJobProblem,
   messageOf,
   mismatches,
   PartialStateError,
   ResourceError,
   readOrGone,
-  regionLabel,
   surfaced,
 } from "./errors";
 import { fieldLookups } from "./fieldLookups";
@@ -194,7 +194,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
     const live = await getLive(s, id, want);
     if (!live) {
       throw new ResourceError(
-        `cim:${kind.name}${typeof nameOf(want) === "string" ? ` "${nameOf(want)}"` : ""}: adoptId: no ${noun} ${id} in region ${await regionLabel(s, s.region)}. Check the id and the resource's region (ids are valid only in their own region).`,
+        `cim:${kind.name}${typeof nameOf(want) === "string" ? ` "${nameOf(want)}"` : ""}: adoptId: no ${noun} ${id} ${await inRegion(s, s.region)}. Check the id and the resource's region (ids are valid only in their own region).`,
       );
     }
     const wrong = mismatches(compare(kind, "replace", want, live));

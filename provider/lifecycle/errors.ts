@@ -39,13 +39,18 @@ function label(s: Session, what: { name?: unknown; id?: string }): string {
   return `cim:${s.kind}${name}${id}`;
 }
 
+/** "in region de-fra-1 (8d3c…)", or "in the API default region" when the call names none. */
+export async function inRegion(s: Session, region: string | undefined): Promise<string> {
+  return region ? `in region ${await regionLabel(s, region)}` : "in the API default region";
+}
+
 /** `cim:Instance "web-1" (id …) in region de-fra-1 (…)` */
 export async function describe(
   s: Session,
   what: { name?: unknown; id?: string },
   region = s.region,
 ): Promise<string> {
-  return `${label(s, what)} in region ${await regionLabel(s, region)}`;
+  return `${label(s, what)} ${await inRegion(s, region)}`;
 }
 
 /**
