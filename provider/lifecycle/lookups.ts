@@ -105,7 +105,7 @@ function skippedAll(why: string): void {
   if (toldSkipped) return;
   toldSkipped = true;
   void engineWarning(
-    `pulumi-cim: preview could not read the API, so nothing in this program was checked against live records (ids, names, ranges): ${why}. pulumi up needs the API and will stop at the same point.`,
+    `pulumi-cim: preview could not read the API, so nothing in this program was checked against live records (ids, names, ranges): ${why.replace(/\.\s*$/, "")}. pulumi up needs the API and will stop at the same point.`,
   );
 }
 
