@@ -32,7 +32,6 @@ import {
   serverTimeAt,
 } from "./serverTime";
 import type { CoreReads, JobCheck, RecoveryOptions } from "./types";
-import { jobState } from "./waiter";
 
 export function recoveryOptions(o: RecoveryOptions = {}): Required<RecoveryOptions> {
   return {
@@ -112,7 +111,6 @@ export async function recoverLostMutation(core: CoreReads, m: LostMutation): Pro
       const job = await pick(listed, m, reading, tolerance, {
         at: listedAt,
         toleranceMs: o.clockToleranceMs,
-        last: look === looks - 1,
       });
       if (job) return job;
     }
@@ -240,7 +238,7 @@ async function pick(
   m: LostMutation,
   reading: ServerClockReading | undefined,
   toleranceMs: number,
-  listed: { at: number; toleranceMs: number; last: boolean },
+  listed: { at: number; toleranceMs: number },
 ): Promise<Job | undefined> {
   const owned = claimed();
   const tied = tiedWithoutTime(m);
@@ -268,17 +266,7 @@ async function pick(
       `the server gave no time to tell whether one of the ${matching.length} recent ${m.command} job(s) is this request's`,
     );
   }
-  // A job tied by its resource alone (an action, an update, a delete) and with no time on the reading's timeline
-  // (no reading, or a job time with an offset beside an offset-less reading): one still running may be this
-  // request's, and adopting it waits for the same work; one already finished may be the same command on the
-  // same resource an hour ago, and adopting it would skip this request's work without a word. Such a one is
-  // never adopted nor resent over: if nothing else matches, the outcome is unknown.
-  const byResourceAlone = m.resourceId !== undefined && !(m.verify && m.verify.identifies !== false);
-  const untimedFinished = matching.filter(
-    (c) => byResourceAlone && (c.at === undefined || !sent) && jobState(c.job) !== "retry",
-  );
   const candidates = matching
-    .filter((c) => !untimedFinished.includes(c))
     .filter((c) =>
       sent && c.at !== undefined ? c.at >= sent.earliest - toleranceMs : tied || sent === undefined,
     )
@@ -299,15 +287,6 @@ async function pick(
       claimJob(c.job.jobId);
       return c.job;
     }
-  }
-  if (untimedFinished.length > 0 && listed.last) {
-    const j = untimedFinished[0].job;
-    throw new MutationOutcomeUnknownError(
-      { method: m.method, path: m.path, region: m.region },
-      m.command,
-      m.cause,
-      `a finished ${m.command} job of ${m.resourceId}${j.created ? ` (created ${j.created})` : ""} has no time the server's clock reading places, so whether it is this request's cannot be told`,
-    );
   }
   return undefined;
 }

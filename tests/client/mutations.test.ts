@@ -966,42 +966,6 @@ describe("lost answers of asynchronous mutations", () => {
     expect(posts(s.calls, "/api/v1/compute/instances")).toHaveLength(2);
   });
 
-  it("an action whose job time the reading cannot place: a finished job of the same command is never taken for it, a running one is", async () => {
-    // The job's time carries an offset, the error bodies' time does not: two timelines, no comparison.
-    const zoned = (agoMs: number) => new Date(Date.now() - agoMs).toISOString().replace("Z", "+0000");
-    const serve = (jobs: object[], own?: object) =>
-      server((c, res) => {
-        if (c.method === "POST") {
-          if (own) jobs.push(own);
-          return resetMidResponse(res);
-        }
-        if (isJobsList(c)) return sendJson(res, 200, jobsPage(jobs));
-        notFound(res);
-      });
-    const oldStop = {
-      jobId: "j-stop-40-minutes-ago",
-      status: "success",
-      command: "stopVirtualMachine",
-      resourceId: "vm-1",
-      created: zoned(40 * 60_000),
-    };
-    const old = await serve([oldStop]);
-    const err = await clientFor(old.url)
-      .instances.stop("vm-1")
-      .catch((e) => e);
-    expect(err).toBeInstanceOf(MutationOutcomeUnknownError);
-    expect(err.message).toMatch(/a finished instance\.stop job of vm-1 \(created .*\+0000\) has no time/);
-    expect(posts(old.calls, "/api/v1/compute/instances/vm-1/stop")).toHaveLength(1);
-
-    const ownStop = { ...oldStop, jobId: "j-stop-now", status: "running", created: zoned(0) };
-    const landed = await serve([oldStop], ownStop);
-    expect(await clientFor(landed.url).instances.stop("vm-1")).toMatchObject({
-      jobId: "j-stop-now",
-      adopted: true,
-    });
-    expect(posts(landed.calls, "/api/v1/compute/instances/vm-1/stop")).toHaveLength(1);
-  });
-
   it("retries a refused connection and a 429 without a lookup; never retries a 400", async () => {
     const o = origin();
     o.pool
