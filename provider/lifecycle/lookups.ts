@@ -13,7 +13,6 @@ import {
   AuthenticationError,
   ConfigurationError,
   ConnectionError,
-  PermissionDeniedError,
   RequestTimeoutError,
   TokenError,
 } from "../client";
@@ -94,27 +93,28 @@ function skipped(): boolean {
   return Date.now() < unreachableUntil;
 }
 
+/** Said, or moot: a read of this process answered, so the API is there and the settings reach it. */
 let toldSkipped = false;
 
 /**
- * Says once per process that preview judged nothing against the API, and why: a program whose ids are written as
- * text would otherwise preview clean with a wrong address or token, and fail only at up. A warning, not a failure:
- * a valid program still previews without the API (the API enforces the same rules at create).
+ * Says once per process that the checks judged nothing against the API, and why: a program whose ids are written
+ * as text would otherwise preview clean with a wrong address or token, and fail only at up. Only for a cause every
+ * read meets (no address or token, no route to the API, a token it refuses), and only while no read has answered:
+ * a slow list or a region the account cannot use is one resource's matter, which its own up reports. A warning,
+ * not a failure: a valid program still previews without the API (the API enforces the same rules at create).
  */
 function skippedAll(why: string): void {
   if (toldSkipped) return;
   toldSkipped = true;
   void engineWarning(
-    `pulumi-cim: preview could not read the API, so nothing in this program was checked against live records (ids, names, ranges): ${why.replace(/\.\s*$/, "")}. pulumi up needs the API and will stop at the same point.`,
+    `pulumi-cim could not read the API to check this program against live records (ids, names, ranges), so none of those checks ran: ${why.replace(/\.\s*$/, "")}. Changing anything needs the API: pulumi up stops at the same point.`,
   );
 }
 
 /** What makes every read of the API fail alike: its address, the token, the settings. */
 const failsEveryRead = (err: unknown) =>
   err instanceof ConnectionError ||
-  err instanceof RequestTimeoutError ||
   err instanceof AuthenticationError ||
-  err instanceof PermissionDeniedError ||
   err instanceof TokenError ||
   err instanceof ConfigurationError;
 
@@ -129,7 +129,9 @@ async function attempt<T>(
   read: (s: Session) => Promise<T>,
 ): Promise<T | undefined> {
   try {
-    return await read(openSession(kind, region, undefined, lookupClient()));
+    const answer = await read(openSession(kind, region, undefined, lookupClient()));
+    toldSkipped = true;
+    return answer;
   } catch (err) {
     if (err instanceof ConnectionError || err instanceof RequestTimeoutError) {
       unreachableUntil = Date.now() + FAILED_TTL_MS;

@@ -248,25 +248,34 @@ export async function regionOf(
   const wanted = opts?.region || configured;
   if (!wanted) return { id: undefined, label: "the default region" };
   // One answer per region: a name or an id no region has fails every lookup with the same error, reported once
-  // (an id sent as it is would fail each lookup's own read, one error per lookup).
-  let found = regionAnswers.get(`${key}/${wanted}`);
+  // (an id sent as it is would fail each lookup's own read, one error per lookup). The region list is the
+  // emulator's route, not the spec's: an id is checked against it only when it answers, and is used as given
+  // when it does not (a failed read is not remembered).
+  const id = UUID.test(wanted);
+  const memo = `${key}/${wanted}`;
+  let found = regionAnswers.get(memo);
   if (!found) {
-    found = getRegions().then((all) => {
-      const byId = UUID.test(wanted)
-        ? all.find((r) => r.id.toLowerCase() === wanted.toLowerCase())
-        : undefined;
-      if (UUID.test(wanted) && !byId) {
-        const from = opts?.region ? "the region argument" : "cim:region (CIM_REGION)";
-        throw new LookupError(
-          `cim: no region with id ${wanted} (${from}). Regions: ${describeRows(all)}.`,
-          candidatesOf(all),
-        );
-      }
-      const r = byId ?? pick(all, wanted, "region", "");
-      return { id: r.id, label: `region ${r.name ?? r.id} (${r.id})` };
-    });
+    found = getRegions().then(
+      (all) => {
+        const byId = id ? all.find((r) => r.id.toLowerCase() === wanted.toLowerCase()) : undefined;
+        if (id && !byId) {
+          const from = opts?.region ? "the region argument" : "cim:region (CIM_REGION)";
+          throw new LookupError(
+            `cim: no region with id ${wanted} (${from}). Regions: ${describeRows(all)}.`,
+            candidatesOf(all),
+          );
+        }
+        const r = byId ?? pick(all, wanted, "region", "");
+        return { id: r.id, label: `region ${r.name ?? r.id} (${r.id})` };
+      },
+      (err: unknown) => {
+        regionAnswers.delete(memo);
+        if (id) return { id: wanted, label: `region ${wanted}` };
+        throw err;
+      },
+    );
     found.catch(() => undefined);
-    regionAnswers.set(`${key}/${wanted}`, found);
+    regionAnswers.set(memo, found);
   }
   return found;
 }

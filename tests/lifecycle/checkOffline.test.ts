@@ -43,7 +43,7 @@ describe("Instance check lookups", () => {
     });
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(
-      /^pulumi-cim: preview could not read the API, so nothing in this program was checked against live records \(ids, names, ranges\): .*could not talk to http:\/\/127\.0\.0\.1:9.*\. pulumi up needs the API and will stop at the same point\.$/,
+      /^pulumi-cim could not read the API to check this program against live records \(ids, names, ranges\), so none of those checks ran: .*could not talk to http:\/\/127\.0\.0\.1:9.*\. Changing anything needs the API: pulumi up stops at the same point\.$/,
     );
     expect(warnings[0]).not.toContain(token);
     expect(warnings[0]).not.toContain("..");
@@ -56,8 +56,36 @@ describe("Instance check lookups", () => {
       expect((await instanceProvider.check!({}, program)).failures).toEqual([]);
     });
     expect(warnings).toEqual([
-      "pulumi-cim: preview could not read the API, so nothing in this program was checked against live records (ids, names, ranges): no baseUrl or token is set: set cim:baseUrl (or CIM_BASE_URL) and the secret cim:token (or CIM_TOKEN). pulumi up needs the API and will stop at the same point.",
+      "pulumi-cim could not read the API to check this program against live records (ids, names, ranges), so none of those checks ran: no baseUrl or token is set: set cim:baseUrl (or CIM_BASE_URL) and the secret cim:token (or CIM_TOKEN). Changing anything needs the API: pulumi up stops at the same point.",
     ]);
+  });
+
+  it("says nothing for a cause of one region or one slow list (a 403), nor once a read has answered", async () => {
+    let status = 403;
+    const server = http.createServer((_req, res) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(status === 200 ? [] : { message: "No account in this region" }));
+    });
+    await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+    try {
+      const { port } = server.address() as AddressInfo;
+      Object.assign(process.env, {
+        CIM_BASE_URL: `http://127.0.0.1:${port}`,
+        CIM_TOKEN: token,
+        CIM_REGION: "",
+      });
+      expect(await warned(async () => void (await instanceProvider.check!({}, program)))).toEqual([]);
+      // a read answers, then the API goes: the checks ran, and a later failure is a resource's own
+      const later = await warned(async () => {
+        status = 200;
+        await instanceProvider.check!({}, program);
+        process.env.CIM_BASE_URL = "http://127.0.0.1:9";
+        await instanceProvider.check!({}, { ...program, rootDiskSize: 9 });
+      });
+      expect(later).toEqual([]);
+    } finally {
+      server.close();
+    }
   });
 
   it("refuses a misspelt input, suggesting the name", async () => {

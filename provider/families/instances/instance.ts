@@ -21,6 +21,7 @@ import {
   output,
   sourceInZone,
   tags,
+  word,
   zoneField,
 } from "../../kinds/common";
 import { defineKind, desiredValue, type Recorded, type Requirement } from "../../kinds/define";
@@ -188,11 +189,10 @@ export const instance = defineKind({
       ref: "Template",
     }),
     imageType: field(
-      z
-        .enum(["template", "iso", "volume", "snapshot"], {
-          error: 'must be "template" (the default), "iso", "volume" or "snapshot"',
-        })
-        .optional(),
+      word(
+        ["template", "iso", "volume", "snapshot"],
+        '"template" (the default), "iso", "volume" or "snapshot"',
+      ).optional(),
       {
         doc: '`"template"`, `"iso"`, `"volume"` (a detached volume becomes the root disk) or `"snapshot"` (the root disk is made from a volume snapshot).',
         change: "replace",
@@ -371,20 +371,16 @@ export const instance = defineKind({
       // CloudStack's most common hypervisor
       stateDefault: { value: "KVM" },
     }),
-    powerState: field(
-      z.enum(["running", "stopped"], { error: 'must be "running" (the default) or "stopped"' }).optional(),
-      {
-        doc: 'Desired power state, `"running"` or `"stopped"`; enforced with start/stop. Output: also `"error"`.',
-        change: "update",
-        default: "running",
-        live: (v: Instance) => powerStateOf(v.state) ?? v.state,
-        output: (v: Instance, rec: Recorded) =>
-          (powerStateOf(v.state) ?? v.state ?? rec.powerState) as string,
-        // running, stopped, error, or the API's state when it says nothing about power (e.g. Migrating)
-        shown: z.string(),
-        present: true,
-      },
-    ),
+    powerState: field(word(["running", "stopped"], '"running" (the default) or "stopped"').optional(), {
+      doc: 'Desired power state, `"running"` or `"stopped"`; enforced with start/stop. Output: also `"error"`.',
+      change: "update",
+      default: "running",
+      live: (v: Instance) => powerStateOf(v.state) ?? v.state,
+      output: (v: Instance, rec: Recorded) => (powerStateOf(v.state) ?? v.state ?? rec.powerState) as string,
+      // running, stopped, error, or the API's state when it says nothing about power (e.g. Migrating)
+      shown: z.string(),
+      present: true,
+    }),
     haEnabled,
     deleteProtection,
     expunge: field(bool("expunge the instance at once when it is deleted (default true)"), {
