@@ -59,9 +59,12 @@ function textForType(issue: z.core.$ZodIssue, value: unknown): string {
   let at = value;
   for (const key of issue.path) at = (at as Record<PropertyKey, unknown> | undefined)?.[key];
   if (typeof at !== "string") return "";
-  const shown = at.length > 40 ? `${at.slice(0, 40)}…` : at;
+  // the engine prints the value (or [secret]): said as text only, never repeated here
+  const reads =
+    issue.expected === "number" ? /^\s*-?\d+(\.\d+)?\s*$/.test(at) : /^\s*(true|false)\s*$/i.test(at);
+  if (!reads) return " (it is given as text)";
   const reader = issue.expected === "number" ? "requireNumber" : "requireBoolean";
-  return ` (it is the text ${JSON.stringify(shown)}: give a ${issue.expected}; a stack config value is read as one with config.${reader})`;
+  return ` (it is given as text: give a ${issue.expected}; a stack config value is read as one with config.${reader})`;
 }
 
 /** Validates each field on its own; unknown (preview) values are kept as they are. */

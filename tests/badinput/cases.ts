@@ -341,7 +341,7 @@ export const CASES: BadCase[] = [
     args: (i) => vm(i, { rootDiskSize: "20" }),
     field: "rootDiskSize",
     message:
-      /rootDiskSize must be a whole number of GB \(it is the text "20": give a number; a stack config value is read as one with config\.requireNumber\)/,
+      /rootDiskSize must be a whole number of GB \(it is given as text: give a number; a stack config value is read as one with config\.requireNumber\)/,
   },
   {
     name: "instance flag as text",
@@ -349,7 +349,7 @@ export const CASES: BadCase[] = [
     args: (i) => vm(i, { haEnabled: "true" }),
     field: "haEnabled",
     message:
-      /haEnabled .*\(it is the text "true": give a boolean; a stack config value is read as one with config\.requireBoolean\)$/,
+      /haEnabled .*\(it is given as text: give a boolean; a stack config value is read as one with config\.requireBoolean\)$/,
   },
   {
     name: "instance name with an underscore",

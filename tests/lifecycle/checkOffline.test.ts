@@ -88,6 +88,13 @@ describe("Instance check lookups", () => {
     }
   });
 
+  it("takes powerState and imageType in any case, as every choice of words", async () => {
+    delete process.env.CIM_BASE_URL;
+    const r = await instanceProvider.check!({}, { ...program, powerState: "Stopped", imageType: "Template" });
+    expect(r.failures).toEqual([]);
+    expect(r.inputs).toMatchObject({ powerState: "stopped", imageType: "template" });
+  });
+
   it("refuses a misspelt input, suggesting the name", async () => {
     delete process.env.CIM_BASE_URL;
     const { failures } = await instanceProvider.check!({}, { ...program, displayNmae: "web" });

@@ -45,6 +45,9 @@ describe("a volume's replacement", () => {
     await volume.diff!("vol-1", olds, { ...inputs, snapshotId: "snap-1" });
     await volume.diff!("vol-1", olds, { ...inputs, snapshotId: UNKNOWN });
     await volume.diff!("vol-1", olds, { ...inputs, size: 30, tags: { team: "data" } });
+    // a failed volume is replaced for its state alone: nothing on it to keep
+    const failed = await volume.diff!("vol-1", { ...olds, state: "Error" }, inputs);
+    expect(failed.replaces).toEqual(["state"]);
     expect(warnings.map((w) => /makes a new volume \(([^)]*)\)/.exec(w)?.[1])).toEqual([
       "from snapshot snap-1",
       "from its snapshot",

@@ -150,8 +150,9 @@ export const volume = defineKind({
   },
   ...growOnly(shrinkMessage),
   // A volume's replacement is a new disk: the engine's diff shows the field, not that what the disk holds goes
+  // (a failed volume, replaced for its state alone, holds nothing to keep: the engine says why it goes)
   changeNotice: (_olds, news, replaces) =>
-    replaces.length
+    replaces.some((f) => f !== "state")
       ? `${replaces.join(", ")} cannot change in place, so this up makes a new volume (${news.snapshotId === undefined ? "empty" : containsUnknown(news.snapshotId) ? "from its snapshot" : `from snapshot ${String(news.snapshotId)}`}) and deletes this one with what it holds. If it holds data you need, take a cim.VolumeSnapshot of it first and make the new one from it (snapshotId), or keep this one by undoing the change`
       : undefined,
   lookups(i, rows, before) {
