@@ -54,7 +54,7 @@ export interface InstanceArgs extends ArgsOf<InstanceKind> {
   readonly networkIds?: ArgsOf<InstanceKind>["networkIds"];
   /** Fixed private addresses, one per network. Replaces on change (deleting first when an address is kept). */
   readonly ipToNetworkList?: ArgsOf<InstanceKind>["ipToNetworkList"];
-  /** base64-encoded cloud-init payload, at most 32,768 characters (the platform's `vm.userdata.max.length`; a gzip-compressed payload fits more). A secret input; outputs keep only its digest (`userDataHash`), never the payload. Replaces on change. */
+  /** base64-encoded cloud-init payload, at most 32,768 characters by the platform's default `vm.userdata.max.length` (preview warns above it, and refuses 1,048,576 or more, which no platform takes; a gzip-compressed payload fits more). A secret input; outputs keep only its digest (`userDataHash`), never the payload. Replaces on change. */
   readonly userData?: ArgsOf<InstanceKind>["userData"];
   /** One SSH key pair, by name (the API uses only the first): a `cim.SshKeyPair`'s `name`, or a key pair registered in the region. The platform copies its public key into the instance at deploy: a key pair registered again under the same name with another key (a rotation) leaves the instance as it is, with the old key. Replaces on change (the API cannot give an instance another key). Names a `cim.SshKeyPair` by name (its `name` output); preview refuses a name written as text that names none. */
   readonly sshKeyNames?: ArgsOf<InstanceKind>["sshKeyNames"];

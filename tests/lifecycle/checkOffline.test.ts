@@ -95,6 +95,25 @@ describe("Instance check lookups", () => {
     expect(r.inputs).toMatchObject({ powerState: "stopped", imageType: "template" });
   });
 
+  it("warns of userData above the platform's default limit, which its operator may have raised", async () => {
+    process.env.CIM_SKIP_LOOKUPS = "1";
+    try {
+      const warnings = await warned(async () => {
+        const r = await instanceProvider.check!(
+          {},
+          { ...program, name: "web", userData: "QUJD".repeat(10_000) },
+        );
+        expect(r.failures).toEqual([]);
+        await instanceProvider.check!({}, { ...program, userData: "QUJD".repeat(8_192) });
+      });
+      expect(warnings).toEqual([
+        `cim:Instance "web": userData is 40,000 characters of base64, above 32,768, the platform's default limit (vm.userdata.max.length): the deploy is refused unless its operator raised it. Gzip the cloud-init payload before encoding it to fit (cloud-init reads it compressed)`,
+      ]);
+    } finally {
+      delete process.env.CIM_SKIP_LOOKUPS;
+    }
+  });
+
   it("refuses a misspelt input, suggesting the name", async () => {
     delete process.env.CIM_BASE_URL;
     const { failures } = await instanceProvider.check!({}, { ...program, displayNmae: "web" });

@@ -28,7 +28,7 @@ import { defineKind, desiredValue, type Recorded, type Requirement } from "../..
 import { diskSizeProblem } from "../../kinds/diskOffering";
 import { examples, exported, outputOf, templateInstance } from "../../kinds/examples";
 import { bool, id, optionalId, text, whenKnown } from "../../lifecycle/check";
-import { currentResource } from "../../lifecycle/engineLog";
+import { currentResource, engineWarning } from "../../lifecycle/engineLog";
 import { describe, ResourceError } from "../../lifecycle/errors";
 import { parseIpv4 } from "../../lifecycle/net";
 import { leftHolding } from "../../lifecycle/passingRefusal";
@@ -45,6 +45,7 @@ import {
   inInstanceZone,
   instanceWouldCollide,
   liveNetworks,
+  longUserData,
   nameHeld,
   normaliseUserData,
   offeringChangeStops,
@@ -54,6 +55,7 @@ import {
   rootDiskProblem,
   rootVolumeReplaced,
   sortFixed,
+  USER_DATA_CEILING,
   USER_DATA_MAX_LENGTH,
   uniqueFixedAddresses,
   uniqueHostName,
@@ -322,13 +324,13 @@ export const instance = defineKind({
         .transform(normaliseUserData)
         .refine((s) => BASE64.test(s) && s.length % 4 === 0, "must be base64-encoded (cloud-init payload)")
         .refine((s) => s.length > 0, "must not be empty (leave it out instead)")
-        .refine((s) => s.length <= USER_DATA_MAX_LENGTH, {
+        .refine((s) => s.length < USER_DATA_CEILING, {
           error: (iss) =>
-            `must be at most ${USER_DATA_MAX_LENGTH.toLocaleString("en")} characters of base64, the platform's limit (vm.userdata.max.length); this is ${String(iss.input).length.toLocaleString("en")}: gzip the cloud-init payload before encoding it (cloud-init reads it compressed)`,
+            `must be under ${USER_DATA_CEILING.toLocaleString("en")} characters of base64, the most the platform takes in a request (its own limit, vm.userdata.max.length, is ${USER_DATA_MAX_LENGTH.toLocaleString("en")} unless raised); this is ${String(iss.input).length.toLocaleString("en")}: gzip the cloud-init payload before encoding it (cloud-init reads it compressed)`,
         })
         .optional(),
       {
-        doc: `base64-encoded cloud-init payload, at most ${USER_DATA_MAX_LENGTH.toLocaleString("en")} characters (the platform's \`vm.userdata.max.length\`; a gzip-compressed payload fits more). A secret input; outputs keep only its digest (\`userDataHash\`), never the payload.`,
+        doc: `base64-encoded cloud-init payload, at most ${USER_DATA_MAX_LENGTH.toLocaleString("en")} characters by the platform's default \`vm.userdata.max.length\` (preview warns above it, and refuses ${USER_DATA_CEILING.toLocaleString("en")} or more, which no platform takes; a gzip-compressed payload fits more). A secret input; outputs keep only its digest (\`userDataHash\`), never the payload.`,
         change: "replace",
         secret: true,
         // Compared by digest: outputs record userDataHash, not the payload.
@@ -436,6 +438,8 @@ export const instance = defineKind({
     created: output("When it was created (the API's `created`, an ISO 8601 date-time).", z.string()),
   },
   rules(values, fail) {
+    const long = longUserData(values);
+    if (long) void engineWarning(long);
     whenKnown(values, ["imageType", "templateId", "isoId", "diskOfferingId"], () => {
       if (values.imageType === "iso") {
         if (values.isoId === undefined) fail("isoId", 'isoId is required when imageType is "iso"');

@@ -21,8 +21,20 @@ export const HOST_NAME = /^[a-zA-Z](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/;
 
 export const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-/** The most base64 text of userData the platform takes: CloudStack's `vm.userdata.max.length` at its default. */
+/**
+ * The base64 text of userData the platform takes by default: CloudStack's `vm.userdata.max.length`, which its
+ * operator may raise, up to the request's own ceiling, `USER_DATA_CEILING` (1 MiB of text), which nothing raises.
+ */
 export const USER_DATA_MAX_LENGTH = 32_768;
+export const USER_DATA_CEILING = 1_048_576;
+
+/** The warning for userData above the platform's default limit and under the ceiling, if any. */
+export function longUserData(values: Recorded): string | undefined {
+  const text = values.userData;
+  if (typeof text !== "string" || text.length <= USER_DATA_MAX_LENGTH) return undefined;
+  const name = typeof values.name === "string" ? ` "${values.name}"` : "";
+  return `cim:Instance${name}: userData is ${text.length.toLocaleString("en")} characters of base64, above ${USER_DATA_MAX_LENGTH.toLocaleString("en")}, the platform's default limit (vm.userdata.max.length): the deploy is refused unless its operator raised it. Gzip the cloud-init payload before encoding it to fit (cloud-init reads it compressed)`;
+}
 
 /** userData without the line breaks and spaces base64 text may carry: what is compared and sent. */
 export function normaliseUserData(v: string): string {
