@@ -31,6 +31,23 @@ async function warned(fn: () => Promise<void>): Promise<string[]> {
   return out;
 }
 
+/** Runs `fn` with CIM_BASE_URL on a local server answering with `handle` (and a token), then closes it. */
+async function withApi(handle: http.RequestListener, fn: () => Promise<void>): Promise<void> {
+  const server = http.createServer(handle);
+  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+  try {
+    const { port } = server.address() as AddressInfo;
+    Object.assign(process.env, {
+      CIM_BASE_URL: `http://127.0.0.1:${port}`,
+      CIM_TOKEN: token,
+      CIM_REGION: "",
+    });
+    await fn();
+  } finally {
+    server.close();
+  }
+}
+
 describe("Instance check lookups", () => {
   it("skips lookups when the API cannot be reached, so a valid program still previews, and says so once", async () => {
     Object.assign(process.env, { CIM_BASE_URL: "http://127.0.0.1:9", CIM_TOKEN: token, CIM_REGION: "" });
@@ -62,30 +79,23 @@ describe("Instance check lookups", () => {
 
   it("says nothing for a cause of one region or one slow list (a 403), nor once a read has answered", async () => {
     let status = 403;
-    const server = http.createServer((_req, res) => {
-      res.writeHead(status, { "content-type": "application/json" });
-      res.end(JSON.stringify(status === 200 ? [] : { message: "No account in this region" }));
-    });
-    await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
-    try {
-      const { port } = server.address() as AddressInfo;
-      Object.assign(process.env, {
-        CIM_BASE_URL: `http://127.0.0.1:${port}`,
-        CIM_TOKEN: token,
-        CIM_REGION: "",
-      });
-      expect(await warned(async () => void (await instanceProvider.check!({}, program)))).toEqual([]);
-      // a read answers, then the API goes: the checks ran, and a later failure is a resource's own
-      const later = await warned(async () => {
-        status = 200;
-        await instanceProvider.check!({}, program);
-        process.env.CIM_BASE_URL = "http://127.0.0.1:9";
-        await instanceProvider.check!({}, { ...program, rootDiskSize: 9 });
-      });
-      expect(later).toEqual([]);
-    } finally {
-      server.close();
-    }
+    await withApi(
+      (_req, res) => {
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(JSON.stringify(status === 200 ? [] : { message: "No account in this region" }));
+      },
+      async () => {
+        expect(await warned(async () => void (await instanceProvider.check!({}, program)))).toEqual([]);
+        // a read answers, then the API goes: the checks ran, and a later failure is a resource's own
+        const later = await warned(async () => {
+          status = 200;
+          await instanceProvider.check!({}, program);
+          process.env.CIM_BASE_URL = "http://127.0.0.1:9";
+          await instanceProvider.check!({}, { ...program, rootDiskSize: 9 });
+        });
+        expect(later).toEqual([]);
+      },
+    );
   });
 
   it("takes powerState and imageType in any case, as every choice of words", async () => {
@@ -161,28 +171,23 @@ describe("Instance check lookups", () => {
       "/api/v1/offerings/compute": [{ id: offering, name: "Small" }],
       "/api/v1/templates": [{ id: template, name: "Ubuntu 22.04 LTS", minRootDiskSizeGb: 10 }],
     };
-    const server = http.createServer((req, res) => {
-      const body = rows[(req.url ?? "").split("?")[0]];
-      res.writeHead(body ? 200 : 404, { "content-type": "application/json" });
-      res.end(JSON.stringify(body ?? { message: "not found" }));
-    });
-    await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
-    try {
-      const { port } = server.address() as AddressInfo;
-      Object.assign(process.env, {
-        CIM_BASE_URL: `http://127.0.0.1:${port}`,
-        CIM_TOKEN: token,
-        CIM_REGION: "",
-      });
-      const failures = (await instanceProvider.check!({}, program)).failures ?? [];
-      expect(failures.map((f) => f.property).sort()).toEqual(["rootDiskSize", "zoneId"]);
-      expect(failures.find((f) => f.property === "zoneId")?.reason).toContain(
-        `zoneId ${zone} is not a zone of`,
-      );
-      expect(failures.find((f) => f.property === "rootDiskSize")?.reason).toContain("smaller than the 10 GB");
-    } finally {
-      server.close();
-    }
+    await withApi(
+      (req, res) => {
+        const body = rows[(req.url ?? "").split("?")[0]];
+        res.writeHead(body ? 200 : 404, { "content-type": "application/json" });
+        res.end(JSON.stringify(body ?? { message: "not found" }));
+      },
+      async () => {
+        const failures = (await instanceProvider.check!({}, program)).failures ?? [];
+        expect(failures.map((f) => f.property).sort()).toEqual(["rootDiskSize", "zoneId"]);
+        expect(failures.find((f) => f.property === "zoneId")?.reason).toContain(
+          `zoneId ${zone} is not a zone of`,
+        );
+        expect(failures.find((f) => f.property === "rootDiskSize")?.reason).toContain(
+          "smaller than the 10 GB",
+        );
+      },
+    );
   });
 });
 
