@@ -19,7 +19,8 @@ const saved = { ...process.env };
 
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, jobLatencyMs: 0 });
-  token = await emu.token();
+  // a day: a test sets the server's clock three hours on, and expiry follows it
+  token = await emu.token({ ttlSeconds: 86_400 });
   client = new CimClient({ baseUrl: emu.url, token });
   zoneId = (await client.catalogue.zones())[0].id;
   vpcOfferingId = (await client.catalogue.vpcOfferings())[0].id;

@@ -20,7 +20,12 @@ let vpcOfferingId: string;
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, jobLatencyMs: 0 });
   ctl = await EmulatorControl.of(emu);
-  client = new CimClient({ baseUrl: emu.url, token: await emu.token(), retry: { maxRetries: 0 } });
+  // a day: the last test sets the server's clock three hours on, and expiry follows it
+  client = new CimClient({
+    baseUrl: emu.url,
+    token: await emu.token({ ttlSeconds: 86_400 }),
+    retry: { maxRetries: 0 },
+  });
   zoneId = (await client.catalogue.zones())[0].id;
   vpcOfferingId = (await client.catalogue.vpcOfferings())[0].id;
 });
