@@ -39,14 +39,14 @@ const label = (field: string, path: readonly PropertyKey[]) =>
   [field, ...path.map((p) => (typeof p === "number" ? `[${p}]` : String(p)))].join(".").replace(/\.\[/g, "[");
 
 /** "field.path message"; a bad record key says what is wrong with the key itself. */
-function describeIssue(field: string, issue: z.core.$ZodIssue, value: unknown, secret: boolean): string {
+function describeIssue(field: string, issue: z.core.$ZodIssue, value: unknown): string {
   if (issue.code === "invalid_key") {
     const key = String(issue.path.at(-1) ?? "");
     const shown = key.length > 40 ? `${key.slice(0, 40)}…` : key;
     const why = issue.issues.map((i) => i.message).join("; ");
     return `${label(field, issue.path.slice(0, -1))} ${why} (key ${JSON.stringify(shown)})`;
   }
-  return `${label(field, issue.path)} ${issue.message}${secret ? "" : textForType(issue, value)}`;
+  return `${label(field, issue.path)} ${issue.message}${textForType(issue, value)}`;
 }
 
 /**
@@ -106,10 +106,9 @@ export function checkFields(
     refused.push(field);
     const secret = options.secret?.includes(field) ?? false;
     for (const issue of parsed.error.issues) {
-      const hidden = secret || concealed(issue);
       failures.push({
-        property: hidden ? "" : field,
-        reason: describeIssue(field, issue, value, hidden),
+        property: secret || concealed(issue) ? "" : field,
+        reason: describeIssue(field, issue, value),
       });
     }
   }

@@ -51,7 +51,7 @@ function keyPairOf(ctx: ICtx, name: string | undefined): string | undefined {
 }
 
 /** CloudStack's `vm.userdata.max.length` at its default, and the POST request's own ceiling (UserDataManagerImpl). */
-export const USER_DATA_MAX_LENGTH = 32_768;
+const USER_DATA_MAX_LENGTH = 32_768;
 const USER_DATA_POST_CEILING = 1_048_576;
 
 /** UserDataManagerImpl.validateAndDecodeByHTTPMethod: the base64 text's length, the setting's limit. */
