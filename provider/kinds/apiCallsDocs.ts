@@ -36,7 +36,16 @@ function updateTable(kind: Kind, recorded: KindApiCalls): string[] {
       rows.push(`| ${change} | ${code(c.call)} | ${jobText(c)} |`);
     });
   }
-  return [...rows, ""];
+  // The recording changes a sample of the kind's in-place fields; the others are named, so the table is not
+  // read as the whole list.
+  const shown = new Set(recorded.update.flatMap((u) => u.fields));
+  const others = Object.entries(kind.fields)
+    .filter(([name, f]) => f.change === "update" && !shown.has(name))
+    .map(([name]) => code(name));
+  const rest = others.length
+    ? [`Also changed in place, their calls not recorded here: ${others.join(", ")}.`, ""]
+    : [];
+  return [...rows, "", ...rest];
 }
 
 /** The section; a kind without a recording (added since the last `npm run generate`) is refused, naming it. */

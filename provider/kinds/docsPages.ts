@@ -442,10 +442,26 @@ export function functionPages(functions: readonly FunctionDoc[]): Record<string,
     "",
     "| function | what it does |",
     "|---|---|",
-    ...functions.map((f) => `| [\`cim.${f.name}\`](${f.name}.md) | ${cell(f.doc.split("\n")[0])} |`),
+    ...functions.map((f) => `| [\`cim.${f.name}\`](${f.name}.md) | ${cell(firstSentence(f.doc))} |`),
     "",
   ].join("\n");
   return pages;
+}
+
+/**
+ * A doc's first sentence, for an index row: its first paragraph's lines joined, cut at the first full stop outside
+ * code that ends a sentence (not the one of "e.g." or "i.e.").
+ */
+export function firstSentence(doc: string): string {
+  const text = doc.split(/\n\s*\n/)[0].replace(/\s*\n\s*/g, " ").trim();
+  let code = false;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "`") code = !code;
+    if (code || text[i] !== "." || (i + 1 < text.length && text[i + 1] !== " ")) continue;
+    if (/(?:^|[\s(])(?:e\.g|i\.e|etc)$/.test(text.slice(0, i))) continue;
+    return text.slice(0, i + 1);
+  }
+  return text;
 }
 
 /** The generated documentation, by path from the repository root. */

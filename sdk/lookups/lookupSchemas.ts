@@ -11,7 +11,7 @@ import type { RegionFailure } from "./instanceGroups";
 const text = (doc: string) => z.string().describe(doc).optional();
 
 const region = {
-  region: text("Region uuid, or a region name such as `de-fra-1`. Default: the provider's `region` (or `CIM_REGION`), then the API's default region."),
+  region: text("Region uuid, or a region name such as `de-fra-1`. Default: `cim:region` (on the native path, the provider's `region`), else `CIM_REGION`, else the API's default region."),
 };
 const nameOrId = {
   name: text("The record's name (exact, then case-insensitive)."),
