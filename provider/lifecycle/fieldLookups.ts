@@ -5,7 +5,14 @@
 // references name, values no two records may hold, adoption).
 
 import type { CheckFailure } from "./check";
-import { type Fields, type Outputs, PLAIN_REFERENCES, type Recorded, refOf } from "./fieldSpec";
+import {
+  type Fields,
+  type Outputs,
+  PLAIN_REFERENCES,
+  type Recorded,
+  refOf,
+  requirementsOf,
+} from "./fieldSpec";
 import type { CatalogueRows, Kind, RowsBefore } from "./kindSpec";
 import { adoptionFailures, exclusiveFailures, kindLiveRules, stableRequirements } from "./liveChecks";
 import { catalogue, mustExist, mustReferToExisting } from "./lookups";
@@ -63,7 +70,7 @@ export async function fieldLookups<F extends Fields, O extends Outputs>(
             target,
             ref.by,
             // unlisted, the record may be one this run changes: its stable requirements are judged after (stableRequirements)
-            listed ? ref.requires : [],
+            listed ? requirementsOf(ref.requires).filter((r) => !r.plannedOnly) : [],
             inputs,
             ref.regionFrom,
             // written as text: a name a resource of this run takes is refused, saying what to pass instead

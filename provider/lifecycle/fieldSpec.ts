@@ -228,6 +228,11 @@ export interface Requirement {
    * when the program's SDK says which resource that is (planned.ts) and those inputs are known.
    */
   readonly planned?: readonly string[];
+  /**
+   * With `planned`: judged only on the record a resource of the run will make, where the kind's live rules judge
+   * the live records in words of their own (a member instance's networks, which balancer.ts reads of any known id).
+   */
+  readonly plannedOnly?: boolean;
 }
 
 /** A reference's requirements as one list (a field gives one or several). */
@@ -281,6 +286,13 @@ export interface ExclusiveClaim<V = any> {
    * the second, and to change or remove one of the two.
    */
   readonly twice?: (mine: V, theirs: V) => string;
+  /**
+   * A field of the record an input names that the claim reads too, for what the inputs alone do not say (a
+   * gateway's VPC's zone): set as the input `as` before `claimed` (of the new inputs and of the old ones), from the
+   * live record input `from` names, else from the inputs of the resource of the run it names (planned.ts); left
+   * out where neither says it. Read at check alone: a claim of a record (claimedOfRecord) does without it.
+   */
+  readonly reads?: { readonly from: string; readonly field: string; readonly as: string };
 }
 
 /** An exclusive value live records show: what one holds, and the refusal when one does. */

@@ -334,9 +334,9 @@ export async function exclusiveFailures(
   const where =
     judged.region === undefined && claimIn !== undefined ? { ...judged, region: claimIn } : judged;
   for (const x of rules) {
-    const claimed = x.claimed(where);
+    const claimed = x.claimed(await withRead(kind, x, where, inputs, news, region));
     if (claimed === undefined) continue;
-    const own = existing ? x.claimed(olds) : undefined;
+    const own = existing ? x.claimed(await withRead(kind, x, olds, olds, undefined, region)) : undefined;
     const unchanged = own !== undefined && sameValue(own, claimed);
     const twice = claimedTwice(kind, claimIn, x, inputs, claimed, unchanged, idsOf(), replaced);
     if (twice) {
@@ -371,6 +371,37 @@ export async function exclusiveFailures(
     out.push({ property: x.property, reason });
   }
   return out;
+}
+
+/**
+ * `claiming` with the field the rule reads of the record an input names (ExclusiveClaim.reads), where known: of the
+ * live record the input's value in `inputs` names, else of the record the resource of the run it comes from will
+ * make (`news`: the program's inputs, saying which that is).
+ */
+async function withRead(
+  kind: Kind,
+  x: Exclusive,
+  claiming: Recorded,
+  inputs: Recorded,
+  news: Recorded | undefined,
+  region: string | undefined,
+): Promise<Recorded> {
+  const r = x.reads;
+  const f = r && kind.fields[r.from];
+  const target = f && refOf(f) ? kindNamed(refOf(f)!.kind) : undefined;
+  if (!r || !target) return claiming;
+  const value = inputs[r.from];
+  let read: unknown;
+  if (typeof value === "string" && !containsUnknown(value))
+    read = ((await liveRecord(kind.name, region, target, value)) as Recorded | undefined)?.[r.field];
+  else if (news) {
+    const p = plannedIn(news, r.from, value, target.name)[0]?.planned;
+    read =
+      p && plannedFieldsKnown(p, [r.field])
+        ? (plannedRecord(p) as Recorded | undefined)?.[r.field]
+        : undefined;
+  }
+  return read === undefined ? claiming : { ...claiming, [r.as]: read };
 }
 
 /**

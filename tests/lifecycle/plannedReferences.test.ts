@@ -4,11 +4,13 @@
 // passes corrected. Values the API layer cannot know at preview stay unjudged.
 import { describe, expect, it } from "vitest";
 import { providerFor } from "../../provider";
+import { CimClient } from "../../provider/client";
 import type { KindName } from "../../provider/kinds";
 import { PLANNED_REFERENCES } from "../../provider/kinds/define";
+import { aboutResource } from "../../provider/lifecycle/engineLog";
 import { resetLookups } from "../../provider/lifecycle/lookups";
 import { UNKNOWN } from "../../provider/lifecycle/values";
-import { type Rec, sshRule, tierArgs, useWorld, w } from "./refusalWorld";
+import { gatewayArgs, type Rec, sshRule, tierArgs, useWorld, w } from "./refusalWorld";
 
 useWorld();
 
@@ -314,5 +316,209 @@ describe("values no two resources may hold, under a resource the run makes", () 
         ),
       },
     ]);
+  });
+});
+
+describe("what one program's resources ask of each other that the API refuses at up", () => {
+  it("two load-balancer rules of a new address onto two tiers; onto one tier they pass", async () => {
+    const ip = planned("PublicIp", "web", { vpcId: w.vpcId });
+    const rule = (name: string, networkId: string, publicPort: number) => ({
+      name,
+      publicIpId: UNKNOWN,
+      networkId,
+      publicPort,
+      privatePort: 8080,
+      [PLANNED_REFERENCES]: { publicIpId: ip },
+    });
+    const p = providerFor("LoadBalancerRule");
+    expect((await p.check!({}, rule("a", w.plainTier, 80))).failures ?? []).toEqual([]);
+    expect((await p.check!({}, rule("b", w.plainTier, 81))).failures ?? []).toEqual([]);
+    const second = await p.check!({}, rule("c", w.plainTier2, 82));
+    expect(second.failures).toEqual([
+      {
+        property: "networkId",
+        reason: `networkId "${w.plainTier2}": another cim.LoadBalancerRule (name "a") of this program claims public IP "web" (new in this run) for network ${w.plainTier}, and the platform balances the rules of one address onto one network (it refuses a rule for another). Balance both onto one network, or give one of the two another address (a cim.PublicIp)`,
+      },
+    ]);
+  });
+
+  it("a new member instance without a NIC on the balancer's network; on it, or on the zone's default network, it passes", async () => {
+    const lb = (vm: Rec) => ({
+      name: "web",
+      publicIpId: w.vpcIp,
+      networkId: w.plainTier,
+      publicPort: 8088,
+      privatePort: 8080,
+      memberIds: [w.tierVm, UNKNOWN],
+      [PLANNED_REFERENCES]: { memberIds: [null, vm] },
+    });
+    const rule = providerFor("LoadBalancerRule");
+    const off = await rule.check!({}, lb(newInstance({ networkIds: [w.plainTier2] })));
+    expect(off.failures).toEqual([
+      {
+        property: "memberIds",
+        reason: expect.stringMatching(
+          /^memberIds names instance "app" \(new in this run\) in .+, which has networkIds \["[^"]+"\], no NIC on network \S+, the network the rule serves: the platform balances only instances on that network \(it refuses such a member after making the rule\)\. Add that network to the instance's networkIds, or balance it from that network's own balancer$/,
+        ),
+      },
+    ]);
+    resetLookups();
+    expect((await rule.check!({}, lb(newInstance()))).failures ?? []).toEqual([]);
+    resetLookups();
+    const { networkIds: _, ...noNetworks } = newInstance().inputs;
+    expect((await rule.check!({}, lb({ ...newInstance(), inputs: noNetworks }))).failures ?? []).toEqual([]);
+    resetLookups();
+    expect((await rule.check!({}, lb(newInstance({ networkIds: UNKNOWN })))).failures ?? []).toEqual([]);
+
+    resetLookups();
+    const ilb = (vm: Rec) => ({
+      name: "db",
+      networkId: w.ilbTier,
+      sourcePort: 5432,
+      instancePort: 5432,
+      memberIds: [UNKNOWN],
+      [PLANNED_REFERENCES]: { memberIds: [vm] },
+    });
+    const internal = providerFor("InternalLoadBalancer");
+    const offTier = await internal.check!({}, ilb(newInstance()));
+    expect(offTier.failures).toEqual([
+      {
+        property: "memberIds",
+        reason: expect.stringMatching(
+          /^memberIds names instance "app" \(new in this run\) in .*, which has networkIds \[.*\], no NIC on network \S+, the network the load balancer serves: /,
+        ),
+      },
+    ]);
+    resetLookups();
+    expect((await internal.check!({}, ilb(newInstance({ networkIds: [w.ilbTier] })))).failures ?? []).toEqual(
+      [],
+    );
+  });
+
+  it("a static NAT onto a new instance without a NIC on its network, refused as the API refuses it", async () => {
+    const nat = (vm: Rec) => ({
+      publicIpId: w.vpcIp,
+      networkId: w.plainTier,
+      instanceId: UNKNOWN,
+      [PLANNED_REFERENCES]: { instanceId: vm },
+    });
+    const offTier = newInstance({ networkIds: [w.plainTier2] });
+    await refusedLikeTheApi(
+      "StaticNat",
+      nat(offTier),
+      "instanceId",
+      /^instanceId names instance "app" \(new in this run\) in .*, which has networkIds \[\S+\], no NIC on network \S+, the network the static NAT maps the address onto/,
+      { planned: offTier, ref: "instanceId" },
+      /doesn't belong to the network/i,
+    );
+    resetLookups();
+    expect((await providerFor("StaticNat").check!({}, nat(newInstance()))).failures ?? []).toEqual([]);
+  });
+
+  it("two private gateways of two VPCs of one zone on one VLAN; of two zones they pass", async () => {
+    const gateway = providerFor("VpcGateway");
+    const ofNewVpc = (zoneId: string, name = "main") => ({
+      ...gatewayArgs(),
+      vlan: 401,
+      vpcId: UNKNOWN,
+      [PLANNED_REFERENCES]: {
+        vpcId: planned("Vpc", name, { name, zoneId, cidr: "10.1.0.0/16", vpcOfferingId: w.vpcOfferingId }),
+      },
+    });
+    // the first of an existing VPC (zone A, read from its record), the second of a new VPC in zone A
+    expect((await gateway.check!({}, { ...gatewayArgs(), vlan: 401 })).failures ?? []).toEqual([]);
+    const second = await gateway.check!({}, ofNewVpc(w.zoneA));
+    expect(second.failures).toEqual([
+      {
+        property: "vlan",
+        reason: `vlan 401: another cim.VpcGateway of this program claims VLAN 401 for VPC ${w.vpcId}, in zone ${w.zoneA} as this one's VPC "main" (new in this run) is, and a VLAN of the zone carries one network (the API would refuse whichever gateway it makes second). Give one of the two another vlan`,
+      },
+    ]);
+    resetLookups();
+    expect((await gateway.check!({}, { ...gatewayArgs(), vlan: 401 })).failures ?? []).toEqual([]);
+    expect((await gateway.check!({}, ofNewVpc(w.zoneB))).failures ?? []).toEqual([]);
+    // two new VPCs of one zone
+    resetLookups();
+    expect(
+      (await gateway.check!({}, { ...ofNewVpc(w.zoneB, "x"), ipAddress: "172.16.0.3" })).failures ?? [],
+    ).toEqual([]);
+    expect((await gateway.check!({}, ofNewVpc(w.zoneB, "y"))).failures?.map((f) => f.property)).toEqual([
+      "vlan",
+    ]);
+  });
+
+  it("two static NATs of two addresses onto one instance's NIC; onto two instances they pass", async () => {
+    const ip = (name: string) => planned("PublicIp", name, { vpcId: w.vpcId });
+    const nat = (address: string, instanceId: string) => ({
+      publicIpId: UNKNOWN,
+      networkId: w.plainTier,
+      instanceId,
+      [PLANNED_REFERENCES]: { publicIpId: ip(address) },
+    });
+    const p = providerFor("StaticNat");
+    // the two differ only in the address they come from: each is known by its URN, as on the plugin
+    const check = (name: string, news: Rec) =>
+      aboutResource(`urn:pulumi:dev::app::cim:index:StaticNat::${name}`, () => p.check!({}, news));
+    expect((await check("a", nat("a", w.tierVm))).failures ?? []).toEqual([]);
+    const second = await check("b", nat("b", w.tierVm));
+    expect(second.failures).toEqual([
+      {
+        property: "instanceId",
+        reason: `instanceId "${w.tierVm}": cim.StaticNat "a" of this program claims static NAT of another address onto the same instance on network ${w.plainTier}, and the platform maps one public address onto an instance's NIC (it refuses the second). Map one of the two addresses onto another instance, or remove the one not meant to be there`,
+      },
+    ]);
+    resetLookups();
+    expect((await check("a", nat("a", w.tierVm))).failures ?? []).toEqual([]);
+    expect((await check("b", nat("b", UNKNOWN))).failures ?? []).toEqual([]);
+  });
+});
+
+describe("what live records hold that the API refuses a new resource", () => {
+  const client = () => new CimClient({ baseUrl: process.env.CIM_BASE_URL!, token: process.env.CIM_TOKEN! });
+
+  it("an internal load balancer's source address a NIC of the tier holds, refused as the API refuses it", async () => {
+    const instance = providerFor("Instance");
+    const vm = await instance.create(
+      (await instance.check!({}, { ...newInstance({ networkIds: [w.ilbTier] }).inputs, name: "nic-holder" }))
+        .inputs,
+    );
+    const held = String(vm.outs.ipAddress);
+    try {
+      resetLookups();
+      const ilb = providerFor("InternalLoadBalancer");
+      const args = { name: "db", networkId: w.ilbTier, sourcePort: 5432, instancePort: 5432 };
+      const checked = await ilb.check!({}, { ...args, sourceIpAddress: held });
+      expect(checked.failures).toEqual([
+        {
+          property: "sourceIpAddress",
+          reason: `sourceIpAddress ${held}: instance nic-holder (${vm.id}) has that address on network ${w.ilbTier} (networkId), and the platform hands a balancer no address a NIC holds. Give a free address of the tier, or leave sourceIpAddress out and the API allocates one`,
+        },
+      ]);
+      await expect(ilb.create(checked.inputs)).rejects.toThrow(/is already in use on network/);
+      resetLookups();
+      expect((await ilb.check!({}, { ...args, sourceIpAddress: "10.90.2.200" })).failures ?? []).toEqual([]);
+    } finally {
+      await instance.delete!(vm.id, vm.outs);
+    }
+  });
+
+  it("a static NAT onto an instance's NIC that another address maps onto already, refused as the API refuses it", async () => {
+    const natted = (await client().publicIps.get(w.natIp)).virtualMachineId!;
+    const nat = providerFor("StaticNat");
+    const checked = await nat.check!({}, { publicIpId: w.vpcIp, networkId: w.plainTier, instanceId: natted });
+    expect(checked.failures).toEqual([
+      {
+        property: "instanceId",
+        reason: expect.stringMatching(
+          new RegExp(
+            `^instanceId ${natted}: public IP \\S+ \\(${w.natIp}\\) has static NAT onto this instance on network ${w.plainTier} already, and the platform maps one public address onto an instance's NIC\\. .*; else map this address onto another instance, or adopt that mapping with adoptId$`,
+          ),
+        ),
+      },
+    ]);
+    await expect(nat.create(checked.inputs)).rejects.toThrow(/is already associated with another public ip/);
+    resetLookups();
+    const other = await nat.check!({}, { publicIpId: w.vpcIp, networkId: w.plainTier, instanceId: w.tierVm });
+    expect(other.failures ?? []).toEqual([]);
   });
 });

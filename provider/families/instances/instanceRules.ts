@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { ConflictError, commandMatches, type Instance, type Network } from "../../client";
 import { inZone } from "../../kinds/common";
-import type { Exclusive, LiveRecord, LookupFailure, Recorded } from "../../kinds/define";
+import type { Exclusive, LiveRecord, LookupFailure, Recorded, Requirement } from "../../kinds/define";
 import { isHostOf, parseCidr, parseIpv4 } from "../../lifecycle/net";
 import type { Session } from "../../lifecycle/session";
 import { containsUnknown } from "../../lifecycle/values";
@@ -316,3 +316,18 @@ export const offNetwork = (v: LiveRecord, network: string) => {
   const networks = liveNetworks(v as Instance);
   return networks !== undefined && !networks.includes(network);
 };
+
+/**
+ * An instance the same run makes has a NIC on the network `networkId` names (a balancer's member, a static NAT's
+ * instance), judged on its inputs (planned.ts): its `networkIds`, when given and known (without them it is on the
+ * zone's default network, which check does not read). A live instance is judged by the kind's live rules (offNetwork).
+ * `serves`: what the network is to the resource, completing "the network …"; `way`: the way out.
+ */
+export const plannedOnNetwork = (serves: string, way: string): Requirement => ({
+  plannedOnly: true,
+  planned: ["networkIds"],
+  needs: ["networkId"],
+  holds: (vm, i) => typeof i.networkId !== "string" || !offNetwork(vm, i.networkId),
+  reason: (vm, i) =>
+    `has networkIds ${JSON.stringify((vm as { networkIds?: unknown }).networkIds)}, no NIC on network ${String(i.networkId)}, the network ${serves}. ${way}`,
+});

@@ -11,7 +11,7 @@ import { convergeMembers, membersField } from "../../lifecycle/members";
 import { type Session, waitFor } from "../../lifecycle/session";
 import type { Operation } from "../../lifecycle/timeouts";
 import { containsUnknown } from "../../lifecycle/values";
-import { offNetwork } from "../instances/instanceRules";
+import { offNetwork, plannedOnNetwork } from "../instances/instanceRules";
 import { servedWhenMade } from "../publicIps/addressUse";
 
 export const LB_ALGORITHMS = ["roundrobin", "leastconn", "source"] as const;
@@ -60,7 +60,18 @@ export function balancerFields(noun: string, members: string) {
       doc: "The member instances (ids); order does not matter.",
       changeNote: "one job removes those that left, one adds those that came",
       // the platform refuses a member that names no instance ("Invalid instance id specified")
-      ...membersField(members, { kind: "Instance", mustExist: true }, (r: BalancerRecord) => r.memberIds),
+      ...membersField(
+        members,
+        {
+          kind: "Instance",
+          mustExist: true,
+          requires: plannedOnNetwork(
+            `the ${noun} serves: the platform balances only instances on that network (it refuses such a member after making the ${noun})`,
+            "Add that network to the instance's networkIds, or balance it from that network's own balancer",
+          ),
+        },
+        (r: BalancerRecord) => r.memberIds,
+      ),
     },
   };
 }

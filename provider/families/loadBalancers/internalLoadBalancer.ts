@@ -3,14 +3,21 @@
 // tier) balanced over member instances on that tier, by an algorithm. Name, description, algorithm and members
 // change in place, as for the public rule (balancer.ts); the tier, the source address and the ports replace.
 // Check holds the platform's rules on ports and algorithm, and reads a tier given as a plain id for its range: a
-// source address outside it is refused at preview. The API judges the rest (a tier whose offering does not serve
-// the internal LB, an address taken, a member off the tier; the range of a tier made in the same run) and its
-// refusals pass on.
+// source address outside it, or one a live instance's NIC holds on the tier, is refused at preview, as are a member
+// off the tier (a new instance, by its networkIds) and a tier whose offering does not serve the internal LB. The API
+// judges the rest (the range of a tier made in the same run) and its refusals pass on.
 
 import { z } from "zod";
 import type { InternalLoadBalancer, Network } from "../../client";
 import { commonFields, field, output, tags, zoneId } from "../../kinds/common";
-import { defineKind, type Recorded, type Requirement } from "../../kinds/define";
+import {
+  defineKind,
+  type LiveRecord,
+  type LiveRules,
+  type LookupFailure,
+  type Recorded,
+  type Requirement,
+} from "../../kinds/define";
 import { examples, exported, outputOf, templateInstance } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
 import { inRange, parseCidr, parseIpv4 } from "../../lifecycle/net";
@@ -64,6 +71,57 @@ function sourceAddressIn(field: "networkId" | "sourceIpAddressNetworkId"): Requi
     },
   };
 }
+
+type Row = LiveRecord & Record<string, unknown>;
+
+/**
+ * The addresses an instance's record shows it holds on each network: its NICs (`nics`, where the API gives them),
+ * else its default interface's address on the first of its networks (`networkIds`); none where it shows neither.
+ */
+function nicAddresses(vm: Row): { networkId: string; ipAddress: string }[] {
+  if (Array.isArray(vm.nics))
+    return (vm.nics as Record<string, unknown>[]).flatMap((n) =>
+      typeof n?.networkId === "string" && typeof n.ipAddress === "string"
+        ? [{ networkId: n.networkId, ipAddress: n.ipAddress }]
+        : [],
+    );
+  const first = Array.isArray(vm.networkIds) ? vm.networkIds[0] : undefined;
+  return typeof first === "string" && typeof vm.ipAddress === "string" && vm.ipAddress
+    ? [{ networkId: first, ipAddress: vm.ipAddress }]
+    : [];
+}
+
+/**
+ * A source address a live instance's NIC holds on the tier it is taken from is not handed to a balancer
+ * (CloudStack's acquireGuestIpAddress: "The requested IP … is already in use on network …", after the preview):
+ * judged on a new balancer's known address, on the instances the region lists (another internal balancer's address
+ * is shared with it, and the port rule judges that).
+ */
+async function sourceAddressFree(i: Recorded, { creating, find }: LiveRules): Promise<LookupFailure[]> {
+  const tier = i.sourceIpAddressNetworkId ?? i.networkId;
+  const address = i.sourceIpAddress;
+  if (
+    !creating ||
+    typeof address !== "string" ||
+    typeof tier !== "string" ||
+    containsUnknown([address, tier])
+  )
+    return [];
+  const holders = await find("Instance", (vm) =>
+    nicAddresses(vm as Row).some((n) => n.networkId === tier && n.ipAddress === address),
+  );
+  const vm = holders?.[0] as Row | undefined;
+  if (!vm) return [];
+  const from = i.sourceIpAddressNetworkId === undefined ? "networkId" : "sourceIpAddressNetworkId";
+  return [
+    {
+      property: "sourceIpAddress",
+      reason: `sourceIpAddress ${address}: instance ${String(vm.name ?? "")} (${vm.id}) has that address on network ${tier} (${from}), and the platform hands a balancer no address a NIC holds. Give a free address of the tier, or leave sourceIpAddress out and the API allocates one`,
+    },
+  ];
+}
+
+const internalRules = balancerNetworks("Internal");
 
 export const internalLoadBalancer = defineKind({
   name: "InternalLoadBalancer",
@@ -145,7 +203,10 @@ lb:
   },
   // A source address serves each port once: a replacement that names the same address and port deletes first
   // (one that leaves the address out gets a fresh one).
-  liveRules: balancerNetworks("Internal"),
+  liveRules: async (i, read, live) => [
+    ...(await internalRules(i, read, live)),
+    ...(await sourceAddressFree(i, live)),
+  ],
   // ... and another balancer on it is refused (CloudStack's detectInternalLbRulesConflict)
   exclusive: [
     {

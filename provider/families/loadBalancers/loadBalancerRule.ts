@@ -4,13 +4,14 @@
 // description, algorithm) changes in place; the members change in place too, by assign and remove jobs; the
 // address, network, ports and protocol replace. Check holds the platform's rules on ports, protocol and
 // algorithm, and refuses an address that is its VPC's source NAT or has static NAT, so a bad rule fails at
-// preview; the API judges the rest (a port another rule of the address holds, a member off the rule's network)
-// and its refusals are passed on.
+// preview, as it does a port another rule of the address holds, a member off the rule's network (also a new
+// instance, by its networkIds) and two rules of the program on one address onto two networks; the API judges the
+// rest and its refusals are passed on.
 
 import { z } from "zod";
 import type { LoadBalancerRule } from "../../client";
 import { commonFields, field, output, tags, word, zoneId } from "../../kinds/common";
-import { defineKind } from "../../kinds/define";
+import { defineKind, type Exclusive } from "../../kinds/define";
 import { examples, outputOf, resource, templateInstance } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
 import { addressUse } from "../publicIps/addressUse";
@@ -27,6 +28,30 @@ import {
 export const LB_PROTOCOLS = ["tcp", "udp", "tcp-proxy"] as const;
 
 const shared = balancerFields("rule", "the member instances, each on the rule's network");
+
+/** A rule's address and the network it balances onto. */
+type AddressNetwork = { address: string; network: string };
+
+/**
+ * The rules of one address balance onto one network (CloudStack's detectRulesConflict: "New rule is for a different
+ * network than what's specified in rule …"). A live rule of the address puts it on its network, and the check of
+ * the network the address serves judges that (balancerNetworks); this judges two rules of the program on an
+ * address that serves none yet (a new one), which the API would refuse at up, the second after the first is made.
+ * Only a rule that names its network claims: one that leaves it out balances on whatever the address serves.
+ */
+const oneNetworkAnAddress: Exclusive<AddressNetwork> = {
+  property: "networkId",
+  needs: ["publicIpId", "networkId"],
+  claimed: (i) =>
+    typeof i.publicIpId === "string" && typeof i.networkId === "string"
+      ? { address: i.publicIpId, network: i.networkId }
+      : undefined,
+  clash: (a, b) => a.address === b.address && a.network !== b.network,
+  buckets: (v) => [v.address],
+  shown: (v) => v.network,
+  twice: (mine, theirs) =>
+    `public IP ${mine.address} for network ${theirs.network}, and the platform balances the rules of one address onto one network (it refuses a rule for another). Balance both onto one network, or give one of the two another address (a cim.PublicIp)`,
+};
 
 export const loadBalancerRule = defineKind({
   name: "LoadBalancerRule",
@@ -150,6 +175,7 @@ web:
   // ... and a second rule on it, whatever its protocol, is refused (CloudStack's detectRulesConflict)
   exclusive: [
     addressUse("load balancing"),
+    oneNetworkAnAddress,
     {
       property: "publicPort",
       needs: ["publicIpId", "publicPort"],

@@ -88,8 +88,8 @@ async function vlanFree(
 
 /**
  * Two gateways of the program on one VLAN of one VPC: no live gateway holds it yet (vlanFree judges those), and the
- * API refuses whichever it makes second. Judged between the program's resources where both name the same VPC;
- * gateways of two VPCs share a zone only as their VPCs' records say, which a claim does not read.
+ * API refuses whichever it makes second. Judged between the program's resources where both name the same VPC,
+ * whatever is known of its zone; gateways of two VPCs, by the zones their VPCs are in (oneVlanAZone).
  */
 const oneGatewayAVlan: Exclusive<{ vpcId: string; vlan: number }> = {
   property: "vlan",
@@ -100,6 +100,30 @@ const oneGatewayAVlan: Exclusive<{ vpcId: string; vlan: number }> = {
   buckets: (v) => [`${v.vpcId}\u0000${v.vlan}`],
   // a VLAN is the zone's: both gateways are of one VPC, so of its zone
   shown: (v) => `VLAN ${v.vlan}, in the zone of VPC ${v.vpcId}`,
+};
+
+/** A gateway's VLAN in its VPC's zone. */
+type ZoneVlan = { zone: string; vpcId: string; vlan: number };
+
+/**
+ * Two gateways of the program of two VPCs on one VLAN of one zone (the zones their VPCs' records say, or the new
+ * VPCs' inputs): the API refuses whichever it makes second, as for one VPC (oneGatewayAVlan, which judges gateways
+ * of one VPC, whatever is known of its zone).
+ */
+const oneVlanAZone: Exclusive<ZoneVlan> = {
+  property: "vlan",
+  // a pool of its own: the kind's rule of vlan is oneGatewayAVlan
+  among: "VpcGateway VLAN of a zone",
+  needs: ["vpcId", "vlan"],
+  reads: { from: "vpcId", field: "zoneId", as: "vpcZoneId" },
+  claimed: (i) =>
+    typeof i.vpcZoneId === "string" && typeof i.vpcId === "string" && typeof i.vlan === "number"
+      ? { zone: i.vpcZoneId, vpcId: i.vpcId, vlan: i.vlan }
+      : undefined,
+  clash: (a, b) => a.zone === b.zone && a.vlan === b.vlan && a.vpcId !== b.vpcId,
+  buckets: (v) => [`${v.zone}\u0000${v.vlan}`],
+  twice: (mine, theirs) =>
+    `VLAN ${theirs.vlan} for VPC ${theirs.vpcId}, in zone ${theirs.zone} as this one's VPC ${mine.vpcId} is, and a VLAN of the zone carries one network (the API would refuse whichever gateway it makes second). Give one of the two another vlan`,
 };
 
 export const vpcGateway = defineKind({
@@ -186,7 +210,7 @@ export const vpcGateway = defineKind({
     created,
   },
   liveRules: vlanFree,
-  exclusive: [oneGatewayAVlan],
+  exclusive: [oneGatewayAVlan, oneVlanAZone],
   rules(values, fail) {
     whenKnown(values, ["ipAddress", "gateway", "netmask"], () => {
       const { ipAddress, gateway, netmask: mask } = values as Record<string, string | undefined>;

@@ -2,13 +2,15 @@
 // disableStaticNat (a job). It is not a record of its own in the API: it is read from its address (the client's
 // staticNatOf), so its id is the address's, and an address without static NAT shows it gone. Every field
 // replaces. The API refuses a source-NAT address and one that carries load-balancer rules, a network other than the
-// one the address serves, and an instance without a NIC on the network: preview says so first (mapsOnto).
+// one the address serves, and an instance without a NIC on the network: preview says so first (mapsOnto; a new
+// instance by its networkIds), and of an instance's NIC that another address maps onto (oneAddressANic).
 
 import { z } from "zod";
 import { type StaticNat, staticNatOf } from "../../client";
 import { commonFields, field, instanceField, output } from "../../kinds/common";
 import {
   defineKind,
+  type Exclusive,
   type LiveRecord,
   type LiveRules,
   type LookupFailure,
@@ -17,7 +19,7 @@ import {
 import { examples, exported, outputOf, resource, templateInstance } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
 import { containsUnknown } from "../../lifecycle/values";
-import { offNetwork } from "../instances/instanceRules";
+import { offNetwork, plannedOnNetwork } from "../instances/instanceRules";
 import { addressUse, servedWhenMade } from "./addressUse";
 
 type Row = LiveRecord & Record<string, unknown>;
@@ -104,6 +106,30 @@ async function networkOfAddress(
   ];
 }
 
+/**
+ * An instance's NIC on a network has one public address mapped onto it (CloudStack's enableStaticNat: "… as the vm …
+ * is already associated with another public ip"): another address's static NAT onto the same instance on the same
+ * network is refused, whether a live mapping holds it or another cim.StaticNat of the program claims it. Judged
+ * where `networkId` is given (an instance may have a static NAT on each of its networks, and without it the network
+ * is the address's, which a claim does not read).
+ */
+const oneAddressANic: Exclusive<string> = {
+  property: "instanceId",
+  needs: ["instanceId", "networkId"],
+  claimed: (i) =>
+    typeof i.instanceId === "string" && typeof i.networkId === "string"
+      ? `${i.instanceId}/${i.networkId}`
+      : undefined,
+  held: (n: StaticNat) =>
+    n.virtualMachineId && n.networkId ? `${n.virtualMachineId}/${n.networkId}` : undefined,
+  shown: (v) => `instance ${v.slice(0, v.lastIndexOf("/"))} on network ${v.slice(v.lastIndexOf("/") + 1)}`,
+  reason: (i, n: StaticNat) =>
+    `instanceId ${String(i.instanceId)}: public IP ${n.ipAddress ?? ""} (${n.id}) has static NAT onto this instance on network ${String(n.networkId)} already, and the platform maps one public address onto an instance's NIC`,
+  twice: (mine) =>
+    `static NAT of another address onto the same instance on network ${mine.slice(mine.lastIndexOf("/") + 1)}, and the platform maps one public address onto an instance's NIC (it refuses the second). Map one of the two addresses onto another instance, or remove the one not meant to be there`,
+  otherwise: "map this address onto another instance, or adopt that mapping with adoptId",
+};
+
 export const staticNat = defineKind({
   name: "StaticNat",
   noun: "static NAT",
@@ -149,6 +175,10 @@ export const staticNat = defineKind({
       "the instance the address maps onto",
       "The instance whose NIC the address maps onto.",
       (n: StaticNat) => n.virtualMachineId,
+      plannedOnNetwork(
+        "the static NAT maps the address onto (it maps onto the instance's NIC on that network)",
+        "Add that network to the instance's networkIds, or name the network its NIC is on",
+      ),
     ),
     networkId: field(
       optionalId(
@@ -183,6 +213,7 @@ export const staticNat = defineKind({
         `publicIpId ${n.id} (${n.ipAddress ?? "an address"}) has static NAT already, onto instance ${n.virtualMachineId ?? "(unknown)"}, and an address maps onto one instance`,
       otherwise: "adopt the mapping with adoptId",
     },
+    oneAddressANic,
   ],
   // One address maps onto one NIC, and one NIC address has one public address: a replacement that keeps the
   // address or the instance disables first (its id is the address's, so the same address cannot be held twice).
