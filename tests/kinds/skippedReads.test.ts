@@ -3,6 +3,7 @@
 // where the warning that no read answered at all already says it (tests/lifecycle/checkOffline.test.ts).
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { captureWarnings } from "../../provider/lifecycle/engineLog";
+import { resetCircuit } from "../../provider/lifecycle/session";
 import { cat, ctl, first, newProcess, p, token, useEmulator } from "./world";
 
 useEmulator();
@@ -12,7 +13,11 @@ beforeEach(() => {
   warnings = [];
   captureWarnings((m) => warnings.push(m));
 });
-afterEach(() => captureWarnings());
+afterEach(() => {
+  captureWarnings();
+  // after a timeout the client's calls wait for an answer that shows the API back; a new process starts without
+  resetCircuit();
+});
 
 /** A fixed 20 GB disk offering of the default region. */
 const fixed = () => first("/offerings/disk", (d) => d.name === "Small 20 GB");
@@ -47,6 +52,22 @@ describe("a check whose read fails", () => {
     newProcess();
     await p("Volume").check!({}, inputs);
     expect(warnings).toHaveLength(2);
+  });
+
+  it("says a list that times out (a slow one), and that the checks pause after it", async () => {
+    const inputs = await volume("slow");
+    await ctl.fault({ method: "GET", route: "/api/v1/offerings/disk", latencyMs: 1_500 });
+    process.env.CIM_REQUEST_TIMEOUT = "300ms";
+    try {
+      expect((await p("Volume").check!({}, inputs)).failures).toEqual([]);
+    } finally {
+      delete process.env.CIM_REQUEST_TIMEOUT;
+    }
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      /^cim:Volume "slow": could not read the disk offerings \(GET \/api\/v1\/offerings\/disk \(default region\): no answer within 300 ms.*\), so diskOfferingId and size were not checked against them \(nor, for 15 s, any check needing another read: they pause after a read that gets no answer\)\. pulumi up checks/,
+    );
+    expect(warnings[0]).not.toContain("pulumi-cim could not read the API");
   });
 
   it("names the reference a failed list left unchecked, and nothing for reads skipped on purpose", async () => {
