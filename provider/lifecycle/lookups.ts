@@ -108,8 +108,9 @@ const toldFailed = new Set<string>();
  * Says once per process that the checks judged nothing against the API, and why: a program whose ids are written
  * as text would otherwise preview clean with a wrong address or token, and fail only at up. Only for a cause every
  * read meets (no address or token, no route to the API, a token it refuses), and only while no read has answered:
- * a slow list or a region the account cannot use is one resource's matter, which its own up reports. A warning,
- * not a failure: a valid program still previews without the API (the API enforces the same rules at create).
+ * a slow list or a region the account cannot use is one read's matter, which readFailed names with what it left
+ * unchecked. A warning, not a failure: a valid program still previews without the API (the API enforces the same
+ * rules at create).
  */
 function skippedAll(why: string): boolean {
   if (toldSkipped) return toldAll;
