@@ -88,8 +88,9 @@ export function catalogueField<Out, In>(
   change: "update" | "replace",
   catalogue: CatalogueName,
   what: string,
+  judges?: readonly string[],
 ): FieldSpec<Out, In, any, Out> {
-  return { schema, change, live: true, lookup: { catalogue, what } };
+  return { schema, change, live: true, lookup: { catalogue, what, ...(judges && { judges }) } };
 }
 
 /** The zone a resource is in, a zone of its region (the zones catalogue); a change replaces the resource. */

@@ -6,7 +6,7 @@
 import { ConfigurationError, formatAge, TokenError, tokenAdvice } from "../client";
 import { providerConfig, settingLabel, settingOrigin, tokenSourceOf } from "../config";
 import type { Checked, CheckFailure } from "./check";
-import { regionsOf } from "./lookups";
+import { judgingBy, regionsOf } from "./lookups";
 import { type QuotaSubject, quotaPreflight } from "./quotaPreflight";
 import { isConfigured, openSession } from "./session";
 import { compact, containsUnknown } from "./values";
@@ -41,7 +41,7 @@ export async function finishCheck<I>(
   }
   if (failures.length) return { inputs: inputsOut, failures };
   if (region !== undefined && !containsUnknown(region)) {
-    const regions = await regionsOf(run.kind.name);
+    const regions = await judgingBy(["region"], () => regionsOf(run.kind.name));
     if (regions && !regions.some((r) => r.id === region)) {
       const known = regions.map((r) => `${r.name ?? "?"} (${r.id})`).join(", ");
       const source = given === undefined ? `, from ${settingOrigin("region", settings)},` : "";

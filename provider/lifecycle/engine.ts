@@ -39,7 +39,7 @@ import {
 import { importedInputs } from "./imported";
 import type { Kind, KindApi } from "./kindSpec";
 import { noteReplacement } from "./liveChecks";
-import { changeSeen, checkBegins, readForCheck, regionsOf, seenChange } from "./lookups";
+import { changeSeen, checkBegins, checking, readForCheck, regionsOf, seenChange } from "./lookups";
 import { withNamesKept } from "./namesKept";
 import { deleteBegins, whileRefused } from "./passingRefusal";
 import { claimedOfRecord } from "./programClaims";
@@ -555,14 +555,19 @@ export function providerOf<F extends Fields, O extends Outputs>(
   return {
     check: surfaced(async (olds, news) => {
       checkBegins();
+      // a read a check needs that fails names the resource (lookups.ts: readFailed)
+      const named = nameOf(news);
+      const resource = `cim:${kind.name}${typeof named === "string" ? ` "${named}"` : ""}`;
       return withReplaceOption(
         news,
-        await finishCheck({
-          kind,
-          olds,
-          checked: checkKind(kind, olds, news),
-          lookups: (inputs, region) => fieldLookups(kind, inputs, region, news, olds),
-        }),
+        await checking(resource, () =>
+          finishCheck({
+            kind,
+            olds,
+            checked: checkKind(kind, olds, news),
+            lookups: (inputs, region) => fieldLookups(kind, inputs, region, news, olds),
+          }),
+        ),
       );
     }),
     diff: surfaced(async (id, stored, given) => {

@@ -15,7 +15,7 @@ import {
 } from "./fieldSpec";
 import type { CatalogueRows, Kind, RowsBefore } from "./kindSpec";
 import { adoptionFailures, exclusiveFailures, kindLiveRules, stableRequirements } from "./liveChecks";
-import { catalogue, mustExist, mustReferToExisting } from "./lookups";
+import { catalogue, judgingBy, mustExist, mustReferToExisting } from "./lookups";
 import { nameClaimant, unclaimedNames } from "./programClaims";
 import { kindNamed } from "./registry";
 import { containsUnknown, notHeld, sameValue } from "./values";
@@ -62,26 +62,31 @@ export async function fieldLookups<F extends Fields, O extends Outputs>(
           : await unclaimedNames(target, where, brought);
       if (ref && target && named !== undefined) {
         out.push(
-          ...(await mustReferToExisting(
-            kind.name,
-            where,
-            k,
-            named,
-            target,
-            ref.by,
-            // unlisted, the record may be one this run changes: its stable requirements are judged after (stableRequirements)
-            listed ? requirementsOf(ref.requires).filter((r) => !r.plannedOnly) : [],
-            inputs,
-            ref.regionFrom,
-            // written as text: a name a resource of this run takes is refused, saying what to pass instead
-            listed && ref.by === "name"
-              ? (v) => nameClaimant(kind as unknown as Kind, target, where, v)
-              : undefined,
+          ...(await judgingBy([k], () =>
+            mustReferToExisting(
+              kind.name,
+              where,
+              k,
+              named,
+              target,
+              ref.by,
+              // unlisted, the record may be one this run changes: its stable requirements are judged after (stableRequirements)
+              listed ? requirementsOf(ref.requires).filter((r) => !r.plannedOnly) : [],
+              inputs,
+              ref.regionFrom,
+              // written as text: a name a resource of this run takes is refused, saying what to pass instead
+              listed && ref.by === "name"
+                ? (v) => nameClaimant(kind as unknown as Kind, target, where, v)
+                : undefined,
+            ),
           )),
         );
       }
-      if (!f.lookup) return;
-      const r = await mustExist(kind.name, region, f.lookup.catalogue, k, inputs[k], f.lookup.what);
+      const lookup = f.lookup;
+      if (!lookup) return;
+      const r = await judgingBy(judgedWith(k, f, inputs), () =>
+        mustExist(kind.name, region, lookup.catalogue, k, inputs[k], lookup.what),
+      );
       if (r.failure && named !== undefined) out.push(r.failure);
       rows[k] = r.row;
     }),
@@ -121,13 +126,22 @@ async function rowsBefore(
       if (!f.lookup || typeof old !== "string" || (f.when && !f.when(olds))) return;
       if (sameValue(old, inputs[k])) before[k] = rows[k];
       else {
-        const list = await catalogue<{ id: string }>(kind.name, region, f.lookup.catalogue);
+        const name = f.lookup.catalogue;
+        const list = await judgingBy(judgedWith(k, f, inputs), () =>
+          catalogue<{ id: string }>(kind.name, region, name),
+        );
         before[k] = list?.find((r) => r.id === old) as Record<string, unknown> | undefined;
       }
     }),
   );
   return { inputs: olds, rows: before };
 }
+
+/** A catalogue field and the inputs given that the kind's rules judge by the entry it names (`lookup.judges`). */
+const judgedWith = (k: string, f: Kind["fields"][string], inputs: Recorded): string[] => [
+  k,
+  ...(f.lookup?.judges ?? []).filter((j) => inputs[j] !== undefined && !containsUnknown(inputs[j])),
+];
 
 /**
  * An input one group of rules refuses is not refused again by a later group: rules judging one value two ways (a

@@ -100,8 +100,12 @@ export interface FieldSpec<Out = unknown, In = unknown, R = any, Shown = Out> {
   readonly secret?: boolean;
   /** Required at create, optional when adopting (the live value is kept then); the text says what it is. */
   readonly requiredUnlessAdopting?: string;
-  /** The id of a catalogue entry, looked up in the resource's region at check. */
-  readonly lookup?: { catalogue: CatalogueName; what: string };
+  /**
+   * The id of a catalogue entry, looked up in the resource's region at check. `judges`: the other inputs the
+   * kind's rules (Kind.lookups) judge against the entry it names: a warning names them too when the list cannot
+   * be read and they go unchecked.
+   */
+  readonly lookup?: { catalogue: CatalogueName; what: string; judges?: readonly string[] };
   /**
    * What the value names: another kind's resource (or resources, for a list), by id unless told. Generated
    * programs refer to adopted ones by reference; with `mustExist`, check looks the value up at preview.

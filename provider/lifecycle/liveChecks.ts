@@ -33,6 +33,7 @@ import {
   confirmedRows,
   currentCheck,
   heldBefore,
+  judgingBy,
   keptByAnyReplacement,
   keptByReplacement,
   liveList,
@@ -122,8 +123,8 @@ export async function stableRequirements(
         );
         if (!due.length) continue;
         // a row that fails a rule is read once more: the list may predate a change of this run
-        const row = await liveRecord(kind.name, where, target, id, (r) =>
-          due.some((x) => !x.holds(r, inputs)),
+        const row = await judgingBy([k], () =>
+          liveRecord(kind.name, where, target, id, (r) => due.some((x) => !x.holds(r, inputs))),
         );
         if (row)
           out.push(
@@ -185,6 +186,13 @@ export async function kindLiveRules(
       return target && confirmedRows((after) => liveList(kind.name, region, target, after), match);
     },
   };
+  // what they judge is not said field by field: a read they need that fails leaves them all unjudged
+  return judgingBy(["its rules on live records"], () => liveRules(kind, inputs, region, live));
+}
+
+/** The kind's rules on live records, reading the records they name through the shared lists. */
+function liveRules(kind: Kind, inputs: Recorded, region: string | undefined, live: LiveRules) {
+  if (!kind.liveRules) return [];
   return kind.liveRules(
     inputs as never,
     async (name, id) => {
@@ -359,7 +367,9 @@ export async function exclusiveFailures(
     };
     // a holder in a list read earlier may have given the value up since (renamed, deleted): read once more
     const holder = (
-      await confirmedRows((after) => liveListFor(kind.name, region, kind, inputs, after), holds)
+      await judgingBy([x.property], () =>
+        confirmedRows((after) => liveListFor(kind.name, region, kind, inputs, after), holds),
+      )
     )?.[0];
     if (!holder) continue;
     // a resource of this program keeping the value: its record is the holder, and no rename or replacement of
@@ -420,12 +430,19 @@ export async function adoptionFailures(
   if (typeof id !== "string" || Object.keys(olds).length > 0) return [];
   // the kind's shared list first (a program that adopts thousands of resources reads each kind once), then the
   // record itself when the list does not have it (some records are found only by id)
-  const listed = api.list ? await liveRecord(kind.name, region, kind, id) : undefined;
+  const listed = api.list
+    ? await judgingBy(["adoptId"], () => liveRecord(kind.name, region, kind, id))
+    : undefined;
   const got = listed
     ? { live: listed }
-    : await readForCheck(kind.name, region, async (s) => ({
-        live: await readOrGone(() => api.get(s, id, inputs)),
-      }));
+    : await judgingBy(["adoptId"], () =>
+        readForCheck(
+          kind.name,
+          region,
+          async (s) => ({ live: await readOrGone(() => api.get(s, id, inputs)) }),
+          { what: `the ${kind.noun} ${id}`, one: true },
+        ),
+      );
   if (!got) return []; // cannot be read now: the create judges it
   const live = got.live as (Recorded & { id: string; state?: string }) | undefined;
   const named = kind.label ? (currentResourceName() ?? kind.label(inputs)) : inputs.name;

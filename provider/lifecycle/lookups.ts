@@ -6,14 +6,18 @@
 // name another kind's resources (`ref.mustExist`, e.g. an instance's SSH key pair) and the rules preview judges on
 // live records (liveChecks.ts) read another kind's records through the same per-process cache as the catalogue
 // (`liveList`, `liveRecord`): one list per kind and region for a minute, read again when an id is missing or a
-// row fails a rule; an id the list still misses is read by id before a reference is refused.
+// row fails a rule; an id the list still misses is read by id before a reference is refused. A read that fails
+// while a check needs it says so, once per route and region (readFailed): the check it leaves undone is named.
 
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { CimClient } from "../client";
 import {
   AuthenticationError,
   ConfigurationError,
   ConnectionError,
+  RequestError,
   RequestTimeoutError,
+  SharedCauseError,
   TokenError,
 } from "../client";
 import { missingSettingsAdvice, providerConfig } from "../config";
@@ -95,19 +99,84 @@ function skipped(): boolean {
 
 /** Said, or moot: a read of this process answered, so the API is there and the settings reach it. */
 let toldSkipped = false;
+/** Said: the warning that no check against live records ran (skippedAll) was given in this process. */
+let toldAll = false;
+/** The reads whose failure a warning named (readFailed), by method, path and region. */
+const toldFailed = new Set<string>();
 
 /**
  * Says once per process that the checks judged nothing against the API, and why: a program whose ids are written
  * as text would otherwise preview clean with a wrong address or token, and fail only at up. Only for a cause every
  * read meets (no address or token, no route to the API, a token it refuses), and only while no read has answered:
- * a slow list or a region the account cannot use is one resource's matter, which its own up reports. A warning,
- * not a failure: a valid program still previews without the API (the API enforces the same rules at create).
+ * a slow list or a region the account cannot use is one read's matter, which readFailed names with what it left
+ * unchecked. A warning, not a failure: a valid program still previews without the API (the API enforces the same
+ * rules at create).
  */
-function skippedAll(why: string): void {
-  if (toldSkipped) return;
+function skippedAll(why: string): boolean {
+  if (toldSkipped) return toldAll;
   toldSkipped = true;
+  toldAll = true;
   void engineWarning(
     `pulumi-cim could not read the API to check this program against live records (ids, names, ranges), so none of those checks ran: ${why.replace(/\.\s*$/, "")}. Changing anything needs the API: pulumi up stops at the same point.`,
+  );
+  return true;
+}
+
+/** What a read reads, as a warning names it ("the disk offerings"); `one`: a single record. */
+export interface Reading {
+  readonly what: string;
+  readonly one?: boolean;
+}
+
+/** The check under way (its resource, as messages name it) and what it judges by the reads it makes now. */
+interface Judging {
+  readonly resource: string;
+  readonly checks: readonly string[];
+}
+const judging = new AsyncLocalStorage<Judging>();
+
+/** Runs the lookups of the check of `resource` (`cim:Volume "fx"`): its reads that fail say what they left undone. */
+export function checking<T>(resource: string, fn: () => T): T {
+  return judging.run({ resource, checks: [] }, fn);
+}
+
+/**
+ * Runs `fn`, whose reads the check needs to judge `checks` (input names, or what else it judges): when one fails,
+ * the check is skipped, and a warning says so (readFailed). None: reads whose failure skips no check (the region
+ * list a message names its region by).
+ */
+export function judgingBy<T>(checks: readonly string[], fn: () => T): T {
+  const outer = judging.getStore();
+  return outer ? judging.run({ ...outer, checks }, fn) : fn();
+}
+
+const listed = (items: readonly string[]) =>
+  items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+
+/**
+ * Says that a read a check needed failed, and so what it did not check: once per route and region a process, on the
+ * first resource whose check met it (the checks of the others that needed it were skipped the same way). The read
+ * is not kept: a later check, and the check of `up`, read again. Never for what the warning of skippedAll covers.
+ */
+function readFailed(err: unknown, what: Reading): void {
+  const j = judging.getStore();
+  if (!j?.checks.length) return;
+  const key =
+    err instanceof RequestError
+      ? `${err.method} ${err.path.split("?")[0]} ${err.region ?? ""}`
+      : `${what.what} ${err instanceof Error ? err.message : String(err)}`;
+  if (toldFailed.has(key)) return;
+  toldFailed.add(key);
+  const why = (err instanceof Error ? err.message : String(err)).replace(/\.\s*$/, "");
+  // input names are one thing each; a phrase ("its rules on live records") is many
+  const plural = j.checks.length > 1 || j.checks[0].includes(" ");
+  const cause = err instanceof SharedCauseError ? err.shared.cause : err;
+  const paused =
+    cause instanceof ConnectionError || cause instanceof RequestTimeoutError
+      ? ` (nor, for ${FAILED_TTL_MS / 1000} s, any check needing another read: they pause after a read that gets no answer)`
+      : "";
+  void engineWarning(
+    `${j.resource}: could not read ${what.what} (${why}), so ${listed(j.checks)} ${plural ? "were" : "was"} not checked against ${what.one ? "it" : "them"}${paused}. pulumi up checks each resource again, reading afresh, before it changes it; if that read fails too, the change goes to the API unchecked`,
   );
 }
 
@@ -127,16 +196,20 @@ async function attempt<T>(
   kind: string,
   region: string | undefined,
   read: (s: Session) => Promise<T>,
+  what: Reading,
 ): Promise<T | undefined> {
   try {
     const answer = await read(openSession(kind, region, undefined, lookupClient()));
     toldSkipped = true;
     return answer;
   } catch (err) {
-    if (err instanceof ConnectionError || err instanceof RequestTimeoutError) {
+    // a read that met what an earlier one met (the client's circuit) fails for that cause
+    const cause = err instanceof SharedCauseError ? err.shared.cause : err;
+    if (cause instanceof ConnectionError || cause instanceof RequestTimeoutError) {
       unreachableUntil = Date.now() + FAILED_TTL_MS;
     }
-    if (failsEveryRead(err)) skippedAll(err instanceof Error ? err.message : String(err));
+    const everyRead = failsEveryRead(cause) && skippedAll(err instanceof Error ? err.message : String(err));
+    if (!everyRead) readFailed(err, what);
     return undefined;
   }
 }
@@ -161,14 +234,30 @@ function catalogueRead<T>(
   name: CatalogueName,
   after?: number,
 ): Promise<{ rows: T[]; serial: number } | undefined> {
-  return cachedRead<T>(kind, region, name, (s) => fetchCatalogue(s.client, name), after);
+  const what = { what: `the ${CATALOGUE_NOUNS[name]}` };
+  return cachedRead<T>(kind, region, name, what, (s) => fetchCatalogue(s.client, name), after);
 }
+
+/** What each catalogue lists, as a warning names it. */
+const CATALOGUE_NOUNS: Record<CatalogueName, string> = {
+  zones: "zones",
+  templates: "templates",
+  isos: "ISOs",
+  computeOfferings: "compute offerings",
+  diskOfferings: "disk offerings",
+  networkOfferings: "network offerings",
+  vpcOfferings: "VPC offerings",
+  backupOfferings: "backup offerings",
+  kubernetesVersions: "Kubernetes versions",
+  osTypes: "OS types",
+};
 
 /** One list of the region, shared by every check of the process for a minute (see catalogueRead). */
 async function cachedRead<T>(
   kind: string,
   region: string | undefined,
   name: string,
+  what: Reading,
   fetch: (s: Session) => Promise<unknown[]>,
   after?: number,
 ): Promise<{ rows: T[]; serial: number } | undefined> {
@@ -177,7 +266,7 @@ async function cachedRead<T>(
   let entry = cache.get(key);
   const usable = entry && (after === undefined ? Date.now() - entry.at < TTL_MS : entry.serial > after);
   if (!entry || !usable) {
-    entry = { at: Date.now(), serial: ++reads, value: attempt(kind, region, fetch) };
+    entry = { at: Date.now(), serial: ++reads, value: attempt(kind, region, fetch, what) };
     cache.set(key, entry);
   }
   const rows = await entry.value;
@@ -202,7 +291,14 @@ export function liveList(
 ): Promise<{ rows: LiveRecord[]; serial: number } | undefined> {
   const list = target.api.list;
   if (!list) return Promise.resolve(undefined);
-  return cachedRead<LiveRecord>(kind, region, `live:${target.name}`, (s) => list(s), after);
+  return cachedRead<LiveRecord>(
+    kind,
+    region,
+    `live:${target.name}`,
+    recordsOf(target),
+    (s) => list(s),
+    after,
+  );
 }
 
 /**
@@ -247,6 +343,7 @@ export function liveListFor(
     kind,
     region,
     `live:${target.name}:under:${under.join(",")}`,
+    recordsOf(target),
     (s) => list(s, named),
     after,
   );
@@ -292,14 +389,21 @@ export async function liveRecord(
   return (await recordById(kind, region, target, id)) ?? undefined;
 }
 
-/** One read of a record by id for check (an adoption's), best effort: undefined when it cannot be made now. */
+/** The records of a kind, as a warning names them. */
+const recordsOf = (target: Kind): Reading => ({ what: `the ${target.noun}s` });
+
+/**
+ * One read of a record by id for check (an adoption's), best effort: undefined when it cannot be made now. `what`:
+ * the record, as a warning names it when the read fails (default: the record of the kind `kind`).
+ */
 export function readForCheck<T>(
   kind: string,
   region: string | undefined,
   read: (s: Session) => Promise<T>,
+  what: Reading = { what: `the ${kind} record`, one: true },
 ): Promise<T | undefined> {
   if (skipped()) return Promise.resolve(undefined);
-  return attempt(kind, region, read);
+  return attempt(kind, region, read, what);
 }
 
 export interface LookupFailure {
@@ -367,7 +471,10 @@ let regionList: { at: number; value: Promise<{ id: string; name?: string }[] | u
 export async function regionsOf(kind: string): Promise<{ id: string; name?: string }[] | undefined> {
   if (skipped()) return undefined;
   if (!regionList || Date.now() - regionList.at > TTL_MS) {
-    regionList = { at: Date.now(), value: attempt(kind, undefined, (s) => s.client.catalogue.regions()) };
+    regionList = {
+      at: Date.now(),
+      value: attempt(kind, undefined, (s) => s.client.catalogue.regions(), { what: "the regions" }),
+    };
   }
   const rows = await regionList.value;
   if (!rows) regionList = undefined;
@@ -380,7 +487,8 @@ export async function regionsOf(kind: string): Promise<{ id: string; name?: stri
  */
 export async function regionWhere(kind: string, region: string | undefined): Promise<string> {
   if (!region) return "the default region (cim:region is not set)";
-  const r = (await regionsOf(kind))?.find((x) => x.id === region || x.name === region);
+  // only the message's words: its failure leaves no check undone
+  const r = (await judgingBy([], () => regionsOf(kind)))?.find((x) => x.id === region || x.name === region);
   return r?.name && r.name !== r.id ? `region ${r.name} (${r.id})` : `region ${region}`;
 }
 
@@ -420,10 +528,15 @@ function recordById(
   const key = `${target.name}/${region ?? ""}/${id}`;
   let read = byIdInFlight.get(key);
   if (!read) {
-    read = attempt(kind, region, async (s) => {
-      const live = (await readOrGone(() => target.api.get(s, id, {}))) as LiveRecord | undefined;
-      return live && !target.states?.gone?.includes(String(live.state ?? "")) ? live : null;
-    });
+    read = attempt(
+      kind,
+      region,
+      async (s) => {
+        const live = (await readOrGone(() => target.api.get(s, id, {}))) as LiveRecord | undefined;
+        return live && !target.states?.gone?.includes(String(live.state ?? "")) ? live : null;
+      },
+      { what: `the ${target.noun} ${id}`, one: true },
+    );
     byIdInFlight.set(key, read);
     void read.finally(() => byIdInFlight.get(key) === read && byIdInFlight.delete(key));
   }
@@ -677,4 +790,6 @@ export function resetLookups(): void {
   byIdInFlight.clear();
   unreachableUntil = 0;
   toldSkipped = false;
+  toldAll = false;
+  toldFailed.clear();
 }

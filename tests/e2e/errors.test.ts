@@ -162,6 +162,26 @@ describe("in the provider: create, update, refresh and destroy", () => {
     }
   }, 600_000);
 
+  it("a preview whose check cannot read one list: it passes, and one warning names the read and what went unchecked", async () => {
+    await api.control.fault({ method: "GET", route: "/api/v1/offerings/compute", status: 503 });
+    try {
+      const [r] = await stack("unread")([
+        { op: "preview", config: { ...ids, "cim-e2e:name": "web-unread" } },
+        { op: "rm" },
+      ]);
+      expect(r.ok, r.error).toBe(true);
+      const warned = (r.diagnostics ?? []).filter((d) => d.severity === "warning").map((d) => d.message);
+      const unread = warned.filter((m) => m.includes("could not read the compute offerings"));
+      expect(unread, warned.join("\n")).toHaveLength(1);
+      expect(unread[0]).toMatch(
+        /^cim:Instance "web-unread": could not read the compute offerings \(GET \/api\/v1\/offerings\/compute \(default region\) failed with 503.*\), so serviceOfferingId was not checked against them\. pulumi up checks each resource again/,
+      );
+      expect(unread[0]).not.toContain(api.token);
+    } finally {
+      await api.control.clearFaults();
+    }
+  }, 300_000);
+
   it("two new instances of the program with one host name: refused at preview, before anything is made", async () => {
     const config = { ...ids, "cim-e2e:name": "web-twice", "cim-e2e:twin": "true" };
     const count = async () => (await api.client.instances.listAll()).items.length;

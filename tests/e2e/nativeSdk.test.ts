@@ -258,6 +258,44 @@ describe.skipIf(!pluginBuilt)("pulumi-cim/native through the CLI and the plugin"
     await run([{ op: "destroy" }]);
   }, 240_000);
 
+  it("a preview whose check cannot read the disk offerings (a 503) warns on the volume's line, naming what went unchecked", async () => {
+    const { envVars, control } = api();
+    const zoneId = (await list("/zones"))[0].id;
+    const diskOfferingId = (await list("/offerings/disk")).find((d) => d.name === "Small 20 GB")!.id;
+    const run = await nativeRun(
+      "native-sdk-unread",
+      (home) =>
+        programIn(
+          home,
+          "unread.cjs",
+          `"use strict";
+module.exports = (cim, pulumi) => {
+  const c = new pulumi.Config("probe");
+  new cim.Volume("fx", { zoneId: c.require("zoneId"), diskOfferingId: c.require("diskOfferingId"), size: 5 });
+  return {};
+};
+`,
+        ),
+      envVars,
+    );
+    await control.fault({ method: "GET", route: "/api/v1/offerings/disk", status: 503 });
+    try {
+      const [preview] = await run([
+        { op: "preview", config: { "probe:zoneId": zoneId, "probe:diskOfferingId": diskOfferingId } },
+      ]);
+      expect(preview.ok, preview.error).toBe(true);
+      const warned = preview.diagnostics.filter((d) => d.severity === "warning");
+      const unread = warned.filter((d) => d.message.includes("could not read the disk offerings"));
+      expect(unread, warned.map((d) => d.message).join("\n")).toHaveLength(1);
+      expect(unread[0].urn).toMatch(/::fx$/);
+      expect(unread[0].message).toMatch(
+        /^cim:Volume "fx": could not read the disk offerings \(GET \/api\/v1\/offerings\/disk \(default region\) failed with 503.*\), so diskOfferingId and size were not checked against them\. pulumi up checks each resource again/,
+      );
+    } finally {
+      await control.clearFaults();
+    }
+  }, 240_000);
+
   it("an explicit provider's setting that breaks a rule is named as that provider's, not as cim:*", async () => {
     const { envVars } = api();
     // the region given by name: the check says whose region it is (the stack has no cim:region, nor CIM_REGION)

@@ -97,6 +97,7 @@ export const fileSystem = defineKind({
         "update",
         "diskOfferings",
         "a disk offering",
+        ["size"],
       ),
     },
     size: field(diskGb.optional(), {

@@ -82,7 +82,7 @@ export const templatePermissions = defineKind({
       change: "replace",
       live: (p: ImageAccess) => p.id,
       ref: "Template",
-      lookup: { catalogue: "templates", what: "a template" },
+      lookup: { catalogue: "templates", what: "a template", judges: ["accounts"] },
     }),
     isPublic: {
       doc: "Every account may use it (default false). The policy pack refuses it unless allowed.",

@@ -187,7 +187,7 @@ export const instance = defineKind({
         isIso(rec)
           ? (rec.templateId as string | undefined)
           : ((rec.templateId as string | undefined) ?? v.templateId),
-      lookup: { catalogue: "templates", what: "a template" },
+      lookup: { catalogue: "templates", what: "a template", judges: ["rootDiskSize"] },
       ref: "Template",
     }),
     imageType: field(
@@ -236,7 +236,7 @@ export const instance = defineKind({
       doc: 'Root disk offering; required with `imageType: "iso"` (an ISO carries no disk).',
       change: "replace",
       when: isIso,
-      lookup: { catalogue: "diskOfferings", what: "a disk offering" },
+      lookup: { catalogue: "diskOfferings", what: "a disk offering", judges: ["rootDiskSize"] },
     }),
     serviceOfferingId: {
       doc: "Compute offering (vCPU and memory). On a running instance the platform cannot scale live (not dynamically scalable), a change stops it, scales it and starts it again, and preview warns that it will be down meanwhile.",

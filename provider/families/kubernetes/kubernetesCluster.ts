@@ -171,6 +171,7 @@ export const kubernetesCluster = defineKind({
         "update",
         "kubernetesVersions",
         "a Kubernetes version",
+        ["serviceOfferingId", "controlNodes", "autoscaling"],
       ),
     },
     serviceOfferingId: {

@@ -86,6 +86,7 @@ export const volume = defineKind({
         "update",
         "diskOfferings",
         "a disk offering",
+        ["size"],
       ),
     },
     size: field(diskGb.optional(), {
