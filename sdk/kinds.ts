@@ -1208,7 +1208,7 @@ export interface KubernetesClusterArgs extends ArgsOf<KubernetesClusterKind> {
   readonly description?: ArgsOf<KubernetesClusterKind>["description"];
   /** Zone of the cluster's nodes. Replaces on change. An id (a UUID) of a zone: `cim.getZone` finds it by name. */
   readonly zoneId: ArgsOf<KubernetesClusterKind>["zoneId"];
-  /** Kubernetes version (`cim.getKubernetesVersion`). Changed in place (upgraded to the next minor or a patch release; any other change, a downgrade or a skipped minor, replaces the cluster). An id (a UUID) of a Kubernetes version: `cim.getKubernetesVersion` finds it by name. */
+  /** Kubernetes version (`cim.getKubernetesVersion`). Changed in place (upgraded to the next minor or a patch release; a skipped minor replaces the cluster; an older version than the cluster runs is refused at preview (a cluster cannot go back: `pulumi up --replace` starts over)). An id (a UUID) of a Kubernetes version: `cim.getKubernetesVersion` finds it by name. */
   readonly kubernetesVersionId: ArgsOf<KubernetesClusterKind>["kubernetesVersionId"];
   /** Compute offering of every node; at least the version's minimum vCPUs and RAM. Changed in place (scale). An id (a UUID) of a compute offering: `cim.getComputeOffering` finds it by name. */
   readonly serviceOfferingId: ArgsOf<KubernetesClusterKind>["serviceOfferingId"];
@@ -1242,7 +1242,7 @@ export interface KubernetesCluster extends KindResource<KubernetesClusterKind> {
   readonly description: KindResource<KubernetesClusterKind>["description"];
   /** Zone of the cluster's nodes. Replaces on change. */
   readonly zoneId: KindResource<KubernetesClusterKind>["zoneId"];
-  /** Kubernetes version (`cim.getKubernetesVersion`). Changed in place (upgraded to the next minor or a patch release; any other change, a downgrade or a skipped minor, replaces the cluster). */
+  /** Kubernetes version (`cim.getKubernetesVersion`). Changed in place (upgraded to the next minor or a patch release; a skipped minor replaces the cluster; an older version than the cluster runs is refused at preview (a cluster cannot go back: `pulumi up --replace` starts over)). */
   readonly kubernetesVersionId: KindResource<KubernetesClusterKind>["kubernetesVersionId"];
   /** Compute offering of every node; at least the version's minimum vCPUs and RAM. Changed in place (scale). */
   readonly serviceOfferingId: KindResource<KubernetesClusterKind>["serviceOfferingId"];

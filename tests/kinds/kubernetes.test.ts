@@ -30,11 +30,8 @@ const cases: Case[] = [
       const more = { size: 2, kubernetesVersionId: cat["k8s-1.28.4"], tags: { env: "prod" } };
       return { news: { ...o, ...more }, expect: more };
     },
-    // back down from 1.28.4: the platform never downgrades, so the diff replaces
-    replace: (o) => ({
-      news: { ...o, kubernetesVersionId: cat["k8s-1.27.3"] },
-      field: "kubernetesVersionId",
-    }),
+    // the description cannot change in the API (a version the platform cannot upgrade to is its own test below)
+    replace: (o) => ({ news: { ...o, description: "another" }, field: "description" }),
     bad: (i) => ({ news: { ...i, size: 0 }, field: "size" }),
     createRoute: "/api/v1/compute/kubernetes/clusters",
     path: (id) => `/compute/kubernetes/clusters/${id}`,
@@ -95,7 +92,7 @@ describe("Kubernetes clusters", () => {
     await p("Volume").delete!(made!.id, made!.outs);
   });
 
-  it("version changes: a patch or the next minor upgrades in place; a skipped minor or a downgrade replaces", async () => {
+  it("version changes: a patch or the next minor upgrades in place; a skipped minor replaces; an older one is refused", async () => {
     const olds = { ...clusterInputs(), controlNodes: 1, region: emu.regions.find((r) => r.primary)!.id };
     const diff = async (to: string) => {
       const news = (await p("KubernetesCluster").check!(olds, { ...olds, kubernetesVersionId: cat[to] }))
@@ -104,16 +101,37 @@ describe("Kubernetes clusters", () => {
     };
     expect(await diff("k8s-1.27.8")).toMatchObject({ changes: true, replaces: [] });
     expect(await diff("k8s-1.28.4")).toMatchObject({ changes: true, replaces: [] });
-    expect((await diff("k8s-1.29.2")).replaces).toEqual(["kubernetesVersionId"]);
-    const down = { ...olds, kubernetesVersionId: cat["k8s-1.28.4"] };
-    const news = (
-      await p("KubernetesCluster").check!(down, { ...down, kubernetesVersionId: cat["k8s-1.27.8"] })
+    const skipped = (
+      await p("KubernetesCluster").check!(olds, { ...olds, kubernetesVersionId: cat["k8s-1.29.2"] })
     ).inputs;
-    expect((await p("KubernetesCluster").diff!("k", down, news)).replaces).toEqual(["kubernetesVersionId"]);
+    expect((await p("KubernetesCluster").diff!("k", olds, skipped)).replaces).toEqual([
+      "kubernetesVersionId",
+    ]);
     // names are unique among the account's clusters: a replacement keeping the name deletes the old one first
-    expect((await p("KubernetesCluster").diff!("k", down, news)).deleteBeforeReplace).toBe(true);
-    const renamed = (await p("KubernetesCluster").check!(down, { ...news, name: `${down.name}-2` })).inputs;
-    expect((await p("KubernetesCluster").diff!("k", down, renamed)).deleteBeforeReplace).toBe(false);
+    expect((await p("KubernetesCluster").diff!("k", olds, skipped)).deleteBeforeReplace).toBe(true);
+    const renamed = (await p("KubernetesCluster").check!(olds, { ...skipped, name: `${olds.name}-2` }))
+      .inputs;
+    expect((await p("KubernetesCluster").diff!("k", olds, renamed)).deleteBeforeReplace).toBe(false);
+    // a cluster upgraded outside the program (refresh reads 1.28.4) and a program still at 1.27.8: going back
+    // would replace the cluster with an empty one, so preview refuses it and says how to keep it or start over
+    const upgraded = { ...olds, kubernetesVersionId: cat["k8s-1.28.4"] };
+    const back = await p("KubernetesCluster").check!(upgraded, {
+      ...upgraded,
+      kubernetesVersionId: cat["k8s-1.27.8"],
+    });
+    expect(back.failures).toEqual([
+      {
+        property: "kubernetesVersionId",
+        reason: expect.stringMatching(
+          /is Kubernetes 1\.27\.8, older than the 1\.28\.4 the cluster runs .*cim\.getKubernetesVersion\(\{ version: "1\.28\.4" \}\).*pulumi up --replace <urn>/,
+        ),
+      },
+    ]);
+    // `pulumi up --replace` checks the replacement as a new resource (no old inputs): it passes
+    expect(
+      (await p("KubernetesCluster").check!({}, { ...upgraded, kubernetesVersionId: cat["k8s-1.27.8"] }))
+        .failures ?? [],
+    ).toEqual([]);
   });
 
   it("check refuses an offering below the version's minimum and a Disabled version, at preview", async () => {

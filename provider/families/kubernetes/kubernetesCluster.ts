@@ -165,7 +165,7 @@ export const kubernetesCluster = defineKind({
     kubernetesVersionId: {
       doc: "Kubernetes version (`cim.getKubernetesVersion`).",
       changeNote:
-        "upgraded to the next minor or a patch release; any other change, a downgrade or a skipped minor, replaces the cluster",
+        "upgraded to the next minor or a patch release; a skipped minor replaces the cluster; an older version than the cluster runs is refused at preview (a cluster cannot go back: `pulumi up --replace` starts over)",
       ...catalogueField(
         id("the Kubernetes version, from cim.getKubernetesVersion (GET /api/v1/compute/kubernetes/versions)"),
         "update",
@@ -248,11 +248,25 @@ export const kubernetesCluster = defineKind({
   // No preview check of the node count: createKubernetesCluster refuses more control and worker nodes than
   // the platform's cloud.kubernetes.cluster.max.size (10 by default), but an operator may raise that setting and
   // the API does not show it, so a preview check would refuse clusters the platform accepts.
-  lookups(i, rows) {
+  lookups(i, rows, before) {
     const v = rows.kubernetesVersionId as KubernetesVersion | undefined;
     const o = rows.serviceOfferingId as { cpuNumber?: number; memory?: number; name?: string } | undefined;
     const out: { property: string; reason: string }[] = [];
     if (!v) return out;
+    // A cluster cannot go back a version, so an older one replaces it: a new, empty cluster, the old one deleted with
+    // its workloads. After an upgrade outside the program (the console's, read back by refresh), the program's
+    // version is older than the cluster's without anyone asking for it, and `refresh && up` would do just that.
+    // `pulumi up --replace` starts over deliberately: Pulumi checks the replacement it forces as a new resource.
+    const was = before?.rows.kubernetesVersionId as KubernetesVersion | undefined;
+    if (
+      was?.semanticVersion &&
+      v.semanticVersion &&
+      compareVersions(v.semanticVersion, was.semanticVersion) < 0
+    )
+      out.push({
+        property: "kubernetesVersionId",
+        reason: `kubernetesVersionId ${i.kubernetesVersionId} is Kubernetes ${v.semanticVersion}, older than the ${was.semanticVersion} the cluster runs (as the last refresh read it: upgraded outside this program, or by an earlier up). A cluster cannot go back a version, so this would replace it: a new, empty cluster made and this one deleted with its workloads. To keep it, set kubernetesVersionId to ${was.semanticVersion}'s id (cim.getKubernetesVersion({ version: "${was.semanticVersion}" }).id); to start over at ${v.semanticVersion}, replace it (pulumi up --replace <urn>) after saving what runs on it`,
+      });
     if (v.state && v.state !== "Enabled")
       out.push({
         property: "kubernetesVersionId",
