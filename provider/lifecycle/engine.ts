@@ -35,6 +35,7 @@ import {
   fullOutputs,
   isFailedRecord,
   outputsOf,
+  unapplied,
 } from "./fields";
 import { importedInputs } from "./imported";
 import type { Kind, KindApi } from "./kindSpec";
@@ -185,8 +186,8 @@ export function providerOf<F extends Fields, O extends Outputs>(
       }
       if (kind.tags) tags = await liveTags(s, now);
     }
-    const problems = mismatches(compare(kind, "update", want, now, tags));
-    return { live: now, tags, problems };
+    const checks = compare(kind, "update", want, now, tags);
+    return { live: now, tags, problems: mismatches(checks), unapplied: unapplied(checks) };
   }
 
   async function adopt(s: Session, want: Recorded, region: string | undefined) {
@@ -207,7 +208,8 @@ export function providerOf<F extends Fields, O extends Outputs>(
     if (why)
       throw new ResourceError(`${await describe(s, { name: nameOf(live), id })}: cannot adopt: ${why}`);
     const done = await converge(s, (await settled(s, id, want, "create")) ?? live, want, "create");
-    const outs = outputsOf(kind, want, done.live, region, done.tags);
+    // what the API did not apply is recorded as it has it, so that refresh and the next diff show the difference
+    const outs = outputsOf(kind, want, done.live, region, done.tags, done.unapplied);
     if (done.problems.length) {
       throw new PartialStateError(
         id,
@@ -240,12 +242,17 @@ export function providerOf<F extends Fields, O extends Outputs>(
     if (!id)
       throw new ResourceError(`${await describe(s, what)}: the API accepted the ${verb} but named no id.`);
     watching(s, id, want);
-    /** Partial state: the resource exists (the API accepted it), so it is recorded as failed, never lost. */
-    const partial = async (message: string, live?: Live) => {
+    /**
+     * Partial state: the resource exists (the API accepted it), so it is recorded as failed, never lost. `asLive`:
+     * the fields the API did not apply as asked, recorded as the API has them (not as asked), so that the next
+     * diff sees them differ (a field that cannot change in place: the next up replaces the resource) and a
+     * refresh shows them; a failed resource's retry is otherwise an update that never looks at them.
+     */
+    const partial = async (message: string, live?: Live, asLive: string[] = []) => {
       const current =
         live ?? (await getLive(s, id, want).catch(() => undefined)) ?? (accepted.record as Live);
       const tags = current && kind.tags ? tagsOf(current.tags) : undefined;
-      const outs = compactOutputs(kind, outputsOf(kind, want, current ?? {}, region, tags));
+      const outs = compactOutputs(kind, outputsOf(kind, want, current ?? {}, region, tags, asLive));
       return new PartialStateError(id, outs, want, message);
     };
     let waited: Waited;
@@ -286,11 +293,13 @@ export function providerOf<F extends Fields, O extends Outputs>(
         );
       }
       const done = await converge(s, live, want, "create");
-      const wrong = [...mismatches(compare(kind, "replace", want, done.live)), ...done.problems];
+      const fixed = compare(kind, "replace", want, done.live);
+      const wrong = [...mismatches(fixed), ...done.problems];
       if (wrong.length) {
         throw await partial(
           `${await describe(s, { name: nameOf(done.live), id })}: ${past(verb)}, but the API did not apply ${wrong.join("; ")}. The ${noun} is kept in state as failed; the next pulumi up retries.`,
           done.live,
+          [...unapplied(fixed), ...done.unapplied],
         );
       }
       return { id, outs: outputsOf(kind, want, done.live, region, done.tags) };

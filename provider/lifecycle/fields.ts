@@ -170,6 +170,10 @@ export function compare(
   return out;
 }
 
+/** The fields of comparisons whose live value is not the wanted one: what the API did not apply (or moved since). */
+export const unapplied = (pairs: Comparison[]): string[] =>
+  pairs.filter(([, , , same]) => !same).map(([k]) => k);
+
 /** The fields of `compare("update", …)` whose live value differs from the wanted one: what to apply. */
 export function changedFields(kind: Kind, want: Recorded, live: Record<string, unknown>): Set<string> {
   return new Set(
@@ -183,7 +187,9 @@ export function changedFields(kind: Kind, want: Recorded, live: Record<string, u
  * The program's view of a resource: recorded values for what cannot change (and what the API does not
  * report), live values for the rest, output-only fields, the region. `rec` is the checked inputs (create,
  * adoption) or the old outputs (update, read). Without a live record (a create whose result cannot be read)
- * pass `{}`: the recorded values are kept.
+ * pass `{}`: the recorded values are kept. `asLive`: fields whose live value wins whatever the field prefers: those
+ * the API did not apply as asked (a partial state's outputs) and those a refresh finds moved (engine.ts), so that
+ * state, refresh and the next diff show what the API has, not what was asked.
  */
 export function outputsOf<F extends Fields, O extends Outputs>(
   kind: Kind<F, O>,
@@ -191,6 +197,7 @@ export function outputsOf<F extends Fields, O extends Outputs>(
   live: Record<string, unknown>,
   region: string | undefined,
   tags?: Record<string, string>,
+  asLive?: readonly string[],
 ): OutputsOf<F, O> {
   // Only values that are there go in (the host refuses undefined), each without undefined inside: the object
   // is built once, not built and then copied (a refresh makes one per resource). Each key is put once: a
@@ -212,7 +219,8 @@ export function outputsOf<F extends Fields, O extends Outputs>(
     }
     const lv = liveValue(f, k, live, rec);
     const rv = rec[k];
-    const preferLive = (f.prefer ?? (f.change === "update" ? "live" : "input")) === "live";
+    const preferLive =
+      asLive?.includes(k) === true || (f.prefer ?? (f.change === "update" ? "live" : "input")) === "live";
     // A live value of null means the API says "none": it wins over what was recorded, and is not recorded.
     put(k, (preferLive ? (lv === undefined ? rv : lv) : (rv ?? lv)) ?? f.default);
   }
