@@ -177,6 +177,70 @@ describe("load-balancer rules", () => {
     await p("LoadBalancerRule").delete!(made.id, made.outs);
   });
 
+  it("a rule the API put on another tier than asked: state, refresh, the next diff and the retry show the tier it is on", async () => {
+    // a VPC with two tiers and an address of it: the first rule assigns the address to its tier, and CloudStack's
+    // createPublicLoadBalancer puts every later rule on the address's tier, whatever networkId asks
+    const vpc = await call("POST", "/vpcs", {
+      name: nameOf("two-tiers"),
+      displayText: "two tiers",
+      zoneId: cat.zone,
+      cidr: "10.79.0.0/16",
+      vpcOfferingId: cat.vpcOffering,
+    });
+    await job(vpc);
+    const tier = async (n: number) => {
+      const made = await call("POST", "/networks", {
+        name: nameOf(`t${n}`),
+        displayText: `t${n}`,
+        zoneId: cat.zone,
+        networkOfferingId: cat.tier,
+        vpcId: vpc.id,
+        gateway: `10.79.${n}.1`,
+        netmask: "255.255.255.0",
+      });
+      return (await job(made)).resourceId as string;
+    };
+    const [t1, t2] = [await tier(1), await tier(2)];
+    const publicIpId = (await job(await call("POST", "/public-ips", { vpcId: vpc.id }))).resourceId as string;
+    const a = await make("LoadBalancerRule", {
+      name: nameOf("a"),
+      publicIpId,
+      networkId: t1,
+      publicPort: 80,
+      privatePort: 80,
+    });
+    // past check (the program's preview refuses it): the API takes the create and applies t1
+    const asked = { name: nameOf("b"), publicIpId, networkId: t2, publicPort: 81, privatePort: 80 };
+    const err = await p("LoadBalancerRule")
+      .create({ ...asked, protocol: "tcp" })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PartialStateError);
+    const partial = err as PartialStateError;
+    expect(partial.message).toContain(`the API did not apply networkId (asked "${t2}", got "${t1}")`);
+    expect((await call("GET", `/loadbalancer/rules/${partial.id}`)).networkId).toBe(t1);
+    // state records the tier the API has: the next diff replaces the rule (its retry), not an update that
+    // reports success with the field unapplied
+    expect(partial.properties.networkId).toBe(t1);
+    const checked = await p("LoadBalancerRule").check!({}, asked);
+    const d = await p("LoadBalancerRule").diff!(partial.id, partial.properties, checked.inputs);
+    expect(d).toMatchObject({ changes: true, replaces: ["networkId"] });
+    // state an older version wrote as asked: refresh shows the live tier ...
+    const asWritten = { ...partial.properties, networkId: t2 };
+    const read = await p("LoadBalancerRule").read!(partial.id, asWritten);
+    expect(read.props?.networkId).toBe(t1);
+    // ... and the update the engine makes of a failed resource fails again, recording the live tier
+    const retry = await p("LoadBalancerRule").update!(partial.id, asWritten, checked.inputs).catch(
+      (e: unknown) => e,
+    );
+    expect(retry).toBeInstanceOf(PartialStateError);
+    const again = retry as PartialStateError;
+    expect(again.message).toContain(`the API did not apply networkId (asked "${t2}", got "${t1}")`);
+    expect(again.message).toContain("the next pulumi up replaces it");
+    expect(again.properties.networkId).toBe(t1);
+    await p("LoadBalancerRule").delete!(partial.id, partial.properties);
+    await p("LoadBalancerRule").delete!(a.id, a.outs);
+  });
+
   it("an address with static NAT takes no rule: the API's refusal at create, nothing recorded", async () => {
     const { publicIpId, instanceId } = await addressAndInstance();
     await make("StaticNat", { publicIpId, instanceId });
