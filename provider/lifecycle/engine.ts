@@ -296,8 +296,12 @@ export function providerOf<F extends Fields, O extends Outputs>(
       const fixed = compare(kind, "replace", want, done.live);
       const wrong = [...mismatches(fixed), ...done.problems];
       if (wrong.length) {
+        // a field that cannot change in place is recorded as the API has it, so the next up replaces the resource
+        const next = unapplied(fixed).length
+          ? "kept in state as failed, as the API has it; the next pulumi up replaces it"
+          : "kept in state as failed; the next pulumi up retries";
         throw await partial(
-          `${await describe(s, { name: nameOf(done.live), id })}: ${past(verb)}, but the API did not apply ${wrong.join("; ")}. The ${noun} is kept in state as failed; the next pulumi up retries.`,
+          `${await describe(s, { name: nameOf(done.live), id })}: ${past(verb)}, but the API did not apply ${wrong.join("; ")}. The ${noun} is ${next}.`,
           done.live,
           [...unapplied(fixed), ...done.unapplied],
         );

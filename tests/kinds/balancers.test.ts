@@ -217,6 +217,7 @@ describe("load-balancer rules", () => {
     expect(err).toBeInstanceOf(PartialStateError);
     const partial = err as PartialStateError;
     expect(partial.message).toContain(`the API did not apply networkId (asked "${t2}", got "${t1}")`);
+    expect(partial.message).toContain("as the API has it; the next pulumi up replaces it");
     expect((await call("GET", `/loadbalancer/rules/${partial.id}`)).networkId).toBe(t1);
     // state records the tier the API has: the next diff replaces the rule (its retry), not an update that
     // reports success with the field unapplied
