@@ -177,7 +177,7 @@ describe("load-balancer rules", () => {
     await p("LoadBalancerRule").delete!(made.id, made.outs);
   });
 
-  it("a rule the API put on another tier than asked: state, refresh, the next diff and the retry show the tier it is on", async () => {
+  it("a rule the API put on another tier than asked: state and the next diff show the tier it is on, so the retry replaces it", async () => {
     // a VPC with two tiers and an address of it: the first rule assigns the address to its tier, and CloudStack's
     // createPublicLoadBalancer puts every later rule on the address's tier, whatever networkId asks
     const vpc = await call("POST", "/vpcs", {
@@ -225,19 +225,6 @@ describe("load-balancer rules", () => {
     const checked = await p("LoadBalancerRule").check!({}, asked);
     const d = await p("LoadBalancerRule").diff!(partial.id, partial.properties, checked.inputs);
     expect(d).toMatchObject({ changes: true, replaces: ["networkId"] });
-    // state an older version wrote as asked: refresh shows the live tier ...
-    const asWritten = { ...partial.properties, networkId: t2 };
-    const read = await p("LoadBalancerRule").read!(partial.id, asWritten);
-    expect(read.props?.networkId).toBe(t1);
-    // ... and the update the engine makes of a failed resource fails again, recording the live tier
-    const retry = await p("LoadBalancerRule").update!(partial.id, asWritten, checked.inputs).catch(
-      (e: unknown) => e,
-    );
-    expect(retry).toBeInstanceOf(PartialStateError);
-    const again = retry as PartialStateError;
-    expect(again.message).toContain(`the API did not apply networkId (asked "${t2}", got "${t1}")`);
-    expect(again.message).toContain("the next pulumi up replaces it");
-    expect(again.properties.networkId).toBe(t1);
     await p("LoadBalancerRule").delete!(partial.id, partial.properties);
     await p("LoadBalancerRule").delete!(a.id, a.outs);
   });
