@@ -7,7 +7,7 @@
 import { isIPv6 } from "node:net";
 import { z } from "zod";
 import type { AclRuleInput, NetworkAclRule } from "../../client";
-import { commonFields, field, output, word } from "../../kinds/common";
+import { type AnyCase, commonFields, field, output, word } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
 import { examples, outputOf, resource } from "../../kinds/examples";
 import { id, text, whenKnown } from "../../lifecycle/check";
@@ -41,7 +41,7 @@ const aclProtocol = z.preprocess(
       abort: true,
     })
     .transform((p) => (/^\d+$/.test(p) && Number(p) === 1 ? "icmp" : p)),
-) as unknown as z.ZodType<string, string>;
+) as unknown as z.ZodType<string, AnyCase<(typeof ACL_PROTOCOLS)[number]>>; // the names complete in an editor
 
 /**
  * The protocols that take ports, by name. CloudStack's API refuses ports only with icmp and all, but its virtual
