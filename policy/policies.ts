@@ -173,7 +173,11 @@ export const noOpenAdminPorts: ResourceValidationPolicy = {
     const lower = (v: unknown, absent: string) => (typeof v === "string" ? v.toLowerCase() : absent);
     // absent: the API's defaults, allow and ingress
     if (lower(p.action, "allow") !== "allow" || lower(p.trafficType, "ingress") !== "ingress") return;
-    const protocol = lower(p.protocol, "");
+    // a protocol number as the name it stands for: 6 tcp, 17 udp, 0 every protocol (iptables' -p 0)
+    const named = lower(p.protocol, "").trim();
+    const protocol = /^\d+$/.test(named)
+      ? ({ 0: "all", 6: "tcp", 17: "udp" }[Number(named)] ?? named)
+      : named;
     if (!["tcp", "udp", "all"].includes(protocol)) return;
     const cidrs = known(() => p.cidrList);
     if (!Array.isArray(cidrs)) return;

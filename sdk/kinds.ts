@@ -440,7 +440,7 @@ export interface NetworkAclRuleArgs extends ArgsOf<NetworkAclRuleKind> {
   readonly aclId: ArgsOf<NetworkAclRuleKind>["aclId"];
   /** Its place in the list (rules are matched in this order), unique in the list; the API picks the next when left out. Changed in place. */
   readonly number?: ArgsOf<NetworkAclRuleKind>["number"];
-  /** `tcp`, `udp`, `icmp` or `all`. Changed in place. */
+  /** `tcp`, `udp`, `icmp` or `all` (any case), or an IP protocol number from `0` to `255` as text (`"47"` GRE, `"50"` ESP); `"1"` is `icmp`. Ports are for `tcp` and `udp` by name only, ICMP type and code for `icmp` only. Changed in place. */
   readonly protocol: ArgsOf<NetworkAclRuleKind>["protocol"];
   /** First port (1–65535; tcp and udp only). Changed in place. */
   readonly startPort?: ArgsOf<NetworkAclRuleKind>["startPort"];
@@ -472,7 +472,7 @@ export interface NetworkAclRule extends KindResource<NetworkAclRuleKind> {
   readonly aclId: KindResource<NetworkAclRuleKind>["aclId"];
   /** Its place in the list (rules are matched in this order), unique in the list; the API picks the next when left out. Changed in place. */
   readonly number: KindResource<NetworkAclRuleKind>["number"];
-  /** `tcp`, `udp`, `icmp` or `all`. Changed in place. */
+  /** `tcp`, `udp`, `icmp` or `all` (any case), or an IP protocol number from `0` to `255` as text (`"47"` GRE, `"50"` ESP); `"1"` is `icmp`. Ports are for `tcp` and `udp` by name only, ICMP type and code for `icmp` only. Changed in place. */
   readonly protocol: KindResource<NetworkAclRuleKind>["protocol"];
   /** First port (1–65535; tcp and udp only). Changed in place. */
   readonly startPort: KindResource<NetworkAclRuleKind>["startPort"];

@@ -1242,6 +1242,13 @@ export const CASES: BadCase[] = [
     message: /protocol must be one of tcp, udp, icmp, all/,
   },
   {
+    name: "network ACL rule protocol number above 255",
+    kind: "NetworkAclRule",
+    args: (i) => aclRule(i, { protocol: "256", startPort: undefined }),
+    field: "protocol",
+    message: /protocol must be from 0 to 255 as a protocol number/,
+  },
+  {
     name: "network ACL rule CIDR not written as its network address",
     kind: "NetworkAclRule",
     args: (i) => aclRule(i, { cidrList: ["10.0.0.7/8"] }),

@@ -161,7 +161,15 @@ describe("ACL rules (createNetworkACL, updateNetworkACLItem, deleteNetworkACL)",
       [{ protocol: "udp", number: 10 }, 409, `ACL item with number 10 already exists in ACL: ${l.id}`],
       [{ protocol: "tcp", number: 0 }, 400, "Invalid number [0]. Number cannot be < 1"],
       [{ protocol: "gre" }, 400, "Invalid protocol [gre]. Expected one of: [tcp,udp,icmp,all]"],
-      [{ protocol: "tcp", startPort: 0, endPort: 70000 }, 400, "End public port is an invalid value: 70000"],
+      [{ protocol: "tcp", startPort: 1, endPort: 70000 }, 400, "End public port is an invalid value: 70000"],
+      // NetUtils.isValidPort: 1 to 65535
+      [{ protocol: "tcp", startPort: 0 }, 400, "Start public port is an invalid value: 0"],
+      [{ protocol: "udp", startPort: 53, endPort: 0 }, 400, "End public port is an invalid value: 0"],
+      // a protocol number is 0 to 255 (validateProtocol); a name must be one of the four
+      [{ protocol: "256" }, 400, "Invalid protocol number: 256"],
+      [{ protocol: "0300" }, 400, "Invalid protocol number: 300"],
+      [{ protocol: "-1" }, 400, "Invalid protocol [-1]. Expected one of: [tcp,udp,icmp,all]"],
+      [{ protocol: "ipip" }, 400, "Invalid protocol [ipip]. Expected one of: [tcp,udp,icmp,all]"],
       [
         { protocol: "tcp", startPort: 90, endPort: 80 },
         400,
@@ -196,6 +204,24 @@ describe("ACL rules (createNetworkACL, updateNetworkACLItem, deleteNetworkACL)",
     expect([onDefault.status, onDefault.body.message]).toEqual([400, "Default ACL cannot be modified"]);
     const missing = await api.post("/network-acls/rules", { body: { aclId: l.id } });
     expect(missing.body.message).toBe("Required parameter 'protocol' is not present");
+  });
+
+  it("a protocol number 0-255 is kept as sent (ports allowed, as CloudStack's API allows them); 1 is icmp", async () => {
+    const l = await list((await vpc()).id);
+    const gre = ((await rule(l.id, { protocol: "47" })) as any).rule;
+    expect(gre).toMatchObject({ protocol: "47", state: "Active" });
+    expect(gre.icmpType).toBeUndefined();
+    expect(((await rule(l.id, { protocol: "0" })) as any).rule).toMatchObject({ protocol: "0" });
+    expect(((await rule(l.id, { protocol: "6", startPort: 22 })) as any).rule).toMatchObject({
+      protocol: "6",
+      startPort: 22,
+      endPort: 22,
+    });
+    expect(((await rule(l.id, { protocol: "1" })) as any).rule).toMatchObject({
+      protocol: "icmp",
+      icmpType: -1,
+      icmpCode: -1,
+    });
   });
 
   it("update is a job; partialUpgrade=false sets every field from the request (ports cleared for icmp)", async () => {

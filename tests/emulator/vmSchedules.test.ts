@@ -70,7 +70,18 @@ describe("Instance schedules", () => {
 
   it("refuses CloudStack's way: bad cron, unknown action, unknown time zone, a past start, an end before the start", async () => {
     const cases: [Record<string, string>, RegExp][] = [
-      [{ schedule: "0 22 * *" }, /^Invalid cron format: Cron expression must consist of 5 fields/],
+      // Spring counts CloudStack's leading "0 " (the seconds) among its six fields
+      [
+        { schedule: "0 22 * *" },
+        /^Invalid cron format: Cron expression must consist of 6 fields \(found 5 in "0 0 22 \* \*"\)$/,
+      ],
+      // a range may not end before it starts (FRI-MON is 5-1 to Spring, whose week runs MON=1 … SUN=7)
+      [
+        { schedule: "0 6 * * FRI-MON" },
+        /^Invalid cron format: Minimum value must be less than maximum value '5-1' in cron expression "0 0 6 \* \* FRI-MON"$/,
+      ],
+      [{ schedule: "0 6 * * 8L" }, /^Invalid cron format: Invalid day of week: "8L"/],
+      [{ schedule: "0 6 L-0 * *" }, /^Invalid cron format: Invalid day of month: "L-0"/],
       [{ schedule: "61 22 * * *" }, /^Invalid cron format: Invalid minute/],
       [{ schedule: "0 22 * * FUNDAY" }, /^Invalid cron format: Invalid day of week/],
       [{ action: "hibernate" }, /^Invalid value for action: hibernate$/],
@@ -96,6 +107,13 @@ describe("Instance schedules", () => {
       ["*/15 8-18 * * 1-5", "reboot"],
       ["0 0 1,15 JAN-JUN ?", "force_stop"],
       ["0 3 * * 0", "FORCE_REBOOT"],
+      // Spring's day names: SAT-SUN is 6-7; SUN starting a range is 0 (every day); Quartz's L, W and #
+      ["0 6 * * SAT-SUN", "start"],
+      ["0 6 * * SUN-SAT", "stop"],
+      ["0 0 LW * ?", "stop"],
+      ["0 0 15W * *", "stop"],
+      ["0 0 ? * FRI#2", "stop"],
+      ["0 0 ? * 5L", "stop"],
     ]) {
       expect((await create({ schedule, action })).status, schedule).toBe(200);
     }

@@ -343,7 +343,9 @@ describe("NetworkAclList and NetworkAclRule", () => {
     expect(props({ protocol: "udp", icmpCode: 3 })).toEqual(["icmpCode"]);
     expect(props({ protocol: "icmp", icmpType: 256, icmpCode: 17 })).toEqual(["icmpType", "icmpCode"]);
     expect(props({ protocol: "gre" })).toEqual(["protocol"]);
-    expect(failures({ protocol: "gre" })[0].reason).toMatch(/one of tcp, udp, icmp, all/);
+    expect(failures({ protocol: "gre" })[0].reason).toMatch(
+      /one of tcp, udp, icmp, all, or a protocol number/,
+    );
     expect(props({})).toEqual(["protocol"]);
     const ok = checkRule({
       aclId: acl,
@@ -357,6 +359,43 @@ describe("NetworkAclList and NetworkAclRule", () => {
       "action",
       "trafficType",
     ]);
+  });
+
+  it("a protocol number 0-255 as text, as CloudStack takes it: kept as written, 1 is icmp; ports by name only", () => {
+    for (const protocol of ["47", "50", "0", "255", " 6 "]) expect(failures({ protocol })).toEqual([]);
+    expect(checkRule({ aclId: acl, cidrList: ["0.0.0.0/0"], protocol: "47" }).inputs.protocol).toBe("47");
+    // createNetworkACL turns protocol number 1 into icmp (paired with an ICMP type and code): the defaults follow
+    const one = checkRule({ aclId: acl, cidrList: ["0.0.0.0/0"], protocol: "1" }).inputs;
+    expect(one).toMatchObject({ protocol: "icmp", icmpType: -1, icmpCode: -1 });
+    expect(failures({ protocol: "256" })).toEqual([
+      { property: "protocol", reason: expect.stringMatching(/from 0 to 255 as a protocol number/) },
+    ]);
+    expect(props({ protocol: "-1" })).toEqual(["protocol"]);
+    expect(props({ protocol: "4.5" })).toEqual(["protocol"]);
+    // ports only with tcp and udp by name (the router matches ports of those alone), ICMP fields only with icmp
+    expect(failures({ protocol: "6", startPort: 22 })).toEqual([
+      {
+        property: "startPort",
+        reason:
+          'startPort applies to tcp and udp rules only (protocol is 6): write protocol "tcp" to give ports',
+      },
+    ]);
+    expect(props({ protocol: "47", startPort: 1, endPort: 2 })).toEqual(["startPort", "endPort"]);
+    expect(props({ protocol: "47", icmpType: 8 })).toEqual(["icmpType"]);
+    expect(failures({ protocol: "1", icmpType: 8, icmpCode: 0 })).toEqual([]);
+    // the API answers the number as sent: no change; a number for a name is a change
+    const olds = {
+      aclId: acl,
+      number: 3,
+      protocol: "47",
+      cidrList: ["0.0.0.0/0"],
+      action: "allow",
+      trafficType: "ingress",
+    };
+    const gre = checkRule({ aclId: acl, protocol: "47", cidrList: ["0.0.0.0/0"] }).inputs;
+    expect(diffRule(olds, gre).changes).toBe(false);
+    const tcp = checkRule({ aclId: acl, protocol: "6", cidrList: ["0.0.0.0/0"] }).inputs;
+    expect(diffRule({ ...olds, protocol: "tcp" }, tcp)).toMatchObject({ changes: true, replaces: [] });
   });
 
   it("CIDRs: at least one, IPv4 as its network address or IPv6", () => {

@@ -23,6 +23,25 @@ describe("cron expressions", () => {
       "0 3 * * 7",
       "0 0-23/2 * * *",
       "  5   4 * * *  ",
+      // Spring's day names: MON=1 … SUN=7, so a weekend is SAT-SUN (6-7); SUN starting a range is 0
+      "0 6 * * SAT-SUN",
+      "0 6 * * sat-sun",
+      "0 6 * * 6-7",
+      "0 6 * * SUN-SAT",
+      "0 6 * * 7-6",
+      "0 6 * * MON-SUN/2",
+      "0 0 * DEC *",
+      "0 0 1 jan,Jul *",
+      // Quartz's forms, as Spring takes them
+      "0 0 L * ?",
+      "0 0 LW * *",
+      "0 0 L-3 * *",
+      "0 0 15W * *",
+      "0 0 1,L * *",
+      "0 0 ? * FRIL",
+      "0 0 * * 5L",
+      "0 0 * * MON#1",
+      "0 0 * * 1#2,5",
     ]) {
       expect(cronProblem(ok), ok).toBeUndefined();
     }
@@ -35,10 +54,25 @@ describe("cron expressions", () => {
     expect(cronProblem("0 24 * * *")).toMatch(/the hour field "24"/);
     expect(cronProblem("0 0 0 * *")).toMatch(/the day of month field "0"/);
     expect(cronProblem("0 0 * 13 *")).toMatch(/the month field "13" .* or JAN-DEC/);
-    expect(cronProblem("0 0 * * FUN")).toMatch(/the day of week field "FUN" .* or SUN-SAT/);
-    expect(cronProblem("0 0 * * 5-1")).toMatch(/the day of week field "5-1"/);
+    expect(cronProblem("0 0 * * FUN")).toMatch(/the day of week field "FUN" .* or MON-SUN/);
+    expect(cronProblem("0 0 * * 5-1")).toMatch(
+      /the day of week field "5-1" is a range that ends before it starts/,
+    );
+    // a range may not end before it starts: FRI-MON is 5-1, SAT-FRI 6-5; only SUN starting a range is 0
+    expect(cronProblem("0 6 * * FRI-MON")).toMatch(/the day of week field "FRI-MON" is a range that ends/);
+    expect(cronProblem("0 6 * * SAT-FRI")).toMatch(/"SAT-FRI"/);
+    expect(cronProblem("0 0 * NOV-FEB *")).toMatch(/the month field "NOV-FEB" is a range that ends/);
+    expect(cronProblem("0 0 * * 8")).toMatch(/the day of week field "8"/);
+    expect(cronProblem("0 0 * * MONDAY")).toMatch(/the day of week field "MONDAY"/);
+    expect(cronProblem("0 0 MON * *")).toMatch(/the day of month field "MON"/);
+    for (const bad of ["L-0", "L3", "0W", "32W", "W", "L/2"])
+      expect(cronProblem(`0 0 ${bad} * *`), bad).toMatch(/the day of month field/);
+    for (const bad of ["L", "8L", "1#0", "#2", "1#", "1L2"])
+      expect(cronProblem(`0 0 * * ${bad}`), bad).toMatch(/the day of week field/);
     expect(cronProblem("*/0 * * * *")).toMatch(/bad step/);
     expect(cronProblem("? * * * *")).toMatch(/the minute field "\?"/);
+    // `?` stands for the whole day field only
+    expect(cronProblem("0 0 ?,1 * *")).toMatch(/the day of month field "\?"/);
     expect(cronProblem("0 22 * * MON-FRI-SAT")).toMatch(/day of week/);
   });
 });

@@ -10,7 +10,7 @@ import { PLANNED_REFERENCES } from "../../provider/kinds/define";
 import { aboutResource } from "../../provider/lifecycle/engineLog";
 import { resetLookups } from "../../provider/lifecycle/lookups";
 import { UNKNOWN } from "../../provider/lifecycle/values";
-import { gatewayArgs, type Rec, sshRule, tierArgs, useWorld, w } from "./refusalWorld";
+import { gatewayArgs, iso, type Rec, sshRule, tierArgs, useWorld, w } from "./refusalWorld";
 
 useWorld();
 
@@ -230,6 +230,66 @@ describe("requirements on a resource the run makes, judged on its inputs", () =>
         ),
       },
     ]);
+  });
+
+  it("a memory snapshot of a new instance declared stopped", async () => {
+    const snapshot = (vm: Rec, memory: unknown = true) => ({
+      name: "vs",
+      instanceId: UNKNOWN,
+      memory,
+      [PLANNED_REFERENCES]: { instanceId: vm },
+    });
+    await refusedLikeTheApi(
+      "InstanceSnapshot",
+      snapshot(newInstance({ powerState: "stopped" })),
+      "memory",
+      /^instanceId names instance "app" \(new in this run\) in .*, which will be stopped \(powerState "stopped"\): the platform snapshots the memory of a running instance only/,
+      { planned: newInstance({ powerState: "stopped" }), ref: "instanceId" },
+      /Can not snapshot memory when VM is in stopped state/,
+    );
+    // the disks of a stopped one, the memory of a running one (declared, or by default), a state not known yet
+    for (const [vm, memory] of [
+      [newInstance({ powerState: "stopped" }), false],
+      [newInstance({ powerState: "running" }), true],
+      [newInstance(), true],
+      [newInstance({ powerState: UNKNOWN }), true],
+      [newInstance({ powerState: "stopped" }), UNKNOWN],
+    ] as const) {
+      resetLookups();
+      const checked = await providerFor("InstanceSnapshot").check!({}, snapshot(vm, memory));
+      expect(checked.failures ?? [], JSON.stringify([vm.inputs.powerState, memory])).toEqual([]);
+    }
+  });
+
+  it("an ISO instance from a new ISO registered as not bootable", async () => {
+    const newIso = (bootable: boolean) =>
+      planned("Iso", "nb", {
+        name: "nb",
+        url: "https://images.example.com/nb.iso",
+        zoneId: w.zoneA,
+        bootable,
+        ...(bootable ? { osTypeId: w.osTypeId } : {}),
+      });
+    const vm = (isoOf: Rec) => ({
+      ...iso({ isoId: UNKNOWN, diskOfferingId: w.fixedDisk }),
+      [PLANNED_REFERENCES]: { isoId: isoOf },
+    });
+    await refusedLikeTheApi(
+      "Instance",
+      vm(newIso(false)),
+      "isoId",
+      /^isoId names ISO "nb" \(new in this run\) in .*, which is registered with bootable: false: the platform installs an instance only from a bootable ISO/,
+      { planned: newIso(false), ref: "isoId" },
+      /bootable/,
+    );
+    resetLookups();
+    expect((await providerFor("Instance").check!({}, vm(newIso(true)))).failures ?? []).toEqual([]);
+    // bootable left out is true
+    resetLookups();
+    const { bootable: _, ...unsaid } = newIso(false).inputs;
+    expect(
+      (await providerFor("Instance").check!({}, vm({ ...newIso(false), inputs: unsaid }))).failures ?? [],
+    ).toEqual([]);
   });
 
   it("what the SDK did not trace, or traced to another kind, is not judged", async () => {

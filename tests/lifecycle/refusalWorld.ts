@@ -170,6 +170,7 @@ async function makeWorld(emu: Emulator): Promise<void> {
   // and so the instance takes no instance snapshot
   w.snappedVm = vm;
   const osTypeId = (await c.catalogue.osTypes())[0].id;
+  w.osTypeId = osTypeId;
   w.dataIso = await made(
     await c.isos.register({
       name: "data-iso",

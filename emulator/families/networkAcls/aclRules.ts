@@ -47,7 +47,8 @@ const validCidr = (c: string) => {
 function validateRule(r: Omit<NetworkAclRuleRec, keyof Owned | "state">): void {
   const { protocol, startPort, endPort, icmpType, icmpCode } = r;
   if (startPort !== undefined || endPort !== undefined) {
-    const port = (p: number | undefined) => p !== undefined && p >= 0 && p <= 65535;
+    // NetUtils.isValidPort: 1 to 65535 (0 is no port)
+    const port = (p: number | undefined) => p !== undefined && p >= 1 && p <= 65535;
     if (!port(startPort)) throw badRequest(`Start public port is an invalid value: ${startPort ?? null}`);
     if (!port(endPort)) throw badRequest(`End public port is an invalid value: ${endPort ?? null}`);
     if (startPort! > endPort!) {
@@ -59,7 +60,8 @@ function validateRule(r: Omit<NetworkAclRuleRec, keyof Owned | "state">): void {
   }
   for (const c of r.cidrList) if (!validCidr(c)) throw badRequest(`Source cidrs formatting error ${c}`);
   if (/^\d+$/.test(protocol)) {
-    if (Number(protocol) > 255) throw badRequest(`Invalid protocol number: ${protocol}`);
+    // Integer.parseInt, then 0..255: the message shows the number parsed
+    if (Number(protocol) > 255) throw badRequest(`Invalid protocol number: ${Number(protocol)}`);
   } else if (!PROTOCOLS.split(",").includes(protocol)) {
     throw badRequest(`Invalid protocol [${protocol}]. Expected one of: [${PROTOCOLS}]`);
   }

@@ -17,39 +17,73 @@ type SCtx = Ctx<VmScheduleData>;
 export const ACTIONS = ["START", "STOP", "REBOOT", "FORCE_STOP", "FORCE_REBOOT"] as const;
 
 const MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
-const DAYS = ["SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"];
-/** [min, max, names (index + offset = value)] per field, as Spring's CronExpression reads them (0 and 7: Sunday). */
-const FIELDS: [string, number, number, string[]?, number?][] = [
-  ["minute", 0, 59],
-  ["hour", 0, 23],
-  ["day of month", 1, 31],
-  ["month", 1, 12, MONTHS, 1],
-  ["day of week", 0, 7, DAYS, 0],
+/** Spring's day names (CronField.DAYS): MON is 1 … SUN 7, as java.time counts; 0 is Sunday as well. */
+const DAYS = ["MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN"];
+type Field = { name: string; min: number; max: number; names?: string[]; day?: "month" | "week" };
+/** Each field's range and names as Spring's CronExpression reads them (0 and 7: Sunday). */
+const FIELDS: Field[] = [
+  { name: "minute", min: 0, max: 59 },
+  { name: "hour", min: 0, max: 23 },
+  { name: "day of month", min: 1, max: 31, day: "month" },
+  { name: "month", min: 1, max: 12, names: MONTHS },
+  { name: "day of week", min: 0, max: 7, names: DAYS, day: "week" },
 ];
 
-function value(text: string, [, min, max, names, offset]: (typeof FIELDS)[number]): number | undefined {
-  const named = names?.indexOf(text.toUpperCase()) ?? -1;
-  const n = named >= 0 ? named + (offset ?? 0) : /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  return n >= min && n <= max ? n : undefined;
+const whole = (t: string) => (/^\d+$/.test(t) ? Number(t) : undefined);
+const inRange = (n: number | undefined, f: Field) => n !== undefined && n >= f.min && n <= f.max;
+
+/** Quartz's forms (QuartzCronField): L, LW, L-n, nW of a day of month; nL, n#k of a day of week. */
+function quartz(item: string, f: Field): boolean | undefined {
+  if (f.day === "month" && /[LW]/.test(item)) {
+    if (item === "L" || item === "LW") return true;
+    const offset = /^L-(\d+)$/.exec(item);
+    if (offset) return Number(offset[1]) > 0;
+    const near = /^(\d+)W$/.exec(item);
+    return near ? inRange(Number(near[1]), f) : false;
+  }
+  if (f.day === "week" && /[L#]/.test(item)) {
+    const m = /^(\d+)(?:L|#(\d+))$/.exec(item);
+    return m ? inRange(Number(m[1]), f) && (m[2] === undefined || Number(m[2]) > 0) : false;
+  }
+  return undefined;
 }
 
-/** Why a five-field cron expression is refused (CloudStack: "Invalid cron format: …"), or undefined. */
+/**
+ * Why a five-field cron expression is refused (CloudStack: "Invalid cron format: …"), or undefined. The rules are
+ * Spring's (CronField, BitsCronField, QuartzCronField) on CloudStack's "0 " + schedule; the field count and a
+ * range that ends before it starts are worded as Spring words them, other refusals in the emulator's words.
+ */
 export function cronProblem(schedule: string): string | undefined {
+  const expression = `0 ${schedule.trim()}`;
   const parts = schedule.trim().split(/\s+/);
   if (parts.length !== 5)
-    return `Cron expression must consist of 5 fields (found ${parts.length} in "${schedule}")`;
+    return `Cron expression must consist of 6 fields (found ${parts.length + 1} in "${expression}")`;
   for (const [i, part] of parts.entries()) {
-    const spec = FIELDS[i];
-    for (const item of part.split(",")) {
-      const [range, step] = item.split("/");
-      if (step !== undefined && !(/^\d+$/.test(step) && Number(step) > 0))
-        return `Invalid step in ${spec[0]}: "${item}"`;
-      if (range === "*" || (range === "?" && (i === 2 || i === 4))) continue;
-      const [from, to] = range.split("-");
-      const a = value(from, spec);
-      const b = to === undefined ? a : value(to, spec);
-      if (a === undefined || b === undefined || a > b)
-        return `Invalid ${spec[0]}: "${item}" (${spec[1]}-${spec[2]})`;
+    const f = FIELDS[i];
+    // `?` is any day, as the whole field only (BitsCronField.parseDate)
+    if (part === "?" && f.day) continue;
+    // names become numbers in the whole field, upper-cased (CronField.replaceOrdinals)
+    const value = (f.names ?? []).reduce(
+      (t, n, k) => t.split(n).join(String(k + 1)),
+      f.names ? part.toUpperCase() : part,
+    );
+    for (const item of value.split(",")) {
+      const q = quartz(item, f);
+      if (q === false) return `Invalid ${f.name}: "${item}" (${f.min}-${f.max})`;
+      if (q) continue;
+      const slash = item.indexOf("/");
+      const [range, step] = slash < 0 ? [item, undefined] : [item.slice(0, slash), item.slice(slash + 1)];
+      if (step !== undefined && !((whole(step) ?? 0) > 0)) return `Invalid step in ${f.name}: "${item}"`;
+      if (range === "*") continue;
+      const hyphen = range.indexOf("-");
+      const [from, to] = hyphen < 0 ? [range, range] : [range.slice(0, hyphen), range.slice(hyphen + 1)];
+      const a = whole(from);
+      const b = whole(to);
+      if (!inRange(a, f) || !inRange(b, f)) return `Invalid ${f.name}: "${item}" (${f.min}-${f.max})`;
+      // Sunday starting a range is 0, not 7 (BitsCronField.parseRange); java.time's ValueRange.of refuses min > max
+      const low = f.day === "week" && hyphen >= 0 && a === 7 ? 0 : (a as number);
+      if (low > (b as number))
+        return `Minimum value must be less than maximum value '${value}' in cron expression "${expression}"`;
     }
   }
   return undefined;

@@ -129,6 +129,18 @@ export const generatedHostName = () => `vm-${randomUUID().replaceAll("-", "").sl
  * refuses an attached one, "is attached to an instance", and a root disk, "Please specify a data volume"). Judged
  * on a volume the program names by its id: attachments move in an up, so one taken from an output is the API's.
  */
+/**
+ * An ISO registered as not bootable cannot be installed from (deployVirtualMachine: "Installing from ISO requires
+ * an ISO that is bootable"), judged on an ISO the same run registers, by its `bootable` input. A registered ISO's
+ * catalogue row is judged by the field's lookup (imageUnusable), so this rule has neither `stable` nor `changesWith`.
+ */
+const bootableIso: Requirement = {
+  holds: (iso) => (iso as { bootable?: unknown }).bootable !== false,
+  planned: ["bootable"],
+  reason:
+    "is registered with bootable: false: the platform installs an instance only from a bootable ISO. Register the ISO with bootable: true, or boot from another",
+};
+
 const detachedDataVolume: Requirement = {
   holds: (v) => (v as Volume).type !== "ROOT" && !(v as Volume).virtualMachineId,
   reason: (v) =>
@@ -230,7 +242,8 @@ export const instance = defineKind({
       when: isIso,
       live: (v: Instance) => (v as Record<string, unknown>).isoId ?? v.templateId,
       lookup: { catalogue: "isos", what: "an ISO" },
-      ref: "Iso",
+      // a registered ISO's row is judged by imageUnusable (lookups); one the same run registers, on its inputs
+      ref: { kind: "Iso", requires: bootableIso },
     }),
     diskOfferingId: field(optionalId("the root disk offering (imageType iso: an ISO carries no disk)"), {
       doc: 'Root disk offering; required with `imageType: "iso"` (an ISO carries no disk).',

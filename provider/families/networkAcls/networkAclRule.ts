@@ -7,7 +7,7 @@
 import { isIPv6 } from "node:net";
 import { z } from "zod";
 import type { AclRuleInput, NetworkAclRule } from "../../client";
-import { commonFields, field, output, word } from "../../kinds/common";
+import { type AnyCase, commonFields, field, output, word } from "../../kinds/common";
 import { defineKind, type Recorded } from "../../kinds/define";
 import { examples, outputOf, resource } from "../../kinds/examples";
 import { id, text, whenKnown } from "../../lifecycle/check";
@@ -17,6 +17,38 @@ import { sameSet } from "../../lifecycle/values";
 import { notADefaultList } from "./networkAclList";
 
 export const ACL_PROTOCOLS = ["tcp", "udp", "icmp", "all"] as const;
+
+const PROTOCOL_RULE =
+  "one of tcp, udp, icmp, all, or a protocol number from 0 to 255 (47 for GRE, 50 for ESP)";
+
+/**
+ * A rule's protocol as CloudStack's createNetworkACL takes it (NetworkACLServiceImpl.validateProtocol): a name of
+ * ACL_PROTOCOLS in any case, or a protocol number 0–255 as text. The number is kept as written (the platform stores
+ * and answers it so), except 1, which the command turns into `icmp` (it is paired with an ICMP type and code).
+ */
+const aclProtocol = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+  z
+    .string({
+      error: (i) => (i.input === undefined ? `is required: ${PROTOCOL_RULE}` : `must be ${PROTOCOL_RULE}`),
+    })
+    .refine(
+      (p) => (ACL_PROTOCOLS as readonly string[]).includes(p) || /^\d+$/.test(p),
+      `must be ${PROTOCOL_RULE}`,
+    )
+    .refine((p) => !/^\d+$/.test(p) || Number(p) <= 255, {
+      message: `must be from 0 to 255 as a protocol number: ${PROTOCOL_RULE}`,
+      abort: true,
+    })
+    .transform((p) => (/^\d+$/.test(p) && Number(p) === 1 ? "icmp" : p)),
+) as unknown as z.ZodType<string, AnyCase<(typeof ACL_PROTOCOLS)[number]>>; // the names complete in an editor
+
+/**
+ * The protocols that take ports, by name. CloudStack's API refuses ports only with icmp and all, but its virtual
+ * router writes a rule's ports as `-m <protocol> --dport …` (systemvm CsAcl), a match only the names tcp and udp
+ * load: ports with a number (even 6 or 17) fail when the router applies the list.
+ */
+const PORTED = ["tcp", "udp"];
 
 const whole = (min: number, max: number, rule: string) =>
   z
@@ -131,8 +163,8 @@ export const networkAclRule = defineKind({
       change: "update",
       live: true,
     }),
-    protocol: field(word(ACL_PROTOCOLS, "one of tcp, udp, icmp, all"), {
-      doc: "`tcp`, `udp`, `icmp` or `all`.",
+    protocol: field(aclProtocol, {
+      doc: '`tcp`, `udp`, `icmp` or `all` (any case), or an IP protocol number from `0` to `255` as text (`"47"` GRE, `"50"` ESP); `"1"` is `icmp`. Ports are for `tcp` and `udp` by name only, ICMP type and code for `icmp` only.',
       change: "update",
       live: (r: NetworkAclRule) => lower(r.protocol),
     }),
@@ -204,11 +236,16 @@ export const networkAclRule = defineKind({
     whenKnown(values, ["protocol", "startPort", "endPort", "icmpType", "icmpCode"], () => {
       const v = values as { protocol?: string; startPort?: number; endPort?: number };
       const { icmpType, icmpCode } = values as { icmpType?: number; icmpCode?: number };
-      const ports = v.protocol === "tcp" || v.protocol === "udp";
+      const ports = v.protocol !== undefined && PORTED.includes(v.protocol);
+      // 6 and 17 are tcp and udp by number, but the router matches ports only of a rule that names them
+      const byName = v.protocol === "6" ? "tcp" : v.protocol === "17" ? "udp" : undefined;
       if (v.protocol !== undefined && !ports) {
         for (const k of ["startPort", "endPort"] as const)
           if (v[k] !== undefined)
-            fail(k, `${k} applies to tcp and udp rules only (protocol is ${v.protocol})`);
+            fail(
+              k,
+              `${k} applies to tcp and udp rules only (protocol is ${v.protocol})${byName ? `: write protocol "${byName}" to give ports` : ""}`,
+            );
       }
       if (v.endPort !== undefined && v.startPort === undefined)
         fail("startPort", "startPort is required with endPort: a port range is startPort to endPort");

@@ -1,7 +1,8 @@
 // cim.InstanceSnapshot: the disks of an instance, and with `memory` its running memory, at a point in time
 // (CloudStack's createVMSnapshot / deleteVMSnapshot), taken by a job and deleted by one with the resource. A
 // resource apart from volume snapshots, as the spec says. Nothing changes in place. The platform decides what
-// only it can know at create (emulator/README.md): memory only of a running instance, Running or Stopped only,
+// only it can know at create (emulator/README.md): memory only of a running instance (preview judges that of an
+// instance the same run makes, by its powerState), Running or Stopped only,
 // names unique per instance, at most 10 per instance, none while a volume of the instance has a snapshot (that
 // one preview judges too, on the volume snapshots that exist).
 
@@ -18,7 +19,13 @@ import {
   skipFailed,
   uniqueTogether,
 } from "../../kinds/common";
-import { defineKind, type LiveRules, type LookupFailure, type Recorded } from "../../kinds/define";
+import {
+  defineKind,
+  type LiveRules,
+  type LookupFailure,
+  type Recorded,
+  type Requirement,
+} from "../../kinds/define";
 import { examples, exported, outputOf, resource, templateInstance } from "../../kinds/examples";
 import { bool, optionalId } from "../../lifecycle/check";
 import { type PassingRefusal, refusalText, whileRefused } from "../../lifecycle/passingRefusal";
@@ -71,6 +78,21 @@ async function volumesWithoutSnapshots(
   ];
 }
 
+/**
+ * The memory of a stopped instance cannot be snapshot (CloudStack's VMSnapshotManagerImpl: "Can not snapshot memory
+ * when VM is in stopped state"). Judged on an instance the same run makes, whose `powerState` input says it will be
+ * stopped; an existing instance's state is the platform's to judge at create (it may be started meanwhile), and its
+ * record has no `powerState`, so the rule passes it.
+ */
+const memoryOfRunning: Requirement = {
+  holds: (vm, inputs) => inputs.memory !== true || (vm as { powerState?: unknown }).powerState !== "stopped",
+  needs: ["memory"],
+  planned: ["powerState"],
+  property: "memory",
+  reason:
+    'will be stopped (powerState "stopped"): the platform snapshots the memory of a running instance only ("Can not snapshot memory when VM is in stopped state"). Leave memory out for a snapshot of the disks, or declare the instance running',
+};
+
 export const instanceSnapshot = defineKind({
   name: "InstanceSnapshot",
   noun: "instance snapshot",
@@ -110,7 +132,7 @@ export const instanceSnapshot = defineKind({
       change: "replace",
       live: (s: InstanceSnapshot) => s.virtualMachineId,
       requiredUnlessAdopting: "the instance to snapshot",
-      ref: { kind: "Instance", mustExist: true },
+      ref: { kind: "Instance", mustExist: true, requires: memoryOfRunning },
       present: true,
     }),
     description: descriptionField("what the snapshot is for", "replace"),
