@@ -453,7 +453,10 @@ export function functionPages(functions: readonly FunctionDoc[]): Record<string,
  * code that ends a sentence (not the one of "e.g." or "i.e.").
  */
 export function firstSentence(doc: string): string {
-  const text = doc.split(/\n\s*\n/)[0].replace(/\s*\n\s*/g, " ").trim();
+  const text = doc
+    .split(/\n\s*\n/)[0]
+    .replace(/\s*\n\s*/g, " ")
+    .trim();
   let code = false;
   for (let i = 0; i < text.length; i++) {
     if (text[i] === "`") code = !code;

@@ -188,8 +188,8 @@ export function changedFields(kind: Kind, want: Recorded, live: Record<string, u
  * report), live values for the rest, output-only fields, the region. `rec` is the checked inputs (create,
  * adoption) or the old outputs (update, read). Without a live record (a create whose result cannot be read)
  * pass `{}`: the recorded values are kept. `asLive`: fields whose live value wins whatever the field prefers: those
- * the API did not apply as asked (a partial state's outputs) and those a refresh finds moved (engine.ts), so that
- * state, refresh and the next diff show what the API has, not what was asked.
+ * the API did not apply as asked (a partial state's outputs, engine.ts), so that state and the next diff show what
+ * the API has, not what was asked.
  */
 export function outputsOf<F extends Fields, O extends Outputs>(
   kind: Kind<F, O>,

@@ -127,6 +127,13 @@ describe("Kubernetes clusters", () => {
         ),
       },
     ]);
+    // a change that replaces the cluster anyway may pick an older version
+    const redone = await p("KubernetesCluster").check!(upgraded, {
+      ...upgraded,
+      description: "rebuilt",
+      kubernetesVersionId: cat["k8s-1.27.8"],
+    });
+    expect(redone.failures ?? []).toEqual([]);
     // `pulumi up --replace` checks the replacement as a new resource (no old inputs): it passes
     expect(
       (await p("KubernetesCluster").check!({}, { ...upgraded, kubernetesVersionId: cat["k8s-1.27.8"] }))

@@ -38,10 +38,6 @@ const HELD: Record<string, { inputs: Recorded; holder: LiveRecord & Recorded }> 
     inputs: { publicIpId: "ip-1" },
     holder: { id: "ip-1", ipAddress: "198.18.0.7", virtualMachineId: "vm-1" },
   },
-  "StaticNat.instanceId": {
-    inputs: { publicIpId: "ip-2", instanceId: "vm-1", networkId: "net-1" },
-    holder: { id: "ip-1", ipAddress: "198.18.0.7", virtualMachineId: "vm-1", networkId: "net-1" },
-  },
   "KubernetesCluster.name": {
     inputs: { name: "k8s" },
     holder: { id: "k8s-1", name: "k8s", state: "Running" },

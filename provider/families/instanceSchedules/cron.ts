@@ -39,9 +39,12 @@ const FIELDS: CronField[] = [
 const whole = (t: string) => (/^\d+$/.test(t) ? Number(t) : undefined);
 const inRange = (n: number | undefined, f: CronField) => n !== undefined && n >= f.min && n <= f.max;
 
-/** Spring's names to numbers (CronField.replaceOrdinals): upper case, each name replaced where it stands. */
+/**
+ * Spring's names to numbers (CronField.replaceOrdinals): a field with names is upper-cased and each name replaced
+ * where it stands; one without (day of month: its `L` and `W` are upper case only) is left as written.
+ */
 const numbered = (item: string, f: CronField) =>
-  (f.names ?? []).reduce((t, name, i) => t.split(name).join(String(i + 1)), item.toUpperCase());
+  f.names ? f.names.reduce((t, name, i) => t.split(name).join(String(i + 1)), item.toUpperCase()) : item;
 
 /** Quartz's forms of an item (QuartzCronField): true when taken, false when refused, undefined when not one. */
 function quartz(item: string, f: CronField): boolean | undefined {

@@ -2,8 +2,8 @@
 // workers of one compute offering on an isolated network or VPC tier, made by a long job (its default create
 // timeout is an hour, CloudStack's cloud.kubernetes.cluster.start.timeout). The worker count, the offering and the
 // autoscaling bounds change in place through the spec's nodes route (scaleKubernetesCluster, a job); the version
-// upgrades in place to the next minor or a patch release (upgradeKubernetesCluster), and any other version change
-// (a downgrade, a skipped minor) replaces. Outputs carry the API server's endpoint and the admin kubeconfig, the
+// upgrades in place to the next minor or a patch release (upgradeKubernetesCluster), a skipped minor replaces, and
+// an older version than the cluster runs is refused at preview (a cluster cannot go back). Outputs carry the API server's endpoint and the admin kubeconfig, the
 // latter a secret output (never in a message: the engine encrypts it in state).
 
 import { z } from "zod";
@@ -71,6 +71,18 @@ const liveAutoscaling = (r: LiveCluster): Autoscaling | null =>
 const autoscales = (rec: Recorded) => rec.autoscaling !== undefined && rec.autoscaling !== null;
 
 /** CloudStack's KubernetesVersionManagerImpl.compareSemanticVersions: part by part, numerically. */
+/** The fields whose change replaces a cluster (the region too): with one of them changed, any version goes. */
+const REPLACED_BY = [
+  "region",
+  "name",
+  "description",
+  "zoneId",
+  "networkId",
+  "controlNodes",
+  "keyPair",
+  "nodeRootDiskSize",
+] as const;
+
 export const compareVersions = (a: string, b: string) =>
   Math.sign(a.localeCompare(b, "en", { numeric: true }));
 
@@ -258,7 +270,12 @@ export const kubernetesCluster = defineKind({
     // version is older than the cluster's without anyone asking for it, and `refresh && up` would do just that.
     // `pulumi up --replace` starts over deliberately: Pulumi checks the replacement it forces as a new resource.
     const was = before?.rows.kubernetesVersionId as KubernetesVersion | undefined;
+    // a change that replaces the cluster anyway (another field that cannot change in place) may pick any version
+    const replacedAnyway = REPLACED_BY.some(
+      (k) => !sameValue(before?.inputs[k], (i as Record<string, unknown>)[k]),
+    );
     if (
+      !replacedAnyway &&
       was?.semanticVersion &&
       v.semanticVersion &&
       compareVersions(v.semanticVersion, was.semanticVersion) < 0

@@ -33,10 +33,12 @@ const shared = balancerFields("rule", "the member instances, each on the rule's 
 type AddressNetwork = { address: string; network: string };
 
 /**
- * The rules of one address balance onto one network (CloudStack's detectRulesConflict: "New rule is for a different
- * network than what's specified in rule …"). A live rule of the address puts it on its network, and the check of
- * the network the address serves judges that (balancerNetworks); this judges two rules of the program on an
- * address that serves none yet (a new one), which the API would refuse at up, the second after the first is made.
+ * The rules of one address balance onto one network: the first rule puts the address on its network, and the
+ * platform makes every later rule of the address on that network, whatever networkId asks (CloudStack's
+ * createPublicLoadBalancer takes the address's network), so the second would be made on the wrong tier (kept as
+ * failed, replaced at every up). A live rule of the address puts it on its network, and the check of the network
+ * the address serves judges that (balancerNetworks); this judges two rules of the program on an address that
+ * serves none yet (a new one).
  * Only a rule that names its network claims: one that leaves it out balances on whatever the address serves.
  */
 const oneNetworkAnAddress: Exclusive<AddressNetwork> = {
@@ -50,7 +52,7 @@ const oneNetworkAnAddress: Exclusive<AddressNetwork> = {
   buckets: (v) => [v.address],
   shown: (v) => v.network,
   twice: (mine, theirs) =>
-    `public IP ${mine.address} for network ${theirs.network}, and the platform balances the rules of one address onto one network (it refuses a rule for another). Balance both onto one network, or give one of the two another address (a cim.PublicIp)`,
+    `public IP ${mine.address} for network ${theirs.network}, and the platform balances the rules of one address onto one network (it makes the second on the first's network, not the one asked). Balance both onto one network, or give one of the two another address (a cim.PublicIp)`,
 };
 
 export const loadBalancerRule = defineKind({

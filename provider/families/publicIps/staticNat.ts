@@ -109,9 +109,11 @@ async function networkOfAddress(
 /**
  * An instance's NIC on a network has one public address mapped onto it (CloudStack's enableStaticNat: "… as the vm …
  * is already associated with another public ip"): another address's static NAT onto the same instance on the same
- * network is refused, whether a live mapping holds it or another cim.StaticNat of the program claims it. Judged
- * where `networkId` is given (an instance may have a static NAT on each of its networks, and without it the network
- * is the address's, which a claim does not read).
+ * network is refused when another cim.StaticNat of the program claims it. Judged where `networkId` is given (an
+ * instance may have a static NAT on each of its networks, and without it the network is the address's, which a
+ * claim does not read). Not judged against live mappings: the platform refuses a second mapping of the same guest
+ * address, and one made outside the program may be onto a secondary address of the NIC, which this mapping (of the
+ * NIC's primary address) does not clash with.
  */
 const oneAddressANic: Exclusive<string> = {
   property: "instanceId",
@@ -120,14 +122,9 @@ const oneAddressANic: Exclusive<string> = {
     typeof i.instanceId === "string" && typeof i.networkId === "string"
       ? `${i.instanceId}/${i.networkId}`
       : undefined,
-  held: (n: StaticNat) =>
-    n.virtualMachineId && n.networkId ? `${n.virtualMachineId}/${n.networkId}` : undefined,
   shown: (v) => `instance ${v.slice(0, v.lastIndexOf("/"))} on network ${v.slice(v.lastIndexOf("/") + 1)}`,
-  reason: (i, n: StaticNat) =>
-    `instanceId ${String(i.instanceId)}: public IP ${n.ipAddress ?? ""} (${n.id}) has static NAT onto this instance on network ${String(n.networkId)} already, and the platform maps one public address onto an instance's NIC`,
   twice: (mine) =>
     `static NAT of another address onto the same instance on network ${mine.slice(mine.lastIndexOf("/") + 1)}, and the platform maps one public address onto an instance's NIC (it refuses the second). Map one of the two addresses onto another instance, or remove the one not meant to be there`,
-  otherwise: "map this address onto another instance, or adopt that mapping with adoptId",
 };
 
 export const staticNat = defineKind({
