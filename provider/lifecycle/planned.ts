@@ -69,6 +69,13 @@ export const plannedName = (p: Planned) => `${JSON.stringify(p.name)} (new in th
 /** The value that stands for the unknown id of a resource the run makes: the same for each reference to it. */
 const STAND_IN = "\u0001planned:";
 const standIn = (p: Planned) => `${STAND_IN}${p.kind}:${p.key}`;
+/**
+ * The names of every stand-in this process has made: a claim recorded by one resource's check can appear in
+ * another's message (the network another rule of the program claims), whose own inputs do not name it.
+ */
+const standInNames = new Map<string, string>();
+/** A stand-in no check of this process made (another provider's process): its kind, said in words. */
+const OTHER_STAND_IN = new RegExp(`${STAND_IN}([A-Za-z]+):[0-9A-Za-z-]+`, "g");
 
 /**
  * The record a planned resource's inputs will make, as far as they say it, in the names of its kind's inputs (which
@@ -109,6 +116,7 @@ export function withStandIns(
   const stand = (p: Planned) => {
     const s = standIn(p);
     names.set(s, plannedName(p));
+    standInNames.set(s, plannedName(p));
     return s;
   };
   for (const [k, f] of Object.entries(kind.fields)) {
@@ -131,10 +139,12 @@ export function withStandIns(
     shown: (text) => {
       let t = text;
       // as it is, quoted as JSON, and escaped inside a longer JSON text (a claim such as `<list id>/10`)
-      for (const [s, name] of names)
+      for (const [s, name] of [...names, ...standInNames])
         for (const form of [JSON.stringify(s), JSON.stringify(s).slice(1, -1), s])
           t = t.split(form).join(name);
-      return t;
+      return t
+        .replace(/\\u0001planned:([A-Za-z]+):[0-9A-Za-z-]+/g, (_m, k: string) => `a ${k} new in this run`)
+        .replace(OTHER_STAND_IN, (_m, k: string) => `a ${k} new in this run`);
     },
   };
 }

@@ -11,7 +11,7 @@ import { currentResource, urnName } from "./engineLog";
 import type { Exclusive, ExclusiveClaim, Recorded } from "./fieldSpec";
 import type { Kind } from "./kindSpec";
 import { type Claim, type ClaimPool, claimedNow, currentCheck, defaultRegionId } from "./lookups";
-import { sameValue } from "./values";
+import { containsUnknown, sameValue } from "./values";
 
 /** A resource's inputs as one text, less the dynamic host's own keys (the serialized provider). */
 export const ownInputs = (inputs: Recorded) =>
@@ -320,7 +320,9 @@ export function claimedTwice(
     (first ? foreignClash(key, x, claimed, buckets, firstTold.get(first)) : undefined);
   // a resource of the stack keeping the value: its record holds it, and the live check names that record
   if (!other || (other.kept && x.held)) return undefined;
-  const start = `${x.property}${inputs[x.property] === undefined ? "" : ` ${JSON.stringify(inputs[x.property])}`}: ${claimant(kind, other)} of this program claims`;
+  // an unknown value (an output not known at preview) is not shown: the sentinel would say nothing to a reader
+  const own = inputs[x.property];
+  const start = `${x.property}${own === undefined || containsUnknown(own) ? "" : ` ${JSON.stringify(own)}`}: ${claimant(kind, other)} of this program claims`;
   if (x.twice) return { property: x.property, reason: `${start} ${x.twice(claimed, other.value)}` };
   const what = sameValue(other.value, claimed)
     ? `the same${x.shown ? ` (${x.shown(claimed)})` : ""}`

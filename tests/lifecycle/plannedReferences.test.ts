@@ -401,6 +401,27 @@ describe("what one program's resources ask of each other that the API refuses at
     ]);
   });
 
+  it("two rules of a new address onto two new tiers: the message names the tiers, not their unknown ids", async () => {
+    const ip = planned("PublicIp", "edge", { vpcId: w.vpcId });
+    const tier = (name: string, n: number) =>
+      planned("Network", name, { ...tierArgs(), name, gateway: `10.90.${n + 20}.1` });
+    const rule = (name: string, t: Rec, publicPort: number) => ({
+      name,
+      publicIpId: UNKNOWN,
+      networkId: UNKNOWN,
+      publicPort,
+      privatePort: 8080,
+      [PLANNED_REFERENCES]: { publicIpId: ip, networkId: t },
+    });
+    const p = providerFor("LoadBalancerRule");
+    expect((await p.check!({}, rule("a", tier("front", 1), 80))).failures ?? []).toEqual([]);
+    const second = await p.check!({}, rule("b", tier("back", 2), 81));
+    expect(second.failures?.[0]?.reason).toMatch(
+      /^networkId: another cim\.LoadBalancerRule \(name "a"\) of this program claims public IP "edge" \(new in this run\) for network "front" \(new in this run\), /,
+    );
+    expect(second.failures?.[0]?.reason).not.toContain(UNKNOWN);
+  });
+
   it("a new member instance without a NIC on the balancer's network; on it, or on the zone's default network, it passes", async () => {
     const lb = (vm: Rec) => ({
       name: "web",
