@@ -5,6 +5,7 @@
 // references name, values no two records may hold, adoption).
 
 import type { CheckFailure } from "./check";
+import { diffFields } from "./diff";
 import {
   type Fields,
   type Outputs,
@@ -13,6 +14,7 @@ import {
   refOf,
   requirementsOf,
 } from "./fieldSpec";
+import { diffRules } from "./fields";
 import type { CatalogueRows, Kind, RowsBefore } from "./kindSpec";
 import { adoptionFailures, exclusiveFailures, kindLiveRules, stableRequirements } from "./liveChecks";
 import { catalogue, judgingBy, mustExist, mustReferToExisting } from "./lookups";
@@ -134,7 +136,11 @@ async function rowsBefore(
       }
     }),
   );
-  return { inputs: olds, rows: before };
+  return {
+    inputs: olds,
+    rows: before,
+    replaced: diffFields(diffRules(kind), olds, inputs).replaces.length > 0,
+  };
 }
 
 /** A catalogue field and the inputs given that the kind's rules judge by the entry it names (`lookup.judges`). */

@@ -53,6 +53,8 @@ export type CatalogueRows = Record<string, Record<string, unknown> | undefined>;
 export interface RowsBefore {
   inputs: Recorded;
   rows: CatalogueRows;
+  /** The change replaces the resource whatever these rows say: a field that cannot change in place changes. */
+  replaced?: boolean;
 }
 
 /** The API calls of a kind and what is special about its lifecycle. The engine owns everything else. */

@@ -54,35 +54,29 @@ const cache = new Map<string, { at: number; serial: number; value: Promise<unkno
 let reads = 0;
 let unreachableUntil = 0;
 
+type CatalogueRead = (c: CimClient["catalogue"], o: { region?: string }) => Promise<unknown[]>;
+
+/** Each catalogue: how it is read, and what a warning calls it (readFailed). */
+const CATALOGUE_READS: Record<CatalogueName, { read: CatalogueRead; noun: string }> = {
+  zones: { read: (c, o) => c.zones(o), noun: "zones" },
+  templates: { read: (c, o) => c.templates(o), noun: "templates" },
+  isos: { read: (c, o) => c.isos(o), noun: "ISOs" },
+  computeOfferings: { read: (c, o) => c.computeOfferings({}, o), noun: "compute offerings" },
+  diskOfferings: { read: (c, o) => c.diskOfferings(o), noun: "disk offerings" },
+  networkOfferings: { read: (c, o) => c.networkOfferings(o), noun: "network offerings" },
+  vpcOfferings: { read: (c, o) => c.vpcOfferings(o), noun: "VPC offerings" },
+  backupOfferings: { read: (c, o) => c.backupOfferings({}, o), noun: "backup offerings" },
+  kubernetesVersions: { read: (c, o) => c.kubernetesVersions(o), noun: "Kubernetes versions" },
+  osTypes: { read: (c, o) => c.osTypes(o), noun: "OS types" },
+};
+
 /** One catalogue list of the client's region (or `o.region`): the provider's lookups and the SDK's read it. */
 export function fetchCatalogue(
   client: CimClient,
   name: CatalogueName,
   o: { region?: string } = {},
 ): Promise<unknown[]> {
-  const c = client.catalogue;
-  switch (name) {
-    case "zones":
-      return c.zones(o);
-    case "templates":
-      return c.templates(o);
-    case "isos":
-      return c.isos(o);
-    case "computeOfferings":
-      return c.computeOfferings({}, o);
-    case "diskOfferings":
-      return c.diskOfferings(o);
-    case "networkOfferings":
-      return c.networkOfferings(o);
-    case "vpcOfferings":
-      return c.vpcOfferings(o);
-    case "backupOfferings":
-      return c.backupOfferings({}, o);
-    case "kubernetesVersions":
-      return c.kubernetesVersions(o);
-    case "osTypes":
-      return c.osTypes(o);
-  }
+  return CATALOGUE_READS[name].read(client.catalogue, o);
 }
 
 /** Lookups are off (CIM_SKIP_LOOKUPS=1), impossible (no address or token), or paused after a failure. */
@@ -234,23 +228,9 @@ function catalogueRead<T>(
   name: CatalogueName,
   after?: number,
 ): Promise<{ rows: T[]; serial: number } | undefined> {
-  const what = { what: `the ${CATALOGUE_NOUNS[name]}` };
+  const what = { what: `the ${CATALOGUE_READS[name].noun}` };
   return cachedRead<T>(kind, region, name, what, (s) => fetchCatalogue(s.client, name), after);
 }
-
-/** What each catalogue lists, as a warning names it. */
-const CATALOGUE_NOUNS: Record<CatalogueName, string> = {
-  zones: "zones",
-  templates: "templates",
-  isos: "ISOs",
-  computeOfferings: "compute offerings",
-  diskOfferings: "disk offerings",
-  networkOfferings: "network offerings",
-  vpcOfferings: "VPC offerings",
-  backupOfferings: "backup offerings",
-  kubernetesVersions: "Kubernetes versions",
-  osTypes: "OS types",
-};
 
 /** One list of the region, shared by every check of the process for a minute (see catalogueRead). */
 async function cachedRead<T>(

@@ -74,8 +74,20 @@ const standIn = (p: Planned) => `${STAND_IN}${p.kind}:${p.key}`;
  * another's message (the network another rule of the program claims), whose own inputs do not name it.
  */
 const standInNames = new Map<string, string>();
-/** A stand-in no check of this process made (another provider's process): its kind, said in words. */
-const OTHER_STAND_IN = new RegExp(`${STAND_IN}([A-Za-z]+):[0-9A-Za-z-]+`, "g");
+/**
+ * A stand-in no check of this process made (another provider's process), as it is or escaped inside a JSON text:
+ * its kind, said in words.
+ */
+const OTHER_STAND_IN = new RegExp(`(?:${STAND_IN}|\\\\u0001planned:)([A-Za-z]+):[0-9A-Za-z-]+`, "g");
+
+/** A message with each stand-in turned back into its resource's name (or, unknown here, its kind). */
+function named(text: string): string {
+  let t = text;
+  // as it is, quoted as JSON, and escaped inside a longer JSON text (a claim such as `<list id>/10`)
+  for (const [s, name] of standInNames)
+    for (const form of [JSON.stringify(s), JSON.stringify(s).slice(1, -1), s]) t = t.split(form).join(name);
+  return t.replace(OTHER_STAND_IN, (_m, k: string) => `a ${k} new in this run`);
+}
 
 /**
  * The record a planned resource's inputs will make, as far as they say it, in the names of its kind's inputs (which
@@ -112,11 +124,11 @@ export function withStandIns(
 ): { inputs: Recorded; shown: (text: string) => string } | undefined {
   if (news[PLANNED_REFERENCES] === undefined) return undefined;
   const out: Recorded = { ...inputs };
-  const names = new Map<string, string>();
+  let anyStandIn = false;
   const stand = (p: Planned) => {
     const s = standIn(p);
-    names.set(s, plannedName(p));
     standInNames.set(s, plannedName(p));
+    anyStandIn = true;
     return s;
   };
   for (const [k, f] of Object.entries(kind.fields)) {
@@ -133,20 +145,7 @@ export function withStandIns(
     for (const { at, planned } of found) stood[at as number] = stand(planned);
     out[k] = stood;
   }
-  if (!names.size) return undefined;
-  return {
-    inputs: out,
-    shown: (text) => {
-      let t = text;
-      // as it is, quoted as JSON, and escaped inside a longer JSON text (a claim such as `<list id>/10`)
-      for (const [s, name] of [...names, ...standInNames])
-        for (const form of [JSON.stringify(s), JSON.stringify(s).slice(1, -1), s])
-          t = t.split(form).join(name);
-      return t
-        .replace(/\\u0001planned:([A-Za-z]+):[0-9A-Za-z-]+/g, (_m, k: string) => `a ${k} new in this run`)
-        .replace(OTHER_STAND_IN, (_m, k: string) => `a ${k} new in this run`);
-    },
-  };
+  return anyStandIn ? { inputs: out, shown: named } : undefined;
 }
 
 /** Whether a value holds a stand-in (a claim made of one is between the program's resources alone). */

@@ -71,18 +71,6 @@ const liveAutoscaling = (r: LiveCluster): Autoscaling | null =>
 const autoscales = (rec: Recorded) => rec.autoscaling !== undefined && rec.autoscaling !== null;
 
 /** CloudStack's KubernetesVersionManagerImpl.compareSemanticVersions: part by part, numerically. */
-/** The fields whose change replaces a cluster (the region too): with one of them changed, any version goes. */
-const REPLACED_BY = [
-  "region",
-  "name",
-  "description",
-  "zoneId",
-  "networkId",
-  "controlNodes",
-  "keyPair",
-  "nodeRootDiskSize",
-] as const;
-
 export const compareVersions = (a: string, b: string) =>
   Math.sign(a.localeCompare(b, "en", { numeric: true }));
 
@@ -271,11 +259,8 @@ export const kubernetesCluster = defineKind({
     // `pulumi up --replace` starts over deliberately: Pulumi checks the replacement it forces as a new resource.
     const was = before?.rows.kubernetesVersionId as KubernetesVersion | undefined;
     // a change that replaces the cluster anyway (another field that cannot change in place) may pick any version
-    const replacedAnyway = REPLACED_BY.some(
-      (k) => !sameValue(before?.inputs[k], (i as Record<string, unknown>)[k]),
-    );
     if (
-      !replacedAnyway &&
+      !before?.replaced &&
       was?.semanticVersion &&
       v.semanticVersion &&
       compareVersions(v.semanticVersion, was.semanticVersion) < 0
