@@ -305,7 +305,8 @@ export const commonFields = { region, timeouts, adoptId };
 
 /**
  * A `size` that only grows (the platform refuses to shrink what holds data): `rules` refuses a program's smaller
- * size against the old inputs at check, so preview stops before anything is sent; a size smaller than the live
+ * size against the old inputs at check, so preview stops before anything is sent, unless another change replaces
+ * the resource anyway (a new disk has no old size to shrink from); a size smaller than the live
  * one (grown outside the program, or by a resize that ended after its timeout) is refused by the kind's update
  * before it calls the API. Not at diff: `pulumi refresh` calls diff with the refreshed outputs as the old state
  * and the old inputs as the new ones, so a refresh after any growth would fail. `message` says why.
@@ -314,8 +315,13 @@ export function growOnly(message: (from: number, to: number) => string) {
   const shrinks = (from: unknown, to: unknown): [number, number] | undefined =>
     typeof from === "number" && typeof to === "number" && to < from ? [from, to] : undefined;
   return {
-    rules(values: Recorded, fail: (property: string, reason: string) => void, olds: Recorded) {
-      const s = shrinks(olds?.size, values.size);
+    rules(
+      values: Recorded,
+      fail: (property: string, reason: string) => void,
+      olds: Recorded,
+      replaced: boolean,
+    ) {
+      const s = replaced ? undefined : shrinks(olds?.size, values.size);
       if (s) fail("size", message(...s));
     },
   };

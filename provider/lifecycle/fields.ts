@@ -75,7 +75,8 @@ export function checkKind(kind: Kind, olds: Recorded, news: Recorded): Checked<R
   const known = refused.length
     ? { ...values, ...Object.fromEntries(refused.map((k) => [k, UNKNOWN])) }
     : values;
-  kind.rules?.(known, (property, reason) => failures.push({ property, reason }), olds ?? {});
+  const replaced = existing && diffFields(diffRules(kind), olds, values).replaces.length > 0;
+  kind.rules?.(known, (property, reason) => failures.push({ property, reason }), olds ?? {}, replaced);
   // A field the program leaves out whose absence means a value (its default) takes that value when the old
   // inputs hold one (a refresh recorded drift, or the program dropped its own value): the engine then shows the
   // change from the old value to the default (`~ powerState: "stopped" => "running"`), not a removal. A derived

@@ -182,11 +182,16 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
   readonly createVerb?: string;
   /** How to name a resource in messages when it has no `name` (e.g. a schedule). */
   readonly label?: (rec: Recorded) => string | undefined;
-  /** Cross-field rules at check, run on the field-checked values. `olds` are the old inputs. */
+  /**
+   * Cross-field rules at check, run on the field-checked values. `olds` are the old inputs; `replaced`: the change
+   * from them replaces the resource anyway (a field that cannot change in place differs, or is not known yet), so
+   * a rule on how a value may change (a disk only grows) has nothing to judge.
+   */
   readonly rules?: (
     values: Recorded,
     fail: (property: string, reason: string) => void,
     olds: Recorded,
+    replaced: boolean,
   ) => void;
   /** Region-aware rules on the catalogue rows the field lookups found (and those the old inputs name). */
   lookups?(inputs: InputsOf<F>, rows: CatalogueRows, before?: RowsBefore): LookupFailure[];

@@ -51,6 +51,9 @@ describe("FileSystem check", () => {
     expect(diffKind(fs, outs, { ...good, size: 5 })).toMatchObject({ changes: true, replaces: [] });
     expect(diffKind(fs, outs, { ...good, size: 20 })).toMatchObject({ changes: true, replaces: [] });
     expect(check({ ...good, size: UNKNOWN }, good).failures).toEqual([]);
+    // replaced anyway (another network, a zone not known yet): a new file system has no old size to shrink from
+    expect(check({ ...good, size: 5, networkId: id(7), name: "assets-2" }, good).failures).toEqual([]);
+    expect(check({ ...good, size: 5, zoneId: UNKNOWN }, good).failures).toEqual([]);
   });
 
   it("in place: name, description, disk and compute offerings; replaced: zone, network, format", () => {
@@ -113,6 +116,11 @@ describe("FileSystem check", () => {
     expect(judged(fixed, { diskOfferingId: small }, fixed, { diskOfferingId: small })).toEqual([]);
     expect(judged(fixed, { diskOfferingId: small }, fixed, {})).toEqual([]);
     expect(fs.lookups!(fixed as never, { diskOfferingId: small } as never)).toEqual([]);
+    // replaced anyway (another network): the new file system's size is its own
+    const moved = { inputs: fixed, rows: { diskOfferingId: medium } as never, replaced: true };
+    expect(
+      fs.lookups!({ ...fixed, networkId: id(7) } as never, { diskOfferingId: small } as never, moved),
+    ).toEqual([]);
   });
 
   it("the offering rules on the catalogue rows: a fixed disk offering takes no size, the VM needs 2 vCPUs and 1024 MB", () => {

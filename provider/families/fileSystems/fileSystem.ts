@@ -169,7 +169,7 @@ export const fileSystem = defineKind({
     });
     const shrinks = shrinkProblem(
       asked(i, rows),
-      before && asked(before.inputs, before.rows),
+      before && !before.replaced ? asked(before.inputs, before.rows) : undefined,
       fsShrinkMessage,
     );
     if (shrinks && !problem) out.push(shrinks);

@@ -172,7 +172,11 @@ export const volume = defineKind({
     const problem = diskSizeProblem("size", now.size, now.offering, "ignored");
     if (problem) return [{ property: "size", reason: problem }];
     // a smaller fixed offering (or a size below the fixed one it leaves): the platform refuses it at up
-    const shrinks = shrinkProblem(now, before && asked(before.inputs, before.rows), shrinkMessage);
+    const shrinks = shrinkProblem(
+      now,
+      before && !before.replaced ? asked(before.inputs, before.rows) : undefined,
+      shrinkMessage,
+    );
     return shrinks ? [shrinks] : [];
   },
   api: {
