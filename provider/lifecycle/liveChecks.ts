@@ -402,8 +402,13 @@ async function withRead(
   if (!r || !target) return claiming;
   const value = inputs[r.from];
   let read: unknown;
+  // a failed read leaves the claim unjudged among the program's resources: the warning names it
   if (typeof value === "string" && !containsUnknown(value))
-    read = ((await liveRecord(kind.name, region, target, value)) as Recorded | undefined)?.[r.field];
+    read = (
+      (await judgingBy([x.property], () => liveRecord(kind.name, region, target, value))) as
+        | Recorded
+        | undefined
+    )?.[r.field];
   else if (news) {
     const p = plannedIn(news, r.from, value, target.name)[0]?.planned;
     read =

@@ -122,16 +122,35 @@ export interface Reading {
   readonly one?: boolean;
 }
 
-/** The check under way (its resource, as messages name it) and what it judges by the reads it makes now. */
+/** A read that failed during one check: what it reads, why it failed, and the checks it left undone. */
+interface Failed {
+  readonly what: Reading;
+  readonly err: unknown;
+  readonly checks: Set<string>;
+}
+
+/**
+ * The check under way (its resource, as messages name it), what it judges by the reads it makes now, and the reads
+ * that failed in it so far, by route and region (said together when the check ends).
+ */
 interface Judging {
   readonly resource: string;
   readonly checks: readonly string[];
+  readonly failed: Map<string, Failed>;
 }
 const judging = new AsyncLocalStorage<Judging>();
 
-/** Runs the lookups of the check of `resource` (`cim:Volume "fx"`): its reads that fail say what they left undone. */
-export function checking<T>(resource: string, fn: () => T): T {
-  return judging.run({ resource, checks: [] }, fn);
+/**
+ * Runs the lookups of the check of `resource` (`cim:Volume "fx"`): its reads that fail say what they left undone,
+ * one warning a route for every check of the resource that needed it (its reference and a claim on the same list).
+ */
+export async function checking<T>(resource: string, fn: () => Promise<T>): Promise<T> {
+  const failed = new Map<string, Failed>();
+  try {
+    return await judging.run({ resource, checks: [], failed }, fn);
+  } finally {
+    for (const [key, f] of failed) sayFailed(resource, key, f);
+  }
 }
 
 /**
@@ -148,9 +167,8 @@ const listed = (items: readonly string[]) =>
   items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 
 /**
- * Says that a read a check needed failed, and so what it did not check: once per route and region a process, on the
- * first resource whose check met it (the checks of the others that needed it were skipped the same way). The read
- * is not kept: a later check, and the check of `up`, read again. Never for what the warning of skippedAll covers.
+ * Notes that a read a check needed failed, and so what it did not check; said when the check ends (sayFailed). The
+ * read is not kept: a later check, and the check of `up`, read again. Never for what the warning of skippedAll covers.
  */
 function readFailed(err: unknown, what: Reading): void {
   const j = judging.getStore();
@@ -160,17 +178,30 @@ function readFailed(err: unknown, what: Reading): void {
       ? `${err.method} ${err.path.split("?")[0]} ${err.region ?? ""}`
       : `${what.what} ${err instanceof Error ? err.message : String(err)}`;
   if (toldFailed.has(key)) return;
+  const f = j.failed.get(key) ?? { what, err, checks: new Set<string>() };
+  for (const c of j.checks) f.checks.add(c);
+  j.failed.set(key, f);
+}
+
+/**
+ * Says that a read failed and what the check of `resource` did not check for it: once per route and region a
+ * process, on the first resource whose check met it (the checks of the others that needed it were skipped the same
+ * way).
+ */
+function sayFailed(resource: string, key: string, { what, err, checks }: Failed): void {
+  if (toldFailed.has(key)) return;
   toldFailed.add(key);
   const why = (err instanceof Error ? err.message : String(err)).replace(/\.\s*$/, "");
+  const skipped = [...checks];
   // input names are one thing each; a phrase ("its rules on live records") is many
-  const plural = j.checks.length > 1 || j.checks[0].includes(" ");
+  const plural = skipped.length > 1 || skipped[0].includes(" ");
   const cause = err instanceof SharedCauseError ? err.shared.cause : err;
   const paused =
     cause instanceof ConnectionError || cause instanceof RequestTimeoutError
       ? ` (nor, for ${FAILED_TTL_MS / 1000} s, any check needing another read: they pause after a read that gets no answer)`
       : "";
   void engineWarning(
-    `${j.resource}: could not read ${what.what} (${why}), so ${listed(j.checks)} ${plural ? "were" : "was"} not checked against ${what.one ? "it" : "them"}${paused}. pulumi up checks each resource again, reading afresh, before it changes it; if that read fails too, the change goes to the API unchecked`,
+    `${resource}: could not read ${what.what} (${why}), so ${listed(skipped)} ${plural ? "were" : "was"} not checked against ${what.one ? "it" : "them"}${paused}. pulumi up checks each resource again, reading afresh, before it changes it; if that read fails too, the change goes to the API unchecked`,
   );
 }
 

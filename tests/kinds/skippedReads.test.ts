@@ -89,3 +89,24 @@ describe("a check whose read fails", () => {
     expect(warnings).toEqual([]);
   });
 });
+
+describe("a claim whose record read fails", () => {
+  it("names the claim it left unjudged: a gateway's VLAN, whose zone is its VPC's", async () => {
+    const { gatewayVpc } = await import("./parts");
+    const vpcId = await gatewayVpc();
+    const gateway = {
+      vpcId,
+      ipAddress: "192.168.210.2",
+      gateway: "192.168.210.1",
+      netmask: "255.255.255.0",
+      vlan: 3210,
+    };
+    await ctl.fault({ method: "GET", route: `/api/v1/vpcs/${vpcId}`, status: 503 });
+    await ctl.fault({ method: "GET", route: "/api/v1/vpcs", status: 503 });
+    expect((await p("VpcGateway").check!({}, gateway)).failures).toEqual([]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      /^cim:VpcGateway "192.168.210.2": could not read the VPCs \(GET \/api\/v1\/vpcs.*failed with 503.*\), so vpcId and vlan were not checked against them\./,
+    );
+  });
+});
