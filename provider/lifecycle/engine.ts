@@ -47,7 +47,15 @@ import { claimedOfRecord } from "./programClaims";
 import { batchedRead, markChanged } from "./readBatch";
 import { afterRead, withGiven } from "./readInputs";
 import { changesWatched, kindsGoneWith } from "./registry";
-import { awaitJob, defaultRegion, openSession, type Session, settle, type Waited } from "./session";
+import {
+  awaitJob,
+  defaultRegion,
+  openSession,
+  type Session,
+  settle,
+  unpinnedWhy,
+  type Waited,
+} from "./session";
 import { recordTags } from "./tagClaims";
 import { changeTags, currentTags } from "./tagging";
 import { type Operation, withDefaults } from "./timeouts";
@@ -230,8 +238,10 @@ export function providerOf<F extends Fields, O extends Outputs>(
     const region = await defaultRegion(s);
     s.region = region;
     s.subject = { name: nameOf(want) };
-    if (want.adoptId) return adopt(s, want, region);
     const what = { name: nameOf(want) };
+    const unpinned = region === undefined && unpinnedWhy(s, await describe(s, what));
+    if (unpinned) await engineWarning(unpinned);
+    if (want.adoptId) return adopt(s, want, region);
     let accepted: Awaited<ReturnType<typeof api.create>>;
     try {
       accepted = await api.create(s, want);

@@ -218,7 +218,8 @@ export async function settle<T extends { state?: string }>(
   }
 }
 
-const defaults = new Map<string, { at: number; id: Promise<string | undefined> }>();
+/** The API default region per API address: its id (undefined: unknown), and why, when its read failed. */
+const defaults = new Map<string, { at: number; id: Promise<string | undefined>; failed?: unknown }>();
 
 /**
  * The region's id when the program named none: the API default (primary, else first active), if the API
@@ -230,10 +231,41 @@ export async function defaultRegion(s: Session): Promise<string | undefined> {
   const key = providerConfig().baseUrl ?? "";
   const hit = defaults.get(key);
   if (hit && Date.now() - hit.at < 60_000) return hit.id;
-  const id = s.client.catalogue.regions().then(
+  const entry: { at: number; id: Promise<string | undefined>; failed?: unknown } = {
+    at: Date.now(),
+    id: Promise.resolve(undefined),
+  };
+  entry.id = s.client.catalogue.regions().then(
     (regions) => apiDefaultRegion(regions)?.id,
-    () => undefined,
+    (err) => {
+      entry.failed = err;
+      return undefined;
+    },
   );
-  defaults.set(key, { at: Date.now(), id });
-  return id;
+  defaults.set(key, entry);
+  return entry.id;
+}
+
+let toldUnpinned = false;
+
+/** A new provider process: the default region read again, the warning of unpinnedWhy not said yet (tests). */
+export function resetDefaultRegion(): void {
+  defaults.clear();
+  toldUnpinned = false;
+}
+
+/**
+ * Why a resource made with no region given (no `region`, no `cim:region`) could record none: the API's list of
+ * regions could not be read (or names no default). Its later calls then go to whatever region the API's default is
+ * at the time, where its id is unknown if the default moves (ids are valid in one region only): a refresh would
+ * drop it and an up make it again. Said once a process, naming the first resource.
+ */
+export function unpinnedWhy(s: Session, resource: string): string | undefined {
+  if (toldUnpinned || s.region) return undefined;
+  toldUnpinned = true;
+  const failed = defaults.get(providerConfig().baseUrl ?? "")?.failed;
+  const why = failed
+    ? `the API's regions could not be read (${(failed instanceof Error ? failed.message : String(failed)).replace(/\.\s*$/, "")})`
+    : "the API's list of regions names no primary or active region";
+  return `${resource} was made in the API's default region, and records no region: ${why}. Its later reads, updates and deletes go to whatever region is the API's default then; if that changes, its id is not found there (ids are valid in their own region only), a refresh drops it from the stack and an up makes it again. Set cim:region (or the resource's region) to a region's id to pin every resource to it`;
 }

@@ -2,9 +2,10 @@
 // did not check, and that up reads again; once per route and region a process, not once per resource, and not
 // where the warning that no read answered at all already says it (tests/lifecycle/checkOffline.test.ts).
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { providerFor } from "../../provider";
 import { captureWarnings } from "../../provider/lifecycle/engineLog";
 import { resetCircuit } from "../../provider/lifecycle/session";
-import { cat, ctl, first, newProcess, p, token, useEmulator } from "./world";
+import { cat, ctl, first, make, newProcess, p, token, useEmulator } from "./world";
 
 useEmulator();
 
@@ -108,5 +109,33 @@ describe("a claim whose record read fails", () => {
     expect(warnings[0]).toMatch(
       /^cim:VpcGateway "192.168.210.2": could not read the VPCs \(GET \/api\/v1\/vpcs.*failed with 503.*\), so vpcId and vlan were not checked against them\./,
     );
+  });
+});
+
+describe("a resource made in the API's default region when the regions cannot be read", () => {
+  it("records no region, and says once what that risks and how to pin it", async () => {
+    await ctl.fault({ method: "GET", route: "/api/v1/regions", status: 503 });
+    // made as the engine makes it (the outputs lack the region the kind declares: what this test is about)
+    const made = async (name: string) =>
+      providerFor("Volume").create(
+        (await p("Volume").check!({}, { ...(await volume(name, 20)), size: undefined })).inputs,
+      );
+    const a = await made("unpinned-a");
+    const b = await made("unpinned-b");
+    expect(a.outs.region).toBeUndefined();
+    expect(b.outs.region).toBeUndefined();
+    const said = warnings.filter((w) => w.includes("records no region"));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(
+      /^cim:Volume "unpinned-a".* was made in the API's default region, and records no region: the API's regions could not be read \(GET \/api\/v1\/regions.*503.*\)\. .*a refresh drops it from the stack and an up makes it again\. Set cim:region \(or the resource's region\) to a region's id to pin every resource to it$/,
+    );
+    expect(said[0]).not.toContain(token);
+    // with the regions readable, the region is recorded and nothing is said
+    await ctl.clearFaults();
+    newProcess();
+    warnings = [];
+    const c = await make("Volume", { ...(await volume("pinned", 20)), size: undefined });
+    expect(c.outs.region).toEqual(expect.any(String));
+    expect(warnings.filter((w) => w.includes("records no region"))).toEqual([]);
   });
 });

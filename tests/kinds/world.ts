@@ -19,6 +19,7 @@ import { resetLookups } from "../../provider/lifecycle/lookups";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
 import { resetBatches } from "../../provider/lifecycle/readBatch";
 import { GIVEN } from "../../provider/lifecycle/readInputs";
+import { resetDefaultRegion } from "../../provider/lifecycle/session";
 import { apiCaller } from "../fixtures/apiCall";
 
 export type Rec = Record<string, any>;
@@ -232,6 +233,7 @@ export function useEmulator() {
 export function newProcess(): void {
   resetLookups();
   resetBatches();
+  resetDefaultRegion();
 }
 
 /** Every row of a family run through the lifecycle: check, create, read, update, replace, adopt, delete. */
