@@ -296,7 +296,10 @@ describe("Instance record and create body", () => {
 
   it("Create body: ipToNetworkList names the networks itself, so networkIds as well is refused (CloudStack's DeployVMCmd)", async () => {
     const net = await isolated("both", "10.22.0.1");
-    const both = await create({ networkIds: net.id, ipToNetworkList: [{ networkId: net.id, ip: "10.22.0.50" }] });
+    const both = await create({
+      networkIds: net.id,
+      ipToNetworkList: [{ networkId: net.id, ip: "10.22.0.50" }],
+    });
     expect(both.status).toBe(400);
     expect(both.body.message).toBe("ipToNetworkMap can't be specified along with networkIds or ipAddress");
   });
