@@ -502,7 +502,7 @@ export const instance = defineKind({
         if (!nets.includes(f.networkId)) {
           fail(
             "ipToNetworkList",
-            `ipToNetworkList names network ${f.networkId}, which is not among networkIds`,
+            `ipToNetworkList names network ${f.networkId}, which is not among networkIds: the instance is put on networkIds alone, so add the network to networkIds (in the place its interface takes) or fix no address on it`,
           );
         }
       }
