@@ -30,7 +30,7 @@ export interface InstanceArgs extends ArgsOf<InstanceKind> {
   readonly region?: ArgsOf<InstanceKind>["region"];
   /** Zone to deploy in (a zone of the region). Replaces on change. An id (a UUID) of a zone: `cim.getZone` finds it by name. */
   readonly zoneId: ArgsOf<InstanceKind>["zoneId"];
-  /** Template to boot from (required unless `imageType` is `"iso"`). Replaces on change. Names a `cim.Template` by id (its `id` output). */
+  /** Template to boot from (required unless `imageType` is `"iso"`). The API requires it for an ISO too and ignores it then: left out, the provider sends the `isoId` in it. Replaces on change. Names a `cim.Template` by id (its `id` output). */
   readonly templateId?: ArgsOf<InstanceKind>["templateId"];
   /** `"template"`, `"iso"`, `"volume"` (a detached volume becomes the root disk) or `"snapshot"` (the root disk is made from a volume snapshot). Replaces on change. Default: `"template"`. */
   readonly imageType?: ArgsOf<InstanceKind>["imageType"];
@@ -52,7 +52,7 @@ export interface InstanceArgs extends ArgsOf<InstanceKind> {
   readonly displayName?: ArgsOf<InstanceKind>["displayName"];
   /** Networks in order; the first is the default interface. Default: the zone's default network. Replaces on change. Names a `cim.Network` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly networkIds?: ArgsOf<InstanceKind>["networkIds"];
-  /** Fixed private addresses, one per network. Replaces on change (deleting first when an address is kept). */
+  /** Fixed private addresses, at most one per network; each network must be one of `networkIds` when those are given (without them the instance is on these networks, in this order). The provider names the networks to the API through this list alone, in `networkIds` order, and checks after the deploy that the default interface (and every interface the API lists) has the address asked: one not applied fails the deploy, the instance kept in state as failed with the address it got, so the next up replaces it. Replaces on change (deleting first when an address is kept). */
   readonly ipToNetworkList?: ArgsOf<InstanceKind>["ipToNetworkList"];
   /** base64-encoded cloud-init payload, at most 32,768 characters by the platform's default `vm.userdata.max.length` (preview warns above it, and refuses 1,048,576 or more, which no platform takes; a gzip-compressed payload fits more). A secret input; outputs keep only its digest (`userDataHash`), never the payload. Replaces on change. */
   readonly userData?: ArgsOf<InstanceKind>["userData"];
@@ -90,7 +90,7 @@ export interface Instance extends KindResource<InstanceKind> {
   readonly region: KindResource<InstanceKind>["region"];
   /** Zone to deploy in (a zone of the region). Replaces on change. */
   readonly zoneId: KindResource<InstanceKind>["zoneId"];
-  /** Template to boot from (required unless `imageType` is `"iso"`). Replaces on change. */
+  /** Template to boot from (required unless `imageType` is `"iso"`). The API requires it for an ISO too and ignores it then: left out, the provider sends the `isoId` in it. Replaces on change. */
   readonly templateId: KindResource<InstanceKind>["templateId"];
   /** `"template"`, `"iso"`, `"volume"` (a detached volume becomes the root disk) or `"snapshot"` (the root disk is made from a volume snapshot). Replaces on change. Default: `"template"`. */
   readonly imageType: KindResource<InstanceKind>["imageType"];
@@ -112,7 +112,7 @@ export interface Instance extends KindResource<InstanceKind> {
   readonly displayName: KindResource<InstanceKind>["displayName"];
   /** Networks in order; the first is the default interface. Default: the zone's default network. Replaces on change. */
   readonly networkIds: KindResource<InstanceKind>["networkIds"];
-  /** Fixed private addresses, one per network. Replaces on change (deleting first when an address is kept). */
+  /** Fixed private addresses, at most one per network; each network must be one of `networkIds` when those are given (without them the instance is on these networks, in this order). The provider names the networks to the API through this list alone, in `networkIds` order, and checks after the deploy that the default interface (and every interface the API lists) has the address asked: one not applied fails the deploy, the instance kept in state as failed with the address it got, so the next up replaces it. Replaces on change (deleting first when an address is kept). */
   readonly ipToNetworkList: KindResource<InstanceKind>["ipToNetworkList"];
   /** One SSH key pair, by name (the API uses only the first): a `cim.SshKeyPair`'s `name`, or a key pair registered in the region. The platform copies its public key into the instance at deploy: a key pair registered again under the same name with another key (a rotation) leaves the instance as it is, with the old key. Replaces on change (the API cannot give an instance another key). */
   readonly sshKeyNames: KindResource<InstanceKind>["sshKeyNames"];

@@ -423,7 +423,8 @@ export const CASES: BadCase[] = [
         ipToNetworkList: [{ networkId: i.unknown2, ipAddress: "10.1.1.20" }],
       }),
     field: "ipToNetworkList",
-    message: /ipToNetworkList names network \S+, which is not among networkIds/,
+    message:
+      /ipToNetworkList names network \S+, which is not among networkIds: the instance is put on networkIds alone, so add the network to networkIds/,
   },
   {
     name: "instance fixed address not IPv4",

@@ -1110,7 +1110,7 @@ describe("requests are built from typed inputs", () => {
     expect(o.calls()).toHaveLength(0);
   });
 
-  it("leaves templateId out of an ISO deploy and networkDomain and timezone out when not given", async () => {
+  it("sends an ISO deploy's templateId as the ISO's id (or the caller's), networkDomain and timezone only when given", async () => {
     const iso = createInstanceBody({
       serviceOfferingId: "s",
       zoneId: "z",
@@ -1120,11 +1120,19 @@ describe("requests are built from typed inputs", () => {
     });
     expect(JSON.parse(JSON.stringify(iso))).toEqual({
       serviceOfferingId: "s",
+      templateId: "i",
       zoneId: "z",
       imageType: "iso",
       isoId: "i",
       diskOfferingId: "d",
     });
+    const given = { serviceOfferingId: "s", templateId: "t", zoneId: "z", isoId: "i", diskOfferingId: "d" };
+    expect(createInstanceBody({ ...given, imageType: "iso" }).templateId).toBe("t");
+    // a fixed address on a network the instance is not put on would add that network: refused before any call
+    const stray = [{ networkId: "n2", ipAddress: "10.0.0.5" }];
+    expect(() => createInstanceBody({ ...given, networkIds: ["n1"], ipToNetworkList: stray })).toThrow(
+      /ipToNetworkList names network n2, which is not among networkIds/,
+    );
     const net = { name: "n", displayText: "n", zoneId: "z", networkOfferingId: "o" };
     expect(JSON.parse(JSON.stringify(createNetworkRequest.pick(net)))).toEqual(net);
     expect(createNetworkRequest.pick({ ...net, networkDomain: "corp.example" }).networkDomain).toBe(

@@ -135,9 +135,36 @@ const CASES: Case[] = [
           snapshotId: "not-sent-either",
           sshKeyNames: ["kp", "other"],
           dataDiskOfferingList: [{ diskOfferingId: "do", size: 5 }],
-          ipToNetworkList: [{ networkId: "n1", ip: "10.0.0.5" }],
+          ipToNetworkList: [{ networkId: "n2", ipAddress: "10.0.0.5" }],
         }),
       ),
+  ],
+  [
+    // the API takes no networkIds beside ipToNetworkList: the list names every network, in order
+    "instances.create with fixed addresses",
+    (c) =>
+      c.instances.create({
+        serviceOfferingId: "so",
+        templateId: "t",
+        zoneId: "z",
+        networkIds: ["n1", "n2", "n3"],
+        ipToNetworkList: [
+          { networkId: "n3", ipAddress: "10.0.3.5" },
+          { networkId: "n1", ipAddress: "10.0.1.5" },
+        ],
+      }),
+  ],
+  [
+    // templateId is required by the API whatever the image type: an ISO boot sends the ISO's id in it
+    "instances.create from an ISO",
+    (c) =>
+      c.instances.create({
+        serviceOfferingId: "so",
+        zoneId: "z",
+        imageType: "iso",
+        isoId: "iso-1",
+        diskOfferingId: "do",
+      }),
   ],
   [
     "instances.create from a volume",
@@ -477,8 +504,10 @@ describe("request bodies and query strings, byte for byte", () => {
         "instanceSchedules.create": "POST /api/v1/compute/instances/vm-1/schedules?schedule=0+22+*+*+MON-FRI&timezone=UTC&action=stop&startDate=2030-01-01T00%3A00%3A00Z&endDate=2031-01-01T00%3A00%3A00Z&enabled=true&name=s&description=S",
         "instanceSchedules.update": "PUT /api/v1/compute/instances/vm-1/schedules/s-1?enabled=false",
         "instanceSnapshots.create": "POST /api/v1/vm-snapshots {"virtualMachineId":"vm-1","name":"s","description":"S","snapshotMemory":true}",
-        "instances.create": "POST /api/v1/compute/instances {"serviceOfferingId":"so","templateId":"t","zoneId":"z","name":"vm","displayName":"VM","networkIds":"n1,n2","startVm":false,"keyPair":"kp","userData":"I2Nsb3VkLWNvbmZpZw==","hypervisor":"KVM","allowPasswordSsh":true,"disableRootCompletely":false,"diskOfferingId":"do","rootDiskSize":20,"imageType":"template","sshKeyNames":["kp","other"],"dataDiskOfferingList":[{"diskOfferingId":"do","size":5}],"ipToNetworkList":[{"networkId":"n1","ip":"10.0.0.5"}]}",
+        "instances.create": "POST /api/v1/compute/instances {"serviceOfferingId":"so","templateId":"t","zoneId":"z","name":"vm","displayName":"VM","startVm":false,"keyPair":"kp","userData":"I2Nsb3VkLWNvbmZpZw==","hypervisor":"KVM","allowPasswordSsh":true,"disableRootCompletely":false,"diskOfferingId":"do","rootDiskSize":20,"imageType":"template","sshKeyNames":["kp","other"],"dataDiskOfferingList":[{"diskOfferingId":"do","size":5}],"ipToNetworkList":[{"networkId":"n1"},{"networkId":"n2","ip":"10.0.0.5","ipAddress":"10.0.0.5"}]}",
         "instances.create from a volume": "POST /api/v1/compute/instances {"serviceOfferingId":"so","templateId":"t","zoneId":"z","imageType":"volume","volumeId":"vol-1"}",
+        "instances.create from an ISO": "POST /api/v1/compute/instances {"serviceOfferingId":"so","templateId":"iso-1","zoneId":"z","isoId":"iso-1","diskOfferingId":"do","imageType":"iso"}",
+        "instances.create with fixed addresses": "POST /api/v1/compute/instances {"serviceOfferingId":"so","templateId":"t","zoneId":"z","ipToNetworkList":[{"networkId":"n1","ip":"10.0.1.5","ipAddress":"10.0.1.5"},{"networkId":"n2"},{"networkId":"n3","ip":"10.0.3.5","ipAddress":"10.0.3.5"}]}",
         "instances.update": "PUT /api/v1/compute/instances/vm-1?name=vm&displayName=VM&haEnabled=true&deleteProtection=false&group=g",
         "internalLoadBalancers.create": "POST /api/v1/loadbalancer/internal?name=ilb&description=ILB&networkId=net-1&sourceIpAddressNetworkId=net-1&sourceIpAddress=10.0.1.10&sourcePort=80&instancePort=8080&algorithm=leastconn&scheme=Internal",
         "isos.register": "POST /api/v1/isos {"name":"i","url":"https://images.example/i.iso","zoneId":"z","bootable":false}",

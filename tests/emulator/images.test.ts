@@ -364,6 +364,8 @@ describe("deploying from a registered image", () => {
       body: {
         zoneId: c.zone.id,
         serviceOfferingId: c.offering.id,
+        // required for every image type; an ISO boot passes the ISO there, as CloudStack takes it
+        templateId: data.id,
         imageType: "iso",
         isoId: data.id,
         diskOfferingId: disk.id,

@@ -11,6 +11,15 @@ const vmBody = (extra: Record<string, unknown> = {}) => instanceBody(c, extra);
 const create = (extra: Record<string, unknown> = {}) =>
   api.post("/compute/instances", { body: vmBody(extra) });
 
+/** An isolated network of the catalogue's zone, its /24 given by its gateway. */
+async function isolated(name: string, gateway: string) {
+  const offering = c.networkOfferings.find((o) => !o.forVpc);
+  const body = { name, zoneId: c.zone.id, networkOfferingId: offering.id, gateway, netmask: "255.255.255.0" };
+  const net = await api.ok("POST", "/networks", { body });
+  await api.waitJob(net.jobId);
+  return net;
+}
+
 const INSTANCE_FIELDS: Record<string, string> = {
   id: "string",
   name: "string",
@@ -183,6 +192,20 @@ describe("Instance record and create body", () => {
     expect(ok.body.diskOfferingId).toBe(c.diskOfferings[0].id);
   });
 
+  it("Create body: templateId is required for every image type, an ISO deploy's too (CloudStack's templateid)", async () => {
+    const { templateId: _, ...noTemplate } = vmBody({
+      imageType: "iso",
+      isoId: c.isos[0].id,
+      diskOfferingId: c.diskOfferings[0].id,
+    });
+    const iso = await api.post("/compute/instances", { body: noTemplate });
+    expect(iso.status).toBe(400);
+    expect(iso.body).toMatchObject({
+      message: "Required parameter 'templateId' is not present",
+      detail: "Missing parameter: templateId",
+    });
+  });
+
   it("Create body: imageType is one of template, iso, volume, snapshot", async () => {
     expect((await create({ imageType: "container" })).status).toBe(400);
   });
@@ -260,36 +283,40 @@ describe("Instance record and create body", () => {
   });
 
   it("Create body: ipToNetworkList fixes an address; it must lie inside the network's range and be unused", async () => {
-    const offering = c.networkOfferings.find((o) => !o.forVpc);
-    const net = await api.ok("POST", "/networks", {
-      body: {
-        name: "fixed",
-        zoneId: c.zone.id,
-        networkOfferingId: offering.id,
-        gateway: "10.20.0.1",
-        netmask: "255.255.255.0",
-      },
-    });
-    const fixed = await api.instance(c, {
-      networkIds: net.id,
-      ipToNetworkList: [{ networkId: net.id, ipAddress: "10.20.0.50" }],
-    });
+    const net = await isolated("fixed", "10.20.0.1");
+    const fixed = await api.instance(c, { ipToNetworkList: [{ networkId: net.id, ip: "10.20.0.50" }] });
     expect(fixed.ipAddress).toBe("10.20.0.50");
-    const used = await create({
-      networkIds: net.id,
-      ipToNetworkList: [{ networkId: net.id, ipAddress: "10.20.0.50" }],
-    });
+    const used = await create({ ipToNetworkList: [{ networkId: net.id, ip: "10.20.0.50" }] });
     expect(used.status).toBe(409);
-    const outside = await create({
-      networkIds: net.id,
-      ipToNetworkList: [{ networkId: net.id, ipAddress: "10.21.0.5" }],
-    });
+    const outside = await create({ ipToNetworkList: [{ networkId: net.id, ip: "10.21.0.5" }] });
     expect(outside.status).toBe(400);
-    const gateway = await create({
-      networkIds: net.id,
-      ipToNetworkList: [{ networkId: net.id, ipAddress: "10.20.0.1" }],
-    });
+    const gateway = await create({ ipToNetworkList: [{ networkId: net.id, ip: "10.20.0.1" }] });
     expect(gateway.status).toBe(400);
+  });
+
+  it("Create body: ipToNetworkList names the networks itself, so networkIds as well is refused (CloudStack's DeployVMCmd)", async () => {
+    const net = await isolated("both", "10.22.0.1");
+    const both = await create({
+      networkIds: net.id,
+      ipToNetworkList: [{ networkId: net.id, ip: "10.22.0.50" }],
+    });
+    expect(both.status).toBe(400);
+    expect(both.body.message).toBe("ipToNetworkMap can't be specified along with networkIds or ipAddress");
+  });
+
+  it("Create body: ipToNetworkList items are {networkId, ip}, in NIC order; one without ip gets an address of its own", async () => {
+    const a = await isolated("first", "10.23.0.1");
+    const b = await isolated("second", "10.24.0.1");
+    const vm = await api.instance(c, {
+      ipToNetworkList: [{ networkId: a.id }, { networkId: b.id, ip: "10.24.0.77" }],
+    });
+    expect(vm.networkIds).toEqual([a.id, b.id]);
+    expect(vm.nics[0]).toMatchObject({ networkId: a.id, isDefault: true });
+    expect(vm.ipAddress).toMatch(/^10\.23\.0\./);
+    expect(vm.nics[1]).toMatchObject({ networkId: b.id, ipAddress: "10.24.0.77" });
+    // a key CloudStack does not read is ignored (the spec's common rule 4): the address is not fixed
+    const other = await api.instance(c, { ipToNetworkList: [{ networkId: b.id, ipAddress: "10.24.0.88" }] });
+    expect(other.ipAddress).not.toBe("10.24.0.88");
   });
 
   it("Create body: dataDiskOfferingList creates data disks attached at deploy time", async () => {

@@ -107,37 +107,50 @@ function objectList(b: Obj, key: string): Obj[] {
   return v as Obj[];
 }
 
-/** NICs in order: networkIds (or ipToNetworkList's networks, or the zone default), fixed addresses honoured. */
+/**
+ * The networks of the deploy and the addresses fixed on them, as CloudStack's DeployVMCmd reads them: with
+ * ipToNetworkList the list names the networks itself, in order (networkIds as well is refused, in its words), an
+ * item `{networkId, ip?}` (CloudStack's `networkid` and `ip`), one without `ip` getting an address as any NIC
+ * does; a network named twice keeps its first place and its last address (DeployVMCmd's LinkedHashMap).
+ * Without the list: networkIds, else the zone default network.
+ */
+function requestedNetworks(b: Obj, defaultNetworkId: string) {
+  const items = objectList(b, "ipToNetworkList");
+  const ids = networkList(b);
+  const fixed = new Map<string, string | undefined>();
+  if (!items.length) return { ids: ids.length ? ids : [defaultNetworkId], field: "networkIds", fixed };
+  // DeployVMCmd.getNetworkIds: InvalidParameterValueException
+  if (ids.length) throw badRequest("ipToNetworkMap can't be specified along with networkIds or ipAddress");
+  for (const item of items) fixed.set(reqStr(item, "networkId"), str(item, "ip") || undefined);
+  return { ids: [...fixed.keys()], field: "ipToNetworkList", fixed };
+}
+
+/** NICs in order (requestedNetworks), the first the default one, fixed addresses honoured. */
 function planNics(ctx: ICtx, b: Obj, zoneId: string, defaultNetworkId: string): Nic[] {
-  const fixed = objectList(b, "ipToNetworkList").map((item) => ({
-    networkId: reqStr(item, "networkId"),
-    ipAddress: str(item, "ipAddress") ?? reqStr(item, "ip"),
-  }));
-  let ids = networkList(b);
-  if (ids.length === 0) ids = fixed.length ? [...new Set(fixed.map((f) => f.networkId))] : [defaultNetworkId];
+  const { ids, field, fixed } = requestedNetworks(b, defaultNetworkId);
   const nets = ids.map((id) => {
-    const net = requireVisibleNetwork(ctx, id, "networkIds");
+    const net = requireVisibleNetwork(ctx, id, field);
     // CloudStack's UserVmManagerImpl (createVirtualMachine): InvalidParameterValueException
     if (net.zoneId !== zoneId) throw badRequest(`Network id=${id} doesn't belong to zone ${zoneId}`);
     if (net.state === "Error") throw badRequest(`Network ${id} is in state Error`);
     return net;
   });
   const addresses = new Map<string, string>();
-  for (const f of fixed) {
-    const net = nets.find((n) => n.id === f.networkId);
-    if (!net) throw badRequest(`ipToNetworkList names network ${f.networkId}, which is not among networkIds`);
-    const ip = parseIp(f.ipAddress);
+  for (const net of nets) {
+    const address = fixed.get(net.id);
+    if (address === undefined) continue;
+    const ip = parseIp(address);
     const range = parseCidr(net.cidr)!;
-    if (ip === undefined || !isHost(range, ip) || f.ipAddress === net.gateway) {
+    if (ip === undefined || !isHost(range, ip) || address === net.gateway) {
       throw badRequest(
-        `Address ${f.ipAddress} is not a usable address of network ${net.name}`,
+        `Address ${address} is not a usable address of network ${net.name}`,
         `The address must lie inside ${net.cidr} and not be its gateway, network or broadcast address`,
       );
     }
-    if (usedAddresses(ctx.data, net.id).has(ip) || addresses.get(net.id) === f.ipAddress) {
-      throw conflict(`Address ${f.ipAddress} is already in use on network ${net.name}`);
+    if (usedAddresses(ctx.data, net.id).has(ip)) {
+      throw conflict(`Address ${address} is already in use on network ${net.name}`);
     }
-    addresses.set(net.id, f.ipAddress);
+    addresses.set(net.id, address);
   }
   return nets.map((net, i) => ({
     networkId: net.id,
@@ -150,6 +163,9 @@ export function createInstance(ctx: ICtx) {
   const b = body(ctx);
   const { store, region } = ctx;
   const serviceOfferingId = reqStr(b, "serviceOfferingId");
+  // required for every image type, as DeployVMCmd's templateid is; an ISO deploy passes the ISO there, and the
+  // emulator reads the image from isoId then (the spec: ignored when imageType is iso), so it is not looked up
+  const givenTemplateId = reqStr(b, "templateId");
   const zoneId = reqStr(b, "zoneId");
   const imageType = str(b, "imageType") ?? "template";
   if (!IMAGE_TYPES.includes(imageType))
@@ -174,7 +190,7 @@ export function createInstance(ctx: ICtx) {
     if (rootDiskSize === undefined)
       throw badRequest("rootDiskSize is required with a customized disk offering");
   } else {
-    templateId = reqStr(b, "templateId");
+    templateId = givenTemplateId;
     const template = bootImage(ctx, "template", templateId, zone.id);
     image = template;
     dynamicallyScalable &&= template.isDynamicallyScalable !== false;

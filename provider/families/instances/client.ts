@@ -13,15 +13,34 @@ import { type Instance, InstanceAcceptedSchema, InstanceSchema } from "./records
 
 export type ImageType = "template" | "iso" | "volume" | "snapshot";
 
+/** A private address fixed on one network of a deploy. */
+export interface FixedAddressInput {
+  readonly networkId: string;
+  readonly ipAddress: string;
+}
+
+/** One ipToNetworkList item as sent: the network, and the address when one is fixed on it (see networkList). */
+export interface NetworkItem {
+  networkId: string;
+  ip?: string;
+  ipAddress?: string;
+}
+
 /** Create-instance input, as the spec's create-instance table. */
 export const createInstanceRequest = requestShape({
   serviceOfferingId: required<string>(),
-  /** The image to boot from. Required, except that the API ignores it for `imageType: "iso"`. */
+  /**
+   * The image to boot from, always sent (the API requires it). The API ignores it for `imageType: "iso"`: left
+   * out then, the ISO's id is sent in it, as CloudStack's deployVirtualMachine takes an ISO boot.
+   */
   templateId: optional<string>(),
   zoneId: required<string>(),
   name: optional<string>(),
   displayName: optional<string>(),
-  /** Attached in order; the first is the default interface. Sent comma-separated. */
+  /**
+   * Attached in order; the first is the default interface. Sent comma-separated, or, with ipToNetworkList, as
+   * that list (see createInstanceBody).
+   */
   networkIds: optional<readonly string[]>(),
   startVm: optional<boolean>(),
   keyPair: optional<string>(),
@@ -42,16 +61,46 @@ export const createInstanceRequest = requestShape({
   /** Only the first name is used by the API. */
   sshKeyNames: optional<readonly string[]>(),
   dataDiskOfferingList: optional<readonly Record<string, unknown>[]>(),
-  ipToNetworkList: optional<readonly Record<string, unknown>[]>(),
+  /** Private addresses fixed on networks of the instance, at most one a network. */
+  ipToNetworkList: optional<readonly FixedAddressInput[]>(),
 });
 export type CreateInstanceInput = InputOf<typeof createInstanceRequest>;
 
-/** Builds the create body from typed input: the declared keys, the networks joined by commas. */
+/**
+ * The networks of a deploy with fixed addresses, as ipToNetworkList. The API takes the list alone: CloudStack's
+ * deployVirtualMachine refuses it together with networkIds ("ipToNetworkMap can't be specified along with
+ * networkIds or ipAddress") and takes the instance's networks from it, in order. So the list names every network,
+ * in networkIds order (the first is the default interface; without networkIds, the list's own order), each with
+ * its fixed address when it has one. The spec does not show the item's keys: the address goes under `ip`
+ * (CloudStack's key) and `ipAddress` alike, an unknown key being ignored (the spec's common rule 4).
+ */
+function networkList(
+  networkIds: readonly string[] | undefined,
+  fixed: readonly FixedAddressInput[],
+): NetworkItem[] {
+  const order = networkIds?.length ? networkIds : [...new Set(fixed.map((f) => f.networkId))];
+  for (const f of fixed) {
+    if (!order.includes(f.networkId))
+      throw new ConfigurationError(
+        `ipToNetworkList names network ${f.networkId}, which is not among networkIds: add it to networkIds (in the place its interface takes) or fix no address on it.`,
+      );
+  }
+  return order.map((networkId) => {
+    const ip = fixed.find((f) => f.networkId === networkId)?.ipAddress;
+    return ip === undefined ? { networkId } : { networkId, ip, ipAddress: ip };
+  });
+}
+
+/**
+ * Builds the create body from typed input: the declared keys, the networks joined by commas or, with fixed
+ * addresses, named by ipToNetworkList alone (networkList); templateId always (an ISO's id for an ISO boot).
+ */
 export function createInstanceBody(i: CreateInstanceInput) {
-  if (i.imageType === "iso" && (!i.isoId || !i.diskOfferingId)) {
+  const iso = i.imageType === "iso";
+  if (iso && (!i.isoId || !i.diskOfferingId)) {
     throw new ConfigurationError('imageType "iso" needs isoId and diskOfferingId (an ISO carries no disk).');
   }
-  if (i.imageType !== "iso" && !i.templateId) {
+  if (!iso && !i.templateId) {
     throw new ConfigurationError(
       `imageType "${i.imageType ?? "template"}" needs templateId (only an ISO image boots without one).`,
     );
@@ -66,12 +115,17 @@ export function createInstanceBody(i: CreateInstanceInput) {
       'imageType "snapshot" needs snapshotId (the snapshot the root disk is made from).',
     );
   }
-  return createInstanceRequest.pick(i, {
-    networkIds: (ids) => (ids.length ? ids.join(",") : undefined),
-    // each only with the image type it belongs to
-    volumeId: (id) => (i.imageType === "volume" ? id : undefined),
-    snapshotId: (id) => (i.imageType === "snapshot" ? id : undefined),
-  });
+  const fixed = i.ipToNetworkList ?? [];
+  return createInstanceRequest.pick(
+    { ...i, templateId: i.templateId ?? (iso ? i.isoId : undefined) },
+    {
+      networkIds: (ids) => (ids.length && !fixed.length ? ids.join(",") : undefined),
+      ipToNetworkList: (list) => (list.length ? networkList(i.networkIds, list) : undefined),
+      // each only with the image type it belongs to
+      volumeId: (id) => (i.imageType === "volume" ? id : undefined),
+      snapshotId: (id) => (i.imageType === "snapshot" ? id : undefined),
+    },
+  );
 }
 
 /** The JSON body exactly as the API reads it, key by key. */

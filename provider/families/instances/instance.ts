@@ -39,6 +39,7 @@ import {
   BASE64,
   type FixedAddress,
   fixedAddressRules,
+  fixedAsShown,
   HOST_NAME,
   imageNotReady,
   imageUnusable,
@@ -191,7 +192,7 @@ export const instance = defineKind({
       id("the zone to deploy in; it must be a zone of the resource's region (GET /api/v1/zones)"),
     ),
     templateId: field(optionalId("the template to boot from, from GET /api/v1/templates"), {
-      doc: 'Template to boot from (required unless `imageType` is `"iso"`).',
+      doc: 'Template to boot from (required unless `imageType` is `"iso"`). The API requires it for an ISO too and ignores it then: left out, the provider sends the `isoId` in it.',
       change: "replace",
       when: isTemplate,
       live: true,
@@ -324,11 +325,13 @@ export const instance = defineKind({
         )
         .optional(),
       {
-        doc: "Fixed private addresses, one per network.",
+        doc: "Fixed private addresses, at most one per network; each network must be one of `networkIds` when those are given (without them the instance is on these networks, in this order). The provider names the networks to the API through this list alone, in `networkIds` order, and checks after the deploy that the default interface (and every interface the API lists) has the address asked: one not applied fails the deploy, the instance kept in state as failed with the address it got, so the next up replaces it.",
         changeNote: "deleting first when an address is kept",
         change: "replace",
         unset: () => [],
         same: (a, b) => sameValue(sortFixed(a), sortFixed(b)),
+        // what the deploy's check compares (the API answers 2xx for a body it did not apply in full)
+        live: fixedAsShown,
       },
     ),
     userData: field(
@@ -499,7 +502,7 @@ export const instance = defineKind({
         if (!nets.includes(f.networkId)) {
           fail(
             "ipToNetworkList",
-            `ipToNetworkList names network ${f.networkId}, which is not among networkIds`,
+            `ipToNetworkList names network ${f.networkId}, which is not among networkIds: the instance is put on networkIds alone, so add the network to networkIds (in the place its interface takes) or fix no address on it`,
           );
         }
       }
@@ -549,8 +552,8 @@ export const instance = defineKind({
       const created = await s.client.instances.create(
         {
           serviceOfferingId: i.serviceOfferingId,
-          // ignored by the API for ISO images; left out of the body then
-          templateId: iso ? undefined : i.templateId,
+          // required by the API, ignored for an ISO: the program's, else (an ISO) the client sends the isoId
+          templateId: i.templateId,
           zoneId: i.zoneId,
           // Always named: a deploy whose answer is lost is then found by its name among the recent jobs, never
           // by time alone (another unnamed deploy of the same moment, of this stack or another, would match).
@@ -569,10 +572,8 @@ export const instance = defineKind({
           volumeId: i.volumeId,
           snapshotId: i.snapshotId,
           sshKeyNames: i.sshKeyNames,
-          ipToNetworkList: i.ipToNetworkList?.map((f) => ({
-            networkId: f.networkId,
-            ipAddress: f.ipAddress,
-          })),
+          // with fixed addresses the client names the networks through this list alone, in networkIds order
+          ipToNetworkList: i.ipToNetworkList,
         },
         { region: s.region },
       );

@@ -124,6 +124,30 @@ export const sortFixed = (v: unknown) =>
   [...((v as FixedAddress[] | undefined) ?? [])].sort((a, b) => a.networkId.localeCompare(b.networkId));
 
 /**
+ * The fixed addresses as the instance's record shows them, what the check after the deploy compares with those
+ * asked (an API that does not read the item's address key gives an address of its own, and answers 2xx): each
+ * network's address from the record's NICs when it lists them, the default interface's from its `ipAddress`
+ * (the first of networkIds, else of the list); one the record does not show is taken as asked. Undefined
+ * when the instance fixes none.
+ */
+export function fixedAsShown(v: Instance, rec: Recorded): FixedAddress[] | undefined {
+  const fixed = Array.isArray(rec.ipToNetworkList) ? (rec.ipToNetworkList as FixedAddress[]) : [];
+  if (!fixed.length) return undefined;
+  const nics = (v as Record<string, unknown>).nics;
+  const listed = Array.isArray(nics) ? (nics as { networkId?: unknown; ipAddress?: unknown }[]) : [];
+  const named = rec.networkIds as string[] | undefined;
+  const first = named?.length ? named[0] : fixed[0].networkId;
+  const text = (x: unknown) => (typeof x === "string" && x !== "" ? x : undefined);
+  return fixed.map(({ networkId, ipAddress }) => ({
+    networkId,
+    ipAddress:
+      text(listed.find((n) => n.networkId === networkId)?.ipAddress) ??
+      (networkId === first ? text(v.ipAddress) : undefined) ??
+      ipAddress,
+  }));
+}
+
+/**
  * A replacement of an instance booted from a volume (imageType volume) that would boot from that volume again: the
  * volume became the old instance's root disk, which the platform deletes with its instance (and while the old one
  * holds it, a deploy is refused it: "is attached to an instance"), so the new instance could never boot from it, and
