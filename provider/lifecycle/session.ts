@@ -267,5 +267,5 @@ export function unpinnedWhy(s: Session, resource: string): string | undefined {
   const why = failed
     ? `the API's regions could not be read (${(failed instanceof Error ? failed.message : String(failed)).replace(/\.\s*$/, "")})`
     : "the API's list of regions names no primary or active region";
-  return `${resource} was made in the API's default region, and records no region: ${why}. Its later reads, updates and deletes go to whatever region is the API's default then; if that changes, its id is not found there (ids are valid in their own region only), a refresh drops it from the stack and an up makes it again. Set cim:region (or the resource's region) to a region's id to pin every resource to it`;
+  return `${resource} records no region: ${why}. Its later reads, updates and deletes go to whatever region is the API's default then; if that changes, its id is not found there (ids are valid in their own region only), a refresh drops it from the stack and an up makes it again. Set cim:region (or the resource's region) to a region's id to pin every resource to it`;
 }
