@@ -158,7 +158,10 @@ export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = 
         props[k] = secrets.has(k) && v !== undefined ? pulumi.secret(v) : v;
       }
       const honoured = options(name, given, props, opts);
-      if (kind.nameFromResource && given.name === undefined && props.adoptId === undefined) props.name = name;
+      // The dynamic path names a new resource itself (its provider's check has no URN); a read by id (`id`) or an
+      // adoption keeps the live name. The plugin names from the URN in its check, for every language alike.
+      const newResource = props.adoptId === undefined && opts?.id === undefined;
+      if (path === "dynamic" && kind.nameFromResource && given.name === undefined && newResource) props.name = name;
       // References given as plain text are looked up at check; those taken from outputs are not. The list goes
       // whenever a reference is given, empty too: without it, check looks up every known value (as for YAML).
       const refs = checkedRefs.filter((k) => given[k] !== undefined);
