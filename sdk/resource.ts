@@ -58,6 +58,12 @@ export interface KindClass<K extends Kind> {
   readonly __pulumiType: string;
   /** Whether `obj` is a resource of this kind (also across copies of the package). */
   isInstance(obj: unknown): obj is KindResource<K>;
+  /**
+   * The existing resource `id`, read (not managed: no update or delete ever touches it) into a resource of this
+   * stack named `name`; its outputs are the live values, refreshed at every run. `opts.provider` reads it in that
+   * provider's region (`pulumi-cim/native`).
+   */
+  get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): KindResource<K>;
 }
 
 /**
@@ -191,6 +197,10 @@ export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = 
       });
       for (const [k, d] of defaults) readBackDefault(this, k, d);
       for (const w of honoured.warnings) pulumi.log.warn(w, this);
+    }
+
+    static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions) {
+      return new KindResourceClass(name, {} as ArgsOf<K>, { ...opts, id });
     }
 
     static isInstance(obj: unknown): obj is KindResource<K> {

@@ -1,6 +1,6 @@
 // The name of a resource the program gives none, through the real CLI, the plugin and the classes of
 // `pulumi-cim/native`: a resource brought in with the `import` option keeps its live name (no rename after the
-// import, whether its name changes in place or replaces it), and so does a read by id, which records no name it
+// import, whether its name changes in place or replaces it), and so does a read by id (the `id` option or `Class.get(name, id)`), which records no name it
 // was not given; a new resource takes its Pulumi name; a stack whose name inputs were recorded as the resource
 // names (what the SDK sent before the plugin named resources) shows no change.
 import * as path from "node:path";
@@ -21,7 +21,7 @@ interface Declared {
 }
 const declare = (...resources: Declared[]) => ({ "cimc:resources": JSON.stringify(resources) });
 
-it("an import without name keeps the live name (in place and replacing), a read by id records none, a new resource takes its Pulumi name", async () => {
+it("an import without name keeps the live name (in place and replacing), a read by id (the id option, or the class's get) records none, a new resource takes its Pulumi name", async () => {
   const c = api().client;
   const zoneId = (await c.catalogue.zones())[0].id;
   const diskOfferingId = (await c.catalogue.diskOfferings()).find((o) => o.name === "Custom")!.id;
@@ -47,6 +47,7 @@ it("an import without name keeps the live name (in place and replacing), a read 
     { kind: "NetworkAclList", name: "acl", props: aclProps, opts: { import: acl.id } },
     { kind: "Volume", name: "data", props: volProps, opts: { import: vol.id } },
     { kind: "Volume", name: "data-read", opts: { id: vol.id } },
+    { kind: "Volume", name: "data-get", get: vol.id },
     { kind: "Volume", name: "fresh-data", props: volProps },
     // as the SDK recorded it before: the resource name sent as `name`
     { kind: "Volume", name: "kept-data", props: { ...volProps, name: "kept-data" } },
@@ -58,11 +59,16 @@ it("an import without name keeps the live name (in place and replacing), a read 
     acl: "oob-acl",
     data: "oob-data",
     "data-read": "oob-data",
+    "data-get": "oob-data",
     "fresh-data": "fresh-data",
     "kept-data": "kept-data",
   });
   const read = resourcesOf(exported.deployment, "cim:index:Volume").find((r) => r.urn.endsWith("::data-read"));
-  expect(read.inputs ?? {}).toEqual({}); // no name made up from the Pulumi name
+  const got = resourcesOf(exported.deployment, "cim:index:Volume").find((r) => r.urn.endsWith("::data-get"));
+  for (const r of [read, got]) {
+    expect(r).toMatchObject({ id: vol.id, external: true });
+    expect(r.inputs ?? {}).toEqual({}); // no name made up from the Pulumi name
+  }
 
   // The import option taken out (as Pulumi asks once imported), `name` left out of the stack's older resource: no change.
   await api().control.resetRequests();
@@ -70,6 +76,7 @@ it("an import without name keeps the live name (in place and replacing), a read 
     { kind: "NetworkAclList", name: "acl", props: aclProps },
     { kind: "Volume", name: "data", props: volProps },
     { kind: "Volume", name: "data-read", opts: { id: vol.id } },
+    { kind: "Volume", name: "data-get", get: vol.id },
     { kind: "Volume", name: "fresh-data", props: volProps },
     { kind: "Volume", name: "kept-data", props: volProps },
   );
