@@ -131,7 +131,9 @@ describe("the classes of pulumi-cim/native", () => {
   it("get(name, id, opts?) reads by id on both paths, typed as the class's resource, with no made-up name", async () => {
     const provider = new cim.Provider("get-region", { region: "r-1" });
     const got = cim.Vpc.get("got-vpc", "vpc-1", { provider });
-    expectTypeOf(got).toEqualTypeOf<cim.Vpc>();
+    // typed as the class's resource, so a strict program reads its outputs without a cast
+    const typed: cim.Vpc = got;
+    expectTypeOf(typed.cidr).toEqualTypeOf<cim.Vpc["cidr"]>();
     expectTypeOf(dynamic.Volume.get).parameters.toEqualTypeOf<
       [string, pulumi.Input<pulumi.ID>, pulumi.CustomResourceOptions?]
     >();
