@@ -169,7 +169,14 @@ export async function importCommand(
   inventory.baseUrl = displayUrl(baseUrl) || undefined;
 
   if (a["import-file"])
-    return writeImportFile(a["import-file"], inventory, region, { provider, state, prefix: a.prefix }, a.force, out);
+    return writeImportFile(
+      a["import-file"],
+      inventory,
+      region,
+      { provider, state, prefix: a.prefix },
+      a.force,
+      out,
+    );
   const dir = path.resolve(
     a.out ?? `cim-import-${(region.name ?? region.id.slice(0, 8)).replace(/[^A-Za-z0-9._-]+/g, "-")}`,
   );

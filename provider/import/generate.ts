@@ -133,7 +133,13 @@ export function generateProgram(inv: Inventory, opts: GenerateOptions): Generate
     const name = unique(taken, base);
     const variable = unique(variables, variableName(prefix, name), "");
     if (adopted) {
-      resources.push({ kind: kind.name, name, variable, id, ...(inStack?.has(base) ? { clashed: base } : {}) });
+      resources.push({
+        kind: kind.name,
+        name,
+        variable,
+        id,
+        ...(inStack?.has(base) ? { clashed: base } : {}),
+      });
       refs.set(`${kind.name}/${id}`, variable);
       if (!adoptedNames.has(id)) adoptedNames.set(id, name);
     }

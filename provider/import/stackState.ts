@@ -21,7 +21,9 @@ export function readStackState(file: string): StackState {
   try {
     text = fs.readFileSync(file, "utf8");
   } catch {
-    throw new Error(`cannot read the stack export ${file}: write it with \`pulumi stack export --file ${file}\``);
+    throw new Error(
+      `cannot read the stack export ${file}: write it with \`pulumi stack export --file ${file}\``,
+    );
   }
   let resources: unknown;
   try {

@@ -89,7 +89,8 @@ export class Adapter {
     const olds = plain(req.getOlds());
     const given = news.values;
     // A name the program leaves out is the resource's own: every SDK sends what the program wrote.
-    const name = kind.nameFromResource && given.adoptId === undefined ? defaultName(req.getUrn(), olds) : undefined;
+    const name =
+      kind.nameFromResource && given.adoptId === undefined ? defaultName(req.getUrn(), olds) : undefined;
     const named = name !== undefined && given.name === undefined;
     if (named) given.name = name;
     const checked = await providerFor(kind.name).check!(olds, news.values);

@@ -168,7 +168,12 @@ it("a second region into the same stack: --state leaves out what the stack holds
     };
     fs.writeFileSync(path.join(dir, "state.json"), JSON.stringify(exported));
 
-    const second = await importFile(dir, "second.json", ["--region", secondary.name, "--state", "state.json"]);
+    const second = await importFile(dir, "second.json", [
+      "--region",
+      secondary.name,
+      "--state",
+      "state.json",
+    ]);
     expect(second.file.resources).toEqual([{ type: "cim:index:Vpc", name: `${vpc.name}-2`, id: twin.id }]);
     expect(second.stdout).toContain(`not imported: Vpc ${foreignVpc} (already in the stack, as legacy)`);
     expect(second.stdout).toContain(`named ${vpc.name}-2: the stack already has a Vpc named ${vpc.name}`);

@@ -5,8 +5,8 @@
 // names (what the SDK sent before the plugin named resources) shows no change.
 import * as path from "node:path";
 import { expect, it } from "vitest";
-import { pluginHome, stackRun } from "../harness";
 import { mutating, resourcesOf, uniqueStack, useApi } from "../e2e/support";
+import { pluginHome, stackRun } from "../harness";
 
 const api = useApi();
 const PROJECT = "cim-native-names";
@@ -26,7 +26,13 @@ it("an import without name keeps the live name (in place and replacing), a read 
   const zoneId = (await c.catalogue.zones())[0].id;
   const diskOfferingId = (await c.catalogue.diskOfferings()).find((o) => o.name === "Custom")!.id;
   const vpcOfferingId = (await c.catalogue.vpcOfferings())[0].id;
-  const vpc = await c.vpcs.create({ name: "oob-vpc", displayText: "oob", zoneId, cidr: "10.61.0.0/16", vpcOfferingId });
+  const vpc = await c.vpcs.create({
+    name: "oob-vpc",
+    displayText: "oob",
+    zoneId,
+    cidr: "10.61.0.0/16",
+    vpcOfferingId,
+  });
   await c.jobs.wait(vpc, { firstDelayMs: 0 });
   const acl = await c.networkAcls.createList({ name: "oob-acl", description: "web acl", vpcId: vpc.id! });
   await c.jobs.wait(acl, { firstDelayMs: 0 });
@@ -63,7 +69,9 @@ it("an import without name keeps the live name (in place and replacing), a read 
     "fresh-data": "fresh-data",
     "kept-data": "kept-data",
   });
-  const read = resourcesOf(exported.deployment, "cim:index:Volume").find((r) => r.urn.endsWith("::data-read"));
+  const read = resourcesOf(exported.deployment, "cim:index:Volume").find((r) =>
+    r.urn.endsWith("::data-read"),
+  );
   const got = resourcesOf(exported.deployment, "cim:index:Volume").find((r) => r.urn.endsWith("::data-get"));
   for (const r of [read, got]) {
     expect(r).toMatchObject({ id: vol.id, external: true });
