@@ -150,7 +150,7 @@ export interface Instance extends KindResource<InstanceKind> {
   readonly created: KindResource<InstanceKind>["created"];
 }
 
-/** The class cim.Instance: `new cim.Instance(name, args, opts?)`. */
+/** The class cim.Instance: `new cim.Instance(name, args, opts?)`; `cim.Instance.get(name, id, opts?)` reads one by id. */
 export interface InstanceClass extends Statics<InstanceKind>, Proven<InstanceKind, InstanceArgs, Instance> {
   /** A compute instance (virtual machine). */
   new (name: string, args: InstanceArgs, opts?: OptionsOf<InstanceKind>): Instance;
@@ -220,7 +220,7 @@ export interface Volume extends KindResource<VolumeKind> {
   readonly created: KindResource<VolumeKind>["created"];
 }
 
-/** The class cim.Volume: `new cim.Volume(name, args, opts?)`. */
+/** The class cim.Volume: `new cim.Volume(name, args, opts?)`; `cim.Volume.get(name, id, opts?)` reads one by id. */
 export interface VolumeClass extends Statics<VolumeKind>, Proven<VolumeKind, VolumeArgs, Volume> {
   /** A block storage volume, optionally attached to an instance. */
   new (name: string, args: VolumeArgs, opts?: OptionsOf<VolumeKind>): Volume;
@@ -288,7 +288,7 @@ export interface Vpc extends KindResource<VpcKind> {
   readonly created: KindResource<VpcKind>["created"];
 }
 
-/** The class cim.Vpc: `new cim.Vpc(name, args, opts?)`. */
+/** The class cim.Vpc: `new cim.Vpc(name, args, opts?)`; `cim.Vpc.get(name, id, opts?)` reads one by id. */
 export interface VpcClass extends Statics<VpcKind>, Proven<VpcKind, VpcArgs, Vpc> {
   /** A virtual private cloud: an address range for network tiers. */
   new (name: string, args: VpcArgs, opts?: OptionsOf<VpcKind>): Vpc;
@@ -370,7 +370,7 @@ export interface Network extends KindResource<NetworkKind> {
   readonly created: KindResource<NetworkKind>["created"];
 }
 
-/** The class cim.Network: `new cim.Network(name, args, opts?)`. */
+/** The class cim.Network: `new cim.Network(name, args, opts?)`; `cim.Network.get(name, id, opts?)` reads one by id. */
 export interface NetworkClass extends Statics<NetworkKind>, Proven<NetworkKind, NetworkArgs, Network> {
   /** An isolated network, or a tier of a VPC. */
   new (name: string, args: NetworkArgs, opts?: OptionsOf<NetworkKind>): Network;
@@ -414,7 +414,7 @@ export interface NetworkAclList extends KindResource<NetworkAclListKind> {
   readonly vpcId: KindResource<NetworkAclListKind>["vpcId"];
 }
 
-/** The class cim.NetworkAclList: `new cim.NetworkAclList(name, args, opts?)`. */
+/** The class cim.NetworkAclList: `new cim.NetworkAclList(name, args, opts?)`; `cim.NetworkAclList.get(name, id, opts?)` reads one by id. */
 export interface NetworkAclListClass
   extends Statics<NetworkAclListKind>,
     Proven<NetworkAclListKind, NetworkAclListArgs, NetworkAclList> {
@@ -496,7 +496,7 @@ export interface NetworkAclRule extends KindResource<NetworkAclRuleKind> {
   readonly state: KindResource<NetworkAclRuleKind>["state"];
 }
 
-/** The class cim.NetworkAclRule: `new cim.NetworkAclRule(name, args, opts?)`. */
+/** The class cim.NetworkAclRule: `new cim.NetworkAclRule(name, args, opts?)`; `cim.NetworkAclRule.get(name, id, opts?)` reads one by id. */
 export interface NetworkAclRuleClass
   extends Statics<NetworkAclRuleKind>,
     Proven<NetworkAclRuleKind, NetworkAclRuleArgs, NetworkAclRule> {
@@ -548,7 +548,7 @@ export interface BackupSchedule extends KindResource<BackupScheduleKind> {
   readonly created: KindResource<BackupScheduleKind>["created"];
 }
 
-/** The class cim.BackupSchedule: `new cim.BackupSchedule(name, args, opts?)`. */
+/** The class cim.BackupSchedule: `new cim.BackupSchedule(name, args, opts?)`; `cim.BackupSchedule.get(name, id, opts?)` reads one by id. */
 export interface BackupScheduleClass
   extends Statics<BackupScheduleKind>,
     Proven<BackupScheduleKind, BackupScheduleArgs, BackupSchedule> {
@@ -606,7 +606,7 @@ export interface Backup extends KindResource<BackupKind> {
   readonly created: KindResource<BackupKind>["created"];
 }
 
-/** The class cim.Backup: `new cim.Backup(name, args, opts?)`. */
+/** The class cim.Backup: `new cim.Backup(name, args, opts?)`; `cim.Backup.get(name, id, opts?)` reads one by id. */
 export interface BackupClass extends Statics<BackupKind>, Proven<BackupKind, BackupArgs, Backup> {
   /** An on-demand backup of an instance that has a backup offering. */
   new (name: string, args: BackupArgs, opts?: OptionsOf<BackupKind>): Backup;
@@ -676,7 +676,7 @@ export interface InstanceSchedule extends KindResource<InstanceScheduleKind> {
   readonly created: KindResource<InstanceScheduleKind>["created"];
 }
 
-/** The class cim.InstanceSchedule: `new cim.InstanceSchedule(name, args, opts?)`. */
+/** The class cim.InstanceSchedule: `new cim.InstanceSchedule(name, args, opts?)`; `cim.InstanceSchedule.get(name, id, opts?)` reads one by id. */
 export interface InstanceScheduleClass
   extends Statics<InstanceScheduleKind>,
     Proven<InstanceScheduleKind, InstanceScheduleArgs, InstanceSchedule> {
@@ -720,7 +720,7 @@ export interface SshKeyPair extends KindResource<SshKeyPairKind> {
   readonly fingerprint: KindResource<SshKeyPairKind>["fingerprint"];
 }
 
-/** The class cim.SshKeyPair: `new cim.SshKeyPair(name, args, opts?)`. */
+/** The class cim.SshKeyPair: `new cim.SshKeyPair(name, args, opts?)`; `cim.SshKeyPair.get(name, id, opts?)` reads one by id. */
 export interface SshKeyPairClass
   extends Statics<SshKeyPairKind>,
     Proven<SshKeyPairKind, SshKeyPairArgs, SshKeyPair> {
@@ -780,7 +780,7 @@ export interface PublicIp extends KindResource<PublicIpKind> {
   readonly created: KindResource<PublicIpKind>["created"];
 }
 
-/** The class cim.PublicIp: `new cim.PublicIp(name, args, opts?)`. */
+/** The class cim.PublicIp: `new cim.PublicIp(name, args, opts?)`; `cim.PublicIp.get(name, id, opts?)` reads one by id. */
 export interface PublicIpClass extends Statics<PublicIpKind>, Proven<PublicIpKind, PublicIpArgs, PublicIp> {
   /** A public IP address acquired for an isolated network or a VPC. */
   new (name: string, args: PublicIpArgs, opts?: OptionsOf<PublicIpKind>): PublicIp;
@@ -830,7 +830,7 @@ export interface StaticNat extends KindResource<StaticNatKind> {
   readonly state: KindResource<StaticNatKind>["state"];
 }
 
-/** The class cim.StaticNat: `new cim.StaticNat(name, args, opts?)`. */
+/** The class cim.StaticNat: `new cim.StaticNat(name, args, opts?)`; `cim.StaticNat.get(name, id, opts?)` reads one by id. */
 export interface StaticNatClass
   extends Statics<StaticNatKind>,
     Proven<StaticNatKind, StaticNatArgs, StaticNat> {
@@ -884,7 +884,7 @@ export interface VolumeSnapshot extends KindResource<VolumeSnapshotKind> {
   readonly created: KindResource<VolumeSnapshotKind>["created"];
 }
 
-/** The class cim.VolumeSnapshot: `new cim.VolumeSnapshot(name, args, opts?)`. */
+/** The class cim.VolumeSnapshot: `new cim.VolumeSnapshot(name, args, opts?)`; `cim.VolumeSnapshot.get(name, id, opts?)` reads one by id. */
 export interface VolumeSnapshotClass
   extends Statics<VolumeSnapshotKind>,
     Proven<VolumeSnapshotKind, VolumeSnapshotArgs, VolumeSnapshot> {
@@ -942,7 +942,7 @@ export interface InstanceSnapshot extends KindResource<InstanceSnapshotKind> {
   readonly created: KindResource<InstanceSnapshotKind>["created"];
 }
 
-/** The class cim.InstanceSnapshot: `new cim.InstanceSnapshot(name, args, opts?)`. */
+/** The class cim.InstanceSnapshot: `new cim.InstanceSnapshot(name, args, opts?)`; `cim.InstanceSnapshot.get(name, id, opts?)` reads one by id. */
 export interface InstanceSnapshotClass
   extends Statics<InstanceSnapshotKind>,
     Proven<InstanceSnapshotKind, InstanceSnapshotArgs, InstanceSnapshot> {
@@ -1016,7 +1016,7 @@ export interface VpcGateway extends KindResource<VpcGatewayKind> {
   readonly created: KindResource<VpcGatewayKind>["created"];
 }
 
-/** The class cim.VpcGateway: `new cim.VpcGateway(name, args, opts?)`. */
+/** The class cim.VpcGateway: `new cim.VpcGateway(name, args, opts?)`; `cim.VpcGateway.get(name, id, opts?)` reads one by id. */
 export interface VpcGatewayClass
   extends Statics<VpcGatewayKind>,
     Proven<VpcGatewayKind, VpcGatewayArgs, VpcGateway> {
@@ -1096,7 +1096,7 @@ export interface LoadBalancerRule extends KindResource<LoadBalancerRuleKind> {
   readonly state: KindResource<LoadBalancerRuleKind>["state"];
 }
 
-/** The class cim.LoadBalancerRule: `new cim.LoadBalancerRule(name, args, opts?)`. */
+/** The class cim.LoadBalancerRule: `new cim.LoadBalancerRule(name, args, opts?)`; `cim.LoadBalancerRule.get(name, id, opts?)` reads one by id. */
 export interface LoadBalancerRuleClass
   extends Statics<LoadBalancerRuleKind>,
     Proven<LoadBalancerRuleKind, LoadBalancerRuleArgs, LoadBalancerRule> {
@@ -1176,7 +1176,7 @@ export interface InternalLoadBalancer extends KindResource<InternalLoadBalancerK
   readonly state: KindResource<InternalLoadBalancerKind>["state"];
 }
 
-/** The class cim.InternalLoadBalancer: `new cim.InternalLoadBalancer(name, args, opts?)`. */
+/** The class cim.InternalLoadBalancer: `new cim.InternalLoadBalancer(name, args, opts?)`; `cim.InternalLoadBalancer.get(name, id, opts?)` reads one by id. */
 export interface InternalLoadBalancerClass
   extends Statics<InternalLoadBalancerKind>,
     Proven<InternalLoadBalancerKind, InternalLoadBalancerArgs, InternalLoadBalancer> {
@@ -1276,7 +1276,7 @@ export interface KubernetesCluster extends KindResource<KubernetesClusterKind> {
   readonly created: KindResource<KubernetesClusterKind>["created"];
 }
 
-/** The class cim.KubernetesCluster: `new cim.KubernetesCluster(name, args, opts?)`. */
+/** The class cim.KubernetesCluster: `new cim.KubernetesCluster(name, args, opts?)`; `cim.KubernetesCluster.get(name, id, opts?)` reads one by id. */
 export interface KubernetesClusterClass
   extends Statics<KubernetesClusterKind>,
     Proven<KubernetesClusterKind, KubernetesClusterArgs, KubernetesCluster> {
@@ -1318,7 +1318,7 @@ export interface Tags extends KindResource<TagsKind> {
   readonly timeouts: KindResource<TagsKind>["timeouts"];
 }
 
-/** The class cim.Tags: `new cim.Tags(name, args, opts?)`. */
+/** The class cim.Tags: `new cim.Tags(name, args, opts?)`; `cim.Tags.get(name, id, opts?)` reads one by id. */
 export interface TagsClass extends Statics<TagsKind>, Proven<TagsKind, TagsArgs, Tags> {
   /** Tags through the generic tag endpoint, for resource types without a tag route (templates, …). */
   new (name: string, args: TagsArgs, opts?: OptionsOf<TagsKind>): Tags;
@@ -1382,7 +1382,7 @@ export interface Comment extends KindResource<CommentKind> {
   readonly created: KindResource<CommentKind>["created"];
 }
 
-/** The class cim.Comment: `new cim.Comment(name, args, opts?)`. */
+/** The class cim.Comment: `new cim.Comment(name, args, opts?)`; `cim.Comment.get(name, id, opts?)` reads one by id. */
 export interface CommentClass extends Statics<CommentKind>, Proven<CommentKind, CommentArgs, Comment> {
   /** A comment (the API's annotation) on a volume, network, public IP, VPC or Kubernetes cluster. */
   new (name: string, args: CommentArgs, opts?: OptionsOf<CommentKind>): Comment;
@@ -1466,7 +1466,7 @@ export interface FileSystem extends KindResource<FileSystemKind> {
   readonly created: KindResource<FileSystemKind>["created"];
 }
 
-/** The class cim.FileSystem: `new cim.FileSystem(name, args, opts?)`. */
+/** The class cim.FileSystem: `new cim.FileSystem(name, args, opts?)`; `cim.FileSystem.get(name, id, opts?)` reads one by id. */
 export interface FileSystemClass
   extends Statics<FileSystemKind>,
     Proven<FileSystemKind, FileSystemArgs, FileSystem> {
@@ -1506,7 +1506,7 @@ export interface InstanceGroup extends KindResource<InstanceGroupKind> {
   readonly created: KindResource<InstanceGroupKind>["created"];
 }
 
-/** The class cim.InstanceGroup: `new cim.InstanceGroup(name, args, opts?)`. */
+/** The class cim.InstanceGroup: `new cim.InstanceGroup(name, args, opts?)`; `cim.InstanceGroup.get(name, id, opts?)` reads one by id. */
 export interface InstanceGroupClass
   extends Statics<InstanceGroupKind>,
     Proven<InstanceGroupKind, InstanceGroupArgs, InstanceGroup> {
@@ -1552,7 +1552,7 @@ export interface MultiRegionGroup extends KindResource<MultiRegionGroupKind> {
   readonly created: KindResource<MultiRegionGroupKind>["created"];
 }
 
-/** The class cim.MultiRegionGroup: `new cim.MultiRegionGroup(name, args, opts?)`. */
+/** The class cim.MultiRegionGroup: `new cim.MultiRegionGroup(name, args, opts?)`; `cim.MultiRegionGroup.get(name, id, opts?)` reads one by id. */
 export interface MultiRegionGroupClass
   extends Statics<MultiRegionGroupKind>,
     Proven<MultiRegionGroupKind, MultiRegionGroupArgs, MultiRegionGroup> {
@@ -1610,7 +1610,7 @@ export interface MultiRegionGroupVpc extends KindResource<MultiRegionGroupVpcKin
   readonly created: KindResource<MultiRegionGroupVpcKind>["created"];
 }
 
-/** The class cim.MultiRegionGroupVpc: `new cim.MultiRegionGroupVpc(name, args, opts?)`. */
+/** The class cim.MultiRegionGroupVpc: `new cim.MultiRegionGroupVpc(name, args, opts?)`; `cim.MultiRegionGroupVpc.get(name, id, opts?)` reads one by id. */
 export interface MultiRegionGroupVpcClass
   extends Statics<MultiRegionGroupVpcKind>,
     Proven<MultiRegionGroupVpcKind, MultiRegionGroupVpcArgs, MultiRegionGroupVpc> {
@@ -1660,7 +1660,7 @@ export interface Project extends KindResource<ProjectKind> {
   readonly created: KindResource<ProjectKind>["created"];
 }
 
-/** The class cim.Project: `new cim.Project(name, args, opts?)`. */
+/** The class cim.Project: `new cim.Project(name, args, opts?)`; `cim.Project.get(name, id, opts?)` reads one by id. */
 export interface ProjectClass extends Statics<ProjectKind>, Proven<ProjectKind, ProjectArgs, Project> {
   /** A project: a named grouping of work, kept by the service (synchronous). */
   new (name: string, args: ProjectArgs, opts?: OptionsOf<ProjectKind>): Project;
@@ -1750,7 +1750,7 @@ export interface Template extends KindResource<TemplateKind> {
   readonly minRootDiskSizeGb: KindResource<TemplateKind>["minRootDiskSizeGb"];
 }
 
-/** The class cim.Template: `new cim.Template(name, args, opts?)`. */
+/** The class cim.Template: `new cim.Template(name, args, opts?)`; `cim.Template.get(name, id, opts?)` reads one by id. */
 export interface TemplateClass extends Statics<TemplateKind>, Proven<TemplateKind, TemplateArgs, Template> {
   /** A template registered from a URL (a download job), for instances' templateId once ready. */
   new (name: string, args: TemplateArgs, opts?: OptionsOf<TemplateKind>): Template;
@@ -1808,7 +1808,7 @@ export interface TemplatePermissions extends KindResource<TemplatePermissionsKin
   readonly owner: KindResource<TemplatePermissionsKind>["owner"];
 }
 
-/** The class cim.TemplatePermissions: `new cim.TemplatePermissions(name, args, opts?)`. */
+/** The class cim.TemplatePermissions: `new cim.TemplatePermissions(name, args, opts?)`; `cim.TemplatePermissions.get(name, id, opts?)` reads one by id. */
 export interface TemplatePermissionsClass
   extends Statics<TemplatePermissionsKind>,
     Proven<TemplatePermissionsKind, TemplatePermissionsArgs, TemplatePermissions> {
@@ -1894,7 +1894,7 @@ export interface Iso extends KindResource<IsoKind> {
   readonly created: KindResource<IsoKind>["created"];
 }
 
-/** The class cim.Iso: `new cim.Iso(name, args, opts?)`. */
+/** The class cim.Iso: `new cim.Iso(name, args, opts?)`; `cim.Iso.get(name, id, opts?)` reads one by id. */
 export interface IsoClass extends Statics<IsoKind>, Proven<IsoKind, IsoArgs, Iso> {
   /** An ISO registered from a URL (a download job), for instances' isoId (imageType iso) once ready. */
   new (name: string, args: IsoArgs, opts?: OptionsOf<IsoKind>): Iso;

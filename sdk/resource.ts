@@ -58,6 +58,12 @@ export interface KindClass<K extends Kind> {
   readonly __pulumiType: string;
   /** Whether `obj` is a resource of this kind (also across copies of the package). */
   isInstance(obj: unknown): obj is KindResource<K>;
+  /**
+   * The existing resource `id`, read (not managed: no update or delete ever touches it) into a resource of this
+   * stack named `name`; its outputs are the live values, refreshed at every run. `opts.provider` reads it in that
+   * provider's region (`pulumi-cim/native`).
+   */
+  get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): KindResource<K>;
 }
 
 /**
@@ -158,7 +164,11 @@ export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = 
         props[k] = secrets.has(k) && v !== undefined ? pulumi.secret(v) : v;
       }
       const honoured = options(name, given, props, opts);
-      if (kind.nameFromResource && given.name === undefined && props.adoptId === undefined) props.name = name;
+      // The dynamic path names a new resource itself (its provider's check has no URN); a read by id (`id`) or an
+      // adoption keeps the live name. The plugin names from the URN in its check, for every language alike.
+      const newResource = props.adoptId === undefined && opts?.id === undefined;
+      if (path === "dynamic" && kind.nameFromResource && given.name === undefined && newResource)
+        props.name = name;
       // References given as plain text are looked up at check; those taken from outputs are not. The list goes
       // whenever a reference is given, empty too: without it, check looks up every known value (as for YAML).
       const refs = checkedRefs.filter((k) => given[k] !== undefined);
@@ -188,6 +198,10 @@ export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = 
       });
       for (const [k, d] of defaults) readBackDefault(this, k, d);
       for (const w of honoured.warnings) pulumi.log.warn(w, this);
+    }
+
+    static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions) {
+      return new KindResourceClass(name, {} as ArgsOf<K>, { ...opts, id });
     }
 
     static isInstance(obj: unknown): obj is KindResource<K> {

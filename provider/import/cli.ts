@@ -21,13 +21,14 @@ import { kindList } from "../kinds";
 import { MIGRATE_USAGE, MigrateUsageError, MigrationRefused, migrateCommand } from "../migrate";
 import { RECOVER_USAGE, RecoverUsageError, recoverCommand } from "../recover";
 import { dependencySpec, ownPackageRoot } from "./dependency";
-import { generateProgram, importFile, nounList } from "./generate";
+import { generateProgram, importFile, nounList, type PlannedResource } from "./generate";
 import { type Inventory, readInventory, resolveRegion } from "./inventory";
 import { importableKindNames, kindsNamed, narrowInventory, type Selection, tagsNamed } from "./select";
+import { readStackState, type StackState } from "./stackState";
 
 const IMPORT_USAGE = `usage: pulumi-cim import --region REGION [--kind KIND]... [--id ID]... [--name NAME]...
                          [--tag KEY=VALUE]... [--out DIR] [--project NAME] [--force]
-                         [--import-file FILE [--provider NAME=URN]]
+                         [--prefix P] [--import-file FILE [--provider NAME=URN] [--state EXPORT]]
                          [--base-url URL] [--token-file FILE] [--audience AUD]
 
   Writes a Pulumi TypeScript program that adopts, in REGION (a region id or name), the
@@ -49,9 +50,13 @@ ${wrap(importableKindNames().join(", "), 20, 100)}
   --out DIR         where to write the program; default: ./cim-import-<region>
   --project NAME    Pulumi project name; default: the folder's name
   --force           overwrite files of an earlier import in DIR (or the --import-file)
+  --prefix P        put P before every resource name (--prefix fra- : fra-web-1), for another region's
+                    resources in a stack that has this one's names already
   --import-file F   write F for \`pulumi import --file F\` instead of a program (names and ids, with the
                     plugin's type tokens); the stack's default provider must be of REGION, else:
   --provider N=URN  the stack's cim provider of REGION to import under: its name in the code and its URN
+  --state EXPORT    the stack's \`pulumi stack export --file EXPORT\`: resources it already holds are left
+                    out, and a name it already gives a resource of the same kind gets a number (web-1-2)
   --base-url URL    the API; default: $CIM_BASE_URL
   --token-file F    a file holding the access token; without it, the token in $CIM_TOKEN
   --audience AUD    check the token's audience first; default: $CIM_AUDIENCE`;
@@ -117,6 +122,8 @@ export async function importCommand(
       force: { type: "boolean", default: false },
       "import-file": { type: "string" },
       provider: { type: "string" },
+      prefix: { type: "string" },
+      state: { type: "string" },
       "base-url": { type: "string" },
       "token-file": { type: "string" },
       audience: { type: "string" },
@@ -147,6 +154,9 @@ export async function importCommand(
   }
   if (!token) throw new UsageError("the access token is missing: set CIM_TOKEN or give --token-file");
   const provider = providerNamed(a.provider, a["import-file"]);
+  if (a.state !== undefined && !a["import-file"])
+    throw new UsageError("--state goes with --import-file (a program goes into a stack of its own)");
+  const state = a.state === undefined ? undefined : readStackState(a.state);
   if (a["import-file"] && (a.out !== undefined || a.project !== undefined))
     throw new UsageError(
       "--out and --project name a program's folder and project: --import-file writes no program",
@@ -158,7 +168,15 @@ export async function importCommand(
   const inventory = narrowInventory(await readInventory(client.withRegion(region.id), region), selection);
   inventory.baseUrl = displayUrl(baseUrl) || undefined;
 
-  if (a["import-file"]) return writeImportFile(a["import-file"], inventory, region, provider, a.force, out);
+  if (a["import-file"])
+    return writeImportFile(
+      a["import-file"],
+      inventory,
+      region,
+      { provider, state, prefix: a.prefix },
+      a.force,
+      out,
+    );
   const dir = path.resolve(
     a.out ?? `cim-import-${(region.name ?? region.id.slice(0, 8)).replace(/[^A-Za-z0-9._-]+/g, "-")}`,
   );
@@ -175,6 +193,7 @@ export async function importCommand(
       pulumi: pkg.pulumi ?? "^3.0.0",
     },
     generatedAt: new Date().toISOString(),
+    prefix: a.prefix,
   });
   fs.mkdirSync(dir, { recursive: true });
   for (const [file, text] of Object.entries(generated.files)) fs.writeFileSync(path.join(dir, file), text);
@@ -222,39 +241,61 @@ function providerNamed(given: string | undefined, file: string | undefined) {
   return { name, urn };
 }
 
-/** Writes the file `pulumi import --file` reads, with the same names the program would give. */
+/**
+ * Writes the file `pulumi import --file` reads, with the same names the program would give (after `prefix`); with
+ * the stack's `state`, without what the stack already holds and with no name it already gives.
+ */
 function writeImportFile(
   file: string,
   inventory: Inventory,
   region: { id: string; name?: string },
-  provider: { name: string; urn: string } | undefined,
+  into: { provider?: { name: string; urn: string }; state?: StackState; prefix?: string },
   force: boolean,
   out: (s: string) => void,
 ) {
+  const { provider, state } = into;
   const target = path.resolve(file);
   if (fs.existsSync(target) && !force) throw new Error(`${target} exists; give --force to overwrite`);
   const planned = generateProgram(inventory, {
     project: "cim-import",
     versions: { pulumiCim: "", pulumi: "" },
+    prefix: into.prefix,
+    taken: state?.names,
   });
+  const held = (r: PlannedResource) => state?.ids.get(`${r.kind}/${r.id}`);
+  const resources = planned.resources.filter((r) => held(r) === undefined);
   fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.writeFileSync(target, importFile(planned.resources, provider));
+  fs.writeFileSync(target, importFile(resources, provider));
   const where = region.name ? `${region.name} (${region.id})` : region.id;
   const rel = path.relative(process.cwd(), target) || target;
+  const clashed = resources.filter((r) => r.clashed);
   out(
     [
-      `Region ${where}${inventory.selection ? `, selected by ${inventory.selection}` : ""}: ${planned.resources.length} resource(s) to import.`,
+      `Region ${where}${inventory.selection ? `, selected by ${inventory.selection}` : ""}: ${resources.length} resource(s) to import.`,
       ...inventory.skipped.map((s) => `  not imported: ${s.kind} ${s.name ?? ""} ${s.id} (${s.reason})`),
+      ...planned.resources
+        .filter((r) => held(r) !== undefined)
+        .map((r) => `  not imported: ${r.kind} ${r.id} (already in the stack, as ${held(r)})`),
+      ...clashed.map((r) => `  named ${r.name}: the stack already has a ${r.kind} named ${r.clashed}`),
+      ...(clashed.length
+        ? [`  (for names that say the region instead, give --prefix, e.g. --prefix ${region.name ?? "r"}-)`]
+        : []),
       `Wrote ${rel}.`,
       `Next, in the folder of a Pulumi project on the native plugin (Pulumi YAML, Python, Go, or TypeScript with`,
       `pulumi-cim/native), whose stack's ${provider ? `provider ${provider.name}` : "cim:region (or CIM_REGION)"} is region ${where}:`,
       `  pulumi import --file ${rel} --out imported.yaml   # records each resource in the stack (protected) and writes`,
       "                                                  # its code in the project's language (here YAML; .py, .go, …)",
       "  then put that code into the program: pulumi preview shows no changes",
+      ...(state
+        ? []
+        : [
+            "Into a stack that holds resources already (another region's): give --state with its `pulumi stack export`,",
+            "so no name it uses and no record it manages is imported twice (Pulumi refuses a name that exists).",
+          ]),
       "",
     ].join("\n"),
   );
-  return planned;
+  return { ...planned, resources };
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -27,6 +27,10 @@ export interface GenerateOptions {
   generatedAt?: string;
   /** Whether cim.BackupSchedule takes adoptId (default: whether this version's provider does). */
   scheduleAdoption?: boolean;
+  /** Put before every resource name (`--prefix`): another region's resources into the same stack. */
+  prefix?: string;
+  /** The names each kind already has in the stack (`--state`): a name among them gets a number after it. */
+  taken?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /**
@@ -45,6 +49,8 @@ export interface PlannedResource {
   variable: string;
   /** The live id it adopts. */
   id: string;
+  /** The name it would have had, were it not already a resource of the stack's (GenerateOptions.taken). */
+  clashed?: string;
 }
 
 export interface Generated {
@@ -119,12 +125,21 @@ export function generateProgram(inv: Inventory, opts: GenerateOptions): Generate
 
   const plan = (kind: Kind, preferred: string | undefined, id: string, adopted: boolean) => {
     const prefix = kind.importer!.prefix;
-    const taken = namesByKind.get(kind.name) ?? new Set<string>();
+    const inStack = opts.taken?.get(kind.name);
+    const taken = namesByKind.get(kind.name) ?? new Set<string>(inStack);
     namesByKind.set(kind.name, taken);
-    const name = unique(taken, resourceName(preferred, `${prefix}-${short(id)}`));
+    const own = resourceName(preferred, `${prefix}-${short(id)}`);
+    const base = opts.prefix ? resourceName(opts.prefix + own, own) : own;
+    const name = unique(taken, base);
     const variable = unique(variables, variableName(prefix, name), "");
     if (adopted) {
-      resources.push({ kind: kind.name, name, variable, id });
+      resources.push({
+        kind: kind.name,
+        name,
+        variable,
+        id,
+        ...(inStack?.has(base) ? { clashed: base } : {}),
+      });
       refs.set(`${kind.name}/${id}`, variable);
       if (!adoptedNames.has(id)) adoptedNames.set(id, name);
     }

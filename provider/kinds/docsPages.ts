@@ -84,7 +84,7 @@ const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n+/g, " ");
 
 /** What an absent input stands for, as far as the declaration says it. */
 function defaultOf(kind: Kind, name: string, f: FieldSpec): string {
-  if (name === "name" && kind.nameFromResource) return "the resource name";
+  if (name === "name" && kind.nameFromResource) return "the resource name (an imported one keeps its own)";
   if (name === "timeouts") return timeoutsDefault(kind);
   if (f.stateDefault && "value" in f.stateDefault) return `\`${JSON.stringify(f.stateDefault.value)}\``;
   if (f.stateDefault && "sameAs" in f.stateDefault) return `the \`${f.stateDefault.sameAs}\` output`;

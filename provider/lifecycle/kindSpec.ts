@@ -176,7 +176,10 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
   readonly outputs: O;
   /** Its API calls. */
   readonly api: KindApi<InputsOf<F>, R>;
-  /** The SDK sets `name` to the Pulumi resource name when the program gives none (and does not adopt). */
+  /**
+   * A program that gives no `name` (and does not adopt) gets one: the name the resource already has (imported, or
+   * recorded by the last deployment; native plugin), else the Pulumi resource name.
+   */
   readonly nameFromResource?: boolean;
   /** The verb of create in messages ("deploy" for instances). */
   readonly createVerb?: string;

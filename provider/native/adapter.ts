@@ -86,13 +86,14 @@ export class Adapter {
   async check(req: provproto.CheckRequest): Promise<provproto.CheckResponse> {
     const kind = kindOfType(req.getType(), req.getUrn());
     const news = fromStruct(req.getNews());
-    // The TypeScript classes give `name` the resource's name themselves (sdk/resource.ts); YAML programs and the
-    // SDKs generated from the schema send what the program wrote, so the plugin does the same for them.
-    const urnName = req.getUrn().split("::").slice(3).join("::");
+    const olds = plain(req.getOlds());
     const given = news.values;
-    const named = kind.nameFromResource && urnName && given.name === undefined && given.adoptId === undefined;
-    if (named) given.name = urnName;
-    const checked = await providerFor(kind.name).check!(plain(req.getOlds()), news.values);
+    // A name the program leaves out is the resource's own: every SDK sends what the program wrote.
+    const name =
+      kind.nameFromResource && given.adoptId === undefined ? defaultName(req.getUrn(), olds) : undefined;
+    const named = name !== undefined && given.name === undefined;
+    if (named) given.name = name;
+    const checked = await providerFor(kind.name).check!(olds, news.values);
     const inputs = toStruct(checked.inputs as Props, [...secretInputs(kind), ...news.secrets]);
     // a name the program did not write is no property of its: the engine would show it as `name value {<nil>}`;
     // the failure is the resource's, its reason naming the name
@@ -282,6 +283,17 @@ export class Adapter {
     res.setReturn(toStruct(await this.functions.run(token, plain(req.getArgs()))));
     return res;
   }
+}
+
+/**
+ * The name a resource of a kind named from its resource gets when the program gives none, as Pulumi's own providers
+ * auto-name: the name it already has, when the engine passes one in the old inputs (an import's: what was read; an
+ * update's: what the last deployment recorded), so an import changes nothing and a program that drops `name` keeps
+ * the live one; only a new resource takes the Pulumi resource name (the URN's last part). Undefined without either.
+ */
+export function defaultName(urn: string, olds: Props): string | undefined {
+  if (typeof olds.name === "string" && olds.name !== "") return olds.name;
+  return urn.split("::").slice(3).join("::") || undefined;
 }
 
 /**

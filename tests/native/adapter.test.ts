@@ -159,11 +159,12 @@ describe("check", () => {
     expect((await adapter.check(vm)).getInputs()!.toJavaScript().userData).toEqual(secret(userData));
   });
 
-  it("names a resource the program leaves unnamed after its resource name, as the TypeScript classes do", async () => {
-    const check = async (news: Record<string, unknown>) => {
+  it("names a new resource the program leaves unnamed after its resource name, an existing one by its own name", async () => {
+    const check = async (news: Record<string, unknown>, olds: Record<string, unknown> = {}) => {
       const r = new provproto.CheckRequest();
       r.setType("cim:index:Volume");
       r.setUrn("urn:pulumi:dev::yaml-project::cim:index:Volume::data");
+      r.setOlds(S(olds));
       r.setNews(S({ zoneId, diskOfferingId, size: 10, ...news }));
       const res = await adapter.check(r);
       return {
@@ -176,6 +177,10 @@ describe("check", () => {
     expect((await check({ name: "given" })).inputs.name).toBe("given");
     // adopting takes the adopted resource's name: none is made up
     expect((await check({ adoptId: "vol-1" })).inputs.name).toBeUndefined();
+    // the old inputs the engine passes: an import's (what it read), an update's (what was recorded)
+    const recorded = { zoneId, diskOfferingId, size: 10, name: "legacy-data" };
+    expect((await check({}, recorded)).inputs.name).toBe("legacy-data");
+    expect((await check({ name: "renamed" }, recorded)).inputs.name).toBe("renamed");
   });
 
   it("a refusal of the name it gave is the resource's, not a property the program wrote", async () => {

@@ -116,7 +116,7 @@ it("imports a region's resources of every kind into a YAML project, with referen
   }
 }, 600_000);
 
-it("refuses --provider without --import-file, and a provider that is not NAME=<a cim provider's URN>", async () => {
+it("refuses --provider or --state without --import-file, and a provider that is not NAME=<a cim provider's URN>", async () => {
   const run = (args: string[]) =>
     exec("node", [command, "import", "--region", "de-fra-1", ...args], {
       env: { ...process.env, ...api.envVars },
@@ -124,7 +124,67 @@ it("refuses --provider without --import-file, and a provider that is not NAME=<a
   expect(await run(["--provider", "far=urn:pulumi:s::p::pulumi:providers:cim::far"])).toContain(
     "--provider goes with --import-file",
   );
+  expect(await run(["--state", "export.json"])).toContain("--state goes with --import-file");
   expect(await run(["--import-file", "x.json", "--provider", "far"])).toContain(
     "--provider must be NAME=URN",
   );
 });
+
+it("a second region into the same stack: --state leaves out what the stack holds and numbers a name it has; --prefix names by region", async () => {
+  const primary = api.emu.regions.find((r) => r.primary)!;
+  const secondary = api.emu.regions.find((r) => !r.primary)!;
+  const dir = fs.mkdtempSync(path.join(repoRoot, ".tmp-import-state-"));
+  try {
+    // the stack after the first region's import: its resources under the names the file gave them
+    const first = await importFile(dir, "first.json", ["--region", primary.name]);
+    const vpc = first.file.resources.find((r: { type: string }) => r.type === "cim:index:Vpc");
+    // the second region holds a VPC of the same name, and one the stack already manages (as "legacy")
+    const other = { region: secondary.id };
+    const c = api.client;
+    const twin = await c.vpcs.create(
+      {
+        name: vpc.name,
+        displayText: "same pattern, other region",
+        zoneId: (await c.catalogue.zones(other))[0].id,
+        cidr: "10.31.0.0/16",
+        vpcOfferingId: (await c.catalogue.vpcOfferings(other))[0].id,
+      },
+      other,
+    );
+    await c.jobs.wait(twin, { firstDelayMs: 0 });
+    const urn = (type: string, name: string) => `urn:pulumi:dev::p::${type}::${name}`;
+    const exported = {
+      version: 3,
+      deployment: {
+        resources: [
+          ...first.file.resources.map((r: { type: string; name: string; id: string }) => ({
+            urn: urn(r.type, r.name),
+            type: r.type,
+            id: r.id,
+          })),
+          { urn: urn("cim:index:Vpc", "legacy"), type: "cim:index:Vpc", id: foreignVpc },
+        ],
+      },
+    };
+    fs.writeFileSync(path.join(dir, "state.json"), JSON.stringify(exported));
+
+    const second = await importFile(dir, "second.json", [
+      "--region",
+      secondary.name,
+      "--state",
+      "state.json",
+    ]);
+    expect(second.file.resources).toEqual([{ type: "cim:index:Vpc", name: `${vpc.name}-2`, id: twin.id }]);
+    expect(second.stdout).toContain(`not imported: Vpc ${foreignVpc} (already in the stack, as legacy)`);
+    expect(second.stdout).toContain(`named ${vpc.name}-2: the stack already has a Vpc named ${vpc.name}`);
+    expect(second.stdout).toContain("give --prefix");
+
+    const prefixed = await importFile(dir, "prefixed.json", ["--region", secondary.name, "--prefix", "far-"]);
+    expect(prefixed.file.resources.map((r: { name: string }) => r.name).sort()).toEqual(
+      [`far-${vpc.name}`, "far-elsewhere"].sort(),
+    );
+    expect(prefixed.stdout).toContain("give --state");
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}, 120_000);

@@ -120,9 +120,31 @@ describe("the classes of pulumi-cim/native", () => {
     // no explicit provider: the engine's default cim provider
     expect(r.provider).toBe("");
 
-    // a name defaulted from the resource's, as on the dynamic path
+    // no name made up here: the plugin's check gives the live one or, to a new resource, the resource's
+    // (tests/native/importName.test.ts), as for every language; the dynamic path's provider has no URN to name from
     const vol = new cim.Volume("native-data", { zoneId: "z", diskOfferingId: "d", size: 10 });
-    expect((await registered(vol, "native-data")).inputs.name).toBe("native-data");
+    expect((await registered(vol, "native-data")).inputs).not.toHaveProperty("name");
+    const dyn = new dynamic.Volume("dynamic-data", { zoneId: "z", diskOfferingId: "d", size: 10 });
+    expect((await registered(dyn, "dynamic-data")).inputs.name).toBe("dynamic-data");
+  });
+
+  it("get(name, id, opts?) reads by id on both paths, typed as the class's resource, with no made-up name", async () => {
+    const provider = new cim.Provider("get-region", { region: "r-1" });
+    const got = cim.Vpc.get("got-vpc", "vpc-1", { provider });
+    // typed as the class's resource, so a strict program reads its outputs without a cast
+    const typed: cim.Vpc = got;
+    expectTypeOf(typed.cidr).toEqualTypeOf<cim.Vpc["cidr"]>();
+    expectTypeOf(dynamic.Volume.get).parameters.toEqualTypeOf<
+      [string, pulumi.Input<pulumi.ID>, pulumi.CustomResourceOptions?]
+    >();
+    expect(cim.Vpc.isInstance(got)).toBe(true);
+    const dyn = dynamic.Volume.get("got-volume", pulumi.output("vol-1"));
+    expect(dynamic.Volume.isInstance(dyn)).toBe(true);
+    // read resources (the engine's ReadResource: no registration), without a name input on either path
+    await Promise.all([got, dyn].map((r) => new Promise((resolve) => r.id.apply(resolve))));
+    expect(requests.has("got-vpc")).toBe(false);
+    expect(inputsOf.get("got-vpc")).toEqual({});
+    expect(Object.keys(inputsOf.get("got-volume")!)).toEqual(["__provider"]);
   });
 
   it("a version the program gives wins over the package's", async () => {
