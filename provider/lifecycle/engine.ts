@@ -47,7 +47,15 @@ import { claimedOfRecord } from "./programClaims";
 import { batchedRead, markChanged } from "./readBatch";
 import { afterRead, withGiven } from "./readInputs";
 import { changesWatched, kindsGoneWith } from "./registry";
-import { awaitJob, defaultRegion, openSession, type Session, settle, type Waited } from "./session";
+import {
+  awaitJob,
+  createdId,
+  defaultRegion,
+  openSession,
+  type Session,
+  settle,
+  type Waited,
+} from "./session";
 import { recordTags } from "./tagClaims";
 import { changeTags, currentTags } from "./tagging";
 import { type Operation, withDefaults } from "./timeouts";
@@ -238,9 +246,9 @@ export function providerOf<F extends Fields, O extends Outputs>(
     } catch (err) {
       throw await failure(s, what, verb, api.createRefused ? await api.createRefused(s, err, want) : err);
     }
-    const id = accepted.id;
-    if (!id)
-      throw new ResourceError(`${await describe(s, what)}: the API accepted the ${verb} but named no id.`);
+    const made = await createdId(s, accepted, "create");
+    const id = made.id;
+    if (!id) throw new ResourceError(await unnamed(s, what, accepted.jobId, made.cause));
     watching(s, id, want);
     /**
      * Partial state: the resource exists (the API accepted it), so it is recorded as failed, never lost. `asLive`:
@@ -257,7 +265,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
     };
     let waited: Waited;
     try {
-      waited = await awaitJob(s, accepted, "create");
+      waited = await made.wait();
     } catch (err) {
       // A job that ended in error and left nothing behind (the API shows the resource gone, e.g. a static NAT
       // that was never enabled): nothing exists to record, so the error is plain and the next up creates it.
@@ -311,6 +319,17 @@ export function providerOf<F extends Fields, O extends Outputs>(
       if (err instanceof PartialStateError) throw err;
       throw await partial((await failure(s, { ...what, id }, `configure after ${verb}`, err)).message);
     }
+  }
+
+  /**
+   * Why a create the API accepted has no id, and how to bring in what it may have made without making another:
+   * its answer named none and its job (if it had one) named none either, or could not be followed to the end.
+   */
+  async function unnamed(s: Session, what: { name?: unknown }, jobId?: string, cause?: unknown) {
+    const job = jobId
+      ? `its job ${jobId} ${cause ? `could not be followed to its end (${messageOf(cause)})` : "names no resource either"}`
+      : "it named no job either";
+    return `${await describe(s, what)}: the API accepted the ${verb} but its answer named no id, and ${job}. The ${noun} may exist all the same: find it there (the console, or the API's list of ${noun}s${jobId ? `, or GET /api/v1/jobs/${jobId}` : ""}) and bring it into the program with adoptId: "<its id>" (or pulumi import) before running pulumi up again, which would otherwise ${verb} another.`;
   }
 
   /**
