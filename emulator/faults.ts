@@ -13,12 +13,7 @@ import { badRequest } from "./http";
  * - `strip-id-after`: the work is done, then the real answer is sent without its `id` (an accepted mutation that
  *   names its job only: the spec's `id` is there "where the operation returns one").
  */
-export type FaultAction =
-  | "drop-before"
-  | "drop-after"
-  | "status-after"
-  | "truncate-after"
-  | "strip-id-after";
+export type FaultAction = "drop-before" | "drop-after" | "status-after" | "truncate-after" | "strip-id-after";
 export const FAULT_ACTIONS: readonly FaultAction[] = [
   "drop-before",
   "drop-after",
