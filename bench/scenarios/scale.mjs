@@ -265,7 +265,8 @@ function rowsOf(n, d, headline) {
       metric: `up, ${label}: API requests per created instance`,
       figure: up.perInstance,
       refLabel: "instance routes and instance job checks ÷ N",
-      ...(headline ? { target: "≤ 3", met: up.perInstance <= 3 } : {}),
+      // deploy, one job check, the tag and its read-back (the API answers 2xx for a tag change it ignored)
+      ...(headline ? { target: "≤ 4", met: up.perInstance <= 4 } : {}),
     }),
     row({
       scenario: "scale",

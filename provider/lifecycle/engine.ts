@@ -57,7 +57,7 @@ import {
   type Waited,
 } from "./session";
 import { recordTags } from "./tagClaims";
-import { changeTags, currentTags } from "./tagging";
+import { applyTags, changeTags, currentTags } from "./tagging";
 import { type Operation, withDefaults } from "./timeouts";
 import { type TagMap, tagsOf } from "./values";
 
@@ -169,9 +169,10 @@ export function providerOf<F extends Fields, O extends Outputs>(
   }
 
   /**
-   * Applies the in-place fields that differ from live (the kind's calls, then tags) and compares. What the
-   * kind's calls changed is read back (the API ignores keys it does not know); a tag change is the service's
-   * own synchronous data, whose 200 means it is stored, so it is not read back.
+   * Applies the in-place fields that differ from live (the kind's calls, then tags) and compares. What changed
+   * is read back, tags too (the API answers 2xx for what it ignored: a misspelt key, a tag delete it read
+   * otherwise): the record, whose read gives its tags or is followed by one of its tag route, or, when only
+   * tags changed, its tag route alone. What the API did not apply is then an unapplied field like any other.
    */
   async function converge(s: Session, live: Live, want: Recorded, op: Operation) {
     const changed = changedFields(kind, want, live);
@@ -181,7 +182,9 @@ export function providerOf<F extends Fields, O extends Outputs>(
     if (kind.tags) {
       const before = (await liveTags(s, live)) ?? {};
       const target = { kind: kind.tags, id: live.id };
-      tags = await changeTags(s.client, target, before, (want.tags as TagMap) ?? {}, s.region);
+      // the record's read below reads the tags back when the kind's calls changed something
+      const change = applying ? changeTags : applyTags;
+      tags = await change(s.client, target, before, (want.tags as TagMap) ?? {}, s.region);
     }
     markChanged(lane(s.region), live.id);
     let now: Live | undefined = live;
