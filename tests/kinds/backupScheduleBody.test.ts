@@ -13,16 +13,21 @@ const inputs = { instanceId: vm, intervalType: "DAILY", schedule: "30:02" };
 function recording() {
   const sent: Record<string, unknown>[] = [];
   const record = async (...args: unknown[]) => {
-    sent.push(args.find((a) => typeof a === "object" && a !== null && "vmId" in a) as Record<string, unknown>);
+    sent.push(
+      args.find((a) => typeof a === "object" && a !== null && "vmId" in a) as Record<string, unknown>,
+    );
     return { id: "bs-1" };
   };
   // synchronous: no job to wait for
-  const client = { backupSchedules: { create: record, update: record }, jobs: { wait: async () => undefined } };
+  const client = {
+    backupSchedules: { create: record, update: record },
+    jobs: { wait: async () => undefined },
+  };
   const s = { kind: "BackupSchedule", client, timeouts: { create: 1000, update: 1000, delete: 1000 } };
   return { sent, s: s as unknown as Session };
 }
 
-it("a schedule without timezone sends \"UTC\" on create and on update", async () => {
+it('a schedule without timezone sends "UTC" on create and on update', async () => {
   const api = kinds.BackupSchedule.api as unknown as KindApi<Record<string, unknown>, any>;
   const { sent, s } = recording();
   await api.create(s, inputs);
