@@ -9,14 +9,17 @@ import { badRequest } from "./http";
  * - `status-after`: the work is done, then `status` is answered in place of the real answer (a gateway whose
  *   upstream did the work but whose answer it lost or gave up waiting for: a 502 or 504);
  * - `truncate-after`: the work is done, then the real answer is sent with its body cut in the middle (a
- *   complete HTTP message whose JSON ends mid-document).
+ *   complete HTTP message whose JSON ends mid-document);
+ * - `strip-id-after`: the work is done, then the real answer is sent without its `id` (an accepted mutation that
+ *   names its job only: the spec's `id` is there "where the operation returns one").
  */
-export type FaultAction = "drop-before" | "drop-after" | "status-after" | "truncate-after";
+export type FaultAction = "drop-before" | "drop-after" | "status-after" | "truncate-after" | "strip-id-after";
 export const FAULT_ACTIONS: readonly FaultAction[] = [
   "drop-before",
   "drop-after",
   "status-after",
   "truncate-after",
+  "strip-id-after",
 ];
 
 /** The body of an injected status: the API's JSON error body, or the HTML page a proxy writes. */

@@ -81,6 +81,13 @@ function send(reply: FastifyReply, r: Reply, cut = false) {
   return reply.send(cut ? text.slice(0, Math.max(1, Math.floor(text.length / 2))) : text);
 }
 
+/** A successful answer without its `id` (fault action strip-id-after); any other answer as it is. */
+function withoutId(r: Reply): Reply {
+  if (r.status >= 300 || typeof r.body !== "object" || r.body === null || Array.isArray(r.body)) return r;
+  const { id: _, ...body } = r.body as Record<string, unknown>;
+  return { ...r, body };
+}
+
 /** The error page a proxy (nginx's wording) writes for a status, in place of the API's JSON error body. */
 export function proxyPage(status: number): string {
   const title = `${status} ${STATUS_CODES[status] ?? "Error"}`;
@@ -251,6 +258,7 @@ function handlerFor(rt: Runtime, def: RouteDef) {
     }
     if (fault?.action === "drop-after") return drop(req, reply);
     if (fault?.action === "status-after") return sendFaultStatus(rt, reply, fault, path);
+    if (fault?.action === "strip-id-after") result = withoutId(result);
     return send(reply, result, fault?.action === "truncate-after");
   };
 }

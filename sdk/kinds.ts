@@ -524,7 +524,7 @@ export interface BackupScheduleArgs extends ArgsOf<BackupScheduleKind> {
   readonly intervalType: ArgsOf<BackupScheduleKind>["intervalType"];
   /** When within the interval: `"MM"` for HOURLY (`"30"`), `"MM:HH"` for DAILY (`"30:02"`), `"MM:HH:D"` for WEEKLY (day of the week, 1 = Sunday: `"30:02:1"`), `"MM:HH:DD"` for MONTHLY (day 1 to 28: `"30:02:15"`). Changed in place. */
   readonly schedule: ArgsOf<BackupScheduleKind>["schedule"];
-  /** IANA time zone of the schedule, e.g. `"UTC"` or `"Europe/Berlin"` (the API's default, UTC, when left out). Changed in place. */
+  /** IANA time zone of the schedule, e.g. `"UTC"` or `"Europe/Berlin"`; always sent, as the platform requires one. Changed in place. Default: `"UTC"`. */
   readonly timezone?: ArgsOf<BackupScheduleKind>["timezone"];
 }
 
@@ -542,7 +542,7 @@ export interface BackupSchedule extends KindResource<BackupScheduleKind> {
   readonly intervalType: KindResource<BackupScheduleKind>["intervalType"];
   /** When within the interval: `"MM"` for HOURLY (`"30"`), `"MM:HH"` for DAILY (`"30:02"`), `"MM:HH:D"` for WEEKLY (day of the week, 1 = Sunday: `"30:02:1"`), `"MM:HH:DD"` for MONTHLY (day 1 to 28: `"30:02:15"`). Changed in place. */
   readonly schedule: KindResource<BackupScheduleKind>["schedule"];
-  /** IANA time zone of the schedule, e.g. `"UTC"` or `"Europe/Berlin"` (the API's default, UTC, when left out). Changed in place. */
+  /** IANA time zone of the schedule, e.g. `"UTC"` or `"Europe/Berlin"`; always sent, as the platform requires one. Changed in place. Default: `"UTC"`. */
   readonly timezone: KindResource<BackupScheduleKind>["timezone"];
   /** When it was created (the API's `created`, an ISO 8601 date-time). */
   readonly created: KindResource<BackupScheduleKind>["created"];

@@ -49,6 +49,7 @@ import { afterRead, withGiven } from "./readInputs";
 import { changesWatched, kindsGoneWith } from "./registry";
 import {
   awaitJob,
+  createdId,
   defaultRegion,
   openSession,
   type Session,
@@ -57,7 +58,7 @@ import {
   type Waited,
 } from "./session";
 import { recordTags } from "./tagClaims";
-import { changeTags, currentTags } from "./tagging";
+import { applyTags, changeTags, currentTags, removesTags } from "./tagging";
 import { type Operation, withDefaults } from "./timeouts";
 import { type TagMap, tagsOf } from "./values";
 
@@ -169,9 +170,13 @@ export function providerOf<F extends Fields, O extends Outputs>(
   }
 
   /**
-   * Applies the in-place fields that differ from live (the kind's calls, then tags) and compares. What the
-   * kind's calls changed is read back (the API ignores keys it does not know); a tag change is the service's
-   * own synchronous data, whose 200 means it is stored, so it is not read back.
+   * Applies the in-place fields that differ from live (the kind's calls, then tags) and compares. What the kind's
+   * calls changed is read back (the API answers 2xx for what it ignored: a misspelt key). So is a tag change that
+   * removes a tag (the delete's body is the one the spec words apart, "single values", so how the API reads it is
+   * the API's; a removal it read otherwise answers 200 and leaves the tag): the record, whose read gives its tags or
+   * is followed by one of its tag route, or, when only tags changed, its tag route alone. Tags only added are not
+   * read back (an add the API refuses fails; the create of a tagged resource stays at its three requests). What the
+   * API did not apply is then an unapplied field like any other.
    */
   async function converge(s: Session, live: Live, want: Recorded, op: Operation) {
     const changed = changedFields(kind, want, live);
@@ -181,7 +186,10 @@ export function providerOf<F extends Fields, O extends Outputs>(
     if (kind.tags) {
       const before = (await liveTags(s, live)) ?? {};
       const target = { kind: kind.tags, id: live.id };
-      tags = await changeTags(s.client, target, before, (want.tags as TagMap) ?? {}, s.region);
+      const desired = (want.tags as TagMap) ?? {};
+      // the record's read below reads the tags back when the kind's calls changed something
+      const change = applying || !removesTags(before, desired) ? changeTags : applyTags;
+      tags = await change(s.client, target, before, desired, s.region);
     }
     markChanged(lane(s.region), live.id);
     let now: Live | undefined = live;
@@ -248,9 +256,9 @@ export function providerOf<F extends Fields, O extends Outputs>(
     } catch (err) {
       throw await failure(s, what, verb, api.createRefused ? await api.createRefused(s, err, want) : err);
     }
-    const id = accepted.id;
-    if (!id)
-      throw new ResourceError(`${await describe(s, what)}: the API accepted the ${verb} but named no id.`);
+    const made = await createdId(s, accepted, "create");
+    const id = made.id;
+    if (!id) throw new ResourceError(await unnamed(s, what, accepted.jobId, made.cause));
     watching(s, id, want);
     /**
      * Partial state: the resource exists (the API accepted it), so it is recorded as failed, never lost. `asLive`:
@@ -267,7 +275,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
     };
     let waited: Waited;
     try {
-      waited = await awaitJob(s, accepted, "create");
+      waited = await made.wait();
     } catch (err) {
       // A job that ended in error and left nothing behind (the API shows the resource gone, e.g. a static NAT
       // that was never enabled): nothing exists to record, so the error is plain and the next up creates it.
@@ -321,6 +329,17 @@ export function providerOf<F extends Fields, O extends Outputs>(
       if (err instanceof PartialStateError) throw err;
       throw await partial((await failure(s, { ...what, id }, `configure after ${verb}`, err)).message);
     }
+  }
+
+  /**
+   * Why a create the API accepted has no id, and how to bring in what it may have made without making another:
+   * its answer named none and its job (if it had one) named none either, or could not be followed to the end.
+   */
+  async function unnamed(s: Session, what: { name?: unknown }, jobId?: string, cause?: unknown) {
+    const job = jobId
+      ? `its job ${jobId} ${cause ? `could not be followed to its end (${messageOf(cause)})` : "names no resource either"}`
+      : "it named no job either";
+    return `${await describe(s, what)}: the API accepted the ${verb} but its answer named no id, and ${job}. The ${noun} may exist all the same: find it there (the console, or the API's list of ${noun}s${jobId ? `, or GET /api/v1/jobs/${jobId}` : ""}) and bring it into the program with adoptId: "<its id>" (or pulumi import) before running pulumi up again, which would otherwise ${verb} another.`;
   }
 
   /**

@@ -20,6 +20,7 @@ import {
   SharedCauseError,
   TokenError,
 } from "../client";
+import { apiDefaultRegion } from "../client/defaultRegion";
 import { missingSettingsAdvice, providerConfig } from "../config";
 import { notes, sharedKeys } from "./deploymentShared";
 import { engineWarning } from "./engineLog";
@@ -516,11 +517,13 @@ export async function namingRegion<F>(
 }
 
 /**
- * The region a request that names none goes to (the API's primary region), or undefined when the regions cannot
- * be read now: a value one resource claims without a region and another in that region's id is one claim.
+ * The region a request that names none goes to (the API's default: the primary region if active, else the first
+ * active one), or undefined when the regions cannot be read now: a value one resource claims without a region
+ * and another in that region's id is one claim.
  */
 export async function defaultRegionId(kind: string): Promise<string | undefined> {
-  return (await regionsOf(kind))?.find((r) => (r as { primary?: boolean }).primary === true)?.id;
+  const rows = await regionsOf(kind);
+  return rows && apiDefaultRegion(rows as { id: string; primary?: boolean; active?: boolean }[])?.id;
 }
 
 /** Reads of one record by id in flight (recordById), shared by the checks that ask for it at the same time. */

@@ -178,6 +178,27 @@ export async function awaitJob(
   }
 }
 
+/**
+ * The id of what an accepted create made, and its wait. An answer may name only the job (the spec's accepted
+ * mutation carries `id` "where the operation returns one"): the job is then waited for at once and the id read
+ * from it, its record's `resourceId` or, when it failed, its error's; `cause` says why the wait gave none.
+ * `wait` gives the caller the job's outcome (followed once, not polled again).
+ */
+export async function createdId(
+  s: Session,
+  accepted: AcceptedMutation,
+  op: Operation,
+): Promise<{ id?: string; cause?: unknown; wait: () => Promise<Waited> }> {
+  if (accepted.id || !accepted.jobId) return { id: accepted.id, wait: () => awaitJob(s, accepted, op) };
+  try {
+    const waited = await awaitJob(s, accepted, op);
+    return { id: waited.job?.resourceId, wait: async () => waited };
+  } catch (err) {
+    const id = err instanceof JobFailedError ? err.resourceId : undefined;
+    return { id, cause: id ? undefined : err, wait: () => Promise.reject(err) };
+  }
+}
+
 /** `awaitJob` for callers that need only how it ended. */
 export async function waitFor(
   s: Session,

@@ -25,8 +25,8 @@ type TagChange = (
 
 /**
  * Removes what is gone or changed (there is no tag edit), adds what is new. Answers `desired`, or `current` when
- * nothing had to change: tags are the service's own data, changed synchronously, so an answered request is
- * stored.
+ * nothing had to change: what was asked, not what the API did (a 2xx does not say it applied the change), so a
+ * caller reads the tags back (applyTags, or a read of the record that follows).
  */
 export const changeTags: TagChange = async (client, target, current, desired, region) => {
   if (sameTags(current, desired)) return current;
@@ -36,7 +36,11 @@ export const changeTags: TagChange = async (client, target, current, desired, re
   return { ...desired };
 };
 
-/** `changeTags`, then the tags read back (cim.Tags compares them: its target may be any resource type). */
+/** Whether going from `current` to `desired` removes a tag (one gone, or one whose value changes: no tag edit). */
+export const removesTags = (current: TagMap, desired: TagMap): boolean =>
+  Object.keys(tagDelta(current, desired).remove).length > 0;
+
+/** `changeTags`, then the tags read back (one read, only when something changed) for the caller to compare. */
 export const applyTags: TagChange = async (client, target, current, desired, region) => {
   if (sameTags(current, desired)) return current;
   await changeTags(client, target, current, desired, region);

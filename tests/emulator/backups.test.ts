@@ -76,7 +76,7 @@ describe("Backup offerings", () => {
     const vm = await api.instance(c, { name: "bk-remove" });
     await api.assignBackupOffering(vm);
     const sched = await api.ok("POST", "/backups/schedules", {
-      body: { vmId: vm.id, intervalType: "DAILY", schedule: "30:02" },
+      body: { vmId: vm.id, intervalType: "DAILY", schedule: "30:02", timezone: "UTC" },
     });
     const { res } = await backup(vm.id);
     const removed = await api.ok("DELETE", `/compute/instances/${vm.id}/backup-offering`);
@@ -98,7 +98,7 @@ describe("Backup schedules need a backup offering", () => {
   it("a schedule for an instance without one is refused with CloudStack's text", async () => {
     const vm = await api.instance(c, { name: "bk-nosched" });
     const res = await api.post("/backups/schedules", {
-      body: { vmId: vm.id, intervalType: "DAILY", schedule: "30:02" },
+      body: { vmId: vm.id, intervalType: "DAILY", schedule: "30:02", timezone: "UTC" },
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(
@@ -106,7 +106,7 @@ describe("Backup schedules need a backup offering", () => {
     );
     await api.assignBackupOffering(vm);
     await api.ok("POST", "/backups/schedules", {
-      body: { vmId: vm.id, intervalType: "DAILY", schedule: "30:02" },
+      body: { vmId: vm.id, intervalType: "DAILY", schedule: "30:02", timezone: "UTC" },
     });
   });
 });

@@ -207,6 +207,24 @@ describe("Fault injection", () => {
     expect(res.body).toBe(whole.slice(0, Math.floor(whole.length / 2)));
   });
 
+  it("Faults: strip-id-after does the work, then answers without the id; the job still names the resource", async () => {
+    await api.control.fault({
+      method: "POST",
+      route: "/compute/instances",
+      action: "strip-id-after",
+      times: 1,
+    });
+    const res = await api.post("/compute/instances", { body: vmBody("no-id-answer") });
+    expect(res.status).toBe(200);
+    expect(res.body).not.toHaveProperty("id");
+    expect(typeof res.body.jobId).toBe("string");
+    const job = await api.ok("GET", `/jobs/${res.body.jobId}`);
+    const made = (await api.ok("GET", "/compute/instances/all")).virtualmachines.find(
+      (v: any) => v.name === "no-id-answer",
+    );
+    expect(job.resourceId).toBe(made.id);
+  });
+
   it("Faults: latencyMs holds a mutation past a client that gave up, then performs it", async () => {
     const before = await countVms();
     await api.control.fault({ method: "POST", route: "/compute/instances", latencyMs: 600, times: 1 });

@@ -50,6 +50,20 @@ describe("Backup schedules", () => {
     await api.ok("DELETE", `/backups/schedules/${res.id}`);
   });
 
+  it("Backup schedules: timezone is required on create, as CloudStack's createBackupSchedule has it; an update keeps it", async () => {
+    const { timezone: _, ...without } = body();
+    const res = await api.post("/backups/schedules", { body: without });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Required parameter 'timezone' is not present");
+    const made = await api.ok("POST", "/backups/schedules", { body: body() });
+    await api.ok("PUT", `/backups/schedules/${made.id}`, { body: { ...without, schedule: "45:03" } });
+    expect(await api.ok("GET", `/backups/schedules/${made.id}`)).toMatchObject({
+      schedule: "45:03",
+      timezone: "Europe/Berlin",
+    });
+    await api.ok("DELETE", `/backups/schedules/${made.id}`);
+  });
+
   it("Backup schedules: intervalType is one of HOURLY, DAILY, WEEKLY, MONTHLY", async () => {
     const res = await api.post("/backups/schedules", { body: body({ intervalType: "YEARLY" }) });
     expect(res.status).toBe(400);

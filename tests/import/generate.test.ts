@@ -356,13 +356,13 @@ describe("generateProgram", () => {
   diskOfferingId: "${CUSTOM}", // Custom
   size: 5,
 });`);
+    // its time zone, UTC, is the input's default: left out
     expect(index).toContain(`const backupWebDaily = new cim.BackupSchedule("web-daily", {
   adoptId: "bs-1",
   region,
   instanceId: instanceWeb.id,
   intervalType: "DAILY",
   schedule: "30:02",
-  timezone: "UTC",
 });`);
     // a cluster refers to its network and key pair; its version and offering are named in comments; the
     // autoscaler's bounds, not the worker count it set

@@ -99,7 +99,8 @@ export function create(ctx: BCtx) {
   const vmId = reqStr(b, "vmId");
   const intervalType = intervalOf(b);
   const schedule = reqStr(b, "schedule");
-  const timezone = str(b, "timezone") || "UTC";
+  // required, as CloudStack's createBackupSchedule has it (the spec does not say); an update keeps it when left out
+  const timezone = reqStr(b, "timezone");
   const vm = ctx.data.instances.get(ctx.owner, vmId);
   if (!vm) throw badRequest(`vmId ${vmId} is not an instance in region ${ctx.region.name}`);
   // CloudStack's configureBackupSchedule (BackupManagerImpl): a schedule needs the instance's backup offering.

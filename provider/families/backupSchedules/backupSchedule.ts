@@ -83,12 +83,14 @@ const misfit = (interval: Interval, schedule: string): string | undefined => {
 
 const sameText = (a: unknown, b: unknown) => String(a).toUpperCase() === String(b ?? "").toUpperCase();
 
+/** The time zone of a schedule the program gives none: sent, since the platform requires one (createBackupSchedule). */
+const DEFAULT_TIMEZONE = "UTC";
+
 const body = (i: { instanceId: string; intervalType: string; schedule: string; timezone?: string }) => ({
   vmId: i.instanceId,
   intervalType: i.intervalType,
   schedule: i.schedule,
-  // left out: the API's default on create; the schedule keeps its time zone on update
-  timezone: i.timezone,
+  timezone: i.timezone ?? DEFAULT_TIMEZONE,
 });
 
 export const backupSchedule = defineKind({
@@ -125,8 +127,9 @@ export const backupSchedule = defineKind({
       live: true,
     }),
     timezone: field(timeZone("the time zone of the schedule").optional(), {
-      doc: 'IANA time zone of the schedule, e.g. `"UTC"` or `"Europe/Berlin"` (the API\'s default, UTC, when left out).',
+      doc: 'IANA time zone of the schedule, e.g. `"UTC"` or `"Europe/Berlin"`; always sent, as the platform requires one.',
       change: "update",
+      default: DEFAULT_TIMEZONE,
       live: true,
     }),
   },

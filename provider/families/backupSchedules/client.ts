@@ -15,8 +15,8 @@ export const backupScheduleRequest = requestShape({
   /** Allowed values are not documented by the spec. */
   intervalType: required<string>(),
   schedule: required<string>(),
-  /** IANA time zone name, e.g. `UTC`. The spec does not say it is required: left out, the API's default
-   * applies on create (the emulator: UTC) and the schedule keeps its time zone on update. */
+  /** IANA time zone name, e.g. `UTC`. Required on create (CloudStack's createBackupSchedule; the spec does not
+   * say): cim.BackupSchedule always sends one. Left out of an update, the schedule keeps its time zone. */
   timezone: optional<string>(),
 });
 export type BackupScheduleInput = InputOf<typeof backupScheduleRequest>;
