@@ -68,6 +68,12 @@ export interface Imported {
 /** A kind's provider: the dynamic provider's calls, and the import of an id alone (the plugin's Read). */
 export type KindProvider<Ins = any, Outs = any> = pulumi.dynamic.ResourceProvider<Ins, Outs> & {
   imported(id: string, region: string | undefined): Promise<Imported>;
+  /**
+   * What state keeps of record `id`, read in the session's region, as the create of `inputs` that made it would
+   * have recorded it (the region included), or undefined when it is not there: what `pulumi-cim recover` records
+   * for an interrupted create.
+   */
+  recorded(s: Session, id: string, inputs: Recorded): Promise<Outs | undefined>;
 };
 
 /**
@@ -370,10 +376,10 @@ export function providerOf<F extends Fields, O extends Outputs>(
     );
     const live = await sharedRead(s, id, props);
     if (!live) return {};
-    return {
-      id,
-      props: outputsOf(kind, props, live, props.region as string | undefined, await liveTags(s, live)),
-    };
+    // a record state holds without its region (written so by an older recover) was just read in the API's default
+    // region: that region is recorded, so a later change of the default does not take the record for gone
+    const region = (props.region as string | undefined) ?? (await defaultRegion(s));
+    return { id, props: outputsOf(kind, props, live, region, await liveTags(s, live)) };
   }
 
   /**
@@ -643,5 +649,10 @@ export function providerOf<F extends Fields, O extends Outputs>(
     })),
     delete: surfaced((id, props) => remove(id, full(props))),
     imported: surfaced(importOf),
+    recorded: async (s, id, inputs) => {
+      const live = await getLive(s, id, inputs);
+      if (!live) return undefined;
+      return keptFrom(outputsOf(kind, inputs, live, s.region, await liveTags(s, live)), inputs);
+    },
   };
 }

@@ -183,14 +183,14 @@ export class Adapter {
     try {
       const made = await providerFor(kind.name).create(inputs);
       res.setId(made.id);
-      res.setProperties(toStruct(stored(kind, made.outs as Recorded, news.values), secretOutputs(kind)));
+      res.setProperties(toStruct(storedOutputs(kind, made.outs as Recorded, news.values), secretOutputs(kind)));
       return res;
     } catch (err) {
       if (!(err instanceof PartialStateError)) throw err;
       throw new InitFailedError(
         err.message,
         err.id,
-        toStruct(stored(kind, err.properties, news.values), secretOutputs(kind)),
+        toStruct(storedOutputs(kind, err.properties, news.values), secretOutputs(kind)),
         toStruct(news.values, [...secretInputs(kind), ...news.secrets]),
         err.reasons,
       );
@@ -213,7 +213,7 @@ export class Adapter {
       olds,
       withTimeout(news, "update", req.getTimeout()),
     );
-    res.setProperties(toStruct(stored(kind, made.outs as Recorded, news), secretOutputs(kind)));
+    res.setProperties(toStruct(storedOutputs(kind, made.outs as Recorded, news), secretOutputs(kind)));
     return res;
   }
 
@@ -299,7 +299,7 @@ export function withTimeout(values: Props, op: Operation, seconds: number): Prop
  * What state keeps: the outputs whole (the native SDK reads every output from state), with `timeouts` as the
  * program gave it (a limit from customTimeouts is not recorded), and without GIVEN (`withoutGiven`).
  */
-function stored(kind: Kind, outs: Recorded, given: Props): Recorded {
+export function storedOutputs(kind: Kind, outs: Recorded, given: Props): Recorded {
   const out = { ...withoutGiven(fullOutputs(kind, outs)) };
   if (given.timeouts === undefined) delete out.timeouts;
   else out.timeouts = given.timeouts;
