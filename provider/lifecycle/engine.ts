@@ -50,7 +50,7 @@ import { changesWatched, kindsGoneWith } from "./registry";
 import { awaitJob, defaultRegion, openSession, type Session, settle, type Waited } from "./session";
 import { recordTags } from "./tagClaims";
 import { changeTags, currentTags } from "./tagging";
-import { type Operation, withDefaults } from "./timeouts";
+import { deadlineSources, type Operation, withDefaults } from "./timeouts";
 import { type TagMap, tagsOf } from "./values";
 
 type Live = LiveRecord & Record<string, unknown>;
@@ -236,6 +236,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
     const region = await defaultRegion(s);
     s.region = region;
     s.subject = { name: nameOf(want) };
+    s.timeoutsFrom = deadlineSources(want);
     if (want.adoptId) return adopt(s, want, region);
     const what = { name: nameOf(want) };
     let accepted: Awaited<ReturnType<typeof api.create>>;
@@ -458,6 +459,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
       withDefaults(news.timeouts, kind.timeouts),
     );
     s.subject = { name: nameOf(olds), id };
+    s.timeoutsFrom = deadlineSources(news);
     watching(s, id, olds);
     try {
       const live = await settled(s, id, olds, "update", { shared: true });
@@ -481,6 +483,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
       withDefaults(props.timeouts, kind.timeouts),
     );
     s.subject = { name: nameOf(props), id };
+    s.timeoutsFrom = deadlineSources(props);
     watching(s, id, props);
     const ended = deleteBegins(kind.name);
     let live: Live | undefined;

@@ -4,7 +4,7 @@
 // waits for (the job and its command, the state it waits out), how long so far and its deadline.
 
 import { engineStatus } from "./engineLog";
-import type { Operation } from "./timeouts";
+import { type DeadlineSource, deadlineText, type Operation } from "./timeouts";
 
 /**
  * What a report names of the session that waits (a Session of session.ts, which reports its job waits through
@@ -13,6 +13,7 @@ import type { Operation } from "./timeouts";
 export interface Waiting {
   kind: string;
   timeouts: Record<Operation, number>;
+  timeoutsFrom?: Partial<Record<Operation, DeadlineSource>>;
   subject?: { name?: unknown; id?: string };
 }
 
@@ -63,7 +64,7 @@ export async function reporting<T>(
     if (now === undefined) return;
     const waitedS = Math.round((Date.now() - started) / 1000);
     void engineStatus(
-      `${subjectOf(s)}: ${op}: waiting for ${now} (${waitedS} s so far, up to ${limitS} s: timeouts.${op})`,
+      `${subjectOf(s)}: ${op}: waiting for ${now} (${waitedS} s so far, up to ${limitS} s: ${deadlineText(op, s.timeoutsFrom?.[op]).name})`,
     );
   }, progressEveryMs());
   timer.unref?.();

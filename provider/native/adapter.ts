@@ -17,7 +17,7 @@ import { diffRules, fullOutputs, isFailedRecord, updatePreview } from "../lifecy
 import { cancelRetries } from "../lifecycle/passingRefusal";
 import { GIVEN, RECOVERED, withGiven } from "../lifecycle/readInputs";
 import { defaultRegion, openSession } from "../lifecycle/session";
-import type { Operation } from "../lifecycle/timeouts";
+import { DEADLINE_FROM, type DeadlineSource, type Operation } from "../lifecycle/timeouts";
 import { without } from "../lifecycle/values";
 import { checkResponse, fromStruct, type Props, plain, toStruct, UNKNOWN } from "./wire";
 
@@ -183,7 +183,9 @@ export class Adapter {
     try {
       const made = await providerFor(kind.name).create(inputs);
       res.setId(made.id);
-      res.setProperties(toStruct(storedOutputs(kind, made.outs as Recorded, news.values), secretOutputs(kind)));
+      res.setProperties(
+        toStruct(storedOutputs(kind, made.outs as Recorded, news.values), secretOutputs(kind)),
+      );
       return res;
     } catch (err) {
       if (!(err instanceof PartialStateError)) throw err;
@@ -286,13 +288,15 @@ export class Adapter {
 
 /**
  * The program's customTimeouts (the request's `timeout`, seconds; 0: none) as the operation's limit, under the
- * `timeouts` input: what the input says for the operation wins, as on the dynamic path.
+ * `timeouts` input: what the input says for the operation wins, as on the dynamic path. The values say where the
+ * deadline comes from (DEADLINE_FROM), which messages name.
  */
 export function withTimeout(values: Props, op: Operation, seconds: number): Props {
-  if (!(seconds > 0)) return values;
   const given = values.timeouts && typeof values.timeouts === "object" ? (values.timeouts as Props) : {};
-  if (given[op] !== undefined && given[op] !== null) return values;
-  return { ...values, timeouts: { ...given, [op]: Math.round(seconds * 1000) } };
+  const from = (source: DeadlineSource) => ({ [DEADLINE_FROM]: { [op]: source } });
+  if (given[op] !== undefined && given[op] !== null) return { ...values, ...from("timeouts") };
+  if (!(seconds > 0)) return { ...values, ...from("default") };
+  return { ...values, timeouts: { ...given, [op]: Math.round(seconds * 1000) }, ...from("customTimeouts") };
 }
 
 /**

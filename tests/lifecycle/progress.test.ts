@@ -4,7 +4,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { providerFor } from "../../provider";
-import { type AcceptedMutation, ConflictError, type Job, JobFailedError } from "../../provider/client";
+import {
+  type AcceptedMutation,
+  ConflictError,
+  type Job,
+  JobFailedError,
+  WaitTimeoutError,
+} from "../../provider/client";
 import { captureStatus } from "../../provider/lifecycle/engineLog";
 import { whileRefused } from "../../provider/lifecycle/passingRefusal";
 import { PROGRESS_EVERY_MS, reporting } from "../../provider/lifecycle/progress";
@@ -72,6 +78,46 @@ describe("progress of long waits (fake timers)", () => {
     expect(messages.length).toBe(after);
   });
 
+  it("a deadline is named by where it comes from: customTimeouts on the plugin, the timeouts input, or the default", async () => {
+    vi.useFakeTimers();
+    const cases = [
+      [
+        "customTimeouts",
+        "customTimeouts.create",
+        `The deadline is the resource's customTimeouts.create (the option) (now 60 s); raise customTimeouts.create, e.g. customTimeouts: { create: "30m" }`,
+      ],
+      [
+        "timeouts",
+        "timeouts.create",
+        `The deadline is the resource's timeouts.create (now 60 s); raise it, e.g. timeouts: { create: "30m" }.`,
+      ],
+      [
+        "default",
+        "the default for create",
+        "The deadline is the default for create, neither timeouts.create nor customTimeouts.create being given (now 60 s)",
+      ],
+    ] as const;
+    for (const [from, name, said] of cases) {
+      messages.length = 0;
+      const s = fakeSession(() => ({ status: "running", command: "createVolume" }) as Job);
+      s.timeouts.create = 60_000;
+      s.timeoutsFrom = { create: from };
+      // the client's waiter gives up at the deadline it is given
+      s.client = {
+        jobs: {
+          wait: (_a: AcceptedMutation, o: { timeoutMs: number }) =>
+            new Promise((_, reject) =>
+              setTimeout(() => reject(new WaitTimeoutError("job-7", o.timeoutMs, "running")), o.timeoutMs),
+            ),
+        },
+      } as never;
+      const failed = expect(awaitJob(s, { jobId: "job-7" }, "create")).rejects.toThrow(said);
+      await vi.advanceTimersByTimeAsync(61_000);
+      await failed;
+      expect(messages[0]).toMatch(new RegExp(`up to 60 s: ${name}\\)$`));
+    }
+  });
+
   it("a delete's settle wait says destroy takes a raised timeout from the state, after an up records it", async () => {
     vi.useFakeTimers();
     const s = fakeSession(() => undefined);
@@ -83,7 +129,7 @@ describe("progress of long waits (fake timers)", () => {
       (st) => st === "Stopping",
     );
     const failed = expect(waiting).rejects.toThrow(
-      /still Stopping after waiting 15 s for an earlier operation to finish; raise timeouts\.delete \(or customTimeouts\.delete\), which pulumi destroy takes from the state once a pulumi up has recorded it, or run again later\./,
+      /still Stopping after waiting 15 s for an earlier operation to finish; the deadline is the resource.s timeouts\.delete, or its customTimeouts\.delete where timeouts leaves it out: raise it, e\.g\. timeouts: { delete: "30m" } \(pulumi destroy takes it from the state once a pulumi up has recorded it\), or run again later\./,
     );
     await vi.advanceTimersByTimeAsync(20_000);
     await failed;
@@ -214,7 +260,7 @@ describe("progress of a slow job (emulator)", () => {
     expect(messages.length).toBeGreaterThanOrEqual(3);
     expect(messages[0]).toMatch(
       new RegExp(
-        `^cim:Instance "slow-1" \\(id ${made.id}\\): delete: waiting for job [0-9a-f-]{36} \\((destroyVirtualMachine|instance\\.destroy), running\\) \\(\\d+ s so far, up to 1200 s: timeouts\\.delete\\)$`,
+        `^cim:Instance "slow-1" \\(id ${made.id}\\): delete: waiting for job [0-9a-f-]{36} \\((destroyVirtualMachine|instance\\.destroy), running\\) \\(\\d+ s so far, up to 1200 s: the default for delete\\)$`,
       ),
     );
   }, 60_000);
