@@ -569,6 +569,14 @@ export function providerOf<F extends Fields, O extends Outputs>(
     };
   }
 
+  /** Whether record `id` is gone, as one read for the diff finds (false when it cannot be read now). */
+  const goneAlready = async (id: string, olds: Recorded) => {
+    const read = await readForCheck(kind.name, olds.region as string | undefined, async (s) => ({
+      live: await getLive(s, id, olds),
+    }));
+    return read !== undefined && read.live === undefined;
+  };
+
   const kept = (outs: Recorded) => compactOutputs(kind, outs) as OutputsOf<F, O>;
   /** What state keeps of what create or update made from the checked `inputs` (readInputs.ts: withGiven). */
   const keptFrom = (outs: Recorded, inputs: Recorded) =>
@@ -617,14 +625,23 @@ export function providerOf<F extends Fields, O extends Outputs>(
             )
           : undefined;
       if (notice) await engineWarning(`cim:${kind.name}${name} (id ${id}): ${notice}`);
+      const failed = isFailedRecord(kind, olds) && d.replaces.includes("state");
+      const deletesFirst = d.replaces.length > 0 && d.deleteBeforeReplace === true;
+      // a delete-before-replace whose run ended between the delete and the replacement's create leaves the record
+      // in state, already deleted: this up makes the replacement alone, and says only that
+      const gone = (failed || deletesFirst) && (await goneAlready(id, olds));
+      if (gone)
+        await engineInfo(
+          `cim:${kind.name}${name} (id ${id}) is gone already (deleted by an earlier run that ended before making its replacement, or outside this program): this up deletes nothing and makes its replacement`,
+        );
       // replaced for its state alone, the diff shows no more than the state going: say why
-      if (isFailedRecord(kind, olds) && d.replaces.includes("state"))
+      else if (failed)
         await engineInfo(
           `cim:${kind.name}${name} (id ${id}) is in state ${olds.state} (a create that failed leaves it so): it cannot be repaired, so this up replaces it`,
         );
       // a replacement that deletes first leaves a gap `pulumi preview --diff` does not show (it lists no delete
       // step, and no info line): a warning says it, and why, in every view
-      if (d.replaces.length && d.deleteBeforeReplace)
+      if (deletesFirst && !gone)
         await engineWarning(
           `cim:${kind.name}${name} (id ${id}): this up deletes it first, then makes its replacement, since ${d.deletesFirstWhy ?? "the new one takes what it holds, which two cannot hold at once"}: until the replacement is made, neither exists`,
         );
