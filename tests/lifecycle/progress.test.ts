@@ -68,9 +68,14 @@ describe("progress of long waits (fake timers)", () => {
     status = "success";
     await vi.advanceTimersByTimeAsync(5_000);
     await waiting;
-    expect(messages.length).toBe(Math.floor(65_000 / PROGRESS_EVERY_MS));
+    expect(messages.length).toBe(Math.floor(65_000 / PROGRESS_EVERY_MS) + 1);
     expect(messages[0]).toBe(
       `cim:Instance "web-1" (id 0b7d6c1e-0000-4000-8000-000000000001): delete: waiting for job job-42 (destroyVirtualMachine, running) (${PROGRESS_EVERY_MS / 1000} s so far, up to 1200 s: timeouts.delete)`,
+    );
+    // the last says the wait ended, so the resource's line (the engine shows its last status beside "deleted") does
+    // not go on saying it waits
+    expect(messages.at(-1)).toBe(
+      'cim:Instance "web-1" (id 0b7d6c1e-0000-4000-8000-000000000001): delete: done waiting for job job-42 (destroyVirtualMachine, success) (70 s)',
     );
     // nothing after the wait ended
     const after = messages.length;
@@ -148,9 +153,12 @@ describe("progress of long waits (fake timers)", () => {
     const failed = expect(waiting).rejects.toThrow(/still Stopping after waiting 50 s/);
     await vi.advanceTimersByTimeAsync(60_000);
     await failed;
-    expect(messages.length).toBe(Math.floor(50_000 / PROGRESS_EVERY_MS));
+    expect(messages.length).toBe(Math.floor(50_000 / PROGRESS_EVERY_MS) + 1);
     expect(messages[0]).toContain(
       'cim:Instance "web-1" (id 0b7d6c1e-0000-4000-8000-000000000001): update: waiting for an earlier operation to finish (state Stopping)',
+    );
+    expect(messages.at(-1)).toMatch(
+      /: update: done waiting for an earlier operation to finish \(state Stopping\) \(50 s\)$/,
     );
     const after = messages.length;
     await vi.advanceTimersByTimeAsync(120_000);
@@ -212,7 +220,9 @@ describe("progress of long waits (fake timers)", () => {
     await expect(done).resolves.toBe(8);
     // the first attempt's job reports for itself; after its failure, one line says why the run waits
     expect(messages[0]).toMatch(/: delete: waiting for job j1 \(deleteNetwork, running\) \(20 s so far/);
-    const later = messages.slice(1);
+    // (each wait's end is said too: the last status the engine shows beside the outcome is that)
+    expect(messages.at(-1)).toMatch(/: delete: done waiting for /);
+    const later = messages.slice(1).filter((m) => !/: done waiting for /.test(m));
     expect(later.length).toBeGreaterThan(5);
     for (const m of later)
       expect(m).toMatch(
