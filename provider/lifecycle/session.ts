@@ -9,6 +9,7 @@ import { jobCommandOf } from "../client/jobHistory";
 import { PollDeadline, poll } from "../client/waiter";
 import { clientSettings, missingSettingsAdvice, type ProviderConfig, providerConfig } from "../config";
 import { reporting } from "./progress";
+import { rememberRegions } from "./regionNames";
 import { type DeadlineSource, deadlineText, type Operation, resolveTimeouts } from "./timeouts";
 
 export interface Session {
@@ -235,7 +236,10 @@ export async function defaultRegion(s: Session): Promise<string | undefined> {
   const hit = defaults.get(key);
   if (hit && Date.now() - hit.at < 60_000) return hit.id;
   const id = s.client.catalogue.regions().then(
-    (regions) => apiDefaultRegion(regions)?.id,
+    (regions) => {
+      rememberRegions(regions); // what messages name the region by, should the API stop answering
+      return apiDefaultRegion(regions)?.id;
+    },
     () => undefined,
   );
   defaults.set(key, { at: Date.now(), id });
