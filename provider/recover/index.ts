@@ -12,18 +12,16 @@
 
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { providerFor } from "..";
 import { CimClient } from "../client";
-import { apiDefaultRegion } from "../client/defaultRegion";
 import { clientSettings } from "../config";
 import { loadConfig } from "../doctor/config";
 import { readOrGone } from "../lifecycle/errors";
 import { resolveTimeouts } from "../lifecycle/timeouts";
 import { importDeployment, type PulumiRunner, runPulumi } from "../migrate";
 import type { ExportedStack } from "../migrate/state";
-import { storedOutputs } from "../native/adapter";
 import { EMPTY_METADATA, repairEmptyMetadata } from "./checkpointFile";
 import { type Candidate, CannotLook, type Lookup, lookUp, regionOf, sameRecord, windowHours } from "./match";
+import { recordedOutputs } from "./outputs";
 import { applyResolutions, type PendingCreate, type Resolution, readCheckpoint } from "./pending";
 
 export const RECOVER_USAGE = `usage: pulumi-cim recover [--stack NAME] [--cwd DIR] [--id URN=ID]... [--hours N] [--yes]
@@ -336,34 +334,6 @@ async function dropStaleCreates(
     d.verdict = "none";
   }
 }
-
-/**
- * What state keeps of record `id`, as the interrupted create would have recorded it (provider/lifecycle/engine.ts:
- * recorded): read in the region the create was sent to, that region's id recorded whether the program named it or
- * the API's default was meant (as a create records it), on the create's path. Undefined when the record cannot be
- * read now: the inputs stand for the outputs until the refresh after reads it.
- */
-async function recordedOutputs(client: CimClient, p: PendingCreate, id: string, defaultRegion?: string) {
-  const region = regionOf(p, defaultRegion) ?? (await apiRegion(client));
-  const s = {
-    kind: p.kind.name,
-    client: client.withRegion(region),
-    region,
-    timeouts: resolveTimeouts(undefined),
-  };
-  const outs = await providerFor(p.kind.name)
-    .recorded(s, id, p.inputs)
-    .catch(() => undefined);
-  if (!outs) return undefined;
-  return p.path === "native" ? storedOutputs(p.kind, outs, p.inputs) : outs;
-}
-
-/** The API's default region's id (primary, else first active), as a create that names none records it. */
-const apiRegion = (client: CimClient) =>
-  client.catalogue.regions().then(
-    (regions) => apiDefaultRegion(regions)?.id,
-    () => undefined,
-  );
 
 /** Record `id` of the pending create's kind in its region (undefined when it is not there). */
 async function readRecord(client: CimClient, p: PendingCreate, id: string, defaultRegion?: string) {
