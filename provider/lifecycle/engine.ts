@@ -59,7 +59,7 @@ import {
 } from "./session";
 import { recordTags } from "./tagClaims";
 import { applyTags, changeTags, currentTags, removesTags } from "./tagging";
-import { type Operation, withDefaults } from "./timeouts";
+import { deadlineSources, type Operation, withDefaults } from "./timeouts";
 import { type TagMap, tagsOf } from "./values";
 
 type Live = LiveRecord & Record<string, unknown>;
@@ -77,6 +77,12 @@ export interface Imported {
 /** A kind's provider: the dynamic provider's calls, and the import of an id alone (the plugin's Read). */
 export type KindProvider<Ins = any, Outs = any> = pulumi.dynamic.ResourceProvider<Ins, Outs> & {
   imported(id: string, region: string | undefined): Promise<Imported>;
+  /**
+   * What state keeps of record `id`, read in the session's region, as the create of `inputs` that made it would
+   * have recorded it (the region included), or undefined when it is not there: what `pulumi-cim recover` records
+   * for an interrupted create.
+   */
+  recorded(s: Session, id: string, inputs: Recorded): Promise<Outs | undefined>;
 };
 
 /**
@@ -246,6 +252,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
     const region = await defaultRegion(s);
     s.region = region;
     s.subject = { name: nameOf(want) };
+    s.timeoutsFrom = deadlineSources(want);
     const what = { name: nameOf(want) };
     const unpinned = region === undefined && unpinnedWhy(s, await describe(s, what));
     if (unpinned) await engineWarning(unpinned);
@@ -399,10 +406,10 @@ export function providerOf<F extends Fields, O extends Outputs>(
     );
     const live = await sharedRead(s, id, props);
     if (!live) return {};
-    return {
-      id,
-      props: outputsOf(kind, props, live, props.region as string | undefined, await liveTags(s, live)),
-    };
+    // a record state holds without its region (written so by an older recover) was just read in the API's default
+    // region: that region is recorded, so a later change of the default does not take the record for gone
+    const region = (props.region as string | undefined) ?? (await defaultRegion(s));
+    return { id, props: outputsOf(kind, props, live, region, await liveTags(s, live)) };
   }
 
   /**
@@ -481,6 +488,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
       withDefaults(news.timeouts, kind.timeouts),
     );
     s.subject = { name: nameOf(olds), id };
+    s.timeoutsFrom = deadlineSources(news);
     watching(s, id, olds);
     try {
       const live = await settled(s, id, olds, "update", { shared: true });
@@ -504,6 +512,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
       withDefaults(props.timeouts, kind.timeouts),
     );
     s.subject = { name: nameOf(props), id };
+    s.timeoutsFrom = deadlineSources(props);
     watching(s, id, props);
     const ended = deleteBegins(kind.name);
     let live: Live | undefined;
@@ -589,6 +598,14 @@ export function providerOf<F extends Fields, O extends Outputs>(
     };
   }
 
+  /** Whether record `id` is gone, as one read for the diff finds (false when it cannot be read now). */
+  const goneAlready = async (id: string, olds: Recorded) => {
+    const read = await readForCheck(kind.name, olds.region as string | undefined, async (s) => ({
+      live: await getLive(s, id, olds),
+    }));
+    return read !== undefined && read.live === undefined;
+  };
+
   const kept = (outs: Recorded) => compactOutputs(kind, outs) as OutputsOf<F, O>;
   /** What state keeps of what create or update made from the checked `inputs` (readInputs.ts: withGiven). */
   const keptFrom = (outs: Recorded, inputs: Recorded) =>
@@ -637,14 +654,23 @@ export function providerOf<F extends Fields, O extends Outputs>(
             )
           : undefined;
       if (notice) await engineWarning(`cim:${kind.name}${name} (id ${id}): ${notice}`);
+      const failed = isFailedRecord(kind, olds) && d.replaces.includes("state");
+      const deletesFirst = d.replaces.length > 0 && d.deleteBeforeReplace === true;
+      // a delete-before-replace whose run ended between the delete and the replacement's create leaves the record
+      // in state, already deleted: this up makes the replacement alone, and says only that
+      const gone = (failed || deletesFirst) && (await goneAlready(id, olds));
+      if (gone)
+        await engineInfo(
+          `cim:${kind.name}${name} (id ${id}) is gone already (deleted by an earlier run that ended before making its replacement, or outside this program): this up deletes nothing and makes its replacement`,
+        );
       // replaced for its state alone, the diff shows no more than the state going: say why
-      if (isFailedRecord(kind, olds) && d.replaces.includes("state"))
+      else if (failed)
         await engineInfo(
           `cim:${kind.name}${name} (id ${id}) is in state ${olds.state} (a create that failed leaves it so): it cannot be repaired, so this up replaces it`,
         );
       // a replacement that deletes first leaves a gap `pulumi preview --diff` does not show (it lists no delete
       // step, and no info line): a warning says it, and why, in every view
-      if (d.replaces.length && d.deleteBeforeReplace)
+      if (deletesFirst && !gone)
         await engineWarning(
           `cim:${kind.name}${name} (id ${id}): this up deletes it first, then makes its replacement, since ${d.deletesFirstWhy ?? "the new one takes what it holds, which two cannot hold at once"}: until the replacement is made, neither exists`,
         );
@@ -672,5 +698,10 @@ export function providerOf<F extends Fields, O extends Outputs>(
     })),
     delete: surfaced((id, props) => remove(id, full(props))),
     imported: surfaced(importOf),
+    recorded: async (s, id, inputs) => {
+      const live = await getLive(s, id, inputs);
+      if (!live) return undefined;
+      return keptFrom(outputsOf(kind, inputs, live, s.region, await liveTags(s, live)), inputs);
+    },
   };
 }

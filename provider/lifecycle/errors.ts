@@ -12,23 +12,14 @@ import {
   where,
 } from "../client";
 import { engineWarning } from "./engineLog";
+import { regionNameOf } from "./regionNames";
 import { type Session, unfollowedJobOf } from "./session";
 import { compact } from "./values";
-
-const regionNames = new Map<string, Promise<string | undefined>>();
 
 /** "de-fra-1 (8d3c…)" when the API lists regions, else the uuid; "the API default region" when none. */
 export async function regionLabel(s: Session, region: string | undefined): Promise<string> {
   if (!region) return "the API default region";
-  let name = regionNames.get(region);
-  if (!name) {
-    name = s.client.catalogue
-      .regions({ timeoutMs: 5_000 })
-      .then((rs) => rs.find((r) => r.id === region)?.name)
-      .catch(() => undefined);
-    regionNames.set(region, name);
-  }
-  const n = await name;
+  const n = await regionNameOf(s.client, region);
   return n ? `${n} (${region})` : region;
 }
 

@@ -11,7 +11,7 @@ import { notes } from "./deploymentShared";
 import { describe, ResourceError } from "./errors";
 import { reporting } from "./progress";
 import { pollSchedule, type Session } from "./session";
-import type { Operation } from "./timeouts";
+import { deadlineText, type Operation } from "./timeouts";
 
 /** What a kind says of a refusal that passes: what the delete waits for, and what to do if it lasts. */
 export interface PassingRefusal {
@@ -93,7 +93,7 @@ export async function whileRefused<T>(
       const left = deadline - Date.now();
       if (left <= 0)
         throw new ResourceError(
-          `${await describe(s, s.subject ?? {})}: ${op} failed: the platform still refuses it after ${Math.round(s.timeouts[op] / 1000)} s of waiting for ${last.why.waitsFor} (timeouts.${op}): ${refusalText(last.err)}. ${last.why.advice}`,
+          `${await describe(s, s.subject ?? {})}: ${op} failed: the platform still refuses it after ${Math.round(s.timeouts[op] / 1000)} s of waiting for ${last.why.waitsFor} (${deadlineText(op, s.timeoutsFrom?.[op]).name}): ${refusalText(last.err)}. ${last.why.advice}`,
           last.err,
         );
       try {

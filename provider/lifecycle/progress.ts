@@ -4,7 +4,7 @@
 // waits for (the job and its command, the state it waits out), how long so far and its deadline.
 
 import { engineStatus } from "./engineLog";
-import type { Operation } from "./timeouts";
+import { type DeadlineSource, deadlineText, type Operation } from "./timeouts";
 
 /**
  * What a report names of the session that waits (a Session of session.ts, which reports its job waits through
@@ -13,6 +13,7 @@ import type { Operation } from "./timeouts";
 export interface Waiting {
   kind: string;
   timeouts: Record<Operation, number>;
+  timeoutsFrom?: Partial<Record<Operation, DeadlineSource>>;
   subject?: { name?: unknown; id?: string };
 }
 
@@ -42,7 +43,8 @@ const waitsOf = new WeakMap<Waiting, (() => string | undefined)[]>();
  * <m> s: timeouts.<op>)`. `what` is read at each report, so it can say the latest status. Waits nest (a delete
  * retried while the platform refuses it waits for each attempt's job): a wait within another reports only while
  * the enclosing ones have nothing to say (their `what` gives undefined), so one line says why the run waits. Reports
- * stop with the wait, however it ends; a report that cannot be shown never fails the wait.
+ * stop with the wait, however it ends, with one that says it ended; a report that cannot be shown never fails the
+ * wait.
  */
 export async function reporting<T>(
   s: Waiting,
@@ -56,14 +58,16 @@ export async function reporting<T>(
   const waits = waitsOf.get(s) ?? [];
   waitsOf.set(s, waits);
   waits.push(text);
+  let reported: string | undefined;
   const timer = setInterval(() => {
     // the waits begun before this one and still under way enclose it
     if (waits.slice(0, waits.indexOf(text)).some((t) => t() !== undefined)) return;
     const now = text();
     if (now === undefined) return;
     const waitedS = Math.round((Date.now() - started) / 1000);
+    reported = now;
     void engineStatus(
-      `${subjectOf(s)}: ${op}: waiting for ${now} (${waitedS} s so far, up to ${limitS} s: timeouts.${op})`,
+      `${subjectOf(s)}: ${op}: waiting for ${now} (${waitedS} s so far, up to ${limitS} s: ${deadlineText(op, s.timeoutsFrom?.[op]).name})`,
     );
   }, progressEveryMs());
   timer.unref?.();
@@ -73,5 +77,11 @@ export async function reporting<T>(
     clearInterval(timer);
     const at = waits.indexOf(text);
     if (at >= 0) waits.splice(at, 1);
+    // the engine shows a resource's last status beside its outcome ("created (30s)"): a wait that reported says it
+    // ended, so that line does not go on saying it waits
+    if (reported !== undefined)
+      void engineStatus(
+        `${subjectOf(s)}: ${op}: done waiting for ${text() ?? reported} (${Math.round((Date.now() - started) / 1000)} s)`,
+      );
   }
 }

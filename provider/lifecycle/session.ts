@@ -9,7 +9,8 @@ import { jobCommandOf } from "../client/jobHistory";
 import { PollDeadline, poll } from "../client/waiter";
 import { clientSettings, missingSettingsAdvice, type ProviderConfig, providerConfig } from "../config";
 import { reporting } from "./progress";
-import { type Operation, resolveTimeouts } from "./timeouts";
+import { rememberRegions } from "./regionNames";
+import { type DeadlineSource, deadlineText, type Operation, resolveTimeouts } from "./timeouts";
 
 export interface Session {
   kind: string;
@@ -17,6 +18,8 @@ export interface Session {
   /** The region uuid every call of this resource uses (undefined: the API default region). */
   region?: string;
   timeouts: Record<Operation, number>;
+  /** Where each deadline comes from, for messages (unset: the timeouts input, or customTimeouts). */
+  timeoutsFrom?: Partial<Record<Operation, DeadlineSource>>;
   /**
    * Waits on the resource's own record until no operation is under way on it, within the operation's
    * timeout: what a job wait falls back to when the platform has no record of the job (the engine sets it
@@ -169,10 +172,11 @@ export async function awaitJob(
     // the API took the work: a failure to follow it (the API unreachable, the token expired) is not the work's
     if (!(err instanceof WaitTimeoutError) && !(err instanceof JobFailedError))
       unfollowedJobs.set(err as object, about());
-    // Name what sets the deadline: the resource's `timeouts.<operation>`, else its customTimeouts (both paths
-    // take the option as the input's default, so the provider cannot tell which one the program wrote).
+    // Name what sets the deadline: the plugin is told whether the request's customTimeouts set it; the dynamic
+    // path folds the option into the timeouts input, so there it is one or the other.
     if (err instanceof WaitTimeoutError) {
-      err.message = `${err.message} The deadline is the resource's timeouts.${op}, or its customTimeouts.${op} where timeouts leaves it out (now ${Math.round(s.timeouts[op] / 1000)} s); raise it, e.g. timeouts: { ${op}: "30m" }.`;
+      const d = deadlineText(op, s.timeoutsFrom?.[op]);
+      err.message = `${err.message} The deadline is ${d.long} (now ${Math.round(s.timeouts[op] / 1000)} s); ${d.raise}.`;
     }
     throw err;
   }
@@ -233,8 +237,9 @@ export async function settle<T extends { state?: string }>(
     );
   } catch (err) {
     if (!(err instanceof PollDeadline)) throw err;
+    const d = deadlineText(op, s.timeoutsFrom?.[op]);
     throw new Error(
-      `cim:${s.kind}: still ${last?.state} after waiting ${Math.round(s.timeouts[op] / 1000)} s for an earlier operation to finish; raise timeouts.${op} (or customTimeouts.${op})${op === "delete" ? ", which pulumi destroy takes from the state once a pulumi up has recorded it," : ""} or run again later.`,
+      `cim:${s.kind}: still ${last?.state} after waiting ${Math.round(s.timeouts[op] / 1000)} s for an earlier operation to finish; the deadline is ${d.long}: ${d.raise}${op === "delete" ? " (pulumi destroy takes it from the state once a pulumi up has recorded it)" : ""}, or run again later.`,
     );
   }
 }
@@ -257,7 +262,10 @@ export async function defaultRegion(s: Session): Promise<string | undefined> {
     id: Promise.resolve(undefined),
   };
   entry.id = s.client.catalogue.regions().then(
-    (regions) => apiDefaultRegion(regions)?.id,
+    (regions) => {
+      rememberRegions(regions); // what messages name the region by, should the API stop answering
+      return apiDefaultRegion(regions)?.id;
+    },
     (err) => {
       entry.failed = err;
       return undefined;

@@ -81,3 +81,63 @@ export function formatDuration(ms: number): string {
   if (ms % 1_000 === 0) return `${ms / 1_000}s`;
   return `${ms}ms`;
 }
+
+/**
+ * Where an operation's deadline comes from: the program's `timeouts` input, Pulumi's `customTimeouts` option (the
+ * plugin is given it apart), the kind's default (neither given), or, on the dynamic path, where the SDK folds
+ * customTimeouts into the `timeouts` input, either of the two (`given`).
+ */
+export type DeadlineSource = "timeouts" | "customTimeouts" | "given" | "default";
+
+/** The hidden input the plugin adds to an operation's inputs: where its deadline comes from (DeadlineSource). */
+export const DEADLINE_FROM = "__deadlineFrom";
+
+/** Where the deadline of `op` comes from for a resource of inputs (or old outputs) `rec`. */
+export function deadlineSource(rec: Record<string, unknown>, op: Operation): DeadlineSource {
+  const marked = rec[DEADLINE_FROM];
+  if (marked && typeof marked === "object" && op in marked)
+    return (marked as Record<Operation, DeadlineSource>)[op];
+  const t = rec.timeouts;
+  const given = t && typeof t === "object" ? (t as Record<string, unknown>)[op] : undefined;
+  return given === undefined || given === null ? "default" : "given";
+}
+
+/** Where each operation's deadline comes from for a resource of inputs (or old outputs) `rec`. */
+export const deadlineSources = (rec: Record<string, unknown>): Record<Operation, DeadlineSource> => ({
+  create: deadlineSource(rec, "create"),
+  update: deadlineSource(rec, "update"),
+  delete: deadlineSource(rec, "delete"),
+});
+
+/**
+ * What messages say of the deadline of `op`: `name`, short (a progress line's "up to 60 s: <name>"); `long`, what the
+ * deadline is (an error's "The deadline is <long>"); `raise`, how to give a longer one.
+ */
+export function deadlineText(
+  op: Operation,
+  from: DeadlineSource | undefined,
+): { name: string; long: string; raise: string } {
+  const example = `e.g. timeouts: { ${op}: "30m" }`;
+  switch (from) {
+    case "customTimeouts":
+      return {
+        name: `customTimeouts.${op}`,
+        long: `the resource's customTimeouts.${op} (the option)`,
+        raise: `raise customTimeouts.${op}, e.g. customTimeouts: { ${op}: "30m" } (or set the timeouts input, which wins over it)`,
+      };
+    case "timeouts":
+      return { name: `timeouts.${op}`, long: `the resource's timeouts.${op}`, raise: `raise it, ${example}` };
+    case "default":
+      return {
+        name: `the default for ${op}`,
+        long: `the default for ${op}, neither timeouts.${op} nor customTimeouts.${op} being given`,
+        raise: `give a longer one, ${example} (or the customTimeouts option)`,
+      };
+    default:
+      return {
+        name: `timeouts.${op}`,
+        long: `the resource's timeouts.${op}, or its customTimeouts.${op} where timeouts leaves it out`,
+        raise: `raise it, ${example}`,
+      };
+  }
+}

@@ -17,7 +17,7 @@ import { diffRules, fullOutputs, isFailedRecord, updatePreview } from "../lifecy
 import { cancelRetries } from "../lifecycle/passingRefusal";
 import { GIVEN, RECOVERED, withGiven } from "../lifecycle/readInputs";
 import { defaultRegion, openSession } from "../lifecycle/session";
-import type { Operation } from "../lifecycle/timeouts";
+import { DEADLINE_FROM, type DeadlineSource, type Operation } from "../lifecycle/timeouts";
 import { without } from "../lifecycle/values";
 import { checkResponse, fromStruct, type Props, plain, toStruct, UNKNOWN } from "./wire";
 
@@ -184,14 +184,16 @@ export class Adapter {
     try {
       const made = await providerFor(kind.name).create(inputs);
       res.setId(made.id);
-      res.setProperties(toStruct(stored(kind, made.outs as Recorded, news.values), secretOutputs(kind)));
+      res.setProperties(
+        toStruct(storedOutputs(kind, made.outs as Recorded, news.values), secretOutputs(kind)),
+      );
       return res;
     } catch (err) {
       if (!(err instanceof PartialStateError)) throw err;
       throw new InitFailedError(
         err.message,
         err.id,
-        toStruct(stored(kind, err.properties, news.values), secretOutputs(kind)),
+        toStruct(storedOutputs(kind, err.properties, news.values), secretOutputs(kind)),
         toStruct(news.values, [...secretInputs(kind), ...news.secrets]),
         err.reasons,
       );
@@ -214,7 +216,7 @@ export class Adapter {
       olds,
       withTimeout(news, "update", req.getTimeout()),
     );
-    res.setProperties(toStruct(stored(kind, made.outs as Recorded, news), secretOutputs(kind)));
+    res.setProperties(toStruct(storedOutputs(kind, made.outs as Recorded, news), secretOutputs(kind)));
     return res;
   }
 
@@ -298,20 +300,22 @@ export function defaultName(urn: string, olds: Props): string | undefined {
 
 /**
  * The program's customTimeouts (the request's `timeout`, seconds; 0: none) as the operation's limit, under the
- * `timeouts` input: what the input says for the operation wins, as on the dynamic path.
+ * `timeouts` input: what the input says for the operation wins, as on the dynamic path. The values say where the
+ * deadline comes from (DEADLINE_FROM), which messages name.
  */
 export function withTimeout(values: Props, op: Operation, seconds: number): Props {
-  if (!(seconds > 0)) return values;
   const given = values.timeouts && typeof values.timeouts === "object" ? (values.timeouts as Props) : {};
-  if (given[op] !== undefined && given[op] !== null) return values;
-  return { ...values, timeouts: { ...given, [op]: Math.round(seconds * 1000) } };
+  const from = (source: DeadlineSource) => ({ [DEADLINE_FROM]: { [op]: source } });
+  if (given[op] !== undefined && given[op] !== null) return { ...values, ...from("timeouts") };
+  if (!(seconds > 0)) return { ...values, ...from("default") };
+  return { ...values, timeouts: { ...given, [op]: Math.round(seconds * 1000) }, ...from("customTimeouts") };
 }
 
 /**
  * What state keeps: the outputs whole (the native SDK reads every output from state), with `timeouts` as the
  * program gave it (a limit from customTimeouts is not recorded), and without GIVEN (`withoutGiven`).
  */
-function stored(kind: Kind, outs: Recorded, given: Props): Recorded {
+export function storedOutputs(kind: Kind, outs: Recorded, given: Props): Recorded {
   const out = { ...withoutGiven(fullOutputs(kind, outs)) };
   if (given.timeouts === undefined) delete out.timeouts;
   else out.timeouts = given.timeouts;

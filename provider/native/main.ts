@@ -5,6 +5,7 @@
 
 import { shareWithDeployment } from "../lifecycle/deploymentShared";
 import type { Functions } from "./adapter";
+import { endWhenOrphaned } from "./orphan";
 import { serve } from "./server";
 
 let lookups: Functions | undefined;
@@ -27,10 +28,12 @@ async function main(): Promise<void> {
   shareWithDeployment();
   const served = await serve({ functions: lazyFunctions });
   process.stdout.write(`${served.port}\n`);
-  // The engine ends the plugin when it is done with it; a closed stdin or a signal ends it as well.
+  // The engine ends the plugin when it is done with it (a signal); an engine gone without doing so (its CLI killed
+  // with SIGKILL) ends it too (orphan.ts).
   const stop = () => void served.close().then(() => process.exit(0));
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+  endWhenOrphaned(process.argv[2], stop);
 }
 
 main().catch((err) => {

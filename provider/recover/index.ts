@@ -21,6 +21,7 @@ import { importDeployment, type PulumiRunner, runPulumi } from "../migrate";
 import type { ExportedStack } from "../migrate/state";
 import { EMPTY_METADATA, repairEmptyMetadata } from "./checkpointFile";
 import { type Candidate, CannotLook, type Lookup, lookUp, regionOf, sameRecord, windowHours } from "./match";
+import { recordedOutputs } from "./outputs";
 import { applyResolutions, type PendingCreate, type Resolution, readCheckpoint } from "./pending";
 
 export const RECOVER_USAGE = `usage: pulumi-cim recover [--stack NAME] [--cwd DIR] [--id URN=ID]... [--hours N] [--yes]
@@ -266,9 +267,18 @@ export async function recoverCommand(argv: string[], opts: RecoverOptions = {}):
     return 0;
   }
 
-  const resolutions: Resolution[] = decisions.map((d) =>
-    d.verdict === "none" ? { urn: d.create.urn } : { urn: d.create.urn, id: d.verdict as string },
-  );
+  const resolutions: Resolution[] = [];
+  for (const d of decisions) {
+    if (d.verdict === "none") resolutions.push({ urn: d.create.urn });
+    else {
+      const id = d.verdict as string;
+      resolutions.push({
+        urn: d.create.urn,
+        id,
+        outputs: await recordedOutputs(client, d.create, id, c.region),
+      });
+    }
+  }
   await importDeployment(pulumi, applyResolutions(exported, resolutions), stackArgs, cwd);
   const recorded = resolutions.filter((r) => r.id);
   out(

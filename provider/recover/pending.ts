@@ -100,14 +100,21 @@ function placeOf(resources: readonly StateResource[], r: StateResource): number 
   return last + 1;
 }
 
-/** What recover does with one pending create: record the id found, or drop it (nothing was made). */
-export type Resolution = { urn: string; id: string } | { urn: string; id?: undefined };
+/**
+ * What recover does with one pending create: record the id found, or drop it (nothing was made). `outputs`: what
+ * state keeps of the record, as the create would have recorded it (its region among them), read from the cloud.
+ */
+export type Resolution =
+  | { urn: string; id: string; outputs?: Record<string, unknown> }
+  | { urn: string; id?: undefined };
 
 /**
  * The checkpoint with each resolved pending create gone from the pending operations, and those with an id
- * recorded as resources: the inputs the create was sent with, as inputs and as outputs until the refresh that
- * follows reads the record (a dynamic resource's read needs its serialized provider among them). Appended last,
- * after everything it depends on (the engine sends a create only once its dependencies are recorded).
+ * recorded as resources: the inputs the create was sent with as inputs; as outputs, the resolution's (the record as
+ * the create would have recorded it: its region, so that a later change of the API's default region does not lose
+ * it), else the inputs until the refresh that follows reads the record; with the create's hidden inputs (a dynamic
+ * resource's read needs its serialized provider among them). Placed after everything it depends on (the engine
+ * sends a create only once its dependencies are recorded).
  * A resource of the same URN already recorded is the one a replacement replaces: marked for deletion.
  */
 export function applyResolutions(exported: ExportedStack, resolutions: Resolution[]): ExportedStack {
@@ -119,8 +126,10 @@ export function applyResolutions(exported: ExportedStack, resolutions: Resolutio
     const r = op.type === "creating" ? byUrn.get(op.resource.urn) : undefined;
     if (!r?.id) continue;
     const { inputs = {} } = op.resource;
+    const hidden = Object.fromEntries(Object.entries(inputs).filter(([k]) => k.startsWith("__")));
     // the refresh after reads the record and keeps these inputs (RECOVERED): the next up applies what is missing
-    added.push({ ...op.resource, id: r.id, inputs, outputs: { ...inputs, [RECOVERED]: true } });
+    const outputs = { ...(r.outputs ?? inputs), ...hidden, [RECOVERED]: true };
+    added.push({ ...op.resource, id: r.id, inputs, outputs });
   }
   // A replacement's new record has the URN of the one it replaces, and the engine, once the replacement's create
   // ends, records what it does then: a create-before-delete replacement's old record is marked for deletion (the

@@ -336,6 +336,32 @@ describe("a host name another instance has is refused unless the resource is tha
     resetLookups();
   });
 
+  it("a failed record an earlier run's delete-before-replace deleted already: the next diff says only that its replacement is made", async () => {
+    // the run deleted the old instance, then ended before the replacement was made; state still holds the record
+    const old = await made(instance, vmArgs({ name: "web-gone" }));
+    await instance.delete!(old.id, old.outs);
+    resetLookups();
+    const warned: string[] = [];
+    captureWarnings((m) => warned.push(m));
+    notes.length = 0;
+    try {
+      const d = await instance.diff!(
+        old.id,
+        { ...old.outs, state: "Error" },
+        { ...old.inputs, rootDiskSize: 40 },
+      );
+      expect(d).toMatchObject({ deleteBeforeReplace: true });
+      expect(d.replaces).toContain("rootDiskSize");
+      expect(warned).toEqual([]);
+      expect(notes).toEqual([
+        `cim:Instance "web-gone" (id ${old.id}) is gone already (deleted by an earlier run that ended before making its replacement, or outside this program): this up deletes nothing and makes its replacement`,
+      ]);
+    } finally {
+      captureWarnings();
+    }
+    resetLookups();
+  });
+
   it("a dependent the engine deletes first (what it stands on is replaced delete-first) keeps what it held", async () => {
     // The engine asks the dependent's diff with the inputs taken from the replaced resource unknown, deletes it if
     // that replaces, and later checks its registration with no old inputs: at preview nothing is deleted yet, so

@@ -4,7 +4,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type Emulator, EmulatorControl, startEmulator } from "../../emulator";
 import { providerFor } from "../../provider";
-import { type AcceptedMutation, ConflictError, type Job, JobFailedError } from "../../provider/client";
+import {
+  type AcceptedMutation,
+  ConflictError,
+  type Job,
+  JobFailedError,
+  WaitTimeoutError,
+} from "../../provider/client";
 import { captureStatus } from "../../provider/lifecycle/engineLog";
 import { whileRefused } from "../../provider/lifecycle/passingRefusal";
 import { PROGRESS_EVERY_MS, reporting } from "../../provider/lifecycle/progress";
@@ -62,14 +68,59 @@ describe("progress of long waits (fake timers)", () => {
     status = "success";
     await vi.advanceTimersByTimeAsync(5_000);
     await waiting;
-    expect(messages.length).toBe(Math.floor(65_000 / PROGRESS_EVERY_MS));
+    expect(messages.length).toBe(Math.floor(65_000 / PROGRESS_EVERY_MS) + 1);
     expect(messages[0]).toBe(
       `cim:Instance "web-1" (id 0b7d6c1e-0000-4000-8000-000000000001): delete: waiting for job job-42 (destroyVirtualMachine, running) (${PROGRESS_EVERY_MS / 1000} s so far, up to 1200 s: timeouts.delete)`,
+    );
+    // the last says the wait ended, so the resource's line (the engine shows its last status beside "deleted") does
+    // not go on saying it waits
+    expect(messages.at(-1)).toBe(
+      'cim:Instance "web-1" (id 0b7d6c1e-0000-4000-8000-000000000001): delete: done waiting for job job-42 (destroyVirtualMachine, success) (70 s)',
     );
     // nothing after the wait ended
     const after = messages.length;
     await vi.advanceTimersByTimeAsync(120_000);
     expect(messages.length).toBe(after);
+  });
+
+  it("a deadline is named by where it comes from: customTimeouts on the plugin, the timeouts input, or the default", async () => {
+    vi.useFakeTimers();
+    const cases = [
+      [
+        "customTimeouts",
+        "customTimeouts.create",
+        `The deadline is the resource's customTimeouts.create (the option) (now 60 s); raise customTimeouts.create, e.g. customTimeouts: { create: "30m" }`,
+      ],
+      [
+        "timeouts",
+        "timeouts.create",
+        `The deadline is the resource's timeouts.create (now 60 s); raise it, e.g. timeouts: { create: "30m" }.`,
+      ],
+      [
+        "default",
+        "the default for create",
+        "The deadline is the default for create, neither timeouts.create nor customTimeouts.create being given (now 60 s)",
+      ],
+    ] as const;
+    for (const [from, name, said] of cases) {
+      messages.length = 0;
+      const s = fakeSession(() => ({ status: "running", command: "createVolume" }) as Job);
+      s.timeouts.create = 60_000;
+      s.timeoutsFrom = { create: from };
+      // the client's waiter gives up at the deadline it is given
+      s.client = {
+        jobs: {
+          wait: (_a: AcceptedMutation, o: { timeoutMs: number }) =>
+            new Promise((_, reject) =>
+              setTimeout(() => reject(new WaitTimeoutError("job-7", o.timeoutMs, "running")), o.timeoutMs),
+            ),
+        },
+      } as never;
+      const failed = expect(awaitJob(s, { jobId: "job-7" }, "create")).rejects.toThrow(said);
+      await vi.advanceTimersByTimeAsync(61_000);
+      await failed;
+      expect(messages[0]).toMatch(new RegExp(`up to 60 s: ${name}\\)$`));
+    }
   });
 
   it("a delete's settle wait says destroy takes a raised timeout from the state, after an up records it", async () => {
@@ -83,7 +134,7 @@ describe("progress of long waits (fake timers)", () => {
       (st) => st === "Stopping",
     );
     const failed = expect(waiting).rejects.toThrow(
-      /still Stopping after waiting 15 s for an earlier operation to finish; raise timeouts\.delete \(or customTimeouts\.delete\), which pulumi destroy takes from the state once a pulumi up has recorded it, or run again later\./,
+      /still Stopping after waiting 15 s for an earlier operation to finish; the deadline is the resource.s timeouts\.delete, or its customTimeouts\.delete where timeouts leaves it out: raise it, e\.g\. timeouts: { delete: "30m" } \(pulumi destroy takes it from the state once a pulumi up has recorded it\), or run again later\./,
     );
     await vi.advanceTimersByTimeAsync(20_000);
     await failed;
@@ -102,9 +153,12 @@ describe("progress of long waits (fake timers)", () => {
     const failed = expect(waiting).rejects.toThrow(/still Stopping after waiting 50 s/);
     await vi.advanceTimersByTimeAsync(60_000);
     await failed;
-    expect(messages.length).toBe(Math.floor(50_000 / PROGRESS_EVERY_MS));
+    expect(messages.length).toBe(Math.floor(50_000 / PROGRESS_EVERY_MS) + 1);
     expect(messages[0]).toContain(
       'cim:Instance "web-1" (id 0b7d6c1e-0000-4000-8000-000000000001): update: waiting for an earlier operation to finish (state Stopping)',
+    );
+    expect(messages.at(-1)).toMatch(
+      /: update: done waiting for an earlier operation to finish \(state Stopping\) \(50 s\)$/,
     );
     const after = messages.length;
     await vi.advanceTimersByTimeAsync(120_000);
@@ -166,7 +220,9 @@ describe("progress of long waits (fake timers)", () => {
     await expect(done).resolves.toBe(8);
     // the first attempt's job reports for itself; after its failure, one line says why the run waits
     expect(messages[0]).toMatch(/: delete: waiting for job j1 \(deleteNetwork, running\) \(20 s so far/);
-    const later = messages.slice(1);
+    // (each wait's end is said too: the last status the engine shows beside the outcome is that)
+    expect(messages.at(-1)).toMatch(/: delete: done waiting for /);
+    const later = messages.slice(1).filter((m) => !/: done waiting for /.test(m));
     expect(later.length).toBeGreaterThan(5);
     for (const m of later)
       expect(m).toMatch(
@@ -214,7 +270,7 @@ describe("progress of a slow job (emulator)", () => {
     expect(messages.length).toBeGreaterThanOrEqual(3);
     expect(messages[0]).toMatch(
       new RegExp(
-        `^cim:Instance "slow-1" \\(id ${made.id}\\): delete: waiting for job [0-9a-f-]{36} \\((destroyVirtualMachine|instance\\.destroy), running\\) \\(\\d+ s so far, up to 1200 s: timeouts\\.delete\\)$`,
+        `^cim:Instance "slow-1" \\(id ${made.id}\\): delete: waiting for job [0-9a-f-]{36} \\((destroyVirtualMachine|instance\\.destroy), running\\) \\(\\d+ s so far, up to 1200 s: the default for delete\\)$`,
       ),
     );
   }, 60_000);

@@ -68,8 +68,11 @@ it("checks input as the dynamic path does, and honours ignoreChanges, replaceOnC
     ]);
     expect(slow.ok).toBe(false);
     expect(slow.output).toMatch(/cim:Volume "slow" \(id [0-9a-f-]{36}\).*was still \w+ after 1 s/s);
-    // the option the program wrote is named as what sets the deadline
-    expect(slow.output).toContain("or its customTimeouts.create where timeouts leaves it out (now 1 s)");
+    // the option the program wrote is named as what sets the deadline, and how to raise it there
+    expect(slow.output).toContain(
+      `The deadline is the resource's customTimeouts.create (the option) (now 1 s); raise customTimeouts.create, e.g. customTimeouts: { create: "30m" }`,
+    );
+    expect(slow.output).not.toMatch(/timeouts: \{ create: "30m" \}/);
     const recorded = resourcesOf(exported.deployment, "cim:index:Volume").find((r) =>
       r.urn.endsWith("::slow"),
     );
@@ -80,6 +83,7 @@ it("checks input as the dynamic path does, and honours ignoreChanges, replaceOnC
     const progress = slow.diagnostics.filter((d) => d.severity === "info" && /waiting for/.test(d.message));
     expect(progress.length).toBeGreaterThan(0);
     for (const d of progress) expect(d.urn).toMatch(/::cim:index:Volume::slow$/);
+    expect(progress[0].message).toMatch(/up to 1 s: customTimeouts\.create\)/);
   } finally {
     await api().control.jobTiming({ latencyMs: 0 });
   }

@@ -111,6 +111,40 @@ it("gives its schema to pulumi package get-schema", async () => {
   expect(JSON.parse(stdout)).toEqual(pruned(packageSchema(nativeFunctions)));
 }, 60_000);
 
+/** Whether process `pid` still runs (an ended one its new parent has not reaped yet, a zombie, does not). */
+const alive = (pid: number) => {
+  try {
+    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+};
+
+it("exits when the process that started it is killed with SIGKILL (an engine gone without ending it)", async () => {
+  // a short-lived parent standing for the CLI: it starts the plugin, says its pid, and waits
+  const parent = spawn("sh", ["-c", '"$0" 127.0.0.1:1 & echo "$!"; wait', bin], {
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  started.push(parent);
+  const lines = readline.createInterface({ input: parent.stdout! });
+  const got: string[] = [];
+  await new Promise<void>((resolve, reject) => {
+    lines.on("line", (l) => {
+      got.push(l);
+      if (got.length === 2) resolve(); // its pid, then its port: it is serving
+    });
+    parent.once("exit", () => reject(new Error("the parent ended first")));
+  });
+  const pid = Number(got[0]);
+  expect(alive(pid)).toBe(true);
+  parent.kill("SIGKILL");
+  const until = Date.now() + 8_000;
+  while (alive(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+  const left = alive(pid);
+  if (left) process.kill(pid, "SIGKILL");
+  expect(left, "the plugin still runs 8 s after its parent was killed").toBe(false);
+}, 30_000);
+
 /** The value without empty lists and maps (at any depth). */
 function pruned(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(pruned);

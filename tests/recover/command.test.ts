@@ -122,6 +122,26 @@ test("--yes records the one found, drops the one never made, and refreshes what 
   expect(r.printed).toContain("1 recorded, 1 pending create(s) dropped");
 });
 
+test("--yes records the record as a create would have: the region it is in (the API's default, named by id), the live outputs, the program's given inputs", async () => {
+  const id = await vpc("made3", "10.75.0.0/16");
+  const r = await recover([["made3", "10.75.0.0/16"]], "--yes");
+  expect(r.code, r.printed).toBe(0);
+  const [rec] = r.imported.deployment.resources;
+  const primary = emu.regions.find((x) => x.primary)?.id;
+  expect(primary).toBeDefined();
+  // without the region, a refresh after the API's default region changed would read elsewhere and drop it
+  expect(rec.outputs.region).toBe(primary);
+  expect(rec.outputs).toMatchObject({
+    name: "made3",
+    cidr: "10.75.0.0/16",
+    state: "Implemented",
+    __recovered: true,
+  });
+  expect(rec.outputs.__given).toBeDefined();
+  expect(rec.inputs.region).toBeUndefined();
+  expect(rec.id).toBe(id);
+});
+
 test("a resource the stack holds as a record made after the pending create's (an up after the kill made it again) is kept; the create is dropped, its record named", async () => {
   const orphan = await vpc("again", "10.78.0.0/16");
   const later = await vpc("again", "10.78.0.0/16");

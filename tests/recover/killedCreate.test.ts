@@ -137,5 +137,25 @@ describe.each([
     const preview = await session.run("preview", { lean: true });
     expect(preview.ok, preview.error).toBe(true);
     expect(changesOf(preview.summary), preview.output).toEqual([]);
+
+    // what recover recorded holds the region it is in, as what a create records: when the API's default region
+    // changes, a refresh reads it there (not in the new default, where it is not) and keeps it; the up after makes
+    // nothing again
+    const primary = emu.regions.find((r) => r.primary) as { id: string };
+    const other = emu.regions.find((r) => !r.primary) as { id: string };
+    for (const r of state.resources.filter((x: any) => x.custom && !x.type.startsWith("pulumi:providers")))
+      expect(r.outputs.region, r.urn).toBe(primary.id);
+    await emu.control.region(other.id, { primary: true });
+    try {
+      const refresh = await session.run("refresh", { lean: true });
+      expect(refresh.ok, `${refresh.error}\n${refresh.output}`).toBe(true);
+      expect(changesOf(refresh.summary), refresh.output).toEqual([]);
+      const again = await session.run("up", { lean: true });
+      expect(again.ok, `${again.error}\n${again.output}`).toBe(true);
+      expect(changesOf(again.summary), again.output).toEqual([]);
+    } finally {
+      await emu.control.region(primary.id, { primary: true });
+    }
+    expect((await listed("/vpcs")).filter((v) => v.name === `${host}-vpc`)).toHaveLength(1);
   });
 });
