@@ -657,8 +657,9 @@ export function providerOf<F extends Fields, O extends Outputs>(
       const failed = isFailedRecord(kind, olds) && d.replaces.includes("state");
       const deletesFirst = d.replaces.length > 0 && d.deleteBeforeReplace === true;
       // a delete-before-replace whose run ended between the delete and the replacement's create leaves the record
-      // in state, already deleted: this up makes the replacement alone, and says only that
-      const gone = (failed || deletesFirst) && (await goneAlready(id, olds));
+      // in state, already deleted: this up makes the replacement alone, and says only that. Read for a failed
+      // record alone (a healthy one's diff reads nothing, and a preview without the API says nothing more of it)
+      const gone = failed && (await goneAlready(id, olds));
       if (gone)
         await engineInfo(
           `cim:${kind.name}${name} (id ${id}) is gone already (deleted by an earlier run that ended before making its replacement, or outside this program): this up deletes nothing and makes its replacement`,
