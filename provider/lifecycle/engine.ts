@@ -243,16 +243,21 @@ export function providerOf<F extends Fields, O extends Outputs>(
     return { id, outs };
   }
 
+  /**
+   * The session of a create, update or delete whose inputs (or old outputs) are `rec`, in `region`: the deadlines
+   * `rec.timeouts` gives over the kind's, and where each comes from (its messages name it).
+   */
+  function operating(rec: Recorded, region: unknown): Session {
+    const s = openSession(kind.name, region as string | undefined, withDefaults(rec.timeouts, kind.timeouts));
+    s.timeoutsFrom = deadlineSources(rec);
+    return s;
+  }
+
   async function create(want: Recorded) {
-    const s = openSession(
-      kind.name,
-      want.region as string | undefined,
-      withDefaults(want.timeouts, kind.timeouts),
-    );
+    const s = operating(want, want.region);
     const region = await defaultRegion(s);
     s.region = region;
     s.subject = { name: nameOf(want) };
-    s.timeoutsFrom = deadlineSources(want);
     const what = { name: nameOf(want) };
     const unpinned = region === undefined && unpinnedWhy(s, await describe(s, what));
     if (unpinned) await engineWarning(unpinned);
@@ -482,13 +487,8 @@ export function providerOf<F extends Fields, O extends Outputs>(
   }
 
   async function update(id: string, olds: Recorded, news: Recorded) {
-    const s = openSession(
-      kind.name,
-      (olds.region ?? news.region) as string | undefined,
-      withDefaults(news.timeouts, kind.timeouts),
-    );
+    const s = operating(news, olds.region ?? news.region);
     s.subject = { name: nameOf(olds), id };
-    s.timeoutsFrom = deadlineSources(news);
     watching(s, id, olds);
     try {
       const live = await settled(s, id, olds, "update", { shared: true });
@@ -506,13 +506,8 @@ export function providerOf<F extends Fields, O extends Outputs>(
   }
 
   async function remove(id: string, props: Recorded) {
-    const s = openSession(
-      kind.name,
-      props.region as string | undefined,
-      withDefaults(props.timeouts, kind.timeouts),
-    );
+    const s = operating(props, props.region);
     s.subject = { name: nameOf(props), id };
-    s.timeoutsFrom = deadlineSources(props);
     watching(s, id, props);
     const ended = deleteBegins(kind.name);
     let live: Live | undefined;

@@ -244,8 +244,14 @@ export async function settle<T extends { state?: string }>(
   }
 }
 
-/** The API default region per API address: its id (undefined: unknown), and why, when its read failed. */
-const defaults = new Map<string, { at: number; id: Promise<string | undefined>; failed?: unknown }>();
+/** A read of the API default region: when it began, its id (undefined: unknown), and why, when it failed. */
+interface DefaultRead {
+  at: number;
+  id: Promise<string | undefined>;
+  failed?: unknown;
+}
+/** The API default region per API address. */
+const defaults = new Map<string, DefaultRead>();
 
 /**
  * The region's id when the program named none: the API default (primary, else first active), if the API
@@ -257,10 +263,7 @@ export async function defaultRegion(s: Session): Promise<string | undefined> {
   const key = providerConfig().baseUrl ?? "";
   const hit = defaults.get(key);
   if (hit && Date.now() - hit.at < 60_000) return hit.id;
-  const entry: { at: number; id: Promise<string | undefined>; failed?: unknown } = {
-    at: Date.now(),
-    id: Promise.resolve(undefined),
-  };
+  const entry: DefaultRead = { at: Date.now(), id: Promise.resolve(undefined) };
   entry.id = s.client.catalogue.regions().then(
     (regions) => {
       rememberRegions(regions); // what messages name the region by, should the API stop answering

@@ -3,7 +3,7 @@
 
 import { providerFor } from "..";
 import type { CimClient } from "../client";
-import { apiDefaultRegion } from "../client/defaultRegion";
+import { defaultRegion as apiDefaultRegionOf, type Session } from "../lifecycle/session";
 import { resolveTimeouts } from "../lifecycle/timeouts";
 import { storedOutputs } from "../native/adapter";
 import { regionOf } from "./match";
@@ -21,23 +21,19 @@ export async function recordedOutputs(
   id: string,
   defaultRegion?: string,
 ) {
-  const region = regionOf(p, defaultRegion) ?? (await apiRegion(client));
-  const s = {
+  const named = regionOf(p, defaultRegion);
+  const s: Session = {
     kind: p.kind.name,
-    client: client.withRegion(region),
-    region,
+    client: client.withRegion(named),
+    region: named,
     timeouts: resolveTimeouts(undefined),
   };
+  // none named: the API's default, as a create that names none records it (the client's region is the default)
+  s.region = await apiDefaultRegionOf(s);
+  if (s.region !== named) s.client = client.withRegion(s.region);
   const outs = await providerFor(p.kind.name)
     .recorded(s, id, p.inputs)
     .catch(() => undefined);
   if (!outs) return undefined;
   return p.path === "native" ? storedOutputs(p.kind, outs, p.inputs) : outs;
 }
-
-/** The API's default region's id (primary, else first active), as a create that names none records it. */
-const apiRegion = (client: CimClient) =>
-  client.catalogue.regions().then(
-    (regions) => apiDefaultRegion(regions)?.id,
-    () => undefined,
-  );
