@@ -8,6 +8,9 @@ import type { Functions } from "./adapter";
 import { endWhenOrphaned } from "./orphan";
 import { serve } from "./server";
 
+/** The engine's process, as it was when this one started (orphan.ts). */
+const parent = process.ppid;
+
 let lookups: Functions | undefined;
 /**
  * The lookups, loaded at the first call that needs them (GetSchema or an Invoke): they load the whole of
@@ -28,12 +31,13 @@ async function main(): Promise<void> {
   shareWithDeployment();
   const served = await serve({ functions: lazyFunctions });
   process.stdout.write(`${served.port}\n`);
-  // The engine ends the plugin when it is done with it (a signal); an engine gone without doing so (its CLI killed
-  // with SIGKILL) ends it too (orphan.ts).
+  // The engine ends the plugin when it is done with it (a signal): the server closes first. An engine gone without
+  // doing so (its CLI killed with SIGKILL) ends it at once (orphan.ts): nobody is left to answer, and the server's
+  // close would only add its own wait to polls nobody records.
   const stop = () => void served.close().then(() => process.exit(0));
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
-  endWhenOrphaned(process.argv[2], stop);
+  endWhenOrphaned(process.argv[2], () => process.exit(0), { parent });
 }
 
 main().catch((err) => {

@@ -10,6 +10,11 @@
 import * as net from "node:net";
 
 export interface OrphanWatch {
+  /**
+   * The parent's pid, read when the process started (the default reads it now). Read after the port is written, it
+   * could already be init's: the engine may have read the port and been killed in between.
+   */
+  parent?: number;
   /** How often the parent is looked at (ms). */
   parentEveryMs?: number;
   /** How often the engine's address is tried (ms). */
@@ -18,8 +23,9 @@ export interface OrphanWatch {
 
 /** Calls `stop` once, when the parent or the engine at `engine` (host:port) is gone. */
 export function endWhenOrphaned(engine: string | undefined, stop: () => void, o: OrphanWatch = {}): void {
-  const parent = process.ppid;
+  const parent = o.parent ?? process.ppid;
   let stopped = false;
+  let engineTimer: NodeJS.Timeout | undefined;
   const end = () => {
     if (stopped) return;
     stopped = true;
@@ -37,7 +43,7 @@ export function endWhenOrphaned(engine: string | undefined, stop: () => void, o:
   let answered = false;
   let refused = 0;
   let trying = false;
-  const engineTimer = setInterval(() => {
+  engineTimer = setInterval(() => {
     if (trying) return;
     trying = true;
     const socket = net.connect({ host: at[1], port: Number(at[2]) });

@@ -138,12 +138,24 @@ it("exits when the process that started it is killed with SIGKILL (an engine gon
   const pid = Number(got[0]);
   expect(alive(pid)).toBe(true);
   parent.kill("SIGKILL");
-  const until = Date.now() + 8_000;
+  // it looks at its parent every second; the wait is long for a machine busy with the rest of the suite
+  const until = Date.now() + 20_000;
   while (alive(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-  const left = alive(pid);
+  const left = alive(pid) ? statOf(pid) : undefined;
   if (left) process.kill(pid, "SIGKILL");
-  expect(left, "the plugin still runs 8 s after its parent was killed").toBe(false);
-}, 30_000);
+  expect(left, "the plugin still runs 20 s after its parent was killed (its /proc stat)").toBeUndefined();
+}, 45_000);
+
+/** The state and parent pid of process `pid` as /proc shows them, undefined once it is gone. */
+const statOf = (pid: number): string | undefined => {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return `state ${state}, parent ${ppid}`;
+  } catch {
+    return undefined;
+  }
+};
 
 /** The value without empty lists and maps (at any depth). */
 function pruned(v: unknown): unknown {
