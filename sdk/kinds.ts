@@ -178,7 +178,7 @@ export interface VolumeArgs extends ArgsOf<VolumeKind> {
   readonly diskOfferingId: ArgsOf<VolumeKind>["diskOfferingId"];
   /** Size in GB, for customized disk offerings; volumes never shrink. Changed in place (resize). */
   readonly size?: ArgsOf<VolumeKind>["size"];
-  /** The instance to attach to; leave it out to keep the volume detached. Changed in place (attach/detach). Names a `cim.Instance` by id (its `id` output); preview refuses an id written as text that names none. */
+  /** The instance to attach to, of the volume's zone, with at most 5 other data disks (an instance takes 6); leave it out to keep the volume detached. Changed in place (attach/detach). Names a `cim.Instance` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly instanceId?: ArgsOf<VolumeKind>["instanceId"];
   /** A volume snapshot to make the volume from (BackedUp, in the same zone); its size is the default and the minimum. Replaces on change. Names a `cim.VolumeSnapshot` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly snapshotId?: ArgsOf<VolumeKind>["snapshotId"];
@@ -202,7 +202,7 @@ export interface Volume extends KindResource<VolumeKind> {
   readonly diskOfferingId: KindResource<VolumeKind>["diskOfferingId"];
   /** Size in GB, for customized disk offerings; volumes never shrink. Changed in place (resize). */
   readonly size: KindResource<VolumeKind>["size"];
-  /** The instance to attach to; leave it out to keep the volume detached. Changed in place (attach/detach). */
+  /** The instance to attach to, of the volume's zone, with at most 5 other data disks (an instance takes 6); leave it out to keep the volume detached. Changed in place (attach/detach). */
   readonly instanceId: KindResource<VolumeKind>["instanceId"];
   /** A volume snapshot to make the volume from (BackedUp, in the same zone); its size is the default and the minimum. Replaces on change. */
   readonly snapshotId: KindResource<VolumeKind>["snapshotId"];
@@ -908,7 +908,7 @@ export interface InstanceSnapshotArgs extends ArgsOf<InstanceSnapshotKind> {
   readonly adoptId?: ArgsOf<InstanceSnapshotKind>["adoptId"];
   /** The snapshot's name, unique among the instance's snapshots (default: the resource name). Replaces on change. */
   readonly name?: ArgsOf<InstanceSnapshotKind>["name"];
-  /** The instance to snapshot, Running or Stopped. Replaces on change. Names a `cim.Instance` by id (its `id` output); preview refuses an id written as text that names none. Required unless adopting (`adoptId`). */
+  /** The instance to snapshot, Running or Stopped, with at most 9 other snapshots (an instance keeps 10). Replaces on change. Names a `cim.Instance` by id (its `id` output); preview refuses an id written as text that names none. Required unless adopting (`adoptId`). */
   readonly instanceId?: ArgsOf<InstanceSnapshotKind>["instanceId"];
   /** What the snapshot is for. Replaces on change. */
   readonly description?: ArgsOf<InstanceSnapshotKind>["description"];
@@ -926,7 +926,7 @@ export interface InstanceSnapshot extends KindResource<InstanceSnapshotKind> {
   readonly adoptId: KindResource<InstanceSnapshotKind>["adoptId"];
   /** The snapshot's name, unique among the instance's snapshots (default: the resource name). Replaces on change. */
   readonly name: KindResource<InstanceSnapshotKind>["name"];
-  /** The instance to snapshot, Running or Stopped. Replaces on change. */
+  /** The instance to snapshot, Running or Stopped, with at most 9 other snapshots (an instance keeps 10). Replaces on change. */
   readonly instanceId: KindResource<InstanceSnapshotKind>["instanceId"];
   /** What the snapshot is for. Replaces on change. */
   readonly description: KindResource<InstanceSnapshotKind>["description"];

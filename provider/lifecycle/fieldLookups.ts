@@ -4,6 +4,7 @@
 // name, for how a value may change), and the rules on live records (liveChecks.ts: requirements on the records
 // references name, values no two records may hold, adoption).
 
+import { capFailures } from "./caps";
 import type { CheckFailure } from "./check";
 import { diffFields } from "./diff";
 import {
@@ -103,6 +104,7 @@ export async function fieldLookups<F extends Fields, O extends Outputs>(
     stableRequirements(k, inputs, region, news, olds),
     kindLiveRules(k, inputs, olds, region),
     exclusiveFailures(k, inputs, olds, region, news),
+    capFailures(k, inputs, olds, region, news),
     adoptionFailures(k, inputs, olds, region),
   ]);
   return namedOnce(live);

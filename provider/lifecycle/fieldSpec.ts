@@ -299,6 +299,27 @@ export interface ExclusiveClaim<V = any> {
   readonly reads?: { readonly from: string; readonly field: string; readonly as: string };
 }
 
+/**
+ * A number of records the platform allows under one value at once (six data disks attached to one instance, ten
+ * snapshots of one instance), judged at check: the records of the kind that hold the value now, and the resources
+ * of the deployment whose checks came first and add one (new, or changed to that value; one keeping it is among
+ * the records). A resource keeping its value is not judged: the platform made it already.
+ */
+export interface Cap {
+  /** The input naming what the records count under (the instance a volume is attached to). */
+  readonly property: string;
+  /** The most records the platform allows under one value. */
+  readonly max: number;
+  /** The value a live record of the kind counts under, if it counts. */
+  readonly held: (live: any) => string | undefined;
+  /** What the records are, plural, after "<property> <value>: 7 …" ("data disks attached to that instance"). */
+  readonly counted: string;
+  /** The platform's rule and when it refuses ("the platform attaches at most 6 data disks to an instance …"). */
+  readonly rule: string;
+  /** The way out. */
+  readonly otherwise: string;
+}
+
 /** An exclusive value live records show: what one holds, and the refusal when one does. */
 export interface HeldLive<V = any> {
   /** The value a live record of the kind holds, if any. */

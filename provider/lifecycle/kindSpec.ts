@@ -6,6 +6,7 @@
 
 import type { AcceptedMutation, Job, MultiRegionQuota, MyLimits, TagCollection } from "../client";
 import type {
+  Cap,
   Exclusive,
   Fields,
   InputsOf,
@@ -228,6 +229,8 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
   ) => Promise<LookupFailure[]>;
   /** Values no two of its live records may hold at once, judged at check (Exclusive). */
   readonly exclusive?: readonly Exclusive[];
+  /** Values only so many of its live records may hold at once, judged at check (Cap). */
+  readonly caps?: readonly Cap[];
   /** Why a live record cannot be adopted, if it cannot. */
   readonly adoptable?: (live: R) => string | undefined;
   /**

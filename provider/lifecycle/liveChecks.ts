@@ -59,10 +59,10 @@ import {
   canonical,
   claimant,
   claimedTwice,
+  claimIds,
   claimRegion,
   clashes,
   keptClaim,
-  ownInputs,
 } from "./programClaims";
 import { kindNamed } from "./registry";
 import { containsUnknown, notHeld, sameValue } from "./values";
@@ -231,7 +231,7 @@ function heldAsClaimed(
 }
 
 /** In a replacement's second check (no old inputs), what the replaced resource's record held and claimed: its own. */
-const replacedHolds = (kind: Kind) =>
+export const replacedHolds = (kind: Kind) =>
   secondCheckOf(kind.name, currentCheck()) ?? heldBefore(currentResource());
 
 /**
@@ -329,13 +329,9 @@ export async function exclusiveFailures(
   const rules = (kind.exclusive ?? []).filter((x) => known(judged, x.needs));
   if (!rules.length || (inputs.adoptId !== undefined && inputs.adoptId !== null)) return [];
   const existing = Object.keys(olds).length > 0;
-  // what the resource is known by (claimedTwice): its URN on the plugin; on the dynamic path the program's inputs
-  // and the old ones, less the host's own keys (the serialized provider), each as one text, made once a check and
-  // only when a rule claims a value
-  const urn = currentResource();
+  // what the resource is known by (claimIds), made once a check and only when a rule claims a value
   let ids: string[] | undefined;
-  const idsOf = () =>
-    (ids ??= urn ? [urn] : [`\u0001${ownInputs(news)}`, ...(existing ? [`\u0002${ownInputs(olds)}`] : [])]);
+  const idsOf = () => (ids ??= claimIds(news, olds));
   const out: CheckFailure[] = [];
   const replaced = existing ? undefined : replacedHolds(kind);
   const claimIn = await claimRegion(kind, region);

@@ -16,6 +16,15 @@ import { containsUnknown, sameValue } from "./values";
 /** A resource's inputs as one text, less the dynamic host's own keys (the serialized provider). */
 export const ownInputs = (inputs: Recorded) =>
   canonical(Object.fromEntries(Object.entries(inputs).filter(([k]) => !k.startsWith("__"))));
+/**
+ * What a resource is known by among the claims (claimedTwice): its URN on the plugin; on the dynamic path the
+ * program's inputs and the old ones, less the host's own keys (the serialized provider), each as one text.
+ */
+export const claimIds = (news: Recorded, olds: Recorded): string[] => {
+  const urn = currentResource();
+  if (urn) return [urn];
+  return [`\u0001${ownInputs(news)}`, ...(Object.keys(olds).length ? [`\u0002${ownInputs(olds)}`] : [])];
+};
 /** JSON with object keys in order, so one value built two ways (from inputs, from a record) gives one key. */
 export const canonical = (v: unknown): string =>
   JSON.stringify(v, (_k, x) =>
@@ -75,6 +84,10 @@ function record(pool: ClaimPool, x: ExclusiveClaim, mine: Claim, buckets: readon
   }
 }
 
+/** Where a claim came into its pool: the first place of any id it is known by. */
+const placeOf = (pool: ClaimPool, c: Claim) =>
+  Math.min(...[...c.ids].map((id) => pool.order.get(id) ?? Infinity));
+
 /** Of the claims of the pool that share a key with `buckets` and clash with `mine`, the earliest claimant's. */
 function firstClash(
   pool: ClaimPool,
@@ -82,7 +95,7 @@ function firstClash(
   mine: Claim,
   buckets: readonly string[],
 ): Claim | undefined {
-  const since = (c: Claim) => Math.min(...[...c.ids].map((id) => pool.order.get(id) ?? Infinity));
+  const since = (c: Claim) => placeOf(pool, c);
   let first: Claim | undefined;
   for (const b of buckets)
     for (const c of pool.buckets.get(b) ?? [])
@@ -278,6 +291,52 @@ export function claimedTwice(
   check: number | undefined = currentCheck(),
   apiName: unknown = inputs.name,
 ): CheckFailure | undefined {
+  const { pool, mine, buckets, key, first } = recordClaim(
+    kind,
+    region,
+    x,
+    claimed,
+    unchanged,
+    ids,
+    replaced,
+    check,
+    apiName,
+  );
+  if (unchanged && !x.keptClashes) return undefined;
+  const other =
+    firstClash(pool, x, mine, buckets) ??
+    (first ? foreignClash(key, x, claimed, buckets, firstTold.get(first)) : undefined);
+  // a resource of the stack keeping the value: its record holds it, and the live check names that record
+  if (!other || (other.kept && x.held)) return undefined;
+  // an unknown value (an output not known at preview) is not shown: the sentinel would say nothing to a reader
+  const own = inputs[x.property];
+  const start = `${x.property}${own === undefined || containsUnknown(own) ? "" : ` ${JSON.stringify(own)}`}: ${claimant(kind, other)} of this program claims`;
+  if (x.twice) return { property: x.property, reason: `${start} ${x.twice(claimed, other.value)}` };
+  const what = sameValue(other.value, claimed)
+    ? `the same${x.shown ? ` (${x.shown(claimed)})` : ""}`
+    : `${x.shown ? x.shown(other.value) : JSON.stringify(other.value)}, which clashes with it`;
+  return {
+    property: x.property,
+    reason: `${start} ${what}, and only one ${kind.noun} may hold it at a time (the API would refuse whichever it makes second). Change one of the two, or remove the one not meant to be there`,
+  };
+}
+
+/**
+ * Records a resource's claim in its pool under every id it is known by, in place of its earlier checks' claims (a
+ * replacement's second check is the resource the check before it claimed for), and tells it to the deployment's
+ * other plugin processes; answers where it was recorded.
+ */
+function recordClaim(
+  kind: Kind,
+  region: string | undefined,
+  x: ExclusiveClaim,
+  claimed: unknown,
+  unchanged: boolean,
+  ids: readonly string[],
+  replaced: ReadonlySet<string> | undefined,
+  check: number | undefined,
+  apiName: unknown,
+) {
   const urn = currentResource();
   const pool = poolOf(claimsKey(kind, region, x));
   // this resource's claim replaces what its earlier checks claimed, under every id they knew it by
@@ -314,23 +373,53 @@ export function claimedTwice(
     });
     if (placed && !firstTold.has(first)) firstTold.set(first, placed);
   }
-  if (unchanged && !x.keptClashes) return undefined;
-  const other =
-    firstClash(pool, x, mine, buckets) ??
-    (first ? foreignClash(key, x, claimed, buckets, firstTold.get(first)) : undefined);
-  // a resource of the stack keeping the value: its record holds it, and the live check names that record
-  if (!other || (other.kept && x.held)) return undefined;
-  // an unknown value (an output not known at preview) is not shown: the sentinel would say nothing to a reader
-  const own = inputs[x.property];
-  const start = `${x.property}${own === undefined || containsUnknown(own) ? "" : ` ${JSON.stringify(own)}`}: ${claimant(kind, other)} of this program claims`;
-  if (x.twice) return { property: x.property, reason: `${start} ${x.twice(claimed, other.value)}` };
-  const what = sameValue(other.value, claimed)
-    ? `the same${x.shown ? ` (${x.shown(claimed)})` : ""}`
-    : `${x.shown ? x.shown(other.value) : JSON.stringify(other.value)}, which clashes with it`;
-  return {
-    property: x.property,
-    reason: `${start} ${what}, and only one ${kind.noun} may hold it at a time (the API would refuse whichever it makes second). Change one of the two, or remove the one not meant to be there`,
+  return { pool, mine, buckets, key, first };
+}
+
+/**
+ * The resources of this deployment whose claims add `value` of a capped property (Cap) before this one's: recorded
+ * here as claimedTwice records a claim (`unchanged`: this one keeps the value), they are the claims of the same
+ * value, earlier in this process or told earlier by another, that do not keep it (a resource keeping the value is
+ * among the records that hold it). Named as refusals name them (`apiName`: the name this one gives the API).
+ */
+export function addedBefore(
+  kind: Kind,
+  region: string | undefined,
+  property: string,
+  value: string,
+  unchanged: boolean,
+  ids: readonly string[],
+  replaced: ReadonlySet<string> | undefined,
+  apiName: unknown,
+  check: number | undefined = currentCheck(),
+): string[] {
+  // a pool of its own: a cap is not an exclusive rule of the same property
+  const x: ExclusiveClaim = {
+    property,
+    needs: [property],
+    claimed: () => value,
+    among: `${kind.name}\u0000cap`,
   };
+  const { pool, mine, buckets, key, first } = recordClaim(
+    kind,
+    region,
+    x,
+    value,
+    unchanged,
+    ids,
+    replaced,
+    check,
+    apiName,
+  );
+  const here = [...(pool.buckets.get(buckets[0]) ?? [])].filter(
+    (c) => c !== mine && !c.kept && placeOf(pool, c) < placeOf(pool, mine),
+  );
+  const out = here.map((c) => claimant(kind, c));
+  if (!first || !claimNotes.catchUp()) return out;
+  const at = firstTold.get(first)?.at;
+  for (const c of foreign.get(digest(key))?.buckets.get(digest(buckets[0])) ?? [])
+    if (!c.kept && (at === undefined || c.at < at)) out.push(`cim.${c.kind} "${c.name}"`);
+  return out;
 }
 
 /**

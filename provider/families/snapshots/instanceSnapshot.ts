@@ -3,8 +3,8 @@
 // resource apart from volume snapshots, as the spec says. Nothing changes in place. The platform decides what
 // only it can know at create (emulator/README.md): memory only of a running instance (preview judges that of an
 // instance the same run makes, by its powerState), Running or Stopped only,
-// names unique per instance, at most 10 per instance, none while a volume of the instance has a snapshot (that
-// one preview judges too, on the volume snapshots that exist).
+// names unique per instance, none while a volume of the instance has a snapshot (that one preview judges too, on
+// the volume snapshots that exist), and at most 10 per instance (preview counts those there and the program's).
 
 import { z } from "zod";
 import { ConflictError, type InstanceSnapshot, JobFailedError, type VolumeSnapshot } from "../../client";
@@ -20,6 +20,7 @@ import {
   uniqueTogether,
 } from "../../kinds/common";
 import {
+  type Cap,
   defineKind,
   type LiveRules,
   type LookupFailure,
@@ -93,6 +94,17 @@ const memoryOfRunning: Requirement = {
     'will be stopped (powerState "stopped"): the platform snapshots the memory of a running instance only ("Can not snapshot memory when VM is in stopped state"). Leave memory out for a snapshot of the disks, or declare the instance running',
 };
 
+/** CloudStack's vmsnapshot.max (default 10): createVMSnapshot refuses an eleventh snapshot of one instance. */
+const snapshotsPerInstance: Cap = {
+  property: "instanceId",
+  max: 10,
+  held: (s: InstanceSnapshot) => s.virtualMachineId || undefined,
+  counted: "snapshots of that instance",
+  rule: "the platform keeps at most 10 snapshots of an instance (the API refuses an eleventh)",
+  otherwise:
+    "Delete old snapshots of it first, in an up of its own (Pulumi makes new resources before it deletes old ones)",
+};
+
 export const instanceSnapshot = defineKind({
   name: "InstanceSnapshot",
   noun: "instance snapshot",
@@ -121,6 +133,7 @@ export const instanceSnapshot = defineKind({
   // createVMSnapshot refuses a name the instance's snapshots already have
   deleteBeforeReplace: uniqueTogether("name", "instanceId"),
   liveRules: volumesWithoutSnapshots,
+  caps: [snapshotsPerInstance],
   fields: {
     ...commonFields,
     name: {
@@ -128,7 +141,7 @@ export const instanceSnapshot = defineKind({
       doc: "The snapshot's name, unique among the instance's snapshots (default: the resource name).",
     },
     instanceId: field(optionalId("the instance to snapshot (a cim.Instance's id)"), {
-      doc: "The instance to snapshot, Running or Stopped.",
+      doc: "The instance to snapshot, Running or Stopped, with at most 9 other snapshots (an instance keeps 10).",
       change: "replace",
       live: (s: InstanceSnapshot) => s.virtualMachineId,
       requiredUnlessAdopting: "the instance to snapshot",

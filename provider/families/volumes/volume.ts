@@ -21,7 +21,7 @@ import {
   zoneField,
   zoneName,
 } from "../../kinds/common";
-import { defineKind } from "../../kinds/define";
+import { type Cap, defineKind } from "../../kinds/define";
 import { diskGb, diskSizeProblem, resizedTo, shrinkProblem } from "../../kinds/diskOffering";
 import { examples, exported } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
@@ -55,6 +55,21 @@ const busy = [
 const isRoot = (v: Volume) => String(v.type ?? "").toUpperCase() === "ROOT";
 const volumeCalls = recordCalls((c) => c.volumes);
 
+/**
+ * The platform attaches at most six data disks to an instance (CloudStack's default
+ * hypervisor_capabilities.max_data_volumes_limit), those its deploy made (dataDiskOfferingList) included: the attach
+ * of a seventh fails in its job, after the volume was made.
+ */
+const dataDisksPerInstance: Cap = {
+  property: "instanceId",
+  max: 6,
+  held: (v: Volume) => (isRoot(v) || !v.virtualMachineId ? undefined : v.virtualMachineId),
+  counted: "data disks on that instance",
+  rule: "the platform attaches at most 6 data disks to an instance (its deploy's dataDiskOfferingList disks included); the API refuses the attach of a seventh after making the volume",
+  otherwise:
+    "Attach this volume to another instance, or detach one of the others (leave out its instanceId) in an up of its own first: Pulumi may attach this one before it detaches that one",
+};
+
 export const volume = defineKind({
   name: "Volume",
   noun: "volume",
@@ -67,6 +82,7 @@ export const volume = defineKind({
   tags: "volume",
   quota: { limit: "volumeLimit", count: "volumeCount" },
   states: { busy, gone: ["Destroyed", "Expunged", "Expunging"], deleting: "Destroying", failed: "Error" },
+  caps: [dataDisksPerInstance],
   fields: {
     ...commonFields,
     name: {
@@ -99,7 +115,7 @@ export const volume = defineKind({
     instanceId: field(
       optionalId("the instance to attach the volume to; leave it out to keep the volume detached"),
       {
-        doc: "The instance to attach to; leave it out to keep the volume detached.",
+        doc: "The instance to attach to, of the volume's zone, with at most 5 other data disks (an instance takes 6); leave it out to keep the volume detached.",
         changeNote: "attach/detach",
         change: "update",
         unset: () => null,

@@ -1,0 +1,148 @@
+// How many records the platform allows under one value (lifecycle/caps.ts), judged at preview against the emulator:
+// six data disks on an instance (its deploy's included), ten snapshots of an instance. Counted: the records there
+// now and the resources checked before this one that add one, a resource the run makes included (its stand-in).
+// Each refusal is the API's: the same inputs sent without the check meet it, after the volume was made.
+import { beforeAll, describe, expect, it } from "vitest";
+import { providerFor } from "../../provider";
+import { type AcceptedMutation, CimClient } from "../../provider/client";
+import { PLANNED_REFERENCES } from "../../provider/kinds/define";
+import { resetLookups } from "../../provider/lifecycle/lookups";
+import { UNKNOWN } from "../../provider/lifecycle/values";
+import { type Rec, useWorld, w } from "./refusalWorld";
+
+useWorld();
+
+const volume = providerFor("Volume");
+const snapshot = providerFor("InstanceSnapshot");
+let c: CimClient;
+const made = async (a: AcceptedMutation) => {
+  await c.jobs.wait(a, { firstDelayMs: 0, minIntervalMs: 5, maxIntervalMs: 20 });
+  return a.id!;
+};
+const instance = async (name: string, dataDisks = 0) =>
+  made(
+    await c.instances.create({
+      name,
+      zoneId: w.zoneA,
+      templateId: w.templateId,
+      serviceOfferingId: w.small,
+      ...(dataDisks
+        ? { dataDiskOfferingList: Array.from({ length: dataDisks }, () => ({ diskOfferingId: w.fixedDisk })) }
+        : {}),
+    }),
+  );
+const volumeArgs = (name: string, instanceId: string, over: Rec = {}) => ({
+  name,
+  zoneId: w.zoneA,
+  diskOfferingId: w.customDisk,
+  size: 10,
+  instanceId,
+  ...over,
+});
+const failures = async (p: typeof volume, olds: Rec, news: Rec) =>
+  (await p.check!(olds, news)).failures ?? [];
+
+/** An instance with six data disks: two from its deploy, four attached after. */
+let full: string;
+let attached: string[];
+
+beforeAll(async () => {
+  c = new CimClient({ baseUrl: process.env.CIM_BASE_URL!, token: process.env.CIM_TOKEN! });
+  full = await instance("full", 2);
+  attached = [];
+  for (let i = 1; i <= 4; i++) {
+    const v = await made(
+      await c.volumes.create({ name: `disk-${i}`, zoneId: w.zoneA, diskOfferingId: w.customDisk, size: 10 }),
+    );
+    await made(await c.volumes.attach(v, full));
+    attached.push(v);
+  }
+}, 60_000);
+
+describe("data disks of an instance", () => {
+  it("a seventh is refused at preview, naming instanceId, what is there and the rule; the API refuses its attach after making it", async () => {
+    const checked = await volume.check!({}, volumeArgs("seventh", full));
+    expect(checked.failures).toEqual([
+      {
+        property: "instanceId",
+        reason: expect.stringMatching(
+          new RegExp(
+            `^instanceId "${full}": 6 data disks on that instance already \\(6 now: full-data-1 \\(.*disk-4 \\(${attached[3]}\\)\\), and the platform attaches at most 6 data disks to an instance .*Attach this volume to another instance`,
+          ),
+        ),
+      },
+    ]);
+    await expect(volume.create(checked.inputs)).rejects.toThrow(/maximum number of data disks \(6\)/);
+    // a volume that stays attached to it is not judged again; one for another instance passes
+    resetLookups();
+    const kept = volumeArgs("disk-1", full);
+    expect(await failures(volume, kept, kept)).toEqual([]);
+    expect(await failures(volume, {}, volumeArgs("elsewhere", w.snappedVm))).toEqual([]);
+  });
+
+  it("one detached since the list was read is not counted: a full instance is read once more before it refuses", async () => {
+    expect((await failures(volume, {}, volumeArgs("again", full))).map((f) => f.property)).toEqual([
+      "instanceId",
+    ]);
+    await made(await c.volumes.detach(attached[0]));
+    try {
+      // the same provider process, its list read before the detach
+      expect(await failures(volume, {}, volumeArgs("again", full))).toEqual([]);
+    } finally {
+      await made(await c.volumes.attach(attached[0], full));
+    }
+  });
+
+  it("the program's own: six volumes attached to one instance pass, the seventh names those checked before it", async () => {
+    const empty = await instance("empty");
+    for (let i = 1; i <= 6; i++) expect(await failures(volume, {}, volumeArgs(`d${i}`, empty))).toEqual([]);
+    const [refused] = await failures(volume, {}, volumeArgs("d7", empty));
+    expect(refused?.property).toBe("instanceId");
+    expect(refused?.reason).toMatch(
+      /^instanceId "[^"]+": 6 data disks on that instance already \(6 that another cim.Volume \(name "d1"\), .*another cim.Volume \(name "d6"\) of this program add, checked before this one\)/,
+    );
+    // the first six checked again (a later preview of the same program) are judged as before: still six
+    resetLookups();
+    for (let i = 1; i <= 6; i++) expect(await failures(volume, {}, volumeArgs(`d${i}`, empty))).toEqual([]);
+  });
+
+  it("an instance the run makes (its id unknown at preview) is counted by the program's volumes alone", async () => {
+    const app = {
+      kind: "Instance",
+      name: "app",
+      key: "Instance-app",
+      inputs: { name: "app", zoneId: w.zoneA, templateId: w.templateId, serviceOfferingId: w.small },
+    };
+    const onNew = (name: string) => ({
+      ...volumeArgs(name, UNKNOWN),
+      [PLANNED_REFERENCES]: { instanceId: app },
+    });
+    for (let i = 1; i <= 6; i++) expect(await failures(volume, {}, onNew(`n${i}`))).toEqual([]);
+    const [refused] = await failures(volume, {}, onNew("n7"));
+    expect(refused?.reason).toMatch(
+      /^instanceId "app" \(new in this run\): 6 data disks on that instance already \(6 that .* of this program add/,
+    );
+  });
+});
+
+describe("snapshots of an instance", () => {
+  it("an eleventh is refused at preview, the program's counted with those there; the API refuses it the same", async () => {
+    const vm = await instance("snapped-ten");
+    for (let i = 1; i <= 8; i++)
+      await made(await c.instanceSnapshots.create({ virtualMachineId: vm, name: `s${i}` }));
+    const args = (name: string) => ({ name, instanceId: vm });
+    expect(await failures(snapshot, {}, args("s9"))).toEqual([]);
+    expect(await failures(snapshot, {}, args("s10"))).toEqual([]);
+    const checked = await snapshot.check!({}, args("s11"));
+    expect(checked.failures).toEqual([
+      {
+        property: "instanceId",
+        reason: expect.stringMatching(
+          /^instanceId "[^"]+": 10 snapshots of that instance already \(8 now: s1 .*; 2 that another cim.InstanceSnapshot \(name "s9"\), another cim.InstanceSnapshot \(name "s10"\) of this program add, checked before this one\), and the platform keeps at most 10 snapshots of an instance/,
+        ),
+      },
+    ]);
+    for (const name of ["s9", "s10"]) await snapshot.create((await snapshot.check!({}, args(name))).inputs);
+    await expect(snapshot.create(checked.inputs)).rejects.toThrow(/can just have : 10 VM snapshots/);
+  });
+});
