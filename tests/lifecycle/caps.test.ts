@@ -67,7 +67,7 @@ describe("data disks of an instance", () => {
         property: "instanceId",
         reason: expect.stringMatching(
           new RegExp(
-            `^instanceId "${full}": 6 data disks on that instance already \\(6 now: full-data-1 \\(.*disk-4 \\(${attached[3]}\\)\\), and the platform attaches at most 6 data disks to an instance .*Attach this volume to another instance`,
+            `^instanceId "${full}": 6 data disks on that instance already \\(6 now: full-data-1 \\(.*disk-4 \\(${attached[3]}\\)\\), and the platform attaches at most 6 data disks to an instance; the API refuses the attach of a seventh after making the volume\\. Attach this volume to another instance`,
           ),
         ),
       },

@@ -57,15 +57,15 @@ const volumeCalls = recordCalls((c) => c.volumes);
 
 /**
  * The platform attaches at most six data disks to an instance (CloudStack's default
- * hypervisor_capabilities.max_data_volumes_limit), those its deploy made (dataDiskOfferingList) included: the attach
- * of a seventh fails in its job, after the volume was made.
+ * hypervisor_capabilities.max_data_volumes_limit), those made with it included (the API's dataDiskOfferingList):
+ * the attach of a seventh fails in its job, after the volume was made.
  */
 const dataDisksPerInstance: Cap = {
   property: "instanceId",
   max: 6,
   held: (v: Volume) => (isRoot(v) || !v.virtualMachineId ? undefined : v.virtualMachineId),
   counted: "data disks on that instance",
-  rule: "the platform attaches at most 6 data disks to an instance (its deploy's dataDiskOfferingList disks included); the API refuses the attach of a seventh after making the volume",
+  rule: "the platform attaches at most 6 data disks to an instance; the API refuses the attach of a seventh after making the volume",
   otherwise:
     "Attach this volume to another instance, or detach one of the others (leave out its instanceId) in an up of its own first: Pulumi may attach this one before it detaches that one",
 };
