@@ -4,32 +4,26 @@
 // Each refusal is the API's: the same inputs sent without the check meet it, after the volume was made.
 import { beforeAll, describe, expect, it } from "vitest";
 import { providerFor } from "../../provider";
-import { type AcceptedMutation, CimClient } from "../../provider/client";
+import { CimClient } from "../../provider/client";
 import { PLANNED_REFERENCES } from "../../provider/kinds/define";
 import { resetLookups } from "../../provider/lifecycle/lookups";
 import { UNKNOWN } from "../../provider/lifecycle/values";
-import { type Rec, useWorld, w } from "./refusalWorld";
+import { madeBy, type Rec, useWorld, w, worldInstance } from "./refusalWorld";
 
 useWorld();
 
 const volume = providerFor("Volume");
 const snapshot = providerFor("InstanceSnapshot");
 let c: CimClient;
-const made = async (a: AcceptedMutation) => {
-  await c.jobs.wait(a, { firstDelayMs: 0, minIntervalMs: 5, maxIntervalMs: 20 });
-  return a.id!;
-};
-const instance = async (name: string, dataDisks = 0) =>
-  made(
-    await c.instances.create({
-      name,
-      zoneId: w.zoneA,
-      templateId: w.templateId,
-      serviceOfferingId: w.small,
-      ...(dataDisks
-        ? { dataDiskOfferingList: Array.from({ length: dataDisks }, () => ({ diskOfferingId: w.fixedDisk })) }
-        : {}),
-    }),
+let made: ReturnType<typeof madeBy>;
+/** An instance with `dataDisks` data disks made with it (the API's dataDiskOfferingList). */
+const instance = (name: string, dataDisks = 0) =>
+  worldInstance(
+    c,
+    name,
+    dataDisks
+      ? { dataDiskOfferingList: Array.from({ length: dataDisks }, () => ({ diskOfferingId: w.fixedDisk })) }
+      : {},
   );
 const volumeArgs = (name: string, instanceId: string, over: Rec = {}) => ({
   name,
@@ -48,6 +42,7 @@ let attached: string[];
 
 beforeAll(async () => {
   c = new CimClient({ baseUrl: process.env.CIM_BASE_URL!, token: process.env.CIM_TOKEN! });
+  made = madeBy(c);
   full = await instance("full", 2);
   attached = [];
   for (let i = 1; i <= 4; i++) {

@@ -120,23 +120,29 @@ export function refusedAtPreview(rows: readonly Row[]): void {
   }
 }
 
+/** The id of what an accepted mutation made, once its job (if any) ended. */
+export const madeBy = (c: CimClient) => async (a: AcceptedMutation) => {
+  await c.jobs.wait(a, { firstDelayMs: 0, minIntervalMs: 5, maxIntervalMs: 20 });
+  return a.id!;
+};
+
+/** The id of a new instance of the world's template and offering in zone A (`over`: more of the deploy's body). */
+export const worldInstance = async (c: CimClient, name: string, over: Rec = {}) =>
+  madeBy(c)(
+    await c.instances.create({
+      name,
+      zoneId: w.zoneA,
+      templateId: w.templateId,
+      serviceOfferingId: w.small,
+      ...over,
+    }),
+  );
+
 async function makeWorld(emu: Emulator): Promise<void> {
   const c = new CimClient({ baseUrl: emu.url, token: await emu.token() });
-  const made = async (a: AcceptedMutation) => {
-    await c.jobs.wait(a, { firstDelayMs: 0, minIntervalMs: 5, maxIntervalMs: 20 });
-    return a.id!;
-  };
+  const made = madeBy(c);
   /** An instance of the world's template and offering on one network of zone A. */
-  const instanceOn = async (name: string, networkId: string) =>
-    made(
-      await c.instances.create({
-        name,
-        zoneId: w.zoneA,
-        templateId: w.templateId,
-        serviceOfferingId: w.small,
-        networkIds: [networkId],
-      }),
-    );
+  const instanceOn = (name: string, networkId: string) => worldInstance(c, name, { networkIds: [networkId] });
   const zones = await c.catalogue.zones();
   w.zoneA = zones.find((z) => z.name === "de-fra-1a")!.id;
   w.zoneB = zones.find((z) => z.name === "de-fra-1b")!.id;
