@@ -6,7 +6,13 @@
 // gone" as success. A kind supplies its API calls and what is special about it (kindSpec.ts: KindApi).
 
 import type * as pulumi from "@pulumi/pulumi";
-import { type AcceptedMutation, type EarlierAttempt, JobFailedError } from "../client";
+import {
+  type AcceptedMutation,
+  type EarlierAttempt,
+  JobFailedError,
+  JobNotFoundError,
+  WaitTimeoutError,
+} from "../client";
 import { isUuid } from "./check";
 import { finishCheck } from "./checkRun";
 import { diffFields, optionReplaces, withReplaceOption } from "./diff";
@@ -348,8 +354,17 @@ export function providerOf<F extends Fields, O extends Outputs>(
    * its answer named none and its job (if it had one) named none either, or could not be followed to the end.
    */
   async function unnamed(s: Session, what: { name?: unknown }, jobId?: string, cause?: unknown) {
+    // the wait's own advice (raise the timeout and run again, refresh) would make another: nothing is recorded
+    const unfollowed =
+      cause instanceof WaitTimeoutError
+        ? `was still ${cause.lastStatus ?? "unread"} after ${Math.round(cause.waitedMs / 1000)} s (only its end names the ${noun})`
+        : cause instanceof JobNotFoundError
+          ? `was not found (${cause.reads} reads of it in a row answered 404), so how it ended is unknown`
+          : cause
+            ? `could not be followed to its end (${messageOf(cause)})`
+            : undefined;
     const job = jobId
-      ? `its job ${jobId} ${cause ? `could not be followed to its end (${messageOf(cause)})` : "names no resource either"}`
+      ? `its job ${jobId} ${unfollowed ?? "names no resource either"}`
       : "it named no job either";
     return `${await describe(s, what)}: the API accepted the ${verb} but its answer named no id, and ${job}. The ${noun} may exist all the same: find it there (the console, or the API's list of ${noun}s${jobId ? `, or GET /api/v1/jobs/${jobId}` : ""}) and bring it into the program with adoptId: "<its id>" (or pulumi import) before running pulumi up again, which would otherwise ${verb} another.`;
   }

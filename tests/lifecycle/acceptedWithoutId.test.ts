@@ -60,4 +60,10 @@ it("no id in the answer nor from its job: the error names the job, the region an
   expect(err.message).toMatch(/named no id/);
   expect(err.message).toMatch(/adoptId/);
   expect(err.message).toMatch(/pulumi import/);
+  // the job still runs: its end names the volume; the wait's advice to raise the timeout and run again (or refresh)
+  // would make a second one, since nothing is recorded
+  expect(err.message).toContain(
+    `its job ${job.jobId} was still running after 1 s (only its end names the volume)`,
+  );
+  expect(err.message).not.toMatch(/raise the resource's timeout|pulumi refresh/);
 });
