@@ -14,7 +14,10 @@ import { hasStandIn, withStandIns } from "./planned";
 import { addedBefore, claimIds, claimRegion } from "./programClaims";
 import { containsUnknown } from "./values";
 
-/** The kind's caps the inputs would pass. Not judged when the resource adopts or keeps its value. */
+/**
+ * The kind's caps the inputs would pass. Not judged when the resource adopts or keeps its value, nor in a
+ * replacement's second check.
+ */
 export async function capFailures(
   kind: Kind,
   inputs: Recorded,
@@ -33,6 +36,9 @@ export async function capFailures(
     const unchanged = existing && olds[cap.property] === value;
     const claimIn = await claimRegion(kind, region);
     const replaced = existing ? undefined : replacedHolds(kind);
+    // a replacement's second check: its first (with the old inputs) judged and claimed it, and the record it
+    // replaces is among the holders, gone first when the replacement deletes first
+    if (replaced !== undefined) continue;
     const before = addedBefore(
       kind,
       claimIn,

@@ -137,7 +137,18 @@ describe("snapshots of an instance", () => {
         ),
       },
     ]);
-    for (const name of ["s9", "s10"]) await snapshot.create((await snapshot.check!({}, args(name))).inputs);
+    const ten: Rec = {};
+    for (const name of ["s9", "s10"])
+      ten[name] = await snapshot.create((await snapshot.check!({}, args(name))).inputs);
     await expect(snapshot.create(checked.inputs)).rejects.toThrow(/can just have : 10 VM snapshots/);
+    // the tenth replaced on the same instance under its name (it deletes first): checked, diffed and checked again
+    // with no old inputs, as the engine does, it is not an eleventh
+    resetLookups();
+    const olds = (await snapshot.check!({}, args("s10"))).inputs;
+    const news = { ...args("s10"), description: "after the upgrade" };
+    expect(await failures(snapshot, olds, news)).toEqual([]);
+    const d = await snapshot.diff!(ten.s10.id, ten.s10.outs, (await snapshot.check!(olds, news)).inputs);
+    expect(d).toMatchObject({ replaces: ["description"], deleteBeforeReplace: true });
+    expect(await failures(snapshot, {}, news)).toEqual([]);
   });
 });
