@@ -26,29 +26,20 @@ export async function capFailures(
   news: Recorded = inputs,
 ): Promise<CheckFailure[]> {
   if (!kind.caps?.length || (inputs.adoptId !== undefined && inputs.adoptId !== null)) return [];
+  const existing = Object.keys(olds).length > 0;
+  // a replacement's second check: its first (with the old inputs) judged and claimed it, and the record it
+  // replaces is among the holders, gone first when the replacement deletes first
+  if (!existing && replacedHolds(kind) !== undefined) return [];
   const planned = withStandIns(kind, inputs, news);
   const judged = planned?.inputs ?? inputs;
-  const existing = Object.keys(olds).length > 0;
+  const claimIn = await claimRegion(kind, region);
+  const ids = claimIds(news, olds);
   const out: CheckFailure[] = [];
   for (const cap of kind.caps) {
     const value = judged[cap.property];
     if (typeof value !== "string" || containsUnknown(value)) continue;
     const unchanged = existing && olds[cap.property] === value;
-    const claimIn = await claimRegion(kind, region);
-    const replaced = existing ? undefined : replacedHolds(kind);
-    // a replacement's second check: its first (with the old inputs) judged and claimed it, and the record it
-    // replaces is among the holders, gone first when the replacement deletes first
-    if (replaced !== undefined) continue;
-    const before = addedBefore(
-      kind,
-      claimIn,
-      cap.property,
-      value,
-      unchanged,
-      claimIds(news, olds),
-      replaced,
-      inputs.name,
-    );
+    const before = addedBefore(kind, claimIn, cap.property, value, unchanged, ids, inputs.name);
     if (unchanged) continue;
     const holders =
       hasStandIn(value) || before.length >= cap.max

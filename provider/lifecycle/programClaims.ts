@@ -389,9 +389,7 @@ export function addedBefore(
   value: string,
   unchanged: boolean,
   ids: readonly string[],
-  replaced: ReadonlySet<string> | undefined,
   apiName: unknown,
-  check: number | undefined = currentCheck(),
 ): string[] {
   // a pool of its own: a cap is not an exclusive rule of the same property
   const x: ExclusiveClaim = {
@@ -407,8 +405,8 @@ export function addedBefore(
     value,
     unchanged,
     ids,
-    replaced,
-    check,
+    undefined,
+    currentCheck(),
     apiName,
   );
   const here = [...(pool.buckets.get(buckets[0]) ?? [])].filter(
