@@ -288,6 +288,21 @@ async function pick(
       return c.job;
     }
   }
+  // An unnamed create's job is told by time alone, and the spec does not promise a job row its `created`: a job
+  // of the command that shows no time the reading can be compared with (and was not listed before the send) may
+  // be this request's. Taking it for "not landed" would send the create again and make a second resource.
+  if (reading && !tied) {
+    const untimed = matching.filter((c) => c.at === undefined && !(c.job.jobId && owned.has(c.job.jobId)));
+    let mayBeOurs = 0;
+    for (const c of untimed) if (!m.verify || (await verified(m.verify, c.job))) mayBeOurs++;
+    if (mayBeOurs > 0)
+      throw new MutationOutcomeUnknownError(
+        { method: m.method, path: m.path, region: m.region },
+        m.command,
+        m.cause,
+        `the server gave no time on ${mayBeOurs} recent ${m.command} job(s) to tell whether one is this request's`,
+      );
+  }
   return undefined;
 }
 

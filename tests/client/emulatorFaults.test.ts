@@ -18,6 +18,7 @@ import {
   fastWait,
   type Harness,
   harness,
+  isolatedNetwork,
   withBackupOffering,
 } from "./emulatorHarness";
 
@@ -191,6 +192,25 @@ describe("asynchronous mutations whose answer is lost", () => {
     expect(v.id).not.toBe(earlier.id);
     expect(await hits("POST /api/v1/volumes")).toBe(2);
     expect((await client.volumes.get(v.id!)).name).toBe("data");
+  });
+
+  it("an unnamed create's lost answer on an API whose job rows carry no times: unknown, never sent again", async () => {
+    // The spec shows a job's status, statusCode and detail only: a job row may have no `created`. An address
+    // acquire is tied to its job by time alone, so without one its job cannot be told from another's.
+    const networkId = await isolatedNetwork(client, cat);
+    await h.control.call("PUT", "/job-records", { times: false });
+    const onNetwork = async () =>
+      Object.values((await h.control.state()).publicIps as Record<string, any>).filter(
+        (ip) => ip.networkId === networkId,
+      ).length;
+    const before = await onNetwork();
+    await h.control.resetRequests();
+    await dropNextAnswer(h.control, "POST", "/api/v1/public-ips");
+    const err = await client.publicIps.acquire({ networkId }).catch((e) => e);
+    expect(err).toBeInstanceOf(MutationOutcomeUnknownError);
+    expect(err.message).toMatch(/gave no time on 1 recent publicIp\.acquire job/);
+    expect(await hits("POST /api/v1/public-ips")).toBe(1);
+    expect(await onNetwork()).toBe(before + 1);
   });
 
   it("does not retry when the job lookup fails: the outcome is unknown, and nothing is duplicated", async () => {
