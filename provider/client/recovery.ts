@@ -101,7 +101,7 @@ export async function recoverLostMutation(core: CoreReads, m: LostMutation): Pro
     const reading = m.reading ?? (await readServerClock(core, m));
     for (let look = 0; look < looks; look++) {
       if (look > 0) await sleep(o.graceMs, m.signal);
-      ({ jobs: listed, complete } = await recentJobs(core, m, o.maxPages));
+      ({ jobs: listed, complete } = await recentJobs(core, m, o.maxPages, reading, o.clockToleranceMs));
       // Every job listed existed by now: on the server's clock, none was created after this moment.
       const listedAt = monotonicNow();
       // While the request may still be in flight, a job from before it was sent (within the clocks' tolerance)
@@ -171,6 +171,8 @@ export async function jobIdsBefore(
       core,
       { region, signal, startedAt: monotonicNow() },
       core.recoveryOptions.maxPages,
+      undefined,
+      0,
     );
     return jobs.filter((j) => j.jobId && commandMatches(j.command, command)).map((j) => j.jobId as string);
   } catch {
@@ -180,12 +182,15 @@ export async function jobIdsBefore(
 
 /**
  * The jobs of the window, at most `maxPages` pages of them and one more: `complete` when that is all the platform
- * lists (a page after them says it is not).
+ * lists (a page after them says it is not). Without the window's route, the most recent jobs: `complete` when they
+ * reach back to the send (fewer than asked for, or the oldest of them from before it on the server's clock).
  */
 async function recentJobs(
   core: CoreReads,
   m: Pick<LostMutation, "region" | "signal" | "startedAt">,
   maxPages: number,
+  reading: ServerClockReading | undefined,
+  toleranceMs: number,
 ): Promise<{ jobs: Job[]; complete: boolean }> {
   // The window is what has passed since the request was sent (our own elapsed time) plus a minute; the
   // server applies it to its own clock, so neither its zone nor its skew matters here.
@@ -217,13 +222,24 @@ async function recentJobs(
       path: apiPath`/jobs/recent`,
       key: "jobs",
       item: JobSchema,
-      query: { limit: 200 },
+      query: { limit: RECENT_LIMIT },
       options,
     });
-    // the most recent jobs: one made since the request was sent is among them
-    return { jobs: (await recent.all()).items, complete: true };
+    // One made since the request was sent is among the most recent jobs, unless as many as were asked for came
+    // after the send: then the request's own may be older than all of them, and a resend would make a second.
+    const jobs = (await recent.all()).items;
+    if (jobs.length < RECENT_LIMIT) return { jobs, complete: true };
+    const sent = reading ? serverTimeAt(reading, m.startedAt) : undefined;
+    const before = jobs.some((j) => {
+      const created = parseServerTime(j.created);
+      return sent && created && comparable(created, reading!.time) && created.ms < sent.earliest - toleranceMs;
+    });
+    return { jobs, complete: before };
   }
 }
+
+/** How many of the most recent jobs the fallback asks for (`GET /jobs/recent?limit=`). */
+const RECENT_LIMIT = 200;
 
 /** A job created before the estimate counts double: this request's job is created just after it was sent. */
 const distance = (created: number | undefined, estimate: number) =>

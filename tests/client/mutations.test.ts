@@ -843,6 +843,78 @@ describe("lost answers of asynchronous mutations", () => {
     }
   });
 
+  it("without the window's route, the most recent jobs: a full list newer than the send is an unknown outcome, one reaching back before it says the request did not land", async () => {
+    // A platform that lists no time window (GET /jobs?hoursBack answers 404), only its most recent jobs.
+    const serve = (opts: { land: boolean; othersAfter: number; olderBefore: number }) => {
+      const jobs: object[] = []; // newest first
+      for (let i = 0; i < opts.olderBefore; i++)
+        jobs.push({
+          jobId: `old-${i}`,
+          status: "success",
+          command: "createVolume",
+          resourceId: `v-old-${i}`,
+          resourceName: `old-${i}`,
+          created: serverLocal(600_000 + i * 1_000),
+        });
+      let posted = 0;
+      return server((c, res) => {
+        if (c.method === "POST") {
+          posted++;
+          if (posted > 1) return sendJson(res, 200, { id: "vol-again", name: "data", jobId: "j-again" });
+          if (opts.land)
+            jobs.unshift({
+              jobId: "mine",
+              status: "running",
+              command: "createVolume",
+              resourceId: "vol-new",
+              resourceName: "data",
+              created: serverLocal(),
+            });
+          // other clients' jobs after it, newer
+          for (let i = 0; i < opts.othersAfter; i++)
+            jobs.unshift({
+              jobId: `other-${i}`,
+              status: "success",
+              command: "createVolume",
+              resourceId: `v-${i}`,
+              resourceName: `other-${i}`,
+              created: serverLocal(),
+            });
+          return resetMidResponse(res);
+        }
+        if (c.method === "GET" && c.url.startsWith("/api/v1/jobs/recent?")) {
+          const limit = Number(new URL(c.url, "http://x").searchParams.get("limit"));
+          return sendJson(res, 200, { jobs: jobs.slice(0, limit), count: Math.min(limit, jobs.length) });
+        }
+        if (c.url.startsWith("/api/v1/volumes/vol-new"))
+          return sendJson(res, 200, { id: "vol-new", name: "data", state: "Allocated" });
+        if (c.url.startsWith("/api/v1/jobs/j-again"))
+          return sendJson(res, 200, { jobId: "j-again", status: "success", resourceId: "vol-again" });
+        if (c.url.startsWith("/api/v1/volumes/vol-again"))
+          return sendJson(res, 200, { id: "vol-again", name: "data", state: "Allocated" });
+        notFound(res); // GET /jobs?hoursBack among them
+      });
+    };
+    const create = (url: string) =>
+      clientAt(url, { region: REGION_A, recovery: { graceMs: 20 } })
+        .volumes.create({ name: "data", zoneId: "z-1", diskOfferingId: "d-1" })
+        .catch((e) => e);
+    // 200 jobs of other clients since the send fill the list: the request's own may be older than all of them
+    const full = await serve({ land: true, othersAfter: 200, olderBefore: 0 });
+    const unknown = await create(full.url);
+    expect(unknown).toBeInstanceOf(MutationOutcomeUnknownError);
+    expect(unknown.message).toMatch(/no job of it is among the first 200 jobs the platform lists/);
+    expect(posts(full.calls, "/api/v1/volumes")).toHaveLength(1);
+    // fewer since the send: its own is among them, adopted
+    const some = await serve({ land: true, othersAfter: 150, olderBefore: 100 });
+    expect(await create(some.url)).toMatchObject({ jobId: "mine", id: "vol-new", adopted: true });
+    expect(posts(some.calls, "/api/v1/volumes")).toHaveLength(1);
+    // not landed, the list full but reaching back before the send: sent again, once
+    const notLanded = await serve({ land: false, othersAfter: 20, olderBefore: 300 });
+    expect(await create(notLanded.url)).toMatchObject({ id: "vol-again" });
+    expect(posts(notLanded.calls, "/api/v1/volumes")).toHaveLength(2);
+  });
+
   it("matches lost creates by name, and never adopts one job twice", async () => {
     const jobs: object[] = [];
     const s = await server((c, res) => {
