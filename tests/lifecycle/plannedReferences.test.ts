@@ -260,6 +260,41 @@ describe("requirements on a resource the run makes, judged on its inputs", () =>
     }
   });
 
+  it("a snapshot of a new volume the program does not attach", async () => {
+    const newVolume = (over: Rec = {}) =>
+      planned("Volume", "scratch", {
+        name: "scratch",
+        zoneId: w.zoneA,
+        diskOfferingId: w.customDisk,
+        size: 10,
+        ...over,
+      });
+    const snapshot = (volume: Rec) => ({
+      name: "scratch-snap",
+      volumeId: UNKNOWN,
+      [PLANNED_REFERENCES]: { volumeId: volume },
+    });
+    await refusedLikeTheApi(
+      "VolumeSnapshot",
+      snapshot(newVolume()),
+      "volumeId",
+      /^volumeId names volume "scratch" \(new in this run\) in .*, which is not attached to an instance \(its instanceId is left out\): the platform makes it Allocated/,
+      { planned: newVolume(), ref: "volumeId" },
+      /is not in Ready state but Allocated/,
+    );
+    // attached by the program (to an instance of the region, or one the run makes), or adopted: not judged here
+    for (const volume of [
+      newVolume({ instanceId: w.snappedVm }),
+      newVolume({ instanceId: UNKNOWN }),
+      { ...newVolume(), withheld: ["instanceId"] },
+      newVolume({ adoptId: w.volumeA }),
+    ]) {
+      resetLookups();
+      const checked = await providerFor("VolumeSnapshot").check!({}, snapshot(volume));
+      expect(checked.failures ?? [], JSON.stringify(volume)).toEqual([]);
+    }
+  });
+
   it("an ISO instance from a new ISO registered as not bootable", async () => {
     const newIso = (bootable: boolean) =>
       planned("Iso", "nb", {

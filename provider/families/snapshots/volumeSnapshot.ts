@@ -14,14 +14,22 @@ import { otherSnapshotTask } from "./instanceSnapshot";
 
 /**
  * A volume the platform has placed on storage: one never attached is Allocated, with no disk to copy, and
- * CloudStack's createSnapshot refuses it ("is not in Ready state but Allocated"). Attaching places it.
+ * CloudStack's createSnapshot refuses it ("is not in Ready state but Allocated"). Attaching places it. A volume the
+ * same run makes has no state yet: it is placed when the program attaches it (its `instanceId`); left out, it is
+ * made Allocated (from a snapshot too) and stays so, and the snapshot would fail after the volume is made.
  */
 const PLACED: Requirement = {
-  holds: (v) => (v as { state?: unknown }).state !== "Allocated",
+  holds: (v) => {
+    const { state, instanceId } = v as { state?: unknown; instanceId?: unknown };
+    return state === undefined ? instanceId !== undefined : state !== "Allocated";
+  },
   // a volume the same up attaches is judged by the API after the attach
   changesWith: ["instanceId"],
-  reason:
-    "has never been attached to an instance (state Allocated): the platform has no disk of it to copy yet and refuses a snapshot. Attach it first (its cim.Volume's instanceId), in this up or an earlier one",
+  planned: ["instanceId"],
+  reason: (v) =>
+    (v as { state?: unknown }).state === undefined
+      ? "is not attached to an instance (its instanceId is left out): the platform makes it Allocated, with no disk to copy, and refuses a snapshot of it. Give the volume an instanceId, in this up or an earlier one"
+      : "has never been attached to an instance (state Allocated): the platform has no disk of it to copy yet and refuses a snapshot. Attach it first (its cim.Volume's instanceId), in this up or an earlier one",
 };
 
 export const volumeSnapshot = defineKind({
