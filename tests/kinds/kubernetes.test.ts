@@ -154,7 +154,7 @@ describe("Kubernetes clusters", () => {
     expect(off.failures?.find((f) => f.property === "kubernetesVersionId")?.reason).toMatch(/Disabled/);
   });
 
-  it("more nodes than the platform's maximum cluster size: the error counts them and names the inputs, nothing made", async () => {
+  it("more nodes than the platform's maximum cluster size: the error counts them and names the inputs, at create (nothing made) and at a scale (its job refuses)", async () => {
     // the limit is an operator's setting the API does not show, so preview passes and the create meets it
     const big = clusterInputs({ size: 9, controlNodes: 2 });
     expect((await p("KubernetesCluster").check!({}, big)).failures ?? []).toEqual([]);
@@ -165,6 +165,19 @@ describe("Kubernetes clusters", () => {
     const scaled = clusterInputs({ autoscaling: { minSize: 1, maxSize: 10 } });
     const auto = (await make("KubernetesCluster", scaled).catch((e: Error) => e)) as Error;
     expect(auto.message).toContain("autoscaling.maxSize 10 and controlNodes 1 make 11 nodes");
+    // a scale past it: the platform accepts the request and its job refuses, the cluster unchanged
+    const { id, outs } = await make("KubernetesCluster", clusterInputs());
+    const grow = await change("KubernetesCluster", id, outs, {
+      ...clusterInputs(),
+      name: outs.name,
+      size: 10,
+    });
+    const refused = (await grow.run().catch((e: Error) => e)) as Error;
+    expect(refused.message).toContain(
+      "update failed: size 10 and controlNodes 1 make 11 nodes, more than the 10 the platform allows a cluster (its cloud.kubernetes.cluster.max.size setting, which the API does not show): lower them, or ask the platform's operators to raise it. The API answered:",
+    );
+    expect(refused.message).toContain("Maximum cluster size can not exceed 10");
+    await p("KubernetesCluster").delete!(id, outs);
   });
 
   it("autoscaling changes in place; while it is on, the worker count the autoscaler sets is no drift", async () => {

@@ -346,14 +346,15 @@ export const kubernetesCluster = defineKind({
         minSize: autoscalingChanged ? want.autoscaling?.minSize : undefined,
         maxSize: autoscalingChanged ? want.autoscaling?.maxSize : undefined,
       };
-      if (Object.values(scale).some((v) => v !== undefined))
-        await waitFor(
-          s,
-          await s.client.kubernetesClusters.scale(live.id, scale, o).catch((err) => {
-            throw tooManyNodes(err, { ...want, controlNodes: want.controlNodes ?? live.controlNodes });
-          }),
-          op,
-        );
+      if (Object.values(scale).some((v) => v !== undefined)) {
+        // CloudStack's scaleKubernetesCluster checks the node count in its job, not at the request: either refusal
+        // is explained
+        const explained = (err: unknown) => {
+          throw tooManyNodes(err, { ...want, controlNodes: want.controlNodes ?? live.controlNodes });
+        };
+        const accepted = await s.client.kubernetesClusters.scale(live.id, scale, o).catch(explained);
+        await waitFor(s, accepted, op).catch(explained);
+      }
       if (changed.has("kubernetesVersionId"))
         await waitFor(s, await s.client.kubernetesClusters.upgrade(live.id, want.kubernetesVersionId, o), op);
     },
