@@ -186,7 +186,7 @@ export function listMembers(ctx: LCtx, lb: LoadBalancerBase) {
     return [
       {
         id: vm.id,
-        name: instanceName(ctx.store, vm),
+        name: vm.name,
         ...fieldsOf(vm, ["displayName", "state"]),
         ipAddress: m.vmIp,
         networkId: lb.networkId,
