@@ -12,6 +12,7 @@ const USAGE = `usage:
                     [--expunge-delay MS]   (how long a destroyed instance stays Destroyed; default a day)
                     [--timezone IANA-ZONE] [--clock-skew-ms MS]
                     [--fault JSON]...   (a rule as POST /_emulator/faults takes it; repeatable)
+                    [--limit NAME=N]... (an allowance of every user, e.g. instanceLimit=200; default 20 each)
   cim-emulator token [--data-dir DIR] [--sub USER] [--ttl SECONDS] [--aud AUD] [--admin]`;
 
 /** Same default for start and token, so a token minted without --data-dir fits a server started without it. */
@@ -32,6 +33,14 @@ function signedInt(value: string | undefined, flag: string): number | undefined 
   return n;
 }
 
+/** `--limit instanceLimit=200`: the allowance's name and value (the names are checked by startEmulator). */
+function allowance(text: string): [string, number] {
+  const [name, value, ...rest] = text.split("=");
+  if (!name || !value || rest.length)
+    throw new Error(`--limit takes NAME=N, e.g. instanceLimit=200, got ${text}`);
+  return [name, int(value, "limit", 0)];
+}
+
 async function start(args: string[]) {
   const { values } = parseArgs({
     args,
@@ -47,6 +56,7 @@ async function start(args: string[]) {
       fault: { type: "string", multiple: true },
       timezone: { type: "string" },
       "clock-skew-ms": { type: "string" },
+      limit: { type: "string", multiple: true },
     },
   });
   const host = values.host ?? "127.0.0.1";
@@ -78,6 +88,7 @@ async function start(args: string[]) {
     faults,
     timezone: values.timezone,
     clockSkewMs: signedInt(values["clock-skew-ms"], "clock-skew-ms"),
+    limits: Object.fromEntries((values.limit ?? []).map(allowance)),
   });
   const port = new URL(emu.url).port;
   process.stdout.write(`listening on http://${host.includes(":") ? `[${host}]` : host}:${port}\n`);

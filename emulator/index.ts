@@ -19,6 +19,7 @@ import {
 import { Faults } from "./faults";
 import { EXPUNGE_DELAY_MS, JOB_JITTER_MS, JOB_LATENCY_MS, JobEngine, type JobMode } from "./jobs";
 import { Quota } from "./quota";
+import type { Limits } from "./records";
 import { routeTable } from "./routes";
 import { seedWorld } from "./seed";
 import { buildServer, type Runtime } from "./server";
@@ -63,6 +64,12 @@ export interface StartOptions {
   timezone?: string;
   /** The server's clock runs this many ms ahead of real time (negative: behind); the Date header follows. */
   clockSkewMs?: number;
+  /**
+   * Allowances every user has from this start, by name (`instanceLimit`, `volumeLimit`, …, `maxMultiRegions`), in
+   * place of the platform's defaults (CloudStack's `max.account.*`, 20 of each): the CLI's `--limit NAME=N`. Users
+   * already in the data directory get them too; PUT /_emulator/limits still changes one user's afterwards.
+   */
+  limits?: Record<string, number>;
 }
 
 export interface Emulator {
@@ -77,15 +84,29 @@ export interface Emulator {
 
 export type { TokenOptions };
 
+/** The allowances users start with: the platform's defaults, then the start's own; an unknown name fails the start. */
+function startLimits(given: Record<string, number> = {}): () => Limits {
+  const known = defaultLimits();
+  for (const [name, value] of Object.entries(given)) {
+    if (!(name in known))
+      throw new Error(`unknown allowance ${name}: one of ${Object.keys(known).join(", ")}`);
+    if (!Number.isInteger(value) || value < 0)
+      throw new Error(`allowance ${name} must be a non-negative integer, got ${value}`);
+  }
+  return () => ({ ...known, ...given });
+}
+
 export async function startEmulator(opts: StartOptions = {}): Promise<Emulator> {
   // First: an unknown zone fails before anything is written.
   const clock = new Clock({ timeZone: opts.timezone, skewMs: opts.clockSkewMs });
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "cim-emulator-"));
+  const limits = startLimits(opts.limits);
   const tokens = await TokenService.open(dataDir);
-  const seed = (): State => ({ ...emptyCollections(), ...seedWorld(defaultLimits()) });
+  const seed = (): State => ({ ...emptyCollections(), ...seedWorld(limits()) });
   const store = new Store<State>(dataDir, seed);
   upgradeState(store.state);
+  for (const user of Object.values(store.state.limits)) Object.assign(user, opts.limits);
   const data = repositories(() => store.state);
   const timing = {
     mode: opts.jobMode ?? "timed",
@@ -106,7 +127,7 @@ export async function startEmulator(opts: StartOptions = {}): Promise<Emulator> 
   const rt: Runtime = {
     store,
     data,
-    quota: new Quota(store, countedFamilies(data), defaultLimits),
+    quota: new Quota(store, countedFamilies(data), limits),
     clock,
     tokens,
     jobs,

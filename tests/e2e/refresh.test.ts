@@ -2,13 +2,14 @@
 // the same kind and region close together share a list of the region instead of one GET per resource.
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { ROOMY_LIMITS } from "../fixtures/limits";
 import { sourceHome, stackRun } from "../harness";
 import { startApi, type TestApi, uniqueStack } from "./support";
 
 let api: TestApi;
 
 beforeAll(async () => {
-  api = await startApi();
+  api = await startApi({ limits: ROOMY_LIMITS }); // 40 instances
 });
 
 afterAll(async () => {

@@ -33,11 +33,14 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
   };
 }
 
-/** An emulator for one test file: started before its tests, closed after them. Call the result in tests. */
-export function useApi(): () => TestApi {
+/**
+ * An emulator for one test file (with `options`, e.g. raised allowances): started before its tests, closed after
+ * them. Call the result in tests.
+ */
+export function useApi(options: StartOptions = {}): () => TestApi {
   let api: TestApi | undefined;
   beforeAll(async () => {
-    api = await startApi();
+    api = await startApi(options);
   }, 60_000);
   afterAll(async () => {
     await api?.close();

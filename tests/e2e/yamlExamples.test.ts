@@ -13,11 +13,12 @@ import { kindList } from "../../provider/kinds";
 import { lookupRegistry } from "../../sdk/lookups/registry";
 import { mergePrograms, yamlPrograms } from "../docs/yamlPrograms";
 import { apiCaller } from "../fixtures/apiCall";
+import { ROOMY_LIMITS } from "../fixtures/limits";
 import { ED25519 } from "../fixtures/sshKeys";
 import { repoRoot, sourceHome, stackRun } from "../harness";
 import { mine, uniqueStack, useApi } from "./support";
 
-const api = useApi();
+const api = useApi({ limits: ROOMY_LIMITS }); // every page's example in one program
 const PROJECT = "cim-yaml-examples";
 
 /** Each resource page's YAML example and the installation page's, by the prefix its names get. */

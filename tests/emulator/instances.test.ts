@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOMY_LIMITS } from "../fixtures/limits";
 import { ED25519, ED25519_B } from "../fixtures/sshKeys";
 import { Api, type Catalogue, instanceBody, UUID } from "./harness";
 
 let api: Api;
 let c: Catalogue;
-beforeAll(async () => ({ api, c } = await Api.withCatalogue()));
+beforeAll(async () => ({ api, c } = await Api.withCatalogue({ limits: ROOMY_LIMITS })));
 afterAll(() => api.close());
 
 const vmBody = (extra: Record<string, unknown> = {}) => instanceBody(c, extra);

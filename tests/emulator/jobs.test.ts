@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { ROOMY_LIMITS } from "../fixtures/limits";
 import { Api, type Catalogue, UUID } from "./harness";
 
 let api: Api;
 let c: Catalogue;
 beforeAll(async () => {
-  api = await Api.start();
+  api = await Api.start({ limits: ROOMY_LIMITS }); // the suite deploys more than a default account holds
   c = await api.catalogue();
 });
 afterEach(async () => {

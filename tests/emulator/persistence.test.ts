@@ -27,7 +27,7 @@ afterAll(() => {
 });
 
 describe("Persistence", () => {
-  it("Persistence: state survives a restart on the same data dir, and tokens stay valid (same key)", async () => {
+  it("Persistence: state survives a restart on the same data dir, and tokens stay valid (same key); a start's allowances reach its users", async () => {
     const dataDir = tempDir("cim-persist-");
     const first = await Api.start({ dataDir });
     const c = await first.catalogue();
@@ -38,8 +38,14 @@ describe("Persistence", () => {
     expect(existsSync(join(dataDir, "state.json"))).toBe(true);
     expect(readdirSync(dataDir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
 
-    const second = await Api.start({ dataDir });
+    // allowances given at a start reach the users already in the data dir
+    const second = await Api.start({ dataDir, limits: { instanceLimit: 1 } });
     try {
+      expect(await second.ok("GET", "/tenants/my-limits", { token })).toMatchObject({
+        instanceLimit: 1,
+        instanceCount: 1,
+        volumeLimit: 20,
+      });
       const again = await second.ok("GET", `/compute/instances/${vm.id}`, { token });
       expect(again).toMatchObject({ name: "survivor", state: "Running", tags: { keep: "me" } });
       expect(
@@ -152,6 +158,8 @@ describe("Command line", () => {
         "--timezone",
         "Pacific/Honolulu",
         "--clock-skew-ms=-300000",
+        "--limit",
+        "instanceLimit=3",
       ],
       {
         stdio: ["ignore", "pipe", "pipe"],
@@ -182,6 +190,11 @@ describe("Command line", () => {
     expect(Math.abs(Date.parse(`${timestamp}Z`) + 10 * 3_600_000 - serverNow)).toBeLessThan(3_000);
     expect(Math.abs(Date.parse(refused.headers.get("date")!) - serverNow)).toBeLessThan(2_500);
     expect((await zones()).status).toBe(200);
+    // --limit gives every user that allowance; the others keep the platform's default, 20
+    const limits = await fetch(`${url}/api/v1/tenants/my-limits`, {
+      headers: { authorization: `Bearer ${token.trim()}` },
+    });
+    expect(await limits.json()).toMatchObject({ instanceLimit: 3, volumeLimit: 20, publicIpLimit: 20 });
     const admin = execFileSync(process.execPath, [
       cli,
       "token",
@@ -194,6 +207,22 @@ describe("Command line", () => {
       .toString()
       .trim();
     expect(await new EmulatorControl(url, admin).requests()).toMatchObject({ "GET /api/v1/zones": 2 });
+    // a bad --limit stops the start with its rule
+    for (const [flag, says] of [
+      ["vmLimit=3", /unknown allowance vmLimit: one of instanceLimit, /],
+      ["instanceLimit", /--limit takes NAME=N/],
+      ["instanceLimit=-1", /--limit must be a non-negative integer/],
+    ] as const) {
+      let stderr = "";
+      try {
+        execFileSync(process.execPath, [cli, "start", "--data-dir", tempDir("cim-cli-"), "--limit", flag], {
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+      } catch (e) {
+        stderr = String((e as { stderr?: Buffer }).stderr);
+      }
+      expect(stderr).toMatch(says);
+    }
     const other = execFileSync(process.execPath, [cli, "token", "--data-dir", dataDir, "--aud", "other"])
       .toString()
       .trim();

@@ -119,7 +119,7 @@ describe("public IP addresses (associateIpAddress, disassociateIpAddress)", () =
     await api.ok("POST", `/public-ips/${ip.id}/annotations`, { query: { annotation: "front door" } });
     expect((await api.ok("GET", `/public-ips/${ip.id}`)).hasAnnotations).toBe(true);
     const limits = await api.ok("GET", "/tenants/my-limits");
-    expect(limits).toMatchObject({ publicIpLimit: 500, publicIpCount: 2 }); // the source-NAT address counts
+    expect(limits).toMatchObject({ publicIpLimit: 20, publicIpCount: 2 }); // the source-NAT address counts
     await api.control.limits({ publicIpLimit: 2 });
     const over = await api.ok("POST", "/public-ips", { body: { networkId: net } });
     const job = await done(over);

@@ -21,6 +21,7 @@ import { resetBatches } from "../../provider/lifecycle/readBatch";
 import { GIVEN } from "../../provider/lifecycle/readInputs";
 import { resetDefaultRegion } from "../../provider/lifecycle/session";
 import { apiCaller } from "../fixtures/apiCall";
+import { ROOMY_LIMITS } from "../fixtures/limits";
 
 export type Rec = Record<string, any>;
 
@@ -176,7 +177,7 @@ export async function jobsOn(id: string): Promise<string[]> {
 /** The emulator and its catalogue for the calling test file, the caches and faults reset around each test. */
 export function useEmulator() {
   beforeAll(async () => {
-    emu = await startEmulator({ port: 0, jobLatencyMs: 0 });
+    emu = await startEmulator({ port: 0, jobLatencyMs: 0, limits: ROOMY_LIMITS }); // every kind's suite, one account
     token = await emu.token();
     ctl = await EmulatorControl.of(emu);
     process.env.CIM_BASE_URL = emu.url;

@@ -9,6 +9,7 @@ import { jobDurations } from "../../provider/client";
 import { resetLookups } from "../../provider/lifecycle/lookups";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
 import { resetBatches } from "../../provider/lifecycle/readBatch";
+import { ROOMY_LIMITS } from "../fixtures/limits";
 
 type Rec = Record<string, any>;
 
@@ -18,7 +19,7 @@ const saved = { ...process.env };
 const cat: Rec = {};
 
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0, jobLatencyMs: 0 });
+  emu = await startEmulator({ port: 0, jobLatencyMs: 0, limits: ROOMY_LIMITS });
   ctl = await EmulatorControl.of(emu);
   process.env.CIM_BASE_URL = emu.url;
   process.env.CIM_TOKEN = await emu.token();

@@ -445,9 +445,9 @@ describe("public IPs", () => {
 describe("allowances", () => {
   it("reads my limits and the multi-region quota", async () => {
     const limits = await cim.getMyLimits();
-    expect(limits.instanceLimit).toBe(1000);
+    expect(limits.instanceLimit).toBe(20); // CloudStack's max.account.user.vms default
     expect(limits.instanceCount).toBe(0);
-    expect(limits.vpcLimit).toBe(100);
+    expect(limits.vpcLimit).toBe(20);
     const quota = await cim.getMultiRegionQuota();
     expect(quota.maxMultiRegions).toBe(5);
     expect(quota.currentMultiRegions).toBe(0);

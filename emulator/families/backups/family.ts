@@ -8,7 +8,7 @@ export const backups = defineFamily({
   key: "backups",
   label: "Backup",
   resourceType: "Backup",
-  quota: { key: "backup", default: 200, platformType: "backup" },
+  quota: { key: "backup", default: 20, platformType: "backup" },
   // CloudStack's Backup.Status; a backup being deleted shows Removed until its job ends.
   states: {
     busy: ["Allocated", "Queued", "BackingUp", "Restoring"],

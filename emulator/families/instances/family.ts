@@ -14,7 +14,7 @@ export const instances = defineFamily({
   key: "instances",
   label: "Instance",
   resourceType: "Instance",
-  quota: { key: "instance", default: 1000, platformType: "user_vm" },
+  quota: { key: "instance", default: 20, platformType: "user_vm" },
   // CloudStack's VirtualMachine.State: its transitional states are busy (every action answers 409; handlers ask
   // the repository, which knows these); a destroyed instance stays Destroyed until expunged. A deploy goes
   // Starting (or straight to Stopped with startVm false), a reboot keeps Running: no Creating, no Rebooting.

@@ -6,7 +6,7 @@ export const networks = defineFamily({
   key: "networks",
   label: "Network",
   resourceType: "Network",
-  quota: { key: "network", default: 500, platformType: "network" },
+  quota: { key: "network", default: 20, platformType: "network" },
   states: { busy: ["Implementing", "Destroying"], failed: "Error" },
   routes: [...collection("/networks", n), r("POST", "/networks/{id}/restart", n.restart)],
   jobEffects: n.networkJobEffects,

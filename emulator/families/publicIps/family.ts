@@ -9,7 +9,7 @@ export const publicIps = defineFamily({
   key: "publicIps",
   label: "Public IP",
   resourceType: "PublicIpAddress",
-  quota: { key: "publicIp", default: 500, platformType: "public_ip" },
+  quota: { key: "publicIp", default: 20, platformType: "public_ip" },
   states: { busy: ["Allocating", "Releasing"], failed: "Error" },
   routes: [
     ...collection("/public-ips", p),

@@ -7,7 +7,7 @@ export const volumes = defineFamily({
   key: "volumes",
   label: "Volume",
   resourceType: "Volume",
-  quota: { key: "volume", default: 2000, platformType: "volume" },
+  quota: { key: "volume", default: 20, platformType: "volume" },
   states: { busy: ["Creating", "Resizing"], failed: "Error" },
   routes: [...collection("/volumes", v), ...actions("/volumes", v.actions)],
   jobEffects: v.volumeJobEffects,

@@ -6,7 +6,7 @@ export const vpcs = defineFamily({
   key: "vpcs",
   label: "VPC",
   resourceType: "Vpc",
-  quota: { key: "vpc", default: 100, platformType: "vpc" },
+  quota: { key: "vpc", default: 20, platformType: "vpc" },
   states: { busy: ["Implementing", "Destroying"], failed: "Error" },
   routes: [...collection("/vpcs", v), r("POST", "/vpcs/{vpcId}/restart", v.restart)],
   jobEffects: v.vpcJobEffects,
