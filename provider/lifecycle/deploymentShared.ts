@@ -8,10 +8,10 @@
 //   plain text, fieldLookups.ts, would otherwise be refused a name the same run makes);
 // - the changes the diffs of another process found (a backup schedule whose instance, under another provider,
 //   changes its backup offering: the platform removes the schedule with the old offering, and only the instance's
-//   diff knows that it changes; lookups.ts: changeSeen);
+//   diff knows that it changes; runChanges.ts: changeSeen);
 // - the exclusive values (a key pair's name) a replacement keeps: a resource under another provider that names
 //   it is diffed with that name unknown before the replacement (the engine's dependent replacements), and would
-//   be replaced for nothing (lookups.ts: replacementNoted; namesKept.ts);
+//   be replaced for nothing (runChanges.ts: replacementNoted; namesKept.ts);
 // - the creates each counts against the account's allowances, which span its regions (quotaPreflight.ts);
 // - the deletes each runs now, by kind: a network under one provider whose instances, given its id as text, are
 //   under another waits while they are deleted, as under one (passingRefusal.ts: deletesRunning);

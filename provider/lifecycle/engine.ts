@@ -46,13 +46,14 @@ import {
 import { importedInputs } from "./imported";
 import type { Kind, KindApi } from "./kindSpec";
 import { noteReplacement } from "./liveChecks";
-import { changeSeen, checkBegins, checking, readForCheck, regionsOf, seenChange } from "./lookups";
+import { checking, readForCheck, regionsOf } from "./lookups";
 import { withNamesKept } from "./namesKept";
 import { deleteBegins, whileRefused } from "./passingRefusal";
 import { claimedOfRecord } from "./programClaims";
 import { batchedRead, markChanged } from "./readBatch";
 import { afterRead, withGiven } from "./readInputs";
 import { changesWatched, kindsGoneWith } from "./registry";
+import { changeSeen, checkBegins, seenChange } from "./runChanges";
 import {
   awaitJob,
   createdId,

@@ -29,23 +29,15 @@ import {
   CATALOGUES,
   type CatalogueName,
   catalogue,
-  changeNoted,
   confirmedRows,
-  currentCheck,
-  heldBefore,
   judgingBy,
-  keptByAnyReplacement,
-  keptByReplacement,
   liveList,
   liveListFor,
   liveRecord,
   namingRegion,
   readForCheck,
   regionWhere,
-  replacementNoted,
   requirementFailures,
-  secondCheckOf,
-  seenChange,
 } from "./lookups";
 import {
   hasStandIn,
@@ -65,6 +57,16 @@ import {
   keptClaim,
 } from "./programClaims";
 import { kindNamed } from "./registry";
+import {
+  changeNoted,
+  currentCheck,
+  heldBefore,
+  keptByAnyReplacement,
+  keptByReplacement,
+  replacementNoted,
+  secondCheckOf,
+  seenChange,
+} from "./runChanges";
 import { containsUnknown, notHeld, sameValue } from "./values";
 
 const known = (inputs: Recorded, fields: readonly string[] | undefined) =>

@@ -1,7 +1,7 @@
 // The values the resources of one program claim, as their checks (and, for what a resource claims of its own
 // record, its diff or create) ran: a value two of them cannot both hold (two new instances with one host name, two
 // cim.Tags managing one key of one record) is refused in whichever comes second, naming the other, before the API
-// refuses it or the two undo each other. Kept per provider process (lookups.ts: claimedNow), as one deployment
+// refuses it or the two undo each other. Kept per provider process (runChanges.ts: claimedNow), as one deployment
 // runs its checks there; on the plugin, whose each provider is a process of its own, the processes of a deployment
 // tell each other their claims too (deploymentShared.ts). liveChecks.ts judges the same values on the live records.
 
@@ -10,7 +10,8 @@ import { digest, notes, type Placed } from "./deploymentShared";
 import { currentResource, urnName } from "./engineLog";
 import type { Exclusive, ExclusiveClaim, Recorded } from "./fieldSpec";
 import type { Kind } from "./kindSpec";
-import { type Claim, type ClaimPool, claimedNow, currentCheck, defaultRegionId } from "./lookups";
+import { defaultRegionId } from "./lookups";
+import { type Claim, type ClaimPool, claimedNow, currentCheck } from "./runChanges";
 import { containsUnknown, sameValue } from "./values";
 
 /** A resource's inputs as one text, less the dynamic host's own keys (the serialized provider). */
