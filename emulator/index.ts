@@ -97,11 +97,11 @@ function startLimits(given: Record<string, number> = {}): () => Limits {
 }
 
 export async function startEmulator(opts: StartOptions = {}): Promise<Emulator> {
-  // First: an unknown zone fails before anything is written.
+  // First: an unknown zone or allowance fails before anything is written.
   const clock = new Clock({ timeZone: opts.timezone, skewMs: opts.clockSkewMs });
+  const limits = startLimits(opts.limits);
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "cim-emulator-"));
-  const limits = startLimits(opts.limits);
   const tokens = await TokenService.open(dataDir);
   const seed = (): State => ({ ...emptyCollections(), ...seedWorld(limits()) });
   const store = new Store<State>(dataDir, seed);
