@@ -232,7 +232,9 @@ async function recentJobs(
     const sent = reading ? serverTimeAt(reading, m.startedAt) : undefined;
     const before = jobs.some((j) => {
       const created = parseServerTime(j.created);
-      return sent && created && comparable(created, reading!.time) && created.ms < sent.earliest - toleranceMs;
+      return (
+        sent && created && comparable(created, reading!.time) && created.ms < sent.earliest - toleranceMs
+      );
     });
     return { jobs, complete: before };
   }
