@@ -33,6 +33,11 @@ export interface QuotaUse {
   quota: QuotaKey;
   noun: string;
   count: number;
+  /**
+   * Of a use besides the kind's own (`alsoUses`): how a create of the kind uses up this allowance, for the warning
+   * (e.g. "the root disk of each new instance is one").
+   */
+  why?: string;
   /** Only for creates whose checked inputs pass this (absent: every create). */
   when?: (inputs: Recorded) => boolean;
 }

@@ -32,10 +32,19 @@ export interface QuotaSubject {
   alsoUses?: readonly QuotaUse[];
 }
 
-/** The allowances one create of the kind with these inputs uses up, its own first. */
-function usesOf(kind: QuotaSubject, inputs: Record<string, unknown>): QuotaUse[] {
+/** How creates of another kind use up an allowance: its `why`, and that kind's noun for the advice. */
+interface Via {
+  why: string;
+  noun: string;
+}
+
+/** The allowances one create of the kind with these inputs uses up, its own first; the others say how. */
+function usesOf(kind: QuotaSubject, inputs: Record<string, unknown>): (QuotaUse & { via?: Via })[] {
   const own = kind.quota ? [{ quota: kind.quota, noun: kind.noun, count: 1 }] : [];
-  return [...own, ...(kind.alsoUses ?? []).filter((u) => !u.when || u.when(inputs))];
+  const also = (kind.alsoUses ?? [])
+    .filter((u) => !u.when || u.when(inputs))
+    .map((u) => ({ ...u, via: { why: u.why ?? `each new ${kind.noun} uses one`, noun: kind.noun } }));
+  return [...own, ...also];
 }
 
 /** What one allowance source answers: my-limits, or the multi-region quota. */
@@ -46,6 +55,8 @@ interface Account {
   limits: Map<string, Promise<Allowances | undefined>>;
   /** Creates seen per allowance (its `limit` key): a volume and an instance's root disk add to the same one. */
   creates: Map<string, number>;
+  /** How creates of other kinds use up each allowance (its `limit` key), by their `why`. */
+  via: Map<string, Map<string, Via>>;
   warned: Set<string>;
 }
 
@@ -54,12 +65,13 @@ const accounts = new Map<string, Account>();
 /** What the processes of a deployment tell each other, accounts as digests (the key names the token's subject). */
 type QuotaNote =
   | { t: "limits"; account: string; source: string; values: Allowances }
-  | { t: "create"; account: string; urn: string; counts: Record<string, number> }
+  | { t: "create"; account: string; urn: string; counts: Record<string, number>; via?: Record<string, Via> }
   | { t: "warned"; account: string; limit: string };
 /** What they told: the first reading of each account and source; each resource's creates, by account and allowance. */
 const told = {
   limits: new Map<string, Allowances>(),
   creates: new Map<string, Map<string, number>>(),
+  via: new Map<string, Map<string, Via>>(),
   warned: new Set<string>(),
 };
 const both = (a: string, b: string) => `${a}\u0000${b}`;
@@ -73,16 +85,20 @@ const quotaNotes = notes<QuotaNote>(
         const key = both(n.account, limit);
         told.creates.set(key, (told.creates.get(key) ?? new Map()).set(n.urn, count));
       }
+      for (const [limit, v] of Object.entries(n.via ?? {})) addVia(told.via, both(n.account, limit), v);
     } else told.warned.add(both(n.account, n.limit));
   },
   () => {
     told.limits.clear();
     told.creates.clear();
+    told.via.clear();
     told.warned.clear();
   },
   // its own too: the first reading told and the creates are the deployment's, this process's among them
   { own: true },
 );
+const addVia = (into: Map<string, Map<string, Via>>, key: string, v: Via) =>
+  into.set(key, (into.get(key) ?? new Map()).set(v.why, v));
 const toldCreates = (account: string, limit: string) =>
   [...(told.creates.get(both(account, limit))?.values() ?? [])].reduce((a, b) => a + b, 0);
 
@@ -114,7 +130,7 @@ export async function quotaPreflight(
     const key = `${session.client.tokenClaims.subject ?? ""}@${providerConfig().baseUrl ?? ""}`;
     let account = accounts.get(key);
     if (!account) {
-      account = { limits: new Map(), creates: new Map(), warned: new Set() };
+      account = { limits: new Map(), creates: new Map(), via: new Map(), warned: new Set() };
       accounts.set(key, account);
     }
     // shared with the deployment's other processes where a request names its resource (the plugin)
@@ -124,14 +140,19 @@ export async function quotaPreflight(
     const counted = uses.map((u) => {
       const creates = (account.creates.get(u.quota.limit) ?? 0) + u.count;
       account.creates.set(u.quota.limit, creates);
+      if (u.via) addVia(account.via, u.quota.limit, u.via);
       const source = sourceOf(u.quota);
       if (!readings.has(source)) readings.set(source, readingOf(session.client, source, shared));
       return [u, creates, source] as const;
     });
     if (shared && urn) {
       const counts: Record<string, number> = {};
-      for (const u of uses) counts[u.quota.limit] = (counts[u.quota.limit] ?? 0) + u.count;
-      quotaNotes.tell({ t: "create", account: shared, urn, counts });
+      const via: Record<string, Via> = {};
+      for (const u of uses) {
+        counts[u.quota.limit] = (counts[u.quota.limit] ?? 0) + u.count;
+        if (u.via) via[u.quota.limit] = u.via;
+      }
+      quotaNotes.tell({ t: "create", account: shared, urn, counts, via });
     }
     for (const [u, own, source] of counted) {
       const limits = await readings.get(source);
@@ -140,7 +161,8 @@ export async function quotaPreflight(
       // shared: the deployment's creates and warnings, this process's among them (learnt as told)
       if (shared) quotaNotes.catchUp();
       const creates = shared ? toldCreates(shared, limit) : own;
-      const message = overLimit({ noun: u.noun, quota: u.quota }, creates, limits);
+      const vias = (shared ? told.via.get(both(shared, limit)) : account.via.get(limit))?.values();
+      const message = overLimit({ noun: u.noun, quota: u.quota }, creates, limits, [...(vias ?? [])]);
       if (!message || (shared ? told.warned.has(both(shared, limit)) : account.warned.has(limit))) continue;
       if (shared) quotaNotes.tell({ t: "warned", account: shared, limit });
       else account.warned.add(limit);
@@ -199,6 +221,8 @@ export function overLimit(
   kind: Pick<QuotaSubject, "noun" | "quota">,
   creates: number,
   limits: MyLimits | MultiRegionQuota | Allowances,
+  /** How creates of other kinds use up this allowance: said, and those kinds named in the advice. */
+  vias: readonly Via[] = [],
 ): string | undefined {
   const f = kind.quota;
   if (!f) return undefined;
@@ -210,10 +234,12 @@ export function overLimit(
   const plural = `${kind.noun}s`;
   const noun = (n: number) => (n === 1 ? kind.noun : plural);
   const source = SOURCES[sourceOf(f)];
+  const how = vias.length ? ` (${vias.map((v) => v.why).join("; ")})` : "";
+  const remove = [plural, ...new Set(vias.map((v) => `${v.noun}s`))].join(" or ");
   return (
-    `cim quota: this program creates at least ${creates} new ${noun(creates)}, but the account has ` +
+    `cim quota: this program creates at least ${creates} new ${noun(creates)}${how}, but the account has ` +
     `${left} of ${limit} ${noun(limit)} left (${used} in use, ${source.route}). ` +
-    `${source.refusal}: remove ${plural} or ask for a higher ${f.limit}.`
+    `${source.refusal}: remove ${remove}, or ask for a higher ${f.limit}.`
   );
 }
 

@@ -72,7 +72,11 @@ describe("quota preflight", () => {
     expect(warnings).toHaveLength(1);
     await create("Volume");
     expect(warnings).toHaveLength(2);
-    expect(warnings[1]).toContain("at least 6 new volumes, but the account has 5 of 5 volumes left");
+    // said of the root disks: the program may declare no volume at all
+    expect(warnings[1]).toContain(
+      "at least 6 new volumes (the root disk of each new instance is one), but the account has 5 of 5 volumes left",
+    );
+    expect(warnings[1]).toContain("remove volumes or instances, or ask for a higher volumeLimit");
 
     await Promise.all([create("Vpc"), create("Network"), create("Network")]);
     expect(warnings).toHaveLength(2);
@@ -143,8 +147,39 @@ describe("quota preflight", () => {
     expect(warnings).toEqual([]);
     await create("Instance");
     expect(warnings).toEqual([
-      expect.stringContaining("creates at least 2 new volumes, but the account has 1 of 1 volume left"),
+      expect.stringContaining(
+        "creates at least 2 new volumes (the root disk of each new instance is one), but the account has 1 of 1 volume left",
+      ),
     ]);
+  });
+
+  it("on the plugin, a warning says how another process's creates use up the allowance", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cim-quota-"));
+    const urn = (kind: string, name: string) => `urn:pulumi:dev::app::cim:index:${kind}::${name}`;
+    const processOf = () => {
+      resetQuotaPreflight((m) => void warnings.push(m));
+      shareWithDeployment(dir, process.pid, "127.0.0.1:40003");
+      return (kind: "Instance" | "Volume", name: string) =>
+        aboutResource(urn(kind, name), () => create(kind));
+    };
+    try {
+      await control.limits({ instanceLimit: 100, volumeLimit: 2 });
+      const fra = processOf();
+      await fra("Instance", "web-0");
+      await fra("Instance", "web-1");
+      // another provider's process: its volume is the third, and the two before it were root disks of instances
+      const ams = processOf();
+      await ams("Volume", "data");
+      expect(warnings).toEqual([
+        expect.stringContaining(
+          "creates at least 3 new volumes (the root disk of each new instance is one), but the account has 2 of 2 volumes left",
+        ),
+      ]);
+      expect(warnings[0]).toContain("remove volumes or instances, or ask");
+    } finally {
+      stopSharing();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("counts volume snapshots against the snapshot allowance (CloudStack's resource type snapshot)", async () => {

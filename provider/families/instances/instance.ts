@@ -175,6 +175,7 @@ export const instance = defineKind({
       quota: { limit: "volumeLimit", count: "volumeCount" },
       noun: "volume",
       count: 1,
+      why: "the root disk of each new instance is one",
       when: (i) => i.imageType !== "volume",
     },
   ],
