@@ -6,7 +6,13 @@
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { type ProviderConfig, resolveProviderConfig, SETTINGS, type SettingName } from "../config";
+import {
+  notASetting,
+  type ProviderConfig,
+  resolveProviderConfig,
+  SETTINGS,
+  type SettingName,
+} from "../config";
 
 export interface LoadedConfig {
   config: ProviderConfig;
@@ -16,6 +22,11 @@ export interface LoadedConfig {
   stack?: string;
   /** Why the stack config could not be read (then the environment alone counts). */
   stackError?: string;
+  /**
+   * The stack's `cim:*` keys that are no setting (`cim:baseURL`), one sentence each: a program refuses them at
+   * preview, on both paths, where the setting meant would otherwise fall back to its CIM_* variable.
+   */
+  notSettings: string[];
 }
 
 export interface ConfigOptions {
@@ -120,5 +131,10 @@ export async function loadConfig(opts: ConfigOptions): Promise<LoadedConfig> {
     const from = config.sources[name];
     if (from) sources[name] = from === "stack" ? `stack ${stack?.stack} (cim:${name})` : env;
   }
-  return { config, sources, stack: stack?.stack, stackError };
+  // the keys the program's check refuses (sdk/resource.ts, provider/native/config.ts), by the same rule
+  const notSettings = Object.keys(values).flatMap((key) => {
+    const name = /^cim:(?:config:)?(\w+)$/.exec(key)?.[1];
+    return (name !== undefined && notASetting(name)) || [];
+  });
+  return { config, sources, stack: stack?.stack, stackError, notSettings };
 }

@@ -151,6 +151,13 @@ export async function doctorCommand(argv: string[], out = (s: string) => void pr
         : "CIM_* variables (no Pulumi project here)",
     });
   }
+  // a misspelt setting stops pulumi preview and up at once (the program's check refuses it)
+  if (loaded.notSettings.length)
+    rows.push({
+      check: "stack config",
+      status: "fail",
+      detail: `${loaded.notSettings.join(". ")}. pulumi preview and up refuse it: pulumi config rm it, and set the setting meant instead`,
+    });
   rows.push(...(await runChecks(loaded.config, { timeoutMs, sources: loaded.sources })));
   if (loaded.stack) rows.push(await pendingCreatesRow(cwd, loaded.stack));
   const { code, line } = verdict(rows);

@@ -276,6 +276,19 @@ describe("pulumi-cim doctor", () => {
         `maxRetries 0 (stack ${stack} (cim:maxRetries))`,
       );
       expect(fs.readFileSync(path.join(project, `Pulumi.${stack}.yaml`), "utf8")).not.toContain(token);
+      expect(run.rows.has("stack config")).toBe(false);
+
+      // a misspelt setting, which the program refuses at preview (it would leave baseUrl to CIM_BASE_URL)
+      await cli("config", "set", "cim:baseURL", "https://cloud.example.com");
+      const misspelt = await doctor({}, [], project);
+      expect(misspelt.code).toBe(1);
+      expect(misspelt.rows.get("stack config")).toEqual({
+        status: "FAIL",
+        detail:
+          "cim:baseURL is not a setting of pulumi-cim (did you mean cim:baseUrl?); the settings: baseUrl, token, region, audience, requestTimeout, maxRetries, maxConcurrentRequests. pulumi preview and up refuse it: pulumi config rm it, and set the setting meant instead",
+      });
+      expect(misspelt.rows.get("base URL")?.detail).toContain(`(stack ${stack} (cim:baseUrl))`);
+      await cli("config", "rm", "cim:baseURL");
 
       const missing = await doctor({}, ["--stack", `${stack}-missing`], project);
       expect(missing.code).toBe(1);
