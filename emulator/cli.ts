@@ -12,7 +12,8 @@ const USAGE = `usage:
                     [--expunge-delay MS]   (how long a destroyed instance stays Destroyed; default a day)
                     [--timezone IANA-ZONE] [--clock-skew-ms MS]
                     [--fault JSON]...   (a rule as POST /_emulator/faults takes it; repeatable)
-                    [--limit NAME=N]... (an allowance of every user, e.g. instanceLimit=200; default 20 each)
+                    [--limit NAME=N]... (an allowance of every user, e.g. instanceLimit=200; default 20 each,
+                                         but maxMultiRegions 5, maxMultiRegionMembers 10)
   cim-emulator token [--data-dir DIR] [--sub USER] [--ttl SECONDS] [--aud AUD] [--admin]`;
 
 /** Same default for start and token, so a token minted without --data-dir fits a server started without it. */

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
@@ -195,6 +195,15 @@ describe("Command line", () => {
       headers: { authorization: `Bearer ${token.trim()}` },
     });
     expect(await limits.json()).toMatchObject({ instanceLimit: 3, volumeLimit: 20, publicIpLimit: 20 });
+    // the multi-region allowances are not 20: the usage says what they are
+    const quota = await fetch(`${url}/api/v1/multi-regions/quota`, {
+      headers: { authorization: `Bearer ${token.trim()}` },
+    });
+    expect(await quota.json()).toMatchObject({ maxMultiRegions: 5, maxMultiRegionMembers: 10 });
+    const usage = spawnSync(process.execPath, [cli, "--help"], { encoding: "utf8" }).stderr;
+    expect(usage.replace(/\s+/g, " ")).toContain(
+      "default 20 each, but maxMultiRegions 5, maxMultiRegionMembers 10",
+    );
     const admin = execFileSync(process.execPath, [
       cli,
       "token",
