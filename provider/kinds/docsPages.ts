@@ -182,7 +182,8 @@ function lifecycleLines(kind: Kind): string[] {
     lines.push(
       `- Each create counts against the \`${kind.quota.limit}\` allowance ([quota preflight](../guides/policy-pack.md#quota-preflight)).`,
     );
-  for (const u of kind.alsoUses ?? []) lines.push(`- Each create also uses ${u.count} ${u.noun} allowance.`);
+  for (const u of kind.alsoUses ?? [])
+    lines.push(`- ${u.doc ?? `Each create also uses ${u.count} ${u.noun} allowance.`}`);
   const st = kind.states;
   if (st?.busy?.length)
     lines.push(`- Waits while the API reports ${st.busy.map((s) => `\`${s}\``).join(", ")}.`);

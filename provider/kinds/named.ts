@@ -3,6 +3,8 @@
 
 import type { CallOptions } from "../client";
 import { id, text } from "../lifecycle/check";
+import type { Recorded } from "../lifecycle/fieldSpec";
+import type { QuotaUse } from "../lifecycle/kindSpec";
 import type { Session } from "../lifecycle/session";
 import { commonFields, field, nameField, zoneField } from "./common";
 
@@ -23,7 +25,30 @@ export function namedKind<const C extends "vpc" | "network">(collection: C) {
     nameFromResource: true,
     tags: collection,
     quota: { limit: `${collection}Limit` as const, count: `${collection}Count` as const },
+    alsoUses: [sourceNatAddress(collection)],
     states: namedStates,
+  };
+}
+
+/**
+ * The source-NAT address the platform gives every new VPC and isolated network, which counts against the public IP
+ * allowance (CloudStack's `public_ip` resource count, `max.account.public.ips`): a program of many VPCs passes that
+ * allowance before its own cim.PublicIps do. A network given a `vpcId` (known or not yet) is a tier, which uses its
+ * VPC's address and makes none.
+ */
+function sourceNatAddress(collection: "vpc" | "network"): QuotaUse {
+  return {
+    quota: { limit: "publicIpLimit", count: "publicIpCount" },
+    noun: "public IP",
+    count: 1,
+    // the platform gives a new VPC or network its address whatever the allowance: the cim.PublicIps fail
+    granted: "the source-NAT addresses of new VPCs and isolated networks",
+    ...(collection === "network"
+      ? {
+          when: (i: Recorded) => i.vpcId === undefined || i.vpcId === null,
+          doc: "Each create of an isolated network (no `vpcId`) also uses 1 public IP allowance: its source-NAT address. A VPC tier uses its VPC's.",
+        }
+      : { doc: "Each create also uses 1 public IP allowance: the VPC's source-NAT address." }),
   };
 }
 

@@ -40,6 +40,14 @@ export interface QuotaUse {
   why?: string;
   /** Only for creates whose checked inputs pass this (absent: every create). */
   when?: (inputs: Recorded) => boolean;
+  /** What the reference page says of it, where `when` makes "each create" untrue (absent: each create uses it). */
+  doc?: string;
+  /**
+   * Set when the platform makes what this use counts even past the allowance (a VPC's source-NAT address): it
+   * counts, so the creates the API does refuse fail sooner, but alone it fails nothing. Names what it counts, plural
+   * ("source-NAT addresses of new VPCs"), for the warning.
+   */
+  granted?: string;
 }
 
 /** A check failure of a region-aware rule. */

@@ -43,7 +43,10 @@ function usesOf(kind: QuotaSubject, inputs: Record<string, unknown>): (QuotaUse 
   const own = kind.quota ? [{ quota: kind.quota, noun: kind.noun, count: 1 }] : [];
   const also = (kind.alsoUses ?? [])
     .filter((u) => !u.when || u.when(inputs))
-    .map((u) => ({ ...u, via: { why: u.why ?? `each new ${kind.noun} uses one`, noun: kind.noun } }));
+    // what the platform makes past the allowance is said apart (QuotaUse.granted)
+    .map((u) =>
+      u.granted ? u : { ...u, via: { why: u.why ?? `each new ${kind.noun} uses one`, noun: kind.noun } },
+    );
   return [...own, ...also];
 }
 
@@ -99,6 +102,10 @@ const quotaNotes = notes<QuotaNote>(
 );
 const addVia = (into: Map<string, Map<string, Via>>, key: string, v: Via) =>
   into.set(key, (into.get(key) ?? new Map()).set(v.why, v));
+/** The key under which the creates of an allowance that the platform makes past it are counted (QuotaUse.granted). */
+const grantedKey = (limit: string) => `${limit}:granted`;
+/** What the granted creates of each allowance are, as the uses seen in this process name them. */
+const grantedWhat = new Map<string, string>();
 const toldCreates = (account: string, limit: string) =>
   [...(told.creates.get(both(account, limit))?.values() ?? [])].reduce((a, b) => a + b, 0);
 
@@ -141,6 +148,11 @@ export async function quotaPreflight(
       const creates = (account.creates.get(u.quota.limit) ?? 0) + u.count;
       account.creates.set(u.quota.limit, creates);
       if (u.via) addVia(account.via, u.quota.limit, u.via);
+      if (u.granted) {
+        const key = grantedKey(u.quota.limit);
+        account.creates.set(key, (account.creates.get(key) ?? 0) + u.count);
+        grantedWhat.set(u.quota.limit, u.granted);
+      }
       const source = sourceOf(u.quota);
       if (!readings.has(source)) readings.set(source, readingOf(session.client, source, shared));
       return [u, creates, source] as const;
@@ -150,6 +162,7 @@ export async function quotaPreflight(
       const via: Record<string, Via> = {};
       for (const u of uses) {
         counts[u.quota.limit] = (counts[u.quota.limit] ?? 0) + u.count;
+        if (u.granted) counts[grantedKey(u.quota.limit)] = (counts[grantedKey(u.quota.limit)] ?? 0) + u.count;
         if (u.via) via[u.quota.limit] = u.via;
       }
       quotaNotes.tell({ t: "create", account: shared, urn, counts, via });
@@ -161,8 +174,17 @@ export async function quotaPreflight(
       // shared: the deployment's creates and warnings, this process's among them (learnt as told)
       if (shared) quotaNotes.catchUp();
       const creates = shared ? toldCreates(shared, limit) : own;
+      const granted = shared
+        ? toldCreates(shared, grantedKey(limit))
+        : (account.creates.get(grantedKey(limit)) ?? 0);
+      // what the platform makes past the allowance fails nothing itself: a warning needs a create it refuses
+      if (creates <= granted) continue;
       const vias = (shared ? told.via.get(both(shared, limit)) : account.via.get(limit))?.values();
-      const message = overLimit({ noun: u.noun, quota: u.quota }, creates, limits, [...(vias ?? [])]);
+      const over = overLimit({ noun: u.noun, quota: u.quota }, creates, limits, [...(vias ?? [])]);
+      const message =
+        over && granted
+          ? `${over} ${granted} of the ${creates} are ${grantedWhat.get(limit) ?? "made with other resources of the program"}, which the platform makes whatever the allowance: the creates it refuses are the others.`
+          : over;
       if (!message || (shared ? told.warned.has(both(shared, limit)) : account.warned.has(limit))) continue;
       if (shared) quotaNotes.tell({ t: "warned", account: shared, limit });
       else account.warned.add(limit);

@@ -11,6 +11,7 @@ import { kinds } from "../../provider/kinds";
 import { shareWithDeployment, stopSharing } from "../../provider/lifecycle/deploymentShared";
 import { aboutResource } from "../../provider/lifecycle/engineLog";
 import { overLimit, quotaPreflight, resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
+import { UNKNOWN } from "../../provider/lifecycle/values";
 
 let emu: Emulator;
 let control: EmulatorControl;
@@ -49,8 +50,10 @@ beforeEach(async () => {
 
 const auth = () => ({ authorization: `Bearer ${process.env.CIM_TOKEN}` });
 
-const create = (kind: "Instance" | "Volume" | "Vpc" | "Network", inputs: Record<string, unknown> = {}) =>
-  quotaPreflight(kinds[kind], {}, { zoneId: "z", ...inputs });
+const create = (
+  kind: "Instance" | "Volume" | "Vpc" | "Network" | "PublicIp",
+  inputs: Record<string, unknown> = {},
+) => quotaPreflight(kinds[kind], {}, { zoneId: "z", ...inputs });
 
 describe("quota preflight", () => {
   it("warns once per kind when the creates pass the allowance, reading my-limits once", async () => {
@@ -266,6 +269,53 @@ describe("quota preflight", () => {
       ),
     ]);
     expect(warnings[0]).toContain("publicIpLimit");
+  });
+
+  /** The public IPs the account holds now (the source-NAT addresses of VPCs other tests made). */
+  const publicIpsInUse = async () =>
+    (
+      (await (await fetch(`${emu.url}/api/v1/tenants/my-limits`, { headers: auth() })).json()) as {
+        publicIpCount: number;
+      }
+    ).publicIpCount;
+
+  it("counts the source-NAT address of each new VPC and isolated network ahead, not of a tier", async () => {
+    // 18 VPCs and 3 addresses of one of them: the platform gives each VPC an address as it makes it, so the third
+    // cim.PublicIp is the 21st address and its acquire fails at up
+    const used = await publicIpsInUse();
+    await control.limits({ publicIpLimit: used + 20 });
+    for (let i = 0; i < 18; i++) await create("Vpc");
+    await create("PublicIp", { vpcId: UNKNOWN });
+    await create("PublicIp", { vpcId: UNKNOWN });
+    expect(warnings).toEqual([]);
+    // tiers, given a VPC known or not yet, use their VPC's address
+    await create("Network", { vpcId: UNKNOWN });
+    await create("Network", { vpcId: "9f0c0000-0000-4000-8000-000000000001" });
+    expect(warnings).toEqual([]);
+    await create("PublicIp", { vpcId: UNKNOWN });
+    expect(warnings).toEqual([
+      expect.stringContaining(
+        `creates at least 21 new public IPs, but the account has 20 of ${used + 20} public IPs left (${used} in use`,
+      ),
+    ]);
+    expect(warnings[0]).toContain(
+      "18 of the 21 are the source-NAT addresses of new VPCs and isolated networks, which the platform makes whatever the allowance: the creates it refuses are the others.",
+    );
+  });
+
+  it("warns of nothing when only source-NAT addresses pass the public IP allowance: the platform makes them", async () => {
+    await control.limits({ publicIpLimit: await publicIpsInUse() });
+    await create("Vpc");
+    await create("Network");
+    expect(warnings).toEqual([]);
+  });
+
+  it("counts an isolated network's source-NAT address against the public IP allowance", async () => {
+    await control.limits({ publicIpLimit: (await publicIpsInUse()) + 1 });
+    await create("Network");
+    expect(warnings).toEqual([]);
+    await create("PublicIp", { networkId: UNKNOWN });
+    expect(warnings).toEqual([expect.stringContaining("creates at least 2 new public IPs")]);
   });
 
   it("counts multi-region groups against maxMultiRegions of GET /multi-regions/quota, groups of every region in use", async () => {
