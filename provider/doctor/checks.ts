@@ -98,9 +98,19 @@ async function checkReachable(base: string, o: CheckOptions): Promise<Row> {
           ? `no answer within ${o.timeoutMs} ms`
           : `${err.code ?? "connection error"}`
         : reason(err);
-    const host = new URL(base).host;
-    const hint = isLoopbackHost(new URL(base).hostname) ? " (is the emulator running?)" : "";
-    return { check: "reachable", status: "fail", detail: `cannot reach ${host}: ${why}${hint}` };
+    const url = new URL(base);
+    const loopback = isLoopbackHost(url.hostname);
+    // an https:// address whose server answers without TLS (the emulator serves plain http): it runs, so asking
+    // whether it does sends the user looking in the wrong place
+    const plainServer = url.protocol === "https:" && /SSL|TLS|EPROTO/i.test(why);
+    const hint = plainServer
+      ? loopback
+        ? ` (something answers there, but not over TLS: a plain-http server such as the local emulator takes http://${url.host})`
+        : " (something answers there, but not over TLS: is this the API's HTTPS address and port?)"
+      : loopback
+        ? " (is the emulator running?)"
+        : "";
+    return { check: "reachable", status: "fail", detail: `cannot reach ${url.host}: ${why}${hint}` };
   }
 }
 

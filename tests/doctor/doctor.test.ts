@@ -239,6 +239,20 @@ describe("pulumi-cim doctor", () => {
     expect(closed.rows.get("reachable")?.detail).toContain("cannot reach 127.0.0.1:1: ECONNREFUSED");
   });
 
+  it("says that an https:// address answers without TLS, instead of asking whether the emulator runs", async () => {
+    // the emulator serves plain http: https:// of its address reaches it, and the TLS handshake fails
+    const host = new URL(emu.url).host;
+    const run = await doctor({ CIM_BASE_URL: `https://${host}`, CIM_TOKEN: token });
+    expect(run.code).toBe(1);
+    const detail = run.rows.get("reachable")?.detail ?? "";
+    expect(detail).toContain(`cannot reach ${host}: `);
+    expect(detail).toContain(
+      `(something answers there, but not over TLS: a plain-http server such as the local emulator takes http://${host})`,
+    );
+    expect(detail).not.toContain("is the emulator running?");
+    expect(run.output).not.toContain(token);
+  });
+
   it("reads the stack's config in a project folder, the secret token included", async () => {
     const pulumiRoot = process.env.CIM_PULUMI_ROOT;
     if (!pulumiRoot || !process.env.PULUMI_BACKEND_URL) {
