@@ -127,6 +127,14 @@ describe("Kubernetes clusters", () => {
         ),
       },
     ]);
+    // the same from the old inputs of a program that leaves controlNodes and region out (Pulumi YAML records
+    // neither): the default of one leaves the cluster as it is, so going back is refused, not a replacement
+    const { controlNodes: _control, region: _region, ...leftOut } = upgraded;
+    const backLeftOut = await p("KubernetesCluster").check!(leftOut, {
+      ...leftOut,
+      kubernetesVersionId: cat["k8s-1.27.8"],
+    });
+    expect(backLeftOut.failures?.map((f) => f.property)).toEqual(["kubernetesVersionId"]);
     // a change that replaces the cluster anyway may pick an older version
     const redone = await p("KubernetesCluster").check!(upgraded, {
       ...upgraded,

@@ -194,6 +194,8 @@ export const kubernetesCluster = defineKind({
       doc: "Control-plane nodes (default 1; more than one for high availability).",
       change: "replace",
       unset: () => 1,
+      // left out (the old inputs of a program that never gave it too) is the default, not a change
+      same: (a, b) => (a ?? 1) === (b ?? 1),
       live: true,
       present: true,
     }),
