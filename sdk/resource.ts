@@ -10,6 +10,7 @@ import { notASetting } from "../provider/config";
 import {
   defaultValue,
   type Kind,
+  NAME_DEFAULTED,
   nativeTypeToken,
   outputNames,
   PLAIN_REFERENCES,
@@ -167,8 +168,10 @@ export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = 
       // The dynamic path names a new resource itself (its provider's check has no URN); a read by id (`id`) or an
       // adoption keeps the live name. The plugin names from the URN in its check, for every language alike.
       const newResource = props.adoptId === undefined && opts?.id === undefined;
-      if (path === "dynamic" && kind.nameFromResource && given.name === undefined && newResource)
+      if (path === "dynamic" && kind.nameFromResource && given.name === undefined && newResource) {
         props.name = name;
+        props[NAME_DEFAULTED] = true;
+      }
       // References given as plain text are looked up at check; those taken from outputs are not. The list goes
       // whenever a reference is given, empty too: without it, check looks up every known value (as for YAML).
       const refs = checkedRefs.filter((k) => given[k] !== undefined);

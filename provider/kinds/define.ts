@@ -30,6 +30,7 @@ export {
   type LiveRecord,
   type LiveValue,
   liveValue,
+  NAME_DEFAULTED,
   type OutputSpec,
   type Outputs,
   type OutputsOf,

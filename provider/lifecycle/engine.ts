@@ -42,6 +42,7 @@ import {
   isFailedRecord,
   outputsOf,
   unapplied,
+  withoutDefaultedName,
 } from "./fields";
 import { importedInputs } from "./imported";
 import type { Kind, KindApi } from "./kindSpec";
@@ -623,8 +624,9 @@ export function providerOf<F extends Fields, O extends Outputs>(
     withGiven(kind, compactOutputs(kind, outs), inputs) as OutputsOf<F, O>;
   const full = (stored: Recorded | undefined) => fullOutputs(kind, stored ?? {});
   return {
-    check: surfaced(async (olds, news) => {
+    check: surfaced(async (olds, given) => {
       checkBegins();
+      const news = withoutDefaultedName(olds, given);
       // a read a check needs that fails names the resource (lookups.ts: readFailed)
       const named = nameOf(news);
       const resource = `cim:${kind.name}${typeof named === "string" ? ` "${named}"` : ""}`;

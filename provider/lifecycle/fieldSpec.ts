@@ -361,6 +361,14 @@ export const PLANNED_REFERENCES = "__planned";
 export const REPLACE_ON_CHANGES = "__replaceOnChanges";
 
 /**
+ * The hidden input in which the dynamic path's SDK says that `name` is the resource name it filled in, the program
+ * having given none: check keeps it for a new resource alone. A resource the stack holds without a name (one adopted
+ * with `adoptId` and no `name`, which keeps its live name) keeps it so when the program drops `adoptId`: the name
+ * filled in would rename it, or replace a kind whose name cannot change in place.
+ */
+export const NAME_DEFAULTED = "__nameDefaulted";
+
+/**
  * Whether a program may leave an input out: its schema takes undefined (`.optional()`, a default, or a schema that
  * accepts it). Asked of the schema itself, not of zod's marks: a choice read in any case (kinds/common.ts `word`)
  * is a preprocess, which zod marks optional though the choice after it refuses undefined. An asynchronous schema

@@ -9,6 +9,7 @@ import {
   defaultValue,
   type Fields,
   liveValue,
+  NAME_DEFAULTED,
   type Outputs,
   type OutputsOf,
   outputValue,
@@ -40,6 +41,17 @@ const checkCache = new WeakMap<
   Kind,
   { schemas: Record<string, Kind["fields"][string]["schema"]>; secret: string[] }
 >();
+
+/**
+ * The inputs a check judges when the dynamic path's SDK filled in `name` (NAME_DEFAULTED): for a resource the stack
+ * holds, the name it holds, or none (adopted without one: it keeps its live name), as the plugin names it
+ * (native/adapter.ts: defaultName). Only a new resource takes the resource name.
+ */
+export function withoutDefaultedName(olds: Recorded | undefined, news: Recorded): Recorded {
+  if (news[NAME_DEFAULTED] !== true || olds === undefined || Object.keys(olds).length === 0) return news;
+  const { name: _filledIn, ...rest } = news;
+  return typeof olds.name === "string" && olds.name !== "" ? { ...rest, name: olds.name } : rest;
+}
 
 export function checkKind(kind: Kind, olds: Recorded, news: Recorded): Checked<Recorded> {
   let spec = checkCache.get(kind);

@@ -291,10 +291,13 @@ export class Adapter {
  * The name a resource of a kind named from its resource gets when the program gives none, as Pulumi's own providers
  * auto-name: the name it already has, when the engine passes one in the old inputs (an import's: what was read; an
  * update's: what the last deployment recorded), so an import changes nothing and a program that drops `name` keeps
- * the live one; only a new resource takes the Pulumi resource name (the URN's last part). Undefined without either.
+ * the live one; none for a resource held without one (adopted with no name); only a new resource takes the Pulumi
+ * resource name (the URN's last part).
  */
 export function defaultName(urn: string, olds: Props): string | undefined {
   if (typeof olds.name === "string" && olds.name !== "") return olds.name;
+  // held without a name (adopted with adoptId and no name: it keeps its live name, which dropping adoptId keeps)
+  if (Object.keys(olds).length > 0) return undefined;
   return urn.split("::").slice(3).join("::") || undefined;
 }
 

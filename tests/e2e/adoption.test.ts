@@ -85,6 +85,13 @@ it("adopts an existing instance and volume by id", async () => {
   expect(state.instances[vm.id].tags).toEqual({ suite: "e2e" });
   expect(state.volumes[String(vol.id)].virtualMachineId).toBe(vm.id);
 
+  // adoptId is ignored after creation: a program that drops it changes nothing, the volume adopted without a name
+  // keeps its live one (the name the SDK fills in for a new resource would rename it: a replacement)
+  const [dropped] = await run([
+    { op: "preview", config: { "cim-e2e:adoptInstance": null, "cim-e2e:adoptVolume": null } },
+  ]);
+  expect(dropped.summary).toEqual({ same: 3 });
+
   // Adopted resources are managed from then on: destroy removes them.
   await run([{ op: "destroy" }, { op: "rm" }]);
   const after = await api.control.state();
