@@ -54,7 +54,7 @@ export function fsShrinkMessage(from: number, to: number, offering?: string): st
   const asked = offering
     ? `diskOfferingId ${offering} would shrink the file system (${from} GB → ${to} GB)`
     : `size cannot shrink (${from} GB → ${to} GB)`;
-  return `${asked}: shared file systems only grow (the platform grows their data volume and refuses a smaller size). To keep this one, give it ${from} GB or more: a disk offering of at least ${from} GB, or a customized one with size: ${from} or more. For a smaller one, start over: copy the data elsewhere, then run pulumi up --replace <urn> with another name (names are unique in a region, and the replacement is made before this one is deleted; the old name can come back in the next up, a rename in place), or declare a new cim.FileSystem beside this one under another resource name and another name, copy the data to it, then remove this one from the program`;
+  return `${asked}: shared file systems only grow (the platform grows their data volume and refuses a smaller size). To keep this one, give it ${from} GB or more: a disk offering of at least ${from} GB, or a customized one with size: ${from} or more. For a smaller one, start over: copy the data elsewhere, then run pulumi up --replace <urn> with another name (names are unique in a region, and the replacement is made before this one is deleted; the old name can come back in the next up, a rename in place), or declare a new file system beside this one (cim.FileSystem in TypeScript, cim:index:FileSystem in Pulumi YAML) under another resource name and another name, copy the data to it, then remove this one from the program`;
 }
 
 export const fileSystem = defineKind({

@@ -269,7 +269,7 @@ export const kubernetesCluster = defineKind({
     )
       out.push({
         property: "kubernetesVersionId",
-        reason: `kubernetesVersionId ${i.kubernetesVersionId} is Kubernetes ${v.semanticVersion}, older than the ${was.semanticVersion} the cluster runs (as the last refresh read it: upgraded outside this program, or by an earlier up). A cluster cannot go back a version, so this would replace it: a new, empty cluster made and this one deleted with its workloads. To keep it, set kubernetesVersionId to ${was.semanticVersion}'s id (look it up with cim.getKubernetesVersion({ version: "${was.semanticVersion}" })); to start over at ${v.semanticVersion}, replace it (pulumi up --replace <urn>) after saving what runs on it`,
+        reason: `kubernetesVersionId ${i.kubernetesVersionId} is Kubernetes ${v.semanticVersion}, older than the ${was.semanticVersion} the cluster runs (as the last refresh read it: upgraded outside this program, or by an earlier up). A cluster cannot go back a version, so this would replace it: a new, empty cluster made and this one deleted with its workloads. To keep it, set kubernetesVersionId to ${was.semanticVersion}'s id (look it up with cim.getKubernetesVersion({ version: "${was.semanticVersion}" }) in TypeScript, fn::invoke cim:index:getKubernetesVersion with version ${was.semanticVersion} in Pulumi YAML); to start over at ${v.semanticVersion}, replace it (pulumi up --replace <urn>) after saving what runs on it`,
       });
     if (v.state && v.state !== "Enabled")
       out.push({
