@@ -268,5 +268,6 @@ export function overLimit(
 /** Test seams: forget every count and reading, and capture warnings instead of logging them. */
 export function resetQuotaPreflight(capture?: (message: string) => Promise<void> | void): void {
   accounts.clear();
+  grantedWhat.clear();
   emit = capture ? async (m) => void (await capture(m)) : engineWarning;
 }
