@@ -61,7 +61,9 @@ describe("quota preflight, through pulumi preview", () => {
     expect(over.summary).toEqual({ create: 10 });
     expect(over.output).toContain("warning: cim quota: this program creates at least 3 new instances");
     expect(over.output).toContain("2 of 2 instances left");
-    expect(over.output).toContain("at least 4 new volumes, but the account has 3 of 3 volumes left");
+    expect(over.output).toContain(
+      "at least 4 new volumes (the root disk of each new instance is one), but the account has 3 of 3 volumes left",
+    );
     expect(over.output).toContain(
       "at least 2 new multi-region groups, but the account has 1 of 1 multi-region group left (0 in use, GET /api/v1/multi-regions/quota)",
     );
@@ -79,7 +81,7 @@ describe("quota preflight, through pulumi preview", () => {
     );
     // the new instance's root disk is a volume, and the two deployed instances' root disks are in use
     expect(afterWarnings[1]).toContain(
-      "creates at least 1 new volume, but the account has 0 of 3 volumes left (3 in use",
+      "creates at least 1 new volume (the root disk of each new instance is one), but the account has 0 of 3 volumes left (3 in use",
     );
   }, 240_000);
 });
