@@ -36,6 +36,8 @@ export interface QuotaSubject {
 interface Via {
   why: string;
   noun: string;
+  /** What it counts the platform makes past the allowance (QuotaUse.granted): `why` names those, said apart. */
+  granted?: boolean;
 }
 
 /** The allowances one create of the kind with these inputs uses up, its own first; the others say how. */
@@ -43,10 +45,12 @@ function usesOf(kind: QuotaSubject, inputs: Record<string, unknown>): (QuotaUse 
   const own = kind.quota ? [{ quota: kind.quota, noun: kind.noun, count: 1 }] : [];
   const also = (kind.alsoUses ?? [])
     .filter((u) => !u.when || u.when(inputs))
-    // what the platform makes past the allowance is said apart (QuotaUse.granted)
-    .map((u) =>
-      u.granted ? u : { ...u, via: { why: u.why ?? `each new ${kind.noun} uses one`, noun: kind.noun } },
-    );
+    .map((u) => ({
+      ...u,
+      via: u.granted
+        ? { why: u.granted, noun: kind.noun, granted: true }
+        : { why: u.why ?? `each new ${kind.noun} uses one`, noun: kind.noun },
+    }));
   return [...own, ...also];
 }
 
@@ -104,8 +108,6 @@ const addVia = (into: Map<string, Map<string, Via>>, key: string, v: Via) =>
   into.set(key, (into.get(key) ?? new Map()).set(v.why, v));
 /** The key under which the creates of an allowance that the platform makes past it are counted (QuotaUse.granted). */
 const grantedKey = (limit: string) => `${limit}:granted`;
-/** What the granted creates of each allowance are, as the uses seen in this process name them. */
-const grantedWhat = new Map<string, string>();
 const toldCreates = (account: string, limit: string) =>
   [...(told.creates.get(both(account, limit))?.values() ?? [])].reduce((a, b) => a + b, 0);
 
@@ -151,7 +153,6 @@ export async function quotaPreflight(
       if (u.granted) {
         const key = grantedKey(u.quota.limit);
         account.creates.set(key, (account.creates.get(key) ?? 0) + u.count);
-        grantedWhat.set(u.quota.limit, u.granted);
       }
       const source = sourceOf(u.quota);
       if (!readings.has(source)) readings.set(source, readingOf(session.client, source, shared));
@@ -179,11 +180,19 @@ export async function quotaPreflight(
         : (account.creates.get(grantedKey(limit)) ?? 0);
       // what the platform makes past the allowance fails nothing itself: a warning needs a create it refuses
       if (creates <= granted) continue;
-      const vias = (shared ? told.via.get(both(shared, limit)) : account.via.get(limit))?.values();
-      const over = overLimit({ noun: u.noun, quota: u.quota }, creates, limits, [...(vias ?? [])]);
+      const vias = [
+        ...((shared ? told.via.get(both(shared, limit)) : account.via.get(limit))?.values() ?? []),
+      ];
+      const over = overLimit(
+        { noun: u.noun, quota: u.quota },
+        creates,
+        limits,
+        vias.filter((v) => !v.granted),
+      );
+      const grantedWhy = vias.find((v) => v.granted)?.why ?? "made with other resources of the program";
       const message =
         over && granted
-          ? `${over} ${granted} of the ${creates} are ${grantedWhat.get(limit) ?? "made with other resources of the program"}, which the platform makes whatever the allowance: the creates it refuses are the others.`
+          ? `${over} ${granted} of the ${creates} are ${grantedWhy}, which the platform makes whatever the allowance: the creates it refuses are the others.`
           : over;
       if (!message || (shared ? told.warned.has(both(shared, limit)) : account.warned.has(limit))) continue;
       if (shared) quotaNotes.tell({ t: "warned", account: shared, limit });
@@ -268,6 +277,5 @@ export function overLimit(
 /** Test seams: forget every count and reading, and capture warnings instead of logging them. */
 export function resetQuotaPreflight(capture?: (message: string) => Promise<void> | void): void {
   accounts.clear();
-  grantedWhat.clear();
   emit = capture ? async (m) => void (await capture(m)) : engineWarning;
 }
