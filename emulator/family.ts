@@ -106,13 +106,32 @@ export interface Seeded<R extends Owned> {
   seed?(item: Record<string, unknown>, scope: SeedScope<R>): Fields<R>;
 }
 
+/**
+ * Another family's allowance that a record of this one uses up with what the platform makes for it and lists apart
+ * from it, which the emulator keeps no record of: a Kubernetes cluster's node VMs are user VMs of the account and
+ * their root disks its volumes (CloudStack's `user_vm` and `volume` resource counts). my-limits counts them and a
+ * create of that other family is checked against them.
+ */
+export interface HeldDecl<R> {
+  /** The quota key it uses up (`instance`, `volume`). */
+  key: string;
+  /** How many the record holds now: 0 when it holds none (a failed create that left nothing, a removed record). */
+  amount(r: R): number;
+}
+
+/** What a family's records hold of other families' allowances. */
+export interface Holding<R> {
+  holds?: readonly HeldDecl<R>[];
+}
+
 /** A declared family; `R` is carried in the type only, so the registry can derive the state's shape. */
 export type Family<K extends string, R extends Owned, D> = FamilyDecl<K, D> &
-  Seeded<R> & { readonly record?: R };
+  Seeded<R> &
+  Holding<R> & { readonly record?: R };
 
 /** `defineFamily({ key: "volumes", … })`: the record type is the one the key names in FamilyRecords. */
 export function defineFamily<K extends CollectionKey, D = unknown>(
-  decl: FamilyDecl<K, D> & Seeded<FamilyRecords[K]>,
+  decl: FamilyDecl<K, D> & Seeded<FamilyRecords[K]> & Holding<FamilyRecords[K]>,
 ): Family<K, FamilyRecords[K], D> {
   return decl;
 }

@@ -1,5 +1,6 @@
 // Allowances per user: which families count (their quota keys), the seeded defaults, usage over every region
-// (records in a family's failed or gone states do not count) and the platform's text a create job fails with.
+// (records in a family's failed or gone states do not count, and what other families' records hold of it, as a
+// cluster's nodes are instances, does) and the platform's text a create job fails with.
 import type { QuotaService } from "./http";
 import type { Limits, Owned } from "./records";
 import type { Repository } from "./repository";
@@ -12,6 +13,14 @@ export interface Counted {
   repo: Repository<Owned & { state?: string }>;
   /** States that do not count: a failed create, a deleted record not yet expunged. */
   uncounted: readonly string[];
+  /** Records of other families that hold some of it (family.ts's `holds`: a cluster's node VMs are instances). */
+  heldBy: readonly Held[];
+}
+
+/** A family whose records hold some of an allowance, and how much each holds. */
+export interface Held {
+  repo: Repository<Owned>;
+  amount(r: Owned): number;
 }
 
 export const MULTI_REGION_DEFAULTS = { maxMultiRegions: 5, maxMultiRegionMembers: 10 };
@@ -47,7 +56,11 @@ export class Quota implements QuotaService {
   }
 
   private count(c: Counted, sub: string): number {
-    return c.repo.where((r) => r.account === sub && !c.uncounted.includes(r.state ?? "")).length;
+    const own = c.repo.where((r) => r.account === sub && !c.uncounted.includes(r.state ?? "")).length;
+    const held = c.heldBy.map((h) =>
+      h.repo.where((r) => r.account === sub).reduce((sum, r) => sum + h.amount(r), 0),
+    );
+    return held.reduce((a, b) => a + b, own);
   }
 
   /**
@@ -66,4 +79,23 @@ export class Quota implements QuotaService {
       ` in domain id=${user?.domainId ?? ""} has been exceeded.`
     );
   }
+}
+
+/**
+ * User VMs the platform deploys one by one for a resource of the account (a Kubernetes cluster's nodes, a file
+ * system's VM), each checked as CloudStack's deployVirtualMachine checks one (UserVmManagerImpl: the `user_vm`
+ * allowance, then `volume` for its root and data disks, `disks` of them): how many of `vms` fit, and the text of the
+ * refusal of the first that does not.
+ */
+export function vmsThatFit(
+  quota: QuotaService,
+  sub: string,
+  vms: number,
+  disks: number,
+): { fit: number; refusal?: string } {
+  for (let i = 0; i < vms; i++) {
+    const refusal = quota.failure(sub, "instance", i + 1) ?? quota.failure(sub, "volume", (i + 1) * disks);
+    if (refusal) return { fit: i, refusal };
+  }
+  return { fit: vms };
 }

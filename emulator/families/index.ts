@@ -6,7 +6,7 @@ import type { TaggableKind } from "../handlers/resources";
 import { tagHandlers } from "../handlers/tags";
 import type { RouteDef } from "../http";
 import type { JobEffect } from "../jobs";
-import { MULTI_REGION_DEFAULTS } from "../quota";
+import { type Counted, type Held, MULTI_REGION_DEFAULTS } from "../quota";
 import type { BaseState, Job, Limits, Owned, Tagged } from "../records";
 import { Repository } from "../repository";
 import type { Store } from "../store";
@@ -168,16 +168,25 @@ export function defaultLimits(): Limits {
   return { ...out, ...MULTI_REGION_DEFAULTS };
 }
 
-/** The families that count against a user's allowances, in family order. */
-export function countedFamilies(data: Data) {
+/**
+ * The families that count against a user's allowances, in family order, each with the families whose records hold
+ * some of its allowance (their `holds`).
+ */
+export function countedFamilies(data: Data): Counted[] {
+  const repos = data as unknown as Record<string, Repository<Owned & { state?: string }>>;
+  const heldBy = (key: string): Held[] =>
+    (FAMILIES as readonly AnyFamily[]).flatMap((f) =>
+      (f.holds ?? []).filter((h) => h.key === key).map((h) => ({ repo: repos[f.key], amount: h.amount })),
+    );
   return FAMILIES.flatMap((f: AnyFamily) =>
     f.quota
       ? [
           {
             key: f.quota.key,
             platformType: f.quota.platformType,
-            repo: (data as unknown as Record<string, Repository<Owned & { state?: string }>>)[f.key],
+            repo: repos[f.key],
             uncounted: [f.states?.failed ?? "Error", ...(f.states?.gone ?? [])],
+            heldBy: heldBy(f.quota.key),
           },
         ]
       : [],

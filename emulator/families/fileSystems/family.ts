@@ -13,4 +13,9 @@ export const fileSystems = defineFamily({
   states: { busy: ["Allocated", "Starting", "Stopping", "Expunging"], failed: "Error", gone: ["Destroyed"] },
   routes: [...collection("/filesystems", f), ...actions("/filesystems", f.actions)],
   jobEffects: f.fileSystemJobEffects,
+  // the file-system VM is a user VM of the account with its root disk and data volume (StorageVmSharedFSLifeCycle)
+  holds: [
+    { key: "instance", amount: f.fsVmsOf },
+    { key: "volume", amount: f.fsVolumesOf },
+  ],
 });

@@ -23,6 +23,7 @@ import { stampOf } from "../../handlers/lifecycle";
 import { fieldsOf, ownedView } from "../../handlers/views";
 import { accepted, badRequest, type Ctx, conflict, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
+import { vmsThatFit } from "../../quota";
 import type { Job } from "../../records";
 import { allocate, usedAddresses } from "../networks/guestAddresses";
 import { requireVisibleNetwork } from "../networks/networks";
@@ -154,6 +155,9 @@ export function create(ctx: FCtx) {
   if (!FORMATS.includes(filesystem))
     throw badRequest("Invalid File system format specified. Supported formats are EXT4 and XFS");
   nameFree(ctx, name);
+  // deploySharedFS, in the job: the platform's deploy of the file-system VM (a root disk and the data volume) is
+  // checked against the instance and volume allowances; CreateSharedFSCmd fails the job with the limit's own text
+  const { refusal } = vmsThatFit(ctx.quota, ctx.user.sub, 1, FS_VM_VOLUMES);
   const fields = {
     name,
     description: str(b, "description") ?? "",
@@ -167,8 +171,19 @@ export function create(ctx: FCtx) {
     state: "Allocated",
   };
   const r = ctx.data.fileSystems.insert(ctx.owner, fields, isoNow(ctx));
-  return fsJob(ctx, r, "createSharedFileSystem", "Allocated");
+  return fsJob(ctx, r, "createSharedFileSystem", "Allocated", undefined, refusal);
 }
+
+/** The file-system VM's volumes: its root disk and the data volume (deploySharedFSVM gives it a disk offering). */
+const FS_VM_VOLUMES = 2;
+
+/**
+ * What a file system holds of the account's allowances until it is expunged: its VM (a user VM of the account) and
+ * that VM's volumes, a stopped or destroyed one's too (destroySharedFileSystem only stops the VM; the expunge
+ * removes it). A failed create holds none (its VM was never made, or was expunged).
+ */
+export const fsVmsOf = (r: FileSystemRec): number => (r.state === "Error" ? 0 : 1);
+export const fsVolumesOf = (r: FileSystemRec): number => fsVmsOf(r) * FS_VM_VOLUMES;
 
 /** GET /filesystems/{id}: the spec's envelope around the one file system (a Destroyed one too, until expunged). */
 export function get(ctx: FCtx) {
@@ -350,9 +365,10 @@ function fsJob(
   command: string,
   interim: string,
   payload?: Record<string, unknown>,
+  failDetail?: string,
 ) {
   const repo = ctx.data.fileSystems;
-  return stateJob(ctx, repo, r, { command, interim, payload, stamp: true });
+  return stateJob(ctx, repo, r, { command, interim, payload, failDetail, stamp: true });
 }
 
 // ------------------------------------------------------------------------------------------ job effects

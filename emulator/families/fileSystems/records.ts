@@ -4,7 +4,8 @@ import type { Owned } from "../../records";
 /**
  * CloudStack's shared file system (createSharedFileSystem): an NFS export served by a file-system VM with a NIC
  * on `networkId` (its address is `ipAddress`), its data on a volume of `diskOfferingId` of `sizeGb`. The VM and
- * the volume are not records of their own here (see emulator/README.md).
+ * the volume are not records of their own here (see emulator/README.md), but count against the account's instance
+ * and volume allowances while the file system holds them (fileSystems.ts: fsVmsOf).
  */
 export interface FileSystemRec extends Owned {
   name: string;

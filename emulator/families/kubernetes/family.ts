@@ -20,5 +20,10 @@ export const clusters = defineFamily({
     r("GET", `${CLUSTERS}/{id}/config`, k8s.getConfig),
   ],
   jobEffects: k8s.kubernetesJobEffects,
+  // CKS deploys the nodes as user VMs of the account, each with a root disk (KubernetesClusterStartWorker)
+  holds: [
+    { key: "instance", amount: k8s.nodeVmsOf },
+    { key: "volume", amount: k8s.nodeVmsOf },
+  ],
   tags: { collection: CLUSTERS, comments: { entityType: "KUBERNETES_CLUSTER" } },
 });

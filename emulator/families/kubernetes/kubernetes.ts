@@ -22,6 +22,7 @@ import { dropAnnotations, stampOf } from "../../handlers/lifecycle";
 import { fieldsOf, hasComments } from "../../handlers/views";
 import { badRequest, type Ctx, conflict, notFound, ok } from "../../http";
 import type { FollowUp, JobEffect } from "../../jobs";
+import { vmsThatFit } from "../../quota";
 import type { Job, KubernetesVersion } from "../../records";
 import { keyPairNamed } from "../sshKeyPairs/sshKeyPairs";
 import type { KubernetesClusterRec } from "./records";
@@ -202,6 +203,9 @@ export function create(ctx: KCtx) {
   const [minSize, maxSize] = autoscaling
     ? autoscalingBounds(version, controlNodes, int(b, "minSize"), int(b, "maxSize"))
     : [0, 0];
+  // createManagedKubernetesCluster checks no allowance: the job deploys the nodes one by one and the platform's
+  // deploy refuses the first past the instance or volume allowance; those before it stay with the cluster
+  const { fit, refusal } = vmsThatFit(ctx.quota, ctx.user.sub, controlNodes + size, 1);
   const fields = {
     tags: {},
     hasAnnotations: false,
@@ -219,12 +223,28 @@ export function create(ctx: KCtx) {
     minSize,
     maxSize,
     state: "Starting",
+    nodeVms: fit,
     endpoint: "",
     kubeconfig: "",
   };
   const c = ctx.data.clusters.insert(ctx.owner, fields, isoNow(ctx));
-  return clusterJob(ctx, c, "createKubernetesCluster", "Starting");
+  const failDetail =
+    refusal && `${nodeStep(fit, controlNodes)} failed in the Kubernetes cluster : ${name}: ${refusal}`;
+  return clusterJob(ctx, c, "createKubernetesCluster", "Starting", undefined, failDetail);
 }
+
+/**
+ * KubernetesClusterStartWorker's words for the node it could not deploy: the first control node, another control
+ * node, or a worker (startKubernetesClusterOnCreate).
+ */
+function nodeStep(index: number, controlNodes: number): string {
+  if (index === 0) return "Provisioning the control VM";
+  return index < controlNodes ? "Provisioning additional control VM" : "Provisioning node VM";
+}
+
+/** The node VMs a cluster holds (its `nodeVms`; before that was kept, its nodes unless it is in Error). */
+export const nodeVmsOf = (c: KubernetesClusterRec): number =>
+  c.nodeVms ?? (c.state === "Error" ? 0 : c.controlNodes + c.size);
 
 export function get(ctx: KCtx) {
   const c = findCluster(ctx, ctx.params.id);
@@ -255,8 +275,23 @@ function scaleCluster(ctx: KCtx) {
   const failDetail = refusalOf(() => scaleChecks(ctx, c, { size, offeringId, autoscaling }, change));
   const command = "scaleKubernetesCluster";
   if (failDetail) return refusedInJob(ctx, ctx.data.clusters, c, { command, failDetail });
+  // a scale up deploys the new workers in the job, each checked against the allowances (scaleUpKubernetesClusterSize)
+  const held = nodeVmsOf(c);
+  const adding = Math.max(0, c.controlNodes + (change.size ?? c.size) - held);
+  const { refusal } = vmsThatFit(ctx.quota, ctx.user.sub, adding, 1);
+  // the new nodes count from the request, as a deploy's instance does; a failed job gives them back
+  if (adding && !refusal) ctx.data.clusters.update(c, { nodeVms: held + adding });
+  const payload = { change, scanDelayMs: ctx.jobs.timing.latencyMs, nodeVms: held };
   // a failed scale leaves Alert until the platform's state scanner has looked at the cluster again
-  return clusterJob(ctx, c, command, "Scaling", { change, scanDelayMs: ctx.jobs.timing.latencyMs });
+  return clusterJob(
+    ctx,
+    c,
+    command,
+    "Scaling",
+    payload,
+    refusal &&
+      `Scaling failed for Kubernetes cluster : ${c.name}, unable to provision node VM in the cluster: ${refusal}`,
+  );
 }
 
 /** validateKubernetesClusterScaleParameters's checks, in its words; what the scale changes goes into `change`. */
@@ -346,8 +381,14 @@ export function getConfig(ctx: KCtx) {
   return ok({ id: c.id, name: c.name, configData: c.kubeconfig });
 }
 
-const clusterJob = (ctx: KCtx, c: KubernetesClusterRec, command: string, interim: string, payload?: Obj) =>
-  stateJob(ctx, ctx.data.clusters, c, { command, interim, payload });
+const clusterJob = (
+  ctx: KCtx,
+  c: KubernetesClusterRec,
+  command: string,
+  interim: string,
+  payload?: Obj,
+  failDetail?: string,
+) => stateJob(ctx, ctx.data.clusters, c, { command, interim, payload, failDetail });
 
 type Effects = Record<string, JobEffect<KubernetesData>>;
 
@@ -398,13 +439,24 @@ export const kubernetesJobEffects: Effects = {
   },
   scaleKubernetesCluster: {
     durationFactor: CLUSTER_JOB_FACTORS.scaleKubernetesCluster,
-    success: (data, job) => running(data, job, (job.payload?.change ?? {}) as Partial<KubernetesClusterRec>),
+    success(data, job) {
+      const change = (job.payload?.change ?? {}) as Partial<KubernetesClusterRec>;
+      const c = clusterOf(data, job);
+      // the workers a scale down removed are expunged with it: their allowances are free again
+      running(data, job, c ? { ...change, nodeVms: c.controlNodes + (change.size ?? c.size) } : change);
+    },
     // KubernetesClusterScaleWorker: a failed scale leaves the cluster in Alert (nodes may have changed), and
-    // KubernetesClusterStatusScanner's next pass reconciles it (reconcileAlertCluster: Running once its nodes run)
+    // KubernetesClusterStatusScanner's next pass reconciles it (reconcileAlertCluster: Running once its nodes run).
+    // The emulator's failed scale keeps the nodes the cluster held before it.
     failure(data, job): FollowUp | undefined {
       const c = clusterOf(data, job);
       if (!c) return undefined;
-      data.clusters.update(c, { state: "Alert" }, stampOf(job));
+      const nodeVms = job.payload?.nodeVms;
+      data.clusters.update(
+        c,
+        { state: "Alert", ...(typeof nodeVms === "number" ? { nodeVms } : {}) },
+        stampOf(job),
+      );
       return { command: RECONCILE, delayMs: Number(job.payload?.scanDelayMs ?? 0) };
     },
   },

@@ -22,6 +22,13 @@ export interface KubernetesClusterRec extends Tagged {
   minSize: number;
   maxSize: number;
   state: string;
+  /**
+   * The node VMs the cluster holds now, control and workers (CloudStack's kubernetes_cluster_vm_map): each a user
+   * VM of the account with a root disk, counted against its instance and volume allowances. A create refused
+   * part-way holds those deployed before the refusal. Absent in records written before it was kept: the cluster's
+   * nodes, none when it is in Error.
+   */
+  nodeVms?: number;
   /** Set once the cluster first reached Running: the API server's address and the admin kubeconfig. */
   endpoint: string;
   kubeconfig: string;
