@@ -183,7 +183,9 @@ function lifecycleLines(kind: Kind): string[] {
       `- Each create counts against the \`${kind.quota.limit}\` allowance ([quota preflight](../guides/policy-pack.md#quota-preflight)).`,
     );
   for (const u of kind.alsoUses ?? [])
-    lines.push(`- ${u.doc ?? `Each create also uses ${u.count} ${u.noun} allowance.`}`);
+    lines.push(
+      `- ${u.doc ?? `Each create also uses ${typeof u.count === "number" ? u.count : "some"} ${u.noun} allowance.`}`,
+    );
   const st = kind.states;
   if (st?.busy?.length)
     lines.push(`- Waits while the API reports ${st.busy.map((s) => `\`${s}\``).join(", ")}.`);

@@ -32,7 +32,11 @@ export type QuotaKey =
 export interface QuotaUse {
   quota: QuotaKey;
   noun: string;
-  count: number;
+  /**
+   * How many one create uses: a number, or what its checked inputs make (a Kubernetes cluster's nodes, each an
+   * instance); such a use says so in `doc`.
+   */
+  count: number | ((inputs: Recorded) => number);
   /**
    * Of a use besides the kind's own (`alsoUses`): how a create of the kind uses up this allowance, for the warning
    * (e.g. "the root disk of each new instance is one").

@@ -3,7 +3,9 @@
 // calls `quotaPreflight` from check). All dynamic resources share one provider process per operation, so this module
 // counts the creates it sees there, per API account (base URL and token subject) and kind, reads my-limits once
 // per account, and warns once per allowance when used + creates passes the limit. A create can use up more than
-// its own kind's allowance (`alsoUses`: an instance's root disk is a volume); those count with that kind's.
+// its own kind's allowance (`alsoUses`: an instance's root disk is a volume; a Kubernetes cluster's nodes are
+// instances, each with a root disk; a shared file system's VM is an instance with two volumes); those count with
+// that kind's.
 //
 // On the plugin each provider is a process of its own (one per region, most often), and the allowances span the
 // account's regions: the processes of an operation tell each other (deploymentShared.ts) the readings they took, the
@@ -40,13 +42,17 @@ interface Via {
   granted?: boolean;
 }
 
+/** One allowance a create uses up, `count` of it (resolved from its inputs), and how, when it is not its own. */
+type Use = Omit<QuotaUse, "count"> & { count: number; via?: Via };
+
 /** The allowances one create of the kind with these inputs uses up, its own first; the others say how. */
-function usesOf(kind: QuotaSubject, inputs: Record<string, unknown>): (QuotaUse & { via?: Via })[] {
+function usesOf(kind: QuotaSubject, inputs: Record<string, unknown>): Use[] {
   const own = kind.quota ? [{ quota: kind.quota, noun: kind.noun, count: 1 }] : [];
   const also = (kind.alsoUses ?? [])
     .filter((u) => !u.when || u.when(inputs))
     .map((u) => ({
       ...u,
+      count: typeof u.count === "function" ? u.count(inputs) : u.count,
       via: u.granted
         ? { why: u.granted, noun: kind.noun, granted: true }
         : { why: u.why ?? `each new ${kind.noun} uses one`, noun: kind.noun },

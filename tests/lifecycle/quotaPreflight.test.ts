@@ -156,6 +156,53 @@ describe("quota preflight", () => {
     ]);
   });
 
+  it("counts each node of a new Kubernetes cluster as an instance, and its root disk as a volume", async () => {
+    await control.limits({ instanceLimit: 7, volumeLimit: 100 });
+    const cluster = (inputs: Record<string, unknown>) =>
+      quotaPreflight(kinds.KubernetesCluster, {}, { zoneId: "z", ...inputs });
+    await cluster({ size: 3 }); // and the control node: 4
+    await cluster({ autoscaling: { minSize: 2, maxSize: 5 } }); // created with minSize workers: 3
+    expect(warnings).toEqual([]);
+    // not known yet at preview: the defaults, one control node and one worker, the least it will be
+    await cluster({ controlNodes: UNKNOWN, size: UNKNOWN });
+    expect(warnings).toEqual([
+      expect.stringContaining(
+        "this program creates at least 9 new instances (each node of a new Kubernetes cluster, control or worker, is one), but the account has 7 of 7 instances left",
+      ),
+    ]);
+    expect(warnings[0]).toContain(
+      "remove instances or Kubernetes clusters, or ask for a higher instanceLimit",
+    );
+
+    warnings = [];
+    resetQuotaPreflight((m) => void warnings.push(m));
+    await control.limits({ instanceLimit: 100, volumeLimit: 4 });
+    await create("Instance");
+    await cluster({ controlNodes: 3, size: 1 });
+    expect(warnings).toEqual([
+      expect.stringContaining(
+        "creates at least 5 new volumes (the root disk of each new instance is one; the root disk of each node of a new Kubernetes cluster is one), but the account has 4 of 4 volumes left",
+      ),
+    ]);
+  });
+
+  it("counts a new shared file system's VM as an instance, with its root disk and data volume as two volumes", async () => {
+    await control.limits({ instanceLimit: 1, volumeLimit: 3 });
+    const share = () => quotaPreflight(kinds.FileSystem, {}, { zoneId: "z", networkId: "n" });
+    await share();
+    expect(warnings).toEqual([]);
+    await share();
+    expect(warnings).toEqual([
+      expect.stringContaining(
+        "creates at least 2 new instances (the VM serving each new shared file system is one), but the account has 1 of 1 instance left",
+      ),
+      expect.stringContaining(
+        "creates at least 4 new volumes (each new shared file system uses two, its VM's root disk and its data volume), but the account has 3 of 3 volumes left",
+      ),
+    ]);
+    expect(warnings[1]).toContain("remove volumes or shared file systems");
+  });
+
   it("on the plugin, a warning says how another process's creates use up the allowance", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cim-quota-"));
     const urn = (kind: string, name: string) => `urn:pulumi:dev::app::cim:index:${kind}::${name}`;

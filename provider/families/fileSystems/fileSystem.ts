@@ -66,6 +66,24 @@ export const fileSystem = defineKind({
     [exported("assetsMount", "share.mountSource")],
   ),
   nameFromResource: true,
+  // The platform deploys the file-system VM as an instance of the account, with a root disk and the data volume
+  // (createSharedFileSystem's job: CloudStack's user_vm and volume allowances); it holds them until expunged.
+  alsoUses: [
+    {
+      quota: { limit: "instanceLimit", count: "instanceCount" },
+      noun: "instance",
+      count: 1,
+      why: "the VM serving each new shared file system is one",
+      doc: "Each create also uses 1 instance allowance: the file-system VM, held until the file system is expunged.",
+    },
+    {
+      quota: { limit: "volumeLimit", count: "volumeCount" },
+      noun: "volume",
+      count: 2,
+      why: "each new shared file system uses two, its VM's root disk and its data volume",
+      doc: "Each create also uses 2 volume allowances: the file-system VM's root disk and the data volume.",
+    },
+  ],
   // SharedFS.State: Allocated while the create job deploys it; Destroyed ones wait to be expunged
   states: {
     busy: ["Allocated", "Starting", "Stopping"],

@@ -86,6 +86,40 @@ export function upgradableInPlace(from: string, to: string): boolean {
 
 const clusterCalls = recordCalls((c) => c.kubernetesClusters);
 
+/** A whole number the inputs give, else (left out, or not known yet at preview) the platform's default. */
+const given = (v: unknown, otherwise: number) => (typeof v === "number" ? v : otherwise);
+
+/**
+ * The nodes a new cluster is made with, control and workers, as create sends them (`size`, else autoscaling's
+ * `minSize`, else 1): what is not known yet counts as its default, so the count is the least it will be.
+ */
+export function nodesOf(i: Recorded): number {
+  const autoscaling = i.autoscaling as { minSize?: unknown } | null | undefined;
+  return given(i.controlNodes, 1) + given(i.size, given(autoscaling?.minSize, 1));
+}
+
+/**
+ * The platform deploys each node as an instance of the account with a root disk (CloudStack Kubernetes Service:
+ * user VMs counted against max.account.user.vms, their ROOT volumes against max.account.volumes), so a cluster
+ * passes those allowances as instances do; the create job fails at the first node past them.
+ */
+const nodeUses = [
+  {
+    quota: { limit: "instanceLimit", count: "instanceCount" },
+    noun: "instance",
+    count: nodesOf,
+    why: "each node of a new Kubernetes cluster, control or worker, is one",
+    doc: "Each create also uses 1 instance allowance per node (`controlNodes` plus `size`, or `autoscaling.minSize`): the platform deploys every node as an instance of the account, and the create fails at the first node past the allowance.",
+  },
+  {
+    quota: { limit: "volumeLimit", count: "volumeCount" },
+    noun: "volume",
+    count: nodesOf,
+    why: "the root disk of each node of a new Kubernetes cluster is one",
+    doc: "Each create also uses 1 volume allowance per node: the root disk of each.",
+  },
+] as const;
+
 /**
  * The platform's refusal of more nodes than its maximum cluster size (CloudStack's cloud.kubernetes.cluster.max.size,
  * 10 by default, which the API does not show, so preview cannot judge it): the error then counts the program's
@@ -134,6 +168,7 @@ export const kubernetesCluster = defineKind({
   ),
   nameFromResource: true,
   tags: "cluster",
+  alsoUses: nodeUses,
   // CloudStack waits up to an hour for a cluster to start, scale or upgrade (cloud.kubernetes.cluster.*.timeout)
   timeouts: { create: "60m", update: "60m", delete: "30m" },
   // KubernetesCluster.State: jobs under way show Starting, Scaling, Upgrading or Destroying
