@@ -11,6 +11,7 @@ import { userDataDigest } from "../../provider/families/instances/instanceRules"
 import { kindList, kinds } from "../../provider/kinds";
 import { PLAIN_REFERENCES, secretOutputs } from "../../provider/kinds/define";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
+import { ROOMY_LIMITS } from "../fixtures/limits";
 import { kindOfType, providerInputs } from "../fixtures/mockEngine";
 import { ED25519, ED25519_MD5 } from "../fixtures/sshKeys";
 
@@ -35,7 +36,8 @@ async function list(path: string): Promise<Record<string, any>[]> {
 }
 
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0, jobLatencyMs: 0 });
+  // every class's program in one account: more instances and volumes (file-system VMs among them) than a default one holds
+  emu = await startEmulator({ port: 0, jobLatencyMs: 0, limits: ROOMY_LIMITS });
   process.env.CIM_BASE_URL = emu.url;
   process.env.CIM_TOKEN = await emu.token();
   // jobs end at once here: the spec's 0.5-3 s between job checks would be most of this file's time
