@@ -217,5 +217,5 @@ describe("a choice the API takes in any case, in an editor", () => {
     const at = text.indexOf('algorithm: ""') + 'algorithm: "'.length;
     const offered = choiceService.getCompletionsAtPosition(choices, at, {})?.entries.map((e) => e.name);
     expect(offered).toEqual(expect.arrayContaining(["roundrobin", "leastconn", "source"]));
-  });
+  }, 120_000); // its own language service: the first question type-checks the whole SDK again
 });
