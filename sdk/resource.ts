@@ -23,6 +23,7 @@ import {
   stateDefaults,
   typeToken,
 } from "../provider/kinds/define";
+import { mayBeAbsentOutputs } from "../provider/kinds/outputSchema";
 import { withSecretOutputs } from "./common";
 import { serializedProvider } from "./dynamic";
 import { engineTimeouts, type Honoured, honourOptions } from "./options";
@@ -146,7 +147,14 @@ export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = 
     const ref = refOf(f);
     return ref && ref.by !== "name" ? [[k, ref.kind] as const] : [];
   });
-  const defaults = stateDefaults(kind);
+  // the outputs state may hold as a null: those kept at their default, and those a resource may lack
+  const defaults = new Map(stateDefaults(kind));
+  const stored: [string, StateDefault | undefined][] = [
+    ...defaults,
+    ...mayBeAbsentOutputs(kind)
+      .filter((k) => !defaults.has(k))
+      .map((k) => [k, undefined] as [string, undefined]),
+  ];
 
   // On the dynamic path, a dynamic resource registered as pulumi.dynamic.Resource would register it (its type
   // token, the serialized provider under `__provider`) but with the provider's text written here (sdk/dynamic.ts)
@@ -199,7 +207,7 @@ export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = 
         secrets,
         named: kind.nameFromResource === true,
       });
-      for (const [k, d] of defaults) readBackDefault(this, k, d);
+      for (const [k, d] of stored) readBackStored(this, k, d);
       for (const w of honoured.warnings) pulumi.log.warn(w, this);
     }
 
@@ -336,10 +344,11 @@ function sourceOf(v: unknown, kindName: string): (() => Promise<Recorded | undef
 }
 
 /**
- * An output that state leaves out while it has its default (provider/lifecycle/fields.ts: compactOutputs), read
- * back as that default, as the provider reads it. Made when the program first reads it: most programs never do.
+ * An output state may hold as a null (provider/lifecycle/fields.ts: compactOutputs): one the resource lacks, read
+ * back as undefined, or one kept while it has its default `d`, read back as that default, as the provider reads
+ * them. Made when the program first reads it: most programs never do.
  */
-function readBackDefault(res: pulumi.CustomResource, key: string, d: StateDefault) {
+function readBackStored(res: pulumi.CustomResource, key: string, d: StateDefault | undefined) {
   const fields = res as unknown as Record<string, pulumi.Output<unknown>>;
   const stored = fields[key];
   let shown: pulumi.Output<unknown> | undefined;
@@ -348,9 +357,12 @@ function readBackDefault(res: pulumi.CustomResource, key: string, d: StateDefaul
     configurable: true,
     get: () => {
       if (!shown) {
-        // the outputs the default is read from (none for a fixed value)
-        const from = "sameAs" in d ? { [d.sameAs]: fields[d.sameAs] } : {};
-        shown = pulumi.all([stored, pulumi.all(from)]).apply(([v, outs]) => v ?? defaultValue(d, outs));
+        if (!d) shown = stored.apply((v) => v ?? undefined);
+        else {
+          // the outputs the default is read from (none for a fixed value)
+          const from = "sameAs" in d ? { [d.sameAs]: fields[d.sameAs] } : {};
+          shown = pulumi.all([stored, pulumi.all(from)]).apply(([v, outs]) => v ?? defaultValue(d, outs));
+        }
       }
       return shown;
     },

@@ -35,6 +35,7 @@ export {
   type Outputs,
   type OutputsOf,
   optionalInput,
+  outputNames,
   PLAIN_REFERENCES,
   PLANNED_REFERENCES,
   type RawInputsOf,
@@ -110,12 +111,4 @@ export function typeToken(kind: { name: string }): string {
 /** The type token of a kind's resources served by the `pulumi-resource-cim` plugin (package `cim`). */
 export function nativeTypeToken(kind: { name: string }): string {
   return `cim:index:${kind.name}`;
-}
-
-/** The names of a kind's outputs, in declaration order (the SDK registers them). */
-export function outputNames(kind: Kind): string[] {
-  const names = ["region"];
-  for (const [k, f] of Object.entries(kind.fields)) if (!f.secret && k !== "region") names.push(k);
-  names.push(...Object.keys(kind.outputs));
-  return names;
 }

@@ -8,7 +8,7 @@
 
 import { z } from "zod";
 import type { kinds } from ".";
-import type { Fields, Kind, Outputs, ShownOf } from "./define";
+import { type Fields, type Kind, type Outputs, outputNames, type ShownOf } from "./define";
 
 type Visible<F extends Fields> = {
   [K in keyof F]: K extends "region" ? never : F[K] extends { secret: true } ? never : K;
@@ -34,9 +34,32 @@ const mayBeAbsent = (schema: z.ZodType) => {
   return r.success && r.data === undefined;
 };
 
-/** A key that must be there (with a value: outputs never carry null), then what its schema says. */
+/** A key that must be there (with a value: a null in state stands for an absent output), then what its schema says. */
 const required = (schema: z.ZodType) =>
   z.custom((v) => v !== undefined && v !== null, { error: "is missing from the outputs" }).pipe(schema);
+
+/** Whether the output `k` of a kind (a field or an output-only value) is always there, by its declaration. */
+const alwaysThere = (kind: Kind, k: string) => {
+  const f = kind.fields[k];
+  if (f) return f.present === true || !mayBeAbsent(f.shown ?? f.schema);
+  const o = kind.outputs[k];
+  return o !== undefined && !mayBeAbsent(o.schema);
+};
+
+const absentOf = new WeakMap<object, readonly string[]>();
+
+/**
+ * The outputs a resource of the kind may lack (optional in its outputs schema), listed once per kind; its region
+ * too, which a resource made where the API's regions could not be read has none of.
+ */
+export function mayBeAbsentOutputs(kind: Kind): readonly string[] {
+  let list = absentOf.get(kind);
+  if (!list) {
+    list = outputNames(kind).filter((k) => k === "region" || !alwaysThere(kind, k));
+    absentOf.set(kind, list);
+  }
+  return list;
+}
 
 const schemas = new WeakMap<object, z.ZodObject>();
 
@@ -48,7 +71,7 @@ export function outputSchema<F extends Fields, O extends Outputs>(kind: Kind<F, 
     for (const [k, f] of Object.entries(kind.fields)) {
       if (k === "region" || f.secret) continue;
       const shown = f.shown ?? f.schema;
-      shape[k] = f.present || !mayBeAbsent(shown) ? required(shown) : shown.optional();
+      shape[k] = alwaysThere(kind, k) ? required(shown) : shown.optional();
     }
     for (const [k, o] of Object.entries(kind.outputs)) shape[k] = o.schema;
     shape.region = z.string();

@@ -493,6 +493,20 @@ export function secretInputs(kind: { fields: Fields }): string[] {
     .map(([k]) => k);
 }
 
+/** The names of a kind's outputs, in declaration order (the SDK registers them), listed once per kind. */
+export function outputNames(kind: { fields: Fields; outputs: Outputs }): readonly string[] {
+  let names = outputNamesOf.get(kind);
+  if (!names) {
+    const list = ["region"];
+    for (const [k, f] of Object.entries(kind.fields)) if (!f.secret && k !== "region") list.push(k);
+    list.push(...Object.keys(kind.outputs));
+    names = list;
+    outputNamesOf.set(kind, names);
+  }
+  return names;
+}
+const outputNamesOf = new WeakMap<object, readonly string[]>();
+
 /** The names of a kind's secret outputs (`additionalSecretOutputs`). */
 export function secretOutputs(kind: { outputs: Outputs }): string[] {
   return Object.entries(kind.outputs)

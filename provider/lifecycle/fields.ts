@@ -12,6 +12,7 @@ import {
   NAME_DEFAULTED,
   type Outputs,
   type OutputsOf,
+  outputNames,
   outputValue,
   type Recorded,
   secretInputs,
@@ -274,30 +275,54 @@ export function updatePreview(kind: Kind, olds: Recorded, news: Recorded): Recor
 }
 
 /**
- * What state keeps of a kind's outputs (create, read, update, partial state): `outs`, less each output that has
- * its declared default (FieldSpec.stateDefault). Every output is a property the engine writes into each
- * checkpoint of the stack, so the ones that rarely differ from their default are kept only when they do.
+ * What state keeps of a kind's outputs (create, read, update, partial state): `outs`, with null for each output
+ * that has its declared default (FieldSpec.stateDefault) and for each output the resource lacks (withAbsent).
+ * Every output is a property the engine writes into each checkpoint of the stack, so the ones that rarely differ
+ * from their default are kept as a null while they have it.
  */
 export function compactOutputs(kind: Kind, outs: Recorded): Recorded {
   let out: Recorded | undefined;
   for (const [k, d] of stateDefaults(kind)) {
-    if (outs[k] === undefined || outs[k] !== defaultValue(d, outs)) continue;
+    if (outs[k] === undefined || outs[k] === null || outs[k] !== defaultValue(d, outs)) continue;
     if (!out) out = { ...outs };
-    delete out[k];
+    out[k] = null;
+  }
+  return withAbsent(kind, out ?? outs);
+}
+
+/**
+ * `outs` with each output the kind declares: null for one the resource lacks (an unattached volume's `instanceId`)
+ * or state keeps at its default. Pulumi's Node SDK gives a program each registered output that state leaves out as
+ * unknown at every preview, a resource's that nothing changes too (`volume.instanceId.apply(…)` then previews a
+ * change to whatever depends on it); a null is a value it knows. The SDK classes give the program undefined for it
+ * (or the default), as before (sdk/resource.ts: readBackStored); the provider reads it as absent (fullOutputs).
+ */
+export function withAbsent(kind: Kind, outs: Recorded): Recorded {
+  let out: Recorded | undefined;
+  for (const k of outputNames(kind)) {
+    if (outs[k] !== undefined) continue;
+    if (!out) out = { ...outs };
+    out[k] = null;
   }
   return out ?? outs;
 }
 
 /**
- * The outputs `stored` stands for (the old outputs given to diff, update, read and delete): each output state
- * left out because it had its default (compactOutputs), back as that default. The SDK class reads them the same
- * way (sdk/resource.ts), so a program sees every output.
+ * The outputs `stored` stands for (the old outputs given to diff, update, read and delete): without the nulls that
+ * stand for an output the resource lacks (withAbsent), and each output kept at its default (compactOutputs) back
+ * as that default. The SDK class reads them the same way (sdk/resource.ts), so a program sees every output.
  */
 export function fullOutputs(kind: Kind, stored: Recorded): Recorded {
   let out: Recorded | undefined;
+  for (const k in stored) {
+    if (stored[k] !== null) continue;
+    if (!out) out = { ...stored };
+    delete out[k];
+  }
+  const from = out ?? stored;
   for (const [k, d] of stateDefaults(kind)) {
-    if (stored[k] !== undefined) continue;
-    const v = defaultValue(d, stored);
+    if (from[k] !== undefined) continue;
+    const v = defaultValue(d, from);
     if (v === undefined) continue;
     if (!out) out = { ...stored };
     out[k] = v;

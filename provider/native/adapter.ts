@@ -13,13 +13,13 @@ import { kindNamed } from "../kinds";
 import { type Kind, outputNames, type Recorded, secretInputs, secretOutputs } from "../kinds/define";
 import { diffFields } from "../lifecycle/diff";
 import { PartialStateError } from "../lifecycle/errors";
-import { diffRules, fullOutputs, isFailedRecord, updatePreview } from "../lifecycle/fields";
+import { diffRules, fullOutputs, isFailedRecord, updatePreview, withAbsent } from "../lifecycle/fields";
 import { cancelRetries } from "../lifecycle/passingRefusal";
 import { GIVEN, RECOVERED, withGiven } from "../lifecycle/readInputs";
 import { defaultRegion, openSession } from "../lifecycle/session";
 import { DEADLINE_FROM, type DeadlineSource, type Operation } from "../lifecycle/timeouts";
 import { without } from "../lifecycle/values";
-import { checkResponse, fromStruct, type Props, plain, toStruct, UNKNOWN } from "./wire";
+import { checkResponse, fromStruct, heldOutputs, type Props, plain, toStruct, UNKNOWN } from "./wire";
 
 /** The lookups the plugin serves as invokes (injected: provider/native/server.ts `serve`). */
 export interface Functions {
@@ -105,7 +105,7 @@ export class Adapter {
 
   async diff(req: provproto.DiffRequest): Promise<provproto.DiffResponse> {
     const kind = kindOfType(req.getType(), req.getUrn());
-    const olds = plain(req.getOlds());
+    const olds = heldOutputs(req.getOlds());
     const oldInputs = plain(req.getOldInputs());
     const news = plain(req.getNews());
     // ignoreChanges: the engine has already put the old inputs in place of the ignored ones; the provider's diff
@@ -202,11 +202,11 @@ export class Adapter {
 
   async update(req: provproto.UpdateRequest): Promise<provproto.UpdateResponse> {
     const kind = kindOfType(req.getType(), req.getUrn());
-    const olds = plain(req.getOlds());
+    const olds = heldOutputs(req.getOlds());
     const news = plain(req.getNews());
     const res = new provproto.UpdateResponse();
     if (req.getPreview()) {
-      const outs = updatePreview(kind, withoutGiven(fullOutputs(kind, olds)), news);
+      const outs = withAbsent(kind, updatePreview(kind, withoutGiven(fullOutputs(kind, olds)), news));
       res.setProperties(toStruct(outs, secretOutputs(kind)));
       return res;
     }
@@ -223,7 +223,7 @@ export class Adapter {
   async delete(req: provproto.DeleteRequest): Promise<void> {
     const kind = kindOfType(req.getType(), req.getUrn());
     this.mutating("delete");
-    const props = withTimeout(plain(req.getProperties()), "delete", req.getTimeout());
+    const props = withTimeout(heldOutputs(req.getProperties()), "delete", req.getTimeout());
     await providerFor(kind.name).delete!(req.getId(), props);
   }
 
@@ -235,7 +235,7 @@ export class Adapter {
    */
   async read(req: provproto.ReadRequest): Promise<provproto.ReadResponse> {
     const kind = kindOfType(req.getType(), req.getUrn());
-    const props = plain(req.getProperties());
+    const props = heldOutputs(req.getProperties());
     const oldInputs = fromStruct(req.getInputs());
     const importing = !Object.keys(props).length && !Object.keys(oldInputs.values).length;
     const provider = providerFor(kind.name);
@@ -244,7 +244,7 @@ export class Adapter {
       const region = (await defaultRegion(openSession(kind.name, undefined))) ?? undefined;
       const got = await provider.imported(req.getId(), region); // none: an error naming where it looked
       res.setId(got.id);
-      res.setProperties(toStruct(fullOutputs(kind, got.props), secretOutputs(kind)));
+      res.setProperties(toStruct(withAbsent(kind, fullOutputs(kind, got.props)), secretOutputs(kind)));
       res.setInputs(toStruct(got.inputs, secretInputs(kind)));
       return res;
     }
@@ -259,7 +259,7 @@ export class Adapter {
     const recovered = props[RECOVERED] !== undefined;
     // what the create asked and the record lacks: the diff the next up makes finds it (and its update clears the mark)
     const lacking = recovered && diffFields(diffRules(kind), outs, oldInputs.values).changed.length > 0;
-    const shown = hidden ? outs : withoutGiven(outs);
+    const shown = withAbsent(kind, hidden ? outs : withoutGiven(outs));
     res.setProperties(toStruct(lacking ? { ...shown, [RECOVERED]: true } : shown, secretOutputs(kind)));
     // Inputs the live values stand for when they moved; secret inputs are never outputs, so the program's stay.
     // When nothing moved none are sent: the engine keeps the old ones (a refresh of thousands of resources then
@@ -322,7 +322,7 @@ export function storedOutputs(kind: Kind, outs: Recorded, given: Props): Recorde
   const out = { ...withoutGiven(fullOutputs(kind, outs)) };
   if (given.timeouts === undefined) delete out.timeouts;
   else out.timeouts = given.timeouts;
-  return out;
+  return withAbsent(kind, out);
 }
 
 /** A preview create's outputs: the non-secret inputs as given; what only the API can say, unknown. */

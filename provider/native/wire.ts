@@ -59,6 +59,16 @@ export function plain(s: Struct | undefined): Props {
 }
 
 /**
+ * Old outputs from a request's Struct (Diff, Update, Delete, Read): plain values, without the nulls state keeps for
+ * an output the resource lacks (lifecycle/fields.ts: withAbsent), so the plugin sees an absent output as absent.
+ */
+export function heldOutputs(s: Struct | undefined): Props {
+  const values = plain(s);
+  for (const k of Object.keys(values)) if (values[k] === null) delete values[k];
+  return values;
+}
+
+/**
  * The Struct of values going back to Pulumi: `secrets` name the top-level keys to wrap as secrets (those the kind
  * declares secret, and those that came in as secrets); undefined is left out (a Struct cannot hold it).
  */

@@ -2,10 +2,13 @@
 // the outputs the update keeps stay known and only those it moves are unknown (an instance's `state` when its
 // power state changes), so stack outputs and dependents preview as the `up` then changes them. The dynamic-provider
 // host takes no part in previews of updates: the engine hands the program the new inputs as outputs, and every
-// output no input gives is unknown (docs/native.md says so).
+// output no input gives is unknown (docs/native.md says so). A preview of an unchanged stack knows every output, on
+// both paths: those a resource lacks or has at its default too (state keeps them as nulls).
+import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/lifecycle/values";
-import { singleInstanceRun, useApi } from "./support";
+import { pluginHome, sourceHome, stackRun } from "../harness";
+import { singleInstanceRun, uniqueStack, useApi } from "./support";
 
 const testApi = useApi();
 
@@ -34,15 +37,34 @@ describe.each([
     expect(stack.vmId).toBe(up.outputs?.vmId);
     if (native) {
       expect(stack).toMatchObject({ vmName: up.outputs?.vmName, region: up.outputs?.region });
-      // nothing else unknown: what the program leaves out and the instance never had stays out
+      // nothing else unknown: what the program leaves out and the instance never had stays a null (known absent)
       const vm = endedWith(preview.stepOutputs, /Instance$/);
       const unknown = Object.keys(vm).filter((k) => vm[k] === UNKNOWN);
       expect(unknown).toEqual(["state"]);
-      expect(vm.group).toBeUndefined();
+      expect(vm.group).toBeNull();
     } else {
       expect(stack).toMatchObject({ vmName: UNKNOWN, region: UNKNOWN });
     }
     expect(stopped.outputs).toMatchObject({ state: "Stopped", vmName: up.outputs?.vmName });
     expect(again.summary).toEqual({ same: 2 });
+  }, 300_000);
+
+  it("a preview of an unchanged stack knows the outputs a resource lacks or has at its default, and so changes nothing", async () => {
+    const api = testApi();
+    const label = "absent-outputs";
+    const run = await stackRun({
+      home: native ? pluginHome(label, "cim-e2e") : sourceHome(label),
+      stackName: uniqueStack(label),
+      program: path.join(__dirname, "programs", "absent.cjs"),
+      envVars: api.envVars,
+    });
+    const [up, preview] = await run([{ op: "up" }, { op: "preview", steps: true }]);
+    await run([{ op: "destroy" }, { op: "rm" }]);
+    expect(up.outputs).toMatchObject({ peer: "none", namedName: "after-none" });
+    expect(up.outputs?.label).toMatch(/^vm-/);
+    // nothing to do: the volume named after what the other lacks is not "to update", and no output is unknown
+    expect(preview.summary).toEqual({ same: 4 });
+    const stack = endedWith(preview.stepOutputs, /^pulumi:pulumi:Stack$/);
+    expect(stack).toEqual({ peer: "none", label: up.outputs?.label, namedName: "after-none" });
   }, 300_000);
 });

@@ -264,7 +264,7 @@ describe("the platform's instance lifecycle (CloudStack's)", () => {
 
   it("by default a delete expunges the instance at once, and expunges one destroyed behind the program's back", async () => {
     const { id, outs } = await make("Instance", instanceInputs());
-    expect(outs.expunge).toBeUndefined();
+    expect(outs.expunge).toBeNull();
     await p("Instance").delete!(id, outs);
     expect((await ctl.state()).instances[id]).toBeUndefined();
     expect(await jobsOn(id)).toEqual(["deployVirtualMachine:success", "destroyVirtualMachine:success"]);
@@ -331,7 +331,7 @@ describe("SSH key pairs and the instances that name them", () => {
     await expect(p("SshKeyPair").create(checked.inputs)).rejects.toThrow(/cannot adopt: .*publicKey/);
     const bare = await make("SshKeyPair", { adoptId: made.id });
     expect(bare.outs).toMatchObject({ name: inputs.name, fingerprint: made.outs.fingerprint });
-    expect(bare.outs.publicKey).toBeUndefined();
+    expect(bare.outs.publicKey).toBeNull();
     await p("SshKeyPair").delete!(made.id, made.outs);
   });
 
@@ -498,7 +498,7 @@ describe("instance groups: an instance joins one by name", () => {
     // deleting the group leaves the instance in none; refresh shows it and the next up would join it again
     await p("InstanceGroup").delete!(group.id, renamed.outs);
     const orphan = (await p("Instance").read!(vm.id, after)).props as Rec;
-    expect(orphan.group).toBeUndefined();
+    expect(orphan.group).toBeNull();
     await p("Instance").delete!(vm.id, orphan);
   });
 

@@ -214,7 +214,7 @@ describe("Kubernetes clusters", () => {
       size: 2,
     });
     const done = (await off.run()).outs;
-    expect(done.autoscaling).toBeUndefined();
+    expect(done.autoscaling).toBeNull();
     expect(done.size).toBe(2);
     await p("KubernetesCluster").delete!(id, done);
   });

@@ -122,8 +122,8 @@ describe("a resource made in the API's default region when the regions cannot be
       );
     const a = await made("unpinned-a");
     const b = await made("unpinned-b");
-    expect(a.outs.region).toBeUndefined();
-    expect(b.outs.region).toBeUndefined();
+    expect(a.outs.region).toBeNull();
+    expect(b.outs.region).toBeNull();
     const said = warnings.filter((w) => w.includes("records no region"));
     expect(said).toHaveLength(1);
     expect(said[0]).toMatch(

@@ -200,7 +200,7 @@ describe("backups: an instance's offering, its schedules and backups", () => {
     // taken away behind the program's back: refresh shows none, and the next up assigns it again
     await waitJob((await call("DELETE", `/compute/instances/${vm.id}/backup-offering`)).jobId);
     const none = (await p("Instance").read!(vm.id, gold)).props as Rec;
-    expect(none.backupOfferingId).toBeUndefined();
+    expect(none.backupOfferingId).toBeNull();
     const again = await change("Instance", vm.id, none, {
       ...instanceInputs(),
       name: vm.outs.name,

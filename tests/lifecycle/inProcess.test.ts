@@ -1,5 +1,5 @@
 // The lifecycle engine (provider/lifecycle/engine.ts) called in-process against the emulator, across kinds: busy
-// then settled, outputs state leaves out at their default, converge after create. Each kind's own row and
+// then settled, outputs state keeps as a null at their default, converge after create. Each kind's own row and
 // behaviour is in tests/kinds/<family>.test.ts; the shared setup in tests/kinds/world.ts.
 import { describe, expect, it } from "vitest";
 import { type Kind, kinds } from "../../provider/kinds";
@@ -67,7 +67,7 @@ describe("busy, then settled", () => {
   });
 });
 
-describe("outputs state leaves out at their default", () => {
+describe("outputs state keeps as a null at their default", () => {
   it("an instance keeps only outputs off their default; diff and update read the rest back, drift included", async () => {
     const inputs = instanceInputs();
     const { id, outs } = await make("Instance", inputs);
@@ -79,7 +79,7 @@ describe("outputs state leaves out at their default", () => {
       "displayName",
       "hypervisor",
     ];
-    for (const k of defaulted) expect(outs, k).not.toHaveProperty(k);
+    for (const k of defaulted) expect(outs, k).toHaveProperty(k, null);
     expect(shown(outs)).toMatchObject({
       haEnabled: false,
       deleteProtection: false,
@@ -107,17 +107,17 @@ describe("outputs state leaves out at their default", () => {
     const back = await change("Instance", id, drifted, inputs);
     expect(back.diff).toMatchObject({ changes: true, replaces: [] });
     const after = (await back.run()).outs as Rec;
-    expect(after).not.toHaveProperty("haEnabled");
+    expect(after).toHaveProperty("haEnabled", null);
     expect(after.displayName).toBe("console label");
     expect((await call("GET", `/compute/instances/${id}`)).haEnabled).toBe(false);
 
-    // a value the program asks for that is off the default is kept; back to the default, left out again
+    // a value the program asks for that is off the default is kept; back to the default, a null again
     const stopped = await change("Instance", id, after, { ...inputs, powerState: "stopped" });
     const off = (await stopped.run()).outs as Rec;
     expect(off.powerState).toBe("stopped");
     const started = await change("Instance", id, off, inputs);
     expect(started.diff.changes).toBe(true);
-    expect((await started.run()).outs).not.toHaveProperty("powerState");
+    expect((await started.run()).outs).toHaveProperty("powerState", null);
     await p("Instance").delete!(id, off);
   });
 
@@ -130,7 +130,7 @@ describe("outputs state leaves out at their default", () => {
       for (const [, d] of defaults) if ("sameAs" in d) outs[d.sameAs] = `${d.sameAs}-value`;
       for (const [k, d] of defaults) outs[k] = "sameAs" in d ? outs[d.sameAs] : d.value;
       const kept = compactOutputs(kind, outs);
-      for (const [k] of defaults) expect(kept, `${kind.name}.${k}`).not.toHaveProperty(k);
+      for (const [k] of defaults) expect(kept[k], `${kind.name}.${k}`).toBeNull();
       expect(kept.other).toBe(1);
       expect(fullOutputs(kind, kept), kind.name).toEqual(outs);
       // one off its default: kept as it is

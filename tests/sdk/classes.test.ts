@@ -141,7 +141,7 @@ describe("SDK resource classes", () => {
     expect((await list("/volumes")).find((v) => v.id === id)).toMatchObject({ name: "data", size: 12 });
   });
 
-  it("outputs state leaves out at their default read as that default; the others as the provider returned them", async () => {
+  it("outputs state keeps as a null read as their default or as undefined; the others as the provider returned them", async () => {
     const cim = await import("../../sdk");
     const plain = new cim.Instance("plain-vm", vmArgs());
     const own = new cim.Instance("own-vm", {
@@ -152,9 +152,12 @@ describe("SDK resource classes", () => {
     });
     await value(own.id);
     const stored = (name: string) => registered.find((r) => r.name === name)!.outs!;
-    // what the provider returned, which the engine keeps in state: the defaults are not there
+    // what the provider returned, which the engine keeps in state: the defaults are nulls, and so is what the
+    // instance lacks (no group), so a preview knows them
     for (const k of ["haEnabled", "deleteProtection", "imageType", "powerState", "displayName", "hypervisor"])
-      expect(stored("plain-vm"), k).not.toHaveProperty(k);
+      expect(stored("plain-vm"), k).toHaveProperty(k, null);
+    expect(stored("plain-vm")).toHaveProperty("group", null);
+    expect(await value(plain.group)).toBeUndefined();
     expect(stored("own-vm")).toMatchObject({
       displayName: "Own label",
       haEnabled: true,
