@@ -206,6 +206,7 @@ export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = 
         given: adopting ? { ...given, adoptId: props.adoptId } : given,
         secrets,
         named: kind.nameFromResource === true,
+        idRefs,
       });
       for (const [k, d] of stored) readBackStored(this, k, d);
       for (const w of honoured.warnings) pulumi.log.warn(w, this);
@@ -232,6 +233,8 @@ const made = new WeakMap<
     given: Record<string, unknown>;
     secrets: ReadonlySet<string>;
     named: boolean;
+    /** Its inputs that name other resources by id, with the kind each names. */
+    idRefs: readonly (readonly [string, string])[];
     /** What tells it from the run's other resources, made when a reference first names it. */
     key?: string;
   }
@@ -239,12 +242,13 @@ const made = new WeakMap<
 
 /**
  * For each id reference given as another resource's output (a list's elements one by one) that comes from one
- * resource of this program of the kind it names: a promise of what check is told of that resource when the value is
- * unknown, at preview (PLANNED_REFERENCES, provider/lifecycle/planned.ts). Undefined when no value comes from one.
+ * resource of this program of the kind it names (any kind, for a kind not named): a promise of what check is told of
+ * that resource when the value is unknown, at preview (PLANNED_REFERENCES, provider/lifecycle/planned.ts). Undefined
+ * when no value comes from one.
  */
 function plannedReferences(
   given: Record<string, unknown>,
-  refs: readonly (readonly [string, string])[],
+  refs: readonly (readonly [string, string | undefined])[],
 ): Promise<Recorded | undefined> | undefined {
   const traced: [string, unknown][] = [];
   for (const [k, kindName] of refs) {
@@ -309,17 +313,21 @@ async function plainValue(v: unknown): Promise<unknown> {
 }
 
 /**
- * The resource of kind `kindName` an output comes from, when it comes from that one resource alone (its `id`): a
- * function giving what check is told of it while the output is unknown, undefined once known.
+ * The resource of kind `kindName` (of any kind made here, when not given) an output comes from, when it comes from
+ * that one resource alone (its `id`): a function giving what check is told of it while the output is unknown,
+ * undefined once known.
  */
-function sourceOf(v: unknown, kindName: string): (() => Promise<Recorded | undefined>) | undefined {
+function sourceOf(
+  v: unknown,
+  kindName: string | undefined,
+): (() => Promise<Recorded | undefined>) | undefined {
   if (!pulumi.Output.isInstance(v)) return undefined;
   const o = v as unknown as OutputInternals;
   const from = o.resources?.() ?? new Set<pulumi.Resource>();
   if (from.size !== 1 || !(o.isKnown instanceof Promise)) return undefined;
   const [res] = from;
   const peer = made.get(res);
-  if (!peer || peer.kind !== kindName) return undefined;
+  if (!peer || (kindName !== undefined && peer.kind !== kindName)) return undefined;
   return async () => {
     if (await o.isKnown) return undefined;
     peer.key ??= randomUUID();
@@ -333,14 +341,50 @@ function sourceOf(v: unknown, kindName: string): (() => Promise<Recorded | undef
       else if (v !== undefined) inputs[k] = v;
     }
     if (peer.named && inputs.name === undefined && !withheld.includes("name")) inputs.name = peer.name;
+    // the withheld references that name resources of this program: which (a tier's new VPC)
+    const refs: Recorded = {};
+    for (const [k, refKind] of peer.idRefs) {
+      if (!withheld.includes(k) || peer.secrets.has(k)) continue;
+      const x = peer.given[k];
+      const each = Array.isArray(x) ? await Promise.all(x.map((e) => runRef(e, refKind))) : undefined;
+      const traced = each
+        ? each.every((e) => e !== undefined)
+          ? each
+          : undefined
+        : await runRef(x, refKind);
+      if (traced !== undefined && typeof traced !== "string") refs[k] = traced;
+    }
     return {
       kind: peer.kind,
       name: peer.name,
       key: peer.key,
       inputs,
       ...(withheld.length ? { withheld } : {}),
+      ...(Object.keys(refs).length ? { refs } : {}),
     };
   };
+}
+
+/**
+ * What a reference of a resource of the program says of what it names, for check (Planned.refs): an id known, as it
+ * is; the resource of kind `kindName` made by this program (not adopted) that an unknown id comes from; else
+ * undefined.
+ */
+async function runRef(v: unknown, kindName: string): Promise<Recorded | string | undefined> {
+  if (typeof v === "string") return v;
+  if (!pulumi.Output.isInstance(v)) return undefined;
+  const o = v as unknown as OutputInternals;
+  const from = o.resources?.() ?? new Set<pulumi.Resource>();
+  if (from.size !== 1 || !(o.isKnown instanceof Promise)) return undefined;
+  const [res] = from;
+  const peer = made.get(res);
+  if (!peer || peer.kind !== kindName || peer.given.adoptId !== undefined) return undefined;
+  if (await o.isKnown) {
+    const known = await plainValue(v);
+    return typeof known === "string" ? known : undefined;
+  }
+  peer.key ??= randomUUID();
+  return { kind: peer.kind, name: peer.name, key: peer.key };
 }
 
 /**

@@ -19,6 +19,7 @@ import { diffRules } from "./fields";
 import type { CatalogueRows, Kind, RowsBefore } from "./kindSpec";
 import { adoptionFailures, exclusiveFailures, kindLiveRules, stableRequirements } from "./liveChecks";
 import { catalogue, judgingBy, mustExist, mustReferToExisting } from "./lookups";
+import { plannedInputs, withNames } from "./planned";
 import { nameClaimant, unclaimedNames } from "./programClaims";
 import { kindNamed } from "./registry";
 import { containsUnknown, notHeld, sameValue } from "./values";
@@ -46,6 +47,8 @@ export async function fieldLookups<F extends Fields, O extends Outputs>(
   const rows: Record<string, Record<string, unknown> | undefined> = {};
   const plain = news[PLAIN_REFERENCES];
   const listed = Array.isArray(plain);
+  // what the requirements on a record named read, a reference to a resource the run makes as its stand-in
+  const required = plannedInputs(kind as unknown as Kind, inputs, news);
   await Promise.all(
     lookedUp(kind as unknown as Kind).map(async ([k, f]) => {
       if ((f.when && !f.when(inputs)) || containsUnknown(inputs[k]) || inputs[k] === undefined) return;
@@ -64,26 +67,25 @@ export async function fieldLookups<F extends Fields, O extends Outputs>(
           ? brought
           : await unclaimedNames(target, where, brought);
       if (ref && target && named !== undefined) {
-        out.push(
-          ...(await judgingBy([k], () =>
-            mustReferToExisting(
-              kind.name,
-              where,
-              k,
-              named,
-              target,
-              ref.by,
-              // unlisted, the record may be one this run changes: its stable requirements are judged after (stableRequirements)
-              listed ? requirementsOf(ref.requires).filter((r) => !r.plannedOnly) : [],
-              inputs,
-              ref.regionFrom,
-              // written as text: a name a resource of this run takes is refused, saying what to pass instead
-              listed && ref.by === "name"
-                ? (v) => nameClaimant(kind as unknown as Kind, target, where, v)
-                : undefined,
-            ),
-          )),
+        const refused = await judgingBy([k], () =>
+          mustReferToExisting(
+            kind.name,
+            where,
+            k,
+            named,
+            target,
+            ref.by,
+            // unlisted, the record may be one this run changes: its stable requirements are judged after (stableRequirements)
+            listed ? requirementsOf(ref.requires).filter((r) => !r.plannedOnly) : [],
+            required,
+            ref.regionFrom,
+            // written as text: a name a resource of this run takes is refused, saying what to pass instead
+            listed && ref.by === "name"
+              ? (v) => nameClaimant(kind as unknown as Kind, target, where, v)
+              : undefined,
+          ),
         );
+        out.push(...refused.map((x) => ({ ...x, reason: withNames(x.reason) })));
       }
       const lookup = f.lookup;
       if (!lookup) return;

@@ -43,8 +43,10 @@ import {
   hasStandIn,
   plannedFieldsKnown,
   plannedIn,
+  plannedInputs,
   plannedName,
   plannedRecord,
+  withNames,
   withStandIns,
 } from "./planned";
 import {
@@ -74,16 +76,18 @@ const known = (inputs: Recorded, fields: readonly string[] | undefined) =>
 
 /**
  * The stable requirements of each reference field, on the records its known values name; and those on what a record
- * changes in place (`changesWith`), on the records a new value names, unless a diff of this run changes that.
+ * changes in place (`changesWith`), on the records a new value names, unless a diff of this run changes that. An
+ * input a requirement reads that names a resource the run makes is that resource's stand-in (planned.ts).
  */
 export async function stableRequirements(
   kind: Kind,
-  inputs: Recorded,
+  given: Recorded,
   region: string | undefined,
   news: Recorded,
   olds: Recorded = {},
 ): Promise<CheckFailure[]> {
   const plain = Array.isArray(news[PLAIN_REFERENCES]) ? (news[PLAIN_REFERENCES] as string[]) : [];
+  const inputs = plannedInputs(kind, given, news);
   const out: CheckFailure[] = [];
   await Promise.all(
     Object.entries(kind.fields).map(async ([k, f]) => {
@@ -91,13 +95,13 @@ export async function stableRequirements(
       if (!ref?.requires || (f.when && !f.when(inputs))) return;
       // a plain value of a mustExist reference that the change brings is judged with every requirement where it
       // is looked up (fieldLookups.ts); one the resource names already is judged here (its zone may change)
-      const fresh = notHeld(inputs[k], olds[k]);
+      const fresh = notHeld(given[k], olds[k]);
       const lookedUp = ref.mustExist && plain.includes(k) ? fresh : undefined;
       const brought = new Set(([] as unknown[]).concat(fresh ?? []));
       const rules = requirementsOf(ref.requires).filter(
         (r) => (r.stable || r.changesWith) && known(inputs, r.needs),
       );
-      const value = inputs[k];
+      const value = given[k];
       if (value === undefined || ref.by === "name") return;
       const target = kindNamed(ref.kind);
       if (!target) return;
@@ -137,7 +141,7 @@ export async function stableRequirements(
       }
     }),
   );
-  return out;
+  return out.map((f) => ({ ...f, reason: withNames(f.reason) }));
 }
 
 /**

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { providerFor } from "../../provider";
 import type { KindName } from "../../provider/kinds";
-import { PLANNED_REFERENCES } from "../../provider/kinds/define";
+import { PLAIN_REFERENCES, PLANNED_REFERENCES } from "../../provider/kinds/define";
 import { aboutResource } from "../../provider/lifecycle/engineLog";
 import { resetLookups } from "../../provider/lifecycle/lookups";
 import { UNKNOWN } from "../../provider/lifecycle/values";
@@ -206,6 +206,95 @@ describe("requirements on a resource the run makes, judged on its inputs", () =>
         property: "aclId",
         reason: expect.stringMatching(
           /^aclId names network ACL list "theirs" \(new in this run\) in .*, which is a list of VPC \S+, not of the tier's VPC/,
+        ),
+      },
+    ]);
+  });
+
+  it("a tier taking a new list of another new VPC, or a new VPC's tier a list of another VPC", async () => {
+    // the resources of the run the list's VPC and the tier's name, as the SDK tells them (Planned.refs)
+    const vpcRef = (name: string) => ({ kind: "Vpc", name, key: `Vpc-${name}` });
+    const listIn = (vpc: string) => ({
+      ...planned("NetworkAclList", "web-acl", { name: "web-acl" }),
+      withheld: ["vpcId"],
+      refs: { vpcId: vpcRef(vpc) },
+    });
+    const tierIn = (vpc: Rec | undefined, aclId: unknown, list?: Rec) => ({
+      ...tierArgs(),
+      name: "web",
+      gateway: "10.90.40.1",
+      ...(vpc ? { vpcId: UNKNOWN } : {}),
+      aclId,
+      [PLANNED_REFERENCES]: { ...(vpc ? { vpcId: vpc } : {}), ...(list ? { aclId: list } : {}) },
+    });
+    const main = planned("Vpc", "main", { name: "main", zoneId: w.zoneA, cidr: "10.90.0.0/16" }, "Vpc-main");
+    const network = providerFor("Network");
+    // a list of another new VPC: for a tier of a VPC of the region, and for one of a new VPC
+    const refusal =
+      /^aclId names network ACL list "web-acl" \(new in this run\) in .*, which is a list of VPC "other" \(new in this run\), not of the tier's VPC (\S+|"main" \(new in this run\)): a tier uses a network ACL list of its own VPC$/;
+    for (const news of [
+      tierIn(undefined, UNKNOWN, listIn("other")),
+      tierIn(main, UNKNOWN, listIn("other")),
+    ]) {
+      resetLookups();
+      expect((await network.check!({}, news)).failures).toEqual([
+        { property: "aclId", reason: expect.stringMatching(refusal) },
+      ]);
+    }
+    // a list of the tier's own new VPC passes
+    resetLookups();
+    expect((await network.check!({}, tierIn(main, UNKNOWN, listIn("main")))).failures ?? []).toEqual([]);
+    // a list of a VPC of the region for a new VPC's tier: given as text (looked up), or as another output
+    for (const plain of [["aclId"], undefined]) {
+      resetLookups();
+      const news = { ...tierIn(main, w.ownAcl), ...(plain ? { [PLAIN_REFERENCES]: plain } : {}) };
+      expect((await network.check!({}, news)).failures, JSON.stringify(plain)).toEqual([
+        {
+          property: "aclId",
+          reason: expect.stringMatching(
+            new RegExp(
+              `^aclId names network ACL list ${w.ownAcl} in .*, which is a list of VPC ${w.vpcId}, not of the tier's VPC "main" \\(new in this run\\): a tier uses a network ACL list of its own VPC$`,
+            ),
+          ),
+        },
+      ]);
+    }
+    // the API refuses the same tier once its VPC is made
+    resetLookups();
+    const checked = await network.check!({}, tierIn(main, w.ownAcl));
+    const vpc = providerFor("Vpc");
+    const made = await vpc.create(
+      (await vpc.check!({}, { ...main.inputs, vpcOfferingId: w.vpcOfferingId })).inputs,
+    );
+    try {
+      await expect(network.create({ ...checked.inputs, vpcId: made.id })).rejects.toThrow(
+        /does not belong to VPC/,
+      );
+    } finally {
+      await vpc.delete!(made.id, made.outs);
+    }
+    // a VPC the program adopts is a VPC of the region: its lists are judged when its id is known
+    resetLookups();
+    const adopting = { ...main, inputs: { ...main.inputs, adoptId: w.vpcId } };
+    expect((await network.check!({}, tierIn(adopting, w.ownAcl))).failures ?? []).toEqual([]);
+  });
+
+  it("a public IP for a new tier of a new VPC", async () => {
+    const tier = {
+      ...planned("Network", "web", { ...tierArgs(), name: "web" }),
+      inputs: { name: "web", zoneId: w.zoneA, networkOfferingId: w.tierOffering },
+      withheld: ["vpcId"],
+      refs: { vpcId: { kind: "Vpc", name: "shop", key: "Vpc-shop" } },
+    };
+    const ip = await providerFor("PublicIp").check!(
+      {},
+      { networkId: UNKNOWN, [PLANNED_REFERENCES]: { networkId: tier } },
+    );
+    expect(ip.failures).toEqual([
+      {
+        property: "networkId",
+        reason: expect.stringMatching(
+          /^networkId names network "web" \(new in this run\) in .*, which is a tier of VPC "shop" \(new in this run\): an address is acquired for the VPC \(vpcId\)/,
         ),
       },
     ]);
@@ -508,6 +597,40 @@ describe("what one program's resources ask of each other that the API refuses at
     expect((await internal.check!({}, ilb(newInstance({ networkIds: [w.ilbTier] })))).failures ?? []).toEqual(
       [],
     );
+  });
+
+  it("a balancer on a new tier with a new member on another new tier; on the same one it passes", async () => {
+    const tierRef = (name: string) => ({ kind: "Network", name, key: `Network-${name}` });
+    const inner = planned(
+      "Network",
+      "inner",
+      { ...tierArgs(), name: "inner", networkOfferingId: w.ilbOffering, gateway: "10.90.70.1" },
+      "Network-inner",
+    );
+    const memberOn = (tier: string) => ({
+      ...newInstance({ networkIds: undefined }),
+      withheld: ["networkIds"],
+      refs: { networkIds: [tierRef(tier)] },
+    });
+    const ilb = (vm: Rec) => ({
+      name: "db",
+      networkId: UNKNOWN,
+      sourcePort: 5432,
+      instancePort: 5432,
+      memberIds: [UNKNOWN],
+      [PLANNED_REFERENCES]: { networkId: inner, memberIds: [vm] },
+    });
+    const internal = providerFor("InternalLoadBalancer");
+    expect((await internal.check!({}, ilb(memberOn("other")))).failures).toEqual([
+      {
+        property: "memberIds",
+        reason: expect.stringMatching(
+          /^memberIds names instance "app" \(new in this run\) in .*, which has networkIds \["other" \(new in this run\)\], no NIC on network "inner" \(new in this run\), the network the load balancer serves: /,
+        ),
+      },
+    ]);
+    resetLookups();
+    expect((await internal.check!({}, ilb(memberOn("inner")))).failures ?? []).toEqual([]);
   });
 
   it("a static NAT onto a new instance without a NIC on its network, refused as the API refuses it", async () => {

@@ -222,6 +222,7 @@ async function makeWorld(emu: Emulator): Promise<void> {
       }),
     );
   w.tierOffering = offerings.find((o) => o.forVpc === true && !o.internalLb)!.id;
+  w.ilbOffering = offerings.find((o) => o.forVpc === true && o.internalLb === true)!.id;
   w.plainTier = await tier("plain", false, 1);
   w.ilbTier = await tier("internal", true, 2);
   // a second tier of each kind, for what an address or source address serves already
