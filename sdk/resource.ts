@@ -147,6 +147,11 @@ export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = 
     const ref = refOf(f);
     return ref && ref.by !== "name" ? [[k, ref.kind] as const] : [];
   });
+  // an id whose kind another input says is traced to a resource of any kind: check judges the kind (TypedRef)
+  const traced = [
+    ...idRefs,
+    ...Object.entries(kind.fields).flatMap(([k, f]) => (f.typedRef ? [[k, undefined] as const] : [])),
+  ];
   // the outputs state may hold as a null: those kept at their default, and those a resource may lack
   const defaults = new Map(stateDefaults(kind));
   const stored: [string, StateDefault | undefined][] = [
@@ -185,7 +190,7 @@ export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = 
       const refs = checkedRefs.filter((k) => given[k] !== undefined);
       if (refs.length) props[PLAIN_REFERENCES] = refs.filter((k) => isPlain(given[k]));
       // At preview, an id still unknown names a resource of this program, whose inputs check can judge instead.
-      const planned = plannedReferences(given, idRefs);
+      const planned = plannedReferences(given, traced);
       if (planned) props[PLANNED_REFERENCES] = planned;
       // Output-only properties are registered as unknown so the class exposes them.
       for (const k of outputOnly) props[k] = undefined;

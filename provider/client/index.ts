@@ -224,7 +224,7 @@ export {
   SSH_KEY_TYPES,
 } from "../families/sshKeyPairs/client";
 export type * from "../families/tags/client";
-export { tagMap } from "../families/tags/client";
+export { TAG_RESOURCE_TYPES, TAG_TYPE_ALIASES, tagMap } from "../families/tags/client";
 export type * from "../families/volumes/client";
 export type * from "../families/vpcs/client";
 export type { TokenClaims } from "./auth";

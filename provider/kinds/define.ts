@@ -49,6 +49,7 @@ export {
   secretInputs,
   secretOutputs,
   stateDefaults,
+  type TypedRef,
 } from "../lifecycle/fieldSpec";
 export type {
   CatalogueRows,

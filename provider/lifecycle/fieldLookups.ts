@@ -2,7 +2,7 @@
 // offerings) or, when the program wrote a plain value (or its SDK cannot say, PLAIN_REFERENCES), another kind's
 // resource that must exist; then the kind's own rules on the catalogue rows found (and on those the old inputs
 // name, for how a value may change), and the rules on live records (liveChecks.ts: requirements on the records
-// references name, values no two records may hold, adoption).
+// references name, values no two records may hold, adoption; typedRefs.ts: ids whose kind another input says).
 
 import { capFailures } from "./caps";
 import type { CheckFailure } from "./check";
@@ -22,6 +22,7 @@ import { catalogue, judgingBy, mustExist, mustReferToExisting } from "./lookups"
 import { plannedInputs, withNames } from "./planned";
 import { nameClaimant, unclaimedNames } from "./programClaims";
 import { kindNamed } from "./registry";
+import { typedRefFailures } from "./typedRefs";
 import { containsUnknown, notHeld, sameValue } from "./values";
 
 const fieldsLookedUp = new WeakMap<Kind, [string, Kind["fields"][string]][]>();
@@ -104,6 +105,7 @@ export async function fieldLookups<F extends Fields, O extends Outputs>(
   const k = kind as unknown as Kind;
   const live = await Promise.all([
     stableRequirements(k, inputs, region, news, olds),
+    typedRefFailures(k, inputs, region, news, olds),
     kindLiveRules(k, inputs, olds, region),
     exclusiveFailures(k, inputs, olds, region, news),
     capFailures(k, inputs, olds, region, news),

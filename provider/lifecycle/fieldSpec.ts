@@ -111,6 +111,8 @@ export interface FieldSpec<Out = unknown, In = unknown, R = any, Shown = Out> {
    * programs refer to adopted ones by reference; with `mustExist`, check looks the value up at preview.
    */
   readonly ref?: string | Ref;
+  /** An id of a resource whose kind another input says, where `ref` cannot name one kind (TypedRef). */
+  readonly typedRef?: TypedRef;
   /** Always present in outputs (typed as such in the SDK), though optional as an input. */
   readonly present?: boolean;
   /**
@@ -197,6 +199,24 @@ export interface Ref {
    * resource's region.
    */
   readonly regionFrom?: string;
+}
+
+/**
+ * An id whose kind another input says (cim.Tags' `resourceId`, by `resourceType`): the API finds the record by that
+ * input and refuses an id of another kind, or of none. Check judges it at preview (typedRefs.ts): a known id must name
+ * a record of a kind that value names (it says which kind's record it names, where it is another's), and one still
+ * unknown must not come from a resource of the program of another kind (the SDK traces it to a resource of any kind).
+ */
+export interface TypedRef {
+  /** The input that says the kind. */
+  readonly by: string;
+  /**
+   * The kinds of the registry whose records a value of that input names, by the value in lower case (the API's other
+   * names for one too). A value not there names none of them and is not judged (the API takes any id for it).
+   */
+  readonly kinds: () => ReadonlyMap<string, readonly string[]>;
+  /** The value of that input that names a kind's records, as a refusal suggests it. */
+  readonly typeOf: (kind: string) => string | undefined;
 }
 
 /** A rule on the record a reference names, judged at check with the resource's checked inputs. */

@@ -388,6 +388,20 @@ export async function liveRecord(
   id: string,
   stale?: (row: LiveRecord) => boolean,
 ): Promise<LiveRecord | undefined> {
+  return (await recordOf(kind, region, target, id, stale)) ?? undefined;
+}
+
+/**
+ * The record `id` of `target`'s kind in the region, as liveRecord finds it; null when the lists read after this call
+ * began and a read by id say there is none, undefined when it cannot be read now.
+ */
+export async function recordOf(
+  kind: string,
+  region: string | undefined,
+  target: Kind,
+  id: string,
+  stale?: (row: LiveRecord) => boolean,
+): Promise<LiveRecord | null | undefined> {
   const begun = reads;
   const read = await liveList(kind, region, target);
   if (!read) return undefined;
@@ -395,9 +409,10 @@ export async function liveRecord(
   if (row && !stale?.(row)) return row;
   const again = await liveList(kind, region, target, Math.max(read.serial, begun));
   const found = (again?.rows ?? read.rows).find((r) => r.id === id);
-  if (found || row) return found;
+  if (found) return found;
+  if (row) return again ? null : undefined;
   // a record no list shows (a zone's shared network, which no account lists among its own) is read by id
-  return (await recordById(kind, region, target, id)) ?? undefined;
+  return recordById(kind, region, target, id);
 }
 
 /** The records of a kind, as a warning names them. */

@@ -60,3 +60,9 @@ export function kindNamed(name: string): Kind | undefined {
     throw new Error(`the kind registry (provider/kinds) is not loaded: cannot find kind ${name}`);
   return registered.get(name);
 }
+
+/** Every kind of the registry, in its order. */
+export function allKinds(): readonly Kind[] {
+  if (!registered) throw new Error("the kind registry (provider/kinds) is not loaded");
+  return [...registered.values()];
+}

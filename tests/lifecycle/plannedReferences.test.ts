@@ -415,6 +415,29 @@ describe("requirements on a resource the run makes, judged on its inputs", () =>
     ).toEqual([]);
   });
 
+  it("tags of one resource type on a new resource of another kind", async () => {
+    const tagsOf = (resourceType: string, of: Rec) => ({
+      resourceType,
+      resourceId: UNKNOWN,
+      tags: { team: "web" },
+      [PLANNED_REFERENCES]: { resourceId: of },
+    });
+    await refusedLikeTheApi(
+      "Tags",
+      tagsOf("Volume", newInstance()),
+      "resourceId",
+      /^resourceId names instance "app" \(new in this run\), not a volume as resourceType "Volume" says: the API finds the record by its type and refuses an id of another kind\. Give resourceType "Instance", or the id of a volume$/,
+      { planned: newInstance(), ref: "resourceId" },
+      /Volume \S+ not found/,
+    );
+    // its own type (any case, or the platform's other name), and a type whose ids the API does not check, pass
+    for (const type of ["Instance", "instance", "UserVm", "Template"]) {
+      resetLookups();
+      const checked = await providerFor("Tags").check!({}, tagsOf(type, newInstance()));
+      expect(checked.failures ?? [], type).toEqual([]);
+    }
+  });
+
   it("what the SDK did not trace, or traced to another kind, is not judged", async () => {
     const untraced = await providerFor("Network").check!({}, { ...tierArgs(), vpcId: UNKNOWN });
     expect(untraced.failures ?? []).toEqual([]);

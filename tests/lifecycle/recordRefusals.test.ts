@@ -559,7 +559,52 @@ const ROWS: Row[] = [
     api: /VM snapshot for this VM is not allowed\. This VM has volumes attached which has snapshots/,
     good: () => ({ name: "before-upgrade", instanceId: w.tierVm }),
   },
+  {
+    name: "tags of one resource type on the id of a record of another",
+    kind: "Tags",
+    bad: () => ({ resourceType: "Volume", resourceId: w.tierVm, tags: { team: "web" } }),
+    field: "resourceId",
+    reason:
+      /^resourceId names instance on-tier \(\S+\) in .*, not a volume as resourceType "Volume" says: the API finds the record by its type and refuses an id of another kind\. Give resourceType "Instance", or the id of a volume$/,
+    api: /Volume \S+ not found/i,
+    // the platform's other name of an instance's type
+    good: () => ({ resourceType: "UserVm", resourceId: w.tierVm, tags: { team: "web" } }),
+  },
+  {
+    name: "tags of a load balancer on an id no balancer has",
+    kind: "Tags",
+    bad: () => ({ resourceType: "LoadBalancer", resourceId: w.vpcId, tags: { team: "web" } }),
+    field: "resourceId",
+    reason:
+      /^resourceId names VPC vpc \(\S+\) in .*, not a load-balancer rule or internal load balancer as resourceType "LoadBalancer" says: .*\. Give resourceType "Vpc", or the id of a load-balancer rule or internal load balancer$/,
+    api: /not found/i,
+    good: () => ({ resourceType: "Vpc", resourceId: w.vpcId, tags: { team: "web" } }),
+  },
+  {
+    name: "tags of a volume on an id that names nothing",
+    kind: "Tags",
+    bad: () => ({
+      resourceType: "volume",
+      resourceId: "00000000-0000-4000-8000-00000000dead",
+      tags: { team: "web" },
+    }),
+    field: "resourceId",
+    reason:
+      /^resourceId names no volume with id "00000000-0000-4000-8000-00000000dead" in .*, which resourceType "volume" says it is: the API finds the record by its type and refuses an id of another kind or of none \(ids are valid only in their own region\)\. .*pass its id output/,
+    api: /not found/i,
+    good: () => ({ resourceType: "Volume", resourceId: w.volumeA, tags: { team: "web" } }),
+  },
 ];
+
+describe("tags of a type whose ids the API does not check", () => {
+  it("are not judged by the kind of the record the id names", async () => {
+    const checked = await providerFor("Tags").check!(
+      {},
+      { resourceType: "Template", resourceId: w.tierVm, tags: { stage: "golden" } },
+    );
+    expect(checked.failures ?? []).toEqual([]);
+  });
+});
 
 describe("preview refuses what the create would refuse on stable facts of the records it names", () => {
   refusedAtPreview(ROWS);

@@ -24,19 +24,34 @@ export type TagCollection =
 export type TagTarget = { kind: TagCollection; id: string } | { resourceType: string; resourceId: string };
 
 /**
- * Collections the spec names no tag route for: tagged through the generic route with the platform's resource
- * type (a public load-balancer rule and an internal load balancer are CloudStack's `LoadBalancer`).
+ * The resource type of each collection's records, as their tag records and the generic route name it (CloudStack's
+ * ResourceObjectType): the API tags a record of these types only when the id names one.
  */
-const GENERIC: Partial<Record<TagCollection, string>> = {
+export const TAG_RESOURCE_TYPES: Readonly<Record<TagCollection, string>> = {
+  instance: "Instance",
+  volume: "Volume",
+  vpc: "Vpc",
+  network: "Network",
+  publicIp: "PublicIpAddress",
+  cluster: "KubernetesCluster",
   loadBalancerRule: "LoadBalancer",
   internalLoadBalancer: "LoadBalancer",
 };
 
-/** A collection target without a route of its own, as the generic route's target. */
+/** Other names the platform takes for a resource type, in lower case (CloudStack's UserVm for an instance). */
+export const TAG_TYPE_ALIASES: Readonly<Record<string, string>> = {
+  uservm: "Instance",
+  virtualmachine: "Instance",
+};
+
+/**
+ * A collection target without a route of its own (the spec names no tag route for load balancers), as the generic
+ * route's target: by the platform's resource type (a public load-balancer rule and an internal load balancer are
+ * CloudStack's `LoadBalancer`).
+ */
 function routed(target: TagTarget): TagTarget {
-  if (!("kind" in target)) return target;
-  const resourceType = GENERIC[target.kind];
-  return resourceType ? { resourceType, resourceId: target.id } : target;
+  if (!("kind" in target) || target.kind in COLLECTION_ROOTS) return target;
+  return { resourceType: TAG_RESOURCE_TYPES[target.kind], resourceId: target.id };
 }
 
 export type TagMap = Readonly<Record<string, string>>;

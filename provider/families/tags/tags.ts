@@ -8,12 +8,13 @@
 // that nothing of the program manages is taken over.
 
 import { z } from "zod";
-import type { TagTarget } from "../../client";
+import { TAG_RESOURCE_TYPES, TAG_TYPE_ALIASES, type TagTarget } from "../../client";
 import { commonFields, field } from "../../kinds/common";
 import { defineKind, type Exclusive, type Recorded } from "../../kinds/define";
 import { examples, resource, variable } from "../../kinds/examples";
 import { id, tagMap } from "../../lifecycle/check";
 import { mismatches } from "../../lifecycle/errors";
+import { allKinds } from "../../lifecycle/registry";
 import type { Session } from "../../lifecycle/session";
 import {
   AUTHORITATIVE,
@@ -75,6 +76,35 @@ async function converge(
   const wrong = mismatches([["tags", wanted, after, sameTags(after, wanted)]]);
   if (wrong.length) throw new Error(`the API did not apply ${wrong.join("; ")}`);
   return after;
+}
+
+/** The types whose ids the API checks, as the docs list them. */
+const CHECKED_TYPES = [...new Set(Object.values(TAG_RESOURCE_TYPES))].map((t) => `\`${t}\``).join(", ");
+
+/** The resource type of a kind's records (TAG_RESOURCE_TYPES), for kinds with tags of their own. */
+const typeOfKind = (name: string): string | undefined => {
+  const collection = allKinds().find((k) => k.name === name)?.tags;
+  return collection && TAG_RESOURCE_TYPES[collection];
+};
+
+let kindsByType: ReadonlyMap<string, readonly string[]> | undefined;
+/**
+ * The kinds whose records each resource type names, by the type in lower case (with the platform's other names): the
+ * types of the kinds with tags of their own, whose ids the API checks. The API takes any id for another type.
+ */
+function kindsOfTypes(): ReadonlyMap<string, readonly string[]> {
+  if (kindsByType) return kindsByType;
+  const by = new Map<string, string[]>();
+  for (const k of allKinds()) {
+    const type = typeOfKind(k.name)?.toLowerCase();
+    if (type) by.set(type, [...(by.get(type) ?? []), k.name]);
+  }
+  for (const [alias, type] of Object.entries(TAG_TYPE_ALIASES)) {
+    const kinds = by.get(type.toLowerCase());
+    if (kinds) by.set(alias, kinds);
+  }
+  kindsByType = by;
+  return by;
 }
 
 /**
@@ -140,8 +170,9 @@ export const tags = defineKind({
       },
     ),
     resourceId: field(id("the id of the resource to tag, in the resource's region"), {
-      doc: "The id of the resource to tag, in the resource's region.",
+      doc: `The id of the resource to tag, in the resource's region. For the type of a resource with tags of its own (${CHECKED_TYPES}), preview refuses an id of another kind or of none, and a resource of the program of another kind, as the API refuses them.`,
       change: "replace",
+      typedRef: { by: "resourceType", kinds: kindsOfTypes, typeOf: typeOfKind },
     }),
     tags: field(tagMap.default({}), {
       doc: "The keys this resource manages, with their values; a key the resource already has is taken over. Preview refuses a key another `cim.Tags` of the program manages on the same resource (keys compare case-insensitively), and any key on a resource the program declares as a kind that takes `tags` (that map is authoritative: the two would undo each other), once that resource's id is known.",

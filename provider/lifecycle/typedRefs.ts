@@ -1,0 +1,98 @@
+// The ids whose kind another input says (TypedRef: cim.Tags' resourceId, by resourceType), judged at preview as the
+// API judges them at `up`: it finds the record by that input and refuses an id of another kind, or of none. A known
+// id is looked up in the lists of the kinds that value names, then, to say what it is, in those of the other kinds
+// the input can name; one still unknown is judged by the kind of the resource of the program the SDK traced it to
+// (planned.ts). Best effort like every lookup: what cannot be read now is not judged.
+
+import type { CheckFailure } from "./check";
+import type { Recorded, TypedRef } from "./fieldSpec";
+import type { Kind } from "./kindSpec";
+import { judgingBy, liveRecord, recordOf, regionWhere } from "./lookups";
+import { plannedIn, plannedName } from "./planned";
+import { kindNamed } from "./registry";
+import { containsUnknown } from "./values";
+
+const WHY = "the API finds the record by its type and refuses an id of another kind";
+
+/** The refusals of the kind's typed references (FieldSpec.typedRef) that the inputs give. */
+export async function typedRefFailures(
+  kind: Kind,
+  inputs: Recorded,
+  region: string | undefined,
+  news: Recorded,
+  olds: Recorded = {},
+): Promise<CheckFailure[]> {
+  const all = await Promise.all(
+    Object.entries(kind.fields).map(([field, f]) =>
+      f.typedRef ? judged(kind, field, f.typedRef, inputs, region, news, olds) : [],
+    ),
+  );
+  return all.flat();
+}
+
+async function judged(
+  kind: Kind,
+  field: string,
+  t: TypedRef,
+  inputs: Recorded,
+  region: string | undefined,
+  news: Recorded,
+  olds: Recorded,
+): Promise<CheckFailure[]> {
+  const value = inputs[field];
+  const type = inputs[t.by];
+  if (value === undefined || typeof type !== "string" || containsUnknown(type)) return [];
+  const table = t.kinds();
+  const kinds = table.get(type.trim().toLowerCase());
+  if (!kinds?.length) return [];
+  const wanted = kinds.map((n) => kindNamed(n)?.noun ?? n).join(" or ");
+  const asked = `${t.by} ${JSON.stringify(type)}`;
+  /** The way out, for a record of kind `other`. */
+  const way = (other: string) => {
+    const its = t.typeOf(other);
+    return `${its ? `Give ${t.by} ${JSON.stringify(its)}` : `Tag it with another ${t.by}`}, or the id of a ${wanted}`;
+  };
+  if (containsUnknown(value)) {
+    // a resource of the program: its kind, as the SDK told it
+    return plannedIn(news, field, value)
+      .filter(({ planned }) => !kinds.includes(planned.kind))
+      .map(({ planned }) => ({
+        property: field,
+        reason: `${field} names ${kindNamed(planned.kind)?.noun ?? planned.kind} ${plannedName(planned)}, not a ${wanted} as ${asked} says: ${WHY}. ${way(planned.kind)}`,
+      }));
+  }
+  if (typeof value !== "string") return [];
+  // what the resource names already, under the same type, was taken when it was made (both replace it on change)
+  const sameType = String(olds[t.by] ?? "").toLowerCase() === type.trim().toLowerCase();
+  if (sameType && olds[field] === value) return [];
+  const targets = kinds.map(kindNamed).filter((k): k is Kind => k !== undefined);
+  const found = await Promise.all(
+    targets.map((target) => judgingBy([field], () => recordOf(kind.name, region, target, value))),
+  );
+  // found, or not known now (a list that cannot be read)
+  if (found.some((r) => r !== null)) return [];
+  const where = await regionWhere(kind.name, region);
+  // the record it is, among the other kinds the input can name
+  const others = [...new Set([...table.values()].flat())]
+    .filter((n) => !kinds.includes(n))
+    .map(kindNamed)
+    .filter((k): k is Kind => k !== undefined);
+  for (const other of others) {
+    const held = await judgingBy([], () => liveRecord(kind.name, region, other, value));
+    if (!held) continue;
+    const name = (held as { name?: unknown }).name;
+    const it = `${other.noun} ${typeof name === "string" && name ? `${name} (${value})` : value}`;
+    return [
+      {
+        property: field,
+        reason: `${field} names ${it} in ${where}, not a ${wanted} as ${asked} says: ${WHY}. ${way(other.name)}`,
+      },
+    ];
+  }
+  return [
+    {
+      property: field,
+      reason: `${field} names no ${wanted} with id "${value}" in ${where}, which ${asked} says it is: ${WHY} or of none (ids are valid only in their own region). Correct the id or ${t.by}; for a resource the program makes, pass its id output (its \`id\`), so that it is made first`,
+    },
+  ];
+}
