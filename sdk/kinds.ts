@@ -1296,7 +1296,7 @@ export interface TagsArgs extends ArgsOf<TagsKind> {
   readonly region?: ArgsOf<TagsKind>["region"];
   /** The API's resource type, e.g. `Template`. Replaces on change. */
   readonly resourceType: ArgsOf<TagsKind>["resourceType"];
-  /** The id of the resource to tag, in the resource's region. For the type of a resource with tags of its own (`Instance`, `Volume`, `Vpc`, `Network`, `PublicIpAddress`, `KubernetesCluster`, `LoadBalancer`), preview refuses an id of another kind or of none, and a resource of the program of another kind, as the API refuses them. Replaces on change. */
+  /** The id of the resource to tag, in the resource's region. For the type of a resource with tags of its own (`Instance`, `Volume`, `Vpc`, `Network`, `PublicIpAddress`, `KubernetesCluster`, `LoadBalancer`), preview refuses an id of another kind or of none, and a resource of the program of another kind, as the API refuses them; and it refuses any resource of the program that has tags of its own, whose `tags` input is authoritative. Replaces on change. */
   readonly resourceId: ArgsOf<TagsKind>["resourceId"];
   /** The keys this resource manages, with their values; a key the resource already has is taken over. Preview refuses a key another `cim.Tags` of the program manages on the same resource (keys compare case-insensitively), and any key on a resource the program declares as a kind that takes `tags` (that map is authoritative: the two would undo each other), once that resource's id is known. Changed in place. */
   readonly tags?: ArgsOf<TagsKind>["tags"];
@@ -1310,7 +1310,7 @@ export interface Tags extends KindResource<TagsKind> {
   readonly region: KindResource<TagsKind>["region"];
   /** The API's resource type, e.g. `Template`. Replaces on change. */
   readonly resourceType: KindResource<TagsKind>["resourceType"];
-  /** The id of the resource to tag, in the resource's region. For the type of a resource with tags of its own (`Instance`, `Volume`, `Vpc`, `Network`, `PublicIpAddress`, `KubernetesCluster`, `LoadBalancer`), preview refuses an id of another kind or of none, and a resource of the program of another kind, as the API refuses them. Replaces on change. */
+  /** The id of the resource to tag, in the resource's region. For the type of a resource with tags of its own (`Instance`, `Volume`, `Vpc`, `Network`, `PublicIpAddress`, `KubernetesCluster`, `LoadBalancer`), preview refuses an id of another kind or of none, and a resource of the program of another kind, as the API refuses them; and it refuses any resource of the program that has tags of its own, whose `tags` input is authoritative. Replaces on change. */
   readonly resourceId: KindResource<TagsKind>["resourceId"];
   /** The keys this resource manages, with their values; a key the resource already has is taken over. Preview refuses a key another `cim.Tags` of the program manages on the same resource (keys compare case-insensitively), and any key on a resource the program declares as a kind that takes `tags` (that map is authoritative: the two would undo each other), once that resource's id is known. Changed in place. */
   readonly tags: KindResource<TagsKind>["tags"];

@@ -217,6 +217,11 @@ export interface TypedRef {
   readonly kinds: () => ReadonlyMap<string, readonly string[]>;
   /** The value of that input that names a kind's records, as a refusal suggests it. */
   readonly typeOf: (kind: string) => string | undefined;
+  /**
+   * Why the value cannot name a resource of the program of the kind named `kind` at all, whatever the type (one whose
+   * own `tags` are authoritative), with the way out: completes "<field> names <noun> <name> (new in this run), …".
+   */
+  readonly ofProgram?: (kind: string, inputs: Recorded) => string | undefined;
 }
 
 /** A rule on the record a reference names, judged at check with the resource's checked inputs. */

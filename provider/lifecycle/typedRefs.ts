@@ -50,16 +50,19 @@ async function judged(
   /** The way out, for a record of kind `other`. */
   const way = (other: string) => {
     const its = t.typeOf(other);
-    return `${its ? `Give ${t.by} ${JSON.stringify(its)}` : `Tag it with another ${t.by}`}, or the id of a ${wanted}`;
+    return `${its ? `Give ${t.by} ${JSON.stringify(its)}` : `Give the ${t.by} of that resource`}, or the id of a ${wanted}`;
   };
   if (containsUnknown(value)) {
     // a resource of the program: its kind, as the SDK told it
-    return plannedIn(news, field, value)
-      .filter(({ planned }) => !kinds.includes(planned.kind))
-      .map(({ planned }) => ({
-        property: field,
-        reason: `${field} names ${kindNamed(planned.kind)?.noun ?? planned.kind} ${plannedName(planned)}, not a ${wanted} as ${asked} says: ${WHY}. ${way(planned.kind)}`,
-      }));
+    return plannedIn(news, field, value).flatMap(({ planned }) => {
+      const other = !kinds.includes(planned.kind);
+      const it = `${field} names ${kindNamed(planned.kind)?.noun ?? planned.kind} ${plannedName(planned)}`;
+      const notOne = `not a ${wanted} as ${asked} says`;
+      // what no type mends comes first, with the other kind as a fact of it
+      const never = t.ofProgram?.(planned.kind, inputs);
+      if (never) return [{ property: field, reason: `${it}${other ? ` (${notOne})` : ""}, ${never}` }];
+      return other ? [{ property: field, reason: `${it}, ${notOne}: ${WHY}. ${way(planned.kind)}` }] : [];
+    });
   }
   if (typeof value !== "string") return [];
   // what the resource names already, under the same type, was taken when it was made (both replace it on change)

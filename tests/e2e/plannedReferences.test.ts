@@ -1,8 +1,9 @@
 // A first deploy whose mistakes lie between resources the same run makes (a tier outside its new VPC's range, two
-// tiers overlapping, two ACL rules of one number in a new list, a backup schedule of a new instance without a
-// backup offering): the ids are unknown at preview, and the TypeScript SDK tells check which resource each comes
-// from, so `pulumi preview` refuses each, naming the resource and the field, before anything is made. The corrected
-// program deploys, and what the SDK told check is kept nowhere in state. Through the CLI, on both paths.
+// tiers overlapping, two ACL rules of one number in a new list, a tier given the list of another new VPC, a cim.Tags
+// on a new instance, a backup schedule of a new instance without a backup offering): the ids are unknown at preview,
+// and the TypeScript SDK tells check which resource each comes from, so `pulumi preview` refuses each, naming the
+// resource and the field, before anything is made. The corrected program deploys, and what the SDK told check is
+// kept nowhere in state. Through the CLI, on both paths.
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PLANNED_REFERENCES } from "../../provider/kinds/define";
@@ -27,6 +28,16 @@ const MISTAKES: [string, Record<string, string>, RegExp][] = [
     "two rules of one number in the new ACL list",
     { "newvpc:httpNumber": "10" },
     /resource '(ssh|http)': property number value \{10\} has a problem: number 10: (another )?cim\.NetworkAclRule .*of this program claims the same \(number 10 of network ACL list "web-acl" \(new in this run\)\)/,
+  ],
+  [
+    "a tier given the ACL list of another new VPC",
+    { "newvpc:webAcl": "other" },
+    /resource 'web': property aclId value \S+ has a problem: aclId names network ACL list "other-acl" \(new in this run\) in .*, which is a list of VPC "other" \(new in this run\), not of the tier's VPC "shop" \(new in this run\): a tier uses a network ACL list of its own VPC/,
+  ],
+  [
+    "tags of a volume on the new instance, which has tags of its own",
+    { "newvpc:tagsOn": "app" },
+    /resource 'shop-tags': property resourceId value \S+ has a problem: resourceId names instance "app" \(new in this run\) \(not a volume as resourceType "Volume" says\), whose own `tags` input is authoritative .*Put the key "team" in that resource's `tags` input instead, and remove this cim\.Tags/,
   ],
   [
     "a backup schedule of the new instance without a backup offering",
@@ -72,9 +83,9 @@ describe.each([
       { op: "preview" },
     ]);
     expect(up.ok, up.error).toBe(true);
-    expect(up.summary).toMatchObject({ create: 9 });
+    expect(up.summary).toMatchObject({ create: 10 });
     expect(JSON.stringify(exported.deployment)).not.toContain(PLANNED_REFERENCES);
-    expect(again.summary).toEqual({ same: 9 });
+    expect(again.summary).toEqual({ same: 10 });
     await run([{ op: "destroy" }, { op: "rm" }]);
   }, 300_000);
 });

@@ -9,6 +9,7 @@ import { PLAIN_REFERENCES, PLANNED_REFERENCES } from "../../provider/kinds/defin
 import { aboutResource } from "../../provider/lifecycle/engineLog";
 import { resetLookups } from "../../provider/lifecycle/lookups";
 import { UNKNOWN } from "../../provider/lifecycle/values";
+import { ED25519_B } from "../fixtures/sshKeys";
 import { gatewayArgs, iso, type Rec, sshRule, tierArgs, useWorld, w } from "./refusalWorld";
 
 useWorld();
@@ -422,19 +423,52 @@ describe("requirements on a resource the run makes, judged on its inputs", () =>
       tags: { team: "web" },
       [PLANNED_REFERENCES]: { resourceId: of },
     });
+    const keys = planned("SshKeyPair", "deploy", { name: "deploy", publicKey: ED25519_B });
     await refusedLikeTheApi(
       "Tags",
-      tagsOf("Volume", newInstance()),
+      tagsOf("Volume", keys),
       "resourceId",
-      /^resourceId names instance "app" \(new in this run\), not a volume as resourceType "Volume" says: the API finds the record by its type and refuses an id of another kind\. Give resourceType "Instance", or the id of a volume$/,
-      { planned: newInstance(), ref: "resourceId" },
+      /^resourceId names SSH key pair "deploy" \(new in this run\), not a volume as resourceType "Volume" says: the API finds the record by its type and refuses an id of another kind\. Give the resourceType of that resource, or the id of a volume$/,
+      { planned: keys, ref: "resourceId" },
       /Volume \S+ not found/,
     );
-    // its own type (any case, or the platform's other name), and a type whose ids the API does not check, pass
-    for (const type of ["Instance", "instance", "UserVm", "Template"]) {
+    // a type whose ids the API does not check passes
+    resetLookups();
+    expect((await providerFor("Tags").check!({}, tagsOf("SshKeyPair", keys))).failures ?? []).toEqual([]);
+  });
+
+  it("tags on a new resource with tags of its own, whatever the type; refused at up once its id is known", async () => {
+    const tagsOf = (resourceType: string, resourceId: unknown = UNKNOWN) => ({
+      resourceType,
+      resourceId,
+      tags: { team: "web" },
+      [PLANNED_REFERENCES]: { resourceId: newInstance() },
+    });
+    const authoritative =
+      'whose own `tags` input is authoritative (it removes every key it does not list when it next changes, or after a refresh), so it and this cim.Tags would undo each other (once its id is known, `up` refuses this cim.Tags). Put the key "team" in that resource\'s `tags` input instead, and remove this cim.Tags';
+    for (const [type, other] of [
+      ["Instance", ""],
+      ["UserVm", ""],
+      ["Volume", ' (not a volume as resourceType "Volume" says)'],
+    ]) {
       resetLookups();
-      const checked = await providerFor("Tags").check!({}, tagsOf(type, newInstance()));
-      expect(checked.failures ?? [], type).toEqual([]);
+      expect((await providerFor("Tags").check!({}, tagsOf(type))).failures, type).toEqual([
+        {
+          property: "resourceId",
+          reason: `resourceId names instance "app" (new in this run)${other}, ${authoritative}`,
+        },
+      ]);
+    }
+    // `up` makes the instance (its create claims every key of its record), then checks the cim.Tags again
+    resetLookups();
+    const instance = providerFor("Instance");
+    const vm = await instance.create((await instance.check!({}, newInstance().inputs)).inputs);
+    try {
+      const atUp = await providerFor("Tags").check!({}, tagsOf("Instance", vm.id));
+      expect(atUp.failures?.map((f) => f.property)).toEqual(["tags"]);
+      expect(atUp.failures?.[0].reason).toMatch(/claims every key of resource .*undo each other/);
+    } finally {
+      await instance.delete!(vm.id, vm.outs);
     }
   });
 

@@ -170,9 +170,19 @@ export const tags = defineKind({
       },
     ),
     resourceId: field(id("the id of the resource to tag, in the resource's region"), {
-      doc: `The id of the resource to tag, in the resource's region. For the type of a resource with tags of its own (${CHECKED_TYPES}), preview refuses an id of another kind or of none, and a resource of the program of another kind, as the API refuses them.`,
+      doc: `The id of the resource to tag, in the resource's region. For the type of a resource with tags of its own (${CHECKED_TYPES}), preview refuses an id of another kind or of none, and a resource of the program of another kind, as the API refuses them; and it refuses any resource of the program that has tags of its own, whose \`tags\` input is authoritative.`,
       change: "replace",
-      typedRef: { by: "resourceType", kinds: kindsOfTypes, typeOf: typeOfKind },
+      typedRef: {
+        by: "resourceType",
+        kinds: kindsOfTypes,
+        typeOf: typeOfKind,
+        // a resource of the program with tags of its own claims every key of its record (recordTags)
+        ofProgram: (kind, i) => {
+          if (!typeOfKind(kind)) return undefined;
+          const keys = Object.keys((i.tags as TagMap | undefined) ?? {});
+          return `whose own ${AUTHORITATIVE}, so it and this cim.Tags would undo each other (once its id is known, \`up\` refuses this cim.Tags). Put ${keys.length ? keysText(keys) : "the keys"} in that resource's \`tags\` input instead, and remove this cim.Tags`;
+        },
+      },
     }),
     tags: field(tagMap.default({}), {
       doc: "The keys this resource manages, with their values; a key the resource already has is taken over. Preview refuses a key another `cim.Tags` of the program manages on the same resource (keys compare case-insensitively), and any key on a resource the program declares as a kind that takes `tags` (that map is authoritative: the two would undo each other), once that resource's id is known.",

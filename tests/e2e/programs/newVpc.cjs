@@ -1,7 +1,9 @@
-// A new VPC with two tiers, an ACL list with two rules, and an instance on the first tier with a backup schedule,
-// every value that preview judges against the resources the same run makes taken from stack config
-// (`newvpc:cidr`, `newvpc:webGateway`, `newvpc:dbGateway`, `newvpc:sshNumber`, `newvpc:httpNumber`,
-// `newvpc:backupOffering` "none" to leave the instance without one): used by tests/e2e/plannedReferences.test.ts.
+// A new VPC with two tiers, an ACL list with two rules, an instance on the first tier with a backup schedule, and
+// tags on the template, every value that preview judges against the resources the same run makes taken from stack
+// config (`newvpc:cidr`, `newvpc:webGateway`, `newvpc:dbGateway`, `newvpc:sshNumber`, `newvpc:httpNumber`,
+// `newvpc:backupOffering` "none" to leave the instance without one, `newvpc:webAcl` "other" to give the web tier the
+// list of a second new VPC, `newvpc:tagsOn` "app" to put the tags on the instance as a volume's): used by
+// tests/e2e/plannedReferences.test.ts.
 module.exports = async (cim, pulumi) => {
   const c = new pulumi.Config("newvpc");
   const zone = await cim.getZone("de-fra-1a");
@@ -30,17 +32,26 @@ module.exports = async (cim, pulumi) => {
     });
   rule("ssh", c.getNumber("sshNumber") ?? 10, 22);
   rule("http", c.getNumber("httpNumber") ?? 20, 80);
-  const tier = (name, gateway) =>
+  const tier = (name, gateway, list) =>
     new cim.Network(name, {
       zoneId: zone.id,
       networkOfferingId: tierOffering.id,
       vpcId: vpc.id,
-      aclId: acl.id,
+      aclId: list.id,
       gateway,
       netmask: "255.255.255.0",
     });
-  const web = tier("web", c.get("webGateway") ?? "10.60.1.1");
-  tier("db", c.get("dbGateway") ?? "10.60.2.1");
+  // a list of another new VPC, which the platform refuses the tier
+  const other = () => {
+    const vpc2 = new cim.Vpc("other", {
+      zoneId: zone.id,
+      cidr: "10.61.0.0/16",
+      vpcOfferingId: vpcOffering.id,
+    });
+    return new cim.NetworkAclList("other-acl", { vpcId: vpc2.id });
+  };
+  const web = tier("web", c.get("webGateway") ?? "10.60.1.1", c.get("webAcl") === "other" ? other() : acl);
+  tier("db", c.get("dbGateway") ?? "10.60.2.1", acl);
   // the offering passed as a secret: the SDK withholds it from what check is told, which then does not judge it
   const offering =
     c.get("backupOffering") === "none" ? {} : { backupOfferingId: pulumi.secret(backups[0].id) };
@@ -50,6 +61,13 @@ module.exports = async (cim, pulumi) => {
     serviceOfferingId: small.id,
     networkIds: [web.id],
     ...offering,
+  });
+  // the template's tags; `newvpc:tagsOn` "app" puts them on the new instance as a volume's
+  const onApp = c.get("tagsOn") === "app";
+  new cim.Tags("shop-tags", {
+    resourceType: onApp ? "Volume" : "Template",
+    resourceId: onApp ? vm.id : template.id,
+    tags: { team: "shop" },
   });
   new cim.BackupSchedule("nightly", {
     instanceId: vm.id,
