@@ -14,6 +14,9 @@ import { containsUnknown } from "./values";
 
 const WHY = "the API finds the record by its type and refuses an id of another kind";
 
+/** "a volume", "an instance". */
+const article = (noun: string) => `${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun}`;
+
 /** The refusals of the kind's typed references (FieldSpec.typedRef) that the inputs give. */
 export async function typedRefFailures(
   kind: Kind,
@@ -50,14 +53,14 @@ async function judged(
   /** The way out, for a record of kind `other`. */
   const way = (other: string) => {
     const its = t.typeOf(other);
-    return `${its ? `Give ${t.by} ${JSON.stringify(its)}` : `Give the ${t.by} of that resource`}, or the id of a ${wanted}`;
+    return `${its ? `Give ${t.by} ${JSON.stringify(its)}` : `Give the ${t.by} of that resource`}, or the id of ${article(wanted)}`;
   };
   if (containsUnknown(value)) {
     // a resource of the program: its kind, as the SDK told it
     return plannedIn(news, field, value).flatMap(({ planned }) => {
       const other = !kinds.includes(planned.kind);
       const it = `${field} names ${kindNamed(planned.kind)?.noun ?? planned.kind} ${plannedName(planned)}`;
-      const notOne = `not a ${wanted} as ${asked} says`;
+      const notOne = `not ${article(wanted)} as ${asked} says`;
       // what no type mends comes first, with the other kind as a fact of it
       const never = t.ofProgram?.(planned.kind, inputs);
       if (never) return [{ property: field, reason: `${it}${other ? ` (${notOne})` : ""}, ${never}` }];
@@ -88,7 +91,7 @@ async function judged(
     return [
       {
         property: field,
-        reason: `${field} names ${it} in ${where}, not a ${wanted} as ${asked} says: ${WHY}. ${way(other.name)}`,
+        reason: `${field} names ${it} in ${where}, not ${article(wanted)} as ${asked} says: ${WHY}. ${way(other.name)}`,
       },
     ];
   }
