@@ -317,6 +317,19 @@ async function plainValue(v: unknown): Promise<unknown> {
   return v;
 }
 
+/** The resource this SDK made that an output comes from, when it comes from that one resource alone. */
+function soleSource(
+  v: unknown,
+): { o: OutputInternals; peer: NonNullable<ReturnType<typeof made.get>> } | undefined {
+  if (!pulumi.Output.isInstance(v)) return undefined;
+  const o = v as unknown as OutputInternals;
+  const from = o.resources?.() ?? new Set<pulumi.Resource>();
+  if (from.size !== 1 || !(o.isKnown instanceof Promise)) return undefined;
+  const [res] = from;
+  const peer = made.get(res);
+  return peer ? { o, peer } : undefined;
+}
+
 /**
  * The resource of kind `kindName` (of any kind made here, when not given) an output comes from, when it comes from
  * that one resource alone (its `id`): a function giving what check is told of it while the output is unknown,
@@ -326,13 +339,10 @@ function sourceOf(
   v: unknown,
   kindName: string | undefined,
 ): (() => Promise<Recorded | undefined>) | undefined {
-  if (!pulumi.Output.isInstance(v)) return undefined;
-  const o = v as unknown as OutputInternals;
-  const from = o.resources?.() ?? new Set<pulumi.Resource>();
-  if (from.size !== 1 || !(o.isKnown instanceof Promise)) return undefined;
-  const [res] = from;
-  const peer = made.get(res);
-  if (!peer || (kindName !== undefined && peer.kind !== kindName)) return undefined;
+  const source = soleSource(v);
+  if (!source) return undefined;
+  const { o, peer } = source;
+  if (kindName !== undefined && peer.kind !== kindName) return undefined;
   return async () => {
     if (await o.isKnown) return undefined;
     peer.key ??= randomUUID();
@@ -377,13 +387,10 @@ function sourceOf(
  */
 async function runRef(v: unknown, kindName: string): Promise<Recorded | string | undefined> {
   if (typeof v === "string") return v;
-  if (!pulumi.Output.isInstance(v)) return undefined;
-  const o = v as unknown as OutputInternals;
-  const from = o.resources?.() ?? new Set<pulumi.Resource>();
-  if (from.size !== 1 || !(o.isKnown instanceof Promise)) return undefined;
-  const [res] = from;
-  const peer = made.get(res);
-  if (!peer || peer.kind !== kindName || peer.given.adoptId !== undefined) return undefined;
+  const source = soleSource(v);
+  if (!source) return undefined;
+  const { o, peer } = source;
+  if (peer.kind !== kindName || peer.given.adoptId !== undefined) return undefined;
   if (await o.isKnown) {
     const known = await plainValue(v);
     return typeof known === "string" ? known : undefined;
