@@ -2,7 +2,7 @@
 import { badRequest, type Ctx, notFound, ok } from "../http";
 import { RAW_STATES } from "../jobs";
 import type { Job } from "../records";
-import { passThrough } from "./common";
+import { paging, passThrough } from "./common";
 import { int, query } from "./input";
 import { fieldsOf } from "./views";
 
@@ -68,12 +68,7 @@ export function jobsInWindow(ctx: Ctx) {
   const hours = raw === undefined || raw === "" ? 24 : Number(raw);
   if (!Number.isFinite(hours) || hours <= 0) throw badRequest("hoursBack must be a positive number of hours");
   const since = ctx.clock.now() - hours * 3_600_000;
-  return ok(
-    passThrough(
-      "jobs",
-      myJobs(ctx)
-        .filter((j) => j.createdMs >= since)
-        .map((j) => jobView(ctx, j)),
-    ),
-  );
+  // paged as CloudStack's listAsyncJobs is (page, pageSize): a client that reads one page misses the older jobs
+  const inWindow = myJobs(ctx).filter((j) => j.createdMs >= since);
+  return ok(passThrough("jobs", inWindow, paging(ctx), (j) => jobView(ctx, j)));
 }

@@ -170,6 +170,24 @@ describe("Asynchronous protocol", () => {
     expect(later.jobs.find((j: any) => j.jobId === res.jobId)).toBeUndefined();
   });
 
+  it("the jobs of a window are paged, newest first, as CloudStack's listAsyncJobs: the older ones are on later pages", async () => {
+    const disk = c.diskOfferings.find((d) => d.customized);
+    const ids: string[] = [];
+    for (const name of ["paged-0", "paged-1", "paged-2"]) {
+      const query = { name, zoneId: c.zone.id, diskOfferingId: disk.id, size: 5 };
+      ids.push((await api.ok("POST", "/volumes", { query })).jobId);
+    }
+    const first = await api.ok("GET", "/jobs", { query: { hoursBack: 1, pageSize: 2 } });
+    expect(first.jobs.map((j: any) => j.jobId)).toEqual([ids[2], ids[1]]);
+    expect(first.totalElements).toBeGreaterThanOrEqual(3);
+    const second = await api.ok("GET", "/jobs", { query: { hoursBack: 1, pageSize: 2, page: 2 } });
+    expect(second).toMatchObject({ page: 2, currentPage: 2 });
+    expect(second.jobs[0].jobId).toBe(ids[0]);
+    // without paging parameters, a page of 20
+    const whole = await api.ok("GET", "/jobs", { query: { hoursBack: 1 } });
+    expect(whole.jobs.length).toBe(Math.min(20, whole.totalElements));
+  });
+
   it("States: a resource reaches its final state only when its job succeeds", async () => {
     await api.control.pauseClock();
     const res = await api.ok("POST", "/compute/instances", { body: vmBody() });

@@ -78,12 +78,13 @@ export class Api {
    * Every row of a list, following its pages: the paged envelope (content) and the pass-through one (a key
    * named after the resource) carry totalElements; a bare array or an unpaged envelope is one answer.
    * @param {string} path
+   * @param {Record<string, string | number>} [query] what the list is asked besides its page
    * @returns {Promise<any[]>}
    */
-  async listAll(path) {
+  async listAll(path, query = {}) {
     const rows = [];
     for (let page = 1; page <= MAX_PAGES; page++) {
-      const body = await this.get(path, { page, pageSize: PAGE_SIZE });
+      const body = await this.get(path, { ...query, page, pageSize: PAGE_SIZE });
       const chunk = rowsOf(body);
       rows.push(...chunk);
       const total = body && typeof body === "object" ? body.totalElements : undefined;

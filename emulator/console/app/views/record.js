@@ -2,7 +2,7 @@
 // One record: its state, tags and the record as the API returns it, and the jobs on it with their normalised
 // status and raw platform state. While a job runs (or the record is in a busy state) the view polls as the
 // spec says clients should: GET /jobs/{jobId} every 2 s, then the record again.
-import { ApiError, AuthError, rowsOf } from "../api.js";
+import { ApiError, AuthError } from "../api.js";
 import { errorBox, h, replace, stateBadge, table, tagList } from "../dom.js";
 import { labelOf, nameOf, stateOf } from "../records.js";
 
@@ -49,7 +49,7 @@ export function recordView(ctx, familyKey, id) {
 
   /** The record's jobs, each read live: the raw platform state (statusCode) is not in job lists (the spec). */
   async function readJobs() {
-    const rows = rowsOf(await ctx.api.get("/api/v1/jobs", { hoursBack: JOB_WINDOW_HOURS }));
+    const rows = await ctx.api.listAll("/api/v1/jobs", { hoursBack: JOB_WINDOW_HOURS });
     jobs = await Promise.all(
       rows
         .filter((j) => j.resourceId === id)
