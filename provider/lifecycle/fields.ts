@@ -49,9 +49,20 @@ const checkCache = new WeakMap<
  * (native/adapter.ts: defaultName). Only a new resource takes the resource name.
  */
 export function withoutDefaultedName(olds: Recorded | undefined, news: Recorded): Recorded {
-  if (news[NAME_DEFAULTED] !== true || olds === undefined || Object.keys(olds).length === 0) return news;
+  const kept = keptName(olds);
+  if (news[NAME_DEFAULTED] !== true || kept === undefined) return news;
   const { name: _filledIn, ...rest } = news;
-  return typeof olds.name === "string" && olds.name !== "" ? { ...rest, name: olds.name } : rest;
+  return kept === null ? rest : { ...rest, name: kept };
+}
+
+/**
+ * The name a resource the stack holds keeps when the program gives none (`olds`: its old inputs): the name it holds,
+ * or null when it holds none (adopted without one: it keeps its live name). Undefined for a new resource (no old
+ * inputs), which takes its resource name. Both adapters name by it (native/adapter.ts: defaultName).
+ */
+export function keptName(olds: Recorded | undefined): string | null | undefined {
+  if (olds === undefined || Object.keys(olds).length === 0) return undefined;
+  return typeof olds.name === "string" && olds.name !== "" ? olds.name : null;
 }
 
 export function checkKind(kind: Kind, olds: Recorded, news: Recorded): Checked<Recorded> {

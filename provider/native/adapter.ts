@@ -13,7 +13,14 @@ import { kindNamed } from "../kinds";
 import { type Kind, outputNames, type Recorded, secretInputs, secretOutputs } from "../kinds/define";
 import { diffFields } from "../lifecycle/diff";
 import { PartialStateError } from "../lifecycle/errors";
-import { diffRules, fullOutputs, isFailedRecord, updatePreview, withAbsent } from "../lifecycle/fields";
+import {
+  diffRules,
+  fullOutputs,
+  isFailedRecord,
+  keptName,
+  updatePreview,
+  withAbsent,
+} from "../lifecycle/fields";
 import { cancelRetries } from "../lifecycle/passingRefusal";
 import { GIVEN, RECOVERED, withGiven } from "../lifecycle/readInputs";
 import { defaultRegion, openSession } from "../lifecycle/session";
@@ -295,9 +302,9 @@ export class Adapter {
  * resource name (the URN's last part).
  */
 export function defaultName(urn: string, olds: Props): string | undefined {
-  if (typeof olds.name === "string" && olds.name !== "") return olds.name;
+  const kept = keptName(olds);
   // held without a name (adopted with adoptId and no name: it keeps its live name, which dropping adoptId keeps)
-  if (Object.keys(olds).length > 0) return undefined;
+  if (kept !== undefined) return kept ?? undefined;
   return urn.split("::").slice(3).join("::") || undefined;
 }
 
