@@ -78,8 +78,8 @@ describe("Kubernetes cluster nodes count as instances, their root disks as volum
     // one instance left: the second cluster's control node takes it, its first worker is refused
     const second = await createCluster("k2", net, { controlNodes: 1, size: 2 });
     expect(second.job).toMatchObject({ status: "error", command: "createKubernetesCluster" });
-    expect(second.job.detail).toMatch(/^Provisioning node VM failed in the Kubernetes cluster : k2: /);
-    expect(second.job.detail).toMatch(limitText("user_vm"));
+    // CloudStack's job says the worker's text alone: the limit's text reaches only the server's log
+    expect(second.job.detail).toBe("Provisioning node VM failed in the Kubernetes cluster : k2");
     expect((await clusterRow(second.id)).state).toBe("Error");
     expect(await usage()).toEqual({ instances: before.instances + 4, volumes: before.volumes + 4 });
 
@@ -105,15 +105,12 @@ describe("Kubernetes cluster nodes count as instances, their root disks as volum
     const before = await usage();
     await room(0, 100);
     const none = await createCluster("k0", net, { size: 1 });
-    expect(none.job.detail).toMatch(/^Provisioning the control VM failed in the Kubernetes cluster : k0: /);
-    expect(none.job.detail).toMatch(limitText("user_vm"));
+    expect(none.job.detail).toBe("Provisioning the control VM failed in the Kubernetes cluster : k0");
     expect(await usage()).toEqual(before);
 
     await room(1, 100);
     const ha = await createCluster("ha", net, { controlNodes: 3, size: 1 });
-    expect(ha.job.detail).toMatch(
-      /^Provisioning additional control VM failed in the Kubernetes cluster : ha: Maximum number of resources of type 'user_vm'/,
-    );
+    expect(ha.job.detail).toBe("Provisioning additional control VM failed in the Kubernetes cluster : ha");
     expect((await usage()).instances).toBe(before.instances + 1);
   });
 
@@ -122,8 +119,8 @@ describe("Kubernetes cluster nodes count as instances, their root disks as volum
     const before = await usage();
     await room(100, 2);
     const k = await createCluster("disks", net, { controlNodes: 1, size: 2 });
-    expect(k.job.detail).toMatch(/^Provisioning node VM failed in the Kubernetes cluster : disks: /);
-    expect(k.job.detail).toMatch(limitText("volume"));
+    expect(k.job.detail).toBe("Provisioning node VM failed in the Kubernetes cluster : disks");
+    // the instance allowance had room: the third node's root disk was the one refused
     expect(await usage()).toEqual({ instances: before.instances + 2, volumes: before.volumes + 2 });
   });
 
@@ -140,10 +137,9 @@ describe("Kubernetes cluster nodes count as instances, their root disks as volum
 
     const refused = await scale(4);
     expect(refused.status).toBe("error");
-    expect(refused.detail).toMatch(
-      /^Scaling failed for Kubernetes cluster : grow, unable to provision node VM in the cluster: /,
+    expect(refused.detail).toBe(
+      "Scaling failed for Kubernetes cluster : grow, unable to provision node VM in the cluster",
     );
-    expect(refused.detail).toMatch(limitText("user_vm"));
     expect(await usage()).toEqual({ instances: before.instances + 2, volumes: before.volumes + 2 });
     // KubernetesClusterStatusScanner's next pass: the nodes it has run
     await expect.poll(async () => (await clusterRow(k.id)).state).toBe("Running");
@@ -181,8 +177,8 @@ describe("Kubernetes cluster nodes count as instances, their root disks as volum
     });
     await api.control.advanceClock(20_000);
     expect((await api.ok("GET", `/jobs/${first.jobId}`)).status).toBe("success");
-    expect((await api.ok("GET", `/jobs/${second.jobId}`)).detail).toMatch(
-      /^Provisioning the control VM failed in the Kubernetes cluster : b: Maximum number of resources of type 'user_vm'/,
+    expect((await api.ok("GET", `/jobs/${second.jobId}`)).detail).toBe(
+      "Provisioning the control VM failed in the Kubernetes cluster : b",
     );
   });
 });

@@ -228,8 +228,9 @@ export function create(ctx: KCtx) {
     kubeconfig: "",
   };
   const c = ctx.data.clusters.insert(ctx.owner, fields, isoNow(ctx));
-  const failDetail =
-    refusal && `${nodeStep(fit, controlNodes)} failed in the Kubernetes cluster : ${name}: ${refusal}`;
+  // the job's text is the worker's alone (CreateKubernetesClusterCmd answers its CloudRuntimeException's message):
+  // the limit's ResourceAllocationException is its cause, in the management server's log only
+  const failDetail = refusal && `${nodeStep(fit, controlNodes)} failed in the Kubernetes cluster : ${name}`;
   return clusterJob(ctx, c, "createKubernetesCluster", "Starting", undefined, failDetail);
 }
 
@@ -289,8 +290,9 @@ function scaleCluster(ctx: KCtx) {
     command,
     "Scaling",
     payload,
+    // KubernetesClusterScaleWorker's text alone, as for a create: the limit's text reaches only the server's log
     refusal &&
-      `Scaling failed for Kubernetes cluster : ${c.name}, unable to provision node VM in the cluster: ${refusal}`,
+      `Scaling failed for Kubernetes cluster : ${c.name}, unable to provision node VM in the cluster`,
   );
 }
 
