@@ -297,6 +297,8 @@ export function providerOf<F extends Fields, O extends Outputs>(
     try {
       waited = await made.wait();
     } catch (err) {
+      // the kind says a failed job with what it knows beyond the platform's words, as it does a refused request
+      const said = api.createRefused ? await api.createRefused(s, err, want) : err;
       // A job that ended in error and left nothing behind (the API shows the resource gone, e.g. a static NAT
       // that was never enabled): nothing exists to record, so the error is plain and the next up creates it.
       if (err instanceof JobFailedError && (await isGone(s, id, want))) {
@@ -304,7 +306,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
           s,
           { ...what, id },
           verb,
-          err,
+          said,
           `Nothing was ${past(verb)}; fix the cause and run pulumi up again.`,
         );
       }
@@ -312,7 +314,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
         ? `The ${noun} is kept in state as failed; fix the cause and run pulumi up again: it is repaired or replaced, never duplicated.`
         : undefined;
       const named = { name: nameOf((accepted.record as Recorded | undefined) ?? want) ?? what.name, id };
-      throw await partial((await failure(s, named, verb, err, next)).message);
+      throw await partial((await failure(s, named, verb, said, next)).message);
     }
     markChanged(lane(region), id);
     try {

@@ -88,9 +88,9 @@ export interface KindApi<I, R extends LiveRecord> {
   /** Starts the create; `record` when the API answers with the resource itself. */
   create(s: Session, want: I & { name?: string }): Promise<AcceptedMutation & { record?: R }>;
   /**
-   * The API's refusal of the create, said with what the kind knows beyond the API's words (an allowance at its
-   * ceiling, a name a record reads do not show still holds, a platform limit the API does not show); the error
-   * as it is when the kind knows nothing more.
+   * The API's refusal of the create, at the request or in its job (a JobFailedError), said with what the kind
+   * knows beyond the API's words (an allowance at its ceiling, a name a record reads do not show still holds, a
+   * platform limit the API does not show); the error as it is when the kind knows nothing more.
    */
   createRefused?(s: Session, err: unknown, want: I & { name?: string }): Promise<unknown> | unknown;
   /**

@@ -232,8 +232,11 @@ async function readingOf(
   return first() ?? got;
 }
 
-/** One source's allowances, or undefined when they cannot be read now (a preflight never fails). */
-function readAllowances(client: CimClient, source: string): Promise<Allowances | undefined> {
+/**
+ * One source's allowances, or undefined when they cannot be read now (a preflight never fails; nor does a kind's
+ * explanation of a failure that reads them).
+ */
+export function readAllowances(client: CimClient, source: string): Promise<Allowances | undefined> {
   const read =
     source === "multi-regions"
       ? client.catalogue.multiRegionQuota({ timeoutMs: 10_000 })

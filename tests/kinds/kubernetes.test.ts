@@ -5,9 +5,12 @@ import { describe, expect, it, vi } from "vitest";
 import { Jobs } from "../../provider/client/jobs";
 import { kinds } from "../../provider/kinds";
 import { secretOutputs } from "../../provider/kinds/define";
+import { PartialStateError } from "../../provider/lifecycle/errors";
+import { ROOMY_LIMITS } from "../fixtures/limits";
 import { clusterInputs } from "./parts";
 import {
   type Case,
+  call,
   cat,
   change,
   ctl,
@@ -186,6 +189,91 @@ describe("Kubernetes clusters", () => {
     );
     expect(refused.message).toContain("Maximum cluster size can not exceed 10");
     await p("KubernetesCluster").delete!(id, outs);
+  });
+
+  describe("a job that could not deploy a node VM, whose text (CloudStack's) does not say why", () => {
+    /** The instance allowance set to the instances the account holds now, plus `room`. */
+    const instancesLeft = async (room: number) => {
+      const { instanceCount } = await call("GET", "/tenants/my-limits");
+      await ctl.limits({ instanceLimit: instanceCount + room });
+      return instanceCount + room;
+    };
+    const roomy = () => ctl.limits({ instanceLimit: ROOMY_LIMITS.instanceLimit });
+
+    it("a create past the instance allowance: the error names the allowance and its figures, and what to do; the cluster is kept as failed", async () => {
+      // one instance left: the control node takes it, the worker is refused
+      const limit = await instancesLeft(1);
+      try {
+        const err = await make("KubernetesCluster", clusterInputs({ size: 1 })).catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(PartialStateError);
+        const partial = err as PartialStateError;
+        expect(partial.message).toMatch(
+          /create failed: Job \S+ \(createKubernetesCluster[^)]*\).* failed: Provisioning node VM failed in the Kubernetes cluster : kube-\d+\./,
+        );
+        expect(partial.message).toContain(
+          `The account's instance allowance is used up: ${limit} of ${limit} instances in use (instanceLimit), GET /api/v1/tenants/my-limits.`,
+        );
+        expect(partial.message).toContain(
+          "Remove instances (another cluster's nodes count too), or ask for a higher instanceLimit.",
+        );
+        expect(partial.message).toContain(
+          "The Kubernetes cluster is kept in state as failed; fix the cause and run pulumi up again",
+        );
+        expect(partial.message).not.toContain("zone has no capacity");
+        await roomy();
+        await p("KubernetesCluster").delete!(partial.id, partial.properties);
+      } finally {
+        await roomy();
+      }
+    });
+
+    it("a scale past the instance allowance: the error names the allowance, its figures and the workers the scale adds", async () => {
+      const { id, outs } = await make("KubernetesCluster", clusterInputs({ size: 1 }));
+      const limit = await instancesLeft(1);
+      try {
+        const grow = await change("KubernetesCluster", id, outs, {
+          ...clusterInputs(),
+          name: outs.name,
+          size: 3,
+        });
+        const err = (await grow.run().catch((e: Error) => e)) as Error;
+        expect(err.message).toMatch(
+          /update failed: Job \S+ \(scaleKubernetesCluster[^)]*\).* failed: Scaling failed for Kubernetes cluster : kube-\d+, unable to provision node VM in the cluster\./,
+        );
+        expect(err.message).toContain(
+          `The account's instance allowance has no room for the 2 workers the scale adds: ${limit - 1} of ${limit} instances in use (instanceLimit), GET /api/v1/tenants/my-limits.`,
+        );
+        expect(err.message).toContain("or ask for a higher instanceLimit.");
+      } finally {
+        await roomy();
+      }
+      await expect
+        .poll(async () => (await call("GET", `/compute/kubernetes/clusters/${id}`)).state)
+        .toBe("Running");
+      await p("KubernetesCluster").delete!(id, outs);
+    });
+
+    it("with room in the allowances: the error says so with the figures and names the other causes", async () => {
+      const inputs = clusterInputs();
+      await ctl.fault({
+        method: "POST",
+        route: "/api/v1/compute/kubernetes/clusters",
+        times: 1,
+        jobFail: { detail: `Provisioning node VM failed in the Kubernetes cluster : ${inputs.name}` },
+      });
+      const err = (await make("KubernetesCluster", inputs).catch((e: unknown) => e)) as PartialStateError;
+      expect(err).toBeInstanceOf(PartialStateError);
+      // the figures as the provider read them, after the job
+      const { instanceCount, instanceLimit } = await call("GET", "/tenants/my-limits");
+      expect(err.message).toContain(
+        `The platform could not deploy a node VM, and its job does not say why; the account's allowances have room (${instanceCount} of ${instanceLimit} instances in use (instanceLimit), `,
+      );
+      expect(err.message).toContain("the zone has no capacity for another node of the compute offering");
+      expect(err.message).toContain("the Kubernetes version's ISO or the node template");
+      expect(err.message).toContain("The Kubernetes cluster is kept in state as failed");
+      expect(err.message).not.toContain("allowance is used up");
+      await p("KubernetesCluster").delete!(err.id, err.properties);
+    });
   });
 
   it("autoscaling changes in place; while it is on, the worker count the autoscaler sets is no drift", async () => {

@@ -7,7 +7,7 @@
 // latter a secret output (never in a message: the engine encrypts it in state).
 
 import { z } from "zod";
-import type { KubernetesVersion, KubernetesCluster as LiveCluster } from "../../client";
+import { JobFailedError, type KubernetesVersion, type KubernetesCluster as LiveCluster } from "../../client";
 import {
   catalogueField,
   commonFields,
@@ -28,6 +28,7 @@ import { defineKind, type Recorded } from "../../kinds/define";
 import { examples, exported, lookupId, outputOf, resource, variables } from "../../kinds/examples";
 import { id, text } from "../../lifecycle/check";
 import { catalogue } from "../../lifecycle/lookups";
+import { readAllowances } from "../../lifecycle/quotaPreflight";
 import { type Session, waitFor } from "../../lifecycle/session";
 import { containsUnknown, sameValue } from "../../lifecycle/values";
 
@@ -139,6 +140,58 @@ function tooManyNodes(
     `${workers} and controlNodes ${control} make ${total} nodes, more than the ${most} the platform allows a cluster (its cloud.kubernetes.cluster.max.size setting, which the API does not show): lower them, or ask the platform's operators to raise it. The API answered: ${said}`,
     { cause: err },
   );
+}
+
+/**
+ * CloudStack's words when a create or scale job could not deploy a node VM (KubernetesClusterStartWorker: the first
+ * control node, another control node, a worker; KubernetesClusterScaleWorker: a new worker). The job says no more:
+ * the cause (a ResourceAllocationException for an allowance, InsufficientCapacityException, ResourceUnavailableException,
+ * ManagementServerException) reaches only the platform's log. Older releases say "master" for "control".
+ */
+const NODE_NOT_DEPLOYED =
+  /\bProvisioning (?:the (?:control|master)|additional (?:control|master)|node) VM\b.*\bfailed in the Kubernetes cluster\b|\bunable to provision node VM\b/i;
+
+/**
+ * A job that could not deploy a node VM, said with the account's allowances (GET /api/v1/tenants/my-limits), which
+ * its words leave out: each node is an instance with a root disk, so an instance or volume allowance without room
+ * for `adding` more nodes is the likely cause (a create: 1, the node refused, those before it counted already; a
+ * scale: the workers it adds, which the platform may have deployed some of); with room in both, the zone's capacity
+ * or what the node is made from. Any other error is returned as it is.
+ */
+async function nodeNotDeployed(s: Session, err: unknown, adding = 1): Promise<unknown> {
+  if (!(err instanceof JobFailedError) || !NODE_NOT_DEPLOYED.test(err.detail ?? "")) return err;
+  const limits = await readAllowances(s.client, "my-limits");
+  const route = "GET /api/v1/tenants/my-limits";
+  const figures = nodeUses.flatMap(({ quota, noun }) => {
+    const limit = limits?.[quota.limit];
+    const used = limits?.[quota.count] ?? 0;
+    if (typeof limit !== "number" || typeof used !== "number") return [];
+    // CloudStack's -1: no limit
+    const full = limit >= 0 && used + adding > limit;
+    return [{ noun, key: quota.limit, full, said: `${used} of ${limit} ${noun}s in use (${quota.limit})` }];
+  });
+  const full = figures.filter((f) => f.full);
+  let why: string;
+  if (full.length) {
+    const allowances = `The account's ${full.map((f) => f.noun).join(" and ")} allowance${full.length > 1 ? "s" : ""}`;
+    const state =
+      adding === 1
+        ? `${full.length > 1 ? "are" : "is"} used up`
+        : `${full.length > 1 ? "have" : "has"} no room for the ${adding} workers the scale adds`;
+    why =
+      `${allowances} ${state}: ${full.map((f) => f.said).join(", ")}, ${route}. ` +
+      "The platform deploys each node of a cluster as an instance of the account with a root disk volume and refuses the one past the allowance, though its job says only that the node could not be deployed; the nodes the cluster holds count among them. " +
+      `Remove ${full.map((f) => `${f.noun}s`).join(" or ")} (another cluster's nodes count too), or ask for a higher ${full.map((f) => f.key).join(" or ")}.`;
+  } else {
+    const room = figures.length
+      ? `the account's allowances have room (${figures.map((f) => f.said).join(", ")}, ${route})`
+      : `the account's allowances could not be read now (${route} shows whether the instance or volume allowance is used up: each node is an instance with a root disk)`;
+    why =
+      `The platform could not deploy a node VM, and its job does not say why; ${room}. ` +
+      "Other causes: the zone has no capacity for another node of the compute offering (no host or primary storage with room for it: choose another offering or zone, or try later), or something the node is made from is not ready in the zone (the Kubernetes version's ISO or the node template, which the platform's operators provide). " +
+      "The platform's log holds the reason: its operators can read it.";
+  }
+  return new Error(`${err.summary} ${why}`, { cause: err });
 }
 
 export const kubernetesCluster = defineKind({
@@ -372,7 +425,8 @@ export const kubernetesCluster = defineKind({
         },
         { region: s.region },
       ),
-    createRefused: (_s, err, i) => tooManyNodes(err, i),
+    // the request refused, or the job that could not deploy a node (then the allowances say the likely cause)
+    createRefused: (s, err, i) => nodeNotDeployed(s, tooManyNodes(err, i)),
     async apply(s, live, want, changed, op) {
       const o = { region: s.region };
       const autoscalingChanged = changed.has("autoscaling");
@@ -385,9 +439,14 @@ export const kubernetesCluster = defineKind({
       };
       if (Object.values(scale).some((v) => v !== undefined)) {
         // CloudStack's scaleKubernetesCluster checks the node count in its job, not at the request: either refusal
-        // is explained
-        const explained = (err: unknown) => {
-          throw tooManyNodes(err, { ...want, controlNodes: want.controlNodes ?? live.controlNodes });
+        // is explained, and so is a job that could not deploy a new worker
+        const explained = async (err: unknown) => {
+          const said = tooManyNodes(err, { ...want, controlNodes: want.controlNodes ?? live.controlNodes });
+          throw await nodeNotDeployed(
+            s,
+            said,
+            Math.max(1, (scale.size ?? live.size ?? 0) - (live.size ?? 0)),
+          );
         };
         const accepted = await s.client.kubernetesClusters.scale(live.id, scale, o).catch(explained);
         await waitFor(s, accepted, op).catch(explained);
