@@ -214,10 +214,13 @@ describe("Kubernetes clusters", () => {
           `The account's instance allowance is used up: ${limit} of ${limit} instances in use (instanceLimit), GET /api/v1/tenants/my-limits.`,
         );
         expect(partial.message).toContain(
-          "Remove instances (another cluster's nodes count too), or ask for a higher instanceLimit.",
+          "This is a quota ceiling: the platform deploys each node of a cluster as an instance of the account",
         );
         expect(partial.message).toContain(
           "The Kubernetes cluster is kept in state as failed; fix the cause and run pulumi up again",
+        );
+        expect(partial.message).toContain(
+          "Retrying fails the same way: remove instances (another cluster's nodes count too), or ask for a higher instanceLimit.",
         );
         expect(partial.message).not.toContain("zone has no capacity");
         await roomy();

@@ -180,8 +180,8 @@ async function nodeNotDeployed(s: Session, err: unknown, adding = 1): Promise<un
         : `${full.length > 1 ? "have" : "has"} no room for the ${adding} workers the scale adds`;
     why =
       `${allowances} ${state}: ${full.map((f) => f.said).join(", ")}, ${route}. ` +
-      "The platform deploys each node of a cluster as an instance of the account with a root disk volume and refuses the one past the allowance, though its job says only that the node could not be deployed; the nodes the cluster holds count among them. " +
-      `Remove ${full.map((f) => `${f.noun}s`).join(" or ")} (another cluster's nodes count too), or ask for a higher ${full.map((f) => f.key).join(" or ")}.`;
+      "This is a quota ceiling: the platform deploys each node of a cluster as an instance of the account with a root disk volume and refuses the one past the allowance, though its job says only that the node could not be deployed; the nodes the cluster holds count among them. " +
+      `Retrying fails the same way: remove ${full.map((f) => `${f.noun}s`).join(" or ")} (another cluster's nodes count too), or ask for a higher ${full.map((f) => f.key).join(" or ")}.`;
   } else {
     const room = figures.length
       ? `the account's allowances have room (${figures.map((f) => f.said).join(", ")}, ${route})`
