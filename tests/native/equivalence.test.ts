@@ -7,9 +7,10 @@
 // outputs of the next step, so a difference in what state keeps shows up as a different call. Every API request
 // goes through a proxy that keeps them in order: the two paths must send the same requests in the same order
 // (ids as placeholders by first appearance, a run of identical job polls as one), and answer the same:
-// check failures equal, diff replaces equal to the detailed diff's *_REPLACE keys, outputs equal once the dynamic
-// path's compacted outputs are filled in (fullOutputs: what its classes read) and its hidden list of the given
-// inputs left out (the native path reads them from the old inputs the engine sends with each read: the read after
+// check failures equal, diff replaces equal to the detailed diff's *_REPLACE keys, outputs equal once each path's
+// are read as its classes read them (fullOutputs: the dynamic path's compacted outputs filled in, and on both the
+// nulls for outputs a resource lacks read as absent), with the same outputs kept on both, and the dynamic path's
+// hidden list of the given inputs left out (the native path reads them from the old inputs the engine sends with each read: the read after
 // drift must derive the same inputs from them).
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
@@ -322,8 +323,20 @@ describe("the dynamic provider and the native adapter make the same calls", () =
         const { [GIVEN]: _, ...outs } = fullOutputs(kind, { ...state } as Recorded);
         return outs as Props;
       };
-      const dynamic = await live(life, dynamicPath(life.kind), full);
-      const native = await live(life, nativePath(life.kind), (s) => s);
+      // which outputs state keeps (a value or a null): every output the kind declares, on both paths
+      const kept = new Map<string, string[]>();
+      const keys = (path: string) => (state: Props) => {
+        kept.set(
+          path,
+          Object.keys(state)
+            .filter((k) => k !== GIVEN)
+            .sort(),
+        );
+        return full(state);
+      };
+      const dynamic = await live(life, dynamicPath(life.kind), keys("dynamic"));
+      const native = await live(life, nativePath(life.kind), keys("native"));
+      expect(kept.get("native"), `${life.kind}: the outputs state keeps`).toEqual(kept.get("dynamic"));
       // step by step, for a readable failure
       for (const [i, d] of dynamic.entries()) {
         expect(native[i]?.step).toBe(d.step);
