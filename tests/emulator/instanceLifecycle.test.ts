@@ -124,6 +124,75 @@ describe("Instance lifecycle (CloudStack's VirtualMachine.State)", () => {
     expect(await stateOf(vm.id)).toBe("Stopped");
   });
 
+  it("scale while a scale runs: the new offering shows at once; a second scale to it fails in its job, any other action is a 409", async () => {
+    const vm = await api.instance(c);
+    const target = c.offerings.find((o) => o.id !== vm.serviceOfferingId);
+    await clockMode();
+    const first = await api.ok("POST", `/compute/instances/${vm.id}/scale`, {
+      query: { serviceOfferingId: target.id },
+    });
+    // UserVmManagerImpl.upgradeRunningVirtualMachine writes the offering (upgradeVmDb) before reconfiguring the VM
+    const during = await api.ok("GET", `/compute/instances/${vm.id}`);
+    expect(during).toMatchObject({
+      state: "Running",
+      serviceOfferingId: target.id,
+      cpuNumber: target.cpuNumber,
+    });
+    expect((await api.ok("GET", `/jobs/${first.jobId}`)).status).toBe("running");
+    // checkIfCanUpgrade runs in the second scale's own job, before it queues any work: it sees the offering written
+    const again = await api.ok("POST", `/compute/instances/${vm.id}/scale`, {
+      query: { serviceOfferingId: target.id },
+    });
+    // the VM work queue: another action waits behind the scale (here, a 409)
+    for (const [action, query] of [
+      ["stop", {}],
+      ["reboot", {}],
+      ["scale", { serviceOfferingId: vm.serviceOfferingId }],
+    ] as const) {
+      const refused = await api.post(`/compute/instances/${vm.id}/${action}`, { query });
+      expect(refused.status, action).toBe(409);
+      expect(refused.body.message).toBe(
+        `Instance ${vm.name} has a scaleVirtualMachine job in progress (${first.jobId}); another operation is in progress`,
+      );
+    }
+    expect((await api.del(`/compute/instances/${vm.id}`)).status).toBe(409);
+    await api.control.advanceClock(1000);
+    expect((await api.waitJob(first.jobId)).status).toBe("success");
+    expect((await api.waitJob(again.jobId)).detail).toBe(
+      `Not upgrading vm VM[User|${vm.instanceName}] since it already has the requested service offering (${target.name})`,
+    );
+    expect(await api.ok("GET", `/compute/instances/${vm.id}`)).toMatchObject({
+      serviceOfferingId: target.id,
+    });
+    // the scale has ended: the instance takes the next action
+    const stop = await api.ok("POST", `/compute/instances/${vm.id}/stop`);
+    await api.control.advanceClock(1000);
+    expect((await api.waitJob(stop.jobId)).status).toBe("success");
+  });
+
+  it("a scale whose job fails puts the old offering back (upgradeRunningVirtualMachine's rollback)", async () => {
+    const vm = await api.instance(c);
+    const target = c.offerings.find((o) => o.id !== vm.serviceOfferingId);
+    await clockMode();
+    onTestFinished(() => api.control.clearFaults());
+    await api.control.fault({
+      method: "POST",
+      route: "/compute/instances/{id}/scale",
+      jobFail: { detail: "Unable to scale vm due to insufficient capacity" },
+      times: 1,
+    });
+    const res = await api.ok("POST", `/compute/instances/${vm.id}/scale`, {
+      query: { serviceOfferingId: target.id },
+    });
+    expect((await api.ok("GET", `/compute/instances/${vm.id}`)).serviceOfferingId).toBe(target.id);
+    await api.control.advanceClock(1000);
+    expect((await api.waitJob(res.jobId)).status).toBe("error");
+    expect(await api.ok("GET", `/compute/instances/${vm.id}`)).toMatchObject({
+      state: "Running",
+      serviceOfferingId: vm.serviceOfferingId,
+    });
+  });
+
   it("scaleVirtualMachine: a running instance without dynamic scaling is refused as a failed job with CloudStack's text; stopped, it scales", async () => {
     const windows = c.templates.find((t) => t.isDynamicallyScalable === false);
     expect(windows?.name).toBe("Windows Server 2022");

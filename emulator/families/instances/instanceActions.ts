@@ -44,6 +44,14 @@ function runAction(ctx: ICtx, r: InstanceRec, plan: ActionPlan) {
   if (refused)
     return refusedInJob(ctx, ctx.data.instances, r, { command: plan.command, failDetail: refused });
   if (!noop && interim === undefined) throw new Error(`${plan.command} has no answer for state ${r.state}`);
+  // ...and so while a job of it runs that keeps the state the instance shows (a scale, a reboot): past the checks
+  // its command makes at once, which a second scale to the offering the first writes fails
+  const under = noop ? undefined : actionUnderWay(ctx, r);
+  if (under) {
+    throw conflict(
+      `Instance ${r.name} has a ${under.command} job in progress (${under.jobId}); another operation is in progress`,
+    );
+  }
   const job = submitJob(ctx, {
     command: plan.command,
     resourceType: ctx.data.instances.resourceType,
@@ -53,6 +61,25 @@ function runAction(ctx: ICtx, r: InstanceRec, plan: ActionPlan) {
   });
   if (!noop) ctx.data.instances.update(r, { state: interim }, isoNow(ctx));
   return jobAccepted(job);
+}
+
+/** The instance's action commands, whose jobs hold it until they end (CloudStack's VM work queue). */
+const ACTION_COMMANDS = new Set([
+  "startVirtualMachine",
+  "stopVirtualMachine",
+  "rebootVirtualMachine",
+  "migrateVirtualMachine",
+  "scaleVirtualMachine",
+  "destroyVirtualMachine",
+]);
+
+/** An action job of the instance that is under way: not one refused in its job, which does no work, nor a no-op. */
+function actionUnderWay(ctx: ICtx, r: InstanceRec): Job | undefined {
+  for (const job of Object.values(ctx.store.state.jobs)) {
+    if (job.status !== "running" || job.resourceId !== r.id || !ACTION_COMMANDS.has(job.command)) continue;
+    if (!job.payload?.refused && !job.payload?.noop) return job;
+  }
+  return undefined;
 }
 
 const shownName = (r: InstanceRec) => r.displayName || r.name;
@@ -128,7 +155,11 @@ export function migrate(ctx: ICtx) {
 /**
  * scaleVirtualMachine: a stopped instance takes any other offering; a running one only when it is dynamically
  * scalable. UserVmManagerImpl.upgradeVirtualMachine and VirtualMachineManagerImpl.checkIfCanUpgrade refuse in the
- * job, in this order: another state, the offering it has, a running instance without dynamic scaling.
+ * job, in this order: another state, the offering it has, a running instance without dynamic scaling. Past those
+ * checks the instance has the new offering at once, while the job runs: upgradeRunningVirtualMachine writes it
+ * (upgradeVmDb) before it reconfigures the VM, and puts the old one back if that fails (upgradeStoppedVirtualMachine
+ * writes it too). So a second scale to the same offering while the first runs fails in its job, "already has the
+ * requested service offering".
  */
 export function scale(ctx: ICtx) {
   const r = findInstance(ctx, ctx.params.id);
@@ -140,14 +171,18 @@ export function scale(ctx: ICtx) {
       : r.state === "Running" && r.dynamicallyScalable === false
         ? `Unable to scale ${vmInstanceLabel(ctx.store, r)} as it does not have tools to support dynamic scaling.`
         : undefined;
-  return runAction(ctx, r, {
+  const answer = runAction(ctx, r, {
     command: "scaleVirtualMachine",
     from: { Running: "Running", Stopped: "Stopped" },
     refused: (r) =>
       `Unable to upgrade virtual machine ${vmInstanceLabel(ctx.store, r)}  in state ${r.state}; make sure the virtual machine is stopped/running`,
-    payload: { serviceOfferingId },
+    payload: { serviceOfferingId, prevServiceOfferingId: r.serviceOfferingId },
     refusedFrom: refused,
   });
+  // accepted for the work (not refused in its job): the offering is the instance's from now on (upgradeVmDb)
+  if (!refused && (r.state === "Running" || r.state === "Stopped"))
+    ctx.data.instances.update(r, { serviceOfferingId }, isoNow(ctx));
+  return answer;
 }
 
 /**
@@ -257,6 +292,24 @@ function expungeInstance(
   instances.delete(r.id);
 }
 
+/**
+ * A scale's job: the offering was written when it was accepted; a failed one puts the old offering back (the
+ * rollback of upgradeRunningVirtualMachine), unless a later scale has written another since.
+ */
+function scaleEffect(): Effect {
+  const back = actionEffect(undefined);
+  return {
+    success: back.success,
+    failure(data, job) {
+      back.failure(data, job);
+      const r = data.instances.byId(job.resourceId);
+      const prev = job.payload?.prevServiceOfferingId;
+      if (!r || typeof prev !== "string" || r.serviceOfferingId !== job.payload?.serviceOfferingId) return;
+      data.instances.update(r, { serviceOfferingId: prev }, stampOf(job));
+    },
+  };
+}
+
 const EXPUNGE = "expungeVirtualMachine";
 
 /** Destroyed, then expunged by the platform after its delay; with `expunge` (or from Error) expunged at once. */
@@ -291,9 +344,7 @@ export const instanceJobEffects: Record<string, Effect> = {
   stopVirtualMachine: actionEffect("Stopped"),
   rebootVirtualMachine: actionEffect("Running"),
   migrateVirtualMachine: actionEffect("Running", (job) => ({ hostIndex: Number(job.payload?.hostIndex) })),
-  scaleVirtualMachine: actionEffect(undefined, (job) => ({
-    serviceOfferingId: String(job.payload?.serviceOfferingId),
-  })),
+  scaleVirtualMachine: scaleEffect(),
   destroyVirtualMachine: destroyEffect,
   [EXPUNGE]: expungeEffect,
 };
