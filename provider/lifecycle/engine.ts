@@ -16,6 +16,7 @@ import {
 import { isUuid } from "./check";
 import { finishCheck } from "./checkRun";
 import { diffFields, optionReplaces, withReplaceOption } from "./diff";
+import { afterEarlierJobs } from "./earlierJobs";
 import { currentResourceName, engineInfo, engineWarning } from "./engineLog";
 import {
   describe,
@@ -162,6 +163,21 @@ export function providerOf<F extends Fields, O extends Outputs>(
       (st) => busy.has(st ?? "") && st !== o.except,
     );
   };
+  /**
+   * What an update, a delete or an adoption decides from: the record once no operation is under way on it, the jobs
+   * an earlier run left running on it included (earlierJobs.ts); read again after those ended.
+   */
+  const idle = async (
+    s: Session,
+    id: string,
+    rec: Recorded,
+    op: Operation,
+    o: { except?: string; shared?: boolean } = {},
+  ) => {
+    const live = await settled(s, id, rec, op, o);
+    if (!live || !(await afterEarlierJobs(s, id, op, noun)).length) return live;
+    return settled(s, id, rec, op, { except: o.except });
+  };
   /** When the platform has no record of a job, waitFor watches the resource until it settles instead. */
   const watching = (s: Session, id: string, rec: Recorded) => {
     s.subject = { name: nameOf(rec), id };
@@ -237,7 +253,8 @@ export function providerOf<F extends Fields, O extends Outputs>(
     const why = kind.adoptable?.(live);
     if (why)
       throw new ResourceError(`${await describe(s, { name: nameOf(live), id })}: cannot adopt: ${why}`);
-    const done = await converge(s, (await settled(s, id, want, "create")) ?? live, want, "create");
+    s.subject = { name: nameOf(want), id };
+    const done = await converge(s, (await idle(s, id, want, "create")) ?? live, want, "create");
     // what the API did not apply is recorded as it has it, so that refresh and the next diff show the difference
     const outs = outputsOf(kind, want, done.live, region, done.tags, done.unapplied);
     if (done.problems.length) {
@@ -510,7 +527,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
     s.subject = { name: nameOf(olds), id };
     watching(s, id, olds);
     try {
-      const live = await settled(s, id, olds, "update", { shared: true });
+      const live = await idle(s, id, olds, "update", { shared: true });
       if (!live)
         throw new Error(`the ${noun} no longer exists (run pulumi refresh, then pulumi up to recreate it)`);
       const done = await converge(s, live, news, "update");
@@ -531,7 +548,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
     const ended = deleteBegins(kind.name);
     let live: Live | undefined;
     try {
-      live = await settled(s, id, props, "delete", { except: deleting, shared: true });
+      live = await idle(s, id, props, "delete", { except: deleting, shared: true });
       if (!live) {
         await api.purgeGone?.(s, id, props);
         return;
