@@ -1,7 +1,10 @@
 // The platform command names a job carries, per operation, from every family's own table (<family>/jobs.ts):
 // one line per family. What the lost-answer protocol (client/recovery.ts) looks for in the recent jobs, and
-// what a mutation says it starts. It imports only those tables, which import nothing, so that the shapes every
-// module of the client shares (client/types.ts) can name a command without reaching a family's client.
+// what a mutation says it starts. An operation is named `<kind>.<verb>` after the kind (in lower camel case) whose
+// record the job works on ("volume.resize": a cim.Volume's), so which kinds' operations start jobs follows from
+// this table (startsJobs; the registry of kinds refuses a command that names no kind). It imports only those
+// tables, which import nothing, so that the shapes every module of the client shares (client/types.ts) can name a
+// command without reaching a family's client.
 
 import { jobs as backups } from "./backups/jobs";
 import { jobs as fileSystems } from "./fileSystems/jobs";
@@ -57,3 +60,16 @@ function merged(): { readonly [C in JobCommand]: readonly string[] } {
  * so "deployVirtualMachine", "DEPLOY_VIRTUAL_MACHINE" and "deploy-virtual-machine" are the same.
  */
 export const JOB_COMMANDS = merged();
+
+/** The kind a command is of: its name before the dot, in upper camel case ("volume.resize": Volume). */
+export const kindOfCommand = (command: string): string =>
+  command.charAt(0).toUpperCase() + command.slice(1, command.indexOf("."));
+
+const WITH_JOBS = new Set(Object.keys(JOB_COMMANDS).map(kindOfCommand));
+
+/**
+ * Whether operations of the kind named `kind` start jobs (some command of the table is the kind's). The others'
+ * are synchronous: data the service keeps itself (tags, comments, projects, SSH key pairs, schedules, instance
+ * groups) and calls the platform answers at once (a template's permissions).
+ */
+export const startsJobs = (kind: string): boolean => WITH_JOBS.has(kind);

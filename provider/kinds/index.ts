@@ -12,6 +12,7 @@ import { templatePermissions } from "../families/images/templatePermissions";
 import { instanceGroup } from "../families/instanceGroups/instanceGroup";
 import { instanceSchedule } from "../families/instanceSchedules/instanceSchedule";
 import { instance } from "../families/instances/instance";
+import { JOB_COMMANDS, kindOfCommand } from "../families/jobs";
 import { kubernetesCluster } from "../families/kubernetes/kubernetesCluster";
 import { internalLoadBalancer } from "../families/loadBalancers/internalLoadBalancer";
 import { loadBalancerRule } from "../families/loadBalancers/loadBalancerRule";
@@ -71,6 +72,13 @@ for (const [name, kind] of Object.entries(kinds)) {
   if (kind.name !== name) throw new Error(`kind registry: ${name} is declared as ${kind.name}`);
   const both = Object.keys(kind.outputs).filter((o) => o === "region" || Object.hasOwn(kind.fields, o));
   if (both.length) throw new Error(`kind registry: ${name} declares ${both.join(", ")} as field and output`);
+}
+// which kinds start jobs follows from the commands' names (families/jobs.ts: startsJobs)
+for (const command of Object.keys(JOB_COMMANDS)) {
+  if (!Object.hasOwn(kinds, kindOfCommand(command)))
+    throw new Error(
+      `kind registry: job command ${command} names no kind (<kind>.<verb>, e.g. volume.resize)`,
+    );
 }
 
 export const kindList: readonly Kind[] = Object.values(kinds) as Kind[];

@@ -64,7 +64,7 @@ export class PrivateGateways extends Family {
       path: apiPath`/vpcs/private-gateways`,
       body: createPrivateGatewayRequest.pick(input),
       options: o,
-      command: "privateGateway.create",
+      command: "vpcGateway.create",
       verify: async (job) => {
         if (!job.resourceId) return false;
         const made = await readOrUndefined(() => this.get(job.resourceId!, o));
@@ -85,13 +85,13 @@ export class PrivateGateways extends Family {
 
   /** Deletes a gateway (a job); the API refuses one that static routes still use. */
   async delete(id: string, o?: CallOptions): Promise<AcceptedMutation> {
-    return this.jobOn(id, "DELETE", apiPath`/vpcs/private-gateways/${id}`, "privateGateway.delete", o);
+    return this.jobOn(id, "DELETE", apiPath`/vpcs/private-gateways/${id}`, "vpcGateway.delete", o);
   }
 
   /** Puts the gateway on another ACL list of its VPC (CloudStack's replaceNetworkACLList, a job). */
   async replaceAcl(id: string, aclId: string, o?: CallOptions): Promise<AcceptedMutation> {
     const path = apiPath`/vpcs/private-gateways/${id}/replace-acl`;
-    return this.jobOn(id, "POST", path, "privateGateway.replaceAcl", o, { query: { aclId } });
+    return this.jobOn(id, "POST", path, "vpcGateway.replaceAcl", o, { query: { aclId } });
   }
 }
 

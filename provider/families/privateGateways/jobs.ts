@@ -3,7 +3,7 @@
 // Imports nothing, so that the client's shared shapes can name a command (families/jobs.ts).
 
 export const jobs = {
-  "privateGateway.create": ["createPrivateGateway"],
-  "privateGateway.delete": ["deletePrivateGateway"],
-  "privateGateway.replaceAcl": ["replaceNetworkACLList"],
+  "vpcGateway.create": ["createPrivateGateway"],
+  "vpcGateway.delete": ["deletePrivateGateway"],
+  "vpcGateway.replaceAcl": ["replaceNetworkACLList"],
 } as const satisfies Record<string, readonly string[]>;
