@@ -48,6 +48,11 @@ export interface BatchedRead<T> {
   get: () => Promise<T | undefined>;
   /** Every record of the lane (all pages). */
   list: () => Promise<T[]>;
+  /**
+   * A list asked for before this instant does not answer (a new one may): the read must show the record as it is
+   * after something this process learnt then (the jobs an update waits for, earlierJobs.ts).
+   */
+  notBefore?: number;
   /** Test seam. */
   now?: () => number;
 }
@@ -65,7 +70,8 @@ export async function batchedRead<T extends { id: string }>(r: BatchedRead<T>): 
   const busy = now - lane.lastReadAt <= WINDOW_MS;
   lane.lastReadAt = now;
   const last = lane.batch;
-  let batch = last && (last.pending || now - last.startedAt <= WINDOW_MS) ? last : undefined;
+  const recent = last && (r.notBefore === undefined || last.startedAt >= r.notBefore);
+  let batch = last && recent && (last.pending || now - last.startedAt <= WINDOW_MS) ? last : undefined;
   const changed = lane.changedAt.get(r.id);
   if (batch && changed !== undefined && changed >= batch.startedAt) return r.get();
   if (now - lane.windowStart > WINDOW_MS) {

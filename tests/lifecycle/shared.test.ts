@@ -228,6 +228,38 @@ describe("batchedRead", () => {
     expect(gets).toEqual(["a", "c", "c"]);
   });
 
+  it("a list asked for before notBefore answers no read that gives it; a list asked for after it does", async () => {
+    const gets: string[] = [];
+    let lists = 0;
+    const read = (id: string, now: number, notBefore?: number) =>
+      batchedRead({
+        lane: "Instance/r3",
+        id,
+        now: () => now,
+        notBefore,
+        get: async () => {
+          gets.push(id);
+          return { id, v: 2 };
+        },
+        list: async () => {
+          lists++;
+          return [
+            { id: "a", v: 1 },
+            { id: "b", v: 1 },
+            { id: "c", v: 1 },
+          ];
+        },
+      });
+    await read("a", 0);
+    expect(await read("b", 10)).toEqual({ id: "b", v: 1 }); // the list of 10
+    // learnt at 20 (the running jobs were listed then): the list of 10 may show what had changed by then
+    expect(await read("c", 30, 20)).toEqual({ id: "c", v: 1 }); // a list of 30, not the one of 10
+    expect(lists).toBe(2);
+    expect(await read("a", 40)).toEqual({ id: "a", v: 1 }); // reads without a bound share the newest list
+    expect(lists).toBe(2);
+    expect(gets).toEqual(["a"]);
+  });
+
   it("reads by id while lists answer fewer reads than an eighth of their rows; lists again when reads crowd", async () => {
     let gets = 0;
     let lists = 0;
