@@ -16,7 +16,7 @@ import {
 import { isUuid } from "./check";
 import { finishCheck } from "./checkRun";
 import { diffFields, optionReplaces, withReplaceOption } from "./diff";
-import { afterEarlierJobs } from "./earlierJobs";
+import { afterEarlierJobs, earlierJobsOn } from "./earlierJobs";
 import { currentResourceName, engineInfo, engineWarning } from "./engineLog";
 import {
   describe,
@@ -127,8 +127,16 @@ export function providerOf<F extends Fields, O extends Outputs>(
   const present = (live: Live | undefined) => (live && !gone.has(live.state ?? "") ? live : undefined);
   const getLive = async (s: Session, id: string, rec: Recorded): Promise<Live | undefined> =>
     present((await readOrGone(() => api.get(s, id, rec))) as Live | undefined);
-  /** A read that may come from the lane's shared list (batched; never for what this process just changed). */
-  const sharedRead = async (s: Session, id: string, rec: Recorded): Promise<Live | undefined> => {
+  /**
+   * A read that may come from the lane's shared list (batched; never for what this process just changed, nor from a
+   * list asked for before `notBefore`).
+   */
+  const sharedRead = async (
+    s: Session,
+    id: string,
+    rec: Recorded,
+    notBefore?: number,
+  ): Promise<Live | undefined> => {
     const list = api.list;
     if (!list) return getLive(s, id, rec);
     return present(
@@ -137,6 +145,7 @@ export function providerOf<F extends Fields, O extends Outputs>(
         id,
         get: () => getLive(s, id, rec),
         list: () => list(s) as Promise<Live[]>,
+        notBefore,
       }),
     );
   };
@@ -149,14 +158,14 @@ export function providerOf<F extends Fields, O extends Outputs>(
     id: string,
     rec: Recorded,
     op: Operation,
-    o: { except?: string; shared?: boolean } = {},
+    o: { except?: string; shared?: boolean; notBefore?: number } = {},
   ) => {
     let shared = o.shared === true;
     return settle(
       s,
       op,
       () => {
-        const read = shared ? sharedRead(s, id, rec) : getLive(s, id, rec);
+        const read = shared ? sharedRead(s, id, rec, o.notBefore) : getLive(s, id, rec);
         shared = false;
         return read;
       },
@@ -165,7 +174,9 @@ export function providerOf<F extends Fields, O extends Outputs>(
   };
   /**
    * What an update, a delete or an adoption decides from: the record once no operation is under way on it, the jobs
-   * an earlier run left running on it included (earlierJobs.ts); read again after those ended.
+   * an earlier run left running on it included (earlierJobs.ts). The record is asked for once the platform's running
+   * jobs are known (after their index was read, and after those on it ended): a record read before could show it in
+   * the middle of a job that has ended since, and that no index then shows.
    */
   const idle = async (
     s: Session,
@@ -174,9 +185,10 @@ export function providerOf<F extends Fields, O extends Outputs>(
     op: Operation,
     o: { except?: string; shared?: boolean } = {},
   ) => {
-    const live = await settled(s, id, rec, op, o);
-    if (!live || !(await afterEarlierJobs(s, id, op, noun)).length) return live;
-    return settled(s, id, rec, op, { except: o.except });
+    const earlier = await earlierJobsOn(s, kind.name, id);
+    if ((await afterEarlierJobs(s, earlier, op, noun)).length)
+      return settled(s, id, rec, op, { except: o.except });
+    return settled(s, id, rec, op, { ...o, notBefore: earlier.readAt });
   };
   /** When the platform has no record of a job, waitFor watches the resource until it settles instead. */
   const watching = (s: Session, id: string, rec: Recorded) => {

@@ -22,6 +22,7 @@ import {
 } from "../client";
 import { apiDefaultRegion } from "../client/defaultRegion";
 import { missingSettingsAdvice, providerConfig } from "../config";
+import { resetEarlierJobs } from "./earlierJobs";
 import { engineWarning } from "./engineLog";
 import { readOrGone } from "./errors";
 import {
@@ -671,9 +672,13 @@ export function requirementFailures(
   }));
 }
 
-/** Test seam. */
+/**
+ * Test seam: the lookups of a new provider process. It also forgets what the process was told and said of its run
+ * (runChanges.ts) and the jobs it found running on the platform (earlierJobs.ts).
+ */
 export function resetLookups(): void {
   resetRunChanges();
+  resetEarlierJobs();
   regionList = undefined;
   cache.clear();
   byIdInFlight.clear();
