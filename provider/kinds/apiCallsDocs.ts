@@ -1,6 +1,7 @@
 // The "API calls" section of a reference page (docs/resources/<Kind>.md): per operation, the requests one
 // resource of the kind sends and the jobs it waits for, as recorded against the emulator (apiCallsData.ts). The
 // tables render the recording; nothing here is written per kind.
+import { startsJobs } from "../families/jobs";
 import type { ApiCall, KindApiCalls } from "./apiCallsData";
 import type { Kind } from "./define";
 
@@ -60,10 +61,18 @@ export function apiCallsLines(kind: Kind, recorded: KindApiCalls | undefined): s
     "checks (catalogue look-ups) are not included. When the answer to a change is lost (a timeout, a reset, a",
     "5xx), the provider reads the API's recent jobs, or the resource itself for a change without a job, before it",
     "sends anything again, and sends it again only when the change did not land:",
-    "[Lost answers](../guides/failures-and-partial-state.md#lost-answers). An update or a delete first reads the",
-    "recent jobs (`GET /api/v1/jobs`) and waits for any still running on the resource (an earlier run's that ended",
-    "before its job did), then decides from the resource as it is:",
-    "[A run that ended before its job did](../guides/failures-and-partial-state.md#a-run-that-ended-before-its-job-did).",
+    "[Lost answers](../guides/failures-and-partial-state.md#lost-answers).",
+    ...(startsJobs(kind.name)
+      ? [
+          "Before its first update, delete or adoption in a region, a run reads the recent jobs once",
+          "(`GET /api/v1/jobs`, in each operation below as each was recorded in a run of its own); an update or a",
+          "delete waits for any the list shows running on the resource (an earlier run's that ended before its job",
+          "did), then decides from the resource as it is:",
+          "[A run that ended before its job did](../guides/failures-and-partial-state.md#a-run-that-ended-before-its-job-did).",
+        ]
+      : [
+          `The operations of a cim.${kind.name} start no jobs, so its updates and deletes look for none left running.`,
+        ]),
     "",
     "### Create",
     "",
