@@ -193,7 +193,7 @@ describe("an update whose resource has a job an earlier run left running", () =>
     const again = await change("Volume", id, outs, news);
     const { value, jobThen } = await endedWhileWaited(jobId, again.run);
     expect(jobThen).toBe("success");
-    expect(value.outs.instanceId).toBeUndefined();
+    expect(value.outs.instanceId).toBeNull(); // detached (state keeps an absent value as null)
     expect((await ctl.requests())["POST /api/v1/volumes/{id}/detach"] ?? 0).toBe(0);
     expect(await jobsOn(id)).toEqual([
       "createVolume:success",
