@@ -446,7 +446,10 @@ describe("allowances", () => {
   it("reads my limits and the multi-region quota", async () => {
     const limits = await cim.getMyLimits();
     expect(limits.instanceLimit).toBe(20); // CloudStack's max.account.user.vms default
-    expect(limits.instanceCount).toBe(0);
+    // no instance of its own: each node of its Kubernetes clusters is one (the platform deploys them as instances)
+    const clusters = await cim.getKubernetesClusters();
+    const nodes = clusters.reduce((n, c) => n + (c.controlNodes ?? 0) + (c.size ?? 0), 0);
+    expect(limits.instanceCount).toBe(nodes);
     expect(limits.vpcLimit).toBe(20);
     const quota = await cim.getMultiRegionQuota();
     expect(quota.maxMultiRegions).toBe(5);
