@@ -204,6 +204,7 @@ export type * from "../families/instanceSchedules/client";
 export { instanceScheduleQuery } from "../families/instanceSchedules/client";
 export type * from "../families/instances/client";
 export type { JobCommand } from "../families/jobs";
+export { startsJobs } from "../families/jobs";
 export type * from "../families/kubernetes/client";
 export type * from "../families/loadBalancers/client";
 export type * from "../families/multiRegions/client";

@@ -1,7 +1,7 @@
 // The "API calls" section of a reference page (docs/resources/<Kind>.md): per operation, the requests one
 // resource of the kind sends and the jobs it waits for, as recorded against the emulator (apiCallsData.ts). The
 // tables render the recording; nothing here is written per kind.
-import { startsJobs } from "../families/jobs";
+import { startsJobs } from "../client";
 import type { ApiCall, KindApiCalls } from "./apiCallsData";
 import type { Kind } from "./define";
 

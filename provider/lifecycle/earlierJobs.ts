@@ -31,10 +31,10 @@ import {
   JobNotFoundError,
   jobState,
   NotFoundError,
+  startsJobs,
   WaitTimeoutError,
 } from "../client";
 import { providerConfig } from "../config";
-import { startsJobs } from "../families/jobs";
 import { isUuid } from "./check";
 import { engineInfo } from "./engineLog";
 import { reporting, subjectOf } from "./progress";
