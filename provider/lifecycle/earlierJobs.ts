@@ -34,11 +34,10 @@ import {
   startsJobs,
   WaitTimeoutError,
 } from "../client";
-import { providerConfig } from "../config";
 import { isUuid } from "./check";
 import { engineInfo } from "./engineLog";
 import { reporting, subjectOf } from "./progress";
-import { pollSchedule, type Session } from "./session";
+import { accountKey, pollSchedule, type Session } from "./session";
 import { deadlineText, type Operation } from "./timeouts";
 
 /**
@@ -68,7 +67,7 @@ export function resetEarlierJobs(): void {
 }
 
 function runningIndex(s: Session): Promise<RunningIndex | undefined> {
-  const key = `${s.client.tokenClaims.subject ?? ""}@${providerConfig().baseUrl ?? ""}|${s.region ?? ""}`;
+  const key = `${accountKey(s)}|${s.region ?? ""}`;
   const known = indexes.get(key);
   if (known) return known;
   const read = s.client.jobs.inWindow(EARLIER_JOB_HOURS, { region: s.region, pageSize: 200 }).then(

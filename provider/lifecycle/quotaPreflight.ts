@@ -20,11 +20,10 @@
 // Best effort throughout: nothing here fails a check or delays it by more than one read per allowance source.
 
 import type { CimClient, MultiRegionQuota, MyLimits } from "../client";
-import { providerConfig } from "../config";
 import { digest, notes } from "./deploymentShared";
 import { currentResource, engineWarning } from "./engineLog";
 import type { QuotaKey, QuotaUse } from "./kindSpec";
-import { isConfigured, openSession } from "./session";
+import { accountKey, isConfigured, openSession } from "./session";
 
 /** What the preflight needs of a kind: its name, its noun for the message and its allowances. */
 export interface QuotaSubject {
@@ -142,7 +141,7 @@ export async function quotaPreflight(
     if (!isConfigured()) return;
     const region = typeof inputs.region === "string" && inputs.region ? inputs.region : undefined;
     const session = openSession(kind.name, region);
-    const key = `${session.client.tokenClaims.subject ?? ""}@${providerConfig().baseUrl ?? ""}`;
+    const key = accountKey(session);
     let account = accounts.get(key);
     if (!account) {
       account = { limits: new Map(), creates: new Map(), via: new Map(), warned: new Set() };

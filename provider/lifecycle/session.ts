@@ -70,6 +70,11 @@ const clients = new WeakMap<ProviderConfig, Map<string, CimClient>>();
  */
 const circuit = new Circuit();
 
+/** The API account a session speaks for (the token's subject at the base URL): what per-account caches are keyed by. */
+export function accountKey(s: Session): string {
+  return `${s.client.tokenClaims.subject ?? ""}@${providerConfig().baseUrl ?? ""}`;
+}
+
 /** Test seam: forget the shared causes met so far. */
 export function resetCircuit(): void {
   circuit.clear();
