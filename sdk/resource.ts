@@ -122,15 +122,20 @@ function registration(kind: Kind, path: RegistrationPath): Registration {
   // The dynamic-provider host cannot mark outputs secret, so the class asks the engine to keep the kind's secret
   // outputs secret (`additionalSecretOutputs`); the plugin marks them itself in every answer, as its schema
   // declares them, so native resources do not carry the list in state.
-  const secretOuts = secretOutputs(kind);
+  // A secret output absent without an input (OutputSpec.onlyWith) is asked for only when the program gives that
+  // input, or when the class cannot tell (a read by id, an adoption): the engine encrypts whatever it is asked to
+  // keep secret, a null too, and encrypts it again at every checkpoint.
+  const secretOuts = secretOutputs(kind).map((k) => [k, kind.outputs[k]?.onlyWith] as const);
   return {
     type: typeToken(kind),
     // customTimeouts, replaceOnChanges and import become inputs (sdk/options.ts)
     options: (name, given, props, opts) => {
       const honoured = honourOptions(kind, name, given, props, opts);
-      return secretOuts.length
-        ? { ...honoured, opts: withSecretOutputs(honoured.opts, secretOuts) }
-        : honoured;
+      const unsure = opts?.id !== undefined || props.adoptId !== undefined;
+      const secret = secretOuts.flatMap(([k, w]) =>
+        w === undefined || unsure || given[w] !== undefined ? [k] : [],
+      );
+      return secret.length ? { ...honoured, opts: withSecretOutputs(honoured.opts, secret) } : honoured;
     },
     hidden: { __provider: serializedProvider(kind.name) },
   };

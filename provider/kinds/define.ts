@@ -100,6 +100,10 @@ export function defineKind<F extends Fields, O extends Outputs, R extends LiveRe
           `kind ${spec.name}: output ${name} follows ${f}, which must be a field changed in place`,
         );
     }
+    if (o.onlyWith !== undefined && !spec.fields[o.onlyWith])
+      throw new Error(
+        `kind ${spec.name}: output ${name} is only there with ${o.onlyWith}, which is no field`,
+      );
   }
   return spec;
 }

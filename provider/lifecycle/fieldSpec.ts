@@ -426,6 +426,13 @@ export interface OutputSpec<T = unknown, R = any> {
   /** A secret output (`additionalSecretOutputs`). */
   readonly secret?: boolean;
   /**
+   * The input without which the output is absent (a digest of that input). On the dynamic path the SDK class asks
+   * the engine to keep a secret output secret only for a resource that gives this input: the engine would
+   * otherwise encrypt the null state keeps for the absent output, and decrypt and encrypt it again at every
+   * checkpoint of the stack.
+   */
+  readonly onlyWith?: string;
+  /**
    * The kind's in-place fields whose change moves this output (an offering's name after its id, a state after the
    * power state): a preview of an update that changes one shows it unknown, since only the update can say what it
    * becomes, where the outputs no change moves keep their values (fields.ts `updatePreview`).

@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/lifecycle/values";
 import { pluginHome, sourceHome, stackRun } from "../harness";
-import { singleInstanceRun, uniqueStack, useApi } from "./support";
+import { resourcesOf, singleInstanceRun, uniqueStack, useApi } from "./support";
 
 const testApi = useApi();
 
@@ -58,8 +58,16 @@ describe.each([
       program: path.join(__dirname, "programs", "absent.cjs"),
       envVars: api.envVars,
     });
-    const [up, preview] = await run([{ op: "up" }, { op: "preview", steps: true }]);
+    const [up, preview, exported] = await run([
+      { op: "up" },
+      { op: "preview", steps: true },
+      { op: "export" },
+    ]);
     await run([{ op: "destroy" }, { op: "rm" }]);
+    // the digest of a userData the program does not give is a plain null: not a secret the engine would encrypt
+    // again at every checkpoint (the dynamic path asks for it secret only with userData)
+    const [vm] = resourcesOf(exported.deployment, ":Instance");
+    expect(vm.outputs).toHaveProperty("userDataHash", null);
     expect(up.outputs).toMatchObject({ peer: "none", namedName: "after-none" });
     expect(up.outputs?.label).toMatch(/^vm-/);
     // nothing to do: the volume named after what the other lacks is not "to update", and no output is unknown

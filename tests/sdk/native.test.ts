@@ -147,6 +147,25 @@ describe("the classes of pulumi-cim/native", () => {
     expect(Object.keys(inputsOf.get("got-volume")!)).toEqual(["__provider"]);
   });
 
+  it("on the dynamic path, a secret output absent without an input is asked for secret only with that input", async () => {
+    const secretOuts = async (
+      name: string,
+      args: Record<string, unknown>,
+      opts?: pulumi.CustomResourceOptions,
+    ) =>
+      (await registered(new dynamic.Instance(name, { ...vmArgs, ...args }, opts), name))
+        .additionalSecretOutputs;
+    expect(await secretOuts("dyn-user-data", { userData: "I2Nsb3VkLWNvbmZpZw==" })).toEqual(["userDataHash"]);
+    // without userData state keeps a plain null for userDataHash: the engine would encrypt a null it was asked for
+    expect(await secretOuts("dyn-no-user-data", {})).toEqual([]);
+    // an adoption cannot tell what the state it reads holds
+    expect(await secretOuts("dyn-adopted", {}, { import: "vm-1" })).toEqual(["userDataHash"]);
+    // what the program asks for itself stays
+    expect(await secretOuts("dyn-asked", {}, { additionalSecretOutputs: ["ipAddress"] })).toEqual([
+      "ipAddress",
+    ]);
+  });
+
   it("a version the program gives wins over the package's", async () => {
     const vol = new cim.Volume(
       "pinned",

@@ -446,6 +446,7 @@ export const instance = defineKind({
       schema: z.string().optional(),
       from: (_v, rec) => recordedUserDataHash(rec),
       secret: true,
+      onlyWith: "userData",
     },
     state: {
       ...output("The API's instance state (Running, Stopped, Starting, Error, …).", z.string()),
