@@ -9,6 +9,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { notASetting } from "../provider/config";
 import {
   defaultValue,
+  givenOnlyOutputs,
   type Kind,
   NAME_DEFAULTED,
   nativeTypeToken,
@@ -158,6 +159,7 @@ export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = 
     ...Object.entries(kind.fields).flatMap(([k, f]) => (f.typedRef ? [[k, undefined] as const] : [])),
   ];
   // the outputs state may hold as a null: those kept at their default, and those a resource may lack
+  const givenOnly = [...givenOnlyOutputs(kind)];
   const defaults = new Map(stateDefaults(kind));
   const stored: [string, StateDefault | undefined][] = [
     ...defaults,
@@ -199,6 +201,10 @@ export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = 
       if (planned) props[PLANNED_REFERENCES] = planned;
       // Output-only properties are registered as unknown so the class exposes them.
       for (const k of outputOnly) props[k] = undefined;
+      // An output that is only an input left out (an adoption's id on the dynamic path is one given) is absent:
+      // not registered, and known as such at preview (givenOnlyOutputs)
+      const absent = givenOnly.flatMap(([out, input]) => (props[input] === undefined ? [out] : []));
+      for (const k of absent) delete props[k];
       Object.assign(props, hidden);
       const limit = quietStacks();
       try {
@@ -218,7 +224,8 @@ export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = 
         named: kind.nameFromResource === true,
         idRefs,
       });
-      for (const [k, d] of stored) readBackStored(this, k, d);
+      for (const [k, d] of stored) if (!absent.includes(k)) readBackStored(this, k, d);
+      for (const k of absent) Object.defineProperty(this, k, { value: absentOutput(), enumerable: true });
       for (const w of honoured.warnings) pulumi.log.warn(w, this);
     }
 
@@ -402,6 +409,13 @@ async function runRef(v: unknown, kindName: string): Promise<Recorded | string |
   }
   peer.key ??= randomUUID();
   return { kind: peer.kind, name: peer.name, key: peer.key };
+}
+
+let absentValue: pulumi.Output<undefined> | undefined;
+/** The output of a property a resource does not have, known: one for all (an Output holds no state of its owner). */
+function absentOutput(): pulumi.Output<undefined> {
+  absentValue ??= pulumi.output(undefined);
+  return absentValue;
 }
 
 /**

@@ -26,6 +26,7 @@ export {
   type Exclusive,
   type FieldSpec,
   type Fields,
+  givenOnlyOutputs,
   type InputsOf,
   type LiveRecord,
   type LiveValue,

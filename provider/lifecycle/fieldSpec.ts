@@ -539,6 +539,38 @@ export function outputNames(kind: { fields: Fields; outputs: Outputs }): readonl
 }
 const outputNamesOf = new WeakMap<object, readonly string[]>();
 
+/**
+ * The outputs that are an input the program gave and nothing else, each with that input: a field the API does not
+ * report (no `live`, no `output`) with no default of any kind, whose absence check leaves absent (an adoption's id,
+ * `timeouts`, a deploy-time setting such as `allowPasswordSsh`), and an output absent without its input
+ * (`onlyWith`). While the program leaves the input out, the output is absent whatever the API holds, refresh and
+ * import included. So state keeps no null for one (fields.ts: withAbsent), and the SDK classes give the program
+ * `undefined` for it themselves, known at preview, rather than registering it (sdk/resource.ts): each property a
+ * resource keeps or registers is work at every checkpoint and in every program.
+ */
+export function givenOnlyOutputs(kind: {
+  fields: Fields;
+  outputs: Outputs;
+  tags?: unknown;
+}): ReadonlyMap<string, string> {
+  let cached = givenOnlyOf.get(kind);
+  if (!cached) {
+    const only = new Map<string, string>();
+    for (const [k, f] of Object.entries(kind.fields)) {
+      if (k === "region" || (k === "tags" && kind.tags) || f.secret || f.live || f.output || f.present)
+        continue;
+      if (f.default !== undefined || f.stateDefault || f.derived) continue;
+      if (typeof f.unset === "function" && f.unset({}) !== undefined) continue;
+      only.set(k, k);
+    }
+    for (const [k, o] of Object.entries(kind.outputs)) if (o.onlyWith !== undefined) only.set(k, o.onlyWith);
+    cached = only;
+    givenOnlyOf.set(kind, cached);
+  }
+  return cached;
+}
+const givenOnlyOf = new WeakMap<object, ReadonlyMap<string, string>>();
+
 /** The names of a kind's secret outputs (`additionalSecretOutputs`). */
 export function secretOutputs(kind: { outputs: Outputs }): string[] {
   return Object.entries(kind.outputs)

@@ -8,6 +8,7 @@ import {
   catalogueLookup,
   defaultValue,
   type Fields,
+  givenOnlyOutputs,
   liveValue,
   NAME_DEFAULTED,
   type Outputs,
@@ -307,11 +308,14 @@ export function compactOutputs(kind: Kind, outs: Recorded): Recorded {
  * unknown at every preview, a resource's that nothing changes too (`volume.instanceId.apply(…)` then previews a
  * change to whatever depends on it); a null is a value it knows. The SDK classes give the program undefined for it
  * (or the default), as before (sdk/resource.ts: readBackStored); the provider reads it as absent (fullOutputs).
+ * Not for an output that is only an input the program gave (givenOnlyOutputs): the SDK class knows it is absent
+ * when the program leaves that input out, and registers it only when the program gives it.
  */
 export function withAbsent(kind: Kind, outs: Recorded): Recorded {
   let out: Recorded | undefined;
+  const givenOnly = givenOnlyOutputs(kind);
   for (const k of outputNames(kind)) {
-    if (outs[k] !== undefined) continue;
+    if (outs[k] !== undefined || givenOnly.has(k)) continue;
     if (!out) out = { ...outs };
     out[k] = null;
   }

@@ -10,7 +10,14 @@
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { providerFor } from "..";
 import { kindNamed } from "../kinds";
-import { type Kind, outputNames, type Recorded, secretInputs, secretOutputs } from "../kinds/define";
+import {
+  givenOnlyOutputs,
+  type Kind,
+  outputNames,
+  type Recorded,
+  secretInputs,
+  secretOutputs,
+} from "../kinds/define";
 import { diffFields } from "../lifecycle/diff";
 import { PartialStateError } from "../lifecycle/errors";
 import {
@@ -332,11 +339,18 @@ export function storedOutputs(kind: Kind, outs: Recorded, given: Props): Recorde
   return withAbsent(kind, out);
 }
 
-/** A preview create's outputs: the non-secret inputs as given; what only the API can say, unknown. */
+/**
+ * A preview create's outputs: the non-secret inputs as given; what only the API can say, unknown; an output that is
+ * only an input the program left out (givenOnlyOutputs), absent.
+ */
 function previewOutputs(kind: Kind, news: Props): Props {
   const out: Props = {};
   const secrets = new Set(secretInputs(kind));
+  const givenOnly = givenOnlyOutputs(kind);
   for (const [k, v] of Object.entries(news)) if (!secrets.has(k) && !k.startsWith("__")) out[k] = v;
-  for (const k of outputNames(kind)) if (out[k] === undefined) out[k] = UNKNOWN;
+  for (const k of outputNames(kind)) {
+    const input = givenOnly.get(k);
+    if (out[k] === undefined && (input === undefined || news[input] !== undefined)) out[k] = UNKNOWN;
+  }
   return out;
 }

@@ -64,15 +64,24 @@ describe.each([
       { op: "export" },
     ]);
     await run([{ op: "destroy" }, { op: "rm" }]);
-    // the digest of a userData the program does not give is a plain null: not a secret the engine would encrypt
-    // again at every checkpoint (the dynamic path asks for it secret only with userData)
+    // the digest of a userData the program does not give is not kept: nor a secret the engine would encrypt again
+    // at every checkpoint (the dynamic path asks for it secret only with userData)
     const [vm] = resourcesOf(exported.deployment, ":Instance");
-    expect(vm.outputs).toHaveProperty("userDataHash", null);
+    expect(vm.outputs).toHaveProperty("group", null);
+    // what is only an input left out is not kept at all; one given is
+    expect(vm.outputs).not.toHaveProperty("allowPasswordSsh");
+    expect(vm.outputs).not.toHaveProperty("userDataHash");
+    expect(vm.outputs.timeouts).toEqual({ create: "2m" });
     expect(up.outputs).toMatchObject({ peer: "none", namedName: "after-none" });
     expect(up.outputs?.label).toMatch(/^vm-/);
     // nothing to do: the volume named after what the other lacks is not "to update", and no output is unknown
     expect(preview.summary).toEqual({ same: 4 });
     const stack = endedWith(preview.stepOutputs, /^pulumi:pulumi:Stack$/);
-    expect(stack).toEqual({ peer: "none", label: up.outputs?.label, namedName: "after-none" });
+    expect(stack).toEqual({
+      peer: "none",
+      label: up.outputs?.label,
+      namedName: "after-none",
+      passwordSsh: "not given",
+    });
   }, 300_000);
 });

@@ -13,7 +13,7 @@ import { providerFor } from "../../provider";
 import { type Kind, type KindName, kinds } from "../../provider/kinds";
 import { outputSchema } from "../../provider/kinds/outputSchema";
 import { PartialStateError } from "../../provider/lifecycle/errors";
-import { outputNames, PLAIN_REFERENCES } from "../../provider/lifecycle/fieldSpec";
+import { givenOnlyOutputs, outputNames, PLAIN_REFERENCES } from "../../provider/lifecycle/fieldSpec";
 import { fullOutputs } from "../../provider/lifecycle/fields";
 import { resetLookups } from "../../provider/lifecycle/lookups";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
@@ -69,9 +69,16 @@ export function expectDeclared(kind: KindName, op: string, outs: Record<string, 
   const { [GIVEN]: given, ...own } = outs;
   if (op === "create" || op === "update")
     expect(typeof given, `${kind} ${op} records the inputs the program gave`).toBe("string");
-  // each output the kind declares is in state, a null when the resource lacks it (what a preview then knows)
-  const lacking = outputNames(declared).filter((k) => !Object.hasOwn(own, k));
+  // each output the kind declares is in state, a null when the resource lacks it (what a preview then knows),
+  // but one that is only an input the program left out (the SDK class knows it absent)
+  const givenOnly = givenOnlyOutputs(declared);
+  const lacking = outputNames(declared).filter((k) => !Object.hasOwn(own, k) && !givenOnly.has(k));
   expect(lacking, `${kind} ${op} outputs state leaves out`).toEqual([]);
+  for (const [k, input] of givenOnly) {
+    if (Object.hasOwn(own, k)) expect(own[k], `${kind} ${op} keeps ${k} only with a value`).not.toBeNull();
+    else if (typeof given === "string")
+      expect(given.split(","), `${kind} ${op} leaves out ${k} only without ${input}`).not.toContain(input);
+  }
   const r = outputSchema(declared).safeParse(fullOutputs(declared, own));
   const issues = r.error?.issues.map((i) => `${i.path.join(".") || "(outputs)"}: ${i.message}`) ?? [];
   expect(issues, `${kind} ${op} outputs against the kind's declaration`).toEqual([]);

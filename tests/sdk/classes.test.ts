@@ -9,7 +9,7 @@ import { type Emulator, startEmulator } from "../../emulator";
 import { providerFor } from "../../provider";
 import { userDataDigest } from "../../provider/families/instances/instanceRules";
 import { kindList, kinds } from "../../provider/kinds";
-import { PLAIN_REFERENCES, secretOutputs } from "../../provider/kinds/define";
+import { givenOnlyOutputs, PLAIN_REFERENCES, secretOutputs } from "../../provider/kinds/define";
 import { resetQuotaPreflight } from "../../provider/lifecycle/quotaPreflight";
 import { ROOMY_LIMITS } from "../fixtures/limits";
 import { kindOfType, providerInputs } from "../fixtures/mockEngine";
@@ -149,6 +149,7 @@ describe("SDK resource classes", () => {
       displayName: "Own label",
       haEnabled: true,
       deleteProtection: true,
+      timeouts: { create: "5m" },
     });
     await value(own.id);
     const stored = (name: string) => registered.find((r) => r.name === name)!.outs!;
@@ -158,6 +159,15 @@ describe("SDK resource classes", () => {
       expect(stored("plain-vm"), k).toHaveProperty(k, null);
     expect(stored("plain-vm")).toHaveProperty("group", null);
     expect(await value(plain.group)).toBeUndefined();
+    // an output that is only an input the program left out is not kept at all: the class knows it is absent
+    for (const k of ["timeouts", "adoptId", "allowPasswordSsh", "expunge", "userDataHash"]) {
+      expect(stored("plain-vm"), k).not.toHaveProperty(k);
+      const out = (plain as unknown as Record<string, pulumi.Output<unknown>>)[k];
+      expect(await value(out), k).toBeUndefined();
+      expect(await (out as any).isKnown, k).toBe(true);
+    }
+    expect(stored("own-vm").timeouts).toEqual({ create: "5m" });
+    expect(await value(own.timeouts)).toEqual({ create: "5m" });
     expect(stored("own-vm")).toMatchObject({
       displayName: "Own label",
       haEnabled: true,
@@ -673,7 +683,9 @@ describe("registration under Pulumi's runtime", () => {
     });
     for (const kind of kindList) {
       const stacks = debugStacksOf(() => new cim[kind.name](`quiet-${kind.name}`, noArgs));
-      expect(stacks.length, kind.name).toBeGreaterThan(4 * Object.keys(kind.fields).length);
+      // four promises a registered property; one only an input left out is not registered (givenOnlyOutputs)
+      const registeredFields = Object.keys(kind.fields).filter((k) => !givenOnlyOutputs(kind).has(k));
+      expect(stacks.length, kind.name).toBeGreaterThan(4 * registeredFields.length);
       expect(
         stacks.filter((s) => frames(s) > 0),
         kind.name,

@@ -1,5 +1,6 @@
 // An instance that leaves its label to the platform, a volume no instance holds, and a volume named after what the
-// other two lack or leave at their default: what a preview of an unchanged stack knows of outputs a resource lacks.
+// other two lack or leave at their default: what a preview of an unchanged stack knows of outputs a resource lacks
+// (and of one that is only an input the program leaves out).
 module.exports = async (cim) => {
   const zoneId = (await cim.getZones({}))[0].id;
   const templateId = (await cim.getTemplate({ name: "Ubuntu 22.04 LTS" })).id;
@@ -21,5 +22,7 @@ module.exports = async (cim) => {
     label: vm.displayName,
     namedName: named.name,
     spareInstance: spare.instanceId,
+    // only an input, which the program leaves out: absent, known at preview, and not kept in state
+    passwordSsh: vm.allowPasswordSsh.apply((v) => (v === undefined ? "not given" : String(v))),
   };
 };
