@@ -124,18 +124,15 @@ function registration(kind: Kind, path: RegistrationPath): Registration {
   // outputs secret (`additionalSecretOutputs`); the plugin marks them itself in every answer, as its schema
   // declares them, so native resources do not carry the list in state.
   // A secret output absent without an input (OutputSpec.onlyWith) is asked for only when the program gives that
-  // input, or when the class cannot tell (a read by id, an adoption): the engine encrypts whatever it is asked to
-  // keep secret, a null too, and encrypts it again at every checkpoint.
+  // input: without it the resource has no such output (givenOnlyOutputs), and the engine would keep a null it was
+  // asked to keep secret as a ciphertext in every checkpoint.
   const secretOuts = secretOutputs(kind).map((k) => [k, kind.outputs[k]?.onlyWith] as const);
   return {
     type: typeToken(kind),
     // customTimeouts, replaceOnChanges and import become inputs (sdk/options.ts)
     options: (name, given, props, opts) => {
       const honoured = honourOptions(kind, name, given, props, opts);
-      const unsure = opts?.id !== undefined || props.adoptId !== undefined;
-      const secret = secretOuts.flatMap(([k, w]) =>
-        w === undefined || unsure || given[w] !== undefined ? [k] : [],
-      );
+      const secret = secretOuts.flatMap(([k, w]) => (w === undefined || props[w] !== undefined ? [k] : []));
       return secret.length ? { ...honoured, opts: withSecretOutputs(honoured.opts, secret) } : honoured;
     },
     hidden: { __provider: serializedProvider(kind.name) },

@@ -426,10 +426,10 @@ export interface OutputSpec<T = unknown, R = any> {
   /** A secret output (`additionalSecretOutputs`). */
   readonly secret?: boolean;
   /**
-   * The input without which the output is absent (a digest of that input). On the dynamic path the SDK class asks
-   * the engine to keep a secret output secret only for a resource that gives this input: the engine would
-   * otherwise encrypt the null state keeps for the absent output, and decrypt and encrypt it again at every
-   * checkpoint of the stack.
+   * The input without which the output is absent (a digest of that input): state keeps nothing for it then, and
+   * the SDK class registers it only with that input (givenOnlyOutputs). On the dynamic path the class asks the
+   * engine to keep a secret output secret only for a resource that gives the input: the engine keeps whatever it is
+   * asked to keep secret as a ciphertext, a null too.
    */
   readonly onlyWith?: string;
   /**

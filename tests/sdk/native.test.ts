@@ -158,8 +158,11 @@ describe("the classes of pulumi-cim/native", () => {
     expect(await secretOuts("dyn-user-data", { userData: "I2Nsb3VkLWNvbmZpZw==" })).toEqual(["userDataHash"]);
     // without userData state keeps a plain null for userDataHash: the engine would encrypt a null it was asked for
     expect(await secretOuts("dyn-no-user-data", {})).toEqual([]);
-    // an adoption cannot tell what the state it reads holds
-    expect(await secretOuts("dyn-adopted", {}, { import: "vm-1" })).toEqual(["userDataHash"]);
+    // nor does an adoption without it (the digest is of the program's userData, which the API never shows)
+    expect(await secretOuts("dyn-adopted", {}, { import: "vm-1" })).toEqual([]);
+    expect(
+      await secretOuts("dyn-adopted-user-data", { userData: "I2Nsb3VkLWNvbmZpZw==" }, { import: "vm-2" }),
+    ).toEqual(["userDataHash"]);
     // what the program asks for itself stays
     expect(await secretOuts("dyn-asked", {}, { additionalSecretOutputs: ["ipAddress"] })).toEqual([
       "ipAddress",
