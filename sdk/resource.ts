@@ -8,8 +8,8 @@ import { randomUUID } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import { notASetting } from "../provider/config";
 import {
+  absentOutputs,
   defaultValue,
-  givenOnlyOutputs,
   type Kind,
   NAME_DEFAULTED,
   nativeTypeToken,
@@ -86,6 +86,8 @@ interface Registration {
   ): Honoured;
   /** Inputs every resource of the path carries. */
   hidden: Record<string, unknown>;
+  /** The kind's outputs the class asks the engine to keep secret (`additionalSecretOutputs`), where it has them. */
+  secretOutputs: readonly string[];
 }
 
 /**
@@ -118,30 +120,24 @@ function registration(kind: Kind, path: RegistrationPath): Registration {
         return { opts: { ...opts, customTimeouts, version: opts?.version ?? packageVersion() }, warnings };
       },
       hidden: {},
+      secretOutputs: [],
     };
   }
   // The dynamic-provider host cannot mark outputs secret, so the class asks the engine to keep the kind's secret
   // outputs secret (`additionalSecretOutputs`); the plugin marks them itself in every answer, as its schema
   // declares them, so native resources do not carry the list in state.
-  // A secret output absent without an input (OutputSpec.onlyWith) is asked for only when the program gives that
-  // input: without it the resource has no such output (givenOnlyOutputs), and the engine would keep a null it was
-  // asked to keep secret as a ciphertext in every checkpoint.
-  const secretOuts = secretOutputs(kind).map((k) => [k, kind.outputs[k]?.onlyWith] as const);
   return {
     type: typeToken(kind),
     // customTimeouts, replaceOnChanges and import become inputs (sdk/options.ts)
-    options: (name, given, props, opts) => {
-      const honoured = honourOptions(kind, name, given, props, opts);
-      const secret = secretOuts.flatMap(([k, w]) => (w === undefined || props[w] !== undefined ? [k] : []));
-      return secret.length ? { ...honoured, opts: withSecretOutputs(honoured.opts, secret) } : honoured;
-    },
+    options: (name, given, props, opts) => honourOptions(kind, name, given, props, opts),
     hidden: { __provider: serializedProvider(kind.name) },
+    secretOutputs: secretOutputs(kind),
   };
 }
 
 /** The SDK class of a kind, registering its resources on the given path. */
 export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = "dynamic"): KindClass<K> {
-  const { type, options, hidden } = registration(kind, path);
+  const { type, options, hidden, secretOutputs: secretOuts } = registration(kind, path);
   const inputs = Object.keys(kind.fields);
   const secrets = new Set(secretInputs(kind));
   const outputOnly = outputNames(kind).filter((k) => !inputs.includes(k));
@@ -156,7 +152,6 @@ export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = 
     ...Object.entries(kind.fields).flatMap(([k, f]) => (f.typedRef ? [[k, undefined] as const] : [])),
   ];
   // the outputs state may hold as a null: those kept at their default, and those a resource may lack
-  const givenOnly = [...givenOnlyOutputs(kind)];
   const defaults = new Map(stateDefaults(kind));
   const stored: [string, StateDefault | undefined][] = [
     ...defaults,
@@ -199,13 +194,16 @@ export function resourceClass<K extends Kind>(kind: K, path: RegistrationPath = 
       // Output-only properties are registered as unknown so the class exposes them.
       for (const k of outputOnly) props[k] = undefined;
       // An output that is only an input left out (an adoption's id on the dynamic path is one given) is absent:
-      // not registered, and known as such at preview (givenOnlyOutputs)
-      const absent = givenOnly.flatMap(([out, input]) => (props[input] === undefined ? [out] : []));
+      // not registered, and known as such at preview (absentOutputs)
+      const absent = absentOutputs(kind, props);
       for (const k of absent) delete props[k];
       Object.assign(props, hidden);
+      // nor asked for secret: the engine keeps whatever it is asked to keep secret as a ciphertext, a null too
+      const secret = secretOuts.filter((k) => !absent.includes(k));
+      const registered = secret.length ? withSecretOutputs(honoured.opts, secret) : honoured.opts;
       const limit = quietStacks();
       try {
-        super(type, name, props, honoured.opts);
+        super(type, name, props, registered);
       } catch (e) {
         throw withCallerStack(e, limit);
       } finally {

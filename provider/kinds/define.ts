@@ -19,6 +19,7 @@ import {
 import type { Kind, KindSpec } from "../lifecycle/kindSpec";
 
 export {
+  absentOutputs,
   type Cap,
   type Change,
   defaultValue,

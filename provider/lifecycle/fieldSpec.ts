@@ -427,9 +427,7 @@ export interface OutputSpec<T = unknown, R = any> {
   readonly secret?: boolean;
   /**
    * The input without which the output is absent (a digest of that input): state keeps nothing for it then, and
-   * the SDK class registers it only with that input (givenOnlyOutputs). On the dynamic path the class asks the
-   * engine to keep a secret output secret only for a resource that gives the input: the engine keeps whatever it is
-   * asked to keep secret as a ciphertext, a null too.
+   * the SDK class neither registers it nor, on the dynamic path, asks for it secret (givenOnlyOutputs).
    */
   readonly onlyWith?: string;
   /**
@@ -570,6 +568,16 @@ export function givenOnlyOutputs(kind: {
   return cached;
 }
 const givenOnlyOf = new WeakMap<object, ReadonlyMap<string, string>>();
+
+/** The given-only outputs (givenOnlyOutputs) a resource with these inputs does not have: their input is left out. */
+export function absentOutputs(
+  kind: { fields: Fields; outputs: Outputs; tags?: unknown },
+  inputs: Record<string, unknown>,
+): string[] {
+  const absent: string[] = [];
+  for (const [out, input] of givenOnlyOutputs(kind)) if (inputs[input] === undefined) absent.push(out);
+  return absent;
+}
 
 /** The names of a kind's secret outputs (`additionalSecretOutputs`). */
 export function secretOutputs(kind: { outputs: Outputs }): string[] {

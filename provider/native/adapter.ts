@@ -11,7 +11,7 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { providerFor } from "..";
 import { kindNamed } from "../kinds";
 import {
-  givenOnlyOutputs,
+  absentOutputs,
   type Kind,
   outputNames,
   type Recorded,
@@ -346,11 +346,8 @@ export function storedOutputs(kind: Kind, outs: Recorded, given: Props): Recorde
 function previewOutputs(kind: Kind, news: Props): Props {
   const out: Props = {};
   const secrets = new Set(secretInputs(kind));
-  const givenOnly = givenOnlyOutputs(kind);
+  const absent = absentOutputs(kind, news);
   for (const [k, v] of Object.entries(news)) if (!secrets.has(k) && !k.startsWith("__")) out[k] = v;
-  for (const k of outputNames(kind)) {
-    const input = givenOnly.get(k);
-    if (out[k] === undefined && (input === undefined || news[input] !== undefined)) out[k] = UNKNOWN;
-  }
+  for (const k of outputNames(kind)) if (out[k] === undefined && !absent.includes(k)) out[k] = UNKNOWN;
   return out;
 }
