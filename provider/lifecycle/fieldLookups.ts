@@ -106,7 +106,7 @@ export async function fieldLookups<F extends Fields, O extends Outputs>(
   const live = await Promise.all([
     stableRequirements(k, inputs, region, news, olds),
     typedRefFailures(k, inputs, region, news, olds),
-    kindLiveRules(k, inputs, olds, region),
+    kindLiveRules(k, inputs, olds, region, news),
     exclusiveFailures(k, inputs, olds, region, news),
     capFailures(k, inputs, olds, region, news),
     adoptionFailures(k, inputs, olds, region),

@@ -174,6 +174,14 @@ export interface LiveRules {
    * resource's own record: the one its replacement replaces, judged as the exclusive rules are (liveChecks.ts).
    */
   readonly ownRecordHolds: (property: string, value: unknown) => boolean;
+  /**
+   * The inputs with a stand-in for each unknown reference the program's SDK traced to a resource the run makes
+   * (planned.ts), which `read` answers with the record that resource's inputs will make (when they say all of it):
+   * for a rule that compares what two records name (a rule's address and network in one VPC), judged at preview
+   * where either side is new as `up` will meet it. The inputs as they are where nothing was traced. A stand-in
+   * is unlike any record's id, and the same for every reference to one resource.
+   */
+  readonly traced: Recorded;
 }
 
 export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRecord> {

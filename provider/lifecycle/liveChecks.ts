@@ -46,6 +46,7 @@ import {
   plannedInputs,
   plannedName,
   plannedRecord,
+  tracedRecords,
   withNames,
   withStandIns,
 } from "./planned";
@@ -178,8 +179,10 @@ export async function kindLiveRules(
   inputs: Recorded,
   olds: Recorded,
   region: string | undefined,
+  news: Recorded,
 ): Promise<CheckFailure[]> {
   if (!kind.liveRules) return [];
+  const traced = tracedRecords(kind, inputs, news, region);
   // an adoption creates nothing
   const creating =
     Object.keys(olds).length === 0 && (inputs.adoptId === undefined || inputs.adoptId === null);
@@ -191,17 +194,31 @@ export async function kindLiveRules(
       const target = kindNamed(name);
       return target && confirmedRows((after) => liveList(kind.name, region, target, after), match);
     },
+    traced: traced.inputs,
   };
   // what they judge is not said field by field: a read they need that fails leaves them all unjudged
-  return judgingBy(["its rules on live records"], () => liveRules(kind, inputs, region, live));
+  const out = await judgingBy(["its rules on live records"], () =>
+    liveRules(kind, inputs, region, live, traced.records),
+  );
+  return out.map((f) => ({ ...f, reason: withNames(f.reason) }));
 }
 
-/** The kind's rules on live records, reading the records they name through the shared lists. */
-function liveRules(kind: Kind, inputs: Recorded, region: string | undefined, live: LiveRules) {
+/**
+ * The kind's rules on live records, reading the records they name through the shared lists, and a stand-in's
+ * (LiveRules.traced) from `planned`.
+ */
+function liveRules(
+  kind: Kind,
+  inputs: Recorded,
+  region: string | undefined,
+  live: LiveRules,
+  planned: ReadonlyMap<string, LiveRecord>,
+) {
   if (!kind.liveRules) return [];
   return kind.liveRules(
     inputs as never,
     async (name, id) => {
+      if (typeof id === "string" && hasStandIn(id)) return planned.get(id);
       if (typeof id !== "string" || containsUnknown(id)) return undefined;
       // a catalogue row a live record names (a network's offering): the same shared list as the field lookups
       if ((CATALOGUES as readonly string[]).includes(name)) {

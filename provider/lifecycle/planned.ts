@@ -151,7 +151,9 @@ export function plannedRecord(p: Planned): LiveRecord | undefined {
     const v = refValue(p, f);
     return v === undefined ? [] : [[f, v] as const];
   });
-  return { ...Object.fromEntries(known), ...Object.fromEntries(refs), id: plannedName(p) };
+  // a kind named after its resource when the program gives no name: that name, as its record will have it
+  const name = kind.nameFromResource && inputs.name === undefined ? { name: p.name } : {};
+  return { ...name, ...Object.fromEntries(known), ...Object.fromEntries(refs), id: plannedName(p) };
 }
 
 /**
@@ -204,6 +206,37 @@ export function withStandIns(
  */
 export const plannedInputs = (kind: Kind, inputs: Recorded, news: Recorded) =>
   withStandIns(kind, inputs, news, true)?.inputs ?? inputs;
+
+/**
+ * What a kind's rules on live records (KindSpec.liveRules) may read of the resources of the run its unknown references
+ * come from: the inputs with a stand-in for each reference the SDK traced to a resource the run makes (plannedInputs),
+ * and by stand-in the record that resource will make (plannedRecord). A record is given only where the resource's
+ * inputs say every value (none unknown but traced references, none withheld): those rules read what they need of a
+ * record without saying which fields, and would take a value not said yet for one the record lacks. None for a
+ * resource the program puts in another region.
+ */
+export function tracedRecords(
+  kind: Kind,
+  inputs: Recorded,
+  news: Recorded,
+  region: string | undefined,
+): { inputs: Recorded; records: ReadonlyMap<string, LiveRecord> } {
+  const records = new Map<string, LiveRecord>();
+  if (news[PLANNED_REFERENCES] === undefined) return { inputs, records };
+  for (const [k, f] of Object.entries(kind.fields)) {
+    const ref = refOf(f);
+    if (!ref || ref.by === "name") continue;
+    for (const { planned: p } of plannedIn(news, k, inputs[k], ref.kind)) {
+      // a resource the program puts in another region is not one this region's records could name
+      if (typeof p.inputs.region === "string" && p.inputs.region !== region) continue;
+      const withheld = Array.isArray(p.withheld) ? p.withheld : [];
+      if (adopts(p) || !plannedFieldsKnown(p, [...Object.keys(p.inputs), ...withheld])) continue;
+      const record = plannedRecord(p);
+      if (record) records.set(stand(p), record);
+    }
+  }
+  return { inputs: plannedInputs(kind, inputs, news), records };
+}
 
 /** Whether a value holds a stand-in (a claim made of one is between the program's resources alone). */
 export const hasStandIn = (v: unknown): boolean =>

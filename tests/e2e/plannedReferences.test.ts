@@ -1,8 +1,9 @@
 // A first deploy whose mistakes lie between resources the same run makes (a tier outside its new VPC's range, two
-// tiers overlapping, two ACL rules of one number in a new list, a tier given the list of another new VPC, a cim.Tags
-// on a new instance, a backup schedule of a new instance without a backup offering): the ids are unknown at preview,
-// and the TypeScript SDK tells check which resource each comes from, so `pulumi preview` refuses each, naming the
-// resource and the field, before anything is made. The corrected program deploys, and what the SDK told check is
+// tiers overlapping, two ACL rules of one number in a new list, a tier given the list of another new VPC, a
+// load-balancer rule onto a new tier from an address of another new VPC, a cim.Tags on a new instance, a backup
+// schedule of a new instance without a backup offering): the ids are unknown at preview, and the TypeScript SDK
+// tells check which resource each comes from, so `pulumi preview` refuses each, naming the resource and the field,
+// before anything is made. The corrected program deploys, and what the SDK told check is
 // kept nowhere in state. Through the CLI, on both paths.
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -33,6 +34,11 @@ const MISTAKES: [string, Record<string, string>, RegExp][] = [
     "a tier given the ACL list of another new VPC",
     { "newvpc:webAcl": "other" },
     /resource 'web': property aclId value \S+ has a problem: aclId names network ACL list "other-acl" \(new in this run\) in .*, which is a list of VPC "other" \(new in this run\), not of the tier's VPC "shop" \(new in this run\): a tier uses a network ACL list of its own VPC/,
+  ],
+  [
+    "a load-balancer rule onto a tier of the new VPC from an address of another new VPC",
+    { "newvpc:lbAddress": "other" },
+    /resource 'www': property networkId value \S+ has a problem: networkId names network web \("web" \(new in this run\)\), which is not a tier of VPC "other" \(new in this run\), the VPC of publicIpId's address/,
   ],
   [
     "tags of a volume on the new instance, which has tags of its own",
@@ -83,9 +89,9 @@ describe.each([
       { op: "preview" },
     ]);
     expect(up.ok, up.error).toBe(true);
-    expect(up.summary).toMatchObject({ create: 10 });
+    expect(up.summary).toMatchObject({ create: 12 });
     expect(JSON.stringify(exported.deployment)).not.toContain(PLANNED_REFERENCES);
-    expect(again.summary).toEqual({ same: 10 });
+    expect(again.summary).toEqual({ same: 12 });
     await run([{ op: "destroy" }, { op: "rm" }]);
   }, 300_000);
 });

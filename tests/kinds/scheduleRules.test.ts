@@ -134,7 +134,12 @@ describe("InstanceSchedule diff", () => {
 });
 
 describe("InstanceSchedule dates the API judges against the live start", () => {
-  const live = (creating: boolean) => ({ creating, find: async () => [], ownRecordHolds: () => false });
+  const live = (creating: boolean) => ({
+    creating,
+    find: async () => [],
+    ownRecordHolds: () => false,
+    traced: {},
+  });
   const rules = (news: Rec, creating: boolean) =>
     kinds.InstanceSchedule.liveRules!(news, async () => undefined, live(creating));
   const past = new Date(Date.now() - 2 * 3600_000).toISOString();

@@ -10,7 +10,7 @@ import { aboutResource } from "../../provider/lifecycle/engineLog";
 import { resetLookups } from "../../provider/lifecycle/lookups";
 import { UNKNOWN } from "../../provider/lifecycle/values";
 import { ED25519_B } from "../fixtures/sshKeys";
-import { gatewayArgs, iso, type Rec, sshRule, tierArgs, useWorld, w } from "./refusalWorld";
+import { gatewayArgs, internalArgs, iso, type Rec, sshRule, tierArgs, useWorld, w } from "./refusalWorld";
 
 useWorld();
 
@@ -765,6 +765,163 @@ describe("what one program's resources ask of each other that the API refuses at
     resetLookups();
     expect((await check("a", nat("a", w.tierVm))).failures ?? []).toEqual([]);
     expect((await check("b", nat("b", UNKNOWN))).failures ?? []).toEqual([]);
+  });
+});
+
+describe("rules comparing what two records name, where one is a resource the run makes", () => {
+  /** What the SDK says of a resource whose `vpcId` is the unknown id of a new VPC of the program. */
+  const inNewVpc = (p: Rec, vpc: string) => ({
+    ...p,
+    withheld: ["vpcId"],
+    refs: { vpcId: { kind: "Vpc", name: vpc, key: `Vpc-${vpc}` } },
+  });
+  const newTier = (name: string, third: number, over: Rec = {}) =>
+    planned("Network", name, { ...tierArgs(), name, gateway: `10.90.${third}.1`, ...over });
+  const rule = (refs: Rec, networkId: string = UNKNOWN) => ({
+    name: "web",
+    publicIpId: UNKNOWN,
+    networkId,
+    publicPort: 80,
+    privatePort: 8080,
+    [PLANNED_REFERENCES]: refs,
+  });
+
+  it("a load-balancer rule of a new VPC address onto a tier of another VPC, refused as the API refuses it; onto its own VPC's it passes", async () => {
+    const ip = planned("PublicIp", "edge", { zoneId: w.zoneA, vpcId: w.vpcId });
+    await refusedLikeTheApi(
+      "LoadBalancerRule",
+      rule({ publicIpId: ip }, w.otherTier),
+      "networkId",
+      /^networkId names network other-tier \(\S+\), which is not a tier of VPC \S+, the VPC of publicIpId's address/,
+      { planned: ip, ref: "publicIpId" },
+      /is not assigned to the network other-tier/,
+    );
+    resetLookups();
+    expect(
+      (await providerFor("LoadBalancerRule").check!({}, rule({ publicIpId: ip }, w.plainTier))).failures ??
+        [],
+    ).toEqual([]);
+    // a new address of the VPC serves no tier yet: the rule names one
+    resetLookups();
+    const { networkId: _, ...noNetwork } = rule({ publicIpId: ip });
+    expect((await providerFor("LoadBalancerRule").check!({}, noNetwork)).failures).toEqual([
+      {
+        property: "networkId",
+        reason: expect.stringMatching(
+          /^networkId is required: publicIpId names an address of VPC \S+ that serves no tier yet/,
+        ),
+      },
+    ]);
+  });
+
+  it("a rule of a new address and a new tier: in one new VPC it passes; in two, or a live one and a new one, the message names them", async () => {
+    const p = providerFor("LoadBalancerRule");
+    const ip = inNewVpc(planned("PublicIp", "edge", { zoneId: w.zoneA }), "shop");
+    const tierOf = (vpc: string) => {
+      const { vpcId: _, ...inputs } = newTier("front", 30).inputs;
+      return inNewVpc({ ...newTier("front", 30), inputs }, vpc);
+    };
+    expect((await p.check!({}, rule({ publicIpId: ip, networkId: tierOf("shop") }))).failures ?? []).toEqual(
+      [],
+    );
+    resetLookups();
+    const apart = await p.check!({}, rule({ publicIpId: ip, networkId: tierOf("mall") }));
+    expect(apart.failures).toEqual([
+      {
+        property: "networkId",
+        reason: expect.stringMatching(
+          /^networkId names network front \("front" \(new in this run\)\), which is not a tier of VPC "shop" \(new in this run\), the VPC of publicIpId's address/,
+        ),
+      },
+    ]);
+    expect(apart.failures?.[0]?.reason).not.toContain(UNKNOWN);
+    resetLookups();
+    // the live VPC's tier, new: not a tier of the new VPC
+    const live = await p.check!({}, rule({ publicIpId: ip, networkId: newTier("front", 31) }));
+    expect(live.failures?.[0]).toMatchObject({ property: "networkId" });
+    expect(live.failures?.[0]?.reason).toMatch(/which is not a tier of VPC "shop" \(new in this run\)/);
+  });
+
+  it("a static NAT of a new VPC address onto a tier of another VPC, refused as the API refuses it; onto its own VPC's it passes", async () => {
+    const ip = planned("PublicIp", "nat", { zoneId: w.zoneA, vpcId: w.vpcId });
+    const onOther = newInstance({ name: "other-app", networkIds: [w.otherTier] });
+    const nat = (networkId: string, vm: Rec) => ({
+      publicIpId: UNKNOWN,
+      networkId,
+      instanceId: UNKNOWN,
+      [PLANNED_REFERENCES]: { publicIpId: ip, instanceId: vm },
+    });
+    const checked = await providerFor("StaticNat").check!({}, nat(w.otherTier, onOther));
+    expect(checked.failures).toEqual([
+      {
+        property: "networkId",
+        reason: expect.stringMatching(
+          /^networkId names network other-tier \(\S+\), which is not a tier of VPC \S+, the VPC of publicIpId "nat" \(new in this run\): an address maps onto a NIC on a tier of its own VPC/,
+        ),
+      },
+    ]);
+    // once both are made, the API refuses the same
+    const made = [] as { kind: KindName; id: string; outs: Rec }[];
+    try {
+      for (const peer of [ip, onOther]) {
+        const kind = peer.kind as KindName;
+        const p = providerFor(kind);
+        const r = await p.create((await p.check!({}, peer.inputs)).inputs);
+        made.push({ kind, id: r.id, outs: r.outs });
+      }
+      await expect(
+        providerFor("StaticNat").create({
+          ...checked.inputs,
+          publicIpId: made[0].id,
+          instanceId: made[1].id,
+        }),
+      ).rejects.toThrow(/is not assigned to the network other-tier/);
+    } finally {
+      for (const m of made.reverse()) await providerFor(m.kind).delete!(m.id, m.outs);
+    }
+    resetLookups();
+    expect(
+      (await providerFor("StaticNat").check!({}, nat(w.plainTier, newInstance()))).failures ?? [],
+    ).toEqual([]);
+  });
+
+  it("an internal load balancer's new source network of another VPC, refused as the API refuses it", async () => {
+    const elsewhere = planned("Network", "elsewhere", {
+      ...tierArgs(),
+      name: "elsewhere",
+      vpcId: w.otherVpc,
+      gateway: "10.91.9.1",
+    });
+    await refusedLikeTheApi(
+      "InternalLoadBalancer",
+      {
+        ...internalArgs(),
+        sourceIpAddressNetworkId: UNKNOWN,
+        [PLANNED_REFERENCES]: { sourceIpAddressNetworkId: elsewhere },
+      },
+      "sourceIpAddressNetworkId",
+      /^sourceIpAddressNetworkId names network elsewhere \("elsewhere" \(new in this run\)\), which is not in the VPC of network internal/,
+      { planned: elsewhere, ref: "sourceIpAddressNetworkId" },
+      /Source ip network elsewhere is not in the VPC of network internal/,
+    );
+  });
+
+  it("what a new resource's inputs do not say yet is not judged", async () => {
+    const p = providerFor("LoadBalancerRule");
+    // the address's VPC not known yet, and not traced: its record is not judged
+    const ip = { ...planned("PublicIp", "edge", { zoneId: w.zoneA }), withheld: ["vpcId"] };
+    expect((await p.check!({}, rule({ publicIpId: ip }, w.otherTier))).failures ?? []).toEqual([]);
+    resetLookups();
+    // an address the program puts in another region
+    resetLookups();
+    const away = planned("PublicIp", "edge", { zoneId: w.zoneA, vpcId: w.vpcId, region: "elsewhere" });
+    expect((await p.check!({}, rule({ publicIpId: away }, w.otherTier))).failures ?? []).toEqual([]);
+    resetLookups();
+    // a tier whose VPC is not known yet, for a new address of the VPC
+    const known = planned("PublicIp", "edge", { zoneId: w.zoneA, vpcId: w.vpcId });
+    const { vpcId: _, ...tierInputs } = newTier("front", 32).inputs;
+    const tier = { ...newTier("front", 32), inputs: tierInputs, withheld: ["vpcId"] };
+    expect((await p.check!({}, rule({ publicIpId: known, networkId: tier }))).failures ?? []).toEqual([]);
   });
 });
 

@@ -209,9 +209,11 @@ export function balancerNetworks(scheme: "Public" | "Internal") {
     const out: LookupFailure[] = [];
     const vpcOf = (r: Row | undefined) =>
       typeof r?.vpcId === "string" && r.vpcId !== "" ? r.vpcId : undefined;
+    // the address and the networks as the records the ids name, or as the resources of the run they come from
+    const t = live.traced;
     let property = "networkId";
-    let net = await read("Network", i.networkId);
-    const ip = scheme === "Public" ? await read("PublicIp", i.publicIpId) : undefined;
+    let net = await read("Network", t.networkId);
+    const ip = scheme === "Public" ? await read("PublicIp", t.publicIpId) : undefined;
     // what this rule's replacement deletes first: the rule of the same port of the address (deletesFirst)
     const ownRule = (r: Row) =>
       live.ownRecordHolds("publicPort", `${String(r.publicIpId)}/${String(r.publicPort)}`);
@@ -220,7 +222,7 @@ export function balancerNetworks(scheme: "Public" | "Internal") {
       property = "publicIpId";
       net = serves ? await read("Network", serves) : undefined;
     }
-    if (ip && live.creating) out.push(...servedNetwork(i, serves));
+    if (ip && live.creating) out.push(...servedNetwork(t, serves));
     // a VPC's address serves no tier until a rule names one
     if (ip && vpcOf(ip) && !serves && i.networkId === undefined)
       out.push({
@@ -231,7 +233,7 @@ export function balancerNetworks(scheme: "Public" | "Internal") {
     const netName = `network ${String(net.name ?? "")} (${net.id})`;
     out.push(...(await membersOn(net, netName, i.memberIds, read)));
     if (scheme === "Internal" && i.sourceIpAddressNetworkId !== undefined) {
-      const source = await read("Network", i.sourceIpAddressNetworkId);
+      const source = await read("Network", t.sourceIpAddressNetworkId);
       if (source && vpcOf(source) !== vpcOf(net))
         out.push({
           property: "sourceIpAddressNetworkId",

@@ -37,7 +37,9 @@ async function mapsOnto(
 ): Promise<LookupFailure[]> {
   const { creating, find } = live;
   const out: LookupFailure[] = [];
-  const ip = (await read("PublicIp", i.publicIpId)) as Row | undefined;
+  // the address and the network as the records the ids name, or as the resources of the run they come from
+  const t = live.traced;
+  const ip = (await read("PublicIp", t.publicIpId)) as Row | undefined;
   if (creating && ip) {
     const rules = await find("LoadBalancerRule", (r) => (r as Row).publicIpId === ip.id);
     if (rules?.length)
@@ -49,7 +51,7 @@ async function mapsOnto(
   if (creating && ip) {
     // what this one's replacement deletes first: the static NAT of the same address (deleteBeforeReplace)
     const nat = ip.isStaticNat === true && live.ownRecordHolds("publicIpId", ip.id);
-    out.push(...(await networkOfAddress(i, ip, read, await servedWhenMade(ip, live, { nat }))));
+    out.push(...(await networkOfAddress(t, ip, read, await servedWhenMade(ip, live, { nat }))));
   }
   const network =
     typeof i.networkId === "string" ? i.networkId : (ip?.associatedNetworkId as string | undefined);
@@ -77,7 +79,8 @@ async function networkOfAddress(
   serves: string,
 ): Promise<LookupFailure[]> {
   const vpc = typeof ip.vpcId === "string" && ip.vpcId ? ip.vpcId : "";
-  const address = `publicIpId ${ip.id} (${String(ip.ipAddress ?? "")})`;
+  // an address the run acquires has no ipAddress yet
+  const address = `publicIpId ${ip.id}${ip.ipAddress ? ` (${String(ip.ipAddress)})` : ""}`;
   if (i.networkId === undefined) {
     if (serves || !vpc) return [];
     return [

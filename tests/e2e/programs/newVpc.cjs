@@ -2,7 +2,8 @@
 // tags on the template, every value that preview judges against the resources the same run makes taken from stack
 // config (`newvpc:cidr`, `newvpc:webGateway`, `newvpc:dbGateway`, `newvpc:sshNumber`, `newvpc:httpNumber`,
 // `newvpc:backupOffering` "none" to leave the instance without one, `newvpc:webAcl` "other" to give the web tier the
-// list of a second new VPC, `newvpc:tagsOn` "app" to put the tags on the instance as a volume's): used by
+// list of a second new VPC, `newvpc:lbAddress` "other" to balance onto the web tier from that VPC's address,
+// `newvpc:tagsOn` "app" to put the tags on the instance as a volume's): used by
 // tests/e2e/plannedReferences.test.ts.
 module.exports = async (cim, pulumi) => {
   const c = new pulumi.Config("newvpc");
@@ -41,17 +42,32 @@ module.exports = async (cim, pulumi) => {
       gateway,
       netmask: "255.255.255.0",
     });
-  // a list of another new VPC, which the platform refuses the tier
-  const other = () => {
-    const vpc2 = new cim.Vpc("other", {
+  // a second new VPC, made only for a mistake
+  let vpc2;
+  const otherVpc = () => {
+    vpc2 ??= new cim.Vpc("other", {
       zoneId: zone.id,
       cidr: "10.61.0.0/16",
       vpcOfferingId: vpcOffering.id,
     });
-    return new cim.NetworkAclList("other-acl", { vpcId: vpc2.id });
+    return vpc2;
   };
+  // a list of another new VPC, which the platform refuses the tier
+  const other = () => new cim.NetworkAclList("other-acl", { vpcId: otherVpc().id });
   const web = tier("web", c.get("webGateway") ?? "10.60.1.1", c.get("webAcl") === "other" ? other() : acl);
   tier("db", c.get("dbGateway") ?? "10.60.2.1", acl);
+  // an address of the VPC balancing port 80 onto the web tier; `newvpc:lbAddress` "other" takes it from the second
+  // new VPC, whose address the platform does not balance onto a tier of this one
+  const ip = new cim.PublicIp("edge", {
+    zoneId: zone.id,
+    vpcId: (c.get("lbAddress") === "other" ? otherVpc() : vpc).id,
+  });
+  new cim.LoadBalancerRule("www", {
+    publicIpId: ip.id,
+    networkId: web.id,
+    publicPort: 80,
+    privatePort: 8080,
+  });
   // the offering passed as a secret: the SDK withholds it from what check is told, which then does not judge it
   const offering =
     c.get("backupOffering") === "none" ? {} : { backupOfferingId: pulumi.secret(backups[0].id) };
