@@ -20,6 +20,7 @@ import type {
   Exclusive,
   FieldSpec,
   LiveRecord,
+  LiveRules,
   LookupFailure,
   OutputSpec,
   Recorded,
@@ -206,6 +207,43 @@ export function atLeastSnapshot(sizeField: string): Requirement {
     },
     reason: (r, i) =>
       `is of ${String((r as Zoned).size)} GB: ${sizeField} ${String(i[sizeField])} GB is smaller, and a disk made from a snapshot is at least as big. Give at least ${String((r as Zoned).size)} GB, or leave ${sizeField} out for the snapshot's size`,
+  };
+}
+
+/**
+ * A disk made from a volume snapshot the run takes (`snapshotId` of a cim.VolumeSnapshot the program makes, which the
+ * TypeScript SDK traced, of a volume that exists): the snapshot will lie in its volume's zone and hold its size, which
+ * a snapshot's inputs do not say, so the requirements on a snapshot's record (sourceInZone, atLeastSnapshot) are
+ * judged on that volume's record. KindSpec.liveRules, through LiveRules.traced.
+ */
+export function fromSnapshotTaken(noun: string, sizeField: string) {
+  const rules = [sourceInZone(noun, "a volume snapshot"), atLeastSnapshot(sizeField)];
+  return async (
+    i: Recorded,
+    read: (kind: string, id: unknown) => Promise<LiveRecord | undefined>,
+    live: LiveRules,
+  ): Promise<LookupFailure[]> => {
+    // a snapshot that exists is judged on its own record (FieldSpec.ref requires)
+    if (!containsUnknown(i.snapshotId)) return [];
+    type Row = LiveRecord & Record<string, unknown>;
+    const snapshot = (await read("VolumeSnapshot", live.traced.snapshotId)) as Row | undefined;
+    const volumeId = snapshot?.volumeId;
+    const volume = (typeof volumeId === "string" ? await read("Volume", volumeId) : undefined) as
+      | Row
+      | undefined;
+    if (!snapshot || !volume) return [];
+    const record: LiveRecord & Zoned = {
+      id: snapshot.id,
+      zoneId: volume.zoneId as string | undefined,
+      zoneName: volume.zoneName as string | undefined,
+      size: volume.size,
+    };
+    return rules
+      .filter((r) => !r.holds(record, i))
+      .map((r) => ({
+        property: r.property ?? "snapshotId",
+        reason: `snapshotId names volume snapshot ${snapshot.id}, of volume ${String(volume.name ?? "")} (${volume.id}), which ${typeof r.reason === "string" ? r.reason : r.reason(record, i)}`,
+      }));
   };
 }
 

@@ -10,7 +10,17 @@ import { aboutResource } from "../../provider/lifecycle/engineLog";
 import { resetLookups } from "../../provider/lifecycle/lookups";
 import { UNKNOWN } from "../../provider/lifecycle/values";
 import { ED25519_B } from "../fixtures/sshKeys";
-import { gatewayArgs, internalArgs, iso, type Rec, sshRule, tierArgs, useWorld, w } from "./refusalWorld";
+import {
+  fromSnapshot,
+  gatewayArgs,
+  internalArgs,
+  iso,
+  type Rec,
+  sshRule,
+  tierArgs,
+  useWorld,
+  w,
+} from "./refusalWorld";
 
 useWorld();
 
@@ -904,6 +914,62 @@ describe("rules comparing what two records name, where one is a resource the run
       { planned: elsewhere, ref: "sourceIpAddressNetworkId" },
       /Source ip network elsewhere is not in the VPC of network internal/,
     );
+  });
+
+  it("a volume or root disk from a new snapshot of a volume of another zone, or smaller than it, refused as the API refuses it", async () => {
+    const copy = planned("VolumeSnapshot", "copy", { name: "copy", volumeId: w.attachedDisk });
+    const volume = (over: Rec) => ({
+      name: "restored",
+      diskOfferingId: w.customDisk,
+      snapshotId: UNKNOWN,
+      ...over,
+      [PLANNED_REFERENCES]: { snapshotId: copy },
+    });
+    await refusedLikeTheApi(
+      "Volume",
+      volume({ zoneId: w.zoneB }),
+      "snapshotId",
+      /^snapshotId names volume snapshot "copy" \(new in this run\), of volume disk \(\S+\), which is in zone de-fra-1a, not in the volume's zone \S+: a volume snapshot is used only in its own zone$/,
+      { planned: copy, ref: "snapshotId" },
+      /Snapshot copy is not available in zone/,
+    );
+    resetLookups();
+    await refusedLikeTheApi(
+      "Volume",
+      volume({ zoneId: w.zoneA, size: 10 }),
+      "size",
+      /^snapshotId names volume snapshot "copy" \(new in this run\), of volume disk \(\S+\), which is of 30 GB: size 10 GB is smaller/,
+      { planned: copy, ref: "snapshotId" },
+      /Volume size 10 GB is smaller than the snapshot's 30 GB/,
+    );
+    resetLookups();
+    expect((await providerFor("Volume").check!({}, volume({ zoneId: w.zoneA }))).failures ?? []).toEqual([]);
+    // an instance's root disk, likewise
+    resetLookups();
+    const root = await providerFor("Instance").check!(
+      {},
+      { ...fromSnapshot(), zoneId: w.zoneB, snapshotId: UNKNOWN, [PLANNED_REFERENCES]: { snapshotId: copy } },
+    );
+    expect(root.failures).toEqual([
+      {
+        property: "snapshotId",
+        reason: expect.stringMatching(
+          /^snapshotId names volume snapshot "copy" \(new in this run\), of volume disk .*not in the instance's zone/,
+        ),
+      },
+    ]);
+    // a snapshot of a volume the run makes too: its zone is not said by anything check is told
+    resetLookups();
+    const ofNew = {
+      ...planned("VolumeSnapshot", "copy2", { name: "copy2" }),
+      withheld: ["volumeId"],
+      refs: { volumeId: { kind: "Volume", name: "scratch", key: "Volume-scratch" } },
+    };
+    const unsaid = await providerFor("Volume").check!(
+      {},
+      { ...volume({ zoneId: w.zoneB }), [PLANNED_REFERENCES]: { snapshotId: ofNew } },
+    );
+    expect(unsaid.failures ?? []).toEqual([]);
   });
 
   it("what a new resource's inputs do not say yet is not judged", async () => {

@@ -18,6 +18,7 @@ import {
   catalogueField,
   commonFields,
   field,
+  fromSnapshotTaken,
   output,
   sourceInZone,
   tags,
@@ -149,6 +150,8 @@ const detachedDataVolume: Requirement = {
       ? `is the root disk of instance ${String((v as Volume).virtualMachineId ?? "")}: only a data volume becomes another instance's root disk`
       : `is attached to instance ${String((v as Volume).virtualMachineId)}: a volume becomes a root disk only detached. Detach it first (leave out its instanceId) in an up of its own`,
 };
+
+const rootFromSnapshotTaken = fromSnapshotTaken("instance", "rootDiskSize");
 
 export const instance = defineKind({
   name: "Instance",
@@ -536,7 +539,11 @@ export const instance = defineKind({
     return out;
   },
   exclusive: [uniqueHostName, uniqueFixedAddresses],
-  liveRules: fixedAddressRules,
+  // and a root disk from a snapshot the same run takes: the snapshot's zone and size are its volume's
+  liveRules: async (i, read, live) => [
+    ...(await fixedAddressRules(i, read)),
+    ...(await rootFromSnapshotTaken(i, read, live)),
+  ],
   deleteBeforeReplace: instanceWouldCollide,
   changeRefused: (olds, news, replaces) =>
     replaces.length && olds.deleteProtection === true

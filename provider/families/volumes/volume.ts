@@ -10,6 +10,7 @@ import {
   commonFields,
   created,
   field,
+  fromSnapshotTaken,
   growOnly,
   inZone,
   nameField,
@@ -83,6 +84,8 @@ export const volume = defineKind({
   quota: { limit: "volumeLimit", count: "volumeCount" },
   states: { busy, gone: ["Destroyed", "Expunged", "Expunging"], deleting: "Destroying", failed: "Error" },
   caps: [dataDisksPerInstance],
+  // a volume from a snapshot the same run takes: the snapshot's zone and size are its volume's
+  liveRules: fromSnapshotTaken("volume", "size"),
   fields: {
     ...commonFields,
     name: {
