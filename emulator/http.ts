@@ -2,7 +2,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { Clock } from "./clock";
 import type { JobRecordView, JobRequest, JobTiming } from "./jobs";
-import type { Job, Limits, Region, User } from "./records";
+import type { Job, Limits, Owned, Region, User } from "./records";
 import type { Owner } from "./repository";
 import type { Store } from "./store";
 
@@ -54,6 +54,11 @@ export interface QuotaService {
   limitsOf(account: string): Limits;
   failure(account: string, key: string, adding?: number): string | undefined;
   usage(account: string): Record<string, number>;
+  /**
+   * What other families' records hold of quota key `key` (a cluster's node VMs are instances), over every account,
+   * for the records `match` picks.
+   */
+  heldWhere(key: string, match: (r: Owned) => boolean): number;
 }
 
 /**

@@ -1,6 +1,7 @@
 // Allowances per user: which families count (their quota keys), the seeded defaults, usage over every region
 // (records in a family's failed or gone states do not count, and what other families' records hold of it, as a
 // cluster's nodes are instances, does) and the platform's text a create job fails with.
+import type { Data } from "./family";
 import type { QuotaService } from "./http";
 import type { Limits, Owned } from "./records";
 import type { Repository } from "./repository";
@@ -63,6 +64,13 @@ export class Quota implements QuotaService {
     return held.reduce((a, b) => a + b, own);
   }
 
+  heldWhere(key: string, match: (r: Owned) => boolean): number {
+    const counted = this.counted.find((c) => c.key === key);
+    return (counted?.heldBy ?? [])
+      .map((h) => h.repo.where(match).reduce((sum, r) => sum + h.amount(r), 0))
+      .reduce((a, b) => a + b, 0);
+  }
+
   /**
    * The detail a create job fails with when the allowance is used up: CloudStack's text for an account limit
    * (server/src/com/cloud/resourcelimit/ResourceLimitManagerImpl.java, checkResourceLimit), naming the
@@ -98,4 +106,17 @@ export function vmsThatFit(
     if (refusal) return { fit: i, refusal };
   }
   return { fit: vms };
+}
+
+/**
+ * The VMs of a zone, of every account, that take its capacity (the emulator's stand-in for the zone's hosts): its
+ * instances neither in Error nor destroyed, and the VMs the platform deploys there for a record of another family
+ * (a Kubernetes cluster's nodes, a shared file system's VM: what those records hold of the instance allowance).
+ */
+export function zoneLoad(data: Data<"instances">, quota: QuotaService, zoneId: string): number {
+  const { instances } = data;
+  const own = instances.where(
+    (r) => r.zoneId === zoneId && r.state !== "Error" && !instances.isGone(r),
+  ).length;
+  return own + quota.heldWhere("instance", (r) => (r as { zoneId?: unknown }).zoneId === zoneId);
 }

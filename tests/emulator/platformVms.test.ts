@@ -3,7 +3,7 @@
 // each (KubernetesClusterStartWorker, KubernetesClusterScaleWorker), a shared file system's VM has its root disk and
 // the data volume (StorageVmSharedFSLifeCycle). The jobs deploy them one by one and refuse the first past the
 // `user_vm` or `volume` allowance; my-limits counts what the account holds; a delete or a scale down gives it back.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { Api, type Catalogue } from "./harness";
 
 let api: Api;
@@ -180,6 +180,73 @@ describe("Kubernetes cluster nodes count as instances, their root disks as volum
     expect((await api.ok("GET", `/jobs/${second.jobId}`)).detail).toBe(
       "Provisioning the control VM failed in the Kubernetes cluster : b",
     );
+  });
+});
+
+describe("the VMs the platform deploys take the zone's capacity as instances do", () => {
+  /** The zone's capacity set this many VMs above what it holds now (the account's are all there is). */
+  async function capacityFor(vms: number) {
+    onTestFinished(async () => void (await api.control.zoneCapacity(c.zone.id, c.zone.capacity)));
+    await api.control.zoneCapacity(c.zone.id, (await usage()).instances + vms);
+  }
+  const deploy = async () => {
+    const res = await api.ok("POST", "/compute/instances", {
+      body: {
+        name: `vm-${Date.now()}`,
+        zoneId: c.zone.id,
+        templateId: c.template.id,
+        serviceOfferingId: c.offering.id,
+      },
+    });
+    return api.waitJob(res.jobId);
+  };
+
+  it("a cluster the zone has no room for fails before any node is deployed; the nodes of one it had room for fill it, for a scale up and an instance", async () => {
+    const net = await isolatedNetwork("k8s");
+    const before = await usage();
+    await capacityFor(1);
+    const full = await createCluster("big", net, { controlNodes: 1, size: 1 });
+    expect(full.job.status).toBe("error");
+    expect(full.job.detail).toBe(
+      `Provisioning the cluster failed due to insufficient capacity in the Kubernetes cluster: ${full.id}`,
+    );
+    expect((await clusterRow(full.id)).state).toBe("Error");
+    expect(await usage()).toEqual(before);
+
+    await capacityFor(2);
+    const k = await createCluster("fits", net, { controlNodes: 1, size: 1 });
+    expect(k.job.status).toBe("success");
+    const grown = await api.waitJob(
+      (await api.ok("POST", `/compute/kubernetes/clusters/${k.id}/nodes`, { query: { size: 2 } })).jobId,
+    );
+    expect(grown.status).toBe("error");
+    expect(grown.detail).toBe(
+      `Scaling failed for Kubernetes cluster : fits in zone : ${c.zone.name}, insufficient capacity`,
+    );
+    await expect.poll(async () => (await clusterRow(k.id)).state).toBe("Running");
+    expect((await clusterRow(k.id)).size).toBe(1);
+    expect(await usage()).toEqual({ instances: before.instances + 2, volumes: before.volumes + 2 });
+    const vm = await deploy();
+    expect(vm.status).toBe("error");
+    expect(vm.detail).toMatch(/^Unable to create a deployment for VM\[User\|/);
+  });
+
+  it("a shared file system's VM takes a place an instance then lacks", async () => {
+    const net = await isolatedNetwork("fs");
+    await capacityFor(1);
+    const res = await api.ok("POST", "/filesystems", {
+      body: {
+        name: "share",
+        zoneId: c.zone.id,
+        networkId: net,
+        diskOfferingId: c.diskOfferings.find((d) => d.customized).id,
+        size: 10,
+        serviceOfferingId: medium().id,
+        filesystem: "XFS",
+      },
+    });
+    expect((await api.waitJob(res.jobId)).status).toBe("success");
+    expect((await deploy()).detail).toMatch(/^Unable to create a deployment for VM\[User\|/);
   });
 });
 

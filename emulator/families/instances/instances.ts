@@ -7,6 +7,7 @@ import { stampOf } from "../../handlers/lifecycle";
 import { badRequest, type Ctx, conflict, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import { isHost, parseCidr, parseIp } from "../../net";
+import { zoneLoad } from "../../quota";
 import { type BootImage, bootImage } from "../images/imageLookup";
 import { allocate, usedAddresses } from "../networks/guestAddresses";
 import { requireVisibleNetwork } from "../networks/networks";
@@ -242,7 +243,7 @@ export function createInstance(ctx: ICtx) {
   const quotaFailure =
     ctx.quota.failure(ctx.user.sub, "instance") ??
     ctx.quota.failure(ctx.user.sub, "volume", (source?.volume ? 0 : 1) + dataDisks.length);
-  const zoneFull = zoneLoad(ctx, zone.id) >= zone.capacity;
+  const zoneFull = zoneLoad(ctx.data, ctx.quota, zone.id) >= zone.capacity;
 
   const now = isoNow(ctx);
   const rec = ctx.data.instances.insert(
@@ -328,12 +329,6 @@ export function createInstance(ctx: ICtx) {
     failDetail: quotaFailure ?? noHost,
   });
   return ok({ ...instanceView(store, rec), jobId: job.jobId }, audited(job.resourceType, rec.id, job.jobId));
-}
-
-/** Instances occupying a zone's capacity: any account, neither in Error nor destroyed. */
-function zoneLoad(ctx: ICtx, zoneId: string): number {
-  const { instances } = ctx.data;
-  return instances.where((r) => r.zoneId === zoneId && r.state !== "Error" && !instances.isGone(r)).length;
 }
 
 /** The volumes an instance made for itself (root and data disks): they go with it. */

@@ -22,12 +22,12 @@ import { dropAnnotations, stampOf } from "../../handlers/lifecycle";
 import { fieldsOf, hasComments } from "../../handlers/views";
 import { badRequest, type Ctx, conflict, notFound, ok } from "../../http";
 import type { FollowUp, JobEffect } from "../../jobs";
-import { vmsThatFit } from "../../quota";
+import { vmsThatFit, zoneLoad } from "../../quota";
 import type { Job, KubernetesVersion } from "../../records";
 import { keyPairNamed } from "../sshKeyPairs/sshKeyPairs";
 import type { KubernetesClusterRec } from "./records";
 
-export type KubernetesData = Data<"clusters" | "networks" | "sshKeyPairs" | "annotations">;
+export type KubernetesData = Data<"clusters" | "networks" | "sshKeyPairs" | "annotations" | "instances">;
 type KCtx = Ctx<KubernetesData>;
 
 /** CloudStack's cloud.kubernetes.cluster.max.size (default 10): control and worker nodes together. */
@@ -203,9 +203,14 @@ export function create(ctx: KCtx) {
   const [minSize, maxSize] = autoscaling
     ? autoscalingBounds(version, controlNodes, int(b, "minSize"), int(b, "maxSize"))
     : [0, 0];
+  // The job plans every node on the zone's hosts first (KubernetesClusterStartWorker.plan): a zone without room for
+  // them all fails it before any is deployed, the cluster in Error holding none.
+  const full = zoneLoad(ctx.data, ctx.quota, zoneId) + controlNodes + size > zoneCapacity(ctx, zoneId);
   // createManagedKubernetesCluster checks no allowance: the job deploys the nodes one by one and the platform's
   // deploy refuses the first past the instance or volume allowance; those before it stay with the cluster
-  const { fit, refusal } = vmsThatFit(ctx.quota, ctx.user.sub, controlNodes + size, 1);
+  const { fit, refusal } = full
+    ? { fit: 0, refusal: undefined }
+    : vmsThatFit(ctx.quota, ctx.user.sub, controlNodes + size, 1);
   const fields = {
     tags: {},
     hasAnnotations: false,
@@ -230,7 +235,9 @@ export function create(ctx: KCtx) {
   const c = ctx.data.clusters.insert(ctx.owner, fields, isoNow(ctx));
   // the job's text is the worker's alone (CreateKubernetesClusterCmd answers its CloudRuntimeException's message):
   // the limit's ResourceAllocationException is its cause, in the management server's log only
-  const failDetail = refusal && `${nodeStep(fit, controlNodes)} failed in the Kubernetes cluster : ${name}`;
+  const failDetail = full
+    ? `Provisioning the cluster failed due to insufficient capacity in the Kubernetes cluster: ${c.id}`
+    : refusal && `${nodeStep(fit, controlNodes)} failed in the Kubernetes cluster : ${name}`;
   return clusterJob(ctx, c, "createKubernetesCluster", "Starting", undefined, failDetail);
 }
 
@@ -279,9 +286,11 @@ function scaleCluster(ctx: KCtx) {
   // a scale up deploys the new workers in the job, each checked against the allowances (scaleUpKubernetesClusterSize)
   const held = nodeVmsOf(c);
   const adding = Math.max(0, c.controlNodes + (change.size ?? c.size) - held);
-  const { refusal } = vmsThatFit(ctx.quota, ctx.user.sub, adding, 1);
+  // the new workers are planned on the zone's hosts first (KubernetesClusterScaleWorker.scaleKubernetesClusterSize)
+  const full = adding > 0 && zoneLoad(ctx.data, ctx.quota, c.zoneId) + adding > zoneCapacity(ctx, c.zoneId);
+  const { refusal } = full ? { refusal: undefined } : vmsThatFit(ctx.quota, ctx.user.sub, adding, 1);
   // the new nodes count from the request, as a deploy's instance does; a failed job gives them back
-  if (adding && !refusal) ctx.data.clusters.update(c, { nodeVms: held + adding });
+  if (adding && !full && !refusal) ctx.data.clusters.update(c, { nodeVms: held + adding });
   const payload = { change, scanDelayMs: ctx.jobs.timing.latencyMs, nodeVms: held };
   // a failed scale leaves Alert until the platform's state scanner has looked at the cluster again
   return clusterJob(
@@ -291,10 +300,18 @@ function scaleCluster(ctx: KCtx) {
     "Scaling",
     payload,
     // KubernetesClusterScaleWorker's text alone, as for a create: the limit's text reaches only the server's log
-    refusal &&
-      `Scaling failed for Kubernetes cluster : ${c.name}, unable to provision node VM in the cluster`,
+    full
+      ? `Scaling failed for Kubernetes cluster : ${c.name} in zone : ${zoneName(ctx, c.zoneId)}, insufficient capacity`
+      : refusal &&
+          `Scaling failed for Kubernetes cluster : ${c.name}, unable to provision node VM in the cluster`,
   );
 }
+
+/** A zone of the cluster's region: its capacity (the seeded one, or what the control routes set) and name. */
+const regionZone = (ctx: KCtx, zoneId: string) => ctx.store.catalogue("zones", zoneId, ctx.region.id);
+const zoneCapacity = (ctx: KCtx, zoneId: string): number =>
+  regionZone(ctx, zoneId)?.capacity ?? Number.POSITIVE_INFINITY;
+const zoneName = (ctx: KCtx, zoneId: string): string => regionZone(ctx, zoneId)?.name ?? zoneId;
 
 /** validateKubernetesClusterScaleParameters's checks, in its words; what the scale changes goes into `change`. */
 function scaleChecks(
