@@ -143,8 +143,9 @@ describe("snapshots of an instance", () => {
     await expect(snapshot.create(checked.inputs)).rejects.toThrow(/can just have : 10 VM snapshots/);
     // the tenth replaced on the same instance under its name (it deletes first): checked, diffed and checked again
     // with no old inputs, as the engine does, it is not an eleventh
-    resetLookups();
     const olds = (await snapshot.check!({}, args("s10"))).inputs;
+    // the olds are the last deployment's: this run's provider process starts after them
+    resetLookups();
     const news = { ...args("s10"), description: "after the upgrade" };
     expect(await failures(snapshot, olds, news)).toEqual([]);
     const d = await snapshot.diff!(ten.s10.id, ten.s10.outs, (await snapshot.check!(olds, news)).inputs);

@@ -62,6 +62,10 @@ const HELD: Record<string, { inputs: Recorded; holder: LiveRecord & Recorded }> 
     inputs: { networkId: "tier-2", sourceIpAddressNetworkId: "tier-1", sourceIpAddress: "10.0.2.10" },
     holder: { id: "ilb-1", name: "inner", networkId: "tier-1", sourceIpAddress: "10.0.2.10", sourcePort: 80 },
   },
+  "InstanceSnapshot.name": {
+    inputs: { instanceId: "vm-1", name: "nightly" },
+    holder: { id: "vs-1", name: "nightly", virtualMachineId: "vm-1", state: "Ready" },
+  },
   "LoadBalancerRule.publicPort": {
     inputs: { publicIpId: "ip-1", publicPort: 80 },
     holder: { id: "lb-1", name: "web", publicIpId: "ip-1", publicPort: 80, protocol: "udp", state: "Active" },

@@ -560,6 +560,16 @@ const ROWS: Row[] = [
     good: () => ({ name: "before-upgrade", instanceId: w.tierVm }),
   },
   {
+    name: "an instance snapshot of a name a snapshot of the instance has",
+    kind: "InstanceSnapshot",
+    bad: () => ({ name: "nightly", instanceId: w.vmWithSnapshot }),
+    field: "name",
+    reason:
+      /^name "nightly": instance snapshot \S+ of instance \S+ has that name, and the platform names each snapshot of an instance once \(the API refuses a second\)/,
+    api: /VM snapshot with name nightly already exists/,
+    good: () => ({ name: "weekly", instanceId: w.vmWithSnapshot }),
+  },
+  {
     name: "tags of one resource type on the id of a record of another",
     kind: "Tags",
     bad: () => ({ resourceType: "Volume", resourceId: w.tierVm, tags: { team: "web" } }),
@@ -608,6 +618,26 @@ describe("tags of a type whose ids the API does not check", () => {
 
 describe("preview refuses what the create would refuse on stable facts of the records it names", () => {
   refusedAtPreview(ROWS);
+});
+
+describe("two snapshots of one instance of one name in a program", () => {
+  it("the second is refused at preview, naming the first; of two instances they pass", async () => {
+    const p = providerFor("InstanceSnapshot");
+    const check = (resource: string, instanceId: string) =>
+      aboutResource(`urn:pulumi:dev::app::cim:index:InstanceSnapshot::${resource}`, () =>
+        p.check!({}, { name: "pre-upgrade", instanceId }),
+      );
+    expect((await check("a", w.tierVm)).failures ?? []).toEqual([]);
+    expect((await check("b", w.tierVm)).failures).toEqual([
+      {
+        property: "name",
+        reason: expect.stringMatching(
+          /^name "pre-upgrade": cim\.InstanceSnapshot "a" of this program claims the same \(the name pre-upgrade among the snapshots of instance \S+\)/,
+        ),
+      },
+    ]);
+    expect((await check("c", w.tier2Vm)).failures ?? []).toEqual([]);
+  });
 });
 
 describe("a rule of what only a create meets judges only a create", () => {

@@ -272,6 +272,9 @@ async function makeWorld(emu: Emulator): Promise<void> {
   );
   w.tierVm = await instanceOn("on-tier", w.plainTier);
   w.tier2Vm = await instanceOn("on-tier2", w.plainTier2);
+  // an instance with an instance snapshot named "nightly"
+  w.vmWithSnapshot = await instanceOn("with-snapshot", w.plainTier);
+  await made(await c.instanceSnapshots.create({ virtualMachineId: w.vmWithSnapshot, name: "nightly" }));
   // an instance under a backup offering, with a DAILY backup schedule
   const offering = (await c.catalogue.backupOfferings({ zoneId: w.zoneA }))[0].id;
   w.backupOffering = offering;

@@ -22,6 +22,7 @@ import {
 import {
   type Cap,
   defineKind,
+  type Exclusive,
   type LiveRules,
   type LookupFailure,
   type Recorded,
@@ -105,6 +106,24 @@ const snapshotsPerInstance: Cap = {
     "Delete old snapshots of it first, in an up of its own (Pulumi makes new resources before it deletes old ones)",
 };
 
+/**
+ * createVMSnapshot refuses a name one of the instance's snapshots has, in whatever state (allocVMSnapshot: "VM
+ * snapshot with name … already exists"): judged at preview on the instance's snapshots and between the program's.
+ */
+const oneNameAnInstance: Exclusive<string> = {
+  property: "name",
+  needs: ["instanceId", "name"],
+  claimed: (i) =>
+    typeof i.instanceId === "string" && typeof i.name === "string" ? `${i.instanceId}/${i.name}` : undefined,
+  held: (s: InstanceSnapshot) =>
+    s.virtualMachineId && s.name ? `${s.virtualMachineId}/${s.name}` : undefined,
+  shown: (v) =>
+    `the name ${v.slice(v.indexOf("/") + 1)} among the snapshots of instance ${v.slice(0, v.indexOf("/"))}`,
+  reason: (i, r: InstanceSnapshot) =>
+    `name ${JSON.stringify(i.name)}: instance snapshot ${r.id} of instance ${String(i.instanceId)} has that name, and the platform names each snapshot of an instance once (the API refuses a second)`,
+  otherwise: "choose another name, or adopt that snapshot with adoptId",
+};
+
 export const instanceSnapshot = defineKind({
   name: "InstanceSnapshot",
   noun: "instance snapshot",
@@ -134,6 +153,7 @@ export const instanceSnapshot = defineKind({
   deleteBeforeReplace: uniqueTogether("name", "instanceId"),
   liveRules: volumesWithoutSnapshots,
   caps: [snapshotsPerInstance],
+  exclusive: [oneNameAnInstance],
   fields: {
     ...commonFields,
     name: {
