@@ -395,6 +395,56 @@ describe("requirements on a resource the run makes, judged on its inputs", () =>
     }
   });
 
+  it("an instance from a new template or ISO registered in another zone, refused as the API refuses it", async () => {
+    const golden = (zoneId: string) =>
+      planned("Template", "golden", {
+        name: "golden",
+        url: "https://images.example.com/golden-new.qcow2",
+        zoneId,
+        format: "QCOW2",
+        hypervisor: "KVM",
+        osTypeId: w.osTypeId,
+      });
+    const vm = (template: Rec) => ({
+      name: "from-golden",
+      zoneId: w.zoneA,
+      serviceOfferingId: w.small,
+      templateId: UNKNOWN,
+      [PLANNED_REFERENCES]: { templateId: template },
+    });
+    await refusedLikeTheApi(
+      "Instance",
+      vm(golden(w.zoneB)),
+      "templateId",
+      /^templateId names template "golden" \(new in this run\) in .*, which is in zone \S+, not in the instance's zone \S+: a template is used only in its own zone$/,
+      { planned: golden(w.zoneB), ref: "templateId" },
+      /is not available in zone/,
+    );
+    resetLookups();
+    expect((await providerFor("Instance").check!({}, vm(golden(w.zoneA)))).failures ?? []).toEqual([]);
+    // an ISO likewise
+    resetLookups();
+    const elsewhere = planned("Iso", "boot", {
+      name: "boot",
+      url: "https://images.example.com/boot.iso",
+      zoneId: w.zoneB,
+      bootable: true,
+      osTypeId: w.osTypeId,
+    });
+    const fromIso = await providerFor("Instance").check!(
+      {},
+      { ...iso({ isoId: UNKNOWN, diskOfferingId: w.fixedDisk }), [PLANNED_REFERENCES]: { isoId: elsewhere } },
+    );
+    expect(fromIso.failures).toEqual([
+      {
+        property: "isoId",
+        reason: expect.stringMatching(
+          /^isoId names ISO "boot" \(new in this run\) in .*, which is in zone \S+, not in the instance's zone \S+: an ISO is used only in its own zone$/,
+        ),
+      },
+    ]);
+  });
+
   it("an ISO instance from a new ISO registered as not bootable", async () => {
     const newIso = (bootable: boolean) =>
       planned("Iso", "nb", {

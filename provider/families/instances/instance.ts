@@ -143,6 +143,17 @@ const bootableIso: Requirement = {
     "is registered with bootable: false: the platform installs an instance only from a bootable ISO. Register the ISO with bootable: true, or boot from another",
 };
 
+/**
+ * An image the same run registers lies in the zone it is registered in, and the platform deploys from it only there
+ * ("Template … is not available in zone …"): judged on its inputs. A registered image is judged on its catalogue row
+ * (instanceRules.ts: imageUnusable), so not here.
+ */
+const registeredInZone = (what: string): Requirement => ({
+  ...sourceInZone("instance", what),
+  stable: false,
+  plannedOnly: true,
+});
+
 const detachedDataVolume: Requirement = {
   holds: (v) => (v as Volume).type !== "ROOT" && !(v as Volume).virtualMachineId,
   reason: (v) =>
@@ -205,7 +216,7 @@ export const instance = defineKind({
           ? (rec.templateId as string | undefined)
           : ((rec.templateId as string | undefined) ?? v.templateId),
       lookup: { catalogue: "templates", what: "a template", judges: ["rootDiskSize"] },
-      ref: "Template",
+      ref: { kind: "Template", requires: registeredInZone("a template") },
     }),
     imageType: field(
       word(
@@ -248,7 +259,7 @@ export const instance = defineKind({
       live: (v: Instance) => (v as Record<string, unknown>).isoId ?? v.templateId,
       lookup: { catalogue: "isos", what: "an ISO" },
       // a registered ISO's row is judged by imageUnusable (lookups); one the same run registers, on its inputs
-      ref: { kind: "Iso", requires: bootableIso },
+      ref: { kind: "Iso", requires: [bootableIso, registeredInZone("an ISO")] },
     }),
     diskOfferingId: field(optionalId("the root disk offering (imageType iso: an ISO carries no disk)"), {
       doc: 'Root disk offering; required with `imageType: "iso"` (an ISO carries no disk).',
