@@ -64,6 +64,22 @@ async function createCluster(
   });
   return { id: res.id as string, job: await api.waitJob(res.jobId) };
 }
+/** Creates a shared file system on the network and waits for its job: its id and the job. */
+async function createFs(name: string, networkId: string) {
+  const res = await api.ok("POST", "/filesystems", {
+    body: {
+      name,
+      zoneId: c.zone.id,
+      networkId,
+      diskOfferingId: c.diskOfferings.find((d) => d.customized).id,
+      size: 10,
+      serviceOfferingId: medium().id,
+      filesystem: "XFS",
+    },
+  });
+  return { id: res.id as string, job: await api.waitJob(res.jobId) };
+}
+
 const clusterRow = (id: string) => api.ok("GET", `/compute/kubernetes/clusters/${id}`);
 
 describe("Kubernetes cluster nodes count as instances, their root disks as volumes", () => {
@@ -234,38 +250,13 @@ describe("the VMs the platform deploys take the zone's capacity as instances do"
   it("a shared file system's VM takes a place an instance then lacks", async () => {
     const net = await isolatedNetwork("fs");
     await capacityFor(1);
-    const res = await api.ok("POST", "/filesystems", {
-      body: {
-        name: "share",
-        zoneId: c.zone.id,
-        networkId: net,
-        diskOfferingId: c.diskOfferings.find((d) => d.customized).id,
-        size: 10,
-        serviceOfferingId: medium().id,
-        filesystem: "XFS",
-      },
-    });
-    expect((await api.waitJob(res.jobId)).status).toBe("success");
+    expect((await createFs("share", net)).job.status).toBe("success");
     expect((await deploy()).detail).toMatch(/^Unable to create a deployment for VM\[User\|/);
   });
 });
 
 describe("a shared file system's VM counts as an instance, its root disk and data volume as volumes", () => {
   let netId: string;
-  const createFs = async (name: string) => {
-    const res = await api.ok("POST", "/filesystems", {
-      body: {
-        name,
-        zoneId: c.zone.id,
-        networkId: netId,
-        diskOfferingId: c.diskOfferings.find((d) => d.customized).id,
-        size: 10,
-        serviceOfferingId: medium().id,
-        filesystem: "XFS",
-      },
-    });
-    return { id: res.id as string, job: await api.waitJob(res.jobId) };
-  };
   const fsState = async (id: string) => (await api.ok("GET", `/filesystems/${id}`)).fileSystems[0].state;
   beforeEach(async () => {
     netId = await isolatedNetwork("fs");
@@ -273,7 +264,7 @@ describe("a shared file system's VM counts as an instance, its root disk and dat
 
   it("holds one instance and two volumes until it is expunged; a destroyed one still holds them", async () => {
     const before = await usage();
-    const fs = await createFs("share");
+    const fs = await createFs("share", netId);
     expect(fs.job.status).toBe("success");
     expect(await usage()).toEqual({ instances: before.instances + 1, volumes: before.volumes + 2 });
     await api.ok("DELETE", `/filesystems/${fs.id}`, { query: { forced: true } });
@@ -287,7 +278,7 @@ describe("a shared file system's VM counts as an instance, its root disk and dat
   it("a create past the instance allowance fails its job with the limit's own text and leaves Error, holding nothing", async () => {
     const before = await usage();
     await room(0, 100);
-    const fs = await createFs("full");
+    const fs = await createFs("full", netId);
     expect(fs.job).toMatchObject({ status: "error", command: "createSharedFileSystem" });
     expect(fs.job.detail).toMatch(/^Maximum number of resources of type 'user_vm'/);
     expect(fs.job.detail).toMatch(limitText("user_vm"));
@@ -298,10 +289,10 @@ describe("a shared file system's VM counts as an instance, its root disk and dat
   it("the VM's two volumes are checked against the volume allowance: one left is not enough", async () => {
     const before = await usage();
     await room(100, 1);
-    const fs = await createFs("tight");
+    const fs = await createFs("tight", netId);
     expect(fs.job.detail).toMatch(limitText("volume"));
     expect(await usage()).toEqual(before);
     await room(100, 2);
-    expect((await createFs("fits")).job.status).toBe("success");
+    expect((await createFs("fits", netId)).job.status).toBe("success");
   });
 });
