@@ -58,17 +58,12 @@ export class Quota implements QuotaService {
 
   private count(c: Counted, sub: string): number {
     const own = c.repo.where((r) => r.account === sub && !c.uncounted.includes(r.state ?? "")).length;
-    const held = c.heldBy.map((h) =>
-      h.repo.where((r) => r.account === sub).reduce((sum, r) => sum + h.amount(r), 0),
-    );
-    return held.reduce((a, b) => a + b, own);
+    return own + held(c, (r) => r.account === sub);
   }
 
   heldWhere(key: string, match: (r: Owned) => boolean): number {
     const counted = this.counted.find((c) => c.key === key);
-    return (counted?.heldBy ?? [])
-      .map((h) => h.repo.where(match).reduce((sum, r) => sum + h.amount(r), 0))
-      .reduce((a, b) => a + b, 0);
+    return counted ? held(counted, match) : 0;
   }
 
   /**
@@ -108,15 +103,27 @@ export function vmsThatFit(
   return { fit: vms };
 }
 
+/** What other families' records that `match` picks hold of a counted family's allowance. */
+const held = (c: Counted, match: (r: Owned) => boolean): number =>
+  c.heldBy.reduce((sum, h) => sum + h.repo.where(match).reduce((n, r) => n + h.amount(r), 0), 0);
+
 /**
  * The VMs of a zone, of every account, that take its capacity (the emulator's stand-in for the zone's hosts): its
  * instances neither in Error nor destroyed, and the VMs the platform deploys there for a record of another family
  * (a Kubernetes cluster's nodes, a shared file system's VM: what those records hold of the instance allowance).
  */
-export function zoneLoad(data: Data<"instances">, quota: QuotaService, zoneId: string): number {
+function zoneLoad(data: Data<"instances">, quota: QuotaService, zoneId: string): number {
   const { instances } = data;
   const own = instances.where(
     (r) => r.zoneId === zoneId && r.state !== "Error" && !instances.isGone(r),
   ).length;
   return own + quota.heldWhere("instance", (r) => (r as { zoneId?: unknown }).zoneId === zoneId);
 }
+
+/** Whether the zone has room for `vms` more VMs besides those it holds (zoneLoad): CloudStack's planner's answer. */
+export const zoneHasRoom = (
+  data: Data<"instances">,
+  quota: QuotaService,
+  zone: { id: string; capacity: number },
+  vms = 1,
+): boolean => zoneLoad(data, quota, zone.id) + vms <= zone.capacity;

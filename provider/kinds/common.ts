@@ -213,11 +213,11 @@ export function atLeastSnapshot(sizeField: string): Requirement {
 /**
  * A disk made from a volume snapshot the run takes (`snapshotId` of a cim.VolumeSnapshot the program makes, which the
  * TypeScript SDK traced, of a volume that exists): the snapshot will lie in its volume's zone and hold its size, which
- * a snapshot's inputs do not say, so the requirements on a snapshot's record (sourceInZone, atLeastSnapshot) are
- * judged on that volume's record. KindSpec.liveRules, through LiveRules.traced.
+ * a snapshot's inputs do not say, so `rules`, the requirements the kind's `snapshotId` puts on a snapshot's record
+ * (sourceInZone, atLeastSnapshot), are judged on a record of that volume's zone and size. KindSpec.liveRules,
+ * through LiveRules.traced.
  */
-export function fromSnapshotTaken(noun: string, sizeField: string) {
-  const rules = [sourceInZone(noun, "a volume snapshot"), atLeastSnapshot(sizeField)];
+export function fromSnapshotTaken(rules: readonly Requirement[]) {
   return async (
     i: Recorded,
     read: (kind: string, id: unknown) => Promise<LiveRecord | undefined>,

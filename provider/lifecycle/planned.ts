@@ -169,34 +169,38 @@ export const plannedFieldsKnown = (p: Planned, fields: readonly string[]) =>
 
 /**
  * The inputs with a stand-in for each unknown reference (or list element) the SDK traced to a resource of the run
- * (`made`: only to one that makes its record, not adopts one), and what turns the stand-ins of a message back into
- * the resources' names; undefined when there is none.
+ * (`made`: only to one that makes its record, not adopts one), what turns the stand-ins of a message back into
+ * the resources' names, and the resource each stand-in is for; undefined when there is none.
  */
 export function withStandIns(
   kind: Kind,
   inputs: Recorded,
   news: Recorded,
   made = false,
-): { inputs: Recorded; shown: (text: string) => string } | undefined {
+): { inputs: Recorded; shown: (text: string) => string; planned: ReadonlyMap<string, Planned> } | undefined {
   if (news[PLANNED_REFERENCES] === undefined) return undefined;
   const out: Recorded = { ...inputs };
-  let anyStandIn = false;
+  const planned = new Map<string, Planned>();
+  const standFor = (p: Planned) => {
+    const s = stand(p);
+    planned.set(s, p);
+    return s;
+  };
   for (const [k, f] of Object.entries(kind.fields)) {
     const ref = refOf(f);
     if (!ref || ref.by === "name") continue;
     const found = plannedIn(news, k, inputs[k], ref.kind).filter((x) => !(made && adopts(x.planned)));
     if (!found.length) continue;
-    anyStandIn = true;
     const value = inputs[k];
     if (!Array.isArray(value)) {
-      out[k] = stand(found[0].planned);
+      out[k] = standFor(found[0].planned);
       continue;
     }
     const stood = [...value];
-    for (const { at, planned } of found) stood[at as number] = stand(planned);
+    for (const { at, planned: p } of found) stood[at as number] = standFor(p);
     out[k] = stood;
   }
-  return anyStandIn ? { inputs: out, shown: withNames } : undefined;
+  return planned.size ? { inputs: out, shown: withNames, planned } : undefined;
 }
 
 /**
@@ -221,21 +225,17 @@ export function tracedRecords(
   news: Recorded,
   region: string | undefined,
 ): { inputs: Recorded; records: ReadonlyMap<string, LiveRecord> } {
+  const stood = withStandIns(kind, inputs, news, true);
   const records = new Map<string, LiveRecord>();
-  if (news[PLANNED_REFERENCES] === undefined) return { inputs, records };
-  for (const [k, f] of Object.entries(kind.fields)) {
-    const ref = refOf(f);
-    if (!ref || ref.by === "name") continue;
-    for (const { planned: p } of plannedIn(news, k, inputs[k], ref.kind)) {
-      // a resource the program puts in another region is not one this region's records could name
-      if (typeof p.inputs.region === "string" && p.inputs.region !== region) continue;
-      const withheld = Array.isArray(p.withheld) ? p.withheld : [];
-      if (adopts(p) || !plannedFieldsKnown(p, [...Object.keys(p.inputs), ...withheld])) continue;
-      const record = plannedRecord(p);
-      if (record) records.set(stand(p), record);
-    }
+  for (const [s, p] of stood?.planned ?? []) {
+    // a resource the program puts in another region is not one this region's records could name
+    if (typeof p.inputs.region === "string" && p.inputs.region !== region) continue;
+    const withheld = Array.isArray(p.withheld) ? p.withheld : [];
+    if (!plannedFieldsKnown(p, [...Object.keys(p.inputs), ...withheld])) continue;
+    const record = plannedRecord(p);
+    if (record) records.set(s, record);
   }
-  return { inputs: plannedInputs(kind, inputs, news), records };
+  return { inputs: stood?.inputs ?? inputs, records };
 }
 
 /** Whether a value holds a stand-in (a claim made of one is between the program's resources alone). */

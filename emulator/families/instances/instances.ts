@@ -7,7 +7,7 @@ import { stampOf } from "../../handlers/lifecycle";
 import { badRequest, type Ctx, conflict, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import { isHost, parseCidr, parseIp } from "../../net";
-import { zoneLoad } from "../../quota";
+import { zoneHasRoom } from "../../quota";
 import { type BootImage, bootImage } from "../images/imageLookup";
 import { allocate, usedAddresses } from "../networks/guestAddresses";
 import { requireVisibleNetwork } from "../networks/networks";
@@ -243,7 +243,7 @@ export function createInstance(ctx: ICtx) {
   const quotaFailure =
     ctx.quota.failure(ctx.user.sub, "instance") ??
     ctx.quota.failure(ctx.user.sub, "volume", (source?.volume ? 0 : 1) + dataDisks.length);
-  const zoneFull = zoneLoad(ctx.data, ctx.quota, zone.id) >= zone.capacity;
+  const zoneFull = !zoneHasRoom(ctx.data, ctx.quota, zone);
 
   const now = isoNow(ctx);
   const rec = ctx.data.instances.insert(

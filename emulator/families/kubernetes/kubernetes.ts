@@ -22,7 +22,7 @@ import { dropAnnotations, stampOf } from "../../handlers/lifecycle";
 import { fieldsOf, hasComments } from "../../handlers/views";
 import { badRequest, type Ctx, conflict, notFound, ok } from "../../http";
 import type { FollowUp, JobEffect } from "../../jobs";
-import { vmsThatFit, zoneLoad } from "../../quota";
+import { vmsThatFit, zoneHasRoom } from "../../quota";
 import type { Job, KubernetesVersion } from "../../records";
 import { keyPairNamed } from "../sshKeyPairs/sshKeyPairs";
 import type { KubernetesClusterRec } from "./records";
@@ -164,8 +164,8 @@ export function create(ctx: KCtx) {
   const zoneId = reqStr(b, "zoneId");
   const versionId = reqStr(b, "kubernetesVersionId");
   const offeringId = reqStr(b, "serviceOfferingId");
-  if (!ctx.store.catalogue("zones", zoneId, ctx.region.id))
-    throw badRequest(`Unable to find zone by ID: ${zoneId}`);
+  const zone = ctx.store.catalogue("zones", zoneId, ctx.region.id);
+  if (!zone) throw badRequest(`Unable to find zone by ID: ${zoneId}`);
   const version = usableVersion(ctx, versionId);
   offeringFor(ctx, offeringId, version);
   const size = int(b, "size") ?? 1;
@@ -205,7 +205,7 @@ export function create(ctx: KCtx) {
     : [0, 0];
   // The job plans every node on the zone's hosts first (KubernetesClusterStartWorker.plan): a zone without room for
   // them all fails it before any is deployed, the cluster in Error holding none.
-  const full = zoneLoad(ctx.data, ctx.quota, zoneId) + controlNodes + size > zoneCapacity(ctx, zoneId);
+  const full = !zoneHasRoom(ctx.data, ctx.quota, zone, controlNodes + size);
   // createManagedKubernetesCluster checks no allowance: the job deploys the nodes one by one and the platform's
   // deploy refuses the first past the instance or volume allowance; those before it stay with the cluster
   const { fit, refusal } = full
@@ -287,7 +287,8 @@ function scaleCluster(ctx: KCtx) {
   const held = nodeVmsOf(c);
   const adding = Math.max(0, c.controlNodes + (change.size ?? c.size) - held);
   // the new workers are planned on the zone's hosts first (KubernetesClusterScaleWorker.scaleKubernetesClusterSize)
-  const full = adding > 0 && zoneLoad(ctx.data, ctx.quota, c.zoneId) + adding > zoneCapacity(ctx, c.zoneId);
+  const zone = ctx.store.catalogue("zones", c.zoneId, ctx.region.id);
+  const full = adding > 0 && zone !== undefined && !zoneHasRoom(ctx.data, ctx.quota, zone, adding);
   const { refusal } = full ? { refusal: undefined } : vmsThatFit(ctx.quota, ctx.user.sub, adding, 1);
   // the new nodes count from the request, as a deploy's instance does; a failed job gives them back
   if (adding && !full && !refusal) ctx.data.clusters.update(c, { nodeVms: held + adding });
@@ -301,17 +302,11 @@ function scaleCluster(ctx: KCtx) {
     payload,
     // KubernetesClusterScaleWorker's text alone, as for a create: the limit's text reaches only the server's log
     full
-      ? `Scaling failed for Kubernetes cluster : ${c.name} in zone : ${zoneName(ctx, c.zoneId)}, insufficient capacity`
+      ? `Scaling failed for Kubernetes cluster : ${c.name} in zone : ${zone?.name}, insufficient capacity`
       : refusal &&
           `Scaling failed for Kubernetes cluster : ${c.name}, unable to provision node VM in the cluster`,
   );
 }
-
-/** A zone of the cluster's region: its capacity (the seeded one, or what the control routes set) and name. */
-const regionZone = (ctx: KCtx, zoneId: string) => ctx.store.catalogue("zones", zoneId, ctx.region.id);
-const zoneCapacity = (ctx: KCtx, zoneId: string): number =>
-  regionZone(ctx, zoneId)?.capacity ?? Number.POSITIVE_INFINITY;
-const zoneName = (ctx: KCtx, zoneId: string): string => regionZone(ctx, zoneId)?.name ?? zoneId;
 
 /** validateKubernetesClusterScaleParameters's checks, in its words; what the scale changes goes into `change`. */
 function scaleChecks(

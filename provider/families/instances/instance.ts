@@ -162,7 +162,9 @@ const detachedDataVolume: Requirement = {
       : `is attached to instance ${String((v as Volume).virtualMachineId)}: a volume becomes a root disk only detached. Detach it first (leave out its instanceId) in an up of its own`,
 };
 
-const rootFromSnapshotTaken = fromSnapshotTaken("instance", "rootDiskSize");
+/** What a volume snapshot the root disk is made from must be: in the instance's zone, no larger than the disk. */
+const rootFromSnapshot = [sourceInZone("instance", "a volume snapshot"), atLeastSnapshot("rootDiskSize")];
+const rootFromSnapshotTaken = fromSnapshotTaken(rootFromSnapshot);
 
 export const instance = defineKind({
   name: "Instance",
@@ -249,7 +251,7 @@ export const instance = defineKind({
       ref: {
         kind: "VolumeSnapshot",
         mustExist: true,
-        requires: [sourceInZone("instance", "a volume snapshot"), atLeastSnapshot("rootDiskSize")],
+        requires: rootFromSnapshot,
       },
     }),
     isoId: field(optionalId("the ISO to boot from (imageType iso)"), {

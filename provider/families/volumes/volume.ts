@@ -71,6 +71,9 @@ const dataDisksPerInstance: Cap = {
     "Attach this volume to another instance, or detach one of the others (leave out its instanceId) in an up of its own first: Pulumi may attach this one before it detaches that one",
 };
 
+/** What a volume snapshot the volume is made from must be: in the volume's zone, no larger than the volume. */
+const fromSnapshot = [sourceInZone("volume", "a volume snapshot"), atLeastSnapshot("size")];
+
 export const volume = defineKind({
   name: "Volume",
   noun: "volume",
@@ -85,7 +88,7 @@ export const volume = defineKind({
   states: { busy, gone: ["Destroyed", "Expunged", "Expunging"], deleting: "Destroying", failed: "Error" },
   caps: [dataDisksPerInstance],
   // a volume from a snapshot the same run takes: the snapshot's zone and size are its volume's
-  liveRules: fromSnapshotTaken("volume", "size"),
+  liveRules: fromSnapshotTaken(fromSnapshot),
   fields: {
     ...commonFields,
     name: {
@@ -147,7 +150,7 @@ export const volume = defineKind({
       ref: {
         kind: "VolumeSnapshot",
         mustExist: true,
-        requires: [sourceInZone("volume", "a volume snapshot"), atLeastSnapshot("size")],
+        requires: fromSnapshot,
       },
     }),
     tags,
