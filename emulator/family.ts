@@ -84,6 +84,19 @@ export interface FamilyDecl<K extends string, D = unknown> {
    */
   jobResult?(scope: ViewScope<D>, record: any): Record<string, unknown>;
   tags?: TagDecl;
+  /**
+   * For a family without tags of its own whose records the generic /tags route tags (the tags kept apart from the
+   * records): the platform's resource type of them (CloudStack's ResourceObjectType, tagTypes.ts).
+   */
+  taggedAs?: readonly GenericTagType[];
+}
+
+/** A resource type the generic /tags route finds a family's records under. */
+export interface GenericTagType {
+  /** CloudStack's name of the type: `Template`, `VMSnapshot`. */
+  type: string;
+  /** Whether `id` names a record the caller may tag; left out: the caller's record in the routed region, not gone. */
+  holds?(ctx: Ctx<any>, id: string): boolean;
 }
 
 /** What a family's seed sees besides the item: the new record's id and the owner's records of the family. */

@@ -1,7 +1,7 @@
 // The route table: the catalogue, jobs, every family's routes (from the registry: organization routes and the
 // multi-region quota among them), generic tags, the audit trail, then the control routes. A new family adds its routes in its declaration.
 import { controlRoutes } from "./control";
-import { familyRoutes, taggableKinds } from "./families";
+import { familyRoutes, genericTagTypes, taggableKinds } from "./families";
 import { apiRoute as r } from "./family";
 import { listAudit } from "./handlers/audit";
 import * as catalogue from "./handlers/catalogue";
@@ -10,7 +10,7 @@ import { genericTagHandlers } from "./handlers/tags";
 import type { RouteDef } from "./http";
 import type { Runtime } from "./server";
 
-const genericTags = genericTagHandlers(taggableKinds);
+const genericTags = genericTagHandlers(taggableKinds, genericTagTypes);
 
 export const apiRoutes: RouteDef[] = [
   // Catalogue

@@ -1,10 +1,17 @@
 // The registry of families: the one list from which the state's shape, the repositories, the quota counters,
 // the job effects and the family routes (with their tag and comment routes) derive.
-import type { AnyFamily, CollectionKey, CollectionsOf, Data as DataFor, NeedsOfAll } from "../family";
+import type {
+  AnyFamily,
+  CollectionKey,
+  CollectionsOf,
+  Data as DataFor,
+  GenericTagType,
+  NeedsOfAll,
+} from "../family";
 import { apiRoute as r } from "../family";
 import type { TaggableKind } from "../handlers/resources";
 import { tagHandlers } from "../handlers/tags";
-import type { RouteDef } from "../http";
+import type { Ctx, RouteDef } from "../http";
 import type { JobEffect } from "../jobs";
 import { type Counted, type Held, MULTI_REGION_DEFAULTS } from "../quota";
 import type { BaseState, Job, Limits, Owned, Tagged } from "../records";
@@ -132,6 +139,23 @@ export const taggableKinds: TaggableKind[] = FAMILIES.flatMap((f: AnyFamily) => 
   const find = f.tags.find ?? ((ctx, id) => repo(ctx).find(ctx.owner, id));
   return [{ resourceType: f.resourceType, label: f.label, repo, find }];
 });
+
+/**
+ * The resource types of the generic /tags route whose records families keep apart from their tags, by the type in
+ * lower case: whether an id names a record of the type that the caller may tag.
+ */
+export const genericTagTypes: ReadonlyMap<string, (ctx: Ctx, id: string) => boolean> = new Map(
+  FAMILIES.flatMap((f: AnyFamily) =>
+    (f.taggedAs ?? []).map((t: GenericTagType) => {
+      const repo = (ctx: Ctx) => (ctx.data as Record<string, Repository<Owned>>)[f.key];
+      const mine = (ctx: Ctx, id: string) => {
+        const r = repo(ctx).get(ctx.owner, id);
+        return r !== undefined && !repo(ctx).isGone(r);
+      };
+      return [t.type.toLowerCase(), t.holds ?? mine] as const;
+    }),
+  ),
+);
 
 /** GET/POST/DELETE <collection>/{id}/tags; comments: add and list on the resource, read and visibility by id. */
 function tagAndCommentRoutes(f: AnyFamily, kind: TaggableKind): RouteDef[] {

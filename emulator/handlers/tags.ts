@@ -5,6 +5,7 @@ import { accepted, badRequest, type Ctx, conflict, ok } from "../http";
 import { audited, tagRecords } from "./common";
 import { body, type Obj, query, reqStr, str } from "./input";
 import { kindOfResourceType, type TaggableKind } from "./resources";
+import { PLATFORM_TAG_TYPES, platformTagType } from "./tagTypes";
 
 function tagsOf(b: Obj): Record<string, string> {
   const t = b.tags;
@@ -106,8 +107,24 @@ export function tagHandlers(kind: TaggableKind) {
   };
 }
 
-/** Tags of a resource type without a family live in genericTags, keyed per account and region. */
-function genericTarget(ctx: Ctx, resourceType: string, resourceId: string): TagTarget {
+/**
+ * The generic route's target of a type without tags of its own, as createTags judges it (TaggedResourceManagerImpl,
+ * ResourceManagerUtilImpl): a type the platform does not know, or one that takes no tags, is refused; so is an id
+ * that names no record of the type the caller may tag. The emulator keeps no records of the other types CloudStack
+ * tags (firewall rules, security groups, …), so it holds no id of them either.
+ */
+function genericTarget(ctx: Ctx, given: string, resourceId: string, holders: GenericTagTypes): TagTarget {
+  const resourceType = platformTagType(given);
+  if (!resourceType) throw badRequest(`Invalid resource type ${given}`);
+  if (!PLATFORM_TAG_TYPES[resourceType])
+    throw badRequest(`The resource type ${resourceType} doesn't support resource tags`);
+  if (!holders.get(resourceType.toLowerCase())?.(ctx, resourceId))
+    throw badRequest(`Unable to find resource by uuid ${resourceId} and type ${resourceType}`);
+  return tagSet(ctx, resourceType, resourceId);
+}
+
+/** Tags of a resource type without a family of tags of its own live in genericTags, keyed per account and region. */
+function tagSet(ctx: Ctx, resourceType: string, resourceId: string): TagTarget {
   const key = `${ctx.region.id}|${ctx.user.sub}|${resourceType}|${resourceId}`;
   const sets = ctx.store.state.genericTags;
   sets[key] ??= { regionId: ctx.region.id, account: ctx.user.sub, resourceType, resourceId, tags: {} };
@@ -124,14 +141,19 @@ function genericTarget(ctx: Ctx, resourceType: string, resourceId: string): TagT
   };
 }
 
+/** Whether an id names a record the caller may tag, by the generic route's resource type in lower case. */
+export type GenericTagTypes = ReadonlyMap<string, (ctx: Ctx, id: string) => boolean>;
+
 /** The generic endpoint: GET, POST and DELETE /tags over every taggable family and the generic sets. */
-export function genericTagHandlers(kinds: TaggableKind[]) {
+export function genericTagHandlers(kinds: TaggableKind[], holders: GenericTagTypes) {
   return {
     ...tagChanges((ctx, b) => {
       const resourceType = reqStr(b, "resourceType");
       const resourceId = reqStr(b, "resourceId");
       const kind = kindOfResourceType(kinds, resourceType, { ctx, id: resourceId });
-      return kind ? familyTarget(ctx, kind, resourceId) : genericTarget(ctx, resourceType, resourceId);
+      return kind
+        ? familyTarget(ctx, kind, resourceId)
+        : genericTarget(ctx, resourceType, resourceId, holders);
     }),
     /** Tag records of the caller in the routed region, filtered by resourceType and resourceId when given. */
     list(ctx: Ctx) {

@@ -306,9 +306,15 @@ describe("volumes, VPCs, networks, tags, backup schedules", () => {
     const generic = { resourceType: "Instance", resourceId: vm.id };
     await client.tags.add(generic, { owner: "ops" });
     expect(tagMap(await client.tags.list(generic))).toEqual({ team: "web", owner: "ops" });
-    const other = { resourceType: "AutoScaleVmGroup", resourceId: "asg-1" }; // a type without a family
+    const other = { resourceType: "Template", resourceId: vm.cat.templateId }; // a type without a tag route
     await client.tags.add(other, { tier: "edge" });
     expect(tagMap(await client.tags.list(other))).toEqual({ tier: "edge" });
+    // a type that takes no tags, the platform's text
+    const refused = client.tags.add(
+      { resourceType: "AutoScaleVmGroup", resourceId: "asg-1" },
+      { tier: "edge" },
+    );
+    await expect(refused).rejects.toThrow("The resource type AutoScaleVmGroup doesn't support resource tags");
   });
 
   it("manages backup schedules synchronously", async () => {

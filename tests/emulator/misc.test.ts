@@ -181,18 +181,44 @@ describe("Comments and tags on other resources", () => {
       resourceId: vm.id,
       resourceType: "Instance",
     });
+    // a type without a tag route, named in any case: CloudStack's name of it in the records
+    const template = c.template.id;
     await api.ok("POST", "/tags", {
-      body: { resourceType: "Snapshot", resourceId: "snap-1", tags: { keep: "yes" } },
+      body: { resourceType: "template", resourceId: template, tags: { keep: "yes" } },
     });
     expect(
-      await api.ok("GET", "/tags", { query: { resourceType: "Snapshot", resourceId: "snap-1" } }),
-    ).toEqual([{ key: "keep", value: "yes", resourceId: "snap-1", resourceType: "Snapshot" }]);
+      await api.ok("GET", "/tags", { query: { resourceType: "TEMPLATE", resourceId: template } }),
+    ).toEqual([{ key: "keep", value: "yes", resourceId: template, resourceType: "Template" }]);
     await api.ok("DELETE", "/tags", {
-      body: { resourceType: "Snapshot", resourceId: "snap-1", tags: { keep: "yes" } },
+      body: { resourceType: "Template", resourceId: template, tags: { keep: "yes" } },
     });
     expect(
-      await api.ok("GET", "/tags", { query: { resourceType: "Snapshot", resourceId: "snap-1" } }),
+      await api.ok("GET", "/tags", { query: { resourceType: "Template", resourceId: template } }),
     ).toEqual([]);
+  });
+
+  it("Further endpoints: the generic tag endpoint refuses what createTags refuses: an unknown type, a type without tags, an id of none", async () => {
+    const refusal = async (resourceType: string, resourceId: string) => {
+      const res = await api.call("POST", "/tags", { body: { resourceType, resourceId, tags: { a: "1" } } });
+      expect(res.status).toBe(400);
+      return res.body.message;
+    };
+    expect(await refusal("Templates", c.template.id)).toBe("Invalid resource type Templates");
+    expect(await refusal("networkacllist", "any")).toBe(
+      "The resource type NetworkACLList doesn't support resource tags",
+    );
+    expect(await refusal("Snapshot", "snap-1")).toBe(
+      "Unable to find resource by uuid snap-1 and type Snapshot",
+    );
+    // the id of a record of another type is none of this one
+    expect(await refusal("ISO", c.template.id)).toBe(
+      `Unable to find resource by uuid ${c.template.id} and type ISO`,
+    );
+    // a type the emulator keeps no records of holds no id
+    expect(await refusal("FirewallRule", "fw-1")).toBe(
+      "Unable to find resource by uuid fw-1 and type FirewallRule",
+    );
+    expect(await api.ok("GET", "/tags", { query: { resourceType: "Snapshot" } })).toEqual([]);
   });
 
   it("Async 6: tags and comments are synchronous (no jobId)", async () => {

@@ -21,4 +21,5 @@ export const backups = defineFamily({
     r("DELETE", "/compute/instances/{id}/backup-offering", b.removeBackupOffering),
   ],
   jobEffects: b.backupJobEffects,
+  taggedAs: [{ type: "Backup" }],
 });

@@ -5,7 +5,7 @@
 import { defineFamily, apiRoute as r } from "../../family";
 import { deleteImage, registerImage, updateImage } from "./imageChanges";
 import { listImagePermissions, updateImagePermissions } from "./imagePermissions";
-import { getImage, type ImageKind, imageJobEffects, listImages } from "./images";
+import { type GCtx, getImage, type ImageKind, imageJobEffects, KINDS, listImages } from "./images";
 
 /** The routes of one kind under its collection (/templates or /isos). */
 const routesOf = (kind: ImageKind, c: string) => [
@@ -18,6 +18,17 @@ const routesOf = (kind: ImageKind, c: string) => [
   r("PUT", `${c}/{id}/permissions`, updateImagePermissions(kind)),
 ];
 
+/**
+ * Whether the generic /tags route may tag `id` as an image of `kind`: a catalogue image of the region (a departure:
+ * CloudStack checks the caller's access to the image's owner, the system account for its own images) or one the caller
+ * registered.
+ */
+const tagsImage = (kind: ImageKind) => (ctx: GCtx, id: string) => {
+  if (ctx.store.catalogue(KINDS[kind].catalogue, id, ctx.region.id)) return true;
+  const r = ctx.data.images.get(ctx.owner, id);
+  return r?.kind === kind && !ctx.data.images.isGone(r);
+};
+
 export const images = defineFamily({
   key: "images",
   label: "Template",
@@ -27,4 +38,8 @@ export const images = defineFamily({
   states: { busy: ["Downloading", "Destroying"], failed: "Error" },
   routes: [...routesOf("template", "/templates"), ...routesOf("iso", "/isos")],
   jobEffects: imageJobEffects,
+  taggedAs: [
+    { type: "Template", holds: tagsImage("template") },
+    { type: "ISO", holds: tagsImage("iso") },
+  ],
 });

@@ -23,4 +23,5 @@ export const networkAclRules = defineFamily({
   states: { busy: RULE_BUSY },
   routes: collection("/network-acls/rules", rules),
   jobEffects: rules.aclRuleJobEffects,
+  taggedAs: [{ type: "NetworkACL" }],
 });

@@ -42,4 +42,5 @@ export const projects = defineFamily({
     r("PUT", "/preferences", p.updatePreferences, "user"),
   ],
   seed: p.seed,
+  taggedAs: [{ type: "Project" }],
 });

@@ -26,4 +26,5 @@ export const staticRoutes = defineFamily({
     list: g.listStaticRoutes,
     remove: g.deleteStaticRoute,
   }),
+  taggedAs: [{ type: "StaticRoute" }],
 });

@@ -15,6 +15,7 @@ export const snapshots = defineFamily({
   states: { busy: ["Creating", "Destroying"], failed: "Error" },
   routes: collection("/snapshots", s),
   jobEffects: s.snapshotJobEffects,
+  taggedAs: [{ type: "Snapshot" }],
 });
 
 export const vmSnapshots = defineFamily({
@@ -24,4 +25,5 @@ export const vmSnapshots = defineFamily({
   states: { busy: m.VM_SNAPSHOT_ACTIVE, failed: "Error" },
   routes: collection("/vm-snapshots", m),
   jobEffects: m.vmSnapshotJobEffects,
+  taggedAs: [{ type: "VMSnapshot" }],
 });
