@@ -225,7 +225,13 @@ export {
   SSH_KEY_TYPES,
 } from "../families/sshKeyPairs/client";
 export type * from "../families/tags/client";
-export { TAG_RESOURCE_TYPES, TAG_TYPE_ALIASES, tagMap } from "../families/tags/client";
+export {
+  PLATFORM_TAG_TYPES,
+  TAG_RESOURCE_TYPES,
+  TAG_TYPE_ALIASES,
+  tagMap,
+  tagTypeNamed,
+} from "../families/tags/client";
 export type * from "../families/volumes/client";
 export type * from "../families/vpcs/client";
 export type { TokenClaims } from "./auth";

@@ -236,6 +236,11 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
   };
   /** Its tag collection; taggable kinds take a `tags` field the engine applies and verifies. */
   readonly tags?: TagCollection;
+  /**
+   * For a kind without tags of its own that cim.Tags tags through the generic route: the platform's resource type of
+   * its records there (CloudStack's ResourceObjectType: `Snapshot`, `VMSnapshot`), by which preview judges an id.
+   */
+  readonly taggedAs?: string;
   /** The allowance its creates count against (quota preflight). */
   readonly quota?: QuotaKey;
   /** Other allowances each create uses up (an instance's root disk is a volume), counted with that kind's. */

@@ -945,7 +945,16 @@ export const CASES: BadCase[] = [
     kind: "Tags",
     args: (i) => ({ resourceType: "Public IP", resourceId: i.unknown, tags: { env: "prod" } }),
     field: "resourceType",
-    message: /resourceType must be a resource type name/,
+    message:
+      /resourceType is no resource type the API knows .*"Invalid resource type Public IP".* PublicIpAddress/,
+  },
+  {
+    name: "tags resourceType the API takes no tags on",
+    kind: "Tags",
+    args: (i) => ({ resourceType: "NetworkACLList", resourceId: i.unknown, tags: { env: "prod" } }),
+    field: "resourceType",
+    message:
+      /resourceType names a resource type the API takes no tags on .*"The resource type NetworkACLList doesn't support resource tags"/,
   },
   {
     name: "tags without resourceId",

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { PLATFORM_TAG_TYPES as EMULATED_TAG_TYPES } from "../../emulator/handlers/tagTypes";
+import { PLATFORM_TAG_TYPES } from "../../provider/client";
 import { managedSubset } from "../../provider/families/tags/tags";
 import { kinds } from "../../provider/kinds";
 import type { Kind } from "../../provider/kinds/define";
@@ -269,6 +271,51 @@ describe("Tags", () => {
       replaces: ["resourceId"],
       deleteBeforeReplace: true,
     });
+  });
+
+  it("takes the resource types the platform tags, in any case, and refuses the others as the API does", () => {
+    const reasons = (resourceType: string) =>
+      checkTags({ resourceType, resourceId: vm }).failures.map((f) => `${f.property}: ${f.reason}`);
+    for (const ok of [
+      "Template",
+      "iso",
+      "VMSNAPSHOT",
+      "UserVm",
+      "virtualmachine",
+      "KubernetesCluster",
+      "SnapshotPolicy",
+    ])
+      expect(reasons(ok)).toEqual([]);
+    expect(reasons("Templates")).toEqual([
+      expect.stringMatching(
+        /^resourceType: resourceType is no resource type the API knows \(it refuses it: "Invalid resource type Templates"\)\. The types it tags, in any case: Instance, Volume, .*Template, .*VMSnapshot/,
+      ),
+    ]);
+    expect(reasons("zone")).toEqual([
+      expect.stringMatching(
+        /^resourceType: resourceType names a resource type the API takes no tags on \(it refuses them: "The resource type zone doesn't support resource tags"\)/,
+      ),
+    ]);
+    // a tag set the stack holds was taken by the API under its type: it stays unjudged, a new type is judged
+    const held = { resourceType: "ObjectStore", resourceId: vm, tags: { a: "1" } };
+    expect(checkKind(kinds.Tags, held, { ...held, tags: { a: "2" } }).failures).toEqual([]);
+    expect(
+      checkKind(kinds.Tags, held, { ...held, resourceType: "Zone" }).failures.map((f) => f.property),
+    ).toEqual(["resourceType"]);
+    // a type not known yet is not judged
+    expect(checkTags({ resourceType: UNKNOWN, resourceId: vm }).failures).toEqual([]);
+  });
+
+  it("knows the types as the emulated platform does; its reference page names each kind tagged only through this route", () => {
+    // the emulator's table is the platform's (CloudStack's ResourceObjectType): preview refuses what it refuses
+    expect(PLATFORM_TAG_TYPES).toEqual(EMULATED_TAG_TYPES);
+    const doc = String(kinds.Tags.fields.resourceId.doc);
+    const generic = Object.values(kinds).flatMap((k: Kind) => (k.taggedAs ? [k.taggedAs] : []));
+    expect(generic.length).toBeGreaterThan(0);
+    for (const t of generic) {
+      expect(PLATFORM_TAG_TYPES[t]).toBe(true);
+      expect(doc).toContain(`\`${t}\``);
+    }
   });
 });
 

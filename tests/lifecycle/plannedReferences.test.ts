@@ -492,9 +492,14 @@ describe("requirements on a resource the run makes, judged on its inputs", () =>
       { planned: keys, ref: "resourceId" },
       /Volume \S+ not found/,
     );
-    // a type whose ids the API does not check passes
+    // a type whose ids preview does not check passes (the platform tags no SSH key pair: that type is refused)
     resetLookups();
-    expect((await providerFor("Tags").check!({}, tagsOf("SshKeyPair", keys))).failures ?? []).toEqual([]);
+    expect((await providerFor("Tags").check!({}, tagsOf("Template", keys))).failures ?? []).toEqual([]);
+    expect(
+      ((await providerFor("Tags").check!({}, tagsOf("SshKeyPair", keys))).failures ?? []).map(
+        (f) => f.reason,
+      ),
+    ).toEqual([expect.stringMatching(/^resourceType is no resource type the API knows/)]);
   });
 
   it("tags on a new resource with tags of its own, whatever the type; refused at up once its id is known", async () => {

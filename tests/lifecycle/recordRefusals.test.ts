@@ -604,6 +604,30 @@ const ROWS: Row[] = [
     api: /not found/i,
     good: () => ({ resourceType: "Volume", resourceId: w.volumeA, tags: { team: "web" } }),
   },
+  {
+    name: "tags of an instance snapshot on a volume snapshot's id (a kind tagged only through the generic route)",
+    kind: "Tags",
+    bad: () => ({ resourceType: "VMSnapshot", resourceId: w.snapshotA, tags: { team: "web" } }),
+    field: "resourceId",
+    reason:
+      /^resourceId names volume snapshot snap \(\S+\) in .*, not an instance snapshot as resourceType "VMSnapshot" says: the API finds the record by its type and refuses an id of another kind\. Give resourceType "Snapshot", or the id of an instance snapshot$/,
+    api: /Unable to find resource by uuid \S+ and type VMSnapshot/,
+    good: () => ({ resourceType: "vmsnapshot", resourceId: w.instanceSnapshot, tags: { team: "web" } }),
+  },
+  {
+    name: "tags of a backup on an id that names nothing",
+    kind: "Tags",
+    bad: () => ({
+      resourceType: "Backup",
+      resourceId: "00000000-0000-4000-8000-00000000dead",
+      tags: { team: "web" },
+    }),
+    field: "resourceId",
+    reason:
+      /^resourceId names no backup with id "00000000-0000-4000-8000-00000000dead" in .*, which resourceType "Backup" says it is/,
+    api: /Unable to find resource by uuid 00000000-0000-4000-8000-00000000dead and type Backup/,
+    good: () => ({ resourceType: "Snapshot", resourceId: w.snapshotA, tags: { team: "web" } }),
+  },
 ];
 
 describe("tags of a type whose ids the API does not check", () => {

@@ -274,7 +274,9 @@ async function makeWorld(emu: Emulator): Promise<void> {
   w.tier2Vm = await instanceOn("on-tier2", w.plainTier2);
   // an instance with an instance snapshot named "nightly"
   w.vmWithSnapshot = await instanceOn("with-snapshot", w.plainTier);
-  await made(await c.instanceSnapshots.create({ virtualMachineId: w.vmWithSnapshot, name: "nightly" }));
+  w.instanceSnapshot = await made(
+    await c.instanceSnapshots.create({ virtualMachineId: w.vmWithSnapshot, name: "nightly" }),
+  );
   // an instance under a backup offering, with a DAILY backup schedule
   const offering = (await c.catalogue.backupOfferings({ zoneId: w.zoneA }))[0].id;
   w.backupOffering = offering;

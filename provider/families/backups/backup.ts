@@ -13,6 +13,7 @@ import { backedUpInstance } from "../backupSchedules/backupSchedule";
 export const backup = defineKind({
   name: "Backup",
   noun: "backup",
+  taggedAs: "Backup",
   summary: "An on-demand backup of an instance that has a backup offering.",
   ...examples(
     ["zoneId", "templateId", "serviceOfferingId", "backedUpDb"],

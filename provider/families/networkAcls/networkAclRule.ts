@@ -121,6 +121,7 @@ const ruleInput = (i: Rule, number?: number): AclRuleInput => ({
 export const networkAclRule = defineKind({
   name: "NetworkAclRule",
   noun: "network ACL rule",
+  taggedAs: "NetworkACL",
   summary:
     "A rule of a network ACL list: protocol, ports or ICMP type, CIDRs, allow or deny, ingress or egress.",
   ...examples(

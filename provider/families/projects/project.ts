@@ -13,6 +13,7 @@ import { text } from "../../lifecycle/check";
 export const project = defineKind({
   name: "Project",
   noun: "project",
+  taggedAs: "Project",
   summary: "A project: a named grouping of work, kept by the service (synchronous).",
   ...examples(
     [],

@@ -127,6 +127,7 @@ const oneNameAnInstance: Exclusive<string> = {
 export const instanceSnapshot = defineKind({
   name: "InstanceSnapshot",
   noun: "instance snapshot",
+  taggedAs: "VMSnapshot",
   summary: "The disks (and optionally the memory) of an instance at a point in time (a job).",
   ...examples(
     ["zoneId", "templateId", "serviceOfferingId"],

@@ -35,6 +35,7 @@ const PLACED: Requirement = {
 export const volumeSnapshot = defineKind({
   name: "VolumeSnapshot",
   noun: "volume snapshot",
+  taggedAs: "Snapshot",
   summary: "A point-in-time copy of a volume (a job), for restoring it as a new volume.",
   ...examples(
     ["zoneId", "templateId", "serviceOfferingId", "diskOfferingId", "db", "data"],

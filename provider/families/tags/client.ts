@@ -45,6 +45,71 @@ export const TAG_TYPE_ALIASES: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The other resource types the generic route takes or refuses, as the platform names them (CloudStack's
+ * ResourceObjectType, found in any case), each with whether it takes tags (resourceTagsSupport): the API refuses a
+ * type it does not know (`Invalid resource type …`) and one that takes none (`… doesn't support resource tags`).
+ */
+export const PLATFORM_TAG_TYPES: Readonly<Record<string, boolean>> = {
+  UserVm: true,
+  Template: true,
+  VnfTemplate: true,
+  ISO: true,
+  Volume: true,
+  Snapshot: true,
+  Backup: true,
+  Network: true,
+  DomainRouter: false,
+  Nic: false,
+  LoadBalancer: true,
+  PortForwardingRule: true,
+  FirewallRule: true,
+  SecurityGroup: true,
+  SecurityGroupRule: true,
+  PublicIpAddress: true,
+  Project: true,
+  Account: true,
+  Vpc: true,
+  NetworkACL: true,
+  StaticRoute: true,
+  VMSnapshot: true,
+  RemoteAccessVpn: true,
+  Zone: false,
+  ServiceOffering: false,
+  Storage: false,
+  PrivateGateway: false,
+  NetworkACLList: false,
+  VpnGateway: false,
+  CustomerGateway: false,
+  VpnConnection: false,
+  User: true,
+  DiskOffering: false,
+  AutoScaleVmProfile: false,
+  AutoScaleVmGroup: false,
+  LBStickinessPolicy: false,
+  LBHealthCheckPolicy: false,
+  SnapshotPolicy: true,
+  GuestOs: false,
+  NetworkOffering: false,
+  VpcOffering: true,
+  Domain: false,
+};
+
+/**
+ * Whether the generic route takes tags on a type given in any case: its name when it does, `false` for a type the
+ * platform takes none on, undefined for one it does not know.
+ */
+export function tagTypeNamed(given: string): string | false | undefined {
+  const t = given.trim().toLowerCase();
+  const alias = TAG_TYPE_ALIASES[t];
+  if (alias) return alias;
+  const own = Object.values(TAG_RESOURCE_TYPES).find((n) => n.toLowerCase() === t);
+  if (own) return own;
+  const platform = Object.keys(PLATFORM_TAG_TYPES).find((n) => n.toLowerCase() === t);
+  if (platform === undefined) return undefined;
+  return PLATFORM_TAG_TYPES[platform] ? platform : false;
+}
+
+/**
  * A collection target without a route of its own (the spec names no tag route for load balancers), as the generic
  * route's target: by the platform's resource type (a public load-balancer rule and an internal load balancer are
  * CloudStack's `LoadBalancer`).

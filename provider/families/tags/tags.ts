@@ -8,11 +8,17 @@
 // that nothing of the program manages is taken over.
 
 import { z } from "zod";
-import { TAG_RESOURCE_TYPES, TAG_TYPE_ALIASES, type TagTarget } from "../../client";
+import {
+  PLATFORM_TAG_TYPES,
+  TAG_RESOURCE_TYPES,
+  TAG_TYPE_ALIASES,
+  type TagTarget,
+  tagTypeNamed,
+} from "../../client";
 import { commonFields, field } from "../../kinds/common";
 import { defineKind, type Exclusive, type Recorded } from "../../kinds/define";
 import { examples, resource, variable } from "../../kinds/examples";
-import { id, tagMap } from "../../lifecycle/check";
+import { id, tagMap, whenKnown } from "../../lifecycle/check";
 import { mismatches } from "../../lifecycle/errors";
 import { allKinds } from "../../lifecycle/registry";
 import type { Session } from "../../lifecycle/session";
@@ -78,19 +84,44 @@ async function converge(
   return after;
 }
 
+/** The types the API tags, as messages and the docs list them: those with routes of their own first. */
+const TAGGED_TYPES = [
+  ...new Set([
+    ...Object.values(TAG_RESOURCE_TYPES),
+    ...Object.entries(PLATFORM_TAG_TYPES)
+      .filter(([, tagged]) => tagged)
+      .map(([t]) => t),
+  ]),
+].join(", ");
+
+/** What the API refuses of a resource type given to the generic route, in the words of its refusal. */
+function typeProblem(type: string): string | undefined {
+  const named = tagTypeNamed(type);
+  if (named === undefined)
+    return `is no resource type the API knows (it refuses it: "Invalid resource type ${type}"). The types it tags, in any case: ${TAGGED_TYPES}`;
+  if (named === false)
+    return `names a resource type the API takes no tags on (it refuses them: "The resource type ${type} doesn't support resource tags"). The types it tags, in any case: ${TAGGED_TYPES}`;
+  return undefined;
+}
+
 /** The types whose ids the API checks, as the docs list them. */
 const CHECKED_TYPES = [...new Set(Object.values(TAG_RESOURCE_TYPES))].map((t) => `\`${t}\``).join(", ");
 
 /** The resource type of a kind's records (TAG_RESOURCE_TYPES), for kinds with tags of their own. */
-const typeOfKind = (name: string): string | undefined => {
+const ownTagsType = (name: string): string | undefined => {
   const collection = allKinds().find((k) => k.name === name)?.tags;
   return collection && TAG_RESOURCE_TYPES[collection];
 };
 
+/** The resource type of a kind's records on the generic route: its own tags' type, or the one it declares. */
+const typeOfKind = (name: string): string | undefined =>
+  ownTagsType(name) ?? allKinds().find((k) => k.name === name)?.taggedAs;
+
 let kindsByType: ReadonlyMap<string, readonly string[]> | undefined;
 /**
  * The kinds whose records each resource type names, by the type in lower case (with the platform's other names): the
- * types of the kinds with tags of their own, whose ids the API checks. The API takes any id for another type.
+ * types of the kinds with tags of their own and of those that declare the type they are tagged as, whose ids the API
+ * checks. Templates and ISOs are left to the API: a kind's list is the caller's own, the route takes the catalogue's.
  */
 function kindsOfTypes(): ReadonlyMap<string, readonly string[]> {
   if (kindsByType) return kindsByType;
@@ -159,18 +190,15 @@ export const tags = defineKind({
               : "must be a string",
         })
         .trim()
-        .regex(
-          /^[A-Za-z][A-Za-z0-9_-]{0,63}$/,
-          "must be a resource type name such as Template or SnapshotPolicy",
-        ),
+        .min(1, "must be a resource type name such as Template"),
       {
-        doc: "The API's resource type, e.g. `Template`.",
+        doc: `The API's resource type, in any case: one of ${TAGGED_TYPES}. Preview refuses a type the API does not know, and one it takes no tags on (such as \`NetworkACLList\` or \`Zone\`), as the API refuses them; a tag set the stack already holds keeps its type unjudged.`,
         change: "replace",
         same: (a, b) => String(a).toLowerCase() === String(b ?? "").toLowerCase(),
       },
     ),
     resourceId: field(id("the id of the resource to tag, in the resource's region"), {
-      doc: `The id of the resource to tag, in the resource's region. For the type of a resource with tags of its own (${CHECKED_TYPES}), preview refuses an id of another kind or of none, and a resource of the program of another kind, as the API refuses them; and it refuses any resource of the program that has tags of its own, whose \`tags\` input is authoritative.`,
+      doc: `The id of the resource to tag, in the resource's region. For the type of a resource with tags of its own (${CHECKED_TYPES}), and of the kinds of this package tagged only here (\`Snapshot\`, \`VMSnapshot\`, \`Backup\`, \`NetworkACL\`, \`Project\`), preview refuses an id of another kind or of none, and a resource of the program of another kind, as the API refuses them; and it refuses any resource of the program that has tags of its own, whose \`tags\` input is authoritative.`,
       change: "replace",
       typedRef: {
         by: "resourceType",
@@ -178,7 +206,7 @@ export const tags = defineKind({
         typeOf: typeOfKind,
         // a resource of the program with tags of its own claims every key of its record (recordTags)
         ofProgram: (kind, i) => {
-          if (!typeOfKind(kind)) return undefined;
+          if (!ownTagsType(kind)) return undefined;
           const keys = Object.keys((i.tags as TagMap | undefined) ?? {});
           return `whose own ${AUTHORITATIVE}, so it and this cim.Tags would undo each other (once its id is known, \`up\` refuses this cim.Tags). Put ${keys.length ? keysText(keys) : "the keys"} in that resource's \`tags\` input instead, and remove this cim.Tags`;
         },
@@ -195,6 +223,15 @@ export const tags = defineKind({
     timeouts: commonFields.timeouts,
   },
   outputs: {},
+  rules: (i, fail, olds) =>
+    whenKnown(i, ["resourceType"], () => {
+      const type = i.resourceType;
+      // a tag set the stack holds on that type was taken by the API, whatever this package knows of the platform
+      if (typeof type !== "string" || String(olds.resourceType ?? "").toLowerCase() === type.toLowerCase())
+        return;
+      const problem = typeProblem(type);
+      if (problem) fail("resourceType", `resourceType ${problem}`);
+    }),
   exclusive: [ownKeys],
   idOf: idOfTarget,
   label: idOfTarget,
