@@ -215,6 +215,11 @@ export interface TypedRef {
    * names for one too). A value not there names none of them and is not judged (the API takes any id for it).
    */
   readonly kinds: () => ReadonlyMap<string, readonly string[]>;
+  /**
+   * The kinds whose live records are rows of a catalogue rather than of the kind's own list, by kind name: the
+   * value names any row the catalogue lists (a template the platform offers, not only one the account registered).
+   */
+  readonly listedIn?: Readonly<Record<string, CatalogueName>>;
   /** The value of that input that names a kind's records, as a refusal suggests it. */
   readonly typeOf: (kind: string) => string | undefined;
   /**

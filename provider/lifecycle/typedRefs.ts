@@ -1,13 +1,13 @@
 // The ids whose kind another input says (TypedRef: cim.Tags' resourceId, by resourceType), judged at preview as the
 // API judges them at `up`: it finds the record by that input and refuses an id of another kind, or of none. A known
-// id is looked up in the lists of the kinds that value names, then, to say what it is, in those of the other kinds
-// the input can name; one still unknown is judged by the kind of the resource of the program the SDK traced it to
+// id is looked up in the lists of the kinds that value names (or the catalogue a kind's records are listed in), then,
+// to say what it is, in those of the other kinds the input can name; one still unknown is judged by the kind of the resource of the program the SDK traced it to
 // (planned.ts). Best effort like every lookup: what cannot be read now is not judged.
 
 import type { CheckFailure } from "./check";
-import type { Recorded, TypedRef } from "./fieldSpec";
+import type { LiveRecord, Recorded, TypedRef } from "./fieldSpec";
 import type { Kind } from "./kindSpec";
-import { judgingBy, liveRecord, recordOf, regionWhere } from "./lookups";
+import { judgingBy, mustExist, recordOf, regionWhere } from "./lookups";
 import { plannedIn, plannedName } from "./planned";
 import { kindNamed } from "./registry";
 import { containsUnknown } from "./values";
@@ -31,6 +31,23 @@ export async function typedRefFailures(
     ),
   );
   return all.flat();
+}
+
+/**
+ * The record `value` names among `target`'s in the region: from the catalogue the reference lists them in, if any
+ * (TypedRef.listedIn), else from the kind's list. Null when there is none, undefined when it cannot be read now.
+ */
+async function recordIn(
+  kind: Kind,
+  region: string | undefined,
+  t: TypedRef,
+  target: Kind,
+  value: string,
+): Promise<LiveRecord | null | undefined> {
+  const listed = t.listedIn?.[target.name];
+  if (!listed) return recordOf(kind.name, region, target, value);
+  const { row, failure } = await mustExist(kind.name, region, listed, "", value, target.noun);
+  return row ? ({ ...row, id: value } as LiveRecord) : failure ? null : undefined;
 }
 
 async function judged(
@@ -73,7 +90,7 @@ async function judged(
   if (sameType && olds[field] === value) return [];
   const targets = kinds.map(kindNamed).filter((k): k is Kind => k !== undefined);
   const found = await Promise.all(
-    targets.map((target) => judgingBy([field], () => recordOf(kind.name, region, target, value))),
+    targets.map((target) => judgingBy([field], () => recordIn(kind, region, t, target, value))),
   );
   // found, or not known now (a list that cannot be read)
   if (found.some((r) => r !== null)) return [];
@@ -84,7 +101,7 @@ async function judged(
     .map(kindNamed)
     .filter((k): k is Kind => k !== undefined);
   for (const other of others) {
-    const held = await judgingBy([], () => liveRecord(kind.name, region, other, value));
+    const held = await judgingBy([], () => recordIn(kind, region, t, other, value));
     if (!held) continue;
     const name = (held as { name?: unknown }).name;
     const it = `${other.noun} ${typeof name === "string" && name ? `${name} (${value})` : value}`;

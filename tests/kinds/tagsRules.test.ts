@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { aboutResource } from "../../provider/lifecycle/engineLog";
 import { UNKNOWN } from "../../provider/lifecycle/values";
 import { instanceInputs } from "./parts";
-import { call, cat, change, make, newProcess, OTHER_ID, p, type Rec, useEmulator } from "./world";
+import { call, cat, change, make, newProcess, p, type Rec, useEmulator } from "./world";
 
 useEmulator();
 
@@ -52,7 +52,7 @@ describe("two cim.Tags managing one key of one resource", () => {
     ]);
     // other keys of the resource, and the same key of another resource, are no clash
     expect(await about("Tags", "cost", () => failures("Tags", {}, onTemplate({ cost: "1" })))).toEqual([]);
-    const elsewhere = { resourceType: "Template", resourceId: OTHER_ID, tags: { env: "prod" } };
+    const elsewhere = { resourceType: "Template", resourceId: cat.template2, tags: { env: "prod" } };
     expect(await about("Tags", "other", () => failures("Tags", {}, elsewhere))).toEqual([]);
   });
 

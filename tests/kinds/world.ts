@@ -205,6 +205,7 @@ export function useEmulator() {
     const offerings = rows(await call("GET", "/offerings/compute"));
     cat.offering2 = offerings.find((o) => o.id !== cat.offering)?.id;
     cat.template = (await first("/templates")).id;
+    cat.template2 = (await first("/templates", (t) => t.id !== cat.template)).id;
     // An image without the tools to scale while running (CloudStack's template flag isdynamicallyscalable).
     cat.fixedSize = (await first("/templates", (t) => t.isDynamicallyScalable === false)).id;
     cat.custom = (await first("/offerings/disk", (d) => d.customized)).id;

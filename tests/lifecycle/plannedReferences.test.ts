@@ -494,7 +494,7 @@ describe("requirements on a resource the run makes, judged on its inputs", () =>
     );
     // a type whose ids preview does not check passes (the platform tags no SSH key pair: that type is refused)
     resetLookups();
-    expect((await providerFor("Tags").check!({}, tagsOf("Template", keys))).failures ?? []).toEqual([]);
+    expect((await providerFor("Tags").check!({}, tagsOf("SnapshotPolicy", keys))).failures ?? []).toEqual([]);
     expect(
       ((await providerFor("Tags").check!({}, tagsOf("SshKeyPair", keys))).failures ?? []).map(
         (f) => f.reason,

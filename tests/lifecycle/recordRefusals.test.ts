@@ -615,6 +615,16 @@ const ROWS: Row[] = [
     good: () => ({ resourceType: "vmsnapshot", resourceId: w.instanceSnapshot, tags: { team: "web" } }),
   },
   {
+    name: "tags of an ISO on the id of a template of the catalogue (images are judged on the catalogue)",
+    kind: "Tags",
+    bad: () => ({ resourceType: "ISO", resourceId: w.templateId, tags: { team: "web" } }),
+    field: "resourceId",
+    reason:
+      /^resourceId names template .+ \(\S+\) in .*, not an ISO as resourceType "ISO" says: the API finds the record by its type and refuses an id of another kind\. Give resourceType "Template", or the id of an ISO$/,
+    api: /Unable to find resource by uuid \S+ and type ISO/,
+    good: () => ({ resourceType: "iso", resourceId: w.isoId, tags: { team: "web" } }),
+  },
+  {
     name: "tags of a backup on an id that names nothing",
     kind: "Tags",
     bad: () => ({
@@ -630,11 +640,11 @@ const ROWS: Row[] = [
   },
 ];
 
-describe("tags of a type whose ids the API does not check", () => {
+describe("tags of a type whose ids preview cannot check (no kind of this package is tagged as it)", () => {
   it("are not judged by the kind of the record the id names", async () => {
     const checked = await providerFor("Tags").check!(
       {},
-      { resourceType: "Template", resourceId: w.tierVm, tags: { stage: "golden" } },
+      { resourceType: "SnapshotPolicy", resourceId: w.tierVm, tags: { stage: "golden" } },
     );
     expect(checked.failures ?? []).toEqual([]);
   });

@@ -12,6 +12,7 @@ import { imageApi, imageFields, imageKindBase, imageOutputs, osTypeField, urlFor
 export const iso = defineKind({
   name: "Iso",
   noun: "ISO",
+  taggedAs: "ISO",
   summary: "An ISO registered from a URL (a download job), for instances' isoId (imageType iso) once ready.",
   ...examples(
     ["zoneId", "serviceOfferingId", "diskOfferingId"],

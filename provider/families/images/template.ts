@@ -43,6 +43,7 @@ const sameText = (a: unknown, b: unknown) => String(a).toLowerCase() === String(
 export const template = defineKind({
   name: "Template",
   noun: "template",
+  taggedAs: "Template",
   summary: "A template registered from a URL (a download job), for instances' templateId once ready.",
   ...examples(["zoneId", "golden"], [exported("goldenId", "golden.id")]),
   ...imageKindBase("template"),

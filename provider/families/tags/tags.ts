@@ -121,7 +121,7 @@ let kindsByType: ReadonlyMap<string, readonly string[]> | undefined;
 /**
  * The kinds whose records each resource type names, by the type in lower case (with the platform's other names): the
  * types of the kinds with tags of their own and of those that declare the type they are tagged as, whose ids the API
- * checks. Templates and ISOs are left to the API: a kind's list is the caller's own, the route takes the catalogue's.
+ * checks.
  */
 function kindsOfTypes(): ReadonlyMap<string, readonly string[]> {
   if (kindsByType) return kindsByType;
@@ -198,12 +198,14 @@ export const tags = defineKind({
       },
     ),
     resourceId: field(id("the id of the resource to tag, in the resource's region"), {
-      doc: `The id of the resource to tag, in the resource's region. For the type of a resource with tags of its own (${CHECKED_TYPES}), and of the kinds of this package tagged only here (\`Snapshot\`, \`VMSnapshot\`, \`Backup\`, \`NetworkACL\`, \`Project\`), preview refuses an id of another kind or of none, and a resource of the program of another kind, as the API refuses them; and it refuses any resource of the program that has tags of its own, whose \`tags\` input is authoritative.`,
+      doc: `The id of the resource to tag, in the resource's region. For the type of a resource with tags of its own (${CHECKED_TYPES}), and of the kinds of this package tagged only here (\`Template\` and \`ISO\`, the catalogue's as well as the account's; \`Snapshot\`, \`VMSnapshot\`, \`Backup\`, \`NetworkACL\`, \`Project\`), preview refuses an id of another kind or of none, and a resource of the program of another kind, as the API refuses them; and it refuses any resource of the program that has tags of its own, whose \`tags\` input is authoritative.`,
       change: "replace",
       typedRef: {
         by: "resourceType",
         kinds: kindsOfTypes,
         typeOf: typeOfKind,
+        // an image of the platform is no record of the account's own lists
+        listedIn: { Template: "templates", Iso: "isos" },
         // a resource of the program with tags of its own claims every key of its record (recordTags)
         ofProgram: (kind, i) => {
           if (!ownTagsType(kind)) return undefined;
