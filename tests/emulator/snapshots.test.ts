@@ -291,6 +291,49 @@ describe("Instance snapshots", () => {
     await done(vs2.body);
   });
 
+  it("an instance with VM snapshots: its volumes are not attached, detached or resized and it is not scaled, in CloudStack's words", async () => {
+    const disk = c.diskOfferings.find((d: any) => !d.customized);
+    const vm = await api.instance(c);
+    const volume = async (name: string) => {
+      const v = await api.ok("POST", "/volumes", {
+        query: { name, zoneId: c.zone.id, diskOfferingId: disk.id },
+      });
+      await api.waitJob(v.jobId);
+      return v.id as string;
+    };
+    const [attached, loose] = [await volume("attached"), await volume("loose")];
+    await api.waitJob(
+      (await api.ok("POST", `/volumes/${attached}/attach`, { query: { virtualMachineId: vm.id } })).jobId,
+    );
+    const vs = await take(vm.id);
+    await done(vs.body);
+    const refused = async (path: string, q: Record<string, string | number>) =>
+      (await api.waitJob((await api.ok("POST", path, { query: q })).jobId)).detail;
+    const bigger = c.offerings.find((o) => o.id !== vm.serviceOfferingId).id;
+    expect(await refused(`/volumes/${loose}/attach`, { virtualMachineId: vm.id })).toBe(
+      "Unable to attach volume, please specify a VM that does not have VM snapshots",
+    );
+    expect(await refused(`/volumes/${attached}/detach`, {})).toBe(
+      "Unable to detach volume, please specify a VM that does not have VM snapshots",
+    );
+    const root = await rootOf(vm.id);
+    expect(await refused(`/volumes/${root.id}/resize`, { size: root.size + 5 })).toBe(
+      "A volume that is attached to a VM with any VM snapshots cannot be resized.",
+    );
+    expect(await refused(`/compute/instances/${vm.id}/scale`, { serviceOfferingId: bigger })).toBe(
+      "Unable to scale VM, please remove VM snapshots before scaling VM",
+    );
+    // nothing changed; once the snapshot is deleted, each is taken
+    expect((await api.ok("GET", `/compute/instances/${vm.id}`)).serviceOfferingId).toBe(vm.serviceOfferingId);
+    await api.waitJob((await api.ok("DELETE", `/vm-snapshots/${vs.body.id}`)).jobId);
+    const taken = async (path: string, q: Record<string, string | number>) =>
+      (await api.waitJob((await api.ok("POST", path, { query: q })).jobId)).status;
+    expect(await taken(`/volumes/${loose}/attach`, { virtualMachineId: vm.id })).toBe("success");
+    expect(await taken(`/volumes/${attached}/detach`, {})).toBe("success");
+    expect(await taken(`/volumes/${root.id}/resize`, { size: root.size + 5 })).toBe("success");
+    expect(await taken(`/compute/instances/${vm.id}/scale`, { serviceOfferingId: bigger })).toBe("success");
+  });
+
   it("an instance's snapshots go with it once it is expunged; another region does not know them", async () => {
     const vm = await api.instance(c);
     const vs = await take(vm.id);

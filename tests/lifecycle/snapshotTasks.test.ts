@@ -22,6 +22,8 @@ it("two snapshots of one instance, taken and deleted at once, both succeed", asy
   const serviceOfferingId = rows(await call("GET", "/offerings/compute"))[0].id;
   const diskOfferingId = rows(await call("GET", "/offerings/disk")).find((d) => d.customized).id;
   const vm = await made("Instance", { zoneId, templateId, serviceOfferingId });
+  // attached first: the platform attaches no volume to an instance with snapshots
+  const vol = await made("Volume", { name: "data", zoneId, diskOfferingId, size: 5, instanceId: vm.id });
   const snaps = await Promise.all(
     ["first", "second"].map((name) => made("InstanceSnapshot", { instanceId: vm.id, name })),
   );
@@ -32,7 +34,6 @@ it("two snapshots of one instance, taken and deleted at once, both succeed", asy
   ]);
 
   // a volume snapshot of the instance's disk while an instance snapshot is being deleted, and both deletes at once
-  const vol = await made("Volume", { name: "data", zoneId, diskOfferingId, size: 5, instanceId: vm.id });
   const provider = providerFor("InstanceSnapshot");
   const deletes = snaps.map((s) => provider.delete!(s.id, s.outs));
   const volumeSnap = made("VolumeSnapshot", { volumeId: vol.id, name: "disk" });

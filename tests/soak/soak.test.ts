@@ -238,6 +238,39 @@ describe("soak generator", () => {
     expect(vmSnapshotted).toBeGreaterThan(0);
     expect(both).toBe(0);
   });
+
+  it("never attaches, detaches or resizes a volume of an instance with snapshots, nor scales one, counting both programs of a round", () => {
+    // While an instance has snapshots the platform refuses each (VolumeApiServiceImpl, UserVmManagerImpl), and what
+    // a round removes goes only after its creates and changes.
+    const nameOf = (v: unknown) => (v as { $ref?: string } | undefined)?.$ref;
+    let held = 0;
+    let snapshotted = 0;
+    let attached = 0;
+    for (let seed = 1; seed <= 200; seed++) {
+      const after: Program = { resources: [], serial: 1 };
+      for (let round = 0; round < 30; round++) {
+        const before = structuredClone(after);
+        evolve(after, new Rng(roundSeed(seed, round)), FAKE_IDS, round);
+        const both = [...before.resources, ...after.resources];
+        const vms = new Set(
+          both.filter((r) => r.kind === "InstanceSnapshot").map((r) => nameOf(r.inputs.instanceId)),
+        );
+        const volumesOn = new Set(
+          both.filter((r) => r.kind === "Volume").map((r) => nameOf(r.inputs.instanceId)),
+        );
+        snapshotted += vms.size;
+        attached += volumesOn.size;
+        for (const vm of vms) if (volumesOn.has(vm)) held++;
+        for (const vm of after.resources.filter((r) => r.kind === "Instance" && vms.has(r.name))) {
+          const was = before.resources.find((r) => r.name === vm.name);
+          if (was && was.inputs.serviceOfferingId !== vm.inputs.serviceOfferingId) held++;
+        }
+      }
+    }
+    expect(snapshotted).toBeGreaterThan(0);
+    expect(attached).toBeGreaterThan(0);
+    expect(held).toBe(0);
+  });
 });
 
 describe("soak invariants", () => {

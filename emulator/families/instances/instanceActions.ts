@@ -11,6 +11,7 @@ import type { Job } from "../../records";
 import { joinGroup } from "../instanceGroups/instanceGroups";
 import { dropMemberEverywhere } from "../loadBalancers/balancers";
 import { dropStaticNatOf } from "../publicIps/staticNat";
+import { hasVmSnapshots } from "../snapshots/snapshots";
 import { checkHostName, type ICtx, type InstanceData, ownDisks } from "./instances";
 import { findInstance, hostIndexOf, instanceView, vmInstanceLabel, zoneHost } from "./instanceView";
 import type { InstanceRec } from "./records";
@@ -165,8 +166,10 @@ export function scale(ctx: ICtx) {
   const r = findInstance(ctx, ctx.params.id);
   const serviceOfferingId = reqStr(query(ctx), "serviceOfferingId");
   const offering = requestedEntry(ctx, "computeOfferings", serviceOfferingId, "serviceOfferingId");
-  const refused =
-    r.serviceOfferingId === serviceOfferingId
+  // UserVmManagerImpl.upgradeVirtualMachine refuses an instance with VM snapshots before anything else
+  const refused = hasVmSnapshots(ctx.data, r.id)
+    ? "Unable to scale VM, please remove VM snapshots before scaling VM"
+    : r.serviceOfferingId === serviceOfferingId
       ? `Not upgrading vm ${vmInstanceLabel(ctx.store, r)} since it already has the requested service offering (${offering.name})`
       : r.state === "Running" && r.dynamicallyScalable === false
         ? `Unable to scale ${vmInstanceLabel(ctx.store, r)} as it does not have tools to support dynamic scaling.`

@@ -29,6 +29,7 @@ export type InstanceData = Data<
   | "vmSchedules"
   | "fileSystems"
   | "instanceGroups"
+  | "vmSnapshots"
 >;
 export type ICtx = Ctx<InstanceData>;
 

@@ -13,6 +13,13 @@ import { badRequest, type Ctx, conflict } from "../../http";
 import type { JobEffect } from "../../jobs";
 import type { SnapshotRec } from "./records";
 
+/**
+ * The instance's VM snapshots in whatever state, one being deleted too (CloudStack's VMSnapshotDao.findByVm): while
+ * it has any, the platform attaches, detaches or resizes none of its volumes and does not scale it.
+ */
+export const hasVmSnapshots = (data: Data<"vmSnapshots">, vmId: string) =>
+  data.vmSnapshots.where((s) => s.virtualMachineId === vmId).length > 0;
+
 /** States of a VM snapshot task under way (CloudStack's hasActiveVMSnapshotTasks). */
 export const VM_SNAPSHOT_ACTIVE = ["Creating", "Reverting", "Expunging"];
 

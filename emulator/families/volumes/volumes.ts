@@ -19,11 +19,12 @@ import { accepted, badRequest, type Ctx, ok } from "../../http";
 import type { JobEffect } from "../../jobs";
 import type { Job } from "../../records";
 import type { SnapshotRec } from "../snapshots/records";
+import { hasVmSnapshots } from "../snapshots/snapshots";
 import type { VolumeRec } from "./records";
 
 const MAX_SIZE_GB = 16_384;
 
-export type VolumeData = Data<"volumes" | "instances" | "annotations" | "snapshots">;
+export type VolumeData = Data<"volumes" | "instances" | "annotations" | "snapshots" | "vmSnapshots">;
 type VCtx = Ctx<VolumeData>;
 
 export const findVolume = (ctx: VCtx, id: string) => ctx.data.volumes.find(ctx.owner, id);
@@ -170,7 +171,9 @@ export function attach(ctx: VCtx) {
           ? "Please specify a VM that is in the same zone as the volume."
           : attached.filter((v) => v.type !== "ROOT").length >= MAX_DATA_DISKS
             ? `The specified VM already has the maximum number of data disks (${MAX_DATA_DISKS}) attached. Please specify another VM.`
-            : undefined;
+            : hasVmSnapshots(ctx.data, vm.id)
+              ? "Unable to attach volume, please specify a VM that does not have VM snapshots"
+              : undefined;
   if (refused) return refusedVolumeJob(ctx, r, "attachVolume", refused);
   const taken = new Set(attached.map((v) => v.deviceId));
   let deviceId = 1;
@@ -195,7 +198,9 @@ export function detach(ctx: VCtx) {
       ? "Please specify a VM that is either running or stopped."
       : r.type === "ROOT"
         ? "Please specify a data volume."
-        : undefined;
+        : hasVmSnapshots(ctx.data, r.virtualMachineId)
+          ? "Unable to detach volume, please specify a VM that does not have VM snapshots"
+          : undefined;
   if (refused) return refusedVolumeJob(ctx, r, "detachVolume", refused);
   return volumeJob(ctx, r, "detachVolume", r.state, { virtualMachineId: r.virtualMachineId });
 }
@@ -223,9 +228,11 @@ export function resize(ctx: VCtx) {
   const refused =
     r.state !== "Ready" && r.state !== "Allocated"
       ? `Volume should be in ready or allocated state before attempting a resize. Volume ${r.id} is in state ${r.state}.`
-      : size < r.size
-        ? `Going from existing size of ${r.size * GB} to size of ${size * GB} would shrink the volume.Need to sign off by supplying the shrinkok parameter with value of true.`
-        : undefined;
+      : size !== r.size && r.virtualMachineId && hasVmSnapshots(ctx.data, r.virtualMachineId)
+        ? "A volume that is attached to a VM with any VM snapshots cannot be resized."
+        : size < r.size
+          ? `Going from existing size of ${r.size * GB} to size of ${size * GB} would shrink the volume.Need to sign off by supplying the shrinkok parameter with value of true.`
+          : undefined;
   if (refused) return refusedVolumeJob(ctx, r, "resizeVolume", refused);
   return volumeJob(ctx, r, "resizeVolume", "Resizing", { size, diskOfferingId });
 }
