@@ -178,7 +178,7 @@ export interface VolumeArgs extends ArgsOf<VolumeKind> {
   readonly diskOfferingId: ArgsOf<VolumeKind>["diskOfferingId"];
   /** Size in GB, for customized disk offerings; volumes never shrink. Changed in place (resize). */
   readonly size?: ArgsOf<VolumeKind>["size"];
-  /** The instance to attach to, of the volume's zone, with at most 5 other data disks (an instance takes 6); leave it out to keep the volume detached. Changed in place (attach/detach). Names a `cim.Instance` by id (its `id` output); preview refuses an id written as text that names none. */
+  /** The instance to attach to, of the volume's zone, with at most 5 other data disks (an instance takes 6) and no instance snapshots (the platform attaches, detaches and resizes no volume of an instance with snapshots); leave it out to keep the volume detached. Changed in place (attach/detach). Names a `cim.Instance` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly instanceId?: ArgsOf<VolumeKind>["instanceId"];
   /** A volume snapshot to make the volume from (BackedUp, in the same zone); its size is the default and the minimum. Replaces on change. Names a `cim.VolumeSnapshot` by id (its `id` output); preview refuses an id written as text that names none. */
   readonly snapshotId?: ArgsOf<VolumeKind>["snapshotId"];
@@ -202,7 +202,7 @@ export interface Volume extends KindResource<VolumeKind> {
   readonly diskOfferingId: KindResource<VolumeKind>["diskOfferingId"];
   /** Size in GB, for customized disk offerings; volumes never shrink. Changed in place (resize). */
   readonly size: KindResource<VolumeKind>["size"];
-  /** The instance to attach to, of the volume's zone, with at most 5 other data disks (an instance takes 6); leave it out to keep the volume detached. Changed in place (attach/detach). */
+  /** The instance to attach to, of the volume's zone, with at most 5 other data disks (an instance takes 6) and no instance snapshots (the platform attaches, detaches and resizes no volume of an instance with snapshots); leave it out to keep the volume detached. Changed in place (attach/detach). */
   readonly instanceId: KindResource<VolumeKind>["instanceId"];
   /** A volume snapshot to make the volume from (BackedUp, in the same zone); its size is the default and the minimum. Replaces on change. */
   readonly snapshotId: KindResource<VolumeKind>["snapshotId"];

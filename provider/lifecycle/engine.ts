@@ -47,8 +47,8 @@ import {
 } from "./fields";
 import { importedInputs } from "./imported";
 import type { Kind, KindApi } from "./kindSpec";
-import { noteReplacement } from "./liveChecks";
-import { checking, readForCheck, regionsOf } from "./lookups";
+import { findIn, noteReplacement } from "./liveChecks";
+import { checking, judgingBy, readForCheck, regionsOf } from "./lookups";
 import { withNamesKept } from "./namesKept";
 import { deleteBegins, whileRefused } from "./passingRefusal";
 import { claimedOfRecord } from "./programClaims";
@@ -683,11 +683,18 @@ export function providerOf<F extends Fields, O extends Outputs>(
         changeSeen(kind.name, id, { updates: d.updates, gone });
       }
       // what the API would refuse of this change as the old outputs show it: refused here, at preview
-      const refused = d.changes ? kind.changeRefused?.(olds, news, d.replaces) : undefined;
+      const name = typeof olds.name === "string" ? ` "${olds.name}"` : "";
+      const find = findIn(kind, olds.region as string | undefined);
+      // a read it needs that fails says what it left unjudged, naming the resource (lookups.ts: readFailed)
+      const refused =
+        d.changes && kind.changeRefused
+          ? await checking(`cim:${kind.name}${name}`, async () =>
+              judgingBy(["the change"], () => kind.changeRefused?.(olds, news, d.replaces, { id, find })),
+            )
+          : undefined;
       // what it claims of its record that another resource of the program claims too (a replacement's record is
       // another, whose id is not known yet)
       const claimedTwice = d.replaces.length ? [] : claimRecord(id, news, olds);
-      const name = typeof olds.name === "string" ? ` "${olds.name}"` : "";
       if (refused || claimedTwice.length)
         throw new ResourceError(`cim:${kind.name}${name} (id ${id}): ${refused ?? claimedTwice.join("; ")}`);
       // what the change does that no field of the diff shows

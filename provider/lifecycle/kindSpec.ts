@@ -164,6 +164,8 @@ export interface LiveRules {
    * stack already holds is never refused for what came after it.
    */
   readonly creating: boolean;
+  /** The old inputs of a resource the stack holds (a change: an attach to another instance); empty for a create. */
+  readonly olds: Recorded;
   /**
    * The records of another kind of the region that `match` picks, from the shared list; when any does, confirmed
    * by a read made after that list (lookups.ts: confirmedRows). Undefined when it cannot be read now.
@@ -270,7 +272,7 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
   readonly deleteBeforeReplace?: (olds: Recorded, news: Recorded) => boolean | string;
   /**
    * Why the API would refuse this change of the resource as its state records it (the old outputs, which check
-   * does not see), with the way out; judged at diff, so at preview. `replaces`: the fields that replace it (a
+   * does not see, and records of other kinds that `live.find` reads), with the way out; judged at diff, so at preview. `replaces`: the fields that replace it (a
    * replacement deletes it: an instance's deleteProtection refuses that, and the engine would first delete what
    * depends on it); an in-place change judged against a live value (a schedule's end before the start it was made
    * with).
@@ -279,7 +281,8 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
     olds: Recorded,
     news: Recorded,
     replaces: readonly string[],
-  ) => string | undefined;
+    live: { readonly id: string; readonly find: LiveRules["find"] },
+  ) => string | undefined | Promise<string | undefined>;
   /**
    * What this change of the resource does that no field of the diff shows, with what to do about it (an SSH key
    * pair registered again under its name with another key leaves the instances deployed with it their old key; a

@@ -173,6 +173,14 @@ function plannedFailures(
   return out;
 }
 
+/** The records of another kind of the region that `match` picks, for `kind`'s rules (LiveRules.find). */
+export const findIn =
+  (kind: Kind, region: string | undefined): LiveRules["find"] =>
+  async (name, match) => {
+    const target = kindNamed(name);
+    return target && confirmedRows((after) => liveList(kind.name, region, target, after), match);
+  };
+
 /** The kind's own rules on live records (KindSpec.liveRules), reading through the shared lists. */
 export async function kindLiveRules(
   kind: Kind,
@@ -189,11 +197,9 @@ export async function kindLiveRules(
   const replaced = creating ? replacedHolds(kind) : undefined;
   const live: LiveRules = {
     creating,
+    olds,
     ownRecordHolds: (property, value) => replacedHeld(kind, region, replaced, property, value),
-    async find(name, match) {
-      const target = kindNamed(name);
-      return target && confirmedRows((after) => liveList(kind.name, region, target, after), match);
-    },
+    find: findIn(kind, region),
     traced: traced.inputs,
   };
   // what they judge is not said field by field: a read they need that fails leaves them all unjudged

@@ -136,6 +136,7 @@ describe("InstanceSchedule diff", () => {
 describe("InstanceSchedule dates the API judges against the live start", () => {
   const live = (creating: boolean) => ({
     creating,
+    olds: {},
     find: async () => [],
     ownRecordHolds: () => false,
     traced: {},
@@ -156,7 +157,9 @@ describe("InstanceSchedule dates the API judges against the live start", () => {
   });
 
   it("an end before the start a held schedule was made with (left out of the program) is refused at diff", () => {
-    const refused = kinds.InstanceSchedule.changeRefused!;
+    const judged = kinds.InstanceSchedule.changeRefused!;
+    const refused = (olds: Rec, news: Rec, replaces: string[]) =>
+      judged(olds, news, replaces, { id: "s-1", find: async () => [] });
     const olds = { ...base, startDate: "2026-11-01T00:00:00Z", endDate: "2027-06-30T00:00:00Z" };
     expect(refused(olds, { ...base, endDate: "2020-01-01T00:00:00Z" }, [])).toBe(
       "endDate 2020-01-01T00:00:00Z is before the schedule's start, 2026-11-01T00:00:00Z (the one it was made with: the program leaves startDate out), and the API refuses an end before the start: give a later endDate",

@@ -34,8 +34,9 @@ import { describe, ResourceError } from "../../lifecycle/errors";
 import { parseIpv4 } from "../../lifecycle/net";
 import { leftHolding } from "../../lifecycle/passingRefusal";
 import { waitFor } from "../../lifecycle/session";
-import { sameList, sameValue } from "../../lifecycle/values";
+import { containsUnknown, sameList, sameValue } from "../../lifecycle/values";
 import { mustBeAGroup } from "../instanceGroups/instanceGroup";
+import { heldBySnapshots, snapshotsOf } from "../snapshots/snapshotsHold";
 import {
   BASE64,
   type FixedAddress,
@@ -558,10 +559,17 @@ export const instance = defineKind({
     ...(await rootFromSnapshotTaken(i, read, live)),
   ],
   deleteBeforeReplace: instanceWouldCollide,
-  changeRefused: (olds, news, replaces) =>
-    replaces.length && olds.deleteProtection === true
-      ? `${replaces.join(", ")} cannot change in place, so this change replaces the instance, which deletes it; but deleteProtection is on, so the API refuses to delete it: set deleteProtection: false in an up of its own first, then make this change`
-      : rootVolumeReplaced(olds, news, replaces),
+  changeRefused: async (olds, news, replaces, { id, find }) => {
+    if (replaces.length && olds.deleteProtection === true)
+      return `${replaces.join(", ")} cannot change in place, so this change replaces the instance, which deletes it; but deleteProtection is on, so the API refuses to delete it: set deleteProtection: false in an up of its own first, then make this change`;
+    const root = rootVolumeReplaced(olds, news, replaces);
+    const offering = news.serviceOfferingId;
+    if (root || replaces.length || offering === olds.serviceOfferingId || containsUnknown(offering))
+      return root;
+    // a new offering scales it in place, which the platform refuses while it has snapshots
+    const held = await snapshotsOf(find, id);
+    return held && `serviceOfferingId ${String(offering)}: ${heldBySnapshots(id, held, "scale")}`;
+  },
   changeNotice: offeringChangeStops,
   adoptable: (v) =>
     v.state === "Error" ? "the instance is in state Error; delete it or adopt another." : undefined,

@@ -27,8 +27,10 @@ import { diskGb, diskSizeProblem, resizedTo, shrinkProblem } from "../../kinds/d
 import { examples, exported } from "../../kinds/examples";
 import { id, optionalId } from "../../lifecycle/check";
 import { keptInCloud } from "../../lifecycle/errors";
+import { whileRefused } from "../../lifecycle/passingRefusal";
 import { waitFor } from "../../lifecycle/session";
 import { containsUnknown } from "../../lifecycle/values";
+import { detachHeldBySnapshots, volumeHeldBySnapshots } from "../snapshots/snapshotsHold";
 
 /**
  * The refusal of a smaller volume (kinds/diskOffering.ts: ShrinkMessage). `pulumi up --replace` makes a smaller
@@ -88,7 +90,10 @@ export const volume = defineKind({
   states: { busy, gone: ["Destroyed", "Expunged", "Expunging"], deleting: "Destroying", failed: "Error" },
   caps: [dataDisksPerInstance],
   // a volume from a snapshot the same run takes: the snapshot's zone and size are its volume's
-  liveRules: fromSnapshotTaken(fromSnapshot),
+  liveRules: async (i, read, live) => [
+    ...(await fromSnapshotTaken(fromSnapshot)(i, read, live)),
+    ...(await volumeHeldBySnapshots(i, live)),
+  ],
   fields: {
     ...commonFields,
     name: {
@@ -121,7 +126,7 @@ export const volume = defineKind({
     instanceId: field(
       optionalId("the instance to attach the volume to; leave it out to keep the volume detached"),
       {
-        doc: "The instance to attach to, of the volume's zone, with at most 5 other data disks (an instance takes 6); leave it out to keep the volume detached.",
+        doc: "The instance to attach to, of the volume's zone, with at most 5 other data disks (an instance takes 6) and no instance snapshots (the platform attaches, detaches and resizes no volume of an instance with snapshots); leave it out to keep the volume detached.",
         changeNote: "attach/detach",
         change: "update",
         unset: () => null,
@@ -230,8 +235,10 @@ export const volume = defineKind({
       }
     },
     async beforeDelete(s, live) {
-      if (live.virtualMachineId && !isRoot(live))
-        await waitFor(s, await s.client.volumes.detach(live.id, { region: s.region }), "delete");
+      if (!live.virtualMachineId || isRoot(live)) return;
+      await whileRefused(s, "delete", detachHeldBySnapshots, async () =>
+        waitFor(s, await s.client.volumes.detach(live.id, { region: s.region }), "delete"),
+      );
     },
   },
   adoptable: (v) =>
