@@ -272,10 +272,10 @@ export interface KindSpec<F extends Fields, O extends Outputs, R extends LiveRec
   readonly deleteBeforeReplace?: (olds: Recorded, news: Recorded) => boolean | string;
   /**
    * Why the API would refuse this change of the resource as its state records it (the old outputs, which check
-   * does not see, and records of other kinds that `live.find` reads), with the way out; judged at diff, so at preview. `replaces`: the fields that replace it (a
-   * replacement deletes it: an instance's deleteProtection refuses that, and the engine would first delete what
-   * depends on it); an in-place change judged against a live value (a schedule's end before the start it was made
-   * with).
+   * does not see, and records of other kinds that `live.find` reads), with the way out; judged at diff, so at
+   * preview. `replaces`: the fields that replace it (a replacement deletes it: an instance's deleteProtection
+   * refuses that, and the engine would first delete what depends on it); an in-place change judged against a live
+   * value (a schedule's end before the start it was made with, an instance's snapshots against a new offering).
    */
   readonly changeRefused?: (
     olds: Recorded,
