@@ -220,6 +220,8 @@ export interface TypedRef {
    * value names any row the catalogue lists (a template the platform offers, not only one the account registered).
    */
   readonly listedIn?: Readonly<Record<string, CatalogueName>>;
+  /** What the record found must hold, by its kind's name (a network the account may change, not a zone's shared one). */
+  readonly requires?: Readonly<Record<string, readonly Requirement[]>>;
   /** The value of that input that names a kind's records, as a refusal suggests it. */
   readonly typeOf: (kind: string) => string | undefined;
   /**

@@ -7,7 +7,7 @@
 import type { CheckFailure } from "./check";
 import type { LiveRecord, Recorded, TypedRef } from "./fieldSpec";
 import type { Kind } from "./kindSpec";
-import { judgingBy, mustExist, recordOf, regionWhere } from "./lookups";
+import { judgingBy, mustExist, recordOf, regionWhere, requirementFailures } from "./lookups";
 import { plannedIn, plannedName } from "./planned";
 import { kindNamed } from "./registry";
 import { containsUnknown } from "./values";
@@ -92,8 +92,18 @@ async function judged(
   const found = await Promise.all(
     targets.map((target) => judgingBy([field], () => recordIn(kind, region, t, target, value))),
   );
-  // found, or not known now (a list that cannot be read)
-  if (found.some((r) => r !== null)) return [];
+  // found (what it must hold judged on it), or not known now (a list that cannot be read)
+  const at = found.findIndex((r) => r);
+  if (at >= 0) {
+    const record = found[at] as LiveRecord;
+    const rules = t.requires?.[targets[at].name] ?? [];
+    if (rules.every((r) => r.holds(record, inputs))) return [];
+    const name = (record as { name?: unknown }).name;
+    const shown = typeof name === "string" && name ? `${name} (${value})` : value;
+    const where = await regionWhere(kind.name, region);
+    return requirementFailures(field, shown, record, targets[at], where, rules, inputs);
+  }
+  if (found.some((r) => r === undefined)) return [];
   const where = await regionWhere(kind.name, region);
   // the record it is, among the other kinds the input can name
   const others = [...new Set([...table.values()].flat())]

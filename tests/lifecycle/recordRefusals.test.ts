@@ -625,6 +625,16 @@ const ROWS: Row[] = [
     good: () => ({ resourceType: "iso", resourceId: w.isoId, tags: { team: "web" } }),
   },
   {
+    name: "tags on a zone's shared default network (the platform's own)",
+    kind: "Tags",
+    bad: () => ({ resourceType: "Network", resourceId: w.zoneNetwork, tags: { team: "web" } }),
+    field: "resourceId",
+    reason:
+      /^resourceId names network .+ in .*, which is its zone's shared default network, the platform's own: it takes no tags \(the API refuses any change to it\)\. Declare a cim\.Network/,
+    api: /is the shared default network of its zone and cannot be changed/,
+    good: () => ({ resourceType: "Network", resourceId: w.plainTier, tags: { team: "web" } }),
+  },
+  {
     name: "tags of a backup on an id that names nothing",
     kind: "Tags",
     bad: () => ({

@@ -15,7 +15,7 @@ import {
   type TagTarget,
   tagTypeNamed,
 } from "../../client";
-import { commonFields, field } from "../../kinds/common";
+import { commonFields, field, notShared } from "../../kinds/common";
 import { defineKind, type Exclusive, type Recorded } from "../../kinds/define";
 import { examples, resource, variable } from "../../kinds/examples";
 import { id, tagMap, whenKnown } from "../../lifecycle/check";
@@ -198,7 +198,7 @@ export const tags = defineKind({
       },
     ),
     resourceId: field(id("the id of the resource to tag, in the resource's region"), {
-      doc: `The id of the resource to tag, in the resource's region. For the type of a resource with tags of its own (${CHECKED_TYPES}), and of the kinds of this package tagged only here (\`Template\` and \`ISO\`, the catalogue's as well as the account's; \`Snapshot\`, \`VMSnapshot\`, \`Backup\`, \`NetworkACL\`, \`Project\`), preview refuses an id of another kind or of none, and a resource of the program of another kind, as the API refuses them; and it refuses any resource of the program that has tags of its own, whose \`tags\` input is authoritative.`,
+      doc: `The id of the resource to tag, in the resource's region. For the type of a resource with tags of its own (${CHECKED_TYPES}), and of the kinds of this package tagged only here (\`Template\` and \`ISO\`, the catalogue's as well as the account's; \`Snapshot\`, \`VMSnapshot\`, \`Backup\`, \`NetworkACL\`, \`Project\`), preview refuses an id of another kind or of none, a resource of the program of another kind, and a zone's shared default network, as the API refuses them; and it refuses any resource of the program that has tags of its own, whose \`tags\` input is authoritative.`,
       change: "replace",
       typedRef: {
         by: "resourceType",
@@ -206,6 +206,7 @@ export const tags = defineKind({
         typeOf: typeOfKind,
         // an image of the platform is no record of the account's own lists
         listedIn: { Template: "templates", Iso: "isos" },
+        requires: { Network: [notShared("it takes no tags (the API refuses any change to it)")] },
         // a resource of the program with tags of its own claims every key of its record (recordTags)
         ofProgram: (kind, i) => {
           if (!ownTagsType(kind)) return undefined;
