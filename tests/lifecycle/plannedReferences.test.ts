@@ -971,6 +971,33 @@ describe("rules comparing what two records name, where one is a resource the run
     );
   });
 
+  it("an internal load balancer's source address outside the range of the new tier it balances on, refused as the API refuses it", async () => {
+    const tier = planned("Network", "lb-tier", {
+      ...tierArgs(),
+      name: "lb-tier",
+      networkOfferingId: w.ilbOffering,
+      gateway: "10.90.8.1",
+    });
+    const ilb = (sourceIpAddress: string) => ({
+      ...internalArgs(),
+      networkId: UNKNOWN,
+      sourceIpAddress,
+      [PLANNED_REFERENCES]: { networkId: tier },
+    });
+    await refusedLikeTheApi(
+      "InternalLoadBalancer",
+      ilb("10.90.9.20"),
+      "sourceIpAddress",
+      /^networkId names network "lb-tier" \(new in this run\) in .*, which has the range 10\.90\.8\.0\/24: sourceIpAddress 10\.90\.9\.20 lies outside it/,
+      { planned: tier, ref: "networkId" },
+      /The requested IP is not in the network's CIDR subnet/,
+    );
+    resetLookups();
+    expect((await providerFor("InternalLoadBalancer").check!({}, ilb("10.90.8.20"))).failures ?? []).toEqual(
+      [],
+    );
+  });
+
   it("a volume or root disk from a new snapshot of a volume of another zone, or smaller than it, refused as the API refuses it", async () => {
     const copy = planned("VolumeSnapshot", "copy", { name: "copy", volumeId: w.attachedDisk });
     const volume = (over: Rec) => ({

@@ -4,8 +4,8 @@
 // change in place, as for the public rule (balancer.ts); the tier, the source address and the ports replace.
 // Check holds the platform's rules on ports and algorithm, and reads a tier given as a plain id for its range: a
 // source address outside it, or one a live instance's NIC holds on the tier, is refused at preview, as are a member
-// off the tier (a new instance, by its networkIds) and a tier whose offering does not serve the internal LB. The API
-// judges the rest (the range of a tier made in the same run) and its refusals pass on.
+// off the tier (a new instance, by its networkIds) and a tier whose offering does not serve the internal LB; a tier the
+// same run makes is judged on the range its inputs give. The API judges the rest and its refusals pass on.
 
 import { z } from "zod";
 import type { InternalLoadBalancer, Network } from "../../client";
@@ -52,9 +52,11 @@ function sourceAddressIn(field: "networkId" | "sourceIpAddressNetworkId"): Requi
     (field === "sourceIpAddressNetworkId" || i.sourceIpAddressNetworkId === undefined);
   return {
     property: "sourceIpAddress",
-    // a tier's range changes only by its replacement: judged whatever gave the tier's id, when it is known
+    // a tier's range changes only by its replacement: judged whatever gave the tier's id, when it is known, and on
+    // the range a tier the same run makes is given (one left out is the platform's to choose: not judged)
     stable: true,
     needs: ["sourceIpAddress", "sourceIpAddressNetworkId"],
+    planned: ["gateway", "netmask"],
     holds(tier, i) {
       const range = parseCidr(rangeText(tier as Partial<Network>) ?? "", false);
       const ip = parseIpv4(String(i.sourceIpAddress));
