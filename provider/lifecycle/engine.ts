@@ -684,12 +684,16 @@ export function providerOf<F extends Fields, O extends Outputs>(
       }
       // what the API would refuse of this change as the old outputs show it: refused here, at preview
       const name = typeof olds.name === "string" ? ` "${olds.name}"` : "";
-      const find = findIn(kind, olds.region as string | undefined);
       // a read it needs that fails says what it left unjudged, naming the resource (lookups.ts: readFailed)
       const refused =
         d.changes && kind.changeRefused
           ? await checking(`cim:${kind.name}${name}`, async () =>
-              judgingBy(["the change"], () => kind.changeRefused?.(olds, news, d.replaces, { id, find })),
+              judgingBy(["the change"], () =>
+                kind.changeRefused?.(olds, news, d.replaces, {
+                  id,
+                  find: findIn(kind, olds.region as string | undefined),
+                }),
+              ),
             )
           : undefined;
       // what it claims of its record that another resource of the program claims too (a replacement's record is

@@ -448,19 +448,8 @@ export async function mustExist(
   what: string,
 ): Promise<{ failure?: LookupFailure; row?: Record<string, unknown> }> {
   if (typeof value !== "string") return {};
-  // Reads asked for from here on see what this check looks for (it existed when the check began).
-  const begun = reads;
-  const read = await catalogueRead<{ id: string }>(kind, region, name);
-  if (!read) return {};
-  let row = read.rows.find((r) => r.id === value) as Record<string, unknown> | undefined;
-  // The catalogue includes what the account registers (templates, ISOs): a cached list may predate one made
-  // earlier in the same run, or show it still downloading. Such a miss is read once more before it counts,
-  // by a list asked for after the one that missed and after this check began (one such list is shared by the
-  // checks that miss at the same time; one asked for earlier may predate what this check names).
-  if (!row || row.isReady === false) {
-    const now = await catalogueRead<{ id: string }>(kind, region, name, Math.max(read.serial, begun));
-    row = (now?.rows ?? read.rows).find((r) => r.id === value) as Record<string, unknown> | undefined;
-  }
+  const row = await catalogueRow(kind, region, name, value);
+  if (row === undefined) return {};
   if (row) return { row };
   const where = await regionWhere(kind, region);
   return {
@@ -469,6 +458,29 @@ export async function mustExist(
       reason: `${field} ${value} is not ${what} of ${where}; ids are valid only in their own region (GET /api/v1/${endpoint(name)} with that region lists them)`,
     },
   };
+}
+
+/** The catalogue's row `id` in the region: null when the lists read say there is none, undefined when unread. */
+export async function catalogueRow(
+  kind: string,
+  region: string | undefined,
+  name: CatalogueName,
+  id: string,
+): Promise<Record<string, unknown> | null | undefined> {
+  // Reads asked for from here on see what this check looks for (it existed when the check began).
+  const begun = reads;
+  const read = await catalogueRead<{ id: string }>(kind, region, name);
+  if (!read) return undefined;
+  let row = read.rows.find((r) => r.id === id) as Record<string, unknown> | undefined;
+  // The catalogue includes what the account registers (templates, ISOs): a cached list may predate one made
+  // earlier in the same run, or show it still downloading. Such a miss is read once more before it counts,
+  // by a list asked for after the one that missed and after this check began (one such list is shared by the
+  // checks that miss at the same time; one asked for earlier may predate what this check names).
+  if (!row || row.isReady === false) {
+    const now = await catalogueRead<{ id: string }>(kind, region, name, Math.max(read.serial, begun));
+    row = (now?.rows ?? read.rows).find((r) => r.id === id) as Record<string, unknown> | undefined;
+  }
+  return row ?? null;
 }
 
 function endpoint(name: CatalogueName): string {

@@ -7,7 +7,7 @@
 import type { CheckFailure } from "./check";
 import type { LiveRecord, Recorded, TypedRef } from "./fieldSpec";
 import type { Kind } from "./kindSpec";
-import { judgingBy, mustExist, recordOf, regionWhere, requirementFailures } from "./lookups";
+import { catalogueRow, judgingBy, recordOf, regionWhere, requirementFailures } from "./lookups";
 import { plannedIn, plannedName } from "./planned";
 import { kindNamed } from "./registry";
 import { containsUnknown } from "./values";
@@ -46,8 +46,8 @@ async function recordIn(
 ): Promise<LiveRecord | null | undefined> {
   const listed = t.listedIn?.[target.name];
   if (!listed) return recordOf(kind.name, region, target, value);
-  const { row, failure } = await mustExist(kind.name, region, listed, "", value, target.noun);
-  return row ? ({ ...row, id: value } as LiveRecord) : failure ? null : undefined;
+  const row = await catalogueRow(kind.name, region, listed, value);
+  return row && ({ ...row, id: value } as LiveRecord);
 }
 
 async function judged(

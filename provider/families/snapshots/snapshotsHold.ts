@@ -57,9 +57,9 @@ export async function volumeHeldBySnapshots(
     if (after !== undefined) await judge(after, "attach", "instanceId", `instanceId ${String(after)}: `);
     return out;
   }
-  const resized = ["size", "diskOfferingId"].find((k) => Object.keys(olds).length && i[k] !== olds[k]);
-  if (resized && after !== undefined)
-    await judge(after, "resize", resized, `${resized}: this change resizes an attached volume: `);
+  if (after === undefined || Object.keys(olds).length === 0) return out;
+  const resized = ["size", "diskOfferingId"].find((k) => i[k] !== olds[k]);
+  if (resized) await judge(after, "resize", resized, `${resized}: this change resizes an attached volume: `);
   return out;
 }
 

@@ -99,15 +99,15 @@ export const PLATFORM_TAG_TYPES: Readonly<Record<string, boolean>> = {
  * platform takes none on, undefined for one it does not know.
  */
 export function tagTypeNamed(given: string): string | false | undefined {
-  const t = given.trim().toLowerCase();
-  const alias = TAG_TYPE_ALIASES[t];
-  if (alias) return alias;
-  const own = Object.values(TAG_RESOURCE_TYPES).find((n) => n.toLowerCase() === t);
-  if (own) return own;
-  const platform = Object.keys(PLATFORM_TAG_TYPES).find((n) => n.toLowerCase() === t);
-  if (platform === undefined) return undefined;
-  return PLATFORM_TAG_TYPES[platform] ? platform : false;
+  return namedTypes.get(given.trim().toLowerCase());
 }
+
+/** Every name tagTypeNamed knows, in lower case: the platform's, then the API's own and their aliases over them. */
+const namedTypes = new Map<string, string | false>([
+  ...Object.entries(PLATFORM_TAG_TYPES).map(([t, tagged]) => [t.toLowerCase(), tagged && t] as const),
+  ...Object.values(TAG_RESOURCE_TYPES).map((t) => [t.toLowerCase(), t] as const),
+  ...Object.entries(TAG_TYPE_ALIASES),
+]);
 
 /**
  * A collection target without a route of its own (the spec names no tag route for load balancers), as the generic

@@ -76,6 +76,8 @@ const dataDisksPerInstance: Cap = {
 /** What a volume snapshot the volume is made from must be: in the volume's zone, no larger than the volume. */
 const fromSnapshot = [sourceInZone("volume", "a volume snapshot"), atLeastSnapshot("size")];
 
+const fromSnapshotTakenRules = fromSnapshotTaken(fromSnapshot);
+
 export const volume = defineKind({
   name: "Volume",
   noun: "volume",
@@ -91,7 +93,7 @@ export const volume = defineKind({
   caps: [dataDisksPerInstance],
   // a volume from a snapshot the same run takes: the snapshot's zone and size are its volume's
   liveRules: async (i, read, live) => [
-    ...(await fromSnapshotTaken(fromSnapshot)(i, read, live)),
+    ...(await fromSnapshotTakenRules(i, read, live)),
     ...(await volumeHeldBySnapshots(i, live)),
   ],
   fields: {
